@@ -1,0 +1,21 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import tailwindcss from '@tailwindcss/vite';
+
+// The site is fully static: the Node server (src/server/main.ts) serves the build and the API.
+// SITE_OUT_DIR lets the site builder build into a fresh folder that it then swaps in.
+export default defineConfig({
+  output: 'static',
+  outDir: process.env.SITE_OUT_DIR ?? './dist',
+  site: process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321',
+  trailingSlash: 'ignore',
+  build: { format: 'directory' },
+  integrations: [react()],
+  vite: {
+    plugins: [tailwindcss()],
+    // Never inline scripts: the CSP allows only same-origin scripts plus hashed Astro runtime.
+    build: { assetsInlineLimit: 0 },
+  },
+  devToolbar: { enabled: false },
+});

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalString = z.preprocess(emptyToUndefined, z.string().min(1).optional());
+
+/**
+ * Every setting the server reads, checked once at start-up. Local mode (the default) uses
+ * PGlite in ./.data and the Firebase Auth emulator; setting FIREBASE_PROJECT_ID to a real
+ * project (not `demo-…`) plus DATABASE_URL switches to production mode.
+ */
+export const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(4321),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./.data'),
+    DATABASE_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+        .optional(),
+    ),
+    FIREBASE_PROJECT_ID: z
+      .string()
+      .regex(/^[a-z0-9-]{4,30}$/, 'must be a Firebase project id such as demo-apua')
+      .default('demo-apua'),
+    FIREBASE_API_KEY: z.string().min(1).default('demo-api-key'),
+    FIREBASE_AUTH_DOMAIN: optionalString,
+    FIREBASE_AUTH_EMULATOR_HOST: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[\w.-]+:\d+$/, 'must be host:port, e.g. 127.0.0.1:9099')
+        .optional(),
+    ),
+    ADMIN_EMAILS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((email) => email.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.email('ADMIN_EMAILS must be a comma-separated list of emails'))),
+    TOKEN_SYNC_URL: z.string().default('/api/auth/session'),
+    SITE_DIR: z.string().default('./site-builds'),
+    PUBLIC_SITE_URL: z.string().default('http://localhost:4321'),
+    SEED_DEMO: z
+      .enum(['true', 'false', '1', '0'])
+      .default('true')
+      .transform((value) => value === 'true' || value === '1'),
+    LOG_REQUESTS: z
+      .enum(['true', 'false', '1', '0'])
+      .default('true')
+      .transform((value) => value === 'true' || value === '1'),
+  })
+  .superRefine((env, ctx) => {
+    const demoProject = env.FIREBASE_PROJECT_ID.startsWith('demo-');
+    if (!demoProject && env.FIREBASE_AUTH_EMULATOR_HOST === undefined && env.DATABASE_URL === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_URL'],
+        message: 'production mode (a real FIREBASE_PROJECT_ID) needs DATABASE_URL for PostgreSQL',
+      });
+    }
+  });
+
+export type Env = z.output<typeof EnvSchema>;
+
+/** True when the identity service is the local Auth emulator rather than a real project. */
+export function usesAuthEmulator(env: Env): boolean {
+  return env.FIREBASE_AUTH_EMULATOR_HOST !== undefined || env.FIREBASE_PROJECT_ID.startsWith('demo-');
+}
+
+export class EnvError extends Error {}
+
+/** Parses the environment, throwing one error that names every bad or missing value. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = EnvSchema.safeParse(source);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  - ${issue.path.join('.') || '(env)'}: ${issue.message}`);
+  throw new EnvError(`Invalid configuration in environment variables:\n${lines.join('\n')}`);
+}

@@ -1,0 +1,37 @@
+/**
+ * A small least-recently-used map. The server runs as one process that owns the database
+ * (DESIGN.md §2), so caches of derived data stay correct when every write clears them.
+ */
+export class LruCache<K, V> {
+  readonly #max: number;
+  readonly #entries = new Map<K, V>();
+
+  constructor(max: number) {
+    this.#max = max;
+  }
+
+  get(key: K): V | undefined {
+    const value = this.#entries.get(key);
+    if (value === undefined) return undefined;
+    this.#entries.delete(key);
+    this.#entries.set(key, value);
+    return value;
+  }
+
+  set(key: K, value: V): void {
+    this.#entries.delete(key);
+    this.#entries.set(key, value);
+    if (this.#entries.size > this.#max) {
+      const oldest = this.#entries.keys().next().value as K;
+      this.#entries.delete(oldest);
+    }
+  }
+
+  clear(): void {
+    this.#entries.clear();
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+}

@@ -1,0 +1,57 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import type { AppEnv, AuthedUser } from '../../server/context.ts';
+import { ApiError, unauthorized } from '../http/errors.server.ts';
+import { EmailTakenError, findOrCreateUser, loadIdentity } from './queries.server.ts';
+import { toVerified, type VerifiedToken } from './token-verifier.server.ts';
+
+export const SESSION_COOKIE = '__session';
+
+/** Reads `Authorization: Bearer <token>`; anything else is a 401 that says what was wrong. */
+export function bearerToken(c: Context): string {
+  const header = c.req.header('authorization');
+  if (!header) throw unauthorized('Missing Authorization header: send "Bearer <ID token>"');
+  const match = /^Bearer\s+([A-Za-z0-9._~+/=-]+)$/i.exec(header.trim());
+  if (!match) throw unauthorized('Malformed Authorization header: send "Bearer <ID token>"');
+  return match[1]!;
+}
+
+/** Loads (and on first sight creates) the user behind a verified token; cached per uid. */
+export async function authenticateToken(c: Context<AppEnv>, token: VerifiedToken): Promise<AuthedUser> {
+  const { db, env, caches } = c.get('deps');
+  const cached = caches.identities.get(token.uid);
+  if (cached) return { token, ...cached };
+  if (!token.email) throw unauthorized('This account has no email address; sign in with email');
+  try {
+    const { user } = await findOrCreateUser(db, { uid: token.uid, email: token.email }, env.ADMIN_EMAILS);
+    const identity = await loadIdentity(db, user);
+    caches.identities.set(token.uid, { user, identity });
+    return { token, user, identity };
+  } catch (error) {
+    if (error instanceof EmailTakenError) throw new ApiError(409, error.message);
+    throw error;
+  }
+}
+
+/**
+ * Requires a signed-in user: a valid, unrevoked Firebase ID token in the bearer header, or,
+ * with `allowSessionCookie` (plain-link downloads), the session cookie set by token sync.
+ */
+export function requireUser(options: { allowSessionCookie?: boolean } = {}): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const { tokens } = c.get('deps');
+    let verified: VerifiedToken;
+    const cookie = options.allowSessionCookie ? getCookie(c, SESSION_COOKIE) : undefined;
+    if (cookie && !c.req.header('authorization')) {
+      try {
+        verified = toVerified(await tokens.auth.verifySessionCookie(cookie, true));
+      } catch {
+        throw unauthorized('Your session has expired: sign in again');
+      }
+    } else {
+      verified = await tokens.verify(bearerToken(c));
+    }
+    c.set('auth', await authenticateToken(c, verified));
+    await next();
+  };
+}

@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.server.ts';
+import { countries, modules, permissions, roles, rules, userRoles, users } from '../db/schema.ts';
+import { toCountry, type UserRow } from '../users/queries.server.ts';
+import type { Whoami } from './schema.ts';
+
+/** The whoami identity of a user row: country, roles and each role's enabled rules per module. */
+export async function loadIdentity(db: Db, user: UserRow): Promise<Whoami> {
+  const [countryRow] = user.countryCode
+    ? await db.select().from(countries).where(eq(countries.code, user.countryCode)).limit(1)
+    : [];
+  const roleRows = await db
+    .select({ id: roles.id, name: roles.name, description: roles.description })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(eq(userRoles.userId, user.id))
+    .orderBy(asc(roles.id));
+  const grants =
+    roleRows.length === 0
+      ? []
+      : await db
+          .select({ roleId: permissions.roleId, module: modules.module, action: rules.action })
+          .from(permissions)
+          .innerJoin(userRoles, and(eq(userRoles.roleId, permissions.roleId), eq(userRoles.userId, user.id)))
+          .innerJoin(modules, eq(modules.id, permissions.moduleId))
+          .innerJoin(rules, eq(rules.id, permissions.ruleId))
+          .where(eq(permissions.enabled, true))
+          .orderBy(asc(modules.sortOrder), asc(rules.sortOrder));
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    uuid: user.uuid,
+    status: user.status,
+    phone_number: user.phoneNumber,
+    country_code: user.countryCode,
+    photo: user.photo,
+    created_at: user.createdAt.toISOString(),
+    country: toCountry(countryRow ?? null),
+    roles: roleRows.map((role) => {
+      const byModule = new Map<string, string[]>();
+      for (const grant of grants) {
+        if (grant.roleId !== role.id) continue;
+        const list = byModule.get(grant.module) ?? [];
+        list.push(grant.action);
+        byModule.set(grant.module, list);
+      }
+      return { ...role, permissions: [...byModule].map(([module, actions]) => ({ module, rules: actions })) };
+    }),
+  };
+}
+
+export function newMemberId(): string {
+  return `APUA-${randomBytes(4).toString('hex').toUpperCase()}`;
+}
+
+export function usernameFromEmail(email: string): string {
+  return email.split('@')[0]!.toLowerCase().slice(0, 64);
+}
+
+/**
+ * The user row of a signed-in account, created on first sight: inactive, no country, no role,
+ * unless the email is in ADMIN_EMAILS (then active with the tuxuri role). A row that exists for
+ * the same email but no uid yet (seeded or invited) is linked to the account.
+ */
+export async function findOrCreateUser(
+  db: Db,
+  account: { uid: string; email: string; name?: string | undefined; photo?: string | undefined },
+  adminEmails: readonly string[],
+): Promise<{ user: UserRow; created: boolean }> {
+  const [existing] = await db.select().from(users).where(eq(users.firebaseUid, account.uid)).limit(1);
+  if (existing) return { user: existing, created: false };
+
+  const email = account.email.toLowerCase();
+  const [unlinked] = await db
+    .update(users)
+    .set({ firebaseUid: account.uid, updatedAt: new Date() })
+    .where(and(sql`lower(${users.email}) = ${email}`, sql`${users.firebaseUid} is null`))
+    .returning();
+  if (unlinked) return { user: unlinked, created: false };
+
+  const isAdmin = adminEmails.includes(email);
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(users)
+      .values({
+        firebaseUid: account.uid,
+        email,
+        name: account.name ?? null,
+        photo: account.photo ?? null,
+        username: usernameFromEmail(email),
+        memberId: newMemberId(),
+        status: isAdmin ? 1 : 0,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!created) {
+      // Another request for the same account won the race, or the email belongs to another account.
+      const [raced] = await tx.select().from(users).where(eq(users.firebaseUid, account.uid)).limit(1);
+      if (raced) return { user: raced, created: false };
+      throw new EmailTakenError(email);
+    }
+    if (isAdmin) {
+      const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, 'tuxuri')).limit(1);
+      if (role) await tx.insert(userRoles).values({ userId: created.id, roleId: role.id }).onConflictDoNothing();
+    }
+    return { user: created, created: true };
+  });
+}
+
+export class EmailTakenError extends Error {
+  constructor(email: string) {
+    super(`The email ${email} already belongs to another account`);
+  }
+}

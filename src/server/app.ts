@@ -1,0 +1,141 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { accessRoutes } from '../lib/access/routes.server.ts';
+import { countryRoutes } from '../lib/countries/routes.server.ts';
+import { ApiError, errorBody } from '../lib/http/errors.server.ts';
+import { identityRoutes } from '../lib/identity/routes.server.ts';
+import { userRoutes } from '../lib/users/routes.server.ts';
+import type { AppDeps, AppEnv } from './context.ts';
+import { API_CSP, COMMON_SECURITY_HEADERS, emulatorOrigin, pageCsp } from './security-headers.ts';
+import type { SiteFile, SiteFiles } from './site-files.ts';
+
+/** JSON bodies of the API are small; uploads (later issues) set their own limits. */
+export const API_BODY_LIMIT = 256 * 1024;
+
+export interface SiteSource {
+  /** The live build, or null while the first one is not ready. */
+  current(): SiteFiles | null;
+}
+
+/** Paths the back-office island owns: served its shell page, the island routes them. */
+export function isBackofficePath(path: string): boolean {
+  return (
+    /^\/(dashboard|admin|content-management)(\/|$)/.test(path) ||
+    /^\/module\/.+/.test(path) ||
+    /^\/profile\/completion\/?$/.test(path)
+  );
+}
+
+export const BACKOFFICE_SHELL = '/app-shell/index.html';
+
+export function createApp(deps: AppDeps, site: SiteSource, options: { log?: (line: string) => void } = {}) {
+  const app = new Hono<AppEnv>();
+  const log = options.log;
+
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    c.set('deps', deps);
+    await next();
+    for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS)) c.header(name, value);
+    if (c.req.path.startsWith('/api/')) {
+      c.header('Content-Security-Policy', API_CSP);
+      if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+    }
+    if (c.req.url.startsWith('https:')) c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    log?.(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
+  });
+
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: API_BODY_LIMIT,
+      onError: () => {
+        throw new ApiError(413, `The request body is larger than ${API_BODY_LIMIT / 1024} KB`);
+      },
+    }),
+  );
+
+  const api = new Hono<AppEnv>()
+    .get('/config', (c) =>
+      c.json({
+        firebase: {
+          apiKey: deps.env.FIREBASE_API_KEY,
+          authDomain: deps.env.FIREBASE_AUTH_DOMAIN ?? `${deps.env.FIREBASE_PROJECT_ID}.firebaseapp.com`,
+          projectId: deps.env.FIREBASE_PROJECT_ID,
+        },
+        authEmulatorUrl: emulatorOrigin(deps.env),
+        tokenSyncUrl: deps.env.TOKEN_SYNC_URL,
+      }),
+    )
+    .route('/', identityRoutes)
+    .route('/', userRoutes)
+    .route('/', accessRoutes)
+    .route('/', countryRoutes);
+  app.route('/api', api);
+
+  app.all('/api/*', (c) => c.json(errorBody(404, `No API endpoint ${c.req.method} ${c.req.path}`), 404));
+
+  app.on(['GET', 'HEAD'], '*', (c) => {
+    const files = site.current();
+    if (!files) return c.text('The site is being built: try again in a few seconds.', 503, { 'Retry-After': '5' });
+    const file = files.resolve(c.req.path);
+    if (file) return sendFile(c, deps, file, 200);
+    if (isBackofficePath(c.req.path)) {
+      const shell = files.get(BACKOFFICE_SHELL);
+      if (shell) return sendFile(c, deps, shell, 200);
+    }
+    return sendNotFound(c, deps, files);
+  });
+
+  app.notFound((c) => {
+    if (c.req.path.startsWith('/api/')) return c.json(errorBody(404, 'Not found'), 404);
+    return c.json(errorBody(405, `Method ${c.req.method} is not allowed here`), 405);
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return c.json(errorBody(error.status, error.message, error.errors), error.status);
+    if (error instanceof HTTPException) return c.json(errorBody(error.status, error.message), error.status);
+    console.error(`${c.req.method} ${c.req.path} failed:`, error);
+    if (!c.req.path.startsWith('/api/')) {
+      const page = site.current()?.get('/server-error/index.html');
+      if (page) return sendFile(c, deps, page, 500);
+    }
+    return c.json(errorBody(500, 'Something went wrong on our side; please try again'), 500);
+  });
+
+  return app;
+}
+
+function sendNotFound(c: Context<AppEnv>, deps: AppDeps, files: SiteFiles) {
+  const page = files.get('/404.html') ?? files.get('/page-not-found/index.html');
+  if (page) return sendFile(c, deps, page, 404);
+  return c.text('Page not found', 404);
+}
+
+function sendFile(c: Context<AppEnv>, deps: AppDeps, file: SiteFile, status: 200 | 404 | 500) {
+  const headers: Record<string, string> = {
+    'Content-Type': file.type,
+    ETag: file.etag,
+    Vary: 'Accept-Encoding',
+    'Cache-Control': file.immutable
+      ? 'public, max-age=31536000, immutable'
+      : file.type.startsWith('text/html')
+        ? 'no-cache'
+        : 'public, max-age=86400',
+  };
+  if (file.type.startsWith('text/html')) headers['Content-Security-Policy'] = pageCsp(deps.env, file.scriptHashes);
+  if (status === 200 && c.req.header('if-none-match') === file.etag) return c.body(null, 304, headers);
+  const accept = c.req.header('accept-encoding') ?? '';
+  let body = file.body;
+  if (file.br && /\bbr\b/.test(accept)) {
+    body = file.br;
+    headers['Content-Encoding'] = 'br';
+  } else if (file.gzip && /\bgzip\b/.test(accept)) {
+    body = file.gzip;
+    headers['Content-Encoding'] = 'gzip';
+  }
+  headers['Content-Length'] = String(body.length);
+  if (c.req.method === 'HEAD') return c.body(null, status, headers);
+  return c.body(new Uint8Array(body), status, headers);
+}

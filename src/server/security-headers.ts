@@ -1,0 +1,44 @@
+import type { Env } from '../lib/env.server.ts';
+import { usesAuthEmulator } from '../lib/env.server.ts';
+
+/** Browser-visible origin of the Auth emulator, e.g. http://127.0.0.1:9099. */
+export function emulatorOrigin(env: Env): string | null {
+  if (!usesAuthEmulator(env)) return null;
+  return `http://${env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099'}`;
+}
+
+/**
+ * The Content-Security-Policy of pages: scripts only from this origin plus the hashes of the
+ * page's own inline scripts (Astro's island loader), never 'unsafe-inline' scripts.
+ */
+export function pageCsp(env: Env, scriptHashes: readonly string[]): string {
+  const emulator = emulatorOrigin(env);
+  const emulatorHosts = emulator ? [emulator, emulator.replace('127.0.0.1', 'localhost')] : [];
+  const authDomain = env.FIREBASE_AUTH_DOMAIN ?? `${env.FIREBASE_PROJECT_ID}.firebaseapp.com`;
+  const google = emulator ? [] : ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'];
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${[...scriptHashes, ...(emulator ? [] : ['https://apis.google.com'])].join(' ')}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self'",
+    `connect-src 'self' ${[...emulatorHosts, ...google].join(' ')}`.trim(),
+    `frame-src ${[...emulatorHosts, `https://${authDomain}`].join(' ')}`,
+    "media-src 'self' https:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+export const COMMON_SECURITY_HEADERS: Record<string, string> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+  // Popups must keep their opener: Firebase's popup sign-in reports back through it.
+  'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+};
