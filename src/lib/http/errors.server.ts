@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { ErrorResponse } from './schema.ts';
 
 /** An API error carrying the JSON body of spec §3's generic response, plus field errors. */

@@ -1,0 +1,61 @@
+/**
+ * `npm run test:e2e`: starts a throw-away portal (its own Auth emulator, an empty PGlite
+ * database with the demo accounts, a fresh site build) and runs the Playwright tests on it.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startAuthEmulator } from './auth-emulator.ts';
+
+const port = process.env['E2E_PORT'] ?? '4399';
+const emulatorHost = process.env['E2E_AUTH_EMULATOR'] ?? '127.0.0.1:9299';
+const projectId = 'demo-apua-e2e';
+const work = mkdtempSync(join(tmpdir(), 'apua-e2e-'));
+const baseUrl = `http://127.0.0.1:${port}`;
+
+const emulator = await startAuthEmulator({ host: emulatorHost, projectId, workDir: join(work, 'emulator') });
+const env = {
+  ...process.env,
+  PORT: port,
+  HOST: '127.0.0.1',
+  DATA_DIR: join(work, 'data'),
+  SITE_DIR: join(work, 'sites'),
+  FIREBASE_PROJECT_ID: projectId,
+  FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+  PUBLIC_SITE_URL: baseUrl,
+  LOG_REQUESTS: 'false',
+  NODE_ENV: 'test',
+};
+const server = spawn(process.execPath, ['src/server/main.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+
+let code = 1;
+try {
+  await waitForSite(baseUrl, 240_000);
+  const runner = spawn(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', ...process.argv.slice(2)], {
+    env: { ...env, E2E_BASE_URL: baseUrl, E2E_AUTH_EMULATOR: emulatorHost, E2E_PROJECT_ID: projectId },
+    stdio: 'inherit',
+  });
+  code = await new Promise<number>((resolve) => runner.once('exit', (c) => resolve(c ?? 1)));
+} catch (error) {
+  console.error(error);
+} finally {
+  server.kill('SIGTERM');
+  await emulator.stop();
+  rmSync(work, { recursive: true, force: true });
+}
+process.exit(code);
+
+async function waitForSite(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The portal server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(url)).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error(`The site was not built within ${timeoutMs / 1000} s`);
+}
