@@ -23,7 +23,11 @@ export async function authenticateToken(c: Context<AppEnv>, token: VerifiedToken
   if (cached) return { token, ...cached };
   if (!token.email) throw unauthorized('This account has no email address; sign in with email');
   try {
-    const { user } = await findOrCreateUser(db, { uid: token.uid, email: token.email }, env.ADMIN_EMAILS);
+    const { user } = await findOrCreateUser(
+      db,
+      { uid: token.uid, email: token.email, emailVerified: token.emailVerified },
+      env.ADMIN_EMAILS,
+    );
     const identity = await loadIdentity(db, user);
     caches.identities.set(token.uid, { user, identity });
     return { token, user, identity };

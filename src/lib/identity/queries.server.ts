@@ -66,17 +66,24 @@ export function usernameFromEmail(email: string): string {
  */
 export async function findOrCreateUser(
   db: Db,
-  account: { uid: string; email: string; name?: string | undefined; photo?: string | undefined },
+  account: { uid: string; email: string; emailVerified?: boolean; name?: string | undefined; photo?: string | undefined },
   adminEmails: readonly string[],
 ): Promise<{ user: UserRow; created: boolean }> {
   const [existing] = await db.select().from(users).where(eq(users.firebaseUid, account.uid)).limit(1);
   if (existing) return { user: existing, created: false };
 
   const email = account.email.toLowerCase();
+  // A row for the same email is linked when it has no account yet, or, when the email is
+  // verified, when its account was replaced (e.g. re-created in the identity service).
   const [unlinked] = await db
     .update(users)
     .set({ firebaseUid: account.uid, updatedAt: new Date() })
-    .where(and(sql`lower(${users.email}) = ${email}`, sql`${users.firebaseUid} is null`))
+    .where(
+      and(
+        sql`lower(${users.email}) = ${email}`,
+        account.emailVerified ? undefined : sql`${users.firebaseUid} is null`,
+      ),
+    )
     .returning();
   if (unlinked) return { user: unlinked, created: false };
 
