@@ -1,0 +1,88 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/** Lines a benchmark server child prints on stdout to say it is ready, followed by JSON. */
+export const READY_PREFIX = 'BENCH_READY ';
+
+export interface ChildServer<T> {
+  info: T;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs `script` (a bench/servers/*.ts file) in its own Node process, so the server under load
+ * and the load generator never share an event loop, and waits for its ready line. The child
+ * exits when its stdin closes, so it never outlives the benchmark.
+ */
+export async function startChild<T>(
+  script: URL,
+  options: { env?: Record<string, string>; args?: string[]; timeoutMs?: number; label: string },
+): Promise<ChildServer<T>> {
+  const child = spawn(process.execPath, [fileURLToPath(script), ...(options.args ?? [])], {
+    env: { ...process.env, ...options.env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let log = '';
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const info = await new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(new Error(`${options.label} did not start within ${(options.timeoutMs ?? 120_000) / 1000} s:\n${log}`));
+    }, options.timeoutMs ?? 120_000);
+    let buffered = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      let newline: number;
+      while ((newline = buffered.indexOf('\n')) >= 0) {
+        const line = buffered.slice(0, newline);
+        buffered = buffered.slice(newline + 1);
+        if (line.startsWith(READY_PREFIX)) {
+          clearTimeout(timer);
+          resolve(JSON.parse(line.slice(READY_PREFIX.length)) as T);
+        } else {
+          log = (log + line + '\n').slice(-8000);
+        }
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => {
+      log = (log + chunk.toString()).slice(-8000);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${options.label} exited with code ${code} before it was ready:\n${log}`));
+    });
+  });
+  // Keep draining output so a chatty child never blocks on a full pipe.
+  child.stdout!.resume();
+  return {
+    info,
+    process: child,
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.stdin!.end();
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** In a child: print the ready line, and exit when the parent goes away (stdin closes). */
+export function announceReady(info: unknown, onExit: () => Promise<void> | void): void {
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    try {
+      await onExit();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.stdin.on('end', () => void stop());
+  process.stdin.on('close', () => void stop());
+  process.stdin.resume();
+  process.once('SIGTERM', () => void stop());
+  process.once('SIGINT', () => void stop());
+  process.stdout.write(`${READY_PREFIX}${JSON.stringify(info)}\n`);
+}

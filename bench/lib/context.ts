@@ -1,0 +1,26 @@
+import type { LoadOptions } from './load.ts';
+import type { Row, Targets } from './report.ts';
+
+/** What `bench/run.ts` hands every section. */
+export interface BenchContext {
+  /** The repository root (the working directory of the run). */
+  root: string;
+  /** A temporary folder for this run, removed at the end. */
+  tmp: string;
+  load: LoadOptions;
+  targets: Targets;
+  log(line: string): void;
+}
+
+/** What a section hands back: its rows go in the printed table and in bench/results/latest.json. */
+export interface SectionReport {
+  section: string;
+  title: string;
+  /** Lines printed above the table (set-up, what was measured, caveats). */
+  notes: string[];
+  /** Anything worth keeping in the JSON (timings of the set-up, sanity checks). */
+  setup: Record<string, unknown>;
+  rows: Row[];
+}
+
+export type Section = (ctx: BenchContext) => Promise<SectionReport>;

@@ -1,0 +1,53 @@
+import type { LoadFigures } from './load.ts';
+
+export interface Verdict {
+  /** Ratio of the row's requests/s to the bare hello-world's. */
+  ratio: number | null;
+  throughputOk: boolean | null;
+  p99Ok: boolean | null;
+  /** Every response was a 2xx and none failed or timed out. */
+  responsesOk: boolean;
+  pass: boolean | null;
+}
+
+export interface Row extends LoadFigures {
+  judged: boolean;
+  verdict: Verdict;
+}
+
+export interface Targets {
+  /** Authenticated endpoints must reach this share of the bare hello-world's requests/s. */
+  minRatio: number;
+  /** …and keep p99 latency under this many milliseconds at the given connections. */
+  maxP99Ms: number;
+}
+
+export function judge(figures: LoadFigures, judged: boolean, baselineRps: number | null, targets: Targets): Row {
+  const ratio = baselineRps ? figures.requestsPerSec / baselineRps : null;
+  const responsesOk = figures.non2xx === 0 && figures.errors === 0 && figures.timeouts === 0 && figures.requestsTotal > 0;
+  const throughputOk = judged && ratio !== null ? ratio >= targets.minRatio : null;
+  const p99Ok = judged ? figures.latencyMs.p99 < targets.maxP99Ms : null;
+  const pass = judged ? responsesOk && throughputOk === true && p99Ok === true : responsesOk ? null : false;
+  return { ...figures, judged, verdict: { ratio, throughputOk, p99Ok, responsesOk, pass } };
+}
+
+const mark = (ok: boolean | null) => (ok === null ? '-' : ok ? 'ok' : 'MISS');
+
+/** A plain-text table of the rows, one line each. */
+export function formatTable(rows: readonly Row[], targets: Targets): string {
+  const header = ['target', 'req/s', 'p50 ms', 'p99 ms', 'x bare', `>=${Math.round(targets.minRatio * 100)}%`, `p99<${targets.maxP99Ms}`, 'non-2xx/err', 'result'];
+  const lines = rows.map((r) => [
+    r.target,
+    r.requestsPerSec.toFixed(0),
+    r.latencyMs.p50.toFixed(0),
+    r.latencyMs.p99.toFixed(0),
+    r.verdict.ratio === null ? '-' : r.verdict.ratio.toFixed(2),
+    mark(r.verdict.throughputOk),
+    mark(r.verdict.p99Ok),
+    `${r.non2xx}/${r.errors + r.timeouts}`,
+    r.verdict.pass === null ? 'info' : r.verdict.pass ? 'PASS' : 'FAIL',
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const fmt = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  return [fmt(header), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(fmt)].join('\n');
+}

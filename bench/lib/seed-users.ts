@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../src/lib/db/client.server.ts';
+
+/** Bench users are recognisable by their email, so a rerun against PostgreSQL replaces them. */
+export const BENCH_EMAIL_DOMAIN = 'bench.example';
+
+export interface SeedResult {
+  users: number;
+  withRoles: number;
+  countries: number;
+  /** Deleting the previous run's bench users (PostgreSQL reruns), in milliseconds. */
+  clearMs: number;
+  /** The INSERT … SELECT of users and their roles. */
+  insertMs: number;
+  /** VACUUM ANALYZE afterwards (a live database would have autovacuumed by then). */
+  vacuumMs: number;
+}
+
+async function timed(run: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await run();
+  return performance.now() - started;
+}
+
+/**
+ * Seeds `count` users in two set-based statements (generate_series), spread over every seeded
+ * country (every 20th has none), statuses 60% active (1) / 30% inactive (0) / 10% suspended (2),
+ * unique emails and member ids, creation times a minute apart; every 25th user gets a role
+ * (mostly state_member, some state_admin and admin).
+ */
+export async function seedBenchUsers(db: Db, count: number): Promise<SeedResult> {
+  const like = `%@${BENCH_EMAIL_DOMAIN}`;
+  const clearMs = await timed(() => db.execute(sql`delete from users where email like ${like}`));
+  const insertMs = await timed(async () => {
+    await db.execute(sql`
+      with c as (select array_agg(code order by code) as codes, count(*)::int as n from countries)
+      insert into users (name, username, member_id, email, phone_number, country_code, status, created_at, updated_at)
+      select
+        'Bench User ' || g,
+        'bench.user' || g,
+        'BENCH-' || lpad(g::text, 7, '0'),
+        'bench.user' || g || '@' || ${BENCH_EMAIL_DOMAIN},
+        case when g % 3 = 0 then '+63 9' || lpad((g % 1000000000)::text, 9, '0') end,
+        case when g % 20 = 0 then null
+             else c.codes[1 + ((hashint4(g)::bigint + 2147483648) % c.n)::int] end,
+        case when g % 10 < 6 then 1 when g % 10 < 9 then 0 else 2 end,
+        now() - make_interval(mins => g),
+        now()
+      from generate_series(1, ${count}::int) as g, c
+    `);
+    await db.execute(sql`
+      insert into user_roles (user_id, role_id)
+      select u.id, r.id
+      from users u
+      join roles r on r.name = case when u.id % 1000 = 0 then 'admin'
+                                    when u.id % 200 = 0 then 'state_admin'
+                                    else 'state_member' end
+      where u.email like ${like} and u.id % 25 = 0
+    `);
+  });
+  const vacuumMs = await timed(async () => {
+    await db.execute(sql`vacuum analyze users`);
+    await db.execute(sql`vacuum analyze user_roles`);
+  });
+  const [row] = rowsOf(
+    await db.execute(sql`
+      select
+        (select count(*)::int from users where email like ${like}) as users,
+        (select count(*)::int from user_roles ur join users u on u.id = ur.user_id where u.email like ${like}) as with_roles,
+        (select count(distinct country_code)::int from users where email like ${like}) as countries
+    `),
+  );
+  return {
+    users: Number(row?.['users'] ?? 0),
+    withRoles: Number(row?.['with_roles'] ?? 0),
+    countries: Number(row?.['countries'] ?? 0),
+    clearMs,
+    insertMs,
+    vacuumMs,
+  };
+}
+
+/** Rows of `db.execute`: PGlite answers `{ rows }`, postgres.js an array. */
+export function rowsOf(result: unknown): Record<string, unknown>[] {
+  if (Array.isArray(result)) return result as Record<string, unknown>[];
+  return ((result as { rows?: Record<string, unknown>[] }).rows ?? []) as Record<string, unknown>[];
+}

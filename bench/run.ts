@@ -1,0 +1,112 @@
+/**
+ * `npm run bench`: every benchmark section in one run, one table, and the figures as JSON in
+ * bench/results/latest.json. `node bench/run.ts api` runs only the named sections.
+ *
+ * Settings (env): BENCH_CONNECTIONS (50), BENCH_DURATION seconds (10), BENCH_WARMUP seconds (2),
+ * BENCH_DATABASE_URL (PostgreSQL instead of a temp PGlite), BENCH_STRICT=1 (exit 1 on a miss).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BenchContext, Section, SectionReport } from './lib/context.ts';
+import { formatTable } from './lib/report.ts';
+import { apiSection } from './sections/api.ts';
+
+/** Later issues add their sections here. */
+export const SECTIONS: Record<string, Section> = {
+  api: apiSection,
+};
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+process.chdir(root);
+
+const number = (name: string, fallback: number) => {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+};
+
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const unknown = wanted.filter((name) => !(name in SECTIONS));
+if (unknown.length > 0) {
+  console.error(`Unknown bench section(s): ${unknown.join(', ')}; known: ${Object.keys(SECTIONS).join(', ')}`);
+  process.exit(2);
+}
+const selected = wanted.length > 0 ? wanted : Object.keys(SECTIONS);
+
+const tmp = mkdtempSync(join(tmpdir(), 'apua-bench-'));
+const ctx: BenchContext = {
+  root,
+  tmp,
+  load: { connections: number('BENCH_CONNECTIONS', 50), duration: number('BENCH_DURATION', 10), warmup: number('BENCH_WARMUP', 2) },
+  targets: { minRatio: 0.5, maxP99Ms: 25 },
+  log: (line) => console.log(line),
+};
+
+const startedAt = new Date();
+const loadAtStart = loadavg();
+const started = performance.now();
+const reports: SectionReport[] = [];
+let failed: unknown = null;
+const cleanUp = () => rmSync(tmp, { recursive: true, force: true });
+process.once('SIGINT', () => {
+  cleanUp();
+  process.exit(130);
+});
+
+console.log(
+  `Benchmark on Node ${process.version}, ${cpus().length} CPU(s), load average ${loadAtStart
+    .map((l) => l.toFixed(2))
+    .join(' ')} (figures are noisy when the machine is busy)`,
+);
+try {
+  for (const name of selected) {
+    console.log(`\n== ${name} ==`);
+    reports.push(await SECTIONS[name]!(ctx));
+  }
+} catch (error) {
+  failed = error;
+} finally {
+  cleanUp();
+}
+
+for (const report of reports) {
+  console.log(`\n## ${report.title} (${report.section})\n`);
+  for (const note of report.notes) console.log(`- ${note}`);
+  console.log('');
+  console.log(formatTable(report.rows, ctx.targets));
+}
+const rows = reports.flatMap((r) => r.rows);
+const misses = rows.filter((r) => r.verdict.pass === false);
+console.log(
+  `\nTargets: authenticated endpoints >= ${ctx.targets.minRatio * 100}% of the bare hello-world's requests/s, p99 < ${ctx.targets.maxP99Ms} ms at ${ctx.load.connections} connections.`,
+);
+console.log(misses.length === 0 ? 'All judged targets met.' : `Missed: ${misses.map((r) => r.target).join(', ')}.`);
+
+mkdirSync(join(root, 'bench/results'), { recursive: true });
+const out = join(root, 'bench/results/latest.json');
+writeFileSync(
+  out,
+  `${JSON.stringify(
+    {
+      startedAt: startedAt.toISOString(),
+      elapsedS: Math.round((performance.now() - started) / 100) / 10,
+      node: process.version,
+      cpus: cpus().length,
+      loadAverageAtStart: loadAtStart,
+      load: ctx.load,
+      targets: ctx.targets,
+      sections: reports,
+      ...(failed ? { error: String((failed as Error).stack ?? failed) } : {}),
+    },
+    null,
+    2,
+  )}\n`,
+);
+console.log(`Results written to ${out} (${((performance.now() - started) / 1000).toFixed(0)} s in all).`);
+
+if (failed) {
+  console.error('\nThe benchmark failed:', failed);
+  process.exit(1);
+}
+if (misses.length > 0 && process.env['BENCH_STRICT'] === '1') process.exit(1);

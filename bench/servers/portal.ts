@@ -1,0 +1,50 @@
+/**
+ * The portal server under load, alone in its own process: `startServer` with the settings in
+ * the BENCH_PORTAL env variable (JSON), then the bench users seeded with SQL. Prints
+ * `BENCH_READY {"url", "database", "seed"}` when both are done.
+ */
+import { parseEnv } from '../../src/lib/env.server.ts';
+import { startServer } from '../../src/server/main.ts';
+import { announceReady } from '../lib/child.ts';
+import { seedBenchUsers } from '../lib/seed-users.ts';
+
+export interface PortalChildConfig {
+  port: number;
+  dataDir: string;
+  siteDir: string;
+  databaseUrl?: string;
+  projectId: string;
+  emulatorHost: string;
+  users: number;
+}
+
+export interface PortalChildInfo {
+  url: string;
+  database: 'pglite' | 'postgres';
+  startMs: number;
+  seed: Awaited<ReturnType<typeof seedBenchUsers>>;
+}
+
+const config = JSON.parse(process.env['BENCH_PORTAL'] ?? '{}') as PortalChildConfig;
+const started = performance.now();
+const running = await startServer(
+  parseEnv({
+    NODE_ENV: 'production',
+    PORT: String(config.port),
+    HOST: '127.0.0.1',
+    DATA_DIR: config.dataDir,
+    DATABASE_URL: config.databaseUrl,
+    FIREBASE_PROJECT_ID: config.projectId,
+    FIREBASE_AUTH_EMULATOR_HOST: config.emulatorHost,
+    SITE_DIR: config.siteDir,
+    SEED_DEMO: 'true',
+    // Request logging is off during the load test: one console line per request would measure the terminal.
+    LOG_REQUESTS: 'false',
+  }),
+  {},
+);
+const startMs = performance.now() - started;
+// Nothing has been requested yet, so the server's in-memory caches hold nothing these rows change.
+const seed = await seedBenchUsers(running.database.db, config.users);
+const info: PortalChildInfo = { url: running.url, database: running.database.kind, startMs, seed };
+announceReady(info, () => running.close());
