@@ -1,0 +1,30 @@
+/** The programme's identity and the public site's navigation, shared by header and footer. */
+export const SITE_NAME = 'Asia-Pacific Urban Agenda';
+export const SITE_SHORT_NAME = 'APUA';
+
+export interface NavLink {
+  href: string;
+  label: string;
+}
+
+export const ABOUT_LINKS: readonly NavLink[] = [
+  { href: '/module', label: 'The programme' },
+  { href: '/national-urban-agenda', label: 'National urban agenda' },
+  { href: '/asia-pacific-region', label: 'Asia-Pacific region' },
+  { href: '/privacy-policy', label: 'Privacy policy' },
+];
+
+export const MAIN_LINKS: readonly NavLink[] = [
+  { href: '/national-reports', label: 'National reports' },
+  { href: '/best-practices', label: 'Best practices' },
+  { href: '/urbanisation-profile', label: 'Urbanisation profile' },
+  { href: '/media-gallery', label: 'Media gallery' },
+  { href: '/contact-us', label: 'Contact us' },
+];
+
+/** Whether `href` is the current page or one of its sub-pages ("/" only matches itself and /home). */
+export function isCurrent(href: string, pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (href === '/') return path === '/' || path === '/home';
+  return path === href || path.startsWith(`${href}/`);
+}
