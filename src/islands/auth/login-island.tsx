@@ -1,0 +1,177 @@
+import { getRedirectResult, signInWithEmailAndPassword, type Auth, type User } from 'firebase/auth';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { authErrorMessage } from './auth-errors.ts';
+import { GoogleSignIn, googleErrorMessage } from './google-sign-in.tsx';
+import { destinationAfterSignIn } from './navigation.ts';
+import { PasswordResetRequest } from './password-reset-request.tsx';
+import { endSession, syncSession } from './session.ts';
+import { SignedIn } from './signed-in.tsx';
+import { useAuth } from './use-auth.ts';
+import { ActionButton, buttonClass, EMAIL_PATTERN, ErrorAlert, Heading, Loading, TextField } from './ui.tsx';
+
+/** After any sign-in: token sync (best effort), then verification, `next` or the dashboard. */
+async function finishSignIn(user: User): Promise<void> {
+  await syncSession(user);
+  location.assign(destinationAfterSignIn(user, location.search));
+}
+
+/** Removes one query parameter from the address bar without reloading. */
+function dropParam(name: string) {
+  const url = new URL(location.href);
+  url.searchParams.delete(name);
+  history.replaceState(history.state, '', url);
+}
+
+export default function LoginIsland() {
+  const state = useAuth();
+  const [checked, setChecked] = useState(false);
+  const [signingIn, setSigningIn] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const auth = state.status === 'ready' ? state.auth : null;
+  const localMode = state.status === 'ready' && state.config.authEmulatorUrl !== null;
+
+  // Once per page: honour ?signout=1 (the link of the unauthorized page), then finish a redirect sign-in.
+  useEffect(() => {
+    if (!auth || checked) return;
+    void (async () => {
+      if (new URLSearchParams(location.search).has('signout')) {
+        await endSession(auth).catch(() => undefined);
+        dropParam('signout');
+      }
+      try {
+        const result = await getRedirectResult(auth);
+        if (result) {
+          setSigningIn(true);
+          await finishSignIn(result.user);
+          return;
+        }
+      } catch (caught) {
+        setError(googleErrorMessage(caught, localMode));
+      }
+      setChecked(true);
+    })();
+  }, [auth, checked, localMode]);
+
+  if (state.status === 'error') return <ErrorAlert id="login-error" message={state.message} />;
+  if (state.status === 'loading' || !checked) return <Loading label={signingIn ? 'Signing you in…' : 'Loading…'} />;
+  if (state.user && !signingIn) return <SignedIn auth={state.auth} user={state.user} />;
+
+  return (
+    <SignInForms
+      auth={state.auth}
+      localMode={localMode}
+      error={error}
+      setError={setError}
+      signingIn={signingIn}
+      setSigningIn={setSigningIn}
+    />
+  );
+}
+
+interface FormsProps {
+  auth: Auth;
+  localMode: boolean;
+  error: string | null;
+  setError: (message: string | null) => void;
+  signingIn: boolean;
+  setSigningIn: (busy: boolean) => void;
+}
+
+function SignInForms({ auth, localMode, error, setError, signingIn, setSigningIn }: FormsProps) {
+  const [view, setView] = useState<'sign-in' | 'reset'>('sign-in');
+  const [email, setEmail] = useState(() => new URLSearchParams(location.search).get('email') ?? '');
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
+  const [passwordBusy, setPasswordBusy] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+
+  if (view === 'reset') {
+    return <PasswordResetRequest auth={auth} localMode={localMode} initialEmail={email} onBack={() => setView('sign-in')} />;
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    const value = email.trim();
+    const errors: { email?: string; password?: string } = {};
+    if (!value) errors.email = 'Enter your email address.';
+    else if (!EMAIL_PATTERN.test(value)) errors.email = 'Enter a valid email address, such as name@example.org.';
+    if (!password) errors.password = 'Enter your password.';
+    setFieldErrors(errors);
+    if (errors.email || errors.password) {
+      // Focus after React has marked the fields invalid.
+      requestAnimationFrame(() => form.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    setPasswordBusy(true);
+    setSigningIn(true);
+    try {
+      const credential = await signInWithEmailAndPassword(auth, value, password);
+      await finishSignIn(credential.user);
+    } catch (caught) {
+      setError(authErrorMessage(caught));
+      setPasswordBusy(false);
+      setSigningIn(false);
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      <Heading title="Sign in" intro="Sign in to prepare national reports and manage the portal." />
+      <form ref={form} noValidate onSubmit={submit} className="space-y-4" aria-describedby="login-error">
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={fieldErrors.email}
+          disabled={signingIn}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={fieldErrors.password}
+          disabled={signingIn}
+        />
+        <div className="flex justify-end">
+          <button type="button" className={`${buttonClass.link} text-sm`} onClick={() => setView('reset')}>
+            Forgot password?
+          </button>
+        </div>
+        <ErrorAlert id="login-error" message={error} />
+        <ActionButton busy={passwordBusy} busyLabel="Signing in…" disabled={signingIn}>
+          Sign in
+        </ActionButton>
+      </form>
+
+      <div className="flex items-center gap-3 text-sm text-slate-500" aria-hidden="true">
+        <span className="h-px flex-1 bg-slate-200" />
+        or
+        <span className="h-px flex-1 bg-slate-200" />
+      </div>
+
+      <GoogleSignIn
+        auth={auth}
+        localMode={localMode}
+        disabled={signingIn}
+        onBusy={setSigningIn}
+        onError={setError}
+        onSignedIn={finishSignIn}
+      />
+
+      <p className="border-t border-slate-200 pt-5 text-sm text-slate-600">
+        New to the portal?{' '}
+        <a className={buttonClass.link} href="/signup">
+          Create an account
+        </a>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { sendPasswordResetEmail, type Auth } from 'firebase/auth';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { authErrorCode, authErrorMessage } from './auth-errors.ts';
+import { ActionButton, buttonClass, EMAIL_PATTERN, ErrorAlert, Notice, TextField } from './ui.tsx';
+
+/** Codes that would tell a stranger whether an account exists: answered like a success. */
+const SILENT_CODES = new Set(['auth/user-not-found', 'auth/user-disabled']);
+
+export const RESET_SENT_MESSAGE = 'If an account exists for that email, we have sent a reset link. Check your inbox and spam folder.';
+
+interface Props {
+  auth: Auth;
+  localMode: boolean;
+  initialEmail: string;
+  onBack: () => void;
+}
+
+/** "Forgot password?": asks for a reset link without revealing whether the account exists. */
+export function PasswordResetRequest({ auth, localMode, initialEmail, onBack }: Props) {
+  const [email, setEmail] = useState(initialEmail);
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => heading.current?.focus(), []);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    const value = email.trim();
+    if (!EMAIL_PATTERN.test(value)) {
+      setEmailError(value ? 'Enter a valid email address, such as name@example.org.' : 'Enter your email address.');
+      return;
+    }
+    setEmailError(null);
+    setBusy(true);
+    try {
+      await sendPasswordResetEmail(auth, value, { url: `${location.origin}/login?email=${encodeURIComponent(value)}` });
+      setSent(true);
+    } catch (caught) {
+      if (SILENT_CODES.has(authErrorCode(caught) ?? '')) setSent(true);
+      else setError(authErrorMessage(caught));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="reset-heading" className="space-y-5">
+      <div className="space-y-2">
+        <h2 id="reset-heading" ref={heading} tabIndex={-1} className="text-xl font-bold text-slate-900">
+          Reset your password
+        </h2>
+        <p className="text-sm text-slate-600">Enter the email you use for the portal and we will send you a link to choose a new password.</p>
+      </div>
+      {sent ? (
+        <Notice tone="success">{RESET_SENT_MESSAGE}</Notice>
+      ) : (
+        <form noValidate onSubmit={submit} className="space-y-4" aria-describedby="reset-error">
+          <TextField
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            error={emailError}
+            disabled={busy}
+          />
+          <ErrorAlert id="reset-error" message={error} />
+          <ActionButton busy={busy} busyLabel="Sending…">
+            Send reset link
+          </ActionButton>
+        </form>
+      )}
+      {localMode && (
+        <Notice tone="local">
+          Local mode: the reset link is printed in the terminal running <code>npm start</code>. Replace NEW_PASSWORD_HERE in
+          it with your new password and open it, or use this portal’s form: open{' '}
+          <code className="break-all">/email/verification?mode=resetPassword&amp;oobCode=…</code> with the code from that link.
+        </Notice>
+      )}
+      <button type="button" className={buttonClass.link} onClick={onBack}>
+        ← Back to sign in
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,137 @@
+import { createUserWithEmailAndPassword, sendEmailVerification, updateProfile, type Auth } from 'firebase/auth';
+import { useRef, useState, type FormEvent } from 'react';
+import { authErrorCode, authErrorMessage } from './auth-errors.ts';
+import { VERIFICATION_PATH } from './navigation.ts';
+import { MIN_PASSWORD_LENGTH } from './password-policy.ts';
+import { PasswordRequirements, usePasswordPolicy } from './password-requirements.tsx';
+import { rememberVerificationSent, syncSession } from './session.ts';
+import { SignedIn } from './signed-in.tsx';
+import { useAuth } from './use-auth.ts';
+import { ActionButton, buttonClass, EMAIL_PATTERN, ErrorAlert, Heading, Loading, TextField } from './ui.tsx';
+
+const NAME_MAX = 120;
+
+type Field = 'name' | 'email' | 'password' | 'confirm';
+type FieldErrors = Partial<Record<Field, string>>;
+
+function validate(values: Record<Field, string>): FieldErrors {
+  const errors: FieldErrors = {};
+  const name = values.name.trim();
+  if (!name) errors.name = 'Enter your name.';
+  else if (name.length > NAME_MAX) errors.name = `Use at most ${NAME_MAX} characters.`;
+  const email = values.email.trim();
+  if (!email) errors.email = 'Enter your email address.';
+  else if (!EMAIL_PATTERN.test(email)) errors.email = 'Enter a valid email address, such as name@example.org.';
+  if (values.password.length < MIN_PASSWORD_LENGTH) errors.password = `Use at least ${MIN_PASSWORD_LENGTH} characters.`;
+  if (!values.confirm) errors.confirm = 'Enter the password again.';
+  else if (values.confirm !== values.password) errors.confirm = 'The two passwords do not match.';
+  return errors;
+}
+
+/**
+ * Account creation in the identity service. The portal's own user row is created by the
+ * server on the first API call; an administrator then activates the account and gives it a role.
+ */
+export default function SignupIsland() {
+  const state = useAuth();
+  const [creating, setCreating] = useState(false);
+  if (state.status === 'error') return <ErrorAlert id="signup-error" message={state.message} />;
+  if (state.status === 'loading') return <Loading />;
+  if (state.user && !creating) return <SignedIn auth={state.auth} user={state.user} />;
+  return <SignupForm auth={state.auth} onCreating={setCreating} />;
+}
+
+function SignupForm({ auth, onCreating }: { auth: Auth; onCreating: (creating: boolean) => void }) {
+  const [values, setValues] = useState<Record<Field, string>>({ name: '', email: '', password: '', confirm: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const policy = usePasswordPolicy(auth);
+
+  const set = (field: Field) => (event: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [field]: event.target.value }));
+    if (field === 'password') policy.follow(event.target.value);
+    // A corrected field stops showing its old error; the next submit checks everything again.
+    setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    const found = validate(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      // Focus after React has marked the fields invalid.
+      requestAnimationFrame(() => form.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    setBusy(true);
+    onCreating(true);
+    try {
+      const { user } = await createUserWithEmailAndPassword(auth, values.email.trim(), values.password);
+      await updateProfile(user, { displayName: values.name.trim() }).catch(() => undefined);
+      try {
+        await sendEmailVerification(user, { url: `${location.origin}${VERIFICATION_PATH}` });
+        rememberVerificationSent();
+      } catch {
+        // The verification page explains and offers "Resend"; the account exists either way.
+      }
+      await syncSession(user);
+      location.assign(VERIFICATION_PATH);
+    } catch (caught) {
+      if (authErrorCode(caught) === 'auth/password-does-not-meet-requirements') {
+        await policy.refresh(values.password);
+        setErrors({ password: 'This password does not meet the password policy: see what it still needs above.' });
+      } else if (authErrorCode(caught) === 'auth/email-already-in-use' || authErrorCode(caught) === 'auth/invalid-email') {
+        setErrors({ email: authErrorMessage(caught) });
+      } else if (authErrorCode(caught) === 'auth/weak-password') {
+        setErrors({ password: authErrorMessage(caught) });
+      } else {
+        setError(authErrorMessage(caught));
+      }
+      setBusy(false);
+      onCreating(false);
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      <Heading
+        title="Create an account"
+        intro="For government officers and partners of the programme. After you verify your email, an administrator activates your account and gives it a role."
+      />
+      <form ref={form} noValidate onSubmit={submit} className="space-y-4" aria-describedby="signup-error">
+        <TextField label="Full name" name="name" autoComplete="name" value={values.name} onChange={set('name')} error={errors.name} disabled={busy} maxLength={NAME_MAX} />
+        <TextField label="Email" type="email" name="email" autoComplete="email" inputMode="email" value={values.email} onChange={set('email')} error={errors.email} disabled={busy} />
+        <TextField
+          label="Password"
+          type="password"
+          name="new-password"
+          autoComplete="new-password"
+          value={values.password}
+          onChange={set('password')}
+          error={errors.password}
+          disabled={busy}
+          hint={
+            <>
+              At least {MIN_PASSWORD_LENGTH} characters. A longer passphrase is stronger.
+              <PasswordRequirements status={policy.status} />
+            </>
+          }
+        />
+        <TextField label="Confirm password" type="password" name="confirm-password" autoComplete="new-password" value={values.confirm} onChange={set('confirm')} error={errors.confirm} disabled={busy} />
+        <ErrorAlert id="signup-error" message={error} />
+        <ActionButton busy={busy} busyLabel="Creating your account…">
+          Create account
+        </ActionButton>
+      </form>
+      <p className="border-t border-slate-200 pt-5 text-sm text-slate-600">
+        Already have an account?{' '}
+        <a className={buttonClass.link} href="/login">
+          Sign in
+        </a>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { ResetPasswordAction, VerifyEmailAction } from './action-links.tsx';
+import { useAuth } from './use-auth.ts';
+import { buttonClass, ErrorAlert, Heading, Loading, Notice } from './ui.tsx';
+import { VerificationStatus } from './verification-status.tsx';
+
+type Action = { mode: 'verifyEmail' | 'resetPassword'; oobCode: string } | { mode: 'unsupported' } | null;
+
+/** The action link's parameters, as the identity service's emails (or its hosted handler) send them. */
+function readAction(search: string): Action {
+  const params = new URLSearchParams(search);
+  const mode = params.get('mode');
+  const oobCode = params.get('oobCode');
+  if (!mode || !oobCode) return null;
+  if (mode === 'verifyEmail' || mode === 'resetPassword') return { mode, oobCode };
+  return { mode: 'unsupported' };
+}
+
+/**
+ * /email/verification: the signed-in person's verification status, or the completion of an
+ * action link (email verification, password reset) that points here.
+ */
+export default function VerificationIsland() {
+  const state = useAuth();
+  // Read once on the client: the page is prerendered, so the query string is only known here.
+  const [action] = useState<Action>(() => (typeof location === 'undefined' ? null : readAction(location.search)));
+
+  if (state.status === 'error') return <ErrorAlert id="verification-error" message={state.message} />;
+  if (state.status === 'loading') return <Loading />;
+
+  const localMode = state.config.authEmulatorUrl !== null;
+  if (action?.mode === 'verifyEmail') return <VerifyEmailAction auth={state.auth} oobCode={action.oobCode} />;
+  if (action?.mode === 'resetPassword') return <ResetPasswordAction auth={state.auth} oobCode={action.oobCode} />;
+  if (action?.mode === 'unsupported') {
+    return (
+      <div className="space-y-6">
+        <Heading title="This link is not handled here" intro="The link you followed is for an action this portal does not support." />
+        <a className={buttonClass.primary} href="/login">
+          Go to sign in
+        </a>
+      </div>
+    );
+  }
+  if (state.user) return <VerificationStatus auth={state.auth} user={state.user} localMode={localMode} />;
+  return (
+    <div className="space-y-6">
+      <Heading title="Verify your email address" intro="Sign in to see your verification status or to ask for a new verification link." />
+      {localMode && <Notice tone="local">Local mode: the verification link is printed in the terminal running npm start.</Notice>}
+      <a className={buttonClass.primary} href="/login">
+        Sign in
+      </a>
+    </div>
+  );
+}
