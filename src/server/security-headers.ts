@@ -18,7 +18,8 @@ export function pageCsp(env: Env, scriptHashes: readonly string[]): string {
   const google = emulator ? [] : ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'];
   return [
     "default-src 'self'",
-    `script-src 'self' ${[...scriptHashes, ...(emulator ? [] : ['https://apis.google.com'])].join(' ')}`.trim(),
+    // Firebase's popup and redirect sign-in load Google's helper script, with the emulator too.
+    `script-src 'self' ${[...scriptHashes, 'https://apis.google.com'].join(' ')}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self'",
