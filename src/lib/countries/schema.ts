@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataResponse } from '../http/schema.ts';
+import { dataResponse, GenericResponseSchema } from '../http/schema.ts';
 
 export const CountryCodeSchema = z
   .string()
@@ -26,3 +26,7 @@ export const CountryStatusBodySchema = z.object({
   status: z.union([z.literal(0), z.literal(1)], { error: 'must be 0 (inactive) or 1 (active)' }),
 });
 export type CountryStatusBody = z.output<typeof CountryStatusBodySchema>;
+
+/** The answer of POST /api/country/{code}/update/status: the country as saved. */
+export const CountryStatusResponseSchema = GenericResponseSchema.extend({ data: CountrySchema });
+export type CountryStatusResponse = z.output<typeof CountryStatusResponseSchema>;

@@ -71,3 +71,7 @@ export const UserEditBodySchema = z.object({
 export type UserEditBody = z.input<typeof UserEditBodySchema>;
 
 export const InactiveCountResponseSchema = GenericResponseSchema.extend({ data: z.number().int() });
+
+/** The answer of POST /api/user/edit/{uuid}: the user as saved. */
+export const UserEditResponseSchema = GenericResponseSchema.extend({ data: UserListItemSchema });
+export type UserEditResponse = z.output<typeof UserEditResponseSchema>;
