@@ -1,0 +1,93 @@
+import { atom, computed, onMount } from 'nanostores';
+import { MODULE_NAMES, RULE_ACTIONS, type ModuleName, type RuleAction } from '../../../lib/access/permissions.ts';
+import { AclResponseSchema, type AclResponse, type AclSaveBody } from '../../../lib/access/schema.ts';
+import { GenericResponseSchema } from '../../../lib/http/schema.ts';
+import { api } from '../lib/api.ts';
+import { createFetcherStore, createMutatorStore, fetchWith, mutateCache } from '../lib/query.ts';
+import { notifySuccess } from '../notifications/snackbar-store.ts';
+import { refreshIdentity } from '../session.ts';
+
+export const ACL_KEY = 'administration/acl';
+
+export const $acl = createFetcherStore(ACL_KEY, { fetcher: fetchWith(AclResponseSchema) });
+
+/** Cells the administrator changed and has not saved: `module|roleId|action` → enabled. */
+export const $aclEdits = atom<Readonly<Record<string, boolean>>>({});
+
+export function cellKey(module: string, roleId: number, action: string): string {
+  return `${module}|${roleId}|${action}`;
+}
+
+/** Whether a rule is enabled as saved on the server. */
+export function savedRule(acl: AclResponse, module: string, roleId: number, action: string): boolean {
+  const permission = acl.modules.find((m) => m.module === module)?.permissions.find((p) => p.id === roleId);
+  return permission?.rules.find((rule) => rule.action === action)?.enabled ?? false;
+}
+
+/** Edits that still differ from what the server holds. */
+export const $aclChanges = computed([$acl, $aclEdits], ({ data }, edits) => {
+  if (!data) return 0;
+  return Object.entries(edits).filter(([key, enabled]) => {
+    const [module = '', roleId = '', action = ''] = key.split('|');
+    return savedRule(data, module, Number(roleId), action) !== enabled;
+  }).length;
+});
+
+export function setRule(module: string, roleId: number, action: string, enabled: boolean): void {
+  const { data } = $acl.get();
+  const edits = { ...$aclEdits.get() };
+  const key = cellKey(module, roleId, action);
+  if (data && savedRule(data, module, roleId, action) === enabled) delete edits[key];
+  else edits[key] = enabled;
+  $aclEdits.set(edits);
+}
+
+export function resetAclEdits(): void {
+  $aclEdits.set({});
+}
+
+/** The whole edited matrix in the shape of AclSaveBodySchema: every role × rule of every module. */
+export function aclSaveBody(acl: AclResponse, edits: Readonly<Record<string, boolean>>): AclSaveBody {
+  const known = acl.modules.filter((m): m is typeof m & { module: ModuleName } => (MODULE_NAMES as readonly string[]).includes(m.module));
+  return {
+    modules: known.map((m) => ({
+      module: m.module,
+      permissions: m.permissions.map((permission) => ({
+        id: permission.id,
+        rules: m.rules
+          .filter((rule): rule is typeof rule & { action: RuleAction } => (RULE_ACTIONS as readonly string[]).includes(rule.action))
+          .map((rule) => ({
+            action: rule.action,
+            enabled: edits[cellKey(m.module, permission.id, rule.action)] ?? savedRule(acl, m.module, permission.id, rule.action),
+          })),
+      })),
+    })),
+  };
+}
+
+const AclSaveResponseSchema = AclResponseSchema.extend(GenericResponseSchema.shape);
+
+/** Saves the matrix, shows what the server now holds and re-reads the signed-in user's rights. */
+export const $saveAcl = createMutatorStore<void, AclResponse>(async () => {
+  const { data } = $acl.get();
+  if (!data) throw new Error('The access control matrix is not loaded');
+  const saved = await api('administration/acl/saved', AclSaveResponseSchema, {
+    method: 'POST',
+    body: aclSaveBody(data, $aclEdits.get()),
+  });
+  const matrix: AclResponse = { roles: saved.roles, modules: saved.modules };
+  mutateCache(ACL_KEY, matrix);
+  resetAclEdits();
+  notifySuccess(saved.message);
+  await refreshIdentity();
+  return matrix;
+});
+
+onMount($aclEdits, () => {
+  // Leaving the page (reload, sign-in elsewhere) with unsaved edits asks first.
+  const warn = (event: BeforeUnloadEvent) => {
+    if ($aclChanges.get() > 0) event.preventDefault();
+  };
+  addEventListener('beforeunload', warn);
+  return () => removeEventListener('beforeunload', warn);
+});

@@ -1,0 +1,68 @@
+import { useStore } from '@nanostores/react';
+import { Suspense, useEffect } from 'react';
+import { ErrorBoundary } from './errors/error-boundary.tsx';
+import { FullPageServerError, NotFoundView, ServerErrorView } from './errors/error-views.tsx';
+import { $guard, startGuardNavigation, type GuardDecision } from './guards.ts';
+import { SignedInLayout } from './layout/signed-in-layout.tsx';
+import { SnackbarRegion } from './notifications/snackbar-region.tsx';
+import { startPageEffects } from './page-effects.ts';
+import { ROUTE_META } from './route-meta.ts';
+import { ProfileCompletionScreen, screenFor } from './screens.tsx';
+import { FullPageStatus, Skeleton } from './ui/states.tsx';
+
+/** The signed-in back-office: one client-only island (DESIGN.md §5). */
+export default function BackofficeApp() {
+  useEffect(() => {
+    const stops = [startGuardNavigation(), startPageEffects()];
+    return () => stops.forEach((stop) => stop());
+  }, []);
+  return (
+    <>
+      <ErrorBoundary fallback={(_, retry) => <FullPageServerError onRetry={retry} />}>
+        <Content />
+      </ErrorBoundary>
+      <SnackbarRegion />
+    </>
+  );
+}
+
+function Content() {
+  const decision = useStore($guard);
+  return renderDecision(decision);
+}
+
+function renderDecision(decision: GuardDecision) {
+  switch (decision.kind) {
+    case 'wait':
+      return <FullPageStatus message={decision.reason === 'signingOut' ? 'Signing out…' : 'Loading your workspace…'} />;
+    case 'leave':
+    case 'redirect':
+      return <FullPageStatus message="Redirecting…" />;
+    case 'notFound':
+      return (
+        <SignedInLayout identity={decision.identity} activeItem={null}>
+          <NotFoundView />
+        </SignedInLayout>
+      );
+    case 'render': {
+      const { page, identity } = decision;
+      if (page.route === 'profileCompletion') {
+        return (
+          <Suspense fallback={<FullPageStatus message="Loading…" />}>
+            <ProfileCompletionScreen page={page} identity={identity} />
+          </Suspense>
+        );
+      }
+      const Screen = screenFor(page.route);
+      return (
+        <SignedInLayout identity={identity} activeItem={ROUTE_META[page.route].menuItem}>
+          <ErrorBoundary key={page.path} fallback={(_, retry) => <ServerErrorView onRetry={retry} />}>
+            <Suspense fallback={<Skeleton rows={4} label="Loading the screen…" />}>
+              <Screen page={page} identity={identity} />
+            </Suspense>
+          </ErrorBoundary>
+        </SignedInLayout>
+      );
+    }
+  }
+}

@@ -1,0 +1,94 @@
+import { useStore } from '@nanostores/react';
+import type { Whoami } from '../../../lib/identity/schema.ts';
+import { formatNumber } from '../ui/format.ts';
+import { ErrorState, Skeleton } from '../ui/states.tsx';
+import { userStatusLabel } from '../ui/status-chip.tsx';
+import { ui } from '../ui/styles.ts';
+import { $recentUsers, $usersByStatus, countByCountry, COUNTRY_SAMPLE_SIZE } from './dashboard-store.ts';
+
+function StatusTile({ status, $count }: (typeof $usersByStatus)[number]) {
+  const { data, error, loading } = useStore($count);
+  return (
+    <li>
+      <a href={`/admin/users?status=${status}`} className="block rounded-lg border border-slate-200 bg-white p-4 shadow-xs hover:border-brand-500">
+        <span className="block text-sm text-slate-600">{userStatusLabel(status)}</span>
+        <span className="mt-1 block text-2xl font-semibold text-slate-900">
+          {data ? formatNumber(data.total) : error ? '—' : loading ? '…' : '—'}
+        </span>
+        {error !== undefined && <span className="text-xs text-red-700">Could not be counted</span>}
+      </a>
+    </li>
+  );
+}
+
+/** Users of the caller's reach by status: everyone for admin-level, one country for state_admin. */
+export function UsersByStatus({ identity, scoped }: { identity: Whoami; scoped: boolean }) {
+  const heading = scoped && identity.country ? `Users in ${identity.country.name} by status` : 'Users by status';
+  return (
+    <section aria-labelledby="users-by-status" className="mt-8">
+      <h2 id="users-by-status" className="text-lg font-semibold text-slate-900">
+        {heading}
+      </h2>
+      <ul className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-3">
+        {$usersByStatus.map((entry) => (
+          <StatusTile key={entry.status} {...entry} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function UsersByCountry() {
+  const { data, error, loading } = useStore($recentUsers);
+  const rows = data ? countByCountry(data.data) : [];
+  return (
+    <section aria-labelledby="users-by-country" className="mt-8">
+      <h2 id="users-by-country" className="text-lg font-semibold text-slate-900">
+        Users by country
+      </h2>
+      <div className="mt-3">
+        {error !== undefined && !data ? (
+          <ErrorState error={error} onRetry={() => $recentUsers.revalidate()} />
+        ) : !data ? (
+          loading ? <Skeleton rows={3} label="Counting users per country…" /> : null
+        ) : (
+          <div className={`${ui.cardFlush}`}>
+            {data.total > data.data.length && (
+              <p className="border-b border-slate-200 px-4 py-2 text-sm text-slate-600">
+                Counted from the {formatNumber(Math.min(data.data.length, COUNTRY_SAMPLE_SIZE))} most recent of{' '}
+                {formatNumber(data.total)} users.
+              </p>
+            )}
+            <div className="overflow-x-auto">
+              <table className="min-w-full divide-y divide-slate-200">
+                <thead className="bg-slate-50">
+                  <tr>
+                    <th scope="col" className={ui.th}>Country</th>
+                    <th scope="col" className={`${ui.th} text-right`}>Users</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {rows.map((row) => (
+                    <tr key={row.code ?? 'none'}>
+                      <th scope="row" className={`${ui.td} text-left font-normal`}>
+                        {row.code ? (
+                          <a href={`/admin/users?country_code=${row.code}`} className="inline-flex items-center gap-2 hover:underline">
+                            {row.country && <img src={row.country.flag} alt="" width={24} height={16} className="h-4 w-6 rounded-sm object-cover ring-1 ring-slate-200" />}
+                            {row.country?.name ?? row.code}
+                          </a>
+                        ) : (
+                          <span className="text-slate-600">No country yet</span>
+                        )}
+                      </th>
+                      <td className={`${ui.td} text-right tabular-nums`}>{formatNumber(row.count)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

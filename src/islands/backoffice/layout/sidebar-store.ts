@@ -1,0 +1,63 @@
+import { atom, computed } from 'nanostores';
+
+/** Sidebar widths of spec §2 and §9, in CSS pixels. */
+export const SIDEBAR_OPEN_PX = 240;
+export const SIDEBAR_COLLAPSED_PX = 60;
+
+const PINNED_KEY = 'apua.sidebar.pinned';
+
+function readPinned(): boolean {
+  try {
+    return globalThis.localStorage?.getItem(PINNED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** Kept open by the toggle button (remembered per browser). */
+export const $sidebarPinned = atom(readPinned());
+/** Open while the pointer is over it (mouseenter / mouseleave). */
+export const $sidebarHovered = atom(false);
+/** Open while the keyboard focus is inside it. */
+export const $sidebarFocused = atom(false);
+
+export const $sidebarExpanded = computed(
+  [$sidebarPinned, $sidebarHovered, $sidebarFocused],
+  (pinned, hovered, focused) => pinned || hovered || focused,
+);
+
+function setPinned(pinned: boolean): void {
+  $sidebarPinned.set(pinned);
+  try {
+    globalThis.localStorage?.setItem(PINNED_KEY, pinned ? '1' : '0');
+  } catch {
+    // Private browsing may refuse storage; the choice then lasts for this page only.
+  }
+}
+
+/** The toggle button: collapses the sidebar if it shows open, otherwise keeps it open. */
+export function toggleSidebar(): void {
+  const collapse = $sidebarExpanded.get();
+  setPinned(!collapse);
+  if (collapse) {
+    $sidebarHovered.set(false);
+    $sidebarFocused.set(false);
+  }
+}
+
+export function setSidebarHovered(hovered: boolean): void {
+  $sidebarHovered.set(hovered);
+}
+
+export function setSidebarFocused(focused: boolean): void {
+  $sidebarFocused.set(focused);
+}
+
+/** On narrow screens the open sidebar covers the page, so following a link closes it. */
+export function collapseOnSmallScreens(): void {
+  if (typeof matchMedia !== 'undefined' && matchMedia('(max-width: 767px)').matches) {
+    setPinned(false);
+    $sidebarHovered.set(false);
+    $sidebarFocused.set(false);
+  }
+}

@@ -1,0 +1,103 @@
+import { useStore } from '@nanostores/react';
+import { useMemo, type FocusEvent } from 'react';
+import { sidebarFor, type BackofficeRouteName } from '../../../lib/access/permissions.ts';
+import type { Whoami } from '../../../lib/identity/schema.ts';
+import { pathTo } from '../router.ts';
+import { Icon, type IconName } from '../ui/icons.tsx';
+import {
+  $sidebarExpanded,
+  collapseOnSmallScreens,
+  setSidebarFocused,
+  setSidebarHovered,
+  SIDEBAR_COLLAPSED_PX,
+  SIDEBAR_OPEN_PX,
+} from './sidebar-store.ts';
+
+export const SIDEBAR_ID = 'sidebar';
+
+const ICONS: Partial<Record<BackofficeRouteName, IconName>> = {
+  dashboard: 'dashboard',
+  nationalReports: 'report',
+  profileOverview: 'layers',
+  profileAnalytics: 'chart',
+  bestPractices: 'star',
+  users: 'users',
+  acl: 'shield',
+  contactMessages: 'mail',
+  countries: 'globe',
+  cmsBanner: 'image',
+  cmsVideo: 'video',
+  cmsPartner: 'partners',
+};
+
+/**
+ * The sidebar of spec §2: 240px open, 60px collapsed; it opens while hovered or while the
+ * keyboard focus is inside, and stays open when pinned with the top bar's toggle. Collapsed,
+ * the labels stay in the accessibility tree (visually hidden) so every link keeps its name.
+ */
+export function Sidebar({ identity, activeItem }: { identity: Whoami; activeItem: BackofficeRouteName | null }) {
+  const expanded = useStore($sidebarExpanded);
+  const sections = useMemo(() => sidebarFor(identity), [identity]);
+  const onBlur = (event: FocusEvent<HTMLElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setSidebarFocused(false);
+  };
+
+  return (
+    <aside
+      id={SIDEBAR_ID}
+      data-expanded={expanded}
+      onMouseEnter={() => setSidebarHovered(true)}
+      onMouseLeave={() => setSidebarHovered(false)}
+      onFocus={() => setSidebarFocused(true)}
+      onBlur={onBlur}
+      style={{ width: expanded ? SIDEBAR_OPEN_PX : SIDEBAR_COLLAPSED_PX }}
+      className={`fixed inset-y-0 left-0 z-40 flex flex-col overflow-hidden bg-brand-900 text-white transition-[width] duration-200 motion-reduce:transition-none ${
+        expanded ? 'shadow-xl' : ''
+      }`}
+    >
+      <div className="flex h-16 shrink-0 items-center gap-3 border-b border-brand-800 px-[14px]">
+        <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-md bg-accent-500 text-brand-900">
+          <Icon name="globe" className="size-5" />
+        </span>
+        <span className={expanded ? 'whitespace-nowrap font-semibold' : 'sr-only'}>APUA Portal</span>
+      </div>
+      <nav aria-label="Main menu" className="flex-1 overflow-y-auto overflow-x-hidden pb-4">
+        {sections.map((section, index) => {
+          const headingId = `sidebar-section-${index}`;
+          return (
+            <div key={section.label ?? 'main'} className="pt-3">
+              {section.label && (
+                <h2 id={headingId} className={expanded ? 'whitespace-nowrap px-5 pb-1 text-xs font-semibold uppercase tracking-wide text-brand-200' : 'sr-only'}>
+                  {section.label}
+                </h2>
+              )}
+              {section.label && !expanded && <hr aria-hidden="true" className="mx-3 mb-2 border-brand-700" />}
+              <ul aria-labelledby={section.label ? headingId : undefined}>
+                {section.items.map((item) => {
+                  const active = item.route === activeItem;
+                  return (
+                    <li key={item.route}>
+                      <a
+                        href={pathTo(item.route)}
+                        aria-current={active ? 'page' : undefined}
+                        onClick={collapseOnSmallScreens}
+                        className={`mx-2 flex h-11 items-center gap-3 whitespace-nowrap rounded-md border-l-4 px-2 text-sm ${
+                          active
+                            ? 'border-accent-500 bg-brand-700 font-semibold text-white'
+                            : 'border-transparent text-brand-50 hover:bg-brand-800 hover:text-white'
+                        }`}
+                      >
+                        <Icon name={ICONS[item.route] ?? 'dashboard'} className="size-5 shrink-0" />
+                        <span className={expanded ? 'truncate' : 'sr-only'}>{item.label}</span>
+                      </a>
+                    </li>
+                  );
+                })}
+              </ul>
+            </div>
+          );
+        })}
+      </nav>
+    </aside>
+  );
+}

@@ -1,0 +1,36 @@
+import { useStore } from '@nanostores/react';
+import type { ReactNode } from 'react';
+import type { BackofficeRouteName } from '../../../lib/access/permissions.ts';
+import type { Whoami } from '../../../lib/identity/schema.ts';
+import { Sidebar } from './sidebar.tsx';
+import { $sidebarPinned } from './sidebar-store.ts';
+import { TopBar } from './top-bar.tsx';
+
+export const MAIN_ID = 'main';
+
+/** The signed-in layout: skip link, sidebar, top bar and the main landmark. */
+export function SignedInLayout({
+  identity,
+  activeItem,
+  children,
+}: {
+  identity: Whoami;
+  activeItem: BackofficeRouteName | null;
+  children: ReactNode;
+}) {
+  const pinned = useStore($sidebarPinned);
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <a href={`#${MAIN_ID}`} className="skip-link">
+        Skip to main content
+      </a>
+      <Sidebar identity={identity} activeItem={activeItem} />
+      <div className={`pl-[60px] transition-[padding] duration-200 motion-reduce:transition-none ${pinned ? 'md:pl-[240px]' : ''}`}>
+        <TopBar identity={identity} />
+        <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 outline-none sm:px-6 lg:px-8">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { useStore } from '@nanostores/react';
+import { isAdminLevel } from '../../../lib/access/permissions.ts';
+import type { Whoami } from '../../../lib/identity/schema.ts';
+import { Icon } from '../ui/icons.tsx';
+import { AccountMenu } from './account-menu.tsx';
+import { InactiveUsersBadge } from './inactive-users.tsx';
+import { SIDEBAR_ID } from './sidebar.tsx';
+import { $sidebarExpanded, toggleSidebar } from './sidebar-store.ts';
+
+/** The top bar of spec §2: welcome and role, inactive-users badge, country flag, email chip. */
+export function TopBar({ identity }: { identity: Whoami }) {
+  const expanded = useStore($sidebarExpanded);
+  const role = identity.roles[0]?.description ?? 'No role assigned';
+  return (
+    <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/95 px-3 backdrop-blur sm:gap-3 sm:px-6">
+      <button
+        type="button"
+        onClick={toggleSidebar}
+        aria-expanded={expanded}
+        aria-controls={SIDEBAR_ID}
+        aria-label="Toggle sidebar"
+        className="inline-flex size-10 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100"
+      >
+        <Icon name="menu" className="size-6" />
+      </button>
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-semibold text-slate-900 sm:text-base">Welcome, {identity.name ?? identity.email}</p>
+        <p className="truncate text-xs text-slate-600">{role}</p>
+      </div>
+      {isAdminLevel(identity) && <InactiveUsersBadge />}
+      {identity.country && (
+        <img
+          src={identity.country.flag}
+          alt={`Flag of ${identity.country.name}`}
+          width={28}
+          height={20}
+          className="hidden h-5 w-7 shrink-0 rounded-sm object-cover ring-1 ring-slate-200 min-[420px]:block"
+        />
+      )}
+      <AccountMenu email={identity.email} />
+    </header>
+  );
+}

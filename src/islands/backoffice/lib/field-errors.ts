@@ -1,0 +1,25 @@
+import type { z } from 'zod';
+import { ApiError } from './api.ts';
+
+/** Messages per form field, as the API sends them in `errors` (nested fields joined by dots). */
+export type FieldErrors = Record<string, string[]>;
+
+export function fieldErrorsOf(issues: readonly z.core.$ZodIssue[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const field = issue.path.length > 0 ? issue.path.join('.') : '_';
+    (errors[field] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+/** The field errors a failed save carries, if it was a validation error of the server. */
+export function serverFieldErrors(error: unknown): FieldErrors {
+  return error instanceof ApiError ? error.errors : {};
+}
+
+/** Props that tie an input to its error message for assistive tech. */
+export function invalidProps(errors: FieldErrors, field: string, errorId: string) {
+  const invalid = (errors[field]?.length ?? 0) > 0;
+  return invalid ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {};
+}

@@ -1,0 +1,28 @@
+import { nanoquery } from '@nanostores/query';
+import type { z } from 'zod';
+import { api } from './api.ts';
+
+/**
+ * The one cache of API state (DESIGN.md §5). Keys are API paths with their query string
+ * (`user/list?status=0&per_page=1`), so a mutation can invalidate a family by prefix.
+ * Errors are not retried behind the user's back: every error state offers "Try again".
+ */
+export const [createFetcherStore, createMutatorStore, { invalidateKeys, revalidateKeys, mutateCache }] = nanoquery({
+  dedupeTime: 10_000,
+  onErrorRetry: null,
+});
+
+/** A fetcher that GETs the store's key and checks the answer against `schema`. */
+export function fetchWith<S extends z.ZodType>(schema: S) {
+  return (...keyParts: (string | number | true)[]): Promise<z.output<S>> => api(keyParts.join(''), schema);
+}
+
+/** Forgets every cached answer: used by logout, so the next user starts from nothing. */
+export function clearApiCache(): void {
+  invalidateKeys(() => true);
+}
+
+/** Invalidates every cached key that starts with one of `prefixes`. */
+export function invalidatePrefixes(...prefixes: string[]): void {
+  invalidateKeys((key) => prefixes.some((prefix) => key.startsWith(prefix)));
+}

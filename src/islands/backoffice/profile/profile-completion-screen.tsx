@@ -1,0 +1,149 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { NAME_MAX, PHONE_MAX } from '../../../lib/identity/schema.ts';
+import { invalidProps, serverFieldErrors, type FieldErrors } from '../lib/field-errors.ts';
+import type { ScreenProps } from '../screens.tsx';
+import { $auth, logout } from '../session.ts';
+import { Icon } from '../ui/icons.tsx';
+import { PageHeading } from '../ui/page-heading.tsx';
+import { ErrorState, FieldError } from '../ui/states.tsx';
+import { ui } from '../ui/styles.ts';
+import { $activeCountries, $saveProfile, checkProfile } from './profile-store.ts';
+
+/** /profile/completion: a standalone page (no sidebar) for signed-in users without a country. */
+export function ProfileCompletionScreen({ identity }: ScreenProps) {
+  const auth = useStore($auth);
+  const countries = useStore($activeCountries);
+  const save = useStore($saveProfile);
+  const displayName = auth.status === 'signedIn' ? auth.displayName : null;
+  const [name, setName] = useState(identity.name ?? displayName ?? '');
+  const [phone, setPhone] = useState(identity.phone_number ?? '');
+  const [countryCode, setCountryCode] = useState('');
+  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+
+  useEffect(() => {
+    $saveProfile.set({ mutate: $saveProfile.mutate, loading: false });
+  }, []);
+
+  const errors = { ...serverFieldErrors(save.error), ...clientErrors };
+  // Field errors show beside their fields; anything else (403, 409, network) above the form.
+  const generalError = save.error && Object.keys(serverFieldErrors(save.error)).length === 0 ? save.error : null;
+  const country = countries.data?.data.find((candidate) => candidate.code === countryCode);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const body = { name, phone_number: phone.trim() === '' ? null : phone, country_code: countryCode };
+    const found = checkProfile(body);
+    setClientErrors(found);
+    const first = ['name', 'phone_number', 'country_code'].find((field) => found[field]);
+    if (first) {
+      document.getElementById(`profile-${first}`)?.focus();
+      return;
+    }
+    void $saveProfile.mutate(body);
+  };
+
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex h-16 max-w-3xl items-center justify-between gap-4 px-4">
+          <a href="/" className="flex items-center gap-2 font-semibold text-brand-800">
+            <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-md bg-brand-900 text-accent-500">
+              <Icon name="globe" className="size-5" />
+            </span>
+            APUA Portal
+          </a>
+          <button type="button" className={ui.secondaryButton} onClick={() => void logout()}>
+            Sign out
+          </button>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="mx-auto max-w-xl px-4 py-10 outline-none">
+        <PageHeading description="Tell us who you are and which country you work for. An administrator of your country then activates your account.">
+          Complete your profile
+        </PageHeading>
+        <form noValidate onSubmit={onSubmit} className={`${ui.card} space-y-5`} aria-describedby={generalError ? 'profile-error' : undefined}>
+          {generalError && (
+            <div id="profile-error">
+              <ErrorState error={generalError} title="Your profile was not saved" />
+            </div>
+          )}
+          <p className="text-sm text-slate-700">
+            Signed in as <span className="font-medium">{identity.email}</span>
+          </p>
+          <div>
+            <label htmlFor="profile-name" className={ui.label}>
+              Name
+            </label>
+            <input
+              id="profile-name"
+              className={`${ui.input} mt-1`}
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              autoComplete="name"
+              required
+              maxLength={NAME_MAX}
+              {...invalidProps(errors, 'name', 'profile-name-error')}
+            />
+            <FieldError id="profile-name-error" messages={errors['name']} />
+          </div>
+          <div>
+            <label htmlFor="profile-phone_number" className={ui.label}>
+              Phone number <span className="font-normal text-slate-600">(optional)</span>
+            </label>
+            <input
+              id="profile-phone_number"
+              type="tel"
+              className={`${ui.input} mt-1`}
+              value={phone}
+              onChange={(event) => setPhone(event.target.value)}
+              autoComplete="tel"
+              maxLength={PHONE_MAX}
+              aria-describedby={errors['phone_number'] ? 'profile-phone-hint profile-phone-error' : 'profile-phone-hint'}
+              aria-invalid={errors['phone_number'] ? true : undefined}
+            />
+            <p id="profile-phone-hint" className="mt-1 text-xs text-slate-600">
+              International format, for example +63 2 8123 4567.
+            </p>
+            <FieldError id="profile-phone-error" messages={errors['phone_number']} />
+          </div>
+          <div>
+            <label htmlFor="profile-country_code" className={ui.label}>
+              Country
+            </label>
+            <div className="mt-1 flex items-center gap-3">
+              <select
+                id="profile-country_code"
+                className={ui.input}
+                value={countryCode}
+                onChange={(event) => setCountryCode(event.target.value)}
+                required
+                disabled={!countries.data}
+                {...invalidProps(errors, 'country_code', 'profile-country-error')}
+              >
+                <option value="">{countries.data ? 'Choose your country' : 'Loading countries…'}</option>
+                {countries.data?.data.map((option) => (
+                  <option key={option.code} value={option.code}>
+                    {option.name}
+                  </option>
+                ))}
+              </select>
+              {country && (
+                <img src={country.flag} alt={`Flag of ${country.name}`} width={36} height={24} className="h-6 w-9 shrink-0 rounded-sm object-cover ring-1 ring-slate-200" />
+              )}
+            </div>
+            <FieldError id="profile-country-error" messages={errors['country_code']} />
+            {countries.error !== undefined && (
+              <div className="mt-2">
+                <ErrorState error={countries.error} title="The countries could not be loaded" onRetry={() => $activeCountries.revalidate()} />
+              </div>
+            )}
+          </div>
+          <button type="submit" className={ui.primaryButton} disabled={save.loading}>
+            {save.loading ? 'Saving…' : 'Save and continue'}
+          </button>
+        </form>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { CountryListResponseSchema } from '../../../lib/countries/schema.ts';
+import { GenericResponseSchema } from '../../../lib/http/schema.ts';
+import { ProfileBodySchema, type ProfileBody } from '../../../lib/identity/schema.ts';
+import { api } from '../lib/api.ts';
+import { fieldErrorsOf, type FieldErrors } from '../lib/field-errors.ts';
+import { createFetcherStore, createMutatorStore, fetchWith } from '../lib/query.ts';
+import { notifySuccess } from '../notifications/snackbar-store.ts';
+import { refreshIdentity } from '../session.ts';
+
+/** Countries a user may choose: the active ones. */
+export const $activeCountries = createFetcherStore('countries/all?status=1', {
+  fetcher: fetchWith(CountryListResponseSchema),
+});
+
+/** Checks the form with the schema the server uses, so most mistakes show before a round trip. */
+export function checkProfile(input: ProfileBody): FieldErrors {
+  const result = ProfileBodySchema.safeParse(input);
+  return result.success ? {} : fieldErrorsOf(result.error.issues);
+}
+
+/**
+ * Saves the profile, then re-reads whoami. The guards take it from there: with a country set,
+ * profile completion sends on to /dashboard, which sends an inactive account on to
+ * /unauthorized-access?reason=inactive (the account awaits activation).
+ */
+export const $saveProfile = createMutatorStore<ProfileBody, string>(async ({ data }) => {
+  const saved = await api('user/saved/profile', GenericResponseSchema, { method: 'POST', body: data });
+  notifySuccess(saved.message);
+  await refreshIdentity();
+  return saved.message;
+});

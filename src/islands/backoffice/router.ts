@@ -1,0 +1,69 @@
+import { createRouter, getPagePath, type Page } from '@nanostores/router';
+import { onMount } from 'nanostores';
+import { BACKOFFICE_ROUTES, type BackofficeRouteName } from '../../lib/access/permissions.ts';
+
+type RoutePaths = { [K in BackofficeRouteName]: (typeof BACKOFFICE_ROUTES)[K]['path'] } & {
+  profileCompletion: '/profile/completion';
+};
+
+const ROUTE_PATHS = {
+  ...Object.fromEntries(Object.entries(BACKOFFICE_ROUTES).map(([name, route]) => [name, route.path])),
+  profileCompletion: '/profile/completion',
+} as RoutePaths;
+
+export type AppRoute = keyof RoutePaths;
+export type AppPage = Page<RoutePaths, AppRoute>;
+
+/**
+ * The island's router: every route of the permission module plus profile completion.
+ * Link interception is ours (below), because the router's own would also swallow links to
+ * the separate static pages (/, /login, the error pages).
+ */
+export const $router = createRouter(ROUTE_PATHS, { links: false });
+
+/** Paths the server answers with the shell page; mirrors isBackofficePath in src/server/app.ts. */
+export function isIslandPath(pathname: string): boolean {
+  return (
+    /^\/(dashboard|admin|content-management)(\/|$)/.test(pathname) ||
+    /^\/module\/.+/.test(pathname) ||
+    /^\/profile\/completion\/?$/.test(pathname)
+  );
+}
+
+/** Goes to a path of the island without reloading; `replace` keeps it out of the history. */
+export function navigate(path: string, options: { replace?: boolean } = {}): void {
+  $router.open(path, options.replace);
+}
+
+export function pathTo<R extends AppRoute>(
+  route: R,
+  params: Record<string, string | number> = {},
+  search?: Record<string, string | number>,
+): string {
+  // getPagePath's overloads need the literal route name; the generic form is checked by tests.
+  return (getPagePath as (...args: unknown[]) => string)($router, route, params, search);
+}
+
+/** Sends plain left-clicks on same-origin links to island paths through the router. */
+function interceptIslandLinks(): () => void {
+  const onClick = (event: MouseEvent) => {
+    if (event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = event.target instanceof Element ? event.target.closest('a') : null;
+    if (!link || (link.target && link.target !== '_self') || link.hasAttribute('download')) return;
+    if (link.origin !== location.origin || !isIslandPath(link.pathname)) return;
+    // In-page anchors (the skip link) are the browser's business.
+    if (link.hash && link.pathname === location.pathname && link.search === location.search) return;
+    event.preventDefault();
+    navigate(link.pathname + link.search + link.hash);
+  };
+  document.addEventListener('click', onClick);
+  return () => document.removeEventListener('click', onClick);
+}
+
+if (typeof document !== 'undefined') onMount($router, interceptIslandLinks);
+
+/** The current location as `next` for the login page: path and query. */
+export function currentPathForNext(): string {
+  return typeof location === 'undefined' ? '/dashboard' : location.pathname + location.search;
+}

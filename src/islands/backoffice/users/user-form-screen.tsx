@@ -1,0 +1,42 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { ApiError } from '../lib/api.ts';
+import type { ScreenProps } from '../screens.tsx';
+import { Icon } from '../ui/icons.tsx';
+import { PageHeading } from '../ui/page-heading.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
+import { ui } from '../ui/styles.ts';
+import { $editedUser, resetSaveUser } from './user-form-store.ts';
+import { UserForm } from './user-form.tsx';
+
+/** /admin/users/form/{uuid}: one user's details, status and role. */
+export function UserFormScreen({ identity }: ScreenProps) {
+  const user = useStore($editedUser);
+  useEffect(() => resetSaveUser(), []);
+
+  return (
+    <>
+      <p className="mb-2">
+        <a href="/admin/users" className="inline-flex items-center gap-1 text-sm font-medium text-brand-600 hover:text-brand-800">
+          <Icon name="chevronLeft" className="size-4" />
+          Back to users
+        </a>
+      </p>
+      <PageHeading description={user.data ? `${user.data.name ?? 'No name yet'} · ${user.data.email}` : undefined}>Edit user</PageHeading>
+      {user.error instanceof ApiError && user.error.status === 404 ? (
+        <EmptyState title="User not found">
+          There is no user with this address; they may have been removed.{' '}
+          <a href="/admin/users" className={ui.link}>
+            Back to the list of users
+          </a>
+        </EmptyState>
+      ) : user.error !== undefined && !user.data ? (
+        <ErrorState error={user.error} title="This user could not be loaded" onRetry={() => $editedUser.invalidate()} />
+      ) : !user.data ? (
+        <Skeleton rows={5} label="Loading the user…" />
+      ) : (
+        <UserForm key={user.data.uuid} user={user.data} identity={identity} />
+      )}
+    </>
+  );
+}

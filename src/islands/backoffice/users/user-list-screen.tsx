@@ -1,0 +1,135 @@
+import { useStore } from '@nanostores/react';
+import { isAdminLevel } from '../../../lib/access/permissions.ts';
+import type { UserListItem } from '../../../lib/users/schema.ts';
+import { pathTo } from '../router.ts';
+import type { ScreenProps } from '../screens.tsx';
+import { formatDate, formatNumber } from '../ui/format.ts';
+import { Icon } from '../ui/icons.tsx';
+import { PageHeading } from '../ui/page-heading.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
+import { StatusChip } from '../ui/status-chip.tsx';
+import { ui } from '../ui/styles.ts';
+import { UserFilters } from './user-filters.tsx';
+import { $userList, $userListFilters, setUserFilters, USER_LIST_PAGE_SIZE } from './user-list-store.ts';
+
+/** /admin/users: the users within the caller's reach, filtered and paged through the URL. */
+export function UserListScreen({ identity }: ScreenProps) {
+  const adminLevel = isAdminLevel(identity);
+  const filters = useStore($userListFilters);
+  const list = useStore($userList);
+  const scope = !adminLevel && identity.country ? `Users of ${identity.country.name}.` : 'Users of every country.';
+
+  return (
+    <>
+      <PageHeading description={`${scope} Activate new accounts, change roles and keep contact details up to date.`}>Users</PageHeading>
+      <UserFilters adminLevel={adminLevel} />
+      <div className="mt-6">
+        {list.error !== undefined && !list.data ? (
+          <ErrorState error={list.error} title="The users could not be loaded" onRetry={() => $userList.invalidate()} />
+        ) : !list.data ? (
+          <Skeleton rows={6} label="Loading users…" />
+        ) : list.data.data.length === 0 ? (
+          <EmptyState title="No users match these filters">
+            {filters && filters.page > 1 && list.data.total > 0 ? (
+              <button type="button" className={ui.link} onClick={() => setUserFilters({ page: 1 })}>
+                Go to the first page
+              </button>
+            ) : (
+              'Try another search or status.'
+            )}
+          </EmptyState>
+        ) : (
+          <UserTable users={list.data.data} busy={list.loading} />
+        )}
+        {list.data && list.data.total > 0 && (
+          <Pagination page={list.data.page} total={list.data.total} shown={list.data.data.length} />
+        )}
+      </div>
+    </>
+  );
+}
+
+function UserTable({ users, busy }: { users: readonly UserListItem[]; busy: boolean }) {
+  return (
+    <div className={`${ui.cardFlush} overflow-x-auto ${busy ? 'opacity-70' : ''}`} aria-busy={busy}>
+      <table className="min-w-full divide-y divide-slate-200">
+        <caption className="sr-only">Users</caption>
+        <thead className="bg-slate-50">
+          <tr>
+            {['Name', 'Email', 'Member ID', 'Country', 'Role', 'Status', 'Created'].map((label) => (
+              <th key={label} scope="col" className={ui.th}>
+                {label}
+              </th>
+            ))}
+            <th scope="col" className={ui.th}>
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {users.map((user) => (
+            <tr key={user.uuid} className="hover:bg-slate-50">
+              <th scope="row" className={`${ui.td} text-left font-medium text-slate-900`}>
+                {user.name ?? <span className="font-normal text-slate-600">No name yet</span>}
+              </th>
+              <td className={`${ui.td} whitespace-nowrap`}>{user.email}</td>
+              <td className={`${ui.td} whitespace-nowrap font-mono text-xs`}>{user.member_id}</td>
+              <td className={ui.td}>
+                {user.country ? (
+                  <span className="inline-flex items-center gap-2 whitespace-nowrap">
+                    <img src={user.country.flag} alt="" width={24} height={16} className="h-4 w-6 rounded-sm object-cover ring-1 ring-slate-200" />
+                    {user.country.name}
+                  </span>
+                ) : (
+                  <span className="text-slate-600">—</span>
+                )}
+              </td>
+              <td className={`${ui.td} whitespace-nowrap`}>
+                {user.roles[0]?.description ?? <span className="text-slate-600">No role</span>}
+              </td>
+              <td className={ui.td}>
+                <StatusChip status={user.status} />
+              </td>
+              <td className={`${ui.td} whitespace-nowrap`}>{formatDate(user.created_at)}</td>
+              <td className={`${ui.td} text-right`}>
+                <a
+                  href={pathTo('userForm', { uuid: user.uuid })}
+                  className="inline-flex items-center gap-1 rounded-md px-2 py-1 font-medium text-brand-600 hover:bg-brand-50 hover:text-brand-800"
+                  aria-label={`Edit ${user.name ?? user.email}`}
+                >
+                  Edit
+                  <Icon name="chevronRight" className="size-4" />
+                </a>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Pagination({ page, total, shown }: { page: number; total: number; shown: number }) {
+  const first = (page - 1) * USER_LIST_PAGE_SIZE + 1;
+  const last = Math.min(first + shown - 1, total);
+  const lastPage = Math.max(1, Math.ceil(total / USER_LIST_PAGE_SIZE));
+  return (
+    <nav aria-label="Pages of users" className="mt-4 flex flex-wrap items-center justify-between gap-3">
+      <p role="status" className="text-sm text-slate-700">
+        {shown > 0
+          ? `Showing ${formatNumber(first)}–${formatNumber(last)} of ${formatNumber(total)}`
+          : `${formatNumber(total)} users in all`}
+      </p>
+      <div className="flex gap-2">
+        <button type="button" className={ui.secondaryButton} disabled={page <= 1} onClick={() => setUserFilters({ page: page - 1 })}>
+          <Icon name="chevronLeft" className="size-4" />
+          Previous
+        </button>
+        <button type="button" className={ui.secondaryButton} disabled={page >= lastPage} onClick={() => setUserFilters({ page: page + 1 })}>
+          Next
+          <Icon name="chevronRight" className="size-4" />
+        </button>
+      </div>
+    </nav>
+  );
+}
