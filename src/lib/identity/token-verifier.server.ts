@@ -65,6 +65,10 @@ export class TokenVerifier {
     } catch (error) {
       const code = (error as { code?: string }).code ?? '';
       if (code.endsWith('id-token-expired')) throw unauthorized('Your session has expired: sign in again');
+      // Against the Auth emulator firebase-admin checks revocation while decoding: keep the reasons.
+      if (code.endsWith('id-token-revoked')) throw unauthorized('This session was revoked: sign in again');
+      if (code.endsWith('user-disabled')) throw unauthorized('This account has been disabled');
+      if (code.endsWith('user-not-found')) throw unauthorized('This account no longer exists');
       throw unauthorized('The sign-in token is not valid');
     }
     const verified = toVerified(decoded);
