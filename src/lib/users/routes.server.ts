@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../server/context.ts';
@@ -21,6 +21,9 @@ import {
   type UserListItem,
   type UserListResponse,
 } from './schema.ts';
+
+/** Advisory lock key taken by edits that demote or deactivate an administrator. */
+const LAST_ADMIN_LOCK = 7_310_001;
 
 const UuidParamSchema = z.object({ uuid: z.uuid('must be a UUID') });
 
@@ -83,13 +86,17 @@ export const userRoutes = new Hono<AppEnv>()
 
     const staysAdmin = (newRoles ?? target.roles).some((r) => (ADMIN_LEVEL_ROLES as readonly string[]).includes(r.name));
     const staysActive = (body.status ?? target.status) === 1;
-    if (targetIsAdmin && target.status === 1 && (!staysAdmin || !staysActive)) {
-      if ((await countOtherActiveAdmins(db, target.id)) === 0) {
-        throw conflict('This is the last active administrator: they cannot be deactivated or demoted');
-      }
-    }
+    const stepsDown = targetIsAdmin && target.status === 1 && (!staysAdmin || !staysActive);
 
     await db.transaction(async (tx) => {
+      if (stepsDown) {
+        // Serialised and counted inside the transaction: two administrators demoting each other
+        // at once must not both see the other one as "still active" and leave none.
+        await tx.execute(sql`select pg_advisory_xact_lock(${LAST_ADMIN_LOCK})`);
+        if ((await countOtherActiveAdmins(tx, target.id)) === 0) {
+          throw conflict('This is the last active administrator: they cannot be deactivated or demoted');
+        }
+      }
       await tx
         .update(users)
         .set({
