@@ -23,13 +23,21 @@ export async function authenticateToken(c: Context<AppEnv>, token: VerifiedToken
   if (cached) return { token, ...cached };
   if (!token.email) throw unauthorized('This account has no email address; sign in with email');
   try {
-    const { user } = await findOrCreateUser(
+    // Cached only if no write cleared the caches while it was being loaded (it could predate it).
+    let generation = caches.generation;
+    const { user, created, linked } = await findOrCreateUser(
       db,
       { uid: token.uid, email: token.email, emailVerified: token.emailVerified },
       env.ADMIN_EMAILS,
     );
+    if (created || linked) {
+      // Creating or linking a row is a write like any other: lists and counts change.
+      caches.invalidate();
+      // This clearing does not make what was just written stale; anyone else's clearing would.
+      if (caches.generation === generation + 1) generation = caches.generation;
+    }
     const identity = await loadIdentity(db, user);
-    caches.identities.set(token.uid, { user, identity });
+    caches.setIfCurrent(caches.identities, generation, token.uid, { user, identity });
     return { token, user, identity };
   } catch (error) {
     if (error instanceof EmailTakenError) throw new ApiError(409, error.message);

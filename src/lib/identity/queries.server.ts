@@ -68,9 +68,9 @@ export async function findOrCreateUser(
   db: Db,
   account: { uid: string; email: string; emailVerified?: boolean; name?: string | undefined; photo?: string | undefined },
   adminEmails: readonly string[],
-): Promise<{ user: UserRow; created: boolean }> {
+): Promise<{ user: UserRow; created: boolean; linked: boolean }> {
   const [existing] = await db.select().from(users).where(eq(users.firebaseUid, account.uid)).limit(1);
-  if (existing) return { user: existing, created: false };
+  if (existing) return { user: existing, created: false, linked: false };
 
   const email = account.email.toLowerCase();
   // A row for the same email is linked when it has no account yet, or, when the email is
@@ -85,7 +85,7 @@ export async function findOrCreateUser(
       ),
     )
     .returning();
-  if (unlinked) return { user: unlinked, created: false };
+  if (unlinked) return { user: unlinked, created: false, linked: true };
 
   const isAdmin = adminEmails.includes(email);
   return db.transaction(async (tx) => {
@@ -105,14 +105,14 @@ export async function findOrCreateUser(
     if (!created) {
       // Another request for the same account won the race, or the email belongs to another account.
       const [raced] = await tx.select().from(users).where(eq(users.firebaseUid, account.uid)).limit(1);
-      if (raced) return { user: raced, created: false };
+      if (raced) return { user: raced, created: false, linked: false };
       throw new EmailTakenError(email);
     }
     if (isAdmin) {
       const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, 'tuxuri')).limit(1);
       if (role) await tx.insert(userRoles).values({ userId: created.id, roleId: role.id }).onConflictDoNothing();
     }
-    return { user: created, created: true };
+    return { user: created, created: true, linked: false };
   });
 }
 

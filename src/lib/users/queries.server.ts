@@ -72,8 +72,19 @@ export async function listUsers(
   query: UserListQuery,
   scopeCountry: string | null,
 ): Promise<{ data: UserListItem[]; total: number }> {
+  const total = await countUsers(db, query, scopeCountry);
+  return { total, data: await listUserPage(db, query, scopeCountry) };
+}
+
+/** How many users match the list's filters (the page and page size play no part). */
+export async function countUsers(db: Db, query: UserListQuery, scopeCountry: string | null): Promise<number> {
+  const [totalRow] = await db.select({ total: count() }).from(users).where(userListFilter(query, scopeCountry));
+  return totalRow?.total ?? 0;
+}
+
+/** One page of the user list, newest first. */
+export async function listUserPage(db: Db, query: UserListQuery, scopeCountry: string | null): Promise<UserListItem[]> {
   const where = userListFilter(query, scopeCountry);
-  const [totalRow] = await db.select({ total: count() }).from(users).where(where);
   const rows = await db
     .select({ user: users, country: countries })
     .from(users)
@@ -86,10 +97,7 @@ export async function listUsers(
     db,
     rows.map((r) => r.user.id),
   );
-  return {
-    total: totalRow?.total ?? 0,
-    data: rows.map((r) => toUserListItem(r.user, r.country, roleMap.get(r.user.id) ?? [])),
-  };
+  return rows.map((r) => toUserListItem(r.user, r.country, roleMap.get(r.user.id) ?? []));
 }
 
 export async function findUserByUuid(db: Db, uuid: string): Promise<UserListItem | null> {

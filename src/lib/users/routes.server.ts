@@ -10,9 +10,10 @@ import { ApiError, conflict, forbidden, notFound, parseOr400, readJson } from '.
 import {
   countInactiveUsers,
   countOtherActiveAdmins,
+  countUsers,
   findUserByUuid,
   listRoles,
-  listUsers,
+  listUserPage,
 } from './queries.server.ts';
 import {
   UserEditBodySchema,
@@ -45,13 +46,24 @@ export const userRoutes = new Hono<AppEnv>()
     const query = parseOr400(UserListQuerySchema, c.req.query(), 'query');
     const scope = scopeCountryOf(auth);
     const { db, caches } = c.get('deps');
-    const key = JSON.stringify([scope, query.q ?? '', query.status ?? '', query.country_code ?? '', query.page, query.per_page]);
-    const cached = caches.userLists.get(key);
-    if (cached) return c.json<UserListResponse>(cached);
-    const { data, total } = await listUsers(db, query, scope);
-    const body: UserListResponse = { data, per_page: query.per_page, page: query.page, total };
-    caches.userLists.set(key, body);
-    return c.json<UserListResponse>(body);
+    const filters = [scope, query.q ?? '', query.status ?? '', query.country_code ?? ''];
+    const key = JSON.stringify([...filters, query.page, query.per_page]);
+    let json = caches.userLists.get(key);
+    if (json === undefined) {
+      const generation = caches.generation;
+      // The total depends on the filters only: paging through one list counts its users once.
+      const countKey = JSON.stringify(['user-list', ...filters]);
+      let total = caches.counts.get(countKey);
+      if (total === undefined) {
+        total = await countUsers(db, query, scope);
+        caches.setIfCurrent(caches.counts, generation, countKey, total);
+      }
+      const data = await listUserPage(db, query, scope);
+      // Kept serialised: a cached page is then sent without running JSON.stringify again.
+      json = JSON.stringify({ data, per_page: query.per_page, page: query.page, total } satisfies UserListResponse);
+      caches.setIfCurrent(caches.userLists, generation, key, json);
+    }
+    return c.body(json, 200, { 'Content-Type': 'application/json' });
   })
 
   .get('/user/show/:uuid', requireUser(), async (c) => c.json<UserListItem>(await loadScopedUser(c, c.req.param('uuid'))))
@@ -126,8 +138,9 @@ export const userRoutes = new Hono<AppEnv>()
     const key = `inactive:${scope}`;
     let total = caches.counts.get(key);
     if (total === undefined) {
+      const generation = caches.generation;
       total = await countInactiveUsers(db, scope);
-      caches.counts.set(key, total);
+      caches.setIfCurrent(caches.counts, generation, key, total);
     }
     return c.json({ status: 200, message: 'Inactive users', data: total });
   })
