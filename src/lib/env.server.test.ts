@@ -1,0 +1,90 @@
+import { describe, expect, test } from 'vitest';
+import { EnvError, parseEnv, usesAuthEmulator } from './env.server.ts';
+
+function parseError(source: Record<string, string>): string {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    expect(error).toBeInstanceOf(EnvError);
+    return (error as Error).message;
+  }
+  throw new Error('parseEnv accepted the environment');
+}
+
+describe('parseEnv', () => {
+  test('defaults describe local mode', () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      NODE_ENV: 'development',
+      PORT: 4321,
+      HOST: '0.0.0.0',
+      FIREBASE_PROJECT_ID: 'demo-apua',
+      ADMIN_EMAILS: [],
+      TOKEN_SYNC_URL: '/api/auth/session',
+      SEED_DEMO: true,
+      LOG_REQUESTS: true,
+    });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(usesAuthEmulator(env)).toBe(true);
+  });
+
+  test.each(['abc', '0', '70000', '80.5'])('PORT=%s is refused, naming PORT', (port) => {
+    expect(parseError({ PORT: port })).toMatch(/^Invalid configuration in environment variables:\n {2}- PORT: /);
+  });
+
+  test('PORT is read as a number', () => {
+    expect(parseEnv({ PORT: '8080' }).PORT).toBe(8080);
+  });
+
+  test.each(['mysql://db/portal', 'localhost:5432', 'postgres:/x'])('DATABASE_URL=%s is refused, naming it', (url) => {
+    expect(parseError({ DATABASE_URL: url })).toContain('- DATABASE_URL: must be a postgres:// or postgresql:// URL');
+  });
+
+  test('DATABASE_URL accepts postgres:// and postgresql://; empty means unset', () => {
+    expect(parseEnv({ DATABASE_URL: 'postgres://u@h/db' }).DATABASE_URL).toBe('postgres://u@h/db');
+    expect(parseEnv({ DATABASE_URL: 'postgresql://u@h/db' }).DATABASE_URL).toBe('postgresql://u@h/db');
+    expect(parseEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
+  });
+
+  test('ADMIN_EMAILS is a comma-separated list, trimmed and lower-cased', () => {
+    expect(parseEnv({ ADMIN_EMAILS: ' Boss@Example.org, second@example.org ,,' }).ADMIN_EMAILS).toEqual([
+      'boss@example.org',
+      'second@example.org',
+    ]);
+  });
+
+  test('ADMIN_EMAILS with something that is not an email is refused', () => {
+    expect(parseError({ ADMIN_EMAILS: 'boss@example.org, not-an-email' })).toContain(
+      'ADMIN_EMAILS must be a comma-separated list of emails',
+    );
+  });
+
+  test('production mode without DATABASE_URL names the field', () => {
+    const message = parseError({ FIREBASE_PROJECT_ID: 'apua-portal' });
+    expect(message).toContain('- DATABASE_URL: production mode (a real FIREBASE_PROJECT_ID) needs DATABASE_URL');
+  });
+
+  test('production mode with DATABASE_URL, or a real project against an emulator, is accepted', () => {
+    const production = parseEnv({ FIREBASE_PROJECT_ID: 'apua-portal', DATABASE_URL: 'postgres://u@h/db' });
+    expect(usesAuthEmulator(production)).toBe(false);
+    const emulated = parseEnv({ FIREBASE_PROJECT_ID: 'apua-portal', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' });
+    expect(usesAuthEmulator(emulated)).toBe(true);
+  });
+
+  test('every bad value is named in one error', () => {
+    const message = parseError({
+      PORT: 'x',
+      FIREBASE_PROJECT_ID: 'Bad Project',
+      FIREBASE_AUTH_EMULATOR_HOST: 'nohostport',
+      SEED_DEMO: 'maybe',
+    });
+    for (const field of ['PORT', 'FIREBASE_PROJECT_ID', 'FIREBASE_AUTH_EMULATOR_HOST', 'SEED_DEMO']) {
+      expect(message).toContain(`- ${field}: `);
+    }
+  });
+
+  test('boolean switches accept true/false/1/0', () => {
+    expect(parseEnv({ SEED_DEMO: '0', LOG_REQUESTS: 'false' })).toMatchObject({ SEED_DEMO: false, LOG_REQUESTS: false });
+    expect(parseEnv({ SEED_DEMO: '1', LOG_REQUESTS: 'true' })).toMatchObject({ SEED_DEMO: true, LOG_REQUESTS: true });
+  });
+});

@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { inlineScriptHashes, SiteFiles } from './site-files.ts';
+
+const hash = (source: string) => `'sha256-${createHash('sha256').update(source).digest('base64')}'`;
+
+describe('inlineScriptHashes', () => {
+  test('hashes classic and module inline scripts, exactly as written', () => {
+    const html =
+      '<script>let a = 1;</script>' +
+      `<SCRIPT type="module">\n  import('/x.js');\n</SCRIPT>` +
+      "<script type='text/javascript'>b()</script>";
+    expect(inlineScriptHashes(html)).toEqual([hash('let a = 1;'), hash("\n  import('/x.js');\n"), hash('b()')]);
+  });
+
+  test('skips external scripts and data blocks', () => {
+    const html =
+      '<script src="/a.js"></script>' +
+      `<script type="module" src='/b.js'>x</script>` +
+      '<script type="application/ld+json">{"a":1}</script>' +
+      '<script type="importmap">{}</script>';
+    expect(inlineScriptHashes(html)).toEqual([]);
+  });
+
+  test('lists a repeated script once; an empty script still has a hash', () => {
+    expect(inlineScriptHashes('<script>x()</script><p></p><script>x()</script>')).toEqual([hash('x()')]);
+    expect(inlineScriptHashes('<script></script>')).toEqual([hash('')]);
+  });
+});
+
+function site(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'apua-site-unit-'));
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), content);
+  }
+  return dir;
+}
+
+describe('SiteFiles', () => {
+  test('refuses a folder without index.html', async () => {
+    await expect(SiteFiles.load(site({ 'about.html': 'x' }))).rejects.toThrow(/no index.html/);
+  });
+
+  test('resolves exact files, folder indexes and .html pages', async () => {
+    const files = await SiteFiles.load(
+      site({ 'index.html': 'home', 'about/index.html': 'about', 'privacy.html': 'privacy', 'a b/index.html': 'spaced' }),
+    );
+    expect(files.size).toBe(4);
+    expect(files.resolve('/')?.body.toString()).toBe('home');
+    expect(files.resolve('/about')?.body.toString()).toBe('about');
+    expect(files.resolve('/about/')?.body.toString()).toBe('about');
+    expect(files.resolve('/privacy')?.body.toString()).toBe('privacy');
+    expect(files.resolve('/a%20b')?.body.toString()).toBe('spaced');
+    expect(files.resolve('/missing')).toBeUndefined();
+  });
+
+  test('refuses path traversal, NUL bytes and bad escapes', async () => {
+    const root = site({ 'site/index.html': 'home', 'secret.txt': 'secret' });
+    const files = await SiteFiles.load(join(root, 'site'));
+    const attempts = ['/../secret.txt', '/..%2fsecret.txt', '/%2e%2e/secret.txt', '/x/../../secret.txt', '/index.html%00', '/%E0%A4%A'];
+    for (const path of attempts) {
+      expect(files.resolve(path), path).toBeUndefined();
+    }
+  });
+
+  test('types, caching and compression of files', async () => {
+    const big = 'body { color: red; }\n'.repeat(100);
+    const files = await SiteFiles.load(
+      site({ 'index.html': '<script>go()</script>', '_astro/app.A1b2C3.css': big, 'logo.png': 'png', 'data.bin': 'x' }),
+    );
+    const css = files.get('/_astro/app.A1b2C3.css')!;
+    expect(css).toMatchObject({ type: 'text/css; charset=utf-8', immutable: true, scriptHashes: [] });
+    expect(css.br!.length).toBeLessThan(css.body.length);
+    expect(css.gzip!.length).toBeLessThan(css.body.length);
+    expect(css.etag).toMatch(/^"[\w-]{22}"$/);
+    const home = files.get('/index.html')!;
+    expect(home).toMatchObject({ type: 'text/html; charset=utf-8', immutable: false, br: null, gzip: null });
+    expect(home.scriptHashes).toEqual([hash('go()')]);
+    expect(files.get('/logo.png')).toMatchObject({ type: 'image/png', br: null });
+    expect(files.get('/data.bin')?.type).toBe('application/octet-stream');
+  });
+
+  test('the ETag changes with the content', async () => {
+    const a = await SiteFiles.load(site({ 'index.html': 'one' }));
+    const b = await SiteFiles.load(site({ 'index.html': 'two' }));
+    expect(a.get('/index.html')!.etag).not.toBe(b.get('/index.html')!.etag);
+  });
+});
