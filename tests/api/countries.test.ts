@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { CountryListResponseSchema, CountrySchema } from '../../src/lib/countries/schema.ts';
 import { REGION_COUNTRIES } from '../../src/lib/db/countries-data.ts';
 import { GenericResponseSchema } from '../../src/lib/http/schema.ts';
+import { WhoamiSchema } from '../../src/lib/identity/schema.ts';
 import { createTestContext } from '../support/app.ts';
 import { expectError, expectJson } from '../support/assertions.ts';
 import { ADMIN_LEVEL, allow, describeEndpointAccess } from '../support/endpoint-access.ts';
@@ -63,7 +64,11 @@ describe('GET /api/countries/all', () => {
 });
 
 describe('POST /api/country/{country_code}/update/status', () => {
-  test('deactivates and reactivates a country; the lists follow', async () => {
+  test("deactivates and reactivates a country; the lists and its users' whoami follow", async () => {
+    const mongolian = await createUser(ctx, { role: 'state_member', country: 'MN' });
+    const countryOf = async () =>
+      (await expectJson(await ctx.request('/api/whoami', { token: mongolian.token }), 200, WhoamiSchema)).country;
+    expect((await countryOf())?.status).toBe(1);
     const off = await expectJson(await setStatus('mn', { status: 0 }), 200, StrictStatusSaved);
     expect(off).toEqual({
       status: 200,
@@ -73,6 +78,7 @@ describe('POST /api/country/{country_code}/update/status', () => {
     expect((await countries('?status=0')).map((c) => c.code)).toEqual(['MN']);
     expect(await countries('?status=1')).toHaveLength(57);
     expect((await countries()).find((c) => c.code === 'MN')?.status).toBe(0);
+    expect((await countryOf())?.status).toBe(0);
 
     const on = await expectJson(await setStatus('MN', { status: 1 }), 200, StrictStatusSaved);
     expect(on.message).toBe('Mongolia is now active');
