@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { Country } from '../../../lib/countries/schema.ts';
 import type { ScreenProps } from '../screens.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { Flag } from '../ui/flag.tsx';
 import { PageHeading } from '../ui/page-heading.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
@@ -88,7 +89,7 @@ function CountryTable({ countries, onDeactivate }: { countries: readonly Country
             <th scope="col" className={ui.th}><span className="sr-only">Flag</span></th>
             <th scope="col" className={ui.th}>Name</th>
             <th scope="col" className={ui.th}>Code</th>
-            <th scope="col" className={ui.th}>Continent</th>
+            <th scope="col" className={`${ui.th} hidden sm:table-cell`}>Continent</th>
             <th scope="col" className={ui.th}>Status</th>
           </tr>
         </thead>
@@ -99,12 +100,11 @@ function CountryTable({ countries, onDeactivate }: { countries: readonly Country
             return (
               <tr key={country.code}>
                 <td className={ui.td}>
-                  <img src={country.flag} alt={`Flag of ${country.name}`} width={32} height={22} loading="lazy"
-                    className="h-[22px] w-8 rounded-sm object-cover ring-1 ring-slate-200" />
+                  <Flag country={country} size="md" label />
                 </td>
                 <th scope="row" className={`${ui.td} text-left font-medium`}>{country.name}</th>
                 <td className={`${ui.td} font-mono`}>{country.code}</td>
-                <td className={ui.td}>{country.continent}</td>
+                <td className={`${ui.td} hidden sm:table-cell`}>{country.continent}</td>
                 <td className={ui.td}>
                   <div className="flex items-center gap-3">
                     <Switch

@@ -7,6 +7,7 @@ import { PageHeading } from '../ui/page-heading.tsx';
 import { StatusChip } from '../ui/status-chip.tsx';
 import { ui } from '../ui/styles.ts';
 import { UsersByCountry, UsersByStatus } from './user-stats.tsx';
+import { Flag } from '../ui/flag.tsx';
 
 /** The overview every signed-in user lands on, with user figures for those who manage users. */
 export function DashboardScreen({ identity }: ScreenProps) {
@@ -45,7 +46,7 @@ function AccountSummary({ identity }: { identity: Whoami }) {
           <dd className="flex items-center gap-2 font-medium text-slate-900">
             {identity.country ? (
               <>
-                <img src={identity.country.flag} alt="" width={24} height={16} className="h-4 w-6 rounded-sm object-cover ring-1 ring-slate-200" />
+                <Flag country={identity.country} />
                 {identity.country.name}
               </>
             ) : (

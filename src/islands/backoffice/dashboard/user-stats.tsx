@@ -5,6 +5,7 @@ import { ErrorState, Skeleton } from '../ui/states.tsx';
 import { userStatusLabel } from '../ui/status-chip.tsx';
 import { ui } from '../ui/styles.ts';
 import { $recentUsers, $usersByStatus, countByCountry, COUNTRY_SAMPLE_SIZE } from './dashboard-store.ts';
+import { Flag } from '../ui/flag.tsx';
 
 function StatusTile({ status, $count }: (typeof $usersByStatus)[number]) {
   const { data, error, loading } = useStore($count);
@@ -73,7 +74,7 @@ export function UsersByCountry() {
                       <th scope="row" className={`${ui.td} text-left font-normal`}>
                         {row.code ? (
                           <a href={`/admin/users?country_code=${row.code}`} className="inline-flex items-center gap-2 hover:underline">
-                            {row.country && <img src={row.country.flag} alt="" width={24} height={16} className="h-4 w-6 rounded-sm object-cover ring-1 ring-slate-200" />}
+                            {row.country && <Flag country={row.country} />}
                             {row.country?.name ?? row.code}
                           </a>
                         ) : (

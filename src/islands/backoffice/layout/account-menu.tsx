@@ -9,8 +9,12 @@ const itemClass =
 export function AccountMenu({ email }: { email: string }) {
   return (
     <Menu as="div" className="relative">
-      <MenuButton className="inline-flex max-w-[11rem] items-center gap-1 rounded-full border border-slate-300 bg-white py-1.5 pl-3 pr-2 text-sm font-medium text-slate-800 hover:bg-slate-50 sm:max-w-[16rem]">
-        <span className="truncate">{email}</span>
+      <MenuButton className="inline-flex items-center gap-1 rounded-full border border-slate-300 bg-white py-1 pl-1 pr-2 text-sm font-medium text-slate-800 hover:bg-slate-50 sm:max-w-[16rem] sm:py-1.5 sm:pl-3">
+        {/* Narrow screens show an initial; the email stays the button's name either way. */}
+        <span aria-hidden="true" className="flex size-7 items-center justify-center rounded-full bg-brand-100 font-semibold uppercase text-brand-800 sm:hidden">
+          {email.slice(0, 1)}
+        </span>
+        <span className="sr-only sm:not-sr-only sm:truncate">{email}</span>
         <Icon name="chevronDown" className="size-4 shrink-0" />
       </MenuButton>
       <MenuItems

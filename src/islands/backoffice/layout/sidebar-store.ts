@@ -61,3 +61,13 @@ export function collapseOnSmallScreens(): void {
     $sidebarFocused.set(false);
   }
 }
+
+/** Escape inside the sidebar: close it and give the focus back to the toggle button. */
+export function closeSidebar(): void {
+  setPinned(false);
+  $sidebarHovered.set(false);
+  $sidebarFocused.set(false);
+  document.getElementById(SIDEBAR_TOGGLE_ID)?.focus();
+}
+
+export const SIDEBAR_TOGGLE_ID = 'sidebar-toggle';

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { BackofficeRouteName } from '../../../lib/access/permissions.ts';
 import type { Whoami } from '../../../lib/identity/schema.ts';
 import { Sidebar } from './sidebar.tsx';
-import { $sidebarPinned } from './sidebar-store.ts';
+import { $sidebarPinned, toggleSidebar } from './sidebar-store.ts';
 import { TopBar } from './top-bar.tsx';
 
 export const MAIN_ID = 'main';
@@ -25,6 +25,10 @@ export function SignedInLayout({
         Skip to main content
       </a>
       <Sidebar identity={identity} activeItem={activeItem} />
+      {pinned && (
+        // On narrow screens the open sidebar covers the page: a tap beside it closes it.
+        <div aria-hidden="true" className="fixed inset-0 z-30 bg-slate-900/40 md:hidden" onClick={toggleSidebar} />
+      )}
       <div className={`pl-[60px] transition-[padding] duration-200 motion-reduce:transition-none ${pinned ? 'md:pl-[240px]' : ''}`}>
         <TopBar identity={identity} />
         <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 outline-none sm:px-6 lg:px-8">

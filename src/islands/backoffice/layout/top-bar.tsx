@@ -5,7 +5,7 @@ import { Icon } from '../ui/icons.tsx';
 import { AccountMenu } from './account-menu.tsx';
 import { InactiveUsersBadge } from './inactive-users.tsx';
 import { SIDEBAR_ID } from './sidebar.tsx';
-import { $sidebarExpanded, toggleSidebar } from './sidebar-store.ts';
+import { $sidebarExpanded, SIDEBAR_TOGGLE_ID, toggleSidebar } from './sidebar-store.ts';
 
 /** The top bar of spec §2: welcome and role, inactive-users badge, country flag, email chip. */
 export function TopBar({ identity }: { identity: Whoami }) {
@@ -14,6 +14,7 @@ export function TopBar({ identity }: { identity: Whoami }) {
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/95 px-3 backdrop-blur sm:gap-3 sm:px-6">
       <button
+        id={SIDEBAR_TOGGLE_ID}
         type="button"
         onClick={toggleSidebar}
         aria-expanded={expanded}
@@ -34,7 +35,7 @@ export function TopBar({ identity }: { identity: Whoami }) {
           alt={`Flag of ${identity.country.name}`}
           width={28}
           height={20}
-          className="hidden h-5 w-7 shrink-0 rounded-sm object-cover ring-1 ring-slate-200 min-[420px]:block"
+          className="h-5 w-7 max-w-none shrink-0 rounded-sm object-cover ring-1 ring-slate-200"
         />
       )}
       <AccountMenu email={identity.email} />

@@ -1,6 +1,6 @@
 import { nanoquery } from '@nanostores/query';
 import type { z } from 'zod';
-import { api } from './api.ts';
+import { api, ApiError } from './api.ts';
 
 /**
  * The one cache of API state (DESIGN.md §5). Keys are API paths with their query string
@@ -12,13 +12,23 @@ export const [createFetcherStore, createMutatorStore, { invalidateKeys, revalida
   onErrorRetry: null,
 });
 
+let stopped = false;
+
 /** A fetcher that GETs the store's key and checks the answer against `schema`. */
 export function fetchWith<S extends z.ZodType>(schema: S) {
-  return (...keyParts: (string | number | true)[]): Promise<z.output<S>> => api(keyParts.join(''), schema);
+  return async (...keyParts: (string | number | true)[]): Promise<z.output<S>> => {
+    if (stopped) throw new ApiError(401, 'Signed out');
+    return api(keyParts.join(''), schema);
+  };
 }
 
-/** Forgets every cached answer: used by logout, so the next user starts from nothing. */
+/**
+ * Logout: forgets every cached answer so nothing of this user survives, and refuses new
+ * fetches (stores still mounted would otherwise refetch what was just forgotten). The page is
+ * left right after, so nothing turns fetching back on.
+ */
 export function clearApiCache(): void {
+  stopped = true;
   invalidateKeys(() => true);
 }
 

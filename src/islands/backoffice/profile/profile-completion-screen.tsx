@@ -9,6 +9,7 @@ import { PageHeading } from '../ui/page-heading.tsx';
 import { ErrorState, FieldError } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { $activeCountries, $saveProfile, checkProfile } from './profile-store.ts';
+import { Flag } from '../ui/flag.tsx';
 
 /** /profile/completion: a standalone page (no sidebar) for signed-in users without a country. */
 export function ProfileCompletionScreen({ identity }: ScreenProps) {
@@ -129,7 +130,7 @@ export function ProfileCompletionScreen({ identity }: ScreenProps) {
                 ))}
               </select>
               {country && (
-                <img src={country.flag} alt={`Flag of ${country.name}`} width={36} height={24} className="h-6 w-9 shrink-0 rounded-sm object-cover ring-1 ring-slate-200" />
+                <Flag country={country} size="lg" label />
               )}
             </div>
             <FieldError id="profile-country-error" messages={errors['country_code']} />

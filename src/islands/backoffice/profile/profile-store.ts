@@ -15,7 +15,9 @@ export const $activeCountries = createFetcherStore('countries/all?status=1', {
 /** Checks the form with the schema the server uses, so most mistakes show before a round trip. */
 export function checkProfile(input: ProfileBody): FieldErrors {
   const result = ProfileBodySchema.safeParse(input);
-  return result.success ? {} : fieldErrorsOf(result.error.issues);
+  const errors = result.success ? {} : fieldErrorsOf(result.error.issues);
+  if (!input.country_code) errors['country_code'] = ['Choose your country'];
+  return errors;
 }
 
 /**

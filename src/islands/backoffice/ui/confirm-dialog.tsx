@@ -12,7 +12,10 @@ export interface ConfirmDialogProps {
   tone?: 'danger' | 'primary';
 }
 
-/** Asks before a change that is easy to make by mistake and hurts someone (deactivation, role removal). */
+/**
+ * Asks before a change that is easy to make by mistake and hurts someone (deactivation, role
+ * removal). The dialog focuses its first button, Cancel, so Enter never confirms by accident.
+ */
 export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, onCancel, tone = 'danger' }: ConfirmDialogProps) {
   return (
     // The dialog element itself covers the viewport, so it has a box of its own (and is "visible").
@@ -24,7 +27,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, 
           {children}
         </Description>
         <div className="mt-6 flex flex-wrap justify-end gap-3">
-          <button type="button" className={ui.secondaryButton} onClick={onCancel} autoFocus>
+          <button type="button" className={ui.secondaryButton} onClick={onCancel}>
             Cancel
           </button>
           <button type="button" className={tone === 'danger' ? ui.dangerButton : ui.primaryButton} onClick={onConfirm}>

@@ -65,7 +65,13 @@ export function FieldError({ id, messages }: { id: string; messages: readonly st
   if (!messages || messages.length === 0) return null;
   return (
     <p id={id} className="mt-1 text-sm text-red-700">
-      {messages.join('; ')}
+      {messages.map(sentence).join(' ')}
     </p>
   );
+}
+
+/** Server messages are fragments ("must be at least 2 characters"): show them as sentences. */
+function sentence(message: string): string {
+  const text = message.charAt(0).toUpperCase() + message.slice(1);
+  return /[.!?]$/.test(text) ? text : `${text}.`;
 }

@@ -10,13 +10,14 @@ import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
 import { StatusChip } from '../ui/status-chip.tsx';
 import { ui } from '../ui/styles.ts';
 import { UserFilters } from './user-filters.tsx';
-import { $userList, $userListFilters, setUserFilters, USER_LIST_PAGE_SIZE } from './user-list-store.ts';
+import { $userList, $userListFilters, $userListView, setUserFilters, USER_LIST_PAGE_SIZE } from './user-list-store.ts';
+import { Flag } from '../ui/flag.tsx';
 
 /** /admin/users: the users within the caller's reach, filtered and paged through the URL. */
 export function UserListScreen({ identity }: ScreenProps) {
   const adminLevel = isAdminLevel(identity);
   const filters = useStore($userListFilters);
-  const list = useStore($userList);
+  const list = useStore($userListView);
   const scope = !adminLevel && identity.country ? `Users of ${identity.country.name}.` : 'Users of every country.';
 
   return (
@@ -77,7 +78,7 @@ function UserTable({ users, busy }: { users: readonly UserListItem[]; busy: bool
               <td className={ui.td}>
                 {user.country ? (
                   <span className="inline-flex items-center gap-2 whitespace-nowrap">
-                    <img src={user.country.flag} alt="" width={24} height={16} className="h-4 w-6 rounded-sm object-cover ring-1 ring-slate-200" />
+                    <Flag country={user.country} />
                     {user.country.name}
                   </span>
                 ) : (

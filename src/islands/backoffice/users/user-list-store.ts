@@ -1,7 +1,7 @@
 import { atom, computed, onMount } from 'nanostores';
 import { isAdminLevel } from '../../../lib/access/permissions.ts';
 import { CountryListResponseSchema } from '../../../lib/countries/schema.ts';
-import { USER_PAGE_SIZE_DEFAULT, UserListResponseSchema } from '../../../lib/users/schema.ts';
+import { USER_PAGE_SIZE_DEFAULT, UserListResponseSchema, type UserListResponse } from '../../../lib/users/schema.ts';
 import { withQuery } from '../lib/api.ts';
 import { createFetcherStore, fetchWith } from '../lib/query.ts';
 import { $router, navigate, pathTo } from '../router.ts';
@@ -52,6 +52,14 @@ const $userListKey = computed($userListFilters, (filters) =>
 );
 
 export const $userList = createFetcherStore([$userListKey], { fetcher: fetchWith(UserListResponseSchema) });
+
+let shownList: UserListResponse | undefined;
+
+/** The list as the screen shows it: while another page or filter loads, the last one stays. */
+export const $userListView = computed($userList, (value) => {
+  if (value.data) shownList = value.data;
+  return { ...value, data: value.data ?? (value.loading ? shownList : undefined) };
+});
 
 /** Every country (active or not), for the admin-level country filter and the user form. */
 export const $countryChoices = createFetcherStore([computed($adminLevel, (yes) => (yes ? 'countries/all?status=all' : null))], {
