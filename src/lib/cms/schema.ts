@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { GenericResponseSchema, queryInt } from '../http/schema.ts';
+
+/** The CMS's kinds of item; `video` is the media gallery (photos and hosted videos). */
+export const CMS_TYPES = ['banner', 'video', 'partner'] as const;
+export type CmsType = (typeof CMS_TYPES)[number];
+
+/** draft: never public; published: on the public site after the next build; unpublished: taken down. */
+export const CMS_STATUSES = ['draft', 'published', 'unpublished'] as const;
+export type CmsStatus = (typeof CMS_STATUSES)[number];
+
+export const MEDIA_KINDS = ['photo', 'video'] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+
+export const CMS_TITLE_MAX = 160;
+export const CMS_DESCRIPTION_MAX = 2000;
+export const CMS_EVENT_MAX = 120;
+export const CMS_ORDER_MAX = 9999;
+export const CMS_PAGE_SIZE_DEFAULT = 20;
+export const CMS_PAGE_SIZE_MAX = 100;
+/** Uploads larger than this get a 413. */
+export const CMS_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const CMS_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+export const CmsTypeSchema = z.enum(CMS_TYPES, { error: `must be one of ${CMS_TYPES.join(', ')}` });
+export const CmsStatusSchema = z.enum(CMS_STATUSES, { error: `must be one of ${CMS_STATUSES.join(', ')}` });
+
+/** One stored rendition of an uploaded image. */
+export const ImageVariantSchema = z.object({
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  format: z.enum(['webp', 'jpeg', 'png']),
+});
+
+export const CmsImageSchema = z.object({
+  /** The largest rendition in the original's format, for browsers without WebP. */
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  variants: z.array(ImageVariantSchema),
+});
+export type CmsImage = z.output<typeof CmsImageSchema>;
+
+export const CmsItemSchema = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  cms_type: CmsTypeSchema,
+  title: z.string(),
+  description: z.string().nullable(),
+  link: z.string().nullable(),
+  display_order: z.number().int(),
+  status: CmsStatusSchema,
+  media_kind: z.enum(MEDIA_KINDS),
+  /** A hosted video's page URL (YouTube or Vimeo) for media-gallery videos. */
+  video_url: z.string().nullable(),
+  /** The event a media-gallery item belongs to, and its URL slug. */
+  event: z.string().nullable(),
+  event_slug: z.string().nullable(),
+  image: CmsImageSchema.nullable(),
+  published_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type CmsItem = z.output<typeof CmsItemSchema>;
+
+export const CMS_ORDERS = ['display_order', 'title', 'updated_at', '-updated_at'] as const;
+
+/** GET /api/cms/{cms_type}/list */
+export const CmsListQuerySchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  status: z.preprocess((v) => (v === '' ? undefined : v), CmsStatusSchema.optional()),
+  media_kind: z.preprocess((v) => (v === '' ? undefined : v), z.enum(MEDIA_KINDS).optional()),
+  order: z.preprocess((v) => (v === '' ? undefined : v), z.enum(CMS_ORDERS).default('display_order')),
+  page: queryInt({ min: 1, max: 100_000, fallback: 1 }),
+  per_page: queryInt({ min: 1, max: CMS_PAGE_SIZE_MAX, fallback: CMS_PAGE_SIZE_DEFAULT }),
+});
+export type CmsListQuery = z.output<typeof CmsListQuerySchema>;
+
+export const CmsListResponseSchema = z.object({
+  data: z.array(CmsItemSchema),
+  per_page: z.number().int(),
+  page: z.number().int(),
+  total: z.number().int(),
+});
+export type CmsListResponse = z.output<typeof CmsListResponseSchema>;
+
+const optionalText = (max: number) =>
+  z
+    .union([z.string().trim().max(max, `must be at most ${max} characters`), z.null()])
+    .optional()
+    .transform((v) => (v === '' ? null : v));
+
+export const HttpUrlSchema = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v), 'must be an http:// or https:// address');
+
+/** POST /api/cms/saved: creates an item, or updates the one named by `uuid`. */
+export const CmsSaveBodySchema = z
+  .object({
+    uuid: z.uuid('must be a UUID').optional(),
+    cms_type: CmsTypeSchema,
+    title: z.string({ error: 'is required' }).trim().min(1, 'is required').max(CMS_TITLE_MAX),
+    description: optionalText(CMS_DESCRIPTION_MAX),
+    link: z.union([HttpUrlSchema, z.literal('').transform(() => null), z.null()]).optional(),
+    display_order: z.number({ error: 'must be a number' }).int().min(0).max(CMS_ORDER_MAX).default(0),
+    status: CmsStatusSchema.optional(),
+    media_kind: z.enum(MEDIA_KINDS).optional(),
+    video_url: z.union([HttpUrlSchema, z.literal('').transform(() => null), z.null()]).optional(),
+    event: optionalText(CMS_EVENT_MAX),
+  })
+  .superRefine((body, ctx) => {
+    if (body.media_kind === 'video' && body.cms_type !== 'video') {
+      ctx.addIssue({ code: 'custom', path: ['media_kind'], message: 'only media-gallery items can be videos' });
+    }
+    if (body.cms_type === 'video' && body.media_kind === 'video' && !body.video_url) {
+      ctx.addIssue({ code: 'custom', path: ['video_url'], message: 'is required for a video' });
+    }
+  });
+export type CmsSaveBody = z.input<typeof CmsSaveBodySchema>;
+
+export const CmsItemResponseSchema = GenericResponseSchema.extend({ data: CmsItemSchema });
+export type CmsItemResponse = z.output<typeof CmsItemResponseSchema>;
+
+/** POST /api/cms/status/{uuid} */
+export const CmsStatusBodySchema = z.object({ status: CmsStatusSchema });
+
+/** GET /api/video/list and POST /api/video/create: the media gallery's hosted videos. */
+export const VideoListResponseSchema = GenericResponseSchema.extend({ data: z.array(CmsItemSchema) });
+export const VideoCreateBodySchema = z.object({
+  title: z.string({ error: 'is required' }).trim().min(1, 'is required').max(CMS_TITLE_MAX),
+  video_url: HttpUrlSchema,
+  description: optionalText(CMS_DESCRIPTION_MAX),
+  event: optionalText(CMS_EVENT_MAX),
+  status: CmsStatusSchema.default('draft'),
+});
+
+/** What the public site build reads: published items only (GET /api/public/cms/{cms_type}). */
+export const PublicCmsListResponseSchema = GenericResponseSchema.extend({ data: z.array(CmsItemSchema) });
