@@ -84,15 +84,21 @@ export async function countUsers(db: Db, query: UserListQuery, scopeCountry: str
 
 /** One page of the user list, newest first. */
 export async function listUserPage(db: Db, query: UserListQuery, scopeCountry: string | null): Promise<UserListItem[]> {
-  const where = userListFilter(query, scopeCountry);
+  // The page's ids first, then only those rows with their country: joined before the offset,
+  // every skipped row was joined too (10,000 joins for page 500).
+  const pageIds = db
+    .select({ id: users.id })
+    .from(users)
+    .where(userListFilter(query, scopeCountry))
+    .orderBy(desc(users.id))
+    .limit(query.per_page)
+    .offset((query.page - 1) * query.per_page);
   const rows = await db
     .select({ user: users, country: countries })
     .from(users)
     .leftJoin(countries, eq(countries.code, users.countryCode))
-    .where(where)
-    .orderBy(desc(users.id))
-    .limit(query.per_page)
-    .offset((query.page - 1) * query.per_page);
+    .where(inArray(users.id, pageIds))
+    .orderBy(desc(users.id));
   const roleMap = await rolesByUser(
     db,
     rows.map((r) => r.user.id),
