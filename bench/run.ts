@@ -81,7 +81,14 @@ const misses = rows.filter((r) => r.verdict.pass === false);
 console.log(
   `\nTargets: authenticated endpoints >= ${ctx.targets.minRatio * 100}% of the bare hello-world's requests/s, p99 < ${ctx.targets.maxP99Ms} ms at ${ctx.load.connections} connections.`,
 );
-console.log(misses.length === 0 ? 'All judged targets met.' : `Missed: ${misses.map((r) => r.target).join(', ')}.`);
+const judged = rows.filter((r) => r.judged);
+console.log(
+  judged.length === 0
+    ? 'No judged target ran.'
+    : misses.length === 0
+      ? 'All judged targets met.'
+      : `Missed: ${misses.map((r) => r.target).join(', ')}.`,
+);
 
 mkdirSync(join(root, 'bench/results'), { recursive: true });
 const out = join(root, 'bench/results/latest.json');

@@ -17,9 +17,9 @@ export interface ChildServer<T> {
  */
 export async function startChild<T>(
   script: URL,
-  options: { env?: Record<string, string>; args?: string[]; timeoutMs?: number; label: string },
+  options: { env?: Record<string, string>; args?: string[]; execArgv?: string[]; timeoutMs?: number; label: string },
 ): Promise<ChildServer<T>> {
-  const child = spawn(process.execPath, [fileURLToPath(script), ...(options.args ?? [])], {
+  const child = spawn(process.execPath, [...(options.execArgv ?? []), fileURLToPath(script), ...(options.args ?? [])], {
     env: { ...process.env, ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });

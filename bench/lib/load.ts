@@ -1,4 +1,5 @@
 import autocannon, { type RequestSpec, type Result } from 'autocannon';
+import { cpuMeter } from './cpu.ts';
 
 export interface LoadOptions {
   connections: number;
@@ -18,6 +19,10 @@ export interface LoadTarget {
   requests?: () => RequestSpec[];
   /** Whether the targets apply (the bare baseline and informational rows are only measured). */
   judged: boolean;
+  /** Run once before the warm-up, e.g. to fill the caches the measured run is meant to hit. */
+  prime?: () => Promise<void>;
+  /** Processes whose CPU time during the measured run is reported (server, identity service). */
+  watch?: Record<string, number | undefined>;
 }
 
 export interface LoadFigures {
@@ -33,6 +38,10 @@ export interface LoadFigures {
   errors: number;
   timeouts: number;
   statusCodes: Record<string, number>;
+  /** How long `prime` took, in milliseconds. */
+  primeMs?: number;
+  /** CPU seconds each process used during the measured run (null where unknown). */
+  cpuSeconds: Record<string, number | null>;
 }
 
 async function run(target: LoadTarget, connections: number, duration: number): Promise<Result> {
@@ -49,8 +58,16 @@ async function run(target: LoadTarget, connections: number, duration: number): P
 
 /** Warms the target up, then measures it with autocannon. */
 export async function measure(target: LoadTarget, options: LoadOptions): Promise<LoadFigures> {
+  let primeMs: number | undefined;
+  if (target.prime) {
+    const started = performance.now();
+    await target.prime();
+    primeMs = Math.round(performance.now() - started);
+  }
   if (options.warmup > 0) await run(target, options.connections, options.warmup);
+  const cpu = cpuMeter(target.watch ?? {});
   const result = await run(target, options.connections, options.duration);
+  const cpuSeconds = cpu();
   const statusCodes: Record<string, number> = {};
   for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = stat.count;
   return {
@@ -73,6 +90,8 @@ export async function measure(target: LoadTarget, options: LoadOptions): Promise
     errors: result.errors,
     timeouts: result.timeouts,
     statusCodes,
+    ...(primeMs !== undefined && { primeMs }),
+    cpuSeconds,
   };
 }
 

@@ -31,16 +31,24 @@ export function judge(figures: LoadFigures, judged: boolean, baselineRps: number
   return { ...figures, judged, verdict: { ratio, throughputOk, p99Ok, responsesOk, pass } };
 }
 
+/** Server CPU per request: steadier than requests/s when other work shares the machine. */
+function serverMicros(row: Row): string {
+  const seconds = row.cpuSeconds['server'];
+  if (seconds === null || seconds === undefined || row.requestsTotal === 0) return '-';
+  return ((seconds * 1e6) / row.requestsTotal).toFixed(0);
+}
+
 const mark = (ok: boolean | null) => (ok === null ? '-' : ok ? 'ok' : 'MISS');
 
 /** A plain-text table of the rows, one line each. */
 export function formatTable(rows: readonly Row[], targets: Targets): string {
-  const header = ['target', 'req/s', 'p50 ms', 'p99 ms', 'x bare', `>=${Math.round(targets.minRatio * 100)}%`, `p99<${targets.maxP99Ms}`, 'non-2xx/err', 'result'];
+  const header = ['target', 'req/s', 'p50 ms', 'p99 ms', 'srv us/req', 'x bare', `>=${Math.round(targets.minRatio * 100)}%`, `p99<${targets.maxP99Ms}`, 'non-2xx/err', 'result'];
   const lines = rows.map((r) => [
     r.target,
     r.requestsPerSec.toFixed(0),
     r.latencyMs.p50.toFixed(0),
     r.latencyMs.p99.toFixed(0),
+    serverMicros(r),
     r.verdict.ratio === null ? '-' : r.verdict.ratio.toFixed(2),
     mark(r.verdict.throughputOk),
     mark(r.verdict.p99Ok),

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/lib/db/client.server.ts';
+import { users } from '../../src/lib/db/schema.ts';
+import { userListFilter } from '../../src/lib/users/queries.server.ts';
 
 /** Bench users are recognisable by their email, so a rerun against PostgreSQL replaces them. */
 export const BENCH_EMAIL_DOMAIN = 'bench.example';
@@ -84,4 +86,43 @@ export async function seedBenchUsers(db: Db, count: number): Promise<SeedResult>
 export function rowsOf(result: unknown): Record<string, unknown>[] {
   if (Array.isArray(result)) return result as Record<string, unknown>[];
   return ((result as { rows?: Record<string, unknown>[] }).rows ?? []) as Record<string, unknown>[];
+}
+
+export interface FilterTotal {
+  q: string | undefined;
+  status: number | undefined;
+  country: string | undefined;
+  total: number;
+}
+
+/**
+ * How many users each list filter matches (all users, as the server counts them), for every
+ * status and country, with each of `searches`: one grouped query per search. The benchmark
+ * uses it to ask only for pages that exist.
+ */
+export async function listTotals(db: Db, searches: readonly (string | undefined)[]): Promise<FilterTotal[]> {
+  const totals: FilterTotal[] = [];
+  for (const q of searches) {
+    const where = userListFilter({ q, page: 1, per_page: 20 }, null);
+    const rows = rowsOf(
+      await db.execute(sql`
+        select ${users.status} as status, ${users.countryCode} as country, count(*)::int as total
+        from ${users} ${where ? sql`where ${where}` : sql``}
+        group by 1, 2
+      `),
+    );
+    const sum = (keep: (row: Record<string, unknown>) => boolean) =>
+      rows.filter(keep).reduce((n, row) => n + Number(row['total']), 0);
+    const statuses = [...new Set(rows.map((r) => Number(r['status'])))];
+    const countries = [...new Set(rows.map((r) => r['country']).filter((c): c is string => typeof c === 'string'))];
+    totals.push({ q, status: undefined, country: undefined, total: sum(() => true) });
+    for (const status of statuses) totals.push({ q, status, country: undefined, total: sum((r) => Number(r['status']) === status) });
+    for (const country of countries) {
+      totals.push({ q, status: undefined, country, total: sum((r) => r['country'] === country) });
+      for (const status of statuses) {
+        totals.push({ q, status, country, total: sum((r) => r['country'] === country && Number(r['status']) === status) });
+      }
+    }
+  }
+  return totals;
 }

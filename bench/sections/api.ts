@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_ACCOUNTS } from '../../src/lib/db/seed.server.ts';
 import { startAuthEmulator } from '../../scripts/auth-emulator.ts';
@@ -8,18 +9,22 @@ import { signIn } from '../lib/identity.ts';
 import { generated, measure, rotating, type LoadTarget } from '../lib/load.ts';
 import { freePort } from '../lib/ports.ts';
 import { judge, type Row } from '../lib/report.ts';
+import type { FilterTotal } from '../lib/seed-users.ts';
 import type { PortalChildConfig, PortalChildInfo } from '../servers/portal.ts';
 
 export const BENCH_PROJECT_ID = 'demo-apua-bench';
 export const BENCH_USERS = 100_000;
 
 const PAGES = 500;
+const PER_PAGE = 20;
+/** Searches are browsed only this deep: people look at the first pages of what they searched. */
+const SEARCH_PAGES = 25;
 const STATUSES = [undefined, 0, 1] as const;
 const COUNTRIES = [undefined, 'PH', 'IN', 'CN', 'ID', 'JP', 'TH', 'VN'] as const;
 const SEARCHES = [undefined, 'user1', 'user42', 'bench.user9', 'BENCH-00012'] as const;
 
 function listPath(page: number, status?: number, country?: string, q?: string): string {
-  const params = new URLSearchParams({ per_page: '20', page: String(page) });
+  const params = new URLSearchParams({ per_page: String(PER_PAGE), page: String(page) });
   if (status !== undefined) params.set('status', String(status));
   if (country !== undefined) params.set('country_code', country);
   if (q !== undefined) params.set('q', q);
@@ -50,22 +55,43 @@ export function listCombinations(count: number, seed = 12): string[] {
   return [...paths];
 }
 
-/** Every list query of the space in a fixed shuffled order, each once: nothing is served twice. */
-function distinctListPaths(): () => string {
-  const space = PAGES * STATUSES.length * COUNTRIES.length * SEARCHES.length;
-  // Walk the space with a stride coprime to its size: a permutation, no repeats until it wraps.
-  const stride = 7919;
+/**
+ * Every page that exists (up to `maxPage`) of every filter `keep` accepts (any status, any
+ * country, or none), in a fixed shuffled order: asked in turn, none is asked twice.
+ */
+function existingPages(totals: readonly FilterTotal[], keep: (t: FilterTotal) => boolean, maxPage: number): string[] {
+  const paths: string[] = [];
+  for (const t of totals) {
+    if (!keep(t)) continue;
+    const pages = Math.max(1, Math.min(maxPage, Math.ceil(t.total / PER_PAGE)));
+    for (let page = 1; page <= pages; page++) paths.push(listPath(page, t.status, t.country, t.q));
+  }
+  const random = prng(7);
+  for (let i = paths.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [paths[i], paths[j]] = [paths[j]!, paths[i]!];
+  }
+  return paths;
+}
+
+/** Hands out `paths` in turn; `used` tells how many were handed out (more than the length: repeats). */
+function sequence(paths: readonly string[]): { next: () => string; used: () => number; total: number } {
   let i = 0;
-  return () => {
-    let n = (i++ * stride) % space;
-    const page = 1 + (n % PAGES);
-    n = Math.floor(n / PAGES);
-    const status = STATUSES[n % STATUSES.length];
-    n = Math.floor(n / STATUSES.length);
-    const country = COUNTRIES[n % COUNTRIES.length];
-    n = Math.floor(n / COUNTRIES.length);
-    return listPath(page, status, country, SEARCHES[n % SEARCHES.length]);
+  return { next: () => paths[i++ % paths.length]!, used: () => i, total: paths.length };
+}
+
+/** Requests every path once (a few at a time) and checks each answer is a 200. */
+async function prime(base: string, paths: readonly string[], token: string): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < paths.length) {
+      const path = paths[next++]!;
+      const response = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`Priming ${path} answered ${response.status}`);
+    }
   };
+  await Promise.all([worker(), worker(), worker(), worker()]);
 }
 
 async function getJson(url: string, token?: string): Promise<{ status: number; body: any }> {
@@ -109,6 +135,8 @@ export async function apiSection(ctx: BenchContext): Promise<SectionReport> {
     setup['emulatorStartMs'] = Math.round(performance.now() - started);
 
     const databaseUrl = process.env['BENCH_DATABASE_URL'] || undefined;
+    // BENCH_PROFILE=1 writes V8 CPU profiles of the servers to bench/results/profiles/.
+    const profileDir = process.env['BENCH_PROFILE'] === '1' ? join(ctx.root, 'bench/results/profiles') : null;
     const config: PortalChildConfig = {
       port: await freePort(),
       dataDir: join(ctx.tmp, 'data'),
@@ -117,6 +145,7 @@ export async function apiSection(ctx: BenchContext): Promise<SectionReport> {
       projectId: BENCH_PROJECT_ID,
       emulatorHost,
       users: BENCH_USERS,
+      searches: SEARCHES.map((q) => q ?? null),
     };
     mkdirSync(config.dataDir, { recursive: true });
     ctx.log(
@@ -126,12 +155,14 @@ export async function apiSection(ctx: BenchContext): Promise<SectionReport> {
       label: 'The portal server',
       env: { BENCH_PORTAL: JSON.stringify(config), NODE_ENV: 'production' },
       timeoutMs: 180_000,
+      ...(profileDir && { execArgv: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--cpu-prof-name=portal.cpuprofile'] }),
     });
     children.push(portal);
     const { url, seed } = portal.info;
     setup['database'] = portal.info.database;
     setup['serverStartMs'] = Math.round(portal.info.startMs);
     setup['seed'] = seed;
+    setup['listTotalsMs'] = Math.round(portal.info.totalsMs);
     const seedLine =
       `Seeded ${seed.users.toLocaleString('en')} users (${seed.withRoles.toLocaleString('en')} with a role, ` +
       `${seed.countries} countries) with INSERT … SELECT generate_series in ${(seed.insertMs / 1000).toFixed(2)} s` +
@@ -186,13 +217,19 @@ export async function apiSection(ctx: BenchContext): Promise<SectionReport> {
     // 4. Load.
     const rows: Row[] = [];
     const record = async (target: LoadTarget, baselineRps: number | null) => {
-      ctx.log(`  ${target.name}: ${ctx.load.warmup} s warm-up + ${ctx.load.duration} s at ${ctx.load.connections} connections …`);
+      ctx.log(`  ${target.name}: ${target.prime ? 'priming, ' : ''}${ctx.load.warmup} s warm-up + ${ctx.load.duration} s at ${ctx.load.connections} connections …`);
       const figures = await measure(target, ctx.load);
       const row = judge(figures, target.judged, baselineRps, ctx.targets);
       rows.push(row);
+      const served = Math.max(1, figures.requestsTotal);
+      const cpu = Object.entries(figures.cpuSeconds)
+        .filter(([, seconds]) => seconds !== null)
+        .map(([name, seconds]) => `${name} ${seconds} s (${Math.round((seconds! * 1e6) / served)} µs/req)`)
+        .join(', ');
       ctx.log(
         `    ${figures.requestsPerSec.toFixed(0)} req/s, p50 ${figures.latencyMs.p50} ms, p99 ${figures.latencyMs.p99} ms` +
-          (figures.non2xx || figures.errors ? `, ${figures.non2xx} non-2xx, ${figures.errors} errors` : ''),
+          (figures.non2xx || figures.errors ? `, ${figures.non2xx} non-2xx, ${figures.errors} errors` : '') +
+          (cpu ? `; CPU used: ${cpu}` : ''),
       );
       return row;
     };
@@ -200,10 +237,17 @@ export async function apiSection(ctx: BenchContext): Promise<SectionReport> {
     const hello = await startChild<{ url: string }>(new URL('../servers/hello.ts', import.meta.url), {
       label: 'The hello-world server',
       env: { NODE_ENV: 'production' },
+      ...(profileDir && { execArgv: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--cpu-prof-name=hello.cpuprofile'] }),
     });
     children.push(hello);
     const baseline = await record(
-      { name: 'bare hello-world', describe: 'GET / on new Hono() + @hono/node-server, own process', url: hello.info.url, judged: false },
+      {
+        name: 'bare hello-world',
+        describe: 'GET / on new Hono() + @hono/node-server, own process',
+        url: hello.info.url,
+        judged: false,
+        watch: { server: hello.process.pid },
+      },
       null,
     );
     await hello.stop();
@@ -211,48 +255,76 @@ export async function apiSection(ctx: BenchContext): Promise<SectionReport> {
 
     const combos = listCombinations(200);
     const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-    await record(
-      { name: 'whoami (admin)', describe: 'GET /api/whoami, superadmin bearer token', url: `${url}/api/whoami`, headers: bearer(adminToken), judged: true },
-      bare,
-    );
-    await record(
+    const watch = { server: portal.process.pid, 'auth emulator': emulator.process?.pid };
+    const filterCount = (keep: (t: FilterTotal) => boolean) => portal.info.totals.filter(keep).length;
+    const browse = sequence(existingPages(portal.info.totals, (t) => t.q === undefined, PAGES));
+    const search = sequence(existingPages(portal.info.totals, (t) => t.q !== undefined, SEARCH_PAGES));
+    const targets: LoadTarget[] = [
+      {
+        name: 'whoami (admin)',
+        describe: 'GET /api/whoami, superadmin bearer token',
+        url: `${url}/api/whoami`,
+        headers: bearer(adminToken),
+        judged: true,
+        watch,
+      },
       {
         name: 'user list (admin)',
-        describe: 'GET /api/user/list?per_page=20, 200 combinations of page/status/country_code/q, superadmin',
+        describe: `GET /api/user/list?per_page=20, ${combos.length} combinations of page/status/country_code/q in turn, superadmin`,
         url,
         headers: bearer(adminToken),
         requests: () => rotating(combos),
+        prime: () => prime(url, combos, adminToken),
         judged: true,
+        watch,
       },
-      bare,
-    );
-    await record(
       {
         name: 'user list (state_admin)',
-        describe: `the same 200 combinations as the ${stateAdmin.country} state_admin (country-scoped)`,
+        describe: `the same ${combos.length} combinations as the ${stateAdmin.country} state_admin (country-scoped)`,
         url,
         headers: bearer(stateToken),
         requests: () => rotating(combos),
+        prime: () => prime(url, combos, stateToken),
         judged: true,
+        watch,
       },
-      bare,
-    );
-    const nextDistinct = distinctListPaths();
-    await record(
       {
-        name: 'user list, all distinct',
-        describe: 'GET /api/user/list with a new combination every request (no response cache hits), superadmin',
+        name: 'list, uncached pages',
+        describe: `GET /api/user/list, a page (1-${PAGES}, one that exists) of any status/country_code never asked before on every request, no search, superadmin`,
         url,
         headers: bearer(adminToken),
-        requests: () => generated(nextDistinct),
+        requests: () => generated(browse.next),
         judged: false,
+        watch,
       },
-      bare,
-    );
+      {
+        name: 'list, uncached searches',
+        describe: `GET /api/user/list with q (${SEARCHES.slice(1).join('/')}), pages 1-${SEARCH_PAGES} that exist, a combination never asked before on every request, superadmin`,
+        url,
+        headers: bearer(adminToken),
+        requests: () => generated(search.next),
+        judged: false,
+        watch,
+      },
+    ];
+    // BENCH_TARGETS=whoami,list… runs only the targets whose names start with one of these.
+    const only = (process.env['BENCH_TARGETS'] ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+    for (const target of targets) {
+      if (only.length === 0 || only.some((prefix) => target.name.startsWith(prefix))) await record(target, bare);
+    }
+    const primed = rows.filter((r) => r.primeMs !== undefined);
     notes.push(
-      `The user-list rows rotate through ${combos.length} combinations (pages 1-${PAGES}, status none/0/1, country_code none/${COUNTRIES.slice(1).join('/')}, q none/${SEARCHES.slice(1).join('/')}); after the warm-up they are served from the list cache.`,
-      '"user list, all distinct" asks for a combination never asked before on every request: it measures the database path (count, offset, roles) and is not judged.',
+      `The "user list" rows rotate through ${combos.length} combinations (pages 1-${PAGES}, status none/0/1, country_code none/${COUNTRIES.slice(1).join('/')}, q none/${SEARCHES.slice(1).join('/')} on a quarter of them): ` +
+        `each combination is requested once before the warm-up${primed.length ? ` (${primed.map((r) => `${(r.primeMs! / 1000).toFixed(1)} s for ${r.target}`).join(', ')})` : ''}, so they measure the steady state served from the list cache.`,
+      `The "uncached" rows ask for a page never asked before on every request (${browse.used()} of ${browse.total} existing pages of ${filterCount((t) => t.q === undefined)} filters; ${search.used()} of ${search.total} pages of ${filterCount((t) => t.q !== undefined)} searches${browse.used() > browse.total || search.used() > search.total ? '; some were asked twice: the list ran out' : ''}): ` +
+        'they measure the database path (a count on the first page of each filter, offset, roles) and are not judged. Searches (q) are ILIKE scans of 100,000 rows.',
     );
+    const helloCpu = baseline.cpuSeconds['load generator'];
+    if (helloCpu !== null && helloCpu !== undefined) {
+      notes.push(
+        `During the bare hello-world run the load generator (autocannon, this process) used ${helloCpu} CPU s and the server ${baseline.cpuSeconds['server']} CPU s in ${baseline.durationS.toFixed(0)} s on ${cpus().length} cores: the baseline is bounded by the load generator and the machine as much as by the server.`,
+      );
+    }
     return { section: 'api', title: 'API under load', notes, setup, rows };
   } finally {
     for (const child of children.reverse()) await child.stop();

@@ -6,7 +6,7 @@
 import { parseEnv } from '../../src/lib/env.server.ts';
 import { startServer } from '../../src/server/main.ts';
 import { announceReady } from '../lib/child.ts';
-import { seedBenchUsers } from '../lib/seed-users.ts';
+import { listTotals, seedBenchUsers, type FilterTotal } from '../lib/seed-users.ts';
 
 export interface PortalChildConfig {
   port: number;
@@ -16,6 +16,8 @@ export interface PortalChildConfig {
   projectId: string;
   emulatorHost: string;
   users: number;
+  /** Searches (q) whose list totals per status and country are reported (undefined: none). */
+  searches: (string | null)[];
 }
 
 export interface PortalChildInfo {
@@ -23,6 +25,8 @@ export interface PortalChildInfo {
   database: 'pglite' | 'postgres';
   startMs: number;
   seed: Awaited<ReturnType<typeof seedBenchUsers>>;
+  totals: FilterTotal[];
+  totalsMs: number;
 }
 
 const config = JSON.parse(process.env['BENCH_PORTAL'] ?? '{}') as PortalChildConfig;
@@ -46,5 +50,8 @@ const running = await startServer(
 const startMs = performance.now() - started;
 // Nothing has been requested yet, so the server's in-memory caches hold nothing these rows change.
 const seed = await seedBenchUsers(running.database.db, config.users);
-const info: PortalChildInfo = { url: running.url, database: running.database.kind, startMs, seed };
+const totalsStarted = performance.now();
+const totals = await listTotals(running.database.db, config.searches.map((q) => q ?? undefined));
+const totalsMs = performance.now() - totalsStarted;
+const info: PortalChildInfo = { url: running.url, database: running.database.kind, startMs, seed, totals, totalsMs };
 announceReady(info, () => running.close());
