@@ -21,9 +21,12 @@ export const $sidebarHovered = atom(false);
 /** Open while the keyboard focus is inside it. */
 export const $sidebarFocused = atom(false);
 
+/** Set when a link was followed: the sidebar folds away until the pointer or focus comes back. */
+export const $sidebarResting = atom(false);
+
 export const $sidebarExpanded = computed(
-  [$sidebarPinned, $sidebarHovered, $sidebarFocused],
-  (pinned, hovered, focused) => pinned || hovered || focused,
+  [$sidebarPinned, $sidebarHovered, $sidebarFocused, $sidebarResting],
+  (pinned, hovered, focused, resting) => pinned || (!resting && (hovered || focused)),
 );
 
 function setPinned(pinned: boolean): void {
@@ -46,20 +49,29 @@ export function toggleSidebar(): void {
 }
 
 export function setSidebarHovered(hovered: boolean): void {
+  if (!hovered) $sidebarResting.set(false);
   $sidebarHovered.set(hovered);
 }
 
-export function setSidebarFocused(focused: boolean): void {
+/** `entering`: the focus came from outside the sidebar (Tab, click), which wakes it up again. */
+export function setSidebarFocused(focused: boolean, entering = false): void {
+  if (entering) $sidebarResting.set(false);
   $sidebarFocused.set(focused);
 }
 
-/** On narrow screens the open sidebar covers the page, so following a link closes it. */
-export function collapseOnSmallScreens(): void {
-  if (typeof matchMedia !== 'undefined' && matchMedia('(max-width: 767px)').matches) {
-    setPinned(false);
-    $sidebarHovered.set(false);
-    $sidebarFocused.set(false);
-  }
+/** Moving on inside the sidebar with the keyboard opens it again after a fold. */
+export function wakeSidebar(): void {
+  $sidebarResting.set(false);
+}
+
+/**
+ * After a link is followed the sidebar gets out of the way of the new screen: a hover-opened
+ * sidebar folds until the pointer leaves and comes back; on narrow screens, where the open
+ * sidebar covers the page, a pinned one closes too.
+ */
+export function foldAfterNavigation(): void {
+  $sidebarResting.set(true);
+  if (typeof matchMedia !== 'undefined' && matchMedia('(max-width: 767px)').matches) setPinned(false);
 }
 
 /** Escape inside the sidebar: close it and give the focus back to the toggle button. */

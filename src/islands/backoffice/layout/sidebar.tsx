@@ -7,9 +7,10 @@ import { Icon, type IconName } from '../ui/icons.tsx';
 import {
   $sidebarExpanded,
   closeSidebar,
-  collapseOnSmallScreens,
+  foldAfterNavigation,
   setSidebarFocused,
   setSidebarHovered,
+  wakeSidebar,
   SIDEBAR_COLLAPSED_PX,
   SIDEBAR_OPEN_PX,
 } from './sidebar-store.ts';
@@ -44,18 +45,19 @@ export function Sidebar({ identity, activeItem }: { identity: Whoami; activeItem
   };
 
   return (
-    // Hover and focus only widen the sidebar (a convenience): the links and the toggle button
-    // are the keyboard path, so the listeners on this landmark are not its controls.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
-    <aside
+    // A plain box, not a landmark: the nav inside is the landmark. Hover and focus only widen
+    // it (a convenience); the links and the top bar's toggle button are the controls.
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
+    <div
       id={SIDEBAR_ID}
       data-expanded={expanded}
       onMouseEnter={() => setSidebarHovered(true)}
       onMouseLeave={() => setSidebarHovered(false)}
-      onFocus={() => setSidebarFocused(true)}
+      onFocus={(event) => setSidebarFocused(true, !event.currentTarget.contains(event.relatedTarget as Node | null))}
       onBlur={onBlur}
       onKeyDown={(event) => {
         if (event.key === 'Escape') closeSidebar();
+        else if (event.key === 'Tab') wakeSidebar();
       }}
       style={{ width: expanded ? SIDEBAR_OPEN_PX : SIDEBAR_COLLAPSED_PX }}
       className={`fixed inset-y-0 left-0 z-40 flex flex-col overflow-hidden bg-brand-900 text-white transition-[width] duration-200 motion-reduce:transition-none ${
@@ -87,7 +89,7 @@ export function Sidebar({ identity, activeItem }: { identity: Whoami; activeItem
                       <a
                         href={pathTo(item.route)}
                         aria-current={active ? 'page' : undefined}
-                        onClick={collapseOnSmallScreens}
+                        onClick={foldAfterNavigation}
                         className={`mx-2 flex h-11 items-center gap-3 whitespace-nowrap rounded-md border-l-4 px-2 text-sm ${
                           active
                             ? 'border-accent-500 bg-brand-700 font-semibold text-white'
@@ -105,6 +107,6 @@ export function Sidebar({ identity, activeItem }: { identity: Whoami; activeItem
           );
         })}
       </nav>
-    </aside>
+    </div>
   );
 }

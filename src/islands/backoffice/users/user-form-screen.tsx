@@ -31,7 +31,12 @@ export function UserFormScreen({ identity }: ScreenProps) {
           </a>
         </EmptyState>
       ) : user.error !== undefined && !user.data ? (
-        <ErrorState error={user.error} title="This user could not be loaded" onRetry={() => $editedUser.invalidate()} />
+        <ErrorState
+          error={user.error}
+          title="This user could not be loaded"
+          // A refusal (403) will not change by asking again.
+          onRetry={user.error instanceof ApiError && user.error.status === 403 ? undefined : () => $editedUser.invalidate()}
+        />
       ) : !user.data ? (
         <Skeleton rows={5} label="Loading the user…" />
       ) : (
