@@ -117,7 +117,7 @@ export function UserForm({ user, identity }: { user: UserListItem; identity: Who
             {!countries.data && user.country && <option value={user.country.code}>{user.country.name}</option>}
           </select>
         ) : (
-          <input id="user-country_code" className={`${ui.input} mt-1`} value={user.country?.name ?? 'No country'} readOnly
+          <input id="user-country_code" className={`${ui.input} mt-1 read-only:bg-slate-100 read-only:text-slate-700`} value={user.country?.name ?? 'No country'} readOnly
             aria-describedby="user-country-hint" />
         )}
         {!adminLevel && (
