@@ -211,16 +211,16 @@ describe('GET /api/user/inactive', () => {
   const count = async (token: string) =>
     (await expectJson(await ctx.request('/api/user/inactive', { token }), 200, StrictInactive)).data;
 
-  test('counts users who are not active; a state_admin counts its own country only', async () => {
+  test('counts users awaiting activation (status 0, not suspended); a state_admin counts its own country only', async () => {
     const [allBefore, phBefore] = [await count(admin.token), await count(phAdmin.token)];
-    expect(allBefore).toBeGreaterThanOrEqual(7);
+    expect(allBefore).toBeGreaterThanOrEqual(5);
     await insertUser(ctx, { country: 'PH', status: 0 });
     await insertUser(ctx, { country: 'PH', status: 2 });
     await insertUser(ctx, { country: 'PH', status: 1 });
     await insertUser(ctx, { country: 'VN', status: 0 });
     await insertUser(ctx, { country: null, status: 0 });
-    expect(await count(admin.token)).toBe(allBefore + 4);
-    expect(await count(phAdmin.token)).toBe(phBefore + 2);
+    expect(await count(admin.token)).toBe(allBefore + 3);
+    expect(await count(phAdmin.token)).toBe(phBefore + 1);
   });
 });
 

@@ -1,7 +1,7 @@
 import { applyActionCode, confirmPasswordReset, verifyPasswordResetCode, type Auth } from 'firebase/auth';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { authErrorCode, authErrorMessage } from './auth-errors.ts';
-import { DEFAULT_DESTINATION } from './navigation.ts';
+import { AFTER_VERIFICATION } from './navigation.ts';
 import { newPasswordProblem, MIN_PASSWORD_LENGTH } from './password-policy.ts';
 import { PasswordRequirements, usePasswordPolicy } from './password-requirements.tsx';
 import { ActionButton, buttonClass, ErrorAlert, Heading, Loading, Notice, TextField } from './ui.tsx';
@@ -41,7 +41,7 @@ export function VerifyEmailAction({ auth, oobCode }: { auth: Auth; oobCode: stri
     } catch {
       // The dashboard fetches a fresh token itself; going on is still right.
     }
-    location.assign(DEFAULT_DESTINATION);
+    location.assign(AFTER_VERIFICATION);
   }
 
   if (state === 'working') return <Loading label="Verifying your email address…" />;

@@ -1,5 +1,11 @@
 /** Where a signed-in person goes when no (valid) `next` parameter says otherwise. */
 export const DEFAULT_DESTINATION = '/dashboard';
+/**
+ * Where a freshly verified account goes on: profile completion, which sends people who already
+ * have a country on to the dashboard (a new account is inactive, and the dashboard's guard would
+ * stop it at the "awaiting activation" page before it could give its country).
+ */
+export const AFTER_VERIFICATION = '/profile/completion';
 export const VERIFICATION_PATH = '/email/verification';
 
 /**

@@ -1,7 +1,7 @@
 import { sendEmailVerification, type Auth, type User } from 'firebase/auth';
 import { useEffect, useState } from 'react';
 import { authErrorMessage } from './auth-errors.ts';
-import { DEFAULT_DESTINATION, VERIFICATION_PATH } from './navigation.ts';
+import { AFTER_VERIFICATION, VERIFICATION_PATH } from './navigation.ts';
 import { endSession, rememberVerificationSent, verificationSentAt } from './session.ts';
 import { ActionButton, ErrorAlert, Heading, Notice } from './ui.tsx';
 
@@ -72,7 +72,7 @@ export function VerificationStatus({ auth, user, localMode }: Props) {
     setNotice(null);
     try {
       if (await refreshVerification(user)) {
-        location.assign(DEFAULT_DESTINATION);
+        location.assign(AFTER_VERIFICATION);
         return;
       }
       setError('Your email address is not verified yet. Open the link in the email we sent you, then press this button again.');

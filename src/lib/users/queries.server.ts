@@ -3,6 +3,7 @@ import type { Db } from '../db/client.server.ts';
 import { countries, roles, userRoles, users } from '../db/schema.ts';
 import type { Country } from '../countries/schema.ts';
 import type { Role, UserListItem, UserListQuery } from './schema.ts';
+import { USER_STATUS_INACTIVE } from '../access/permissions.ts';
 
 export type UserRow = typeof users.$inferSelect;
 type CountryRow = typeof countries.$inferSelect;
@@ -119,7 +120,7 @@ export async function findUserByUuid(db: Db, uuid: string): Promise<UserListItem
 }
 
 export async function countInactiveUsers(db: Db, scopeCountry: string | null): Promise<number> {
-  const conditions = [sql`${users.status} <> 1`];
+  const conditions = [eq(users.status, USER_STATUS_INACTIVE)];
   if (scopeCountry !== null) conditions.push(eq(users.countryCode, scopeCountry));
   const [row] = await db
     .select({ total: count() })
