@@ -4,6 +4,7 @@ import {
   RoleListResponseSchema,
   UserListItemSchema,
   UserListResponseSchema,
+  UserStatsResponseSchema,
 } from '../../src/lib/users/schema.ts';
 import { createTestContext } from '../support/app.ts';
 import { expectError, expectJson } from '../support/assertions.ts';
@@ -15,6 +16,7 @@ const StrictUserList = deepStrict(UserListResponseSchema);
 const StrictUser = deepStrict(UserListItemSchema);
 const StrictRoles = deepStrict(RoleListResponseSchema);
 const StrictInactive = deepStrict(InactiveCountResponseSchema);
+const StrictStats = deepStrict(UserStatsResponseSchema);
 
 const ctx = await createTestContext();
 
@@ -39,6 +41,13 @@ describeEndpointAccess(ctx, [
     path: () => '/api/user/inactive',
     expected: allow(...USER_MANAGERS),
     schema: StrictInactive,
+  },
+  {
+    method: 'GET',
+    label: '/api/user/stats',
+    path: () => '/api/user/stats',
+    expected: allow(...USER_MANAGERS),
+    schema: StrictStats,
   },
   {
     method: 'GET',
@@ -239,5 +248,30 @@ describe('GET /api/role/list', () => {
 
   test('a state_admin sees only the state roles it may grant', async () => {
     expect((await roleNames(phAdmin.token)).map((r) => r.name)).toEqual(['state_admin', 'state_member']);
+  });
+});
+
+describe('GET /api/user/stats', () => {
+  const stats = async (token: string) =>
+    (await expectJson(await ctx.request('/api/user/stats', { token }), 200, StrictStats)).data;
+  const countOf = <T extends { count: number }>(rows: T[], match: (row: T) => boolean) =>
+    rows.find(match)?.count ?? 0;
+
+  test('counts users per status and per country; a state_admin sees its own country only', async () => {
+    const [all, ph] = [await stats(admin.token), await stats(phAdmin.token)];
+    await insertUser(ctx, { country: 'PH', status: 0 });
+    await insertUser(ctx, { country: 'PH', status: 1 });
+    await insertUser(ctx, { country: 'VN', status: 2 });
+    const [allAfter, phAfter] = [await stats(admin.token), await stats(phAdmin.token)];
+
+    expect(allAfter.total).toBe(all.total + 3);
+    expect(allAfter.total).toBe(allAfter.by_status.reduce((sum, row) => sum + row.count, 0));
+    expect(countOf(allAfter.by_status, (r) => r.status === 2)).toBe(countOf(all.by_status, (r) => r.status === 2) + 1);
+    expect(countOf(allAfter.by_country, (r) => r.country_code === 'VN')).toBe(
+      countOf(all.by_country, (r) => r.country_code === 'VN') + 1,
+    );
+    expect(phAfter.total).toBe(ph.total + 2);
+    expect(phAfter.by_country.map((r) => r.country_code)).toEqual(['PH']);
+    expect(countOf(phAfter.by_status, (r) => r.status === 0)).toBe(countOf(ph.by_status, (r) => r.status === 0) + 1);
   });
 });

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'dr
 import type { Db } from '../db/client.server.ts';
 import { countries, roles, userRoles, users } from '../db/schema.ts';
 import type { Country } from '../countries/schema.ts';
-import type { Role, UserListItem, UserListQuery } from './schema.ts';
+import type { Role, UserListItem, UserListQuery, UserStats } from './schema.ts';
 import { USER_STATUS_INACTIVE } from '../access/permissions.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -144,4 +144,19 @@ export async function countOtherActiveAdmins(db: Db, exceptUserId: number): Prom
       and(eq(users.status, 1), inArray(roles.name, ['tuxuri', 'admin']), sql`${users.id} <> ${exceptUserId}`),
     );
   return row?.total ?? 0;
+}
+
+/** Users per status and per country (most first), confined to `scopeCountry` when given. */
+export async function userStats(db: Db, scopeCountry: string | null): Promise<UserStats> {
+  const where = scopeCountry === null ? undefined : eq(users.countryCode, scopeCountry);
+  const [byStatus, byCountry] = await Promise.all([
+    db.select({ status: users.status, count: count() }).from(users).where(where).groupBy(users.status).orderBy(asc(users.status)),
+    db
+      .select({ country_code: users.countryCode, count: count() })
+      .from(users)
+      .where(where)
+      .groupBy(users.countryCode)
+      .orderBy(desc(count()), asc(users.countryCode)),
+  ]);
+  return { total: byStatus.reduce((sum, row) => sum + row.count, 0), by_status: byStatus, by_country: byCountry };
 }

@@ -14,6 +14,7 @@ import {
   findUserByUuid,
   listRoles,
   listUserPage,
+  userStats,
 } from './queries.server.ts';
 import {
   UserEditBodySchema,
@@ -143,6 +144,11 @@ export const userRoutes = new Hono<AppEnv>()
       caches.setIfCurrent(caches.counts, generation, key, total);
     }
     return c.json({ status: 200, message: 'Inactive users', data: total });
+  })
+
+  .get('/user/stats', requireUser(), async (c) => {
+    const auth = requireUserManager(c);
+    return c.json({ status: 200, message: 'User statistics', data: await userStats(c.get('deps').db, scopeCountryOf(auth)) });
   })
 
   .get('/role/list', requireUser(), async (c) => {

@@ -75,3 +75,13 @@ export const InactiveCountResponseSchema = GenericResponseSchema.extend({ data: 
 /** The answer of POST /api/user/edit/{uuid}: the user as saved. */
 export const UserEditResponseSchema = GenericResponseSchema.extend({ data: UserListItemSchema });
 export type UserEditResponse = z.output<typeof UserEditResponseSchema>;
+
+/** GET /api/user/stats: how many users there are per status and per country, in the caller's scope. */
+export const UserStatsResponseSchema = GenericResponseSchema.extend({
+  data: z.object({
+    total: z.number().int(),
+    by_status: z.array(z.object({ status: z.number().int(), count: z.number().int() })),
+    by_country: z.array(z.object({ country_code: z.string().nullable(), count: z.number().int() })),
+  }),
+});
+export type UserStats = z.output<typeof UserStatsResponseSchema>['data'];

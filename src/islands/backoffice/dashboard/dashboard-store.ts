@@ -1,36 +1,33 @@
 import { computed } from 'nanostores';
 import { canManageUsers, isAdminLevel } from '../../../lib/access/permissions.ts';
-import type { Country } from '../../../lib/countries/schema.ts';
-import { UserListResponseSchema, type UserListItem } from '../../../lib/users/schema.ts';
-import { withQuery } from '../lib/api.ts';
+import { CountryListResponseSchema, type Country } from '../../../lib/countries/schema.ts';
+import { UserStatsResponseSchema, type UserStats } from '../../../lib/users/schema.ts';
+import { ALL_COUNTRIES_KEY } from '../countries/countries-store.ts';
 import { createFetcherStore, fetchWith } from '../lib/query.ts';
 import { $identity } from '../session.ts';
 
 /** Statuses counted on the dashboard, in the order shown. */
 export const DASHBOARD_STATUSES = [1, 0, 2] as const;
 
-/** Users sampled for the per-country table: one page of the largest size the API allows. */
-export const COUNTRY_SAMPLE_SIZE = 100;
+/** Users per status and per country in the caller's reach (the server confines a state_admin). */
+export const $userStats = createFetcherStore(
+  [computed($identity, (state) => (state.status === 'ready' && canManageUsers(state.identity) ? 'user/stats' : null))],
+  { fetcher: fetchWith(UserStatsResponseSchema) },
+);
 
-const fetchList = fetchWith(UserListResponseSchema);
+/** Names and flags for the per-country table (admin-level only). */
+export const $dashboardCountries = createFetcherStore(
+  [computed($identity, (state) => (state.status === 'ready' && isAdminLevel(state.identity) ? ALL_COUNTRIES_KEY : null))],
+  { fetcher: fetchWith(CountryListResponseSchema) },
+);
 
-function listKey(allowed: (identity: Parameters<typeof canManageUsers>[0]) => boolean, query: Record<string, number>) {
-  return computed($identity, (state) => (state.status === 'ready' && allowed(state.identity) ? withQuery('user/list', query) : null));
+/** The count for each dashboard status, 0 where the server listed none. */
+export function countsByStatus(stats: UserStats): { status: number; count: number }[] {
+  return DASHBOARD_STATUSES.map((status) => ({
+    status,
+    count: stats.by_status.find((row) => row.status === status)?.count ?? 0,
+  }));
 }
-
-/**
- * Users per status, from the `total` of one-row list queries: three cheap requests. The server
- * confines a state_admin's lists to its own country, so the same stores serve both.
- */
-export const $usersByStatus = DASHBOARD_STATUSES.map((status) => ({
-  status,
-  $count: createFetcherStore([listKey(canManageUsers, { status, per_page: 1 })], { fetcher: fetchList }),
-}));
-
-/** The most recent users of all countries (admin-level), counted per country on the screen. */
-export const $recentUsers = createFetcherStore([listKey(isAdminLevel, { per_page: COUNTRY_SAMPLE_SIZE })], {
-  fetcher: fetchList,
-});
 
 export interface CountryCount {
   code: string | null;
@@ -38,16 +35,13 @@ export interface CountryCount {
   count: number;
 }
 
-/** Counts users per country, most users first; users without a country come last. */
-export function countByCountry(users: readonly UserListItem[]): CountryCount[] {
-  const counts = new Map<string | null, CountryCount>();
-  for (const user of users) {
-    const entry = counts.get(user.country_code) ?? { code: user.country_code, country: user.country, count: 0 };
-    entry.count++;
-    counts.set(user.country_code, entry);
-  }
-  return [...counts.values()].sort((a, b) => {
-    if ((a.code === null) !== (b.code === null)) return a.code === null ? 1 : -1;
-    return b.count - a.count || (a.country?.name ?? '').localeCompare(b.country?.name ?? '');
-  });
+/** Per-country counts with their countries, most users first; users without a country last. */
+export function countryRows(stats: UserStats, countries: readonly Country[]): CountryCount[] {
+  const byCode = new Map(countries.map((country) => [country.code, country]));
+  return stats.by_country
+    .map((row) => ({ code: row.country_code, country: row.country_code ? (byCode.get(row.country_code) ?? null) : null, count: row.count }))
+    .sort((a, b) => {
+      if ((a.code === null) !== (b.code === null)) return a.code === null ? 1 : -1;
+      return b.count - a.count || (a.country?.name ?? '').localeCompare(b.country?.name ?? '');
+    });
 }

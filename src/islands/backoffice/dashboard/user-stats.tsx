@@ -4,19 +4,15 @@ import { formatNumber } from '../ui/format.ts';
 import { ErrorState, Skeleton } from '../ui/states.tsx';
 import { userStatusLabel } from '../ui/status-chip.tsx';
 import { ui } from '../ui/styles.ts';
-import { $recentUsers, $usersByStatus, countByCountry, COUNTRY_SAMPLE_SIZE } from './dashboard-store.ts';
+import { $dashboardCountries, $userStats, countryRows, countsByStatus } from './dashboard-store.ts';
 import { Flag } from '../ui/flag.tsx';
 
-function StatusTile({ status, $count }: (typeof $usersByStatus)[number]) {
-  const { data, error, loading } = useStore($count);
+function StatusTile({ status, count }: { status: number; count: number | null }) {
   return (
     <li>
       <a href={`/admin/users?status=${status}`} className="block rounded-lg border border-slate-200 bg-white p-4 shadow-xs hover:border-brand-500">
         <span className="block text-sm text-slate-600">{userStatusLabel(status)}</span>
-        <span className="mt-1 block text-2xl font-semibold text-slate-900">
-          {data ? formatNumber(data.total) : error ? '—' : loading ? '…' : '—'}
-        </span>
-        {error !== undefined && <span className="text-xs text-red-700">Could not be counted</span>}
+        <span className="mt-1 block text-2xl font-semibold text-slate-900">{count === null ? '…' : formatNumber(count)}</span>
       </a>
     </li>
   );
@@ -24,24 +20,32 @@ function StatusTile({ status, $count }: (typeof $usersByStatus)[number]) {
 
 /** Users of the caller's reach by status: everyone for admin-level, one country for state_admin. */
 export function UsersByStatus({ identity, scoped }: { identity: Whoami; scoped: boolean }) {
+  const { data, error } = useStore($userStats);
   const heading = scoped && identity.country ? `Users in ${identity.country.name} by status` : 'Users by status';
   return (
     <section aria-labelledby="users-by-status" className="mt-8">
       <h2 id="users-by-status" className="text-lg font-semibold text-slate-900">
         {heading}
       </h2>
-      <ul className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-3">
-        {$usersByStatus.map((entry) => (
-          <StatusTile key={entry.status} {...entry} />
-        ))}
-      </ul>
+      {error !== undefined && !data ? (
+        <div className="mt-3">
+          <ErrorState error={error} onRetry={() => $userStats.revalidate()} />
+        </div>
+      ) : (
+        <ul className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-3" aria-busy={!data}>
+          {(data ? countsByStatus(data.data) : [1, 0, 2].map((status) => ({ status, count: null }))).map((entry) => (
+            <StatusTile key={entry.status} status={entry.status} count={entry.count} />
+          ))}
+        </ul>
+      )}
     </section>
   );
 }
 
 export function UsersByCountry() {
-  const { data, error, loading } = useStore($recentUsers);
-  const rows = data ? countByCountry(data.data) : [];
+  const { data, error, loading } = useStore($userStats);
+  const countries = useStore($dashboardCountries).data?.data ?? [];
+  const rows = data ? countryRows(data.data, countries) : [];
   return (
     <section aria-labelledby="users-by-country" className="mt-8">
       <h2 id="users-by-country" className="text-lg font-semibold text-slate-900">
@@ -49,17 +53,14 @@ export function UsersByCountry() {
       </h2>
       <div className="mt-3">
         {error !== undefined && !data ? (
-          <ErrorState error={error} onRetry={() => $recentUsers.revalidate()} />
+          <ErrorState error={error} onRetry={() => $userStats.revalidate()} />
         ) : !data ? (
           loading ? <Skeleton rows={3} label="Counting users per country…" /> : null
         ) : (
           <div className={`${ui.cardFlush}`}>
-            {data.total > data.data.length && (
-              <p className="border-b border-slate-200 px-4 py-2 text-sm text-slate-600">
-                Counted from the {formatNumber(Math.min(data.data.length, COUNTRY_SAMPLE_SIZE))} most recent of{' '}
-                {formatNumber(data.total)} users.
-              </p>
-            )}
+            <p className="border-b border-slate-200 px-4 py-2 text-sm text-slate-600">
+              {formatNumber(data.data.total)} users in {formatNumber(rows.filter((row) => row.code !== null).length)} countries.
+            </p>
             <div className="overflow-x-auto">
               <table className="min-w-full divide-y divide-slate-200">
                 <thead className="bg-slate-50">

@@ -18,7 +18,7 @@ export const $grantableRoles = createFetcherStore([computed($editedUuid, (uuid) 
 export const $saveUser = createMutatorStore<{ uuid: string; body: UserEditBody }, UserListItem>(async ({ data }) => {
   const saved = await api(`user/edit/${encodeURIComponent(data.uuid)}`, UserEditResponseSchema, { method: 'POST', body: data.body });
   mutateCache(`user/show/${data.uuid}`, saved.data);
-  invalidatePrefixes('user/list', 'user/inactive');
+  invalidatePrefixes('user/list', 'user/inactive', 'user/stats');
   notifySuccess(saved.message);
   const me = $identity.get();
   if (me.status === 'ready' && me.identity.uuid === data.uuid) await refreshIdentity();
