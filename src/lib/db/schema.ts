@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -13,6 +15,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { CmsImage } from '../cms/schema.ts';
 
 /** Countries and territories of the region; `code` is the ISO 3166-1 alpha-2 code in capitals. */
 export const countries = pgTable('countries', {
@@ -99,4 +102,59 @@ export const permissions = pgTable(
     enabled: boolean('enabled').notNull().default(false),
   },
   (table) => [uniqueIndex('permissions_role_module_rule_idx').on(table.roleId, table.moduleId, table.ruleId)],
+);
+
+/** Banners, partners and media-gallery items (photos and hosted videos) of the public site. */
+export const cmsItems = pgTable(
+  'cms_items',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().unique().defaultRandom(),
+    cmsType: text('cms_type').notNull(),
+    title: text('title').notNull(),
+    description: text('description'),
+    link: text('link'),
+    displayOrder: integer('display_order').notNull().default(0),
+    status: text('status').notNull().default('draft'),
+    mediaKind: text('media_kind').notNull().default('photo'),
+    videoUrl: text('video_url'),
+    event: text('event'),
+    eventSlug: text('event_slug'),
+    /** The stored renditions of the uploaded image (src/lib/cms/images.server.ts). */
+    image: jsonb('image').$type<CmsImage>(),
+    /** When the item was last published; kept when it is taken down. */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    index('cms_items_type_status_order_idx').on(table.cmsType, table.status, table.displayOrder, table.id),
+    index('cms_items_type_event_idx').on(table.cmsType, table.eventSlug),
+    check('cms_items_type_check', sql`${table.cmsType} in ('banner', 'video', 'partner')`),
+    check('cms_items_status_check', sql`${table.status} in ('draft', 'published', 'unpublished')`),
+    check('cms_items_media_kind_check', sql`${table.mediaKind} in ('photo', 'video')`),
+  ],
+);
+
+/** Messages sent through the public contact form. */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    readBy: integer('read_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A keyed hash of the sender's IP address: repeated senders can be told apart, the address is not kept. */
+    clientHash: text('client_hash').notNull(),
+  },
+  (table) => [
+    index('contact_messages_created_idx').on(table.createdAt, table.id),
+    index('contact_messages_unread_idx').on(table.createdAt).where(sql`${table.readAt} is null`),
+  ],
 );
