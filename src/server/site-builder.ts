@@ -16,6 +16,53 @@ export interface BuildStatus {
 
 const POINTER = 'live.json';
 
+/** The command that builds the site into $SITE_OUT_DIR: Astro's, unless a test names a stand-in. */
+export const ASTRO_BUILD = [process.execPath, 'node_modules/astro/bin/astro.mjs', 'build'];
+
+export interface SiteBuilderOptions {
+  root: string;
+  env: Record<string, string>;
+  /** argv of the build; it must write a site to $SITE_OUT_DIR and exit 0. */
+  command?: readonly string[];
+  /** How long a request waits before its build starts, so a burst of edits makes one build. */
+  debounceMs?: number;
+}
+
+/** Milestones of `astro build`'s log, with the progress (%) reached there. */
+const MILESTONES: readonly (readonly [RegExp, number, string])[] = [
+  [/Collecting build info/, 5, 'collecting build info'],
+  [/Building \w+ entrypoints/, 10, 'building entrypoints'],
+  [/building client/i, 40, 'building client'],
+  [/(generating|prerendering) static routes/, 50, 'generating pages'],
+  [/generating optimized images/, 90, 'optimising images'],
+  [/page\(s\) built in|Complete!/, 95, 'finishing'],
+];
+
+export interface BuildProgress {
+  progress: number;
+  step: string;
+  pages: number;
+}
+
+/**
+ * The progress after one line of the build's log: a milestone sets it; each page written while
+ * pages are generated moves it a little closer to the next milestone (the page count is not
+ * known in advance, so it never claims more than it knows).
+ */
+export function progressAfter(current: BuildProgress, line: string): BuildProgress {
+  for (const [pattern, progress, step] of MILESTONES) {
+    if (pattern.test(line)) return progress > current.progress ? { ...current, progress, step } : current;
+  }
+  if (current.step === 'generating pages' || current.step.startsWith('generated ')) {
+    if (/[├└]─ \/\S*/.test(line)) {
+      const pages = current.pages + 1;
+      const progress = Math.round((current.progress + (90 - current.progress) * 0.05) * 10) / 10;
+      return { progress, step: `generated ${pages} page${pages === 1 ? '' : 's'}`, pages };
+    }
+  }
+  return current;
+}
+
 /**
  * Builds the public site with `astro build` into a new folder and swaps it in atomically.
  * Single-flight and coalesced: requests during a build cause exactly one more build. A failed
@@ -31,10 +78,14 @@ export class SiteBuilder {
   #running: Promise<void> | null = null;
   #lastFailure: { at: string; reason: string } | null = null;
   #waiters: (() => void)[] = [];
+  readonly #command: readonly string[];
+  readonly #debounceMs: number;
 
-  constructor(options: { root: string; env: Record<string, string> }) {
+  constructor(options: SiteBuilderOptions) {
     this.#root = resolve(options.root);
     this.#env = options.env;
+    this.#command = options.command ?? ASTRO_BUILD;
+    this.#debounceMs = options.debounceMs ?? 0;
   }
 
   current(): SiteFiles | null {
@@ -63,6 +114,11 @@ export class SiteBuilder {
     this.#liveInfo = { id: dir, since: new Date().toISOString() };
   }
 
+  /** Resolves once no build is running or queued. */
+  async settled(): Promise<void> {
+    while (this.#running) await this.#running;
+  }
+
   /** Queues a rebuild; resolves when a build that started after this call has finished. */
   request(): Promise<void> {
     const done = new Promise<void>((resolve) => this.#waiters.push(resolve));
@@ -77,6 +133,8 @@ export class SiteBuilder {
   }
 
   async #loop(): Promise<void> {
+    // Stays 'queued' for a moment: the edits of one save (the item, then its image) make one build.
+    await new Promise((resolveTimer) => setTimeout(resolveTimer, this.#debounceMs));
     do {
       this.#again = false;
       const waiters = this.#waiters.splice(0);
@@ -113,25 +171,34 @@ export class SiteBuilder {
 
   #runAstro(outDir: string, since: string): Promise<void> {
     return new Promise((resolvePromise, reject) => {
-      const child = spawn(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--silent'], {
-        env: { ...process.env, ...this.#env, SITE_OUT_DIR: outDir, ASTRO_TELEMETRY_DISABLED: '1' },
+      const [program, ...args] = this.#command;
+      const child = spawn(program!, args, {
+        // Plain text: the log is parsed for progress and shown as the reason of a failure.
+        env: { ...process.env, ...this.#env, SITE_OUT_DIR: outDir, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let output = '';
+      let partial = '';
+      let progress: BuildProgress = { progress: 0, step: 'starting', pages: 0 };
       const onData = (chunk: Buffer) => {
         const text = chunk.toString();
         output = (output + text).slice(-4000);
-        const step = /(generating static routes|building client|collecting build info|Completed)/i.exec(text)?.[1];
-        if (step && this.#state.state === 'building') {
-          this.#state = { state: 'building', since, step, progress: Math.min(95, this.#state.progress + 25) };
+        const lines = (partial + text).split(/\r?\n/);
+        partial = lines.pop() ?? '';
+        for (const line of lines) progress = progressAfter(progress, line);
+        if (this.#state.state === 'building') {
+          this.#state = { state: 'building', since, progress: progress.progress, step: progress.step };
         }
       };
       child.stdout.on('data', onData);
       child.stderr.on('data', onData);
       child.on('error', reject);
-      child.on('exit', (code) => {
+      child.on('exit', (code, signal) => {
         if (code === 0) resolvePromise();
-        else reject(new Error(`astro build exited with ${code}: ${output.trim().split('\n').slice(-8).join('\n')}`));
+        else {
+          const tail = output.trim().split('\n').slice(-8).join('\n');
+          reject(new Error(`The site build exited with ${code ?? signal}${tail ? `: ${tail}` : ''}`));
+        }
       });
     });
   }
