@@ -5,6 +5,7 @@
  * Settings (env): BENCH_CONNECTIONS (50), BENCH_DURATION seconds (10), BENCH_WARMUP seconds (2),
  * BENCH_DATABASE_URL (PostgreSQL instead of a temp PGlite), BENCH_STRICT=1 (exit 1 on a miss).
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,6 +44,12 @@ const ctx: BenchContext = {
   log: (line) => console.log(line),
 };
 
+let commit: string | null = null;
+try {
+  commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+} catch {
+  // not a git checkout
+}
 const startedAt = new Date();
 const loadAtStart = loadavg();
 const started = performance.now();
@@ -97,6 +104,7 @@ writeFileSync(
   `${JSON.stringify(
     {
       startedAt: startedAt.toISOString(),
+      commit,
       elapsedS: Math.round((performance.now() - started) / 100) / 10,
       node: process.version,
       cpus: cpus().length,

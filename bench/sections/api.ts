@@ -94,7 +94,7 @@ async function prime(base: string, paths: readonly string[], token: string): Pro
   await Promise.all([worker(), worker(), worker(), worker()]);
 }
 
-async function getJson(url: string, token?: string): Promise<{ status: number; body: any }> {
+async function getJson(url: string, token?: string): Promise<{ status: number; body: any; headers: Headers }> {
   const response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   const text = await response.text();
   let body: unknown = text;
@@ -103,7 +103,7 @@ async function getJson(url: string, token?: string): Promise<{ status: number; b
   } catch {
     // keep the text
   }
-  return { status: response.status, body };
+  return { status: response.status, body, headers: response.headers };
 }
 
 function check(ok: boolean, what: string, checks: string[]): void {
@@ -188,6 +188,13 @@ export async function apiSection(ctx: BenchContext): Promise<SectionReport> {
     check(bogus.status === 401, 'whoami with a forged token is 401', checks);
     const me = await getJson(`${url}/api/whoami`, adminToken);
     check(me.status === 200 && me.body.email === admin.email, `whoami as ${admin.email} is 200 and names the account`, checks);
+    check(
+      me.headers.get('x-content-type-options') === 'nosniff' &&
+        me.headers.get('cache-control') === 'no-store' &&
+        (me.headers.get('content-security-policy') ?? '').includes("default-src 'none'"),
+      'whoami carries the security headers (nosniff, no-store, the API CSP)',
+      checks,
+    );
     const all = await getJson(`${url}${listPath(1)}`, adminToken);
     check(
       all.status === 200 && all.body.total >= BENCH_USERS && all.body.data.length === 20,
