@@ -1,0 +1,82 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, expectPath, signIn, watchConsole } from './support.ts';
+
+const MENUS: Record<string, string[]> = {
+  [DEMO.superadmin]: [
+    'Dashboard',
+    'National Reports',
+    'Urbanisation Profile: Overview',
+    'Urbanisation Profile: Analytics',
+    'Best Practices',
+    'Users',
+    'Access Control',
+    'Message',
+    'Settings: Country',
+    'Banner',
+    'Media Gallery',
+    'Partners',
+  ],
+  [DEMO.stateAdmin]: ['Dashboard', 'National Reports', 'Urbanisation Profile: Analytics', 'Best Practices', 'Users'],
+  [DEMO.member]: ['Dashboard', 'National Reports', 'Urbanisation Profile: Analytics', 'Best Practices'],
+};
+
+for (const [email, items] of Object.entries(MENUS)) {
+  test(`the sidebar of ${email} shows exactly what the role allows`, async ({ page }) => {
+    const problems = watchConsole(page);
+    await signIn(page, email);
+    await expectPath(page, '/dashboard');
+    await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link')).toHaveText(items);
+    // Every item opens its screen without an error.
+    for (const name of items) {
+      await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name, exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page).not.toHaveURL(/unauthorized|server-error/);
+    }
+    expect(problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([]);
+  });
+}
+
+test('the sidebar is 240 px open and 60 px collapsed, and opens on hover', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, DEMO.admin);
+  await expectPath(page, '/dashboard');
+  const sidebar = page.locator('#' + (await page.getByRole('button', { name: 'Toggle sidebar' }).getAttribute('aria-controls')));
+  await page.mouse.move(1000, 400);
+  await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(60);
+  await sidebar.hover();
+  await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(240);
+  await page.mouse.move(1000, 400);
+  await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(60);
+});
+
+test('the top bar greets the user, shows the flag, the inactive badge for admins, and the email menu', async ({ page }) => {
+  await signIn(page, DEMO.admin);
+  await expectPath(page, '/dashboard');
+  const header = page.getByRole('banner');
+  await expect(header.getByText('Welcome, Aiko Tanaka')).toBeVisible();
+  await expect(header.getByText('Administrator')).toBeVisible();
+  await expect(header.getByRole('img', { name: /Japan/ })).toBeVisible();
+  await expect(header.getByRole('link', { name: /awaiting activation/i })).toHaveAttribute('href', /\/admin\/users/);
+  await header.getByRole('button', { name: DEMO.admin }).click();
+  await expect(page.getByRole('menuitem', { name: 'Home' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+});
+
+test('a state_admin sees no inactive-users badge', async ({ page }) => {
+  await signIn(page, DEMO.stateAdmin);
+  await expectPath(page, '/dashboard');
+  await expect(page.getByText('Welcome, Maria Santos')).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: /awaiting activation/i })).toHaveCount(0);
+});
+
+test('logout clears the session and returns to /login; the back-office is closed again', async ({ page }) => {
+  await signIn(page, DEMO.admin);
+  await expectPath(page, '/dashboard');
+  await page.getByRole('banner').getByRole('button', { name: DEMO.admin }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expectPath(page, '/login');
+  const cookies = await page.context().cookies();
+  expect(cookies.find((c) => c.name === '__session')).toBeUndefined();
+  await page.goto('/dashboard');
+  await expectPath(page, /\/login\?next=/);
+});

@@ -1,0 +1,80 @@
+import { expect, type Page } from '@playwright/test';
+
+export const BASE_URL = process.env['E2E_BASE_URL'] ?? 'http://127.0.0.1:4399';
+export const EMULATOR = `http://${process.env['E2E_AUTH_EMULATOR'] ?? '127.0.0.1:9299'}`;
+export const PROJECT_ID = process.env['E2E_PROJECT_ID'] ?? 'demo-apua-e2e';
+export const DEMO_PASSWORD = 'Demo-Portal-2026';
+
+export const DEMO = {
+  superadmin: 'superadmin@apua.example',
+  admin: 'admin@apua.example',
+  stateAdmin: 'state.admin@apua.example',
+  member: 'member@apua.example',
+  pending: 'pending@apua.example',
+} as const;
+
+const identityToolkit = `${EMULATOR}/identitytoolkit.googleapis.com/v1`;
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@e2e.example`;
+}
+
+/** A real ID token from the emulator, for driving the API directly in a test's set-up. */
+export async function idToken(email: string, password = DEMO_PASSWORD): Promise<string> {
+  const response = await fetch(`${identityToolkit}/accounts:signInWithPassword?key=e2e-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  const body = (await response.json()) as { idToken?: string };
+  if (!body.idToken) throw new Error(`Could not sign in ${email}: ${JSON.stringify(body)}`);
+  return body.idToken;
+}
+
+export async function api<T = unknown>(path: string, token: string, init: { method?: string; json?: unknown } = {}) {
+  const response = await fetch(`${BASE_URL}/api/${path}`, {
+    method: init.method ?? (init.json === undefined ? 'GET' : 'POST'),
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(init.json === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: init.json === undefined ? null : JSON.stringify(init.json),
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+/** The email-verification link the emulator "sent" to `email`, rewritten to land on our page. */
+export async function verificationLink(email: string): Promise<string> {
+  const response = await fetch(`${EMULATOR}/emulator/v1/projects/${PROJECT_ID}/oobCodes`);
+  const { oobCodes } = (await response.json()) as {
+    oobCodes: { email: string; requestType: string; oobCode: string }[];
+  };
+  const code = oobCodes.filter((c) => c.email === email && c.requestType === 'VERIFY_EMAIL').at(-1);
+  if (!code) throw new Error(`No verification email for ${email}`);
+  return `/email/verification?mode=verifyEmail&oobCode=${encodeURIComponent(code.oobCode)}`;
+}
+
+/** Collects console errors and CSP violations so a test can assert there were none. */
+export function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD, next?: string) {
+  await page.goto(next ? `/login?next=${encodeURIComponent(next)}` : '/login');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: /^sign in$/i }).click();
+}
+
+export async function expectPath(page: Page, path: string | RegExp) {
+  await expect(page).toHaveURL(typeof path === 'string' ? new RegExp(`${escape(path)}(\\?.*)?$`) : path);
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
