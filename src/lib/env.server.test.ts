@@ -32,6 +32,14 @@ describe('parseEnv', () => {
     expect(parseError({ PORT: port })).toMatch(/^Invalid configuration in environment variables:\n {2}- PORT: /);
   });
 
+  test('TRUST_PROXY is off unless set; CLIENT_HASH_SECRET must be long enough', () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(parseError({ TRUST_PROXY: 'yes' })).toContain('- TRUST_PROXY:');
+    expect(parseEnv({ CLIENT_HASH_SECRET: '' }).CLIENT_HASH_SECRET).toBeUndefined();
+    expect(parseError({ CLIENT_HASH_SECRET: 'short' })).toContain('- CLIENT_HASH_SECRET: must be at least 16 characters');
+  });
+
   test('PORT is read as a number', () => {
     expect(parseEnv({ PORT: '8080' }).PORT).toBe(8080);
   });

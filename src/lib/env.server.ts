@@ -51,6 +51,13 @@ export const EnvSchema = z
       .enum(['true', 'false', '1', '0'])
       .default('true')
       .transform((value) => value === 'true' || value === '1'),
+    /** Behind a reverse proxy that sets X-Forwarded-For: take the client's address from it. */
+    TRUST_PROXY: z
+      .enum(['true', 'false', '1', '0'])
+      .default('false')
+      .transform((value) => value === 'true' || value === '1'),
+    /** Key of the hashes that stand for contact-form senders' IP addresses (default: a file in DATA_DIR). */
+    CLIENT_HASH_SECRET: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
     LOG_REQUESTS: z
       .enum(['true', 'false', '1', '0'])
       .default('true')

@@ -6,7 +6,7 @@ import { seedDemoAccounts, seedReferenceData } from '../lib/db/seed.server.ts';
 import { parseEnv, usesAuthEmulator, type Env, EnvError } from '../lib/env.server.ts';
 import { TokenVerifier } from '../lib/identity/token-verifier.server.ts';
 import { createApp } from './app.ts';
-import { AccessCaches } from './context.ts';
+import { createAppDeps } from './context.ts';
 import { SiteBuilder } from './site-builder.ts';
 
 /** The identity service client: the Auth emulator in local mode, the real project otherwise. */
@@ -36,11 +36,12 @@ export async function startServer(env: Env, options: { build?: boolean; siteDir?
   if (env.SEED_DEMO) await seedDemoAccounts(database.db, auth);
 
   const url = `http://127.0.0.1:${env.PORT}`;
-  const builder = new SiteBuilder({ root: env.SITE_DIR, env: { PUBLIC_API_URL: url } });
+  // A second of grace: saving an item and then its image make one build, not two.
+  const builder = new SiteBuilder({ root: env.SITE_DIR, env: { PUBLIC_API_URL: url }, debounceMs: 1000 });
   if (options.siteDir) await builder.useBuilt(options.siteDir);
   else await builder.loadLive();
 
-  const deps = { db: database.db, env, tokens: new TokenVerifier(auth), caches: new AccessCaches() };
+  const deps = createAppDeps({ db: database.db, env, tokens: new TokenVerifier(auth), site: builder });
   const app = createApp(deps, builder, { log: env.LOG_REQUESTS ? (line) => console.log(line) : undefined });
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Auth } from 'firebase-admin/auth';
 import postgres from 'postgres';
 import { afterAll, inject } from 'vitest';
@@ -10,8 +11,9 @@ import { seedReferenceData } from '../../src/lib/db/seed.server.ts';
 import { parseEnv } from '../../src/lib/env.server.ts';
 import { TokenVerifier } from '../../src/lib/identity/token-verifier.server.ts';
 import { createApp, type SiteSource } from '../../src/server/app.ts';
-import { AccessCaches, type AppDeps } from '../../src/server/context.ts';
+import { createAppDeps, type AppDeps } from '../../src/server/context.ts';
 import { firebaseAuth } from '../../src/server/main.ts';
+import { SiteBuilder } from '../../src/server/site-builder.ts';
 import { TEST_PROJECT_ID, withDatabase } from './test-env.ts';
 
 export interface RequestOptions {
@@ -24,9 +26,14 @@ export interface RequestOptions {
   body?: BodyInit;
 }
 
+/** A real build process standing in for `astro build` (tests/fixtures/fake-astro-build.mjs). */
+export const FAKE_BUILD = [process.execPath, fileURLToPath(new URL('../fixtures/fake-astro-build.mjs', import.meta.url))];
+
 export interface TestContext {
   app: ReturnType<typeof createApp>;
   deps: AppDeps;
+  /** The site builder behind deps.site, running FAKE_BUILD into its own temp folder. */
+  builder: SiteBuilder;
   /** The identity service (the Auth emulator), as the server sees it. */
   auth: Auth;
   emulatorHost: string;
@@ -38,6 +45,8 @@ export interface TestContextOptions {
   /** Environment values on top of the test defaults, e.g. ADMIN_EMAILS. */
   env?: Record<string, string>;
   site?: SiteSource;
+  /** Environment of the fake site build (FAKE_BUILD_CONTROL, FAKE_BUILD_LOG). */
+  buildEnv?: Record<string, string>;
 }
 
 /**
@@ -47,25 +56,31 @@ export interface TestContextOptions {
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
   const emulatorHost = inject('authEmulatorHost');
   const { database, drop } = await openTestDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'apua-test-data-'));
   const env = parseEnv({
     NODE_ENV: 'test',
     FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
     FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'apua-test-data-')),
+    DATA_DIR: dataDir,
     SEED_DEMO: 'false',
     LOG_REQUESTS: 'false',
     ...options.env,
   });
   const auth = firebaseAuth(env);
-  const deps: AppDeps = { db: database.db, env, tokens: new TokenVerifier(auth), caches: new AccessCaches() };
+  const siteRoot = join(dataDir, 'site-builds');
+  const builder = new SiteBuilder({ root: siteRoot, env: options.buildEnv ?? {}, command: FAKE_BUILD });
+  const deps = createAppDeps({ db: database.db, env, tokens: new TokenVerifier(auth), site: builder });
   const app = createApp(deps, options.site ?? { current: () => null });
   afterAll(async () => {
+    await builder.settled();
     await database.close();
     await drop();
+    rmSync(dataDir, { recursive: true, force: true });
   });
   return {
     app,
     deps,
+    builder,
     auth,
     emulatorHost,
     database: database.kind,

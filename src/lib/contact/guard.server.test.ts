@@ -1,0 +1,23 @@
+import { expect, test } from 'vitest';
+import { clientKey, ContactGuard } from './guard.server.ts';
+
+test('clientKey: IPv4 as it is, IPv4-mapped IPv6 as IPv4, IPv6 by its /64 network', () => {
+  expect(clientKey('203.0.113.9')).toBe('203.0.113.9');
+  expect(clientKey('::ffff:203.0.113.9')).toBe('203.0.113.9');
+  expect(clientKey('2001:db8:1:2::1')).toBe('2001:db8:1:2::/64');
+  expect(clientKey('2001:0db8:0001:0002:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64');
+  expect(clientKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+  expect(clientKey('::1')).toBe('0:0:0:0::/64');
+  expect(clientKey(null)).toBe('unknown');
+});
+
+test('take: the allowance per window, then a wait until the oldest message leaves the window', () => {
+  const guard = new ContactGuard({ secret: 'x'.repeat(16), trustProxy: false, limit: 2, windowMs: 60_000 });
+  expect(guard.take('a', 0)).toEqual({ allowed: true });
+  expect(guard.take('a', 10_000)).toEqual({ allowed: true });
+  expect(guard.take('a', 20_000)).toEqual({ allowed: false, retryAfterSeconds: 40 });
+  expect(guard.take('b', 20_000)).toEqual({ allowed: true });
+  // Refusals do not count: once the first message is a minute old, one more may go.
+  expect(guard.take('a', 60_001)).toEqual({ allowed: true });
+  expect(guard.take('a', 60_002)).toEqual({ allowed: false, retryAfterSeconds: 10 });
+});
