@@ -2,16 +2,23 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { accessRoutes } from '../lib/access/routes.server.ts';
+import { publicCmsRoutes } from '../lib/cms/public-routes.server.ts';
+import { CMS_UPLOAD_PATH, cmsRoutes } from '../lib/cms/routes.server.ts';
+import { videoRoutes } from '../lib/cms/video-routes.server.ts';
 import { countryRoutes } from '../lib/countries/routes.server.ts';
 import { ApiError, errorBody } from '../lib/http/errors.server.ts';
 import { identityRoutes } from '../lib/identity/routes.server.ts';
+import { uploadRoutes } from '../lib/storage/routes.server.ts';
 import { userRoutes } from '../lib/users/routes.server.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { API_CSP, COMMON_SECURITY_HEADERS, emulatorOrigin, pageCsp } from './security-headers.ts';
 import type { SiteFile, SiteFiles } from './site-files.ts';
 
-/** JSON bodies of the API are small; uploads (later issues) set their own limits. */
+/** JSON bodies of the API are small; uploads set their own limits (OWN_BODY_LIMIT). */
 export const API_BODY_LIMIT = 256 * 1024;
+
+/** Endpoints that read their body with a limit of their own (file uploads). */
+const OWN_BODY_LIMIT: readonly RegExp[] = [CMS_UPLOAD_PATH];
 
 export interface SiteSource {
   /** The live build, or null while the first one is not ready. */
@@ -65,7 +72,11 @@ export function createApp(deps: AppDeps, site: SiteSource, options: { log?: (lin
     },
   });
   // GET and HEAD carry no body; asking for one makes @hono/node-server build a full Request.
-  app.use('/api/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
+  app.use('/api/*', (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    if (OWN_BODY_LIMIT.some((path) => path.test(c.req.path))) return next();
+    return limitBody(c, next);
+  });
 
   const api = new Hono<AppEnv>()
     .get('/config', (c) =>
@@ -82,10 +93,15 @@ export function createApp(deps: AppDeps, site: SiteSource, options: { log?: (lin
     .route('/', identityRoutes)
     .route('/', userRoutes)
     .route('/', accessRoutes)
-    .route('/', countryRoutes);
+    .route('/', countryRoutes)
+    .route('/', cmsRoutes)
+    .route('/', videoRoutes)
+    .route('/', publicCmsRoutes);
   app.route('/api', api);
 
   app.all('/api/*', (c) => c.json(errorBody(404, `No API endpoint ${c.req.method} ${c.req.path}`), 404));
+
+  app.route('/', uploadRoutes);
 
   app.on(['GET', 'HEAD'], '*', (c) => {
     const files = site.current();

@@ -20,8 +20,12 @@ export interface ProtectedEndpoint {
   path: (users: RoleUsers) => string;
   /** A valid body for the request, sent by user `me`. */
   json?: (me: TestUser, users: RoleUsers) => unknown;
+  /** A valid body that is not JSON (e.g. a FormData upload), sent by user `me`. */
+  body?: (me: TestUser, users: RoleUsers) => BodyInit;
   expected: Record<RoleUserKind, 200 | 403>;
-  /** The shape of a 200 body. */
+  /** The success status the allowed users get, when it is not 200 (201 Created, 202 Accepted). */
+  status?: 200 | 201 | 202;
+  /** The shape of a success body. */
   schema: z.ZodType;
 }
 
@@ -56,6 +60,7 @@ export function describeEndpointAccess(ctx: TestContext, endpoints: readonly Pro
         method: endpoint.method,
         headers,
         ...(endpoint.json && { json: endpoint.json(me ?? users.tuxuri, users) }),
+        ...(endpoint.body && { body: endpoint.body(me ?? users.tuxuri, users) }),
       });
 
     for (const endpoint of endpoints) {
@@ -87,7 +92,7 @@ export function describeEndpointAccess(ctx: TestContext, endpoints: readonly Pro
         test.each(ROLE_USER_KINDS)('as %s', async (kind) => {
           const me = users[kind];
           const response = await send(endpoint, { Authorization: `Bearer ${me.token}` }, me);
-          if (endpoint.expected[kind] === 200) await expectJson(response, 200, endpoint.schema);
+          if (endpoint.expected[kind] === 200) await expectJson(response, endpoint.status ?? 200, endpoint.schema);
           else await expectError(response, 403);
         });
       });

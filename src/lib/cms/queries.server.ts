@@ -1,0 +1,97 @@
+import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.server.ts';
+import { cmsItems } from '../db/schema.ts';
+import type { CmsItem, CmsListQuery, CmsStatus, CmsType } from './schema.ts';
+
+export type CmsItemRow = typeof cmsItems.$inferSelect;
+
+export function toCmsItem(row: CmsItemRow): CmsItem {
+  return {
+    id: row.id,
+    uuid: row.uuid,
+    cms_type: row.cmsType as CmsType,
+    title: row.title,
+    description: row.description,
+    link: row.link,
+    display_order: row.displayOrder,
+    status: row.status as CmsStatus,
+    media_kind: row.mediaKind as CmsItem['media_kind'],
+    video_url: row.videoUrl,
+    event: row.event,
+    event_slug: row.eventSlug,
+    image: row.image,
+    published_at: row.publishedAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+function listFilter(cmsType: CmsType, query: CmsListQuery): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [eq(cmsItems.cmsType, cmsType)];
+  if (query.status) conditions.push(eq(cmsItems.status, query.status));
+  if (query.media_kind) conditions.push(eq(cmsItems.mediaKind, query.media_kind));
+  if (query.q) {
+    const pattern = escapeLike(query.q);
+    conditions.push(or(ilike(cmsItems.title, pattern), ilike(cmsItems.description, pattern), ilike(cmsItems.event, pattern)));
+  }
+  return and(...conditions);
+}
+
+const ORDERS: Record<CmsListQuery['order'], SQL[]> = {
+  display_order: [asc(cmsItems.displayOrder), asc(cmsItems.id)],
+  title: [asc(cmsItems.title), asc(cmsItems.id)],
+  updated_at: [asc(cmsItems.updatedAt), asc(cmsItems.id)],
+  '-updated_at': [desc(cmsItems.updatedAt), desc(cmsItems.id)],
+};
+
+/** One page of a CMS type's items, with the number of items the filters match. */
+export async function listCmsItems(db: Db, cmsType: CmsType, query: CmsListQuery): Promise<{ data: CmsItem[]; total: number }> {
+  const where = listFilter(cmsType, query);
+  const [totalRow] = await db.select({ total: count() }).from(cmsItems).where(where);
+  const rows = await db
+    .select()
+    .from(cmsItems)
+    .where(where)
+    .orderBy(...ORDERS[query.order])
+    .limit(query.per_page)
+    .offset((query.page - 1) * query.per_page);
+  return { data: rows.map(toCmsItem), total: totalRow?.total ?? 0 };
+}
+
+/** What the public site shows: published items only, in display order. */
+export async function listPublishedItems(
+  db: Db,
+  cmsType: CmsType,
+  filter: { eventSlug?: string; mediaKind?: CmsItem['media_kind'] } = {},
+): Promise<CmsItem[]> {
+  const rows = await db
+    .select()
+    .from(cmsItems)
+    .where(
+      and(
+        eq(cmsItems.cmsType, cmsType),
+        eq(cmsItems.status, 'published'),
+        filter.eventSlug !== undefined ? eq(cmsItems.eventSlug, filter.eventSlug) : undefined,
+        filter.mediaKind !== undefined ? eq(cmsItems.mediaKind, filter.mediaKind) : undefined,
+      ),
+    )
+    .orderBy(asc(cmsItems.displayOrder), asc(cmsItems.id));
+  return rows.map(toCmsItem);
+}
+
+export async function findCmsItem(db: Db, uuid: string): Promise<CmsItemRow | null> {
+  const [row] = await db.select().from(cmsItems).where(eq(cmsItems.uuid, uuid)).limit(1);
+  return row ?? null;
+}
+
+/** The media gallery's hosted videos, in display order. */
+export async function listVideos(db: Db): Promise<CmsItem[]> {
+  const rows = await db
+    .select()
+    .from(cmsItems)
+    .where(and(eq(cmsItems.cmsType, 'video'), eq(cmsItems.mediaKind, 'video')))
+    .orderBy(asc(cmsItems.displayOrder), asc(cmsItems.id));
+  return rows.map(toCmsItem);
+}

@@ -1,0 +1,76 @@
+import type { Context } from 'hono';
+import { ApiError } from '../http/errors.server.ts';
+
+/** Room in a multipart body for the boundaries, part headers and small fields around the file. */
+export const MULTIPART_OVERHEAD = 64 * 1024;
+
+export interface UploadedFile {
+  bytes: Uint8Array;
+  /** What the browser said; for messages only, never trusted for the file's type. */
+  name: string;
+  declaredType: string;
+}
+
+const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
+function tooLarge(maxBytes: number): ApiError {
+  return new ApiError(413, `The file is larger than ${megabytes(maxBytes)}: choose a smaller file`);
+}
+
+/**
+ * Reads the multipart/form-data body of an upload and returns the file of field `field`. The
+ * size limit holds while the body streams in: a body past the limit (plus room for the
+ * multipart framing) is cut off with a 413 before more of it is read, whatever Content-Length
+ * said. Anything malformed is a 4xx.
+ */
+export async function readUploadedFile(c: Context, options: { field: string; maxBytes: number }): Promise<UploadedFile> {
+  const contentType = c.req.header('content-type') ?? '';
+  if (!/^multipart\/form-data;.*\bboundary=/i.test(contentType)) {
+    throw new ApiError(415, `Send the file as multipart/form-data in a field named "${options.field}"`);
+  }
+  const maxBody = options.maxBytes + MULTIPART_OVERHEAD;
+  const declared = Number(c.req.header('content-length'));
+  if (Number.isFinite(declared) && declared > maxBody) throw tooLarge(options.maxBytes);
+
+  const body = await readBounded(c.req.raw.body, maxBody);
+  if (body === null) throw tooLarge(options.maxBytes);
+
+  let form: FormData;
+  try {
+    form = await new Response(body as Uint8Array<ArrayBuffer>, { headers: { 'Content-Type': contentType } }).formData();
+  } catch {
+    throw new ApiError(400, 'The upload is not valid multipart/form-data');
+  }
+  const file = form.get(options.field);
+  if (!(file instanceof File)) {
+    throw new ApiError(400, `Invalid body: check ${options.field}`, { [options.field]: ['is required: attach a file'] });
+  }
+  if (file.size > options.maxBytes) throw tooLarge(options.maxBytes);
+  if (file.size === 0) throw new ApiError(400, `Invalid body: check ${options.field}`, { [options.field]: ['is empty'] });
+  return { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name, declaredType: file.type };
+}
+
+/** The whole stream, or null as soon as it passes `max` bytes (the rest is not read). */
+async function readBounded(stream: ReadableStream<Uint8Array> | null, max: number): Promise<Uint8Array | null> {
+  if (!stream) return new Uint8Array(0);
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
