@@ -5,6 +5,7 @@ import { accessRoutes } from '../lib/access/routes.server.ts';
 import { publicCmsRoutes } from '../lib/cms/public-routes.server.ts';
 import { CMS_UPLOAD_PATH, cmsRoutes } from '../lib/cms/routes.server.ts';
 import { videoRoutes } from '../lib/cms/video-routes.server.ts';
+import { contactRoutes } from '../lib/contact/routes.server.ts';
 import { countryRoutes } from '../lib/countries/routes.server.ts';
 import { ApiError, errorBody } from '../lib/http/errors.server.ts';
 import { identityRoutes } from '../lib/identity/routes.server.ts';
@@ -96,7 +97,8 @@ export function createApp(deps: AppDeps, site: SiteSource, options: { log?: (lin
     .route('/', countryRoutes)
     .route('/', cmsRoutes)
     .route('/', videoRoutes)
-    .route('/', publicCmsRoutes);
+    .route('/', publicCmsRoutes)
+    .route('/', contactRoutes);
   app.route('/api', api);
 
   app.all('/api/*', (c) => c.json(errorBody(404, `No API endpoint ${c.req.method} ${c.req.path}`), 404));

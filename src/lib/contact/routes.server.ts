@@ -1,0 +1,110 @@
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../../server/context.ts';
+import { requireAdminLevel } from '../access/guards.server.ts';
+import { ApiError, notFound, parseOr400, readJson, validationError } from '../http/errors.server.ts';
+import type { GenericResponse } from '../http/schema.ts';
+import { requireUser } from '../identity/middleware.server.ts';
+import { insertContactMessage, listContactMessages, openContactMessage } from './queries.server.ts';
+import {
+  ContactBodySchema,
+  ContactListQuerySchema,
+  type ContactListResponse,
+  type ContactMessage,
+} from './schema.ts';
+
+/** Where a plain HTML form post is sent back to (visitors without JavaScript). */
+export const CONTACT_SENT_PAGE = '/contact-us/sent';
+export const CONTACT_FORM_PAGE = '/contact-us';
+export const CONTACT_THANKS = 'Thank you: your message has been sent';
+
+const IdParamSchema = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,9}$/, 'must be a message number')
+    .transform(Number),
+});
+
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+
+/**
+ * The form's fields, read from JSON (the island) or from a plain form post. A plain post is
+ * answered with a redirect, so the browser shows a page, never JSON.
+ */
+async function readContactBody(c: Context<AppEnv>, isForm: boolean) {
+  if (!isForm) return readJson(c, ContactBodySchema);
+  const params = new URLSearchParams(await c.req.text());
+  const fields = Object.fromEntries(
+    ['name', 'email', 'subject', 'message', 'website'].flatMap((key) => (params.has(key) ? [[key, params.get(key)]] : [])),
+  );
+  const result = ContactBodySchema.safeParse(fields);
+  if (!result.success) throw validationError(result.error, 'body');
+  return result.data;
+}
+
+/** A redirect back to the form naming the problem: `invalid` (with `fields`) or `rate-limited`. */
+function formError(c: Context<AppEnv>, error: unknown) {
+  if (!(error instanceof ApiError)) throw error;
+  const query = new URLSearchParams();
+  if (error.status === 429) query.set('error', 'rate-limited');
+  else if (error.status === 400) {
+    query.set('error', 'invalid');
+    if (error.errors) query.set('fields', Object.keys(error.errors).join(','));
+  } else throw error;
+  return c.redirect(`${CONTACT_FORM_PAGE}?${query.toString()}`, 303);
+}
+
+async function sendMessage(c: Context<AppEnv>, isForm: boolean): Promise<void> {
+  const body = await readContactBody(c, isForm);
+  const { db, contact } = c.get('deps');
+  const client = contact.clientHash(c);
+  const decision = contact.take(client);
+  if (!decision.allowed) {
+    c.header('Retry-After', String(decision.retryAfterSeconds));
+    const minutes = Math.ceil(decision.retryAfterSeconds / 60);
+    throw new ApiError(
+      429,
+      `Too many messages from your network: please try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
+    );
+  }
+  // The honeypot: a person never sees the field, a form-filling robot fills it. It is told its
+  // message went, and nothing is kept.
+  if (body.website) return;
+  await insertContactMessage(db, {
+    name: body.name,
+    email: body.email,
+    subject: body.subject,
+    message: body.message,
+    clientHash: client,
+  });
+}
+
+export const contactRoutes = new Hono<AppEnv>()
+  // Public: the contact form of the public site, as JSON (island) or a plain form post.
+  .post('/contact-us', async (c) => {
+    const type = (c.req.header('content-type') ?? '').toLowerCase();
+    const isForm = type.startsWith(FORM_TYPE);
+    try {
+      await sendMessage(c, isForm);
+    } catch (error) {
+      if (isForm) return formError(c, error);
+      throw error;
+    }
+    if (isForm) return c.redirect(CONTACT_SENT_PAGE, 303);
+    return c.json<GenericResponse>({ status: 201, message: CONTACT_THANKS }, 201);
+  })
+
+  .get('/contact-us/list', requireUser(), async (c) => {
+    requireAdminLevel(c);
+    const query = parseOr400(ContactListQuerySchema, c.req.query(), 'query');
+    const result = await listContactMessages(c.get('deps').db, query);
+    return c.json<ContactListResponse>({ ...result, page: query.page, per_page: query.per_page });
+  })
+
+  .get('/contact-us/show/:id', requireUser(), async (c) => {
+    const auth = requireAdminLevel(c);
+    const { id } = parseOr400(IdParamSchema, c.req.param(), 'path');
+    const message = await openContactMessage(c.get('deps').db, id, auth.user.id);
+    if (!message) throw notFound('No message with this number');
+    return c.json<GenericResponse & { data: ContactMessage }>({ status: 200, message: 'Message', data: message });
+  });
