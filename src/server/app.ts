@@ -9,6 +9,7 @@ import { contactRoutes } from '../lib/contact/routes.server.ts';
 import { countryRoutes } from '../lib/countries/routes.server.ts';
 import { ApiError, errorBody } from '../lib/http/errors.server.ts';
 import { identityRoutes } from '../lib/identity/routes.server.ts';
+import { siteRoutes } from '../lib/site/routes.server.ts';
 import { uploadRoutes } from '../lib/storage/routes.server.ts';
 import { userRoutes } from '../lib/users/routes.server.ts';
 import type { AppDeps, AppEnv } from './context.ts';
@@ -98,7 +99,8 @@ export function createApp(deps: AppDeps, site: SiteSource, options: { log?: (lin
     .route('/', cmsRoutes)
     .route('/', videoRoutes)
     .route('/', publicCmsRoutes)
-    .route('/', contactRoutes);
+    .route('/', contactRoutes)
+    .route('/', siteRoutes);
   app.route('/api', api);
 
   app.all('/api/*', (c) => c.json(errorBody(404, `No API endpoint ${c.req.method} ${c.req.path}`), 404));

@@ -1,0 +1,36 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../server/context.ts';
+import { requireAdminLevel } from '../access/guards.server.ts';
+import { requireUser } from '../identity/middleware.server.ts';
+import type { BuildStatusData } from './schema.ts';
+
+type SiteStatusResponse = { status: number; message: string; data: BuildStatusData };
+
+function describe(status: BuildStatusData): string {
+  switch (status.current.state) {
+    case 'queued':
+      return 'A new build of the site is queued';
+    case 'building':
+      return `The site is being built: ${status.current.step} (${Math.round(status.current.progress)}%)`;
+    default:
+      if (status.lastFailure) return `The last build failed; the site shows the build before it`;
+      return status.live ? 'The site is live' : 'The site has not been built yet';
+  }
+}
+
+/** Publishing the public site (admin-level): the builder's state, and a rebuild on request. */
+export const siteRoutes = new Hono<AppEnv>()
+  .get('/site/status', requireUser(), (c) => {
+    requireAdminLevel(c);
+    const data = c.get('deps').site.status();
+    return c.json<SiteStatusResponse>({ status: 200, message: describe(data), data });
+  })
+
+  .post('/site/publish', requireUser(), (c) => {
+    requireAdminLevel(c);
+    const { site } = c.get('deps');
+    // Not awaited: the build runs on; the back-office follows it through GET /api/site/status.
+    void site.request();
+    const data = site.status();
+    return c.json<SiteStatusResponse>({ status: 202, message: describe(data), data }, 202);
+  });

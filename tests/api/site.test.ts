@@ -1,0 +1,180 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { SiteStatusResponseSchema } from '../../src/lib/site/schema.ts';
+import { progressAfter, SiteBuilder, type BuildProgress } from '../../src/server/site-builder.ts';
+import { createTestContext, FAKE_BUILD } from '../support/app.ts';
+import { expectJson } from '../support/assertions.ts';
+import { ADMIN_LEVEL, allow, describeEndpointAccess } from '../support/endpoint-access.ts';
+import { createUser, type TestUser } from '../support/factories.ts';
+import { deepStrict } from '../support/schemas.ts';
+
+const StrictStatus = deepStrict(SiteStatusResponseSchema);
+
+const work = mkdtempSync(join(tmpdir(), 'apua-site-test-'));
+const controlFile = join(work, 'control.json');
+const logFile = join(work, 'builds.log');
+const gateFile = join(work, 'gate');
+const ctx = await createTestContext({ buildEnv: { FAKE_BUILD_CONTROL: controlFile, FAKE_BUILD_LOG: logFile } });
+const siteRoot = join(ctx.deps.env.DATA_DIR, 'site-builds');
+
+/** How the next fake builds behave: held at the gate until release(), and/or failing. */
+function control(options: { gated?: boolean; fail?: boolean }) {
+  rmSync(gateFile, { force: true });
+  writeFileSync(controlFile, JSON.stringify({ ...(options.gated && { gate: gateFile }), ...(options.fail && { fail: true }) }));
+}
+const release = () => writeFileSync(gateFile, '');
+const buildsRun = () => (existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').filter(Boolean).length : 0);
+const liveHtml = () => ctx.builder.current()?.get('/index.html')?.body.toString();
+
+async function waitFor(what: string, predicate: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!predicate()) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await sleep(10);
+  }
+}
+
+afterEach(async () => {
+  release();
+  await ctx.builder.settled();
+  control({});
+});
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describeEndpointAccess(ctx, [
+  {
+    method: 'GET',
+    label: '/api/site/status',
+    path: () => '/api/site/status',
+    expected: allow(...ADMIN_LEVEL),
+    schema: StrictStatus,
+  },
+  {
+    method: 'POST',
+    label: '/api/site/publish',
+    path: () => '/api/site/publish',
+    expected: allow(...ADMIN_LEVEL),
+    status: 202,
+    schema: StrictStatus,
+  },
+]);
+
+let admin: TestUser;
+beforeAll(async () => {
+  admin = await createUser(ctx, { role: 'admin', country: 'JP' });
+});
+
+const status = async () => (await expectJson(await ctx.request('/api/site/status', { token: admin.token }), 200, StrictStatus)).data;
+const publish = () => ctx.request('/api/site/publish', { method: 'POST', token: admin.token });
+
+describe('publishing through the API', () => {
+  test('queued, then building with its progress and step, then live', async () => {
+    await ctx.builder.settled();
+    control({ gated: true });
+    const accepted = await expectJson(await publish(), 202, StrictStatus);
+    expect(accepted).toMatchObject({ status: 202, message: 'A new build of the site is queued' });
+    expect(accepted.data.current).toEqual({ state: 'queued', since: expect.any(String) });
+
+    await waitFor('the build to reach the gate', () => {
+      const current = ctx.builder.status().current;
+      return current.state === 'building' && current.progress >= 50;
+    });
+    const during = await status();
+    expect(during.current).toEqual({ state: 'building', since: expect.any(String), progress: expect.any(Number), step: expect.any(String) });
+    if (during.current.state !== 'building') throw new Error('not building');
+    expect(during.current.progress).toBeGreaterThan(50);
+    expect(during.current.progress).toBeLessThan(90);
+    expect(during.current.step).toBe('generated 1 page');
+
+    release();
+    await ctx.builder.settled();
+    const after = await status();
+    expect(after.current).toEqual({ state: 'idle' });
+    expect(after.live).toEqual({ id: expect.stringMatching(/^build-/), since: expect.any(String) });
+    expect(after.lastFailure).toBeNull();
+    expect(liveHtml()).toContain(`Build ${buildsRun()}`);
+    expect((await expectJson(await ctx.request('/api/site/status', { token: admin.token }), 200, StrictStatus)).message).toBe(
+      'The site is live',
+    );
+  });
+
+  test('requests during a build make exactly one more build', async () => {
+    await ctx.builder.settled();
+    control({ gated: true });
+    const before = buildsRun();
+    await expectJson(await publish(), 202, StrictStatus);
+    await waitFor('the first build to start', () => ctx.builder.status().current.state === 'building');
+    for (let i = 0; i < 3; i++) {
+      const during = await expectJson(await publish(), 202, StrictStatus);
+      expect(during.data.current.state).toBe('building');
+    }
+    release();
+    await ctx.builder.settled();
+    expect(buildsRun()).toBe(before + 2);
+    expect(liveHtml()).toContain(`Build ${before + 2}`);
+  });
+
+  test('a failed build leaves the live site as it was and says why', async () => {
+    await ctx.builder.request();
+    const live = ctx.builder.status().live;
+    const html = liveHtml();
+    control({ fail: true });
+    await expectJson(await publish(), 202, StrictStatus);
+    await ctx.builder.settled();
+    const after = await status();
+    expect(after.live).toEqual(live);
+    expect(liveHtml()).toBe(html);
+    expect(after.lastFailure).toEqual({ at: expect.any(String), reason: expect.stringContaining('The site build exited with 1') });
+    expect(after.lastFailure!.reason).toContain('The API did not answer: fetch failed');
+    expect((await expectJson(await ctx.request('/api/site/status', { token: admin.token }), 200, StrictStatus)).message).toMatch(
+      /last build failed/,
+    );
+    // The failed build's folder is gone; the live one stays.
+    control({});
+    await ctx.builder.request();
+    expect((await status()).lastFailure).toBeNull();
+  });
+
+  test('a restart serves the last good build at once', async () => {
+    await ctx.builder.request();
+    control({ fail: true });
+    await ctx.builder.request();
+    const live = ctx.builder.status().live;
+    const restarted = new SiteBuilder({ root: siteRoot, env: {}, command: FAKE_BUILD });
+    expect(await restarted.loadLive()).toBe(true);
+    expect(restarted.status()).toEqual({ current: { state: 'idle' }, live, lastFailure: null });
+    expect(restarted.current()?.get('/index.html')?.body.toString()).toBe(liveHtml());
+    const empty = new SiteBuilder({ root: join(work, 'nothing-here'), env: {}, command: FAKE_BUILD });
+    expect(await empty.loadLive()).toBe(false);
+    expect(empty.current()).toBeNull();
+  });
+});
+
+describe('progressAfter: progress read from the lines of astro build', () => {
+  const start: BuildProgress = { progress: 0, step: 'starting', pages: 0 };
+  const run = (lines: string[]) => lines.reduce(progressAfter, start);
+
+  test('milestones move it forward, never back', () => {
+    expect(run(['10:00:00 [build] Collecting build info...'])).toMatchObject({ progress: 5, step: 'collecting build info' });
+    expect(run(['x [build] Collecting build info...', 'x [build] Building static entrypoints...'])).toMatchObject({
+      progress: 10,
+      step: 'building entrypoints',
+    });
+    expect(run([' generating static routes ', 'x [build] Collecting build info...'])).toMatchObject({ progress: 50 });
+    expect(run(['x [build] 12 page(s) built in 3.1s', 'x [build] Complete!'])).toMatchObject({ progress: 95, step: 'finishing' });
+  });
+
+  test('each page written while generating moves it a little, below the next milestone', () => {
+    const pages = Array.from({ length: 200 }, (_, i) => `10:00:01   ├─ /page-${i}/index.html (+3ms)`);
+    const result = run([' generating static routes ', '▶ src/pages/index.astro', ...pages]);
+    expect(result.pages).toBe(200);
+    expect(result.step).toBe('generated 200 pages');
+    expect(result.progress).toBeGreaterThan(85);
+    expect(result.progress).toBeLessThan(90);
+    // Outside page generation, the same kind of line means nothing.
+    expect(run(pages.slice(0, 3))).toEqual(start);
+  });
+});
