@@ -1,5 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { CMS_UPLOAD_MAX_BYTES, CmsItemResponseSchema, type CmsImage } from '../../src/lib/cms/schema.ts';
@@ -276,6 +278,36 @@ describe('GET /uploads/*', () => {
       const response = await ctx.request(`/uploads/cms/${uuid}/${name}`);
       expect(response.status, name).toBe(404);
       expect(response.headers.get('content-type'), name).toMatch(/^text\/plain/);
+    }
+  });
+
+  test('a real server sends the same headers', async () => {
+    const server = await new Promise<ServerType>((resolve) => {
+      const s = serve({ fetch: ctx.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    });
+    try {
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const response = await fetch(`${origin}${image.variants[0]!.url}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('image/webp');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+      expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(0);
+      const missing = await fetch(`${origin}/uploads/cms/${uuid}/nope.html`);
+      expect(missing.status).toBe(404);
+      expect(missing.headers.get('content-type')).toMatch(/^text\/plain/);
+      await missing.text();
+      // An oversized upload over a real socket: the 413 arrives, the rest of the body is not read.
+      const tooBig = await fetch(`${origin}/api/cms/upload/${uuid}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${admin.token}` },
+        body: uploadForm(new Uint8Array(CMS_UPLOAD_MAX_BYTES * 3)),
+      });
+      expect(tooBig.status).toBe(413);
+      expect(((await tooBig.json()) as { message: string }).message).toMatch(/larger than 5 MB/);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });
 
