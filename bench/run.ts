@@ -82,7 +82,9 @@ for (const report of reports) {
   for (const note of report.notes) console.log(`- ${note}`);
   console.log('');
   console.log(formatTable(report.rows, ctx.targets));
+  for (const failure of report.failures ?? []) console.log(`CHECK FAILED: ${failure}`);
 }
+const failedChecks = reports.flatMap((r) => r.failures ?? []);
 const rows = reports.flatMap((r) => r.rows);
 const misses = rows.filter((r) => r.verdict.pass === false);
 console.log(
@@ -124,4 +126,5 @@ if (failed) {
   console.error('\nThe benchmark failed:', failed);
   process.exit(1);
 }
+if (failedChecks.length > 0) process.exit(1);
 if (misses.length > 0 && process.env['BENCH_STRICT'] === '1') process.exit(1);

@@ -21,6 +21,8 @@ export interface SectionReport {
   /** Anything worth keeping in the JSON (timings of the set-up, sanity checks). */
   setup: Record<string, unknown>;
   rows: Row[];
+  /** Checks that failed (the run then exits with 1). */
+  failures?: string[];
 }
 
 export type Section = (ctx: BenchContext) => Promise<SectionReport>;

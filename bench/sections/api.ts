@@ -2,6 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_ACCOUNTS } from '../../src/lib/db/seed.server.ts';
+import { parseEnv } from '../../src/lib/env.server.ts';
+import { firebaseAuth } from '../../src/server/main.ts';
 import { startAuthEmulator } from '../../scripts/auth-emulator.ts';
 import { startChild, type ChildServer } from '../lib/child.ts';
 import type { BenchContext, SectionReport } from '../lib/context.ts';
@@ -111,6 +113,12 @@ function check(ok: boolean, what: string, checks: string[]): void {
   checks.push(what);
 }
 
+/** Like `check`, after the load: a failure is reported with the figures instead of losing them. */
+function verify(ok: boolean, what: string, checks: string[], failures: string[]): void {
+  checks.push(ok ? what : `FAILED: ${what}`);
+  if (!ok) failures.push(what);
+}
+
 /**
  * The API under load: a bare Hono hello-world as the baseline, then the portal's whoami and
  * user list (as a superadmin and as a country-scoped state_admin) on a database of 100,000
@@ -118,6 +126,7 @@ function check(ok: boolean, what: string, checks: string[]): void {
  */
 export async function apiSection(ctx: BenchContext): Promise<SectionReport> {
   const notes: string[] = [];
+  const failures: string[] = [];
   const setup: Record<string, unknown> = {};
   const children: ChildServer<unknown>[] = [];
   let emulator: Awaited<ReturnType<typeof startAuthEmulator>> | null = null;
@@ -125,7 +134,7 @@ export async function apiSection(ctx: BenchContext): Promise<SectionReport> {
     // 1. The identity service and the portal server.
     const emulatorPort = await freePort(3);
     const emulatorHost = `127.0.0.1:${emulatorPort}`;
-    let started = performance.now();
+    const started = performance.now();
     ctx.log(`Starting the Firebase Auth emulator on ${emulatorHost} (project ${BENCH_PROJECT_ID}) …`);
     emulator = await startAuthEmulator({
       host: emulatorHost,
@@ -319,6 +328,28 @@ export async function apiSection(ctx: BenchContext): Promise<SectionReport> {
     for (const target of targets) {
       if (only.length === 0 || only.some((prefix) => target.name.startsWith(prefix))) await record(target, bare);
     }
+    // 5. After the load, the caches still follow writes and revocation still applies at once.
+    const after: string[] = [];
+    const before = await getJson(`${url}${listPath(1)}`, adminToken);
+    const target = before.body.data[0] as { uuid: string; name: string };
+    const renamed = `Renamed ${target.name}`.slice(0, 100);
+    const edit = await fetch(`${url}/api/user/edit/${target.uuid}`, {
+      method: 'POST',
+      headers: { ...bearer(adminToken), 'content-type': 'application/json' },
+      body: JSON.stringify({ name: renamed }),
+    });
+    await edit.arrayBuffer();
+    const reread = await getJson(`${url}${listPath(1)}`, adminToken);
+    verify(edit.status === 200 && reread.body.data[0]?.name === renamed, 'an edit shows in the (cached) user list at once', after, failures);
+    const auth = firebaseAuth(parseEnv({ FIREBASE_PROJECT_ID: BENCH_PROJECT_ID, FIREBASE_AUTH_EMULATOR_HOST: emulatorHost }));
+    await auth.revokeRefreshTokens((await auth.getUserByEmail(stateAdmin.email)).uid);
+    const revoked = await getJson(`${url}/api/whoami`, stateToken);
+    verify(revoked.status === 401, "the state_admin's token is refused (401) right after its sessions are revoked", after, failures);
+    setup['checksAfterLoad'] = after;
+    notes.push(
+      `Checks passed before the load: ${checks.join('; ')}. After it: ${after.join('; ')}.`,
+    );
+
     const primed = rows.filter((r) => r.primeMs !== undefined);
     notes.push(
       `The "user list" rows rotate through ${combos.length} combinations (pages 1-${PAGES}, status none/0/1, country_code none/${COUNTRIES.slice(1).join('/')}, q none/${SEARCHES.slice(1).join('/')} on a quarter of them): ` +
@@ -332,7 +363,7 @@ export async function apiSection(ctx: BenchContext): Promise<SectionReport> {
         `During the bare hello-world run the load generator (autocannon, this process) used ${helloCpu} CPU s and the server ${baseline.cpuSeconds['server']} CPU s in ${baseline.durationS.toFixed(0)} s on ${cpus().length} cores: the baseline is bounded by the load generator and the machine as much as by the server.`,
       );
     }
-    return { section: 'api', title: 'API under load', notes, setup, rows };
+    return { section: 'api', title: 'API under load', notes, setup, rows, failures };
   } finally {
     for (const child of children.reverse()) await child.stop();
     await emulator?.stop();
