@@ -95,4 +95,11 @@ describe('parseEnv', () => {
     expect(parseEnv({ SEED_DEMO: '0', LOG_REQUESTS: 'false' })).toMatchObject({ SEED_DEMO: false, LOG_REQUESTS: false });
     expect(parseEnv({ SEED_DEMO: '1', LOG_REQUESTS: 'true' })).toMatchObject({ SEED_DEMO: true, LOG_REQUESTS: true });
   });
+
+  test('demo accounts are seeded by default only against the emulator', () => {
+    expect(parseEnv({}).SEED_DEMO).toBe(true);
+    const production = { FIREBASE_PROJECT_ID: 'apua-prod', DATABASE_URL: 'postgres://db/apua' };
+    expect(parseEnv(production).SEED_DEMO).toBe(false);
+    expect(parseEnv({ ...production, SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
+  });
 });

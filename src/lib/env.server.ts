@@ -47,10 +47,11 @@ export const EnvSchema = z
     TOKEN_SYNC_URL: z.string().default('/api/auth/session'),
     SITE_DIR: z.string().default('./site-builds'),
     PUBLIC_SITE_URL: z.string().default('http://localhost:4321'),
+    /** Create the demo accounts; by default only with the local emulator, never in a real project. */
     SEED_DEMO: z
       .enum(['true', 'false', '1', '0'])
-      .default('true')
-      .transform((value) => value === 'true' || value === '1'),
+      .optional()
+      .transform((value) => (value === undefined ? undefined : value === 'true' || value === '1')),
     /** Behind a reverse proxy that sets X-Forwarded-For: take the client's address from it. */
     TRUST_PROXY: z
       .enum(['true', 'false', '1', '0'])
@@ -72,12 +73,13 @@ export const EnvSchema = z
         message: 'production mode (a real FIREBASE_PROJECT_ID) needs DATABASE_URL for PostgreSQL',
       });
     }
-  });
+  })
+  .transform((env) => ({ ...env, SEED_DEMO: env.SEED_DEMO ?? usesAuthEmulator(env) }));
 
 export type Env = z.output<typeof EnvSchema>;
 
 /** True when the identity service is the local Auth emulator rather than a real project. */
-export function usesAuthEmulator(env: Env): boolean {
+export function usesAuthEmulator(env: { FIREBASE_AUTH_EMULATOR_HOST?: string | undefined; FIREBASE_PROJECT_ID: string }): boolean {
   return env.FIREBASE_AUTH_EMULATOR_HOST !== undefined || env.FIREBASE_PROJECT_ID.startsWith('demo-');
 }
 
