@@ -28,7 +28,14 @@ export async function replaceImage(deps: AppDeps, item: CmsItemRow, bytes: Uint8
   const renditions = await makeRenditions(bytes);
   const folder = itemFolder(item.uuid);
   const newKeys = renditions.map((r) => `${folder}/${r.name}`);
-  for (const [i, rendition] of renditions.entries()) await deps.storage.put(newKeys[i]!, rendition.body);
+  try {
+    for (const [i, rendition] of renditions.entries()) await deps.storage.put(newKeys[i]!, rendition.body);
+  } catch (error) {
+    // Tidy up what was written, but never a file the item's current image uses (same picture).
+    const inUse = keysOf(item.image, item.uuid);
+    await deps.storage.delete(newKeys.filter((key) => !inUse.includes(key))).catch(() => {});
+    throw error;
+  }
   const image = toCmsImage(renditions, (name) => uploadUrl(`${folder}/${name}`));
 
   // The image replaced is the one in the row at the moment of the update (locked), not the one
