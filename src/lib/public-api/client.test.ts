@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { apiBaseUrl, fetchPublic, PublicApiError } from './client.ts';
+
+const Schema = z.object({ data: z.array(z.object({ code: z.string() })) });
+const answer = (body: unknown, status = 200) => async () =>
+  new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+describe('apiBaseUrl', () => {
+  it('reads PUBLIC_API_URL without a trailing slash, with a local default', () => {
+    expect(apiBaseUrl({ PUBLIC_API_URL: 'http://127.0.0.1:4600/' })).toBe('http://127.0.0.1:4600');
+    expect(apiBaseUrl({})).toBe('http://127.0.0.1:4321');
+  });
+});
+
+describe('fetchPublic', () => {
+  it('returns the validated body, and an empty list is fine', async () => {
+    await expect(fetchPublic('countries/all', Schema, { baseUrl: 'http://x', fetch: answer({ data: [{ code: 'PH' }] }) })).resolves.toEqual({
+      data: [{ code: 'PH' }],
+    });
+    await expect(fetchPublic('countries/all', Schema, { baseUrl: 'http://x', fetch: answer({ data: [] }) })).resolves.toEqual({ data: [] });
+  });
+
+  it('fails with a clear message when the server cannot be reached', async () => {
+    const refused = async () => {
+      throw new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED 127.0.0.1:1') });
+    };
+    const error = await fetchPublic('public/cms/banner', Schema, { baseUrl: 'http://127.0.0.1:1', fetch: refused }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PublicApiError);
+    expect((error as Error).message).toMatch(/could not reach the portal API at http:\/\/127\.0\.0\.1:1\/api\/public\/cms\/banner \(connect ECONNREFUSED/);
+  });
+
+  it('fails on an error status, a body that is not JSON, or the wrong shape', async () => {
+    const opts = (fetch: typeof globalThis.fetch) => ({ baseUrl: 'http://x', fetch });
+    await expect(fetchPublic('a', Schema, opts(answer({ message: 'no' }, 500)))).rejects.toThrow(/answered 500/);
+    await expect(fetchPublic('a', Schema, opts(answer('<html>')))).rejects.toThrow(/other than JSON/);
+    await expect(fetchPublic('a', Schema, opts(answer({ data: [{ code: 1 }] })))).rejects.toThrow(/data\.0\.code/);
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * The build's view of the running server: the public API the static site is generated from
+ * (DESIGN.md §3). Every failure throws a `PublicApiError` that says what to check, so that a
+ * failed build leaves the live site in place and the builder's log tells an editor why.
+ */
+import type { z } from 'zod';
+
+/** Where the build reads the API: the server that spawned it sets PUBLIC_API_URL. */
+export const DEFAULT_API_URL = 'http://127.0.0.1:4321';
+
+export class PublicApiError extends Error {
+  override name = 'PublicApiError';
+}
+
+export function apiBaseUrl(env: Record<string, string | undefined> = process.env): string {
+  return (env['PUBLIC_API_URL'] || DEFAULT_API_URL).replace(/\/+$/, '');
+}
+
+export interface FetchOptions {
+  baseUrl?: string;
+  /** Give up on a request after this long (the build must not hang on a stuck server). */
+  timeoutMs?: number;
+  fetch?: typeof globalThis.fetch;
+}
+
+/** GETs `/api/<path>` and validates the JSON body against `schema`. */
+export async function fetchPublic<S extends z.ZodType>(path: string, schema: S, options: FetchOptions = {}): Promise<z.output<S>> {
+  const url = `${options.baseUrl ?? apiBaseUrl()}/api/${path.replace(/^\/+/, '')}`;
+  const doFetch = options.fetch ?? globalThis.fetch;
+  let response: Response;
+  try {
+    response = await doFetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(options.timeoutMs ?? 15_000) });
+  } catch (error) {
+    const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+    throw new PublicApiError(
+      `The site build could not reach the portal API at ${url} (${reason}). ` +
+        'Start the server first, or set PUBLIC_API_URL to its address. The live site was left as it was.',
+    );
+  }
+  if (!response.ok) {
+    throw new PublicApiError(`The portal API answered ${response.status} ${response.statusText} to GET ${url}; the site was not built.`);
+  }
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    throw new PublicApiError(`The portal API sent something other than JSON for GET ${url}; the site was not built.`);
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const details = parsed.error.issues
+      .slice(0, 5)
+      .map((issue) => `  - ${issue.path.join('.') || '(body)'}: ${issue.message}`)
+      .join('\n');
+    throw new PublicApiError(`The portal API's answer to GET ${url} does not have the expected shape:\n${details}`);
+  }
+  return parsed.data;
+}
