@@ -16,6 +16,8 @@ describe('pageCsp', () => {
       'http://127.0.0.1:9099',
       'http://localhost:9099',
       'https://demo-apua.firebaseapp.com',
+      'https://www.youtube-nocookie.com',
+      'https://player.vimeo.com',
     ]);
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
     expect(csp['object-src']).toEqual(["'none'"]);
@@ -35,7 +37,7 @@ describe('pageCsp', () => {
       'https://identitytoolkit.googleapis.com',
       'https://securetoken.googleapis.com',
     ]);
-    expect(csp['frame-src']).toEqual(['https://login.apua.example']);
+    expect(csp['frame-src']).toEqual(['https://login.apua.example', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com']);
     expect(csp['script-src']).not.toContain("'unsafe-inline'");
   });
 });

@@ -24,7 +24,8 @@ export function pageCsp(env: Env, scriptHashes: readonly string[]): string {
     "img-src 'self' data: blob: https:",
     "font-src 'self'",
     `connect-src 'self' ${[...emulatorHosts, ...google].join(' ')}`.trim(),
-    `frame-src ${[...emulatorHosts, `https://${authDomain}`].join(' ')}`,
+    // Media-gallery videos: players load only when a visitor clicks play (src/components/video-embed.ts).
+    `frame-src ${[...emulatorHosts, `https://${authDomain}`, 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'].join(' ')}`,
     "media-src 'self' https:",
     "object-src 'none'",
     "base-uri 'self'",
