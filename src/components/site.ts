@@ -8,7 +8,7 @@ export interface NavLink {
 }
 
 export const ABOUT_LINKS: readonly NavLink[] = [
-  { href: '/module', label: 'The programme' },
+  { href: '/module', label: 'About the programme' },
   { href: '/national-urban-agenda', label: 'National urban agenda' },
   { href: '/asia-pacific-region', label: 'Asia-Pacific region' },
   { href: '/privacy-policy', label: 'Privacy policy' },
@@ -20,6 +20,15 @@ export const MAIN_LINKS: readonly NavLink[] = [
   { href: '/urbanisation-profile', label: 'Urbanisation profile' },
   { href: '/media-gallery', label: 'Media gallery' },
   { href: '/contact-us', label: 'Contact us' },
+];
+
+/** Every public section, for the footer. */
+export const EXPLORE_LINKS: readonly NavLink[] = [
+  { href: '/national-reports', label: 'National reports' },
+  { href: '/regional-reports', label: 'Regional reports' },
+  { href: '/urbanisation-profile', label: 'Urbanisation profile' },
+  { href: '/best-practices', label: 'Best practices' },
+  { href: '/media-gallery', label: 'Media gallery' },
 ];
 
 /** Whether `href` is the current page or one of its sub-pages ("/" only matches itself and /home). */

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import type { CmsItem } from '../lib/cms/schema.ts';
+import { groupByEvent, monthYear, NO_EVENT_NAME, slugify } from './media.ts';
+
+let n = 0;
+const image = { url: '/u/a.jpg', width: 10, height: 10, variants: [] };
+const item = (over: Partial<CmsItem>): CmsItem => ({
+  id: ++n,
+  uuid: `u-${n}`,
+  cms_type: 'video',
+  title: `Item ${n}`,
+  description: null,
+  link: null,
+  display_order: n,
+  status: 'published',
+  media_kind: 'photo',
+  video_url: null,
+  event: null,
+  event_slug: null,
+  image,
+  published_at: '2026-01-01T00:00:00Z',
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+  ...over,
+});
+
+describe('groupByEvent', () => {
+  it('puts the most recent event first, loose items last, and drops what cannot be shown', () => {
+    const groups = groupByEvent([
+      item({ event: 'Forum 2025', event_slug: 'forum-2025', published_at: '2025-05-01T00:00:00Z' }),
+      item({ event: 'Forum 2026', event_slug: 'forum-2026', published_at: '2026-03-01T00:00:00Z' }),
+      item({ event: 'Forum 2025', event_slug: 'forum-2025', published_at: '2025-05-02T00:00:00Z' }),
+      item({}),
+      item({ event: 'Forum 2026', event_slug: 'forum-2026', image: null }),
+      item({ event: 'Forum 2026', event_slug: 'forum-2026', media_kind: 'video', video_url: 'https://youtu.be/dQw4w9WgXcQ', image: null }),
+    ]);
+    expect(groups.map((g) => [g.slug, g.name, g.items.length])).toEqual([
+      ['forum-2026', 'Forum 2026', 2],
+      ['forum-2025', 'Forum 2025', 2],
+      [null, NO_EVENT_NAME, 1],
+    ]);
+    expect(groups[1]?.latest).toBe('2025-05-02T00:00:00Z');
+  });
+
+  it('makes a slug when the API gave none', () => {
+    expect(groupByEvent([item({ event: 'Café & Cities: Hà Nội' })])[0]?.slug).toBe('cafe-cities-ha-noi');
+    expect(slugify('***')).toBe('event');
+  });
+});
+
+describe('monthYear', () => {
+  it('formats a date for people, and tolerates bad input', () => {
+    expect(monthYear('2026-03-01T00:00:00Z')).toBe('March 2026');
+    expect(monthYear('nope')).toBe('');
+  });
+});
