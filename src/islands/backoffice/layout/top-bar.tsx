@@ -2,12 +2,16 @@ import { useStore } from '@nanostores/react';
 import { isAdminLevel } from '../../../lib/access/permissions.ts';
 import type { Whoami } from '../../../lib/identity/schema.ts';
 import { Icon } from '../ui/icons.tsx';
+import { PublishIndicator } from '../publishing/publish-indicator.tsx';
 import { AccountMenu } from './account-menu.tsx';
 import { InactiveUsersBadge } from './inactive-users.tsx';
 import { SIDEBAR_ID } from './sidebar.tsx';
 import { $sidebarExpanded, SIDEBAR_TOGGLE_ID, toggleSidebar } from './sidebar-store.ts';
 
-/** The top bar of spec §2: welcome and role, inactive-users badge, country flag, email chip. */
+/**
+ * The top bar of spec §2: welcome and role, the public site's publishing state and the
+ * inactive-users badge (admin-level), country flag, email chip.
+ */
 export function TopBar({ identity }: { identity: Whoami }) {
   const expanded = useStore($sidebarExpanded);
   const role = identity.roles[0]?.description ?? 'No role assigned';
@@ -28,6 +32,7 @@ export function TopBar({ identity }: { identity: Whoami }) {
         <p className="truncate text-sm font-semibold text-slate-900 sm:text-base">Welcome, {identity.name ?? identity.email}</p>
         <p className="truncate text-xs text-slate-600">{role}</p>
       </div>
+      {isAdminLevel(identity) && <PublishIndicator />}
       {isAdminLevel(identity) && <InactiveUsersBadge />}
       {identity.country && (
         <img
