@@ -1,0 +1,92 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { NotFoundView } from '../errors/error-views.tsx';
+import { ApiError } from '../lib/api.ts';
+import { PublishPanel } from '../publishing/publish-panel.tsx';
+import { documentTitle } from '../route-meta.ts';
+import { pathTo } from '../router.ts';
+import type { ScreenProps } from '../screens.tsx';
+import { Icon } from '../ui/icons.tsx';
+import { PageHeading } from '../ui/page-heading.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
+import { ui } from '../ui/styles.ts';
+import { capitalise, CMS_KINDS, itemNoun } from './cms-kinds.ts';
+import { CmsStatusChip } from './cms-status-chip.tsx';
+import { $cmsForm, $editedCmsItem, closeCmsForm, openCmsForm } from './cms-form-store.ts';
+import { CmsForm } from './cms-form.tsx';
+
+/**
+ * /content-management/{cms_type}/form-{banner,video,partner}/{uuid?}: a new item, or one to
+ * edit. The path's `cms_type` must be the form's kind; any other address is not found.
+ */
+export function CmsFormScreen(_: ScreenProps) {
+  const form = useStore($cmsForm);
+  const view = useStore($editedCmsItem);
+  const owner = form?.uuid ?? 'new';
+  const valid = form?.valid ?? false;
+
+  useEffect(() => {
+    if (!valid) {
+      document.title = documentTitle('Page not found');
+      return;
+    }
+    openCmsForm(owner);
+    return () => closeCmsForm(owner);
+  }, [valid, owner]);
+
+  if (!form || !form.valid) return <NotFoundView />;
+  const kind = CMS_KINDS[form.type];
+  const item = view.data?.data ?? null;
+  const noun = form.uuid
+    ? item
+      ? itemNoun(item)
+      : kind.noun
+    : form.type === 'video'
+      ? form.newMediaKind
+      : kind.noun;
+
+  return (
+    <>
+      <p className="mb-2">
+        <a href={pathTo(kind.listRoute)} className="inline-flex items-center gap-1 text-sm font-medium text-brand-600 hover:text-brand-800">
+          <Icon name="chevronLeft" className="size-4" />
+          Back to {kind.listName}
+        </a>
+      </p>
+      <PageHeading
+        description={
+          item ? (
+            <span className="inline-flex flex-wrap items-center gap-2">
+              <CmsStatusChip status={item.status} />
+              <span>{item.title}</span>
+            </span>
+          ) : undefined
+        }
+      >
+        {form.uuid ? `Edit ${noun}` : `Add ${noun}`}
+      </PageHeading>
+      {/* A published item's edits rebuild the public site: its progress shows here. */}
+      {item?.status === 'published' && <PublishPanel />}
+      {!form.uuid ? (
+        <CmsForm key="new" type={form.type} item={null} newMediaKind={form.newMediaKind} />
+      ) : view.error instanceof ApiError && view.error.status === 404 ? (
+        <EmptyState title={`${capitalise(kind.noun)} not found`}>
+          There is nothing at this address; it may have been deleted.{' '}
+          <a href={pathTo(kind.listRoute)} className={ui.link}>
+            Back to {kind.listName}
+          </a>
+        </EmptyState>
+      ) : view.error !== undefined && !item ? (
+        <ErrorState
+          error={view.error}
+          title={`This ${kind.noun} could not be loaded`}
+          onRetry={view.error instanceof ApiError && view.error.status === 403 ? undefined : () => $editedCmsItem.invalidate()}
+        />
+      ) : !item ? (
+        <Skeleton rows={6} label={`Loading the ${kind.noun}…`} />
+      ) : (
+        <CmsForm key={item.uuid} type={form.type} item={item} newMediaKind={form.newMediaKind} />
+      )}
+    </>
+  );
+}
