@@ -1,0 +1,141 @@
+import { useStore } from '@nanostores/react';
+import type { ContactMessage } from '../../../lib/contact/schema.ts';
+import type { ScreenProps } from '../screens.tsx';
+import { formatNumber } from '../ui/format.ts';
+import { Icon } from '../ui/icons.tsx';
+import { PageHeading } from '../ui/page-heading.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
+import { ui } from '../ui/styles.ts';
+import { ContactFilters } from './contact-filters.tsx';
+import { formatReceivedShort } from './contact-format.ts';
+import { MessagePanel } from './message-panel.tsx';
+import {
+  $contactFilters,
+  $contactMessages,
+  $contactMessagesView,
+  CONTACT_PAGE_SIZE,
+  messageHref,
+  setContactFilters,
+  type ContactFilters as Filters,
+} from './contact-store.ts';
+
+/** /admin/contact-us: the messages sent through the public contact form, unread first. */
+export function ContactScreen(_: ScreenProps) {
+  const filters = useStore($contactFilters);
+  const list = useStore($contactMessagesView);
+  const unread = list.data?.unread;
+  const filtered = filters !== null && (filters.q !== '' || filters.status !== '');
+
+  return (
+    <>
+      <PageHeading
+        description={
+          unread === undefined
+            ? 'Messages sent through the public contact form.'
+            : unread === 0
+              ? 'Messages sent through the public contact form. All are read.'
+              : `Messages sent through the public contact form. ${formatNumber(unread)} unread.`
+        }
+      >
+        Messages
+      </PageHeading>
+      <ContactFilters />
+      <div className="mt-6 grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <div className={filters?.message != null ? 'order-2 lg:order-1' : ''}>
+          {list.error !== undefined && !list.data ? (
+            <ErrorState error={list.error} title="The messages could not be loaded" onRetry={() => $contactMessages.invalidate()} />
+          ) : !list.data || !filters ? (
+            <Skeleton rows={6} label="Loading messages…" />
+          ) : list.data.data.length === 0 ? (
+            <EmptyState title={filtered ? 'No messages match these filters' : 'No messages yet'}>
+              {filters.page > 1 && list.data.total > 0 ? (
+                <button type="button" className={ui.link} onClick={() => setContactFilters({ page: 1 })}>
+                  Go to the first page
+                </button>
+              ) : filtered ? (
+                'Try another search, or show all messages.'
+              ) : (
+                'Messages sent through the contact form of the public site appear here.'
+              )}
+            </EmptyState>
+          ) : (
+            <MessageList messages={list.data.data} filters={filters} busy={list.loading} />
+          )}
+          {list.data && list.data.total > 0 && <Pagination page={list.data.page} total={list.data.total} shown={list.data.data.length} />}
+        </div>
+        {filters?.message != null ? (
+          <div className="order-1 lg:order-2">
+            <MessagePanel id={filters.message} closeHref={messageHref(filters, null)} />
+          </div>
+        ) : (
+          (list.data?.data.length ?? 0) > 0 && (
+            <div className="hidden rounded-lg border border-dashed border-slate-300 p-8 text-center text-sm text-slate-600 lg:block">
+              Choose a message to read it.
+            </div>
+          )
+        )}
+      </div>
+    </>
+  );
+}
+
+function MessageList({ messages, filters, busy }: { messages: readonly ContactMessage[]; filters: Filters; busy: boolean }) {
+  return (
+    <ul aria-label="Messages" aria-busy={busy} className={`${ui.cardFlush} divide-y divide-slate-100 overflow-hidden ${busy ? 'opacity-70' : ''}`}>
+      {messages.map((message) => {
+        const unread = message.read_at === null;
+        const open = filters.message === message.id;
+        return (
+          <li key={message.id}>
+            <a
+              href={messageHref(filters, message.id)}
+              aria-current={open ? 'true' : undefined}
+              className={`flex gap-3 px-4 py-3 hover:bg-slate-50 ${open ? 'bg-brand-50 ring-2 ring-inset ring-brand-500' : ''}`}
+            >
+              <span aria-hidden="true" className={`mt-1.5 size-2.5 shrink-0 rounded-full ${unread ? 'bg-brand-600' : 'bg-transparent'}`} />
+              <span className="min-w-0 flex-1">
+                <span className="flex items-baseline justify-between gap-3">
+                  <span className={`truncate text-sm ${unread ? 'font-bold text-slate-900' : 'font-medium text-slate-800'}`}>
+                    {unread && <span className="sr-only">Unread: </span>}
+                    {message.name}
+                  </span>
+                  <span className={`shrink-0 text-xs ${unread ? 'font-semibold text-slate-900' : 'text-slate-600'}`}>
+                    {formatReceivedShort(message.created_at)}
+                  </span>
+                </span>
+                <span className={`block truncate text-sm ${unread ? 'font-semibold text-slate-900' : 'text-slate-700'}`}>{message.subject}</span>
+                {/* A glance for the eye; the link's name stays short (sender, time, subject). */}
+                <span aria-hidden="true" className="block truncate text-xs text-slate-600">
+                  {message.message}
+                </span>
+              </span>
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function Pagination({ page, total, shown }: { page: number; total: number; shown: number }) {
+  const first = (page - 1) * CONTACT_PAGE_SIZE + 1;
+  const last = Math.min(first + shown - 1, total);
+  const lastPage = Math.max(1, Math.ceil(total / CONTACT_PAGE_SIZE));
+  return (
+    <nav aria-label="Pages of messages" className="mt-4 flex flex-wrap items-center justify-between gap-3">
+      <p role="status" className="text-sm text-slate-700">
+        {shown > 0 ? `Showing ${formatNumber(first)}–${formatNumber(last)} of ${formatNumber(total)}` : `${formatNumber(total)} messages in all`}
+      </p>
+      <div className="flex gap-2">
+        <button type="button" className={ui.secondaryButton} disabled={page <= 1} onClick={() => setContactFilters({ page: page - 1 })}>
+          <Icon name="chevronLeft" className="size-4" />
+          Previous
+        </button>
+        <button type="button" className={ui.secondaryButton} disabled={page >= lastPage} onClick={() => setContactFilters({ page: page + 1 })}>
+          Next
+          <Icon name="chevronRight" className="size-4" />
+        </button>
+      </div>
+    </nav>
+  );
+}

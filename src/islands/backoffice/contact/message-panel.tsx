@@ -1,0 +1,61 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef } from 'react';
+import { ApiError } from '../lib/api.ts';
+import { Icon } from '../ui/icons.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
+import { ui } from '../ui/styles.ts';
+import { formatReceived } from './contact-format.ts';
+import { $openMessage } from './contact-store.ts';
+
+/** One message, as its sender wrote it: plain text with its line breaks, never HTML. */
+export function MessagePanel({ id, closeHref }: { id: number; closeHref: string }) {
+  const answer = useStore($openMessage);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const message = answer.data?.data.id === id ? answer.data.data : undefined;
+
+  // Opening a message moves the focus to it, so keyboard and screen reader users land on it.
+  useEffect(() => {
+    if (message) heading.current?.focus({ preventScroll: false });
+  }, [message?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  return (
+    <section {...(message ? { 'aria-labelledby': 'message-subject' } : { 'aria-label': 'Message' })} className={`${ui.card} lg:sticky lg:top-20`}>
+      <div className="mb-3 flex justify-end">
+        <a href={closeHref} className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100">
+          <Icon name="close" className="size-4" />
+          Close message
+        </a>
+      </div>
+      {answer.error instanceof ApiError && answer.error.status === 404 ? (
+        <EmptyState title="Message not found">There is no message with this number.</EmptyState>
+      ) : answer.error !== undefined && !message ? (
+        <ErrorState error={answer.error} title="This message could not be loaded" onRetry={() => $openMessage.invalidate()} />
+      ) : !message ? (
+        <Skeleton rows={4} label="Loading the message…" />
+      ) : (
+        <article>
+          <h2 id="message-subject" ref={heading} tabIndex={-1} className="break-words text-xl font-semibold text-slate-900 outline-none">
+            {message.subject}
+          </h2>
+          <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+            <dt className="text-slate-600">From</dt>
+            <dd className="break-words font-medium text-slate-900">{message.name}</dd>
+            <dt className="text-slate-600">Email</dt>
+            <dd className="break-all">
+              <a href={`mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`} className={ui.link}>
+                {message.email}
+              </a>
+            </dd>
+            <dt className="text-slate-600">Received</dt>
+            <dd className="text-slate-900">
+              <time dateTime={message.created_at}>{formatReceived(message.created_at)}</time>
+            </dd>
+          </dl>
+          <div className="mt-5 whitespace-pre-wrap break-words border-t border-slate-200 pt-5 text-sm leading-relaxed text-slate-900">
+            {message.message}
+          </div>
+        </article>
+      )}
+    </section>
+  );
+}
