@@ -12,7 +12,6 @@ export interface RouteMeta {
 
 const report = 'hold the indicator questionnaire of a country and year, where answers are saved, the report is updated and then submitted by upload.';
 const analytics = 'hold the urbanisation profile analytics of each category, country and year.';
-const cms = 'let editors manage the content shown on the public site and publish it.';
 
 export const ROUTE_META: Record<AppRoute, RouteMeta> = {
   dashboard: { title: 'Dashboard', menuItem: 'dashboard' },
@@ -54,18 +53,14 @@ export const ROUTE_META: Record<AppRoute, RouteMeta> = {
   users: { title: 'Users', menuItem: 'users' },
   userForm: { title: 'Edit user', menuItem: 'users' },
   acl: { title: 'Access Control', menuItem: 'acl' },
-  contactMessages: {
-    title: 'Messages',
-    menuItem: 'contactMessages',
-    upcoming: 'list the messages sent through the public contact form, for administrators to read.',
-  },
+  contactMessages: { title: 'Messages', menuItem: 'contactMessages' },
   countries: { title: 'Country settings', menuItem: 'countries' },
-  cmsBanner: { title: 'Banners', menuItem: 'cmsBanner', upcoming: cms },
-  cmsVideo: { title: 'Media Gallery', menuItem: 'cmsVideo', upcoming: cms },
-  cmsPartner: { title: 'Partners', menuItem: 'cmsPartner', upcoming: cms },
-  cmsBannerForm: { title: 'Banner', menuItem: 'cmsBanner', upcoming: cms },
-  cmsVideoForm: { title: 'Video', menuItem: 'cmsVideo', upcoming: cms },
-  cmsPartnerForm: { title: 'Partner', menuItem: 'cmsPartner', upcoming: cms },
+  cmsBanner: { title: 'Banners', menuItem: 'cmsBanner' },
+  cmsVideo: { title: 'Media Gallery', menuItem: 'cmsVideo' },
+  cmsPartner: { title: 'Partners', menuItem: 'cmsPartner' },
+  cmsBannerForm: { title: 'Banner', menuItem: 'cmsBanner' },
+  cmsVideoForm: { title: 'Media gallery item', menuItem: 'cmsVideo' },
+  cmsPartnerForm: { title: 'Partner', menuItem: 'cmsPartner' },
   profileCompletion: { title: 'Complete your profile', menuItem: null },
 };
 

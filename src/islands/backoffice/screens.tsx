@@ -41,6 +41,9 @@ const UserListScreen = lazyScreen(() => import('./users/index.ts').then((m) => m
 const UserFormScreen = lazyScreen(() => import('./users/index.ts').then((m) => m.UserFormScreen));
 const AclScreen = lazyScreen(() => import('./access/acl-screen.tsx').then((m) => m.AclScreen));
 const CountriesScreen = lazyScreen(() => import('./countries/countries-screen.tsx').then((m) => m.CountriesScreen));
+const CmsListScreen = lazyScreen(() => import('./cms/index.ts').then((m) => m.CmsListScreen));
+const CmsFormScreen = lazyScreen(() => import('./cms/index.ts').then((m) => m.CmsFormScreen));
+const ContactScreen = lazyScreen(() => import('./contact/contact-screen.tsx').then((m) => m.ContactScreen));
 const UpcomingScreen = lazyScreen(() => import('./upcoming/upcoming-screen.tsx').then((m) => m.UpcomingScreen));
 export const ProfileCompletionScreen = lazyScreen(() =>
   import('./profile/profile-completion-screen.tsx').then((m) => m.ProfileCompletionScreen),
@@ -59,6 +62,16 @@ export function screenFor(route: AppRoute): ComponentType<ScreenProps> {
       return AclScreen;
     case 'countries':
       return CountriesScreen;
+    case 'contactMessages':
+      return ContactScreen;
+    case 'cmsBanner':
+    case 'cmsVideo':
+    case 'cmsPartner':
+      return CmsListScreen;
+    case 'cmsBannerForm':
+    case 'cmsVideoForm':
+    case 'cmsPartnerForm':
+      return CmsFormScreen;
     case 'profileCompletion':
       return ProfileCompletionScreen;
     default:
