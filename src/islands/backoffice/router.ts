@@ -63,6 +63,23 @@ function interceptIslandLinks(): () => void {
 
 if (typeof document !== 'undefined') onMount($router, interceptIslandLinks);
 
+let popStateGuard: ((event: PopStateEvent) => void) | null = null;
+
+/**
+ * Lets a screen see back/forward before the router follows them, to keep unsaved changes
+ * (`event.stopImmediatePropagation()` keeps the router where it is). Chromium calls a window's
+ * listeners in the order they were added, capture or not, so ours is added first, below,
+ * before anything mounts the router. Returns the release.
+ */
+export function guardPopState(guard: (event: PopStateEvent) => void): () => void {
+  popStateGuard = guard;
+  return () => {
+    if (popStateGuard === guard) popStateGuard = null;
+  };
+}
+
+if (typeof window !== 'undefined') window.addEventListener('popstate', (event) => popStateGuard?.(event));
+
 /** The current location as `next` for the login page: path and query. */
 export function currentPathForNext(): string {
   return typeof location === 'undefined' ? '/dashboard' : location.pathname + location.search;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { isIslandPath, navigate } from '../router.ts';
+import { guardPopState, isIslandPath, navigate } from '../router.ts';
 
 const here = () => location.pathname + location.search + location.hash;
 
@@ -29,8 +29,8 @@ export function useLeaveGuard(dirty: boolean) {
       setPending(to);
     };
 
-    // Back and forward have already changed the URL: keep the router from following, put this
-    // form's address back, and ask.
+    // Back and forward have already changed the URL: keep the router from following (this runs
+    // before its listener, see guardPopState), put this form's address back, and ask.
     const onPopState = (event: PopStateEvent) => {
       event.stopImmediatePropagation();
       const to = here();
@@ -45,11 +45,11 @@ export function useLeaveGuard(dirty: boolean) {
     };
 
     document.addEventListener('click', onClick, true);
-    window.addEventListener('popstate', onPopState, true);
+    const releasePopState = guardPopState(onPopState);
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => {
       document.removeEventListener('click', onClick, true);
-      window.removeEventListener('popstate', onPopState, true);
+      releasePopState();
       window.removeEventListener('beforeunload', onBeforeUnload);
     };
   }, [dirty]);
