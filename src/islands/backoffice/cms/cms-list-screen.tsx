@@ -7,7 +7,7 @@ import type { ScreenProps } from '../screens.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { formatNumber } from '../ui/format.ts';
 import { Icon } from '../ui/icons.tsx';
-import { PageHeading } from '../ui/page-heading.tsx';
+import { MAIN_HEADING_ID, PageHeading } from '../ui/page-heading.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { ROUTE_META } from '../route-meta.ts';
@@ -25,10 +25,11 @@ export function CmsListScreen({ page }: ScreenProps) {
   const [deleting, setDeleting] = useState<CmsItem | null>(null);
   const filtered = list !== null && (list.filters.q !== '' || list.filters.status !== '' || list.filters.media_kind !== '');
 
-  const confirmDelete = () => {
+  const confirmDelete = async () => {
     const item = deleting;
     setDeleting(null);
-    if (item) void deleteCmsItem(item);
+    // The row and its button are gone: the focus goes back to the top of the screen, not to nowhere.
+    if (item && (await deleteCmsItem(item))) document.getElementById(MAIN_HEADING_ID)?.focus();
   };
 
   return (
@@ -85,7 +86,7 @@ export function CmsListScreen({ page }: ScreenProps) {
         open={deleting !== null}
         title={deleting ? `Delete the ${itemNoun(deleting)} “${deleting.title}”?` : ''}
         confirmLabel="Delete"
-        onConfirm={confirmDelete}
+        onConfirm={() => void confirmDelete()}
         onCancel={() => setDeleting(null)}
       >
         <p>It is removed for good, with its image. This cannot be undone.</p>
