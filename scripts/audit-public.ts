@@ -175,12 +175,16 @@ if (runLighthouse) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
   try {
     for (const row of rows) {
-      const result = await lighthouse(base + row.path, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-      });
+      const run = () =>
+        lighthouse(base + row.path, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        });
+      // A trace that failed to record (NO_NAVSTART, NO_FCP on a busy machine) gets one more go.
+      let result = await run();
+      if (result?.lhr.runtimeError) result = await run();
       const categories = result?.lhr.categories ?? {};
       row.lighthouse = Object.fromEntries(Object.entries(categories).map(([k, c]) => [k, Math.round((c.score ?? 0) * 100)]));
       const lh = row.lighthouse;
