@@ -96,7 +96,14 @@ async function prime(base: string, paths: readonly string[], token: string): Pro
   await Promise.all([worker(), worker(), worker(), worker()]);
 }
 
-async function getJson(url: string, token?: string): Promise<{ status: number; body: any; headers: Headers }> {
+/** The parts of whoami and user-list answers the checks read (a failed call has none of them). */
+interface CheckedBody {
+  email?: string;
+  total: number;
+  data: { uuid: string; name: string; email: string; country_code: string; status: number }[];
+}
+
+async function getJson(url: string, token?: string): Promise<{ status: number; body: CheckedBody; headers: Headers }> {
   const response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   const text = await response.text();
   let body: unknown = text;
@@ -105,7 +112,7 @@ async function getJson(url: string, token?: string): Promise<{ status: number; b
   } catch {
     // keep the text
   }
-  return { status: response.status, body, headers: response.headers };
+  return { status: response.status, body: body as CheckedBody, headers: response.headers };
 }
 
 function check(ok: boolean, what: string, checks: string[]): void {
