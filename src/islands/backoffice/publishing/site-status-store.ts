@@ -1,4 +1,4 @@
-import { atom, computed, onMount } from 'nanostores';
+import { atom, computed, onMount, onNotify } from 'nanostores';
 import { isAdminLevel } from '../../../lib/access/permissions.ts';
 import { SiteStatusResponseSchema, type BuildStatusData } from '../../../lib/site/schema.ts';
 import { api, errorMessage } from '../lib/api.ts';
@@ -26,20 +26,23 @@ export function isBuildActive(status: BuildStatusData | undefined): boolean {
   return status?.current.state === 'queued' || status?.current.state === 'building';
 }
 
-onMount($siteStatus, () => {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const stop = $siteStatus.listen((value) => {
-    clearTimeout(timer);
-    timer = undefined;
-    // One request at a time: the next poll is scheduled only once an answer has arrived.
-    if (!value.loading && isBuildActive(value.data?.data)) {
-      timer = setTimeout(() => revalidateKeys(SITE_STATUS_KEY), SITE_STATUS_POLL_MS);
-    }
-  });
-  return () => {
-    stop();
-    clearTimeout(timer);
-  };
+let pollTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** One request at a time: the next poll is scheduled only once an answer has arrived. */
+function schedulePoll(): void {
+  clearTimeout(pollTimer);
+  pollTimer = undefined;
+  const value = $siteStatus.get();
+  if (!value.loading && isBuildActive(value.data?.data)) {
+    pollTimer = setTimeout(() => revalidateKeys(SITE_STATUS_KEY), SITE_STATUS_POLL_MS);
+  }
+}
+
+// A lifecycle hook, not a subscription: polling stops when no indicator shows the state.
+onNotify($siteStatus, schedulePoll);
+onMount($siteStatus, () => () => {
+  clearTimeout(pollTimer);
+  pollTimer = undefined;
 });
 
 /**
