@@ -145,10 +145,10 @@ describe('POST /api/contact-us (plain HTML form, no JavaScript)', () => {
   test('invalid fields: 303 back to the form naming them', async () => {
     const response = await sendForm({ ...fields, email: 'budi', message: 'short', subject: 'Invalid form post' });
     expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe('/contact-us?error=invalid&fields=email%2Cmessage');
+    expect(response.headers.get('location')).toBe('/contact-us?error=invalid&fields=email%2Cmessage#contact-error');
     expect(await stored('Invalid form post')).toEqual([]);
     const empty = await sendForm({});
-    expect(empty.headers.get('location')).toBe('/contact-us?error=invalid&fields=name%2Cemail%2Csubject%2Cmessage');
+    expect(empty.headers.get('location')).toBe('/contact-us?error=invalid&fields=name%2Cemail%2Csubject%2Cmessage#contact-error');
   });
 
   test('the honeypot: 303 to the sent page, nothing stored', async () => {
@@ -161,7 +161,7 @@ describe('POST /api/contact-us (plain HTML form, no JavaScript)', () => {
     for (let i = 1; i <= CONTACT_RATE_LIMIT; i++) expect((await sendForm({ ...fields, subject: `Form ${i}` })).status).toBe(303);
     const response = await sendForm({ ...fields, subject: 'Form too many' });
     expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe('/contact-us?error=rate-limited');
+    expect(response.headers.get('location')).toBe('/contact-us?error=rate-limited#contact-error');
     expect(await stored('Form too many')).toEqual([]);
   });
 });

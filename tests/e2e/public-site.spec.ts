@@ -133,6 +133,18 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/\/contact-us\/sent$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you: your message has been sent');
   });
+
+  test('a message the server refuses comes back to the form with the error shown', async ({ page }) => {
+    await page.goto('/contact-us');
+    await page.getByLabel('Your name').fill('Ana Reyes');
+    // The browser accepts an address without a dot in its domain; the server does not.
+    await page.getByLabel('Your email address').fill('ana@localhost');
+    await page.getByLabel('Subject', { exact: true }).fill('Without JavaScript');
+    await page.getByLabel('Message', { exact: true }).fill('This message was sent by a plain HTML form.');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page).toHaveURL(/\/contact-us\?error=invalid&fields=email#contact-error$/);
+    await expect(page.getByRole('alert').filter({ hasText: 'Your message was not sent.' })).toBeVisible();
+  });
 });
 
 test('the region map links each country to its entry in the list', async ({ page }) => {

@@ -51,7 +51,8 @@ function formError(c: Context<AppEnv>, error: unknown) {
     query.set('error', 'invalid');
     if (error.errors) query.set('fields', Object.keys(error.errors).join(','));
   } else throw error;
-  return c.redirect(`${CONTACT_FORM_PAGE}?${query.toString()}`, 303);
+  // The fragment shows the page's error box with CSS alone (:target), for visitors without JavaScript.
+  return c.redirect(`${CONTACT_FORM_PAGE}?${query.toString()}#contact-error`, 303);
 }
 
 async function sendMessage(c: Context<AppEnv>, isForm: boolean): Promise<void> {
