@@ -3,7 +3,7 @@
  * database with the demo accounts, a fresh site build) and runs the Playwright tests on it.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startAuthEmulator } from './auth-emulator.ts';
@@ -32,6 +32,14 @@ const server = spawn(process.execPath, ['src/server/main.ts'], { env, stdio: ['i
 let code = 1;
 try {
   await waitForSite(baseUrl, 240_000);
+  // The quality bar of issue 3: no broken internal link anywhere on the built site.
+  const live = JSON.parse(readFileSync(join(env.SITE_DIR, 'live.json'), 'utf8')) as { id: string };
+  const linkCheck = spawn(process.execPath, ['scripts/check-links.ts', join(env.SITE_DIR, live.id), '--server', baseUrl], {
+    stdio: 'inherit',
+  });
+  if ((await new Promise<number | null>((resolve) => linkCheck.once('exit', resolve))) !== 0) {
+    throw new Error('The link checker found broken internal links in the built site');
+  }
   const runner = spawn(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', ...process.argv.slice(2)], {
     env: { ...env, E2E_BASE_URL: baseUrl, E2E_AUTH_EMULATOR: emulatorHost, E2E_PROJECT_ID: projectId },
     stdio: 'inherit',
