@@ -52,7 +52,7 @@ export function UserListScreen({ identity }: ScreenProps) {
 
 function UserTable({ users, busy }: { users: readonly UserListItem[]; busy: boolean }) {
   return (
-    <div className={`${ui.cardFlush} overflow-x-auto ${busy ? 'opacity-70' : ''}`} aria-busy={busy}>
+    <div className={`${ui.cardFlush} relative overflow-x-auto ${busy ? 'opacity-70' : ''}`} aria-busy={busy}>
       <table className="min-w-full divide-y divide-slate-200">
         <caption className="sr-only">Users</caption>
         <thead className="bg-slate-50">
