@@ -80,3 +80,16 @@ test('logout clears the session and returns to /login; the back-office is closed
   await page.goto('/dashboard');
   await expectPath(page, /\/login\?next=/);
 });
+
+test('on a 390 px phone the back-office screens do not scroll sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, DEMO.superadmin);
+  await expectPath(page, '/dashboard');
+  for (const path of ['/dashboard', '/admin/users', '/admin/acl', '/admin/setting/countries', '/content-management/banner', '/admin/contact-us']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${path} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
+  }
+});
