@@ -15,9 +15,10 @@ async function bannerPng(): Promise<Buffer> {
   return sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer();
 }
 
+/** When the live build went live, once no build is queued or running (else null). */
 async function liveSince(token: string): Promise<string | null> {
   const { body } = await api<SiteStatus>('site/status', token);
-  return body.data.live?.since ?? null;
+  return body.data.current.state === 'idle' ? (body.data.live?.since ?? null) : null;
 }
 
 async function openBanners(page: Page) {
