@@ -70,6 +70,10 @@ test.describe('content management', () => {
     const before = await liveSince(token);
     await row.getByRole('button', { name: `Publish “${title}”` }).click();
     await expect(notices).toContainText(`Banner “${title}” published`);
+    // While the site rebuilds, the old home page keeps being served.
+    const during = await page.request.get('/');
+    expect(during.status()).toBe(200);
+    expect(await during.text()).not.toContain(title);
     await expect(row).toContainText('Published');
     // Publishing an item queues a rebuild: the panel follows it until the new build is live.
     const panel = page.getByRole('region', { name: 'Public site' });

@@ -93,6 +93,7 @@ test('pages with nothing interactive load no JavaScript', async ({ page }) => {
 
 test('every public page has one h1, a title, a description, a canonical address and no axe violations', async ({ page }) => {
   test.setTimeout(120_000);
+  const problems = watchConsole(page);
   const paths = await sitemapPaths(page);
   expect(paths).toContain('/media-gallery/event/urban-forum-e2e');
   for (const path of paths) {
@@ -105,6 +106,7 @@ test('every public page has one h1, a title, a description, a canonical address 
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
     expect(results.violations.map((v) => `${path}: ${v.id}`)).toEqual([]);
   }
+  expect(problems, 'console errors on public pages').toEqual([]);
 });
 
 test.describe('without JavaScript', () => {
@@ -199,4 +201,27 @@ test('the contact form checks fields as the server does and confirms a sent mess
   await expect(page.getByRole('heading', { name: 'Thank you: your message has been sent' })).toBeVisible();
   await expect(page.getByRole('status')).toBeFocused();
   expect(problems).toEqual([]);
+});
+
+// Last on purpose: it uses up this machine's contact allowance (5 messages in 10 minutes).
+test('the contact form explains the rate limit once a client has sent too many messages', async ({ page }) => {
+  const send = () =>
+    fetch(`${BASE_URL}/api/contact-us`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Rate Tester', email: 'rate@example.org', subject: 'Rate limit', message: 'Checking the limit of the form.' }),
+    });
+  let status = 201;
+  for (let i = 0; i < 6 && status !== 429; i++) status = (await send()).status;
+  expect(status).toBe(429);
+
+  await page.goto('/contact-us');
+  await page.getByLabel('Your name').fill('Ana Reyes');
+  await page.getByLabel('Your email address').fill('ana@example.org');
+  await page.getByLabel('Subject', { exact: true }).fill('One more question');
+  await page.getByLabel('Message', { exact: true }).fill('Is there a template for the national report?');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByRole('alert')).toContainText('You have sent several messages in a short time.');
+  await expect(page.getByRole('alert')).toContainText(/try again in \d+ minutes?/);
+  await expect(page).toHaveURL(/\/contact-us$/);
 });
