@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: every benchmark section in one run, one table, and the figures as JSON in
- * bench/results/latest.json. `node bench/run.ts api` runs only the named sections.
+ * bench/results/latest.json. `node bench/run.ts api` or BENCH_SECTIONS=api,site runs only the
+ * named sections.
  *
  * Settings (env): BENCH_CONNECTIONS (50), BENCH_DURATION seconds (10), BENCH_WARMUP seconds (2),
  * BENCH_DATABASE_URL (PostgreSQL instead of a temp PGlite), BENCH_STRICT=1 (exit 1 on a miss).
@@ -11,12 +12,14 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchContext, Section, SectionReport } from './lib/context.ts';
-import { formatTable } from './lib/report.ts';
+import { formatGrid, formatTable } from './lib/report.ts';
 import { apiSection } from './sections/api.ts';
+import { siteSection } from './sections/site.ts';
 
 /** Later issues add their sections here. */
 export const SECTIONS: Record<string, Section> = {
   api: apiSection,
+  site: siteSection,
 };
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -27,7 +30,9 @@ const number = (name: string, fallback: number) => {
   return Number.isFinite(value) && value > 0 ? value : fallback;
 };
 
-const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const fromEnv = (process.env['BENCH_SECTIONS'] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const fromArgs = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const wanted = fromArgs.length > 0 ? fromArgs : fromEnv;
 const unknown = wanted.filter((name) => !(name in SECTIONS));
 if (unknown.length > 0) {
   console.error(`Unknown bench section(s): ${unknown.join(', ')}; known: ${Object.keys(SECTIONS).join(', ')}`);
@@ -80,23 +85,40 @@ try {
 for (const report of reports) {
   console.log(`\n## ${report.title} (${report.section})\n`);
   for (const note of report.notes) console.log(`- ${note}`);
-  console.log('');
-  console.log(formatTable(report.rows, ctx.targets));
+  for (const table of report.tables ?? []) {
+    console.log(`\n${table.title}\n`);
+    console.log(formatGrid(table.header, table.rows));
+  }
+  if (report.rows.length > 0) {
+    console.log('');
+    console.log(formatTable(report.rows, ctx.targets));
+  }
+  for (const miss of report.misses ?? []) console.log(`MISSED: ${miss}`);
   for (const failure of report.failures ?? []) console.log(`CHECK FAILED: ${failure}`);
 }
 const failedChecks = reports.flatMap((r) => r.failures ?? []);
 const rows = reports.flatMap((r) => r.rows);
-const misses = rows.filter((r) => r.verdict.pass === false);
-console.log(
-  `\nTargets: authenticated endpoints >= ${ctx.targets.minRatio * 100}% of the bare hello-world's requests/s, p99 < ${ctx.targets.maxP99Ms} ms at ${ctx.load.connections} connections.`,
-);
+const missedRows = rows.filter((r) => r.verdict.pass === false);
+const otherMisses = reports.flatMap((r) => (r.misses ?? []).map((m) => `${r.section}: ${m}`));
+const misses = [...missedRows.map((r) => r.target), ...otherMisses];
+console.log('');
+if (selected.includes('api')) {
+  console.log(
+    `Targets (api): authenticated endpoints >= ${ctx.targets.minRatio * 100}% of the bare hello-world's requests/s, p99 < ${ctx.targets.maxP99Ms} ms at ${ctx.load.connections} connections.`,
+  );
+}
+if (selected.includes('site')) {
+  console.log(
+    'Targets (site): Lighthouse accessibility/best practices/SEO 100 and performance >= 95 on every public page, first screen <= 14 KB, no script on pages with nothing interactive, publish-to-live < 15 s.',
+  );
+}
 const judged = rows.filter((r) => r.judged);
 console.log(
-  judged.length === 0
+  judged.length === 0 && !reports.some((r) => r.misses)
     ? 'No judged target ran.'
     : misses.length === 0
       ? 'All judged targets met.'
-      : `Missed: ${misses.map((r) => r.target).join(', ')}.`,
+      : `Missed: ${[...missedRows.map((r) => r.target), ...(otherMisses.length > 0 ? [`${otherMisses.length} other target(s), see the MISSED lines above`] : [])].join(', ')}.`,
 );
 
 mkdirSync(join(root, 'bench/results'), { recursive: true });

@@ -21,8 +21,19 @@ export interface SectionReport {
   /** Anything worth keeping in the JSON (timings of the set-up, sanity checks). */
   setup: Record<string, unknown>;
   rows: Row[];
+  /** Tables of other figures than load (page audits, timings), printed before the load rows. */
+  tables?: Table[];
+  /** Judged targets outside the load rows that were missed (count like a missed row). */
+  misses?: string[];
   /** Checks that failed (the run then exits with 1). */
   failures?: string[];
+}
+
+/** A plain table: the first column is left-aligned, the others right-aligned. */
+export interface Table {
+  title: string;
+  header: string[];
+  rows: string[][];
 }
 
 export type Section = (ctx: BenchContext) => Promise<SectionReport>;
