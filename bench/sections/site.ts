@@ -1,5 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { DEMO_ACCOUNTS } from '../../src/lib/db/seed.server.ts';
 import { startAuthEmulator } from '../../scripts/auth-emulator.ts';
 import { startChild, type ChildServer } from '../lib/child.ts';
@@ -90,6 +91,8 @@ interface PublishRun {
   buildS: number | null;
   polls: number;
   pollsDuringBuild: number;
+  /** The slowest GET / of the run: the server's event loop stalls while it loads a new build. */
+  slowestPollMs: number;
   /** Every GET / before the swap was a 200 with the very page served before the edit. */
   oldServed: boolean;
   problems: string[];
@@ -145,13 +148,16 @@ async function publishToLive(
   let pollsDuringBuild = 0;
   let toLive: number | null = null;
   let swappedPolls = 0;
+  let slowestPollMs = 0;
   const deadline = performance.now() + 120_000;
   try {
     for (;;) {
       const during = watch.state === 'building';
       const swapped = watch.liveId !== (before.live?.id ?? null) && watch.state === 'idle';
+      const pollStarted = performance.now();
       const response = await fetch(`${api.base}/`, { headers: { 'accept-encoding': 'br' } });
       const html = await response.text();
+      slowestPollMs = Math.max(slowestPollMs, performance.now() - pollStarted);
       polls++;
       if (response.status === 200 && html.includes(title)) {
         toLive = performance.now() - started;
@@ -198,6 +204,7 @@ async function publishToLive(
     buildS,
     polls,
     pollsDuringBuild,
+    slowestPollMs,
     oldServed: !problems.some((p) => p.includes('before the swap')),
     problems: [...new Set(problems)],
   };
@@ -421,6 +428,18 @@ export async function siteSection(ctx: BenchContext): Promise<SectionReport> {
       if (failedAudits.length > 0) notes.push(`Audits below 1 on pages that miss a Lighthouse bar: ${failedAudits.join('; ')}.`);
     });
 
+    // What the server holds in memory per build, and what it compresses when it loads one.
+    await phase('build size', async () => {
+      const status = await siteStatus(editor);
+      const stats = buildStats(join(config.siteDir, status.live!.id));
+      setup['build'] = stats;
+      notes.push(
+        `The live build: ${stats.files} files, ${(stats.bytes / 1024).toFixed(0)} KB, of which ${stats.compressibleFiles} files / ${(stats.compressibleBytes / 1024).toFixed(0)} KB compressible ` +
+          `(HTML ${stats.html.files} files / ${(stats.html.bytes / 1024).toFixed(0)} KB); the largest: ${stats.largest.map((f) => `${f.path} ${(f.bytes / 1024).toFixed(0)} KB`).join(', ')}. ` +
+          `Compressing them once as the server does on every swap (brotli q11 + gzip 9, synchronously) took ${stats.compressMs.toFixed(0)} ms in this process.`,
+      );
+    });
+
     // 3. Static serving: the portal against a bare static file server on the same build.
     await phase('static serving', async () => {
       const status = await siteStatus(editor);
@@ -528,7 +547,7 @@ export async function siteSection(ctx: BenchContext): Promise<SectionReport> {
       setup['publish'] = runs;
       tables.push({
         title: `Publish-to-live: POST /api/cms/saved (a published banner's new title) until GET / shows it; target < ${PUBLISH_TARGET_S} s`,
-        header: ['run', 'API ms', 'to live s', 'queued s', 'build s', 'GET / polls', 'during build', 'result'],
+        header: ['run', 'API ms', 'to live s', 'queued s', 'build s', 'GET / polls', 'during build', 'slowest GET / ms', 'result'],
         rows: runs.map((r) => [
           String(r.run),
           r.apiMs.toFixed(0),
@@ -537,6 +556,7 @@ export async function siteSection(ctx: BenchContext): Promise<SectionReport> {
           r.buildS?.toFixed(1) ?? '-',
           String(r.polls),
           r.oldServed ? `${r.pollsDuringBuild}x old page` : 'OTHER PAGE',
+          r.slowestPollMs.toFixed(0),
           r.toLiveS !== null && r.toLiveS < PUBLISH_TARGET_S && r.problems.length === 0 ? 'PASS' : 'FAIL',
         ]),
       });
@@ -547,7 +567,8 @@ export async function siteSection(ctx: BenchContext): Promise<SectionReport> {
       }
       notes.push(
         'Publish-to-live: "to live" runs from the API call to the first GET / (polled every 100 ms) showing the new title; "queued" is the builder\'s wait before it starts (its 1 s debounce), ' +
-          '"build" the builder\'s own building-since to live-since (GET /api/site/status); "during build" counts the GET / answered while the build ran, each a 200 with the very page served before the edit.',
+          '"build" the builder\'s own building-since to live-since (GET /api/site/status), which includes loading the new build into memory; "during build" counts the GET / answered while the build ran, each a 200 with the very page served before the edit; ' +
+          '"slowest GET /" is the longest of those polls (the server answers nothing while it compresses a new build on its event loop).',
       );
     });
     return report();
@@ -560,6 +581,40 @@ export async function siteSection(ctx: BenchContext): Promise<SectionReport> {
     for (const child of children.reverse()) await child.stop();
     await emulator?.stop();
   }
+}
+
+const COMPRESSIBLE = /\.(html|css|js|mjs|json|svg|txt|xml|webmanifest|map)$/i;
+
+/** Files and bytes of a build folder, and how long compressing it the server's way takes here. */
+function buildStats(dir: string) {
+  const files: { path: string; bytes: number }[] = [];
+  const walk = (d: string) => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      const full = join(d, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.isFile()) files.push({ path: relative(dir, full).split(sep).join('/'), bytes: statSync(full).size });
+    }
+  };
+  walk(dir);
+  const compressible = files.filter((f) => COMPRESSIBLE.test(f.path) && f.bytes > 512);
+  const html = files.filter((f) => f.path.endsWith('.html'));
+  const started = performance.now();
+  for (const f of compressible) {
+    const body = readFileSync(join(dir, f.path));
+    brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } });
+    gzipSync(body, { level: 9 });
+  }
+  const compressMs = performance.now() - started;
+  const sum = (list: { bytes: number }[]) => list.reduce((n, f) => n + f.bytes, 0);
+  return {
+    files: files.length,
+    bytes: sum(files),
+    compressibleFiles: compressible.length,
+    compressibleBytes: sum(compressible),
+    html: { files: html.length, bytes: sum(html) },
+    largest: [...compressible].sort((a, b) => b.bytes - a.bytes).slice(0, 4),
+    compressMs,
+  };
 }
 
 async function waitForIdle(api: PortalApi): Promise<void> {
