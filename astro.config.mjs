@@ -8,6 +8,9 @@ import tailwindcss from '@tailwindcss/vite';
 export default defineConfig({
   output: 'static',
   outDir: process.env.SITE_OUT_DIR ?? './dist',
+  // Astro keeps the content layer's data store in its cache folder and reads it back while
+  // rendering: two builds sharing one folder (two servers on one checkout) could mix their data.
+  cacheDir: process.env.SITE_CACHE_DIR ?? './node_modules/.astro',
   site: process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321',
   trailingSlash: 'ignore',
   build: { format: 'directory' },

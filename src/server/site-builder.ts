@@ -174,7 +174,7 @@ export class SiteBuilder {
       const [program, ...args] = this.#command;
       const child = spawn(program!, args, {
         // Plain text: the log is parsed for progress and shown as the reason of a failure.
-        env: { ...process.env, ...this.#env, SITE_OUT_DIR: outDir, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
+        env: { ...process.env, ...this.#env, SITE_OUT_DIR: outDir, SITE_CACHE_DIR: join(this.#root, '.astro-cache'), ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let output = '';

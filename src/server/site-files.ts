@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+
+// Compression runs on libuv's thread pool: a new build must not stall requests on the main thread.
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -53,24 +58,33 @@ export class SiteFiles {
   }
 
   static async load(root: string): Promise<SiteFiles> {
-    const files = new Map<string, SiteFile>();
-    for (const path of await walk(root)) {
-      const urlPath = '/' + relative(root, path).split(sep).join('/');
-      const ext = extname(path).toLowerCase();
-      const body = await readFile(path);
-      const compress = COMPRESSIBLE.has(ext) && body.length > 512;
-      files.set(urlPath, {
-        body,
-        br: compress
-          ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } })
-          : null,
-        gzip: compress ? gzipSync(body, { level: 9 }) : null,
-        type: TYPES[ext] ?? 'application/octet-stream',
-        etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
-        immutable: urlPath.startsWith('/_astro/'),
-        scriptHashes: ext === '.html' ? inlineScriptHashes(body.toString('utf8')) : [],
-      });
-    }
+    const entries = await Promise.all(
+      (await walk(root)).map(async (path): Promise<[string, SiteFile]> => {
+        const urlPath = '/' + relative(root, path).split(sep).join('/');
+        const ext = extname(path).toLowerCase();
+        const body = await readFile(path);
+        const compress = COMPRESSIBLE.has(ext) && body.length > 512;
+        const [br, gzipped] = compress
+          ? await Promise.all([
+              brotliAsync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+              gzipAsync(body, { level: 9 }),
+            ])
+          : [null, null];
+        return [
+          urlPath,
+          {
+            body,
+            br,
+            gzip: gzipped,
+            type: TYPES[ext] ?? 'application/octet-stream',
+            etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
+            immutable: urlPath.startsWith('/_astro/'),
+            scriptHashes: ext === '.html' ? inlineScriptHashes(body.toString('utf8')) : [],
+          },
+        ];
+      }),
+    );
+    const files = new Map(entries);
     if (!files.has('/index.html')) throw new Error(`${root} holds no index.html: not a built site`);
     return new SiteFiles(root, files);
   }
