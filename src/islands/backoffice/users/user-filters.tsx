@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { USER_STATUS_LABELS } from '../../../lib/users/schema.ts';
-import { Icon } from '../ui/icons.tsx';
+import { Chips, SearchField } from '../ui/filters.tsx';
 import { ui } from '../ui/styles.ts';
 import { $countryChoices, $searchDraft, $userListFilters, setUserFilters, typeSearch, type UserListFilters } from './user-list-store.ts';
 
@@ -20,46 +20,15 @@ export function UserFilters({ adminLevel }: { adminLevel: boolean }) {
 
   return (
     <div role="search" aria-label="Filter users" className="flex flex-col gap-4 lg:flex-row lg:items-end">
-      <div className="lg:w-80">
-        <label htmlFor="user-search" className={ui.label}>
-          Search users
-        </label>
-        <div className="relative mt-1">
-          <Icon name="search" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" />
-          <input
-            id="user-search"
-            type="search"
-            className={`${ui.input} pl-9`}
-            placeholder="Name, email or member ID"
-            value={draft}
-            maxLength={100}
-            onChange={(event) => typeSearch(event.target.value)}
-          />
-        </div>
-      </div>
-      <div role="group" aria-labelledby="status-filter-label">
-        <span id="status-filter-label" className={ui.label}>
-          Status
-        </span>
-        <div className="mt-1 flex flex-wrap gap-2">
-          {STATUS_CHIPS.map((chip) => {
-            const pressed = filters.status === chip.value;
-            return (
-              <button
-                key={chip.label}
-                type="button"
-                aria-pressed={pressed}
-                onClick={() => setUserFilters({ status: chip.value })}
-                className={`rounded-full border px-3 py-1.5 text-sm font-medium ${
-                  pressed ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50'
-                }`}
-              >
-                {chip.label}
-              </button>
-            );
-          })}
-        </div>
-      </div>
+      <SearchField
+        id="user-search"
+        label="Search users"
+        className="lg:w-80"
+        placeholder="Name, email or member ID"
+        value={draft}
+        onType={typeSearch}
+      />
+      <Chips id="status-filter-label" label="Status" chips={STATUS_CHIPS} value={filters.status} onPick={(status) => setUserFilters({ status })} />
       {adminLevel && (
         <div className="lg:w-64">
           <label htmlFor="user-country" className={ui.label}>
