@@ -1,4 +1,5 @@
-import type { LoadFigures } from './load.ts';
+import type { BenchContext } from './context.ts';
+import { measure, type LoadFigures, type LoadTarget } from './load.ts';
 
 export interface Verdict {
   /** Ratio of the row's requests/s to the bare hello-world's. */
@@ -66,4 +67,31 @@ export function formatGrid(header: readonly string[], rows: readonly (readonly s
   const fmt = (cells: readonly string[]) =>
     widths.map((w, i) => (i === 0 ? (cells[i] ?? '').padEnd(w) : (cells[i] ?? '').padStart(w))).join('  ').trimEnd();
   return [fmt(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(fmt)].join('\n');
+}
+
+/**
+ * Runs one load target, judges it against the targets (and the baseline's requests/s, if any),
+ * logs its figures with the CPU each process used per request, and adds the row to `rows`.
+ */
+export async function measureRow(
+  ctx: BenchContext,
+  target: LoadTarget,
+  baselineRps: number | null,
+  rows: Row[],
+): Promise<Row> {
+  ctx.log(`  ${target.name}: ${target.prime ? 'priming, ' : ''}${ctx.load.warmup} s warm-up + ${ctx.load.duration} s at ${ctx.load.connections} connections …`);
+  const figures = await measure(target, ctx.load);
+  const row = judge(figures, target.judged, baselineRps, ctx.targets);
+  rows.push(row);
+  const served = Math.max(1, figures.requestsTotal);
+  const cpu = Object.entries(figures.cpuSeconds)
+    .filter(([, seconds]) => seconds !== null)
+    .map(([name, seconds]) => `${name} ${seconds} s (${Math.round((seconds! * 1e6) / served)} µs/req)`)
+    .join(', ');
+  ctx.log(
+    `    ${figures.requestsPerSec.toFixed(0)} req/s, p50 ${figures.latencyMs.p50} ms, p99 ${figures.latencyMs.p99} ms` +
+      (figures.non2xx || figures.errors ? `, ${figures.non2xx} non-2xx, ${figures.errors} errors` : '') +
+      (cpu ? `; CPU used: ${cpu}` : ''),
+  );
+  return row;
 }

@@ -8,9 +8,9 @@ import { startAuthEmulator } from '../../scripts/auth-emulator.ts';
 import { startChild, type ChildServer } from '../lib/child.ts';
 import type { BenchContext, SectionReport } from '../lib/context.ts';
 import { signIn } from '../lib/identity.ts';
-import { generated, measure, rotating, type LoadTarget } from '../lib/load.ts';
+import { generated, rotating, type LoadTarget } from '../lib/load.ts';
 import { freePort } from '../lib/ports.ts';
-import { judge, type Row } from '../lib/report.ts';
+import { measureRow, type Row } from '../lib/report.ts';
 import type { FilterTotal } from '../lib/seed-users.ts';
 import type { PortalChildConfig, PortalChildInfo } from '../servers/portal.ts';
 
@@ -239,23 +239,7 @@ export async function apiSection(ctx: BenchContext): Promise<SectionReport> {
 
     // 4. Load.
     const rows: Row[] = [];
-    const record = async (target: LoadTarget, baselineRps: number | null) => {
-      ctx.log(`  ${target.name}: ${target.prime ? 'priming, ' : ''}${ctx.load.warmup} s warm-up + ${ctx.load.duration} s at ${ctx.load.connections} connections …`);
-      const figures = await measure(target, ctx.load);
-      const row = judge(figures, target.judged, baselineRps, ctx.targets);
-      rows.push(row);
-      const served = Math.max(1, figures.requestsTotal);
-      const cpu = Object.entries(figures.cpuSeconds)
-        .filter(([, seconds]) => seconds !== null)
-        .map(([name, seconds]) => `${name} ${seconds} s (${Math.round((seconds! * 1e6) / served)} µs/req)`)
-        .join(', ');
-      ctx.log(
-        `    ${figures.requestsPerSec.toFixed(0)} req/s, p50 ${figures.latencyMs.p50} ms, p99 ${figures.latencyMs.p99} ms` +
-          (figures.non2xx || figures.errors ? `, ${figures.non2xx} non-2xx, ${figures.errors} errors` : '') +
-          (cpu ? `; CPU used: ${cpu}` : ''),
-      );
-      return row;
-    };
+    const record = (target: LoadTarget, baselineRps: number | null) => measureRow(ctx, target, baselineRps, rows);
 
     const hello = await startChild<{ url: string }>(new URL('../servers/hello.ts', import.meta.url), {
       label: 'The hello-world server',

@@ -7,7 +7,7 @@ import { startChild, type ChildServer } from '../lib/child.ts';
 import type { BenchContext, SectionReport, Table } from '../lib/context.ts';
 import { signIn } from '../lib/identity.ts';
 import { logoPng, photoJpeg } from '../lib/images.ts';
-import { measure, type LoadTarget } from '../lib/load.ts';
+import type { LoadTarget } from '../lib/load.ts';
 import {
   FIRST_SCREEN_BUDGET,
   MAY_HAVE_JS,
@@ -18,7 +18,7 @@ import {
 } from '../lib/page-audit.ts';
 import { PortalApi, siteStatus, waitForBuild } from '../lib/portal-api.ts';
 import { freePort } from '../lib/ports.ts';
-import { judge, type Row } from '../lib/report.ts';
+import { measureRow, type Row } from '../lib/report.ts';
 import type { UploadTarget } from '../lib/seed-cms.ts';
 import type { SitePortalConfig, SitePortalInfo } from '../servers/site-portal.ts';
 
@@ -465,23 +465,7 @@ export async function siteSection(ctx: BenchContext): Promise<SectionReport> {
             checks,
           );
         }
-        const record = async (target: LoadTarget, baselineRps: number | null) => {
-          ctx.log(`  ${target.name}: ${ctx.load.warmup} s warm-up + ${ctx.load.duration} s at ${ctx.load.connections} connections …`);
-          const figures = await measure(target, ctx.load);
-          const row = judge(figures, target.judged, baselineRps, ctx.targets);
-          rows.push(row);
-          const served = Math.max(1, figures.requestsTotal);
-          const cpu = Object.entries(figures.cpuSeconds)
-            .filter(([, sec]) => sec !== null)
-            .map(([name, sec]) => `${name} ${sec} s (${Math.round((sec! * 1e6) / served)} µs/req)`)
-            .join(', ');
-          ctx.log(
-            `    ${figures.requestsPerSec.toFixed(0)} req/s, p50 ${figures.latencyMs.p50} ms, p99 ${figures.latencyMs.p99} ms` +
-              (figures.non2xx || figures.errors ? `, ${figures.non2xx} non-2xx, ${figures.errors} errors` : '') +
-              (cpu ? `; CPU used: ${cpu}` : ''),
-          );
-          return row;
-        };
+        const record = (target: LoadTarget, baselineRps: number | null) => measureRow(ctx, target, baselineRps, rows);
         const ratios: string[] = [];
         const headers = { 'accept-encoding': 'br' };
         for (const path of servedPaths) {
