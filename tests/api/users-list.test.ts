@@ -181,6 +181,14 @@ describe('GET /api/user/list', () => {
     await expectError(await ctx.request(`/api/user/list${query}`, { token: admin.token }), 400, { fields });
   });
 
+  test('a status that is not a number is explained in words', async () => {
+    const response = await ctx.request('/api/user/list?status=abc', { token: admin.token });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { errors: Record<string, string[]> }).errors['status']).toEqual([
+      'must be a status number such as 0, 1 or 2',
+    ]);
+  });
+
   test("a state_admin's list is confined to its own country, whatever country_code says", async () => {
     const own = await list(phAdmin.token, '?per_page=100');
     expect(own.total).toBeGreaterThan(0);

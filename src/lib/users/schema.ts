@@ -45,7 +45,10 @@ export const USER_SEARCH_MAX = 100;
 export const UserListQuerySchema = z.object({
   q: z.string().trim().max(USER_SEARCH_MAX, `must be at most ${USER_SEARCH_MAX} characters`).optional(),
   status: z
-    .preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(0).max(9).optional())
+    .preprocess(
+      (value) => (value === '' || value === undefined ? undefined : Number(value)),
+      z.number({ error: 'must be a status number such as 0, 1 or 2' }).int('must be a whole number').min(0).max(9).optional(),
+    )
     .optional(),
   country_code: z.preprocess((value) => (value === '' ? undefined : value), CountryCodeSchema.optional()),
   page: queryInt({ min: 1, max: 1_000_000, fallback: 1 }),
