@@ -164,6 +164,17 @@ function sendNotFound(c: Context<AppEnv>, deps: AppDeps, files: SiteFiles) {
   return c.text('Page not found', 404);
 }
 
+/** Each page's CSP, built once per file (and per environment) instead of on every request. */
+const pageCsps = new WeakMap<SiteFile, { env: AppDeps['env']; csp: string }>();
+
+function cspOf(deps: AppDeps, file: SiteFile): string {
+  const cached = pageCsps.get(file);
+  if (cached?.env === deps.env) return cached.csp;
+  const csp = pageCsp(deps.env, file.scriptHashes);
+  pageCsps.set(file, { env: deps.env, csp });
+  return csp;
+}
+
 function sendFile(c: Context<AppEnv>, deps: AppDeps, file: SiteFile, status: 200 | 404 | 500) {
   const headers: Record<string, string> = {
     'Content-Type': file.type,
@@ -175,7 +186,7 @@ function sendFile(c: Context<AppEnv>, deps: AppDeps, file: SiteFile, status: 200
         ? 'no-cache'
         : 'public, max-age=86400',
   };
-  if (file.type.startsWith('text/html')) headers['Content-Security-Policy'] = pageCsp(deps.env, file.scriptHashes);
+  if (file.type.startsWith('text/html')) headers['Content-Security-Policy'] = cspOf(deps, file);
   if (status === 200 && c.req.header('if-none-match') === file.etag) return c.body(null, 304, headers);
   const accept = c.req.header('accept-encoding') ?? '';
   let body = file.body;
@@ -188,5 +199,6 @@ function sendFile(c: Context<AppEnv>, deps: AppDeps, file: SiteFile, status: 200
   }
   headers['Content-Length'] = String(body.length);
   if (c.req.method === 'HEAD') return c.body(null, status, headers);
-  return c.body(new Uint8Array(body), status, headers);
+  // A view of the file's bytes, not a copy: site files never change once loaded.
+  return c.body(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), status, headers);
 }
