@@ -13,16 +13,11 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium, type Browser } from 'playwright-core';
+import { brotliBytes, CHROMIUM, CHROMIUM_FLAGS, FIRST_SCREEN_BUDGET, firstScreenHtmlBytes, MAY_HAVE_JS } from './page-bars.ts';
 
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-const FIRST_SCREEN_BUDGET = 14 * 1024;
-/** Pages whose interactive parts need a script; every other page must ship none. */
-const MAY_HAVE_JS = [/^\/contact-us$/, /^\/media-gallery(\/|$)/, /^\/(home)?$/];
 
 const args = process.argv.slice(2);
 const flag = (name: string) => {
@@ -34,15 +29,13 @@ const runLighthouse = !args.includes('--no-lighthouse');
 const only = flag('--only')?.split(',');
 const jsonOut = flag('--json');
 
-const brotli = (bytes: Buffer | string) =>
-  brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length;
 
 async function get(path: string): Promise<{ body: Buffer; wire: number }> {
   const response = await fetch(base + path, { headers: { 'accept-encoding': 'br' } });
   if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
   const body = Buffer.from(await response.arrayBuffer());
   // fetch decodes the body; what travelled is the Content-Length of the encoded one.
-  return { body, wire: Number(response.headers.get('content-length') ?? brotli(body)) };
+  return { body, wire: Number(response.headers.get('content-length') ?? brotliBytes(body)) };
 }
 
 async function pagesToAudit(): Promise<string[]> {
@@ -57,7 +50,7 @@ async function scriptBytes(html: string): Promise<{ count: number; bytes: number
   const seen = new Set<string>();
   const queue = [...html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"/g)].map((m) => new URL(m[1]!, base + '/').pathname);
   const inline = [...html.matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].filter((m) => !/type="application\/(ld\+)?json"/.test(m[0]));
-  let bytes = inline.reduce((n, m) => n + brotli(m[1] ?? ''), 0);
+  let bytes = inline.reduce((n, m) => n + brotliBytes(m[1] ?? ''), 0);
   while (queue.length > 0) {
     const path = queue.shift()!;
     if (seen.has(path)) continue;
@@ -78,41 +71,6 @@ async function cssBytes(html: string): Promise<number> {
     if (href) bytes += (await get(new URL(href, base + '/').pathname)).wire;
   }
   return bytes;
-}
-
-/** Offset in the source of the `index`-th element (document order), skipping raw-text elements' content. */
-function elementOffset(html: string, index: number): { offset: number; tag: string } | null {
-  const re = /<!--[\s\S]*?-->|<!doctype[^>]*>|<(script|style|textarea|title)\b[^>]*>[\s\S]*?<\/\1>|<([a-zA-Z][\w:-]*)/gi;
-  let count = -1;
-  for (let m = re.exec(html); m; m = re.exec(html)) {
-    const raw = m[1];
-    if (m[0].startsWith('<!')) continue;
-    count++;
-    if (count === index) return { offset: m.index, tag: (raw ?? m[2] ?? '').toLowerCase() };
-  }
-  return null;
-}
-
-/** Brotli bytes of the HTML needed to draw the first screen at the given viewport. */
-async function firstScreenHtml(browser: Browser, path: string, html: string, viewport: { width: number; height: number }) {
-  const page = await browser.newPage({ viewport });
-  try {
-    await page.goto(base + path, { waitUntil: 'load' });
-    const below = await page.evaluate(() => {
-      const all = [...document.querySelectorAll('*')];
-      const i = all.findIndex((el) => {
-        const box = el.getBoundingClientRect();
-        return box.top + window.scrollY >= window.innerHeight && box.height > 0;
-      });
-      return i < 0 ? null : { index: i, tag: all[i]!.tagName.toLowerCase() };
-    });
-    if (!below) return brotli(html);
-    const at = elementOffset(html, below.index);
-    if (!at || at.tag !== below.tag) return brotli(html); // Could not map it: count the whole page.
-    return brotli(html.slice(0, at.offset));
-  } finally {
-    await page.close();
-  }
 }
 
 async function axeViolations(browser: Browser, path: string): Promise<string[]> {
@@ -150,16 +108,13 @@ interface Row {
 }
 
 const pages = await pagesToAudit();
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
 const rows: Row[] = [];
 for (const path of pages) {
   const { body, wire } = await get(path);
   const html = body.toString();
   const css = await cssBytes(html);
-  const first = Math.max(
-    await firstScreenHtml(browser, path, html, { width: 412, height: 823 }),
-    await firstScreenHtml(browser, path, html, { width: 1350, height: 940 }),
-  );
+  const first = await firstScreenHtmlBytes(browser, base + path, html);
   const js = await scriptBytes(html);
   const axe = await axeViolations(browser, path);
   const row: Row = { path, firstScreen: first + css, htmlTotal: wire, css, scripts: js.count, js: js.bytes, axe, problems: [] };
@@ -172,7 +127,7 @@ for (const path of pages) {
 await browser.close();
 
 if (runLighthouse) {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
   try {
     for (const row of rows) {
       const run = () =>

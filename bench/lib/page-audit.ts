@@ -3,32 +3,15 @@
  * (mobile emulation, default simulated throttling) in Chromium, and the first-screen bytes
  * (brotli HTML + render-blocking CSS, as the server sends them).
  */
-import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_FLAGS, firstScreenHtmlBytes } from '../../scripts/page-bars.ts';
 
-export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-/** One round trip of a fresh connection (10 segments of ~1.4 KB): the first screen must fit. */
-export const FIRST_SCREEN_BUDGET = 14 * 1024;
+export { CHROMIUM, CHROMIUM_FLAGS, FIRST_SCREEN_BUDGET, MAY_HAVE_JS } from '../../scripts/page-bars.ts';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type Category = (typeof CATEGORIES)[number];
 
-/**
- * Pages with an interactive part, which may load a script (as in scripts/audit-public.ts): the
- * contact form, the gallery's viewer and click-to-load videos (also on the home page).
- */
-export const MAY_HAVE_JS = [/^\/contact-us(\/|$)/, /^\/media-gallery(\/|$)/, /^\/(home)?$/];
 
 export interface Transfer {
   requests: number;
@@ -116,45 +99,6 @@ function scriptTags(html: string): number {
   return n;
 }
 
-const brotli = (text: string) => brotliCompressSync(text, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length;
-
-/** Offset in the source of the `index`-th element (document order), skipping raw-text elements' content. */
-function elementOffset(html: string, index: number): { offset: number; tag: string } | null {
-  const re = /<!--[\s\S]*?-->|<!doctype[^>]*>|<(script|style|textarea|title)\b[^>]*>[\s\S]*?<\/\1>|<([a-zA-Z][\w:-]*)/gi;
-  let count = -1;
-  for (let m = re.exec(html); m; m = re.exec(html)) {
-    if (m[0].startsWith('<!')) continue;
-    count++;
-    if (count === index) return { offset: m.index, tag: (m[1] ?? m[2] ?? '').toLowerCase() };
-  }
-  return null;
-}
-
-/**
- * Brotli bytes of the HTML a browser needs to draw the first screen at `viewport`: the source up
- * to the first element laid out below it (the method of scripts/audit-public.ts). The whole page
- * when that element cannot be mapped back to the source.
- */
-async function foldBytes(browser: Browser, url: string, html: string, viewport: { width: number; height: number }): Promise<number> {
-  const page = await browser.newPage({ viewport });
-  try {
-    await page.goto(url, { waitUntil: 'load' });
-    const below = await page.evaluate(() => {
-      const all = [...document.querySelectorAll('*')];
-      const i = all.findIndex((el) => {
-        const box = el.getBoundingClientRect();
-        return box.top + window.scrollY >= window.innerHeight && box.height > 0;
-      });
-      return i < 0 ? null : { index: i, tag: all[i]!.tagName.toLowerCase() };
-    });
-    if (!below) return brotli(html);
-    const at = elementOffset(html, below.index);
-    if (!at || at.tag !== below.tag) return brotli(html);
-    return brotli(html.slice(0, at.offset));
-  } finally {
-    await page.close();
-  }
-}
 
 type ByteFigures = Pick<PageAudit, 'status' | 'htmlBr' | 'htmlRaw' | 'css' | 'foldBr' | 'firstScreen' | 'wholeScreen' | 'scriptTags'>;
 
@@ -171,10 +115,7 @@ export async function firstScreenBytes(base: string, paths: readonly string[]): 
         css.push({ href, br: sheet.wire });
       }
       const cssBr = css.reduce((n, c) => n + c.br, 0);
-      const foldBr = Math.max(
-        await foldBytes(browser, base + path, page.text, { width: 412, height: 823 }),
-        await foldBytes(browser, base + path, page.text, { width: 1350, height: 940 }),
-      );
+      const foldBr = await firstScreenHtmlBytes(browser, base + path, page.text);
       out.set(path, {
         status: page.status,
         htmlBr: page.wire,
