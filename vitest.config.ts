@@ -22,7 +22,7 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'pglite',
-          include: ['src/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/launcher/**/*.test.ts'],
           env: { TEST_DB: 'pglite' },
         },
       },

@@ -6,8 +6,11 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { EnvError, parseEnv, usesAuthEmulator } from '../src/lib/env.server.ts';
+import { useDataDirProjectId } from '../src/lib/identity/emulator-project.server.ts';
 import { startAuthEmulator, type AuthEmulator } from './auth-emulator.ts';
 
+// Each data folder has its own Auth emulator project (unless FIREBASE_PROJECT_ID says otherwise).
+useDataDirProjectId();
 let env;
 try {
   env = parseEnv();
@@ -33,22 +36,49 @@ if (usesAuthEmulator(env)) {
   process.env['FIREBASE_AUTH_EMULATOR_HOST'] = host;
 }
 
+// The server leads a process group of its own: the site build it starts (and that build's own
+// helpers) are in it, so one signal to the group stops all of them, even after the server died.
 const server = spawn(process.execPath, ['src/server/main.ts', ...process.argv.slice(2).filter((a) => a !== '--dev')], {
   stdio: 'inherit',
   env: process.env,
+  detached: true,
 });
+// Made now: a server killed by a signal has exitCode null, and its 'exit' event fires only once.
+const serverExited = new Promise<void>((resolveExit) => server.once('exit', () => resolveExit()));
+
+function signalServerGroup(signal: NodeJS.Signals): void {
+  try {
+    process.kill(-server.pid!, signal);
+  } catch {
+    // Nothing left in the group.
+  }
+}
 
 let stopping = false;
+/** Stops everything this launcher started (server, site build, emulator) and exits with `code`. */
 async function stop(code: number) {
   if (stopping) return;
   stopping = true;
-  if (server.exitCode === null) {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-  }
+  signalServerGroup('SIGTERM');
+  const force = setTimeout(() => signalServerGroup('SIGKILL'), 5_000);
+  await serverExited;
+  clearTimeout(force);
+  // Whatever the server left behind (a site build under way) is not wanted without it.
+  signalServerGroup('SIGKILL');
   await emulator?.stop();
   process.exit(code);
 }
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
-server.on('exit', (code) => void stop(code ?? 1));
+// The server or the emulator ending on its own is a failure, whatever its exit code: stop the
+// rest and exit non-zero at once, so that a supervisor restarts the portal.
+server.on('exit', (code, signal) => {
+  if (stopping) return;
+  console.error(`The server stopped (${signal ?? `exit code ${code}`}): stopping the portal`);
+  void stop(code || 1);
+});
+emulator?.process?.on('exit', (code, signal) => {
+  if (stopping) return;
+  console.error(`The Firebase Auth emulator stopped (${signal ?? `exit code ${code}`}): stopping the portal`);
+  void stop(code || 1);
+});

@@ -10,6 +10,33 @@ import { z } from 'astro/zod';
 import { CmsItemSchema, PublicCmsListResponseSchema } from './lib/cms/schema.ts';
 import { CountryListResponseSchema, CountrySchema } from './lib/countries/schema.ts';
 import { apiListLoader } from './lib/public-api/loader.ts';
+import {
+  CycleBundleSchema,
+  entriesLoader,
+  fetchCycleBundles,
+  fetchLatestReports,
+  fetchPublishedReports,
+  PublicReportListItemSchema,
+  PublicReportSchema,
+  reportId,
+} from './lib/public-api/national-reports.ts';
+import { fetchLibrary, fetchPracticePages, LibrarySchema, PracticePageSchema } from './lib/public-api/best-practices.ts';
+import { fetchProfileCategories, fetchProfileCountries } from './lib/public-api/urbanisation-profile.ts';
+import { PublicCategoryResponseSchema, PublicCountryResponseSchema } from './lib/urbanisation-profile/schema.ts';
+
+/** The urbanisation profile (issue 8): one entry per published category, one per country with figures. */
+const profileCategories = defineCollection({
+  loader: entriesLoader('profile categories', async () => (await fetchProfileCategories()).map((c) => ({ id: c.slug, data: c }))),
+  schema: PublicCategoryResponseSchema.shape.data,
+});
+const profileCountries = defineCollection({
+  loader: entriesLoader('country profiles', async () => {
+    const categories = await fetchProfileCategories();
+    const codes = [...new Set(categories.flatMap((c) => c.indicators.flatMap((i) => i.values.map((v) => v.country_code))))].sort();
+    return (await fetchProfileCountries(codes)).map((c) => ({ id: c.country_code, data: c }));
+  }),
+  schema: PublicCountryResponseSchema.shape.data,
+});
 
 const pages = defineCollection({
   loader: glob({ pattern: '**/*.md', base: './src/content/pages' }),
@@ -35,6 +62,39 @@ const cms = (type: 'banner' | 'video' | 'partner') =>
     schema: CmsItemSchema,
   });
 
+/** National reports (issue 7): one entry per reporting cycle, one per published report. */
+const nationalCycles = defineCollection({
+  loader: entriesLoader('national report cycles', async () => (await fetchCycleBundles()).map((b) => ({ id: String(b.cycle.year), data: b }))),
+  schema: CycleBundleSchema,
+});
+const nationalReports = defineCollection({
+  loader: entriesLoader('published national reports', async () =>
+    (await fetchPublishedReports()).map((r) => ({ id: reportId(r.report.year, r.report.country.code), data: r })),
+  ),
+  schema: PublicReportSchema,
+});
+const latestNationalReports = defineCollection({
+  loader: entriesLoader('latest national reports', async () => (await fetchLatestReports()).map((r) => ({ id: reportId(r.year, r.country.code), data: r }))),
+  schema: PublicReportListItemSchema,
+});
+
+/** Best practices (issue 9): the library (cards and facets) and one entry per published practice. */
+let library: ReturnType<typeof fetchLibrary> | null = null;
+const loadLibrary = () => (library ??= fetchLibrary());
+const practiceLibrary = defineCollection({
+  loader: entriesLoader('best-practice library', async () => {
+    library = null;
+    return [{ id: 'library', data: await loadLibrary() }];
+  }),
+  schema: LibrarySchema,
+});
+const bestPractices = defineCollection({
+  loader: entriesLoader('published best practices', async () =>
+    (await fetchPracticePages((await loadLibrary()).cards.map((c) => c.uuid))).map((p) => ({ id: p.practice.uuid, data: p })),
+  ),
+  schema: PracticePageSchema,
+});
+
 export const collections = {
   pages,
   countries,
@@ -42,4 +102,11 @@ export const collections = {
   /** The media gallery: photos and hosted videos, grouped by event. */
   media: cms('video'),
   partners: cms('partner'),
+  nationalCycles,
+  nationalReports,
+  latestNationalReports,
+  practiceLibrary,
+  bestPractices,
+  profileCategories,
+  profileCountries,
 };

@@ -6,6 +6,7 @@
 import { parseEnv } from '../../src/lib/env.server.ts';
 import { startServer } from '../../src/server/main.ts';
 import { announceReady } from '../lib/child.ts';
+import { seedPublicCms, type PublicCmsSeed } from '../lib/seed-public-cms.ts';
 import { listTotals, seedBenchUsers, type FilterTotal } from '../lib/seed-users.ts';
 
 export interface PortalChildConfig {
@@ -18,6 +19,8 @@ export interface PortalChildConfig {
   users: number;
   /** Searches (q) whose list totals per status and country are reported (undefined: none). */
   searches: (string | null)[];
+  /** AUTH_STATE_TTL_S of the server. */
+  authStateTtlS: number;
 }
 
 export interface PortalChildInfo {
@@ -27,6 +30,7 @@ export interface PortalChildInfo {
   seed: Awaited<ReturnType<typeof seedBenchUsers>>;
   totals: FilterTotal[];
   totalsMs: number;
+  cms: PublicCmsSeed;
 }
 
 const config = JSON.parse(process.env['BENCH_PORTAL'] ?? '{}') as PortalChildConfig;
@@ -44,6 +48,7 @@ const running = await startServer(
     SEED_DEMO: 'true',
     // Request logging is off during the load test: one console line per request would measure the terminal.
     LOG_REQUESTS: 'false',
+    AUTH_STATE_TTL_S: String(config.authStateTtlS),
   }),
   {},
 );
@@ -53,5 +58,6 @@ const seed = await seedBenchUsers(running.database.db, config.users);
 const totalsStarted = performance.now();
 const totals = await listTotals(running.database.db, config.searches.map((q) => q ?? undefined));
 const totalsMs = performance.now() - totalsStarted;
-const info: PortalChildInfo = { url: running.url, database: running.database.kind, startMs, seed, totals, totalsMs };
+const cms = await seedPublicCms(running.database.db);
+const info: PortalChildInfo = { url: running.url, database: running.database.kind, startMs, seed, totals, totalsMs, cms };
 announceReady(info, () => running.close());

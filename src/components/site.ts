@@ -1,6 +1,8 @@
 /** The programme's identity and the public site's navigation, shared by header and footer. */
-export const SITE_NAME = 'Asia-Pacific Urban Agenda';
-export const SITE_SHORT_NAME = 'APUA';
+import { PROGRAMME_NAME, PROGRAMME_SHORT_NAME } from '../lib/brand/mark.ts';
+
+export const SITE_NAME = PROGRAMME_NAME;
+export const SITE_SHORT_NAME = PROGRAMME_SHORT_NAME;
 
 export interface NavLink {
   href: string;

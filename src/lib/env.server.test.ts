@@ -33,9 +33,13 @@ describe('parseEnv', () => {
   });
 
   test('TRUST_PROXY is off unless set; CLIENT_HASH_SECRET must be long enough', () => {
-    expect(parseEnv({}).TRUST_PROXY).toBe(false);
-    expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
-    expect(parseError({ TRUST_PROXY: 'yes' })).toContain('- TRUST_PROXY:');
+    expect(parseEnv({}).TRUST_PROXY).toBe(0);
+    expect(parseEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(0);
+    expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(parseError({ TRUST_PROXY: 'yes' })).toContain('- TRUST_PROXY: must be a number of proxies');
+    expect(parseError({ TRUST_PROXY: '-1' })).toContain('- TRUST_PROXY:');
+    expect(parseError({ TRUST_PROXY: '1.5' })).toContain('- TRUST_PROXY:');
     expect(parseEnv({ CLIENT_HASH_SECRET: '' }).CLIENT_HASH_SECRET).toBeUndefined();
     expect(parseError({ CLIENT_HASH_SECRET: 'short' })).toContain('- CLIENT_HASH_SECRET: must be at least 16 characters');
   });

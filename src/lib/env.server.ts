@@ -52,11 +52,32 @@ export const EnvSchema = z
       .enum(['true', 'false', '1', '0'])
       .optional()
       .transform((value) => (value === undefined ? undefined : value === 'true' || value === '1')),
-    /** Behind a reverse proxy that sets X-Forwarded-For: take the client's address from it. */
-    TRUST_PROXY: z
-      .enum(['true', 'false', '1', '0'])
-      .default('false')
-      .transform((value) => value === 'true' || value === '1'),
+    /**
+     * How many reverse proxies in front of the server append to X-Forwarded-For: the client's
+     * address is the one that many entries from the right. `false`/0: none (the socket's
+     * address); `true` is kept for compatibility and means 1.
+     */
+    TRUST_PROXY: z.preprocess(
+      (value) => {
+        const text = typeof value === 'string' ? value.trim() : value;
+        return text === undefined || text === '' || text === 'false' ? '0' : text === 'true' ? '1' : text;
+      },
+      z.coerce
+        .number({ error: 'must be a number of proxies (0-10), or true/false' })
+        .int('must be a whole number of proxies (0-10), or true/false')
+        .min(0, 'must be a number of proxies (0-10), or true/false')
+        .max(10, 'must be a number of proxies (0-10), or true/false'),
+    ),
+    /**
+     * Seconds an account lookup in the identity service (revoked sessions, disabled account) is
+     * reused; what the portal itself does to an account applies at once all the same.
+     */
+    AUTH_STATE_TTL_S: z.coerce
+      .number({ error: 'must be a number of seconds (0-3600)' })
+      .int('must be a whole number of seconds (0-3600)')
+      .min(0, 'must be a number of seconds (0-3600)')
+      .max(3600, 'must be a number of seconds (0-3600)')
+      .default(30),
     /** Key of the hashes that stand for contact-form senders' IP addresses (default: a file in DATA_DIR). */
     CLIENT_HASH_SECRET: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
     LOG_REQUESTS: z

@@ -5,7 +5,9 @@
 import type { APIRoute } from 'astro';
 import { cmsItems } from '../components/cms.ts';
 import { groupByEvent } from '../components/media.ts';
-import { PROFILE_CATEGORIES } from '../components/programme.ts';
+import { countryProfiles, profileCategories, profilePaths } from '../components/profile/data.ts';
+import { nationalReportPaths } from '../components/national/sitemap.ts';
+import { practiceLibrary, practicePaths } from '../components/practices/data.ts';
 
 export const STATIC_PATHS = [
   '/',
@@ -14,6 +16,8 @@ export const STATIC_PATHS = [
   '/asia-pacific-region',
   '/national-reports',
   '/regional-reports',
+  '/national-reports/status',
+  '/open-data',
   '/urbanisation-profile',
   '/urbanisation-profile/view',
   '/best-practices',
@@ -25,7 +29,10 @@ export const STATIC_PATHS = [
 
 export const GET: APIRoute = async ({ site }) => {
   const events = groupByEvent(await cmsItems('media')).flatMap((e) => (e.slug ? [`/media-gallery/event/${e.slug}`] : []));
-  const paths = [...STATIC_PATHS, ...PROFILE_CATEGORIES.map((c) => `/urbanisation-profile/${c.slug}`), ...events];
+  const library = await practiceLibrary();
+  const practices = [...library.lists.map((l) => practicePaths.facet(l.facet, l.value)), ...library.cards.map((c) => practicePaths.view(c.uuid))];
+  const profiles = [...(await profileCategories()).map((c) => profilePaths.category(c.slug)), ...(await countryProfiles()).map((p) => profilePaths.country(p.country_code))];
+  const paths = [...STATIC_PATHS, ...practices, ...profiles, ...events, ...(await nationalReportPaths())];
   const base = site ?? new URL('http://localhost:4321');
   const urls = paths.map((path) => `  <url><loc>${escapeXml(new URL(path, base).href)}</loc></url>`).join('\n');
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;

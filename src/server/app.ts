@@ -2,25 +2,35 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { accessRoutes } from '../lib/access/routes.server.ts';
+import { publicPracticeRoutes } from '../lib/best-practices/public-routes.server.ts';
+import { PRACTICE_UPLOAD_PATH, practiceRoutes } from '../lib/best-practices/routes.server.ts';
 import { publicCmsRoutes } from '../lib/cms/public-routes.server.ts';
 import { CMS_UPLOAD_PATH, cmsRoutes } from '../lib/cms/routes.server.ts';
 import { videoRoutes } from '../lib/cms/video-routes.server.ts';
 import { contactRoutes } from '../lib/contact/routes.server.ts';
 import { countryRoutes } from '../lib/countries/routes.server.ts';
-import { ApiError, errorBody } from '../lib/http/errors.server.ts';
-import { identityRoutes } from '../lib/identity/routes.server.ts';
+import { ApiError, errorBody, StaleWriteError } from '../lib/http/errors.server.ts';
+import { publicNationalReportRoutes } from '../lib/national-reports/public-routes.server.ts';
+import { nationalReportRoutes, REPORT_UPLOAD_PATH } from '../lib/national-reports/routes.server.ts';
+import { profileRoutes } from '../lib/urbanisation-profile/routes.server.ts';
+import { publicProfileRoutes } from '../lib/urbanisation-profile/public-routes.server.ts';
+import { questionRoutes } from '../lib/questionnaires/routes.server.ts';
+import { identityRoutes, USER_PHOTO_PATH } from '../lib/identity/routes.server.ts';
 import { siteRoutes } from '../lib/site/routes.server.ts';
 import { uploadRoutes } from '../lib/storage/routes.server.ts';
 import { userRoutes } from '../lib/users/routes.server.ts';
-import type { AppDeps, AppEnv } from './context.ts';
-import { API_CSP, COMMON_SECURITY_HEADERS, emulatorOrigin, pageCsp } from './security-headers.ts';
+import type { ClientConfig } from '../lib/client/firebase.ts';
+import type { AppDeps, AppEnv } from '../lib/http/context.server.ts';
+import type { ErrorResponse } from '../lib/http/schema.ts';
+import { API_CSP, COMMON_SECURITY_HEADERS, emulatorOrigin, pageCsp, WASM_PAGES } from './security-headers.ts';
+import { errorForLog, logSafe } from './log-text.ts';
 import type { SiteFile, SiteFiles } from './site-files.ts';
 
 /** JSON bodies of the API are small; uploads set their own limits (OWN_BODY_LIMIT). */
 export const API_BODY_LIMIT = 256 * 1024;
 
 /** Endpoints that read their body with a limit of their own (file uploads). */
-const OWN_BODY_LIMIT: readonly RegExp[] = [CMS_UPLOAD_PATH];
+const OWN_BODY_LIMIT: readonly RegExp[] = [CMS_UPLOAD_PATH, PRACTICE_UPLOAD_PATH, REPORT_UPLOAD_PATH, USER_PHOTO_PATH];
 
 export interface SiteSource {
   /** The live build, or null while the first one is not ready. */
@@ -32,7 +42,7 @@ export function isBackofficePath(path: string): boolean {
   return (
     /^\/(dashboard|admin|content-management)(\/|$)/.test(path) ||
     /^\/module\/.+/.test(path) ||
-    /^\/profile\/completion\/?$/.test(path)
+    /^\/profile(\/completion)?\/?$/.test(path)
   );
 }
 
@@ -64,7 +74,7 @@ export function createApp(deps: AppDeps, site: SiteSource, options: { log?: (lin
         for (const name in headers) if (name !== 'Cache-Control' || !c.res.headers.has(name)) c.header(name, headers[name]);
       }
     }
-    log?.(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
+    log?.(`${c.req.method} ${logSafe(c.req.path)} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
   });
 
   const limitBody = bodyLimit({
@@ -82,7 +92,7 @@ export function createApp(deps: AppDeps, site: SiteSource, options: { log?: (lin
 
   const api = new Hono<AppEnv>()
     .get('/config', (c) =>
-      c.json({
+      c.json<ClientConfig>({
         firebase: {
           apiKey: deps.env.FIREBASE_API_KEY,
           authDomain: deps.env.FIREBASE_AUTH_DOMAIN ?? `${deps.env.FIREBASE_PROJECT_ID}.firebaseapp.com`,
@@ -100,10 +110,18 @@ export function createApp(deps: AppDeps, site: SiteSource, options: { log?: (lin
     .route('/', videoRoutes)
     .route('/', publicCmsRoutes)
     .route('/', contactRoutes)
-    .route('/', siteRoutes);
+    .route('/', publicPracticeRoutes)
+    .route('/', practiceRoutes)
+    .route('/', siteRoutes)
+    // Public before the signed-in routes: /report/type/national/public/… must not reach requireUser.
+    .route('/', publicNationalReportRoutes)
+    .route('/', questionRoutes)
+    .route('/', nationalReportRoutes)
+    .route('/', publicProfileRoutes)
+    .route('/', profileRoutes);
   app.route('/api', api);
 
-  app.all('/api/*', (c) => c.json(errorBody(404, `No API endpoint ${c.req.method} ${c.req.path}`), 404));
+  app.all('/api/*', (c) => c.json<ErrorResponse>(errorBody(404, `No API endpoint ${c.req.method} ${c.req.path}`), 404));
 
   app.route('/', uploadRoutes);
 
@@ -120,19 +138,20 @@ export function createApp(deps: AppDeps, site: SiteSource, options: { log?: (lin
   });
 
   app.notFound((c) => {
-    if (c.req.path.startsWith('/api/')) return c.json(errorBody(404, 'Not found'), 404);
-    return c.json(errorBody(405, `Method ${c.req.method} is not allowed here`), 405);
+    if (c.req.path.startsWith('/api/')) return c.json<ErrorResponse>(errorBody(404, 'Not found'), 404);
+    return c.json<ErrorResponse>(errorBody(405, `Method ${c.req.method} is not allowed here`), 405);
   });
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) return c.json(errorBody(error.status, error.message, error.errors), error.status);
-    if (error instanceof HTTPException) return c.json(errorBody(error.status, error.message), error.status);
-    console.error(`${c.req.method} ${c.req.path} failed:`, error);
+    if (error instanceof StaleWriteError) return c.json<ErrorResponse & { current: unknown }>({ ...errorBody(409, error.message), current: error.current }, 409);
+    if (error instanceof ApiError) return c.json<ErrorResponse>(errorBody(error.status, error.message, error.errors), error.status);
+    if (error instanceof HTTPException) return c.json<ErrorResponse>(errorBody(error.status, error.message), error.status);
+    console.error(`${c.req.method} ${logSafe(c.req.path)} failed: ${errorForLog(error)}`);
     if (!c.req.path.startsWith('/api/')) {
       const page = site.current()?.get('/server-error/index.html');
       if (page) return sendFile(c, deps, page, 500);
     }
-    return c.json(errorBody(500, 'Something went wrong on our side; please try again'), 500);
+    return c.json<ErrorResponse>(errorBody(500, 'Something went wrong on our side; please try again'), 500);
   });
 
   return app;
@@ -167,10 +186,10 @@ function sendNotFound(c: Context<AppEnv>, deps: AppDeps, files: SiteFiles) {
 /** Each page's CSP, built once per file (and per environment) instead of on every request. */
 const pageCsps = new WeakMap<SiteFile, { env: AppDeps['env']; csp: string }>();
 
-function cspOf(deps: AppDeps, file: SiteFile): string {
+function cspOf(deps: AppDeps, file: SiteFile, path: string): string {
   const cached = pageCsps.get(file);
   if (cached?.env === deps.env) return cached.csp;
-  const csp = pageCsp(deps.env, file.scriptHashes);
+  const csp = pageCsp(deps.env, file.scriptHashes, { wasm: WASM_PAGES.has(path) });
   pageCsps.set(file, { env: deps.env, csp });
   return csp;
 }
@@ -186,7 +205,7 @@ function sendFile(c: Context<AppEnv>, deps: AppDeps, file: SiteFile, status: 200
         ? 'no-cache'
         : 'public, max-age=86400',
   };
-  if (file.type.startsWith('text/html')) headers['Content-Security-Policy'] = cspOf(deps, file);
+  if (file.type.startsWith('text/html')) headers['Content-Security-Policy'] = cspOf(deps, file, c.req.path);
   if (status === 200 && c.req.header('if-none-match') === file.etag) return c.body(null, 304, headers);
   const accept = c.req.header('accept-encoding') ?? '';
   let body = file.body;

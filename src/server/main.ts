@@ -1,12 +1,14 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
+import { seedDemoPractices } from '../lib/best-practices/demo.server.ts';
 import { openDatabase, type Database } from '../lib/db/client.server.ts';
 import { seedDemoAccounts, seedReferenceData } from '../lib/db/seed.server.ts';
 import { parseEnv, usesAuthEmulator, type Env, EnvError } from '../lib/env.server.ts';
-import { TokenVerifier } from '../lib/identity/token-verifier.server.ts';
+import { useDataDirProjectId } from '../lib/identity/emulator-project.server.ts';
+import { tokenVerifierFor } from '../lib/identity/token-verifier.server.ts';
 import { createApp } from './app.ts';
-import { createAppDeps } from './context.ts';
+import { createAppDeps } from '../lib/http/context.server.ts';
 import { SiteBuilder } from './site-builder.ts';
 
 /** The identity service client: the Auth emulator in local mode, the real project otherwise. */
@@ -41,7 +43,9 @@ export async function startServer(env: Env, options: { build?: boolean; siteDir?
   if (options.siteDir) await builder.useBuilt(options.siteDir);
   else await builder.loadLive();
 
-  const deps = createAppDeps({ db: database.db, env, tokens: new TokenVerifier(auth), site: builder });
+  const deps = createAppDeps({ db: database.db, env, tokens: tokenVerifierFor(auth, env), site: builder });
+  // Example best practices for trying the portal by hand; never in tests (NODE_ENV=test).
+  if (env.SEED_DEMO && env.NODE_ENV !== 'test') await seedDemoPractices(database.db, deps.storage);
   const app = createApp(deps, builder, { log: env.LOG_REQUESTS ? (line) => console.log(line) : undefined });
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
@@ -62,6 +66,7 @@ export async function startServer(env: Env, options: { build?: boolean; siteDir?
 if (import.meta.main) {
   let env: Env;
   try {
+    useDataDirProjectId();
     env = parseEnv();
   } catch (error) {
     console.error(error instanceof EnvError ? error.message : error);

@@ -5,6 +5,15 @@ import { emulatorOrigin, pageCsp } from './security-headers.ts';
 const directives = (csp: string) => Object.fromEntries(csp.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
 
 describe('pageCsp', () => {
+  test('WebAssembly only where asked (the site search): never eval of scripts', () => {
+    const env = parseEnv({ FIREBASE_PROJECT_ID: 'demo-apua', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' });
+    expect(directives(pageCsp(env, []))['script-src']).not.toContain("'wasm-unsafe-eval'");
+    const search = directives(pageCsp(env, [], { wasm: true }))['script-src'];
+    expect(search).toContain("'wasm-unsafe-eval'");
+    expect(search).not.toContain("'unsafe-eval'");
+    expect(search).not.toContain("'unsafe-inline'");
+  });
+
   test('local mode: the page hashes and the emulator, no Google API hosts', () => {
     const env = parseEnv({ FIREBASE_PROJECT_ID: 'demo-apua', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' });
     expect(emulatorOrigin(env)).toBe('http://127.0.0.1:9099');

@@ -11,7 +11,7 @@ export function emulatorOrigin(env: Env): string | null {
  * The Content-Security-Policy of pages: scripts only from this origin plus the hashes of the
  * page's own inline scripts (Astro's island loader), never 'unsafe-inline' scripts.
  */
-export function pageCsp(env: Env, scriptHashes: readonly string[]): string {
+export function pageCsp(env: Env, scriptHashes: readonly string[], options: { wasm?: boolean } = {}): string {
   const emulator = emulatorOrigin(env);
   const emulatorHosts = emulator ? [emulator, emulator.replace('127.0.0.1', 'localhost')] : [];
   const authDomain = env.FIREBASE_AUTH_DOMAIN ?? `${env.FIREBASE_PROJECT_ID}.firebaseapp.com`;
@@ -19,7 +19,9 @@ export function pageCsp(env: Env, scriptHashes: readonly string[]): string {
   return [
     "default-src 'self'",
     // Firebase's popup and redirect sign-in load Google's helper script, with the emulator too.
-    `script-src 'self' ${[...scriptHashes, 'https://apis.google.com'].join(' ')}`,
+    // The site search (and only it) runs Pagefind's WebAssembly: 'wasm-unsafe-eval' allows compiling
+    // WebAssembly, not JavaScript eval; every other page keeps the stricter policy.
+    `script-src 'self' ${[...(options.wasm ? ["'wasm-unsafe-eval'"] : []), ...scriptHashes, 'https://apis.google.com'].join(' ')}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self'",
@@ -33,6 +35,9 @@ export function pageCsp(env: Env, scriptHashes: readonly string[]): string {
     "frame-ancestors 'none'",
   ].join('; ');
 }
+
+/** The pages whose policy allows WebAssembly: the site search (src/pages/search.astro). */
+export const WASM_PAGES: ReadonlySet<string> = new Set(['/search', '/search/', '/search/index.html']);
 
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import type { BuildStatusData } from '../lib/site/schema.ts';
 import { SiteFiles } from './site-files.ts';
 
 export type BuildState =
@@ -8,16 +9,19 @@ export type BuildState =
   | { state: 'queued'; since: string }
   | { state: 'building'; since: string; progress: number; step: string };
 
-export interface BuildStatus {
-  current: BuildState;
-  live: { id: string; since: string } | null;
-  lastFailure: { at: string; reason: string } | null;
-}
+/** The builder's state; the same shape the API returns (src/lib/site/schema.ts). */
+export type BuildStatus = BuildStatusData;
 
 const POINTER = 'live.json';
 
 /** The command that builds the site into $SITE_OUT_DIR: Astro's, unless a test names a stand-in. */
 export const ASTRO_BUILD = [process.execPath, 'node_modules/astro/bin/astro.mjs', 'build'];
+
+/**
+ * The command that writes the site search's static index (Pagefind) into $SITE_OUT_DIR/pagefind,
+ * run on the new build before it goes live, so every publish updates the search too.
+ */
+export const SEARCH_INDEX = [process.execPath, 'node_modules/pagefind/lib/runner/bin.cjs', '--output-subdir', 'pagefind', '--site'];
 
 export interface SiteBuilderOptions {
   root: string;
@@ -26,6 +30,8 @@ export interface SiteBuilderOptions {
   command?: readonly string[];
   /** How long a request waits before its build starts, so a burst of edits makes one build. */
   debounceMs?: number;
+  /** argv (the build folder is appended) of the search indexer; default: Pagefind after Astro's build, none after a stand-in. */
+  searchIndex?: readonly string[] | null;
 }
 
 /** Milestones of `astro build`'s log, with the progress (%) reached there. */
@@ -80,12 +86,14 @@ export class SiteBuilder {
   #waiters: (() => void)[] = [];
   readonly #command: readonly string[];
   readonly #debounceMs: number;
+  readonly #searchIndex: readonly string[] | null;
 
   constructor(options: SiteBuilderOptions) {
     this.#root = resolve(options.root);
     this.#env = options.env;
     this.#command = options.command ?? ASTRO_BUILD;
     this.#debounceMs = options.debounceMs ?? 0;
+    this.#searchIndex = options.searchIndex !== undefined ? options.searchIndex : options.command ? null : SEARCH_INDEX;
   }
 
   current(): SiteFiles | null {
@@ -153,6 +161,7 @@ export class SiteBuilder {
     try {
       await mkdir(this.#root, { recursive: true });
       await this.#runAstro(outDir, since);
+      await this.#indexForSearch(outDir, since);
       const files = await SiteFiles.load(outDir);
       const info = { id, since: new Date().toISOString() };
       const tmp = join(this.#root, `${POINTER}.tmp`);
@@ -167,6 +176,26 @@ export class SiteBuilder {
       this.#lastFailure = { at: new Date().toISOString(), reason: (error as Error).message };
       await rm(outDir, { recursive: true, force: true });
     }
+  }
+
+  /**
+   * Indexes the new build for the site search. A failure leaves the site without a search index
+   * (the search page says so) rather than holding back the publish: it is logged, not thrown.
+   */
+  async #indexForSearch(outDir: string, since: string): Promise<void> {
+    if (!this.#searchIndex) return;
+    this.#state = { state: 'building', since, progress: 97, step: 'indexing for search' };
+    const [program, ...args] = this.#searchIndex;
+    const result = await new Promise<{ code: number | null; output: string }>((resolveRun) => {
+      const child = spawn(program!, [...args, outDir], { cwd: process.cwd(), env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let output = '';
+      const onData = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-2000));
+      child.stdout.on('data', onData);
+      child.stderr.on('data', onData);
+      child.on('error', (error) => resolveRun({ code: -1, output: error.message }));
+      child.on('exit', (code) => resolveRun({ code, output }));
+    });
+    if (result.code !== 0) console.warn(`Site search index not written (exit ${result.code}): ${result.output.trim().split('\n').slice(-5).join('\n')}`);
   }
 
   #runAstro(outDir: string, since: string): Promise<void> {

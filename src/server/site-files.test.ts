@@ -25,6 +25,40 @@ describe('inlineScriptHashes', () => {
     expect(inlineScriptHashes(html)).toEqual([]);
   });
 
+  test('script text in content is no script: attributes, text, comments, textareas and noscript add no hash', () => {
+    // What Astro writes for a CMS item whose title, description and link hold script text:
+    // attribute values escape only & and ", text escapes < and >.
+    const title = '<script>alert(1)</script>';
+    const description = '"></div><script>steal()</script><div data-x="';
+    const link = 'https://example.org/?q=</script><script>evil()</script>';
+    const page = (items: string) =>
+      '<!doctype html><html><head><title>Media</title><script type="module">enhance(document)</script></head><body>' +
+      items +
+      '</body></html>';
+    const attr = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+    const text = (value: string) => value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+    const hostile = page(
+      `<div class="video-facade" data-title="${attr(title)}" data-embed="${attr(link)}">` +
+        `<img alt="${attr(title)}" src="/a.webp"><a href="${attr(link)}" title="${attr(description)}">${text(title)}</a>` +
+        `<p>${text(description)}</p></div>` +
+        `<!-- ${title} --><textarea>${title}</textarea><noscript>${title}</noscript><title>${title}</title>` +
+        `<svg><desc>${text(title)}</desc></svg><div data-a='${title}' data-b=${'x'}>${text(link)}</div>`,
+    );
+    const plain = page('<div class="video-facade" data-title="A title"><p>A description</p></div>');
+    expect(inlineScriptHashes(hostile)).toEqual(inlineScriptHashes(plain));
+    expect(inlineScriptHashes(hostile)).toEqual([hash('enhance(document)')]);
+  });
+
+  test('hashes what the browser hashes: real scripts anywhere, SVG ones, template ones, CRLF as LF', () => {
+    const html =
+      '<p>before</p><script>\r\nlet a = 1;\r\n</script>' +
+      '<svg><script type="text/ecmascript">b()</script></svg>' +
+      '<template><script>c()</script></template>' +
+      '<script type=" TEXT/JAVASCRIPT ">d()</script>' +
+      '<script type="text/plain">not run</script><script type="text/javascript; charset=utf-8">not run</script>';
+    expect(inlineScriptHashes(html)).toEqual([hash('\nlet a = 1;\n'), hash('b()'), hash('c()'), hash('d()')]);
+  });
+
   test('lists a repeated script once; an empty script still has a hash', () => {
     expect(inlineScriptHashes('<script>x()</script><p></p><script>x()</script>')).toEqual([hash('x()')]);
     expect(inlineScriptHashes('<script></script>')).toEqual([hash('')]);

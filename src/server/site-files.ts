@@ -3,6 +3,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { parse, type DefaultTreeAdapterTypes } from 'parse5';
 
 // Compression runs on libuv's thread pool: a new build must not stall requests on the main thread.
 const brotliAsync = promisify(brotliCompress);
@@ -27,9 +28,11 @@ const TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
   '.woff2': 'font/woff2',
   '.map': 'application/json; charset=utf-8',
+  // Open data and the charts' downloads (national reports).
+  '.csv': 'text/csv; charset=utf-8',
 };
 
-const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.svg', '.txt', '.xml', '.webmanifest', '.map']);
+const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.svg', '.txt', '.xml', '.webmanifest', '.map', '.csv']);
 
 export interface SiteFile {
   body: Buffer;
@@ -121,15 +124,61 @@ async function walk(dir: string): Promise<string[]> {
   return out;
 }
 
-/** Hashes of the executable inline scripts of a page (JSON and other data blocks do not run). */
+/** `type` values that make a script run (HTML's JavaScript MIME types, plus `module`). */
+const EXECUTABLE_TYPES = new Set([
+  '',
+  'module',
+  'application/ecmascript',
+  'application/javascript',
+  'application/x-ecmascript',
+  'application/x-javascript',
+  'text/ecmascript',
+  'text/javascript',
+  'text/javascript1.0',
+  'text/javascript1.1',
+  'text/javascript1.2',
+  'text/javascript1.3',
+  'text/javascript1.4',
+  'text/javascript1.5',
+  'text/jscript',
+  'text/livescript',
+  'text/x-ecmascript',
+  'text/x-javascript',
+]);
+
+type Node = DefaultTreeAdapterTypes.Node;
+type Element = DefaultTreeAdapterTypes.Element;
+
+/**
+ * Hashes of the executable inline scripts of a page, for its `script-src`. The page is parsed
+ * as a browser parses it (parse5 implements the HTML standard's tokenizer and tree builder), so
+ * only real `<script>` elements count: script text inside an attribute (a CMS title in
+ * `data-title`), a comment, a `<textarea>` or `<noscript>` is no script and adds no hash, so
+ * content cannot widen the page's CSP. Each script is hashed as the browser hashes it: its text
+ * after parsing (line breaks normalised to LF). External scripts and data blocks (JSON, import
+ * maps) are skipped.
+ */
 export function inlineScriptHashes(html: string): string[] {
+  // No script element without its start tag in the text: most pages are not parsed at all.
+  if (!/<script/i.test(html)) return [];
   const hashes = new Set<string>();
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    const attrs = match[1] ?? '';
-    if (/\bsrc\s*=/i.test(attrs)) continue;
-    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attrs)?.[1]?.toLowerCase();
-    if (type && type !== 'module' && type !== 'text/javascript' && type !== 'application/javascript') continue;
-    hashes.add(`'sha256-${createHash('sha256').update(match[2] ?? '').digest('base64')}'`);
-  }
+  const visit = (node: Node) => {
+    if ('tagName' in node) {
+      if (node.tagName === 'script' && isExecutableInline(node)) {
+        const source = node.childNodes.map((child) => ('value' in child && child.nodeName === '#text' ? child.value : '')).join('');
+        hashes.add(`'sha256-${createHash('sha256').update(source).digest('base64')}'`);
+      }
+      // A template's scripts run once its content is put in the page.
+      if (node.tagName === 'template') visit((node as DefaultTreeAdapterTypes.Template).content);
+    }
+    if ('childNodes' in node) for (const child of node.childNodes) visit(child);
+  };
+  visit(parse(html));
   return [...hashes];
+}
+
+function isExecutableInline(script: Element): boolean {
+  if (script.attrs.some((attr) => attr.name === 'src')) return false;
+  const type = script.attrs.find((attr) => attr.name === 'type');
+  return type === undefined || EXECUTABLE_TYPES.has(type.value.trim().toLowerCase());
 }

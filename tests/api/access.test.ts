@@ -9,6 +9,7 @@ import { expectError, expectJson } from '../support/assertions.ts';
 import { ADMIN_LEVEL, allow, describeEndpointAccess } from '../support/endpoint-access.ts';
 import { createUser, type TestUser } from '../support/factories.ts';
 import { deepStrict } from '../support/schemas.ts';
+import { aclVersion, withVersion } from '../support/versions.ts';
 
 const StrictAcl = deepStrict(AclResponseSchema);
 const StrictAclSaved = deepStrict(AclResponseSchema.extend(GenericResponseSchema.shape));
@@ -53,7 +54,8 @@ describeEndpointAccess(ctx, [
     label: '/api/administration/acl/saved',
     path: () => '/api/administration/acl/saved',
     // Re-saves a cell as the defaults have it: no change, whoever wins.
-    json: () => cell('national_report', 'state_member', DEFAULT_GRANTS.state_member.national_report!),
+    json: async () =>
+      withVersion(cell('national_report', 'state_member', DEFAULT_GRANTS.state_member.national_report!), await aclVersion(ctx)),
     expected: allow(...ADMIN_LEVEL),
     schema: StrictAclSaved,
   },
@@ -92,6 +94,10 @@ describe('GET /api/administration/acl', () => {
   });
 });
 
+/** A save based on the matrix's current version (the stale ones are in versions.test.ts). */
+const saveAcl = async (init: { token: string; json: object }) =>
+  ctx.request('/api/administration/acl/saved', { token: init.token, json: withVersion(init.json, await aclVersion(ctx)) });
+
 describe('POST /api/administration/acl/saved', () => {
   test("a change shows in the answer, the next GET, and the affected users' whoami", async () => {
     const member = await createUser(ctx, { role: 'state_member', country: 'PH' });
@@ -100,7 +106,7 @@ describe('POST /api/administration/acl/saved', () => {
     expect(await modulesOf()).toContainEqual({ module: 'best-practice', rules: ['view', 'create'] });
 
     const saved = await expectJson(
-      await ctx.request('/api/administration/acl/saved', {
+      await saveAcl({
         token: admin.token,
         json: {
           modules: [
@@ -131,7 +137,7 @@ describe('POST /api/administration/acl/saved', () => {
 
     // Turning every rule off removes the module from the role.
     await expectJson(
-      await ctx.request('/api/administration/acl/saved', {
+      await saveAcl({
         token: admin.token,
         json: cell('urban-profile-overview', 'state_member', []),
       }),
@@ -146,7 +152,7 @@ describe('POST /api/administration/acl/saved', () => {
     const body = cell('national_report', 'state_admin', ['view']);
     body.modules[0]!.permissions[0]!.rules = [{ action: 'create', enabled: false }];
     const after = await expectJson(
-      await ctx.request('/api/administration/acl/saved', { token: admin.token, json: body }),
+      await saveAcl({ token: admin.token, json: body }),
       200,
       StrictAclSaved,
     );
@@ -174,14 +180,14 @@ describe('POST /api/administration/acl/saved', () => {
     ['no modules', { modules: [] }, ['modules']],
     ['no body fields', {}, ['modules']],
   ])('%s: 400 naming the field', async (_what, json, fields) => {
-    await expectError(await ctx.request('/api/administration/acl/saved', { token: admin.token, json }), 400, { fields });
+    await expectError(await saveAcl({ token: admin.token, json }), 400, { fields });
   });
 
   test('an unknown role id: 400, and nothing is saved', async () => {
     const before = await expectJson(await ctx.request('/api/administration/acl', { token: admin.token }), 200, StrictAcl);
     const body = cell('best-practice', 'state_member', ['view', 'create', 'update']);
     body.modules[0]!.permissions.push({ id: 987654, rules: [{ action: 'view', enabled: true }] });
-    await expectError(await ctx.request('/api/administration/acl/saved', { token: admin.token, json: body }), 400, {
+    await expectError(await saveAcl({ token: admin.token, json: body }), 400, {
       fields: ['modules.permissions.id'],
     });
     const after = await expectJson(await ctx.request('/api/administration/acl', { token: admin.token }), 200, StrictAcl);

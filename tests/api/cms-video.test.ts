@@ -39,7 +39,8 @@ describeEndpointAccess(ctx, [
   {
     method: 'GET',
     label: '/api/video/delete/{id}',
-    path: () => `/api/video/delete/${doomed[nextDoomed++]!.id}`,
+    // A GET carries its version in the query; each doomed video is deleted once, at version 1.
+    path: () => `/api/video/delete/${doomed[nextDoomed++]!.id}?version=1`,
     expected: allow(...ADMIN_LEVEL),
     schema: StrictGeneric,
   },
@@ -75,10 +76,15 @@ describe('POST /api/video/create', () => {
     });
   });
 
-  test('a published video is published at once and rebuilds the site', async () => {
+  test('a published video is published at once, shows in the public list and rebuilds the site', async () => {
     await ctx.builder.settled();
     const before = ctx.builder.status().live?.id;
+    const publicTitles = async () => ((await (await ctx.request('/api/public/cms/video')).json()) as { data: { title: string }[] }).data.map((i) => i.title);
+    expect(await publicTitles()).not.toContain('Live');
     const body = await expectJson(await create({ title: 'Live', video_url: 'https://youtu.be/xyz', status: 'published' }), 201, StrictItem);
+    expect(await publicTitles()).toContain('Live');
+    expect((await ctx.request(`/api/video/delete/${body.data.id}?version=${body.data.version}`, { token: admin.token })).status).toBe(200);
+    expect(await publicTitles()).not.toContain('Live');
     expect(body.data.published_at).not.toBeNull();
     await ctx.builder.settled();
     expect(ctx.builder.status().live?.id).not.toBe(before);
@@ -133,7 +139,8 @@ describe('GET /api/video/list', () => {
 describe('GET /api/video/delete/{id}', () => {
   test('deletes a video', async () => {
     const doomedVideo = await video();
-    const response = await ctx.request(`/api/video/delete/${doomedVideo.id}`, { token: admin.token });
+    await expectError(await ctx.request(`/api/video/delete/${doomedVideo.id}`, { token: admin.token }), 428, { fields: ['version'] });
+    const response = await ctx.request(`/api/video/delete/${doomedVideo.id}?version=1`, { token: admin.token });
     expect(await expectJson(response, 200, StrictGeneric)).toEqual({ status: 200, message: 'Video deleted' });
     expect((await list()).map((i) => i.id)).not.toContain(doomedVideo.id);
     await expectError(await ctx.request(`/api/video/delete/${doomedVideo.id}`, { token: admin.token }), 404);
@@ -156,7 +163,7 @@ describe('GET /api/video/delete/{id}', () => {
     const live = await video({ status: 'published', publishedAt: new Date() });
     await ctx.builder.settled();
     const before = ctx.builder.status().live?.id;
-    await expectJson(await ctx.request(`/api/video/delete/${live.id}`, { token: admin.token }), 200, StrictGeneric);
+    await expectJson(await ctx.request(`/api/video/delete/${live.id}`, { token: admin.token, headers: { 'If-Match': '"1"' } }), 200, StrictGeneric);
     await ctx.builder.settled();
     expect(ctx.builder.status().live?.id).not.toBe(before);
   });

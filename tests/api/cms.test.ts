@@ -1,11 +1,12 @@
 import { readdirSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import {
   CmsItemResponseSchema,
   CmsListResponseSchema,
   PublicCmsListResponseSchema,
-  type CmsItem,
+  type CmsRecord as CmsItem,
 } from '../../src/lib/cms/schema.ts';
 import { GenericResponseSchema } from '../../src/lib/http/schema.ts';
 import { insertCmsItem, makeImage, uploadForm } from '../fixtures/cms.ts';
@@ -14,6 +15,7 @@ import { expectError, expectJson } from '../support/assertions.ts';
 import { ADMIN_LEVEL, allow, describeEndpointAccess } from '../support/endpoint-access.ts';
 import { createUser, type TestUser } from '../support/factories.ts';
 import { deepStrict } from '../support/schemas.ts';
+import { cmsVersion, withVersion } from '../support/versions.ts';
 
 const StrictItem = deepStrict(CmsItemResponseSchema);
 const StrictList = deepStrict(CmsListResponseSchema);
@@ -55,7 +57,7 @@ describeEndpointAccess(ctx, [
     method: 'POST',
     label: '/api/cms/status/{uuid}',
     path: () => `/api/cms/status/${accessTarget.uuid}`,
-    json: () => ({ status: 'draft' }),
+    json: async () => ({ status: 'draft', version: await cmsVersion(ctx, accessTarget.uuid) }),
     expected: allow(...ADMIN_LEVEL),
     schema: StrictItem,
   },
@@ -71,6 +73,8 @@ describeEndpointAccess(ctx, [
     method: 'POST',
     label: '/api/cms/delete/{uuid}',
     path: () => `/api/cms/delete/${doomed[nextDoomed++]!.uuid}`,
+    // Each doomed item is deleted once, at its first version.
+    json: () => ({ version: 1 }),
     expected: allow(...ADMIN_LEVEL),
     schema: StrictGeneric,
   },
@@ -81,10 +85,16 @@ beforeAll(async () => {
   admin = await createUser(ctx, { role: 'admin', country: 'JP' });
 });
 
-const save = async (json: unknown, status = 201) =>
-  (await expectJson(await ctx.request('/api/cms/saved', { token: admin.token, json }), status, StrictItem)).data;
+/** A save of the item `json.uuid` names is based on its current version (the stale ones are in versions.test.ts). */
+const post = async (json: { uuid?: string; [field: string]: unknown }) =>
+  ctx.request('/api/cms/saved', { token: admin.token, json: json.uuid ? withVersion(json, await cmsVersion(ctx, json.uuid)) : json });
+const save = async (json: { uuid?: string; [field: string]: unknown }, status = 201) =>
+  (await expectJson(await post(json), status, StrictItem)).data;
 const view = (type: string, uuid: string) => ctx.request(`/api/cms/${type}/view/${uuid}`, { token: admin.token });
-const setStatus = (uuid: string, json: unknown) => ctx.request(`/api/cms/status/${uuid}`, { token: admin.token, json });
+const setStatus = async (uuid: string, json: object) =>
+  ctx.request(`/api/cms/status/${uuid}`, { token: admin.token, json: withVersion(json, await cmsVersion(ctx, uuid)) });
+const remove = async (uuid: string) =>
+  ctx.request(`/api/cms/delete/${uuid}`, { token: admin.token, json: { version: await cmsVersion(ctx, uuid) } });
 
 /** Whether `action` made the site builder run a build (each finished build changes the live id). */
 async function rebuilds(action: () => Promise<unknown>): Promise<boolean> {
@@ -201,6 +211,8 @@ describe('GET /api/cms/{cms_type}/view/{uuid}', () => {
         published_at: null,
         created_at: expect.any(String),
         updated_at: expect.any(String),
+        version: 1,
+        updated_by: { id: expect.any(Number), name: expect.any(String) },
       },
     });
   });
@@ -267,16 +279,16 @@ describe('POST /api/cms/saved', () => {
   test('an unknown uuid: 404; a malformed one: 400; the type of an item cannot change', async () => {
     const created = await save({ cms_type: 'partner', title: 'A partner' });
     await expectError(
-      await ctx.request('/api/cms/saved', { token: admin.token, json: { uuid: crypto.randomUUID(), cms_type: 'partner', title: 'x' } }),
+      await post({ uuid: crypto.randomUUID(), cms_type: 'partner', title: 'x' }),
       404,
     );
     await expectError(
-      await ctx.request('/api/cms/saved', { token: admin.token, json: { uuid: 'nope', cms_type: 'partner', title: 'x' } }),
+      await post({ uuid: 'nope', cms_type: 'partner', title: 'x' }),
       400,
       { fields: ['uuid'] },
     );
     await expectError(
-      await ctx.request('/api/cms/saved', { token: admin.token, json: { uuid: created.uuid, cms_type: 'banner', title: 'x' } }),
+      await post({ uuid: created.uuid, cms_type: 'banner', title: 'x' }),
       400,
       { fields: ['cms_type'] },
     );
@@ -288,7 +300,7 @@ describe('POST /api/cms/saved', () => {
     // Turning a photo into a video without an address: refused on the saved item as a whole.
     const photo = await save({ cms_type: 'video', title: 'A photo' });
     await expectError(
-      await ctx.request('/api/cms/saved', { token: admin.token, json: { uuid: photo.uuid, cms_type: 'video', title: 'A photo', media_kind: 'video', video_url: null } }),
+      await post({ uuid: photo.uuid, cms_type: 'video', title: 'A photo', media_kind: 'video', video_url: null }),
       400,
       { fields: ['video_url'] },
     );
@@ -369,8 +381,8 @@ describe('rebuilds of the public site', () => {
   test('deleting a published item rebuilds; deleting a draft does not', async () => {
     const draft = await insertCmsItem(ctx);
     const live = await insertCmsItem(ctx, { status: 'published', publishedAt: new Date() });
-    expect(await rebuilds(() => ctx.request(`/api/cms/delete/${draft.uuid}`, { method: 'POST', token: admin.token }))).toBe(false);
-    expect(await rebuilds(() => ctx.request(`/api/cms/delete/${live.uuid}`, { method: 'POST', token: admin.token }))).toBe(true);
+    expect(await rebuilds(() => remove(draft.uuid))).toBe(false);
+    expect(await rebuilds(() => remove(live.uuid))).toBe(true);
   });
 });
 
@@ -380,7 +392,7 @@ describe('POST /api/cms/delete/{uuid}', () => {
     await expectJson(await ctx.request(`/api/cms/upload/${item.uuid}`, { token: admin.token, body: uploadForm(png) }), 200, StrictItem);
     const folder = join(ctx.deps.env.DATA_DIR, 'uploads', 'cms', item.uuid);
     expect(readdirSync(folder).length).toBeGreaterThan(0);
-    const response = await ctx.request(`/api/cms/delete/${item.uuid}`, { method: 'POST', token: admin.token });
+    const response = await remove(item.uuid);
     expect(await expectJson(response, 200, StrictGeneric)).toEqual({ status: 200, message: 'Item deleted' });
     await expectError(await view('partner', item.uuid), 404);
     expect(() => readdirSync(folder)).toThrow(/ENOENT/);
@@ -388,7 +400,7 @@ describe('POST /api/cms/delete/{uuid}', () => {
 
   test('an unknown uuid: 404 (also the second time); a malformed one: 400', async () => {
     const item = await insertCmsItem(ctx);
-    const del = (uuid: string) => ctx.request(`/api/cms/delete/${uuid}`, { method: 'POST', token: admin.token });
+    const del = remove;
     await expectJson(await del(item.uuid), 200, StrictGeneric);
     await expectError(await del(item.uuid), 404);
     await expectError(await del('../../etc'), 404);
@@ -432,5 +444,69 @@ describe('GET /api/public/cms/{cms_type}', () => {
     const body = await expectJson(await ctx.request('/api/public/cms/video/event/mayors-summit-2026'), 200, StrictPublic);
     expect(body.data.map((i) => i.id)).toEqual([video.id, photo.id]);
     expect((await expectJson(await ctx.request('/api/public/cms/video/event/nothing-here'), 200, StrictPublic)).data).toEqual([]);
+  });
+});
+
+describe('public CMS answers: cached until a CMS write, with ETag/304', () => {
+  const titles = async (type = 'partner') =>
+    (await expectJson(await ctx.request(`/api/public/cms/${type}`), 200, StrictPublic)).data.map((i) => i.title);
+
+  test('a 304 for the ETag the client has; a new ETag once the list changes', async () => {
+    const first = await ctx.request('/api/public/cms/banner');
+    expect(first.status).toBe(200);
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    await first.arrayBuffer();
+    const again = await ctx.request('/api/public/cms/banner', { headers: { 'If-None-Match': etag! } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(await again.text()).toBe('');
+    expect((await ctx.request('/api/public/cms/banner', { headers: { 'If-None-Match': `W/${etag}, "other"` } })).status).toBe(304);
+    await save({ cms_type: 'banner', title: 'Changes the banner list', status: 'published' });
+    const changed = await ctx.request('/api/public/cms/banner', { headers: { 'If-None-Match': etag! } });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+  });
+
+  test('the answer is kept: a row changed behind the server’s back does not show until a CMS write', async () => {
+    const item = await insertCmsItem(ctx, { cmsType: 'partner', title: 'Cached partner', status: 'published' });
+    expect(await titles()).toContain('Cached partner');
+    // Not a write of the server: the cache does not know of it (this shows the answer is cached).
+    await ctx.deps.db.execute(sql`update cms_items set title = 'Changed quietly' where id = ${item.id}`);
+    expect(await titles()).toContain('Cached partner');
+    await save({ cms_type: 'partner', title: 'Any CMS write' });
+    expect(await titles()).toContain('Changed quietly');
+  });
+
+  test('every kind of CMS write invalidates it: save, status, upload, delete', async () => {
+    const item = await save({ cms_type: 'partner', title: 'Partner seen in public', status: 'published' });
+    expect(await titles()).toContain('Partner seen in public');
+    await save({ uuid: item.uuid, cms_type: 'partner', title: 'Partner renamed', display_order: 0 }, 200);
+    expect(await titles()).toContain('Partner renamed');
+
+    const imageOf = async () => (await expectJson(await ctx.request('/api/public/cms/partner'), 200, StrictPublic)).data.find((i) => i.uuid === item.uuid)?.image;
+    expect(await imageOf()).toBeNull();
+    await expectJson(await ctx.request(`/api/cms/upload/${item.uuid}`, { token: admin.token, body: uploadForm(png) }), 200, StrictItem);
+    expect(await imageOf()).not.toBeNull();
+
+    expect((await setStatus(item.uuid, { status: 'unpublished' })).status).toBe(200);
+    expect(await titles()).not.toContain('Partner renamed');
+    expect((await setStatus(item.uuid, { status: 'published' })).status).toBe(200);
+    expect(await titles()).toContain('Partner renamed');
+    expect((await ctx.request(`/api/cms/delete/${item.uuid}`, { method: 'POST', token: admin.token, json: { version: await cmsVersion(ctx, item.uuid) } })).status).toBe(200);
+    expect(await titles()).not.toContain('Partner renamed');
+  });
+
+  test('the event pages too', async () => {
+    const event = 'Cache Forum 2026';
+    await save({ cms_type: 'video', title: 'Forum photo', event, status: 'published' });
+    const path = '/api/public/cms/video/event/cache-forum-2026';
+    expect((await expectJson(await ctx.request(path), 200, StrictPublic)).data.map((i) => i.title)).toEqual(['Forum photo']);
+    await save({ cms_type: 'video', title: 'Forum photo two', event, status: 'published', display_order: 5 });
+    expect((await expectJson(await ctx.request(path), 200, StrictPublic)).data.map((i) => i.title)).toEqual([
+      'Forum photo',
+      'Forum photo two',
+    ]);
   });
 });

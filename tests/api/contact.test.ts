@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { ContactGuard } from '../../src/lib/contact/guard.server.ts';
 import {
@@ -9,7 +9,7 @@ import {
   ContactShowResponseSchema,
   type ContactBody,
 } from '../../src/lib/contact/schema.ts';
-import { contactMessages } from '../../src/lib/db/schema.ts';
+import { auditEvents, contactMessages } from '../../src/lib/db/schema.ts';
 import { GenericResponseSchema } from '../../src/lib/http/schema.ts';
 import { createTestContext } from '../support/app.ts';
 import { expectError, expectJson } from '../support/assertions.ts';
@@ -45,7 +45,7 @@ describeEndpointAccess(ctx, [
 ]);
 
 /** A fresh allowance for every test: all app.request() calls come from the same (unknown) client. */
-const freshGuard = (trustProxy = false) => new ContactGuard({ secret: 'a-test-secret-of-some-length', trustProxy });
+const freshGuard = (trustProxy = 0) => new ContactGuard({ secret: 'a-test-secret-of-some-length', trustProxy });
 beforeEach(() => {
   ctx.deps.contact = freshGuard();
 });
@@ -194,17 +194,39 @@ describe('the client, over real sockets', () => {
     expect(hashes.size).toBe(1);
   });
 
-  test('with TRUST_PROXY: the first X-Forwarded-For entry is the client', async () => {
-    ctx.deps.contact = freshGuard(true);
-    for (let i = 1; i <= CONTACT_RATE_LIMIT; i++) expect((await post(`Proxied ${i}`, '198.51.100.7, 10.0.0.1')).status).toBe(201);
+  test('with TRUST_PROXY=1: the last X-Forwarded-For entry (what our proxy saw) is the client', async () => {
+    ctx.deps.contact = freshGuard(1);
+    for (let i = 1; i <= CONTACT_RATE_LIMIT; i++) expect((await post(`Proxied ${i}`, '198.51.100.7')).status).toBe(201);
     expect((await post('Proxied too many', '198.51.100.7')).status).toBe(429);
-    expect((await post('Another client', '198.51.100.8, 10.0.0.1')).status).toBe(201);
+    expect((await post('Another client', '198.51.100.8')).status).toBe(201);
     const [a] = await stored('Proxied 1');
     const [b] = await stored('Another client');
     expect(a!.clientHash).not.toBe(b!.clientHash);
     // Addresses of one IPv6 /64 network are one client.
     for (let i = 1; i <= CONTACT_RATE_LIMIT; i++) expect((await post(`IPv6 ${i}`, `2001:db8:1:2::${i}`)).status).toBe(201);
     expect((await post('IPv6 too many', '2001:db8:1:2:ffff::1')).status).toBe(429);
+  });
+
+  test('with TRUST_PROXY=1: addresses the client put first in X-Forwarded-For do not reset its allowance', async () => {
+    ctx.deps.contact = freshGuard(1);
+    // The proxy appends the address it saw (198.51.100.20) to whatever the client sent.
+    for (let i = 1; i <= CONTACT_RATE_LIMIT; i++) {
+      expect((await post(`Spoofer ${i}`, `203.0.113.${i}, 198.51.100.20`)).status).toBe(201);
+    }
+    const refused = await post('Spoofer again', '203.0.113.200, 198.51.100.20');
+    expect(refused.status).toBe(429);
+    const hashes = new Set((await Promise.all([1, 2, 3].map((i) => stored(`Spoofer ${i}`)))).map(([row]) => row!.clientHash));
+    expect(hashes.size).toBe(1);
+  });
+
+  test('with TRUST_PROXY=2: the second entry from the right is the client', async () => {
+    ctx.deps.contact = freshGuard(2);
+    // client-sent, then the outer proxy's view of the client, then the inner proxy's view of the outer proxy.
+    for (let i = 1; i <= CONTACT_RATE_LIMIT; i++) {
+      expect((await post(`Two hops ${i}`, `203.0.113.${i}, 198.51.100.30, 10.0.0.${i}`)).status).toBe(201);
+    }
+    expect((await post('Two hops too many', '198.51.100.30, 10.0.0.9')).status).toBe(429);
+    expect((await post('Two hops other', '198.51.100.31, 10.0.0.1')).status).toBe(201);
   });
 });
 
@@ -288,6 +310,12 @@ describe('GET /api/contact-us/show/{id}', () => {
     expect(saved!.readBy).toBe(admin.id);
     const second = await expectJson(await ctx.request(`/api/contact-us/show/${row!.id}`, { token: admin.token }), 200, StrictShow);
     expect(second.data.read_at).toBe(first.data.read_at);
+    // The first reading is audited, in the same transaction; opening it again changes nothing.
+    const reads = await ctx.deps.db
+      .select({ actorId: auditEvents.actorId, action: auditEvents.action })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entity, 'contact_message'), eq(auditEvents.entityId, String(row!.id))));
+    expect(reads).toEqual([{ actorId: admin.id, action: 'read' }]);
     const after = (await expectJson(await ctx.request('/api/contact-us/list', { token: admin.token }), 200, StrictList)).unread;
     expect(after).toBe(before - 1);
   });

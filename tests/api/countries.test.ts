@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { CountryListResponseSchema, CountrySchema } from '../../src/lib/countries/schema.ts';
+import { CountryListResponseSchema, CountryRecordSchema } from '../../src/lib/countries/schema.ts';
 import { REGION_COUNTRIES } from '../../src/lib/db/countries-data.ts';
 import { GenericResponseSchema } from '../../src/lib/http/schema.ts';
 import { WhoamiSchema } from '../../src/lib/identity/schema.ts';
@@ -8,9 +8,10 @@ import { expectError, expectJson } from '../support/assertions.ts';
 import { ADMIN_LEVEL, allow, describeEndpointAccess } from '../support/endpoint-access.ts';
 import { createUser, type TestUser } from '../support/factories.ts';
 import { deepStrict } from '../support/schemas.ts';
+import { countryVersion, withVersion } from '../support/versions.ts';
 
 const StrictCountries = deepStrict(CountryListResponseSchema);
-const StrictStatusSaved = deepStrict(GenericResponseSchema.extend({ data: CountrySchema }));
+const StrictStatusSaved = deepStrict(GenericResponseSchema.extend({ data: CountryRecordSchema }));
 
 const ctx = await createTestContext();
 
@@ -19,7 +20,7 @@ describeEndpointAccess(ctx, [
     method: 'POST',
     label: '/api/country/{country_code}/update/status',
     path: () => '/api/country/PH/update/status',
-    json: () => ({ status: 1 }),
+    json: async () => ({ status: 1, version: await countryVersion(ctx, 'PH') }),
     expected: allow(...ADMIN_LEVEL),
     schema: StrictStatusSaved,
   },
@@ -32,9 +33,13 @@ beforeAll(async () => {
 
 const countries = async (query = '') =>
   (await expectJson(await ctx.request(`/api/countries/all${query}`), 200, StrictCountries)).data;
-const setStatus = (code: string, json: unknown, token = admin.token) =>
-  ctx.request(`/api/country/${code}/update/status`, { token, json });
-const saveProfile = (token: string, json: unknown) => ctx.request('/api/user/saved/profile', { token, json });
+/** A status change based on the country's current version (the stale ones are in versions.test.ts). */
+const setStatus = async (code: string, json: object, token = admin.token) =>
+  ctx.request(`/api/country/${code}/update/status`, { token, json: withVersion(json, await countryVersion(ctx, code)) });
+const saveProfile = async (token: string, json: object) => {
+  const { version } = (await (await ctx.request('/api/whoami', { token })).json()) as { version: number };
+  return ctx.request('/api/user/saved/profile', { token, json: withVersion(json, version) });
+};
 
 describe('GET /api/countries/all', () => {
   test('is public and lists the 58 countries of the region by name', async () => {
@@ -51,6 +56,8 @@ describe('GET /api/countries/all', () => {
       flag: '/flags/fj.svg',
       status: 1,
       continent: 'Oceania',
+      version: 1,
+      updated_at: expect.any(String),
     });
   });
 
@@ -73,7 +80,16 @@ describe('POST /api/country/{country_code}/update/status', () => {
     expect(off).toEqual({
       status: 200,
       message: 'Mongolia is now inactive',
-      data: { code: 'MN', name: 'Mongolia', flag: '/flags/mn.svg', status: 0, continent: 'Asia' },
+      data: {
+        code: 'MN',
+        name: 'Mongolia',
+        flag: '/flags/mn.svg',
+        status: 0,
+        continent: 'Asia',
+        version: 2,
+        updated_at: expect.any(String),
+        updated_by: { id: expect.any(Number), name: expect.any(String) },
+      },
     });
     expect((await countries('?status=0')).map((c) => c.code)).toEqual(['MN']);
     expect(await countries('?status=1')).toHaveLength(57);

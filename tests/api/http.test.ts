@@ -165,6 +165,7 @@ describe('site pages', () => {
       '/module/report/national/PH/2024/form',
       '/content-management/banner',
       '/profile/completion',
+      '/profile',
     ];
     for (const path of paths) {
       const response = await ctx.request(path);
@@ -263,6 +264,6 @@ describe('site pages', () => {
     expect(await response.text()).toContain('Something went wrong');
     expectCommonSecurityHeaders(response);
     expect(consoleErrors.calls).toHaveLength(1);
-    expect(String(consoleErrors.calls[0]![0])).toBe('GET /about failed:');
+    expect(String(consoleErrors.calls[0]![0])).toMatch(/^GET \/about failed: Error: the site store broke\n\s+at /);
   });
 });

@@ -8,6 +8,7 @@ import { expectError, expectJson } from '../support/assertions.ts';
 import { allow, describeEndpointAccess } from '../support/endpoint-access.ts';
 import { createAccount, createUser, insertUser, signIn, uniqueEmail } from '../support/factories.ts';
 import { deepStrict } from '../support/schemas.ts';
+import { userVersion, withVersion } from '../support/versions.ts';
 
 const StrictWhoami = deepStrict(WhoamiSchema);
 const StrictGeneric = deepStrict(GenericResponseSchema);
@@ -31,7 +32,7 @@ describeEndpointAccess(ctx, [
     method: 'POST',
     label: '/api/user/saved/profile',
     path: () => '/api/user/saved/profile',
-    json: (me) => ({ name: 'Same Person', country_code: me.country }),
+    json: async (me) => ({ name: 'Same Person', country_code: me.country, version: await userVersion(ctx, me.uuid) }),
     // Profile completion is for everyone signed in, active or not; it needs a verified email.
     expected: allow('tuxuri', 'admin', 'stateAdmin', 'stateMember', 'inactive', 'noRole'),
     schema: StrictGeneric,
@@ -157,9 +158,9 @@ describe('GET /api/whoami', () => {
     const user = await createUser(ctx, { role: 'admin' });
     const seen = await createUser(ctx, { role: 'admin' });
     await whoami(seen.token);
-    await ctx.auth.deleteUser(seen.uid);
+    await ctx.deps.tokens.deleteAccount(seen.uid);
     await expectError(await ctx.request('/api/whoami', { token: seen.token }), 401, { message: /no longer exists/ });
-    await ctx.auth.deleteUser(user.uid);
+    await ctx.deps.tokens.deleteAccount(user.uid);
     await expectError(await ctx.request('/api/whoami', { token: user.token }), 401, { message: /no longer exists/ });
   });
 
@@ -167,8 +168,8 @@ describe('GET /api/whoami', () => {
     const user = await createUser(ctx, { role: 'admin' });
     const unseen = await createUser(ctx, { role: 'admin' });
     await whoami(user.token);
-    await ctx.auth.updateUser(user.uid, { disabled: true });
-    await ctx.auth.updateUser(unseen.uid, { disabled: true });
+    await ctx.deps.tokens.setDisabled(user.uid, true);
+    await ctx.deps.tokens.setDisabled(unseen.uid, true);
     await expectError(await ctx.request('/api/whoami', { token: user.token }), 401, { message: /disabled/ });
     await expectError(await ctx.request('/api/whoami', { token: unseen.token }), 401, { message: /disabled/ });
   });
@@ -184,7 +185,9 @@ describe('GET /api/whoami', () => {
 });
 
 describe('POST /api/user/saved/profile', () => {
-  const save = (token: string, json: unknown) => ctx.request('/api/user/saved/profile', { token, json });
+  /** A save based on the user's current version (the stale ones are in versions.test.ts). */
+  const save = async (token: string, json: object) =>
+    ctx.request('/api/user/saved/profile', { token, json: withVersion(json, (await whoami(token)).version) });
 
   async function newcomer() {
     const account = await createAccount(ctx);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { SiteStatusResponseSchema } from '../../src/lib/site/schema.ts';
-import { progressAfter, SiteBuilder, type BuildProgress } from '../../src/server/site-builder.ts';
+import { progressAfter, SEARCH_INDEX, SiteBuilder, type BuildProgress } from '../../src/server/site-builder.ts';
 import { createTestContext, FAKE_BUILD } from '../support/app.ts';
 import { expectJson } from '../support/assertions.ts';
 import { ADMIN_LEVEL, allow, describeEndpointAccess } from '../support/endpoint-access.ts';
@@ -150,6 +150,30 @@ describe('publishing through the API', () => {
     const empty = new SiteBuilder({ root: join(work, 'nothing-here'), env: {}, command: FAKE_BUILD });
     expect(await empty.loadLive()).toBe(false);
     expect(empty.current()).toBeNull();
+  });
+});
+
+describe('the site search index', () => {
+  test('Pagefind indexes the new build before it goes live; a failing indexer does not hold back the publish', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'apua-search-'));
+    try {
+      const page = '<!doctype html><html lang="en"><head><title>Pocket parks</title></head><body><main data-pagefind-body><h1>Pocket parks</h1><p>Vacant lots turned into shaded parks.</p></main></body></html>';
+      const writeSite = `const fs=require('node:fs');fs.mkdirSync(process.env.SITE_OUT_DIR,{recursive:true});fs.writeFileSync(process.env.SITE_OUT_DIR+'/index.html',${JSON.stringify(page)})`;
+      const builder = new SiteBuilder({ root, env: {}, command: [process.execPath, '-e', writeSite], searchIndex: SEARCH_INDEX });
+      await builder.request();
+      expect(builder.status().lastFailure).toBeNull();
+      const live = builder.current()!;
+      expect(live.get('/pagefind/pagefind.js')).toBeDefined();
+      expect(live.get('/pagefind/pagefind-entry.json')).toBeDefined();
+
+      const broken = new SiteBuilder({ root, env: {}, command: [process.execPath, '-e', writeSite], searchIndex: [process.execPath, '-e', 'process.exit(3)'] });
+      await broken.request();
+      expect(broken.status().lastFailure).toBeNull();
+      expect(broken.current()?.get('/index.html')).toBeDefined();
+      expect(broken.current()?.get('/pagefind/pagefind.js')).toBeUndefined();
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
 

@@ -7,6 +7,7 @@ import { expectError, expectJson } from '../support/assertions.ts';
 import { allow, describeEndpointAccess, USER_MANAGERS } from '../support/endpoint-access.ts';
 import { createAccount, createUser, insertUser, signIn, type TestUser } from '../support/factories.ts';
 import { deepStrict } from '../support/schemas.ts';
+import { userVersion, withVersion } from '../support/versions.ts';
 
 const StrictSaved = deepStrict(GenericResponseSchema.extend({ data: UserListItemSchema }));
 const StrictWhoami = deepStrict(WhoamiSchema);
@@ -20,14 +21,17 @@ describeEndpointAccess(ctx, [
     method: 'POST',
     label: '/api/user/edit/{uuid}',
     path: (users) => `/api/user/edit/${users.stateMember.uuid}`,
-    json: () => ({ name: 'Renamed Member' }),
+    json: async (_me, users) => ({ name: 'Renamed Member', version: await userVersion(ctx, users.stateMember.uuid) }),
     expected: allow(...USER_MANAGERS),
     schema: StrictSaved,
   },
 ]);
 
-const edit = (c: TestContext, token: string, uuid: string, json: unknown) =>
-  c.request(`/api/user/edit/${uuid}`, { token, json });
+/** An edit based on the user's current version (the stale ones are in versions.test.ts). */
+const edit = async (c: TestContext, token: string, uuid: string, json: object) =>
+  c.request(`/api/user/edit/${uuid}`, { token, json: withVersion(json, await userVersion(c, uuid)) });
+const profile = async (c: TestContext, token: string, json: object) =>
+  c.request('/api/user/saved/profile', { token, json: withVersion(json, (await whoami(c, token)).version) });
 const saved = async (response: Response) => (await expectJson(response, 200, StrictSaved)).data;
 const whoami = async (c: TestContext, token: string) =>
   expectJson(await c.request('/api/whoami', { token }), 200, StrictWhoami);
@@ -47,7 +51,7 @@ describe('POST /api/user/edit/{uuid} by an administrator', () => {
     const before = await whoami(ctx, token);
     expect(before).toMatchObject({ status: 0, roles: [] });
     await expectJson(
-      await ctx.request('/api/user/saved/profile', { token, json: { name: 'Tran Thi Mai', country_code: 'VN' } }),
+      await profile(ctx, token, { name: 'Tran Thi Mai', country_code: 'VN' }),
       200,
       GenericResponseSchema,
     );
@@ -85,22 +89,41 @@ describe('POST /api/user/edit/{uuid} by an administrator', () => {
     expect((await saved(await edit(ctx, admin.token, target.uuid, { country_code: null }))).country).toBeNull();
   });
 
-  test('grants any role, including admin-level ones', async () => {
+  test('grants any role but Super Administrator, including admin', async () => {
     const target = await insertUser(ctx, { country: 'PH' });
-    for (const role of ['tuxuri', 'admin', 'state_admin', 'state_member']) {
+    for (const role of ['admin', 'state_admin', 'state_member']) {
       const user = await saved(await edit(ctx, admin.token, target.uuid, { roles: [role] }));
       expect(user.roles.map((r) => r.name)).toEqual([role]);
     }
     expect((await saved(await edit(ctx, admin.token, target.uuid, { roles: [] }))).roles).toEqual([]);
   });
 
+  test('records who changed the user, and the version goes up by one per save', async () => {
+    const target = await insertUser(ctx, { country: 'PH' });
+    const first = await saved(await edit(ctx, admin.token, target.uuid, { name: 'First Name' }));
+    expect(first).toMatchObject({ version: 2, updated_by: { id: expect.any(Number), name: expect.stringContaining('Test') } });
+    const second = await saved(await edit(ctx, admin.token, target.uuid, { phone_number: '+63 2 8123 4567' }));
+    expect(second).toMatchObject({ version: 3, name: 'First Name' });
+    expect(Date.parse(second.updated_at)).toBeGreaterThanOrEqual(Date.parse(first.updated_at));
+  });
+
+  test('an edit without a version: 428 naming version, and nothing changes', async () => {
+    const target = await insertUser(ctx, { country: 'PH', status: 0 });
+    await expectError(await ctx.request(`/api/user/edit/${target.uuid}`, { token: admin.token, json: { status: 1 } }), 428, {
+      fields: ['version'],
+    });
+    const shown = await expectJson(await ctx.request(`/api/user/show/${target.uuid}`, { token: admin.token }), 200, UserListItemSchema);
+    expect(shown).toMatchObject({ status: 0, version: 1 });
+  });
+
   test('refuses bad values with a 400 naming the field', async () => {
     const target = await insertUser(ctx, { country: 'PH' });
-    const cases: [unknown, string[]][] = [
+    const cases: [object, string[]][] = [
       [{ roles: ['state_admin', 'state_member'] }, ['roles']],
       [{ roles: ['superuser'] }, ['roles']],
       [{ roles: [''] }, ['roles.0']],
       [{ roles: 'admin' }, ['roles']],
+      [{ status: 1, version: 0 }, ['version']],
       [{ status: 5 }, ['status']],
       [{ status: '1' }, ['status']],
       [{ name: 'X' }, ['name']],
@@ -221,5 +244,52 @@ describe('the last active administrator', () => {
       // Put the victim back for the next round.
       await saved(await edit(lonely, winner.token, victim.uuid, { status: 1 }));
     }
+  });
+});
+
+describe('the Super Administrator role (tuxuri)', () => {
+  let tuxuri: TestUser;
+  beforeAll(async () => {
+    tuxuri = await createUser(ctx, { role: 'tuxuri', country: 'TH' });
+  });
+  const roleNames = async (uuid: string) =>
+    (await expectJson(await ctx.request(`/api/user/show/${uuid}`, { token: tuxuri.token }), 200, UserListItemSchema)).roles.map(
+      (r) => r.name,
+    );
+
+  test('an administrator cannot make itself or anyone tuxuri (403), and is not offered it', async () => {
+    const target = await insertUser(ctx, { country: 'PH', role: 'state_member' });
+    await expectError(await edit(ctx, admin.token, admin.uuid, { roles: ['tuxuri'] }), 403, { message: /may not grant/ });
+    await expectError(await edit(ctx, admin.token, target.uuid, { roles: ['tuxuri'] }), 403, { message: /may not grant/ });
+    expect(await roleNames(admin.uuid)).toEqual(['admin']);
+    expect(await roleNames(target.uuid)).toEqual(['state_member']);
+    const offered = (await (await ctx.request('/api/role/list', { token: admin.token })).json()) as { data: { name: string }[] };
+    expect(offered.data.map((r) => r.name)).toEqual(['admin', 'state_admin', 'state_member']);
+  });
+
+  test("an administrator cannot demote a tuxuri or change its status (403), but may edit its name", async () => {
+    const superAdmin = await insertUser(ctx, { country: 'TH', role: 'tuxuri' });
+    for (const json of [{ roles: ['admin'] }, { roles: [] }, { roles: ['state_member'] }]) {
+      await expectError(await edit(ctx, admin.token, superAdmin.uuid, json), 403, { message: /Super Administrator/ });
+    }
+    for (const status of [0, 2]) {
+      await expectError(await edit(ctx, admin.token, superAdmin.uuid, { status }), 403, { message: /Super Administrator/ });
+    }
+    expect(await roleNames(superAdmin.uuid)).toEqual(['tuxuri']);
+    // The form sends every field: the role and status it already has pass.
+    const renamed = await saved(await edit(ctx, admin.token, superAdmin.uuid, { name: 'Renamed Super', roles: ['tuxuri'], status: 1 }));
+    expect(renamed).toMatchObject({ name: 'Renamed Super', status: 1, roles: [expect.objectContaining({ name: 'tuxuri' })] });
+  });
+
+  test('a tuxuri grants and removes tuxuri', async () => {
+    const target = await insertUser(ctx, { country: 'PH', role: 'admin' });
+    expect((await saved(await edit(ctx, tuxuri.token, target.uuid, { roles: ['tuxuri'] }))).roles.map((r) => r.name)).toEqual([
+      'tuxuri',
+    ]);
+    expect((await saved(await edit(ctx, tuxuri.token, target.uuid, { roles: ['admin'] }))).roles.map((r) => r.name)).toEqual([
+      'admin',
+    ]);
+    const offered = (await (await ctx.request('/api/role/list', { token: tuxuri.token })).json()) as { data: { name: string }[] };
+    expect(offered.data.map((r) => r.name)).toEqual(['tuxuri', 'admin', 'state_admin', 'state_member']);
   });
 });

@@ -11,6 +11,7 @@ import { expectError, expectJson } from '../support/assertions.ts';
 import { allow, describeEndpointAccess, USER_MANAGERS } from '../support/endpoint-access.ts';
 import { createUser, insertUser, type TestUser, type TestUserRow } from '../support/factories.ts';
 import { deepStrict } from '../support/schemas.ts';
+import { userVersion } from '../support/versions.ts';
 
 const StrictUserList = deepStrict(UserListResponseSchema);
 const StrictUser = deepStrict(UserListItemSchema);
@@ -59,6 +60,7 @@ describeEndpointAccess(ctx, [
 ]);
 
 let admin: TestUser;
+let tuxuri: TestUser;
 let phAdmin: TestUser;
 /** 25 users in Laos, "Lao Person 01" … "Lao Person 25": 01–05 inactive, 06–07 suspended. */
 let lao: TestUserRow[];
@@ -66,6 +68,7 @@ let vietnamese: TestUserRow;
 
 beforeAll(async () => {
   admin = await createUser(ctx, { role: 'admin', country: 'JP' });
+  tuxuri = await createUser(ctx, { role: 'tuxuri', country: 'TH' });
   phAdmin = await createUser(ctx, { role: 'state_admin', country: 'PH' });
   lao = [];
   for (let i = 1; i <= 25; i++) {
@@ -129,6 +132,9 @@ describe('GET /api/user/list', () => {
           continent: 'Asia',
         },
         roles: [{ id: expect.any(Number), name: 'state_member', description: 'Country Focal Point' }],
+        version: 1,
+        updated_at: expect.any(String),
+        updated_by: null,
       },
     ]);
   });
@@ -189,6 +195,18 @@ describe('GET /api/user/list', () => {
     ]);
   });
 
+  test('lists, searches and totals follow writes at once (the kept list order is dropped on every write)', async () => {
+    const before = await list(admin.token, '?country_code=KH&status=0&q=Khmer');
+    const newcomer = await insertUser(ctx, { name: 'Khmer Newcomer', country: 'KH', status: 0 });
+    const after = await list(admin.token, '?country_code=KH&status=0&q=Khmer');
+    expect(after.total).toBe(before.total + 1);
+    expect(after.data[0]!.id).toBe(newcomer.id);
+    const edit = await ctx.request(`/api/user/edit/${newcomer.uuid}`, { token: admin.token, json: { status: 1, version: await userVersion(ctx, newcomer.uuid) } });
+    expect(edit.status).toBe(200);
+    expect((await list(admin.token, '?country_code=KH&status=0&q=Khmer')).total).toBe(before.total);
+    expect((await list(admin.token, '?country_code=KH&status=1&q=khmer newcomer')).data.map((u) => u.id)).toEqual([newcomer.id]);
+  });
+
   test("a state_admin's list is confined to its own country, whatever country_code says", async () => {
     const own = await list(phAdmin.token, '?per_page=100');
     expect(own.total).toBeGreaterThan(0);
@@ -245,8 +263,12 @@ describe('GET /api/role/list', () => {
   const roleNames = async (token: string) =>
     (await expectJson(await ctx.request('/api/role/list', { token }), 200, StrictRoles)).data;
 
-  test('admin-level users see every role', async () => {
-    expect(await roleNames(admin.token)).toEqual([
+  test('an admin sees every role but Super Administrator, which only a tuxuri grants', async () => {
+    expect((await roleNames(admin.token)).map((r) => r.name)).toEqual(['admin', 'state_admin', 'state_member']);
+  });
+
+  test('a tuxuri sees every role', async () => {
+    expect(await roleNames(tuxuri.token)).toEqual([
       { id: expect.any(Number), name: 'tuxuri', description: 'Super Administrator' },
       { id: expect.any(Number), name: 'admin', description: 'Administrator' },
       { id: expect.any(Number), name: 'state_admin', description: 'Country Administrator' },

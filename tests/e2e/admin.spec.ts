@@ -11,8 +11,10 @@ test('snackbars: at most 4 at once, each gone after about 3 s', async ({ page })
   const switches = countries.map((name) => page.getByRole('switch', { name: `${name} active`, exact: true }));
   for (const toggle of switches) await expect(toggle).toBeChecked();
   const token = await idToken(DEMO.superadmin);
+  const all = await api<{ data: { code: string; version: number }[] }>('countries/all', token);
   for (const code of ['FJ', 'WS', 'TO', 'PW', 'NR', 'TV']) {
-    expect((await api(`country/${code}/update/status`, token, { json: { status: 0 } })).status).toBe(200);
+    const { version } = all.body.data.find((c) => c.code === code)!;
+    expect((await api(`country/${code}/update/status`, token, { json: { status: 0, version } })).status).toBe(200);
   }
   await page.reload();
   for (const toggle of switches) {
@@ -31,9 +33,12 @@ test('access control: an admin removes a rule and the role loses the menu item',
   const token = await idToken(DEMO.superadmin);
   const acl = await api<{ roles: { id: number; name: string }[] }>('administration/acl', token);
   const memberRole = acl.body.roles.find((role) => role.name === 'state_member')!;
-  const restore = () =>
+  const restore = async () =>
     api('administration/acl/saved', token, {
-      json: { modules: [{ module: 'best-practice', permissions: [{ id: memberRole.id, rules: [{ action: 'view', enabled: true }] }] }] },
+      json: {
+        modules: [{ module: 'best-practice', permissions: [{ id: memberRole.id, rules: [{ action: 'view', enabled: true }] }] }],
+        version: (await api<{ version: number }>('administration/acl', token)).body.version,
+      },
     });
   try {
     await signIn(page, DEMO.superadmin);

@@ -81,7 +81,8 @@ test('the home page shows what editors published: banners, videos and partners',
   await expect(slides.nth(0).locator('source[type="image/webp"]')).toHaveAttribute('srcset', /480w/);
   await expect(page.getByRole('link', { name: /Play video: Forum highlights/ })).toHaveAttribute('href', /youtube\.com/);
   await expect(page.getByRole('link', { name: 'UN-Habitat', exact: true })).toHaveAttribute('href', 'https://unhabitat.org');
-  await expect(page.getByText('The first national reports will appear here as countries submit them.')).toBeVisible();
+  // What the section holds depends on the national reports published (national-public.spec.ts).
+  await expect(page.getByRole('heading', { level: 2, name: 'Latest national reports' })).toBeVisible();
 });
 
 test('pages with nothing interactive load no JavaScript', async ({ page }) => {
@@ -92,11 +93,15 @@ test('pages with nothing interactive load no JavaScript', async ({ page }) => {
 });
 
 test('every public page has one h1, a title, a description, a canonical address and no axe violations', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const problems = watchConsole(page);
   const paths = await sitemapPaths(page);
   expect(paths).toContain('/media-gallery/event/urban-forum-e2e');
-  for (const path of paths) {
+  // Pages made per cycle, country or theme from the same template: one of each here (the rest
+  // grows with the data; national-public.spec.ts checks its own pages in full).
+  const template = (path: string) => path.replace(/\/\d{4}(?=\/|$)/g, '/{year}').replace(/\/([A-Z]{2}|tc\d|ei\d|fr)(?=\/|$)/g, '/{code}');
+  const sample = paths.filter((path, i) => paths.findIndex((p) => template(p) === template(path)) === i);
+  for (const path of sample) {
     await page.goto(path);
     await expect(page.locator('h1'), path).toHaveCount(1);
     await expect(page.locator('html'), path).toHaveAttribute('lang', 'en');

@@ -9,9 +9,9 @@ import { afterAll, inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/lib/db/client.server.ts';
 import { seedReferenceData } from '../../src/lib/db/seed.server.ts';
 import { parseEnv } from '../../src/lib/env.server.ts';
-import { TokenVerifier } from '../../src/lib/identity/token-verifier.server.ts';
+import { tokenVerifierFor } from '../../src/lib/identity/token-verifier.server.ts';
 import { createApp, type SiteSource } from '../../src/server/app.ts';
-import { createAppDeps, type AppDeps } from '../../src/server/context.ts';
+import { createAppDeps, type AppDeps } from '../../src/lib/http/context.server.ts';
 import { firebaseAuth } from '../../src/server/main.ts';
 import { SiteBuilder } from '../../src/server/site-builder.ts';
 import { TEST_PROJECT_ID, withDatabase } from './test-env.ts';
@@ -69,7 +69,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   const auth = firebaseAuth(env);
   const siteRoot = join(dataDir, 'site-builds');
   const builder = new SiteBuilder({ root: siteRoot, env: options.buildEnv ?? {}, command: FAKE_BUILD });
-  const deps = createAppDeps({ db: database.db, env, tokens: new TokenVerifier(auth), site: builder });
+  const deps = createAppDeps({ db: database.db, env, tokens: tokenVerifierFor(auth, env), site: builder });
   const app = createApp(deps, options.site ?? { current: () => null });
   afterAll(async () => {
     await builder.settled();

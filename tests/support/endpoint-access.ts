@@ -18,7 +18,7 @@ export interface ProtectedEndpoint {
   /** A label such as `/api/user/show/{uuid}`; `path` gives the concrete URL. */
   label: string;
   path: (users: RoleUsers) => string;
-  /** A valid body for the request, sent by user `me`. */
+  /** A valid body for the request, sent by user `me` (read just before sending: it may look up a version). */
   json?: (me: TestUser, users: RoleUsers) => unknown;
   /** A valid body that is not JSON (e.g. a FormData upload), sent by user `me`. */
   body?: (me: TestUser, users: RoleUsers) => BodyInit;
@@ -55,11 +55,11 @@ export function describeEndpointAccess(ctx: TestContext, endpoints: readonly Pro
       revoked = await revokeSessions(ctx, await createUser(ctx, { role: 'tuxuri', country: 'TH' }));
     });
 
-    const send = (endpoint: ProtectedEndpoint, headers: Record<string, string>, me?: TestUser) =>
+    const send = async (endpoint: ProtectedEndpoint, headers: Record<string, string>, me?: TestUser) =>
       ctx.request(endpoint.path(users), {
         method: endpoint.method,
         headers,
-        ...(endpoint.json && { json: endpoint.json(me ?? users.tuxuri, users) }),
+        ...(endpoint.json && { json: await endpoint.json(me ?? users.tuxuri, users) }),
         ...(endpoint.body && { body: endpoint.body(me ?? users.tuxuri, users) }),
       });
 

@@ -30,7 +30,15 @@ export function withClaims(token: string, claims: Partial<IdTokenClaims>): strin
   return `${header}.${payload}.`;
 }
 
-const nowSeconds = () => Math.floor(Date.now() / 1000);
+/** The same emulator-issued token without the named claims. */
+export function withoutClaims(token: string, names: string[]): string {
+  const [header] = token.split('.');
+  const claims: Record<string, unknown> = decodeClaims(token);
+  for (const name of names) delete claims[name];
+  return `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
+}
+
+export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** A token that expired a minute ago (signed in and issued an hour before). */
 export function expiredToken(token: string): string {
@@ -59,16 +67,23 @@ export function tokenSignedInAgo(token: string, seconds: number): string {
 }
 
 /**
- * Revokes every session of `user` and returns the token it held, now refused. Revocation times
- * have one-second resolution: a token from the same second as the revocation would still pass,
- * so this waits until the sign-in is more than a second old.
+ * Revokes every session of `user` through the portal's own path (which applies at once; a
+ * revocation made directly in the identity service applies within AUTH_STATE_TTL_S) and returns
+ * the token it held, now refused. Revocation times have one-second resolution: a token from the
+ * same second as the revocation would still pass, so this waits until the sign-in is more than a
+ * second old.
  */
 export async function revokeSessions(ctx: TestContext, user: { uid: string; token: string }): Promise<string> {
-  const signedInAt = decodeClaims(user.token).auth_time * 1000;
+  await waitPastSignInSecond(user.token);
+  await ctx.deps.tokens.revokeSessions(user.uid);
+  return user.token;
+}
+
+/** Waits until the token's sign-in is more than a second old (see revokeSessions). */
+export async function waitPastSignInSecond(token: string): Promise<void> {
+  const signedInAt = decodeClaims(token).auth_time * 1000;
   const wait = signedInAt + 1100 - Date.now();
   if (wait > 0) await sleep(wait);
-  await ctx.auth.revokeRefreshTokens(user.uid);
-  return user.token;
 }
 
 /** Signs the user in again (e.g. after a revocation) and returns the new token. */

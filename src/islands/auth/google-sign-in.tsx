@@ -17,8 +17,8 @@ export function googleErrorMessage(error: unknown, localMode: boolean): string {
   const code = authErrorCode(error);
   if (localMode && code && HELPER_SCRIPT_FAILURES.has(code)) {
     return (
-      'Google sign-in could not start. Local mode: even with the Auth emulator, the Firebase SDK loads Google’s ' +
-      'helper script from apis.google.com, so Google sign-in needs an internet connection. Email and password work offline.'
+      'Google sign-in could not start: it needs a connection to Google, which this installation does not have. ' +
+      'Sign in with your email and password instead.'
     );
   }
   return authErrorMessage(error);

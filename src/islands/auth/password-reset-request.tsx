@@ -1,6 +1,7 @@
 import { sendPasswordResetEmail, type Auth } from 'firebase/auth';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { authErrorCode, authErrorMessage } from './auth-errors.ts';
+import { SimulatedEmail } from './simulated-email.tsx';
 import { ActionButton, buttonClass, EMAIL_PATTERN, ErrorAlert, Notice, TextField } from './ui.tsx';
 
 /** Codes that would tell a stranger whether an account exists: answered like a success. */
@@ -21,7 +22,7 @@ export function PasswordResetRequest({ auth, localMode, initialEmail, onBack }: 
   const [emailError, setEmailError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [sent, setSent] = useState(false);
+  const [sent, setSent] = useState<{ email: string; at: number } | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => heading.current?.focus(), []);
@@ -38,9 +39,9 @@ export function PasswordResetRequest({ auth, localMode, initialEmail, onBack }: 
     setBusy(true);
     try {
       await sendPasswordResetEmail(auth, value, { url: `${location.origin}/login?email=${encodeURIComponent(value)}` });
-      setSent(true);
+      setSent({ email: value, at: Date.now() });
     } catch (caught) {
-      if (SILENT_CODES.has(authErrorCode(caught) ?? '')) setSent(true);
+      if (SILENT_CODES.has(authErrorCode(caught) ?? '')) setSent({ email: value, at: Date.now() });
       else setError(authErrorMessage(caught));
     } finally {
       setBusy(false);
@@ -56,7 +57,10 @@ export function PasswordResetRequest({ auth, localMode, initialEmail, onBack }: 
         <p className="text-sm text-slate-600">Enter the email you use for the portal and we will send you a link to choose a new password.</p>
       </div>
       {sent ? (
-        <Notice tone="success">{RESET_SENT_MESSAGE}</Notice>
+        <>
+          <Notice tone="success">{RESET_SENT_MESSAGE}</Notice>
+          {localMode && <SimulatedEmail action="resetPassword" email={sent.email} sentAt={sent.at} />}
+        </>
       ) : (
         <form noValidate onSubmit={submit} className="space-y-4" aria-describedby="reset-error">
           <TextField
@@ -75,13 +79,6 @@ export function PasswordResetRequest({ auth, localMode, initialEmail, onBack }: 
             Send reset link
           </ActionButton>
         </form>
-      )}
-      {localMode && (
-        <Notice tone="local">
-          Local mode: the reset link is printed in the terminal running <code>npm start</code>. Replace NEW_PASSWORD_HERE in
-          it with your new password and open it, or use this portal’s form: open{' '}
-          <code className="break-all">/email/verification?mode=resetPassword&amp;oobCode=…</code> with the code from that link.
-        </Notice>
       )}
       <button type="button" className={buttonClass.link} onClick={onBack}>
         ← Back to sign in

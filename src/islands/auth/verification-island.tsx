@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ResetPasswordAction, VerifyEmailAction } from './action-links.tsx';
 import { useAuth } from './use-auth.ts';
-import { buttonClass, ErrorAlert, Heading, Loading, Notice } from './ui.tsx';
+import { buttonClass, ErrorAlert, Heading, Loading } from './ui.tsx';
 import { VerificationStatus } from './verification-status.tsx';
 
 type Action = { mode: 'verifyEmail' | 'resetPassword'; oobCode: string } | { mode: 'unsupported' } | null;
@@ -45,7 +45,6 @@ export default function VerificationIsland() {
   return (
     <div className="space-y-6">
       <Heading title="Verify your email address" intro="Sign in to see your verification status or to ask for a new verification link." />
-      {localMode && <Notice tone="local">Local mode: the verification link is printed in the terminal running npm start.</Notice>}
       <a className={buttonClass.primary} href="/login">
         Sign in
       </a>

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { authErrorMessage } from './auth-errors.ts';
 import { AFTER_VERIFICATION, VERIFICATION_PATH } from './navigation.ts';
 import { endSession, rememberVerificationSent, verificationSentAt } from './session.ts';
+import { SimulatedEmail } from './simulated-email.tsx';
 import { ActionButton, ErrorAlert, Heading, Notice } from './ui.tsx';
 
 /** Seconds between two verification emails, so that the identity service does not refuse them. */
@@ -144,7 +145,7 @@ export function VerificationStatus({ auth, user, localMode }: Props) {
         )}
       </div>
       <p className="text-sm text-slate-600">No email? Check your spam folder, and make sure the address above is right.</p>
-      {localMode && <Notice tone="local">Local mode: the verification link is printed in the terminal running npm start.</Notice>}
+      {localMode && user.email && <SimulatedEmail action="verifyEmail" email={user.email} sentAt={sentAt} />}
       <div className="border-t border-slate-200 pt-5">
         <ActionButton type="button" variant="secondary" busy={busy === 'sign-out'} busyLabel="Signing out…" disabled={busy !== null} onClick={signOutHere}>
           Sign out

@@ -18,6 +18,7 @@ function identity(overrides: Partial<Whoami> = {}, role = 'state_member', permis
     created_at: '2026-01-01T00:00:00.000Z',
     country: { code: 'PH', name: 'Philippines', flag: '/flags/ph.svg', status: 1, continent: 'Asia' },
     roles: [{ id: 4, name: role, description: role, permissions }],
+    version: 1,
     ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-import { guardRoute, USER_STATUS_ACTIVE } from '../../lib/access/permissions.ts';
+import { guardRoute, USER_STATUS } from '../../lib/access/permissions.ts';
 import type { Whoami } from '../../lib/identity/schema.ts';
 import type { AppPage } from './router.ts';
 import type { AuthState, IdentityState } from './session.ts';
@@ -44,9 +44,11 @@ export function resolveGuard(input: GuardInput): GuardDecision {
   if (page?.route === 'profileCompletion') {
     return identity.country_code ? { kind: 'redirect', to: '/dashboard' } : { kind: 'render', page, identity };
   }
-  if (identity.status !== USER_STATUS_ACTIVE) return { kind: 'leave', to: INACTIVE_URL };
+  if (identity.status !== USER_STATUS.active) return { kind: 'leave', to: INACTIVE_URL };
   if (!identity.country_code) return { kind: 'redirect', to: '/profile/completion' };
   if (!page) return { kind: 'notFound', identity };
+  // My profile: every active user with a country manages their own account.
+  if (page.route === 'myProfile') return { kind: 'render', page, identity };
 
   switch (guardRoute(identity, page.route, page.params)) {
     case null:
@@ -56,6 +58,6 @@ export function resolveGuard(input: GuardInput): GuardDecision {
     case '/profile/completion':
       return { kind: 'redirect', to: '/profile/completion' };
     case '/unauthorized-access':
-      return { kind: 'leave', to: identity.status === USER_STATUS_ACTIVE ? FORBIDDEN_URL : INACTIVE_URL };
+      return { kind: 'leave', to: identity.status === USER_STATUS.active ? FORBIDDEN_URL : INACTIVE_URL };
   }
 }

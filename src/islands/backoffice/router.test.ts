@@ -11,9 +11,9 @@ function match(path: string) {
 }
 
 describe('back-office router', () => {
-  it('knows every route of the permission module plus profile completion', () => {
+  it('knows every route of the permission module plus profile completion and My profile', () => {
     const names = $router.routes.map(([name]) => name);
-    expect(names).toEqual([...Object.keys(BACKOFFICE_ROUTES), 'profileCompletion']);
+    expect(names).toEqual([...Object.keys(BACKOFFICE_ROUTES), 'profileCompletion', 'myProfile']);
   });
 
   it('matches child routes and optional params', () => {
@@ -35,10 +35,10 @@ describe('back-office router', () => {
   });
 
   it('claims the same paths as the server’s shell fallback', () => {
-    for (const path of ['/dashboard', '/admin/x', '/module/a', '/content-management', '/profile/completion']) {
+    for (const path of ['/dashboard', '/admin/x', '/module/a', '/content-management', '/profile/completion', '/profile']) {
       expect(isIslandPath(path), path).toBe(true);
     }
-    for (const path of ['/', '/login', '/module', '/national-reports', '/profile/other']) {
+    for (const path of ['/', '/login', '/module', '/national-reports', '/profile/other', '/profiles']) {
       expect(isIslandPath(path), path).toBe(false);
     }
   });

@@ -4,11 +4,13 @@ import { BACKOFFICE_ROUTES, type BackofficeRouteName } from '../../lib/access/pe
 
 type RoutePaths = { [K in BackofficeRouteName]: (typeof BACKOFFICE_ROUTES)[K]['path'] } & {
   profileCompletion: '/profile/completion';
+  myProfile: '/profile';
 };
 
 const ROUTE_PATHS = {
   ...Object.fromEntries(Object.entries(BACKOFFICE_ROUTES).map(([name, route]) => [name, route.path])),
   profileCompletion: '/profile/completion',
+  myProfile: '/profile',
 } as RoutePaths;
 
 export type AppRoute = keyof RoutePaths;
@@ -26,7 +28,7 @@ export function isIslandPath(pathname: string): boolean {
   return (
     /^\/(dashboard|admin|content-management)(\/|$)/.test(pathname) ||
     /^\/module\/.+/.test(pathname) ||
-    /^\/profile\/completion\/?$/.test(pathname)
+    /^\/profile(\/completion)?\/?$/.test(pathname)
   );
 }
 

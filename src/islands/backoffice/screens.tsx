@@ -1,11 +1,7 @@
 import { lazy, type ComponentType } from 'react';
-import type { Whoami } from '../../lib/identity/schema.ts';
-import type { AppPage, AppRoute } from './router.ts';
+import type { AppRoute } from './router.ts';
+import type { ScreenProps } from './screen-props.ts';
 
-export interface ScreenProps {
-  page: AppPage;
-  identity: Whoami;
-}
 
 const failedLoads = new Set<() => void>();
 
@@ -43,7 +39,19 @@ const AclScreen = lazyScreen(() => import('./access/acl-screen.tsx').then((m) =>
 const CountriesScreen = lazyScreen(() => import('./countries/countries-screen.tsx').then((m) => m.CountriesScreen));
 const CmsListScreen = lazyScreen(() => import('./cms/index.ts').then((m) => m.CmsListScreen));
 const CmsFormScreen = lazyScreen(() => import('./cms/index.ts').then((m) => m.CmsFormScreen));
+const PracticeListScreen = lazyScreen(() => import('./best-practices/index.ts').then((m) => m.PracticeListScreen));
+const PracticeFormScreen = lazyScreen(() => import('./best-practices/index.ts').then((m) => m.PracticeFormScreen));
 const ContactScreen = lazyScreen(() => import('./contact/contact-screen.tsx').then((m) => m.ContactScreen));
+const NationalReportListScreen = lazyScreen(() => import('./national-reports/index.ts').then((m) => m.NationalReportListScreen));
+const ReportEntryScreen = lazyScreen(() => import('./national-reports/index.ts').then((m) => m.ReportEntryScreen));
+const ReportHeaderScreen = lazyScreen(() => import('./national-reports/index.ts').then((m) => m.ReportHeaderScreen));
+const ReportPreviewScreen = lazyScreen(() => import('./national-reports/index.ts').then((m) => m.ReportPreviewScreen));
+const ProfileOverviewScreen = lazyScreen(() => import('./urbanisation-profile/index.ts').then((m) => m.ProfileOverviewScreen));
+const ProfileOverviewFormScreen = lazyScreen(() => import('./urbanisation-profile/index.ts').then((m) => m.ProfileOverviewFormScreen));
+const ProfileAnalyticsScreen = lazyScreen(() => import('./urbanisation-profile/index.ts').then((m) => m.ProfileAnalyticsScreen));
+const ProfileAnalyticsCategoryScreen = lazyScreen(() => import('./urbanisation-profile/index.ts').then((m) => m.ProfileAnalyticsCategoryScreen));
+const ProfileAnalyticsFormScreen = lazyScreen(() => import('./urbanisation-profile/index.ts').then((m) => m.ProfileAnalyticsFormScreen));
+const MyProfileScreen = lazyScreen(() => import('./account/my-profile-screen.tsx').then((m) => m.MyProfileScreen));
 const UpcomingScreen = lazyScreen(() => import('./upcoming/upcoming-screen.tsx').then((m) => m.UpcomingScreen));
 export const ProfileCompletionScreen = lazyScreen(() =>
   import('./profile/profile-completion-screen.tsx').then((m) => m.ProfileCompletionScreen),
@@ -72,8 +80,32 @@ export function screenFor(route: AppRoute): ComponentType<ScreenProps> {
     case 'cmsVideoForm':
     case 'cmsPartnerForm':
       return CmsFormScreen;
+    case 'bestPractices':
+      return PracticeListScreen;
+    case 'bestPracticeForm':
+      return PracticeFormScreen;
+    case 'nationalReports':
+      return NationalReportListScreen;
+    case 'nationalReportIndicatorForm':
+      return ReportEntryScreen;
+    case 'nationalReportForm':
+      return ReportHeaderScreen;
+    case 'nationalReportIndicatorPreview':
+      return ReportPreviewScreen;
+    case 'profileOverview':
+      return ProfileOverviewScreen;
+    case 'profileOverviewForm':
+      return ProfileOverviewFormScreen;
+    case 'profileAnalytics':
+      return ProfileAnalyticsScreen;
+    case 'profileAnalyticsCategory':
+      return ProfileAnalyticsCategoryScreen;
+    case 'profileAnalyticsForm':
+      return ProfileAnalyticsFormScreen;
     case 'profileCompletion':
       return ProfileCompletionScreen;
+    case 'myProfile':
+      return MyProfileScreen;
     default:
       return UpcomingScreen;
   }

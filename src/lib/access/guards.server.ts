@@ -1,12 +1,12 @@
 import type { Context } from 'hono';
-import type { AppEnv, AuthedUser } from '../../server/context.ts';
+import type { AppEnv, AuthedUser } from '../http/context.server.ts';
 import { forbidden } from '../http/errors.server.ts';
 import {
   canActInCountry,
   canManageUsers,
   hasModuleRule,
   isAdminLevel,
-  USER_STATUS_ACTIVE,
+  USER_STATUS,
   type ModuleName,
   type RuleAction,
 } from './permissions.ts';
@@ -15,7 +15,7 @@ import {
 export function requireActiveUser(c: Context<AppEnv>): AuthedUser {
   const auth = c.get('auth');
   if (!auth.token.emailVerified) throw forbidden('Verify your email address first');
-  if (auth.identity.status !== USER_STATUS_ACTIVE) {
+  if (auth.identity.status !== USER_STATUS.active) {
     throw forbidden('Your account is awaiting activation by an administrator');
   }
   return auth;

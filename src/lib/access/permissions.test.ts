@@ -183,7 +183,7 @@ describe('role helpers', () => {
 
   test('grantable roles', () => {
     expect(grantableRoles(subject('tuxuri'))).toEqual(['tuxuri', 'admin', 'state_admin', 'state_member']);
-    expect(grantableRoles(subject('admin'))).toEqual(['tuxuri', 'admin', 'state_admin', 'state_member']);
+    expect(grantableRoles(subject('admin'))).toEqual(['admin', 'state_admin', 'state_member']);
     expect(grantableRoles(subject('state_admin'))).toEqual(['state_admin', 'state_member']);
     expect(grantableRoles(subject('state_member'))).toEqual([]);
     expect(grantableRoles(subject(null))).toEqual([]);
@@ -215,8 +215,8 @@ const ADMIN_SIDEBAR = [
     items: [
       { label: 'Users', route: 'users' },
       { label: 'Access Control', route: 'acl' },
-      { label: 'Message', route: 'contactMessages' },
-      { label: 'Settings: Country', route: 'countries' },
+      { label: 'Messages', route: 'contactMessages' },
+      { label: 'Countries', route: 'countries' },
     ],
   },
   {

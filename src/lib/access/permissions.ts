@@ -17,11 +17,19 @@ export type ModuleName = (typeof MODULE_NAMES)[number];
 export const RULE_ACTIONS = ['view', 'create', 'update'] as const;
 export type RuleAction = (typeof RULE_ACTIONS)[number];
 
-export const ADMIN_LEVEL_ROLES: readonly RoleName[] = ['tuxuri', 'admin'];
+/** The Super Administrator: only a tuxuri grants or removes this role. */
+export const SUPER_ADMIN_ROLE = 'tuxuri' satisfies RoleName;
 
-/** User status 1 is active; any other value is not (spec §4). */
-export const USER_STATUS_ACTIVE = 1;
-export const USER_STATUS_INACTIVE = 0;
+/** Admin-level means tuxuri or admin (spec §6). */
+export const ADMIN_LEVEL_ROLES = [SUPER_ADMIN_ROLE, 'admin'] as const satisfies readonly RoleName[];
+
+export function isAdminLevelRole(name: string): boolean {
+  return (ADMIN_LEVEL_ROLES as readonly string[]).includes(name);
+}
+
+/** User statuses: 1 is active; any other value is not (spec §4). */
+export const USER_STATUS = { inactive: 0, active: 1, suspended: 2 } as const;
+export type UserStatus = (typeof USER_STATUS)[keyof typeof USER_STATUS];
 
 /** What the permission checks need to know about a user: a subset of the whoami identity. */
 export interface Subject {
@@ -31,7 +39,11 @@ export interface Subject {
 }
 
 export function isAdminLevel(subject: Subject): boolean {
-  return subject.roles.some((role) => (ADMIN_LEVEL_ROLES as readonly string[]).includes(role.name));
+  return subject.roles.some((role) => isAdminLevelRole(role.name));
+}
+
+export function isSuperAdmin(subject: Subject): boolean {
+  return subject.roles.some((role) => role.name === SUPER_ADMIN_ROLE);
 }
 
 export function isStateAdmin(subject: Subject): boolean {
@@ -60,9 +72,13 @@ export function canActInCountry(subject: Subject, countryCode: string): boolean 
   return subject.country_code !== null && subject.country_code.toUpperCase() === countryCode.toUpperCase();
 }
 
-/** Roles a user may grant to others: admin-level may grant any, state_admin only state roles. */
+/**
+ * Roles a user may grant to others: tuxuri any, admin any but tuxuri, state_admin only state
+ * roles. The same holds for taking a role away: only a tuxuri removes tuxuri.
+ */
 export function grantableRoles(subject: Subject): readonly RoleName[] {
-  if (isAdminLevel(subject)) return ROLE_NAMES;
+  if (isSuperAdmin(subject)) return ROLE_NAMES;
+  if (isAdminLevel(subject)) return ROLE_NAMES.filter((name) => name !== SUPER_ADMIN_ROLE);
   if (isStateAdmin(subject)) return ['state_admin', 'state_member'];
   return [];
 }
@@ -143,7 +159,7 @@ export function guardRoute(
   params: Readonly<Record<string, string | undefined>> = {},
 ): GuardRedirect {
   if (!subject) return '/login';
-  if (subject.status !== USER_STATUS_ACTIVE) return '/unauthorized-access';
+  if (subject.status !== USER_STATUS.active) return '/unauthorized-access';
   if (!subject.country_code) return '/profile/completion';
   if (!hasRouteAccess(subject, BACKOFFICE_ROUTES[route].access)) return '/unauthorized-access';
   const country = params['country_code'];
@@ -190,8 +206,8 @@ export function sidebarFor(subject: Subject): SidebarSection[] {
   if (adminLevel) {
     adminItems.push(
       { label: 'Access Control', route: 'acl' },
-      { label: 'Message', route: 'contactMessages' },
-      { label: 'Settings: Country', route: 'countries' },
+      { label: 'Messages', route: 'contactMessages' },
+      { label: 'Countries', route: 'countries' },
     );
   }
 

@@ -1,15 +1,32 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.server.ts';
-import { modules, permissions, roles, rules } from '../db/schema.ts';
-import type { AclResponse, AclSaveBody } from './schema.ts';
+import { editorOf, updater, updaterColumns } from '../db/editors.server.ts';
+import { accessControl, modules, permissions, roles, rules } from '../db/schema.ts';
+import type { AclResponse } from './schema.ts';
 
-/** The role × module × rule matrix in the ACL shape of spec §3. */
+/** The id of the one access_control row. */
+export const ACL_ROW = 1;
+
+/** The matrix's version and last save (version 1 and nobody before the first save). */
+export async function aclVersion(db: Db): Promise<Pick<AclResponse, 'version' | 'updated_at' | 'updated_by'>> {
+  const [row] = await db
+    .select({ version: accessControl.version, updatedAt: accessControl.updatedAt, ...updaterColumns })
+    .from(accessControl)
+    .leftJoin(updater, eq(updater.id, accessControl.updatedBy))
+    .where(eq(accessControl.id, ACL_ROW))
+    .limit(1);
+  if (!row) return { version: 1, updated_at: null, updated_by: null };
+  return { version: row.version, updated_at: row.updatedAt.toISOString(), updated_by: editorOf(row) };
+}
+
+/** The role × module × rule matrix in the ACL shape of spec §3, with its version. */
 export async function loadAcl(db: Db): Promise<AclResponse> {
-  const [roleRows, moduleRows, ruleRows, grantRows] = await Promise.all([
+  const [roleRows, moduleRows, ruleRows, grantRows, version] = await Promise.all([
     db.select({ id: roles.id, name: roles.name, description: roles.description }).from(roles).orderBy(asc(roles.id)),
     db.select().from(modules).orderBy(asc(modules.sortOrder)),
     db.select().from(rules).orderBy(asc(rules.sortOrder)),
     db.select().from(permissions).where(eq(permissions.enabled, true)),
+    aclVersion(db),
   ]);
   const granted = new Set(grantRows.map((g) => `${g.roleId}:${g.moduleId}:${g.ruleId}`));
   return {
@@ -27,45 +44,16 @@ export async function loadAcl(db: Db): Promise<AclResponse> {
         return { ...role, enabled: cells.some((cell) => cell.enabled), rules: cells };
       }),
     })),
+    ...version,
   };
 }
 
-export class UnknownRoleError extends Error {}
-
-/** Writes every listed cell of the matrix in one transaction. */
-export async function saveAcl(db: Db, body: AclSaveBody): Promise<void> {
+/** The ids the matrix's names stand for. */
+export async function aclReferences(db: Db) {
   const [roleRows, moduleRows, ruleRows] = await Promise.all([
     db.select({ id: roles.id }).from(roles),
     db.select().from(modules),
     db.select().from(rules),
   ]);
-  const roleIds = new Set(roleRows.map((r) => r.id));
-  const unknownRoles = body.modules.flatMap((m) => m.permissions.map((p) => p.id)).filter((id) => !roleIds.has(id));
-  if (unknownRoles.length > 0) throw new UnknownRoleError(`unknown role id: ${[...new Set(unknownRoles)].join(', ')}`);
-  await db.transaction(async (tx) => {
-    for (const entry of body.modules) {
-      const module = moduleRows.find((m) => m.module === entry.module)!;
-      for (const permission of entry.permissions) {
-        for (const cell of permission.rules) {
-          const rule = ruleRows.find((r) => r.action === cell.action)!;
-          const updated = await tx
-            .update(permissions)
-            .set({ enabled: cell.enabled })
-            .where(
-              and(
-                eq(permissions.roleId, permission.id),
-                eq(permissions.moduleId, module.id),
-                eq(permissions.ruleId, rule.id),
-              ),
-            )
-            .returning({ id: permissions.id });
-          if (updated.length === 0) {
-            await tx
-              .insert(permissions)
-              .values({ roleId: permission.id, moduleId: module.id, ruleId: rule.id, enabled: cell.enabled });
-          }
-        }
-      }
-    }
-  });
+  return { roleIds: new Set(roleRows.map((r) => r.id)), moduleRows, ruleRows };
 }

@@ -1,26 +1,38 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../../server/context.ts';
-import { parseOr400 } from '../http/errors.server.ts';
-import { listPublishedItems } from './queries.server.ts';
-import { CmsTypeSchema, type CmsItem } from './schema.ts';
-
-type PublicCmsList = { status: number; message: string; data: CmsItem[] };
+import type { AppEnv } from '../http/context.server.ts';
+import { parsePath } from '../http/errors.server.ts';
+import { text } from '../http/schema.ts';
+import { CMS_CACHE_DOMAIN, listPublishedItems } from './queries.server.ts';
+import { CMS_EVENT_SLUG_MAX, CMS_TYPES, CmsTypeSchema, type CmsType, type PublicCmsListResponse } from './schema.ts';
 
 const TypeParamSchema = z.object({ cms_type: CmsTypeSchema });
-const SlugParamSchema = z.object({ slug: z.string().min(1).max(100) });
+const SlugParamSchema = z.object({ slug: text({ min: 1, max: CMS_EVENT_SLUG_MAX }) });
 
-/** What the public site's build reads (no sign-in): published items only, in display order. */
+/**
+ * What the public site's build reads (no sign-in): published items only, in display order.
+ * Answered from the public cache (ETag, 304) until a CMS write invalidates it.
+ */
 export const publicCmsRoutes = new Hono<AppEnv>()
   .get('/public/cms/:cms_type', async (c) => {
-    const { cms_type } = parseOr400(TypeParamSchema, c.req.param(), 'path');
-    const data = await listPublishedItems(c.get('deps').db, cms_type);
-    return c.json<PublicCmsList>({ status: 200, message: `Published ${cms_type} items`, data });
+    // A known type is taken as it is; anything else gets the schema's 400 naming the field.
+    const param = c.req.param('cms_type');
+    const cms_type = (CMS_TYPES as readonly string[]).includes(param)
+      ? (param as CmsType)
+      : parsePath(c, TypeParamSchema).cms_type;
+    const { db, publicCache } = c.get('deps');
+    return publicCache.json(c, `${CMS_CACHE_DOMAIN}:list:${cms_type}`, async () => {
+      const data = await listPublishedItems(db, cms_type);
+      return { status: 200, message: `Published ${cms_type} items`, data } satisfies PublicCmsListResponse;
+    });
   })
 
   // The media-gallery event page: the published photos and videos of one event.
   .get('/public/cms/video/event/:slug', async (c) => {
-    const { slug } = parseOr400(SlugParamSchema, c.req.param(), 'path');
-    const data = await listPublishedItems(c.get('deps').db, 'video', { eventSlug: slug });
-    return c.json<PublicCmsList>({ status: 200, message: 'Published media of the event', data });
+    const { slug } = parsePath(c, SlugParamSchema);
+    const { db, publicCache } = c.get('deps');
+    return publicCache.json(c, `${CMS_CACHE_DOMAIN}:event:${slug}`, async () => {
+      const data = await listPublishedItems(db, 'video', { eventSlug: slug });
+      return { status: 200, message: 'Published media of the event', data } satisfies PublicCmsListResponse;
+    });
   });

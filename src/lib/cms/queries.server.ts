@@ -1,9 +1,14 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.server.ts';
+import { editorOf, updater, updaterColumns } from '../db/editors.server.ts';
 import { cmsItems } from '../db/schema.ts';
-import type { CmsItem, CmsListQuery, CmsStatus, CmsType } from './schema.ts';
+import type { CmsItem, CmsListQuery, CmsRecord, CmsStatus, CmsType } from './schema.ts';
 
 export type CmsItemRow = typeof cmsItems.$inferSelect;
+type CmsJoinRow = { item: CmsItemRow; updaterId: number | null; updaterName: string | null };
+
+/** The public cache's domain of CMS answers (src/lib/http/public-cache.server.ts): every CMS write invalidates it. */
+export const CMS_CACHE_DOMAIN = 'cms';
 
 export function toCmsItem(row: CmsItemRow): CmsItem {
   return {
@@ -24,6 +29,18 @@ export function toCmsItem(row: CmsItemRow): CmsItem {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
+}
+
+/** The back-office's view of an item: with its version and last editor. */
+export function toCmsRecord({ item, ...editor }: CmsJoinRow): CmsRecord {
+  return { ...toCmsItem(item), version: item.version, updated_by: editorOf(editor) };
+}
+
+function selectRecords(db: Db) {
+  return db
+    .select({ item: cmsItems, ...updaterColumns })
+    .from(cmsItems)
+    .leftJoin(updater, eq(updater.id, cmsItems.updatedBy));
 }
 
 const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -47,17 +64,15 @@ const ORDERS: Record<CmsListQuery['order'], SQL[]> = {
 };
 
 /** One page of a CMS type's items, with the number of items the filters match. */
-export async function listCmsItems(db: Db, cmsType: CmsType, query: CmsListQuery): Promise<{ data: CmsItem[]; total: number }> {
+export async function listCmsItems(db: Db, cmsType: CmsType, query: CmsListQuery): Promise<{ data: CmsRecord[]; total: number }> {
   const where = listFilter(cmsType, query);
   const [totalRow] = await db.select({ total: count() }).from(cmsItems).where(where);
-  const rows = await db
-    .select()
-    .from(cmsItems)
+  const rows = await selectRecords(db)
     .where(where)
     .orderBy(...ORDERS[query.order])
     .limit(query.per_page)
     .offset((query.page - 1) * query.per_page);
-  return { data: rows.map(toCmsItem), total: totalRow?.total ?? 0 };
+  return { data: rows.map(toCmsRecord), total: totalRow?.total ?? 0 };
 }
 
 /** What the public site shows: published items only, in display order. */
@@ -86,12 +101,26 @@ export async function findCmsItem(db: Db, uuid: string): Promise<CmsItemRow | nu
   return row ?? null;
 }
 
-/** The media gallery's hosted videos, in display order. */
-export async function listVideos(db: Db): Promise<CmsItem[]> {
-  const rows = await db
+/** The item with its version and last editor: what a write answers, and the `current` of a refused one. */
+export async function findCmsRecord(db: Db, uuid: string): Promise<CmsRecord | null> {
+  const [row] = await selectRecords(db).where(eq(cmsItems.uuid, uuid)).limit(1);
+  return row ? toCmsRecord(row) : null;
+}
+
+/** The media gallery's hosted video with this number, or null. */
+export async function findVideo(db: Db, id: number): Promise<CmsItemRow | null> {
+  const [row] = await db
     .select()
     .from(cmsItems)
+    .where(and(eq(cmsItems.id, id), eq(cmsItems.cmsType, 'video'), eq(cmsItems.mediaKind, 'video')))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The media gallery's hosted videos, in display order. */
+export async function listVideos(db: Db): Promise<CmsRecord[]> {
+  const rows = await selectRecords(db)
     .where(and(eq(cmsItems.cmsType, 'video'), eq(cmsItems.mediaKind, 'video')))
     .orderBy(asc(cmsItems.displayOrder), asc(cmsItems.id));
-  return rows.map(toCmsItem);
+  return rows.map(toCmsRecord);
 }

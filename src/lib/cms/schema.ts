@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GenericResponseSchema, queryInt } from '../http/schema.ts';
+import { EditorSchema, GenericResponseSchema, queryInt, text, VersionSchema, wholeNumber } from '../http/schema.ts';
 
 /** The CMS's kinds of item; `video` is the media gallery (photos and hosted videos). */
 export const CMS_TYPES = ['banner', 'video', 'partner'] as const;
@@ -15,9 +15,12 @@ export type MediaKind = (typeof MEDIA_KINDS)[number];
 export const CMS_TITLE_MAX = 160;
 export const CMS_DESCRIPTION_MAX = 2000;
 export const CMS_EVENT_MAX = 120;
+export const CMS_EVENT_SLUG_MAX = 100;
 export const CMS_ORDER_MAX = 9999;
 export const CMS_PAGE_SIZE_DEFAULT = 20;
 export const CMS_PAGE_SIZE_MAX = 100;
+export const CMS_SEARCH_MAX = 100;
+export const CMS_URL_MAX = 2000;
 /** Uploads larger than this get a 413. */
 export const CMS_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const CMS_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
@@ -64,52 +67,55 @@ export const CmsItemSchema = z.object({
 });
 export type CmsItem = z.output<typeof CmsItemSchema>;
 
+/** An item as the back-office sees it: also its version (writes send it back) and its last editor. */
+export const CmsRecordSchema = CmsItemSchema.extend({ version: VersionSchema, updated_by: EditorSchema.nullable() });
+export type CmsRecord = z.output<typeof CmsRecordSchema>;
+
 export const CMS_ORDERS = ['display_order', 'title', 'updated_at', '-updated_at'] as const;
 
 /** GET /api/cms/{cms_type}/list */
 export const CmsListQuerySchema = z.object({
-  q: z.string().trim().max(100).optional(),
+  q: text({ max: CMS_SEARCH_MAX }).optional(),
   status: z.preprocess((v) => (v === '' ? undefined : v), CmsStatusSchema.optional()),
   media_kind: z.preprocess((v) => (v === '' ? undefined : v), z.enum(MEDIA_KINDS).optional()),
   order: z.preprocess((v) => (v === '' ? undefined : v), z.enum(CMS_ORDERS).default('display_order')),
   page: queryInt({ min: 1, max: 100_000, fallback: 1 }),
-  per_page: queryInt({ min: 1, max: CMS_PAGE_SIZE_MAX, fallback: CMS_PAGE_SIZE_DEFAULT }),
+  per_page: queryInt({ min: 1, max: CMS_PAGE_SIZE_MAX, fallback: CMS_PAGE_SIZE_DEFAULT, unit: 'per page' }),
 });
 export type CmsListQuery = z.output<typeof CmsListQuerySchema>;
 
 export const CmsListResponseSchema = z.object({
-  data: z.array(CmsItemSchema),
+  data: z.array(CmsRecordSchema),
   per_page: z.number().int(),
   page: z.number().int(),
   total: z.number().int(),
 });
 export type CmsListResponse = z.output<typeof CmsListResponseSchema>;
 
-const optionalText = (max: number) =>
+const optionalText = (max: number, multiline = false) =>
   z
-    .union([z.string().trim().max(max, `must be at most ${max} characters`), z.null()])
+    .union([text({ max, multiline }), z.null()])
     .optional()
     .transform((v) => (v === '' ? null : v));
 
-export const HttpUrlSchema = z
-  .string()
-  .trim()
-  .max(2000)
-  .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v), 'must be an http:// or https:// address');
+export const HttpUrlSchema = text({ max: CMS_URL_MAX }).refine((v) => /^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v), 'must be an http:// or https:// address');
 
 /** POST /api/cms/saved: creates an item, or updates the one named by `uuid`. */
 export const CmsSaveBodySchema = z
   .object({
     uuid: z.uuid('must be a UUID').optional(),
     cms_type: CmsTypeSchema,
-    title: z.string({ error: 'is required' }).trim().min(1, 'is required').max(CMS_TITLE_MAX),
-    description: optionalText(CMS_DESCRIPTION_MAX),
+    title: text({ min: 1, max: CMS_TITLE_MAX }),
+    description: optionalText(CMS_DESCRIPTION_MAX, true),
     link: z.union([HttpUrlSchema, z.literal('').transform(() => null), z.null()]).optional(),
-    display_order: z.number({ error: 'must be a number' }).int().min(0).max(CMS_ORDER_MAX).default(0),
+    /** Left out: 0 for a new item, unchanged for an existing one. */
+    display_order: wholeNumber({ min: 0, max: CMS_ORDER_MAX }).optional(),
     status: CmsStatusSchema.optional(),
     media_kind: z.enum(MEDIA_KINDS).optional(),
     video_url: z.union([HttpUrlSchema, z.literal('').transform(() => null), z.null()]).optional(),
     event: optionalText(CMS_EVENT_MAX),
+    /** The version read, required with `uuid`; `If-Match` may carry it instead. */
+    version: VersionSchema.optional(),
   })
   .superRefine((body, ctx) => {
     if (body.media_kind === 'video' && body.cms_type !== 'video') {
@@ -120,22 +126,28 @@ export const CmsSaveBodySchema = z
     }
   });
 export type CmsSaveBody = z.input<typeof CmsSaveBodySchema>;
+export type CmsSave = z.output<typeof CmsSaveBodySchema>;
 
-export const CmsItemResponseSchema = GenericResponseSchema.extend({ data: CmsItemSchema });
+export const CmsItemResponseSchema = GenericResponseSchema.extend({ data: CmsRecordSchema });
 export type CmsItemResponse = z.output<typeof CmsItemResponseSchema>;
 
 /** POST /api/cms/status/{uuid} */
-export const CmsStatusBodySchema = z.object({ status: CmsStatusSchema });
+export const CmsStatusBodySchema = z.object({ status: CmsStatusSchema, version: VersionSchema.optional() });
+
+/** POST /api/cms/delete/{uuid}: the version read (or `If-Match`), so nothing changed unseen is deleted. */
+export const CmsDeleteBodySchema = z.object({ version: VersionSchema.optional() });
 
 /** GET /api/video/list and POST /api/video/create: the media gallery's hosted videos. */
-export const VideoListResponseSchema = GenericResponseSchema.extend({ data: z.array(CmsItemSchema) });
+export const VideoListResponseSchema = GenericResponseSchema.extend({ data: z.array(CmsRecordSchema) });
+export type VideoListResponse = z.output<typeof VideoListResponseSchema>;
 export const VideoCreateBodySchema = z.object({
-  title: z.string({ error: 'is required' }).trim().min(1, 'is required').max(CMS_TITLE_MAX),
+  title: text({ min: 1, max: CMS_TITLE_MAX }),
   video_url: HttpUrlSchema,
-  description: optionalText(CMS_DESCRIPTION_MAX),
+  description: optionalText(CMS_DESCRIPTION_MAX, true),
   event: optionalText(CMS_EVENT_MAX),
   status: CmsStatusSchema.default('draft'),
 });
 
 /** What the public site build reads: published items only (GET /api/public/cms/{cms_type}). */
 export const PublicCmsListResponseSchema = GenericResponseSchema.extend({ data: z.array(CmsItemSchema) });
+export type PublicCmsListResponse = z.output<typeof PublicCmsListResponseSchema>;

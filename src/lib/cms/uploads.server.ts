@@ -1,12 +1,10 @@
-import { eq } from 'drizzle-orm';
-import type { AppDeps } from '../../server/context.ts';
-import { cmsItems } from '../db/schema.ts';
-import { notFound } from '../http/errors.server.ts';
+import type { AppDeps } from '../http/context.server.ts';
+import { notFound, StaleWriteError } from '../http/errors.server.ts';
 import { UPLOADS_PATH, uploadUrl } from '../storage/routes.server.ts';
 import { makeRenditions, toCmsImage } from './images.server.ts';
-import { changesPublicSite, itemFolder, queueRebuild } from './items.server.ts';
-import type { CmsItemRow } from './queries.server.ts';
-import type { CmsImage } from './schema.ts';
+import { CMS_CACHE_DOMAIN, findCmsRecord, type CmsItemRow } from './queries.server.ts';
+import type { CmsImage, CmsRecord } from './schema.ts';
+import { changesPublicSite, itemFolder, queueRebuild, setCmsImage } from './service.server.ts';
 
 /** The file-store keys of an item's image (only keys inside the item's own folder). */
 function keysOf(image: CmsImage | null, uuid: string): string[] {
@@ -21,10 +19,20 @@ function keysOf(image: CmsImage | null, uuid: string): string[] {
 
 /**
  * Makes the renditions of an uploaded image, stores them, and only then points the item at
- * them; the files of the image it replaces are deleted last. A failure at any step leaves the
- * item with its old image, whole.
+ * them (if it is still at `version`, when one was sent); the files of the image it replaces are
+ * deleted last. A failure at any step leaves the item with its old image, whole.
  */
-export async function replaceImage(deps: AppDeps, item: CmsItemRow, bytes: Uint8Array, userId: number): Promise<CmsItemRow> {
+export async function replaceImage(
+  deps: AppDeps,
+  input: { item: CmsItemRow; bytes: Uint8Array; version: number | null; actorId: number },
+): Promise<CmsRecord> {
+  const { item, bytes } = input;
+  // Refused before the work of making renditions when the item has already moved on.
+  if (input.version !== null && input.version !== item.version) {
+    const current = await findCmsRecord(deps.db, item.uuid);
+    if (!current) throw notFound('No CMS item with this id');
+    throw new StaleWriteError(current);
+  }
   const renditions = await makeRenditions(bytes);
   const folder = itemFolder(item.uuid);
   const newKeys = renditions.map((r) => `${folder}/${r.name}`);
@@ -38,18 +46,17 @@ export async function replaceImage(deps: AppDeps, item: CmsItemRow, bytes: Uint8
   }
   const image = toCmsImage(renditions, (name) => uploadUrl(`${folder}/${name}`));
 
-  // The image replaced is the one in the row at the moment of the update (locked), not the one
-  // read before the renditions were made: two uploads at once must not leave orphans behind.
-  const result = await deps.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(cmsItems).where(eq(cmsItems.id, item.id)).for('update');
-    if (!current) return null;
-    const [after] = await tx
-      .update(cmsItems)
-      .set({ image, updatedAt: new Date(), updatedBy: userId })
-      .where(eq(cmsItems.id, item.id))
-      .returning();
-    return { before: current, after: after! };
-  });
+  let result: Awaited<ReturnType<typeof setCmsImage>>;
+  try {
+    result = await setCmsImage(deps.db, { itemId: item.id, image, version: input.version, actorId: input.actorId });
+  } catch (error) {
+    if (error instanceof StaleWriteError) {
+      // Refused: the files just written are litter, unless the current image uses them too.
+      const inUse = keysOf((error.current as CmsRecord).image, item.uuid);
+      await deps.storage.delete(newKeys.filter((key) => !inUse.includes(key))).catch(() => {});
+    }
+    throw error;
+  }
   if (!result) {
     // Deleted while the image was processed: its folder goes too.
     await deps.storage.deleteFolder(folder);
@@ -58,6 +65,7 @@ export async function replaceImage(deps: AppDeps, item: CmsItemRow, bytes: Uint8
   // The same picture uploaded again has the same names: those files are the new image's too.
   const stale = keysOf(result.before.image, item.uuid).filter((key) => !newKeys.includes(key));
   await deps.storage.delete(stale);
+  deps.publicCache.invalidate(CMS_CACHE_DOMAIN);
   if (changesPublicSite(result.before, result.after)) queueRebuild(deps);
   return result.after;
 }

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { clientKey, ContactGuard } from './guard.server.ts';
+import { clientKey, ContactGuard, forwardedClient } from './guard.server.ts';
 
 test('clientKey: IPv4 as it is, IPv4-mapped IPv6 as IPv4, IPv6 by its /64 network', () => {
   expect(clientKey('203.0.113.9')).toBe('203.0.113.9');
@@ -12,7 +12,7 @@ test('clientKey: IPv4 as it is, IPv4-mapped IPv6 as IPv4, IPv6 by its /64 networ
 });
 
 test('take: the allowance per window, then a wait until the oldest message leaves the window', () => {
-  const guard = new ContactGuard({ secret: 'x'.repeat(16), trustProxy: false, limit: 2, windowMs: 60_000 });
+  const guard = new ContactGuard({ secret: 'x'.repeat(16), trustProxy: 0, limit: 2, windowMs: 60_000 });
   expect(guard.take('a', 0)).toEqual({ allowed: true });
   expect(guard.take('a', 10_000)).toEqual({ allowed: true });
   expect(guard.take('a', 20_000)).toEqual({ allowed: false, retryAfterSeconds: 40 });
@@ -20,4 +20,15 @@ test('take: the allowance per window, then a wait until the oldest message leave
   // Refusals do not count: once the first message is a minute old, one more may go.
   expect(guard.take('a', 60_001)).toEqual({ allowed: true });
   expect(guard.take('a', 60_002)).toEqual({ allowed: false, retryAfterSeconds: 10 });
+});
+
+test('forwardedClient: counted from the right by the number of proxies, never what the client put first', () => {
+  expect(forwardedClient('203.0.113.9', 1)).toBe('203.0.113.9');
+  expect(forwardedClient('1.1.1.1, 203.0.113.9', 1)).toBe('203.0.113.9');
+  expect(forwardedClient(' 1.1.1.1 ,203.0.113.9 , 10.0.0.2', 2)).toBe('203.0.113.9');
+  // Fewer entries than proxies: the leftmost there is.
+  expect(forwardedClient('203.0.113.9', 3)).toBe('203.0.113.9');
+  expect(forwardedClient('1.1.1.1, not-an-ip', 1)).toBeNull();
+  expect(forwardedClient(undefined, 1)).toBeNull();
+  expect(forwardedClient('203.0.113.9', 0)).toBeNull();
 });

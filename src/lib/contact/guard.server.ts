@@ -11,8 +11,11 @@ import { CONTACT_RATE_LIMIT, CONTACT_RATE_WINDOW_MS } from './schema.ts';
 export interface ContactGuardOptions {
   /** Key of the client hash: the same client gets the same hash while the key stays the same. */
   secret: string;
-  /** Take the client from the first X-Forwarded-For entry (only behind a proxy that sets it). */
-  trustProxy: boolean;
+  /**
+   * How many proxies in front of the server append to X-Forwarded-For (TRUST_PROXY): the client
+   * is the entry that many from the right. 0: the socket's address, X-Forwarded-For ignored.
+   */
+  trustProxy: number;
   limit?: number;
   windowMs?: number;
 }
@@ -21,12 +24,12 @@ export type RateDecision = { allowed: true } | { allowed: false; retryAfterSecon
 
 /**
  * Who is sending a contact message, and whether they may send another. The client is the socket's
- * address (or, with TRUST_PROXY, the proxy's X-Forwarded-For), kept only as a keyed hash. IPv6
+ * address (or, with TRUST_PROXY, the address the outermost proxy saw), kept only as a keyed hash. IPv6
  * clients count per /64 network, which one household or server usually holds whole.
  */
 export class ContactGuard {
   readonly #secret: string;
-  readonly #trustProxy: boolean;
+  readonly #trustProxy: number;
   readonly #limit: number;
   readonly #windowMs: number;
   /** Send times per client hash within the window; bounded, so a flood of clients cannot grow it. */
@@ -58,9 +61,9 @@ export class ContactGuard {
   }
 
   #clientAddress(c: Context): string | null {
-    if (this.#trustProxy) {
-      const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-      if (forwarded && isIP(forwarded)) return forwarded;
+    if (this.#trustProxy > 0) {
+      const forwarded = forwardedClient(c.req.header('x-forwarded-for'), this.#trustProxy);
+      if (forwarded) return forwarded;
     }
     try {
       return getConnInfo(c).remote.address ?? null;
@@ -69,6 +72,19 @@ export class ContactGuard {
       return null;
     }
   }
+}
+
+/**
+ * The client's address in an X-Forwarded-For header to which `hops` proxies appended: the entry
+ * `hops` places from the right (what the outermost proxy saw). Entries left of it are whatever
+ * the client sent and are never trusted. With fewer entries, the leftmost (as Express does);
+ * null when that entry is not an IP address.
+ */
+export function forwardedClient(header: string | undefined, hops: number): string | null {
+  if (!header || hops < 1) return null;
+  const entries = header.split(',').map((entry) => entry.trim());
+  const entry = entries[Math.max(0, entries.length - hops)];
+  return entry && isIP(entry) ? entry : null;
 }
 
 /** What identifies a client: an IPv4 address, or the /64 network of an IPv6 address. */

@@ -3,7 +3,7 @@ import type { Db } from '../db/client.server.ts';
 import { contactMessages } from '../db/schema.ts';
 import type { ContactListQuery, ContactMessage } from './schema.ts';
 
-type ContactRow = typeof contactMessages.$inferSelect;
+export type ContactRow = typeof contactMessages.$inferSelect;
 
 export function toContactMessage(row: ContactRow): ContactMessage {
   return {
@@ -15,13 +15,6 @@ export function toContactMessage(row: ContactRow): ContactMessage {
     read_at: row.readAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
   };
-}
-
-export async function insertContactMessage(
-  db: Db,
-  message: { name: string; email: string; subject: string; message: string; clientHash: string },
-): Promise<void> {
-  await db.insert(contactMessages).values(message);
 }
 
 function listFilter(query: ContactListQuery): SQL | undefined {
@@ -60,15 +53,7 @@ export async function listContactMessages(
   return { data: rows.map(toContactMessage), total: totalRow?.total ?? 0, unread: unreadRow?.total ?? 0 };
 }
 
-/** The message, marked read by `readerId` the first time it is opened; null if there is none. */
-export async function openContactMessage(db: Db, id: number, readerId: number): Promise<ContactMessage | null> {
-  const [row] = await db
-    .update(contactMessages)
-    .set({
-      readAt: sql`coalesce(${contactMessages.readAt}, now())`,
-      readBy: sql`coalesce(${contactMessages.readBy}, ${readerId})`,
-    })
-    .where(eq(contactMessages.id, id))
-    .returning();
-  return row ? toContactMessage(row) : null;
+export async function findContactRow(db: Db, id: number): Promise<ContactRow | null> {
+  const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id)).limit(1);
+  return row ?? null;
 }

@@ -1,17 +1,13 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../../server/context.ts';
+import type { AppEnv } from '../http/context.server.ts';
 import { requireAdminLevel } from '../access/guards.server.ts';
-import { ApiError, notFound, parseOr400, readJson, validationError } from '../http/errors.server.ts';
+import { ApiError, notFound, parsePath, parseQuery, readJson, validationError } from '../http/errors.server.ts';
 import type { GenericResponse } from '../http/schema.ts';
 import { requireUser } from '../identity/middleware.server.ts';
-import { insertContactMessage, listContactMessages, openContactMessage } from './queries.server.ts';
-import {
-  ContactBodySchema,
-  ContactListQuerySchema,
-  type ContactListResponse,
-  type ContactMessage,
-} from './schema.ts';
+import { listContactMessages } from './queries.server.ts';
+import { ContactBodySchema, ContactListQuerySchema, type ContactListResponse, type ContactShowResponse } from './schema.ts';
+import { insertContactMessage, openContactMessage } from './service.server.ts';
 
 /** Where a plain HTML form post is sent back to (visitors without JavaScript). */
 export const CONTACT_SENT_PAGE = '/contact-us/sent';
@@ -97,15 +93,15 @@ export const contactRoutes = new Hono<AppEnv>()
 
   .get('/contact-us/list', requireUser(), async (c) => {
     requireAdminLevel(c);
-    const query = parseOr400(ContactListQuerySchema, c.req.query(), 'query');
+    const query = parseQuery(c, ContactListQuerySchema);
     const result = await listContactMessages(c.get('deps').db, query);
     return c.json<ContactListResponse>({ ...result, page: query.page, per_page: query.per_page });
   })
 
   .get('/contact-us/show/:id', requireUser(), async (c) => {
     const auth = requireAdminLevel(c);
-    const { id } = parseOr400(IdParamSchema, c.req.param(), 'path');
+    const { id } = parsePath(c, IdParamSchema);
     const message = await openContactMessage(c.get('deps').db, id, auth.user.id);
     if (!message) throw notFound('No message with this number');
-    return c.json<GenericResponse & { data: ContactMessage }>({ status: 200, message: 'Message', data: message });
+    return c.json<ContactShowResponse>({ status: 200, message: 'Message', data: message });
   });

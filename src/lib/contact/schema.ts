@@ -1,25 +1,24 @@
 import { z } from 'zod';
-import { GenericResponseSchema, queryInt } from '../http/schema.ts';
+import { GenericResponseSchema, queryInt, text } from '../http/schema.ts';
 
 export const CONTACT_NAME_MAX = 120;
 export const CONTACT_SUBJECT_MAX = 160;
 export const CONTACT_MESSAGE_MIN = 10;
 export const CONTACT_MESSAGE_MAX = 5000;
+export const CONTACT_EMAIL_MAX = 254;
+export const CONTACT_SEARCH_MAX = 100;
+export const CONTACT_PAGE_SIZE_MAX = 100;
 /** Messages one client may send per window before getting a 429. */
 export const CONTACT_RATE_LIMIT = 5;
 export const CONTACT_RATE_WINDOW_MS = 10 * 60 * 1000;
 
 /** POST /api/contact-us (public). `website` is a honeypot: people leave it empty. */
 export const ContactBodySchema = z.object({
-  name: z.string({ error: 'is required' }).trim().min(2, 'must be at least 2 characters').max(CONTACT_NAME_MAX),
-  email: z.string({ error: 'is required' }).trim().max(254).pipe(z.email('must be an email address')),
-  subject: z.string({ error: 'is required' }).trim().min(3, 'must be at least 3 characters').max(CONTACT_SUBJECT_MAX),
-  message: z
-    .string({ error: 'is required' })
-    .trim()
-    .min(CONTACT_MESSAGE_MIN, `must be at least ${CONTACT_MESSAGE_MIN} characters`)
-    .max(CONTACT_MESSAGE_MAX, `must be at most ${CONTACT_MESSAGE_MAX} characters`),
-  website: z.string().max(500).optional(),
+  name: text({ min: 2, max: CONTACT_NAME_MAX }),
+  email: text({ min: 1, max: CONTACT_EMAIL_MAX }).pipe(z.email('must be an email address')),
+  subject: text({ min: 3, max: CONTACT_SUBJECT_MAX }),
+  message: text({ min: CONTACT_MESSAGE_MIN, max: CONTACT_MESSAGE_MAX, multiline: true }),
+  website: text({ max: 500, multiline: true }).optional(),
 });
 export type ContactBody = z.input<typeof ContactBodySchema>;
 
@@ -36,10 +35,10 @@ export type ContactMessage = z.output<typeof ContactMessageSchema>;
 
 /** GET /api/contact-us/list: unread first, then newest. */
 export const ContactListQuerySchema = z.object({
-  q: z.string().trim().max(100).optional(),
+  q: text({ max: CONTACT_SEARCH_MAX }).optional(),
   status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['unread', 'read']).optional()),
   page: queryInt({ min: 1, max: 100_000, fallback: 1 }),
-  per_page: queryInt({ min: 1, max: 100, fallback: 20 }),
+  per_page: queryInt({ min: 1, max: CONTACT_PAGE_SIZE_MAX, fallback: 20, unit: 'per page' }),
 });
 export type ContactListQuery = z.output<typeof ContactListQuerySchema>;
 
@@ -53,3 +52,4 @@ export const ContactListResponseSchema = z.object({
 export type ContactListResponse = z.output<typeof ContactListResponseSchema>;
 
 export const ContactShowResponseSchema = GenericResponseSchema.extend({ data: ContactMessageSchema });
+export type ContactShowResponse = z.output<typeof ContactShowResponseSchema>;

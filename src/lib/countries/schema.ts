@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { dataResponse, GenericResponseSchema } from '../http/schema.ts';
+import { dataResponse, EditorSchema, GenericResponseSchema, VersionSchema } from '../http/schema.ts';
+
+/** Country statuses: an inactive country is hidden from the profile form and the public site. */
+export const COUNTRY_STATUS = { inactive: 0, active: 1 } as const;
 
 export const CountryCodeSchema = z
   .string()
@@ -17,16 +20,31 @@ export const CountrySchema = z.object({
 });
 export type Country = z.output<typeof CountrySchema>;
 
-export const CountryListResponseSchema = dataResponse(CountrySchema);
+/** A country of GET /api/countries/all: with the version a status change sends back. */
+export const CountryListItemSchema = CountrySchema.extend({ version: VersionSchema, updated_at: z.string() });
+export type CountryListItem = z.output<typeof CountryListItemSchema>;
+
+/** A country as the back-office changes it: also who changed it last. */
+export const CountryRecordSchema = CountryListItemSchema.extend({ updated_by: EditorSchema.nullable() });
+export type CountryRecord = z.output<typeof CountryRecordSchema>;
+
+/** GET /api/countries/all (public: no editor names). */
+export const CountryListResponseSchema = dataResponse(CountryListItemSchema);
 export type CountryListResponse = z.output<typeof CountryListResponseSchema>;
 
-export const COUNTRY_STATUSES = [0, 1] as const;
-
-export const CountryStatusBodySchema = z.object({
-  status: z.union([z.literal(0), z.literal(1)], { error: 'must be 0 (inactive) or 1 (active)' }),
+export const CountryListQuerySchema = z.object({
+  status: z.enum(['0', '1', 'all'], { error: 'must be 0, 1 or all' }).optional(),
 });
-export type CountryStatusBody = z.output<typeof CountryStatusBodySchema>;
+
+/** POST /api/country/{code}/update/status; `version` (or If-Match) is the version read. */
+export const CountryStatusBodySchema = z.object({
+  status: z.union([z.literal(COUNTRY_STATUS.inactive), z.literal(COUNTRY_STATUS.active)], {
+    error: 'must be 0 (inactive) or 1 (active)',
+  }),
+  version: VersionSchema.optional(),
+});
+export type CountryStatusBody = z.input<typeof CountryStatusBodySchema>;
 
 /** The answer of POST /api/country/{code}/update/status: the country as saved. */
-export const CountryStatusResponseSchema = GenericResponseSchema.extend({ data: CountrySchema });
+export const CountryStatusResponseSchema = GenericResponseSchema.extend({ data: CountryRecordSchema });
 export type CountryStatusResponse = z.output<typeof CountryStatusResponseSchema>;

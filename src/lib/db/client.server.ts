@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -32,7 +33,8 @@ export async function openDatabase(options: { url?: string | undefined; dataDir?
   }
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir);
+  // pg_trgm: the user search's trigram indexes (migration 0003).
+  const client = new PGlite(dataDir, { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };

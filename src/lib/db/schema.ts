@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
+  date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -15,7 +18,99 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { CmsImage } from '../cms/schema.ts';
+
+/**
+ * The jsonb of an uploaded image: its stored renditions (src/lib/cms/images.server.ts). The API
+ * checks the same shape with CmsImageSchema; the database layer knows no domain's types.
+ */
+export interface StoredImage {
+  url: string;
+  width: number;
+  height: number;
+  variants: { url: string; width: number; height: number; format: 'webp' | 'jpeg' | 'png' }[];
+}
+
+/*
+ * The JSON stored in columns below. The domains check the same shapes with their zod schemas
+ * (best-practices, questionnaires, national-reports); these plain twins keep db/ free of domains.
+ */
+
+/** An image of a best practice: the picture's renditions and its 16:9 card crop. */
+export interface StoredPracticeImage {
+  id: string;
+  caption: string | null;
+  credit: string | null;
+  isCover: boolean;
+  image: StoredImage;
+  /** The crop of the picture at the public card's ratio. */
+  card: StoredImage;
+}
+
+/** An uploaded PDF of a best practice. */
+export interface StoredAttachment {
+  id: string;
+  title: string;
+  fileName: string;
+  size: number;
+  key: string;
+}
+
+/** A choice of a single- or multiple-choice question. */
+export interface StoredQuestionOption {
+  value: string;
+  label: string;
+}
+
+/** One part of a multi-part answer (e.g. documented / perceived). */
+export interface StoredQuestionPart {
+  key: string;
+  label: string;
+}
+
+/** An answer's value: a number, yes/no, text, choices, or one value per part. */
+export type StoredAnswerValue = number | boolean | string | string[] | Record<string, number | boolean | null> | null;
+
+/** A report's completeness, kept with the report for lists. */
+export interface StoredCompleteness {
+  answered: number;
+  total: number;
+  compulsory_total: number;
+  compulsory_answered: number;
+  invalid: number;
+  pct: number;
+}
+
+/** The contact person of a national report. */
+export interface StoredContact {
+  name: string;
+  email: string;
+  phone: string | null;
+}
+
+/** A key fact of a profile category's overview (label, value, unit, year, source). */
+export interface StoredKeyFact {
+  label: string;
+  value: string;
+  unit: string | null;
+  year: number | null;
+  source: string | null;
+}
+
+/** One figure of an urbanisation-profile dataset. */
+export interface StoredProfileValue {
+  indicator: string;
+  value: number;
+  data_year: number | null;
+  source: string | null;
+  is_estimate: boolean;
+  note: string | null;
+}
+
+/**
+ * The version of an editable record (DESIGN.md §12): starts at 1, each write adds one, and a write
+ * based on another version is refused.
+ */
+const version = () => integer('version').notNull().default(1);
 
 /** Countries and territories of the region; `code` is the ISO 3166-1 alpha-2 code in capitals. */
 export const countries = pgTable('countries', {
@@ -25,6 +120,9 @@ export const countries = pgTable('countries', {
   status: smallint('status').notNull().default(1),
   continent: text('continent').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  version: version(),
+  /** users.id of the last person who changed the country; null for the seed. */
+  updatedBy: integer('updated_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
 });
 
 export const users = pgTable(
@@ -44,11 +142,21 @@ export const users = pgTable(
     status: smallint('status').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    version: version(),
+    /** users.id of the last person who changed the row (the user themself, or an administrator). */
+    updatedBy: integer('updated_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
   },
   (table) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${table.email})`),
     index('users_status_idx').on(table.status, table.id),
     index('users_country_status_idx').on(table.countryCode, table.status, table.id),
+    // The user list by country alone, newest first.
+    index('users_country_id_idx').on(table.countryCode, table.id),
+    // The user search: ILIKE '%q%' on each field (pg_trgm, migration 0003).
+    index('users_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
+    index('users_email_trgm_idx').using('gin', table.email.op('gin_trgm_ops')),
+    index('users_username_trgm_idx').using('gin', table.username.op('gin_trgm_ops')),
+    index('users_member_id_trgm_idx').using('gin', table.memberId.op('gin_trgm_ops')),
   ],
 );
 
@@ -104,6 +212,21 @@ export const permissions = pgTable(
   (table) => [uniqueIndex('permissions_role_module_rule_idx').on(table.roleId, table.moduleId, table.ruleId)],
 );
 
+/**
+ * The version of the whole role × module × rule matrix: the access-control screen edits and
+ * saves it as one (one row, id 1; absent until the first save, which counts as version 1).
+ */
+export const accessControl = pgTable(
+  'access_control',
+  {
+    id: smallint('id').primaryKey(),
+    version: version(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [check('access_control_single_row_check', sql`${table.id} = 1`)],
+);
+
 /** Banners, partners and media-gallery items (photos and hosted videos) of the public site. */
 export const cmsItems = pgTable(
   'cms_items',
@@ -121,13 +244,14 @@ export const cmsItems = pgTable(
     event: text('event'),
     eventSlug: text('event_slug'),
     /** The stored renditions of the uploaded image (src/lib/cms/images.server.ts). */
-    image: jsonb('image').$type<CmsImage>(),
+    image: jsonb('image').$type<StoredImage>(),
     /** When the item was last published; kept when it is taken down. */
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    version: version(),
   },
   (table) => [
     index('cms_items_type_status_order_idx').on(table.cmsType, table.status, table.displayOrder, table.id),
@@ -156,5 +280,370 @@ export const contactMessages = pgTable(
   (table) => [
     index('contact_messages_created_idx').on(table.createdAt, table.id),
     index('contact_messages_unread_idx').on(table.createdAt).where(sql`${table.readAt} is null`),
+  ],
+);
+
+/**
+ * Every change made through a domain service (DESIGN.md §13): who did what to which record,
+ * with the record before and after, written in the same transaction as the change itself.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: serial('id').primaryKey(),
+    /** The user who made the change; null for the system (seed, import scripts). */
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The kind of record: 'user', 'cms_item', 'acl', 'country', 'national_report', 'answer', … */
+    entity: text('entity').notNull(),
+    /** The record's id as text (uuid, code or number). */
+    entityId: text('entity_id').notNull(),
+    /** What happened: 'create', 'update', 'delete', 'status', or a workflow action ('submit', …). */
+    action: text('action').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    note: text('note'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('audit_events_entity_idx').on(table.entity, table.entityId, table.at),
+    index('audit_events_actor_idx').on(table.actorId, table.at),
+  ],
+);
+
+/** The themes of best practices (reference data: seeded, administrators may rename them). */
+export const bestPracticeCategories = pgTable('best_practice_categories', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/**
+ * Best practices shared by countries (issue 9). Lists of small things (partners, key dates,
+ * figures, links, images, attachments) are JSON in the row: they are always read and written
+ * with the practice. The contact columns are private: public queries never select them.
+ */
+export const bestPractices = pgTable(
+  'best_practices',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().unique().defaultRandom(),
+    version: integer('version').notNull().default(1),
+    status: text('status').notNull().default('draft'),
+    featured: boolean('featured').notNull().default(false),
+    /** Demonstration content made by `npm start`, never by a person. */
+    demo: boolean('demo').notNull().default(false),
+    title: text('title').notNull(),
+    countryCode: varchar('country_code', { length: 2 })
+      .notNull()
+      .references(() => countries.code),
+    city: text('city'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    leadOrganisation: text('lead_organisation'),
+    orgType: text('org_type'),
+    partners: jsonb('partners').$type<unknown[]>().notNull().default([]),
+    startDate: text('start_date'),
+    endDate: text('end_date'),
+    ongoing: boolean('ongoing').notNull().default(false),
+    categories: jsonb('categories').$type<string[]>().notNull().default([]),
+    sdgTargets: jsonb('sdg_targets').$type<string[]>().notNull().default([]),
+    nuaThrusts: jsonb('nua_thrusts').$type<string[]>().notNull().default([]),
+    summary: text('summary'),
+    narrative: jsonb('narrative').$type<Record<string, string | null>>().notNull().default({}),
+    figures: jsonb('figures').$type<unknown[]>().notNull().default([]),
+    keyDates: jsonb('key_dates').$type<unknown[]>().notNull().default([]),
+    links: jsonb('links').$type<unknown[]>().notNull().default([]),
+    images: jsonb('images').$type<StoredPracticeImage[]>().notNull().default([]),
+    attachments: jsonb('attachments').$type<StoredAttachment[]>().notNull().default([]),
+    contactName: text('contact_name'),
+    contactEmail: text('contact_email'),
+    contactPhone: text('contact_phone'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    index('best_practices_status_idx').on(table.status, table.updatedAt),
+    index('best_practices_country_status_idx').on(table.countryCode, table.status),
+    check(
+      'best_practices_status_check',
+      sql`${table.status} in ('draft', 'submitted', 'changes_requested', 'published', 'rejected', 'archived')`,
+    ),
+  ],
+);
+
+/** Reviewers' comments on one section of a practice, shown to the authors beside it. */
+export const bestPracticeComments = pgTable(
+  'best_practice_comments',
+  {
+    id: serial('id').primaryKey(),
+    practiceId: integer('practice_id')
+      .notNull()
+      .references(() => bestPractices.id, { onDelete: 'cascade' }),
+    section: text('section').notNull(),
+    body: text('body').notNull(),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('best_practice_comments_practice_idx').on(table.practiceId, table.createdAt)],
+);
+
+/** National reporting cycles (one per year): opening one creates a report per active country. */
+export const reportingCycles = pgTable(
+  'reporting_cycles',
+  {
+    year: integer('year').primaryKey(),
+    opensAt: date('opens_at').notNull(),
+    closesAt: date('closes_at').notNull(),
+    /** Answers lock closes_at + expiry_days. */
+    expiryDays: integer('expiry_days').notNull().default(30),
+    /** On time = submitted within closes_at + timely_days. */
+    timelyDays: integer('timely_days').notNull().default(0),
+    guidelineVersion: text('guideline_version'),
+    status: text('status').notNull().default('draft'),
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [check('reporting_cycles_status_check', sql`${table.status} in ('draft', 'open', 'closed', 'archived')`)],
+);
+
+/** NUA thrusts (Quito Implementation Plan headings). */
+export const thrusts = pgTable('thrusts', {
+  code: varchar('code', { length: 10 }).primaryKey(),
+  name: text('name').notNull(),
+  nuaParagraphs: text('nua_paragraphs'),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const subcategories = pgTable(
+  'subcategories',
+  {
+    code: varchar('code', { length: 10 }).primaryKey(),
+    thrustCode: varchar('thrust_code', { length: 10 })
+      .notNull()
+      .references(() => thrusts.code),
+    name: text('name').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (table) => [index('subcategories_thrust_idx').on(table.thrustCode, table.sort)],
+);
+
+/** Questions are data (DESIGN.md §11); src/lib/questionnaires/engine.ts validates their answers. */
+export const questions = pgTable(
+  'questions',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().unique().defaultRandom(),
+    code: varchar('code', { length: 12 }).notNull().unique(),
+    thrustCode: varchar('thrust_code', { length: 10 })
+      .notNull()
+      .references(() => thrusts.code),
+    subcategoryCode: varchar('subcategory_code', { length: 10 })
+      .notNull()
+      .references(() => subcategories.code),
+    questionTier: smallint('question_tier').notNull(),
+    text: text('text').notNull(),
+    help: text('help'),
+    answerType: text('answer_type').notNull(),
+    unit: text('unit'),
+    options: jsonb('options').$type<StoredQuestionOption[]>().notNull().default([]),
+    min: doublePrecision('min'),
+    max: doublePrecision('max'),
+    expectedMin: doublePrecision('expected_min'),
+    expectedMax: doublePrecision('expected_max'),
+    decimals: smallint('decimals'),
+    parts: jsonb('parts').$type<StoredQuestionPart[]>().notNull().default([]),
+    withText: boolean('with_text').notNull().default(false),
+    textLabel: text('text_label'),
+    compulsory: boolean('compulsory').notNull().default(false),
+    sdgRefs: jsonb('sdg_refs').$type<string[]>().notNull().default([]),
+    sdgTier: smallint('sdg_tier'),
+    nuaParagraphs: text('nua_paragraphs'),
+    sourceHint: text('source_hint'),
+    sort: integer('sort').notNull().default(0),
+    /** The first cycle year whose form holds the question; null: every cycle. */
+    firstCycle: integer('first_cycle'),
+    /** Retired questions keep their answers but leave the forms of cycles opened after. */
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    index('questions_sort_idx').on(table.sort, table.id),
+    check('questions_tier_check', sql`${table.questionTier} in (1, 2, 3)`),
+    check(
+      'questions_answer_type_check',
+      sql`${table.answerType} in ('pct', 'num', 'int', 'yn', 'single', 'multi', 'txt', 'url')`,
+    ),
+  ],
+);
+
+/** One national report per country × cycle. */
+export const nationalReports = pgTable(
+  'national_reports',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().unique().defaultRandom(),
+    year: integer('year')
+      .notNull()
+      .references(() => reportingCycles.year),
+    countryCode: varchar('country_code', { length: 2 })
+      .notNull()
+      .references(() => countries.code),
+    status: text('status').notNull().default('not_started'),
+    title: text('title'),
+    executiveSummary: text('executive_summary'),
+    contact: jsonb('contact').$type<StoredContact>(),
+    /** Kept current by every write (src/lib/questionnaires/engine.ts completeness). */
+    completeness: jsonb('completeness').$type<StoredCompleteness>(),
+    completenessPct: smallint('completeness_pct').notNull().default(0),
+    /** An administrator lifted the cycle's lock (audited). */
+    unlocked: boolean('unlocked').notNull().default(false),
+    /** Demonstration data (npm start), shown as such on public pages. */
+    demo: boolean('demo').notNull().default(false),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    uniqueIndex('national_reports_year_country_idx').on(table.year, table.countryCode),
+    index('national_reports_year_status_idx').on(table.year, table.status),
+    index('national_reports_published_idx')
+      .on(table.publishedAt, table.id)
+      .where(sql`${table.status} = 'published'`),
+    check(
+      'national_reports_status_check',
+      sql`${table.status} in ('not_started', 'in_progress', 'completed', 'submitted', 'accepted', 'published')`,
+    ),
+  ],
+);
+
+/** One answer per report × question; every change is kept in audit_events. */
+export const reportAnswers = pgTable(
+  'report_answers',
+  {
+    id: serial('id').primaryKey(),
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => nationalReports.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id),
+    value: jsonb('value').$type<StoredAnswerValue>(),
+    text: text('text'),
+    dataYear: smallint('data_year'),
+    source: text('source'),
+    comment: text('comment'),
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    uniqueIndex('report_answers_report_question_idx').on(table.reportId, table.questionId),
+    index('report_answers_question_idx').on(table.questionId),
+  ],
+);
+
+/** Every signed PDF uploaded for a report (v = 1, 2, …); the newest is the report's file. */
+export const reportFiles = pgTable(
+  'report_files',
+  {
+    id: serial('id').primaryKey(),
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => nationalReports.id, { onDelete: 'cascade' }),
+    v: integer('v').notNull(),
+    name: text('name').notNull(),
+    size: integer('size').notNull(),
+    /** The FileStore key. */
+    storageKey: text('storage_key').notNull(),
+    sha256: text('sha256').notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [uniqueIndex('report_files_report_v_idx').on(table.reportId, table.v)],
+);
+
+/** Urbanisation profile categories (UN-Habitat UMF domains) with their overview (admin-edited). */
+export const profileCategories = pgTable('profile_categories', {
+  slug: varchar('slug', { length: 60 }).primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  icon: text('icon').notNull().default(''),
+  sort: integer('sort').notNull().default(0),
+  umfDomain: text('umf_domain'),
+  published: boolean('published').notNull().default(true),
+  /** The overview, Markdown. */
+  body: text('body').notNull().default(''),
+  keyFacts: jsonb('key_facts').$type<StoredKeyFact[]>().notNull().default([]),
+  heroImage: text('hero_image'),
+  version: integer('version').notNull().default(1),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+});
+
+/** Indicators of a category; each validates like a numeric question of the questionnaire engine. */
+export const profileIndicators = pgTable(
+  'profile_indicators',
+  {
+    code: varchar('code', { length: 40 }).primaryKey(),
+    categorySlug: varchar('category_slug', { length: 60 })
+      .notNull()
+      .references(() => profileCategories.slug, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    unit: text('unit'),
+    answerType: text('answer_type').notNull().default('num'),
+    decimals: smallint('decimals'),
+    min: doublePrecision('min'),
+    max: doublePrecision('max'),
+    expectedMin: doublePrecision('expected_min'),
+    expectedMax: doublePrecision('expected_max'),
+    source: text('source').notNull(),
+    sourceSeries: text('source_series'),
+    licence: text('licence'),
+    sdgRef: text('sdg_ref'),
+    sort: integer('sort').notNull().default(0),
+  },
+  (table) => [
+    index('profile_indicators_category_idx').on(table.categorySlug, table.sort),
+    check('profile_indicators_type_check', sql`${table.answerType} in ('pct', 'num', 'int')`),
+  ],
+);
+
+/** One dataset per category × country × year: the figures, a narrative, draft or published. */
+export const profileDatasets = pgTable(
+  'profile_datasets',
+  {
+    id: serial('id').primaryKey(),
+    categorySlug: varchar('category_slug', { length: 60 })
+      .notNull()
+      .references(() => profileCategories.slug, { onDelete: 'cascade' }),
+    countryCode: varchar('country_code', { length: 2 })
+      .notNull()
+      .references(() => countries.code),
+    year: integer('year').notNull(),
+    values: jsonb('values').$type<StoredProfileValue[]>().notNull().default([]),
+    narrative: text('narrative'),
+    status: text('status').notNull().default('draft'),
+    /** Demonstration data (npm start), shown as such on public pages. */
+    demo: boolean('demo').notNull().default(false),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    uniqueIndex('profile_datasets_key_idx').on(table.categorySlug, table.countryCode, table.year),
+    index('profile_datasets_country_idx').on(table.countryCode, table.year),
+    check('profile_datasets_status_check', sql`${table.status} in ('draft', 'published')`),
   ],
 );

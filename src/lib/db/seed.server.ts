@@ -1,10 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Auth } from 'firebase-admin/auth';
-import type { ModuleName, RoleName, RuleAction } from '../access/permissions.ts';
+import { USER_STATUS, type ModuleName, type RoleName, type RuleAction } from '../access/permissions.ts';
 import { newMemberId, usernameFromEmail } from '../identity/queries.server.ts';
 import type { Db } from './client.server.ts';
 import { flagPath, REGION_COUNTRIES } from './countries-data.ts';
-import { countries, modules, permissions, roles, rules, userRoles, users } from './schema.ts';
+import { CATEGORY_SEED } from '../best-practices/reference.ts';
+import { bestPracticeCategories, countries, modules, permissions, roles, rules, userRoles, users } from './schema.ts';
+import { seedDemoNationalReports, seedNationalReportReference } from '../national-reports/seed.server.ts';
+import { seedDemoProfile, seedProfileReference } from '../urbanisation-profile/seed.server.ts';
 
 export const ROLE_SEED: readonly { name: RoleName; description: string }[] = [
   { name: 'tuxuri', description: 'Super Administrator' },
@@ -73,6 +76,12 @@ export async function seedReferenceData(db: Db): Promise<void> {
     ),
   );
   await db.insert(permissions).values(cells).onConflictDoNothing();
+  await db
+    .insert(bestPracticeCategories)
+    .values(CATEGORY_SEED.map((c, i) => ({ ...c, sortOrder: i })))
+    .onConflictDoNothing();
+  await seedNationalReportReference(db);
+  await seedProfileReference(db);
 }
 
 export interface DemoAccount {
@@ -88,11 +97,11 @@ export const DEMO_PASSWORD = 'Demo-Portal-2026';
 
 /** One account per role, plus one awaiting activation; listed in the README. */
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
-  { email: 'superadmin@apua.example', password: DEMO_PASSWORD, name: 'Siriporn Chaiyasit', role: 'tuxuri', status: 1, country: 'TH' },
-  { email: 'admin@apua.example', password: DEMO_PASSWORD, name: 'Aiko Tanaka', role: 'admin', status: 1, country: 'JP' },
-  { email: 'state.admin@apua.example', password: DEMO_PASSWORD, name: 'Maria Santos', role: 'state_admin', status: 1, country: 'PH' },
-  { email: 'member@apua.example', password: DEMO_PASSWORD, name: 'Jose Reyes', role: 'state_member', status: 1, country: 'PH' },
-  { email: 'pending@apua.example', password: DEMO_PASSWORD, name: 'Nguyen Van An', role: null, status: 0, country: 'VN' },
+  { email: 'superadmin@apua.example', password: DEMO_PASSWORD, name: 'Siriporn Chaiyasit', role: 'tuxuri', status: USER_STATUS.active, country: 'TH' },
+  { email: 'admin@apua.example', password: DEMO_PASSWORD, name: 'Aiko Tanaka', role: 'admin', status: USER_STATUS.active, country: 'JP' },
+  { email: 'state.admin@apua.example', password: DEMO_PASSWORD, name: 'Maria Santos', role: 'state_admin', status: USER_STATUS.active, country: 'PH' },
+  { email: 'member@apua.example', password: DEMO_PASSWORD, name: 'Jose Reyes', role: 'state_member', status: USER_STATUS.active, country: 'PH' },
+  { email: 'pending@apua.example', password: DEMO_PASSWORD, name: 'Nguyen Van An', role: null, status: USER_STATUS.inactive, country: 'VN' },
 ];
 
 /** Creates the demo accounts in the identity service and the database, if they are missing. */
@@ -137,4 +146,7 @@ export async function seedDemoAccounts(db: Db, auth: Auth, accounts: readonly De
       if (role) await db.insert(userRoles).values({ userId: row.id, roleId: role.id });
     }
   }
+  // Demo reporting cycles and reports go with the demo accounts: never into tests or production.
+  await seedDemoNationalReports(db);
+  await seedDemoProfile(db);
 }

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
-import type { ErrorResponse } from './schema.ts';
+import { unsafeTextProblem, type ErrorResponse } from './schema.ts';
 
 /** An API error carrying the JSON body of spec §3's generic response, plus field errors. */
 export class ApiError extends HTTPException {
@@ -18,12 +18,30 @@ export const forbidden = (message = 'You do not have permission to do this') => 
 export const notFound = (message = 'Not found') => new ApiError(404, message);
 export const conflict = (message: string) => new ApiError(409, message);
 
-/** Turns zod issues into `{field: [messages]}`, naming nested fields with dots. */
+/**
+ * A stale write (DESIGN.md §12): the record changed since the client read it. The 409 body
+ * carries the record as it is now (`current`, the same shape the record's GET returns), so the
+ * form can show what changed and by whom, and offer to reload or re-apply.
+ */
+export class StaleWriteError extends ApiError {
+  readonly current: unknown;
+  constructor(current: unknown, message = 'Someone else changed this record after you opened it') {
+    super(409, message);
+    this.current = current;
+  }
+}
+
+/**
+ * Turns zod issues into `{field: [messages]}`, naming nested fields with dots. Each message
+ * once per field (a number past a limit fails two checks saying the same); a field named
+ * `__proto__` is a field like any other.
+ */
 export function fieldErrors(error: z.ZodError): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
+  const errors: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
   for (const issue of error.issues) {
     const field = issue.path.length > 0 ? issue.path.join('.') : '_';
-    (errors[field] ??= []).push(issue.message);
+    const messages = (errors[field] ??= []);
+    if (!messages.includes(issue.message)) messages.push(issue.message);
   }
   return errors;
 }
@@ -41,6 +59,34 @@ export function parseOr400<T extends z.ZodType>(schema: T, input: unknown, what?
   return result.data;
 }
 
+/**
+ * Path parameters or query values checked by `schema`. Whatever the schema, a value holding a
+ * control character or broken text is a 400 naming it, so no such value reaches a query.
+ */
+function parseUrlValues<T extends z.ZodType>(schema: T, values: Record<string, string>, what: 'path' | 'query'): z.output<T> {
+  const errors: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
+  for (const [name, value] of Object.entries(values)) {
+    // A name that is itself hostile is no field of any schema: it is ignored like other unknown names.
+    if (unsafeTextProblem(name)) continue;
+    const problem = unsafeTextProblem(value);
+    if (problem) errors[name] = [problem];
+  }
+  if (Object.keys(errors).length > 0) {
+    throw new ApiError(400, `Invalid ${what}: check ${Object.keys(errors).join(', ')}`, errors);
+  }
+  return parseOr400(schema, values, what);
+}
+
+/** The route's path parameters, checked by `schema` (see parseUrlValues). */
+export function parsePath<T extends z.ZodType>(c: Context, schema: T): z.output<T> {
+  return parseUrlValues(schema, c.req.param() as Record<string, string>, 'path');
+}
+
+/** The request's query string, checked by `schema` (see parseUrlValues). */
+export function parseQuery<T extends z.ZodType>(c: Context, schema: T): z.output<T> {
+  return parseUrlValues(schema, c.req.query(), 'query');
+}
+
 /** Reads and validates a JSON body; a missing or malformed body is a 400, never a 500. */
 export async function readJson<T extends z.ZodType>(c: Context, schema: T): Promise<z.output<T>> {
   const type = c.req.header('content-type') ?? '';
@@ -54,6 +100,33 @@ export async function readJson<T extends z.ZodType>(c: Context, schema: T): Prom
     throw new ApiError(400, 'The request body is not valid JSON');
   }
   return parseOr400(schema, body, 'body');
+}
+
+/**
+ * The version a write was based on: `version` in the body, or the `If-Match` header (a bare
+ * integer or a quoted one, as an ETag). Undefined when the client sent neither.
+ */
+export function sentVersion(c: Context, bodyVersion: number | undefined): number | undefined {
+  if (bodyVersion !== undefined) return bodyVersion;
+  const header = c.req.header('if-match')?.trim();
+  if (!header) return undefined;
+  const match = /^(?:W\/)?"?(\d{1,9})"?$/.exec(header);
+  if (!match) throw new ApiError(400, 'If-Match must be the record version, e.g. "3"');
+  return Number(match[1]);
+}
+
+/**
+ * The version a change to an existing record is based on; a change that sends none is refused
+ * (428), so that no write can overwrite what it never saw.
+ */
+export function requiredVersion(c: Context, bodyVersion: number | undefined): number {
+  const version = sentVersion(c, bodyVersion);
+  if (version === undefined) {
+    throw new ApiError(428, 'Invalid request: check version (send the version you read, in the body or as If-Match)', {
+      version: ['is required: the version of the record you read'],
+    });
+  }
+  return version;
 }
 
 export function errorBody(status: number, message: string, errors?: Record<string, string[]>): ErrorResponse {

@@ -27,6 +27,15 @@ export class LruCache<K, V> {
     }
   }
 
+  delete(key: K): void {
+    this.#entries.delete(key);
+  }
+
+  /** Deletes every entry whose key `drop` accepts. */
+  deleteWhere(drop: (key: K) => boolean): void {
+    for (const key of this.#entries.keys()) if (drop(key)) this.#entries.delete(key);
+  }
+
   clear(): void {
     this.#entries.clear();
   }

@@ -12,15 +12,106 @@ export const ErrorResponseSchema = GenericResponseSchema.extend({
 });
 export type ErrorResponse = z.output<typeof ErrorResponseSchema>;
 
+/** A 409 for a stale write: the record as it is now, in the shape of its GET (DESIGN.md §12). */
+export function conflictResponse<T extends z.ZodType>(record: T) {
+  return GenericResponseSchema.extend({ current: record });
+}
+
+/** The version every editable record carries; writes send it back (body `version` or If-Match). */
+export const VersionSchema = wholeNumber({ min: 1, max: 2_000_000_000 });
+
+/** Who last changed a record, for "changed by Maria Santos at 10:42" (their name, or email without one). */
+export const EditorSchema = z.object({ id: z.number().int(), name: z.string() });
+export type Editor = z.output<typeof EditorSchema>;
+
 /** A list wrapped in the generic response: `{status, message, data: [...]}`. */
 export function dataResponse<T extends z.ZodType>(item: T) {
   return GenericResponseSchema.extend({ data: z.array(item) });
 }
 
+/** C0 and C1 control characters and DEL: never part of what a person types into a field. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+/** The same, minus tab and line feed, for multi-line fields (CR is folded into LF first). */
+// eslint-disable-next-line no-control-regex -- as above
+const CONTROL_IN_LINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+/** Half of a UTF-16 surrogate pair without its other half: no character at all. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+export const CONTROL_CHARACTER_MESSAGE = 'must not contain control characters';
+export const BROKEN_TEXT_MESSAGE = 'must not contain broken characters';
+
+/** Whether a value of a path or query string holds something no field accepts. */
+export function unsafeTextProblem(value: string): string | null {
+  if (CONTROL.test(value)) return CONTROL_CHARACTER_MESSAGE;
+  if (LONE_SURROGATE.test(value)) return BROKEN_TEXT_MESSAGE;
+  return null;
+}
+
+export interface TextOptions {
+  /** Most characters allowed (after trimming). */
+  max: number;
+  /** Fewest characters; 1 reads "is required". */
+  min?: number;
+  /** Keeps line breaks (CRLF and CR become LF) and tabs; other control characters are refused. */
+  multiline?: boolean;
+}
+
+/**
+ * The one schema for text a request carries (body fields, path parameters, query values):
+ * trimmed, without control characters (a NUL would make the database refuse the row) or broken
+ * UTF-16, and with messages that state the limit. Every domain schema builds its strings on it.
+ */
+export function text(options: TextOptions) {
+  const { max, min = 0, multiline = false } = options;
+  let schema = z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') });
+  if (multiline) schema = schema.overwrite((value) => value.replace(/\r\n?/g, '\n'));
+  schema = schema
+    .trim()
+    .refine(
+      (value) => !(multiline ? CONTROL_IN_LINES : CONTROL).test(value),
+      multiline ? `${CONTROL_CHARACTER_MESSAGE} (line breaks and tabs are fine)` : CONTROL_CHARACTER_MESSAGE,
+    )
+    .refine((value) => !LONE_SURROGATE.test(value), BROKEN_TEXT_MESSAGE);
+  if (min > 0) schema = schema.min(min, min === 1 ? 'is required' : `must be at least ${min} characters`);
+  return schema.max(max, `must be at most ${max} characters`);
+}
+
+export interface WholeNumberOptions {
+  min: number;
+  max: number;
+  /** Said after the limit: "must be at most 100 per page". */
+  unit?: string;
+  /** The message for a value that is no whole number at all. */
+  invalid?: string;
+}
+
+/**
+ * A whole number between `min` and `max`. A value past a limit (1e20, or 1e309, which JSON
+ * reads as Infinity) is told the limit, never that it is "not a whole number".
+ */
+export function wholeNumber(options: WholeNumberOptions) {
+  const { min, max } = options;
+  const unit = options.unit ? ` ${options.unit}` : '';
+  return z
+    .number({
+      error: (issue: { code?: string; input?: unknown }) => {
+        if (issue.input === undefined) return 'is required';
+        if (issue.code === 'too_big' || issue.input === Infinity) return `must be at most ${max}${unit}`;
+        if (issue.code === 'too_small' || issue.input === -Infinity) return `must be at least ${min}${unit}`;
+        return options.invalid ?? 'must be a whole number';
+      },
+    })
+    .int()
+    .min(min)
+    .max(max)
+    .overwrite((value) => (value === 0 ? 0 : value)); // -0 is 0
+}
+
 /** Query-string integers: absent or blank means the default; anything else must be a whole number. */
-export function queryInt(options: { min: number; max: number; fallback: number }) {
+export function queryInt(options: WholeNumberOptions & { fallback: number }) {
   return z.preprocess(
     (value) => (value === undefined || value === '' ? options.fallback : Number(value)),
-    z.number({ error: 'must be a whole number' }).int('must be a whole number').min(options.min).max(options.max),
+    wholeNumber(options),
   );
 }

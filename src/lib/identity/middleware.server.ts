@@ -1,9 +1,9 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import type { AppEnv, AuthedUser } from '../../server/context.ts';
+import type { AppEnv, AuthedUser } from '../http/context.server.ts';
 import { ApiError, unauthorized } from '../http/errors.server.ts';
 import { EmailTakenError, findOrCreateUser, loadIdentity } from './queries.server.ts';
-import { toVerified, type VerifiedToken } from './token-verifier.server.ts';
+import type { VerifiedToken } from './token-verifier.server.ts';
 
 export const SESSION_COOKIE = '__session';
 
@@ -27,7 +27,12 @@ export async function authenticateToken(c: Context<AppEnv>, token: VerifiedToken
     let generation = caches.generation;
     const { user, created, linked } = await findOrCreateUser(
       db,
-      { uid: token.uid, email: token.email, emailVerified: token.emailVerified },
+      {
+        uid: token.uid,
+        email: token.email,
+        // emailVerified holds only when the identity service's record says so too.
+        canRelink: token.provider === 'password' && token.emailVerified,
+      },
       env.ADMIN_EMAILS,
     );
     if (created || linked) {
@@ -56,9 +61,11 @@ export function requireUser(options: { allowSessionCookie?: boolean } = {}): Mid
     const cookie = options.allowSessionCookie ? getCookie(c, SESSION_COOKIE) : undefined;
     if (cookie && !c.req.header('authorization')) {
       try {
-        verified = toVerified(await tokens.auth.verifySessionCookie(cookie, true));
-      } catch {
-        throw unauthorized('Your session has expired: sign in again');
+        verified = await tokens.verifySessionCookie(cookie);
+      } catch (error) {
+        // Whatever the reason, the person's next step is the same: sign in again.
+        if (error instanceof ApiError && error.status === 401) throw unauthorized('Your session has expired: sign in again');
+        throw error;
       }
     } else {
       verified = await tokens.verify(bearerToken(c));

@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.server.ts';
-import { countries, modules, permissions, roles, rules, userRoles, users } from '../db/schema.ts';
-import { toCountry, type UserRow } from '../users/queries.server.ts';
+import { SUPER_ADMIN_ROLE, USER_STATUS } from '../access/permissions.ts';
+import { findCountry, toCountry } from '../countries/queries.server.ts';
+import { modules, permissions, roles, rules, userRoles, users } from '../db/schema.ts';
+import type { UserRow } from '../users/queries.server.ts';
 import type { Whoami } from './schema.ts';
 
 /** The whoami identity of a user row: country, roles and each role's enabled rules per module. */
 export async function loadIdentity(db: Db, user: UserRow): Promise<Whoami> {
-  const [countryRow] = user.countryCode
-    ? await db.select().from(countries).where(eq(countries.code, user.countryCode)).limit(1)
-    : [];
+  const countryRow = user.countryCode ? await findCountry(db, user.countryCode) : null;
   const roleRows = await db
     .select({ id: roles.id, name: roles.name, description: roles.description })
     .from(userRoles)
@@ -37,7 +37,8 @@ export async function loadIdentity(db: Db, user: UserRow): Promise<Whoami> {
     country_code: user.countryCode,
     photo: user.photo,
     created_at: user.createdAt.toISOString(),
-    country: toCountry(countryRow ?? null),
+    country: countryRow ? toCountry(countryRow) : null,
+    version: user.version,
     roles: roleRows.map((role) => {
       const byModule = new Map<string, string[]>();
       for (const grant of grants) {
@@ -62,30 +63,60 @@ export function usernameFromEmail(email: string): string {
 /**
  * The user row of a signed-in account, created on first sight: inactive, no country, no role,
  * unless the email is in ADMIN_EMAILS (then active with the tuxuri role). A row that exists for
- * the same email but no uid yet (seeded or invited) is linked to the account.
+ * the same email but no uid yet (seeded or invited) is linked to the account. A row linked to
+ * another uid is moved to this account (e.g. one re-created in the identity service) only when
+ * the account signed in with its password and the identity service's record says that email is
+ * verified (`canRelink`): another provider's email claim proves nothing about who owns the row.
+ * Every link by email is logged.
  */
+/** The user row of this id (e.g. the signed-in user's, read again inside a transaction). */
+export async function findUserRow(db: Db, id: number): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
 export async function findOrCreateUser(
   db: Db,
-  account: { uid: string; email: string; emailVerified?: boolean; name?: string | undefined; photo?: string | undefined },
+  account: {
+    uid: string;
+    email: string;
+    /** The email was verified by password sign-in, per the identity service's own record. */
+    canRelink?: boolean;
+    name?: string | undefined;
+    photo?: string | undefined;
+  },
   adminEmails: readonly string[],
 ): Promise<{ user: UserRow; created: boolean; linked: boolean }> {
   const [existing] = await db.select().from(users).where(eq(users.firebaseUid, account.uid)).limit(1);
   if (existing) return { user: existing, created: false, linked: false };
 
   const email = account.email.toLowerCase();
-  // A row for the same email is linked when it has no account yet, or, when the email is
-  // verified, when its account was replaced (e.g. re-created in the identity service).
-  const [unlinked] = await db
-    .update(users)
-    .set({ firebaseUid: account.uid, updatedAt: new Date() })
-    .where(
-      and(
-        sql`lower(${users.email}) = ${email}`,
-        account.emailVerified ? undefined : sql`${users.firebaseUid} is null`,
-      ),
-    )
-    .returning();
-  if (unlinked) return { user: unlinked, created: false, linked: true };
+  const [byEmail] = await db
+    .select({ id: users.id, firebaseUid: users.firebaseUid })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email}`)
+    .limit(1);
+  if (byEmail && (byEmail.firebaseUid === null || account.canRelink === true)) {
+    // Conditional on the uid read just now: a concurrent link of the same row wins once.
+    const [linked] = await db
+      .update(users)
+      .set({ firebaseUid: account.uid, updatedAt: new Date() })
+      .where(
+        and(
+          eq(users.id, byEmail.id),
+          byEmail.firebaseUid === null ? sql`${users.firebaseUid} is null` : eq(users.firebaseUid, byEmail.firebaseUid),
+        ),
+      )
+      .returning();
+    if (linked) {
+      console.log(
+        byEmail.firebaseUid === null
+          ? `[identity] user ${linked.id} (${email}) linked to account ${account.uid}`
+          : `[identity] user ${linked.id} (${email}) moved from account ${byEmail.firebaseUid} to account ${account.uid} (password sign-in, email verified)`,
+      );
+      return { user: linked, created: false, linked: true };
+    }
+  }
 
   const isAdmin = adminEmails.includes(email);
   return db.transaction(async (tx) => {
@@ -98,7 +129,7 @@ export async function findOrCreateUser(
         photo: account.photo ?? null,
         username: usernameFromEmail(email),
         memberId: newMemberId(),
-        status: isAdmin ? 1 : 0,
+        status: isAdmin ? USER_STATUS.active : USER_STATUS.inactive,
       })
       .onConflictDoNothing()
       .returning();
@@ -109,7 +140,7 @@ export async function findOrCreateUser(
       throw new EmailTakenError(email);
     }
     if (isAdmin) {
-      const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, 'tuxuri')).limit(1);
+      const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, SUPER_ADMIN_ROLE)).limit(1);
       if (role) await tx.insert(userRoles).values({ userId: created.id, roleId: role.id }).onConflictDoNothing();
     }
     return { user: created, created: true, linked: false };

@@ -1,12 +1,17 @@
-import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
-import type { AppEnv } from '../../server/context.ts';
-import { countries, users } from '../db/schema.ts';
-import { ApiError, conflict, readJson, unauthorized } from '../http/errors.server.ts';
+import type { AppEnv } from '../http/context.server.ts';
+import { forbidden, readJson, requiredVersion, unauthorized } from '../http/errors.server.ts';
 import type { GenericResponse } from '../http/schema.ts';
+import { saveProfile } from '../users/service.server.ts';
 import { bearerToken, requireUser, SESSION_COOKIE } from './middleware.server.ts';
-import { ProfileBodySchema, type Whoami } from './schema.ts';
+import { requireActiveUser } from '../access/guards.server.ts';
+import { readUploadedFile } from '../storage/multipart.server.ts';
+import { replaceUserPhoto } from './photo.server.ts';
+import { PHOTO_MAX_BYTES, ProfileBodySchema, type PhotoResponse, type SessionResponse, type Whoami } from './schema.ts';
+
+/** The path of the photo upload, which reads its body with its own size limit. */
+export const USER_PHOTO_PATH = /^\/api\/user\/photo$/;
 
 /** Token sync accepts only an ID token from a sign-in at most this old (spec §9). */
 export const TOKEN_SYNC_MAX_AGE_SECONDS = 5 * 60;
@@ -15,25 +20,28 @@ const SESSION_COOKIE_DAYS = 5;
 export const identityRoutes = new Hono<AppEnv>()
   .get('/whoami', requireUser(), (c) => c.json<Whoami>(c.get('auth').identity))
 
+  // The signed-in person's own photo (My profile): one square WebP made from the upload.
+  .post('/user/photo', requireUser(), async (c) => {
+    const { user } = requireActiveUser(c);
+    const file = await readUploadedFile(c, { field: 'file', maxBytes: PHOTO_MAX_BYTES });
+    const photo = await replaceUserPhoto(c.get('deps'), user, file.bytes);
+    return c.json<PhotoResponse>({ status: 200, message: 'Photo saved', data: { photo } });
+  })
+
+  .delete('/user/photo', requireUser(), async (c) => {
+    const { user } = requireActiveUser(c);
+    await replaceUserPhoto(c.get('deps'), user, null);
+    return c.json<PhotoResponse>({ status: 200, message: 'Photo removed', data: { photo: null } });
+  })
+
   .post('/user/saved/profile', requireUser(), async (c) => {
     const auth = c.get('auth');
-    if (!auth.token.emailVerified) throw new ApiError(403, 'Verify your email address first');
-    const body = await readJson(c, ProfileBodySchema);
+    // Inactive users complete their profile too (it is how they ask for activation): no role guard.
+    if (!auth.token.emailVerified) throw forbidden('Verify your email address first');
+    const profile = await readJson(c, ProfileBodySchema);
+    const version = requiredVersion(c, profile.version);
     const { db, caches } = c.get('deps');
-    const [country] = await db.select().from(countries).where(eq(countries.code, body.country_code)).limit(1);
-    if (!country || country.status !== 1) {
-      throw new ApiError(400, 'Invalid body: check country_code', {
-        country_code: ['must be an active country of the region'],
-      });
-    }
-    // Once set, only an administrator changes a user's country: it decides what they may reach.
-    if (auth.user.countryCode !== null && auth.user.countryCode !== body.country_code) {
-      throw conflict('Your country is already set; ask an administrator to change it');
-    }
-    await db
-      .update(users)
-      .set({ name: body.name, phoneNumber: body.phone_number, countryCode: body.country_code, updatedAt: new Date() })
-      .where(eq(users.id, auth.user.id));
+    await saveProfile(db, { me: auth, profile, version });
     caches.invalidate();
     return c.json<GenericResponse>({ status: 200, message: 'Profile saved' });
   })
@@ -68,7 +76,7 @@ export const identityRoutes = new Hono<AppEnv>()
   })
   .get('/auth/session', requireUser({ allowSessionCookie: true }), (c) => {
     const { identity } = c.get('auth');
-    return c.json({ status: 200, message: 'Session active', data: { email: identity.email, uuid: identity.uuid } });
+    return c.json<SessionResponse>({ status: 200, message: 'Session active', data: { email: identity.email, uuid: identity.uuid } });
   });
 
 function isHttps(url: string, forwardedProto: string | undefined): boolean {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CountryCodeSchema, CountrySchema } from '../countries/schema.ts';
+import { text, VersionSchema } from '../http/schema.ts';
 
 export const PermissionSchema = z.object({
   module: z.string(),
@@ -26,29 +27,47 @@ export const WhoamiSchema = z.object({
   created_at: z.string(),
   country: CountrySchema.nullable(),
   roles: z.array(IdentityRoleSchema),
+  /** The version of the user's own record: the profile form sends it back. */
+  version: VersionSchema,
 });
 export type Whoami = z.output<typeof WhoamiSchema>;
 
 export const NAME_MAX = 120;
 export const PHONE_MAX = 32;
 
-export const PersonNameSchema = z
-  .string({ error: 'is required' })
-  .trim()
-  .min(2, 'must be at least 2 characters')
-  .max(NAME_MAX, `must be at most ${NAME_MAX} characters`);
+export const PersonNameSchema = text({ min: 2, max: NAME_MAX });
 
 /** Loose international phone numbers: digits, spaces, +, -, parentheses and dots. */
-export const PhoneNumberSchema = z
-  .string()
-  .trim()
-  .max(PHONE_MAX, `must be at most ${PHONE_MAX} characters`)
-  .regex(/^\+?[0-9 ()\-.]{6,}$/, 'must be a phone number such as +63 2 8123 4567');
+export const PhoneNumberSchema = text({ max: PHONE_MAX }).regex(/^\+?[0-9 ()\-.]{6,}$/, 'must be a phone number such as +63 2 8123 4567');
 
 /** POST /api/user/saved/profile: what /profile/completion collects. */
 export const ProfileBodySchema = z.object({
   name: PersonNameSchema,
   phone_number: z.union([PhoneNumberSchema, z.literal('').transform(() => null), z.null()]).default(null),
   country_code: CountryCodeSchema,
+  /** The version of whoami the form was filled from; `If-Match` may carry it instead. */
+  version: VersionSchema.optional(),
 });
 export type ProfileBody = z.input<typeof ProfileBodySchema>;
+export type Profile = z.output<typeof ProfileBodySchema>;
+
+/** GET /api/auth/session: whose download session the cookie holds. */
+export const SessionResponseSchema = z.object({
+  status: z.number().int(),
+  message: z.string(),
+  data: z.object({ email: z.string(), uuid: z.string() }),
+});
+export type SessionResponse = z.output<typeof SessionResponseSchema>;
+
+/** The largest profile photo accepted, before it is re-encoded. */
+export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+/** Profile photos are stored as one square WebP of this many pixels a side. */
+export const PHOTO_SIZE_PX = 384;
+
+/** POST /api/user/photo and DELETE /api/user/photo: the account's photo URL afterwards. */
+export const PhotoResponseSchema = z.object({
+  status: z.number().int(),
+  message: z.string(),
+  data: z.object({ photo: z.string().nullable() }),
+});
+export type PhotoResponse = z.output<typeof PhotoResponseSchema>;

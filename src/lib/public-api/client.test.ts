@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { apiBaseUrl, fetchPublic, PublicApiError } from './client.ts';
+import { apiBaseUrl, fetchPublic, fetchPublicOrNull, PublicApiError } from './client.ts';
 
 const Schema = z.object({ data: z.array(z.object({ code: z.string() })) });
 const answer = (body: unknown, status = 200) => async () =>
@@ -35,5 +35,17 @@ describe('fetchPublic', () => {
     await expect(fetchPublic('a', Schema, opts(answer({ message: 'no' }, 500)))).rejects.toThrow(/answered 500/);
     await expect(fetchPublic('a', Schema, opts(answer('<html>')))).rejects.toThrow(/other than JSON/);
     await expect(fetchPublic('a', Schema, opts(answer({ data: [{ code: 1 }] })))).rejects.toThrow(/data\.0\.code/);
+  });
+});
+
+describe('fetchPublicOrNull', () => {
+  it('gives null for a 404 and the body otherwise', async () => {
+    await expect(fetchPublicOrNull('a', Schema, { baseUrl: 'http://x', fetch: answer({ message: 'Not found' }, 404) })).resolves.toBeNull();
+    await expect(fetchPublicOrNull('a', Schema, { baseUrl: 'http://x', fetch: answer({ data: [] }) })).resolves.toEqual({ data: [] });
+  });
+
+  it('still fails on a server error or a body of the wrong shape', async () => {
+    await expect(fetchPublicOrNull('a', Schema, { baseUrl: 'http://x', fetch: answer({ message: 'no' }, 500) })).rejects.toThrow(/answered 500/);
+    await expect(fetchPublicOrNull('a', Schema, { baseUrl: 'http://x', fetch: answer({ data: 'x' }) })).rejects.toThrow(/expected shape/);
   });
 });

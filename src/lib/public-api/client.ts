@@ -10,6 +10,12 @@ export const DEFAULT_API_URL = 'http://127.0.0.1:4321';
 
 export class PublicApiError extends Error {
   override name = 'PublicApiError';
+  /** The HTTP status the API answered with; null when it could not be reached or its body was wrong. */
+  readonly status: number | null;
+  constructor(message: string, status: number | null = null) {
+    super(message);
+    this.status = status;
+  }
 }
 
 export function apiBaseUrl(env: Record<string, string | undefined> = process.env): string {
@@ -38,7 +44,7 @@ export async function fetchPublic<S extends z.ZodType>(path: string, schema: S, 
     );
   }
   if (!response.ok) {
-    throw new PublicApiError(`The portal API answered ${response.status} ${response.statusText} to GET ${url}; the site was not built.`);
+    throw new PublicApiError(`The portal API answered ${response.status} ${response.statusText} to GET ${url}; the site was not built.`, response.status);
   }
   let body: unknown;
   try {
@@ -55,4 +61,17 @@ export async function fetchPublic<S extends z.ZodType>(path: string, schema: S, 
     throw new PublicApiError(`The portal API's answer to GET ${url} does not have the expected shape:\n${details}`);
   }
   return parsed.data;
+}
+
+/**
+ * Like fetchPublic, but a 404 gives null: for endpoints a server may not serve (yet), whose pages
+ * then show an honest empty state. Every other failure still fails the build.
+ */
+export async function fetchPublicOrNull<S extends z.ZodType>(path: string, schema: S, options: FetchOptions = {}): Promise<z.output<S> | null> {
+  try {
+    return await fetchPublic(path, schema, options);
+  } catch (error) {
+    if (error instanceof PublicApiError && error.status === 404) return null;
+    throw error;
+  }
 }

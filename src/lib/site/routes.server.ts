@@ -1,10 +1,8 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../server/context.ts';
+import type { AppEnv } from '../http/context.server.ts';
 import { requireAdminLevel } from '../access/guards.server.ts';
 import { requireUser } from '../identity/middleware.server.ts';
-import type { BuildStatusData } from './schema.ts';
-
-type SiteStatusResponse = { status: number; message: string; data: BuildStatusData };
+import type { BuildStatusData, SiteStatusResponse } from './schema.ts';
 
 function describe(status: BuildStatusData): string {
   switch (status.current.state) {

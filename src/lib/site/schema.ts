@@ -17,3 +17,4 @@ export type BuildStatusData = z.output<typeof BuildStatusSchema>;
 
 /** GET /api/site/status and POST /api/site/publish (admin-level). */
 export const SiteStatusResponseSchema = GenericResponseSchema.extend({ data: BuildStatusSchema });
+export type SiteStatusResponse = z.output<typeof SiteStatusResponseSchema>;

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../server/context.ts';
+import type { AppEnv } from '../http/context.server.ts';
 import { isSafeKey } from './file-store.server.ts';
 
 /** Uploaded files are served under this path; a stored key `k` is at `/uploads/k`. */
@@ -18,6 +18,7 @@ const SERVED_TYPES: Record<string, string> = {
   webp: 'image/webp',
   jpg: 'image/jpeg',
   png: 'image/png',
+  pdf: 'application/pdf',
 };
 
 /** Stored files never change under their name (it carries their content hash). */
@@ -33,7 +34,9 @@ export const uploadRoutes = new Hono<AppEnv>().on(['GET', 'HEAD'], `${UPLOADS_PA
   const type = SERVED_TYPES[/\.([a-z]+)$/.exec(key)?.[1] ?? ''];
   const body = type && isSafeKey(key) ? await c.get('deps').storage.get(key) : null;
   if (!type || !body) return c.text('Not found', 404, { 'Cache-Control': 'no-store' });
-  const headers = { ...UPLOAD_HEADERS, 'Content-Type': type, 'Content-Length': String(body.byteLength) };
+  const headers: Record<string, string> = { ...UPLOAD_HEADERS, 'Content-Type': type, 'Content-Length': String(body.byteLength) };
+  // Documents are downloaded, never shown inside the portal's origin.
+  if (type === 'application/pdf') headers['Content-Disposition'] = 'attachment';
   if (c.req.method === 'HEAD') return c.body(null, 200, headers);
   return c.body(body as Uint8Array<ArrayBuffer>, 200, headers);
 });

@@ -1,19 +1,16 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { ADMIN_LEVEL_ROLES, USER_STATUS } from '../access/permissions.ts';
+import { toCountry, type CountryRow } from '../countries/queries.server.ts';
 import type { Db } from '../db/client.server.ts';
+import { editorOf, updater, updaterColumns } from '../db/editors.server.ts';
 import { countries, roles, userRoles, users } from '../db/schema.ts';
-import type { Country } from '../countries/schema.ts';
 import type { Role, UserListItem, UserListQuery, UserStats } from './schema.ts';
-import { USER_STATUS_INACTIVE } from '../access/permissions.ts';
 
 export type UserRow = typeof users.$inferSelect;
-type CountryRow = typeof countries.$inferSelect;
 
-export function toCountry(row: CountryRow | null): Country | null {
-  if (!row) return null;
-  return { code: row.code, name: row.name, flag: row.flag, status: row.status, continent: row.continent };
-}
+type UserJoinRow = { user: UserRow; country: CountryRow | null; updaterId: number | null; updaterName: string | null };
 
-export function toUserListItem(row: UserRow, country: CountryRow | null, userRoleList: Role[]): UserListItem {
+export function toUserListItem({ user: row, country, ...editor }: UserJoinRow, userRoleList: Role[]): UserListItem {
   return {
     id: row.id,
     name: row.name,
@@ -26,9 +23,21 @@ export function toUserListItem(row: UserRow, country: CountryRow | null, userRol
     status: row.status,
     photo: row.photo,
     uuid: row.uuid,
-    country: toCountry(country),
+    country: country ? toCountry(country) : null,
     roles: userRoleList,
+    version: row.version,
+    updated_at: row.updatedAt.toISOString(),
+    updated_by: editorOf(editor),
   };
+}
+
+/** A user with their country and last editor: what lists, shows and edits answer. */
+function selectUsers(db: Db) {
+  return db
+    .select({ user: users, country: countries, ...updaterColumns })
+    .from(users)
+    .leftJoin(countries, eq(countries.code, users.countryCode))
+    .leftJoin(updater, eq(updater.id, users.updatedBy));
 }
 
 /** Roles of each given user, in one query. */
@@ -68,59 +77,36 @@ export function userListFilter(query: UserListQuery, scopeCountry: string | null
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
-export async function listUsers(
-  db: Db,
-  query: UserListQuery,
-  scopeCountry: string | null,
-): Promise<{ data: UserListItem[]; total: number }> {
-  const total = await countUsers(db, query, scopeCountry);
-  return { total, data: await listUserPage(db, query, scopeCountry) };
-}
-
-/** How many users match the list's filters (the page and page size play no part). */
-export async function countUsers(db: Db, query: UserListQuery, scopeCountry: string | null): Promise<number> {
-  const [totalRow] = await db.select({ total: count() }).from(users).where(userListFilter(query, scopeCountry));
-  return totalRow?.total ?? 0;
-}
-
-/** One page of the user list, newest first. */
-export async function listUserPage(db: Db, query: UserListQuery, scopeCountry: string | null): Promise<UserListItem[]> {
-  // The page's ids first, then only those rows with their country: joined before the offset,
-  // every skipped row was joined too (10,000 joins for page 500).
-  const pageIds = db
-    .select({ id: users.id })
-    .from(users)
-    .where(userListFilter(query, scopeCountry))
-    .orderBy(desc(users.id))
-    .limit(query.per_page)
-    .offset((query.page - 1) * query.per_page);
-  const rows = await db
-    .select({ user: users, country: countries })
-    .from(users)
-    .leftJoin(countries, eq(countries.code, users.countryCode))
-    .where(inArray(users.id, pageIds))
-    .orderBy(desc(users.id));
-  const roleMap = await rolesByUser(
-    db,
-    rows.map((r) => r.user.id),
-  );
-  return rows.map((r) => toUserListItem(r.user, r.country, roleMap.get(r.user.id) ?? []));
+/** The list items of `ids`, in that order (one page of the user list). */
+export async function listUsersByIds(db: Db, ids: readonly number[]): Promise<UserListItem[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectUsers(db).where(inArray(users.id, [...ids]));
+  const roleMap = await rolesByUser(db, [...ids]);
+  const byId = new Map(rows.map((r) => [r.user.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toUserListItem(row, roleMap.get(id) ?? [])] : [];
+  });
 }
 
 export async function findUserByUuid(db: Db, uuid: string): Promise<UserListItem | null> {
-  const [row] = await db
-    .select({ user: users, country: countries })
-    .from(users)
-    .leftJoin(countries, eq(countries.code, users.countryCode))
-    .where(eq(users.uuid, uuid))
-    .limit(1);
+  const [row] = await selectUsers(db).where(eq(users.uuid, uuid)).limit(1);
   if (!row) return null;
   const roleMap = await rolesByUser(db, [row.user.id]);
-  return toUserListItem(row.user, row.country, roleMap.get(row.user.id) ?? []);
+  return toUserListItem(row, roleMap.get(row.user.id) ?? []);
+}
+
+/** The roles of these names (unknown names are simply missing from the answer). */
+export async function findRolesByName(db: Db, names: readonly string[]): Promise<Role[]> {
+  if (names.length === 0) return [];
+  return db
+    .select({ id: roles.id, name: roles.name, description: roles.description })
+    .from(roles)
+    .where(inArray(roles.name, [...names]));
 }
 
 export async function countInactiveUsers(db: Db, scopeCountry: string | null): Promise<number> {
-  const conditions = [eq(users.status, USER_STATUS_INACTIVE)];
+  const conditions = [eq(users.status, USER_STATUS.inactive)];
   if (scopeCountry !== null) conditions.push(eq(users.countryCode, scopeCountry));
   const [row] = await db
     .select({ total: count() })
@@ -141,7 +127,7 @@ export async function countOtherActiveAdmins(db: Db, exceptUserId: number): Prom
     .innerJoin(userRoles, eq(userRoles.userId, users.id))
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
     .where(
-      and(eq(users.status, 1), inArray(roles.name, ['tuxuri', 'admin']), sql`${users.id} <> ${exceptUserId}`),
+      and(eq(users.status, USER_STATUS.active), inArray(roles.name, [...ADMIN_LEVEL_ROLES]), sql`${users.id} <> ${exceptUserId}`),
     );
   return row?.total ?? 0;
 }

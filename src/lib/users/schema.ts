@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CountryCodeSchema, CountrySchema } from '../countries/schema.ts';
-import { dataResponse, GenericResponseSchema, queryInt } from '../http/schema.ts';
+import { USER_STATUS } from '../access/permissions.ts';
+import { dataResponse, EditorSchema, GenericResponseSchema, queryInt, text, VersionSchema, wholeNumber } from '../http/schema.ts';
 import { PersonNameSchema, PhoneNumberSchema } from '../identity/schema.ts';
 
 export const RoleSchema = z.object({
@@ -11,8 +12,12 @@ export const RoleSchema = z.object({
 export type Role = z.output<typeof RoleSchema>;
 
 export const RoleListResponseSchema = dataResponse(RoleSchema);
+export type RoleListResponse = z.output<typeof RoleListResponseSchema>;
 
-/** One row of GET /api/user/list, also the body of GET /api/user/show/{uuid} (spec §3). */
+/**
+ * One row of GET /api/user/list, also the body of GET /api/user/show/{uuid} (spec §3), plus the
+ * version an edit sends back and who changed the user last.
+ */
 export const UserListItemSchema = z.object({
   id: z.number().int(),
   name: z.string().nullable(),
@@ -27,6 +32,9 @@ export const UserListItemSchema = z.object({
   uuid: z.string(),
   country: CountrySchema.nullable(),
   roles: z.array(RoleSchema),
+  version: VersionSchema,
+  updated_at: z.string(),
+  updated_by: EditorSchema.nullable(),
 });
 export type UserListItem = z.output<typeof UserListItemSchema>;
 
@@ -41,27 +49,33 @@ export type UserListResponse = z.output<typeof UserListResponseSchema>;
 export const USER_PAGE_SIZE_DEFAULT = 20;
 export const USER_PAGE_SIZE_MAX = 100;
 export const USER_SEARCH_MAX = 100;
+export const ROLE_NAME_MAX = 40;
 
 export const UserListQuerySchema = z.object({
-  q: z.string().trim().max(USER_SEARCH_MAX, `must be at most ${USER_SEARCH_MAX} characters`).optional(),
+  q: text({ max: USER_SEARCH_MAX }).optional(),
   status: z
     .preprocess(
       (value) => (value === '' || value === undefined ? undefined : Number(value)),
-      z.number({ error: 'must be a status number such as 0, 1 or 2' }).int('must be a whole number').min(0).max(9).optional(),
+      wholeNumber({ min: 0, max: 9, invalid: 'must be a status number such as 0, 1 or 2' }).optional(),
     )
     .optional(),
   country_code: z.preprocess((value) => (value === '' ? undefined : value), CountryCodeSchema.optional()),
   page: queryInt({ min: 1, max: 1_000_000, fallback: 1 }),
-  per_page: queryInt({ min: 1, max: USER_PAGE_SIZE_MAX, fallback: USER_PAGE_SIZE_DEFAULT }),
+  per_page: queryInt({ min: 1, max: USER_PAGE_SIZE_MAX, fallback: USER_PAGE_SIZE_DEFAULT, unit: 'per page' }),
 });
 export type UserListQuery = z.output<typeof UserListQuerySchema>;
 
-export const UserStatusSchema = z.union([z.literal(0), z.literal(1), z.literal(2)], {
-  error: 'must be 0 (inactive), 1 (active) or 2 (suspended)',
-});
+export const UserStatusSchema = z.union(
+  [z.literal(USER_STATUS.inactive), z.literal(USER_STATUS.active), z.literal(USER_STATUS.suspended)],
+  { error: 'must be 0 (inactive), 1 (active) or 2 (suspended)' },
+);
 
 /** User statuses the back-office offers: 1 is active (spec §4); others are kinds of inactive. */
-export const USER_STATUS_LABELS: Record<number, string> = { 0: 'Inactive', 1: 'Active', 2: 'Suspended' };
+export const USER_STATUS_LABELS: Record<number, string> = {
+  [USER_STATUS.inactive]: 'Inactive',
+  [USER_STATUS.active]: 'Active',
+  [USER_STATUS.suspended]: 'Suspended',
+};
 
 /** POST /api/user/edit/{uuid}. A user holds at most one role: permission checks need exactly one. */
 export const UserEditBodySchema = z.object({
@@ -69,11 +83,19 @@ export const UserEditBodySchema = z.object({
   phone_number: z.union([PhoneNumberSchema, z.literal('').transform(() => null), z.null()]).optional(),
   country_code: z.union([CountryCodeSchema, z.null()]).optional(),
   status: UserStatusSchema.optional(),
-  roles: z.array(z.string().min(1)).max(1, 'a user holds at most one role').optional(),
+  roles: z.array(text({ min: 1, max: ROLE_NAME_MAX })).max(1, 'a user holds at most one role').optional(),
+  /** The version read; `If-Match` may carry it instead. */
+  version: VersionSchema.optional(),
 });
 export type UserEditBody = z.input<typeof UserEditBodySchema>;
+export type UserEdit = z.output<typeof UserEditBodySchema>;
+
+/** The fields a user edit can change, for telling what changed between two versions of a user. */
+export const USER_EDIT_FIELDS = ['name', 'phone_number', 'country_code', 'status', 'roles'] as const;
+export type UserEditField = (typeof USER_EDIT_FIELDS)[number];
 
 export const InactiveCountResponseSchema = GenericResponseSchema.extend({ data: z.number().int() });
+export type InactiveCountResponse = z.output<typeof InactiveCountResponseSchema>;
 
 /** The answer of POST /api/user/edit/{uuid}: the user as saved. */
 export const UserEditResponseSchema = GenericResponseSchema.extend({ data: UserListItemSchema });
@@ -87,4 +109,5 @@ export const UserStatsResponseSchema = GenericResponseSchema.extend({
     by_country: z.array(z.object({ country_code: z.string().nullable(), count: z.number().int() })),
   }),
 });
-export type UserStats = z.output<typeof UserStatsResponseSchema>['data'];
+export type UserStatsResponse = z.output<typeof UserStatsResponseSchema>;
+export type UserStats = UserStatsResponse['data'];

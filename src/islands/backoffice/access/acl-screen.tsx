@@ -1,16 +1,33 @@
 import { useStore } from '@nanostores/react';
 import type { AclResponse } from '../../../lib/access/schema.ts';
-import type { ScreenProps } from '../screens.tsx';
+import type { ScreenProps } from '../screen-props.ts';
 import { PageHeading } from '../ui/page-heading.tsx';
+import { ConflictNotice } from '../ui/conflict-notice.tsx';
 import { ErrorState, Skeleton } from '../ui/states.tsx';
+import { useLeaveGuard } from '../lib/leave-guard.ts';
+import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { ui } from '../ui/styles.ts';
-import { $acl, $aclChanges, $aclEdits, $saveAcl, cellKey, resetAclEdits, savedRule, setRule } from './acl-store.ts';
+import {
+  $acl,
+  $aclChanges,
+  $aclConflict,
+  $aclEdits,
+  $saveAcl,
+  cellKey,
+  discardMineForTheirs,
+  resetAclEdits,
+  savedRule,
+  setRule,
+  showTheirAclKeepingMine,
+} from './acl-store.ts';
 
 /** /admin/acl: which role may view, create and update in each module. */
 export function AclScreen(_: ScreenProps) {
   const acl = useStore($acl);
   const save = useStore($saveAcl);
   const changes = useStore($aclChanges);
+  const guard = useLeaveGuard(changes > 0);
+  const conflict = useStore($aclConflict);
 
   return (
     <>
@@ -39,16 +56,53 @@ export function AclScreen(_: ScreenProps) {
               {save.loading ? 'Saving…' : 'Save'}
             </button>
           </div>
-          {save.error !== undefined && (
+          {conflict ? (
             <div className="mb-6">
-              <ErrorState error={save.error} title="The access control was not saved" />
+              <ConflictNotice
+                title="The access control was changed while you were editing"
+                record={conflict}
+                what="the access control"
+                actions={
+                  <>
+                    <button type="button" className={ui.primaryButton} onClick={showTheirAclKeepingMine}>
+                      Show their version with my changes
+                    </button>
+                    <button type="button" className={ui.secondaryButton} onClick={discardMineForTheirs}>
+                      Discard my changes
+                    </button>
+                  </>
+                }
+              >
+                <p className="mt-1 text-sm text-slate-700">
+                  Your changes were not saved and are still marked below. Show their version with your changes on top, check
+                  them, then save again.
+                </p>
+              </ConflictNotice>
             </div>
+          ) : (
+            save.error !== undefined && (
+              <div className="mb-6">
+                <ErrorState error={save.error} title="The access control was not saved" />
+              </div>
+            )
           )}
           <div className="space-y-8">
             {acl.data.modules.map((module) => (
               <ModuleMatrix key={module.module} acl={acl.data!} module={module} />
             ))}
           </div>
+          <ConfirmDialog
+            open={guard.pending !== null}
+            title="Leave without saving?"
+            confirmLabel="Leave and discard"
+            onConfirm={() => guard.leave(resetAclEdits)}
+            onCancel={guard.stay}
+          >
+            <p>
+              {changes === 1 ? 'One change' : `${changes} changes`} to the access control {changes === 1 ? 'has' : 'have'} not been saved. They
+              will be lost.
+            </p>
+          </ConfirmDialog>
         </form>
       )}
     </>
@@ -63,8 +117,8 @@ function ModuleMatrix({ acl, module }: { acl: AclResponse; module: AclResponse['
       <h2 id={headingId} className="border-b border-slate-200 px-4 py-3 text-lg font-semibold text-slate-900">
         {module.label}
       </h2>
-      <div className="overflow-x-auto">
-        <table className="min-w-full">
+      <div>
+        <table className="stack-table stack-inline-cells min-w-full">
           <caption className="sr-only">Rules of each role in {module.label}</caption>
           <thead className="bg-slate-50">
             <tr>
@@ -81,7 +135,6 @@ function ModuleMatrix({ acl, module }: { acl: AclResponse; module: AclResponse['
               <tr key={role.id}>
                 <th scope="row" className={`${ui.td} text-left font-medium`}>
                   {role.description}
-                  <span className="block text-xs font-normal text-slate-600">{role.name}</span>
                 </th>
                 {module.rules.map((rule) => {
                   const key = cellKey(module.module, role.id, rule.action);
@@ -90,13 +143,19 @@ function ModuleMatrix({ acl, module }: { acl: AclResponse; module: AclResponse['
                   const changed = checked !== saved;
                   return (
                     <td key={rule.action} className={`${ui.td} text-center ${changed ? 'bg-amber-50' : ''}`}>
-                      <input
-                        type="checkbox"
-                        className="size-5 accent-brand-600"
-                        checked={checked}
-                        onChange={(event) => setRule(module.module, role.id, rule.action, event.target.checked)}
-                        aria-label={`${role.description} may ${rule.label} in ${module.label}`}
-                      />
+                      {/* On phones the rule's name shows beside its box (the column headers are hidden there). */}
+                      <label className="inline-flex min-h-11 items-center gap-2 md:min-h-0">
+                        <input
+                          type="checkbox"
+                          className="size-5 accent-brand-600"
+                          checked={checked}
+                          onChange={(event) => setRule(module.module, role.id, rule.action, event.target.checked)}
+                          aria-label={`${role.description} may ${rule.label} in ${module.label}`}
+                        />
+                        <span aria-hidden="true" className="text-sm md:hidden">
+                          {rule.label}
+                        </span>
+                      </label>
                       {changed && <span className="sr-only"> (unsaved)</span>}
                     </td>
                   );

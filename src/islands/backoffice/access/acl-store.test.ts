@@ -29,12 +29,16 @@ const acl: AclResponse = {
     },
     { label: 'Unknown', module: 'not-a-module', rules, permissions: [] },
   ],
+  version: 4,
+  updated_at: '2026-11-23T10:42:00.000Z',
+  updated_by: { id: 9, name: 'Aiko Tanaka' },
 };
 
 describe('aclSaveBody', () => {
-  it('sends every rule of every known module, with the edits applied', () => {
+  it('sends every rule of every known module, with the edits applied, on top of the version shown', () => {
     const body = aclSaveBody(acl, { [cellKey('national_report', 3, 'create')]: true });
     expect(body).toEqual({
+      version: 4,
       modules: [
         {
           module: 'national_report',

@@ -1,8 +1,7 @@
 import { atom, computed, onMount } from 'nanostores';
 import { MODULE_NAMES, RULE_ACTIONS, type ModuleName, type RuleAction } from '../../../lib/access/permissions.ts';
-import { AclResponseSchema, type AclResponse, type AclSaveBody } from '../../../lib/access/schema.ts';
-import { GenericResponseSchema } from '../../../lib/http/schema.ts';
-import { api } from '../lib/api.ts';
+import { AclResponseSchema, AclSaveResponseSchema, type AclResponse, type AclSaveBody } from '../../../lib/access/schema.ts';
+import { api, conflictOf } from '../lib/api.ts';
 import { createFetcherStore, createMutatorStore, fetchWith, mutateCache } from '../lib/query.ts';
 import { notifySuccess } from '../notifications/snackbar-store.ts';
 import { refreshIdentity } from '../session.ts';
@@ -46,10 +45,14 @@ export function resetAclEdits(): void {
   $aclEdits.set({});
 }
 
-/** The whole edited matrix in the shape of AclSaveBodySchema: every role × rule of every module. */
+/**
+ * The whole edited matrix in the shape of AclSaveBodySchema: every role × rule of every module,
+ * on top of the version of the matrix shown.
+ */
 export function aclSaveBody(acl: AclResponse, edits: Readonly<Record<string, boolean>>): AclSaveBody {
   const known = acl.modules.filter((m): m is typeof m & { module: ModuleName } => (MODULE_NAMES as readonly string[]).includes(m.module));
   return {
+    version: acl.version,
     modules: known.map((m) => ({
       module: m.module,
       permissions: m.permissions.map((permission) => ({
@@ -65,23 +68,57 @@ export function aclSaveBody(acl: AclResponse, edits: Readonly<Record<string, boo
   };
 }
 
-const AclSaveResponseSchema = AclResponseSchema.extend(GenericResponseSchema.shape);
+/**
+ * A save refused because someone else saved the matrix after it was loaded: the matrix as it is
+ * now. The edits stay in $aclEdits until the person chooses.
+ */
+export const $aclConflict = atom<AclResponse | null>(null);
 
 /** Saves the matrix, shows what the server now holds and re-reads the signed-in user's rights. */
 export const $saveAcl = createMutatorStore<void, AclResponse>(async () => {
   const { data } = $acl.get();
   if (!data) throw new Error('The access control matrix is not loaded');
-  const saved = await api('administration/acl/saved', AclSaveResponseSchema, {
-    method: 'POST',
-    body: aclSaveBody(data, $aclEdits.get()),
-  });
-  const matrix: AclResponse = { roles: saved.roles, modules: saved.modules };
-  mutateCache(ACL_KEY, matrix);
-  resetAclEdits();
-  notifySuccess(saved.message);
-  await refreshIdentity();
-  return matrix;
+  $aclConflict.set(null);
+  try {
+    const saved = await api('administration/acl/saved', AclSaveResponseSchema, {
+      method: 'POST',
+      body: aclSaveBody(data, $aclEdits.get()),
+    });
+    const matrix: AclResponse = {
+      roles: saved.roles,
+      modules: saved.modules,
+      version: saved.version,
+      updated_at: saved.updated_at,
+      updated_by: saved.updated_by,
+    };
+    mutateCache(ACL_KEY, matrix);
+    resetAclEdits();
+    notifySuccess(saved.message);
+    await refreshIdentity();
+    return matrix;
+  } catch (error) {
+    $aclConflict.set(conflictOf(error, AclResponseSchema));
+    throw error;
+  }
 });
+
+/**
+ * After a conflict: the matrix as the other person saved it, with this person's edits still on
+ * top (edits that now match the saved matrix simply stop counting). Saving again sends both.
+ */
+export function showTheirAclKeepingMine(): void {
+  const theirs = $aclConflict.get();
+  if (!theirs) return;
+  mutateCache(ACL_KEY, theirs);
+  $aclConflict.set(null);
+  $saveAcl.set({ mutate: $saveAcl.mutate, loading: false });
+}
+
+/** After a conflict: the matrix as the other person saved it, and this person's edits dropped. */
+export function discardMineForTheirs(): void {
+  showTheirAclKeepingMine();
+  resetAclEdits();
+}
 
 onMount($aclEdits, () => {
   // Leaving the page (reload, sign-in elsewhere) with unsaved edits asks first.

@@ -5,7 +5,7 @@ import { ApiError } from '../lib/api.ts';
 import { PublishPanel } from '../publishing/publish-panel.tsx';
 import { documentTitle } from '../route-meta.ts';
 import { pathTo } from '../router.ts';
-import type { ScreenProps } from '../screens.tsx';
+import type { ScreenProps } from '../screen-props.ts';
 import { Icon } from '../ui/icons.tsx';
 import { PageHeading } from '../ui/page-heading.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';

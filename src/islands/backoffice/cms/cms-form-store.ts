@@ -1,11 +1,12 @@
 import { atom, computed } from 'nanostores';
 import {
   CmsItemResponseSchema,
-  type CmsItem,
+  CmsRecordSchema,
+  type CmsRecord,
   type CmsSaveBody,
   type MediaKind,
 } from '../../../lib/cms/schema.ts';
-import { api, errorMessage } from '../lib/api.ts';
+import { api, conflictOf, errorMessage } from '../lib/api.ts';
 import { createFetcherStore, createMutatorStore, fetchWith } from '../lib/query.ts';
 import { notifyError, notifySuccess } from '../notifications/snackbar-store.ts';
 import { followSiteBuild } from '../publishing/site-status-store.ts';
@@ -69,6 +70,7 @@ export function openCmsForm(owner: string): void {
   setUpload({ phase: 'empty' });
   $imageUpload.set({ owner, state: { phase: 'empty' } });
   $saveCmsItem.set({ mutate: $saveCmsItem.mutate, loading: false });
+  $cmsConflict.set(null);
 }
 
 /** The form of `owner` closes: its chosen file and upload go with it (the leave guard asked first). */
@@ -98,12 +100,12 @@ export function hasPendingImage(state: ImageUploadState): state is Extract<Image
 }
 
 /** Uploads the chosen image of a saved item, following its progress. */
-export async function uploadChosenImage(item: CmsItem): Promise<void> {
+export async function uploadChosenImage(item: CmsRecord): Promise<void> {
   const { state } = $imageUpload.get();
   if (state.phase !== 'chosen' && state.phase !== 'failed') return;
   const { file, preview } = state;
   setUpload({ phase: 'uploading', file, preview, loaded: 0, total: file.size });
-  running = uploadCmsImage(item.uuid, file, ({ loaded, total }) => {
+  running = uploadCmsImage(item.uuid, item.version, file, ({ loaded, total }) => {
     const current = $imageUpload.get().state;
     if (current.phase === 'uploading' && current.file === file) setUpload({ ...current, loaded, total });
   });
@@ -115,6 +117,8 @@ export async function uploadChosenImage(item: CmsItem): Promise<void> {
     if (answer.data.status === 'published') followSiteBuild();
   } catch (error) {
     const current = $imageUpload.get().state;
+    const theirs = conflictOf(error, CmsRecordSchema);
+    if (theirs) $cmsConflict.set(theirs);
     if (error instanceof UploadCancelled) {
       if (current.phase === 'uploading' && current.file === file) setUpload({ phase: 'chosen', file, preview });
       return;
@@ -131,12 +135,25 @@ export function cancelUpload(): void {
 }
 
 /**
+ * A save refused because someone else changed the item after the form loaded it: the item as it
+ * is now. The form keeps what the person typed until they choose.
+ */
+export const $cmsConflict = atom<CmsRecord | null>(null);
+
+/**
  * Saves the form: creates the item (then its address names it) or updates it, then uploads the
  * chosen image, which needs the item's uuid. A change that shows on the public site starts a rebuild.
  */
-export const $saveCmsItem = createMutatorStore<{ body: CmsSaveBody; before: CmsItem | null }, CmsItem>(async ({ data }) => {
+export const $saveCmsItem = createMutatorStore<{ body: CmsSaveBody; before: CmsRecord | null }, CmsRecord>(async ({ data }) => {
   const { body, before } = data;
-  const answer = await api('cms/saved', CmsItemResponseSchema, { method: 'POST', body });
+  $cmsConflict.set(null);
+  let answer;
+  try {
+    answer = await api('cms/saved', CmsItemResponseSchema, { method: 'POST', body: { ...body, ...(before && { version: before.version }) } });
+  } catch (error) {
+    $cmsConflict.set(conflictOf(error, CmsRecordSchema));
+    throw error;
+  }
   const item = answer.data;
   forgetCachedItem(item, item);
   const noun = capitalise(itemNoun(item));

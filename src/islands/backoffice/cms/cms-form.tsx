@@ -7,7 +7,7 @@ import {
   CMS_STATUSES,
   CMS_TITLE_MAX,
   CmsSaveBodySchema,
-  type CmsItem,
+  type CmsRecord,
   type CmsSaveBody,
   type CmsStatus,
   type CmsType,
@@ -16,12 +16,14 @@ import {
 import { fieldErrorsOf, invalidProps, serverFieldErrors, type FieldErrors } from '../lib/field-errors.ts';
 import { pathTo } from '../router.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { ConflictNotice } from '../ui/conflict-notice.tsx';
 import { ErrorState, FieldError } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { CMS_KINDS, CMS_STATUS_LABELS } from './cms-kinds.ts';
-import { $saveCmsItem, discardChosenImage, hasPendingImage } from './cms-form-store.ts';
+import { $cmsConflict, $saveCmsItem, discardChosenImage, hasPendingImage } from './cms-form-store.ts';
+import { forgetCachedItem } from './cms-list-store.ts';
 import { ImageField, useImageUpload } from './image-field.tsx';
-import { useLeaveGuard } from './leave-guard.ts';
+import { useLeaveGuard } from '../lib/leave-guard.ts';
 
 const FIELDS = ['title', 'media_kind', 'video_url', 'event', 'description', 'link', 'display_order', 'status'] as const;
 
@@ -36,7 +38,7 @@ interface Draft {
   event: string;
 }
 
-function draftOf(item: CmsItem | null, newMediaKind: MediaKind): Draft {
+function draftOf(item: CmsRecord | null, newMediaKind: MediaKind): Draft {
   return {
     title: item?.title ?? '',
     description: item?.description ?? '',
@@ -49,7 +51,7 @@ function draftOf(item: CmsItem | null, newMediaKind: MediaKind): Draft {
   };
 }
 
-function bodyOf(type: CmsType, draft: Draft, item: CmsItem | null): CmsSaveBody {
+function bodyOf(type: CmsType, draft: Draft, item: CmsRecord | null): CmsSaveBody {
   const order = draft.display_order.trim();
   return {
     ...(item && { uuid: item.uuid }),
@@ -75,10 +77,11 @@ const LINK_HINTS: Record<CmsType, string> = {
 };
 
 /** The fields of a banner, media item or partner, its image, and saving. */
-export function CmsForm({ type, item, newMediaKind }: { type: CmsType; item: CmsItem | null; newMediaKind: MediaKind }) {
+export function CmsForm({ type, item, newMediaKind }: { type: CmsType; item: CmsRecord | null; newMediaKind: MediaKind }) {
   const kind = CMS_KINDS[type];
   const owner = item?.uuid ?? 'new';
   const save = useStore($saveCmsItem);
+  const conflict = useStore($cmsConflict);
   const upload = useImageUpload(owner);
   const [initial, setInitial] = useState(() => draftOf(item, newMediaKind));
   const [draft, setDraft] = useState(initial);
@@ -101,15 +104,24 @@ export function CmsForm({ type, item, newMediaKind }: { type: CmsType; item: Cms
   const guard = useLeaveGuard(dirty);
 
   const errors = { ...serverFieldErrors(save.error), ...clientErrors };
-  const refusal = save.error && Object.keys(serverFieldErrors(save.error)).length === 0 ? save.error : null;
+  const theirs = conflict && conflict.uuid === item?.uuid ? conflict : null;
+  const refusal = save.error && !theirs && Object.keys(serverFieldErrors(save.error)).length === 0 ? save.error : null;
   const isMedia = type === 'video';
   const isVideo = isMedia && draft.media_kind === 'video';
   const noun = isMedia ? (isVideo ? 'video' : 'photo') : kind.noun;
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const body = bodyOf(type, draft, item);
+  /** After a conflict: the form starts again from the item as the other person saved it. */
+  const reloadTheirs = (record: CmsRecord) => {
+    $cmsConflict.set(null);
+    forgetCachedItem(record, record);
+    const next = draftOf(record, newMediaKind);
+    setInitial(next);
+    setDraft(next);
+  };
+
+  const submit = (base: CmsRecord | null) => {
+    const body = bodyOf(type, draft, base);
     const checked = CmsSaveBodySchema.safeParse(body);
     const found = checked.success ? {} : fieldErrorsOf(checked.error.issues);
     setClientErrors(found);
@@ -118,11 +130,38 @@ export function CmsForm({ type, item, newMediaKind }: { type: CmsType; item: Cms
       document.getElementById(`cms-${first}`)?.focus();
       return;
     }
-    void $saveCmsItem.mutate({ body, before: item });
+    void $saveCmsItem.mutate({ body, before: base });
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    submit(theirs ?? item);
   };
 
   return (
     <form noValidate onSubmit={onSubmit} className={`${ui.card} max-w-3xl space-y-5`} aria-busy={save.loading}>
+      {theirs && (
+        <ConflictNotice
+          title={`This ${noun} was changed while you were editing`}
+          record={theirs}
+          what={`this ${noun}`}
+          actions={
+            <>
+              <button type="button" className={ui.secondaryButton} onClick={() => reloadTheirs(theirs)} disabled={save.loading}>
+                Reload their version
+              </button>
+              <button type="button" className={ui.primaryButton} onClick={() => submit(theirs)} disabled={save.loading}>
+                {save.loading ? 'Saving…' : 'Keep my changes and save again'}
+              </button>
+            </>
+          }
+        >
+          <p className="mt-1 text-sm text-slate-700">
+            Your changes are still in the form and have not been saved. Reload their version to start again from it, or save
+            yours over it.
+          </p>
+        </ConflictNotice>
+      )}
       {refusal && <ErrorState error={refusal} title={`The ${noun} was not saved`} />}
       {errors['cms_type'] && <FieldError id="cms-type-error" messages={errors['cms_type']} />}
 

@@ -1,4 +1,4 @@
-import type { CmsItem, CmsStatus, CmsType } from '../../../lib/cms/schema.ts';
+import type { CmsRecord, CmsStatus, CmsType } from '../../../lib/cms/schema.ts';
 import type { AppRoute } from '../router.ts';
 
 export interface CmsKind {
@@ -59,7 +59,7 @@ export const CMS_STATUS_LABELS: Record<CmsStatus, string> = {
 };
 
 /** What one item is called in messages: "banner", or "photo"/"video" in the media gallery. */
-export function itemNoun(item: Pick<CmsItem, 'cms_type' | 'media_kind'>): string {
+export function itemNoun(item: Pick<CmsRecord, 'cms_type' | 'media_kind'>): string {
   if (item.cms_type === 'video') return item.media_kind === 'video' ? 'video' : 'photo';
   return CMS_KINDS[item.cms_type].noun;
 }
@@ -69,14 +69,14 @@ export function capitalise(text: string): string {
 }
 
 /** The smallest WebP rendition of an item's image (list thumbnails), else its fallback. */
-export function thumbnailUrl(item: Pick<CmsItem, 'image'>): string | null {
+export function thumbnailUrl(item: Pick<CmsRecord, 'image'>): string | null {
   if (!item.image) return null;
   const webp = item.image.variants.filter((v) => v.format === 'webp').sort((a, b) => a.width - b.width);
   return webp[0]?.url ?? item.image.url;
 }
 
 /** The smallest WebP rendition at least `width` wide (or the largest there is), for previews. */
-export function previewUrl(item: Pick<CmsItem, 'image'>, width: number): string | null {
+export function previewUrl(item: Pick<CmsRecord, 'image'>, width: number): string | null {
   if (!item.image) return null;
   const webp = item.image.variants.filter((v) => v.format === 'webp').sort((a, b) => a.width - b.width);
   return (webp.find((v) => v.width >= width) ?? webp.at(-1))?.url ?? item.image.url;

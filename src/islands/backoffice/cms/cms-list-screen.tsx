@@ -1,14 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import type { CmsItem } from '../../../lib/cms/schema.ts';
+import type { CmsRecord } from '../../../lib/cms/schema.ts';
 import { PublishPanel } from '../publishing/publish-panel.tsx';
 import { pathTo } from '../router.ts';
-import type { ScreenProps } from '../screens.tsx';
+import type { ScreenProps } from '../screen-props.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
-import { formatNumber } from '../ui/format.ts';
 import { Icon } from '../ui/icons.tsx';
 import { MAIN_HEADING_ID, PageHeading } from '../ui/page-heading.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
+import { Pagination } from '../ui/pagination.tsx';
 import { ui } from '../ui/styles.ts';
 import { ROUTE_META } from '../route-meta.ts';
 import { CmsFilters } from './cms-filters.tsx';
@@ -22,7 +22,7 @@ export function CmsListScreen({ page }: ScreenProps) {
   const kind = CMS_KINDS[type];
   const list = useStore($cmsList);
   const items = useStore($cmsItemsView);
-  const [deleting, setDeleting] = useState<CmsItem | null>(null);
+  const [deleting, setDeleting] = useState<CmsRecord | null>(null);
   const filtered = list !== null && (list.filters.q !== '' || list.filters.status !== '' || list.filters.media_kind !== '');
 
   const confirmDelete = async () => {
@@ -79,7 +79,7 @@ export function CmsListScreen({ page }: ScreenProps) {
           <CmsTable items={items.data.data} busy={items.loading} onDelete={setDeleting} />
         )}
         {items.data && items.data.total > 0 && (
-          <Pagination page={items.data.page} total={items.data.total} shown={items.data.data.length} plural={kind.plural} />
+          <Pagination page={items.data.page} pageSize={CMS_LIST_PAGE_SIZE} total={items.data.total} shown={items.data.data.length} noun={kind.plural} onPage={(page) => setCmsFilters({ page })} />
         )}
       </div>
       <ConfirmDialog
@@ -93,30 +93,5 @@ export function CmsListScreen({ page }: ScreenProps) {
         {deleting?.status === 'published' && <p className="mt-2">It is on the public site now: the site is rebuilt without it.</p>}
       </ConfirmDialog>
     </>
-  );
-}
-
-function Pagination({ page, total, shown, plural }: { page: number; total: number; shown: number; plural: string }) {
-  const first = (page - 1) * CMS_LIST_PAGE_SIZE + 1;
-  const last = Math.min(first + shown - 1, total);
-  const lastPage = Math.max(1, Math.ceil(total / CMS_LIST_PAGE_SIZE));
-  return (
-    <nav aria-label={`Pages of ${plural}`} className="mt-4 flex flex-wrap items-center justify-between gap-3">
-      <p role="status" className="text-sm text-slate-700">
-        {shown > 0
-          ? `Showing ${formatNumber(first)}–${formatNumber(last)} of ${formatNumber(total)}`
-          : `${formatNumber(total)} ${plural} in all`}
-      </p>
-      <div className="flex gap-2">
-        <button type="button" className={ui.secondaryButton} disabled={page <= 1} onClick={() => setCmsFilters({ page: page - 1 })}>
-          <Icon name="chevronLeft" className="size-4" />
-          Previous
-        </button>
-        <button type="button" className={ui.secondaryButton} disabled={page >= lastPage} onClick={() => setCmsFilters({ page: page + 1 })}>
-          Next
-          <Icon name="chevronRight" className="size-4" />
-        </button>
-      </div>
-    </nav>
   );
 }

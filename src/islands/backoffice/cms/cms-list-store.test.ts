@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CmsItem } from '../../../lib/cms/schema.ts';
+import type { CmsRecord } from '../../../lib/cms/schema.ts';
 import { previewUrl, thumbnailUrl } from './cms-kinds.ts';
 import { filtersFromSearch, searchOfFilters } from './cms-list-store.ts';
 import { groupByEvent } from './cms-table.tsx';
@@ -64,7 +64,7 @@ describe('image renditions', () => {
 });
 
 describe('media items by event', () => {
-  const item = (uuid: string, event: string | null) => ({ uuid, event }) as CmsItem;
+  const item = (uuid: string, event: string | null) => ({ uuid, event }) as CmsRecord;
 
   it('keeps the list order inside each event, events in order of first appearance', () => {
     const groups = groupByEvent([item('1', 'Forum'), item('2', null), item('3', 'Forum'), item('4', 'Workshop')]);

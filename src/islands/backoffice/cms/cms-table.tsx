@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { Fragment } from 'react';
-import type { CmsItem } from '../../../lib/cms/schema.ts';
+import type { CmsRecord } from '../../../lib/cms/schema.ts';
 import { pathTo } from '../router.ts';
 import { formatDate } from '../ui/format.ts';
 import { Icon } from '../ui/icons.tsx';
@@ -14,11 +14,11 @@ const actionClass =
 
 interface EventGroup {
   event: string | null;
-  items: CmsItem[];
+  items: CmsRecord[];
 }
 
 /** Media items of one page by event, in the order the events first appear (the list's order holds within each). */
-export function groupByEvent(items: readonly CmsItem[]): EventGroup[] {
+export function groupByEvent(items: readonly CmsRecord[]): EventGroup[] {
   const groups = new Map<string, EventGroup>();
   for (const item of items) {
     const key = item.event ?? '';
@@ -30,7 +30,7 @@ export function groupByEvent(items: readonly CmsItem[]): EventGroup[] {
 }
 
 /** The rows of a CMS list: thumbnail, title, status, display order, last update and the actions. */
-export function CmsTable({ items, busy, onDelete }: { items: readonly CmsItem[]; busy: boolean; onDelete: (item: CmsItem) => void }) {
+export function CmsTable({ items, busy, onDelete }: { items: readonly CmsRecord[]; busy: boolean; onDelete: (item: CmsRecord) => void }) {
   const first = items[0];
   if (!first) return null;
   const kind = CMS_KINDS[first.cms_type];
@@ -99,7 +99,7 @@ function EventHeading({ event, count }: { event: string | null; count: number })
   );
 }
 
-function CmsRow({ item, onDelete }: { item: CmsItem; onDelete: (item: CmsItem) => void }) {
+function CmsRow({ item, onDelete }: { item: CmsRecord; onDelete: (item: CmsRecord) => void }) {
   const busyItems = useStore($busyItems);
   const busy = busyItems.has(item.uuid);
   const thumb = thumbnailUrl(item);
@@ -143,7 +143,7 @@ function CmsRow({ item, onDelete }: { item: CmsItem; onDelete: (item: CmsItem) =
   );
 }
 
-function RowActions({ item, busy, onDelete, className }: { item: CmsItem; busy: boolean; onDelete: (item: CmsItem) => void; className: string }) {
+function RowActions({ item, busy, onDelete, className }: { item: CmsRecord; busy: boolean; onDelete: (item: CmsRecord) => void; className: string }) {
   const published = item.status === 'published';
   return (
     <div className={`flex flex-wrap gap-1 ${className}`}>

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useRef } from 'react';
-import { CMS_UPLOAD_MAX_BYTES, type CmsItem } from '../../../lib/cms/schema.ts';
+import { CMS_UPLOAD_MAX_BYTES, type CmsRecord } from '../../../lib/cms/schema.ts';
 import { Icon } from '../ui/icons.tsx';
 import { ui } from '../ui/styles.ts';
 import { previewUrl } from './cms-kinds.ts';
@@ -41,7 +41,7 @@ function UploadProgressBar({ loaded, total, fileName, done = false }: { loaded: 
  * The image of an item: the stored one, or the file just chosen, previewed from memory before
  * it is sent. The upload itself runs when the form is saved (a new item needs its uuid first).
  */
-export function ImageField({ label, item, owner, noun }: { label: string; item: CmsItem | null; owner: string; noun: string }) {
+export function ImageField({ label, item, owner, noun }: { label: string; item: CmsRecord | null; owner: string; noun: string }) {
   const state = useImageUpload(owner);
   const input = useRef<HTMLInputElement>(null);
   const stored = item ? previewUrl(item, 480) : null;
@@ -127,7 +127,7 @@ export function ImageField({ label, item, owner, noun }: { label: string; item: 
   );
 }
 
-function UploadStateLine({ state, item, noun }: { state: ImageUploadState; item: CmsItem | null; noun: string }) {
+function UploadStateLine({ state, item, noun }: { state: ImageUploadState; item: CmsRecord | null; noun: string }) {
   switch (state.phase) {
     case 'invalid':
       return <p className="text-red-700">{state.message}</p>;

@@ -35,7 +35,7 @@ export function uploadError(status: number, body: unknown): ApiError {
   // A 413 is about bytes, or (server message) about pixels: keep the server's words for the latter.
   if (status === 413) return new ApiError(413, message && /pixel/i.test(message) ? `${message}.` : TOO_LARGE_MESSAGE);
   if (status === 415) return new ApiError(415, WRONG_TYPE_MESSAGE);
-  return new ApiError(status, message ?? `The server answered with status ${status}.`, errors);
+  return new ApiError(status, message ?? `The server answered with status ${status}.`, errors, body);
 }
 
 export class UploadCancelled extends Error {
@@ -62,6 +62,8 @@ export interface RunningUpload {
  */
 export function uploadCmsImage(
   uuid: string,
+  /** The item's version the image goes on: a changed item refuses it (409). */
+  version: number,
   file: File,
   onProgress: (progress: UploadProgress) => void,
   getToken: TokenSource = firebaseToken,
@@ -76,6 +78,7 @@ export function uploadCmsImage(
       xhr.open('POST', `${API_BASE}cms/upload/${encodeURIComponent(uuid)}`);
       xhr.setRequestHeader('authorization', `Bearer ${token}`);
       xhr.setRequestHeader('accept', 'application/json');
+      xhr.setRequestHeader('if-match', `"${version}"`);
       xhr.upload.onprogress = (event) => {
         onProgress({ loaded: event.loaded, total: event.lengthComputable ? event.total : file.size });
       };

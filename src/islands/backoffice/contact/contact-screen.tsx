@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import type { ContactMessage } from '../../../lib/contact/schema.ts';
-import type { ScreenProps } from '../screens.tsx';
+import type { ScreenProps } from '../screen-props.ts';
 import { formatNumber } from '../ui/format.ts';
-import { Icon } from '../ui/icons.tsx';
 import { PageHeading } from '../ui/page-heading.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
+import { Pagination } from '../ui/pagination.tsx';
 import { ui } from '../ui/styles.ts';
 import { ContactFilters } from './contact-filters.tsx';
 import { formatReceivedShort } from './contact-format.ts';
@@ -61,7 +61,7 @@ export function ContactScreen(_: ScreenProps) {
           ) : (
             <MessageList messages={list.data.data} filters={filters} busy={list.loading} />
           )}
-          {list.data && list.data.total > 0 && <Pagination page={list.data.page} total={list.data.total} shown={list.data.data.length} />}
+          {list.data && list.data.total > 0 && <Pagination page={list.data.page} pageSize={CONTACT_PAGE_SIZE} total={list.data.total} shown={list.data.data.length} noun="messages" onPage={(page) => setContactFilters({ page })} />}
         </div>
         {filters?.message != null ? (
           <div className="order-1 lg:order-2">
@@ -114,28 +114,5 @@ function MessageList({ messages, filters, busy }: { messages: readonly ContactMe
         );
       })}
     </ul>
-  );
-}
-
-function Pagination({ page, total, shown }: { page: number; total: number; shown: number }) {
-  const first = (page - 1) * CONTACT_PAGE_SIZE + 1;
-  const last = Math.min(first + shown - 1, total);
-  const lastPage = Math.max(1, Math.ceil(total / CONTACT_PAGE_SIZE));
-  return (
-    <nav aria-label="Pages of messages" className="mt-4 flex flex-wrap items-center justify-between gap-3">
-      <p role="status" className="text-sm text-slate-700">
-        {shown > 0 ? `Showing ${formatNumber(first)}–${formatNumber(last)} of ${formatNumber(total)}` : `${formatNumber(total)} messages in all`}
-      </p>
-      <div className="flex gap-2">
-        <button type="button" className={ui.secondaryButton} disabled={page <= 1} onClick={() => setContactFilters({ page: page - 1 })}>
-          <Icon name="chevronLeft" className="size-4" />
-          Previous
-        </button>
-        <button type="button" className={ui.secondaryButton} disabled={page >= lastPage} onClick={() => setContactFilters({ page: page + 1 })}>
-          Next
-          <Icon name="chevronRight" className="size-4" />
-        </button>
-      </div>
-    </nav>
   );
 }

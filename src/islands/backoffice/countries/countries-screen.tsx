@@ -1,8 +1,8 @@
 import { Switch } from '@headlessui/react';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import type { Country } from '../../../lib/countries/schema.ts';
-import type { ScreenProps } from '../screens.tsx';
+import { COUNTRY_STATUS, type CountryListItem as Country } from '../../../lib/countries/schema.ts';
+import type { ScreenProps } from '../screen-props.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { Flag } from '../ui/flag.tsx';
 import { PageHeading } from '../ui/page-heading.tsx';
@@ -68,7 +68,7 @@ export function CountriesScreen(_: ScreenProps) {
         confirmLabel="Deactivate"
         onCancel={() => setDeactivating(null)}
         onConfirm={() => {
-          if (deactivating) void setCountryStatus(deactivating.code, 0);
+          if (deactivating) void setCountryStatus(deactivating, COUNTRY_STATUS.inactive);
           setDeactivating(null);
         }}
       >
@@ -95,12 +95,12 @@ function CountryTable({ countries, onDeactivate }: { countries: readonly Country
         </thead>
         <tbody className="divide-y divide-slate-100">
           {countries.map((country) => {
-            const active = country.status === 1;
+            const active = country.status === COUNTRY_STATUS.active;
             const busy = pending.includes(country.code);
             return (
               <tr key={country.code}>
                 <td className={ui.td}>
-                  <Flag country={country} size="md" label />
+                  <Flag country={country} size="md" label sprite />
                 </td>
                 <th scope="row" className={`${ui.td} text-left font-medium`}>{country.name}</th>
                 <td className={`${ui.td} font-mono`}>{country.code}</td>
@@ -110,7 +110,7 @@ function CountryTable({ countries, onDeactivate }: { countries: readonly Country
                     <Switch
                       checked={active}
                       disabled={busy}
-                      onChange={(on: boolean) => (on ? void setCountryStatus(country.code, 1) : onDeactivate(country))}
+                      onChange={(on: boolean) => (on ? void setCountryStatus(country, COUNTRY_STATUS.active) : onDeactivate(country))}
                       aria-label={`${country.name} active`}
                       className="group relative inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-slate-400 transition-colors data-checked:bg-brand-600 data-disabled:opacity-60"
                     >

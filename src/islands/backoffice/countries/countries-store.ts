@@ -1,6 +1,14 @@
 import { atom, computed } from 'nanostores';
-import { CountryListResponseSchema, CountryStatusResponseSchema, type Country } from '../../../lib/countries/schema.ts';
-import { api, errorMessage } from '../lib/api.ts';
+import {
+  COUNTRY_STATUS,
+  CountryListResponseSchema,
+  CountryRecordSchema,
+  CountryStatusResponseSchema,
+  type Country,
+  type CountryListItem,
+} from '../../../lib/countries/schema.ts';
+import { api, conflictOf, errorMessage } from '../lib/api.ts';
+import { changedBy } from '../ui/format.ts';
 import { createFetcherStore, fetchWith, invalidateKeys, mutateCache } from '../lib/query.ts';
 import { notifyError, notifySuccess } from '../notifications/snackbar-store.ts';
 
@@ -18,7 +26,7 @@ export const $continents = computed($allCountries, ({ data }) =>
 );
 
 /** The client-side filter of the table: name or code, and continent. */
-export function filterCountries(countries: readonly Country[], search: string, continent: string): Country[] {
+export function filterCountries<C extends Country>(countries: readonly C[], search: string, continent: string): C[] {
   const needle = search.trim().toLowerCase();
   return countries.filter(
     (country) =>
@@ -31,23 +39,43 @@ export const $visibleCountries = computed([$allCountries, $countrySearch, $conti
   filterCountries(data?.data ?? [], search, continent),
 );
 
-/** Turns a country on or off, updates the cached list in place and says how it went. */
-export async function setCountryStatus(code: string, status: 0 | 1): Promise<void> {
+/** Puts a country as the server now holds it into the cached list. */
+function showCountry(country: CountryListItem): void {
+  const list = $allCountries.get().data;
+  if (list) {
+    const { code, name, flag, status, continent, version, updated_at } = country;
+    const row = { code, name, flag, status, continent, version, updated_at };
+    mutateCache(ALL_COUNTRIES_KEY, { ...list, data: list.data.map((c) => (c.code === code ? row : c)) });
+  }
+  // Lists of active countries (profile completion) are now out of date.
+  invalidateKeys((key) => key.startsWith('countries/all') && key !== ALL_COUNTRIES_KEY);
+}
+
+const stateOf = (status: number) => (status === COUNTRY_STATUS.active ? 'active' : 'inactive');
+
+/**
+ * Turns a country on or off on top of the version shown, updates the cached list in place and
+ * says how it went. If someone changed the country meanwhile, the list shows their version and
+ * the person is told who did what, so they can decide again.
+ */
+export async function setCountryStatus(country: CountryListItem, status: 0 | 1): Promise<void> {
+  const { code } = country;
   $pendingCountries.set([...$pendingCountries.get(), code]);
   try {
     const saved = await api(`country/${encodeURIComponent(code)}/update/status`, CountryStatusResponseSchema, {
       method: 'POST',
-      body: { status },
+      body: { status, version: country.version },
     });
-    const list = $allCountries.get().data;
-    if (list) {
-      mutateCache(ALL_COUNTRIES_KEY, { ...list, data: list.data.map((c) => (c.code === code ? saved.data : c)) });
-    }
-    // Lists of active countries (profile completion) are now out of date.
-    invalidateKeys((key) => key.startsWith('countries/all') && key !== ALL_COUNTRIES_KEY);
+    showCountry(saved.data);
     notifySuccess(saved.message);
   } catch (error) {
-    notifyError(`The status was not changed: ${errorMessage(error)}`);
+    const current = conflictOf(error, CountryRecordSchema);
+    if (current) {
+      showCountry(current);
+      notifyError(
+        `${changedBy(current, current.name)} and it is now ${stateOf(current.status)}. Nothing was changed: check it and try again if needed.`,
+      );
+    } else notifyError(`The status was not changed: ${errorMessage(error)}`);
   } finally {
     $pendingCountries.set($pendingCountries.get().filter((pending) => pending !== code));
   }

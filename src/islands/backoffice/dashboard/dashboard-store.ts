@@ -1,8 +1,10 @@
 import { computed } from 'nanostores';
+import { ContactListResponseSchema } from '../../../lib/contact/schema.ts';
 import { canManageUsers, isAdminLevel } from '../../../lib/access/permissions.ts';
 import { CountryListResponseSchema, type Country } from '../../../lib/countries/schema.ts';
-import { UserStatsResponseSchema, type UserStats } from '../../../lib/users/schema.ts';
+import { UserListResponseSchema, UserStatsResponseSchema, type UserStats } from '../../../lib/users/schema.ts';
 import { ALL_COUNTRIES_KEY } from '../countries/countries-store.ts';
+import { withQuery } from '../lib/api.ts';
 import { createFetcherStore, fetchWith } from '../lib/query.ts';
 import { $identity } from '../session.ts';
 
@@ -45,3 +47,30 @@ export function countryRows(stats: UserStats, countries: readonly Country[]): Co
       return b.count - a.count || (a.country?.name ?? '').localeCompare(b.country?.name ?? '');
     });
 }
+
+/** How many people, messages… a dashboard card lists before its "see all" link. */
+export const DASHBOARD_PREVIEW_ROWS = 5;
+
+/** Accounts awaiting activation in the caller's reach (the server confines a state_admin to its country). */
+export const $awaitingActivation = createFetcherStore(
+  [
+    computed($identity, (state) =>
+      state.status === 'ready' && canManageUsers(state.identity)
+        ? withQuery('user/list', { status: 0, page: 1, per_page: DASHBOARD_PREVIEW_ROWS })
+        : null,
+    ),
+  ],
+  { fetcher: fetchWith(UserListResponseSchema) },
+);
+
+/** The latest unread contact messages and the unread count (admin-level only). */
+export const $unreadMessages = createFetcherStore(
+  [
+    computed($identity, (state) =>
+      state.status === 'ready' && isAdminLevel(state.identity)
+        ? withQuery('contact-us/list', { status: 'unread', page: 1, per_page: DASHBOARD_PREVIEW_ROWS })
+        : null,
+    ),
+  ],
+  { fetcher: fetchWith(ContactListResponseSchema) },
+);

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import type { Whoami } from '../../../lib/identity/schema.ts';
-import { formatNumber } from '../ui/format.ts';
+import { countryInSentence, formatNumber } from '../ui/format.ts';
 import { ErrorState, Skeleton } from '../ui/states.tsx';
 import { userStatusLabel } from '../ui/status-chip.tsx';
 import { ui } from '../ui/styles.ts';
@@ -21,9 +21,9 @@ function StatusTile({ status, count }: { status: number; count: number | null })
 /** Users of the caller's reach by status: everyone for admin-level, one country for state_admin. */
 export function UsersByStatus({ identity, scoped }: { identity: Whoami; scoped: boolean }) {
   const { data, error } = useStore($userStats);
-  const heading = scoped && identity.country ? `Users in ${identity.country.name} by status` : 'Users by status';
+  const heading = scoped && identity.country ? `Users in ${countryInSentence(identity.country.name)} by status` : 'Users by status';
   return (
-    <section aria-labelledby="users-by-status" className="mt-8">
+    <section aria-labelledby="users-by-status">
       <h2 id="users-by-status" className="text-lg font-semibold text-slate-900">
         {heading}
       </h2>
@@ -47,7 +47,7 @@ export function UsersByCountry() {
   const countries = useStore($dashboardCountries).data?.data ?? [];
   const rows = data ? countryRows(data.data, countries) : [];
   return (
-    <section aria-labelledby="users-by-country" className="mt-8">
+    <section aria-labelledby="users-by-country">
       <h2 id="users-by-country" className="text-lg font-semibold text-slate-900">
         Users by country
       </h2>
@@ -75,7 +75,7 @@ export function UsersByCountry() {
                       <th scope="row" className={`${ui.td} text-left font-normal`}>
                         {row.code ? (
                           <a href={`/admin/users?country_code=${row.code}`} className="inline-flex items-center gap-2 hover:underline">
-                            {row.country && <Flag country={row.country} />}
+                            {row.country && <Flag country={row.country} sprite />}
                             {row.country?.name ?? row.code}
                           </a>
                         ) : (

@@ -3,6 +3,7 @@ import { useMemo, type FocusEvent } from 'react';
 import { sidebarFor, type BackofficeRouteName } from '../../../lib/access/permissions.ts';
 import type { Whoami } from '../../../lib/identity/schema.ts';
 import { pathTo } from '../router.ts';
+import { BrandMark } from '../ui/brand-mark.tsx';
 import { Icon, type IconName } from '../ui/icons.tsx';
 import {
   $sidebarExpanded,
@@ -33,8 +34,9 @@ const ICONS: Partial<Record<BackofficeRouteName, IconName>> = {
 };
 
 /**
- * The sidebar of spec §2: 240px open, 60px collapsed; it opens while hovered or while the
- * keyboard focus is inside, and stays open when pinned with the top bar's toggle. Collapsed,
+ * The sidebar of spec §2: 240px open, 60px collapsed. Open with labels on wide screens unless
+ * collapsed with the top bar's toggle (remembered); collapsed, it opens while hovered or while
+ * the keyboard focus is inside. Labels wrap rather than being cut off. Collapsed,
  * the labels stay in the accessibility tree (visually hidden) so every link keeps its name.
  */
 export function Sidebar({ identity, activeItem }: { identity: Whoami; activeItem: BackofficeRouteName | null }) {
@@ -64,19 +66,20 @@ export function Sidebar({ identity, activeItem }: { identity: Whoami; activeItem
         expanded ? 'shadow-xl' : ''
       }`}
     >
-      <div className="flex h-16 shrink-0 items-center gap-3 border-b border-brand-800 px-[14px]">
-        <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-md bg-accent-500 text-brand-900">
-          <Icon name="globe" className="size-5" />
+      <a href="/" className="flex h-16 shrink-0 items-center gap-3 border-b border-brand-800 px-[12px] text-white">
+        <BrandMark className="size-9 shrink-0 rounded-[10px] ring-1 ring-brand-700" />
+        <span className={expanded ? 'text-[0.9375rem] font-semibold leading-tight' : 'sr-only'}>
+          Asia-Pacific <span className="block">Urban Agenda</span>
+          <span className="sr-only">: public site</span>
         </span>
-        <span className={expanded ? 'whitespace-nowrap font-semibold' : 'sr-only'}>APUA Portal</span>
-      </div>
+      </a>
       <nav aria-label="Main menu" className="flex-1 overflow-y-auto overflow-x-hidden pb-4">
         {sections.map((section, index) => {
           const headingId = `sidebar-section-${index}`;
           return (
             <div key={section.label ?? 'main'} className="pt-3">
               {section.label && (
-                <h2 id={headingId} className={expanded ? 'whitespace-nowrap px-5 pb-1 text-xs font-semibold uppercase tracking-wide text-brand-200' : 'sr-only'}>
+                <h2 id={headingId} className={expanded ? 'px-5 pb-1 text-xs font-semibold uppercase tracking-wide text-brand-200' : 'sr-only'}>
                   {section.label}
                 </h2>
               )}
@@ -90,14 +93,14 @@ export function Sidebar({ identity, activeItem }: { identity: Whoami; activeItem
                         href={pathTo(item.route)}
                         aria-current={active ? 'page' : undefined}
                         onClick={foldAfterNavigation}
-                        className={`mx-2 flex h-11 items-center gap-3 whitespace-nowrap rounded-md border-l-4 px-2 text-sm ${
+                        className={`mx-2 flex min-h-11 items-center gap-3 rounded-md border-l-4 px-2 py-1.5 text-sm leading-tight ${
                           active
                             ? 'border-accent-500 bg-brand-700 font-semibold text-white'
                             : 'border-transparent text-brand-50 hover:bg-brand-800 hover:text-white'
                         }`}
                       >
                         <Icon name={ICONS[item.route] ?? 'dashboard'} className="size-5 shrink-0" />
-                        <span className={expanded ? 'truncate' : 'sr-only'}>{item.label}</span>
+                        <span className={expanded ? 'min-w-0' : 'sr-only'}>{item.label}</span>
                       </a>
                     </li>
                   );

@@ -29,7 +29,11 @@ export function TopBar({ identity }: { identity: Whoami }) {
         <Icon name="menu" className="size-6" />
       </button>
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-semibold text-slate-900 sm:text-base">Welcome, {identity.name ?? identity.email}</p>
+        <p className="truncate text-sm font-semibold text-slate-900 sm:text-base">
+          {/* Phones keep the name whole rather than "Welcome, Sir…". */}
+          <span className="max-sm:sr-only">Welcome, </span>
+          {identity.name ?? identity.email}
+        </p>
         <p className="truncate text-xs text-slate-600">{role}</p>
       </div>
       {isAdminLevel(identity) && <PublishIndicator />}
@@ -40,10 +44,10 @@ export function TopBar({ identity }: { identity: Whoami }) {
           alt={`Flag of ${identity.country.name}`}
           width={28}
           height={20}
-          className="h-5 w-7 max-w-none shrink-0 rounded-sm object-cover ring-1 ring-slate-200"
+          className="hidden h-5 w-7 max-w-none shrink-0 rounded-sm object-cover ring-1 ring-slate-200 sm:block"
         />
       )}
-      <AccountMenu email={identity.email} />
+      <AccountMenu identity={identity} />
     </header>
   );
 }

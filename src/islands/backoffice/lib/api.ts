@@ -4,16 +4,35 @@ import { ErrorResponseSchema } from '../../../lib/http/schema.ts';
 
 export const API_BASE = '/api/';
 
-/** A non-2xx answer of the API, carrying the server's `{status, message, errors?}` body. */
+/**
+ * A non-2xx answer of the API, carrying the server's `{status, message, errors?}` body; a 409 for
+ * a stale write also carries `current`, the record as it is now (unchecked: see `conflictOf`).
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly errors: Record<string, string[]>;
-  constructor(status: number, message: string, errors: Record<string, string[]> = {}) {
+  /** The whole error body, e.g. a 409's `current` record (DESIGN.md §12). */
+  readonly body: unknown;
+  /** A 409's record as it is now (DESIGN.md §12), when the body carries one. */
+  readonly current: unknown;
+  constructor(status: number, message: string, errors: Record<string, string[]> = {}, body?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.errors = errors;
+    this.body = body;
+    this.current = (body as { current?: unknown } | undefined)?.current;
   }
+}
+
+/**
+ * The record of a stale-write refusal (409 with `current`), checked against its shared schema;
+ * null for any other error, including a 409 that is a rule's refusal (no `current`).
+ */
+export function conflictOf<S extends z.ZodType>(error: unknown, schema: S): z.output<S> | null {
+  if (!(error instanceof ApiError) || error.status !== 409 || error.current === undefined) return null;
+  const parsed = schema.safeParse(error.current);
+  return parsed.success ? parsed.data : null;
 }
 
 /** A response that does not match its shared schema (spec §5). */
@@ -38,6 +57,8 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'DELETE';
   body?: unknown;
   query?: Record<string, string | number | undefined | null>;
+  /** Sent as `If-Match`: the version of the record a write is based on (DESIGN.md §12). */
+  version?: number;
 }
 
 /** Path plus query string, leaving out blank values: `user/list?q=ana&page=2`. */
@@ -66,6 +87,7 @@ export function createApiClient(options: ApiClientOptions) {
     if (!token) throw new ApiError(401, 'Sign in to continue');
     const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${token}` };
     if (init.body !== undefined) headers['content-type'] = 'application/json';
+    if (init.version !== undefined) headers['if-match'] = `"${init.version}"`;
 
     let response: Response;
     try {
@@ -81,7 +103,7 @@ export function createApiClient(options: ApiClientOptions) {
     const json: unknown = await response.json().catch(() => undefined);
     if (!response.ok) {
       const body = ErrorResponseSchema.safeParse(json);
-      if (body.success) throw new ApiError(response.status, body.data.message, body.data.errors);
+      if (body.success) throw new ApiError(response.status, body.data.message, body.data.errors, json);
       throw new ApiError(response.status, `The server answered with status ${response.status}.`);
     }
     const parsed = schema.safeParse(json);

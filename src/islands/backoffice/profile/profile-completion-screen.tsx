@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { NAME_MAX, PHONE_MAX } from '../../../lib/identity/schema.ts';
 import { invalidProps, serverFieldErrors, type FieldErrors } from '../lib/field-errors.ts';
-import type { ScreenProps } from '../screens.tsx';
+import type { ScreenProps } from '../screen-props.ts';
 import { $auth, logout } from '../session.ts';
-import { Icon } from '../ui/icons.tsx';
 import { PageHeading } from '../ui/page-heading.tsx';
 import { ErrorState, FieldError } from '../ui/states.tsx';
+import { BrandMark } from '../ui/brand-mark.tsx';
+import { NameField, PhoneField } from '../ui/person-fields.tsx';
 import { ui } from '../ui/styles.ts';
 import { $activeCountries, $saveProfile, checkProfile } from './profile-store.ts';
 import { Flag } from '../ui/flag.tsx';
@@ -41,7 +41,7 @@ export function ProfileCompletionScreen({ identity }: ScreenProps) {
       document.getElementById(`profile-${first}`)?.focus();
       return;
     }
-    void $saveProfile.mutate(body);
+    void $saveProfile.mutate({ ...body, version: identity.version });
   };
 
   return (
@@ -49,10 +49,8 @@ export function ProfileCompletionScreen({ identity }: ScreenProps) {
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex h-16 max-w-3xl items-center justify-between gap-4 px-4">
           <a href="/" className="flex items-center gap-2 font-semibold text-brand-800">
-            <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-md bg-brand-900 text-accent-500">
-              <Icon name="globe" className="size-5" />
-            </span>
-            APUA Portal
+            <BrandMark className="size-8 shrink-0" />
+            Asia-Pacific Urban Agenda
           </a>
           <button type="button" className={ui.secondaryButton} onClick={() => void logout()}>
             Sign out
@@ -72,42 +70,8 @@ export function ProfileCompletionScreen({ identity }: ScreenProps) {
           <p className="text-sm text-slate-700">
             Signed in as <span className="font-medium">{identity.email}</span>
           </p>
-          <div>
-            <label htmlFor="profile-name" className={ui.label}>
-              Name
-            </label>
-            <input
-              id="profile-name"
-              className={`${ui.input} mt-1`}
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              autoComplete="name"
-              required
-              maxLength={NAME_MAX}
-              {...invalidProps(errors, 'name', 'profile-name-error')}
-            />
-            <FieldError id="profile-name-error" messages={errors['name']} />
-          </div>
-          <div>
-            <label htmlFor="profile-phone_number" className={ui.label}>
-              Phone number <span className="font-normal text-slate-600">(optional)</span>
-            </label>
-            <input
-              id="profile-phone_number"
-              type="tel"
-              className={`${ui.input} mt-1`}
-              value={phone}
-              onChange={(event) => setPhone(event.target.value)}
-              autoComplete="tel"
-              maxLength={PHONE_MAX}
-              aria-describedby={errors['phone_number'] ? 'profile-phone-hint profile-phone-error' : 'profile-phone-hint'}
-              aria-invalid={errors['phone_number'] ? true : undefined}
-            />
-            <p id="profile-phone-hint" className="mt-1 text-xs text-slate-600">
-              International format, for example +63 2 8123 4567.
-            </p>
-            <FieldError id="profile-phone-error" messages={errors['phone_number']} />
-          </div>
+          <NameField idPrefix="profile" value={name} onChange={setName} errors={errors} required />
+          <PhoneField idPrefix="profile" value={phone} onChange={setPhone} errors={errors} />
           <div>
             <label htmlFor="profile-country_code" className={ui.label}>
               Country

@@ -1,7 +1,7 @@
 import { CountryListResponseSchema } from '../../../lib/countries/schema.ts';
 import { GenericResponseSchema } from '../../../lib/http/schema.ts';
-import { ProfileBodySchema, type ProfileBody } from '../../../lib/identity/schema.ts';
-import { api } from '../lib/api.ts';
+import { ProfileBodySchema, WhoamiSchema, type ProfileBody } from '../../../lib/identity/schema.ts';
+import { api, ApiError, conflictOf } from '../lib/api.ts';
 import { fieldErrorsOf, type FieldErrors } from '../lib/field-errors.ts';
 import { createFetcherStore, createMutatorStore, fetchWith } from '../lib/query.ts';
 import { notifySuccess } from '../notifications/snackbar-store.ts';
@@ -26,7 +26,20 @@ export function checkProfile(input: ProfileBody): FieldErrors {
  * /unauthorized-access?reason=inactive (the account awaits activation).
  */
 export const $saveProfile = createMutatorStore<ProfileBody, string>(async ({ data }) => {
-  const saved = await api('user/saved/profile', GenericResponseSchema, { method: 'POST', body: data });
+  let saved;
+  try {
+    saved = await api('user/saved/profile', GenericResponseSchema, { method: 'POST', body: data });
+  } catch (error) {
+    if (conflictOf(error, WhoamiSchema)) {
+      // Changed meanwhile (by an administrator): the next save is based on the account as it is now.
+      await refreshIdentity();
+      throw new ApiError(
+        409,
+        'Your account was changed by an administrator while you were filling this in. Your answers are still here: check them and save again.',
+      );
+    }
+    throw error;
+  }
   notifySuccess(saved.message);
   await refreshIdentity();
   return saved.message;

@@ -1,5 +1,6 @@
 import { CloseButton, Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { useStore } from '@nanostores/react';
+import { useEffect, useRef } from 'react';
 import { errorMessage } from '../lib/api.ts';
 import { ui } from '../ui/styles.ts';
 import { BuildProgressBar, FailureReason, formatMoment, phaseLabel, PhaseDot } from './build-progress.tsx';
@@ -19,6 +20,20 @@ function shortLabel(phase: SitePhase): string {
     default:
       return 'Site';
   }
+}
+
+/**
+ * The popover's heading takes the focus when it opens, so that a stray Enter does not publish
+ * the site: "Publish site" is one Tab away.
+ */
+function PopoverHeading() {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <h2 id="publish-popover-title" ref={heading} tabIndex={-1} className="text-sm font-semibold text-slate-900 outline-none">
+      Public site
+    </h2>
+  );
 }
 
 /** The top bar's compact publishing state (admin-level users); it opens the details and the action. */
@@ -43,10 +58,11 @@ export function PublishIndicator() {
       </PopoverButton>
       <PopoverPanel
         anchor="bottom end"
-        focus
+        role="dialog"
+        aria-labelledby="publish-popover-title"
         className="z-50 mt-2 w-[min(22rem,calc(100vw-2rem))] rounded-lg border border-slate-200 bg-white p-4 shadow-lg"
       >
-        <h2 className="text-sm font-semibold text-slate-900">Public site</h2>
+        <PopoverHeading />
         {failedToLoad ? (
           <p className="mt-1 text-sm text-red-800">The state could not be loaded: {errorMessage(status.error)}</p>
         ) : (

@@ -1,3 +1,4 @@
+import { spriteUrlOf } from '../../../lib/countries/flag-sprite.ts';
 import type { Country } from '../../../lib/countries/schema.ts';
 
 const SIZES = { sm: [24, 16], md: [32, 22], lg: [36, 24] } as const;
@@ -5,17 +6,45 @@ const SIZES = { sm: [24, 16], md: [32, 22], lg: [36, 24] } as const;
 /**
  * A country's flag at a fixed size (it never shrinks inside a squeezed table cell). `label`
  * false makes it decorative, for places where the country's name is written beside it.
+ * `sprite`: for screens that show many countries, the flag comes from the one sprite file of
+ * all flags (one request for the whole screen) instead of a file of its own.
  */
-export function Flag({ country, size = 'sm', label = false }: { country: Pick<Country, 'flag' | 'name'>; size?: keyof typeof SIZES; label?: boolean }) {
+export function Flag({
+  country,
+  size = 'sm',
+  label = false,
+  sprite = false,
+}: {
+  country: Pick<Country, 'flag' | 'name'>;
+  size?: keyof typeof SIZES;
+  label?: boolean;
+  sprite?: boolean;
+}) {
   const [width, height] = SIZES[size];
   return (
     <img
-      src={country.flag}
+      src={(sprite && spriteUrlOf(country.flag)) || country.flag}
       alt={label ? `Flag of ${country.name}` : ''}
       width={width}
       height={height}
       style={{ width, height }}
       className="max-w-none shrink-0 rounded-sm object-cover ring-1 ring-slate-200"
     />
+  );
+}
+
+/** A definition-list value: the country's flag and name, or a dash when there is none. */
+export function CountryValue({ country }: { country: Pick<Country, 'flag' | 'name'> | null }) {
+  return (
+    <dd className="flex items-center gap-2 font-medium text-slate-900">
+      {country ? (
+        <>
+          <Flag country={country} />
+          {country.name}
+        </>
+      ) : (
+        '—'
+      )}
+    </dd>
   );
 }

@@ -1,5 +1,5 @@
 import { ROUTE_META } from '../route-meta.ts';
-import type { ScreenProps } from '../screens.tsx';
+import type { ScreenProps } from '../screen-props.ts';
 import { Icon } from '../ui/icons.tsx';
 import { PageHeading } from '../ui/page-heading.tsx';
 import { ui } from '../ui/styles.ts';

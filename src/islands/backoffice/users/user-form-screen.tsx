@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { ApiError } from '../lib/api.ts';
-import type { ScreenProps } from '../screens.tsx';
+import type { ScreenProps } from '../screen-props.ts';
 import { Icon } from '../ui/icons.tsx';
 import { PageHeading } from '../ui/page-heading.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
@@ -40,7 +40,8 @@ export function UserFormScreen({ identity }: ScreenProps) {
       ) : !user.data ? (
         <Skeleton rows={5} label="Loading the user…" />
       ) : (
-        <UserForm key={user.data.uuid} user={user.data} identity={identity} />
+        // A new version (saved here, or reloaded after a conflict) starts the form again from it.
+        <UserForm key={`${user.data.uuid}:${user.data.version}`} user={user.data} identity={identity} />
       )}
     </>
   );

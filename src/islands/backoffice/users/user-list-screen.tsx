@@ -2,12 +2,13 @@ import { useStore } from '@nanostores/react';
 import { isAdminLevel } from '../../../lib/access/permissions.ts';
 import type { UserListItem } from '../../../lib/users/schema.ts';
 import { pathTo } from '../router.ts';
-import type { ScreenProps } from '../screens.tsx';
-import { formatDate, formatNumber } from '../ui/format.ts';
+import type { ScreenProps } from '../screen-props.ts';
+import { formatDate } from '../ui/format.ts';
 import { Icon } from '../ui/icons.tsx';
 import { PageHeading } from '../ui/page-heading.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
 import { StatusChip } from '../ui/status-chip.tsx';
+import { Pagination } from '../ui/pagination.tsx';
 import { ui } from '../ui/styles.ts';
 import { UserFilters } from './user-filters.tsx';
 import { $userList, $userListFilters, $userListView, setUserFilters, USER_LIST_PAGE_SIZE } from './user-list-store.ts';
@@ -43,7 +44,7 @@ export function UserListScreen({ identity }: ScreenProps) {
           <UserTable users={list.data.data} busy={list.loading} />
         )}
         {list.data && list.data.total > 0 && (
-          <Pagination page={list.data.page} total={list.data.total} shown={list.data.data.length} />
+          <Pagination page={list.data.page} pageSize={USER_LIST_PAGE_SIZE} total={list.data.total} shown={list.data.data.length} noun="users" onPage={(page) => setUserFilters({ page })} />
         )}
       </div>
     </>
@@ -52,12 +53,12 @@ export function UserListScreen({ identity }: ScreenProps) {
 
 function UserTable({ users, busy }: { users: readonly UserListItem[]; busy: boolean }) {
   return (
-    <div className={`${ui.cardFlush} relative overflow-x-auto ${busy ? 'opacity-70' : ''}`} aria-busy={busy}>
-      <table className="min-w-full divide-y divide-slate-200">
+    <div className={`${ui.cardFlush} relative ${busy ? 'opacity-70' : ''}`} aria-busy={busy}>
+      <table className="stack-table min-w-full divide-y divide-slate-200">
         <caption className="sr-only">Users</caption>
         <thead className="bg-slate-50">
           <tr>
-            {['Name', 'Email', 'Member ID', 'Country', 'Role', 'Status', 'Created'].map((label) => (
+            {['Name and email', 'Member ID', 'Country', 'Role', 'Status', 'Created'].map((label) => (
               <th key={label} scope="col" className={ui.th}>
                 {label}
               </th>
@@ -72,30 +73,32 @@ function UserTable({ users, busy }: { users: readonly UserListItem[]; busy: bool
             <tr key={user.uuid} className="hover:bg-slate-50">
               <th scope="row" className={`${ui.td} text-left font-medium text-slate-900`}>
                 {user.name ?? <span className="font-normal text-slate-600">No name yet</span>}
+                <span className="block break-all text-xs font-normal text-slate-600">{user.email}</span>
               </th>
-              <td className={`${ui.td} whitespace-nowrap`}>{user.email}</td>
-              <td className={`${ui.td} whitespace-nowrap font-mono text-xs`}>{user.member_id}</td>
-              <td className={ui.td}>
+              <td data-label="Member ID" className={`${ui.td} whitespace-nowrap font-mono text-xs`}>{user.member_id}</td>
+              <td data-label="Country" className={ui.td}>
                 {user.country ? (
-                  <span className="inline-flex items-center gap-2 whitespace-nowrap">
-                    <Flag country={user.country} />
+                  <span className="inline-flex items-center gap-2">
+                    <Flag country={user.country} sprite />
                     {user.country.name}
                   </span>
                 ) : (
                   <span className="text-slate-600">—</span>
                 )}
               </td>
-              <td className={`${ui.td} whitespace-nowrap`}>
+              <td data-label="Role" className={ui.td}>
                 {user.roles[0]?.description ?? <span className="text-slate-600">No role</span>}
               </td>
-              <td className={ui.td}>
-                <StatusChip status={user.status} />
+              <td data-label="Status" className={ui.td}>
+                <span>
+                  <StatusChip status={user.status} />
+                </span>
               </td>
-              <td className={`${ui.td} whitespace-nowrap`}>{formatDate(user.created_at)}</td>
-              <td className={`${ui.td} text-right`}>
+              <td data-label="Created" className={`${ui.td} whitespace-nowrap`}>{formatDate(user.created_at)}</td>
+              <td className={`${ui.td} stack-actions text-right`}>
                 <a
                   href={pathTo('userForm', { uuid: user.uuid })}
-                  className="inline-flex items-center gap-1 rounded-md px-2 py-1 font-medium text-brand-600 hover:bg-brand-50 hover:text-brand-800"
+                  className="inline-flex items-center gap-1 rounded-md px-2 py-1 font-medium text-brand-600 hover:bg-brand-50 hover:text-brand-800 max-md:border max-md:border-slate-300 max-md:px-3 max-md:py-1.5"
                   aria-label={`Edit ${user.name ?? user.email}`}
                 >
                   Edit
@@ -107,30 +110,5 @@ function UserTable({ users, busy }: { users: readonly UserListItem[]; busy: bool
         </tbody>
       </table>
     </div>
-  );
-}
-
-function Pagination({ page, total, shown }: { page: number; total: number; shown: number }) {
-  const first = (page - 1) * USER_LIST_PAGE_SIZE + 1;
-  const last = Math.min(first + shown - 1, total);
-  const lastPage = Math.max(1, Math.ceil(total / USER_LIST_PAGE_SIZE));
-  return (
-    <nav aria-label="Pages of users" className="mt-4 flex flex-wrap items-center justify-between gap-3">
-      <p role="status" className="text-sm text-slate-700">
-        {shown > 0
-          ? `Showing ${formatNumber(first)}–${formatNumber(last)} of ${formatNumber(total)}`
-          : `${formatNumber(total)} users in all`}
-      </p>
-      <div className="flex gap-2">
-        <button type="button" className={ui.secondaryButton} disabled={page <= 1} onClick={() => setUserFilters({ page: page - 1 })}>
-          <Icon name="chevronLeft" className="size-4" />
-          Previous
-        </button>
-        <button type="button" className={ui.secondaryButton} disabled={page >= lastPage} onClick={() => setUserFilters({ page: page + 1 })}>
-          Next
-          <Icon name="chevronRight" className="size-4" />
-        </button>
-      </div>
-    </nav>
   );
 }

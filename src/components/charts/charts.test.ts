@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import { layoutBars, layoutStacks, median, shorten, sortBars } from './bars.ts';
+import { csvCell, toCsv } from './csv.ts';
+import { formatNumber, withUnit } from './format.ts';
+import { layoutLine } from './line.ts';
+
+const bars = [
+  { key: 'VN', label: 'Viet Nam', value: 5.8 },
+  { key: 'MM', label: 'Myanmar', value: 58.3 },
+  { key: 'PH', label: 'Philippines', value: 44.3 },
+  { key: 'TH', label: 'Thailand', value: 44.3 },
+];
+
+describe('median', () => {
+  it('takes the middle value, or the mean of the two middle ones', () => {
+    expect(median([5.8, 58.3, 44.3])).toBe(44.3);
+    expect(median([1, 2, 3, 10])).toBe(2.5);
+  });
+  it('is null for no values and ignores non-numbers', () => {
+    expect(median([])).toBeNull();
+    expect(median([Number.NaN, 4, Number.POSITIVE_INFINITY])).toBe(4);
+  });
+});
+
+describe('sortBars', () => {
+  it('puts the largest first and breaks ties by name, without changing the input', () => {
+    expect(sortBars(bars).map((b) => b.key)).toEqual(['MM', 'PH', 'TH', 'VN']);
+    expect(sortBars(bars, 'asc').map((b) => b.key)).toEqual(['VN', 'PH', 'TH', 'MM']);
+    expect(bars[0]!.key).toBe('VN');
+  });
+});
+
+describe('layoutBars', () => {
+  it('draws bars proportional to their values on a fixed 0–100 domain, with the median line', () => {
+    const layout = layoutBars(sortBars(bars), { domain: [0, 100], reference: 44.3, width: 440, labelWidth: 150 });
+    const [mm, , , vn] = layout.rows;
+    expect(layout.zeroX).toBe(150);
+    expect(mm!.barWidth).toBeCloseTo((58.3 / 100) * (428 - 150), 0);
+    expect(vn!.barWidth).toBeCloseTo((5.8 / 100) * (428 - 150), 0);
+    expect(layout.reference).toEqual({ value: 44.3, x: expect.closeTo(150 + 0.443 * 278, 0), text: '44.3', labelX: expect.closeTo(150 + 0.443 * 278, 0) });
+    // The median's label sits above the bars.
+    expect(layout.rows.map((r) => r.y)).toEqual([24, 48, 72, 96]);
+    expect(layout.height).toBe(24 + 4 * 24 + 26);
+    expect(layout.ticks.map((t) => t.text)).toEqual(['0', '20', '40', '60', '80', '100']);
+  });
+
+  it('rounds the domain up to a nice number and puts a long bar’s value inside it', () => {
+    const layout = layoutBars([{ key: 'JP', label: 'Japan', value: 91.78 }], { decimals: 1 });
+    expect(layout.ticks.at(-1)?.value).toBe(100);
+    expect(layout.rows[0]!.valueText).toBe('91.8');
+    const full = layoutBars([{ key: 'SG', label: 'Singapore', value: 100 }], { domain: [0, 100] });
+    expect(full.rows[0]!.valueInside).toBe(true);
+  });
+
+  it('draws negative values left of zero', () => {
+    const layout = layoutBars([
+      { key: 'A', label: 'A', value: -2 },
+      { key: 'B', label: 'B', value: 6 },
+    ]);
+    expect(layout.rows[0]!.x).toBeLessThan(layout.zeroX);
+    expect(layout.rows[0]!.x + layout.rows[0]!.barWidth).toBeCloseTo(layout.zeroX, 1);
+    expect(layout.rows[1]!.x).toBe(layout.zeroX);
+  });
+
+  it('keeps the median’s label inside the plot when the median is near an edge', () => {
+    const layout = layoutBars([{ key: 'A', label: 'A', value: 0.5 }], { domain: [0, 100], reference: 0.5 });
+    expect(layout.reference!.labelX).toBe(layout.plotLeft + 45);
+    expect(layoutBars([{ key: 'A', label: 'A', value: 1 }]).rows[0]!.y).toBe(8);
+  });
+
+  it('shortens long names for the axis only', () => {
+    expect(shorten('Micronesia (Federated States of)', 20)).toBe('Micronesia (Federat…');
+    expect(shorten('Nepal', 20)).toBe('Nepal');
+    expect(layoutBars([{ key: 'FM', label: 'Micronesia (Federated States of)', value: 1 }]).rows[0]!.datum.label).toBe('Micronesia (Federated States of)');
+  });
+});
+
+describe('layoutStacks', () => {
+  it('stacks yes and no counts on one scale up to the largest total', () => {
+    const layout = layoutStacks(
+      [
+        { key: 'sea', label: 'South-East Asia', counts: [6, 2] },
+        { key: 'pac', label: 'Pacific', counts: [1, 3] },
+      ],
+      { width: 440, labelWidth: 150 },
+    );
+    const [sea, pac] = layout.rows;
+    expect(sea!.total).toBe(8);
+    expect(sea!.segments[0]!.x).toBe(150);
+    expect(sea!.segments[1]!.x).toBeCloseTo(sea!.segments[0]!.x + sea!.segments[0]!.width, 1);
+    expect(sea!.segments[0]!.width + sea!.segments[1]!.width).toBeCloseTo(400 - 150, 1);
+    expect(pac!.segments[0]!.width).toBeCloseTo(250 / 8, 0);
+  });
+});
+
+describe('layoutLine', () => {
+  it('orders points by year and spans the plot from the first to the last year', () => {
+    const layout = layoutLine([
+      { year: 2026, value: 30 },
+      { year: 2018, value: 50 },
+      { year: 2022, value: 40 },
+    ]);
+    expect(layout.points.map((p) => p.year)).toEqual([2018, 2022, 2026]);
+    expect(layout.points[0]!.cx).toBe(layout.left);
+    expect(layout.points[2]!.cx).toBe(layout.right);
+    expect(layout.points[0]!.cy).toBeLessThan(layout.points[2]!.cy);
+    expect(layout.path).toMatch(/^M[\d.]+,[\d.]+L/);
+  });
+
+  it('draws a single point in the middle', () => {
+    const layout = layoutLine([{ year: 2022, value: 5 }]);
+    expect(layout.points[0]!.cx).toBeCloseTo((layout.left + layout.right) / 2, 1);
+  });
+});
+
+describe('CSV', () => {
+  it('quotes commas, quotes and line breaks, and leaves plain cells alone', () => {
+    expect(csvCell('Viet Nam')).toBe('Viet Nam');
+    expect(csvCell('Korea, Republic of')).toBe('"Korea, Republic of"');
+    expect(csvCell('the "NUP"')).toBe('"the ""NUP"""');
+    expect(csvCell('line one\nline two')).toBe('"line one\nline two"');
+    expect(csvCell(null)).toBe('');
+    expect(csvCell(58.3)).toBe('58.3');
+    expect(csvCell(-2)).toBe('-2');
+    expect(csvCell(false)).toBe('false');
+  });
+
+  it('keeps text that a spreadsheet would run as a formula from running', () => {
+    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvCell('+63 2 555')).toBe("'+63 2 555");
+    expect(csvCell('@sum')).toBe("'@sum");
+  });
+
+  it('writes a header row and CRLF line ends', () => {
+    const csv = toCsv(
+      [
+        { name: 'country_code', value: (r: { code: string; v: number | null }) => r.code },
+        { name: 'value', value: (r) => r.v },
+      ],
+      [
+        { code: 'MM', v: 58.3 },
+        { code: 'VN', v: null },
+      ],
+    );
+    expect(csv).toBe('country_code,value\r\nMM,58.3\r\nVN,\r\n');
+  });
+});
+
+describe('formatNumber', () => {
+  it('shows up to two decimals by default, or exactly as many as the question asks', () => {
+    expect(formatNumber(45, null)).toBe('45');
+    expect(formatNumber(5.834, null)).toBe('5.83');
+    expect(formatNumber(37468, null)).toBe('37,468');
+    expect(formatNumber(5.8, 2)).toBe('5.80');
+    expect(formatNumber(Number.NaN, null)).toBe('');
+  });
+  it('attaches the unit', () => {
+    expect(withUnit('5.8', '%')).toBe('5.8%');
+    expect(withUnit('18', 'µg/m³')).toBe('18 µg/m³');
+    expect(withUnit('3', null)).toBe('3');
+  });
+});
+
+describe('textOn', () => {
+  it('writes white on dark marks and near-black on light ones', async () => {
+    const { textOn, luminance } = await import('./colours.ts');
+    expect(textOn('#175a86')).toBe('#ffffff');
+    expect(textOn('#082437')).toBe('#ffffff');
+    expect(textOn('#e2e8f0')).toBe('#0f172a');
+    expect(textOn('#aed2ea')).toBe('#0f172a');
+    expect(luminance('#ffffff')).toBeCloseTo(1, 5);
+  });
+});

@@ -1,0 +1,25 @@
+/** Number formatting shared by charts, tables and CSV-free text (en, grouped thousands). */
+
+/**
+ * `decimals` fixes the digits after the point (a question's `decimals`); null shows up to two,
+ * dropping trailing zeros (45 → "45", 5.83 → "5.83").
+ */
+export function formatNumber(value: number, decimals: number | null | undefined): string {
+  if (!Number.isFinite(value)) return '';
+  const digits = decimals ?? undefined;
+  return value.toLocaleString('en', {
+    minimumFractionDigits: digits ?? 0,
+    maximumFractionDigits: digits ?? 2,
+  });
+}
+
+/** A number with its unit: "%" sticks to the number, other units follow after a space. */
+export function withUnit(text: string, unit: string | null | undefined): string {
+  if (!unit || !text) return text;
+  return unit === '%' ? `${text}%` : `${text} ${unit}`;
+}
+
+/** "3 of 5 countries" style counts. */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+}

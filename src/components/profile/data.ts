@@ -1,0 +1,59 @@
+/// <reference types="astro/client" />
+/** Reading the urbanisation-profile collections the way the public pages show them. */
+import { getCollection } from 'astro:content';
+import type { PublicCategoryResponse, PublicCountryResponse, PublicIndicator, PublicValue } from '../../lib/urbanisation-profile/schema.ts';
+
+export type ProfileCategoryData = PublicCategoryResponse['data'];
+export type CountryProfile = PublicCountryResponse['data'];
+
+export async function profileCategories(): Promise<ProfileCategoryData[]> {
+  const entries: { data: ProfileCategoryData }[] = await getCollection('profileCategories');
+  return entries.map((e) => e.data).sort((a, b) => a.sort - b.sort || a.slug.localeCompare(b.slug));
+}
+
+export async function countryProfiles(): Promise<CountryProfile[]> {
+  const entries: { data: CountryProfile }[] = await getCollection('profileCountries');
+  return entries.map((e) => e.data).sort((a, b) => a.country_name.localeCompare(b.country_name, 'en'));
+}
+
+/** The latest year with values of an indicator, and those values. */
+export function latestValues(indicator: PublicIndicator): { year: number | null; values: PublicValue[] } {
+  const year = indicator.values.reduce<number | null>((max, v) => (max === null || v.year > max ? v.year : max), null);
+  return { year, values: year === null ? [] : indicator.values.filter((v) => v.year === year) };
+}
+
+/** Years with values, ascending. */
+export function yearsOf(indicator: PublicIndicator): number[] {
+  return [...new Set(indicator.values.map((v) => v.year))].sort((a, b) => a - b);
+}
+
+/** The licence line under a chart: the indicator's source and licence. */
+export function creditOf(indicator: { source: string; source_series: string | null; licence: string | null }): string {
+  const series = indicator.source_series ? ` (series ${indicator.source_series})` : '';
+  return `${indicator.source}${series}${indicator.licence ? `. Licence: ${indicator.licence}` : ''}`;
+}
+
+export const profilePaths = {
+  index: '/urbanisation-profile',
+  category: (slug: string) => `/urbanisation-profile/${slug}`,
+  csv: (slug: string) => `/urbanisation-profile/${slug}.csv`,
+  view: '/urbanisation-profile/view',
+  country: (code: string) => `/urbanisation-profile/view/${code}`,
+};
+
+/** Classes of a choropleth for a numeric indicator: four equal steps of its range. */
+export function classesOf(values: readonly number[], decimals: number | null, unit: string | null, pct: boolean) {
+  const COLOURS = ['#d6e6f4', '#8fbbdf', '#3f87c2', '#174f86'];
+  if (values.length === 0) return { categories: [], classOf: () => '' };
+  const lo = pct ? 0 : Math.min(...values);
+  const hi = pct ? 100 : Math.max(...values);
+  const step = (hi - lo) / 4 || 1;
+  const fmt = (n: number) => `${Number(n.toFixed(decimals ?? 0)).toLocaleString('en')}${unit === '%' ? '%' : ''}`;
+  const categories = COLOURS.map((colour, i) => ({
+    key: `c${i}`,
+    label: `${fmt(lo + step * i)} to ${fmt(i === 3 ? hi : lo + step * (i + 1))}`,
+    colour,
+  }));
+  const classOf = (v: number) => `c${Math.min(3, Math.max(0, Math.floor((v - lo) / step)))}`;
+  return { categories, classOf };
+}

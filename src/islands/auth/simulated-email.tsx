@@ -1,0 +1,40 @@
+import { useEffect, useState } from 'react';
+import { simulatedEmailLink, type EmailAction } from '../../lib/client/simulated-email.ts';
+
+const WHAT: Record<EmailAction, { link: string; subject: string }> = {
+  resetPassword: { link: 'Open the password reset link', subject: 'password reset' },
+  verifyEmail: { link: 'Open the verification link', subject: 'verification' },
+};
+
+/**
+ * Local installations send no email: this shows that the email was simulated and the link it
+ * would have carried. `sentAt` changes each time an email is sent, which looks the link up again.
+ */
+export function SimulatedEmail({ action, email, sentAt }: { action: EmailAction; email: string; sentAt: number | null }) {
+  const [link, setLink] = useState<string | null | 'none'>(null);
+
+  useEffect(() => {
+    let live = true;
+    simulatedEmailLink(action, email).then(
+      (found) => live && setLink(found ?? 'none'),
+      () => live && setLink('none'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [action, email, sentAt]);
+
+  if (link === null || link === 'none') return null;
+  return (
+    <div role="status" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2.5 text-sm text-amber-950">
+      <p>
+        This installation does not send email: the {WHAT[action].subject} email is simulated. It contains this link:
+      </p>
+      <p className="mt-2">
+        <a href={link} className="font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900">
+          {WHAT[action].link}
+        </a>
+      </p>
+    </div>
+  );
+}

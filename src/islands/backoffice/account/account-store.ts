@@ -1,0 +1,155 @@
+import { EmailAuthProvider, reauthenticateWithCredential, sendEmailVerification, updatePassword } from 'firebase/auth';
+import { getFirebaseAuth } from '../../../lib/client/firebase.ts';
+import { CMS_UPLOAD_TYPES } from '../../../lib/cms/schema.ts';
+import { ErrorResponseSchema, GenericResponseSchema } from '../../../lib/http/schema.ts';
+import { PHOTO_MAX_BYTES, PhotoResponseSchema, ProfileBodySchema, WhoamiSchema, type Whoami } from '../../../lib/identity/schema.ts';
+import { authErrorCode, authErrorMessage } from '../../auth/auth-errors.ts';
+import { newPasswordProblem } from '../../auth/password-policy.ts';
+import { api, API_BASE, ApiError, conflictOf, DataValidationError, firebaseToken } from '../lib/api.ts';
+import { fieldErrorsOf, type FieldErrors } from '../lib/field-errors.ts';
+import { createMutatorStore } from '../lib/query.ts';
+import { formatBytes } from '../cms/image-upload.ts';
+import { notifySuccess } from '../notifications/snackbar-store.ts';
+import { refreshIdentity } from '../session.ts';
+
+export interface DetailsInput {
+  name: string;
+  phone_number: string;
+}
+
+/** The same checks as the server's (the profile body), before a round trip. */
+export function checkDetails(input: DetailsInput, countryCode: string): FieldErrors {
+  const result = ProfileBodySchema.safeParse({ ...input, country_code: countryCode });
+  return result.success ? {} : fieldErrorsOf(result.error.issues);
+}
+
+/**
+ * Saves name and phone through POST /api/user/saved/profile, sending the country the account
+ * already has (the server refuses to change it there), then re-reads whoami.
+ */
+export const $saveDetails = createMutatorStore<{ input: DetailsInput; identity: Whoami }, string>(async ({ data }) => {
+  const body = {
+    name: data.input.name,
+    phone_number: data.input.phone_number.trim() === '' ? null : data.input.phone_number,
+    country_code: data.identity.country_code ?? '',
+    // The account as the form was filled from it (DESIGN.md §12).
+    version: data.identity.version,
+  };
+  let saved;
+  try {
+    saved = await api('user/saved/profile', GenericResponseSchema, { method: 'POST', body });
+  } catch (error) {
+    if (conflictOf(error, WhoamiSchema)) {
+      // Changed meanwhile (by an administrator): the next save is based on the account as it is now.
+      await refreshIdentity();
+      throw new ApiError(409, 'Your account was changed by an administrator meanwhile. Your changes are still here: check them and save again.');
+    }
+    throw error;
+  }
+  await refreshIdentity();
+  notifySuccess('Your details are saved');
+  return saved.message;
+});
+
+export const PHOTO_ACCEPT = CMS_UPLOAD_TYPES.join(',');
+
+/** The server's limits, checked before any byte is sent; null when the file may go. */
+export function checkPhotoFile(file: Pick<File, 'type' | 'size'>): string | null {
+  if (!(CMS_UPLOAD_TYPES as readonly string[]).includes(file.type)) {
+    return 'This file is not a JPEG, PNG or WebP image. Choose a photo in one of these formats.';
+  }
+  if (file.size > PHOTO_MAX_BYTES) return `This photo is too large: a photo may be at most ${formatBytes(PHOTO_MAX_BYTES)}.`;
+  if (file.size === 0) return 'This file is empty. Choose another one.';
+  return null;
+}
+
+async function photoRequest(method: 'POST' | 'DELETE', body?: FormData): Promise<string | null> {
+  const token = await firebaseToken();
+  if (!token) throw new ApiError(401, 'Sign in to continue');
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}user/photo`, {
+      method,
+      headers: { accept: 'application/json', authorization: `Bearer ${token}` },
+      ...(body && { body }),
+    });
+  } catch {
+    throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
+  }
+  const json: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const error = ErrorResponseSchema.safeParse(json);
+    throw new ApiError(response.status, error.success ? error.data.message : `The server answered with status ${response.status}.`);
+  }
+  const parsed = PhotoResponseSchema.safeParse(json);
+  if (!parsed.success) throw new DataValidationError(parsed.error.issues);
+  return parsed.data.data.photo;
+}
+
+/** Sends a new photo (the server makes one square WebP of it), then re-reads whoami. */
+export const $uploadPhoto = createMutatorStore<File, string | null>(async ({ data: file }) => {
+  const problem = checkPhotoFile(file);
+  if (problem) throw new ApiError(400, problem);
+  const form = new FormData();
+  form.append('file', file);
+  const photo = await photoRequest('POST', form);
+  await refreshIdentity();
+  notifySuccess('Your photo is saved');
+  return photo;
+});
+
+export const $removePhoto = createMutatorStore<void, null>(async () => {
+  await photoRequest('DELETE');
+  await refreshIdentity();
+  notifySuccess('Your photo is removed');
+  return null;
+});
+
+const WRONG_PASSWORD_CODES = new Set(['auth/wrong-password', 'auth/invalid-credential', 'auth/invalid-login-credentials']);
+
+/** A failed password change, in words, with the field it concerns. */
+export class PasswordChangeError extends Error {
+  readonly field: 'current' | 'next' | null;
+  constructor(message: string, field: 'current' | 'next' | null) {
+    super(message);
+    this.field = field;
+  }
+}
+
+/**
+ * Changes the password with the identity service: signs in again with the current password
+ * (it asks for a recent sign-in), then sets the new one.
+ */
+export async function changePassword(current: string, next: string, confirmation: string): Promise<void> {
+  if (!current) throw new PasswordChangeError('Enter your current password.', 'current');
+  const problem = newPasswordProblem(next, confirmation);
+  if (problem) throw new PasswordChangeError(problem, 'next');
+  if (next === current) throw new PasswordChangeError('Choose a password different from the current one.', 'next');
+  const auth = await getFirebaseAuth();
+  const user = auth.currentUser;
+  if (!user?.email) throw new PasswordChangeError('Sign in again to change your password.', null);
+  try {
+    await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, current));
+  } catch (error) {
+    if (WRONG_PASSWORD_CODES.has(authErrorCode(error) ?? '')) throw new PasswordChangeError('The current password is not right.', 'current');
+    throw new PasswordChangeError(authErrorMessage(error), null);
+  }
+  try {
+    await updatePassword(user, next);
+  } catch (error) {
+    const code = authErrorCode(error);
+    throw new PasswordChangeError(authErrorMessage(error), code === 'auth/password-does-not-meet-requirements' || code === 'auth/weak-password' ? 'next' : null);
+  }
+}
+
+/** Sends a new verification email to the signed-in address. */
+export async function sendVerification(): Promise<void> {
+  const auth = await getFirebaseAuth();
+  const user = auth.currentUser;
+  if (!user) throw new Error('Sign in again to verify your email address.');
+  try {
+    await sendEmailVerification(user, { url: `${location.origin}/email/verification` });
+  } catch (error) {
+    throw new Error(authErrorMessage(error));
+  }
+}

@@ -1,0 +1,93 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import type { ScreenProps } from '../screen-props.ts';
+import { $auth } from '../session.ts';
+import { PageHeading } from '../ui/page-heading.tsx';
+import { ErrorState } from '../ui/states.tsx';
+import { NameField, PhoneField } from '../ui/person-fields.tsx';
+import { ui } from '../ui/styles.ts';
+import { serverFieldErrors, type FieldErrors } from '../lib/field-errors.ts';
+import { CountryValue } from '../ui/flag.tsx';
+import { $saveDetails, checkDetails } from './account-store.ts';
+import { EmailSection, PasswordSection } from './security-sections.tsx';
+import { PhotoSection } from './photo-section.tsx';
+
+/** /profile: the signed-in person's own account (name, phone, photo, password, email). */
+export function MyProfileScreen({ identity }: ScreenProps) {
+  const auth = useStore($auth);
+  return (
+    <>
+      <PageHeading description="Your name and photo as colleagues see them, how to reach you, and how you sign in.">My profile</PageHeading>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <DetailsSection identity={identity} />
+          <PasswordSection />
+        </div>
+        <div className="space-y-6">
+          <PhotoSection identity={identity} />
+          <EmailSection email={identity.email} verified={auth.status === 'signedIn' && auth.emailVerified} />
+        </div>
+      </div>
+    </>
+  );
+}
+
+function DetailsSection({ identity }: Pick<ScreenProps, 'identity'>) {
+  const save = useStore($saveDetails);
+  const [name, setName] = useState(identity.name ?? '');
+  const [phone, setPhone] = useState(identity.phone_number ?? '');
+  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+
+  useEffect(() => {
+    $saveDetails.set({ mutate: $saveDetails.mutate, loading: false });
+  }, []);
+
+  const errors = { ...serverFieldErrors(save.error), ...clientErrors };
+  const generalError = save.error && Object.keys(serverFieldErrors(save.error)).length === 0 ? save.error : null;
+  const changed = name !== (identity.name ?? '') || phone !== (identity.phone_number ?? '');
+
+  return (
+    <section aria-labelledby="details-title" className={ui.card}>
+      <h2 id="details-title" className="text-lg font-semibold text-slate-900">
+        Your details
+      </h2>
+      <form
+        noValidate
+        className="mt-4 space-y-5"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const input = { name, phone_number: phone };
+          const found = checkDetails(input, identity.country_code ?? '');
+          setClientErrors(found);
+          const first = ['name', 'phone_number'].find((field) => found[field]);
+          if (first) document.getElementById(`me-${first}`)?.focus();
+          else void $saveDetails.mutate({ input, identity });
+        }}
+      >
+        {generalError && <ErrorState error={generalError} title="Your details were not saved" />}
+        <div className="grid gap-5 sm:grid-cols-2">
+          <NameField idPrefix="me" value={name} onChange={setName} errors={errors} />
+          <PhoneField idPrefix="me" value={phone} onChange={setPhone} errors={errors} />
+        </div>
+        <dl className="grid gap-4 rounded-md bg-slate-50 p-4 text-sm sm:grid-cols-3">
+          <div>
+            <dt className="text-slate-600">Email</dt>
+            <dd className="break-words font-medium text-slate-900">{identity.email}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Country</dt>
+            <CountryValue country={identity.country} />
+          </div>
+          <div>
+            <dt className="text-slate-600">Role</dt>
+            <dd className="font-medium text-slate-900">{identity.roles[0]?.description ?? 'No role assigned'}</dd>
+          </div>
+        </dl>
+        <p className="text-xs text-slate-600">Your country and role are set by an administrator.</p>
+        <button type="submit" className={ui.primaryButton} disabled={save.loading || !changed}>
+          {save.loading ? 'Saving…' : 'Save details'}
+        </button>
+      </form>
+    </section>
+  );
+}

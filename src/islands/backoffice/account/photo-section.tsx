@@ -1,0 +1,69 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useState } from 'react';
+import type { Whoami } from '../../../lib/identity/schema.ts';
+import { Avatar } from '../ui/avatar.tsx';
+import { errorMessage } from '../lib/api.ts';
+import { Icon } from '../ui/icons.tsx';
+import { ui } from '../ui/styles.ts';
+import { $removePhoto, $uploadPhoto, checkPhotoFile, PHOTO_ACCEPT } from './account-store.ts';
+
+export function PhotoSection({ identity }: { identity: Whoami }) {
+  const upload = useStore($uploadPhoto);
+  const remove = useStore($removePhoto);
+  const [problem, setProblem] = useState<string | null>(null);
+  const inputId = useId();
+  const busy = upload.loading || remove.loading;
+
+  useEffect(() => {
+    $uploadPhoto.set({ mutate: $uploadPhoto.mutate, loading: false });
+    $removePhoto.set({ mutate: $removePhoto.mutate, loading: false });
+  }, []);
+
+  const failure = problem ?? (upload.error ? errorMessage(upload.error) : remove.error ? errorMessage(remove.error) : null);
+
+  return (
+    <section aria-labelledby="photo-title" className={ui.card}>
+      <h2 id="photo-title" className="text-lg font-semibold text-slate-900">
+        Photo
+      </h2>
+      <div className="mt-4 flex items-center gap-4">
+        <Avatar identity={identity} size="lg" />
+        <div className="space-y-2">
+          <label htmlFor={inputId} className={`${ui.secondaryButton} cursor-pointer has-[:disabled]:cursor-not-allowed has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-accent-500`}>
+            <Icon name="camera" className="size-4" />
+            {upload.loading ? 'Uploading…' : identity.photo ? 'Change photo' : 'Add a photo'}
+            <input
+              id={inputId}
+              type="file"
+              accept={PHOTO_ACCEPT}
+              className="sr-only"
+              disabled={busy}
+              aria-describedby="photo-hint"
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                event.target.value = '';
+                if (!file) return;
+                const found = checkPhotoFile(file);
+                setProblem(found);
+                if (!found) void $uploadPhoto.mutate(file);
+              }}
+            />
+          </label>
+          {identity.photo && (
+            <button type="button" className={`${ui.link} block text-sm`} disabled={busy} onClick={() => void $removePhoto.mutate()}>
+              {remove.loading ? 'Removing…' : 'Remove photo'}
+            </button>
+          )}
+        </div>
+      </div>
+      <p id="photo-hint" className="mt-3 text-xs text-slate-600">
+        A JPEG, PNG or WebP image of up to 5 MB. It is cropped to a square around your face.
+      </p>
+      {failure && (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {failure}
+        </p>
+      )}
+    </section>
+  );
+}

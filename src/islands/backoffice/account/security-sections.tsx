@@ -1,0 +1,182 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import type { Auth } from 'firebase/auth';
+import { getFirebaseAuth } from '../../../lib/client/firebase.ts';
+import { MIN_PASSWORD_LENGTH } from '../../auth/password-policy.ts';
+import { PasswordRequirements, usePasswordPolicy } from '../../auth/password-requirements.tsx';
+import { SimulatedEmail } from '../../auth/simulated-email.tsx';
+import { notifySuccess } from '../notifications/snackbar-store.ts';
+import { Icon } from '../ui/icons.tsx';
+import { FieldError } from '../ui/states.tsx';
+import { ui } from '../ui/styles.ts';
+import { changePassword, PasswordChangeError, sendVerification } from './account-store.ts';
+
+function useFirebaseAuth(): Auth | null {
+  const [auth, setAuth] = useState<Auth | null>(null);
+  useEffect(() => {
+    getFirebaseAuth().then(setAuth, () => undefined);
+  }, []);
+  return auth;
+}
+
+/** Change password: the current one (the identity service asks for a recent sign-in), then the new one twice. */
+export function PasswordSection() {
+  const auth = useFirebaseAuth();
+  const policy = usePasswordPolicy(auth);
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [error, setError] = useState<PasswordChangeError | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  // Ask the identity service for its policy once, so the requirements show before typing
+  // (the local emulator has no policy to tell: it would only answer 501).
+  useEffect(() => {
+    if (auth && !auth.emulatorConfig) void policy.refresh('');
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [auth]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await changePassword(current, next, confirmation);
+      setCurrent('');
+      setNext('');
+      setConfirmation('');
+      notifySuccess('Your password is changed');
+    } catch (caught) {
+      const failure = caught instanceof PasswordChangeError ? caught : new PasswordChangeError('The password was not changed. Please try again.', null);
+      setError(failure);
+      if (failure.field === 'next') void policy.refresh(next);
+      document.getElementById(failure.field === 'current' ? 'me-password-current' : failure.field === 'next' ? 'me-password-new' : 'me-password-title')?.focus();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const fieldError = (field: 'current' | 'next') => (error?.field === field ? [error.message] : undefined);
+
+  return (
+    <section aria-labelledby="me-password-title" className={ui.card}>
+      <h2 id="me-password-title" tabIndex={-1} className="flex items-center gap-2 text-lg font-semibold text-slate-900 outline-none">
+        <Icon name="key" className="size-5 text-slate-600" />
+        Password
+      </h2>
+      <form noValidate onSubmit={submit} className="mt-4 space-y-4">
+        {error?.field === null && (
+          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+            {error.message}
+          </p>
+        )}
+        <div>
+          <label htmlFor="me-password-current" className={ui.label}>
+            Current password
+          </label>
+          <input
+            id="me-password-current"
+            type="password"
+            autoComplete="current-password"
+            className={`${ui.input} mt-1 sm:max-w-sm`}
+            value={current}
+            onChange={(event) => setCurrent(event.target.value)}
+            aria-invalid={fieldError('current') ? true : undefined}
+            aria-describedby={fieldError('current') ? 'me-password-current-error' : undefined}
+          />
+          <FieldError id="me-password-current-error" messages={fieldError('current')} />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor="me-password-new" className={ui.label}>
+              New password
+            </label>
+            <input
+              id="me-password-new"
+              type="password"
+              autoComplete="new-password"
+              className={`${ui.input} mt-1`}
+              value={next}
+              onChange={(event) => {
+                setNext(event.target.value);
+                policy.follow(event.target.value);
+              }}
+              aria-invalid={fieldError('next') ? true : undefined}
+              aria-describedby={fieldError('next') ? 'me-password-policy me-password-new-error' : 'me-password-policy'}
+            />
+            <FieldError id="me-password-new-error" messages={fieldError('next')} />
+          </div>
+          <div>
+            <label htmlFor="me-password-confirm" className={ui.label}>
+              New password again
+            </label>
+            <input
+              id="me-password-confirm"
+              type="password"
+              autoComplete="new-password"
+              className={`${ui.input} mt-1`}
+              value={confirmation}
+              onChange={(event) => setConfirmation(event.target.value)}
+            />
+          </div>
+        </div>
+        <div id="me-password-policy">
+          <p className="text-xs text-slate-600">Use at least {MIN_PASSWORD_LENGTH} characters. A phrase of a few words is easy to remember and hard to guess.</p>
+          <PasswordRequirements status={policy.status} />
+        </div>
+        <button type="submit" className={ui.primaryButton} disabled={busy || !current || !next}>
+          {busy ? 'Changing…' : 'Change password'}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+/** The sign-in address and whether it is verified; a new verification link when it is not. */
+export function EmailSection({ email, verified }: { email: string; verified: boolean }) {
+  const [sentAt, setSentAt] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function send() {
+    setBusy(true);
+    setError(null);
+    try {
+      await sendVerification();
+      setSentAt(Date.now());
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : 'The link was not sent. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="email-title" className={ui.card}>
+      <h2 id="email-title" className="text-lg font-semibold text-slate-900">
+        Email address
+      </h2>
+      <p className="mt-3 break-words text-sm font-medium text-slate-900">{email}</p>
+      {verified ? (
+        <p className="mt-2 inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-2.5 py-1 text-sm font-medium text-emerald-800 ring-1 ring-emerald-200">
+          <Icon name="check" className="size-4" />
+          Verified
+        </p>
+      ) : (
+        <div className="mt-3 space-y-3">
+          <p className="text-sm text-slate-700">This address is not verified yet.</p>
+          <button type="button" className={ui.secondaryButton} disabled={busy} onClick={() => void send()}>
+            {busy ? 'Sending…' : sentAt ? 'Send the link again' : 'Send a verification link'}
+          </button>
+          {sentAt && <p role="status" className="text-sm text-emerald-800">We sent a verification link to {email}.</p>}
+          {sentAt && <SimulatedEmail action="verifyEmail" email={email} sentAt={sentAt} />}
+          {error && (
+            <p role="alert" className="text-sm text-red-700">
+              {error}
+            </p>
+          )}
+        </div>
+      )}
+      <p className="mt-3 text-xs text-slate-600">You sign in with this address, and the portal’s emails go to it.</p>
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { CARD_RATIO, type Crop } from '../../../lib/best-practices/schema.ts';
+import { ui } from '../ui/styles.ts';
+
+/** The largest card-shaped frame inside a `w` × `h` picture, scaled by `zoom` (0.3–1), at (cx, cy). */
+export function frameOf(w: number, h: number, zoom: number, cx: number, cy: number): Crop {
+  const full = w / h > CARD_RATIO ? { width: (h * CARD_RATIO) / w, height: 1 } : { width: 1, height: w / CARD_RATIO / h };
+  const width = full.width * zoom;
+  const height = full.height * zoom;
+  const clamp = (v: number, size: number) => Math.min(Math.max(v - size / 2, 0), 1 - size);
+  return { x: clamp(cx, width), y: clamp(cy, height), width, height };
+}
+
+/**
+ * Shows a chosen picture with the frame of the public card (16:9) over it: drag the frame to
+ * choose what the card shows, and make it smaller to zoom in. Keyboard: arrow keys move it.
+ */
+export function CropChooser({ file, onCrop }: { file: File; onCrop: (crop: Crop) => void }) {
+  // The parent gives each file its own chooser (key), so the preview address is made once.
+  const [url] = useState(() => URL.createObjectURL(file));
+  useEffect(() => () => URL.revokeObjectURL(url), [url]);
+  const [size, setSize] = useState<{ w: number; h: number } | null>(null);
+  const [zoom, setZoom] = useState(1);
+  const [centre, setCentre] = useState({ x: 0.5, y: 0.5 });
+  const box = useRef<HTMLDivElement>(null);
+  const dragging = useRef(false);
+  const crop = size ? frameOf(size.w, size.h, zoom, centre.x, centre.y) : null;
+
+  const update = (next: { size?: { w: number; h: number }; zoom?: number; centre?: { x: number; y: number } }) => {
+    const s = next.size ?? size;
+    const z = next.zoom ?? zoom;
+    const c = next.centre ?? centre;
+    if (next.size) setSize(next.size);
+    if (next.zoom !== undefined) setZoom(next.zoom);
+    if (next.centre) setCentre(next.centre);
+    if (s) onCrop(frameOf(s.w, s.h, z, c.x, c.y));
+  };
+  const clamp = (v: number) => Math.min(Math.max(v, 0), 1);
+  const moveTo = (event: PointerEvent<HTMLDivElement>) => {
+    const rect = box.current?.getBoundingClientRect();
+    if (!rect) return;
+    update({ centre: { x: clamp((event.clientX - rect.left) / rect.width), y: clamp((event.clientY - rect.top) / rect.height) } });
+  };
+  const nudge = (dx: number, dy: number) => update({ centre: { x: clamp(centre.x + dx), y: clamp(centre.y + dy) } });
+
+  return (
+    <div className="space-y-3">
+      <div
+        ref={box}
+        role="slider"
+        tabIndex={0}
+        aria-label="Part of the picture shown on the public card: drag, or use the arrow keys"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={crop ? Math.round(crop.x * 100) : 0}
+        aria-valuetext={crop ? `Frame at ${Math.round(crop.x * 100)}% from the left, ${Math.round(crop.y * 100)}% from the top` : undefined}
+        className="relative max-w-xl touch-none select-none overflow-hidden rounded-md bg-slate-900 outline-offset-2"
+        onPointerDown={(e) => {
+          dragging.current = true;
+          e.currentTarget.setPointerCapture(e.pointerId);
+          moveTo(e);
+        }}
+        onPointerMove={(e) => dragging.current && moveTo(e)}
+        onPointerUp={() => (dragging.current = false)}
+        onKeyDown={(e) => {
+          const step = 0.03;
+          const moves: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
+          const move = moves[e.key];
+          if (move) {
+            e.preventDefault();
+            nudge(...move);
+          }
+        }}
+      >
+        {<img src={url} alt="" className="block w-full opacity-60" onLoad={(e) => update({ size: { w: e.currentTarget.naturalWidth, h: e.currentTarget.naturalHeight } })} />}
+        {crop && (
+          <div
+            aria-hidden="true"
+            className="pointer-events-none absolute overflow-hidden ring-2 ring-white shadow-[0_0_0_9999px_rgba(15,23,42,0.45)]"
+            style={{ left: `${crop.x * 100}%`, top: `${crop.y * 100}%`, width: `${crop.width * 100}%`, height: `${crop.height * 100}%` }}
+          />
+        )}
+      </div>
+      <div className="flex max-w-xl items-center gap-3">
+        <label htmlFor="bp-crop-zoom" className={`${ui.label} shrink-0`}>
+          Frame size
+        </label>
+        <input id="bp-crop-zoom" type="range" min={30} max={100} value={Math.round(zoom * 100)} onChange={(e) => update({ zoom: Number(e.target.value) / 100 })} className="w-full accent-brand-600" />
+      </div>
+    </div>
+  );
+}

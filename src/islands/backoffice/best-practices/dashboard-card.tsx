@@ -1,0 +1,75 @@
+import { useStore } from '@nanostores/react';
+import { PRACTICE_STATUSES, PracticeDashboardResponseSchema } from '../../../lib/best-practices/schema.ts';
+import { STATUS_LABELS } from '../../../lib/best-practices/workflow.ts';
+import { createFetcherStore, fetchWith } from '../lib/query.ts';
+import { pathTo } from '../router.ts';
+import { formatDate } from '../ui/format.ts';
+import { ErrorState, Skeleton } from '../ui/states.tsx';
+import { ui } from '../ui/styles.ts';
+import { PracticeStatusChip } from './status-chip.tsx';
+
+export const $practiceDashboard = createFetcherStore(['best-practice/dashboard'], { fetcher: fetchWith(PracticeDashboardResponseSchema) });
+
+/**
+ * The dashboard's card: for administrators the practices waiting for review, for country users
+ * their practices that need them (changes requested, drafts), with counts per status.
+ */
+export function PracticeDashboardCard() {
+  const answer = useStore($practiceDashboard);
+  const data = answer.data?.data;
+  return (
+    <section aria-labelledby="bp-dashboard" className={`${ui.card} lg:col-span-3`}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="bp-dashboard" className="text-lg font-semibold text-slate-900">
+          Best practices
+        </h2>
+        <a href={pathTo('bestPractices')} className={`${ui.link} text-sm`}>
+          All practices
+        </a>
+      </div>
+      {answer.error !== undefined && !data ? (
+        <div className="mt-3">
+          <ErrorState error={answer.error} title="The practices could not be loaded" onRetry={() => $practiceDashboard.invalidate()} />
+        </div>
+      ) : !data ? (
+        <div className="mt-3">
+          <Skeleton rows={2} label="Loading practices…" />
+        </div>
+      ) : (
+        <>
+          <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+            {PRACTICE_STATUSES.map((status) => (
+              <div key={status} className="rounded-md bg-slate-50 px-3 py-2">
+                <dt className="text-xs text-slate-600">{STATUS_LABELS[status]}</dt>
+                <dd className="text-xl font-semibold tabular-nums text-slate-900">
+                  <a href={pathTo('bestPractices', {}, { status })} className="hover:text-brand-700 hover:underline">
+                    {data.counts[status]}
+                  </a>
+                </dd>
+              </div>
+            ))}
+          </dl>
+          <h3 className="mt-5 text-sm font-semibold uppercase tracking-wide text-slate-600">{data.reviewer ? 'Waiting for your review' : 'Waiting for you'}</h3>
+          {data.attention.length === 0 ? (
+            <p className="mt-2 text-sm text-slate-700">{data.reviewer ? 'No practice is waiting for review.' : 'Nothing needs you right now.'}</p>
+          ) : (
+            <ul className="mt-2 divide-y divide-slate-100">
+              {data.attention.map((item) => (
+                <li key={item.uuid} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                  <a href={pathTo('bestPracticeForm', { uuid: item.uuid })} className={`${ui.link} text-sm`}>
+                    {item.title}
+                  </a>
+                  <span className="flex items-center gap-2 text-xs text-slate-600">
+                    {item.country.name}
+                    {data.reviewer && item.submitted_at ? ` · submitted ${formatDate(item.submitted_at)}` : ''}
+                    <PracticeStatusChip status={item.status} />
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,176 @@
+import { useStore } from '@nanostores/react';
+import { useState, type ReactNode } from 'react';
+import { FORM_SECTIONS, PRACTICE_COMMENT_MAX, type SectionKey } from '../../../lib/best-practices/schema.ts';
+import { invalidProps } from '../lib/field-errors.ts';
+import { formatDate } from '../ui/format.ts';
+import { Icon } from '../ui/icons.tsx';
+import { FieldError } from '../ui/states.tsx';
+import { ui } from '../ui/styles.ts';
+import { $practiceForm, addComment } from './practice-form-store.ts';
+
+export const fieldId = (field: string) => `bp-${field.replace(/\./g, '-')}`;
+
+function useErrors(field: string) {
+  const errors = useStore($practiceForm).errors;
+  return { errors, messages: errors[field] };
+}
+
+export function TextField({ field, label, value, onChange, hint, optional, type = 'text', maxLength, className, placeholder }: {
+  field: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  hint?: ReactNode;
+  optional?: boolean;
+  type?: 'text' | 'email' | 'tel' | 'url' | 'date';
+  maxLength?: number;
+  className?: string;
+  placeholder?: string;
+}) {
+  const id = fieldId(field);
+  const { errors, messages } = useErrors(field);
+  const described = [hint ? `${id}-hint` : '', messages ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className={ui.label}>
+        {label} {optional && <span className="font-normal text-slate-600">(optional)</span>}
+      </label>
+      <input id={id} type={type} className={`${ui.input} mt-1`} value={value} maxLength={maxLength} placeholder={placeholder} autoComplete="off"
+        onChange={(event) => onChange(event.target.value)} {...invalidProps(errors, field, `${id}-error`)} aria-describedby={described} />
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+      <FieldError id={`${id}-error`} messages={messages} />
+    </div>
+  );
+}
+
+export function TextArea({ field, label, value, onChange, hint, rows = 6, maxLength, counter, hideLabel }: {
+  field: string;
+  label: string;
+  /** The label only for assistive tech, when the section's heading already says it. */
+  hideLabel?: boolean;
+  value: string;
+  onChange: (value: string) => void;
+  hint?: ReactNode;
+  rows?: number;
+  maxLength?: number;
+  /** Shown under the field, right-aligned (a word counter). */
+  counter?: ReactNode;
+}) {
+  const id = fieldId(field);
+  const { errors, messages } = useErrors(field);
+  const described = [hint ? `${id}-hint` : '', counter ? `${id}-counter` : '', messages ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div>
+      <label htmlFor={id} className={hideLabel ? 'sr-only' : ui.label}>
+        {label}
+      </label>
+      {hint && (
+        <p id={`${id}-hint`} className="mt-0.5 text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
+      <textarea id={id} rows={rows} maxLength={maxLength} className={`${ui.input} mt-1 leading-relaxed`} value={value}
+        onChange={(event) => onChange(event.target.value)} {...invalidProps(errors, field, `${id}-error`)} aria-describedby={described} />
+      {counter && (
+        <div id={`${id}-counter`} className="mt-1 text-right text-xs">
+          {counter}
+        </div>
+      )}
+      <FieldError id={`${id}-error`} messages={messages} />
+    </div>
+  );
+}
+
+/** Field errors of a list field or its items (`partners`, `partners.0.name`, …) in one place. */
+export function ListErrors({ field }: { field: string }) {
+  const errors = useStore($practiceForm).errors;
+  const messages = Object.entries(errors)
+    .filter(([key]) => key === field || key.startsWith(`${field}.`))
+    .map(([key, list]) => (key === field ? list.join(' ') : `Item ${Number(key.split('.')[1]) + 1}, ${key.split('.').slice(2).join(' ') || 'value'}: ${list.join(' ')}`));
+  return <FieldError id={`${fieldId(field)}-error`} messages={messages.length ? messages : undefined} />;
+}
+
+/**
+ * One section of the form: a card with its heading, whether it is filled, the reviewers'
+ * comments on it (beside the fields they are about) and, for reviewers, a way to add one.
+ */
+export interface SectionProps {
+  sectionKey: SectionKey;
+  filled: boolean;
+  reviewer: boolean;
+  /** False: the fields are shown but cannot be changed (not the user's turn). */
+  editable: boolean;
+  children: ReactNode;
+  intro?: ReactNode;
+}
+
+export function Section({ sectionKey, filled, reviewer, editable, children, intro }: SectionProps) {
+  const label = FORM_SECTIONS.find((s) => s.key === sectionKey)!.label;
+  const comments = useStore($practiceForm).practice?.comments.filter((c) => c.section === sectionKey) ?? [];
+  return (
+    <section id={`section-${sectionKey}`} aria-labelledby={`section-${sectionKey}-title`} className={`${ui.card} scroll-mt-20`}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h2 id={`section-${sectionKey}-title`} className="text-lg font-semibold text-slate-900">
+          {label}
+        </h2>
+        <span className={`inline-flex items-center gap-1 text-xs font-medium ${filled ? 'text-emerald-700' : 'text-slate-500'}`}>
+          {filled ? <Icon name="check" className="size-4" /> : null}
+          {filled ? 'Filled in' : 'Not filled in yet'}
+        </span>
+      </div>
+      {intro && <p className="mt-1 text-sm text-slate-600">{intro}</p>}
+      {comments.length > 0 && (
+        <ul className="mt-3 space-y-2" aria-label={`Reviewer comments on ${label}`}>
+          {comments.map((c) => (
+            <li key={c.id} className="rounded-md border-l-4 border-amber-400 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+              <p className="whitespace-pre-line">{c.body}</p>
+              <p className="mt-1 text-xs text-amber-900">
+                {c.author_name ?? 'Reviewer'} · {formatDate(c.created_at)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <fieldset disabled={!editable} className="mt-4 min-w-0 space-y-5">
+        <legend className="sr-only">{label}</legend>
+        {children}
+      </fieldset>
+      {reviewer && <CommentBox sectionKey={sectionKey} label={label} />}
+    </section>
+  );
+}
+
+function CommentBox({ sectionKey, label }: { sectionKey: SectionKey; label: string }) {
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  const busy = useStore($practiceForm).busyAction === 'comment';
+  const id = `comment-${sectionKey}`;
+  if (!open) {
+    return (
+      <button type="button" className={`${ui.link} mt-4 inline-flex items-center gap-1 text-sm`} onClick={() => setOpen(true)}>
+        Comment on this section
+      </button>
+    );
+  }
+  return (
+    <div className="mt-4 rounded-md border border-slate-200 bg-slate-50 p-3">
+      <label htmlFor={id} className={ui.label}>
+        Your comment on “{label}”
+      </label>
+      <textarea id={id} rows={3} maxLength={PRACTICE_COMMENT_MAX} className={`${ui.input} mt-1`} value={text} onChange={(e) => setText(e.target.value)} />
+      <div className="mt-2 flex gap-2">
+        <button type="button" className={ui.primaryButton} disabled={busy || text.trim() === ''}
+          onClick={() => void addComment(sectionKey, text.trim()).then((ok) => ok && (setText(''), setOpen(false)))}>
+          {busy ? 'Adding…' : 'Add comment'}
+        </button>
+        <button type="button" className={ui.secondaryButton} onClick={() => setOpen(false)}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,219 @@
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import { PRACTICE_ATTACHMENTS_MAX, PRACTICE_CAPTION_MAX, PRACTICE_CREDIT_MAX, PRACTICE_IMAGES_MAX, PRACTICE_LINKS_MAX, type Crop } from '../../../lib/best-practices/schema.ts';
+import { formatBytes } from '../cms/image-upload.ts';
+import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { ui } from '../ui/styles.ts';
+import { CropChooser } from './crop-chooser.tsx';
+import { ListErrors, Section, TextField } from './fields.tsx';
+import { $practiceForm, cancelUpload, editDraft, saveDraft, uploadFile } from './practice-form-store.ts';
+import type { SectionsProps } from './practice-sections.tsx';
+import { checkPracticeFile, IMAGE_ACCEPT } from './upload.ts';
+
+const fileInput =
+  'mt-2 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-slate-800 hover:file:bg-slate-50';
+
+type Removal = { kind: 'images' | 'attachments'; id: string; name: string } | null;
+
+/** Images (with the cover and its crop), PDF documents and links. */
+export function MediaSection(props: SectionsProps) {
+  const { draft, filled, reviewer, editable } = props;
+  const form = useStore($practiceForm);
+  const [removal, setRemoval] = useState<Removal>(null);
+  const practice = form.practice!;
+  const imageOf = (id: string) => practice.images.find((i) => i.id === id);
+
+  const setImage = (id: string, patch: Partial<(typeof draft.images)[number]>) =>
+    editDraft((d) => ({ ...d, images: d.images.map((i) => (i.id === id ? { ...i, ...patch } : patch.is_cover ? { ...i, is_cover: false } : i)) }));
+  const remove = () => {
+    if (!removal) return;
+    editDraft((d) => ({ ...d, [removal.kind]: (d[removal.kind] as { id: string }[]).filter((x) => x.id !== removal.id) }));
+    setRemoval(null);
+    void saveDraft();
+  };
+
+  return (
+    <Section sectionKey="media" filled={filled.media} reviewer={reviewer} editable={editable}
+      intro="Photos show the practice on the public site; the cover is the picture of its card. Documents must be PDF.">
+      <div>
+        <h3 className="text-sm font-semibold text-slate-900">Images</h3>
+        {draft.images.length === 0 ? (
+          <p className="mt-1 text-sm text-slate-600">No images yet.</p>
+        ) : (
+          <ul className="mt-2 grid gap-4 lg:grid-cols-2">
+            {draft.images.map((image, index) => {
+              const stored = imageOf(image.id);
+              const thumb = stored?.card.variants.find((v) => v.format === 'webp')?.url ?? stored?.card.url;
+              return (
+                <li key={image.id} className="rounded-md border border-slate-200 p-3">
+                  <div className="aspect-video overflow-hidden rounded bg-slate-100">
+                    {thumb && <img src={thumb} alt={image.caption || `Image ${index + 1}`} className="size-full object-cover" />}
+                  </div>
+                  <div className="mt-3 space-y-3">
+                    <TextField field={`images.${index}.caption`} label="Caption" optional value={image.caption} maxLength={PRACTICE_CAPTION_MAX} onChange={(v) => setImage(image.id, { caption: v })} />
+                    <TextField field={`images.${index}.credit`} label="Credit" optional value={image.credit} maxLength={PRACTICE_CREDIT_MAX} placeholder="Photo: …" onChange={(v) => setImage(image.id, { credit: v })} />
+                    <div className="flex flex-wrap items-center justify-between gap-2">
+                      <label className="inline-flex items-center gap-2 text-sm text-slate-800">
+                        <input type="radio" name="bp-cover" className="size-4 accent-brand-600" checked={image.is_cover}
+                          onChange={() => {
+                            setImage(image.id, { is_cover: true });
+                            void saveDraft();
+                          }} />
+                        Cover of the public card
+                      </label>
+                      <button type="button" className="text-sm font-medium text-red-700 hover:underline" onClick={() => setRemoval({ kind: 'images', id: image.id, name: image.caption || `image ${index + 1}` })}>
+                        Remove
+                      </button>
+                    </div>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <ListErrors field="images" />
+        {draft.images.length < PRACTICE_IMAGES_MAX && editable && <ImageUploader />}
+      </div>
+
+      <div>
+        <h3 className="text-sm font-semibold text-slate-900">Documents</h3>
+        {draft.attachments.length === 0 ? (
+          <p className="mt-1 text-sm text-slate-600">No documents yet.</p>
+        ) : (
+          <ul className="mt-2 space-y-3">
+            {draft.attachments.map((a, index) => {
+              const stored = practice.attachments.find((x) => x.id === a.id);
+              return (
+                <li key={a.id} className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-[1fr_auto] sm:items-end">
+                  <TextField field={`attachments.${index}.title`} label="Title" value={a.title} maxLength={160}
+                    onChange={(v) => editDraft((d) => ({ ...d, attachments: d.attachments.map((x) => (x.id === a.id ? { ...x, title: v } : x)) }))}
+                    hint={stored ? `${stored.file_name}, ${formatBytes(stored.size)}` : undefined} />
+                  <div className="flex gap-3 pb-6">
+                    {stored && (
+                      <a href={stored.url} className={`${ui.link} text-sm`} download>
+                        Download
+                      </a>
+                    )}
+                    <button type="button" className="text-sm font-medium text-red-700 hover:underline" onClick={() => setRemoval({ kind: 'attachments', id: a.id, name: a.title })}>
+                      Remove
+                    </button>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <ListErrors field="attachments" />
+        {draft.attachments.length < PRACTICE_ATTACHMENTS_MAX && editable && <PdfUploader />}
+      </div>
+
+      <fieldset className="min-w-0">
+        <legend className="text-sm font-semibold text-slate-900">Links</legend>
+        <ul className="mt-2 space-y-3">
+          {draft.links.map((l, i) => (
+            <li key={i} className="grid gap-3 sm:grid-cols-[1fr_1.5fr_auto] sm:items-end">
+              <TextField field={`links.${i}.label`} label="Label" value={l.label} maxLength={160} onChange={(v) => editDraft((d) => ({ ...d, links: d.links.map((x, j) => (j === i ? { ...x, label: v } : x)) }))} />
+              <TextField field={`links.${i}.url`} label="Address" type="url" placeholder="https://" value={l.url} onChange={(v) => editDraft((d) => ({ ...d, links: d.links.map((x, j) => (j === i ? { ...x, url: v } : x)) }))} />
+              <button type="button" className="pb-2 text-left text-sm font-medium text-red-700 hover:underline" onClick={() => editDraft((d) => ({ ...d, links: d.links.filter((_, j) => j !== i) }))}>
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+        <ListErrors field="links" />
+        {draft.links.length < PRACTICE_LINKS_MAX && (
+          <button type="button" className={`${ui.secondaryButton} mt-3`} onClick={() => editDraft((d) => ({ ...d, links: [...d.links, { label: '', url: '' }] }))}>
+            Add a link
+          </button>
+        )}
+      </fieldset>
+
+      <ConfirmDialog open={removal !== null} title={`Remove “${removal?.name ?? ''}”?`} confirmLabel="Remove" onConfirm={remove} onCancel={() => setRemoval(null)}>
+        <p>The file is deleted from the practice. To use it again you will have to upload it again.</p>
+      </ConfirmDialog>
+    </Section>
+  );
+}
+
+function UploadProgress() {
+  const upload = useStore($practiceForm).upload;
+  if (!upload) return null;
+  const pct = upload.total > 0 ? Math.round((upload.loaded / upload.total) * 100) : 0;
+  return (
+    <div className="mt-3 max-w-xl" role="status">
+      <div className="flex items-center justify-between text-sm text-slate-700">
+        <span>
+          Uploading {upload.name}… {pct}%
+        </span>
+        <button type="button" className={`${ui.link} text-sm`} onClick={cancelUpload}>
+          Cancel
+        </button>
+      </div>
+      <div className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200" role="progressbar" aria-label={`Upload of ${upload.name}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct}>
+        <div className="h-full bg-brand-600" style={{ width: `${pct}%` }} />
+      </div>
+    </div>
+  );
+}
+
+function ImageUploader() {
+  const [file, setFile] = useState<File | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [crop, setCrop] = useState<Crop | null>(null);
+  const upload = useStore($practiceForm).upload;
+  const uploading = upload !== null;
+  return (
+    <div className="mt-4 rounded-md border border-dashed border-slate-300 p-4">
+      <label htmlFor="bp-image-file" className={ui.label}>
+        Add an image <span className="font-normal text-slate-600">(JPEG, PNG or WebP, up to 8 MB)</span>
+      </label>
+      <input id="bp-image-file" type="file" accept={IMAGE_ACCEPT} className={fileInput} disabled={uploading}
+        onChange={(e) => {
+          const chosen = e.target.files?.[0] ?? null;
+          e.target.value = '';
+          const issue = chosen ? checkPracticeFile(chosen, 'upload') : null;
+          setProblem(issue);
+          setFile(issue ? null : chosen);
+        }} />
+      {problem && <p className="mt-2 text-sm text-red-700">{problem}</p>}
+      {file && !uploading && (
+        <div className="mt-4 space-y-3">
+          <p className="text-sm text-slate-700">Choose the part of the picture the public card shows (16:9). The whole picture is kept for the practice’s page.</p>
+          <CropChooser key={`${file.name}-${file.size}-${file.lastModified}`} file={file} onCrop={setCrop} />
+          <div className="flex gap-2">
+            <button type="button" className={ui.primaryButton} onClick={() => void uploadFile('upload', file, { crop }).then((ok) => ok && setFile(null))}>
+              Upload image
+            </button>
+            <button type="button" className={ui.secondaryButton} onClick={() => setFile(null)}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      )}
+      {upload?.kind === 'upload' && <UploadProgress />}
+    </div>
+  );
+}
+
+function PdfUploader() {
+  const [problem, setProblem] = useState<string | null>(null);
+  const upload = useStore($practiceForm).upload;
+  return (
+    <div className="mt-4 rounded-md border border-dashed border-slate-300 p-4">
+      <label htmlFor="bp-pdf-file" className={ui.label}>
+        Add a PDF document <span className="font-normal text-slate-600">(up to 10 MB)</span>
+      </label>
+      <input id="bp-pdf-file" type="file" accept="application/pdf,.pdf" className={fileInput} disabled={upload !== null}
+        onChange={(e) => {
+          const chosen = e.target.files?.[0];
+          e.target.value = '';
+          if (!chosen) return;
+          const issue = checkPracticeFile(chosen, 'attachment');
+          setProblem(issue);
+          if (!issue) void uploadFile('attachment', chosen);
+        }} />
+      {problem && <p className="mt-2 text-sm text-red-700">{problem}</p>}
+      {upload?.kind === 'attachment' && <UploadProgress />}
+    </div>
+  );
+}

@@ -1,0 +1,296 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { canActInCountry, hasModuleRule, isAdminLevel } from '../../../lib/access/permissions.ts';
+import { SECTION_COUNT, sectionState } from '../../../lib/best-practices/completeness.ts';
+import { FORM_SECTIONS, PRACTICE_TITLE_MAX, type BestPractice } from '../../../lib/best-practices/schema.ts';
+import { canEditContent, STATUS_LABELS } from '../../../lib/best-practices/workflow.ts';
+import type { Whoami } from '../../../lib/identity/schema.ts';
+import { useLeaveGuard } from '../lib/leave-guard.ts';
+import { ApiError } from '../lib/api.ts';
+import { pathTo } from '../router.ts';
+import type { ScreenProps } from '../screen-props.ts';
+import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { formatDate } from '../ui/format.ts';
+import { Icon } from '../ui/icons.tsx';
+import { PageHeading } from '../ui/page-heading.tsx';
+import { EmptyState, ErrorState, FieldError, Skeleton } from '../ui/states.tsx';
+import { ui } from '../ui/styles.ts';
+import { MediaSection } from './media-section.tsx';
+import { contentOf } from './practice-draft.ts';
+import { $dirty, $formTarget, $practiceForm, $shownPractice, closePractice, createPractice, openPractice, resolveConflict, saveDraft } from './practice-form-store.ts';
+import { $countryOptions, $practiceRef } from './practice-list-store.ts';
+import {
+  BasicsSection,
+  ContactSection,
+  NARRATIVE_KEYS,
+  NarrativeSection,
+  OrganisationsSection,
+  PeriodSection,
+  SummarySection,
+  ThemesSection,
+  type SectionsProps,
+} from './practice-sections.tsx';
+import { Timeline, WorkflowActions } from './review-panel.tsx';
+import { PracticeStatusChip } from './status-chip.tsx';
+
+/** What the person looking at the practice can do next, by status and by who they are. */
+const NEXT_STEP: Record<BestPractice['status'], Record<'author' | 'reviewer', string>> = {
+  draft: { author: 'Write the practice, then submit it for review', reviewer: 'A draft: its authors have not submitted it yet' },
+  submitted: { author: 'Submitted: the reviewers are reading it', reviewer: 'Review: comment on sections, then publish, request changes or reject' },
+  changes_requested: { author: 'Make the changes asked for, then submit again', reviewer: 'Changes requested: waiting for the authors' },
+  published: { author: 'Published in the public library', reviewer: 'Published in the public library' },
+  rejected: { author: 'Not accepted for the library', reviewer: 'Not accepted for the library' },
+  archived: { author: 'Archived: no longer in the public library', reviewer: 'Archived: no longer in the public library' },
+};
+
+/** Whether the user may write to this practice at all (the workflow decides when). */
+export function canWrite(identity: Whoami, practice: BestPractice): boolean {
+  if (!canActInCountry(identity, practice.country.code)) return false;
+  if (hasModuleRule(identity, 'best-practice', ['update'])) return true;
+  return hasModuleRule(identity, 'best-practice', ['create']) && practice.created_by?.id === identity.id;
+}
+
+/** /module/best-practice/form/{uuid?}: a new practice, or one to write, review or read. */
+export function PracticeFormScreen({ identity }: ScreenProps) {
+  const target = useStore($formTarget);
+  const shown = useStore($shownPractice);
+  const uuid = target?.uuid ?? null;
+
+  useEffect(() => {
+    if (shown.data?.data && shown.data.data.uuid === uuid) openPractice(shown.data.data);
+  }, [shown.data, uuid]);
+  useEffect(() => (uuid ? () => closePractice(uuid) : undefined), [uuid]);
+
+  return (
+    <>
+      <p className="mb-2">
+        <a href={pathTo('bestPractices')} className="inline-flex items-center gap-1 text-sm font-medium text-brand-600 hover:text-brand-800">
+          <Icon name="chevronLeft" className="size-4" />
+          Back to best practices
+        </a>
+      </p>
+      {!uuid ? (
+        <StartPractice identity={identity} />
+      ) : shown.error instanceof ApiError && shown.error.status === 404 ? (
+        <EmptyState title="Practice not found">
+          There is nothing at this address; it may have been deleted.{' '}
+          <a href={pathTo('bestPractices')} className={ui.link}>
+            Back to best practices
+          </a>
+        </EmptyState>
+      ) : shown.error !== undefined && !shown.data ? (
+        <ErrorState error={shown.error} title="This practice could not be loaded"
+          onRetry={shown.error instanceof ApiError && shown.error.status === 403 ? undefined : () => $shownPractice.invalidate()} />
+      ) : (
+        <PracticeEditor identity={identity} />
+      )}
+    </>
+  );
+}
+
+function StartPractice({ identity }: { identity: Whoami }) {
+  const admin = isAdminLevel(identity);
+  const countries = useStore($countryOptions);
+  const [title, setTitle] = useState('');
+  const [country, setCountry] = useState(identity.country_code ?? '');
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!title.trim()) return setErrors({ title: ['is required'] });
+    setBusy(true);
+    setErrors((await createPractice(title.trim(), country)) ?? {});
+    setBusy(false);
+  };
+  return (
+    <>
+      <PageHeading description="Start with a title. The rest of the form opens next and saves by itself as you write.">New best practice</PageHeading>
+      <form noValidate onSubmit={(e) => void submit(e)} className={`${ui.card} max-w-2xl space-y-5`}>
+        <div>
+          <label htmlFor="bp-new-title" className={ui.label}>
+            Title
+          </label>
+          <input id="bp-new-title" className={`${ui.input} mt-1`} value={title} maxLength={PRACTICE_TITLE_MAX} onChange={(e) => setTitle(e.target.value)}
+            aria-invalid={errors['title'] ? true : undefined} aria-describedby={errors['title'] ? 'bp-new-title-error' : undefined} />
+          <FieldError id="bp-new-title-error" messages={errors['title']} />
+        </div>
+        <div>
+          <label htmlFor="bp-new-country" className={ui.label}>
+            Country
+          </label>
+          {admin ? (
+            <select id="bp-new-country" className={`${ui.input} mt-1`} value={country} onChange={(e) => setCountry(e.target.value)}>
+              {(countries.data?.data ?? []).map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <p id="bp-new-country" className="mt-1 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-800">
+              {identity.country?.name}
+            </p>
+          )}
+          <FieldError id="bp-new-country-error" messages={errors['country_code']} />
+        </div>
+        <button type="submit" className={ui.primaryButton} disabled={busy}>
+          {busy ? 'Creating…' : 'Create draft'}
+        </button>
+      </form>
+    </>
+  );
+}
+
+function SaveIndicator() {
+  const { save, failure } = useStore($practiceForm);
+  const dirty = useStore($dirty);
+  const text =
+    save === 'saving' ? 'Saving…' : save === 'invalid' ? 'Not saved: check the fields marked in red' : save === 'failed' ? `Not saved: ${failure ?? ''}` : save === 'conflict' ? 'Not saved: changed by someone else' : dirty ? 'Unsaved changes' : save === 'saved' ? 'All changes saved' : 'Saved';
+  const tone = save === 'invalid' || save === 'failed' || save === 'conflict' ? 'text-red-700' : 'text-slate-600';
+  return (
+    <span role="status" className={`inline-flex items-center gap-1 text-sm ${tone}`}>
+      {!dirty && (save === 'saved' || save === 'idle') && <Icon name="check" className="size-4 text-emerald-700" />}
+      {text}
+    </span>
+  );
+}
+
+function PracticeEditor({ identity }: { identity: Whoami }) {
+  const form = useStore($practiceForm);
+  const dirty = useStore($dirty);
+  const ref = useStore($practiceRef);
+  const guard = useLeaveGuard(dirty && form.save !== 'saving');
+  const { practice, draft } = form;
+  if (!practice || !draft) return <Skeleton rows={8} label="Loading the practice…" />;
+
+  const reviewer = isAdminLevel(identity);
+  const writer = canWrite(identity, practice);
+  const actor = reviewer ? 'reviewer' : 'author';
+  const editable = writer && canEditContent(practice.status, actor) && !form.conflict;
+  const filled = sectionState(contentOf(draft));
+  const filledCount = Object.values(filled).filter(Boolean).length;
+  const props: SectionsProps = { draft, filled, reviewer, editable, reference: ref.data?.data, countryName: practice.country.name };
+  const lastNote = [...practice.timeline].reverse().find((t) => (t.action === 'request_changes' || t.action === 'reject') && t.note);
+  const showNote = lastNote && (practice.status === 'changes_requested' || practice.status === 'rejected');
+
+  return (
+    <>
+      <PageHeading
+        description={
+          <span className="inline-flex flex-wrap items-center gap-x-3 gap-y-1">
+            <PracticeStatusChip status={practice.status} />
+            <span>
+              {practice.country.name}
+              {practice.city ? `, ${practice.city}` : ''}
+            </span>
+            {practice.featured && <span className="font-medium text-brand-700">Featured on the home page</span>}
+            {editable && <SaveIndicator />}
+          </span>
+        }
+      >
+        {practice.title}
+      </PageHeading>
+
+      {form.conflict && <ConflictBanner theirs={form.conflict} />}
+      {showNote && (
+        <div className="mb-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950" role="note">
+          <p className="font-semibold">{practice.status === 'rejected' ? 'Why the practice was not accepted' : 'Changes requested by the reviewers'}</p>
+          <p className="mt-1 whitespace-pre-line text-sm">{lastNote.note}</p>
+          <p className="mt-1 text-xs">
+            {lastNote.actor_name} · {formatDate(lastNote.at)}
+            {practice.comments.length > 0 && ' · See also the comments beside each section.'}
+          </p>
+        </div>
+      )}
+      {!editable && !form.conflict && (
+        <p className="mb-6 rounded-md bg-slate-100 px-4 py-3 text-sm text-slate-700">
+          {!writer
+            ? 'You can read this practice; only its authors and the reviewers can change it.'
+            : practice.status === 'submitted'
+              ? 'The practice is waiting for review, so it cannot be edited. Withdraw it to make changes.'
+              : `The practice is ${STATUS_LABELS[practice.status].toLowerCase()}, so it cannot be edited.`}
+        </p>
+      )}
+
+      <div className="grid gap-6 lg:grid-cols-[15rem_minmax(0,1fr)]">
+        <nav aria-label="Sections of the form" className="lg:sticky lg:top-20 lg:self-start">
+          <div className={ui.card}>
+            <p className="text-sm font-semibold text-slate-900" id="bp-progress-label">
+              {filledCount} of {SECTION_COUNT} sections filled
+            </p>
+            <div className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200" role="progressbar" aria-labelledby="bp-progress-label"
+              aria-valuemin={0} aria-valuemax={SECTION_COUNT} aria-valuenow={filledCount}>
+              <div className="h-full rounded-full bg-emerald-600 transition-[width]" style={{ width: `${(filledCount / SECTION_COUNT) * 100}%` }} />
+            </div>
+            <ol className="mt-3 hidden space-y-1 text-sm lg:block">
+              {FORM_SECTIONS.map((s) => {
+                const comments = practice.comments.filter((c) => c.section === s.key).length;
+                return (
+                  <li key={s.key}>
+                    <a href={`#section-${s.key}`} className="flex items-center gap-2 rounded px-1 py-0.5 text-slate-700 hover:bg-slate-50 hover:text-brand-700">
+                      <span aria-hidden="true" className={`flex size-4 shrink-0 items-center justify-center rounded-full ${filled[s.key] ? 'bg-emerald-600 text-white' : 'ring-1 ring-slate-300'}`}>
+                        {filled[s.key] && <Icon name="check" className="size-3" />}
+                      </span>
+                      <span className="truncate">{s.label}</span>
+                      <span className="sr-only">{filled[s.key] ? '(filled)' : '(not filled)'}</span>
+                      {comments > 0 && <span className="ml-auto rounded-full bg-amber-100 px-1.5 text-xs text-amber-900">{comments}</span>}
+                    </a>
+                  </li>
+                );
+              })}
+            </ol>
+          </div>
+        </nav>
+
+        <div className="min-w-0 space-y-6">
+          <section aria-labelledby="bp-next-step" className={ui.card}>
+            <h2 id="bp-next-step" className="text-base font-semibold text-slate-900">
+              {NEXT_STEP[practice.status][actor]}
+            </h2>
+            <div className="mt-3">
+              <WorkflowActions practice={practice} draft={draft} actor={actor} canWrite={writer} isAuthor={practice.created_by?.id === identity.id} />
+            </div>
+          </section>
+          {/* Autosave: leaving any field saves what changed, with the version it was based on. */}
+          <div className="space-y-6" onBlur={() => dirty && editable && void saveDraft()}>
+            <BasicsSection {...props} />
+            <OrganisationsSection {...props} />
+            <PeriodSection {...props} />
+            <ThemesSection {...props} />
+            <SummarySection {...props} />
+            {NARRATIVE_KEYS.map((key) => (
+              <NarrativeSection key={key} {...props} section={key} />
+            ))}
+            <MediaSection {...props} />
+            <ContactSection {...props} />
+          </div>
+          <Timeline practice={practice} />
+        </div>
+      </div>
+
+      <ConfirmDialog open={guard.pending !== null} title="Leave with unsaved changes?" confirmLabel="Leave and discard" onConfirm={() => guard.leave(() => {})} onCancel={guard.stay}>
+        <p>Some of your latest changes could not be saved. They will be lost.</p>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function ConflictBanner({ theirs }: { theirs: BestPractice }) {
+  const by = [...theirs.timeline].reverse()[0]?.actor_name;
+  return (
+    <div role="alert" className="mb-6 rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
+      <p className="font-semibold">Someone else changed this practice while you were editing it</p>
+      <p className="mt-1 text-sm">
+        It was saved again{by ? ` (last step by ${by})` : ''} on {formatDate(theirs.updated_at)}. Your latest changes are not saved yet. Load their version, or keep your changes and save them over it.
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <button type="button" className={ui.secondaryButton} onClick={() => void resolveConflict('reload')}>
+          Load their version
+        </button>
+        <button type="button" className={ui.primaryButton} onClick={() => void resolveConflict('keep')}>
+          Keep my changes
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,276 @@
+import { computed, map } from 'nanostores';
+import {
+  BestPracticeSchema,
+  PracticeResponseSchema,
+  PracticeSaveBodySchema,
+  type BestPractice,
+  type Crop,
+  type PracticeAction,
+  type SectionKey,
+} from '../../../lib/best-practices/schema.ts';
+import { ACTION_LABELS } from '../../../lib/best-practices/workflow.ts';
+import { GenericResponseSchema } from '../../../lib/http/schema.ts';
+import { api, ApiError, errorMessage } from '../lib/api.ts';
+import { fieldErrorsOf, type FieldErrors } from '../lib/field-errors.ts';
+import { createFetcherStore, fetchWith, mutateCache } from '../lib/query.ts';
+import { notifyError, notifySuccess } from '../notifications/snackbar-store.ts';
+import { $router, navigate, pathTo } from '../router.ts';
+import { bodyOf, changedKeys, draftOf, type PracticeDraft } from './practice-draft.ts';
+import { forgetPracticeLists } from './practice-list-store.ts';
+import { uploadPracticeFile, type RunningPracticeUpload } from './upload.ts';
+
+export const $formTarget = computed($router, (page) => (page?.route === 'bestPracticeForm' ? { uuid: page.params.uuid || null } : null));
+const $showKey = computed($formTarget, (target) => (target?.uuid ? `best-practice/show/${encodeURIComponent(target.uuid)}` : null));
+export const $shownPractice = createFetcherStore([$showKey], { fetcher: fetchWith(PracticeResponseSchema) });
+
+export type SaveState = 'idle' | 'saving' | 'saved' | 'invalid' | 'failed' | 'conflict';
+
+export interface UploadState {
+  kind: 'upload' | 'attachment';
+  name: string;
+  loaded: number;
+  total: number;
+}
+
+export interface PracticeFormState {
+  /** The practice as the server last gave it (its version is the one the next write sends). */
+  practice: BestPractice | null;
+  /** The draft of `practice`: what "no changes" looks like. */
+  base: PracticeDraft | null;
+  draft: PracticeDraft | null;
+  save: SaveState;
+  /** Field errors of the last save, from the shared schema or the server. */
+  errors: FieldErrors;
+  /** A save refused for another reason than its fields. */
+  failure: string | null;
+  /** The practice as someone else saved it, when ours was based on an older version. */
+  conflict: BestPractice | null;
+  upload: UploadState | null;
+  busyAction: PracticeAction | 'comment' | 'delete' | null;
+}
+
+const EMPTY: PracticeFormState = { practice: null, base: null, draft: null, save: 'idle', errors: {}, failure: null, conflict: null, upload: null, busyAction: null };
+export const $practiceForm = map<PracticeFormState>({ ...EMPTY });
+
+export const $dirty = computed($practiceForm, (s) => !!s.draft && !!s.base && changedKeys(s.draft, s.base).length > 0);
+
+/** The form shows `practice`: the first time, or after the server changed it while there were no edits. */
+export function openPractice(practice: BestPractice): void {
+  const current = $practiceForm.get();
+  if (current.practice?.uuid === practice.uuid && (current.practice.version >= practice.version || $dirty.get())) return;
+  const draft = draftOf(practice);
+  $practiceForm.set({ ...EMPTY, practice, base: draft, draft });
+}
+
+export function closePractice(uuid: string): void {
+  const current = $practiceForm.get();
+  // A save or upload still on its way finishes first; its answer is then simply not shown.
+  if (current.practice?.uuid === uuid && current.save !== 'saving' && !current.upload) $practiceForm.set({ ...EMPTY });
+}
+
+export function editDraft(change: (draft: PracticeDraft) => PracticeDraft): void {
+  const { draft } = $practiceForm.get();
+  if (draft) $practiceForm.setKey('draft', change(draft));
+}
+
+/** The server's answer becomes the new baseline; edits typed meanwhile stay on top of it. */
+function accept(practice: BestPractice, sent: PracticeDraft | null): void {
+  const state = $practiceForm.get();
+  const base = draftOf(practice);
+  let draft = base;
+  if (state.draft && sent) {
+    const typedSince = changedKeys(state.draft, sent);
+    draft = { ...base };
+    for (const key of typedSince) (draft as unknown as Record<string, unknown>)[key] = state.draft[key];
+  }
+  $practiceForm.set({ ...state, practice, base, draft, conflict: null });
+  mutateCache(`best-practice/show/${encodeURIComponent(practice.uuid)}`, { status: 200, message: 'Best practice', data: practice });
+  forgetPracticeLists();
+}
+
+let saving: Promise<boolean> | null = null;
+let again = false;
+
+/**
+ * Saves the changed fields with the version they were based on (autosave, on leaving a field).
+ * One save at a time; a change made during a save is saved right after it.
+ */
+export function saveDraft(): Promise<boolean> {
+  if (saving) {
+    again = true;
+    return saving;
+  }
+  saving = runSave().finally(() => {
+    saving = null;
+  });
+  return saving.then(async (ok) => {
+    if (ok && again) {
+      again = false;
+      return saveDraft();
+    }
+    return ok;
+  });
+}
+
+async function runSave(): Promise<boolean> {
+  const { practice, draft, base, conflict } = $practiceForm.get();
+  if (!practice || !draft || !base || conflict) return false;
+  if (changedKeys(draft, base).length === 0) return true;
+  const body = bodyOf(draft, base, practice);
+  const checked = PracticeSaveBodySchema.safeParse(body);
+  if (!checked.success) {
+    $practiceForm.set({ ...$practiceForm.get(), save: 'invalid', errors: fieldErrorsOf(checked.error.issues), failure: null });
+    return false;
+  }
+  $practiceForm.set({ ...$practiceForm.get(), save: 'saving', failure: null });
+  try {
+    const answer = await api('best-practice/saved', PracticeResponseSchema, { method: 'POST', body });
+    accept(answer.data, draft);
+    $practiceForm.set({ ...$practiceForm.get(), save: 'saved', errors: {} });
+    return true;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 409) {
+      const current = BestPracticeSchema.safeParse((error.body as { current?: unknown } | undefined)?.current);
+      if (current.success) {
+        $practiceForm.set({ ...$practiceForm.get(), save: 'conflict', conflict: current.data });
+        return false;
+      }
+    }
+    const errors = error instanceof ApiError ? error.errors : {};
+    $practiceForm.set({
+      ...$practiceForm.get(),
+      save: Object.keys(errors).length > 0 ? 'invalid' : 'failed',
+      errors,
+      failure: Object.keys(errors).length > 0 ? null : errorMessage(error),
+    });
+    return false;
+  }
+}
+
+/** After a conflict: take the other version (`reload`), or put one's own changes on top of it (`keep`). */
+export async function resolveConflict(choice: 'reload' | 'keep'): Promise<void> {
+  const state = $practiceForm.get();
+  if (!state.conflict || !state.draft || !state.base) return;
+  const theirs = state.conflict;
+  if (choice === 'reload') {
+    const draft = draftOf(theirs);
+    $practiceForm.set({ ...state, practice: theirs, base: draft, draft, conflict: null, save: 'idle', errors: {} });
+    return;
+  }
+  // Mine: the fields I changed, re-applied to their version.
+  const mine = changedKeys(state.draft, state.base);
+  const base = draftOf(theirs);
+  const draft = { ...base };
+  for (const key of mine) (draft as unknown as Record<string, unknown>)[key] = state.draft[key];
+  $practiceForm.set({ ...state, practice: theirs, base, draft, conflict: null, save: 'idle' });
+  await saveDraft();
+}
+
+/** Creates a practice from its title and country, then opens its form. */
+export async function createPractice(title: string, countryCode: string): Promise<FieldErrors | null> {
+  try {
+    const answer = await api('best-practice/saved', PracticeResponseSchema, { method: 'POST', body: { title, country_code: countryCode } });
+    mutateCache(`best-practice/show/${encodeURIComponent(answer.data.uuid)}`, answer);
+    forgetPracticeLists();
+    notifySuccess(`Draft “${answer.data.title}” created. It saves by itself as you write.`);
+    navigate(pathTo('bestPracticeForm', { uuid: answer.data.uuid }), { replace: true });
+    return null;
+  } catch (error) {
+    if (error instanceof ApiError && Object.keys(error.errors).length > 0) return error.errors;
+    notifyError(`The practice was not created: ${errorMessage(error)}`);
+    return {};
+  }
+}
+
+/** A workflow step (submit, publish, …), after saving what is unsaved. */
+export async function takeAction(action: PracticeAction, note?: string): Promise<boolean> {
+  if ($dirty.get() && !(await saveDraft())) {
+    notifyError('Your latest changes could not be saved: fix them before going on.');
+    return false;
+  }
+  const { practice } = $practiceForm.get();
+  if (!practice) return false;
+  $practiceForm.setKey('busyAction', action);
+  try {
+    const answer = await api(`best-practice/${encodeURIComponent(practice.uuid)}/transition`, PracticeResponseSchema, {
+      method: 'POST',
+      body: { action, note, version: practice.version },
+    });
+    accept(answer.data, null);
+    notifySuccess(`${ACTION_LABELS[action]}: done for “${practice.title}”`);
+    return true;
+  } catch (error) {
+    notifyError(`${ACTION_LABELS[action]} did not go through: ${errorMessage(error)}`);
+    return false;
+  } finally {
+    $practiceForm.setKey('busyAction', null);
+  }
+}
+
+export async function addComment(section: SectionKey, body: string): Promise<boolean> {
+  const { practice } = $practiceForm.get();
+  if (!practice) return false;
+  $practiceForm.setKey('busyAction', 'comment');
+  try {
+    const answer = await api(`best-practice/${encodeURIComponent(practice.uuid)}/comment`, PracticeResponseSchema, { method: 'POST', body: { section, body } });
+    // Only the comments and timeline change: the draft and its version stay as they are.
+    $practiceForm.setKey('practice', { ...practice, comments: answer.data.comments, timeline: answer.data.timeline });
+    return true;
+  } catch (error) {
+    notifyError(`The comment was not added: ${errorMessage(error)}`);
+    return false;
+  } finally {
+    $practiceForm.setKey('busyAction', null);
+  }
+}
+
+export async function deletePractice(): Promise<void> {
+  const { practice } = $practiceForm.get();
+  if (!practice) return;
+  $practiceForm.setKey('busyAction', 'delete');
+  try {
+    await api(`best-practice/${encodeURIComponent(practice.uuid)}/delete`, GenericResponseSchema, { method: 'POST' });
+    forgetPracticeLists();
+    $practiceForm.set({ ...EMPTY });
+    notifySuccess(`“${practice.title}” deleted`);
+    navigate(pathTo('bestPractices'));
+  } catch (error) {
+    notifyError(`The practice was not deleted: ${errorMessage(error)}`);
+    $practiceForm.setKey('busyAction', null);
+  }
+}
+
+let running: RunningPracticeUpload | null = null;
+
+/** Uploads an image (with the card crop) or a PDF, after saving what is unsaved (the upload needs the latest version). */
+export async function uploadFile(kind: 'upload' | 'attachment', file: File, options: { crop?: Crop | null; title?: string } = {}): Promise<boolean> {
+  if ($dirty.get() && !(await saveDraft())) return false;
+  const { practice } = $practiceForm.get();
+  if (!practice) return false;
+  const query: Record<string, string | number | undefined> = { version: practice.version };
+  if (options.crop) query['crop'] = [options.crop.x, options.crop.y, options.crop.width, options.crop.height].map((n) => n.toFixed(4)).join(',');
+  if (options.title) query['title'] = options.title;
+  $practiceForm.setKey('upload', { kind, name: file.name, loaded: 0, total: file.size });
+  running = uploadPracticeFile(practice.uuid, kind, file, query, (loaded, total) => {
+    const upload = $practiceForm.get().upload;
+    if (upload) $practiceForm.setKey('upload', { ...upload, loaded, total });
+  });
+  try {
+    const answer = await running.promise;
+    const { draft, base } = $practiceForm.get();
+    // Edits typed during the upload stay; the new file joins the list.
+    accept(answer.data, draft && base ? base : null);
+    notifySuccess(kind === 'upload' ? 'Image uploaded' : 'Document uploaded');
+    return true;
+  } catch (error) {
+    notifyError(`${kind === 'upload' ? 'The image' : 'The document'} was not uploaded: ${errorMessage(error)}`);
+    return false;
+  } finally {
+    running = null;
+    $practiceForm.setKey('upload', null);
+  }
+}
+
+export function cancelUpload(): void {
+  running?.abort();
+}

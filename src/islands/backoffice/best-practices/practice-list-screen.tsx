@@ -1,0 +1,230 @@
+import { useStore } from '@nanostores/react';
+import { hasModuleRule, isAdminLevel } from '../../../lib/access/permissions.ts';
+import { SECTION_COUNT } from '../../../lib/best-practices/completeness.ts';
+import { PRACTICE_STATUSES, type PracticeListItem } from '../../../lib/best-practices/schema.ts';
+import { STATUS_LABELS } from '../../../lib/best-practices/workflow.ts';
+import { pathTo } from '../router.ts';
+import { ROUTE_META } from '../route-meta.ts';
+import type { ScreenProps } from '../screen-props.ts';
+import { SearchField } from '../ui/filters.tsx';
+import { Flag } from '../ui/flag.tsx';
+import { formatDate, formatNumber } from '../ui/format.ts';
+import { Icon } from '../ui/icons.tsx';
+import { PageHeading } from '../ui/page-heading.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
+import { ui } from '../ui/styles.ts';
+import {
+  $countryOptions,
+  $practiceFilters,
+  $practiceRef,
+  $practiceSearchDraft,
+  $practices,
+  $practicesView,
+  PRACTICE_LIST_PAGE_SIZE,
+  setPracticeFilters,
+  typePracticeSearch,
+  type PracticeOrder,
+} from './practice-list-store.ts';
+import { PracticeStatusChip } from './status-chip.tsx';
+
+const ORDERS: { value: PracticeOrder; label: string }[] = [
+  { value: '-updated_at', label: 'Last updated, newest first' },
+  { value: 'updated_at', label: 'Last updated, oldest first' },
+  { value: '-submitted_at', label: 'Submitted, newest first' },
+  { value: 'title', label: 'Title (A to Z)' },
+  { value: 'country', label: 'Country' },
+];
+
+/** /module/best-practice: the practices of the user's country (administrators: of every country). */
+export function PracticeListScreen({ page, identity }: ScreenProps) {
+  const filters = useStore($practiceFilters);
+  const list = useStore($practicesView);
+  const admin = isAdminLevel(identity);
+  const canCreate = hasModuleRule(identity, 'best-practice', ['create']);
+  const filtered = filters !== null && (filters.q !== '' || filters.status !== '' || filters.category !== '' || filters.country_code !== '');
+  const description = admin
+    ? 'Practices shared by every country. Review the ones waiting, then publish them to the public library.'
+    : `Practices shared by ${identity.country?.name ?? 'your country'}. Write one, then submit it for review.`;
+
+  return (
+    <>
+      <div className="flex flex-wrap items-start justify-between gap-x-4">
+        <PageHeading description={description}>{ROUTE_META[page.route].title}</PageHeading>
+        {canCreate && (
+          <a href={pathTo('bestPracticeForm')} className={`${ui.primaryButton} mb-6`}>
+            <Icon name="star" className="size-4" />
+            New practice
+          </a>
+        )}
+      </div>
+      <PracticeFilters admin={admin} />
+      <div className="mt-6">
+        {list.error !== undefined && !list.data ? (
+          <ErrorState error={list.error} title="The practices could not be loaded" onRetry={() => $practices.invalidate()} />
+        ) : !list.data ? (
+          <Skeleton rows={5} label="Loading practices…" />
+        ) : list.data.data.length === 0 ? (
+          <EmptyState title={filtered ? 'No practices match these filters' : 'No practices yet'}>
+            {filters && filters.page > 1 && list.data.total > 0 ? (
+              <button type="button" className={ui.link} onClick={() => setPracticeFilters({ page: 1 })}>
+                Go to the first page
+              </button>
+            ) : filtered ? (
+              'Try another search, status, theme or country.'
+            ) : canCreate ? (
+              'Share the first one with the button above.'
+            ) : null}
+          </EmptyState>
+        ) : (
+          <PracticeTable items={list.data.data} busy={list.loading} showCountry={admin} />
+        )}
+        {list.data && list.data.total > 0 && <Pagination page={list.data.page} total={list.data.total} shown={list.data.data.length} />}
+      </div>
+    </>
+  );
+}
+
+function PracticeFilters({ admin }: { admin: boolean }) {
+  const filters = useStore($practiceFilters);
+  const draft = useStore($practiceSearchDraft);
+  const ref = useStore($practiceRef);
+  const countries = useStore($countryOptions);
+  if (!filters) return null;
+  return (
+    <div role="search" aria-label="Filter practices" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-[1.5fr_1fr_1fr_1fr_1fr]">
+      <SearchField className="col-span-2 xl:col-span-1" id="bp-search" label="Search" placeholder="Title, city or organisation" value={draft} onType={typePracticeSearch} />
+      <Select id="bp-status" label="Status" value={filters.status} onChange={(status) => setPracticeFilters({ status: status as typeof filters.status })}
+        options={[{ value: '', label: 'All statuses' }, ...PRACTICE_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))]} />
+      <Select id="bp-category" label="Theme" value={filters.category} onChange={(category) => setPracticeFilters({ category })}
+        options={[{ value: '', label: 'All themes' }, ...(ref.data?.data.categories ?? []).map((c) => ({ value: c.slug, label: c.name }))]} />
+      {admin && (
+        <Select id="bp-country" label="Country" value={filters.country_code} onChange={(country_code) => setPracticeFilters({ country_code })}
+          options={[{ value: '', label: 'All countries' }, ...(countries.data?.data ?? []).map((c) => ({ value: c.code, label: c.name }))]} />
+      )}
+      <Select id="bp-order" label="Order by" value={filters.order} onChange={(order) => setPracticeFilters({ order: order as PracticeOrder })} options={ORDERS} />
+    </div>
+  );
+}
+
+function Select({ id, label, value, options, onChange }: { id: string; label: string; value: string; options: readonly { value: string; label: string }[]; onChange: (value: string) => void }) {
+  return (
+    <div>
+      <label htmlFor={id} className={ui.label}>
+        {label}
+      </label>
+      <select id={id} className={`${ui.input} mt-1`} value={value} onChange={(event) => onChange(event.target.value)}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function PracticeTable({ items, busy, showCountry }: { items: readonly PracticeListItem[]; busy: boolean; showCountry: boolean }) {
+  return (
+    <div className={`${ui.cardFlush} relative overflow-x-auto ${busy ? 'opacity-70' : ''}`} aria-busy={busy}>
+      <table className="min-w-full divide-y divide-slate-200">
+        <caption className="sr-only">Best practices</caption>
+        <thead className="bg-slate-50">
+          <tr>
+            <th scope="col" className={`${ui.th} hidden w-24 sm:table-cell`}>
+              <span className="sr-only">Cover</span>
+            </th>
+            <th scope="col" className={ui.th}>
+              Practice
+            </th>
+            <th scope="col" className={`${ui.th} hidden md:table-cell`}>
+              Status
+            </th>
+            <th scope="col" className={`${ui.th} hidden lg:table-cell`}>
+              Sections
+            </th>
+            <th scope="col" className={`${ui.th} hidden md:table-cell`}>
+              Updated
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {items.map((item) => (
+            <tr key={item.uuid} className="hover:bg-slate-50">
+              <td className={`${ui.td} hidden py-2 sm:table-cell`}>
+                <div className="flex aspect-video w-20 items-center justify-center overflow-hidden rounded bg-slate-100 ring-1 ring-slate-200">
+                  {item.cover ? (
+                    <img src={item.cover} alt="" width={80} height={45} loading="lazy" decoding="async" className="size-full object-cover" />
+                  ) : (
+                    <Icon name="image" className="size-5 text-slate-400" />
+                  )}
+                </div>
+              </td>
+              <th scope="row" className={`${ui.td} min-w-56 text-left font-normal`}>
+                <a href={pathTo('bestPracticeForm', { uuid: item.uuid })} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
+                  {item.title}
+                </a>
+                <span className="mt-0.5 flex flex-wrap items-center gap-x-1.5 gap-y-1 text-xs text-slate-600">
+                  {showCountry && (
+                    <span className="inline-flex items-center gap-1.5">
+                      <Flag country={item.country} />
+                      {item.country.name}
+                    </span>
+                  )}
+                  {item.city && <span>{showCountry ? '· ' : ''}{item.city}</span>}
+                  {item.author_name && <span>· by {item.author_name}</span>}
+                  {item.featured && <span className="font-medium text-brand-700">Featured</span>}
+                  {item.demo && <span className="rounded bg-slate-100 px-1.5 text-slate-700">Example</span>}
+                </span>
+                <span className="mt-2 block md:hidden">
+                  <PracticeStatusChip status={item.status} />
+                </span>
+              </th>
+              <td className={`${ui.td} hidden md:table-cell`}>
+                <PracticeStatusChip status={item.status} />
+              </td>
+              <td className={`${ui.td} hidden lg:table-cell`}>
+                <SectionMeter filled={item.sections_filled} />
+              </td>
+              <td className={`${ui.td} hidden whitespace-nowrap md:table-cell`}>{formatDate(item.updated_at)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function SectionMeter({ filled }: { filled: number }) {
+  const pct = Math.round((filled / SECTION_COUNT) * 100);
+  return (
+    <span className="flex items-center gap-2 text-xs text-slate-700">
+      <span className="h-1.5 w-16 overflow-hidden rounded-full bg-slate-200" aria-hidden="true">
+        <span className="block h-full rounded-full bg-brand-600" style={{ width: `${pct}%` }} />
+      </span>
+      {filled} of {SECTION_COUNT}
+    </span>
+  );
+}
+
+function Pagination({ page, total, shown }: { page: number; total: number; shown: number }) {
+  const first = (page - 1) * PRACTICE_LIST_PAGE_SIZE + 1;
+  const last = Math.min(first + shown - 1, total);
+  const lastPage = Math.max(1, Math.ceil(total / PRACTICE_LIST_PAGE_SIZE));
+  return (
+    <nav aria-label="Pages of practices" className="mt-4 flex flex-wrap items-center justify-between gap-3">
+      <p role="status" className="text-sm text-slate-700">
+        {shown > 0 ? `Showing ${formatNumber(first)}–${formatNumber(last)} of ${formatNumber(total)}` : `${formatNumber(total)} practices in all`}
+      </p>
+      <div className="flex gap-2">
+        <button type="button" className={ui.secondaryButton} disabled={page <= 1} onClick={() => setPracticeFilters({ page: page - 1 })}>
+          <Icon name="chevronLeft" className="size-4" />
+          Previous
+        </button>
+        <button type="button" className={ui.secondaryButton} disabled={page >= lastPage} onClick={() => setPracticeFilters({ page: page + 1 })}>
+          Next
+          <Icon name="chevronRight" className="size-4" />
+        </button>
+      </div>
+    </nav>
+  );
+}

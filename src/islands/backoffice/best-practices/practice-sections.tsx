@@ -1,0 +1,287 @@
+import {
+  FORM_SECTIONS,
+  NARRATIVE_KEYS,
+  ORG_TYPES,
+  PRACTICE_CATEGORIES_MAX,
+  PRACTICE_FIGURES_MAX,
+  PRACTICE_KEY_DATES_MAX,
+  PRACTICE_NARRATIVE_MAX,
+  PRACTICE_PARTNERS_MAX,
+  PRACTICE_SUMMARY_WORDS_MAX,
+  SUPPORT_KINDS,
+  type NarrativeKey,
+  type PracticeRef,
+  type SectionKey,
+} from '../../../lib/best-practices/schema.ts';
+import { countWords } from '../../../lib/best-practices/words.ts';
+import { ui } from '../ui/styles.ts';
+import { fieldId, ListErrors, Section, TextArea, TextField } from './fields.tsx';
+import type { PracticeDraft } from './practice-draft.ts';
+import { editDraft } from './practice-form-store.ts';
+
+export interface SectionsProps {
+  draft: PracticeDraft;
+  filled: Record<SectionKey, boolean>;
+  reviewer: boolean;
+  editable: boolean;
+  reference: PracticeRef | undefined;
+  countryName: string;
+}
+
+const set = <K extends keyof PracticeDraft>(key: K, value: PracticeDraft[K]) => editDraft((d) => ({ ...d, [key]: value }));
+const setIn = <K extends 'contact' | 'narrative'>(key: K, sub: keyof PracticeDraft[K], value: string) =>
+  editDraft((d) => ({ ...d, [key]: { ...d[key], [sub]: value } }));
+function setItem<K extends 'partners' | 'figures' | 'key_dates' | 'links'>(key: K, index: number, patch: Partial<PracticeDraft[K][number]>) {
+  editDraft((d) => ({ ...d, [key]: d[key].map((item, i) => (i === index ? { ...item, ...patch } : item)) }));
+}
+const removeItem = (key: 'partners' | 'figures' | 'key_dates' | 'links', index: number) =>
+  editDraft((d) => ({ ...d, [key]: d[key].filter((_, i) => i !== index) }));
+
+export const ORG_TYPE_LABELS: Record<(typeof ORG_TYPES)[number], string> = {
+  national_government: 'National government',
+  local_government: 'Local government',
+  civil_society: 'Civil society',
+  private_sector: 'Private sector',
+  academia: 'Academia and research',
+  international: 'International organisation',
+  community: 'Community group',
+  other: 'Other',
+};
+
+const NARRATIVE_HINTS: Record<NarrativeKey, string> = {
+  context: 'The situation before the practice began: the problem, who it affected and why it mattered.',
+  objectives: 'What the practice set out to achieve, and for whom.',
+  implementation: 'How it was carried out: the steps, the people and institutions involved, and the obstacles met.',
+  resources: 'The budget and where it came from, staff, land, equipment and in-kind support.',
+  results: 'What changed, with figures where you have them (add the key figures below).',
+  innovation: 'What is new or different compared with how such problems are usually handled.',
+  sustainability: 'How the results last: financing, institutions, maintenance and ownership.',
+  transferability: 'What another city or country would need to do the same.',
+  lessons: 'What worked, what did not, and what you would do differently.',
+};
+
+function OrgTypeSelect({ id, value, onChange, label }: { id: string; value: string; onChange: (v: string) => void; label: string }) {
+  return (
+    <div>
+      <label htmlFor={id} className={ui.label}>
+        {label}
+      </label>
+      <select id={id} className={`${ui.input} mt-1`} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">Not specified</option>
+        {ORG_TYPES.map((t) => (
+          <option key={t} value={t}>
+            {ORG_TYPE_LABELS[t]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+const removeButton = 'text-sm font-medium text-red-700 hover:underline';
+
+export function BasicsSection({ draft, filled, reviewer, editable, countryName }: SectionsProps) {
+  return (
+    <Section sectionKey="basics" filled={filled.basics} reviewer={reviewer} editable={editable}>
+      <TextField field="title" label="Title" value={draft.title} onChange={(v) => set('title', v)} maxLength={160} hint="A short name people will recognise, such as “Iloilo River Esplanade”." />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div>
+          <span className={ui.label}>Country</span>
+          <p className="mt-1 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-800">{countryName}</p>
+        </div>
+        <TextField field="city" label="City or place" value={draft.city} onChange={(v) => set('city', v)} maxLength={120} />
+      </div>
+      <div className="grid grid-cols-2 gap-3 sm:gap-5">
+        <TextField field="lat" label="Latitude" optional value={draft.lat} onChange={(v) => set('lat', v)} placeholder="10.6969" hint="Decimal degrees; places the practice on the map." />
+        <TextField field="lng" label="Longitude" optional value={draft.lng} onChange={(v) => set('lng', v)} placeholder="122.5644" />
+      </div>
+    </Section>
+  );
+}
+
+export function OrganisationsSection({ draft, filled, reviewer, editable }: SectionsProps) {
+  return (
+    <Section sectionKey="organisations" filled={filled.organisations} reviewer={reviewer} editable={editable}>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField field="lead_organisation" label="Lead organisation" value={draft.lead_organisation} onChange={(v) => set('lead_organisation', v)} maxLength={200} />
+        <OrgTypeSelect id={fieldId('org_type')} label="Type of organisation" value={draft.org_type} onChange={(v) => set('org_type', v)} />
+      </div>
+      <fieldset className="min-w-0">
+        <legend className={ui.label}>Partners and their support</legend>
+        <ul className="mt-2 space-y-3">
+          {draft.partners.map((p, i) => (
+            <li key={i} className="rounded-md border border-slate-200 p-3">
+              <div className="grid gap-3 sm:grid-cols-2">
+                <TextField field={`partners.${i}.name`} label={`Partner ${i + 1}`} value={p.name} onChange={(v) => setItem('partners', i, { name: v })} maxLength={200} />
+                <OrgTypeSelect id={fieldId(`partners.${i}.type`)} label="Type" value={p.type} onChange={(v) => setItem('partners', i, { type: v })} />
+              </div>
+              <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2" role="group" aria-label={`Support given by partner ${i + 1}`}>
+                {SUPPORT_KINDS.map((kind) => (
+                  <label key={kind} className="inline-flex items-center gap-2 text-sm capitalize text-slate-800">
+                    <input type="checkbox" className="size-4 accent-brand-600" checked={p.support.includes(kind)}
+                      onChange={(e) => setItem('partners', i, { support: e.target.checked ? [...p.support, kind] : p.support.filter((s) => s !== kind) })} />
+                    {kind}
+                  </label>
+                ))}
+                <button type="button" className={`${removeButton} ml-auto`} onClick={() => removeItem('partners', i)}>
+                  Remove partner
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+        <ListErrors field="partners" />
+        {draft.partners.length < PRACTICE_PARTNERS_MAX && (
+          <button type="button" className={`${ui.secondaryButton} mt-3`} onClick={() => set('partners', [...draft.partners, { name: '', type: '', support: [] }])}>
+            Add a partner
+          </button>
+        )}
+      </fieldset>
+    </Section>
+  );
+}
+
+export function PeriodSection({ draft, filled, reviewer, editable }: SectionsProps) {
+  return (
+    <Section sectionKey="period" filled={filled.period} reviewer={reviewer} editable={editable}>
+      <div className="grid gap-5 sm:grid-cols-3 sm:items-end">
+        <TextField field="start_date" label="Start" type="date" value={draft.start_date} onChange={(v) => set('start_date', v)} />
+        {!draft.ongoing && <TextField field="end_date" label="End" type="date" optional value={draft.end_date} onChange={(v) => set('end_date', v)} />}
+        <label className="inline-flex items-center gap-2 pb-2 text-sm text-slate-800">
+          <input id={fieldId('ongoing')} type="checkbox" className="size-4 accent-brand-600" checked={draft.ongoing}
+            onChange={(e) => editDraft((d) => ({ ...d, ongoing: e.target.checked, end_date: e.target.checked ? '' : d.end_date }))} />
+          Still ongoing
+        </label>
+      </div>
+      <fieldset className="min-w-0">
+        <legend className={ui.label}>Key dates (up to {PRACTICE_KEY_DATES_MAX})</legend>
+        <ul className="mt-2 space-y-3">
+          {draft.key_dates.map((d, i) => (
+            <li key={i} className="grid gap-3 sm:grid-cols-[10rem_1fr_auto] sm:items-end">
+              <TextField field={`key_dates.${i}.date`} label="Date" type="date" value={d.date} onChange={(v) => setItem('key_dates', i, { date: v })} />
+              <TextField field={`key_dates.${i}.label`} label="What happened" value={d.label} onChange={(v) => setItem('key_dates', i, { label: v })} maxLength={200} />
+              <button type="button" className={`${removeButton} pb-2 text-left`} onClick={() => removeItem('key_dates', i)}>
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+        <ListErrors field="key_dates" />
+        {draft.key_dates.length < PRACTICE_KEY_DATES_MAX && (
+          <button type="button" className={`${ui.secondaryButton} mt-3`} onClick={() => set('key_dates', [...draft.key_dates, { date: '', label: '' }])}>
+            Add a key date
+          </button>
+        )}
+      </fieldset>
+    </Section>
+  );
+}
+
+export function ThemesSection({ draft, filled, reviewer, editable, reference }: SectionsProps) {
+  const toggle = (key: 'categories' | 'nua_thrusts', value: string, on: boolean) =>
+    editDraft((d) => ({ ...d, [key]: on ? [...d[key], value] : d[key].filter((v) => v !== value) }));
+  return (
+    <Section sectionKey="themes" filled={filled.themes} reviewer={reviewer} editable={editable}>
+      <fieldset className="min-w-0">
+        <legend className={ui.label}>Themes (up to {PRACTICE_CATEGORIES_MAX})</legend>
+        <div className="mt-2 grid gap-2 sm:grid-cols-2" id={fieldId('categories')}>
+          {(reference?.categories ?? []).map((c) => {
+            const on = draft.categories.includes(c.slug);
+            return (
+              <label key={c.slug} className="inline-flex items-start gap-2 text-sm text-slate-800">
+                <input type="checkbox" className="mt-0.5 size-4 accent-brand-600" checked={on} disabled={!on && draft.categories.length >= PRACTICE_CATEGORIES_MAX}
+                  onChange={(e) => toggle('categories', c.slug, e.target.checked)} />
+                {c.name}
+              </label>
+            );
+          })}
+        </div>
+        <ListErrors field="categories" />
+      </fieldset>
+      <TextField field="sdg_targets" label="SDG targets" optional value={draft.sdg_targets} onChange={(v) => set('sdg_targets', v)}
+        placeholder="11.1, 11.3, 13.1" hint="The Sustainable Development Goal targets the practice contributes to, separated by commas." />
+      <ListErrors field="sdg_targets" />
+      <fieldset className="min-w-0">
+        <legend className={ui.label}>New Urban Agenda thrusts <span className="font-normal text-slate-600">(optional)</span></legend>
+        <div className="mt-2 space-y-2">
+          {(reference?.nua_thrusts ?? []).map((t) => (
+            <label key={t.code} className="flex items-start gap-2 text-sm text-slate-800">
+              <input type="checkbox" className="mt-0.5 size-4 accent-brand-600" checked={draft.nua_thrusts.includes(t.code)} onChange={(e) => toggle('nua_thrusts', t.code, e.target.checked)} />
+              <span>
+                <span className="font-medium">{t.code}</span> {t.name}
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </Section>
+  );
+}
+
+export function SummarySection({ draft, filled, reviewer, editable }: SectionsProps) {
+  const words = countWords(draft.summary);
+  const over = words > PRACTICE_SUMMARY_WORDS_MAX;
+  return (
+    <Section sectionKey="summary" filled={filled.summary} reviewer={reviewer} editable={editable}>
+      <TextArea field="summary" label="Summary" hideLabel rows={7} value={draft.summary} onChange={(v) => set('summary', v)}
+        hint="What the practice is and what it achieved, for someone who reads nothing else. This is the text of the public card."
+        counter={
+          <span className={over ? 'font-semibold text-red-700' : 'text-slate-600'} aria-live="polite">
+            {words} of {PRACTICE_SUMMARY_WORDS_MAX} words{over ? `: remove ${words - PRACTICE_SUMMARY_WORDS_MAX}` : ''}
+          </span>
+        } />
+    </Section>
+  );
+}
+
+export function NarrativeSection({ draft, filled, reviewer, editable, section }: SectionsProps & { section: NarrativeKey }) {
+  const label = FORM_SECTIONS.find((s) => s.key === section)!.label;
+  return (
+    <Section sectionKey={section} filled={filled[section]} reviewer={reviewer} editable={editable}>
+      <TextArea field={`narrative.${section}`} label={label} hideLabel rows={section === 'results' || section === 'implementation' ? 8 : 5}
+        maxLength={PRACTICE_NARRATIVE_MAX} value={draft.narrative[section]} onChange={(v) => setIn('narrative', section, v)} hint={NARRATIVE_HINTS[section]} />
+      {section === 'results' && <FiguresList draft={draft} />}
+    </Section>
+  );
+}
+
+function FiguresList({ draft }: { draft: PracticeDraft }) {
+  return (
+    <fieldset className="min-w-0">
+      <legend className={ui.label}>Key figures</legend>
+      <ul className="mt-2 space-y-3">
+        {draft.figures.map((f, i) => (
+          <li key={i} className="grid gap-3 sm:grid-cols-[1fr_8rem_6rem_auto] sm:items-end">
+            <TextField field={`figures.${i}.label`} label="What was measured" value={f.label} onChange={(v) => setItem('figures', i, { label: v })} maxLength={160} />
+            <TextField field={`figures.${i}.value`} label="Value" value={f.value} onChange={(v) => setItem('figures', i, { value: v })} maxLength={40} />
+            <TextField field={`figures.${i}.unit`} label="Unit" optional value={f.unit} onChange={(v) => setItem('figures', i, { unit: v })} maxLength={40} />
+            <button type="button" className={`${removeButton} pb-2 text-left`} onClick={() => removeItem('figures', i)}>
+              Remove
+            </button>
+          </li>
+        ))}
+      </ul>
+      <ListErrors field="figures" />
+      {draft.figures.length < PRACTICE_FIGURES_MAX && (
+        <button type="button" className={`${ui.secondaryButton} mt-3`} onClick={() => set('figures', [...draft.figures, { label: '', value: '', unit: '' }])}>
+          Add a figure
+        </button>
+      )}
+    </fieldset>
+  );
+}
+
+export function ContactSection({ draft, filled, reviewer, editable }: SectionsProps) {
+  return (
+    <Section sectionKey="contact" filled={filled.contact} reviewer={reviewer} editable={editable}
+      intro="The person the secretariat can ask about this practice. Never shown on the public site.">
+      <div className="grid gap-5 sm:grid-cols-3">
+        <TextField field="contact.name" label="Name" value={draft.contact.name} onChange={(v) => setIn('contact', 'name', v)} maxLength={120} />
+        <TextField field="contact.email" label="Email" type="email" value={draft.contact.email} onChange={(v) => setIn('contact', 'email', v)} maxLength={200} />
+        <TextField field="contact.phone" label="Phone" type="tel" optional value={draft.contact.phone} onChange={(v) => setIn('contact', 'phone', v)} maxLength={40} />
+      </div>
+    </Section>
+  );
+}
+
+export { NARRATIVE_KEYS };

@@ -1,0 +1,81 @@
+import { sidebarFor } from '../../../lib/access/permissions.ts';
+import type { Whoami } from '../../../lib/identity/schema.ts';
+import { pathTo } from '../router.ts';
+import { CountryValue } from '../ui/flag.tsx';
+import { formatDate } from '../ui/format.ts';
+import { StatusChip } from '../ui/status-chip.tsx';
+import { ui } from '../ui/styles.ts';
+
+export function AccountSummary({ identity }: { identity: Whoami }) {
+  return (
+    <section aria-labelledby="account-summary" className={`${ui.card} h-full`}>
+      <h2 id="account-summary" className="text-lg font-semibold text-slate-900">
+        Your account
+      </h2>
+      <dl className="mt-3 space-y-3 text-sm">
+        <div>
+          <dt className="text-slate-600">Name</dt>
+          <dd className="font-medium text-slate-900">{identity.name ?? '—'}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Role</dt>
+          <dd className="font-medium text-slate-900">
+            {identity.roles.length > 0 ? identity.roles.map((role) => role.description).join(', ') : 'No role assigned'}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Country</dt>
+          <CountryValue country={identity.country} />
+        </div>
+        <div>
+          <dt className="text-slate-600">Status</dt>
+          <dd>
+            <StatusChip status={identity.status} />
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Member since</dt>
+          <dd className="font-medium text-slate-900">{formatDate(identity.created_at)}</dd>
+        </div>
+      </dl>
+      <p className="mt-4 border-t border-slate-100 pt-3 text-sm">
+        <a href={pathTo('myProfile')} className={ui.link}>
+          Edit my profile
+        </a>
+      </p>
+    </section>
+  );
+}
+
+export function ModuleLinks({ identity }: { identity: Whoami }) {
+  const sections = sidebarFor(identity).filter((section) => section.label !== null);
+  return (
+    <section aria-labelledby="your-modules" className={`${ui.card} h-full`}>
+      <h2 id="your-modules" className="text-lg font-semibold text-slate-900">
+        What you can work on
+      </h2>
+      {sections.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-700">
+          Your role does not give access to any module yet. An administrator can change this on the access control screen.
+        </p>
+      ) : (
+        <div className="mt-3 grid gap-5 sm:grid-cols-2">
+          {sections.map((section) => (
+            <div key={section.label}>
+              <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-600">{section.label}</h3>
+              <ul className="mt-2 space-y-1">
+                {section.items.map((item) => (
+                  <li key={item.route}>
+                    <a href={pathTo(item.route)} className={ui.link}>
+                      {item.label}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

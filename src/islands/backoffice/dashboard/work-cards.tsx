@@ -1,0 +1,140 @@
+import { useStore } from '@nanostores/react';
+import type { Whoami } from '../../../lib/identity/schema.ts';
+import { isStateAdmin } from '../../../lib/access/permissions.ts';
+import { formatReceivedShort } from '../contact/contact-format.ts';
+import { BuildProgressBar, formatMoment, phaseLabel, PhaseDot } from '../publishing/build-progress.tsx';
+import { PublishButton } from '../publishing/publish-panel.tsx';
+import { $publishing, $siteStatus, sitePhase } from '../publishing/site-status-store.ts';
+import { pathTo } from '../router.ts';
+import { Flag } from '../ui/flag.tsx';
+import { countryInSentence, formatDate, formatNumber } from '../ui/format.ts';
+import { ErrorState, Skeleton } from '../ui/states.tsx';
+import { ui } from '../ui/styles.ts';
+import { CardFrame } from './card-frame.tsx';
+import { $awaitingActivation, $unreadMessages } from './dashboard-store.ts';
+
+/** New accounts waiting for someone to check them, give them a role and activate them. */
+export function AwaitingActivationCard({ identity }: { identity: Whoami }) {
+  const { data, error } = useStore($awaitingActivation);
+  const where = isStateAdmin(identity) && identity.country ? ` in ${countryInSentence(identity.country.name)}` : '';
+  const total = data?.total;
+  return (
+    <CardFrame
+      id="awaiting-activation"
+      title={`Awaiting activation${where}`}
+      count={total}
+      footer={
+        total !== undefined && total > 0 ? (
+          <a href="/admin/users?status=0" className={ui.link}>
+            {total > (data?.data.length ?? 0) ? `All ${formatNumber(total)} accounts awaiting activation` : 'Open the users list'}
+          </a>
+        ) : undefined
+      }
+    >
+      {error !== undefined && !data ? (
+        <ErrorState error={error} onRetry={() => $awaitingActivation.revalidate()} />
+      ) : !data ? (
+        <Skeleton rows={2} label="Loading accounts awaiting activation…" />
+      ) : data.data.length === 0 ? (
+        <p>No one is waiting: every account{where} has been reviewed.</p>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {data.data.map((user) => (
+            <li key={user.uuid} className="flex items-center justify-between gap-3 py-2">
+              <span className="min-w-0">
+                <span className="block truncate font-medium text-slate-900">{user.name ?? user.email}</span>
+                <span className="flex items-center gap-1.5 text-xs text-slate-600">
+                  {user.country && <Flag country={user.country} />}
+                  {user.country?.name ?? 'No country yet'} · signed up {formatDate(user.created_at)}
+                </span>
+              </span>
+              <a href={pathTo('userForm', { uuid: user.uuid })} className={`${ui.link} shrink-0`} aria-label={`Review ${user.name ?? user.email}`}>
+                Review
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </CardFrame>
+  );
+}
+
+/** Contact messages nobody has read yet, newest first. */
+export function UnreadMessagesCard() {
+  const { data, error } = useStore($unreadMessages);
+  const unread = data?.unread;
+  return (
+    <CardFrame
+      id="unread-messages"
+      title="Unread messages"
+      count={unread}
+      footer={
+        <a href={unread ? '/admin/contact-us?status=unread' : '/admin/contact-us'} className={ui.link}>
+          {unread ? 'Read the unread messages' : 'Open the messages'}
+        </a>
+      }
+    >
+      {error !== undefined && !data ? (
+        <ErrorState error={error} onRetry={() => $unreadMessages.revalidate()} />
+      ) : !data ? (
+        <Skeleton rows={2} label="Loading unread messages…" />
+      ) : data.data.length === 0 ? (
+        <p>Every message sent through the contact form has been read.</p>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {data.data.map((message) => (
+            <li key={message.id} className="py-2">
+              <a href={`/admin/contact-us?status=unread&message=${message.id}`} className="group block">
+                <span className="flex items-baseline justify-between gap-3">
+                  <span className="truncate font-medium text-slate-900 group-hover:underline">{message.subject}</span>
+                  <span className="shrink-0 text-xs text-slate-600">{formatReceivedShort(message.created_at)}</span>
+                </span>
+                <span className="block truncate text-xs text-slate-600">From {message.name}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </CardFrame>
+  );
+}
+
+/** Whether the public site shows the latest published content, and the action to rebuild it. */
+export function PublicSiteCard() {
+  const status = useStore($siteStatus);
+  const publishing = useStore($publishing);
+  const data = status.data?.data;
+  const phase = sitePhase(data);
+  return (
+    <CardFrame
+      id="public-site"
+      title="Public site"
+      footer={
+        <a href="/content-management/banner" className={ui.link}>
+          Manage banners, media and partners
+        </a>
+      }
+    >
+      {status.error !== undefined && !data ? (
+        <ErrorState error={status.error} onRetry={() => $siteStatus.invalidate()} />
+      ) : !data ? (
+        <Skeleton rows={1} label="Loading the state of the public site…" />
+      ) : (
+        <div className="space-y-3">
+          <p className="flex items-center gap-2 font-medium text-slate-900">
+            <PhaseDot phase={phase} />
+            {phaseLabel(phase)}
+          </p>
+          {phase.kind === 'building' && <BuildProgressBar progress={phase.progress} step={phase.step} />}
+          {phase.kind === 'failed' && (
+            <p>
+              The build of {formatMoment(phase.at)} failed; visitors still see
+              {phase.liveSince ? ` the build of ${formatMoment(phase.liveSince)}.` : ' no build yet.'}
+            </p>
+          )}
+          <PublishButton publishing={publishing} retry={phase.kind === 'failed'} />
+        </div>
+      )}
+    </CardFrame>
+  );
+}

@@ -1,0 +1,88 @@
+import { useStore } from '@nanostores/react';
+import { computed } from 'nanostores';
+import { hasModuleRule } from '../../../lib/access/permissions.ts';
+import type { Whoami } from '../../../lib/identity/schema.ts';
+import { DashboardResponseSchema, REPORT_STATUSES } from '../../../lib/national-reports/schema.ts';
+import { createFetcherStore, fetchWith } from '../lib/query.ts';
+import { pathTo } from '../router.ts';
+import { $identity } from '../session.ts';
+import { ErrorState, Skeleton } from '../ui/states.tsx';
+import { ui } from '../ui/styles.ts';
+import { reportRoutes } from './list-store.ts';
+import { CompletenessBar, deadlineText, ReportStatusChip, STATUS_LABELS } from './report-format.tsx';
+
+const $reportingDashboard = createFetcherStore(
+  [computed($identity, (state) => (state.status === 'ready' && hasModuleRule(state.identity, 'national_report') ? 'report/type/national/dashboard' : null))],
+  { fetcher: fetchWith(DashboardResponseSchema) },
+);
+
+/** The dashboard's reporting card: one's own report of the open cycle, or the region at a glance. */
+export function ReportingCard({ identity }: { identity: Whoami }) {
+  const dashboard = useStore($reportingDashboard);
+  if (!hasModuleRule(identity, 'national_report')) return null;
+  return (
+    <section aria-labelledby="reporting-card" className={ui.card}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="reporting-card" className="text-lg font-semibold text-slate-900">
+          National reporting{dashboard.data?.data.cycle ? ` ${dashboard.data.data.cycle.year}` : ''}
+        </h2>
+        {dashboard.data?.data.cycle && <p className="text-sm font-medium text-slate-700">{deadlineText(dashboard.data.data.cycle.closes_at)}</p>}
+      </div>
+      <div className="mt-3">
+        {dashboard.error !== undefined && !dashboard.data ? (
+          <ErrorState error={dashboard.error} title="Reporting could not be loaded" onRetry={() => $reportingDashboard.invalidate()} />
+        ) : !dashboard.data ? (
+          <Skeleton rows={2} label="Loading reporting…" />
+        ) : !dashboard.data.data.cycle ? (
+          <p className="text-sm text-slate-700">No reporting cycle is open at the moment.</p>
+        ) : dashboard.data.data.region ? (
+          <Region region={dashboard.data.data.region} />
+        ) : (
+          <ul className="space-y-4">
+            {dashboard.data.data.own.map((report) => {
+              const routes = reportRoutes(report.country.code, report.year);
+              return (
+                <li key={report.uuid} className="flex flex-wrap items-center justify-between gap-3">
+                  <div>
+                    <p className="flex items-center gap-2 font-medium text-slate-900">
+                      {report.country.name} {report.year} <ReportStatusChip status={report.status} />
+                    </p>
+                    <div className="mt-1">
+                      <CompletenessBar pct={report.completeness.pct} className="w-40" />
+                    </div>
+                  </div>
+                  <a href={routes.form} className={ui.primaryButton}>
+                    {report.status === 'not_started' ? 'Start answering' : report.locked || report.status === 'completed' ? 'Open the report' : 'Continue answering'}
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function Region({ region }: { region: { countries_total: number; by_status: Record<string, number>; average_completeness: number } }) {
+  return (
+    <>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+        {REPORT_STATUSES.map((status) => (
+          <div key={status} className="rounded-md bg-slate-50 p-3">
+            <dt className="text-xs text-slate-600">{STATUS_LABELS[status]}</dt>
+            <dd className="text-xl font-semibold tabular-nums text-slate-900">{region.by_status[status] ?? 0}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        <p className="flex items-center gap-2 text-sm text-slate-700">
+          Average completeness across {region.countries_total} countries <CompletenessBar pct={region.average_completeness} />
+        </p>
+        <a href={pathTo('nationalReports')} className={ui.secondaryButton}>
+          All reports
+        </a>
+      </div>
+    </>
+  );
+}

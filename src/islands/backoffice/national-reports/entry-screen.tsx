@@ -1,0 +1,130 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import type { Whoami } from '../../../lib/identity/schema.ts';
+import type { ReportView } from '../../../lib/national-reports/schema.ts';
+import { QuestionnaireFormView } from '../questionnaire/questionnaire-form.tsx';
+import type { ScreenProps } from '../screen-props.ts';
+import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { Icon } from '../ui/icons.tsx';
+import { ErrorState, Skeleton } from '../ui/states.tsx';
+import { ui } from '../ui/styles.ts';
+import { AnswerHistoryDrawer, HistoryButton } from './answer-history.tsx';
+import {
+  $actionBusy,
+  $liveReport,
+  $reportView,
+  answersLockedMessage,
+  formForReport,
+  reportActions,
+  roleOf,
+  runReportAction,
+  showReport,
+} from './report-store.ts';
+import { ReportSummary } from './report-summary.tsx';
+
+/** …/{country_code}/{year}/indicator/form: the questionnaire of one country and cycle. */
+export function ReportEntryScreen({ identity }: ScreenProps) {
+  const view = useStore($reportView);
+  if (view.error !== undefined && !view.data) {
+    return <ErrorState error={view.error} title="This report could not be loaded" onRetry={() => $reportView.invalidate()} />;
+  }
+  if (!view.data) return <Skeleton rows={8} label="Loading the questionnaire…" />;
+  return <Entry view={view.data.data} identity={identity} />;
+}
+
+function Entry({ view, identity }: { view: ReportView; identity: Whoami }) {
+  useEffect(() => showReport(view.report), [view.report]);
+  const live = useStore($liveReport);
+  const report = live && live.uuid === view.report.uuid ? live : view.report;
+  const form = formForReport(view, identity);
+  const role = roleOf(identity);
+  const locked = answersLockedMessage(report, role);
+  // The form outlives a visit to another screen: it follows the report's lock as it is now.
+  useEffect(() => {
+    if (form.$locked.get() !== locked) form.setLocked(locked);
+  }, [form, locked]);
+  const { actions, completeBlocked } = reportActions(report, role);
+  const busy = useStore($actionBusy);
+  const [confirm, setConfirm] = useState<'complete' | 'reopen' | null>(null);
+  const summary = useStore(form.$summary);
+
+  const act = async (action: 'complete' | 'reopen') => {
+    setConfirm(null);
+    if (action === 'complete') await form.retry();
+    await runReportAction(identity, { action });
+  };
+
+  return (
+    <>
+      <ReportSummary report={report} current="form" title="indicators">
+        {(actions.includes('complete') || actions.includes('reopen')) && (
+          <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-slate-100 pt-4">
+            {actions.includes('complete') && (
+              <>
+                <button
+                  type="button"
+                  className={ui.primaryButton}
+                  disabled={completeBlocked !== null || busy !== null || summary.unsaved + summary.failed > 0}
+                  aria-describedby={completeBlocked ? 'complete-blocked' : undefined}
+                  onClick={() => setConfirm('complete')}
+                >
+                  <Icon name="check" className="size-4" />
+                  Mark complete
+                </button>
+                {completeBlocked && (
+                  <p id="complete-blocked" className="text-sm text-slate-700">
+                    {completeBlocked}
+                  </p>
+                )}
+                {!completeBlocked && summary.unsaved + summary.failed > 0 && (
+                  <p className="text-sm text-slate-700">Wait until every answer is saved.</p>
+                )}
+              </>
+            )}
+            {actions.includes('reopen') && (
+              <button type="button" className={ui.secondaryButton} disabled={busy !== null} onClick={() => setConfirm('reopen')}>
+                Reopen for changes
+              </button>
+            )}
+          </div>
+        )}
+      </ReportSummary>
+
+      {locked && (
+        <div role="note" className="mb-5 flex items-start gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800">
+          <Icon name="shield" className="mt-0.5 size-5 shrink-0 text-slate-600" />
+          <p>{locked}</p>
+        </div>
+      )}
+
+      <QuestionnaireFormView
+        form={form}
+        cycleYear={view.report.year}
+        fieldExtra={(question) => <HistoryButton question={question} year={report.year} countryCode={report.country_code} />}
+      />
+      <AnswerHistoryDrawer />
+
+      <ConfirmDialog
+        open={confirm === 'complete'}
+        title="Mark the report complete?"
+        confirmLabel="Mark complete"
+        tone="primary"
+        onConfirm={() => void act('complete')}
+        onCancel={() => setConfirm(null)}
+      >
+        The answers lock while the report is complete. The country administrator then signs the report and uploads it.
+        You can reopen it for changes until then.
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={confirm === 'reopen'}
+        title="Reopen the report for changes?"
+        confirmLabel="Reopen"
+        tone="primary"
+        onConfirm={() => void act('reopen')}
+        onCancel={() => setConfirm(null)}
+      >
+        The report goes back to “in progress” so that its answers can be changed. Mark it complete again when you are done.
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,211 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { isAdminLevel } from '../../../lib/access/permissions.ts';
+import type { Whoami } from '../../../lib/identity/schema.ts';
+import { CONTACT_NAME_MAX, CONTACT_PHONE_MAX, EXECUTIVE_SUMMARY_MAX, REPORT_TITLE_MAX, type Report } from '../../../lib/national-reports/schema.ts';
+import { formatDateTime } from '../questionnaire/field-status.tsx';
+import type { ScreenProps } from '../screen-props.ts';
+import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
+import { ui } from '../ui/styles.ts';
+import { $activity, checkDraft, draftOf, saveHeader, type HeaderDraft } from './header-store.ts';
+import { actionLabel, STATUS_LABELS } from './report-format.tsx';
+import { ReviewActions } from './report-actions.tsx';
+import { $actionBusy, $liveReport, $reportView, roleOf, showReport } from './report-store.ts';
+import { ReportSummary } from './report-summary.tsx';
+import { SignedReport } from './signed-report.tsx';
+
+/** …/{country_code}/{year}/form: the report's title, summary, contact, signed PDF, timeline and review. */
+export function ReportHeaderScreen({ identity }: ScreenProps) {
+  const view = useStore($reportView);
+  const live = useStore($liveReport);
+  useEffect(() => {
+    if (view.data) showReport(view.data.data.report);
+  }, [view.data]);
+  if (view.error !== undefined && !view.data) {
+    return <ErrorState error={view.error} title="This report could not be loaded" onRetry={() => $reportView.invalidate()} />;
+  }
+  if (!view.data) return <Skeleton rows={6} label="Loading the report…" />;
+  const report = live && live.uuid === view.data.data.report.uuid ? live : view.data.data.report;
+  const admin = isAdminLevel(identity);
+  return (
+    <>
+      <ReportSummary report={report} current="header" title="report">
+        <ReviewActions report={report} identity={identity} />
+      </ReportSummary>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <div className="space-y-6">
+          <DetailsForm key={`${report.uuid}:${report.version}`} report={report} identity={identity} />
+          <SignedReport report={report} identity={identity} />
+        </div>
+        <div className="space-y-6">
+          <Timeline report={report} />
+          {admin && <ActivityLog />}
+        </div>
+      </div>
+    </>
+  );
+}
+
+function canEditDetails(report: Report, identity: Whoami): boolean {
+  if (isAdminLevel(identity)) return true;
+  const role = roleOf(identity);
+  return (role === 'state_admin' || role === 'state_member') && !report.locked;
+}
+
+function DetailsForm({ report, identity }: { report: Report; identity: Whoami }) {
+  const [draft, setDraft] = useState<HeaderDraft>(() => draftOf(report));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const busy = useStore($actionBusy);
+  const editable = canEditDetails(report, identity);
+  const changed = JSON.stringify(draft) !== JSON.stringify(draftOf(report));
+  const set = (patch: Partial<HeaderDraft>) => setDraft({ ...draft, ...patch });
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const found = checkDraft(draft);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    await saveHeader(identity, draft);
+  };
+
+  const field = (name: keyof HeaderDraft, label: string, max: number, type = 'text') => (
+    <div>
+      <label htmlFor={`report-${name}`} className={ui.label}>
+        {label}
+      </label>
+      <input
+        id={`report-${name}`}
+        type={type}
+        className={`${ui.input} mt-1`}
+        value={draft[name]}
+        maxLength={max}
+        disabled={!editable}
+        aria-invalid={Boolean(errors[name]) || undefined}
+        aria-describedby={errors[name] ? `report-${name}-error` : undefined}
+        onChange={(event) => set({ [name]: event.target.value })}
+      />
+      {errors[name] && (
+        <p id={`report-${name}-error`} className="mt-1 text-sm text-red-700">
+          {errors[name]}
+        </p>
+      )}
+    </div>
+  );
+
+  return (
+    <form onSubmit={(event) => void submit(event)} className={ui.card} aria-labelledby="report-details" noValidate>
+      <h2 id="report-details" className="text-lg font-semibold text-slate-900">
+        Report details
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">Shown on the cover of the printed report and on the public report page.</p>
+      <div className="mt-4 space-y-4">
+        {field('title', 'Title', REPORT_TITLE_MAX)}
+        <div>
+          <label htmlFor="report-summary" className={ui.label}>
+            Executive summary
+          </label>
+          <textarea
+            id="report-summary"
+            rows={7}
+            className={`${ui.input} mt-1`}
+            value={draft.executive_summary}
+            maxLength={EXECUTIVE_SUMMARY_MAX}
+            disabled={!editable}
+            onChange={(event) => set({ executive_summary: event.target.value })}
+          />
+          <p className="mt-1 text-xs text-slate-600">
+            {draft.executive_summary.length.toLocaleString('en-GB')} of {EXECUTIVE_SUMMARY_MAX.toLocaleString('en-GB')} characters
+          </p>
+        </div>
+        <fieldset>
+          <legend className="text-sm font-semibold text-slate-900">Contact person</legend>
+          <div className="mt-2 grid gap-4 sm:grid-cols-3">
+            {field('contact_name', 'Name', CONTACT_NAME_MAX)}
+            {field('contact_email', 'Email', 254, 'email')}
+            {field('contact_phone', 'Phone (optional)', CONTACT_PHONE_MAX, 'tel')}
+          </div>
+        </fieldset>
+      </div>
+      {editable ? (
+        <div className="mt-5 flex items-center gap-3">
+          <button type="submit" className={ui.primaryButton} disabled={!changed || busy !== null}>
+            {busy === 'details' ? 'Saving…' : 'Save details'}
+          </button>
+          {changed && <span className="text-sm text-slate-600">Unsaved changes</span>}
+        </div>
+      ) : (
+        <p className="mt-4 text-sm text-slate-600">The details are locked with the report.</p>
+      )}
+    </form>
+  );
+}
+
+function Timeline({ report }: { report: Report }) {
+  const events = [...report.events].reverse();
+  return (
+    <section aria-labelledby="report-timeline" className={ui.card}>
+      <h2 id="report-timeline" className="text-lg font-semibold text-slate-900">
+        Status history
+      </h2>
+      {events.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">Nothing has happened to this report yet.</p>
+      ) : (
+        <ol className="mt-3 space-y-4">
+          {events.map((event, index) => (
+            <li key={`${event.at}-${index}`} className="relative border-l-2 border-slate-200 pl-4">
+              <span aria-hidden="true" className="absolute -left-[5px] top-1.5 size-2 rounded-full bg-brand-600" />
+              <p className="text-sm font-medium text-slate-900">
+                {actionLabel(event.action)}
+                {event.to && event.from !== event.to && <span className="font-normal text-slate-600"> · now {STATUS_LABELS[event.to].toLowerCase()}</span>}
+              </p>
+              <p className="text-xs text-slate-600">
+                {formatDateTime(event.at)}
+                {event.by ? ` · ${event.by.name}` : ''}
+              </p>
+              {event.note && <p className="mt-1 whitespace-pre-line rounded bg-slate-50 p-2 text-sm text-slate-800">“{event.note}”</p>}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function ActivityLog() {
+  const activity = useStore($activity);
+  return (
+    <section aria-labelledby="report-activity" className={ui.card}>
+      <details>
+        <summary className="cursor-pointer">
+          <h2 id="report-activity" className="inline text-lg font-semibold text-slate-900">
+            Activity log
+          </h2>
+          <span className="ml-2 text-sm text-slate-600">every change, for administrators</span>
+        </summary>
+        <div className="mt-3">
+          {activity.error !== undefined && !activity.data ? (
+            <ErrorState error={activity.error} title="The activity could not be loaded" onRetry={() => $activity.invalidate()} />
+          ) : !activity.data ? (
+            <Skeleton rows={3} label="Loading the activity…" />
+          ) : activity.data.data.length === 0 ? (
+            <EmptyState title="No activity yet" />
+          ) : (
+            <ol className="max-h-96 space-y-2 overflow-y-auto text-sm">
+              {activity.data.data.map((entry, index) => (
+                <li key={`${entry.at}-${index}`} className="border-b border-slate-100 pb-2">
+                  <span className="font-medium text-slate-900">{actionLabel(entry.action)}</span>
+                  {entry.question_code && <span className="text-slate-700"> · {entry.question_code}</span>}
+                  <span className="block text-xs text-slate-600">
+                    {formatDateTime(entry.at)}
+                    {entry.by ? ` · ${entry.by.name}` : ''}
+                  </span>
+                  {entry.note && <span className="block text-slate-700">“{entry.note}”</span>}
+                </li>
+              ))}
+            </ol>
+          )}
+        </div>
+      </details>
+    </section>
+  );
+}

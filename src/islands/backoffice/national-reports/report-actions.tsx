@@ -1,0 +1,138 @@
+import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import type { Whoami } from '../../../lib/identity/schema.ts';
+import { WORKFLOW_NOTE_MAX, type Report, type ReportUpdateAction } from '../../../lib/national-reports/schema.ts';
+import { ui } from '../ui/styles.ts';
+import { $actionBusy, reportActions, roleOf, runReportAction } from './report-store.ts';
+
+interface ActionText {
+  button: string;
+  title: string;
+  body: string;
+  confirm: string;
+  tone: 'primary' | 'danger';
+  note: 'required' | 'optional';
+}
+
+const TEXT: Partial<Record<ReportUpdateAction, ActionText>> = {
+  accept: {
+    button: 'Accept',
+    title: 'Accept this report?',
+    body: 'The report is checked and accepted. It can then be published on the public site.',
+    confirm: 'Accept',
+    tone: 'primary',
+    note: 'optional',
+  },
+  return: {
+    button: 'Return to the country',
+    title: 'Return the report to the country?',
+    body: 'The report goes back to “in progress” so the country can change its answers. Say what needs to change: the country sees your note.',
+    confirm: 'Return',
+    tone: 'danger',
+    note: 'required',
+  },
+  publish: {
+    button: 'Publish',
+    title: 'Publish this report?',
+    body: 'The report and its signed PDF appear on the public site with the next site update.',
+    confirm: 'Publish',
+    tone: 'primary',
+    note: 'optional',
+  },
+  unpublish: {
+    button: 'Unpublish',
+    title: 'Take this report off the public site?',
+    body: 'The report goes back to “accepted” and is no longer shown publicly.',
+    confirm: 'Unpublish',
+    tone: 'danger',
+    note: 'optional',
+  },
+  unlock: {
+    button: 'Unlock answers',
+    title: 'Unlock the answers?',
+    body: 'The country can change its answers again and the report goes back to “in progress”. The unlock is recorded with your note.',
+    confirm: 'Unlock',
+    tone: 'danger',
+    note: 'required',
+  },
+};
+
+/** The review actions of the workflow a role may take now, each asked for in a dialog. */
+export function ReviewActions({ report, identity }: { report: Report; identity: Whoami }) {
+  const role = roleOf(identity);
+  const { actions } = reportActions(report, role);
+  // The step forward first (accept, publish), then the ones that step back.
+  const reviewActions = actions
+    .filter((action) => TEXT[action])
+    .sort((a, b) => Number(TEXT[b]!.tone === 'primary') - Number(TEXT[a]!.tone === 'primary'));
+  const busy = useStore($actionBusy);
+  const [open, setOpen] = useState<ReportUpdateAction | null>(null);
+  const [note, setNote] = useState('');
+  if (reviewActions.length === 0) return null;
+  const text = open ? TEXT[open] : undefined;
+  const noteMissing = text?.note === 'required' && note.trim() === '';
+
+  const confirm = async () => {
+    if (!open || noteMissing) return;
+    const done = await runReportAction(identity, { action: open, ...(note.trim() ? { note: note.trim() } : {}) });
+    if (done) {
+      setOpen(null);
+      setNote('');
+    }
+  };
+
+  return (
+    <>
+      <div className="mt-4 flex flex-wrap gap-2 border-t border-slate-100 pt-4">
+        {reviewActions.map((action) => (
+          <button
+            key={action}
+            type="button"
+            className={TEXT[action]!.tone === 'danger' ? ui.secondaryButton : ui.primaryButton}
+            disabled={busy !== null}
+            onClick={() => {
+              setNote('');
+              setOpen(action);
+            }}
+          >
+            {TEXT[action]!.button}
+          </button>
+        ))}
+      </div>
+      <Dialog open={open !== null} onClose={() => setOpen(null)} className="fixed inset-0 z-50 flex items-center justify-center p-4">
+        <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />
+        <DialogPanel className="relative w-full max-w-md rounded-lg bg-white p-6 shadow-xl">
+          <DialogTitle className="text-lg font-semibold text-slate-900">{text?.title}</DialogTitle>
+          <Description className="mt-2 text-sm text-slate-700">{text?.body}</Description>
+          <div className="mt-4">
+            <label htmlFor="workflow-note" className={ui.label}>
+              {text?.note === 'required' ? 'Reason (required)' : 'Note (optional)'}
+            </label>
+            <textarea
+              id="workflow-note"
+              rows={4}
+              maxLength={WORKFLOW_NOTE_MAX}
+              className={`${ui.input} mt-1`}
+              value={note}
+              onChange={(event) => setNote(event.target.value)}
+            />
+          </div>
+          <div className="mt-6 flex flex-wrap justify-end gap-3">
+            <button type="button" className={ui.secondaryButton} onClick={() => setOpen(null)}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className={text?.tone === 'danger' ? ui.dangerButton : ui.primaryButton}
+              disabled={noteMissing || busy !== null}
+              onClick={() => void confirm()}
+            >
+              {busy !== null ? 'Working…' : text?.confirm}
+            </button>
+          </div>
+        </DialogPanel>
+      </Dialog>
+    </>
+  );
+}

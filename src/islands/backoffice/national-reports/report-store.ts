@@ -1,0 +1,149 @@
+import { atom, computed } from 'nanostores';
+import type { RoleName } from '../../../lib/access/permissions.ts';
+import type { Whoami } from '../../../lib/identity/schema.ts';
+import { ReportViewResponseSchema, type Report, type ReportUpdateAction, type ReportView } from '../../../lib/national-reports/schema.ts';
+import { availableActions, decide } from '../../../lib/national-reports/workflow.ts';
+import { errorMessage } from '../lib/api.ts';
+import { createFetcherStore, fetchWith, invalidatePrefixes } from '../lib/query.ts';
+import { notifyError, notifySuccess } from '../notifications/snackbar-store.ts';
+import { createQuestionnaireForm, type QuestionnaireForm } from '../questionnaire/form-store.ts';
+import { browserStorage, draftKey } from '../questionnaire/storage.ts';
+import { $router } from '../router.ts';
+import { lockMessage, STATUS_LABELS } from './report-format.tsx';
+import { answersTransport, reportPath, StaleReportError, updateReport, type SaveExtra } from './report-api.ts';
+
+const REPORT_ROUTES = ['nationalReportIndicatorForm', 'nationalReportIndicatorPreview', 'nationalReportForm'] as const;
+
+/** The report the URL names: `/module/report/national/{country_code}/{year}/…`. */
+export const $reportParams = computed($router, (page) => {
+  if (!page || !(REPORT_ROUTES as readonly string[]).includes(page.route)) return null;
+  const params = page.params as Record<string, string>;
+  const year = Number(params['year']);
+  const countryCode = (params['country_code'] ?? '').toUpperCase();
+  if (!Number.isInteger(year) || !/^[A-Z]{2}$/.test(countryCode)) return null;
+  return { year, countryCode, tier: page.search['tier'] ?? '' };
+});
+
+export const $viewKey = computed($reportParams, (params) => (params ? `${reportPath(params.year, params.countryCode)}/view` : null));
+
+/** The whole questionnaire of the country × cycle: one request for the data-entry and header screens. */
+export const $reportView = createFetcherStore([$viewKey], { fetcher: fetchWith(ReportViewResponseSchema) });
+
+/** The report as it is now: the view's, then updated by saves and actions without a reload. */
+export const $liveReport = atom<Report | null>(null);
+
+export function roleOf(identity: Whoami): RoleName | null {
+  return identity.roles.length === 1 ? (identity.roles[0]!.name as RoleName) : null;
+}
+
+/** Why this person cannot change the answers now, or null when they can. */
+export function answersLockedMessage(report: Pick<Report, 'status' | 'locked' | 'lock_reason'>, role: RoleName | null): string | null {
+  const decision = decide(report.status, 'save', role, { lockReason: report.lock_reason });
+  if (decision.ok) return null;
+  if (role !== 'state_admin' && role !== 'state_member') {
+    return 'The country’s focal point and country administrator give the answers; you can read them here.';
+  }
+  if (report.locked) return lockMessage(report.lock_reason);
+  if (report.status === 'completed') return 'The report is marked complete, so its answers are locked. Reopen it to change an answer.';
+  return `${decision.reason}.`;
+}
+
+/**
+ * The workflow buttons a role sees for a report now (upload is its own control). "Mark complete"
+ * shows while questions are still missing, disabled, with the reason.
+ */
+export function reportActions(report: Pick<Report, 'status' | 'lock_reason' | 'completeness'>, role: RoleName | null) {
+  const actions = availableActions(report.status, role, { lockReason: report.lock_reason }).filter(
+    (action): action is ReportUpdateAction => action !== 'save' && action !== 'submit',
+  );
+  const check = decide(report.status, 'complete', role, {
+    lockReason: report.lock_reason,
+    compulsoryMissing: report.completeness.compulsory_total - report.completeness.compulsory_answered,
+    invalid: report.completeness.invalid,
+  });
+  return { actions, completeBlocked: actions.includes('complete') && !check.ok ? `${check.reason}.` : null };
+}
+
+let current: { key: string; form: QuestionnaireForm<SaveExtra> } | null = null;
+
+/**
+ * The questionnaire form of a loaded report: made once per person and report, so revalidating
+ * the view does not throw away what is being typed.
+ */
+export function formForReport(view: ReportView, identity: Whoami): QuestionnaireForm<SaveExtra> {
+  const key = `${identity.uuid}:${view.report.uuid}`;
+  if (current?.key === key) return current.form;
+  current?.form.queue.stop();
+  const role = roleOf(identity);
+  const form = createQuestionnaireForm<SaveExtra>({
+    storageKey: draftKey(identity.uuid, `national-report:${view.report.uuid}`),
+    storage: browserStorage(),
+    questions: view.questions,
+    answers: view.answers,
+    thrusts: view.thrusts,
+    subcategories: view.subcategories,
+    cycleYear: view.report.year,
+    lockedMessage: answersLockedMessage(view.report, role),
+    transport: answersTransport(view.report.year, view.report.country_code),
+    onSaved: (extra) => {
+      const report = $liveReport.get();
+      if (report && report.uuid === view.report.uuid) $liveReport.set({ ...report, status: extra.status, completeness: extra.completeness, version: extra.version });
+      invalidatePrefixes('report/type/national/cycles', `report/type/national/${view.report.year}?`, `report/type/national/${view.report.year}/${view.report.country_code}/preview`);
+    },
+    onLocked: (message) => notifyError(`Your answers were not saved: ${message}`),
+  });
+  current = { key, form };
+  return form;
+}
+
+/** The view arrived (or was revalidated): the live report follows it. */
+export function showReport(report: Report): void {
+  const live = $liveReport.get();
+  if (!live || live.uuid !== report.uuid || live.version <= report.version) $liveReport.set(report);
+}
+
+const DONE: Record<ReportUpdateAction, string> = {
+  complete: 'The report is marked complete',
+  reopen: 'The report is open for changes again',
+  return: 'The report was returned to the country',
+  accept: 'The report is accepted',
+  publish: 'The report is published',
+  unpublish: 'The report is no longer published',
+  unlock: 'The report is unlocked',
+};
+
+export const $actionBusy = atom<ReportUpdateAction | 'details' | null>(null);
+
+/** Runs a workflow action (or saves header fields) with the report's version; a stale one is reloaded. */
+export async function runReportAction(
+  identity: Whoami,
+  body: { action?: ReportUpdateAction; note?: string; title?: string | null; executive_summary?: string | null; contact?: { name: string; email: string; phone: string | null } | null },
+): Promise<Report | null> {
+  const report = $liveReport.get();
+  if (!report) return null;
+  $actionBusy.set(body.action ?? 'details');
+  try {
+    const updated = await updateReport(report.year, report.country_code, { ...body, version: report.version });
+    $liveReport.set(updated);
+    const form = current?.key === `${identity.uuid}:${updated.uuid}` ? current.form : null;
+    form?.setLocked(answersLockedMessage(updated, roleOf(identity)));
+    invalidatePrefixes('report/type/national/');
+    notifySuccess(body.action ? `${DONE[body.action]}.` : 'The report details are saved.');
+    return updated;
+  } catch (error) {
+    if (error instanceof StaleReportError) {
+      $liveReport.set(error.current);
+      notifyError(`Someone changed this report meanwhile (it is now ${STATUS_LABELS[error.current.status].toLowerCase()}). Check it and try again.`);
+    } else {
+      notifyError(errorMessage(error));
+    }
+    return null;
+  } finally {
+    $actionBusy.set(null);
+  }
+}
+
+/** Forgets the cached view so the screen shows the report as stored (after an upload, say). */
+export function reloadReport(): void {
+  invalidatePrefixes('report/type/national/');
+}

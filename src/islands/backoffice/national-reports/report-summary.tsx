@@ -1,0 +1,88 @@
+import type { Report } from '../../../lib/national-reports/schema.ts';
+import { Flag } from '../ui/flag.tsx';
+import { formatDate } from '../ui/format.ts';
+import { Icon } from '../ui/icons.tsx';
+import { PageHeading } from '../ui/page-heading.tsx';
+import { reportRoutes } from './list-store.ts';
+import { CompletenessBar, daysUntil, deadlineText, ReportStatusChip } from './report-format.tsx';
+
+type Tab = 'form' | 'header' | 'preview';
+
+const TABS: { tab: Tab; label: string }[] = [
+  { tab: 'form', label: 'Answers' },
+  { tab: 'header', label: 'Report details' },
+  { tab: 'preview', label: 'Preview' },
+];
+
+/** The top of every report screen: who, which cycle, where it stands, and the three screens. */
+export function ReportSummary({ report, current, title, children }: { report: Report; current: Tab; title: string; children?: React.ReactNode }) {
+  const routes = reportRoutes(report.country.code, report.year);
+  const days = daysUntil(report.deadline);
+  const late = days < 0;
+  const c = report.completeness;
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <a href="/module/report/national" className="inline-flex items-center gap-1 text-slate-600 hover:text-slate-900 print:hidden">
+          <Icon name="chevronLeft" className="size-4" />
+          National Reports
+        </a>
+      </p>
+      <PageHeading>
+        <span className="inline-flex flex-wrap items-center gap-3">
+          <Flag country={report.country} size="lg" />
+          <span>
+            {report.country.name} {report.year}: {title}
+          </span>
+        </span>
+      </PageHeading>
+      <div className="-mt-3 mb-5 rounded-lg border border-slate-200 bg-white p-4 shadow-xs">
+        <dl className="grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
+          <div>
+            <dt className="text-slate-600">Status</dt>
+            <dd className="mt-1 flex flex-wrap items-center gap-2">
+              <ReportStatusChip status={report.status} />
+              {report.demo && <span className="text-xs text-slate-600">Demonstration data</span>}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Deadline</dt>
+            <dd className={`mt-1 font-medium ${late ? 'text-slate-800' : days <= 14 ? 'text-amber-800' : 'text-slate-900'}`}>
+              {deadlineText(report.deadline)}
+              {!late && <span className="font-normal text-slate-600"> · {formatDate(report.deadline)}</span>}
+            </dd>
+          </div>
+          <div className="sm:col-span-2">
+            <dt className="text-slate-600">Completeness</dt>
+            <dd className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
+              <CompletenessBar pct={c.pct} className="w-36" />
+              <span className="text-slate-700">
+                {c.answered} of {c.total} answered
+                {c.compulsory_total > 0 && ` · ${c.compulsory_answered} of ${c.compulsory_total} required`}
+                {c.invalid > 0 && <span className="text-red-700"> · {c.invalid} to correct</span>}
+              </span>
+            </dd>
+          </div>
+        </dl>
+        {children}
+      </div>
+      <nav aria-label="Parts of the report" className="mb-6 border-b border-slate-200 print:hidden">
+        <ul className="-mb-px flex gap-1 overflow-x-auto">
+          {TABS.map(({ tab, label }) => (
+            <li key={tab}>
+              <a
+                href={routes[tab]}
+                aria-current={tab === current ? 'page' : undefined}
+                className={`inline-block whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium ${
+                  tab === current ? 'border-brand-600 text-brand-800' : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'
+                }`}
+              >
+                {label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </>
+  );
+}

@@ -1,0 +1,151 @@
+import { formatAnswer } from '../../../lib/questionnaires/engine.ts';
+import type { Answer, Question } from '../../../lib/questionnaires/schema.ts';
+import { formatDate } from '../ui/format.ts';
+import { Icon } from '../ui/icons.tsx';
+import { ui } from '../ui/styles.ts';
+import type { FieldState } from './form-store.ts';
+import { checkRaw, type RawAnswer } from './raw-answer.ts';
+
+const timeFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : timeFormat.format(date);
+}
+
+function Spinner() {
+  return <span aria-hidden="true" className="size-3.5 animate-spin rounded-full border-2 border-brand-200 border-t-brand-600 motion-reduce:animate-none" />;
+}
+
+/** The one line under a field saying where its answer stands; announced politely. */
+export function FieldStatus({ id, state, stored, onRetry }: { id: string; state: FieldState; stored: Answer | undefined; onRetry: () => void }) {
+  let content: React.ReactNode = null;
+  switch (state.kind) {
+    case 'idle':
+      content = stored ? (
+        <span className="text-slate-600">
+          Saved {formatDate(stored.updated_at)}
+          {stored.updated_by ? ` by ${stored.updated_by.name}` : ''}
+        </span>
+      ) : null;
+      break;
+    case 'editing':
+      content = <span className="text-slate-600">Not saved yet: it is saved when you leave this question.</span>;
+      break;
+    case 'pending':
+      content = state.offline ? (
+        <span className="inline-flex items-center gap-1.5 text-amber-800">
+          <Icon name="info" className="size-4" />
+          Kept on this device: it will be sent when the connection returns.
+        </span>
+      ) : (
+        <span className="inline-flex items-center gap-1.5 text-slate-700">
+          <Spinner />
+          Waiting to be saved…
+        </span>
+      );
+      break;
+    case 'saving':
+      content = (
+        <span className="inline-flex items-center gap-1.5 text-slate-700">
+          <Spinner />
+          Saving…
+        </span>
+      );
+      break;
+    case 'saved':
+      content = (
+        <span className="inline-flex items-center gap-1.5 text-emerald-800">
+          <Icon name="check" className="size-4" />
+          Saved
+        </span>
+      );
+      break;
+    case 'warning':
+      content = (
+        <span className="inline-flex items-start gap-1.5 text-amber-800">
+          <Icon name="alert" className="mt-0.5 size-4 shrink-0" />
+          <span>Saved. {state.warnings.map((warning) => `${warning.charAt(0).toUpperCase()}${warning.slice(1)}.`).join(' ')}</span>
+        </span>
+      );
+      break;
+    case 'invalid':
+      content = (
+        <span className="inline-flex items-start gap-1.5 text-red-800">
+          <Icon name="alert" className="mt-0.5 size-4 shrink-0" />
+          {state.stored
+            ? 'This saved answer no longer meets the rules of the question: correct it.'
+            : 'Not saved: correct the answer as shown and leave the question again.'}
+        </span>
+      );
+      break;
+    case 'failed':
+      content = (
+        <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1 text-red-800">
+          <Icon name="alert" className="size-4 shrink-0" />
+          Not saved: {state.message}
+          <button type="button" className="font-semibold underline underline-offset-2" onClick={onRetry}>
+            Try again
+          </button>
+        </span>
+      );
+      break;
+    case 'conflict':
+      content = <span className="text-red-800">Someone else changed this answer meanwhile: choose which to keep.</span>;
+      break;
+    case 'locked':
+      content = null;
+      break;
+  }
+  return (
+    <p id={id} role="status" aria-live="polite" className="mt-3 min-h-5 text-sm">
+      {content}
+    </p>
+  );
+}
+
+/** Both versions of an answer changed by two people at once, and the two ways out. */
+export function ConflictPanel({ question, theirs, mine, cycleYear, onUseTheirs, onKeepMine }: {
+  question: Question;
+  theirs: Answer;
+  mine: RawAnswer;
+  cycleYear: number;
+  onUseTheirs: () => void;
+  onKeepMine: () => void;
+}) {
+  const checked = checkRaw(question, mine, cycleYear);
+  const mineText = checked.send ? describe(question, checked.send) : 'Your answer as typed (it needs correcting)';
+  return (
+    <div className="mt-3 rounded-md border border-red-200 bg-red-50 p-4 text-sm">
+      <dl className="grid gap-3 sm:grid-cols-2">
+        <div>
+          <dt className="font-semibold text-slate-900">
+            Theirs{theirs.updated_by ? `, by ${theirs.updated_by.name}` : ''}, {formatDateTime(theirs.updated_at)}
+          </dt>
+          <dd className="mt-1 whitespace-pre-line text-slate-800">{describe(question, theirs)}</dd>
+        </div>
+        <div>
+          <dt className="font-semibold text-slate-900">Yours, not saved</dt>
+          <dd className="mt-1 whitespace-pre-line text-slate-800">{mineText}</dd>
+        </div>
+      </dl>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <button type="button" className={ui.secondaryButton} onClick={onUseTheirs}>
+          Use theirs
+        </button>
+        <button type="button" className={ui.primaryButton} onClick={onKeepMine}>
+          Keep mine
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function describe(question: Question, answer: Pick<Answer, 'value' | 'text' | 'data_year' | 'source' | 'comment'>): string {
+  const lines = [formatAnswer(question, answer.value) || 'No answer'];
+  if (answer.text) lines.push(answer.text);
+  const meta = [answer.data_year ? `Data year ${answer.data_year}` : null, answer.source ? `Source: ${answer.source}` : null].filter(Boolean);
+  if (meta.length > 0) lines.push(meta.join(' · '));
+  if (answer.comment) lines.push(`Comment: ${answer.comment}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,308 @@
+import { atom, computed } from 'nanostores';
+import { completeness, isAnswered } from '../../../lib/questionnaires/engine.ts';
+import type { Answer, Completeness, Question, QuestionTier, Subcategory, Thrust } from '../../../lib/questionnaires/schema.ts';
+import { createAutosaveQueue, type AnswerErrors, type Transport } from './autosave-queue.ts';
+import { checkRaw, rawOf, sameAnswer, type AnswerSend, type RawAnswer } from './raw-answer.ts';
+import type { DraftStorage } from './storage.ts';
+
+/** What one field shows about its answer. */
+export type FieldState =
+  | { kind: 'idle' }
+  | { kind: 'editing' }
+  | { kind: 'pending'; offline: boolean }
+  | { kind: 'saving' }
+  | { kind: 'saved'; warnings: string[] }
+  | { kind: 'warning'; warnings: string[] }
+  | { kind: 'invalid'; errors: AnswerErrors; stored: boolean }
+  | { kind: 'failed'; message: string }
+  | { kind: 'conflict'; theirs: Answer }
+  | { kind: 'locked'; message: string };
+
+export type ShowFilter = 'all' | 'unanswered' | 'invalid' | 'commented';
+export interface FormFilters {
+  tier: QuestionTier | null;
+  show: ShowFilter;
+}
+
+export interface QuestionGroup {
+  thrust: Thrust;
+  completeness: Completeness;
+  subcategories: { subcategory: Subcategory; completeness: Completeness; questions: Question[] }[];
+}
+
+export interface QuestionnaireFormOptions<Extra> {
+  /** Identifies the form instance in the browser's storage (with the user). */
+  storageKey: string;
+  storage: DraftStorage;
+  questions: readonly Question[];
+  answers: readonly Answer[];
+  thrusts: readonly Thrust[];
+  subcategories: readonly Subcategory[];
+  /** The instance's year: the latest allowed data year. */
+  cycleYear: number;
+  /** Why the answers cannot be changed, or null. */
+  lockedMessage: string | null;
+  /** Sends changed answers; the screen knows where (national report, profile…). */
+  transport: Transport<AnswerSend, Answer, Extra>;
+  onSaved?: (extra: Extra) => void;
+  onLocked?: (message: string, reason: string | null) => void;
+  retryDelay?: (attempt: number) => number | null;
+}
+
+/**
+ * One questionnaire being filled in (DESIGN.md §11): the questions, what the server holds, what
+ * the person typed, and each field's state. It knows nothing of national reports: the screen
+ * gives it a question set, the stored answers and a transport.
+ */
+export function createQuestionnaireForm<Extra>(options: QuestionnaireFormOptions<Extra>) {
+  const questions = [...options.questions];
+  const byUuid = new Map(questions.map((question) => [question.uuid, question]));
+  const engine = { cycleYear: options.cycleYear };
+  const $server = atom<Record<string, Answer>>(Object.fromEntries(options.answers.map((answer) => [answer.question_uuid, answer])));
+  const $locked = atom<string | null>(options.lockedMessage);
+  const $filters = atom<FormFilters>({ tier: null, show: 'all' });
+  /** Questions touched since the filters changed stay in view (an answered one must not vanish mid-work). */
+  const $touched = atom<ReadonlySet<string>>(new Set());
+  /** Questions whose save just finished in this visit: they say "Saved". */
+  const $justSaved = atom<ReadonlySet<string>>(new Set());
+
+  const queue = createAutosaveQueue<AnswerSend, Answer, RawAnswer, Extra>({
+    storage: options.storage,
+    storageKey: options.storageKey,
+    transport: options.transport,
+    retryDelay: options.retryDelay,
+    sameAnswer: (send, theirs) => sameAnswer(send, theirs),
+    onSaved: (answers, extra) => {
+      const server = { ...$server.get() };
+      for (const answer of answers) server[answer.question_uuid] = answer;
+      $server.set(server);
+      const raw = { ...$raw.get() };
+      for (const answer of answers) {
+        const question = byUuid.get(answer.question_uuid);
+        if (question && !queue.$drafts.get()[answer.question_uuid]) raw[answer.question_uuid] = rawOf(question, answer);
+      }
+      $raw.set(raw);
+      $justSaved.set(new Set([...$justSaved.get(), ...answers.map((answer) => answer.question_uuid)]));
+      if (extra !== undefined) options.onSaved?.(extra);
+    },
+    onLocked: (message, reason) => {
+      $locked.set(message);
+      options.onLocked?.(message, reason);
+    },
+  });
+
+  /** What every input shows: the stored answer, or the person's unsaved draft over it. */
+  const $raw = atom<Record<string, RawAnswer>>(
+    Object.fromEntries(
+      questions.map((question) => {
+        const draft = queue.$drafts.get()[question.uuid];
+        return [question.uuid, draft ? draft.raw : rawOf(question, $server.get()[question.uuid])];
+      }),
+    ),
+  );
+  if (options.lockedMessage) queue.lock(options.lockedMessage);
+
+  /** The answers as they stand now: valid drafts over the stored ones (for completeness and filters). */
+  const $effective = computed([$server, queue.$drafts], (server, drafts) => {
+    const effective: Record<string, Pick<Answer, 'question_uuid' | 'value' | 'comment'>> = { ...server };
+    for (const draft of Object.values(drafts)) {
+      if (draft.input) effective[draft.question_uuid] = draft.input;
+    }
+    return effective;
+  });
+
+  const $fields = computed([$server, queue.$status, queue.$connection, $locked, $justSaved], (server, status, connection, locked, justSaved) => {
+    const fields: Record<string, FieldState> = {};
+    for (const question of questions) {
+      const entry = status[question.uuid];
+      const stored = server[question.uuid];
+      let state: FieldState = { kind: 'idle' };
+      if (entry?.kind === 'conflict') state = { kind: 'conflict', theirs: entry.theirs };
+      else if (locked) state = { kind: 'locked', message: locked };
+      else if (entry?.kind === 'invalid') state = { kind: 'invalid', errors: entry.errors, stored: false };
+      else if (entry?.kind === 'saving') state = { kind: 'saving' };
+      else if (entry?.kind === 'pending') state = { kind: 'pending', offline: connection !== 'online' };
+      else if (entry?.kind === 'failed') state = { kind: 'failed', message: entry.message };
+      else if (entry?.kind === 'locked') state = { kind: 'locked', message: entry.message };
+      else if (entry?.kind === 'editing') state = { kind: 'editing' };
+      else if (stored?.state === 'invalid') {
+        const checked = checkRaw(question, rawOf(question, stored), options.cycleYear);
+        state = { kind: 'invalid', errors: checked.errors ?? { value: ['no longer meets the rules of this question'] }, stored: true };
+      } else if (stored && stored.warnings.length > 0) state = { kind: 'warning', warnings: stored.warnings };
+      else if (justSaved.has(question.uuid) && stored) state = { kind: 'saved', warnings: [] };
+      fields[question.uuid] = state;
+    }
+    return fields;
+  });
+
+  function completenessOf(list: readonly Question[], effective: Record<string, Pick<Answer, 'question_uuid' | 'value' | 'comment'>>): Completeness {
+    const answers = list.flatMap((question) => (effective[question.uuid] ? [effective[question.uuid]!] : []));
+    return completeness(list, answers, engine);
+  }
+
+  const $completeness = computed($effective, (effective) => completenessOf(questions, effective));
+
+  function visible(question: Question, filters: FormFilters, effective: Record<string, Pick<Answer, 'value' | 'comment'>>, fields: Record<string, FieldState>, touched: ReadonlySet<string>): boolean {
+    if (filters.tier !== null && question.question_tier !== filters.tier) return false;
+    if (filters.show === 'all' || touched.has(question.uuid)) return true;
+    const answer = effective[question.uuid];
+    if (filters.show === 'unanswered') return !isAnswered(question, answer);
+    if (filters.show === 'commented') return Boolean(answer?.comment);
+    const kind = fields[question.uuid]?.kind;
+    return kind === 'invalid' || kind === 'failed' || kind === 'conflict';
+  }
+
+  /** Thrusts and subcategories in order, each with its completeness and the questions in view. */
+  const $groups = computed([$effective, $filters, $fields, $touched], (effective, filters, fields, touched): QuestionGroup[] => {
+    const thrusts = [...options.thrusts].sort((a, b) => a.sort - b.sort);
+    const subcategories = [...options.subcategories].sort((a, b) => a.sort - b.sort);
+    return thrusts
+      .map((thrust) => {
+        const ofThrust = questions.filter((question) => question.thrust === thrust.code);
+        return {
+          thrust,
+          completeness: completenessOf(ofThrust, effective),
+          subcategories: subcategories
+            .filter((subcategory) => subcategory.thrust === thrust.code)
+            .map((subcategory) => {
+              const all = ofThrust.filter((question) => question.subcategory === subcategory.code);
+              return {
+                subcategory,
+                completeness: completenessOf(all, effective),
+                questions: all.filter((question) => visible(question, filters, effective, fields, touched)),
+              };
+            })
+            .filter((group) => group.completeness.total > 0),
+        };
+      })
+      .filter((group) => group.completeness.total > 0);
+  });
+
+  const $visibleCount = computed($groups, (groups) =>
+    groups.reduce((sum, group) => sum + group.subcategories.reduce((inner, sub) => inner + sub.questions.length, 0), 0),
+  );
+
+  const holdTimers = new Map<string, ReturnType<typeof setTimeout>>();
+
+  function baseVersion(question: string): number | null {
+    return queue.$drafts.get()[question]?.baseVersion ?? $server.get()[question]?.version ?? null;
+  }
+
+  return {
+    questions,
+    queue,
+    $raw,
+    $server,
+    $fields,
+    $filters,
+    $groups,
+    $completeness,
+    $visibleCount,
+    $locked,
+    $summary: queue.$summary,
+    $connection: queue.$connection,
+
+    setFilters(patch: Partial<FormFilters>): void {
+      $filters.set({ ...$filters.get(), ...patch });
+      $touched.set(new Set());
+    },
+
+    /** The person types: the inputs follow at once, the browser keeps it shortly after. */
+    change(question: string, patch: Partial<RawAnswer>): void {
+      if ($locked.get()) return;
+      const next = { ...$raw.get()[question]!, ...patch };
+      $raw.set({ ...$raw.get(), [question]: next });
+      $touched.set(new Set([...$touched.get(), question]));
+      clearTimeout(holdTimers.get(question));
+      holdTimers.set(question, setTimeout(() => {
+        holdTimers.delete(question);
+        if (queue.$status.get()[question]?.kind !== 'conflict') queue.hold(question, next, baseVersion(question));
+      }, 300));
+    },
+
+    /**
+     * The person left the field: an unchanged answer is let go, an invalid one is kept with its
+     * reasons (not sent), a valid changed one is saved.
+     */
+    leave(question: string): Promise<void> {
+      clearTimeout(holdTimers.get(question));
+      holdTimers.delete(question);
+      const item = byUuid.get(question);
+      const raw = $raw.get()[question];
+      if (!item || !raw || $locked.get()) return Promise.resolve();
+      if (queue.$status.get()[question]?.kind === 'conflict') {
+        // The person is settling a conflict: keep the new draft, the choice stays open.
+        const draft = queue.$drafts.get()[question];
+        if (draft) queue.hold(question, raw, draft.baseVersion);
+        return Promise.resolve();
+      }
+      const checked = checkRaw(item, raw, options.cycleYear);
+      const stored = $server.get()[question];
+      if (checked.send && sameAnswer(checked.send, stored)) {
+        if (queue.$drafts.get()[question]) queue.discard(question);
+        return Promise.resolve();
+      }
+      return queue.put(question, raw, checked.send, { baseVersion: baseVersion(question), errors: checked.errors });
+    },
+
+    /** Conflict: take the other person's answer and drop mine. */
+    useTheirs(question: string): void {
+      const state = $fields.get()[question];
+      const item = byUuid.get(question);
+      if (state?.kind !== 'conflict' || !item) return;
+      $server.set({ ...$server.get(), [question]: state.theirs });
+      $raw.set({ ...$raw.get(), [question]: rawOf(item, state.theirs) });
+      queue.discard(question);
+    },
+
+    /** Conflict: save mine over theirs (their version becomes the base). */
+    keepMine(question: string): Promise<void> {
+      const state = $fields.get()[question];
+      const item = byUuid.get(question);
+      const raw = $raw.get()[question];
+      if (state?.kind !== 'conflict' || !item || !raw) return Promise.resolve();
+      $server.set({ ...$server.get(), [question]: state.theirs });
+      const checked = checkRaw(item, raw, options.cycleYear);
+      if (!checked.send) return queue.put(question, raw, null, { baseVersion: state.theirs.version, errors: checked.errors });
+      queue.hold(question, raw, state.theirs.version);
+      return queue.put(question, raw, checked.send, { baseVersion: state.theirs.version });
+    },
+
+    /** Sends again what failed or waits. */
+    retry(): Promise<void> {
+      return queue.retry();
+    },
+
+    /** The form was unlocked (or the lock was lifted on reload). */
+    setLocked(message: string | null): void {
+      $locked.set(message);
+      if (message) queue.lock(message);
+      else queue.unlock();
+    },
+
+    /** Starts sending what was kept from an earlier visit, and again whenever the connection returns. */
+    start(): () => void {
+      const onOnline = () => void queue.retry();
+      if (typeof window !== 'undefined') window.addEventListener('online', onOnline);
+      // Drafts kept from an earlier visit are checked again (the rules may have changed) and sent.
+      for (const draft of Object.values(queue.$drafts.get())) {
+        const item = byUuid.get(draft.question_uuid);
+        if (!item) {
+          queue.discard(draft.question_uuid);
+          continue;
+        }
+        const checked = checkRaw(item, draft.raw, options.cycleYear);
+        if (checked.send && sameAnswer(checked.send, $server.get()[draft.question_uuid])) queue.discard(draft.question_uuid);
+        else if (!$locked.get()) void queue.put(draft.question_uuid, draft.raw, checked.send, { baseVersion: draft.baseVersion, errors: checked.errors });
+      }
+      return () => {
+        for (const timer of holdTimers.values()) clearTimeout(timer);
+        holdTimers.clear();
+        if (typeof window !== 'undefined') window.removeEventListener('online', onOnline);
+        queue.stop();
+      };
+    },
+  };
+}
+
+export type QuestionnaireForm<Extra = unknown> = ReturnType<typeof createQuestionnaireForm<Extra>>;

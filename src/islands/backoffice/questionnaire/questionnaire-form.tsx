@@ -1,0 +1,203 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import type { Completeness, Question, QuestionTier } from '../../../lib/questionnaires/schema.ts';
+import { Chips } from '../ui/filters.tsx';
+import { Icon } from '../ui/icons.tsx';
+import { ui } from '../ui/styles.ts';
+import type { QuestionnaireForm, ShowFilter } from './form-store.ts';
+import { QuestionField } from './question-field.tsx';
+
+const TIERS = [
+  { value: '', label: 'All tiers' },
+  { value: '1', label: 'Tier 1' },
+  { value: '2', label: 'Tier 2' },
+  { value: '3', label: 'Tier 3' },
+] as const;
+
+const SHOW = [
+  { value: 'all', label: 'All questions' },
+  { value: 'unanswered', label: 'Unanswered' },
+  { value: 'invalid', label: 'Needs attention' },
+  { value: 'commented', label: 'With a comment' },
+] as const satisfies readonly { value: ShowFilter; label: string }[];
+
+/** Enter in a one-line input moves on to the next input, as Tab does. */
+function moveOnEnter(container: HTMLElement, event: KeyboardEvent): void {
+  if (event.key !== 'Enter' || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) return;
+  const target = event.target;
+  if (!(target instanceof HTMLInputElement || target instanceof HTMLSelectElement) || !target.hasAttribute('data-qf')) return;
+  event.preventDefault();
+  const inputs = [...container.querySelectorAll<HTMLElement>('[data-qf]:not(:disabled)')];
+  const next = inputs[inputs.indexOf(target) + 1];
+  next?.focus();
+}
+
+function CompletenessMark({ completeness }: { completeness: Completeness }) {
+  const done = completeness.answered === completeness.total;
+  return (
+    <span className={`shrink-0 tabular-nums ${done ? 'text-emerald-800' : 'text-slate-600'}`}>
+      {done && <Icon name="check" className="mr-0.5 inline size-3.5" />}
+      {completeness.answered}/{completeness.total}
+      {completeness.invalid > 0 && (
+        <span className="ml-1 rounded-full bg-red-100 px-1.5 text-xs font-semibold text-red-800" title={`${completeness.invalid} to correct`}>
+          <span aria-hidden="true">!</span>
+          <span className="sr-only">, {completeness.invalid} to correct</span>
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** The sections of the questionnaire with how far each is answered; links jump to them. */
+function NavigationRail({ form }: { form: QuestionnaireForm }) {
+  const groups = useStore(form.$groups);
+  return (
+    <nav aria-label="Sections of the questionnaire" className="text-sm">
+      <ol className="space-y-3">
+        {groups.map((group) => (
+          <li key={group.thrust.code}>
+            <a href={`#thrust-${group.thrust.code}`} className="flex items-start justify-between gap-2 font-semibold text-slate-900 hover:text-brand-700">
+              <span>{group.thrust.code} · {group.thrust.name}</span>
+              <CompletenessMark completeness={group.completeness} />
+            </a>
+            <div className="mt-1 h-1 rounded-full bg-slate-200" aria-hidden="true">
+              <div className="h-1 rounded-full bg-brand-600" style={{ width: `${group.completeness.pct}%` }} />
+            </div>
+            <ol className="mt-1.5 space-y-1 pl-3">
+              {group.subcategories.map((sub) => (
+                <li key={sub.subcategory.code}>
+                  <a href={`#sub-${sub.subcategory.code}`} className="flex justify-between gap-2 text-slate-700 hover:text-brand-700">
+                    <span>{sub.subcategory.code} {sub.subcategory.name}</span>
+                    <CompletenessMark completeness={sub.completeness} />
+                  </a>
+                </li>
+              ))}
+            </ol>
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+/** Counts what is not on the server yet, and offers to send it again. */
+function SaveBar({ form }: { form: QuestionnaireForm }) {
+  const summary = useStore(form.$summary);
+  const connection = useStore(form.$connection);
+  const locked = useStore(form.$locked);
+  const quiet = summary.unsaved === 0 && summary.failed === 0;
+  let message: ReactNode;
+  if (quiet) message = locked ? 'Answers are locked.' : 'All answers are saved.';
+  else {
+    const parts = [];
+    if (summary.unsaved > 0) parts.push(`${summary.unsaved} answer${summary.unsaved === 1 ? '' : 's'} not saved yet`);
+    if (summary.failed > 0) parts.push(`${summary.failed} need${summary.failed === 1 ? 's' : ''} your attention`);
+    message = parts.join(' · ');
+  }
+  return (
+    <div className="sticky bottom-0 z-10 -mx-4 mt-6 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur print:hidden sm:-mx-6 sm:px-6">
+      <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
+        <p role="status" aria-live="polite" className={`flex items-center gap-2 ${quiet ? 'text-slate-700' : 'font-medium text-slate-900'}`}>
+          <Icon name={quiet ? 'check' : 'info'} className={`size-4 ${quiet ? 'text-emerald-700' : 'text-amber-700'}`} />
+          {message}
+          {connection === 'offline' && !quiet && <span className="text-amber-800">· You are offline: they are kept on this device.</span>}
+          {connection === 'signedOut' && !quiet && <span className="text-amber-800">· Your sign-in has expired: they are kept on this device and sent once you sign in again.</span>}
+        </p>
+        {!quiet && !locked && (
+          <button type="button" className={ui.secondaryButton} onClick={() => void form.retry()}>
+            Retry now
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The reusable questionnaire (DESIGN.md §11): filters, a navigation rail with completeness per
+ * thrust and subcategory, one field per question, and the save bar. `fieldExtra` lets the host
+ * screen add something to each question (the national report's answer history).
+ */
+export function QuestionnaireFormView({ form, cycleYear, fieldExtra }: {
+  form: QuestionnaireForm;
+  cycleYear: number;
+  fieldExtra?: (question: Question) => ReactNode;
+}) {
+  const groups = useStore(form.$groups);
+  const filters = useStore(form.$filters);
+  const visibleCount = useStore(form.$visibleCount);
+  useEffect(() => form.start(), [form]);
+  const questionsRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const container = questionsRef.current;
+    if (!container) return;
+    // A listener, not onKeyDown: the container only passes keys on, it is not a control itself.
+    const onKey = (event: KeyboardEvent) => moveOnEnter(container, event);
+    container.addEventListener('keydown', onKey);
+    return () => container.removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <div className="lg:grid lg:grid-cols-[17rem_minmax(0,1fr)] lg:gap-8">
+      <aside className="mb-6 lg:mb-0">
+        <details className="rounded-lg border border-slate-200 bg-white p-4 lg:hidden">
+          <summary className="cursor-pointer font-semibold text-slate-900">Sections and progress</summary>
+          <div className="mt-3">
+            <NavigationRail form={form} />
+          </div>
+        </details>
+        <div className="sticky top-4 hidden max-h-[calc(100vh-2rem)] overflow-y-auto rounded-lg border border-slate-200 bg-white p-4 lg:block">
+          <NavigationRail form={form} />
+        </div>
+      </aside>
+
+      <div ref={questionsRef}>
+        <div className="mb-5 flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:flex-wrap sm:items-end">
+          <Chips
+            id="questionnaire-tier"
+            label="Tier"
+            chips={TIERS}
+            value={filters.tier === null ? '' : (String(filters.tier) as '1' | '2' | '3')}
+            onPick={(value) => form.setFilters({ tier: value === '' ? null : (Number(value) as QuestionTier) })}
+          />
+          <Chips id="questionnaire-show" label="Show" chips={SHOW} value={filters.show} onPick={(show) => form.setFilters({ show })} />
+        </div>
+
+        {visibleCount === 0 && (
+          <div className="rounded-lg border border-dashed border-slate-300 bg-slate-50 p-8 text-center">
+            <p className="font-semibold text-slate-800">No question matches these filters</p>
+            <button type="button" className={`${ui.link} mt-2 text-sm`} onClick={() => form.setFilters({ tier: null, show: 'all' })}>
+              Show every question
+            </button>
+          </div>
+        )}
+
+        {groups.map((group) => {
+          const shown = group.subcategories.filter((sub) => sub.questions.length > 0);
+          if (shown.length === 0) return null;
+          return (
+            <section key={group.thrust.code} id={`thrust-${group.thrust.code}`} aria-labelledby={`thrust-${group.thrust.code}-title`} className="scroll-mt-4 mb-8">
+              <h2 id={`thrust-${group.thrust.code}-title`} className="text-lg font-semibold text-slate-900">
+                {group.thrust.code} · {group.thrust.name}
+              </h2>
+              {group.thrust.nua_paragraphs && <p className="text-sm text-slate-600">New Urban Agenda ¶{group.thrust.nua_paragraphs}</p>}
+              {shown.map((sub) => (
+                <div key={sub.subcategory.code} id={`sub-${sub.subcategory.code}`} className="scroll-mt-4 mt-4">
+                  <h3 className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-600">
+                    {sub.subcategory.code} {sub.subcategory.name}
+                  </h3>
+                  <div className="space-y-4">
+                    {sub.questions.map((question) => (
+                      <QuestionField key={question.uuid} form={form} question={question} cycleYear={cycleYear} extra={fieldExtra?.(question)} />
+                    ))}
+                  </div>
+                </div>
+              ))}
+            </section>
+          );
+        })}
+        <SaveBar form={form} />
+      </div>
+    </div>
+  );
+}

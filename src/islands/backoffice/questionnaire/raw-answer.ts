@@ -1,0 +1,154 @@
+import { answerSchema, answerWarnings, type CleanAnswer } from '../../../lib/questionnaires/engine.ts';
+import type { Answer, AnswerValue, Question } from '../../../lib/questionnaires/schema.ts';
+import type { AnswerErrors } from './autosave-queue.ts';
+
+/**
+ * An answer as the inputs hold it: numbers as typed ('58.3', '1,200', '' for none), yes/no as
+ * 'yes' | 'no' | '', choices as option values, parts by key. Kept in the browser as typed, so a
+ * half-typed number survives a reload.
+ */
+export type RawValue = string | string[] | Record<string, string>;
+
+export interface RawAnswer {
+  value: RawValue;
+  text: string;
+  data_year: string;
+  source: string;
+  comment: string;
+}
+
+/** The answer as the save call takes it. */
+export interface AnswerSend extends CleanAnswer {
+  question_uuid: string;
+  version?: number;
+}
+
+const isNumeric = (type: Question['answer_type']) => type === 'pct' || type === 'num' || type === 'int';
+
+function rawScalar(value: number | boolean | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  return String(value);
+}
+
+/** What the inputs show for a stored answer (or for none). */
+export function rawOf(question: Question, answer: Pick<Answer, 'value' | 'text' | 'data_year' | 'source' | 'comment'> | null | undefined): RawAnswer {
+  const value = answer?.value ?? null;
+  let raw: RawValue;
+  if (question.parts.length > 0) {
+    const object = value !== null && typeof value === 'object' && !Array.isArray(value) ? value : {};
+    raw = Object.fromEntries(question.parts.map((part) => [part.key, rawScalar(object[part.key])]));
+  } else if (question.answer_type === 'multi') {
+    raw = Array.isArray(value) ? value : [];
+  } else if (typeof value === 'number' || typeof value === 'boolean') {
+    raw = rawScalar(value);
+  } else {
+    raw = typeof value === 'string' ? value : '';
+  }
+  return {
+    value: raw,
+    text: answer?.text ?? '',
+    data_year: answer?.data_year == null ? '' : String(answer.data_year),
+    source: answer?.source ?? '',
+    comment: answer?.comment ?? '',
+  };
+}
+
+/** '1,200.5' and ' 58.3 ' read as numbers; '' is no value; anything else is not a number. */
+export function parseNumber(text: string): number | null | typeof NaN {
+  const trimmed = text.trim().replace(/\s/g, '');
+  if (trimmed === '') return null;
+  const plain = /^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(trimmed) ? trimmed.replace(/,/g, '') : trimmed;
+  if (!/^-?(\d+\.?\d*|\.\d+)(e-?\d+)?$/i.test(plain)) return Number.NaN;
+  return Number(plain);
+}
+
+function scalarOf(question: Question, text: string): number | boolean | null {
+  if (question.answer_type === 'yn') return text === 'yes' ? true : text === 'no' ? false : null;
+  return parseNumber(text);
+}
+
+const NOT_A_NUMBER: Partial<Record<Question['answer_type'], string>> = {
+  pct: 'Enter a percentage as a number, for example 58.3',
+  num: 'Enter a number, for example 12.5',
+  int: 'Enter a whole number, for example 1200',
+};
+
+export interface Checked {
+  /** The answer to send, or null when it is invalid. */
+  send: AnswerSend | null;
+  errors: AnswerErrors | null;
+  warnings: string[];
+}
+
+/**
+ * Reads what the person typed with the shared engine (the same rules the server applies): the
+ * answer to send, or the reasons it cannot be sent, and the out-of-range warnings.
+ */
+export function checkRaw(question: Question, raw: RawAnswer, cycleYear: number): Checked {
+  const errors: AnswerErrors = {};
+  let value: unknown;
+  if (question.parts.length > 0) {
+    const parts = raw.value && typeof raw.value === 'object' && !Array.isArray(raw.value) ? raw.value : {};
+    const out: Record<string, number | boolean | null> = {};
+    for (const part of question.parts) {
+      const scalar = scalarOf(question, parts[part.key] ?? '');
+      if (typeof scalar === 'number' && Number.isNaN(scalar)) (errors[`value.${part.key}`] ??= []).push(NOT_A_NUMBER[question.answer_type] ?? 'Enter a number');
+      out[part.key] = scalar;
+    }
+    value = out;
+  } else if (isNumeric(question.answer_type) || question.answer_type === 'yn') {
+    const scalar = scalarOf(question, typeof raw.value === 'string' ? raw.value : '');
+    if (typeof scalar === 'number' && Number.isNaN(scalar)) errors['value'] = [NOT_A_NUMBER[question.answer_type] ?? 'Enter a number'];
+    value = scalar;
+  } else if (question.answer_type === 'multi') {
+    value = Array.isArray(raw.value) ? raw.value : [];
+  } else {
+    value = typeof raw.value === 'string' ? raw.value : '';
+  }
+
+  const yearText = raw.data_year.trim();
+  const dataYear = yearText === '' ? null : /^\d{4}$/.test(yearText) ? Number(yearText) : Number.NaN;
+  if (Number.isNaN(dataYear)) errors['data_year'] = ['Enter a year such as 2024'];
+
+  if (Object.keys(errors).length > 0) return { send: null, errors, warnings: [] };
+
+  const fields = { value, text: raw.text, data_year: dataYear, source: raw.source, comment: raw.comment };
+  if (!question.with_text) fields.text = '';
+  const parsed = answerSchema(question, { cycleYear }).safeParse(fields);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const key = issue.path.length > 0 ? issue.path.map(String).join('.') : 'value';
+      (errors[key] ??= []).push(issue.message);
+    }
+    return { send: null, errors, warnings: [] };
+  }
+  return { send: { question_uuid: question.uuid, ...parsed.data }, errors: null, warnings: answerWarnings(question, parsed.data.value) };
+}
+
+/** Whether a clean answer says the same as the stored one (then nothing needs saving). */
+export function sameAnswer(send: Pick<AnswerSend, 'value' | 'text' | 'data_year' | 'source' | 'comment'>, stored: Pick<Answer, 'value' | 'text' | 'data_year' | 'source' | 'comment'> | null | undefined): boolean {
+  const empty = (v: AnswerValue | undefined) => v === null || v === undefined;
+  if (!stored) return empty(send.value) && !send.text && send.data_year === null && !send.source && !send.comment;
+  return (
+    JSON.stringify(send.value ?? null) === JSON.stringify(stored.value ?? null) &&
+    (send.text ?? null) === (stored.text ?? null) &&
+    (send.data_year ?? null) === (stored.data_year ?? null) &&
+    (send.source ?? null) === (stored.source ?? null) &&
+    (send.comment ?? null) === (stored.comment ?? null)
+  );
+}
+
+/**
+ * Field errors as a person reads them: engine fragments get the field's name in front
+ * ("Source is required for a core (tier 1) figure."), our own sentences stay as they are.
+ */
+export function errorText(messages: readonly string[] | undefined, label: string): string | null {
+  if (!messages || messages.length === 0) return null;
+  return messages
+    .map((message) => {
+      const text = /^[a-z]/.test(message) ? `${label} ${message}` : message;
+      return /[.!?]$/.test(text) ? text : `${text}.`;
+    })
+    .join(' ');
+}

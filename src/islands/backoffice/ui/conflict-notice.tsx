@@ -1,0 +1,40 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { changedBy } from './format.ts';
+import { Icon } from './icons.tsx';
+
+/**
+ * "Someone else saved this while you were editing": who and when, what happens to the person's
+ * own changes, and the ways on (the buttons). It takes the focus so a screen reader hears it.
+ */
+export function ConflictNotice({
+  title,
+  record,
+  what,
+  children,
+  actions,
+}: {
+  title: string;
+  record: { updated_at: string | null; updated_by: { name: string } | null };
+  /** What changed, for "Aiko Tanaka changed {what} on …". */
+  what: string;
+  children?: ReactNode;
+  actions: ReactNode;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [record]);
+  return (
+    <section aria-labelledby="conflict-title" className="rounded-lg border border-amber-300 bg-amber-50 p-5 text-slate-900">
+      <div className="flex items-start gap-3">
+        <Icon name="alert" className="mt-0.5 size-5 shrink-0 text-amber-700" />
+        <div className="min-w-0 flex-1">
+          <h2 id="conflict-title" ref={heading} tabIndex={-1} className="font-semibold outline-none">
+            {title}
+          </h2>
+          <p className="mt-1 text-sm text-slate-700">{changedBy(record, what)}.</p>
+          {children}
+          <div className="mt-4 flex flex-wrap gap-3">{actions}</div>
+        </div>
+      </div>
+    </section>
+  );
+}

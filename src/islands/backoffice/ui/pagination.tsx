@@ -1,0 +1,44 @@
+import { formatNumber } from './format.ts';
+import { Icon } from './icons.tsx';
+import { ui } from './styles.ts';
+
+/**
+ * The foot of a paged list: which rows show out of how many, and Previous / Next. `noun` is the
+ * plural of what the list holds ("users"), for the landmark's name and the empty count.
+ */
+export function Pagination({
+  page,
+  pageSize,
+  total,
+  shown,
+  noun,
+  onPage,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  shown: number;
+  noun: string;
+  onPage: (page: number) => void;
+}) {
+  const first = (page - 1) * pageSize + 1;
+  const last = Math.min(first + shown - 1, total);
+  const lastPage = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <nav aria-label={`Pages of ${noun}`} className="mt-4 flex flex-wrap items-center justify-between gap-3">
+      <p role="status" className="text-sm text-slate-700">
+        {shown > 0 ? `Showing ${formatNumber(first)}–${formatNumber(last)} of ${formatNumber(total)}` : `${formatNumber(total)} ${noun} in all`}
+      </p>
+      <div className="flex gap-2">
+        <button type="button" className={ui.secondaryButton} disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          <Icon name="chevronLeft" className="size-4" />
+          Previous
+        </button>
+        <button type="button" className={ui.secondaryButton} disabled={page >= lastPage} onClick={() => onPage(page + 1)}>
+          Next
+          <Icon name="chevronRight" className="size-4" />
+        </button>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,56 @@
+import type { z } from 'zod';
+import {
+  CategoryListResponseSchema,
+  CategoryResponseSchema,
+  CategorySchema,
+  DatasetResponseSchema,
+  DatasetSchema,
+  GridResponseSchema,
+  ImportResponseSchema,
+  type CategorySaveBody,
+} from '../../../lib/urbanisation-profile/schema.ts';
+import { api, ApiError } from '../lib/api.ts';
+import { createFetcherStore, fetchWith, invalidatePrefixes } from '../lib/query.ts';
+import { GenericResponseSchema } from '../../../lib/http/schema.ts';
+
+export const categoryPath = (slug: string) => `profile/category/${slug}`;
+export const gridPath = (slug: string) => `profile/analytics/${slug}`;
+export const datasetPath = (slug: string, code: string, year: number) => `profile/analytics/${slug}/${code}/${year}`;
+
+export const $categories = createFetcherStore(['profile/category/list'], { fetcher: fetchWith(CategoryListResponseSchema) });
+
+export const CategoryConflictSchema = GenericResponseSchema.extend({ current: CategorySchema });
+export const DatasetConflictSchema = GenericResponseSchema.extend({ current: DatasetSchema });
+
+/** The 409 body's `current` record, when the error is a stale write. */
+export function conflictOf<S extends z.ZodType>(error: unknown, schema: S): z.output<S> | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const parsed = schema.safeParse(error.body);
+  return parsed.success ? parsed.data : null;
+}
+
+export async function saveCategory(body: CategorySaveBody) {
+  const result = await api('profile/category/saved', CategoryResponseSchema, { method: 'POST', body });
+  invalidatePrefixes('profile/');
+  return result.data;
+}
+
+export async function saveDataset(slug: string, code: string, year: number, body: unknown) {
+  const result = await api(`${datasetPath(slug, code, year)}/saved`, DatasetResponseSchema, { method: 'POST', body });
+  invalidatePrefixes(gridPath(slug), 'profile/dashboard');
+  return result.data;
+}
+
+export async function publishDataset(slug: string, code: string, year: number, published: boolean, version: number) {
+  const result = await api(`${datasetPath(slug, code, year)}/publish`, DatasetResponseSchema, { method: 'POST', body: { published, version } });
+  invalidatePrefixes(gridPath(slug), datasetPath(slug, code, year), 'profile/dashboard');
+  return result.data;
+}
+
+export async function importCsv(csv: string, apply: boolean) {
+  const result = await api(apply ? 'profile/import' : 'profile/import/preview', ImportResponseSchema, { method: 'POST', body: { csv } });
+  if (apply) invalidatePrefixes('profile/');
+  return result.data;
+}
+
+export { CategoryResponseSchema, DatasetResponseSchema, GridResponseSchema };

@@ -1,0 +1,68 @@
+import { ui } from '../ui/styles.ts';
+import { ConflictNotice } from '../ui/conflict-notice.tsx';
+import type { ConflictRow } from './user-conflict.ts';
+import type { UserConflict } from './user-form-store.ts';
+
+/**
+ * Someone else saved the user while this form was open: what they saved next to what this
+ * person is about to save, and the two ways on. Nothing typed is lost until "Reload" is chosen.
+ */
+export function UserConflictPanel({
+  conflict,
+  rows,
+  saving,
+  onReload,
+  onKeepMine,
+}: {
+  conflict: UserConflict;
+  rows: readonly ConflictRow[];
+  saving: boolean;
+  onReload: () => void;
+  onKeepMine: () => void;
+}) {
+  return (
+    <ConflictNotice
+      title="This user was changed while you were editing"
+      record={conflict.theirs}
+      what="this user"
+      actions={
+        <>
+          <button type="button" className={ui.secondaryButton} onClick={onReload} disabled={saving}>
+            Reload their version
+          </button>
+          <button type="button" className={ui.primaryButton} onClick={onKeepMine} disabled={saving}>
+            {saving ? 'Saving…' : 'Keep my changes and save again'}
+          </button>
+        </>
+      }
+    >
+      <p className="mt-1 text-sm text-slate-700">Your changes have not been saved yet.</p>
+      {rows.length > 0 ? (
+        <table className="mt-3 w-full text-left text-sm">
+          <caption className="sr-only">Fields that differ between their version and yours</caption>
+          <thead>
+            <tr className="text-xs uppercase tracking-wide text-slate-600">
+              <th scope="col" className="py-1 pr-3 font-semibold">Field</th>
+              <th scope="col" className="py-1 pr-3 font-semibold">Their version</th>
+              <th scope="col" className="py-1 font-semibold">Your version</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.field} className="border-t border-amber-200">
+                <th scope="row" className="py-2 pr-3 font-medium">{row.label}</th>
+                <td className="py-2 pr-3">
+                  {row.theirs}
+                  {row.changedByThem && <span className="ml-1 text-xs text-amber-800"> (changed by them)</span>}
+                </td>
+                <td className="py-2">{row.yours}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="mt-2 text-sm text-slate-700">Their version already holds the values you chose.</p>
+      )}
+    </ConflictNotice>
+  );
+}

@@ -1,0 +1,61 @@
+import type { Context } from 'hono';
+import { requireActiveUser, requireCountryScope, requireModuleRule } from '../access/guards.server.ts';
+import { hasModuleRule, isAdminLevel } from '../access/permissions.ts';
+import type { AppEnv, AuthedUser } from '../http/context.server.ts';
+import { ApiError, forbidden } from '../http/errors.server.ts';
+import type { PracticeRow } from './mappers.server.ts';
+import type { PracticeStatus } from './schema.ts';
+import { canDelete, canEditContent, STATUS_LABELS, type PracticeActor } from './workflow.ts';
+
+/**
+ * Who may do what with best practices, on top of the workflow:
+ * - view: the `best-practice` view rule; country roles see their own country only.
+ * - create: the create rule, in one's own country (administrators: any country).
+ * - edit, upload, submit, withdraw: the update rule inside one's scope, or the create rule for
+ *   the practices one wrote (a focal point holding only `create` edits its own practices).
+ * - review (comments, request changes, publish, reject, archive, feature): administrators
+ *   holding the update rule.
+ */
+export const actorOf = (auth: AuthedUser): PracticeActor => (isAdminLevel(auth.identity) ? 'reviewer' : 'author');
+
+export const requireViewer = (c: Context<AppEnv>) => requireModuleRule(c, 'best-practice', ['view']);
+
+export function requireScope(auth: AuthedUser, row: PracticeRow): void {
+  requireCountryScope(auth, row.countryCode);
+}
+
+export function requireCreator(c: Context<AppEnv>, countryCode: string | undefined): AuthedUser {
+  const auth = requireModuleRule(c, 'best-practice', ['create']);
+  if (countryCode) requireCountryScope(auth, countryCode);
+  return auth;
+}
+
+export function requireWriter(c: Context<AppEnv>): AuthedUser {
+  return requireModuleRule(c, 'best-practice', ['create', 'update']);
+}
+
+/** The row's checks for a write by `auth`: scope, authorship, then the workflow's turn. */
+export function writeCheck(auth: AuthedUser, what: 'edit' | 'act') {
+  return (row: PracticeRow) => {
+    requireScope(auth, row);
+    if (!hasModuleRule(auth.identity, 'best-practice', ['update']) && row.createdBy !== auth.user.id) {
+      throw forbidden('Your role may change only the practices you wrote');
+    }
+    if (what === 'edit' && !canEditContent(row.status as PracticeStatus, actorOf(auth))) {
+      throw new ApiError(409, `A practice that is ${STATUS_LABELS[row.status as PracticeStatus].toLowerCase()} cannot be edited now`);
+    }
+  };
+}
+
+export function requireReviewer(c: Context<AppEnv>): AuthedUser {
+  const auth = requireActiveUser(c);
+  if (!isAdminLevel(auth.identity)) throw forbidden('Only administrators review best practices');
+  return requireModuleRule(c, 'best-practice', ['update']);
+}
+
+export function deleteCheck(auth: AuthedUser, row: PracticeRow): void {
+  writeCheck(auth, 'act')(row);
+  if (!canDelete(row.status as PracticeStatus, actorOf(auth))) {
+    throw new ApiError(409, actorOf(auth) === 'author' ? 'Only drafts can be deleted' : 'Archive a published practice instead of deleting it');
+  }
+}

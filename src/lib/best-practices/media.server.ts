@@ -1,0 +1,123 @@
+import { createHash, randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { makeRenditions, MAX_INPUT_PIXELS, toCmsImage, type Rendition } from '../cms/images.server.ts';
+import { ApiError } from '../http/errors.server.ts';
+import type { FileStore } from '../storage/file-store.server.ts';
+import { uploadUrl } from '../storage/routes.server.ts';
+import { CARD_RATIO, type Crop } from './schema.ts';
+import type { StoredAttachment, StoredImage } from './stored.ts';
+
+/** The folder of a practice's files in the file store. */
+export const practiceFolder = (uuid: string) => `best-practices/${uuid}`;
+
+/** Widths of the card renditions (the public card is at most about 480 CSS pixels wide). */
+export const CARD_WIDTHS = [480, 960] as const;
+
+/**
+ * The part of a `width` × `height` picture to show on a card: the crop sent (in fractions of the
+ * picture), narrowed around its centre to the card's ratio, or the centre of the picture.
+ */
+export function cardRect(width: number, height: number, crop: Crop | null) {
+  const box = crop
+    ? { left: crop.x * width, top: crop.y * height, width: crop.width * width, height: crop.height * height }
+    : { left: 0, top: 0, width, height };
+  let w = box.width;
+  let h = box.height;
+  if (w / h > CARD_RATIO) w = h * CARD_RATIO;
+  else h = w / CARD_RATIO;
+  const left = Math.round(Math.min(Math.max(box.left + (box.width - w) / 2, 0), width - w));
+  const top = Math.round(Math.min(Math.max(box.top + (box.height - h) / 2, 0), height - h));
+  return { left, top, width: Math.max(1, Math.min(Math.round(w), width - left)), height: Math.max(1, Math.min(Math.round(h), height - top)) };
+}
+
+/** The card renditions of an image already checked by makeRenditions: WebP at each width, then a JPEG. */
+async function makeCardRenditions(bytes: Uint8Array, crop: Crop | null): Promise<Rendition[]> {
+  const input = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, autoOrient: true });
+  // Decoded once, upright (autoOrient), so the rectangle is read on the picture as people see it.
+  const { data: pixels, info: raw } = await input.raw().toBuffer({ resolveWithObject: true });
+  const upright = () => sharp(pixels, { raw: { width: raw.width, height: raw.height, channels: raw.channels } });
+  const rect = cardRect(raw.width, raw.height, crop);
+  const hash = createHash('sha256').update(bytes).update(JSON.stringify(rect)).digest('hex').slice(0, 16);
+  const largest = Math.min(rect.width, CARD_WIDTHS.at(-1)!);
+  const widths = [...CARD_WIDTHS.filter((w) => w < largest), largest];
+  const out: Rendition[] = [];
+  for (const [i, width] of [...widths, largest].entries()) {
+    const format = i < widths.length ? 'webp' : 'jpeg';
+    let pipeline = upright().extract(rect).resize({ width, withoutEnlargement: true });
+    pipeline = format === 'webp' ? pipeline.webp({ quality: 80, effort: 4 }) : pipeline.jpeg({ quality: 82, mozjpeg: true });
+    const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
+    out.push({ name: `${hash}-card-${info.width}.${format === 'webp' ? 'webp' : 'jpg'}`, body: data, width: info.width, height: info.height, format });
+  }
+  return out;
+}
+
+/**
+ * Checks, re-encodes and stores an uploaded picture (the CMS pipeline: sniffed, pixel-limited,
+ * metadata dropped, WebP renditions) plus its card crop. Returns the image for the row; the
+ * files are written before the row points at them.
+ */
+export async function storePracticeImage(
+  storage: FileStore,
+  uuid: string,
+  bytes: Uint8Array,
+  options: { crop: Crop | null; caption: string | null; credit: string | null },
+): Promise<{ image: StoredImage; keys: string[] }> {
+  const renditions = await makeRenditions(bytes);
+  const cards = await makeCardRenditions(bytes, options.crop);
+  const folder = practiceFolder(uuid);
+  const keys: string[] = [];
+  try {
+    for (const r of [...renditions, ...cards]) {
+      const key = `${folder}/${r.name}`;
+      await storage.put(key, r.body);
+      keys.push(key);
+    }
+  } catch (error) {
+    await storage.delete(keys).catch(() => {});
+    throw error;
+  }
+  const urlOf = (name: string) => uploadUrl(`${folder}/${name}`);
+  return {
+    image: {
+      id: randomUUID().slice(0, 8),
+      caption: options.caption,
+      credit: options.credit,
+      isCover: false,
+      image: toCmsImage(renditions, urlOf),
+      card: toCmsImage(cards, urlOf),
+    },
+    keys,
+  };
+}
+
+/** The file-store keys an image's renditions use. */
+export function keysOfImage(image: StoredImage): string[] {
+  const urls = [image.image.url, ...image.image.variants.map((v) => v.url), image.card.url, ...image.card.variants.map((v) => v.url)];
+  return [...new Set(urls)].map((url) => url.replace(/^\/uploads\//, ''));
+}
+
+/** PDF files start with `%PDF-` and a version; what the browser declared plays no part. */
+export function isPdf(bytes: Uint8Array): boolean {
+  const head = Buffer.from(bytes.subarray(0, 8)).toString('latin1');
+  return /^%PDF-[12]\.\d/.test(head);
+}
+
+/** A file name safe to show and to offer as a download name. */
+export function cleanFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const cleaned = base.replace(/[^\p{L}\p{N} ._()-]/gu, '').trim().slice(0, 120);
+  return cleaned.toLowerCase().endsWith('.pdf') ? cleaned : `${cleaned || 'document'}.pdf`;
+}
+
+export async function storePracticePdf(
+  storage: FileStore,
+  uuid: string,
+  bytes: Uint8Array,
+  options: { title: string; fileName: string },
+): Promise<StoredAttachment> {
+  if (!isPdf(bytes)) throw new ApiError(415, 'The file is not a PDF document: upload a PDF');
+  const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+  const key = `${practiceFolder(uuid)}/${hash}.pdf`;
+  await storage.put(key, bytes);
+  return { id: randomUUID().slice(0, 8), title: options.title, fileName: cleanFileName(options.fileName), size: bytes.byteLength, key };
+}

@@ -1,0 +1,193 @@
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.server.ts';
+import type { DbOrTx } from '../audit/service.server.ts';
+import { auditEvents, bestPracticeCategories, bestPracticeComments, bestPractices, countries, users } from '../db/schema.ts';
+import { sectionsFilled } from './completeness.ts';
+import { coverOf, toNarrative, toPublicPractice, type CategoryNames, type CountryRow, type PracticeRow } from './mappers.server.ts';
+import {
+  PRACTICE_STATUSES,
+  type BestPractice,
+  type PracticeDashboard,
+  type PracticeListItem,
+  type PracticeListQuery,
+  type PracticeStatus,
+  type ReviewComment,
+  type SectionKey,
+  type TimelineEntry,
+} from './schema.ts';
+
+export const AUDIT_ENTITY = 'best_practice';
+
+export async function categoryNames(db: DbOrTx): Promise<CategoryNames> {
+  const rows = await db.select().from(bestPracticeCategories).orderBy(asc(bestPracticeCategories.sortOrder), asc(bestPracticeCategories.id));
+  return new Map(rows.map((r) => [r.slug, r.name]));
+}
+
+export async function listCategories(db: Db) {
+  const names = await categoryNames(db);
+  return [...names].map(([slug, name]) => ({ slug, name }));
+}
+
+/** The practice and its country, or null. */
+export async function findPractice(db: DbOrTx, uuid: string): Promise<{ row: PracticeRow; country: CountryRow } | null> {
+  const [found] = await db
+    .select({ row: bestPractices, country: countries })
+    .from(bestPractices)
+    .innerJoin(countries, eq(countries.code, bestPractices.countryCode))
+    .where(eq(bestPractices.uuid, uuid))
+    .limit(1);
+  return found ?? null;
+}
+
+async function commentsOf(db: DbOrTx, practiceId: number): Promise<ReviewComment[]> {
+  const rows = await db
+    .select({ c: bestPracticeComments, author: users.name })
+    .from(bestPracticeComments)
+    .leftJoin(users, eq(users.id, bestPracticeComments.authorId))
+    .where(eq(bestPracticeComments.practiceId, practiceId))
+    .orderBy(asc(bestPracticeComments.createdAt), asc(bestPracticeComments.id));
+  return rows.map(({ c, author }) => ({
+    id: c.id,
+    section: c.section as SectionKey,
+    body: c.body,
+    author_name: author,
+    created_at: c.createdAt.toISOString(),
+  }));
+}
+
+/** The workflow's history: creation, every transition and comment (plain saves are left out). */
+async function timelineOf(db: DbOrTx, uuid: string): Promise<TimelineEntry[]> {
+  const rows = await db
+    .select({
+      action: auditEvents.action,
+      from: sql<string | null>`${auditEvents.before}->>'status'`,
+      to: sql<string | null>`${auditEvents.after}->>'status'`,
+      note: auditEvents.note,
+      actor: users.name,
+      at: auditEvents.at,
+    })
+    .from(auditEvents)
+    .leftJoin(users, eq(users.id, auditEvents.actorId))
+    .where(and(eq(auditEvents.entity, AUDIT_ENTITY), eq(auditEvents.entityId, uuid), ne(auditEvents.action, 'update')))
+    .orderBy(asc(auditEvents.at), asc(auditEvents.id));
+  return rows.map((r) => ({ action: r.action, from: r.from, to: r.to, note: r.note, actor_name: r.actor, at: r.at.toISOString() }));
+}
+
+/** The practice as the back-office shows it: contact, comments and timeline included. */
+export async function practiceDetail(db: DbOrTx, row: PracticeRow, country: CountryRow): Promise<BestPractice> {
+  const [names, comments, timeline, author] = await Promise.all([
+    categoryNames(db),
+    commentsOf(db, row.id),
+    timelineOf(db, row.uuid),
+    row.createdBy === null ? Promise.resolve([]) : db.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, row.createdBy)),
+  ]);
+  return {
+    ...toPublicPractice(row, country, names),
+    id: row.id,
+    version: row.version,
+    status: row.status as PracticeStatus,
+    contact: { name: row.contactName, email: row.contactEmail, phone: row.contactPhone },
+    created_by: author[0] ?? null,
+    submitted_at: row.submittedAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+    comments,
+    timeline,
+  };
+}
+
+const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+function listFilter(query: Partial<PracticeListQuery>, scopeCountry: string | null): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (scopeCountry) conditions.push(eq(bestPractices.countryCode, scopeCountry));
+  if (query.country_code) conditions.push(eq(bestPractices.countryCode, query.country_code));
+  if (query.status) conditions.push(eq(bestPractices.status, query.status));
+  if (query.category) conditions.push(sql`${bestPractices.categories} @> ${JSON.stringify([query.category])}::jsonb`);
+  if (query.q) {
+    const pattern = escapeLike(query.q);
+    conditions.push(or(ilike(bestPractices.title, pattern), ilike(bestPractices.city, pattern), ilike(bestPractices.leadOrganisation, pattern)));
+  }
+  return and(...conditions);
+}
+
+const ORDERS: Record<PracticeListQuery['order'], SQL[]> = {
+  '-updated_at': [desc(bestPractices.updatedAt), desc(bestPractices.id)],
+  updated_at: [asc(bestPractices.updatedAt), asc(bestPractices.id)],
+  title: [asc(bestPractices.title), asc(bestPractices.id)],
+  '-submitted_at': [sql`${bestPractices.submittedAt} desc nulls last`, desc(bestPractices.id)],
+  country: [asc(countries.name), asc(bestPractices.title), asc(bestPractices.id)],
+};
+
+function toListItem(row: PracticeRow, country: CountryRow, author: string | null): PracticeListItem {
+  const cover = coverOf(row.images);
+  return {
+    uuid: row.uuid,
+    title: row.title,
+    country: { code: country.code, name: country.name, flag: country.flag },
+    city: row.city,
+    status: row.status as PracticeStatus,
+    featured: row.featured,
+    demo: row.demo,
+    categories: row.categories,
+    cover: cover ? (cover.card.variants.find((v) => v.format === 'webp')?.url ?? cover.card.url) : null,
+    sections_filled: sectionsFilled({
+      title: row.title,
+      city: row.city,
+      lead_organisation: row.leadOrganisation,
+      start_date: row.startDate,
+      categories: row.categories,
+      summary: row.summary,
+      narrative: toNarrative(row.narrative),
+      images: row.images,
+      attachments: row.attachments,
+      links: row.links,
+      contact: { name: row.contactName, email: row.contactEmail },
+    }),
+    author_name: author,
+    submitted_at: row.submittedAt?.toISOString() ?? null,
+    updated_at: row.updatedAt.toISOString(),
+    version: row.version,
+  };
+}
+
+/** One page of practices inside the user's scope (`scopeCountry` null: all countries). */
+export async function listPractices(
+  db: Db,
+  query: PracticeListQuery,
+  scopeCountry: string | null,
+): Promise<{ data: PracticeListItem[]; total: number }> {
+  const where = listFilter(query, scopeCountry);
+  const [totalRow] = await db.select({ total: count() }).from(bestPractices).where(where);
+  const rows = await db
+    .select({ row: bestPractices, country: countries, author: users.name })
+    .from(bestPractices)
+    .innerJoin(countries, eq(countries.code, bestPractices.countryCode))
+    .leftJoin(users, eq(users.id, bestPractices.createdBy))
+    .where(where)
+    .orderBy(...ORDERS[query.order])
+    .limit(query.per_page)
+    .offset((query.page - 1) * query.per_page);
+  return { data: rows.map((r) => toListItem(r.row, r.country, r.author)), total: totalRow?.total ?? 0 };
+}
+
+/**
+ * The dashboard's view: counts per status inside the scope, and what needs the user: for
+ * reviewers the submitted practices (oldest first), for authors their country's practices
+ * waiting on them (changes requested, drafts).
+ */
+export async function practiceDashboard(db: Db, scopeCountry: string | null, reviewer: boolean): Promise<PracticeDashboard> {
+  const scope = listFilter({}, scopeCountry);
+  const countRows = await db.select({ status: bestPractices.status, n: count() }).from(bestPractices).where(scope).groupBy(bestPractices.status);
+  const counts = Object.fromEntries(PRACTICE_STATUSES.map((s) => [s, 0])) as Record<PracticeStatus, number>;
+  for (const r of countRows) counts[r.status as PracticeStatus] = r.n;
+  const waiting: PracticeStatus[] = reviewer ? ['submitted'] : ['changes_requested', 'draft'];
+  const rows = await db
+    .select({ row: bestPractices, country: countries, author: users.name })
+    .from(bestPractices)
+    .innerJoin(countries, eq(countries.code, bestPractices.countryCode))
+    .leftJoin(users, eq(users.id, bestPractices.createdBy))
+    .where(and(scope, inArray(bestPractices.status, waiting)))
+    .orderBy(reviewer ? asc(bestPractices.submittedAt) : desc(bestPractices.updatedAt), asc(bestPractices.id))
+    .limit(8);
+  return { counts, attention: rows.map((r) => toListItem(r.row, r.country, r.author)), reviewer };
+}

@@ -1,0 +1,326 @@
+import { z } from 'zod';
+import { CmsImageSchema, HttpUrlSchema } from '../cms/schema.ts';
+import { GenericResponseSchema, queryInt, text, VersionSchema } from '../http/schema.ts';
+import { NUA_THRUST_CODES, SDG_TARGET_PATTERN } from './reference.ts';
+import { countWords } from './words.ts';
+
+/** draft and changes_requested: the authors' turn; submitted: the reviewers'; published: public. */
+export const PRACTICE_STATUSES = ['draft', 'submitted', 'changes_requested', 'published', 'rejected', 'archived'] as const;
+export type PracticeStatus = (typeof PRACTICE_STATUSES)[number];
+
+export const SUPPORT_KINDS = ['financial', 'technical', 'political', 'administrative'] as const;
+export type SupportKind = (typeof SUPPORT_KINDS)[number];
+
+export const ORG_TYPES = ['national_government', 'local_government', 'civil_society', 'private_sector', 'academia', 'international', 'community', 'other'] as const;
+
+/** The narrative headings of the award templates (reporting brief §3.3), in the form's order. */
+export const NARRATIVE_KEYS = [
+  'context',
+  'objectives',
+  'implementation',
+  'resources',
+  'results',
+  'innovation',
+  'sustainability',
+  'transferability',
+  'lessons',
+] as const;
+export type NarrativeKey = (typeof NARRATIVE_KEYS)[number];
+
+export const PRACTICE_TITLE_MAX = 160;
+export const PRACTICE_CITY_MAX = 120;
+export const PRACTICE_ORG_MAX = 200;
+export const PRACTICE_PARTNERS_MAX = 20;
+export const PRACTICE_SUMMARY_WORDS_MAX = 250;
+export const PRACTICE_SUMMARY_CHARS_MAX = 3000;
+export const PRACTICE_NARRATIVE_MAX = 8000;
+export const PRACTICE_FIGURES_MAX = 8;
+export const PRACTICE_KEY_DATES_MAX = 5;
+export const PRACTICE_LINKS_MAX = 10;
+export const PRACTICE_IMAGES_MAX = 8;
+export const PRACTICE_ATTACHMENTS_MAX = 5;
+export const PRACTICE_CAPTION_MAX = 300;
+export const PRACTICE_CREDIT_MAX = 160;
+export const PRACTICE_CATEGORIES_MAX = 4;
+export const PRACTICE_SDG_MAX = 10;
+export const PRACTICE_COMMENT_MAX = 2000;
+export const PRACTICE_NOTE_MAX = 2000;
+export const PRACTICE_PAGE_SIZE_DEFAULT = 20;
+export const PRACTICE_PAGE_SIZE_MAX = 100;
+/** Image uploads (JPEG, PNG, WebP) larger than this get a 413. */
+export const PRACTICE_IMAGE_MAX_BYTES = 8 * 1024 * 1024;
+/** PDF attachments larger than this get a 413. */
+export const PRACTICE_PDF_MAX_BYTES = 10 * 1024 * 1024;
+/** The public card's image ratio: the cover is cropped to it. */
+export const CARD_RATIO = 16 / 9;
+
+/** The sections of the form: the progress indicator counts them, review comments name them. */
+export const FORM_SECTIONS = [
+  { key: 'basics', label: 'Title and place' },
+  { key: 'organisations', label: 'Organisations' },
+  { key: 'period', label: 'Period and key dates' },
+  { key: 'themes', label: 'Themes' },
+  { key: 'summary', label: 'Summary' },
+  { key: 'context', label: 'Context: the situation before' },
+  { key: 'objectives', label: 'Objectives' },
+  { key: 'implementation', label: 'Implementation' },
+  { key: 'resources', label: 'Resources and budget' },
+  { key: 'results', label: 'Results' },
+  { key: 'innovation', label: 'Innovation' },
+  { key: 'sustainability', label: 'Sustainability' },
+  { key: 'transferability', label: 'Transferability' },
+  { key: 'lessons', label: 'Lessons learned' },
+  { key: 'media', label: 'Images, documents and links' },
+  { key: 'contact', label: 'Contact person' },
+] as const;
+export type SectionKey = (typeof FORM_SECTIONS)[number]['key'];
+export const SECTION_KEYS = FORM_SECTIONS.map((s) => s.key) as [SectionKey, ...SectionKey[]];
+
+/** Optional free text: '' and null clear it, undefined keeps the stored value. */
+const optionalText = (max: number, multiline = false) =>
+  z
+    .union([text({ max, multiline }), z.null()])
+    .optional()
+    .transform((v) => (v === '' ? null : v));
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date such as 2024-03-31').refine((v) => !Number.isNaN(Date.parse(v)), 'must be a real date');
+const optionalDate = z
+  .union([isoDate, z.literal(''), z.null()])
+  .optional()
+  .transform((v) => (v === '' ? null : v));
+
+export const PartnerSchema = z.object({
+  name: text({ max: PRACTICE_ORG_MAX, min: 1 }),
+  type: z.enum(ORG_TYPES, { error: `must be one of ${ORG_TYPES.join(', ')}` }).nullable().default(null),
+  support: z.array(z.enum(SUPPORT_KINDS, { error: `must be one of ${SUPPORT_KINDS.join(', ')}` })).max(SUPPORT_KINDS.length).default([]),
+});
+export type Partner = z.output<typeof PartnerSchema>;
+
+export const KeyDateSchema = z.object({ date: isoDate, label: text({ max: 200, min: 1 }) });
+export const FigureSchema = z.object({ label: text({ max: 160, min: 1 }), value: text({ max: 40, min: 1 }), unit: text({ max: 40 }).nullable().default(null) });
+export const LinkSchema = z.object({ label: text({ max: 160, min: 1 }), url: HttpUrlSchema });
+
+export const NarrativeSchema = z.object(
+  Object.fromEntries(NARRATIVE_KEYS.map((key) => [key, z.string().nullable()])) as Record<NarrativeKey, z.ZodNullable<z.ZodString>>,
+);
+export type Narrative = z.output<typeof NarrativeSchema>;
+
+export const PracticeImageSchema = z.object({
+  id: z.string(),
+  caption: z.string().nullable(),
+  credit: z.string().nullable(),
+  is_cover: z.boolean(),
+  /** The whole picture, in responsive renditions. */
+  image: CmsImageSchema,
+  /** The picture cropped to the public card's ratio (CARD_RATIO). */
+  card: CmsImageSchema,
+});
+export type PracticeImage = z.output<typeof PracticeImageSchema>;
+
+export const AttachmentSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  file_name: z.string(),
+  size: z.number().int(),
+  url: z.string(),
+});
+export type Attachment = z.output<typeof AttachmentSchema>;
+
+export const ContactSchema = z.object({ name: z.string().nullable(), email: z.string().nullable(), phone: z.string().nullable() });
+
+export const CountryRefSchema = z.object({ code: z.string(), name: z.string(), flag: z.string() });
+export const CategoryRefSchema = z.object({ slug: z.string(), name: z.string() });
+
+/** Everything a published practice shows on the public site: no contact, no review. */
+export const PublicPracticeSchema = z.object({
+  uuid: z.string(),
+  title: z.string(),
+  country: CountryRefSchema,
+  subregion: z.string(),
+  city: z.string().nullable(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  lead_organisation: z.string().nullable(),
+  org_type: z.string().nullable(),
+  partners: z.array(PartnerSchema),
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  ongoing: z.boolean(),
+  categories: z.array(CategoryRefSchema),
+  sdg_targets: z.array(z.string()),
+  nua_thrusts: z.array(z.string()),
+  summary: z.string().nullable(),
+  narrative: NarrativeSchema,
+  figures: z.array(FigureSchema),
+  key_dates: z.array(KeyDateSchema),
+  images: z.array(PracticeImageSchema),
+  attachments: z.array(AttachmentSchema),
+  links: z.array(LinkSchema),
+  featured: z.boolean(),
+  demo: z.boolean(),
+  published_at: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type PublicPractice = z.output<typeof PublicPracticeSchema>;
+
+export const ReviewCommentSchema = z.object({
+  id: z.number().int(),
+  section: z.enum(SECTION_KEYS),
+  body: z.string(),
+  author_name: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ReviewComment = z.output<typeof ReviewCommentSchema>;
+
+export const TimelineEntrySchema = z.object({
+  action: z.string(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  note: z.string().nullable(),
+  actor_name: z.string().nullable(),
+  at: z.string(),
+});
+export type TimelineEntry = z.output<typeof TimelineEntrySchema>;
+
+/** A practice as the back-office sees it: the public fields, the private contact and the review. */
+export const BestPracticeSchema = PublicPracticeSchema.extend({
+  id: z.number().int(),
+  version: z.number().int(),
+  status: z.enum(PRACTICE_STATUSES),
+  contact: ContactSchema,
+  created_by: z.object({ id: z.number().int(), name: z.string().nullable() }).nullable(),
+  submitted_at: z.string().nullable(),
+  created_at: z.string(),
+  comments: z.array(ReviewCommentSchema),
+  timeline: z.array(TimelineEntrySchema),
+});
+export type BestPractice = z.output<typeof BestPracticeSchema>;
+
+export const PracticeResponseSchema = GenericResponseSchema.extend({ data: BestPracticeSchema });
+export type PracticeResponse = z.output<typeof PracticeResponseSchema>;
+
+/** One row of the back-office list. */
+export const PracticeListItemSchema = z.object({
+  uuid: z.string(),
+  title: z.string(),
+  country: CountryRefSchema,
+  city: z.string().nullable(),
+  status: z.enum(PRACTICE_STATUSES),
+  featured: z.boolean(),
+  demo: z.boolean(),
+  categories: z.array(z.string()),
+  cover: z.string().nullable(),
+  sections_filled: z.number().int(),
+  author_name: z.string().nullable(),
+  submitted_at: z.string().nullable(),
+  updated_at: z.string(),
+  version: z.number().int(),
+});
+export type PracticeListItem = z.output<typeof PracticeListItemSchema>;
+
+export const PRACTICE_ORDERS = ['-updated_at', 'updated_at', 'title', '-submitted_at', 'country'] as const;
+const blankAsUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+/** GET /api/best-practice/list */
+export const PracticeListQuerySchema = z.object({
+  q: text({ max: 100 }).optional(),
+  status: z.preprocess(blankAsUndefined, z.enum(PRACTICE_STATUSES, { error: `must be one of ${PRACTICE_STATUSES.join(', ')}` }).optional()),
+  category: z.preprocess(blankAsUndefined, z.string().regex(/^[a-z0-9-]{1,60}$/, 'must be a category slug').optional()),
+  country_code: z.preprocess(blankAsUndefined, z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code').transform((c) => c.toUpperCase()).optional()),
+  order: z.preprocess(blankAsUndefined, z.enum(PRACTICE_ORDERS, { error: `must be one of ${PRACTICE_ORDERS.join(', ')}` }).default('-updated_at')),
+  page: queryInt({ min: 1, max: 100_000, fallback: 1 }),
+  per_page: queryInt({ min: 1, max: PRACTICE_PAGE_SIZE_MAX, fallback: PRACTICE_PAGE_SIZE_DEFAULT }),
+});
+export type PracticeListQuery = z.output<typeof PracticeListQuerySchema>;
+
+export const PracticeListResponseSchema = z.object({
+  data: z.array(PracticeListItemSchema),
+  per_page: z.number().int(),
+  page: z.number().int(),
+  total: z.number().int(),
+});
+export type PracticeListResponse = z.output<typeof PracticeListResponseSchema>;
+
+const summarySchema = z
+  .union([text({ max: PRACTICE_SUMMARY_CHARS_MAX, multiline: true }), z.null()])
+  .optional()
+  .transform((v) => (v === '' ? null : v))
+  .refine((v) => countWords(v) <= PRACTICE_SUMMARY_WORDS_MAX, `must be at most ${PRACTICE_SUMMARY_WORDS_MAX} words`);
+
+/**
+ * POST /api/best-practice/saved: creates a practice (no uuid; title and country required) or
+ * updates the one `uuid` names (with its `version`). Fields left out keep their value.
+ */
+export const PracticeSaveBodySchema = z.object({
+  uuid: z.uuid('must be a UUID').optional(),
+  version: VersionSchema.optional(),
+  title: text({ max: PRACTICE_TITLE_MAX, min: 1 }).optional(),
+  country_code: z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code').transform((c) => c.toUpperCase()).optional(),
+  city: optionalText(PRACTICE_CITY_MAX),
+  lat: z.union([z.number().min(-90, 'must be between -90 and 90').max(90, 'must be between -90 and 90'), z.null()]).optional(),
+  lng: z.union([z.number().min(-180, 'must be between -180 and 180').max(180, 'must be between -180 and 180'), z.null()]).optional(),
+  lead_organisation: optionalText(PRACTICE_ORG_MAX),
+  org_type: z.union([z.enum(ORG_TYPES, { error: `must be one of ${ORG_TYPES.join(', ')}` }), z.null()]).optional(),
+  partners: z.array(PartnerSchema).max(PRACTICE_PARTNERS_MAX, `must list at most ${PRACTICE_PARTNERS_MAX} partners`).optional(),
+  start_date: optionalDate,
+  end_date: optionalDate,
+  ongoing: z.boolean().optional(),
+  categories: z.array(z.string().regex(/^[a-z0-9-]{1,60}$/, 'must be a category slug')).max(PRACTICE_CATEGORIES_MAX, `must list at most ${PRACTICE_CATEGORIES_MAX} categories`).optional(),
+  sdg_targets: z.array(z.string().trim().regex(SDG_TARGET_PATTERN, 'must be an SDG target such as 11.1 or 11.b')).max(PRACTICE_SDG_MAX, `must list at most ${PRACTICE_SDG_MAX} targets`).optional(),
+  nua_thrusts: z.array(z.enum(NUA_THRUST_CODES, { error: `must be one of ${NUA_THRUST_CODES.join(', ')}` })).max(NUA_THRUST_CODES.length).optional(),
+  summary: summarySchema,
+  narrative: z.object(Object.fromEntries(NARRATIVE_KEYS.map((key) => [key, optionalText(PRACTICE_NARRATIVE_MAX, true)])) as Record<NarrativeKey, ReturnType<typeof optionalText>>).partial().optional(),
+  figures: z.array(FigureSchema).max(PRACTICE_FIGURES_MAX, `must list at most ${PRACTICE_FIGURES_MAX} figures`).optional(),
+  key_dates: z.array(KeyDateSchema).max(PRACTICE_KEY_DATES_MAX, `must list at most ${PRACTICE_KEY_DATES_MAX} key dates`).optional(),
+  links: z.array(LinkSchema).max(PRACTICE_LINKS_MAX, `must list at most ${PRACTICE_LINKS_MAX} links`).optional(),
+  /** The uploaded images to keep, in order, with their captions; the cover is the one marked. */
+  images: z.array(z.object({ id: text({ max: 40, min: 1 }), caption: optionalText(PRACTICE_CAPTION_MAX), credit: optionalText(PRACTICE_CREDIT_MAX), is_cover: z.boolean().default(false) })).max(PRACTICE_IMAGES_MAX).optional(),
+  /** The uploaded documents to keep, in order, with their titles. */
+  attachments: z.array(z.object({ id: text({ max: 40, min: 1 }), title: text({ max: 160, min: 1 }) })).max(PRACTICE_ATTACHMENTS_MAX).optional(),
+  contact: z.object({ name: optionalText(120), email: z.union([z.email('must be an email address').max(200), z.literal(''), z.null()]).optional().transform((v) => (v === '' ? null : v)), phone: optionalText(40) }).optional(),
+});
+export type PracticeSaveBody = z.input<typeof PracticeSaveBodySchema>;
+export type PracticeSaveInput = z.output<typeof PracticeSaveBodySchema>;
+
+export const PRACTICE_ACTIONS = ['submit', 'withdraw', 'request_changes', 'publish', 'reject', 'archive', 'unarchive', 'feature', 'unfeature'] as const;
+export type PracticeAction = (typeof PRACTICE_ACTIONS)[number];
+
+/** POST /api/best-practice/{uuid}/transition */
+export const PracticeTransitionBodySchema = z.object({
+  action: z.enum(PRACTICE_ACTIONS, { error: `must be one of ${PRACTICE_ACTIONS.join(', ')}` }),
+  note: optionalText(PRACTICE_NOTE_MAX, true),
+  version: VersionSchema.optional(),
+});
+
+/** POST /api/best-practice/{uuid}/comment: a reviewer's comment on one section. */
+export const PracticeCommentBodySchema = z.object({
+  section: z.enum(SECTION_KEYS, { error: 'must be a section of the form' }),
+  body: text({ max: PRACTICE_COMMENT_MAX, min: 1, multiline: true }),
+});
+
+/** The crop rectangle sent with an upload, in fractions of the picture (0–1). */
+export const CropSchema = z
+  .object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1), width: z.number().gt(0).max(1), height: z.number().gt(0).max(1) })
+  .refine((c) => c.x + c.width <= 1.0001 && c.y + c.height <= 1.0001, 'must lie inside the picture');
+export type Crop = z.output<typeof CropSchema>;
+
+/** GET /api/best-practice/ref: what the form's pickers offer. */
+export const PracticeRefResponseSchema = GenericResponseSchema.extend({
+  data: z.object({
+    categories: z.array(CategoryRefSchema),
+    nua_thrusts: z.array(z.object({ code: z.string(), name: z.string() })),
+    sdg_goals: z.array(z.object({ goal: z.number().int(), name: z.string() })),
+  }),
+});
+export type PracticeRef = z.output<typeof PracticeRefResponseSchema>['data'];
+
+/** GET /api/best-practice/dashboard */
+export const PracticeDashboardResponseSchema = GenericResponseSchema.extend({
+  data: z.object({
+    /** Practices in each status, inside the user's scope. */
+    counts: z.record(z.enum(PRACTICE_STATUSES), z.number().int()),
+    /** Administrators: submitted practices, oldest first. Authors: their own that need them. */
+    attention: z.array(PracticeListItemSchema),
+    reviewer: z.boolean(),
+  }),
+});
+export type PracticeDashboard = z.output<typeof PracticeDashboardResponseSchema>['data'];

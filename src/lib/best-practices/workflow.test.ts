@@ -1,0 +1,82 @@
+import { describe, expect, test } from 'vitest';
+import { PRACTICE_ACTIONS, PRACTICE_STATUSES, type PracticeAction, type PracticeStatus } from './schema.ts';
+import { allowedActions, canDelete, canEditContent, transition, type PracticeActor } from './workflow.ts';
+
+const ACTORS: readonly PracticeActor[] = ['author', 'reviewer'];
+
+/**
+ * The whole machine written out: for each status and action, the next status for an author and
+ * for a reviewer ('-' means refused). Anything not listed here must be refused.
+ */
+const EXPECTED: Partial<Record<PracticeStatus, Partial<Record<PracticeAction, { author: PracticeStatus | '-'; reviewer: PracticeStatus | '-' }>>>> = {
+  draft: { submit: { author: 'submitted', reviewer: 'submitted' } },
+  changes_requested: { submit: { author: 'submitted', reviewer: 'submitted' } },
+  submitted: {
+    withdraw: { author: 'draft', reviewer: 'draft' },
+    request_changes: { author: '-', reviewer: 'changes_requested' },
+    publish: { author: '-', reviewer: 'published' },
+    reject: { author: '-', reviewer: 'rejected' },
+  },
+  published: {
+    archive: { author: '-', reviewer: 'archived' },
+    feature: { author: '-', reviewer: 'published' },
+    unfeature: { author: '-', reviewer: 'published' },
+  },
+  archived: {
+    unarchive: { author: '-', reviewer: 'published' },
+    unfeature: { author: '-', reviewer: 'archived' },
+  },
+};
+
+describe('transition: every status × action × actor', () => {
+  const cases = PRACTICE_STATUSES.flatMap((status) =>
+    PRACTICE_ACTIONS.flatMap((action) => ACTORS.map((actor) => [status, action, actor, EXPECTED[status]?.[action]?.[actor] ?? '-'] as const)),
+  );
+  test.each(cases)('%s × %s × %s → %s', (status, action, actor, expected) => {
+    const result = transition(status, action, actor, 'A note for the authors');
+    if (expected === '-') expect(result.ok).toBe(false);
+    else expect(result).toEqual({ ok: true, next: expected });
+  });
+
+  test('refusals say why: the role first, then the status', () => {
+    expect(transition('published', 'publish', 'author')).toMatchObject({ ok: false, kind: 'role' });
+    expect(transition('draft', 'publish', 'reviewer')).toMatchObject({ ok: false, kind: 'status' });
+    expect(transition('draft', 'withdraw', 'author')).toMatchObject({ ok: false, kind: 'status' });
+  });
+
+  test.each(['request_changes', 'reject'] as const)('%s needs a note (blank is no note)', (action) => {
+    expect(transition('submitted', action, 'reviewer')).toMatchObject({ ok: false, kind: 'note' });
+    expect(transition('submitted', action, 'reviewer', '   ')).toMatchObject({ ok: false, kind: 'note' });
+    expect(transition('submitted', action, 'reviewer', 'Add the budget figures')).toMatchObject({ ok: true });
+  });
+});
+
+describe('allowedActions agrees with transition', () => {
+  test.each(PRACTICE_STATUSES.flatMap((s) => ACTORS.map((a) => [s, a] as const)))('%s × %s', (status, actor) => {
+    const expected = PRACTICE_ACTIONS.filter((action) => transition(status, action, actor, 'note').ok);
+    expect(allowedActions(status, actor)).toEqual(expected);
+  });
+});
+
+describe('editing and deleting', () => {
+  const EDIT: Record<PracticeStatus, [boolean, boolean]> = {
+    draft: [true, true],
+    submitted: [false, true],
+    changes_requested: [true, true],
+    published: [false, true],
+    rejected: [false, false],
+    archived: [false, false],
+  };
+  const DELETE: Record<PracticeStatus, [boolean, boolean]> = {
+    draft: [true, true],
+    submitted: [false, true],
+    changes_requested: [false, true],
+    published: [false, false],
+    rejected: [false, true],
+    archived: [false, true],
+  };
+  test.each(PRACTICE_STATUSES)('%s: [author, reviewer] may edit and delete as listed', (status) => {
+    expect([canEditContent(status, 'author'), canEditContent(status, 'reviewer')]).toEqual(EDIT[status]);
+    expect([canDelete(status, 'author'), canDelete(status, 'reviewer')]).toEqual(DELETE[status]);
+  });
+});

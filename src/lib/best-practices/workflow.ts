@@ -1,0 +1,95 @@
+/**
+ * The review workflow of best practices (DESIGN.md §13): status × action × actor → the next
+ * status, or why the action is refused. Pure and shared: the server enforces it, the form
+ * shows only the buttons it allows.
+ *
+ * Actors: `author` is a country role (state_admin, state_member) acting inside its own
+ * country; `reviewer` is an administrator (tuxuri, admin). Reviewers may also write and submit.
+ */
+import type { PracticeAction, PracticeStatus } from './schema.ts';
+
+export type PracticeActor = 'author' | 'reviewer';
+
+/** Why an action is refused: the actor's role, the practice's status, or a missing note. */
+export type RefusalKind = 'role' | 'status' | 'note';
+export type TransitionResult = { ok: true; next: PracticeStatus } | { ok: false; kind: RefusalKind; reason: string };
+
+interface Rule {
+  from: readonly PracticeStatus[];
+  to: PracticeStatus | 'same';
+  by: readonly PracticeActor[];
+  /** A note is required (it tells the author why). */
+  note?: boolean;
+}
+
+const BOTH: readonly PracticeActor[] = ['author', 'reviewer'];
+const REVIEWERS: readonly PracticeActor[] = ['reviewer'];
+
+export const TRANSITIONS: Record<PracticeAction, Rule> = {
+  submit: { from: ['draft', 'changes_requested'], to: 'submitted', by: BOTH },
+  withdraw: { from: ['submitted'], to: 'draft', by: BOTH },
+  request_changes: { from: ['submitted'], to: 'changes_requested', by: REVIEWERS, note: true },
+  publish: { from: ['submitted'], to: 'published', by: REVIEWERS },
+  reject: { from: ['submitted'], to: 'rejected', by: REVIEWERS, note: true },
+  archive: { from: ['published'], to: 'archived', by: REVIEWERS },
+  unarchive: { from: ['archived'], to: 'published', by: REVIEWERS },
+  feature: { from: ['published'], to: 'same', by: REVIEWERS },
+  unfeature: { from: ['published', 'archived'], to: 'same', by: REVIEWERS },
+};
+
+export const ACTION_LABELS: Record<PracticeAction, string> = {
+  submit: 'Submit for review',
+  withdraw: 'Withdraw submission',
+  request_changes: 'Request changes',
+  publish: 'Publish',
+  reject: 'Reject',
+  archive: 'Archive',
+  unarchive: 'Restore to the library',
+  feature: 'Feature on the home page',
+  unfeature: 'Stop featuring',
+};
+
+export const STATUS_LABELS: Record<PracticeStatus, string> = {
+  draft: 'Draft',
+  submitted: 'Waiting for review',
+  changes_requested: 'Changes requested',
+  published: 'Published',
+  rejected: 'Not accepted',
+  archived: 'Archived',
+};
+
+/** What `actor` doing `action` on a practice in `status` leads to. */
+export function transition(status: PracticeStatus, action: PracticeAction, actor: PracticeActor, note?: string | null): TransitionResult {
+  const rule = TRANSITIONS[action];
+  if (!rule.by.includes(actor)) return { ok: false, kind: 'role', reason: `Only administrators may ${ACTION_LABELS[action].toLowerCase()}` };
+  if (!rule.from.includes(status)) {
+    return { ok: false, kind: 'status', reason: `A practice that is ${STATUS_LABELS[status].toLowerCase()} cannot take “${ACTION_LABELS[action]}”` };
+  }
+  if (rule.note && !note?.trim()) return { ok: false, kind: 'note', reason: 'Write a note telling the authors why' };
+  return { ok: true, next: rule.to === 'same' ? status : rule.to };
+}
+
+/** The actions `actor` may take on a practice in `status` (the note aside). */
+export function allowedActions(status: PracticeStatus, actor: PracticeActor): PracticeAction[] {
+  return (Object.keys(TRANSITIONS) as PracticeAction[]).filter((action) => {
+    const rule = TRANSITIONS[action];
+    return rule.by.includes(actor) && rule.from.includes(status);
+  });
+}
+
+/** Whether the content may be edited: authors in their turn, reviewers until it is closed. */
+export function canEditContent(status: PracticeStatus, actor: PracticeActor): boolean {
+  if (actor === 'author') return status === 'draft' || status === 'changes_requested';
+  return status !== 'rejected' && status !== 'archived';
+}
+
+/** Whether the practice may be deleted: authors only their drafts, reviewers anything not public. */
+export function canDelete(status: PracticeStatus, actor: PracticeActor): boolean {
+  if (actor === 'author') return status === 'draft';
+  return status !== 'published';
+}
+
+/** Whether a move from `from` to `to` changes what the public site shows. */
+export function changesPublicSite(from: PracticeStatus, to: PracticeStatus): boolean {
+  return from === 'published' || to === 'published';
+}

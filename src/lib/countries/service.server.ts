@@ -1,0 +1,36 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { recordAudit } from '../audit/service.server.ts';
+import type { Db } from '../db/client.server.ts';
+import { countries } from '../db/schema.ts';
+import { notFound, StaleWriteError } from '../http/errors.server.ts';
+import { findCountry, findCountryRecord, toCountryListItem } from './queries.server.ts';
+import type { CountryRecord } from './schema.ts';
+
+/**
+ * Turns a country on or off, if it is still at `version`; otherwise the change is refused with
+ * the country as it is now.
+ */
+export async function setCountryStatus(
+  db: Db,
+  input: { code: string; status: number; version: number; actorId: number },
+): Promise<CountryRecord> {
+  return db.transaction(async (tx) => {
+    const before = await findCountry(tx, input.code);
+    if (!before) throw notFound(`No country with code ${input.code}`);
+    const [after] = await tx
+      .update(countries)
+      .set({ status: input.status, version: sql`${countries.version} + 1`, updatedAt: new Date(), updatedBy: input.actorId })
+      .where(and(eq(countries.code, input.code), eq(countries.version, input.version)))
+      .returning();
+    if (!after) throw new StaleWriteError(await findCountryRecord(tx, input.code));
+    await recordAudit(tx, {
+      actorId: input.actorId,
+      entity: 'country',
+      entityId: input.code,
+      action: 'status',
+      before: toCountryListItem(before),
+      after: toCountryListItem(after),
+    });
+    return (await findCountryRecord(tx, input.code))!;
+  });
+}

@@ -1,0 +1,100 @@
+import { createHash } from 'node:crypto';
+import type { Context } from 'hono';
+import { LruCache } from './lru-cache.server.ts';
+
+/** A cached answer: the JSON text as sent and its entity tag. */
+export interface CachedAnswer {
+  body: string;
+  etag: string;
+}
+
+/**
+ * Answers of public endpoints that read the database (no sign-in: anyone may flood them), kept
+ * in memory until a write of their domain invalidates them, and sent with an ETag so a client
+ * that has the answer gets a 304.
+ *
+ * How a module uses it (see src/lib/cms/public-routes.server.ts):
+ * - every key starts with the module's domain and a colon, e.g. `cms:list:banner`;
+ * - the public route answers `deps.publicCache.json(c, key, () => query(...))`, where the loader
+ *   returns the response body (an object, serialised once per fill);
+ * - every write of the domain calls `deps.publicCache.invalidate('cms')` after it is committed
+ *   (before its response), whatever it changed: one rule, nothing to forget.
+ *
+ * Concurrent misses of one key share one load. A load that overlapped an invalidation of its
+ * domain is answered but not kept (it may predate the write), and requests arriving after the
+ * invalidation do not join it. Correct for the one-process server (DESIGN.md §2), like the
+ * other in-memory caches (decision 002).
+ */
+export class PublicCache {
+  readonly #entries: LruCache<string, CachedAnswer>;
+  readonly #loads = new Map<string, { generation: number; promise: Promise<CachedAnswer> }>();
+  readonly #generations = new Map<string, number>();
+
+  constructor(maxEntries = 2_000) {
+    this.#entries = new LruCache(maxEntries);
+  }
+
+  /** The answer under `key`, loaded (once, however many ask at the same time) when not cached. */
+  get(key: string, load: () => Promise<unknown>): Promise<CachedAnswer> {
+    const cached = this.#entries.get(key);
+    if (cached) return Promise.resolve(cached);
+    const domain = domainOf(key);
+    const generation = this.#generation(domain);
+    const pending = this.#loads.get(key);
+    if (pending && pending.generation === generation) return pending.promise;
+    const promise = load()
+      .then((value): CachedAnswer => {
+        const body = JSON.stringify(value);
+        return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+      })
+      .then((answer) => {
+        if (this.#generation(domain) === generation) this.#entries.set(key, answer);
+        return answer;
+      })
+      .finally(() => {
+        if (this.#loads.get(key)?.promise === promise) this.#loads.delete(key);
+      });
+    this.#loads.set(key, { generation, promise });
+    return promise;
+  }
+
+  /** A JSON response of the answer under `key`: 304 when the client's If-None-Match names it. */
+  async json(c: Context, key: string, load: () => Promise<unknown>): Promise<Response> {
+    const answer = await this.get(key, load);
+    // no-cache: clients and proxies may keep it but must ask again; the ETag makes that cheap.
+    const headers = { ETag: answer.etag, 'Cache-Control': 'no-cache' };
+    if (matchesEtag(c.req.header('if-none-match'), answer.etag)) return c.body(null, 304, headers);
+    return c.body(answer.body, 200, { ...headers, 'Content-Type': 'application/json' });
+  }
+
+  /** Forgets every answer of `domain` (the part of the key before the first colon). */
+  invalidate(domain: string): void {
+    this.#generations.set(domain, this.#generation(domain) + 1);
+    const prefix = `${domain}:`;
+    this.#entries.deleteWhere((key) => key.startsWith(prefix));
+    for (const key of this.#loads.keys()) if (key.startsWith(prefix)) this.#loads.delete(key);
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  #generation(domain: string): number {
+    return this.#generations.get(domain) ?? 0;
+  }
+}
+
+function domainOf(key: string): string {
+  const colon = key.indexOf(':');
+  if (colon <= 0) throw new Error(`A public cache key starts with its domain and a colon, e.g. "cms:list": got "${key}"`);
+  return key.slice(0, colon);
+}
+
+/** Whether an If-None-Match header names `etag` (weak or strong, or `*`). */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed === etag || trimmed === `W/${etag}`;
+  });
+}

@@ -1,0 +1,78 @@
+import { eq } from 'drizzle-orm';
+import { recordAudit } from '../audit/service.server.ts';
+import { countries, nationalReports, reportingCycles } from '../db/schema.ts';
+import type { AppDeps, AuthedUser } from '../http/context.server.ts';
+import { ApiError, StaleWriteError } from '../http/errors.server.ts';
+import { completeness } from '../questionnaires/engine.ts';
+import { NATIONAL_REPORTS_CACHE_DOMAIN } from './public-queries.server.ts';
+import { cycleQuestions } from './queries.server.ts';
+import { toCycle } from './rows.server.ts';
+import type { Cycle, CycleSaveBody } from './schema.ts';
+import type { DbOrTx } from '../audit/service.server.ts';
+import type { z } from 'zod';
+import type { CycleSaveBodySchema } from './schema.ts';
+
+type CleanCycle = z.output<typeof CycleSaveBodySchema>;
+
+/** Creates the not-started report of every active country that has none in the cycle. */
+export async function createCycleReports(tx: DbOrTx, year: number, options: { demo?: boolean } = {}): Promise<number> {
+  const active = await tx.select({ code: countries.code }).from(countries).where(eq(countries.status, 1));
+  const [cycle] = await tx.select().from(reportingCycles).where(eq(reportingCycles.year, year));
+  if (active.length === 0 || !cycle) return 0;
+  // An empty report's completeness still says how many questions it has.
+  const empty = completeness(await cycleQuestions(tx, cycle), [], { cycleYear: year });
+  const rows = await tx
+    .insert(nationalReports)
+    .values(active.map((c) => ({ year, countryCode: c.code, demo: options.demo ?? false, completeness: empty })))
+    .onConflictDoNothing()
+    .returning({ id: nationalReports.id });
+  return rows.length;
+}
+
+/**
+ * POST cycles/saved (admin): creates the cycle of `year`, or updates it against the version
+ * read. Opening it creates a report per active country.
+ */
+export async function saveCycle(deps: AppDeps, auth: AuthedUser, body: CleanCycle): Promise<Cycle> {
+  const result = await deps.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(reportingCycles).where(eq(reportingCycles.year, body.year)).for('update');
+    const values = {
+      opensAt: body.opens_at,
+      closesAt: body.closes_at,
+      expiryDays: body.expiry_days,
+      timelyDays: body.timely_days,
+      guidelineVersion: body.guideline_version,
+      status: body.status,
+      updatedAt: new Date(),
+      updatedBy: auth.user.id,
+    };
+    let after;
+    if (current) {
+      if (body.version === undefined) {
+        throw new ApiError(400, 'Invalid body: check version', { version: ['is required to change a cycle'] });
+      }
+      if (body.version !== current.version) throw new StaleWriteError(toCycle(current));
+      [after] = await tx
+        .update(reportingCycles)
+        .set({ ...values, version: current.version + 1 })
+        .where(eq(reportingCycles.year, body.year))
+        .returning();
+    } else {
+      [after] = await tx.insert(reportingCycles).values({ year: body.year, ...values }).returning();
+    }
+    await recordAudit(tx, {
+      actorId: auth.user.id,
+      entity: 'reporting_cycle',
+      entityId: body.year,
+      action: current ? 'update' : 'create',
+      before: current ? toCycle(current) : null,
+      after: toCycle(after!),
+    });
+    if (after!.status === 'open') await createCycleReports(tx, body.year);
+    return toCycle(after!);
+  });
+  deps.publicCache.invalidate(NATIONAL_REPORTS_CACHE_DOMAIN);
+  return result;
+}
+
+export type { CycleSaveBody };

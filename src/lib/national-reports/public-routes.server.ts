@@ -1,0 +1,74 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../http/context.server.ts';
+import { notFound, parsePath, parseQuery } from '../http/errors.server.ts';
+import { loadCycleRow } from './queries.server.ts';
+import { NATIONAL_REPORTS_CACHE_DOMAIN, publicAnswers, publicCycles, publicList, publicReport, publicStatistic } from './public-queries.server.ts';
+import {
+  PublicAnswersQuerySchema,
+  PublicListQuerySchema,
+  PublicStatisticQuerySchema,
+  ReportPathSchema,
+  type PublicAnswersResponse,
+  type PublicCyclesResponse,
+  type PublicReportListResponse,
+  type PublicReportResponse,
+  type PublicStatisticResponse,
+} from './schema.ts';
+
+const BASE = '/report/type/national/public';
+/** A key of the shared public cache: this domain, the endpoint and its checked parameters. */
+const key = (endpoint: string, values: unknown = null) => `${NATIONAL_REPORTS_CACHE_DOMAIN}:${endpoint}:${JSON.stringify(values)}`;
+
+/**
+ * The public national-report endpoints (no sign-in): published reports only, served from the
+ * shared public cache (`deps.publicCache`) with an ETag (304 on If-None-Match). Every write of
+ * reports, cycles or questions invalidates the domain. A miss (404) is not cached.
+ */
+export const publicNationalReportRoutes = new Hono<AppEnv>()
+  .get(`${BASE}/list`, async (c) => {
+    const query = parseQuery(c, PublicListQuerySchema);
+    const { db, publicCache } = c.get('deps');
+    return publicCache.json(c, key('list', query), async () => {
+      const data = await publicList(db, { ...query, latest4: query.latest_4 === 'true' });
+      return { status: 200, message: 'Published national reports', data } satisfies PublicReportListResponse;
+    });
+  })
+
+  .get(`${BASE}/statistic`, async (c) => {
+    const { year } = parseQuery(c, PublicStatisticQuerySchema);
+    const { db, publicCache } = c.get('deps');
+    return publicCache.json(c, key('statistic', year), async () => {
+      const data = await publicStatistic(db, year);
+      if (!data) throw notFound(`There is no ${year} reporting cycle`);
+      return { status: 200, message: `Reporting status ${year}`, data } satisfies PublicStatisticResponse;
+    });
+  })
+
+  .get(`${BASE}/cycles`, async (c) => {
+    const { db, publicCache } = c.get('deps');
+    return publicCache.json(c, key('cycles'), async () => {
+      const data = await publicCycles(db);
+      return { status: 200, message: 'Reporting cycles', data } satisfies PublicCyclesResponse;
+    });
+  })
+
+  .get(`${BASE}/answers`, async (c) => {
+    const { year } = parseQuery(c, PublicAnswersQuerySchema);
+    const { db, publicCache } = c.get('deps');
+    return publicCache.json(c, key('answers', year), async () => {
+      const cycle = await loadCycleRow(db, year);
+      if (!cycle || cycle.status === 'draft') throw notFound(`There is no ${year} reporting cycle`);
+      const body = await publicAnswers(db, year);
+      return { status: 200, message: `Published answers ${year}`, ...body } satisfies PublicAnswersResponse;
+    });
+  })
+
+  .get(`${BASE}/report/:year{[0-9]{4}}/:country_code{[A-Za-z]{2}}`, async (c) => {
+    const { year, country_code } = parsePath(c, ReportPathSchema);
+    const { db, publicCache } = c.get('deps');
+    return publicCache.json(c, key('report', [year, country_code]), async () => {
+      const data = await publicReport(db, year, country_code);
+      if (!data) throw notFound(`There is no published ${year} report for ${country_code}`);
+      return { status: 200, message: 'Published national report', data } satisfies PublicReportResponse;
+    });
+  });

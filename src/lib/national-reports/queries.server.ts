@@ -1,0 +1,270 @@
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../audit/service.server.ts';
+import {
+  auditEvents,
+  countries,
+  nationalReports,
+  questions,
+  reportAnswers,
+  reportFiles,
+  reportingCycles,
+  subcategories,
+  thrusts,
+  users,
+} from '../db/schema.ts';
+import { completeness, formatAnswer } from '../questionnaires/engine.ts';
+import type { Answer, Completeness, Question, Subcategory, Thrust } from '../questionnaires/schema.ts';
+import {
+  locksAtOf,
+  personName,
+  toAnswer,
+  toCountry,
+  toCycle,
+  toQuestion,
+  type CountryRow,
+  type CycleRow,
+  type ReportRow,
+} from './rows.server.ts';
+import type { Report, ReportEvent, ReportFile, ReportGroup, ReportStatus } from './schema.ts';
+import { lockReasonOf } from './workflow.ts';
+
+/** A report with what every view of it needs. */
+export interface ReportBundle {
+  cycle: CycleRow;
+  report: ReportRow;
+  country: CountryRow;
+}
+
+export const fileUrl = (uuid: string, v: number) => `/api/report/type/national/${uuid}/report/file?v=${v}`;
+
+export async function loadCycleRow(db: DbOrTx, year: number): Promise<CycleRow | null> {
+  const [row] = await db.select().from(reportingCycles).where(eq(reportingCycles.year, year));
+  return row ?? null;
+}
+
+export async function loadBundle(
+  db: DbOrTx,
+  where: { year: number; countryCode: string } | { uuid: string },
+  options: { forUpdate?: boolean } = {},
+): Promise<ReportBundle | null> {
+  const condition =
+    'uuid' in where
+      ? eq(nationalReports.uuid, where.uuid)
+      : and(eq(nationalReports.year, where.year), eq(nationalReports.countryCode, where.countryCode));
+  let query = db.select().from(nationalReports).where(condition).$dynamic();
+  if (options.forUpdate) query = query.for('update');
+  const [report] = await query;
+  if (!report) return null;
+  const [cycle] = await db.select().from(reportingCycles).where(eq(reportingCycles.year, report.year));
+  const [country] = await db
+    .select({ code: countries.code, name: countries.name, flag: countries.flag })
+    .from(countries)
+    .where(eq(countries.code, report.countryCode));
+  return { cycle: cycle!, report, country: country! };
+}
+
+/**
+ * The questions of a cycle's form: those valid from its year, not retired before it opened,
+ * plus any retired question the report still holds an answer to. In order.
+ */
+export async function cycleQuestions(db: DbOrTx, cycle: CycleRow, reportId?: number): Promise<Question[]> {
+  const current = and(
+    or(isNull(questions.firstCycle), sql`${questions.firstCycle} <= ${cycle.year}`),
+    or(isNull(questions.retiredAt), sql`${questions.retiredAt} > ${cycle.opensAt}::date`),
+  );
+  const answered =
+    reportId === undefined
+      ? undefined
+      : sql`exists (select 1 from ${reportAnswers} where ${reportAnswers.questionId} = ${questions.id} and ${reportAnswers.reportId} = ${reportId})`;
+  const rows = await db
+    .select()
+    .from(questions)
+    .where(answered ? or(current, answered) : current)
+    .orderBy(asc(questions.sort), asc(questions.id));
+  return rows.map(toQuestion);
+}
+
+export async function listThrusts(db: DbOrTx): Promise<Thrust[]> {
+  const rows = await db.select().from(thrusts).orderBy(asc(thrusts.sort), asc(thrusts.code));
+  return rows.map((r) => ({ code: r.code, name: r.name, nua_paragraphs: r.nuaParagraphs, sort: r.sort }));
+}
+
+export async function listSubcategories(db: DbOrTx, thrust?: string): Promise<Subcategory[]> {
+  const rows = await db
+    .select()
+    .from(subcategories)
+    .where(thrust ? eq(subcategories.thrustCode, thrust) : undefined)
+    .orderBy(asc(subcategories.sort), asc(subcategories.code));
+  return rows.map((r) => ({ code: r.code, thrust: r.thrustCode, name: r.name, sort: r.sort }));
+}
+
+export async function listQuestions(
+  db: DbOrTx,
+  filter: { question_tier?: number | undefined; thrust?: string | undefined; subcategory?: string | undefined; includeRetired: boolean },
+): Promise<Question[]> {
+  const conditions: (SQL | undefined)[] = [];
+  if (filter.question_tier) conditions.push(eq(questions.questionTier, filter.question_tier));
+  if (filter.thrust) conditions.push(eq(questions.thrustCode, filter.thrust));
+  if (filter.subcategory) conditions.push(eq(questions.subcategoryCode, filter.subcategory));
+  if (!filter.includeRetired) conditions.push(isNull(questions.retiredAt));
+  const rows = await db
+    .select()
+    .from(questions)
+    .where(and(...conditions))
+    .orderBy(asc(questions.sort), asc(questions.id));
+  return rows.map(toQuestion);
+}
+
+/** The stored answers of a report, for the questions given (others are left out). */
+export async function reportAnswersOf(db: DbOrTx, reportId: number, qs: readonly Question[], cycleYear: number): Promise<Answer[]> {
+  const rows = await db
+    .select({ answer: reportAnswers, questionUuid: questions.uuid, name: users.name, username: users.username })
+    .from(reportAnswers)
+    .innerJoin(questions, eq(questions.id, reportAnswers.questionId))
+    .leftJoin(users, eq(users.id, reportAnswers.updatedBy))
+    .where(eq(reportAnswers.reportId, reportId));
+  const byUuid = new Map(qs.map((q) => [q.uuid, q]));
+  return rows.flatMap((r) => {
+    const question = byUuid.get(r.questionUuid);
+    if (!question) return [];
+    const by = r.username === null ? null : personName({ name: r.name, username: r.username });
+    return [toAnswer(r.answer, question, cycleYear, by)];
+  });
+}
+
+export function completenessOf(qs: readonly Question[], answers: readonly Pick<Answer, 'question_uuid' | 'value' | 'text' | 'data_year' | 'source' | 'comment'>[], cycleYear: number): Completeness {
+  return completeness(qs, answers, { cycleYear });
+}
+
+async function filesOf(db: DbOrTx, report: ReportRow): Promise<ReportFile[]> {
+  const rows = await db
+    .select({ file: reportFiles, name: users.name, username: users.username })
+    .from(reportFiles)
+    .leftJoin(users, eq(users.id, reportFiles.uploadedBy))
+    .where(eq(reportFiles.reportId, report.id))
+    .orderBy(desc(reportFiles.v));
+  return rows.map((r) => ({
+    v: r.file.v,
+    name: r.file.name,
+    size: r.file.size,
+    uploaded_at: r.file.uploadedAt.toISOString(),
+    uploaded_by: r.username === null ? null : { name: personName({ name: r.name, username: r.username })! },
+    url: fileUrl(report.uuid, r.file.v),
+  }));
+}
+
+async function eventsOf(db: DbOrTx, report: ReportRow): Promise<ReportEvent[]> {
+  const rows = await db
+    .select({ event: auditEvents, name: users.name, username: users.username })
+    .from(auditEvents)
+    .leftJoin(users, eq(users.id, auditEvents.actorId))
+    .where(and(eq(auditEvents.entity, 'national_report'), eq(auditEvents.entityId, report.uuid)))
+    .orderBy(asc(auditEvents.at), asc(auditEvents.id));
+  const statusOf = (v: unknown) => ((v as { status?: ReportStatus } | null)?.status ?? null) as ReportStatus | null;
+  return rows.map((r) => ({
+    action: r.event.action,
+    from: statusOf(r.event.before),
+    to: statusOf(r.event.after),
+    by: r.username === null ? null : { name: personName({ name: r.name, username: r.username })! },
+    at: r.event.at.toISOString(),
+    note: r.event.note,
+  }));
+}
+
+/** The report in its API shape; `progress` is computed by the caller from the form's questions. */
+export async function toReport(db: DbOrTx, bundle: ReportBundle, progress: Completeness, now = new Date()): Promise<Report> {
+  const { report, cycle, country } = bundle;
+  const [files, events, updater] = await Promise.all([
+    filesOf(db, report),
+    eventsOf(db, report),
+    report.updatedBy === null
+      ? Promise.resolve([])
+      : db.select({ name: users.name, username: users.username }).from(users).where(eq(users.id, report.updatedBy)),
+  ]);
+  const lock = lockReasonOf(report.status as ReportStatus, { status: cycle.status, locksAt: locksAtOf(cycle) }, now, report.unlocked);
+  const updatedBy = personName(updater[0]);
+  return {
+    uuid: report.uuid,
+    country_code: report.countryCode,
+    country: toCountry(country),
+    year: report.year,
+    status: report.status as ReportStatus,
+    completeness: progress,
+    locked: lock !== null,
+    lock_reason: lock,
+    deadline: cycle.closesAt,
+    title: report.title,
+    executive_summary: report.executiveSummary,
+    contact: report.contact ?? null,
+    file: files[0] ?? null,
+    files,
+    events,
+    submitted_at: report.submittedAt?.toISOString() ?? null,
+    published_at: report.publishedAt?.toISOString() ?? null,
+    demo: report.demo,
+    updated_at: report.updatedAt.toISOString(),
+    updated_by: updatedBy === null ? null : { name: updatedBy },
+    version: report.version,
+  };
+}
+
+/** Everything about one report: the form's questions, the answers, the report. */
+export async function loadReportView(db: DbOrTx, bundle: ReportBundle) {
+  const qs = await cycleQuestions(db, bundle.cycle, bundle.report.id);
+  const answers = await reportAnswersOf(db, bundle.report.id, qs, bundle.cycle.year);
+  const report = await toReport(db, bundle, completenessOf(qs, answers, bundle.cycle.year));
+  return { report, cycle: toCycle(bundle.cycle), questions: qs, answers };
+}
+
+/** Questions and answers grouped thrust → subcategory (preview, printable and public report). */
+export function groupAnswers(
+  qs: readonly Question[],
+  answers: readonly Answer[],
+  thrustList: readonly Thrust[],
+  subcategoryList: readonly Subcategory[],
+  tier?: number,
+): ReportGroup[] {
+  const byQuestion = new Map(answers.map((a) => [a.question_uuid, a]));
+  const shown = tier ? qs.filter((q) => q.question_tier === tier) : qs;
+  return thrustList
+    .map((thrust) => ({
+      thrust,
+      subcategories: subcategoryList
+        .filter((s) => s.thrust === thrust.code)
+        .map((subcategory) => ({
+          subcategory,
+          items: shown
+            .filter((q) => q.subcategory === subcategory.code)
+            .map((question) => {
+              const answer = byQuestion.get(question.uuid) ?? null;
+              return { question, answer, display: answer ? formatAnswer(question, answer.value) : '' };
+            }),
+        }))
+        .filter((s) => s.items.length > 0),
+    }))
+    .filter((g) => g.subcategories.length > 0);
+}
+
+export async function reportGroups(db: DbOrTx, bundle: ReportBundle, tier?: number) {
+  const [view, thrustList, subcategoryList] = await Promise.all([
+    loadReportView(db, bundle),
+    listThrusts(db),
+    listSubcategories(db),
+  ]);
+  return { report: view.report, groups: groupAnswers(view.questions, view.answers, thrustList, subcategoryList, tier) };
+}
+
+/** Reports of a year by uuid list (used by the list, dashboard and statistics). */
+export async function reportsWithCountries(db: DbOrTx, year: number, where?: SQL) {
+  return db
+    .select({ report: nationalReports, country: { code: countries.code, name: countries.name, flag: countries.flag } })
+    .from(nationalReports)
+    .innerJoin(countries, eq(countries.code, nationalReports.countryCode))
+    .where(and(eq(nationalReports.year, year), where));
+}
+
+export async function questionIdsByUuid(db: DbOrTx, uuids: readonly string[]) {
+  if (uuids.length === 0) return new Map<string, number>();
+  const rows = await db.select({ id: questions.id, uuid: questions.uuid }).from(questions).where(inArray(questions.uuid, [...uuids]));
+  return new Map(rows.map((r) => [r.uuid, r.id]));
+}

@@ -1,0 +1,188 @@
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { requireAdminLevel, requireCountryScope, requireModuleRule, scopeCountryOf } from '../access/guards.server.ts';
+import type { RuleAction } from '../access/permissions.ts';
+import type { AppEnv, AuthedUser } from '../http/context.server.ts';
+import { ApiError, notFound, parsePath, parseQuery, readJson, sentVersion } from '../http/errors.server.ts';
+import { requireUser } from '../identity/middleware.server.ts';
+import { listSubcategories, listThrusts } from './queries.server.ts';
+import { saveCycle } from './cycles.server.ts';
+import { answerHistory, dashboardOf, listCycles, listReports, reportActivity } from './lists.server.ts';
+import { reportPdf } from './pdf.server.ts';
+import { loadBundle, loadCycleRow, loadReportView, reportGroups } from './queries.server.ts';
+import { toCycle } from './rows.server.ts';
+import {
+  AnswerHistoryQuerySchema,
+  CycleSaveBodySchema,
+  PreviewQuerySchema,
+  ViewReportQuerySchema,
+  REPORT_UPLOAD_MAX_BYTES,
+  ReportListQuerySchema,
+  ReportPathSchema,
+  ReportUpdateBodySchema,
+  SaveAnswersBodySchema,
+  type CycleListResponse,
+  type CycleResponse,
+  type ReportGroupsResponse,
+  type ReportListResponse,
+  type ReportResponse,
+  type ReportViewResponse,
+  type SaveAnswersResponse,
+} from './schema.ts';
+import { ReportLockedError, saveAnswers, updateReport } from './service.server.ts';
+import { uploadReportFile } from './upload.server.ts';
+import { readUploadedFile } from '../storage/multipart.server.ts';
+import { serveReportFile } from './files.server.ts';
+
+const BASE = '/report/type/national';
+/** The upload reads its own body, up to REPORT_UPLOAD_MAX_BYTES (src/server/app.ts OWN_BODY_LIMIT). */
+export const REPORT_UPLOAD_PATH = /^\/api\/report\/type\/national\/[^/]+\/report\/upload$/;
+
+const Y = ':year{[0-9]{4}}';
+const CC = ':country_code{[A-Za-z]{2}}';
+const UuidPathSchema = z.object({ uuid: z.uuid('must be a report id') });
+const YearPathSchema = z.object({ year: ReportPathSchema.shape.year });
+
+/** The national_report module rule, then the country scope: every endpoint checks both itself. */
+function guard(c: Context<AppEnv>, rules: readonly RuleAction[], countryCode?: string): AuthedUser {
+  const auth = requireModuleRule(c, 'national_report', rules);
+  if (countryCode !== undefined) requireCountryScope(auth, countryCode);
+  return auth;
+}
+
+async function bundleOr404(c: Context<AppEnv>, year: number, countryCode: string) {
+  const bundle = await loadBundle(c.get('deps').db, { year, countryCode });
+  if (!bundle) throw notFound(`There is no ${year} report for ${countryCode}`);
+  return bundle;
+}
+
+export const nationalReportRoutes = new Hono<AppEnv>()
+  .onError((error, c) => {
+    if (error instanceof ReportLockedError) return c.json({ status: 423, message: error.message, reason: error.reason }, 423);
+    throw error;
+  })
+
+  .get(`${BASE}/dashboard`, requireUser(), async (c) => {
+    const auth = guard(c, ['view']);
+    const data = await dashboardOf(c.get('deps').db, scopeCountryOf(auth));
+    return c.json({ status: 200, message: 'Reporting at a glance', data });
+  })
+
+  .get(`${BASE}/cycles`, requireUser(), async (c) => {
+    const auth = guard(c, ['view']);
+    const data = await listCycles(c.get('deps').db, scopeCountryOf(auth));
+    return c.json<CycleListResponse>({ status: 200, message: 'Reporting cycles', data });
+  })
+
+  .post(`${BASE}/cycles/saved`, requireUser(), async (c) => {
+    const auth = requireAdminLevel(c);
+    guard(c, ['update']);
+    const body = await readJson(c, CycleSaveBodySchema);
+    const data = await saveCycle(c.get('deps'), auth, { ...body, version: sentVersion(c, body.version) });
+    return c.json<CycleResponse>({ status: 200, message: `Cycle ${data.year} saved`, data });
+  })
+
+  .get(`${BASE}/${Y}`, requireUser(), async (c) => {
+    const auth = guard(c, ['view']);
+    const { year } = parsePath(c, YearPathSchema);
+    const query = parseQuery(c, ReportListQuerySchema);
+    const cycle = await loadCycleRow(c.get('deps').db, year);
+    if (!cycle) throw notFound(`There is no ${year} reporting cycle`);
+    const result = await listReports(c.get('deps').db, cycle, query, scopeCountryOf(auth));
+    return c.json<ReportListResponse>({
+      status: 200,
+      message: `National reports ${year}`,
+      cycle: toCycle(cycle),
+      ...result,
+      page: query.page,
+      per_page: query.per_page,
+    });
+  })
+
+  .get(`${BASE}/${Y}/${CC}/view`, requireUser(), async (c) => {
+    const { year, country_code } = parsePath(c, ReportPathSchema);
+    guard(c, ['view'], country_code);
+    const db = c.get('deps').db;
+    const bundle = await bundleOr404(c, year, country_code);
+    const [view, thrusts, subcategories] = await Promise.all([loadReportView(db, bundle), listThrusts(db), listSubcategories(db)]);
+    return c.json<ReportViewResponse>({ status: 200, message: 'National report', data: { ...view, thrusts, subcategories } });
+  })
+
+  .post(`${BASE}/${Y}/${CC}/saved`, requireUser(), async (c) => {
+    const { year, country_code } = parsePath(c, ReportPathSchema);
+    const auth = guard(c, ['create', 'update'], country_code);
+    const body = await readJson(c, SaveAnswersBodySchema);
+    const data = await saveAnswers(c.get('deps'), auth, { year, countryCode: country_code }, body.answers);
+    return c.json<SaveAnswersResponse>({ status: 200, message: 'Answers saved', data });
+  })
+
+  .post(`${BASE}/${Y}/${CC}/report/update`, requireUser(), async (c) => {
+    const { year, country_code } = parsePath(c, ReportPathSchema);
+    const auth = guard(c, ['update'], country_code);
+    const body = await readJson(c, ReportUpdateBodySchema);
+    const version = sentVersion(c, body.version);
+    if (version === undefined) throw new ApiError(400, 'Invalid body: check version', { version: ['is required'] });
+    const data = await updateReport(c.get('deps'), auth, { year, countryCode: country_code }, { ...body, version });
+    return c.json<ReportResponse>({ status: 200, message: body.action ? `Report ${ACTION_DONE[body.action]}` : 'Report saved', data });
+  })
+
+  .post(`${BASE}/:uuid/report/upload`, requireUser(), async (c) => {
+    const { uuid } = parsePath(c, UuidPathSchema);
+    const auth = guard(c, ['create', 'update']);
+    const file = await readUploadedFile(c, { field: 'file', maxBytes: REPORT_UPLOAD_MAX_BYTES });
+    const data = await uploadReportFile(c.get('deps'), auth, uuid, file, (code) => requireCountryScope(auth, code));
+    return c.json<ReportResponse>({ status: 200, message: 'Signed report received: the report is submitted', data });
+  })
+
+  .get(`${BASE}/:uuid/report/file`, serveReportFile)
+
+  .get(`${BASE}/${Y}/${CC}/preview`, requireUser(), async (c) => {
+    const { year, country_code } = parsePath(c, ReportPathSchema);
+    guard(c, ['view'], country_code);
+    const { tier } = parseQuery(c, PreviewQuerySchema);
+    const data = await reportGroups(c.get('deps').db, await bundleOr404(c, year, country_code), tier);
+    return c.json<ReportGroupsResponse>({ status: 200, message: 'Report preview', data });
+  })
+
+  .get(`${BASE}/${Y}/${CC}/view-report`, requireUser({ allowSessionCookie: true }), async (c) => {
+    const { year, country_code } = parsePath(c, ReportPathSchema);
+    guard(c, ['view'], country_code);
+    const { format } = parseQuery(c, ViewReportQuerySchema);
+    const data = await reportGroups(c.get('deps').db, await bundleOr404(c, year, country_code));
+    if (format !== 'pdf') return c.json<ReportGroupsResponse>({ status: 200, message: 'Printable report', data });
+    const pdf = await reportPdf(data.report, data.groups);
+    return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `inline; filename="national-report-${country_code}-${year}.pdf"`,
+      'Content-Length': String(pdf.byteLength),
+      'Cache-Control': 'private, no-store',
+    });
+  })
+
+  .get(`${BASE}/${Y}/${CC}/history`, requireUser(), async (c) => {
+    const { year, country_code } = parsePath(c, ReportPathSchema);
+    guard(c, ['view'], country_code);
+    const { question } = parseQuery(c, AnswerHistoryQuerySchema);
+    const bundle = await bundleOr404(c, year, country_code);
+    const data = await answerHistory(c.get('deps').db, bundle.report.uuid, question);
+    return c.json({ status: 200, message: 'Answer history', data });
+  })
+
+  .get(`${BASE}/${Y}/${CC}/activity`, requireUser(), async (c) => {
+    const { year, country_code } = parsePath(c, ReportPathSchema);
+    requireAdminLevel(c);
+    guard(c, ['view'], country_code);
+    const bundle = await bundleOr404(c, year, country_code);
+    const data = await reportActivity(c.get('deps').db, bundle.report.uuid);
+    return c.json({ status: 200, message: 'Report activity', data });
+  });
+
+const ACTION_DONE: Record<string, string> = {
+  complete: 'marked complete',
+  reopen: 'reopened',
+  return: 'returned to the country',
+  accept: 'accepted',
+  publish: 'published',
+  unpublish: 'unpublished',
+  unlock: 'unlocked',
+};

@@ -1,0 +1,117 @@
+import { SUBREGIONS } from '../map/subregions.ts';
+import type { nationalReports, questions, reportAnswers, reportingCycles } from '../db/schema.ts';
+import { answerState, answerWarnings } from '../questionnaires/engine.ts';
+import type { Answer, Question, QuestionTier } from '../questionnaires/schema.ts';
+import type { Cycle, CycleStatus, ReportCountry } from './schema.ts';
+
+/** Row types and row → API mappers shared by the queries and the service. */
+
+export type CycleRow = typeof reportingCycles.$inferSelect;
+export type QuestionRow = typeof questions.$inferSelect;
+export type ReportRow = typeof nationalReports.$inferSelect;
+export type AnswerRow = typeof reportAnswers.$inferSelect;
+export interface CountryRow {
+  code: string;
+  name: string;
+  flag: string;
+}
+
+const DAY = 86_400_000;
+
+export function subregionOf(code: string): string {
+  return SUBREGIONS.find((s) => (s.codes as readonly string[]).includes(code))?.id ?? 'other';
+}
+
+export function toCountry(row: CountryRow): ReportCountry {
+  return { code: row.code, name: row.name, flag: row.flag, subregion: subregionOf(row.code) };
+}
+
+/** closes_at + days, as a Date at 00:00 UTC. */
+export function dayAfter(date: string, days: number): Date {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY);
+}
+
+/** Answers lock at the start of the day after closes_at + expiry_days. */
+export function locksAtOf(cycle: CycleRow): Date {
+  return dayAfter(cycle.closesAt, cycle.expiryDays + 1);
+}
+
+export function toCycle(row: CycleRow): Cycle {
+  return {
+    year: row.year,
+    opens_at: row.opensAt,
+    closes_at: row.closesAt,
+    expiry_days: row.expiryDays,
+    timely_days: row.timelyDays,
+    guideline_version: row.guidelineVersion,
+    status: row.status as CycleStatus,
+    locks_at: locksAtOf(row).toISOString(),
+    version: row.version,
+  };
+}
+
+export function toQuestion(row: QuestionRow): Question {
+  return {
+    uuid: row.uuid,
+    code: row.code,
+    thrust: row.thrustCode,
+    subcategory: row.subcategoryCode,
+    question_tier: row.questionTier as QuestionTier,
+    text: row.text,
+    help: row.help,
+    answer_type: row.answerType as Question['answer_type'],
+    unit: row.unit,
+    options: row.options,
+    min: row.min,
+    max: row.max,
+    expected_min: row.expectedMin,
+    expected_max: row.expectedMax,
+    decimals: row.decimals,
+    parts: row.parts,
+    with_text: row.withText,
+    text_label: row.textLabel,
+    compulsory: row.compulsory,
+    sdg_refs: row.sdgRefs,
+    sdg_tier: (row.sdgTier as QuestionTier | null) ?? null,
+    nua_paragraphs: row.nuaParagraphs,
+    source_hint: row.sourceHint,
+    sort: row.sort,
+    retired_at: row.retiredAt?.toISOString() ?? null,
+    version: row.version,
+  };
+}
+
+export function toAnswer(row: AnswerRow, question: Question, cycleYear: number, updatedBy: string | null): Answer {
+  const fields = { value: row.value ?? null, text: row.text, data_year: row.dataYear, source: row.source, comment: row.comment };
+  const state = answerState(question, fields, { cycleYear });
+  return {
+    question_uuid: question.uuid,
+    ...fields,
+    state,
+    warnings: state === 'invalid' ? [] : answerWarnings(question, fields.value),
+    version: row.version,
+    updated_at: row.updatedAt.toISOString(),
+    updated_by: updatedBy === null ? null : { name: updatedBy },
+  };
+}
+
+/** What an audit event keeps of an answer. */
+export function answerSnapshot(row: AnswerRow | null | undefined, question: Question) {
+  if (!row) return null;
+  return {
+    question_uuid: question.uuid,
+    question_code: question.code,
+    value: row.value ?? null,
+    text: row.text,
+    data_year: row.dataYear,
+    source: row.source,
+    comment: row.comment,
+    version: row.version,
+  };
+}
+
+/** How a user is named beside a change. */
+export function personName(user: { name: string | null; username: string } | null | undefined): string | null {
+  if (!user) return null;
+  return user.name?.trim() || user.username;
+}

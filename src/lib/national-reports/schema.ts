@@ -1,0 +1,551 @@
+import { z } from 'zod';
+import { CountryCodeSchema } from '../countries/schema.ts';
+import { GenericResponseSchema, queryInt, text, VersionSchema, wholeNumber } from '../http/schema.ts';
+import {
+  ANSWERS_PER_SAVE_MAX,
+  AnswerInputSchema,
+  AnswerSchema,
+  AnswerValueSchema,
+  CompletenessSchema,
+  QuestionSchema,
+  QuestionTierSchema,
+  SubcategorySchema,
+  ThrustSchema,
+  UserRefSchema,
+} from '../questionnaires/schema.ts';
+import { nullableText } from '../questionnaires/text.ts';
+
+/** Report statuses in workflow order (workflow.ts moves between them). */
+export const REPORT_STATUSES = ['not_started', 'in_progress', 'completed', 'submitted', 'accepted', 'published'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+/** Actions of POST …/report/update. `save` (answers) and `submit` (upload) have their own calls. */
+export const REPORT_UPDATE_ACTIONS = ['complete', 'reopen', 'return', 'accept', 'publish', 'unpublish', 'unlock'] as const;
+export type ReportUpdateAction = (typeof REPORT_UPDATE_ACTIONS)[number];
+export const REPORT_ACTIONS = ['save', 'submit', ...REPORT_UPDATE_ACTIONS] as const;
+export type ReportAction = (typeof REPORT_ACTIONS)[number];
+
+/** Why a report's answers cannot be changed. */
+export const LOCK_REASONS = ['submitted', 'accepted', 'published', 'cycle_closed'] as const;
+export type LockReason = (typeof LOCK_REASONS)[number];
+
+/** draft: being prepared · open: countries report · closed: reporting over · archived. */
+export const CYCLE_STATUSES = ['draft', 'open', 'closed', 'archived'] as const;
+export type CycleStatus = (typeof CYCLE_STATUSES)[number];
+
+export const REPORT_TITLE_MAX = 200;
+export const EXECUTIVE_SUMMARY_MAX = 10_000;
+export const CONTACT_NAME_MAX = 120;
+export const CONTACT_EMAIL_MAX = 254;
+export const CONTACT_PHONE_MAX = 40;
+export const WORKFLOW_NOTE_MAX = 2000;
+export const GUIDELINE_VERSION_MAX = 60;
+/** The signed report PDF: larger uploads get a 413. */
+export const REPORT_UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
+export const REPORT_LIST_PAGE_SIZE_DEFAULT = 60;
+export const REPORT_LIST_PAGE_SIZE_MAX = 100;
+export const CYCLE_YEAR_MIN = 2015;
+export const CYCLE_YEAR_MAX = 2100;
+export const CYCLE_DAYS_MAX = 366;
+
+export const ReportStatusSchema = z.enum(REPORT_STATUSES, { error: `must be one of ${REPORT_STATUSES.join(', ')}` });
+export const CycleStatusSchema = z.enum(CYCLE_STATUSES, { error: `must be one of ${CYCLE_STATUSES.join(', ')}` });
+export const LockReasonSchema = z.enum(LOCK_REASONS);
+
+/** A year in a path or query: four digits. */
+export const YearSchema = z.coerce
+  .number({ error: 'must be a year' })
+  .int('must be a year')
+  .min(CYCLE_YEAR_MIN, `must be ${CYCLE_YEAR_MIN} or later`)
+  .max(CYCLE_YEAR_MAX, `must be ${CYCLE_YEAR_MAX} or earlier`);
+
+/** `{year}/{country_code}` of the report paths. */
+export const ReportPathSchema = z.object({ year: YearSchema, country_code: CountryCodeSchema });
+
+/** A country as shown beside a report; `subregion` is the id of src/lib/map/subregions.ts ('south-east-asia', or 'other'). */
+export const ReportCountrySchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  flag: z.string(),
+  subregion: z.string(),
+});
+export type ReportCountry = z.output<typeof ReportCountrySchema>;
+
+// ---- cycles ----
+
+const DateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)');
+
+export const CycleSchema = z.object({
+  year: z.number().int(),
+  opens_at: z.string(),
+  closes_at: z.string(),
+  /** Answers lock `expiry_days` after closes_at. */
+  expiry_days: z.number().int(),
+  /** A submission is on time within closes_at + timely_days. */
+  timely_days: z.number().int(),
+  guideline_version: z.string().nullable(),
+  status: CycleStatusSchema,
+  /** When answers lock (closes_at + expiry_days), ISO date. */
+  locks_at: z.string(),
+  version: z.number().int(),
+});
+export type Cycle = z.output<typeof CycleSchema>;
+
+/** A country role's own report in a cycle (summary). */
+export const OwnReportSummarySchema = z.object({
+  uuid: z.string(),
+  country: ReportCountrySchema,
+  year: z.number().int(),
+  status: ReportStatusSchema,
+  completeness: CompletenessSchema,
+  locked: z.boolean(),
+  lock_reason: LockReasonSchema.nullable(),
+  deadline: z.string(),
+  updated_at: z.string(),
+});
+export type OwnReportSummary = z.output<typeof OwnReportSummarySchema>;
+
+export const CycleListItemSchema = CycleSchema.extend({
+  /** Reports per status in the cycle (admins: the whole region; country roles: their own). */
+  counts: z.record(z.string(), z.number().int()),
+  /** A country role's own report in this cycle; null for admins. */
+  report: OwnReportSummarySchema.nullable(),
+});
+export type CycleListItem = z.output<typeof CycleListItemSchema>;
+
+/** GET /api/report/type/national/cycles: newest first. */
+export const CycleListResponseSchema = GenericResponseSchema.extend({ data: z.array(CycleListItemSchema) });
+export type CycleListResponse = z.output<typeof CycleListResponseSchema>;
+
+/**
+ * POST /api/report/type/national/cycles/saved (admin): creates the cycle of `year` or updates it
+ * (then `version` is required). Setting status `open` creates a not_started report per active country.
+ */
+export const CycleSaveBodySchema = z
+  .object({
+    year: wholeNumber({ min: CYCLE_YEAR_MIN, max: CYCLE_YEAR_MAX, invalid: 'must be a year' }),
+    version: VersionSchema.optional(),
+    opens_at: DateSchema,
+    closes_at: DateSchema,
+    expiry_days: wholeNumber({ min: 0, max: CYCLE_DAYS_MAX, unit: 'days', invalid: 'must be a number of days' }).default(30),
+    timely_days: wholeNumber({ min: 0, max: CYCLE_DAYS_MAX, unit: 'days', invalid: 'must be a number of days' }).default(0),
+    guideline_version: nullableText({ max: GUIDELINE_VERSION_MAX }),
+    status: CycleStatusSchema.default('draft'),
+  })
+  .refine((c) => c.opens_at <= c.closes_at, { path: ['closes_at'], message: 'must not be before opens_at' });
+export type CycleSaveBody = z.input<typeof CycleSaveBodySchema>;
+export const CycleResponseSchema = GenericResponseSchema.extend({ data: CycleSchema });
+export type CycleResponse = z.output<typeof CycleResponseSchema>;
+
+// ---- reports ----
+
+export const ContactSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+});
+export type Contact = z.output<typeof ContactSchema>;
+
+export const ReportFileSchema = z.object({
+  /** 1 for the first upload, then 2, 3 … (GET …/report/file?v=n). */
+  v: z.number().int(),
+  name: z.string(),
+  size: z.number().int(),
+  uploaded_at: z.string(),
+  uploaded_by: UserRefSchema.nullable(),
+  /** Where to fetch it (authorised; public once the report is published). */
+  url: z.string(),
+});
+export type ReportFile = z.output<typeof ReportFileSchema>;
+
+/** One entry of a report's timeline: a workflow action or status change. */
+export const ReportEventSchema = z.object({
+  action: z.string(),
+  from: ReportStatusSchema.nullable(),
+  to: ReportStatusSchema.nullable(),
+  by: UserRefSchema.nullable(),
+  at: z.string(),
+  note: z.string().nullable(),
+});
+export type ReportEvent = z.output<typeof ReportEventSchema>;
+
+export const ReportSchema = z.object({
+  uuid: z.string(),
+  country_code: z.string(),
+  country: ReportCountrySchema,
+  year: z.number().int(),
+  status: ReportStatusSchema,
+  completeness: CompletenessSchema,
+  locked: z.boolean(),
+  lock_reason: LockReasonSchema.nullable(),
+  /** The cycle's closes_at (YYYY-MM-DD). */
+  deadline: z.string(),
+  title: z.string().nullable(),
+  executive_summary: z.string().nullable(),
+  contact: ContactSchema.nullable(),
+  /** The latest signed PDF. */
+  file: ReportFileSchema.nullable(),
+  /** Every upload, newest first. */
+  files: z.array(ReportFileSchema),
+  /** The timeline, oldest first. */
+  events: z.array(ReportEventSchema),
+  submitted_at: z.string().nullable(),
+  published_at: z.string().nullable(),
+  /** Demonstration data (npm start), shown as such on public pages. */
+  demo: z.boolean(),
+  updated_at: z.string(),
+  updated_by: UserRefSchema.nullable(),
+  version: z.number().int(),
+});
+export type Report = z.output<typeof ReportSchema>;
+export const ReportResponseSchema = GenericResponseSchema.extend({ data: ReportSchema });
+export type ReportResponse = z.output<typeof ReportResponseSchema>;
+
+export const REPORT_LIST_SORTS = ['country', '-country', 'status', '-status', 'completeness', '-completeness', 'updated_at', '-updated_at'] as const;
+
+/** GET /api/report/type/national/{year}?status&subregion&q&sort&page&per_page */
+export const ReportListQuerySchema = z.object({
+  status: z.preprocess((v) => (v === '' ? undefined : v), ReportStatusSchema.optional()),
+  subregion: z.preprocess((v) => (v === '' ? undefined : v), text({ max: 40 }).optional()),
+  q: text({ max: 100 }).optional(),
+  sort: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(REPORT_LIST_SORTS, { error: `must be one of ${REPORT_LIST_SORTS.join(', ')}` }).default('country'),
+  ),
+  page: queryInt({ min: 1, max: 100_000, fallback: 1 }),
+  per_page: queryInt({ min: 1, max: REPORT_LIST_PAGE_SIZE_MAX, fallback: REPORT_LIST_PAGE_SIZE_DEFAULT }),
+});
+export type ReportListQuery = z.output<typeof ReportListQuerySchema>;
+
+export const ReportListItemSchema = z.object({
+  uuid: z.string(),
+  country: ReportCountrySchema,
+  year: z.number().int(),
+  status: ReportStatusSchema,
+  completeness_pct: z.number().int(),
+  updated_at: z.string(),
+  deadline: z.string(),
+  locked: z.boolean(),
+  demo: z.boolean(),
+});
+export type ReportListItem = z.output<typeof ReportListItemSchema>;
+
+export const ReportListResponseSchema = GenericResponseSchema.extend({
+  cycle: CycleSchema,
+  data: z.array(ReportListItemSchema),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+  /** Reports per status over the whole scope (ignoring the status filter). */
+  counts: z.record(z.string(), z.number().int()),
+});
+export type ReportListResponse = z.output<typeof ReportListResponseSchema>;
+
+/** GET …/{year}/{country_code}/view: everything the data-entry screen needs, in one request. */
+export const ReportViewSchema = z.object({
+  report: ReportSchema,
+  cycle: CycleSchema,
+  /** The cycle's questions (retired ones left out unless they hold an answer), in order. */
+  questions: z.array(QuestionSchema),
+  /** Stored answers only; a question without one is unanswered. */
+  answers: z.array(AnswerSchema),
+  thrusts: z.array(ThrustSchema),
+  subcategories: z.array(SubcategorySchema),
+});
+export type ReportView = z.output<typeof ReportViewSchema>;
+export const ReportViewResponseSchema = GenericResponseSchema.extend({ data: ReportViewSchema });
+export type ReportViewResponse = z.output<typeof ReportViewResponseSchema>;
+
+/** POST …/{year}/{country_code}/saved: only the changed answers; atomic. */
+export const SaveAnswersBodySchema = z.object({
+  answers: z
+    .array(AnswerInputSchema, { error: 'must be a list of answers' })
+    .min(1, 'must hold at least one answer')
+    .max(ANSWERS_PER_SAVE_MAX, `must hold at most ${ANSWERS_PER_SAVE_MAX} answers`),
+});
+export type SaveAnswersBody = z.input<typeof SaveAnswersBodySchema>;
+
+export const SaveAnswersResponseSchema = GenericResponseSchema.extend({
+  data: z.object({
+    report: z.object({ status: ReportStatusSchema, completeness: CompletenessSchema, version: z.number().int() }),
+    /** The saved answers as stored now. */
+    answers: z.array(AnswerSchema),
+  }),
+});
+export type SaveAnswersResponse = z.output<typeof SaveAnswersResponseSchema>;
+
+/** 409 of …/saved: the stale answers as they are now. */
+export const AnswersConflictResponseSchema = GenericResponseSchema.extend({ current: z.array(AnswerSchema) });
+export type AnswersConflictResponse = z.output<typeof AnswersConflictResponseSchema>;
+
+/** 423 of any write to a locked report. */
+export const LockedResponseSchema = GenericResponseSchema.extend({ reason: LockReasonSchema });
+export type LockedResponse = z.output<typeof LockedResponseSchema>;
+
+export const ContactInputSchema = z
+  .object({
+    name: text({ max: CONTACT_NAME_MAX, min: 1 }),
+    email: z.email('must be an email address').max(CONTACT_EMAIL_MAX),
+    phone: nullableText({ max: CONTACT_PHONE_MAX }),
+  })
+  .nullable();
+
+/** POST …/{year}/{country_code}/report/update: header fields and/or one workflow action. */
+export const ReportUpdateBodySchema = z.object({
+  version: VersionSchema.optional(),
+  title: nullableText({ max: REPORT_TITLE_MAX }).optional(),
+  executive_summary: nullableText({ max: EXECUTIVE_SUMMARY_MAX, multiline: true }).optional(),
+  contact: ContactInputSchema.optional(),
+  action: z.enum(REPORT_UPDATE_ACTIONS, { error: `must be one of ${REPORT_UPDATE_ACTIONS.join(', ')}` }).optional(),
+  /** Required for return and unlock. */
+  note: nullableText({ max: WORKFLOW_NOTE_MAX, multiline: true }).optional(),
+});
+export type ReportUpdateBody = z.input<typeof ReportUpdateBodySchema>;
+
+/** 409 of …/report/update: the report as it is now. */
+export const ReportConflictResponseSchema = GenericResponseSchema.extend({ current: ReportSchema });
+
+/** GET …/report/file?v=n */
+export const ReportFileQuerySchema = z.object({ v: queryInt({ min: 1, max: 10_000, fallback: 0 }) });
+
+// ---- grouped views (preview, view-report, public report) ----
+
+export const GroupedItemSchema = z.object({
+  question: QuestionSchema,
+  answer: AnswerSchema.nullable(),
+  /** The answer as a person reads it ('58.3 %', 'Yes', …); '' when unanswered. */
+  display: z.string(),
+});
+export const ReportGroupSchema = z.object({
+  thrust: ThrustSchema,
+  subcategories: z.array(z.object({ subcategory: SubcategorySchema, items: z.array(GroupedItemSchema) })),
+});
+export type ReportGroup = z.output<typeof ReportGroupSchema>;
+
+/** GET …/preview?tier= and …/view-report */
+export const PreviewQuerySchema = z.object({
+  tier: z.preprocess((v) => (v === '' || v === undefined ? undefined : Number(v)), QuestionTierSchema.optional()),
+});
+/** GET …/view-report?format=json|pdf */
+export const ViewReportQuerySchema = z.object({
+  format: z.enum(['json', 'pdf'], { error: 'must be json or pdf' }).optional(),
+});
+export const ReportGroupsResponseSchema = GenericResponseSchema.extend({
+  data: z.object({ report: ReportSchema, groups: z.array(ReportGroupSchema) }),
+});
+export type ReportGroupsResponse = z.output<typeof ReportGroupsResponseSchema>;
+
+// ---- history and activity ----
+
+const AnswerSnapshotSchema = z
+  .object({
+    value: AnswerValueSchema,
+    text: z.string().nullable(),
+    data_year: z.number().int().nullable(),
+    source: z.string().nullable(),
+    comment: z.string().nullable(),
+  })
+  .nullable();
+
+/** GET …/history?question={uuid}: one question's answer changes, newest first. */
+export const AnswerHistoryQuerySchema = z.object({ question: z.uuid('must be a question id') });
+export const AnswerChangeSchema = z.object({
+  at: z.string(),
+  by: UserRefSchema.nullable(),
+  action: z.string(),
+  /** The answer after the change (the same as `after`, flat for convenience). */
+  value: AnswerValueSchema,
+  text: z.string().nullable(),
+  data_year: z.number().int().nullable(),
+  source: z.string().nullable(),
+  comment: z.string().nullable(),
+  before: AnswerSnapshotSchema,
+  after: AnswerSnapshotSchema,
+  version: z.number().int().nullable(),
+});
+export type AnswerChange = z.output<typeof AnswerChangeSchema>;
+export const AnswerHistoryResponseSchema = GenericResponseSchema.extend({ data: z.array(AnswerChangeSchema) });
+
+/** GET …/activity (admins): the report's whole audit log, newest first. */
+export const ActivityEntrySchema = z.object({
+  at: z.string(),
+  by: UserRefSchema.nullable(),
+  entity: z.string(),
+  entity_id: z.string(),
+  action: z.string(),
+  /** The question's code for answer changes. */
+  question_code: z.string().nullable(),
+  note: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export const ActivityResponseSchema = GenericResponseSchema.extend({ data: z.array(ActivityEntrySchema) });
+
+// ---- dashboard ----
+
+/** GET /api/report/type/national/dashboard: the reporting card. */
+export const DashboardSchema = z.object({
+  /** The open cycle (the latest open one), or null. */
+  cycle: CycleSchema.nullable(),
+  /** Days until the deadline (negative once passed); null without an open cycle. */
+  days_left: z.number().int().nullable(),
+  /** Country roles: their own reports of open cycles. Admins: []. */
+  own: z.array(OwnReportSummarySchema),
+  /** Admins: the open cycle across the region; null for country roles. */
+  region: z
+    .object({
+      countries_total: z.number().int(),
+      by_status: z.record(z.string(), z.number().int()),
+      average_completeness: z.number().int(),
+      countries: z.array(ReportListItemSchema),
+    })
+    .nullable(),
+});
+export type Dashboard = z.output<typeof DashboardSchema>;
+export const DashboardResponseSchema = GenericResponseSchema.extend({ data: DashboardSchema });
+
+// ---- public (no sign-in; published reports only) ----
+
+export const PublicListQuerySchema = z.object({
+  country_code: z.preprocess((v) => (v === '' ? undefined : v), CountryCodeSchema.optional()),
+  year: z.preprocess((v) => (v === '' ? undefined : v), YearSchema.optional()),
+  latest_4: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['true', 'false']).optional()),
+});
+
+export const PublicReportListItemSchema = z.object({
+  uuid: z.string(),
+  country: ReportCountrySchema,
+  year: z.number().int(),
+  title: z.string().nullable(),
+  executive_summary: z.string().nullable(),
+  published_at: z.string(),
+  completeness_pct: z.number().int(),
+  /** The signed PDF (absolute path under /api/), or null. */
+  file_url: z.string().nullable(),
+  demo: z.boolean(),
+});
+export type PublicReportListItem = z.output<typeof PublicReportListItemSchema>;
+export const PublicReportListResponseSchema = GenericResponseSchema.extend({ data: z.array(PublicReportListItemSchema) });
+export type PublicReportListResponse = z.output<typeof PublicReportListResponseSchema>;
+
+export const PublicStatisticQuerySchema = z.object({ year: YearSchema });
+export const PublicStatisticSchema = z.object({
+  year: z.number().int(),
+  countries_total: z.number().int(),
+  by_status: z.record(z.string(), z.number().int()),
+  average_completeness: z.number().int(),
+  /** The cycle holds demonstration reports. */
+  demo: z.boolean(),
+  /** Reports submitted within closes_at + timely_days. */
+  on_time: z.number().int(),
+  /** Reports that reached submitted (or later). */
+  submitted: z.number().int(),
+  published: z.number().int(),
+  countries: z.array(
+    z.object({
+      code: z.string(),
+      name: z.string(),
+      subregion: z.string(),
+      status: ReportStatusSchema,
+      completeness_pct: z.number().int(),
+      submitted_at: z.string().nullable(),
+      on_time: z.boolean().nullable(),
+      demo: z.boolean(),
+    }),
+  ),
+});
+export type PublicStatistic = z.output<typeof PublicStatisticSchema>;
+export const PublicStatisticResponseSchema = GenericResponseSchema.extend({ data: PublicStatisticSchema });
+export type PublicStatisticResponse = z.output<typeof PublicStatisticResponseSchema>;
+
+export const PublicCycleSchema = z.object({
+  year: z.number().int(),
+  status: CycleStatusSchema,
+  opens_at: z.string(),
+  closes_at: z.string(),
+  countries_total: z.number().int(),
+  published: z.number().int(),
+  /** The cycle holds demonstration reports. */
+  demo: z.boolean(),
+});
+export const PublicCyclesResponseSchema = GenericResponseSchema.extend({ data: z.array(PublicCycleSchema) });
+export type PublicCyclesResponse = z.output<typeof PublicCyclesResponseSchema>;
+
+/** A published answer: no comment, state, warnings or who changed it (internal). */
+export const PublicAnswerSchema = z.object({
+  question_uuid: z.string(),
+  value: AnswerValueSchema,
+  text: z.string().nullable(),
+  data_year: z.number().int().nullable(),
+  source: z.string().nullable(),
+});
+export const PublicReportGroupSchema = z.object({
+  thrust: ThrustSchema,
+  subcategories: z.array(
+    z.object({
+      subcategory: SubcategorySchema,
+      items: z.array(z.object({ question: QuestionSchema, answer: PublicAnswerSchema.nullable(), display: z.string() })),
+    }),
+  ),
+});
+export type PublicReportGroup = z.output<typeof PublicReportGroupSchema>;
+
+/** GET public/report/{year}/{country_code}: a published report with its grouped answers. */
+export const PublicReportSchema = z.object({
+  report: PublicReportListItemSchema,
+  groups: z.array(PublicReportGroupSchema),
+});
+export type PublicReport = z.output<typeof PublicReportSchema>;
+export const PublicReportResponseSchema = GenericResponseSchema.extend({ data: PublicReportSchema });
+export type PublicReportResponse = z.output<typeof PublicReportResponseSchema>;
+
+export const PublicAnswersQuerySchema = z.object({ year: YearSchema });
+/** One published answer: one row per country × question that has an answer (open data). */
+export const PublicAnswerRowSchema = z.object({
+  country_code: z.string(),
+  /** The country's name. */
+  country: z.string(),
+  subregion: z.string(),
+  year: z.number().int(),
+  question_code: z.string(),
+  question: z.string(),
+  thrust: z.string(),
+  subcategory: z.string(),
+  question_tier: z.number().int(),
+  answer_type: z.string(),
+  unit: z.string().nullable(),
+  sdg_refs: z.array(z.string()),
+  value: AnswerValueSchema,
+  /** The value as a person reads it (for CSV). */
+  display: z.string(),
+  text: z.string().nullable(),
+  data_year: z.number().int().nullable(),
+  source: z.string().nullable(),
+  demo: z.boolean(),
+});
+export type PublicAnswerRow = z.output<typeof PublicAnswerRowSchema>;
+/** The question metadata once, then the rows (the build joins them for the CSV). */
+export const PublicAnswersResponseSchema = GenericResponseSchema.extend({
+  year: z.number().int(),
+  demo: z.boolean(),
+  questions: z.array(
+    QuestionSchema.pick({
+      code: true,
+      text: true,
+      thrust: true,
+      subcategory: true,
+      question_tier: true,
+      answer_type: true,
+      unit: true,
+      decimals: true,
+      options: true,
+      parts: true,
+      sort: true,
+      sdg_refs: true,
+    }),
+  ),
+  thrusts: z.array(ThrustSchema),
+  subcategories: z.array(SubcategorySchema),
+  data: z.array(PublicAnswerRowSchema),
+});
+export type PublicAnswersResponse = z.output<typeof PublicAnswersResponseSchema>;

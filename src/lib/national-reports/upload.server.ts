@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { recordAudit } from '../audit/service.server.ts';
+import { nationalReports, reportFiles } from '../db/schema.ts';
+import type { AppDeps, AuthedUser } from '../http/context.server.ts';
+import { ApiError, notFound } from '../http/errors.server.ts';
+import { NATIONAL_REPORTS_CACHE_DOMAIN } from './public-queries.server.ts';
+import { completenessOf, cycleQuestions, loadBundle, reportAnswersOf, toReport } from './queries.server.ts';
+import type { Report } from './schema.ts';
+import { enforce, mustLoad, roleOf } from './service.server.ts';
+
+/** A PDF starts with `%PDF-` at its very first byte; anything else is refused. */
+export function isPdf(bytes: Uint8Array): boolean {
+  const magic = [0x25, 0x50, 0x44, 0x46, 0x2d];
+  return bytes.length > magic.length && magic.every((b, i) => bytes[i] === b);
+}
+
+/**
+ * POST …/{uuid}/report/upload: stores the signed PDF (atomically, under a new name), then records
+ * it and moves the report to submitted in one transaction; a failed transaction removes the file.
+ */
+export async function uploadReportFile(
+  deps: AppDeps,
+  auth: AuthedUser,
+  uuid: string,
+  file: { bytes: Uint8Array; name: string },
+  checkScope: (countryCode: string) => void,
+): Promise<Report> {
+  const role = roleOf(auth);
+  const before = await loadBundle(deps.db, { uuid });
+  if (!before) throw notFound('There is no report with this id');
+  checkScope(before.report.countryCode);
+  enforce(before, 'submit', role);
+  if (!isPdf(file.bytes)) {
+    throw new ApiError(415, 'The file is not a PDF: upload the signed report as a PDF file', { file: ['must be a PDF file'] });
+  }
+  const sha256 = createHash('sha256').update(file.bytes).digest('hex');
+  const key = `national-reports/${uuid}/${Date.now()}-${sha256.slice(0, 16)}.pdf`;
+  await deps.storage.put(key, file.bytes);
+  try {
+    const result = await deps.db.transaction(async (tx) => {
+      const bundle = await mustLoad(tx, { uuid });
+      const next = enforce(bundle, 'submit', role);
+      const [last] = await tx
+        .select({ v: sql<number>`coalesce(max(${reportFiles.v}), 0)::int` })
+        .from(reportFiles)
+        .where(eq(reportFiles.reportId, bundle.report.id));
+      const v = Number(last?.v ?? 0) + 1;
+      const name = safeFileName(file.name);
+      await tx.insert(reportFiles).values({ reportId: bundle.report.id, v, name, size: file.bytes.byteLength, storageKey: key, sha256, uploadedBy: auth.user.id });
+      const now = new Date();
+      const [after] = await tx
+        .update(nationalReports)
+        .set({
+          status: next,
+          submittedAt: bundle.report.submittedAt ?? now,
+          version: bundle.report.version + 1,
+          updatedAt: now,
+          updatedBy: auth.user.id,
+        })
+        .where(eq(nationalReports.id, bundle.report.id))
+        .returning();
+      await recordAudit(tx, {
+        actorId: auth.user.id,
+        entity: 'national_report',
+        entityId: uuid,
+        action: 'submit',
+        before: { status: bundle.report.status },
+        after: { status: next, file: { v, name, size: file.bytes.byteLength, sha256 } },
+      });
+      const qs = await cycleQuestions(tx, bundle.cycle, bundle.report.id);
+      const answers = await reportAnswersOf(tx, bundle.report.id, qs, bundle.cycle.year);
+      return toReport(tx, { ...bundle, report: after! }, completenessOf(qs, answers, bundle.cycle.year));
+    });
+    deps.publicCache.invalidate(NATIONAL_REPORTS_CACHE_DOMAIN);
+    return result;
+  } catch (error) {
+    await deps.storage.delete([key]).catch(() => {});
+    throw error;
+  }
+}
+
+/** The name shown for an upload: the browser's name without folders or odd characters. */
+function safeFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f"<>|*?:]/g, '').trim().slice(0, 150);
+  return clean || 'report.pdf';
+}

@@ -1,0 +1,262 @@
+import { z } from 'zod';
+import {
+  ANSWER_COMMENT_MAX,
+  ANSWER_SOURCE_MAX,
+  ANSWER_TEXT_MAX,
+  DATA_YEAR_MIN,
+  NUMBER_ABS_MAX,
+  type AnswerState,
+  type AnswerType,
+  type AnswerValue,
+  type Completeness,
+  type QuestionRules,
+} from './schema.ts';
+import { HttpUrlSchema } from '../cms/schema.ts';
+import { optionalSafeText } from './text.ts';
+
+/**
+ * The questionnaire engine (DESIGN.md §11): pure, used by the server to validate and by the form
+ * to show errors and warnings. It knows questions and answers only, nothing of national reports.
+ */
+
+export interface EngineOptions {
+  /** The year of the form instance (cycle year): the latest allowed data year. */
+  cycleYear: number;
+}
+
+/** The stored fields of one answer, as the engine reads them. */
+export interface AnswerFields {
+  value: AnswerValue | undefined;
+  text?: string | null | undefined;
+  data_year?: number | null | undefined;
+  source?: string | null | undefined;
+  comment?: string | null | undefined;
+}
+
+/** One answer input after `answerSchema`: every field present, blanks as null. */
+export interface CleanAnswer {
+  value: AnswerValue;
+  text: string | null;
+  data_year: number | null;
+  source: string | null;
+  comment: string | null;
+}
+
+const fmt = (n: number) => (Number.isInteger(n) ? String(n) : String(Number(n.toPrecision(12))));
+
+function decimalsOf(n: number): number {
+  if (Number.isInteger(n)) return 0;
+  const text = String(n);
+  const exp = /e-(\d+)$/.exec(text);
+  if (exp) return Number(exp[1]) + (text.split('e')[0]!.split('.')[1]?.length ?? 0);
+  return text.split('.')[1]?.length ?? 0;
+}
+
+/** The schema of one scalar value of a numeric or yes/no question (or of one part). */
+function scalarSchema(type: AnswerType, q: QuestionRules): z.ZodType<number | boolean> {
+  if (type === 'yn') return z.boolean({ error: 'must be yes or no (true or false)' });
+  // A percentage is 0–100 unless the question says otherwise (a growth rate can fall below 0).
+  const lower = q.min ?? (type === 'pct' ? 0 : -NUMBER_ABS_MAX);
+  const upper = q.max ?? (type === 'pct' ? 100 : NUMBER_ABS_MAX);
+  const unit = q.unit ? ` ${q.unit}` : type === 'pct' ? ' %' : '';
+  let schema = z
+    .number({ error: type === 'pct' ? 'must be a percentage (a number)' : 'must be a number' })
+    .refine(Number.isFinite, 'must be a number')
+    .refine((n) => n >= lower, `must be at least ${fmt(lower)}${unit}`)
+    .refine((n) => n <= upper, `must be at most ${fmt(upper)}${unit}`);
+  if (type === 'int') schema = schema.refine(Number.isInteger, 'must be a whole number');
+  const decimals = q.decimals;
+  if (decimals !== null && type !== 'int') {
+    schema = schema.refine(
+      (n) => decimalsOf(n) <= decimals,
+      decimals === 0 ? 'must be a whole number' : `must have at most ${decimals} decimal place${decimals === 1 ? '' : 's'}`,
+    );
+  }
+  return schema;
+}
+
+/** The schema of an answer's value for `q`; null (or nothing) always clears the answer. */
+export function valueSchema(q: QuestionRules): z.ZodType<AnswerValue> {
+  const nullish = z.null().optional().transform(() => null);
+  if (q.parts.length > 0) {
+    const scalar = scalarSchema(q.answer_type, q).nullable().optional();
+    const shape = Object.fromEntries(q.parts.map((p) => [p.key, scalar]));
+    const parts = z
+      .strictObject(shape, { error: `must give a value for each of: ${q.parts.map((p) => p.key).join(', ')}` })
+      .transform((object) => {
+        const out: Record<string, number | boolean | null> = {};
+        for (const p of q.parts) out[p.key] = (object[p.key] as number | boolean | null | undefined) ?? null;
+        return Object.values(out).every((v) => v === null) ? null : out;
+      });
+    return z.union([nullish, parts]) as z.ZodType<AnswerValue>;
+  }
+  switch (q.answer_type) {
+    case 'pct':
+    case 'num':
+    case 'int':
+    case 'yn':
+      return z.union([nullish, scalarSchema(q.answer_type, q)]) as z.ZodType<AnswerValue>;
+    case 'single': {
+      const values = q.options.map((o) => o.value);
+      const one = z.string({ error: 'must be one of the choices' }).refine((v) => values.includes(v), {
+        message: `must be one of: ${values.join(', ')}`,
+      });
+      return z.union([nullish, z.literal('').transform(() => null), one]) as z.ZodType<AnswerValue>;
+    }
+    case 'multi': {
+      const values = q.options.map((o) => o.value);
+      return z.union([
+        nullish,
+        z
+          .array(z.string({ error: 'must be a list of choices' }), { error: 'must be a list of choices' })
+          .max(values.length, `must have at most ${values.length} choices`)
+          .refine((list) => list.every((v) => values.includes(v)), `each choice must be one of: ${values.join(', ')}`)
+          .refine((list) => new Set(list).size === list.length, 'must not repeat a choice')
+          .transform((list) => (list.length === 0 ? null : values.filter((v) => list.includes(v)))),
+      ]) as z.ZodType<AnswerValue>;
+    }
+    case 'txt':
+      return optionalSafeText(ANSWER_TEXT_MAX) as z.ZodType<AnswerValue>;
+    case 'url':
+      return z.union([nullish, z.literal('').transform(() => null), HttpUrlSchema]) as z.ZodType<AnswerValue>;
+  }
+}
+
+/**
+ * The zod schema of one answer input for `q`: the value by type and hard limits, the data year
+ * (2015 to the cycle year), the source (required for a tier-1 value), the narrative (only when
+ * the question has one) and the comment. Text goes through the safe-text cleaning.
+ */
+export function answerSchema(q: QuestionRules, options: EngineOptions): z.ZodType<CleanAnswer> {
+  const narrative = q.with_text
+    ? optionalSafeText(ANSWER_TEXT_MAX)
+    : z
+        .union([z.null(), z.literal('')], { error: 'this question takes no narrative' })
+        .optional()
+        .transform(() => null);
+  return z
+    .object({
+      value: valueSchema(q),
+      text: narrative,
+      data_year: z
+        .number({ error: 'must be a year' })
+        .int('must be a year')
+        .min(DATA_YEAR_MIN, `must be ${DATA_YEAR_MIN} or later`)
+        .max(options.cycleYear, `must be ${options.cycleYear} or earlier`)
+        .nullable()
+        .optional()
+        .transform((v) => v ?? null),
+      source: optionalSafeText(ANSWER_SOURCE_MAX),
+      comment: optionalSafeText(ANSWER_COMMENT_MAX),
+    })
+    .superRefine((answer, ctx) => {
+      if (q.question_tier === 1 && answer.value !== null && !answer.source) {
+        ctx.addIssue({ code: 'custom', path: ['source'], message: 'is required for a core (tier 1) figure' });
+      }
+    }) as unknown as z.ZodType<CleanAnswer>;
+}
+
+/** Warnings for a valid value outside the question's expected range (saved anyway). */
+export function answerWarnings(q: QuestionRules, value: AnswerValue | undefined): string[] {
+  if (!(q.answer_type === 'pct' || q.answer_type === 'num' || q.answer_type === 'int')) return [];
+  if (q.expected_min === null && q.expected_max === null) return [];
+  const unit = q.unit ? ` ${q.unit}` : q.answer_type === 'pct' ? ' %' : '';
+  const check = (n: unknown, prefix: string): string[] => {
+    if (typeof n !== 'number') return [];
+    if (q.expected_min !== null && n < q.expected_min) {
+      return [`${prefix}${fmt(n)}${unit} is below the expected range (${rangeText(q, unit)}): check the figure`];
+    }
+    if (q.expected_max !== null && n > q.expected_max) {
+      return [`${prefix}${fmt(n)}${unit} is above the expected range (${rangeText(q, unit)}): check the figure`];
+    }
+    return [];
+  };
+  if (q.parts.length > 0 && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    return q.parts.flatMap((p) => check(value[p.key], `${p.label}: `));
+  }
+  return check(value, '');
+}
+
+function rangeText(q: QuestionRules, unit: string): string {
+  if (q.expected_min !== null && q.expected_max !== null) return `${fmt(q.expected_min)} to ${fmt(q.expected_max)}${unit}`;
+  if (q.expected_min !== null) return `at least ${fmt(q.expected_min)}${unit}`;
+  return `at most ${fmt(q.expected_max!)}${unit}`;
+}
+
+/** Whether `answer` answers `q`: a value is there (every part, for multi-part questions). */
+export function isAnswered(q: QuestionRules, answer: Pick<AnswerFields, 'value'> | null | undefined): boolean {
+  const value = answer?.value;
+  if (value === null || value === undefined) return false;
+  if (typeof value === 'string') return value.trim() !== '';
+  if (Array.isArray(value)) return value.length > 0;
+  if (typeof value === 'object') return q.parts.length > 0 && q.parts.every((p) => value[p.key] != null);
+  return true;
+}
+
+/** Whether a stored answer still meets the question's current rules (limits can change). */
+export function isValidAnswer(q: QuestionRules, answer: AnswerFields, options: EngineOptions): boolean {
+  return answerSchema(q, options).safeParse(answer).success;
+}
+
+/** The state a stored answer shows in the form. */
+export function answerState(q: QuestionRules, answer: AnswerFields | null | undefined, options: EngineOptions): AnswerState {
+  if (!answer || answer.value === null || answer.value === undefined) return 'empty';
+  if (!isValidAnswer(q, answer, options)) return 'invalid';
+  return answerWarnings(q, answer.value).length > 0 ? 'warning' : 'saved';
+}
+
+/**
+ * Completeness of one form instance: answered (valid) questions over all of `questions`, and the
+ * same for the compulsory ones; `invalid` counts stored answers that break the current rules.
+ */
+export function completeness(
+  questions: readonly (QuestionRules & { uuid: string })[],
+  answers: readonly (AnswerFields & { question_uuid: string })[],
+  options: EngineOptions,
+): Completeness {
+  const byQuestion = new Map(answers.map((a) => [a.question_uuid, a]));
+  let answered = 0;
+  let compulsoryTotal = 0;
+  let compulsoryAnswered = 0;
+  let invalid = 0;
+  for (const q of questions) {
+    if (q.compulsory) compulsoryTotal++;
+    const answer = byQuestion.get(q.uuid);
+    if (!answer || answer.value === null || answer.value === undefined) continue;
+    if (!isValidAnswer(q, answer, options)) {
+      invalid++;
+      continue;
+    }
+    if (!isAnswered(q, answer)) continue;
+    answered++;
+    if (q.compulsory) compulsoryAnswered++;
+  }
+  const total = questions.length;
+  return {
+    answered,
+    total,
+    compulsory_total: compulsoryTotal,
+    compulsory_answered: compulsoryAnswered,
+    invalid,
+    pct: total === 0 ? 0 : Math.round((answered * 100) / total),
+  };
+}
+
+/** A value as a person reads it: '58.3 %', 'Yes', option labels, 'Documented: 40 %; Perceived: 55 %'. */
+export function formatAnswer(q: QuestionRules, value: AnswerValue | undefined): string {
+  if (value === null || value === undefined) return '';
+  const unit = q.unit ? ` ${q.unit}` : q.answer_type === 'pct' ? ' %' : '';
+  const scalar = (v: number | boolean | null | undefined): string => {
+    if (v === null || v === undefined) return '–';
+    if (typeof v === 'boolean') return v ? 'Yes' : 'No';
+    return `${v.toLocaleString('en-GB', { maximumFractionDigits: 6 })}${unit}`;
+  };
+  if (q.parts.length > 0 && typeof value === 'object' && !Array.isArray(value)) {
+    return q.parts.map((p) => `${p.label}: ${scalar(value[p.key])}`).join('; ');
+  }
+  if (typeof value === 'number' || typeof value === 'boolean') return scalar(value);
+  const label = (v: string) => q.options.find((o) => o.value === v)?.label ?? v;
+  if (Array.isArray(value)) return value.map(label).join('; ');
+  if (typeof value === 'string') return q.answer_type === 'single' ? label(value) : value;
+  return '';
+}

@@ -1,0 +1,65 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { requireAdminLevel, requireModuleRule } from '../access/guards.server.ts';
+import type { AppEnv } from '../http/context.server.ts';
+import { parsePath, parseQuery, readJson, sentVersion } from '../http/errors.server.ts';
+import { requireUser } from '../identity/middleware.server.ts';
+import { listQuestions, listSubcategories, listThrusts } from '../national-reports/queries.server.ts';
+import {
+  QuestionListQuerySchema,
+  QuestionReorderBodySchema,
+  QuestionRetireBodySchema,
+  QuestionSaveBodySchema,
+  SubcategoryQuerySchema,
+  type QuestionListResponse,
+  type QuestionResponse,
+  type SubcategoryListResponse,
+  type ThrustListResponse,
+} from './schema.ts';
+import { reorderQuestions, retireQuestion, saveQuestion } from './service.server.ts';
+
+const UuidPathSchema = z.object({ uuid: z.uuid('must be a question id') });
+
+/** question/*: the reference data of the questionnaire; reading needs the national_report view rule, writing an administrator. */
+export const questionRoutes = new Hono<AppEnv>()
+  .get('/question/ref/thrust', requireUser(), async (c) => {
+    requireModuleRule(c, 'national_report', ['view']);
+    const data = await listThrusts(c.get('deps').db);
+    return c.json<ThrustListResponse>({ status: 200, message: 'Thrusts', data });
+  })
+  .get('/question/ref/subcategory', requireUser(), async (c) => {
+    requireModuleRule(c, 'national_report', ['view']);
+    const { thrust } = parseQuery(c, SubcategoryQuerySchema);
+    const data = await listSubcategories(c.get('deps').db, thrust || undefined);
+    return c.json<SubcategoryListResponse>({ status: 200, message: 'Subcategories', data });
+  })
+  .get('/question/list', requireUser(), async (c) => {
+    requireModuleRule(c, 'national_report', ['view']);
+    const query = parseQuery(c, QuestionListQuerySchema);
+    const data = await listQuestions(c.get('deps').db, { ...query, includeRetired: query.include_retired === 'true' });
+    return c.json<QuestionListResponse>({ status: 200, message: 'Questions', data });
+  })
+  .post('/question/saved', requireUser(), async (c) => {
+    const auth = requireAdminLevel(c);
+    requireModuleRule(c, 'national_report', ['update']);
+    const body = await readJson(c, QuestionSaveBodySchema);
+    const data = await saveQuestion(c.get('deps'), auth, { ...body, version: sentVersion(c, body.version) });
+    return c.json<QuestionResponse>({ status: 200, message: `Question ${data.code} saved`, data });
+  })
+  .post('/question/reorder', requireUser(), async (c) => {
+    const auth = requireAdminLevel(c);
+    requireModuleRule(c, 'national_report', ['update']);
+    const body = await readJson(c, QuestionReorderBodySchema);
+    await reorderQuestions(c.get('deps'), auth, body);
+    const data = await listQuestions(c.get('deps').db, { includeRetired: true });
+    return c.json<QuestionListResponse>({ status: 200, message: 'Questions reordered', data });
+  })
+  .post('/question/retire/:uuid', requireUser(), async (c) => {
+    const auth = requireAdminLevel(c);
+    requireModuleRule(c, 'national_report', ['update']);
+    const { uuid } = parsePath(c, UuidPathSchema);
+    const type = c.req.header('content-type') ?? '';
+    const body = type.includes('application/json') ? await readJson(c, QuestionRetireBodySchema) : QuestionRetireBodySchema.parse({});
+    const data = await retireQuestion(c.get('deps'), auth, uuid, { ...body, version: sentVersion(c, body.version) });
+    return c.json<QuestionResponse>({ status: 200, message: data.retired_at ? `Question ${data.code} retired` : `Question ${data.code} restored`, data });
+  });

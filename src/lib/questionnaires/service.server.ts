@@ -1,0 +1,118 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { recordAudit } from '../audit/service.server.ts';
+import { questions, subcategories } from '../db/schema.ts';
+import type { AppDeps, AuthedUser } from '../http/context.server.ts';
+import { ApiError, notFound, StaleWriteError } from '../http/errors.server.ts';
+import { refreshOpenCycles } from '../national-reports/lists.server.ts';
+import { NATIONAL_REPORTS_CACHE_DOMAIN } from '../national-reports/public-queries.server.ts';
+import { toQuestion } from '../national-reports/rows.server.ts';
+import type { Question, QuestionReorderBodySchema, QuestionSaveBodySchema } from './schema.ts';
+
+type CleanQuestion = z.output<typeof QuestionSaveBodySchema>;
+
+const fieldError = (field: string, message: string) => new ApiError(400, `Invalid body: check ${field}`, { [field]: [message] });
+
+/**
+ * POST question/saved (admin): creates a question or updates the one named by `uuid` against
+ * the version read. A new question joins the forms from the current year's cycle on.
+ */
+export async function saveQuestion(deps: AppDeps, auth: AuthedUser, body: CleanQuestion): Promise<Question> {
+  const result = await deps.db.transaction(async (tx) => {
+    const [sub] = await tx.select().from(subcategories).where(eq(subcategories.code, body.subcategory));
+    if (!sub) throw fieldError('subcategory', 'is not a known subcategory');
+    if (sub.thrustCode !== body.thrust) throw fieldError('subcategory', `does not belong to thrust ${body.thrust}`);
+    const [sameCode] = await tx.select({ uuid: questions.uuid }).from(questions).where(eq(questions.code, body.code));
+    if (sameCode && sameCode.uuid !== body.uuid) throw fieldError('code', 'is already used by another question');
+    const values = {
+      code: body.code,
+      thrustCode: body.thrust,
+      subcategoryCode: body.subcategory,
+      questionTier: body.question_tier,
+      text: body.text,
+      help: body.help,
+      answerType: body.answer_type,
+      unit: body.unit,
+      options: body.options,
+      min: body.min,
+      max: body.max,
+      expectedMin: body.expected_min,
+      expectedMax: body.expected_max,
+      decimals: body.decimals,
+      parts: body.parts,
+      withText: body.with_text,
+      textLabel: body.text_label,
+      compulsory: body.compulsory,
+      sdgRefs: body.sdg_refs,
+      sdgTier: body.sdg_tier,
+      nuaParagraphs: body.nua_paragraphs,
+      sourceHint: body.source_hint,
+      updatedAt: new Date(),
+      updatedBy: auth.user.id,
+    };
+    if (body.uuid) {
+      const [current] = await tx.select().from(questions).where(eq(questions.uuid, body.uuid)).for('update');
+      if (!current) throw notFound('There is no question with this id');
+      if (body.version === undefined) throw fieldError('version', 'is required to change a question');
+      if (body.version !== current.version) throw new StaleWriteError(toQuestion(current));
+      const [after] = await tx
+        .update(questions)
+        .set({ ...values, version: current.version + 1 })
+        .where(eq(questions.id, current.id))
+        .returning();
+      await recordAudit(tx, { actorId: auth.user.id, entity: 'question', entityId: current.uuid, action: 'update', before: toQuestion(current), after: toQuestion(after!) });
+      return toQuestion(after!);
+    }
+    const [{ next } = { next: 0 }] = await tx.select({ next: sql<number>`coalesce(max(${questions.sort}), 0)::int + 1` }).from(questions);
+    const [created] = await tx
+      .insert(questions)
+      .values({ ...values, sort: Number(next), firstCycle: new Date().getUTCFullYear() })
+      .returning();
+    await recordAudit(tx, { actorId: auth.user.id, entity: 'question', entityId: created!.uuid, action: 'create', after: toQuestion(created!) });
+    return toQuestion(created!);
+  });
+  await refreshOpenCycles(deps.db);
+  deps.publicCache.invalidate(NATIONAL_REPORTS_CACHE_DOMAIN);
+  return result;
+}
+
+/** POST question/reorder (admin): sort = position in the list sent; others keep theirs after. */
+export async function reorderQuestions(deps: AppDeps, auth: AuthedUser, body: z.output<typeof QuestionReorderBodySchema>) {
+  if (new Set(body.uuids).size !== body.uuids.length) throw fieldError('uuids', 'must not repeat a question');
+  await deps.db.transaction(async (tx) => {
+    const rows = await tx.select({ id: questions.id, uuid: questions.uuid, sort: questions.sort }).from(questions).where(inArray(questions.uuid, body.uuids));
+    if (rows.length !== body.uuids.length) throw fieldError('uuids', 'names a question that does not exist');
+    const byUuid = new Map(rows.map((r) => [r.uuid, r]));
+    for (const [i, uuid] of body.uuids.entries()) {
+      await tx.update(questions).set({ sort: i + 1, version: sql`${questions.version} + 1` }).where(eq(questions.id, byUuid.get(uuid)!.id));
+    }
+    await recordAudit(tx, {
+      actorId: auth.user.id,
+      entity: 'question',
+      entityId: 'order',
+      action: 'reorder',
+      before: rows.map((r) => ({ uuid: r.uuid, sort: r.sort })),
+      after: body.uuids.map((uuid, i) => ({ uuid, sort: i + 1 })),
+    });
+  });
+  deps.publicCache.invalidate(NATIONAL_REPORTS_CACHE_DOMAIN);
+}
+
+/** POST question/retire/{uuid} (admin): retires (or restores) a question; its answers stay. */
+export async function retireQuestion(deps: AppDeps, auth: AuthedUser, uuid: string, body: { version?: number | undefined; retired: boolean }) {
+  const result = await deps.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(questions).where(eq(questions.uuid, uuid)).for('update');
+    if (!current) throw notFound('There is no question with this id');
+    if (body.version !== undefined && body.version !== current.version) throw new StaleWriteError(toQuestion(current));
+    const [after] = await tx
+      .update(questions)
+      .set({ retiredAt: body.retired ? (current.retiredAt ?? new Date()) : null, version: current.version + 1, updatedAt: new Date(), updatedBy: auth.user.id })
+      .where(and(eq(questions.id, current.id)))
+      .returning();
+    await recordAudit(tx, { actorId: auth.user.id, entity: 'question', entityId: uuid, action: body.retired ? 'retire' : 'restore', before: toQuestion(current), after: toQuestion(after!) });
+    return toQuestion(after!);
+  });
+  await refreshOpenCycles(deps.db);
+  deps.publicCache.invalidate(NATIONAL_REPORTS_CACHE_DOMAIN);
+  return result;
+}

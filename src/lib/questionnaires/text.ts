@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { text, type TextOptions } from '../http/schema.ts';
+
+/**
+ * Control characters other than tab and line feed: never meaningful in a report, and some break
+ * CSV exports, PDFs or terminals. Carriage returns are folded into line feeds first.
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u200B\u2028\u2029\uFEFF]/g;
+
+/** Text as a person meant it: NFC, line feeds only, no control characters, trimmed. */
+export function cleanText(value: string): string {
+  return value.normalize('NFC').replace(/\r\n?/g, '\n').replace(CONTROL, '').trim();
+}
+
+/**
+ * An answer's free text (value, narrative, source, comment), saved as the official types it while
+ * autosaving: control characters are dropped rather than refused, so a pasted stray byte never
+ * blocks the save of a whole form. An optional free-text field: cleaned, at most `max` characters; '' and absent mean null.
+ * Output is `string | null`.
+ */
+export function optionalSafeText(max: number) {
+  return z
+    .union([z.string({ error: 'must be text' }), z.null()], { error: 'must be text' })
+    .optional()
+    .transform((value) => (value == null ? null : cleanText(value)))
+    .pipe(z.string().max(max, `must be at most ${max} characters`).nullable())
+    .transform((value) => (value === '' ? null : value));
+}
+
+/**
+ * An optional field of a form (not an answer) on the shared `text()` rules (decision 011):
+ * control characters are refused, not dropped; '' and null mean null; absent is null too.
+ */
+export function nullableText(options: TextOptions) {
+  return z
+    .union([text(options), z.null()], { error: 'must be text' })
+    .optional()
+    .transform((value) => (value === '' || value === undefined ? null : value));
+}

@@ -1,0 +1,277 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../audit/service.server.ts';
+import { countries, profileCategories, profileDatasets, profileIndicators, users } from '../db/schema.ts';
+import { median } from './rows.ts';
+import type {
+  Category,
+  Dataset,
+  DatasetStatus,
+  Grid,
+  Indicator,
+  PublicCategoryResponse,
+  PublicCountryResponse,
+  PublicValue,
+} from './schema.ts';
+
+type CategoryRow = typeof profileCategories.$inferSelect;
+type IndicatorRow = typeof profileIndicators.$inferSelect;
+type DatasetRow = typeof profileDatasets.$inferSelect;
+
+export function toCategory(row: CategoryRow): Category {
+  return {
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    icon: row.icon,
+    sort: row.sort,
+    umf_domain: row.umfDomain,
+    published: row.published,
+    body: row.body,
+    key_facts: row.keyFacts,
+    hero_image: row.heroImage,
+    version: row.version,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export function toIndicator(row: IndicatorRow): Indicator {
+  return {
+    code: row.code,
+    category: row.categorySlug,
+    name: row.name,
+    unit: row.unit,
+    answer_type: row.answerType as Indicator['answer_type'],
+    decimals: row.decimals,
+    min: row.min,
+    max: row.max,
+    expected_min: row.expectedMin,
+    expected_max: row.expectedMax,
+    source: row.source,
+    source_series: row.sourceSeries,
+    licence: row.licence,
+    sdg_ref: row.sdgRef,
+    sort: row.sort,
+  };
+}
+
+export function toDataset(row: DatasetRow, countryName: string, updatedBy: string | null): Dataset {
+  return {
+    category: row.categorySlug,
+    country_code: row.countryCode,
+    country_name: countryName,
+    year: row.year,
+    values: row.values,
+    narrative: row.narrative,
+    status: row.status as DatasetStatus,
+    demo: row.demo,
+    version: row.version,
+    updated_at: row.updatedAt.toISOString(),
+    updated_by: updatedBy === null ? null : { name: updatedBy },
+  };
+}
+
+export async function listCategories(db: DbOrTx, publishedOnly = false): Promise<Category[]> {
+  const rows = await db
+    .select()
+    .from(profileCategories)
+    .where(publishedOnly ? eq(profileCategories.published, true) : undefined)
+    .orderBy(asc(profileCategories.sort), asc(profileCategories.slug));
+  return rows.map(toCategory);
+}
+
+export async function loadCategoryRow(db: DbOrTx, slug: string, forUpdate = false): Promise<CategoryRow | null> {
+  const query = db.select().from(profileCategories).where(eq(profileCategories.slug, slug));
+  const [row] = forUpdate ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function listIndicators(db: DbOrTx, slug?: string): Promise<Indicator[]> {
+  const rows = await db
+    .select()
+    .from(profileIndicators)
+    .where(slug === undefined ? undefined : eq(profileIndicators.categorySlug, slug))
+    .orderBy(asc(profileIndicators.categorySlug), asc(profileIndicators.sort), asc(profileIndicators.code));
+  return rows.map(toIndicator);
+}
+
+export async function loadCategory(db: DbOrTx, slug: string) {
+  const row = await loadCategoryRow(db, slug);
+  if (!row) return null;
+  return { ...toCategory(row), indicators: await listIndicators(db, slug) };
+}
+
+export async function countryNames(db: DbOrTx): Promise<Map<string, string>> {
+  const rows = await db.select({ code: countries.code, name: countries.name }).from(countries).orderBy(asc(countries.name));
+  return new Map(rows.map((r) => [r.code, r.name]));
+}
+
+export async function loadDatasetRow(
+  db: DbOrTx,
+  key: { slug: string; countryCode: string; year: number },
+  forUpdate = false,
+): Promise<DatasetRow | null> {
+  const query = db
+    .select()
+    .from(profileDatasets)
+    .where(
+      and(
+        eq(profileDatasets.categorySlug, key.slug),
+        eq(profileDatasets.countryCode, key.countryCode),
+        eq(profileDatasets.year, key.year),
+      ),
+    );
+  const [row] = forUpdate ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function datasetView(db: DbOrTx, row: DatasetRow): Promise<Dataset> {
+  const [extra] = await db
+    .select({ country: countries.name, user: users.name })
+    .from(countries)
+    .leftJoin(users, row.updatedBy === null ? sql`false` : eq(users.id, row.updatedBy))
+    .where(eq(countries.code, row.countryCode));
+  return toDataset(row, extra?.country ?? row.countryCode, extra?.user ?? null);
+}
+
+/** The country × year grid of a category: which datasets exist, and whether published. */
+export async function loadGrid(db: DbOrTx, slug: string, scopeCountry: string | null): Promise<Grid | null> {
+  const category = await loadCategory(db, slug);
+  if (!category) return null;
+  const rows = await db
+    .select()
+    .from(profileDatasets)
+    .where(and(eq(profileDatasets.categorySlug, slug), scopeCountry ? eq(profileDatasets.countryCode, scopeCountry) : undefined))
+    .orderBy(asc(profileDatasets.countryCode), asc(profileDatasets.year));
+  const names = await countryNames(db);
+  const codes = scopeCountry ? [scopeCountry].filter((c) => names.has(c)) : [...names.keys()];
+  const latest = new Date().getUTCFullYear();
+  const years = [...new Set([...rows.map((r) => r.year), latest - 1, latest])].sort((a, b) => a - b);
+  return {
+    category,
+    countries: codes.map((code) => ({ code, name: names.get(code)! })),
+    years,
+    cells: rows.map((r) => ({
+      country_code: r.countryCode,
+      year: r.year,
+      status: r.status as DatasetStatus,
+      filled: r.values.length,
+      version: r.version,
+    })),
+  };
+}
+
+/** Every dataset of the given keys, for the CSV import. */
+export async function datasetsOf(db: DbOrTx, slugs: string[]): Promise<DatasetRow[]> {
+  if (slugs.length === 0) return [];
+  return db.select().from(profileDatasets).where(inArray(profileDatasets.categorySlug, slugs));
+}
+
+/** Every figure (drafts too, for the signed-in export): one row per value. */
+export async function exportRows(db: DbOrTx, scopeCountry: string | null) {
+  const rows = await db
+    .select()
+    .from(profileDatasets)
+    .where(scopeCountry ? eq(profileDatasets.countryCode, scopeCountry) : undefined)
+    .orderBy(asc(profileDatasets.categorySlug), asc(profileDatasets.countryCode), asc(profileDatasets.year));
+  return rows.flatMap((r) => r.values.map((v) => ({ ...v, category: r.categorySlug, country_code: r.countryCode, year: r.year, status: r.status })));
+}
+
+// ---- public ----
+
+async function publishedValues(db: DbOrTx, where: { slug?: string; countryCode?: string }) {
+  const rows = await db
+    .select({ dataset: profileDatasets, countryName: countries.name })
+    .from(profileDatasets)
+    .innerJoin(countries, eq(countries.code, profileDatasets.countryCode))
+    .innerJoin(profileCategories, eq(profileCategories.slug, profileDatasets.categorySlug))
+    .where(
+      and(
+        eq(profileDatasets.status, 'published'),
+        eq(profileCategories.published, true),
+        where.slug ? eq(profileDatasets.categorySlug, where.slug) : undefined,
+        where.countryCode ? eq(profileDatasets.countryCode, where.countryCode) : undefined,
+      ),
+    )
+    .orderBy(asc(countries.name), asc(profileDatasets.year));
+  const byIndicator = new Map<string, PublicValue[]>();
+  const narratives: { country_code: string; year: number; narrative: string }[] = [];
+  for (const { dataset, countryName } of rows) {
+    if (dataset.narrative) narratives.push({ country_code: dataset.countryCode, year: dataset.year, narrative: dataset.narrative });
+    for (const v of dataset.values) {
+      const list = byIndicator.get(v.indicator) ?? [];
+      list.push({
+        country_code: dataset.countryCode,
+        country_name: countryName,
+        year: dataset.year,
+        value: v.value,
+        data_year: v.data_year,
+        source: v.source,
+        is_estimate: v.is_estimate,
+        note: v.note,
+        demo: dataset.demo,
+      });
+      byIndicator.set(v.indicator, list);
+    }
+  }
+  return { byIndicator, narratives };
+}
+
+export async function publicCategory(db: DbOrTx, slug: string): Promise<PublicCategoryResponse['data'] | null> {
+  const row = await loadCategoryRow(db, slug);
+  if (!row || !row.published) return null;
+  const { published: _p, version: _v, ...category } = toCategory(row);
+  const indicators = await listIndicators(db, slug);
+  const { byIndicator, narratives } = await publishedValues(db, { slug });
+  return {
+    ...category,
+    indicators: indicators.map((i) => ({ ...i, values: byIndicator.get(i.code) ?? [] })),
+    narratives,
+  };
+}
+
+export async function publicCountry(db: DbOrTx, countryCode: string): Promise<PublicCountryResponse['data'] | null> {
+  const [country] = await db.select().from(countries).where(eq(countries.code, countryCode));
+  if (!country) return null;
+  const categories = await listCategories(db, true);
+  const indicators = await listIndicators(db);
+  const { byIndicator } = await publishedValues(db, {});
+  return {
+    country_code: country.code,
+    country_name: country.name,
+    categories: categories.map((c) => ({
+      slug: c.slug,
+      name: c.name,
+      indicators: indicators
+        .filter((i) => i.category === c.slug)
+        .map((i) => {
+          const values = byIndicator.get(i.code) ?? [];
+          const mine = values.filter((v) => v.country_code === countryCode).sort((a, b) => b.year - a.year);
+          const latest = mine[0] ?? null;
+          const sameYear = latest ? values.filter((v) => v.year === latest.year) : [];
+          return {
+            ...i,
+            latest,
+            regional_median: latest ? median(sameYear.map((v) => v.value)) : null,
+            countries_reporting: sameYear.length,
+          };
+        }),
+    })),
+  };
+}
+
+/** Countries with no published figure for the latest year that has any (the dashboard card). */
+export async function missingLatest(db: DbOrTx) {
+  const [latest] = await db
+    .select({ year: sql<number | null>`max(${profileDatasets.year})` })
+    .from(profileDatasets)
+    .where(eq(profileDatasets.status, 'published'));
+  const year = latest?.year === null || latest?.year === undefined ? null : Number(latest.year);
+  if (year === null) return { year: null, missing: [] as { code: string; name: string }[] };
+  const having = await db
+    .select({ code: profileDatasets.countryCode })
+    .from(profileDatasets)
+    .where(and(eq(profileDatasets.year, year), eq(profileDatasets.status, 'published')));
+  const have = new Set(having.map((h) => h.code));
+  const names = await countryNames(db);
+  return { year, missing: [...names].filter(([code]) => !have.has(code)).map(([code, name]) => ({ code, name })) };
+}

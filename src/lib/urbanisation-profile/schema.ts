@@ -1,0 +1,266 @@
+import { z } from 'zod';
+import { GenericResponseSchema, VersionSchema, dataResponse, text, wholeNumber } from '../http/schema.ts';
+
+/**
+ * The urbanisation profile (issue 8, reporting brief §3.2 and §4): categories with an overview,
+ * indicators per category, and one dataset per category × country × year. Shared with the
+ * back-office and the public site build.
+ */
+
+export const CATEGORY_SLUG_MAX = 60;
+export const CATEGORY_NAME_MAX = 120;
+export const CATEGORY_DESCRIPTION_MAX = 600;
+export const CATEGORY_ICON_MAX = 40;
+export const CATEGORY_BODY_MAX = 20_000;
+export const KEY_FACTS_MAX = 12;
+export const KEY_FACT_LABEL_MAX = 120;
+export const KEY_FACT_VALUE_MAX = 40;
+export const KEY_FACT_UNIT_MAX = 40;
+export const KEY_FACT_SOURCE_MAX = 300;
+export const HERO_IMAGE_MAX = 500;
+export const VALUE_SOURCE_MAX = 300;
+export const VALUE_NOTE_MAX = 500;
+export const NARRATIVE_MAX = 8000;
+export const VALUES_PER_SAVE_MAX = 100;
+export const PROFILE_YEAR_MIN = 1950;
+export const PROFILE_YEAR_MAX = 2100;
+export const IMPORT_CSV_MAX_BYTES = 200_000;
+export const IMPORT_ROWS_MAX = 5000;
+export const DATASET_STATUSES = ['draft', 'published'] as const;
+export type DatasetStatus = (typeof DATASET_STATUSES)[number];
+export const INDICATOR_TYPES = ['pct', 'num', 'int'] as const;
+
+export const SlugSchema = text({ max: CATEGORY_SLUG_MAX, min: 1 }).regex(
+  /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
+  'must be lower-case letters, digits and single hyphens',
+);
+export const CountryCodeSchema = z
+  .string({ error: 'must be a two-letter country code' })
+  .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code')
+  .transform((v) => v.toUpperCase());
+export const YearSchema = wholeNumber({ min: PROFILE_YEAR_MIN, max: PROFILE_YEAR_MAX, invalid: 'must be a year' });
+const PathYearSchema = z.coerce
+  .number({ error: 'must be a year' })
+  .int('must be a year')
+  .min(PROFILE_YEAR_MIN, `must be ${PROFILE_YEAR_MIN} or later`)
+  .max(PROFILE_YEAR_MAX, `must be ${PROFILE_YEAR_MAX} or earlier`);
+
+export const KeyFactSchema = z.object({
+  label: text({ max: KEY_FACT_LABEL_MAX, min: 1 }),
+  value: text({ max: KEY_FACT_VALUE_MAX, min: 1 }),
+  unit: text({ max: KEY_FACT_UNIT_MAX }).nullable().optional().transform((v) => v || null),
+  year: YearSchema.nullable().optional().transform((v) => v ?? null),
+  source: text({ max: KEY_FACT_SOURCE_MAX }).nullable().optional().transform((v) => v || null),
+});
+export type KeyFact = z.output<typeof KeyFactSchema>;
+
+export const IndicatorSchema = z.object({
+  code: z.string(),
+  category: z.string(),
+  name: z.string(),
+  unit: z.string().nullable(),
+  answer_type: z.enum(INDICATOR_TYPES),
+  decimals: z.number().int().nullable(),
+  min: z.number().nullable(),
+  max: z.number().nullable(),
+  expected_min: z.number().nullable(),
+  expected_max: z.number().nullable(),
+  source: z.string(),
+  source_series: z.string().nullable(),
+  licence: z.string().nullable(),
+  sdg_ref: z.string().nullable(),
+  sort: z.number().int(),
+});
+export type Indicator = z.output<typeof IndicatorSchema>;
+
+export const CategorySchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  icon: z.string(),
+  sort: z.number().int(),
+  umf_domain: z.string().nullable(),
+  published: z.boolean(),
+  body: z.string(),
+  key_facts: z.array(KeyFactSchema),
+  hero_image: z.string().nullable(),
+  version: z.number().int(),
+  updated_at: z.string(),
+});
+export type Category = z.output<typeof CategorySchema>;
+export const CategoryWithIndicatorsSchema = CategorySchema.extend({ indicators: z.array(IndicatorSchema) });
+
+/** One figure of a dataset. */
+export const DatasetValueSchema = z.object({
+  indicator: z.string(),
+  value: z.number(),
+  data_year: z.number().int().nullable(),
+  source: z.string().nullable(),
+  is_estimate: z.boolean(),
+  note: z.string().nullable(),
+});
+export type DatasetValue = z.output<typeof DatasetValueSchema>;
+
+export const DatasetSchema = z.object({
+  category: z.string(),
+  country_code: z.string(),
+  country_name: z.string(),
+  year: z.number().int(),
+  values: z.array(DatasetValueSchema),
+  narrative: z.string().nullable(),
+  status: z.enum(DATASET_STATUSES),
+  demo: z.boolean(),
+  version: z.number().int(),
+  updated_at: z.string(),
+  updated_by: z.object({ name: z.string() }).nullable(),
+});
+export type Dataset = z.output<typeof DatasetSchema>;
+
+/** A cell of the country × year grid. */
+export const GridCellSchema = z.object({
+  country_code: z.string(),
+  year: z.number().int(),
+  status: z.enum(DATASET_STATUSES),
+  filled: z.number().int(),
+  version: z.number().int(),
+});
+export const GridSchema = z.object({
+  category: CategoryWithIndicatorsSchema,
+  countries: z.array(z.object({ code: z.string(), name: z.string() })),
+  years: z.array(z.number().int()),
+  cells: z.array(GridCellSchema),
+});
+export type Grid = z.output<typeof GridSchema>;
+
+// ---- bodies ----
+
+export const CategoryPathSchema = z.object({ slug: SlugSchema });
+export const DatasetPathSchema = z.object({ slug: SlugSchema, country_code: CountryCodeSchema, year: PathYearSchema });
+export const CountryPathSchema = z.object({ country_code: CountryCodeSchema });
+
+export const CategorySaveBodySchema = z.strictObject({
+  slug: SlugSchema,
+  name: text({ max: CATEGORY_NAME_MAX, min: 1 }).optional(),
+  description: text({ max: CATEGORY_DESCRIPTION_MAX, multiline: true }).optional(),
+  icon: text({ max: CATEGORY_ICON_MAX }).optional(),
+  sort: wholeNumber({ min: 0, max: 1000 }).optional(),
+  published: z.boolean({ error: 'must be true or false' }).optional(),
+  body: text({ max: CATEGORY_BODY_MAX, multiline: true }).optional(),
+  key_facts: z.array(KeyFactSchema, { error: 'must be a list' }).max(KEY_FACTS_MAX, `must have at most ${KEY_FACTS_MAX} key facts`).optional(),
+  hero_image: text({ max: HERO_IMAGE_MAX })
+    .regex(/^(\/|https:\/\/)/, 'must be a path starting with / or an https address')
+    .nullable()
+    .optional()
+    .or(z.literal('').transform(() => null)),
+  version: VersionSchema.optional(),
+});
+export type CategorySaveBody = z.input<typeof CategorySaveBodySchema>;
+
+/** One figure as sent: the value itself is checked by the questionnaire engine per indicator. */
+export const ValueInputSchema = z.strictObject({
+  indicator: text({ max: 40, min: 1 }),
+  value: z.unknown(),
+  data_year: YearSchema.nullable().optional(),
+  source: text({ max: VALUE_SOURCE_MAX }).nullable().optional(),
+  is_estimate: z.boolean({ error: 'must be true or false' }).optional(),
+  note: text({ max: VALUE_NOTE_MAX, multiline: true }).nullable().optional(),
+});
+export type ValueInput = z.input<typeof ValueInputSchema>;
+
+export const DatasetSaveBodySchema = z.strictObject({
+  values: z.array(ValueInputSchema, { error: 'must be a list' }).max(VALUES_PER_SAVE_MAX, `must have at most ${VALUES_PER_SAVE_MAX} values`).optional(),
+  narrative: text({ max: NARRATIVE_MAX, multiline: true }).nullable().optional(),
+  version: VersionSchema.optional(),
+});
+export type DatasetSaveBody = z.input<typeof DatasetSaveBodySchema>;
+
+export const DatasetPublishBodySchema = z.strictObject({
+  published: z.boolean({ error: 'must be true or false' }),
+  version: VersionSchema.optional(),
+});
+
+export const ImportBodySchema = z.strictObject({
+  csv: z.string({ error: 'must be the CSV text' }).min(1, 'is required').max(IMPORT_CSV_MAX_BYTES, `must be at most ${IMPORT_CSV_MAX_BYTES} characters`),
+});
+
+// ---- responses ----
+
+export const CategoryListResponseSchema = dataResponse(CategorySchema);
+export type CategoryListResponse = z.output<typeof CategoryListResponseSchema>;
+export const CategoryResponseSchema = GenericResponseSchema.extend({ data: CategoryWithIndicatorsSchema });
+export type CategoryResponse = z.output<typeof CategoryResponseSchema>;
+export const GridResponseSchema = GenericResponseSchema.extend({ data: GridSchema });
+export type GridResponse = z.output<typeof GridResponseSchema>;
+export const DatasetResponseSchema = GenericResponseSchema.extend({
+  data: DatasetSchema.extend({ exists: z.boolean(), indicators: z.array(IndicatorSchema), warnings: z.record(z.string(), z.array(z.string())) }),
+});
+export type DatasetResponse = z.output<typeof DatasetResponseSchema>;
+
+export const ImportChangeSchema = z.object({
+  line: z.number().int(),
+  category: z.string(),
+  country_code: z.string(),
+  indicator: z.string(),
+  year: z.number().int(),
+  before: z.number().nullable(),
+  after: z.number(),
+  source: z.string().nullable(),
+});
+export const ImportErrorSchema = z.object({ line: z.number().int(), message: z.string() });
+export const ImportPreviewSchema = z.object({
+  rows: z.number().int(),
+  changes: z.array(ImportChangeSchema),
+  unchanged: z.number().int(),
+  errors: z.array(ImportErrorSchema),
+});
+export type ImportPreview = z.output<typeof ImportPreviewSchema>;
+export const ImportResponseSchema = GenericResponseSchema.extend({ data: ImportPreviewSchema });
+export type ImportResponse = z.output<typeof ImportResponseSchema>;
+
+// ---- public ----
+
+export const PublicValueSchema = z.object({
+  country_code: z.string(),
+  country_name: z.string(),
+  year: z.number().int(),
+  value: z.number(),
+  data_year: z.number().int().nullable(),
+  source: z.string().nullable(),
+  is_estimate: z.boolean(),
+  note: z.string().nullable(),
+  demo: z.boolean(),
+});
+export type PublicValue = z.output<typeof PublicValueSchema>;
+export const PublicCategorySchema = CategorySchema.omit({ published: true, version: true });
+export const PublicCategoriesResponseSchema = dataResponse(PublicCategorySchema);
+export type PublicCategoriesResponse = z.output<typeof PublicCategoriesResponseSchema>;
+export const PublicIndicatorSchema = IndicatorSchema.extend({ values: z.array(PublicValueSchema) });
+export type PublicIndicator = z.output<typeof PublicIndicatorSchema>;
+export const PublicCategoryResponseSchema = GenericResponseSchema.extend({
+  data: PublicCategorySchema.extend({
+    indicators: z.array(PublicIndicatorSchema),
+    narratives: z.array(z.object({ country_code: z.string(), year: z.number().int(), narrative: z.string() })),
+  }),
+});
+export type PublicCategoryResponse = z.output<typeof PublicCategoryResponseSchema>;
+export const PublicCountryResponseSchema = GenericResponseSchema.extend({
+  data: z.object({
+    country_code: z.string(),
+    country_name: z.string(),
+    categories: z.array(
+      z.object({
+        slug: z.string(),
+        name: z.string(),
+        indicators: z.array(
+          IndicatorSchema.extend({
+            latest: PublicValueSchema.nullable(),
+            /** The regional median of the same year as `latest` (countries with a published value). */
+            regional_median: z.number().nullable(),
+            countries_reporting: z.number().int(),
+          }),
+        ),
+      }),
+    ),
+  }),
+});
+export type PublicCountryResponse = z.output<typeof PublicCountryResponseSchema>;

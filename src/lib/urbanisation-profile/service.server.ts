@@ -1,0 +1,419 @@
+import { eq, sql } from 'drizzle-orm';
+import { recordAudit, type DbOrTx } from '../audit/service.server.ts';
+import { profileCategories, profileDatasets } from '../db/schema.ts';
+import type { AppDeps, AuthedUser } from '../http/context.server.ts';
+import { ApiError, notFound, StaleWriteError } from '../http/errors.server.ts';
+import { answerWarnings, valueSchema } from '../questionnaires/engine.ts';
+import { parseCsv } from './csv.ts';
+import {
+  datasetView,
+  datasetsOf,
+  listIndicators,
+  loadCategory,
+  loadCategoryRow,
+  loadDatasetRow,
+  countryNames,
+  toCategory,
+} from './queries.server.ts';
+import { indicatorRules } from './rows.ts';
+import {
+  IMPORT_ROWS_MAX,
+  VALUE_NOTE_MAX,
+  VALUE_SOURCE_MAX,
+  YearSchema,
+  type Category,
+  type CategorySaveBodySchema,
+  type DatasetResponse,
+  type DatasetValue,
+  type ImportPreview,
+  type Indicator,
+  type ValueInputSchema,
+} from './schema.ts';
+import type { z } from 'zod';
+
+/** Public cache domain of the profile: every write invalidates it. */
+export const PROFILE_CACHE_DOMAIN = 'profile';
+
+function invalidate(deps: AppDeps) {
+  deps.publicCache.invalidate(PROFILE_CACHE_DOMAIN);
+}
+
+type CategoryBody = z.output<typeof CategorySaveBodySchema>;
+
+/** POST profile/category/saved (admin): creates a category or updates it against its version. */
+export async function saveCategory(deps: AppDeps, auth: AuthedUser, body: CategoryBody): Promise<Category & { indicators: Indicator[] }> {
+  await deps.db.transaction(async (tx) => {
+    const current = await loadCategoryRow(tx, body.slug, true);
+    const values = {
+      ...(body.name !== undefined && { name: body.name }),
+      ...(body.description !== undefined && { description: body.description }),
+      ...(body.icon !== undefined && { icon: body.icon }),
+      ...(body.sort !== undefined && { sort: body.sort }),
+      ...(body.published !== undefined && { published: body.published }),
+      ...(body.body !== undefined && { body: body.body }),
+      ...(body.key_facts !== undefined && { keyFacts: body.key_facts }),
+      ...(body.hero_image !== undefined && { heroImage: body.hero_image }),
+      updatedBy: auth.user.id,
+      updatedAt: new Date(),
+    };
+    if (!current) {
+      if (!body.name) throw new ApiError(400, 'Invalid body: check name', { name: ['is required for a new category'] });
+      // A new category waits unpublished, after the others, until an administrator publishes it.
+      const [last] = await tx.select({ sort: sql<number>`coalesce(max(${profileCategories.sort}), 0)` }).from(profileCategories);
+      const [row] = await tx
+        .insert(profileCategories)
+        .values({ sort: Number(last?.sort ?? 0) + 1, published: false, ...values, slug: body.slug, name: body.name })
+        .returning();
+      await recordAudit(tx, { actorId: auth.user.id, entity: 'profile_category', entityId: body.slug, action: 'create', after: toCategory(row!) });
+      return;
+    }
+    if (body.version === undefined) throw new ApiError(400, 'Invalid body: check version', { version: ['is required to change a category'] });
+    if (body.version !== current.version) throw new StaleWriteError(toCategory(current));
+    const [row] = await tx
+      .update(profileCategories)
+      .set({ ...values, version: current.version + 1 })
+      .where(sql`${profileCategories.slug} = ${body.slug} and ${profileCategories.version} = ${body.version}`)
+      .returning();
+    if (!row) throw new StaleWriteError(toCategory(current));
+    await recordAudit(tx, { actorId: auth.user.id, entity: 'profile_category', entityId: body.slug, action: 'update', before: toCategory(current), after: toCategory(row) });
+  });
+  invalidate(deps);
+  return (await loadCategory(deps.db, body.slug))!;
+}
+
+type ValueOutput = z.output<typeof ValueInputSchema>;
+
+/**
+ * Checks one figure against its indicator with the questionnaire engine (value by type, limits,
+ * decimals) and merges it with the stored one (fields left out keep their value). Null removes it.
+ */
+function mergeValue(
+  indicator: Indicator,
+  input: ValueOutput,
+  stored: DatasetValue | undefined,
+  datasetYear: number,
+  errors: Record<string, string[]>,
+  at: string,
+): DatasetValue | null {
+  const raw = input.value === undefined ? (stored?.value ?? null) : input.value;
+  const parsed = valueSchema(indicatorRules(indicator)).safeParse(raw);
+  if (!parsed.success) {
+    (errors[`${at}.value`] ??= []).push(...parsed.error.issues.map((i) => i.message));
+    return null;
+  }
+  if (parsed.data === null) return null;
+  const dataYear = input.data_year !== undefined ? input.data_year : (stored?.data_year ?? null);
+  if (dataYear !== null && dataYear > datasetYear) (errors[`${at}.data_year`] ??= []).push(`must be ${datasetYear} or earlier`);
+  return {
+    indicator: indicator.code,
+    value: parsed.data as number,
+    data_year: dataYear,
+    source: input.source !== undefined ? input.source || null : (stored?.source ?? null),
+    is_estimate: input.is_estimate ?? stored?.is_estimate ?? false,
+    note: input.note !== undefined ? input.note || null : (stored?.note ?? null),
+  };
+}
+
+export function warningsOf(indicators: Indicator[], values: DatasetValue[]): Record<string, string[]> {
+  const byCode = new Map(indicators.map((i) => [i.code, i]));
+  const out: Record<string, string[]> = {};
+  for (const v of values) {
+    const indicator = byCode.get(v.indicator);
+    if (!indicator) continue;
+    const warnings = answerWarnings(indicatorRules(indicator), v.value);
+    if (warnings.length) out[v.indicator] = warnings;
+  }
+  return out;
+}
+
+export interface DatasetKey {
+  slug: string;
+  countryCode: string;
+  year: number;
+}
+
+/** The dataset form's data: the dataset (or an empty one) with the category's indicators. */
+export async function datasetOf(db: DbOrTx, key: DatasetKey): Promise<DatasetResponse['data'] | null> {
+  const category = await loadCategory(db, key.slug);
+  if (!category) return null;
+  const names = await countryNames(db);
+  const countryName = names.get(key.countryCode);
+  if (!countryName) return null;
+  const row = await loadDatasetRow(db, key);
+  if (!row) {
+    return {
+      category: key.slug,
+      country_code: key.countryCode,
+      country_name: countryName,
+      year: key.year,
+      values: [],
+      narrative: null,
+      status: 'draft',
+      demo: false,
+      version: 0,
+      updated_at: new Date(0).toISOString(),
+      updated_by: null,
+      exists: false,
+      indicators: category.indicators,
+      warnings: {},
+    };
+  }
+  const view = await datasetView(db, row);
+  return { ...view, exists: true, indicators: category.indicators, warnings: warningsOf(category.indicators, view.values) };
+}
+
+/**
+ * POST …/saved: validates every figure (400 naming `values.<i>.<field>`), checks the version
+ * (409 with the dataset as it is now), writes and audits in one transaction.
+ */
+export async function saveDataset(
+  deps: AppDeps,
+  auth: AuthedUser,
+  key: DatasetKey,
+  body: { values?: ValueOutput[] | undefined; narrative?: string | null | undefined; version?: number | undefined },
+): Promise<DatasetResponse['data']> {
+  await deps.db.transaction(async (tx) => {
+    const category = await loadCategory(tx, key.slug);
+    if (!category) throw notFound('There is no such profile category');
+    const names = await countryNames(tx);
+    if (!names.has(key.countryCode)) throw notFound('There is no such country');
+    const current = await loadDatasetRow(tx, key, true);
+    if (current) {
+      if (body.version === undefined) throw new ApiError(400, 'Invalid body: check version', { version: ['is required to change a dataset'] });
+      if (body.version !== current.version) throw new StaleWriteError(await datasetView(tx, current));
+    }
+    const byCode = new Map(category.indicators.map((i) => [i.code, i]));
+    const stored = new Map((current?.values ?? []).map((v) => [v.indicator, v]));
+    const errors: Record<string, string[]> = {};
+    const seen = new Set<string>();
+    (body.values ?? []).forEach((input, i) => {
+      const at = `values.${i}`;
+      const indicator = byCode.get(input.indicator);
+      if (!indicator) return void (errors[`${at}.indicator`] ??= []).push(`is not an indicator of ${category.name}`);
+      if (seen.has(input.indicator)) return void (errors[`${at}.indicator`] ??= []).push('appears twice in this save');
+      seen.add(input.indicator);
+      const merged = mergeValue(indicator, input, stored.get(input.indicator), key.year, errors, at);
+      if (merged) stored.set(input.indicator, merged);
+      else stored.delete(input.indicator);
+    });
+    if (Object.keys(errors).length) throw new ApiError(400, `Invalid body: check ${Object.keys(errors).join(', ')}`, errors);
+    const values = category.indicators.flatMap((i) => stored.get(i.code) ?? []);
+    const narrative = body.narrative !== undefined ? body.narrative || null : (current?.narrative ?? null);
+    if (!current) {
+      const [row] = await tx
+        .insert(profileDatasets)
+        .values({ categorySlug: key.slug, countryCode: key.countryCode, year: key.year, values, narrative, updatedBy: auth.user.id })
+        .returning();
+      await recordAudit(tx, { actorId: auth.user.id, entity: 'profile_dataset', entityId: row!.id, action: 'create', after: { values, narrative } });
+      return;
+    }
+    const [row] = await tx
+      .update(profileDatasets)
+      .set({ values, narrative, version: current.version + 1, updatedAt: new Date(), updatedBy: auth.user.id })
+      .where(sql`${profileDatasets.id} = ${current.id} and ${profileDatasets.version} = ${current.version}`)
+      .returning();
+    if (!row) throw new StaleWriteError(await datasetView(tx, current));
+    await recordAudit(tx, {
+      actorId: auth.user.id,
+      entity: 'profile_dataset',
+      entityId: current.id,
+      action: 'update',
+      before: { values: current.values, narrative: current.narrative },
+      after: { values, narrative },
+    });
+  });
+  invalidate(deps);
+  return (await datasetOf(deps.db, key))!;
+}
+
+/** POST …/publish (admin): publishes or withdraws a dataset against its version. */
+export async function publishDataset(
+  deps: AppDeps,
+  auth: AuthedUser,
+  key: DatasetKey,
+  body: { published: boolean; version?: number | undefined },
+): Promise<DatasetResponse['data']> {
+  await deps.db.transaction(async (tx) => {
+    const current = await loadDatasetRow(tx, key, true);
+    if (!current) throw notFound('There is no dataset for this country and year yet');
+    if (body.version === undefined) throw new ApiError(400, 'Invalid body: check version', { version: ['is required'] });
+    if (body.version !== current.version) throw new StaleWriteError(await datasetView(tx, current));
+    const status = body.published ? 'published' : 'draft';
+    await tx
+      .update(profileDatasets)
+      .set({ status, version: current.version + 1, updatedAt: new Date(), updatedBy: auth.user.id })
+      .where(eq(profileDatasets.id, current.id));
+    await recordAudit(tx, {
+      actorId: auth.user.id,
+      entity: 'profile_dataset',
+      entityId: current.id,
+      action: body.published ? 'publish' : 'unpublish',
+      before: { status: current.status },
+      after: { status },
+    });
+  });
+  invalidate(deps);
+  return (await datasetOf(deps.db, key))!;
+}
+
+const IMPORT_COLUMNS = ['country_code', 'indicator', 'year', 'value', 'source'] as const;
+
+interface PlannedValue {
+  line: number;
+  slug: string;
+  countryCode: string;
+  year: number;
+  value: DatasetValue;
+}
+
+/**
+ * Reads an import CSV (country_code, indicator, year, value, source; optional is_estimate, note)
+ * and compares it with what is stored: the changes, the unchanged rows and every bad row by line.
+ */
+async function planImport(tx: DbOrTx, auth: AuthedUser, csv: string, canActIn: (code: string) => boolean) {
+  const rows = parseCsv(csv);
+  const errors: ImportPreview['errors'] = [];
+  const header = rows.shift();
+  const columns = (header?.cells ?? []).map((c) => c.trim().toLowerCase());
+  const missing = IMPORT_COLUMNS.filter((c) => !columns.includes(c));
+  if (!header || missing.length) {
+    throw new ApiError(400, `Invalid body: check csv`, { csv: [`the first line must name the columns ${IMPORT_COLUMNS.join(', ')} (missing: ${missing.join(', ') || 'all'})`] });
+  }
+  if (rows.length > IMPORT_ROWS_MAX) throw new ApiError(400, 'Invalid body: check csv', { csv: [`must have at most ${IMPORT_ROWS_MAX} rows`] });
+  const col = (cells: string[], name: string) => {
+    const i = columns.indexOf(name);
+    return i < 0 ? undefined : cells[i]?.trim();
+  };
+  const indicators = new Map((await listIndicators(tx)).map((i) => [i.code, i]));
+  const names = await countryNames(tx);
+  const planned: PlannedValue[] = [];
+  const seen = new Map<string, number>();
+  for (const { line, cells } of rows) {
+    const problems: string[] = [];
+    const code = (col(cells, 'country_code') ?? '').toUpperCase();
+    const indicator = indicators.get(col(cells, 'indicator') ?? '');
+    const yearText = col(cells, 'year') ?? '';
+    const valueText = col(cells, 'value') ?? '';
+    const source = col(cells, 'source') ?? '';
+    const estimate = (col(cells, 'is_estimate') ?? '').toLowerCase();
+    const note = col(cells, 'note') ?? '';
+    if (!names.has(code)) problems.push(`country_code "${code.slice(0, 10)}" is not a country of the region`);
+    else if (!canActIn(code)) problems.push(`you may import figures only for your own country, not ${code}`);
+    if (!indicator) problems.push(`indicator "${(col(cells, 'indicator') ?? '').slice(0, 40)}" is not an indicator of the profile`);
+    const year = YearSchema.safeParse(/^\d{4}$/.test(yearText) ? Number(yearText) : NaN);
+    if (!year.success) problems.push('year must be a four-digit year');
+    const number = valueText === '' ? NaN : Number(valueText.replace(/,/g, ''));
+    if (!Number.isFinite(number)) problems.push('value must be a number');
+    else if (indicator) {
+      const checked = valueSchema(indicatorRules(indicator)).safeParse(number);
+      if (!checked.success) problems.push(`value ${checked.error.issues.map((i) => i.message).join('; ')}`);
+    }
+    if (!source) problems.push('source is required');
+    if (source.length > VALUE_SOURCE_MAX) problems.push(`source must be at most ${VALUE_SOURCE_MAX} characters`);
+    if (note.length > VALUE_NOTE_MAX) problems.push(`note must be at most ${VALUE_NOTE_MAX} characters`);
+    if (estimate && !['true', 'false', 'yes', 'no', '1', '0'].includes(estimate)) problems.push('is_estimate must be true or false');
+    // eslint-disable-next-line no-control-regex -- refusing control characters
+    if (/[\u0000-\u0008\u000b-\u001f\u007f]/.test(source + note)) problems.push('source and note must not contain control characters');
+    if (!problems.length && indicator && year.success) {
+      const k = `${indicator.code}|${code}|${year.data}`;
+      if (seen.has(k)) problems.push(`repeats line ${seen.get(k)} (same country, indicator and year)`);
+      seen.set(k, line);
+    }
+    if (problems.length) {
+      errors.push({ line, message: problems.join('; ') });
+      continue;
+    }
+    planned.push({
+      line,
+      slug: indicator!.category,
+      countryCode: code,
+      year: year.data!,
+      value: {
+        indicator: indicator!.code,
+        value: number,
+        data_year: year.data!,
+        source,
+        is_estimate: ['true', 'yes', '1'].includes(estimate),
+        note: note || null,
+      },
+    });
+  }
+  void auth;
+  const existing = await datasetsOf(tx, [...new Set(planned.map((p) => p.slug))]);
+  const byKey = new Map(existing.map((d) => [`${d.categorySlug}|${d.countryCode}|${d.year}`, d]));
+  const changes: ImportPreview['changes'] = [];
+  let unchanged = 0;
+  const changed: PlannedValue[] = [];
+  for (const p of planned) {
+    const before = byKey.get(`${p.slug}|${p.countryCode}|${p.year}`)?.values.find((v) => v.indicator === p.value.indicator);
+    if (before && before.value === p.value.value && before.source === p.value.source && before.is_estimate === p.value.is_estimate && before.note === p.value.note) {
+      unchanged++;
+      continue;
+    }
+    changed.push(p);
+    changes.push({
+      line: p.line,
+      category: p.slug,
+      country_code: p.countryCode,
+      indicator: p.value.indicator,
+      year: p.year,
+      before: before?.value ?? null,
+      after: p.value.value,
+      source: p.value.source,
+    });
+  }
+  return { preview: { rows: rows.length, changes, unchanged, errors } satisfies ImportPreview, changed, byKey };
+}
+
+export async function previewImport(deps: AppDeps, auth: AuthedUser, csv: string, canActIn: (code: string) => boolean) {
+  return (await planImport(deps.db, auth, csv, canActIn)).preview;
+}
+
+/** POST profile/import: all rows or none (any bad row: 400 with every bad line, nothing written). */
+export async function applyImport(deps: AppDeps, auth: AuthedUser, csv: string, canActIn: (code: string) => boolean) {
+  const preview = await deps.db.transaction(async (tx) => {
+    const { preview, changed, byKey } = await planImport(tx, auth, csv, canActIn);
+    if (preview.errors.length) {
+      const errors: Record<string, string[]> = {};
+      for (const e of preview.errors) errors[`line ${e.line}`] = [e.message];
+      throw new ApiError(400, `The file has ${preview.errors.length} bad row${preview.errors.length === 1 ? '' : 's'}: nothing was imported`, errors);
+    }
+    const groups = new Map<string, PlannedValue[]>();
+    for (const p of changed) {
+      const k = `${p.slug}|${p.countryCode}|${p.year}`;
+      groups.set(k, [...(groups.get(k) ?? []), p]);
+    }
+    for (const [k, list] of groups) {
+      const first = list[0]!;
+      const current = byKey.get(k);
+      const merged = new Map((current?.values ?? []).map((v) => [v.indicator, v]));
+      for (const p of list) merged.set(p.value.indicator, p.value);
+      const values = [...merged.values()];
+      if (current) {
+        await tx
+          .update(profileDatasets)
+          .set({ values, version: current.version + 1, updatedAt: new Date(), updatedBy: auth.user.id })
+          .where(eq(profileDatasets.id, current.id));
+      } else {
+        const [row] = await tx
+          .insert(profileDatasets)
+          .values({ categorySlug: first.slug, countryCode: first.countryCode, year: first.year, values, updatedBy: auth.user.id })
+          .returning({ id: profileDatasets.id });
+        byKey.set(k, { ...first, id: row!.id } as never);
+      }
+      await recordAudit(tx, {
+        actorId: auth.user.id,
+        entity: 'profile_dataset',
+        entityId: current?.id ?? `${first.slug}/${first.countryCode}/${first.year}`,
+        action: 'import',
+        before: current ? { values: current.values } : null,
+        after: { values },
+        note: `CSV import, lines ${list.map((p) => p.line).join(', ')}`,
+      });
+    }
+    return preview;
+  });
+  invalidate(deps);
+  return preview;
+}
+

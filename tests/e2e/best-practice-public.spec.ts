@@ -1,0 +1,215 @@
+/**
+ * The public best-practice library: a practice published through the API appears, after the
+ * site rebuild, in the library, in its facet pages with the right counts, on its own page (never
+ * with the contact), with the photo viewer working from the keyboard; axe finds nothing.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { api, BASE_URL, DEMO, idToken, watchConsole } from './support.ts';
+
+const TITLE = `Heritage streets of Levuka ${Date.now().toString(36)}`;
+const CONTACT_EMAIL = 'private.contact@levuka.example';
+const CONTACT_NAME = 'Private Contact Person';
+let uuid = '';
+
+async function picture(fill: string): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><rect width="1200" height="800" fill="${fill}"/><rect y="520" width="1200" height="280" fill="#15803d"/></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+async function ok<T>(promise: Promise<{ status: number; body: T }>, what: string): Promise<T> {
+  const { status, body } = await promise;
+  expect([200, 201], `${what}: ${JSON.stringify(body).slice(0, 400)}`).toContain(status);
+  return body;
+}
+
+/** Publishes the site and waits for a build that started after now to go live. */
+async function rebuild(token: string): Promise<void> {
+  const started = new Date().toISOString();
+  expect((await api('site/publish', token, { method: 'POST' })).status).toBe(202);
+  await expect
+    .poll(
+      async () => {
+        const { body } = await api<{ data: { current: { state: string }; live: { since: string } | null; lastFailure: unknown } }>('site/status', token);
+        expect(body.data.lastFailure).toBeNull();
+        return body.data.current.state === 'idle' && (body.data.live?.since ?? '') > started;
+      },
+      { timeout: 180_000, intervals: [1000] },
+    )
+    .toBe(true);
+}
+
+async function noAxeViolations(page: Page, path: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  expect(results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+interface Practice {
+  uuid: string;
+  version: number;
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  const admin = await idToken(DEMO.superadmin);
+  let practice = (
+    await ok(
+      api<{ data: Practice }>('best-practice/saved', admin, {
+        json: {
+          title: TITLE,
+          country_code: 'FJ',
+          city: 'Levuka',
+          lead_organisation: 'Levuka Town Council',
+          partners: [{ name: 'Heritage Fund of the Pacific', type: 'international', support: ['financial', 'technical'] }],
+          start_date: '2019-05-01',
+          end_date: '2022-12-31',
+          ongoing: false,
+          categories: ['culture-heritage'],
+          sdg_targets: ['11.4'],
+          summary: 'Shopfronts of the old port town restored with their owners, and the street opened to walkers.',
+          narrative: {
+            context: 'The historic shopfronts were decaying.',
+            implementation: 'Owners, the council and craftspeople agreed a repair guide together.',
+            results: 'Forty shopfronts repaired; visitors stay longer.',
+          },
+          figures: [{ label: 'Shopfronts repaired', value: '40', unit: null }],
+          contact: { name: CONTACT_NAME, email: CONTACT_EMAIL, phone: '+679 000 0000' },
+        },
+      }),
+      'create',
+    )
+  ).data;
+  for (const fill of ['#bae6fd', '#fde68a']) {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(await picture(fill))], { type: 'image/png' }), 'street.png');
+    const upload = await fetch(`${BASE_URL}/api/best-practice/${practice.uuid}/upload?version=${practice.version}`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: form });
+    expect([200, 201], await upload.clone().text()).toContain(upload.status);
+    practice = ((await upload.json()) as { data: Practice }).data;
+  }
+  for (const action of ['submit', 'publish', 'feature']) {
+    practice = (await ok(api<{ data: Practice }>(`best-practice/${practice.uuid}/transition`, admin, { json: { action, version: practice.version } }), action)).data;
+  }
+  uuid = practice.uuid;
+  await rebuild(admin);
+});
+
+test('the library lists the practice, and its facet pages show the right counts and work from the keyboard', async ({ page }) => {
+  const problems = watchConsole(page);
+  const facets = (await (await fetch(`${BASE_URL}/api/best-practice/public/facets`)).json()) as { data: { total: number; countries: { code: string; count: number }[] } };
+  const fiji = facets.data.countries.find((c) => c.code === 'FJ')!;
+
+  await page.goto('/best-practices-overview');
+  const filters = page.getByRole('navigation', { name: 'Filter best practices' });
+  await expect(filters.getByRole('link', { name: `All best practices ${facets.data.total} practices` })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('link', { name: TITLE })).toBeVisible();
+  await noAxeViolations(page, '/best-practices-overview');
+
+  // Keyboard: tab to the country filter and follow it.
+  const fijiLink = filters.getByRole('link', { name: `Fiji ${fiji.count} practice${fiji.count === 1 ? '' : 's'}` });
+  await fijiLink.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/best-practices-overview\/country\/FJ\/?$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Best practices: Fiji');
+  await expect(page.getByRole('heading', { level: 2, name: `Fiji (${fiji.count} practice${fiji.count === 1 ? '' : 's'})` })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Filter best practices' }).getByRole('link', { name: /^Fiji/ })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('link', { name: TITLE })).toBeVisible();
+  await noAxeViolations(page, '/best-practices-overview/country/FJ');
+
+  for (const path of ['/best-practices-overview/category/culture-heritage', '/best-practices-overview/sdg/11', '/best-practices-overview/period/completed', '/best-practices-overview/subregion/pacific']) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await expect(page.getByRole('link', { name: TITLE }), path).toBeVisible();
+  }
+  await expect(page.getByRole('navigation', { name: 'Filter best practices' }).locator('[aria-current="page"]')).toHaveText(/Pacific/);
+  expect(problems).toEqual([]);
+});
+
+test('the practice page shows the facts, the photos in the viewer and share links, never the contact', async ({ page }) => {
+  const problems = watchConsole(page);
+  const response = await page.goto(`/best-practices-overview/view/${uuid}`);
+  expect(response?.status()).toBe(200);
+  const html = await page.content();
+  expect(html).not.toContain(CONTACT_EMAIL);
+  expect(html).not.toContain(CONTACT_NAME);
+  expect(html).not.toContain('+679 000 0000');
+  await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
+  const facts = page.getByRole('complementary', { name: 'At a glance' });
+  await expect(facts.getByRole('link', { name: 'Fiji' })).toHaveAttribute('href', '/best-practices-overview/country/FJ');
+  await expect(facts.getByRole('img', { name: 'Map of Asia and the Pacific with Fiji highlighted' })).toBeVisible();
+  await expect(facts.getByText('2019 – 2022')).toBeVisible();
+  await expect(facts.getByText('Heritage Fund of the Pacific')).toBeVisible();
+  await expect(facts.getByText('financial, technical support')).toBeVisible();
+  await expect(facts.getByRole('link', { name: /SDG 11/ })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Implementation' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'LinkedIn (share)' })).toHaveAttribute('href', /^https:\/\/www\.linkedin\.com\/sharing\/share-offsite\/\?url=/);
+
+  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as { '@type': string; headline: string };
+  expect(ld['@type']).toBe('Article');
+  expect(ld.headline).toBe(TITLE);
+
+  // The photo viewer from the keyboard: open, Escape closes, focus returns.
+  const thumb = page.locator('a.lightbox-link').first();
+  await thumb.focus();
+  await page.keyboard.press('Enter');
+  const viewer = page.getByRole('dialog');
+  await expect(viewer).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
+  await expect(thumb).toBeFocused();
+  await noAxeViolations(page, '/best-practices-overview/view');
+  expect(problems).toEqual([]);
+});
+
+test('the home page, the best-practices page (featured) and the sitemap list the practice', async ({ page, request }) => {
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: TITLE })).toBeVisible();
+  await page.goto('/best-practices');
+  await expect(page.getByRole('region', { name: 'Featured practices' }).getByRole('link', { name: TITLE })).toBeVisible();
+  await noAxeViolations(page, '/best-practices');
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  expect(sitemap).toContain(`/best-practices-overview/view/${uuid}`);
+  expect(sitemap).toContain('/best-practices-overview/country/FJ');
+});
+
+test('the site search finds the practice after the rebuild, from the header box and with filters, by keyboard', async ({ page }) => {
+  const problems = watchConsole(page);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto('/best-practices');
+  const box = page.getByRole('search', { name: 'Site search' }).getByRole('searchbox', { name: 'Search the site' });
+  await box.focus();
+  await page.keyboard.type('Levuka shopfronts');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/search\/?\?q=Levuka\+shopfronts$/);
+  await expect(page.getByRole('status')).toHaveText(/^\d+ results? for “Levuka shopfronts”\.$/);
+  const results = page.getByRole('list').filter({ has: page.getByRole('link', { name: TITLE }) });
+  await expect(results.getByRole('link', { name: TITLE })).toHaveAttribute('href', new RegExp(`/best-practices-overview/view/${uuid}/?$`));
+  await expect(results.getByText('Best practice · Fiji')).toBeVisible();
+  expect(await page.getByRole('searchbox', { name: 'Words to look for' }).inputValue()).toBe('Levuka shopfronts');
+  await noAxeViolations(page, '/search');
+
+  // Filters: kind and country narrow it; another country leaves it out.
+  await page.getByLabel('Kind of page').selectOption('Best practice');
+  await page.getByLabel('Country').selectOption('Fiji');
+  await page.getByRole('button', { name: 'Search', exact: true }).last().press('Enter');
+  await expect(page).toHaveURL(/kind=Best\+practice&country=Fiji/);
+  await expect(page.getByRole('link', { name: TITLE })).toBeVisible();
+  await page.goto('/search?q=Levuka+shopfronts&country=Philippines');
+  await expect(page.getByRole('status')).toHaveText('No results for “Levuka shopfronts”. Try other words, or remove a filter.');
+
+  const headers = (await page.request.get('/search')).headers();
+  expect(headers['content-security-policy']).toContain("'wasm-unsafe-eval'");
+  expect((await page.request.get(`/best-practices-overview/view/${uuid}`)).headers()['content-security-policy']).not.toContain('wasm-unsafe-eval');
+  expect(problems).toEqual([]);
+});
+
+test('without JavaScript the search page explains itself and links to the sections', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/search?q=Levuka');
+  await expect(page.getByText('The search needs JavaScript, which is turned off in this browser.')).toBeVisible();
+  await expect(page.getByRole('link', { name: /Best practices, by theme/ })).toHaveAttribute('href', '/best-practices-overview');
+  await context.close();
+});

@@ -1,0 +1,249 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { api, BASE_URL, DEMO, idToken, watchConsole } from './support.ts';
+
+/**
+ * National reports on the public site (issue 7): a country's report goes through the whole
+ * workflow by the API (answers, complete, signed PDF, accept, publish), the site rebuilds, and a
+ * visitor finds it on /national-reports, reads it, sees the cycle's reporting status and the
+ * regional charts with their tables and CSV files, and downloads the open data.
+ */
+
+/** A cycle of its own, far from the demo cycles, so the test owns everything it looks at. */
+const YEAR = 2034 + (Date.now() % 50);
+const COUNTRY = { code: 'PH', name: 'Philippines' };
+const TITLE = `Philippines national report ${YEAR} (e2e)`;
+
+interface Question {
+  uuid: string;
+  code: string;
+  thrust: string;
+  question_tier: number;
+  answer_type: string;
+  text: string;
+  options: { value: string }[];
+  parts: { key: string }[];
+  min: number | null;
+  max: number | null;
+  expected_min: number | null;
+  expected_max: number | null;
+  compulsory: boolean;
+}
+interface Report {
+  uuid: string;
+  status: string;
+  version: number;
+}
+
+/** A value each answer type accepts, inside the expected range when the question has one. */
+function validValue(q: Question): unknown {
+  const low = q.expected_min ?? q.min ?? 0;
+  const high = q.expected_max ?? q.max ?? (q.answer_type === 'pct' ? 100 : low + 100);
+  const number = q.answer_type === 'int' ? Math.round((low + high) / 2) : Math.round(((low + high) / 2) * 10) / 10;
+  const scalar = (): unknown => {
+    switch (q.answer_type) {
+      case 'pct':
+      case 'num':
+      case 'int':
+        return number;
+      case 'yn':
+        return true;
+      case 'single':
+        return q.options[0]?.value;
+      case 'multi':
+        return [q.options[0]?.value];
+      case 'url':
+        return 'https://example.org/national-urban-policy';
+      default:
+        return 'Answered in the end-to-end test.';
+    }
+  };
+  if (q.parts.length > 0) return Object.fromEntries(q.parts.map((p) => [p.key, scalar()]));
+  return scalar();
+}
+
+async function ok<T>(promise: Promise<{ status: number; body: T }>, what: string): Promise<T> {
+  const { status, body } = await promise;
+  expect(status, `${what}: ${JSON.stringify(body).slice(0, 400)}`).toBe(200);
+  return body;
+}
+
+/** Publishes the site and waits for a build that started after now to go live. */
+async function rebuild(token: string): Promise<void> {
+  const started = new Date().toISOString();
+  expect((await api('site/publish', token, { method: 'POST' })).status).toBe(202);
+  await expect
+    .poll(
+      async () => {
+        const { body } = await api<{ data: { current: { state: string }; live: { since: string } | null; lastFailure: unknown } }>('site/status', token);
+        expect(body.data.lastFailure).toBeNull();
+        return body.data.current.state === 'idle' && (body.data.live?.since ?? '') > started;
+      },
+      { timeout: 180_000, intervals: [1000] },
+    )
+    .toBe(true);
+}
+
+let q04: Question;
+let yesNo: Question;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  const admin = await idToken(DEMO.superadmin);
+  const member = await idToken(DEMO.member);
+  const stateAdmin = await idToken(DEMO.stateAdmin);
+  const today = new Date().toISOString().slice(0, 10);
+  const closes = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  await ok(api('report/type/national/cycles/saved', admin, { json: { year: YEAR, opens_at: today, closes_at: closes, expiry_days: 30, timely_days: 7, status: 'open' } }), 'open the cycle');
+
+  const questions = (await ok(api<{ data: Question[] }>('question/list', admin), 'questions')).data;
+  q04 = questions.find((q) => q.code === 'Q04') ?? questions.find((q) => q.answer_type === 'pct' && q.parts.length === 0)!;
+  yesNo = questions.find((q) => q.answer_type === 'yn' && q.parts.length === 0)!;
+  const chosen = questions.filter((q) => q.compulsory || q === q04 || q.answer_type === 'yn');
+  const answers = chosen.map((q) => ({
+    question_uuid: q.uuid,
+    value: q === q04 ? 36.6 : validValue(q),
+    data_year: 2020,
+    source: 'Philippine Statistics Authority (e2e)',
+  }));
+  await ok(api(`report/type/national/${YEAR}/${COUNTRY.code}/saved`, member, { json: { answers } }), 'save the answers');
+
+  const view = await ok(api<{ data: { report: Report } }>(`report/type/national/${YEAR}/${COUNTRY.code}/view`, member), 'view');
+  let report = view.data.report;
+  const update = (token: string, body: Record<string, unknown>, what: string) =>
+    ok(api<{ data: Report }>(`report/type/national/${YEAR}/${COUNTRY.code}/report/update`, token, { json: { version: report.version, ...body } }), what).then((b) => (report = b.data));
+  await update(stateAdmin, { title: TITLE, executive_summary: 'Housing and basic services improved since 2016.\n\nInformal settlements remain the main challenge.' }, 'title and summary');
+  await update(stateAdmin, { action: 'complete' }, 'complete');
+
+  const form = new FormData();
+  form.append('file', new Blob(['%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'], { type: 'application/pdf' }), 'signed-report.pdf');
+  const upload = await fetch(`${BASE_URL}/api/report/type/national/${report.uuid}/report/upload`, { method: 'POST', headers: { authorization: `Bearer ${stateAdmin}` }, body: form });
+  expect(upload.status, await upload.clone().text()).toBe(200);
+  report = ((await upload.json()) as { data: Report }).data;
+  await update(admin, { action: 'accept' }, 'accept');
+  await update(admin, { action: 'publish' }, 'publish');
+  expect(report.status).toBe('published');
+  await rebuild(admin);
+});
+
+async function noAxeViolations(page: Page, path: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  expect(results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test('the published report is listed, filterable by cycle and country without JavaScript, and readable', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/national-reports');
+  const filters = page.getByRole('navigation', { name: 'Filter national reports' });
+  await filters.getByRole('link', { name: new RegExp(`^${YEAR}`) }).click();
+  await expect(page).toHaveURL(new RegExp(`/national-reports/${YEAR}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`National reports: ${YEAR} reporting cycle`);
+  await page.getByRole('link', { name: TITLE }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/national-reports/${YEAR}/${COUNTRY.code}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(TITLE);
+  await expect(page.getByText('Informal settlements remain the main challenge.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Executive summary' })).toBeVisible();
+  const answer = page.locator('li', { hasText: q04.text }).first();
+  await expect(answer).toContainText('36.6');
+  await expect(answer).toContainText('Philippine Statistics Authority (e2e)');
+  const pdf = page.getByRole('link', { name: 'Download the signed report (PDF)' });
+  const response = await page.request.get((await pdf.getAttribute('href'))!);
+  expect(response.status()).toBe(200);
+  expect((await response.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+  await page.getByRole('link', { name: `All reports of ${COUNTRY.name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/national-reports/country/${COUNTRY.code}$`));
+  await expect(page.getByRole('link', { name: TITLE })).toBeVisible();
+  await context.close();
+});
+
+test('the reporting status of the cycle: figures, the map by status and the table of countries', async ({ page }) => {
+  await page.goto(`/national-reports/status/${YEAR}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Reporting status: ${YEAR} cycle`);
+  await expect(page.getByText('Reports published', { exact: true })).toBeVisible();
+  await expect(page.getByRole('img', { name: new RegExp(`Countries by report status, ${YEAR}`) })).toBeVisible();
+  const table = page.getByRole('table', { name: `National reports of ${YEAR}, by country` });
+  await expect(table.getByRole('row', { name: new RegExp(`^${COUNTRY.name} South-East Asia Published`) })).toBeVisible();
+  const csv = await page.request.get(`/national-reports/status/${YEAR}/countries.csv`);
+  expect(csv.headers()['content-type']).toContain('text/csv');
+  expect(await csv.text()).toMatch(new RegExp(`^cycle,country_code,country,subregion,status[^\\n]*\\r\\n[\\s\\S]*${YEAR},PH,Philippines,South-East Asia,published,`));
+});
+
+test('the regional picture: a chart per question with its table and CSV file', async ({ page }) => {
+  await page.goto('/regional-reports');
+  await page.getByRole('link', { name: `${YEAR} reporting cycle` }).click();
+  await page.getByRole('link', { name: q04.text, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/regional-reports/${YEAR}/${q04.thrust.toLowerCase()}#chart-${q04.code.toLowerCase()}$`));
+  const figure = page.locator(`#chart-${q04.code.toLowerCase()}`);
+  await expect(figure.getByRole('heading', { name: q04.text })).toBeVisible();
+  await expect(figure.getByRole('img')).toHaveAccessibleName(new RegExp(q04.text.slice(0, 30).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  await figure.getByText('Data table').click();
+  await expect(figure.getByRole('row', { name: /Philippines 36\.6/ })).toBeVisible();
+  const href = await figure.getByRole('link', { name: /Download the data \(CSV\)/ }).getAttribute('href');
+  const csv = await (await page.request.get(href!)).text();
+  expect(csv).toContain('country_code,country,subregion,value,unit,data_year,source');
+  expect(csv).toContain('PH,Philippines,South-East Asia,36.6');
+
+  // A yes/no question: counts for the region and by subregion, the countries that said yes.
+  await page.goto(`/regional-reports/${YEAR}/${yesNo.thrust.toLowerCase()}`);
+  const counts = page.locator(`#chart-${yesNo.code.toLowerCase()}`);
+  await expect(counts.getByRole('img')).toHaveAccessibleName(/1 country answered yes, 0 countries answered no/);
+  await counts.getByText('Data table').click();
+  await expect(counts.getByRole('row', { name: 'All countries 1 0 1 Philippines' })).toBeVisible();
+  await expect(counts.getByRole('row', { name: 'South-East Asia 1 0 1 Philippines' })).toBeVisible();
+});
+
+test('open data: every published answer of the cycle as CSV and JSON', async ({ page }) => {
+  await page.goto('/open-data');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Open data');
+  await expect(page.getByText('question_code', { exact: true })).toBeVisible();
+  const csvLink = page.getByRole('link', { name: `CSV file of ${YEAR}` });
+  const csv = await (await page.request.get((await csvLink.getAttribute('href'))!)).text();
+  expect(csv.split('\r\n')[0]).toBe('cycle,country_code,country,subregion,thrust,subcategory,question_code,question,question_tier,answer_type,unit,sdg_refs,value,value_text,narrative,data_year,source,demo');
+  expect(csv).toContain(`${YEAR},PH,Philippines,South-East Asia`);
+  const json = (await (await page.request.get(`/open-data/national-reports-${YEAR}.json`)).json()) as { data: { country_code: string; question_code: string; value: unknown; demo: boolean }[] };
+  expect(json.data.find((r) => r.country_code === 'PH' && r.question_code === q04.code)).toMatchObject({ value: 36.6, demo: false });
+});
+
+test('the home page shows the report among the latest and the figures of the open cycle', async ({ page }) => {
+  await page.goto('/');
+  const latest = page.getByRole('region', { name: 'Latest national reports' });
+  await expect(latest.getByRole('link', { name: TITLE })).toBeVisible();
+  const cards = await latest.getByRole('listitem').count();
+  expect(cards).toBeGreaterThanOrEqual(1);
+  expect(cards).toBeLessThanOrEqual(4);
+  const numbers = page.getByRole('region', { name: 'The programme in numbers' });
+  await expect(numbers.getByText('Reports published')).toBeVisible();
+  await expect(numbers.getByRole('link', { name: 'Reporting status of every country' })).toHaveAttribute('href', /\/national-reports\/status\/\d{4}$/);
+});
+
+test('the new pages load no JavaScript, are in the sitemap and have no axe violations', async ({ page }) => {
+  test.setTimeout(120_000);
+  const problems = watchConsole(page);
+  const paths = [
+    '/national-reports',
+    `/national-reports/${YEAR}`,
+    `/national-reports/${YEAR}/${COUNTRY.code}`,
+    `/national-reports/country/${COUNTRY.code}`,
+    '/national-reports/status',
+    `/national-reports/status/${YEAR}`,
+    '/regional-reports',
+    `/regional-reports/${YEAR}`,
+    `/regional-reports/${YEAR}/${q04.thrust.toLowerCase()}`,
+    '/open-data',
+  ];
+  const sitemap = await (await page.request.get('/sitemap.xml')).text();
+  for (const path of paths) {
+    expect(sitemap, path).toContain(`${path}</loc>`);
+    const html = await (await page.request.get(path)).text();
+    expect(html, path).not.toContain('<script');
+    await page.goto(path);
+    await expect(page.locator('h1'), path).toHaveCount(1);
+    await noAxeViolations(page, path);
+  }
+  expect(problems).toEqual([]);
+});
