@@ -12,4 +12,11 @@ describe('renderMarkdown', () => {
     expect(html).not.toMatch(/<script|<img|href="javascript/);
     expect(html).toContain('&lt;script&gt;');
   });
+  test('headings fit the page outline whatever level the writer starts at, never skipping one', () => {
+    const levels = (md: string, base = 2) => [...renderMarkdown(md, base).matchAll(/<h(\d)>/g)].map((m) => Number(m[1]));
+    expect(levels('## Heritage\n\nText.')).toEqual([2]);
+    expect(levels('### A\n\n#### B\n\n### C')).toEqual([2, 3, 2]);
+    expect(levels('# A\n\n### Deeper by two\n\n#### Deeper still')).toEqual([2, 3, 4]);
+    expect(levels('## A', 3)).toEqual([3]);
+  });
 });

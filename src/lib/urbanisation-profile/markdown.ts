@@ -14,16 +14,30 @@ function inline(text: string): string {
   return out;
 }
 
-/** HTML of `markdown`; headings start at `<h{baseLevel}>` (`#`) so the page outline holds. */
+const HEADING = /^(#{1,4})\s+(.*)$/;
+
+/**
+ * HTML of `markdown`, its headings fitted into the page's outline: the body's shallowest heading
+ * (whether the writer used `#` or `##`) becomes `<h{baseLevel}>`, and a heading never goes more
+ * than one level deeper than the one before it (`#` then `###` gives h2 then h3), so the page
+ * never skips a level whatever is typed.
+ */
 export function renderMarkdown(markdown: string, baseLevel = 2): string {
-  const blocks = markdown.replace(/\r\n?/g, '\n').split(/\n{2,}/);
+  const blocks = markdown
+    .replace(/\r\n?/g, '\n')
+    .split(/\n{2,}/)
+    .map((block) => block.split('\n').filter((l) => l.trim() !== ''))
+    .filter((lines) => lines.length > 0);
+  const depthOf = (lines: string[]) => (lines.length === 1 ? (HEADING.exec(lines[0]!)?.[1]?.length ?? null) : null);
+  const depths = blocks.map(depthOf).filter((d): d is number => d !== null);
+  const shallowest = depths.length > 0 ? Math.min(...depths) : 1;
   const html: string[] = [];
-  for (const block of blocks) {
-    const lines = block.split('\n').filter((l) => l.trim() !== '');
-    if (lines.length === 0) continue;
-    const heading = /^(#{1,4})\s+(.*)$/.exec(lines[0]!);
-    if (heading && lines.length === 1) {
-      const level = Math.min(6, baseLevel + heading[1]!.length - 1);
+  let previous = baseLevel - 1;
+  for (const lines of blocks) {
+    const heading = lines.length === 1 ? HEADING.exec(lines[0]!) : null;
+    if (heading) {
+      const level = Math.min(6, previous + 1, baseLevel + heading[1]!.length - shallowest);
+      previous = level;
       html.push(`<h${level}>${inline(heading[2]!)}</h${level}>`);
     } else if (lines.every((l) => /^\s*[-*]\s+/.test(l))) {
       html.push(`<ul>${lines.map((l) => `<li>${inline(l.replace(/^\s*[-*]\s+/, ''))}</li>`).join('')}</ul>`);
