@@ -207,6 +207,41 @@ describe('GET /api/user/list', () => {
     expect((await list(admin.token, '?country_code=KH&status=1&q=khmer newcomer')).data.map((u) => u.id)).toEqual([newcomer.id]);
   });
 
+  test('each item is what user/show answers for that user: a last editor, no country, a role given by an administrator', async () => {
+    const stateless = await insertUser(ctx, { name: 'Stateless Person', country: null, role: 'state_member' });
+    const edited = await insertUser(ctx, { name: 'Edited Person', country: 'KH', status: 0 });
+    const edit = await ctx.request(`/api/user/edit/${edited.uuid}`, {
+      token: admin.token,
+      json: { status: 1, roles: ['state_admin'], version: await userVersion(ctx, edited.uuid) },
+    });
+    expect(edit.status, await edit.clone().text()).toBe(200);
+    for (const person of [stateless, edited, vietnamese]) {
+      const show = await expectJson(await ctx.request(`/api/user/show/${person.uuid}`, { token: admin.token }), 200, StrictUser);
+      const { data } = await list(admin.token, `?q=${encodeURIComponent(person.email)}`);
+      expect(data).toEqual([show]);
+    }
+    const { data } = await list(admin.token, `?q=${encodeURIComponent(edited.email)}`);
+    expect(data[0]).toMatchObject({ updated_by: { id: admin.id }, country: { code: 'KH' } });
+    expect(data[0]!.roles.map((r) => r.name)).toEqual(['state_admin']);
+    expect(data[0]!.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
+
+  test('pages read again after the whole list was kept in memory answer the same, and a rename shows at once', async () => {
+    const first = await list(admin.token, '?country_code=LA&per_page=7&page=2');
+    // Every page of the unfiltered list makes the server keep all rows; let it finish.
+    const all = await list(admin.token, '?per_page=5');
+    await expect.poll(() => ctx.deps.caches.userRows.size).toBeGreaterThanOrEqual(all.total);
+    expect(await list(admin.token, '?country_code=LA&per_page=7&page=2')).toEqual(first);
+    const target = first.data[0]!;
+    const rename = await ctx.request(`/api/user/edit/${target.uuid}`, { token: admin.token, json: { name: `${target.name} Renamed`, version: target.version } });
+    expect(rename.status, await rename.clone().text()).toBe(200);
+    const again = await list(admin.token, '?country_code=LA&per_page=7&page=2');
+    expect(again.data[0]).toMatchObject({ id: target.id, name: `${target.name} Renamed`, version: target.version + 1 });
+    // Put the name back for the other tests.
+    const back = await ctx.request(`/api/user/edit/${target.uuid}`, { token: admin.token, json: { name: target.name, version: target.version + 1 } });
+    expect(back.status).toBe(200);
+  });
+
   test("a state_admin's list is confined to its own country, whatever country_code says", async () => {
     const own = await list(phAdmin.token, '?per_page=100');
     expect(own.total).toBeGreaterThan(0);

@@ -28,6 +28,10 @@ export class AccessCaches {
   readonly userListLoads = new Map<string, Promise<UserListIndex>>();
   /** The user list's matching ids per search, scope, status and country. */
   readonly userListIds = new LruCache<string, Int32Array>(1_000);
+  /** The user list's items as JSON text by user id (src/lib/users/list-rows.server.ts). */
+  readonly userRows = new Map<number, string>();
+  /** The generation whose rows are being loaded in the background, if any. */
+  userRowsWarming: number | null = null;
   #generation = 0;
 
   /** Changes on every invalidate(). */
@@ -40,6 +44,14 @@ export class AccessCaches {
     if (generation === this.#generation) cache.set(key, value);
   }
 
+  /** Adds list rows unless the caches were invalidated since `generation` was read. */
+  setRowsIfCurrent(generation: number, rows: ReadonlyMap<number, string>): void {
+    if (generation !== this.#generation) return;
+    // A bound on memory: far more users than any programme has; past it the rows start over.
+    if (this.userRows.size + rows.size > MAX_USER_ROWS) this.userRows.clear();
+    for (const [id, row] of rows) this.userRows.set(id, row);
+  }
+
   invalidate(): void {
     this.#generation++;
     this.identities.clear();
@@ -47,8 +59,13 @@ export class AccessCaches {
     this.counts.clear();
     this.userListIndexes.clear();
     this.userListIds.clear();
+    this.userRows.clear();
+    this.userRowsWarming = null;
   }
 }
+
+/** At most this many user list rows are kept in memory (about 0.5 KB each). */
+const MAX_USER_ROWS = 250_000;
 
 /** What the API needs of the site builder (src/server/site-builder.ts). */
 export interface SitePublisher {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.server.ts';
 import { users } from '../db/schema.ts';
 import type { AccessCaches } from '../http/context.server.ts';
+import { warmUserListRows } from './list-rows.server.ts';
 import { userListFilter } from './queries.server.ts';
 import type { UserListQuery } from './schema.ts';
 
@@ -114,6 +115,8 @@ export async function matchingUserIds(
     }
     index = await load;
     caches.setIfCurrent(caches.userListIndexes, generation, q ?? '', index);
+    // The whole list's order is known: its rows follow in the background (list-rows.server.ts).
+    if (q === undefined && caches.generation === generation) warmUserListRows(db, caches, generation, index.ids);
   }
   const ids = filterUserListIndex(index, query, scopeCountry);
   caches.setIfCurrent(caches.userListIds, generation, filterKey, ids);

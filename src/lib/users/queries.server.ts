@@ -77,18 +77,6 @@ export function userListFilter(query: UserListQuery, scopeCountry: string | null
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
-/** The list items of `ids`, in that order (one page of the user list). */
-export async function listUsersByIds(db: Db, ids: readonly number[]): Promise<UserListItem[]> {
-  if (ids.length === 0) return [];
-  const rows = await selectUsers(db).where(inArray(users.id, [...ids]));
-  const roleMap = await rolesByUser(db, [...ids]);
-  const byId = new Map(rows.map((r) => [r.user.id, r]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [toUserListItem(row, roleMap.get(id) ?? [])] : [];
-  });
-}
-
 export async function findUserByUuid(db: Db, uuid: string): Promise<UserListItem | null> {
   const [row] = await selectUsers(db).where(eq(users.uuid, uuid)).limit(1);
   if (!row) return null;

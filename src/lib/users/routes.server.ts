@@ -6,7 +6,8 @@ import { grantableRoles, isAdminLevel } from '../access/permissions.ts';
 import { requireUser } from '../identity/middleware.server.ts';
 import { forbidden, notFound, parsePath, parseQuery, readJson, requiredVersion } from '../http/errors.server.ts';
 import { matchingUserIds } from './list-index.server.ts';
-import { countInactiveUsers, findUserByUuid, listRoles, listUsersByIds, userStats } from './queries.server.ts';
+import { userListRows } from './list-rows.server.ts';
+import { countInactiveUsers, findUserByUuid, listRoles, userStats } from './queries.server.ts';
 import {
   UserEditBodySchema,
   UserListQuerySchema,
@@ -48,9 +49,11 @@ export const userRoutes = new Hono<AppEnv>()
       // page, however deep, is a slice of them (list-index.server.ts).
       const ids = await matchingUserIds(db, caches, generation, query, scope);
       const start = (query.page - 1) * query.per_page;
-      const data = await listUsersByIds(db, [...ids.subarray(start, start + query.per_page)]);
-      // Kept serialised: a cached page is then sent without running JSON.stringify again.
-      json = JSON.stringify({ data, per_page: query.per_page, page: query.page, total: ids.length } satisfies UserListResponse);
+      const rows = await userListRows(db, caches, generation, [...ids.subarray(start, start + query.per_page)]);
+      // Serialised UserListResponse made of the rows' JSON texts (list-rows.server.ts), kept so
+      // that a page asked again is sent as it is.
+      const rest = JSON.stringify({ per_page: query.per_page, page: query.page, total: ids.length } satisfies Omit<UserListResponse, 'data'>);
+      json = `{"data":[${rows.join(',')}],${rest.slice(1)}`;
       caches.setIfCurrent(caches.userLists, generation, key, json);
     }
     return c.body(json, 200, { 'Content-Type': 'application/json' });
