@@ -425,6 +425,9 @@ async function measureWritesUnderLoad(run: ApiRun, portal: Portal, bare: number)
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
   let writing = true;
+  // Each save sends the version the previous one answered, as the back-office form does.
+  const current = await getJson(`${url}/api/cms/partner/view/${draftUuid}`, adminToken);
+  let version = (current.body.data as { version: number }).version;
   const writer = (async () => {
     // Past the warm-up: the writes are timed while the measured run floods the list.
     await new Promise((resolve) => setTimeout(resolve, run.ctx.load.warmup * 1000 + 500));
@@ -433,9 +436,10 @@ async function measureWritesUnderLoad(run: ApiRun, portal: Portal, bare: number)
       const response = await fetch(`${url}/api/cms/saved`, {
         method: 'POST',
         headers: { ...bearer(adminToken), 'content-type': 'application/json' },
-        body: JSON.stringify({ uuid: draftUuid, cms_type: 'partner', title: `Bench draft partner, edit ${n}`, display_order: 0 }),
+        body: JSON.stringify({ uuid: draftUuid, cms_type: 'partner', title: `Bench draft partner, edit ${n}`, display_order: 0, version }),
       });
-      await response.arrayBuffer();
+      const answer = (await response.json().catch(() => null)) as { data?: { version?: number } } | null;
+      if (typeof answer?.data?.version === 'number') version = answer.data.version;
       if (!writing) break;
       latencies.push(performance.now() - started);
       statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
