@@ -427,7 +427,7 @@ async function measureWritesUnderLoad(run: ApiRun, portal: Portal, bare: number)
   let writing = true;
   // Each save sends the version the previous one answered, as the back-office form does.
   const current = await getJson(`${url}/api/cms/partner/view/${draftUuid}`, adminToken);
-  let version = (current.body.data as { version: number }).version;
+  let version = (current.body.data as unknown as { version: number }).version;
   const writer = (async () => {
     // Past the warm-up: the writes are timed while the measured run floods the list.
     await new Promise((resolve) => setTimeout(resolve, run.ctx.load.warmup * 1000 + 500));
