@@ -1,12 +1,14 @@
 /**
  * `npm run test:e2e`: starts a throw-away portal (its own Auth emulator, an empty PGlite
- * database with the demo accounts, a fresh site build) and runs the Playwright tests on it.
+ * database with the demo accounts, a fresh site build), checks the links of that build and runs
+ * the Playwright tests on it (SITE_DIR tells them where the server keeps its builds).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startAuthEmulator } from './auth-emulator.ts';
+import { checkLinks, printLinkReport } from './check-links.ts';
 
 const port = process.env['E2E_PORT'] ?? '4399';
 const emulatorHost = process.env['E2E_AUTH_EMULATOR'] ?? '127.0.0.1:9299';
@@ -34,12 +36,10 @@ try {
   await waitForSite(baseUrl, 240_000);
   // The quality bar of issue 3: no broken internal link anywhere on the built site.
   const live = JSON.parse(readFileSync(join(env.SITE_DIR, 'live.json'), 'utf8')) as { id: string };
-  const linkCheck = spawn(process.execPath, ['scripts/check-links.ts', join(env.SITE_DIR, live.id), '--server', baseUrl], {
-    stdio: 'inherit',
-  });
-  if ((await new Promise<number | null>((resolve) => linkCheck.once('exit', resolve))) !== 0) {
-    throw new Error('The link checker found broken internal links in the built site');
-  }
+  const siteDir = join(env.SITE_DIR, live.id);
+  const links = await checkLinks(siteDir, { server: baseUrl });
+  printLinkReport(siteDir, links);
+  if (links.broken.length > 0) throw new Error('The link checker found broken internal links in the built site');
   const runner = spawn(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', ...process.argv.slice(2)], {
     env: { ...env, E2E_BASE_URL: baseUrl, E2E_AUTH_EMULATOR: emulatorHost, E2E_PROJECT_ID: projectId },
     stdio: 'inherit',

@@ -22,6 +22,7 @@ import { userRoutes } from '../lib/users/routes.server.ts';
 import type { ClientConfig } from '../lib/client/firebase.ts';
 import type { AppDeps, AppEnv } from '../lib/http/context.server.ts';
 import type { ErrorResponse } from '../lib/http/schema.ts';
+import { isBackofficePath } from './backoffice-paths.ts';
 import { API_CSP, COMMON_SECURITY_HEADERS, emulatorOrigin, pageCsp, WASM_PAGES } from './security-headers.ts';
 import { errorForLog, logSafe } from './log-text.ts';
 import type { SiteFile, SiteFiles } from './site-files.ts';
@@ -35,15 +36,6 @@ const OWN_BODY_LIMIT: readonly RegExp[] = [CMS_UPLOAD_PATH, PRACTICE_UPLOAD_PATH
 export interface SiteSource {
   /** The live build, or null while the first one is not ready. */
   current(): SiteFiles | null;
-}
-
-/** Paths the back-office island owns: served its shell page, the island routes them. */
-export function isBackofficePath(path: string): boolean {
-  return (
-    /^\/(dashboard|admin|content-management)(\/|$)/.test(path) ||
-    /^\/module\/.+/.test(path) ||
-    /^\/profile(\/completion)?\/?$/.test(path)
-  );
 }
 
 export const BACKOFFICE_SHELL = '/app-shell/index.html';

@@ -11,8 +11,10 @@ import {
   PracticeResponseSchema,
   type BestPractice,
 } from '../../src/lib/best-practices/schema.ts';
-import { inArray } from 'drizzle-orm';
-import { bestPractices } from '../../src/lib/db/schema.ts';
+import { and, eq, inArray } from 'drizzle-orm';
+import sharp from 'sharp';
+import { auditEvents, bestPractices } from '../../src/lib/db/schema.ts';
+import { GenericResponseSchema } from '../../src/lib/http/schema.ts';
 import { COMPLETE_PRACTICE, insertPractice } from '../fixtures/best-practices.ts';
 import { makeImage, uploadForm } from '../fixtures/cms.ts';
 import { createTestContext } from '../support/app.ts';
@@ -73,7 +75,11 @@ describe('images', () => {
     expect(image!.image.variants.map((v) => [v.format, v.width])).toEqual([['webp', 480], ['webp', 960], ['webp', 1600], ['jpeg', 1600]]);
     expect(image!.card.variants.map((v) => [v.format, v.width, v.height])).toEqual([['webp', 480, 270], ['webp', 960, 540], ['jpeg', 960, 540]]);
     expect(body.data.version).toBe(p.version + 1);
-    expect(filesOf(p.uuid)).toHaveLength(7);
+    expect(image!.crop).toEqual({ x: 0.1, y: 0.2, width: 0.8, height: 0.5 });
+    // 4 renditions, 3 card renditions and the upload itself, kept for later crops but never served.
+    expect(filesOf(p.uuid)).toHaveLength(8);
+    const original = filesOf(p.uuid).find((name) => name.endsWith('.original'))!;
+    expect((await ctx.request(`/uploads/best-practices/${p.uuid}/${original}`)).status).toBe(404);
     const served = await ctx.request(image!.card.variants[0]!.url);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/webp');
@@ -94,6 +100,7 @@ describe('images', () => {
     expect(after.data.images).toMatchObject([{ id: second!.id, caption: 'The esplanade at dusk', credit: 'City of Iloilo', is_cover: true }]);
     expect(after.data.images[0]!.card.variants.at(-1)).toMatchObject({ width: 800, height: 450 });
     expect(filesOf(p.uuid).some((name) => first!.image.url.endsWith(name))).toBe(false);
+    expect(filesOf(p.uuid).filter((name) => name.endsWith('.original'))).toHaveLength(1); // the removed image's upload went too
     await expectError(
       await ctx.request('/api/best-practice/saved', { token: member.token, json: { uuid: p.uuid, version: after.data.version, images: [{ id: 'made-up' }] } }),
       400,
@@ -139,6 +146,107 @@ describe('images', () => {
     await expectError(await send(vnAdmin, p, 'upload', uploadForm(await makeImage('png', 50, 50))), 403);
     p = (await expectJson(await ctx.request(`/api/best-practice/${p.uuid}/transition`, { token: member.token, json: { action: 'submit', version: p.version } }), 200, StrictPractice)).data;
     await expectError(await send(member, p, 'upload', uploadForm(await makeImage('png', 50, 50))), 409);
+  });
+});
+
+describe('cropping the card again', () => {
+  /** 1600 × 900: the left half red, the right half blue. */
+  const halves = () =>
+    sharp({ create: { width: 1600, height: 900, channels: 3, background: '#0000ff' } })
+      .composite([{ input: { create: { width: 800, height: 900, channels: 3, background: '#ff0000' } }, left: 0, top: 0 }])
+      .jpeg()
+      .toBuffer();
+  const crop = (user: TestUser, p: BestPractice, imageId: string, json: unknown) =>
+    ctx.request(`/api/best-practice/${p.uuid}/image/${imageId}/crop`, { token: user.token, json });
+  /** The average colour of the card's largest WebP: [r, g, b]. */
+  const cardColour = async (image: BestPractice['images'][number]) => {
+    const served = await ctx.request(image.card.variants.filter((v) => v.format === 'webp').at(-1)!.url);
+    expect(served.status).toBe(200);
+    const { channels } = await sharp(Buffer.from(await served.arrayBuffer())).stats();
+    return channels.slice(0, 3).map((c) => Math.round(c.mean));
+  };
+  const uploaded = async () => {
+    const p = await create();
+    return (await expectJson(await send(member, p, 'upload', uploadForm(await halves(), { name: 'halves.jpg', type: 'image/jpeg' })), 201, StrictPractice)).data;
+  };
+
+  test('a new crop is cut from the uploaded picture: a new card, the old card’s files gone, the rest kept; versioned and audited', async () => {
+    const p = await uploaded();
+    const [before] = p.images;
+    expect(before!.crop).toBeNull();
+    const [r, , b] = await cardColour(before!);
+    expect(r! > 50 && b! > 50).toBe(true); // the centre: half red, half blue
+    const filesBefore = filesOf(p.uuid);
+
+    const left = { x: 0, y: 0, width: 0.5, height: 0.5 };
+    const body = await expectJson(await crop(member, p, before!.id, { crop: left, version: p.version }), 200, StrictPractice);
+    const [after] = body.data.images;
+    expect(body.data.version).toBe(p.version + 1);
+    expect(after).toMatchObject({ id: before!.id, crop: left, image: before!.image, is_cover: true });
+    expect(after!.card.url).not.toBe(before!.card.url);
+    expect(after!.card.variants.map((v) => [v.format, v.width, v.height])).toEqual([['webp', 480, 270], ['webp', 800, 450], ['jpeg', 800, 450]]);
+    const [red, green, blue] = await cardColour(after!);
+    expect(red).toBeGreaterThan(200);
+    expect(green! + blue!).toBeLessThan(40);
+    const filesAfter = filesOf(p.uuid);
+    for (const v of before!.card.variants) expect(filesAfter.some((name) => v.url.endsWith(`/${name}`)), v.url).toBe(false);
+    for (const v of [...after!.card.variants, ...after!.image.variants]) expect(filesAfter.some((name) => v.url.endsWith(`/${name}`)), v.url).toBe(true);
+    expect(filesAfter.filter((name) => name.endsWith('.original'))).toEqual(filesBefore.filter((name) => name.endsWith('.original')));
+    const [event] = await ctx.deps.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, p.uuid), eq(auditEvents.note, 'New crop of the card picture')));
+    expect(event).toMatchObject({ action: 'update', actorId: member.id });
+  });
+
+  test('a stale version: 409 with the practice as it is now, the card and files unchanged; no version: 400', async () => {
+    const p = await uploaded();
+    const id = p.images[0]!.id;
+    const newer = (await expectJson(await ctx.request('/api/best-practice/saved', { token: member.token, json: { uuid: p.uuid, version: p.version, city: 'Jaro' } }), 200, StrictPractice)).data;
+    const files = filesOf(p.uuid);
+    const stale = await expectJson(await crop(member, p, id, { crop: { x: 0.5, y: 0, width: 0.5, height: 0.5 }, version: p.version }), 409, deepStrict(GenericResponseSchema.extend({ current: PracticeResponseSchema.shape.data })));
+    expect(stale.current).toMatchObject({ version: newer.version, city: 'Jaro' });
+    expect(stale.current.images[0]!.card).toEqual(p.images[0]!.card);
+    expect(filesOf(p.uuid)).toEqual(files);
+    await expectError(await crop(member, newer, id, { crop: { x: 0.5, y: 0, width: 0.5, height: 0.5 } }), 400, { fields: ['version'] });
+  });
+
+  test('bad input is a 4xx naming it; an unknown image 404', async () => {
+    const p = await uploaded();
+    const id = p.images[0]!.id;
+    await expectError(await crop(member, p, id, { crop: { x: 0.8, y: 0, width: 0.5, height: 0.5 }, version: p.version }), 400, { fields: ['crop'] });
+    await expectError(await crop(member, p, id, { crop: { x: -1, y: 0, width: 0, height: 2 }, version: p.version }), 400, { fields: ['crop', 'crop.x', 'crop.width', 'crop.height'] });
+    await expectError(await crop(member, p, id, { version: p.version }), 400, { fields: ['crop'] });
+    await expectError(await crop(member, p, 'nope0000', { crop: { x: 0, y: 0, width: 1, height: 1 }, version: p.version }), 404, { message: /No image/ });
+    await expectError(await crop(member, p, 'a%2Fb', { crop: { x: 0, y: 0, width: 1, height: 1 }, version: p.version }), 400, { fields: ['id'] });
+  });
+
+  test('the practice’s writers only, in their turn: another country 403; waiting for review 409', async () => {
+    let p = await uploaded();
+    const id = p.images[0]!.id;
+    const json = () => ({ crop: { x: 0, y: 0, width: 1, height: 1 }, version: p.version });
+    await expectError(await crop(vnAdmin, p, id, json()), 403);
+    p = (await expectJson(await ctx.request('/api/best-practice/saved', { token: member.token, json: { uuid: p.uuid, version: p.version, ...COMPLETE_PRACTICE } }), 200, StrictPractice)).data;
+    p = (await expectJson(await ctx.request(`/api/best-practice/${p.uuid}/transition`, { token: member.token, json: { action: 'submit', version: p.version } }), 200, StrictPractice)).data;
+    await expectError(await crop(member, p, id, json()), 409, { message: /cannot be edited now/ });
+    // The reviewer may still adjust it while reviewing.
+    expect((await expectJson(await crop(admin, p, id, json()), 200, StrictPractice)).data.images[0]!.crop).toEqual({ x: 0, y: 0, width: 1, height: 1 });
+  });
+
+  test('an image stored before uploads were kept is cut from its largest rendition; with no picture left, a 409 that says what to do', async () => {
+    const p = await uploaded();
+    const [row] = await ctx.deps.db.select().from(bestPractices).where(eq(bestPractices.uuid, p.uuid));
+    const legacy = row!.images.map(({ original: _original, ...rest }) => rest);
+    await ctx.deps.storage.delete([row!.images[0]!.original!]);
+    await ctx.deps.db.update(bestPractices).set({ images: legacy }).where(eq(bestPractices.uuid, p.uuid));
+    const id = p.images[0]!.id;
+    const body = await expectJson(await crop(member, p, id, { crop: { x: 0.5, y: 0.5, width: 0.5, height: 0.5 }, version: p.version }), 200, StrictPractice);
+    const [red, , blue] = await cardColour(body.data.images[0]!);
+    expect(blue).toBeGreaterThan(200);
+    expect(red).toBeLessThan(20);
+
+    await ctx.deps.storage.deleteFolder(`best-practices/${p.uuid}`);
+    await expectError(await crop(member, body.data, id, { crop: { x: 0, y: 0, width: 1, height: 1 }, version: body.data.version }), 409, { message: /upload it again/ });
   });
 });
 

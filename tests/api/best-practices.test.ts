@@ -328,7 +328,7 @@ describe('list and delete', () => {
   });
 });
 
-describe('transition, upload, attachment and delete: each kind of user, on a practice of its own country', () => {
+describe('transition, upload, attachment, delete and crop: each kind of user, on a practice of its own country', () => {
   let users: RoleUsers;
   beforeAll(async () => {
     users = await createRoleUsers(ctx);
@@ -354,8 +354,13 @@ describe('transition, upload, attachment and delete: each kind of user, on a pra
     upload: async (token: string | null, p: PracticeRow) => ctx.request(`/api/best-practice/${p.uuid}/upload?version=${p.version}`, { method: 'POST', token, body: await png() }),
     attachment: async (token: string | null, p: PracticeRow) => ctx.request(`/api/best-practice/${p.uuid}/attachment?version=${p.version}`, { method: 'POST', token, body: pdfForm() }),
     delete: async (token: string | null, p: PracticeRow) => ctx.request(`/api/best-practice/${p.uuid}/delete`, { method: 'POST', token }),
+    // A new crop of an image the superadministrator uploaded.
+    crop: async (token: string | null, p: PracticeRow) => {
+      const withImage = (await expectJson(await ctx.request(`/api/best-practice/${p.uuid}/upload?version=${p.version}`, { method: 'POST', token: users.tuxuri.token, body: await png() }), 201, StrictPractice)).data;
+      return ctx.request(`/api/best-practice/${p.uuid}/image/${withImage.images[0]!.id}/crop`, { token, json: { crop: { x: 0, y: 0, width: 0.5, height: 0.5 }, version: withImage.version } });
+    },
   };
-  const SUCCESS = { transition: 200, upload: 201, attachment: 201, delete: 200 } as const;
+  const SUCCESS = { transition: 200, upload: 201, attachment: 201, delete: 200, crop: 200 } as const;
 
   test.each(Object.keys(calls) as (keyof typeof calls)[])('%s: 401 without a token, then per kind of user', async (call) => {
     await expectError(await calls[call](null, await practiceFor('admin')), 401);

@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { ContactGuard } from '../../src/lib/contact/guard.server.ts';
 import { eq } from 'drizzle-orm';
-import { cmsItems, contactMessages } from '../../src/lib/db/schema.ts';
+import { bestPracticeComments, cmsItems, contactMessages } from '../../src/lib/db/schema.ts';
 import { COMPLETE_ROW, insertPractice } from '../fixtures/best-practices.ts';
 import { insertCmsItem, makeImage, uploadForm } from '../fixtures/cms.ts';
 import { createTestContext } from '../support/app.ts';
@@ -191,6 +191,9 @@ interface Seed {
   /** A submitted best practice (transition, comment, uploads) and a draft the delete removes. */
   practice: string;
   practiceDoomed: string;
+  /** A review comment and an uploaded image of `practice`. */
+  practiceComment: number;
+  practiceImage: string;
   /** The open cycle's year; PH's report is in progress, VN's completed (ready for its signed upload). */
   year: number;
   vnReport: string;
@@ -235,9 +238,14 @@ beforeAll(async () => {
   expect(added.status, await added.clone().text()).toBe(200);
   const practice = await insertPractice(ctx, { ...COMPLETE_ROW, title: 'Fuzzed practice', status: 'submitted' });
   const practiceDoomed = await insertPractice(ctx, { title: 'Doomed practice' });
+  const [practiceComment] = await ctx.deps.db.insert(bestPracticeComments).values({ practiceId: practice.id, section: 'results', body: 'A seeded comment.' }).returning();
+  const withImage = await ctx.request(`/api/best-practice/${practice.uuid}/upload?version=${practice.version}`, { token: admin.token, body: uploadForm(await makeImage('png', 64, 48)) });
+  expect(withImage.status, await withImage.clone().text()).toBe(201);
   seed = {
     practice: practice.uuid,
     practiceDoomed: practiceDoomed.uuid,
+    practiceComment: practiceComment!.id,
+    practiceImage: ((await withImage.json()) as { data: { images: { id: string }[] } }).data.images[0]!.id,
     year,
     vnReport: vn.report.uuid,
     q01: questions.get('Q01')!.uuid,
@@ -260,6 +268,7 @@ function plausibleParam(route: Route, name: string): string {
   if (name === 'uuid' && route.path.startsWith('/api/user/')) return seed.target.uuid;
   if (name === 'uuid' && route.path.includes('/delete/')) return seed.cmsDoomed;
   if (name === 'uuid') return seed.cmsItem;
+  if (name === 'id' && route.path.startsWith('/api/best-practice/')) return route.path.includes('/image/') ? seed.practiceImage : String(seed.practiceComment);
   if (name === 'id' && route.path.startsWith('/api/video/')) return String(seed.videoDoomed);
   if (name === 'id') return String(seed.contactId);
   if (name === 'cms_type') return 'video';
@@ -396,6 +405,15 @@ const EXAMPLES: Record<string, ExampleSource> = {
     }),
   },
   'POST /api/best-practice/:uuid/comment': { json: { section: 'results', body: 'Give the figures\nfor 2023.' } },
+  'POST /api/best-practice/:uuid/comment/:id/resolve': {
+    json: async () => {
+      const [row] = await ctx.deps.db.select({ version: bestPracticeComments.version }).from(bestPracticeComments).where(eq(bestPracticeComments.id, seed.practiceComment));
+      return { resolved: true, version: row!.version };
+    },
+  },
+  'POST /api/best-practice/:uuid/image/:id/crop': {
+    json: async () => ({ crop: { x: 0.1, y: 0.1, width: 0.5, height: 0.5 }, version: await versionOf(`/api/best-practice/show/${seed.practice}`) }),
+  },
   'POST /api/best-practice/:uuid/upload': { multipart: true, ifMatch: () => versionOf(`/api/best-practice/show/${seed.practice}`) },
   'POST /api/best-practice/:uuid/attachment': { multipart: 'pdf', ifMatch: () => versionOf(`/api/best-practice/show/${seed.practice}`) },
   'POST /api/best-practice/:uuid/delete': {},

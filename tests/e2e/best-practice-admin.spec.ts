@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { BASE_URL, DEMO, expectPath, signIn, watchConsole } from './support.ts';
@@ -10,7 +11,12 @@ async function picture(): Promise<Buffer> {
 
 const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
-test('a focal point writes and submits a practice with an image; the reviewer asks for changes; fixed, resubmitted and published', async ({ browser }) => {
+async function expectNoAxeViolations(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test('a focal point writes and submits a practice with an image; the reviewer asks for changes; the author resolves the comment, crops the cover again and resubmits; published', async ({ browser }) => {
   test.setTimeout(120_000);
   const title = `Neighbourhood pocket parks ${Date.now().toString(36)}`;
 
@@ -85,12 +91,57 @@ test('a focal point writes and submits a practice with an image; the reviewer as
   await author.reload();
   await expect(author.getByRole('note').getByText('Please add evidence of use to the results.')).toBeVisible();
   await expect(comments(author).getByText('How many people use the parks each week?')).toBeVisible();
+  const sectionList = author.getByRole('navigation', { name: 'Sections of the form' });
+  await expect(sectionList.getByRole('link', { name: /^Results .*1 open comment$/ })).toBeVisible();
   const results = section(author, 'Results').getByRole('textbox', { name: 'Results' });
   await results.fill('Twelve parks opened; counts in 2023 found about 3,000 visits a week.');
   await results.blur();
   await expect(author.getByText('All changes saved')).toBeVisible();
+
+  // Answered: the author marks the comment resolved. It folds beside its section, and the counts leave it out.
+  await comments(author).getByRole('button', { name: 'Mark resolved' }).click();
+  await expect(author.getByText('Comment marked resolved')).toBeVisible();
+  await expect(comments(author)).toHaveCount(0);
+  const resolvedOn = (page: Page) => section(page, 'Results').getByRole('list', { name: 'Resolved comments on Results' });
+  const fold = resolvedOn(author).locator('summary');
+  await expect(fold).toHaveText(/^Resolved by Jose Reyes on \d{1,2} \w{3} \d{4}/);
+  await expect(fold).toBeFocused();
+  await expect(resolvedOn(author).getByText('How many people use the parks each week?')).toBeHidden();
+  await expect(sectionList.getByText(/open comment/)).toHaveCount(0);
+  await expect(author.getByText('No open comments: all are resolved. 1 resolved.')).toBeVisible();
+
+  // The author crops the cover's card again, from the keyboard, on the picture already uploaded.
+  const media = section(author, 'Images, documents and links');
+  const thumb = media.getByRole('img', { name: 'The first pocket park, in Barangay Lahug' });
+  const firstCard = await thumb.getAttribute('src');
+  await media.getByRole('button', { name: 'Crop the card picture of The first pocket park, in Barangay Lahug' }).click();
+  const recrop = media.getByRole('group', { name: 'Card picture of The first pocket park, in Barangay Lahug' });
+  const frame = recrop.getByRole('slider', { name: /Part of the picture shown on the public card/ });
+  await expect(frame).toHaveAttribute('aria-valuetext', /^Frame at 0% from the left/);
+  await recrop.getByRole('slider', { name: 'Frame size' }).fill('50');
+  await frame.focus();
+  for (let i = 0; i < 5; i++) await author.keyboard.press('ArrowRight');
+  await expect(frame).not.toHaveAttribute('aria-valuetext', /^Frame at 0% from the left/);
+  await expectNoAxeViolations(author, 'the author’s form, comment resolved, crop open');
+  await recrop.getByRole('button', { name: 'Save crop' }).click();
+  await expect(author.getByText('Card picture cropped')).toBeVisible();
+  await expect(recrop).toHaveCount(0);
+  await expect(thumb).not.toHaveAttribute('src', firstCard!);
+  const newCard = await thumb.getAttribute('src');
+
   await author.getByRole('button', { name: 'Submit for review' }).click();
   await expect(author.getByText('Waiting for review', { exact: true }).first()).toBeVisible();
+
+  // Before reviewing again, the administrator sees which comments the author resolved, and reads them.
+  await reviewer.reload();
+  const resolvedByAuthor = reviewer.getByRole('list', { name: 'Resolved comments, by section' });
+  await expect(resolvedByAuthor.getByRole('listitem')).toHaveText(/^Results: resolved by Jose Reyes on .*How many people use the parks each week\?/);
+  await resolvedByAuthor.getByRole('link', { name: 'Results' }).click();
+  await resolvedOn(reviewer).locator('summary').focus();
+  await reviewer.keyboard.press('Enter');
+  await expect(resolvedOn(reviewer).getByText('How many people use the parks each week?')).toBeVisible();
+  await expect(resolvedOn(reviewer).getByRole('button', { name: 'Open again' })).toBeVisible();
+  await expectNoAxeViolations(reviewer, 'the reviewer’s form on resubmission');
 
   // The administrator publishes it; the public library then has it, without the contact.
   await reviewer.reload();
@@ -99,6 +150,7 @@ test('a focal point writes and submits a practice with an image; the reviewer as
   await expect(reviewer.getByText('Published', { exact: true }).first()).toBeVisible();
   const history = reviewer.getByRole('region', { name: 'History' });
   await expect(history.getByText('Asked for changes')).toBeVisible();
+  await expect(history.getByText('Marked a comment resolved')).toBeVisible();
   await expect(history.getByText(/Published/)).toBeVisible();
 
   const uuid = practiceUrl.split('/').at(-1)!;
@@ -108,6 +160,7 @@ test('a focal point writes and submits a practice with an image; the reviewer as
   expect(text).toContain('3,000 visits a week');
   expect(text).toContain('The first pocket park, in Barangay Lahug');
   expect(text).not.toContain('ana.cruz@cebu.example');
+  expect(text).toContain(newCard!);
 
   expect(authorProblems).toEqual([]);
   expect(reviewerProblems).toEqual([]);

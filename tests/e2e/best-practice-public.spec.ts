@@ -1,11 +1,15 @@
 /**
  * The public best-practice library: a practice published through the API appears, after the
  * site rebuild, in the library, in its facet pages with the right counts, on its own page (never
- * with the contact), with the photo viewer working from the keyboard; axe finds nothing.
+ * with the contact), with the photo viewer working from the keyboard; axe finds nothing; the
+ * rebuilt site, the practice's pages included, has no broken internal link.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { checkLinks } from '../../scripts/check-links.ts';
 import { api, BASE_URL, DEMO, idToken, watchConsole } from './support.ts';
 
 const TITLE = `Heritage streets of Levuka ${Date.now().toString(36)}`;
@@ -94,6 +98,18 @@ test.beforeAll(async () => {
   }
   uuid = practice.uuid;
   await rebuild(admin);
+});
+
+test('the rebuilt site has no broken internal link, on the practice’s pages too', async () => {
+  // The runner checks the first build (scripts/e2e.ts); this one is the build with the practice.
+  const sites = process.env['SITE_DIR'];
+  expect(sites, 'SITE_DIR names the server’s site builds (npm run test:e2e sets it)').toBeTruthy();
+  const live = JSON.parse(readFileSync(join(sites!, 'live.json'), 'utf8')) as { id: string };
+  const report = await checkLinks(join(sites!, live.id), { server: BASE_URL });
+  expect(report.pages).toContain(`/best-practices-overview/view/${uuid}/index.html`);
+  expect(report.pages).toContain('/best-practices-overview/country/FJ/index.html');
+  expect(report.unchecked).toEqual([]);
+  expect(report.broken).toEqual([]);
 });
 
 test('the library lists the practice, and its facet pages show the right counts and work from the keyboard', async ({ page }) => {

@@ -23,7 +23,7 @@ export type AppPage = Page<RoutePaths, AppRoute>;
  */
 export const $router = createRouter(ROUTE_PATHS, { links: false });
 
-/** Paths the server answers with the shell page; mirrors isBackofficePath in src/server/app.ts. */
+/** Paths the server answers with the shell page; mirrors isBackofficePath in src/server/backoffice-paths.ts. */
 export function isIslandPath(pathname: string): boolean {
   return (
     /^\/(dashboard|admin|content-management)(\/|$)/.test(pathname) ||

@@ -5,7 +5,7 @@ import type { AppEnv, AuthedUser } from '../http/context.server.ts';
 import { ApiError, forbidden } from '../http/errors.server.ts';
 import type { PracticeRow } from './mappers.server.ts';
 import type { PracticeStatus } from './schema.ts';
-import { canDelete, canEditContent, STATUS_LABELS, type PracticeActor } from './workflow.ts';
+import { canDelete, canEditContent, canResolveComments, STATUS_LABELS, type PracticeActor } from './workflow.ts';
 
 /**
  * Who may do what with best practices, on top of the workflow:
@@ -15,6 +15,8 @@ import { canDelete, canEditContent, STATUS_LABELS, type PracticeActor } from './
  *   the practices one wrote (a focal point holding only `create` edits its own practices).
  * - review (comments, request changes, publish, reject, archive, feature): administrators
  *   holding the update rule.
+ * - resolve or reopen a review comment: whoever may write the practice (as for edits), authors
+ *   while it is their turn (draft, changes requested), reviewers at any time.
  */
 export const actorOf = (auth: AuthedUser): PracticeActor => (isAdminLevel(auth.identity) ? 'reviewer' : 'author');
 
@@ -43,6 +45,22 @@ export function writeCheck(auth: AuthedUser, what: 'edit' | 'act') {
     }
     if (what === 'edit' && !canEditContent(row.status as PracticeStatus, actorOf(auth))) {
       throw new ApiError(409, `A practice that is ${STATUS_LABELS[row.status as PracticeStatus].toLowerCase()} cannot be edited now`);
+    }
+  };
+}
+
+/** The row's checks for resolving or reopening one of its review comments. */
+export function resolveCheck(auth: AuthedUser) {
+  return (row: PracticeRow) => {
+    writeCheck(auth, 'act')(row);
+    const status = row.status as PracticeStatus;
+    if (!canResolveComments(status, actorOf(auth))) {
+      throw new ApiError(
+        409,
+        status === 'submitted'
+          ? 'The practice is waiting for review: its comments can be resolved again once the reviewers hand it back, or after you withdraw it'
+          : `The practice is ${STATUS_LABELS[status].toLowerCase()}: its comments can no longer be resolved`,
+      );
     }
   };
 }

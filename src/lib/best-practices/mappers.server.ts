@@ -25,7 +25,7 @@ export function subregionOf(code: string): string {
 }
 
 export function toImage(stored: StoredImage): PracticeImage {
-  return { id: stored.id, caption: stored.caption, credit: stored.credit, is_cover: stored.isCover, image: stored.image, card: stored.card };
+  return { id: stored.id, caption: stored.caption, credit: stored.credit, is_cover: stored.isCover, image: stored.image, card: stored.card, crop: stored.crop ?? null };
 }
 
 export function toAttachment(stored: StoredAttachment): Attachment {

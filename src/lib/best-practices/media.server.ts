@@ -51,10 +51,32 @@ async function makeCardRenditions(bytes: Uint8Array, crop: Crop | null): Promise
   return out;
 }
 
+/** Writes the renditions into the practice's folder, all or none; returns their keys. */
+async function putAll(storage: FileStore, uuid: string, files: readonly { name: string; body: Uint8Array }[]): Promise<string[]> {
+  const keys: string[] = [];
+  try {
+    for (const f of files) {
+      const key = `${practiceFolder(uuid)}/${f.name}`;
+      await storage.put(key, f.body);
+      keys.push(key);
+    }
+  } catch (error) {
+    await storage.delete(keys).catch(() => {});
+    throw error;
+  }
+  return keys;
+}
+
+/**
+ * The key of the picture as uploaded. Its extension is none that /uploads/ serves, so the file,
+ * metadata and all, never leaves the server: it is kept only to cut a new card from.
+ */
+const originalName = (bytes: Uint8Array) => `${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.original`;
+
 /**
  * Checks, re-encodes and stores an uploaded picture (the CMS pipeline: sniffed, pixel-limited,
- * metadata dropped, WebP renditions) plus its card crop. Returns the image for the row; the
- * files are written before the row points at them.
+ * metadata dropped, WebP renditions) plus its card crop, and keeps the upload itself for later
+ * crops. Returns the image for the row; the files are written before the row points at them.
  */
 export async function storePracticeImage(
   storage: FileStore,
@@ -64,19 +86,9 @@ export async function storePracticeImage(
 ): Promise<{ image: StoredImage; keys: string[] }> {
   const renditions = await makeRenditions(bytes);
   const cards = await makeCardRenditions(bytes, options.crop);
-  const folder = practiceFolder(uuid);
-  const keys: string[] = [];
-  try {
-    for (const r of [...renditions, ...cards]) {
-      const key = `${folder}/${r.name}`;
-      await storage.put(key, r.body);
-      keys.push(key);
-    }
-  } catch (error) {
-    await storage.delete(keys).catch(() => {});
-    throw error;
-  }
-  const urlOf = (name: string) => uploadUrl(`${folder}/${name}`);
+  const original = originalName(bytes);
+  const keys = await putAll(storage, uuid, [...renditions, ...cards, { name: original, body: bytes }]);
+  const urlOf = (name: string) => uploadUrl(`${practiceFolder(uuid)}/${name}`);
   return {
     image: {
       id: randomUUID().slice(0, 8),
@@ -85,15 +97,38 @@ export async function storePracticeImage(
       isCover: false,
       image: toCmsImage(renditions, urlOf),
       card: toCmsImage(cards, urlOf),
+      crop: options.crop,
+      original: `${practiceFolder(uuid)}/${original}`,
     },
     keys,
   };
 }
 
+const keyOfUrl = (url: string) => url.replace(/^\/uploads\//, '');
+
+/**
+ * Cuts the image's card again with `crop` and stores the new renditions: from the picture as
+ * uploaded, or, for images stored before uploads were kept, from the largest rendition of the
+ * whole picture. The caller points the row at the new card, then removes the old files.
+ */
+export async function recutCard(storage: FileStore, uuid: string, image: StoredImage, crop: Crop): Promise<{ card: StoredImage['card']; keys: string[] }> {
+  const source = (image.original ? await storage.get(image.original) : null) ?? (await storage.get(keyOfUrl(image.image.url)));
+  if (!source) throw new ApiError(409, 'The picture is no longer stored: remove this image and upload it again');
+  let cards: Rendition[];
+  try {
+    cards = await makeCardRenditions(source, crop);
+  } catch {
+    throw new ApiError(409, 'The stored picture could not be read: remove this image and upload it again');
+  }
+  const keys = await putAll(storage, uuid, cards);
+  return { card: toCmsImage(cards, (name) => uploadUrl(`${practiceFolder(uuid)}/${name}`)), keys };
+}
+
 /** The file-store keys an image's renditions use. */
 export function keysOfImage(image: StoredImage): string[] {
   const urls = [image.image.url, ...image.image.variants.map((v) => v.url), image.card.url, ...image.card.variants.map((v) => v.url)];
-  return [...new Set(urls)].map((url) => url.replace(/^\/uploads\//, ''));
+  const keys = [...new Set(urls)].map(keyOfUrl);
+  return image.original ? [...keys, image.original] : keys;
 }
 
 /** PDF files start with `%PDF-` and a version; what the browser declared plays no part. */

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.server.ts';
 import type { DbOrTx } from '../audit/service.server.ts';
 import { auditEvents, bestPracticeCategories, bestPracticeComments, bestPractices, countries, users } from '../db/schema.ts';
@@ -39,19 +40,26 @@ export async function findPractice(db: DbOrTx, uuid: string): Promise<{ row: Pra
   return found ?? null;
 }
 
-async function commentsOf(db: DbOrTx, practiceId: number): Promise<ReviewComment[]> {
+const resolvers = alias(users, 'resolvers');
+
+/** The practice's review comments, oldest first (or only the one `commentId` names). */
+export async function commentsOf(db: DbOrTx, practiceId: number, commentId?: number): Promise<ReviewComment[]> {
   const rows = await db
-    .select({ c: bestPracticeComments, author: users.name })
+    .select({ c: bestPracticeComments, author: users.name, resolver: sql<string | null>`coalesce(${resolvers.name}, ${resolvers.email})` })
     .from(bestPracticeComments)
     .leftJoin(users, eq(users.id, bestPracticeComments.authorId))
-    .where(eq(bestPracticeComments.practiceId, practiceId))
+    .leftJoin(resolvers, eq(resolvers.id, bestPracticeComments.resolvedBy))
+    .where(and(eq(bestPracticeComments.practiceId, practiceId), commentId === undefined ? undefined : eq(bestPracticeComments.id, commentId)))
     .orderBy(asc(bestPracticeComments.createdAt), asc(bestPracticeComments.id));
-  return rows.map(({ c, author }) => ({
+  return rows.map(({ c, author, resolver }) => ({
     id: c.id,
     section: c.section as SectionKey,
     body: c.body,
     author_name: author,
     created_at: c.createdAt.toISOString(),
+    resolved_at: c.resolvedAt?.toISOString() ?? null,
+    resolved_by_name: c.resolvedAt ? resolver : null,
+    version: c.version,
   }));
 }
 

@@ -1,20 +1,23 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { requireCountryScope } from '../access/guards.server.ts';
-import { scopeCountryOf } from '../access/guards.server.ts';
+import { requireCountryScope, scopeCountryOf } from '../access/guards.server.ts';
 import type { AppDeps, AppEnv, AuthedUser } from '../http/context.server.ts';
-import { ApiError, notFound, parsePath, parseQuery, readJson, sentVersion } from '../http/errors.server.ts';
+import { ApiError, notFound, parsePath, parseQuery, readJson, sentVersion, StaleWriteError } from '../http/errors.server.ts';
 import { text, VersionSchema, type GenericResponse } from '../http/schema.ts';
 import { requireUser } from '../identity/middleware.server.ts';
 import { readUploadedFile } from '../storage/multipart.server.ts';
-import { actorOf, deleteCheck, requireCreator, requireReviewer, requireScope, requireViewer, requireWriter, writeCheck } from './access.server.ts';
+import { actorOf, deleteCheck, requireCreator, requireReviewer, requireScope, requireViewer, requireWriter, resolveCheck, writeCheck } from './access.server.ts';
+import { addComment, resolveComment } from './comments.server.ts';
 import type { PracticeRow } from './mappers.server.ts';
-import { keysOfImage, practiceFolder, storePracticeImage, storePracticePdf } from './media.server.ts';
+import { attachMedia, replaceImageCard } from './media-writes.server.ts';
+import { keysOfImage, practiceFolder, recutCard, storePracticeImage, storePracticePdf } from './media.server.ts';
 import { BEST_PRACTICES_CACHE_DOMAIN } from './public-queries.server.ts';
 import { findPractice, listCategories, listPractices, practiceDashboard, practiceDetail } from './queries.server.ts';
 import { NUA_THRUSTS, SDG_GOALS } from './reference.ts';
 import {
+  CommentResolveBodySchema,
   CropSchema,
+  ImageCropBodySchema,
   PRACTICE_ATTACHMENTS_MAX,
   PRACTICE_IMAGE_MAX_BYTES,
   PRACTICE_IMAGES_MAX,
@@ -29,13 +32,15 @@ import {
   type PracticeResponse,
   type PracticeStatus,
 } from './schema.ts';
-import { addComment, attachMedia, createPractice, deletePractice, transitionPractice, updatePractice, type SaveResult } from './service.server.ts';
+import { createPractice, deletePractice, invalid, transitionPractice, updatePractice, type SaveResult } from './service.server.ts';
 import { changesPublicSite } from './workflow.ts';
 
 /** The upload endpoints read their body with their own size limit (src/server/app.ts). */
 export const PRACTICE_UPLOAD_PATH = /^\/api\/best-practice\/[^/]+\/(upload|attachment)$/;
 
 const UuidParamSchema = z.object({ uuid: z.uuid('must be a UUID') });
+const CommentParamSchema = UuidParamSchema.extend({ id: z.string().regex(/^\d{1,9}$/, 'must be a comment number').transform(Number) });
+const ImageParamSchema = UuidParamSchema.extend({ id: text({ max: 40, min: 1 }).regex(/^[A-Za-z0-9-]+$/, 'must be an image id') });
 const UploadQuerySchema = z.object({
   version: z.preprocess((v) => (v === undefined || v === '' ? undefined : Number(v)), VersionSchema.optional()),
   /** The crop of the card, `x,y,width,height` in fractions of the picture. */
@@ -159,6 +164,45 @@ export const practiceRoutes = new Hono<AppEnv>()
     const body = await readJson(c, PracticeCommentBodySchema);
     await addComment(c.get('deps').db, row, body, auth);
     return answer(c, 201, 'Comment added', row.uuid);
+  })
+
+  .post('/best-practice/:uuid/comment/:id/resolve', requireUser(), async (c) => {
+    const auth = requireWriter(c);
+    const { uuid, id } = parsePath(c, CommentParamSchema);
+    const body = await readJson(c, CommentResolveBodySchema);
+    const { changed } = await resolveComment(c.get('deps').db, uuid, id, body.resolved, sentVersion(c, body.version), auth, resolveCheck(auth));
+    const message = !changed ? 'Nothing to change' : body.resolved ? 'Comment resolved' : 'Comment open again';
+    return answer(c, 200, message, uuid);
+  })
+
+  .post('/best-practice/:uuid/image/:id/crop', requireUser(), async (c) => {
+    const auth = requireWriter(c);
+    const { uuid, id } = parsePath(c, ImageParamSchema);
+    const found = await findPractice(c.get('deps').db, uuid);
+    if (!found) throw notFound('No best practice with this id');
+    writeCheck(auth, 'edit')(found.row);
+    const body = await readJson(c, ImageCropBodySchema);
+    const version = sentVersion(c, body.version);
+    const image = found.row.images.find((i) => i.id === id);
+    if (!image) throw notFound('No image with this id in the practice: it may have been removed');
+    // Version problems are told before the picture is cut; the transaction checks again.
+    if (version === undefined) throw invalid('version', 'is required: send the version of the practice you read');
+    if (version !== found.row.version) throw new StaleWriteError(await practiceDetail(c.get('deps').db, found.row, found.country));
+    const deps = c.get('deps');
+    const { card, keys } = await recutCard(deps.storage, uuid, image, body.crop);
+    let result: Awaited<ReturnType<typeof replaceImageCard>>;
+    try {
+      result = await replaceImageCard(deps.db, uuid, id, version, auth, writeCheck(auth, 'edit'), { card, crop: body.crop });
+    } catch (error) {
+      const inUse = new Set((await findPractice(deps.db, uuid))?.row.images.flatMap(keysOfImage) ?? []);
+      await deps.storage.delete(keys.filter((k) => !inUse.has(k))).catch(() => {});
+      throw error;
+    }
+    // The old card's files go, unless the new crop made the same ones.
+    const kept = new Set(result.after.images.flatMap(keysOfImage));
+    await deps.storage.delete(keysOfImage(result.replaced).filter((k) => !kept.has(k))).catch(() => {});
+    if (result.after.status === 'published') void deps.site.request();
+    return answer(c, 200, 'Card picture cropped', uuid);
   })
 
   .post('/best-practice/:uuid/upload', requireUser(), async (c) => {

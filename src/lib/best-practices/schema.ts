@@ -104,6 +104,9 @@ export const NarrativeSchema = z.object(
 );
 export type Narrative = z.output<typeof NarrativeSchema>;
 
+/** A rectangle of a picture, in fractions of its width and height (0–1). */
+export const CropRectSchema = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
+
 export const PracticeImageSchema = z.object({
   id: z.string(),
   caption: z.string().nullable(),
@@ -113,6 +116,8 @@ export const PracticeImageSchema = z.object({
   image: CmsImageSchema,
   /** The picture cropped to the public card's ratio (CARD_RATIO). */
   card: CmsImageSchema,
+  /** The rectangle the card was cut from, as chosen; null: the centre of the picture. */
+  crop: CropRectSchema.nullable(),
 });
 export type PracticeImage = z.output<typeof PracticeImageSchema>;
 
@@ -168,6 +173,10 @@ export const ReviewCommentSchema = z.object({
   body: z.string(),
   author_name: z.string().nullable(),
   created_at: z.string(),
+  /** When the comment was marked resolved; null while it is open. */
+  resolved_at: z.string().nullable(),
+  resolved_by_name: z.string().nullable(),
+  version: z.number().int(),
 });
 export type ReviewComment = z.output<typeof ReviewCommentSchema>;
 
@@ -297,11 +306,28 @@ export const PracticeCommentBodySchema = z.object({
   body: text({ max: PRACTICE_COMMENT_MAX, min: 1, multiline: true }),
 });
 
+/** POST /api/best-practice/{uuid}/comment/{id}/resolve: mark a comment resolved, or open it again. */
+export const CommentResolveBodySchema = z.object({
+  resolved: z.boolean({ error: 'must be true (resolved) or false (open again)' }),
+  version: VersionSchema.optional(),
+});
+
 /** The crop rectangle sent with an upload, in fractions of the picture (0–1). */
+const fraction = (min: 'zero' | 'above zero') => {
+  const message = min === 'zero' ? 'must be a fraction of the picture between 0 and 1' : 'must be a fraction of the picture above 0, at most 1';
+  const n = z.number({ error: message });
+  return (min === 'zero' ? n.min(0, message) : n.gt(0, message)).max(1, message);
+};
 export const CropSchema = z
-  .object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1), width: z.number().gt(0).max(1), height: z.number().gt(0).max(1) })
+  .object({ x: fraction('zero'), y: fraction('zero'), width: fraction('above zero'), height: fraction('above zero') })
   .refine((c) => c.x + c.width <= 1.0001 && c.y + c.height <= 1.0001, 'must lie inside the picture');
 export type Crop = z.output<typeof CropSchema>;
+
+/** POST /api/best-practice/{uuid}/image/{id}/crop: cut the image's card again, from the uploaded picture. */
+export const ImageCropBodySchema = z.object({
+  crop: CropSchema,
+  version: VersionSchema.optional(),
+});
 
 /** GET /api/best-practice/ref: what the form's pickers offer. */
 export const PracticeRefResponseSchema = GenericResponseSchema.extend({

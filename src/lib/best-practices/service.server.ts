@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { AuthedUser } from '../http/context.server.ts';
 import type { Db } from '../db/client.server.ts';
 import { recordAudit, type DbOrTx } from '../audit/service.server.ts';
-import { bestPracticeCategories, bestPracticeComments, bestPractices } from '../db/schema.ts';
+import { bestPracticeCategories, bestPractices } from '../db/schema.ts';
 import { ApiError, notFound, StaleWriteError } from '../http/errors.server.ts';
 import { missingForSubmission } from './completeness.ts';
 import { toNarrative, type PracticeRow } from './mappers.server.ts';
@@ -11,14 +11,14 @@ import { FORM_SECTIONS, type PracticeAction, type PracticeSaveInput, type Practi
 import type { StoredAttachment, StoredImage } from './stored.ts';
 import { canEditContent, transition, type PracticeActor } from './workflow.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-function invalid(field: string, message: string): ApiError {
+export function invalid(field: string, message: string): ApiError {
   return new ApiError(400, `Invalid body: check ${field}`, { [field]: [message] });
 }
 
 /** The row, locked for the transaction, after checking the version the client sent. */
-async function lockForWrite(tx: Tx, uuid: string, version: number | undefined): Promise<PracticeRow> {
+export async function lockForWrite(tx: Tx, uuid: string, version: number | undefined): Promise<PracticeRow> {
   const [row] = await tx.select().from(bestPractices).where(eq(bestPractices.uuid, uuid)).for('update');
   if (!row) throw notFound('No best practice with this id');
   if (version === undefined) throw invalid('version', 'is required: send the version of the practice you read');
@@ -164,40 +164,6 @@ export async function updatePractice(
   });
 }
 
-/** Adds an uploaded image or document to the row (files already stored), as one versioned change. */
-export async function attachMedia(
-  db: Db,
-  uuid: string,
-  version: number | undefined,
-  auth: AuthedUser,
-  mayEdit: (row: PracticeRow) => void,
-  media: { image?: StoredImage; attachment?: StoredAttachment },
-  limits: { images: number; attachments: number },
-): Promise<{ before: PracticeRow; after: PracticeRow }> {
-  return db.transaction(async (tx) => {
-    const before = await lockForWrite(tx, uuid, version);
-    mayEdit(before);
-    const images = media.image ? withOneCover([...before.images, media.image]) : before.images;
-    const attachments = media.attachment ? [...before.attachments, media.attachment] : before.attachments;
-    if (images.length > limits.images) throw new ApiError(400, `A practice has at most ${limits.images} images: remove one first`);
-    if (attachments.length > limits.attachments) throw new ApiError(400, `A practice has at most ${limits.attachments} documents: remove one first`);
-    const [after] = await tx
-      .update(bestPractices)
-      .set({ images, attachments, version: before.version + 1, updatedAt: new Date(), updatedBy: auth.user.id })
-      .where(eq(bestPractices.id, before.id))
-      .returning();
-    await recordAudit(tx, {
-      actorId: auth.user.id,
-      entity: AUDIT_ENTITY,
-      entityId: uuid,
-      action: 'update',
-      before: { images: before.images, attachments: before.attachments },
-      after: { images, attachments },
-    });
-    return { before, after: after! };
-  });
-}
-
 /**
  * Moves the practice through the workflow (workflow.ts decides), recording the transition with
  * its note: the timeline is read back from these records.
@@ -264,18 +230,6 @@ export async function transitionPractice(
       note: body.note ?? null,
     });
     return { before, after: after! };
-  });
-}
-
-/** A reviewer's comment on one section; recorded in the timeline too. */
-export async function addComment(db: Db, row: PracticeRow, body: { section: SectionKey; body: string }, auth: AuthedUser): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [comment] = await tx
-      .insert(bestPracticeComments)
-      .values({ practiceId: row.id, section: body.section, body: body.body, authorId: auth.user.id })
-      .returning();
-    const label = FORM_SECTIONS.find((s) => s.key === body.section)!.label;
-    await recordAudit(tx, { actorId: auth.user.id, entity: AUDIT_ENTITY, entityId: row.uuid, action: 'comment', after: comment, note: `${label}: ${body.body}` });
   });
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { PRACTICE_ACTIONS, PRACTICE_STATUSES, type PracticeAction, type PracticeStatus } from './schema.ts';
-import { allowedActions, canDelete, canEditContent, transition, type PracticeActor } from './workflow.ts';
+import { allowedActions, canDelete, canEditContent, canResolveComments, transition, type PracticeActor } from './workflow.ts';
 
 const ACTORS: readonly PracticeActor[] = ['author', 'reviewer'];
 
@@ -75,8 +75,17 @@ describe('editing and deleting', () => {
     rejected: [false, true],
     archived: [false, true],
   };
-  test.each(PRACTICE_STATUSES)('%s: [author, reviewer] may edit and delete as listed', (status) => {
+  const RESOLVE: Record<PracticeStatus, [boolean, boolean]> = {
+    draft: [true, true],
+    submitted: [false, true],
+    changes_requested: [true, true],
+    published: [false, true],
+    rejected: [false, true],
+    archived: [false, true],
+  };
+  test.each(PRACTICE_STATUSES)('%s: [author, reviewer] may edit, delete and resolve comments as listed', (status) => {
     expect([canEditContent(status, 'author'), canEditContent(status, 'reviewer')]).toEqual(EDIT[status]);
     expect([canDelete(status, 'author'), canDelete(status, 'reviewer')]).toEqual(DELETE[status]);
+    expect([canResolveComments(status, 'author'), canResolveComments(status, 'reviewer')]).toEqual(RESOLVE[status]);
   });
 });

@@ -83,6 +83,15 @@ export function canEditContent(status: PracticeStatus, actor: PracticeActor): bo
   return status !== 'rejected' && status !== 'archived';
 }
 
+/**
+ * Whether review comments may be marked resolved or open again: authors while the practice is
+ * theirs to change (so a reviewer finds the comments as the authors left them on resubmission),
+ * reviewers at any time.
+ */
+export function canResolveComments(status: PracticeStatus, actor: PracticeActor): boolean {
+  return actor === 'reviewer' || canEditContent(status, 'author');
+}
+
 /** Whether the practice may be deleted: authors only their drafts, reviewers anything not public. */
 export function canDelete(status: PracticeStatus, actor: PracticeActor): boolean {
   if (actor === 'author') return status === 'draft';

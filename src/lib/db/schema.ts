@@ -44,6 +44,10 @@ export interface StoredPracticeImage {
   image: StoredImage;
   /** The crop of the picture at the public card's ratio. */
   card: StoredImage;
+  /** The rectangle the card was cut from, in fractions of the picture; null: the centre. */
+  crop?: { x: number; y: number; width: number; height: number } | null;
+  /** File-store key of the picture as uploaded (never served): a new crop is cut from it. */
+  original?: string;
 }
 
 /** An uploaded PDF of a best practice. */
@@ -388,6 +392,10 @@ export const bestPracticeComments = pgTable(
     body: text('body').notNull(),
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the authors (or a reviewer) mark the comment dealt with; null: open. */
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: integer('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    version: integer('version').notNull().default(1),
   },
   (table) => [index('best_practice_comments_practice_idx').on(table.practiceId, table.createdAt)],
 );

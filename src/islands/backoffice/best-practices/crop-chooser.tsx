@@ -1,24 +1,26 @@
-import { useEffect, useRef, useState, type PointerEvent } from 'react';
-import { CARD_RATIO, type Crop } from '../../../lib/best-practices/schema.ts';
+import { useEffect, useId, useRef, useState, type PointerEvent } from 'react';
+import type { Crop } from '../../../lib/best-practices/schema.ts';
 import { ui } from '../ui/styles.ts';
+import { frameOf, frameSettingsOf, MIN_ZOOM } from './crop-frame.ts';
 
-/** The largest card-shaped frame inside a `w` × `h` picture, scaled by `zoom` (0.3–1), at (cx, cy). */
-export function frameOf(w: number, h: number, zoom: number, cx: number, cy: number): Crop {
-  const full = w / h > CARD_RATIO ? { width: (h * CARD_RATIO) / w, height: 1 } : { width: 1, height: w / CARD_RATIO / h };
-  const width = full.width * zoom;
-  const height = full.height * zoom;
-  const clamp = (v: number, size: number) => Math.min(Math.max(v - size / 2, 0), 1 - size);
-  return { x: clamp(cx, width), y: clamp(cy, height), width, height };
+/** A picture chosen on this computer, or the address of one already uploaded. */
+function usePictureUrl(picture: File | string): string {
+  // The parent gives each file its own chooser (key), so the preview address is made once.
+  const [url] = useState(() => (typeof picture === 'string' ? picture : URL.createObjectURL(picture)));
+  useEffect(() => () => {
+    if (typeof picture !== 'string') URL.revokeObjectURL(url);
+  }, [url, picture]);
+  return url;
 }
 
 /**
- * Shows a chosen picture with the frame of the public card (16:9) over it: drag the frame to
- * choose what the card shows, and make it smaller to zoom in. Keyboard: arrow keys move it.
+ * Shows a picture with the frame of the public card (16:9) over it: drag the frame to choose
+ * what the card shows, and make it smaller to zoom in. Keyboard: arrow keys move it, the
+ * "Frame size" slider resizes it. `initial` opens it on a frame chosen earlier.
  */
-export function CropChooser({ file, onCrop }: { file: File; onCrop: (crop: Crop) => void }) {
-  // The parent gives each file its own chooser (key), so the preview address is made once.
-  const [url] = useState(() => URL.createObjectURL(file));
-  useEffect(() => () => URL.revokeObjectURL(url), [url]);
+export function CropChooser({ picture, initial = null, onCrop }: { picture: File | string; initial?: Crop | null; onCrop: (crop: Crop) => void }) {
+  const url = usePictureUrl(picture);
+  const zoomId = useId();
   const [size, setSize] = useState<{ w: number; h: number } | null>(null);
   const [zoom, setZoom] = useState(1);
   const [centre, setCentre] = useState({ x: 0.5, y: 0.5 });
@@ -35,13 +37,15 @@ export function CropChooser({ file, onCrop }: { file: File; onCrop: (crop: Crop)
     if (next.centre) setCentre(next.centre);
     if (s) onCrop(frameOf(s.w, s.h, z, c.x, c.y));
   };
+  const loaded = (w: number, h: number) => update({ size: { w, h }, ...(initial ? frameSettingsOf(w, h, initial) : {}) });
   const clamp = (v: number) => Math.min(Math.max(v, 0), 1);
   const moveTo = (event: PointerEvent<HTMLDivElement>) => {
     const rect = box.current?.getBoundingClientRect();
     if (!rect) return;
     update({ centre: { x: clamp((event.clientX - rect.left) / rect.width), y: clamp((event.clientY - rect.top) / rect.height) } });
   };
-  const nudge = (dx: number, dy: number) => update({ centre: { x: clamp(centre.x + dx), y: clamp(centre.y + dy) } });
+  // From where the frame is (a centre past the edge is held back by frameOf), so each press moves it.
+  const nudge = (dx: number, dy: number) => crop && update({ centre: { x: clamp(crop.x + crop.width / 2 + dx), y: clamp(crop.y + crop.height / 2 + dy) } });
 
   return (
     <div className="space-y-3">
@@ -72,7 +76,7 @@ export function CropChooser({ file, onCrop }: { file: File; onCrop: (crop: Crop)
           }
         }}
       >
-        {<img src={url} alt="" className="block w-full opacity-60" onLoad={(e) => update({ size: { w: e.currentTarget.naturalWidth, h: e.currentTarget.naturalHeight } })} />}
+        <img src={url} alt="" className="block w-full opacity-60" onLoad={(e) => loaded(e.currentTarget.naturalWidth, e.currentTarget.naturalHeight)} />
         {crop && (
           <div
             aria-hidden="true"
@@ -82,10 +86,10 @@ export function CropChooser({ file, onCrop }: { file: File; onCrop: (crop: Crop)
         )}
       </div>
       <div className="flex max-w-xl items-center gap-3">
-        <label htmlFor="bp-crop-zoom" className={`${ui.label} shrink-0`}>
+        <label htmlFor={zoomId} className={`${ui.label} shrink-0`}>
           Frame size
         </label>
-        <input id="bp-crop-zoom" type="range" min={30} max={100} value={Math.round(zoom * 100)} onChange={(e) => update({ zoom: Number(e.target.value) / 100 })} className="w-full accent-brand-600" />
+        <input id={zoomId} type="range" min={MIN_ZOOM * 100} max={100} value={Math.round(zoom * 100)} onChange={(e) => update({ zoom: Number(e.target.value) / 100 })} className="w-full accent-brand-600" />
       </div>
     </div>
   );

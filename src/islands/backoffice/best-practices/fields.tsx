@@ -1,12 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useState, type ReactNode } from 'react';
-import { FORM_SECTIONS, PRACTICE_COMMENT_MAX, type SectionKey } from '../../../lib/best-practices/schema.ts';
+import { FORM_SECTIONS, PRACTICE_COMMENT_MAX, type ReviewComment, type SectionKey } from '../../../lib/best-practices/schema.ts';
 import { invalidProps } from '../lib/field-errors.ts';
 import { formatDate } from '../ui/format.ts';
 import { Icon } from '../ui/icons.tsx';
 import { FieldError } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
-import { $practiceForm, addComment } from './practice-form-store.ts';
+import { addComment, setCommentResolved } from './comments-store.ts';
+import { $practiceForm } from './practice-form-store.ts';
 
 export const fieldId = (field: string) => `bp-${field.replace(/\./g, '-')}`;
 
@@ -96,7 +97,8 @@ export function ListErrors({ field }: { field: string }) {
 
 /**
  * One section of the form: a card with its heading, whether it is filled, the reviewers'
- * comments on it (beside the fields they are about) and, for reviewers, a way to add one.
+ * comments on it (beside the fields they are about; resolved ones folded) and, for reviewers,
+ * a way to add one.
  */
 export interface SectionProps {
   sectionKey: SectionKey;
@@ -104,13 +106,17 @@ export interface SectionProps {
   reviewer: boolean;
   /** False: the fields are shown but cannot be changed (not the user's turn). */
   editable: boolean;
+  /** The user may mark the comments resolved or open them again now. */
+  canResolve: boolean;
   children: ReactNode;
   intro?: ReactNode;
 }
 
-export function Section({ sectionKey, filled, reviewer, editable, children, intro }: SectionProps) {
+export function Section({ sectionKey, filled, reviewer, editable, canResolve, children, intro }: SectionProps) {
   const label = FORM_SECTIONS.find((s) => s.key === sectionKey)!.label;
   const comments = useStore($practiceForm).practice?.comments.filter((c) => c.section === sectionKey) ?? [];
+  const open = comments.filter((c) => c.resolved_at === null);
+  const resolved = comments.filter((c) => c.resolved_at !== null);
   return (
     <section id={`section-${sectionKey}`} aria-labelledby={`section-${sectionKey}-title`} className={`${ui.card} scroll-mt-20`}>
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -123,14 +129,46 @@ export function Section({ sectionKey, filled, reviewer, editable, children, intr
         </span>
       </div>
       {intro && <p className="mt-1 text-sm text-slate-600">{intro}</p>}
-      {comments.length > 0 && (
+      {open.length > 0 && (
         <ul className="mt-3 space-y-2" aria-label={`Reviewer comments on ${label}`}>
-          {comments.map((c) => (
+          {open.map((c) => (
             <li key={c.id} className="rounded-md border-l-4 border-amber-400 bg-amber-50 px-3 py-2 text-sm text-amber-950">
-              <p className="whitespace-pre-line">{c.body}</p>
-              <p className="mt-1 text-xs text-amber-900">
-                {c.author_name ?? 'Reviewer'} · {formatDate(c.created_at)}
+              <p id={`comment-${c.id}-body`} className="whitespace-pre-line">
+                {c.body}
               </p>
+              <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
+                <p className="text-xs text-amber-900">
+                  {c.author_name ?? 'Reviewer'} · {formatDate(c.created_at)}
+                </p>
+                {canResolve && <ResolveButton comment={c} resolved />}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {resolved.length > 0 && (
+        <ul className="mt-3 space-y-2" aria-label={`Resolved comments on ${label}`}>
+          {resolved.map((c) => (
+            <li key={c.id} className="rounded-md border-l-4 border-emerald-500 bg-slate-50 text-sm text-slate-800">
+              <details className="group px-3 py-2">
+                <summary id={`comment-${c.id}-summary`} className="flex cursor-pointer list-none items-center gap-2 rounded text-slate-700 [&::-webkit-details-marker]:hidden">
+                  <Icon name="chevronRight" className="size-4 shrink-0 transition-transform group-open:rotate-90" />
+                  <Icon name="check" className="size-4 shrink-0 text-emerald-700" />
+                  <span>
+                    Resolved by {c.resolved_by_name ?? 'someone'} on {formatDate(c.resolved_at!)}
+                  </span>
+                  <span className="sr-only">: show the comment</span>
+                </summary>
+                <p id={`comment-${c.id}-body`} className="mt-2 whitespace-pre-line text-slate-900">
+                  {c.body}
+                </p>
+                <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
+                  <p className="text-xs text-slate-600">
+                    {c.author_name ?? 'Reviewer'} · {formatDate(c.created_at)}
+                  </p>
+                  {canResolve && <ResolveButton comment={c} resolved={false} />}
+                </div>
+              </details>
             </li>
           ))}
         </ul>
@@ -141,6 +179,25 @@ export function Section({ sectionKey, filled, reviewer, editable, children, intr
       </fieldset>
       {reviewer && <CommentBox sectionKey={sectionKey} label={label} />}
     </section>
+  );
+}
+
+/** Marks the comment resolved (or open again); names the comment it acts on for screen readers. */
+function ResolveButton({ comment, resolved }: { comment: ReviewComment; resolved: boolean }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <button id={`comment-${comment.id}-action`} type="button" disabled={busy}
+      className="inline-flex items-center rounded-md border border-slate-300 bg-white px-2.5 py-1 text-xs font-semibold text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60" aria-describedby={`comment-${comment.id}-body`}
+      onClick={() => {
+        setBusy(true);
+        void setCommentResolved(comment, resolved).then((ok) => {
+          setBusy(false);
+          // The comment moved to the other list: keep the keyboard on it there.
+          if (ok) requestAnimationFrame(() => document.getElementById(`comment-${comment.id}-${resolved ? 'summary' : 'action'}`)?.focus());
+        });
+      }}>
+      {busy ? 'Saving…' : resolved ? 'Mark resolved' : 'Open again'}
+    </button>
   );
 }
 

@@ -1,10 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { PRACTICE_ATTACHMENTS_MAX, PRACTICE_CAPTION_MAX, PRACTICE_CREDIT_MAX, PRACTICE_IMAGES_MAX, PRACTICE_LINKS_MAX, type Crop } from '../../../lib/best-practices/schema.ts';
+import { PRACTICE_ATTACHMENTS_MAX, PRACTICE_CAPTION_MAX, PRACTICE_CREDIT_MAX, PRACTICE_IMAGES_MAX, PRACTICE_LINKS_MAX, type Crop, type PracticeImage } from '../../../lib/best-practices/schema.ts';
 import { formatBytes } from '../cms/image-upload.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { ui } from '../ui/styles.ts';
 import { CropChooser } from './crop-chooser.tsx';
+import { recropImage } from './crop-store.ts';
 import { ListErrors, Section, TextField } from './fields.tsx';
 import { $practiceForm, cancelUpload, editDraft, saveDraft, uploadFile } from './practice-form-store.ts';
 import type { SectionsProps } from './practice-sections.tsx';
@@ -17,9 +18,11 @@ type Removal = { kind: 'images' | 'attachments'; id: string; name: string } | nu
 
 /** Images (with the cover and its crop), PDF documents and links. */
 export function MediaSection(props: SectionsProps) {
-  const { draft, filled, reviewer, editable } = props;
+  const { draft, filled, reviewer, editable, canResolve } = props;
   const form = useStore($practiceForm);
   const [removal, setRemoval] = useState<Removal>(null);
+  /** The image whose card crop is being changed. */
+  const [cropping, setCropping] = useState<string | null>(null);
   const practice = form.practice!;
   const imageOf = (id: string) => practice.images.find((i) => i.id === id);
 
@@ -33,7 +36,7 @@ export function MediaSection(props: SectionsProps) {
   };
 
   return (
-    <Section sectionKey="media" filled={filled.media} reviewer={reviewer} editable={editable}
+    <Section sectionKey="media" filled={filled.media} reviewer={reviewer} editable={editable} canResolve={canResolve}
       intro="Photos show the practice on the public site; the cover is the picture of its card. Documents must be PDF.">
       <div>
         <h3 className="text-sm font-semibold text-slate-900">Images</h3>
@@ -61,10 +64,18 @@ export function MediaSection(props: SectionsProps) {
                           }} />
                         Cover of the public card
                       </label>
-                      <button type="button" className="text-sm font-medium text-red-700 hover:underline" onClick={() => setRemoval({ kind: 'images', id: image.id, name: image.caption || `image ${index + 1}` })}>
-                        Remove
-                      </button>
+                      <div className="flex gap-4">
+                        {editable && stored && cropping !== image.id && (
+                          <button type="button" className={`${ui.link} text-sm`} aria-label={`Crop the card picture of ${image.caption || `image ${index + 1}`}`} onClick={() => setCropping(image.id)}>
+                            Crop for the card
+                          </button>
+                        )}
+                        <button type="button" className="text-sm font-medium text-red-700 hover:underline" onClick={() => setRemoval({ kind: 'images', id: image.id, name: image.caption || `image ${index + 1}` })}>
+                          Remove
+                        </button>
+                      </div>
                     </div>
+                    {editable && stored && cropping === image.id && <Recrop image={stored} name={image.caption || `image ${index + 1}`} onDone={() => setCropping(null)} />}
                   </div>
                 </li>
               );
@@ -135,6 +146,30 @@ export function MediaSection(props: SectionsProps) {
   );
 }
 
+/** A new crop of an uploaded image's card, chosen on the picture as uploaded and cut by the server. */
+function Recrop({ image, name, onDone }: { image: PracticeImage; name: string; onDone: () => void }) {
+  const [crop, setCrop] = useState<Crop | null>(image.crop);
+  const busy = useStore($practiceForm).busyAction === 'crop';
+  const headingId = `bp-recrop-${image.id}`;
+  return (
+    <div role="group" aria-labelledby={headingId} className="space-y-3 rounded-md border border-slate-200 bg-slate-50 p-3">
+      <p id={headingId} className="text-sm font-semibold text-slate-900">
+        Card picture of {name}
+      </p>
+      <p className="text-sm text-slate-700">Move the frame to the part of the picture the public card shows (16:9). The whole picture stays on the practice’s page.</p>
+      <CropChooser picture={image.image.url} initial={image.crop} onCrop={setCrop} />
+      <div className="flex gap-2">
+        <button type="button" className={ui.primaryButton} disabled={busy || !crop} onClick={() => crop && void recropImage(image.id, crop).then((ok) => ok && onDone())}>
+          {busy ? 'Saving…' : 'Save crop'}
+        </button>
+        <button type="button" className={ui.secondaryButton} disabled={busy} onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}
+
 function UploadProgress() {
   const upload = useStore($practiceForm).upload;
   if (!upload) return null;
@@ -179,7 +214,7 @@ function ImageUploader() {
       {file && !uploading && (
         <div className="mt-4 space-y-3">
           <p className="text-sm text-slate-700">Choose the part of the picture the public card shows (16:9). The whole picture is kept for the practice’s page.</p>
-          <CropChooser key={`${file.name}-${file.size}-${file.lastModified}`} file={file} onCrop={setCrop} />
+          <CropChooser key={`${file.name}-${file.size}-${file.lastModified}`} picture={file} onCrop={setCrop} />
           <div className="flex gap-2">
             <button type="button" className={ui.primaryButton} onClick={() => void uploadFile('upload', file, { crop }).then((ok) => ok && setFile(null))}>
               Upload image

@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { canActInCountry, hasModuleRule, isAdminLevel } from '../../../lib/access/permissions.ts';
-import { SECTION_COUNT, sectionState } from '../../../lib/best-practices/completeness.ts';
-import { FORM_SECTIONS, PRACTICE_TITLE_MAX, type BestPractice } from '../../../lib/best-practices/schema.ts';
-import { canEditContent, STATUS_LABELS } from '../../../lib/best-practices/workflow.ts';
+import { sectionState } from '../../../lib/best-practices/completeness.ts';
+import { PRACTICE_TITLE_MAX, type BestPractice } from '../../../lib/best-practices/schema.ts';
+import { canEditContent, canResolveComments, STATUS_LABELS } from '../../../lib/best-practices/workflow.ts';
 import type { Whoami } from '../../../lib/identity/schema.ts';
 import { useLeaveGuard } from '../lib/leave-guard.ts';
 import { ApiError } from '../lib/api.ts';
@@ -15,6 +15,8 @@ import { Icon } from '../ui/icons.tsx';
 import { PageHeading } from '../ui/page-heading.tsx';
 import { EmptyState, ErrorState, FieldError, Skeleton } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
+import { openComments } from './comments-store.ts';
+import { SectionNav } from './section-nav.tsx';
 import { MediaSection } from './media-section.tsx';
 import { contentOf } from './practice-draft.ts';
 import { $dirty, $formTarget, $practiceForm, $shownPractice, closePractice, createPractice, openPractice, resolveConflict, saveDraft } from './practice-form-store.ts';
@@ -30,7 +32,7 @@ import {
   ThemesSection,
   type SectionsProps,
 } from './practice-sections.tsx';
-import { Timeline, WorkflowActions } from './review-panel.tsx';
+import { CommentSummary, Timeline, WorkflowActions } from './review-panel.tsx';
 import { PracticeStatusChip } from './status-chip.tsx';
 
 /** What the person looking at the practice can do next, by status and by who they are. */
@@ -168,8 +170,9 @@ function PracticeEditor({ identity }: { identity: Whoami }) {
   const actor = reviewer ? 'reviewer' : 'author';
   const editable = writer && canEditContent(practice.status, actor) && !form.conflict;
   const filled = sectionState(contentOf(draft));
-  const filledCount = Object.values(filled).filter(Boolean).length;
-  const props: SectionsProps = { draft, filled, reviewer, editable, reference: ref.data?.data, countryName: practice.country.name };
+  const canResolve = writer && canResolveComments(practice.status, actor);
+  const props: SectionsProps = { draft, filled, reviewer, editable, canResolve, reference: ref.data?.data, countryName: practice.country.name };
+  const open = openComments(practice.comments);
   const lastNote = [...practice.timeline].reverse().find((t) => (t.action === 'request_changes' || t.action === 'reject') && t.note);
   const showNote = lastNote && (practice.status === 'changes_requested' || practice.status === 'rejected');
 
@@ -198,7 +201,7 @@ function PracticeEditor({ identity }: { identity: Whoami }) {
           <p className="mt-1 whitespace-pre-line text-sm">{lastNote.note}</p>
           <p className="mt-1 text-xs">
             {lastNote.actor_name} · {formatDate(lastNote.at)}
-            {practice.comments.length > 0 && ' · See also the comments beside each section.'}
+            {open.length > 0 && ` · See also the ${open.length === 1 ? 'comment' : `${open.length} comments`} beside the sections.`}
           </p>
         </div>
       )}
@@ -213,34 +216,7 @@ function PracticeEditor({ identity }: { identity: Whoami }) {
       )}
 
       <div className="grid gap-6 lg:grid-cols-[15rem_minmax(0,1fr)]">
-        <nav aria-label="Sections of the form" className="lg:sticky lg:top-20 lg:self-start">
-          <div className={ui.card}>
-            <p className="text-sm font-semibold text-slate-900" id="bp-progress-label">
-              {filledCount} of {SECTION_COUNT} sections filled
-            </p>
-            <div className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200" role="progressbar" aria-labelledby="bp-progress-label"
-              aria-valuemin={0} aria-valuemax={SECTION_COUNT} aria-valuenow={filledCount}>
-              <div className="h-full rounded-full bg-emerald-600 transition-[width]" style={{ width: `${(filledCount / SECTION_COUNT) * 100}%` }} />
-            </div>
-            <ol className="mt-3 hidden space-y-1 text-sm lg:block">
-              {FORM_SECTIONS.map((s) => {
-                const comments = practice.comments.filter((c) => c.section === s.key).length;
-                return (
-                  <li key={s.key}>
-                    <a href={`#section-${s.key}`} className="flex items-center gap-2 rounded px-1 py-0.5 text-slate-700 hover:bg-slate-50 hover:text-brand-700">
-                      <span aria-hidden="true" className={`flex size-4 shrink-0 items-center justify-center rounded-full ${filled[s.key] ? 'bg-emerald-600 text-white' : 'ring-1 ring-slate-300'}`}>
-                        {filled[s.key] && <Icon name="check" className="size-3" />}
-                      </span>
-                      <span className="truncate">{s.label}</span>
-                      <span className="sr-only">{filled[s.key] ? '(filled)' : '(not filled)'}</span>
-                      {comments > 0 && <span className="ml-auto rounded-full bg-amber-100 px-1.5 text-xs text-amber-900">{comments}</span>}
-                    </a>
-                  </li>
-                );
-              })}
-            </ol>
-          </div>
-        </nav>
+        <SectionNav comments={practice.comments} filled={filled} />
 
         <div className="min-w-0 space-y-6">
           <section aria-labelledby="bp-next-step" className={ui.card}>
@@ -250,6 +226,7 @@ function PracticeEditor({ identity }: { identity: Whoami }) {
             <div className="mt-3">
               <WorkflowActions practice={practice} draft={draft} actor={actor} canWrite={writer} isAuthor={practice.created_by?.id === identity.id} />
             </div>
+            <CommentSummary practice={practice} />
           </section>
           {/* Autosave: leaving any field saves what changed, with the version it was based on. */}
           <div className="space-y-6" onBlur={() => dirty && editable && void saveDraft()}>

@@ -6,7 +6,6 @@ import {
   type BestPractice,
   type Crop,
   type PracticeAction,
-  type SectionKey,
 } from '../../../lib/best-practices/schema.ts';
 import { ACTION_LABELS } from '../../../lib/best-practices/workflow.ts';
 import { GenericResponseSchema } from '../../../lib/http/schema.ts';
@@ -46,7 +45,7 @@ export interface PracticeFormState {
   /** The practice as someone else saved it, when ours was based on an older version. */
   conflict: BestPractice | null;
   upload: UploadState | null;
-  busyAction: PracticeAction | 'comment' | 'delete' | null;
+  busyAction: PracticeAction | 'comment' | 'crop' | 'delete' | null;
 }
 
 const EMPTY: PracticeFormState = { practice: null, base: null, draft: null, save: 'idle', errors: {}, failure: null, conflict: null, upload: null, busyAction: null };
@@ -74,7 +73,7 @@ export function editDraft(change: (draft: PracticeDraft) => PracticeDraft): void
 }
 
 /** The server's answer becomes the new baseline; edits typed meanwhile stay on top of it. */
-function accept(practice: BestPractice, sent: PracticeDraft | null): void {
+export function acceptPractice(practice: BestPractice, sent: PracticeDraft | null): void {
   const state = $practiceForm.get();
   const base = draftOf(practice);
   let draft = base;
@@ -125,7 +124,7 @@ async function runSave(): Promise<boolean> {
   $practiceForm.set({ ...$practiceForm.get(), save: 'saving', failure: null });
   try {
     const answer = await api('best-practice/saved', PracticeResponseSchema, { method: 'POST', body });
-    accept(answer.data, draft);
+    acceptPractice(answer.data, draft);
     $practiceForm.set({ ...$practiceForm.get(), save: 'saved', errors: {} });
     return true;
   } catch (error) {
@@ -196,28 +195,11 @@ export async function takeAction(action: PracticeAction, note?: string): Promise
       method: 'POST',
       body: { action, note, version: practice.version },
     });
-    accept(answer.data, null);
+    acceptPractice(answer.data, null);
     notifySuccess(`${ACTION_LABELS[action]}: done for “${practice.title}”`);
     return true;
   } catch (error) {
     notifyError(`${ACTION_LABELS[action]} did not go through: ${errorMessage(error)}`);
-    return false;
-  } finally {
-    $practiceForm.setKey('busyAction', null);
-  }
-}
-
-export async function addComment(section: SectionKey, body: string): Promise<boolean> {
-  const { practice } = $practiceForm.get();
-  if (!practice) return false;
-  $practiceForm.setKey('busyAction', 'comment');
-  try {
-    const answer = await api(`best-practice/${encodeURIComponent(practice.uuid)}/comment`, PracticeResponseSchema, { method: 'POST', body: { section, body } });
-    // Only the comments and timeline change: the draft and its version stay as they are.
-    $practiceForm.setKey('practice', { ...practice, comments: answer.data.comments, timeline: answer.data.timeline });
-    return true;
-  } catch (error) {
-    notifyError(`The comment was not added: ${errorMessage(error)}`);
     return false;
   } finally {
     $practiceForm.setKey('busyAction', null);
@@ -259,7 +241,7 @@ export async function uploadFile(kind: 'upload' | 'attachment', file: File, opti
     const answer = await running.promise;
     const { draft, base } = $practiceForm.get();
     // Edits typed during the upload stay; the new file joins the list.
-    accept(answer.data, draft && base ? base : null);
+    acceptPractice(answer.data, draft && base ? base : null);
     notifySuccess(kind === 'upload' ? 'Image uploaded' : 'Document uploaded');
     return true;
   } catch (error) {

@@ -24,6 +24,8 @@ export interface SectionsProps {
   filled: Record<SectionKey, boolean>;
   reviewer: boolean;
   editable: boolean;
+  /** The user may mark review comments resolved or open them again now. */
+  canResolve: boolean;
   reference: PracticeRef | undefined;
   countryName: string;
 }
@@ -80,9 +82,9 @@ function OrgTypeSelect({ id, value, onChange, label }: { id: string; value: stri
 
 const removeButton = 'text-sm font-medium text-red-700 hover:underline';
 
-export function BasicsSection({ draft, filled, reviewer, editable, countryName }: SectionsProps) {
+export function BasicsSection({ draft, filled, reviewer, editable, canResolve, countryName }: SectionsProps) {
   return (
-    <Section sectionKey="basics" filled={filled.basics} reviewer={reviewer} editable={editable}>
+    <Section sectionKey="basics" filled={filled.basics} reviewer={reviewer} editable={editable} canResolve={canResolve}>
       <TextField field="title" label="Title" value={draft.title} onChange={(v) => set('title', v)} maxLength={160} hint="A short name people will recognise, such as “Iloilo River Esplanade”." />
       <div className="grid gap-5 sm:grid-cols-2">
         <div>
@@ -99,9 +101,9 @@ export function BasicsSection({ draft, filled, reviewer, editable, countryName }
   );
 }
 
-export function OrganisationsSection({ draft, filled, reviewer, editable }: SectionsProps) {
+export function OrganisationsSection({ draft, filled, reviewer, editable, canResolve }: SectionsProps) {
   return (
-    <Section sectionKey="organisations" filled={filled.organisations} reviewer={reviewer} editable={editable}>
+    <Section sectionKey="organisations" filled={filled.organisations} reviewer={reviewer} editable={editable} canResolve={canResolve}>
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField field="lead_organisation" label="Lead organisation" value={draft.lead_organisation} onChange={(v) => set('lead_organisation', v)} maxLength={200} />
         <OrgTypeSelect id={fieldId('org_type')} label="Type of organisation" value={draft.org_type} onChange={(v) => set('org_type', v)} />
@@ -141,9 +143,9 @@ export function OrganisationsSection({ draft, filled, reviewer, editable }: Sect
   );
 }
 
-export function PeriodSection({ draft, filled, reviewer, editable }: SectionsProps) {
+export function PeriodSection({ draft, filled, reviewer, editable, canResolve }: SectionsProps) {
   return (
-    <Section sectionKey="period" filled={filled.period} reviewer={reviewer} editable={editable}>
+    <Section sectionKey="period" filled={filled.period} reviewer={reviewer} editable={editable} canResolve={canResolve}>
       <div className="grid gap-5 sm:grid-cols-3 sm:items-end">
         <TextField field="start_date" label="Start" type="date" value={draft.start_date} onChange={(v) => set('start_date', v)} />
         {!draft.ongoing && <TextField field="end_date" label="End" type="date" optional value={draft.end_date} onChange={(v) => set('end_date', v)} />}
@@ -177,11 +179,11 @@ export function PeriodSection({ draft, filled, reviewer, editable }: SectionsPro
   );
 }
 
-export function ThemesSection({ draft, filled, reviewer, editable, reference }: SectionsProps) {
+export function ThemesSection({ draft, filled, reviewer, editable, canResolve, reference }: SectionsProps) {
   const toggle = (key: 'categories' | 'nua_thrusts', value: string, on: boolean) =>
     editDraft((d) => ({ ...d, [key]: on ? [...d[key], value] : d[key].filter((v) => v !== value) }));
   return (
-    <Section sectionKey="themes" filled={filled.themes} reviewer={reviewer} editable={editable}>
+    <Section sectionKey="themes" filled={filled.themes} reviewer={reviewer} editable={editable} canResolve={canResolve}>
       <fieldset className="min-w-0">
         <legend className={ui.label}>Themes (up to {PRACTICE_CATEGORIES_MAX})</legend>
         <div className="mt-2 grid gap-2 sm:grid-cols-2" id={fieldId('categories')}>
@@ -218,11 +220,11 @@ export function ThemesSection({ draft, filled, reviewer, editable, reference }: 
   );
 }
 
-export function SummarySection({ draft, filled, reviewer, editable }: SectionsProps) {
+export function SummarySection({ draft, filled, reviewer, editable, canResolve }: SectionsProps) {
   const words = countWords(draft.summary);
   const over = words > PRACTICE_SUMMARY_WORDS_MAX;
   return (
-    <Section sectionKey="summary" filled={filled.summary} reviewer={reviewer} editable={editable}>
+    <Section sectionKey="summary" filled={filled.summary} reviewer={reviewer} editable={editable} canResolve={canResolve}>
       <TextArea field="summary" label="Summary" hideLabel rows={7} value={draft.summary} onChange={(v) => set('summary', v)}
         hint="What the practice is and what it achieved, for someone who reads nothing else. This is the text of the public card."
         counter={
@@ -234,10 +236,10 @@ export function SummarySection({ draft, filled, reviewer, editable }: SectionsPr
   );
 }
 
-export function NarrativeSection({ draft, filled, reviewer, editable, section }: SectionsProps & { section: NarrativeKey }) {
+export function NarrativeSection({ draft, filled, reviewer, editable, canResolve, section }: SectionsProps & { section: NarrativeKey }) {
   const label = FORM_SECTIONS.find((s) => s.key === section)!.label;
   return (
-    <Section sectionKey={section} filled={filled[section]} reviewer={reviewer} editable={editable}>
+    <Section sectionKey={section} filled={filled[section]} reviewer={reviewer} editable={editable} canResolve={canResolve}>
       <TextArea field={`narrative.${section}`} label={label} hideLabel rows={section === 'results' || section === 'implementation' ? 8 : 5}
         maxLength={PRACTICE_NARRATIVE_MAX} value={draft.narrative[section]} onChange={(v) => setIn('narrative', section, v)} hint={NARRATIVE_HINTS[section]} />
       {section === 'results' && <FiguresList draft={draft} />}
@@ -271,9 +273,9 @@ function FiguresList({ draft }: { draft: PracticeDraft }) {
   );
 }
 
-export function ContactSection({ draft, filled, reviewer, editable }: SectionsProps) {
+export function ContactSection({ draft, filled, reviewer, editable, canResolve }: SectionsProps) {
   return (
-    <Section sectionKey="contact" filled={filled.contact} reviewer={reviewer} editable={editable}
+    <Section sectionKey="contact" filled={filled.contact} reviewer={reviewer} editable={editable} canResolve={canResolve}
       intro="The person the secretariat can ask about this practice. Never shown on the public site.">
       <div className="grid gap-5 sm:grid-cols-3">
         <TextField field="contact.name" label="Name" value={draft.contact.name} onChange={(v) => setIn('contact', 'name', v)} maxLength={120} />

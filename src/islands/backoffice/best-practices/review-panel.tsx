@@ -6,6 +6,7 @@ import { ACTION_LABELS, allowedActions, canDelete, STATUS_LABELS, type PracticeA
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { formatDate } from '../ui/format.ts';
 import { ui } from '../ui/styles.ts';
+import { openComments } from './comments-store.ts';
 import { contentOf, type PracticeDraft } from './practice-draft.ts';
 import { $practiceForm, deletePractice, takeAction } from './practice-form-store.ts';
 
@@ -90,9 +91,45 @@ export function WorkflowActions({ practice, draft, actor, canWrite, isAuthor }: 
   );
 }
 
+const excerpt = (text: string, max = 90) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
+
+/**
+ * The review comments at a glance: how many are still open and, for each resolved one, who
+ * resolved it and when, linked to its section (what a reviewer checks first on resubmission).
+ */
+export function CommentSummary({ practice }: { practice: BestPractice }) {
+  if (practice.comments.length === 0) return null;
+  const open = openComments(practice.comments);
+  const resolved = practice.comments.filter((c) => c.resolved_at !== null);
+  return (
+    <div className="mt-4 border-t border-slate-200 pt-3 text-sm">
+      <h3 className="font-semibold text-slate-900">Review comments</h3>
+      <p className="mt-1 text-slate-700">
+        {open.length === 0 ? 'No open comments: all are resolved.' : `${open.length} open comment${open.length === 1 ? '' : 's'}, shown beside ${open.length === 1 ? 'its section' : 'their sections'}.`}
+        {resolved.length > 0 && ` ${resolved.length} resolved.`}
+      </p>
+      {resolved.length > 0 && (
+        <ul className="mt-2 space-y-1.5" aria-label="Resolved comments, by section">
+          {resolved.map((c) => (
+            <li key={c.id} className="text-slate-700">
+              <a href={`#section-${c.section}`} className={ui.link}>
+                {label(c.section)}
+              </a>
+              : resolved by {c.resolved_by_name ?? 'someone'} on {formatDate(c.resolved_at!)}
+              <span className="block text-slate-600">“{excerpt(c.body)}”</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
 const EVENT_LABELS: Record<string, string> = {
   create: 'Started the draft',
   comment: 'Commented',
+  resolve_comment: 'Marked a comment resolved',
+  reopen_comment: 'Opened a comment again',
   ...Object.fromEntries(Object.entries(ACTION_LABELS)),
   submit: 'Submitted for review',
   request_changes: 'Asked for changes',
