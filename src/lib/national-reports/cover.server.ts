@@ -4,6 +4,7 @@ import { makeRenditions, storedKeysOf, toCmsImage } from '../cms/images.server.t
 import { nationalReports, type StoredImage } from '../db/schema.ts';
 import type { AppDeps, AuthedUser } from '../http/context.server.ts';
 import { notFound, StaleWriteError } from '../http/errors.server.ts';
+import type { FileStore } from '../storage/file-store.server.ts';
 import { uploadUrl } from '../storage/routes.server.ts';
 import { NATIONAL_REPORTS_CACHE_DOMAIN } from './public-queries.server.ts';
 import { loadBundle, reportOf } from './queries.server.ts';
@@ -12,6 +13,23 @@ import { headerSnapshot, mustLoad, requireHeaderEditable, roleOf } from './servi
 
 /** The folder of a report's cover renditions in the file store. */
 export const coverFolder = (uuid: string) => `national-reports/${uuid}/cover`;
+
+/**
+ * Checks and re-encodes a picture (the CMS pipeline) and stores its renditions in the report's
+ * cover folder. A failure removes what was written, except files in `keep` (the cover in place).
+ */
+export async function storeCover(storage: FileStore, uuid: string, bytes: Uint8Array, keep: readonly string[] = []): Promise<{ cover: StoredImage; keys: string[] }> {
+  const renditions = await makeRenditions(bytes);
+  const folder = coverFolder(uuid);
+  const keys = renditions.map((r) => `${folder}/${r.name}`);
+  try {
+    for (const [i, rendition] of renditions.entries()) await storage.put(keys[i]!, rendition.body);
+  } catch (error) {
+    await storage.delete(keys.filter((key) => !keep.includes(key))).catch(() => {});
+    throw error;
+  }
+  return { cover: toCmsImage(renditions, (name) => uploadUrl(`${folder}/${name}`)), keys };
+}
 
 /**
  * POST …/{uuid}/report/cover: the picture goes through the CMS image pipeline (sniffed type,
@@ -32,18 +50,9 @@ export async function uploadReportCover(
   // Refused before the work of making renditions when the report has already moved on.
   if (before.report.version !== input.version) throw new StaleWriteError(await reportOf(deps.db, before));
 
-  const renditions = await makeRenditions(input.bytes);
-  const folder = coverFolder(input.uuid);
-  const newKeys = renditions.map((r) => `${folder}/${r.name}`);
   const inUse = (image: StoredImage | null) => (image ? storedKeysOf(image) : []);
+  const { cover, keys: newKeys } = await storeCover(deps.storage, input.uuid, input.bytes, inUse(before.report.cover));
   const removeNew = (keep: readonly string[]) => deps.storage.delete(newKeys.filter((key) => !keep.includes(key))).catch(() => {});
-  try {
-    for (const [i, rendition] of renditions.entries()) await deps.storage.put(newKeys[i]!, rendition.body);
-  } catch (error) {
-    await removeNew(inUse(before.report.cover));
-    throw error;
-  }
-  const cover = toCmsImage(renditions, (name) => uploadUrl(`${folder}/${name}`));
 
   let result: { report: Report; replaced: StoredImage | null };
   try {
