@@ -136,7 +136,7 @@ export const CycleSaveBodySchema = z
     guideline_version: nullableText({ max: GUIDELINE_VERSION_MAX }),
     status: CycleStatusSchema.default('draft'),
   })
-  .refine((c) => c.opens_at <= c.closes_at, { path: ['closes_at'], message: 'must not be before opens_at' });
+  .refine((c) => c.opens_at <= c.closes_at, { path: ['closes_at'], message: 'must not be before the opening date' });
 export type CycleSaveBody = z.input<typeof CycleSaveBodySchema>;
 export const CycleResponseSchema = GenericResponseSchema.extend({ data: CycleSchema });
 export type CycleResponse = z.output<typeof CycleResponseSchema>;

@@ -286,10 +286,10 @@ export const QuestionSaveBodySchema = z
       ctx.addIssue({ code: 'custom', path: ['parts'], message: 'part keys must differ' });
     }
     if (q.min !== null && q.max !== null && q.min > q.max) {
-      ctx.addIssue({ code: 'custom', path: ['max'], message: 'must not be below min' });
+      ctx.addIssue({ code: 'custom', path: ['max'], message: 'must not be below the lowest allowed value' });
     }
     if (q.expected_min !== null && q.expected_max !== null && q.expected_min > q.expected_max) {
-      ctx.addIssue({ code: 'custom', path: ['expected_max'], message: 'must not be below expected_min' });
+      ctx.addIssue({ code: 'custom', path: ['expected_max'], message: 'must not be below the lowest expected value' });
     }
   });
 export type QuestionSaveBody = z.input<typeof QuestionSaveBodySchema>;
