@@ -25,6 +25,17 @@ const vnMember = await createUser(ctx, { role: 'state_member', country: 'VN' });
 await openCycle(ctx, admin, { year: YEAR });
 // A cycle that opened, closed and locked long ago: its forms are history.
 await openCycle(ctx, admin, { year: 2020, opens: -900, closes: -800, expiry_days: 10 });
+// A cycle an administrator closed before its dates ran out: its answers are locked too.
+await openCycle(ctx, admin, { year: 2019, opens: -10, closes: 10 });
+{
+  const cycles = await expectJson(await ctx.request('/api/report/type/national/cycles', { token: admin.token }), 200, CycleListResponseSchema);
+  const cycle = cycles.data.find((c) => c.year === 2019)!;
+  const closed = await ctx.request('/api/report/type/national/cycles/saved', {
+    token: admin.token,
+    json: { year: 2019, version: cycle.version, opens_at: cycle.opens_at, closes_at: cycle.closes_at, status: 'closed' },
+  });
+  expect(closed.status).toBe(200);
+}
 
 async function allQuestions(): Promise<Question[]> {
   return (await expectJson(await ctx.request('/api/question/list?include_retired=true', { token: admin.token }), 200, QuestionListResponseSchema)).data;
@@ -107,10 +118,11 @@ describe('retiring a question', () => {
     expect((await viewReport(ctx, phMember, YEAR, 'PH')).questions.some((q) => q.uuid === question.uuid)).toBe(true);
   });
 
-  test('a cycle whose answers locked before the retirement keeps the question in its forms', async () => {
+  test('a cycle whose answers locked before the retirement (by date or by closing) keeps the question in its forms', async () => {
     const q38 = (await allQuestions()).find((q) => q.code === 'Q38')!;
     const retired = await expectJson(await ctx.request(`/api/question/retire/${q38.uuid}`, { token: admin.token, json: { version: q38.version } }), 200, QuestionResponseSchema);
     expect((await viewReport(ctx, admin, 2020, 'PH')).questions.some((q) => q.uuid === q38.uuid)).toBe(true);
+    expect((await viewReport(ctx, admin, 2019, 'PH')).questions.some((q) => q.uuid === q38.uuid)).toBe(true);
     expect((await viewReport(ctx, admin, YEAR, 'PH')).questions.some((q) => q.uuid === q38.uuid)).toBe(false);
     await expectJson(await ctx.request(`/api/question/retire/${q38.uuid}`, { token: admin.token, json: { version: retired.data.version, retired: false } }), 200, QuestionResponseSchema);
   });

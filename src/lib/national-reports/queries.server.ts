@@ -66,14 +66,20 @@ export async function loadBundle(
 
 /**
  * The questions of a cycle's form, in order: those valid from its year that are not retired, or
- * were retired only after the cycle's answers locked (the form stays as it was answered), plus
- * any retired question the report still holds an answer to. So a question retired while a cycle
- * is open leaves the forms that have no answer to it, and no answer is ever lost.
+ * were retired once the cycle's answers were locked (after its lock date, or after it opened when
+ * it is closed or archived: the form stays as it was answered), plus any retired question the
+ * report still holds an answer to. So a question retired while a cycle is open leaves the forms
+ * that have no answer to it, and no answer is ever lost.
  */
 export async function cycleQuestions(db: DbOrTx, cycle: CycleRow, reportId?: number): Promise<Question[]> {
+  const locked = cycle.status === 'closed' || cycle.status === 'archived';
   const current = and(
     or(isNull(questions.firstCycle), sql`${questions.firstCycle} <= ${cycle.year}`),
-    or(isNull(questions.retiredAt), sql`${questions.retiredAt} >= ${locksAtOf(cycle).toISOString()}::timestamptz`),
+    or(
+      isNull(questions.retiredAt),
+      sql`${questions.retiredAt} >= ${locksAtOf(cycle).toISOString()}::timestamptz`,
+      locked ? sql`${questions.retiredAt} > ${cycle.opensAt}::date` : undefined,
+    ),
   );
   const answered =
     reportId === undefined

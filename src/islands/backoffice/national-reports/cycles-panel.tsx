@@ -125,7 +125,10 @@ function CycleList({ cycles }: { cycles: readonly CycleListItem[] }) {
                       {cycle.year}
                     </th>
                     <td className={ui.td} data-label="Status">
-                      <CycleStatusChip status={cycle.status} />
+                      {/* A wrapper, so the chip keeps its size in the phone's card grid. */}
+                      <span>
+                        <CycleStatusChip status={cycle.status} />
+                      </span>
                     </td>
                     <td className={`${ui.td} whitespace-nowrap`} data-label="Opens">{formatDate(cycle.opens_at)}</td>
                     <td className={`${ui.td} whitespace-nowrap`} data-label="Closes">{formatDate(cycle.closes_at)}</td>
@@ -133,7 +136,7 @@ function CycleList({ cycles }: { cycles: readonly CycleListItem[] }) {
                     <td className={ui.td} data-label="Reports">
                       {reports(cycle) === 0 ? '—' : `${formatNumber(reports(cycle))} (${formatNumber(cycle.counts['published'] ?? 0)} published)`}
                     </td>
-                    <td className={`${ui.td} text-right`}>
+                    <td className={`${ui.td} stack-actions text-right`}>
                       <a id={`edit-cycle-${cycle.year}`} href={questionnaireHref({ tab: 'cycles', cycle: String(cycle.year) })} className={ui.secondaryButton}>
                         Edit<span className="sr-only"> the {cycle.year} cycle</span>
                       </a>

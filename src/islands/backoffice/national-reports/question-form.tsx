@@ -254,12 +254,12 @@ export function QuestionForm({ question, questions, thrusts, subcategories }: { 
             draft.answer_type === 'pct' ? 'Leave empty for a plain percentage (%).' : 'Shown beside the value.',
           )}
         {has.limits && (
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
             {field('min', 'Lowest allowed', numberInput('min'))}
             {field('max', 'Highest allowed', numberInput('max'))}
             {field('expected_min', 'Lowest expected', numberInput('expected_min'))}
             {field('expected_max', 'Highest expected', numberInput('expected_max'))}
-            <p className="text-xs text-slate-600 sm:col-span-2 lg:col-span-4">
+            <p className="col-span-2 text-xs text-slate-600 lg:col-span-4">
               A value outside the allowed range is refused; one outside the expected range is saved with a warning to check it. Leave empty for no limit
               {draft.answer_type === 'pct' ? ' (a percentage is 0 to 100 unless you say otherwise)' : ''}.
             </p>
