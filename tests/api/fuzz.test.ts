@@ -435,6 +435,7 @@ const EXAMPLES: Record<string, ExampleSource> = {
     }),
   },
   'POST /api/report/type/national/:uuid/report/upload': { multipart: 'pdf', as: () => vnAdmin },
+  'POST /api/report/type/national/:uuid/report/cover': { multipart: true, ifMatch: () => versionOf(`/api/report/type/national/${seed.year}/VN/view`) },
   'POST /api/question/saved': {
     json: {
       code: 'Q91',
@@ -458,7 +459,8 @@ const EXAMPLES: Record<string, ExampleSource> = {
   'POST /api/question/reorder': {
     json: async () => {
       const response = await ctx.app.request('/api/question/list?include_retired=true', { headers: { Authorization: `Bearer ${admin.token}` } });
-      return { uuids: ((await response.json()) as { data: { uuid: string }[] }).data.map((q) => q.uuid).reverse() };
+      const questions = ((await response.json()) as { data: { uuid: string; version: number }[] }).data.reverse();
+      return { uuids: questions.map((q) => q.uuid), versions: questions.map((q) => q.version) };
     },
   },
   'POST /api/question/retire/:uuid': { json: { retired: true } },

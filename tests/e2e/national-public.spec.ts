@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { FIRST_SCREEN_BUDGET, firstScreenHtmlBytes } from '../../scripts/page-bars.ts';
 import { api, BASE_URL, DEMO, idToken, watchConsole } from './support.ts';
 
 /**
@@ -13,6 +15,7 @@ import { api, BASE_URL, DEMO, idToken, watchConsole } from './support.ts';
 const YEAR = 2034 + (Date.now() % 50);
 const COUNTRY = { code: 'PH', name: 'Philippines' };
 const TITLE = `Philippines national report ${YEAR} (e2e)`;
+const COVER_ALT = 'Jeepneys on a Manila avenue at dusk';
 
 interface Question {
   uuid: string;
@@ -115,6 +118,14 @@ test.beforeAll(async () => {
   const update = (token: string, body: Record<string, unknown>, what: string) =>
     ok(api<{ data: Report }>(`report/type/national/${YEAR}/${COUNTRY.code}/report/update`, token, { json: { version: report.version, ...body } }), what).then((b) => (report = b.data));
   await update(stateAdmin, { title: TITLE, executive_summary: 'Housing and basic services improved since 2016.\n\nInformal settlements remain the main challenge.' }, 'title and summary');
+  // A cover picture, through the same upload as the report screen's.
+  const picture = await sharp({ create: { width: 1800, height: 1000, channels: 3, background: { r: 30, g: 110, b: 160 } } }).jpeg().toBuffer();
+  const coverForm = new FormData();
+  coverForm.append('file', new Blob([new Uint8Array(picture)], { type: 'image/jpeg' }), 'cover.jpg');
+  const cover = await fetch(`${BASE_URL}/api/report/type/national/${report.uuid}/report/cover?version=${report.version}`, { method: 'POST', headers: { authorization: `Bearer ${stateAdmin}` }, body: coverForm });
+  expect(cover.status, await cover.clone().text()).toBe(200);
+  report = ((await cover.json()) as { data: Report }).data;
+  await update(stateAdmin, { cover_alt: COVER_ALT }, 'cover description');
   await update(stateAdmin, { action: 'complete' }, 'complete');
 
   const form = new FormData();
@@ -134,6 +145,7 @@ async function noAxeViolations(page: Page, path: string) {
 }
 
 test('the published report is listed, filterable by cycle and country without JavaScript, and readable', async ({ browser }) => {
+  test.setTimeout(90_000);
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto('/national-reports');
@@ -150,6 +162,18 @@ test('the published report is listed, filterable by cycle and country without Ja
   const answer = page.locator('li', { hasText: q04.text }).first();
   await expect(answer).toContainText('36.6');
   await expect(answer).toContainText('Philippine Statistics Authority (e2e)');
+  // The cover: responsive renditions, its size given, loaded lazily; the first screen stays within its budget.
+  const cover = page.getByRole('img', { name: COVER_ALT });
+  await expect(cover).toHaveAttribute('loading', 'lazy');
+  await expect(cover).toHaveAttribute('width', '1600');
+  await expect(cover).toHaveAttribute('height', '889');
+  const webp = await page.locator('picture', { has: cover }).locator('source[type="image/webp"]').getAttribute('srcset');
+  expect(webp).toMatch(/ 480w, .* 960w, .* 1600w$/);
+  const coverFile = await page.request.get((await cover.getAttribute('src'))!);
+  expect(coverFile.headers()['content-type']).toBe('image/jpeg');
+  const reportPath = `/national-reports/${YEAR}/${COUNTRY.code}`;
+  const html = await (await page.request.get(reportPath)).text();
+  expect(await firstScreenHtmlBytes(browser, `${BASE_URL}${reportPath}`, html)).toBeLessThanOrEqual(FIRST_SCREEN_BUDGET);
   const pdf = page.getByRole('link', { name: 'Download the signed report (PDF)' });
   const response = await page.request.get((await pdf.getAttribute('href'))!);
   expect(response.status()).toBe(200);

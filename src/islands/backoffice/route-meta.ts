@@ -14,6 +14,7 @@ export interface RouteMeta {
 export const ROUTE_META: Record<AppRoute, RouteMeta> = {
   dashboard: { title: 'Dashboard', menuItem: 'dashboard' },
   nationalReports: { title: 'National Reports', menuItem: 'nationalReports' },
+  nationalReportQuestionnaire: { title: 'Questionnaire and reporting cycles', menuItem: 'nationalReports' },
   nationalReportIndicatorForm: { title: 'National report indicators', menuItem: 'nationalReports' },
   nationalReportIndicatorPreview: { title: 'National report preview', menuItem: 'nationalReports' },
   nationalReportForm: { title: 'National report', menuItem: 'nationalReports' },

@@ -45,6 +45,7 @@ const ContactScreen = lazyScreen(() => import('./contact/contact-screen.tsx').th
 const NationalReportListScreen = lazyScreen(() => import('./national-reports/index.ts').then((m) => m.NationalReportListScreen));
 const ReportEntryScreen = lazyScreen(() => import('./national-reports/index.ts').then((m) => m.ReportEntryScreen));
 const ReportHeaderScreen = lazyScreen(() => import('./national-reports/index.ts').then((m) => m.ReportHeaderScreen));
+const QuestionnaireScreen = lazyScreen(() => import('./national-reports/index.ts').then((m) => m.QuestionnaireScreen));
 const ReportPreviewScreen = lazyScreen(() => import('./national-reports/index.ts').then((m) => m.ReportPreviewScreen));
 const ProfileOverviewScreen = lazyScreen(() => import('./urbanisation-profile/index.ts').then((m) => m.ProfileOverviewScreen));
 const ProfileOverviewFormScreen = lazyScreen(() => import('./urbanisation-profile/index.ts').then((m) => m.ProfileOverviewFormScreen));
@@ -92,6 +93,8 @@ export function screenFor(route: AppRoute): ComponentType<ScreenProps> {
       return ReportHeaderScreen;
     case 'nationalReportIndicatorPreview':
       return ReportPreviewScreen;
+    case 'nationalReportQuestionnaire':
+      return QuestionnaireScreen;
     case 'profileOverview':
       return ProfileOverviewScreen;
     case 'profileOverviewForm':

@@ -95,6 +95,7 @@ describe('hasModuleRule with the default grants', () => {
 const ROUTE_ROLES: Record<BackofficeRouteName, readonly RoleName[]> = {
   dashboard: ['tuxuri', 'admin', 'state_admin', 'state_member'],
   nationalReports: ['tuxuri', 'admin', 'state_admin', 'state_member'],
+  nationalReportQuestionnaire: ['tuxuri', 'admin'],
   nationalReportIndicatorForm: ['tuxuri', 'admin', 'state_admin', 'state_member'],
   nationalReportIndicatorPreview: ['tuxuri', 'admin', 'state_admin', 'state_member'],
   nationalReportForm: ['tuxuri', 'admin', 'state_admin', 'state_member'],
@@ -159,6 +160,14 @@ describe('guardRoute', () => {
       expect(guardRoute(subject(role), route, { country_code: 'ph' })).toBe(allowed ? null : '/unauthorized-access');
     },
   );
+
+  test('the questionnaire needs an admin-level role and the national_report update rule', () => {
+    const admin = subject('admin');
+    expect(guardRoute(admin, 'nationalReportQuestionnaire')).toBeNull();
+    const viewOnly: Subject = { ...admin, roles: [{ name: 'admin', permissions: [{ module: 'national_report', rules: ['view', 'create'] }] }] };
+    expect(guardRoute(viewOnly, 'nationalReportQuestionnaire')).toBe('/unauthorized-access');
+    expect(guardRoute(viewOnly, 'nationalReports')).toBeNull();
+  });
 
   test('several roles: module routes refused, role-based routes follow any role', () => {
     const stateBoth = subject(['state_admin', 'state_member']);

@@ -88,7 +88,8 @@ export type RouteAccess =
   | { kind: 'signedIn' }
   | { kind: 'adminLevel' }
   | { kind: 'userManagers' }
-  | { kind: 'module'; module: ModuleName; rules?: readonly RuleAction[] };
+  /** `adminLevel`: the module's rule and an admin-level role (the module's reference data). */
+  | { kind: 'module'; module: ModuleName; rules?: readonly RuleAction[]; adminLevel?: boolean };
 
 export interface BackofficeRoute {
   path: string;
@@ -99,6 +100,10 @@ export interface BackofficeRoute {
 export const BACKOFFICE_ROUTES = {
   dashboard: { path: '/dashboard', access: { kind: 'signedIn' } },
   nationalReports: { path: '/module/report/national', access: { kind: 'module', module: 'national_report' } },
+  nationalReportQuestionnaire: {
+    path: '/module/report/national/questionnaire',
+    access: { kind: 'module', module: 'national_report', rules: ['update'], adminLevel: true },
+  },
   nationalReportIndicatorForm: {
     path: '/module/report/national/:country_code/:year/indicator/form',
     access: { kind: 'module', module: 'national_report', rules: ['create', 'update'] },
@@ -176,7 +181,7 @@ export function hasRouteAccess(subject: Subject, access: RouteAccess): boolean {
     case 'userManagers':
       return canManageUsers(subject);
     case 'module':
-      return hasModuleRule(subject, access.module, access.rules);
+      return (!access.adminLevel || isAdminLevel(subject)) && hasModuleRule(subject, access.module, access.rules);
   }
 }
 

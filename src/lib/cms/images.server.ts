@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Sharp } from 'sharp';
 import { ApiError } from '../http/errors.server.ts';
+import { UPLOADS_PATH } from '../storage/routes.server.ts';
 import type { CmsImage } from './schema.ts';
 
 /** Widths of the responsive renditions; an image is never made wider than it is. */
@@ -71,6 +72,12 @@ async function render(input: Sharp, hash: string, width: number, format: ImageFo
   else pipeline = pipeline.png({ compressionLevel: 9 });
   const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
   return { name: `${hash}-${info.width}.${EXTENSIONS[format]}`, body: data, width: info.width, height: info.height, format };
+}
+
+/** The file-store keys of an image's renditions stored under /uploads/ (see `toCmsImage`). */
+export function storedKeysOf(image: CmsImage): string[] {
+  const urls = new Set([image.url, ...image.variants.map((v) => v.url)]);
+  return [...urls].filter((url) => url.startsWith(UPLOADS_PATH)).map((url) => url.slice(UPLOADS_PATH.length));
 }
 
 /** The item's image as the API and the site describe it, from renditions stored under `urlOf`. */

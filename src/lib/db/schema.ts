@@ -508,6 +508,10 @@ export const nationalReports = pgTable(
     title: text('title'),
     executiveSummary: text('executive_summary'),
     contact: jsonb('contact').$type<StoredContact>(),
+    /** The cover picture's renditions (src/lib/cms/images.server.ts), or null. */
+    cover: jsonb('cover').$type<StoredImage>(),
+    /** What the cover shows, for people who cannot see it; null: the pages say whose cover it is. */
+    coverAlt: text('cover_alt'),
     /** Kept current by every write (src/lib/questionnaires/engine.ts completeness). */
     completeness: jsonb('completeness').$type<StoredCompleteness>(),
     completenessPct: smallint('completeness_pct').notNull().default(0),

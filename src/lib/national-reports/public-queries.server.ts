@@ -12,7 +12,7 @@ import {
   reportGroups,
   reportsWithCountries,
 } from './queries.server.ts';
-import { dayAfter, subregionOf, toCountry, toQuestion, type CountryRow, type ReportRow } from './rows.server.ts';
+import { dayAfter, subregionOf, toCountry, toCover, toQuestion, type CountryRow, type ReportRow } from './rows.server.ts';
 import type {
   CycleStatus,
   PublicAnswerRow,
@@ -49,6 +49,7 @@ function toPublicItem(report: ReportRow, country: CountryRow, fileV: number | un
     executive_summary: report.executiveSummary,
     published_at: (report.publishedAt ?? report.updatedAt).toISOString(),
     completeness_pct: report.completenessPct,
+    cover: toCover(report),
     file_url: fileV ? fileUrl(report.uuid, fileV) : null,
     demo: report.demo,
   };

@@ -19,6 +19,7 @@ import {
   personName,
   toAnswer,
   toCountry,
+  toCover,
   toCycle,
   toQuestion,
   type CountryRow,
@@ -64,13 +65,21 @@ export async function loadBundle(
 }
 
 /**
- * The questions of a cycle's form: those valid from its year, not retired before it opened,
- * plus any retired question the report still holds an answer to. In order.
+ * The questions of a cycle's form, in order: those valid from its year that are not retired, or
+ * were retired once the cycle's answers were locked (after its lock date, or after it opened when
+ * it is closed or archived: the form stays as it was answered), plus any retired question the
+ * report still holds an answer to. So a question retired while a cycle is open leaves the forms
+ * that have no answer to it, and no answer is ever lost.
  */
 export async function cycleQuestions(db: DbOrTx, cycle: CycleRow, reportId?: number): Promise<Question[]> {
+  const locked = cycle.status === 'closed' || cycle.status === 'archived';
   const current = and(
     or(isNull(questions.firstCycle), sql`${questions.firstCycle} <= ${cycle.year}`),
-    or(isNull(questions.retiredAt), sql`${questions.retiredAt} > ${cycle.opensAt}::date`),
+    or(
+      isNull(questions.retiredAt),
+      sql`${questions.retiredAt} >= ${locksAtOf(cycle).toISOString()}::timestamptz`,
+      locked ? sql`${questions.retiredAt} > ${cycle.opensAt}::date` : undefined,
+    ),
   );
   const answered =
     reportId === undefined
@@ -196,6 +205,7 @@ export async function toReport(db: DbOrTx, bundle: ReportBundle, progress: Compl
     title: report.title,
     executive_summary: report.executiveSummary,
     contact: report.contact ?? null,
+    cover: toCover(report),
     file: files[0] ?? null,
     files,
     events,
@@ -206,6 +216,13 @@ export async function toReport(db: DbOrTx, bundle: ReportBundle, progress: Compl
     updated_by: updatedBy === null ? null : { name: updatedBy },
     version: report.version,
   };
+}
+
+/** The report in its API shape, with its completeness computed from the form as it is now. */
+export async function reportOf(db: DbOrTx, bundle: ReportBundle): Promise<Report> {
+  const qs = await cycleQuestions(db, bundle.cycle, bundle.report.id);
+  const answers = await reportAnswersOf(db, bundle.report.id, qs, bundle.cycle.year);
+  return toReport(db, bundle, completenessOf(qs, answers, bundle.cycle.year));
 }
 
 /** Everything about one report: the form's questions, the answers, the report. */

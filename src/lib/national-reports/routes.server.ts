@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { requireAdminLevel, requireCountryScope, requireModuleRule, scopeCountryOf } from '../access/guards.server.ts';
 import type { RuleAction } from '../access/permissions.ts';
 import type { AppEnv, AuthedUser } from '../http/context.server.ts';
-import { ApiError, notFound, parsePath, parseQuery, readJson, sentVersion } from '../http/errors.server.ts';
+import { ApiError, notFound, parsePath, parseQuery, readJson, requiredVersion, sentVersion } from '../http/errors.server.ts';
+import { VersionSchema } from '../http/schema.ts';
 import { requireUser } from '../identity/middleware.server.ts';
 import { listSubcategories, listThrusts } from './queries.server.ts';
 import { saveCycle } from './cycles.server.ts';
@@ -16,6 +17,7 @@ import {
   CycleSaveBodySchema,
   PreviewQuerySchema,
   ViewReportQuerySchema,
+  REPORT_COVER_MAX_BYTES,
   REPORT_UPLOAD_MAX_BYTES,
   ReportListQuerySchema,
   ReportPathSchema,
@@ -31,17 +33,21 @@ import {
 } from './schema.ts';
 import { ReportLockedError, saveAnswers, updateReport } from './service.server.ts';
 import { uploadReportFile } from './upload.server.ts';
+import { uploadReportCover } from './cover.server.ts';
 import { readUploadedFile } from '../storage/multipart.server.ts';
 import { serveReportFile } from './files.server.ts';
 
 const BASE = '/report/type/national';
-/** The upload reads its own body, up to REPORT_UPLOAD_MAX_BYTES (src/server/app.ts OWN_BODY_LIMIT). */
-export const REPORT_UPLOAD_PATH = /^\/api\/report\/type\/national\/[^/]+\/report\/upload$/;
+/** The uploads read their own body, up to their own limits (src/server/app.ts OWN_BODY_LIMIT). */
+export const REPORT_UPLOAD_PATH = /^\/api\/report\/type\/national\/[^/]+\/report\/(upload|cover)$/;
 
 const Y = ':year{[0-9]{4}}';
 const CC = ':country_code{[A-Za-z]{2}}';
 const UuidPathSchema = z.object({ uuid: z.uuid('must be a report id') });
 const YearPathSchema = z.object({ year: ReportPathSchema.shape.year });
+const CoverQuerySchema = z.object({
+  version: z.preprocess((v) => (v === undefined || v === '' ? undefined : Number(v)), VersionSchema.optional()),
+});
 
 /** The national_report module rule, then the country scope: every endpoint checks both itself. */
 function guard(c: Context<AppEnv>, rules: readonly RuleAction[], countryCode?: string): AuthedUser {
@@ -132,6 +138,16 @@ export const nationalReportRoutes = new Hono<AppEnv>()
     const file = await readUploadedFile(c, { field: 'file', maxBytes: REPORT_UPLOAD_MAX_BYTES });
     const data = await uploadReportFile(c.get('deps'), auth, uuid, file, (code) => requireCountryScope(auth, code));
     return c.json<ReportResponse>({ status: 200, message: 'Signed report received: the report is submitted', data });
+  })
+
+  // The version comes as ?version= or If-Match (the body is the file); none is a 428.
+  .post(`${BASE}/:uuid/report/cover`, requireUser(), async (c) => {
+    const { uuid } = parsePath(c, UuidPathSchema);
+    const auth = guard(c, ['update']);
+    const version = requiredVersion(c, parseQuery(c, CoverQuerySchema).version);
+    const file = await readUploadedFile(c, { field: 'file', maxBytes: REPORT_COVER_MAX_BYTES });
+    const data = await uploadReportCover(c.get('deps'), auth, { uuid, bytes: file.bytes, version, checkScope: (code) => requireCountryScope(auth, code) });
+    return c.json<ReportResponse>({ status: 200, message: 'Cover picture saved', data });
   })
 
   .get(`${BASE}/:uuid/report/file`, serveReportFile)

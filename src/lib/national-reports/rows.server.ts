@@ -2,7 +2,7 @@ import { SUBREGIONS } from '../map/subregions.ts';
 import type { nationalReports, questions, reportAnswers, reportingCycles } from '../db/schema.ts';
 import { answerState, answerWarnings } from '../questionnaires/engine.ts';
 import type { Answer, Question, QuestionTier } from '../questionnaires/schema.ts';
-import type { Cycle, CycleStatus, ReportCountry } from './schema.ts';
+import type { Cycle, CycleStatus, ReportCountry, ReportCover } from './schema.ts';
 
 /** Row types and row → API mappers shared by the queries and the service. */
 
@@ -48,6 +48,10 @@ export function toCycle(row: CycleRow): Cycle {
     locks_at: locksAtOf(row).toISOString(),
     version: row.version,
   };
+}
+
+export function toCover(row: Pick<ReportRow, 'cover' | 'coverAlt'>): ReportCover | null {
+  return row.cover ? { image: row.cover, alt: row.coverAlt } : null;
 }
 
 export function toQuestion(row: QuestionRow): Question {

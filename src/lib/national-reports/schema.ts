@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CMS_UPLOAD_MAX_BYTES, CmsImageSchema } from '../cms/schema.ts';
 import { CountryCodeSchema } from '../countries/schema.ts';
 import { GenericResponseSchema, queryInt, text, VersionSchema, wholeNumber } from '../http/schema.ts';
 import {
@@ -40,6 +41,9 @@ export const CONTACT_EMAIL_MAX = 254;
 export const CONTACT_PHONE_MAX = 40;
 export const WORKFLOW_NOTE_MAX = 2000;
 export const GUIDELINE_VERSION_MAX = 60;
+/** The cover picture: the rules of CMS images (sniffed JPEG, PNG or WebP, re-encoded); larger uploads get a 413. */
+export const REPORT_COVER_MAX_BYTES = CMS_UPLOAD_MAX_BYTES;
+export const REPORT_COVER_ALT_MAX = 250;
 /** The signed report PDF: larger uploads get a 413. */
 export const REPORT_UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
 export const REPORT_LIST_PAGE_SIZE_DEFAULT = 60;
@@ -132,7 +136,7 @@ export const CycleSaveBodySchema = z
     guideline_version: nullableText({ max: GUIDELINE_VERSION_MAX }),
     status: CycleStatusSchema.default('draft'),
   })
-  .refine((c) => c.opens_at <= c.closes_at, { path: ['closes_at'], message: 'must not be before opens_at' });
+  .refine((c) => c.opens_at <= c.closes_at, { path: ['closes_at'], message: 'must not be before the opening date' });
 export type CycleSaveBody = z.input<typeof CycleSaveBodySchema>;
 export const CycleResponseSchema = GenericResponseSchema.extend({ data: CycleSchema });
 export type CycleResponse = z.output<typeof CycleResponseSchema>;
@@ -169,6 +173,14 @@ export const ReportEventSchema = z.object({
 });
 export type ReportEvent = z.output<typeof ReportEventSchema>;
 
+/** The report's cover picture: its responsive renditions and what it shows. */
+export const ReportCoverSchema = z.object({
+  image: CmsImageSchema,
+  /** The description for people who cannot see it; null: none given (pages then say whose cover it is). */
+  alt: z.string().nullable(),
+});
+export type ReportCover = z.output<typeof ReportCoverSchema>;
+
 export const ReportSchema = z.object({
   uuid: z.string(),
   country_code: z.string(),
@@ -183,6 +195,7 @@ export const ReportSchema = z.object({
   title: z.string().nullable(),
   executive_summary: z.string().nullable(),
   contact: ContactSchema.nullable(),
+  cover: ReportCoverSchema.nullable(),
   /** The latest signed PDF. */
   file: ReportFileSchema.nullable(),
   /** Every upload, newest first. */
@@ -296,6 +309,10 @@ export const ReportUpdateBodySchema = z.object({
   title: nullableText({ max: REPORT_TITLE_MAX }).optional(),
   executive_summary: nullableText({ max: EXECUTIVE_SUMMARY_MAX, multiline: true }).optional(),
   contact: ContactInputSchema.optional(),
+  /** What the cover picture shows (null: no description). */
+  cover_alt: nullableText({ max: REPORT_COVER_ALT_MAX }).optional(),
+  /** null removes the cover picture; a picture is sent to …/{uuid}/report/cover. */
+  cover: z.null({ error: 'can only be null, which removes the cover: upload a picture to change it' }).optional(),
   action: z.enum(REPORT_UPDATE_ACTIONS, { error: `must be one of ${REPORT_UPDATE_ACTIONS.join(', ')}` }).optional(),
   /** Required for return and unlock. */
   note: nullableText({ max: WORKFLOW_NOTE_MAX, multiline: true }).optional(),
@@ -420,6 +437,8 @@ export const PublicReportListItemSchema = z.object({
   executive_summary: z.string().nullable(),
   published_at: z.string(),
   completeness_pct: z.number().int(),
+  /** The cover picture, or null. */
+  cover: ReportCoverSchema.nullable(),
   /** The signed PDF (absolute path under /api/), or null. */
   file_url: z.string().nullable(),
   demo: z.boolean(),

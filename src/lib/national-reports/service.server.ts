@@ -16,7 +16,8 @@ import {
   toReport,
   type ReportBundle,
 } from './queries.server.ts';
-import { answerSnapshot, locksAtOf, type AnswerRow } from './rows.server.ts';
+import { answerSnapshot, locksAtOf, type AnswerRow, type ReportRow } from './rows.server.ts';
+import { storedKeysOf } from '../cms/images.server.ts';
 import type { LockReason, Report, ReportAction, ReportStatus, ReportUpdateBody, SaveAnswersResponse } from './schema.ts';
 import { ACTION_ROLES, decide, lockReasonOf } from './workflow.ts';
 
@@ -59,6 +60,17 @@ export function enforce(bundle: ReportBundle, action: ReportAction, role: RoleNa
   const countryWrite = action === 'save' || action === 'complete' || action === 'reopen' || action === 'submit';
   if (countryWrite && lock && (action === 'save' || lock === 'cycle_closed')) throw new ReportLockedError(lock);
   throw new ApiError(409, decision.reason);
+}
+
+/**
+ * The title, summary, contact and cover: administrators change them at any time, country roles
+ * while the answers are not locked and the report is not marked complete.
+ */
+export function requireHeaderEditable(bundle: ReportBundle, role: RoleName | null): void {
+  if (role === 'tuxuri' || role === 'admin') return;
+  const lock = lockOf(bundle);
+  if (lock) throw new ReportLockedError(lock);
+  if (bundle.report.status === 'completed') throw new ApiError(409, 'The report is marked complete: reopen it to change it');
 }
 
 export async function mustLoad(tx: DbOrTx, where: Parameters<typeof loadBundle>[1]): Promise<ReportBundle> {
@@ -241,13 +253,10 @@ export async function updateReport(
     if (body.title !== undefined) header.title = body.title;
     if (body.executive_summary !== undefined) header.executiveSummary = body.executive_summary;
     if (body.contact !== undefined) header.contact = body.contact ? { ...body.contact, phone: body.contact.phone ?? null } : null;
+    if (body.cover_alt !== undefined) header.coverAlt = body.cover_alt;
+    if (body.cover === null && bundle.report.cover !== null) header.cover = null;
     const editsHeader = Object.keys(header).length > 0;
-    const admin = role === 'tuxuri' || role === 'admin';
-    if (editsHeader && !admin) {
-      const lock = lockOf(bundle);
-      if (lock) throw new ReportLockedError(lock);
-      if (bundle.report.status === 'completed') throw new ApiError(409, 'The report is marked complete: reopen it to change it');
-    }
+    if (editsHeader) requireHeaderEditable(bundle, role);
 
     let next = bundle.report.status as ReportStatus;
     if (body.action) {
@@ -257,7 +266,7 @@ export async function updateReport(
         note: body.note ?? null,
       });
     }
-    if (!editsHeader && !body.action) throw new ApiError(400, 'Nothing to change: send a field or an action');
+    if (!editsHeader && !body.action && body.cover === undefined) throw new ApiError(400, 'Nothing to change: send a field or an action');
 
     const now = new Date();
     const [after] = await tx
@@ -281,8 +290,8 @@ export async function updateReport(
         entity: 'national_report',
         entityId: bundle.report.uuid,
         action: 'update',
-        before: { title: bundle.report.title, executive_summary: bundle.report.executiveSummary, contact: bundle.report.contact },
-        after: { title: after!.title, executive_summary: after!.executiveSummary, contact: after!.contact },
+        before: headerSnapshot(bundle.report),
+        after: headerSnapshot(after!),
       });
     }
     if (body.action) {
@@ -296,8 +305,21 @@ export async function updateReport(
         note: body.note ?? null,
       });
     }
-    return toReport(tx, { ...bundle, report: after! }, progress);
+    return { report: await toReport(tx, { ...bundle, report: after! }, progress), removedCover: header.cover === null ? bundle.report.cover : null };
   });
   deps.publicCache.invalidate(NATIONAL_REPORTS_CACHE_DOMAIN);
-  return result;
+  // The files go once the row no longer points at them.
+  if (result.removedCover) await deps.storage.delete(storedKeysOf(result.removedCover)).catch(() => {});
+  return result.report;
+}
+
+/** What an audit event keeps of a report's header: the cover by its fallback file. */
+export function headerSnapshot(row: ReportRow) {
+  return {
+    title: row.title,
+    executive_summary: row.executiveSummary,
+    contact: row.contact,
+    cover: row.cover?.url ?? null,
+    cover_alt: row.coverAlt,
+  };
 }

@@ -286,21 +286,33 @@ export const QuestionSaveBodySchema = z
       ctx.addIssue({ code: 'custom', path: ['parts'], message: 'part keys must differ' });
     }
     if (q.min !== null && q.max !== null && q.min > q.max) {
-      ctx.addIssue({ code: 'custom', path: ['max'], message: 'must not be below min' });
+      ctx.addIssue({ code: 'custom', path: ['max'], message: 'must not be below the lowest allowed value' });
     }
     if (q.expected_min !== null && q.expected_max !== null && q.expected_min > q.expected_max) {
-      ctx.addIssue({ code: 'custom', path: ['expected_max'], message: 'must not be below expected_min' });
+      ctx.addIssue({ code: 'custom', path: ['expected_max'], message: 'must not be below the lowest expected value' });
     }
   });
 export type QuestionSaveBody = z.input<typeof QuestionSaveBodySchema>;
 export const QuestionResponseSchema = GenericResponseSchema.extend({ data: QuestionSchema });
 export type QuestionResponse = z.output<typeof QuestionResponseSchema>;
 
-/** POST /api/question/reorder (admin): the questions in their new order (sort = position). */
-export const QuestionReorderBodySchema = z.object({
-  uuids: z.array(z.uuid('must be a question id')).min(1).max(500),
-});
+/**
+ * POST /api/question/reorder (admin): the questions in their new order (sort = position).
+ * `versions`, one per uuid, are the versions the order was based on: when sent, a question
+ * changed since is a 409 with `current`, every question as it is now.
+ */
+export const QuestionReorderBodySchema = z
+  .object({
+    uuids: z.array(z.uuid('must be a question id')).min(1).max(500),
+    versions: z.array(VersionSchema).max(500).optional(),
+  })
+  .refine((body) => body.versions === undefined || body.versions.length === body.uuids.length, {
+    path: ['versions'],
+    message: 'must give one version per question, in the order of uuids',
+  });
 export type QuestionReorderBody = z.input<typeof QuestionReorderBodySchema>;
+/** 409 of question/reorder: every question as it is now, retired ones included. */
+export const QuestionReorderConflictSchema = GenericResponseSchema.extend({ current: z.array(QuestionSchema) });
 
 /** POST /api/question/retire/{uuid} (admin): `retired: false` brings a question back. */
 export const QuestionRetireBodySchema = z.object({

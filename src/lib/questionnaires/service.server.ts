@@ -6,6 +6,7 @@ import type { AppDeps, AuthedUser } from '../http/context.server.ts';
 import { ApiError, notFound, StaleWriteError } from '../http/errors.server.ts';
 import { refreshOpenCycles } from '../national-reports/lists.server.ts';
 import { NATIONAL_REPORTS_CACHE_DOMAIN } from '../national-reports/public-queries.server.ts';
+import { listQuestions } from '../national-reports/queries.server.ts';
 import { toQuestion } from '../national-reports/rows.server.ts';
 import type { Question, QuestionReorderBodySchema, QuestionSaveBodySchema } from './schema.ts';
 
@@ -80,11 +81,21 @@ export async function saveQuestion(deps: AppDeps, auth: AuthedUser, body: CleanQ
 export async function reorderQuestions(deps: AppDeps, auth: AuthedUser, body: z.output<typeof QuestionReorderBodySchema>) {
   if (new Set(body.uuids).size !== body.uuids.length) throw fieldError('uuids', 'must not repeat a question');
   await deps.db.transaction(async (tx) => {
-    const rows = await tx.select({ id: questions.id, uuid: questions.uuid, sort: questions.sort }).from(questions).where(inArray(questions.uuid, body.uuids));
+    const rows = await tx
+      .select({ id: questions.id, uuid: questions.uuid, sort: questions.sort, version: questions.version })
+      .from(questions)
+      .where(inArray(questions.uuid, body.uuids))
+      .for('update');
     if (rows.length !== body.uuids.length) throw fieldError('uuids', 'names a question that does not exist');
     const byUuid = new Map(rows.map((r) => [r.uuid, r]));
+    if (body.versions?.some((version, i) => byUuid.get(body.uuids[i]!)!.version !== version)) {
+      throw new StaleWriteError(await listQuestions(tx, { includeRetired: true }), 'Someone else changed the questions after you opened them');
+    }
+    // Only the questions that really move change (and get a new version), so an edit of another one is not made stale.
     for (const [i, uuid] of body.uuids.entries()) {
-      await tx.update(questions).set({ sort: i + 1, version: sql`${questions.version} + 1` }).where(eq(questions.id, byUuid.get(uuid)!.id));
+      const row = byUuid.get(uuid)!;
+      if (row.sort === i + 1) continue;
+      await tx.update(questions).set({ sort: i + 1, version: sql`${questions.version} + 1`, updatedAt: new Date(), updatedBy: auth.user.id }).where(eq(questions.id, row.id));
     }
     await recordAudit(tx, {
       actorId: auth.user.id,

@@ -13,8 +13,9 @@ import { ReviewActions } from './report-actions.tsx';
 import { $actionBusy, $liveReport, $reportView, roleOf, showReport } from './report-store.ts';
 import { ReportSummary } from './report-summary.tsx';
 import { SignedReport } from './signed-report.tsx';
+import { CoverSection } from './cover-section.tsx';
 
-/** …/{country_code}/{year}/form: the report's title, summary, contact, signed PDF, timeline and review. */
+/** …/{country_code}/{year}/form: the report's title, summary, contact, cover picture, signed PDF, timeline and review. */
 export function ReportHeaderScreen({ identity }: ScreenProps) {
   const view = useStore($reportView);
   const live = useStore($liveReport);
@@ -35,6 +36,7 @@ export function ReportHeaderScreen({ identity }: ScreenProps) {
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="space-y-6">
           <DetailsForm key={`${report.uuid}:${report.version}`} report={report} identity={identity} />
+          <CoverSection report={report} identity={identity} editable={canEditDetails(report, identity)} />
           <SignedReport report={report} identity={identity} />
         </div>
         <div className="space-y-6">
@@ -49,7 +51,8 @@ export function ReportHeaderScreen({ identity }: ScreenProps) {
 function canEditDetails(report: Report, identity: Whoami): boolean {
   if (isAdminLevel(identity)) return true;
   const role = roleOf(identity);
-  return (role === 'state_admin' || role === 'state_member') && !report.locked;
+  // The server refuses country changes to a report marked complete until it is reopened.
+  return (role === 'state_admin' || role === 'state_member') && !report.locked && report.status !== 'completed';
 }
 
 function DetailsForm({ report, identity }: { report: Report; identity: Whoami }) {

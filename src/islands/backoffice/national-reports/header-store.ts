@@ -6,6 +6,7 @@ import {
   CONTACT_NAME_MAX,
   EXECUTIVE_SUMMARY_MAX,
   REPORT_TITLE_MAX,
+  REPORT_COVER_MAX_BYTES,
   REPORT_UPLOAD_MAX_BYTES,
   type Report,
 } from '../../../lib/national-reports/schema.ts';
@@ -14,7 +15,8 @@ import { createFetcherStore, fetchWith, invalidatePrefixes } from '../lib/query.
 import { notifyError, notifySuccess } from '../notifications/snackbar-store.ts';
 import { $identity } from '../session.ts';
 import { isAdminLevel } from '../../../lib/access/permissions.ts';
-import { reportPath, uploadSignedReport } from './report-api.ts';
+import { reportPath, StaleReportError, uploadReportCover, uploadSignedReport } from './report-api.ts';
+import { checkImageFile } from '../cms/image-upload.ts';
 import { $liveReport, $reportParams, runReportAction } from './report-store.ts';
 
 export interface HeaderDraft {
@@ -119,6 +121,75 @@ export async function uploadPdf(file: File): Promise<void> {
 
 export function cancelUpload(): void {
   abortUpload?.();
+}
+
+// ---- the cover picture ----
+
+export const COVER_RULES = `A JPEG, PNG or WebP picture of at most ${formatBytes(REPORT_COVER_MAX_BYTES)}, ideally in landscape and at least 1600 pixels wide. It is shown on the public report page.`;
+
+export type CoverState =
+  | { phase: 'idle' }
+  | { phase: 'invalid'; message: string }
+  | { phase: 'chosen'; file: File; preview: string }
+  | { phase: 'uploading'; file: File; preview: string; loaded: number; total: number }
+  | { phase: 'failed'; file: File; preview: string; message: string };
+
+export const $cover = atom<CoverState>({ phase: 'idle' });
+let abortCover: (() => void) | null = null;
+
+function setCover(state: CoverState): void {
+  const previous = $cover.get();
+  // The preview's object URL is freed once nothing shows it.
+  if ('preview' in previous && (!('preview' in state) || state.preview !== previous.preview)) URL.revokeObjectURL(previous.preview);
+  $cover.set(state);
+}
+
+/** A picture chosen: checked like the server would (type, size), then previewed from memory before anything is sent. */
+export function chooseCover(file: File | undefined): void {
+  if (!file) return;
+  const problem = checkImageFile(file);
+  setCover(problem ? { phase: 'invalid', message: problem } : { phase: 'chosen', file, preview: URL.createObjectURL(file) });
+}
+
+export function discardCover(): void {
+  abortCover?.();
+  setCover({ phase: 'idle' });
+}
+
+/** Sends the chosen picture on the report's version; the report then shows it as its cover. */
+export async function uploadCover(): Promise<void> {
+  const report = $liveReport.get();
+  const state = $cover.get();
+  if (!report || (state.phase !== 'chosen' && state.phase !== 'failed')) return;
+  const { file, preview } = state;
+  setCover({ phase: 'uploading', file, preview, loaded: 0, total: file.size });
+  const running = uploadReportCover(report.uuid, report.version, file, ({ loaded, total }) => {
+    const now = $cover.get();
+    if (now.phase === 'uploading' && now.file === file) setCover({ ...now, loaded, total });
+  });
+  abortCover = running.abort;
+  try {
+    const updated = await running.promise;
+    $liveReport.set(updated);
+    setCover({ phase: 'idle' });
+    invalidatePrefixes('report/type/national/');
+    notifySuccess('The cover picture is saved.');
+  } catch (error) {
+    if (error instanceof StaleReportError) $liveReport.set(error.current);
+    const message = error instanceof StaleReportError ? 'Someone changed this report meanwhile. Check it, then upload the picture again.' : errorMessage(error);
+    if ($cover.get().phase === 'uploading') setCover({ phase: 'failed', file, preview, message });
+    notifyError(`The cover picture was not saved: ${message}`);
+  } finally {
+    abortCover = null;
+  }
+}
+
+export function saveCoverAlt(identity: Whoami, alt: string): Promise<Report | null> {
+  return runReportAction(identity, { cover_alt: alt.trim() || null }, 'The description of the cover is saved.');
+}
+
+export function removeCover(identity: Whoami): Promise<Report | null> {
+  return runReportAction(identity, { cover: null }, 'The cover picture is removed.');
 }
 
 // ---- activity (administrators) ----

@@ -3,3 +3,4 @@ export { NationalReportListScreen } from './list-screen.tsx';
 export { ReportEntryScreen } from './entry-screen.tsx';
 export { ReportHeaderScreen } from './header-screen.tsx';
 export { ReportPreviewScreen } from './preview-screen.tsx';
+export { QuestionnaireScreen } from './questionnaire-screen.tsx';

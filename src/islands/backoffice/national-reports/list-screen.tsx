@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { isAdminLevel } from '../../../lib/access/permissions.ts';
+import { hasModuleRule, isAdminLevel } from '../../../lib/access/permissions.ts';
+import { pathTo } from '../router.ts';
 import { SUBREGIONS } from '../../../lib/map/subregions.ts';
 import { REPORT_STATUSES, type CycleListItem, type ReportListItem } from '../../../lib/national-reports/schema.ts';
 import type { ScreenProps } from '../screen-props.ts';
@@ -39,6 +40,13 @@ export function NationalReportListScreen({ identity }: ScreenProps) {
       >
         National Reports
       </PageHeading>
+      {admin && hasModuleRule(identity, 'national_report', ['update']) && (
+        <p className="-mt-3 mb-6">
+          <a href={pathTo('nationalReportQuestionnaire')} className={ui.secondaryButton}>
+            Questionnaire and cycles
+          </a>
+        </p>
+      )}
       {admin ? <AdminList /> : <OwnReports />}
     </>
   );

@@ -119,17 +119,24 @@ export interface UploadProgress {
   total: number;
 }
 
-/**
- * POST …/{uuid}/report/upload with the signed PDF. XMLHttpRequest, because fetch reports no
- * upload progress.
- */
+/** POST …/{uuid}/report/upload with the signed PDF: the report is submitted. */
 export function uploadSignedReport(uuid: string, file: File, onProgress: (progress: UploadProgress) => void, getToken: TokenSource = firebaseToken) {
+  return sendReportFile(`report/type/national/${encodeURIComponent(uuid)}/report/upload`, file, onProgress, getToken);
+}
+
+/** POST …/{uuid}/report/cover?version= with the cover picture, on the version of the report read (409 otherwise). */
+export function uploadReportCover(uuid: string, version: number, file: File, onProgress: (progress: UploadProgress) => void, getToken: TokenSource = firebaseToken) {
+  return sendReportFile(`report/type/national/${encodeURIComponent(uuid)}/report/cover?version=${version}`, file, onProgress, getToken);
+}
+
+/** A file upload whose answer is the report. XMLHttpRequest, because fetch reports no upload progress. */
+function sendReportFile(path: string, file: File, onProgress: (progress: UploadProgress) => void, getToken: TokenSource) {
   const xhr = new XMLHttpRequest();
   const promise = (async () => {
     const token = await getToken();
     if (!token) throw new ApiError(401, 'Your sign-in has expired. Sign in again to continue.');
     return new Promise<Report>((resolve, reject) => {
-      xhr.open('POST', `${API_BASE}report/type/national/${encodeURIComponent(uuid)}/report/upload`);
+      xhr.open('POST', `${API_BASE}${path}`);
       xhr.setRequestHeader('authorization', `Bearer ${token}`);
       xhr.setRequestHeader('accept', 'application/json');
       xhr.upload.onprogress = (event) => onProgress({ loaded: event.loaded, total: event.lengthComputable ? event.total : file.size });

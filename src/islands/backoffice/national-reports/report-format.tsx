@@ -88,6 +88,7 @@ export const ACTION_LABELS: Record<string, string> = {
   unpublish: 'Unpublished',
   unlock: 'Unlocked',
   update: 'Report details changed',
+  cover: 'Cover picture changed',
   create: 'Report opened',
 };
 

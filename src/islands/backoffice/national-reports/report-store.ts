@@ -1,7 +1,7 @@
 import { atom, computed } from 'nanostores';
 import type { RoleName } from '../../../lib/access/permissions.ts';
 import type { Whoami } from '../../../lib/identity/schema.ts';
-import { ReportViewResponseSchema, type Report, type ReportUpdateAction, type ReportView } from '../../../lib/national-reports/schema.ts';
+import { ReportViewResponseSchema, type Report, type ReportUpdateAction, type ReportUpdateBody, type ReportView } from '../../../lib/national-reports/schema.ts';
 import { availableActions, decide } from '../../../lib/national-reports/workflow.ts';
 import { errorMessage } from '../lib/api.ts';
 import { createFetcherStore, fetchWith, invalidatePrefixes } from '../lib/query.ts';
@@ -115,10 +115,7 @@ const DONE: Record<ReportUpdateAction, string> = {
 export const $actionBusy = atom<ReportUpdateAction | 'details' | null>(null);
 
 /** Runs a workflow action (or saves header fields) with the report's version; a stale one is reloaded. */
-export async function runReportAction(
-  identity: Whoami,
-  body: { action?: ReportUpdateAction; note?: string; title?: string | null; executive_summary?: string | null; contact?: { name: string; email: string; phone: string | null } | null },
-): Promise<Report | null> {
+export async function runReportAction(identity: Whoami, body: Omit<ReportUpdateBody, 'version'>, done?: string): Promise<Report | null> {
   const report = $liveReport.get();
   if (!report) return null;
   $actionBusy.set(body.action ?? 'details');
@@ -128,7 +125,7 @@ export async function runReportAction(
     const form = current?.key === `${identity.uuid}:${updated.uuid}` ? current.form : null;
     form?.setLocked(answersLockedMessage(updated, roleOf(identity)));
     invalidatePrefixes('report/type/national/');
-    notifySuccess(body.action ? `${DONE[body.action]}.` : 'The report details are saved.');
+    notifySuccess(done ?? (body.action ? `${DONE[body.action]}.` : 'The report details are saved.'));
     return updated;
   } catch (error) {
     if (error instanceof StaleReportError) {

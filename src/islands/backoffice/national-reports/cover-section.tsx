@@ -1,0 +1,164 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
+import type { Whoami } from '../../../lib/identity/schema.ts';
+import { REPORT_COVER_ALT_MAX, type Report } from '../../../lib/national-reports/schema.ts';
+import { UPLOAD_ACCEPT } from '../cms/image-upload.ts';
+import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { ui } from '../ui/styles.ts';
+import { $cover, chooseCover, COVER_RULES, discardCover, removeCover, saveCoverAlt, uploadCover } from './header-store.ts';
+import { $actionBusy } from './report-store.ts';
+
+/** The narrowest WebP rendition at least `min` pixels wide, for the preview. */
+function previewOf(report: Report, min = 480): string | null {
+  const image = report.cover?.image;
+  if (!image) return null;
+  const webp = image.variants.filter((v) => v.format === 'webp').sort((a, b) => a.width - b.width);
+  return (webp.find((v) => v.width >= min) ?? webp.at(-1))?.url ?? image.url;
+}
+
+/** The report's cover picture: shown on the public report page, with its description. */
+export function CoverSection({ report, identity, editable }: { report: Report; identity: Whoami; editable: boolean }) {
+  const state = useStore($cover);
+  const busy = useStore($actionBusy);
+  const input = useRef<HTMLInputElement>(null);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  // Leaving the screen drops a picture that was chosen but not sent.
+  useEffect(() => discardCover, []);
+
+  const stored = previewOf(report);
+  const chosen = 'preview' in state ? state : null;
+  const uploading = state.phase === 'uploading';
+  const pct = uploading && state.total > 0 ? Math.round((state.loaded / state.total) * 100) : 0;
+
+  return (
+    <section aria-labelledby="report-cover" className={ui.card}>
+      <h2 id="report-cover" className="text-lg font-semibold text-slate-900">
+        Cover picture
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">Optional. Shown on the public report page, under its summary.</p>
+
+      <div className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-start">
+        <div className="flex aspect-[16/10] w-full max-w-xs shrink-0 items-center justify-center overflow-hidden rounded-md bg-slate-100 ring-1 ring-slate-200">
+          {chosen ? (
+            <img src={chosen.preview} alt={`Preview of ${chosen.file.name}, not saved yet`} className="size-full object-cover" />
+          ) : stored ? (
+            <img src={stored} alt={report.cover?.alt ? `Current cover: ${report.cover.alt}` : 'Current cover picture'} className="size-full object-cover" />
+          ) : (
+            <p className="p-4 text-center text-sm text-slate-600">No cover picture</p>
+          )}
+        </div>
+
+        {editable && (
+          <div className="min-w-0 flex-1 space-y-3">
+            <p className="text-xs text-slate-600">{COVER_RULES}</p>
+            <label htmlFor="cover-file" className="sr-only">
+              Cover picture (JPEG, PNG or WebP)
+            </label>
+            <input
+              ref={input}
+              id="cover-file"
+              type="file"
+              accept={UPLOAD_ACCEPT}
+              className="sr-only"
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                event.target.value = '';
+                chooseCover(file);
+              }}
+            />
+            {chosen ? (
+              <div className="flex flex-wrap gap-2">
+                <button type="button" className={ui.primaryButton} disabled={uploading} onClick={() => void uploadCover()}>
+                  {uploading ? 'Uploading…' : state.phase === 'failed' ? 'Try the upload again' : 'Use this picture'}
+                </button>
+                <button type="button" className={ui.secondaryButton} disabled={uploading} onClick={() => input.current?.click()}>
+                  Choose another
+                </button>
+                <button type="button" className={ui.secondaryButton} onClick={discardCover}>
+                  Cancel
+                </button>
+              </div>
+            ) : (
+              <div className="flex flex-wrap gap-2">
+                <button type="button" className={ui.secondaryButton} onClick={() => input.current?.click()}>
+                  {report.cover ? 'Replace the picture' : 'Choose a picture'}
+                </button>
+                {report.cover && (
+                  <button type="button" className={ui.secondaryButton} disabled={busy !== null} onClick={() => setConfirmRemove(true)}>
+                    Remove the picture
+                  </button>
+                )}
+              </div>
+            )}
+            {uploading && (
+              <div role="status" aria-live="polite">
+                <p className="text-sm text-slate-700">{pct >= 100 ? `Preparing ${state.file.name}…` : `Uploading ${state.file.name}… ${pct}%`}</p>
+                <progress className="mt-1 h-2 w-full accent-brand-600" max={100} value={pct} aria-label="Cover upload progress" />
+              </div>
+            )}
+            {(state.phase === 'invalid' || state.phase === 'failed') && (
+              <p role="alert" className="text-sm text-red-700">
+                {state.message}
+              </p>
+            )}
+          </div>
+        )}
+      </div>
+
+      {report.cover && <CoverAltForm key={`${report.uuid}:${report.cover.alt ?? ''}`} report={report} identity={identity} editable={editable} />}
+
+      <ConfirmDialog
+        open={confirmRemove}
+        title="Remove the cover picture?"
+        confirmLabel="Remove the picture"
+        onConfirm={() => {
+          setConfirmRemove(false);
+          void removeCover(identity);
+        }}
+        onCancel={() => setConfirmRemove(false)}
+      >
+        <p>The public report page shows no picture until a new one is uploaded.</p>
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+/** What the picture shows, for people who cannot see it (keyed by the saved text, so a save resets it). */
+function CoverAltForm({ report, identity, editable }: { report: Report; identity: Whoami; editable: boolean }) {
+  const busy = useStore($actionBusy);
+  const saved = report.cover?.alt ?? '';
+  const [alt, setAlt] = useState(saved);
+  return (
+    <form
+      className="mt-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void saveCoverAlt(identity, alt);
+      }}
+    >
+      <label htmlFor="cover-alt" className={ui.label}>
+        What the picture shows
+      </label>
+      <div className="mt-1 flex flex-col gap-2 sm:flex-row">
+        <input
+          id="cover-alt"
+          className={ui.input}
+          value={alt}
+          maxLength={REPORT_COVER_ALT_MAX}
+          disabled={!editable}
+          aria-describedby="cover-alt-hint"
+          placeholder="e.g. Jeepneys on a Manila avenue at dusk"
+          onChange={(event) => setAlt(event.target.value)}
+        />
+        {editable && (
+          <button type="submit" className={`${ui.secondaryButton} shrink-0`} disabled={alt.trim() === saved || busy !== null}>
+            Save description
+          </button>
+        )}
+      </div>
+      <p id="cover-alt-hint" className="mt-1 text-xs text-slate-600">
+        Read aloud to people who cannot see the picture. Without it, the page says only that it is the report’s cover.
+      </p>
+    </form>
+  );
+}

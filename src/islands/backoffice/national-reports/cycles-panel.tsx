@@ -1,0 +1,376 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  CYCLE_STATUSES,
+  CycleSaveBodySchema,
+  GUIDELINE_VERSION_MAX,
+  type Cycle,
+  type CycleListItem,
+  type CycleSaveBody,
+  type CycleStatus,
+} from '../../../lib/national-reports/schema.ts';
+import { fieldErrorsOf, invalidProps, serverFieldErrors, type FieldErrors } from '../lib/field-errors.ts';
+import { useLeaveGuard } from '../lib/leave-guard.ts';
+import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { ConflictNotice } from '../ui/conflict-notice.tsx';
+import { formatDate, formatNumber } from '../ui/format.ts';
+import { EmptyState, ErrorState, FieldError, Skeleton } from '../ui/states.tsx';
+import { ui } from '../ui/styles.ts';
+import {
+  $adminCycles,
+  $cycleConflict,
+  $saveCycle,
+  closeCycleForm,
+  openCycleForm,
+  questionnaireHref,
+  restoreFocusAfterForm,
+  type QuestionnairePage,
+} from './questionnaire-store.ts';
+
+export const CYCLE_STATUS_LABELS: Record<CycleStatus, string> = {
+  draft: 'Draft',
+  open: 'Open',
+  closed: 'Closed',
+  archived: 'Archived',
+};
+
+const CYCLE_STATUS_HINTS: Record<CycleStatus, string> = {
+  draft: 'Being prepared: countries do not see it yet.',
+  open: 'Countries answer and submit their reports. Opening it gives every active country a report.',
+  closed: 'Reporting is over: countries can no longer change their answers once they lock.',
+  archived: 'Kept for the record.',
+};
+
+const STATUS_TONES: Record<CycleStatus, string> = {
+  draft: 'bg-slate-100 text-slate-800 ring-slate-300',
+  open: 'bg-emerald-50 text-emerald-900 ring-emerald-300',
+  closed: 'bg-amber-50 text-amber-900 ring-amber-300',
+  archived: 'bg-slate-100 text-slate-700 ring-slate-300',
+};
+
+function CycleStatusChip({ status }: { status: CycleStatus }) {
+  return (
+    <span className={`inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${STATUS_TONES[status]}`}>
+      {CYCLE_STATUS_LABELS[status]}
+    </span>
+  );
+}
+
+/** The reporting cycles: the list, or the form of one (…&cycle={year} or cycle=new). */
+export function CyclesPanel({ page }: { page: QuestionnairePage }) {
+  const cycles = useStore($adminCycles);
+  if (cycles.error !== undefined && !cycles.data) {
+    return <ErrorState error={cycles.error} title="The reporting cycles could not be loaded" onRetry={() => $adminCycles.invalidate()} />;
+  }
+  if (!cycles.data) return <Skeleton rows={4} label="Loading the reporting cycles…" />;
+  const list = cycles.data.data;
+  if (page.cycle) {
+    const cycle = page.cycle === 'new' ? null : (list.find((c) => String(c.year) === page.cycle) ?? undefined);
+    if (cycle === undefined) {
+      return (
+        <EmptyState title={`There is no ${page.cycle} reporting cycle`}>
+          <a href={questionnaireHref({ tab: 'cycles', cycle: 'new' })} className={ui.link}>
+            Create it
+          </a>{' '}
+          or go{' '}
+          <a href={questionnaireHref({ tab: 'cycles' })} className={ui.link}>
+            back to the cycles
+          </a>
+          .
+        </EmptyState>
+      );
+    }
+    return <CycleForm key={cycle?.year ?? 'new'} cycle={cycle} years={list.map((c) => c.year)} />;
+  }
+  return <CycleList cycles={list} />;
+}
+
+function CycleList({ cycles }: { cycles: readonly CycleListItem[] }) {
+  useEffect(() => {
+    restoreFocusAfterForm();
+  }, []);
+  const reports = (cycle: CycleListItem) => Object.values(cycle.counts).reduce((sum, n) => sum + n, 0);
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <p className="text-sm text-slate-700">Each cycle is one round of reporting: countries answer the questionnaire between its opening and closing dates.</p>
+        <a id="add-cycle" href={questionnaireHref({ tab: 'cycles', cycle: 'new' })} className={ui.primaryButton}>
+          New reporting cycle
+        </a>
+      </div>
+      <div className="mt-6">
+        {cycles.length === 0 ? (
+          <EmptyState title="No reporting cycle yet">Create the first cycle and open it when countries should start reporting.</EmptyState>
+        ) : (
+          <div className={`${ui.cardFlush} overflow-x-auto`}>
+            <table className="stack-table min-w-full divide-y divide-slate-200">
+              <caption className="sr-only">Reporting cycles</caption>
+              <thead className="bg-slate-50">
+                <tr>
+                  <th scope="col" className={ui.th}>Cycle</th>
+                  <th scope="col" className={ui.th}>Status</th>
+                  <th scope="col" className={ui.th}>Opens</th>
+                  <th scope="col" className={ui.th}>Closes</th>
+                  <th scope="col" className={ui.th}>Answers lock</th>
+                  <th scope="col" className={ui.th}>Reports</th>
+                  <th scope="col" className={ui.th}>
+                    <span className="sr-only">Edit</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {cycles.map((cycle) => (
+                  <tr key={cycle.year}>
+                    <th scope="row" className={`${ui.td} text-left font-semibold text-slate-900`} data-label="Cycle">
+                      {cycle.year}
+                    </th>
+                    <td className={ui.td} data-label="Status">
+                      {/* A wrapper, so the chip keeps its size in the phone's card grid. */}
+                      <span>
+                        <CycleStatusChip status={cycle.status} />
+                      </span>
+                    </td>
+                    <td className={`${ui.td} whitespace-nowrap`} data-label="Opens">{formatDate(cycle.opens_at)}</td>
+                    <td className={`${ui.td} whitespace-nowrap`} data-label="Closes">{formatDate(cycle.closes_at)}</td>
+                    <td className={`${ui.td} whitespace-nowrap`} data-label="Answers lock">{formatDate(cycle.locks_at)}</td>
+                    <td className={ui.td} data-label="Reports">
+                      {reports(cycle) === 0 ? '—' : `${formatNumber(reports(cycle))} (${formatNumber(cycle.counts['published'] ?? 0)} published)`}
+                    </td>
+                    <td className={`${ui.td} stack-actions text-right`}>
+                      <a id={`edit-cycle-${cycle.year}`} href={questionnaireHref({ tab: 'cycles', cycle: String(cycle.year) })} className={ui.secondaryButton}>
+                        Edit<span className="sr-only"> the {cycle.year} cycle</span>
+                      </a>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+    </>
+  );
+}
+
+interface CycleDraft {
+  year: string;
+  opens_at: string;
+  closes_at: string;
+  status: CycleStatus;
+  expiry_days: string;
+  timely_days: string;
+  guideline_version: string;
+}
+
+function draftOfCycle(cycle: Cycle | null): CycleDraft {
+  const year = new Date().getUTCFullYear() + 1;
+  return {
+    year: String(cycle?.year ?? year),
+    opens_at: cycle?.opens_at ?? '',
+    closes_at: cycle?.closes_at ?? '',
+    status: cycle?.status ?? 'draft',
+    expiry_days: String(cycle?.expiry_days ?? 30),
+    timely_days: String(cycle?.timely_days ?? 0),
+    guideline_version: cycle?.guideline_version ?? '',
+  };
+}
+
+const numberOrText = (value: string): number | string => (value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value);
+
+function bodyOfCycle(draft: CycleDraft, base: Cycle | null): CycleSaveBody {
+  return {
+    ...(base && { version: base.version }),
+    year: numberOrText(draft.year) as number,
+    opens_at: draft.opens_at,
+    closes_at: draft.closes_at,
+    status: draft.status,
+    expiry_days: numberOrText(draft.expiry_days) as number,
+    timely_days: numberOrText(draft.timely_days) as number,
+    guideline_version: draft.guideline_version.trim() || null,
+  };
+}
+
+const FIELDS = ['year', 'opens_at', 'closes_at', 'status', 'expiry_days', 'timely_days', 'guideline_version'] as const;
+
+/** What changing a cycle's status does, said before it is saved. */
+function statusChangeText(from: CycleStatus | null, to: CycleStatus, year: string): string | null {
+  if (from === to || (from === null && to === 'draft')) return null;
+  if (to === 'open') return `Countries will see the ${year} cycle and can answer its questionnaire. Every active country that has no ${year} report gets one.`;
+  if (to === 'closed') return `Reporting for ${year} ends. Countries can no longer change their answers once the answers lock.`;
+  if (to === 'archived') return `The ${year} cycle is kept for the record only.`;
+  return `Countries will no longer see the ${year} cycle as open.`;
+}
+
+function CycleForm({ cycle, years }: { cycle: CycleListItem | null; years: readonly number[] }) {
+  const save = useStore($saveCycle);
+  const conflict = useStore($cycleConflict);
+  const [initial, setInitial] = useState(() => draftOfCycle(cycle));
+  const [draft, setDraft] = useState(initial);
+  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  const [confirming, setConfirming] = useState<{ base: Cycle | null; text: string } | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const year = cycle?.year ?? null;
+  useEffect(() => {
+    openCycleForm(year === null ? 'add-cycle' : `edit-cycle-${year}`);
+    heading.current?.focus();
+  }, [year]);
+
+  const dirty = JSON.stringify(initial) !== JSON.stringify(draft) && !save.loading;
+  const guard = useLeaveGuard(dirty);
+  const errors = { ...serverFieldErrors(save.error), ...clientErrors };
+  const theirs = conflict && conflict.year === cycle?.year ? conflict : null;
+  const refusal = save.error && !theirs && Object.keys(serverFieldErrors(save.error)).length === 0 ? save.error : null;
+  const set = <K extends keyof CycleDraft>(key: K, value: CycleDraft[K]) => setDraft((current) => ({ ...current, [key]: value }));
+
+  const send = async (base: Cycle | null) => {
+    try {
+      const saved = await $saveCycle.mutate({ body: bodyOfCycle(draft, base), isNew: cycle === null });
+      if (!saved) return;
+      setInitial(draft);
+      closeCycleForm(saved);
+    } catch {
+      // The store keeps the error (and a conflict): the form shows them.
+    }
+  };
+
+  const submit = (base: Cycle | null) => {
+    const checked = CycleSaveBodySchema.safeParse(bodyOfCycle(draft, base));
+    const found: FieldErrors = checked.success ? {} : fieldErrorsOf(checked.error.issues);
+    if (cycle === null && checked.success && years.includes(checked.data.year)) found['year'] = [`there is already a ${checked.data.year} cycle: edit it instead`];
+    setClientErrors(found);
+    const first = FIELDS.find((field) => found[field]);
+    if (first) {
+      document.getElementById(`cycle-${first}`)?.focus();
+      return;
+    }
+    const change = statusChangeText(base?.status ?? null, draft.status, draft.year);
+    if (change) setConfirming({ base, text: change });
+    else void send(base);
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    submit(theirs ?? cycle);
+  };
+
+  const reloadTheirs = (record: Cycle) => {
+    $cycleConflict.set(null);
+    $adminCycles.invalidate();
+    const next = draftOfCycle(record);
+    setInitial(next);
+    setDraft(next);
+  };
+
+  const input = (name: Exclude<keyof CycleDraft, 'status'>, label: string, props: Record<string, unknown>, hint?: string) => (
+    <div>
+      <label htmlFor={`cycle-${name}`} className={ui.label}>
+        {label}
+      </label>
+      <input
+        id={`cycle-${name}`}
+        className={`${ui.input} mt-1`}
+        value={draft[name]}
+        autoComplete="off"
+        onChange={(event) => set(name, event.target.value)}
+        {...props}
+        {...invalidProps(errors, name, `cycle-${name}-error`)}
+        {...(hint && !errors[name] && { 'aria-describedby': `cycle-${name}-hint` })}
+      />
+      {hint && (
+        <p id={`cycle-${name}-hint`} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+      <FieldError id={`cycle-${name}-error`} messages={errors[name]} />
+    </div>
+  );
+
+  return (
+    <form noValidate onSubmit={onSubmit} className={`${ui.card} max-w-3xl space-y-5`} aria-busy={save.loading} aria-labelledby="cycle-form-title">
+      <div>
+        <h2 id="cycle-form-title" ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900 outline-none">
+          {cycle ? `Edit the ${cycle.year} reporting cycle` : 'New reporting cycle'}
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">The dates are shown to countries with their report; the deadline is the closing date.</p>
+      </div>
+      {theirs && (
+        <ConflictNotice
+          title={`The ${theirs.year} cycle was changed while you were editing`}
+          record={{ updated_at: null, updated_by: null }}
+          what={`the ${theirs.year} cycle`}
+          actions={
+            <>
+              <button type="button" className={ui.secondaryButton} onClick={() => reloadTheirs(theirs)} disabled={save.loading}>
+                Reload their version
+              </button>
+              <button type="button" className={ui.primaryButton} onClick={() => submit(theirs)} disabled={save.loading}>
+                {save.loading ? 'Saving…' : 'Keep my changes and save again'}
+              </button>
+            </>
+          }
+        >
+          <p className="mt-1 text-sm text-slate-700">
+            It now opens on {formatDate(theirs.opens_at)}, closes on {formatDate(theirs.closes_at)} and is {CYCLE_STATUS_LABELS[theirs.status].toLowerCase()}. Your changes are still in
+            the form and have not been saved.
+          </p>
+        </ConflictNotice>
+      )}
+      {refusal && <ErrorState error={refusal} title="The cycle was not saved" />}
+
+      <div className="grid gap-4 sm:grid-cols-3">
+        {input('year', 'Year', { inputMode: 'numeric', maxLength: 4, readOnly: cycle !== null, 'aria-readonly': cycle !== null || undefined }, cycle ? 'The year of a cycle does not change.' : undefined)}
+        {input('opens_at', 'Opens on', { type: 'date' })}
+        {input('closes_at', 'Closes on', { type: 'date' })}
+      </div>
+      <div>
+        <label htmlFor="cycle-status" className={ui.label}>
+          Status
+        </label>
+        <select id="cycle-status" className={`${ui.input} mt-1`} value={draft.status} onChange={(event) => set('status', event.target.value as CycleStatus)} aria-describedby="cycle-status-hint" {...invalidProps(errors, 'status', 'cycle-status-error')}>
+          {CYCLE_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {CYCLE_STATUS_LABELS[status]}
+            </option>
+          ))}
+        </select>
+        <p id="cycle-status-hint" className="mt-1 text-xs text-slate-600">
+          {CYCLE_STATUS_HINTS[draft.status]}
+        </p>
+        <FieldError id="cycle-status-error" messages={errors['status']} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {input('expiry_days', 'Days until answers lock', { inputMode: 'numeric' }, 'After the closing date, countries may still correct their answers for this many days.')}
+        {input('timely_days', 'Days of grace for an on-time report', { inputMode: 'numeric' }, 'A report submitted within this many days after closing counts as on time.')}
+      </div>
+      {input('guideline_version', 'Reporting guidelines (optional)', { maxLength: GUIDELINE_VERSION_MAX, placeholder: 'Guidelines for reporting on the NUA (2025)' }, 'The edition of the guidelines countries follow in this cycle.')}
+
+      <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-5">
+        <button type="submit" className={ui.primaryButton} disabled={save.loading}>
+          {save.loading ? 'Saving…' : cycle ? 'Save changes' : 'Create the cycle'}
+        </button>
+        <a href={questionnaireHref({ tab: 'cycles' })} className={ui.secondaryButton}>
+          {dirty ? 'Cancel' : 'Back to the cycles'}
+        </a>
+        {dirty && <span className="text-sm text-slate-600">Unsaved changes</span>}
+      </div>
+
+      <ConfirmDialog
+        open={confirming !== null}
+        title={`Make the ${draft.year} cycle ${CYCLE_STATUS_LABELS[draft.status].toLowerCase()}?`}
+        confirmLabel={cycle ? 'Save the cycle' : 'Create the cycle'}
+        tone="primary"
+        onConfirm={() => {
+          const base = confirming?.base ?? null;
+          setConfirming(null);
+          void send(base);
+        }}
+        onCancel={() => setConfirming(null)}
+      >
+        <p>{confirming?.text}</p>
+      </ConfirmDialog>
+      <ConfirmDialog open={guard.pending !== null} title="Leave without saving?" confirmLabel="Leave and discard" onConfirm={() => guard.leave(() => {})} onCancel={guard.stay}>
+        <p>Your changes to this cycle have not been saved. They will be lost.</p>
+      </ConfirmDialog>
+    </form>
+  );
+}

@@ -1,0 +1,286 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import type { Question, Subcategory, Thrust } from '../../../lib/questionnaires/schema.ts';
+import { navigate } from '../router.ts';
+import type { ScreenProps } from '../screen-props.ts';
+import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { formatDate } from '../ui/format.ts';
+import { Icon } from '../ui/icons.tsx';
+import { PageHeading } from '../ui/page-heading.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
+import { ui } from '../ui/styles.ts';
+import { CyclesPanel } from './cycles-panel.tsx';
+import { ANSWER_TYPE_LABELS } from './question-draft.ts';
+import { QuestionForm } from './question-form.tsx';
+import {
+  $adminQuestions,
+  $movingQuestion,
+  $questionnaireAnnouncement,
+  $questionnairePage,
+  $retiringQuestion,
+  $subcategories,
+  $thrusts,
+  moveQuestion,
+  questionnaireHref,
+  restoreFocusAfterForm,
+  setRetired,
+  type QuestionnairePage,
+} from './questionnaire-store.ts';
+
+const TABS = [
+  { tab: 'questions', label: 'Questions' },
+  { tab: 'cycles', label: 'Reporting cycles' },
+] as const;
+
+/** /module/report/national/questionnaire: the questions every country answers, and the reporting cycles (administrators). */
+export function QuestionnaireScreen(_props: ScreenProps) {
+  const page = useStore($questionnairePage);
+  if (!page) return null;
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <a href="/module/report/national" className="inline-flex items-center gap-1 text-slate-600 hover:text-slate-900">
+          <Icon name="chevronLeft" className="size-4" />
+          National Reports
+        </a>
+      </p>
+      <PageHeading description="The questions every country answers and the reporting cycles they answer them in. A change reaches the forms of open cycles at once; answers already given are never lost.">
+        Questionnaire and reporting cycles
+      </PageHeading>
+      <nav aria-label="Parts of the questionnaire" className="mb-6 border-b border-slate-200">
+        <ul className="-mb-px flex gap-1 overflow-x-auto">
+          {TABS.map(({ tab, label }) => (
+            <li key={tab}>
+              <a
+                href={questionnaireHref({ tab })}
+                aria-current={page.tab === tab ? 'page' : undefined}
+                className={`inline-block whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium ${
+                  page.tab === tab ? 'border-brand-600 text-brand-800' : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'
+                }`}
+              >
+                {label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {page.tab === 'questions' ? <QuestionsPanel page={page} /> : <CyclesPanel page={page} />}
+    </>
+  );
+}
+
+function QuestionsPanel({ page }: { page: QuestionnairePage }) {
+  const questions = useStore($adminQuestions);
+  const thrusts = useStore($thrusts);
+  const subcategories = useStore($subcategories);
+  const error = [questions, thrusts, subcategories].find((store) => store.error !== undefined && !store.data)?.error;
+  if (error !== undefined) {
+    const retry = () => [$adminQuestions, $thrusts, $subcategories].forEach((store) => store.invalidate());
+    return <ErrorState error={error} title="The questionnaire could not be loaded" onRetry={retry} />;
+  }
+  if (!questions.data || !thrusts.data || !subcategories.data) return <Skeleton rows={8} label="Loading the questionnaire…" />;
+  const all = questions.data.data;
+  if (page.question) {
+    const question = page.question === 'new' ? null : (all.find((q) => q.uuid === page.question) ?? undefined);
+    if (question === undefined) {
+      return (
+        <EmptyState title="This question does not exist">
+          <a href={questionnaireHref({})} className={ui.link}>
+            Back to the questions
+          </a>
+        </EmptyState>
+      );
+    }
+    return <QuestionForm key={question?.uuid ?? 'new'} question={question} questions={all} thrusts={thrusts.data.data} subcategories={subcategories.data.data} />;
+  }
+  return <QuestionList page={page} all={all} thrusts={thrusts.data.data} subcategories={subcategories.data.data} />;
+}
+
+function QuestionList({ page, all, thrusts, subcategories }: { page: QuestionnairePage; all: Question[]; thrusts: Thrust[]; subcategories: Subcategory[] }) {
+  const announcement = useStore($questionnaireAnnouncement);
+  const [confirming, setConfirming] = useState<Question | null>(null);
+  const retiredCount = all.filter((q) => q.retired_at !== null).length;
+  const shown = page.retired ? all : all.filter((q) => q.retired_at === null);
+
+  useEffect(() => {
+    restoreFocusAfterForm();
+    return () => $questionnaireAnnouncement.set('');
+  }, []);
+
+  const confirm = async () => {
+    const question = confirming;
+    setConfirming(null);
+    if (!question) return;
+    await setRetired(question, question.retired_at === null);
+    // The row stays (or leaves the list when retired ones are hidden): the focus goes somewhere that remains.
+    requestAnimationFrame(() => (document.getElementById(`retire-${question.uuid}`) ?? document.getElementById('add-question'))?.focus());
+  };
+
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <p className="text-sm text-slate-700">
+          {all.length - retiredCount} questions in use{retiredCount > 0 && `, ${retiredCount} retired`}
+        </p>
+        <div className="flex flex-wrap items-center gap-4">
+          {retiredCount > 0 && (
+            <label className="inline-flex items-center gap-2 text-sm text-slate-800">
+              <input
+                type="checkbox"
+                className="size-4 accent-brand-600"
+                checked={page.retired}
+                onChange={(event) => navigate(questionnaireHref({ retired: event.target.checked }), { replace: true })}
+              />
+              Show retired questions
+            </label>
+          )}
+          <a id="add-question" href={questionnaireHref({ question: 'new', retired: page.retired })} className={ui.primaryButton}>
+            Add a question
+          </a>
+        </div>
+      </div>
+      <p role="status" aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
+      {shown.length === 0 ? (
+        <div className="mt-6">
+          <EmptyState title="No questions yet">Add the first question of the questionnaire.</EmptyState>
+        </div>
+      ) : (
+        thrusts.map((thrust) => {
+          const groups = subcategories
+            .filter((s) => s.thrust === thrust.code)
+            .map((subcategory) => ({ subcategory, questions: shown.filter((q) => q.subcategory === subcategory.code) }))
+            .filter((group) => group.questions.length > 0);
+          if (groups.length === 0) return null;
+          return (
+            <section key={thrust.code} aria-labelledby={`thrust-${thrust.code}`} className="mt-8">
+              <h2 id={`thrust-${thrust.code}`} className="text-lg font-semibold text-slate-900">
+                {thrust.name}
+                {thrust.nua_paragraphs && <span className="ml-2 text-sm font-normal text-slate-600">NUA ¶{thrust.nua_paragraphs}</span>}
+              </h2>
+              {groups.map(({ subcategory, questions }) => (
+                <section key={subcategory.code} aria-labelledby={`sub-${subcategory.code}`} className="mt-4">
+                  <h3 id={`sub-${subcategory.code}`} className="text-sm font-semibold uppercase tracking-wide text-slate-600">
+                    {subcategory.code} {subcategory.name}
+                  </h3>
+                  <ol className={`${ui.cardFlush} mt-2 divide-y divide-slate-100`}>
+                    {questions.map((question, index) => (
+                      <QuestionRow
+                        key={question.uuid}
+                        question={question}
+                        first={index === 0}
+                        last={index === questions.length - 1}
+                        page={page}
+                        onRetire={() => setConfirming(question)}
+                      />
+                    ))}
+                  </ol>
+                </section>
+              ))}
+            </section>
+          );
+        })
+      )}
+      <ConfirmDialog
+        open={confirming !== null}
+        title={confirming?.retired_at === null ? `Retire question ${confirming.code}?` : `Restore question ${confirming?.code ?? ''}?`}
+        confirmLabel={confirming?.retired_at === null ? 'Retire the question' : 'Restore the question'}
+        tone={confirming?.retired_at === null ? 'danger' : 'primary'}
+        onConfirm={() => void confirm()}
+        onCancel={() => setConfirming(null)}
+      >
+        {confirming?.retired_at === null ? (
+          <>
+            <p>It leaves the forms of the open reporting cycles, except in reports that have already answered it.</p>
+            <p className="mt-2">Past answers are kept: reports of earlier cycles and reports that answered it still show them. You can restore the question later.</p>
+          </>
+        ) : (
+          <p>It comes back into the forms of the open reporting cycles. Answers given before it was retired are still there.</p>
+        )}
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function QuestionRow({ question, first, last, page, onRetire }: { question: Question; first: boolean; last: boolean; page: QuestionnairePage; onRetire: () => void }) {
+  const moving = useStore($movingQuestion);
+  const retiring = useStore($retiringQuestion);
+  const retired = question.retired_at !== null;
+  const busy = moving !== null || retiring === question.uuid;
+
+  const move = async (direction: -1 | 1) => {
+    if (busy) return;
+    await moveQuestion(question.uuid, direction, page.retired);
+    // The row has moved: keep the focus on its button, or on the other one at the end of the list.
+    requestAnimationFrame(() => {
+      const same = document.getElementById(`move-${direction < 0 ? 'up' : 'down'}-${question.uuid}`) as HTMLButtonElement | null;
+      const other = document.getElementById(`move-${direction < 0 ? 'down' : 'up'}-${question.uuid}`) as HTMLButtonElement | null;
+      (same && !same.disabled ? same : other)?.focus();
+    });
+  };
+
+  const facts = [
+    `Tier ${question.question_tier}`,
+    ANSWER_TYPE_LABELS[question.answer_type] + (question.unit ? ` (${question.unit})` : ''),
+    question.compulsory ? 'Required' : 'Optional',
+    question.sdg_refs.length > 0 ? `SDG ${question.sdg_refs.join(', ')}` : null,
+    question.nua_paragraphs ? `NUA ¶${question.nua_paragraphs}` : null,
+  ].filter(Boolean);
+
+  return (
+    <li className={`flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between ${retired ? 'bg-slate-50' : ''}`}>
+      <div className="min-w-0">
+        <p className="text-sm font-medium text-slate-900">
+          <span className="mr-2 inline-block rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800 ring-1 ring-slate-200">{question.code}</span>
+          {question.text}
+        </p>
+        <p className="mt-1 text-xs text-slate-600">{facts.join(' · ')}</p>
+        {retired && (
+          <p className="mt-1">
+            <span className="inline-flex items-center rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900 ring-1 ring-inset ring-amber-300">
+              Retired on {formatDate(question.retired_at!)}
+            </span>
+          </p>
+        )}
+      </div>
+      <div className="flex shrink-0 flex-wrap items-center gap-2">
+        <button
+          id={`move-up-${question.uuid}`}
+          type="button"
+          className={`${ui.secondaryButton} px-2`}
+          disabled={first}
+          aria-disabled={busy || undefined}
+          aria-label={`Move ${question.code} up`}
+          title="Move up"
+          onClick={() => void move(-1)}
+        >
+          <Icon name="chevronLeft" className="size-4 rotate-90" />
+        </button>
+        <button
+          id={`move-down-${question.uuid}`}
+          type="button"
+          className={`${ui.secondaryButton} px-2`}
+          disabled={last}
+          aria-disabled={busy || undefined}
+          aria-label={`Move ${question.code} down`}
+          title="Move down"
+          onClick={() => void move(1)}
+        >
+          <Icon name="chevronDown" className="size-4" />
+        </button>
+        <a
+          id={`edit-${question.uuid}`}
+          href={questionnaireHref({ question: question.uuid, retired: page.retired })}
+          className={ui.secondaryButton}
+        >
+          Edit<span className="sr-only"> {question.code}</span>
+        </a>
+        <button id={`retire-${question.uuid}`} type="button" className={ui.secondaryButton} aria-disabled={busy || undefined} onClick={() => !busy && onRetire()}>
+          {retiring === question.uuid ? (retired ? 'Restoring…' : 'Retiring…') : retired ? 'Restore' : 'Retire'}
+          <span className="sr-only"> {question.code}</span>
+        </button>
+      </div>
+    </li>
+  );
+}

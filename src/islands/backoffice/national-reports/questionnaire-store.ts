@@ -1,0 +1,243 @@
+import { atom, computed } from 'nanostores';
+import { z } from 'zod';
+import {
+  QuestionListResponseSchema,
+  QuestionResponseSchema,
+  QuestionSchema,
+  SubcategoryListResponseSchema,
+  ThrustListResponseSchema,
+  type Question,
+  type QuestionSaveBody,
+} from '../../../lib/questionnaires/schema.ts';
+import {
+  CycleListResponseSchema,
+  CycleResponseSchema,
+  CycleSchema,
+  type Cycle,
+  type CycleSaveBody,
+} from '../../../lib/national-reports/schema.ts';
+import { api, conflictOf, errorMessage } from '../lib/api.ts';
+import { createFetcherStore, createMutatorStore, fetchWith, invalidatePrefixes, mutateCache } from '../lib/query.ts';
+import { notifyError, notifySuccess } from '../notifications/snackbar-store.ts';
+import { $router, navigate, pathTo } from '../router.ts';
+import { CYCLES_KEY } from './list-store.ts';
+import { orderAfterMove } from './question-draft.ts';
+
+export const QUESTIONS_KEY = 'question/list?include_retired=true';
+const THRUSTS_KEY = 'question/ref/thrust';
+const SUBCATEGORIES_KEY = 'question/ref/subcategory';
+/** Every report's form and completeness follow the questions. */
+const REPORTS_PREFIX = 'report/type/national/';
+
+export type QuestionnaireTab = 'questions' | 'cycles';
+
+/** What the screen shows, from the URL: the tab, whether retired questions show, which form is open. */
+export interface QuestionnairePage {
+  tab: QuestionnaireTab;
+  retired: boolean;
+  /** 'new' or a question's uuid: its form is open. */
+  question: string | null;
+  /** 'new' or a cycle's year: its form is open. */
+  cycle: string | null;
+}
+
+export function questionnairePageOf(search: Record<string, string>): QuestionnairePage {
+  const question = search['question'] ?? '';
+  const cycle = search['cycle'] ?? '';
+  return {
+    tab: search['tab'] === 'cycles' ? 'cycles' : 'questions',
+    retired: search['retired'] === '1',
+    question: question === 'new' || z.uuid().safeParse(question).success ? question : null,
+    cycle: cycle === 'new' || /^\d{4}$/.test(cycle) ? cycle : null,
+  };
+}
+
+/** The screen's address for `page` (defaults left out). */
+export function questionnaireHref(page: Partial<QuestionnairePage>): string {
+  const search: Record<string, string> = {};
+  if (page.tab === 'cycles') search['tab'] = 'cycles';
+  if (page.retired) search['retired'] = '1';
+  if (page.question) search['question'] = page.question;
+  if (page.cycle) search['cycle'] = page.cycle;
+  return pathTo('nationalReportQuestionnaire', {}, search);
+}
+
+export const $questionnairePage = computed($router, (page) =>
+  page?.route === 'nationalReportQuestionnaire' ? questionnairePageOf(page.search) : null,
+);
+
+const whileShown = (key: string) => computed($questionnairePage, (page) => (page ? key : null));
+
+/** Every question, retired ones too, in questionnaire order. */
+export const $adminQuestions = createFetcherStore([whileShown(QUESTIONS_KEY)], { fetcher: fetchWith(QuestionListResponseSchema) });
+export const $thrusts = createFetcherStore([whileShown(THRUSTS_KEY)], { fetcher: fetchWith(ThrustListResponseSchema) });
+export const $subcategories = createFetcherStore([whileShown(SUBCATEGORIES_KEY)], { fetcher: fetchWith(SubcategoryListResponseSchema) });
+/** The cycles, newest first (the same cache entry as the reports list's). */
+export const $adminCycles = createFetcherStore([whileShown(CYCLES_KEY)], { fetcher: fetchWith(CycleListResponseSchema) });
+
+/** The element the list focuses when it comes back after a form (the form sets it: its Edit link, or Add). */
+export const focusAfterForm = { id: null as string | null };
+
+/** Focuses the element a closed form named, once; true when there was one. */
+export function restoreFocusAfterForm(): boolean {
+  const id = focusAfterForm.id;
+  focusAfterForm.id = null;
+  const element = id ? document.getElementById(id) : null;
+  element?.focus();
+  return element !== null;
+}
+
+/** A form opens: the outcome of an earlier save is forgotten. */
+export function openQuestionForm(returnTo: string): void {
+  focusAfterForm.id = returnTo;
+  $questionConflict.set(null);
+  $saveQuestion.set({ mutate: $saveQuestion.mutate, loading: false });
+}
+
+/** What the last move, retirement or restoration did, for screen readers (a polite live region). */
+export const $questionnaireAnnouncement = atom('');
+
+function showQuestions(questions: Question[]): void {
+  mutateCache(QUESTIONS_KEY, { status: 200, message: 'Questions', data: questions });
+}
+
+function showQuestion(question: Question): void {
+  const list = $adminQuestions.get().data?.data ?? [];
+  const known = list.some((q) => q.uuid === question.uuid);
+  showQuestions(known ? list.map((q) => (q.uuid === question.uuid ? question : q)) : [...list, question]);
+}
+
+// ---- add and edit ----
+
+/** A save refused because someone else changed the question meanwhile: the question as it is now. */
+export const $questionConflict = atom<Question | null>(null);
+
+/** Saves the form; a new question's address then names it, so a reload keeps the form. */
+export const $saveQuestion = createMutatorStore<{ body: QuestionSaveBody; isNew: boolean }, Question>(async ({ data }) => {
+  $questionConflict.set(null);
+  try {
+    const saved = await api('question/saved', QuestionResponseSchema, { method: 'POST', body: data.body });
+    showQuestion(saved.data);
+    invalidatePrefixes(REPORTS_PREFIX);
+    notifySuccess(data.isNew ? `Question ${saved.data.code} added: it is in the forms of the open reporting cycles` : `Question ${saved.data.code} saved`);
+    return saved.data;
+  } catch (error) {
+    $questionConflict.set(conflictOf(error, QuestionSchema));
+    throw error;
+  }
+});
+
+/** After a conflict: the list shows the question as the other person saved it. */
+export function takeTheirQuestion(theirs: Question): void {
+  showQuestion(theirs);
+  $questionConflict.set(null);
+}
+
+/** After a save: back to the list, where the question's Edit link takes the focus. */
+export function closeQuestionForm(saved: Question): void {
+  const page = $questionnairePage.get();
+  focusAfterForm.id = `edit-${saved.uuid}`;
+  navigate(questionnaireHref({ retired: page?.retired ?? false }));
+}
+
+// ---- order ----
+
+export const $movingQuestion = atom<string | null>(null);
+
+/**
+ * Moves a question up or down within its subcategory (past hidden retired ones when they are
+ * hidden) and saves the whole order with the versions it was based on.
+ */
+export async function moveQuestion(uuid: string, direction: -1 | 1, showRetired: boolean): Promise<void> {
+  const list = $adminQuestions.get().data?.data;
+  if (!list || $movingQuestion.get()) return;
+  const order = orderAfterMove(list, uuid, direction, (q) => showRetired || q.retired_at === null);
+  if (!order) return;
+  const moving = list.find((q) => q.uuid === uuid)!;
+  $movingQuestion.set(uuid);
+  // Shown at once; the server's answer replaces it.
+  showQuestions(order);
+  try {
+    const saved = await api('question/reorder', QuestionListResponseSchema, {
+      method: 'POST',
+      body: { uuids: order.map((q) => q.uuid), versions: order.map((q) => list.find((l) => l.uuid === q.uuid)!.version) },
+    });
+    showQuestions(saved.data);
+    invalidatePrefixes(REPORTS_PREFIX);
+    const siblings = saved.data.filter((q) => q.subcategory === moving.subcategory && (showRetired || q.retired_at === null));
+    const place = siblings.findIndex((q) => q.uuid === uuid) + 1;
+    $questionnaireAnnouncement.set(`${moving.code} moved ${direction < 0 ? 'up' : 'down'}: now ${place} of ${siblings.length} in ${moving.subcategory}.`);
+  } catch (error) {
+    const theirs = conflictOf(error, z.array(QuestionSchema));
+    showQuestions(theirs ?? list);
+    notifyError(
+      theirs
+        ? 'Someone else changed the questions while you were working: the list now shows them as they are. Move the question again if needed.'
+        : `${moving.code} was not moved: ${errorMessage(error)}`,
+    );
+  } finally {
+    $movingQuestion.set(null);
+  }
+}
+
+// ---- retire and restore ----
+
+export const $retiringQuestion = atom<string | null>(null);
+
+export async function setRetired(question: Question, retired: boolean): Promise<boolean> {
+  $retiringQuestion.set(question.uuid);
+  try {
+    const saved = await api(`question/retire/${encodeURIComponent(question.uuid)}`, QuestionResponseSchema, {
+      method: 'POST',
+      body: { version: question.version, retired },
+    });
+    showQuestion(saved.data);
+    invalidatePrefixes(REPORTS_PREFIX);
+    const done = retired ? `Question ${question.code} retired. Past answers are kept.` : `Question ${question.code} restored.`;
+    notifySuccess(done);
+    $questionnaireAnnouncement.set(done);
+    return true;
+  } catch (error) {
+    const theirs = conflictOf(error, QuestionSchema);
+    if (theirs) showQuestion(theirs);
+    notifyError(
+      theirs
+        ? `Someone else changed question ${question.code} meanwhile: the list now shows it as it is. Check it and try again.`
+        : `Question ${question.code} was not ${retired ? 'retired' : 'restored'}: ${errorMessage(error)}`,
+    );
+    return false;
+  } finally {
+    $retiringQuestion.set(null);
+  }
+}
+
+// ---- reporting cycles ----
+
+/** A cycle save refused because someone else changed the cycle meanwhile: the cycle as it is now. */
+export const $cycleConflict = atom<Cycle | null>(null);
+
+export const $saveCycle = createMutatorStore<{ body: CycleSaveBody; isNew: boolean }, Cycle>(async ({ data }) => {
+  $cycleConflict.set(null);
+  try {
+    const saved = await api('report/type/national/cycles/saved', CycleResponseSchema, { method: 'POST', body: data.body });
+    // Opening a cycle creates reports; every list and count of reports may change.
+    invalidatePrefixes(REPORTS_PREFIX);
+    notifySuccess(data.isNew ? `Reporting cycle ${saved.data.year} created` : `Reporting cycle ${saved.data.year} saved`);
+    return saved.data;
+  } catch (error) {
+    $cycleConflict.set(conflictOf(error, CycleSchema));
+    throw error;
+  }
+});
+
+export function openCycleForm(returnTo: string): void {
+  focusAfterForm.id = returnTo;
+  $cycleConflict.set(null);
+  $saveCycle.set({ mutate: $saveCycle.mutate, loading: false });
+}
+
+/** After a save: back to the list of cycles, where the cycle's Edit link takes the focus. */
+export function closeCycleForm(saved: Cycle): void {
+  focusAfterForm.id = `edit-cycle-${saved.year}`;
+  navigate(questionnaireHref({ tab: 'cycles' }));
+}

@@ -1,0 +1,89 @@
+import { and, eq } from 'drizzle-orm';
+import { recordAudit } from '../audit/service.server.ts';
+import { makeRenditions, storedKeysOf, toCmsImage } from '../cms/images.server.ts';
+import { nationalReports, type StoredImage } from '../db/schema.ts';
+import type { AppDeps, AuthedUser } from '../http/context.server.ts';
+import { notFound, StaleWriteError } from '../http/errors.server.ts';
+import type { FileStore } from '../storage/file-store.server.ts';
+import { uploadUrl } from '../storage/routes.server.ts';
+import { NATIONAL_REPORTS_CACHE_DOMAIN } from './public-queries.server.ts';
+import { loadBundle, reportOf } from './queries.server.ts';
+import type { Report } from './schema.ts';
+import { headerSnapshot, mustLoad, requireHeaderEditable, roleOf } from './service.server.ts';
+
+/** The folder of a report's cover renditions in the file store. */
+export const coverFolder = (uuid: string) => `national-reports/${uuid}/cover`;
+
+/**
+ * Checks and re-encodes a picture (the CMS pipeline) and stores its renditions in the report's
+ * cover folder. A failure removes what was written, except files in `keep` (the cover in place).
+ */
+export async function storeCover(storage: FileStore, uuid: string, bytes: Uint8Array, keep: readonly string[] = []): Promise<{ cover: StoredImage; keys: string[] }> {
+  const renditions = await makeRenditions(bytes);
+  const folder = coverFolder(uuid);
+  const keys = renditions.map((r) => `${folder}/${r.name}`);
+  try {
+    for (const [i, rendition] of renditions.entries()) await storage.put(keys[i]!, rendition.body);
+  } catch (error) {
+    await storage.delete(keys.filter((key) => !keep.includes(key))).catch(() => {});
+    throw error;
+  }
+  return { cover: toCmsImage(renditions, (name) => uploadUrl(`${folder}/${name}`)), keys };
+}
+
+/**
+ * POST …/{uuid}/report/cover: the picture goes through the CMS image pipeline (sniffed type,
+ * pixel limit, metadata dropped, WebP renditions and a fallback), its files are stored, and only
+ * then does the report point at them, if it is still at `version` (else 409 with the report as it
+ * is now, and the new files are removed). The files of the cover it replaces go last.
+ */
+export async function uploadReportCover(
+  deps: AppDeps,
+  auth: AuthedUser,
+  input: { uuid: string; bytes: Uint8Array; version: number; checkScope: (countryCode: string) => void },
+): Promise<Report> {
+  const role = roleOf(auth);
+  const before = await loadBundle(deps.db, { uuid: input.uuid });
+  if (!before) throw notFound('There is no report with this id');
+  input.checkScope(before.report.countryCode);
+  requireHeaderEditable(before, role);
+  // Refused before the work of making renditions when the report has already moved on.
+  if (before.report.version !== input.version) throw new StaleWriteError(await reportOf(deps.db, before));
+
+  const inUse = (image: StoredImage | null) => (image ? storedKeysOf(image) : []);
+  const { cover, keys: newKeys } = await storeCover(deps.storage, input.uuid, input.bytes, inUse(before.report.cover));
+  const removeNew = (keep: readonly string[]) => deps.storage.delete(newKeys.filter((key) => !keep.includes(key))).catch(() => {});
+
+  let result: { report: Report; replaced: StoredImage | null };
+  try {
+    result = await deps.db.transaction(async (tx) => {
+      const bundle = await mustLoad(tx, { uuid: input.uuid });
+      requireHeaderEditable(bundle, role);
+      if (bundle.report.version !== input.version) throw new StaleWriteError(await reportOf(tx, bundle));
+      const [after] = await tx
+        .update(nationalReports)
+        .set({ cover, version: bundle.report.version + 1, updatedAt: new Date(), updatedBy: auth.user.id })
+        .where(and(eq(nationalReports.id, bundle.report.id), eq(nationalReports.version, input.version)))
+        .returning();
+      await recordAudit(tx, {
+        actorId: auth.user.id,
+        entity: 'national_report',
+        entityId: input.uuid,
+        action: 'cover',
+        before: headerSnapshot(bundle.report),
+        after: headerSnapshot(after!),
+      });
+      return { report: await reportOf(tx, { ...bundle, report: after! }), replaced: bundle.report.cover };
+    });
+  } catch (error) {
+    // Refused or failed: the files just written are litter, unless the cover in place uses them (same picture).
+    const current = await loadBundle(deps.db, { uuid: input.uuid });
+    await removeNew(inUse(current?.report.cover ?? null));
+    throw error;
+  }
+  deps.publicCache.invalidate(NATIONAL_REPORTS_CACHE_DOMAIN);
+  // The same picture uploaded again has the same names: those files are the new cover's too.
+  const stale = inUse(result.replaced).filter((key) => !newKeys.includes(key));
+  await deps.storage.delete(stale).catch(() => {});
+  return result.report;
+}
