@@ -2,6 +2,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
 import { seedDemoPractices } from '../lib/best-practices/demo.server.ts';
+import { seedDemoHeroes } from '../lib/urbanisation-profile/demo-heroes.server.ts';
 import { openDatabase, type Database } from '../lib/db/client.server.ts';
 import { seedDemoAccounts, seedReferenceData } from '../lib/db/seed.server.ts';
 import { parseEnv, usesAuthEmulator, type Env, EnvError } from '../lib/env.server.ts';
@@ -45,7 +46,10 @@ export async function startServer(env: Env, options: { build?: boolean; siteDir?
 
   const deps = createAppDeps({ db: database.db, env, tokens: tokenVerifierFor(auth, env), site: builder });
   // Example best practices for trying the portal by hand; never in tests (NODE_ENV=test).
-  if (env.SEED_DEMO && env.NODE_ENV !== 'test') await seedDemoPractices(database.db, deps.storage);
+  if (env.SEED_DEMO && env.NODE_ENV !== 'test') {
+    await seedDemoPractices(database.db, deps.storage);
+    await seedDemoHeroes(database.db, deps.storage);
+  }
   const app = createApp(deps, builder, { log: env.LOG_REQUESTS ? (line) => console.log(line) : undefined });
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));

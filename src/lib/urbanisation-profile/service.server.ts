@@ -3,8 +3,10 @@ import { recordAudit, type DbOrTx } from '../audit/service.server.ts';
 import { profileCategories, profileDatasets } from '../db/schema.ts';
 import type { AppDeps, AuthedUser } from '../http/context.server.ts';
 import { ApiError, notFound, StaleWriteError } from '../http/errors.server.ts';
-import { answerWarnings, valueSchema } from '../questionnaires/engine.ts';
+import { answerWarnings, dataYearSchema, valueSchema } from '../questionnaires/engine.ts';
+import { profileChanged } from './changes.server.ts';
 import { parseCsv } from './csv.ts';
+import { heroKeys } from './hero.server.ts';
 import {
   datasetView,
   datasetsOf,
@@ -15,7 +17,7 @@ import {
   countryNames,
   toCategory,
 } from './queries.server.ts';
-import { indicatorRules } from './rows.ts';
+import { indicatorRules, profileEngineOptions } from './rows.ts';
 import {
   IMPORT_ROWS_MAX,
   VALUE_NOTE_MAX,
@@ -31,18 +33,19 @@ import {
 } from './schema.ts';
 import type { z } from 'zod';
 
-/** Public cache domain of the profile: every write invalidates it. */
-export const PROFILE_CACHE_DOMAIN = 'profile';
-
 function invalidate(deps: AppDeps) {
-  deps.publicCache.invalidate(PROFILE_CACHE_DOMAIN);
+  profileChanged(deps, { rebuild: false });
 }
 
 type CategoryBody = z.output<typeof CategorySaveBodySchema>;
 
-/** POST profile/category/saved (admin): creates a category or updates it against its version. */
+/**
+ * POST profile/category/saved (admin): creates a category or updates it against its version.
+ * `hero_image: null` removes the picture (its files go once the change is committed); a picture
+ * needs its description (`hero_alt`).
+ */
 export async function saveCategory(deps: AppDeps, auth: AuthedUser, body: CategoryBody): Promise<Category & { indicators: Indicator[] }> {
-  await deps.db.transaction(async (tx) => {
+  const { before, after } = await deps.db.transaction(async (tx) => {
     const current = await loadCategoryRow(tx, body.slug, true);
     const values = {
       ...(body.name !== undefined && { name: body.name }),
@@ -52,7 +55,8 @@ export async function saveCategory(deps: AppDeps, auth: AuthedUser, body: Catego
       ...(body.published !== undefined && { published: body.published }),
       ...(body.body !== undefined && { body: body.body }),
       ...(body.key_facts !== undefined && { keyFacts: body.key_facts }),
-      ...(body.hero_image !== undefined && { heroImage: body.hero_image }),
+      ...(body.hero_alt !== undefined && { heroAlt: body.hero_alt }),
+      ...(body.hero_image === null && { hero: null }),
       updatedBy: auth.user.id,
       updatedAt: new Date(),
     };
@@ -65,10 +69,14 @@ export async function saveCategory(deps: AppDeps, auth: AuthedUser, body: Catego
         .values({ sort: Number(last?.sort ?? 0) + 1, published: false, ...values, slug: body.slug, name: body.name })
         .returning();
       await recordAudit(tx, { actorId: auth.user.id, entity: 'profile_category', entityId: body.slug, action: 'create', after: toCategory(row!) });
-      return;
+      return { before: null, after: row! };
     }
     if (body.version === undefined) throw new ApiError(400, 'Invalid body: check version', { version: ['is required to change a category'] });
     if (body.version !== current.version) throw new StaleWriteError(toCategory(current));
+    const keepsHero = body.hero_image !== null && current.hero;
+    if (keepsHero && (body.hero_alt ?? current.heroAlt) === '') {
+      throw new ApiError(400, 'Invalid body: check hero_alt', { hero_alt: ['is required while the theme has a picture: say what it shows'] });
+    }
     const [row] = await tx
       .update(profileCategories)
       .set({ ...values, version: current.version + 1 })
@@ -76,9 +84,11 @@ export async function saveCategory(deps: AppDeps, auth: AuthedUser, body: Catego
       .returning();
     if (!row) throw new StaleWriteError(toCategory(current));
     await recordAudit(tx, { actorId: auth.user.id, entity: 'profile_category', entityId: body.slug, action: 'update', before: toCategory(current), after: toCategory(row) });
+    return { before: current, after: row };
   });
-  invalidate(deps);
-  return (await loadCategory(deps.db, body.slug))!;
+  if (before?.hero && !after.hero) await deps.storage.delete(heroKeys(before.hero, body.slug)).catch(() => {});
+  profileChanged(deps, { rebuild: Boolean(before?.published || after.published) });
+  return (await loadCategory(deps.db, body.slug, { includeRetired: true }))!;
 }
 
 type ValueOutput = z.output<typeof ValueInputSchema>;
@@ -103,7 +113,8 @@ function mergeValue(
   }
   if (parsed.data === null) return null;
   const dataYear = input.data_year !== undefined ? input.data_year : (stored?.data_year ?? null);
-  if (dataYear !== null && dataYear > datasetYear) (errors[`${at}.data_year`] ??= []).push(`must be ${datasetYear} or earlier`);
+  const year = dataYearSchema(profileEngineOptions(datasetYear)).safeParse(dataYear);
+  if (!year.success) (errors[`${at}.data_year`] ??= []).push(...year.error.issues.map((i) => i.message));
   return {
     indicator: indicator.code,
     value: parsed.data as number,
@@ -173,7 +184,8 @@ export async function saveDataset(
   body: { values?: ValueOutput[] | undefined; narrative?: string | null | undefined; version?: number | undefined },
 ): Promise<DatasetResponse['data']> {
   await deps.db.transaction(async (tx) => {
-    const category = await loadCategory(tx, key.slug);
+    // Retired indicators take no new figures, but the figures they have stay in the dataset.
+    const category = await loadCategory(tx, key.slug, { includeRetired: true });
     if (!category) throw notFound('There is no such profile category');
     const names = await countryNames(tx);
     if (!names.has(key.countryCode)) throw notFound('There is no such country');
@@ -190,6 +202,7 @@ export async function saveDataset(
       const at = `values.${i}`;
       const indicator = byCode.get(input.indicator);
       if (!indicator) return void (errors[`${at}.indicator`] ??= []).push(`is not an indicator of ${category.name}`);
+      if (indicator.retired_at) return void (errors[`${at}.indicator`] ??= []).push('is retired: it takes no new figures');
       if (seen.has(input.indicator)) return void (errors[`${at}.indicator`] ??= []).push('appears twice in this save');
       seen.add(input.indicator);
       const merged = mergeValue(indicator, input, stored.get(input.indicator), key.year, errors, at);
@@ -284,7 +297,7 @@ async function planImport(tx: DbOrTx, auth: AuthedUser, csv: string, canActIn: (
     const i = columns.indexOf(name);
     return i < 0 ? undefined : cells[i]?.trim();
   };
-  const indicators = new Map((await listIndicators(tx)).map((i) => [i.code, i]));
+  const indicators = new Map((await listIndicators(tx, undefined, { includeRetired: true })).map((i) => [i.code, i]));
   const names = await countryNames(tx);
   const planned: PlannedValue[] = [];
   const seen = new Map<string, number>();
@@ -300,6 +313,7 @@ async function planImport(tx: DbOrTx, auth: AuthedUser, csv: string, canActIn: (
     if (!names.has(code)) problems.push(`country_code "${code.slice(0, 10)}" is not a country of the region`);
     else if (!canActIn(code)) problems.push(`you may import figures only for your own country, not ${code}`);
     if (!indicator) problems.push(`indicator "${(col(cells, 'indicator') ?? '').slice(0, 40)}" is not an indicator of the profile`);
+    else if (indicator.retired_at) problems.push(`indicator ${indicator.code} is retired: it takes no new figures`);
     const year = YearSchema.safeParse(/^\d{4}$/.test(yearText) ? Number(yearText) : NaN);
     if (!year.success) problems.push('year must be a four-digit year');
     const number = valueText === '' ? NaN : Number(valueText.replace(/,/g, ''));
