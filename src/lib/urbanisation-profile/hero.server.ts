@@ -26,19 +26,20 @@ export function heroKeys(image: CmsImage | null, slug: string): string[] {
 /**
  * POST profile/category/{slug}/hero: checks and re-encodes the picture with the CMS pipeline
  * (sniffed, pixel-limited, metadata dropped, WebP renditions), stores it, and only then points
- * the theme at it, if the theme is still at `version`. The files of the picture it replaces are
+ * the theme at it, if the theme is still at `version` (when one is sent, as the form does; like a
+ * CMS image, a picture sent without one replaces whatever is there). The files of the picture it replaces are
  * deleted last; a failure at any step leaves the theme with its old picture, whole.
  */
 export async function replaceHero(
   deps: AppDeps,
   auth: AuthedUser,
   slug: string,
-  input: { bytes: Uint8Array; version: number; alt: string | undefined },
+  input: { bytes: Uint8Array; version: number | undefined; alt: string | undefined },
 ): Promise<Category & { indicators: Indicator[] }> {
   const before = await loadCategoryRow(deps.db, slug);
   if (!before) throw notFound('There is no such profile category');
   // Refused before the work of making renditions when the theme has already moved on.
-  if (input.version !== before.version) throw new StaleWriteError(toCategory(before));
+  if (input.version !== undefined && input.version !== before.version) throw new StaleWriteError(toCategory(before));
   const alt = input.alt || before.heroAlt;
   if (!alt) throw new ApiError(400, 'Invalid request: check hero_alt', { hero_alt: ['is required: say what the picture shows'] });
 
@@ -60,11 +61,11 @@ export async function replaceHero(
     replaced = await deps.db.transaction(async (tx) => {
       const current = await loadCategoryRow(tx, slug, true);
       if (!current) throw notFound('There is no such profile category');
-      if (current.version !== input.version) throw new StaleWriteError(toCategory(current));
+      if (input.version !== undefined && current.version !== input.version) throw new StaleWriteError(toCategory(current));
       const [row] = await tx
         .update(profileCategories)
         .set({ hero, heroAlt: alt, version: current.version + 1, updatedAt: new Date(), updatedBy: auth.user.id })
-        .where(sql`${profileCategories.slug} = ${slug} and ${profileCategories.version} = ${input.version}`)
+        .where(sql`${profileCategories.slug} = ${slug} and ${profileCategories.version} = ${current.version}`)
         .returning();
       if (!row) throw new StaleWriteError(toCategory(current));
       await recordAudit(tx, {

@@ -95,7 +95,7 @@ export const profileRoutes = new Hono<AppEnv>()
     const auth = requireOverviewWriter(c);
     const { slug } = parsePath(c, CategoryPathSchema);
     const query = parseQuery(c, HeroQuerySchema);
-    const version = requiredVersion(c, query.version);
+    const version = sentVersion(c, query.version);
     const file = await readUploadedFile(c, { field: 'file', maxBytes: CMS_UPLOAD_MAX_BYTES });
     const data = await replaceHero(c.get('deps'), auth, slug, { bytes: file.bytes, version, alt: query.alt });
     return c.json<CategoryResponse>({ status: 200, message: `The picture of ${data.name} is uploaded`, data });

@@ -43,7 +43,7 @@ export const CATEGORY_ICONS = {
   globe: 'Globe',
 } as const;
 export type CategoryIcon = keyof typeof CATEGORY_ICONS;
-const ICON_NAMES = Object.keys(CATEGORY_ICONS) as [CategoryIcon, ...CategoryIcon[]];
+const ICON_NAMES = Object.keys(CATEGORY_ICONS) as CategoryIcon[];
 
 export const SlugSchema = text({ max: CATEGORY_SLUG_MAX, min: 1 }).regex(
   /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
@@ -166,7 +166,7 @@ export const CategorySaveBodySchema = z.strictObject({
   slug: SlugSchema,
   name: text({ max: CATEGORY_NAME_MAX, min: 1 }).optional(),
   description: text({ max: CATEGORY_DESCRIPTION_MAX, multiline: true }).optional(),
-  icon: z.enum(ICON_NAMES, { error: `must be one of ${ICON_NAMES.join(', ')}` }).or(z.literal('')).optional(),
+  icon: z.enum(['', ...ICON_NAMES], { error: `must be one of ${ICON_NAMES.join(', ')}, or empty` }).optional(),
   sort: wholeNumber({ min: 0, max: 1000 }).optional(),
   published: z.boolean({ error: 'must be true or false' }).optional(),
   body: text({ max: CATEGORY_BODY_MAX, multiline: true }).optional(),
@@ -181,7 +181,8 @@ export type CategorySaveBody = z.input<typeof CategorySaveBodySchema>;
 /** One figure as sent: the value itself is checked by the questionnaire engine per indicator. */
 export const ValueInputSchema = z.strictObject({
   indicator: text({ max: 40, min: 1 }),
-  value: z.unknown(),
+  /** Left out: the stored value stays (a save of the source alone); null removes the figure. */
+  value: z.unknown().optional(),
   data_year: YearSchema.nullable().optional(),
   source: text({ max: VALUE_SOURCE_MAX }).nullable().optional(),
   is_estimate: z.boolean({ error: 'must be true or false' }).optional(),
