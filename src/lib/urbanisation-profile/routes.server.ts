@@ -33,7 +33,8 @@ import {
   type GridResponse,
   type ImportResponse,
 } from './schema.ts';
-import { applyImport, datasetOf, previewImport, publishDataset, saveCategory, saveDataset } from './service.server.ts';
+import { applyImport, previewImport } from './import.server.ts';
+import { datasetOf, publishDataset, saveCategory, saveDataset } from './service.server.ts';
 
 const BASE = '/profile';
 
