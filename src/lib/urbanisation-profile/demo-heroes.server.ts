@@ -1,4 +1,4 @@
-import { eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import { makeRenditions, toCmsImage } from '../cms/images.server.ts';
 import type { Db } from '../db/client.server.ts';
@@ -163,10 +163,11 @@ export const heroAltOf = (slug: string): string | null => SCENES[slug]?.alt ?? n
 
 /**
  * Pictures for the seeded themes (npm start only, like the example practices): drawn here as SVG,
- * rendered by sharp and passed through the upload pipeline. A theme that has a picture keeps it.
+ * rendered by sharp and passed through the upload pipeline. A theme that has a picture keeps it,
+ * and one an administrator has saved is left as they made it (a removed picture stays removed).
  */
 export async function seedDemoHeroes(db: Db, storage: FileStore): Promise<void> {
-  const bare = await db.select({ slug: profileCategories.slug }).from(profileCategories).where(isNull(profileCategories.hero));
+  const bare = await db.select({ slug: profileCategories.slug }).from(profileCategories).where(and(isNull(profileCategories.hero), isNull(profileCategories.updatedBy)));
   for (const { slug } of bare) {
     const svg = heroSvg(slug);
     if (!svg) continue;
