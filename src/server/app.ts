@@ -12,7 +12,7 @@ import { countryRoutes } from '../lib/countries/routes.server.ts';
 import { ApiError, errorBody, StaleWriteError } from '../lib/http/errors.server.ts';
 import { publicNationalReportRoutes } from '../lib/national-reports/public-routes.server.ts';
 import { nationalReportRoutes, REPORT_UPLOAD_PATH } from '../lib/national-reports/routes.server.ts';
-import { profileRoutes } from '../lib/urbanisation-profile/routes.server.ts';
+import { PROFILE_UPLOAD_PATH, profileRoutes } from '../lib/urbanisation-profile/routes.server.ts';
 import { publicProfileRoutes } from '../lib/urbanisation-profile/public-routes.server.ts';
 import { questionRoutes } from '../lib/questionnaires/routes.server.ts';
 import { identityRoutes, USER_PHOTO_PATH } from '../lib/identity/routes.server.ts';
@@ -31,7 +31,7 @@ import type { SiteFile, SiteFiles } from './site-files.ts';
 export const API_BODY_LIMIT = 256 * 1024;
 
 /** Endpoints that read their body with a limit of their own (file uploads). */
-const OWN_BODY_LIMIT: readonly RegExp[] = [CMS_UPLOAD_PATH, PRACTICE_UPLOAD_PATH, REPORT_UPLOAD_PATH, USER_PHOTO_PATH];
+const OWN_BODY_LIMIT: readonly RegExp[] = [CMS_UPLOAD_PATH, PRACTICE_UPLOAD_PATH, REPORT_UPLOAD_PATH, USER_PHOTO_PATH, PROFILE_UPLOAD_PATH];
 
 export interface SiteSource {
   /** The live build, or null while the first one is not ready. */

@@ -4,6 +4,7 @@ import { getAuth, type Auth } from 'firebase-admin/auth';
 import { seedDemoPractices } from '../lib/best-practices/demo.server.ts';
 import { seedDemoReportCovers } from '../lib/national-reports/demo-covers.server.ts';
 import { seedDemoReportFiles } from '../lib/national-reports/demo-files.server.ts';
+import { seedDemoHeroes } from '../lib/urbanisation-profile/demo-heroes.server.ts';
 import { openDatabase, type Database } from '../lib/db/client.server.ts';
 import { seedDemoAccounts, seedReferenceData } from '../lib/db/seed.server.ts';
 import { parseEnv, usesAuthEmulator, type Env, EnvError } from '../lib/env.server.ts';
@@ -46,12 +47,13 @@ export async function startServer(env: Env, options: { build?: boolean; siteDir?
   else await builder.loadLive();
 
   const deps = createAppDeps({ db: database.db, env, tokens: tokenVerifierFor(auth, env), site: builder });
-  // Example best practices, report covers and signed reports for trying the portal by hand;
+  // Example best practices, report covers, signed reports and theme pictures for trying the portal by hand;
   // never in tests (NODE_ENV=test).
   if (env.SEED_DEMO && env.NODE_ENV !== 'test') {
     await seedDemoPractices(database.db, deps.storage);
     await seedDemoReportCovers(database.db, deps.storage);
     await seedDemoReportFiles(database.db, deps.storage);
+    await seedDemoHeroes(database.db, deps.storage);
   }
   const app = createApp(deps, builder, { log: env.LOG_REQUESTS ? (line) => console.log(line) : undefined });
   const server = await new Promise<ServerType>((resolve) => {

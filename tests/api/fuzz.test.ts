@@ -236,6 +236,11 @@ beforeAll(async () => {
     json: { code: 'Q90', thrust: 'TC1', subcategory: '1.1', question_tier: 3, text: 'A question the fuzz retires', answer_type: 'txt' },
   });
   expect(added.status, await added.clone().text()).toBe(200);
+  const described = await ctx.request('/api/profile/category/saved', {
+    token: admin.token,
+    json: { slug: 'culture', hero_alt: 'A temple in a city square', version: await versionOf('/api/profile/category/culture') },
+  });
+  expect(described.status, await described.clone().text()).toBe(200);
   const practice = await insertPractice(ctx, { ...COMPLETE_ROW, title: 'Fuzzed practice', status: 'submitted' });
   const practiceDoomed = await insertPractice(ctx, { title: 'Doomed practice' });
   const [practiceComment] = await ctx.deps.db.insert(bestPracticeComments).values({ practiceId: practice.id, section: 'results', body: 'A seeded comment.' }).returning();
@@ -273,7 +278,10 @@ function plausibleParam(route: Route, name: string): string {
   if (name === 'id') return String(seed.contactId);
   if (name === 'cms_type') return 'video';
   if (name === 'country_code') return 'PH';
+  // A theme with a description of its picture, which a picture upload needs.
+  if (name === 'slug' && route.path.endsWith('/hero')) return 'culture';
   if (name === 'slug' && route.path.startsWith('/api/profile/')) return 'demography-urbanisation';
+  if (name === 'code' && route.path.startsWith('/api/profile/')) return 'URB_GROWTH';
   if (name === 'slug') return 'an-event';
   // The seeded (version 1) dataset for publishing; a new one for saving.
   if (name === 'year' && route.path.startsWith('/api/profile/')) return route.path.endsWith('/publish') ? '2020' : '2024';
@@ -295,6 +303,13 @@ async function versionOf(path: string): Promise<number> {
 }
 
 const NATIONAL = '/api/report/type/national/:year{[0-9]{4}}/:country_code{[A-Za-z]{2}}';
+
+/** The indicators of a profile theme still in use, with their versions. */
+async function activeIndicators(slug: string): Promise<{ code: string; version: number }[]> {
+  const response = await ctx.app.request(`/api/profile/category/${slug}`, { headers: { Authorization: `Bearer ${admin.token}` } });
+  const body = (await response.json()) as { data: { indicators: { code: string; version: number; retired_at: string | null }[] } };
+  return body.data.indicators.filter((i) => !i.retired_at).map(({ code, version }) => ({ code, version }));
+}
 
 /**
  * A valid request for each writing endpoint; `{}` means it takes no body. `json` may be a
@@ -352,6 +367,30 @@ const EXAMPLES: Record<string, ExampleSource> = {
     json: { values: [{ indicator: 'URB_POP_PCT', value: 47.5, data_year: 2024, source: 'A national statistics office', is_estimate: true, note: 'A note' }], narrative: 'A narrative' },
   },
   'POST /api/profile/analytics/:slug/:country_code/:year/publish': { json: { published: true, version: 1 } },
+  'POST /api/profile/category/:slug/hero': { multipart: true },
+  'POST /api/profile/indicator/saved': {
+    json: {
+      code: 'FUZZ_INDICATOR',
+      category: 'culture',
+      name: 'Museums per million people',
+      unit: 'per million',
+      answer_type: 'num',
+      decimals: 1,
+      source: 'UNESCO Institute for Statistics',
+      source_series: 'CC_MUS',
+      licence: 'CC BY 4.0',
+      sdg_ref: '11.4.1',
+      expected_min: 0,
+      expected_max: 50,
+      sort: 4,
+    },
+  },
+  'POST /api/profile/indicator/reorder': {
+    json: async () => ({ category: 'demography-urbanisation', indicators: (await activeIndicators('demography-urbanisation')).reverse() }),
+  },
+  'POST /api/profile/indicator/:code/retire': {
+    json: async () => ({ retired: false, version: (await activeIndicators('demography-urbanisation')).find((i) => i.code === 'URB_GROWTH')!.version }),
+  },
   'POST /api/profile/import/preview': { json: { csv: 'country_code,indicator,year,value,source\nLK,URB_GROWTH,2019,0.5,A source\n' } },
   'POST /api/profile/import': { json: { csv: 'country_code,indicator,year,value,source\nLK,URB_GROWTH,2019,0.5,A source\n' } },
   'POST /api/cms/status/:uuid': { json: versioned({ status: 'draft' }, () => cmsVersion(ctx, seed.cmsItem)) },

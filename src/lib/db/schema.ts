@@ -597,7 +597,10 @@ export const profileCategories = pgTable('profile_categories', {
   /** The overview, Markdown. */
   body: text('body').notNull().default(''),
   keyFacts: jsonb('key_facts').$type<StoredKeyFact[]>().notNull().default([]),
-  heroImage: text('hero_image'),
+  /** The overview's picture: renditions made by the CMS image pipeline; null when there is none. */
+  hero: jsonb('hero').$type<StoredImage>(),
+  /** What the picture shows, for people who cannot see it. */
+  heroAlt: text('hero_alt').notNull().default(''),
   version: integer('version').notNull().default(1),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
@@ -624,6 +627,11 @@ export const profileIndicators = pgTable(
     licence: text('licence'),
     sdgRef: text('sdg_ref'),
     sort: integer('sort').notNull().default(0),
+    /** Retired indicators leave the forms and the public pages; their figures stay in the datasets. */
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    version: version(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [
     index('profile_indicators_category_idx').on(table.categorySlug, table.sort),

@@ -103,6 +103,18 @@ describe('answerSchema: the other fields', () => {
     expect(errorsOf(q, { value: 1, data_year: 2026 })).toEqual({});
   });
 
+  test('each use may set its own earliest data year (the profile: 1950); without one, 2015 holds', () => {
+    const q = question('pct');
+    const profile = { cycleYear: 2010, dataYearMin: 1950 };
+    expect(answerSchema(q, profile).safeParse({ value: 45.3, data_year: 2000 }).success).toBe(true);
+    expect(answerState(q, { value: 45.3, data_year: 2010 }, profile)).toBe('saved');
+    expect(answerState(q, { value: 45.3, data_year: 2010 }, { cycleYear: 2010 })).toBe('invalid');
+    const early = answerSchema(q, profile).safeParse({ value: 45.3, data_year: 1949 });
+    expect(early.success ? [] : early.error.issues.map((i) => i.message)).toEqual(['must be 1950 or later']);
+    const late = answerSchema(q, profile).safeParse({ value: 45.3, data_year: 2011 });
+    expect(late.success ? [] : late.error.issues.map((i) => i.message)).toEqual(['must be 2010 or earlier']);
+  });
+
   test('a tier-1 value needs a source; clearing it does not', () => {
     const q = question('pct', { question_tier: 1 });
     expect(errorsOf(q, { value: 58.3 })).toEqual({ source: ['is required for a core (tier 1) figure'] });

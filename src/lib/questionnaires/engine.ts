@@ -22,6 +22,24 @@ import { optionalSafeText } from './text.ts';
 export interface EngineOptions {
   /** The year of the form instance (cycle year): the latest allowed data year. */
   cycleYear: number;
+  /**
+   * The earliest allowed data year. National reports keep the default (DATA_YEAR_MIN, the start
+   * of the SDG/NUA reporting period); the urbanisation profile's series go back further.
+   */
+  dataYearMin?: number;
+}
+
+/** The data year of an answer: from the use's earliest year to the instance's year; blank is null. */
+export function dataYearSchema(options: EngineOptions): z.ZodType<number | null> {
+  const min = options.dataYearMin ?? DATA_YEAR_MIN;
+  return z
+    .number({ error: 'must be a year' })
+    .int('must be a year')
+    .min(min, `must be ${min} or later`)
+    .max(options.cycleYear, `must be ${options.cycleYear} or earlier`)
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null);
 }
 
 /** The stored fields of one answer, as the engine reads them. */
@@ -124,8 +142,8 @@ export function valueSchema(q: QuestionRules): z.ZodType<AnswerValue> {
 
 /**
  * The zod schema of one answer input for `q`: the value by type and hard limits, the data year
- * (2015 to the cycle year), the source (required for a tier-1 value), the narrative (only when
- * the question has one) and the comment. Text goes through the safe-text cleaning.
+ * (`dataYearSchema`), the source (required for a tier-1 value), the narrative (only when the
+ * question has one) and the comment. Text goes through the safe-text cleaning.
  */
 export function answerSchema(q: QuestionRules, options: EngineOptions): z.ZodType<CleanAnswer> {
   const narrative = q.with_text
@@ -138,14 +156,7 @@ export function answerSchema(q: QuestionRules, options: EngineOptions): z.ZodTyp
     .object({
       value: valueSchema(q),
       text: narrative,
-      data_year: z
-        .number({ error: 'must be a year' })
-        .int('must be a year')
-        .min(DATA_YEAR_MIN, `must be ${DATA_YEAR_MIN} or later`)
-        .max(options.cycleYear, `must be ${options.cycleYear} or earlier`)
-        .nullable()
-        .optional()
-        .transform((v) => v ?? null),
+      data_year: dataYearSchema(options),
       source: optionalSafeText(ANSWER_SOURCE_MAX),
       comment: optionalSafeText(ANSWER_COMMENT_MAX),
     })

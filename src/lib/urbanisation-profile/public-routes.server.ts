@@ -9,7 +9,7 @@ import {
   type PublicCategoryResponse,
   type PublicCountryResponse,
 } from './schema.ts';
-import { PROFILE_CACHE_DOMAIN } from './service.server.ts';
+import { PROFILE_CACHE_DOMAIN } from './changes.server.ts';
 
 const BASE = '/profile/public';
 

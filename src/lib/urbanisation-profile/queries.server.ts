@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../audit/service.server.ts';
 import { countries, profileCategories, profileDatasets, profileIndicators, users } from '../db/schema.ts';
 import { median } from './rows.ts';
@@ -28,7 +28,8 @@ export function toCategory(row: CategoryRow): Category {
     published: row.published,
     body: row.body,
     key_facts: row.keyFacts,
-    hero_image: row.heroImage,
+    hero_image: row.hero ?? null,
+    hero_alt: row.heroAlt,
     version: row.version,
     updated_at: row.updatedAt.toISOString(),
   };
@@ -51,7 +52,15 @@ export function toIndicator(row: IndicatorRow): Indicator {
     licence: row.licence,
     sdg_ref: row.sdgRef,
     sort: row.sort,
+    retired_at: row.retiredAt?.toISOString() ?? null,
+    version: row.version,
+    updated_at: row.updatedAt.toISOString(),
   };
+}
+
+/** An indicator without its editing details, for the public API. */
+export function toPublicIndicator({ retired_at: _r, version: _v, updated_at: _u, ...rest }: Indicator) {
+  return rest;
 }
 
 export function toDataset(row: DatasetRow, countryName: string, updatedBy: string | null): Dataset {
@@ -85,19 +94,35 @@ export async function loadCategoryRow(db: DbOrTx, slug: string, forUpdate = fals
   return row ?? null;
 }
 
-export async function listIndicators(db: DbOrTx, slug?: string): Promise<Indicator[]> {
+/**
+ * The indicators of one category (or all), in their order. Retired ones only when asked: they
+ * have left the forms and the public pages, but the back-office lists them to restore them.
+ */
+export async function listIndicators(db: DbOrTx, slug?: string, options: { includeRetired?: boolean } = {}): Promise<Indicator[]> {
   const rows = await db
     .select()
     .from(profileIndicators)
-    .where(slug === undefined ? undefined : eq(profileIndicators.categorySlug, slug))
+    .where(
+      and(
+        slug === undefined ? undefined : eq(profileIndicators.categorySlug, slug),
+        options.includeRetired ? undefined : isNull(profileIndicators.retiredAt),
+      ),
+    )
     .orderBy(asc(profileIndicators.categorySlug), asc(profileIndicators.sort), asc(profileIndicators.code));
   return rows.map(toIndicator);
 }
 
-export async function loadCategory(db: DbOrTx, slug: string) {
+export async function loadIndicatorRow(db: DbOrTx, code: string, forUpdate = false): Promise<IndicatorRow | null> {
+  const query = db.select().from(profileIndicators).where(eq(profileIndicators.code, code));
+  const [row] = forUpdate ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/** A category with its indicators (the retired ones too with `includeRetired`). */
+export async function loadCategory(db: DbOrTx, slug: string, options: { includeRetired?: boolean } = {}) {
   const row = await loadCategoryRow(db, slug);
   if (!row) return null;
-  return { ...toCategory(row), indicators: await listIndicators(db, slug) };
+  return { ...toCategory(row), indicators: await listIndicators(db, slug, options) };
 }
 
 export async function countryNames(db: DbOrTx): Promise<Map<string, string>> {
@@ -146,6 +171,7 @@ export async function loadGrid(db: DbOrTx, slug: string, scopeCountry: string | 
   const codes = scopeCountry ? [scopeCountry].filter((c) => names.has(c)) : [...names.keys()];
   const latest = new Date().getUTCFullYear();
   const years = [...new Set([...rows.map((r) => r.year), latest - 1, latest])].sort((a, b) => a - b);
+  const active = new Set(category.indicators.map((i) => i.code));
   return {
     category,
     countries: codes.map((code) => ({ code, name: names.get(code)! })),
@@ -154,7 +180,7 @@ export async function loadGrid(db: DbOrTx, slug: string, scopeCountry: string | 
       country_code: r.countryCode,
       year: r.year,
       status: r.status as DatasetStatus,
-      filled: r.values.length,
+      filled: r.values.filter((v) => active.has(v.indicator)).length,
       version: r.version,
     })),
   };
@@ -224,7 +250,7 @@ export async function publicCategory(db: DbOrTx, slug: string): Promise<PublicCa
   const { byIndicator, narratives } = await publishedValues(db, { slug });
   return {
     ...category,
-    indicators: indicators.map((i) => ({ ...i, values: byIndicator.get(i.code) ?? [] })),
+    indicators: indicators.map((i) => ({ ...toPublicIndicator(i), values: byIndicator.get(i.code) ?? [] })),
     narratives,
   };
 }
@@ -249,7 +275,7 @@ export async function publicCountry(db: DbOrTx, countryCode: string): Promise<Pu
           const latest = mine[0] ?? null;
           const sameYear = latest ? values.filter((v) => v.year === latest.year) : [];
           return {
-            ...i,
+            ...toPublicIndicator(i),
             latest,
             regional_median: latest ? median(sameYear.map((v) => v.value)) : null,
             countries_reporting: sameYear.length,

@@ -1,10 +1,23 @@
 import { Hono, type Context } from 'hono';
+import { z } from 'zod';
 import { toCsv } from '../../components/charts/csv.ts';
 import { requireAdminLevel, requireCountryScope, requireModuleRule, scopeCountryOf } from '../access/guards.server.ts';
 import { canActInCountry, type RuleAction } from '../access/permissions.ts';
 import type { AppEnv, AuthedUser } from '../http/context.server.ts';
-import { notFound, parseOr400, readJson, sentVersion } from '../http/errors.server.ts';
+import { CMS_UPLOAD_MAX_BYTES } from '../cms/schema.ts';
+import { notFound, parseOr400, parsePath, parseQuery, readJson, requiredVersion, sentVersion } from '../http/errors.server.ts';
+import { text, VersionSchema } from '../http/schema.ts';
 import { requireUser } from '../identity/middleware.server.ts';
+import { readUploadedFile } from '../storage/multipart.server.ts';
+import { replaceHero } from './hero.server.ts';
+import {
+  IndicatorPathSchema,
+  IndicatorReorderBodySchema,
+  IndicatorRetireBodySchema,
+  IndicatorSaveBodySchema,
+  type IndicatorResponse,
+} from './indicator-schema.ts';
+import { reorderIndicators, retireIndicator, saveIndicator } from './indicators.server.ts';
 import { exportRows, listCategories, loadCategory, loadGrid, missingLatest } from './queries.server.ts';
 import {
   CategoryPathSchema,
@@ -12,6 +25,7 @@ import {
   DatasetPathSchema,
   DatasetPublishBodySchema,
   DatasetSaveBodySchema,
+  HERO_ALT_MAX,
   ImportBodySchema,
   type CategoryListResponse,
   type CategoryResponse,
@@ -19,9 +33,26 @@ import {
   type GridResponse,
   type ImportResponse,
 } from './schema.ts';
-import { applyImport, datasetOf, previewImport, publishDataset, saveCategory, saveDataset } from './service.server.ts';
+import { applyImport, previewImport } from './import.server.ts';
+import { datasetOf, publishDataset, saveCategory, saveDataset } from './service.server.ts';
 
 const BASE = '/profile';
+
+/** The picture upload reads its body with its own size limit (src/server/app.ts). */
+export const PROFILE_UPLOAD_PATH = /^\/api\/profile\/category\/[^/]+\/hero$/;
+
+const HeroQuerySchema = z.object({
+  version: z.preprocess((v) => (v === undefined || v === '' ? undefined : Number(v)), VersionSchema.optional()),
+  /** What the picture shows; without it, the theme's description of its picture stays. */
+  alt: text({ max: HERO_ALT_MAX }).optional(),
+});
+
+/** Changes to the overview (themes, their pictures and indicators): an administrator with the overview rules. */
+function requireOverviewWriter(c: Context<AppEnv>): AuthedUser {
+  const auth = requireAdminLevel(c);
+  requireModuleRule(c, 'urban-profile-overview', ['create', 'update']);
+  return auth;
+}
 
 /** The urban-profile-analytics module rule, then the country scope: every endpoint checks both. */
 function guard(c: Context<AppEnv>, rules: readonly RuleAction[], countryCode?: string): AuthedUser {
@@ -49,17 +80,48 @@ export const profileRoutes = new Hono<AppEnv>()
   .get(`${BASE}/category/:slug`, requireUser(), async (c) => {
     guard(c, ['view']);
     const { slug } = parseOr400(CategoryPathSchema, c.req.param(), 'path');
-    const data = await loadCategory(c.get('deps').db, slug);
+    const data = await loadCategory(c.get('deps').db, slug, { includeRetired: true });
     if (!data) throw notFound('There is no such profile category');
     return c.json<CategoryResponse>({ status: 200, message: data.name, data });
   })
 
   .post(`${BASE}/category/saved`, requireUser(), async (c) => {
-    const auth = requireAdminLevel(c);
-    requireModuleRule(c, 'urban-profile-overview', ['create', 'update']);
+    const auth = requireOverviewWriter(c);
     const body = await readJson(c, CategorySaveBodySchema);
     const data = await saveCategory(c.get('deps'), auth, { ...body, version: sentVersion(c, body.version) });
     return c.json<CategoryResponse>({ status: 200, message: `${data.name} saved`, data });
+  })
+
+  .post(`${BASE}/category/:slug/hero`, requireUser(), async (c) => {
+    const auth = requireOverviewWriter(c);
+    const { slug } = parsePath(c, CategoryPathSchema);
+    const query = parseQuery(c, HeroQuerySchema);
+    const version = sentVersion(c, query.version);
+    const file = await readUploadedFile(c, { field: 'file', maxBytes: CMS_UPLOAD_MAX_BYTES });
+    const data = await replaceHero(c.get('deps'), auth, slug, { bytes: file.bytes, version, alt: query.alt });
+    return c.json<CategoryResponse>({ status: 200, message: `The picture of ${data.name} is uploaded`, data });
+  })
+
+  .post(`${BASE}/indicator/saved`, requireUser(), async (c) => {
+    const auth = requireOverviewWriter(c);
+    const body = await readJson(c, IndicatorSaveBodySchema);
+    const data = await saveIndicator(c.get('deps'), auth, { ...body, version: sentVersion(c, body.version) });
+    return c.json<IndicatorResponse>({ status: 200, message: `Indicator ${data.code} saved`, data });
+  })
+
+  .post(`${BASE}/indicator/reorder`, requireUser(), async (c) => {
+    const auth = requireOverviewWriter(c);
+    const body = await readJson(c, IndicatorReorderBodySchema);
+    const data = await reorderIndicators(c.get('deps'), auth, body);
+    return c.json<CategoryResponse>({ status: 200, message: 'Indicators reordered', data });
+  })
+
+  .post(`${BASE}/indicator/:code/retire`, requireUser(), async (c) => {
+    const auth = requireOverviewWriter(c);
+    const { code } = parsePath(c, IndicatorPathSchema);
+    const body = await readJson(c, IndicatorRetireBodySchema);
+    const data = await retireIndicator(c.get('deps'), auth, code, { retired: body.retired, version: requiredVersion(c, body.version) });
+    return c.json<IndicatorResponse>({ status: 200, message: body.retired ? `Indicator ${code} retired` : `Indicator ${code} restored`, data });
   })
 
   .get(`${BASE}/analytics/:slug`, requireUser(), async (c) => {

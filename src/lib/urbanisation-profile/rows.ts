@@ -1,5 +1,14 @@
+import type { EngineOptions } from '../questionnaires/engine.ts';
 import type { QuestionRules } from '../questionnaires/schema.ts';
-import type { Indicator } from './schema.ts';
+import { PROFILE_YEAR_MIN, type Indicator } from './schema.ts';
+
+/**
+ * The engine's options for a dataset of `year`: figures may date from PROFILE_YEAR_MIN (the
+ * profile's series reach back before the SDG period that bounds national reports) to `year`.
+ */
+export function profileEngineOptions(year: number): EngineOptions {
+  return { cycleYear: year, dataYearMin: PROFILE_YEAR_MIN };
+}
 
 /** An indicator read as a numeric question of the questionnaire engine (DESIGN.md §11). */
 export function indicatorRules(indicator: Indicator): QuestionRules {

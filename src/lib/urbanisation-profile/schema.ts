@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CmsImageSchema } from '../cms/schema.ts';
 import { GenericResponseSchema, VersionSchema, dataResponse, text, wholeNumber } from '../http/schema.ts';
 
 /**
@@ -10,14 +11,13 @@ import { GenericResponseSchema, VersionSchema, dataResponse, text, wholeNumber }
 export const CATEGORY_SLUG_MAX = 60;
 export const CATEGORY_NAME_MAX = 120;
 export const CATEGORY_DESCRIPTION_MAX = 600;
-export const CATEGORY_ICON_MAX = 40;
 export const CATEGORY_BODY_MAX = 20_000;
 export const KEY_FACTS_MAX = 12;
 export const KEY_FACT_LABEL_MAX = 120;
 export const KEY_FACT_VALUE_MAX = 40;
 export const KEY_FACT_UNIT_MAX = 40;
 export const KEY_FACT_SOURCE_MAX = 300;
-export const HERO_IMAGE_MAX = 500;
+export const HERO_ALT_MAX = 300;
 export const VALUE_SOURCE_MAX = 300;
 export const VALUE_NOTE_MAX = 500;
 export const NARRATIVE_MAX = 8000;
@@ -29,6 +29,21 @@ export const IMPORT_ROWS_MAX = 5000;
 export const DATASET_STATUSES = ['draft', 'published'] as const;
 export type DatasetStatus = (typeof DATASET_STATUSES)[number];
 export const INDICATOR_TYPES = ['pct', 'num', 'int'] as const;
+/** The pictograms a theme can carry (its `icon`), with the words that name them. */
+export const CATEGORY_ICONS = {
+  people: 'People',
+  house: 'House',
+  tap: 'Water tap',
+  briefcase: 'Briefcase',
+  leaf: 'Leaf',
+  shield: 'Shield',
+  heritage: 'Heritage building',
+  columns: 'Columns (institutions)',
+  chart: 'Chart',
+  globe: 'Globe',
+} as const;
+export type CategoryIcon = keyof typeof CATEGORY_ICONS;
+const ICON_NAMES = Object.keys(CATEGORY_ICONS) as CategoryIcon[];
 
 export const SlugSchema = text({ max: CATEGORY_SLUG_MAX, min: 1 }).regex(
   /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
@@ -70,8 +85,14 @@ export const IndicatorSchema = z.object({
   licence: z.string().nullable(),
   sdg_ref: z.string().nullable(),
   sort: z.number().int(),
+  /** When the indicator was retired (it then leaves the forms and public pages; its figures stay). */
+  retired_at: z.string().nullable(),
+  version: z.number().int(),
+  updated_at: z.string(),
 });
 export type Indicator = z.output<typeof IndicatorSchema>;
+/** An indicator as the public site sees it: no editing details. */
+export const PublicIndicatorBaseSchema = IndicatorSchema.omit({ retired_at: true, version: true, updated_at: true });
 
 export const CategorySchema = z.object({
   slug: z.string(),
@@ -83,7 +104,10 @@ export const CategorySchema = z.object({
   published: z.boolean(),
   body: z.string(),
   key_facts: z.array(KeyFactSchema),
-  hero_image: z.string().nullable(),
+  /** The overview's picture (CMS renditions), shown at the top of the theme's page and on its card. */
+  hero_image: CmsImageSchema.nullable(),
+  /** What the picture shows, for people who cannot see it. */
+  hero_alt: z.string(),
   version: z.number().int(),
   updated_at: z.string(),
 });
@@ -142,16 +166,14 @@ export const CategorySaveBodySchema = z.strictObject({
   slug: SlugSchema,
   name: text({ max: CATEGORY_NAME_MAX, min: 1 }).optional(),
   description: text({ max: CATEGORY_DESCRIPTION_MAX, multiline: true }).optional(),
-  icon: text({ max: CATEGORY_ICON_MAX }).optional(),
+  icon: z.enum(['', ...ICON_NAMES], { error: `must be one of ${ICON_NAMES.join(', ')}, or empty` }).optional(),
   sort: wholeNumber({ min: 0, max: 1000 }).optional(),
   published: z.boolean({ error: 'must be true or false' }).optional(),
   body: text({ max: CATEGORY_BODY_MAX, multiline: true }).optional(),
   key_facts: z.array(KeyFactSchema, { error: 'must be a list' }).max(KEY_FACTS_MAX, `must have at most ${KEY_FACTS_MAX} key facts`).optional(),
-  hero_image: text({ max: HERO_IMAGE_MAX })
-    .regex(/^(\/|https:\/\/)/, 'must be a path starting with / or an https address')
-    .nullable()
-    .optional()
-    .or(z.literal('').transform(() => null)),
+  hero_alt: text({ max: HERO_ALT_MAX }).optional(),
+  /** null removes the picture; a new one is uploaded to …/hero. */
+  hero_image: z.null({ error: 'can only be null here (to remove the picture): upload a new one to profile/category/{slug}/hero' }).optional(),
   version: VersionSchema.optional(),
 });
 export type CategorySaveBody = z.input<typeof CategorySaveBodySchema>;
@@ -159,7 +181,8 @@ export type CategorySaveBody = z.input<typeof CategorySaveBodySchema>;
 /** One figure as sent: the value itself is checked by the questionnaire engine per indicator. */
 export const ValueInputSchema = z.strictObject({
   indicator: text({ max: 40, min: 1 }),
-  value: z.unknown(),
+  /** Left out: the stored value stays (a save of the source alone); null removes the figure. */
+  value: z.unknown().optional(),
   data_year: YearSchema.nullable().optional(),
   source: text({ max: VALUE_SOURCE_MAX }).nullable().optional(),
   is_estimate: z.boolean({ error: 'must be true or false' }).optional(),
@@ -234,7 +257,7 @@ export type PublicValue = z.output<typeof PublicValueSchema>;
 export const PublicCategorySchema = CategorySchema.omit({ published: true, version: true });
 export const PublicCategoriesResponseSchema = dataResponse(PublicCategorySchema);
 export type PublicCategoriesResponse = z.output<typeof PublicCategoriesResponseSchema>;
-export const PublicIndicatorSchema = IndicatorSchema.extend({ values: z.array(PublicValueSchema) });
+export const PublicIndicatorSchema = PublicIndicatorBaseSchema.extend({ values: z.array(PublicValueSchema) });
 export type PublicIndicator = z.output<typeof PublicIndicatorSchema>;
 export const PublicCategoryResponseSchema = GenericResponseSchema.extend({
   data: PublicCategorySchema.extend({
@@ -252,7 +275,7 @@ export const PublicCountryResponseSchema = GenericResponseSchema.extend({
         slug: z.string(),
         name: z.string(),
         indicators: z.array(
-          IndicatorSchema.extend({
+          PublicIndicatorBaseSchema.extend({
             latest: PublicValueSchema.nullable(),
             /** The regional median of the same year as `latest` (countries with a published value). */
             regional_median: z.number().nullable(),

@@ -229,3 +229,32 @@ export const PROFILE_FIGURE_SEED: readonly FigureSeed[] = [
   slum('MM', 58.3),
   slum('VN', 5.8),
 ];
+
+/**
+ * Illustrative earlier years of % urban for a few countries (npm start only, marked demo and
+ * estimate on the public site): 2010 and 2015, interpolated towards the real 2020 figure.
+ */
+export const PROFILE_DEMO_SERIES: Readonly<Record<string, readonly [y2010: number, y2015: number]>> = {
+  PH: [45.3, 46.3],
+  ID: [49.9, 53.3],
+  TH: [43.9, 47.7],
+  VN: [30.4, 33.8],
+  IN: [30.9, 32.8],
+};
+
+/** The demo figures as seeded: one per country and year. */
+export function demoFigures(): FigureSeed[] {
+  return Object.entries(PROFILE_DEMO_SERIES).flatMap(([country, [y2010, y2015]]) =>
+    ([
+      [2010, y2010],
+      [2015, y2015],
+    ] as const).map(([year, value]) => ({
+      indicator: 'URB_POP_PCT',
+      country,
+      year,
+      value,
+      source: `Demonstration figure (not official), after ${WDI} (${WDI_LICENCE})`,
+      note: 'Demonstration data',
+    })),
+  );
+}

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DatasetValue } from './schema.ts';
 import type { Db } from '../db/client.server.ts';
 import { profileCategories, profileDatasets, profileIndicators } from '../db/schema.ts';
-import { PROFILE_CATEGORY_SEED, PROFILE_FIGURE_SEED, PROFILE_INDICATOR_SEED, WDI, WDI_LICENCE, type FigureSeed } from './seed-data.ts';
+import { demoFigures, PROFILE_CATEGORY_SEED, PROFILE_FIGURE_SEED, PROFILE_INDICATOR_SEED, type FigureSeed } from './seed-data.ts';
 
 /** Groups figures into datasets (category × country × year). */
 function datasetsOf(figures: readonly FigureSeed[]) {
@@ -56,43 +56,20 @@ export async function seedProfileReference(db: Db): Promise<void> {
 }
 
 /** Illustrative earlier years for a few countries (npm start only), marked demo on the public site. */
-const DEMO_SERIES: Record<string, readonly [number, number, number]> = {
-  // % urban 2010, 2015 (demo values interpolated towards the real 2020 figure)
-  PH: [45.3, 46.3, 47.41],
-  ID: [49.9, 53.3, 56.64],
-  TH: [43.9, 47.7, 51.43],
-  VN: [30.4, 33.8, 37.34],
-  IN: [30.9, 32.8, 34.93],
-};
-
 export async function seedDemoProfile(db: Db): Promise<void> {
-  for (const [country, [y2010, y2015]] of Object.entries(DEMO_SERIES)) {
-    for (const [year, value] of [
-      [2010, y2010],
-      [2015, y2015],
-    ] as const) {
-      const [exists] = await db
-        .select({ id: profileDatasets.id })
-        .from(profileDatasets)
-        .where(and(eq(profileDatasets.categorySlug, 'demography-urbanisation'), eq(profileDatasets.countryCode, country), eq(profileDatasets.year, year)));
-      if (exists) continue;
-      await db.insert(profileDatasets).values({
-        categorySlug: 'demography-urbanisation',
-        countryCode: country,
-        year,
-        status: 'published',
-        demo: true,
-        values: [
-          {
-            indicator: 'URB_POP_PCT',
-            value,
-            data_year: year,
-            source: `Demonstration figure (not official), after ${WDI} (${WDI_LICENCE})`,
-            is_estimate: true,
-            note: 'Demonstration data',
-          },
-        ],
-      });
-    }
+  for (const figure of demoFigures()) {
+    const [exists] = await db
+      .select({ id: profileDatasets.id })
+      .from(profileDatasets)
+      .where(and(eq(profileDatasets.categorySlug, 'demography-urbanisation'), eq(profileDatasets.countryCode, figure.country), eq(profileDatasets.year, figure.year)));
+    if (exists) continue;
+    await db.insert(profileDatasets).values({
+      categorySlug: 'demography-urbanisation',
+      countryCode: figure.country,
+      year: figure.year,
+      status: 'published',
+      demo: true,
+      values: [{ indicator: figure.indicator, value: figure.value, data_year: figure.year, source: figure.source, is_estimate: true, note: figure.note ?? null }],
+    });
   }
 }

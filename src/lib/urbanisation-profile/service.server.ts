@@ -3,46 +3,41 @@ import { recordAudit, type DbOrTx } from '../audit/service.server.ts';
 import { profileCategories, profileDatasets } from '../db/schema.ts';
 import type { AppDeps, AuthedUser } from '../http/context.server.ts';
 import { ApiError, notFound, StaleWriteError } from '../http/errors.server.ts';
-import { answerWarnings, valueSchema } from '../questionnaires/engine.ts';
-import { parseCsv } from './csv.ts';
+import { answerWarnings, dataYearSchema, valueSchema } from '../questionnaires/engine.ts';
+import { profileChanged } from './changes.server.ts';
+import { heroKeys } from './hero.server.ts';
 import {
   datasetView,
-  datasetsOf,
-  listIndicators,
   loadCategory,
   loadCategoryRow,
   loadDatasetRow,
   countryNames,
   toCategory,
 } from './queries.server.ts';
-import { indicatorRules } from './rows.ts';
+import { indicatorRules, profileEngineOptions } from './rows.ts';
 import {
-  IMPORT_ROWS_MAX,
-  VALUE_NOTE_MAX,
-  VALUE_SOURCE_MAX,
-  YearSchema,
   type Category,
   type CategorySaveBodySchema,
   type DatasetResponse,
   type DatasetValue,
-  type ImportPreview,
   type Indicator,
   type ValueInputSchema,
 } from './schema.ts';
 import type { z } from 'zod';
 
-/** Public cache domain of the profile: every write invalidates it. */
-export const PROFILE_CACHE_DOMAIN = 'profile';
-
 function invalidate(deps: AppDeps) {
-  deps.publicCache.invalidate(PROFILE_CACHE_DOMAIN);
+  profileChanged(deps, { rebuild: false });
 }
 
 type CategoryBody = z.output<typeof CategorySaveBodySchema>;
 
-/** POST profile/category/saved (admin): creates a category or updates it against its version. */
+/**
+ * POST profile/category/saved (admin): creates a category or updates it against its version.
+ * `hero_image: null` removes the picture (its files go once the change is committed); a picture
+ * needs its description (`hero_alt`).
+ */
 export async function saveCategory(deps: AppDeps, auth: AuthedUser, body: CategoryBody): Promise<Category & { indicators: Indicator[] }> {
-  await deps.db.transaction(async (tx) => {
+  const { before, after } = await deps.db.transaction(async (tx) => {
     const current = await loadCategoryRow(tx, body.slug, true);
     const values = {
       ...(body.name !== undefined && { name: body.name }),
@@ -52,7 +47,8 @@ export async function saveCategory(deps: AppDeps, auth: AuthedUser, body: Catego
       ...(body.published !== undefined && { published: body.published }),
       ...(body.body !== undefined && { body: body.body }),
       ...(body.key_facts !== undefined && { keyFacts: body.key_facts }),
-      ...(body.hero_image !== undefined && { heroImage: body.hero_image }),
+      ...(body.hero_alt !== undefined && { heroAlt: body.hero_alt }),
+      ...(body.hero_image === null && { hero: null }),
       updatedBy: auth.user.id,
       updatedAt: new Date(),
     };
@@ -65,10 +61,14 @@ export async function saveCategory(deps: AppDeps, auth: AuthedUser, body: Catego
         .values({ sort: Number(last?.sort ?? 0) + 1, published: false, ...values, slug: body.slug, name: body.name })
         .returning();
       await recordAudit(tx, { actorId: auth.user.id, entity: 'profile_category', entityId: body.slug, action: 'create', after: toCategory(row!) });
-      return;
+      return { before: null, after: row! };
     }
     if (body.version === undefined) throw new ApiError(400, 'Invalid body: check version', { version: ['is required to change a category'] });
     if (body.version !== current.version) throw new StaleWriteError(toCategory(current));
+    const keepsHero = body.hero_image !== null && current.hero;
+    if (keepsHero && (body.hero_alt ?? current.heroAlt) === '') {
+      throw new ApiError(400, 'Invalid body: check hero_alt', { hero_alt: ['is required while the theme has a picture: say what it shows'] });
+    }
     const [row] = await tx
       .update(profileCategories)
       .set({ ...values, version: current.version + 1 })
@@ -76,9 +76,11 @@ export async function saveCategory(deps: AppDeps, auth: AuthedUser, body: Catego
       .returning();
     if (!row) throw new StaleWriteError(toCategory(current));
     await recordAudit(tx, { actorId: auth.user.id, entity: 'profile_category', entityId: body.slug, action: 'update', before: toCategory(current), after: toCategory(row) });
+    return { before: current, after: row };
   });
-  invalidate(deps);
-  return (await loadCategory(deps.db, body.slug))!;
+  if (before?.hero && !after.hero) await deps.storage.delete(heroKeys(before.hero, body.slug)).catch(() => {});
+  profileChanged(deps, { rebuild: Boolean(before?.published || after.published) });
+  return (await loadCategory(deps.db, body.slug, { includeRetired: true }))!;
 }
 
 type ValueOutput = z.output<typeof ValueInputSchema>;
@@ -103,7 +105,8 @@ function mergeValue(
   }
   if (parsed.data === null) return null;
   const dataYear = input.data_year !== undefined ? input.data_year : (stored?.data_year ?? null);
-  if (dataYear !== null && dataYear > datasetYear) (errors[`${at}.data_year`] ??= []).push(`must be ${datasetYear} or earlier`);
+  const year = dataYearSchema(profileEngineOptions(datasetYear)).safeParse(dataYear);
+  if (!year.success) (errors[`${at}.data_year`] ??= []).push(...year.error.issues.map((i) => i.message));
   return {
     indicator: indicator.code,
     value: parsed.data as number,
@@ -173,7 +176,8 @@ export async function saveDataset(
   body: { values?: ValueOutput[] | undefined; narrative?: string | null | undefined; version?: number | undefined },
 ): Promise<DatasetResponse['data']> {
   await deps.db.transaction(async (tx) => {
-    const category = await loadCategory(tx, key.slug);
+    // Retired indicators take no new figures, but the figures they have stay in the dataset.
+    const category = await loadCategory(tx, key.slug, { includeRetired: true });
     if (!category) throw notFound('There is no such profile category');
     const names = await countryNames(tx);
     if (!names.has(key.countryCode)) throw notFound('There is no such country');
@@ -190,6 +194,7 @@ export async function saveDataset(
       const at = `values.${i}`;
       const indicator = byCode.get(input.indicator);
       if (!indicator) return void (errors[`${at}.indicator`] ??= []).push(`is not an indicator of ${category.name}`);
+      if (indicator.retired_at) return void (errors[`${at}.indicator`] ??= []).push('is retired: it takes no new figures');
       if (seen.has(input.indicator)) return void (errors[`${at}.indicator`] ??= []).push('appears twice in this save');
       seen.add(input.indicator);
       const merged = mergeValue(indicator, input, stored.get(input.indicator), key.year, errors, at);
@@ -255,165 +260,3 @@ export async function publishDataset(
   invalidate(deps);
   return (await datasetOf(deps.db, key))!;
 }
-
-const IMPORT_COLUMNS = ['country_code', 'indicator', 'year', 'value', 'source'] as const;
-
-interface PlannedValue {
-  line: number;
-  slug: string;
-  countryCode: string;
-  year: number;
-  value: DatasetValue;
-}
-
-/**
- * Reads an import CSV (country_code, indicator, year, value, source; optional is_estimate, note)
- * and compares it with what is stored: the changes, the unchanged rows and every bad row by line.
- */
-async function planImport(tx: DbOrTx, auth: AuthedUser, csv: string, canActIn: (code: string) => boolean) {
-  const rows = parseCsv(csv);
-  const errors: ImportPreview['errors'] = [];
-  const header = rows.shift();
-  const columns = (header?.cells ?? []).map((c) => c.trim().toLowerCase());
-  const missing = IMPORT_COLUMNS.filter((c) => !columns.includes(c));
-  if (!header || missing.length) {
-    throw new ApiError(400, `Invalid body: check csv`, { csv: [`the first line must name the columns ${IMPORT_COLUMNS.join(', ')} (missing: ${missing.join(', ') || 'all'})`] });
-  }
-  if (rows.length > IMPORT_ROWS_MAX) throw new ApiError(400, 'Invalid body: check csv', { csv: [`must have at most ${IMPORT_ROWS_MAX} rows`] });
-  const col = (cells: string[], name: string) => {
-    const i = columns.indexOf(name);
-    return i < 0 ? undefined : cells[i]?.trim();
-  };
-  const indicators = new Map((await listIndicators(tx)).map((i) => [i.code, i]));
-  const names = await countryNames(tx);
-  const planned: PlannedValue[] = [];
-  const seen = new Map<string, number>();
-  for (const { line, cells } of rows) {
-    const problems: string[] = [];
-    const code = (col(cells, 'country_code') ?? '').toUpperCase();
-    const indicator = indicators.get(col(cells, 'indicator') ?? '');
-    const yearText = col(cells, 'year') ?? '';
-    const valueText = col(cells, 'value') ?? '';
-    const source = col(cells, 'source') ?? '';
-    const estimate = (col(cells, 'is_estimate') ?? '').toLowerCase();
-    const note = col(cells, 'note') ?? '';
-    if (!names.has(code)) problems.push(`country_code "${code.slice(0, 10)}" is not a country of the region`);
-    else if (!canActIn(code)) problems.push(`you may import figures only for your own country, not ${code}`);
-    if (!indicator) problems.push(`indicator "${(col(cells, 'indicator') ?? '').slice(0, 40)}" is not an indicator of the profile`);
-    const year = YearSchema.safeParse(/^\d{4}$/.test(yearText) ? Number(yearText) : NaN);
-    if (!year.success) problems.push('year must be a four-digit year');
-    const number = valueText === '' ? NaN : Number(valueText.replace(/,/g, ''));
-    if (!Number.isFinite(number)) problems.push('value must be a number');
-    else if (indicator) {
-      const checked = valueSchema(indicatorRules(indicator)).safeParse(number);
-      if (!checked.success) problems.push(`value ${checked.error.issues.map((i) => i.message).join('; ')}`);
-    }
-    if (!source) problems.push('source is required');
-    if (source.length > VALUE_SOURCE_MAX) problems.push(`source must be at most ${VALUE_SOURCE_MAX} characters`);
-    if (note.length > VALUE_NOTE_MAX) problems.push(`note must be at most ${VALUE_NOTE_MAX} characters`);
-    if (estimate && !['true', 'false', 'yes', 'no', '1', '0'].includes(estimate)) problems.push('is_estimate must be true or false');
-    // eslint-disable-next-line no-control-regex -- refusing control characters
-    if (/[\u0000-\u0008\u000b-\u001f\u007f]/.test(source + note)) problems.push('source and note must not contain control characters');
-    if (!problems.length && indicator && year.success) {
-      const k = `${indicator.code}|${code}|${year.data}`;
-      if (seen.has(k)) problems.push(`repeats line ${seen.get(k)} (same country, indicator and year)`);
-      seen.set(k, line);
-    }
-    if (problems.length) {
-      errors.push({ line, message: problems.join('; ') });
-      continue;
-    }
-    planned.push({
-      line,
-      slug: indicator!.category,
-      countryCode: code,
-      year: year.data!,
-      value: {
-        indicator: indicator!.code,
-        value: number,
-        data_year: year.data!,
-        source,
-        is_estimate: ['true', 'yes', '1'].includes(estimate),
-        note: note || null,
-      },
-    });
-  }
-  void auth;
-  const existing = await datasetsOf(tx, [...new Set(planned.map((p) => p.slug))]);
-  const byKey = new Map(existing.map((d) => [`${d.categorySlug}|${d.countryCode}|${d.year}`, d]));
-  const changes: ImportPreview['changes'] = [];
-  let unchanged = 0;
-  const changed: PlannedValue[] = [];
-  for (const p of planned) {
-    const before = byKey.get(`${p.slug}|${p.countryCode}|${p.year}`)?.values.find((v) => v.indicator === p.value.indicator);
-    if (before && before.value === p.value.value && before.source === p.value.source && before.is_estimate === p.value.is_estimate && before.note === p.value.note) {
-      unchanged++;
-      continue;
-    }
-    changed.push(p);
-    changes.push({
-      line: p.line,
-      category: p.slug,
-      country_code: p.countryCode,
-      indicator: p.value.indicator,
-      year: p.year,
-      before: before?.value ?? null,
-      after: p.value.value,
-      source: p.value.source,
-    });
-  }
-  return { preview: { rows: rows.length, changes, unchanged, errors } satisfies ImportPreview, changed, byKey };
-}
-
-export async function previewImport(deps: AppDeps, auth: AuthedUser, csv: string, canActIn: (code: string) => boolean) {
-  return (await planImport(deps.db, auth, csv, canActIn)).preview;
-}
-
-/** POST profile/import: all rows or none (any bad row: 400 with every bad line, nothing written). */
-export async function applyImport(deps: AppDeps, auth: AuthedUser, csv: string, canActIn: (code: string) => boolean) {
-  const preview = await deps.db.transaction(async (tx) => {
-    const { preview, changed, byKey } = await planImport(tx, auth, csv, canActIn);
-    if (preview.errors.length) {
-      const errors: Record<string, string[]> = {};
-      for (const e of preview.errors) errors[`line ${e.line}`] = [e.message];
-      throw new ApiError(400, `The file has ${preview.errors.length} bad row${preview.errors.length === 1 ? '' : 's'}: nothing was imported`, errors);
-    }
-    const groups = new Map<string, PlannedValue[]>();
-    for (const p of changed) {
-      const k = `${p.slug}|${p.countryCode}|${p.year}`;
-      groups.set(k, [...(groups.get(k) ?? []), p]);
-    }
-    for (const [k, list] of groups) {
-      const first = list[0]!;
-      const current = byKey.get(k);
-      const merged = new Map((current?.values ?? []).map((v) => [v.indicator, v]));
-      for (const p of list) merged.set(p.value.indicator, p.value);
-      const values = [...merged.values()];
-      if (current) {
-        await tx
-          .update(profileDatasets)
-          .set({ values, version: current.version + 1, updatedAt: new Date(), updatedBy: auth.user.id })
-          .where(eq(profileDatasets.id, current.id));
-      } else {
-        const [row] = await tx
-          .insert(profileDatasets)
-          .values({ categorySlug: first.slug, countryCode: first.countryCode, year: first.year, values, updatedBy: auth.user.id })
-          .returning({ id: profileDatasets.id });
-        byKey.set(k, { ...first, id: row!.id } as never);
-      }
-      await recordAudit(tx, {
-        actorId: auth.user.id,
-        entity: 'profile_dataset',
-        entityId: current?.id ?? `${first.slug}/${first.countryCode}/${first.year}`,
-        action: 'import',
-        before: current ? { values: current.values } : null,
-        after: { values },
-        note: `CSV import, lines ${list.map((p) => p.line).join(', ')}`,
-      });
-    }
-    return preview;
-  });
-  invalidate(deps);
-  return preview;
-}
-

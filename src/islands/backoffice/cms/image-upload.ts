@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import {
   CMS_UPLOAD_MAX_BYTES,
   CMS_UPLOAD_TYPES,
@@ -50,16 +51,12 @@ export interface UploadProgress {
   total: number;
 }
 
-export interface RunningUpload {
-  promise: Promise<CmsItemResponse>;
+export interface RunningUpload<T = CmsItemResponse> {
+  promise: Promise<T>;
   abort: () => void;
 }
 
-/**
- * Sends an item's image to POST /api/cms/upload/{uuid}. XMLHttpRequest, because fetch reports
- * no upload progress; like every API call it carries a fresh ID token, and its answer is checked
- * against the shared schema.
- */
+/** Sends an item's image to POST /api/cms/upload/{uuid} (see uploadImageFile). */
 export function uploadCmsImage(
   uuid: string,
   /** The item's version the image goes on: a changed item refuses it (409). */
@@ -68,14 +65,30 @@ export function uploadCmsImage(
   onProgress: (progress: UploadProgress) => void,
   getToken: TokenSource = firebaseToken,
 ): RunningUpload {
+  return uploadImageFile(`cms/upload/${encodeURIComponent(uuid)}`, CmsItemResponseSchema, version, file, onProgress, getToken);
+}
+
+/**
+ * Sends an image to an upload endpoint (`path` under /api/) as multipart field `file`, with the
+ * record's version in If-Match. XMLHttpRequest, because fetch reports no upload progress; like
+ * every API call it carries a fresh ID token, and its answer is checked against `schema`.
+ */
+export function uploadImageFile<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  version: number,
+  file: File,
+  onProgress: (progress: UploadProgress) => void,
+  getToken: TokenSource = firebaseToken,
+): RunningUpload<z.output<S>> {
   const xhr = new XMLHttpRequest();
   let aborted = false;
   const promise = (async () => {
     const token = await getToken();
     if (!token) throw new ApiError(401, 'Sign in to continue');
     if (aborted) throw new UploadCancelled();
-    return new Promise<CmsItemResponse>((resolve, reject) => {
-      xhr.open('POST', `${API_BASE}cms/upload/${encodeURIComponent(uuid)}`);
+    return new Promise<z.output<S>>((resolve, reject) => {
+      xhr.open('POST', `${API_BASE}${path}`);
       xhr.setRequestHeader('authorization', `Bearer ${token}`);
       xhr.setRequestHeader('accept', 'application/json');
       xhr.setRequestHeader('if-match', `"${version}"`);
@@ -95,7 +108,7 @@ export function uploadCmsImage(
           reject(uploadError(xhr.status, body));
           return;
         }
-        const parsed = CmsItemResponseSchema.safeParse(body);
+        const parsed = schema.safeParse(body);
         if (parsed.success) resolve(parsed.data);
         else reject(new DataValidationError(parsed.error.issues));
       };

@@ -99,7 +99,6 @@ function Entry({ view, identity }: { view: ReportView; identity: Whoami }) {
 
       <QuestionnaireFormView
         form={form}
-        cycleYear={view.report.year}
         fieldExtra={(question) => <HistoryButton question={question} year={report.year} countryCode={report.country_code} />}
       />
       <AnswerHistoryDrawer />

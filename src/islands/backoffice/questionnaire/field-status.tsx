@@ -1,4 +1,4 @@
-import { formatAnswer } from '../../../lib/questionnaires/engine.ts';
+import { formatAnswer, type EngineOptions } from '../../../lib/questionnaires/engine.ts';
 import type { Answer, Question } from '../../../lib/questionnaires/schema.ts';
 import { formatDate } from '../ui/format.ts';
 import { Icon } from '../ui/icons.tsx';
@@ -105,15 +105,15 @@ export function FieldStatus({ id, state, stored, onRetry }: { id: string; state:
 }
 
 /** Both versions of an answer changed by two people at once, and the two ways out. */
-export function ConflictPanel({ question, theirs, mine, cycleYear, onUseTheirs, onKeepMine }: {
+export function ConflictPanel({ question, theirs, mine, engine, onUseTheirs, onKeepMine }: {
   question: Question;
   theirs: Answer;
   mine: RawAnswer;
-  cycleYear: number;
+  engine: EngineOptions;
   onUseTheirs: () => void;
   onKeepMine: () => void;
 }) {
-  const checked = checkRaw(question, mine, cycleYear);
+  const checked = checkRaw(question, mine, engine);
   const mineText = checked.send ? describe(question, checked.send) : 'Your answer as typed (it needs correcting)';
   return (
     <div className="mt-3 rounded-md border border-red-200 bg-red-50 p-4 text-sm">

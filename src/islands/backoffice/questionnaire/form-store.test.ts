@@ -216,17 +216,17 @@ describe('questionnaire form', () => {
 
   it('shows a warning for a value saved outside the expected range', async () => {
     const q = question({ answer_type: 'pct', expected_min: 0, expected_max: 60 });
-    const checked = checkRaw(q, { ...rawOf(q, null), value: '75' }, 2026);
+    const checked = checkRaw(q, { ...rawOf(q, null), value: '75' }, { cycleYear: 2026 });
     expect(checked.send?.value).toBe(75);
     expect(checked.warnings).toEqual(['75 % is above the expected range (0 to 60 %): check the figure']);
   });
 
   it('reads multi-part answers part by part', () => {
     const q = question({ answer_type: 'yn', parts: [{ key: 'population', label: 'Population dynamics' }, { key: 'fiscal', label: 'Fiscal space' }] });
-    const checked = checkRaw(q, { ...rawOf(q, null), value: { population: 'yes', fiscal: 'no' } }, 2026);
+    const checked = checkRaw(q, { ...rawOf(q, null), value: { population: 'yes', fiscal: 'no' } }, { cycleYear: 2026 });
     expect(checked.send?.value).toEqual({ population: true, fiscal: false });
     const pct = question({ answer_type: 'pct', parts: [{ key: 'documented', label: 'Documented' }] });
-    expect(checkRaw(pct, { ...rawOf(pct, null), value: { documented: 'x' } }, 2026).errors).toEqual({
+    expect(checkRaw(pct, { ...rawOf(pct, null), value: { documented: 'x' } }, { cycleYear: 2026 }).errors).toEqual({
       'value.documented': ['Enter a percentage as a number, for example 58.3'],
     });
   });

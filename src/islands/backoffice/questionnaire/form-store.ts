@@ -1,5 +1,5 @@
 import { atom, computed } from 'nanostores';
-import { completeness, isAnswered } from '../../../lib/questionnaires/engine.ts';
+import { completeness, isAnswered, type EngineOptions } from '../../../lib/questionnaires/engine.ts';
 import type { Answer, Completeness, Question, QuestionTier, Subcategory, Thrust } from '../../../lib/questionnaires/schema.ts';
 import { createAutosaveQueue, type AnswerErrors, type Transport } from './autosave-queue.ts';
 import { checkRaw, rawOf, sameAnswer, type AnswerSend, type RawAnswer } from './raw-answer.ts';
@@ -40,6 +40,8 @@ export interface QuestionnaireFormOptions<Extra> {
   subcategories: readonly Subcategory[];
   /** The instance's year: the latest allowed data year. */
   cycleYear: number;
+  /** The earliest allowed data year, when the use has its own (the engine's default otherwise). */
+  dataYearMin?: number;
   /** Why the answers cannot be changed, or null. */
   lockedMessage: string | null;
   /** Sends changed answers; the screen knows where (national report, profile…). */
@@ -57,7 +59,7 @@ export interface QuestionnaireFormOptions<Extra> {
 export function createQuestionnaireForm<Extra>(options: QuestionnaireFormOptions<Extra>) {
   const questions = [...options.questions];
   const byUuid = new Map(questions.map((question) => [question.uuid, question]));
-  const engine = { cycleYear: options.cycleYear };
+  const engine: EngineOptions = { cycleYear: options.cycleYear, ...(options.dataYearMin !== undefined && { dataYearMin: options.dataYearMin }) };
   const $server = atom<Record<string, Answer>>(Object.fromEntries(options.answers.map((answer) => [answer.question_uuid, answer])));
   const $locked = atom<string | null>(options.lockedMessage);
   const $filters = atom<FormFilters>({ tier: null, show: 'all' });
@@ -126,7 +128,7 @@ export function createQuestionnaireForm<Extra>(options: QuestionnaireFormOptions
       else if (entry?.kind === 'locked') state = { kind: 'locked', message: entry.message };
       else if (entry?.kind === 'editing') state = { kind: 'editing' };
       else if (stored?.state === 'invalid') {
-        const checked = checkRaw(question, rawOf(question, stored), options.cycleYear);
+        const checked = checkRaw(question, rawOf(question, stored), engine);
         state = { kind: 'invalid', errors: checked.errors ?? { value: ['no longer meets the rules of this question'] }, stored: true };
       } else if (stored && stored.warnings.length > 0) state = { kind: 'warning', warnings: stored.warnings };
       else if (justSaved.has(question.uuid) && stored) state = { kind: 'saved', warnings: [] };
@@ -190,6 +192,8 @@ export function createQuestionnaireForm<Extra>(options: QuestionnaireFormOptions
 
   return {
     questions,
+    /** The engine's options of this form instance (the data years it accepts). */
+    engine,
     queue,
     $raw,
     $server,
@@ -236,7 +240,7 @@ export function createQuestionnaireForm<Extra>(options: QuestionnaireFormOptions
         if (draft) queue.hold(question, raw, draft.baseVersion);
         return Promise.resolve();
       }
-      const checked = checkRaw(item, raw, options.cycleYear);
+      const checked = checkRaw(item, raw, engine);
       const stored = $server.get()[question];
       if (checked.send && sameAnswer(checked.send, stored)) {
         if (queue.$drafts.get()[question]) queue.discard(question);
@@ -262,7 +266,7 @@ export function createQuestionnaireForm<Extra>(options: QuestionnaireFormOptions
       const raw = $raw.get()[question];
       if (state?.kind !== 'conflict' || !item || !raw) return Promise.resolve();
       $server.set({ ...$server.get(), [question]: state.theirs });
-      const checked = checkRaw(item, raw, options.cycleYear);
+      const checked = checkRaw(item, raw, engine);
       if (!checked.send) return queue.put(question, raw, null, { baseVersion: state.theirs.version, errors: checked.errors });
       queue.hold(question, raw, state.theirs.version);
       return queue.put(question, raw, checked.send, { baseVersion: state.theirs.version });
@@ -291,7 +295,7 @@ export function createQuestionnaireForm<Extra>(options: QuestionnaireFormOptions
           queue.discard(draft.question_uuid);
           continue;
         }
-        const checked = checkRaw(item, draft.raw, options.cycleYear);
+        const checked = checkRaw(item, draft.raw, engine);
         if (checked.send && sameAnswer(checked.send, $server.get()[draft.question_uuid])) queue.discard(draft.question_uuid);
         else if (!$locked.get()) void queue.put(draft.question_uuid, draft.raw, checked.send, { baseVersion: draft.baseVersion, errors: checked.errors });
       }

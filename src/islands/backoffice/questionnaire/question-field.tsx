@@ -23,10 +23,9 @@ function ErrorLine({ id, text }: { id: string; text: string | null }) {
  * One question: its value (by answer type), narrative, data year, source and optional comment,
  * and one status line. The answer is saved when focus leaves the whole question.
  */
-export function QuestionField({ form, question, cycleYear, extra }: {
+export function QuestionField({ form, question, extra }: {
   form: QuestionnaireForm;
   question: Question;
-  cycleYear: number;
   /** Something the host screen adds to the question's header (the national report's history). */
   extra?: ReactNode;
 }) {
@@ -190,7 +189,7 @@ export function QuestionField({ form, question, cycleYear, extra }: {
           question={question}
           theirs={state.theirs}
           mine={raw}
-          cycleYear={cycleYear}
+          engine={form.engine}
           onUseTheirs={() => form.useTheirs(question.uuid)}
           onKeepMine={() => void form.keepMine(question.uuid)}
         />

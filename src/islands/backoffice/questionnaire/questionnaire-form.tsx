@@ -118,9 +118,8 @@ function SaveBar({ form }: { form: QuestionnaireForm }) {
  * thrust and subcategory, one field per question, and the save bar. `fieldExtra` lets the host
  * screen add something to each question (the national report's answer history).
  */
-export function QuestionnaireFormView({ form, cycleYear, fieldExtra }: {
+export function QuestionnaireFormView({ form, fieldExtra }: {
   form: QuestionnaireForm;
-  cycleYear: number;
   fieldExtra?: (question: Question) => ReactNode;
 }) {
   const groups = useStore(form.$groups);
@@ -188,7 +187,7 @@ export function QuestionnaireFormView({ form, cycleYear, fieldExtra }: {
                   </h3>
                   <div className="space-y-4">
                     {sub.questions.map((question) => (
-                      <QuestionField key={question.uuid} form={form} question={question} cycleYear={cycleYear} extra={fieldExtra?.(question)} />
+                      <QuestionField key={question.uuid} form={form} question={question} extra={fieldExtra?.(question)} />
                     ))}
                   </div>
                 </div>

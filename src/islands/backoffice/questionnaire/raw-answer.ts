@@ -1,4 +1,4 @@
-import { answerSchema, answerWarnings, type CleanAnswer } from '../../../lib/questionnaires/engine.ts';
+import { answerSchema, answerWarnings, type CleanAnswer, type EngineOptions } from '../../../lib/questionnaires/engine.ts';
 import type { Answer, AnswerValue, Question } from '../../../lib/questionnaires/schema.ts';
 import type { AnswerErrors } from './autosave-queue.ts';
 
@@ -85,7 +85,7 @@ export interface Checked {
  * Reads what the person typed with the shared engine (the same rules the server applies): the
  * answer to send, or the reasons it cannot be sent, and the out-of-range warnings.
  */
-export function checkRaw(question: Question, raw: RawAnswer, cycleYear: number): Checked {
+export function checkRaw(question: Question, raw: RawAnswer, engine: EngineOptions): Checked {
   const errors: AnswerErrors = {};
   let value: unknown;
   if (question.parts.length > 0) {
@@ -115,7 +115,7 @@ export function checkRaw(question: Question, raw: RawAnswer, cycleYear: number):
 
   const fields = { value, text: raw.text, data_year: dataYear, source: raw.source, comment: raw.comment };
   if (!question.with_text) fields.text = '';
-  const parsed = answerSchema(question, { cycleYear }).safeParse(fields);
+  const parsed = answerSchema(question, engine).safeParse(fields);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const key = issue.path.length > 0 ? issue.path.map(String).join('.') : 'value';

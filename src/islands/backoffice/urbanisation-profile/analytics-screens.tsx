@@ -238,7 +238,7 @@ function DatasetEditor({ dataset, identity }: { dataset: DatasetData; identity: 
           </button>
         )}
       </div>
-      <QuestionnaireFormView form={form} cycleYear={live.year} />
+      <QuestionnaireFormView form={form} />
       <section aria-labelledby="narrative-heading" className={`${ui.card} mt-6`}>
         <h2 id="narrative-heading" className="text-base font-semibold text-slate-900">Narrative</h2>
         <label htmlFor="dataset-narrative" className="sr-only">Narrative</label>

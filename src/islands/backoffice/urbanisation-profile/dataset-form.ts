@@ -1,4 +1,6 @@
+import { answerState } from '../../../lib/questionnaires/engine.ts';
 import type { Answer, Question, Subcategory, Thrust } from '../../../lib/questionnaires/schema.ts';
+import { profileEngineOptions } from '../../../lib/urbanisation-profile/rows.ts';
 import type { DatasetResponse, Indicator } from '../../../lib/urbanisation-profile/schema.ts';
 import { ErrorResponseSchema } from '../../../lib/http/schema.ts';
 import { firebaseToken, API_BASE } from '../lib/api.ts';
@@ -38,21 +40,33 @@ export function indicatorQuestion(indicator: Indicator, index: number): Question
     nua_paragraphs: null,
     source_hint: indicator.source,
     sort: index,
-    retired_at: null,
+    retired_at: indicator.retired_at,
     version: 1,
   };
 }
 
-/** The dataset's figures as the renderer's answers. */
-export function answersOf(dataset: Pick<DatasetData, 'values' | 'version' | 'updated_at' | 'updated_by'> & { warnings?: Record<string, string[]> }): Answer[] {
-  return dataset.values.map((v) => ({
+/**
+ * The dataset's figures as the renderer's answers. With the dataset's indicators, each figure's
+ * state is the engine's verdict under the profile's rules (data years from 1950); a figure of a
+ * retired indicator is left out, as its question is.
+ */
+export function answersOf(
+  dataset: Pick<DatasetData, 'values' | 'version' | 'updated_at' | 'updated_by' | 'year'> & { warnings?: Record<string, string[]>; indicators?: readonly Indicator[] },
+): Answer[] {
+  const questions = dataset.indicators ? new Map(dataset.indicators.map((i, n) => [i.code, indicatorQuestion(i, n)])) : null;
+  const values = questions ? dataset.values.filter((v) => questions.has(v.indicator)) : dataset.values;
+  return values.map((v) => ({
     question_uuid: v.indicator,
     value: v.value,
     text: null,
     data_year: v.data_year,
     source: v.source,
     comment: v.note,
-    state: dataset.warnings?.[v.indicator]?.length ? 'warning' : 'saved',
+    state: questions
+      ? answerState(questions.get(v.indicator)!, { value: v.value, data_year: v.data_year, source: v.source, comment: v.note }, profileEngineOptions(dataset.year))
+      : dataset.warnings?.[v.indicator]?.length
+        ? 'warning'
+        : 'saved',
     warnings: dataset.warnings?.[v.indicator] ?? [],
     version: dataset.version,
     updated_at: dataset.updated_at,
@@ -129,6 +143,7 @@ export function formForDataset(dataset: DatasetData, userUuid: string, canEdit: 
     thrusts: [thrust],
     subcategories: [subcategory],
     cycleYear: dataset.year,
+    dataYearMin: profileEngineOptions(dataset.year).dataYearMin,
     lockedMessage: canEdit ? null : 'Your role may read these figures but not change them.',
     transport: datasetTransport({ slug: dataset.category, code: dataset.country_code, year: dataset.year }, dataset.exists ? dataset.version : 0, onSaved),
   });

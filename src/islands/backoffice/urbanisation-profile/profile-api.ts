@@ -1,14 +1,22 @@
 import type { z } from 'zod';
 import {
+  IndicatorResponseSchema,
+  type IndicatorReorderBody,
+  type IndicatorSaveBody,
+} from '../../../lib/urbanisation-profile/indicator-schema.ts';
+import {
   CategoryListResponseSchema,
   CategoryResponseSchema,
   CategorySchema,
+  CategoryWithIndicatorsSchema,
   DatasetResponseSchema,
   DatasetSchema,
   GridResponseSchema,
   ImportResponseSchema,
+  IndicatorSchema,
   type CategorySaveBody,
 } from '../../../lib/urbanisation-profile/schema.ts';
+import { uploadImageFile, type UploadProgress } from '../cms/image-upload.ts';
 import { api, ApiError } from '../lib/api.ts';
 import { createFetcherStore, fetchWith, invalidatePrefixes } from '../lib/query.ts';
 import { GenericResponseSchema } from '../../../lib/http/schema.ts';
@@ -21,6 +29,9 @@ export const $categories = createFetcherStore(['profile/category/list'], { fetch
 
 export const CategoryConflictSchema = GenericResponseSchema.extend({ current: CategorySchema });
 export const DatasetConflictSchema = GenericResponseSchema.extend({ current: DatasetSchema });
+export const IndicatorConflictSchema = GenericResponseSchema.extend({ current: IndicatorSchema });
+/** A reorder based on an old list: the theme with its indicators as they are now. */
+export const IndicatorListConflictSchema = GenericResponseSchema.extend({ current: CategoryWithIndicatorsSchema });
 
 /** The 409 body's `current` record, when the error is a stale write. */
 export function conflictOf<S extends z.ZodType>(error: unknown, schema: S): z.output<S> | null {
@@ -31,6 +42,29 @@ export function conflictOf<S extends z.ZodType>(error: unknown, schema: S): z.ou
 
 export async function saveCategory(body: CategorySaveBody) {
   const result = await api('profile/category/saved', CategoryResponseSchema, { method: 'POST', body });
+  invalidatePrefixes('profile/');
+  return result.data;
+}
+
+/** Sends a theme's picture (If-Match: the theme's version), with its upload progress. */
+export function uploadHero(slug: string, version: number, file: File, onProgress: (progress: UploadProgress) => void) {
+  return uploadImageFile(`profile/category/${encodeURIComponent(slug)}/hero`, CategoryResponseSchema, version, file, onProgress);
+}
+
+export async function saveIndicator(body: IndicatorSaveBody) {
+  const result = await api('profile/indicator/saved', IndicatorResponseSchema, { method: 'POST', body });
+  invalidatePrefixes('profile/');
+  return result.data;
+}
+
+export async function reorderIndicators(body: IndicatorReorderBody) {
+  const result = await api('profile/indicator/reorder', CategoryResponseSchema, { method: 'POST', body });
+  invalidatePrefixes('profile/');
+  return result.data;
+}
+
+export async function retireIndicator(code: string, retired: boolean, version: number) {
+  const result = await api(`profile/indicator/${encodeURIComponent(code)}/retire`, IndicatorResponseSchema, { method: 'POST', body: { retired, version } });
   invalidatePrefixes('profile/');
   return result.data;
 }

@@ -1,0 +1,131 @@
+import { useRef } from 'react';
+import { CMS_UPLOAD_MAX_BYTES, type CmsImage } from '../../../lib/cms/schema.ts';
+import { HERO_ALT_MAX } from '../../../lib/urbanisation-profile/schema.ts';
+import { formatBytes, UPLOAD_ACCEPT } from '../cms/image-upload.ts';
+import { Icon } from '../ui/icons.tsx';
+import { FieldError } from '../ui/states.tsx';
+import { ui } from '../ui/styles.ts';
+
+/** What the form will do with the theme's picture when it is saved. */
+export type HeroChoice = { kind: 'keep' } | { kind: 'remove' } | { kind: 'new'; file: File; preview: string };
+
+/** The smallest WebP rendition at least `width` wide, for a preview. */
+function previewOf(image: CmsImage, width: number): string {
+  const webp = image.variants.filter((v) => v.format === 'webp').sort((a, b) => a.width - b.width);
+  return (webp.find((v) => v.width >= width) ?? webp.at(-1))?.url ?? image.url;
+}
+
+/**
+ * The theme's picture: the stored one or the file just chosen (previewed from memory; it is
+ * uploaded when the overview is saved), its description for people who cannot see it, and the
+ * upload's progress.
+ */
+export function HeroField(props: {
+  current: CmsImage | null;
+  choice: HeroChoice;
+  alt: string;
+  errors: Record<string, string[]>;
+  problem: string | null;
+  progress: { loaded: number; total: number } | null;
+  disabled: boolean;
+  onChoose: (file: File | undefined) => void;
+  onRemove: () => void;
+  onUndo: () => void;
+  onAlt: (alt: string) => void;
+}) {
+  const { current, choice, progress } = props;
+  const input = useRef<HTMLInputElement>(null);
+  const shown = choice.kind === 'new' ? choice.preview : choice.kind === 'keep' && current ? previewOf(current, 480) : null;
+  const percent = progress && progress.total > 0 ? Math.min(100, Math.round((progress.loaded / progress.total) * 100)) : 0;
+  return (
+    <fieldset className="space-y-3">
+      <legend className={ui.label}>Picture</legend>
+      <p className="text-xs text-slate-600">At the top of the theme’s public page and on its card. JPEG, PNG or WebP, at most {formatBytes(CMS_UPLOAD_MAX_BYTES)}; a wide picture (16:9) fits best.</p>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+        <div className="flex aspect-video w-full max-w-xs shrink-0 items-center justify-center overflow-hidden rounded-md bg-slate-100 ring-1 ring-slate-200">
+          {shown ? (
+            <img src={shown} alt={choice.kind === 'new' ? `Preview of ${choice.file.name}` : 'Current picture of the theme'} className="size-full object-cover" />
+          ) : (
+            <span className="flex flex-col items-center gap-1 text-sm text-slate-600">
+              <Icon name="image" className="size-6" />
+              {choice.kind === 'remove' ? 'The picture will be removed' : 'No picture yet'}
+            </span>
+          )}
+        </div>
+        <div className="min-w-0 flex-1 space-y-3 text-sm">
+          <div>
+            <input
+              ref={input}
+              id="hero-file"
+              type="file"
+              accept={UPLOAD_ACCEPT}
+              disabled={props.disabled}
+              aria-describedby="hero-state"
+              className="peer sr-only"
+              onChange={(event) => {
+                props.onChoose(event.target.files?.[0]);
+                event.target.value = '';
+              }}
+            />
+            <label
+              htmlFor="hero-file"
+              className={`${ui.secondaryButton} cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent-500 peer-disabled:cursor-not-allowed peer-disabled:opacity-60`}
+            >
+              <Icon name="image" className="size-4" />
+              {shown ? 'Choose another picture' : 'Choose a picture'}
+            </label>
+            {choice.kind !== 'keep' ? (
+              <button type="button" className={`${ui.secondaryButton} ml-2`} disabled={props.disabled} onClick={() => { props.onUndo(); input.current?.focus(); }}>
+                {choice.kind === 'new' ? 'Don’t use this file' : 'Keep the picture'}
+              </button>
+            ) : (
+              current && (
+                <button type="button" className={`${ui.secondaryButton} ml-2`} disabled={props.disabled} onClick={props.onRemove}>
+                  Remove the picture
+                </button>
+              )
+            )}
+          </div>
+          <div id="hero-state" aria-live="polite">
+            {props.problem && <p className="text-red-700">{props.problem}</p>}
+            {choice.kind === 'new' && !progress && (
+              <p className="text-slate-700">
+                {choice.file.name} ({formatBytes(choice.file.size)}) is not uploaded yet: it is uploaded when you save.
+              </p>
+            )}
+            {choice.kind === 'remove' && <p className="text-slate-700">The picture is removed when you save.</p>}
+          </div>
+          {progress && (
+            <div>
+              <div className="flex justify-between gap-2 text-xs text-slate-700">
+                <span>{percent >= 100 ? 'Processing the picture…' : 'Uploading the picture'}</span>
+                <span className="tabular-nums">{percent}%</span>
+              </div>
+              <div role="progressbar" aria-label="Picture upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="mt-1 h-2 w-full overflow-hidden rounded-full bg-slate-200">
+                <div className="h-full rounded-full bg-brand-600 transition-[width] duration-200 motion-reduce:transition-none" style={{ width: `${percent}%` }} />
+              </div>
+            </div>
+          )}
+          {(choice.kind === 'new' || (choice.kind === 'keep' && current)) && (
+            <div>
+              <label htmlFor="hero-alt" className={ui.label}>
+                What the picture shows <span className="text-slate-600">(required)</span>
+              </label>
+              <p id="hero-alt-hint" className="text-xs text-slate-600">Read out to people who cannot see it, such as “Rows of houses on a hillside in Cebu”.</p>
+              <input
+                id="hero-alt"
+                className={`${ui.input} mt-1`}
+                value={props.alt}
+                maxLength={HERO_ALT_MAX}
+                aria-invalid={Boolean(props.errors['hero_alt']) || undefined}
+                aria-describedby={`hero-alt-hint${props.errors['hero_alt'] ? ' hero-alt-error' : ''}`}
+                onChange={(event) => props.onAlt(event.target.value)}
+              />
+              <FieldError id="hero-alt-error" messages={props.errors['hero_alt']} />
+            </div>
+          )}
+        </div>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,95 @@
+import type { IndicatorSaveBody } from '../../../lib/urbanisation-profile/indicator-schema.ts';
+import type { Indicator, INDICATOR_TYPES } from '../../../lib/urbanisation-profile/schema.ts';
+import type { FieldErrors } from '../lib/field-errors.ts';
+
+/** The indicator form's fields as typed (numbers too are text until saved). */
+export interface IndicatorDraft {
+  code: string;
+  name: string;
+  unit: string;
+  answer_type: (typeof INDICATOR_TYPES)[number];
+  decimals: string;
+  source: string;
+  source_series: string;
+  licence: string;
+  sdg_ref: string;
+  expected_min: string;
+  expected_max: string;
+}
+
+export function draftOf(indicator: Indicator | null): IndicatorDraft {
+  const text = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
+  return {
+    code: indicator?.code ?? '',
+    name: indicator?.name ?? '',
+    unit: text(indicator?.unit),
+    answer_type: indicator?.answer_type ?? 'num',
+    decimals: text(indicator?.decimals),
+    source: indicator?.source ?? '',
+    source_series: text(indicator?.source_series),
+    licence: text(indicator?.licence),
+    sdg_ref: text(indicator?.sdg_ref),
+    expected_min: text(indicator?.expected_min),
+    expected_max: text(indicator?.expected_max),
+  };
+}
+
+/** A typed number: blank is null, '1,250.5' is 1250.5, anything else NaN. */
+function numberOf(text: string): number | null {
+  const trimmed = text.trim().replace(/,/g, '');
+  if (trimmed === '') return null;
+  return /^-?(\d+\.?\d*|\.\d+)$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+}
+
+/**
+ * The save body of a draft, or the fields a person must correct first. A new indicator names its
+ * theme; an edit sends the version it is based on (the code never changes).
+ */
+export function bodyOf(
+  draft: IndicatorDraft,
+  target: { category: string; version: number | null },
+): { body: IndicatorSaveBody; errors: null } | { body: null; errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  const decimals = numberOf(draft.decimals);
+  if (decimals !== null && (!Number.isInteger(decimals) || decimals < 0)) errors['decimals'] = ['Enter a whole number of decimal places, such as 1'];
+  const expectedMin = numberOf(draft.expected_min);
+  const expectedMax = numberOf(draft.expected_max);
+  if (Number.isNaN(expectedMin)) errors['expected_min'] = ['Enter a number, such as 5 or 12.5'];
+  if (Number.isNaN(expectedMax)) errors['expected_max'] = ['Enter a number, such as 95'];
+  if (!draft.code.trim()) errors['code'] = ['is required'];
+  if (!draft.name.trim()) errors['name'] = ['is required'];
+  if (!draft.source.trim()) errors['source'] = ['is required'];
+  if (Object.keys(errors).length > 0) return { body: null, errors };
+  return {
+    body: {
+      code: draft.code.trim().toUpperCase(),
+      ...(target.version === null ? { category: target.category } : { version: target.version }),
+      name: draft.name,
+      unit: draft.unit,
+      answer_type: draft.answer_type,
+      decimals,
+      source: draft.source,
+      source_series: draft.source_series,
+      licence: draft.licence,
+      sdg_ref: draft.sdg_ref,
+      expected_min: expectedMin,
+      expected_max: expectedMax,
+    },
+    errors: null,
+  };
+}
+
+/** Indicators in the order the server keeps them: by position, then code. */
+export function inOrder(list: readonly Indicator[]): Indicator[] {
+  return [...list].sort((a, b) => a.sort - b.sort || a.code.localeCompare(b.code));
+}
+
+/** The codes after moving `code` one place up (-1) or down (+1); null at either end. */
+export function moved(codes: readonly string[], code: string, by: -1 | 1): string[] | null {
+  const from = codes.indexOf(code);
+  const to = from + by;
+  if (from < 0 || to < 0 || to >= codes.length) return null;
+  const next = [...codes];
+  [next[from], next[to]] = [next[to]!, next[from]!];
+  return next;
+}

@@ -1,0 +1,169 @@
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
+import { useState, type ReactNode } from 'react';
+import {
+  INDICATOR_CODE_MAX,
+  INDICATOR_LICENCE_MAX,
+  INDICATOR_NAME_MAX,
+  INDICATOR_SDG_MAX,
+  INDICATOR_SERIES_MAX,
+  INDICATOR_SOURCE_MAX,
+  INDICATOR_TYPE_LABELS,
+  INDICATOR_UNIT_MAX,
+} from '../../../lib/urbanisation-profile/indicator-schema.ts';
+import { INDICATOR_TYPES, type Indicator } from '../../../lib/urbanisation-profile/schema.ts';
+import { invalidProps, type FieldErrors } from '../lib/field-errors.ts';
+import { ConflictNotice } from '../ui/conflict-notice.tsx';
+import { FieldError } from '../ui/states.tsx';
+import { ui } from '../ui/styles.ts';
+import { bodyOf, draftOf, type IndicatorDraft } from './indicator-draft.ts';
+import type { IndicatorStore } from './indicator-store.ts';
+
+type TextField = Exclude<keyof IndicatorDraft, 'answer_type'>;
+
+/**
+ * Adds an indicator to a theme, or changes one (`indicator`): a dialog, so the keyboard stays
+ * inside it until it is saved or cancelled. A change someone else saved meanwhile is shown with
+ * the two ways on.
+ */
+export function IndicatorEditor({ slug, store, indicator, onClose }: { slug: string; store: IndicatorStore; indicator: Indicator | null; onClose: (saved: Indicator | null) => void }) {
+  const [draft, setDraft] = useState<IndicatorDraft>(() => draftOf(indicator));
+  const [version, setVersion] = useState<number | null>(indicator?.version ?? null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [conflict, setConflict] = useState<Indicator | null>(null);
+  const [busy, setBusy] = useState(false);
+  const editing = indicator !== null;
+
+  async function save() {
+    const { body, errors: typed } = bodyOf(draft, { category: slug, version });
+    setErrors(typed ?? {});
+    if (!body) return;
+    setBusy(true);
+    const outcome = await store.save(body);
+    setBusy(false);
+    if (outcome.kind === 'saved') onClose(outcome.indicator);
+    else if (outcome.kind === 'invalid') setErrors(outcome.errors);
+    else if (outcome.kind === 'conflict') setConflict(outcome.current);
+  }
+
+  const field = (name: TextField, label: string, max: number, options: { hint?: string; required?: boolean; inputMode?: 'decimal' | 'numeric'; className?: string } = {}): ReactNode => {
+    const id = `indicator-${name.replace(/_/g, '-')}`;
+    const described = [options.hint && `${id}-hint`, errors[name] && `${id}-error`].filter(Boolean).join(' ') || undefined;
+    return (
+      <div className={options.className}>
+        <label htmlFor={id} className={ui.label}>
+          {label}
+          {options.required && <span className="text-slate-600"> (required)</span>}
+        </label>
+        {options.hint && (
+          <p id={`${id}-hint`} className="text-xs text-slate-600">
+            {options.hint}
+          </p>
+        )}
+        <input
+          id={id}
+          className={`${ui.input} mt-1`}
+          value={draft[name]}
+          maxLength={max}
+          inputMode={options.inputMode}
+          {...invalidProps(errors, name, `${id}-error`)}
+          aria-describedby={described}
+          onChange={(event) => setDraft({ ...draft, [name]: event.target.value })}
+        />
+        <FieldError id={`${id}-error`} messages={errors[name]} />
+      </div>
+    );
+  };
+
+  return (
+    <Dialog open onClose={() => onClose(null)} className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto p-4 sm:items-center">
+      <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />
+      <DialogPanel className="relative my-8 w-full max-w-2xl rounded-lg bg-white p-6 shadow-xl">
+        <DialogTitle className="text-lg font-semibold text-slate-900">{editing ? `Edit indicator ${indicator.code}` : 'Add an indicator'}</DialogTitle>
+        {conflict && (
+          <div className="mt-4">
+            <ConflictNotice
+              title="Someone else changed this indicator after you opened it"
+              record={{ updated_at: conflict.updated_at, updated_by: null }}
+              what="it"
+              actions={
+                <>
+                  <button type="button" className={ui.secondaryButton} onClick={() => { setVersion(conflict.version); setConflict(null); }}>
+                    Keep my changes
+                  </button>
+                  <button type="button" className={ui.secondaryButton} onClick={() => { setDraft(draftOf(conflict)); setVersion(conflict.version); setConflict(null); }}>
+                    Load theirs
+                  </button>
+                </>
+              }
+            >
+              <p className="mt-1 text-sm text-slate-700">Keep your changes to save them over theirs, or load theirs and start again from them.</p>
+            </ConflictNotice>
+          </div>
+        )}
+        <form
+          className="mt-4 space-y-4"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void save();
+          }}
+        >
+          {editing ? (
+            <p className="text-sm text-slate-700">
+              Code <span className="font-mono font-semibold">{indicator.code}</span>: it identifies the figures and cannot change.
+            </p>
+          ) : (
+            field('code', 'Code', INDICATOR_CODE_MAX, { required: true, hint: 'Capital letters, digits and _, such as WASTE_COLLECTED_PCT. It cannot change later.' })
+          )}
+          {field('name', 'Name', INDICATOR_NAME_MAX, { required: true })}
+          <div className="grid gap-4 sm:grid-cols-3">
+            <div>
+              <label htmlFor="indicator-answer-type" className={ui.label}>
+                Kind of figure
+              </label>
+              <select
+                id="indicator-answer-type"
+                className={`${ui.input} mt-1`}
+                value={draft.answer_type}
+                {...invalidProps(errors, 'answer_type', 'indicator-answer-type-error')}
+                onChange={(event) => setDraft({ ...draft, answer_type: event.target.value as IndicatorDraft['answer_type'] })}
+              >
+                {INDICATOR_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {INDICATOR_TYPE_LABELS[type]}
+                  </option>
+                ))}
+              </select>
+              <FieldError id="indicator-answer-type-error" messages={errors['answer_type']} />
+            </div>
+            {field('unit', 'Unit', INDICATOR_UNIT_MAX, { hint: 'Such as %, km or thousand people' })}
+            {field('decimals', 'Decimal places', 1, { inputMode: 'numeric', hint: 'Blank: any' })}
+          </div>
+          <fieldset>
+            <legend className={ui.label}>Expected range</legend>
+            <p className="text-xs text-slate-600">A figure outside it is saved with a warning to check it.</p>
+            <div className="mt-1 grid gap-4 sm:grid-cols-2">
+              {field('expected_min', 'Lowest expected value', 24, { inputMode: 'decimal' })}
+              {field('expected_max', 'Highest expected value', 24, { inputMode: 'decimal' })}
+            </div>
+          </fieldset>
+          {field('source', 'Source', INDICATOR_SOURCE_MAX, { required: true, hint: 'The organisation and publication the figures come from' })}
+          <div className="grid gap-4 sm:grid-cols-3">
+            {field('source_series', 'Source series', INDICATOR_SERIES_MAX, { hint: 'Such as SP.URB.TOTL.IN.ZS' })}
+            {field('sdg_ref', 'SDG indicator', INDICATOR_SDG_MAX, { hint: 'Such as 11.1.1' })}
+            {field('licence', 'Licence', INDICATOR_LICENCE_MAX, { hint: 'Such as CC BY 4.0' })}
+          </div>
+          <FieldError id="indicator-form-error" messages={errors['_'] ?? errors['category'] ?? errors['version']} />
+          <div className="flex flex-wrap justify-end gap-3 pt-2">
+            <button type="button" className={ui.secondaryButton} onClick={() => onClose(null)}>
+              Cancel
+            </button>
+            <button type="submit" className={ui.primaryButton} disabled={busy}>
+              {busy ? 'Saving…' : editing ? 'Save indicator' : 'Add indicator'}
+            </button>
+          </div>
+        </form>
+      </DialogPanel>
+    </Dialog>
+  );
+}

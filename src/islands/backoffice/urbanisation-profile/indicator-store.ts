@@ -1,0 +1,122 @@
+import { atom, computed } from 'nanostores';
+import type { IndicatorSaveBody } from '../../../lib/urbanisation-profile/indicator-schema.ts';
+import type { Indicator } from '../../../lib/urbanisation-profile/schema.ts';
+import { ApiError, errorMessage } from '../lib/api.ts';
+import type { FieldErrors } from '../lib/field-errors.ts';
+import { notifyError, notifySuccess } from '../notifications/snackbar-store.ts';
+import { inOrder, moved } from './indicator-draft.ts';
+import {
+  conflictOf,
+  IndicatorConflictSchema,
+  IndicatorListConflictSchema,
+  reorderIndicators,
+  retireIndicator,
+  saveIndicator,
+} from './profile-api.ts';
+
+export type SaveOutcome = { kind: 'saved'; indicator: Indicator } | { kind: 'invalid'; errors: FieldErrors } | { kind: 'conflict'; current: Indicator } | { kind: 'failed' };
+
+/**
+ * The indicators of one theme in the overview form: the list as the server last answered, and
+ * the changes an administrator makes to it (each its own call, each against the versions read).
+ */
+export function createIndicatorStore(slug: string, initial: readonly Indicator[]) {
+  const $list = atom<Indicator[]>(inOrder(initial));
+  /** The indicator a call is under way for (its buttons wait). */
+  const $busy = atom<string | null>(null);
+  const $active = computed($list, (list) => list.filter((i) => i.retired_at === null));
+  const $retired = computed($list, (list) => list.filter((i) => i.retired_at !== null));
+
+  const put = (indicator: Indicator) => {
+    const others = $list.get().filter((i) => i.code !== indicator.code);
+    $list.set(inOrder([...others, indicator]));
+  };
+
+  async function run<T>(code: string, call: () => Promise<T>): Promise<T | null> {
+    if ($busy.get()) return null;
+    $busy.set(code);
+    try {
+      return await call();
+    } finally {
+      $busy.set(null);
+    }
+  }
+
+  return {
+    $list,
+    $active,
+    $retired,
+    $busy,
+
+    /** Adds or changes an indicator; the form shows what came back. */
+    async save(body: IndicatorSaveBody): Promise<SaveOutcome> {
+      try {
+        const indicator = await saveIndicator(body);
+        put(indicator);
+        notifySuccess(body.version === undefined ? `Indicator ${indicator.code} added.` : `Indicator ${indicator.code} saved.`);
+        return { kind: 'saved', indicator };
+      } catch (error) {
+        const conflict = conflictOf(error, IndicatorConflictSchema);
+        if (conflict) {
+          put(conflict.current);
+          return { kind: 'conflict', current: conflict.current };
+        }
+        if (error instanceof ApiError && error.status === 400) return { kind: 'invalid', errors: error.errors };
+        notifyError(errorMessage(error));
+        return { kind: 'failed' };
+      }
+    },
+
+    /** Moves an indicator one place up or down; true when it moved. */
+    async move(code: string, by: -1 | 1): Promise<boolean> {
+      const active = $active.get();
+      const order = moved(
+        active.map((i) => i.code),
+        code,
+        by,
+      );
+      if (!order) return false;
+      const versions = new Map(active.map((i) => [i.code, i.version]));
+      const done = await run(code, async () => {
+        try {
+          const category = await reorderIndicators({ category: slug, indicators: order.map((c) => ({ code: c, version: versions.get(c)! })) });
+          $list.set(inOrder(category.indicators));
+          const position = order.indexOf(code) + 1;
+          notifySuccess(`${code} is now number ${position} of ${order.length}.`);
+          return true;
+        } catch (error) {
+          const conflict = conflictOf(error, IndicatorListConflictSchema);
+          if (conflict) {
+            $list.set(inOrder(conflict.current.indicators));
+            notifyError('Someone else changed these indicators after you opened the page. The list now shows them as they are: move again if needed.');
+          } else notifyError(`The order was not saved: ${errorMessage(error)}`);
+          return false;
+        }
+      });
+      return done ?? false;
+    },
+
+    /** Retires an indicator (it leaves the forms and the public pages; its figures stay) or restores it. */
+    async setRetired(code: string, retired: boolean): Promise<boolean> {
+      const indicator = $list.get().find((i) => i.code === code);
+      if (!indicator) return false;
+      const done = await run(code, async () => {
+        try {
+          put(await retireIndicator(code, retired, indicator.version));
+          notifySuccess(retired ? `Indicator ${code} retired. Its figures are kept.` : `Indicator ${code} restored.`);
+          return true;
+        } catch (error) {
+          const conflict = conflictOf(error, IndicatorConflictSchema);
+          if (conflict) {
+            put(conflict.current);
+            notifyError(`Someone else changed indicator ${code} after you opened the page. Check it and try again.`);
+          } else notifyError(errorMessage(error));
+          return false;
+        }
+      });
+      return done ?? false;
+    },
+  };
+}
+
+export type IndicatorStore = ReturnType<typeof createIndicatorStore>;
