@@ -21,6 +21,8 @@ export interface SectionReport {
   /** Anything worth keeping in the JSON (timings of the set-up, sanity checks). */
   setup: Record<string, unknown>;
   rows: Row[];
+  /** The targets this section's load rows are judged against, when not the run's (ratio and p99 columns). */
+  targets?: Targets;
   /** Tables of other figures than load (page audits, timings), printed before the load rows. */
   tables?: Table[];
   /** Judged targets outside the load rows that were missed (count like a missed row). */

@@ -5,6 +5,7 @@ import { DEMO_ACCOUNTS } from '../../src/lib/db/seed.server.ts';
 import { parseEnv } from '../../src/lib/env.server.ts';
 import { firebaseAuth } from '../../src/server/main.ts';
 import { startAuthEmulator } from '../../scripts/auth-emulator.ts';
+import { measureBareHello } from '../lib/baseline.ts';
 import { startChild, type ChildServer } from '../lib/child.ts';
 import type { BenchContext, SectionReport, Table } from '../lib/context.ts';
 import { signIn } from '../lib/identity.ts';
@@ -291,27 +292,7 @@ async function checkBeforeLoad(run: ApiRun, portal: Portal): Promise<string[]> {
 
 /** The bare Hono hello-world in its own process: the baseline of the ratios. */
 async function measureBaseline(run: ApiRun): Promise<Row> {
-  const hello = await startChild<{ url: string }>(new URL('../servers/hello.ts', import.meta.url), {
-    label: 'The hello-world server',
-    env: { NODE_ENV: 'production' },
-    ...profiling(run, 'hello'),
-  });
-  run.children.push(hello);
-  try {
-    return await record(
-      run,
-      {
-        name: 'bare hello-world',
-        describe: 'GET / on new Hono() + @hono/node-server, own process',
-        url: hello.info.url,
-        judged: false,
-        watch: { server: hello.process.pid },
-      },
-      null,
-    );
-  } finally {
-    await hello.stop();
-  }
+  return await measureBareHello(run.ctx, run.rows, profiling(run, 'hello').execArgv);
 }
 
 /** Authenticated endpoints in their steady state (judged): whoami and the cached user list pages. */

@@ -34,8 +34,31 @@ export async function openDatabase(options: { url?: string | undefined; dataDir?
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   // pg_trgm: the user search's trigram indexes (migration 0003).
-  const client = new PGlite(dataDir, { extensions: { pg_trgm } });
+  const client = yieldBeforeQueries(new PGlite(dataDir, { extensions: { pg_trgm } }));
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * PGlite runs each query synchronously in this process and hands its result on through promises,
+ * so a queue of waiting queries (many requests at once) would all run in one unbroken chain of
+ * promise callbacks: the server reads no request and answers no timer until the whole queue is
+ * done (seconds under load). One turn of the event loop before each query keeps it serving.
+ */
+function yieldBeforeQueries(client: PGlite): PGlite {
+  const pausing = <T extends Pick<PGlite, 'query'>>(target: T): T => {
+    const query = target.query.bind(target);
+    target.query = (async (...args: Parameters<PGlite['query']>) => {
+      await nextTurn();
+      return await query(...args);
+    }) as T['query'];
+    return target;
+  };
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((callback) => transaction((tx) => callback(pausing(tx)))) as PGlite['transaction'];
+  return pausing(client);
+}
+

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../audit/service.server.ts';
 import {
   auditEvents,
@@ -22,6 +22,7 @@ import {
   toCover,
   toCycle,
   toQuestion,
+  type AnswerRow,
   type CountryRow,
   type CycleRow,
   type ReportRow,
@@ -52,16 +53,17 @@ export async function loadBundle(
     'uuid' in where
       ? eq(nationalReports.uuid, where.uuid)
       : and(eq(nationalReports.year, where.year), eq(nationalReports.countryCode, where.countryCode));
-  let query = db.select().from(nationalReports).where(condition).$dynamic();
-  if (options.forUpdate) query = query.for('update');
-  const [report] = await query;
-  if (!report) return null;
-  const [cycle] = await db.select().from(reportingCycles).where(eq(reportingCycles.year, report.year));
-  const [country] = await db
-    .select({ code: countries.code, name: countries.name, flag: countries.flag })
-    .from(countries)
-    .where(eq(countries.code, report.countryCode));
-  return { cycle: cycle!, report, country: country! };
+  // One query: every save and every view starts here.
+  let query = db
+    .select({ report: nationalReports, cycle: reportingCycles, country: { code: countries.code, name: countries.name, flag: countries.flag } })
+    .from(nationalReports)
+    .innerJoin(reportingCycles, eq(reportingCycles.year, nationalReports.year))
+    .innerJoin(countries, eq(countries.code, nationalReports.countryCode))
+    .where(condition)
+    .$dynamic();
+  if (options.forUpdate) query = query.for('update', { of: nationalReports });
+  const [row] = await query;
+  return row ?? null;
 }
 
 /**
@@ -72,6 +74,11 @@ export async function loadBundle(
  * that have no answer to it, and no answer is ever lost.
  */
 export async function cycleQuestions(db: DbOrTx, cycle: CycleRow, reportId?: number): Promise<Question[]> {
+  return (await cycleQuestionRows(db, cycle, reportId)).map((row) => row.question);
+}
+
+/** `cycleQuestions` with each question's row id (answers refer to questions by id). */
+export async function cycleQuestionRows(db: DbOrTx, cycle: CycleRow, reportId?: number): Promise<{ id: number; question: Question }[]> {
   const locked = cycle.status === 'closed' || cycle.status === 'archived';
   const current = and(
     or(isNull(questions.firstCycle), sql`${questions.firstCycle} <= ${cycle.year}`),
@@ -90,7 +97,7 @@ export async function cycleQuestions(db: DbOrTx, cycle: CycleRow, reportId?: num
     .from(questions)
     .where(answered ? or(current, answered) : current)
     .orderBy(asc(questions.sort), asc(questions.id));
-  return rows.map(toQuestion);
+  return rows.map((row) => ({ id: row.id, question: toQuestion(row) }));
 }
 
 export async function listThrusts(db: DbOrTx): Promise<Thrust[]> {
@@ -124,21 +131,35 @@ export async function listQuestions(
   return rows.map(toQuestion);
 }
 
-/** The stored answers of a report, for the questions given (others are left out). */
-export async function reportAnswersOf(db: DbOrTx, reportId: number, qs: readonly Question[], cycleYear: number): Promise<Answer[]> {
+/** The stored rows of a report's answers, with their question's uuid and who last changed them. */
+export async function storedAnswers(db: DbOrTx, reportId: number): Promise<StoredAnswer[]> {
   const rows = await db
-    .select({ answer: reportAnswers, questionUuid: questions.uuid, name: users.name, username: users.username })
+    .select({ row: reportAnswers, questionUuid: questions.uuid, name: users.name, username: users.username })
     .from(reportAnswers)
     .innerJoin(questions, eq(questions.id, reportAnswers.questionId))
     .leftJoin(users, eq(users.id, reportAnswers.updatedBy))
     .where(eq(reportAnswers.reportId, reportId));
+  return rows.map((r) => ({ row: r.row, questionUuid: r.questionUuid, by: r.username === null ? null : personName({ name: r.name, username: r.username }) }));
+}
+
+export interface StoredAnswer {
+  row: AnswerRow;
+  questionUuid: string;
+  by: string | null;
+}
+
+/** Stored answers in their API shape, for the questions given (others are left out). */
+export function toAnswers(stored: readonly StoredAnswer[], qs: readonly Question[], cycleYear: number): Answer[] {
   const byUuid = new Map(qs.map((q) => [q.uuid, q]));
-  return rows.flatMap((r) => {
-    const question = byUuid.get(r.questionUuid);
-    if (!question) return [];
-    const by = r.username === null ? null : personName({ name: r.name, username: r.username });
-    return [toAnswer(r.answer, question, cycleYear, by)];
+  return stored.flatMap((s) => {
+    const question = byUuid.get(s.questionUuid);
+    return question ? [toAnswer(s.row, question, cycleYear, s.by)] : [];
   });
+}
+
+/** The stored answers of a report, for the questions given (others are left out). */
+export async function reportAnswersOf(db: DbOrTx, reportId: number, qs: readonly Question[], cycleYear: number): Promise<Answer[]> {
+  return toAnswers(await storedAnswers(db, reportId), qs, cycleYear);
 }
 
 export function completenessOf(qs: readonly Question[], answers: readonly Pick<Answer, 'question_uuid' | 'value' | 'text' | 'data_year' | 'source' | 'comment'>[], cycleYear: number): Completeness {
@@ -278,10 +299,4 @@ export async function reportsWithCountries(db: DbOrTx, year: number, where?: SQL
     .from(nationalReports)
     .innerJoin(countries, eq(countries.code, nationalReports.countryCode))
     .where(and(eq(nationalReports.year, year), where));
-}
-
-export async function questionIdsByUuid(db: DbOrTx, uuids: readonly string[]) {
-  if (uuids.length === 0) return new Map<string, number>();
-  const rows = await db.select({ id: questions.id, uuid: questions.uuid }).from(questions).where(inArray(questions.uuid, [...uuids]));
-  return new Map(rows.map((r) => [r.uuid, r.id]));
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { RoleName } from '../access/permissions.ts';
 import { recordAudit, type DbOrTx } from '../audit/service.server.ts';
 import { nationalReports, reportAnswers } from '../db/schema.ts';
@@ -9,14 +9,16 @@ import type { Answer, AnswerInput } from '../questionnaires/schema.ts';
 import { NATIONAL_REPORTS_CACHE_DOMAIN } from './public-queries.server.ts';
 import {
   completenessOf,
+  cycleQuestionRows,
   cycleQuestions,
   loadBundle,
-  questionIdsByUuid,
   reportAnswersOf,
+  storedAnswers,
+  toAnswers,
   toReport,
   type ReportBundle,
 } from './queries.server.ts';
-import { answerSnapshot, locksAtOf, type AnswerRow, type ReportRow } from './rows.server.ts';
+import { answerSnapshot, locksAtOf, personName, type AnswerRow, type ReportRow } from './rows.server.ts';
 import { storedKeysOf } from '../cms/images.server.ts';
 import type { LockReason, Report, ReportAction, ReportStatus, ReportUpdateBody, SaveAnswersResponse } from './schema.ts';
 import { ACTION_ROLES, decide, lockReasonOf } from './workflow.ts';
@@ -84,7 +86,8 @@ const sameJson = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.
 /**
  * POST …/saved: validates every answer (400 naming `answers.<i>.<field>`), checks versions (409
  * with the stale answers as they are now), then writes the changed ones and their audit events,
- * and moves a not-started report to in progress. All or nothing.
+ * and moves a not-started report to in progress. All or nothing. The report row stays locked
+ * from the first read to the commit, so the answers read once are the answers until then.
  */
 export async function saveAnswers(
   deps: AppDeps,
@@ -97,8 +100,9 @@ export async function saveAnswers(
     const bundle = await mustLoad(tx, where);
     const next = enforce(bundle, 'save', roleOf(auth));
     const year = bundle.cycle.year;
-    const qs = await cycleQuestions(tx, bundle.cycle, bundle.report.id);
-    const byUuid = new Map(qs.map((q) => [q.uuid, q]));
+    const form = await cycleQuestionRows(tx, bundle.cycle, bundle.report.id);
+    const qs = form.map((f) => f.question);
+    const byUuid = new Map(form.map((f) => [f.question.uuid, f]));
     const errors: Record<string, string[]> = {};
     const seen = new Set<string>();
     inputs.forEach((input, i) => {
@@ -108,24 +112,19 @@ export async function saveAnswers(
     });
     if (Object.keys(errors).length) throw new ApiError(400, `Invalid body: check ${Object.keys(errors).join(', ')}`, errors);
 
-    const ids = await questionIdsByUuid(tx, [...seen]);
-    const existing = await tx
-      .select()
-      .from(reportAnswers)
-      .where(and(eq(reportAnswers.reportId, bundle.report.id), inArray(reportAnswers.questionId, [...ids.values()])));
-    const current = new Map<string, AnswerRow>();
-    for (const row of existing) for (const [uuid, id] of ids) if (id === row.questionId) current.set(uuid, row);
+    const stored = await storedAnswers(tx, bundle.report.id);
+    const current = new Map(stored.map((s) => [s.questionUuid, s]));
 
     // Fields left out keep their stored value (DESIGN.md §12).
     const cleaned = inputs.map((input, i) => {
-      const q = byUuid.get(input.question_uuid)!;
-      const stored = current.get(input.question_uuid);
+      const { question: q } = byUuid.get(input.question_uuid)!;
+      const before = current.get(input.question_uuid)?.row;
       const merged = {
-        value: input.value !== undefined ? input.value : (stored?.value ?? null),
-        text: input.text !== undefined ? input.text : (stored?.text ?? null),
-        data_year: input.data_year !== undefined ? input.data_year : (stored?.dataYear ?? null),
-        source: input.source !== undefined ? input.source : (stored?.source ?? null),
-        comment: input.comment !== undefined ? input.comment : (stored?.comment ?? null),
+        value: input.value !== undefined ? input.value : (before?.value ?? null),
+        text: input.text !== undefined ? input.text : (before?.text ?? null),
+        data_year: input.data_year !== undefined ? input.data_year : (before?.dataYear ?? null),
+        source: input.source !== undefined ? input.source : (before?.source ?? null),
+        comment: input.comment !== undefined ? input.comment : (before?.comment ?? null),
       };
       const parsed = answerSchema(q, { cycleYear: year }).safeParse(merged);
       if (!parsed.success) {
@@ -139,24 +138,24 @@ export async function saveAnswers(
     if (Object.keys(errors).length) throw new ApiError(400, `Invalid body: check ${Object.keys(errors).join(', ')}`, errors);
 
     const stale = inputs.filter((input) => {
-      const stored = current.get(input.question_uuid);
-      return stored ? input.version !== stored.version : input.version !== undefined;
+      const before = current.get(input.question_uuid);
+      return before ? input.version !== before.row.version : input.version !== undefined;
     });
     if (stale.length) {
-      const all = await reportAnswersOf(tx, bundle.report.id, qs, year);
       const staleUuids = new Set(stale.map((s) => s.question_uuid));
       throw new StaleWriteError(
-        all.filter((a) => staleUuids.has(a.question_uuid)),
+        toAnswers(stored.filter((s) => staleUuids.has(s.questionUuid)), qs, year),
         'Someone else changed these answers after you opened the report',
       );
     }
 
     const now = new Date();
-    const changed: string[] = [];
+    const by = personName(auth.user);
+    let changed = 0;
     for (const [i, input] of inputs.entries()) {
-      const q = byUuid.get(input.question_uuid)!;
+      const { id: questionId, question: q } = byUuid.get(input.question_uuid)!;
       const clean = cleaned[i]!;
-      const stored = current.get(input.question_uuid);
+      const before = current.get(input.question_uuid)?.row;
       const values = {
         value: clean.value,
         text: clean.text,
@@ -164,40 +163,41 @@ export async function saveAnswers(
         source: clean.source,
         comment: clean.comment,
       };
-      if (stored && sameJson(stored.value, clean.value) && stored.text === clean.text && stored.dataYear === clean.data_year &&
-        stored.source === clean.source && stored.comment === clean.comment) {
+      if (before && sameJson(before.value, clean.value) && before.text === clean.text && before.dataYear === clean.data_year &&
+        before.source === clean.source && before.comment === clean.comment) {
         continue;
       }
       let after: AnswerRow;
-      if (stored) {
+      if (before) {
         const [row] = await tx
           .update(reportAnswers)
-          .set({ ...values, version: stored.version + 1, updatedAt: now, updatedBy: userId })
-          .where(and(eq(reportAnswers.id, stored.id), eq(reportAnswers.version, stored.version)))
+          .set({ ...values, version: before.version + 1, updatedAt: now, updatedBy: userId })
+          .where(and(eq(reportAnswers.id, before.id), eq(reportAnswers.version, before.version)))
           .returning();
         if (!row) throw new StaleWriteError(await reportAnswersOf(tx, bundle.report.id, [q], year));
         after = row;
       } else {
         const [row] = await tx
           .insert(reportAnswers)
-          .values({ reportId: bundle.report.id, questionId: ids.get(q.uuid)!, ...values, updatedAt: now, updatedBy: userId })
+          .values({ reportId: bundle.report.id, questionId, ...values, updatedAt: now, updatedBy: userId })
           .onConflictDoNothing()
           .returning();
         if (!row) throw new StaleWriteError(await reportAnswersOf(tx, bundle.report.id, [q], year));
         after = row;
       }
-      changed.push(q.uuid);
+      current.set(q.uuid, { row: after, questionUuid: q.uuid, by });
+      changed++;
       await recordAudit(tx, {
         actorId: userId,
         entity: 'national_report_answer',
         entityId: bundle.report.uuid,
-        action: stored ? 'update' : 'create',
-        before: answerSnapshot(stored, q),
+        action: before ? 'update' : 'create',
+        before: answerSnapshot(before, q),
         after: answerSnapshot(after, q),
       });
     }
 
-    const answers = await reportAnswersOf(tx, bundle.report.id, qs, year);
+    const answers = toAnswers([...current.values()], qs, year);
     const progress = completenessOf(qs, answers, year);
     const statusChanges = next !== bundle.report.status;
     const [report] = await tx
@@ -205,11 +205,11 @@ export async function saveAnswers(
       .set({
         completeness: progress,
         completenessPct: progress.pct,
-        ...(changed.length > 0 && { updatedAt: now, updatedBy: userId }),
+        ...(changed > 0 && { updatedAt: now, updatedBy: userId }),
         ...(statusChanges && { status: next, version: sql`${nationalReports.version} + 1` }),
       })
       .where(eq(nationalReports.id, bundle.report.id))
-      .returning();
+      .returning({ status: nationalReports.status, version: nationalReports.version });
     if (statusChanges) {
       await recordAudit(tx, {
         actorId: userId,

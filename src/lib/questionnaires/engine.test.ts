@@ -38,6 +38,32 @@ function errorsOf(q: QuestionRules, input: Record<string, unknown>): Record<stri
 
 const valid = (q: QuestionRules, value: unknown) => answerSchema(q, YEAR).safeParse({ value }).success;
 
+describe('answerSchema: made once per set of rules', () => {
+  test('the same rules share one schema; a question edited in any rule the schema reads gets its own', () => {
+    const q = question('num', { min: 0, max: 10, unit: 'km' });
+    const first = answerSchema(q, YEAR);
+    expect(answerSchema({ ...q, code: 'Q98', compulsory: true }, YEAR)).toBe(first);
+    const edits: Partial<QuestionRules>[] = [
+      { max: 20 },
+      { min: 5 },
+      { unit: 'm' },
+      { decimals: 0 },
+      { question_tier: 1 },
+      { with_text: true },
+      { answer_type: 'int' },
+      { parts: [{ key: 'a', label: 'A' }] },
+    ];
+    for (const edit of edits) expect(answerSchema({ ...q, ...edit }, YEAR), JSON.stringify(edit)).not.toBe(first);
+    expect(answerSchema(q, { cycleYear: 2030 })).not.toBe(first);
+    // The edited limit applies at once, the first schema's still holds for the unedited question.
+    expect(answerSchema({ ...q, max: 20 }, YEAR).safeParse({ value: 15 }).success).toBe(true);
+    expect(answerSchema(q, YEAR).safeParse({ value: 15 }).success).toBe(false);
+    const choices = question('single', { options: CHOICES });
+    expect(answerSchema({ ...choices, options: CHOICES.slice(1) }, YEAR).safeParse({ value: 'plan' }).success).toBe(false);
+    expect(answerSchema(choices, YEAR).safeParse({ value: 'plan' }).success).toBe(true);
+  });
+});
+
 describe('answerSchema: values by type', () => {
   const cases: [AnswerType, Partial<QuestionRules>, unknown[], unknown[]][] = [
     ['pct', {}, [0, 100, 58.3, null], [-0.1, 100.01, '50', true, Number.NaN, Infinity, [50], { a: 1 }]],

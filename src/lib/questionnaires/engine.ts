@@ -140,12 +140,30 @@ export function valueSchema(q: QuestionRules): z.ZodType<AnswerValue> {
   }
 }
 
+/** Answer schemas made so far, by the rules they check: making one costs a thousand times more than using it. */
+const schemaCache = new Map<string, z.ZodType<CleanAnswer>>();
+/** Far more than the question sets × cycle years in use; past it the cache starts afresh. */
+const SCHEMA_CACHE_MAX = 5000;
+
 /**
  * The zod schema of one answer input for `q`: the value by type and hard limits, the data year
  * (`dataYearSchema`), the source (required for a tier-1 value), the narrative (only when the
- * question has one) and the comment. Text goes through the safe-text cleaning.
+ * question has one) and the comment. Text goes through the safe-text cleaning. Made once per set
+ * of rules: every answer to a question (and every save of it) reuses its schema.
  */
 export function answerSchema(q: QuestionRules, options: EngineOptions): z.ZodType<CleanAnswer> {
+  // Every field the schema reads, and nothing else: a question edited in any of them gets a new one.
+  const key = JSON.stringify([q.question_tier, q.answer_type, q.unit, q.options, q.min, q.max, q.decimals, q.parts, q.with_text, options.cycleYear, options.dataYearMin ?? null]);
+  let schema = schemaCache.get(key);
+  if (!schema) {
+    if (schemaCache.size >= SCHEMA_CACHE_MAX) schemaCache.clear();
+    schema = makeAnswerSchema(q, options);
+    schemaCache.set(key, schema);
+  }
+  return schema;
+}
+
+function makeAnswerSchema(q: QuestionRules, options: EngineOptions): z.ZodType<CleanAnswer> {
   const narrative = q.with_text
     ? optionalSafeText(ANSWER_TEXT_MAX)
     : z

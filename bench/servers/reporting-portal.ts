@@ -1,0 +1,113 @@
+/**
+ * The portal server of the reporting section, alone in its own process: `startServer` with the
+ * settings in BENCH_REPORTING_PORTAL (JSON), serving a site build (the back-office shell and its
+ * chunks) taken from the build cache or built once here and copied into it, then the national
+ * reports seeded with bulk inserts and one focal point per country whose open report takes
+ * answers. Prints `BENCH_READY {"url", "database", "seed", …}` when all is done.
+ */
+import { cp, mkdir, readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DEMO_PASSWORD, seedDemoAccounts, type DemoAccount } from '../../src/lib/db/seed.server.ts';
+import { parseEnv } from '../../src/lib/env.server.ts';
+import { firebaseAuth, startServer } from '../../src/server/main.ts';
+import { announceReady } from '../lib/child.ts';
+import { seedReporting, type ReportingSeed } from '../lib/seed-reports.ts';
+import { BENCH_EMAIL_DOMAIN } from '../lib/seed-users.ts';
+
+export interface ReportingPortalConfig {
+  port: number;
+  dataDir: string;
+  /** The site builder's folder (a build made here lands in it first). */
+  siteDir: string;
+  databaseUrl?: string;
+  projectId: string;
+  emulatorHost: string;
+  /** A build of this checkout's sources to serve, if one is cached; otherwise one is made and copied here. */
+  siteCache: { dir: string; cached: boolean };
+  /** Questions added to the long questionnaire's cycle (38 + extra). */
+  extraQuestions: number;
+  /** The country whose long questionnaire is answered (the demo focal point's). */
+  longCountry: string;
+  /** At most this many focal points are created (one per country whose open report takes answers). */
+  focalPoints: number;
+}
+
+export interface FocalPoint {
+  email: string;
+  country: string;
+}
+
+export interface ReportingPortalInfo {
+  url: string;
+  database: 'pglite' | 'postgres';
+  startMs: number;
+  /** How long `astro build` took here, or null when the cached build was served. */
+  buildMs: number | null;
+  seed: ReportingSeed;
+  seedMs: number;
+  focalPoints: FocalPoint[];
+  focalPointsMs: number;
+  password: string;
+}
+
+const config = JSON.parse(process.env['BENCH_REPORTING_PORTAL'] ?? '{}') as ReportingPortalConfig;
+const started = performance.now();
+const env = parseEnv({
+  NODE_ENV: 'production',
+  PORT: String(config.port),
+  HOST: '127.0.0.1',
+  DATA_DIR: config.dataDir,
+  DATABASE_URL: config.databaseUrl,
+  FIREBASE_PROJECT_ID: config.projectId,
+  FIREBASE_AUTH_EMULATOR_HOST: config.emulatorHost,
+  SITE_DIR: config.siteDir,
+  SEED_DEMO: 'true',
+  // One console line per request would measure the terminal.
+  LOG_REQUESTS: 'false',
+});
+const running = await startServer(env, config.siteCache.cached ? { siteDir: config.siteCache.dir } : {});
+const startMs = performance.now() - started;
+
+let buildMs: number | null = null;
+if (!config.siteCache.cached) {
+  // Built before the seed: the back-office does not depend on the data, and a smaller site builds faster.
+  const buildStarted = performance.now();
+  await running.builder.request();
+  const status = running.builder.status();
+  if (!status.live) throw new Error(`The site build failed: ${status.lastFailure?.reason ?? 'no build is live'}`);
+  buildMs = performance.now() - buildStarted;
+  // Only the newest build of this checkout is kept.
+  const parent = join(config.siteCache.dir, '..');
+  await mkdir(parent, { recursive: true });
+  for (const entry of await readdir(parent)) await rm(join(parent, entry), { recursive: true, force: true });
+  await cp(join(config.siteDir, status.live.id), config.siteCache.dir, { recursive: true });
+}
+
+const seedStarted = performance.now();
+const seed = await seedReporting(running.database.db, { extra: config.extraQuestions, longCountry: config.longCountry });
+const seedMs = performance.now() - seedStarted;
+
+const focalStarted = performance.now();
+const accounts: DemoAccount[] = seed.editable.slice(0, config.focalPoints).map((country) => ({
+  email: `focal.${country.toLowerCase()}@${BENCH_EMAIL_DOMAIN}`,
+  password: DEMO_PASSWORD,
+  name: `Focal point ${country}`,
+  role: 'state_member',
+  status: 1,
+  country,
+}));
+await seedDemoAccounts(running.database.db, firebaseAuth(env), accounts);
+const focalPointsMs = performance.now() - focalStarted;
+
+const info: ReportingPortalInfo = {
+  url: running.url,
+  database: running.database.kind,
+  startMs,
+  buildMs,
+  seed,
+  seedMs,
+  focalPoints: accounts.map((a) => ({ email: a.email, country: a.country! })),
+  focalPointsMs,
+  password: DEMO_PASSWORD,
+};
+announceReady(info, () => running.close());
