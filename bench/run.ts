@@ -14,12 +14,14 @@ import { fileURLToPath } from 'node:url';
 import type { BenchContext, Section, SectionReport } from './lib/context.ts';
 import { formatGrid, formatTable } from './lib/report.ts';
 import { apiSection } from './sections/api.ts';
+import { modulesSection } from './sections/modules.ts';
 import { siteSection } from './sections/site.ts';
 
 /** Later issues add their sections here. */
 export const SECTIONS: Record<string, Section> = {
   api: apiSection,
   site: siteSection,
+  modules: modulesSection,
 };
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -110,6 +112,11 @@ if (selected.includes('api')) {
 if (selected.includes('site')) {
   console.log(
     'Targets (site): Lighthouse accessibility/best practices/SEO 100 and performance >= 95 on every public page, first screen <= 14 KB, no script on pages with nothing interactive, publish-to-live < 15 s.',
+  );
+}
+if (selected.includes('modules')) {
+  console.log(
+    'Targets (modules): with every reporting module\'s data, publish-to-live <= 30 s; the module pages at the site\'s bars (Lighthouse accessibility/best practices/SEO 100, performance >= 95, first screen <= 14 KB).',
   );
 }
 const judged = rows.filter((r) => r.judged);

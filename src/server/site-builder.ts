@@ -162,6 +162,8 @@ export class SiteBuilder {
       await mkdir(this.#root, { recursive: true });
       await this.#runAstro(outDir, since);
       await this.#indexForSearch(outDir, since);
+      // Reading and compressing every file of the new build before it goes live (its own step: it grows with the page count).
+      this.#state = { state: 'building', since, progress: 99, step: 'preparing the new version' };
       const files = await SiteFiles.load(outDir);
       const info = { id, since: new Date().toISOString() };
       const tmp = join(this.#root, `${POINTER}.tmp`);
