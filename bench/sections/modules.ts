@@ -9,7 +9,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, relative, sep } from 'node:path';
-import { chromium } from 'playwright-core';
+import { chromium, type Request } from 'playwright-core';
 import type { BenchContext, SectionReport, Table } from '../lib/context.ts';
 import { CHROMIUM, CHROMIUM_FLAGS, firstScreenBytes, lighthouseAll, sitemapPaths, type PageAudit } from '../lib/page-audit.ts';
 import { siteStatus, waitForBuild } from '../lib/portal-api.ts';
@@ -197,7 +197,7 @@ async function searchDownloads(site: SitePortal, queries: readonly string[]): Pr
     const out: SearchDownload[] = [];
     for (const query of queries) {
       const finished: Promise<{ url: string; bytes: number }>[] = [];
-      const onFinished = (request: import('playwright-core').Request) => {
+      const onFinished = (request: Request) => {
         if (!new URL(request.url()).pathname.startsWith('/pagefind/')) return;
         finished.push(request.sizes().then((s) => ({ url: request.url(), bytes: s.responseBodySize + s.responseHeadersSize })));
       };
