@@ -1,9 +1,10 @@
 /**
  * The portal server of the site section, alone in its own process: `startServer` with a temp
- * DATA_DIR and SITE_DIR (no site yet, no build queued), then the CMS items seeded with SQL.
+ * DATA_DIR and SITE_DIR (no site yet, no build queued), then the CMS items seeded with SQL (and,
+ * for the modules section, every reporting module's data: bench/lib/seed-modules.ts).
  * Settings come as JSON in BENCH_SITE_PORTAL; PUBLIC_SITE_URL in the environment names the
  * server's own address, so the builds (child processes of this one) write canonical URLs and a
- * sitemap for it. Prints `BENCH_READY {"url", "startMs", "seed"}`.
+ * sitemap for it. Prints `BENCH_READY {"url", "startMs", "seed", "modules"}`.
  */
 import { join } from 'node:path';
 import { parseEnv } from '../../src/lib/env.server.ts';
