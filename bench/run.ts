@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import type { BenchContext, Section, SectionReport } from './lib/context.ts';
 import { formatGrid, formatTable } from './lib/report.ts';
 import { apiSection } from './sections/api.ts';
+import { modulesSection } from './sections/modules.ts';
 import { reportingSection } from './sections/reporting.ts';
 import { siteSection } from './sections/site.ts';
 
@@ -22,6 +23,7 @@ export const SECTIONS: Record<string, Section> = {
   api: apiSection,
   site: siteSection,
   reporting: reportingSection,
+  modules: modulesSection,
 };
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -117,6 +119,11 @@ if (selected.includes('site')) {
 if (selected.includes('reporting')) {
   console.log(
     `Targets (reporting): autosave p99 < 25 ms and >= 40% of the bare hello-world's requests/s at ${ctx.load.connections} connections; the questionnaire interactive in the browser < 1 s (38 and 300 questions); data-entry JS <= 60 KB gzip beyond the shell.`,
+  );
+}
+if (selected.includes('modules')) {
+  console.log(
+    'Targets (modules): with every reporting module\'s data, publish-to-live <= 30 s; the module pages at the site\'s bars (Lighthouse accessibility/best practices/SEO 100, performance >= 95, first screen <= 14 KB).',
   );
 }
 const judged = rows.filter((r) => r.judged);

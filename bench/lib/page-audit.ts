@@ -209,7 +209,8 @@ export async function lighthouseAll(base: string, paths: readonly string[], log:
             title: audit.title,
             score: Math.round(audit.score * 100) / 100,
             ...(audit.displayValue && { displayValue: audit.displayValue }),
-            items: (audit.details?.items ?? []).slice(0, 3).map(itemText).filter((t): t is string => t !== null),
+            // Some audits' details hold no list of items (an insight's summary): those name none.
+            items: (Array.isArray(audit.details?.items) ? audit.details.items : []).slice(0, 3).map(itemText).filter((t): t is string => t !== null),
           });
         }
       }

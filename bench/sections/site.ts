@@ -26,6 +26,8 @@ export const SITE_PROJECT_ID = 'demo-apua-bench-site';
 export const SITE_ITEMS = 500;
 /** A change published in the back-office must be live within this many seconds (2 cores). */
 export const PUBLISH_TARGET_S = 15;
+/** How long a first build (or a rebuild after a foreign one) may take before the run gives up. */
+const FIRST_BUILD_TIMEOUT_MS = 480_000;
 
 /** The public pages the issue names; the run takes the sitemap's and reports any difference. */
 const EXPECTED_PAGES = [
@@ -47,13 +49,13 @@ const EXPECTED_PAGES = [
   '/national-urban-agenda',
 ];
 
-const number = (name: string, fallback: number) => {
+export const number = (name: string, fallback: number) => {
   const value = Number(process.env[name]);
   return Number.isFinite(value) && value > 0 ? value : fallback;
 };
 
-const kb = (bytes: number | undefined) => (bytes === undefined ? '-' : (bytes / 1024).toFixed(1));
-const seconds = (ms: number) => (ms / 1000).toFixed(1);
+export const kb = (bytes: number | undefined) => (bytes === undefined ? '-' : (bytes / 1024).toFixed(1));
+export const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
 /**
  * The pages to audit: the sitemap's, with one page of each family of pages made from data
@@ -80,7 +82,7 @@ function check(ok: boolean, what: string, checks: string[]): void {
   checks.push(what);
 }
 
-interface PublishRun {
+export interface PublishRun {
   run: number;
   /** From the API call to the first GET / that showed the new title (null: it never did). */
   toLiveS: number | null;
@@ -95,6 +97,15 @@ interface PublishRun {
   slowestPollMs: number;
   /** Every GET / before the swap was a 200 with the very page served before the edit. */
   oldServed: boolean;
+  /** The builder's steps as its status showed them (polled every 200 ms): seconds from the build's start to the first poll that showed each. */
+  steps: { step: string; atS: number }[];
+  /**
+   * Of `buildS`, by the steps of the status: the astro build (until "indexing for search"), the
+   * search index (Pagefind, until "preparing the new version") and loading the new build into memory (until live).
+   */
+  astroS: number | null;
+  searchS: number | null;
+  loadS: number | null;
   problems: string[];
 }
 
@@ -109,12 +120,13 @@ export function missingBanners(html: string, titles: readonly string[]): string[
  * Changes a published banner's title through the API, then polls / (every 100 ms) until the new
  * title shows; meanwhile every answer must be the page served before the edit.
  */
-async function publishToLive(
+export async function publishToLive(
   api: PortalApi,
   banner: UploadTarget,
   homeBanners: readonly string[],
   currentTitle: string,
   run: number,
+  deadlineMs = 120_000,
 ): Promise<PublishRun & { title: string }> {
   const before = await siteStatus(api);
   const oldPage = await (await fetch(`${api.base}/`)).text();
@@ -133,13 +145,18 @@ async function publishToLive(
   const apiMs = performance.now() - started;
   if (saved.status !== 200) throw new Error(`POST /api/cms/saved answered ${saved.status}: ${JSON.stringify(saved.body)}`);
 
-  const watch = { state: 'queued', buildingSince: null as string | null, liveId: before.live?.id ?? null, on: true };
+  const watch = { state: 'queued', buildingSince: null as string | null, liveId: before.live?.id ?? null, on: true, steps: [] as { step: string; at: number }[] };
   const watcher = (async () => {
     while (watch.on) {
       const status = await siteStatus(api).catch(() => null);
       if (status) {
         watch.state = status.current.state;
-        if (status.current.state === 'building') watch.buildingSince = status.current.since;
+        if (status.current.state === 'building') {
+          watch.buildingSince = status.current.since;
+          // The step without its running page count: "generated 12 pages" is one step.
+          const step = status.current.step.replace(/^generated \d+ pages?$/, 'generating pages');
+          if (watch.steps.at(-1)?.step !== step) watch.steps.push({ step, at: Date.now() });
+        }
         watch.liveId = status.live?.id ?? null;
       }
       await sleep(200);
@@ -152,7 +169,7 @@ async function publishToLive(
   let toLive: number | null = null;
   let swappedPolls = 0;
   let slowestPollMs = 0;
-  const deadline = performance.now() + 120_000;
+  const deadline = performance.now() + deadlineMs;
   try {
     for (;;) {
       const during = watch.state === 'building';
@@ -182,7 +199,7 @@ async function publishToLive(
         break;
       }
       if (performance.now() > deadline) {
-        problems.push(`the new title was not live within 120 s (builder state: ${watch.state})`);
+        problems.push(`the new title was not live within ${deadlineMs / 1000} s (builder state: ${watch.state})`);
         break;
       }
       await sleep(100);
@@ -198,6 +215,12 @@ async function publishToLive(
   const since = watch.buildingSince ?? seen;
   const buildS = since && after?.live ? (Date.parse(after.live.since) - Date.parse(since)) / 1000 : null;
   const queuedS = since ? (Date.parse(since) - startedAt) / 1000 : null;
+  const steps = since ? watch.steps.map((st) => ({ step: st.step, atS: (st.at - Date.parse(since)) / 1000 })) : [];
+  const at = (step: string) => steps.find((st) => st.step === step)?.atS ?? null;
+  const [indexing, preparing] = [at('indexing for search'), at('preparing the new version')];
+  const astroS = indexing;
+  const searchS = indexing !== null && preparing !== null ? preparing - indexing : null;
+  const loadS = preparing !== null && buildS !== null ? buildS - preparing : null;
   return {
     run,
     title,
@@ -209,6 +232,10 @@ async function publishToLive(
     pollsDuringBuild,
     slowestPollMs,
     oldServed: !problems.some((p) => p.includes('before the swap')),
+    steps,
+    astroS,
+    searchS,
+    loadS,
     problems: [...new Set(problems)],
   };
 }
@@ -225,7 +252,7 @@ async function foreignBuild(url: string, homeBanners: readonly string[], latestE
 }
 
 /** What the site section's phases share: the report being filled and what they started. */
-interface SiteRun {
+export interface SiteRun {
   ctx: BenchContext;
   notes: string[];
   failures: string[];
@@ -240,10 +267,12 @@ interface SiteRun {
 }
 
 /** The portal under test once it is up: its address, seed, folders and a signed-in editor. */
-interface SitePortal {
+export interface SitePortal {
   child: ChildServer<SitePortalInfo>;
   url: string;
   seed: SitePortalInfo['seed'];
+  /** The reporting modules' seed, when the portal was started with them. */
+  modules: SitePortalInfo['modules'];
   config: SitePortalConfig;
   editor: PortalApi;
   /** The banners the home page shows (titles), updated by publish-to-live. */
@@ -257,7 +286,7 @@ function profiling(run: SiteRun, name: string) {
 }
 
 /** The Auth emulator on a free port, with the site section's own project. */
-async function startSiteEmulator(run: SiteRun): Promise<string> {
+export async function startSiteEmulator(run: SiteRun): Promise<string> {
   const emulatorHost = `127.0.0.1:${await freePort(3)}`;
   const started = performance.now();
   run.ctx.log(`Starting the Firebase Auth emulator on ${emulatorHost} (project ${SITE_PROJECT_ID}) …`);
@@ -267,7 +296,7 @@ async function startSiteEmulator(run: SiteRun): Promise<string> {
 }
 
 /** The portal server in its own process with the CMS items seeded, and a signed-in editor. */
-async function startSitePortal(run: SiteRun, emulatorHost: string): Promise<SitePortal> {
+export async function startSitePortal(run: SiteRun, emulatorHost: string, options: { modules?: boolean } = {}): Promise<SitePortal> {
   const { ctx } = run;
   const port = await freePort();
   const config: SitePortalConfig = {
@@ -277,14 +306,15 @@ async function startSitePortal(run: SiteRun, emulatorHost: string): Promise<Site
     projectId: SITE_PROJECT_ID,
     emulatorHost,
     items: number('BENCH_SITE_ITEMS', SITE_ITEMS),
+    modules: options.modules ?? false,
   };
   mkdirSync(config.dataDir, { recursive: true });
-  ctx.log(`Starting the portal server (PGlite in a temp folder) and seeding ${config.items} CMS items …`);
+  ctx.log(`Starting the portal server (PGlite in a temp folder) and seeding ${config.items} CMS items${config.modules ? ' and the reporting modules' : ''} …`);
   const child = await startChild<SitePortalInfo>(new URL('../servers/site-portal.ts', import.meta.url), {
     label: 'The portal server (site)',
     // The builds run as children of the server and inherit this: canonical URLs and the sitemap name the server.
     env: { BENCH_SITE_PORTAL: JSON.stringify(config), NODE_ENV: 'production', PUBLIC_SITE_URL: `http://127.0.0.1:${port}` },
-    timeoutMs: 180_000,
+    timeoutMs: config.modules ? 600_000 : 180_000,
     ...profiling(run, 'site-portal'),
   });
   run.children.push(child);
@@ -295,7 +325,7 @@ async function startSitePortal(run: SiteRun, emulatorHost: string): Promise<Site
   const admin = DEMO_ACCOUNTS.find((a) => a.role === 'tuxuri')!;
   const editor = new PortalApi(url, await signIn(emulatorHost, admin.email, admin.password));
   run.api = editor;
-  return { child, url, seed, config, editor, homeBanners: [...seed.expect.homeBanners] };
+  return { child, url, seed, modules: child.info.modules, config, editor, homeBanners: [...seed.expect.homeBanners] };
 }
 
 /** "banners 8 published/4 draft; …": the seeded items per type and status. */
@@ -341,7 +371,7 @@ async function ensureOwnBuild(run: SiteRun, site: SitePortal, build: Build): Pro
     if (attempt === 2) throw new Error(`three builds in a row were not made from our data: ${rebuilds.join('; ')}`);
     const previous = build.status.live?.id ?? null;
     await site.editor.call('POST', 'site/publish');
-    build = await waitForBuild(site.editor, previous, 240_000);
+    build = await waitForBuild(site.editor, previous, FIRST_BUILD_TIMEOUT_MS);
   }
   run.setup['foreignBuilds'] = rebuilds;
   if (rebuilds.length > 0) {
@@ -350,7 +380,7 @@ async function ensureOwnBuild(run: SiteRun, site: SitePortal, build: Build): Pro
 }
 
 /** Phase 1 after start-up: nothing built yet, images uploaded to drafts, the drafts published, the first build live and ours. */
-async function publishFirstBuild(run: SiteRun, site: SitePortal): Promise<void> {
+export async function publishFirstBuild(run: SiteRun, site: SitePortal): Promise<void> {
   const { url, seed, editor } = site;
   const { checks } = run;
   const first = await siteStatus(editor);
@@ -361,12 +391,17 @@ async function publishFirstBuild(run: SiteRun, site: SitePortal): Promise<void> 
 
   const uploadMs = await uploadImages(run, site);
 
+  // Each status change names the version it is based on (the upload moved it on).
+  const versions = await Promise.all(
+    seed.uploadTargets.map(async (t) => (await editor.call<{ data: { version: number } }>('GET', `cms/${t.cmsType}/view/${t.uuid}`)).body.data.version),
+  );
   // Publishing the drafts that got an image queues the first build (one: they land within the debounce).
   const started = performance.now();
-  const published = await Promise.all(seed.uploadTargets.map((t) => editor.call('POST', `cms/status/${t.uuid}`, { status: 'published' })));
-  check(published.every((p) => p.status === 200), `${published.length} items published through POST /api/cms/status`, checks);
+  const published = await Promise.all(seed.uploadTargets.map((t, i) => editor.call('POST', `cms/status/${t.uuid}`, { status: 'published', version: versions[i] })));
+  const refused = published.flatMap((p, i) => (p.status === 200 ? [] : [`${seed.uploadTargets[i]!.title}: ${p.status} ${JSON.stringify(p.body).slice(0, 200)}`]));
+  check(refused.length === 0, `${published.length} items published through POST /api/cms/status${refused.length ? ` (refused: ${refused.join('; ')})` : ''}`, checks);
   run.ctx.log('Waiting for the first site build …');
-  const build = await waitForBuild(editor, null, 240_000);
+  const build = await waitForBuild(editor, null, FIRST_BUILD_TIMEOUT_MS);
   const firstBuildS = (performance.now() - started) / 1000;
   const firstBuildOwnS = ownBuildS(build);
   run.setup['firstBuild'] = { s: firstBuildS, buildS: firstBuildOwnS, live: build.status.live };
@@ -385,7 +420,7 @@ async function publishFirstBuild(run: SiteRun, site: SitePortal): Promise<void> 
 }
 
 /** One row of the page-audit table; the bars it misses go to `misses`. */
-function pageAuditRow(a: PageAudit, misses: string[]): string[] {
+export function pageAuditRow(a: PageAudit, misses: string[]): string[] {
   const problems: string[] = [];
   const sc = a.scores;
   for (const key of ['accessibility', 'best-practices', 'seo'] as const) if ((sc[key] ?? 0) < 100) problems.push(`${key} ${sc[key] ?? '-'}`);
@@ -571,7 +606,7 @@ async function measurePublishToLive(run: SiteRun, site: SitePortal): Promise<voi
       // Leave the next run a site made from our data.
       const previous = (await siteStatus(editor)).live?.id ?? null;
       await editor.call('POST', 'site/publish');
-      await waitForBuild(editor, previous, 240_000);
+      await waitForBuild(editor, previous, FIRST_BUILD_TIMEOUT_MS);
     }
   }
   site.homeBanners = current;
@@ -608,7 +643,7 @@ function publishTable(runs: readonly PublishRun[]): Table {
 }
 
 /** Runs one phase; a failure is reported with the figures of the other phases instead of losing them. */
-async function phase(run: SiteRun, name: string, body: () => Promise<void>): Promise<void> {
+export async function phase(run: SiteRun, name: string, body: () => Promise<void>): Promise<void> {
   try {
     await body();
   } catch (error) {
@@ -653,7 +688,7 @@ export async function siteSection(ctx: BenchContext): Promise<SectionReport> {
 const COMPRESSIBLE = /\.(html|css|js|mjs|json|svg|txt|xml|webmanifest|map)$/i;
 
 /** Files and bytes of a build folder, and how long compressing it the server's way takes here. */
-function buildStats(dir: string) {
+export function buildStats(dir: string) {
   const files: { path: string; bytes: number }[] = [];
   const walk = (d: string) => {
     for (const entry of readdirSync(d, { withFileTypes: true })) {
@@ -684,7 +719,7 @@ function buildStats(dir: string) {
   };
 }
 
-async function waitForIdle(api: PortalApi): Promise<void> {
+export async function waitForIdle(api: PortalApi): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     const status = await siteStatus(api);

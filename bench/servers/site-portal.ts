@@ -1,9 +1,10 @@
 /**
  * The portal server of the site section, alone in its own process: `startServer` with a temp
- * DATA_DIR and SITE_DIR (no site yet, no build queued), then the CMS items seeded with SQL.
+ * DATA_DIR and SITE_DIR (no site yet, no build queued), then the CMS items seeded with SQL (and,
+ * for the modules section, every reporting module's data: bench/lib/seed-modules.ts).
  * Settings come as JSON in BENCH_SITE_PORTAL; PUBLIC_SITE_URL in the environment names the
  * server's own address, so the builds (child processes of this one) write canonical URLs and a
- * sitemap for it. Prints `BENCH_READY {"url", "startMs", "seed"}`.
+ * sitemap for it. Prints `BENCH_READY {"url", "startMs", "seed", "modules"}`.
  */
 import { join } from 'node:path';
 import { parseEnv } from '../../src/lib/env.server.ts';
@@ -11,6 +12,7 @@ import { LocalDiskStore } from '../../src/lib/storage/local-disk-store.server.ts
 import { startServer } from '../../src/server/main.ts';
 import { announceReady } from '../lib/child.ts';
 import { seedCmsItems, type CmsSeedResult } from '../lib/seed-cms.ts';
+import { seedModules, type ModulesSeedResult } from '../lib/seed-modules.ts';
 
 export interface SitePortalConfig {
   port: number;
@@ -19,6 +21,8 @@ export interface SitePortalConfig {
   projectId: string;
   emulatorHost: string;
   items: number;
+  /** Also seed the reporting modules at full size (the modules section, bench/lib/seed-modules.ts). */
+  modules?: boolean;
 }
 
 export interface SitePortalInfo {
@@ -26,6 +30,7 @@ export interface SitePortalInfo {
   database: 'pglite' | 'postgres';
   startMs: number;
   seed: CmsSeedResult;
+  modules: ModulesSeedResult | null;
 }
 
 const config = JSON.parse(process.env['BENCH_SITE_PORTAL'] ?? '{}') as SitePortalConfig;
@@ -44,8 +49,10 @@ const env = parseEnv({
 const running = await startServer(env, {});
 const startMs = performance.now() - started;
 // The same folder the server's own file store uses (createAppDeps): DATA_DIR/uploads.
-const seed = await seedCmsItems(running.database.db, new LocalDiskStore(join(env.DATA_DIR, 'uploads')), config.items);
-const info: SitePortalInfo = { url: running.url, database: running.database.kind, startMs, seed };
+const store = new LocalDiskStore(join(env.DATA_DIR, 'uploads'));
+const seed = await seedCmsItems(running.database.db, store, config.items);
+const modules = config.modules ? await seedModules(running.database.db, store) : null;
+const info: SitePortalInfo = { url: running.url, database: running.database.kind, startMs, seed, modules };
 announceReady(info, async () => {
   // A build still running is a child of this process: let it finish (briefly) rather than orphan it.
   await Promise.race([running.builder.settled(), new Promise((resolve) => setTimeout(resolve, 60_000))]);

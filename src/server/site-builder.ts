@@ -162,7 +162,9 @@ export class SiteBuilder {
       await mkdir(this.#root, { recursive: true });
       await this.#runAstro(outDir, since);
       await this.#indexForSearch(outDir, since);
-      const files = await SiteFiles.load(outDir);
+      // Reading the new build and compressing the files that changed since the live one (its own step: it grows with the site).
+      this.#state = { state: 'building', since, progress: 99, step: 'preparing the new version' };
+      const files = await SiteFiles.load(outDir, this.#live);
       const info = { id, since: new Date().toISOString() };
       const tmp = join(this.#root, `${POINTER}.tmp`);
       await writeFile(tmp, JSON.stringify(info));

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { inlineScriptHashes, SiteFiles } from './site-files.ts';
 
@@ -122,5 +123,22 @@ describe('SiteFiles', () => {
     const a = await SiteFiles.load(site({ 'index.html': 'one' }));
     const b = await SiteFiles.load(site({ 'index.html': 'two' }));
     expect(a.get('/index.html')!.etag).not.toBe(b.get('/index.html')!.etag);
+  });
+
+  test('a file unchanged since the previous build keeps its compressed bodies; a changed one is compressed anew', async () => {
+    const big = (word: string) => `<p>${word}</p>\n`.repeat(200);
+    const first = await SiteFiles.load(site({ 'index.html': big('home'), 'about/index.html': big('about') }));
+    const next = await SiteFiles.load(site({ 'index.html': big('new home'), 'about/index.html': big('about'), 'about.txt': big('about') }), first);
+    // Same bytes: the very same compressed buffers, no work.
+    expect(next.get('/about/index.html')!.br).toBe(first.get('/about/index.html')!.br);
+    expect(next.get('/about/index.html')!.gzip).toBe(first.get('/about/index.html')!.gzip);
+    // Changed bytes: compressed again, and the compressed body is the new page's.
+    const home = next.get('/index.html')!;
+    expect(home.br).not.toBe(first.get('/index.html')!.br);
+    expect(brotliDecompressSync(home.br!).toString()).toBe(big('new home'));
+    expect(gunzipSync(home.gzip!).toString()).toBe(big('new home'));
+    // The same bytes under another kind of file are not taken for it (its type and script hashes differ).
+    expect(next.get('/about.txt')!.br).not.toBe(first.get('/about/index.html')!.br);
+    expect(brotliDecompressSync(next.get('/about.txt')!.br!).toString()).toBe(big('about'));
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { REGION_COUNTRIES } from '../db/countries-data.ts';
 import { buildRegionMap } from './region-map.ts';
 import { groupBySubregion, SUBREGIONS } from './subregions.ts';
-import { loadCountriesTopology } from './world-atlas.ts';
+import { loadCountriesTopology, regionMap } from './world-atlas.ts';
 
 const coarse = loadCountriesTopology('110m');
 const detailed = loadCountriesTopology('50m');
@@ -56,5 +56,18 @@ describe('groupBySubregion', () => {
 
   it('keeps unknown countries under Other', () => {
     expect(groupBySubregion([{ code: 'ZZ', name: 'Elsewhere' }]).map((g) => g.name)).toEqual(['Other']);
+  });
+});
+
+describe('regionMap', () => {
+  it('draws the same map as buildRegionMap, once per list of countries', () => {
+    const list = REGION_COUNTRIES.map((c) => ({ code: c.code, name: c.name, numeric: c.numeric }));
+    const first = regionMap(list);
+    expect(first).toEqual(buildRegionMap(coarse, detailed, list));
+    // A new array with the same countries (each page builds its own) gets the map already made.
+    expect(regionMap(list.map((c) => ({ ...c })))).toBe(first);
+    const fewer = regionMap(list.slice(0, 10));
+    expect(fewer).not.toBe(first);
+    expect(fewer.shapes.map((s) => s.code).sort()).toEqual(list.slice(0, 10).map((c) => c.code).sort());
   });
 });

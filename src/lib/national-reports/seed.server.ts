@@ -83,7 +83,8 @@ const NARRATIVES = [
   (country: string) => `${country} has piloted the approach in its largest cities and is extending it to secondary cities.`,
 ];
 
-function demoAnswer(q: Question, country: { code: string; name: string }, year: number) {
+/** A plausible demo answer to `q` for a country and cycle (the same on every run); the benchmark seeds with it too. */
+export function demoAnswer(q: Question, country: { code: string; name: string }, year: number) {
   const r = (salt: string | number = '') => unit(country.code, q.code, year, salt);
   const real = year === 2026 ? undefined : REAL_FIGURES[`${country.code}:${q.code}`];
   const [lo, hi] = DEMO_RANGES[q.code] ?? [0, 100];
