@@ -10,7 +10,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { checkLinks } from '../../scripts/check-links.ts';
-import { api, BASE_URL, DEMO, idToken, watchConsole } from './support.ts';
+import { api, BASE_URL, DEMO, idToken, watchConsole, rebuild } from './support.ts';
 
 const TITLE = `Heritage streets of Levuka ${Date.now().toString(36)}`;
 const CONTACT_EMAIL = 'private.contact@levuka.example';
@@ -26,22 +26,6 @@ async function ok<T>(promise: Promise<{ status: number; body: T }>, what: string
   const { status, body } = await promise;
   expect([200, 201], `${what}: ${JSON.stringify(body).slice(0, 400)}`).toContain(status);
   return body;
-}
-
-/** Publishes the site and waits for a build that started after now to go live. */
-async function rebuild(token: string): Promise<void> {
-  const started = new Date().toISOString();
-  expect((await api('site/publish', token, { method: 'POST' })).status).toBe(202);
-  await expect
-    .poll(
-      async () => {
-        const { body } = await api<{ data: { current: { state: string }; live: { since: string } | null; lastFailure: unknown } }>('site/status', token);
-        expect(body.data.lastFailure).toBeNull();
-        return body.data.current.state === 'idle' && (body.data.live?.since ?? '') > started;
-      },
-      { timeout: 180_000, intervals: [1000] },
-    )
-    .toBe(true);
 }
 
 async function noAxeViolations(page: Page, path: string) {

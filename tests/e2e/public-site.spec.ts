@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { api, BASE_URL, DEMO, idToken, watchConsole } from './support.ts';
+import { api, BASE_URL, DEMO, idToken, watchConsole, rebuild } from './support.ts';
 
 /**
  * The public site as visitors meet it: an editor publishes banners, gallery items and partners
@@ -25,22 +25,6 @@ async function publishItem(token: string, body: Record<string, unknown>, image?:
     body: form,
   });
   expect(upload.status, await upload.text()).toBe(200);
-}
-
-/** Publishes the site and waits for a build that started after now to go live. */
-async function rebuild(token: string): Promise<void> {
-  const started = new Date().toISOString();
-  expect((await api('site/publish', token, { method: 'POST' })).status).toBe(202);
-  await expect
-    .poll(
-      async () => {
-        const { body } = await api<{ data: { current: { state: string }; live: { since: string } | null; lastFailure: unknown } }>('site/status', token);
-        expect(body.data.lastFailure).toBeNull();
-        return body.data.current.state === 'idle' && (body.data.live?.since ?? '') > started;
-      },
-      { timeout: 180_000, intervals: [1000] },
-    )
-    .toBe(true);
 }
 
 async function sitemapPaths(page: Page): Promise<string[]> {

@@ -78,3 +78,19 @@ export async function expectPath(page: Page, path: string | RegExp) {
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+/** Publishes the site and waits for a build that started after now to go live. */
+export async function rebuild(token: string): Promise<void> {
+  const started = new Date().toISOString();
+  expect((await api('site/publish', token, { method: 'POST' })).status).toBe(202);
+  await expect
+    .poll(
+      async () => {
+        const { body } = await api<{ data: { current: { state: string }; live: { since: string } | null; lastFailure: unknown } }>('site/status', token);
+        expect(body.data.lastFailure).toBeNull();
+        return body.data.current.state === 'idle' && (body.data.live?.since ?? '') > started;
+      },
+      { timeout: 180_000, intervals: [1000] },
+    )
+    .toBe(true);
+}
