@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { DEMO_ACCOUNTS } from '../../src/lib/db/seed.server.ts';
@@ -264,6 +264,8 @@ export interface SiteRun {
   children: ChildServer<unknown>[];
   emulator: Awaited<ReturnType<typeof startAuthEmulator>> | null;
   api: PortalApi | null;
+  /** This run's folder under the bench's temp folder: the emulator's, the portal's data and builds. */
+  folder?: string;
 }
 
 /** The portal under test once it is up: its address, seed, folders and a signed-in editor. */
@@ -290,7 +292,10 @@ export async function startSiteEmulator(run: SiteRun): Promise<string> {
   const emulatorHost = `127.0.0.1:${await freePort(3)}`;
   const started = performance.now();
   run.ctx.log(`Starting the Firebase Auth emulator on ${emulatorHost} (project ${SITE_PROJECT_ID}) …`);
-  run.emulator = await startAuthEmulator({ host: emulatorHost, projectId: SITE_PROJECT_ID, workDir: join(run.ctx.tmp, 'site-emulator') });
+  // Each run of a section (site, modules) has its own folders: run one after the other in one
+  // `npm run bench`, the second would otherwise find the first's accounts, data and live build.
+  run.folder = mkdtempSync(join(run.ctx.tmp, 'site-run-'));
+  run.emulator = await startAuthEmulator({ host: emulatorHost, projectId: SITE_PROJECT_ID, workDir: join(run.folder, 'emulator') });
   run.setup['emulatorStartMs'] = Math.round(performance.now() - started);
   return emulatorHost;
 }
@@ -298,11 +303,12 @@ export async function startSiteEmulator(run: SiteRun): Promise<string> {
 /** The portal server in its own process with the CMS items seeded, and a signed-in editor. */
 export async function startSitePortal(run: SiteRun, emulatorHost: string, options: { modules?: boolean } = {}): Promise<SitePortal> {
   const { ctx } = run;
+  const folder = (run.folder ??= mkdtempSync(join(ctx.tmp, 'site-run-')));
   const port = await freePort();
   const config: SitePortalConfig = {
     port,
-    dataDir: join(ctx.tmp, 'site-data'),
-    siteDir: join(ctx.tmp, 'site-builds'),
+    dataDir: join(folder, 'data'),
+    siteDir: join(folder, 'builds'),
     projectId: SITE_PROJECT_ID,
     emulatorHost,
     items: number('BENCH_SITE_ITEMS', SITE_ITEMS),

@@ -17,8 +17,23 @@ export const USER_PHOTO_PATH = /^\/api\/user\/photo$/;
 export const TOKEN_SYNC_MAX_AGE_SECONDS = 5 * 60;
 const SESSION_COOKIE_DAYS = 5;
 
+/**
+ * The JSON text of each identity answered by whoami. An identity object lives in the identity
+ * cache until a write replaces it, so its text is made once, not on every call (the most frequent
+ * call of the back-office: every screen asks it).
+ */
+const whoamiTexts = new WeakMap<Whoami, string>();
+function whoamiText(identity: Whoami): string {
+  let text = whoamiTexts.get(identity);
+  if (text === undefined) {
+    text = JSON.stringify(identity satisfies Whoami);
+    whoamiTexts.set(identity, text);
+  }
+  return text;
+}
+
 export const identityRoutes = new Hono<AppEnv>()
-  .get('/whoami', requireUser(), (c) => c.json<Whoami>(c.get('auth').identity))
+  .get('/whoami', requireUser(), (c) => c.body(whoamiText(c.get('auth').identity), 200, { 'Content-Type': 'application/json' }))
 
   // The signed-in person's own photo (My profile): one square WebP made from the upload.
   .post('/user/photo', requireUser(), async (c) => {
