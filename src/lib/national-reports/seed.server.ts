@@ -55,6 +55,7 @@ export async function seedNationalReportReference(db: Db): Promise<void> {
 
 // ---- demo data (npm start only; every report is flagged demo) ----
 
+const HOUR = 60 * 60 * 1000;
 const DAY = 86_400_000;
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -201,7 +202,8 @@ export async function seedDemoNationalReports(db: Db, now = new Date()): Promise
                 ? `This demonstration report shows how ${report.country} follows up the New Urban Agenda: housing and basic services, urban economy, resilience, governance, planning and the means of implementation.`
                 : null,
               submittedAt,
-              publishedAt: status === 'published' ? new Date((submittedAt?.getTime() ?? now.getTime()) + 30 * DAY) : null,
+              // A month after submission, and never later than a few hours ago.
+              publishedAt: status === 'published' ? new Date(Math.min((submittedAt?.getTime() ?? now.getTime()) + 30 * DAY, now.getTime() - HOUR)) : null,
             })
             .where(eq(nationalReports.id, report.id));
           for (const step of PATH.slice(1, PATH.indexOf(status) + 1)) {
