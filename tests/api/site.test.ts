@@ -78,9 +78,11 @@ describe('publishing through the API', () => {
     expect(accepted).toMatchObject({ status: 202, message: 'A new build of the site is queued' });
     expect(accepted.data.current).toEqual({ state: 'queued', since: expect.any(String) });
 
+    // The fake build logs its one page and then waits at the gate: wait until the builder has
+    // read that line too (progress past the 50 % of "generating pages"), not only the milestone.
     await waitFor('the build to reach the gate', () => {
       const current = ctx.builder.status().current;
-      return current.state === 'building' && current.progress >= 50;
+      return current.state === 'building' && current.progress > 50;
     });
     const during = await status();
     expect(during.current).toEqual({ state: 'building', since: expect.any(String), progress: expect.any(Number), step: expect.any(String) });
