@@ -11,12 +11,13 @@ import { loadavg } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { chromium, type Request } from 'playwright-core';
 import type { BenchContext, SectionReport, Table } from '../lib/context.ts';
-import { CHROMIUM, CHROMIUM_FLAGS, firstScreenBytes, lighthouseAll, sitemapPaths, type PageAudit } from '../lib/page-audit.ts';
+import { CHROMIUM, CHROMIUM_FLAGS, sitemapPaths } from '../lib/page-audit.ts';
 import { siteStatus, waitForBuild } from '../lib/portal-api.ts';
 import { SEARCH_WORD, SEARCH_WORD_2, type ModulesSeedResult } from '../lib/seed-modules.ts';
 import {
   buildStats,
   kb,
+  measurePages,
   number,
   pageAuditRow,
   phase,
@@ -291,11 +292,7 @@ async function auditModulePages(run: SiteRun, site: SitePortal, modules: Modules
   run.setup['sitemapUrls'] = sitemap.length;
   if (absent.length > 0) run.notes.push(`Audited pages not in the sitemap (${sitemap.length} URLs): ${absent.join(', ')}.`);
   run.ctx.log(`Lighthouse (mobile, simulated throttling) on ${pages.length} module pages; load average ${load()} …`);
-  const started = performance.now();
-  const lh = await lighthouseAll(site.url, pages, run.ctx.log);
-  const lighthouseS = (performance.now() - started) / 1000;
-  const bytes = await firstScreenBytes(site.url, pages);
-  const audits: PageAudit[] = pages.map((path) => ({ path, ...bytes.get(path)!, ...lh.get(path)! }));
+  const { audits, lighthouseS } = await measurePages(site.url, pages, run.ctx.log);
   run.setup['pageAudits'] = audits;
   run.tables.push({
     title:
@@ -308,7 +305,7 @@ async function auditModulePages(run: SiteRun, site: SitePortal, modules: Modules
     a.failedAudits.map((f) => `${a.path} [${f.category}] ${f.id} (score ${f.score})${f.displayValue ? ` ${f.displayValue}` : ''}${f.items.length ? `: ${f.items.join(' | ')}` : ''}`),
   );
   run.notes.push(
-    `Page audits: Lighthouse on ${lh.size} pages in ${lighthouseS.toFixed(0)} s (the sitemap has ${sitemap.length} URLs). Bars as in the site section: accessibility, best practices and SEO 100, performance >= 95, first screen <= 14 KB, no script on pages with nothing interactive.`,
+    `Page audits: Lighthouse on ${audits.length} pages in ${lighthouseS.toFixed(0)} s (the sitemap has ${sitemap.length} URLs). Bars as in the site section: accessibility, best practices and SEO 100, performance >= 95, first screen <= 14 KB, no script on pages with nothing interactive.`,
   );
   if (failedAudits.length > 0) run.notes.push(`Audits below 1 on pages that miss a Lighthouse bar: ${failedAudits.join('; ')}.`);
 }

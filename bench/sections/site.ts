@@ -471,15 +471,20 @@ async function pagesToAudit(run: SiteRun, url: string): Promise<{ sitemap: strin
   return { sitemap, pages, missing, extra };
 }
 
+/** Lighthouse and the first-screen bytes of `pages`, one audit per page, and the seconds Lighthouse took. */
+export async function measurePages(url: string, pages: string[], log: (line: string) => void): Promise<{ audits: PageAudit[]; lighthouseS: number }> {
+  const started = performance.now();
+  const lh = await lighthouseAll(url, pages, log);
+  const lighthouseS = (performance.now() - started) / 1000;
+  const bytes = await firstScreenBytes(url, pages);
+  return { audits: pages.map((path) => ({ path, ...bytes.get(path)!, ...lh.get(path)! })), lighthouseS };
+}
+
 /** Phase 2: Lighthouse and first-screen bytes on every public page. */
 async function auditPages(run: SiteRun, site: SitePortal): Promise<void> {
   const { sitemap, pages, missing, extra } = await pagesToAudit(run, site.url);
   run.ctx.log(`Lighthouse (mobile, simulated throttling) on ${pages.length} pages (${sitemap.length} URLs in the sitemap) …`);
-  const lhStarted = performance.now();
-  const lh = await lighthouseAll(site.url, pages, run.ctx.log);
-  const lighthouseS = (performance.now() - lhStarted) / 1000;
-  const bytes = await firstScreenBytes(site.url, pages);
-  const audits: PageAudit[] = pages.map((path) => ({ path, ...bytes.get(path)!, ...lh.get(path)! }));
+  const { audits, lighthouseS } = await measurePages(site.url, pages, run.ctx.log);
   run.setup['pageAudits'] = audits;
   run.tables.push({
     title:
@@ -496,7 +501,7 @@ async function auditPages(run: SiteRun, site: SitePortal): Promise<void> {
   );
   const retried = audits.filter((a) => a.retried).map((a) => a.path);
   run.notes.push(
-    `Page audits: Lighthouse on ${lh.size} pages in ${lighthouseS.toFixed(0)} s, one Chromium (the sitemap's ${sitemap.length} URLs with one urbanisation-profile category, the event galleries through /media-gallery/event, plus /home)` +
+    `Page audits: Lighthouse on ${audits.length} pages in ${lighthouseS.toFixed(0)} s, one Chromium (the sitemap's ${sitemap.length} URLs with one urbanisation-profile category, the event galleries through /media-gallery/event, plus /home)` +
       (missing.length || extra.length ? `; expected but not found: ${missing.join(', ') || 'none'}; not expected: ${extra.join(', ') || 'none'}` : '') +
       (retried.length ? `; run again after a failed trace: ${retried.join(', ')}` : '') +
       '. Bars: accessibility, best practices and SEO 100, performance >= 95, first screen <= 14 KB, no script on pages with nothing interactive (only /, /home, /contact-us and /media-gallery* may load one).',
