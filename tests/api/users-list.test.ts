@@ -6,6 +6,7 @@ import {
   UserListResponseSchema,
   UserStatsResponseSchema,
 } from '../../src/lib/users/schema.ts';
+import { userListRows } from '../../src/lib/users/list-rows.server.ts';
 import { createTestContext } from '../support/app.ts';
 import { expectError, expectJson } from '../support/assertions.ts';
 import { allow, describeEndpointAccess, USER_MANAGERS } from '../support/endpoint-access.ts';
@@ -240,6 +241,15 @@ describe('GET /api/user/list', () => {
     // Put the name back for the other tests.
     const back = await ctx.request(`/api/user/edit/${target.uuid}`, { token: admin.token, json: { name: target.name, version: target.version + 1 } });
     expect(back.status).toBe(200);
+  });
+
+  test('a page read while a write clears the kept rows still holds every user of the page', async () => {
+    const page = await list(admin.token, '?country_code=LA&per_page=5');
+    const ids = page.data.map((u) => u.id);
+    expect(ids.every((id) => ctx.deps.caches.userRows.has(id))).toBe(true);
+    const pending = userListRows(ctx.deps.db, ctx.deps.caches, ctx.deps.caches.generation, ids);
+    ctx.deps.caches.invalidate();
+    expect((await pending).map((row) => (JSON.parse(row) as { id: number }).id)).toEqual(ids);
   });
 
   test("a state_admin's list is confined to its own country, whatever country_code says", async () => {

@@ -41,11 +41,17 @@ export async function loadUserListRows(db: Db, ids: readonly number[]): Promise<
 
 /** The JSON texts of `ids` in their order, from memory where it has them. */
 export async function userListRows(db: Db, caches: AccessCaches, generation: number, ids: readonly number[]): Promise<string[]> {
-  const missing = ids.filter((id) => !caches.userRows.has(id));
-  const loaded = await loadUserListRows(db, missing);
+  // The kept rows are taken before the query: a write meanwhile clears them, and a row must not
+  // drop out of the page for that.
+  const kept = new Map<number, string>();
+  for (const id of ids) {
+    const row = caches.userRows.get(id);
+    if (row !== undefined) kept.set(id, row);
+  }
+  const loaded = await loadUserListRows(db, ids.filter((id) => !kept.has(id)));
   caches.setRowsIfCurrent(generation, loaded);
   return ids.flatMap((id) => {
-    const row = caches.userRows.get(id) ?? loaded.get(id);
+    const row = kept.get(id) ?? loaded.get(id);
     return row === undefined ? [] : [row];
   });
 }
