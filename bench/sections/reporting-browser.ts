@@ -4,6 +4,7 @@ import { DEMO_ACCOUNTS } from '../../src/lib/db/seed.server.ts';
 import { encodedSize, openForm, scriptsOf, signedInBrowser, type OpenRun, type Signed } from '../lib/entry-browser.ts';
 import { LONG_YEAR, OPEN_YEAR } from '../lib/seed-reports.ts';
 import type { ReportingPortal, ReportingRun } from './reporting.ts';
+import { COMPRESS_MIN_BYTES } from '../../src/server/site-files.ts';
 
 /** Navigation start to an interactive form (issue 7 part 13), 38 and 300 questions. */
 export const OPEN_TARGET_MS = 1000;
@@ -99,8 +100,8 @@ async function measureEntryJs(run: ReportingRun, signed: Signed, country: string
   for (const [url, gzip] of entry) {
     if (shell.has(url)) continue;
     const served = await encodedSize(url, 'gzip');
-    // The server sends files of 512 bytes or less as they are (src/server/site-files.ts).
-    if (served.encoding !== 'gzip' && served.bytes > 512) {
+    // The server sends the smallest files as they are.
+    if (served.encoding !== 'gzip' && served.bytes > COMPRESS_MIN_BYTES) {
       run.failures.push(`${new URL(url).pathname} is not served gzip-encoded when asked (${served.encoding ?? 'identity'})`);
     }
     // The network log's figure; the server's own gzip answer where the log has none.

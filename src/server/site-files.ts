@@ -32,6 +32,9 @@ const TYPES: Record<string, string> = {
   '.csv': 'text/csv; charset=utf-8',
 };
 
+/** Files of at most this many bytes are sent as they are: compressing them saves nothing worth a header. */
+export const COMPRESS_MIN_BYTES = 512;
+
 const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.svg', '.txt', '.xml', '.webmanifest', '.map', '.csv']);
 
 export interface SiteFile {
@@ -76,7 +79,7 @@ export class SiteFiles {
         const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
         const candidate = known.get(`${ext} ${etag}`);
         const same = candidate?.body.equals(body) ? candidate : null;
-        const compress = COMPRESSIBLE.has(ext) && body.length > 512;
+        const compress = COMPRESSIBLE.has(ext) && body.length > COMPRESS_MIN_BYTES;
         const [br, gzipped] = same
           ? [same.br, same.gzip]
           : compress

@@ -1,37 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { QuestionSaveBodySchema, type Question } from '../../../lib/questionnaires/schema.ts';
+import { testQuestion } from '../../../../tests/support/questions.ts';
 import { bodyOfDraft, draftOfQuestion, fieldsOfType, nextQuestionCode, orderAfterMove } from './question-draft.ts';
 
 function question(code: string, subcategory: string, extra: Partial<Question> = {}): Question {
-  return {
-    uuid: `00000000-0000-4000-8000-0000000000${code.slice(1).padStart(2, '0')}`,
-    code,
-    thrust: 'TC1',
-    subcategory,
-    question_tier: 1,
-    text: `Question ${code}`,
-    help: null,
-    answer_type: 'pct',
-    unit: null,
-    options: [],
-    min: null,
-    max: null,
-    expected_min: null,
-    expected_max: null,
-    decimals: null,
-    parts: [],
-    with_text: false,
-    text_label: null,
-    compulsory: false,
-    sdg_refs: [],
-    sdg_tier: null,
-    nua_paragraphs: null,
-    source_hint: null,
-    sort: 0,
-    retired_at: null,
-    version: 1,
-    ...extra,
-  };
+  return testQuestion({ uuid: `00000000-0000-4000-8000-0000000000${code.slice(1).padStart(2, '0')}`, code, subcategory, question_tier: 1, ...extra });
 }
 
 describe('the question form’s draft', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Answer, Question } from '../../../lib/questionnaires/schema.ts';
 import type { SendResult } from './autosave-queue.ts';
+import { testQuestion } from '../../../../tests/support/questions.ts';
 import { createQuestionnaireForm } from './form-store.ts';
 import { checkRaw, rawOf, type AnswerSend } from './raw-answer.ts';
 import { memoryStorage } from './storage.ts';
@@ -8,35 +9,7 @@ import { memoryStorage } from './storage.ts';
 let n = 0;
 function question(patch: Partial<Question>): Question {
   n++;
-  return {
-    uuid: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-    code: `Q${String(n).padStart(2, '0')}`,
-    thrust: 'TC1',
-    subcategory: '1.1',
-    question_tier: 2,
-    text: `Question ${n}`,
-    help: null,
-    answer_type: 'pct',
-    unit: null,
-    options: [],
-    min: null,
-    max: null,
-    expected_min: null,
-    expected_max: null,
-    decimals: null,
-    parts: [],
-    with_text: false,
-    text_label: null,
-    compulsory: false,
-    sdg_refs: [],
-    sdg_tier: null,
-    nua_paragraphs: null,
-    source_hint: null,
-    sort: n,
-    retired_at: null,
-    version: 1,
-    ...patch,
-  };
+  return testQuestion({ uuid: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, code: `Q${String(n).padStart(2, '0')}`, text: `Question ${n}`, sort: n, ...patch });
 }
 
 const thrusts = [

@@ -1,6 +1,6 @@
 import { answerState } from '../../../lib/questionnaires/engine.ts';
 import type { Answer, Question, Subcategory, Thrust } from '../../../lib/questionnaires/schema.ts';
-import { profileEngineOptions } from '../../../lib/urbanisation-profile/rows.ts';
+import { indicatorRules, profileEngineOptions } from '../../../lib/urbanisation-profile/rows.ts';
 import type { DatasetResponse, Indicator } from '../../../lib/urbanisation-profile/schema.ts';
 import { ErrorResponseSchema } from '../../../lib/http/schema.ts';
 import { firebaseToken, API_BASE } from '../lib/api.ts';
@@ -16,25 +16,13 @@ type DatasetData = DatasetResponse['data'];
 /** An indicator as a numeric question of the questionnaire renderer (the server checks it the same way). */
 export function indicatorQuestion(indicator: Indicator, index: number): Question {
   return {
+    ...indicatorRules(indicator),
     uuid: indicator.code,
-    code: indicator.code,
     thrust: indicator.category,
     subcategory: indicator.category,
-    question_tier: 2,
     text: indicator.name,
     help: `Source: ${indicator.source}${indicator.source_series ? ` (series ${indicator.source_series})` : ''}.`,
-    answer_type: indicator.answer_type,
-    unit: indicator.unit,
-    options: [],
-    min: indicator.min,
-    max: indicator.max,
-    expected_min: indicator.expected_min,
-    expected_max: indicator.expected_max,
-    decimals: indicator.decimals,
-    parts: [],
-    with_text: false,
     text_label: null,
-    compulsory: false,
     sdg_refs: indicator.sdg_ref ? [indicator.sdg_ref] : [],
     sdg_tier: null,
     nua_paragraphs: null,
