@@ -1,4 +1,7 @@
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { Report, ReportGroup } from './schema.ts';
 
 /** The printable national report: an A4 document drawn from the grouped answers. */
@@ -20,18 +23,47 @@ const STATUS_LABELS: Record<string, string> = {
 };
 
 /**
- * The standard PDF fonts speak WinAnsi only: characters outside it (other scripts, emoji) are
- * replaced so that a name in another script never breaks the document.
+ * DejaVu Sans (free licence of Bitstream Vera), embedded as a subset of the glyphs a document
+ * uses: Latin with every accent (Vietnamese, Pacific macrons, Turkish), Greek, Cyrillic, Lao,
+ * Georgian, Armenian. Read once. (Noto Sans's subsets lose most glyphs in fontkit 1.1.)
  */
-function printable(font: PDFFont, text: string): string {
+const FONT_FILES = {
+  regular: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
+  bold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
+} as const;
+const require = createRequire(import.meta.url);
+let fontBytes: Promise<{ regular: Uint8Array; bold: Uint8Array }> | undefined;
+function loadFonts() {
+  fontBytes ??= Promise.all([readFile(require.resolve(FONT_FILES.regular)), readFile(require.resolve(FONT_FILES.bold))]).then(
+    ([regular, bold]) => ({ regular, bold }),
+  );
+  return fontBytes;
+}
+
+/** Embeds the report's two fonts (regular, bold) in `doc`. */
+export async function embedReportFonts(doc: PDFDocument): Promise<{ regular: PDFFont; bold: PDFFont }> {
+  doc.registerFontkit(fontkit);
+  const fonts = await loadFonts();
+  return { regular: await doc.embedFont(fonts.regular, { subset: true }), bold: await doc.embedFont(fonts.bold, { subset: true }) };
+}
+
+/** The code points each embedded font draws (its glyphs), per font. */
+const drawable = new WeakMap<PDFFont, ReadonlySet<number>>();
+
+/**
+ * Characters the font has no glyph for (Thai, Khmer, Chinese, emoji …) are replaced by "?" so
+ * that the document never shows an empty box or breaks; tabs become spaces.
+ */
+export function printable(font: PDFFont, text: string): string {
+  let glyphs = drawable.get(font);
+  if (!glyphs) {
+    glyphs = new Set(font.getCharacterSet());
+    drawable.set(font, glyphs);
+  }
   let out = '';
-  for (const ch of text.replace(/\t/g, ' ')) {
-    try {
-      font.encodeText(ch);
-      out += ch;
-    } catch {
-      out += '?';
-    }
+  for (const ch of text.replace(/\r\n?/g, '\n').replace(/\t/g, ' ')) {
+    const code = ch.codePointAt(0)!;
+    out += glyphs.has(code) || ch === '\n' ? ch : '?';
   }
   return out;
 }
@@ -130,8 +162,7 @@ export async function reportPdf(report: Report, groups: ReportGroup[]): Promise<
   doc.setCreator('Asia-Pacific Urban Agenda Platform');
   doc.setCreationDate(new Date(report.updated_at));
   doc.setModificationDate(new Date(report.updated_at));
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const { regular, bold } = await embedReportFonts(doc);
   const w = new Writer(doc, regular, bold, `${report.country.name} · National report ${report.year}`);
 
   w.text('Asia-Pacific Urban Agenda Platform', { size: 9, color: MUTED, gap: 6 });
