@@ -95,3 +95,9 @@ export async function measureRow(
   );
   return row;
 }
+
+/** BENCH_TARGETS=whoami,list… runs only the targets (rows or steps) whose names start with one of these. */
+export function wanted(name: string): boolean {
+  const only = (process.env['BENCH_TARGETS'] ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+  return only.length === 0 || only.some((prefix) => name.startsWith(prefix));
+}

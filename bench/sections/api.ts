@@ -11,7 +11,7 @@ import type { BenchContext, SectionReport, Table } from '../lib/context.ts';
 import { signIn } from '../lib/identity.ts';
 import { generated, rotating, type LoadTarget } from '../lib/load.ts';
 import { freePort } from '../lib/ports.ts';
-import { measureRow, type Row } from '../lib/report.ts';
+import { measureRow, wanted, type Row } from '../lib/report.ts';
 import type { FilterTotal } from '../lib/seed-users.ts';
 import type { PortalChildConfig, PortalChildInfo } from '../servers/portal.ts';
 
@@ -166,12 +166,6 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const profiling = (run: ApiRun, name: string) =>
   run.profileDir ? { execArgv: ['--cpu-prof', `--cpu-prof-dir=${run.profileDir}`, `--cpu-prof-name=${name}.cpuprofile`] } : {};
 const record = (run: ApiRun, target: LoadTarget, baselineRps: number | null) => measureRow(run.ctx, target, baselineRps, run.rows);
-
-/** BENCH_TARGETS=whoami,list… runs only the targets whose names start with one of these. */
-function wanted(name: string): boolean {
-  const only = (process.env['BENCH_TARGETS'] ?? '').split(',').map((t) => t.trim()).filter(Boolean);
-  return only.length === 0 || only.some((prefix) => name.startsWith(prefix));
-}
 
 /** The identity service, on a free port with the bench's own project. */
 async function startIdentityService(run: ApiRun): Promise<string> {

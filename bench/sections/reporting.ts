@@ -11,7 +11,7 @@ import type { BenchContext, SectionReport, Table } from '../lib/context.ts';
 import { signIn } from '../lib/identity.ts';
 import type { LoadTarget } from '../lib/load.ts';
 import { freePort } from '../lib/ports.ts';
-import { measureRow, type Row, type Targets } from '../lib/report.ts';
+import { measureRow, wanted, type Row, type Targets } from '../lib/report.ts';
 import { benchAnswer } from '../lib/reporting-answers.ts';
 import { CYCLE_YEARS, LONG_YEAR, OPEN_YEAR } from '../lib/seed-reports.ts';
 import type { FocalPoint, ReportingPortalConfig, ReportingPortalInfo } from '../servers/reporting-portal.ts';
@@ -398,12 +398,10 @@ export async function reportingSection(ctx: BenchContext): Promise<SectionReport
     const portal = await startReportingPortal(run, await startIdentityService(run));
     await checkBeforeLoad(run, portal);
     const bare = (await measureBareHello(ctx, run.rows)).requestsPerSec;
-    await measureAutosave(run, portal, bare);
-    if (!process.env['EXP_AUTOSAVE_ONLY']) {
+    if (wanted('autosave')) await measureAutosave(run, portal, bare);
     await settle(portal.url);
-    await measureOpenApi(run, portal, bare);
-    await measureEntryScreen(run, portal);
-    }
+    if (wanted('questionnaire open (API)')) await measureOpenApi(run, portal, bare);
+    if (wanted('questionnaire open (browser)') || wanted('data-entry JS')) await measureEntryScreen(run, portal);
     run.notes.push(`Checks passed before the load: ${run.checks.join('; ')}.`);
   } catch (error) {
     run.failures.push(`reporting: ${(error as Error).message}`);
