@@ -168,7 +168,7 @@ describe('the workflow end to end', () => {
   });
 
   test('complete is refused while compulsory questions are missing, then accepted', async () => {
-    await expectError(await act(member, { action: 'complete' }), 409, { message: /12 compulsory question\(s\) are still unanswered/ });
+    await expectError(await act(member, { action: 'complete' }), 409, { message: /12 required questions are still unanswered/ });
     const all = compulsoryAnswers(questions.values()).filter((a) => a.question_uuid !== q('Q01').uuid);
     await expectJson(await saveAnswers(ctx, member, YEAR, 'KH', all), 200, SaveAnswersResponseSchema);
     await reload();

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { Question } from '../../src/lib/questionnaires/schema.ts';
-import { api, BASE_URL, DEMO, expectPath, idToken, signIn, watchConsole } from './support.ts';
+import { api, BASE_URL, DEMO, expectPath, idToken, signIn, validAnswer, watchConsole } from './support.ts';
 
 /**
  * A national report's whole journey in the back-office: the focal point answers (also while
@@ -22,24 +22,6 @@ function isoDay(offsetDays: number): string {
 
 interface ViewBody {
   data: { report: { uuid: string; version: number; status: string }; questions: Question[]; answers: { question_uuid: string; value: unknown }[] };
-}
-
-/** A value every question accepts, for the compulsory questions the test does not type in. */
-function validAnswer(question: Question) {
-  const scalar = () => {
-    if (question.answer_type === 'yn') return true;
-    const low = question.expected_min ?? question.min ?? 0;
-    const high = question.expected_max ?? question.max ?? (question.answer_type === 'pct' ? 100 : low + 100);
-    return Math.round((low + high) / 2);
-  };
-  let value: unknown;
-  if (question.parts.length > 0) value = Object.fromEntries(question.parts.map((part) => [part.key, scalar()]));
-  else if (question.answer_type === 'single') value = question.options[0]!.value;
-  else if (question.answer_type === 'multi') value = [question.options[0]!.value];
-  else if (question.answer_type === 'txt') value = 'A national programme is in place and reviewed every two years.';
-  else if (question.answer_type === 'url') value = 'https://www.example.gov.ph/policy';
-  else value = scalar();
-  return { question_uuid: question.uuid, value, data_year: 2024, source: 'Philippine Statistics Authority' };
 }
 
 async function signedInPage(browser: Browser, email: string): Promise<{ page: Page; problems: string[]; close: () => Promise<void> }> {

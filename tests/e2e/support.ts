@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import type { Question } from '../../src/lib/questionnaires/schema.ts';
 
 export const BASE_URL = process.env['E2E_BASE_URL'] ?? 'http://127.0.0.1:4399';
 export const EMULATOR = `http://${process.env['E2E_AUTH_EMULATOR'] ?? '127.0.0.1:9299'}`;
@@ -93,4 +94,22 @@ export async function rebuild(token: string): Promise<void> {
       { timeout: 180_000, intervals: [1000] },
     )
     .toBe(true);
+}
+
+/** A value every question accepts, for the compulsory questions the test does not type in. */
+export function validAnswer(question: Question) {
+  const scalar = () => {
+    if (question.answer_type === 'yn') return true;
+    const low = question.expected_min ?? question.min ?? 0;
+    const high = question.expected_max ?? question.max ?? (question.answer_type === 'pct' ? 100 : low + 100);
+    return Math.round((low + high) / 2);
+  };
+  let value: unknown;
+  if (question.parts.length > 0) value = Object.fromEntries(question.parts.map((part) => [part.key, scalar()]));
+  else if (question.answer_type === 'single') value = question.options[0]!.value;
+  else if (question.answer_type === 'multi') value = [question.options[0]!.value];
+  else if (question.answer_type === 'txt') value = 'A national programme is in place and reviewed every two years.';
+  else if (question.answer_type === 'url') value = 'https://www.example.gov.ph/policy';
+  else value = scalar();
+  return { question_uuid: question.uuid, value, data_year: 2024, source: 'Philippine Statistics Authority' };
 }

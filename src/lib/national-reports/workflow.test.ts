@@ -67,9 +67,10 @@ describe('decide: every status × action × role', () => {
 describe('decide: the context', () => {
   test('complete needs every compulsory question answered and no invalid answer', () => {
     const missing = decide('in_progress', 'complete', 'state_member', { compulsoryMissing: 3, invalid: 0 });
-    expect(missing).toEqual({ ok: false, reason: '3 compulsory question(s) are still unanswered' });
+    expect(missing).toEqual({ ok: false, reason: '3 required questions are still unanswered' });
+    expect(decide('in_progress', 'complete', 'state_member', { compulsoryMissing: 1, invalid: 0 })).toEqual({ ok: false, reason: '1 required question is still unanswered' });
     const invalid = decide('in_progress', 'complete', 'state_member', { compulsoryMissing: 0, invalid: 1 });
-    expect(invalid.ok).toBe(false);
+    expect(invalid).toEqual({ ok: false, reason: '1 answer breaks its question’s rules: correct it first' });
     expect(decide('in_progress', 'complete', 'state_member', {}).ok).toBe(true);
   });
 

@@ -90,9 +90,11 @@ export function decide(status: ReportStatus, action: ReportAction, role: RoleNam
     case 'complete':
       if (status !== 'in_progress') return wrongStatus('marked complete', status);
       if (cycleClosed) return refuse('The reporting period has ended: the report is locked');
-      if ((ctx.invalid ?? 0) > 0) return refuse(`${ctx.invalid} answer(s) break the question’s rules: correct them first`);
+      if ((ctx.invalid ?? 0) > 0) {
+        return refuse(ctx.invalid === 1 ? '1 answer breaks its question’s rules: correct it first' : `${ctx.invalid} answers break their questions’ rules: correct them first`);
+      }
       if ((ctx.compulsoryMissing ?? 0) > 0) {
-        return refuse(`${ctx.compulsoryMissing} compulsory question(s) are still unanswered`);
+        return refuse(ctx.compulsoryMissing === 1 ? '1 required question is still unanswered' : `${ctx.compulsoryMissing} required questions are still unanswered`);
       }
       return { ok: true, next: 'completed' };
 

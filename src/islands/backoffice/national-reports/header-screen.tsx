@@ -33,7 +33,8 @@ export function ReportHeaderScreen({ identity }: ScreenProps) {
       <ReportSummary report={report} current="header" title="report">
         <ReviewActions report={report} identity={identity} />
       </ReportSummary>
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      {/* minmax(0,…): a long file name is cut short, it does not widen the page on a phone. */}
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="space-y-6">
           <DetailsForm key={`${report.uuid}:${report.version}`} report={report} identity={identity} />
           <CoverSection report={report} identity={identity} editable={canEditDetails(report, identity)} />

@@ -68,7 +68,7 @@ describe('what the data-entry screen offers', () => {
     const missing = { ...complete, compulsory_answered: 10 };
     expect(reportActions({ status: 'in_progress', lock_reason: null, completeness: missing }, 'state_member')).toEqual({
       actions: ['complete'],
-      completeBlocked: '3 compulsory question(s) are still unanswered.',
+      completeBlocked: '3 required questions are still unanswered.',
     });
     expect(reportActions({ status: 'in_progress', lock_reason: null, completeness: complete }, 'state_member')).toEqual({ actions: ['complete'], completeBlocked: null });
     expect(reportActions({ status: 'completed', lock_reason: null, completeness: complete }, 'state_member').actions).toEqual(['reopen']);

@@ -164,6 +164,23 @@ describe('questionnaire form', () => {
     expect(second.form.$summary.get()).toEqual({ unsaved: 0, failed: 0 });
   });
 
+  it('keeps what the person is typing in a question when its earlier answer reaches the server', async () => {
+    const q = question({ answer_type: 'pct' });
+    const server = fakeServer();
+    server.state.online = false;
+    const { form } = setUp([q], [], memoryStorage(), server);
+    form.change(q.uuid, { value: '26', data_year: '2023', source: 'Census' });
+    await form.leave(q.uuid);
+    // Back in the same question, typing, when the connection returns and the kept answer goes.
+    form.change(q.uuid, { source: 'Census 2020, table 4' });
+    server.state.online = true;
+    await form.retry();
+    expect(server.answers.get(q.uuid)?.source).toBe('Census');
+    expect(form.$raw.get()[q.uuid]?.source).toBe('Census 2020, table 4');
+    await form.leave(q.uuid);
+    expect(server.answers.get(q.uuid)?.source).toBe('Census 2020, table 4');
+  });
+
   it('counts completeness per thrust and subcategory and filters by tier and by what is missing', async () => {
     const a = question({ subcategory: '1.1', question_tier: 1, answer_type: 'txt' });
     const b = question({ subcategory: '1.2', question_tier: 2, answer_type: 'txt' });

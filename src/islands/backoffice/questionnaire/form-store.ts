@@ -67,6 +67,8 @@ export function createQuestionnaireForm<Extra>(options: QuestionnaireFormOptions
   const $touched = atom<ReadonlySet<string>>(new Set());
   /** Questions whose save just finished in this visit: they say "Saved". */
   const $justSaved = atom<ReadonlySet<string>>(new Set());
+  /** Questions typed in within the last moments, not yet kept as a draft (see `change`). */
+  const holdTimers = new Map<string, ReturnType<typeof setTimeout>>();
 
   const queue = createAutosaveQueue<AnswerSend, Answer, RawAnswer, Extra>({
     storage: options.storage,
@@ -81,7 +83,9 @@ export function createQuestionnaireForm<Extra>(options: QuestionnaireFormOptions
       const raw = { ...$raw.get() };
       for (const answer of answers) {
         const question = byUuid.get(answer.question_uuid);
-        if (question && !queue.$drafts.get()[answer.question_uuid]) raw[answer.question_uuid] = rawOf(question, answer);
+        // What the person is typing in that question now (a draft, or keys not yet kept) stays on screen.
+        const typing = queue.$drafts.get()[answer.question_uuid] || holdTimers.has(answer.question_uuid);
+        if (question && !typing) raw[answer.question_uuid] = rawOf(question, answer);
       }
       $raw.set(raw);
       $justSaved.set(new Set([...$justSaved.get(), ...answers.map((answer) => answer.question_uuid)]));
@@ -183,8 +187,6 @@ export function createQuestionnaireForm<Extra>(options: QuestionnaireFormOptions
   const $visibleCount = computed($groups, (groups) =>
     groups.reduce((sum, group) => sum + group.subcategories.reduce((inner, sub) => inner + sub.questions.length, 0), 0),
   );
-
-  const holdTimers = new Map<string, ReturnType<typeof setTimeout>>();
 
   function baseVersion(question: string): number | null {
     return queue.$drafts.get()[question]?.baseVersion ?? $server.get()[question]?.version ?? null;

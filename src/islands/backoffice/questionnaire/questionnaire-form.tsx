@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import type { Completeness, Question, QuestionTier } from '../../../lib/questionnaires/schema.ts';
 import { Chips } from '../ui/filters.tsx';
 import { Icon } from '../ui/icons.tsx';
@@ -80,11 +80,28 @@ function NavigationRail({ form }: { form: QuestionnaireForm }) {
   );
 }
 
-/** Counts what is not on the server yet, and offers to send it again. */
-function SaveBar({ form }: { form: QuestionnaireForm }) {
+/** Moves to the first question that needs the person: the filter shows only those, focus goes there. */
+function showAttention(form: QuestionnaireForm, container: HTMLElement | null): void {
+  form.setFilters({ tier: null, show: 'invalid' });
+  requestAnimationFrame(() => {
+    const first = container?.querySelector<HTMLElement>('[data-qf]:not(:disabled)');
+    first?.scrollIntoView({ block: 'center' });
+    first?.focus({ preventScroll: true });
+  });
+}
+
+/**
+ * Counts what is not on the server yet. "Retry now" sends again what waits or failed; answers
+ * that only the person can settle (to correct, or a conflict to choose) get "Show them" instead.
+ */
+function SaveBar({ form, container }: { form: QuestionnaireForm; container: RefObject<HTMLDivElement | null> }) {
   const summary = useStore(form.$summary);
   const connection = useStore(form.$connection);
   const locked = useStore(form.$locked);
+  const fields = useStore(form.$fields);
+  const kinds = Object.values(fields).map((field) => field.kind);
+  const canRetry = summary.unsaved > 0 || kinds.includes('failed');
+  const toSettle = kinds.some((kind) => kind === 'invalid' || kind === 'conflict');
   const quiet = summary.unsaved === 0 && summary.failed === 0;
   let message: ReactNode;
   if (quiet) message = locked ? 'Answers are locked.' : 'All answers are saved.';
@@ -103,10 +120,19 @@ function SaveBar({ form }: { form: QuestionnaireForm }) {
           {connection === 'offline' && !quiet && <span className="text-amber-800">· You are offline: they are kept on this device.</span>}
           {connection === 'signedOut' && !quiet && <span className="text-amber-800">· Your sign-in has expired: they are kept on this device and sent once you sign in again.</span>}
         </p>
-        {!quiet && !locked && (
-          <button type="button" className={ui.secondaryButton} onClick={() => void form.retry()}>
-            Retry now
-          </button>
+        {!quiet && !locked && (canRetry || toSettle) && (
+          <div className="flex flex-wrap gap-2">
+            {toSettle && (
+              <button type="button" className={ui.secondaryButton} onClick={() => showAttention(form, container.current)}>
+                Show them
+              </button>
+            )}
+            {canRetry && (
+              <button type="button" className={ui.secondaryButton} onClick={() => void form.retry()}>
+                Retry now
+              </button>
+            )}
+          </div>
         )}
       </div>
     </div>
@@ -145,7 +171,8 @@ export function QuestionnaireFormView({ form, fieldExtra }: {
             <NavigationRail form={form} />
           </div>
         </details>
-        <div className="sticky top-4 hidden max-h-[calc(100vh-2rem)] overflow-y-auto rounded-lg border border-slate-200 bg-white p-4 lg:block">
+        {/* Below the back-office's sticky top bar (4rem), as the sections' scroll margins are. */}
+        <div className="sticky top-20 hidden max-h-[calc(100vh-6rem)] overflow-y-auto rounded-lg border border-slate-200 bg-white p-4 lg:block">
           <NavigationRail form={form} />
         </div>
       </aside>
@@ -175,13 +202,13 @@ export function QuestionnaireFormView({ form, fieldExtra }: {
           const shown = group.subcategories.filter((sub) => sub.questions.length > 0);
           if (shown.length === 0) return null;
           return (
-            <section key={group.thrust.code} id={`thrust-${group.thrust.code}`} aria-labelledby={`thrust-${group.thrust.code}-title`} className="scroll-mt-4 mb-8">
+            <section key={group.thrust.code} id={`thrust-${group.thrust.code}`} aria-labelledby={`thrust-${group.thrust.code}-title`} className="mb-8 scroll-mt-20">
               <h2 id={`thrust-${group.thrust.code}-title`} className="text-lg font-semibold text-slate-900">
                 {group.thrust.code} · {group.thrust.name}
               </h2>
               {group.thrust.nua_paragraphs && <p className="text-sm text-slate-600">New Urban Agenda ¶{group.thrust.nua_paragraphs}</p>}
               {shown.map((sub) => (
-                <div key={sub.subcategory.code} id={`sub-${sub.subcategory.code}`} className="scroll-mt-4 mt-4">
+                <div key={sub.subcategory.code} id={`sub-${sub.subcategory.code}`} className="mt-4 scroll-mt-20">
                   <h3 className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-600">
                     {sub.subcategory.code} {sub.subcategory.name}
                   </h3>
@@ -195,7 +222,7 @@ export function QuestionnaireFormView({ form, fieldExtra }: {
             </section>
           );
         })}
-        <SaveBar form={form} />
+        <SaveBar form={form} container={questionsRef} />
       </div>
     </div>
   );

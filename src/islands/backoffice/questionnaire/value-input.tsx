@@ -46,7 +46,7 @@ function NumberBox({ question, id, value, labelledBy, describedBy, invalid, disa
         type="text"
         inputMode={inputModeOf(question)}
         autoComplete="off"
-        className={`${ui.input} ${unit ? 'rounded-r-none' : ''} tabular-nums`}
+        className={`${ui.input} min-w-0 ${unit ? 'rounded-r-none' : ''} tabular-nums`}
         value={value}
         disabled={disabled}
         aria-labelledby={label ? undefined : labelledBy}
@@ -56,7 +56,7 @@ function NumberBox({ question, id, value, labelledBy, describedBy, invalid, disa
         onChange={(event) => onChange(event.target.value)}
       />
       {unit && (
-        <span className="inline-flex items-center rounded-r-md border border-l-0 border-slate-300 bg-slate-50 px-3 text-sm text-slate-700">
+        <span className="inline-flex items-center whitespace-nowrap rounded-r-md border border-l-0 border-slate-300 bg-slate-50 px-3 text-sm text-slate-700">
           {unit}
         </span>
       )}
