@@ -144,6 +144,14 @@ const ACTION_INTO: Partial<Record<ReportStatus, string>> = {
   accepted: 'accept',
   published: 'publish',
 };
+/** The note each demo step carries on the status history (the report itself is marked as demo). */
+const DEMO_NOTE: Partial<Record<ReportStatus, string>> = {
+  in_progress: 'First answers entered by the focal point (demonstration)',
+  completed: 'All required answers given (demonstration)',
+  submitted: 'Signed report uploaded by the country (demonstration)',
+  accepted: 'Checked by the regional secretariat (demonstration)',
+  published: 'Published on the portal (demonstration)',
+};
 
 /**
  * Demo reporting cycles, reports and answers for `npm start` (never in tests). Skipped once the
@@ -214,7 +222,7 @@ export async function seedDemoNationalReports(db: Db, now = new Date()): Promise
               action: ACTION_INTO[step]!,
               before: { status: PATH[PATH.indexOf(step) - 1] },
               after: { status: step },
-              note: 'Demonstration data',
+              note: DEMO_NOTE[step]!,
             });
           }
         }
