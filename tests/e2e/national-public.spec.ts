@@ -144,7 +144,8 @@ test('the published report is listed, filterable by cycle and country without Ja
   await expect(page.getByText('Informal settlements remain the main challenge.')).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Executive summary' })).toBeVisible();
   const answer = page.locator('li', { hasText: q04.text }).first();
-  await expect(answer).toContainText('36.6');
+  // Written as the charts and the regional median write it; "%" never wraps away from its number.
+  await expect(answer).toContainText('36.6%');
   await expect(answer).toContainText('Philippine Statistics Authority (e2e)');
   // The cover: responsive renditions, its size given, loaded lazily; the first screen stays within its budget.
   const cover = page.getByRole('img', { name: COVER_ALT });
@@ -178,7 +179,7 @@ test('the reporting status of the cycle: figures, the map by status and the tabl
   await expect(table.getByRole('row', { name: new RegExp(`^${COUNTRY.name} South-East Asia Published`) })).toBeVisible();
   const csv = await page.request.get(`/national-reports/status/${YEAR}/countries.csv`);
   expect(csv.headers()['content-type']).toContain('text/csv');
-  expect(await csv.text()).toMatch(new RegExp(`^cycle,country_code,country,subregion,status[^\\n]*\\r\\n[\\s\\S]*${YEAR},PH,Philippines,South-East Asia,published,`));
+  expect(await csv.text()).toMatch(new RegExp(`^\uFEFFcycle,country_code,country,subregion,status[^\\n]*\\r\\n[\\s\\S]*${YEAR},PH,Philippines,South-East Asia,published,`));
 });
 
 test('the regional picture: a chart per question with its table and CSV file', async ({ page }) => {
@@ -211,7 +212,8 @@ test('open data: every published answer of the cycle as CSV and JSON', async ({ 
   await expect(page.getByText('question_code', { exact: true })).toBeVisible();
   const csvLink = page.getByRole('link', { name: `CSV file of ${YEAR}` });
   const csv = await (await page.request.get((await csvLink.getAttribute('href'))!)).text();
-  expect(csv.split('\r\n')[0]).toBe('cycle,country_code,country,subregion,thrust,subcategory,question_code,question,question_tier,answer_type,unit,sdg_refs,value,value_text,narrative,data_year,source,demo');
+  // A byte-order mark first, so a spreadsheet opened by a double click reads the file as UTF-8.
+  expect(csv.split('\r\n')[0]).toBe('\uFEFFcycle,country_code,country,subregion,thrust,subcategory,question_code,question,question_tier,answer_type,unit,sdg_refs,value,value_text,narrative,data_year,source,demo');
   expect(csv).toContain(`${YEAR},PH,Philippines,South-East Asia`);
   const json = (await (await page.request.get(`/open-data/national-reports-${YEAR}.json`)).json()) as { data: { country_code: string; question_code: string; value: unknown; demo: boolean }[] };
   expect(json.data.find((r) => r.country_code === 'PH' && r.question_code === q04.code)).toMatchObject({ value: 36.6, demo: false });
@@ -252,6 +254,73 @@ test('the new pages load no JavaScript, are in the sitemap and have no axe viola
     await page.goto(path);
     await expect(page.locator('h1'), path).toHaveCount(1);
     await noAxeViolations(page, path);
+    // Again with every data table open: axe skips what is hidden, and a person opens them.
+    await page.evaluate(() => document.querySelectorAll('main details').forEach((d) => ((d as HTMLDetailsElement).open = true)));
+    await noAxeViolations(page, `${path} (tables open)`);
   }
   expect(problems).toEqual([]);
+});
+
+/**
+ * The demo reports seeded with the demo accounts: a closed cycle with several countries, so the
+ * pages have regional medians, comparisons and many-row tables.
+ */
+async function demoCycle(page: Page): Promise<number> {
+  await page.goto('/national-reports');
+  const names = await page.getByRole('navigation', { name: 'Filter national reports' }).getByRole('link').allTextContents();
+  const cycles = names.flatMap((n) => {
+    const m = /^\s*(\d{4})\b[^(]*\((\d+)/.exec(n);
+    return m && Number(m[1]) !== YEAR && Number(m[2]) >= 3 ? [Number(m[1])] : [];
+  });
+  expect(cycles.length, 'a demo cycle with three or more published reports').toBeGreaterThan(0);
+  return cycles[0]!;
+}
+
+test('a screen reader hears which question each comparison link compares', async ({ page }) => {
+  const year = await demoCycle(page);
+  await page.goto(`/national-reports/${year}`);
+  await page.locator('main article a').first().click();
+  const compare = page.getByRole('link', { name: /^compare with the region: / });
+  expect(await compare.count()).toBeGreaterThan(1);
+  const names = await compare.evaluateAll((links) => links.map((a) => a.textContent?.trim()));
+  expect(new Set(names).size).toBe(names.length);
+  await expect(page.getByRole('link', { name: 'compare', exact: true })).toHaveCount(0);
+  // The visible word is still "compare", so speech input can say it.
+  await expect(compare.first()).toHaveText(/^compare/);
+});
+
+test('bar values are drawn over the median line, never struck through by it', async ({ page }) => {
+  const year = await demoCycle(page);
+  await page.goto(`/regional-reports/${year}`);
+  await page.locator('main a[href^="/regional-reports/"][href*="#chart-"]').first().click();
+  const charts = page.locator('figure:has(svg line[stroke-dasharray])');
+  expect(await charts.count()).toBeGreaterThan(0);
+  const drawing = await charts.first().locator('svg[role="img"]').evaluate((svg) => {
+    const median = svg.querySelector('line[stroke-dasharray]')!;
+    // The values beside their bars (bold, dark; those inside a long bar are white on it).
+    const values = [...svg.querySelectorAll('text[font-weight="600"]')].filter((t) => /^-?[\d.,]+$/.test(t.textContent ?? '') && t.getAttribute('fill') !== '#fff');
+    return {
+      values: values.length,
+      belowMedian: values.filter((t) => median.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_PRECEDING).length,
+      withoutHalo: values.filter((t) => getComputedStyle(t).paintOrder !== 'stroke' || t.getAttribute('stroke') !== '#fff').length,
+    };
+  });
+  expect(drawing.values).toBeGreaterThan(0);
+  expect(drawing).toMatchObject({ belowMedian: 0, withoutHalo: 0 });
+});
+
+test('on a phone, an open data table scrolls by itself and by keyboard, and the page does not', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+  const page = await context.newPage();
+  const year = await demoCycle(page);
+  await page.goto(`/national-reports/status/${year}`);
+  const summaries = page.locator('main summary', { hasText: 'Data table' });
+  for (let i = 0; i < (await summaries.count()); i++) await summaries.nth(i).click();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const table = page.getByRole('region', { name: `Data table: Report status by subregion, ${year}` });
+  await expect(table).toBeVisible();
+  await table.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => table.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  await context.close();
 });

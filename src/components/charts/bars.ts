@@ -144,7 +144,8 @@ export interface StackSegment {
 /** Stacked horizontal bars of counts (yes / no per subregion), on one scale up to the largest total. */
 export function layoutStacks(groups: readonly CountGroup[], options: { width?: number; rowHeight?: number; labelWidth?: number } = {}) {
   const { width = 440, rowHeight = 30, labelWidth = 170 } = options;
-  const maxLabel = 20;
+  // The subregions' names fit whole ("South and South-West Asia", 25 characters, in 164 units at 13 px).
+  const maxLabel = 25;
   const top = 8;
   const plotLeft = labelWidth;
   const plotRight = width - 40;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { layoutBars, layoutStacks, median, shorten, sortBars } from './bars.ts';
-import { csvCell, toCsv } from './csv.ts';
-import { formatNumber, withUnit } from './format.ts';
+import { csvCell, csvResponse, toCsv } from './csv.ts';
+import { answerWithUnits, formatNumber, withUnit } from './format.ts';
 import { layoutLine } from './line.ts';
 
 const bars = [
@@ -76,6 +76,11 @@ describe('layoutBars', () => {
 });
 
 describe('layoutStacks', () => {
+  it('writes the names of the subregions whole', () => {
+    const names = ['East and North-East Asia', 'South-East Asia', 'South and South-West Asia', 'North and Central Asia', 'Pacific'];
+    const layout = layoutStacks(names.map((label, i) => ({ key: String(i), label, counts: [1, 1] })));
+    expect(layout.rows.map((r) => r.shortLabel)).toEqual(names);
+  });
   it('stacks yes and no counts on one scale up to the largest total', () => {
     const layout = layoutStacks(
       [
@@ -144,6 +149,14 @@ describe('CSV', () => {
     );
     expect(csv).toBe('country_code,value\r\nMM,58.3\r\nVN,\r\n');
   });
+
+  it('serves the file as UTF-8 with a byte-order mark, so a spreadsheet reads Türkiye as Türkiye', async () => {
+    const response = csvResponse(toCsv([{ name: 'country', value: (r: string) => r }], ['Türkiye', "Côte d'Ivoire"]));
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes.subarray(3))).toBe("country\r\nTürkiye\r\nCôte d'Ivoire\r\n");
+  });
 });
 
 describe('formatNumber', () => {
@@ -156,8 +169,21 @@ describe('formatNumber', () => {
   });
   it('attaches the unit', () => {
     expect(withUnit('5.8', '%')).toBe('5.8%');
-    expect(withUnit('18', 'µg/m³')).toBe('18 µg/m³');
+    // A no-break space: a phone never leaves the number on one line and its unit on the next.
+    expect(withUnit('18', 'µg/m³')).toBe('18\u00a0µg/m³');
     expect(withUnit('3', null)).toBe('3');
+  });
+  it('writes the units of a worded answer as withUnit does', () => {
+    expect(answerWithUnits('50.5 %', '%')).toBe('50.5%');
+    expect(answerWithUnits('With legally recognised documentation: 50.5 %; Who perceive their rights as secure: 86.4 %', '%')).toBe(
+      'With legally recognised documentation: 50.5%; Who perceive their rights as secure: 86.4%',
+    );
+    expect(answerWithUnits('138,867 units', 'units')).toBe('138,867\u00a0units');
+    expect(answerWithUnits('253.9 per 100,000 people', 'per 100,000 people')).toBe('253.9\u00a0per 100,000 people');
+    // Only a number's unit: words that merely contain it, and answers without a unit, stay as they are.
+    expect(answerWithUnits('Women: 3 %; Men: – ', '%')).toBe('Women: 3%; Men: – ');
+    expect(answerWithUnits('2 unitsets', 'units')).toBe('2 unitsets');
+    expect(answerWithUnits('Yes', null)).toBe('Yes');
   });
 });
 

@@ -13,10 +13,23 @@ export function formatNumber(value: number, decimals: number | null | undefined)
   });
 }
 
-/** A number with its unit: "%" sticks to the number, other units follow after a space. */
+/**
+ * A number with its unit: "%" sticks to the number, other units follow after a no-break space
+ * (a narrow phone must not leave "50.5" at the end of one line and its unit on the next).
+ */
 export function withUnit(text: string, unit: string | null | undefined): string {
   if (!unit || !text) return text;
-  return unit === '%' ? `${text}%` : `${text} ${unit}`;
+  return unit === '%' ? `${text}%` : `${text}\u00a0${unit}`;
+}
+
+/**
+ * An answer as the API words it ("50.5 %", "Documented: 40 %; Perceived: 55 %", "12 units"),
+ * each number written with its unit as withUnit writes it, so the page reads one way throughout.
+ */
+export function answerWithUnits(display: string, unit: string | null | undefined): string {
+  if (!unit) return display;
+  const spaced = new RegExp(`(\\d) ${unit.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=$|[\\s;,.)])`, 'g');
+  return display.replace(spaced, (_, digit: string) => withUnit(digit, unit));
 }
 
 /** "3 of 5 countries" style counts. */
