@@ -1,6 +1,6 @@
 /**
  * CSV as the open-data files and the charts' downloads write it: RFC 4180 (comma, CRLF, quotes
- * doubled), UTF-8 with a byte-order mark, a header row of column names. Text that a spreadsheet would run as a formula
+ * doubled), UTF-8, a header row of column names. Text that a spreadsheet would run as a formula
  * (=, +, -, @ first) gets a leading apostrophe; numbers are written as they are.
  */
 
@@ -26,13 +26,7 @@ export function toCsv<T>(columns: readonly CsvColumn<T>[], rows: readonly T[]): 
   return `${lines.join('\r\n')}\r\n`;
 }
 
-/**
- * The byte-order mark a downloaded file starts with: without it, a spreadsheet opened by a
- * double click reads UTF-8 as the computer's legacy code page ("TÃ¼rkiye" for Türkiye).
- */
-export const UTF8_BOM = '\uFEFF';
-
-/** The response of a static CSV endpoint (a file people download and open in a spreadsheet). */
+/** The response of a static CSV endpoint. */
 export function csvResponse(body: string): Response {
-  return new Response(UTF8_BOM + body, { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
+  return new Response(body, { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
 }
