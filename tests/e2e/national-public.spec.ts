@@ -179,7 +179,7 @@ test('the reporting status of the cycle: figures, the map by status and the tabl
   await expect(table.getByRole('row', { name: new RegExp(`^${COUNTRY.name} South-East Asia Published`) })).toBeVisible();
   const csv = await page.request.get(`/national-reports/status/${YEAR}/countries.csv`);
   expect(csv.headers()['content-type']).toContain('text/csv');
-  expect(await csv.text()).toMatch(new RegExp(`^\uFEFFcycle,country_code,country,subregion,status[^\\n]*\\r\\n[\\s\\S]*${YEAR},PH,Philippines,South-East Asia,published,`));
+  expect(await csv.text()).toMatch(new RegExp(`^cycle,country_code,country,subregion,status[^\\n]*\\r\\n[\\s\\S]*${YEAR},PH,Philippines,South-East Asia,published,`));
 });
 
 test('the regional picture: a chart per question with its table and CSV file', async ({ page }) => {
@@ -213,7 +213,7 @@ test('open data: every published answer of the cycle as CSV and JSON', async ({ 
   const csvLink = page.getByRole('link', { name: `CSV file of ${YEAR}` });
   const csv = await (await page.request.get((await csvLink.getAttribute('href'))!)).text();
   // A byte-order mark first, so a spreadsheet opened by a double click reads the file as UTF-8.
-  expect(csv.split('\r\n')[0]).toBe('\uFEFFcycle,country_code,country,subregion,thrust,subcategory,question_code,question,question_tier,answer_type,unit,sdg_refs,value,value_text,narrative,data_year,source,demo');
+  expect(csv.split('\r\n')[0]).toBe('cycle,country_code,country,subregion,thrust,subcategory,question_code,question,question_tier,answer_type,unit,sdg_refs,value,value_text,narrative,data_year,source,demo');
   expect(csv).toContain(`${YEAR},PH,Philippines,South-East Asia`);
   const json = (await (await page.request.get(`/open-data/national-reports-${YEAR}.json`)).json()) as { data: { country_code: string; question_code: string; value: unknown; demo: boolean }[] };
   expect(json.data.find((r) => r.country_code === 'PH' && r.question_code === q04.code)).toMatchObject({ value: 36.6, demo: false });
@@ -287,6 +287,28 @@ test('a screen reader hears which question each comparison link compares', async
   await expect(page.getByRole('link', { name: 'compare', exact: true })).toHaveCount(0);
   // The visible word is still "compare", so speech input can say it.
   await expect(compare.first()).toHaveText(/^compare/);
+});
+
+test("a report page charts the country's percentages beside the regional median, theme by theme", async ({ page }) => {
+  const year = await demoCycle(page);
+  await page.goto(`/national-reports/${year}`);
+  await page.locator('main article a').first().click();
+  // The page title reads "{country} {year} · National reports".
+  const country = (await page.title()).split(` ${year} · `)[0]!;
+  const charts = page.locator('figure', { has: page.getByRole('img', { name: new RegExp(`^${country} and the regional median: `) }) });
+  expect(await charts.count(), 'a comparison chart in at least one theme').toBeGreaterThan(0);
+  const chart = charts.first();
+  // One bar and one median marker per question, in words for those who do not see it.
+  await expect(chart.getByRole('img')).toHaveAccessibleName(/percentages?: .* (is above|below|level)|regional median \d/);
+  const bars = await chart.locator('svg g').count();
+  await chart.getByText('Data table').click();
+  await expect(chart.getByRole('row')).toHaveCount(bars + 1);
+  await expect(chart.getByRole('columnheader', { name: 'Regional median (%)' })).toBeVisible();
+  // Each question links to its regional chart.
+  const link = chart.getByRole('row').nth(1).getByRole('link');
+  const href = await link.getAttribute('href');
+  expect((await page.request.get(href!.split('#')[0]!)).status()).toBe(200);
+  await noAxeViolations(page, 'report page with its comparison table open');
 });
 
 test('bar values are drawn over the median line, never struck through by it', async ({ page }) => {

@@ -3,6 +3,7 @@ import { layoutBars, layoutStacks, median, shorten, sortBars } from './bars.ts';
 import { csvCell, csvResponse, toCsv } from './csv.ts';
 import { answerWithUnits, formatNumber, withUnit } from './format.ts';
 import { layoutLine } from './line.ts';
+import { layoutComparison } from './comparison.ts';
 
 const bars = [
   { key: 'VN', label: 'Viet Nam', value: 5.8 },
@@ -150,12 +151,12 @@ describe('CSV', () => {
     expect(csv).toBe('country_code,value\r\nMM,58.3\r\nVN,\r\n');
   });
 
-  it('serves the file as UTF-8 with a byte-order mark, so a spreadsheet reads Türkiye as Türkiye', async () => {
+  it('serves the file as plain UTF-8 (no byte-order mark), so every reader gets the header as written', async () => {
     const response = csvResponse(toCsv([{ name: 'country', value: (r: string) => r }], ['Türkiye', "Côte d'Ivoire"]));
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     const bytes = Buffer.from(await response.arrayBuffer());
-    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes.subarray(3))).toBe("country\r\nTürkiye\r\nCôte d'Ivoire\r\n");
+    expect(bytes.subarray(0, 7).toString('latin1')).toBe('country');
+    expect(bytes.toString('utf8')).toBe("country\r\nTürkiye\r\nCôte d'Ivoire\r\n");
   });
 });
 
@@ -195,5 +196,34 @@ describe('textOn', () => {
     expect(textOn('#e2e8f0')).toBe('#0f172a');
     expect(textOn('#aed2ea')).toBe('#0f172a');
     expect(luminance('#ffffff')).toBeCloseTo(1, 5);
+  });
+});
+
+describe('layoutComparison', () => {
+  const data = [
+    { key: 'A', label: 'Proportion of urban population living in slums, informal settlements or inadequate housing', value: 80, median: 40 },
+    { key: 'B', label: 'Short', value: 5, median: 5 },
+    { key: 'C', label: 'Over', value: 130, median: -4 },
+  ];
+  it('draws each value as a bar on 0–100 % with the median marker, rows one under the other', () => {
+    const layout = layoutComparison(data, { width: 480 });
+    const span = layout.right - layout.left;
+    expect(layout.rows[0]!.barWidth).toBeCloseTo(0.8 * span);
+    expect(layout.rows[0]!.medianX).toBeCloseTo(layout.left + 0.4 * span);
+    // Out-of-range values stay inside the plot.
+    expect(layout.rows[2]!.barWidth).toBeCloseTo(span);
+    expect(layout.rows[2]!.medianX).toBe(layout.left);
+    expect(layout.rows[1]!.barY).toBeGreaterThan(layout.rows[0]!.barY + layout.barHeight);
+    expect(layout.height).toBeGreaterThan(layout.rows[2]!.barY + layout.barHeight);
+  });
+  it('says whether the country is above, below or level with the median and places its value where it reads', () => {
+    const layout = layoutComparison(data, { decimals: 1 });
+    expect(layout.rows.map((r) => r.relation)).toEqual(['above', 'level', 'above']);
+    expect(layout.rows[0]!.valueText).toBe('80.0%');
+    expect(layout.rows[0]!.valueInside).toBe(true);
+    expect(layout.rows[1]!.valueInside).toBe(false);
+    expect(layout.rows[1]!.valueX).toBeGreaterThan(layout.left + layout.rows[1]!.barWidth);
+    expect(layout.rows[0]!.shortLabel.endsWith('…')).toBe(true);
+    expect(layout.rows[1]!.shortLabel).toBe('Short');
   });
 });
