@@ -3,7 +3,7 @@ import { layoutBars, layoutStacks, median, shorten, sortBars } from './bars.ts';
 import { csvCell, csvResponse, toCsv } from './csv.ts';
 import { answerWithUnits, formatNumber, withUnit } from './format.ts';
 import { layoutLine } from './line.ts';
-import { layoutComparison } from './comparison.ts';
+import { comparisonRows, comparisonSummary } from './comparison.ts';
 
 const bars = [
   { key: 'VN', label: 'Viet Nam', value: 5.8 },
@@ -199,31 +199,22 @@ describe('textOn', () => {
   });
 });
 
-describe('layoutComparison', () => {
+describe('comparisonRows', () => {
   const data = [
-    { key: 'A', label: 'Proportion of urban population living in slums, informal settlements or inadequate housing', value: 80, median: 40 },
+    { key: 'A', label: 'Proportion of urban population living in slums', value: 80, median: 40 },
     { key: 'B', label: 'Short', value: 5, median: 5 },
     { key: 'C', label: 'Over', value: 130, median: -4 },
+    { key: 'D', label: 'Under', value: 12.25, median: 30 },
   ];
-  it('draws each value as a bar on 0–100 % with the median marker, rows one under the other', () => {
-    const layout = layoutComparison(data, { width: 480 });
-    const span = layout.right - layout.left;
-    expect(layout.rows[0]!.barWidth).toBeCloseTo(0.8 * span);
-    expect(layout.rows[0]!.medianX).toBeCloseTo(layout.left + 0.4 * span);
-    // Out-of-range values stay inside the plot.
-    expect(layout.rows[2]!.barWidth).toBeCloseTo(span);
-    expect(layout.rows[2]!.medianX).toBe(layout.left);
-    expect(layout.rows[1]!.barY).toBeGreaterThan(layout.rows[0]!.barY + layout.barHeight);
-    expect(layout.height).toBeGreaterThan(layout.rows[2]!.barY + layout.barHeight);
+  it('places each value and the median on 0–100 %, keeping values outside it on the track', () => {
+    const rows = comparisonRows(data, 1);
+    expect(rows.map((r) => [r.barPct, r.medianPct])).toEqual([[80, 40], [5, 5], [100, 0], [12.25, 30]]);
+    expect(rows.map((r) => r.valueText)).toEqual(['80.0%', '5.0%', '130.0%', '12.3%']);
+    expect(rows.map((r) => r.relation)).toEqual(['above', 'level', 'above', 'below']);
   });
-  it('says whether the country is above, below or level with the median and places its value where it reads', () => {
-    const layout = layoutComparison(data, { decimals: 1 });
-    expect(layout.rows.map((r) => r.relation)).toEqual(['above', 'level', 'above']);
-    expect(layout.rows[0]!.valueText).toBe('80.0%');
-    expect(layout.rows[0]!.valueInside).toBe(true);
-    expect(layout.rows[1]!.valueInside).toBe(false);
-    expect(layout.rows[1]!.valueX).toBeGreaterThan(layout.left + layout.rows[1]!.barWidth);
-    expect(layout.rows[0]!.shortLabel.endsWith('…')).toBe(true);
-    expect(layout.rows[1]!.shortLabel).toBe('Short');
+  it('sums the comparison up in words', () => {
+    expect(comparisonSummary('Indonesia', comparisonRows(data))).toBe('4 percentages: Indonesia is above the regional median on 2 and below it on 1, level with it on 1.');
+    expect(comparisonSummary('Fiji', comparisonRows(data.slice(3)))).toBe('Fiji: 12.25%, regional median 30%.');
+    expect(comparisonSummary('Fiji', comparisonRows([data[0]!, data[3]!]))).toBe('2 percentages: Fiji is above the regional median on 1 and below it on 1.');
   });
 });
