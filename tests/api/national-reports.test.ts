@@ -139,6 +139,17 @@ describe('country scope', () => {
     await expectError(await ctx.request(`${BASE}/2030`, { token: admin.token }), 404);
     await expectError(await ctx.request(`${BASE}/2030/KH/view`, { token: admin.token }), 404);
   });
+
+  test('search finds a name or an exact country code; LIKE characters in it are plain text', async () => {
+    const search = async (q: string) =>
+      (await expectJson(await ctx.request(`${BASE}/${YEAR}?per_page=100&q=${encodeURIComponent(q)}`, { token: admin.token }), 200, ReportListResponseSchema)).data.map((r) => r.country.code);
+    expect(await search('vn')).toEqual(['VN']);
+    expect(await search('cambo')).toEqual(['KH']);
+    // A trailing backslash was an unterminated escape (500); % and _ matched every code.
+    expect(await search('\\')).toEqual([]);
+    expect(await search('%')).toEqual([]);
+    expect(await search('_h')).toEqual([]);
+  });
 });
 
 describe('the workflow end to end', () => {
