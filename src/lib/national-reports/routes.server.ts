@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { requireAdminLevel, requireCountryScope, requireModuleRule, scopeCountryOf } from '../access/guards.server.ts';
 import type { RuleAction } from '../access/permissions.ts';
 import type { AppEnv, AuthedUser } from '../http/context.server.ts';
-import { ApiError, notFound, parsePath, parseQuery, readJson, requiredVersion, sentVersion } from '../http/errors.server.ts';
-import { VersionSchema } from '../http/schema.ts';
+import { ApiError, notFound, parseOr400, parsePath, parseQuery, readJson, requiredVersion, sentVersion } from '../http/errors.server.ts';
+import { JsonObjectSchema, VersionSchema } from '../http/schema.ts';
 import { requireUser } from '../identity/middleware.server.ts';
 import { listSubcategories, listThrusts } from './queries.server.ts';
-import { saveCycle } from './cycles.server.ts';
+import { overStoredCycle, saveCycle } from './cycles.server.ts';
 import { answerHistory, dashboardOf, listCycles, listReports, reportActivity } from './lists.server.ts';
 import { reportPdf } from './pdf.server.ts';
 import { loadBundle, loadCycleRow, loadReportView, reportGroups } from './queries.server.ts';
@@ -83,7 +83,8 @@ export const nationalReportRoutes = new Hono<AppEnv>()
   .post(`${BASE}/cycles/saved`, requireUser(), async (c) => {
     const auth = requireAdminLevel(c);
     guard(c, ['update']);
-    const body = await readJson(c, CycleSaveBodySchema);
+    const raw = await readJson(c, JsonObjectSchema);
+    const body = parseOr400(CycleSaveBodySchema, await overStoredCycle(c.get('deps').db, raw), 'body');
     const data = await saveCycle(c.get('deps'), auth, { ...body, version: sentVersion(c, body.version) });
     return c.json<CycleResponse>({ status: 200, message: `Cycle ${data.year} saved`, data });
   })

@@ -236,7 +236,8 @@ const limit = z.number({ error: 'must be a number' }).min(-NUMBER_ABS_MAX).max(N
 
 /**
  * POST /api/question/saved (admin): creates a question, or updates the one named by `uuid`
- * (then `version` is required). Fields left out of an update keep their value.
+ * (then `version` is required). Fields left out of an update keep their value (the server lays
+ * the body over the stored question before this schema reads it); the defaults are for a new one.
  */
 export const QuestionSaveBodySchema = z
   .object({
