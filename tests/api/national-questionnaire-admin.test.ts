@@ -133,6 +133,15 @@ describe('retiring a question', () => {
     const body = await expectJson(stale, 409, z.object({ status: z.literal(409), message: z.string(), current: QuestionResponseSchema.shape.data }));
     expect(body.current).toMatchObject({ uuid: q37.uuid, version: q37.version, retired_at: null });
   });
+
+  test('without a version: 428, and the question stays (decision 009); If-Match carries it as well', async () => {
+    const q36 = (await allQuestions()).find((q) => q.code === 'Q36')!;
+    await expectError(await ctx.request(`/api/question/retire/${q36.uuid}`, { token: admin.token, json: {} }), 428, { fields: ['version'] });
+    await expectError(await ctx.request(`/api/question/retire/${q36.uuid}`, { token: admin.token, method: 'POST' }), 428, { fields: ['version'] });
+    expect((await allQuestions()).find((q) => q.code === 'Q36')).toMatchObject({ version: q36.version, retired_at: null });
+    const viaHeader = await ctx.request(`/api/question/retire/${q36.uuid}`, { token: admin.token, json: { retired: false }, headers: { 'If-Match': `"${q36.version}"` } });
+    expect((await expectJson(viaHeader, 200, QuestionResponseSchema)).data).toMatchObject({ retired_at: null, version: q36.version + 1 });
+  });
 });
 
 /** The fields of question/saved, from a question as read. */

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireAdminLevel, requireModuleRule } from '../access/guards.server.ts';
 import type { AppEnv } from '../http/context.server.ts';
-import { parseOr400, parsePath, parseQuery, readJson, sentVersion } from '../http/errors.server.ts';
+import { parseOr400, parsePath, parseQuery, readJson, requiredVersion, sentVersion } from '../http/errors.server.ts';
 import { JsonObjectSchema } from '../http/schema.ts';
 import { requireUser } from '../identity/middleware.server.ts';
 import { listQuestions, listSubcategories, listThrusts } from '../national-reports/queries.server.ts';
@@ -62,6 +62,6 @@ export const questionRoutes = new Hono<AppEnv>()
     const { uuid } = parsePath(c, UuidPathSchema);
     const type = c.req.header('content-type') ?? '';
     const body = type.includes('application/json') ? await readJson(c, QuestionRetireBodySchema) : QuestionRetireBodySchema.parse({});
-    const data = await retireQuestion(c.get('deps'), auth, uuid, { ...body, version: sentVersion(c, body.version) });
+    const data = await retireQuestion(c.get('deps'), auth, uuid, { ...body, version: requiredVersion(c, body.version) });
     return c.json<QuestionResponse>({ status: 200, message: data.retired_at ? `Question ${data.code} retired` : `Question ${data.code} restored`, data });
   });

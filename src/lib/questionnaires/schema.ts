@@ -315,7 +315,10 @@ export type QuestionReorderBody = z.input<typeof QuestionReorderBodySchema>;
 /** 409 of question/reorder: every question as it is now, retired ones included. */
 export const QuestionReorderConflictSchema = GenericResponseSchema.extend({ current: z.array(QuestionSchema) });
 
-/** POST /api/question/retire/{uuid} (admin): `retired: false` brings a question back. */
+/**
+ * POST /api/question/retire/{uuid} (admin): `retired: false` brings a question back. `version`
+ * (or If-Match) is the version read: none is a 428, a stale one a 409 with the question as it is now.
+ */
 export const QuestionRetireBodySchema = z.object({
   version: VersionSchema.optional(),
   retired: z.boolean().default(true),

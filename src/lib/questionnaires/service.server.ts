@@ -125,12 +125,12 @@ export async function reorderQuestions(deps: AppDeps, auth: AuthedUser, body: z.
   deps.publicCache.invalidate(NATIONAL_REPORTS_CACHE_DOMAIN);
 }
 
-/** POST question/retire/{uuid} (admin): retires (or restores) a question; its answers stay. */
-export async function retireQuestion(deps: AppDeps, auth: AuthedUser, uuid: string, body: { version?: number | undefined; retired: boolean }) {
+/** POST question/retire/{uuid} (admin): retires (or restores) a question against the version read; its answers stay. */
+export async function retireQuestion(deps: AppDeps, auth: AuthedUser, uuid: string, body: { version: number; retired: boolean }) {
   const result = await deps.db.transaction(async (tx) => {
     const [current] = await tx.select().from(questions).where(eq(questions.uuid, uuid)).for('update');
     if (!current) throw notFound('There is no question with this id');
-    if (body.version !== undefined && body.version !== current.version) throw new StaleWriteError(toQuestion(current));
+    if (body.version !== current.version) throw new StaleWriteError(toQuestion(current));
     const [after] = await tx
       .update(questions)
       .set({ retiredAt: body.retired ? (current.retiredAt ?? new Date()) : null, version: current.version + 1, updatedAt: new Date(), updatedBy: auth.user.id })
