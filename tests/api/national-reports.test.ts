@@ -459,4 +459,24 @@ describe('the ACL rules of the national_report module apply on top of the roles'
     await setMemberRules({ view: true, create: true, update: true });
     expect((await saveAnswers(ctx, otherMember, YEAR, 'VN', [{ question_uuid: q('Q35').uuid, value: 'Training' }])).status).toBe(200);
   });
+
+  test('create without update: first answers only; update without create: changes to saved answers only', async () => {
+    const answerOf = async (code: string) => (await viewReport(ctx, otherMember, YEAR, 'VN')).answers.find((a) => a.question_uuid === q(code).uuid);
+    const q35 = (await answerOf('Q35'))!;
+    await setMemberRules({ view: true, create: true, update: false });
+    // Changing (or clearing) a saved answer is refused, and nothing of the batch is saved.
+    await expectError(
+      await saveAnswers(ctx, otherMember, YEAR, 'VN', [{ question_uuid: q('Q36').uuid, value: 3 }, { question_uuid: q('Q35').uuid, value: 'Changed', version: q35.version }]),
+      403,
+      { message: /not change saved ones/ },
+    );
+    await expectError(await saveAnswers(ctx, otherMember, YEAR, 'VN', [{ question_uuid: q('Q35').uuid, value: null, version: q35.version }]), 403);
+    expect(await answerOf('Q36')).toBeUndefined();
+    expect(await answerOf('Q35')).toMatchObject({ value: 'Training', version: q35.version });
+    expect((await saveAnswers(ctx, otherMember, YEAR, 'VN', [{ question_uuid: q('Q36').uuid, value: 3 }])).status).toBe(200);
+    await setMemberRules({ view: true, create: false, update: true });
+    await expectError(await saveAnswers(ctx, otherMember, YEAR, 'VN', [{ question_uuid: q('Q30').uuid, value: 4 }]), 403, { message: /not give new ones/ });
+    expect((await saveAnswers(ctx, otherMember, YEAR, 'VN', [{ question_uuid: q('Q35').uuid, value: 'Changed', version: q35.version }])).status).toBe(200);
+    await setMemberRules({ view: true, create: true, update: true });
+  });
 });
