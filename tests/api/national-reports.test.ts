@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { nationalReports, reportFiles } from '../../src/lib/db/schema.ts';
 import {
   ActivityResponseSchema,
   AnswerHistoryResponseSchema,
@@ -220,6 +222,17 @@ describe('the workflow end to end', () => {
     await expectError(await ctx.request(`${BASE}/${report.uuid}/report/file`, { token: otherAdmin.token }), 403);
     await expectError(await ctx.request(`${BASE}/${report.uuid}/report/file`), 401);
     await expectError(await ctx.request(`${BASE}/${report.uuid}/report/file?v=9`, { token: admin.token }), 404);
+    // The stored file itself is no public upload: /uploads/ would hand it to anyone with its name.
+    const stored = await ctx.deps.db
+      .select({ key: reportFiles.storageKey })
+      .from(reportFiles)
+      .innerJoin(nationalReports, eq(nationalReports.id, reportFiles.reportId))
+      .where(eq(nationalReports.uuid, report.uuid));
+    expect(stored).toHaveLength(1);
+    expect(await ctx.deps.storage.get(stored[0]!.key)).not.toBeNull();
+    const direct = await ctx.request(`/uploads/${stored[0]!.key}`);
+    expect(direct.status).toBe(404);
+    expect(new Uint8Array(await direct.arrayBuffer())).not.toEqual(pdfBytes());
   });
 
   test('return needs a note; a state_admin may return a submitted report', async () => {
