@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -25,6 +27,7 @@ import {
   type Question,
 } from '../../src/lib/questionnaires/schema.ts';
 import { AclResponseSchema } from '../../src/lib/access/schema.ts';
+import type { LocalDiskStore } from '../../src/lib/storage/local-disk-store.server.ts';
 import { createTestContext } from '../support/app.ts';
 import { expectError, expectJson } from '../support/assertions.ts';
 import { allow, describeEndpointAccess } from '../support/endpoint-access.ts';
@@ -401,6 +404,24 @@ describe('uploads', () => {
     await expectError(await upload(ctx, laAdmin, randomUUID(), pdfBytes()), 404);
     const { report } = await viewReport(ctx, otherAdmin, YEAR, 'VN');
     await expectError(await upload(ctx, otherAdmin, report.uuid, pdfBytes()), 409, { message: /Mark the report complete/ });
+  });
+
+  test('with the version read, a report changed since is a 409 with the report as it is now; no file is kept', async () => {
+    const read = await status();
+    expect(read.status).toBe('completed');
+    // Meanwhile the report is reopened and completed again: the signed copy may show other answers.
+    for (const action of ['reopen', 'complete']) {
+      const { version } = await status();
+      expect((await updateReport(ctx, laAdmin, YEAR, 'LA', { version, action })).status).toBe(200);
+    }
+    const form = new FormData();
+    form.set('file', new File([pdfBytes() as Uint8Array<ArrayBuffer>], 'signed-report.pdf', { type: 'application/pdf' }));
+    const stale = await ctx.request(`${BASE}/${uuid}/report/upload?version=${read.version}`, { token: laAdmin.token, body: form });
+    const body = await expectJson(stale, 409, ReportConflictResponseSchema);
+    expect(body.current).toMatchObject({ uuid, status: 'completed', version: read.version + 2, files: [] });
+    const folder = join((ctx.deps.storage as LocalDiskStore).root, 'national-reports', uuid);
+    expect(existsSync(folder) ? readdirSync(folder) : []).toEqual([]);
+    await expectError(await ctx.request(`${BASE}/${uuid}/report/upload?version=x`, { token: laAdmin.token, body: form }), 400, { fields: ['version'] });
   });
 
   test('a real PDF is stored and the report is submitted', async () => {
