@@ -205,3 +205,34 @@ describe('fields left out of an update keep their value (DESIGN.md §12)', () =>
     expect((await save({ year: 2032, opens_at: '2032-02-29', closes_at: '2032-12-31' })).status).toBe(200);
   });
 });
+
+describe('creations racing each other (a double click, two administrators)', () => {
+  test('one cycle of a year: one is created; the others are told it exists (409 with it, or 400 asking for its version)', async () => {
+    const responses = await Promise.all(
+      [0, 1, 2].map(() =>
+        ctx.request('/api/report/type/national/cycles/saved', { token: admin.token, json: { year: 2041, opens_at: '2041-01-01', closes_at: '2041-06-30', status: 'open' } }),
+      ),
+    );
+    // PostgreSQL runs them at once (a 409 for an insert that lost); PGlite one after the other.
+    expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const response of responses.filter((r) => r.status !== 200)) {
+      if (response.status === 400) {
+        await expectError(response, 400, { fields: ['version'] });
+        continue;
+      }
+      const body = await expectJson(response, 409, z.object({ status: z.literal(409), message: z.string(), current: CycleListResponseSchema.shape.data.element.omit({ counts: true, report: true }) }));
+      expect(body.current).toMatchObject({ year: 2041, status: 'open', version: 1 });
+    }
+  });
+
+  test('one question code: one is created, the others are 400s naming the code', async () => {
+    const responses = await Promise.all(
+      [0, 1, 2].map((i) =>
+        ctx.request('/api/question/saved', { token: admin.token, json: { code: 'Q95', thrust: 'TC1', subcategory: '1.1', question_tier: 3, text: `Race ${i}`, answer_type: 'txt' } }),
+      ),
+    );
+    expect(responses.map((r) => r.status).sort()).toEqual([200, 400, 400]);
+    for (const response of responses.filter((r) => r.status === 400)) await expectError(response, 400, { fields: ['code'] });
+    expect((await allQuestions()).filter((q) => q.code === 'Q95')).toHaveLength(1);
+  });
+});

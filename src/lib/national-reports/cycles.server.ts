@@ -74,7 +74,12 @@ export async function saveCycle(deps: AppDeps, auth: AuthedUser, body: CleanCycl
         .where(eq(reportingCycles.year, body.year))
         .returning();
     } else {
-      [after] = await tx.insert(reportingCycles).values({ year: body.year, ...values }).returning();
+      // Two creations of one year at once (a double click, two administrators): one wins, the other is told.
+      [after] = await tx.insert(reportingCycles).values({ year: body.year, ...values }).onConflictDoNothing().returning();
+      if (!after) {
+        const [created] = await tx.select().from(reportingCycles).where(eq(reportingCycles.year, body.year));
+        throw new StaleWriteError(toCycle(created!), `Someone else created the ${body.year} cycle meanwhile`);
+      }
     }
     await recordAudit(tx, {
       actorId: auth.user.id,

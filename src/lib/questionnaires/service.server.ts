@@ -81,10 +81,13 @@ export async function saveQuestion(deps: AppDeps, auth: AuthedUser, body: CleanQ
       return toQuestion(after!);
     }
     const [{ next } = { next: 0 }] = await tx.select({ next: sql<number>`coalesce(max(${questions.sort}), 0)::int + 1` }).from(questions);
+    // A question with the same code created meanwhile (a double click, two administrators) wins.
     const [created] = await tx
       .insert(questions)
       .values({ ...values, sort: Number(next), firstCycle: new Date().getUTCFullYear() })
+      .onConflictDoNothing({ target: questions.code })
       .returning();
+    if (!created) throw fieldError('code', 'is already used by another question');
     await recordAudit(tx, { actorId: auth.user.id, entity: 'question', entityId: created!.uuid, action: 'create', after: toQuestion(created!) });
     return toQuestion(created!);
   });
