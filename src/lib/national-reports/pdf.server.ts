@@ -127,7 +127,8 @@ class Writer {
   }
 }
 
-function wrap(font: PDFFont, text: string, size: number, width: number): string[] {
+/** `text` (one paragraph) in lines no wider than `width`, broken at spaces, or inside words too long for a line. */
+export function wrap(font: PDFFont, text: string, size: number, width: number): string[] {
   if (text.trim() === '') return [''];
   const lines: string[] = [];
   let line = '';
@@ -138,18 +139,35 @@ function wrap(font: PDFFont, text: string, size: number, width: number): string[
       continue;
     }
     if (line) lines.push(line);
-    // A single word wider than the line is cut.
-    let rest = word;
-    while (font.widthOfTextAtSize(rest, size) > width) {
-      let cut = rest.length - 1;
-      while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut--;
-      lines.push(rest.slice(0, cut));
-      rest = rest.slice(cut);
-    }
-    line = rest;
+    const pieces = cutWord(font, word, size, width);
+    lines.push(...pieces.slice(0, -1));
+    line = pieces.at(-1)!;
   }
   if (line) lines.push(line);
   return lines;
+}
+
+/**
+ * A word wider than the line, cut into pieces that fit (the last one may be shorter), measuring
+ * each character once: measuring ever shorter prefixes was cubic in the word's length, and one
+ * answer of 8,000 letters without a space held the server for over an hour.
+ */
+function cutWord(font: PDFFont, word: string, size: number, width: number): string[] {
+  const pieces: string[] = [];
+  let piece = '';
+  let pieceWidth = 0;
+  // By code point, so a character outside the BMP is never split in two.
+  for (const ch of word) {
+    const chWidth = font.widthOfTextAtSize(ch, size);
+    if (piece && pieceWidth + chWidth > width) {
+      pieces.push(piece);
+      piece = '';
+      pieceWidth = 0;
+    }
+    piece += ch;
+    pieceWidth += chWidth;
+  }
+  return [...pieces, piece];
 }
 
 /** Draws the report: title, country, cycle, status, then thrust → subcategory → question, answer, year, source. */
