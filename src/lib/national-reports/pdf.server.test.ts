@@ -110,6 +110,14 @@ describe('the printable national report (PDF)', () => {
     expect(lines.join('').replace(/^short| end$/g, '')).toBe(printable(regular, word));
     for (const line of lines) expect(regular.widthOfTextAtSize(line, 10)).toBeLessThanOrEqual(400);
 
+    // A long narrative of short words: each word measured once, not the whole line again per word.
+    measured = 0;
+    const narrative = 'The city adopted its plan in 2019. '.repeat(200).trim();
+    const wrapped = wrap(counting, narrative, 10, 400);
+    expect(measured).toBeLessThan(2 * narrative.length);
+    expect(wrapped.join(' ')).toBe(narrative);
+    for (const line of wrapped) expect(regular.widthOfTextAtSize(line, 10)).toBeLessThanOrEqual(400);
+
     const started = performance.now();
     const bytes = await reportPdf(report({ executive_summary: word }), []);
     expect(performance.now() - started).toBeLessThan(10_000);
