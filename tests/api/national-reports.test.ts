@@ -425,8 +425,9 @@ describe('uploads', () => {
   });
 
   test('a real PDF is stored and the report is submitted', async () => {
-    const body = await expectJson(await upload(ctx, laAdmin, uuid, pdfBytes(), '../../etc/Signed "report".pdf'), 200, ReportResponseSchema);
-    expect(body.data).toMatchObject({ status: 'submitted', file: { v: 1, name: 'Signed report.pdf', size: pdfBytes().byteLength } });
+    const body = await expectJson(await upload(ctx, laAdmin, uuid, pdfBytes(), '../../etc/Signed "report"\u202eFDP.exe.pdf'), 200, ReportResponseSchema);
+    // No folders, quotes or direction marks (which would show the name as "Signed reportfdp.exe…").
+    expect(body.data).toMatchObject({ status: 'submitted', file: { v: 1, name: 'Signed reportFDP.exe.pdf', size: pdfBytes().byteLength } });
   });
 });
 

@@ -96,10 +96,13 @@ export async function uploadReportFile(
   }
 }
 
-/** The name shown for an upload: the browser's name without folders or odd characters. */
+/**
+ * The name shown for an upload: the browser's name without folders or odd characters, nor the
+ * direction marks that make "report\u202Efdp.exe" read as "reportexe.pdf".
+ */
 function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f"<>|*?:]/g, '').trim().slice(0, 150);
+  const clean = base.replace(/[\u0000-\u001f\u007f-\u009f"<>|*?:\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').trim().slice(0, 150);
   return clean || 'report.pdf';
 }
