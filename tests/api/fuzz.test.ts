@@ -502,7 +502,13 @@ const EXAMPLES: Record<string, ExampleSource> = {
       return { uuids: questions.map((q) => q.uuid), versions: questions.map((q) => q.version) };
     },
   },
-  'POST /api/question/retire/:uuid': { json: { retired: true } },
+  'POST /api/question/retire/:uuid': {
+    json: async () => {
+      const response = await ctx.app.request('/api/question/list?include_retired=true', { headers: { Authorization: `Bearer ${admin.token}` } });
+      const questions = ((await response.json()) as { data: { uuid: string; version: number }[] }).data;
+      return { retired: true, version: questions.find((q) => q.uuid === seed.question)!.version };
+    },
+  },
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -137,6 +137,18 @@ describe('limits, warnings, data years and sources', () => {
     expect(body.data.answers[0]).toMatchObject({ value: 'Provinces\nand cities share the work.', comment: null });
   });
 
+  test('half of a surrogate pair (broken text) is dropped like a control character, not a 500', async () => {
+    // The value is stored as jsonb, which refuses a lone surrogate; the text columns would take it.
+    const body = await expectJson(
+      await save('Q28', { value: 'Provinces \ud800and cities\udc00', source: 'Ministry \ud83d', comment: '\udfff' }),
+      200,
+      SaveAnswersResponseSchema,
+    );
+    expect(body.data.answers[0]).toMatchObject({ value: 'Provinces and cities', source: 'Ministry', comment: null });
+    const emoji = await expectJson(await save('Q28', { value: 'Green roofs 🌿' }), 200, SaveAnswersResponseSchema);
+    expect(emoji.data.answers[0]!.value).toBe('Green roofs 🌿');
+  });
+
   test('clearing an answer (null) is a change like any other', async () => {
     expect((await save('Q29', { value: true, text: 'National habitat committee' })).status).toBe(200);
     const body = await expectJson(await save('Q29', { value: null }), 200, SaveAnswersResponseSchema);

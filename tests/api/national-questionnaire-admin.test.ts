@@ -133,6 +133,15 @@ describe('retiring a question', () => {
     const body = await expectJson(stale, 409, z.object({ status: z.literal(409), message: z.string(), current: QuestionResponseSchema.shape.data }));
     expect(body.current).toMatchObject({ uuid: q37.uuid, version: q37.version, retired_at: null });
   });
+
+  test('without a version: 428, and the question stays (decision 009); If-Match carries it as well', async () => {
+    const q36 = (await allQuestions()).find((q) => q.code === 'Q36')!;
+    await expectError(await ctx.request(`/api/question/retire/${q36.uuid}`, { token: admin.token, json: {} }), 428, { fields: ['version'] });
+    await expectError(await ctx.request(`/api/question/retire/${q36.uuid}`, { token: admin.token, method: 'POST' }), 428, { fields: ['version'] });
+    expect((await allQuestions()).find((q) => q.code === 'Q36')).toMatchObject({ version: q36.version, retired_at: null });
+    const viaHeader = await ctx.request(`/api/question/retire/${q36.uuid}`, { token: admin.token, json: { retired: false }, headers: { 'If-Match': `"${q36.version}"` } });
+    expect((await expectJson(viaHeader, 200, QuestionResponseSchema)).data).toMatchObject({ retired_at: null, version: q36.version + 1 });
+  });
 });
 
 /** The fields of question/saved, from a question as read. */
@@ -140,3 +149,90 @@ function editable(q: Question) {
   const { uuid, code, thrust, subcategory, question_tier, text, help, answer_type, unit, options, min, max, expected_min, expected_max, decimals, parts, with_text, text_label, compulsory, sdg_refs, sdg_tier, nua_paragraphs, source_hint } = q;
   return { uuid, code, thrust, subcategory, question_tier, text, help, answer_type, unit, options, min, max, expected_min, expected_max, decimals, parts, with_text, text_label, compulsory, sdg_refs, sdg_tier, nua_paragraphs, source_hint };
 }
+
+describe('fields left out of an update keep their value (DESIGN.md §12)', () => {
+  test('a question saved with only its new text keeps its help, limits, references and the rest', async () => {
+    const q23 = (await allQuestions()).find((q) => q.code === 'Q23')!;
+    // Q23 carries help, a unit, hard and expected limits, decimals and SDG references worth losing.
+    expect(q23).toMatchObject({ unit: expect.any(String), max: expect.any(Number), expected_max: expect.any(Number) });
+    expect(q23.sdg_refs.length).toBeGreaterThan(0);
+    const saved = await ctx.request('/api/question/saved', {
+      token: admin.token,
+      json: { uuid: q23.uuid, version: q23.version, text: `${q23.text} (annual mean)` },
+    });
+    const after = (await expectJson(saved, 200, QuestionResponseSchema)).data;
+    const { text: _text, version: _version, ...kept } = q23;
+    expect(after).toEqual({ ...kept, text: `${q23.text} (annual mean)`, version: q23.version + 1 });
+    // null still clears a field, and an update is checked as a whole (options on a number question).
+    const cleared = await ctx.request('/api/question/saved', { token: admin.token, json: { uuid: q23.uuid, version: after.version, help: null } });
+    expect((await expectJson(cleared, 200, QuestionResponseSchema)).data).toMatchObject({ help: null, unit: q23.unit, max: q23.max });
+    await expectError(
+      await ctx.request('/api/question/saved', { token: admin.token, json: { uuid: q23.uuid, version: after.version + 1, options: [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }] } }),
+      400,
+      { fields: ['options'] },
+    );
+  });
+
+  test('a new question still needs its fields; an unknown uuid is a 404', async () => {
+    await expectError(await ctx.request('/api/question/saved', { token: admin.token, json: { text: 'No code, no thrust' } }), 400, {
+      fields: ['code', 'thrust', 'subcategory', 'question_tier', 'answer_type'],
+    });
+    const unknown = { uuid: '00000000-0000-4000-8000-000000000000', version: 1, code: 'Q86', thrust: 'TC1', subcategory: '1.1', question_tier: 3, text: 'x', answer_type: 'txt' };
+    await expectError(await ctx.request('/api/question/saved', { token: admin.token, json: unknown }), 404);
+    await expectError(await ctx.request('/api/question/saved', { token: admin.token, json: [] }), 400, { fields: ['_'], message: /body/ });
+  });
+
+  test('a cycle saved with only its guideline version stays open, with its dates and days', async () => {
+    const cycles = await expectJson(await ctx.request('/api/report/type/national/cycles', { token: admin.token }), 200, CycleListResponseSchema);
+    const cycle = cycles.data.find((c) => c.year === YEAR)!;
+    expect(cycle).toMatchObject({ status: 'open', expiry_days: 10, timely_days: 7 });
+    const saved = await ctx.request('/api/report/type/national/cycles/saved', {
+      token: admin.token,
+      json: { year: YEAR, version: cycle.version, guideline_version: 'Guidelines 2026, second edition' },
+    });
+    const after = (await expectJson(saved, 200, z.object({ data: CycleListResponseSchema.shape.data.element.omit({ counts: true, report: true }) }).loose())).data;
+    const { counts: _counts, report: _report, ...before } = cycle;
+    // It used to fall back to a new cycle's defaults: status draft (the forms gone), 30 and 0 days.
+    expect(after).toEqual({ ...before, guideline_version: 'Guidelines 2026, second edition', version: cycle.version + 1 });
+  });
+
+  test('cycle dates must be days of the calendar within the reporting years: 400, never a 500', async () => {
+    const save = (json: Record<string, unknown>) => ctx.request('/api/report/type/national/cycles/saved', { token: admin.token, json });
+    await expectError(await save({ year: 2031, opens_at: '2031-02-31', closes_at: '2031-12-31' }), 400, { fields: ['opens_at'], message: /opens_at/ });
+    await expectError(await save({ year: 2031, opens_at: '0000-00-00', closes_at: '2031-13-01' }), 400, { fields: ['opens_at', 'closes_at'] });
+    await expectError(await save({ year: 2031, opens_at: '0001-01-01', closes_at: '9999-12-31' }), 400, { fields: ['opens_at', 'closes_at'] });
+    await expectError(await save({ year: 2031, opens_at: '2031-01-01' }), 400, { fields: ['closes_at'] });
+    expect((await save({ year: 2032, opens_at: '2032-02-29', closes_at: '2032-12-31' })).status).toBe(200);
+  });
+});
+
+describe('creations racing each other (a double click, two administrators)', () => {
+  test('one cycle of a year: one is created; the others are told it exists (409 with it, or 400 asking for its version)', async () => {
+    const responses = await Promise.all(
+      [0, 1, 2].map(() =>
+        ctx.request('/api/report/type/national/cycles/saved', { token: admin.token, json: { year: 2041, opens_at: '2041-01-01', closes_at: '2041-06-30', status: 'open' } }),
+      ),
+    );
+    // PostgreSQL runs them at once (a 409 for an insert that lost); PGlite one after the other.
+    expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const response of responses.filter((r) => r.status !== 200)) {
+      if (response.status === 400) {
+        await expectError(response, 400, { fields: ['version'] });
+        continue;
+      }
+      const body = await expectJson(response, 409, z.object({ status: z.literal(409), message: z.string(), current: CycleListResponseSchema.shape.data.element.omit({ counts: true, report: true }) }));
+      expect(body.current).toMatchObject({ year: 2041, status: 'open', version: 1 });
+    }
+  });
+
+  test('one question code: one is created, the others are 400s naming the code', async () => {
+    const responses = await Promise.all(
+      [0, 1, 2].map((i) =>
+        ctx.request('/api/question/saved', { token: admin.token, json: { code: 'Q95', thrust: 'TC1', subcategory: '1.1', question_tier: 3, text: `Race ${i}`, answer_type: 'txt' } }),
+      ),
+    );
+    expect(responses.map((r) => r.status).sort()).toEqual([200, 400, 400]);
+    for (const response of responses.filter((r) => r.status === 400)) await expectError(response, 400, { fields: ['code'] });
+    expect((await allQuestions()).filter((q) => q.code === 'Q95')).toHaveLength(1);
+  });
+});

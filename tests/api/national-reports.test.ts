@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { nationalReports, reportFiles } from '../../src/lib/db/schema.ts';
 import {
   ActivityResponseSchema,
   AnswerHistoryResponseSchema,
@@ -23,6 +27,7 @@ import {
   type Question,
 } from '../../src/lib/questionnaires/schema.ts';
 import { AclResponseSchema } from '../../src/lib/access/schema.ts';
+import type { LocalDiskStore } from '../../src/lib/storage/local-disk-store.server.ts';
 import { createTestContext } from '../support/app.ts';
 import { expectError, expectJson } from '../support/assertions.ts';
 import { allow, describeEndpointAccess } from '../support/endpoint-access.ts';
@@ -139,6 +144,17 @@ describe('country scope', () => {
     await expectError(await ctx.request(`${BASE}/2030`, { token: admin.token }), 404);
     await expectError(await ctx.request(`${BASE}/2030/KH/view`, { token: admin.token }), 404);
   });
+
+  test('search finds a name or an exact country code; LIKE characters in it are plain text', async () => {
+    const search = async (q: string) =>
+      (await expectJson(await ctx.request(`${BASE}/${YEAR}?per_page=100&q=${encodeURIComponent(q)}`, { token: admin.token }), 200, ReportListResponseSchema)).data.map((r) => r.country.code);
+    expect(await search('vn')).toEqual(['VN']);
+    expect(await search('cambo')).toEqual(['KH']);
+    // A trailing backslash was an unterminated escape (500); % and _ matched every code.
+    expect(await search('\\')).toEqual([]);
+    expect(await search('%')).toEqual([]);
+    expect(await search('_h')).toEqual([]);
+  });
 });
 
 describe('the workflow end to end', () => {
@@ -209,6 +225,17 @@ describe('the workflow end to end', () => {
     await expectError(await ctx.request(`${BASE}/${report.uuid}/report/file`, { token: otherAdmin.token }), 403);
     await expectError(await ctx.request(`${BASE}/${report.uuid}/report/file`), 401);
     await expectError(await ctx.request(`${BASE}/${report.uuid}/report/file?v=9`, { token: admin.token }), 404);
+    // The stored file itself is no public upload: /uploads/ would hand it to anyone with its name.
+    const stored = await ctx.deps.db
+      .select({ key: reportFiles.storageKey })
+      .from(reportFiles)
+      .innerJoin(nationalReports, eq(nationalReports.id, reportFiles.reportId))
+      .where(eq(nationalReports.uuid, report.uuid));
+    expect(stored).toHaveLength(1);
+    expect(await ctx.deps.storage.get(stored[0]!.key)).not.toBeNull();
+    const direct = await ctx.request(`/uploads/${stored[0]!.key}`);
+    expect(direct.status).toBe(404);
+    expect(new Uint8Array(await direct.arrayBuffer())).not.toEqual(pdfBytes());
   });
 
   test('return needs a note; a state_admin may return a submitted report', async () => {
@@ -379,9 +406,28 @@ describe('uploads', () => {
     await expectError(await upload(ctx, otherAdmin, report.uuid, pdfBytes()), 409, { message: /Mark the report complete/ });
   });
 
+  test('with the version read, a report changed since is a 409 with the report as it is now; no file is kept', async () => {
+    const read = await status();
+    expect(read.status).toBe('completed');
+    // Meanwhile the report is reopened and completed again: the signed copy may show other answers.
+    for (const action of ['reopen', 'complete']) {
+      const { version } = await status();
+      expect((await updateReport(ctx, laAdmin, YEAR, 'LA', { version, action })).status).toBe(200);
+    }
+    const form = new FormData();
+    form.set('file', new File([pdfBytes() as Uint8Array<ArrayBuffer>], 'signed-report.pdf', { type: 'application/pdf' }));
+    const stale = await ctx.request(`${BASE}/${uuid}/report/upload?version=${read.version}`, { token: laAdmin.token, body: form });
+    const body = await expectJson(stale, 409, ReportConflictResponseSchema);
+    expect(body.current).toMatchObject({ uuid, status: 'completed', version: read.version + 2, files: [] });
+    const folder = join((ctx.deps.storage as LocalDiskStore).root, 'national-reports', uuid);
+    expect(existsSync(folder) ? readdirSync(folder) : []).toEqual([]);
+    await expectError(await ctx.request(`${BASE}/${uuid}/report/upload?version=x`, { token: laAdmin.token, body: form }), 400, { fields: ['version'] });
+  });
+
   test('a real PDF is stored and the report is submitted', async () => {
-    const body = await expectJson(await upload(ctx, laAdmin, uuid, pdfBytes(), '../../etc/Signed "report".pdf'), 200, ReportResponseSchema);
-    expect(body.data).toMatchObject({ status: 'submitted', file: { v: 1, name: 'Signed report.pdf', size: pdfBytes().byteLength } });
+    const body = await expectJson(await upload(ctx, laAdmin, uuid, pdfBytes(), '../../etc/Signed "report"\u202eFDP.exe.pdf'), 200, ReportResponseSchema);
+    // No folders, quotes or direction marks (which would show the name as "Signed reportfdp.exe…").
+    expect(body.data).toMatchObject({ status: 'submitted', file: { v: 1, name: 'Signed reportFDP.exe.pdf', size: pdfBytes().byteLength } });
   });
 });
 
@@ -447,5 +493,25 @@ describe('the ACL rules of the national_report module apply on top of the roles'
     await expectError(await ctx.request(`${BASE}/${YEAR}`, { token: otherMember.token }), 403);
     await setMemberRules({ view: true, create: true, update: true });
     expect((await saveAnswers(ctx, otherMember, YEAR, 'VN', [{ question_uuid: q('Q35').uuid, value: 'Training' }])).status).toBe(200);
+  });
+
+  test('create without update: first answers only; update without create: changes to saved answers only', async () => {
+    const answerOf = async (code: string) => (await viewReport(ctx, otherMember, YEAR, 'VN')).answers.find((a) => a.question_uuid === q(code).uuid);
+    const q35 = (await answerOf('Q35'))!;
+    await setMemberRules({ view: true, create: true, update: false });
+    // Changing (or clearing) a saved answer is refused, and nothing of the batch is saved.
+    await expectError(
+      await saveAnswers(ctx, otherMember, YEAR, 'VN', [{ question_uuid: q('Q36').uuid, value: 3 }, { question_uuid: q('Q35').uuid, value: 'Changed', version: q35.version }]),
+      403,
+      { message: /not change saved ones/ },
+    );
+    await expectError(await saveAnswers(ctx, otherMember, YEAR, 'VN', [{ question_uuid: q('Q35').uuid, value: null, version: q35.version }]), 403);
+    expect(await answerOf('Q36')).toBeUndefined();
+    expect(await answerOf('Q35')).toMatchObject({ value: 'Training', version: q35.version });
+    expect((await saveAnswers(ctx, otherMember, YEAR, 'VN', [{ question_uuid: q('Q36').uuid, value: 3 }])).status).toBe(200);
+    await setMemberRules({ view: true, create: false, update: true });
+    await expectError(await saveAnswers(ctx, otherMember, YEAR, 'VN', [{ question_uuid: q('Q30').uuid, value: 4 }]), 403, { message: /not give new ones/ });
+    expect((await saveAnswers(ctx, otherMember, YEAR, 'VN', [{ question_uuid: q('Q35').uuid, value: 'Changed', version: q35.version }])).status).toBe(200);
+    await setMemberRules({ view: true, create: true, update: true });
   });
 });

@@ -17,6 +17,19 @@ export function conflictResponse<T extends z.ZodType>(record: T) {
   return GenericResponseSchema.extend({ current: record });
 }
 
+/**
+ * A JSON body that must be an object, its fields not yet checked: for a write that lays the body
+ * over the stored record first, so that fields left out keep their value (DESIGN.md §12).
+ */
+export const JsonObjectSchema = z.record(z.string(), z.unknown(), { error: 'must be a JSON object' });
+
+/** `body` over the `fields` of `stored`: what the body leaves out keeps its stored value. */
+export function overStored(fields: readonly string[], stored: Record<string, unknown>, body: Record<string, unknown>): Record<string, unknown> {
+  const kept = Object.fromEntries(fields.filter((field) => Object.hasOwn(stored, field)).map((field) => [field, stored[field]]));
+  // Spread, not Object.assign: a body field named __proto__ stays a field and changes no prototype.
+  return { ...kept, ...body };
+}
+
 /** The version every editable record carries; writes send it back (body `version` or If-Match). */
 export const VersionSchema = wholeNumber({ min: 1, max: 2_000_000_000 });
 

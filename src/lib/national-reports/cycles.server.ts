@@ -5,9 +5,10 @@ import type { AppDeps, AuthedUser } from '../http/context.server.ts';
 import { ApiError, StaleWriteError } from '../http/errors.server.ts';
 import { completeness } from '../questionnaires/engine.ts';
 import { NATIONAL_REPORTS_CACHE_DOMAIN } from './public-queries.server.ts';
-import { cycleQuestions } from './queries.server.ts';
+import { overStored } from '../http/schema.ts';
+import { cycleQuestions, loadCycleRow } from './queries.server.ts';
 import { toCycle } from './rows.server.ts';
-import type { Cycle, CycleSaveBody } from './schema.ts';
+import { CYCLE_YEAR_MAX, CYCLE_YEAR_MIN, type Cycle, type CycleSaveBody } from './schema.ts';
 import type { DbOrTx } from '../audit/service.server.ts';
 import type { z } from 'zod';
 import type { CycleSaveBodySchema } from './schema.ts';
@@ -27,6 +28,21 @@ export async function createCycleReports(tx: DbOrTx, year: number, options: { de
     .onConflictDoNothing()
     .returning({ id: nationalReports.id });
   return rows.length;
+}
+
+/** What a cycle's save may change: every field of the body but the key and the version. */
+const CYCLE_FIELDS = ['opens_at', 'closes_at', 'expiry_days', 'timely_days', 'guideline_version', 'status'] as const;
+
+/**
+ * The body of POST cycles/saved laid over the stored cycle of its year, if there is one: fields an
+ * update leaves out keep their value (DESIGN.md §12) instead of falling back to a new cycle's
+ * defaults (status draft!). Checked by CycleSaveBodySchema afterwards.
+ */
+export async function overStoredCycle(db: DbOrTx, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const year = body['year'];
+  if (typeof year !== 'number' || !Number.isInteger(year) || year < CYCLE_YEAR_MIN || year > CYCLE_YEAR_MAX) return body;
+  const row = await loadCycleRow(db, year);
+  return row ? overStored(CYCLE_FIELDS, toCycle(row), body) : body;
 }
 
 /**
@@ -58,7 +74,12 @@ export async function saveCycle(deps: AppDeps, auth: AuthedUser, body: CleanCycl
         .where(eq(reportingCycles.year, body.year))
         .returning();
     } else {
-      [after] = await tx.insert(reportingCycles).values({ year: body.year, ...values }).returning();
+      // Two creations of one year at once (a double click, two administrators): one wins, the other is told.
+      [after] = await tx.insert(reportingCycles).values({ year: body.year, ...values }).onConflictDoNothing().returning();
+      if (!after) {
+        const [created] = await tx.select().from(reportingCycles).where(eq(reportingCycles.year, body.year));
+        throw new StaleWriteError(toCycle(created!), `Someone else created the ${body.year} cycle meanwhile`);
+      }
     }
     await recordAudit(tx, {
       actorId: auth.user.id,

@@ -84,7 +84,8 @@ export async function listReports(db: DbOrTx, cycle: CycleRow, query: ReportList
   }
   if (query.q) {
     const pattern = `%${query.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    conditions.push(or(ilike(countries.name, pattern), ilike(nationalReports.countryCode, query.q)));
+    // The code matches exactly: q is text to find, never a LIKE pattern of its own.
+    conditions.push(or(ilike(countries.name, pattern), eq(nationalReports.countryCode, query.q.toUpperCase())));
   }
   const where = and(...conditions);
   const [totalRow] = await db

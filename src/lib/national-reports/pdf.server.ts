@@ -127,29 +127,59 @@ class Writer {
   }
 }
 
-function wrap(font: PDFFont, text: string, size: number, width: number): string[] {
+/** `text` (one paragraph) in lines no wider than `width`, broken at spaces, or inside words too long for a line. */
+export function wrap(font: PDFFont, text: string, size: number, width: number): string[] {
   if (text.trim() === '') return [''];
+  // Each word is measured once and the line's width added up: measuring the whole line again for
+  // every word made a report of long narratives take seconds of the one server process.
+  const space = font.widthOfTextAtSize(' ', size);
   const lines: string[] = [];
   let line = '';
+  let lineWidth = 0;
   for (const word of text.split(/\s+/)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (font.widthOfTextAtSize(candidate, size) <= width) {
-      line = candidate;
+    const wordWidth = font.widthOfTextAtSize(word, size);
+    const candidateWidth = line ? lineWidth + space + wordWidth : wordWidth;
+    if (candidateWidth <= width) {
+      line = line ? `${line} ${word}` : word;
+      lineWidth = candidateWidth;
       continue;
     }
     if (line) lines.push(line);
-    // A single word wider than the line is cut.
-    let rest = word;
-    while (font.widthOfTextAtSize(rest, size) > width) {
-      let cut = rest.length - 1;
-      while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut--;
-      lines.push(rest.slice(0, cut));
-      rest = rest.slice(cut);
+    if (wordWidth <= width) {
+      line = word;
+      lineWidth = wordWidth;
+      continue;
     }
-    line = rest;
+    const pieces = cutWord(font, word, size, width);
+    lines.push(...pieces.slice(0, -1).map((piece) => piece.text));
+    line = pieces.at(-1)!.text;
+    lineWidth = pieces.at(-1)!.width;
   }
   if (line) lines.push(line);
   return lines;
+}
+
+/**
+ * A word wider than the line, cut into pieces that fit (the last one may be shorter), measuring
+ * each character once: measuring ever shorter prefixes was cubic in the word's length, and one
+ * answer of 8,000 letters without a space held the server for over an hour.
+ */
+function cutWord(font: PDFFont, word: string, size: number, width: number): { text: string; width: number }[] {
+  const pieces: { text: string; width: number }[] = [];
+  let piece = '';
+  let pieceWidth = 0;
+  // By code point, so a character outside the BMP is never split in two.
+  for (const ch of word) {
+    const chWidth = font.widthOfTextAtSize(ch, size);
+    if (piece && pieceWidth + chWidth > width) {
+      pieces.push({ text: piece, width: pieceWidth });
+      piece = '';
+      pieceWidth = 0;
+    }
+    piece += ch;
+    pieceWidth += chWidth;
+  }
+  return [...pieces, { text: piece, width: pieceWidth }];
 }
 
 /** Draws the report: title, country, cycle, status, then thrust → subcategory → question, answer, year, source. */

@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { requireAdminLevel, requireCountryScope, requireModuleRule, scopeCountryOf } from '../access/guards.server.ts';
 import type { RuleAction } from '../access/permissions.ts';
 import type { AppEnv, AuthedUser } from '../http/context.server.ts';
-import { ApiError, notFound, parsePath, parseQuery, readJson, requiredVersion, sentVersion } from '../http/errors.server.ts';
-import { VersionSchema } from '../http/schema.ts';
+import { ApiError, notFound, parseOr400, parsePath, parseQuery, readJson, requiredVersion, sentVersion } from '../http/errors.server.ts';
+import { JsonObjectSchema, VersionSchema } from '../http/schema.ts';
 import { requireUser } from '../identity/middleware.server.ts';
 import { listSubcategories, listThrusts } from './queries.server.ts';
-import { saveCycle } from './cycles.server.ts';
+import { overStoredCycle, saveCycle } from './cycles.server.ts';
 import { answerHistory, dashboardOf, listCycles, listReports, reportActivity } from './lists.server.ts';
 import { reportPdf } from './pdf.server.ts';
 import { loadBundle, loadCycleRow, loadReportView, reportGroups } from './queries.server.ts';
@@ -45,7 +45,8 @@ const Y = ':year{[0-9]{4}}';
 const CC = ':country_code{[A-Za-z]{2}}';
 const UuidPathSchema = z.object({ uuid: z.uuid('must be a report id') });
 const YearPathSchema = z.object({ year: ReportPathSchema.shape.year });
-const CoverQuerySchema = z.object({
+/** ?version= of the uploads (the body is the file). */
+const VersionQuerySchema = z.object({
   version: z.preprocess((v) => (v === undefined || v === '' ? undefined : Number(v)), VersionSchema.optional()),
 });
 
@@ -83,7 +84,8 @@ export const nationalReportRoutes = new Hono<AppEnv>()
   .post(`${BASE}/cycles/saved`, requireUser(), async (c) => {
     const auth = requireAdminLevel(c);
     guard(c, ['update']);
-    const body = await readJson(c, CycleSaveBodySchema);
+    const raw = await readJson(c, JsonObjectSchema);
+    const body = parseOr400(CycleSaveBodySchema, await overStoredCycle(c.get('deps').db, raw), 'body');
     const data = await saveCycle(c.get('deps'), auth, { ...body, version: sentVersion(c, body.version) });
     return c.json<CycleResponse>({ status: 200, message: `Cycle ${data.year} saved`, data });
   })
@@ -132,11 +134,13 @@ export const nationalReportRoutes = new Hono<AppEnv>()
     return c.json<ReportResponse>({ status: 200, message: body.action ? `Report ${ACTION_DONE[body.action]}` : 'Report saved', data });
   })
 
+  // The version (?version= or If-Match) is optional here: when sent, a report changed since is a 409.
   .post(`${BASE}/:uuid/report/upload`, requireUser(), async (c) => {
     const { uuid } = parsePath(c, UuidPathSchema);
     const auth = guard(c, ['create', 'update']);
+    const version = sentVersion(c, parseQuery(c, VersionQuerySchema).version);
     const file = await readUploadedFile(c, { field: 'file', maxBytes: REPORT_UPLOAD_MAX_BYTES });
-    const data = await uploadReportFile(c.get('deps'), auth, uuid, file, (code) => requireCountryScope(auth, code));
+    const data = await uploadReportFile(c.get('deps'), auth, uuid, file, (code) => requireCountryScope(auth, code), version);
     return c.json<ReportResponse>({ status: 200, message: 'Signed report received: the report is submitted', data });
   })
 
@@ -144,7 +148,7 @@ export const nationalReportRoutes = new Hono<AppEnv>()
   .post(`${BASE}/:uuid/report/cover`, requireUser(), async (c) => {
     const { uuid } = parsePath(c, UuidPathSchema);
     const auth = guard(c, ['update']);
-    const version = requiredVersion(c, parseQuery(c, CoverQuerySchema).version);
+    const version = requiredVersion(c, parseQuery(c, VersionQuerySchema).version);
     const file = await readUploadedFile(c, { field: 'file', maxBytes: REPORT_COVER_MAX_BYTES });
     const data = await uploadReportCover(c.get('deps'), auth, { uuid, bytes: file.bytes, version, checkScope: (code) => requireCountryScope(auth, code) });
     return c.json<ReportResponse>({ status: 200, message: 'Cover picture saved', data });

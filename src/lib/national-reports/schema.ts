@@ -77,7 +77,19 @@ export type ReportCountry = z.output<typeof ReportCountrySchema>;
 
 // ---- cycles ----
 
-const DateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)');
+/** The earliest and latest dates a cycle may open or close on. */
+export const CYCLE_DATE_MIN = `${CYCLE_YEAR_MIN - 1}-01-01`;
+export const CYCLE_DATE_MAX = `${CYCLE_YEAR_MAX + 1}-12-31`;
+
+/** A day of the calendar (YYYY-MM-DD): 2026-02-31 is no date, and the database would refuse it. */
+const DateSchema = z
+  .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a date (YYYY-MM-DD)') })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)')
+  .refine((v) => {
+    const day = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === v;
+  }, 'must be a real date')
+  .refine((v) => v >= CYCLE_DATE_MIN && v <= CYCLE_DATE_MAX, `must be between ${CYCLE_DATE_MIN} and ${CYCLE_DATE_MAX}`);
 
 export const CycleSchema = z.object({
   year: z.number().int(),
@@ -124,6 +136,8 @@ export type CycleListResponse = z.output<typeof CycleListResponseSchema>;
 /**
  * POST /api/report/type/national/cycles/saved (admin): creates the cycle of `year` or updates it
  * (then `version` is required). Setting status `open` creates a not_started report per active country.
+ * Fields left out of an update keep their value (the server lays the body over the stored cycle
+ * before this schema reads it); the defaults are for a new cycle.
  */
 export const CycleSaveBodySchema = z
   .object({

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { RoleName } from '../access/permissions.ts';
+import { hasModuleRule, type RoleName } from '../access/permissions.ts';
 import { recordAudit, type DbOrTx } from '../audit/service.server.ts';
 import { nationalReports, reportAnswers } from '../db/schema.ts';
 import type { AppDeps, AuthedUser } from '../http/context.server.ts';
@@ -151,6 +151,9 @@ export async function saveAnswers(
 
     const now = new Date();
     const by = personName(auth.user);
+    // The ACL's rules on top of the role (the route let in create or update): a first answer
+    // needs create, a change to a saved one needs update.
+    const may = { create: hasModuleRule(auth.identity, 'national_report', ['create']), update: hasModuleRule(auth.identity, 'national_report', ['update']) };
     let changed = 0;
     for (const [i, input] of inputs.entries()) {
       const { id: questionId, question: q } = byUuid.get(input.question_uuid)!;
@@ -167,6 +170,8 @@ export async function saveAnswers(
         before.source === clean.source && before.comment === clean.comment) {
         continue;
       }
+      if (before && !may.update) throw forbidden('Your role may give first answers but not change saved ones');
+      if (!before && !may.create) throw forbidden('Your role may change saved answers but not give new ones');
       let after: AnswerRow;
       if (before) {
         const [row] = await tx

@@ -3,11 +3,14 @@ import { eq, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/service.server.ts';
 import { nationalReports, reportFiles } from '../db/schema.ts';
 import type { AppDeps, AuthedUser } from '../http/context.server.ts';
-import { ApiError, notFound } from '../http/errors.server.ts';
+import type { DbOrTx } from '../audit/service.server.ts';
+import { ApiError, notFound, StaleWriteError } from '../http/errors.server.ts';
 import { NATIONAL_REPORTS_CACHE_DOMAIN } from './public-queries.server.ts';
-import { completenessOf, cycleQuestions, loadBundle, reportAnswersOf, toReport } from './queries.server.ts';
+import { completenessOf, cycleQuestions, loadBundle, reportAnswersOf, toReport, type ReportBundle } from './queries.server.ts';
 import type { Report } from './schema.ts';
 import { enforce, mustLoad, roleOf } from './service.server.ts';
+
+const STALE_MESSAGE = 'The report changed after you opened it: check it again before you upload the signed copy';
 
 /** A PDF starts with `%PDF-` at its very first byte; anything else is refused. */
 export function isPdf(bytes: Uint8Array): boolean {
@@ -15,9 +18,19 @@ export function isPdf(bytes: Uint8Array): boolean {
   return bytes.length > magic.length && magic.every((b, i) => bytes[i] === b);
 }
 
+/** The report as its GET shows it now (the `current` of a 409). */
+async function reportNow(tx: DbOrTx, bundle: ReportBundle): Promise<Report> {
+  const qs = await cycleQuestions(tx, bundle.cycle, bundle.report.id);
+  const answers = await reportAnswersOf(tx, bundle.report.id, qs, bundle.cycle.year);
+  return toReport(tx, bundle, completenessOf(qs, answers, bundle.cycle.year));
+}
+
 /**
  * POST …/{uuid}/report/upload: stores the signed PDF (atomically, under a new name), then records
  * it and moves the report to submitted in one transaction; a failed transaction removes the file.
+ * With `version` (the report as the signer read it), a report changed since is a 409 with the
+ * report as it is now: a signature on a report that was reopened and completed again meanwhile
+ * would sign answers the signer never saw.
  */
 export async function uploadReportFile(
   deps: AppDeps,
@@ -25,12 +38,14 @@ export async function uploadReportFile(
   uuid: string,
   file: { bytes: Uint8Array; name: string },
   checkScope: (countryCode: string) => void,
+  version?: number,
 ): Promise<Report> {
   const role = roleOf(auth);
   const before = await loadBundle(deps.db, { uuid });
   if (!before) throw notFound('There is no report with this id');
   checkScope(before.report.countryCode);
   enforce(before, 'submit', role);
+  if (version !== undefined && version !== before.report.version) throw new StaleWriteError(await reportNow(deps.db, before), STALE_MESSAGE);
   if (!isPdf(file.bytes)) {
     throw new ApiError(415, 'The file is not a PDF: upload the signed report as a PDF file', { file: ['must be a PDF file'] });
   }
@@ -41,6 +56,7 @@ export async function uploadReportFile(
     const result = await deps.db.transaction(async (tx) => {
       const bundle = await mustLoad(tx, { uuid });
       const next = enforce(bundle, 'submit', role);
+      if (version !== undefined && version !== bundle.report.version) throw new StaleWriteError(await reportNow(tx, bundle), STALE_MESSAGE);
       const [last] = await tx
         .select({ v: sql<number>`coalesce(max(${reportFiles.v}), 0)::int` })
         .from(reportFiles)
@@ -80,10 +96,13 @@ export async function uploadReportFile(
   }
 }
 
-/** The name shown for an upload: the browser's name without folders or odd characters. */
+/**
+ * The name shown for an upload: the browser's name without folders or odd characters, nor the
+ * direction marks that make "report\u202Efdp.exe" read as "reportexe.pdf".
+ */
 function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f"<>|*?:]/g, '').trim().slice(0, 150);
+  const clean = base.replace(/[\u0000-\u001f\u007f-\u009f"<>|*?:\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').trim().slice(0, 150);
   return clean || 'report.pdf';
 }

@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireAdminLevel, requireModuleRule } from '../access/guards.server.ts';
 import type { AppEnv } from '../http/context.server.ts';
-import { parsePath, parseQuery, readJson, sentVersion } from '../http/errors.server.ts';
+import { parseOr400, parsePath, parseQuery, readJson, requiredVersion, sentVersion } from '../http/errors.server.ts';
+import { JsonObjectSchema } from '../http/schema.ts';
 import { requireUser } from '../identity/middleware.server.ts';
 import { listQuestions, listSubcategories, listThrusts } from '../national-reports/queries.server.ts';
 import {
@@ -16,7 +17,7 @@ import {
   type SubcategoryListResponse,
   type ThrustListResponse,
 } from './schema.ts';
-import { reorderQuestions, retireQuestion, saveQuestion } from './service.server.ts';
+import { overStoredQuestion, reorderQuestions, retireQuestion, saveQuestion } from './service.server.ts';
 
 const UuidPathSchema = z.object({ uuid: z.uuid('must be a question id') });
 
@@ -42,7 +43,8 @@ export const questionRoutes = new Hono<AppEnv>()
   .post('/question/saved', requireUser(), async (c) => {
     const auth = requireAdminLevel(c);
     requireModuleRule(c, 'national_report', ['update']);
-    const body = await readJson(c, QuestionSaveBodySchema);
+    const raw = await readJson(c, JsonObjectSchema);
+    const body = parseOr400(QuestionSaveBodySchema, await overStoredQuestion(c.get('deps').db, raw), 'body');
     const data = await saveQuestion(c.get('deps'), auth, { ...body, version: sentVersion(c, body.version) });
     return c.json<QuestionResponse>({ status: 200, message: `Question ${data.code} saved`, data });
   })
@@ -60,6 +62,6 @@ export const questionRoutes = new Hono<AppEnv>()
     const { uuid } = parsePath(c, UuidPathSchema);
     const type = c.req.header('content-type') ?? '';
     const body = type.includes('application/json') ? await readJson(c, QuestionRetireBodySchema) : QuestionRetireBodySchema.parse({});
-    const data = await retireQuestion(c.get('deps'), auth, uuid, { ...body, version: sentVersion(c, body.version) });
+    const data = await retireQuestion(c.get('deps'), auth, uuid, { ...body, version: requiredVersion(c, body.version) });
     return c.json<QuestionResponse>({ status: 200, message: data.retired_at ? `Question ${data.code} retired` : `Question ${data.code} restored`, data });
   });

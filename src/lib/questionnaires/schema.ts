@@ -236,7 +236,8 @@ const limit = z.number({ error: 'must be a number' }).min(-NUMBER_ABS_MAX).max(N
 
 /**
  * POST /api/question/saved (admin): creates a question, or updates the one named by `uuid`
- * (then `version` is required). Fields left out of an update keep their value.
+ * (then `version` is required). Fields left out of an update keep their value (the server lays
+ * the body over the stored question before this schema reads it); the defaults are for a new one.
  */
 export const QuestionSaveBodySchema = z
   .object({
@@ -314,7 +315,10 @@ export type QuestionReorderBody = z.input<typeof QuestionReorderBodySchema>;
 /** 409 of question/reorder: every question as it is now, retired ones included. */
 export const QuestionReorderConflictSchema = GenericResponseSchema.extend({ current: z.array(QuestionSchema) });
 
-/** POST /api/question/retire/{uuid} (admin): `retired: false` brings a question back. */
+/**
+ * POST /api/question/retire/{uuid} (admin): `retired: false` brings a question back. `version`
+ * (or If-Match) is the version read: none is a 428, a stale one a 409 with the question as it is now.
+ */
 export const QuestionRetireBodySchema = z.object({
   version: VersionSchema.optional(),
   retired: z.boolean().default(true),

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { z } from 'zod';
-import { recordAudit } from '../audit/service.server.ts';
+import { z } from 'zod';
+import { recordAudit, type DbOrTx } from '../audit/service.server.ts';
 import { questions, subcategories } from '../db/schema.ts';
 import type { AppDeps, AuthedUser } from '../http/context.server.ts';
 import { ApiError, notFound, StaleWriteError } from '../http/errors.server.ts';
@@ -8,11 +8,27 @@ import { refreshOpenCycles } from '../national-reports/lists.server.ts';
 import { NATIONAL_REPORTS_CACHE_DOMAIN } from '../national-reports/public-queries.server.ts';
 import { listQuestions } from '../national-reports/queries.server.ts';
 import { toQuestion } from '../national-reports/rows.server.ts';
-import type { Question, QuestionReorderBodySchema, QuestionSaveBodySchema } from './schema.ts';
+import { overStored } from '../http/schema.ts';
+import { QuestionSaveBodySchema, type Question, type QuestionReorderBodySchema } from './schema.ts';
 
 type CleanQuestion = z.output<typeof QuestionSaveBodySchema>;
 
 const fieldError = (field: string, message: string) => new ApiError(400, `Invalid body: check ${field}`, { [field]: [message] });
+
+/** What a question's save may change: every field of the body but the key and the version. */
+const QUESTION_FIELDS = Object.keys(QuestionSaveBodySchema.shape).filter((field) => field !== 'uuid' && field !== 'version');
+
+/**
+ * The body of POST question/saved laid over the stored question it names, if there is one: fields
+ * an update leaves out keep their value (DESIGN.md §12) instead of falling back to a new
+ * question's defaults. Checked by QuestionSaveBodySchema afterwards.
+ */
+export async function overStoredQuestion(db: DbOrTx, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const uuid = body['uuid'];
+  if (typeof uuid !== 'string' || !z.uuid().safeParse(uuid).success) return body;
+  const [row] = await db.select().from(questions).where(eq(questions.uuid, uuid));
+  return row ? overStored(QUESTION_FIELDS, toQuestion(row), body) : body;
+}
 
 /**
  * POST question/saved (admin): creates a question or updates the one named by `uuid` against
@@ -65,10 +81,13 @@ export async function saveQuestion(deps: AppDeps, auth: AuthedUser, body: CleanQ
       return toQuestion(after!);
     }
     const [{ next } = { next: 0 }] = await tx.select({ next: sql<number>`coalesce(max(${questions.sort}), 0)::int + 1` }).from(questions);
+    // A question with the same code created meanwhile (a double click, two administrators) wins.
     const [created] = await tx
       .insert(questions)
       .values({ ...values, sort: Number(next), firstCycle: new Date().getUTCFullYear() })
+      .onConflictDoNothing({ target: questions.code })
       .returning();
+    if (!created) throw fieldError('code', 'is already used by another question');
     await recordAudit(tx, { actorId: auth.user.id, entity: 'question', entityId: created!.uuid, action: 'create', after: toQuestion(created!) });
     return toQuestion(created!);
   });
@@ -109,12 +128,12 @@ export async function reorderQuestions(deps: AppDeps, auth: AuthedUser, body: z.
   deps.publicCache.invalidate(NATIONAL_REPORTS_CACHE_DOMAIN);
 }
 
-/** POST question/retire/{uuid} (admin): retires (or restores) a question; its answers stay. */
-export async function retireQuestion(deps: AppDeps, auth: AuthedUser, uuid: string, body: { version?: number | undefined; retired: boolean }) {
+/** POST question/retire/{uuid} (admin): retires (or restores) a question against the version read; its answers stay. */
+export async function retireQuestion(deps: AppDeps, auth: AuthedUser, uuid: string, body: { version: number; retired: boolean }) {
   const result = await deps.db.transaction(async (tx) => {
     const [current] = await tx.select().from(questions).where(eq(questions.uuid, uuid)).for('update');
     if (!current) throw notFound('There is no question with this id');
-    if (body.version !== undefined && body.version !== current.version) throw new StaleWriteError(toQuestion(current));
+    if (body.version !== current.version) throw new StaleWriteError(toQuestion(current));
     const [after] = await tx
       .update(questions)
       .set({ retiredAt: body.retired ? (current.retiredAt ?? new Date()) : null, version: current.version + 1, updatedAt: new Date(), updatedBy: auth.user.id })

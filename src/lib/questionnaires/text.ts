@@ -7,10 +7,15 @@ import { text, type TextOptions } from '../http/schema.ts';
  */
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u200B\u2028\u2029\uFEFF]/g;
+/**
+ * Half of a UTF-16 surrogate pair without its other half: no character at all, and one that
+ * PostgreSQL refuses in JSON (an answer's value is stored as jsonb).
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
-/** Text as a person meant it: NFC, line feeds only, no control characters, trimmed. */
+/** Text as a person meant it: NFC, line feeds only, no control characters or broken characters, trimmed. */
 export function cleanText(value: string): string {
-  return value.normalize('NFC').replace(/\r\n?/g, '\n').replace(CONTROL, '').trim();
+  return value.replace(LONE_SURROGATE, '').normalize('NFC').replace(/\r\n?/g, '\n').replace(CONTROL, '').trim();
 }
 
 /**

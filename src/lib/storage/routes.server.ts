@@ -21,6 +21,14 @@ const SERVED_TYPES: Record<string, string> = {
   pdf: 'application/pdf',
 };
 
+/**
+ * Stored files that /uploads/ never serves, because who may read them depends on the record:
+ * the signed national-report PDFs (`national-reports/{uuid}/{time}-{hash}.pdf`) are served only
+ * by GET …/{uuid}/report/file, which checks the reader's role and country (or that the report
+ * is published). Their covers, next to them under `cover/`, stay public.
+ */
+const PRIVATE_KEYS: readonly RegExp[] = [/^national-reports\/[^/]+\/[^/]+\.pdf$/];
+
 /** Stored files never change under their name (it carries their content hash). */
 const UPLOAD_HEADERS = {
   'Cache-Control': 'public, max-age=31536000, immutable',
@@ -32,7 +40,8 @@ const UPLOAD_HEADERS = {
 export const uploadRoutes = new Hono<AppEnv>().on(['GET', 'HEAD'], `${UPLOADS_PATH}*`, async (c) => {
   const key = c.req.path.slice(UPLOADS_PATH.length);
   const type = SERVED_TYPES[/\.([a-z]+)$/.exec(key)?.[1] ?? ''];
-  const body = type && isSafeKey(key) ? await c.get('deps').storage.get(key) : null;
+  const servable = type && isSafeKey(key) && !PRIVATE_KEYS.some((pattern) => pattern.test(key));
+  const body = servable ? await c.get('deps').storage.get(key) : null;
   if (!type || !body) return c.text('Not found', 404, { 'Cache-Control': 'no-store' });
   const headers: Record<string, string> = { ...UPLOAD_HEADERS, 'Content-Type': type, 'Content-Length': String(body.byteLength) };
   // Documents are downloaded, never shown inside the portal's origin.

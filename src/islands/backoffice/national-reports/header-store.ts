@@ -101,7 +101,7 @@ export async function uploadPdf(file: File): Promise<void> {
     return;
   }
   $upload.set({ phase: 'uploading', name: file.name, loaded: 0, total: file.size });
-  const running = uploadSignedReport(report.uuid, file, ({ loaded, total }) => {
+  const running = uploadSignedReport(report.uuid, report.version, file, ({ loaded, total }) => {
     if ($upload.get().phase === 'uploading') $upload.set({ phase: 'uploading', name: file.name, loaded, total });
   });
   abortUpload = running.abort;
@@ -112,8 +112,11 @@ export async function uploadPdf(file: File): Promise<void> {
     invalidatePrefixes('report/type/national/');
     notifySuccess('The signed report is uploaded and the report is submitted.');
   } catch (error) {
-    $upload.set({ phase: 'failed', name: file.name, message: errorMessage(error) });
-    notifyError(`The signed report was not uploaded: ${errorMessage(error)}`);
+    // Changed since it was read (reopened, returned…): what was signed may not be what it says now.
+    if (error instanceof StaleReportError) $liveReport.set(error.current);
+    const message = error instanceof StaleReportError ? 'Someone changed this report meanwhile. Check it, then upload the signed copy again.' : errorMessage(error);
+    $upload.set({ phase: 'failed', name: file.name, message });
+    notifyError(`The signed report was not uploaded: ${message}`);
   } finally {
     abortUpload = null;
   }

@@ -119,9 +119,9 @@ export interface UploadProgress {
   total: number;
 }
 
-/** POST …/{uuid}/report/upload with the signed PDF: the report is submitted. */
-export function uploadSignedReport(uuid: string, file: File, onProgress: (progress: UploadProgress) => void, getToken: TokenSource = firebaseToken) {
-  return sendReportFile(`report/type/national/${encodeURIComponent(uuid)}/report/upload`, file, onProgress, getToken);
+/** POST …/{uuid}/report/upload?version= with the signed PDF, on the version of the report read (409 otherwise): the report is submitted. */
+export function uploadSignedReport(uuid: string, version: number, file: File, onProgress: (progress: UploadProgress) => void, getToken: TokenSource = firebaseToken) {
+  return sendReportFile(`report/type/national/${encodeURIComponent(uuid)}/report/upload?version=${version}`, file, onProgress, getToken);
 }
 
 /** POST …/{uuid}/report/cover?version= with the cover picture, on the version of the report read (409 otherwise). */
