@@ -312,18 +312,6 @@ test("a report page charts the country's percentages beside the regional median,
   await noAxeViolations(page, 'report page with its comparison table open');
 });
 
-test('a report page sets narrative answers as prose, figures as figures', async ({ page }) => {
-  const year = await demoCycle(page);
-  await page.goto(`/national-reports/${year}`);
-  await page.locator('main article a').first().click();
-  const answers = page.locator('main li > div.mt-2 > p:first-child');
-  const styles = await answers.evaluateAll((ps) => ps.map((p) => ({ long: (p.textContent ?? '').length > 120, weight: Number(getComputedStyle(p).fontWeight) })));
-  const prose = styles.filter((s) => s.long);
-  expect(prose.length, 'narrative answers on the demo report').toBeGreaterThan(0);
-  expect(prose.every((s) => s.weight < 600)).toBe(true);
-  expect(styles.some((s) => !s.long && s.weight >= 600)).toBe(true);
-});
-
 test('bar values are drawn over the median line, never struck through by it', async ({ page }) => {
   const year = await demoCycle(page);
   await page.goto(`/regional-reports/${year}`);
