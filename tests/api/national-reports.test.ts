@@ -461,6 +461,23 @@ describe('reference data (administrators)', () => {
     await expectError(await ctx.request(`${BASE}/cycles/saved`, { token: admin.token, json: { year: 2030, opens_at: '2030-05-01', closes_at: '2030-01-01' } }), 400, { fields: ['closes_at'] });
     await expectError(await ctx.request(`${BASE}/cycles/saved`, { token: stateAdmin.token, json: { year: 2030, opens_at: '2030-01-01', closes_at: '2030-05-01' } }), 403);
   });
+
+  test('an opened cycle whose countries have their reports cannot go back to draft (400 on status); one without reports can', async () => {
+    const cycles = (await expectJson(await ctx.request(`${BASE}/cycles`, { token: admin.token }), 200, CycleListResponseSchema)).data;
+    const open = cycles.find((c) => c.year === YEAR)!;
+    await expectError(await ctx.request(`${BASE}/cycles/saved`, { token: admin.token, json: { year: YEAR, version: open.version, status: 'draft' } }), 400, {
+      fields: ['status'],
+      message: /status/,
+    });
+    const still = (await expectJson(await ctx.request(`${BASE}/cycles`, { token: admin.token }), 200, CycleListResponseSchema)).data.find((c) => c.year === YEAR)!;
+    expect(still).toMatchObject({ status: 'open', version: open.version });
+    // A cycle closed before it was ever opened has no reports: back to draft is fine.
+    const created = await ctx.request(`${BASE}/cycles/saved`, { token: admin.token, json: { year: 2033, opens_at: '2033-01-01', closes_at: '2033-06-30', status: 'closed' } });
+    expect(created.status).toBe(200);
+    const version = ((await created.json()) as { data: { version: number } }).data.version;
+    const back = await ctx.request(`${BASE}/cycles/saved`, { token: admin.token, json: { year: 2033, version, status: 'draft' } });
+    expect(back.status).toBe(200);
+  });
 });
 
 describe('the ACL rules of the national_report module apply on top of the roles', () => {

@@ -68,6 +68,15 @@ export async function saveCycle(deps: AppDeps, auth: AuthedUser, body: CleanCycl
         throw new ApiError(400, 'Invalid body: check version', { version: ['is required to change a cycle'] });
       }
       if (body.version !== current.version) throw new StaleWriteError(toCycle(current));
+      if (body.status === 'draft' && current.status !== 'draft') {
+        // Draft means "being prepared": a cycle whose reports countries already have cannot hide them again.
+        const [report] = await tx.select({ id: nationalReports.id }).from(nationalReports).where(eq(nationalReports.year, body.year)).limit(1);
+        if (report) {
+          throw new ApiError(400, 'Invalid body: check status', {
+            status: [`cannot go back to draft: countries already have their ${body.year} reports (close the cycle instead)`],
+          });
+        }
+      }
       [after] = await tx
         .update(reportingCycles)
         .set({ ...values, version: current.version + 1 })

@@ -210,6 +210,8 @@ function CycleForm({ cycle, years }: { cycle: CycleListItem | null; years: reado
   const [confirming, setConfirming] = useState<{ base: Cycle | null; text: string } | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const year = cycle?.year ?? null;
+  // Once countries have their reports, the cycle cannot go back to draft (the server refuses it too).
+  const hasReports = Object.values(cycle?.counts ?? {}).some((count) => count > 0);
   useEffect(() => {
     openCycleForm(year === null ? 'add-cycle' : `edit-cycle-${year}`);
     heading.current?.focus();
@@ -328,7 +330,7 @@ function CycleForm({ cycle, years }: { cycle: CycleListItem | null; years: reado
         </label>
         <select id="cycle-status" className={`${ui.input} mt-1`} value={draft.status} onChange={(event) => set('status', event.target.value as CycleStatus)} aria-describedby="cycle-status-hint" {...invalidProps(errors, 'status', 'cycle-status-error')}>
           {CYCLE_STATUSES.map((status) => (
-            <option key={status} value={status}>
+            <option key={status} value={status} disabled={status === 'draft' && hasReports && cycle?.status !== 'draft'}>
               {CYCLE_STATUS_LABELS[status]}
             </option>
           ))}
