@@ -235,4 +235,33 @@ describe('creations racing each other (a double click, two administrators)', () 
     for (const response of responses.filter((r) => r.status === 400)) await expectError(response, 400, { fields: ['code'] });
     expect((await allQuestions()).filter((q) => q.code === 'Q95')).toHaveLength(1);
   });
+
+  test('questions changing while a country saves answers: no error, no deadlock, and the stored completeness agrees with the form', async () => {
+    const create = async (code: string, compulsory: boolean) =>
+      expectJson(
+        await ctx.request('/api/question/saved', { token: admin.token, json: { code, thrust: 'TC2', subcategory: '2.1', question_tier: 2, text: `Race share ${code}`, answer_type: 'pct', compulsory } }),
+        200,
+        QuestionResponseSchema,
+      );
+    const targets = [];
+    for (const code of ['Q81', 'Q82', 'Q83', 'Q84']) targets.push((await create(code, false)).data);
+    const doomed = (await create('Q85', true)).data;
+    // A country's saves (each locks its report) run at the same time as questions are added and
+    // retired (each recomputes every open report's completeness in its own transaction).
+    const [doomedSave, ...statuses] = await Promise.all([
+      // An answer to the question being retired: saved before the retirement (it then stays in this
+      // form), or refused after it (400).
+      (async () => (await saveAnswers(ctx, vnMember, YEAR, 'VN', [{ question_uuid: doomed.uuid, value: 50 }])).status)(),
+      ...targets.map(async (q, i) => (await saveAnswers(ctx, vnMember, YEAR, 'VN', [{ question_uuid: q.uuid, value: 10 + i }])).status),
+      (async () => (await ctx.request('/api/question/saved', { token: admin.token, json: { code: 'Q86', thrust: 'TC2', subcategory: '2.1', question_tier: 2, text: 'Race share Q86', answer_type: 'pct', compulsory: true } })).status)(),
+      (async () => (await ctx.request(`/api/question/retire/${doomed.uuid}`, { token: admin.token, json: { version: doomed.version } })).status)(),
+    ]);
+    expect(statuses).toEqual(statuses.map(() => 200));
+    expect([200, 400]).toContain(doomedSave);
+    const form = await viewReport(ctx, vnMember, YEAR, 'VN');
+    const cycles = await expectJson(await ctx.request('/api/report/type/national/cycles', { token: vnMember.token }), 200, CycleListResponseSchema);
+    expect(cycles.data.find((c) => c.year === YEAR)?.report?.completeness).toEqual(form.report.completeness);
+    expect(form.questions.some((q) => q.code === 'Q86')).toBe(true);
+    expect(form.questions.some((q) => q.uuid === doomed.uuid)).toBe(doomedSave === 200);
+  });
 });

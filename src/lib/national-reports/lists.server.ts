@@ -233,8 +233,8 @@ export async function refreshCompleteness(db: DbOrTx, bundle: ReportBundle): Pro
 }
 
 /**
- * After questions change: the stored completeness of every report of the open cycles. One read
- * of the cycle's answers, then one update per report.
+ * After questions change, in the transaction that changed them: the stored completeness of every
+ * report of the open cycles. One read of the cycle's answers, then one update per report.
  */
 export async function refreshOpenCycles(db: DbOrTx): Promise<void> {
   const open = await db.select().from(reportingCycles).where(eq(reportingCycles.status, 'open'));
@@ -242,6 +242,9 @@ export async function refreshOpenCycles(db: DbOrTx): Promise<void> {
   for (const cycle of open) {
     const base = await cycleQuestions(db, cycle);
     const baseUuids = new Set(base.map((q) => q.uuid));
+    // The reports are locked before their answers are read, as an answer save locks its report: a save
+    // under way finishes first, and one that starts later waits for this transaction and sees its questions.
+    const reports = await db.select({ id: nationalReports.id }).from(nationalReports).where(eq(nationalReports.year, cycle.year)).orderBy(nationalReports.id).for('update');
     const rows = await db
       .select({ reportId: reportAnswers.reportId, questionId: reportAnswers.questionId, value: reportAnswers.value, text: reportAnswers.text, dataYear: reportAnswers.dataYear, source: reportAnswers.source, comment: reportAnswers.comment })
       .from(reportAnswers)
@@ -249,7 +252,6 @@ export async function refreshOpenCycles(db: DbOrTx): Promise<void> {
       .where(eq(nationalReports.year, cycle.year));
     const byReport = new Map<number, typeof rows>();
     for (const row of rows) byReport.set(row.reportId, [...(byReport.get(row.reportId) ?? []), row]);
-    const reports = await db.select({ id: nationalReports.id }).from(nationalReports).where(eq(nationalReports.year, cycle.year));
     for (const { id } of reports) {
       const own = byReport.get(id) ?? [];
       // Retired questions stay in a report's form while it holds an answer to them.

@@ -68,7 +68,9 @@ export async function saveQuestion(deps: AppDeps, auth: AuthedUser, body: CleanQ
       updatedBy: auth.user.id,
     };
     if (body.uuid) {
-      const [current] = await tx.select().from(questions).where(eq(questions.uuid, body.uuid)).for('update');
+      // FOR NO KEY UPDATE: an answer save that references the question (a foreign key's KEY SHARE) is
+      // not blocked by it, so it cannot wait on this while holding the report this needs next.
+      const [current] = await tx.select().from(questions).where(eq(questions.uuid, body.uuid)).for('no key update');
       if (!current) throw notFound('There is no question with this id');
       if (body.version === undefined) throw fieldError('version', 'is required to change a question');
       if (body.version !== current.version) throw new StaleWriteError(toQuestion(current));
@@ -78,6 +80,7 @@ export async function saveQuestion(deps: AppDeps, auth: AuthedUser, body: CleanQ
         .where(eq(questions.id, current.id))
         .returning();
       await recordAudit(tx, { actorId: auth.user.id, entity: 'question', entityId: current.uuid, action: 'update', before: toQuestion(current), after: toQuestion(after!) });
+      await refreshOpenCycles(tx);
       return toQuestion(after!);
     }
     const [{ next } = { next: 0 }] = await tx.select({ next: sql<number>`coalesce(max(${questions.sort}), 0)::int + 1` }).from(questions);
@@ -89,9 +92,9 @@ export async function saveQuestion(deps: AppDeps, auth: AuthedUser, body: CleanQ
       .returning();
     if (!created) throw fieldError('code', 'is already used by another question');
     await recordAudit(tx, { actorId: auth.user.id, entity: 'question', entityId: created!.uuid, action: 'create', after: toQuestion(created!) });
+    await refreshOpenCycles(tx);
     return toQuestion(created!);
   });
-  await refreshOpenCycles(deps.db);
   deps.publicCache.invalidate(NATIONAL_REPORTS_CACHE_DOMAIN);
   return result;
 }
@@ -104,7 +107,7 @@ export async function reorderQuestions(deps: AppDeps, auth: AuthedUser, body: z.
       .select({ id: questions.id, uuid: questions.uuid, sort: questions.sort, version: questions.version })
       .from(questions)
       .where(inArray(questions.uuid, body.uuids))
-      .for('update');
+      .for('no key update');
     if (rows.length !== body.uuids.length) throw fieldError('uuids', 'names a question that does not exist');
     const byUuid = new Map(rows.map((r) => [r.uuid, r]));
     if (body.versions?.some((version, i) => byUuid.get(body.uuids[i]!)!.version !== version)) {
@@ -131,7 +134,7 @@ export async function reorderQuestions(deps: AppDeps, auth: AuthedUser, body: z.
 /** POST question/retire/{uuid} (admin): retires (or restores) a question against the version read; its answers stay. */
 export async function retireQuestion(deps: AppDeps, auth: AuthedUser, uuid: string, body: { version: number; retired: boolean }) {
   const result = await deps.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(questions).where(eq(questions.uuid, uuid)).for('update');
+    const [current] = await tx.select().from(questions).where(eq(questions.uuid, uuid)).for('no key update');
     if (!current) throw notFound('There is no question with this id');
     if (body.version !== current.version) throw new StaleWriteError(toQuestion(current));
     const [after] = await tx
@@ -140,9 +143,9 @@ export async function retireQuestion(deps: AppDeps, auth: AuthedUser, uuid: stri
       .where(and(eq(questions.id, current.id)))
       .returning();
     await recordAudit(tx, { actorId: auth.user.id, entity: 'question', entityId: uuid, action: body.retired ? 'retire' : 'restore', before: toQuestion(current), after: toQuestion(after!) });
+    await refreshOpenCycles(tx);
     return toQuestion(after!);
   });
-  await refreshOpenCycles(deps.db);
   deps.publicCache.invalidate(NATIONAL_REPORTS_CACHE_DOMAIN);
   return result;
 }
