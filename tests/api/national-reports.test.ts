@@ -406,6 +406,14 @@ describe('uploads', () => {
     await expectError(await upload(ctx, otherAdmin, report.uuid, pdfBytes()), 409, { message: /Mark the report complete/ });
   });
 
+  test('a refused upload is refused before its body is read: an oversized file gets the refusal, not 413', async () => {
+    const big = pdfBytes(20 * 1024 * 1024);
+    await expectError(await upload(ctx, laAdmin, randomUUID(), big), 404);
+    const { report } = await viewReport(ctx, otherAdmin, YEAR, 'VN');
+    await expectError(await upload(ctx, otherAdmin, report.uuid, big), 409, { message: /Mark the report complete/ });
+    await expectError(await upload(ctx, otherAdmin, uuid, big), 403);
+  });
+
   test('with the version read, a report changed since is a 409 with the report as it is now; no file is kept', async () => {
     const read = await status();
     expect(read.status).toBe('completed');

@@ -40,7 +40,7 @@ export async function storeCover(storage: FileStore, uuid: string, bytes: Uint8A
 export async function uploadReportCover(
   deps: AppDeps,
   auth: AuthedUser,
-  input: { uuid: string; bytes: Uint8Array; version: number; checkScope: (countryCode: string) => void },
+  input: { uuid: string; readBytes: () => Promise<Uint8Array>; version: number; checkScope: (countryCode: string) => void },
 ): Promise<Report> {
   const role = roleOf(auth);
   const before = await loadBundle(deps.db, { uuid: input.uuid });
@@ -49,9 +49,11 @@ export async function uploadReportCover(
   requireHeaderEditable(before, role);
   // Refused before the work of making renditions when the report has already moved on.
   if (before.report.version !== input.version) throw new StaleWriteError(await reportOf(deps.db, before));
+  // Read only now: a refused upload does not first take the whole picture into memory.
+  const bytes = await input.readBytes();
 
   const inUse = (image: StoredImage | null) => (image ? storedKeysOf(image) : []);
-  const { cover, keys: newKeys } = await storeCover(deps.storage, input.uuid, input.bytes, inUse(before.report.cover));
+  const { cover, keys: newKeys } = await storeCover(deps.storage, input.uuid, bytes, inUse(before.report.cover));
   const removeNew = (keep: readonly string[]) => deps.storage.delete(newKeys.filter((key) => !keep.includes(key))).catch(() => {});
 
   let result: { report: Report; replaced: StoredImage | null };

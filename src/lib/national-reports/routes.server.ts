@@ -139,8 +139,8 @@ export const nationalReportRoutes = new Hono<AppEnv>()
     const { uuid } = parsePath(c, UuidPathSchema);
     const auth = guard(c, ['create', 'update']);
     const version = sentVersion(c, parseQuery(c, VersionQuerySchema).version);
-    const file = await readUploadedFile(c, { field: 'file', maxBytes: REPORT_UPLOAD_MAX_BYTES });
-    const data = await uploadReportFile(c.get('deps'), auth, uuid, file, (code) => requireCountryScope(auth, code), version);
+    const readFile = () => readUploadedFile(c, { field: 'file', maxBytes: REPORT_UPLOAD_MAX_BYTES });
+    const data = await uploadReportFile(c.get('deps'), auth, uuid, readFile, (code) => requireCountryScope(auth, code), version);
     return c.json<ReportResponse>({ status: 200, message: 'Signed report received: the report is submitted', data });
   })
 
@@ -149,8 +149,8 @@ export const nationalReportRoutes = new Hono<AppEnv>()
     const { uuid } = parsePath(c, UuidPathSchema);
     const auth = guard(c, ['update']);
     const version = requiredVersion(c, parseQuery(c, VersionQuerySchema).version);
-    const file = await readUploadedFile(c, { field: 'file', maxBytes: REPORT_COVER_MAX_BYTES });
-    const data = await uploadReportCover(c.get('deps'), auth, { uuid, bytes: file.bytes, version, checkScope: (code) => requireCountryScope(auth, code) });
+    const readBytes = async () => (await readUploadedFile(c, { field: 'file', maxBytes: REPORT_COVER_MAX_BYTES })).bytes;
+    const data = await uploadReportCover(c.get('deps'), auth, { uuid, readBytes, version, checkScope: (code) => requireCountryScope(auth, code) });
     return c.json<ReportResponse>({ status: 200, message: 'Cover picture saved', data });
   })
 

@@ -30,13 +30,13 @@ async function reportNow(tx: DbOrTx, bundle: ReportBundle): Promise<Report> {
  * it and moves the report to submitted in one transaction; a failed transaction removes the file.
  * With `version` (the report as the signer read it), a report changed since is a 409 with the
  * report as it is now: a signature on a report that was reopened and completed again meanwhile
- * would sign answers the signer never saw.
+ * would sign answers the signer never saw. `readFile` reads the request's body, after the checks.
  */
 export async function uploadReportFile(
   deps: AppDeps,
   auth: AuthedUser,
   uuid: string,
-  file: { bytes: Uint8Array; name: string },
+  readFile: () => Promise<{ bytes: Uint8Array; name: string }>,
   checkScope: (countryCode: string) => void,
   version?: number,
 ): Promise<Report> {
@@ -46,6 +46,9 @@ export async function uploadReportFile(
   checkScope(before.report.countryCode);
   enforce(before, 'submit', role);
   if (version !== undefined && version !== before.report.version) throw new StaleWriteError(await reportNow(deps.db, before), STALE_MESSAGE);
+  // The body is read only once the report, the scope and the version allow the upload: a refused
+  // one does not first take up to 20 MB of the server's memory and the sender's time.
+  const file = await readFile();
   if (!isPdf(file.bytes)) {
     throw new ApiError(415, 'The file is not a PDF: upload the signed report as a PDF file', { file: ['must be a PDF file'] });
   }
