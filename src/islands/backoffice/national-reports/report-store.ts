@@ -1,5 +1,5 @@
 import { atom, computed } from 'nanostores';
-import type { RoleName } from '../../../lib/access/permissions.ts';
+import { hasModuleRule, type RoleName } from '../../../lib/access/permissions.ts';
 import type { Whoami } from '../../../lib/identity/schema.ts';
 import { ReportViewResponseSchema, type Report, type ReportUpdateAction, type ReportUpdateBody, type ReportView } from '../../../lib/national-reports/schema.ts';
 import { availableActions, decide } from '../../../lib/national-reports/workflow.ts';
@@ -84,6 +84,8 @@ export function formForReport(view: ReportView, identity: Whoami): Questionnaire
     subcategories: view.subcategories,
     cycleYear: view.report.year,
     lockedMessage: answersLockedMessage(view.report, role),
+    // The server's rule (the ACL on top of the role): a first answer needs create, a change update.
+    answerRights: { create: hasModuleRule(identity, 'national_report', ['create']), update: hasModuleRule(identity, 'national_report', ['update']) },
     transport: answersTransport(view.report.year, view.report.country_code),
     onSaved: (extra) => {
       const report = $liveReport.get();

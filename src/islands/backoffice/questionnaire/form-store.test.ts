@@ -233,4 +233,55 @@ describe('questionnaire form', () => {
     expect(server.sent).toHaveLength(0);
     expect(form.$fields.get()[q.uuid]).toEqual({ kind: 'locked', message: 'The report was submitted on 3 March: its answers can no longer be changed.' });
   });
+
+  it('follows access rights that allow first answers only, or changes only', async () => {
+    const [fresh, answered] = [question({ answer_type: 'pct' }), question({ answer_type: 'pct' })];
+    const make = (rights: { create: boolean; update: boolean }) => {
+      const server = fakeServer();
+      const stored = fakeStoredAnswer(answered.uuid, 40);
+      server.answers.set(answered.uuid, stored);
+      const form = createQuestionnaireForm({
+        storageKey: 'k', storage: memoryStorage(), questions: [fresh, answered], answers: [stored], thrusts, subcategories, cycleYear: 2026,
+        lockedMessage: null, transport: server.transport, answerRights: rights, retryDelay: () => null,
+      });
+      return { form, server };
+    };
+
+    // Create only: a first answer is saved, then locked like the answer saved before.
+    const createOnly = make({ create: true, update: false });
+    expect(createOnly.form.$fields.get()[answered.uuid]).toEqual({ kind: 'locked', message: 'Your access rights let you give first answers but not change saved ones.' });
+    createOnly.form.change(answered.uuid, { value: '41' });
+    await createOnly.form.leave(answered.uuid);
+    expect(createOnly.server.sent).toHaveLength(0);
+    createOnly.form.change(fresh.uuid, { value: '12', data_year: '2024', source: 'Census' });
+    await createOnly.form.leave(fresh.uuid);
+    expect(createOnly.server.sent).toHaveLength(1);
+    expect(createOnly.form.$fields.get()[fresh.uuid]).toEqual({ kind: 'locked', message: 'Saved. Your access rights let you give first answers but not change saved ones.' });
+
+    // Update only: the unanswered question is locked; the saved answer can change.
+    const updateOnly = make({ create: false, update: true });
+    expect(updateOnly.form.$fields.get()[fresh.uuid]).toEqual({ kind: 'locked', message: 'Your access rights let you change saved answers but not give new ones.' });
+    updateOnly.form.change(fresh.uuid, { value: '12' });
+    await updateOnly.form.leave(fresh.uuid);
+    expect(updateOnly.server.sent).toHaveLength(0);
+    updateOnly.form.change(answered.uuid, { value: '41' });
+    await updateOnly.form.leave(answered.uuid);
+    expect(updateOnly.server.sent).toEqual([[expect.objectContaining({ question_uuid: answered.uuid, value: 41, version: 1 })]]);
+  });
 });
+
+function fakeStoredAnswer(question_uuid: string, value: number): Answer {
+  return {
+    question_uuid,
+    value,
+    text: null,
+    data_year: 2024,
+    source: 'Census',
+    comment: null,
+    state: 'saved',
+    warnings: [],
+    version: 1,
+    updated_at: '2026-03-01T10:00:00Z',
+    updated_by: { name: 'Maria Santos' },
+  };
+}

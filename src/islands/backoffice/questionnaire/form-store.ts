@@ -44,6 +44,11 @@ export interface QuestionnaireFormOptions<Extra> {
   dataYearMin?: number;
   /** Why the answers cannot be changed, or null. */
   lockedMessage: string | null;
+  /**
+   * Whether the person may give a first answer (create) and change a saved one (update), when
+   * access rights allow only one of them; both when left out. A field they may not touch is locked.
+   */
+  answerRights?: { create: boolean; update: boolean };
   /** Sends changed answers; the screen knows where (national report, profile…). */
   transport: Transport<AnswerSend, Answer, Extra>;
   onSaved?: (extra: Extra) => void;
@@ -117,14 +122,30 @@ export function createQuestionnaireForm<Extra>(options: QuestionnaireFormOptions
     return effective;
   });
 
+  /** Why the access rights keep this question's answer as it is, or null. */
+  function rightsLock(stored: Answer | undefined): string | null {
+    const rights = options.answerRights;
+    if (!rights) return null;
+    if (stored && !rights.update) return 'Your access rights let you give first answers but not change saved ones.';
+    if (!stored && !rights.create) return 'Your access rights let you change saved answers but not give new ones.';
+    return null;
+  }
+  /** Locked by the access rights, unless a save of it is still under way or needs the person. */
+  const lockedByRights = (question: string) => {
+    const entry = queue.$status.get()[question];
+    return rightsLock($server.get()[question]) !== null && (!entry || entry.kind === 'saved');
+  };
+
   const $fields = computed([$server, queue.$status, queue.$connection, $locked, $justSaved], (server, status, connection, locked, justSaved) => {
     const fields: Record<string, FieldState> = {};
     for (const question of questions) {
       const entry = status[question.uuid];
       const stored = server[question.uuid];
+      const byRights = rightsLock(stored);
       let state: FieldState = { kind: 'idle' };
       if (entry?.kind === 'conflict') state = { kind: 'conflict', theirs: entry.theirs };
       else if (locked) state = { kind: 'locked', message: locked };
+      else if (byRights && (!entry || entry.kind === 'saved')) state = { kind: 'locked', message: justSaved.has(question.uuid) ? `Saved. ${byRights}` : byRights };
       else if (entry?.kind === 'invalid') state = { kind: 'invalid', errors: entry.errors, stored: false };
       else if (entry?.kind === 'saving') state = { kind: 'saving' };
       else if (entry?.kind === 'pending') state = { kind: 'pending', offline: connection !== 'online' };
@@ -215,7 +236,7 @@ export function createQuestionnaireForm<Extra>(options: QuestionnaireFormOptions
 
     /** The person types: the inputs follow at once, the browser keeps it shortly after. */
     change(question: string, patch: Partial<RawAnswer>): void {
-      if ($locked.get()) return;
+      if ($locked.get() || lockedByRights(question)) return;
       const next = { ...$raw.get()[question]!, ...patch };
       $raw.set({ ...$raw.get(), [question]: next });
       $touched.set(new Set([...$touched.get(), question]));
@@ -236,6 +257,7 @@ export function createQuestionnaireForm<Extra>(options: QuestionnaireFormOptions
       const item = byUuid.get(question);
       const raw = $raw.get()[question];
       if (!item || !raw || $locked.get()) return Promise.resolve();
+      if (lockedByRights(question)) return Promise.resolve();
       if (queue.$status.get()[question]?.kind === 'conflict') {
         // The person is settling a conflict: keep the new draft, the choice stays open.
         const draft = queue.$drafts.get()[question];
