@@ -254,6 +254,8 @@ describe('bad input is a 4xx naming the field', () => {
     [{ lat: 91 }, ['lat']],
     [{ links: [{ label: 'x', url: 'javascript:alert(1)' }] }, ['links.0.url']],
     [{ start_date: '2020-05-01', end_date: '2019-01-01' }, ['end_date']],
+    [{ start_date: '2024-02-31' }, ['start_date']],
+    [{ key_dates: [{ date: '2023-02-29', label: 'Launch' }] }, ['key_dates.0.date']],
     [{ contact: { email: 'nope' } }, ['contact.email']],
   ])('%j → 400 naming %j', async (body, fields) => {
     const p = await created(phMember);

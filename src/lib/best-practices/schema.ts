@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CmsImageSchema, HttpUrlSchema } from '../cms/schema.ts';
-import { GenericResponseSchema, queryInt, text, VersionSchema } from '../http/schema.ts';
+import { GenericResponseSchema, isCalendarDay, queryInt, text, VersionSchema } from '../http/schema.ts';
 import { NUA_THRUST_CODES, SDG_TARGET_PATTERN } from './reference.ts';
 import { countWords } from './words.ts';
 
@@ -82,7 +82,7 @@ const optionalText = (max: number, multiline = false) =>
     .union([text({ max, multiline }), z.null()])
     .optional()
     .transform((v) => (v === '' ? null : v));
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date such as 2024-03-31').refine((v) => !Number.isNaN(Date.parse(v)), 'must be a real date');
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date such as 2024-03-31').refine(isCalendarDay, 'must be a real date');
 const optionalDate = z
   .union([isoDate, z.literal(''), z.null()])
   .optional()

@@ -51,6 +51,13 @@ const CONTROL_IN_LINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 /** Half of a UTF-16 surrogate pair without its other half: no character at all. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
+/** A day of the calendar written YYYY-MM-DD: 2026-02-31 matches the pattern but is no day (JS's Date.parse accepts it). */
+export function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+}
+
 export const CONTROL_CHARACTER_MESSAGE = 'must not contain control characters';
 export const BROKEN_TEXT_MESSAGE = 'must not contain broken characters';
 

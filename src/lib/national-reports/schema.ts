@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CMS_UPLOAD_MAX_BYTES, CmsImageSchema } from '../cms/schema.ts';
 import { CountryCodeSchema } from '../countries/schema.ts';
-import { GenericResponseSchema, queryInt, text, VersionSchema, wholeNumber } from '../http/schema.ts';
+import { GenericResponseSchema, isCalendarDay, queryInt, text, VersionSchema, wholeNumber } from '../http/schema.ts';
 import {
   ANSWERS_PER_SAVE_MAX,
   AnswerInputSchema,
@@ -85,10 +85,7 @@ export const CYCLE_DATE_MAX = `${CYCLE_YEAR_MAX + 1}-12-31`;
 const DateSchema = z
   .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a date (YYYY-MM-DD)') })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)')
-  .refine((v) => {
-    const day = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === v;
-  }, 'must be a real date')
+  .refine(isCalendarDay, 'must be a real date')
   .refine((v) => v >= CYCLE_DATE_MIN && v <= CYCLE_DATE_MAX, `must be between ${CYCLE_DATE_MIN} and ${CYCLE_DATE_MAX}`);
 
 export const CycleSchema = z.object({
