@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { FIRST_SCREEN_BUDGET, firstScreenHtmlBytes } from '../../scripts/page-bars.ts';
-import { api, BASE_URL, DEMO, idToken, watchConsole, rebuild } from './support.ts';
+import { api, BASE_URL, DEMO, freeCycleYear, idToken, watchConsole, rebuild } from './support.ts';
 
 /**
  * National reports on the public site (issue 7): a country's report goes through the whole
@@ -11,10 +11,10 @@ import { api, BASE_URL, DEMO, idToken, watchConsole, rebuild } from './support.t
  * regional charts with their tables and CSV files, and downloads the open data.
  */
 
-/** A cycle of its own, far from the demo cycles, so the test owns everything it looks at. */
-const YEAR = 2034 + (Date.now() % 50);
+/** A cycle of its own (see beforeAll), far from the demo cycles, so the test owns everything it looks at. */
+let YEAR: number;
 const COUNTRY = { code: 'PH', name: 'Philippines' };
-const TITLE = `Philippines national report ${YEAR} (e2e)`;
+let TITLE: string;
 const COVER_ALT = 'Jeepneys on a Manila avenue at dusk';
 
 interface Question {
@@ -81,6 +81,8 @@ test.beforeAll(async () => {
   const admin = await idToken(DEMO.superadmin);
   const member = await idToken(DEMO.member);
   const stateAdmin = await idToken(DEMO.stateAdmin);
+  YEAR = await freeCycleYear(admin, 2069);
+  TITLE = `Philippines national report ${YEAR} (e2e)`;
   const today = new Date().toISOString().slice(0, 10);
   const closes = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
   await ok(api('report/type/national/cycles/saved', admin, { json: { year: YEAR, opens_at: today, closes_at: closes, expiry_days: 30, timely_days: 7, status: 'open' } }), 'open the cycle');

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { Question } from '../../src/lib/questionnaires/schema.ts';
-import { api, BASE_URL, DEMO, expectPath, idToken, signIn, validAnswer, watchConsole } from './support.ts';
+import { api, BASE_URL, DEMO, expectPath, freeCycleYear, idToken, signIn, validAnswer, watchConsole } from './support.ts';
 
 /**
  * The focal point's data entry, as found when the questionnaire was tried by hand: the sections
@@ -10,9 +10,10 @@ import { api, BASE_URL, DEMO, expectPath, idToken, signIn, validAnswer, watchCon
  * is touched.
  */
 
-const YEAR = 2095 + (Math.floor(Date.now() / 1000) % 6);
-const FORM = `/module/report/national/PH/${YEAR}/indicator/form`;
-const API_REPORT = `report/type/national/${YEAR}/PH`;
+/** The test's own cycle (see beforeAll) and its Philippine report. */
+let YEAR: number;
+let FORM: string;
+let API_REPORT: string;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 interface ViewBody {
@@ -41,9 +42,9 @@ async function clearOfTopBar(page: Page, selector: string): Promise<number> {
 }
 
 test.beforeAll(async () => {
-  // A retry starts a new worker: the cycle it opened is there already.
-  const cycles = await api<{ data: { year: number }[] }>('report/type/national/cycles', await idToken(DEMO.admin));
-  if (cycles.body.data.some((cycle) => cycle.year === YEAR)) return;
+  YEAR = await freeCycleYear(await idToken(DEMO.admin), 2089);
+  FORM = `/module/report/national/PH/${YEAR}/indicator/form`;
+  API_REPORT = `report/type/national/${YEAR}/PH`;
   const opened = await api('report/type/national/cycles/saved', await idToken(DEMO.admin), {
     json: { year: YEAR, opens_at: isoDay(-1), closes_at: isoDay(30), expiry_days: 30, timely_days: 7, status: 'open' },
   });

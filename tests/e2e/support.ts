@@ -5,6 +5,11 @@ export const BASE_URL = process.env['E2E_BASE_URL'] ?? 'http://127.0.0.1:4399';
 export const EMULATOR = `http://${process.env['E2E_AUTH_EMULATOR'] ?? '127.0.0.1:9299'}`;
 export const PROJECT_ID = process.env['E2E_PROJECT_ID'] ?? 'demo-apua-e2e';
 export const DEMO_PASSWORD = 'Demo-Portal-2026';
+/**
+ * A notification fading out (for a second, on its way to opacity 0): axe would measure its
+ * contrast against whatever shows through. Left out of the back-office's axe checks.
+ */
+export const FADING_NOTIFICATION = '[data-phase="leaving"]';
 
 export const DEMO = {
   superadmin: 'superadmin@apua.example',
@@ -42,6 +47,18 @@ export async function api<T = unknown>(path: string, token: string, init: { meth
     body: init.json === undefined ? null : JSON.stringify(init.json),
   });
   return { status: response.status, body: (await response.json()) as T };
+}
+
+/**
+ * A reporting-cycle year no cycle has yet, looking down from `from`: a test that opens it owns
+ * every report of it. Chosen when the test starts (not from the clock), so two specs never share
+ * a cycle and a retry (a new worker) takes a fresh one.
+ */
+export async function freeCycleYear(token: string, from: number): Promise<number> {
+  const cycles = await api<{ data: { year: number }[] }>('report/type/national/cycles', token);
+  const taken = new Set(cycles.body.data.map((cycle) => cycle.year));
+  for (let year = from; year > 2030; year--) if (!taken.has(year)) return year;
+  throw new Error(`No reporting-cycle year free below ${from}`);
 }
 
 /** The email-verification link the emulator "sent" to `email`, rewritten to land on our page. */
