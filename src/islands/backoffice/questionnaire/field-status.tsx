@@ -94,7 +94,12 @@ export function FieldStatus({ id, state, stored, onRetry }: { id: string; state:
       content = <span className="text-red-800">Someone else changed this answer meanwhile: choose which to keep.</span>;
       break;
     case 'locked':
-      content = null;
+      content = state.own ? (
+        <span className="inline-flex items-center gap-1.5 text-slate-700">
+          <Icon name="shield" className="size-4 shrink-0" />
+          {state.message}
+        </span>
+      ) : null;
       break;
   }
   return (

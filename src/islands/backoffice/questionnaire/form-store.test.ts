@@ -249,18 +249,18 @@ describe('questionnaire form', () => {
 
     // Create only: a first answer is saved, then locked like the answer saved before.
     const createOnly = make({ create: true, update: false });
-    expect(createOnly.form.$fields.get()[answered.uuid]).toEqual({ kind: 'locked', message: 'Your access rights let you give first answers but not change saved ones.' });
+    expect(createOnly.form.$fields.get()[answered.uuid]).toEqual({ kind: 'locked', message: 'Your access rights let you give first answers but not change saved ones.', own: true });
     createOnly.form.change(answered.uuid, { value: '41' });
     await createOnly.form.leave(answered.uuid);
     expect(createOnly.server.sent).toHaveLength(0);
     createOnly.form.change(fresh.uuid, { value: '12', data_year: '2024', source: 'Census' });
     await createOnly.form.leave(fresh.uuid);
     expect(createOnly.server.sent).toHaveLength(1);
-    expect(createOnly.form.$fields.get()[fresh.uuid]).toEqual({ kind: 'locked', message: 'Saved. Your access rights let you give first answers but not change saved ones.' });
+    expect(createOnly.form.$fields.get()[fresh.uuid]).toEqual({ kind: 'locked', message: 'Saved. Your access rights let you give first answers but not change saved ones.', own: true });
 
     // Update only: the unanswered question is locked; the saved answer can change.
     const updateOnly = make({ create: false, update: true });
-    expect(updateOnly.form.$fields.get()[fresh.uuid]).toEqual({ kind: 'locked', message: 'Your access rights let you change saved answers but not give new ones.' });
+    expect(updateOnly.form.$fields.get()[fresh.uuid]).toEqual({ kind: 'locked', message: 'Your access rights let you change saved answers but not give new ones.', own: true });
     updateOnly.form.change(fresh.uuid, { value: '12' });
     await updateOnly.form.leave(fresh.uuid);
     expect(updateOnly.server.sent).toHaveLength(0);

@@ -16,7 +16,8 @@ export type FieldState =
   | { kind: 'invalid'; errors: AnswerErrors; stored: boolean }
   | { kind: 'failed'; message: string }
   | { kind: 'conflict'; theirs: Answer }
-  | { kind: 'locked'; message: string };
+  /** `own`: this answer alone is locked (access rights), so the field says why; a whole form's lock is said once above it. */
+  | { kind: 'locked'; message: string; own?: true };
 
 export type ShowFilter = 'all' | 'unanswered' | 'invalid' | 'commented';
 export interface FormFilters {
@@ -145,7 +146,7 @@ export function createQuestionnaireForm<Extra>(options: QuestionnaireFormOptions
       let state: FieldState = { kind: 'idle' };
       if (entry?.kind === 'conflict') state = { kind: 'conflict', theirs: entry.theirs };
       else if (locked) state = { kind: 'locked', message: locked };
-      else if (byRights && (!entry || entry.kind === 'saved')) state = { kind: 'locked', message: justSaved.has(question.uuid) ? `Saved. ${byRights}` : byRights };
+      else if (byRights && (!entry || entry.kind === 'saved')) state = { kind: 'locked', message: justSaved.has(question.uuid) ? `Saved. ${byRights}` : byRights, own: true };
       else if (entry?.kind === 'invalid') state = { kind: 'invalid', errors: entry.errors, stored: false };
       else if (entry?.kind === 'saving') state = { kind: 'saving' };
       else if (entry?.kind === 'pending') state = { kind: 'pending', offline: connection !== 'online' };
