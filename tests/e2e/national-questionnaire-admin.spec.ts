@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { api, FADING_NOTIFICATION, DEMO, expectPath, idToken, signIn, watchConsole } from './support.ts';
+import { api, FADING_NOTIFICATION, DEMO, expectPath, freeCycleYear, idToken, signIn, watchConsole } from './support.ts';
 
 /**
  * The questionnaire's reference data in the administrators' hands (issue 7, part 1): an
@@ -67,16 +67,16 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   adminToken = await idToken(DEMO.admin);
   memberToken = await idToken(DEMO.member);
-  const cycles = await ok(api<{ data: { year: number }[] }>('report/type/national/cycles', adminToken), 'cycles');
-  const taken = new Set(cycles.data.map((c) => c.year));
-  const free = [...Array(60).keys()].map((i) => 2099 - i).filter((year) => !taken.has(year));
-  [ANSWERED, FRESH] = free as [number, number];
-  for (const year of [ANSWERED, FRESH]) {
+  const openFreeCycle = async () => {
+    const year = await freeCycleYear(adminToken, 2099);
     await ok(
       api('report/type/national/cycles/saved', adminToken, { json: { year, opens_at: isoDay(-1), closes_at: isoDay(40), expiry_days: 30, timely_days: 7, status: 'open' } }),
       `open the ${year} cycle`,
     );
-  }
+    return year;
+  };
+  ANSWERED = await openFreeCycle();
+  FRESH = await openFreeCycle();
 });
 
 test.afterAll(async () => {

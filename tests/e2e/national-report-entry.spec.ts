@@ -42,10 +42,11 @@ async function clearOfTopBar(page: Page, selector: string): Promise<number> {
 }
 
 test.beforeAll(async () => {
-  YEAR = await freeCycleYear(await idToken(DEMO.admin), 2089);
+  const admin = await idToken(DEMO.admin);
+  YEAR = await freeCycleYear(admin, 2089);
   FORM = `/module/report/national/PH/${YEAR}/indicator/form`;
   API_REPORT = `report/type/national/${YEAR}/PH`;
-  const opened = await api('report/type/national/cycles/saved', await idToken(DEMO.admin), {
+  const opened = await api('report/type/national/cycles/saved', admin, {
     json: { year: YEAR, opens_at: isoDay(-1), closes_at: isoDay(30), expiry_days: 30, timely_days: 7, status: 'open' },
   });
   expect(opened.status).toBe(200);

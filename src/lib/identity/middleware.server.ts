@@ -7,18 +7,10 @@ import type { VerifiedToken } from './token-verifier.server.ts';
 
 export const SESSION_COOKIE = '__session';
 
-/**
- * Reads `Authorization: Bearer <token>`; anything else is a 401 that says what was wrong. A token
- * `known` already (verified before, so it passed this check then) is taken as it is: parsing the
- * 1 KB header again cost more than the rest of the lookup (decision 022).
- */
-export function bearerToken(c: Context, known?: (token: string) => boolean): string {
+/** Reads `Authorization: Bearer <token>`; anything else is a 401 that says what was wrong. */
+export function bearerToken(c: Context): string {
   const header = c.req.header('authorization');
   if (!header) throw unauthorized('Missing Authorization header: send "Bearer <ID token>"');
-  if (known && header.startsWith('Bearer ')) {
-    const token = header.slice(7);
-    if (known(token)) return token;
-  }
   const match = /^Bearer\s+([A-Za-z0-9._~+/=-]+)$/i.exec(header.trim());
   if (!match) throw unauthorized('Malformed Authorization header: send "Bearer <ID token>"');
   return match[1]!;
@@ -76,7 +68,7 @@ export function requireUser(options: { allowSessionCookie?: boolean } = {}): Mid
         throw error;
       }
     } else {
-      verified = await tokens.verify(bearerToken(c, (token) => tokens.knows(token)));
+      verified = await tokens.verifyBearer(c.req.header('authorization'), () => bearerToken(c));
     }
     c.set('auth', await authenticateToken(c, verified));
     await next();

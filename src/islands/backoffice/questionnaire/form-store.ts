@@ -1,7 +1,7 @@
 import { atom, computed } from 'nanostores';
 import { completeness, isAnswered, type EngineOptions } from '../../../lib/questionnaires/engine.ts';
 import type { Answer, Completeness, Question, QuestionTier, Subcategory, Thrust } from '../../../lib/questionnaires/schema.ts';
-import { createAutosaveQueue, type AnswerErrors, type Transport } from './autosave-queue.ts';
+import { createAutosaveQueue, type AnswerErrors, type QueueStatus, type Transport } from './autosave-queue.ts';
 import { checkRaw, rawOf, sameAnswer, type AnswerSend, type RawAnswer } from './raw-answer.ts';
 import type { DraftStorage } from './storage.ts';
 
@@ -123,30 +123,29 @@ export function createQuestionnaireForm<Extra>(options: QuestionnaireFormOptions
     return effective;
   });
 
-  /** Why the access rights keep this question's answer as it is, or null. */
-  function rightsLock(stored: Answer | undefined): string | null {
+  /**
+   * Why the access rights keep this question's answer as it is, or null; never while a save of it
+   * is under way or needs the person (a first answer being saved, a failed or conflicting one).
+   */
+  function rightsLock(stored: Answer | undefined, entry: QueueStatus<Answer> | undefined): string | null {
     const rights = options.answerRights;
-    if (!rights) return null;
+    if (!rights || (entry && entry.kind !== 'saved')) return null;
     if (stored && !rights.update) return 'Your access rights let you give first answers but not change saved ones.';
     if (!stored && !rights.create) return 'Your access rights let you change saved answers but not give new ones.';
     return null;
   }
-  /** Locked by the access rights, unless a save of it is still under way or needs the person. */
-  const lockedByRights = (question: string) => {
-    const entry = queue.$status.get()[question];
-    return rightsLock($server.get()[question]) !== null && (!entry || entry.kind === 'saved');
-  };
+  const lockedByRights = (question: string) => rightsLock($server.get()[question], queue.$status.get()[question]) !== null;
 
   const $fields = computed([$server, queue.$status, queue.$connection, $locked, $justSaved], (server, status, connection, locked, justSaved) => {
     const fields: Record<string, FieldState> = {};
     for (const question of questions) {
       const entry = status[question.uuid];
       const stored = server[question.uuid];
-      const byRights = rightsLock(stored);
+      const byRights = rightsLock(stored, entry);
       let state: FieldState = { kind: 'idle' };
       if (entry?.kind === 'conflict') state = { kind: 'conflict', theirs: entry.theirs };
       else if (locked) state = { kind: 'locked', message: locked };
-      else if (byRights && (!entry || entry.kind === 'saved')) state = { kind: 'locked', message: justSaved.has(question.uuid) ? `Saved. ${byRights}` : byRights, own: true };
+      else if (byRights) state = { kind: 'locked', message: justSaved.has(question.uuid) ? `Saved. ${byRights}` : byRights, own: true };
       else if (entry?.kind === 'invalid') state = { kind: 'invalid', errors: entry.errors, stored: false };
       else if (entry?.kind === 'saving') state = { kind: 'saving' };
       else if (entry?.kind === 'pending') state = { kind: 'pending', offline: connection !== 'online' };
