@@ -211,7 +211,7 @@ function CycleForm({ cycle, years }: { cycle: CycleListItem | null; years: reado
   const heading = useRef<HTMLHeadingElement>(null);
   const year = cycle?.year ?? null;
   // Once countries have their reports, the cycle cannot go back to draft (the server refuses it too).
-  const hasReports = Object.values(cycle?.counts ?? {}).some((count) => count > 0);
+  const draftClosed = cycle !== null && cycle.status !== 'draft' && Object.values(cycle.counts).some((count) => count > 0);
   useEffect(() => {
     openCycleForm(year === null ? 'add-cycle' : `edit-cycle-${year}`);
     heading.current?.focus();
@@ -330,13 +330,14 @@ function CycleForm({ cycle, years }: { cycle: CycleListItem | null; years: reado
         </label>
         <select id="cycle-status" className={`${ui.input} mt-1`} value={draft.status} onChange={(event) => set('status', event.target.value as CycleStatus)} aria-describedby="cycle-status-hint" {...invalidProps(errors, 'status', 'cycle-status-error')}>
           {CYCLE_STATUSES.map((status) => (
-            <option key={status} value={status} disabled={status === 'draft' && hasReports && cycle?.status !== 'draft'}>
+            <option key={status} value={status} disabled={status === 'draft' && draftClosed}>
               {CYCLE_STATUS_LABELS[status]}
             </option>
           ))}
         </select>
         <p id="cycle-status-hint" className="mt-1 text-xs text-slate-600">
           {CYCLE_STATUS_HINTS[draft.status]}
+          {draftClosed && ' It cannot go back to draft: countries already have their reports.'}
         </p>
         <FieldError id="cycle-status-error" messages={errors['status']} />
       </div>
