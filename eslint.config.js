@@ -4,6 +4,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { localPlugin } from './scripts/eslint/no-import-cycle.ts';
 
 export default tseslint.config(
   { ignores: ['dist/', '.data/', '.astro/', 'site-builds/', 'node_modules/', 'test-results/', 'playwright-report/', 'bench/results/'] },
@@ -41,7 +42,68 @@ export default tseslint.config(
         {
           patterns: [
             { regex: '(^|/)server/', message: 'src/lib must not import src/server: put what both need in src/lib (e.g. src/lib/http).' },
+            { regex: '(^|/)(components|pages|islands|layouts)/', message: 'src/lib must not import the site or the back-office: put what both need in src/lib (e.g. src/lib/open-data).' },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // No import cycle in src, type-only imports included (scripts/eslint/no-import-cycle.ts).
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { local: localPlugin },
+    rules: { 'local/no-import-cycle': 'error' },
+  },
+  {
+    // src/lib/http is infrastructure (context, errors, parsing, caches): it imports no domain.
+    files: ['src/lib/http/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./', message: 'src/lib/http imports no domain: put what needs a domain beside it (e.g. src/lib/deps.server.ts).' }] },
+      ],
+    },
+  },
+  {
+    // Routes only guard, parse, call one service or query and answer (decision 023): the database,
+    // the audit and the reactions to a change (caches, rebuilds) belong to the services and the
+    // change bus. Repeats src/lib's rule above (a later no-restricted-imports replaces it).
+    files: ['src/lib/**/routes.server.ts', 'src/lib/**/*-routes.server.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'drizzle-orm', message: 'Routes do not query: call the domain\'s queries.server.ts or service.server.ts.' },
+          ],
+          patterns: [
+            { regex: '(^|/)server/', message: 'src/lib must not import src/server: put what both need in src/lib (e.g. src/lib/http).' },
+            { regex: '(^|/)(components|pages|islands|layouts)/', message: 'src/lib must not import the site or the back-office: put what both need in src/lib (e.g. src/lib/open-data).' },
+            { regex: '^drizzle-orm/', message: 'Routes do not query: call the domain\'s queries.server.ts or service.server.ts.' },
+            { regex: '/db/schema(\\.ts)?$', allowTypeImports: true, message: 'Routes do not touch tables: call the domain\'s queries.server.ts or service.server.ts.' },
+            { regex: '/audit/service\\.server(\\.ts)?$', message: 'Audit events are written by the services, in the change\'s transaction (deps.changes.write).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Nor do routes clear caches, queue rebuilds or write audit events: change events do (src/lib/events).
+    files: ['src/lib/**/routes.server.ts', 'src/lib/**/*-routes.server.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='invalidate']",
+          message: 'Caches follow change events (src/lib/events/subscribers.server.ts): emit one from the service instead.',
+        },
+        {
+          selector: "CallExpression[callee.property.name='request'][callee.object.property.name='site']",
+          message: 'Rebuilds follow change events with site: true: emit one from the service instead.',
+        },
+        {
+          selector: "CallExpression[callee.name='recordAudit']",
+          message: 'Audit events are written by the services, in the change\'s transaction (deps.changes.write).',
         },
       ],
     },

@@ -69,7 +69,7 @@ export async function startAuthEmulator(options: {
   child.stdout!.on('data', onData);
   child.stderr!.on('data', onData);
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 180_000;
   while (!(await isEmulatorUp(options.host))) {
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL');

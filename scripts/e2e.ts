@@ -2,11 +2,15 @@
  * `npm run test:e2e`: starts a throw-away portal (its own Auth emulator, an empty PGlite
  * database with the demo accounts, a fresh site build), checks the links of that build and runs
  * the Playwright tests on it (SITE_DIR tells them where the server keeps its builds).
+ *
+ * With `E2E_DATABASE=postgres` and TEST_DATABASE_URL naming a PostgreSQL server, the portal runs
+ * on a fresh database of that server instead, dropped afterwards.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import postgres from 'postgres';
 import { startAuthEmulator } from './auth-emulator.ts';
 import { checkLinks, printLinkReport } from './check-links.ts';
 
@@ -16,6 +20,7 @@ const projectId = 'demo-apua-e2e';
 const work = mkdtempSync(join(tmpdir(), 'apua-e2e-'));
 const baseUrl = `http://127.0.0.1:${port}`;
 
+const database = await throwAwayDatabase();
 const emulator = await startAuthEmulator({ host: emulatorHost, projectId, workDir: join(work, 'emulator') });
 const env = {
   ...process.env,
@@ -28,6 +33,7 @@ const env = {
   PUBLIC_SITE_URL: baseUrl,
   LOG_REQUESTS: 'false',
   NODE_ENV: 'test',
+  ...(database && { DATABASE_URL: database.url }),
 };
 const server = spawn(process.execPath, ['src/server/main.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
 
@@ -50,9 +56,31 @@ try {
 } finally {
   server.kill('SIGTERM');
   await emulator.stop();
+  await database?.drop();
   rmSync(work, { recursive: true, force: true });
 }
 process.exit(code);
+
+/** A new, empty PostgreSQL database when E2E_DATABASE=postgres, else null (PGlite). */
+async function throwAwayDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
+  if (process.env['E2E_DATABASE'] !== 'postgres') return null;
+  const admin = process.env['TEST_DATABASE_URL'];
+  if (!admin) throw new Error('E2E_DATABASE=postgres needs TEST_DATABASE_URL (a PostgreSQL server that may create databases)');
+  const name = `apua_e2e_${Date.now().toString(36)}`;
+  const run = async (statement: string) => {
+    const sql = postgres(admin, { max: 1, onnotice: () => {} });
+    try {
+      await sql.unsafe(statement);
+    } finally {
+      await sql.end({ timeout: 5 });
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  console.log(`The portal runs on PostgreSQL, database ${name}.`);
+  return { url: url.href, drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
 
 async function waitForSite(url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -5,19 +5,14 @@
  */
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
-import { EnvError, parseEnv, usesAuthEmulator } from '../src/lib/env.server.ts';
+import { parseEnvOrExit, usesAuthEmulator } from '../src/lib/env.server.ts';
 import { useDataDirProjectId } from '../src/lib/identity/emulator-project.server.ts';
+import { MailSink } from '../src/lib/mail/sink.server.ts';
 import { startAuthEmulator, type AuthEmulator } from './auth-emulator.ts';
 
 // Each data folder has its own Auth emulator project (unless FIREBASE_PROJECT_ID says otherwise).
 useDataDirProjectId();
-let env;
-try {
-  env = parseEnv();
-} catch (error) {
-  console.error(error instanceof EnvError ? error.message : error);
-  process.exit(1);
-}
+const env = parseEnvOrExit();
 
 let emulator: AuthEmulator | null = null;
 if (usesAuthEmulator(env)) {
@@ -34,6 +29,15 @@ if (usesAuthEmulator(env)) {
     },
   });
   process.env['FIREBASE_AUTH_EMULATOR_HOST'] = host;
+}
+
+// Local mode without SMTP_URL: a local SMTP sink takes the portal's emails; administrators read
+// them on the back-office's 'Sent mail' page (and each one is announced here).
+let sink: MailSink | null = null;
+if (usesAuthEmulator(env) && !env.SMTP_URL) {
+  sink = new MailSink({ onMail: (mail) => console.log(`[mail sink] to ${mail.to ?? '?'}: ${mail.subject ?? ''}`) });
+  process.env['SMTP_URL'] = await sink.listen(0);
+  console.log(`Local mail sink on ${process.env['SMTP_URL']} (emails are shown under Sent mail in the back-office)`);
 }
 
 // The server leads a process group of its own: the site build it starts (and that build's own
@@ -66,6 +70,7 @@ async function stop(code: number) {
   // Whatever the server left behind (a site build under way) is not wanted without it.
   signalServerGroup('SIGKILL');
   await emulator?.stop();
+  await sink?.close();
   process.exit(code);
 }
 process.on('SIGINT', () => void stop(0));

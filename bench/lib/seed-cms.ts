@@ -1,5 +1,5 @@
 import { count, sql } from 'drizzle-orm';
-import { makeRenditions, toCmsImage } from '../../src/lib/cms/images.server.ts';
+import { makeRenditions, toMediaImage as toCmsImage } from '../../src/lib/media/images.server.ts';
 import { eventSlug } from '../../src/lib/cms/event-slug.ts';
 import type { CmsImage } from '../../src/lib/cms/schema.ts';
 import type { Db } from '../../src/lib/db/client.server.ts';

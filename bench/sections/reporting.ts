@@ -20,8 +20,15 @@ import { measureEntryScreen } from './reporting-browser.ts';
 export const REPORTING_PROJECT_ID = 'demo-apua-bench-reporting';
 /** Questions of the long questionnaire (38 + the extra ones of its cycle). */
 export const LONG_QUESTIONS = 300;
-/** Autosave (issue 7 part 13): p99 under 25 ms and at least 0.4 of the bare hello-world's requests/s, at 50 connections. */
-export const AUTOSAVE_TARGETS: Targets = { minRatio: 0.4, maxP99Ms: 25 };
+/**
+ * Autosave (issue 15): p99 under 25 ms and at least 0.5 of the bare write's saves/s (one upsert and
+ * one audit insert per request in a transaction, on the same database), at 50 connections.
+ */
+export const AUTOSAVE_TARGETS: Targets = { minRatio: 0.5, maxP99Ms: 25 };
+/** On PGlite the save's server CPU is judged instead: at most this many milliseconds per save. */
+export const AUTOSAVE_PGLITE_CPU_MS = 2;
+/** Opening a report: at most this many milliseconds of server CPU per view, by questions. */
+export const OPEN_CPU_MS: Record<number, number> = { 38: 2, 300: 8 };
 /** Single-request samples of each questionnaire-open call (the median is reported). */
 const OPEN_SAMPLES = 20;
 
@@ -125,6 +132,7 @@ async function startReportingPortal(run: ReportingRun, emulatorHost: string): Pr
     projectId: REPORTING_PROJECT_ID,
     emulatorHost,
     siteCache: { dir: cacheDir, cached },
+    needSite: wanted('questionnaire open (browser)') || wanted('data-entry JS'),
     extraQuestions: LONG_QUESTIONS - 38,
     longCountry: MEMBER.country!,
     focalPoints: ctx.load.connections,
@@ -239,14 +247,19 @@ async function answerPool(portal: ReportingPortal): Promise<{ keys: AnswerKey[];
   return { keys, versions };
 }
 
-/** Row "autosave": one answer per POST …/saved, like the form on leaving a field (judged). */
-async function measureAutosave(run: ReportingRun, portal: ReportingPortal, bare: number): Promise<void> {
-  const { keys, versions } = await answerPool(portal);
+/** What the autosave rows count: saves per answer, refusals by status and a few of their bodies. */
+interface AutosaveTally {
+  edits: Map<string, number>;
+  refused: Record<string, number>;
+  samples: string[];
+}
+
+/** The autosave load: each request saves the next free answer with a new valid value and its version. */
+function autosaveRequests(pool: { keys: AnswerKey[]; versions: Map<string, number> }, tally: AutosaveTally = { edits: new Map(), refused: {}, samples: [] }): () => RequestSpec[] {
+  const { keys, versions } = pool;
+  const { edits, refused, samples } = tally;
   const free = [...keys];
-  const edits = new Map<string, number>();
-  const refused: Record<string, number> = {};
-  const samples: string[] = [];
-  const spec = (): RequestSpec[] => [
+  return () => [
     {
       method: 'POST',
       setupRequest: (request, context) => {
@@ -282,21 +295,34 @@ async function measureAutosave(run: ReportingRun, portal: ReportingPortal, bare:
       },
     },
   ];
+}
+
+/** Row "autosave": one answer per POST …/saved, like the form on leaving a field (judged). */
+async function measureAutosave(run: ReportingRun, portal: ReportingPortal, bare: number, bareWrite: number | null): Promise<Row> {
+  const pool = await answerPool(portal);
+  const { keys } = pool;
+  const tally: AutosaveTally = { edits: new Map(), refused: {}, samples: [] };
+  const { edits, refused, samples } = tally;
+  const spec = autosaveRequests(pool, tally);
   const target: LoadTarget = {
-    name: 'autosave',
+    name: AUTOSAVE_ROW,
     describe: `POST ${reportPath(OPEN_YEAR, '{cc}')}/saved with one changed answer and its version, ${portal.focal.length} focal points each saving in its own country's report, ${keys.length} answers in turn`,
     url: portal.url,
     requests: spec,
     judged: true,
     watch: portal.watch,
   };
-  const row = await measureRow({ ...run.ctx, targets: AUTOSAVE_TARGETS }, target, bare, run.rows);
+  // Judged against the bare write (the real limit of a durable, audited write); without one, against the hello-world.
+  const row = await measureRow({ ...run.ctx, targets: AUTOSAVE_TARGETS }, target, bareWrite ?? bare, run.rows);
   const cpu = row.cpuSeconds['server'];
   if (cpu && row.requestsTotal > 0) {
     const micros = (cpu * 1e6) / row.requestsTotal;
+    const pglite = portal.child.info.database === 'pglite';
+    if (pglite && micros / 1000 > AUTOSAVE_PGLITE_CPU_MS) run.misses.push(`autosave: ${(micros / 1000).toFixed(2)} ms of server CPU per save on PGlite (target <= ${AUTOSAVE_PGLITE_CPU_MS} ms)`);
     run.notes.push(
-      `Autosave costs the server ${(micros / 1000).toFixed(1)} ms of CPU per save (HTTP, token, validation, and 8 SQL statements in one transaction: the report locked with its cycle and country, the form's questions, the report's answers, the answer's update, its audit event, the report's completeness; ` +
-        `PGlite runs them in the server's own process): at most ${Math.round(1e6 / micros)} saves/s per core, against the ${Math.round(AUTOSAVE_TARGETS.minRatio * bare).toLocaleString('en')}/s that ${AUTOSAVE_TARGETS.minRatio} x bare asks for.`,
+      `Autosave costs the server ${(micros / 1000).toFixed(2)} ms of CPU per save${pglite ? ` (target on PGlite: <= ${AUTOSAVE_PGLITE_CPU_MS} ms)` : ''}: HTTP, token, validation, and the engine's batched save ` +
+        `(saves arriving while one runs wait and run together in one transaction of 4 statements: the reports locked and read with the asked answers and the questions' stamp, one statement writing every answer, its audit event and each report's completeness, and BEGIN/COMMIT; ` +
+        `the questions come from the engine's catalogue in memory). ${(row.requestsPerSec / bare).toFixed(3)} x the bare hello-world's requests/s${bareWrite ? `, ${(row.requestsPerSec / bareWrite).toFixed(2)} x the bare write's` : ''}.`,
     );
   }
   const saves = [...edits.values()].reduce((n, v) => n + v, 0);
@@ -307,6 +333,78 @@ async function measureAutosave(run: ReportingRun, portal: ReportingPortal, bare:
       `the answers taken in turn (${keys.length}: every question of those reports, neighbouring requests in different countries) with a new valid value each time and the version the previous save of that answer returned, ` +
       `so every request is a real write (the answer, its audit event, the report's completeness) and none is refused as stale; ${saves.toLocaleString('en')} saves in the warm-up and the measured run.`,
   );
+  return row;
+}
+
+const AUTOSAVE_ROW = 'autosave';
+const AUTOSAVE_QUIET_ROW = 'autosave, notifications off';
+
+/**
+ * Row "autosave, notifications off" (issue 16: notifications must not slow autosave): the same
+ * load once the server's notification subscribers are removed (SIGUSR2 to the bench server), to
+ * compare p99 with the judged row measured with them.
+ */
+async function measureAutosaveWithoutNotifications(run: ReportingRun, portal: ReportingPortal, withThem: Row): Promise<void> {
+  portal.child.process.kill('SIGUSR2');
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const row = await measureRow(
+    { ...run.ctx, targets: AUTOSAVE_TARGETS },
+    {
+      name: AUTOSAVE_QUIET_ROW,
+      describe: 'the autosave row again, the server no longer running its notification subscribers',
+      url: portal.url,
+      requests: autosaveRequests(await answerPool(portal)),
+      judged: false,
+      watch: portal.watch,
+    },
+    null,
+    run.rows,
+  );
+  const [a, b] = [withThem.latencyMs.p99, row.latencyMs.p99];
+  run.notes.push(
+    `Notifications and autosave: p99 ${a} ms with the notification subscribers, ${b} ms without (${(a - b >= 0 ? '+' : '') + (a - b).toFixed(1)} ms); ` +
+      `${withThem.requestsPerSec.toFixed(0)} and ${row.requestsPerSec.toFixed(0)} saves/s. Saving an answer raises no notification: the subscriber only reads the event's type.`,
+  );
+}
+
+/**
+ * Row "bare write": a bare Hono server (servers/bare-write.ts, its own process) doing one answer
+ * upsert and one audit insert per request in a transaction, through the portal's database client,
+ * on the same kind of database (its own PGlite, or the portal's PostgreSQL, on a closed cycle's
+ * reports the autosave row does not touch). Returns its saves/s.
+ */
+async function measureBareWrite(run: ReportingRun, portal: ReportingPortal): Promise<number | null> {
+  const databaseUrl = process.env['BENCH_DATABASE_URL'] || undefined;
+  const child = await startChild<{ url: string; pairs: number }>(new URL('../servers/bare-write.ts', import.meta.url), {
+    label: 'The bare write server',
+    env: { NODE_ENV: 'production', BENCH_BARE_WRITE: JSON.stringify({ dataDir: join(run.ctx.tmp, 'bare-write-data'), ...(databaseUrl && { databaseUrl }), year: CYCLE_YEARS[0] }) },
+  });
+  try {
+    let n = 0;
+    const row = await measureRow(
+      run.ctx,
+      {
+        name: 'bare write',
+        describe: `POST /save on a bare Hono server: one upsert into report_answers and one insert into audit_events in a transaction (${portal.child.info.database}, ${child.info.pairs} answers in turn)`,
+        url: child.info.url,
+        requests: () => [
+          {
+            method: 'POST',
+            setupRequest: (request) => ({ ...request, path: '/save', headers: { ...request.headers, 'content-type': 'application/json' }, body: JSON.stringify({ value: ++n % 1000 }) }),
+          },
+        ],
+        judged: false,
+        watch: { server: child.process.pid },
+      },
+      null,
+      run.rows,
+    );
+    const cpu = row.cpuSeconds['server'];
+    if (cpu && row.requestsTotal > 0) run.notes.push(`The bare write costs its server ${((cpu * 1e6) / row.requestsTotal / 1000).toFixed(2)} ms of CPU per save.`);
+    return row.requestsPerSec;
+  } finally {
+    await child.stop();
+  }
 }
 
 /** Median, p90 and max of `samples` single requests (after 2 unmeasured), and the answer's size. */
@@ -363,7 +461,7 @@ async function measureOpenApi(run: ReportingRun, portal: ReportingPortal, bare: 
     totals.push([`opening ${questions} questions: config + whoami + view`, '', (config.median + whoami.median + view.median).toFixed(1), '', '']);
     run.setup[`openApi${questions}`] = { config, whoami, view };
     await settle(url);
-    await measureRow(
+    const row = await measureRow(
       run.ctx,
       {
         name: `questionnaire open (API), ${questions} q`,
@@ -376,6 +474,12 @@ async function measureOpenApi(run: ReportingRun, portal: ReportingPortal, bare: 
       bare,
       run.rows,
     );
+    const cpu = row.cpuSeconds['server'];
+    if (cpu && row.requestsTotal > 0) {
+      const ms = (cpu * 1000) / row.requestsTotal;
+      run.notes.push(`Opening ${questions} questions (the view at ${run.ctx.load.connections} connections) costs the server ${ms.toFixed(2)} ms of CPU per view (target <= ${OPEN_CPU_MS[questions]} ms).`);
+      if (ms > OPEN_CPU_MS[questions]!) run.misses.push(`questionnaire open, ${questions} q: ${ms.toFixed(2)} ms of server CPU per view (target <= ${OPEN_CPU_MS[questions]} ms)`);
+    }
     await settle(url);
   }
   run.tables.push({
@@ -398,7 +502,13 @@ export async function reportingSection(ctx: BenchContext): Promise<SectionReport
     const portal = await startReportingPortal(run, await startIdentityService(run));
     await checkBeforeLoad(run, portal);
     const bare = (await measureBareHello(ctx, run.rows)).requestsPerSec;
-    if (wanted('autosave')) await measureAutosave(run, portal, bare);
+    const bareWrite = wanted('autosave') || wanted('bare write') ? await measureBareWrite(run, portal) : null;
+    await settle(portal.url);
+    if (wanted(AUTOSAVE_ROW)) {
+      const withThem = await measureAutosave(run, portal, bare, bareWrite);
+      await settle(portal.url);
+      if (wanted(AUTOSAVE_QUIET_ROW)) await measureAutosaveWithoutNotifications(run, portal, withThem);
+    }
     await settle(portal.url);
     if (wanted('questionnaire open (API)')) await measureOpenApi(run, portal, bare);
     if (wanted('questionnaire open (browser)') || wanted('data-entry JS')) await measureEntryScreen(run, portal);

@@ -21,6 +21,7 @@ import { freePort } from '../lib/ports.ts';
 import { measureRow, type Row } from '../lib/report.ts';
 import type { UploadTarget } from '../lib/seed-cms.ts';
 import type { SitePortalConfig, SitePortalInfo } from '../servers/site-portal.ts';
+import { pagesFetchingScriptFonts, pagesNamingScriptFonts, scriptFontTable } from './script-fonts.ts';
 
 export const SITE_PROJECT_ID = 'demo-apua-bench-site';
 export const SITE_ITEMS = 500;
@@ -448,6 +449,7 @@ export function pageAuditRow(a: PageAudit, misses: string[]): string[] {
     t('stylesheet'),
     t('script'),
     t('image'),
+    t('font'),
     t('total'),
     kb(a.htmlBr),
     kb(a.css.reduce((n, c) => n + c.br, 0)),
@@ -491,7 +493,7 @@ async function auditPages(run: SiteRun, site: SitePortal): Promise<void> {
       'Public pages. Lighthouse 13 scores (mobile, simulated throttling); transferred KB by type from its resource-summary (with headers); ' +
       'HTML br / CSS br = the whole page and its render-blocking CSS as our server sends them (Content-Length, brotli); fold br = brotli HTML up to the first element below the first screen ' +
       `(phone 412x823 or desktop 1350x940, the larger); 1st screen = fold br + CSS br, budget ${FIRST_SCREEN_BUDGET / 1024} KB`,
-    header: ['page', 'perf', 'a11y', 'BP', 'SEO', 'HTML', 'CSS', 'JS', 'img', 'total', 'HTML br', 'CSS br', 'fold br', '1st screen', 'LCP', 'TBT', 'result'],
+    header: ['page', 'perf', 'a11y', 'BP', 'SEO', 'HTML', 'CSS', 'JS', 'img', 'font', 'total', 'HTML br', 'CSS br', 'fold br', '1st screen', 'LCP', 'TBT', 'result'],
     rows: audits.map((a) => pageAuditRow(a, run.misses)),
   });
   const failedAudits = audits.flatMap((a) =>
@@ -518,6 +520,17 @@ async function reportBuildSize(run: SiteRun, site: SitePortal): Promise<void> {
   const status = await siteStatus(site.editor);
   const stats = buildStats(join(site.config.siteDir, status.live!.id));
   run.setup['build'] = stats;
+  // Decision 034: English pages name no script font and fetch none but the brand typeface's Latin file.
+  const fonts = pagesNamingScriptFonts(join(site.config.siteDir, status.live!.id));
+  const fetching = pagesFetchingScriptFonts((run.setup['pageAudits'] as PageAudit[] | undefined) ?? []);
+  run.setup['scriptFonts'] = { ...fonts, fetching };
+  run.tables.push(scriptFontTable());
+  run.notes.push(
+    `Script fonts: ${fonts.naming.length} of ${fonts.pages} built pages name script fonts` +
+      (fonts.naming.length ? ` (${fonts.naming.slice(0, 5).map((p) => `${p.path} ${p.bytes} B`).join(', ')})` : '') +
+      `; audited pages that fetched a font besides the brand's Latin file: ${fetching.length ? fetching.join(', ') : 'none'}.`,
+  );
+  if (fetching.length > 0) run.misses.push(`English pages fetched script fonts: ${fetching.join(', ')}`);
   run.notes.push(
     `The live build: ${stats.files} files, ${(stats.bytes / 1024).toFixed(0)} KB, of which ${stats.compressibleFiles} files / ${(stats.compressibleBytes / 1024).toFixed(0)} KB compressible ` +
       `(HTML ${stats.html.files} files / ${(stats.html.bytes / 1024).toFixed(0)} KB); the largest: ${stats.largest.map((f) => `${f.path} ${(f.bytes / 1024).toFixed(0)} KB`).join(', ')}. ` +

@@ -24,6 +24,8 @@ export interface ReportingPortalConfig {
   emulatorHost: string;
   /** A build of this checkout's sources to serve, if one is cached; otherwise one is made and copied here. */
   siteCache: { dir: string; cached: boolean };
+  /** False when no browser step runs: no site is built (the API rows need none). */
+  needSite: boolean;
   /** Questions added to the long questionnaire's cycle (38 + extra). */
   extraQuestions: number;
   /** The country whose long questionnaire is answered (the demo focal point's). */
@@ -69,7 +71,7 @@ const running = await startServer(env, config.siteCache.cached ? { siteDir: conf
 const startMs = performance.now() - started;
 
 let buildMs: number | null = null;
-if (!config.siteCache.cached) {
+if (!config.siteCache.cached && config.needSite) {
   // Built before the seed: the back-office does not depend on the data, and a smaller site builds faster.
   const buildStarted = performance.now();
   await running.builder.request();
@@ -110,4 +112,11 @@ const info: ReportingPortalInfo = {
   focalPointsMs,
   password: DEMO_PASSWORD,
 };
+// SIGUSR2: the notifications (issue 16) stop following the change events, so the section can
+// measure autosave without that subscriber and compare.
+process.on('SIGUSR2', () => {
+  running.deps.changes.remove('notifications');
+  running.deps.changes.remove('mail-worker');
+});
+
 announceReady(info, () => running.close());

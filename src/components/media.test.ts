@@ -18,6 +18,8 @@ const item = (over: Partial<CmsItem>): CmsItem => ({
   event: null,
   event_slug: null,
   image,
+  image_crop: null,
+  image_alt: null,
   published_at: '2026-01-01T00:00:00Z',
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',

@@ -3,6 +3,7 @@
  * static Pagefind index the build wrote under /pagefind/, and lists the results. Only this page
  * loads it; without JavaScript the page shows its <noscript> guidance instead.
  */
+import { loadAllScriptFonts } from '../lib/fonts/web-fonts.ts';
 
 interface PagefindResultData {
   url: string;
@@ -60,6 +61,8 @@ export async function runSiteSearch(doc: Document, location: Location): Promise<
   const filters: Record<string, string> = {};
   if (kind) filters['kind'] = kind;
   if (country) filters['country'] = country;
+  // Results quote pages in any script: the whole set of script fonts, each file fetched only if shown.
+  loadAllScriptFonts(doc);
   const search = await pagefind.search(q || (null as unknown as string), { filters });
   const results = search.results;
   const what = q ? ` for “${q}”` : '';
@@ -83,9 +86,11 @@ export async function runSiteSearch(doc: Document, location: Location): Promise<
       link.href = data.url;
       link.className = 'underline-offset-2 hover:underline';
       link.textContent = data.meta.title ?? data.url;
+      link.dir = 'auto';
       heading.append(link);
       const excerpt = doc.createElement('p');
       excerpt.className = 'mt-2 text-slate-700';
+      excerpt.dir = 'auto';
       excerpt.append(...excerptNodes(doc, data.excerpt));
       item.append(heading, excerpt);
       list.append(item);

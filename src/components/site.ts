@@ -16,13 +16,24 @@ export const ABOUT_LINKS: readonly NavLink[] = [
   { href: '/privacy-policy', label: 'Privacy policy' },
 ];
 
-export const MAIN_LINKS: readonly NavLink[] = [
+/** The reporting pages: one menu in the header. */
+export const REPORT_LINKS: readonly NavLink[] = [
   { href: '/national-reports', label: 'National reports' },
+  { href: '/regional-reports', label: 'Regional reports' },
+  { href: '/national-reports/status', label: 'Reporting status' },
+  { href: '/open-data', label: 'Open data' },
+];
+
+/** The header's links beside its two menus (About, Reports). */
+export const HEADER_LINKS: readonly NavLink[] = [
   { href: '/best-practices', label: 'Best practices' },
   { href: '/urbanisation-profile', label: 'Urbanisation profile' },
   { href: '/media-gallery', label: 'Media gallery' },
   { href: '/contact-us', label: 'Contact us' },
 ];
+
+/** Every section, as the phone menu lists them. */
+export const MAIN_LINKS: readonly NavLink[] = [...REPORT_LINKS.slice(0, 2), ...HEADER_LINKS];
 
 /** Every public section, for the footer. */
 export const EXPLORE_LINKS: readonly NavLink[] = [

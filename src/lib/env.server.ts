@@ -46,6 +46,27 @@ export const EnvSchema = z
       .pipe(z.array(z.email('ADMIN_EMAILS must be a comma-separated list of emails'))),
     TOKEN_SYNC_URL: z.string().default('/api/auth/session'),
     SITE_DIR: z.string().default('./site-builds'),
+    /**
+     * The command that builds the public site into $SITE_OUT_DIR, as a JSON array of arguments,
+     * instead of Astro's build and the search index (tests and benchmarks start instances with a
+     * small stand-in).
+     */
+    SITE_BUILD_COMMAND: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .transform((value, ctx) => {
+          try {
+            const parsed: unknown = JSON.parse(value);
+            if (Array.isArray(parsed) && parsed.length > 0 && parsed.every((part) => typeof part === 'string')) return parsed as string[];
+          } catch {
+            // Said below.
+          }
+          ctx.addIssue({ code: 'custom', message: 'must be a JSON array of strings, e.g. ["node","build.mjs"]' });
+          return z.NEVER;
+        })
+        .optional(),
+    ),
     PUBLIC_SITE_URL: z.string().default('http://localhost:4321'),
     /** Create the demo accounts; by default only with the local emulator, never in a real project. */
     SEED_DEMO: z
@@ -80,6 +101,25 @@ export const EnvSchema = z
       .default(30),
     /** Key of the hashes that stand for contact-form senders' IP addresses (default: a file in DATA_DIR). */
     CLIENT_HASH_SECRET: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
+    /** Where emails go (smtp://user:pass@host:587, smtps://…); unset in local mode, where `npm start` runs a sink. */
+    SMTP_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@host:587')
+        .optional(),
+    ),
+    /** The sender of the portal's emails. */
+    MAIL_FROM: z.string().min(3).default('"Asia-Pacific Urban Agenda" <no-reply@apua.example>'),
+    /** Uploads go to this S3-compatible bucket when set (credentials: the AWS SDK's standard variables); else DATA_DIR/uploads. */
+    S3_BUCKET: optionalString,
+    /** The bucket service's address for services other than AWS (MinIO, R2, Google Cloud Storage's interoperability endpoint). */
+    S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url({ error: 'must be a URL such as https://storage.googleapis.com' }).optional()),
+    S3_REGION: optionalString,
+    /** A folder of the bucket for this portal's files (several portals can share one bucket). */
+    S3_PREFIX: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._/-]{0,200}$/, 'must be a folder name such as apua/prod').optional()),
+    /** `/metrics` answers only requests that carry this token (Authorization: Bearer …); unset, it is closed. */
+    METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
     LOG_REQUESTS: z
       .enum(['true', 'false', '1', '0'])
       .default('true')
@@ -112,4 +152,14 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => `  - ${issue.path.join('.') || '(env)'}: ${issue.message}`);
   throw new EnvError(`Invalid configuration in environment variables:\n${lines.join('\n')}`);
+}
+
+/** For commands: the parsed environment, or the message naming every bad value and exit code 1. */
+export function parseEnvOrExit(): Env {
+  try {
+    return parseEnv();
+  } catch (error) {
+    console.error(error instanceof EnvError ? error.message : error);
+    process.exit(1);
+  }
 }

@@ -1,6 +1,7 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
+import { routePath } from 'hono/route';
 import { accessRoutes } from '../lib/access/routes.server.ts';
 import { publicPracticeRoutes } from '../lib/best-practices/public-routes.server.ts';
 import { PRACTICE_UPLOAD_PATH, practiceRoutes } from '../lib/best-practices/routes.server.ts';
@@ -8,6 +9,8 @@ import { publicCmsRoutes } from '../lib/cms/public-routes.server.ts';
 import { CMS_UPLOAD_PATH, cmsRoutes } from '../lib/cms/routes.server.ts';
 import { videoRoutes } from '../lib/cms/video-routes.server.ts';
 import { contactRoutes } from '../lib/contact/routes.server.ts';
+import { mailRoutes } from '../lib/mail/routes.server.ts';
+import { notificationRoutes } from '../lib/notifications/routes.server.ts';
 import { countryRoutes } from '../lib/countries/routes.server.ts';
 import { ApiError, errorBody, StaleWriteError } from '../lib/http/errors.server.ts';
 import { publicNationalReportRoutes } from '../lib/national-reports/public-routes.server.ts';
@@ -16,14 +19,15 @@ import { PROFILE_UPLOAD_PATH, profileRoutes } from '../lib/urbanisation-profile/
 import { publicProfileRoutes } from '../lib/urbanisation-profile/public-routes.server.ts';
 import { questionRoutes } from '../lib/questionnaires/routes.server.ts';
 import { identityRoutes, USER_PHOTO_PATH } from '../lib/identity/routes.server.ts';
+import { healthRoutes, metricsRoutes } from '../lib/ops/routes.server.ts';
 import { siteRoutes } from '../lib/site/routes.server.ts';
 import { uploadRoutes } from '../lib/storage/routes.server.ts';
 import { userRoutes } from '../lib/users/routes.server.ts';
 import type { ClientConfig } from '../lib/client/firebase.ts';
-import type { AppDeps, AppEnv } from '../lib/http/context.server.ts';
+import type { AppDeps, AppEnv } from '../lib/deps.server.ts';
 import type { ErrorResponse } from '../lib/http/schema.ts';
 import { isBackofficePath } from './backoffice-paths.ts';
-import { API_CSP, COMMON_SECURITY_HEADERS, emulatorOrigin, pageCsp, WASM_PAGES } from './security-headers.ts';
+import { emulatorOrigin, pageCsp, securityHeaders, WASM_PAGES } from './security-headers.ts';
 import { errorForLog, logSafe } from './log-text.ts';
 import type { SiteFile, SiteFiles } from './site-files.ts';
 
@@ -47,40 +51,13 @@ export function createApp(deps: AppDeps, site: SiteSource, options: { log?: (lin
   app.use('*', async (c, next) => {
     const started = performance.now();
     c.set('deps', deps);
-    const headers = securityHeadersOf(c.req.path, c.req.url);
-    const outgoing = nodeResponseOf(c);
-    if (outgoing) {
-      // Under @hono/node-server they go straight on the Node response, which merges them with
-      // the response's own headers when it writes the head (the response's win, e.g. its own
-      // Cache-Control); no Headers object is built for them, a fifth of a small request's CPU.
-      for (const name in headers) outgoing.setHeader(name, headers[name]!);
-      await next();
-    } else {
-      // Elsewhere (app.request in tests): prepared before next(), c.json/c.body/c.text build the
-      // response with them and a handler's own Cache-Control wins. Set after next(), Hono would
-      // rebuild the finished Response once per header.
-      for (const name in headers) c.header(name, headers[name]);
-      await next();
-      // A handler that returned a Response of its own never saw the prepared headers: add them.
-      if (!c.res.headers.has('X-Content-Type-Options')) {
-        for (const name in headers) if (name !== 'Cache-Control' || !c.res.headers.has(name)) c.header(name, headers[name]);
-      }
-    }
-    log?.(`${c.req.method} ${logSafe(c.req.path)} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
+    await next();
+    const ms = performance.now() - started;
+    deps.metrics.request(c.req.method, routePath(c), c.res.status, ms / 1000);
+    log?.(`${c.req.method} ${logSafe(c.req.path)} ${c.res.status} ${ms.toFixed(1)}ms`);
   });
-
-  const limitBody = bodyLimit({
-    maxSize: API_BODY_LIMIT,
-    onError: () => {
-      throw new ApiError(413, `The request body is larger than ${API_BODY_LIMIT / 1024} KB`);
-    },
-  });
-  // GET and HEAD carry no body; asking for one makes @hono/node-server build a full Request.
-  app.use('/api/*', (c, next) => {
-    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-    if (OWN_BODY_LIMIT.some((path) => path.test(c.req.path))) return next();
-    return limitBody(c, next);
-  });
+  app.use('*', securityHeaders);
+  app.use('/api/*', limitApiBody());
 
   const api = new Hono<AppEnv>()
     .get('/config', (c) =>
@@ -110,8 +87,12 @@ export function createApp(deps: AppDeps, site: SiteSource, options: { log?: (lin
     .route('/', questionRoutes)
     .route('/', nationalReportRoutes)
     .route('/', publicProfileRoutes)
-    .route('/', profileRoutes);
+    .route('/', profileRoutes)
+    .route('/', notificationRoutes)
+    .route('/', mailRoutes)
+    .route('/', healthRoutes({ loaded: () => (site.current() ? { since: deps.site.status().live?.since ?? null } : null) }));
   app.route('/api', api);
+  app.route('/', metricsRoutes);
 
   app.all('/api/*', (c) => c.json<ErrorResponse>(errorBody(404, `No API endpoint ${c.req.method} ${c.req.path}`), 404));
 
@@ -149,24 +130,23 @@ export function createApp(deps: AppDeps, site: SiteSource, options: { log?: (lin
   return app;
 }
 
-const API_HEADERS: Record<string, string> = {
-  ...COMMON_SECURITY_HEADERS,
-  'Content-Security-Policy': API_CSP,
-  'Cache-Control': 'no-store',
-};
-const HSTS = 'max-age=31536000; includeSubDomains';
-
-/** The Node.js response behind the request when served by @hono/node-server (its `c.env.outgoing`). */
-function nodeResponseOf(c: Context<AppEnv>): { setHeader(name: string, value: string): unknown } | undefined {
-  const outgoing = (c.env as { outgoing?: { setHeader?: unknown; headersSent?: boolean } } | undefined)?.outgoing;
-  if (!outgoing || typeof outgoing.setHeader !== 'function' || outgoing.headersSent) return undefined;
-  return outgoing as { setHeader(name: string, value: string): unknown };
-}
-
-/** The headers every response carries: security headers, plus no-store and a strict CSP on the API. */
-function securityHeadersOf(path: string, url: string): Record<string, string> {
-  const base = path.startsWith('/api/') ? API_HEADERS : COMMON_SECURITY_HEADERS;
-  return url.startsWith('https:') ? { ...base, 'Strict-Transport-Security': HSTS } : base;
+/**
+ * The API's body limit (API_BODY_LIMIT), except for uploads, which read their body with a limit
+ * of their own, and GET and HEAD, which carry none (asking for one makes @hono/node-server build
+ * a full Request).
+ */
+function limitApiBody(): MiddlewareHandler<AppEnv> {
+  const limitBody = bodyLimit({
+    maxSize: API_BODY_LIMIT,
+    onError: () => {
+      throw new ApiError(413, `The request body is larger than ${API_BODY_LIMIT / 1024} KB`);
+    },
+  });
+  return (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    if (OWN_BODY_LIMIT.some((path) => path.test(c.req.path))) return next();
+    return limitBody(c, next);
+  };
 }
 
 function sendNotFound(c: Context<AppEnv>, deps: AppDeps, files: SiteFiles) {

@@ -5,13 +5,17 @@ import { seedDemoPractices } from '../lib/best-practices/demo.server.ts';
 import { seedDemoReportCovers } from '../lib/national-reports/demo-covers.server.ts';
 import { seedDemoReportFiles } from '../lib/national-reports/demo-files.server.ts';
 import { seedDemoHeroes } from '../lib/urbanisation-profile/demo-heroes.server.ts';
+import { importOpenData } from '../lib/urbanisation-profile/open-data-import.server.ts';
 import { openDatabase, type Database } from '../lib/db/client.server.ts';
 import { seedDemoAccounts, seedReferenceData } from '../lib/db/seed.server.ts';
 import { parseEnv, usesAuthEmulator, type Env, EnvError } from '../lib/env.server.ts';
 import { useDataDirProjectId } from '../lib/identity/emulator-project.server.ts';
 import { tokenVerifierFor } from '../lib/identity/token-verifier.server.ts';
 import { createApp } from './app.ts';
-import { createAppDeps } from '../lib/http/context.server.ts';
+import { createAppDeps, fileStoreFor, type AppDeps } from '../lib/deps.server.ts';
+import { ChangeBus } from '../lib/events/change-bus.server.ts';
+import { ChangeRelay } from '../lib/events/relay.server.ts';
+import { SharedSite } from './shared-site.ts';
 import { SiteBuilder } from './site-builder.ts';
 
 /** The identity service client: the Auth emulator in local mode, the real project otherwise. */
@@ -26,6 +30,7 @@ export interface RunningServer {
   server: ServerType;
   database: Database;
   builder: SiteBuilder;
+  deps: AppDeps;
   url: string;
   close(): Promise<void>;
 }
@@ -34,42 +39,94 @@ export interface RunningServer {
  * Opens (creating, migrating and seeding) the database, then serves the API and the live site
  * build. With `build: true` it also queues a fresh site build once the API is listening.
  */
-export async function startServer(env: Env, options: { build?: boolean; siteDir?: string } = {}): Promise<RunningServer> {
+export async function startServer(env: Env, options: { build?: boolean | 'if-none'; siteDir?: string } = {}): Promise<RunningServer> {
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: `${env.DATA_DIR}/pglite` });
-  await seedReferenceData(database.db);
   const auth = firebaseAuth(env);
-  if (env.SEED_DEMO) await seedDemoAccounts(database.db, auth);
-
   const url = `http://127.0.0.1:${env.PORT}`;
   // A second of grace: saving an item and then its image make one build, not two.
-  const builder = new SiteBuilder({ root: env.SITE_DIR, env: { PUBLIC_API_URL: url }, debounceMs: 1000 });
+  const builder = new SiteBuilder({ root: env.SITE_DIR, env: { PUBLIC_API_URL: url }, debounceMs: 1000, ...(env.SITE_BUILD_COMMAND && { command: env.SITE_BUILD_COMMAND }) });
   if (options.siteDir) await builder.useBuilt(options.siteDir);
   else await builder.loadLive();
 
-  const deps = createAppDeps({ db: database.db, env, tokens: tokenVerifierFor(auth, env), site: builder });
-  // Example best practices, report covers, signed reports and theme pictures for trying the portal by hand;
-  // never in tests (NODE_ENV=test).
-  if (env.SEED_DEMO && env.NODE_ENV !== 'test') {
-    await seedDemoPractices(database.db, deps.storage);
-    await seedDemoReportCovers(database.db, deps.storage);
-    await seedDemoReportFiles(database.db, deps.storage);
-    await seedDemoHeroes(database.db, deps.storage);
-  }
-  const app = createApp(deps, builder, { log: env.LOG_REQUESTS ? (line) => console.log(line) : undefined });
+  const changes = new ChangeBus();
+  const storage = fileStoreFor(env);
+  // On PostgreSQL other instances may share the database: change events travel between them, and
+  // site builds are jobs of a shared queue (decision 035). A given site folder is served as it is.
+  const relay = env.DATABASE_URL ? new ChangeRelay(changes, database.db, env.DATABASE_URL) : null;
+  const shared = relay && !options.siteDir ? new SharedSite({ builder, db: database.db, storage, changes, databaseUrl: env.DATABASE_URL!, instance: relay.id }) : null;
+  const site = shared ?? builder;
+  const deps = createAppDeps({ db: database.db, env, tokens: tokenVerifierFor(auth, env), site, storage, changes });
+  await relay?.start();
+  // Instances started together prepare the data one after the other: the second finds it done.
+  await database.exclusive(() => prepareData(deps, auth));
+  await shared?.start();
+  const app = createApp(deps, site, { log: env.LOG_REQUESTS ? (line) => console.log(line) : undefined });
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
   });
-  if (options.build) void builder.request();
+  const missing = shared ? !shared.named : !site.current();
+  if (options.build === true || (options.build === 'if-none' && missing)) void site.request().catch(() => {});
+  // Mail queued while the server was down (or the SMTP server was) goes out now, then on each change.
+  deps.mail?.start();
+  // Reminders due while the server was down go now (each once), then on every tick.
+  deps.reminders.start();
   return {
     server,
     database,
     builder,
+    deps,
     url,
     close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      // A site build under way here goes back to the queue at once, for another instance.
+      await Promise.all([drain(server), shared?.stop()]);
+      await deps.reminders.stop();
+      await deps.mail?.stop();
+      await relay?.stop();
       await database.close();
     },
   };
+}
+
+/**
+ * The reference data, the demo accounts and content (SEED_DEMO), and the curated open data
+ * (data/): loaded on a fresh database, brought up to date after a refresh, untouched otherwise
+ * (decision 029). Tests (NODE_ENV=test) start from the reference data alone.
+ */
+async function prepareData(deps: AppDeps, auth: Auth): Promise<void> {
+  const { db, env, storage } = deps;
+  await seedReferenceData(db);
+  if (env.SEED_DEMO) await seedDemoAccounts(db, auth);
+  if (env.NODE_ENV === 'test') return;
+  // Example best practices, report covers, signed reports and theme pictures for trying the portal by hand.
+  if (env.SEED_DEMO) {
+    await seedDemoPractices(db, storage);
+    await seedDemoReportCovers(db, storage);
+    await seedDemoReportFiles(db, storage);
+    await seedDemoHeroes(db, storage);
+  }
+  try {
+    const loaded = await importOpenData(deps);
+    console.log(`Open data: ${loaded.figures} figures; ${loaded.inserted + loaded.updated + loaded.deleted} datasets written (${(loaded.ms / 1000).toFixed(1)} s)`);
+  } catch (error) {
+    // The portal works without them: say why, and carry on (npm run data:import says the same).
+    console.error(`The open data were not loaded: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** How long requests in flight may take to finish once the server is asked to stop. */
+const DRAIN_MS = 20_000;
+
+/**
+ * Stops taking connections and waits for the requests in flight; idle keep-alive connections are
+ * closed at once, and whatever is still open after DRAIN_MS is cut.
+ */
+async function drain(server: ServerType): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  const http = server as ServerType & { closeIdleConnections?: () => void; closeAllConnections?: () => void };
+  http.closeIdleConnections?.();
+  const timer = setTimeout(() => http.closeAllConnections?.(), DRAIN_MS);
+  await closed;
+  clearTimeout(timer);
 }
 
 if (import.meta.main) {

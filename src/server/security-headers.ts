@@ -1,3 +1,4 @@
+import type { MiddlewareHandler } from 'hono';
 import type { Env } from '../lib/env.server.ts';
 import { usesAuthEmulator } from '../lib/env.server.ts';
 
@@ -27,7 +28,8 @@ export function pageCsp(env: Env, scriptHashes: readonly string[], options: { wa
     "font-src 'self'",
     `connect-src 'self' ${[...emulatorHosts, ...google].join(' ')}`.trim(),
     // Media-gallery videos: players load only when a visitor clicks play (src/components/video-embed.ts).
-    `frame-src ${[...emulatorHosts, `https://${authDomain}`, 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'].join(' ')}`,
+    // blob: the first page of a signed PDF chosen for submission, shown from memory by the browser's viewer.
+    `frame-src ${[...emulatorHosts, `https://${authDomain}`, 'https://www.youtube-nocookie.com', 'https://player.vimeo.com', 'blob:'].join(' ')}`,
     "media-src 'self' https:",
     "object-src 'none'",
     "base-uri 'self'",
@@ -48,4 +50,32 @@ export const COMMON_SECURITY_HEADERS: Record<string, string> = {
   // Popups must keep their opener: Firebase's popup sign-in reports back through it.
   'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+};
+
+const API_HEADERS: Record<string, string> = {
+  ...COMMON_SECURITY_HEADERS,
+  'Content-Security-Policy': API_CSP,
+  'Cache-Control': 'no-store',
+};
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** The headers every response carries: security headers, plus no-store and a strict CSP on the API. */
+export function securityHeadersOf(path: string, url: string): Record<string, string> {
+  const base = path.startsWith('/api/') ? API_HEADERS : COMMON_SECURITY_HEADERS;
+  return url.startsWith('https:') ? { ...base, 'Strict-Transport-Security': HSTS } : base;
+}
+
+/**
+ * Puts the security headers on every response, the one way they are set. They are prepared
+ * before the handler runs, so c.json, c.body and c.text build the response with them and a
+ * handler's own value wins (a page's Cache-Control). A Response a handler built by itself never
+ * saw them: they are added to it afterwards.
+ */
+export const securityHeaders: MiddlewareHandler = async (c, next) => {
+  const headers = securityHeadersOf(c.req.path, c.req.url);
+  for (const name in headers) c.header(name, headers[name]);
+  await next();
+  if (!c.res.headers.has('X-Content-Type-Options')) {
+    for (const name in headers) if (name !== 'Cache-Control' || !c.res.headers.has(name)) c.header(name, headers[name]);
+  }
 };

@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { BuildStatusData } from '../lib/site/schema.ts';
@@ -13,6 +14,12 @@ export type BuildState =
 export type BuildStatus = BuildStatusData;
 
 const POINTER = 'live.json';
+
+/** A new build's name: its folder here, and its archive's name in the file store (decision 035). */
+export const newBuildId = () => `build-${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}`;
+
+/** The live build: its folder, when it went live and when it started (absent in pointers of older versions). */
+export type LiveInfo = { id: string; since: string; started?: string };
 
 /** The command that builds the site into $SITE_OUT_DIR: Astro's, unless a test names a stand-in. */
 export const ASTRO_BUILD = [process.execPath, 'node_modules/astro/bin/astro.mjs', 'build'];
@@ -78,15 +85,19 @@ export class SiteBuilder {
   readonly #root: string;
   readonly #env: Record<string, string>;
   #live: SiteFiles | null = null;
-  #liveInfo: { id: string; since: string } | null = null;
+  #liveInfo: LiveInfo | null = null;
   #state: BuildState = { state: 'idle' };
   #again = false;
   #running: Promise<void> | null = null;
   #lastFailure: { at: string; reason: string } | null = null;
   #waiters: (() => void)[] = [];
+  readonly #finished: ((seconds: number, ok: boolean) => void)[] = [];
   readonly #command: readonly string[];
   readonly #debounceMs: number;
   readonly #searchIndex: readonly string[] | null;
+  /** The build's process while one runs (astro, then the search indexer). */
+  #child: ChildProcess | null = null;
+  #aborted = false;
 
   constructor(options: SiteBuilderOptions) {
     this.#root = resolve(options.root);
@@ -107,7 +118,7 @@ export class SiteBuilder {
   /** Serves the build the pointer names, if any; returns whether one was found. */
   async loadLive(): Promise<boolean> {
     try {
-      const pointer = JSON.parse(await readFile(join(this.#root, POINTER), 'utf8')) as { id: string; since: string };
+      const pointer = JSON.parse(await readFile(join(this.#root, POINTER), 'utf8')) as LiveInfo;
       this.#live = await SiteFiles.load(join(this.#root, pointer.id));
       this.#liveInfo = pointer;
       return true;
@@ -120,6 +131,11 @@ export class SiteBuilder {
   async useBuilt(dir: string): Promise<void> {
     this.#live = await SiteFiles.load(dir);
     this.#liveInfo = { id: dir, since: new Date().toISOString() };
+  }
+
+  /** Calls `listener` after each build with its duration and whether it went live (metrics). */
+  onFinished(listener: (seconds: number, ok: boolean) => void): void {
+    this.#finished.push(listener);
   }
 
   /** Resolves once no build is running or queued. */
@@ -154,29 +170,77 @@ export class SiteBuilder {
   }
 
   async #buildOnce(): Promise<void> {
-    const id = `build-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-    const outDir = join(this.#root, id);
+    const id = newBuildId();
     const since = new Date().toISOString();
-    this.#state = { state: 'building', since, progress: 0, step: 'starting' };
+    const started = performance.now();
+    let ok = false;
     try {
-      await mkdir(this.#root, { recursive: true });
-      await this.#runAstro(outDir, since);
-      await this.#indexForSearch(outDir, since);
-      // Reading the new build and compressing the files that changed since the live one (its own step: it grows with the site).
-      this.#state = { state: 'building', since, progress: 99, step: 'preparing the new version' };
-      const files = await SiteFiles.load(outDir, this.#live);
-      const info = { id, since: new Date().toISOString() };
+      const files = await this.produce(id, since);
+      const info: LiveInfo = { id, since: new Date().toISOString(), started: since };
       const tmp = join(this.#root, `${POINTER}.tmp`);
       await writeFile(tmp, JSON.stringify(info));
       await rename(tmp, join(this.#root, POINTER));
       const previous = this.#liveInfo?.id;
-      this.#live = files;
-      this.#liveInfo = info;
-      this.#lastFailure = null;
-      await this.#prune([id, previous].filter((x): x is string => Boolean(x)));
+      this.adopt(files, info);
+      ok = true;
+      await this.pruneExcept([id, previous].filter((x): x is string => Boolean(x)));
     } catch (error) {
       this.#lastFailure = { at: new Date().toISOString(), reason: (error as Error).message };
+    }
+    for (const listener of this.#finished) listener((performance.now() - started) / 1000, ok);
+  }
+
+  /**
+   * Builds the site into the folder `id` of the root and reads it, compressing only the files that
+   * changed since the live build; progress shows in status() meanwhile. Nothing goes live: the
+   * caller decides (this builder's own queue, or the shared queue of several instances, decision
+   * 035). A failure removes the folder and is thrown.
+   */
+  async produce(id: string, since = new Date().toISOString()): Promise<SiteFiles> {
+    const outDir = join(this.#root, id);
+    this.#state = { state: 'building', since, progress: 0, step: 'starting' };
+    this.#aborted = false;
+    const stopped = () => {
+      if (this.#aborted) throw new Error('The build was stopped: the server is shutting down');
+    };
+    try {
+      await mkdir(this.#root, { recursive: true });
+      await this.#runAstro(outDir, since);
+      stopped();
+      await this.#indexForSearch(outDir, since);
+      stopped();
+      // Reading the new build and compressing the files that changed since the live one (its own step: it grows with the site).
+      this.#state = { state: 'building', since, progress: 99, step: 'preparing the new version' };
+      return await SiteFiles.load(outDir, this.#live);
+    } catch (error) {
       await rm(outDir, { recursive: true, force: true });
+      throw error;
+    }
+  }
+
+  /** Serves `files` as the live build (one this builder made, or one another instance made). */
+  adopt(files: SiteFiles, info: LiveInfo): void {
+    this.#live = files;
+    this.#liveInfo = info;
+    this.#lastFailure = null;
+  }
+
+  /** Stops the build in progress, if any: its run fails with "stopped". */
+  abort(): void {
+    this.#aborted = true;
+    this.#child?.kill('SIGTERM');
+  }
+
+  /** Deletes the build folders of the root but those named. */
+  async pruneExcept(keep: readonly string[]): Promise<void> {
+    let entries: string[];
+    try {
+      entries = await readdir(this.#root);
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      if (entry.startsWith('build-') && !keep.includes(entry)) await rm(join(this.#root, entry), { recursive: true, force: true });
     }
   }
 
@@ -190,12 +254,16 @@ export class SiteBuilder {
     const [program, ...args] = this.#searchIndex;
     const result = await new Promise<{ code: number | null; output: string }>((resolveRun) => {
       const child = spawn(program!, [...args, outDir], { cwd: process.cwd(), env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      this.#child = child;
       let output = '';
       const onData = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-2000));
       child.stdout.on('data', onData);
       child.stderr.on('data', onData);
       child.on('error', (error) => resolveRun({ code: -1, output: error.message }));
-      child.on('exit', (code) => resolveRun({ code, output }));
+      child.on('exit', (code) => {
+        this.#child = null;
+        resolveRun({ code, output });
+      });
     });
     if (result.code !== 0) console.warn(`Site search index not written (exit ${result.code}): ${result.output.trim().split('\n').slice(-5).join('\n')}`);
   }
@@ -208,6 +276,7 @@ export class SiteBuilder {
         env: { ...process.env, ...this.#env, SITE_OUT_DIR: outDir, SITE_CACHE_DIR: join(this.#root, '.astro-cache'), ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
+      this.#child = child;
       let output = '';
       let partial = '';
       let progress: BuildProgress = { progress: 0, step: 'starting', pages: 0 };
@@ -225,6 +294,7 @@ export class SiteBuilder {
       child.stderr.on('data', onData);
       child.on('error', reject);
       child.on('exit', (code, signal) => {
+        this.#child = null;
         if (code === 0) resolvePromise();
         else {
           const tail = output.trim().split('\n').slice(-8).join('\n');
@@ -234,11 +304,4 @@ export class SiteBuilder {
     });
   }
 
-  async #prune(keep: string[]): Promise<void> {
-    for (const entry of await readdir(this.#root)) {
-      if (entry.startsWith('build-') && !keep.includes(entry)) {
-        await rm(join(this.#root, entry), { recursive: true, force: true });
-      }
-    }
-  }
 }

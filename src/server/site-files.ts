@@ -37,6 +37,11 @@ export const COMPRESS_MIN_BYTES = 512;
 
 const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.svg', '.txt', '.xml', '.webmanifest', '.map', '.csv']);
 
+const ARCHIVE_MAGIC = Buffer.from('APUASITE');
+
+/** One file in an archive's index: path, type, ETag, immutable, script hashes, then the lengths of its body, brotli and gzip bodies (-1: none). */
+type ArchiveEntry = [string, string, string, boolean, string[], number, number, number];
+
 export interface SiteFile {
   body: Buffer;
   br: Buffer | null;
@@ -103,6 +108,47 @@ export class SiteFiles {
       }),
     );
     const files = new Map(entries);
+    if (!files.has('/index.html')) throw new Error(`${root} holds no index.html: not a built site`);
+    return new SiteFiles(root, files);
+  }
+
+  /**
+   * The whole build as one file, compressed bodies and script hashes included, for instances that
+   * load it instead of building it (decision 035): "APUASITE", the index's length (4 bytes), the
+   * index as JSON, then every file's bytes in the index's order.
+   */
+  toArchive(): Buffer {
+    const index: ArchiveEntry[] = [];
+    const parts: Buffer[] = [];
+    for (const [path, file] of this.#files) {
+      index.push([path, file.type, file.etag, file.immutable, file.scriptHashes, file.body.length, file.br?.length ?? -1, file.gzip?.length ?? -1]);
+      parts.push(file.body, ...(file.br ? [file.br] : []), ...(file.gzip ? [file.gzip] : []));
+    }
+    const head = Buffer.from(JSON.stringify(index));
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(head.length);
+    return Buffer.concat([ARCHIVE_MAGIC, length, head, ...parts]);
+  }
+
+  /** A build read back from toArchive's bytes (its files are views of `bytes`, not copies). */
+  static fromArchive(root: string, bytes: Uint8Array): SiteFiles {
+    const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    if (!data.subarray(0, ARCHIVE_MAGIC.length).equals(ARCHIVE_MAGIC)) throw new Error(`${root} is not a site archive`);
+    const headLength = data.readUInt32BE(ARCHIVE_MAGIC.length);
+    let at = ARCHIVE_MAGIC.length + 4;
+    const index = JSON.parse(data.subarray(at, at + headLength).toString('utf8')) as ArchiveEntry[];
+    at += headLength;
+    const take = (length: number) => {
+      if (length < 0) return null;
+      if (at + length > data.length) throw new Error(`${root} is cut short`);
+      const part = data.subarray(at, at + length);
+      at += length;
+      return part;
+    };
+    const files = new Map<string, SiteFile>();
+    for (const [path, type, etag, immutable, scriptHashes, body, br, gzip] of index) {
+      files.set(path, { body: take(body)!, br: take(br), gzip: take(gzip), type, etag, immutable, scriptHashes });
+    }
     if (!files.has('/index.html')) throw new Error(`${root} holds no index.html: not a built site`);
     return new SiteFiles(root, files);
   }

@@ -1,5 +1,3 @@
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { publishedPracticesQuery } from '../../src/lib/best-practices/public-queries.server.ts';
@@ -18,14 +16,14 @@ import { GenericResponseSchema } from '../../src/lib/http/schema.ts';
 import { COMPLETE_PRACTICE, insertPractice } from '../fixtures/best-practices.ts';
 import { makeImage, uploadForm } from '../fixtures/cms.ts';
 import { createTestContext } from '../support/app.ts';
+import { storedNames } from '../support/stored-files.ts';
 import { expectError, expectJson } from '../support/assertions.ts';
 import { createUser, type TestUser } from '../support/factories.ts';
 import { deepStrict } from '../support/schemas.ts';
 
 const StrictPractice = deepStrict(PracticeResponseSchema);
 const ctx = await createTestContext();
-const uploadsDir = join(ctx.deps.env.DATA_DIR, 'uploads');
-const filesOf = (uuid: string) => (existsSync(join(uploadsDir, 'best-practices', uuid)) ? readdirSync(join(uploadsDir, 'best-practices', uuid)).sort() : []);
+const filesOf = (uuid: string) => storedNames(ctx.deps.storage, `best-practices/${uuid}`);
 
 let admin: TestUser;
 let member: TestUser;
@@ -77,10 +75,11 @@ describe('images', () => {
     expect(body.data.version).toBe(p.version + 1);
     expect(image!.crop).toEqual({ x: 0.1, y: 0.2, width: 0.8, height: 0.5 });
     // 4 renditions, 3 card renditions and the upload itself, kept for later crops but never served.
-    expect(filesOf(p.uuid)).toHaveLength(8);
-    const original = filesOf(p.uuid).find((name) => name.endsWith('.original'))!;
+    expect(await filesOf(p.uuid)).toHaveLength(8);
+    const original = (await filesOf(p.uuid)).find((name) => name.endsWith('.original'))!;
     expect((await ctx.request(`/uploads/best-practices/${p.uuid}/${original}`)).status).toBe(404);
-    const served = await ctx.request(image!.card.variants[0]!.url);
+    // A draft's files are private (decision 035): its author reads them.
+    const served = await ctx.request(image!.card.variants[0]!.url, { token: member.token });
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/webp');
     expect(Buffer.from(await served.arrayBuffer()).includes('secret-exif')).toBe(false);
@@ -99,8 +98,8 @@ describe('images', () => {
     );
     expect(after.data.images).toMatchObject([{ id: second!.id, caption: 'The esplanade at dusk', credit: 'City of Iloilo', is_cover: true }]);
     expect(after.data.images[0]!.card.variants.at(-1)).toMatchObject({ width: 800, height: 450 });
-    expect(filesOf(p.uuid).some((name) => first!.image.url.endsWith(name))).toBe(false);
-    expect(filesOf(p.uuid).filter((name) => name.endsWith('.original'))).toHaveLength(1); // the removed image's upload went too
+    expect((await filesOf(p.uuid)).some((name) => first!.image.url.endsWith(name))).toBe(false);
+    expect((await filesOf(p.uuid)).filter((name) => name.endsWith('.original'))).toHaveLength(1); // the removed image's upload went too
     await expectError(
       await ctx.request('/api/best-practice/saved', { token: member.token, json: { uuid: p.uuid, version: after.data.version, images: [{ id: 'made-up' }] } }),
       400,
@@ -115,7 +114,7 @@ describe('images', () => {
   ])('%s: 415, nothing stored', async (_label, bytes, name, type) => {
     const p = await create();
     await expectError(await send(member, p, 'upload', uploadForm(bytes, { name, type })), 415, { message: /not a JPEG, PNG or WebP/ });
-    expect(filesOf(p.uuid)).toEqual([]);
+    expect(await filesOf(p.uuid)).toEqual([]);
   });
 
   test('a decompression bomb (a tiny PNG declaring 100,000 × 100,000 pixels): 413, nothing stored', async () => {
@@ -123,7 +122,7 @@ describe('images', () => {
     const bomb = bombPng(100_000, 100_000);
     expect(bomb.length).toBeLessThan(2000);
     await expectError(await send(member, p, 'upload', uploadForm(bomb)), 413, { message: /million pixels/ });
-    expect(filesOf(p.uuid)).toEqual([]);
+    expect(await filesOf(p.uuid)).toEqual([]);
   });
 
   test('an oversized image: 413 naming the limit', async () => {
@@ -137,7 +136,7 @@ describe('images', () => {
     const p = await create();
     const stale = { ...p, version: p.version + 5 };
     expect((await send(member, stale, 'upload', uploadForm(await makeImage('png', 300, 200)))).status).toBe(409);
-    expect(filesOf(p.uuid)).toEqual([]);
+    expect(await filesOf(p.uuid)).toEqual([]);
     await expectError(await send(member, p, 'upload', uploadForm(await makeImage('png', 300, 200)), '&crop=0.5,0.5,0.9,0.9'), 400, { fields: ['crop'] });
   });
 
@@ -160,7 +159,7 @@ describe('cropping the card again', () => {
     ctx.request(`/api/best-practice/${p.uuid}/image/${imageId}/crop`, { token: user.token, json });
   /** The average colour of the card's largest WebP: [r, g, b]. */
   const cardColour = async (image: BestPractice['images'][number]) => {
-    const served = await ctx.request(image.card.variants.filter((v) => v.format === 'webp').at(-1)!.url);
+    const served = await ctx.request(image.card.variants.filter((v) => v.format === 'webp').at(-1)!.url, { token: admin.token });
     expect(served.status).toBe(200);
     const { channels } = await sharp(Buffer.from(await served.arrayBuffer())).stats();
     return channels.slice(0, 3).map((c) => Math.round(c.mean));
@@ -176,7 +175,7 @@ describe('cropping the card again', () => {
     expect(before!.crop).toBeNull();
     const [r, , b] = await cardColour(before!);
     expect(r! > 50 && b! > 50).toBe(true); // the centre: half red, half blue
-    const filesBefore = filesOf(p.uuid);
+    const filesBefore = await filesOf(p.uuid);
 
     const left = { x: 0, y: 0, width: 0.5, height: 0.5 };
     const body = await expectJson(await crop(member, p, before!.id, { crop: left, version: p.version }), 200, StrictPractice);
@@ -188,7 +187,7 @@ describe('cropping the card again', () => {
     const [red, green, blue] = await cardColour(after!);
     expect(red).toBeGreaterThan(200);
     expect(green! + blue!).toBeLessThan(40);
-    const filesAfter = filesOf(p.uuid);
+    const filesAfter = await filesOf(p.uuid);
     for (const v of before!.card.variants) expect(filesAfter.some((name) => v.url.endsWith(`/${name}`)), v.url).toBe(false);
     for (const v of [...after!.card.variants, ...after!.image.variants]) expect(filesAfter.some((name) => v.url.endsWith(`/${name}`)), v.url).toBe(true);
     expect(filesAfter.filter((name) => name.endsWith('.original'))).toEqual(filesBefore.filter((name) => name.endsWith('.original')));
@@ -203,11 +202,11 @@ describe('cropping the card again', () => {
     const p = await uploaded();
     const id = p.images[0]!.id;
     const newer = (await expectJson(await ctx.request('/api/best-practice/saved', { token: member.token, json: { uuid: p.uuid, version: p.version, city: 'Jaro' } }), 200, StrictPractice)).data;
-    const files = filesOf(p.uuid);
+    const files = await filesOf(p.uuid);
     const stale = await expectJson(await crop(member, p, id, { crop: { x: 0.5, y: 0, width: 0.5, height: 0.5 }, version: p.version }), 409, deepStrict(GenericResponseSchema.extend({ current: PracticeResponseSchema.shape.data })));
     expect(stale.current).toMatchObject({ version: newer.version, city: 'Jaro' });
     expect(stale.current.images[0]!.card).toEqual(p.images[0]!.card);
-    expect(filesOf(p.uuid)).toEqual(files);
+    expect(await filesOf(p.uuid)).toEqual(files);
     await expectError(await crop(member, newer, id, { crop: { x: 0.5, y: 0, width: 0.5, height: 0.5 } }), 400, { fields: ['version'] });
   });
 
@@ -256,7 +255,7 @@ describe('documents', () => {
     const body = await expectJson(await send(member, p, 'attachment', uploadForm(pdf(), { name: '../Annual report 2023.pdf', type: 'application/pdf' }), '&title=Annual%20report'), 201, StrictPractice);
     const [doc] = body.data.attachments;
     expect(doc).toMatchObject({ title: 'Annual report', file_name: 'Annual report 2023.pdf', size: pdf().length });
-    const served = await ctx.request(doc!.url);
+    const served = await ctx.request(doc!.url, { token: member.token });
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('application/pdf');
     expect(served.headers.get('content-disposition')).toBe('attachment');
@@ -268,7 +267,7 @@ describe('documents', () => {
   ])('%s: 415', async (_label, make) => {
     const p = await create();
     await expectError(await send(member, p, 'attachment', uploadForm(await make(), { name: 'report.pdf', type: 'application/pdf' })), 415, { message: /not a PDF/ });
-    expect(filesOf(p.uuid)).toEqual([]);
+    expect(await filesOf(p.uuid)).toEqual([]);
   });
 
   test('an oversized PDF: 413', async () => {

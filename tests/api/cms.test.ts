@@ -1,6 +1,4 @@
-import { readdirSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import {
   CmsItemResponseSchema,
@@ -11,6 +9,7 @@ import {
 import { GenericResponseSchema } from '../../src/lib/http/schema.ts';
 import { insertCmsItem, makeImage, uploadForm } from '../fixtures/cms.ts';
 import { createTestContext } from '../support/app.ts';
+import { storedNames } from '../support/stored-files.ts';
 import { expectError, expectJson } from '../support/assertions.ts';
 import { ADMIN_LEVEL, allow, describeEndpointAccess } from '../support/endpoint-access.ts';
 import { createUser, type TestUser } from '../support/factories.ts';
@@ -208,6 +207,8 @@ describe('GET /api/cms/{cms_type}/view/{uuid}', () => {
         event: null,
         event_slug: null,
         image: null,
+        image_crop: null,
+        image_alt: null,
         published_at: null,
         created_at: expect.any(String),
         updated_at: expect.any(String),
@@ -266,6 +267,32 @@ describe('POST /api/cms/saved', () => {
     expect(renamed).toMatchObject({ event: 'Day Two!', event_slug: 'day-two' });
     const cleared = await save({ uuid: created.uuid, cms_type: 'banner', title: 'New', event: '' }, 200);
     expect(cleared).toMatchObject({ event: null, event_slug: null });
+  });
+
+  test('a banner keeps the crop and alt text chosen in the form; the public list carries them; a new picture drops the crop', async () => {
+    const crop = { x: 0.1, y: 0.2, width: 0.5, height: 0.375 };
+    const created = await save({ cms_type: 'banner', title: 'Crop me', image_crop: crop, image_alt: '  Boats on the Chao Phraya at dusk  ' });
+    expect(created).toMatchObject({ image_crop: crop, image_alt: 'Boats on the Chao Phraya at dusk' });
+    // Fields left out keep their value; the Thai alt text is kept as typed.
+    const renamed = await save({ uuid: created.uuid, cms_type: 'banner', title: 'Cropped', image_alt: 'เรือบนแม่น้ำเจ้าพระยา' }, 200);
+    expect(renamed).toMatchObject({ image_crop: crop, image_alt: 'เรือบนแม่น้ำเจ้าพระยา' });
+    await save({ uuid: created.uuid, cms_type: 'banner', title: 'Cropped', status: 'published' }, 200);
+    const publicList = await expectJson(await ctx.request('/api/public/cms/banner'), 200, StrictPublic);
+    expect(publicList.data.find((item) => item.uuid === created.uuid)).toMatchObject({ image_crop: crop, image_alt: 'เรือบนแม่น้ำเจ้าพระยา' });
+
+    const uploaded = await expectJson(await ctx.request(`/api/cms/upload/${created.uuid}`, { token: admin.token, body: uploadForm(png) }), 200, StrictItem);
+    expect(uploaded.data).toMatchObject({ image_crop: null, image_alt: 'เรือบนแม่น้ำเจ้าพระยา' });
+    const cleared = await save({ uuid: created.uuid, cms_type: 'banner', title: 'Cropped', image_alt: '' }, 200);
+    expect(cleared.image_alt).toBeNull();
+  });
+
+  test('a crop outside the picture, or on an item that is not a banner: 400 naming image_crop', async () => {
+    const outside = await ctx.request('/api/cms/saved', { token: admin.token, json: { cms_type: 'banner', title: 'Bad crop', image_crop: { x: 0.8, y: 0, width: 0.5, height: 0.5 } } });
+    await expectError(outside, 400, { fields: ['image_crop'] });
+    const partner = await ctx.request('/api/cms/saved', { token: admin.token, json: { cms_type: 'partner', title: 'No crop', image_crop: { x: 0, y: 0, width: 1, height: 0.5 } } });
+    await expectError(partner, 400, { fields: ['image_crop'] });
+    const long = await ctx.request('/api/cms/saved', { token: admin.token, json: { cms_type: 'banner', title: 'Long alt', image_alt: 'x'.repeat(301) } });
+    await expectError(long, 400, { fields: ['image_alt'] });
   });
 
   test('publishing sets published_at once; saving a published item again keeps it', async () => {
@@ -390,12 +417,11 @@ describe('POST /api/cms/delete/{uuid}', () => {
   test('deletes the item and its files', async () => {
     const item = await insertCmsItem(ctx, { cmsType: 'partner' });
     await expectJson(await ctx.request(`/api/cms/upload/${item.uuid}`, { token: admin.token, body: uploadForm(png) }), 200, StrictItem);
-    const folder = join(ctx.deps.env.DATA_DIR, 'uploads', 'cms', item.uuid);
-    expect(readdirSync(folder).length).toBeGreaterThan(0);
+    expect((await storedNames(ctx.deps.storage, `cms/${item.uuid}`)).length).toBeGreaterThan(0);
     const response = await remove(item.uuid);
     expect(await expectJson(response, 200, StrictGeneric)).toEqual({ status: 200, message: 'Item deleted' });
     await expectError(await view('partner', item.uuid), 404);
-    expect(() => readdirSync(folder)).toThrow(/ENOENT/);
+    expect(await storedNames(ctx.deps.storage, `cms/${item.uuid}`)).toEqual([]);
   });
 
   test('an unknown uuid: 404 (also the second time); a malformed one: 400', async () => {

@@ -277,7 +277,7 @@ describe('GET /api/contact-us/list', () => {
   });
 
   test.each([
-    ['?status=new', ['status']],
+    ['?status=spam', ['status']],
     ['?per_page=101', ['per_page']],
     ['?page=x', ['page']],
   ])('%s: 400 naming the field', async (query, fields) => {
@@ -304,6 +304,11 @@ describe('GET /api/contact-us/show/{id}', () => {
         message: 'Please read me soon.',
         read_at: expect.any(String),
         created_at: row!.createdAt.toISOString(),
+        status: 'new',
+        status_at: null,
+        status_by: null,
+        version: 1,
+        replies: [],
       },
     });
     const [saved] = await ctx.deps.db.select().from(contactMessages).where(eq(contactMessages.id, row!.id));

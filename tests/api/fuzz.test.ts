@@ -16,11 +16,14 @@ import { bestPracticeComments, cmsItems, contactMessages } from '../../src/lib/d
 import { COMPLETE_ROW, insertPractice } from '../fixtures/best-practices.ts';
 import { insertCmsItem, makeImage, uploadForm } from '../fixtures/cms.ts';
 import { createTestContext } from '../support/app.ts';
+import { createSiteFixture } from '../support/site-fixture.ts';
 import { createUser, insertUser, type TestUser } from '../support/factories.ts';
 import { compulsoryAnswers, openCycle, pdfBytes, questionsByCode, saveAnswers, updateReport, viewReport } from '../support/national-reports.ts';
 import { aclVersion, cmsVersion, countryVersion, userVersion } from '../support/versions.ts';
 
-const ctx = await createTestContext();
+const siteFixture = await createSiteFixture();
+// A live site is loaded, so the health check answers 200 (it answers 503 by design while none is).
+const ctx = await createTestContext({ site: { current: () => siteFixture.files } });
 
 // ---------------------------------------------------------------------------------------------
 // Hostile values
@@ -314,17 +317,19 @@ async function activeIndicators(slug: string): Promise<{ code: string; version: 
 /**
  * A valid request for each writing endpoint; `{}` means it takes no body. `json` may be a
  * function, called just before the endpoint is fuzzed (for a version the record has by then).
- * `multipart` sends the PNG picture, or with 'pdf' a small PDF document. `as` names the signed-in
+ * `multipart` sends the PNG picture, or with 'pdf' a small PDF document, with 'csv' a file of figures. `as` names the signed-in
  * user when the endpoint is for country users, not administrators (answering a national report);
  * `ifMatch` the version the example sends in If-Match (uploads, whose body is the file).
  */
-type Example = { json?: unknown; form?: Record<string, string>; multipart?: true | 'pdf'; as?: () => TestUser; ifMatch?: number; query?: string };
+type Example = { json?: unknown; form?: Record<string, string>; multipart?: true | 'pdf' | 'csv'; as?: () => TestUser; ifMatch?: number; query?: string };
 type ExampleSource = Omit<Example, 'json' | 'ifMatch' | 'query'> & {
   json?: unknown;
   ifMatch?: () => Promise<number>;
   /** The example's query string (a GET that writes carries its version there). */
   query?: () => Promise<string>;
 };
+
+const IMPORT_CSV = 'country_code,indicator,year,value,source\nLK,URB_GROWTH,2019,0.5,A source\n';
 
 /** `body` with the version its record has now (DESIGN.md §12): a write based on it is valid. */
 const versioned = (body: object, version: () => Promise<number>) => async () => ({ ...body, version: await version() });
@@ -333,6 +338,10 @@ const EXAMPLES: Record<string, ExampleSource> = {
     json: versioned({ name: 'Ana Cruz', phone_number: '+63 2 8123 4567', country_code: 'JP' }, () => userVersion(ctx, admin.uuid)),
   },
   'POST /api/auth/session': {},
+  'POST /api/notifications/read': { json: { all: true } },
+  'POST /api/notifications/preferences': {
+    json: async () => ({ email: { 'report.submitted': false }, version: await versionOf('/api/notifications/preferences') }),
+  },
   'DELETE /api/auth/session': {},
   'POST /api/user/edit/:uuid': {
     json: versioned(
@@ -391,8 +400,10 @@ const EXAMPLES: Record<string, ExampleSource> = {
   'POST /api/profile/indicator/:code/retire': {
     json: async () => ({ retired: false, version: (await activeIndicators('demography-urbanisation')).find((i) => i.code === 'URB_GROWTH')!.version }),
   },
-  'POST /api/profile/import/preview': { json: { csv: 'country_code,indicator,year,value,source\nLK,URB_GROWTH,2019,0.5,A source\n' } },
-  'POST /api/profile/import': { json: { csv: 'country_code,indicator,year,value,source\nLK,URB_GROWTH,2019,0.5,A source\n' } },
+  'POST /api/profile/import/preview': { json: { csv: IMPORT_CSV } },
+  'POST /api/profile/import': { json: { csv: IMPORT_CSV } },
+  'POST /api/profile/import/file/preview': { multipart: 'csv' },
+  'POST /api/profile/import/file': { multipart: 'csv' },
   'POST /api/cms/status/:uuid': { json: versioned({ status: 'draft' }, () => cmsVersion(ctx, seed.cmsItem)) },
   'POST /api/cms/delete/:uuid': { json: versioned({}, () => cmsVersion(ctx, seed.cmsDoomed)) },
   'POST /api/video/create': {
@@ -410,6 +421,9 @@ const EXAMPLES: Record<string, ExampleSource> = {
     form: { name: 'Ana Cruz', email: 'ana@example.org', subject: 'A question', message: 'How can our city take part?' },
   },
   'POST /api/site/publish': {},
+  'POST /api/contact-us/status/:id': { json: versioned({ status: 'answered' }, () => contactVersion(seed.contactId)) },
+  'POST /api/contact-us/reply/:id': { json: versioned({ subject: 'Re: A question', message: 'Thank you for writing to us.' }, () => contactVersion(seed.contactId)) },
+  'POST /api/contact-us/delete/:id': { json: versioned({}, () => contactVersion(seed.contactId)) },
   'POST /api/user/photo': { multipart: true },
   'DELETE /api/user/photo': {},
   'POST /api/best-practice/saved': {
@@ -473,6 +487,7 @@ const EXAMPLES: Record<string, ExampleSource> = {
       contact: { name: 'Ana Cruz', email: 'ana@example.org', phone: '+63 2 8123 4567' },
     }),
   },
+  'POST /api/report/type/national/:uuid/report/upload/inspect': { multipart: 'pdf', as: () => vnAdmin },
   'POST /api/report/type/national/:uuid/report/upload': { multipart: 'pdf', as: () => vnAdmin },
   'POST /api/report/type/national/:uuid/report/cover': { multipart: true, ifMatch: () => versionOf(`/api/report/type/national/${seed.year}/VN/view`) },
   'POST /api/question/saved': {
@@ -558,7 +573,13 @@ function attemptsFor(route: Route, example: Example | undefined): Attempt[] {
   const exampleUrl = example?.query ? `${url}?${example.query}` : url;
   if (example?.json !== undefined) add('the valid example', exampleUrl, json(JSON.stringify(example.json)));
   else if (example?.multipart) {
-    const body = example.multipart === 'pdf' ? uploadForm(pdfBytes(), { name: 'signed-report.pdf', type: 'application/pdf' }) : uploadForm(seed.png);
+    const body =
+      example.multipart === 'pdf'
+        ? uploadForm(pdfBytes(), { name: 'signed-report.pdf', type: 'application/pdf' })
+        : example.multipart === 'csv'
+          ? uploadForm(new TextEncoder().encode(IMPORT_CSV), { name: 'figures.csv', type: 'text/csv' })
+          : uploadForm(seed.png);
+    if (example.multipart === 'pdf') body.set('confirm_unsigned', 'true');
     add('the valid example', url, { body, ...(example.ifMatch !== undefined && { headers: { 'If-Match': String(example.ifMatch) } }) });
   }
   else add('the valid example', exampleUrl);
@@ -618,6 +639,11 @@ interface Failure {
   request: string;
   status: number | string;
   body: string;
+}
+
+async function contactVersion(id: number): Promise<number> {
+  const [row] = await ctx.deps.db.select({ version: contactMessages.version }).from(contactMessages).where(eq(contactMessages.id, id));
+  return row?.version ?? 1;
 }
 
 async function videoVersion(id: number): Promise<number> {

@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest';
 import { seedDemoReportCovers } from '../../src/lib/national-reports/demo-covers.server.ts';
-import { PublicReportResponseSchema, ReportResponseSchema } from '../../src/lib/national-reports/schema.ts';
+import { ReportResponseSchema } from '../../src/lib/national-reports/schema.ts';
+import { PublicReportResponseSchema } from '../../src/lib/national-reports/public-schema.ts';
 import { seedDemoNationalReports } from '../../src/lib/national-reports/seed.server.ts';
 import { createTestContext } from '../support/app.ts';
 import { expectJson } from '../support/assertions.ts';

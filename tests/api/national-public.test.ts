@@ -1,12 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import {
-  PublicAnswersResponseSchema,
-  PublicCyclesResponseSchema,
-  PublicReportListResponseSchema,
-  PublicReportResponseSchema,
-  PublicStatisticResponseSchema,
-  ReportResponseSchema,
-} from '../../src/lib/national-reports/schema.ts';
+import { ReportResponseSchema } from '../../src/lib/national-reports/schema.ts';
+import { PublicAnswersResponseSchema, PublicCyclesResponseSchema, PublicReportListResponseSchema, PublicReportResponseSchema, PublicStatisticResponseSchema } from '../../src/lib/national-reports/public-schema.ts';
 import { createTestContext } from '../support/app.ts';
 import { expectError, expectJson } from '../support/assertions.ts';
 import { createUser, type TestUser } from '../support/factories.ts';

@@ -1,13 +1,7 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
-import {
-  LockedResponseSchema,
-  PublicReportListResponseSchema,
-  PublicReportResponseSchema,
-  ReportConflictResponseSchema,
-  ReportResponseSchema,
-  type Report,
-} from '../../src/lib/national-reports/schema.ts';
+import { LockedResponseSchema, ReportConflictResponseSchema, ReportResponseSchema, type Report } from '../../src/lib/national-reports/schema.ts';
+import { PublicReportListResponseSchema, PublicReportResponseSchema } from '../../src/lib/national-reports/public-schema.ts';
 import { makeImage, uploadForm } from '../fixtures/cms.ts';
 import { createTestContext } from '../support/app.ts';
 import { expectError, expectJson } from '../support/assertions.ts';

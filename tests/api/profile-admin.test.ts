@@ -3,12 +3,11 @@
  * edit with the code fixed, reorder, retire and restore) and its picture, through the real app,
  * database and emulator tokens.
  */
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { CMS_UPLOAD_MAX_BYTES } from '../../src/lib/cms/schema.ts';
 import { auditEvents, profileDatasets } from '../../src/lib/db/schema.ts';
+import type { ChangeEvent } from '../../src/lib/events/change-events.ts';
 import { GenericResponseSchema } from '../../src/lib/http/schema.ts';
 import { IndicatorResponseSchema, type IndicatorSaveBody } from '../../src/lib/urbanisation-profile/indicator-schema.ts';
 import {
@@ -24,14 +23,14 @@ import {
 } from '../../src/lib/urbanisation-profile/schema.ts';
 import { makeImage, uploadForm } from '../fixtures/cms.ts';
 import { createTestContext } from '../support/app.ts';
+import { storedNames } from '../support/stored-files.ts';
 import { expectError, expectJson } from '../support/assertions.ts';
 import { ADMIN_LEVEL, allow, describeEndpointAccess } from '../support/endpoint-access.ts';
 import { createUser, type TestUser } from '../support/factories.ts';
 import { deepStrict } from '../support/schemas.ts';
 
 const ctx = await createTestContext();
-const uploadsDir = join(ctx.deps.env.DATA_DIR, 'uploads');
-const filesOf = (slug: string) => (existsSync(join(uploadsDir, 'profile', slug)) ? readdirSync(join(uploadsDir, 'profile', slug)).sort() : []);
+const filesOf = (slug: string) => storedNames(ctx.deps.storage, `profile/${slug}`);
 const IndicatorConflict = GenericResponseSchema.extend({ current: deepStrict(IndicatorSchema) });
 const CategoryConflict = GenericResponseSchema.extend({ current: deepStrict(CategorySchema) });
 const ListConflict = GenericResponseSchema.extend({ current: deepStrict(CategoryWithIndicatorsSchema) });
@@ -266,7 +265,7 @@ describe('the theme’s picture', () => {
       ['webp', 1200],
       ['png', 1200],
     ]);
-    expect(filesOf(slug)).toHaveLength(4);
+    expect(await filesOf(slug)).toHaveLength(4);
     const served = await ctx.request(hero.variants[0]!.url);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/webp');
@@ -278,20 +277,20 @@ describe('the theme’s picture', () => {
     // A stale version: refused before any file is written.
     const stale = await expectJson(await upload(slug, uploadForm(await makeImage('jpeg', 800, 450)), `version=${theme.version}`), 409, CategoryConflict);
     expect(stale.current.hero_image).toEqual(hero);
-    expect(filesOf(slug)).toHaveLength(4);
+    expect(await filesOf(slug)).toHaveLength(4);
 
     // Replaced: the old files go.
     const current = await categoryOf(slug);
     const second = await expectJson(await upload(slug, uploadForm(await makeImage('jpeg', 800, 450)), `version=${current.version}`), 200, StrictCategory);
     expect(second.data.hero_alt).toBe('Rice terraces above a town');
-    expect(filesOf(slug)).toEqual(second.data.hero_image!.variants.map((v) => v.url.split('/').pop()).sort());
+    expect(await filesOf(slug)).toEqual(second.data.hero_image!.variants.map((v) => v.url.split('/').pop()).sort());
 
     // The description cannot be emptied while there is a picture; removing the picture deletes its files.
     await expectError(await post('category/saved', { slug, hero_alt: '', version: second.data.version }), 400, { fields: ['hero_alt'] });
     await expectError(await post('category/saved', { slug, hero_image: 'https://example.org/x.png', version: second.data.version }), 400, { fields: ['hero_image'] });
     const removed = await expectJson(await post('category/saved', { slug, hero_image: null, version: second.data.version }), 200, StrictCategory);
     expect(removed.data.hero_image).toBeNull();
-    expect(filesOf(slug)).toEqual([]);
+    expect(await filesOf(slug)).toEqual([]);
     const events = await ctx.deps.db.select().from(auditEvents).where(and(eq(auditEvents.entity, 'profile_category'), eq(auditEvents.entityId, slug))).orderBy(asc(auditEvents.id));
     expect(events.map((e) => e.action)).toEqual(['create', 'hero', 'update', 'hero', 'update']);
   });
@@ -304,8 +303,47 @@ describe('the theme’s picture', () => {
     await expectError(await upload(slug, uploadForm(Buffer.alloc(CMS_UPLOAD_MAX_BYTES + 1, 1)), `version=${theme.version}`), 413, { message: /larger than 5 MB/ });
     await expectError(await upload('no-such-theme', uploadForm(png), 'version=1'), 404);
     await expectError(await upload(slug, uploadForm(png), 'version=abc'), 400, { fields: ['version'] });
-    expect(filesOf(slug)).toEqual([]);
+    expect(await filesOf(slug)).toEqual([]);
     expect((await categoryOf(slug)).version).toBe(theme.version);
+  });
+});
+
+describe('change events of the overview', () => {
+  test('each change of a theme, its picture and its indicators releases its event; only those of a published theme rebuild the site', async () => {
+    const seen: ChangeEvent[] = [];
+    const stop = ctx.deps.changes.onCommit('test-probe', { domains: ['profile'] }, (event) => seen.push(event));
+    const rebuilds = async (action: () => Promise<unknown>) => {
+      await ctx.builder.settled();
+      const before = ctx.builder.status().live?.id;
+      await action();
+      await ctx.builder.settled();
+      return ctx.builder.status().live?.id !== before;
+    };
+    try {
+      const slug = 'events-theme';
+      expect(await rebuilds(() => createCategory(slug, { hero_alt: 'A street market' }))).toBe(false);
+      const indicator = await createIndicator(slug);
+      const picture = () => ctx.request(`/api/profile/category/${slug}/hero`, { method: 'POST', token: admin.token, body: uploadForm(png) });
+      expect(await rebuilds(async () => expectJson(await picture(), 200, StrictCategory))).toBe(false);
+      expect(await rebuilds(() => publishCategory(slug))).toBe(true);
+      expect(await rebuilds(async () => expectJson(await picture(), 200, StrictCategory))).toBe(true);
+      const reorder = { category: slug, indicators: [{ code: indicator.code, version: indicator.version }] };
+      expect(await rebuilds(async () => expectJson(await post('indicator/reorder', reorder), 200, StrictCategory))).toBe(true);
+      await expectJson(await post(`indicator/${indicator.code}/retire`, { retired: true, version: indicator.version }), 200, StrictIndicator);
+      await expectJson(await post(`indicator/${indicator.code}/retire`, { retired: false, version: indicator.version + 1 }), 200, StrictIndicator);
+      expect(seen.map(({ type, site, data, actorId }) => ({ type, site, data, actor: actorId === admin.id }))).toEqual([
+        { type: 'profile.category.saved', site: false, data: { slug }, actor: true },
+        { type: 'profile.indicator.saved', site: false, data: { code: indicator.code, category: slug }, actor: true },
+        { type: 'profile.category.picture.saved', site: false, data: { slug }, actor: true },
+        { type: 'profile.category.saved', site: true, data: { slug }, actor: true },
+        { type: 'profile.category.picture.saved', site: true, data: { slug }, actor: true },
+        { type: 'profile.indicator.reordered', site: true, data: { category: slug }, actor: true },
+        { type: 'profile.indicator.retired', site: true, data: { code: indicator.code, category: slug }, actor: true },
+        { type: 'profile.indicator.restored', site: true, data: { code: indicator.code, category: slug }, actor: true },
+      ]);
+    } finally {
+      stop();
+    }
   });
 });
 

@@ -1,5 +1,3 @@
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -7,6 +5,7 @@ import { auditEvents, users } from '../../src/lib/db/schema.ts';
 import { PHOTO_MAX_BYTES, PHOTO_SIZE_PX, PhotoResponseSchema, WhoamiSchema } from '../../src/lib/identity/schema.ts';
 import { makeImage, uploadForm } from '../fixtures/cms.ts';
 import { createTestContext } from '../support/app.ts';
+import { storedBytes, storedNames } from '../support/stored-files.ts';
 import { expectError, expectJson } from '../support/assertions.ts';
 import { allow, describeEndpointAccess } from '../support/endpoint-access.ts';
 import { createUser, type TestUser } from '../support/factories.ts';
@@ -14,7 +13,6 @@ import { deepStrict } from '../support/schemas.ts';
 
 const StrictPhoto = deepStrict(PhotoResponseSchema);
 const ctx = await createTestContext();
-const uploadsDir = join(ctx.deps.env.DATA_DIR, 'uploads');
 const square = await makeImage('png', 64, 64);
 
 const ACTIVE = allow('tuxuri', 'admin', 'stateAdmin', 'stateMember', 'noRole');
@@ -38,17 +36,14 @@ beforeAll(async () => {
 
 const upload = (body: BodyInit, token = member.token) => ctx.request('/api/user/photo', { method: 'POST', token, body });
 const photoOf = async (user: TestUser) => (await ctx.deps.db.select({ photo: users.photo }).from(users).where(eq(users.id, user.id)))[0]!.photo;
-const filesOf = (user: TestUser) => {
-  const dir = join(uploadsDir, 'users', user.uuid);
-  return existsSync(dir) ? readdirSync(dir) : [];
-};
+const filesOf = (user: TestUser) => storedNames(ctx.deps.storage, `users/${user.uuid}`);
 
 describe('POST /api/user/photo', () => {
   test('re-encodes any accepted image to one square WebP, shown by whoami, and audits the change', async () => {
     const jpeg = await makeImage('jpeg', 1200, 800, { comment: 'secret camera note' });
     const { data } = await expectJson(await upload(uploadForm(jpeg, { name: 'me.jpg', type: 'image/jpeg' })), 200, StrictPhoto);
     expect(data.photo).toMatch(new RegExp(`^/uploads/users/${member.uuid}/[0-9a-f]{16}-${PHOTO_SIZE_PX}\\.webp$`));
-    const stored = await sharp(join(uploadsDir, data.photo!.replace(/^\/uploads\//, ''))).metadata();
+    const stored = await sharp(await storedBytes(ctx.deps.storage, data.photo!)).metadata();
     expect([stored.format, stored.width, stored.height, stored.exif]).toEqual(['webp', PHOTO_SIZE_PX, PHOTO_SIZE_PX, undefined]);
 
     const whoami = await expectJson(await ctx.request('/api/whoami', { token: member.token }), 200, WhoamiSchema);
@@ -67,11 +62,11 @@ describe('POST /api/user/photo', () => {
     const first = (await expectJson(await upload(uploadForm(await makeImage('png', 300, 300))), 200, StrictPhoto)).data.photo!;
     const second = (await expectJson(await upload(uploadForm(await makeImage('webp', 500, 400))), 200, StrictPhoto)).data.photo!;
     expect(second).not.toBe(first);
-    expect(filesOf(member)).toEqual([second.split('/').at(-1)]);
+    expect(await filesOf(member)).toEqual([second.split('/').at(-1)]);
     const removed = await ctx.request('/api/user/photo', { method: 'DELETE', token: member.token });
     expect((await expectJson(removed, 200, StrictPhoto)).data.photo).toBeNull();
     expect(await photoOf(member)).toBeNull();
-    expect(filesOf(member)).toEqual([]);
+    expect(await filesOf(member)).toEqual([]);
   });
 
   test('refuses what is not an image, damaged images and oversized uploads, naming the problem; the photo stays', async () => {

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { ReportViewResponseSchema, type ReportView } from '../../src/lib/national-reports/schema.ts';
 import type { Question } from '../../src/lib/questionnaires/schema.ts';
+import { createApiClient } from '../../src/islands/backoffice/lib/api.ts';
 import { answersTransport } from '../../src/islands/backoffice/national-reports/report-api.ts';
 import { createQuestionnaireForm } from '../../src/islands/backoffice/questionnaire/form-store.ts';
 import { memoryStorage } from '../../src/islands/backoffice/questionnaire/storage.ts';
@@ -37,8 +38,9 @@ function formFor(data: ReportView, token: () => string, storage = memoryStorage(
     subcategories: data.subcategories,
     cycleYear: YEAR,
     lockedMessage: null,
-    transport: answersTransport(YEAR, 'PH', () => Promise.resolve(token()), appFetch),
+    transport: answersTransport(YEAR, 'PH', createApiClient({ getToken: () => Promise.resolve(token()), fetch: appFetch })),
     retryDelay: () => null,
+    currentUserUuid: member.uuid,
   });
 }
 
@@ -70,7 +72,7 @@ describe('autosave through the real API', () => {
       subcategories: data.subcategories,
       cycleYear: YEAR,
       lockedMessage: null,
-      transport: answersTransport(YEAR, 'PH', () => Promise.resolve(member.token), appFetch),
+      transport: answersTransport(YEAR, 'PH', createApiClient({ getToken: () => Promise.resolve(member.token), fetch: appFetch })),
       onSaved: (extra) => reports.push(extra.status),
     });
     form.change(q01.uuid, { value: '16.7', data_year: '2023', source: 'Philippine Statistics Authority' });
@@ -104,10 +106,34 @@ describe('autosave through the real API', () => {
     if (state?.kind !== 'conflict') return;
     expect(state.theirs.value).toBe(91);
     expect(state.theirs.updated_by?.name).toBe('Jun Reyes');
+    expect(state.mine).toBe(false);
 
     await form.keepMine(q08.uuid);
     expect(form.$fields.get()[q08.uuid]?.kind).toBe('saved');
     expect(storedValue(await view(member.token), q08)).toBe(88);
+  });
+
+  test('a conflict with the same person’s other tab says it is theirs: the 409 names its author', async () => {
+    const data = await view(member.token);
+    const q13 = byCode(data, 'Q13');
+    const form = formFor(data, () => member.token);
+    // The same person, in another tab, answers the question first.
+    const otherTab = await ctx.request(`/api/report/type/national/${YEAR}/PH/saved`, {
+      token: member.token,
+      json: { answers: [{ question_uuid: q13.uuid, value: 40, data_year: 2022, source: 'Census' }] },
+    });
+    expect(otherTab.status).toBe(200);
+
+    form.change(q13.uuid, { value: '45', data_year: '2022', source: 'Census' });
+    await form.leave(q13.uuid);
+    const state = form.$fields.get()[q13.uuid];
+    expect(state?.kind).toBe('conflict');
+    if (state?.kind !== 'conflict') return;
+    expect(state.theirs.updated_by).toEqual({ name: 'Maria Santos', uuid: member.uuid });
+    expect(state.mine).toBe(true);
+    expect(form.$saveBar.get()).toMatchObject({ tone: 'problem', message: '1 answer needs your attention', retry: false, settle: true });
+    form.useTheirs(q13.uuid);
+    expect(form.$saveBar.get()).toMatchObject({ tone: 'quiet', message: 'All answers are saved.' });
   });
 
   test('an expired sign-in keeps the answer, which is sent once signed in again', async () => {
@@ -135,7 +161,7 @@ describe('autosave through the real API', () => {
 
   test('the server’s field errors come back to the right answer', async () => {
     const data = await view(member.token);
-    const transport = answersTransport(YEAR, 'PH', () => Promise.resolve(member.token), appFetch);
+    const transport = answersTransport(YEAR, 'PH', createApiClient({ getToken: () => Promise.resolve(member.token), fetch: appFetch }));
     const q10 = byCode(data, 'Q10');
     const result = await transport([{ question_uuid: q10.uuid, value: 140, text: null, data_year: 2023, source: 'x', comment: null }]);
     expect(result.kind).toBe('invalid');
@@ -165,7 +191,7 @@ describe('autosave through the real API', () => {
       subcategories: data.subcategories,
       cycleYear: YEAR,
       lockedMessage: null,
-      transport: answersTransport(YEAR, 'PH', () => Promise.resolve(member.token), appFetch),
+      transport: answersTransport(YEAR, 'PH', createApiClient({ getToken: () => Promise.resolve(member.token), fetch: appFetch })),
       onLocked: (_, reason) => locks.push(reason),
     });
     form.change(q11.uuid, { value: '40' });

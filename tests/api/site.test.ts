@@ -95,7 +95,9 @@ describe('publishing through the API', () => {
     await ctx.builder.settled();
     const after = await status();
     expect(after.current).toEqual({ state: 'idle' });
-    expect(after.live).toEqual({ id: expect.stringMatching(/^build-/), since: expect.any(String) });
+    expect(after.live).toEqual({ id: expect.stringMatching(/^build-/), since: expect.any(String), started: expect.any(String) });
+    expect(after.live!.started! <= after.live!.since).toBe(true);
+    expect(after.buildSeconds).toBeGreaterThanOrEqual(0);
     expect(after.lastFailure).toBeNull();
     expect(liveHtml()).toContain(`Build ${buildsRun()}`);
     expect((await expectJson(await ctx.request('/api/site/status', { token: admin.token }), 200, StrictStatus)).message).toBe(

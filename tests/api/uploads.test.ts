@@ -1,12 +1,14 @@
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { isSafeKey } from '../../src/lib/storage/file-store.server.ts';
 import { CMS_UPLOAD_MAX_BYTES, CmsItemResponseSchema, type CmsImage } from '../../src/lib/cms/schema.ts';
 import { insertCmsItem, makeImage, uploadForm } from '../fixtures/cms.ts';
 import { createTestContext } from '../support/app.ts';
+import { storedBytes, storedNames } from '../support/stored-files.ts';
 import { expectError, expectJson } from '../support/assertions.ts';
 import { createUser, type TestUser } from '../support/factories.ts';
 import { deepStrict } from '../support/schemas.ts';
@@ -27,8 +29,7 @@ const upload = (uuid: string, body: BodyInit, headers: Record<string, string> = 
   ctx.request(`/api/cms/upload/${uuid}`, { method: 'POST', token: admin.token, body, headers });
 const uploaded = async (uuid: string, bytes: Uint8Array, options?: Parameters<typeof uploadForm>[1]) =>
   (await expectJson(await upload(uuid, uploadForm(bytes, options)), 200, StrictItem)).data;
-const keyOf = (url: string) => url.replace(/^\/uploads\//, '');
-const filesOf = (uuid: string) => (existsSync(join(uploadsDir, 'cms', uuid)) ? readdirSync(join(uploadsDir, 'cms', uuid)).sort() : []);
+const filesOf = (uuid: string) => storedNames(ctx.deps.storage, `cms/${uuid}`);
 
 describe('POST /api/cms/upload/{uuid}: renditions', () => {
   test('a large PNG: WebP at 480, 960 and 1600 px plus a PNG at 1600, stored under the content hash', async () => {
@@ -45,9 +46,9 @@ describe('POST /api/cms/upload/{uuid}: renditions', () => {
     for (const variant of image.variants) {
       expect(variant.url).toMatch(new RegExp(`^/uploads/cms/${item.uuid}/[0-9a-f]{16}-${variant.width}\\.(webp|png)$`));
     }
-    expect(filesOf(item.uuid)).toEqual(image.variants.map((v) => v.url.split('/').at(-1)).sort());
+    expect(await filesOf(item.uuid)).toEqual(image.variants.map((v) => v.url.split('/').at(-1)).sort());
     // Nothing half-written is left beside them.
-    expect(filesOf(item.uuid).some((name) => name.endsWith('.tmp'))).toBe(false);
+    expect((await filesOf(item.uuid)).some((name) => name.endsWith('.tmp'))).toBe(false);
   });
 
   test('never upscales: a 300 px picture gives one WebP and one fallback at 300 px', async () => {
@@ -81,7 +82,7 @@ describe('POST /api/cms/upload/{uuid}: renditions', () => {
       ['jpeg', 300, 600],
     ]);
     for (const variant of image.variants) {
-      const stored = await sharp(join(uploadsDir, keyOf(variant.url))).metadata();
+      const stored = await sharp(await storedBytes(ctx.deps.storage, variant.url)).metadata();
       expect(stored.format).toBe(variant.format);
       expect([stored.width, stored.height]).toEqual([300, 600]);
       expect(stored.exif).toBeUndefined();
@@ -106,7 +107,7 @@ describe('POST /api/cms/upload/{uuid}: renditions', () => {
     const item = await insertCmsItem(ctx);
     const first = (await uploaded(item.uuid, await makeImage('png', 100, 80))).image!;
     const second = (await uploaded(item.uuid, await makeImage('jpeg', 120, 90))).image!;
-    expect(filesOf(item.uuid)).toEqual(second.variants.map((v) => v.url.split('/').at(-1)).sort());
+    expect(await filesOf(item.uuid)).toEqual(second.variants.map((v) => v.url.split('/').at(-1)).sort());
     for (const variant of first.variants) expect((await ctx.request(variant.url)).status).toBe(404);
     const again = (await uploaded(item.uuid, await makeImage('jpeg', 120, 90))).image!;
     expect(again).toEqual(second);
@@ -136,7 +137,7 @@ describe('POST /api/cms/upload/{uuid}: refused uploads change nothing', () => {
   const unchanged = async () => {
     const body = await expectJson(await ctx.request(`/api/cms/banner/view/${uuid}`, { token: admin.token }), 200, StrictItem);
     expect(body.data.image).toEqual(original);
-    expect(filesOf(uuid)).toEqual(original.variants.map((v) => v.url.split('/').at(-1)).sort());
+    expect(await filesOf(uuid)).toEqual(original.variants.map((v) => v.url.split('/').at(-1)).sort());
   };
 
   const html = '<!doctype html><html><body><script>alert(document.cookie)</script></body></html>';
@@ -272,9 +273,14 @@ describe('GET /uploads/*', () => {
 
   test('a file of another kind in the uploads folder is never served, whatever its name', async () => {
     const folder = join(uploadsDir, 'cms', uuid);
-    mkdirSync(folder, { recursive: true });
     for (const name of ['page.html', 'drawing.svg', 'script.js', 'abc.webp.tmp', '.hidden.png']) {
-      writeFileSync(join(folder, name), '<script>alert(1)</script>');
+      const body = new TextEncoder().encode('<script>alert(1)</script>');
+      // Through the store (disk or bucket) where the key is one it accepts; a hidden name only on disk.
+      if (isSafeKey(`cms/${uuid}/${name}`)) await ctx.deps.storage.put(`cms/${uuid}/${name}`, body);
+      else if (!process.env.TEST_DB || process.env.TEST_DB === 'pglite') {
+        mkdirSync(folder, { recursive: true });
+        writeFileSync(join(folder, name), body);
+      }
       const response = await ctx.request(`/uploads/cms/${uuid}/${name}`);
       expect(response.status, name).toBe(404);
       expect(response.headers.get('content-type'), name).toMatch(/^text\/plain/);

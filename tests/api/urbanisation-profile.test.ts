@@ -1,6 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { auditEvents, profileDatasets } from '../../src/lib/db/schema.ts';
+import type { ChangeEvent } from '../../src/lib/events/change-events.ts';
 import { ErrorResponseSchema, GenericResponseSchema } from '../../src/lib/http/schema.ts';
 import {
   CategoryListResponseSchema,
@@ -27,6 +28,8 @@ const Conflict = GenericResponseSchema.extend({ current: DatasetSchema });
 
 let year = 2030;
 const nextYear = () => year++;
+/** The latest year an import takes. */
+const NEXT_YEAR = new Date().getUTCFullYear() + 1;
 
 describeEndpointAccess(ctx, [
   { method: 'GET', label: '/api/profile/category/list', path: () => '/api/profile/category/list', expected: ANALYTICS_VIEW, schema: deepStrict(CategoryListResponseSchema) },
@@ -82,6 +85,25 @@ beforeAll(async () => {
 });
 
 const post = (path: string, token: string, json: unknown) => ctx.request(path, { method: 'POST', token, json });
+
+/** Whether `action` made the site builder run a build (each finished build changes the live id). */
+async function rebuilds(action: () => Promise<unknown>): Promise<boolean> {
+  await ctx.builder.settled();
+  const before = ctx.builder.status().live?.id;
+  await action();
+  await ctx.builder.settled();
+  return ctx.builder.status().live?.id !== before;
+}
+
+/** The profile's change events as the bus released them (after their commit). */
+const events: ChangeEvent[] = [];
+afterAll(ctx.deps.changes.onCommit('test-probe', { domains: ['profile'] }, (event) => events.push(event)));
+/** The change events `action` released, as type and effect on the public site. */
+async function eventsOf(action: () => Promise<unknown>): Promise<{ type: string; site: boolean; data: unknown }[]> {
+  const from = events.length;
+  await action();
+  return events.slice(from).map(({ type, site, data }) => ({ type, site, data }));
+}
 
 describe('seeded reference data', () => {
   test('eight categories, the real figures published', async () => {
@@ -193,6 +215,83 @@ describe('datasets', () => {
   });
 });
 
+describe('change events and rebuilds of the public site', () => {
+  const figure = { country: 'KH', category: CATEGORY, year: 2024 };
+  const path = `/api/profile/analytics/${CATEGORY}/KH/2024`;
+
+  test('publishing and withdrawing a dataset each queue a rebuild, with their audit and their event; a change in between does not', async () => {
+    const draft = await expectJson(
+      await post(`${path}/saved`, admin.token, { values: [{ indicator: 'URB_POP_PCT', value: 24.2, source: 'NIS Cambodia' }] }),
+      200,
+      DatasetResponseSchema,
+    );
+    let version = draft.data.version;
+    // A draft is not public: saving it again changes nothing on the site.
+    expect(
+      await eventsOf(async () =>
+        expect(await rebuilds(() => post(`${path}/saved`, admin.token, { values: [{ indicator: 'URB_GROWTH', value: 3.1 }], version: version++ }))).toBe(false),
+      ),
+    ).toEqual([{ type: 'profile.figure.saved', site: false, data: figure }]);
+
+    expect(
+      await eventsOf(async () => expect(await rebuilds(() => post(`${path}/publish`, admin.token, { published: true, version: version++ }))).toBe(true)),
+    ).toEqual([{ type: 'profile.figure.published', site: true, data: figure }]);
+    // A change of a published dataset keeps its published version public (decision 033): nothing to rebuild.
+    expect(
+      await eventsOf(async () =>
+        expect(await rebuilds(() => post(`${path}/saved`, admin.token, { values: [{ indicator: 'URB_POP_PCT', value: 24.3 }], version: version++ }))).toBe(false),
+      ),
+    ).toEqual([{ type: 'profile.figure.saved', site: false, data: figure }]);
+    const kept = await expectJson(await ctx.request(`/api/profile/public/category/${CATEGORY}`), 200, PublicCategoryResponseSchema);
+    expect(kept.data.indicators.find((i) => i.code === 'URB_POP_PCT')!.values.find((v) => v.country_code === 'KH' && v.year === 2024)?.value).toBe(24.2);
+
+    // The defect of issue 15: a withdrawn figure stayed on the theme page and its chart.
+    expect(
+      await eventsOf(async () => expect(await rebuilds(() => post(`${path}/publish`, admin.token, { published: false, version: version++ }))).toBe(true)),
+    ).toEqual([{ type: 'profile.figure.withdrawn', site: true, data: figure }]);
+    const pub = await expectJson(await ctx.request(`/api/profile/public/category/${CATEGORY}`), 200, PublicCategoryResponseSchema);
+    expect(pub.data.indicators.find((i) => i.code === 'URB_POP_PCT')!.values.filter((v) => v.country_code === 'KH').map((v) => v.year)).toEqual([2020]);
+
+    const audit = await ctx.deps.db
+      .select({ action: auditEvents.action })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entity, 'profile_dataset'), eq(auditEvents.entityId, String((await datasetId('KH', 2024))!))));
+    expect(audit.map((a) => a.action)).toEqual(['create', 'update', 'publish', 'update', 'unpublish']);
+  });
+
+  test('a refused change releases no event and queues no rebuild', async () => {
+    const current = await expectJson(await ctx.request(path, { token: admin.token }), 200, DatasetResponseSchema);
+    expect(
+      await eventsOf(async () => {
+        expect(await rebuilds(() => post(`${path}/publish`, admin.token, { published: true, version: current.data.version + 1 }))).toBe(false);
+      }),
+    ).toEqual([]);
+  });
+
+  test('an import rebuilds nothing: a published dataset it changes keeps its published version public (decision 033)', async () => {
+    const csv = (value: number) => `country_code,indicator,year,value,source\nKH,URB_POP_PCT,2022,${value},NIS Cambodia\n`;
+    const imported = (site: boolean) => [{ type: 'profile.dataset.imported', site, data: { category: CATEGORY, rows: 1 } }];
+    // No dataset yet: the import makes a draft.
+    expect(await eventsOf(async () => expect(await rebuilds(() => post('/api/profile/import', admin.token, { csv: csv(23.8) }))).toBe(false))).toEqual(imported(false));
+    await expectJson(await post(`/api/profile/analytics/${CATEGORY}/KH/2022/publish`, admin.token, { published: true, version: 1 }), 200, DatasetResponseSchema);
+    expect(await eventsOf(async () => expect(await rebuilds(() => post('/api/profile/import', admin.token, { csv: csv(23.9) }))).toBe(false))).toEqual(imported(false));
+    const shown = await expectJson(await ctx.request(`/api/profile/public/category/${CATEGORY}`), 200, PublicCategoryResponseSchema);
+    expect(shown.data.indicators.find((i) => i.code === 'URB_POP_PCT')!.values.find((v) => v.country_code === 'KH' && v.year === 2022)?.value).toBe(23.8);
+    const dataset = await expectJson(await ctx.request(`/api/profile/analytics/${CATEGORY}/KH/2022`, { token: admin.token }), 200, DatasetResponseSchema);
+    expect(dataset.data).toMatchObject({ status: 'draft', public_copy_kept_at: expect.any(String) });
+    // Nothing changed, nothing to tell.
+    expect(await eventsOf(() => post('/api/profile/import', admin.token, { csv: csv(23.9) }))).toEqual([]);
+  });
+});
+
+async function datasetId(country: string, year: number): Promise<number | undefined> {
+  const [row] = await ctx.deps.db
+    .select({ id: profileDatasets.id })
+    .from(profileDatasets)
+    .where(and(eq(profileDatasets.categorySlug, CATEGORY), eq(profileDatasets.countryCode, country), eq(profileDatasets.year, year)));
+  return row?.id;
+}
+
 describe('categories', () => {
   test('an administrator edits the overview against its version', async () => {
     const current = await expectJson(await ctx.request('/api/profile/category/culture', { token: admin.token }), 200, CategoryResponseSchema);
@@ -235,8 +334,11 @@ describe('CSV import', () => {
       { line: 3, category: CATEGORY, country_code: 'PH', indicator: 'URB_GROWTH', year: 2021, before: null, after: 2.1, source: 'PSA' },
     ]);
     expect(preview.data.errors.map((e) => e.line)).toEqual([4, 5, 6, 7]);
-    expect(preview.data.errors[2]!.message).toMatch(/year must be a four-digit year.*value must be at most 100.*source is required/);
-    expect(preview.data.errors[3]!.message).toMatch(/own country/);
+    expect(preview.data.errors[2]!.message).toBe(
+      `Row 6, column year: '20x1' is not a year: write a year from 1950 to ${NEXT_YEAR}; column value: 101 must be at most 100 %; column source: is empty: say where the figure comes from`,
+    );
+    expect(preview.data.errors[3]!.message).toBe('Row 7, column country_code: you may import figures only for your own country, not VN');
+    expect(preview.data.format).toEqual({ file: 'csv', separator: ',', decimal_mark: '.', sheet: null });
 
     const before = await ctx.deps.db.select({ n: count() }).from(profileDatasets);
     const refused = await expectJson(await post('/api/profile/import', stateAdmin.token, { csv }), 400, ErrorResponseSchema);
@@ -253,7 +355,61 @@ describe('CSV import', () => {
     expect(slum.data.values[0]).toMatchObject({ indicator: 'SLUM_PCT', value: 36.5, source: 'PSA' });
     const again = await expectJson(await post('/api/profile/import/preview', stateAdmin.token, { csv }), 200, ImportResponseSchema);
     expect(again.data).toMatchObject({ unchanged: 2, changes: [] });
-    await expectError(await post('/api/profile/import', stateAdmin.token, { csv: 'a,b\n1,2' }), 400, { fields: ['csv'] });
+    const refused = await expectJson(await post('/api/profile/import', stateAdmin.token, { csv: 'a,b\n1,2' }), 400, ErrorResponseSchema);
+    expect(refused.message).toMatch(/^The file cannot be imported: Row 1 must name the columns/);
+    expect(Object.keys(refused.errors ?? {})).toEqual(['csv']);
+  });
+
+  test('a file as a spreadsheet saves it where the decimal mark is a comma: byte-order mark, semicolons, CRLF, quotes', async () => {
+    const csv = '\uFEFFcountry_code;indicator;year;value;source;note\r\nPH;URB_GROWTH;2016;1,75;"PSA; census";"two\r\nlines"\r\nPH;URB_GROWTH;2017;-0,5;PSA;\r\n';
+    const preview = await expectJson(await post('/api/profile/import/preview', stateAdmin.token, { csv }), 200, deepStrict(ImportResponseSchema));
+    expect(preview.data.format).toEqual({ file: 'csv', separator: ';', decimal_mark: ',', sheet: null });
+    expect(preview.data.errors).toEqual([]);
+    expect(preview.data.changes.map((c) => [c.line, c.year, c.after, c.source])).toEqual([
+      [2, 2016, 1.75, 'PSA; census'],
+      [4, 2017, -0.5, 'PSA'],
+    ]);
+    await expectJson(await post('/api/profile/import', stateAdmin.token, { csv }), 200, ImportResponseSchema);
+    const saved = await expectJson(await ctx.request(`/api/profile/analytics/${CATEGORY}/PH/2016`, { token: stateAdmin.token }), 200, DatasetResponseSchema);
+    expect(saved.data.values).toEqual([{ indicator: 'URB_GROWTH', value: 1.75, data_year: 2016, source: 'PSA; census', is_estimate: false, note: 'two\nlines' }]);
+  });
+
+  test('numbers are decimals only; every problem names its row and column and what to write', async () => {
+    const rows = [
+      'PH,URB_GROWTH,2015,0x10,PSA',
+      'PH,URB_GROWTH,2015,0b11,PSA',
+      'PH,URB_GROWTH,2015,1e1,PSA',
+      'PH,URB_GROWTH,2015,"12,5,3",PSA',
+      'PH,URB_GROWTH,1949,1,PSA',
+      `PH,URB_GROWTH,${NEXT_YEAR + 1},1,PSA`,
+      `PH,URB_GROWTH,${NEXT_YEAR},1.5,PSA,false,An estimate`,
+      'PH,URB_GROWTH,2014,1,PSA,maybe',
+      'PH,URB_GROWTH,2013,1,PSA,,,extra',
+    ];
+    const csv = ['country_code,indicator,year,value,source,is_estimate,note', ...rows].join('\n');
+    const preview = await expectJson(await post('/api/profile/import/preview', stateAdmin.token, { csv }), 200, deepStrict(ImportResponseSchema));
+    expect(preview.data.changes.map((c) => [c.line, c.year, c.after])).toEqual([[8, NEXT_YEAR, 1.5]]);
+    expect(preview.data.errors).toEqual([
+      { line: 2, message: "Row 2, column value: '0x10' is not a number: write digits with at most a decimal point (1234.5), no thousands separators" },
+      { line: 3, message: "Row 3, column value: '0b11' is not a number: write digits with at most a decimal point (1234.5), no thousands separators" },
+      { line: 4, message: "Row 4, column value: '1e1' is not a number written out: write every digit, without an exponent (1000, not 1e3)" },
+      { line: 5, message: "Row 5, column value: '12,5,3' is not a number: write digits with at most a decimal point (1234.5), no thousands separators" },
+      { line: 6, message: `Row 6, column year: '1949' is not a year: write a year from 1950 to ${NEXT_YEAR}` },
+      { line: 7, message: `Row 7, column year: '${NEXT_YEAR + 1}' is not a year: write a year from 1950 to ${NEXT_YEAR}` },
+      { line: 9, message: "Row 9, column is_estimate: 'maybe': write true or false" },
+      { line: 10, message: 'Row 10, 8 values where row 1 names 7 columns: put a value that holds a comma in double quotes' },
+    ]);
+    const refused = await expectJson(await post('/api/profile/import', stateAdmin.token, { csv }), 400, ErrorResponseSchema);
+    expect(refused.errors!['line 5']).toEqual([preview.data.errors[3]!.message]);
+  });
+
+  test('a file that is not CSV, or has no header, is refused as a whole', async () => {
+    const open = await expectJson(await post('/api/profile/import/preview', stateAdmin.token, { csv: 'country_code,indicator,year,value,source\nPH,URB_GROWTH,2015,1,"PSA\n' }), 400, ErrorResponseSchema);
+    expect(open.errors).toEqual({ csv: ['Row 2: a quoted value is not closed: end it with a double quote (")'] });
+    // The message says it in full: the back-office shows it as it is.
+    expect(open.message).toBe('The file cannot be imported: Row 2: a quoted value is not closed: end it with a double quote (")');
+    const header = await expectJson(await post('/api/profile/import/preview', stateAdmin.token, { csv: 'country_code;indicator;year;value\nPH;URB_GROWTH;2015;1\n' }), 400, ErrorResponseSchema);
+    expect(header.errors!['csv']![0]).toMatch(/^Row 1 must name the columns country_code, indicator, year, value, source, separated by commas or semicolons \(missing: source\)$/);
   });
 
   test('export CSV lists the figures of the user’s scope', async () => {
@@ -261,7 +417,7 @@ describe('CSV import', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
     const text = await response.text();
-    expect(text.split('\r\n')[0]).toBe('country_code,indicator,year,value,source,is_estimate,note,category,status');
+    expect(text.split('\r\n')[0]).toBe('country_code,indicator,year,value,source,is_estimate,note,category,status,licence,origin');
     expect(text).toContain('PH,URB_POP_PCT,2020,47.41');
     expect(text).not.toContain('\r\nJP,');
   });

@@ -6,7 +6,6 @@ import {
   UserListResponseSchema,
   UserStatsResponseSchema,
 } from '../../src/lib/users/schema.ts';
-import { userListRows } from '../../src/lib/users/list-rows.server.ts';
 import { createTestContext } from '../support/app.ts';
 import { expectError, expectJson } from '../support/assertions.ts';
 import { allow, describeEndpointAccess, USER_MANAGERS } from '../support/endpoint-access.ts';
@@ -231,7 +230,7 @@ describe('GET /api/user/list', () => {
     const first = await list(admin.token, '?country_code=LA&per_page=7&page=2');
     // Every page of the unfiltered list makes the server keep all rows; let it finish.
     const all = await list(admin.token, '?per_page=5');
-    await expect.poll(() => ctx.deps.caches.userRows.size).toBeGreaterThanOrEqual(all.total);
+    await expect.poll(() => ctx.deps.caches.users.items.size).toBeGreaterThanOrEqual(all.total);
     expect(await list(admin.token, '?country_code=LA&per_page=7&page=2')).toEqual(first);
     const target = first.data[0]!;
     const rename = await ctx.request(`/api/user/edit/${target.uuid}`, { token: admin.token, json: { name: `${target.name} Renamed`, version: target.version } });
@@ -246,10 +245,10 @@ describe('GET /api/user/list', () => {
   test('a page read while a write clears the kept rows still holds every user of the page', async () => {
     const page = await list(admin.token, '?country_code=LA&per_page=5');
     const ids = page.data.map((u) => u.id);
-    expect(ids.every((id) => ctx.deps.caches.userRows.has(id))).toBe(true);
-    const pending = userListRows(ctx.deps.db, ctx.deps.caches, ctx.deps.caches.generation, ids);
+    expect(ids.every((id) => ctx.deps.caches.users.items.has(id))).toBe(true);
+    const pending = ctx.deps.caches.users.itemsOf(ctx.deps.db, ctx.deps.caches.users.generation, ids);
     ctx.deps.caches.invalidate();
-    expect((await pending).map((row) => (JSON.parse(row) as { id: number }).id)).toEqual(ids);
+    expect((await pending).map((row) => row.id)).toEqual(ids);
   });
 
   test("a state_admin's list is confined to its own country, whatever country_code says", async () => {

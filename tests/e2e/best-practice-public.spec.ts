@@ -127,6 +127,22 @@ test('the library lists the practice, and its facet pages show the right counts 
   expect(problems).toEqual([]);
 });
 
+test('on a phone the library shows the first practice on the first screen, the filters folded above it', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/best-practices-overview');
+  const filters = page.getByRole('navigation', { name: 'Filter best practices' });
+  await expect(filters).toBeHidden();
+  const firstCard = page.getByRole('region', { name: /practices?\)/ }).getByRole('listitem').first();
+  const box = (await firstCard.boundingBox())!;
+  expect(box.y).toBeLessThan(844);
+  await page.getByText('Filters', { exact: true }).click();
+  await expect(filters).toBeVisible();
+  await filters.getByRole('link', { name: /^Fiji/ }).click();
+  await expect(page).toHaveURL(/\/country\/FJ\/?$/);
+  await expect(page.locator('summary', { hasText: 'Filters: Fiji' })).toBeVisible();
+  await noAxeViolations(page, '/best-practices-overview/country/FJ at 390 px');
+});
+
 test('the practice page shows the facts, the photos in the viewer and share links, never the contact', async ({ page }) => {
   const problems = watchConsole(page);
   const response = await page.goto(`/best-practices-overview/view/${uuid}`);

@@ -102,17 +102,18 @@ test.describe('content management', () => {
     expect(problems).toEqual([]);
   });
 
-  test('the Publish site button queues a build and shows its progress until the site is live', async ({ page }) => {
+  test('Publish now asks first, then updates the site and says so until it is live', async ({ page }) => {
     test.setTimeout(180_000);
     const token = await idToken(DEMO.superadmin);
     await signIn(page, DEMO.admin);
     await expectPath(page, '/dashboard');
     await openBanners(page);
     const panel = page.getByRole('region', { name: 'Public site' });
-    await expect(panel.getByRole('status')).toContainText(/Live since|Site build queued|Building the site/);
+    await expect(panel.getByRole('status')).toContainText(/Live since|Updating the public site|changes? waiting/);
     const before = await liveSince(token);
-    await panel.getByRole('button', { name: 'Publish site' }).click();
-    await expect(panel.getByRole('status')).toContainText(/Site build queued|Building the site/);
+    await panel.getByRole('button', { name: 'Publish now' }).click();
+    await page.getByRole('dialog', { name: 'Publish the public site now?' }).getByRole('button', { name: 'Publish now' }).click();
+    await expect(panel.getByRole('status')).toContainText(/Updating the public site|changes? waiting/);
     await expect
       .poll(async () => ((await liveSince(token)) ?? '') > (before ?? ''), { timeout: 150_000, intervals: [1000] })
       .toBe(true);

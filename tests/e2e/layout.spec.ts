@@ -12,6 +12,7 @@ const MENUS: Record<string, string[]> = {
     'Access Control',
     'Messages',
     'Countries',
+    'Sent mail',
     'Banner',
     'Media Gallery',
     'Partners',

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { Question } from '../../src/lib/questionnaires/schema.ts';
 import { api, FADING_NOTIFICATION, BASE_URL, DEMO, expectPath, freeCycleYear, idToken, signIn, validAnswer, watchConsole } from './support.ts';
+import { testPdf } from '../support/pdf.ts';
 
 /**
  * A national report's whole journey in the back-office: the focal point answers (also while
@@ -15,7 +16,7 @@ let YEAR: number;
 let FORM: string;
 let HEADER: string;
 let API_REPORT: string;
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const PDF = Buffer.from(testPdf());
 
 function isoDay(offsetDays: number): string {
   return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
@@ -111,7 +112,7 @@ test('a national report goes from the first answer to publication', async ({ bro
   await page.locator('#q-Q04').getByLabel('Source').fill('UN-Habitat Urban Indicators Database');
   await page.locator('#q-Q07-year').focus();
   await expect(page.locator('#q-Q04').getByRole('status')).toContainText('Kept on this device');
-  await expect(page.getByText('1 answer not saved yet')).toBeVisible();
+  await expect(page.getByText('You are offline: 1 answer is kept on this device and sent when the connection returns')).toBeVisible();
   await page.context().setOffline(false);
   await expect(page.locator('#q-Q04').getByRole('status')).toHaveText('Saved', { timeout: 20_000 });
   await expect(page.getByText('All answers are saved.')).toBeVisible();
@@ -139,8 +140,13 @@ test('a national report goes from the first answer to publication', async ({ bro
   // The country administrator uploads the signed PDF: the report is submitted.
   const stateAdmin = await signedInPage(browser, DEMO.stateAdmin);
   await stateAdmin.page.goto(HEADER);
-  await expect(stateAdmin.page.getByRole('heading', { name: 'Signed report' })).toBeVisible();
+  await expect(stateAdmin.page.getByRole('heading', { name: 'Submit the signed report' })).toBeVisible();
   await stateAdmin.page.getByLabel('Signed report (PDF)').setInputFiles({ name: 'PH-national-report-signed.pdf', mimeType: 'application/pdf', buffer: PDF });
+  // The step shows what the file holds; a PDF without a digital signature needs the person's word.
+  await expect(stateAdmin.page.getByText('This PDF carries no digital signature.')).toBeVisible();
+  await expect(stateAdmin.page.getByRole('button', { name: 'Submit', exact: true })).toBeDisabled();
+  await stateAdmin.page.getByLabel('I confirm this is the signed copy of the report.').check();
+  await stateAdmin.page.getByRole('button', { name: 'Submit', exact: true }).click();
   await expect(stateAdmin.page.getByText('The signed report is uploaded and the report is submitted.')).toBeVisible();
   await expect(stateAdmin.page.getByText('PH-national-report-signed.pdf')).toBeVisible();
   await expect(stateAdmin.page.locator('dd').getByText('Submitted', { exact: true })).toBeVisible();
@@ -171,6 +177,7 @@ test('a national report goes from the first answer to publication', async ({ bro
   expect(completed.status).toBe(200);
   const form = new FormData();
   form.append('file', new Blob([PDF], { type: 'application/pdf' }), 'PH-national-report-signed-v2.pdf');
+  form.append('confirm_unsigned', 'true');
   const upload = await fetch(`${BASE_URL}/api/report/type/national/${view.report.uuid}/report/upload`, {
     method: 'POST',
     headers: { authorization: `Bearer ${await idToken(DEMO.stateAdmin)}` },

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { FIRST_SCREEN_BUDGET, firstScreenHtmlBytes } from '../../scripts/page-bars.ts';
 import { api, FADING_NOTIFICATION, BASE_URL, DEMO, expectPath, idToken, signIn, watchConsole } from './support.ts';
+import { waitForLiveBuild } from './live-site.ts';
 
 /**
  * The urbanisation profile's back-office (issue 8): an administrator edits a theme's overview
@@ -33,7 +34,7 @@ test('overview: the theme list, the form with its preview and key facts', async 
   await page.locator('#fact-0-value').fill('12');
   await noAxeViolations(page, 'overview form');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('status', { name: 'Notifications' })).toContainText('Culture is saved');
+  await expect(page.getByRole('status', { name: 'Notifications' })).toContainText('Culture is saved', { timeout: 30_000 });
   expect(problems).toEqual([]);
 });
 
@@ -108,8 +109,9 @@ test('overview: an indicator and a picture added to a theme show on its public p
 
   // Publish, and wait for a build that started after the changes.
   const panel = page.getByRole('region', { name: 'Public site' });
-  await panel.getByRole('button', { name: 'Publish site' }).click();
-  await expect(panel.getByRole('status')).toContainText(/Site build queued|Building the site/);
+  await panel.getByRole('button', { name: 'Publish now' }).click();
+  await page.getByRole('dialog', { name: 'Publish the public site now?' }).getByRole('button', { name: 'Publish now' }).click();
+  await expect(panel.getByRole('status')).toContainText(/Updating the public site|changes? waiting/);
   await expect
     .poll(async () => ((await liveSince(token)) ?? '') > (before ?? ''), { timeout: 240_000, intervals: [1000] })
     .toBe(true);
@@ -144,6 +146,7 @@ test('overview: an indicator and a picture added to a theme show on its public p
 });
 
 test('analytics: the grid, a figure saved on leaving its field, publishing, and an import preview', async ({ page }) => {
+  test.setTimeout(300_000);
   await signIn(page, DEMO.superadmin, undefined, '/module/urbanisation-profile/analytics/demography-urbanisation');
   await expectPath(page, '/module/urbanisation-profile/analytics/demography-urbanisation');
   await expect(page.getByRole('row', { name: /Philippines/ }).getByRole('link', { name: /Published · 1 Philippines 2020/ })).toBeVisible();
@@ -159,10 +162,40 @@ test('analytics: the grid, a figure saved on leaving its field, publishing, and 
   await expect(page.getByRole('status', { name: 'Notifications' })).toContainText('The figures are published');
   await expect(page.getByRole('button', { name: 'Withdraw from the public site' })).toBeVisible();
 
+  // Changed after publishing (decision 033): a draft again, and the public profile keeps the published figure.
+  await expect(page.getByRole('note').filter({ hasText: 'These figures are public' })).toBeVisible();
+  await field.locator('#q-URB_POP_PCT-value').fill('48.4');
+  await field.getByLabel('Source').fill('Philippine Statistics Authority · สำนักงานสถิติ · 统计局 · مرکز آمار · Росстат');
+  await field.getByLabel('Source').press('Enter');
+  await expect(field.getByRole('status')).toHaveText('Saved', { timeout: 20_000 });
+  await expect(page.getByRole('note').filter({ hasText: 'The public site keeps the published figures' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Publish the changes' })).toBeVisible();
+  const shown = await (await fetch(`${BASE_URL}/api/profile/public/category/demography-urbanisation`)).json() as { data: { indicators: { code: string; values: { country_code: string; year: number; value: number }[] }[] } };
+  expect(shown.data.indicators.find((i) => i.code === 'URB_POP_PCT')!.values.find((v) => v.country_code === 'PH' && v.year === YEAR)?.value).toBe(48.2);
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: test.info().outputPath(`profile-dataset-changed-${width}.png`) });
+  }
+  // Withdrawing asks first; the site that follows no longer shows the figure (waited for at the end).
+  const withdrawnSince = new Date().toISOString();
+  await page.getByRole('button', { name: 'Withdraw from the public site' }).click();
+  const dialog = page.getByRole('dialog', { name: `Withdraw the figures of Philippines, ${YEAR}?` });
+  await page.screenshot({ path: test.info().outputPath('profile-dataset-withdraw-1366.png') });
+  await dialog.getByRole('button', { name: 'Withdraw' }).click();
+  await expect(page.getByRole('status', { name: 'Notifications' })).toContainText('no longer on the public site');
+  await expect(page.getByRole('button', { name: 'Publish', exact: true })).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 720 });
+
   await page.goto('/module/urbanisation-profile/analytics');
   await page.getByLabel('Or paste the rows').fill('country_code,indicator,year,value,source\nPH,URB_GROWTH,2021,1.9,PSA\nPH,URB_POP_PCT,2021,140,PSA\n');
   await page.getByRole('button', { name: 'Preview' }).click();
-  await expect(page.getByText('2 rows: 1 to change, 0 unchanged, 1 with problems.')).toBeVisible();
-  await expect(page.getByText(/Line 3: value must be at most 100/)).toBeVisible();
+  await expect(page.getByTestId('import-format')).toHaveText('comma-separated text, decimal point, 2 rows of figures');
+  await expect(page.getByText('1 to change, 0 unchanged, 1 with problems.')).toBeVisible();
+  await expect(page.getByText('Row 3, column value: 140 must be at most 100 %')).toBeVisible();
   await expect(page.getByRole('button', { name: /^Import/ })).toBeDisabled();
+
+  // Leave the public profile as the other specs expect it: the figures were published and withdrawn
+  // above, each queuing a rebuild by itself; wait for the site that follows the withdrawal.
+  await waitForLiveBuild(await idToken(DEMO.superadmin), withdrawnSince);
 });

@@ -42,7 +42,7 @@ test('a theme: bar chart with the regional median, its table, sources, the map a
   const csvHref = await page.getByRole('link', { name: 'Download every figure of this theme (CSV)' }).getAttribute('href');
   expect(csvHref).toBe('/urbanisation-profile/demography-urbanisation.csv');
   const csv = await (await page.request.get(csvHref!)).text();
-  expect(csv.split('\r\n')[0]).toBe('indicator_code,indicator,sdg,country_code,country,year,value,unit,is_estimate,note,source,licence,demo');
+  expect(csv.split('\r\n')[0]).toBe('indicator_code,indicator,sdg,country_code,country,year,value,unit,is_estimate,note,source,licence,origin,demo');
   expect(csv).toContain('URB_POP_PCT,Urban population (% of total population),,SG,Singapore,2020,100,%');
   expect(csv).toContain('LARGEST_CITY_POP,Population of the largest urban agglomeration,,JP,Japan,2018,37468');
 

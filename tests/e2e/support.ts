@@ -87,6 +87,8 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: /^sign in$/i }).click();
+  // The session cookie exists only once the sign-in page has moved on; a goto before that lands back on /login.
+  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 20_000 });
 }
 
 export async function expectPath(page: Page, path: string | RegExp) {

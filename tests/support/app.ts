@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,14 +7,13 @@ import type { Auth } from 'firebase-admin/auth';
 import postgres from 'postgres';
 import { afterAll, inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/lib/db/client.server.ts';
-import { seedReferenceData } from '../../src/lib/db/seed.server.ts';
 import { parseEnv } from '../../src/lib/env.server.ts';
 import { tokenVerifierFor } from '../../src/lib/identity/token-verifier.server.ts';
 import { createApp, type SiteSource } from '../../src/server/app.ts';
-import { createAppDeps, type AppDeps } from '../../src/lib/http/context.server.ts';
+import { createAppDeps, type AppDeps } from '../../src/lib/deps.server.ts';
 import { firebaseAuth } from '../../src/server/main.ts';
 import { SiteBuilder } from '../../src/server/site-builder.ts';
-import { TEST_PROJECT_ID, withDatabase } from './test-env.ts';
+import { TEST_PROJECT_ID, TEST_S3_BUCKET, withDatabase } from './test-env.ts';
 
 export interface RequestOptions {
   method?: string;
@@ -39,6 +38,20 @@ export interface TestContext {
   emulatorHost: string;
   database: Database['kind'];
   request(path: string, options?: RequestOptions): Promise<Response>;
+  /**
+   * PostgreSQL only: another instance of the server on the same database and file store (its own
+   * connections, caches and change bus), closed after the file. Null on PGlite.
+   */
+  openInstance: (() => Promise<TestInstance>) | null;
+  /** PostgreSQL only: the test database's URL. */
+  databaseUrl: string | null;
+}
+
+/** A second server on the test database (TestContext.openInstance). */
+export interface TestInstance {
+  app: ReturnType<typeof createApp>;
+  deps: AppDeps;
+  request(path: string, options?: RequestOptions): Promise<Response>;
 }
 
 export interface TestContextOptions {
@@ -55,7 +68,7 @@ export interface TestContextOptions {
  */
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
   const emulatorHost = inject('authEmulatorHost');
-  const { database, drop } = await openTestDatabase();
+  const { database, drop, url } = await openTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'apua-test-data-'));
   const env = parseEnv({
     NODE_ENV: 'test',
@@ -64,6 +77,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     DATA_DIR: dataDir,
     SEED_DEMO: 'false',
     LOG_REQUESTS: 'false',
+    ...testStorageEnv(),
     ...options.env,
   });
   const auth = firebaseAuth(env);
@@ -71,12 +85,22 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   const builder = new SiteBuilder({ root: siteRoot, env: options.buildEnv ?? {}, command: FAKE_BUILD });
   const deps = createAppDeps({ db: database.db, env, tokens: tokenVerifierFor(auth, env), site: builder });
   const app = createApp(deps, options.site ?? { current: () => null });
+  const others: Database[] = [];
   afterAll(async () => {
     await builder.settled();
+    for (const other of others) await other.close();
     await database.close();
     await drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
+  const openInstance = async (): Promise<TestInstance> => {
+    const other = await openDatabase({ url: url! });
+    others.push(other);
+    const otherBuilder = new SiteBuilder({ root: join(dataDir, `site-builds-${others.length}`), env: {}, command: FAKE_BUILD });
+    const otherDeps = createAppDeps({ db: other.db, env, tokens: tokenVerifierFor(auth, env), site: otherBuilder });
+    const otherApp = createApp(otherDeps, { current: () => null });
+    return { app: otherApp, deps: otherDeps, request: requester(otherApp) };
+  };
   return {
     app,
     deps,
@@ -84,25 +108,46 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     auth,
     emulatorHost,
     database: database.kind,
-    request: (path, init = {}) => {
-      const headers = new Headers(init.headers);
-      if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
-      let body = init.body;
-      if (init.json !== undefined) {
-        headers.set('Content-Type', 'application/json');
-        body = JSON.stringify(init.json);
-      }
-      const method = init.method ?? (body === undefined ? 'GET' : 'POST');
-      return Promise.resolve(app.request(path, { method, headers, ...(body !== undefined && { body }) }));
-    },
+    request: requester(app),
+    openInstance: url ? openInstance : null,
+    databaseUrl: url,
   };
 }
 
-async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+/** `request` of a test context or instance: the app's answer to one request. */
+function requester(app: ReturnType<typeof createApp>): TestContext['request'] {
+  return (path, init = {}) => {
+    const headers = new Headers(init.headers);
+    if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers.set('Content-Type', 'application/json');
+      body = JSON.stringify(init.json);
+    }
+    const method = init.method ?? (body === undefined ? 'GET' : 'POST');
+    return Promise.resolve(app.request(path, { method, headers, ...(body !== undefined && { body }) }));
+  };
+}
+
+/** On PostgreSQL, uploads go to a folder of its own in the test bucket; on PGlite, to the local disk. */
+function testStorageEnv(): Record<string, string> {
+  if (process.env['TEST_DB'] !== 'postgres') return {};
+  return { S3_BUCKET: TEST_S3_BUCKET, S3_ENDPOINT: inject('s3Endpoint'), S3_PREFIX: `t-${randomBytes(6).toString('hex')}` };
+}
+
+let template: Blob | null = null;
+
+/** The dump the global setup wrote, read once per worker (its files share loaded modules: decision 037). */
+function pgliteTemplate(): Blob {
+  template ??= new Blob([readFileSync(inject('pgliteTemplateFile'))]);
+  return template;
+}
+
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void>; url: string | null }> {
   if (process.env['TEST_DB'] !== 'postgres') {
-    const database = await openDatabase({ dataDir: 'memory://' });
-    await seedReferenceData(database.db);
-    return { database, drop: async () => {} };
+    // A copy of the migrated, seeded database the global setup dumped (migrations still run: none is left to apply).
+    const database = await openDatabase({ dataDir: 'memory://', loadDataDir: pgliteTemplate() });
+    return { database, drop: async () => {}, url: null };
   }
   const adminUrl = process.env['TEST_DATABASE_URL'];
   const templateUrl = inject('postgresTemplateUrl');
@@ -110,9 +155,11 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   const name = `apua_t_${randomBytes(6).toString('hex')}`;
   const template = new URL(templateUrl).pathname.slice(1);
   await withAdmin(adminUrl, (sql) => sql.unsafe(`CREATE DATABASE ${name} TEMPLATE ${template}`));
-  const database = await openDatabase({ url: withDatabase(adminUrl, name) });
+  const url = withDatabase(adminUrl, name);
+  const database = await openDatabase({ url });
   return {
     database,
+    url,
     drop: () => withAdmin(adminUrl, (sql) => sql.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
   };
 }

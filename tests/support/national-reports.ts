@@ -3,6 +3,7 @@ import { QuestionListResponseSchema, type Question } from '../../src/lib/questio
 import { ReportViewResponseSchema, type ReportView } from '../../src/lib/national-reports/schema.ts';
 import type { TestContext } from './app.ts';
 import type { TestUser } from './factories.ts';
+import { testPdf } from './pdf.ts';
 
 const DAY = 86_400_000;
 export const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY).toISOString().slice(0, 10);
@@ -50,17 +51,16 @@ export function updateReport(ctx: TestContext, user: TestUser, year: number, cou
 }
 
 /** A small but real PDF document (bytes as a PDF writer makes them). */
+/** A well-formed one-page PDF without a digital signature; `extra` bytes of padding make it larger. */
 export function pdfBytes(extra = 0): Uint8Array {
-  const text = `%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`;
-  const head = new TextEncoder().encode(text);
-  const out = new Uint8Array(head.length + extra);
-  out.set(head);
-  return out;
+  return testPdf({ padding: extra });
 }
 
-export function upload(ctx: TestContext, user: TestUser, uuid: string, bytes: Uint8Array, name = 'signed-report.pdf', type = 'application/pdf') {
+/** POST …/report/upload; an unsigned PDF goes with "I confirm this is the signed copy" unless `confirm` is false. */
+export function upload(ctx: TestContext, user: TestUser, uuid: string, bytes: Uint8Array, name = 'signed-report.pdf', type = 'application/pdf', confirm = true) {
   const form = new FormData();
   form.set('file', new File([bytes as Uint8Array<ArrayBuffer>], name, { type }));
+  if (confirm) form.set('confirm_unsigned', 'true');
   return ctx.request(`/api/report/type/national/${uuid}/report/upload`, { token: user.token, body: form });
 }
 

@@ -13,3 +13,6 @@ export function withDatabase(url: string, database: string): string {
   parsed.pathname = `/${database}`;
   return parsed.toString();
 }
+
+/** The bucket of the S3-compatible test server; each test file's uploads get a folder of their own in it. */
+export const TEST_S3_BUCKET = 'apua-test';

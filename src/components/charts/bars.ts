@@ -4,7 +4,7 @@
  */
 import { median as d3median } from 'd3-array';
 import { scaleLinear } from 'd3-scale';
-import { formatNumber } from './format.ts';
+import { formatNumber, formatTick } from './format.ts';
 
 export interface BarDatum {
   /** Stable id (a country code): row ids and links. */
@@ -25,6 +25,36 @@ export function sortBars<T extends BarDatum>(data: readonly T[], order: 'desc' |
   return [...data].sort((a, b) => sign * (a.value - b.value) || a.label.localeCompare(b.label, 'en'));
 }
 
+/**
+ * Width of the charts' viewBox. The SVG scales to its container: on a 390 px phone it is drawn
+ * about 324 px wide, so 12-unit text shows at 11.4 px, never smaller; on wide screens the SVG
+ * stops at 28rem (CHART_SVG_CLASS), where 13-unit labels show at 17 px.
+ */
+export const CHART_WIDTH = 340;
+/** Classes of every chart's SVG (see CHART_WIDTH). */
+export const CHART_SVG_CLASS = 'h-auto w-full max-w-md';
+/** Line height of a wrapped label, in viewBox units (13-unit text). */
+export const LABEL_LINE = 15;
+
+/**
+ * A label as lines of at most `perLine` characters, broken between words and never cut: a word
+ * longer than a line gets a line of its own (country names stay whole on a phone).
+ */
+export function wrapLabel(label: string, perLine: number): string[] {
+  const lines: string[] = [];
+  for (const word of label.trim().split(/\s+/)) {
+    const last = lines.at(-1);
+    if (last !== undefined && last.length + 1 + word.length <= perLine) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines.length > 0 ? lines : [''];
+}
+
+/** The `dy` of each line of a label centred on its row (first line moves up, the others down a line). */
+export function lineOffsets(count: number): string[] {
+  return Array.from({ length: count }, (_, i) => (i === 0 ? `${0.35 - ((count - 1) * LABEL_LINE) / 2 / 13}em` : `${LABEL_LINE}`));
+}
+
 export interface BarLayoutOptions {
   /** Width of the viewBox; the SVG scales to its container. */
   width?: number;
@@ -35,17 +65,20 @@ export interface BarLayoutOptions {
   /** A reference line (the regional median); null for none. */
   reference?: number | null;
   decimals?: number | null;
-  /** Longest label in characters before it is shortened (the full label stays in the table). */
+  /** Characters of a label's line (13-unit text, about 6.5 units a character); longer labels wrap. */
   maxLabel?: number;
 }
 
 export interface BarRow<T extends BarDatum> {
   datum: T;
   y: number;
+  /** Height of the row: one line of label or more. */
+  height: number;
   /** Start and width of the bar (negative values draw left of zero). */
   x: number;
   barWidth: number;
-  shortLabel: string;
+  /** The whole label, on as many lines as it needs. */
+  lines: string[];
   valueText: string;
   /** Where the value label goes: after the bar's end, or inside it when the bar is long. */
   valueX: number;
@@ -61,17 +94,13 @@ export interface BarLayout<T extends BarDatum> {
   rowHeight: number;
   zeroX: number;
   rows: BarRow<T>[];
-  ticks: { value: number; x: number; text: string }[];
+  ticks: { value: number; x: number; text: string; anchor: 'middle' | 'end' }[];
   reference: { value: number; x: number; text: string; labelX: number } | null;
-}
-
-export function shorten(label: string, max: number): string {
-  return label.length <= max ? label : `${label.slice(0, max - 1).trimEnd()}…`;
 }
 
 /** The geometry of a horizontal bar chart of `data` in the order given (sort it first). */
 export function layoutBars<T extends BarDatum>(data: readonly T[], options: BarLayoutOptions = {}): BarLayout<T> {
-  const { width = 440, rowHeight = 24, labelWidth = 150, reference = null, decimals = null, maxLabel = 18 } = options;
+  const { width = CHART_WIDTH, rowHeight = 24, labelWidth = 130, reference = null, decimals = null, maxLabel = 19 } = options;
   // Room above the bars for the reference line's label.
   const top = reference === null ? 8 : 24;
   const axisHeight = 26;
@@ -85,28 +114,38 @@ export function layoutBars<T extends BarDatum>(data: readonly T[], options: BarL
     .range([plotLeft, plotRight]);
   if (!options.domain) scale.nice(5);
   const zeroX = scale(0);
-  const rows = data.map((datum, i) => {
+  let y = top;
+  const rows = data.map((datum) => {
     const end = scale(datum.value);
     const x = Math.min(zeroX, end);
     const barWidth = Math.abs(end - zeroX);
     const valueText = formatNumber(datum.value, decimals);
     // About 7 units per character at the chart's font size: does the value fit after the bar?
     const valueInside = end + 6 + valueText.length * 7 > plotRight;
+    const lines = wrapLabel(datum.label, maxLabel);
+    const height = Math.max(rowHeight, lines.length * LABEL_LINE + 8);
+    y += height;
     return {
       datum,
-      y: top + i * rowHeight,
+      y: y - height,
+      height,
       x: round(x),
       barWidth: round(barWidth),
-      shortLabel: shorten(datum.label, maxLabel),
+      lines,
       valueText,
       valueX: round(valueInside ? end - 5 : end + 5),
       valueInside,
     };
   });
-  const ticks = scale.ticks(4).map((value) => ({ value, x: round(scale(value)), text: formatNumber(value, null) }));
+  const ticks = scale.ticks(4).map((value) => {
+    const x = round(scale(value));
+    const text = formatTick(value);
+    // About 6.5 units a character at 12 units: the last tick ends at its line rather than past the edge.
+    return { value, x, text, anchor: x + (text.length * 6.5) / 2 > width ? ('end' as const) : ('middle' as const) };
+  });
   return {
     width,
-    height: top + data.length * rowHeight + axisHeight,
+    height: y + axisHeight,
     plotLeft,
     plotRight,
     top,
@@ -121,10 +160,14 @@ export function layoutBars<T extends BarDatum>(data: readonly T[], options: BarL
             value: reference,
             x: round(scale(reference)),
             text: formatNumber(reference, decimals),
-            // The label's centre, kept inside the plot so that it is never cut off.
-            labelX: round(Math.min(Math.max(scale(reference), plotLeft + 45), plotRight - 45)),
+            // The label's centre ("median 12.3", about 7 units a character), kept inside the chart so that it is never cut off.
+            labelX: round(Math.min(Math.max(scale(reference), plotLeft + referenceHalf(reference, decimals)), width - 2 - referenceHalf(reference, decimals))),
           },
   };
+}
+
+function referenceHalf(reference: number, decimals: number | null): number {
+  return Math.max(45, ((7 + formatNumber(reference, decimals).length) * 7) / 2);
 }
 
 export interface CountGroup {
@@ -143,24 +186,28 @@ export interface StackSegment {
 
 /** Stacked horizontal bars of counts (yes / no per subregion), on one scale up to the largest total. */
 export function layoutStacks(groups: readonly CountGroup[], options: { width?: number; rowHeight?: number; labelWidth?: number } = {}) {
-  const { width = 440, rowHeight = 30, labelWidth = 170 } = options;
-  // The subregions' names fit whole ("South and South-West Asia", 25 characters, in 164 units at 13 px).
-  const maxLabel = 25;
+  const { width = CHART_WIDTH, rowHeight = 30, labelWidth = 130 } = options;
+  // Names wrap whole ("South and South-West / Asia"), two lines fit a row.
+  const maxLabel = 19;
   const top = 8;
   const plotLeft = labelWidth;
-  const plotRight = width - 40;
+  const plotRight = width - 30;
   const max = Math.max(1, ...groups.map((g) => sum(g.counts)));
   const scale = scaleLinear().domain([0, max]).range([plotLeft, plotRight]);
-  const rows = groups.map((group, i) => {
+  let y = top;
+  const rows = groups.map((group) => {
     let start = 0;
     const segments: StackSegment[] = group.counts.map((count, category) => {
       const segment = { category, x: round(scale(start)), width: round(scale(start + count) - scale(start)), count };
       start += count;
       return segment;
     });
-    return { group, y: top + i * rowHeight, segments, total: start, totalX: round(scale(start) + 5), shortLabel: shorten(group.label, maxLabel) };
+    const lines = wrapLabel(group.label, maxLabel);
+    const height = Math.max(rowHeight, lines.length * LABEL_LINE + 8);
+    y += height;
+    return { group, y: y - height, height, segments, total: start, totalX: round(scale(start) + 5), lines };
   });
-  return { width, height: top + groups.length * rowHeight + 4, plotLeft, plotRight, rowHeight, rows };
+  return { width, height: y + 4, plotLeft, plotRight, rowHeight, rows };
 }
 
 function sum(values: readonly number[]): number {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { layoutBars, layoutStacks, median, shorten, sortBars } from './bars.ts';
-import { csvCell, csvResponse, toCsv } from './csv.ts';
+import { layoutBars, layoutStacks, median, sortBars, wrapLabel } from './bars.ts';
+import { csvCell, csvResponse, toCsv } from '../../lib/open-data/csv.ts';
 import { answerWithUnits, formatNumber, withUnit } from './format.ts';
 import { layoutLine } from './line.ts';
 import { comparisonRows, comparisonSummary } from './comparison.ts';
@@ -69,10 +69,19 @@ describe('layoutBars', () => {
     expect(layoutBars([{ key: 'A', label: 'A', value: 1 }]).rows[0]!.y).toBe(8);
   });
 
-  it('shortens long names for the axis only', () => {
-    expect(shorten('Micronesia (Federated States of)', 20)).toBe('Micronesia (Federat…');
-    expect(shorten('Nepal', 20)).toBe('Nepal');
-    expect(layoutBars([{ key: 'FM', label: 'Micronesia (Federated States of)', value: 1 }]).rows[0]!.datum.label).toBe('Micronesia (Federated States of)');
+  it('wraps long names onto more lines, never cutting them, and gives their row the room', () => {
+    expect(wrapLabel('Micronesia (Federated States of)', 19)).toEqual(['Micronesia', '(Federated States', 'of)']);
+    expect(wrapLabel('Lao People’s Democratic Republic', 19)).toEqual(['Lao People’s', 'Democratic Republic']);
+    expect(wrapLabel('Nepal', 19)).toEqual(['Nepal']);
+    expect(wrapLabel('Kyrgyzstan-and-a-very-long-word', 10)).toEqual(['Kyrgyzstan-and-a-very-long-word']);
+    const layout = layoutBars([
+      { key: 'LA', label: 'Lao People’s Democratic Republic', value: 2 },
+      { key: 'NP', label: 'Nepal', value: 1 },
+    ]);
+    expect(layout.rows.map((r) => r.lines.join(' '))).toEqual(['Lao People’s Democratic Republic', 'Nepal']);
+    expect(layout.rows.map((r) => r.height)).toEqual([38, 24]);
+    expect(layout.rows[1]!.y).toBe(layout.rows[0]!.y + 38);
+    expect(layout.height).toBe(8 + 38 + 24 + 26);
   });
 });
 
@@ -80,7 +89,8 @@ describe('layoutStacks', () => {
   it('writes the names of the subregions whole', () => {
     const names = ['East and North-East Asia', 'South-East Asia', 'South and South-West Asia', 'North and Central Asia', 'Pacific'];
     const layout = layoutStacks(names.map((label, i) => ({ key: String(i), label, counts: [1, 1] })));
-    expect(layout.rows.map((r) => r.shortLabel)).toEqual(names);
+    expect(layout.rows.map((r) => r.lines.join(' '))).toEqual(names);
+    expect(layout.rows.map((r) => r.lines.length)).toEqual([2, 1, 2, 2, 1]);
   });
   it('stacks yes and no counts on one scale up to the largest total', () => {
     const layout = layoutStacks(
@@ -94,8 +104,8 @@ describe('layoutStacks', () => {
     expect(sea!.total).toBe(8);
     expect(sea!.segments[0]!.x).toBe(150);
     expect(sea!.segments[1]!.x).toBeCloseTo(sea!.segments[0]!.x + sea!.segments[0]!.width, 1);
-    expect(sea!.segments[0]!.width + sea!.segments[1]!.width).toBeCloseTo(400 - 150, 1);
-    expect(pac!.segments[0]!.width).toBeCloseTo(250 / 8, 0);
+    expect(sea!.segments[0]!.width + sea!.segments[1]!.width).toBeCloseTo(410 - 150, 1);
+    expect(pac!.segments[0]!.width).toBeCloseTo(260 / 8, 0);
   });
 });
 
@@ -111,6 +121,22 @@ describe('layoutLine', () => {
     expect(layout.points[2]!.cx).toBe(layout.right);
     expect(layout.points[0]!.cy).toBeLessThan(layout.points[2]!.cy);
     expect(layout.path).toMatch(/^M[\d.]+,[\d.]+L/);
+  });
+
+  it('writes as many years and values as fit without touching, the first and the last always', () => {
+    const points = Array.from({ length: 25 }, (_, i) => ({ year: 2000 + i, value: 2_000_000 + i * 50_000 }));
+    const layout = layoutLine(points);
+    const xs = layout.years.map((y) => y.x);
+    expect(layout.years[0]!.year).toBe(2000);
+    expect(layout.years.at(-1)!.year).toBe(2024);
+    for (let i = 1; i < xs.length; i++) expect(xs[i]! - xs[i - 1]!).toBeGreaterThanOrEqual(40);
+    // The first year and value start at the axis, clear of its numbers; the last end inside the chart.
+    expect(layout.years[0]!.anchor).toBe('start');
+    expect(layout.points[0]!.anchor).toBe('start');
+    expect(layout.points[0]!.labelX).toBeGreaterThanOrEqual(layout.left - 2);
+    expect(layout.points.filter((p) => p.labelled).map((p) => p.year)).toEqual([2000, 2024]);
+    expect(layout.points.at(-1)!.anchor).toBe('end');
+    expect(layoutLine(points.slice(0, 3)).points.every((p) => p.labelled)).toBe(true);
   });
 
   it('draws a single point in the middle', () => {

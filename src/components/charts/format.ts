@@ -13,6 +13,12 @@ export function formatNumber(value: number, decimals: number | null | undefined)
   });
 }
 
+/** An axis tick: short for large numbers (40K, 3.5M, 1B), so that it fits a phone's chart; the table has them whole. */
+export function formatTick(value: number): string {
+  if (Math.abs(value) < 10_000) return formatNumber(value, null);
+  return value.toLocaleString('en', { notation: 'compact', maximumFractionDigits: 1 });
+}
+
 /**
  * A number with its unit: "%" sticks to the number, other units follow after a no-break space
  * (a narrow phone must not leave "50.5" at the end of one line and its unit on the next).

@@ -1,8 +1,10 @@
 /// <reference types="astro/client" />
 /** Reading the national-report collections the way the public pages show them. */
 import { getCollection } from 'astro:content';
-import type { PublicReport, PublicReportListItem, ReportStatus } from '../../lib/national-reports/schema.ts';
+import type { ReportStatus } from '../../lib/national-reports/schema.ts';
+import type { PublicReport, PublicReportListItem } from '../../lib/national-reports/public-schema.ts';
 import type { CycleBundle } from '../../lib/public-api/national-reports.ts';
+import { PUBLIC_CYCLE_STATUS_LABELS, REPORT_STATUS_LABELS } from '../../lib/national-reports/workflow.ts';
 import type { QuestionInfo } from './regional.ts';
 
 /** Reporting cycles, newest first. */
@@ -46,14 +48,7 @@ export function questionsOf(reports: readonly PublicReport[], year: number): Map
   return known;
 }
 
-export const STATUS_LABELS: Record<ReportStatus, string> = {
-  not_started: 'Not started',
-  in_progress: 'In progress',
-  completed: 'Completed',
-  submitted: 'Submitted',
-  accepted: 'Accepted',
-  published: 'Published',
-};
+export const STATUS_LABELS = REPORT_STATUS_LABELS;
 
 /** Light to dark along the workflow; published in the accent colour so it stands out on the map. */
 export const STATUS_COLOURS: Record<ReportStatus, string> = {
@@ -65,7 +60,8 @@ export const STATUS_COLOURS: Record<ReportStatus, string> = {
   published: '#e07a1f',
 };
 
-export const CYCLE_STATUS_LABELS: Record<string, string> = { open: 'Open for reporting', closed: 'Reporting closed', archived: 'Archived', draft: 'In preparation' };
+/** Keyed by string: a page shows a status it does not know as it is. */
+export const CYCLE_STATUS_LABELS: Readonly<Record<string, string>> = PUBLIC_CYCLE_STATUS_LABELS;
 
 /** "12 March 2026" from an ISO date or timestamp. */
 export function formatDate(iso: string): string {

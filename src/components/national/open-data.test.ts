@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PublicAnswerRow } from '../../lib/national-reports/schema.ts';
-import { toCsv } from '../charts/csv.ts';
+import type { PublicAnswerRow } from '../../lib/national-reports/public-schema.ts';
+import { toCsv } from '../../lib/open-data/csv.ts';
 import { csvValue, OPEN_DATA_COLUMNS, sortRows } from './open-data.ts';
 
 const row = (over: Partial<PublicAnswerRow>): PublicAnswerRow => ({

@@ -2,8 +2,8 @@
  * The open-data files of national reports (/open-data/): every published answer of a cycle,
  * one row per country × question, as CSV and JSON. The columns are described on the page.
  */
-import type { PublicAnswerRow } from '../../lib/national-reports/schema.ts';
-import type { CsvColumn } from '../charts/csv.ts';
+import type { PublicAnswerRow } from '../../lib/national-reports/public-schema.ts';
+import type { CsvColumn } from '../../lib/open-data/csv.ts';
 import { subregionName } from './regional.ts';
 
 /** A value in one CSV cell: numbers and yes/no as they are, choices joined by "; ", parts as JSON. */

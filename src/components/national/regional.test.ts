@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PublicAnswerRow } from '../../lib/national-reports/schema.ts';
+import type { PublicAnswerRow } from '../../lib/national-reports/public-schema.ts';
 import { infoFromRows, regionalPicture, regionalQuestion, type QuestionInfo } from './regional.ts';
 
 const row = (code: string, country: string, subregion: string, question_code: string, value: PublicAnswerRow['value'], extra: Partial<PublicAnswerRow> = {}): PublicAnswerRow => ({

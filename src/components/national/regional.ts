@@ -4,7 +4,7 @@
  * with the regional median; yes/no answers become counts by subregion (or by part, for
  * multi-part questions); choices become counts per option; narratives a list of countries.
  */
-import type { PublicAnswerRow } from '../../lib/national-reports/schema.ts';
+import type { PublicAnswerRow } from '../../lib/national-reports/public-schema.ts';
 import type { Question } from '../../lib/questionnaires/schema.ts';
 import { SUBREGIONS } from '../../lib/map/subregions.ts';
 import { median } from '../charts/bars.ts';

@@ -33,6 +33,27 @@ export function creditOf(indicator: { source: string; source_series: string | nu
   return `${indicator.source}${series}${indicator.licence ? `. Licence: ${indicator.licence}` : ''}`;
 }
 
+/**
+ * The source line of a chart or table: the sources of the figures shown (each with its licence),
+ * and their years; the indicator's own source when the figures name none.
+ */
+export function creditOfValues(indicator: { source: string; source_series: string | null; licence: string | null }, values: readonly PublicValue[]): string {
+  const named = [...new Set(values.filter((v) => v.source).map((v) => `${v.source}${v.licence ? ` (licence: ${v.licence})` : ''}`))];
+  if (named.length === 0) return creditOf(indicator);
+  const years = values.map((v) => v.data_year ?? v.year);
+  const lo = Math.min(...years);
+  const hi = Math.max(...years);
+  return `${named.join('; ')}. ${lo === hi ? `Year ${lo}` : `Years ${lo} to ${hi}`}.`;
+}
+
+/** The countries that have reported figures of an indicator themselves (not the open data), by name. */
+export function reportingCountries(indicator: PublicIndicator): string[] {
+  return [...new Set(indicator.values.filter((v) => v.origin === 'country').map((v) => v.country_name))].sort((a, b) => a.localeCompare(b, 'en'));
+}
+
+/** What a theme page says of an indicator that no open dataset backs. */
+export const COUNTRY_REPORTED = 'Reported by countries; no open dataset';
+
 export const profilePaths = {
   index: '/urbanisation-profile',
   category: (slug: string) => `/urbanisation-profile/${slug}`,

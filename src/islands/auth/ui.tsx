@@ -35,6 +35,7 @@ export function TextField({ label, error, hint, type = 'text', ...input }: Field
         <input
           id={id}
           type={isPassword && visible ? 'text' : type}
+          dir={isPassword ? undefined : 'auto'}
           className={`${inputClass} ${isPassword ? 'pr-16' : ''}`}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy || undefined}

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { Suspense, useEffect } from 'react';
+import { loadAllScriptFonts } from '../../lib/fonts/web-fonts.ts';
 import { ErrorBoundary } from './errors/error-boundary.tsx';
 import { FullPageServerError, NotFoundView, ServerErrorView } from './errors/error-views.tsx';
 import { $guard, startGuardNavigation, type GuardDecision } from './guards.ts';
@@ -14,6 +15,8 @@ import { FullPageStatus, Skeleton } from './ui/states.tsx';
 export default function BackofficeApp() {
   useEffect(() => {
     const stops = [startGuardNavigation(), startPageEffects()];
+    // What people write comes in any script: the fonts of every script, each file fetched only when shown.
+    loadAllScriptFonts();
     return () => stops.forEach((stop) => stop());
   }, []);
   return (

@@ -13,6 +13,7 @@ export interface RouteMeta {
 
 export const ROUTE_META: Record<AppRoute, RouteMeta> = {
   dashboard: { title: 'Dashboard', menuItem: 'dashboard' },
+  notifications: { title: 'Notifications', menuItem: null },
   nationalReports: { title: 'National Reports', menuItem: 'nationalReports' },
   nationalReportQuestionnaire: { title: 'Questionnaire and reporting cycles', menuItem: 'nationalReports' },
   nationalReportIndicatorForm: { title: 'National report indicators', menuItem: 'nationalReports' },
@@ -30,6 +31,7 @@ export const ROUTE_META: Record<AppRoute, RouteMeta> = {
   acl: { title: 'Access Control', menuItem: 'acl' },
   contactMessages: { title: 'Messages', menuItem: 'contactMessages' },
   countries: { title: 'Country settings', menuItem: 'countries' },
+  sentMail: { title: 'Sent mail', menuItem: 'sentMail' },
   cmsBanner: { title: 'Banners', menuItem: 'cmsBanner' },
   cmsVideo: { title: 'Media Gallery', menuItem: 'cmsVideo' },
   cmsPartner: { title: 'Partners', menuItem: 'cmsPartner' },

@@ -46,14 +46,24 @@ export function pathTo<R extends AppRoute>(
   return (getPagePath as (...args: unknown[]) => string)($router, route, params, search);
 }
 
+/**
+ * The same-origin link to an island path that a plain left-click (no modifier, not prevented)
+ * followed, or null: the clicks the router, and a form guarding unsaved changes, take over.
+ */
+export function islandLinkClicked(event: MouseEvent): HTMLAnchorElement | null {
+  if (event.defaultPrevented || event.button !== 0) return null;
+  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  const link = event.target instanceof Element ? event.target.closest('a') : null;
+  if (!link || (link.target && link.target !== '_self') || link.hasAttribute('download')) return null;
+  if (link.origin !== location.origin || !isIslandPath(link.pathname)) return null;
+  return link;
+}
+
 /** Sends plain left-clicks on same-origin links to island paths through the router. */
 function interceptIslandLinks(): () => void {
   const onClick = (event: MouseEvent) => {
-    if (event.defaultPrevented || event.button !== 0) return;
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const link = event.target instanceof Element ? event.target.closest('a') : null;
-    if (!link || (link.target && link.target !== '_self') || link.hasAttribute('download')) return;
-    if (link.origin !== location.origin || !isIslandPath(link.pathname)) return;
+    const link = islandLinkClicked(event);
+    if (!link) return;
     // In-page anchors (the skip link) are the browser's business.
     if (link.hash && link.pathname === location.pathname && link.search === location.search) return;
     event.preventDefault();

@@ -52,6 +52,8 @@ const ProfileOverviewFormScreen = lazyScreen(() => import('./urbanisation-profil
 const ProfileAnalyticsScreen = lazyScreen(() => import('./urbanisation-profile/index.ts').then((m) => m.ProfileAnalyticsScreen));
 const ProfileAnalyticsCategoryScreen = lazyScreen(() => import('./urbanisation-profile/index.ts').then((m) => m.ProfileAnalyticsCategoryScreen));
 const ProfileAnalyticsFormScreen = lazyScreen(() => import('./urbanisation-profile/index.ts').then((m) => m.ProfileAnalyticsFormScreen));
+const NotificationsScreen = lazyScreen(() => import('./notifications/index.ts').then((m) => m.NotificationsScreen));
+const SentMailScreen = lazyScreen(() => import('./sent-mail/sent-mail-screen.tsx').then((m) => m.SentMailScreen));
 const MyProfileScreen = lazyScreen(() => import('./account/my-profile-screen.tsx').then((m) => m.MyProfileScreen));
 const UpcomingScreen = lazyScreen(() => import('./upcoming/upcoming-screen.tsx').then((m) => m.UpcomingScreen));
 export const ProfileCompletionScreen = lazyScreen(() =>
@@ -73,6 +75,10 @@ export function screenFor(route: AppRoute): ComponentType<ScreenProps> {
       return CountriesScreen;
     case 'contactMessages':
       return ContactScreen;
+    case 'notifications':
+      return NotificationsScreen;
+    case 'sentMail':
+      return SentMailScreen;
     case 'cmsBanner':
     case 'cmsVideo':
     case 'cmsPartner':

@@ -1,7 +1,8 @@
 import { onIdTokenChanged, signOut, type User } from 'firebase/auth';
 import { atom, onMount } from 'nanostores';
-import { getFirebaseAuth, loadClientConfig } from '../../lib/client/firebase.ts';
+import { getFirebaseAuth } from '../../lib/client/firebase.ts';
 import { WhoamiSchema, type Whoami } from '../../lib/identity/schema.ts';
+import { endSession } from '../auth/session.ts';
 import { api, ApiError } from './lib/api.ts';
 import { leave } from './lib/location.ts';
 import { clearApiCache } from './lib/query.ts';
@@ -34,7 +35,7 @@ export async function loadIdentity(options: { keepCurrent?: boolean } = {}): Pro
   if (!options.keepCurrent || $identity.get().status !== 'ready') $identity.set({ status: 'loading' });
   let next: IdentityState;
   try {
-    next = { status: 'ready', identity: await api('whoami', WhoamiSchema) };
+    next = { status: 'ready', identity: await api.request('GET', 'whoami', { schema: WhoamiSchema }) };
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
       await signOut(await getFirebaseAuth()).catch(() => undefined);
@@ -100,19 +101,12 @@ export async function logout(): Promise<void> {
   $signingOut.set(true);
   try {
     const auth = await getFirebaseAuth();
-    const token = await auth.currentUser?.getIdToken().catch(() => null);
     clearApiCache();
     clearSnackbars();
     identityRequest++;
     $identity.set({ status: 'idle' });
     $auth.set({ status: 'signedOut' });
-    const { tokenSyncUrl } = await loadClientConfig();
-    await fetch(tokenSyncUrl, {
-      method: 'DELETE',
-      credentials: 'same-origin',
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    }).catch(() => undefined);
-    await signOut(auth);
+    await endSession(auth);
   } catch {
     // Leaving is what matters: the login page signs out whatever is left.
   } finally {

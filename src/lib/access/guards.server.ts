@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { AppEnv, AuthedUser } from '../http/context.server.ts';
+import type { AppEnv, AuthedUser } from '../deps.server.ts';
 import { forbidden } from '../http/errors.server.ts';
 import {
   canActInCountry,

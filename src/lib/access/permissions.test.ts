@@ -94,6 +94,7 @@ describe('hasModuleRule with the default grants', () => {
 /** Which single roles each route admits (active user with a country, own country in params). */
 const ROUTE_ROLES: Record<BackofficeRouteName, readonly RoleName[]> = {
   dashboard: ['tuxuri', 'admin', 'state_admin', 'state_member'],
+  notifications: ['tuxuri', 'admin', 'state_admin', 'state_member'],
   nationalReports: ['tuxuri', 'admin', 'state_admin', 'state_member'],
   nationalReportQuestionnaire: ['tuxuri', 'admin'],
   nationalReportIndicatorForm: ['tuxuri', 'admin', 'state_admin', 'state_member'],
@@ -111,6 +112,7 @@ const ROUTE_ROLES: Record<BackofficeRouteName, readonly RoleName[]> = {
   acl: ['tuxuri', 'admin'],
   contactMessages: ['tuxuri', 'admin'],
   countries: ['tuxuri', 'admin'],
+  sentMail: ['tuxuri', 'admin'],
   cmsBanner: ['tuxuri', 'admin'],
   cmsVideo: ['tuxuri', 'admin'],
   cmsPartner: ['tuxuri', 'admin'],
@@ -135,7 +137,8 @@ describe('guardRoute', () => {
   test.each(matrix)('%s as %s', (route, role) => {
     const own = hasCountryParam(route) ? { country_code: 'PH' } : {};
     const allowed = role !== null && ROUTE_ROLES[route].includes(role);
-    const noRoleAllowed = role === null && route === 'dashboard';
+    // Signed in with no role: the dashboard and one's own notifications.
+    const noRoleAllowed = role === null && (route === 'dashboard' || route === 'notifications');
 
     // Active, with a country: the route's own rule decides.
     expect(guardRoute(subject(role), route, own)).toBe(allowed || noRoleAllowed ? null : '/unauthorized-access');
@@ -226,6 +229,7 @@ const ADMIN_SIDEBAR = [
       { label: 'Access Control', route: 'acl' },
       { label: 'Messages', route: 'contactMessages' },
       { label: 'Countries', route: 'countries' },
+      { label: 'Sent mail', route: 'sentMail' },
     ],
   },
   {

@@ -99,6 +99,7 @@ export interface BackofficeRoute {
 /** Every signed-in route of spec §2, with its guard. Patterns use `:param` and `:param?`. */
 export const BACKOFFICE_ROUTES = {
   dashboard: { path: '/dashboard', access: { kind: 'signedIn' } },
+  notifications: { path: '/dashboard/notifications', access: { kind: 'signedIn' } },
   nationalReports: { path: '/module/report/national', access: { kind: 'module', module: 'national_report' } },
   nationalReportQuestionnaire: {
     path: '/module/report/national/questionnaire',
@@ -140,6 +141,7 @@ export const BACKOFFICE_ROUTES = {
   acl: { path: '/admin/acl', access: { kind: 'adminLevel' } },
   contactMessages: { path: '/admin/contact-us', access: { kind: 'adminLevel' } },
   countries: { path: '/admin/setting/countries', access: { kind: 'adminLevel' } },
+  sentMail: { path: '/admin/sent-mail', access: { kind: 'adminLevel' } },
   cmsBanner: { path: '/content-management/banner', access: { kind: 'adminLevel' } },
   cmsVideo: { path: '/content-management/video', access: { kind: 'adminLevel' } },
   cmsPartner: { path: '/content-management/partner', access: { kind: 'adminLevel' } },
@@ -213,6 +215,7 @@ export function sidebarFor(subject: Subject): SidebarSection[] {
       { label: 'Access Control', route: 'acl' },
       { label: 'Messages', route: 'contactMessages' },
       { label: 'Countries', route: 'countries' },
+      { label: 'Sent mail', route: 'sentMail' },
     );
   }
 

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../http/context.server.ts';
+import type { AppEnv } from '../deps.server.ts';
 import { readJson, requiredVersion } from '../http/errors.server.ts';
 import { requireUser } from '../identity/middleware.server.ts';
 import { requireAdminLevel } from './guards.server.ts';
@@ -16,8 +16,6 @@ export const accessRoutes = new Hono<AppEnv>()
     const auth = requireAdminLevel(c);
     const save = await readJson(c, AclSaveBodySchema);
     const version = requiredVersion(c, save.version);
-    const { db, caches } = c.get('deps');
-    const acl = await saveAcl(db, { save, version, actorId: auth.user.id });
-    caches.invalidate();
+    const acl = await saveAcl(c.get('deps'), { save, version, actorId: auth.user.id });
     return c.json<AclSaveResponse>({ status: 200, message: 'Access control saved', ...acl });
   });

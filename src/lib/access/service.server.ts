@@ -1,6 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { recordAudit } from '../audit/service.server.ts';
-import type { Db } from '../db/client.server.ts';
+import type { AppDeps } from '../deps.server.ts';
 import { accessControl, permissions } from '../db/schema.ts';
 import { ApiError, StaleWriteError } from '../http/errors.server.ts';
 import { ACL_ROW, aclReferences, loadAcl } from './queries.server.ts';
@@ -17,7 +16,11 @@ function enabledCells(acl: AclResponse): string[] {
  * Writes every listed cell of the matrix in one transaction, if the matrix is still at
  * `version`; otherwise a StaleWriteError carries the matrix as it is now. Cells not listed stay.
  */
-export async function saveAcl(db: Db, input: { save: AclSave; version: number; actorId: number }): Promise<AclResponse> {
+export async function saveAcl(
+  deps: Pick<AppDeps, 'db' | 'changes'>,
+  input: { save: AclSave; version: number; actorId: number },
+): Promise<AclResponse> {
+  const { db } = deps;
   const { roleIds, moduleRows, ruleRows } = await aclReferences(db);
   const unknownRoles = input.save.modules.flatMap((m) => m.permissions.map((p) => p.id)).filter((id) => !roleIds.has(id));
   if (unknownRoles.length > 0) {
@@ -25,7 +28,8 @@ export async function saveAcl(db: Db, input: { save: AclSave; version: number; a
       'modules.permissions.id': [`unknown role id: ${[...new Set(unknownRoles)].join(', ')}`],
     });
   }
-  return db.transaction(async (tx) => {
+  return deps.changes.write(db, async (w) => {
+    const { tx } = w;
     // The row exists from the first save on; before it, the matrix counts as version 1.
     await tx.insert(accessControl).values({ id: ACL_ROW, version: 1 }).onConflictDoNothing();
     const [bumped] = await tx
@@ -51,7 +55,7 @@ export async function saveAcl(db: Db, input: { save: AclSave; version: number; a
       }
     }
     const after = await loadAcl(tx);
-    await recordAudit(tx, {
+    await w.audit({
       actorId: input.actorId,
       entity: 'acl',
       entityId: ACL_ROW,
@@ -59,6 +63,10 @@ export async function saveAcl(db: Db, input: { save: AclSave; version: number; a
       before: enabledCells(before),
       after: enabledCells(after),
     });
+    const saved = new Set(input.save.modules.flatMap((m) => m.permissions.map((p) => p.id)));
+    for (const role of after.roles.filter((r) => saved.has(r.id))) {
+      await w.emit({ type: 'access.saved', data: { role: role.name }, actorId: input.actorId, site: false });
+    }
     return after;
   });
 }

@@ -1,17 +1,18 @@
 import type { Context } from 'hono';
 import { requireActiveUser, requireCountryScope, requireModuleRule } from '../access/guards.server.ts';
 import { hasModuleRule, isAdminLevel } from '../access/permissions.ts';
-import type { AppEnv, AuthedUser } from '../http/context.server.ts';
+import type { AppEnv, AuthedUser } from '../deps.server.ts';
 import { ApiError, forbidden } from '../http/errors.server.ts';
 import type { PracticeRow } from './mappers.server.ts';
-import type { PracticeStatus } from './schema.ts';
-import { canDelete, canEditContent, canResolveComments, STATUS_LABELS, type PracticeActor } from './workflow.ts';
+import { canDelete, canEditContent, canResolveComments, PRACTICE_STATUS_LABELS, type PracticeActor } from './workflow.ts';
+import { PracticeStatusSchema } from './schema.ts';
+import { contextOf } from './public-copy.server.ts';
 
 /**
  * Who may do what with best practices, on top of the workflow:
  * - view: the `best-practice` view rule; country roles see their own country only.
  * - create: the create rule, in one's own country (administrators: any country).
- * - edit, upload, submit, withdraw: the update rule inside one's scope, or the create rule for
+ * - edit, upload, submit, withdraw, revise: the update rule inside one's scope, or the create rule for
  *   the practices one wrote (a focal point holding only `create` edits its own practices).
  * - review (comments, request changes, publish, reject, archive, feature): administrators
  *   holding the update rule.
@@ -43,8 +44,12 @@ export function writeCheck(auth: AuthedUser, what: 'edit' | 'act') {
     if (!hasModuleRule(auth.identity, 'best-practice', ['update']) && row.createdBy !== auth.user.id) {
       throw forbidden('Your role may change only the practices you wrote');
     }
-    if (what === 'edit' && !canEditContent(row.status as PracticeStatus, actorOf(auth))) {
-      throw new ApiError(409, `A practice that is ${STATUS_LABELS[row.status as PracticeStatus].toLowerCase()} cannot be edited now`);
+    const status = PracticeStatusSchema.parse(row.status);
+    if (what === 'edit' && !canEditContent(status, actorOf(auth))) {
+      if (status === 'published') {
+        throw new ApiError(409, 'A published practice cannot be edited now: choose “Revise” first; the public library keeps the published version until the new one is published');
+      }
+      throw new ApiError(409, `A practice that is ${PRACTICE_STATUS_LABELS[status].toLowerCase()} cannot be edited now`);
     }
   };
 }
@@ -53,13 +58,13 @@ export function writeCheck(auth: AuthedUser, what: 'edit' | 'act') {
 export function resolveCheck(auth: AuthedUser) {
   return (row: PracticeRow) => {
     writeCheck(auth, 'act')(row);
-    const status = row.status as PracticeStatus;
+    const status = PracticeStatusSchema.parse(row.status);
     if (!canResolveComments(status, actorOf(auth))) {
       throw new ApiError(
         409,
         status === 'submitted'
           ? 'The practice is waiting for review: its comments can be resolved again once the reviewers hand it back, or after you withdraw it'
-          : `The practice is ${STATUS_LABELS[status].toLowerCase()}: its comments can no longer be resolved`,
+          : `The practice is ${PRACTICE_STATUS_LABELS[status].toLowerCase()}: its comments can no longer be resolved`,
       );
     }
   };
@@ -73,7 +78,9 @@ export function requireReviewer(c: Context<AppEnv>): AuthedUser {
 
 export function deleteCheck(auth: AuthedUser, row: PracticeRow): void {
   writeCheck(auth, 'act')(row);
-  if (!canDelete(row.status as PracticeStatus, actorOf(auth))) {
+  const context = contextOf(row);
+  if (!canDelete(PracticeStatusSchema.parse(row.status), actorOf(auth), context)) {
+    if (context.revised) throw new ApiError(409, 'The public library still shows the published version of this practice: archive it instead of deleting it');
     throw new ApiError(409, actorOf(auth) === 'author' ? 'Only drafts can be deleted' : 'Archive a published practice instead of deleting it');
   }
 }

@@ -13,8 +13,8 @@ import {
 import type { StoredAttachment, StoredImage } from './stored.ts';
 
 export type PracticeRow = typeof bestPractices.$inferSelect;
-/** The columns a public query selects: every one but the private contact. */
-export type PublicPracticeRow = Omit<PracticeRow, 'contactName' | 'contactEmail' | 'contactPhone'>;
+/** The columns a public query selects: every one but the private contact (and the kept public copy, decision 033). */
+export type PublicPracticeRow = Omit<PracticeRow, 'contactName' | 'contactEmail' | 'contactPhone' | 'publishedSnapshot' | 'publishedSnapshotAt'>;
 export type CountryRow = typeof countries.$inferSelect;
 export type CategoryNames = ReadonlyMap<string, string>;
 

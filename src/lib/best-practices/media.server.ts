@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import sharp from 'sharp';
-import { makeRenditions, MAX_INPUT_PIXELS, toCmsImage, type Rendition } from '../cms/images.server.ts';
+import { cropRect, makeCropRenditions } from '../media/crop.server.ts';
+import { makeRenditions, toMediaImage, type Rendition } from '../media/images.server.ts';
 import { ApiError } from '../http/errors.server.ts';
 import type { FileStore } from '../storage/file-store.server.ts';
 import { uploadUrl } from '../storage/routes.server.ts';
@@ -13,43 +13,11 @@ export const practiceFolder = (uuid: string) => `best-practices/${uuid}`;
 /** Widths of the card renditions (the public card is at most about 480 CSS pixels wide). */
 export const CARD_WIDTHS = [480, 960] as const;
 
-/**
- * The part of a `width` × `height` picture to show on a card: the crop sent (in fractions of the
- * picture), narrowed around its centre to the card's ratio, or the centre of the picture.
- */
-export function cardRect(width: number, height: number, crop: Crop | null) {
-  const box = crop
-    ? { left: crop.x * width, top: crop.y * height, width: crop.width * width, height: crop.height * height }
-    : { left: 0, top: 0, width, height };
-  let w = box.width;
-  let h = box.height;
-  if (w / h > CARD_RATIO) w = h * CARD_RATIO;
-  else h = w / CARD_RATIO;
-  const left = Math.round(Math.min(Math.max(box.left + (box.width - w) / 2, 0), width - w));
-  const top = Math.round(Math.min(Math.max(box.top + (box.height - h) / 2, 0), height - h));
-  return { left, top, width: Math.max(1, Math.min(Math.round(w), width - left)), height: Math.max(1, Math.min(Math.round(h), height - top)) };
-}
+/** The part of a `width` × `height` picture to show on a card (see cropRect). */
+export const cardRect = (width: number, height: number, crop: Crop | null) => cropRect(width, height, crop, CARD_RATIO);
 
 /** The card renditions of an image already checked by makeRenditions: WebP at each width, then a JPEG. */
-async function makeCardRenditions(bytes: Uint8Array, crop: Crop | null): Promise<Rendition[]> {
-  const input = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, autoOrient: true });
-  // Decoded once, upright (autoOrient), so the rectangle is read on the picture as people see it.
-  const { data: pixels, info: raw } = await input.raw().toBuffer({ resolveWithObject: true });
-  const upright = () => sharp(pixels, { raw: { width: raw.width, height: raw.height, channels: raw.channels } });
-  const rect = cardRect(raw.width, raw.height, crop);
-  const hash = createHash('sha256').update(bytes).update(JSON.stringify(rect)).digest('hex').slice(0, 16);
-  const largest = Math.min(rect.width, CARD_WIDTHS.at(-1)!);
-  const widths = [...CARD_WIDTHS.filter((w) => w < largest), largest];
-  const out: Rendition[] = [];
-  for (const [i, width] of [...widths, largest].entries()) {
-    const format = i < widths.length ? 'webp' : 'jpeg';
-    let pipeline = upright().extract(rect).resize({ width, withoutEnlargement: true });
-    pipeline = format === 'webp' ? pipeline.webp({ quality: 80, effort: 4 }) : pipeline.jpeg({ quality: 82, mozjpeg: true });
-    const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
-    out.push({ name: `${hash}-card-${info.width}.${format === 'webp' ? 'webp' : 'jpg'}`, body: data, width: info.width, height: info.height, format });
-  }
-  return out;
-}
+const makeCardRenditions = (bytes: Uint8Array, crop: Crop | null) => makeCropRenditions(bytes, crop, { ratio: CARD_RATIO, widths: CARD_WIDTHS, label: 'card' });
 
 /** Writes the renditions into the practice's folder, all or none; returns their keys. */
 async function putAll(storage: FileStore, uuid: string, files: readonly { name: string; body: Uint8Array }[]): Promise<string[]> {
@@ -95,8 +63,8 @@ export async function storePracticeImage(
       caption: options.caption,
       credit: options.credit,
       isCover: false,
-      image: toCmsImage(renditions, urlOf),
-      card: toCmsImage(cards, urlOf),
+      image: toMediaImage(renditions, urlOf),
+      card: toMediaImage(cards, urlOf),
       crop: options.crop,
       original: `${practiceFolder(uuid)}/${original}`,
     },
@@ -121,7 +89,7 @@ export async function recutCard(storage: FileStore, uuid: string, image: StoredI
     throw new ApiError(409, 'The stored picture could not be read: remove this image and upload it again');
   }
   const keys = await putAll(storage, uuid, cards);
-  return { card: toCmsImage(cards, (name) => uploadUrl(`${practiceFolder(uuid)}/${name}`)), keys };
+  return { card: toMediaImage(cards, (name) => uploadUrl(`${practiceFolder(uuid)}/${name}`)), keys };
 }
 
 /** The file-store keys an image's renditions use. */

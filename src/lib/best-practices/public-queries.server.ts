@@ -1,9 +1,10 @@
-import { and, eq, getTableColumns } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.server.ts';
 import { bestPractices, countries } from '../db/schema.ts';
 import { SUBREGIONS } from '../map/subregions.ts';
 import { categoryNames } from './queries.server.ts';
 import { subregionOf, toPublicCard, toPublicPractice, type CountryRow, type PublicPracticeRow } from './mappers.server.ts';
+import { keptRowOf } from './public-copy.server.ts';
 import type { PublicFacets, PublicListQuery, PublicPracticeCard } from './public-schema.ts';
 import { SDG_GOALS, sdgGoalOf } from './reference.ts';
 import type { PublicPractice } from './schema.ts';
@@ -11,19 +12,32 @@ import type { PublicPractice } from './schema.ts';
 /** The shared public cache's domain of the public library (src/lib/http/public-cache.server.ts): every best-practice write invalidates it. */
 export const BEST_PRACTICES_CACHE_DOMAIN = 'best-practices';
 
-/** Every column but the private contact: public queries select these and nothing else. */
-const { contactName: _n, contactEmail: _e, contactPhone: _p, ...PUBLIC_COLUMNS } = getTableColumns(bestPractices);
+/** Every column but the private contact and the kept copy: public queries select these and nothing else. */
+const { contactName: _n, contactEmail: _e, contactPhone: _p, publishedSnapshot: _s, publishedSnapshotAt: _a, ...PUBLIC_COLUMNS } = getTableColumns(bestPractices);
 
-/** The query behind every public read: published practices only, never the contact columns. */
+/** Public: published, or a published practice being revised whose published version is kept (decision 033). */
+const PUBLIC = or(eq(bestPractices.status, 'published'), isNotNull(bestPractices.publishedSnapshot));
+
+/**
+ * The query behind every public read: published practices, and the kept published copies of
+ * those being revised (never the contact columns; a copy holds none). The country is the one
+ * shown: the kept copy's while it is revised.
+ */
 export function publishedPracticesQuery(db: Db, uuid?: string) {
   return db
-    .select({ row: PUBLIC_COLUMNS, country: countries })
+    .select({ row: PUBLIC_COLUMNS, kept: bestPractices.publishedSnapshot, country: countries })
     .from(bestPractices)
-    .innerJoin(countries, eq(countries.code, bestPractices.countryCode))
-    .where(and(eq(bestPractices.status, 'published'), uuid === undefined ? undefined : eq(bestPractices.uuid, uuid)));
+    .innerJoin(countries, eq(countries.code, sql`coalesce(${bestPractices.publishedSnapshot}->>'countryCode', ${bestPractices.countryCode})`))
+    .where(and(PUBLIC, uuid === undefined ? undefined : eq(bestPractices.uuid, uuid)));
 }
 
 type Published = { row: PublicPracticeRow; country: CountryRow };
+
+/** Each public practice as the library shows it: a practice being revised by its kept copy. */
+async function publicRows(db: Db, uuid?: string): Promise<Published[]> {
+  const rows = await publishedPracticesQuery(db, uuid);
+  return rows.map(({ row, kept, country }) => ({ row: keptRowOf({ status: row.status, publishedSnapshot: kept }) ?? row, country }));
+}
 
 /*
  * The public library is read by the site build, a few times a day, and holds hundreds of
@@ -31,7 +45,7 @@ type Published = { row: PublicPracticeRow; country: CountryRow };
  * paged in memory, which keeps the facet counts and the list consistent with each other.
  */
 async function allPublished(db: Db): Promise<Published[]> {
-  return publishedPracticesQuery(db);
+  return publicRows(db);
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -107,7 +121,7 @@ export async function publicFacets(db: Db): Promise<PublicFacets> {
 
 /** A published practice for its public page, and up to three related ones (shared themes first, then the same country). */
 export async function findPublicPractice(db: Db, uuid: string): Promise<{ practice: PublicPractice; related: PublicPracticeCard[] } | null> {
-  const [found] = await publishedPracticesQuery(db, uuid);
+  const [found] = await publicRows(db, uuid);
   if (!found) return null;
   const [rows, names] = await Promise.all([allPublished(db), categoryNames(db)]);
   const shared = (p: Published) => p.row.categories.filter((c) => found.row.categories.includes(c)).length;

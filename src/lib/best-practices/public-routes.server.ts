@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../http/context.server.ts';
+import type { AppEnv } from '../deps.server.ts';
 import { notFound, parsePath, parseQuery } from '../http/errors.server.ts';
 import { BEST_PRACTICES_CACHE_DOMAIN, findPublicPractice, listPublicPractices, publicFacets } from './public-queries.server.ts';
 import { PublicListQuerySchema, type PublicFacetsResponse, type PublicListResponse, type PublicShowResponse } from './public-schema.ts';

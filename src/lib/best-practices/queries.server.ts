@@ -5,8 +5,8 @@ import type { DbOrTx } from '../audit/service.server.ts';
 import { auditEvents, bestPracticeCategories, bestPracticeComments, bestPractices, countries, users } from '../db/schema.ts';
 import { sectionsFilled } from './completeness.ts';
 import { coverOf, toNarrative, toPublicPractice, type CategoryNames, type CountryRow, type PracticeRow } from './mappers.server.ts';
+import { keptRowOf } from './public-copy.server.ts';
 import {
-  PRACTICE_STATUSES,
   type BestPractice,
   type PracticeDashboard,
   type PracticeListItem,
@@ -16,6 +16,7 @@ import {
   type SectionKey,
   type TimelineEntry,
 } from './schema.ts';
+import { PracticeStatusSchema } from './schema.ts';
 
 export const AUDIT_ENTITY = 'best_practice';
 
@@ -63,6 +64,11 @@ export async function commentsOf(db: DbOrTx, practiceId: number, commentId?: num
   }));
 }
 
+const statusOrNull = (value: string | null) => (value === null ? null : PracticeStatusSchema.parse(value));
+
+/** Since when the public library keeps the published version of a practice being revised (decision 033), or null. */
+const publicCopyKeptAt = (row: PracticeRow) => (keptRowOf(row) ? (row.publishedSnapshotAt ?? row.updatedAt).toISOString() : null);
+
 /** The workflow's history: creation, every transition and comment (plain saves are left out). */
 async function timelineOf(db: DbOrTx, uuid: string): Promise<TimelineEntry[]> {
   const rows = await db
@@ -78,7 +84,7 @@ async function timelineOf(db: DbOrTx, uuid: string): Promise<TimelineEntry[]> {
     .leftJoin(users, eq(users.id, auditEvents.actorId))
     .where(and(eq(auditEvents.entity, AUDIT_ENTITY), eq(auditEvents.entityId, uuid), ne(auditEvents.action, 'update')))
     .orderBy(asc(auditEvents.at), asc(auditEvents.id));
-  return rows.map((r) => ({ action: r.action, from: r.from, to: r.to, note: r.note, actor_name: r.actor, at: r.at.toISOString() }));
+  return rows.map((r) => ({ action: r.action, from: statusOrNull(r.from), to: statusOrNull(r.to), note: r.note, actor_name: r.actor, at: r.at.toISOString() }));
 }
 
 /** The practice as the back-office shows it: contact, comments and timeline included. */
@@ -93,13 +99,14 @@ export async function practiceDetail(db: DbOrTx, row: PracticeRow, country: Coun
     ...toPublicPractice(row, country, names),
     id: row.id,
     version: row.version,
-    status: row.status as PracticeStatus,
+    status: PracticeStatusSchema.parse(row.status),
     contact: { name: row.contactName, email: row.contactEmail, phone: row.contactPhone },
     created_by: author[0] ?? null,
     submitted_at: row.submittedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
     comments,
     timeline,
+    public_copy_kept_at: publicCopyKeptAt(row),
   };
 }
 
@@ -133,7 +140,7 @@ function toListItem(row: PracticeRow, country: CountryRow, author: string | null
     title: row.title,
     country: { code: country.code, name: country.name, flag: country.flag },
     city: row.city,
-    status: row.status as PracticeStatus,
+    status: PracticeStatusSchema.parse(row.status),
     featured: row.featured,
     demo: row.demo,
     categories: row.categories,
@@ -155,6 +162,7 @@ function toListItem(row: PracticeRow, country: CountryRow, author: string | null
     submitted_at: row.submittedAt?.toISOString() ?? null,
     updated_at: row.updatedAt.toISOString(),
     version: row.version,
+    public_copy_kept_at: publicCopyKeptAt(row),
   };
 }
 
@@ -186,8 +194,8 @@ export async function listPractices(
 export async function practiceDashboard(db: Db, scopeCountry: string | null, reviewer: boolean): Promise<PracticeDashboard> {
   const scope = listFilter({}, scopeCountry);
   const countRows = await db.select({ status: bestPractices.status, n: count() }).from(bestPractices).where(scope).groupBy(bestPractices.status);
-  const counts = Object.fromEntries(PRACTICE_STATUSES.map((s) => [s, 0])) as Record<PracticeStatus, number>;
-  for (const r of countRows) counts[r.status as PracticeStatus] = r.n;
+  const counts: Record<PracticeStatus, number> = { draft: 0, submitted: 0, changes_requested: 0, published: 0, rejected: 0, archived: 0 };
+  for (const r of countRows) counts[PracticeStatusSchema.parse(r.status)] = r.n;
   const waiting: PracticeStatus[] = reviewer ? ['submitted'] : ['changes_requested', 'draft'];
   const rows = await db
     .select({ row: bestPractices, country: countries, author: users.name })

@@ -7,6 +7,8 @@ import { countWords } from './words.ts';
 /** draft and changes_requested: the authors' turn; submitted: the reviewers'; published: public. */
 export const PRACTICE_STATUSES = ['draft', 'submitted', 'changes_requested', 'published', 'rejected', 'archived'] as const;
 export type PracticeStatus = (typeof PRACTICE_STATUSES)[number];
+/** A practice's status; rows are read through it, so no status string is ever cast. */
+export const PracticeStatusSchema = z.enum(PRACTICE_STATUSES, { error: `must be one of ${PRACTICE_STATUSES.join(', ')}` });
 
 export const SUPPORT_KINDS = ['financial', 'technical', 'political', 'administrative'] as const;
 export type SupportKind = (typeof SUPPORT_KINDS)[number];
@@ -182,8 +184,8 @@ export type ReviewComment = z.output<typeof ReviewCommentSchema>;
 
 export const TimelineEntrySchema = z.object({
   action: z.string(),
-  from: z.string().nullable(),
-  to: z.string().nullable(),
+  from: PracticeStatusSchema.nullable(),
+  to: PracticeStatusSchema.nullable(),
   note: z.string().nullable(),
   actor_name: z.string().nullable(),
   at: z.string(),
@@ -194,13 +196,15 @@ export type TimelineEntry = z.output<typeof TimelineEntrySchema>;
 export const BestPracticeSchema = PublicPracticeSchema.extend({
   id: z.number().int(),
   version: z.number().int(),
-  status: z.enum(PRACTICE_STATUSES),
+  status: PracticeStatusSchema,
   contact: ContactSchema,
   created_by: z.object({ id: z.number().int(), name: z.string().nullable() }).nullable(),
   submitted_at: z.string().nullable(),
   created_at: z.string(),
   comments: z.array(ReviewCommentSchema),
   timeline: z.array(TimelineEntrySchema),
+  /** Since when the public library keeps the published version while the practice is revised (decision 033); null: it shows the practice as it is, or not at all. */
+  public_copy_kept_at: z.string().nullable(),
 });
 export type BestPractice = z.output<typeof BestPracticeSchema>;
 
@@ -213,7 +217,7 @@ export const PracticeListItemSchema = z.object({
   title: z.string(),
   country: CountryRefSchema,
   city: z.string().nullable(),
-  status: z.enum(PRACTICE_STATUSES),
+  status: PracticeStatusSchema,
   featured: z.boolean(),
   demo: z.boolean(),
   categories: z.array(z.string()),
@@ -223,6 +227,8 @@ export const PracticeListItemSchema = z.object({
   submitted_at: z.string().nullable(),
   updated_at: z.string(),
   version: z.number().int(),
+  /** A published practice being revised: the public library keeps its published version (decision 033). */
+  public_copy_kept_at: z.string().nullable(),
 });
 export type PracticeListItem = z.output<typeof PracticeListItemSchema>;
 
@@ -232,7 +238,7 @@ const blankAsUndefined = (v: unknown) => (v === '' ? undefined : v);
 /** GET /api/best-practice/list */
 export const PracticeListQuerySchema = z.object({
   q: text({ max: 100 }).optional(),
-  status: z.preprocess(blankAsUndefined, z.enum(PRACTICE_STATUSES, { error: `must be one of ${PRACTICE_STATUSES.join(', ')}` }).optional()),
+  status: z.preprocess(blankAsUndefined, PracticeStatusSchema.optional()),
   category: z.preprocess(blankAsUndefined, z.string().regex(/^[a-z0-9-]{1,60}$/, 'must be a category slug').optional()),
   country_code: z.preprocess(blankAsUndefined, z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code').transform((c) => c.toUpperCase()).optional()),
   order: z.preprocess(blankAsUndefined, z.enum(PRACTICE_ORDERS, { error: `must be one of ${PRACTICE_ORDERS.join(', ')}` }).default('-updated_at')),
@@ -290,7 +296,8 @@ export const PracticeSaveBodySchema = z.object({
 export type PracticeSaveBody = z.input<typeof PracticeSaveBodySchema>;
 export type PracticeSaveInput = z.output<typeof PracticeSaveBodySchema>;
 
-export const PRACTICE_ACTIONS = ['submit', 'withdraw', 'request_changes', 'publish', 'reject', 'archive', 'unarchive', 'feature', 'unfeature'] as const;
+/** `revise` (decision 033) sends a published practice back to draft; the public library keeps the published version meanwhile. */
+export const PRACTICE_ACTIONS = ['submit', 'withdraw', 'request_changes', 'publish', 'reject', 'archive', 'unarchive', 'feature', 'unfeature', 'revise'] as const;
 export type PracticeAction = (typeof PRACTICE_ACTIONS)[number];
 
 /** POST /api/best-practice/{uuid}/transition */

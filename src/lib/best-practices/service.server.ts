@@ -1,17 +1,48 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { AuthedUser } from '../http/context.server.ts';
-import type { Db } from '../db/client.server.ts';
-import { recordAudit, type DbOrTx } from '../audit/service.server.ts';
+import type { AppDeps, AuthedUser } from '../deps.server.ts';
+import type { DbOrTx } from '../audit/service.server.ts';
 import { bestPracticeCategories, bestPractices } from '../db/schema.ts';
+import type { Tx } from '../events/change-bus.server.ts';
+import type { ChangeEvent } from '../events/change-events.ts';
 import { ApiError, notFound, StaleWriteError } from '../http/errors.server.ts';
 import { missingForSubmission } from './completeness.ts';
 import { toNarrative, type PracticeRow } from './mappers.server.ts';
+import { keysOfImage, practiceFolder } from './media.server.ts';
 import { AUDIT_ENTITY, findPractice, practiceDetail } from './queries.server.ts';
-import { FORM_SECTIONS, type PracticeAction, type PracticeSaveInput, type PracticeStatus, type SectionKey } from './schema.ts';
+import { FORM_SECTIONS, type PracticeAction, type PracticeSaveInput, type SectionKey } from './schema.ts';
 import type { StoredAttachment, StoredImage } from './stored.ts';
+import { contextOf, filesInUse, filesOfDroppedCopy, isPublicChange, publicCopyOf } from './public-copy.server.ts';
 import { canEditContent, transition, type PracticeActor } from './workflow.ts';
+import { PracticeStatusSchema } from './schema.ts';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/**
+ * The writes of best practices (DESIGN.md §12, §13, §15): each in one transaction through the
+ * change bus, holding the change, its audit event and its change event. An event's `site` says
+ * whether the public library shows the change (the practice was or becomes published): the bus's
+ * standing subscribers then clear the public cache and queue the site's rebuild.
+ */
+
+export { isPublicChange };
+
+/** A practice's change event: the practice, its country and the event's own fields. */
+export function practiceEvent(type: `practice.${string}` & ChangeEvent['type'], row: PracticeRow, change: { actorId: number; site: boolean; data?: Record<string, unknown> }): ChangeEvent {
+  // Every practice event carries the practice and its country (ChangeEventMap); TypeScript cannot follow the union here.
+  return { type, data: { uuid: row.uuid, country: row.countryCode, ...change.data }, actorId: change.actorId, site: change.site } as ChangeEvent;
+}
+
+/** The events of workflow actions. */
+const ACTION_EVENTS = {
+  submit: 'practice.submitted',
+  withdraw: 'practice.withdrawn',
+  request_changes: 'practice.returned',
+  reject: 'practice.rejected',
+  publish: 'practice.published',
+  archive: 'practice.archived',
+  unarchive: 'practice.restored',
+  feature: 'practice.featured',
+  unfeature: 'practice.unfeatured',
+  revise: 'practice.revised',
+} as const satisfies Record<PracticeAction, ChangeEvent['type']>;
 
 export function invalid(field: string, message: string): ApiError {
   return new ApiError(400, `Invalid body: check ${field}`, { [field]: [message] });
@@ -109,7 +140,8 @@ export interface SaveResult {
 }
 
 /** Creates a practice in `input.country_code` (a draft of `auth`'s). */
-export async function createPractice(db: Db, input: PracticeSaveInput, auth: AuthedUser): Promise<SaveResult> {
+export async function createPractice(deps: AppDeps, input: PracticeSaveInput, auth: AuthedUser): Promise<SaveResult> {
+  const { db } = deps;
   if (!input.title) throw invalid('title', 'is required');
   if (!input.country_code) throw invalid('country_code', 'is required');
   if (input.images?.length) throw invalid('images', 'upload images after the practice is first saved');
@@ -117,12 +149,13 @@ export async function createPractice(db: Db, input: PracticeSaveInput, auth: Aut
   await checkCategories(db, input.categories);
   const values = changedValues(input, null);
   checkPeriod({ startDate: values.startDate ?? null, endDate: values.endDate ?? null, ongoing: values.ongoing ?? false });
-  return db.transaction(async (tx) => {
-    const [after] = await tx
+  return deps.changes.write(db, async (w) => {
+    const [after] = await w.tx
       .insert(bestPractices)
       .values({ ...values, title: input.title!, countryCode: input.country_code!, createdBy: auth.user.id, updatedBy: auth.user.id })
       .returning();
-    await recordAudit(tx, { actorId: auth.user.id, entity: AUDIT_ENTITY, entityId: after!.uuid, action: 'create', after });
+    await w.audit({ actorId: auth.user.id, entity: AUDIT_ENTITY, entityId: after!.uuid, action: 'create', after });
+    await w.emit(practiceEvent('practice.saved', after!, { actorId: auth.user.id, site: false }));
     return { before: null, after: after!, dropped: { images: [], attachments: [] } };
   });
 }
@@ -130,17 +163,19 @@ export async function createPractice(db: Db, input: PracticeSaveInput, auth: Aut
 /**
  * Updates the practice `uuid` if it is still at `version` (else a 409 with the practice as it
  * is now). `mayEdit` checks the row found (scope, authorship, workflow) inside the transaction.
+ * The files of the images and documents the save dropped go once it is committed.
  */
 export async function updatePractice(
-  db: Db,
+  deps: AppDeps,
   uuid: string,
   input: PracticeSaveInput,
   version: number | undefined,
   auth: AuthedUser,
   mayEdit: (row: PracticeRow) => void,
 ): Promise<SaveResult> {
-  await checkCategories(db, input.categories);
-  return db.transaction(async (tx) => {
+  await checkCategories(deps.db, input.categories);
+  const result = await deps.changes.write(deps.db, async (w): Promise<SaveResult> => {
+    const { tx } = w;
     const before = await lockForWrite(tx, uuid, version);
     mayEdit(before);
     const values = changedValues(input, before);
@@ -152,7 +187,8 @@ export async function updatePractice(
       .set({ ...values, images, attachments, version: before.version + 1, updatedAt: new Date(), updatedBy: auth.user.id })
       .where(eq(bestPractices.id, before.id))
       .returning();
-    await recordAudit(tx, { actorId: auth.user.id, entity: AUDIT_ENTITY, entityId: uuid, action: 'update', before, after });
+    await w.audit({ actorId: auth.user.id, entity: AUDIT_ENTITY, entityId: uuid, action: 'update', before, after });
+    await w.emit(practiceEvent('practice.saved', after!, { actorId: auth.user.id, site: isPublicChange(before, after!) }));
     return {
       before,
       after: after!,
@@ -162,6 +198,11 @@ export async function updatePractice(
       },
     };
   });
+  const dropped = [...result.dropped.images.flatMap(keysOfImage), ...result.dropped.attachments.map((a) => a.key)];
+  // Files shared with a kept image (the same picture uploaded twice) stay, and so do those of the published copy the public library keeps.
+  const inUse = filesInUse(result.after);
+  await deps.storage.delete(dropped.filter((k) => !inUse.has(k))).catch(() => {});
+  return result;
 }
 
 /**
@@ -169,7 +210,7 @@ export async function updatePractice(
  * its note: the timeline is read back from these records.
  */
 export async function transitionPractice(
-  db: Db,
+  deps: AppDeps,
   uuid: string,
   body: { action: PracticeAction; note?: string | null },
   version: number | undefined,
@@ -177,11 +218,12 @@ export async function transitionPractice(
   actor: PracticeActor,
   mayAct: (row: PracticeRow) => void,
 ): Promise<{ before: PracticeRow; after: PracticeRow }> {
-  return db.transaction(async (tx) => {
+  const done = await deps.changes.write(deps.db, async (w) => {
+    const { tx } = w;
     const before = await lockForWrite(tx, uuid, version);
     mayAct(before);
-    const status = before.status as PracticeStatus;
-    const result = transition(status, body.action, actor, body.note);
+    const status = PracticeStatusSchema.parse(before.status);
+    const result = transition(status, body.action, actor, body.note, contextOf(before));
     if (!result.ok) {
       if (result.kind === 'note') throw invalid('note', result.reason.toLowerCase().replace(/^write/, 'is required: write'));
       throw new ApiError(result.kind === 'role' ? 403 : 409, result.reason);
@@ -215,31 +257,49 @@ export async function transitionPractice(
     if (body.action === 'publish') changes.publishedAt = now;
     if (body.action === 'feature') changes.featured = true;
     if (body.action === 'unfeature' || body.action === 'archive') changes.featured = false;
+    Object.assign(changes, publicCopyChanges(before, body.action, now));
     const [after] = await tx
       .update(bestPractices)
       .set({ ...changes, version: before.version + 1, updatedAt: now, updatedBy: auth.user.id })
       .where(eq(bestPractices.id, before.id))
       .returning();
-    await recordAudit(tx, {
+    await w.audit({
       actorId: auth.user.id,
       entity: AUDIT_ENTITY,
       entityId: uuid,
       action: body.action,
-      before: { status: before.status, featured: before.featured },
-      after: { status: after!.status, featured: after!.featured },
+      before: { status: before.status, featured: before.featured, public_copy: before.publishedSnapshot !== null },
+      after: { status: after!.status, featured: after!.featured, public_copy: after!.publishedSnapshot !== null },
       note: body.note ?? null,
     });
+    const data = body.action === 'request_changes' || body.action === 'reject' ? { note: body.note ?? null } : {};
+    await w.emit(practiceEvent(ACTION_EVENTS[body.action], after!, { actorId: auth.user.id, site: isPublicChange(before, after!), data }));
     return { before, after: after! };
   });
+  // The files only the dropped public copy used (pictures the revision replaced) go once it is committed.
+  await deps.storage.delete(filesOfDroppedCopy(done.before, done.after)).catch(() => {});
+  return done;
 }
 
-/** Deletes the practice (its comments go with it); the files are the caller's to remove after. */
-export async function deletePractice(db: Db, row: PracticeRow, auth: AuthedUser): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [deleted] = await tx.delete(bestPractices).where(eq(bestPractices.id, row.id)).returning();
+/**
+ * The kept public copy (decision 033): "Revise" keeps the practice as the public library shows
+ * it; publishing the new version or archiving drops the copy (the row is public, or nothing is).
+ */
+function publicCopyChanges(before: PracticeRow, action: PracticeAction, now: Date): Partial<typeof bestPractices.$inferInsert> {
+  if (action === 'revise') return { publishedSnapshot: publicCopyOf(before), publishedSnapshotAt: now };
+  if ((action === 'publish' || action === 'archive') && before.publishedSnapshot) return { publishedSnapshot: null, publishedSnapshotAt: null };
+  return {};
+}
+
+/** Deletes the practice (its comments go with it), then its files. */
+export async function deletePractice(deps: AppDeps, row: PracticeRow, auth: AuthedUser): Promise<void> {
+  await deps.changes.write(deps.db, async (w) => {
+    const [deleted] = await w.tx.delete(bestPractices).where(eq(bestPractices.id, row.id)).returning();
     if (!deleted) throw notFound('No best practice with this id');
-    await recordAudit(tx, { actorId: auth.user.id, entity: AUDIT_ENTITY, entityId: row.uuid, action: 'delete', before: deleted });
+    await w.audit({ actorId: auth.user.id, entity: AUDIT_ENTITY, entityId: row.uuid, action: 'delete', before: deleted });
+    await w.emit(practiceEvent('practice.deleted', deleted, { actorId: auth.user.id, site: isPublicChange(deleted, null) }));
   });
+  await deps.storage.deleteFolder(practiceFolder(row.uuid));
 }
 
 export { canEditContent };

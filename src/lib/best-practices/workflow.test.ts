@@ -21,6 +21,7 @@ const EXPECTED: Partial<Record<PracticeStatus, Partial<Record<PracticeAction, { 
     archive: { author: '-', reviewer: 'archived' },
     feature: { author: '-', reviewer: 'published' },
     unfeature: { author: '-', reviewer: 'published' },
+    revise: { author: 'draft', reviewer: 'draft' },
   },
   archived: {
     unarchive: { author: '-', reviewer: 'published' },
@@ -58,12 +59,33 @@ describe('allowedActions agrees with transition', () => {
   });
 });
 
+describe('a published practice being revised (decision 033)', () => {
+  const REVISED = { revised: true };
+  const BEING_REVISED = ['draft', 'submitted', 'changes_requested'] as const;
+
+  test.each(BEING_REVISED)('%s: reviewers may archive it (the public copy goes), never reject it; nobody deletes it', (status) => {
+    expect(transition(status, 'archive', 'reviewer', null, REVISED)).toEqual({ ok: true, next: 'archived' });
+    expect(transition(status, 'archive', 'author', null, REVISED)).toMatchObject({ ok: false, kind: 'role' });
+    expect(transition(status, 'reject', 'reviewer', 'A note', REVISED)).toMatchObject({ ok: false, kind: 'status', reason: /request changes, or archive/ });
+    expect([canDelete(status, 'author', REVISED), canDelete(status, 'reviewer', REVISED)]).toEqual([false, false]);
+  });
+
+  test('the rest of the workflow is unchanged: submit, withdraw, request changes, publish', () => {
+    expect(transition('draft', 'submit', 'author', null, REVISED)).toEqual({ ok: true, next: 'submitted' });
+    expect(transition('submitted', 'withdraw', 'author', null, REVISED)).toEqual({ ok: true, next: 'draft' });
+    expect(transition('submitted', 'request_changes', 'reviewer', 'Fix the figures', REVISED)).toEqual({ ok: true, next: 'changes_requested' });
+    expect(transition('submitted', 'publish', 'reviewer', null, REVISED)).toEqual({ ok: true, next: 'published' });
+    expect(allowedActions('submitted', 'reviewer', REVISED)).toEqual(['withdraw', 'request_changes', 'publish', 'archive']);
+    expect(allowedActions('draft', 'author', REVISED)).toEqual(['submit']);
+  });
+});
+
 describe('editing and deleting', () => {
   const EDIT: Record<PracticeStatus, [boolean, boolean]> = {
     draft: [true, true],
     submitted: [false, true],
     changes_requested: [true, true],
-    published: [false, true],
+    published: [false, false],
     rejected: [false, false],
     archived: [false, false],
   };

@@ -20,7 +20,20 @@ interface Rule {
   by: readonly PracticeActor[];
   /** A note is required (it tells the author why). */
   note?: boolean;
+  /** Also taken by a published practice being revised, whatever its status (decision 033). */
+  whileRevised?: boolean;
+  /** Refused while a published practice is revised. */
+  notWhileRevised?: boolean;
 }
+
+/**
+ * A published practice being revised (decision 033): "Revise" sent it back to draft and the
+ * public library keeps showing it as published until a new version is published or it is archived.
+ */
+export interface PracticeContext {
+  revised: boolean;
+}
+const NOT_REVISED: PracticeContext = { revised: false };
 
 const BOTH: readonly PracticeActor[] = ['author', 'reviewer'];
 const REVIEWERS: readonly PracticeActor[] = ['reviewer'];
@@ -30,11 +43,12 @@ export const TRANSITIONS: Record<PracticeAction, Rule> = {
   withdraw: { from: ['submitted'], to: 'draft', by: BOTH },
   request_changes: { from: ['submitted'], to: 'changes_requested', by: REVIEWERS, note: true },
   publish: { from: ['submitted'], to: 'published', by: REVIEWERS },
-  reject: { from: ['submitted'], to: 'rejected', by: REVIEWERS, note: true },
-  archive: { from: ['published'], to: 'archived', by: REVIEWERS },
+  reject: { from: ['submitted'], to: 'rejected', by: REVIEWERS, note: true, notWhileRevised: true },
+  archive: { from: ['published'], to: 'archived', by: REVIEWERS, whileRevised: true },
   unarchive: { from: ['archived'], to: 'published', by: REVIEWERS },
   feature: { from: ['published'], to: 'same', by: REVIEWERS },
   unfeature: { from: ['published', 'archived'], to: 'same', by: REVIEWERS },
+  revise: { from: ['published'], to: 'draft', by: BOTH },
 };
 
 export const ACTION_LABELS: Record<PracticeAction, string> = {
@@ -47,9 +61,10 @@ export const ACTION_LABELS: Record<PracticeAction, string> = {
   unarchive: 'Restore to the library',
   feature: 'Feature on the home page',
   unfeature: 'Stop featuring',
+  revise: 'Revise',
 };
 
-export const STATUS_LABELS: Record<PracticeStatus, string> = {
+export const PRACTICE_STATUS_LABELS: Record<PracticeStatus, string> = {
   draft: 'Draft',
   submitted: 'Waiting for review',
   changes_requested: 'Changes requested',
@@ -59,28 +74,32 @@ export const STATUS_LABELS: Record<PracticeStatus, string> = {
 };
 
 /** What `actor` doing `action` on a practice in `status` leads to. */
-export function transition(status: PracticeStatus, action: PracticeAction, actor: PracticeActor, note?: string | null): TransitionResult {
+export function transition(status: PracticeStatus, action: PracticeAction, actor: PracticeActor, note?: string | null, context: PracticeContext = NOT_REVISED): TransitionResult {
   const rule = TRANSITIONS[action];
   if (!rule.by.includes(actor)) return { ok: false, kind: 'role', reason: `Only administrators may ${ACTION_LABELS[action].toLowerCase()}` };
-  if (!rule.from.includes(status)) {
-    return { ok: false, kind: 'status', reason: `A practice that is ${STATUS_LABELS[status].toLowerCase()} cannot take “${ACTION_LABELS[action]}”` };
+  if (context.revised && rule.notWhileRevised) {
+    return { ok: false, kind: 'status', reason: 'A published practice being revised cannot be rejected: request changes, or archive it to take it off the public library' };
+  }
+  if (!rule.from.includes(status) && !(context.revised && rule.whileRevised)) {
+    return { ok: false, kind: 'status', reason: `A practice that is ${PRACTICE_STATUS_LABELS[status].toLowerCase()} cannot take “${ACTION_LABELS[action]}”` };
   }
   if (rule.note && !note?.trim()) return { ok: false, kind: 'note', reason: 'Write a note telling the authors why' };
   return { ok: true, next: rule.to === 'same' ? status : rule.to };
 }
 
 /** The actions `actor` may take on a practice in `status` (the note aside). */
-export function allowedActions(status: PracticeStatus, actor: PracticeActor): PracticeAction[] {
-  return (Object.keys(TRANSITIONS) as PracticeAction[]).filter((action) => {
-    const rule = TRANSITIONS[action];
-    return rule.by.includes(actor) && rule.from.includes(status);
-  });
+export function allowedActions(status: PracticeStatus, actor: PracticeActor, context: PracticeContext = NOT_REVISED): PracticeAction[] {
+  return (Object.keys(TRANSITIONS) as PracticeAction[]).filter((action) => transition(status, action, actor, 'note', context).ok);
 }
 
-/** Whether the content may be edited: authors in their turn, reviewers until it is closed. */
+/**
+ * Whether the content may be edited: authors in their turn, reviewers until it is closed. Nobody
+ * edits a published practice in place: "Revise" first, so that the public library keeps the
+ * published version until a new one is published (decision 033).
+ */
 export function canEditContent(status: PracticeStatus, actor: PracticeActor): boolean {
   if (actor === 'author') return status === 'draft' || status === 'changes_requested';
-  return status !== 'rejected' && status !== 'archived';
+  return status !== 'rejected' && status !== 'archived' && status !== 'published';
 }
 
 /**
@@ -92,13 +111,12 @@ export function canResolveComments(status: PracticeStatus, actor: PracticeActor)
   return actor === 'reviewer' || canEditContent(status, 'author');
 }
 
-/** Whether the practice may be deleted: authors only their drafts, reviewers anything not public. */
-export function canDelete(status: PracticeStatus, actor: PracticeActor): boolean {
+/**
+ * Whether the practice may be deleted: authors only their drafts, reviewers anything not public.
+ * A published practice being revised is public (its kept copy): archive it first.
+ */
+export function canDelete(status: PracticeStatus, actor: PracticeActor, context: PracticeContext = NOT_REVISED): boolean {
+  if (context.revised) return false;
   if (actor === 'author') return status === 'draft';
   return status !== 'published';
-}
-
-/** Whether a move from `from` to `to` changes what the public site shows. */
-export function changesPublicSite(from: PracticeStatus, to: PracticeStatus): boolean {
-  return from === 'published' || to === 'published';
 }

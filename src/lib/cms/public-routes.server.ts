@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../http/context.server.ts';
+import type { AppEnv } from '../deps.server.ts';
 import { parsePath } from '../http/errors.server.ts';
 import { text } from '../http/schema.ts';
 import { CMS_CACHE_DOMAIN, listPublishedItems } from './queries.server.ts';

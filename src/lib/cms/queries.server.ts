@@ -2,7 +2,8 @@ import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.server.ts';
 import { editorOf, updater, updaterColumns } from '../db/editors.server.ts';
 import { cmsItems } from '../db/schema.ts';
-import type { CmsItem, CmsListQuery, CmsRecord, CmsStatus, CmsType } from './schema.ts';
+import type { CmsItem, CmsListQuery, CmsRecord, CmsType } from './schema.ts';
+import { CmsStatusSchema } from './schema.ts';
 
 export type CmsItemRow = typeof cmsItems.$inferSelect;
 type CmsJoinRow = { item: CmsItemRow; updaterId: number | null; updaterName: string | null };
@@ -19,12 +20,14 @@ export function toCmsItem(row: CmsItemRow): CmsItem {
     description: row.description,
     link: row.link,
     display_order: row.displayOrder,
-    status: row.status as CmsStatus,
+    status: CmsStatusSchema.parse(row.status),
     media_kind: row.mediaKind as CmsItem['media_kind'],
     video_url: row.videoUrl,
     event: row.event,
     event_slug: row.eventSlug,
     image: row.image,
+    image_crop: row.imageCrop ?? null,
+    image_alt: row.imageAlt ?? null,
     published_at: row.publishedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

@@ -1,12 +1,12 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../http/context.server.ts';
+import type { AppEnv } from '../deps.server.ts';
 import { requireAdminLevel } from '../access/guards.server.ts';
 import { notFound, parsePath, parseQuery, readJson, requiredVersion, sentVersion } from '../http/errors.server.ts';
 import type { GenericResponse } from '../http/schema.ts';
 import { requireUser } from '../identity/middleware.server.ts';
 import { readUploadedFile } from '../storage/multipart.server.ts';
-import { CMS_CACHE_DOMAIN, findCmsItem, findCmsRecord, listCmsItems, type CmsItemRow } from './queries.server.ts';
+import { findCmsItem, findCmsRecord, listCmsItems, type CmsItemRow } from './queries.server.ts';
 import {
   CMS_UPLOAD_MAX_BYTES,
   CmsDeleteBodySchema,
@@ -18,7 +18,7 @@ import {
   type CmsListResponse,
   type CmsRecord,
 } from './schema.ts';
-import { changesPublicSite, deleteCmsItem, queueRebuild, saveCmsItem, setCmsStatus } from './service.server.ts';
+import { deleteCmsItem, saveCmsItem, setCmsStatus } from './service.server.ts';
 import { replaceImage } from './uploads.server.ts';
 
 /** The path of the upload endpoint, which reads its body with its own size limit. */
@@ -62,10 +62,7 @@ export const cmsRoutes = new Hono<AppEnv>()
     const save = await readJson(c, CmsSaveBodySchema);
     // A new item has no version yet; a change to an existing one is based on the version read.
     const version = save.uuid ? requiredVersion(c, save.version) : undefined;
-    const deps = c.get('deps');
-    const { before, after } = await saveCmsItem(deps.db, { save, version, actorId: auth.user.id });
-    deps.publicCache.invalidate(CMS_CACHE_DOMAIN);
-    if (changesPublicSite(before, after)) queueRebuild(deps);
+    const { before, after } = await saveCmsItem(c.get('deps'), { save, version, actorId: auth.user.id });
     if (before) return c.json<CmsItemResponse>(itemResponse(200, 'Item saved', after));
     return c.json<CmsItemResponse>(itemResponse(201, 'Item created', after), 201);
   })
@@ -86,10 +83,7 @@ export const cmsRoutes = new Hono<AppEnv>()
     const { uuid } = parsePath(c, UuidParamSchema);
     const body = await readJson(c, CmsStatusBodySchema);
     const version = requiredVersion(c, body.version);
-    const deps = c.get('deps');
-    const { before, after } = await setCmsStatus(deps.db, { uuid, status: body.status, version, actorId: auth.user.id });
-    deps.publicCache.invalidate(CMS_CACHE_DOMAIN);
-    if (before.status !== after.status && changesPublicSite(before, after)) queueRebuild(deps);
+    const { after } = await setCmsStatus(c.get('deps'), { uuid, status: body.status, version, actorId: auth.user.id });
     return c.json<CmsItemResponse>(itemResponse(200, `The item is now ${body.status}`, after));
   })
 

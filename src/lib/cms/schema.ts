@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CropBoxSchema, MediaImageSchema, type MediaImage } from '../media/schema.ts';
 import { EditorSchema, GenericResponseSchema, queryInt, text, VersionSchema, wholeNumber } from '../http/schema.ts';
 
 /** The CMS's kinds of item; `video` is the media gallery (photos and hosted videos). */
@@ -8,6 +9,12 @@ export type CmsType = (typeof CMS_TYPES)[number];
 /** draft: never public; published: on the public site after the next build; unpublished: taken down. */
 export const CMS_STATUSES = ['draft', 'published', 'unpublished'] as const;
 export type CmsStatus = (typeof CMS_STATUSES)[number];
+/** What each status is called in the back-office. */
+export const CMS_STATUS_LABELS: Record<CmsStatus, string> = {
+  draft: 'Draft',
+  published: 'Published',
+  unpublished: 'Unpublished',
+};
 
 export const MEDIA_KINDS = ['photo', 'video'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
@@ -21,6 +28,9 @@ export const CMS_PAGE_SIZE_DEFAULT = 20;
 export const CMS_PAGE_SIZE_MAX = 100;
 export const CMS_SEARCH_MAX = 100;
 export const CMS_URL_MAX = 2000;
+export const CMS_ALT_MAX = 300;
+/** A banner's shape on the home page (width ÷ height): its crop has this ratio. */
+export const BANNER_RATIO = 16 / 9;
 /** Uploads larger than this get a 413. */
 export const CMS_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const CMS_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
@@ -28,22 +38,9 @@ export const CMS_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as con
 export const CmsTypeSchema = z.enum(CMS_TYPES, { error: `must be one of ${CMS_TYPES.join(', ')}` });
 export const CmsStatusSchema = z.enum(CMS_STATUSES, { error: `must be one of ${CMS_STATUSES.join(', ')}` });
 
-/** One stored rendition of an uploaded image. */
-export const ImageVariantSchema = z.object({
-  url: z.string(),
-  width: z.number().int(),
-  height: z.number().int(),
-  format: z.enum(['webp', 'jpeg', 'png']),
-});
-
-export const CmsImageSchema = z.object({
-  /** The largest rendition in the original's format, for browsers without WebP. */
-  url: z.string(),
-  width: z.number().int(),
-  height: z.number().int(),
-  variants: z.array(ImageVariantSchema),
-});
-export type CmsImage = z.output<typeof CmsImageSchema>;
+/** A CMS item's image: the shape of every uploaded image (src/lib/media). */
+export const CmsImageSchema = MediaImageSchema;
+export type CmsImage = MediaImage;
 
 export const CmsItemSchema = z.object({
   id: z.number().int(),
@@ -61,6 +58,10 @@ export const CmsItemSchema = z.object({
   event: z.string().nullable(),
   event_slug: z.string().nullable(),
   image: CmsImageSchema.nullable(),
+  /** A banner's crop of its image, as the home page shows it (null: the centre of the picture). */
+  image_crop: CropBoxSchema.nullable(),
+  /** What the image shows, read out in its place; null: the image is decorative. */
+  image_alt: z.string().nullable(),
   published_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -114,12 +115,18 @@ export const CmsSaveBodySchema = z
     media_kind: z.enum(MEDIA_KINDS).optional(),
     video_url: z.union([HttpUrlSchema, z.literal('').transform(() => null), z.null()]).optional(),
     event: optionalText(CMS_EVENT_MAX),
+    /** A banner's crop of its current image; null goes back to the picture's centre. */
+    image_crop: CropBoxSchema.nullable().optional(),
+    image_alt: optionalText(CMS_ALT_MAX),
     /** The version read, required with `uuid`; `If-Match` may carry it instead. */
     version: VersionSchema.optional(),
   })
   .superRefine((body, ctx) => {
     if (body.media_kind === 'video' && body.cms_type !== 'video') {
       ctx.addIssue({ code: 'custom', path: ['media_kind'], message: 'only media-gallery items can be videos' });
+    }
+    if (body.image_crop && body.cms_type !== 'banner') {
+      ctx.addIssue({ code: 'custom', path: ['image_crop'], message: 'only banners have a crop' });
     }
     if (body.cms_type === 'video' && body.media_kind === 'video' && !body.video_url) {
       ctx.addIssue({ code: 'custom', path: ['video_url'], message: 'is required for a video' });

@@ -1,17 +1,20 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { recordAudit } from '../audit/service.server.ts';
-import type { Db } from '../db/client.server.ts';
 import { cmsItems } from '../db/schema.ts';
-import type { AppDeps } from '../http/context.server.ts';
+import type { Tx, Write } from '../events/change-bus.server.ts';
+import type { ChangeEvent } from '../events/change-events.ts';
+import type { AppDeps } from '../deps.server.ts';
 import { ApiError, notFound, StaleWriteError } from '../http/errors.server.ts';
 import { eventSlug } from './event-slug.ts';
-import { CMS_CACHE_DOMAIN, findCmsItem, findCmsRecord, toCmsItem, type CmsItemRow } from './queries.server.ts';
+import { findCmsItem, findCmsRecord, toCmsItem, type CmsItemRow } from './queries.server.ts';
 import type { CmsRecord, CmsSave, CmsStatus, MediaKind } from './schema.ts';
 import { isHostedVideoUrl, VIDEO_HOST_MESSAGE } from './video-hosts.ts';
+import { CmsStatusSchema } from './schema.ts';
 
 /**
- * The CMS's writes (DESIGN.md §12–13): each one in a transaction that also records its audit
- * event; a change to an existing item is based on a version and refused (409) if the item moved on.
+ * The CMS's writes (DESIGN.md §12, §13, §15): each one in a transaction through the change bus,
+ * holding the change, its audit event and its change event; a change to an existing item is based
+ * on a version and refused (409) if the item moved on. The events of items published before or
+ * after the change say so (`site`): the bus's subscribers clear the public cache and rebuild.
  */
 
 /** The folder of an item's uploaded files in the file store. */
@@ -25,9 +28,22 @@ export function changesPublicSite(before: { status: string } | null, after: { st
   return before?.status === 'published' || after?.status === 'published';
 }
 
-/** Queues a rebuild of the public site without waiting for it (the builder coalesces them). */
-export function queueRebuild(deps: AppDeps): void {
-  void deps.site.request();
+/**
+ * The change event of a change from `before` to `after` (null: none): published, taken off the
+ * site, deleted, a new image, or saved; public when the item is published on either side.
+ */
+function cmsEvent(before: CmsItemRow | null, after: CmsItemRow | null, actorId: number, action: string): ChangeEvent {
+  const row = (after ?? before)!;
+  const data = { uuid: row.uuid, kind: row.cmsType };
+  // A status set to the one the item has changes nothing the public sees.
+  const site = changesPublicSite(before, after) && !(action === 'status' && before?.status === after?.status);
+  const wasPublished = before?.status === 'published';
+  const isPublished = after?.status === 'published';
+  if (!after) return { type: 'cms.item.deleted', data, actorId, site };
+  if (action === 'image') return { type: 'cms.item.image.saved', data, actorId, site };
+  if (isPublished && !wasPublished) return { type: 'cms.item.published', data, actorId, site };
+  if (wasPublished && !isPublished) return { type: 'cms.item.unpublished', data, actorId, site };
+  return { type: 'cms.item.saved', data, actorId, site };
 }
 
 function invalidField(field: string, message: string): ApiError {
@@ -48,10 +64,10 @@ function publishedAtAfter(before: CmsItemRow | null, status: CmsStatus): Date | 
   return before?.publishedAt ?? null;
 }
 
-/** The audit event of a change to an item, in the item's API shape. */
-function audit(tx: Db, actorId: number, action: string, before: CmsItemRow | null, after: CmsItemRow | null) {
+/** The audit event of a change to an item, in the item's API shape, and its change event. */
+async function record(w: Write, actorId: number, action: string, before: CmsItemRow | null, after: CmsItemRow | null) {
   const uuid = (after ?? before)!.uuid;
-  return recordAudit(tx, {
+  await w.audit({
     actorId,
     entity: 'cms_item',
     entityId: uuid,
@@ -59,6 +75,7 @@ function audit(tx: Db, actorId: number, action: string, before: CmsItemRow | nul
     before: before && toCmsItem(before),
     after: after && toCmsItem(after),
   });
+  await w.emit(cmsEvent(before, after, actorId, action));
 }
 
 /**
@@ -66,7 +83,7 @@ function audit(tx: Db, actorId: number, action: string, before: CmsItemRow | nul
  * do not need one); a miss is a StaleWriteError with the item as it is now.
  */
 async function updateAtVersion(
-  tx: Db,
+  tx: Tx,
   before: CmsItemRow,
   version: number | null,
   values: Partial<typeof cmsItems.$inferInsert>,
@@ -87,18 +104,19 @@ async function updateAtVersion(
  * left out of an update keep their value; `null` or '' clears them.
  */
 export async function saveCmsItem(
-  db: Db,
+  deps: AppDeps,
   input: { save: CmsSave; version: number | undefined; actorId: number },
 ): Promise<{ before: CmsItemRow | null; after: CmsRecord }> {
   const { save } = input;
-  return db.transaction(async (tx) => {
+  return deps.changes.write(deps.db, async (w) => {
+    const { tx } = w;
     const before = save.uuid ? await findCmsItem(tx, save.uuid) : null;
     if (save.uuid && !before) throw notFound('No CMS item with this id');
     if (before && before.cmsType !== save.cms_type) {
       throw invalidField('cms_type', `cannot change: this item is a ${before.cmsType}`);
     }
     const keep = <T>(value: T | undefined, old: T | null): T | null => (value === undefined ? old : value);
-    const status: CmsStatus = save.status ?? (before?.status as CmsStatus | undefined) ?? 'draft';
+    const status: CmsStatus = save.status ?? (before ? CmsStatusSchema.parse(before.status) : undefined) ?? 'draft';
     const event = keep(save.event, before?.event ?? null);
     const values = {
       cmsType: save.cms_type,
@@ -111,6 +129,8 @@ export async function saveCmsItem(
       videoUrl: keep(save.video_url, before?.videoUrl ?? null),
       event,
       eventSlug: eventSlug(event),
+      imageCrop: save.cms_type === 'banner' ? keep(save.image_crop, before?.imageCrop ?? null) : null,
+      imageAlt: keep(save.image_alt, before?.imageAlt ?? null),
       publishedAt: publishedAtAfter(before, status),
       updatedBy: input.actorId,
     };
@@ -125,32 +145,32 @@ export async function saveCmsItem(
         .values({ ...values, createdBy: input.actorId })
         .returning()) as [CmsItemRow];
     }
-    await audit(tx, input.actorId, before ? 'update' : 'create', before, after);
+    await record(w, input.actorId, before ? 'update' : 'create', before, after);
     return { before, after: (await findCmsRecord(tx, after.uuid))! };
   });
 }
 
 /** Publishes, takes down or drafts an item that is still at `version`. */
 export async function setCmsStatus(
-  db: Db,
+  deps: AppDeps,
   input: { uuid: string; status: CmsStatus; version: number; actorId: number },
 ): Promise<{ before: CmsItemRow; after: CmsRecord }> {
-  return db.transaction(async (tx) => {
-    const before = await findCmsItem(tx, input.uuid);
+  return deps.changes.write(deps.db, async (w) => {
+    const before = await findCmsItem(w.tx, input.uuid);
     if (!before) throw notFound('No CMS item with this id');
-    const after = await updateAtVersion(tx, before, input.version, {
+    const after = await updateAtVersion(w.tx, before, input.version, {
       status: input.status,
       publishedAt: publishedAtAfter(before, input.status),
       updatedBy: input.actorId,
     });
-    await audit(tx, input.actorId, 'status', before, after);
-    return { before, after: (await findCmsRecord(tx, after.uuid))! };
+    await record(w, input.actorId, 'status', before, after);
+    return { before, after: (await findCmsRecord(w.tx, after.uuid))! };
   });
 }
 
 /** Adds a hosted video to the media gallery (POST /api/video/create). */
 export async function createVideo(
-  db: Db,
+  deps: AppDeps,
   input: { title: string; videoUrl: string; description: string | null; event: string | null; status: CmsStatus; actorId: number },
 ): Promise<CmsRecord> {
   const values = {
@@ -167,19 +187,20 @@ export async function createVideo(
     updatedBy: input.actorId,
   };
   checkVideoFields(values);
-  return db.transaction(async (tx) => {
-    const [row] = (await tx.insert(cmsItems).values(values).returning()) as [CmsItemRow];
-    await audit(tx, input.actorId, 'create', null, row);
-    return (await findCmsRecord(tx, row.uuid))!;
+  return deps.changes.write(deps.db, async (w) => {
+    const [row] = (await w.tx.insert(cmsItems).values(values).returning()) as [CmsItemRow];
+    await record(w, input.actorId, 'create', null, row);
+    return (await findCmsRecord(w.tx, row.uuid))!;
   });
 }
 
 /**
  * Deletes the item if it is still at `version`, then its files (a file left behind by a crash in
- * between is only litter), and rebuilds the public site if it showed there.
+ * between is only litter); its event rebuilds the public site if it showed there.
  */
 export async function deleteCmsItem(deps: AppDeps, input: { row: CmsItemRow; version: number; actorId: number }): Promise<void> {
-  const deleted = await deps.db.transaction(async (tx) => {
+  const deleted = await deps.changes.write(deps.db, async (w) => {
+    const { tx } = w;
     const [gone] = await tx
       .delete(cmsItems)
       .where(and(eq(cmsItems.id, input.row.id), eq(cmsItems.version, input.version)))
@@ -189,12 +210,10 @@ export async function deleteCmsItem(deps: AppDeps, input: { row: CmsItemRow; ver
       if (!current) throw notFound('No CMS item with this id');
       throw new StaleWriteError(current);
     }
-    await audit(tx, input.actorId, 'delete', gone, null);
+    await record(w, input.actorId, 'delete', gone, null);
     return gone;
   });
-  deps.publicCache.invalidate(CMS_CACHE_DOMAIN);
   await deps.storage.deleteFolder(itemFolder(deleted.uuid));
-  if (changesPublicSite(deleted, null)) queueRebuild(deps);
 }
 
 /**
@@ -203,14 +222,16 @@ export async function deleteCmsItem(deps: AppDeps, input: { row: CmsItemRow; ver
  * at once must not leave orphans behind. Null when the item was deleted meanwhile.
  */
 export async function setCmsImage(
-  db: Db,
+  deps: AppDeps,
   input: { itemId: number; image: NonNullable<CmsItemRow['image']>; version: number | null; actorId: number },
 ): Promise<{ before: CmsItemRow; after: CmsRecord } | null> {
-  return db.transaction(async (tx) => {
+  return deps.changes.write(deps.db, async (w) => {
+    const { tx } = w;
     const [before] = await tx.select().from(cmsItems).where(eq(cmsItems.id, input.itemId)).for('update');
     if (!before) return null;
-    const after = await updateAtVersion(tx, before, input.version, { image: input.image, updatedBy: input.actorId });
-    await audit(tx, input.actorId, 'image', before, after);
+    // A new picture: a crop chosen on the old one no longer applies.
+    const after = await updateAtVersion(tx, before, input.version, { image: input.image, imageCrop: null, updatedBy: input.actorId });
+    await record(w, input.actorId, 'image', before, after);
     return { before, after: (await findCmsRecord(tx, after.uuid))! };
   });
 }

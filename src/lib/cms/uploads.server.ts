@@ -1,10 +1,10 @@
-import type { AppDeps } from '../http/context.server.ts';
+import type { AppDeps } from '../deps.server.ts';
 import { notFound, StaleWriteError } from '../http/errors.server.ts';
 import { UPLOADS_PATH, uploadUrl } from '../storage/routes.server.ts';
-import { makeRenditions, toCmsImage } from './images.server.ts';
-import { CMS_CACHE_DOMAIN, findCmsRecord, type CmsItemRow } from './queries.server.ts';
+import { makeRenditions, toMediaImage } from '../media/images.server.ts';
+import { findCmsRecord, type CmsItemRow } from './queries.server.ts';
 import type { CmsImage, CmsRecord } from './schema.ts';
-import { changesPublicSite, itemFolder, queueRebuild, setCmsImage } from './service.server.ts';
+import { itemFolder, setCmsImage } from './service.server.ts';
 
 /** The file-store keys of an item's image (only keys inside the item's own folder). */
 function keysOf(image: CmsImage | null, uuid: string): string[] {
@@ -20,7 +20,8 @@ function keysOf(image: CmsImage | null, uuid: string): string[] {
 /**
  * Makes the renditions of an uploaded image, stores them, and only then points the item at
  * them (if it is still at `version`, when one was sent); the files of the image it replaces are
- * deleted last. A failure at any step leaves the item with its old image, whole.
+ * deleted last. A failure at any step leaves the item with its old image, whole. The service's
+ * `cms.item.image.saved` event rebuilds the site when the item is published.
  */
 export async function replaceImage(
   deps: AppDeps,
@@ -44,11 +45,11 @@ export async function replaceImage(
     await deps.storage.delete(newKeys.filter((key) => !inUse.includes(key))).catch(() => {});
     throw error;
   }
-  const image = toCmsImage(renditions, (name) => uploadUrl(`${folder}/${name}`));
+  const image = toMediaImage(renditions, (name) => uploadUrl(`${folder}/${name}`));
 
   let result: Awaited<ReturnType<typeof setCmsImage>>;
   try {
-    result = await setCmsImage(deps.db, { itemId: item.id, image, version: input.version, actorId: input.actorId });
+    result = await setCmsImage(deps, { itemId: item.id, image, version: input.version, actorId: input.actorId });
   } catch (error) {
     if (error instanceof StaleWriteError) {
       // Refused: the files just written are litter, unless the current image uses them too.
@@ -65,7 +66,5 @@ export async function replaceImage(
   // The same picture uploaded again has the same names: those files are the new image's too.
   const stale = keysOf(result.before.image, item.uuid).filter((key) => !newKeys.includes(key));
   await deps.storage.delete(stale);
-  deps.publicCache.invalidate(CMS_CACHE_DOMAIN);
-  if (changesPublicSite(result.before, result.after)) queueRebuild(deps);
   return result.after;
 }

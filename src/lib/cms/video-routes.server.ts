@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../http/context.server.ts';
+import type { AppEnv } from '../deps.server.ts';
 import { requireAdminLevel } from '../access/guards.server.ts';
 import { notFound, parsePath, parseQuery, readJson, requiredVersion } from '../http/errors.server.ts';
 import { type GenericResponse, VersionSchema } from '../http/schema.ts';
 import { requireUser } from '../identity/middleware.server.ts';
-import { CMS_CACHE_DOMAIN, findVideo, listVideos } from './queries.server.ts';
+import { findVideo, listVideos } from './queries.server.ts';
 import { VideoCreateBodySchema, type CmsItemResponse, type VideoListResponse } from './schema.ts';
-import { createVideo, deleteCmsItem, queueRebuild } from './service.server.ts';
+import { createVideo, deleteCmsItem } from './service.server.ts';
 
 const IdParamSchema = z.object({
   id: z
@@ -31,8 +31,7 @@ export const videoRoutes = new Hono<AppEnv>()
   .post('/video/create', requireUser(), async (c) => {
     const auth = requireAdminLevel(c);
     const body = await readJson(c, VideoCreateBodySchema);
-    const deps = c.get('deps');
-    const video = await createVideo(deps.db, {
+    const video = await createVideo(c.get('deps'), {
       title: body.title,
       videoUrl: body.video_url,
       description: body.description ?? null,
@@ -40,8 +39,6 @@ export const videoRoutes = new Hono<AppEnv>()
       status: body.status,
       actorId: auth.user.id,
     });
-    deps.publicCache.invalidate(CMS_CACHE_DOMAIN);
-    if (video.status === 'published') queueRebuild(deps);
     return c.json<CmsItemResponse>({ status: 201, message: 'Video added', data: video }, 201);
   })
 

@@ -1,11 +1,16 @@
-import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../audit/service.server.ts';
 import type { Db } from '../db/client.server.ts';
-import { contactMessages } from '../db/schema.ts';
-import type { ContactListQuery, ContactMessage } from './schema.ts';
+import { editorOf, updater, updaterColumns } from '../db/editors.server.ts';
+import { contactMessages, contactReplies, mailOutbox, users } from '../db/schema.ts';
+import type { ContactListQuery, ContactMessage, ContactMessageDetail, ContactReply, ContactStatus } from './schema.ts';
 
 export type ContactRow = typeof contactMessages.$inferSelect;
+/** A message row with the name of whoever set its status last. */
+export type ContactRowWithEditor = ContactRow & { updaterId: number | null; updaterName: string | null };
 
-export function toContactMessage(row: ContactRow): ContactMessage {
+export function toContactMessage(row: ContactRowWithEditor): ContactMessage {
   return {
     id: row.id,
     name: row.name,
@@ -14,13 +19,18 @@ export function toContactMessage(row: ContactRow): ContactMessage {
     message: row.message,
     read_at: row.readAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
+    status: row.status as ContactStatus,
+    status_at: row.statusAt?.toISOString() ?? null,
+    status_by: editorOf(row),
+    version: row.version,
   };
 }
 
 function listFilter(query: ContactListQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (query.status === 'unread') conditions.push(isNull(contactMessages.readAt));
-  if (query.status === 'read') conditions.push(isNotNull(contactMessages.readAt));
+  else if (query.status === 'read') conditions.push(isNotNull(contactMessages.readAt));
+  else if (query.status) conditions.push(eq(contactMessages.status, query.status));
   if (query.q) {
     const pattern = `%${query.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
     conditions.push(
@@ -44,16 +54,59 @@ export async function listContactMessages(
   const [totalRow] = await db.select({ total: count() }).from(contactMessages).where(where);
   const [unreadRow] = await db.select({ total: count() }).from(contactMessages).where(isNull(contactMessages.readAt));
   const rows = await db
-    .select()
+    .select({ message: contactMessages, ...updaterColumns })
     .from(contactMessages)
+    .leftJoin(updater, eq(updater.id, contactMessages.statusBy))
     .where(where)
     .orderBy(sql`${contactMessages.readAt} is null desc`, desc(contactMessages.createdAt), desc(contactMessages.id))
     .limit(query.per_page)
     .offset((query.page - 1) * query.per_page);
-  return { data: rows.map(toContactMessage), total: totalRow?.total ?? 0, unread: unreadRow?.total ?? 0 };
+  return {
+    data: rows.map((r) => toContactMessage({ ...r.message, updaterId: r.updaterId, updaterName: r.updaterName })),
+    total: totalRow?.total ?? 0,
+    unread: unreadRow?.total ?? 0,
+  };
 }
 
-export async function findContactRow(db: Db, id: number): Promise<ContactRow | null> {
-  const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id)).limit(1);
-  return row ?? null;
+export async function findContactRow(db: DbOrTx, id: number): Promise<ContactRowWithEditor | null> {
+  const [row] = await db
+    .select({ message: contactMessages, ...updaterColumns })
+    .from(contactMessages)
+    .leftJoin(updater, eq(updater.id, contactMessages.statusBy))
+    .where(eq(contactMessages.id, id))
+    .limit(1);
+  return row ? { ...row.message, updaterId: row.updaterId, updaterName: row.updaterName } : null;
+}
+
+const author = alias(users, 'reply_author');
+
+/** The replies sent to a message, oldest first, with whether their email has gone. */
+export async function listContactReplies(db: DbOrTx, messageId: number): Promise<ContactReply[]> {
+  const rows = await db
+    .select({
+      reply: contactReplies,
+      authorName: sql<string | null>`coalesce(${author.name}, ${author.email})`,
+      sentAt: mailOutbox.sentAt,
+    })
+    .from(contactReplies)
+    .leftJoin(author, eq(author.id, contactReplies.authorId))
+    .leftJoin(mailOutbox, eq(mailOutbox.id, contactReplies.mailId))
+    .where(eq(contactReplies.messageId, messageId))
+    .orderBy(asc(contactReplies.id));
+  return rows.map(({ reply, authorName, sentAt }) => ({
+    id: reply.id,
+    to_address: reply.toAddress,
+    subject: reply.subject,
+    message: reply.body,
+    author: reply.authorId === null ? null : { id: reply.authorId, name: authorName ?? '' },
+    created_at: reply.createdAt.toISOString(),
+    sent_at: sentAt?.toISOString() ?? null,
+  }));
+}
+
+/** The message with its replies, as GET contact-us/show/{id} and the actions answer it; null if there is none. */
+export async function loadContactDetail(db: DbOrTx, id: number): Promise<ContactMessageDetail | null> {
+  const row = await findContactRow(db, id);
+  if (!row) return null;
+  return { ...toContactMessage(row), replies: await listContactReplies(db, id) };
 }

@@ -1,13 +1,23 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../http/context.server.ts';
+import type { AppEnv } from '../deps.server.ts';
 import { requireAdminLevel } from '../access/guards.server.ts';
-import { ApiError, notFound, parsePath, parseQuery, readJson, validationError } from '../http/errors.server.ts';
+import { ApiError, notFound, parsePath, parseQuery, readJson, requiredVersion, validationError } from '../http/errors.server.ts';
 import type { GenericResponse } from '../http/schema.ts';
 import { requireUser } from '../identity/middleware.server.ts';
 import { listContactMessages } from './queries.server.ts';
-import { ContactBodySchema, ContactListQuerySchema, type ContactListResponse, type ContactShowResponse } from './schema.ts';
-import { insertContactMessage, openContactMessage } from './service.server.ts';
+import {
+  CONTACT_STATUS_LABELS,
+  ContactBodySchema,
+  ContactDeleteBodySchema,
+  ContactListQuerySchema,
+  ContactReplyBodySchema,
+  ContactStatusBodySchema,
+  type ContactActionResponse,
+  type ContactListResponse,
+  type ContactShowResponse,
+} from './schema.ts';
+import { deleteContactMessage, insertContactMessage, openContactMessage, replyToContactMessage, setContactStatus } from './service.server.ts';
 
 /** Where a plain HTML form post is sent back to (visitors without JavaScript). */
 export const CONTACT_SENT_PAGE = '/contact-us/sent';
@@ -53,7 +63,8 @@ function formError(c: Context<AppEnv>, error: unknown) {
 
 async function sendMessage(c: Context<AppEnv>, isForm: boolean): Promise<void> {
   const body = await readContactBody(c, isForm);
-  const { db, contact } = c.get('deps');
+  const deps = c.get('deps');
+  const { contact } = deps;
   const client = contact.clientHash(c);
   const decision = contact.take(client);
   if (!decision.allowed) {
@@ -67,7 +78,7 @@ async function sendMessage(c: Context<AppEnv>, isForm: boolean): Promise<void> {
   // The honeypot: a person never sees the field, a form-filling robot fills it. It is told its
   // message went, and nothing is kept.
   if (body.website) return;
-  await insertContactMessage(db, {
+  await insertContactMessage(deps, {
     name: body.name,
     email: body.email,
     subject: body.subject,
@@ -101,7 +112,36 @@ export const contactRoutes = new Hono<AppEnv>()
   .get('/contact-us/show/:id', requireUser(), async (c) => {
     const auth = requireAdminLevel(c);
     const { id } = parsePath(c, IdParamSchema);
-    const message = await openContactMessage(c.get('deps').db, id, auth.user.id);
+    const message = await openContactMessage(c.get('deps'), id, auth.user.id);
     if (!message) throw notFound('No message with this number');
     return c.json<ContactShowResponse>({ status: 200, message: 'Message', data: message });
+  })
+
+  // The secretariat's work on a message (admin-level, like reading them): each sends the version it read.
+  .post('/contact-us/status/:id', requireUser(), async (c) => {
+    const auth = requireAdminLevel(c);
+    const { id } = parsePath(c, IdParamSchema);
+    const body = await readJson(c, ContactStatusBodySchema);
+    const version = requiredVersion(c, body.version);
+    const data = await setContactStatus(c.get('deps'), { id, status: body.status, version, auth });
+    return c.json<ContactActionResponse>({ status: 200, message: `Marked ${CONTACT_STATUS_LABELS[body.status].toLowerCase()}`, data });
+  })
+
+  .post('/contact-us/reply/:id', requireUser(), async (c) => {
+    const auth = requireAdminLevel(c);
+    const { id } = parsePath(c, IdParamSchema);
+    const body = await readJson(c, ContactReplyBodySchema);
+    const version = requiredVersion(c, body.version);
+    const data = await replyToContactMessage(c.get('deps'), { id, reply: body, version, auth });
+    return c.json<ContactActionResponse>({ status: 200, message: `Reply to ${data.email} is on its way`, data });
+  })
+
+  .post('/contact-us/delete/:id', requireUser(), async (c) => {
+    const auth = requireAdminLevel(c);
+    const { id } = parsePath(c, IdParamSchema);
+    // The version comes in a JSON body or as If-Match (then no body is needed).
+    const body = c.req.header('content-type') ? await readJson(c, ContactDeleteBodySchema) : {};
+    const version = requiredVersion(c, body.version);
+    await deleteContactMessage(c.get('deps'), { id, version, auth });
+    return c.json<GenericResponse>({ status: 200, message: 'Message deleted' });
   });

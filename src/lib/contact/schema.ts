@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GenericResponseSchema, queryInt, text } from '../http/schema.ts';
+import { EditorSchema, GenericResponseSchema, queryInt, text, VersionSchema } from '../http/schema.ts';
 
 export const CONTACT_NAME_MAX = 120;
 export const CONTACT_SUBJECT_MAX = 160;
@@ -22,6 +22,11 @@ export const ContactBodySchema = z.object({
 });
 export type ContactBody = z.input<typeof ContactBodySchema>;
 
+/** Where a message stands in the secretariat's work: received, answered, or put away. */
+export const CONTACT_STATUSES = ['new', 'answered', 'archived'] as const;
+export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+export const CONTACT_STATUS_LABELS: Record<ContactStatus, string> = { new: 'New', answered: 'Answered', archived: 'Archived' };
+
 export const ContactMessageSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -30,13 +35,38 @@ export const ContactMessageSchema = z.object({
   message: z.string(),
   read_at: z.string().nullable(),
   created_at: z.string(),
+  status: z.enum(CONTACT_STATUSES),
+  /** Who set the status last, and when; null while the message is new as received. */
+  status_at: z.string().nullable(),
+  status_by: EditorSchema.nullable(),
+  version: z.number().int(),
 });
 export type ContactMessage = z.output<typeof ContactMessageSchema>;
+
+/** A reply sent by email; `sent_at` is null while it waits in the outbox. */
+export const ContactReplySchema = z.object({
+  id: z.number().int(),
+  to_address: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  author: EditorSchema.nullable(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+});
+export type ContactReply = z.output<typeof ContactReplySchema>;
+
+/** One message as GET contact-us/show/{id} returns it: with the replies sent to it, oldest first. */
+export const ContactMessageDetailSchema = ContactMessageSchema.extend({ replies: z.array(ContactReplySchema) });
+export type ContactMessageDetail = z.output<typeof ContactMessageDetailSchema>;
+
+/** The list's status filter: read state (unread, read) or the work's status. */
+export const CONTACT_LIST_FILTERS = ['unread', 'read', ...CONTACT_STATUSES] as const;
+export type ContactListFilter = (typeof CONTACT_LIST_FILTERS)[number];
 
 /** GET /api/contact-us/list: unread first, then newest. */
 export const ContactListQuerySchema = z.object({
   q: text({ max: CONTACT_SEARCH_MAX }).optional(),
-  status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['unread', 'read']).optional()),
+  status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(CONTACT_LIST_FILTERS).optional()),
   page: queryInt({ min: 1, max: 100_000, fallback: 1 }),
   per_page: queryInt({ min: 1, max: CONTACT_PAGE_SIZE_MAX, fallback: 20, unit: 'per page' }),
 });
@@ -51,5 +81,24 @@ export const ContactListResponseSchema = z.object({
 });
 export type ContactListResponse = z.output<typeof ContactListResponseSchema>;
 
-export const ContactShowResponseSchema = GenericResponseSchema.extend({ data: ContactMessageSchema });
+export const ContactShowResponseSchema = GenericResponseSchema.extend({ data: ContactMessageDetailSchema });
 export type ContactShowResponse = z.output<typeof ContactShowResponseSchema>;
+
+/** POST contact-us/status/{id}: marks a message new, answered or archived. */
+export const ContactStatusBodySchema = z.object({ status: z.enum(CONTACT_STATUSES), version: VersionSchema.optional() });
+
+/** POST contact-us/delete/{id}: the version may come as If-Match instead. */
+export const ContactDeleteBodySchema = z.object({ version: VersionSchema.optional() });
+
+export const CONTACT_REPLY_MAX = 10_000;
+/** POST contact-us/reply/{id}: an email to the sender; the message becomes answered. */
+export const ContactReplyBodySchema = z.object({
+  subject: text({ min: 3, max: CONTACT_SUBJECT_MAX + 4 }),
+  message: text({ min: CONTACT_MESSAGE_MIN, max: CONTACT_REPLY_MAX, multiline: true }),
+  version: VersionSchema.optional(),
+});
+export type ContactReplyBody = z.output<typeof ContactReplyBodySchema>;
+
+/** The answer to a status change or a reply: the message as it is now. */
+export const ContactActionResponseSchema = ContactShowResponseSchema;
+export type ContactActionResponse = ContactShowResponse;

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../http/context.server.ts';
+import type { AppEnv } from '../deps.server.ts';
 import { requireAdminLevel } from '../access/guards.server.ts';
 import { parsePath, parseQuery, readJson, requiredVersion } from '../http/errors.server.ts';
 import { requireUser } from '../identity/middleware.server.ts';
@@ -30,9 +30,7 @@ export const countryRoutes = new Hono<AppEnv>()
     const { country_code: code } = parsePath(c, CodeParamSchema);
     const body = await readJson(c, CountryStatusBodySchema);
     const version = requiredVersion(c, body.version);
-    const { db, caches } = c.get('deps');
-    const saved = await setCountryStatus(db, { code, status: body.status, version, actorId: auth.user.id });
-    caches.invalidate();
+    const saved = await setCountryStatus(c.get('deps'), { code, status: body.status, version, actorId: auth.user.id });
     const state = body.status === COUNTRY_STATUS.active ? 'active' : 'inactive';
     return c.json<CountryStatusResponse>({ status: 200, message: `${saved.name} is now ${state}`, data: saved });
   });

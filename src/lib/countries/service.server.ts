@@ -1,6 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { recordAudit } from '../audit/service.server.ts';
-import type { Db } from '../db/client.server.ts';
+import type { AppDeps } from '../deps.server.ts';
 import { countries } from '../db/schema.ts';
 import { notFound, StaleWriteError } from '../http/errors.server.ts';
 import { findCountry, findCountryRecord, toCountryListItem } from './queries.server.ts';
@@ -11,10 +10,11 @@ import type { CountryRecord } from './schema.ts';
  * the country as it is now.
  */
 export async function setCountryStatus(
-  db: Db,
+  deps: Pick<AppDeps, 'db' | 'changes'>,
   input: { code: string; status: number; version: number; actorId: number },
 ): Promise<CountryRecord> {
-  return db.transaction(async (tx) => {
+  return deps.changes.write(deps.db, async (w) => {
+    const { tx } = w;
     const before = await findCountry(tx, input.code);
     if (!before) throw notFound(`No country with code ${input.code}`);
     const [after] = await tx
@@ -23,7 +23,7 @@ export async function setCountryStatus(
       .where(and(eq(countries.code, input.code), eq(countries.version, input.version)))
       .returning();
     if (!after) throw new StaleWriteError(await findCountryRecord(tx, input.code));
-    await recordAudit(tx, {
+    await w.audit({
       actorId: input.actorId,
       entity: 'country',
       entityId: input.code,
@@ -31,6 +31,9 @@ export async function setCountryStatus(
       before: toCountryListItem(before),
       after: toCountryListItem(after),
     });
+    // The public pages list only active countries, but read them at build time: a status change
+    // shows with the next publish, as it did before change events.
+    await w.emit({ type: 'country.saved', data: { code: input.code }, actorId: input.actorId, site: false });
     return (await findCountryRecord(tx, input.code))!;
   });
 }

@@ -15,7 +15,29 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Runs `work` while no other server on the same database runs its own (an advisory lock on
+   * PostgreSQL; PGlite has one server): instances started together migrate and seed one at a time.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+/** The advisory lock of start-up work (migrations, reference and open data): any constant of our own. */
+const STARTUP_LOCK = 0x61707561;
+
+async function holdingLock<T>(client: postgres.Sql, work: () => Promise<T>): Promise<T> {
+  const session = await client.reserve();
+  try {
+    await session`select pg_advisory_lock(${STARTUP_LOCK})`;
+    try {
+      return await work();
+    } finally {
+      await session`select pg_advisory_unlock(${STARTUP_LOCK})`;
+    }
+  } finally {
+    session.release();
+  }
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -24,20 +46,33 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
  * Opens the database and applies the committed migrations: PostgreSQL when `url` is set,
  * otherwise embedded PGlite in `dataDir` (or in memory when `dataDir` is 'memory://').
  */
-export async function openDatabase(options: { url?: string | undefined; dataDir?: string }): Promise<Database> {
+export async function openDatabase(options: {
+  url?: string | undefined;
+  dataDir?: string;
+  /** PGlite only: start from this dump of a data directory (PGlite's dumpDataDir), e.g. an already migrated one. */
+  loadDataDir?: Blob;
+}): Promise<Database> {
   if (options.url) {
     const client = postgres(options.url, { max: 10, onnotice: () => {} });
     const db = drizzlePostgres(client, { schema });
-    await migratePostgres(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+    const exclusive = <T>(work: () => Promise<T>) => holdingLock(client, work);
+    await exclusive(() => migratePostgres(db, { migrationsFolder }));
+    return { db: db as unknown as Db, kind: 'postgres', exclusive, close: () => client.end({ timeout: 5 }) };
   }
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   // pg_trgm: the user search's trigram indexes (migration 0003).
-  const client = yieldBeforeQueries(new PGlite(dataDir, { extensions: { pg_trgm } }));
+  const client = yieldBeforeQueries(new PGlite(dataDir, { extensions: { pg_trgm }, ...(options.loadDataDir && { loadDataDir: options.loadDataDir }) }));
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Db, kind: 'pglite', exclusive: (work) => work(), close: () => client.close() };
+}
+
+/** A dump of a PGlite database's data directory (uncompressed), to open copies of it with `loadDataDir`. */
+export async function dumpPglite(database: Database): Promise<Blob> {
+  if (database.kind !== 'pglite') throw new Error('Only a PGlite database can be dumped');
+  const client = (database.db as unknown as { $client: PGlite }).$client;
+  return await client.dumpDataDir('none');
 }
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));

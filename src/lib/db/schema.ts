@@ -1,3 +1,4 @@
+/* Data file: every Drizzle table in one file (DESIGN.md Layout), long by nature; exempt from the 400-line limit of src. */
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -10,6 +11,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   serial,
   smallint,
   text,
@@ -20,7 +22,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * The jsonb of an uploaded image: its stored renditions (src/lib/cms/images.server.ts). The API
+ * The jsonb of an uploaded image: its stored renditions (src/lib/media/images.server.ts). The API
  * checks the same shape with CmsImageSchema; the database layer knows no domain's types.
  */
 export interface StoredImage {
@@ -108,7 +110,13 @@ export interface StoredProfileValue {
   source: string | null;
   is_estimate: boolean;
   note: string | null;
+  /** The figure's licence (open data: from data/manifest.json); absent on figures entered by countries. */
+  licence?: string | null;
 }
+
+/** Who a dataset's figures come from: a country (the forms, the CSV import) or the curated open data (data/). */
+export const PROFILE_ORIGINS = ['country', 'open_data'] as const;
+export type ProfileOrigin = (typeof PROFILE_ORIGINS)[number];
 
 /**
  * The version of an editable record (DESIGN.md §12): starts at 1, each write adds one, and a write
@@ -247,8 +255,12 @@ export const cmsItems = pgTable(
     videoUrl: text('video_url'),
     event: text('event'),
     eventSlug: text('event_slug'),
-    /** The stored renditions of the uploaded image (src/lib/cms/images.server.ts). */
+    /** The stored renditions of the uploaded image (src/lib/media/images.server.ts). */
     image: jsonb('image').$type<StoredImage>(),
+    /** A banner's crop of its image (fractions of the picture, 16:9); null: the picture's centre. */
+    imageCrop: jsonb('image_crop').$type<{ x: number; y: number; width: number; height: number }>(),
+    /** What the image shows, for people who cannot see it; null: decorative. */
+    imageAlt: text('image_alt'),
     /** When the item was last published; kept when it is taken down. */
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -280,11 +292,38 @@ export const contactMessages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** A keyed hash of the sender's IP address: repeated senders can be told apart, the address is not kept. */
     clientHash: text('client_hash').notNull(),
+    /** new → answered (by hand or by a reply) → archived; any of them back to another. */
+    status: text('status').notNull().default('new'),
+    /** Who set the status last, and when (null while it is new as received). */
+    statusAt: timestamp('status_at', { withTimezone: true }),
+    statusBy: integer('status_by').references(() => users.id, { onDelete: 'set null' }),
+    version: integer('version').notNull().default(1),
   },
   (table) => [
     index('contact_messages_created_idx').on(table.createdAt, table.id),
     index('contact_messages_unread_idx').on(table.createdAt).where(sql`${table.readAt} is null`),
+    index('contact_messages_status_idx').on(table.status, table.createdAt),
+    check('contact_messages_status_check', sql`${table.status} in ('new', 'answered', 'archived')`),
   ],
+);
+
+/** Replies sent to a contact message by email (through the mail outbox), with who sent them and when. */
+export const contactReplies = pgTable(
+  'contact_replies',
+  {
+    id: serial('id').primaryKey(),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    /** The outbox row that carries the email (its status says whether it has gone). */
+    mailId: integer('mail_id').references((): AnyPgColumn => mailOutbox.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('contact_replies_message_idx').on(table.messageId, table.id)],
 );
 
 /**
@@ -365,6 +404,13 @@ export const bestPractices = pgTable(
     contactPhone: text('contact_phone'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /**
+     * The public columns of the practice as it was published (every one but the contact), kept
+     * while a published practice is revised: the public library shows it until a new version is
+     * published or the practice is archived (decision 033).
+     */
+    publishedSnapshot: jsonb('published_snapshot').$type<Record<string, unknown>>(),
+    publishedSnapshotAt: timestamp('published_snapshot_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -411,6 +457,8 @@ export const reportingCycles = pgTable(
     expiryDays: integer('expiry_days').notNull().default(30),
     /** On time = submitted within closes_at + timely_days. */
     timelyDays: integer('timely_days').notNull().default(0),
+    /** Reminders go this many days before closes_at (and once the day after it), to reports not yet submitted. */
+    reminderDays: jsonb('reminder_days').$type<number[]>().notNull().default([14, 7, 1]),
     guidelineVersion: text('guideline_version'),
     status: text('status').notNull().default('draft'),
     version: integer('version').notNull().default(1),
@@ -418,6 +466,26 @@ export const reportingCycles = pgTable(
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [check('reporting_cycles_status_check', sql`${table.status} in ('draft', 'open', 'closed', 'archived')`)],
+);
+
+/**
+ * The deadline reminders sent (issue 16): one row per report, due date and offset (days before
+ * the due date; -1 is the day after it). The unique key is what makes a reminder go once, even
+ * when two ticks run at the same time or the server restarts.
+ */
+export const reportReminders = pgTable(
+  'report_reminders',
+  {
+    id: serial('id').primaryKey(),
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => nationalReports.id, { onDelete: 'cascade' }),
+    /** The cycle's closes_at when the reminder went: a deadline moved later has reminders of its own. */
+    dueOn: date('due_on').notNull(),
+    offsetDays: integer('offset_days').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('report_reminders_once_idx').on(table.reportId, table.dueOn, table.offsetDays)],
 );
 
 /** NUA thrusts (Quito Implementation Plan headings). */
@@ -476,6 +544,8 @@ export const questions = pgTable(
     sort: integer('sort').notNull().default(0),
     /** The first cycle year whose form holds the question; null: every cycle. */
     firstCycle: integer('first_cycle'),
+    /** The number of the question's current wording (question_versions.n): a change of its wording, help or choices adds one. */
+    wordingVersion: integer('wording_version').notNull().default(1),
     /** Retired questions keep their answers but leave the forms of cycles opened after. */
     retiredAt: timestamp('retired_at', { withTimezone: true }),
     version: integer('version').notNull().default(1),
@@ -490,6 +560,27 @@ export const questions = pgTable(
       sql`${table.answerType} in ('pct', 'num', 'int', 'yn', 'single', 'multi', 'txt', 'url')`,
     ),
   ],
+);
+
+/**
+ * Every wording of a question (decision 026): what a report shows of a question it answered
+ * against an older wording (text, help, choices, type, limits). The current wording is also in
+ * `questions`; a version's row is written when a newer one replaces it, or when the question is made.
+ */
+export const questionVersions = pgTable(
+  'question_versions',
+  {
+    id: serial('id').primaryKey(),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    n: integer('n').notNull(),
+    /** The wording fields of the question at this version (`QuestionWording`). */
+    wording: jsonb('wording').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [uniqueIndex('question_versions_question_n_idx').on(table.questionId, table.n)],
 );
 
 /** One national report per country × cycle. */
@@ -508,15 +599,31 @@ export const nationalReports = pgTable(
     title: text('title'),
     executiveSummary: text('executive_summary'),
     contact: jsonb('contact').$type<StoredContact>(),
-    /** The cover picture's renditions (src/lib/cms/images.server.ts), or null. */
+    /** The cover picture's renditions (src/lib/media/images.server.ts), or null. */
     cover: jsonb('cover').$type<StoredImage>(),
     /** What the cover shows, for people who cannot see it; null: the pages say whose cover it is. */
     coverAlt: text('cover_alt'),
     /** Kept current by every write (src/lib/questionnaires/engine.ts completeness). */
     completeness: jsonb('completeness').$type<StoredCompleteness>(),
     completenessPct: smallint('completeness_pct').notNull().default(0),
+    /**
+     * What `completeness` was counted on (the questions' stamp and the cycle's lock dates): while
+     * it holds, an answer save shifts the counts by that answer alone; otherwise they are recounted.
+     */
+    completenessBasis: text('completeness_basis'),
     /** An administrator lifted the cycle's lock (audited). */
     unlocked: boolean('unlocked').notNull().default(false),
+    /**
+     * The wording each question had when the report's answers were locked, by question id →
+     * question_versions.n, for questions reworded since (decision 026); null: every question as it is now.
+     */
+    questionPins: jsonb('question_pins').$type<Record<string, number>>(),
+    /**
+     * The public view of the report as it was published, kept while a published report is being
+     * revised (unlocked): the public site keeps showing it until a new version is published (decision 026).
+     */
+    publishedSnapshot: jsonb('published_snapshot').$type<Record<string, unknown>>(),
+    publishedSnapshotAt: timestamp('published_snapshot_at', { withTimezone: true }),
     /** Demonstration data (npm start), shown as such on public pages. */
     demo: boolean('demo').notNull().default(false),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
@@ -581,6 +688,10 @@ export const reportFiles = pgTable(
     sha256: text('sha256').notNull(),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
     uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Pages counted when it was uploaded; null for files stored before that check (decision 025). */
+    pages: integer('pages'),
+    /** The digital signature the file records (signer, signed_at), or null: none, or not checked. */
+    signature: jsonb('signature').$type<{ signer: string | null; signed_at: string | null }>(),
   },
   (table) => [uniqueIndex('report_files_report_v_idx').on(table.reportId, table.v)],
 );
@@ -639,7 +750,10 @@ export const profileIndicators = pgTable(
   ],
 );
 
-/** One dataset per category × country × year: the figures, a narrative, draft or published. */
+/**
+ * One dataset per category × country × year × origin: the figures, a narrative, draft or published.
+ * A country's figures and the open-data figures of the same year are two rows (decision 029).
+ */
 export const profileDatasets = pgTable(
   'profile_datasets',
   {
@@ -656,14 +770,121 @@ export const profileDatasets = pgTable(
     status: text('status').notNull().default('draft'),
     /** Demonstration data (npm start), shown as such on public pages. */
     demo: boolean('demo').notNull().default(false),
+    /** 'country' (entered by a country) or 'open_data' (loaded from data/ by `npm run data:import`). */
+    origin: text('origin').$type<ProfileOrigin>().notNull().default('country'),
+    /**
+     * The figures and narrative as they were published, kept while a published dataset is changed
+     * (it is then a draft): the public profile shows them until the dataset is published again or
+     * withdrawn (decision 033).
+     */
+    publishedSnapshot: jsonb('published_snapshot').$type<{ values: StoredProfileValue[]; narrative: string | null }>(),
+    publishedSnapshotAt: timestamp('published_snapshot_at', { withTimezone: true }),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [
-    uniqueIndex('profile_datasets_key_idx').on(table.categorySlug, table.countryCode, table.year),
+    uniqueIndex('profile_datasets_key_idx').on(table.categorySlug, table.countryCode, table.year, table.origin),
     index('profile_datasets_country_idx').on(table.countryCode, table.year),
     check('profile_datasets_status_check', sql`${table.status} in ('draft', 'published')`),
+    check('profile_datasets_origin_check', sql`${table.origin} in ('country', 'open_data')`),
+  ],
+);
+
+/**
+ * What the portal tells a person in the back-office (issue 16): one row per recipient, written
+ * in the transaction of the change it reports, so it is never lost when a later step fails.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().unique().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The notification kind (src/lib/notifications/kinds.ts), e.g. 'report.returned'. */
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** The back-office path where the work is. */
+    link: text('link').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('notifications_user_idx').on(table.userId, table.id),
+    // The bell's unread count.
+    index('notifications_unread_idx').on(table.userId).where(sql`${table.readAt} is null`),
+  ],
+);
+
+/** Each person's email choice per notification kind; a kind not listed keeps its default. */
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  email: jsonb('email').$type<Record<string, boolean>>().notNull().default({}),
+  version: integer('version').notNull().default(1),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Emails to send (DESIGN.md §16): written with the change, sent after it by the mail worker,
+ * retried with backoff while the SMTP server is down. Kept after sending: the 'Sent mail' page.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().unique().defaultRandom(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    toName: text('to_name'),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    /** queued → sending (claimed by a worker until `next_attempt_at`) → sent. */
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('mail_outbox_due_idx').on(table.nextAttemptAt).where(sql`${table.status} <> 'sent'`),
+    index('mail_outbox_created_idx').on(table.createdAt, table.id),
+    check('mail_outbox_status_check', sql`${table.status} in ('queued', 'sending', 'sent')`),
+  ],
+);
+
+/**
+ * The public site's builds when several instances share the database (decision 035): each build
+ * made by the job queue, its progress while it runs, and the one that is live (the latest
+ * `live_since`), whose files every instance loads from the file store (`archive_key`).
+ */
+export const siteBuilds = pgTable(
+  'site_builds',
+  {
+    id: text('id').primaryKey(),
+    /** building → live, or failed; a build whose instance died stays `building` until a later one starts (then `abandoned`). */
+    state: text('state').notNull().default('building'),
+    /** Which instance builds it (its change relay's id), for the logs. */
+    instance: text('instance'),
+    progress: real('progress').notNull().default(0),
+    step: text('step').notNull().default('starting'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    liveSince: timestamp('live_since', { withTimezone: true }),
+    archiveKey: text('archive_key'),
+    failure: text('failure'),
+  },
+  (table) => [
+    index('site_builds_live_idx').on(table.liveSince),
+    index('site_builds_started_idx').on(table.startedAt),
+    check('site_builds_state_check', sql`${table.state} in ('building', 'live', 'failed', 'abandoned')`),
   ],
 );

@@ -121,12 +121,15 @@ export function sentVersion(c: Context, bodyVersion: number | undefined): number
  */
 export function requiredVersion(c: Context, bodyVersion: number | undefined): number {
   const version = sentVersion(c, bodyVersion);
-  if (version === undefined) {
-    throw new ApiError(428, 'Invalid request: check version (send the version you read, in the body or as If-Match)', {
-      version: ['is required: the version of the record you read'],
-    });
-  }
+  if (version === undefined) throw versionRequired();
   return version;
+}
+
+/** 428: a change to an existing record that does not say which version it is based on. */
+export function versionRequired(): ApiError {
+  return new ApiError(428, 'Invalid request: check version (send the version you read, in the body or as If-Match)', {
+    version: ['is required: the version of the record you read'],
+  });
 }
 
 export function errorBody(status: number, message: string, errors?: Record<string, string[]>): ErrorResponse {

@@ -5,6 +5,9 @@
 export class LruCache<K, V> {
   readonly #max: number;
   readonly #entries = new Map<K, V>();
+  /** Lookups that found a value and that did not (for the server's metrics). */
+  hits = 0;
+  misses = 0;
 
   constructor(max: number) {
     this.#max = max;
@@ -12,7 +15,11 @@ export class LruCache<K, V> {
 
   get(key: K): V | undefined {
     const value = this.#entries.get(key);
-    if (value === undefined) return undefined;
+    if (value === undefined) {
+      this.misses++;
+      return undefined;
+    }
+    this.hits++;
     this.#entries.delete(key);
     this.#entries.set(key, value);
     return value;

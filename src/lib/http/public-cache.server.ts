@@ -34,6 +34,11 @@ export class PublicCache {
     this.#entries = new LruCache(maxEntries);
   }
 
+  /** Lookups answered from memory and those that had to load (for the server's metrics). */
+  get counts(): { hits: number; misses: number } {
+    return { hits: this.#entries.hits, misses: this.#entries.misses };
+  }
+
   /** The answer under `key`, loaded (once, however many ask at the same time) when not cached. */
   get(key: string, load: () => Promise<unknown>): Promise<CachedAnswer> {
     const cached = this.#entries.get(key);

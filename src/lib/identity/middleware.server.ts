@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import type { AppEnv, AuthedUser } from '../http/context.server.ts';
+import type { AppEnv, AuthedUser } from '../deps.server.ts';
 import { ApiError, unauthorized } from '../http/errors.server.ts';
 import { EmailTakenError, findOrCreateUser, loadIdentity } from './queries.server.ts';
 import type { VerifiedToken } from './token-verifier.server.ts';
@@ -18,7 +18,8 @@ export function bearerToken(c: Context): string {
 
 /** Loads (and on first sight creates) the user behind a verified token; cached per uid. */
 export async function authenticateToken(c: Context<AppEnv>, token: VerifiedToken): Promise<AuthedUser> {
-  const { db, env, caches } = c.get('deps');
+  const deps = c.get('deps');
+  const { db, env, caches } = deps;
   const cached = caches.identities.get(token.uid);
   if (cached) return { token, ...cached };
   if (!token.email) throw unauthorized('This account has no email address; sign in with email');
@@ -26,7 +27,7 @@ export async function authenticateToken(c: Context<AppEnv>, token: VerifiedToken
     // Cached only if no write cleared the caches while it was being loaded (it could predate it).
     let generation = caches.generation;
     const { user, created, linked } = await findOrCreateUser(
-      db,
+      deps,
       {
         uid: token.uid,
         email: token.email,
@@ -36,9 +37,9 @@ export async function authenticateToken(c: Context<AppEnv>, token: VerifiedToken
       env.ADMIN_EMAILS,
     );
     if (created || linked) {
-      // Creating or linking a row is a write like any other: lists and counts change.
-      caches.invalidate();
-      // This clearing does not make what was just written stale; anyone else's clearing would.
+      // Creating or linking a row is a write like any other: its change event cleared the caches
+      // (lists and counts change). That clearing does not make what was just written stale;
+      // anyone else's would.
       if (caches.generation === generation + 1) generation = caches.generation;
     }
     const identity = await loadIdentity(db, user);
@@ -68,7 +69,7 @@ export function requireUser(options: { allowSessionCookie?: boolean } = {}): Mid
         throw error;
       }
     } else {
-      verified = await tokens.verifyBearer(c.req.header('authorization'), () => bearerToken(c));
+      verified = await tokens.verify(bearerToken(c));
     }
     c.set('auth', await authenticateToken(c, verified));
     await next();

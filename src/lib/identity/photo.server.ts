@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { recordAudit } from '../audit/service.server.ts';
-import { MAX_INPUT_PIXELS, sniffImageType } from '../cms/images.server.ts';
+import { MAX_INPUT_PIXELS, sniffImageType } from '../media/images.server.ts';
 import { users } from '../db/schema.ts';
-import type { AppDeps } from '../http/context.server.ts';
+import type { AppDeps } from '../deps.server.ts';
 import { ApiError } from '../http/errors.server.ts';
 import { UPLOADS_PATH, uploadUrl } from '../storage/routes.server.ts';
 import { PHOTO_SIZE_PX } from './schema.ts';
@@ -63,10 +62,11 @@ export async function replaceUserPhoto(
     await deps.storage.put(key, photo.body);
   }
   const url = key ? uploadUrl(key) : null;
-  const before = await deps.db.transaction(async (tx) => {
+  const before = await deps.changes.write(deps.db, async (w) => {
+    const { tx } = w;
     const [current] = await tx.select({ photo: users.photo }).from(users).where(eq(users.id, user.id)).for('update');
     await tx.update(users).set({ photo: url, updatedAt: new Date() }).where(eq(users.id, user.id));
-    await recordAudit(tx, {
+    await w.audit({
       actorId: user.id,
       entity: 'user',
       entityId: user.uuid,
@@ -74,9 +74,9 @@ export async function replaceUserPhoto(
       before: { photo: current?.photo ?? null },
       after: { photo: url },
     });
+    await w.emit({ type: 'user.updated', data: { uuid: user.uuid }, actorId: user.id, site: false });
     return current?.photo ?? null;
   });
-  deps.caches.invalidate();
   const stale = ownKey(before, user.uuid);
   if (stale && stale !== key) await deps.storage.delete([stale]).catch(() => {});
   return url;

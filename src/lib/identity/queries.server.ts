@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.server.ts';
+import type { AppDeps } from '../deps.server.ts';
 import { SUPER_ADMIN_ROLE, USER_STATUS } from '../access/permissions.ts';
 import { findCountry, toCountry } from '../countries/queries.server.ts';
 import { modules, permissions, roles, rules, userRoles, users } from '../db/schema.ts';
@@ -76,7 +77,7 @@ export async function findUserRow(db: Db, id: number): Promise<UserRow | null> {
 }
 
 export async function findOrCreateUser(
-  db: Db,
+  deps: Pick<AppDeps, 'db' | 'changes'>,
   account: {
     uid: string;
     email: string;
@@ -87,6 +88,7 @@ export async function findOrCreateUser(
   },
   adminEmails: readonly string[],
 ): Promise<{ user: UserRow; created: boolean; linked: boolean }> {
+  const { db } = deps;
   const [existing] = await db.select().from(users).where(eq(users.firebaseUid, account.uid)).limit(1);
   if (existing) return { user: existing, created: false, linked: false };
 
@@ -97,17 +99,30 @@ export async function findOrCreateUser(
     .where(sql`lower(${users.email}) = ${email}`)
     .limit(1);
   if (byEmail && (byEmail.firebaseUid === null || account.canRelink === true)) {
-    // Conditional on the uid read just now: a concurrent link of the same row wins once.
-    const [linked] = await db
-      .update(users)
-      .set({ firebaseUid: account.uid, updatedAt: new Date() })
-      .where(
-        and(
-          eq(users.id, byEmail.id),
-          byEmail.firebaseUid === null ? sql`${users.firebaseUid} is null` : eq(users.firebaseUid, byEmail.firebaseUid),
-        ),
-      )
-      .returning();
+    const linked = await deps.changes.write(db, async (w) => {
+      // Conditional on the uid read just now: a concurrent link of the same row wins once.
+      const [row] = await w.tx
+        .update(users)
+        .set({ firebaseUid: account.uid, updatedAt: new Date() })
+        .where(
+          and(
+            eq(users.id, byEmail.id),
+            byEmail.firebaseUid === null ? sql`${users.firebaseUid} is null` : eq(users.firebaseUid, byEmail.firebaseUid),
+          ),
+        )
+        .returning();
+      if (!row) return null;
+      await w.audit({
+        actorId: row.id,
+        entity: 'user',
+        entityId: row.uuid,
+        action: 'link',
+        before: { account: byEmail.firebaseUid },
+        after: { account: account.uid },
+      });
+      await w.emit({ type: 'user.updated', data: { uuid: row.uuid }, actorId: row.id, site: false });
+      return row;
+    });
     if (linked) {
       console.log(
         byEmail.firebaseUid === null
@@ -119,7 +134,8 @@ export async function findOrCreateUser(
   }
 
   const isAdmin = adminEmails.includes(email);
-  return db.transaction(async (tx) => {
+  return deps.changes.write(db, async (w) => {
+    const { tx } = w;
     const [created] = await tx
       .insert(users)
       .values({
@@ -143,6 +159,16 @@ export async function findOrCreateUser(
       const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, SUPER_ADMIN_ROLE)).limit(1);
       if (role) await tx.insert(userRoles).values({ userId: created.id, roleId: role.id }).onConflictDoNothing();
     }
+    await w.audit({
+      actorId: created.id,
+      entity: 'user',
+      entityId: created.uuid,
+      action: 'create',
+      after: { email, status: created.status, roles: isAdmin ? [SUPER_ADMIN_ROLE] : [] },
+    });
+    // An account from ADMIN_EMAILS is active at once: it awaits no one's activation.
+    if (!isAdmin) await w.emit({ type: 'user.created', data: { uuid: created.uuid }, actorId: created.id, site: false });
+    else await w.emit({ type: 'user.updated', data: { uuid: created.uuid }, actorId: created.id, site: false });
     return { user: created, created: true, linked: false };
   });
 }

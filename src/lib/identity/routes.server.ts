@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
-import type { AppEnv } from '../http/context.server.ts';
-import { forbidden, readJson, requiredVersion, unauthorized } from '../http/errors.server.ts';
+import type { AppEnv } from '../deps.server.ts';
+import { forbidden, readJson, sentVersion, unauthorized } from '../http/errors.server.ts';
 import type { GenericResponse } from '../http/schema.ts';
 import { saveProfile } from '../users/service.server.ts';
 import { bearerToken, requireUser, SESSION_COOKIE } from './middleware.server.ts';
@@ -17,23 +17,8 @@ export const USER_PHOTO_PATH = /^\/api\/user\/photo$/;
 export const TOKEN_SYNC_MAX_AGE_SECONDS = 5 * 60;
 const SESSION_COOKIE_DAYS = 5;
 
-/**
- * The JSON text of each identity answered by whoami. An identity object lives in the identity
- * cache until a write replaces it, so its text is made once, not on every call (the most frequent
- * call of the back-office: every screen asks it).
- */
-const whoamiTexts = new WeakMap<Whoami, string>();
-function whoamiText(identity: Whoami): string {
-  let text = whoamiTexts.get(identity);
-  if (text === undefined) {
-    text = JSON.stringify(identity satisfies Whoami);
-    whoamiTexts.set(identity, text);
-  }
-  return text;
-}
-
 export const identityRoutes = new Hono<AppEnv>()
-  .get('/whoami', requireUser(), (c) => c.body(whoamiText(c.get('auth').identity), 200, { 'Content-Type': 'application/json' }))
+  .get('/whoami', requireUser(), (c) => c.json<Whoami>(c.get('auth').identity))
 
   // The signed-in person's own photo (My profile): one square WebP made from the upload.
   .post('/user/photo', requireUser(), async (c) => {
@@ -54,10 +39,8 @@ export const identityRoutes = new Hono<AppEnv>()
     // Inactive users complete their profile too (it is how they ask for activation): no role guard.
     if (!auth.token.emailVerified) throw forbidden('Verify your email address first');
     const profile = await readJson(c, ProfileBodySchema);
-    const version = requiredVersion(c, profile.version);
-    const { db, caches } = c.get('deps');
-    await saveProfile(db, { me: auth, profile, version });
-    caches.invalidate();
+    // The first completion creates the profile (spec §7 sends no version); later changes need one.
+    await saveProfile(c.get('deps'), { me: auth, profile, version: sentVersion(c, profile.version) });
     return c.json<GenericResponse>({ status: 200, message: 'Profile saved' });
   })
 

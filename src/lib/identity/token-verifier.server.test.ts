@@ -1,6 +1,6 @@
 import type { DecodedIdToken } from 'firebase-admin/auth';
 import { describe, expect, test } from 'vitest';
-import { claimProblem, TokenCache, tokenKey, type VerifiedToken } from './token-verifier.server.ts';
+import { claimProblem } from './token-verifier.server.ts';
 
 const NOW = 1_800_000_000;
 const PROJECT = 'apua-portal';
@@ -56,46 +56,5 @@ describe('claimProblem: every claim, whatever the mode', () => {
     expect(claimProblem(token({ exp: NOW + 5 * 86_400 }), PROJECT, 'session cookie', NOW)).toBe('iss');
     const tooLong = token({ iss: `https://session.firebase.google.com/${PROJECT}`, exp: NOW + 30 * 86_400 });
     expect(claimProblem(tooLong, PROJECT, 'session cookie', NOW)).toBe('exp');
-  });
-});
-
-describe('TokenCache: claims by token, keyed by a sample of its characters', () => {
-  const claims = (uid: string) => ({ uid }) as unknown as VerifiedToken;
-  const long = (fill: string) => `eyJhbGciOiJub25lIn0.${fill.repeat(1000)}.`;
-
-  test('two tokens with one key never share claims: each answers only its own token', () => {
-    const a = long('a');
-    // Same length, one character changed where the key does not look: the same key.
-    const step = a.length >>> 7;
-    const unsampled = a.length - 1 - Math.floor(step / 2);
-    const b = `${a.slice(0, unsampled)}Z${a.slice(unsampled + 1)}`;
-    expect(b).not.toBe(a);
-    expect(tokenKey(b)).toBe(tokenKey(a));
-
-    const cache = new TokenCache(10);
-    cache.set(a, claims('uid-a'));
-    expect(cache.get(a)).toEqual({ uid: 'uid-a' });
-    expect(cache.get(b)).toBeUndefined();
-    cache.set(b, claims('uid-b'));
-    expect(cache.get(b)).toEqual({ uid: 'uid-b' });
-    expect(cache.get(a)).toBeUndefined();
-  });
-
-  test('tokens that differ in a sampled character, or in length, have different keys', () => {
-    const a = long('a');
-    expect(tokenKey(`${a.slice(0, -1)}Z`)).not.toBe(tokenKey(a));
-    expect(tokenKey(`${a}x`)).not.toBe(tokenKey(a));
-    expect(tokenKey('short.token.')).not.toBe(tokenKey('short.tokem.'));
-  });
-
-  test('the least recently used token leaves first', () => {
-    const cache = new TokenCache(2);
-    cache.set('t1.a.', claims('1'));
-    cache.set('t2.a.', claims('2'));
-    cache.get('t1.a.');
-    cache.set('t3.a.', claims('3'));
-    expect(cache.get('t2.a.')).toBeUndefined();
-    expect(cache.get('t1.a.')).toEqual({ uid: '1' });
-    expect(cache.get('t3.a.')).toEqual({ uid: '3' });
   });
 });

@@ -48,40 +48,6 @@ export interface TokenVerifierOptions {
 }
 
 const TOKEN_CACHE_MAX = 20_000;
-
-/**
- * A number standing for a token, read from about 128 of its characters (all of a short one):
- * keying the cache by the 1 KB token itself hashed the whole string on every request, the largest
- * single cost of an authenticated request after the socket write (decision 022). The end of a
- * signed token is its signature; an emulator token ends with its claims.
- */
-export function tokenKey(token: string): number {
-  const step = token.length > 256 ? token.length >>> 7 : 1;
-  let hash = token.length | 0;
-  for (let i = token.length - 1; i >= 0; i -= step) hash = Math.imul(hash ^ token.charCodeAt(i), 0x01000193);
-  return hash >>> 0;
-}
-
-/**
- * Verified claims by token, least recently used first out. Two tokens with one key never share
- * claims: an entry answers only the very token it was made for (the newer one replaces it).
- */
-export class TokenCache {
-  readonly #entries: LruCache<number, { token: string; claims: VerifiedToken }>;
-
-  constructor(max: number) {
-    this.#entries = new LruCache(max);
-  }
-
-  get(token: string): VerifiedToken | undefined {
-    const entry = this.#entries.get(tokenKey(token));
-    return entry && entry.token === token ? entry.claims : undefined;
-  }
-
-  set(token: string, claims: VerifiedToken): void {
-    this.#entries.set(tokenKey(token), { token, claims });
-  }
-}
 const STATE_CACHE_MAX = 20_000;
 /** Tolerated difference between our clock and the identity service's, in seconds. */
 export const CLOCK_SKEW_S = 60;
@@ -103,7 +69,8 @@ type TokenKind = 'id token' | 'session cookie';
 export class TokenVerifier {
   readonly #auth: Auth;
   readonly #options: TokenVerifierOptions;
-  readonly #decoded = new TokenCache(TOKEN_CACHE_MAX);
+  /** Verified claims by the token itself (its full text: an entry answers that token only). */
+  readonly #decoded = new LruCache<string, VerifiedToken>(TOKEN_CACHE_MAX);
   readonly #states = new LruCache<string, CachedState>(STATE_CACHE_MAX);
   readonly #lookups = new Map<string, Promise<AccountState | null>>();
   /** Bumped per uid by forget(): a lookup started before it is not cached. */
@@ -118,17 +85,6 @@ export class TokenVerifier {
     return this.#auth;
   }
 
-  /**
-   * Verifies the token of an `Authorization: Bearer <token>` header. A token verified before is
-   * found straight from the header (it passed `parse` then): parsing the 1 KB header again cost
-   * more than the rest of the lookup (decision 022). Any other header goes through `parse`, which
-   * returns the token or throws the 401 that says what is wrong with the header.
-   */
-  verifyBearer(header: string | undefined, parse: () => string): Promise<VerifiedToken> {
-    const claims = header?.startsWith('Bearer ') ? this.#decoded.get(header.slice(7)) : undefined;
-    return claims ? this.#checkClaims(claims) : this.verify(parse());
-  }
-
   /** Returns the verified token or throws a 401 saying why it was refused. */
   async verify(token: string): Promise<VerifiedToken> {
     let claims = this.#decoded.get(token);
@@ -136,12 +92,8 @@ export class TokenVerifier {
       claims = await this.#decode('id token', () => this.#auth.verifyIdToken(token, false));
       this.#decoded.set(token, claims);
     }
-    return this.#checkClaims(claims);
-  }
-
-  /** A remembered token's claims, checked again now: not expired, and its account still good. */
-  #checkClaims(claims: VerifiedToken): Promise<VerifiedToken> {
-    if (claims.expires * 1000 <= Date.now()) return Promise.reject(unauthorized('Your session has expired: sign in again'));
+    // A remembered token is checked again now: not expired, and its account still good.
+    if (claims.expires * 1000 <= Date.now()) throw unauthorized('Your session has expired: sign in again');
     return this.#checkAccount(claims);
   }
 

@@ -5,7 +5,7 @@ import { demoSvg } from '../best-practices/demo.server.ts';
 import type { Db } from '../db/client.server.ts';
 import { auditEvents, nationalReports } from '../db/schema.ts';
 import type { FileStore } from '../storage/file-store.server.ts';
-import { storeCover } from './cover.server.ts';
+import { storeCover } from './cover-service.server.ts';
 
 /** Two published demo reports get a cover: an illustration drawn here (no download). */
 const DEMO_COVERS = [

@@ -5,7 +5,7 @@ import { nationalReports, reportFiles } from '../db/schema.ts';
 import type { FileStore } from '../storage/file-store.server.ts';
 import { reportPdf } from './pdf.server.ts';
 import { loadBundle, reportGroups } from './queries.server.ts';
-import { isPdf } from './upload.server.ts';
+import { inspectPdf } from './pdf-check.server.ts';
 
 /** The statuses a report reaches only with its signed file uploaded. */
 const WITH_SIGNED_FILE = ['submitted', 'accepted', 'published'] as const;
@@ -32,7 +32,7 @@ export async function seedDemoReportFiles(db: Db, storage: FileStore): Promise<n
     if (!bundle) continue;
     const { report: shown, groups } = await reportGroups(db, bundle);
     const bytes = await reportPdf(shown, groups);
-    if (!isPdf(bytes)) throw new Error('The printable report is not a PDF');
+    const facts = await inspectPdf(bytes);
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const key = `national-reports/${report.uuid}/demo-${sha256.slice(0, 16)}.pdf`;
     await storage.put(key, bytes);
@@ -44,6 +44,8 @@ export async function seedDemoReportFiles(db: Db, storage: FileStore): Promise<n
       storageKey: key,
       sha256,
       uploadedBy: null,
+      pages: facts.pages,
+      signature: facts.signature,
     });
   }
   return reports.length;

@@ -3,11 +3,12 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { requireCountryScope, requireModuleRule } from '../access/guards.server.ts';
 import { reportFiles } from '../db/schema.ts';
-import type { AppEnv } from '../http/context.server.ts';
+import type { AppEnv } from '../deps.server.ts';
 import { notFound, parsePath, parseQuery } from '../http/errors.server.ts';
 import { queryInt } from '../http/schema.ts';
 import { requireUser } from '../identity/middleware.server.ts';
-import { loadBundle } from './queries.server.ts';
+import { fileUrl, loadBundle } from './queries.server.ts';
+import { keptPublicView } from './public-kept.server.ts';
 
 const PathSchema = z.object({ uuid: z.uuid('must be a report id') });
 const QuerySchema = z.object({ v: queryInt({ min: 0, max: 1_000_000, fallback: 0 }) });
@@ -25,7 +26,9 @@ export async function serveReportFile(c: Context<AppEnv>) {
   const [latest] = bundle
     ? await deps.db.select().from(reportFiles).where(eq(reportFiles.reportId, bundle.report.id)).orderBy(desc(reportFiles.v)).limit(1)
     : [];
-  const isPublic = bundle?.report.status === 'published' && latest !== undefined && (v === 0 || v === latest.v);
+  // A published report being revised keeps the file it was published with public (decision 026).
+  const keptFile = bundle ? keptPublicView(bundle.report)?.report.file_url : null;
+  const isPublic = (bundle?.report.status === 'published' && latest !== undefined && (v === 0 || v === latest.v)) || (!!keptFile && v !== 0 && keptFile === fileUrl(uuid, v));
   if (!isPublic) {
     await requireUser({ allowSessionCookie: true })(c, async () => {});
     const auth = requireModuleRule(c, 'national_report', ['view']);

@@ -1,21 +1,13 @@
-import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../audit/service.server.ts';
-import { auditEvents, countries, nationalReports, questions, reportAnswers, reportingCycles, users } from '../db/schema.ts';
+import { auditEvents, countries, nationalReports, reportingCycles, users } from '../db/schema.ts';
 import { SUBREGIONS } from '../map/subregions.ts';
-import { completeness } from '../questionnaires/engine.ts';
 import type { Completeness } from '../questionnaires/schema.ts';
-import { cycleQuestions, loadReportView, reportAnswersOf, reportsWithCountries, type ReportBundle } from './queries.server.ts';
-import { locksAtOf, personName, toCountry, toCycle, toQuestion, type CountryRow, type CycleRow, type ReportRow } from './rows.server.ts';
-import type {
-  AnswerChange,
-  CycleListItem,
-  Dashboard,
-  OwnReportSummary,
-  ReportListItem,
-  ReportListQuery,
-  ReportStatus,
-} from './schema.ts';
-import { lockReasonOf } from './workflow.ts';
+import { loadReportView, reportsWithCountries } from './queries.server.ts';
+import { locksAtOf, personName, toCountry, toCycle, type CountryRow, type CycleRow, type ReportRow } from './rows.server.ts';
+import type { CycleListItem, OwnReportSummary, ReportEvent, ReportListItem, ReportListQuery, ReportStatus } from './schema.ts';
+import type { AnswerChange, Dashboard } from './activity-schema.ts';
+import { lockReasonOf, RETURN_ACTIONS, returnedOf } from './workflow.ts';
 
 const EMPTY_PROGRESS: Completeness = { answered: 0, total: 0, compulsory_total: 0, compulsory_answered: 0, invalid: 0, pct: 0 };
 
@@ -34,7 +26,32 @@ function toListItem(report: ReportRow, country: CountryRow, cycle: CycleRow, now
   };
 }
 
-function toSummary(report: ReportRow, country: CountryRow, cycle: CycleRow, now: Date): OwnReportSummary {
+/** The last return or submission of each report, by uuid: what `returnedOf` needs of its timeline. */
+async function lastReturns(db: DbOrTx, uuids: readonly string[]): Promise<Map<string, ReportEvent>> {
+  if (uuids.length === 0) return new Map();
+  const rows = await db
+    .select({ event: auditEvents, name: users.name, username: users.username })
+    .from(auditEvents)
+    .leftJoin(users, eq(users.id, auditEvents.actorId))
+    .where(and(eq(auditEvents.entity, 'national_report'), inArray(auditEvents.entityId, [...uuids]), inArray(auditEvents.action, [...RETURN_ACTIONS])))
+    .orderBy(asc(auditEvents.at), asc(auditEvents.id));
+  // Oldest first: the last one of each report stays in the map.
+  return new Map(
+    rows.map((r) => [
+      r.event.entityId,
+      {
+        action: r.event.action,
+        from: null,
+        to: null,
+        by: r.username === null ? null : { name: personName({ name: r.name, username: r.username })! },
+        at: r.event.at.toISOString(),
+        note: r.event.note,
+      },
+    ]),
+  );
+}
+
+function toSummary(report: ReportRow, country: CountryRow, cycle: CycleRow, now: Date, last: ReportEvent | undefined): OwnReportSummary {
   const item = toListItem(report, country, cycle, now);
   const lock = lockReasonOf(report.status as ReportStatus, { status: cycle.status, locksAt: locksAtOf(cycle) }, now, report.unlocked);
   return {
@@ -47,6 +64,7 @@ function toSummary(report: ReportRow, country: CountryRow, cycle: CycleRow, now:
     lock_reason: lock,
     deadline: item.deadline,
     updated_at: item.updated_at,
+    returned: returnedOf(last ? [last] : [], item.status),
   };
 }
 
@@ -118,7 +136,7 @@ export async function listCycles(db: DbOrTx, scope: string | null): Promise<Cycl
     let report: OwnReportSummary | null = null;
     if (scope) {
       const [row] = await reportsWithCountries(db, cycle.year, eq(nationalReports.countryCode, scope));
-      if (row) report = toSummary(row.report, row.country, cycle, now);
+      if (row) report = toSummary(row.report, row.country, cycle, now, (await lastReturns(db, [row.report.uuid])).get(row.report.uuid));
     }
     out.push({ ...toCycle(cycle), counts: await countsByStatus(db, cycle.year, scope), report });
   }
@@ -132,11 +150,13 @@ export async function dashboardOf(db: DbOrTx, scope: string | null): Promise<Das
   const now = new Date();
   const daysLeft = cycle ? Math.ceil((Date.parse(`${cycle.closesAt}T23:59:59Z`) - now.getTime()) / 86_400_000) : null;
   if (scope) {
-    const own: OwnReportSummary[] = [];
+    const rows: { report: ReportRow; country: CountryRow; cycle: CycleRow }[] = [];
     for (const c of open) {
       const [row] = await reportsWithCountries(db, c.year, eq(nationalReports.countryCode, scope));
-      if (row) own.push(toSummary(row.report, row.country, c, now));
+      if (row) rows.push({ ...row, cycle: c });
     }
+    const returns = await lastReturns(db, rows.map((r) => r.report.uuid));
+    const own = rows.map((r) => toSummary(r.report, r.country, r.cycle, now, returns.get(r.report.uuid)));
     return { cycle: cycle ? toCycle(cycle) : null, days_left: daysLeft, own, region: null };
   }
   if (!cycle) return { cycle: null, days_left: null, own: [], region: null };
@@ -218,57 +238,6 @@ export async function reportActivity(db: DbOrTx, reportUuid: string) {
       after: r.event.after,
     };
   });
-}
-
-/** Recomputes and stores a report's completeness (after answers or questions change). */
-export async function refreshCompleteness(db: DbOrTx, bundle: ReportBundle): Promise<Completeness> {
-  const qs = await cycleQuestions(db, bundle.cycle, bundle.report.id);
-  const answers = await reportAnswersOf(db, bundle.report.id, qs, bundle.cycle.year);
-  const progress = completeness(qs, answers, { cycleYear: bundle.cycle.year });
-  await db
-    .update(nationalReports)
-    .set({ completeness: progress, completenessPct: progress.pct })
-    .where(eq(nationalReports.id, bundle.report.id));
-  return progress;
-}
-
-/**
- * After questions change, in the transaction that changed them: the stored completeness of every
- * report of the open cycles. One read of the cycle's answers, then one update per report.
- */
-export async function refreshOpenCycles(db: DbOrTx): Promise<void> {
-  const open = await db.select().from(reportingCycles).where(eq(reportingCycles.status, 'open'));
-  const every = new Map((await db.select().from(questions)).map((row) => [row.id, toQuestion(row)]));
-  for (const cycle of open) {
-    const base = await cycleQuestions(db, cycle);
-    const baseUuids = new Set(base.map((q) => q.uuid));
-    // The reports are locked before their answers are read, as an answer save locks its report: a save
-    // under way finishes first, and one that starts later waits for this transaction and sees its questions.
-    const reports = await db.select({ id: nationalReports.id }).from(nationalReports).where(eq(nationalReports.year, cycle.year)).orderBy(nationalReports.id).for('update');
-    const rows = await db
-      .select({ reportId: reportAnswers.reportId, questionId: reportAnswers.questionId, value: reportAnswers.value, text: reportAnswers.text, dataYear: reportAnswers.dataYear, source: reportAnswers.source, comment: reportAnswers.comment })
-      .from(reportAnswers)
-      .innerJoin(nationalReports, eq(nationalReports.id, reportAnswers.reportId))
-      .where(eq(nationalReports.year, cycle.year));
-    const byReport = new Map<number, typeof rows>();
-    for (const row of rows) byReport.set(row.reportId, [...(byReport.get(row.reportId) ?? []), row]);
-    for (const { id } of reports) {
-      const own = byReport.get(id) ?? [];
-      // Retired questions stay in a report's form while it holds an answer to them.
-      const extra = own.map((a) => every.get(a.questionId)).filter((q) => q !== undefined && !baseUuids.has(q.uuid));
-      const qs = [...base, ...(extra as typeof base)];
-      const answers = own.map((a) => ({
-        question_uuid: every.get(a.questionId)?.uuid ?? '',
-        value: a.value ?? null,
-        text: a.text,
-        data_year: a.dataYear,
-        source: a.source,
-        comment: a.comment,
-      }));
-      const progress = completeness(qs, answers, { cycleYear: cycle.year });
-      await db.update(nationalReports).set({ completeness: progress, completenessPct: progress.pct }).where(eq(nationalReports.id, id));
-    }
-  }
 }
 
 export { loadReportView };

@@ -1,7 +1,11 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../audit/service.server.ts';
 import { countries, nationalReports, questions, reportAnswers, reportFiles, reportingCycles } from '../db/schema.ts';
 import { formatAnswer } from '../questionnaires/engine.ts';
+import type { Question } from '../questionnaires/schema.ts';
+import { keptAnswers, keptPublicView, publicAnswerRow } from './public-kept.server.ts';
+import { loadWordings } from '../questionnaires/versions.server.ts';
+import { withWording } from '../questionnaires/versions.ts';
 import {
   cycleQuestions,
   fileUrl,
@@ -13,21 +17,18 @@ import {
   reportsWithCountries,
 } from './queries.server.ts';
 import { dayAfter, subregionOf, toCountry, toCover, toQuestion, type CountryRow, type ReportRow } from './rows.server.ts';
-import type {
-  CycleStatus,
-  PublicAnswerRow,
-  PublicAnswersResponse,
-  PublicReport,
-  PublicReportListItem,
-  PublicStatistic,
-  ReportStatus,
-} from './schema.ts';
+import type { ReportStatus } from './schema.ts';
+import type { PublicAnswerRow, PublicAnswersResponse, PublicReport, PublicReportListItem, PublicStatistic } from './public-schema.ts';
+import { CycleStatusSchema, ReportStatusSchema } from './schema.ts';
 
 /** Only ever published reports: every public read goes through this condition. */
 /** The shared public cache's domain of national-report answers (src/lib/http/public-cache.server.ts): every write of reports, cycles or questions invalidates it. */
 export const NATIONAL_REPORTS_CACHE_DOMAIN = 'national-reports';
 
 const PUBLISHED = eq(nationalReports.status, 'published');
+/** Public: published, or a published report being revised whose published version is kept (decision 026). */
+const PUBLIC = or(PUBLISHED, isNotNull(nationalReports.publishedSnapshot));
+
 const REACHED_SUBMITTED: readonly ReportStatus[] = ['submitted', 'accepted', 'published'];
 
 async function latestFileVersions(db: DbOrTx, reportIds: number[]): Promise<Map<number, number>> {
@@ -63,7 +64,7 @@ export async function publicList(db: DbOrTx, filter: { country_code?: string | u
     .innerJoin(countries, eq(countries.code, nationalReports.countryCode))
     .where(
       and(
-        PUBLISHED,
+        PUBLIC,
         filter.country_code ? eq(nationalReports.countryCode, filter.country_code) : undefined,
         filter.year ? eq(nationalReports.year, filter.year) : undefined,
       ),
@@ -71,7 +72,7 @@ export async function publicList(db: DbOrTx, filter: { country_code?: string | u
     .orderBy(desc(nationalReports.publishedAt), desc(nationalReports.year), asc(countries.name))
     .limit(filter.latest4 ? 4 : 1000);
   const files = await latestFileVersions(db, rows.map((r) => r.report.id));
-  return rows.map((r) => toPublicItem(r.report, r.country, files.get(r.report.id)));
+  return rows.map((r) => keptPublicView(r.report)?.report ?? toPublicItem(r.report, r.country, files.get(r.report.id)));
 }
 
 /** GET public/statistic?year: the reporting status of every country in the cycle. */
@@ -86,7 +87,7 @@ export async function publicStatistic(db: DbOrTx, year: number): Promise<PublicS
   let submitted = 0;
   const list = rows.map(({ report, country }) => {
     byStatus[report.status] = (byStatus[report.status] ?? 0) + 1;
-    const reached = REACHED_SUBMITTED.includes(report.status as ReportStatus);
+    const reached = REACHED_SUBMITTED.includes(ReportStatusSchema.parse(report.status));
     const at = reached ? report.submittedAt : null;
     const timely = at ? at.getTime() < timelyUntil : null;
     if (reached) submitted++;
@@ -95,7 +96,7 @@ export async function publicStatistic(db: DbOrTx, year: number): Promise<PublicS
       code: country.code,
       name: country.name,
       subregion: subregionOf(country.code),
-      status: report.status as ReportStatus,
+      status: ReportStatusSchema.parse(report.status),
       completeness_pct: report.completenessPct,
       submitted_at: at?.toISOString() ?? null,
       on_time: timely,
@@ -132,7 +133,7 @@ export async function publicCycles(db: DbOrTx) {
     .orderBy(desc(reportingCycles.year));
   return rows.map((r) => ({
     year: r.cycle.year,
-    status: r.cycle.status as CycleStatus,
+    status: CycleStatusSchema.parse(r.cycle.status),
     opens_at: r.cycle.opensAt,
     closes_at: r.cycle.closesAt,
     countries_total: Number(r.total),
@@ -144,7 +145,8 @@ export async function publicCycles(db: DbOrTx) {
 /** GET public/report/{year}/{country_code}: null unless that report is published. */
 export async function publicReport(db: DbOrTx, year: number, countryCode: string): Promise<PublicReport | null> {
   const bundle = await loadBundle(db, { year, countryCode });
-  if (!bundle || bundle.report.status !== 'published') return null;
+  if (!bundle) return null;
+  if (bundle.report.status !== 'published') return keptPublicView(bundle.report);
   const { groups } = await reportGroups(db, bundle);
   const files = await latestFileVersions(db, [bundle.report.id]);
   const publicGroups = groups.map((g) => ({
@@ -180,36 +182,35 @@ export async function publicAnswers(db: DbOrTx, year: number): Promise<Omit<Publ
   const cycle = await loadCycleRow(db, year);
   const qs = cycle ? await cycleQuestions(db, cycle) : [];
   const [thrustList, subcategoryList] = await Promise.all([listThrusts(db), listSubcategories(db)]);
-  const meta = new Map(qs.map((q) => [q.code, q]));
+  // Each report's answers with the wording it keeps (decision 026); the questions' list takes the wording the reports show.
+  const pinOf = (r: (typeof rows)[number]) => r.report.questionPins?.[String(r.question.id)];
+  const wordings = await loadWordings(db, rows.flatMap((r) => (pinOf(r) !== undefined && pinOf(r) !== r.question.wordingVersion ? [{ questionId: r.question.id, n: pinOf(r)! }] : [])));
+  const shown = (r: (typeof rows)[number]) => {
+    const wording = wordings.get(`${r.question.id}:${pinOf(r)}`);
+    return wording ? withWording(toQuestion(r.question), wording) : toQuestion(r.question);
+  };
+  const meta = new Map<string, Question>();
   const data: PublicAnswerRow[] = rows
     .filter((r) => r.answer.value !== null)
     .map((r) => {
-      const q = toQuestion(r.question);
+      const q = shown(r);
       if (!meta.has(q.code)) meta.set(q.code, q);
-      return {
-        country_code: r.country.code,
-        country: r.country.name,
-        subregion: subregionOf(r.country.code),
-        year,
-        question_code: q.code,
-        question: q.text,
-        thrust: q.thrust,
-        subcategory: q.subcategory,
-        question_tier: q.question_tier,
-        answer_type: q.answer_type,
-        unit: q.unit,
-        sdg_refs: q.sdg_refs,
-        value: r.answer.value ?? null,
-        display: formatAnswer(q, r.answer.value),
-        text: r.answer.text,
-        data_year: r.answer.dataYear,
-        source: r.answer.source,
-        demo: r.report.demo,
-      };
+      return publicAnswerRow(
+        { country: { code: r.country.code, name: r.country.name, subregion: subregionOf(r.country.code) }, year, question: q, demo: r.report.demo },
+        { value: r.answer.value ?? null, display: formatAnswer(q, r.answer.value), text: r.answer.text, data_year: r.answer.dataYear, source: r.answer.source },
+      );
     });
+  const kept = await keptAnswers(db, year);
+  for (const row of kept) if (!meta.has(row.question.code)) meta.set(row.question.code, row.question);
+  for (const q of qs) if (!meta.has(q.code)) meta.set(q.code, q);
+  if (kept.length > 0) {
+    const sortOf = (code: string) => meta.get(code)?.sort ?? 0;
+    data.push(...kept.map((row) => row.data));
+    data.sort((a, b) => a.country.localeCompare(b.country, 'en') || sortOf(a.question_code) - sortOf(b.question_code));
+  }
   return {
     year,
-    demo: rows.some((r) => r.report.demo),
+    demo: rows.some((r) => r.report.demo) || kept.some((row) => row.data.demo),
     questions: [...meta.values()]
       .sort((a, b) => a.sort - b.sort)
       .map((q) => ({

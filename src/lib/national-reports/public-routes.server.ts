@@ -1,19 +1,10 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../http/context.server.ts';
+import type { AppEnv } from '../deps.server.ts';
 import { notFound, parsePath, parseQuery } from '../http/errors.server.ts';
 import { loadCycleRow } from './queries.server.ts';
 import { NATIONAL_REPORTS_CACHE_DOMAIN, publicAnswers, publicCycles, publicList, publicReport, publicStatistic } from './public-queries.server.ts';
-import {
-  PublicAnswersQuerySchema,
-  PublicListQuerySchema,
-  PublicStatisticQuerySchema,
-  ReportPathSchema,
-  type PublicAnswersResponse,
-  type PublicCyclesResponse,
-  type PublicReportListResponse,
-  type PublicReportResponse,
-  type PublicStatisticResponse,
-} from './schema.ts';
+import { ReportPathSchema } from './schema.ts';
+import { PublicAnswersQuerySchema, PublicListQuerySchema, PublicStatisticQuerySchema, type PublicAnswersResponse, type PublicCyclesResponse, type PublicReportListResponse, type PublicReportResponse, type PublicStatisticResponse } from './public-schema.ts';
 
 const BASE = '/report/type/national/public';
 /** A key of the shared public cache: this domain, the endpoint and its checked parameters. */

@@ -8,11 +8,10 @@ import {
   reportAnswers,
   reportFiles,
   reportingCycles,
-  subcategories,
-  thrusts,
   users,
 } from '../db/schema.ts';
 import { completeness, formatAnswer } from '../questionnaires/engine.ts';
+import { pinnedQuestions } from '../questionnaires/versions.server.ts';
 import type { Answer, Completeness, Question, Subcategory, Thrust } from '../questionnaires/schema.ts';
 import {
   locksAtOf,
@@ -28,7 +27,7 @@ import {
   type ReportRow,
 } from './rows.server.ts';
 import type { Report, ReportEvent, ReportFile, ReportGroup, ReportStatus } from './schema.ts';
-import { lockReasonOf } from './workflow.ts';
+import { lockReasonOf, returnedOf } from './workflow.ts';
 
 /** A report with what every view of it needs. */
 export interface ReportBundle {
@@ -77,8 +76,17 @@ export async function cycleQuestions(db: DbOrTx, cycle: CycleRow, reportId?: num
   return (await cycleQuestionRows(db, cycle, reportId)).map((row) => row.question);
 }
 
-/** `cycleQuestions` with each question's row id (answers refer to questions by id). */
-export async function cycleQuestionRows(db: DbOrTx, cycle: CycleRow, reportId?: number): Promise<{ id: number; question: Question }[]> {
+/**
+ * The questions of a report's form as the report shows them: `cycleQuestions`, each with the
+ * wording the report keeps when it was locked before the question was reworded (decision 026).
+ */
+export async function reportQuestions(db: DbOrTx, bundle: Pick<ReportBundle, 'cycle' | 'report'>): Promise<Question[]> {
+  const rows = await cycleQuestionRows(db, bundle.cycle, bundle.report.id);
+  return (await pinnedQuestions(db, rows, bundle.report.questionPins)).map((row) => row.question);
+}
+
+/** `cycleQuestions` with each question's row id (answers refer to questions by id) and wording number. */
+export async function cycleQuestionRows(db: DbOrTx, cycle: CycleRow, reportId?: number): Promise<{ id: number; n: number; question: Question }[]> {
   const locked = cycle.status === 'closed' || cycle.status === 'archived';
   const current = and(
     or(isNull(questions.firstCycle), sql`${questions.firstCycle} <= ${cycle.year}`),
@@ -97,39 +105,11 @@ export async function cycleQuestionRows(db: DbOrTx, cycle: CycleRow, reportId?: 
     .from(questions)
     .where(answered ? or(current, answered) : current)
     .orderBy(asc(questions.sort), asc(questions.id));
-  return rows.map((row) => ({ id: row.id, question: toQuestion(row) }));
+  return rows.map((row) => ({ id: row.id, n: row.wordingVersion, question: toQuestion(row) }));
 }
 
-export async function listThrusts(db: DbOrTx): Promise<Thrust[]> {
-  const rows = await db.select().from(thrusts).orderBy(asc(thrusts.sort), asc(thrusts.code));
-  return rows.map((r) => ({ code: r.code, name: r.name, nua_paragraphs: r.nuaParagraphs, sort: r.sort }));
-}
-
-export async function listSubcategories(db: DbOrTx, thrust?: string): Promise<Subcategory[]> {
-  const rows = await db
-    .select()
-    .from(subcategories)
-    .where(thrust ? eq(subcategories.thrustCode, thrust) : undefined)
-    .orderBy(asc(subcategories.sort), asc(subcategories.code));
-  return rows.map((r) => ({ code: r.code, thrust: r.thrustCode, name: r.name, sort: r.sort }));
-}
-
-export async function listQuestions(
-  db: DbOrTx,
-  filter: { question_tier?: number | undefined; thrust?: string | undefined; subcategory?: string | undefined; includeRetired: boolean },
-): Promise<Question[]> {
-  const conditions: (SQL | undefined)[] = [];
-  if (filter.question_tier) conditions.push(eq(questions.questionTier, filter.question_tier));
-  if (filter.thrust) conditions.push(eq(questions.thrustCode, filter.thrust));
-  if (filter.subcategory) conditions.push(eq(questions.subcategoryCode, filter.subcategory));
-  if (!filter.includeRetired) conditions.push(isNull(questions.retiredAt));
-  const rows = await db
-    .select()
-    .from(questions)
-    .where(and(...conditions))
-    .orderBy(asc(questions.sort), asc(questions.id));
-  return rows.map(toQuestion);
-}
+import { listSubcategories, listThrusts } from '../questionnaires/questions.server.ts';
+export { listQuestions, listSubcategories, listThrusts } from '../questionnaires/questions.server.ts';
 
 /** The stored rows of a report's answers, with their question's uuid and who last changed them. */
 export async function storedAnswers(db: DbOrTx, reportId: number): Promise<StoredAnswer[]> {
@@ -180,6 +160,8 @@ async function filesOf(db: DbOrTx, report: ReportRow): Promise<ReportFile[]> {
     uploaded_at: r.file.uploadedAt.toISOString(),
     uploaded_by: r.username === null ? null : { name: personName({ name: r.name, username: r.username })! },
     url: fileUrl(report.uuid, r.file.v),
+    pages: r.file.pages,
+    signature: r.file.signature ?? null,
   }));
 }
 
@@ -201,9 +183,14 @@ async function eventsOf(db: DbOrTx, report: ReportRow): Promise<ReportEvent[]> {
   }));
 }
 
-/** The report in its API shape; `progress` is computed by the caller from the form's questions. */
-export async function toReport(db: DbOrTx, bundle: ReportBundle, progress: Completeness, now = new Date()): Promise<Report> {
-  const { report, cycle, country } = bundle;
+/** What a report's API shape needs beyond its row: its files, its timeline and who changed it last. */
+export interface ReportParts {
+  files: ReportFile[];
+  events: ReportEvent[];
+  updatedBy: string | null;
+}
+
+export async function reportParts(db: DbOrTx, report: ReportRow): Promise<ReportParts> {
   const [files, events, updater] = await Promise.all([
     filesOf(db, report),
     eventsOf(db, report),
@@ -211,8 +198,19 @@ export async function toReport(db: DbOrTx, bundle: ReportBundle, progress: Compl
       ? Promise.resolve([])
       : db.select({ name: users.name, username: users.username }).from(users).where(eq(users.id, report.updatedBy)),
   ]);
+  return { files, events, updatedBy: personName(updater[0]) };
+}
+
+/** The report in its API shape; `progress` is computed by the caller from the form's questions. */
+export async function toReport(db: DbOrTx, bundle: ReportBundle, progress: Completeness, now = new Date()): Promise<Report> {
+  return reportFrom(bundle, await reportParts(db, bundle.report), progress, now);
+}
+
+/** The report in its API shape from its row and parts. */
+export function reportFrom(bundle: ReportBundle, parts: ReportParts, progress: Completeness, now = new Date()): Report {
+  const { report, cycle, country } = bundle;
+  const { files, events, updatedBy } = parts;
   const lock = lockReasonOf(report.status as ReportStatus, { status: cycle.status, locksAt: locksAtOf(cycle) }, now, report.unlocked);
-  const updatedBy = personName(updater[0]);
   return {
     uuid: report.uuid,
     country_code: report.countryCode,
@@ -230,8 +228,10 @@ export async function toReport(db: DbOrTx, bundle: ReportBundle, progress: Compl
     file: files[0] ?? null,
     files,
     events,
+    returned: returnedOf(events, report.status as ReportStatus),
     submitted_at: report.submittedAt?.toISOString() ?? null,
     published_at: report.publishedAt?.toISOString() ?? null,
+    public_copy_kept_at: report.status !== 'published' && report.publishedSnapshot ? (report.publishedSnapshotAt?.toISOString() ?? null) : null,
     demo: report.demo,
     updated_at: report.updatedAt.toISOString(),
     updated_by: updatedBy === null ? null : { name: updatedBy },
@@ -241,14 +241,14 @@ export async function toReport(db: DbOrTx, bundle: ReportBundle, progress: Compl
 
 /** The report in its API shape, with its completeness computed from the form as it is now. */
 export async function reportOf(db: DbOrTx, bundle: ReportBundle): Promise<Report> {
-  const qs = await cycleQuestions(db, bundle.cycle, bundle.report.id);
+  const qs = await reportQuestions(db, bundle);
   const answers = await reportAnswersOf(db, bundle.report.id, qs, bundle.cycle.year);
   return toReport(db, bundle, completenessOf(qs, answers, bundle.cycle.year));
 }
 
 /** Everything about one report: the form's questions, the answers, the report. */
 export async function loadReportView(db: DbOrTx, bundle: ReportBundle) {
-  const qs = await cycleQuestions(db, bundle.cycle, bundle.report.id);
+  const qs = await reportQuestions(db, bundle);
   const answers = await reportAnswersOf(db, bundle.report.id, qs, bundle.cycle.year);
   const report = await toReport(db, bundle, completenessOf(qs, answers, bundle.cycle.year));
   return { report, cycle: toCycle(bundle.cycle), questions: qs, answers };

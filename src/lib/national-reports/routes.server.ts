@@ -2,44 +2,29 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { requireAdminLevel, requireCountryScope, requireModuleRule, scopeCountryOf } from '../access/guards.server.ts';
 import type { RuleAction } from '../access/permissions.ts';
-import type { AppEnv, AuthedUser } from '../http/context.server.ts';
+import type { AppEnv, AuthedUser } from '../deps.server.ts';
 import { ApiError, notFound, parseOr400, parsePath, parseQuery, readJson, requiredVersion, sentVersion } from '../http/errors.server.ts';
 import { JsonObjectSchema, VersionSchema } from '../http/schema.ts';
 import { requireUser } from '../identity/middleware.server.ts';
-import { listSubcategories, listThrusts } from './queries.server.ts';
-import { overStoredCycle, saveCycle } from './cycles.server.ts';
+import { overStoredCycle } from './cycles.server.ts';
+import { saveCycle } from './cycle-service.server.ts';
 import { answerHistory, dashboardOf, listCycles, listReports, reportActivity } from './lists.server.ts';
 import { reportPdf } from './pdf.server.ts';
-import { loadBundle, loadCycleRow, loadReportView, reportGroups } from './queries.server.ts';
+import { loadBundle, loadCycleRow, reportGroups } from './queries.server.ts';
 import { toCycle } from './rows.server.ts';
-import {
-  AnswerHistoryQuerySchema,
-  CycleSaveBodySchema,
-  PreviewQuerySchema,
-  ViewReportQuerySchema,
-  REPORT_COVER_MAX_BYTES,
-  REPORT_UPLOAD_MAX_BYTES,
-  ReportListQuerySchema,
-  ReportPathSchema,
-  ReportUpdateBodySchema,
-  SaveAnswersBodySchema,
-  type CycleListResponse,
-  type CycleResponse,
-  type ReportGroupsResponse,
-  type ReportListResponse,
-  type ReportResponse,
-  type ReportViewResponse,
-  type SaveAnswersResponse,
-} from './schema.ts';
-import { ReportLockedError, saveAnswers, updateReport } from './service.server.ts';
-import { uploadReportFile } from './upload.server.ts';
-import { uploadReportCover } from './cover.server.ts';
+import { CycleSaveBodySchema, PreviewQuerySchema, ViewReportQuerySchema, REPORT_COVER_MAX_BYTES, REPORT_UPLOAD_MAX_BYTES, ReportListQuerySchema, ReportPathSchema, ReportUpdateBodySchema, SaveAnswersBodySchema, type CycleListResponse, type CycleResponse, type ReportGroupsResponse, type ReportListResponse, type ReportResponse, type SignedPdfFactsResponse, type SaveAnswersResponse } from './schema.ts';
+import { AnswerHistoryQuerySchema } from './activity-schema.ts';
+import { ReportLockedError, updateReport } from './service.server.ts';
+import { saveReportAnswers } from './answers.server.ts';
+import { openReport } from './report-view.server.ts';
+import { inspectReportFile, uploadReportFile } from './upload-service.server.ts';
+import { uploadReportCover } from './cover-service.server.ts';
 import { readUploadedFile } from '../storage/multipart.server.ts';
 import { serveReportFile } from './files.server.ts';
 
 const BASE = '/report/type/national';
 /** The uploads read their own body, up to their own limits (src/server/app.ts OWN_BODY_LIMIT). */
-export const REPORT_UPLOAD_PATH = /^\/api\/report\/type\/national\/[^/]+\/report\/(upload|cover)$/;
+export const REPORT_UPLOAD_PATH = /^\/api\/report\/type\/national\/[^/]+\/report\/(upload|upload\/inspect|cover)$/;
 
 const Y = ':year{[0-9]{4}}';
 const CC = ':country_code{[A-Za-z]{2}}';
@@ -49,6 +34,9 @@ const YearPathSchema = z.object({ year: ReportPathSchema.shape.year });
 const VersionQuerySchema = z.object({
   version: z.preprocess((v) => (v === undefined || v === '' ? undefined : Number(v)), VersionSchema.optional()),
 });
+
+/** "I confirm this is the signed copy", as a form field beside the file or ?confirm_unsigned= (decision 025). */
+const confirmed = (value: string | undefined) => value !== undefined && /^(true|1|on|yes)$/i.test(value.trim());
 
 /** The national_report module rule, then the country scope: every endpoint checks both itself. */
 function guard(c: Context<AppEnv>, rules: readonly RuleAction[], countryCode?: string): AuthedUser {
@@ -110,17 +98,17 @@ export const nationalReportRoutes = new Hono<AppEnv>()
   .get(`${BASE}/${Y}/${CC}/view`, requireUser(), async (c) => {
     const { year, country_code } = parsePath(c, ReportPathSchema);
     guard(c, ['view'], country_code);
-    const db = c.get('deps').db;
-    const bundle = await bundleOr404(c, year, country_code);
-    const [view, thrusts, subcategories] = await Promise.all([loadReportView(db, bundle), listThrusts(db), listSubcategories(db)]);
-    return c.json<ReportViewResponse>({ status: 200, message: 'National report', data: { ...view, thrusts, subcategories } });
+    // ReportViewResponse, written as JSON text by the view (its questions' JSON is kept).
+    const body = await openReport(c.get('deps'), { year, countryCode: country_code });
+    if (body === null) throw notFound(`There is no ${year} report for ${country_code}`);
+    return c.body(body, 200, { 'Content-Type': 'application/json' });
   })
 
   .post(`${BASE}/${Y}/${CC}/saved`, requireUser(), async (c) => {
     const { year, country_code } = parsePath(c, ReportPathSchema);
     const auth = guard(c, ['create', 'update'], country_code);
     const body = await readJson(c, SaveAnswersBodySchema);
-    const data = await saveAnswers(c.get('deps'), auth, { year, countryCode: country_code }, body.answers);
+    const data = await saveReportAnswers(c.get('deps'), auth, { year, countryCode: country_code }, body.answers);
     return c.json<SaveAnswersResponse>({ status: 200, message: 'Answers saved', data });
   })
 
@@ -134,12 +122,24 @@ export const nationalReportRoutes = new Hono<AppEnv>()
     return c.json<ReportResponse>({ status: 200, message: body.action ? `Report ${ACTION_DONE[body.action]}` : 'Report saved', data });
   })
 
+  // The check before the submission: pages and signature of the PDF; nothing is stored.
+  .post(`${BASE}/:uuid/report/upload/inspect`, requireUser(), async (c) => {
+    const { uuid } = parsePath(c, UuidPathSchema);
+    const auth = guard(c, ['create', 'update']);
+    const readFile = () => readUploadedFile(c, { field: 'file', maxBytes: REPORT_UPLOAD_MAX_BYTES });
+    const data = await inspectReportFile(c.get('deps'), auth, uuid, readFile, (code) => requireCountryScope(auth, code));
+    return c.json<SignedPdfFactsResponse>({ status: 200, message: data.signature ? 'The PDF is readable and signed' : 'The PDF is readable; it carries no digital signature', data });
+  })
+
   // The version (?version= or If-Match) is optional here: when sent, a report changed since is a 409.
   .post(`${BASE}/:uuid/report/upload`, requireUser(), async (c) => {
     const { uuid } = parsePath(c, UuidPathSchema);
     const auth = guard(c, ['create', 'update']);
     const version = sentVersion(c, parseQuery(c, VersionQuerySchema).version);
-    const readFile = () => readUploadedFile(c, { field: 'file', maxBytes: REPORT_UPLOAD_MAX_BYTES });
+    const readFile = async () => {
+      const file = await readUploadedFile(c, { field: 'file', maxBytes: REPORT_UPLOAD_MAX_BYTES });
+      return { ...file, confirmUnsigned: confirmed(file.fields['confirm_unsigned'] ?? c.req.query('confirm_unsigned')) };
+    };
     const data = await uploadReportFile(c.get('deps'), auth, uuid, readFile, (code) => requireCountryScope(auth, code), version);
     return c.json<ReportResponse>({ status: 200, message: 'Signed report received: the report is submitted', data });
   })

@@ -1,13 +1,13 @@
 import { SUBREGIONS } from '../map/subregions.ts';
-import type { nationalReports, questions, reportAnswers, reportingCycles } from '../db/schema.ts';
+import type { nationalReports, reportAnswers, reportingCycles } from '../db/schema.ts';
 import { answerState, answerWarnings } from '../questionnaires/engine.ts';
-import type { Answer, Question, QuestionTier } from '../questionnaires/schema.ts';
+import type { Answer, Question } from '../questionnaires/schema.ts';
+export { toQuestion, type QuestionRow } from '../questionnaires/questions.server.ts';
 import type { Cycle, CycleStatus, ReportCountry, ReportCover } from './schema.ts';
 
 /** Row types and row → API mappers shared by the queries and the service. */
 
 export type CycleRow = typeof reportingCycles.$inferSelect;
-export type QuestionRow = typeof questions.$inferSelect;
 export type ReportRow = typeof nationalReports.$inferSelect;
 export type AnswerRow = typeof reportAnswers.$inferSelect;
 export interface CountryRow {
@@ -46,43 +46,13 @@ export function toCycle(row: CycleRow): Cycle {
     guideline_version: row.guidelineVersion,
     status: row.status as CycleStatus,
     locks_at: locksAtOf(row).toISOString(),
+    reminder_days: [...row.reminderDays].sort((a, b) => b - a),
     version: row.version,
   };
 }
 
 export function toCover(row: Pick<ReportRow, 'cover' | 'coverAlt'>): ReportCover | null {
   return row.cover ? { image: row.cover, alt: row.coverAlt } : null;
-}
-
-export function toQuestion(row: QuestionRow): Question {
-  return {
-    uuid: row.uuid,
-    code: row.code,
-    thrust: row.thrustCode,
-    subcategory: row.subcategoryCode,
-    question_tier: row.questionTier as QuestionTier,
-    text: row.text,
-    help: row.help,
-    answer_type: row.answerType as Question['answer_type'],
-    unit: row.unit,
-    options: row.options,
-    min: row.min,
-    max: row.max,
-    expected_min: row.expectedMin,
-    expected_max: row.expectedMax,
-    decimals: row.decimals,
-    parts: row.parts,
-    with_text: row.withText,
-    text_label: row.textLabel,
-    compulsory: row.compulsory,
-    sdg_refs: row.sdgRefs,
-    sdg_tier: (row.sdgTier as QuestionTier | null) ?? null,
-    nua_paragraphs: row.nuaParagraphs,
-    source_hint: row.sourceHint,
-    sort: row.sort,
-    retired_at: row.retiredAt?.toISOString() ?? null,
-    version: row.version,
-  };
 }
 
 export function toAnswer(row: AnswerRow, question: Question, cycleYear: number, updatedBy: string | null): Answer {

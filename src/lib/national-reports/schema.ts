@@ -6,7 +6,6 @@ import {
   ANSWERS_PER_SAVE_MAX,
   AnswerInputSchema,
   AnswerSchema,
-  AnswerValueSchema,
   CompletenessSchema,
   QuestionSchema,
   QuestionTierSchema,
@@ -51,6 +50,10 @@ export const REPORT_LIST_PAGE_SIZE_MAX = 100;
 export const CYCLE_YEAR_MIN = 2015;
 export const CYCLE_YEAR_MAX = 2100;
 export const CYCLE_DAYS_MAX = 366;
+/** The reminders a new cycle sends: this many days before its closing date (and one the day after it). */
+export const DEFAULT_REMINDER_DAYS: readonly number[] = [14, 7, 1];
+/** At most this many reminders before a cycle's closing date. */
+export const REMINDER_DAYS_COUNT_MAX = 6;
 
 export const ReportStatusSchema = z.enum(REPORT_STATUSES, { error: `must be one of ${REPORT_STATUSES.join(', ')}` });
 export const CycleStatusSchema = z.enum(CYCLE_STATUSES, { error: `must be one of ${CYCLE_STATUSES.join(', ')}` });
@@ -88,6 +91,15 @@ const DateSchema = z
   .refine(isCalendarDay, 'must be a real date')
   .refine((v) => v >= CYCLE_DATE_MIN && v <= CYCLE_DATE_MAX, `must be between ${CYCLE_DATE_MIN} and ${CYCLE_DATE_MAX}`);
 
+/** The days before the closing date that reminders go: whole days, each once, largest first once saved. */
+export const ReminderDaysSchema = z
+  .array(wholeNumber({ min: 0, max: CYCLE_DAYS_MAX, unit: 'days', invalid: 'must be a whole number of days' }), {
+    error: 'must be a list of days before the closing date',
+  })
+  .max(REMINDER_DAYS_COUNT_MAX, `must hold at most ${REMINDER_DAYS_COUNT_MAX} days`)
+  .refine((days) => new Set(days).size === days.length, 'must not name the same day twice')
+  .transform((days) => [...days].sort((a, b) => b - a));
+
 export const CycleSchema = z.object({
   year: z.number().int(),
   opens_at: z.string(),
@@ -100,9 +112,19 @@ export const CycleSchema = z.object({
   status: CycleStatusSchema,
   /** When answers lock (closes_at + expiry_days), ISO date. */
   locks_at: z.string(),
+  /** Reports not yet submitted are reminded this many days before closes_at (and once the day after it), largest first. */
+  reminder_days: z.array(z.number().int()),
   version: z.number().int(),
 });
 export type Cycle = z.output<typeof CycleSchema>;
+
+/** Who returned a report for revision, when and why; shown until it is submitted again. */
+export const ReturnedSchema = z.object({
+  note: z.string().nullable(),
+  by: UserRefSchema.nullable(),
+  at: z.string(),
+});
+export type Returned = z.output<typeof ReturnedSchema>;
 
 /** A country role's own report in a cycle (summary). */
 export const OwnReportSummarySchema = z.object({
@@ -115,6 +137,8 @@ export const OwnReportSummarySchema = z.object({
   lock_reason: LockReasonSchema.nullable(),
   deadline: z.string(),
   updated_at: z.string(),
+  /** The last return for revision while the report is not submitted again; null otherwise. */
+  returned: ReturnedSchema.nullable(),
 });
 export type OwnReportSummary = z.output<typeof OwnReportSummarySchema>;
 
@@ -146,6 +170,7 @@ export const CycleSaveBodySchema = z
     timely_days: wholeNumber({ min: 0, max: CYCLE_DAYS_MAX, unit: 'days', invalid: 'must be a number of days' }).default(0),
     guideline_version: nullableText({ max: GUIDELINE_VERSION_MAX }),
     status: CycleStatusSchema.default('draft'),
+    reminder_days: ReminderDaysSchema.default([...DEFAULT_REMINDER_DAYS]),
   })
   .refine((c) => c.opens_at <= c.closes_at, { path: ['closes_at'], message: 'must not be before the opening date' });
 export type CycleSaveBody = z.input<typeof CycleSaveBodySchema>;
@@ -161,6 +186,27 @@ export const ContactSchema = z.object({
 });
 export type Contact = z.output<typeof ContactSchema>;
 
+/** A digital signature as the PDF records it (its /Sig field): not checked against any certificate authority. */
+export const PdfSignatureSchema = z.object({
+  /** The field's /Name, or the common name of the certificate in the signature; null: neither is recorded. */
+  signer: z.string().nullable(),
+  /** The field's /M signing time (ISO 8601); null: not recorded. */
+  signed_at: z.string().nullable(),
+});
+export type PdfSignature = z.output<typeof PdfSignatureSchema>;
+
+/** What the server found in a PDF (POST …/report/upload/inspect, and every stored file). */
+export const SignedPdfFactsSchema = z.object({
+  name: z.string(),
+  size: z.number().int(),
+  pages: z.number().int(),
+  /** null: the file carries no digital signature (the upload then needs confirm_unsigned). */
+  signature: PdfSignatureSchema.nullable(),
+});
+export type SignedPdfFacts = z.output<typeof SignedPdfFactsSchema>;
+export const SignedPdfFactsResponseSchema = z.object({ status: z.number(), message: z.string(), data: SignedPdfFactsSchema });
+export type SignedPdfFactsResponse = z.output<typeof SignedPdfFactsResponseSchema>;
+
 export const ReportFileSchema = z.object({
   /** 1 for the first upload, then 2, 3 … (GET …/report/file?v=n). */
   v: z.number().int(),
@@ -170,6 +216,10 @@ export const ReportFileSchema = z.object({
   uploaded_by: UserRefSchema.nullable(),
   /** Where to fetch it (authorised; public once the report is published). */
   url: z.string(),
+  /** Pages counted at upload; null for files stored before the portal counted them. */
+  pages: z.number().int().nullable(),
+  /** The digital signature the file records; null: none (or a file stored before the portal looked). */
+  signature: PdfSignatureSchema.nullable(),
 });
 export type ReportFile = z.output<typeof ReportFileSchema>;
 
@@ -213,8 +263,15 @@ export const ReportSchema = z.object({
   files: z.array(ReportFileSchema),
   /** The timeline, oldest first. */
   events: z.array(ReportEventSchema),
+  /** The last return for revision while the report is not submitted again; null otherwise. */
+  returned: ReturnedSchema.nullable(),
   submitted_at: z.string().nullable(),
   published_at: z.string().nullable(),
+  /**
+   * While a published report is revised (decision 026): when its published version was kept for
+   * the public site, which keeps showing it until a new version is published; null otherwise.
+   */
+  public_copy_kept_at: z.string().nullable(),
   /** Demonstration data (npm start), shown as such on public pages. */
   demo: z.boolean(),
   updated_at: z.string(),
@@ -362,220 +419,3 @@ export const ReportGroupsResponseSchema = GenericResponseSchema.extend({
   data: z.object({ report: ReportSchema, groups: z.array(ReportGroupSchema) }),
 });
 export type ReportGroupsResponse = z.output<typeof ReportGroupsResponseSchema>;
-
-// ---- history and activity ----
-
-const AnswerSnapshotSchema = z
-  .object({
-    value: AnswerValueSchema,
-    text: z.string().nullable(),
-    data_year: z.number().int().nullable(),
-    source: z.string().nullable(),
-    comment: z.string().nullable(),
-  })
-  .nullable();
-
-/** GET …/history?question={uuid}: one question's answer changes, newest first. */
-export const AnswerHistoryQuerySchema = z.object({ question: z.uuid('must be a question id') });
-export const AnswerChangeSchema = z.object({
-  at: z.string(),
-  by: UserRefSchema.nullable(),
-  action: z.string(),
-  /** The answer after the change (the same as `after`, flat for convenience). */
-  value: AnswerValueSchema,
-  text: z.string().nullable(),
-  data_year: z.number().int().nullable(),
-  source: z.string().nullable(),
-  comment: z.string().nullable(),
-  before: AnswerSnapshotSchema,
-  after: AnswerSnapshotSchema,
-  version: z.number().int().nullable(),
-});
-export type AnswerChange = z.output<typeof AnswerChangeSchema>;
-export const AnswerHistoryResponseSchema = GenericResponseSchema.extend({ data: z.array(AnswerChangeSchema) });
-
-/** GET …/activity (admins): the report's whole audit log, newest first. */
-export const ActivityEntrySchema = z.object({
-  at: z.string(),
-  by: UserRefSchema.nullable(),
-  entity: z.string(),
-  entity_id: z.string(),
-  action: z.string(),
-  /** The question's code for answer changes. */
-  question_code: z.string().nullable(),
-  note: z.string().nullable(),
-  before: z.unknown(),
-  after: z.unknown(),
-});
-export const ActivityResponseSchema = GenericResponseSchema.extend({ data: z.array(ActivityEntrySchema) });
-
-// ---- dashboard ----
-
-/** GET /api/report/type/national/dashboard: the reporting card. */
-export const DashboardSchema = z.object({
-  /** The open cycle (the latest open one), or null. */
-  cycle: CycleSchema.nullable(),
-  /** Days until the deadline (negative once passed); null without an open cycle. */
-  days_left: z.number().int().nullable(),
-  /** Country roles: their own reports of open cycles. Admins: []. */
-  own: z.array(OwnReportSummarySchema),
-  /** Admins: the open cycle across the region; null for country roles. */
-  region: z
-    .object({
-      countries_total: z.number().int(),
-      by_status: z.record(z.string(), z.number().int()),
-      average_completeness: z.number().int(),
-      countries: z.array(ReportListItemSchema),
-    })
-    .nullable(),
-});
-export type Dashboard = z.output<typeof DashboardSchema>;
-export const DashboardResponseSchema = GenericResponseSchema.extend({ data: DashboardSchema });
-
-// ---- public (no sign-in; published reports only) ----
-
-export const PublicListQuerySchema = z.object({
-  country_code: z.preprocess((v) => (v === '' ? undefined : v), CountryCodeSchema.optional()),
-  year: z.preprocess((v) => (v === '' ? undefined : v), YearSchema.optional()),
-  latest_4: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['true', 'false']).optional()),
-});
-
-export const PublicReportListItemSchema = z.object({
-  uuid: z.string(),
-  country: ReportCountrySchema,
-  year: z.number().int(),
-  title: z.string().nullable(),
-  executive_summary: z.string().nullable(),
-  published_at: z.string(),
-  completeness_pct: z.number().int(),
-  /** The cover picture, or null. */
-  cover: ReportCoverSchema.nullable(),
-  /** The signed PDF (absolute path under /api/), or null. */
-  file_url: z.string().nullable(),
-  demo: z.boolean(),
-});
-export type PublicReportListItem = z.output<typeof PublicReportListItemSchema>;
-export const PublicReportListResponseSchema = GenericResponseSchema.extend({ data: z.array(PublicReportListItemSchema) });
-export type PublicReportListResponse = z.output<typeof PublicReportListResponseSchema>;
-
-export const PublicStatisticQuerySchema = z.object({ year: YearSchema });
-export const PublicStatisticSchema = z.object({
-  year: z.number().int(),
-  countries_total: z.number().int(),
-  by_status: z.record(z.string(), z.number().int()),
-  average_completeness: z.number().int(),
-  /** The cycle holds demonstration reports. */
-  demo: z.boolean(),
-  /** Reports submitted within closes_at + timely_days. */
-  on_time: z.number().int(),
-  /** Reports that reached submitted (or later). */
-  submitted: z.number().int(),
-  published: z.number().int(),
-  countries: z.array(
-    z.object({
-      code: z.string(),
-      name: z.string(),
-      subregion: z.string(),
-      status: ReportStatusSchema,
-      completeness_pct: z.number().int(),
-      submitted_at: z.string().nullable(),
-      on_time: z.boolean().nullable(),
-      demo: z.boolean(),
-    }),
-  ),
-});
-export type PublicStatistic = z.output<typeof PublicStatisticSchema>;
-export const PublicStatisticResponseSchema = GenericResponseSchema.extend({ data: PublicStatisticSchema });
-export type PublicStatisticResponse = z.output<typeof PublicStatisticResponseSchema>;
-
-export const PublicCycleSchema = z.object({
-  year: z.number().int(),
-  status: CycleStatusSchema,
-  opens_at: z.string(),
-  closes_at: z.string(),
-  countries_total: z.number().int(),
-  published: z.number().int(),
-  /** The cycle holds demonstration reports. */
-  demo: z.boolean(),
-});
-export const PublicCyclesResponseSchema = GenericResponseSchema.extend({ data: z.array(PublicCycleSchema) });
-export type PublicCyclesResponse = z.output<typeof PublicCyclesResponseSchema>;
-
-/** A published answer: no comment, state, warnings or who changed it (internal). */
-export const PublicAnswerSchema = z.object({
-  question_uuid: z.string(),
-  value: AnswerValueSchema,
-  text: z.string().nullable(),
-  data_year: z.number().int().nullable(),
-  source: z.string().nullable(),
-});
-export const PublicReportGroupSchema = z.object({
-  thrust: ThrustSchema,
-  subcategories: z.array(
-    z.object({
-      subcategory: SubcategorySchema,
-      items: z.array(z.object({ question: QuestionSchema, answer: PublicAnswerSchema.nullable(), display: z.string() })),
-    }),
-  ),
-});
-export type PublicReportGroup = z.output<typeof PublicReportGroupSchema>;
-
-/** GET public/report/{year}/{country_code}: a published report with its grouped answers. */
-export const PublicReportSchema = z.object({
-  report: PublicReportListItemSchema,
-  groups: z.array(PublicReportGroupSchema),
-});
-export type PublicReport = z.output<typeof PublicReportSchema>;
-export const PublicReportResponseSchema = GenericResponseSchema.extend({ data: PublicReportSchema });
-export type PublicReportResponse = z.output<typeof PublicReportResponseSchema>;
-
-export const PublicAnswersQuerySchema = z.object({ year: YearSchema });
-/** One published answer: one row per country × question that has an answer (open data). */
-export const PublicAnswerRowSchema = z.object({
-  country_code: z.string(),
-  /** The country's name. */
-  country: z.string(),
-  subregion: z.string(),
-  year: z.number().int(),
-  question_code: z.string(),
-  question: z.string(),
-  thrust: z.string(),
-  subcategory: z.string(),
-  question_tier: z.number().int(),
-  answer_type: z.string(),
-  unit: z.string().nullable(),
-  sdg_refs: z.array(z.string()),
-  value: AnswerValueSchema,
-  /** The value as a person reads it (for CSV). */
-  display: z.string(),
-  text: z.string().nullable(),
-  data_year: z.number().int().nullable(),
-  source: z.string().nullable(),
-  demo: z.boolean(),
-});
-export type PublicAnswerRow = z.output<typeof PublicAnswerRowSchema>;
-/** The question metadata once, then the rows (the build joins them for the CSV). */
-export const PublicAnswersResponseSchema = GenericResponseSchema.extend({
-  year: z.number().int(),
-  demo: z.boolean(),
-  questions: z.array(
-    QuestionSchema.pick({
-      code: true,
-      text: true,
-      thrust: true,
-      subcategory: true,
-      question_tier: true,
-      answer_type: true,
-      unit: true,
-      decimals: true,
-      options: true,
-      parts: true,
-      sort: true,
-      sdg_refs: true,
-    }),
-  ),
-  thrusts: z.array(ThrustSchema),
-  subcategories: z.array(SubcategorySchema),
-  data: z.array(PublicAnswerRowSchema),
-});
-export type PublicAnswersResponse = z.output<typeof PublicAnswersResponseSchema>;

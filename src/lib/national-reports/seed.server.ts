@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/service.server.ts';
-import { createCycleReports } from './cycles.server.ts';
+import { createCycleReports } from './cycle-service.server.ts';
 import { cycleQuestions } from './queries.server.ts';
 import { completeness } from '../questionnaires/engine.ts';
 import type { ReportStatus } from './schema.ts';

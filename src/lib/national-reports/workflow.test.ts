@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { ROLE_NAMES, type RoleName } from '../access/permissions.ts';
 import { REPORT_ACTIONS, REPORT_STATUSES, type ReportAction, type ReportStatus } from './schema.ts';
-import { availableActions, decide, lockReasonOf } from './workflow.ts';
+import { availableActions, decide, lockReasonOf, returnedOf } from './workflow.ts';
 
 type Row = Partial<Record<ReportStatus, ReportStatus>>;
 
@@ -151,5 +151,25 @@ describe('lockReasonOf', () => {
 
   test('an administrator’s unlock lifts the cycle’s lock', () => {
     expect(lockReasonOf('in_progress', { ...open, status: 'closed' }, now, true)).toBeNull();
+  });
+});
+
+describe('returnedOf', () => {
+  const admin = { name: 'Aiko Admin' };
+  const event = (action: string, at: string, note: string | null = null) => ({ action, by: admin, at, note });
+  const returned = event('return', '2026-11-02T10:00:00.000Z', 'Add the 2020 figures.');
+
+  test('the last return, while the report is not submitted again', () => {
+    const timeline = [event('complete', '2026-11-01T09:00:00.000Z'), event('submit', '2026-11-01T10:00:00.000Z'), returned, event('reopen', '2026-11-03T09:00:00.000Z')];
+    for (const status of ['in_progress', 'completed'] as const) {
+      expect(returnedOf(timeline, status)).toEqual({ note: 'Add the 2020 figures.', by: admin, at: '2026-11-02T10:00:00.000Z' });
+    }
+  });
+
+  test('nothing once submitted again, nor for a report never returned', () => {
+    expect(returnedOf([returned, event('submit', '2026-11-04T09:00:00.000Z')], 'submitted')).toBeNull();
+    expect(returnedOf([returned], 'submitted')).toBeNull();
+    expect(returnedOf([event('complete', '2026-11-01T09:00:00.000Z')], 'completed')).toBeNull();
+    expect(returnedOf([], 'not_started')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import type { RoleName } from '../access/permissions.ts';
-import type { LockReason, ReportAction, ReportStatus } from './schema.ts';
+import type { CycleStatus, LockReason, ReportAction, ReportStatus } from './schema.ts';
 
 /**
  * The national-report workflow (DESIGN.md §13): status × action × role → the next status or
@@ -11,6 +11,32 @@ import type { LockReason, ReportAction, ReportStatus } from './schema.ts';
  *   reopen: completed → in_progress; unlock (admin, note): a locked report → in_progress;
  *   unpublish (admin): published → accepted.
  */
+
+/** What a report's status is called, in the back-office, on the public site and in the PDF. */
+export const REPORT_STATUS_LABELS: Record<ReportStatus, string> = {
+  not_started: 'Not started',
+  in_progress: 'In progress',
+  completed: 'Completed',
+  submitted: 'Submitted',
+  accepted: 'Accepted',
+  published: 'Published',
+};
+
+/** What a reporting cycle's status is called in the back-office. */
+export const CYCLE_STATUS_LABELS: Record<CycleStatus, string> = {
+  draft: 'Draft',
+  open: 'Open',
+  closed: 'Closed',
+  archived: 'Archived',
+};
+
+/** What a reporting cycle's status is called on the public site (readers never see drafts as such). */
+export const PUBLIC_CYCLE_STATUS_LABELS: Record<CycleStatus, string> = {
+  open: 'Open for reporting',
+  closed: 'Reporting closed',
+  archived: 'Archived',
+  draft: 'In preparation',
+};
 
 export interface WorkflowContext {
   /** Compulsory questions still unanswered (complete needs 0). */
@@ -164,4 +190,20 @@ export function lockReasonOf(
     return 'cycle_closed';
   }
   return null;
+}
+
+/** The workflow actions that decide whether a report is waiting for its revision: a return, then a submission. */
+export const RETURN_ACTIONS = ['return', 'submit'] as const;
+
+/**
+ * The last return for revision of a report that has not been submitted again, from its
+ * timeline (oldest first): who returned it, when and why; null otherwise.
+ */
+export function returnedOf(
+  events: readonly { action: string; by: { name: string } | null; at: string; note: string | null }[],
+  status: ReportStatus,
+): { note: string | null; by: { name: string } | null; at: string } | null {
+  if (status === 'submitted' || status === 'accepted' || status === 'published') return null;
+  const last = events.findLast((event) => (RETURN_ACTIONS as readonly string[]).includes(event.action));
+  return last?.action === 'return' ? { note: last.note, by: last.by, at: last.at } : null;
 }

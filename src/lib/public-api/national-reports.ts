@@ -5,18 +5,7 @@
  */
 import type { Loader } from 'astro/loaders';
 import { z } from 'zod';
-import {
-  PublicAnswerRowSchema,
-  PublicAnswersResponseSchema,
-  PublicCycleSchema,
-  PublicCyclesResponseSchema,
-  PublicReportListItemSchema,
-  PublicReportListResponseSchema,
-  PublicReportResponseSchema,
-  PublicReportSchema,
-  PublicStatisticResponseSchema,
-  PublicStatisticSchema,
-} from '../national-reports/schema.ts';
+import { PublicAnswerRowSchema, PublicAnswersResponseSchema, PublicCycleSchema, PublicCyclesResponseSchema, PublicReportListItemSchema, PublicReportListResponseSchema, PublicReportResponseSchema, PublicReportSchema, PublicStatisticResponseSchema, PublicStatisticSchema } from '../national-reports/public-schema.ts';
 import { fetchPublicOrNull } from './client.ts';
 
 const BASE = 'report/type/national/public';

@@ -3,6 +3,7 @@ import {
   ANSWER_COMMENT_MAX,
   ANSWER_SOURCE_MAX,
   ANSWER_TEXT_MAX,
+  ANSWER_URL_MAX,
   DATA_YEAR_MIN,
   NUMBER_ABS_MAX,
   type AnswerState,
@@ -11,8 +12,7 @@ import {
   type Completeness,
   type QuestionRules,
 } from './schema.ts';
-import { HttpUrlSchema } from '../cms/schema.ts';
-import { optionalSafeText } from './text.ts';
+import { httpUrl, optionalSafeText } from './text.ts';
 
 /**
  * The questionnaire engine (DESIGN.md §11): pure, used by the server to validate and by the form
@@ -136,7 +136,7 @@ export function valueSchema(q: QuestionRules): z.ZodType<AnswerValue> {
     case 'txt':
       return optionalSafeText(ANSWER_TEXT_MAX) as z.ZodType<AnswerValue>;
     case 'url':
-      return z.union([nullish, z.literal('').transform(() => null), HttpUrlSchema]) as z.ZodType<AnswerValue>;
+      return z.union([nullish, z.literal('').transform(() => null), httpUrl(ANSWER_URL_MAX)]) as z.ZodType<AnswerValue>;
   }
 }
 
@@ -234,14 +234,55 @@ export function answerState(q: QuestionRules, answer: AnswerFields | null | unde
   return answerWarnings(q, answer.value).length > 0 ? 'warning' : 'saved';
 }
 
+/** What one answer adds to its form's completeness (counts of `Completeness`). */
+export interface Contribution {
+  answered: number;
+  compulsoryAnswered: number;
+  invalid: number;
+}
+
+export const NO_CONTRIBUTION: Contribution = { answered: 0, compulsoryAnswered: 0, invalid: 0 };
+
+/**
+ * What an answer in `state` (answerState) adds to completeness: an invalid stored value counts as
+ * invalid, a valid one that answers the question (every part) as answered.
+ */
+export function contribution(q: QuestionRules, answer: Pick<AnswerFields, 'value'> | null | undefined, state: AnswerState): Contribution {
+  if (state === 'empty') return NO_CONTRIBUTION;
+  if (state === 'invalid') return { answered: 0, compulsoryAnswered: 0, invalid: 1 };
+  if (!isAnswered(q, answer)) return NO_CONTRIBUTION;
+  return { answered: 1, compulsoryAnswered: q.compulsory ? 1 : 0, invalid: 0 };
+}
+
+/** Completeness from its counts: the percentage follows answered ÷ total. */
+export function completenessOfCounts(counts: Omit<Completeness, 'pct'>): Completeness {
+  return { ...counts, pct: counts.total === 0 ? 0 : Math.round((counts.answered * 100) / counts.total) };
+}
+
+/**
+ * A stored completeness after one answer changed from `before` to `after` (incremental: the form's
+ * other answers are not read again). Only valid while the question set it was counted on holds.
+ */
+export function shiftCompleteness(current: Completeness, before: Contribution, after: Contribution): Completeness {
+  return completenessOfCounts({
+    answered: current.answered - before.answered + after.answered,
+    total: current.total,
+    compulsory_total: current.compulsory_total,
+    compulsory_answered: current.compulsory_answered - before.compulsoryAnswered + after.compulsoryAnswered,
+    invalid: current.invalid - before.invalid + after.invalid,
+  });
+}
+
 /**
  * Completeness of one form instance: answered (valid) questions over all of `questions`, and the
  * same for the compulsory ones; `invalid` counts stored answers that break the current rules.
+ * `stateOf` gives an answer's state when the caller already has it (the engine's cache).
  */
-export function completeness(
+export function completeness<A extends AnswerFields & { question_uuid: string }>(
   questions: readonly (QuestionRules & { uuid: string })[],
-  answers: readonly (AnswerFields & { question_uuid: string })[],
+  answers: readonly A[],
   options: EngineOptions,
+  stateOf: (q: QuestionRules, answer: A) => AnswerState = (q, answer) => answerState(q, answer, options),
 ): Completeness {
   const byQuestion = new Map(answers.map((a) => [a.question_uuid, a]));
   let answered = 0;
@@ -251,24 +292,13 @@ export function completeness(
   for (const q of questions) {
     if (q.compulsory) compulsoryTotal++;
     const answer = byQuestion.get(q.uuid);
-    if (!answer || answer.value === null || answer.value === undefined) continue;
-    if (!isValidAnswer(q, answer, options)) {
-      invalid++;
-      continue;
-    }
-    if (!isAnswered(q, answer)) continue;
-    answered++;
-    if (q.compulsory) compulsoryAnswered++;
+    if (!answer) continue;
+    const counts = contribution(q, answer, stateOf(q, answer));
+    answered += counts.answered;
+    compulsoryAnswered += counts.compulsoryAnswered;
+    invalid += counts.invalid;
   }
-  const total = questions.length;
-  return {
-    answered,
-    total,
-    compulsory_total: compulsoryTotal,
-    compulsory_answered: compulsoryAnswered,
-    invalid,
-    pct: total === 0 ? 0 : Math.round((answered * 100) / total),
-  };
+  return completenessOfCounts({ answered, total: questions.length, compulsory_total: compulsoryTotal, compulsory_answered: compulsoryAnswered, invalid });
 }
 
 /** A value as a person reads it: '58.3 %', 'Yes', option labels, 'Documented: 40 %; Perceived: 55 %'. */

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireAdminLevel, requireModuleRule } from '../access/guards.server.ts';
-import type { AppEnv } from '../http/context.server.ts';
+import type { AppEnv } from '../deps.server.ts';
 import { parseOr400, parsePath, parseQuery, readJson, requiredVersion, sentVersion } from '../http/errors.server.ts';
 import { JsonObjectSchema } from '../http/schema.ts';
 import { requireUser } from '../identity/middleware.server.ts';
-import { listQuestions, listSubcategories, listThrusts } from '../national-reports/queries.server.ts';
+import { listQuestions, listSubcategories, listThrusts } from './questions.server.ts';
 import {
   QuestionListQuerySchema,
   QuestionReorderBodySchema,

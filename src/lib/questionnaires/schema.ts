@@ -161,6 +161,9 @@ export type AnswerValue = z.output<typeof AnswerValueSchema>;
 export const UserRefSchema = z.object({ name: z.string() });
 export type UserRef = z.output<typeof UserRefSchema>;
 
+/** Who last changed an answer: the name, and the person's id (a conflict with one's own other tab says so). */
+export const AnswerAuthorSchema = UserRefSchema.extend({ uuid: z.string().optional() });
+
 /** One answer as served. `state` and `warnings` are computed against the question as it is now. */
 export const AnswerSchema = z.object({
   question_uuid: z.string(),
@@ -173,7 +176,7 @@ export const AnswerSchema = z.object({
   warnings: z.array(z.string()),
   version: z.number().int(),
   updated_at: z.string(),
-  updated_by: UserRefSchema.nullable(),
+  updated_by: AnswerAuthorSchema.nullable(),
 });
 export type Answer = z.output<typeof AnswerSchema>;
 

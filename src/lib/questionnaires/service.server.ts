@@ -1,15 +1,17 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { recordAudit, type DbOrTx } from '../audit/service.server.ts';
+import type { DbOrTx } from '../audit/service.server.ts';
 import { questions, subcategories } from '../db/schema.ts';
-import type { AppDeps, AuthedUser } from '../http/context.server.ts';
+import type { Write } from '../events/change-bus.server.ts';
+import type { AppDeps, AuthedUser } from '../deps.server.ts';
 import { ApiError, notFound, StaleWriteError } from '../http/errors.server.ts';
-import { refreshOpenCycles } from '../national-reports/lists.server.ts';
-import { NATIONAL_REPORTS_CACHE_DOMAIN } from '../national-reports/public-queries.server.ts';
-import { listQuestions } from '../national-reports/queries.server.ts';
-import { toQuestion } from '../national-reports/rows.server.ts';
 import { overStored } from '../http/schema.ts';
+import { loadCatalogue } from './catalogue.server.ts';
+import { questionReworded, questionsChanged } from './forms.server.ts';
+import { listQuestions, toQuestion } from './questions.server.ts';
 import { QuestionSaveBodySchema, type Question, type QuestionReorderBodySchema } from './schema.ts';
+import { keepWording } from './versions.server.ts';
+import { sameWording } from './versions.ts';
 
 type CleanQuestion = z.output<typeof QuestionSaveBodySchema>;
 
@@ -31,11 +33,23 @@ export async function overStoredQuestion(db: DbOrTx, body: Record<string, unknow
 }
 
 /**
+ * After a question write, in its transaction: the forms' hooks see the catalogue as the
+ * transaction now has it (the national reports recount their open cycles' completeness).
+ */
+async function afterQuestionWrite(w: Write): Promise<void> {
+  await questionsChanged(w, () => loadCatalogue(w.tx));
+}
+
+/** Questions are shown by the public site (reports, open data): every change of one is a site change. */
+const SITE = true;
+
+/**
  * POST question/saved (admin): creates a question or updates the one named by `uuid` against
  * the version read. A new question joins the forms from the current year's cycle on.
  */
 export async function saveQuestion(deps: AppDeps, auth: AuthedUser, body: CleanQuestion): Promise<Question> {
-  const result = await deps.db.transaction(async (tx) => {
+  return deps.changes.write(deps.db, async (w) => {
+    const { tx } = w;
     const [sub] = await tx.select().from(subcategories).where(eq(subcategories.code, body.subcategory));
     if (!sub) throw fieldError('subcategory', 'is not a known subcategory');
     if (sub.thrustCode !== body.thrust) throw fieldError('subcategory', `does not belong to thrust ${body.thrust}`);
@@ -74,13 +88,22 @@ export async function saveQuestion(deps: AppDeps, auth: AuthedUser, body: CleanQ
       if (!current) throw notFound('There is no question with this id');
       if (body.version === undefined) throw fieldError('version', 'is required to change a question');
       if (body.version !== current.version) throw new StaleWriteError(toQuestion(current));
+      // A new wording is a new version of the question: locked reports keep the one they answered (decision 026).
+      const reworded = !sameWording(toQuestion(current), toQuestion({ ...current, ...values }));
+      if (reworded) {
+        await keepWording(tx, current.id, current.wordingVersion, toQuestion(current), current.updatedBy);
+        await questionReworded(w, { id: current.id, n: current.wordingVersion });
+      }
+      const wordingVersion = current.wordingVersion + (reworded ? 1 : 0);
       const [after] = await tx
         .update(questions)
-        .set({ ...values, version: current.version + 1 })
+        .set({ ...values, wordingVersion, version: current.version + 1 })
         .where(eq(questions.id, current.id))
         .returning();
-      await recordAudit(tx, { actorId: auth.user.id, entity: 'question', entityId: current.uuid, action: 'update', before: toQuestion(current), after: toQuestion(after!) });
-      await refreshOpenCycles(tx);
+      if (reworded) await keepWording(tx, current.id, wordingVersion, toQuestion(after!), auth.user.id);
+      await w.audit({ actorId: auth.user.id, entity: 'question', entityId: current.uuid, action: 'update', before: toQuestion(current), after: toQuestion(after!) });
+      await afterQuestionWrite(w);
+      await w.emit({ type: 'question.saved', data: { uuid: current.uuid }, actorId: auth.user.id, site: SITE });
       return toQuestion(after!);
     }
     const [{ next } = { next: 0 }] = await tx.select({ next: sql<number>`coalesce(max(${questions.sort}), 0)::int + 1` }).from(questions);
@@ -91,18 +114,19 @@ export async function saveQuestion(deps: AppDeps, auth: AuthedUser, body: CleanQ
       .onConflictDoNothing({ target: questions.code })
       .returning();
     if (!created) throw fieldError('code', 'is already used by another question');
-    await recordAudit(tx, { actorId: auth.user.id, entity: 'question', entityId: created!.uuid, action: 'create', after: toQuestion(created!) });
-    await refreshOpenCycles(tx);
-    return toQuestion(created!);
+    await keepWording(tx, created.id, created.wordingVersion, toQuestion(created), auth.user.id);
+    await w.audit({ actorId: auth.user.id, entity: 'question', entityId: created.uuid, action: 'create', after: toQuestion(created) });
+    await afterQuestionWrite(w);
+    await w.emit({ type: 'question.saved', data: { uuid: created.uuid }, actorId: auth.user.id, site: SITE });
+    return toQuestion(created);
   });
-  deps.publicCache.invalidate(NATIONAL_REPORTS_CACHE_DOMAIN);
-  return result;
 }
 
 /** POST question/reorder (admin): sort = position in the list sent; others keep theirs after. */
 export async function reorderQuestions(deps: AppDeps, auth: AuthedUser, body: z.output<typeof QuestionReorderBodySchema>) {
   if (new Set(body.uuids).size !== body.uuids.length) throw fieldError('uuids', 'must not repeat a question');
-  await deps.db.transaction(async (tx) => {
+  await deps.changes.write(deps.db, async (w) => {
+    const { tx } = w;
     const rows = await tx
       .select({ id: questions.id, uuid: questions.uuid, sort: questions.sort, version: questions.version })
       .from(questions)
@@ -119,7 +143,7 @@ export async function reorderQuestions(deps: AppDeps, auth: AuthedUser, body: z.
       if (row.sort === i + 1) continue;
       await tx.update(questions).set({ sort: i + 1, version: sql`${questions.version} + 1`, updatedAt: new Date(), updatedBy: auth.user.id }).where(eq(questions.id, row.id));
     }
-    await recordAudit(tx, {
+    await w.audit({
       actorId: auth.user.id,
       entity: 'question',
       entityId: 'order',
@@ -127,13 +151,15 @@ export async function reorderQuestions(deps: AppDeps, auth: AuthedUser, body: z.
       before: rows.map((r) => ({ uuid: r.uuid, sort: r.sort })),
       after: body.uuids.map((uuid, i) => ({ uuid, sort: i + 1 })),
     });
+    // The order changes no form's questions or rules, so no form needs to recount.
+    await w.emit({ type: 'question.reordered', data: { questions: rows.length }, actorId: auth.user.id, site: SITE });
   });
-  deps.publicCache.invalidate(NATIONAL_REPORTS_CACHE_DOMAIN);
 }
 
 /** POST question/retire/{uuid} (admin): retires (or restores) a question against the version read; its answers stay. */
 export async function retireQuestion(deps: AppDeps, auth: AuthedUser, uuid: string, body: { version: number; retired: boolean }) {
-  const result = await deps.db.transaction(async (tx) => {
+  return deps.changes.write(deps.db, async (w) => {
+    const { tx } = w;
     const [current] = await tx.select().from(questions).where(eq(questions.uuid, uuid)).for('no key update');
     if (!current) throw notFound('There is no question with this id');
     if (body.version !== current.version) throw new StaleWriteError(toQuestion(current));
@@ -142,10 +168,9 @@ export async function retireQuestion(deps: AppDeps, auth: AuthedUser, uuid: stri
       .set({ retiredAt: body.retired ? (current.retiredAt ?? new Date()) : null, version: current.version + 1, updatedAt: new Date(), updatedBy: auth.user.id })
       .where(and(eq(questions.id, current.id)))
       .returning();
-    await recordAudit(tx, { actorId: auth.user.id, entity: 'question', entityId: uuid, action: body.retired ? 'retire' : 'restore', before: toQuestion(current), after: toQuestion(after!) });
-    await refreshOpenCycles(tx);
+    await w.audit({ actorId: auth.user.id, entity: 'question', entityId: uuid, action: body.retired ? 'retire' : 'restore', before: toQuestion(current), after: toQuestion(after!) });
+    await afterQuestionWrite(w);
+    await w.emit({ type: body.retired ? 'question.retired' : 'question.restored', data: { uuid }, actorId: auth.user.id, site: SITE });
     return toQuestion(after!);
   });
-  deps.publicCache.invalidate(NATIONAL_REPORTS_CACHE_DOMAIN);
-  return result;
 }

@@ -43,3 +43,8 @@ export function nullableText(options: TextOptions) {
     .optional()
     .transform((value) => (value === '' || value === undefined ? null : value));
 }
+
+/** A web address an answer may hold: http or https, at most `max` characters. */
+export function httpUrl(max: number) {
+  return text({ max }).refine((v) => /^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v), 'must be an http:// or https:// address');
+}

@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../http/context.server.ts';
+import type { AppEnv } from '../deps.server.ts';
 import { requireAdminLevel } from '../access/guards.server.ts';
 import { requireUser } from '../identity/middleware.server.ts';
-import type { BuildStatusData, SiteStatusResponse } from './schema.ts';
+import type { SiteStatusData, SiteStatusResponse } from './schema.ts';
+import { requestSitePublish, siteStatus } from './service.server.ts';
 
-function describe(status: BuildStatusData): string {
+function describe(status: SiteStatusData): string {
   switch (status.current.state) {
     case 'queued':
       return 'A new build of the site is queued';
@@ -20,15 +21,14 @@ function describe(status: BuildStatusData): string {
 export const siteRoutes = new Hono<AppEnv>()
   .get('/site/status', requireUser(), (c) => {
     requireAdminLevel(c);
-    const data = c.get('deps').site.status();
+    const data = siteStatus(c.get('deps'));
     return c.json<SiteStatusResponse>({ status: 200, message: describe(data), data });
   })
 
-  .post('/site/publish', requireUser(), (c) => {
-    requireAdminLevel(c);
-    const { site } = c.get('deps');
-    // Not awaited: the build runs on; the back-office follows it through GET /api/site/status.
-    void site.request();
-    const data = site.status();
+  .post('/site/publish', requireUser(), async (c) => {
+    const auth = requireAdminLevel(c);
+    // The build runs on after the answer; the back-office follows it through GET /api/site/status.
+    await requestSitePublish(c.get('deps'), auth);
+    const data = siteStatus(c.get('deps'));
     return c.json<SiteStatusResponse>({ status: 202, message: describe(data), data }, 202);
   });

@@ -10,11 +10,32 @@ export const BuildStateSchema = z.discriminatedUnion('state', [
 
 export const BuildStatusSchema = z.object({
   current: BuildStateSchema,
-  live: z.object({ id: z.string(), since: z.string() }).nullable(),
+  /** The build the site shows: when it went live and (since issue 16) when it started. */
+  live: z.object({ id: z.string(), since: z.string(), started: z.string().optional() }).nullable(),
   lastFailure: z.object({ at: z.string(), reason: z.string() }).nullable(),
 });
 export type BuildStatusData = z.output<typeof BuildStatusSchema>;
 
+/** A change made since the live build started, not yet on the public site. */
+export const SiteChangeSchema = z.object({ type: z.string(), title: z.string(), at: z.string() });
+export type SiteChangeData = z.output<typeof SiteChangeSchema>;
+
+/** At most this many waiting changes are listed; `waiting.total` counts them all. */
+export const WAITING_LISTED_MAX = 50;
+
+/**
+ * GET /api/site/status's data: the builder's state, and (issue 16, item 8) what waits for the
+ * next build, how long the last build took and when the waiting changes should be live.
+ */
+export const SiteStatusSchema = BuildStatusSchema.extend({
+  waiting: z.object({ total: z.number().int(), changes: z.array(SiteChangeSchema) }),
+  /** Seconds the live build took, from its start to live; null when not known. */
+  buildSeconds: z.number().nullable(),
+  /** About how many seconds until what waits is live; null when nothing is on its way or it cannot be told. */
+  liveInSeconds: z.number().nullable(),
+});
+export type SiteStatusData = z.output<typeof SiteStatusSchema>;
+
 /** GET /api/site/status and POST /api/site/publish (admin-level). */
-export const SiteStatusResponseSchema = GenericResponseSchema.extend({ data: BuildStatusSchema });
+export const SiteStatusResponseSchema = GenericResponseSchema.extend({ data: SiteStatusSchema });
 export type SiteStatusResponse = z.output<typeof SiteStatusResponseSchema>;

@@ -1,6 +1,6 @@
 /**
- * Where uploaded files live (DESIGN.md §9): the local disk today; an S3-compatible bucket can
- * implement the same few calls. Keys are relative paths such as `cms/<uuid>/<hash>-960.webp`.
+ * Where uploaded files live (DESIGN.md §9): a folder of the local disk (LocalDiskStore, the
+ * default) or an S3-compatible bucket (S3FileStore, when S3_BUCKET is set). Keys are relative paths such as `cms/<uuid>/<hash>-960.webp`.
  */
 export interface FileStore {
   /** Writes the whole file or nothing: a reader never sees a half-written file. */
@@ -11,6 +11,8 @@ export interface FileStore {
   delete(keys: readonly string[]): Promise<void>;
   /** Deletes every file under `prefix` (a folder key such as `cms/<uuid>`). */
   deleteFolder(prefix: string): Promise<void>;
+  /** Every stored key, for backups (a sorted list). */
+  keys(): Promise<string[]>;
 }
 
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;

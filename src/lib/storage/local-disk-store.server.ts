@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
+import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { assertSafeKey, type FileStore } from './file-store.server.ts';
 
 /** Files in a folder of the local disk (by default DATA_DIR/uploads). */
@@ -56,5 +56,19 @@ export class LocalDiskStore implements FileStore {
 
   async deleteFolder(prefix: string): Promise<void> {
     await rm(this.#path(prefix), { recursive: true, force: true });
+  }
+
+  async keys(): Promise<string[]> {
+    let entries;
+    try {
+      entries = await readdir(this.root, { recursive: true, withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+    return entries
+      .filter((entry) => entry.isFile() && !entry.name.endsWith('.tmp'))
+      .map((entry) => relative(this.root, join(entry.parentPath, entry.name)).split(sep).join('/'))
+      .sort();
   }
 }

@@ -9,6 +9,8 @@ export interface UploadedFile {
   /** What the browser said; for messages only, never trusted for the file's type. */
   name: string;
   declaredType: string;
+  /** The form's other text fields (e.g. a confirmation ticked beside the file). */
+  fields: Record<string, string>;
 }
 
 const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
@@ -47,7 +49,9 @@ export async function readUploadedFile(c: Context, options: { field: string; max
   }
   if (file.size > options.maxBytes) throw tooLarge(options.maxBytes);
   if (file.size === 0) throw new ApiError(400, `Invalid body: check ${options.field}`, { [options.field]: ['is empty'] });
-  return { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name, declaredType: file.type };
+  const fields: Record<string, string> = {};
+  for (const [key, value] of form.entries()) if (typeof value === 'string' && !(key in fields)) fields[key] = value.slice(0, 200);
+  return { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name, declaredType: file.type, fields };
 }
 
 /** The whole stream, or null as soon as it passes `max` bytes (the rest is not read). */

@@ -1,40 +1,115 @@
-/** Parses RFC 4180 CSV (comma, quotes doubled, CRLF or LF) into rows with their line numbers. */
-export function parseCsv(input: string): { line: number; cells: string[] }[] {
-  const rows: { line: number; cells: string[] }[] = [];
-  let cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let line = 1;
-  let rowLine = 1;
-  const text = input.replace(/^\uFEFF/, '');
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else {
-        if (ch === '\n') line++;
-        cell += ch;
-      }
-      continue;
-    }
-    if (ch === '"' && cell === '') quoted = true;
-    else if (ch === ',') {
-      cells.push(cell);
-      cell = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      cells.push(cell);
-      if (cells.some((c) => c.trim() !== '')) rows.push({ line: rowLine, cells });
-      cells = [];
-      cell = '';
-      line++;
-      rowLine = line;
-    } else cell += ch;
+import { CsvError, parse } from 'csv-parse/sync';
+import type { DecimalMark, Separator } from './schema.ts';
+
+/**
+ * Reading the CSV files of the profile's import with csv-parse: a byte-order mark, CRLF, LF or CR
+ * line ends, quoted fields (separators, quotes doubled and line breaks inside them), and either a
+ * comma or a semicolon between fields, decided per file from its header line. Numbers are read as
+ * decimals only, with the decimal mark the file uses (see `decimalMarkOf`).
+ */
+
+/** One record of the file and the line it starts on (1 is the header), as a spreadsheet numbers rows. */
+export interface CsvRow {
+  line: number;
+  cells: string[];
+}
+
+/** A file that is not CSV: a quote left open, or a quote inside an unquoted field. */
+export class CsvSyntaxError extends Error {
+  readonly line: number;
+  constructor(line: number, message: string) {
+    super(message);
+    this.line = line;
   }
-  cells.push(cell);
-  if (cells.some((c) => c.trim() !== '')) rows.push({ line: rowLine, cells });
-  return rows;
+}
+
+/** The separator of a file: a semicolon when its header line has more of them than commas (outside quotes). */
+export function separatorOf(text: string): Separator {
+  const header = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/, 1)[0] ?? '';
+  const unquoted = header.replace(/"[^"]*"/g, '');
+  const count = (ch: string) => unquoted.split(ch).length - 1;
+  return count(';') > count(',') ? ';' : ',';
+}
+
+/** Reads CSV text into its non-blank records with their line numbers; throws CsvSyntaxError on broken quoting. */
+export function readCsv(input: string): { separator: Separator; rows: CsvRow[] } {
+  // One kind of line end, so that csv-parse's line count is the one a spreadsheet shows.
+  const text = input.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  const separator = separatorOf(text);
+  let records: { record: string[]; info: { lines: number } }[];
+  try {
+    const options = { delimiter: separator, record_delimiter: '\n', relax_column_count: true, skip_empty_lines: true, info: true } as const;
+    records = parse(text, options) as unknown as typeof records;
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    const line = Number((error as CsvError & { lines?: number }).lines ?? 1);
+    throw new CsvSyntaxError(line, syntaxProblem(error.code));
+  }
+  const rows: CsvRow[] = [];
+  for (const { record, info } of records) {
+    if (record.every((cell) => cell.trim() === '')) continue;
+    // csv-parse counts the line a record ends on; the line breaks inside its quoted fields come before.
+    const breaks = record.reduce((n, cell) => n + (cell.match(/\n/g)?.length ?? 0), 0);
+    rows.push({ line: info.lines - breaks, cells: record });
+  }
+  return { separator, rows };
+}
+
+function syntaxProblem(code: string): string {
+  if (code === 'CSV_QUOTE_NOT_CLOSED') return 'a quoted value is not closed: end it with a double quote (")';
+  if (code === 'CSV_INVALID_CLOSING_QUOTE' || code === 'CSV_INVALID_OPENING_QUOTE') {
+    return 'a double quote inside a value: put the whole value in double quotes and double the quote inside it ("")';
+  }
+  return 'the file cannot be read as CSV: save it again as CSV (comma or semicolon separated)';
+}
+
+/**
+ * The decimal mark of a file. A comma-separated file writes decimals with a point (a comma in a
+ * quoted number there is far more often a thousands separator: "37,468"). A semicolon-separated
+ * file, as spreadsheets write in locales with a decimal comma, uses a comma when any of its values
+ * has one, and a point otherwise. One mark per file: a figure written with the other is refused
+ * rather than guessed at.
+ */
+export function decimalMarkOf(separator: Separator, values: readonly string[]): DecimalMark {
+  if (separator === ',') return '.';
+  return values.some((v) => /^\s*-?\d+,\d+\s*$/.test(v)) ? ',' : '.';
+}
+
+/** What a cell says, quoted in an error message: shortened, control characters shown as spaces. */
+export function shown(text: string): string {
+  // eslint-disable-next-line no-control-regex -- showing control characters as spaces
+  const clean = text.replace(/[\u0000-\u001f\u007f]/g, ' ');
+  return `'${clean.length > 40 ? `${clean.slice(0, 40)}…` : clean}'`;
+}
+
+export type Reading<T> = { ok: true; value: T } | { ok: false; problem: string };
+
+/**
+ * A figure written as a decimal: an optional minus, digits, and at most one decimal mark (the
+ * file's) followed by digits. No exponent (`1e3`: spreadsheets write it for cells formatted as
+ * scientific, which have usually lost digits), no hexadecimal, binary or octal prefixes, no
+ * thousands separators, no `Infinity` or `NaN`.
+ */
+export function readDecimal(text: string, mark: DecimalMark): Reading<number> {
+  const raw = text.trim();
+  if (raw === '') return { ok: false, problem: 'is empty: write the figure' };
+  const pattern = mark === '.' ? /^-?\d+(?:\.\d+)?$/ : /^-?\d+(?:,\d+)?$/;
+  if (pattern.test(raw)) {
+    const value = Number(raw.replace(',', '.'));
+    if (Number.isFinite(value)) return { ok: true, value };
+  }
+  if (/^-?\d+(?:[.,]\d+)?e[+-]?\d+$/i.test(raw)) {
+    return { ok: false, problem: `${shown(raw)} is not a number written out: write every digit, without an exponent (1000, not 1e3)` };
+  }
+  const example = mark === '.' ? '1234.5' : '1234,5';
+  const how = mark === '.' ? 'a decimal point' : 'a decimal comma, as the other figures of this file';
+  return { ok: false, problem: `${shown(raw)} is not a number: write digits with at most ${how} (${example}), no thousands separators` };
+}
+
+/** A year of four digits from `min` to `max`. */
+export function readYear(text: string, min: number, max: number): Reading<number> {
+  const raw = text.trim();
+  const value = /^\d{4}$/.test(raw) ? Number(raw) : NaN;
+  if (value >= min && value <= max) return { ok: true, value };
+  return { ok: false, problem: `${raw === '' ? 'is empty' : `${shown(raw)} is not a year`}: write a year from ${min} to ${max}` };
 }

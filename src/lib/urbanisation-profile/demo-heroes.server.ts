@@ -1,11 +1,11 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
-import { makeRenditions, toCmsImage } from '../cms/images.server.ts';
+import { makeRenditions, toMediaImage } from '../media/images.server.ts';
 import type { Db } from '../db/client.server.ts';
 import { profileCategories } from '../db/schema.ts';
 import type { FileStore } from '../storage/file-store.server.ts';
 import { uploadUrl } from '../storage/routes.server.ts';
-import { categoryFolder } from './hero.server.ts';
+import { categoryFolder } from './hero-service.server.ts';
 
 const W = 1600;
 const H = 900;
@@ -174,7 +174,7 @@ export async function seedDemoHeroes(db: Db, storage: FileStore): Promise<void> 
     const renditions = await makeRenditions(await sharp(Buffer.from(svg)).png().toBuffer());
     const folder = categoryFolder(slug);
     for (const r of renditions) await storage.put(`${folder}/${r.name}`, r.body);
-    const hero = toCmsImage(renditions, (name) => uploadUrl(`${folder}/${name}`));
+    const hero = toMediaImage(renditions, (name) => uploadUrl(`${folder}/${name}`));
     await db.update(profileCategories).set({ hero, heroAlt: heroAltOf(slug)! }).where(eq(profileCategories.slug, slug));
   }
 }

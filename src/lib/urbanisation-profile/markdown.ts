@@ -1,20 +1,42 @@
+import MarkdownIt from 'markdown-it';
+import type { Env, RendererRule, Token } from 'markdown-it';
+import { isAllowedHref } from './link-policy.ts';
+
 /**
- * The small Markdown of a category overview, rendered to HTML for the public page and the
- * back-office preview: headings, paragraphs, bullet and numbered lists, bold, italics and links
- * (http, https, mailto or site paths). Everything else is text: HTML is escaped, never passed on.
+ * The Markdown of a category overview, rendered to HTML for the public page and the back-office
+ * preview by markdown-it (CommonMark, plus bare web addresses as links): headings, paragraphs (a
+ * single line break stays one), bullet and numbered lists, bold, italics and links. HTML written
+ * in the text is shown as text, never passed on; pictures are shown as their description; links
+ * go only to the targets of `isAllowedHref` (others keep their label as plain text).
  */
+const md = new MarkdownIt({ html: false, linkify: true, breaks: true });
+// Every target is checked by the allow-list when the link is drawn, on the exact string the
+// browser will read: markdown-it's own check and percent-encoding would let it differ.
+md.validateLink = () => true;
+md.normalizeLink = (url) => url;
+md.normalizeLinkText = (text) => text;
 
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = md.utils.escapeHtml;
+const br: RendererRule = () => '<br>';
+md.renderer.rules.softbreak = br;
+md.renderer.rules.hardbreak = br;
 
-function inline(text: string): string {
-  let out = escape(text);
-  out = out.replace(/\[([^\]]+)\]\(((?:https?:\/\/|mailto:|\/)[^\s)]*)\)/g, (_, label: string, href: string) => `<a href="${href}">${label}</a>`);
-  out = out.replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>');
-  out = out.replace(/(^|[^*])\*([^*\s][^*]*)\*/g, '$1<em>$2</em>');
-  return out;
+/** Links refused by the allow-list, by their opening token: their closing token draws nothing either. */
+interface RenderEnv extends Env {
+  dropped: boolean[];
 }
 
-const HEADING = /^(#{1,4})\s+(.*)$/;
+md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
+  const allowed = isAllowedHref(String(tokens[idx]!.attrGet('href') ?? ''));
+  (env as unknown as RenderEnv).dropped.push(!allowed);
+  return allowed ? self.renderToken(tokens, idx, options) : '';
+};
+md.renderer.rules.link_close = (tokens, idx, options, env, self) => ((env as unknown as RenderEnv).dropped.pop() ? '' : self.renderToken(tokens, idx, options));
+md.renderer.rules.image = (tokens, idx) => escapeHtml(textOf(tokens[idx]!.children ?? []));
+
+function textOf(tokens: readonly Token[]): string {
+  return tokens.map((t) => (t.children ? textOf(t.children) : t.type === 'softbreak' || t.type === 'hardbreak' ? ' ' : t.content)).join('');
+}
 
 /**
  * HTML of `markdown`, its headings fitted into the page's outline: the body's shallowest heading
@@ -23,29 +45,18 @@ const HEADING = /^(#{1,4})\s+(.*)$/;
  * never skips a level whatever is typed.
  */
 export function renderMarkdown(markdown: string, baseLevel = 2): string {
-  const blocks = markdown
-    .replace(/\r\n?/g, '\n')
-    .split(/\n{2,}/)
-    .map((block) => block.split('\n').filter((l) => l.trim() !== ''))
-    .filter((lines) => lines.length > 0);
-  const depthOf = (lines: string[]) => (lines.length === 1 ? (HEADING.exec(lines[0]!)?.[1]?.length ?? null) : null);
-  const depths = blocks.map(depthOf).filter((d): d is number => d !== null);
-  const shallowest = depths.length > 0 ? Math.min(...depths) : 1;
-  const html: string[] = [];
+  const env: RenderEnv = { dropped: [] };
+  const tokens = md.parse(markdown, env);
+  const headings = tokens.filter((t) => t.type === 'heading_open');
+  const shallowest = Math.min(...headings.map((t) => Number(t.tag.slice(1))));
   let previous = baseLevel - 1;
-  for (const lines of blocks) {
-    const heading = lines.length === 1 ? HEADING.exec(lines[0]!) : null;
-    if (heading) {
-      const level = Math.min(6, previous + 1, baseLevel + heading[1]!.length - shallowest);
-      previous = level;
-      html.push(`<h${level}>${inline(heading[2]!)}</h${level}>`);
-    } else if (lines.every((l) => /^\s*[-*]\s+/.test(l))) {
-      html.push(`<ul>${lines.map((l) => `<li>${inline(l.replace(/^\s*[-*]\s+/, ''))}</li>`).join('')}</ul>`);
-    } else if (lines.every((l) => /^\s*\d+[.)]\s+/.test(l))) {
-      html.push(`<ol>${lines.map((l) => `<li>${inline(l.replace(/^\s*\d+[.)]\s+/, ''))}</li>`).join('')}</ol>`);
-    } else {
-      html.push(`<p>${lines.map(inline).join('<br>')}</p>`);
-    }
+  for (const [i, token] of tokens.entries()) {
+    if (token.type !== 'heading_open') continue;
+    const level = Math.max(1, Math.min(6, previous + 1, baseLevel + Number(token.tag.slice(1)) - shallowest));
+    previous = level;
+    token.tag = `h${level}`;
+    const close = tokens.slice(i).find((t) => t.type === 'heading_close');
+    if (close) close.tag = token.tag;
   }
-  return html.join('\n');
+  return md.renderer.render(tokens, md.options, env).trimEnd();
 }

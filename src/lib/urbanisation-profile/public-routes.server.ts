@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../http/context.server.ts';
+import type { AppEnv } from '../deps.server.ts';
 import { notFound, parseOr400 } from '../http/errors.server.ts';
 import { listCategories, publicCategory, publicCountry } from './queries.server.ts';
 import {
@@ -9,9 +9,11 @@ import {
   type PublicCategoryResponse,
   type PublicCountryResponse,
 } from './schema.ts';
-import { PROFILE_CACHE_DOMAIN } from './changes.server.ts';
+import { CHANGE_DOMAINS } from '../events/change-events.ts';
 
 const BASE = '/profile/public';
+/** The public cache's domain of the profile: every committed profile change clears it (src/lib/events). */
+const PROFILE_CACHE_DOMAIN = CHANGE_DOMAINS.profile;
 
 /**
  * The public profile (no sign-in): published categories and published figures only, from the

@@ -1,17 +1,18 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../audit/service.server.ts';
 import { countries, profileCategories, profileDatasets, profileIndicators, users } from '../db/schema.ts';
+import { keptCopyOf } from './published-copy.server.ts';
 import { median } from './rows.ts';
 import type {
   Category,
   Dataset,
-  DatasetStatus,
   Grid,
   Indicator,
   PublicCategoryResponse,
   PublicCountryResponse,
   PublicValue,
 } from './schema.ts';
+import { DatasetStatusSchema } from './schema.ts';
 
 type CategoryRow = typeof profileCategories.$inferSelect;
 type IndicatorRow = typeof profileIndicators.$inferSelect;
@@ -71,13 +72,17 @@ export function toDataset(row: DatasetRow, countryName: string, updatedBy: strin
     year: row.year,
     values: row.values,
     narrative: row.narrative,
-    status: row.status as DatasetStatus,
+    status: DatasetStatusSchema.parse(row.status),
     demo: row.demo,
     version: row.version,
     updated_at: row.updatedAt.toISOString(),
     updated_by: updatedBy === null ? null : { name: updatedBy },
+    public_copy_kept_at: keptCopyOf(row) ? (row.publishedSnapshotAt ?? row.updatedAt).toISOString() : null,
   };
 }
+
+/** Public: published, or changed since it was published and its published version kept. */
+const PUBLIC_DATASET = or(eq(profileDatasets.status, 'published'), isNotNull(profileDatasets.publishedSnapshot));
 
 export async function listCategories(db: DbOrTx, publishedOnly = false): Promise<Category[]> {
   const rows = await db
@@ -143,6 +148,7 @@ export async function loadDatasetRow(
         eq(profileDatasets.categorySlug, key.slug),
         eq(profileDatasets.countryCode, key.countryCode),
         eq(profileDatasets.year, key.year),
+        COUNTRY_ORIGIN,
       ),
     );
   const [row] = forUpdate ? await query.for('update') : await query;
@@ -158,20 +164,41 @@ export async function datasetView(db: DbOrTx, row: DatasetRow): Promise<Dataset>
   return toDataset(row, extra?.country ?? row.countryCode, extra?.user ?? null);
 }
 
+/** The country's own datasets (forms, CSV import), not the open data. */
+const COUNTRY_ORIGIN = eq(profileDatasets.origin, 'country');
+
+/** The open-data figures of one theme, country and year (shown beside the country's own). */
+export async function openDataValues(db: DbOrTx, key: { slug: string; countryCode: string; year: number }) {
+  const [row] = await db
+    .select({ values: profileDatasets.values })
+    .from(profileDatasets)
+    .where(
+      and(
+        eq(profileDatasets.categorySlug, key.slug),
+        eq(profileDatasets.countryCode, key.countryCode),
+        eq(profileDatasets.year, key.year),
+        eq(profileDatasets.origin, 'open_data'),
+      ),
+    );
+  return row?.values ?? [];
+}
+
 /** The country × year grid of a category: which datasets exist, and whether published. */
 export async function loadGrid(db: DbOrTx, slug: string, scopeCountry: string | null): Promise<Grid | null> {
   const category = await loadCategory(db, slug);
   if (!category) return null;
-  const rows = await db
+  const all = await db
     .select()
     .from(profileDatasets)
     .where(and(eq(profileDatasets.categorySlug, slug), scopeCountry ? eq(profileDatasets.countryCode, scopeCountry) : undefined))
     .orderBy(asc(profileDatasets.countryCode), asc(profileDatasets.year));
+  const rows = all.filter((r) => r.origin === 'country');
   const names = await countryNames(db);
   const codes = scopeCountry ? [scopeCountry].filter((c) => names.has(c)) : [...names.keys()];
   const latest = new Date().getUTCFullYear();
-  const years = [...new Set([...rows.map((r) => r.year), latest - 1, latest])].sort((a, b) => a - b);
+  const years = [...new Set([...all.map((r) => r.year), latest - 1, latest])].sort((a, b) => a - b);
   const active = new Set(category.indicators.map((i) => i.code));
+  const filledOf = (r: DatasetRow) => r.values.filter((v) => active.has(v.indicator)).length;
   return {
     category,
     countries: codes.map((code) => ({ code, name: names.get(code)! })),
@@ -179,27 +206,40 @@ export async function loadGrid(db: DbOrTx, slug: string, scopeCountry: string | 
     cells: rows.map((r) => ({
       country_code: r.countryCode,
       year: r.year,
-      status: r.status as DatasetStatus,
-      filled: r.values.filter((v) => active.has(v.indicator)).length,
+      status: DatasetStatusSchema.parse(r.status),
+      filled: filledOf(r),
       version: r.version,
+      public_copy: keptCopyOf(r) !== null,
     })),
+    open_data_cells: all
+      .filter((r) => r.origin === 'open_data')
+      .map((r) => ({ country_code: r.countryCode, year: r.year, filled: filledOf(r) })),
   };
 }
 
-/** Every dataset of the given keys, for the CSV import. */
+/** Every dataset a country entered in the given themes, for the CSV import. */
 export async function datasetsOf(db: DbOrTx, slugs: string[]): Promise<DatasetRow[]> {
   if (slugs.length === 0) return [];
-  return db.select().from(profileDatasets).where(inArray(profileDatasets.categorySlug, slugs));
+  return db.select().from(profileDatasets).where(and(inArray(profileDatasets.categorySlug, slugs), COUNTRY_ORIGIN));
 }
 
-/** Every figure (drafts too, for the signed-in export): one row per value. */
-export async function exportRows(db: DbOrTx, scopeCountry: string | null) {
+/** The figures of the back-office export (drafts and open data too): the person's scope, and one theme or one indicator when asked. */
+export async function exportRows(db: DbOrTx, scopeCountry: string | null, only: { category?: string; indicator?: string } = {}) {
   const rows = await db
     .select()
     .from(profileDatasets)
-    .where(scopeCountry ? eq(profileDatasets.countryCode, scopeCountry) : undefined)
-    .orderBy(asc(profileDatasets.categorySlug), asc(profileDatasets.countryCode), asc(profileDatasets.year));
-  return rows.flatMap((r) => r.values.map((v) => ({ ...v, category: r.categorySlug, country_code: r.countryCode, year: r.year, status: r.status })));
+    .where(
+      and(
+        scopeCountry ? eq(profileDatasets.countryCode, scopeCountry) : undefined,
+        only.category ? eq(profileDatasets.categorySlug, only.category) : undefined,
+      ),
+    )
+    .orderBy(asc(profileDatasets.categorySlug), asc(profileDatasets.countryCode), asc(profileDatasets.year), asc(profileDatasets.origin));
+  return rows.flatMap((r) =>
+    r.values
+      .filter((v) => !only.indicator || v.indicator === only.indicator)
+      .map((v) => ({ ...v, licence: v.licence ?? null, category: r.categorySlug, country_code: r.countryCode, year: r.year, status: r.status, origin: r.origin })),
+  );
 }
 
 // ---- public ----
@@ -212,20 +252,27 @@ async function publishedValues(db: DbOrTx, where: { slug?: string; countryCode?:
     .innerJoin(profileCategories, eq(profileCategories.slug, profileDatasets.categorySlug))
     .where(
       and(
-        eq(profileDatasets.status, 'published'),
+        PUBLIC_DATASET,
         eq(profileCategories.published, true),
         where.slug ? eq(profileDatasets.categorySlug, where.slug) : undefined,
         where.countryCode ? eq(profileDatasets.countryCode, where.countryCode) : undefined,
       ),
     )
     .orderBy(asc(countries.name), asc(profileDatasets.year));
-  const byIndicator = new Map<string, PublicValue[]>();
+  // Per indicator, one figure per country and year: the country's own wins over the open data.
+  const figures = new Map<string, Map<string, PublicValue>>();
+  const openData = new Set<string>();
   const narratives: { country_code: string; year: number; narrative: string }[] = [];
-  for (const { dataset, countryName } of rows) {
+  for (const { dataset: row, countryName } of rows) {
+    // A dataset changed since it was published shows its published version (decision 033).
+    const dataset = { ...row, ...keptCopyOf(row) };
     if (dataset.narrative) narratives.push({ country_code: dataset.countryCode, year: dataset.year, narrative: dataset.narrative });
     for (const v of dataset.values) {
-      const list = byIndicator.get(v.indicator) ?? [];
-      list.push({
+      const list = figures.get(v.indicator) ?? new Map<string, PublicValue>();
+      const key = `${dataset.countryCode}|${dataset.year}`;
+      if (dataset.origin === 'open_data') openData.add(v.indicator);
+      if (list.get(key)?.origin === 'country') continue;
+      list.set(key, {
         country_code: dataset.countryCode,
         country_name: countryName,
         year: dataset.year,
@@ -235,11 +282,14 @@ async function publishedValues(db: DbOrTx, where: { slug?: string; countryCode?:
         is_estimate: v.is_estimate,
         note: v.note,
         demo: dataset.demo,
+        origin: dataset.origin,
+        licence: v.licence ?? null,
       });
-      byIndicator.set(v.indicator, list);
+      figures.set(v.indicator, list);
     }
   }
-  return { byIndicator, narratives };
+  const byIndicator = new Map([...figures].map(([code, list]) => [code, [...list.values()]]));
+  return { byIndicator, narratives, openData };
 }
 
 export async function publicCategory(db: DbOrTx, slug: string): Promise<PublicCategoryResponse['data'] | null> {
@@ -247,10 +297,10 @@ export async function publicCategory(db: DbOrTx, slug: string): Promise<PublicCa
   if (!row || !row.published) return null;
   const { published: _p, version: _v, ...category } = toCategory(row);
   const indicators = await listIndicators(db, slug);
-  const { byIndicator, narratives } = await publishedValues(db, { slug });
+  const { byIndicator, narratives, openData } = await publishedValues(db, { slug });
   return {
     ...category,
-    indicators: indicators.map((i) => ({ ...toPublicIndicator(i), values: byIndicator.get(i.code) ?? [] })),
+    indicators: indicators.map((i) => ({ ...toPublicIndicator(i), open_data: openData.has(i.code), values: byIndicator.get(i.code) ?? [] })),
     narratives,
   };
 }
@@ -290,13 +340,13 @@ export async function missingLatest(db: DbOrTx) {
   const [latest] = await db
     .select({ year: sql<number | null>`max(${profileDatasets.year})` })
     .from(profileDatasets)
-    .where(eq(profileDatasets.status, 'published'));
+    .where(and(PUBLIC_DATASET, COUNTRY_ORIGIN));
   const year = latest?.year === null || latest?.year === undefined ? null : Number(latest.year);
   if (year === null) return { year: null, missing: [] as { code: string; name: string }[] };
   const having = await db
     .select({ code: profileDatasets.countryCode })
     .from(profileDatasets)
-    .where(and(eq(profileDatasets.year, year), eq(profileDatasets.status, 'published')));
+    .where(and(eq(profileDatasets.year, year), PUBLIC_DATASET, COUNTRY_ORIGIN));
   const have = new Set(having.map((h) => h.code));
   const names = await countryNames(db);
   return { year, missing: [...names].filter(([code]) => !have.has(code)).map(([code, name]) => ({ code, name })) };

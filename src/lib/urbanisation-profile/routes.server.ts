@@ -1,15 +1,14 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { toCsv } from '../../components/charts/csv.ts';
 import { requireAdminLevel, requireCountryScope, requireModuleRule, scopeCountryOf } from '../access/guards.server.ts';
 import { canActInCountry, type RuleAction } from '../access/permissions.ts';
-import type { AppEnv, AuthedUser } from '../http/context.server.ts';
+import type { AppEnv, AuthedUser } from '../deps.server.ts';
 import { CMS_UPLOAD_MAX_BYTES } from '../cms/schema.ts';
 import { notFound, parseOr400, parsePath, parseQuery, readJson, requiredVersion, sentVersion } from '../http/errors.server.ts';
 import { text, VersionSchema } from '../http/schema.ts';
 import { requireUser } from '../identity/middleware.server.ts';
 import { readUploadedFile } from '../storage/multipart.server.ts';
-import { replaceHero } from './hero.server.ts';
+import { replaceHero } from './hero-service.server.ts';
 import {
   IndicatorPathSchema,
   IndicatorReorderBodySchema,
@@ -17,8 +16,8 @@ import {
   IndicatorSaveBodySchema,
   type IndicatorResponse,
 } from './indicator-schema.ts';
-import { reorderIndicators, retireIndicator, saveIndicator } from './indicators.server.ts';
-import { exportRows, listCategories, loadCategory, loadGrid, missingLatest } from './queries.server.ts';
+import { reorderIndicators, retireIndicator, saveIndicator } from './indicator-service.server.ts';
+import { listCategories, loadCategory, loadGrid, missingLatest } from './queries.server.ts';
 import {
   CategoryPathSchema,
   CategorySaveBodySchema,
@@ -33,13 +32,15 @@ import {
   type GridResponse,
   type ImportResponse,
 } from './schema.ts';
-import { applyImport, previewImport } from './import.server.ts';
+import { exportFigures, ExportQuerySchema } from './export.server.ts';
+import { applyImport, previewImport } from './import-service.server.ts';
+import { readImportUpload } from './import-upload.server.ts';
 import { datasetOf, publishDataset, saveCategory, saveDataset } from './service.server.ts';
 
 const BASE = '/profile';
 
 /** The picture upload reads its body with its own size limit (src/server/app.ts). */
-export const PROFILE_UPLOAD_PATH = /^\/api\/profile\/category\/[^/]+\/hero$/;
+export const PROFILE_UPLOAD_PATH = /^\/api\/profile\/(?:category\/[^/]+\/hero|import\/file(?:\/preview)?)$/;
 
 const HeroQuerySchema = z.object({
   version: z.preprocess((v) => (v === undefined || v === '' ? undefined : Number(v)), VersionSchema.optional()),
@@ -59,6 +60,19 @@ function guard(c: Context<AppEnv>, rules: readonly RuleAction[], countryCode?: s
   const auth = requireModuleRule(c, 'urban-profile-analytics', rules);
   if (countryCode !== undefined) requireCountryScope(auth, countryCode);
   return auth;
+}
+
+const importedMessage = (n: number) => `${n} figure${n === 1 ? '' : 's'} imported`;
+
+async function sendExport(c: Context<AppEnv>, kind: 'csv' | 'xlsx') {
+  const auth = guard(c, ['view']);
+  const query = parseQuery(c, ExportQuerySchema);
+  const file = await exportFigures(c.get('deps').db, scopeCountryOf(auth), query, kind);
+  return c.body(file.body as never, 200, {
+    'Content-Type': file.contentType,
+    'Content-Disposition': `attachment; filename="${file.filename}"`,
+    'Cache-Control': 'private, no-store',
+  });
 }
 
 function datasetKey(c: Context<AppEnv>) {
@@ -160,41 +174,34 @@ export const profileRoutes = new Hono<AppEnv>()
   .post(`${BASE}/import/preview`, requireUser(), async (c) => {
     const auth = guard(c, ['create', 'update']);
     const { csv } = await readJson(c, ImportBodySchema);
-    const data = await previewImport(c.get('deps'), auth, csv, (code) => canActInCountry(auth.identity, code));
+    const data = await previewImport(c.get('deps'), { kind: 'csv', text: csv }, 'csv', (code) => canActInCountry(auth.identity, code));
     return c.json<ImportResponse>({ status: 200, message: 'What the import would change', data });
   })
 
   .post(`${BASE}/import`, requireUser(), async (c) => {
     const auth = guard(c, ['create', 'update']);
     const { csv } = await readJson(c, ImportBodySchema);
-    const data = await applyImport(c.get('deps'), auth, csv, (code) => canActInCountry(auth.identity, code));
-    return c.json<ImportResponse>({ status: 200, message: `${data.changes.length} figure${data.changes.length === 1 ? '' : 's'} imported`, data });
+    const data = await applyImport(c.get('deps'), auth, { kind: 'csv', text: csv }, 'csv', (code) => canActInCountry(auth.identity, code));
+    return c.json<ImportResponse>({ status: 200, message: importedMessage(data.changes.length), data });
   })
 
-  .get(`${BASE}/export.csv`, requireUser(), async (c) => {
-    const auth = guard(c, ['view']);
-    const rows = await exportRows(c.get('deps').db, scopeCountryOf(auth));
-    type Row = (typeof rows)[number];
-    const body = toCsv<Row>(
-      [
-        { name: 'country_code', value: (r) => r.country_code },
-        { name: 'indicator', value: (r) => r.indicator },
-        { name: 'year', value: (r) => r.year },
-        { name: 'value', value: (r) => r.value },
-        { name: 'source', value: (r) => r.source },
-        { name: 'is_estimate', value: (r) => r.is_estimate },
-        { name: 'note', value: (r) => r.note },
-        { name: 'category', value: (r) => r.category },
-        { name: 'status', value: (r) => r.status },
-      ],
-      rows,
-    );
-    return c.body(body, 200, {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': 'attachment; filename="urbanisation-profile.csv"',
-      'Cache-Control': 'private, no-store',
-    });
+  .post(`${BASE}/import/file/preview`, requireUser(), async (c) => {
+    const auth = guard(c, ['create', 'update']);
+    const source = await readImportUpload(c);
+    const data = await previewImport(c.get('deps'), source, 'file', (code) => canActInCountry(auth.identity, code));
+    return c.json<ImportResponse>({ status: 200, message: 'What the import would change', data });
   })
+
+  .post(`${BASE}/import/file`, requireUser(), async (c) => {
+    const auth = guard(c, ['create', 'update']);
+    const source = await readImportUpload(c);
+    const data = await applyImport(c.get('deps'), auth, source, 'file', (code) => canActInCountry(auth.identity, code));
+    return c.json<ImportResponse>({ status: 200, message: importedMessage(data.changes.length), data });
+  })
+
+  // Plain links download these: the session cookie signs them in.
+  .get(`${BASE}/export.csv`, requireUser({ allowSessionCookie: true }), (c) => sendExport(c, 'csv'))
+  .get(`${BASE}/export.xlsx`, requireUser({ allowSessionCookie: true }), (c) => sendExport(c, 'xlsx'))
 
   .get(`${BASE}/dashboard/missing`, requireUser(), async (c) => {
     requireAdminLevel(c);

@@ -26,8 +26,18 @@ export const PROFILE_YEAR_MIN = 1950;
 export const PROFILE_YEAR_MAX = 2100;
 export const IMPORT_CSV_MAX_BYTES = 200_000;
 export const IMPORT_ROWS_MAX = 5000;
+/** An uploaded import file (CSV or .xlsx). */
+export const IMPORT_FILE_MAX_BYTES = 2 * 1024 * 1024;
+export const IMPORT_FILE_KINDS = ['csv', 'xlsx'] as const;
+/** What may separate the fields of an import file, and the decimal marks its figures may use (one per file). */
+export const SEPARATORS = [',', ';'] as const;
+export type Separator = (typeof SEPARATORS)[number];
+export const DECIMAL_MARKS = ['.', ','] as const;
+export type DecimalMark = (typeof DECIMAL_MARKS)[number];
 export const DATASET_STATUSES = ['draft', 'published'] as const;
 export type DatasetStatus = (typeof DATASET_STATUSES)[number];
+/** A data set's status; rows are read through it, so no status string is ever cast. */
+export const DatasetStatusSchema = z.enum(DATASET_STATUSES);
 export const INDICATOR_TYPES = ['pct', 'num', 'int'] as const;
 /** The pictograms a theme can carry (its `icon`), with the words that name them. */
 export const CATEGORY_ICONS = {
@@ -122,8 +132,14 @@ export const DatasetValueSchema = z.object({
   source: z.string().nullable(),
   is_estimate: z.boolean(),
   note: z.string().nullable(),
+  /** The figure's licence: set on open-data figures, absent on those a country entered. */
+  licence: z.string().nullable().optional(),
 });
 export type DatasetValue = z.output<typeof DatasetValueSchema>;
+export const ORIGINS = ['country', 'open_data'] as const;
+/** Who a figure comes from: a country (forms, CSV import) or the curated open data (data/). */
+export const OriginSchema = z.enum(ORIGINS);
+export type Origin = z.output<typeof OriginSchema>;
 
 export const DatasetSchema = z.object({
   category: z.string(),
@@ -132,11 +148,17 @@ export const DatasetSchema = z.object({
   year: z.number().int(),
   values: z.array(DatasetValueSchema),
   narrative: z.string().nullable(),
-  status: z.enum(DATASET_STATUSES),
+  status: DatasetStatusSchema,
   demo: z.boolean(),
   version: z.number().int(),
   updated_at: z.string(),
   updated_by: z.object({ name: z.string() }).nullable(),
+  /**
+   * A published dataset changed since: a draft whose published figures and narrative the public
+   * profile keeps showing until it is published again or withdrawn (decision 033), since this
+   * time; null otherwise.
+   */
+  public_copy_kept_at: z.string().nullable(),
 });
 export type Dataset = z.output<typeof DatasetSchema>;
 
@@ -144,15 +166,19 @@ export type Dataset = z.output<typeof DatasetSchema>;
 export const GridCellSchema = z.object({
   country_code: z.string(),
   year: z.number().int(),
-  status: z.enum(DATASET_STATUSES),
+  status: DatasetStatusSchema,
   filled: z.number().int(),
   version: z.number().int(),
+  /** A draft whose published version the public profile keeps (decision 033). */
+  public_copy: z.boolean(),
 });
 export const GridSchema = z.object({
   category: CategoryWithIndicatorsSchema,
   countries: z.array(z.object({ code: z.string(), name: z.string() })),
   years: z.array(z.number().int()),
   cells: z.array(GridCellSchema),
+  /** Where open data exist for the same country and year: how many figures (decision 029). */
+  open_data_cells: z.array(z.object({ country_code: z.string(), year: z.number().int(), filled: z.number().int() })),
 });
 export type Grid = z.output<typeof GridSchema>;
 
@@ -215,7 +241,13 @@ export type CategoryResponse = z.output<typeof CategoryResponseSchema>;
 export const GridResponseSchema = GenericResponseSchema.extend({ data: GridSchema });
 export type GridResponse = z.output<typeof GridResponseSchema>;
 export const DatasetResponseSchema = GenericResponseSchema.extend({
-  data: DatasetSchema.extend({ exists: z.boolean(), indicators: z.array(IndicatorSchema), warnings: z.record(z.string(), z.array(z.string())) }),
+  data: DatasetSchema.extend({
+    exists: z.boolean(),
+    indicators: z.array(IndicatorSchema),
+    warnings: z.record(z.string(), z.array(z.string())),
+    /** The open-data figures of the same theme, country and year, shown beside the country's own. */
+    open_data: z.array(DatasetValueSchema),
+  }),
 });
 export type DatasetResponse = z.output<typeof DatasetResponseSchema>;
 
@@ -229,12 +261,26 @@ export const ImportChangeSchema = z.object({
   after: z.number(),
   source: z.string().nullable(),
 });
+/**
+ * How a file was read, decided per file: CSV with its separator, or an Excel workbook with the
+ * sheet read; the decimal mark of figures written as text (a workbook's number cells have none).
+ */
+export const ImportFormatSchema = z.object({
+  file: z.enum(IMPORT_FILE_KINDS),
+  separator: z.enum(SEPARATORS).nullable(),
+  decimal_mark: z.enum(DECIMAL_MARKS),
+  sheet: z.string().nullable(),
+});
+export type ImportFormat = z.output<typeof ImportFormatSchema>;
 export const ImportErrorSchema = z.object({ line: z.number().int(), message: z.string() });
 export const ImportPreviewSchema = z.object({
   rows: z.number().int(),
   changes: z.array(ImportChangeSchema),
   unchanged: z.number().int(),
+  /** One per bad row: "Row 14, column value: '12,5,3' is not a number: …" (every problem of the row). */
   errors: z.array(ImportErrorSchema),
+  /** How the file was read, decided per file. */
+  format: ImportFormatSchema,
 });
 export type ImportPreview = z.output<typeof ImportPreviewSchema>;
 export const ImportResponseSchema = GenericResponseSchema.extend({ data: ImportPreviewSchema });
@@ -252,12 +298,19 @@ export const PublicValueSchema = z.object({
   is_estimate: z.boolean(),
   note: z.string().nullable(),
   demo: z.boolean(),
+  /** 'country' wins over 'open_data' for the same indicator, country and year. */
+  origin: OriginSchema,
+  licence: z.string().nullable(),
 });
 export type PublicValue = z.output<typeof PublicValueSchema>;
 export const PublicCategorySchema = CategorySchema.omit({ published: true, version: true });
 export const PublicCategoriesResponseSchema = dataResponse(PublicCategorySchema);
 export type PublicCategoriesResponse = z.output<typeof PublicCategoriesResponseSchema>;
-export const PublicIndicatorSchema = PublicIndicatorBaseSchema.extend({ values: z.array(PublicValueSchema) });
+export const PublicIndicatorSchema = PublicIndicatorBaseSchema.extend({
+  /** Whether open data back the indicator; false: its figures come from the countries' own reports only. */
+  open_data: z.boolean(),
+  values: z.array(PublicValueSchema),
+});
 export type PublicIndicator = z.output<typeof PublicIndicatorSchema>;
 export const PublicCategoryResponseSchema = GenericResponseSchema.extend({
   data: PublicCategorySchema.extend({

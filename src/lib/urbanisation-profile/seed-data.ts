@@ -4,6 +4,9 @@
  * brief lists, with their sources and licences. Demo figures live in the demo seed only.
  */
 
+import type { IndicatorSeed } from './indicator-seed.ts';
+import { OPEN_DATA_INDICATOR_SEED } from './open-data-series.ts';
+
 export const WDI = 'World Bank, World Development Indicators';
 export const WDI_LICENCE = 'CC BY 4.0';
 export const WUP = 'UN DESA, World Urbanization Prospects 2018';
@@ -102,28 +105,13 @@ export const PROFILE_CATEGORY_SEED: readonly CategorySeed[] = [
   },
 ];
 
-export interface IndicatorSeed {
-  code: string;
-  category: string;
-  name: string;
-  unit: string | null;
-  type: 'pct' | 'num' | 'int';
-  decimals: number | null;
-  min?: number;
-  max?: number;
-  expectedMin?: number;
-  expectedMax?: number;
-  source: string;
-  sourceSeries: string | null;
-  licence: string | null;
-  sdgRef: string | null;
-}
+export type { IndicatorSeed } from './indicator-seed.ts';
 
 const pct = (code: string, category: string, name: string, sdgRef: string | null, source: string, sourceSeries: string | null, licence: string | null = null): IndicatorSeed => ({
   code, category, name, unit: '%', type: 'pct', decimals: 2, source, sourceSeries, licence, sdgRef,
 });
 
-export const PROFILE_INDICATOR_SEED: readonly IndicatorSeed[] = [
+const BRIEF_INDICATOR_SEED: readonly IndicatorSeed[] = [
   pct('URB_POP_PCT', 'demography-urbanisation', 'Urban population (% of total population)', null, `${WUP}, via ${WDI}`, 'SP.URB.TOTL.IN.ZS', WDI_LICENCE),
   { ...pct('URB_GROWTH', 'demography-urbanisation', 'Urban population growth (annual %)', null, `${WUP}, via ${WDI}`, 'SP.URB.GROW', WDI_LICENCE), min: -20, max: 20, expectedMin: -2, expectedMax: 8 },
   {
@@ -136,7 +124,8 @@ export const PROFILE_INDICATOR_SEED: readonly IndicatorSeed[] = [
   pct('SANITATION_URBAN_PCT', 'basic-services', 'Urban population using safely managed sanitation (%)', '6.2.1', 'WHO/UNICEF Joint Monitoring Programme', 'SH.STA.SMSS.UR.ZS', WDI_LICENCE),
   pct('ELECTRICITY_URBAN_PCT', 'basic-services', 'Urban population with access to electricity (%)', '7.1.1', WDI, 'EG.ELC.ACCS.UR.ZS', WDI_LICENCE),
   pct('TRANSPORT_ACCESS_PCT', 'basic-services', 'Population with convenient access to public transport (%)', '11.2.1', 'UN-Habitat', 'SP_TRN_PUBL', null),
-  { ...pct('GDP_PER_WORKER_GROWTH', 'economy-jobs', 'Growth of real GDP per employed person (annual %)', '8.2.1', 'International Labour Organization', 'SL_EMP_PCAP', null), min: -50, max: 50 },
+  // ±50 was too narrow: the ILO's own estimates reach 59.2 (Afghanistan, 2002) and 64.8 (Timor-Leste, 2004).
+  { ...pct('GDP_PER_WORKER_GROWTH', 'economy-jobs', 'Growth of real GDP per employed person (annual %)', '8.2.1', 'International Labour Organization', 'SL_EMP_PCAP', null), min: -100, max: 200 },
   pct('INFORMAL_EMPLOYMENT_PCT', 'economy-jobs', 'Informal employment in non-agricultural employment (%)', '8.3.1', 'International Labour Organization', 'SL_ISV_IFRM', null),
   pct('UNEMPLOYMENT_PCT', 'economy-jobs', 'Unemployment rate (%)', '8.5.2', 'International Labour Organization', 'SL.UEM.TOTL.ZS', null),
   {
@@ -169,6 +158,9 @@ export const PROFILE_INDICATOR_SEED: readonly IndicatorSeed[] = [
   },
   pct('PARTICIPATORY_PLANNING_PCT', 'governance', 'Cities with direct participation of civil society in urban planning (%)', '11.3.2', 'UN-Habitat', 'EN_URB_CIVPART', null),
 ];
+
+/** Every indicator of the catalogue: those of reporting brief §4, then those the open data fill. */
+export const PROFILE_INDICATOR_SEED: readonly IndicatorSeed[] = [...BRIEF_INDICATOR_SEED, ...OPEN_DATA_INDICATOR_SEED];
 
 export interface FigureSeed {
   indicator: string;

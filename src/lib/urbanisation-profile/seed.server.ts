@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DatasetValue } from './schema.ts';
 import type { Db } from '../db/client.server.ts';
 import { profileCategories, profileDatasets, profileIndicators } from '../db/schema.ts';
@@ -20,7 +20,8 @@ function datasetsOf(figures: readonly FigureSeed[]) {
 
 /**
  * The eight categories, their indicators and the real figures of reporting brief §4, published.
- * Idempotent: what exists is left as administrators made it.
+ * Idempotent: what exists is left as administrators made it, but for the hard limits, which the
+ * back-office cannot change and which follow the catalogue (syncIndicatorLimits).
  */
 export async function seedProfileReference(db: Db): Promise<void> {
   await db
@@ -49,10 +50,29 @@ export async function seedProfileReference(db: Db): Promise<void> {
       })),
     )
     .onConflictDoNothing();
+  await syncIndicatorLimits(db);
   await db
     .insert(profileDatasets)
     .values(datasetsOf(PROFILE_FIGURE_SEED).map((d) => ({ categorySlug: d.slug, countryCode: d.country, year: d.year, values: d.values, status: 'published' })))
     .onConflictDoNothing();
+}
+
+/**
+ * The hard limits (min, max) of a seeded indicator belong to the catalogue: the back-office cannot
+ * change them. A database seeded before a limit changed takes the new one at its next start, so the
+ * open data that needed it can be imported there too (decision 036).
+ */
+async function syncIndicatorLimits(db: Db): Promise<void> {
+  const stored = await db
+    .select({ code: profileIndicators.code, min: profileIndicators.min, max: profileIndicators.max })
+    .from(profileIndicators)
+    .where(inArray(profileIndicators.code, PROFILE_INDICATOR_SEED.map((i) => i.code)));
+  const limits = new Map(PROFILE_INDICATOR_SEED.map((i) => [i.code, { min: i.min ?? null, max: i.max ?? null }]));
+  for (const row of stored) {
+    const seed = limits.get(row.code)!;
+    if (row.min === seed.min && row.max === seed.max) continue;
+    await db.update(profileIndicators).set({ ...seed, updatedAt: new Date() }).where(eq(profileIndicators.code, row.code));
+  }
 }
 
 /** Illustrative earlier years for a few countries (npm start only), marked demo on the public site. */
@@ -61,7 +81,7 @@ export async function seedDemoProfile(db: Db): Promise<void> {
     const [exists] = await db
       .select({ id: profileDatasets.id })
       .from(profileDatasets)
-      .where(and(eq(profileDatasets.categorySlug, 'demography-urbanisation'), eq(profileDatasets.countryCode, figure.country), eq(profileDatasets.year, figure.year)));
+      .where(and(eq(profileDatasets.categorySlug, 'demography-urbanisation'), eq(profileDatasets.countryCode, figure.country), eq(profileDatasets.year, figure.year), eq(profileDatasets.origin, 'country')));
     if (exists) continue;
     await db.insert(profileDatasets).values({
       categorySlug: 'demography-urbanisation',

@@ -1,19 +1,20 @@
 import { eq, sql } from 'drizzle-orm';
-import { recordAudit, type DbOrTx } from '../audit/service.server.ts';
+import type { DbOrTx } from '../audit/service.server.ts';
 import { profileCategories, profileDatasets } from '../db/schema.ts';
-import type { AppDeps, AuthedUser } from '../http/context.server.ts';
+import type { AppDeps, AuthedUser } from '../deps.server.ts';
 import { ApiError, notFound, StaleWriteError } from '../http/errors.server.ts';
 import { answerWarnings, dataYearSchema, valueSchema } from '../questionnaires/engine.ts';
-import { profileChanged } from './changes.server.ts';
-import { heroKeys } from './hero.server.ts';
+import { heroKeys } from './hero-service.server.ts';
 import {
   datasetView,
   loadCategory,
   loadCategoryRow,
   loadDatasetRow,
+  openDataValues,
   countryNames,
   toCategory,
 } from './queries.server.ts';
+import { keepPublishedVersion, keptCopyOf } from './published-copy.server.ts';
 import { indicatorRules, profileEngineOptions } from './rows.ts';
 import {
   type Category,
@@ -25,19 +26,18 @@ import {
 } from './schema.ts';
 import type { z } from 'zod';
 
-function invalidate(deps: AppDeps) {
-  profileChanged(deps, { rebuild: false });
-}
-
 type CategoryBody = z.output<typeof CategorySaveBodySchema>;
 
 /**
  * POST profile/category/saved (admin): creates a category or updates it against its version.
  * `hero_image: null` removes the picture (its files go once the change is committed); a picture
- * needs its description (`hero_alt`).
+ * needs its description (`hero_alt`). A change to a theme that is public before or after it
+ * rebuilds the site (`profile.category.saved`).
  */
 export async function saveCategory(deps: AppDeps, auth: AuthedUser, body: CategoryBody): Promise<Category & { indicators: Indicator[] }> {
-  const { before, after } = await deps.db.transaction(async (tx) => {
+  const { before, after } = await deps.changes.write(deps.db, async (w) => {
+    const { tx } = w;
+    const emit = (published: boolean) => w.emit({ type: 'profile.category.saved', data: { slug: body.slug }, actorId: auth.user.id, site: published });
     const current = await loadCategoryRow(tx, body.slug, true);
     const values = {
       ...(body.name !== undefined && { name: body.name }),
@@ -60,7 +60,8 @@ export async function saveCategory(deps: AppDeps, auth: AuthedUser, body: Catego
         .insert(profileCategories)
         .values({ sort: Number(last?.sort ?? 0) + 1, published: false, ...values, slug: body.slug, name: body.name })
         .returning();
-      await recordAudit(tx, { actorId: auth.user.id, entity: 'profile_category', entityId: body.slug, action: 'create', after: toCategory(row!) });
+      await w.audit({ actorId: auth.user.id, entity: 'profile_category', entityId: body.slug, action: 'create', after: toCategory(row!) });
+      await emit(row!.published);
       return { before: null, after: row! };
     }
     if (body.version === undefined) throw new ApiError(400, 'Invalid body: check version', { version: ['is required to change a category'] });
@@ -75,11 +76,12 @@ export async function saveCategory(deps: AppDeps, auth: AuthedUser, body: Catego
       .where(sql`${profileCategories.slug} = ${body.slug} and ${profileCategories.version} = ${body.version}`)
       .returning();
     if (!row) throw new StaleWriteError(toCategory(current));
-    await recordAudit(tx, { actorId: auth.user.id, entity: 'profile_category', entityId: body.slug, action: 'update', before: toCategory(current), after: toCategory(row) });
+    await w.audit({ actorId: auth.user.id, entity: 'profile_category', entityId: body.slug, action: 'update', before: toCategory(current), after: toCategory(row) });
+    await emit(current.published || row.published);
     return { before: current, after: row };
   });
+  // Only once the theme no longer points at them: a refused change keeps its picture whole.
   if (before?.hero && !after.hero) await deps.storage.delete(heroKeys(before.hero, body.slug)).catch(() => {});
-  profileChanged(deps, { rebuild: Boolean(before?.published || after.published) });
   return (await loadCategory(deps.db, body.slug, { includeRetired: true }))!;
 }
 
@@ -143,6 +145,7 @@ export async function datasetOf(db: DbOrTx, key: DatasetKey): Promise<DatasetRes
   const countryName = names.get(key.countryCode);
   if (!countryName) return null;
   const row = await loadDatasetRow(db, key);
+  const openData = await openDataValues(db, key);
   if (!row) {
     return {
       category: key.slug,
@@ -156,18 +159,22 @@ export async function datasetOf(db: DbOrTx, key: DatasetKey): Promise<DatasetRes
       version: 0,
       updated_at: new Date(0).toISOString(),
       updated_by: null,
+      public_copy_kept_at: null,
       exists: false,
       indicators: category.indicators,
       warnings: {},
+      open_data: openData,
     };
   }
   const view = await datasetView(db, row);
-  return { ...view, exists: true, indicators: category.indicators, warnings: warningsOf(category.indicators, view.values) };
+  return { ...view, exists: true, indicators: category.indicators, warnings: warningsOf(category.indicators, view.values), open_data: openData };
 }
 
 /**
  * POST …/saved: validates every figure (400 naming `values.<i>.<field>`), checks the version
- * (409 with the dataset as it is now), writes and audits in one transaction.
+ * (409 with the dataset as it is now), writes and audits in one transaction. A change of a
+ * published dataset makes it a draft that keeps its published version (decision 033): the public
+ * profile does not change until it is published again, so no save changes the public site.
  */
 export async function saveDataset(
   deps: AppDeps,
@@ -175,7 +182,8 @@ export async function saveDataset(
   key: DatasetKey,
   body: { values?: ValueOutput[] | undefined; narrative?: string | null | undefined; version?: number | undefined },
 ): Promise<DatasetResponse['data']> {
-  await deps.db.transaction(async (tx) => {
+  await deps.changes.write(deps.db, async (w) => {
+    const { tx } = w;
     // Retired indicators take no new figures, but the figures they have stay in the dataset.
     const category = await loadCategory(tx, key.slug, { includeRetired: true });
     if (!category) throw notFound('There is no such profile category');
@@ -204,59 +212,76 @@ export async function saveDataset(
     if (Object.keys(errors).length) throw new ApiError(400, `Invalid body: check ${Object.keys(errors).join(', ')}`, errors);
     const values = category.indicators.flatMap((i) => stored.get(i.code) ?? []);
     const narrative = body.narrative !== undefined ? body.narrative || null : (current?.narrative ?? null);
+    await w.emit({ type: 'profile.figure.saved', data: { country: key.countryCode, category: key.slug, year: key.year }, actorId: auth.user.id, site: false });
     if (!current) {
       const [row] = await tx
         .insert(profileDatasets)
         .values({ categorySlug: key.slug, countryCode: key.countryCode, year: key.year, values, narrative, updatedBy: auth.user.id })
         .returning();
-      await recordAudit(tx, { actorId: auth.user.id, entity: 'profile_dataset', entityId: row!.id, action: 'create', after: { values, narrative } });
+      await w.audit({ actorId: auth.user.id, entity: 'profile_dataset', entityId: row!.id, action: 'create', after: { values, narrative } });
       return;
     }
+    const now = new Date();
+    const kept = keepPublishedVersion(current, { values, narrative }, now);
     const [row] = await tx
       .update(profileDatasets)
-      .set({ values, narrative, version: current.version + 1, updatedAt: new Date(), updatedBy: auth.user.id })
+      .set({ values, narrative, ...kept, version: current.version + 1, updatedAt: now, updatedBy: auth.user.id })
       .where(sql`${profileDatasets.id} = ${current.id} and ${profileDatasets.version} = ${current.version}`)
       .returning();
     if (!row) throw new StaleWriteError(await datasetView(tx, current));
-    await recordAudit(tx, {
+    await w.audit({
       actorId: auth.user.id,
       entity: 'profile_dataset',
       entityId: current.id,
       action: 'update',
-      before: { values: current.values, narrative: current.narrative },
-      after: { values, narrative },
+      before: { values: current.values, narrative: current.narrative, status: current.status },
+      after: { values, narrative, status: row.status },
+      note: kept.status ? 'Changed after publication: the public profile keeps the published version until it is published again' : null,
     });
   });
-  invalidate(deps);
   return (await datasetOf(deps.db, key))!;
 }
 
-/** POST …/publish (admin): publishes or withdraws a dataset against its version. */
+/**
+ * POST …/publish (admin): publishes or withdraws a dataset against its version; either drops the
+ * published version kept while it was changed (decision 033). Once the theme is public, the
+ * theme's page, its charts, its CSV file and the country pages change when the dataset's status
+ * changes or a kept version goes, so the change queues a rebuild (`profile.figure.published` /
+ * `…withdrawn`); publishing what is already public, or withdrawing a draft never published, does not.
+ */
 export async function publishDataset(
   deps: AppDeps,
   auth: AuthedUser,
   key: DatasetKey,
   body: { published: boolean; version?: number | undefined },
 ): Promise<DatasetResponse['data']> {
-  await deps.db.transaction(async (tx) => {
+  await deps.changes.write(deps.db, async (w) => {
+    const { tx } = w;
     const current = await loadDatasetRow(tx, key, true);
     if (!current) throw notFound('There is no dataset for this country and year yet');
     if (body.version === undefined) throw new ApiError(400, 'Invalid body: check version', { version: ['is required'] });
     if (body.version !== current.version) throw new StaleWriteError(await datasetView(tx, current));
     const status = body.published ? 'published' : 'draft';
+    const hadCopy = keptCopyOf(current) !== null;
     await tx
       .update(profileDatasets)
-      .set({ status, version: current.version + 1, updatedAt: new Date(), updatedBy: auth.user.id })
+      .set({ status, publishedSnapshot: null, publishedSnapshotAt: null, version: current.version + 1, updatedAt: new Date(), updatedBy: auth.user.id })
       .where(eq(profileDatasets.id, current.id));
-    await recordAudit(tx, {
+    await w.audit({
       actorId: auth.user.id,
       entity: 'profile_dataset',
       entityId: current.id,
       action: body.published ? 'publish' : 'unpublish',
-      before: { status: current.status },
-      after: { status },
+      before: { status: current.status, public_copy: hadCopy },
+      after: { status, public_copy: false },
+    });
+    const theme = await loadCategoryRow(tx, key.slug);
+    await w.emit({
+      type: body.published ? 'profile.figure.published' : 'profile.figure.withdrawn',
+      data: { country: key.countryCode, category: key.slug, year: key.year },
+      actorId: auth.user.id,
+      site: (status !== current.status || hadCopy) && Boolean(theme?.published),
     });
   });
-  invalidate(deps);
   return (await datasetOf(deps.db, key))!;
 }

@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.server.ts';
 import { users } from '../db/schema.ts';
-import type { AccessCaches } from '../http/context.server.ts';
-import { warmUserListRows } from './list-rows.server.ts';
 import { userListFilter } from './queries.server.ts';
 import type { UserListQuery } from './schema.ts';
 
@@ -86,39 +84,4 @@ export function filterUserListIndex(index: UserListIndex, query: UserListQuery, 
         : `${countryKey(country)}|${statusKey(status)}`;
   if (key === null) return index.ids;
   return index.buckets.get(key) ?? EMPTY;
-}
-
-/**
- * The ids of the users a list query matches, newest first, from the caches when they have them:
- * the search's index (per `q`) and the filtered ids (per filters). Cached only if no write
- * cleared the caches since `generation` was read (AccessCaches.setIfCurrent).
- */
-export async function matchingUserIds(
-  db: Db,
-  caches: AccessCaches,
-  generation: number,
-  query: UserListQuery,
-  scopeCountry: string | null,
-): Promise<Int32Array> {
-  const q = query.q || undefined;
-  const filterKey = JSON.stringify([q ?? '', scopeCountry, query.status ?? null, query.country_code ?? null]);
-  const cachedIds = caches.userListIds.get(filterKey);
-  if (cachedIds) return cachedIds;
-  let index = caches.userListIndexes.get(q ?? '');
-  if (!index) {
-    // Requests that miss together share one load (a burst after a write costs one query).
-    const loadKey = `${generation}:${q ?? ''}`;
-    let load = caches.userListLoads.get(loadKey);
-    if (!load) {
-      load = loadUserListIndex(db, q).finally(() => caches.userListLoads.delete(loadKey));
-      caches.userListLoads.set(loadKey, load);
-    }
-    index = await load;
-    caches.setIfCurrent(caches.userListIndexes, generation, q ?? '', index);
-    // The whole list's order is known: its rows follow in the background (list-rows.server.ts).
-    if (q === undefined && caches.generation === generation) warmUserListRows(db, caches, generation, index.ids);
-  }
-  const ids = filterUserListIndex(index, query, scopeCountry);
-  caches.setIfCurrent(caches.userListIds, generation, filterKey, ids);
-  return ids;
 }

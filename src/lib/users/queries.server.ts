@@ -84,6 +84,16 @@ export async function findUserByUuid(db: Db, uuid: string): Promise<UserListItem
   return toUserListItem(row, roleMap.get(row.user.id) ?? []);
 }
 
+/** The list items of `ids`, by id (a since-deleted id is missing): two queries, however many. */
+export async function findUsersByIds(db: Db, ids: readonly number[]): Promise<Map<number, UserListItem>> {
+  const items = new Map<number, UserListItem>();
+  if (ids.length === 0) return items;
+  const rows = await selectUsers(db).where(inArray(users.id, [...ids]));
+  const roleMap = await rolesByUser(db, rows.map((row) => row.user.id));
+  for (const row of rows) items.set(row.user.id, toUserListItem(row, roleMap.get(row.user.id) ?? []));
+  return items;
+}
+
 /** The roles of these names (unknown names are simply missing from the answer). */
 export async function findRolesByName(db: Db, names: readonly string[]): Promise<Role[]> {
   if (names.length === 0) return [];
@@ -103,8 +113,10 @@ export async function countInactiveUsers(db: Db, scopeCountry: string | null): P
   return row?.total ?? 0;
 }
 
-export async function listRoles(db: Db): Promise<Role[]> {
-  return db.select({ id: roles.id, name: roles.name, description: roles.description }).from(roles).orderBy(asc(roles.id));
+/** Every role, or only those named in `names` (e.g. the roles an actor may grant). */
+export async function listRoles(db: Db, names?: readonly string[]): Promise<Role[]> {
+  const all = await db.select({ id: roles.id, name: roles.name, description: roles.description }).from(roles).orderBy(asc(roles.id));
+  return names === undefined ? all : all.filter((role) => names.includes(role.name));
 }
 
 /** Active users holding an admin-level role, other than `exceptUserId`. */

@@ -7,13 +7,12 @@ import {
   SUPER_ADMIN_ROLE,
   USER_STATUS,
 } from '../access/permissions.ts';
-import { recordAudit } from '../audit/service.server.ts';
 import { findCountry } from '../countries/queries.server.ts';
 import { COUNTRY_STATUS } from '../countries/schema.ts';
 import type { Db } from '../db/client.server.ts';
 import { userRoles, users } from '../db/schema.ts';
-import type { AuthedUser } from '../http/context.server.ts';
-import { ApiError, conflict, forbidden, StaleWriteError } from '../http/errors.server.ts';
+import type { AppDeps, AuthedUser } from '../deps.server.ts';
+import { ApiError, conflict, forbidden, StaleWriteError, versionRequired } from '../http/errors.server.ts';
 import { findUserRow, loadIdentity } from '../identity/queries.server.ts';
 import type { Profile, Whoami } from '../identity/schema.ts';
 import { countOtherActiveAdmins, findRolesByName, findUserByUuid } from './queries.server.ts';
@@ -63,10 +62,11 @@ async function checkEdit(db: Db, actor: AuthedUser, target: UserListItem, edit: 
  * out keep their value. The last active administrator cannot step down.
  */
 export async function editUser(
-  db: Db,
+  deps: Pick<AppDeps, 'db' | 'changes'>,
   input: { actor: AuthedUser; target: UserListItem; edit: UserEdit; version: number },
 ): Promise<UserListItem> {
   const { actor, target, edit } = input;
+  const { db } = deps;
   await checkEdit(db, actor, target, edit);
   const newRoles: Role[] | undefined = await rolesAfterEdit(db, actor, target, edit.roles);
   const isAdmin = (roles: readonly Role[]) => roles.some((r) => isAdminLevelRole(r.name));
@@ -74,7 +74,8 @@ export async function editUser(
   const staysActive = (edit.status ?? target.status) === USER_STATUS.active;
   const stepsDown = isAdmin(target.roles) && target.status === USER_STATUS.active && (!staysAdmin || !staysActive);
 
-  return db.transaction(async (tx) => {
+  return deps.changes.write(db, async (w) => {
+    const { tx } = w;
     const [updated] = await tx
       .update(users)
       .set({
@@ -102,7 +103,18 @@ export async function editUser(
       if (newRoles.length > 0) await tx.insert(userRoles).values(newRoles.map((r) => ({ userId: target.id, roleId: r.id })));
     }
     const after = (await findUserByUuid(tx, target.uuid))!;
-    await recordAudit(tx, { actorId: actor.user.id, entity: 'user', entityId: target.uuid, action: 'update', before: target, after });
+    const actorId = actor.user.id;
+    await w.audit({ actorId, entity: 'user', entityId: target.uuid, action: 'update', before: target, after });
+    await w.emit({ type: 'user.updated', data: { uuid: target.uuid }, actorId, site: false });
+    if (after.status !== target.status) {
+      const type = after.status === USER_STATUS.active ? 'user.activated' : 'user.deactivated';
+      await w.emit({ type, data: { uuid: target.uuid }, actorId, site: false });
+    }
+    const roleNames = (list: readonly Role[]) => list.map((r) => r.name).sort().join(',');
+    if (roleNames(after.roles) !== roleNames(target.roles)) {
+      const roles = after.roles.map((r) => r.name);
+      await w.emit({ type: 'user.role.changed', data: { uuid: target.uuid, roles }, actorId, site: false });
+    }
     return after;
   });
 }
@@ -111,16 +123,23 @@ export async function editUser(
  * Saves the signed-in user's own profile (profile completion), if their record is still at
  * `version`; otherwise a StaleWriteError carries their identity as it is now.
  */
-export async function saveProfile(db: Db, input: { me: AuthedUser; profile: Profile; version: number }): Promise<Whoami> {
+export async function saveProfile(
+  deps: Pick<AppDeps, 'db' | 'changes'>,
+  input: { me: AuthedUser; profile: Profile; version: number | undefined },
+): Promise<Whoami> {
   const { me, profile } = input;
+  const { db } = deps;
   const country = await findCountry(db, profile.country_code);
   if (!country || country.status !== COUNTRY_STATUS.active) {
     throw invalidField('country_code', 'must be an active country of the region');
   }
-  return db.transaction(async (tx) => {
+  return deps.changes.write(db, async (w) => {
+    const { tx } = w;
     const before = await findUserRow(tx, me.user.id);
     if (!before) throw new ApiError(404, 'Your account no longer exists');
-    if (before.version !== input.version) throw new StaleWriteError(await loadIdentity(tx, before));
+    // A profile not completed yet (no country) is being created: no version to check against.
+    if (input.version === undefined && before.countryCode !== null) throw versionRequired();
+    if (input.version !== undefined && before.version !== input.version) throw new StaleWriteError(await loadIdentity(tx, before));
     // Once set, only an administrator changes a user's country: it decides what they may reach.
     if (before.countryCode !== null && before.countryCode !== profile.country_code) {
       throw conflict('Your country is already set; ask an administrator to change it');
@@ -135,11 +154,11 @@ export async function saveProfile(db: Db, input: { me: AuthedUser; profile: Prof
         updatedAt: new Date(),
         updatedBy: me.user.id,
       })
-      .where(and(eq(users.id, me.user.id), eq(users.version, input.version)))
+      .where(and(eq(users.id, me.user.id), eq(users.version, input.version ?? before.version)))
       .returning();
     if (!after) throw new StaleWriteError(await loadIdentity(tx, (await findUserRow(tx, me.user.id)) ?? before));
     const identity = await loadIdentity(tx, after);
-    await recordAudit(tx, {
+    await w.audit({
       actorId: me.user.id,
       entity: 'user',
       entityId: after.uuid,
@@ -147,6 +166,7 @@ export async function saveProfile(db: Db, input: { me: AuthedUser; profile: Prof
       before: { name: before.name, phone_number: before.phoneNumber, country_code: before.countryCode },
       after: { name: after.name, phone_number: after.phoneNumber, country_code: after.countryCode },
     });
+    await w.emit({ type: 'user.updated', data: { uuid: after.uuid }, actorId: me.user.id, site: false });
     return identity;
   });
 }

@@ -1,6 +1,6 @@
 /** /open-data/national-reports-{year}.csv: every published answer of a cycle (columns: OPEN_DATA_COLUMNS). */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { csvResponse, toCsv } from '../../components/charts/csv.ts';
+import { csvResponse, toCsv } from '../../lib/open-data/csv.ts';
 import { cycleBundles } from '../../components/national/data.ts';
 import { OPEN_DATA_COLUMNS, sortRows } from '../../components/national/open-data.ts';
 import type { CycleBundle } from '../../lib/public-api/national-reports.ts';

@@ -80,8 +80,8 @@ export const $saveAcl = createMutatorStore<void, AclResponse>(async () => {
   if (!data) throw new Error('The access control matrix is not loaded');
   $aclConflict.set(null);
   try {
-    const saved = await api('administration/acl/saved', AclSaveResponseSchema, {
-      method: 'POST',
+    const saved = await api.request('POST', 'administration/acl/saved', {
+      schema: AclSaveResponseSchema,
       body: aclSaveBody(data, $aclEdits.get()),
     });
     const matrix: AclResponse = {

@@ -1,11 +1,11 @@
 import { EmailAuthProvider, reauthenticateWithCredential, sendEmailVerification, updatePassword } from 'firebase/auth';
 import { getFirebaseAuth } from '../../../lib/client/firebase.ts';
 import { CMS_UPLOAD_TYPES } from '../../../lib/cms/schema.ts';
-import { ErrorResponseSchema, GenericResponseSchema } from '../../../lib/http/schema.ts';
+import { GenericResponseSchema } from '../../../lib/http/schema.ts';
 import { PHOTO_MAX_BYTES, PhotoResponseSchema, ProfileBodySchema, WhoamiSchema, type Whoami } from '../../../lib/identity/schema.ts';
 import { authErrorCode, authErrorMessage } from '../../auth/auth-errors.ts';
 import { newPasswordProblem } from '../../auth/password-policy.ts';
-import { api, API_BASE, ApiError, conflictOf, DataValidationError, firebaseToken } from '../lib/api.ts';
+import { api, ApiError, conflictOf } from '../lib/api.ts';
 import { fieldErrorsOf, type FieldErrors } from '../lib/field-errors.ts';
 import { createMutatorStore } from '../lib/query.ts';
 import { formatBytes } from '../cms/image-upload.ts';
@@ -37,7 +37,7 @@ export const $saveDetails = createMutatorStore<{ input: DetailsInput; identity: 
   };
   let saved;
   try {
-    saved = await api('user/saved/profile', GenericResponseSchema, { method: 'POST', body });
+    saved = await api.request('POST', 'user/saved/profile', { schema: GenericResponseSchema, body });
   } catch (error) {
     if (conflictOf(error, WhoamiSchema)) {
       // Changed meanwhile (by an administrator): the next save is based on the account as it is now.
@@ -64,26 +64,7 @@ export function checkPhotoFile(file: Pick<File, 'type' | 'size'>): string | null
 }
 
 async function photoRequest(method: 'POST' | 'DELETE', body?: FormData): Promise<string | null> {
-  const token = await firebaseToken();
-  if (!token) throw new ApiError(401, 'Sign in to continue');
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}user/photo`, {
-      method,
-      headers: { accept: 'application/json', authorization: `Bearer ${token}` },
-      ...(body && { body }),
-    });
-  } catch {
-    throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
-  }
-  const json: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const error = ErrorResponseSchema.safeParse(json);
-    throw new ApiError(response.status, error.success ? error.data.message : `The server answered with status ${response.status}.`);
-  }
-  const parsed = PhotoResponseSchema.safeParse(json);
-  if (!parsed.success) throw new DataValidationError(parsed.error.issues);
-  return parsed.data.data.photo;
+  return (await api.request(method, 'user/photo', { schema: PhotoResponseSchema, body })).data.photo;
 }
 
 /** Sends a new photo (the server makes one square WebP of it), then re-reads whoami. */

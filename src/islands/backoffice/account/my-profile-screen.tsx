@@ -9,19 +9,21 @@ import { ui } from '../ui/styles.ts';
 import { serverFieldErrors, type FieldErrors } from '../lib/field-errors.ts';
 import { CountryValue } from '../ui/flag.tsx';
 import { $saveDetails, checkDetails } from './account-store.ts';
+import { EmailChoicesSection } from './email-choices-section.tsx';
 import { EmailSection, PasswordSection } from './security-sections.tsx';
 import { PhotoSection } from './photo-section.tsx';
 
-/** /profile: the signed-in person's own account (name, phone, photo, password, email). */
+/** /profile: the signed-in person's own account (name, phone, photo, password, email, email choices). */
 export function MyProfileScreen({ identity }: ScreenProps) {
   const auth = useStore($auth);
   return (
     <>
-      <PageHeading description="Your name and photo as colleagues see them, how to reach you, and how you sign in.">My profile</PageHeading>
+      <PageHeading description="Your name and photo as colleagues see them, how to reach you, how you sign in, and which emails you get.">My profile</PageHeading>
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <DetailsSection identity={identity} />
           <PasswordSection />
+          <EmailChoicesSection />
         </div>
         <div className="space-y-6">
           <PhotoSection identity={identity} />

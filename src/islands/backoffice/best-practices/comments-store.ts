@@ -19,7 +19,7 @@ export async function addComment(section: SectionKey, body: string): Promise<boo
   if (!practice) return false;
   $practiceForm.setKey('busyAction', 'comment');
   try {
-    const answer = await api(`best-practice/${encodeURIComponent(practice.uuid)}/comment`, PracticeResponseSchema, { method: 'POST', body: { section, body } });
+    const answer = await api.request('POST', `best-practice/${encodeURIComponent(practice.uuid)}/comment`, { schema: PracticeResponseSchema, body: { section, body } });
     takeComments(answer.data);
     return true;
   } catch (error) {
@@ -38,8 +38,8 @@ export async function setCommentResolved(comment: ReviewComment, resolved: boole
   const { practice } = $practiceForm.get();
   if (!practice) return false;
   try {
-    const answer = await api(`best-practice/${encodeURIComponent(practice.uuid)}/comment/${comment.id}/resolve`, PracticeResponseSchema, {
-      method: 'POST',
+    const answer = await api.request('POST', `best-practice/${encodeURIComponent(practice.uuid)}/comment/${comment.id}/resolve`, {
+      schema: PracticeResponseSchema,
       body: { resolved, version: comment.version },
     });
     takeComments(answer.data);

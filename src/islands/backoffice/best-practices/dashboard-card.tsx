@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { PRACTICE_STATUSES, PracticeDashboardResponseSchema } from '../../../lib/best-practices/schema.ts';
-import { STATUS_LABELS } from '../../../lib/best-practices/workflow.ts';
+import { PRACTICE_STATUS_LABELS } from '../../../lib/best-practices/workflow.ts';
 import { createFetcherStore, fetchWith } from '../lib/query.ts';
 import { pathTo } from '../router.ts';
 import { formatDate } from '../ui/format.ts';
 import { ErrorState, Skeleton } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
-import { PracticeStatusChip } from './status-chip.tsx';
+import { PRACTICE_TONES, StatusChip } from '../ui/status-chip.tsx';
 
 export const $practiceDashboard = createFetcherStore(['best-practice/dashboard'], { fetcher: fetchWith(PracticeDashboardResponseSchema) });
 
@@ -18,7 +18,7 @@ export function PracticeDashboardCard() {
   const answer = useStore($practiceDashboard);
   const data = answer.data?.data;
   return (
-    <section aria-labelledby="bp-dashboard" className={`${ui.card} lg:col-span-3`}>
+    <section aria-labelledby="bp-dashboard" className={`${ui.card} h-full`}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="bp-dashboard" className="text-lg font-semibold text-slate-900">
           Best practices
@@ -37,10 +37,10 @@ export function PracticeDashboardCard() {
         </div>
       ) : (
         <>
-          <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+          <dl className={`mt-3 ${ui.tileGrid}`}>
             {PRACTICE_STATUSES.map((status) => (
               <div key={status} className="rounded-md bg-slate-50 px-3 py-2">
-                <dt className="text-xs text-slate-600">{STATUS_LABELS[status]}</dt>
+                <dt className="text-xs text-slate-600">{PRACTICE_STATUS_LABELS[status]}</dt>
                 <dd className="text-xl font-semibold tabular-nums text-slate-900">
                   <a href={pathTo('bestPractices', {}, { status })} className="hover:text-brand-700 hover:underline">
                     {data.counts[status]}
@@ -56,13 +56,13 @@ export function PracticeDashboardCard() {
             <ul className="mt-2 divide-y divide-slate-100">
               {data.attention.map((item) => (
                 <li key={item.uuid} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                  <a href={pathTo('bestPracticeForm', { uuid: item.uuid })} className={`${ui.link} text-sm`}>
+                  <a href={pathTo('bestPracticeForm', { uuid: item.uuid })} dir="auto" className={`${ui.link} text-sm`}>
                     {item.title}
                   </a>
                   <span className="flex items-center gap-2 text-xs text-slate-600">
                     {item.country.name}
                     {data.reviewer && item.submitted_at ? ` · submitted ${formatDate(item.submitted_at)}` : ''}
-                    <PracticeStatusChip status={item.status} />
+                    <StatusChip status={item.status} labels={PRACTICE_STATUS_LABELS} tones={PRACTICE_TONES} />
                   </span>
                 </li>
               ))}

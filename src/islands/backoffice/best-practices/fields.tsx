@@ -36,7 +36,7 @@ export function TextField({ field, label, value, onChange, hint, optional, type 
       <label htmlFor={id} className={ui.label}>
         {label} {optional && <span className="font-normal text-slate-600">(optional)</span>}
       </label>
-      <input id={id} type={type} className={`${ui.input} mt-1`} value={value} maxLength={maxLength} placeholder={placeholder} autoComplete="off"
+      <input id={id} type={type} dir="auto" className={`${ui.input} mt-1`} value={value} maxLength={maxLength} placeholder={placeholder} autoComplete="off"
         onChange={(event) => onChange(event.target.value)} {...invalidProps(errors, field, `${id}-error`)} aria-describedby={described} />
       {hint && (
         <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
@@ -74,7 +74,7 @@ export function TextArea({ field, label, value, onChange, hint, rows = 6, maxLen
           {hint}
         </p>
       )}
-      <textarea id={id} rows={rows} maxLength={maxLength} className={`${ui.input} mt-1 leading-relaxed`} value={value}
+      <textarea dir="auto" id={id} rows={rows} maxLength={maxLength} className={`${ui.input} mt-1 leading-relaxed`} value={value}
         onChange={(event) => onChange(event.target.value)} {...invalidProps(errors, field, `${id}-error`)} aria-describedby={described} />
       {counter && (
         <div id={`${id}-counter`} className="mt-1 text-right text-xs">
@@ -133,12 +133,12 @@ export function Section({ sectionKey, filled, reviewer, editable, canResolve, ch
         <ul className="mt-3 space-y-2" aria-label={`Reviewer comments on ${label}`}>
           {open.map((c) => (
             <li key={c.id} className="rounded-md border-l-4 border-amber-400 bg-amber-50 px-3 py-2 text-sm text-amber-950">
-              <p id={`comment-${c.id}-body`} className="whitespace-pre-line">
+              <p id={`comment-${c.id}-body`} dir="auto" className="whitespace-pre-line">
                 {c.body}
               </p>
               <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
                 <p className="text-xs text-amber-900">
-                  {c.author_name ?? 'Reviewer'} · {formatDate(c.created_at)}
+                  <bdi>{c.author_name ?? 'Reviewer'}</bdi> · {formatDate(c.created_at)}
                 </p>
                 {canResolve && <ResolveButton comment={c} resolved />}
               </div>
@@ -155,16 +155,16 @@ export function Section({ sectionKey, filled, reviewer, editable, canResolve, ch
                   <Icon name="chevronRight" className="size-4 shrink-0 transition-transform group-open:rotate-90" />
                   <Icon name="check" className="size-4 shrink-0 text-emerald-700" />
                   <span>
-                    Resolved by {c.resolved_by_name ?? 'someone'} on {formatDate(c.resolved_at!)}
+                    Resolved by <bdi>{c.resolved_by_name ?? 'someone'}</bdi> on {formatDate(c.resolved_at!)}
                   </span>
                   <span className="sr-only">: show the comment</span>
                 </summary>
-                <p id={`comment-${c.id}-body`} className="mt-2 whitespace-pre-line text-slate-900">
+                <p id={`comment-${c.id}-body`} dir="auto" className="mt-2 whitespace-pre-line text-slate-900">
                   {c.body}
                 </p>
                 <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
                   <p className="text-xs text-slate-600">
-                    {c.author_name ?? 'Reviewer'} · {formatDate(c.created_at)}
+                    <bdi>{c.author_name ?? 'Reviewer'}</bdi> · {formatDate(c.created_at)}
                   </p>
                   {canResolve && <ResolveButton comment={c} resolved={false} />}
                 </div>
@@ -218,7 +218,7 @@ function CommentBox({ sectionKey, label }: { sectionKey: SectionKey; label: stri
       <label htmlFor={id} className={ui.label}>
         Your comment on “{label}”
       </label>
-      <textarea id={id} rows={3} maxLength={PRACTICE_COMMENT_MAX} className={`${ui.input} mt-1`} value={text} onChange={(e) => setText(e.target.value)} />
+      <textarea dir="auto" id={id} rows={3} maxLength={PRACTICE_COMMENT_MAX} className={`${ui.input} mt-1`} value={text} onChange={(e) => setText(e.target.value)} />
       <div className="mt-2 flex gap-2">
         <button type="button" className={ui.primaryButton} disabled={busy || text.trim() === ''}
           onClick={() => void addComment(sectionKey, text.trim()).then((ok) => ok && (setText(''), setOpen(false)))}>

@@ -4,7 +4,7 @@ import { PRACTICE_ATTACHMENTS_MAX, PRACTICE_CAPTION_MAX, PRACTICE_CREDIT_MAX, PR
 import { formatBytes } from '../cms/image-upload.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { ui } from '../ui/styles.ts';
-import { CropChooser } from './crop-chooser.tsx';
+import { CropChooser } from '../ui/crop-chooser.tsx';
 import { recropImage } from './crop-store.ts';
 import { ListErrors, Section, TextField } from './fields.tsx';
 import { $practiceForm, cancelUpload, editDraft, saveDraft, uploadFile } from './practice-form-store.ts';

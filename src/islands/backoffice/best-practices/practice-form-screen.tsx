@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { canActInCountry, hasModuleRule, isAdminLevel } from '../../../lib/access/permissions.ts';
 import { sectionState } from '../../../lib/best-practices/completeness.ts';
 import { PRACTICE_TITLE_MAX, type BestPractice } from '../../../lib/best-practices/schema.ts';
-import { canEditContent, canResolveComments, STATUS_LABELS } from '../../../lib/best-practices/workflow.ts';
+import { canEditContent, canResolveComments, PRACTICE_STATUS_LABELS } from '../../../lib/best-practices/workflow.ts';
 import type { Whoami } from '../../../lib/identity/schema.ts';
 import { useLeaveGuard } from '../lib/leave-guard.ts';
 import { ApiError } from '../lib/api.ts';
@@ -33,16 +33,26 @@ import {
   type SectionsProps,
 } from './practice-sections.tsx';
 import { CommentSummary, Timeline, WorkflowActions } from './review-panel.tsx';
-import { PracticeStatusChip } from './status-chip.tsx';
+import { PRACTICE_TONES, StatusChip } from '../ui/status-chip.tsx';
 
 /** What the person looking at the practice can do next, by status and by who they are. */
 const NEXT_STEP: Record<BestPractice['status'], Record<'author' | 'reviewer', string>> = {
   draft: { author: 'Write the practice, then submit it for review', reviewer: 'A draft: its authors have not submitted it yet' },
   submitted: { author: 'Submitted: the reviewers are reading it', reviewer: 'Review: comment on sections, then publish, request changes or reject' },
   changes_requested: { author: 'Make the changes asked for, then submit again', reviewer: 'Changes requested: waiting for the authors' },
-  published: { author: 'Published in the public library', reviewer: 'Published in the public library' },
+  published: {
+    author: 'Published in the public library. To change it, choose “Revise”',
+    reviewer: 'Published in the public library. To change it, choose “Revise”; to take it off, archive it',
+  },
   rejected: { author: 'Not accepted for the library', reviewer: 'Not accepted for the library' },
   archived: { author: 'Archived: no longer in the public library', reviewer: 'Archived: no longer in the public library' },
+};
+
+/** The same while a published practice is revised: its public copy is what visitors see. */
+const NEXT_STEP_REVISED: Partial<Record<BestPractice['status'], Record<'author' | 'reviewer', string>>> = {
+  draft: { author: 'Make your changes, then submit the new version for review', reviewer: 'Being revised: its authors have not submitted the new version yet' },
+  submitted: { author: 'Submitted: the reviewers are reading the new version', reviewer: 'Review the new version: publish it, request changes, or archive the practice' },
+  changes_requested: { author: 'Make the changes asked for, then submit the new version again', reviewer: 'Changes requested: waiting for the authors' },
 };
 
 /** Whether the user may write to this practice at all (the workflow decides when). */
@@ -112,7 +122,7 @@ function StartPractice({ identity }: { identity: Whoami }) {
           <label htmlFor="bp-new-title" className={ui.label}>
             Title
           </label>
-          <input id="bp-new-title" className={`${ui.input} mt-1`} value={title} maxLength={PRACTICE_TITLE_MAX} onChange={(e) => setTitle(e.target.value)}
+          <input dir="auto" id="bp-new-title" className={`${ui.input} mt-1`} value={title} maxLength={PRACTICE_TITLE_MAX} onChange={(e) => setTitle(e.target.value)}
             aria-invalid={errors['title'] ? true : undefined} aria-describedby={errors['title'] ? 'bp-new-title-error' : undefined} />
           <FieldError id="bp-new-title-error" messages={errors['title']} />
         </div>
@@ -181,10 +191,10 @@ function PracticeEditor({ identity }: { identity: Whoami }) {
       <PageHeading
         description={
           <span className="inline-flex flex-wrap items-center gap-x-3 gap-y-1">
-            <PracticeStatusChip status={practice.status} />
+            <StatusChip status={practice.status} labels={PRACTICE_STATUS_LABELS} tones={PRACTICE_TONES} />
             <span>
               {practice.country.name}
-              {practice.city ? `, ${practice.city}` : ''}
+              {practice.city && <>, <bdi>{practice.city}</bdi></>}
             </span>
             {practice.featured && <span className="font-medium text-brand-700">Featured on the home page</span>}
             {editable && <SaveIndicator />}
@@ -195,6 +205,7 @@ function PracticeEditor({ identity }: { identity: Whoami }) {
       </PageHeading>
 
       {form.conflict && <ConflictBanner theirs={form.conflict} />}
+      {practice.public_copy_kept_at && <PublicCopyNote since={practice.public_copy_kept_at} />}
       {showNote && (
         <div className="mb-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950" role="note">
           <p className="font-semibold">{practice.status === 'rejected' ? 'Why the practice was not accepted' : 'Changes requested by the reviewers'}</p>
@@ -211,7 +222,9 @@ function PracticeEditor({ identity }: { identity: Whoami }) {
             ? 'You can read this practice; only its authors and the reviewers can change it.'
             : practice.status === 'submitted'
               ? 'The practice is waiting for review, so it cannot be edited. Withdraw it to make changes.'
-              : `The practice is ${STATUS_LABELS[practice.status].toLowerCase()}, so it cannot be edited.`}
+              : practice.status === 'published'
+                ? 'The practice is published, so it is not edited here. Choose “Revise” to change it: the public library keeps the published version until the new one is published.'
+                : `The practice is ${PRACTICE_STATUS_LABELS[practice.status].toLowerCase()}, so it cannot be edited.`}
         </p>
       )}
 
@@ -221,7 +234,7 @@ function PracticeEditor({ identity }: { identity: Whoami }) {
         <div className="min-w-0 space-y-6">
           <section aria-labelledby="bp-next-step" className={ui.card}>
             <h2 id="bp-next-step" className="text-base font-semibold text-slate-900">
-              {NEXT_STEP[practice.status][actor]}
+              {((practice.public_copy_kept_at && NEXT_STEP_REVISED[practice.status]) || NEXT_STEP[practice.status])[actor]}
             </h2>
             <div className="mt-3">
               <WorkflowActions practice={practice} draft={draft} actor={actor} canWrite={writer} isAuthor={practice.created_by?.id === identity.id} />
@@ -249,6 +262,18 @@ function PracticeEditor({ identity }: { identity: Whoami }) {
         <p>Some of your latest changes could not be saved. They will be lost.</p>
       </ConfirmDialog>
     </>
+  );
+}
+
+/** A published practice being revised (decision 033): the public library keeps the published version. */
+function PublicCopyNote({ since }: { since: string }) {
+  return (
+    <div className="mb-6 rounded-lg border border-sky-200 bg-sky-50 p-4 text-sky-950" role="note">
+      <p className="font-semibold">The public library keeps the published version</p>
+      <p className="mt-1 text-sm">
+        Revision started on {formatDate(since)}. Visitors see the practice as it was published, text and pictures included, until the new version is published. Archiving takes it off the library.
+      </p>
+    </div>
   );
 }
 

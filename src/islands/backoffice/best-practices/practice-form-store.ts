@@ -9,14 +9,14 @@ import {
 } from '../../../lib/best-practices/schema.ts';
 import { ACTION_LABELS } from '../../../lib/best-practices/workflow.ts';
 import { GenericResponseSchema } from '../../../lib/http/schema.ts';
-import { api, ApiError, errorMessage } from '../lib/api.ts';
+import { api, ApiError, conflictOf, errorMessage } from '../lib/api.ts';
 import { fieldErrorsOf, type FieldErrors } from '../lib/field-errors.ts';
 import { createFetcherStore, fetchWith, mutateCache } from '../lib/query.ts';
 import { notifyError, notifySuccess } from '../notifications/snackbar-store.ts';
 import { $router, navigate, pathTo } from '../router.ts';
 import { bodyOf, changedKeys, draftOf, type PracticeDraft } from './practice-draft.ts';
 import { forgetPracticeLists } from './practice-list-store.ts';
-import { uploadPracticeFile, type RunningPracticeUpload } from './upload.ts';
+import { uploadPracticeFile } from './upload.ts';
 
 export const $formTarget = computed($router, (page) => (page?.route === 'bestPracticeForm' ? { uuid: page.params.uuid || null } : null));
 const $showKey = computed($formTarget, (target) => (target?.uuid ? `best-practice/show/${encodeURIComponent(target.uuid)}` : null));
@@ -123,17 +123,15 @@ async function runSave(): Promise<boolean> {
   }
   $practiceForm.set({ ...$practiceForm.get(), save: 'saving', failure: null });
   try {
-    const answer = await api('best-practice/saved', PracticeResponseSchema, { method: 'POST', body });
+    const answer = await api.request('POST', 'best-practice/saved', { schema: PracticeResponseSchema, body });
     acceptPractice(answer.data, draft);
     $practiceForm.set({ ...$practiceForm.get(), save: 'saved', errors: {} });
     return true;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 409) {
-      const current = BestPracticeSchema.safeParse((error.body as { current?: unknown } | undefined)?.current);
-      if (current.success) {
-        $practiceForm.set({ ...$practiceForm.get(), save: 'conflict', conflict: current.data });
-        return false;
-      }
+    const current = conflictOf(error, BestPracticeSchema);
+    if (current) {
+      $practiceForm.set({ ...$practiceForm.get(), save: 'conflict', conflict: current });
+      return false;
     }
     const errors = error instanceof ApiError ? error.errors : {};
     $practiceForm.set({
@@ -168,7 +166,7 @@ export async function resolveConflict(choice: 'reload' | 'keep'): Promise<void> 
 /** Creates a practice from its title and country, then opens its form. */
 export async function createPractice(title: string, countryCode: string): Promise<FieldErrors | null> {
   try {
-    const answer = await api('best-practice/saved', PracticeResponseSchema, { method: 'POST', body: { title, country_code: countryCode } });
+    const answer = await api.request('POST', 'best-practice/saved', { schema: PracticeResponseSchema, body: { title, country_code: countryCode } });
     mutateCache(`best-practice/show/${encodeURIComponent(answer.data.uuid)}`, answer);
     forgetPracticeLists();
     notifySuccess(`Draft “${answer.data.title}” created. It saves by itself as you write.`);
@@ -191,12 +189,12 @@ export async function takeAction(action: PracticeAction, note?: string): Promise
   if (!practice) return false;
   $practiceForm.setKey('busyAction', action);
   try {
-    const answer = await api(`best-practice/${encodeURIComponent(practice.uuid)}/transition`, PracticeResponseSchema, {
-      method: 'POST',
+    const answer = await api.request('POST', `best-practice/${encodeURIComponent(practice.uuid)}/transition`, {
+      schema: PracticeResponseSchema,
       body: { action, note, version: practice.version },
     });
     acceptPractice(answer.data, null);
-    notifySuccess(`${ACTION_LABELS[action]}: done for “${practice.title}”`);
+    notifySuccess(action === 'revise' ? `“${practice.title}” is open for revision; the public library keeps the published version` : `${ACTION_LABELS[action]}: done for “${practice.title}”`);
     return true;
   } catch (error) {
     notifyError(`${ACTION_LABELS[action]} did not go through: ${errorMessage(error)}`);
@@ -211,7 +209,7 @@ export async function deletePractice(): Promise<void> {
   if (!practice) return;
   $practiceForm.setKey('busyAction', 'delete');
   try {
-    await api(`best-practice/${encodeURIComponent(practice.uuid)}/delete`, GenericResponseSchema, { method: 'POST' });
+    await api.request('POST', `best-practice/${encodeURIComponent(practice.uuid)}/delete`, { schema: GenericResponseSchema });
     forgetPracticeLists();
     $practiceForm.set({ ...EMPTY });
     notifySuccess(`“${practice.title}” deleted`);
@@ -222,7 +220,7 @@ export async function deletePractice(): Promise<void> {
   }
 }
 
-let running: RunningPracticeUpload | null = null;
+let running: AbortController | null = null;
 
 /** Uploads an image (with the card crop) or a PDF, after saving what is unsaved (the upload needs the latest version). */
 export async function uploadFile(kind: 'upload' | 'attachment', file: File, options: { crop?: Crop | null; title?: string } = {}): Promise<boolean> {
@@ -233,12 +231,16 @@ export async function uploadFile(kind: 'upload' | 'attachment', file: File, opti
   if (options.crop) query['crop'] = [options.crop.x, options.crop.y, options.crop.width, options.crop.height].map((n) => n.toFixed(4)).join(',');
   if (options.title) query['title'] = options.title;
   $practiceForm.setKey('upload', { kind, name: file.name, loaded: 0, total: file.size });
-  running = uploadPracticeFile(practice.uuid, kind, file, query, (loaded, total) => {
-    const upload = $practiceForm.get().upload;
-    if (upload) $practiceForm.setKey('upload', { ...upload, loaded, total });
-  });
+  const cancel = new AbortController();
+  running = cancel;
   try {
-    const answer = await running.promise;
+    const answer = await uploadPracticeFile(practice.uuid, kind, file, query, {
+      signal: cancel.signal,
+      onProgress: ({ loaded, total }) => {
+        const upload = $practiceForm.get().upload;
+        if (upload) $practiceForm.setKey('upload', { ...upload, loaded, total });
+      },
+    });
     const { draft, base } = $practiceForm.get();
     // Edits typed during the upload stay; the new file joins the list.
     acceptPractice(answer.data, draft && base ? base : null);

@@ -2,13 +2,13 @@ import { useStore } from '@nanostores/react';
 import { hasModuleRule, isAdminLevel } from '../../../lib/access/permissions.ts';
 import { SECTION_COUNT } from '../../../lib/best-practices/completeness.ts';
 import { PRACTICE_STATUSES, type PracticeListItem } from '../../../lib/best-practices/schema.ts';
-import { STATUS_LABELS } from '../../../lib/best-practices/workflow.ts';
+import { PRACTICE_STATUS_LABELS } from '../../../lib/best-practices/workflow.ts';
 import { pathTo } from '../router.ts';
 import { ROUTE_META } from '../route-meta.ts';
 import type { ScreenProps } from '../screen-props.ts';
 import { SearchField } from '../ui/filters.tsx';
 import { Flag } from '../ui/flag.tsx';
-import { formatDate, formatNumber } from '../ui/format.ts';
+import { formatDate } from '../ui/format.ts';
 import { Icon } from '../ui/icons.tsx';
 import { PageHeading } from '../ui/page-heading.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
@@ -25,7 +25,8 @@ import {
   typePracticeSearch,
   type PracticeOrder,
 } from './practice-list-store.ts';
-import { PracticeStatusChip } from './status-chip.tsx';
+import { PRACTICE_TONES, StatusChip } from '../ui/status-chip.tsx';
+import { Pagination } from '../ui/pagination.tsx';
 
 const ORDERS: { value: PracticeOrder; label: string }[] = [
   { value: '-updated_at', label: 'Last updated, newest first' },
@@ -78,7 +79,7 @@ export function PracticeListScreen({ page, identity }: ScreenProps) {
         ) : (
           <PracticeTable items={list.data.data} busy={list.loading} showCountry={admin} />
         )}
-        {list.data && list.data.total > 0 && <Pagination page={list.data.page} total={list.data.total} shown={list.data.data.length} />}
+        {list.data && list.data.total > 0 && <Pagination page={list.data.page} pageSize={PRACTICE_LIST_PAGE_SIZE} total={list.data.total} shown={list.data.data.length} noun="practices" onPage={(page) => setPracticeFilters({ page })} />}
       </div>
     </>
   );
@@ -94,7 +95,7 @@ function PracticeFilters({ admin }: { admin: boolean }) {
     <div role="search" aria-label="Filter practices" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-[1.5fr_1fr_1fr_1fr_1fr]">
       <SearchField className="col-span-2 xl:col-span-1" id="bp-search" label="Search" placeholder="Title, city or organisation" value={draft} onType={typePracticeSearch} />
       <Select id="bp-status" label="Status" value={filters.status} onChange={(status) => setPracticeFilters({ status: status as typeof filters.status })}
-        options={[{ value: '', label: 'All statuses' }, ...PRACTICE_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))]} />
+        options={[{ value: '', label: 'All statuses' }, ...PRACTICE_STATUSES.map((s) => ({ value: s, label: PRACTICE_STATUS_LABELS[s] }))]} />
       <Select id="bp-category" label="Theme" value={filters.category} onChange={(category) => setPracticeFilters({ category })}
         options={[{ value: '', label: 'All themes' }, ...(ref.data?.data.categories ?? []).map((c) => ({ value: c.slug, label: c.name }))]} />
       {admin && (
@@ -160,7 +161,7 @@ function PracticeTable({ items, busy, showCountry }: { items: readonly PracticeL
                 </div>
               </td>
               <th scope="row" className={`${ui.td} min-w-56 text-left font-normal`}>
-                <a href={pathTo('bestPracticeForm', { uuid: item.uuid })} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
+                <a href={pathTo('bestPracticeForm', { uuid: item.uuid })} dir="auto" className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
                   {item.title}
                 </a>
                 <span className="mt-0.5 flex flex-wrap items-center gap-x-1.5 gap-y-1 text-xs text-slate-600">
@@ -170,17 +171,18 @@ function PracticeTable({ items, busy, showCountry }: { items: readonly PracticeL
                       {item.country.name}
                     </span>
                   )}
-                  {item.city && <span>{showCountry ? '· ' : ''}{item.city}</span>}
-                  {item.author_name && <span>· by {item.author_name}</span>}
+                  {item.city && <span>{showCountry ? '· ' : ''}<bdi>{item.city}</bdi></span>}
+                  {item.author_name && <span>· by <bdi>{item.author_name}</bdi></span>}
                   {item.featured && <span className="font-medium text-brand-700">Featured</span>}
+                  {item.public_copy_kept_at && <span className="font-medium text-sky-800">Published version still public</span>}
                   {item.demo && <span className="rounded bg-slate-100 px-1.5 text-slate-700">Example</span>}
                 </span>
                 <span className="mt-2 block md:hidden">
-                  <PracticeStatusChip status={item.status} />
+                  <StatusChip status={item.status} labels={PRACTICE_STATUS_LABELS} tones={PRACTICE_TONES} />
                 </span>
               </th>
               <td className={`${ui.td} hidden md:table-cell`}>
-                <PracticeStatusChip status={item.status} />
+                <StatusChip status={item.status} labels={PRACTICE_STATUS_LABELS} tones={PRACTICE_TONES} />
               </td>
               <td className={`${ui.td} hidden lg:table-cell`}>
                 <SectionMeter filled={item.sections_filled} />
@@ -206,25 +208,3 @@ export function SectionMeter({ filled }: { filled: number }) {
   );
 }
 
-function Pagination({ page, total, shown }: { page: number; total: number; shown: number }) {
-  const first = (page - 1) * PRACTICE_LIST_PAGE_SIZE + 1;
-  const last = Math.min(first + shown - 1, total);
-  const lastPage = Math.max(1, Math.ceil(total / PRACTICE_LIST_PAGE_SIZE));
-  return (
-    <nav aria-label="Pages of practices" className="mt-4 flex flex-wrap items-center justify-between gap-3">
-      <p role="status" className="text-sm text-slate-700">
-        {shown > 0 ? `Showing ${formatNumber(first)}–${formatNumber(last)} of ${formatNumber(total)}` : `${formatNumber(total)} practices in all`}
-      </p>
-      <div className="flex gap-2">
-        <button type="button" className={ui.secondaryButton} disabled={page <= 1} onClick={() => setPracticeFilters({ page: page - 1 })}>
-          <Icon name="chevronLeft" className="size-4" />
-          Previous
-        </button>
-        <button type="button" className={ui.secondaryButton} disabled={page >= lastPage} onClick={() => setPracticeFilters({ page: page + 1 })}>
-          Next
-          <Icon name="chevronRight" className="size-4" />
-        </button>
-      </div>
-    </nav>
-  );
-}

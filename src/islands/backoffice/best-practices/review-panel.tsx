@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { missingForSubmission } from '../../../lib/best-practices/completeness.ts';
 import { FORM_SECTIONS, PRACTICE_NOTE_MAX, type BestPractice, type PracticeAction } from '../../../lib/best-practices/schema.ts';
-import { ACTION_LABELS, allowedActions, canDelete, STATUS_LABELS, type PracticeActor } from '../../../lib/best-practices/workflow.ts';
+import { ACTION_LABELS, allowedActions, canDelete, PRACTICE_STATUS_LABELS, type PracticeActor } from '../../../lib/best-practices/workflow.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { formatDate } from '../ui/format.ts';
 import { ui } from '../ui/styles.ts';
@@ -11,12 +11,23 @@ import { contentOf, type PracticeDraft } from './practice-draft.ts';
 import { $practiceForm, deletePractice, takeAction } from './practice-form-store.ts';
 
 /** Actions that ask first: they need a note, or they change what the public sees. */
-const ASK: Partial<Record<PracticeAction, { note: boolean; text: string; tone: 'danger' | 'primary' }>> = {
+const ASK: Partial<Record<PracticeAction, { note: boolean; text: string; tone: 'danger' | 'primary'; title?: string }>> = {
   request_changes: { note: true, text: 'The authors can edit the practice again and see your note and comments.', tone: 'primary' },
   reject: { note: true, text: 'The practice is closed: it cannot be edited or published any more.', tone: 'danger' },
   publish: { note: false, text: 'It appears in the public library after the next site build, which starts by itself.', tone: 'primary' },
   archive: { note: false, text: 'It is taken off the public library; it can be restored later.', tone: 'danger' },
   withdraw: { note: false, text: 'It goes back to draft; submit it again when it is ready.', tone: 'primary' },
+  revise: {
+    title: 'Revise the published practice?',
+    note: false,
+    text: 'The practice goes back to draft so that it can be changed. The public library keeps showing it exactly as it was published, text and pictures included, until the new version is submitted, reviewed and published.',
+    tone: 'primary',
+  },
+};
+
+/** While a published practice is revised, what archiving and restoring do differs: say so. */
+const ASK_WHILE_REVISED: Partial<typeof ASK> = {
+  archive: { note: false, text: 'The published version is taken off the public library at once, and the changes being made are not published. It can be restored later, as it then is.', tone: 'danger' },
 };
 
 const label = (key: string) => FORM_SECTIONS.find((s) => s.key === key)?.label ?? key;
@@ -26,12 +37,13 @@ export function WorkflowActions({ practice, draft, actor, canWrite, isAuthor }: 
   const busy = useStore($practiceForm).busyAction;
   const [asking, setAsking] = useState<PracticeAction | 'delete' | null>(null);
   const [note, setNote] = useState('');
+  const context = { revised: practice.public_copy_kept_at !== null };
   // A reviewer withdraws only what they submitted themselves; reviewing someone's practice, they decide on it.
-  const actions = allowedActions(practice.status, actor).filter((a) =>
-    a === 'submit' ? canWrite : a === 'withdraw' ? canWrite && (actor === 'author' || isAuthor) : actor === 'reviewer',
+  const actions = allowedActions(practice.status, actor, context).filter((a) =>
+    a === 'submit' || a === 'revise' ? canWrite : a === 'withdraw' ? canWrite && (actor === 'author' || isAuthor) : actor === 'reviewer',
   );
   const missing = missingForSubmission(contentOf(draft));
-  const ask = asking && asking !== 'delete' ? ASK[asking] : undefined;
+  const ask = asking && asking !== 'delete' ? ((context.revised && ASK_WHILE_REVISED[asking]) || ASK[asking]) : undefined;
 
   const run = async (action: PracticeAction) => {
     if (await takeAction(action, note.trim() || undefined)) {
@@ -45,7 +57,7 @@ export function WorkflowActions({ practice, draft, actor, canWrite, isAuthor }: 
     <div className="flex flex-wrap items-center gap-2">
       {actions.map((action) => {
         const blocked = action === 'submit' && missing.length > 0;
-        const primary = action === 'submit' || action === 'publish';
+        const primary = action === 'submit' || action === 'publish' || action === 'revise';
         return (
           <button key={action} type="button" disabled={busy !== null || blocked} onClick={() => click(action)}
             className={primary ? ui.primaryButton : action === 'reject' || action === 'archive' ? `${ui.secondaryButton} text-red-700` : ui.secondaryButton}
@@ -54,7 +66,7 @@ export function WorkflowActions({ practice, draft, actor, canWrite, isAuthor }: 
           </button>
         );
       })}
-      {canWrite && canDelete(practice.status, actor) && (
+      {canWrite && canDelete(practice.status, actor, context) && (
         <button type="button" className="ml-auto text-sm font-medium text-red-700 hover:underline" disabled={busy !== null} onClick={() => setAsking('delete')}>
           Delete practice
         </button>
@@ -65,7 +77,7 @@ export function WorkflowActions({ practice, draft, actor, canWrite, isAuthor }: 
         </p>
       )}
 
-      <ConfirmDialog open={ask !== undefined} title={asking && asking !== 'delete' ? `${ACTION_LABELS[asking]}?` : ''} tone={ask?.tone}
+      <ConfirmDialog open={ask !== undefined} title={asking && asking !== 'delete' ? (ask?.title ?? `${ACTION_LABELS[asking]}?`) : ''} tone={ask?.tone}
         confirmLabel={asking && asking !== 'delete' ? ACTION_LABELS[asking] : ''} onCancel={() => setAsking(null)}
         onConfirm={() => {
           if (asking && asking !== 'delete' && (!ask?.note || note.trim())) void run(asking);
@@ -76,7 +88,7 @@ export function WorkflowActions({ practice, draft, actor, canWrite, isAuthor }: 
             <label htmlFor="bp-note" className={ui.label}>
               Note to the authors (required)
             </label>
-            <textarea id="bp-note" rows={4} maxLength={PRACTICE_NOTE_MAX} className={`${ui.input} mt-1`} value={note} onChange={(e) => setNote(e.target.value)} />
+            <textarea dir="auto" id="bp-note" rows={4} maxLength={PRACTICE_NOTE_MAX} className={`${ui.input} mt-1`} value={note} onChange={(e) => setNote(e.target.value)} />
           </div>
         )}
       </ConfirmDialog>
@@ -140,6 +152,7 @@ const EVENT_LABELS: Record<string, string> = {
   unarchive: 'Restored to the library',
   feature: 'Featured it on the home page',
   unfeature: 'Stopped featuring it',
+  revise: 'Opened the published practice for revision',
 };
 
 /** Who did what and when: creation, each step of the review and each comment. */
@@ -159,9 +172,9 @@ export function Timeline({ practice }: { practice: BestPractice }) {
               <span aria-hidden="true" className="absolute -left-[21px] top-1.5 size-2.5 rounded-full bg-brand-600 ring-2 ring-white" />
               <p className="text-slate-900">
                 <span className="font-medium">{e.actor_name ?? 'Someone'}</span> · {EVENT_LABELS[e.action] ?? e.action}
-                {e.to && e.from !== e.to && e.action !== 'create' && <span className="text-slate-600"> (now {STATUS_LABELS[e.to as BestPractice['status']]?.toLowerCase()})</span>}
+                {e.to && e.from !== e.to && e.action !== 'create' && <span className="text-slate-600"> (now {PRACTICE_STATUS_LABELS[e.to].toLowerCase()})</span>}
               </p>
-              {e.note && <p className="mt-0.5 whitespace-pre-line text-slate-700">{e.note}</p>}
+              {e.note && <p dir="auto" className="mt-0.5 whitespace-pre-line text-slate-700">{e.note}</p>}
               <p className="text-xs text-slate-500">{formatDate(e.at)}</p>
             </li>
           ))}

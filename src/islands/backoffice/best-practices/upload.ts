@@ -1,7 +1,6 @@
 import { PRACTICE_IMAGE_MAX_BYTES, PRACTICE_PDF_MAX_BYTES, PracticeResponseSchema, type PracticeResponse } from '../../../lib/best-practices/schema.ts';
 import { CMS_UPLOAD_TYPES } from '../../../lib/cms/schema.ts';
-import { ErrorResponseSchema } from '../../../lib/http/schema.ts';
-import { API_BASE, ApiError, DataValidationError, firebaseToken, withQuery } from '../lib/api.ts';
+import { api, type Query, type UploadOptions } from '../lib/api.ts';
 import { formatBytes } from '../cms/image-upload.ts';
 
 export const IMAGE_ACCEPT = CMS_UPLOAD_TYPES.join(',');
@@ -16,54 +15,15 @@ export function checkPracticeFile(file: Pick<File, 'type' | 'size' | 'name'>, ki
   return null;
 }
 
-export interface RunningPracticeUpload {
-  promise: Promise<PracticeResponse>;
-  abort: () => void;
-}
-
-/**
- * Sends an image (`upload`) or a PDF (`attachment`) of a practice. XMLHttpRequest, for its
- * upload progress; like every call it carries a fresh ID token and its answer is checked.
- */
-export function uploadPracticeFile(
+/** Sends an image (`upload`) or a PDF (`attachment`) of a practice, with its upload progress; `signal` cancels it. */
+export async function uploadPracticeFile(
   uuid: string,
   kind: 'upload' | 'attachment',
   file: File,
-  query: Record<string, string | number | undefined>,
-  onProgress: (loaded: number, total: number) => void,
-): RunningPracticeUpload {
-  const xhr = new XMLHttpRequest();
-  const promise = (async () => {
-    const token = await firebaseToken();
-    if (!token) throw new ApiError(401, 'Sign in to continue');
-    return new Promise<PracticeResponse>((resolve, reject) => {
-      xhr.open('POST', API_BASE + withQuery(`best-practice/${encodeURIComponent(uuid)}/${kind}`, query));
-      xhr.setRequestHeader('authorization', `Bearer ${token}`);
-      xhr.setRequestHeader('accept', 'application/json');
-      xhr.upload.onprogress = (event) => onProgress(event.loaded, event.lengthComputable ? event.total : file.size);
-      xhr.onerror = () => reject(new ApiError(0, 'Could not reach the server. Check your connection and try again.'));
-      xhr.onabort = () => reject(new ApiError(0, 'The upload was cancelled'));
-      xhr.onload = () => {
-        let body: unknown;
-        try {
-          body = JSON.parse(xhr.responseText);
-        } catch {
-          body = undefined;
-        }
-        if (xhr.status < 200 || xhr.status >= 300) {
-          const error = ErrorResponseSchema.safeParse(body);
-          reject(new ApiError(xhr.status, error.success ? error.data.message : `The server answered with status ${xhr.status}.`, error.success ? error.data.errors : {}, body));
-          return;
-        }
-        const parsed = PracticeResponseSchema.safeParse(body);
-        if (parsed.success) resolve(parsed.data);
-        else reject(new DataValidationError(parsed.error.issues));
-      };
-      const form = new FormData();
-      form.append('file', file, file.name);
-      onProgress(0, file.size);
-      xhr.send(form);
-    });
-  })();
-  return { promise, abort: () => xhr.abort() };
+  query: Query,
+  options: Pick<UploadOptions<typeof PracticeResponseSchema>, 'onProgress' | 'signal'>,
+): Promise<PracticeResponse> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return api.upload(`best-practice/${encodeURIComponent(uuid)}/${kind}`, form, { schema: PracticeResponseSchema, query, ...options });
 }

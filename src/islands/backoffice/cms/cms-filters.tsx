@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import type { CmsType } from '../../../lib/cms/schema.ts';
 import { Chips, SearchField } from '../ui/filters.tsx';
 import { ui } from '../ui/styles.ts';
-import { CMS_STATUS_LABELS } from './cms-kinds.ts';
+import { CMS_STATUS_LABELS } from '../../../lib/cms/schema.ts';
 import { $cmsList, $cmsSearchDraft, setCmsFilters, typeCmsSearch, type CmsListFilters, type CmsOrder } from './cms-list-store.ts';
 
 const STATUS_CHIPS: { value: CmsListFilters['status']; label: string }[] = [

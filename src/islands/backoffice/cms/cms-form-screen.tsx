@@ -1,3 +1,4 @@
+import { CMS_STATUS_LABELS } from '../../../lib/cms/schema.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { NotFoundView } from '../errors/error-views.tsx';
@@ -11,7 +12,7 @@ import { PageHeading } from '../ui/page-heading.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { capitalise, CMS_KINDS, itemNoun } from './cms-kinds.ts';
-import { CmsStatusChip } from './cms-status-chip.tsx';
+import { CMS_TONES, StatusChip } from '../ui/status-chip.tsx';
 import { $cmsForm, $editedCmsItem, closeCmsForm, openCmsForm } from './cms-form-store.ts';
 import { CmsForm } from './cms-form.tsx';
 
@@ -57,7 +58,7 @@ export function CmsFormScreen(_: ScreenProps) {
         description={
           item ? (
             <span className="inline-flex flex-wrap items-center gap-2">
-              <CmsStatusChip status={item.status} />
+              <StatusChip status={item.status} labels={CMS_STATUS_LABELS} tones={CMS_TONES} />
               <span>{item.title}</span>
             </span>
           ) : undefined

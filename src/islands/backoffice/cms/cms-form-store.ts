@@ -7,13 +7,14 @@ import {
   type MediaKind,
 } from '../../../lib/cms/schema.ts';
 import { api, conflictOf, errorMessage } from '../lib/api.ts';
+import { UploadCancelled } from '../lib/xhr-send.ts';
 import { createFetcherStore, createMutatorStore, fetchWith } from '../lib/query.ts';
 import { notifyError, notifySuccess } from '../notifications/snackbar-store.ts';
 import { followSiteBuild } from '../publishing/site-status-store.ts';
 import { $router, navigate, pathTo } from '../router.ts';
 import { capitalise, CMS_KINDS, cmsTypeOfRoute, itemNoun } from './cms-kinds.ts';
 import { forgetCachedItem } from './cms-list-store.ts';
-import { checkImageFile, uploadCmsImage, UploadCancelled, type RunningUpload } from './image-upload.ts';
+import { checkImageFile, uploadCmsImage } from './image-upload.ts';
 
 /**
  * The form the URL names. `valid` is false when the path's `cms_type` is not the form's kind
@@ -51,7 +52,7 @@ export type ImageUploadState =
 /** `owner` is the item the state belongs to ('new' before the first save). */
 export const $imageUpload = atom<{ owner: string; state: ImageUploadState }>({ owner: 'new', state: { phase: 'empty' } });
 
-let running: RunningUpload | null = null;
+let running: AbortController | null = null;
 
 function setUpload(state: ImageUploadState): void {
   const previous = $imageUpload.get().state;
@@ -105,12 +106,16 @@ export async function uploadChosenImage(item: CmsRecord): Promise<void> {
   if (state.phase !== 'chosen' && state.phase !== 'failed') return;
   const { file, preview } = state;
   setUpload({ phase: 'uploading', file, preview, loaded: 0, total: file.size });
-  running = uploadCmsImage(item.uuid, item.version, file, ({ loaded, total }) => {
-    const current = $imageUpload.get().state;
-    if (current.phase === 'uploading' && current.file === file) setUpload({ ...current, loaded, total });
-  });
+  const upload = new AbortController();
+  running = upload;
   try {
-    const answer = await running.promise;
+    const answer = await uploadCmsImage(item.uuid, item.version, file, {
+      signal: upload.signal,
+      onProgress: ({ loaded, total }) => {
+        const current = $imageUpload.get().state;
+        if (current.phase === 'uploading' && current.file === file) setUpload({ ...current, loaded, total });
+      },
+    });
     forgetCachedItem(item, answer.data);
     setUpload({ phase: 'done', fileName: file.name, total: file.size });
     notifySuccess(`Image of “${answer.data.title}” uploaded`);
@@ -149,7 +154,7 @@ export const $saveCmsItem = createMutatorStore<{ body: CmsSaveBody; before: CmsR
   $cmsConflict.set(null);
   let answer;
   try {
-    answer = await api('cms/saved', CmsItemResponseSchema, { method: 'POST', body: { ...body, ...(before && { version: before.version }) } });
+    answer = await api.request('POST', 'cms/saved', { schema: CmsItemResponseSchema, body: { ...body, ...(before && { version: before.version }) } });
   } catch (error) {
     $cmsConflict.set(conflictOf(error, CmsRecordSchema));
     throw error;

@@ -16,16 +16,20 @@ import {
 import { fieldErrorsOf, invalidProps, serverFieldErrors, type FieldErrors } from '../lib/field-errors.ts';
 import { pathTo } from '../router.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
-import { ConflictNotice } from '../ui/conflict-notice.tsx';
+import { ConflictActions, ConflictNotice } from '../ui/conflict-notice.tsx';
 import { ErrorState, FieldError } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
-import { CMS_KINDS, CMS_STATUS_LABELS } from './cms-kinds.ts';
+import { CMS_KINDS } from './cms-kinds.ts';
+import { CMS_STATUS_LABELS } from '../../../lib/cms/schema.ts';
 import { $cmsConflict, $saveCmsItem, discardChosenImage, hasPendingImage } from './cms-form-store.ts';
 import { forgetCachedItem } from './cms-list-store.ts';
 import { ImageField, useImageUpload } from './image-field.tsx';
 import { useLeaveGuard } from '../lib/leave-guard.ts';
+import { CmsStatusSchema } from '../../../lib/cms/schema.ts';
+import type { CropBox } from '../../../lib/media/schema.ts';
+import { BannerPictureFields } from './banner-picture.tsx';
 
-const FIELDS = ['title', 'media_kind', 'video_url', 'event', 'description', 'link', 'display_order', 'status'] as const;
+const FIELDS = ['title', 'media_kind', 'video_url', 'event', 'description', 'link', 'display_order', 'status', 'image_alt'] as const;
 
 interface Draft {
   title: string;
@@ -36,6 +40,9 @@ interface Draft {
   media_kind: MediaKind;
   video_url: string;
   event: string;
+  /** A banner's crop of its stored picture, and its alt text. */
+  image_crop: CropBox | null;
+  image_alt: string;
 }
 
 function draftOf(item: CmsRecord | null, newMediaKind: MediaKind): Draft {
@@ -48,6 +55,8 @@ function draftOf(item: CmsRecord | null, newMediaKind: MediaKind): Draft {
     media_kind: item?.media_kind ?? newMediaKind,
     video_url: item?.video_url ?? '',
     event: item?.event ?? '',
+    image_crop: item?.image_crop ?? null,
+    image_alt: item?.image_alt ?? '',
   };
 }
 
@@ -67,6 +76,7 @@ function bodyOf(type: CmsType, draft: Draft, item: CmsRecord | null): CmsSaveBod
       video_url: draft.media_kind === 'video' ? draft.video_url.trim() : null,
       event: draft.event,
     }),
+    ...(type === 'banner' && { image_crop: draft.image_crop, image_alt: draft.image_alt.trim() }),
   };
 }
 
@@ -97,6 +107,16 @@ export function CmsForm({ type, item, newMediaKind }: { type: CmsType; item: Cms
       setInitial(next);
       setDraft(next);
     }
+  }
+
+  // A new picture uploaded: its crop starts again from the server's (none).
+  const imageUrl = item?.image?.url ?? null;
+  const [seenImage, setSeenImage] = useState(imageUrl);
+  if (imageUrl !== seenImage) {
+    setSeenImage(imageUrl);
+    const crop = item?.image_crop ?? null;
+    setInitial((current) => ({ ...current, image_crop: crop }));
+    setDraft((current) => ({ ...current, image_crop: crop }));
   }
 
   const fieldsChanged = (Object.keys(initial) as (keyof Draft)[]).some((key) => initial[key] !== draft[key]);
@@ -145,16 +165,7 @@ export function CmsForm({ type, item, newMediaKind }: { type: CmsType; item: Cms
           title={`This ${noun} was changed while you were editing`}
           record={theirs}
           what={`this ${noun}`}
-          actions={
-            <>
-              <button type="button" className={ui.secondaryButton} onClick={() => reloadTheirs(theirs)} disabled={save.loading}>
-                Reload their version
-              </button>
-              <button type="button" className={ui.primaryButton} onClick={() => submit(theirs)} disabled={save.loading}>
-                {save.loading ? 'Saving…' : 'Keep my changes and save again'}
-              </button>
-            </>
-          }
+          actions={<ConflictActions saving={save.loading} onReload={() => reloadTheirs(theirs)} onKeepMine={() => submit(theirs)} />}
         >
           <p className="mt-1 text-sm text-slate-700">
             Your changes are still in the form and have not been saved. Reload their version to start again from it, or save
@@ -169,7 +180,7 @@ export function CmsForm({ type, item, newMediaKind }: { type: CmsType; item: Cms
         <label htmlFor="cms-title" className={ui.label}>
           Title
         </label>
-        <input id="cms-title" className={`${ui.input} mt-1`} value={draft.title} maxLength={CMS_TITLE_MAX} required autoComplete="off"
+        <input dir="auto" id="cms-title" className={`${ui.input} mt-1`} value={draft.title} maxLength={CMS_TITLE_MAX} required autoComplete="off"
           onChange={(event) => set('title', event.target.value)} {...invalidProps(errors, 'title', 'cms-title-error')} />
         <FieldError id="cms-title-error" messages={errors['title']} />
       </div>
@@ -210,7 +221,7 @@ export function CmsForm({ type, item, newMediaKind }: { type: CmsType; item: Cms
           <label htmlFor="cms-event" className={ui.label}>
             Event <span className="font-normal text-slate-600">(optional)</span>
           </label>
-          <input id="cms-event" className={`${ui.input} mt-1`} value={draft.event} maxLength={CMS_EVENT_MAX} autoComplete="off"
+          <input dir="auto" id="cms-event" className={`${ui.input} mt-1`} value={draft.event} maxLength={CMS_EVENT_MAX} autoComplete="off"
             aria-describedby="cms-event-hint" onChange={(event) => set('event', event.target.value)}
             {...invalidProps(errors, 'event', 'cms-event-error')} />
           <p id="cms-event-hint" className="mt-1 text-xs text-slate-600">
@@ -224,7 +235,7 @@ export function CmsForm({ type, item, newMediaKind }: { type: CmsType; item: Cms
         <label htmlFor="cms-description" className={ui.label}>
           Description <span className="font-normal text-slate-600">(optional)</span>
         </label>
-        <textarea id="cms-description" rows={4} className={`${ui.input} mt-1`} value={draft.description} maxLength={CMS_DESCRIPTION_MAX}
+        <textarea dir="auto" id="cms-description" rows={4} className={`${ui.input} mt-1`} value={draft.description} maxLength={CMS_DESCRIPTION_MAX}
           onChange={(event) => set('description', event.target.value)} {...invalidProps(errors, 'description', 'cms-description-error')} />
         <FieldError id="cms-description-error" messages={errors['description']} />
       </div>
@@ -256,7 +267,7 @@ export function CmsForm({ type, item, newMediaKind }: { type: CmsType; item: Cms
             Status
           </label>
           <select id="cms-status" className={`${ui.input} mt-1`} value={draft.status} aria-describedby="cms-status-hint"
-            onChange={(event) => set('status', event.target.value as CmsStatus)} {...invalidProps(errors, 'status', 'cms-status-error')}>
+            onChange={(event) => set('status', CmsStatusSchema.parse(event.target.value))} {...invalidProps(errors, 'status', 'cms-status-error')}>
             {CMS_STATUSES.map((status) => (
               <option key={status} value={status}>
                 {CMS_STATUS_LABELS[status]}
@@ -271,6 +282,11 @@ export function CmsForm({ type, item, newMediaKind }: { type: CmsType; item: Cms
       </div>
 
       <ImageField label={isVideo ? 'Thumbnail' : type === 'partner' ? 'Logo' : isMedia ? 'Photo' : 'Banner image'} item={item} owner={owner} noun={noun} />
+
+      {type === 'banner' && (
+        <BannerPictureFields item={item} pendingImage={hasPendingImage(upload)} crop={draft.image_crop} alt={draft.image_alt} errors={errors}
+          onCrop={(crop) => set('image_crop', crop)} onAlt={(alt) => set('image_alt', alt)} />
+      )}
 
       <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-5">
         <button type="submit" className={ui.primaryButton} disabled={save.loading || upload.phase === 'uploading'}>

@@ -1,4 +1,4 @@
-import type { CmsRecord, CmsStatus, CmsType } from '../../../lib/cms/schema.ts';
+import type { CmsRecord, CmsType } from '../../../lib/cms/schema.ts';
 import type { AppRoute } from '../router.ts';
 
 export interface CmsKind {
@@ -51,12 +51,6 @@ export function cmsTypeOfRoute(route: AppRoute | undefined): CmsType | null {
   }
   return null;
 }
-
-export const CMS_STATUS_LABELS: Record<CmsStatus, string> = {
-  draft: 'Draft',
-  published: 'Published',
-  unpublished: 'Unpublished',
-};
 
 /** What one item is called in messages: "banner", or "photo"/"video" in the media gallery. */
 export function itemNoun(item: Pick<CmsRecord, 'cms_type' | 'media_kind'>): string {

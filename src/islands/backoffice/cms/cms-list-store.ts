@@ -124,8 +124,8 @@ function showedConflict(item: CmsRecord, error: unknown, what: string): boolean 
 export async function changeCmsStatus(item: CmsRecord, status: CmsStatus): Promise<void> {
   setBusy(item.uuid, true);
   try {
-    const answer = await api(`cms/status/${encodeURIComponent(item.uuid)}`, CmsItemResponseSchema, {
-      method: 'POST',
+    const answer = await api.request('POST', `cms/status/${encodeURIComponent(item.uuid)}`, {
+      schema: CmsItemResponseSchema,
       body: { status, version: item.version },
     });
     forgetCachedItem(item, answer.data);
@@ -144,7 +144,7 @@ export async function changeCmsStatus(item: CmsRecord, status: CmsStatus): Promi
 export async function deleteCmsItem(item: CmsRecord): Promise<boolean> {
   setBusy(item.uuid, true);
   try {
-    await api(`cms/delete/${encodeURIComponent(item.uuid)}`, GenericResponseSchema, { method: 'POST', body: { version: item.version } });
+    await api.request('POST', `cms/delete/${encodeURIComponent(item.uuid)}`, { schema: GenericResponseSchema, body: { version: item.version } });
     forgetCachedItem(item);
     notifySuccess(`${capitalise(itemNoun(item))} “${item.title}” deleted`);
     if (item.status === 'published') followSiteBuild();

@@ -1,3 +1,4 @@
+import { CMS_STATUS_LABELS } from '../../../lib/cms/schema.ts';
 import { useStore } from '@nanostores/react';
 import { Fragment } from 'react';
 import type { CmsRecord } from '../../../lib/cms/schema.ts';
@@ -7,7 +8,7 @@ import { Icon } from '../ui/icons.tsx';
 import { ui } from '../ui/styles.ts';
 import { CMS_KINDS, thumbnailUrl } from './cms-kinds.ts';
 import { $busyItems, changeCmsStatus, setCmsFilters } from './cms-list-store.ts';
-import { CmsStatusChip } from './cms-status-chip.tsx';
+import { CMS_TONES, StatusChip } from '../ui/status-chip.tsx';
 
 const actionClass =
   'inline-flex items-center gap-1 whitespace-nowrap rounded-md px-2 py-1 text-sm font-medium aria-disabled:cursor-wait aria-disabled:opacity-60';
@@ -127,12 +128,12 @@ function CmsRow({ item, onDelete }: { item: CmsRecord; onDelete: (item: CmsRecor
         )}
         {/* Narrow screens: status and actions under the title (the columns are hidden). */}
         <div className="mt-2 flex flex-col items-start gap-1 font-normal sm:hidden">
-          <CmsStatusChip status={item.status} />
+          <StatusChip status={item.status} labels={CMS_STATUS_LABELS} tones={CMS_TONES} />
           <RowActions item={item} busy={busy} onDelete={onDelete} className="-ml-2 justify-start" />
         </div>
       </th>
       <td className={`${ui.td} hidden sm:table-cell`}>
-        <CmsStatusChip status={item.status} />
+        <StatusChip status={item.status} labels={CMS_STATUS_LABELS} tones={CMS_TONES} />
       </td>
       <td className={`${ui.td} hidden text-right tabular-nums sm:table-cell`}>{item.display_order}</td>
       <td className={`${ui.td} hidden whitespace-nowrap md:table-cell`}>{formatDate(item.updated_at)}</td>

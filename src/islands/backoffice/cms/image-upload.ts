@@ -6,7 +6,7 @@ import {
   type CmsItemResponse,
 } from '../../../lib/cms/schema.ts';
 import { ErrorResponseSchema } from '../../../lib/http/schema.ts';
-import { API_BASE, ApiError, DataValidationError, firebaseToken, type TokenSource } from '../lib/api.ts';
+import { api, ApiError, type UploadOptions } from '../lib/api.ts';
 
 /** The multipart field the upload endpoint reads (src/lib/cms/routes.server.ts). */
 export const UPLOAD_FIELD = 'file';
@@ -39,90 +39,28 @@ export function uploadError(status: number, body: unknown): ApiError {
   return new ApiError(status, message ?? `The server answered with status ${status}.`, errors, body);
 }
 
-export class UploadCancelled extends Error {
-  constructor() {
-    super('The upload was cancelled');
-    this.name = 'UploadCancelled';
-  }
-}
-
-export interface UploadProgress {
-  loaded: number;
-  total: number;
-}
-
-export interface RunningUpload<T = CmsItemResponse> {
-  promise: Promise<T>;
-  abort: () => void;
-}
-
 /** Sends an item's image to POST /api/cms/upload/{uuid} (see uploadImageFile). */
 export function uploadCmsImage(
   uuid: string,
   /** The item's version the image goes on: a changed item refuses it (409). */
   version: number,
   file: File,
-  onProgress: (progress: UploadProgress) => void,
-  getToken: TokenSource = firebaseToken,
-): RunningUpload {
-  return uploadImageFile(`cms/upload/${encodeURIComponent(uuid)}`, CmsItemResponseSchema, version, file, onProgress, getToken);
+  options: Omit<UploadOptions<typeof CmsItemResponseSchema>, 'schema' | 'version'>,
+): Promise<CmsItemResponse> {
+  return uploadImageFile(`cms/upload/${encodeURIComponent(uuid)}`, file, { ...options, schema: CmsItemResponseSchema, version });
 }
 
 /**
  * Sends an image to an upload endpoint (`path` under /api/) as multipart field `file`, with the
- * record's version in If-Match. XMLHttpRequest, because fetch reports no upload progress; like
- * every API call it carries a fresh ID token, and its answer is checked against `schema`.
+ * record's version in If-Match; the two refusals people can fix (413, 415) say what to do.
  */
-export function uploadImageFile<S extends z.ZodType>(
-  path: string,
-  schema: S,
-  version: number,
-  file: File,
-  onProgress: (progress: UploadProgress) => void,
-  getToken: TokenSource = firebaseToken,
-): RunningUpload<z.output<S>> {
-  const xhr = new XMLHttpRequest();
-  let aborted = false;
-  const promise = (async () => {
-    const token = await getToken();
-    if (!token) throw new ApiError(401, 'Sign in to continue');
-    if (aborted) throw new UploadCancelled();
-    return new Promise<z.output<S>>((resolve, reject) => {
-      xhr.open('POST', `${API_BASE}${path}`);
-      xhr.setRequestHeader('authorization', `Bearer ${token}`);
-      xhr.setRequestHeader('accept', 'application/json');
-      xhr.setRequestHeader('if-match', `"${version}"`);
-      xhr.upload.onprogress = (event) => {
-        onProgress({ loaded: event.loaded, total: event.lengthComputable ? event.total : file.size });
-      };
-      xhr.onerror = () => reject(new ApiError(0, 'Could not reach the server. Check your connection and try again.'));
-      xhr.onabort = () => reject(new UploadCancelled());
-      xhr.onload = () => {
-        let body: unknown;
-        try {
-          body = JSON.parse(xhr.responseText);
-        } catch {
-          body = undefined;
-        }
-        if (xhr.status < 200 || xhr.status >= 300) {
-          reject(uploadError(xhr.status, body));
-          return;
-        }
-        const parsed = schema.safeParse(body);
-        if (parsed.success) resolve(parsed.data);
-        else reject(new DataValidationError(parsed.error.issues));
-      };
-      const form = new FormData();
-      form.append(UPLOAD_FIELD, file, file.name);
-      onProgress({ loaded: 0, total: file.size });
-      xhr.send(form);
-    });
-  })();
-  return {
-    promise,
-    abort: () => {
-      aborted = true;
-      xhr.abort();
-    },
-  };
+export async function uploadImageFile<S extends z.ZodType>(path: string, file: File, options: UploadOptions<S>): Promise<z.output<S>> {
+  const form = new FormData();
+  form.append(UPLOAD_FIELD, file, file.name);
+  try {
+    return await api.upload(path, form, options);
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 413 || error.status === 415)) throw uploadError(error.status, error.body);
+    throw error;
+  }
 }

@@ -5,7 +5,9 @@ import { $contactFilters, $contactSearchDraft, setContactFilters, typeContactSea
 const CHIPS: { value: Filters['status']; label: string }[] = [
   { value: '', label: 'All' },
   { value: 'unread', label: 'Unread' },
-  { value: 'read', label: 'Read' },
+  { value: 'new', label: 'New' },
+  { value: 'answered', label: 'Answered' },
+  { value: 'archived', label: 'Archived' },
 ];
 
 export function ContactFilters() {

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
-import type { ContactMessage } from '../../../lib/contact/schema.ts';
+import { CONTACT_STATUS_LABELS, type ContactMessage } from '../../../lib/contact/schema.ts';
+import { CONTACT_TONES, StatusChip } from '../ui/status-chip.tsx';
 import type { ScreenProps } from '../screen-props.ts';
 import { formatNumber } from '../ui/format.ts';
 import { PageHeading } from '../ui/page-heading.tsx';
@@ -97,15 +98,18 @@ function MessageList({ messages, filters, busy }: { messages: readonly ContactMe
                 <span className="flex items-baseline justify-between gap-3">
                   <span className={`truncate text-sm ${unread ? 'font-bold text-slate-900' : 'font-medium text-slate-800'}`}>
                     {unread && <span className="sr-only">Unread: </span>}
-                    {message.name}
+                    <bdi>{message.name}</bdi>
                   </span>
                   <span className={`shrink-0 text-xs ${unread ? 'font-semibold text-slate-900' : 'text-slate-600'}`}>
                     {formatReceivedShort(message.created_at)}
                   </span>
                 </span>
-                <span className={`block truncate text-sm ${unread ? 'font-semibold text-slate-900' : 'text-slate-700'}`}>{message.subject}</span>
+                <span className="flex items-center gap-2">
+                  <span dir="auto" className={`min-w-0 flex-1 truncate text-sm ${unread ? 'font-semibold text-slate-900' : 'text-slate-700'}`}>{message.subject}</span>
+                  {message.status !== 'new' && <StatusChip status={message.status} labels={CONTACT_STATUS_LABELS} tones={CONTACT_TONES} />}
+                </span>
                 {/* A glance for the eye; the link's name stays short (sender, time, subject). */}
-                <span aria-hidden="true" className="block truncate text-xs text-slate-600">
+                <span aria-hidden="true" dir="auto" className="block truncate text-xs text-slate-600">
                   {message.message}
                 </span>
               </span>

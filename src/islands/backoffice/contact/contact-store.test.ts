@@ -10,7 +10,8 @@ describe('message list filters in the URL', () => {
       page: 2,
       message: 17,
     });
-    expect(filtersFromSearch({ status: 'archived', page: 'x', message: '1e3' })).toEqual({ q: '', status: '', page: 1, message: null });
+    expect(filtersFromSearch({ status: 'archived', page: 'x', message: '1e3' })).toEqual({ q: '', status: 'archived', page: 1, message: null });
+    expect(filtersFromSearch({ status: 'spam' })).toEqual({ q: '', status: '', page: 1, message: null });
   });
 
   it('writes only what differs from the defaults', () => {

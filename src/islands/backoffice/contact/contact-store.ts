@@ -1,5 +1,11 @@
 import { computed } from 'nanostores';
-import { ContactListResponseSchema, ContactShowResponseSchema, type ContactListResponse } from '../../../lib/contact/schema.ts';
+import {
+  CONTACT_LIST_FILTERS,
+  ContactListResponseSchema,
+  ContactShowResponseSchema,
+  type ContactListFilter,
+  type ContactListResponse,
+} from '../../../lib/contact/schema.ts';
 import { api, withQuery } from '../lib/api.ts';
 import { createFetcherStore, fetchWith, invalidatePrefixes } from '../lib/query.ts';
 import { createListControls, keepShownWhileLoading, pageOf, searchOf, searchTextOf, type ListFilters } from '../lib/list.ts';
@@ -9,7 +15,8 @@ export const CONTACT_PAGE_SIZE = 20;
 
 /** The message list's filters and the open message; all live in the URL query. */
 export interface ContactFilters extends ListFilters {
-  status: '' | 'unread' | 'read';
+  /** Read state or the work's status; '' for every message. */
+  status: '' | ContactListFilter;
   /** The id of the message shown, if any. */
   message: number | null;
 }
@@ -19,7 +26,7 @@ export function filtersFromSearch(search: Record<string, string>): ContactFilter
   const message = search['message'] ?? '';
   return {
     q: searchTextOf(search),
-    status: status === 'unread' || status === 'read' ? status : '',
+    status: (CONTACT_LIST_FILTERS as readonly string[]).includes(status ?? '') ? (status as ContactListFilter) : '',
     page: pageOf(search),
     message: /^\d{1,9}$/.test(message) ? Number(message) : null,
   };
@@ -47,7 +54,7 @@ const $messageKey = computed($contactFilters, (filters) => (filters?.message != 
 /** The open message. Reading it marks it read on the server, so the lists are asked again. */
 export const $openMessage = createFetcherStore([$messageKey], {
   fetcher: async (...parts) => {
-    const answer = await api(parts.join(''), ContactShowResponseSchema);
+    const answer = await api.request('GET', parts.join(''), { schema: ContactShowResponseSchema });
     invalidatePrefixes('contact-us/list');
     return answer;
   },

@@ -1,13 +1,20 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
+import { CONTACT_STATUS_LABELS } from '../../../lib/contact/schema.ts';
 import { ApiError } from '../lib/api.ts';
 import { Icon } from '../ui/icons.tsx';
+import { CONTACT_TONES, StatusChip } from '../ui/status-chip.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { formatReceived } from './contact-format.ts';
 import { $openMessage } from './contact-store.ts';
+import { MessageActions } from './message-actions.tsx';
+import { RepliesList, ReplyForm } from './reply-form.tsx';
 
-/** One message, as its sender wrote it: plain text with its line breaks, never HTML. */
+/**
+ * One message, as its sender wrote it (plain text with its line breaks, never HTML), with its
+ * status, the actions on it, the replies sent and the reply form.
+ */
 export function MessagePanel({ id, closeHref }: { id: number; closeHref: string }) {
   const answer = useStore($openMessage);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -34,12 +41,12 @@ export function MessagePanel({ id, closeHref }: { id: number; closeHref: string 
         <Skeleton rows={4} label="Loading the message…" />
       ) : (
         <article>
-          <h2 id="message-subject" ref={heading} tabIndex={-1} className="break-words text-xl font-semibold text-slate-900 outline-none">
+          <h2 id="message-subject" ref={heading} tabIndex={-1} dir="auto" className="break-words text-xl font-semibold text-slate-900 outline-none">
             {message.subject}
           </h2>
           <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
             <dt className="text-slate-600">From</dt>
-            <dd className="break-words font-medium text-slate-900">{message.name}</dd>
+            <dd dir="auto" className="break-words font-medium text-slate-900">{message.name}</dd>
             <dt className="text-slate-600">Email</dt>
             <dd className="break-all">
               <a href={`mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`} className={ui.link}>
@@ -50,10 +57,25 @@ export function MessagePanel({ id, closeHref }: { id: number; closeHref: string 
             <dd className="text-slate-900">
               <time dateTime={message.created_at}>{formatReceived(message.created_at)}</time>
             </dd>
+            <dt className="text-slate-600">Status</dt>
+            <dd className="flex flex-wrap items-center gap-2 text-slate-700">
+              <StatusChip status={message.status} labels={CONTACT_STATUS_LABELS} tones={CONTACT_TONES} />
+              {message.status_at && (
+                <span>
+                  {message.status_by && <>by <bdi>{message.status_by.name}</bdi>, </>}
+                  <time dateTime={message.status_at}>{formatReceived(message.status_at)}</time>
+                </span>
+              )}
+            </dd>
           </dl>
-          <div className="mt-5 whitespace-pre-wrap break-words border-t border-slate-200 pt-5 text-sm leading-relaxed text-slate-900">
+          <div className="mt-4">
+            <MessageActions message={message} />
+          </div>
+          <div dir="auto" className="mt-5 whitespace-pre-wrap break-words border-t border-slate-200 pt-5 text-sm leading-relaxed text-slate-900">
             {message.message}
           </div>
+          <RepliesList replies={message.replies} />
+          <ReplyForm key={message.id} message={message} />
         </article>
       )}
     </section>

@@ -33,7 +33,7 @@ export function CountriesScreen(_: ScreenProps) {
       <div role="search" aria-label="Filter countries" className="mb-4 flex flex-col gap-4 sm:flex-row sm:items-end">
         <div className="sm:w-72">
           <label htmlFor="country-search" className={ui.label}>Search countries</label>
-          <input id="country-search" type="search" className={`${ui.input} mt-1`} placeholder="Name or code" value={search}
+          <input dir="auto" id="country-search" type="search" className={`${ui.input} mt-1`} placeholder="Name or code" value={search}
             onChange={(event) => $countrySearch.set(event.target.value)} />
         </div>
         <div className="sm:w-56">

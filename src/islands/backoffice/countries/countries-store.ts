@@ -62,8 +62,8 @@ export async function setCountryStatus(country: CountryListItem, status: 0 | 1):
   const { code } = country;
   $pendingCountries.set([...$pendingCountries.get(), code]);
   try {
-    const saved = await api(`country/${encodeURIComponent(code)}/update/status`, CountryStatusResponseSchema, {
-      method: 'POST',
+    const saved = await api.request('POST', `country/${encodeURIComponent(code)}/update/status`, {
+      schema: CountryStatusResponseSchema,
       body: { status, version: country.version },
     });
     showCountry(saved.data);

@@ -1,9 +1,10 @@
+import { USER_STATUS_LABELS } from '../../../lib/users/schema.ts';
 import { sidebarFor } from '../../../lib/access/permissions.ts';
 import type { Whoami } from '../../../lib/identity/schema.ts';
 import { pathTo } from '../router.ts';
 import { CountryValue } from '../ui/flag.tsx';
 import { formatDate } from '../ui/format.ts';
-import { StatusChip } from '../ui/status-chip.tsx';
+import { StatusChip, USER_TONES } from '../ui/status-chip.tsx';
 import { ui } from '../ui/styles.ts';
 
 export function AccountSummary({ identity }: { identity: Whoami }) {
@@ -30,7 +31,7 @@ export function AccountSummary({ identity }: { identity: Whoami }) {
         <div>
           <dt className="text-slate-600">Status</dt>
           <dd>
-            <StatusChip status={identity.status} />
+            <StatusChip status={identity.status} labels={USER_STATUS_LABELS} tones={USER_TONES} />
           </dd>
         </div>
         <div>

@@ -15,7 +15,7 @@ import { AwaitingActivationCard, PublicSiteCard, UnreadMessagesCard } from './wo
  */
 export const DASHBOARD_CARDS: readonly DashboardCard[] = [
   { id: 'national-reporting', shows: (identity) => hasModuleRule(identity, 'national_report'), width: 'wide', Card: ReportingCard },
-  { id: 'best-practices', shows: (identity) => hasModuleRule(identity, 'best-practice'), Card: PracticeDashboardCard },
+  { id: 'best-practices', shows: (identity) => hasModuleRule(identity, 'best-practice'), width: 'double', Card: PracticeDashboardCard },
   { id: 'profile-missing', shows: isAdminLevel, Card: ProfileMissingCard },
   { id: 'awaiting-activation', shows: canManageUsers, Card: AwaitingActivationCard },
   { id: 'unread-messages', shows: isAdminLevel, Card: UnreadMessagesCard },

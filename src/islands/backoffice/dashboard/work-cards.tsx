@@ -2,8 +2,8 @@ import { useStore } from '@nanostores/react';
 import type { Whoami } from '../../../lib/identity/schema.ts';
 import { isStateAdmin } from '../../../lib/access/permissions.ts';
 import { formatReceivedShort } from '../contact/contact-format.ts';
-import { BuildProgressBar, formatMoment, phaseLabel, PhaseDot } from '../publishing/build-progress.tsx';
 import { PublishButton } from '../publishing/publish-panel.tsx';
+import { SiteStatusView } from '../publishing/site-status-view.tsx';
 import { $publishing, $siteStatus, sitePhase } from '../publishing/site-status-store.ts';
 import { pathTo } from '../router.ts';
 import { Flag } from '../ui/flag.tsx';
@@ -42,7 +42,7 @@ export function AwaitingActivationCard({ identity }: { identity: Whoami }) {
           {data.data.map((user) => (
             <li key={user.uuid} className="flex items-center justify-between gap-3 py-2">
               <span className="min-w-0">
-                <span className="block truncate font-medium text-slate-900">{user.name ?? user.email}</span>
+                <span className="block font-medium [overflow-wrap:anywhere] text-slate-900">{user.name ?? user.email}</span>
                 <span className="flex items-center gap-1.5 text-xs text-slate-600">
                   {user.country && <Flag country={user.country} />}
                   {user.country?.name ?? 'No country yet'} · signed up {formatDate(user.created_at)}
@@ -121,17 +121,7 @@ export function PublicSiteCard() {
         <Skeleton rows={1} label="Loading the state of the public site…" />
       ) : (
         <div className="space-y-3">
-          <p className="flex items-center gap-2 font-medium text-slate-900">
-            <PhaseDot phase={phase} />
-            {phaseLabel(phase)}
-          </p>
-          {phase.kind === 'building' && <BuildProgressBar progress={phase.progress} step={phase.step} />}
-          {phase.kind === 'failed' && (
-            <p>
-              The build of {formatMoment(phase.at)} failed; visitors still see
-              {phase.liveSince ? ` the build of ${formatMoment(phase.liveSince)}.` : ' no build yet.'}
-            </p>
-          )}
+          <SiteStatusView data={data} shown={3} />
           <PublishButton publishing={publishing} retry={phase.kind === 'failed'} />
         </div>
       )}

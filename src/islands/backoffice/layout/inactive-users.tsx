@@ -35,7 +35,7 @@ export function InactiveUsersBadge() {
       title={label}
       className="relative inline-flex size-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100 hover:text-brand-700"
     >
-      <Icon name="bell" className="size-6" />
+      <Icon name="users" className="size-6" />
       {count !== undefined && count > 0 && (
         <span
           aria-hidden="true"

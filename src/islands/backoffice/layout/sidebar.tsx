@@ -28,6 +28,7 @@ const ICONS: Partial<Record<BackofficeRouteName, IconName>> = {
   acl: 'shield',
   contactMessages: 'mail',
   countries: 'globe',
+  sentMail: 'send',
   cmsBanner: 'image',
   cmsVideo: 'video',
   cmsPartner: 'partners',

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { isAdminLevel } from '../../../lib/access/permissions.ts';
 import type { Whoami } from '../../../lib/identity/schema.ts';
 import { Icon } from '../ui/icons.tsx';
+import { NotificationBell } from '../notifications/notification-bell.tsx';
 import { PublishIndicator } from '../publishing/publish-indicator.tsx';
 import { AccountMenu } from './account-menu.tsx';
 import { InactiveUsersBadge } from './inactive-users.tsx';
@@ -10,7 +11,7 @@ import { $sidebarExpanded, SIDEBAR_TOGGLE_ID, toggleSidebar } from './sidebar-st
 
 /**
  * The top bar of spec §2: welcome and role, the public site's publishing state and the
- * inactive-users badge (admin-level), country flag, email chip.
+ * inactive-users badge (admin-level), the notifications bell, country flag, email chip.
  */
 export function TopBar({ identity }: { identity: Whoami }) {
   const expanded = useStore($sidebarExpanded);
@@ -38,6 +39,7 @@ export function TopBar({ identity }: { identity: Whoami }) {
       </div>
       {isAdminLevel(identity) && <PublishIndicator />}
       {isAdminLevel(identity) && <InactiveUsersBadge />}
+      <NotificationBell />
       {identity.country && (
         <img
           src={identity.country.flag}

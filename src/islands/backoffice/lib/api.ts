@@ -1,68 +1,52 @@
 import type { z } from 'zod';
 import { getFirebaseAuth } from '../../../lib/client/firebase.ts';
-import { ErrorResponseSchema } from '../../../lib/http/schema.ts';
+import { ApiError, dataOf, OFFLINE_MESSAGE, type WireAnswer } from './api-error.ts';
+import type { UploadProgress, WireRequest } from './xhr-send.ts';
+
+export { ApiError, conflictOf, DataValidationError, errorMessage, OFFLINE_MESSAGE } from './api-error.ts';
+export type { UploadProgress } from './xhr-send.ts';
 
 export const API_BASE = '/api/';
 
 /**
- * A non-2xx answer of the API, carrying the server's `{status, message, errors?}` body; a 409 for
- * a stale write also carries `current`, the record as it is now (unchecked: see `conflictOf`).
+ * Where the bearer token comes from; swapped in tests. `forceRefresh` asks the identity service
+ * for a new token rather than the cached one.
  */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly errors: Record<string, string[]>;
-  /** The whole error body, e.g. a 409's `current` record (DESIGN.md §12). */
-  readonly body: unknown;
-  /** A 409's record as it is now (DESIGN.md §12), when the body carries one. */
-  readonly current: unknown;
-  constructor(status: number, message: string, errors: Record<string, string[]> = {}, body?: unknown) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-    this.errors = errors;
-    this.body = body;
-    this.current = (body as { current?: unknown } | undefined)?.current;
-  }
-}
+export type TokenSource = (forceRefresh?: boolean) => Promise<string | null>;
 
-/**
- * The record of a stale-write refusal (409 with `current`), checked against its shared schema;
- * null for any other error, including a 409 that is a rule's refusal (no `current`).
- */
-export function conflictOf<S extends z.ZodType>(error: unknown, schema: S): z.output<S> | null {
-  if (!(error instanceof ApiError) || error.status !== 409 || error.current === undefined) return null;
-  const parsed = schema.safeParse(error.current);
-  return parsed.success ? parsed.data : null;
-}
-
-/** A response that does not match its shared schema (spec §5). */
-export class DataValidationError extends Error {
-  readonly details: readonly z.core.$ZodIssue[];
-  constructor(details: readonly z.core.$ZodIssue[]) {
-    super('Could not validate data');
-    this.name = 'DataValidationError';
-    this.details = details;
-  }
-}
-
-/** Where the bearer token comes from; swapped in tests. */
-export type TokenSource = () => Promise<string | null>;
+export type Fetch = (input: string, init: RequestInit) => Promise<Response>;
 
 export interface ApiClientOptions {
   getToken: TokenSource;
-  fetch?: typeof fetch;
+  fetch?: Fetch;
+  /** Node has no XMLHttpRequest: tests pass a stand-in. */
+  createXhr?: () => XMLHttpRequest;
 }
 
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'DELETE';
-  body?: unknown;
-  query?: Record<string, string | number | undefined | null>;
+export type Method = 'GET' | 'POST' | 'DELETE';
+export type Query = Record<string, string | number | undefined | null>;
+
+export interface CallOptions<S extends z.ZodType> {
+  /** The shared schema the answer must match ("Could not validate data" otherwise). */
+  schema: S;
+  query?: Query;
   /** Sent as `If-Match`: the version of the record a write is based on (DESIGN.md §12). */
   version?: number;
 }
 
+export interface RequestOptions<S extends z.ZodType> extends CallOptions<S> {
+  /** JSON, or a FormData sent as multipart. */
+  body?: unknown;
+}
+
+export interface UploadOptions<S extends z.ZodType> extends CallOptions<S> {
+  onProgress?: (progress: UploadProgress) => void;
+  /** Aborting it cancels the upload: the promise rejects with UploadCancelled (`lib/xhr-send.ts`). */
+  signal?: AbortSignal;
+}
+
 /** Path plus query string, leaving out blank values: `user/list?q=ana&page=2`. */
-export function withQuery(path: string, query: RequestOptions['query']): string {
+export function withQuery(path: string, query: Query | undefined): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
@@ -72,56 +56,69 @@ export function withQuery(path: string, query: RequestOptions['query']): string 
 }
 
 /**
- * A client for the portal API: every call carries a freshly fetched ID token and every answer
- * is checked against its shared zod schema before anyone sees it.
+ * The portal API's one client (DESIGN.md §6, §8): every call carries the signed-in user's ID
+ * token, a 401 is tried once more with a freshly issued token (the cached one may have been
+ * revoked or have expired in a sleeping tab), and every answer is checked against its shared zod
+ * schema before anyone sees it. `request` goes through fetch; `upload` through XMLHttpRequest,
+ * for its upload progress.
  */
 export function createApiClient(options: ApiClientOptions) {
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
 
-  return async function request<S extends z.ZodType>(
-    path: string,
-    schema: S,
-    init: RequestOptions = {},
-  ): Promise<z.output<S>> {
-    const token = await options.getToken();
-    if (!token) throw new ApiError(401, 'Sign in to continue');
-    const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${token}` };
-    if (init.body !== undefined) headers['content-type'] = 'application/json';
-    if (init.version !== undefined) headers['if-match'] = `"${init.version}"`;
-
+  const sendByFetch = async (request: WireRequest): Promise<WireAnswer> => {
     let response: Response;
     try {
-      response = await doFetch(API_BASE + withQuery(path.replace(/^\//, ''), init.query), {
-        method: init.method ?? 'GET',
-        headers,
-        ...(init.body !== undefined && { body: JSON.stringify(init.body) }),
-      });
+      response = await doFetch(request.url, request);
     } catch {
-      throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
+      throw new ApiError(0, OFFLINE_MESSAGE);
     }
+    return { status: response.status, json: await response.json().catch(() => undefined) };
+  };
 
-    const json: unknown = await response.json().catch(() => undefined);
-    if (!response.ok) {
-      const body = ErrorResponseSchema.safeParse(json);
-      if (body.success) throw new ApiError(response.status, body.data.message, body.data.errors, json);
-      throw new ApiError(response.status, `The server answered with status ${response.status}.`);
+  async function call<S extends z.ZodType>(
+    send: (request: WireRequest) => Promise<WireAnswer>,
+    method: Method,
+    path: string,
+    init: CallOptions<S> & { body?: string | FormData | undefined },
+  ): Promise<z.output<S>> {
+    const wire = (token: string): WireRequest => {
+      const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${token}` };
+      if (typeof init.body === 'string') headers['content-type'] = 'application/json';
+      if (init.version !== undefined) headers['if-match'] = `"${init.version}"`;
+      return { method, url: API_BASE + withQuery(path.replace(/^\//, ''), init.query), headers, body: init.body };
+    };
+    const token = await options.getToken();
+    if (!token) throw new ApiError(401, 'Sign in to continue');
+    let answer = await send(wire(token));
+    if (answer.status === 401) {
+      const fresh = await options.getToken(true).catch(() => null);
+      if (fresh) answer = await send(wire(fresh));
     }
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) throw new DataValidationError(parsed.error.issues);
-    return parsed.data;
+    return dataOf(answer, init.schema);
+  }
+
+  return {
+    /** One API call: `path` under /api/, the answer checked against `schema`. */
+    request<S extends z.ZodType>(method: Method, path: string, init: RequestOptions<S>): Promise<z.output<S>> {
+      const { body } = init;
+      return call(sendByFetch, method, path, { ...init, body: body === undefined || body instanceof FormData ? body : JSON.stringify(body) });
+    },
+
+    /** POSTs a form with files, reporting the upload's progress; `signal` cancels it. */
+    upload<S extends z.ZodType>(path: string, form: FormData, init: UploadOptions<S>): Promise<z.output<S>> {
+      // Loaded on the first upload: most sessions never send a file, and the first load stays small.
+      const send = async (request: WireRequest) => (await import('./xhr-send.ts')).xhrSend(request, init, options.createXhr);
+      return call(send, 'POST', path, { ...init, body: form });
+    },
   };
 }
 
+export type ApiClient = ReturnType<typeof createApiClient>;
+
 /** The ID token of the signed-in Firebase user; `getIdToken()` refreshes it when it is near expiry. */
-export const firebaseToken: TokenSource = async () => {
+export const firebaseToken: TokenSource = async (forceRefresh) => {
   const auth = await getFirebaseAuth();
-  return auth.currentUser ? auth.currentUser.getIdToken() : null;
+  return auth.currentUser ? auth.currentUser.getIdToken(forceRefresh) : null;
 };
 
 export const api = createApiClient({ getToken: firebaseToken });
-
-/** A message a person can act on, for any error an API call may throw. */
-export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError || error instanceof DataValidationError) return error.message;
-  return 'Something went wrong. Please try again.';
-}

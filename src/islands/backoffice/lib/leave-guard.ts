@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { guardPopState, isIslandPath, navigate } from '../router.ts';
+import { guardPopState, islandLinkClicked, navigate } from '../router.ts';
 
 const here = () => location.pathname + location.search + location.hash;
 
@@ -18,11 +18,8 @@ export function useLeaveGuard(dirty: boolean) {
 
     // Capture phase: runs before the router's own click handler, which skips prevented clicks.
     const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0) return;
-      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      const link = event.target instanceof Element ? event.target.closest('a') : null;
-      if (!link || (link.target && link.target !== '_self') || link.hasAttribute('download')) return;
-      if (link.origin !== location.origin || !isIslandPath(link.pathname)) return;
+      const link = islandLinkClicked(event);
+      if (!link) return;
       const to = link.pathname + link.search + link.hash;
       if (to === current) return;
       event.preventDefault();

@@ -18,7 +18,7 @@ let stopped = false;
 export function fetchWith<S extends z.ZodType>(schema: S) {
   return async (...keyParts: (string | number | true)[]): Promise<z.output<S>> => {
     if (stopped) throw new ApiError(401, 'Signed out');
-    return api(keyParts.join(''), schema);
+    return api.request('GET', keyParts.join(''), { schema });
   };
 }
 

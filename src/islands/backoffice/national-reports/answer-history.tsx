@@ -2,7 +2,7 @@ import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/re
 import { useStore } from '@nanostores/react';
 import { atom, computed } from 'nanostores';
 import { formatAnswer } from '../../../lib/questionnaires/engine.ts';
-import { AnswerHistoryResponseSchema, type AnswerChange } from '../../../lib/national-reports/schema.ts';
+import { AnswerHistoryResponseSchema, type AnswerChange } from '../../../lib/national-reports/activity-schema.ts';
 import type { Question } from '../../../lib/questionnaires/schema.ts';
 import { createFetcherStore, fetchWith } from '../lib/query.ts';
 import { formatDateTime } from '../questionnaire/field-status.tsx';

@@ -140,7 +140,7 @@ function CoverAltForm({ report, identity, editable }: { report: Report; identity
         What the picture shows
       </label>
       <div className="mt-1 flex flex-col gap-2 sm:flex-row">
-        <input
+        <input dir="auto"
           id="cover-alt"
           className={ui.input}
           value={alt}

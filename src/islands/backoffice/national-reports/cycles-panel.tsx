@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   CYCLE_STATUSES,
   CycleSaveBodySchema,
+  DEFAULT_REMINDER_DAYS,
   GUIDELINE_VERSION_MAX,
   type Cycle,
   type CycleListItem,
@@ -12,10 +13,12 @@ import {
 import { fieldErrorsOf, invalidProps, serverFieldErrors, type FieldErrors } from '../lib/field-errors.ts';
 import { useLeaveGuard } from '../lib/leave-guard.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
-import { ConflictNotice } from '../ui/conflict-notice.tsx';
+import { ConflictActions, ConflictNotice } from '../ui/conflict-notice.tsx';
 import { formatDate, formatNumber } from '../ui/format.ts';
 import { EmptyState, ErrorState, FieldError, Skeleton } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
+import { CYCLE_TONES, StatusChip } from '../ui/status-chip.tsx';
+import { CYCLE_STATUS_LABELS } from '../../../lib/national-reports/workflow.ts';
 import {
   $adminCycles,
   $cycleConflict,
@@ -26,13 +29,7 @@ import {
   restoreFocusAfterForm,
   type QuestionnairePage,
 } from './questionnaire-store.ts';
-
-export const CYCLE_STATUS_LABELS: Record<CycleStatus, string> = {
-  draft: 'Draft',
-  open: 'Open',
-  closed: 'Closed',
-  archived: 'Archived',
-};
+import { CycleStatusSchema } from '../../../lib/national-reports/schema.ts';
 
 const CYCLE_STATUS_HINTS: Record<CycleStatus, string> = {
   draft: 'Being prepared: countries do not see it yet.',
@@ -40,21 +37,6 @@ const CYCLE_STATUS_HINTS: Record<CycleStatus, string> = {
   closed: 'Reporting is over: countries can no longer change their answers once they lock.',
   archived: 'Kept for the record.',
 };
-
-const STATUS_TONES: Record<CycleStatus, string> = {
-  draft: 'bg-slate-100 text-slate-800 ring-slate-300',
-  open: 'bg-emerald-50 text-emerald-900 ring-emerald-300',
-  closed: 'bg-amber-50 text-amber-900 ring-amber-300',
-  archived: 'bg-slate-100 text-slate-700 ring-slate-300',
-};
-
-function CycleStatusChip({ status }: { status: CycleStatus }) {
-  return (
-    <span className={`inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${STATUS_TONES[status]}`}>
-      {CYCLE_STATUS_LABELS[status]}
-    </span>
-  );
-}
 
 /** The reporting cycles: the list, or the form of one (…&cycle={year} or cycle=new). */
 export function CyclesPanel({ page }: { page: QuestionnairePage }) {
@@ -127,7 +109,7 @@ function CycleList({ cycles }: { cycles: readonly CycleListItem[] }) {
                     <td className={ui.td} data-label="Status">
                       {/* A wrapper, so the chip keeps its size in the phone's card grid. */}
                       <span>
-                        <CycleStatusChip status={cycle.status} />
+                        <StatusChip status={cycle.status} labels={CYCLE_STATUS_LABELS} tones={CYCLE_TONES} />
                       </span>
                     </td>
                     <td className={`${ui.td} whitespace-nowrap`} data-label="Opens">{formatDate(cycle.opens_at)}</td>
@@ -160,6 +142,8 @@ interface CycleDraft {
   expiry_days: string;
   timely_days: string;
   guideline_version: string;
+  /** "14, 7, 1": the days before the closing date that reminders go. */
+  reminder_days: string;
 }
 
 function draftOfCycle(cycle: Cycle | null): CycleDraft {
@@ -172,6 +156,7 @@ function draftOfCycle(cycle: Cycle | null): CycleDraft {
     expiry_days: String(cycle?.expiry_days ?? 30),
     timely_days: String(cycle?.timely_days ?? 0),
     guideline_version: cycle?.guideline_version ?? '',
+    reminder_days: (cycle?.reminder_days ?? DEFAULT_REMINDER_DAYS).join(', '),
   };
 }
 
@@ -187,10 +172,21 @@ function bodyOfCycle(draft: CycleDraft, base: Cycle | null): CycleSaveBody {
     expiry_days: numberOrText(draft.expiry_days) as number,
     timely_days: numberOrText(draft.timely_days) as number,
     guideline_version: draft.guideline_version.trim() || null,
+    reminder_days: draft.reminder_days.split(/[\s,;]+/).filter((day) => day !== '').map(numberOrText) as number[],
   };
 }
 
-const FIELDS = ['year', 'opens_at', 'closes_at', 'status', 'expiry_days', 'timely_days', 'guideline_version'] as const;
+/** The errors of each day of reminder_days ("reminder_days.0") shown under the one field. */
+function foldDayErrors(errors: FieldErrors): FieldErrors {
+  const out: FieldErrors = {};
+  for (const [field, messages] of Object.entries(errors)) {
+    const key = field.startsWith('reminder_days') ? 'reminder_days' : field;
+    out[key] = [...(out[key] ?? []), ...(messages ?? [])];
+  }
+  return out;
+}
+
+const FIELDS = ['year', 'opens_at', 'closes_at', 'status', 'expiry_days', 'timely_days', 'reminder_days', 'guideline_version'] as const;
 
 /** What changing a cycle's status does, said before it is saved. */
 function statusChangeText(from: CycleStatus | null, to: CycleStatus, year: string): string | null {
@@ -219,7 +215,7 @@ function CycleForm({ cycle, years }: { cycle: CycleListItem | null; years: reado
 
   const dirty = JSON.stringify(initial) !== JSON.stringify(draft) && !save.loading;
   const guard = useLeaveGuard(dirty);
-  const errors = { ...serverFieldErrors(save.error), ...clientErrors };
+  const errors = foldDayErrors({ ...serverFieldErrors(save.error), ...clientErrors });
   const theirs = conflict && conflict.year === cycle?.year ? conflict : null;
   const refusal = save.error && !theirs && Object.keys(serverFieldErrors(save.error)).length === 0 ? save.error : null;
   const set = <K extends keyof CycleDraft>(key: K, value: CycleDraft[K]) => setDraft((current) => ({ ...current, [key]: value }));
@@ -237,7 +233,7 @@ function CycleForm({ cycle, years }: { cycle: CycleListItem | null; years: reado
 
   const submit = (base: Cycle | null) => {
     const checked = CycleSaveBodySchema.safeParse(bodyOfCycle(draft, base));
-    const found: FieldErrors = checked.success ? {} : fieldErrorsOf(checked.error.issues);
+    const found: FieldErrors = checked.success ? {} : foldDayErrors(fieldErrorsOf(checked.error.issues));
     if (cycle === null && checked.success && years.includes(checked.data.year)) found['year'] = [`there is already a ${checked.data.year} cycle: edit it instead`];
     setClientErrors(found);
     const first = FIELDS.find((field) => found[field]);
@@ -268,7 +264,7 @@ function CycleForm({ cycle, years }: { cycle: CycleListItem | null; years: reado
       <label htmlFor={`cycle-${name}`} className={ui.label}>
         {label}
       </label>
-      <input
+      <input dir="auto"
         id={`cycle-${name}`}
         className={`${ui.input} mt-1`}
         value={draft[name]}
@@ -300,16 +296,7 @@ function CycleForm({ cycle, years }: { cycle: CycleListItem | null; years: reado
           title={`The ${theirs.year} cycle was changed while you were editing`}
           record={{ updated_at: null, updated_by: null }}
           what={`the ${theirs.year} cycle`}
-          actions={
-            <>
-              <button type="button" className={ui.secondaryButton} onClick={() => reloadTheirs(theirs)} disabled={save.loading}>
-                Reload their version
-              </button>
-              <button type="button" className={ui.primaryButton} onClick={() => submit(theirs)} disabled={save.loading}>
-                {save.loading ? 'Saving…' : 'Keep my changes and save again'}
-              </button>
-            </>
-          }
+          actions={<ConflictActions saving={save.loading} onReload={() => reloadTheirs(theirs)} onKeepMine={() => submit(theirs)} />}
         >
           <p className="mt-1 text-sm text-slate-700">
             It now opens on {formatDate(theirs.opens_at)}, closes on {formatDate(theirs.closes_at)} and is {CYCLE_STATUS_LABELS[theirs.status].toLowerCase()}. Your changes are still in
@@ -328,7 +315,7 @@ function CycleForm({ cycle, years }: { cycle: CycleListItem | null; years: reado
         <label htmlFor="cycle-status" className={ui.label}>
           Status
         </label>
-        <select id="cycle-status" className={`${ui.input} mt-1`} value={draft.status} onChange={(event) => set('status', event.target.value as CycleStatus)} aria-describedby="cycle-status-hint" {...invalidProps(errors, 'status', 'cycle-status-error')}>
+        <select id="cycle-status" className={`${ui.input} mt-1`} value={draft.status} onChange={(event) => set('status', CycleStatusSchema.parse(event.target.value))} aria-describedby="cycle-status-hint" {...invalidProps(errors, 'status', 'cycle-status-error')}>
           {CYCLE_STATUSES.map((status) => (
             <option key={status} value={status} disabled={status === 'draft' && draftClosed}>
               {CYCLE_STATUS_LABELS[status]}
@@ -345,6 +332,12 @@ function CycleForm({ cycle, years }: { cycle: CycleListItem | null; years: reado
         {input('expiry_days', 'Days until answers lock', { inputMode: 'numeric' }, 'After the closing date, countries may still correct their answers for this many days.')}
         {input('timely_days', 'Days of grace for an on-time report', { inputMode: 'numeric' }, 'A report submitted within this many days after closing counts as on time.')}
       </div>
+      {input(
+        'reminder_days',
+        'Reminders, in days before the closing date',
+        { placeholder: '14, 7, 1' },
+        'The focal points and country administrators of reports not yet submitted are reminded on these days, and once the day after the closing date. Separate the days with commas.',
+      )}
       {input('guideline_version', 'Reporting guidelines (optional)', { maxLength: GUIDELINE_VERSION_MAX, placeholder: 'Guidelines for reporting on the NUA (2025)' }, 'The edition of the guidelines countries follow in this cycle.')}
 
       <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-5">

@@ -2,14 +2,18 @@ import { useStore } from '@nanostores/react';
 import { computed } from 'nanostores';
 import { hasModuleRule } from '../../../lib/access/permissions.ts';
 import type { Whoami } from '../../../lib/identity/schema.ts';
-import { DashboardResponseSchema, REPORT_STATUSES } from '../../../lib/national-reports/schema.ts';
+import { REPORT_STATUSES, type OwnReportSummary } from '../../../lib/national-reports/schema.ts';
+import { DashboardResponseSchema } from '../../../lib/national-reports/activity-schema.ts';
 import { createFetcherStore, fetchWith } from '../lib/query.ts';
 import { pathTo } from '../router.ts';
 import { $identity } from '../session.ts';
 import { ErrorState, Skeleton } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { reportRoutes } from './list-store.ts';
-import { CompletenessBar, deadlineText, ReportStatusChip, STATUS_LABELS } from './report-format.tsx';
+import { CompletenessBar, deadlineText } from './report-format.tsx';
+import { REPORT_TONES, StatusChip } from '../ui/status-chip.tsx';
+import { REPORT_STATUS_LABELS } from '../../../lib/national-reports/workflow.ts';
+import { DueLabel, ReturnedChip, ReturnedNotice } from './report-notices.tsx';
 
 const $reportingDashboard = createFetcherStore(
   [computed($identity, (state) => (state.status === 'ready' && hasModuleRule(state.identity, 'national_report') ? 'report/type/national/dashboard' : null))],
@@ -39,24 +43,9 @@ export function ReportingCard({ identity }: { identity: Whoami }) {
           <Region region={dashboard.data.data.region} />
         ) : (
           <ul className="space-y-4">
-            {dashboard.data.data.own.map((report) => {
-              const routes = reportRoutes(report.country.code, report.year);
-              return (
-                <li key={report.uuid} className="flex flex-wrap items-center justify-between gap-3">
-                  <div>
-                    <p className="flex items-center gap-2 font-medium text-slate-900">
-                      {report.country.name} {report.year} <ReportStatusChip status={report.status} />
-                    </p>
-                    <div className="mt-1">
-                      <CompletenessBar pct={report.completeness.pct} className="w-40" />
-                    </div>
-                  </div>
-                  <a href={routes.form} className={ui.primaryButton}>
-                    {report.status === 'not_started' ? 'Start answering' : report.locked || report.status === 'completed' ? 'Open the report' : 'Continue answering'}
-                  </a>
-                </li>
-              );
-            })}
+            {dashboard.data.data.own.map((report) => (
+              <OwnReport key={report.uuid} report={report} />
+            ))}
           </ul>
         )}
       </div>
@@ -64,13 +53,40 @@ export function ReportingCard({ identity }: { identity: Whoami }) {
   );
 }
 
+/** One's own report: where it stands, when it is due, and a return for revision with its reason. */
+function OwnReport({ report }: { report: OwnReportSummary }) {
+  const routes = reportRoutes(report.country.code, report.year);
+  const name = `${report.country.name} ${report.year}`;
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3">
+      <div className="space-y-1">
+        <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+          {name} {report.returned ? <ReturnedChip /> : <StatusChip status={report.status} labels={REPORT_STATUS_LABELS} tones={REPORT_TONES} />}
+        </p>
+        <DueLabel report={report} />
+        <CompletenessBar pct={report.completeness.pct} className="w-40" />
+      </div>
+      <a href={routes.form} className={ui.primaryButton}>
+        {report.returned && !report.locked
+          ? 'Revise the report'
+          : report.status === 'not_started'
+            ? 'Start answering'
+            : report.locked || report.status === 'completed'
+              ? 'Open the report'
+              : 'Continue answering'}
+      </a>
+      {report.returned && <ReturnedNotice returned={report.returned} headingLevel={3} className="basis-full" />}
+    </li>
+  );
+}
+
 function Region({ region }: { region: { countries_total: number; by_status: Record<string, number>; average_completeness: number } }) {
   return (
     <>
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+      <dl className={ui.tileGrid}>
         {REPORT_STATUSES.map((status) => (
           <div key={status} className="rounded-md bg-slate-50 p-3">
-            <dt className="text-xs text-slate-600">{STATUS_LABELS[status]}</dt>
+            <dt className="text-xs text-slate-600">{REPORT_STATUS_LABELS[status]}</dt>
             <dd className="text-xl font-semibold tabular-nums text-slate-900">{region.by_status[status] ?? 0}</dd>
           </div>
         ))}

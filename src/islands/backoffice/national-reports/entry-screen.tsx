@@ -21,6 +21,7 @@ import {
   showReport,
 } from './report-store.ts';
 import { ReportSummary } from './report-summary.tsx';
+import { ReturnedNotice } from './report-notices.tsx';
 
 /** …/{country_code}/{year}/indicator/form: the questionnaire of one country and cycle. */
 export function ReportEntryScreen({ identity }: ScreenProps) {
@@ -56,7 +57,7 @@ function Entry({ view, identity }: { view: ReportView; identity: Whoami }) {
 
   return (
     <>
-      <ReportSummary report={report} current="form" title="indicators">
+      <ReportSummary report={report} current="form" title="indicators" notice={report.returned && <ReturnedNotice returned={report.returned} />}>
         {(actions.includes('complete') || actions.includes('reopen')) && (
           <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-slate-100 pt-4">
             {actions.includes('complete') && (

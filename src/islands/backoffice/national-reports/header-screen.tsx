@@ -8,11 +8,13 @@ import type { ScreenProps } from '../screen-props.ts';
 import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { $activity, checkDraft, draftOf, saveHeader, type HeaderDraft } from './header-store.ts';
-import { actionLabel, STATUS_LABELS } from './report-format.tsx';
+import { actionLabel } from './report-format.tsx';
+import { REPORT_STATUS_LABELS } from '../../../lib/national-reports/workflow.ts';
 import { ReviewActions } from './report-actions.tsx';
 import { $actionBusy, $liveReport, $reportView, roleOf, showReport } from './report-store.ts';
 import { ReportSummary } from './report-summary.tsx';
-import { SignedReport } from './signed-report.tsx';
+import { canSubmitSigned, SignedReport } from './signed-report.tsx';
+import { SignedSubmission } from './signed-submission.tsx';
 import { CoverSection } from './cover-section.tsx';
 
 /** …/{country_code}/{year}/form: the report's title, summary, contact, cover picture, signed PDF, timeline and review. */
@@ -33,6 +35,12 @@ export function ReportHeaderScreen({ identity }: ScreenProps) {
       <ReportSummary report={report} current="header" title="report">
         <ReviewActions report={report} identity={identity} />
       </ReportSummary>
+      {/* A report to submit opens on its submission step, above everything else (decision 025). */}
+      {canSubmitSigned(report, identity) && report.status === 'completed' && (
+        <div className="mb-6">
+          <SignedSubmission replacing={report.file !== null} />
+        </div>
+      )}
       {/* minmax(0,…): a long file name is cut short, it does not widen the page on a phone. */}
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="space-y-6">
@@ -80,6 +88,7 @@ function DetailsForm({ report, identity }: { report: Report; identity: Whoami })
       <input
         id={`report-${name}`}
         type={type}
+        dir="auto"
         className={`${ui.input} mt-1`}
         value={draft[name]}
         maxLength={max}
@@ -108,7 +117,7 @@ function DetailsForm({ report, identity }: { report: Report; identity: Whoami })
           <label htmlFor="report-summary" className={ui.label}>
             Executive summary
           </label>
-          <textarea
+          <textarea dir="auto"
             id="report-summary"
             rows={7}
             className={`${ui.input} mt-1`}
@@ -160,7 +169,7 @@ function Timeline({ report }: { report: Report }) {
               <span aria-hidden="true" className="absolute -left-[5px] top-1.5 size-2 rounded-full bg-brand-600" />
               <p className="text-sm font-medium text-slate-900">
                 {actionLabel(event.action)}
-                {event.to && event.from !== event.to && <span className="font-normal text-slate-600"> · now {STATUS_LABELS[event.to].toLowerCase()}</span>}
+                {event.to && event.from !== event.to && <span className="font-normal text-slate-600"> · now {REPORT_STATUS_LABELS[event.to].toLowerCase()}</span>}
               </p>
               <p className="text-xs text-slate-600">
                 {formatDateTime(event.at)}

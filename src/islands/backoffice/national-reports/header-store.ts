@@ -1,21 +1,14 @@
 import { atom, computed } from 'nanostores';
 import type { Whoami } from '../../../lib/identity/schema.ts';
-import {
-  ActivityResponseSchema,
-  CONTACT_EMAIL_MAX,
-  CONTACT_NAME_MAX,
-  EXECUTIVE_SUMMARY_MAX,
-  REPORT_TITLE_MAX,
-  REPORT_COVER_MAX_BYTES,
-  REPORT_UPLOAD_MAX_BYTES,
-  type Report,
-} from '../../../lib/national-reports/schema.ts';
-import { errorMessage } from '../lib/api.ts';
+import { CONTACT_EMAIL_MAX, CONTACT_NAME_MAX, EXECUTIVE_SUMMARY_MAX, REPORT_TITLE_MAX, REPORT_COVER_MAX_BYTES, ReportSchema, type Report } from '../../../lib/national-reports/schema.ts';
+import { ActivityResponseSchema } from '../../../lib/national-reports/activity-schema.ts';
+import { conflictOf, errorMessage } from '../lib/api.ts';
 import { createFetcherStore, fetchWith, invalidatePrefixes } from '../lib/query.ts';
 import { notifyError, notifySuccess } from '../notifications/snackbar-store.ts';
 import { $identity } from '../session.ts';
 import { isAdminLevel } from '../../../lib/access/permissions.ts';
-import { reportPath, StaleReportError, uploadReportCover, uploadSignedReport } from './report-api.ts';
+import { reportPath, uploadReportCover } from './report-api.ts';
+import { formatBytes } from './signed-store.ts';
 import { checkImageFile } from '../cms/image-upload.ts';
 import { $liveReport, $reportParams, runReportAction } from './report-store.ts';
 
@@ -65,66 +58,7 @@ export async function saveHeader(identity: Whoami, draft: HeaderDraft): Promise<
   return saved !== null;
 }
 
-// ---- the signed PDF ----
-
-export const PDF_RULES = `A PDF file of at most ${REPORT_UPLOAD_MAX_BYTES / 1024 / 1024} MB, signed by the responsible authority.`;
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
-}
-
-/** The browser's quick look before sending (the server checks the bytes again). */
-export function checkPdf(file: Pick<File, 'name' | 'type' | 'size'>): string | null {
-  if (file.size === 0) return 'This file is empty. Choose the signed PDF.';
-  if (file.type !== 'application/pdf' && !/\.pdf$/i.test(file.name)) return 'This file is not a PDF. Save the signed report as PDF and choose it again.';
-  if (file.size > REPORT_UPLOAD_MAX_BYTES) return `This file is ${formatBytes(file.size)}: the signed report may be at most ${formatBytes(REPORT_UPLOAD_MAX_BYTES)}.`;
-  return null;
-}
-
-export type UploadState =
-  | { phase: 'idle' }
-  | { phase: 'invalid'; message: string }
-  | { phase: 'uploading'; name: string; loaded: number; total: number }
-  | { phase: 'failed'; name: string; message: string };
-
-export const $upload = atom<UploadState>({ phase: 'idle' });
-let abortUpload: (() => void) | null = null;
-
-/** Sends the signed PDF; on success the report is submitted. */
-export async function uploadPdf(file: File): Promise<void> {
-  const report = $liveReport.get();
-  if (!report) return;
-  const problem = checkPdf(file);
-  if (problem) {
-    $upload.set({ phase: 'invalid', message: problem });
-    return;
-  }
-  $upload.set({ phase: 'uploading', name: file.name, loaded: 0, total: file.size });
-  const running = uploadSignedReport(report.uuid, report.version, file, ({ loaded, total }) => {
-    if ($upload.get().phase === 'uploading') $upload.set({ phase: 'uploading', name: file.name, loaded, total });
-  });
-  abortUpload = running.abort;
-  try {
-    const updated = await running.promise;
-    $liveReport.set(updated);
-    $upload.set({ phase: 'idle' });
-    invalidatePrefixes('report/type/national/');
-    notifySuccess('The signed report is uploaded and the report is submitted.');
-  } catch (error) {
-    // Changed since it was read (reopened, returned…): what was signed may not be what it says now.
-    if (error instanceof StaleReportError) $liveReport.set(error.current);
-    const message = error instanceof StaleReportError ? 'Someone changed this report meanwhile. Check it, then upload the signed copy again.' : errorMessage(error);
-    $upload.set({ phase: 'failed', name: file.name, message });
-    notifyError(`The signed report was not uploaded: ${message}`);
-  } finally {
-    abortUpload = null;
-  }
-}
-
-export function cancelUpload(): void {
-  abortUpload?.();
-}
+export { checkPdf, formatBytes, PDF_RULES } from './signed-store.ts';
 
 // ---- the cover picture ----
 
@@ -166,20 +100,24 @@ export async function uploadCover(): Promise<void> {
   if (!report || (state.phase !== 'chosen' && state.phase !== 'failed')) return;
   const { file, preview } = state;
   setCover({ phase: 'uploading', file, preview, loaded: 0, total: file.size });
-  const running = uploadReportCover(report.uuid, report.version, file, ({ loaded, total }) => {
-    const now = $cover.get();
-    if (now.phase === 'uploading' && now.file === file) setCover({ ...now, loaded, total });
-  });
-  abortCover = running.abort;
+  const upload = new AbortController();
+  abortCover = () => upload.abort();
   try {
-    const updated = await running.promise;
+    const updated = await uploadReportCover(report.uuid, report.version, file, {
+      signal: upload.signal,
+      onProgress: ({ loaded, total }) => {
+        const now = $cover.get();
+        if (now.phase === 'uploading' && now.file === file) setCover({ ...now, loaded, total });
+      },
+    });
     $liveReport.set(updated);
     setCover({ phase: 'idle' });
     invalidatePrefixes('report/type/national/');
     notifySuccess('The cover picture is saved.');
   } catch (error) {
-    if (error instanceof StaleReportError) $liveReport.set(error.current);
-    const message = error instanceof StaleReportError ? 'Someone changed this report meanwhile. Check it, then upload the picture again.' : errorMessage(error);
+    const current = conflictOf(error, ReportSchema);
+    if (current) $liveReport.set(current);
+    const message = current ? 'Someone changed this report meanwhile. Check it, then upload the picture again.' : errorMessage(error);
     if ($cover.get().phase === 'uploading') setCover({ phase: 'failed', file, preview, message });
     notifyError(`The cover picture was not saved: ${message}`);
   } finally {

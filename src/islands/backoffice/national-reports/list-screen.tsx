@@ -6,8 +6,7 @@ import { REPORT_STATUSES, type CycleListItem, type ReportListItem } from '../../
 import type { ScreenProps } from '../screen-props.ts';
 import { SearchField } from '../ui/filters.tsx';
 import { Flag } from '../ui/flag.tsx';
-import { formatDate, formatNumber } from '../ui/format.ts';
-import { Icon } from '../ui/icons.tsx';
+import { formatDate } from '../ui/format.ts';
 import { PageHeading } from '../ui/page-heading.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
@@ -24,7 +23,10 @@ import {
   sortBy,
   typeReportSearch,
 } from './list-store.ts';
-import { CompletenessBar, deadlineText, ReportStatusChip, STATUS_LABELS } from './report-format.tsx';
+import { CompletenessBar, deadlineText } from './report-format.tsx';
+import { REPORT_TONES, StatusChip } from '../ui/status-chip.tsx';
+import { REPORT_STATUS_LABELS } from '../../../lib/national-reports/workflow.ts';
+import { Pagination } from '../ui/pagination.tsx';
 
 /** /module/report/national: every country of a cycle (administrators) or one's own reports. */
 export function NationalReportListScreen({ identity }: ScreenProps) {
@@ -88,7 +90,7 @@ function AdminList() {
             <option value="">All statuses{total ? ` (${total})` : ''}</option>
             {REPORT_STATUSES.map((status) => (
               <option key={status} value={status}>
-                {STATUS_LABELS[status]}
+                {REPORT_STATUS_LABELS[status]}
                 {counts[status] !== undefined ? ` (${counts[status]})` : ''}
               </option>
             ))}
@@ -123,7 +125,7 @@ function AdminList() {
             <ReportCards reports={list.data.data} />
           </>
         )}
-        {list.data && list.data.total > 0 && <Pagination page={list.data.page} total={list.data.total} shown={list.data.data.length} />}
+        {list.data && list.data.total > 0 && <Pagination page={list.data.page} pageSize={REPORT_PAGE_SIZE} total={list.data.total} shown={list.data.data.length} noun="reports" onPage={(page) => setReportFilters({ page })} />}
       </div>
     </>
   );
@@ -189,7 +191,7 @@ function ReportTable({ reports, busy, sort }: { reports: readonly ReportListItem
                 </a>
               </th>
               <td className={ui.td}>
-                <ReportStatusChip status={report.status} />
+                <StatusChip status={report.status} labels={REPORT_STATUS_LABELS} tones={REPORT_TONES} />
               </td>
               <td className={ui.td}>
                 <CompletenessBar pct={report.completeness_pct} />
@@ -218,7 +220,7 @@ function ReportCards({ reports }: { reports: readonly ReportListItem[] }) {
               <Flag country={report.country} />
               {report.country.name}
             </a>
-            <ReportStatusChip status={report.status} />
+            <StatusChip status={report.status} labels={REPORT_STATUS_LABELS} tones={REPORT_TONES} />
           </div>
           <div className="mt-3">
             <CompletenessBar pct={report.completeness_pct} className="w-40" />
@@ -232,31 +234,6 @@ function ReportCards({ reports }: { reports: readonly ReportListItem[] }) {
         </li>
       ))}
     </ul>
-  );
-}
-
-function Pagination({ page, total, shown }: { page: number; total: number; shown: number }) {
-  const first = (page - 1) * REPORT_PAGE_SIZE + 1;
-  const last = Math.min(first + shown - 1, total);
-  const lastPage = Math.max(1, Math.ceil(total / REPORT_PAGE_SIZE));
-  return (
-    <nav aria-label="Pages of reports" className="mt-4 flex flex-wrap items-center justify-between gap-3">
-      <p role="status" className="text-sm text-slate-700">
-        Showing {formatNumber(first)}–{formatNumber(last)} of {formatNumber(total)}
-      </p>
-      {lastPage > 1 && (
-        <div className="flex gap-2">
-          <button type="button" className={ui.secondaryButton} disabled={page <= 1} onClick={() => setReportFilters({ page: page - 1 })}>
-            <Icon name="chevronLeft" className="size-4" />
-            Previous
-          </button>
-          <button type="button" className={ui.secondaryButton} disabled={page >= lastPage} onClick={() => setReportFilters({ page: page + 1 })}>
-            Next
-            <Icon name="chevronRight" className="size-4" />
-          </button>
-        </div>
-      )}
-    </nav>
   );
 }
 
@@ -282,7 +259,7 @@ function OwnReports() {
                 </h2>
                 <p className="text-sm text-slate-600">{open ? deadlineText(report.deadline) : `Cycle ${cycle.status}`}</p>
               </div>
-              <ReportStatusChip status={report.status} />
+              <StatusChip status={report.status} labels={REPORT_STATUS_LABELS} tones={REPORT_TONES} />
             </div>
             <div className="mt-4">
               <CompletenessBar pct={report.completeness.pct} className="w-48" />

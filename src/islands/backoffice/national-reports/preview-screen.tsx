@@ -9,7 +9,7 @@ import { Flag } from '../ui/flag.tsx';
 import { formatDate } from '../ui/format.ts';
 import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
-import { STATUS_LABELS } from './report-format.tsx';
+import { REPORT_STATUS_LABELS } from '../../../lib/national-reports/workflow.ts';
 import { reportPath } from './report-api.ts';
 import { $reportParams } from './report-store.ts';
 import { ReportSummary } from './report-summary.tsx';
@@ -95,21 +95,21 @@ function PrintableReport({ report, groups, tier }: { report: Report; groups: rea
             {report.country.name} · National report {report.year}
           </p>
         </div>
-        <h2 className="mt-4 text-2xl font-semibold text-slate-900">{report.title ?? 'Report on the implementation of the New Urban Agenda'}</h2>
+        <h2 dir="auto" className="mt-4 text-2xl font-semibold text-slate-900">{report.title ?? 'Report on the implementation of the New Urban Agenda'}</h2>
         <p className="mt-2 text-sm text-slate-600">
-          {STATUS_LABELS[report.status]}
+          {REPORT_STATUS_LABELS[report.status]}
           {report.published_at ? ` · published ${formatDate(report.published_at)}` : ''} · {report.completeness.answered} of {report.completeness.total} indicators answered
           {tier ? ` · tier ${tier} questions only` : ''}
         </p>
         {report.executive_summary && (
           <div className="mt-5">
             <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-700">Executive summary</h3>
-            <p className="mt-2 whitespace-pre-line text-slate-800">{report.executive_summary}</p>
+            <p dir="auto" className="mt-2 whitespace-pre-line text-slate-800">{report.executive_summary}</p>
           </div>
         )}
         {report.contact && (
           <p className="mt-4 text-sm text-slate-700">
-            Contact: {report.contact.name}, {report.contact.email}
+            Contact: <bdi>{report.contact.name}</bdi>, {report.contact.email}
             {report.contact.phone ? `, ${report.contact.phone}` : ''}
           </p>
         )}
@@ -141,8 +141,8 @@ function PrintableReport({ report, groups, tier }: { report: Report; groups: rea
                         {question.sdg_refs.length > 0 && <span className="text-slate-500"> (SDG {question.sdg_refs.join(', ')})</span>}
                       </dt>
                       <dd className="text-sm">
-                        {display ? <span className="font-semibold text-slate-900">{display}</span> : <span className="text-slate-500">Not answered</span>}
-                        {answer?.text && <span className="mt-1 block whitespace-pre-line text-slate-800">{answer.text}</span>}
+                        {display ? <span dir="auto" className="font-semibold text-slate-900">{display}</span> : <span className="text-slate-500">Not answered</span>}
+                        {answer?.text && <span dir="auto" className="mt-1 block whitespace-pre-line text-slate-800">{answer.text}</span>}
                         {(answer?.data_year || answer?.source) && (
                           <span className="mt-1 block text-xs text-slate-600">
                             {[answer.data_year ? `Data year ${answer.data_year}` : null, answer.source ? `Source: ${answer.source}` : null].filter(Boolean).join(' · ')}

@@ -21,7 +21,7 @@ import {
 import { fieldErrorsOf, invalidProps, serverFieldErrors, type FieldErrors } from '../lib/field-errors.ts';
 import { useLeaveGuard } from '../lib/leave-guard.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
-import { ConflictNotice } from '../ui/conflict-notice.tsx';
+import { ConflictActions, ConflictNotice } from '../ui/conflict-notice.tsx';
 import { ErrorState, FieldError } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { ANSWER_TYPE_LABELS, bodyOfDraft, draftOfQuestion, fieldsOfType, nextQuestionCode, TIER_LABELS, type QuestionDraft } from './question-draft.ts';
@@ -116,10 +116,10 @@ export function QuestionForm({ question, questions, thrusts, subcategories }: { 
     ...(hint && !errors[name] && { 'aria-describedby': `question-${name}-hint` }),
   });
   const textInput = (name: 'code' | 'unit' | 'text_label' | 'nua_paragraphs' | 'source_hint' | 'sdg_refs', max: number, hint = false, extra: Record<string, unknown> = {}) => (
-    <input id={`question-${name}`} className={ui.input} value={draft[name]} maxLength={max} autoComplete="off" onChange={(event) => set(name, event.target.value)} {...describe(name, hint)} {...extra} />
+    <input dir="auto" id={`question-${name}`} className={ui.input} value={draft[name]} maxLength={max} autoComplete="off" onChange={(event) => set(name, event.target.value)} {...describe(name, hint)} {...extra} />
   );
   const numberInput = (name: 'min' | 'max' | 'expected_min' | 'expected_max' | 'decimals', hint = false) => (
-    <input id={`question-${name}`} className={ui.input} inputMode="decimal" value={draft[name]} autoComplete="off" onChange={(event) => set(name, event.target.value)} {...describe(name, hint)} />
+    <input dir="auto" id={`question-${name}`} className={ui.input} inputMode="decimal" value={draft[name]} autoComplete="off" onChange={(event) => set(name, event.target.value)} {...describe(name, hint)} />
   );
 
   return (
@@ -130,7 +130,7 @@ export function QuestionForm({ question, questions, thrusts, subcategories }: { 
         </h2>
         <p className="mt-1 text-sm text-slate-600">
           {question
-            ? 'Changes reach the forms of the open reporting cycles at once. Answers already given keep their values; an answer that no longer fits a changed type or limit is marked for the country to correct.'
+            ? 'Changes reach the reports still being answered at once. Answers already given keep their values; an answer that no longer fits a changed type or limit is marked for the country to correct. Reports already submitted or published, and every report of a closed cycle, keep the wording they were answered against.'
             : 'The question joins the forms of this year’s reporting cycles and later ones.'}
         </p>
       </div>
@@ -140,16 +140,7 @@ export function QuestionForm({ question, questions, thrusts, subcategories }: { 
           title={`${question?.code ?? 'This question'} was changed while you were editing`}
           record={{ updated_at: null, updated_by: null }}
           what={`question ${theirs.code}`}
-          actions={
-            <>
-              <button type="button" className={ui.secondaryButton} onClick={() => reloadTheirs(theirs)} disabled={save.loading}>
-                Reload their version
-              </button>
-              <button type="button" className={ui.primaryButton} onClick={() => void submit(theirs)} disabled={save.loading}>
-                {save.loading ? 'Saving…' : 'Keep my changes and save again'}
-              </button>
-            </>
-          }
+          actions={<ConflictActions saving={save.loading} onReload={() => reloadTheirs(theirs)} onKeepMine={() => void submit(theirs)} />}
         >
           <p className="mt-1 text-sm text-slate-700">Your changes are still in the form and have not been saved. Reload their version to start again from it, or save yours over it.</p>
         </ConflictNotice>
@@ -212,14 +203,14 @@ export function QuestionForm({ question, questions, thrusts, subcategories }: { 
         {field(
           'text',
           'Question',
-          <textarea id="question-text" rows={3} className={ui.input} value={draft.text} maxLength={QUESTION_TEXT_MAX} onChange={(event) => set('text', event.target.value)} {...describe('text')} />,
+          <textarea dir="auto" id="question-text" rows={3} className={ui.input} value={draft.text} maxLength={QUESTION_TEXT_MAX} onChange={(event) => set('text', event.target.value)} {...describe('text')} />,
         )}
         {field(
           'help',
           <>
             Help text <span className="font-normal text-slate-600">(optional)</span>
           </>,
-          <textarea id="question-help" rows={3} className={ui.input} value={draft.help} maxLength={QUESTION_HELP_MAX} onChange={(event) => set('help', event.target.value)} {...describe('help', true)} />,
+          <textarea dir="auto" id="question-help" rows={3} className={ui.input} value={draft.help} maxLength={QUESTION_HELP_MAX} onChange={(event) => set('help', event.target.value)} {...describe('help', true)} />,
           'Shown under the question: what to count, which definition to follow.',
         )}
         <label className="flex items-start gap-2 text-sm text-slate-800">
@@ -399,7 +390,7 @@ function ListEditor({ kind, draft, setDraft, errors }: { kind: 'options' | 'part
                 <label htmlFor={index === 0 ? `question-${kind}` : `question-${firstName}`} className="text-xs font-medium text-slate-700">
                   {spec.first.label} {index + 1}
                 </label>
-                <input
+                <input dir="auto"
                   id={index === 0 ? `question-${kind}` : `question-${firstName}`}
                   className={`${ui.input} mt-1 font-mono`}
                   value={row[spec.first.name] ?? ''}
@@ -414,7 +405,7 @@ function ListEditor({ kind, draft, setDraft, errors }: { kind: 'options' | 'part
                 <label htmlFor={`question-${labelName}`} className="text-xs font-medium text-slate-700">
                   Label {index + 1}
                 </label>
-                <input
+                <input dir="auto"
                   id={`question-${labelName}`}
                   className={`${ui.input} mt-1`}
                   value={row.label}

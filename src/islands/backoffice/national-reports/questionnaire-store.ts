@@ -116,7 +116,7 @@ export const $questionConflict = atom<Question | null>(null);
 export const $saveQuestion = createMutatorStore<{ body: QuestionSaveBody; isNew: boolean }, Question>(async ({ data }) => {
   $questionConflict.set(null);
   try {
-    const saved = await api('question/saved', QuestionResponseSchema, { method: 'POST', body: data.body });
+    const saved = await api.request('POST', 'question/saved', { schema: QuestionResponseSchema, body: data.body });
     showQuestion(saved.data);
     invalidatePrefixes(REPORTS_PREFIX);
     notifySuccess(data.isNew ? `Question ${saved.data.code} added: it is in the forms of the open reporting cycles` : `Question ${saved.data.code} saved`);
@@ -158,8 +158,8 @@ export async function moveQuestion(uuid: string, direction: -1 | 1, showRetired:
   // Shown at once; the server's answer replaces it.
   showQuestions(order);
   try {
-    const saved = await api('question/reorder', QuestionListResponseSchema, {
-      method: 'POST',
+    const saved = await api.request('POST', 'question/reorder', {
+      schema: QuestionListResponseSchema,
       body: { uuids: order.map((q) => q.uuid), versions: order.map((q) => list.find((l) => l.uuid === q.uuid)!.version) },
     });
     showQuestions(saved.data);
@@ -187,8 +187,8 @@ export const $retiringQuestion = atom<string | null>(null);
 export async function setRetired(question: Question, retired: boolean): Promise<boolean> {
   $retiringQuestion.set(question.uuid);
   try {
-    const saved = await api(`question/retire/${encodeURIComponent(question.uuid)}`, QuestionResponseSchema, {
-      method: 'POST',
+    const saved = await api.request('POST', `question/retire/${encodeURIComponent(question.uuid)}`, {
+      schema: QuestionResponseSchema,
       body: { version: question.version, retired },
     });
     showQuestion(saved.data);
@@ -219,7 +219,7 @@ export const $cycleConflict = atom<Cycle | null>(null);
 export const $saveCycle = createMutatorStore<{ body: CycleSaveBody; isNew: boolean }, Cycle>(async ({ data }) => {
   $cycleConflict.set(null);
   try {
-    const saved = await api('report/type/national/cycles/saved', CycleResponseSchema, { method: 'POST', body: data.body });
+    const saved = await api.request('POST', 'report/type/national/cycles/saved', { schema: CycleResponseSchema, body: data.body });
     // Opening a cycle creates reports; every list and count of reports may change.
     invalidatePrefixes(REPORTS_PREFIX);
     notifySuccess(data.isNew ? `Reporting cycle ${saved.data.year} created` : `Reporting cycle ${saved.data.year} saved`);

@@ -58,6 +58,21 @@ const TEXT: Partial<Record<ReportUpdateAction, ActionText>> = {
   },
 };
 
+/**
+ * What the dialog of `action` says about this report: unlocking a published report tells that the
+ * public page keeps the published version while the country revises (decision 026).
+ */
+function textOf(action: ReportUpdateAction, report: Report): ActionText | undefined {
+  const text = TEXT[action];
+  if (action !== 'unlock' || report.status !== 'published' || !text) return text;
+  return {
+    ...text,
+    title: 'Unlock this published report?',
+    body:
+      'The country can change its answers again and the report goes back to “in progress”. The public page keeps showing the version published now until a new version is published. The unlock is recorded with your note.',
+  };
+}
+
 /** The review actions of the workflow a role may take now, each asked for in a dialog. */
 export function ReviewActions({ report, identity }: { report: Report; identity: Whoami }) {
   const role = roleOf(identity);
@@ -70,7 +85,7 @@ export function ReviewActions({ report, identity }: { report: Report; identity: 
   const [open, setOpen] = useState<ReportUpdateAction | null>(null);
   const [note, setNote] = useState('');
   if (reviewActions.length === 0) return null;
-  const text = open ? TEXT[open] : undefined;
+  const text = open ? textOf(open, report) : undefined;
   const noteMissing = text?.note === 'required' && note.trim() === '';
 
   const confirm = async () => {
@@ -109,7 +124,7 @@ export function ReviewActions({ report, identity }: { report: Report; identity: 
             <label htmlFor="workflow-note" className={ui.label}>
               {text?.note === 'required' ? 'Reason (required)' : 'Note (optional)'}
             </label>
-            <textarea
+            <textarea dir="auto"
               id="workflow-note"
               rows={4}
               maxLength={WORKFLOW_NOTE_MAX}

@@ -1,31 +1,5 @@
-import type { LockReason, ReportStatus } from '../../../lib/national-reports/schema.ts';
+import type { LockReason } from '../../../lib/national-reports/schema.ts';
 import { formatDate } from '../ui/format.ts';
-
-export const STATUS_LABELS: Record<ReportStatus, string> = {
-  not_started: 'Not started',
-  in_progress: 'In progress',
-  completed: 'Completed',
-  submitted: 'Submitted',
-  accepted: 'Accepted',
-  published: 'Published',
-};
-
-const STATUS_TONES: Record<ReportStatus, string> = {
-  not_started: 'bg-slate-100 text-slate-800 ring-slate-300',
-  in_progress: 'bg-sky-50 text-sky-900 ring-sky-300',
-  completed: 'bg-indigo-50 text-indigo-900 ring-indigo-300',
-  submitted: 'bg-amber-50 text-amber-900 ring-amber-300',
-  accepted: 'bg-teal-50 text-teal-900 ring-teal-300',
-  published: 'bg-emerald-50 text-emerald-900 ring-emerald-300',
-};
-
-export function ReportStatusChip({ status }: { status: ReportStatus }) {
-  return (
-    <span className={`inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${STATUS_TONES[status]}`}>
-      {STATUS_LABELS[status]}
-    </span>
-  );
-}
 
 /** A bar with its figure; the figure is the accessible text. */
 export function CompletenessBar({ pct, className = 'w-28' }: { pct: number; className?: string }) {

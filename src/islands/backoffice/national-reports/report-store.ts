@@ -1,16 +1,17 @@
 import { atom, computed } from 'nanostores';
 import { hasModuleRule, type RoleName } from '../../../lib/access/permissions.ts';
 import type { Whoami } from '../../../lib/identity/schema.ts';
-import { ReportViewResponseSchema, type Report, type ReportUpdateAction, type ReportUpdateBody, type ReportView } from '../../../lib/national-reports/schema.ts';
+import { ReportSchema, ReportViewResponseSchema, type Report, type ReportUpdateAction, type ReportUpdateBody, type ReportView } from '../../../lib/national-reports/schema.ts';
 import { availableActions, decide } from '../../../lib/national-reports/workflow.ts';
-import { errorMessage } from '../lib/api.ts';
+import { conflictOf, errorMessage } from '../lib/api.ts';
 import { createFetcherStore, fetchWith, invalidatePrefixes } from '../lib/query.ts';
 import { notifyError, notifySuccess } from '../notifications/snackbar-store.ts';
 import { createQuestionnaireForm, type QuestionnaireForm } from '../questionnaire/form-store.ts';
 import { browserStorage, draftKey } from '../questionnaire/storage.ts';
 import { $router } from '../router.ts';
-import { lockMessage, STATUS_LABELS } from './report-format.tsx';
-import { answersTransport, reportPath, StaleReportError, updateReport, type SaveExtra } from './report-api.ts';
+import { lockMessage } from './report-format.tsx';
+import { REPORT_STATUS_LABELS } from '../../../lib/national-reports/workflow.ts';
+import { answersTransport, reportPath, updateReport, type SaveExtra } from './report-api.ts';
 
 const REPORT_ROUTES = ['nationalReportIndicatorForm', 'nationalReportIndicatorPreview', 'nationalReportForm'] as const;
 
@@ -93,6 +94,7 @@ export function formForReport(view: ReportView, identity: Whoami): Questionnaire
       invalidatePrefixes('report/type/national/cycles', `report/type/national/${view.report.year}?`, `report/type/national/${view.report.year}/${view.report.country_code}/preview`);
     },
     onLocked: (message) => notifyError(`Your answers were not saved: ${message}`),
+    currentUserUuid: identity.uuid,
   });
   current = { key, form };
   return form;
@@ -130,9 +132,10 @@ export async function runReportAction(identity: Whoami, body: Omit<ReportUpdateB
     notifySuccess(done ?? (body.action ? `${DONE[body.action]}.` : 'The report details are saved.'));
     return updated;
   } catch (error) {
-    if (error instanceof StaleReportError) {
-      $liveReport.set(error.current);
-      notifyError(`Someone changed this report meanwhile (it is now ${STATUS_LABELS[error.current.status].toLowerCase()}). Check it and try again.`);
+    const current = conflictOf(error, ReportSchema);
+    if (current) {
+      $liveReport.set(current);
+      notifyError(`Someone changed this report meanwhile (it is now ${REPORT_STATUS_LABELS[current.status].toLowerCase()}). Check it and try again.`);
     } else {
       notifyError(errorMessage(error));
     }

@@ -4,7 +4,9 @@ import { formatDate } from '../ui/format.ts';
 import { Icon } from '../ui/icons.tsx';
 import { PageHeading } from '../ui/page-heading.tsx';
 import { reportRoutes } from './list-store.ts';
-import { CompletenessBar, daysUntil, deadlineText, ReportStatusChip } from './report-format.tsx';
+import { CompletenessBar, daysUntil, deadlineText } from './report-format.tsx';
+import { REPORT_TONES, StatusChip } from '../ui/status-chip.tsx';
+import { REPORT_STATUS_LABELS } from '../../../lib/national-reports/workflow.ts';
 
 type Tab = 'form' | 'header' | 'preview';
 
@@ -14,8 +16,23 @@ const TABS: { tab: Tab; label: string }[] = [
   { tab: 'preview', label: 'Preview' },
 ];
 
-/** The top of every report screen: who, which cycle, where it stands, and the three screens. */
-export function ReportSummary({ report, current, title, children }: { report: Report; current: Tab; title: string; children?: React.ReactNode }) {
+/**
+ * The top of every report screen: who, which cycle, where it stands, and the three screens.
+ * `notice` goes right under the title (a return for revision and its reason).
+ */
+export function ReportSummary({
+  report,
+  current,
+  title,
+  notice,
+  children,
+}: {
+  report: Report;
+  current: Tab;
+  title: string;
+  notice?: React.ReactNode;
+  children?: React.ReactNode;
+}) {
   const routes = reportRoutes(report.country.code, report.year);
   const days = daysUntil(report.deadline);
   const late = days < 0;
@@ -36,12 +53,13 @@ export function ReportSummary({ report, current, title, children }: { report: Re
           </span>
         </span>
       </PageHeading>
-      <div className="-mt-3 mb-5 rounded-lg border border-slate-200 bg-white p-4 shadow-xs">
+      {notice && <div className="-mt-3 mb-4">{notice}</div>}
+      <div className={`${notice ? '' : '-mt-3 '}mb-5 rounded-lg border border-slate-200 bg-white p-4 shadow-xs`}>
         <dl className="grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
           <div>
             <dt className="text-slate-600">Status</dt>
             <dd className="mt-1 flex flex-wrap items-center gap-2">
-              <ReportStatusChip status={report.status} />
+              <StatusChip status={report.status} labels={REPORT_STATUS_LABELS} tones={REPORT_TONES} />
               {report.demo && <span className="text-xs text-slate-600">Demonstration data</span>}
             </dd>
           </div>
@@ -64,6 +82,12 @@ export function ReportSummary({ report, current, title, children }: { report: Re
             </dd>
           </div>
         </dl>
+        {report.public_copy_kept_at && (
+          <p className="mt-3 rounded-md border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900" role="note">
+            This report is being revised. The public site keeps showing the version published before it was unlocked (kept on{' '}
+            {formatDate(report.public_copy_kept_at)}) until a new version is published.
+          </p>
+        )}
         {children}
       </div>
       <nav aria-label="Parts of the report" className="mb-6 border-b border-slate-200 print:hidden">

@@ -1,18 +1,25 @@
-import { useStore } from '@nanostores/react';
-import { useRef, useState } from 'react';
 import type { Whoami } from '../../../lib/identity/schema.ts';
 import type { Report } from '../../../lib/national-reports/schema.ts';
 import { decide } from '../../../lib/national-reports/workflow.ts';
 import { formatDateTime } from '../questionnaire/field-status.tsx';
 import { Icon } from '../ui/icons.tsx';
 import { ui } from '../ui/styles.ts';
-import { $upload, cancelUpload, formatBytes, PDF_RULES, uploadPdf } from './header-store.ts';
+import { formatBytes } from './signed-store.ts';
+import { SignedSubmission } from './signed-submission.tsx';
 import { roleOf } from './report-store.ts';
 
-/** The signed PDF: the upload (country administrators, once the report is complete) and every earlier file. */
+/** Whether this person may submit the report by signed PDF now (or send a new signed copy). */
+export function canSubmitSigned(report: Report, identity: Whoami): boolean {
+  return decide(report.status, 'submit', roleOf(identity), { lockReason: report.lock_reason }).ok;
+}
+
+/**
+ * The signed PDF: the current copy (with what the portal found in it) and every earlier one. A
+ * report still to be submitted has its submission step at the top of the screen instead; here,
+ * a report already submitted may get a new copy through the same step.
+ */
 export function SignedReport({ report, identity }: { report: Report; identity: Whoami }) {
-  const role = roleOf(identity);
-  const canUpload = decide(report.status, 'submit', role, { lockReason: report.lock_reason }).ok;
+  const canUpload = canSubmitSigned(report, identity);
   return (
     <section aria-labelledby="signed-report" className={ui.card}>
       <h2 id="signed-report" className="text-lg font-semibold text-slate-900">
@@ -25,9 +32,16 @@ export function SignedReport({ report, identity }: { report: Report; identity: W
             <div className="min-w-0">
               <p className="truncate font-medium text-slate-900">{report.file.name}</p>
               <p className="text-sm text-slate-600">
-                {formatBytes(report.file.size)} · uploaded {formatDateTime(report.file.uploaded_at)}
+                {formatBytes(report.file.size)}
+                {report.file.pages !== null && ` · ${report.file.pages} ${report.file.pages === 1 ? 'page' : 'pages'}`} · uploaded {formatDateTime(report.file.uploaded_at)}
                 {report.file.uploaded_by ? ` by ${report.file.uploaded_by.name}` : ''}
               </p>
+              {report.file.signature && (
+                <p className="text-sm text-slate-700">
+                  {report.file.signature.signer ? `Signed by ${report.file.signature.signer}` : 'Signed digitally'}
+                  {report.file.signature.signed_at ? ` on ${formatDateTime(report.file.signature.signed_at)}` : ''}, as recorded in the file
+                </p>
+              )}
             </div>
           </div>
           <a href={report.file.url} className={ui.secondaryButton} target="_blank" rel="noopener">
@@ -37,13 +51,17 @@ export function SignedReport({ report, identity }: { report: Report; identity: W
       ) : (
         <p className="mt-2 text-sm text-slate-700">
           {canUpload
-            ? 'The report is complete. Print the preview, have it signed, and upload the signed PDF to submit it.'
+            ? 'No signed copy yet: submit it with the step at the top of this page.'
             : report.status === 'not_started' || report.status === 'in_progress' || report.status === 'completed'
               ? 'No signed report yet. The country administrator uploads it once the answers are marked complete.'
               : 'No signed file is stored for this report.'}
         </p>
       )}
-      {canUpload && <UploadZone replacing={report.file !== null} />}
+      {canUpload && report.status === 'submitted' && (
+        <div className="mt-4">
+          <SignedSubmission replacing />
+        </div>
+      )}
       {report.files.length > 1 && (
         <details className="mt-4 text-sm">
           <summary className="cursor-pointer font-medium text-slate-800">Earlier uploads ({report.files.length - 1})</summary>
@@ -63,75 +81,5 @@ export function SignedReport({ report, identity }: { report: Report; identity: W
         </details>
       )}
     </section>
-  );
-}
-
-function UploadZone({ replacing }: { replacing: boolean }) {
-  const upload = useStore($upload);
-  const input = useRef<HTMLInputElement>(null);
-  const [over, setOver] = useState(false);
-  const uploading = upload.phase === 'uploading';
-  const pct = uploading && upload.total > 0 ? Math.round((upload.loaded / upload.total) * 100) : 0;
-  return (
-    <div className="mt-4">
-      <div
-        onDragOver={(event) => {
-          event.preventDefault();
-          setOver(true);
-        }}
-        onDragLeave={() => setOver(false)}
-        onDrop={(event) => {
-          event.preventDefault();
-          setOver(false);
-          const file = event.dataTransfer.files[0];
-          if (file && !uploading) void uploadPdf(file);
-        }}
-        className={`rounded-lg border-2 border-dashed p-5 text-center ${over ? 'border-brand-500 bg-brand-50' : 'border-slate-300 bg-white'}`}
-      >
-        <p className="text-sm text-slate-800">
-          Drag the signed PDF here, or{' '}
-          <button type="button" className={ui.link} disabled={uploading} onClick={() => input.current?.click()}>
-            choose the file
-          </button>
-          .
-        </p>
-        <p className="mt-1 text-xs text-slate-600">
-          {PDF_RULES} {replacing ? 'A new upload replaces the current file; earlier files are kept.' : 'Uploading submits the report.'}
-        </p>
-        <label htmlFor="signed-pdf" className="sr-only">
-          Signed report (PDF)
-        </label>
-        <input
-          ref={input}
-          id="signed-pdf"
-          type="file"
-          accept="application/pdf,.pdf"
-          className="sr-only"
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file) void uploadPdf(file);
-          }}
-        />
-      </div>
-      {uploading && (
-        <div className="mt-3" role="status" aria-live="polite">
-          <div className="flex items-center justify-between text-sm text-slate-700">
-            <span>
-              Uploading {upload.name}… {pct}%
-            </span>
-            <button type="button" className="text-sm underline" onClick={cancelUpload}>
-              Cancel
-            </button>
-          </div>
-          <progress className="mt-1 h-2 w-full accent-brand-600" max={100} value={pct} aria-label="Upload progress" />
-        </div>
-      )}
-      {(upload.phase === 'invalid' || upload.phase === 'failed') && (
-        <p role="alert" className="mt-3 text-sm text-red-700">
-          {upload.message}
-        </p>
-      )}
-    </div>
   );
 }

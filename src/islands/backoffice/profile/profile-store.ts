@@ -28,7 +28,7 @@ export function checkProfile(input: ProfileBody): FieldErrors {
 export const $saveProfile = createMutatorStore<ProfileBody, string>(async ({ data }) => {
   let saved;
   try {
-    saved = await api('user/saved/profile', GenericResponseSchema, { method: 'POST', body: data });
+    saved = await api.request('POST', 'user/saved/profile', { schema: GenericResponseSchema, body: data });
   } catch (error) {
     if (conflictOf(error, WhoamiSchema)) {
       // Changed meanwhile (by an administrator): the next save is based on the account as it is now.

@@ -8,62 +8,56 @@ export function formatMoment(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : timeFormat.format(date);
 }
 
-/** One short line for a phase of the builder, as the indicators say it. */
-export function phaseLabel(phase: SitePhase): string {
-  switch (phase.kind) {
-    case 'unknown':
-      return 'Checking the site…';
-    case 'queued':
-      return 'Site build queued';
-    case 'building':
-      return `Building the site: ${phase.progress}%`;
-    case 'failed':
-      return 'Last build failed';
-    case 'live':
-      return `Live since ${formatMoment(phase.since)}`;
-    case 'neverBuilt':
-      return 'The site has not been built yet';
-  }
-}
-
-/** The build's progress as a bar that assistive tech reads as a value out of 100. */
-export function BuildProgressBar({ progress, step }: { progress: number; step: string }) {
+/** The update's progress as a bar that assistive tech reads as a value out of 100. */
+export function BuildProgressBar({ progress }: { progress: number }) {
   return (
-    <div>
-      <div
-        role="progressbar"
-        aria-label="Site build progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={progress}
-        aria-valuetext={`${progress}%, ${step}`}
-        className="h-2 w-full overflow-hidden rounded-full bg-slate-200"
-      >
-        <div className="h-full rounded-full bg-brand-600 transition-[width] duration-500 motion-reduce:transition-none" style={{ width: `${progress}%` }} />
-      </div>
-      <p className="mt-1 truncate text-xs text-slate-600">Step: {step}</p>
+    <div
+      role="progressbar"
+      aria-label="Update of the public site"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={progress}
+      aria-valuetext={`${progress}% done`}
+      className="h-2 w-full overflow-hidden rounded-full bg-slate-200"
+    >
+      <div className="h-full rounded-full bg-brand-600 transition-[width] duration-500 motion-reduce:transition-none" style={{ width: `${progress}%` }} />
     </div>
   );
 }
 
-/** A build's failure message, which is the tail of the build's log: kept as written, scrollable. */
-export function FailureReason({ reason }: { reason: string }) {
+/**
+ * Why the last update failed, in plain words, with the technical report folded away for whoever
+ * is asked to look into it.
+ */
+export function FailureNote({ at, liveSince, reason }: { at: string; liveSince: string | null; reason: string }) {
   return (
-    <pre className="mt-2 max-h-40 overflow-auto whitespace-pre-wrap break-words rounded-md bg-red-50 p-3 font-mono text-xs text-red-900">
-      {reason}
-    </pre>
+    <div className="text-sm text-slate-700">
+      <p>
+        The update of {formatMoment(at)} did not go through, so visitors still see
+        {liveSince ? ` the site as it was on ${formatMoment(liveSince)}` : ' no site yet'}. Try again; if it fails again, send the
+        technical details to the team that runs the portal.
+      </p>
+      <details className="mt-2">
+        <summary className="cursor-pointer text-sm font-medium text-slate-800">Technical details</summary>
+        <pre className="mt-2 max-h-40 overflow-auto whitespace-pre-wrap break-words rounded-md bg-red-50 p-3 font-mono text-xs text-red-900">
+          {reason}
+        </pre>
+      </details>
+    </div>
   );
 }
 
 /** A dot coloured by phase, beside the phase's words (never the only sign of it). */
-export function PhaseDot({ phase }: { phase: SitePhase }) {
+export function PhaseDot({ phase, waiting = 0 }: { phase: SitePhase; waiting?: number }) {
   const tone =
     phase.kind === 'failed'
       ? 'bg-red-600'
-      : phase.kind === 'live'
-        ? 'bg-emerald-600'
-        : phase.kind === 'queued' || phase.kind === 'building'
-          ? 'animate-pulse bg-amber-500 motion-reduce:animate-none'
-          : 'bg-slate-400';
+      : phase.kind === 'queued' || phase.kind === 'building'
+        ? 'animate-pulse bg-amber-500 motion-reduce:animate-none'
+        : waiting > 0
+          ? 'bg-amber-500'
+          : phase.kind === 'live'
+            ? 'bg-emerald-600'
+            : 'bg-slate-400';
   return <span aria-hidden="true" className={`inline-block size-2.5 shrink-0 rounded-full ${tone}`} />;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isBuildActive, sitePhase } from './site-status-store.ts';
+import type { SiteStatusData } from '../../../lib/site/schema.ts';
+import { aboutTime, isBuildActive, sitePhase, summaryLine } from './site-status-store.ts';
 
 const live = { id: 'build-1', since: '2026-03-01T10:00:00.000Z' };
 
@@ -22,5 +23,33 @@ describe('the site builder as the indicators show it', () => {
     expect(sitePhase({ current: { state: 'idle' }, live, lastFailure: null })).toEqual({ kind: 'live', since: live.since });
     expect(sitePhase({ current: { state: 'idle' }, live: null, lastFailure: null })).toEqual({ kind: 'neverBuilt' });
     expect(sitePhase(undefined)).toEqual({ kind: 'unknown' });
+  });
+});
+
+describe('the one status line', () => {
+  const now = new Date(2026, 2, 1, 15, 0);
+  const since = new Date(2026, 2, 1, 14, 2).toISOString();
+  const base: SiteStatusData = { current: { state: 'idle' }, live: { id: 'b', since }, lastFailure: null, waiting: { total: 0, changes: [] }, buildSeconds: 20, liveInSeconds: null };
+  const change = { type: 'report.published', title: 'National report of Thailand 2026 published', at: since };
+
+  it('says what waits and when it goes live, in plain words', () => {
+    const waiting = { total: 3, changes: [change, change, change] };
+    expect(summaryLine({ ...base, current: { state: 'queued', since }, waiting, liveInSeconds: 21 }, now)).toBe('3 changes waiting · live in about 20 s');
+    expect(summaryLine({ ...base, current: { state: 'building', since, progress: 40, step: 'building entrypoints' }, waiting: { total: 1, changes: [change] }, liveInSeconds: 130 }, now)).toBe(
+      '1 change waiting · live in about 2 min',
+    );
+    expect(summaryLine({ ...base, current: { state: 'queued', since }, liveInSeconds: null }, now)).toBe('Updating the public site · going live shortly');
+    expect(summaryLine(base, now)).toBe('Live since 14:02');
+    expect(summaryLine(base, new Date(2026, 2, 2, 9, 0))).toBe('Live since 1 Mar, 14:02');
+    expect(summaryLine({ ...base, lastFailure: { at: since, reason: 'x' }, waiting }, now)).toBe('3 changes waiting · the last update did not go through');
+    expect(summaryLine({ ...base, live: null }, now)).toBe('The public site is not published yet');
+    expect(summaryLine(undefined, now)).toBe('Checking the public site…');
+  });
+
+  it('never speaks of build steps', () => {
+    const line = summaryLine({ ...base, current: { state: 'building', since, progress: 10, step: 'building entrypoints' }, liveInSeconds: 12 }, now);
+    expect(line).not.toMatch(/entrypoints|build/i);
+    expect(aboutTime(2)).toBe('about 5 s');
+    expect(aboutTime(59)).toBe('about 1 min');
   });
 });

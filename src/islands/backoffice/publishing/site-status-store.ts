@@ -1,6 +1,6 @@
 import { atom, computed, onMount, onNotify } from 'nanostores';
 import { isAdminLevel } from '../../../lib/access/permissions.ts';
-import { SiteStatusResponseSchema, type BuildStatusData } from '../../../lib/site/schema.ts';
+import { SiteStatusResponseSchema, type BuildStatusData, type SiteStatusData } from '../../../lib/site/schema.ts';
 import { api, errorMessage } from '../lib/api.ts';
 import { createFetcherStore, fetchWith, mutateCache, revalidateKeys } from '../lib/query.ts';
 import { notifyError } from '../notifications/snackbar-store.ts';
@@ -53,15 +53,26 @@ export function followSiteBuild(): void {
   revalidateKeys(SITE_STATUS_KEY);
 }
 
-/** True while the "Publish site" request is on its way. */
+/** True while the "Publish now" request is on its way. */
 export const $publishing = atom(false);
 
-/** The "Publish site" action: queues a rebuild of the public site, then follows it. */
+/** Whether the "Publish now" confirmation is open (one dialog, whichever button opened it). */
+export const $confirmingPublish = atom(false);
+
+/** Opens the confirmation of "Publish now", with the latest list of what will change. */
+export function askToPublish(): void {
+  if ($publishing.get()) return;
+  revalidateKeys(SITE_STATUS_KEY);
+  $confirmingPublish.set(true);
+}
+
+/** The "Publish now" action, once confirmed: queues a rebuild of the public site, then follows it. */
 export async function publishSite(): Promise<void> {
+  $confirmingPublish.set(false);
   if ($publishing.get()) return;
   $publishing.set(true);
   try {
-    const answer = await api('site/publish', SiteStatusResponseSchema, { method: 'POST' });
+    const answer = await api.request('POST', 'site/publish', { schema: SiteStatusResponseSchema });
     mutateCache(SITE_STATUS_KEY, answer);
   } catch (error) {
     notifyError(`The site could not be published: ${errorMessage(error)}`);
@@ -89,4 +100,55 @@ export function sitePhase(status: BuildStatusData | undefined): SitePhase {
   }
   if (lastFailure) return { kind: 'failed', at: lastFailure.at, reason: lastFailure.reason, liveSince: live?.since ?? null };
   return live ? { kind: 'live', since: live.since } : { kind: 'neverBuilt' };
+}
+
+/** "about 20 s", "about 2 min": an estimate never more precise than it can be. */
+export function aboutTime(seconds: number): string {
+  if (seconds < 58) return `about ${Math.max(5, Math.round(seconds / 5) * 5)} s`;
+  return `about ${Math.max(1, Math.round(seconds / 60))} min`;
+}
+
+const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
+const dayAndClock = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+
+/** "14:02" today, "3 Mar, 14:02" another day, in the reader's time zone. */
+export function liveMoment(iso: string, now = new Date()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toDateString() === now.toDateString() ? clock.format(date) : dayAndClock.format(date);
+}
+
+const changesWaiting = (n: number) => `${n} change${n === 1 ? '' : 's'} waiting`;
+
+/**
+ * The one status line of the public site, in two parts: what it is (announced when it changes)
+ * and, while changes are on their way, when they should be live. "3 changes waiting · live in
+ * about 20 s", "Live since 14:02".
+ */
+export function siteSummary(data: SiteStatusData | undefined, now = new Date()): { state: string; detail: string | null } {
+  const phase = sitePhase(data);
+  const waiting = data?.waiting.total ?? 0;
+  switch (phase.kind) {
+    case 'unknown':
+      return { state: 'Checking the public site…', detail: null };
+    case 'queued':
+    case 'building': {
+      const liveIn = data?.liveInSeconds ?? null;
+      return { state: waiting > 0 ? changesWaiting(waiting) : 'Updating the public site', detail: liveIn === null ? 'going live shortly' : `live in ${aboutTime(liveIn)}` };
+    }
+    case 'failed':
+      return waiting > 0
+        ? { state: changesWaiting(waiting), detail: 'the last update did not go through' }
+        : { state: 'The last update did not go through', detail: null };
+    case 'live':
+      return waiting > 0 ? { state: changesWaiting(waiting), detail: null } : { state: `Live since ${liveMoment(phase.since, now)}`, detail: null };
+    case 'neverBuilt':
+      return { state: waiting > 0 ? changesWaiting(waiting) : 'The public site is not published yet', detail: null };
+  }
+}
+
+/** The summary as one line: "3 changes waiting · live in about 20 s". */
+export function summaryLine(data: SiteStatusData | undefined, now = new Date()): string {
+  const { state, detail } = siteSummary(data, now);
+  return detail ? `${state} · ${detail}` : state;
 }

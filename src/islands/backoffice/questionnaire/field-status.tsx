@@ -91,7 +91,11 @@ export function FieldStatus({ id, state, stored, onRetry }: { id: string; state:
       );
       break;
     case 'conflict':
-      content = <span className="text-red-800">Someone else changed this answer meanwhile: choose which to keep.</span>;
+      content = (
+        <span className="text-red-800">
+          {state.mine ? 'You changed this in another tab or window: choose which to keep.' : 'Someone else changed this answer meanwhile: choose which to keep.'}
+        </span>
+      );
       break;
     case 'locked':
       content = state.own ? (
@@ -110,9 +114,11 @@ export function FieldStatus({ id, state, stored, onRetry }: { id: string; state:
 }
 
 /** Both versions of an answer changed by two people at once, and the two ways out. */
-export function ConflictPanel({ question, theirs, mine, engine, onUseTheirs, onKeepMine }: {
+export function ConflictPanel({ question, theirs, mine, own, engine, onUseTheirs, onKeepMine }: {
   question: Question;
   theirs: Answer;
+  /** The other answer is the person's own, from another tab or window. */
+  own: boolean;
   mine: RawAnswer;
   engine: EngineOptions;
   onUseTheirs: () => void;
@@ -125,21 +131,21 @@ export function ConflictPanel({ question, theirs, mine, engine, onUseTheirs, onK
       <dl className="grid gap-3 sm:grid-cols-2">
         <div>
           <dt className="font-semibold text-slate-900">
-            Theirs{theirs.updated_by ? `, by ${theirs.updated_by.name}` : ''}, {formatDateTime(theirs.updated_at)}
+            {own ? 'From your other tab or window' : `Theirs${theirs.updated_by ? `, by ${theirs.updated_by.name}` : ''}`}, {formatDateTime(theirs.updated_at)}
           </dt>
           <dd className="mt-1 whitespace-pre-line text-slate-800">{describe(question, theirs)}</dd>
         </div>
         <div>
-          <dt className="font-semibold text-slate-900">Yours, not saved</dt>
+          <dt className="font-semibold text-slate-900">{own ? 'In this tab, not saved' : 'Yours, not saved'}</dt>
           <dd className="mt-1 whitespace-pre-line text-slate-800">{mineText}</dd>
         </div>
       </dl>
       <div className="mt-3 flex flex-wrap gap-2">
         <button type="button" className={ui.secondaryButton} onClick={onUseTheirs}>
-          Use theirs
+          {own ? 'Use the other tab’s' : 'Use theirs'}
         </button>
         <button type="button" className={ui.primaryButton} onClick={onKeepMine}>
-          Keep mine
+          {own ? 'Keep this tab’s' : 'Keep mine'}
         </button>
       </div>
     </div>

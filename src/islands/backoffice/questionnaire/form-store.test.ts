@@ -126,6 +126,53 @@ describe('questionnaire form', () => {
     expect(form.$fields.get()[q.uuid]?.kind).toBe('saved');
   });
 
+  it('says "Saving…" from the first key, and the conflict is the person’s own other tab when they wrote it', async () => {
+    const q = question({ answer_type: 'num' });
+    const server = fakeServer();
+    server.answers.set(q.uuid, { question_uuid: q.uuid, value: 5, text: null, data_year: null, source: null, comment: null, state: 'saved', warnings: [], version: 1, updated_at: 'x', updated_by: { name: 'Maria Santos', uuid: 'u-maria' } });
+    const form = createQuestionnaireForm({
+      storageKey: 'k', storage: memoryStorage(), questions: [q], answers: [], thrusts, subcategories, cycleYear: 2026,
+      lockedMessage: null, transport: server.transport, retryDelay: () => null, currentUserUuid: 'u-maria',
+    });
+    expect(form.$saveBar.get().message).toBe('All answers are saved.');
+    form.change(q.uuid, { value: '7' });
+    expect(form.$saveBar.get()).toMatchObject({ tone: 'busy', message: 'Saving…', retry: false });
+    await form.leave(q.uuid);
+    const state = form.$fields.get()[q.uuid];
+    expect(state?.kind === 'conflict' && state.mine).toBe(true);
+    expect(form.$saveBar.get()).toMatchObject({ message: '1 answer needs your attention', settle: true, retry: false });
+  });
+
+  it('saves a checkbox or radio choice at once, and leaving the question afterwards sends nothing more', async () => {
+    const multi = question({ answer_type: 'multi', options: [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }] });
+    const yn = question({ answer_type: 'yn' });
+    const { form, server } = setUp([multi, yn]);
+    await form.choose(multi.uuid, { value: ['a'] });
+    expect(server.sent).toHaveLength(1);
+    expect(server.sent[0]![0]).toMatchObject({ question_uuid: multi.uuid, value: ['a'] });
+    await form.leave(multi.uuid);
+    expect(server.sent).toHaveLength(1);
+
+    const first = form.choose(yn.uuid, { value: 'yes' });
+    // Focus leaves the question while the choice is on its way: not sent twice.
+    const left = form.leave(yn.uuid);
+    await Promise.all([first, left]);
+    expect(server.sent.flat().filter((input) => input.question_uuid === yn.uuid)).toHaveLength(1);
+    expect(server.answers.get(yn.uuid)).toMatchObject({ value: true, version: 1 });
+    expect(form.$saveBar.get().message).toBe('All answers are saved.');
+  });
+
+  it('a choice taken back while its save travels is saved too: the server ends with what the person sees', async () => {
+    const yn = question({ answer_type: 'yn' });
+    const { form, server } = setUp([yn]);
+    const first = form.choose(yn.uuid, { value: 'yes' });
+    const second = form.choose(yn.uuid, { value: 'no' });
+    await Promise.all([first, second]);
+    await form.retry();
+    expect(server.answers.get(yn.uuid)).toMatchObject({ value: false });
+    expect(form.$raw.get()[yn.uuid]?.value).toBe('no');
+  });
+
   it('"use theirs" shows their answer in the field', async () => {
     const q = question({ answer_type: 'int' });
     const server = fakeServer();

@@ -3,6 +3,7 @@ import { completeness, isAnswered, type EngineOptions } from '../../../lib/quest
 import type { Answer, Completeness, Question, QuestionTier, Subcategory, Thrust } from '../../../lib/questionnaires/schema.ts';
 import { createAutosaveQueue, type AnswerErrors, type QueueStatus, type Transport } from './autosave-queue.ts';
 import { checkRaw, rawOf, sameAnswer, type AnswerSend, type RawAnswer } from './raw-answer.ts';
+import { saveBarState, type AnswerKind } from './save-bar-state.ts';
 import type { DraftStorage } from './storage.ts';
 
 /** What one field shows about its answer. */
@@ -15,7 +16,8 @@ export type FieldState =
   | { kind: 'warning'; warnings: string[] }
   | { kind: 'invalid'; errors: AnswerErrors; stored: boolean }
   | { kind: 'failed'; message: string }
-  | { kind: 'conflict'; theirs: Answer }
+  /** `mine`: the other answer is the same person's, from another tab or window. */
+  | { kind: 'conflict'; theirs: Answer; mine: boolean }
   /** `own`: this answer alone is locked (access rights), so the field says why; a whole form's lock is said once above it. */
   | { kind: 'locked'; message: string; own?: true };
 
@@ -30,6 +32,20 @@ export interface QuestionGroup {
   completeness: Completeness;
   subcategories: { subcategory: Subcategory; completeness: Completeness; questions: Question[] }[];
 }
+
+/**
+ * What the form shows around its questions. National reports show tiers (a filter and a label)
+ * and lead each question with its code; a form of indicators (the urbanisation profile) has no
+ * tiers, and names each question by its name, unit and SDG reference, its code in small print.
+ */
+export interface FormDisplay {
+  tiers: boolean;
+  /** `badge`: the code leads the question; `small`: it follows in small print, after the unit. */
+  codes: 'badge' | 'small';
+  /** Whether section headings and the navigation rail start with the section codes. */
+  sectionCodes: boolean;
+}
+export const REPORT_DISPLAY: FormDisplay = { tiers: true, codes: 'badge', sectionCodes: true };
 
 export interface QuestionnaireFormOptions<Extra> {
   /** Identifies the form instance in the browser's storage (with the user). */
@@ -50,11 +66,15 @@ export interface QuestionnaireFormOptions<Extra> {
    * access rights allow only one of them; both when left out. A field they may not touch is locked.
    */
   answerRights?: { create: boolean; update: boolean };
+  /** What the form shows around its questions; a national report's by default. */
+  display?: FormDisplay;
   /** Sends changed answers; the screen knows where (national report, profile…). */
   transport: Transport<AnswerSend, Answer, Extra>;
   onSaved?: (extra: Extra) => void;
   onLocked?: (message: string, reason: string | null) => void;
   retryDelay?: (attempt: number) => number | null;
+  /** The signed-in person: a conflict with their own answer (another tab) says so. */
+  currentUserUuid?: string;
 }
 
 /**
@@ -75,6 +95,15 @@ export function createQuestionnaireForm<Extra>(options: QuestionnaireFormOptions
   const $justSaved = atom<ReadonlySet<string>>(new Set());
   /** Questions typed in within the last moments, not yet kept as a draft (see `change`). */
   const holdTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  /** The questions of `holdTimers`, for the save bar ("Saving…" from the first key). */
+  const $typing = atom<ReadonlySet<string>>(new Set());
+  const setTyping = (question: string, on: boolean) => {
+    const next = new Set($typing.get());
+    if (on) next.add(question);
+    else next.delete(question);
+    $typing.set(next);
+  };
+  const isMine = (theirs: Answer) => Boolean(options.currentUserUuid && theirs.updated_by?.uuid === options.currentUserUuid);
 
   const queue = createAutosaveQueue<AnswerSend, Answer, RawAnswer, Extra>({
     storage: options.storage,
@@ -143,7 +172,7 @@ export function createQuestionnaireForm<Extra>(options: QuestionnaireFormOptions
       const stored = server[question.uuid];
       const byRights = rightsLock(stored, entry);
       let state: FieldState = { kind: 'idle' };
-      if (entry?.kind === 'conflict') state = { kind: 'conflict', theirs: entry.theirs };
+      if (entry?.kind === 'conflict') state = { kind: 'conflict', theirs: entry.theirs, mine: isMine(entry.theirs) };
       else if (locked) state = { kind: 'locked', message: locked };
       else if (byRights) state = { kind: 'locked', message: justSaved.has(question.uuid) ? `Saved. ${byRights}` : byRights, own: true };
       else if (entry?.kind === 'invalid') state = { kind: 'invalid', errors: entry.errors, stored: false };
@@ -213,10 +242,43 @@ export function createQuestionnaireForm<Extra>(options: QuestionnaireFormOptions
     return queue.$drafts.get()[question]?.baseVersion ?? $server.get()[question]?.version ?? null;
   }
 
+  /**
+   * The person left the field: an unchanged answer is let go, an invalid one is kept with its
+   * reasons (not sent), a valid changed one is saved.
+   */
+  function leave(question: string): Promise<void> {
+    clearTimeout(holdTimers.get(question));
+    holdTimers.delete(question);
+    setTyping(question, false);
+    const item = byUuid.get(question);
+    const raw = $raw.get()[question];
+    if (!item || !raw || $locked.get()) return Promise.resolve();
+    if (lockedByRights(question)) return Promise.resolve();
+    if (queue.$status.get()[question]?.kind === 'conflict') {
+      // The person is settling a conflict: keep the new draft, the choice stays open.
+      const draft = queue.$drafts.get()[question];
+      if (draft) queue.hold(question, raw, draft.baseVersion);
+      return Promise.resolve();
+    }
+    const checked = checkRaw(item, raw, engine);
+    const stored = $server.get()[question];
+    const draft = queue.$drafts.get()[question];
+    const kind = queue.$status.get()[question]?.kind;
+    // Back to the stored answer: nothing to send, unless a save of another answer is on its way.
+    if (checked.send && sameAnswer(checked.send, stored) && kind !== 'saving') {
+      if (draft) queue.discard(question);
+      return Promise.resolve();
+    }
+    // Already on its way (a choice saved on change, then focus left the question): not again.
+    if (checked.send && draft?.input && (kind === 'saving' || kind === 'pending') && sameAnswer(checked.send, draft.input)) return Promise.resolve();
+    return queue.put(question, raw, checked.send, { baseVersion: baseVersion(question), errors: checked.errors });
+  }
+
   return {
     questions,
     /** The engine's options of this form instance (the data years it accepts). */
     engine,
+    display: options.display ?? REPORT_DISPLAY,
     queue,
     $raw,
     $server,
@@ -227,6 +289,12 @@ export function createQuestionnaireForm<Extra>(options: QuestionnaireFormOptions
     $visibleCount,
     $locked,
     $summary: queue.$summary,
+    /** What the save bar says (save-bar-state.ts): answers being typed, waiting, saving, failed. */
+    $saveBar: computed([queue.$drafts, queue.$status, $typing, queue.$connection, $locked], (drafts, status, typing, connection, locked) => {
+      const kinds: AnswerKind[] = Object.keys(drafts).map((question) => status[question]?.kind ?? 'pending');
+      for (const question of typing) if (!drafts[question]) kinds.push('typing');
+      return saveBarState(kinds, connection, locked !== null);
+    }),
     $connection: queue.$connection,
 
     setFilters(patch: Partial<FormFilters>): void {
@@ -241,36 +309,22 @@ export function createQuestionnaireForm<Extra>(options: QuestionnaireFormOptions
       $raw.set({ ...$raw.get(), [question]: next });
       $touched.set(new Set([...$touched.get(), question]));
       clearTimeout(holdTimers.get(question));
+      setTyping(question, true);
       holdTimers.set(question, setTimeout(() => {
         holdTimers.delete(question);
+        setTyping(question, false);
         if (queue.$status.get()[question]?.kind !== 'conflict') queue.hold(question, next, baseVersion(question));
       }, 300));
     },
 
-    /**
-     * The person left the field: an unchanged answer is let go, an invalid one is kept with its
-     * reasons (not sent), a valid changed one is saved.
-     */
-    leave(question: string): Promise<void> {
-      clearTimeout(holdTimers.get(question));
-      holdTimers.delete(question);
-      const item = byUuid.get(question);
-      const raw = $raw.get()[question];
-      if (!item || !raw || $locked.get()) return Promise.resolve();
-      if (lockedByRights(question)) return Promise.resolve();
-      if (queue.$status.get()[question]?.kind === 'conflict') {
-        // The person is settling a conflict: keep the new draft, the choice stays open.
-        const draft = queue.$drafts.get()[question];
-        if (draft) queue.hold(question, raw, draft.baseVersion);
-        return Promise.resolve();
-      }
-      const checked = checkRaw(item, raw, engine);
-      const stored = $server.get()[question];
-      if (checked.send && sameAnswer(checked.send, stored)) {
-        if (queue.$drafts.get()[question]) queue.discard(question);
-        return Promise.resolve();
-      }
-      return queue.put(question, raw, checked.send, { baseVersion: baseVersion(question), errors: checked.errors });
+    leave,
+
+    /** A choice (checkbox, radio button, list): shown and saved at once, without waiting for focus to leave. */
+    choose(question: string, patch: Partial<RawAnswer>): Promise<void> {
+      if ($locked.get() || lockedByRights(question)) return Promise.resolve();
+      $raw.set({ ...$raw.get(), [question]: { ...$raw.get()[question]!, ...patch } });
+      $touched.set(new Set([...$touched.get(), question]));
+      return leave(question);
     },
 
     /** Conflict: take the other person's answer and drop mine. */
@@ -326,6 +380,7 @@ export function createQuestionnaireForm<Extra>(options: QuestionnaireFormOptions
       return () => {
         for (const timer of holdTimers.values()) clearTimeout(timer);
         holdTimers.clear();
+        $typing.set(new Set());
         if (typeof window !== 'undefined') window.removeEventListener('online', onOnline);
         queue.stop();
       };

@@ -34,6 +34,8 @@ export function QuestionField({ form, question, extra }: {
   const stored = useStore(form.$server)[question.uuid];
   const [showComment, setShowComment] = useState(false);
   const base = `q-${question.code}`;
+  const display = form.display;
+  const unit = question.answer_type === 'pct' ? '%' : question.unit;
   const locked = state.kind === 'locked';
   const errors = state.kind === 'invalid' ? state.errors : {};
   const valueErrors = Object.entries(errors)
@@ -57,9 +59,10 @@ export function QuestionField({ form, question, extra }: {
       }}
     >
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
-        <span className="rounded bg-slate-100 px-1.5 py-0.5 font-mono font-semibold text-slate-800">{question.code}</span>
-        <span>{TIER_LABEL[question.question_tier]}</span>
+        {display.codes === 'badge' && <span className="rounded bg-slate-100 px-1.5 py-0.5 font-mono font-semibold text-slate-800">{question.code}</span>}
+        {display.tiers && <span>{TIER_LABEL[question.question_tier]}</span>}
         {question.sdg_refs.length > 0 && <span>SDG {question.sdg_refs.join(', ')}</span>}
+        {display.codes === 'small' && unit && <span>Unit: {unit}</span>}
         {question.nua_paragraphs && <span>NUA ¶{question.nua_paragraphs}</span>}
         {question.compulsory && <span className="font-semibold text-slate-800">Required</span>}
         {locked && (
@@ -78,6 +81,7 @@ export function QuestionField({ form, question, extra }: {
           {question.help}
         </p>
       )}
+      {display.codes === 'small' && <p className="mt-1 text-xs text-slate-600">Code <span className="font-mono">{question.code}</span></p>}
 
       <div className="mt-3">
         <ValueInput
@@ -89,6 +93,7 @@ export function QuestionField({ form, question, extra }: {
           invalid={valueErrors.length > 0}
           disabled={locked}
           onChange={(value) => form.change(question.uuid, { value })}
+          onChoose={(value) => void form.choose(question.uuid, { value })}
         />
         <ErrorLine id={`${base}-value-error`} text={valueError} />
       </div>
@@ -98,7 +103,7 @@ export function QuestionField({ form, question, extra }: {
           <label htmlFor={`${base}-narrative`} className={ui.label}>
             {question.text_label ?? 'Details'}
           </label>
-          <textarea
+          <textarea dir="auto"
             {...FIELD_ATTR}
             id={`${base}-narrative`}
             rows={3}
@@ -118,7 +123,7 @@ export function QuestionField({ form, question, extra }: {
           <label htmlFor={`${base}-year`} className={ui.label}>
             Data year
           </label>
-          <input
+          <input dir="auto"
             {...FIELD_ATTR}
             id={`${base}-year`}
             type="text"
@@ -138,7 +143,7 @@ export function QuestionField({ form, question, extra }: {
           <label htmlFor={`${base}-source`} className={ui.label}>
             Source{question.question_tier === 1 ? '' : ' (optional)'}
           </label>
-          <input
+          <input dir="auto"
             {...FIELD_ATTR}
             id={`${base}-source`}
             type="text"
@@ -160,7 +165,7 @@ export function QuestionField({ form, question, extra }: {
           <label htmlFor={`${base}-comment`} className={ui.label}>
             Comment (optional)
           </label>
-          <textarea
+          <textarea dir="auto"
             {...FIELD_ATTR}
             id={`${base}-comment`}
             rows={2}
@@ -188,6 +193,7 @@ export function QuestionField({ form, question, extra }: {
         <ConflictPanel
           question={question}
           theirs={state.theirs}
+          own={state.mine}
           mine={raw}
           engine={form.engine}
           onUseTheirs={() => form.useTheirs(question.uuid)}

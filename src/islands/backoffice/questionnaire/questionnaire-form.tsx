@@ -51,13 +51,14 @@ function CompletenessMark({ completeness }: { completeness: Completeness }) {
 /** The sections of the questionnaire with how far each is answered; links jump to them. */
 function NavigationRail({ form }: { form: QuestionnaireForm }) {
   const groups = useStore(form.$groups);
+  const codes = form.display.sectionCodes;
   return (
     <nav aria-label="Sections of the questionnaire" className="text-sm">
       <ol className="space-y-3">
         {groups.map((group) => (
           <li key={group.thrust.code}>
             <a href={`#thrust-${group.thrust.code}`} className="flex items-start justify-between gap-2 font-semibold text-slate-900 hover:text-brand-700">
-              <span>{group.thrust.code} · {group.thrust.name}</span>
+              <span>{codes && `${group.thrust.code} · `}{group.thrust.name}</span>
               <CompletenessMark completeness={group.completeness} />
             </a>
             <div className="mt-1 h-1 rounded-full bg-slate-200" aria-hidden="true">
@@ -67,7 +68,7 @@ function NavigationRail({ form }: { form: QuestionnaireForm }) {
               {group.subcategories.map((sub) => (
                 <li key={sub.subcategory.code}>
                   <a href={`#sub-${sub.subcategory.code}`} className="flex justify-between gap-2 text-slate-700 hover:text-brand-700">
-                    <span>{sub.subcategory.code} {sub.subcategory.name}</span>
+                    <span>{codes && `${sub.subcategory.code} `}{sub.subcategory.name}</span>
                     <CompletenessMark completeness={sub.completeness} />
                   </a>
                 </li>
@@ -91,43 +92,30 @@ function showAttention(form: QuestionnaireForm, container: HTMLElement | null): 
 }
 
 /**
- * Counts what is not on the server yet. "Retry now" sends again what waits or failed; answers
- * that only the person can settle (to correct, or a conflict to choose) get "Show them" instead.
+ * Says where the answers stand (save-bar-state.ts): "Saving…" while the person types and answers
+ * travel; "Retry now" only after a save failed; answers only the person can settle (to correct,
+ * or a conflict to choose) get "Show them".
  */
 function SaveBar({ form, container }: { form: QuestionnaireForm; container: RefObject<HTMLDivElement | null> }) {
-  const summary = useStore(form.$summary);
-  const connection = useStore(form.$connection);
-  const locked = useStore(form.$locked);
-  const fields = useStore(form.$fields);
-  const kinds = Object.values(fields).map((field) => field.kind);
-  const canRetry = summary.unsaved > 0 || kinds.includes('failed');
-  const toSettle = kinds.some((kind) => kind === 'invalid' || kind === 'conflict');
-  const quiet = summary.unsaved === 0 && summary.failed === 0;
-  let message: ReactNode;
-  if (quiet) message = locked ? 'Answers are locked.' : 'All answers are saved.';
-  else {
-    const parts = [];
-    if (summary.unsaved > 0) parts.push(`${summary.unsaved} answer${summary.unsaved === 1 ? '' : 's'} not saved yet`);
-    if (summary.failed > 0) parts.push(`${summary.failed} need${summary.failed === 1 ? 's' : ''} your attention`);
-    message = parts.join(' · ');
-  }
+  const bar = useStore(form.$saveBar);
+  const quiet = bar.tone === 'quiet';
+  const icon = quiet ? 'check' : bar.tone === 'problem' ? 'alert' : 'info';
+  const iconColour = quiet ? 'text-emerald-700' : bar.tone === 'problem' ? 'text-red-700' : bar.tone === 'busy' ? 'text-slate-600' : 'text-amber-700';
   return (
     <div className="sticky bottom-0 z-10 -mx-4 mt-6 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur print:hidden sm:-mx-6 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
-        <p role="status" aria-live="polite" className={`flex items-center gap-2 ${quiet ? 'text-slate-700' : 'font-medium text-slate-900'}`}>
-          <Icon name={quiet ? 'check' : 'info'} className={`size-4 ${quiet ? 'text-emerald-700' : 'text-amber-700'}`} />
-          {message}
-          {connection === 'offline' && !quiet && <span className="text-amber-800">· You are offline: they are kept on this device.</span>}
-          {connection === 'signedOut' && !quiet && <span className="text-amber-800">· Your sign-in has expired: they are kept on this device and sent once you sign in again.</span>}
+        <p role="status" aria-live="polite" className={`flex items-center gap-2 ${quiet || bar.tone === 'busy' ? 'text-slate-700' : 'font-medium text-slate-900'}`}>
+          <Icon name={icon} className={`size-4 shrink-0 ${iconColour}`} />
+          {bar.message}
         </p>
-        {!quiet && !locked && (canRetry || toSettle) && (
+        {(bar.retry || bar.settle) && (
           <div className="flex flex-wrap gap-2">
-            {toSettle && (
+            {bar.settle && (
               <button type="button" className={ui.secondaryButton} onClick={() => showAttention(form, container.current)}>
                 Show them
               </button>
             )}
-            {canRetry && (
+            {bar.retry && (
               <button type="button" className={ui.secondaryButton} onClick={() => void form.retry()}>
                 Retry now
               </button>
@@ -137,6 +125,14 @@ function SaveBar({ form, container }: { form: QuestionnaireForm; container: RefO
       </div>
     </div>
   );
+}
+
+/** Moves the keyboard focus to the first answer field in view (the skip link at the top). */
+function focusFirstAnswer(container: HTMLElement | null): void {
+  const first = container?.querySelector<HTMLElement>('[data-qf]:not(:disabled)');
+  if (!first) return;
+  first.scrollIntoView({ block: 'center' });
+  first.focus({ preventScroll: true });
 }
 
 /**
@@ -164,6 +160,16 @@ export function QuestionnaireFormView({ form, fieldExtra }: {
 
   return (
     <div className="lg:grid lg:grid-cols-[17rem_minmax(0,1fr)] lg:gap-8">
+      <a
+        href="#first-question"
+        className="sr-only focus:not-sr-only focus:mb-3 focus:inline-block focus:rounded-md focus:bg-brand-700 focus:px-3 focus:py-2 focus:text-sm focus:font-semibold focus:text-white lg:col-span-2"
+        onClick={(event) => {
+          event.preventDefault();
+          focusFirstAnswer(questionsRef.current);
+        }}
+      >
+        Skip to the first question
+      </a>
       <aside className="mb-6 lg:mb-0">
         <details className="rounded-lg border border-slate-200 bg-white p-4 lg:hidden">
           <summary className="cursor-pointer font-semibold text-slate-900">Sections and progress</summary>
@@ -177,15 +183,17 @@ export function QuestionnaireFormView({ form, fieldExtra }: {
         </div>
       </aside>
 
-      <div ref={questionsRef}>
+      <div ref={questionsRef} id="first-question">
         <div className="mb-5 flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:flex-wrap sm:items-end">
-          <Chips
-            id="questionnaire-tier"
-            label="Tier"
-            chips={TIERS}
-            value={filters.tier === null ? '' : (String(filters.tier) as '1' | '2' | '3')}
-            onPick={(value) => form.setFilters({ tier: value === '' ? null : (Number(value) as QuestionTier) })}
-          />
+          {form.display.tiers && (
+            <Chips
+              id="questionnaire-tier"
+              label="Tier"
+              chips={TIERS}
+              value={filters.tier === null ? '' : (String(filters.tier) as '1' | '2' | '3')}
+              onPick={(value) => form.setFilters({ tier: value === '' ? null : (Number(value) as QuestionTier) })}
+            />
+          )}
           <Chips id="questionnaire-show" label="Show" chips={SHOW} value={filters.show} onPick={(show) => form.setFilters({ show })} />
         </div>
 
@@ -204,13 +212,13 @@ export function QuestionnaireFormView({ form, fieldExtra }: {
           return (
             <section key={group.thrust.code} id={`thrust-${group.thrust.code}`} aria-labelledby={`thrust-${group.thrust.code}-title`} className="mb-8 scroll-mt-20">
               <h2 id={`thrust-${group.thrust.code}-title`} className="text-lg font-semibold text-slate-900">
-                {group.thrust.code} · {group.thrust.name}
+                {form.display.sectionCodes && `${group.thrust.code} · `}{group.thrust.name}
               </h2>
               {group.thrust.nua_paragraphs && <p className="text-sm text-slate-600">New Urban Agenda ¶{group.thrust.nua_paragraphs}</p>}
               {shown.map((sub) => (
                 <div key={sub.subcategory.code} id={`sub-${sub.subcategory.code}`} className="mt-4 scroll-mt-20">
                   <h3 className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-600">
-                    {sub.subcategory.code} {sub.subcategory.name}
+                    {form.display.sectionCodes && `${sub.subcategory.code} `}{sub.subcategory.name}
                   </h3>
                   <div className="space-y-4">
                     {sub.questions.map((question) => (

@@ -12,6 +12,8 @@ interface ValueInputProps {
   invalid: boolean;
   disabled: boolean;
   onChange: (value: RawValue) => void;
+  /** A checkbox or radio button was clicked: the answer is saved at once (not on leaving the question). */
+  onChoose: (value: RawValue) => void;
 }
 
 /** Marks the inputs Enter moves between (questionnaire-form.tsx). */
@@ -40,7 +42,7 @@ function NumberBox({ question, id, value, labelledBy, describedBy, invalid, disa
   const unit = unitOf(question);
   return (
     <div className="flex max-w-xs items-stretch">
-      <input
+      <input dir="auto"
         {...FIELD_ATTR}
         id={id}
         type="text"
@@ -95,7 +97,7 @@ function YesNo({ name, value, disabled, onChange, labelledBy, describedBy }: {
 }
 
 /** The input of one answer's value, by answer type (and one per part for multi-part questions). */
-export function ValueInput({ question, value, id, labelledBy, describedBy, invalid, disabled, onChange }: ValueInputProps) {
+export function ValueInput({ question, value, id, labelledBy, describedBy, invalid, disabled, onChange, onChoose }: ValueInputProps) {
   if (question.parts.length > 0) {
     const parts = typeof value === 'object' && !Array.isArray(value) ? value : {};
     return (
@@ -103,13 +105,14 @@ export function ValueInput({ question, value, id, labelledBy, describedBy, inval
         {question.parts.map((part) => {
           const partValue = parts[part.key] ?? '';
           const set = (next: string) => onChange({ ...parts, [part.key]: next });
+          const choose = (next: string) => onChoose({ ...parts, [part.key]: next });
           return (
             <div key={part.key}>
               <span id={`${id}-${part.key}-label`} className="mb-1 block text-sm text-slate-700">
                 {part.label}
               </span>
               {question.answer_type === 'yn' ? (
-                <YesNo name={`${id}-${part.key}`} value={partValue} disabled={disabled} onChange={set} labelledBy={`${id}-${part.key}-label`} describedBy={describedBy} />
+                <YesNo name={`${id}-${part.key}`} value={partValue} disabled={disabled} onChange={choose} labelledBy={`${id}-${part.key}-label`} describedBy={describedBy} />
               ) : (
                 <NumberBox question={question} id={`${id}-${part.key}`} value={partValue} labelledBy={`${id}-${part.key}-label`} describedBy={describedBy} invalid={invalid} disabled={disabled} onChange={set} />
               )}
@@ -126,7 +129,7 @@ export function ValueInput({ question, value, id, labelledBy, describedBy, inval
     case 'int':
       return <NumberBox question={question} id={id} value={text} labelledBy={labelledBy} describedBy={describedBy} invalid={invalid} disabled={disabled} onChange={onChange} />;
     case 'yn':
-      return <YesNo name={id} value={text} disabled={disabled} onChange={onChange} labelledBy={labelledBy} describedBy={describedBy} />;
+      return <YesNo name={id} value={text} disabled={disabled} onChange={onChoose} labelledBy={labelledBy} describedBy={describedBy} />;
     case 'single':
       return (
         <select
@@ -161,7 +164,7 @@ export function ValueInput({ question, value, id, labelledBy, describedBy, inval
                 checked={chosen.includes(option.value)}
                 disabled={disabled}
                 onChange={(event) =>
-                  onChange(event.target.checked ? [...chosen, option.value] : chosen.filter((item) => item !== option.value))
+                  onChoose(event.target.checked ? [...chosen, option.value] : chosen.filter((item) => item !== option.value))
                 }
               />
               {option.label}
@@ -172,7 +175,7 @@ export function ValueInput({ question, value, id, labelledBy, describedBy, inval
     }
     case 'txt':
       return (
-        <textarea
+        <textarea dir="auto"
           {...FIELD_ATTR}
           id={id}
           rows={4}

@@ -27,7 +27,8 @@ export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, 
           {children}
         </Description>
         <div className="mt-6 flex flex-wrap justify-end gap-3">
-          <button type="button" className={ui.secondaryButton} onClick={onCancel}>
+          {/* data-autofocus: Headless UI's dialog focuses this, not the first link of the text above. */}
+          <button type="button" className={ui.secondaryButton} onClick={onCancel} data-autofocus>
             Cancel
           </button>
           <button type="button" className={tone === 'danger' ? ui.dangerButton : ui.primaryButton} onClick={onConfirm}>

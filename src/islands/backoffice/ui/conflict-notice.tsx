@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { changedBy } from './format.ts';
 import { Icon } from './icons.tsx';
+import { ui } from './styles.ts';
 
 /**
  * "Someone else saved this while you were editing": who and when, what happens to the person's
@@ -36,5 +37,19 @@ export function ConflictNotice({
         </div>
       </div>
     </section>
+  );
+}
+
+/** The two ways out of a stale write: take their version, or save mine over it. */
+export function ConflictActions({ saving = false, onReload, onKeepMine }: { saving?: boolean | undefined; onReload: () => void; onKeepMine: () => void }) {
+  return (
+    <>
+      <button type="button" className={ui.secondaryButton} onClick={onReload} disabled={saving}>
+        Reload their version
+      </button>
+      <button type="button" className={ui.primaryButton} onClick={onKeepMine} disabled={saving}>
+        {saving ? 'Saving…' : 'Keep my changes and save again'}
+      </button>
+    </>
   );
 }

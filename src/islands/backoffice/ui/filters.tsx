@@ -17,7 +17,7 @@ export function SearchField({ id, label, placeholder, value, onType, className }
       </label>
       <div className="relative mt-1">
         <Icon name="search" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" />
-        <input
+        <input dir="auto"
           id={id}
           type="search"
           className={`${ui.input} pl-9`}

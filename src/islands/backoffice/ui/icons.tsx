@@ -51,6 +51,12 @@ const PATHS = {
       <path d="m3 7 9 6 9-6" />
     </>
   ),
+  send: (
+    <>
+      <path d="M21 3 10 14" />
+      <path d="m21 3-7 18-4-7-7-4z" />
+    </>
+  ),
   globe: (
     <>
       <circle cx="12" cy="12" r="9" />

@@ -3,8 +3,10 @@ import { Icon } from './icons.tsx';
 import { ui } from './styles.ts';
 
 /**
- * The foot of a paged list: which rows show out of how many, and Previous / Next. `noun` is the
- * plural of what the list holds ("users"), for the landmark's name and the empty count.
+ * The one foot of every paged list of the back-office: which rows show out of how many, and
+ * Previous / Next (buttons, so keyboard users reach them; the current page is announced with
+ * them). `noun` is the plural of what the list holds ("users"), for the landmark's name and the
+ * empty count.
  */
 export function Pagination({
   page,
@@ -29,7 +31,7 @@ export function Pagination({
       <p role="status" className="text-sm text-slate-700">
         {shown > 0 ? `Showing ${formatNumber(first)}–${formatNumber(last)} of ${formatNumber(total)}` : `${formatNumber(total)} ${noun} in all`}
       </p>
-      <div className="flex gap-2">
+      <div className="flex gap-2" aria-label={`Page ${page} of ${lastPage}`} role="group">
         <button type="button" className={ui.secondaryButton} disabled={page <= 1} onClick={() => onPage(page - 1)}>
           <Icon name="chevronLeft" className="size-4" />
           Previous

@@ -18,7 +18,7 @@ export function NameField({ idPrefix, value, onChange, errors, required }: Perso
       <label htmlFor={`${idPrefix}-name`} className={ui.label}>
         Name
       </label>
-      <input
+      <input dir="auto"
         id={`${idPrefix}-name`}
         className={`${ui.input} mt-1`}
         value={value}

@@ -1,20 +1,55 @@
+import type { CmsStatus } from '../../../lib/cms/schema.ts';
+import type { ContactStatus } from '../../../lib/contact/schema.ts';
+import type { PracticeStatus } from '../../../lib/best-practices/schema.ts';
+import type { CycleStatus, ReportStatus } from '../../../lib/national-reports/schema.ts';
 import { USER_STATUS_LABELS } from '../../../lib/users/schema.ts';
 
-const TONES: Record<number, string> = {
-  0: 'bg-amber-50 text-amber-900 ring-amber-300',
-  1: 'bg-emerald-50 text-emerald-800 ring-emerald-300',
-  2: 'bg-red-50 text-red-800 ring-red-300',
+/** The chip colours; each workflow says which one each of its statuses takes. */
+const TONE_CLASSES = {
+  neutral: 'bg-slate-100 text-slate-800 ring-slate-300',
+  muted: 'bg-slate-100 text-slate-600 ring-slate-300',
+  info: 'bg-sky-50 text-sky-900 ring-sky-300',
+  progress: 'bg-indigo-50 text-indigo-900 ring-indigo-300',
+  waiting: 'bg-amber-50 text-amber-900 ring-amber-300',
+  accepted: 'bg-teal-50 text-teal-900 ring-teal-300',
+  done: 'bg-emerald-50 text-emerald-800 ring-emerald-300',
+  refused: 'bg-red-50 text-red-800 ring-red-300',
+} as const;
+export type Tone = keyof typeof TONE_CLASSES;
+
+export const REPORT_TONES: Record<ReportStatus, Tone> = {
+  not_started: 'neutral',
+  in_progress: 'info',
+  completed: 'progress',
+  submitted: 'waiting',
+  accepted: 'accepted',
+  published: 'done',
 };
+export const CYCLE_TONES: Record<CycleStatus, Tone> = { draft: 'neutral', open: 'done', closed: 'waiting', archived: 'muted' };
+export const PRACTICE_TONES: Record<PracticeStatus, Tone> = {
+  draft: 'neutral',
+  submitted: 'info',
+  changes_requested: 'waiting',
+  published: 'done',
+  rejected: 'refused',
+  archived: 'muted',
+};
+export const CONTACT_TONES: Record<ContactStatus, Tone> = { new: 'info', answered: 'done', archived: 'muted' };
+export const CMS_TONES: Record<CmsStatus, Tone> = { draft: 'neutral', published: 'done', unpublished: 'waiting' };
+/** Users' statuses are numbers (0 inactive, 1 active, 2 blocked), as the API has them. */
+export const USER_TONES: Record<number, Tone> = { 0: 'waiting', 1: 'done', 2: 'refused' };
 
 export function userStatusLabel(status: number): string {
   return USER_STATUS_LABELS[status] ?? `Status ${status}`;
 }
 
-export function StatusChip({ status, labels = USER_STATUS_LABELS }: { status: number; labels?: Record<number, string> }) {
+/**
+ * The one status chip of the back-office: the label comes from the workflow's label table
+ * (`src/lib/<domain>/workflow.ts` or `schema.ts`), the colour from its tones above.
+ */
+export function StatusChip<S extends string | number>({ status, labels, tones }: { status: S; labels: Record<S, string>; tones: Record<S, Tone> }) {
   return (
-    <span
-      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONES[status] ?? 'bg-slate-100 text-slate-800 ring-slate-300'}`}
-    >
+    <span className={`inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONE_CLASSES[tones[status]] ?? TONE_CLASSES.neutral}`}>
       {labels[status] ?? `Status ${status}`}
     </span>
   );

@@ -13,6 +13,11 @@ export const ui = {
   card: 'rounded-lg border border-slate-200 bg-white p-5 shadow-xs',
   /** A card whose content (a table) runs to its edges. */
   cardFlush: 'rounded-lg border border-slate-200 bg-white shadow-xs',
+  /**
+   * Count tiles (a figure under a short label): as many columns as the card's own width holds,
+   * each wide enough for its label to wrap between words, never cut.
+   */
+  tileGrid: 'grid grid-cols-[repeat(auto-fill,minmax(min(100%,8rem),1fr))] gap-3',
   th: 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600',
   td: 'px-3 py-3 align-middle text-sm text-slate-800',
 } as const;

@@ -1,15 +1,15 @@
 import { answerState } from '../../../lib/questionnaires/engine.ts';
 import type { Answer, Question, Subcategory, Thrust } from '../../../lib/questionnaires/schema.ts';
 import { indicatorRules, profileEngineOptions } from '../../../lib/urbanisation-profile/rows.ts';
-import type { DatasetResponse, Indicator } from '../../../lib/urbanisation-profile/schema.ts';
-import { ErrorResponseSchema } from '../../../lib/http/schema.ts';
-import { firebaseToken, API_BASE } from '../lib/api.ts';
+import { DatasetSchema, type DatasetResponse, type Indicator } from '../../../lib/urbanisation-profile/schema.ts';
+import { api, ApiError, conflictOf } from '../lib/api.ts';
 import { invalidatePrefixes } from '../lib/query.ts';
 import { createQuestionnaireForm, type QuestionnaireForm } from '../questionnaire/form-store.ts';
 import type { SendResult } from '../questionnaire/autosave-queue.ts';
 import type { AnswerSend } from '../questionnaire/raw-answer.ts';
+import { sendFailure } from '../questionnaire/send-failure.ts';
 import { browserStorage, draftKey } from '../questionnaire/storage.ts';
-import { DatasetConflictSchema, DatasetResponseSchema, datasetPath, gridPath } from './profile-api.ts';
+import { DatasetResponseSchema, datasetPath, gridPath } from './profile-api.ts';
 
 type DatasetData = DatasetResponse['data'];
 
@@ -62,67 +62,70 @@ export function answersOf(
   }));
 }
 
+/** The dataset version the next save of figures is based on, moved on by every write of the dataset. */
+export interface DatasetVersion {
+  current: number;
+}
+
 /** Sends changed figures to …/saved with the dataset's version; maps the answer back. */
-export function datasetTransport(key: { slug: string; code: string; year: number }, startVersion: number, onSaved: (dataset: DatasetData) => void) {
-  let version = startVersion;
+export function datasetTransport(
+  key: { slug: string; code: string; year: number },
+  base: DatasetVersion,
+  onSaved: (dataset: DatasetData) => void,
+) {
   return async (batch: AnswerSend[]): Promise<SendResult<Answer, DatasetData>> => {
-    const token = await firebaseToken();
-    if (!token) return { kind: 'signedOut', message: 'Your sign-in has expired.' };
+    const version = base.current;
+    const sent = new Set(batch.map((a) => a.question_uuid));
     const body = {
       values: batch.map((a) => ({ indicator: a.question_uuid, value: a.value, data_year: a.data_year, source: a.source, note: a.comment })),
       ...(version > 0 && { version }),
     };
-    let response: Response;
+    let reply: DatasetResponse;
     try {
-      response = await fetch(`${API_BASE}${datasetPath(key.slug, key.code, key.year)}/saved`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify(body),
-      });
-    } catch {
-      return { kind: 'offline', message: 'No connection: your figures are kept in this browser and sent when it returns.' };
-    }
-    const json: unknown = await response.json().catch(() => undefined);
-    if (response.ok) {
-      const parsed = DatasetResponseSchema.safeParse(json);
-      if (!parsed.success) return { kind: 'failed', message: 'The server’s answer could not be read.' };
-      version = parsed.data.data.version;
-      onSaved(parsed.data.data);
-      invalidatePrefixes(gridPath(key.slug), 'profile/dashboard');
-      const sent = new Set(batch.map((a) => a.question_uuid));
-      return { kind: 'saved', answers: answersOf(parsed.data.data).filter((a) => sent.has(a.question_uuid)), extra: parsed.data.data };
-    }
-    const error = ErrorResponseSchema.safeParse(json);
-    const message = error.success ? error.data.message : `The server answered with status ${response.status}.`;
-    if (response.status === 409) {
-      const conflict = DatasetConflictSchema.safeParse(json);
-      if (!conflict.success) return { kind: 'failed', message };
-      version = conflict.data.current.version;
-      const sent = new Set(batch.map((a) => a.question_uuid));
-      return { kind: 'conflict', current: answersOf(conflict.data.current).filter((a) => sent.has(a.question_uuid)), message };
-    }
-    if (response.status === 400) {
-      const errors: Record<string, string[]> = {};
-      for (const [field, list] of Object.entries(error.success ? (error.data.errors ?? {}) : {})) {
-        errors[field.replace(/^values\./, 'answers.').replace(/\.note$/, '.comment')] = list;
+      reply = await api.request('POST', `${datasetPath(key.slug, key.code, key.year)}/saved`, { schema: DatasetResponseSchema, body });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        const current = conflictOf(error, DatasetSchema);
+        if (!current) return { kind: 'failed', message: error.message };
+        base.current = current.version;
+        return { kind: 'conflict', current: answersOf(current).filter((a) => sent.has(a.question_uuid)), message: error.message };
       }
-      return { kind: 'invalid', errors, message };
+      const failure = sendFailure(error);
+      // The server names the fields of a figure; the form those of an answer.
+      return failure.kind === 'invalid' ? { ...failure, errors: answerFieldErrors(failure.errors) } : failure;
     }
-    if (response.status === 401) return { kind: 'signedOut', message };
-    if (response.status >= 502 && response.status <= 504) return { kind: 'offline', message };
-    return { kind: 'failed', message };
+    base.current = reply.data.version;
+    onSaved(reply.data);
+    invalidatePrefixes(gridPath(key.slug), 'profile/dashboard');
+    return { kind: 'saved', answers: answersOf(reply.data).filter((a) => sent.has(a.question_uuid)), extra: reply.data };
   };
 }
 
-let current: { key: string; form: QuestionnaireForm<DatasetData> } | null = null;
+function answerFieldErrors(errors: Record<string, string[]>): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(errors).map(([field, list]) => [field.replace(/^values\./, 'answers.').replace(/\.note$/, '.comment'), list]));
+}
+
+let current: { key: string; form: QuestionnaireForm<DatasetData>; version: DatasetVersion } | null = null;
+
+const keyOf = (userUuid: string, dataset: Pick<DatasetData, 'category' | 'country_code' | 'year'>) => `${userUuid}:${dataset.category}:${dataset.country_code}:${dataset.year}`;
+
+/**
+ * The dataset as another write of the page left it (publish, withdraw, narrative): the figures'
+ * next save is based on its version, so it is not refused as someone else's change.
+ */
+export function acceptDatasetWrite(userUuid: string, dataset: DatasetData): void {
+  if (current?.key === keyOf(userUuid, dataset)) current.version.current = dataset.version;
+}
 
 /** The form of one dataset, made once per person and dataset (revalidation keeps what is typed). */
 export function formForDataset(dataset: DatasetData, userUuid: string, canEdit: boolean, onSaved: (d: DatasetData) => void): QuestionnaireForm<DatasetData> {
-  const key = `${userUuid}:${dataset.category}:${dataset.country_code}:${dataset.year}`;
+  const key = keyOf(userUuid, dataset);
   if (current?.key === key) return current.form;
+  const version: DatasetVersion = { current: dataset.exists ? dataset.version : 0 };
   current?.form.queue.stop();
   const thrust: Thrust = { code: dataset.category, name: 'Figures', nua_paragraphs: null, sort: 1 };
   const subcategory: Subcategory = { code: dataset.category, thrust: dataset.category, name: 'Indicators', sort: 1 };
+  // Indicators have no tiers; each is named by its name, unit and SDG reference, its code in small print.
   const form = createQuestionnaireForm<DatasetData>({
     storageKey: draftKey(userUuid, `profile:${dataset.category}:${dataset.country_code}:${dataset.year}`),
     storage: browserStorage(),
@@ -133,8 +136,9 @@ export function formForDataset(dataset: DatasetData, userUuid: string, canEdit: 
     cycleYear: dataset.year,
     dataYearMin: profileEngineOptions(dataset.year).dataYearMin,
     lockedMessage: canEdit ? null : 'Your role may read these figures but not change them.',
-    transport: datasetTransport({ slug: dataset.category, code: dataset.country_code, year: dataset.year }, dataset.exists ? dataset.version : 0, onSaved),
+    display: { tiers: false, codes: 'small', sectionCodes: false },
+    transport: datasetTransport({ slug: dataset.category, code: dataset.country_code, year: dataset.year }, version, onSaved),
   });
-  current = { key, form };
+  current = { key, form, version };
   return form;
 }

@@ -112,7 +112,7 @@ export function HeroField(props: {
                 What the picture shows <span className="text-slate-600">(required)</span>
               </label>
               <p id="hero-alt-hint" className="text-xs text-slate-600">Read out to people who cannot see it, such as “Rows of houses on a hillside in Cebu”.</p>
-              <input
+              <input dir="auto"
                 id="hero-alt"
                 className={`${ui.input} mt-1`}
                 value={props.alt}

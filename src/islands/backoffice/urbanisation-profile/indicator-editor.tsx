@@ -59,7 +59,7 @@ export function IndicatorEditor({ slug, store, indicator, onClose }: { slug: str
             {options.hint}
           </p>
         )}
-        <input
+        <input dir="auto"
           id={id}
           className={`${ui.input} mt-1`}
           value={draft[name]}

@@ -1,18 +1,11 @@
 import { atom, computed } from 'nanostores';
 import type { IndicatorSaveBody } from '../../../lib/urbanisation-profile/indicator-schema.ts';
-import type { Indicator } from '../../../lib/urbanisation-profile/schema.ts';
-import { ApiError, errorMessage } from '../lib/api.ts';
+import { CategoryWithIndicatorsSchema, IndicatorSchema, type Indicator } from '../../../lib/urbanisation-profile/schema.ts';
+import { ApiError, conflictOf, errorMessage } from '../lib/api.ts';
 import type { FieldErrors } from '../lib/field-errors.ts';
 import { notifyError, notifySuccess } from '../notifications/snackbar-store.ts';
 import { inOrder, moved } from './indicator-draft.ts';
-import {
-  conflictOf,
-  IndicatorConflictSchema,
-  IndicatorListConflictSchema,
-  reorderIndicators,
-  retireIndicator,
-  saveIndicator,
-} from './profile-api.ts';
+import { reorderIndicators, retireIndicator, saveIndicator } from './profile-api.ts';
 
 export type SaveOutcome = { kind: 'saved'; indicator: Indicator } | { kind: 'invalid'; errors: FieldErrors } | { kind: 'conflict'; current: Indicator } | { kind: 'failed' };
 
@@ -56,10 +49,10 @@ export function createIndicatorStore(slug: string, initial: readonly Indicator[]
         notifySuccess(body.version === undefined ? `Indicator ${indicator.code} added.` : `Indicator ${indicator.code} saved.`);
         return { kind: 'saved', indicator };
       } catch (error) {
-        const conflict = conflictOf(error, IndicatorConflictSchema);
+        const conflict = conflictOf(error, IndicatorSchema);
         if (conflict) {
-          put(conflict.current);
-          return { kind: 'conflict', current: conflict.current };
+          put(conflict);
+          return { kind: 'conflict', current: conflict };
         }
         if (error instanceof ApiError && error.status === 400) return { kind: 'invalid', errors: error.errors };
         notifyError(errorMessage(error));
@@ -85,9 +78,9 @@ export function createIndicatorStore(slug: string, initial: readonly Indicator[]
           notifySuccess(`${code} is now number ${position} of ${order.length}.`);
           return true;
         } catch (error) {
-          const conflict = conflictOf(error, IndicatorListConflictSchema);
+          const conflict = conflictOf(error, CategoryWithIndicatorsSchema);
           if (conflict) {
-            $list.set(inOrder(conflict.current.indicators));
+            $list.set(inOrder(conflict.indicators));
             notifyError('Someone else changed these indicators after you opened the page. The list now shows them as they are: move again if needed.');
           } else notifyError(`The order was not saved: ${errorMessage(error)}`);
           return false;
@@ -106,9 +99,9 @@ export function createIndicatorStore(slug: string, initial: readonly Indicator[]
           notifySuccess(retired ? `Indicator ${code} retired. Its figures are kept.` : `Indicator ${code} restored.`);
           return true;
         } catch (error) {
-          const conflict = conflictOf(error, IndicatorConflictSchema);
+          const conflict = conflictOf(error, IndicatorSchema);
           if (conflict) {
-            put(conflict.current);
+            put(conflict);
             notifyError(`Someone else changed indicator ${code} after you opened the page. Check it and try again.`);
           } else notifyError(errorMessage(error));
           return false;

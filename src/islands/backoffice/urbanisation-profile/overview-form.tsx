@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { renderMarkdown } from '../../../lib/urbanisation-profile/markdown.ts';
-import { CATEGORY_BODY_MAX, CATEGORY_ICONS, KEY_FACTS_MAX, type Category, type KeyFact } from '../../../lib/urbanisation-profile/schema.ts';
-import { checkImageFile, UploadCancelled } from '../cms/image-upload.ts';
-import { ApiError, errorMessage } from '../lib/api.ts';
+import { CATEGORY_BODY_MAX, CATEGORY_ICONS, CategorySchema, KEY_FACTS_MAX, type Category, type KeyFact } from '../../../lib/urbanisation-profile/schema.ts';
+import { checkImageFile } from '../cms/image-upload.ts';
+import { ApiError, conflictOf, errorMessage } from '../lib/api.ts';
+import { UploadCancelled } from '../lib/xhr-send.ts';
 import { useLeaveGuard } from '../lib/leave-guard.ts';
 import { notifyError, notifySuccess } from '../notifications/snackbar-store.ts';
 import { pathTo } from '../router.ts';
@@ -11,7 +12,7 @@ import { ConflictNotice } from '../ui/conflict-notice.tsx';
 import { FieldError } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { HeroField, type HeroChoice } from './hero-field.tsx';
-import { CategoryConflictSchema, conflictOf, saveCategory, uploadHero } from './profile-api.ts';
+import { saveCategory, uploadHero } from './profile-api.ts';
 
 interface Draft {
   name: string;
@@ -96,7 +97,7 @@ export function OverviewForm({ category }: { category: Category }) {
       if (choice.kind === 'new') {
         stage = 'picture';
         setProgress({ loaded: 0, total: choice.file.size });
-        saved = (await uploadHero(category.slug, saved.version, choice.file, setProgress).promise).data;
+        saved = (await uploadHero(category.slug, saved.version, choice.file, setProgress)).data;
         setVersion(saved.version);
         setHero(saved.hero_image);
       }
@@ -104,8 +105,8 @@ export function OverviewForm({ category }: { category: Category }) {
       setBaseline(JSON.stringify([draft, facts]));
       notifySuccess(`${saved.name} is saved.`);
     } catch (error) {
-      const current = conflictOf(error, CategoryConflictSchema);
-      if (current) setConflict(current.current);
+      const current = conflictOf(error, CategorySchema);
+      if (current) setConflict(current);
       else if (error instanceof ApiError && error.status === 400) setErrors(error.errors);
       if (!(error instanceof UploadCancelled)) {
         if (current) notifyError('Someone else changed this theme after you opened it.');
@@ -123,7 +124,7 @@ export function OverviewForm({ category }: { category: Category }) {
     <div>
       <label htmlFor={`cat-${name}`} className={ui.label}>{label}</label>
       {extra.hint && <p id={`cat-${name}-hint`} className="text-xs text-slate-600">{extra.hint}</p>}
-      <input id={`cat-${name}`} className={`${ui.input} mt-1`} value={draft[name]} inputMode={extra.inputMode}
+      <input dir="auto" id={`cat-${name}`} className={`${ui.input} mt-1`} value={draft[name]} inputMode={extra.inputMode}
         aria-invalid={Boolean(errors[name]) || undefined} aria-describedby={[extra.hint && `cat-${name}-hint`, `cat-${name}-error`].filter(Boolean).join(' ')}
         onChange={(e) => setDraft({ ...draft, [name]: e.target.value })} />
       <FieldError id={`cat-${name}-error`} messages={errors[name]} />
@@ -161,7 +162,7 @@ export function OverviewForm({ category }: { category: Category }) {
           {input('name', 'Name')}
           <div>
             <label htmlFor="cat-description" className={ui.label}>Short description</label>
-            <textarea id="cat-description" rows={2} className={`${ui.input} mt-1`} value={draft.description} aria-invalid={Boolean(errors['description']) || undefined} aria-describedby="cat-description-error"
+            <textarea dir="auto" id="cat-description" rows={2} className={`${ui.input} mt-1`} value={draft.description} aria-invalid={Boolean(errors['description']) || undefined} aria-describedby="cat-description-error"
               onChange={(e) => setDraft({ ...draft, description: e.target.value })} />
             <FieldError id="cat-description-error" messages={errors['description']} />
           </div>
@@ -188,7 +189,7 @@ export function OverviewForm({ category }: { category: Category }) {
           <div className={ui.card}>
             <label htmlFor="cat-body" className={ui.label}>Overview</label>
             <p id="cat-body-help" className="text-xs text-slate-600">Markdown: ## for a heading, **bold**, *italics*, - for a list, [text](https://…) for a link. At most {CATEGORY_BODY_MAX.toLocaleString('en')} characters.</p>
-            <textarea id="cat-body" rows={16} className={`${ui.input} mt-2 font-mono`} value={draft.body} aria-invalid={Boolean(errors['body']) || undefined} aria-describedby="cat-body-help cat-body-error"
+            <textarea dir="auto" id="cat-body" rows={16} className={`${ui.input} mt-2 font-mono`} value={draft.body} aria-invalid={Boolean(errors['body']) || undefined} aria-describedby="cat-body-help cat-body-error"
               onChange={(e) => setDraft({ ...draft, body: e.target.value })} />
             <FieldError id="cat-body-error" messages={errors['body']} />
           </div>
@@ -206,7 +207,7 @@ export function OverviewForm({ category }: { category: Category }) {
                 {(['label', 'value', 'unit', 'year', 'source'] as const).map((field) => (
                   <div key={field}>
                     <label htmlFor={`fact-${i}-${field}`} className="block text-xs font-medium text-slate-700">{FACT_LABELS[field]}</label>
-                    <input id={`fact-${i}-${field}`} className={`${ui.input} mt-0.5`} inputMode={field === 'year' ? 'numeric' : undefined}
+                    <input dir="auto" id={`fact-${i}-${field}`} className={`${ui.input} mt-0.5`} inputMode={field === 'year' ? 'numeric' : undefined}
                       value={f[field] === null ? '' : String(f[field])}
                       aria-invalid={Boolean(errors[`key_facts.${i}.${field}`]) || undefined}
                       aria-describedby={`fact-${i}-${field}-error`}

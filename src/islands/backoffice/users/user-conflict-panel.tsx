@@ -1,5 +1,4 @@
-import { ui } from '../ui/styles.ts';
-import { ConflictNotice } from '../ui/conflict-notice.tsx';
+import { ConflictActions, ConflictNotice } from '../ui/conflict-notice.tsx';
 import type { ConflictRow } from './user-conflict.ts';
 import type { UserConflict } from './user-form-store.ts';
 
@@ -25,16 +24,7 @@ export function UserConflictPanel({
       title="This user was changed while you were editing"
       record={conflict.theirs}
       what="this user"
-      actions={
-        <>
-          <button type="button" className={ui.secondaryButton} onClick={onReload} disabled={saving}>
-            Reload their version
-          </button>
-          <button type="button" className={ui.primaryButton} onClick={onKeepMine} disabled={saving}>
-            {saving ? 'Saving…' : 'Keep my changes and save again'}
-          </button>
-        </>
-      }
+      actions={<ConflictActions saving={saving} onReload={onReload} onKeepMine={onKeepMine} />}
     >
       <p className="mt-1 text-sm text-slate-700">Your changes have not been saved yet.</p>
       {rows.length > 0 ? (

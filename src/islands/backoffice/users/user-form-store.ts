@@ -43,8 +43,8 @@ export const $saveUser = createMutatorStore<{ base: UserListItem; body: UserEdit
   const { base, body } = data;
   $userConflict.set(null);
   try {
-    const saved = await api(`user/edit/${encodeURIComponent(base.uuid)}`, UserEditResponseSchema, {
-      method: 'POST',
+    const saved = await api.request('POST', `user/edit/${encodeURIComponent(base.uuid)}`, {
+      schema: UserEditResponseSchema,
       body: { ...body, version: base.version },
     });
     showSaved(base.uuid, saved.data);

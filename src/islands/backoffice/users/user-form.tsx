@@ -135,7 +135,7 @@ export function UserForm({ user, identity }: { user: UserListItem; identity: Who
 
       <div>
         <label htmlFor="user-name" className={ui.label}>Name</label>
-        <input id="user-name" className={`${ui.input} mt-1`} value={name} maxLength={NAME_MAX} autoComplete="off"
+        <input dir="auto" id="user-name" className={`${ui.input} mt-1`} value={name} maxLength={NAME_MAX} autoComplete="off"
           onChange={(event) => setName(event.target.value)} {...invalidProps(errors, 'name', 'user-name-error')} />
         <FieldError id="user-name-error" messages={errors['name']} />
       </div>
@@ -163,7 +163,7 @@ export function UserForm({ user, identity }: { user: UserListItem; identity: Who
             {!countries.data && user.country && <option value={user.country.code}>{user.country.name}</option>}
           </select>
         ) : (
-          <input id="user-country_code" className={`${ui.input} mt-1 read-only:bg-slate-100 read-only:text-slate-700`} value={user.country?.name ?? 'No country'} readOnly
+          <input dir="auto" id="user-country_code" className={`${ui.input} mt-1 read-only:bg-slate-100 read-only:text-slate-700`} value={user.country?.name ?? 'No country'} readOnly
             aria-describedby="user-country-hint" />
         )}
         {!adminLevel && (

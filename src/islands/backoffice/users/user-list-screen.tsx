@@ -1,3 +1,4 @@
+import { USER_STATUS_LABELS } from '../../../lib/users/schema.ts';
 import { useStore } from '@nanostores/react';
 import { isAdminLevel } from '../../../lib/access/permissions.ts';
 import type { UserListItem } from '../../../lib/users/schema.ts';
@@ -7,7 +8,7 @@ import { formatDate } from '../ui/format.ts';
 import { Icon } from '../ui/icons.tsx';
 import { PageHeading } from '../ui/page-heading.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
-import { StatusChip } from '../ui/status-chip.tsx';
+import { StatusChip, USER_TONES } from '../ui/status-chip.tsx';
 import { Pagination } from '../ui/pagination.tsx';
 import { ui } from '../ui/styles.ts';
 import { UserFilters } from './user-filters.tsx';
@@ -72,7 +73,7 @@ function UserTable({ users, busy }: { users: readonly UserListItem[]; busy: bool
           {users.map((user) => (
             <tr key={user.uuid} className="hover:bg-slate-50">
               <th scope="row" className={`${ui.td} text-left font-medium text-slate-900`}>
-                {user.name ?? <span className="font-normal text-slate-600">No name yet</span>}
+                {user.name ? <bdi>{user.name}</bdi> : <span className="font-normal text-slate-600">No name yet</span>}
                 <span className="block break-all text-xs font-normal text-slate-600">{user.email}</span>
               </th>
               <td data-label="Member ID" className={`${ui.td} whitespace-nowrap font-mono text-xs`}>{user.member_id}</td>
@@ -91,7 +92,7 @@ function UserTable({ users, busy }: { users: readonly UserListItem[]; busy: bool
               </td>
               <td data-label="Status" className={ui.td}>
                 <span>
-                  <StatusChip status={user.status} />
+                  <StatusChip status={user.status} labels={USER_STATUS_LABELS} tones={USER_TONES} />
                 </span>
               </td>
               <td data-label="Created" className={`${ui.td} whitespace-nowrap`}>{formatDate(user.created_at)}</td>

@@ -1,6 +1,6 @@
 /** /regional-reports/{year}/{chart}.csv: the data of one regional chart, as its table shows it. */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { csvResponse, toCsv } from '../../../components/charts/csv.ts';
+import { csvResponse, toCsv } from '../../../lib/open-data/csv.ts';
 import { regionalCycles } from '../../../components/national/regional-data.ts';
 import { subregionName, type RegionalChart, type RegionalQuestion } from '../../../components/national/regional.ts';
 

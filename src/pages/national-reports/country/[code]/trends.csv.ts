@@ -1,8 +1,8 @@
 /** /national-reports/country/{code}/trends.csv: the country's numeric answers, cycle by cycle (its trend charts). */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { csvResponse, toCsv } from '../../../../components/charts/csv.ts';
+import { csvResponse, toCsv } from '../../../../lib/open-data/csv.ts';
 import { publishedReports } from '../../../../components/national/data.ts';
-import type { PublicReport } from '../../../../lib/national-reports/schema.ts';
+import type { PublicReport } from '../../../../lib/national-reports/public-schema.ts';
 
 export const getStaticPaths = (async () => {
   const byCountry = Map.groupBy(await publishedReports(), (r) => r.report.country.code);

@@ -1,6 +1,6 @@
 /** /national-reports/status/{year}/countries.csv: every country's report status in a cycle. */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { csvResponse, toCsv } from '../../../../components/charts/csv.ts';
+import { csvResponse, toCsv } from '../../../../lib/open-data/csv.ts';
 import { cycleBundles } from '../../../../components/national/data.ts';
 import { subregionName } from '../../../../components/national/regional.ts';
 import type { CycleBundle } from '../../../../lib/public-api/national-reports.ts';

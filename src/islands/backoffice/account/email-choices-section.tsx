@@ -1,0 +1,61 @@
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import { KIND_LABELS } from '../../../lib/notifications/texts.ts';
+import { ErrorState, Skeleton } from '../ui/states.tsx';
+import { ui } from '../ui/styles.ts';
+import { $emailChoices, setEmailChoice } from './email-choices-store.ts';
+
+/** The account's email choices: each kind of notification the person can receive, on or off. */
+export function EmailChoicesSection() {
+  const { data, error } = useStore($emailChoices);
+  const [saving, setSaving] = useState(false);
+  // The box shows the person's click at once; the server's answer then confirms it (or, on a
+  // refusal, the stored choice comes back).
+  const [pending, setPending] = useState<Partial<Record<string, boolean>>>({});
+  return (
+    <section aria-labelledby="email-choices-title" className={ui.card}>
+      <h2 id="email-choices-title" className="text-lg font-semibold text-slate-900">
+        Emails
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Every notification shows under the bell. Choose which ones also come to you by email.
+      </p>
+      {error !== undefined && !data ? (
+        <div className="mt-4">
+          <ErrorState error={error} title="Your email choices could not be loaded" onRetry={() => $emailChoices.invalidate()} />
+        </div>
+      ) : !data ? (
+        <div className="mt-4">
+          <Skeleton rows={4} label="Loading your email choices…" />
+        </div>
+      ) : (
+        <fieldset className="mt-4" disabled={saving} aria-busy={saving}>
+          <legend className="text-sm font-medium text-slate-800">Send me an email when:</legend>
+          <ul className="mt-3 space-y-3">
+            {data.data.kinds.map((choice) => (
+              <li key={choice.kind}>
+                <label className="flex items-start gap-3 text-sm text-slate-800">
+                  <input
+                    type="checkbox"
+                    className="mt-0.5 size-4 shrink-0 accent-brand-600"
+                    checked={pending[choice.kind] ?? choice.email}
+                    onChange={(event) => {
+                      const checked = event.target.checked;
+                      setSaving(true);
+                      setPending((p) => ({ ...p, [choice.kind]: checked }));
+                      void setEmailChoice(choice.kind, checked, data.data.version).finally(() => {
+                        setSaving(false);
+                        setPending(({ [choice.kind]: _, ...rest }) => rest);
+                      });
+                    }}
+                  />
+                  <span>{KIND_LABELS[choice.kind]}</span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      )}
+    </section>
+  );
+}

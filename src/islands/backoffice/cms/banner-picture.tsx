@@ -1,0 +1,109 @@
+import { useRef, useState } from 'react';
+import { BANNER_RATIO, CMS_ALT_MAX, type CmsRecord } from '../../../lib/cms/schema.ts';
+import type { CropBox } from '../../../lib/media/schema.ts';
+import type { FieldErrors } from '../lib/field-errors.ts';
+import { invalidProps } from '../lib/field-errors.ts';
+import { CropChooser } from '../ui/crop-chooser.tsx';
+import { FieldError } from '../ui/states.tsx';
+import { ui } from '../ui/styles.ts';
+import { previewUrl } from './cms-kinds.ts';
+
+/** Four decimals: a tenth of a pixel on a 1,000-pixel picture (as the practices' crops). */
+const rounded = (crop: CropBox): CropBox =>
+  ({ x: round(crop.x), y: round(crop.y), width: round(crop.width), height: round(crop.height) });
+const round = (v: number) => Math.round(v * 10_000) / 10_000;
+
+/**
+ * The crop chooser reports a frame as soon as the picture loads (the one it opens on): that is
+ * not a choice of the person's, so only the frames after it count.
+ */
+function useChosenCrop(onCrop: (crop: CropBox) => void) {
+  const opened = useRef(false);
+  return (crop: CropBox) => {
+    if (!opened.current) {
+      opened.current = true;
+      return;
+    }
+    onCrop(rounded(crop));
+  };
+}
+
+function CropField({ url, crop, onCrop, onCentre }: { url: string; crop: CropBox | null; onCrop: (crop: CropBox | null) => void; onCentre: () => void }) {
+  const chosen = useChosenCrop(onCrop);
+  return (
+    <>
+      <CropChooser picture={url} initial={crop} ratio={BANNER_RATIO} where="the home page’s banner" onCrop={chosen} />
+      <div className="mt-2 flex flex-wrap items-center gap-3">
+        <p id="cms-image_crop-hint" className="text-xs text-slate-600">
+          The home page shows exactly the part inside the frame, {crop ? 'as you chose it' : 'now the centre of the picture'}. Save to keep it.
+        </p>
+        {crop && (
+          <button type="button" className={`${ui.link} text-xs`} onClick={onCentre}>
+            Use the centre of the picture
+          </button>
+        )}
+      </div>
+    </>
+  );
+}
+
+/**
+ * A banner's picture details: which part of the picture the home page shows (chosen on the
+ * stored picture; a newly chosen file is cropped once it is uploaded) and its alt text.
+ */
+export function BannerPictureFields({ item, pendingImage, crop, alt, errors, onCrop, onAlt }: {
+  item: CmsRecord | null;
+  /** A new file is chosen and not uploaded yet: the crop waits for it. */
+  pendingImage: boolean;
+  crop: CropBox | null;
+  alt: string;
+  errors: FieldErrors;
+  onCrop: (crop: CropBox | null) => void;
+  onAlt: (alt: string) => void;
+}) {
+  const url = item && !pendingImage ? previewUrl(item, 960) : null;
+  // "Use the centre" opens a fresh chooser, on the centre.
+  const [resets, setResets] = useState(0);
+  return (
+    <>
+      <fieldset>
+        <legend className={ui.label}>Part of the picture on the home page</legend>
+        <div className="mt-2">
+          {url ? (
+            // A new picture is a new chooser (it opens on its own frame).
+            <CropField
+              key={`${url}#${resets}`}
+              url={url}
+              crop={crop}
+              onCrop={onCrop}
+              onCentre={() => {
+                onCrop(null);
+                setResets((n) => n + 1);
+              }}
+            />
+          ) : (
+            <p className="text-sm text-slate-600">
+              {pendingImage
+                ? 'Save to upload the new picture; then choose here which part of it the home page shows.'
+                : 'Add a picture above and save; then choose here which part of it the home page shows.'}
+            </p>
+          )}
+        </div>
+        <FieldError id="cms-image_crop-error" messages={errors['image_crop']} />
+      </fieldset>
+
+      <div>
+        <label htmlFor="cms-image_alt" className={ui.label}>
+          Alt text <span className="font-normal text-slate-600">(optional)</span>
+        </label>
+        <input dir="auto" id="cms-image_alt" className={`${ui.input} mt-1`} value={alt} maxLength={CMS_ALT_MAX} autoComplete="off"
+          aria-describedby="cms-image_alt-hint" onChange={(event) => onAlt(event.target.value)} {...invalidProps(errors, 'image_alt', 'cms-image_alt-error')} />
+        <p id="cms-image_alt-hint" className="mt-1 text-xs text-slate-600">
+          What the picture shows, read out to people who cannot see it, for example “Street vendors at a market in Hanoi”. Leave it empty when
+          the picture only decorates.
+        </p>
+        <FieldError id="cms-image_alt-error" messages={errors['image_alt']} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+import { useStore } from '@nanostores/react';
+import { useState, type FormEvent } from 'react';
+import { CONTACT_REPLY_MAX, CONTACT_SUBJECT_MAX, type ContactMessageDetail, type ContactReply } from '../../../lib/contact/schema.ts';
+import { replySubject } from '../../../lib/contact/reply-email.ts';
+import { invalidProps, type FieldErrors } from '../lib/field-errors.ts';
+import { FieldError } from '../ui/states.tsx';
+import { ui } from '../ui/styles.ts';
+import { $messageBusy, sendReply } from './contact-actions.ts';
+import { formatReceived } from './contact-format.ts';
+
+/** The replies sent to the message, with who sent each, when, and whether the email has gone. */
+export function RepliesList({ replies }: { replies: readonly ContactReply[] }) {
+  if (replies.length === 0) return null;
+  return (
+    <section aria-labelledby="replies-title" className="mt-6 border-t border-slate-200 pt-5">
+      <h3 id="replies-title" className="text-sm font-semibold text-slate-900">
+        Replies sent
+      </h3>
+      <ol className="mt-3 space-y-4">
+        {replies.map((reply) => (
+          <li key={reply.id} className="rounded-md bg-slate-50 p-3 text-sm">
+            <p className="text-slate-700">
+              <span className="font-medium text-slate-900">{reply.author?.name ?? 'A former user'}</span> replied to {reply.to_address} on{' '}
+              <time dateTime={reply.created_at}>{formatReceived(reply.created_at)}</time>
+              {' · '}
+              {reply.sent_at ? 'email sent' : 'email waiting to be sent'}
+            </p>
+            <p dir="auto" className="mt-1 break-words font-medium text-slate-900">{reply.subject}</p>
+            <p dir="auto" className="mt-1 whitespace-pre-wrap break-words text-slate-800">{reply.message}</p>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** Reply by email: the sender gets it from the portal's address, with their message quoted. */
+export function ReplyForm({ message }: { message: ContactMessageDetail }) {
+  const busy = useStore($messageBusy);
+  const [subject, setSubject] = useState(() => replySubject(message.subject));
+  const [text, setText] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const local: FieldErrors = {};
+    if (subject.trim().length < 3) local['subject'] = ['Write a subject of at least 3 characters.'];
+    if (text.trim().length < 10) local['message'] = ['Write a reply of at least 10 characters.'];
+    setErrors(local);
+    if (Object.keys(local).length > 0) {
+      document.getElementById(local['subject'] ? 'reply-subject' : 'reply-message')?.focus();
+      return;
+    }
+    const result = await sendReply(message, { subject, message: text });
+    if (result === true) setText('');
+    else if (result !== false) setErrors(result);
+  }
+
+  return (
+    <form onSubmit={(event) => void submit(event)} aria-labelledby="reply-title" noValidate className="mt-6 space-y-3 border-t border-slate-200 pt-5">
+      <h3 id="reply-title" className="text-sm font-semibold text-slate-900">
+        Reply by email
+      </h3>
+      <p className="text-sm text-slate-600">
+        Sent to {message.email} from the portal’s address, with their message quoted below yours. The message is then marked answered.
+      </p>
+      <div>
+        <label htmlFor="reply-subject" className={ui.label}>
+          Subject
+        </label>
+        <input dir="auto" id="reply-subject" className={`${ui.input} mt-1`} value={subject} maxLength={CONTACT_SUBJECT_MAX + 4} autoComplete="off"
+          onChange={(event) => setSubject(event.target.value)} {...invalidProps(errors, 'subject', 'reply-subject-error')} />
+        <FieldError id="reply-subject-error" messages={errors['subject']} />
+      </div>
+      <div>
+        <label htmlFor="reply-message" className={ui.label}>
+          Your reply
+        </label>
+        <textarea dir="auto" id="reply-message" rows={6} className={`${ui.input} mt-1`} value={text} maxLength={CONTACT_REPLY_MAX}
+          onChange={(event) => setText(event.target.value)} {...invalidProps(errors, 'message', 'reply-message-error')} />
+        <FieldError id="reply-message-error" messages={errors['message']} />
+      </div>
+      <button type="submit" className={`${ui.primaryButton} aria-disabled:cursor-wait aria-disabled:opacity-60`} aria-disabled={busy !== null || undefined}>
+        {busy === 'reply' ? 'Sending…' : 'Send reply'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,125 @@
+import { atom } from 'nanostores';
+import { REPORT_UPLOAD_MAX_BYTES, ReportSchema, type SignedPdfFacts } from '../../../lib/national-reports/schema.ts';
+import { conflictOf, errorMessage } from '../lib/api.ts';
+import { invalidatePrefixes } from '../lib/query.ts';
+import { notifyError, notifySuccess } from '../notifications/snackbar-store.ts';
+import { inspectSignedReport, uploadSignedReport } from './report-api.ts';
+import { $liveReport } from './report-store.ts';
+
+export const PDF_RULES = `A PDF file of at most ${REPORT_UPLOAD_MAX_BYTES / 1024 / 1024} MB, signed by the responsible authority.`;
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+}
+
+/** The browser's quick look before sending (the server checks the bytes again). */
+export function checkPdf(file: Pick<File, 'name' | 'type' | 'size'>): string | null {
+  if (file.size === 0) return 'This file is empty. Choose the signed PDF.';
+  if (file.type !== 'application/pdf' && !/\.pdf$/i.test(file.name)) return 'This file is not a PDF. Save the signed report as PDF and choose it again.';
+  if (file.size > REPORT_UPLOAD_MAX_BYTES) return `This file is ${formatBytes(file.size)}: the signed report may be at most ${formatBytes(REPORT_UPLOAD_MAX_BYTES)}.`;
+  return null;
+}
+
+interface Chosen {
+  file: File;
+  facts: SignedPdfFacts;
+  /** An object URL of the file, for the first page and "Open the file". */
+  url: string;
+  /** "I confirm this is the signed copy" (asked only when the file carries no digital signature). */
+  confirmed: boolean;
+}
+
+/**
+ * Submitting by signed PDF, step by step (decision 025): choose a file, the server checks it
+ * (pages, damage, signature) without keeping it, the person sees what was found and confirms,
+ * then the file is sent again and the report is submitted.
+ */
+export type SignedStep =
+  | { phase: 'idle' }
+  | { phase: 'invalid'; name: string | null; message: string }
+  | { phase: 'checking'; file: File; loaded: number; total: number }
+  | ({ phase: 'review' } & Chosen)
+  | ({ phase: 'submitting'; loaded: number; total: number } & Chosen)
+  | ({ phase: 'failed'; message: string } & Chosen);
+
+export const $signed = atom<SignedStep>({ phase: 'idle' });
+let abort: (() => void) | null = null;
+
+function setStep(next: SignedStep): void {
+  const previous = $signed.get();
+  // The object URL is freed once no step shows that file any more.
+  if ('url' in previous && (!('url' in next) || next.url !== previous.url)) URL.revokeObjectURL(previous.url);
+  $signed.set(next);
+}
+
+/** A file chosen or dropped: checked here, then by the server; the step then shows what was found. */
+export async function chooseSigned(file: File | undefined): Promise<void> {
+  const report = $liveReport.get();
+  if (!file || !report) return;
+  const problem = checkPdf(file);
+  if (problem) return setStep({ phase: 'invalid', name: file.name, message: problem });
+  setStep({ phase: 'checking', file, loaded: 0, total: file.size });
+  const controller = new AbortController();
+  abort = () => controller.abort();
+  try {
+    const facts = await inspectSignedReport(report.uuid, file, {
+      signal: controller.signal,
+      onProgress: ({ loaded, total }) => {
+        const now = $signed.get();
+        if (now.phase === 'checking' && now.file === file) setStep({ ...now, loaded, total });
+      },
+    });
+    if ($signed.get().phase === 'checking') setStep({ phase: 'review', file, facts, url: URL.createObjectURL(file), confirmed: false });
+  } catch (error) {
+    if ($signed.get().phase === 'checking') setStep({ phase: 'invalid', name: file.name, message: errorMessage(error) });
+  } finally {
+    abort = null;
+  }
+}
+
+export function confirmUnsigned(confirmed: boolean): void {
+  const now = $signed.get();
+  if (now.phase === 'review' || now.phase === 'failed') setStep({ ...now, confirmed });
+}
+
+/** Stops a check or an upload under way, or puts the chosen file aside. */
+export function discardSigned(): void {
+  abort?.();
+  setStep({ phase: 'idle' });
+}
+
+/** Sends the checked file on the report's version: the report is submitted. */
+export async function submitSigned(): Promise<void> {
+  const report = $liveReport.get();
+  const now = $signed.get();
+  if (!report || (now.phase !== 'review' && now.phase !== 'failed')) return;
+  const { file, facts, url, confirmed } = now;
+  if (!facts.signature && !confirmed) return;
+  const chosen: Chosen = { file, facts, url, confirmed };
+  setStep({ phase: 'submitting', ...chosen, loaded: 0, total: file.size });
+  const controller = new AbortController();
+  abort = () => controller.abort();
+  try {
+    const updated = await uploadSignedReport(report.uuid, report.version, file, !facts.signature && confirmed, {
+      signal: controller.signal,
+      onProgress: ({ loaded, total }) => {
+        const step = $signed.get();
+        if (step.phase === 'submitting' && step.file === file) setStep({ ...step, loaded, total });
+      },
+    });
+    $liveReport.set(updated);
+    setStep({ phase: 'idle' });
+    invalidatePrefixes('report/type/national/');
+    notifySuccess('The signed report is uploaded and the report is submitted.');
+  } catch (error) {
+    // Changed since it was read (reopened, returned…): what was signed may not be what it says now.
+    const current = conflictOf(error, ReportSchema);
+    if (current) $liveReport.set(current);
+    const message = current ? 'Someone changed this report meanwhile. Check it, then submit the signed copy again.' : errorMessage(error);
+    if ($signed.get().phase === 'submitting') setStep({ phase: 'failed', ...chosen, message });
+    notifyError(`The report was not submitted: ${message}`);
+  } finally {
+    abort = null;
+  }
+}

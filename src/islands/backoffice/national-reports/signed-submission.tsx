@@ -1,0 +1,179 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
+import type { SignedPdfFacts } from '../../../lib/national-reports/schema.ts';
+import { formatDateTime } from '../questionnaire/field-status.tsx';
+import { Icon } from '../ui/icons.tsx';
+import { ui } from '../ui/styles.ts';
+import { FirstPage } from './first-page.tsx';
+import { $signed, chooseSigned, confirmUnsigned, discardSigned, formatBytes, PDF_RULES, submitSigned, type SignedStep } from './signed-store.ts';
+
+/**
+ * Submitting by signed PDF as a step of its own (decision 025): 1. choose or drop the file;
+ * 2. check what the portal found in it (name, size, pages, first page, signature) and submit.
+ * `replacing`: the report has a signed copy already and this one replaces it.
+ */
+export function SignedSubmission({ replacing }: { replacing: boolean }) {
+  const step = useStore($signed);
+  // Leaving the screen puts a chosen file aside (and stops a check or an upload under way).
+  useEffect(() => () => discardSigned(), []);
+  const reviewing = step.phase === 'review' || step.phase === 'submitting' || step.phase === 'failed';
+  return (
+    <section aria-labelledby="signed-submission" className={`${ui.card} border-brand-200`}>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-2">
+        <h2 id="signed-submission" className="text-lg font-semibold text-slate-900">
+          {replacing ? 'Send a new signed copy' : 'Submit the signed report'}
+        </h2>
+        <ol className="flex gap-3 text-sm text-slate-600" aria-label="Steps">
+          <li aria-current={reviewing ? undefined : 'step'} className={reviewing ? '' : 'font-semibold text-brand-800'}>
+            1. Choose the file
+          </li>
+          <li aria-current={reviewing ? 'step' : undefined} className={reviewing ? 'font-semibold text-brand-800' : ''}>
+            2. Check and submit
+          </li>
+        </ol>
+      </div>
+      {reviewing ? <Review step={step} replacing={replacing} /> : <Choose step={step} replacing={replacing} />}
+    </section>
+  );
+}
+
+function Choose({ step, replacing }: { step: SignedStep; replacing: boolean }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [over, setOver] = useState(false);
+  const checking = step.phase === 'checking';
+  const pct = checking && step.total > 0 ? Math.round((step.loaded / step.total) * 100) : 0;
+  return (
+    <div className="mt-3">
+      <div
+        onDragOver={(event) => {
+          event.preventDefault();
+          setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={(event) => {
+          event.preventDefault();
+          setOver(false);
+          if (!checking) void chooseSigned(event.dataTransfer.files[0]);
+        }}
+        className={`flex flex-col items-center gap-3 rounded-lg border-2 border-dashed px-4 py-6 text-center sm:flex-row sm:text-left ${over ? 'border-brand-500 bg-brand-50' : 'border-slate-300 bg-slate-50'}`}
+      >
+        <Icon name="report" className="size-8 shrink-0 text-brand-700" />
+        <div className="min-w-0 flex-1">
+          <p className="text-sm font-medium text-slate-900">Drag the signed PDF here, or choose it from your computer.</p>
+          <p className="mt-1 text-xs text-slate-600">
+            {PDF_RULES} {replacing ? 'It replaces the current copy; earlier copies are kept.' : 'Nothing is submitted until you have checked the file.'}
+          </p>
+        </div>
+        <button type="button" className={ui.primaryButton} disabled={checking} onClick={() => input.current?.click()}>
+          Choose the file
+        </button>
+        <label htmlFor="signed-pdf" className="sr-only">
+          Signed report (PDF)
+        </label>
+        <input
+          ref={input}
+          id="signed-pdf"
+          type="file"
+          accept="application/pdf,.pdf"
+          className="sr-only"
+          tabIndex={-1}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            void chooseSigned(file);
+          }}
+        />
+      </div>
+      {checking && (
+        <div className="mt-3" role="status" aria-live="polite">
+          <div className="flex items-center justify-between gap-3 text-sm text-slate-700">
+            <span className="min-w-0 break-words">
+              Checking {step.file.name}… {pct < 100 ? `${pct}%` : ''}
+            </span>
+            <button type="button" className="text-sm underline" onClick={discardSigned}>
+              Cancel
+            </button>
+          </div>
+          <progress className="mt-1 h-2 w-full accent-brand-600" max={100} value={pct} aria-label="Checking the file" />
+        </div>
+      )}
+      {step.phase === 'invalid' && (
+        <p role="alert" className="mt-3 break-words text-sm text-red-700">
+          {step.name ? `${step.name}: ` : ''}
+          {step.message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Review({ step, replacing }: { step: Extract<SignedStep, { facts: SignedPdfFacts }>; replacing: boolean }) {
+  const { file, facts, url, confirmed } = step;
+  const submitting = step.phase === 'submitting';
+  const pct = submitting && step.total > 0 ? Math.round((step.loaded / step.total) * 100) : 0;
+  const ready = facts.signature !== null || confirmed;
+  return (
+    <div className="mt-4 grid gap-5 md:grid-cols-[minmax(0,1fr)_minmax(0,15rem)]">
+      <div className="min-w-0 space-y-4">
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-slate-600">File</dt>
+          <dd className="break-words font-medium text-slate-900">{file.name}</dd>
+          <dt className="text-slate-600">Size</dt>
+          <dd className="text-slate-900">{formatBytes(facts.size)}</dd>
+          <dt className="text-slate-600">Pages</dt>
+          <dd className="text-slate-900">{facts.pages}</dd>
+        </dl>
+        <SignatureNote facts={facts} />
+        {!facts.signature && (
+          <label className="flex items-start gap-2 text-sm text-slate-900">
+            <input type="checkbox" className="mt-0.5 size-4 accent-brand-600" checked={confirmed} disabled={submitting} onChange={(event) => confirmUnsigned(event.target.checked)} />
+            <span>I confirm this is the signed copy of the report.</span>
+          </label>
+        )}
+        {step.phase === 'failed' && (
+          <p role="alert" className="text-sm text-red-700">
+            {step.message}
+          </p>
+        )}
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="button" className={ui.primaryButton} disabled={!ready || submitting} onClick={() => void submitSigned()}>
+            {submitting ? `Submitting… ${pct}%` : replacing ? 'Send this copy' : 'Submit'}
+          </button>
+          <button type="button" className={ui.secondaryButton} onClick={discardSigned}>
+            {submitting ? 'Cancel' : 'Choose another file'}
+          </button>
+        </div>
+        {submitting && <progress className="h-2 w-full accent-brand-600" max={100} value={pct} aria-label="Upload progress" />}
+      </div>
+      <FirstPage url={url} name={file.name} />
+    </div>
+  );
+}
+
+function SignatureNote({ facts }: { facts: SignedPdfFacts }) {
+  const signature = facts.signature;
+  if (!signature) {
+    return (
+      <div className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900">
+        <Icon name="alert" className="mt-0.5 size-4 shrink-0 text-amber-800" />
+        <p>
+          <strong>This PDF carries no digital signature.</strong> That is usual for a report signed on paper and scanned. Check the first page, and confirm below that this is the signed copy.
+        </p>
+      </div>
+    );
+  }
+  const who = signature.signer ? `Signed by ${signature.signer}` : 'Signed digitally';
+  const when = signature.signed_at ? ` on ${formatDateTime(signature.signed_at)}` : '';
+  return (
+    <div className="flex gap-2 rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm text-slate-900">
+      <Icon name="check" className="mt-0.5 size-4 shrink-0 text-emerald-800" />
+      <p>
+        <strong className="break-words">
+          {who}
+          {when}
+        </strong>
+        , as recorded in the file.{!signature.signer && ' The file does not name the signer.'} The portal does not verify the signature itself.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { NotificationsScreen } from './notifications-screen.tsx';

@@ -1,0 +1,50 @@
+import type { Connection } from './autosave-queue.ts';
+
+/** Where one answer stands, as the save bar counts it (a field's or a draft's kind). */
+export type AnswerKind = 'typing' | 'editing' | 'pending' | 'saving' | 'saved' | 'failed' | 'conflict' | 'invalid' | 'locked' | 'idle' | 'warning';
+
+/** What the bar at the bottom of a questionnaire says, and which buttons it offers. */
+export interface SaveBarState {
+  tone: 'quiet' | 'busy' | 'waiting' | 'problem';
+  message: string;
+  /** "Retry now": only once a save actually failed (or could not reach the server). */
+  retry: boolean;
+  /** "Show them": answers only the person can settle (to correct, or a conflict to choose). */
+  settle: boolean;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * The save bar's words (issue 16): "Saving…" while the person types and while answers wait or
+ * travel; failure words ("not saved", "Retry now") only after a save has failed; the device
+ * keeps answers while offline or signed out, and the bar says so without calling it a failure.
+ * `kinds` has one entry per answer not in a settled state (drafts and typed-in questions).
+ */
+export function saveBarState(kinds: readonly AnswerKind[], connection: Connection, locked: boolean): SaveBarState {
+  let busy = 0;
+  let failed = 0;
+  let settle = 0;
+  let held = 0;
+  for (const kind of kinds) {
+    if (kind === 'typing' || kind === 'editing' || kind === 'pending' || kind === 'saving') busy++;
+    else if (kind === 'failed') failed++;
+    else if (kind === 'invalid' || kind === 'conflict') settle++;
+    else if (kind === 'locked') held++;
+  }
+  if (locked) {
+    const unsaved = busy + failed + settle + held;
+    return unsaved === 0
+      ? { tone: 'quiet', message: 'Answers are locked.', retry: false, settle: false }
+      : { tone: 'problem', message: `Answers are locked: ${plural(unsaved, 'answer was', 'answers were')} not saved.`, retry: false, settle: false };
+  }
+  const parts: string[] = [];
+  if (failed > 0) parts.push(`${plural(failed, 'answer', 'answers')} not saved`);
+  if (settle > 0) parts.push(`${plural(settle, 'answer needs', 'answers need')} your attention`);
+  if (busy > 0 && connection === 'offline') parts.push(`You are offline: ${plural(busy, 'answer is', 'answers are')} kept on this device and sent when the connection returns`);
+  else if (busy > 0 && connection === 'signedOut') parts.push(`Your sign-in has expired: ${plural(busy, 'answer is', 'answers are')} kept on this device and sent once you sign in again`);
+  else if (busy > 0) parts.push('Saving…');
+  if (parts.length === 0) return { tone: 'quiet', message: 'All answers are saved.', retry: false, settle: false };
+  const tone = failed > 0 || settle > 0 ? 'problem' : connection === 'online' ? 'busy' : 'waiting';
+  return { tone, message: parts.join(' · '), retry: failed > 0 || (busy > 0 && connection === 'offline'), settle: settle > 0 };
+}

@@ -1,0 +1,155 @@
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import type { SentMailItem } from '../../../lib/mail/schema.ts';
+import { ApiError } from '../lib/api.ts';
+import type { ScreenProps } from '../screen-props.ts';
+import { formatDateTime } from '../ui/format.ts';
+import { Icon } from '../ui/icons.tsx';
+import { PageHeading } from '../ui/page-heading.tsx';
+import { Pagination } from '../ui/pagination.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
+import { ui } from '../ui/styles.ts';
+import {
+  $openMail,
+  $sentMail,
+  $sentMailFilters,
+  $sentMailView,
+  goToSentMailPage,
+  SENT_MAIL_PAGE_SIZE,
+  sentMailHref,
+  type SentMailFilters,
+} from './sent-mail-store.ts';
+
+const STATUS_TEXT: Record<SentMailItem['status'], string> = { sent: 'Sent', queued: 'Waiting to be sent', sending: 'Sending' };
+
+/** /admin/sent-mail: every email the portal sent or will send, newest first. */
+export function SentMailScreen(_: ScreenProps) {
+  const filters = useStore($sentMailFilters);
+  const list = useStore($sentMailView);
+  return (
+    <>
+      <PageHeading description="Every email the portal sends, with its recipient and whether it has gone out.">Sent mail</PageHeading>
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <div className={filters?.message ? 'order-2 lg:order-1' : ''}>
+          {list.error !== undefined && !list.data ? (
+            <ErrorState error={list.error} title="The sent mail could not be loaded" onRetry={() => $sentMail.invalidate()} />
+          ) : !list.data || !filters ? (
+            <Skeleton rows={6} label="Loading sent mail…" />
+          ) : list.data.data.length === 0 ? (
+            <EmptyState title="No emails yet">Emails about reports, practices and accounts appear here once they are sent.</EmptyState>
+          ) : (
+            <ul aria-label="Emails" aria-busy={list.loading} className={`${ui.cardFlush} divide-y divide-slate-100 overflow-hidden`}>
+              {list.data.data.map((mail) => (
+                <MailRow key={mail.uuid} mail={mail} filters={filters} />
+              ))}
+            </ul>
+          )}
+          {list.data && filters && list.data.total > 0 && (
+            <Pagination
+              page={list.data.page}
+              pageSize={SENT_MAIL_PAGE_SIZE}
+              total={list.data.total}
+              shown={list.data.data.length}
+              noun="emails"
+              onPage={(page) => goToSentMailPage(filters, page)}
+            />
+          )}
+        </div>
+        {filters?.message && (
+          <div className="order-1 lg:order-2">
+            <MailPanel uuid={filters.message} closeHref={sentMailHref(filters, { message: null })} />
+          </div>
+        )}
+      </div>
+    </>
+  );
+}
+
+function MailRow({ mail, filters }: { mail: SentMailItem; filters: SentMailFilters }) {
+  const open = filters.message === mail.uuid;
+  const when = mail.sent_at ?? mail.created_at;
+  return (
+    <li>
+      <a
+        href={sentMailHref(filters, { message: mail.uuid })}
+        aria-current={open ? 'true' : undefined}
+        className={`block px-4 py-3 hover:bg-slate-50 ${open ? 'bg-brand-50 ring-2 ring-inset ring-brand-500' : ''}`}
+      >
+        <span className="flex items-baseline justify-between gap-3">
+          <span className="truncate text-sm font-medium text-slate-900">{mail.to_name ?? mail.to_address}</span>
+          <span className="shrink-0 text-xs text-slate-600">
+            <time dateTime={when}>{formatDateTime(when)}</time>
+          </span>
+        </span>
+        <span className="block truncate text-sm text-slate-800">{mail.subject}</span>
+        <span className={`mt-1 inline-block rounded-full px-2 py-0.5 text-xs font-medium ${mail.status === 'sent' ? 'bg-green-50 text-green-800' : 'bg-amber-50 text-amber-900'}`}>
+          {STATUS_TEXT[mail.status]}
+          {mail.status !== 'sent' && mail.attempts > 0 && ` (tried ${mail.attempts} ${mail.attempts === 1 ? 'time' : 'times'})`}
+        </span>
+      </a>
+    </li>
+  );
+}
+
+/** One email: the headers, then the plain text, or the HTML in a sandboxed frame (no scripts, no links out of it). */
+function MailPanel({ uuid, closeHref }: { uuid: string; closeHref: string }) {
+  const answer = useStore($openMail);
+  const [view, setView] = useState<'text' | 'html'>('text');
+  const mail = answer.data?.data.uuid === uuid ? answer.data.data : undefined;
+  return (
+    <section {...(mail ? { 'aria-labelledby': 'mail-subject' } : { 'aria-label': 'Email' })} className={`${ui.card} lg:sticky lg:top-20`}>
+      <div className="mb-3 flex justify-end">
+        <a href={closeHref} className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100">
+          <Icon name="close" className="size-4" />
+          Close email
+        </a>
+      </div>
+      {answer.error instanceof ApiError && answer.error.status === 404 ? (
+        <EmptyState title="Email not found">There is no email with this address.</EmptyState>
+      ) : answer.error !== undefined && !mail ? (
+        <ErrorState error={answer.error} title="This email could not be loaded" onRetry={() => $openMail.invalidate()} />
+      ) : !mail ? (
+        <Skeleton rows={4} label="Loading the email…" />
+      ) : (
+        <article>
+          <h2 id="mail-subject" className="break-words text-xl font-semibold text-slate-900">
+            {mail.subject}
+          </h2>
+          <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+            <dt className="text-slate-600">To</dt>
+            <dd className="break-all font-medium text-slate-900">{mail.to_name ? `${mail.to_name} <${mail.to_address}>` : mail.to_address}</dd>
+            <dt className="text-slate-600">Written</dt>
+            <dd>
+              <time dateTime={mail.created_at}>{formatDateTime(mail.created_at)}</time>
+            </dd>
+            <dt className="text-slate-600">Status</dt>
+            <dd>
+              {mail.sent_at ? `Sent on ${formatDateTime(mail.sent_at)}` : STATUS_TEXT[mail.status]}
+              {!mail.sent_at && mail.next_attempt_at && ` · next try ${formatDateTime(mail.next_attempt_at)}`}
+            </dd>
+            {mail.last_error && !mail.sent_at && (
+              <>
+                <dt className="text-slate-600">Last problem</dt>
+                <dd className="break-words">{mail.last_error}</dd>
+              </>
+            )}
+          </dl>
+          <div role="group" aria-label="Show the email as" className="mt-5 flex gap-2 border-t border-slate-200 pt-4">
+            <button type="button" aria-pressed={view === 'text'} className={view === 'text' ? ui.primaryButton : ui.secondaryButton} onClick={() => setView('text')}>
+              Plain text
+            </button>
+            <button type="button" aria-pressed={view === 'html'} className={view === 'html' ? ui.primaryButton : ui.secondaryButton} onClick={() => setView('html')}>
+              Formatted
+            </button>
+          </div>
+          {view === 'text' ? (
+            <pre className="mt-4 whitespace-pre-wrap break-words font-sans text-sm leading-relaxed text-slate-900">{mail.text}</pre>
+          ) : (
+            // sandbox="" : no scripts, no forms, no navigation of this page; the HTML only shows.
+            <iframe title={`Formatted email: ${mail.subject}`} sandbox="" srcDoc={mail.html} className="mt-4 h-96 w-full rounded-md border border-slate-200 bg-white" />
+          )}
+        </article>
+      )}
+    </section>
+  );
+}

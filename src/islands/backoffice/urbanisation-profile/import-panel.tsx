@@ -1,0 +1,120 @@
+import { useRef, useState } from 'react';
+import { IMPORT_FILE_MAX_BYTES, type ImportFormat, type ImportPreview } from '../../../lib/urbanisation-profile/schema.ts';
+import { errorMessage } from '../lib/api.ts';
+import { notifySuccess } from '../notifications/snackbar-store.ts';
+import { ui } from '../ui/styles.ts';
+import { importCsv, importFile } from './profile-api.ts';
+
+/** How the server read the file, in words: "semicolon-separated, decimal comma, 124 rows". */
+export function formatWords(format: ImportFormat, rows: number): string {
+  const count = `${rows} row${rows === 1 ? '' : 's'} of figures`;
+  const mark = format.decimal_mark === ',' ? 'decimal comma' : 'decimal point';
+  if (format.file === 'xlsx') {
+    return `Excel workbook, sheet “${format.sheet ?? ''}”, numbers typed as text read with a ${mark}, ${count}`;
+  }
+  return `${format.separator === ';' ? 'semicolon' : 'comma'}-separated text, ${mark}, ${count}`;
+}
+
+const ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const MAX_MB = IMPORT_FILE_MAX_BYTES / 1024 / 1024;
+
+/** The preview of an import: how the file was read, the bad rows, and what would change. */
+function PreviewReport({ preview }: { preview: ImportPreview }) {
+  return (
+    <div role="status" className="mt-4 space-y-3 text-sm">
+      <p>
+        <span className="font-semibold text-slate-900">Read as:</span> <span data-testid="import-format">{formatWords(preview.format, preview.rows)}</span>
+      </p>
+      <p>{preview.changes.length} to change, {preview.unchanged} unchanged, {preview.errors.length} with problems.</p>
+      {preview.errors.length > 0 && (
+        <>
+          <p className="font-medium text-red-800">Correct these rows in the file and check it again; nothing is imported while a row has a problem.</p>
+          <ul className="list-disc space-y-1 pl-5 text-red-800">
+            {preview.errors.map((e) => <li key={e.line}>{e.message}</li>)}
+          </ul>
+        </>
+      )}
+      {preview.changes.length > 0 && (
+        <div className="overflow-x-auto">
+          <table className="min-w-full divide-y divide-slate-200">
+            <caption className="sr-only">Figures the import would change</caption>
+            <thead><tr>{['Row', 'Country', 'Indicator', 'Year', 'Now', 'New'].map((h) => <th key={h} scope="col" className={ui.th}>{h}</th>)}</tr></thead>
+            <tbody className="divide-y divide-slate-100">
+              {preview.changes.map((c) => (
+                <tr key={c.line}>
+                  <td className={ui.td}>{c.line}</td><td className={ui.td}>{c.country_code}</td><td className={ui.td}>{c.indicator}</td>
+                  <td className={ui.td}>{c.year}</td><td className={ui.td}>{c.before ?? '—'}</td><td className={ui.td}>{c.after}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The import of figures: a CSV file or an Excel workbook, or rows pasted; checked first, then all rows or none. */
+export function ImportPanel() {
+  const [file, setFile] = useState<File | null>(null);
+  const [csv, setCsv] = useState('');
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const ready = file !== null || csv.trim() !== '';
+
+  function reset() {
+    setPreview(null);
+    setProblem(null);
+  }
+  async function run(apply: boolean) {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const result = file ? await importFile(file, apply) : await importCsv(csv, apply);
+      setPreview(apply ? null : result);
+      if (apply) {
+        setCsv('');
+        setFile(null);
+        if (fileInput.current) fileInput.current.value = '';
+        notifySuccess(`${result.changes.length} figure${result.changes.length === 1 ? '' : 's'} imported.`);
+      }
+    } catch (error) {
+      setPreview(null);
+      setProblem(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <section aria-labelledby="import-heading" className={`${ui.card} mt-8`}>
+      <h2 id="import-heading" className="text-lg font-semibold text-slate-900">Import figures from a file</h2>
+      <p id="import-help" className="mt-1 text-sm text-slate-600">
+        A CSV file (comma or semicolon separated, saved as UTF-8) or an Excel workbook (.xlsx, first sheet), of at most {MAX_MB} MB.
+        Row 1 names the columns country_code, indicator, year, value and source (is_estimate and note may follow). A file
+        downloaded below can be corrected and imported again. Preview the file first: the import writes every row or none.
+      </p>
+      <label htmlFor="import-file" className={`${ui.label} mt-3`}>File</label>
+      <input id="import-file" ref={fileInput} type="file" accept={ACCEPT} aria-describedby="import-help" className="mt-1 block w-full text-sm"
+        onChange={(e) => { setFile(e.target.files?.[0] ?? null); reset(); }} />
+      <label htmlFor="import-text" className={`${ui.label} mt-3`}>Or paste the rows</label>
+      <textarea dir="auto" id="import-text" rows={4} className={`${ui.input} mt-1 font-mono`} value={csv} disabled={file !== null}
+        onChange={(e) => { setCsv(e.target.value); reset(); }} />
+      {file && <p className="mt-1 text-xs text-slate-600">The chosen file is read; clear the file to paste rows instead.</p>}
+      <div className="mt-3 flex flex-wrap gap-3">
+        <button type="button" className={ui.secondaryButton} disabled={busy || !ready} onClick={() => void run(false)}>Preview</button>
+        <button type="button" className={ui.primaryButton} disabled={busy || !preview || preview.errors.length > 0 || preview.changes.length === 0} onClick={() => void run(true)}>
+          {preview ? `Import ${preview.changes.length} figure${preview.changes.length === 1 ? '' : 's'}` : 'Import'}
+        </button>
+        {file && (
+          <button type="button" className={ui.secondaryButton} disabled={busy}
+            onClick={() => { setFile(null); if (fileInput.current) fileInput.current.value = ''; reset(); }}>Clear the file</button>
+        )}
+      </div>
+      {busy && <p role="status" className="mt-3 text-sm text-slate-600">Reading the file…</p>}
+      {problem && <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">{problem}</p>}
+      {preview && <PreviewReport preview={preview} />}
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import { eq, sql } from 'drizzle-orm';
+import { canActInCountry, hasModuleRule } from '../access/permissions.ts';
+import type { Db } from '../db/client.server.ts';
+import { bestPractices } from '../db/schema.ts';
+import { NO_RECORD, type FileOwner, type FileRecord } from '../storage/file-access.server.ts';
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+
+/**
+ * Who reads a best practice's pictures and documents (`best-practices/{uuid}/…`, decision 035):
+ * - anyone while it is published, and any file its kept public copy (`published_snapshot`, when
+ *   a published practice is being revised) names;
+ * - otherwise (draft, submitted, changes requested, rejected, archived) only those who may open
+ *   it in the back-office: the best-practice view rule, in its country (administrators: all).
+ */
+export const practiceFiles: FileOwner = {
+  domain: 'best-practices',
+  folder: new RegExp(`^best-practices/(${UUID})/`),
+  load: loadPracticeFiles,
+};
+
+async function loadPracticeFiles(db: Db, uuid: string): Promise<FileRecord> {
+  const [row] = await db
+    .select({
+      status: bestPractices.status,
+      country: bestPractices.countryCode,
+      // The kept public copy as text, read from the whole row so that this lookup works whether
+      // or not the table has that column yet: null when it has none or holds none.
+      kept: sql<string | null>`(to_jsonb(${bestPractices}) -> 'published_snapshot')::text`,
+    })
+    .from(bestPractices)
+    .where(eq(bestPractices.uuid, uuid));
+  if (!row) return NO_RECORD;
+  const published = row.status === 'published';
+  const kept = row.kept && row.kept !== 'null' ? row.kept : null;
+  return {
+    // A file of the kept copy appears in it by its key (attachments) or its URL (pictures).
+    isPublic: (key) => published || (kept !== null && kept.includes(`"${key}"`)) || (kept !== null && kept.includes(`"/uploads/${key}"`)),
+    mayRead: (reader) => hasModuleRule(reader, 'best-practice', ['view']) && canActInCountry(reader, row.country),
+  };
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "cms_items" ADD COLUMN "image_crop" jsonb;--> statement-breakpoint
+ALTER TABLE "cms_items" ADD COLUMN "image_alt" text;

@@ -1,0 +1,153 @@
+import { join } from 'node:path';
+import { ContactGuard, clientHashSecret } from './contact/guard.server.ts';
+import type { Env } from './env.server.ts';
+import type { Db } from './db/client.server.ts';
+import type { FileStore } from './storage/file-store.server.ts';
+import { FileAccess } from './storage/file-access.server.ts';
+import { practiceFiles } from './best-practices/file-access.server.ts';
+import { LocalDiskStore } from './storage/local-disk-store.server.ts';
+import { S3FileStore } from './storage/s3-store.server.ts';
+import type { Whoami } from './identity/schema.ts';
+import type { TokenVerifier, VerifiedToken } from './identity/token-verifier.server.ts';
+import { LruCache } from './http/lru-cache.server.ts';
+import { PublicCache } from './http/public-cache.server.ts';
+import type { UserRow } from './users/queries.server.ts';
+import { UserListCache } from './users/list-cache.server.ts';
+import type { BuildStatusData } from './site/schema.ts';
+import { ChangeBus } from './events/change-bus.server.ts';
+import { subscribeStandingReactions } from './events/subscribers.server.ts';
+import { MailWorker } from './mail/worker.server.ts';
+import { Metrics } from './ops/metrics.server.ts';
+import { smtpSender } from './mail/transport.server.ts';
+import { subscribeNotifications } from './notifications/service.server.ts';
+import { PendingSiteChanges, subscribeSiteChanges } from './site/pending.server.ts';
+import { ReminderJob } from './national-reports/reminder-job.server.ts';
+import { sendDueReminders } from './national-reports/reminders.server.ts';
+
+/**
+ * Derived data kept in memory; every write to users, roles, permissions or countries clears it.
+ * A value computed while a write cleared the caches may predate that write: read `generation`
+ * before computing and cache the value only if it is still the same (see `setIfCurrent`).
+ */
+export class AccessCaches {
+  readonly identities = new LruCache<string, { user: UserRow; identity: Whoami }>(20_000);
+  /** The user list's order, items and counts (src/lib/users/list-cache.server.ts). */
+  readonly users = new UserListCache();
+  #generation = 0;
+
+  /** Changes on every invalidate(). */
+  get generation(): number {
+    return this.#generation;
+  }
+
+  /** Caches `value` unless the caches were invalidated since `generation` was read. */
+  setIfCurrent<K, V>(cache: LruCache<K, V>, generation: number, key: K, value: V): void {
+    if (generation === this.#generation) cache.set(key, value);
+  }
+
+  invalidate(): void {
+    this.#generation++;
+    this.identities.clear();
+    this.users.clear();
+  }
+}
+
+/** What the API needs of the site builder (src/server/site-builder.ts). */
+export interface SitePublisher {
+  /** Queues a rebuild of the public site; resolves when a build started after the call is done. */
+  request(): Promise<void>;
+  status(): BuildStatusData;
+  /** Calls `listener` after each build with its duration in seconds and whether it went live. */
+  onFinished?(listener: (seconds: number, ok: boolean) => void): void;
+}
+
+export interface AppDeps {
+  db: Db;
+  env: Env;
+  tokens: TokenVerifier;
+  caches: AccessCaches;
+  /** Rebuilds the public site when published content changes. */
+  site: SitePublisher;
+  /** The changes to the public site that its live build does not hold yet (decision 027). */
+  siteChanges: PendingSiteChanges;
+  /** Uploaded files (CMS images), served under /uploads/. */
+  storage: FileStore;
+  /** Who may read the stored files that belong to a record (a best practice's): decision 035. */
+  fileAccess: FileAccess;
+  /** Rate limits and client hashing of the public contact form. */
+  contact: ContactGuard;
+  /** Answers of public endpoints that read the database; each write invalidates its domain's. */
+  publicCache: PublicCache;
+  /** Change events: services write through it; caches and rebuilds subscribe to it (decision 023). */
+  changes: ChangeBus;
+  /** Sends the mail outbox to SMTP_URL; null without SMTP_URL (mail then waits in the outbox). */
+  mail: MailWorker | null;
+  /** Prometheus metrics, served at /metrics to holders of METRICS_TOKEN. */
+  metrics: Metrics;
+  /** Deadline reminders of national reports: a tick started with the server (decision 024). */
+  reminders: ReminderJob;
+}
+
+/** Where uploads live: the S3-compatible bucket S3_BUCKET when set, else DATA_DIR/uploads on the local disk. */
+export function fileStoreFor(env: Env): FileStore {
+  if (env.S3_BUCKET) return new S3FileStore({ bucket: env.S3_BUCKET, endpoint: env.S3_ENDPOINT, region: env.S3_REGION, prefix: env.S3_PREFIX });
+  return new LocalDiskStore(join(env.DATA_DIR, 'uploads'));
+}
+
+/** The server's dependencies. */
+export function createAppDeps(base: {
+  db: Db;
+  env: Env;
+  tokens: TokenVerifier;
+  site: SitePublisher;
+  /** Made beforehand when something else needs them too (the shared site builder); else made here. */
+  storage?: FileStore;
+  changes?: ChangeBus;
+}): AppDeps {
+  const caches = new AccessCaches();
+  const publicCache = new PublicCache();
+  const deps: AppDeps = {
+    ...base,
+    caches,
+    siteChanges: new PendingSiteChanges(),
+    storage: base.storage ?? fileStoreFor(base.env),
+    fileAccess: new FileAccess([practiceFiles]),
+    contact: new ContactGuard({ secret: clientHashSecret(base.env), trustProxy: base.env.TRUST_PROXY }),
+    publicCache,
+    changes: base.changes ?? new ChangeBus(),
+    mail: base.env.SMTP_URL
+      ? new MailWorker({ db: base.db, sender: smtpSender(base.env.SMTP_URL), from: base.env.MAIL_FROM })
+      : null,
+    metrics: new Metrics({
+      db: base.db,
+      caches: () => ({ public: publicCache.counts, identities: caches.identities, user_lists: caches.users.ids, file_access: deps.fileAccess.cache }),
+      siteQueue: () => (base.site.status().current.state === 'idle' ? 0 : 1),
+    }),
+    reminders: new ReminderJob({ run: (now) => sendDueReminders({ db: base.db, changes: deps.changes }, now) }),
+  };
+  base.site.onFinished?.((seconds, ok) => deps.metrics.build(seconds, ok));
+  subscribeStandingReactions(deps.changes, {
+    publicCache: deps.publicCache,
+    accessCaches: deps.caches,
+    fileAccess: deps.fileAccess,
+    site: deps.site,
+    mail: { kick: () => deps.mail?.kick() },
+  });
+  subscribeSiteChanges(deps.changes, deps.siteChanges, base.db);
+  subscribeNotifications(deps.changes, { siteUrl: base.env.PUBLIC_SITE_URL, onMailQueued: () => deps.mail?.kick() });
+  return deps;
+}
+
+export interface AuthedUser {
+  token: VerifiedToken;
+  user: UserRow;
+  identity: Whoami;
+}
+
+/** What every route gets: `c.get('deps')`, and the signed-in user from `c.get('auth')`. */
+export interface AppEnv {
+  Variables: {
+    deps: AppDeps;
+    auth: AuthedUser;
+  };
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { GenericResponseSchema, queryInt } from '../http/schema.ts';
+
+export const SENT_MAIL_PAGE_SIZE_MAX = 100;
+export const MAIL_STATUSES = ['queued', 'sending', 'sent'] as const;
+
+export const SentMailItemSchema = z.object({
+  uuid: z.string(),
+  kind: z.string(),
+  to_address: z.string(),
+  to_name: z.string().nullable(),
+  subject: z.string(),
+  status: z.enum(MAIL_STATUSES),
+  attempts: z.number().int(),
+  next_attempt_at: z.string().nullable(),
+  last_error: z.string().nullable(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+});
+export type SentMailItem = z.output<typeof SentMailItemSchema>;
+
+/** GET /api/mail/sent (admin level): every message of the outbox, newest first. */
+export const SentMailQuerySchema = z.object({
+  page: queryInt({ min: 1, max: 100_000, fallback: 1 }),
+  per_page: queryInt({ min: 1, max: SENT_MAIL_PAGE_SIZE_MAX, fallback: 20, unit: 'per page' }),
+});
+export type SentMailQuery = z.output<typeof SentMailQuerySchema>;
+
+export const SentMailListResponseSchema = GenericResponseSchema.extend({
+  data: z.array(SentMailItemSchema),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+});
+export type SentMailListResponse = z.output<typeof SentMailListResponseSchema>;
+
+/** GET /api/mail/sent/:uuid: one message with its text and HTML. */
+export const SentMailResponseSchema = GenericResponseSchema.extend({
+  data: SentMailItemSchema.extend({ text: z.string(), html: z.string() }),
+});
+export type SentMailResponse = z.output<typeof SentMailResponseSchema>;

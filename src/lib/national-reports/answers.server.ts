@@ -1,0 +1,225 @@
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { hasModuleRule } from '../access/permissions.ts';
+import { countries, nationalReports, reportAnswers, reportingCycles } from '../db/schema.ts';
+import type { AppDeps, AuthedUser } from '../deps.server.ts';
+import { notFound } from '../http/errors.server.ts';
+import { rowsOf, type StoredAnswer } from '../questionnaires/answers-sql.server.ts';
+import { catalogueCache, type QuestionCatalogue } from '../questionnaires/catalogue.server.ts';
+import { onQuestionReworded, onQuestionsChanged, type FormDefinition } from '../questionnaires/forms.server.ts';
+import { pinsKey } from '../questionnaires/versions.ts';
+import { countCompleteness, saveAnswers } from '../questionnaires/save.server.ts';
+import type { AnswerInput } from '../questionnaires/schema.ts';
+import type { ReportBundle } from './queries.server.ts';
+import { locksAtOf, personName, type CycleRow } from './rows.server.ts';
+import { lockReasonOf } from './workflow.ts';
+import { ReportStatusSchema, type ReportStatus, type SaveAnswersResponse } from './schema.ts';
+import { enforce, roleOf } from './service.server.ts';
+
+/**
+ * National reports as a form of the questionnaire engine (decision 023): a report (country ×
+ * cycle) is the instance, the cycle decides its questions and the report's workflow whether it
+ * takes answers; the engine saves them.
+ */
+
+export interface ReportKey {
+  year: number;
+  countryCode: string;
+}
+
+const closedCycle = (cycle: CycleRow) => cycle.status === 'closed' || cycle.status === 'archived';
+
+/** What decides a cycle's questions besides the questions themselves. */
+function cycleFormKey(cycle: CycleRow): string {
+  return `${cycle.year}|${closedCycle(cycle) ? cycle.opensAt : ''}|${locksAtOf(cycle).getTime()}`;
+}
+
+/**
+ * The questions of a cycle's form, in order: those valid from its year that are not retired, or
+ * were retired once the cycle's answers were locked (after its lock date, or after it opened when
+ * it is closed or archived: the form stays as it was answered). Questions a report still holds an
+ * answer to join its form besides (the engine's `instanceQuestions`). The rule of `cycleQuestions`.
+ */
+export function cycleForm(catalogue: QuestionCatalogue, cycle: CycleRow) {
+  return catalogue.memo(`national_report:${cycleFormKey(cycle)}`, () => {
+    const locksAt = locksAtOf(cycle).getTime();
+    const opens = closedCycle(cycle) ? Date.parse(`${cycle.opensAt}T00:00:00Z`) : Infinity;
+    return catalogue.all.filter(
+      (q) => (q.firstCycle === null || q.firstCycle <= cycle.year) && (q.retiredAt === null || q.retiredAt.getTime() >= locksAt || q.retiredAt.getTime() > opens),
+    );
+  });
+}
+
+export const nationalReportForm: FormDefinition<ReportKey, ReportBundle, AuthedUser> = {
+  kind: 'national_report',
+  answerEntity: 'national_report_answer',
+  answers: {
+    table: reportAnswers,
+    id: reportAnswers.id,
+    instance: reportAnswers.reportId,
+    question: reportAnswers.questionId,
+    value: reportAnswers.value,
+    text: reportAnswers.text,
+    dataYear: reportAnswers.dataYear,
+    source: reportAnswers.source,
+    comment: reportAnswers.comment,
+    version: reportAnswers.version,
+    updatedAt: reportAnswers.updatedAt,
+    updatedBy: reportAnswers.updatedBy,
+  },
+  instances: {
+    table: nationalReports,
+    id: nationalReports.id,
+    completeness: nationalReports.completeness,
+    completenessPct: nationalReports.completenessPct,
+    basis: nationalReports.completenessBasis,
+    updatedAt: nationalReports.updatedAt,
+    updatedBy: nationalReports.updatedBy,
+  },
+  questionSource: catalogueCache,
+  keyOf: (key) => `${key.year}:${key.countryCode}`,
+  async lock(tx, keys, extra) {
+    const rows = await tx
+      .select({
+        report: nationalReports,
+        cycle: reportingCycles,
+        country: { code: countries.code, name: countries.name, flag: countries.flag },
+        stamp: extra.stamp,
+        answers: extra.answers(nationalReports.id),
+      })
+      .from(nationalReports)
+      .innerJoin(reportingCycles, eq(reportingCycles.year, nationalReports.year))
+      .innerJoin(countries, eq(countries.code, nationalReports.countryCode))
+      .where(or(...keys.map((key) => and(eq(nationalReports.year, key.year), eq(nationalReports.countryCode, key.countryCode)))))
+      .orderBy(nationalReports.id)
+      .for('update', { of: nationalReports });
+    return rows.map(({ report, cycle, country, stamp, answers }) => ({ key: `${report.year}:${report.countryCode}`, instance: { report, cycle, country }, stamp, answers }));
+  },
+  missing: () => notFound('There is no report for this country in this cycle'),
+  ref: ({ report, cycle }) => ({
+    id: report.id,
+    auditId: report.uuid,
+    completeness: report.completeness,
+    basis: report.completenessBasis,
+    options: { cycleYear: cycle.year },
+  }),
+  questions: (catalogue, { cycle }) => cycleForm(catalogue, cycle),
+  pin: (catalogue, { report }, list) => (report.questionPins ? list.map((q) => catalogue.pinned(q, report.questionPins![q.id])) : list),
+  basis: (catalogue, { cycle, report }) => `${catalogue.stamp}|${cycleFormKey(cycle)}|${pinsKey(report.questionPins)}`,
+  admit(bundle, auth) {
+    const next = enforce(bundle, 'save', roleOf(auth));
+    const { report } = bundle;
+    if (next === report.status) return () => ({});
+    // The first save of a not-started report starts it.
+    const ref = { uuid: report.uuid, year: report.year, country: report.countryCode };
+    return () => ({
+      once: 'start',
+      set: sql`status = ${next}, version = version + 1`,
+      audit: [{ actorId: auth.user.id, entity: 'national_report', entityId: report.uuid, action: 'start', before: { status: report.status }, after: { status: next } }],
+      events: [{ type: 'report.started', data: ref, actorId: auth.user.id, site: false }],
+    });
+  },
+  permits: (auth) => ({
+    create: hasModuleRule(auth.identity, 'national_report', ['create']),
+    update: hasModuleRule(auth.identity, 'national_report', ['update']),
+  }),
+  actor: (auth) => ({ id: auth.user.id, uuid: auth.user.uuid, name: personName(auth.user) }),
+  savedEvent: ({ report }, questions, auth) => ({
+    type: 'report.answers.saved',
+    data: { uuid: report.uuid, year: report.year, country: report.countryCode, questions },
+    actorId: auth.user.id,
+    site: false,
+  }),
+  refusals: {
+    create: 'Your role may change saved answers but not give new ones',
+    update: 'Your role may give first answers but not change saved ones',
+    stale: 'Someone else changed these answers after you opened the report',
+  },
+};
+
+/**
+ * POST …/saved: the engine's save on the report of `where` (400 naming `answers.<i>.<field>`,
+ * 409 with the stale answers as they are now, 403/409/423 from the workflow), moving a
+ * not-started report to in progress.
+ */
+export async function saveReportAnswers(deps: AppDeps, auth: AuthedUser, where: ReportKey, inputs: readonly AnswerInput[]): Promise<SaveAnswersResponse['data']> {
+  const saved = await saveAnswers(deps, nationalReportForm, where, auth, inputs);
+  const { report } = saved.instance;
+  return {
+    report: {
+      status: ((saved.row?.['status'] as string | undefined) ?? report.status) as ReportStatus,
+      completeness: saved.completeness,
+      version: (saved.row?.['version'] as number | undefined) ?? report.version,
+    },
+    answers: saved.answers,
+  };
+}
+
+/**
+ * After questions change, in the transaction that changed them: the stored completeness of every
+ * report of the open cycles, counted on the questions as the transaction has them. The reports
+ * are locked before their answers are read, as an answer save locks its report: a save under way
+ * finishes first, and one that starts later waits and then finds the new basis.
+ */
+onQuestionsChanged(nationalReportForm.kind, async (w, loadQuestions) => {
+  const { tx } = w;
+  const open = await tx.select().from(reportingCycles).where(eq(reportingCycles.status, 'open'));
+  if (open.length === 0) return;
+  const locked = await tx
+    .select()
+    .from(nationalReports)
+    .where(inArray(nationalReports.year, open.map((c) => c.year)))
+    .orderBy(nationalReports.id)
+    .for('update');
+  // Read after the locks: a question write that held them first has committed and is counted.
+  const catalogue = await loadQuestions();
+  for (const cycle of open) {
+    const reports = locked.filter((r) => r.year === cycle.year);
+    if (reports.length === 0) continue;
+    const rows = await tx
+      .select({ row: reportAnswers })
+      .from(reportAnswers)
+      .innerJoin(nationalReports, eq(nationalReports.id, reportAnswers.reportId))
+      .where(eq(nationalReports.year, cycle.year));
+    const byReport = new Map<number, Map<number, StoredAnswer>>();
+    for (const { row } of rows) {
+      const stored: StoredAnswer = { ...row, value: row.value ?? null, updatedAt: row.updatedAt.toISOString(), by: null, byUuid: null };
+      (byReport.get(row.reportId) ?? byReport.set(row.reportId, new Map()).get(row.reportId)!).set(row.questionId, stored);
+    }
+    const values = reports.map((report) => {
+      const bundle = { report, cycle, country: { code: report.countryCode, name: '', flag: '' } };
+      const progress = countCompleteness(nationalReportForm, catalogue, bundle, byReport.get(report.id) ?? new Map());
+      return sql`(${report.id}::int, ${JSON.stringify(progress)}::jsonb, ${progress.pct}::smallint, ${nationalReportForm.basis(catalogue, bundle)}::text)`;
+    });
+    rowsOf(
+      await tx.execute(sql`
+        update ${nationalReports} set completeness = v.c, completeness_pct = v.p, completeness_basis = v.b
+        from (values ${sql.join(values, sql`, `)}) as v(id, c, p, b) where ${nationalReports.id} = v.id`),
+    );
+  }
+});
+
+/**
+ * Before a question's wording changes from version `n` (decision 026), in the same transaction:
+ * every report whose answers are locked now (submitted, accepted, published, or its cycle closed
+ * or past its lock date) and that keeps no wording of this question yet keeps version `n`. The
+ * reports are locked first, as a workflow step locks its report: one under way finishes first.
+ */
+onQuestionReworded(nationalReportForm.kind, async (w, question) => {
+  const { tx } = w;
+  const rows = await tx
+    .select({ report: nationalReports, cycle: reportingCycles })
+    .from(nationalReports)
+    .innerJoin(reportingCycles, eq(reportingCycles.year, nationalReports.year))
+    .orderBy(nationalReports.id)
+    .for('update', { of: nationalReports });
+  const now = new Date();
+  const key = String(question.id);
+  const ids = rows
+    .filter(({ report, cycle }) => report.questionPins?.[key] === undefined && lockReasonOf(ReportStatusSchema.parse(report.status), { status: cycle.status, locksAt: locksAtOf(cycle) }, now, report.unlocked) !== null)
+    .map(({ report }) => report.id);
+  if (ids.length === 0) return;
+  await tx
+    .update(nationalReports)
+    .set({ questionPins: sql`coalesce(${nationalReports.questionPins}, '{}'::jsonb) || jsonb_build_object(${key}::text, ${question.n}::int)` })
+    .where(inArray(nationalReports.id, ids));
+});

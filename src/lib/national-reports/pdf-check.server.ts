@@ -1,0 +1,74 @@
+import { PDFDocument } from 'pdf-lib';
+import { ApiError } from '../http/errors.server.ts';
+import { signatureOf } from './pdf-signature.server.ts';
+import type { PdfSignature } from './schema.ts';
+
+/** A PDF starts with `%PDF-` at its very first byte; anything else is refused. */
+export function isPdf(bytes: Uint8Array): boolean {
+  const magic = [0x25, 0x50, 0x44, 0x46, 0x2d];
+  return bytes.length > magic.length && magic.every((b, i) => bytes[i] === b);
+}
+
+export interface PdfFacts {
+  pages: number;
+  signature: PdfSignature | null;
+}
+
+const refuse = (status: 415 | 422, message: string, problem: string) => new ApiError(status, message, { file: [problem] });
+
+export const PDF_PROBLEMS = {
+  notPdf: () => refuse(415, 'The file is not a PDF: upload the signed report as a PDF file', 'must be a PDF file'),
+  damaged: () =>
+    refuse(422, 'The PDF is damaged or incomplete and cannot be read: save or scan the signed report again and upload the new file', 'is damaged or incomplete'),
+  noPages: () => refuse(422, 'The PDF file has no pages: upload the signed report itself', 'has no pages'),
+  encrypted: () =>
+    refuse(
+      422,
+      'The PDF file is encrypted (protected by a password or against changes): save a copy without protection and upload that file',
+      'is encrypted',
+    ),
+};
+
+/**
+ * The end of a whole PDF: `startxref`, the offset of its cross-reference (a table "xref" or a
+ * stream "n g obj"), then `%%EOF`. A file cut short in a download or a copy has none of these.
+ */
+function endsWell(bytes: Uint8Array): boolean {
+  const tailStart = Math.max(0, bytes.length - 2048);
+  const tail = new TextDecoder('latin1').decode(bytes.subarray(tailStart));
+  const at = tail.lastIndexOf('startxref');
+  if (at < 0) return false;
+  const m = /^startxref\s+(\d+)\s+%%EOF/.exec(tail.slice(at));
+  if (!m) return false;
+  const offset = Number(m[1]);
+  if (!Number.isSafeInteger(offset) || offset <= 0 || offset >= bytes.length) return false;
+  const there = new TextDecoder('latin1').decode(bytes.subarray(offset, Math.min(bytes.length, offset + 64))).trimStart();
+  if (there.startsWith('xref')) return new TextDecoder('latin1').decode(bytes.subarray(offset, tailStart + at)).includes('trailer');
+  return /^\d+\s+\d+\s+obj\b/.test(there);
+}
+
+/**
+ * Checks that the bytes are one well-formed, readable PDF of at least one page, and reads the
+ * digital signature it records. Every refusal is a 415 or 422 with words for the person who
+ * uploads (decision 025); the size limit is the upload's own (413).
+ */
+export async function inspectPdf(bytes: Uint8Array): Promise<PdfFacts> {
+  if (!isPdf(bytes)) throw PDF_PROBLEMS.notPdf();
+  if (!endsWell(bytes)) throw PDF_PROBLEMS.damaged();
+  let doc: PDFDocument;
+  try {
+    doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: true });
+  } catch {
+    throw PDF_PROBLEMS.damaged();
+  }
+  if (doc.isEncrypted) throw PDF_PROBLEMS.encrypted();
+  let pages: number;
+  try {
+    // Walks the page tree (the /Count a damaged file states is not trusted).
+    pages = doc.getPages().length;
+  } catch {
+    throw PDF_PROBLEMS.damaged();
+  }
+  if (pages === 0) throw PDF_PROBLEMS.noPages();
+  return { pages, signature: signatureOf(doc) };
+}

@@ -1,0 +1,96 @@
+import { asc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../audit/service.server.ts';
+import { bestPractices, countries, roles, userRoles, users } from '../db/schema.ts';
+import type { ChangeEvent } from '../events/change-events.ts';
+import type { NotificationFacts } from './texts.ts';
+
+/** What a notification says and links to, and whom it concerns, read in the change's transaction. */
+export interface EventFacts {
+  facts: NotificationFacts;
+  link: string;
+  country?: string | undefined;
+  userUuid?: string | undefined;
+}
+
+async function countryName(tx: DbOrTx, code: string): Promise<string> {
+  const [row] = await tx.select({ name: countries.name }).from(countries).where(eq(countries.code, code)).limit(1);
+  return row?.name ?? code;
+}
+
+async function practiceTitle(tx: DbOrTx, uuid: string): Promise<string | undefined> {
+  const [row] = await tx.select({ title: bestPractices.title }).from(bestPractices).where(eq(bestPractices.uuid, uuid)).limit(1);
+  return row?.title;
+}
+
+async function userFacts(tx: DbOrTx, uuid: string): Promise<{ name: string; roles: string }> {
+  const [row] = await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.uuid, uuid)).limit(1);
+  if (!row) return { name: 'Someone', roles: '' };
+  const held = await tx
+    .select({ description: roles.description })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(eq(userRoles.userId, row.id))
+    .orderBy(asc(roles.id));
+  return { name: row.name ? `${row.name} (${row.email})` : row.email, roles: held.map((r) => r.description).join(', ') };
+}
+
+const reportPath = (country: string, year: number, screen: 'indicator/form' | 'indicator/preview') =>
+  `/module/report/national/${encodeURIComponent(country)}/${year}/${screen}`;
+
+/** The facts of a notifying event; null for an event that makes none. */
+export async function factsOf(tx: DbOrTx, event: ChangeEvent): Promise<EventFacts | null> {
+  switch (event.type) {
+    case 'report.submitted':
+    case 'report.accepted':
+    case 'report.published':
+    case 'report.returned':
+    case 'report.unlocked': {
+      const { country, year, note } = event.data;
+      // Returned and unlocked reports are worked on again; the others are read.
+      const editable = event.type === 'report.returned' || event.type === 'report.unlocked';
+      return {
+        facts: { country: await countryName(tx, country), year, note },
+        link: reportPath(country, year, editable ? 'indicator/form' : 'indicator/preview'),
+        country,
+      };
+    }
+    case 'report.reminder.due': {
+      const { country, year, due, days_left } = event.data;
+      return {
+        facts: { country: await countryName(tx, country), year, due, daysLeft: days_left },
+        link: reportPath(country, year, 'indicator/form'),
+        country,
+      };
+    }
+    case 'practice.submitted':
+    case 'practice.published':
+    case 'practice.returned':
+    case 'practice.commented': {
+      const { uuid, country } = event.data;
+      return {
+        facts: {
+          country: await countryName(tx, country),
+          practice: await practiceTitle(tx, uuid),
+          note: event.type === 'practice.returned' ? event.data.note : null,
+          section: event.type === 'practice.commented' ? event.data.section : undefined,
+        },
+        link: `/module/best-practice/form/${uuid}`,
+        country,
+      };
+    }
+    case 'contact.received':
+      return { facts: {}, link: `/admin/contact-us?message=${event.data.id}` };
+    case 'user.created': {
+      const { name } = await userFacts(tx, event.data.uuid);
+      return { facts: { user: name }, link: `/admin/users/form/${event.data.uuid}` };
+    }
+    case 'user.activated':
+      return { facts: {}, link: '/dashboard', userUuid: event.data.uuid };
+    case 'user.role.changed': {
+      const { roles: held } = await userFacts(tx, event.data.uuid);
+      return { facts: { roles: held }, link: '/dashboard', userUuid: event.data.uuid };
+    }
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,87 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { recordAudit } from '../audit/service.server.ts';
+import { PROGRAMME_NAME } from '../brand/mark.ts';
+import type { Db } from '../db/client.server.ts';
+import { notificationPreferences, notifications } from '../db/schema.ts';
+import type { ChangeBus } from '../events/change-bus.server.ts';
+import { enqueueMail, type OutgoingMail } from '../mail/outbox.server.ts';
+import { StaleWriteError } from '../http/errors.server.ts';
+import { factsOf } from './facts.server.ts';
+import { emailsKind, kindOfEvent, NOTIFICATION_KINDS, NOTIFYING_EVENTS, type NotificationKind } from './kinds.ts';
+import { findRecipients } from './recipients.server.ts';
+import { notificationEmail, notificationText, REASON_LABEL } from './texts.ts';
+import { loadEmailChoices } from './queries.server.ts';
+import type { EmailChoices } from './schema.ts';
+
+/**
+ * Notifications and their emails follow the change events (issue 16): written in the change's
+ * own transaction, so a change and what it tells people commit or roll back together.
+ * `onMailQueued` runs after a commit that queued mail (it wakes the mail worker).
+ */
+export function subscribeNotifications(bus: ChangeBus, options: { siteUrl: string; onMailQueued?: () => void }): void {
+  const queued = new WeakSet<object>();
+  bus.inTransaction('notifications', { types: NOTIFYING_EVENTS }, async (event, tx) => {
+    const kind = kindOfEvent(event.type);
+    if (!kind) return;
+    const about = await factsOf(tx, event);
+    if (!about) return;
+    const recipients = await findRecipients(tx, NOTIFICATION_KINDS[kind].audience, about, event.actorId);
+    if (recipients.length === 0) return;
+    const { title, body } = notificationText(kind, about.facts);
+    // The list shows the reason given with a decision (a return, an unlock) as the email does.
+    const listed = about.facts.note ? `${body} ${REASON_LABEL}: ${about.facts.note}` : body;
+    await tx.insert(notifications).values(recipients.map((r) => ({ userId: r.id, kind, title, body: listed, link: about.link })));
+    const url = new URL(about.link, options.siteUrl).href;
+    const mails: OutgoingMail[] = recipients
+      .filter((r) => emailsKind(kind, r.choices))
+      .map((r) => ({
+        userId: r.id,
+        kind,
+        toAddress: r.email,
+        toName: r.name,
+        ...notificationEmail({ recipient: r.name, title, body, note: about.facts.note ?? null, url, siteName: PROGRAMME_NAME }),
+      }));
+    await enqueueMail(tx, mails);
+    if (mails.length > 0) queued.add(event);
+  });
+  bus.onCommit('mail-worker', (event) => queued.has(event), () => options.onMailQueued?.());
+}
+
+/** Marks the user's notifications read: those listed, or all. Returns how many changed. */
+export async function markRead(db: Db, userId: number, which: { uuids: readonly string[] } | { all: true }): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        isNull(notifications.readAt),
+        'all' in which ? undefined : inArray(notifications.uuid, [...which.uuids]),
+      ),
+    )
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+/** Saves a person's email choices, if they are still at `version`. Kinds not listed keep theirs. */
+export async function saveEmailChoices(
+  db: Db,
+  userId: number,
+  input: { email: Partial<Record<NotificationKind, boolean>>; version: number },
+): Promise<EmailChoices> {
+  return db.transaction(async (tx) => {
+    await tx.insert(notificationPreferences).values({ userId }).onConflictDoNothing();
+    const [row] = await tx
+      .update(notificationPreferences)
+      .set({
+        email: sql`${notificationPreferences.email} || ${JSON.stringify(input.email)}::jsonb`,
+        version: sql`${notificationPreferences.version} + 1`,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(notificationPreferences.userId, userId), eq(notificationPreferences.version, input.version)))
+      .returning({ id: notificationPreferences.userId });
+    if (!row) throw new StaleWriteError(await loadEmailChoices(tx, userId));
+    await recordAudit(tx, { actorId: userId, entity: 'notification_preferences', entityId: userId, action: 'update', after: input.email });
+    return loadEmailChoices(tx, userId);
+  });
+}

@@ -1,0 +1,46 @@
+import { timingSafeEqual } from 'node:crypto';
+import { Hono } from 'hono';
+import type { AppEnv } from '../deps.server.ts';
+import { errorBody } from '../http/errors.server.ts';
+import type { ErrorResponse } from '../http/schema.ts';
+import { databaseAnswers } from './health.server.ts';
+import type { HealthResponse } from './schema.ts';
+
+/** What the health check needs of the live site: whether one is loaded, and which. */
+export interface LiveSite {
+  loaded(): { since: string | null } | null;
+}
+
+/**
+ * GET /api/health for load balancers and container platforms: 200 when the database answers and
+ * a live site is loaded, 503 with the reason otherwise. It reveals nothing a visitor could use.
+ */
+export function healthRoutes(site: LiveSite) {
+  return new Hono<AppEnv>().get('/health', async (c) => {
+    const headers = { 'Cache-Control': 'no-store' };
+    const database = await databaseAnswers(c.get('deps').db);
+    if (database !== true) return c.json<ErrorResponse>(errorBody(503, `The database does not answer (${database})`), 503, headers);
+    const live = site.loaded();
+    if (!live) return c.json<ErrorResponse>(errorBody(503, 'No live site is loaded yet (the first build is under way)'), 503, headers);
+    return c.json<HealthResponse>({ status: 200, message: 'OK', data: { database: 'ok', site: { live_since: live.since } } }, 200, headers);
+  });
+}
+
+/**
+ * GET /metrics in Prometheus's text format, for holders of METRICS_TOKEN (`Authorization: Bearer
+ * <token>`). Without the setting the endpoint is closed (404), so nothing is exposed by default.
+ */
+export const metricsRoutes = new Hono<AppEnv>().get('/metrics', async (c) => {
+  const { env, metrics } = c.get('deps');
+  const expected = env.METRICS_TOKEN;
+  if (!expected) return c.text('Not found', 404);
+  const sent = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
+  if (!sameSecret(sent, expected)) return c.text('Metrics need the METRICS_TOKEN as a bearer token', 401, { 'WWW-Authenticate': 'Bearer' });
+  return c.body(await metrics.registry.metrics(), 200, { 'Content-Type': metrics.registry.contentType, 'Cache-Control': 'no-store' });
+});
+
+function sameSecret(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}

@@ -1,0 +1,174 @@
+import { PDFHexString, PDFName, PDFNumber, PDFOperator, PDFOperatorNames as Op, type PDFDocument, type PDFPage, type RGB } from 'pdf-lib';
+import { EmbeddedFonts } from './embed.server.ts';
+import { isRtlParagraph, loadFontSet, measure, shapeLine, type FontSet, type LoadedFont, type ShapedRun } from './shaper.server.ts';
+
+/**
+ * Text in any script for a pdf-lib document: wrapped into lines (at spaces, between words of
+ * scripts written without spaces, or inside a word too long for a line, never inside a
+ * character cluster), shaped by HarfBuzz, drawn glyph by glyph with the shaped positions, and
+ * marked with its text (ActualText) wherever glyphs and characters do not match one to one.
+ */
+
+export interface TextStyle {
+  size: number;
+  bold?: boolean;
+  color: RGB;
+}
+
+const words = new Intl.Segmenter(undefined, { granularity: 'word' });
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/** Scripts written without spaces between words, and CJK punctuation: a line may break between any two of their words. */
+const NO_SPACES = /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Tibetan}\u3000-\u303f\uff00-\uffef]/u;
+
+/** Punctuation that never starts a line (。，、」) and so stays with the word before it. */
+const CLOSING = /^[\p{Pe}\p{Pf}\p{Po}]/u;
+
+export class ShapedTextWriter {
+  readonly fonts: FontSet;
+  readonly embedded: EmbeddedFonts;
+
+  private constructor(fonts: FontSet, embedded: EmbeddedFonts) {
+    this.fonts = fonts;
+    this.embedded = embedded;
+  }
+
+  static async for(doc: PDFDocument): Promise<ShapedTextWriter> {
+    return new ShapedTextWriter(await loadFontSet(), new EmbeddedFonts(doc));
+  }
+
+  #fonts(bold?: boolean): LoadedFont[] {
+    return bold ? this.fonts.bold : this.fonts.regular;
+  }
+
+  /** Width of `text` (one line) in points. */
+  width(text: string, style: Pick<TextStyle, 'size' | 'bold'>): number {
+    return (measure(text, this.#fonts(style.bold)) * style.size) / 1000;
+  }
+
+  /** `paragraph` in lines no wider than `width` points. */
+  wrap(paragraph: string, style: Pick<TextStyle, 'size' | 'bold'>, width: number): string[] {
+    const text = paragraph.replace(/\t/g, ' ');
+    if (text.trim() === '') return [''];
+    const lines: string[] = [];
+    let line = '';
+    let lineWidth = 0;
+    let previous: { segment: string; isWordLike?: boolean } | undefined;
+    for (const piece of words.segment(text)) {
+      const pieceWidth = this.width(piece.segment, style);
+      const canBreak =
+        !previous ||
+        /[\s\u200b]$/u.test(previous.segment) ||
+        (NO_SPACES.test(piece.segment) && !CLOSING.test(piece.segment) && (previous.isWordLike || NO_SPACES.test(previous.segment)));
+      previous = piece;
+      if (!canBreak || lineWidth + pieceWidth <= width || /^\s+$/u.test(piece.segment)) {
+        line += piece.segment;
+        lineWidth += pieceWidth;
+        if (lineWidth > width && !/^\s+$/u.test(piece.segment)) {
+          // A word (with what is glued to it) longer than the line: cut it between clusters.
+          const pieces = this.#cut(line.trimStart(), style, width);
+          lines.push(...pieces.slice(0, -1));
+          line = pieces.at(-1)!;
+          lineWidth = this.width(line, style);
+        }
+        continue;
+      }
+      if (line.trim()) lines.push(line.trimEnd());
+      line = piece.segment;
+      lineWidth = pieceWidth;
+      if (lineWidth > width) {
+        const pieces = this.#cut(line, style, width);
+        lines.push(...pieces.slice(0, -1));
+        line = pieces.at(-1)!;
+        lineWidth = this.width(line, style);
+      }
+    }
+    if (line.trim()) lines.push(line.trimEnd());
+    return lines.length ? lines : [''];
+  }
+
+  /** `text` cut into pieces no wider than `width` (the last may be shorter), between grapheme clusters. */
+  #cut(text: string, style: Pick<TextStyle, 'size' | 'bold'>, width: number): string[] {
+    const pieces: string[] = [];
+    let piece = '';
+    let pieceWidth = 0;
+    for (const { segment } of graphemes.segment(text)) {
+      const w = this.width(segment, style);
+      if (piece && pieceWidth + w > width) {
+        pieces.push(piece);
+        piece = '';
+        pieceWidth = 0;
+      }
+      piece += segment;
+      pieceWidth += w;
+    }
+    return [...pieces, piece];
+  }
+
+  /**
+   * Draws `line` with its baseline at `y`, from `x` (or ending at `x + width` when the paragraph
+   * reads right to left: `rtl`, by default found from its first letter).
+   */
+  draw(page: PDFPage, line: string, at: { x: number; y: number; width: number; rtl?: boolean }, style: TextStyle) {
+    const rtl = at.rtl ?? isRtlParagraph(line);
+    const runs = shapeLine(line, this.#fonts(style.bold), rtl);
+    const lineWidth = (runs.reduce((sum, run) => sum + run.width, 0) * style.size) / 1000;
+    let x = rtl ? at.x + at.width - lineWidth : at.x;
+    const ops: PDFOperator[] = [PDFOperator.of(Op.BeginText)];
+    for (const run of runs) {
+      ops.push(...this.#runOperators(page, run, x, at.y, style));
+      x += (run.width * style.size) / 1000;
+    }
+    ops.push(PDFOperator.of(Op.EndText));
+    page.pushOperators(...ops);
+  }
+
+  #runOperators(page: PDFPage, run: ShapedRun, x: number, y: number, style: TextStyle): PDFOperator[] {
+    const { size } = style;
+    const context = page.doc.context;
+    const name = this.embedded.nameOn(page, run.font);
+    const color = [style.color.red, style.color.green, style.color.blue].map((c) => PDFNumber.of(c));
+    const ops: PDFOperator[] = [];
+    if (!run.simple && !run.rtl) ops.push(PDFOperator.of(Op.BeginMarkedContentSequence, [PDFName.of('Span'), context.obj({ ActualText: PDFHexString.fromText(run.text) }) as unknown as PDFName]));
+    ops.push(PDFOperator.of(Op.SetFontAndSize, [name, PDFNumber.of(size)]), PDFOperator.of(Op.NonStrokingColorRgb, color));
+    const fakeBold = style.bold && run.font.fakeBold;
+    ops.push(PDFOperator.of(Op.SetTextRenderingMode, [PDFNumber.of(fakeBold ? 2 : 0)]));
+    if (fakeBold) ops.push(PDFOperator.of(Op.StrokingColorRgb, color), PDFOperator.of(Op.SetLineWidth, [PDFNumber.of(size * 0.04)]));
+
+    let pen = x;
+    let lineY: number | undefined;
+    let expectedX = 0;
+    let items: (PDFHexString | PDFNumber)[] = [];
+    const flush = () => {
+      if (items.length) ops.push(PDFOperator.of(Op.ShowTextAdjusted, [context.obj(items)]));
+      items = [];
+    };
+    for (const glyph of run.glyphs) {
+      this.embedded.use(run.font, glyph.id, glyph.text);
+      const gx = pen + (glyph.dx * size) / 1000;
+      const gy = y + (glyph.dy * size) / 1000;
+      if (gy !== lineY) {
+        flush();
+        ops.push(PDFOperator.of(Op.SetTextMatrix, [1, 0, 0, 1, gx, gy].map((n) => PDFNumber.of(round(n)))));
+        lineY = gy;
+        expectedX = gx;
+      }
+      const shift = round(((expectedX - gx) * 1000) / size);
+      if (shift !== 0) items.push(PDFNumber.of(shift));
+      items.push(PDFHexString.of(glyph.id.toString(16).padStart(4, '0')));
+      expectedX = gx + (glyph.width * size) / 1000;
+      pen += (glyph.advance * size) / 1000;
+    }
+    flush();
+    if (!run.simple && !run.rtl) ops.push(PDFOperator.of(Op.EndMarkedContent));
+    return ops;
+  }
+
+  /** Embeds the fonts used; call once before saving the document. */
+  finish(): Promise<void> {
+    return this.embedded.finish();
+  }
+}
+
+function round(n: number): number {
+  return Math.round(n * 1000) / 1000;
+}

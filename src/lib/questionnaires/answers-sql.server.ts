@@ -1,0 +1,173 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../audit/service.server.ts';
+import { auditEvents, users } from '../db/schema.ts';
+import type { AnswerColumns, InstanceColumns } from './forms.server.ts';
+import type { AnswerValue, Completeness } from './schema.ts';
+
+/** The engine's SQL on a form's answers table: the few statements a save or a view runs. */
+
+/** One stored answer as the engine reads it (`storedAnswersJson`). */
+export interface StoredAnswer {
+  id: number;
+  questionId: number;
+  value: AnswerValue;
+  text: string | null;
+  dataYear: number | null;
+  source: string | null;
+  comment: string | null;
+  version: number;
+  /** ISO time. */
+  updatedAt: string;
+  /** Who changed it last, as people are named beside a change; null: nobody known. */
+  by: string | null;
+  /** That person's uuid (null with `by`). */
+  byUuid: string | null;
+}
+
+const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+
+/**
+ * The stored answers of the instance `instanceId` (of `questionIds`, or all) as one JSON array:
+ * one value to carry through any statement, and cheaper to turn into JavaScript than rows.
+ */
+export function storedAnswersJson(cols: AnswerColumns, instanceId: AnyPgColumn | number, questionIds: readonly number[] | null): SQL<unknown> {
+  const only = questionIds === null ? sql`` : sql` and a.${sql.identifier(cols.question.name)} = any(${intArray(questionIds)})`;
+  const c = (col: AnyPgColumn) => sql`a.${sql.identifier(col.name)}`;
+  return sql`(select coalesce(json_agg(json_build_object(
+      'id', ${c(cols.id)}, 'questionId', ${c(cols.question)}, 'value', ${c(cols.value)}, 'text', ${c(cols.text)},
+      'dataYear', ${c(cols.dataYear)}, 'source', ${c(cols.source)}, 'comment', ${c(cols.comment)}, 'version', ${c(cols.version)},
+      'updatedAt', ${isoTime(c(cols.updatedAt))}, 'by', ${personSql('u')}, 'byUuid', u.uuid)), '[]')
+    from ${cols.table} a left join ${users} u on u.id = ${c(cols.updatedBy)}
+    where ${c(cols.instance)} = ${instanceId}${only})`;
+}
+
+/** A timestamp as `Date.toISOString()` writes it (milliseconds, UTC), made by the database. */
+export function isoTime(column: SQL): SQL<string> {
+  return sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
+/** How a person is named beside a change: the name, else the username; null without a user (of alias `u`). */
+export function personSql(alias: string): SQL<string | null> {
+  return sql.raw(`coalesce(nullif(btrim(${alias}.name, E' \\t\\n\\r'), ''), ${alias}.username)`) as SQL<string | null>;
+}
+
+/** The JSON of `storedAnswersJson` as the engine uses it (drivers hand json over parsed or as text). */
+export function parseStoredAnswers(json: unknown): StoredAnswer[] {
+  return (typeof json === 'string' ? JSON.parse(json) : (json ?? [])) as StoredAnswer[];
+}
+
+export function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as T[];
+}
+
+/** Reads stored answers in their own statement. */
+export async function readStoredAnswers(db: DbOrTx, cols: AnswerColumns, instanceId: number, questionIds: readonly number[] | null): Promise<StoredAnswer[]> {
+  const [row] = rowsOf<{ answers: unknown }>(await db.execute(sql`select ${storedAnswersJson(cols, instanceId, questionIds)} as answers`));
+  return parseStoredAnswers(row?.answers);
+}
+
+/** One answer row to write: a first answer (expected null) or the next version of one. */
+export interface AnswerWrite {
+  instanceId: number;
+  questionId: number;
+  value: AnswerValue;
+  text: string | null;
+  dataYear: number | null;
+  source: string | null;
+  comment: string | null;
+  /** The new version: 1, or the version replaced + 1 (the write is conditional on it). */
+  version: number;
+  updatedAt: Date;
+  updatedBy: number;
+  audit: { actorId: number; entityId: string; action: string; before: unknown; after: unknown };
+}
+
+/** What an instance's row becomes. */
+export interface InstanceWrite {
+  id: number;
+  completeness: Completeness;
+  basis: string;
+  /** Set when answers changed: the instance's updated_at and updated_by follow. */
+  touched: { at: Date; by: number } | null;
+  set?: SQL | undefined;
+}
+
+const json = (value: unknown) => (value === null || value === undefined ? sql`null::jsonb` : sql`${JSON.stringify(value)}::jsonb`);
+
+/**
+ * One statement for a whole batch of saves: the answers (insert, or update where the stored
+ * version is still the one replaced), an audit event per answer actually written, and each
+ * instance's completeness. Returns what was written; the caller checks it against the plan.
+ */
+export async function writeBatch(
+  db: DbOrTx,
+  cols: { answers: AnswerColumns; instances: InstanceColumns; entity: string },
+  answers: readonly AnswerWrite[],
+  instances: readonly InstanceWrite[],
+): Promise<{ written: { id: number; i: number; q: number; v: number }[]; updated: Map<number, Record<string, unknown>> }> {
+  const a = cols.answers;
+  const id = (col: AnyPgColumn) => sql.identifier(col.name);
+  const parts: SQL[] = [];
+  if (answers.length > 0) {
+    // The rows travel as one JSON parameter: the statement's text is the same for any batch.
+    const input = JSON.stringify(
+      answers.map((w) => ({
+        i: w.instanceId,
+        q: w.questionId,
+        value: w.value,
+        text: w.text,
+        data_year: w.dataYear,
+        source: w.source,
+        comment: w.comment,
+        version: w.version,
+        at: w.updatedAt.toISOString(),
+        by: w.updatedBy,
+        actor: w.audit.actorId,
+        entity_id: w.audit.entityId,
+        action: w.audit.action,
+        before: w.audit.before,
+        after: w.audit.after,
+      })),
+    );
+    const fields = [a.instance, a.question, a.value, a.text, a.dataYear, a.source, a.comment, a.version, a.updatedAt, a.updatedBy];
+    const updated = [a.value, a.text, a.dataYear, a.source, a.comment, a.version, a.updatedAt, a.updatedBy];
+    parts.push(sql`input as (
+      select * from json_to_recordset(${input}::json) as x(i int, q int, value jsonb, text text, data_year smallint, source text, comment text, version int,
+        at timestamptz, by int, actor int, entity_id text, action text, before jsonb, after jsonb)
+    )`);
+    parts.push(sql`w as (
+      insert into ${a.table} (${sql.join(fields.map(id), sql`, `)})
+      select i, q, value, text, data_year, source, comment, version, at, by from input
+      on conflict (${id(a.instance)}, ${id(a.question)}) do update set ${sql.join(updated.map((col) => sql`${id(col)} = excluded.${id(col)}`), sql`, `)}
+      where ${a.table}.${id(a.version)} = excluded.${id(a.version)} - 1
+      returning ${a.id} as id, ${a.instance} as i, ${a.question} as q, ${a.version} as v
+    )`);
+    parts.push(sql`audit as (
+      insert into ${auditEvents} (actor_id, entity, entity_id, action, before, after)
+      select x.actor, ${cols.entity}::text, x.entity_id, x.action, x.before, x.after
+      from input x join w on w.i = x.i and w.q = x.q
+    )`);
+  }
+  const inst = cols.instances;
+  instances.forEach((row, n) => {
+    const sets: SQL[] = [sql`${id(inst.completeness)} = ${json(row.completeness)}`, sql`${id(inst.basis)} = ${row.basis}`];
+    if (inst.completenessPct) sets.push(sql`${id(inst.completenessPct)} = ${row.completeness.pct}`);
+    if (row.touched) sets.push(sql`${id(inst.updatedAt)} = ${row.touched.at.toISOString()}::timestamptz`, sql`${id(inst.updatedBy)} = ${row.touched.by}`);
+    if (row.set) sets.push(row.set);
+    parts.push(sql`${sql.identifier(`u${n}`)} as (update ${inst.table} set ${sql.join(sets, sql`, `)} where ${inst.id} = ${row.id} returning *)`);
+  });
+  if (parts.length === 0) return { written: [], updated: new Map() };
+  const selects = [
+    answers.length > 0 ? sql`(select coalesce(json_agg(json_build_object('id', id, 'i', i, 'q', q, 'v', v)), '[]') from w) as written` : sql`'[]'::json as written`,
+    ...instances.map((_, n) => sql`(select row_to_json(${sql.identifier(`u${n}`)}) from ${sql.identifier(`u${n}`)}) as ${sql.identifier(`u${n}`)}`),
+  ];
+  const [row] = rowsOf<Record<string, unknown>>(await db.execute(sql`with ${sql.join(parts, sql`, `)} select ${sql.join(selects, sql`, `)}`));
+  const parse = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+  const updated = new Map<number, Record<string, unknown>>();
+  instances.forEach((instance, n) => {
+    const value = parse<Record<string, unknown> | null>(row?.[`u${n}`]);
+    if (value) updated.set(instance.id, value);
+  });
+  return { written: parse(row?.['written']), updated };
+}

@@ -1,0 +1,70 @@
+import { ApiError } from '../http/errors.server.ts';
+import { CsvSyntaxError, decimalMarkOf, readCsv } from './csv.ts';
+import { IMPORT_ROWS_MAX, type ImportFormat } from './schema.ts';
+import { readXlsx, XlsxReadError, type SheetCell } from './xlsx.server.ts';
+
+/**
+ * The import's file read into one shape, whatever it was: CSV text (pasted or uploaded) or an
+ * Excel workbook. Rows keep the numbers a person sees in the file (the CSV's line, the sheet's row).
+ */
+
+export type ImportSource = { kind: 'csv'; text: string } | { kind: 'xlsx'; bytes: Uint8Array };
+
+export const IMPORT_COLUMNS = ['country_code', 'indicator', 'year', 'value', 'source'] as const;
+
+export interface ImportTable {
+  rows: { line: number; cells: SheetCell[] }[];
+  columns: string[];
+  format: ImportFormat;
+  /** A text column's cell, trimmed (a number as it is written in decimal). */
+  text: (cells: SheetCell[], name: string) => string;
+  /** A cell as it is: a number when the workbook holds a number there. */
+  raw: (cells: SheetCell[], name: string) => SheetCell;
+}
+
+/** A 400 about the file as a whole: the field is the one the client sent (csv or file). */
+export function fileProblem(field: 'csv' | 'file', message: string): ApiError {
+  return new ApiError(400, `The file cannot be imported: ${message}`, { [field]: [message] });
+}
+
+async function rowsOf(source: ImportSource, field: 'csv' | 'file') {
+  try {
+    if (source.kind === 'csv') {
+      const table = readCsv(source.text);
+      return { rows: table.rows as { line: number; cells: SheetCell[] }[], separator: table.separator, sheet: null };
+    }
+    const book = await readXlsx(source.bytes);
+    return { rows: book.rows, separator: null, sheet: book.sheet };
+  } catch (error) {
+    if (error instanceof CsvSyntaxError) throw fileProblem(field, `Row ${error.line}: ${error.message}`);
+    if (error instanceof XlsxReadError) throw fileProblem(field, error.message);
+    throw error;
+  }
+}
+
+const asText = (cell: SheetCell | undefined): string => (typeof cell === 'number' ? String(cell) : (cell ?? '').trim());
+
+/** The file as rows under its header, or a 400 naming what is wrong with its shape (its quoting, header or size). */
+export async function readImportTable(source: ImportSource, field: 'csv' | 'file'): Promise<ImportTable> {
+  const { rows: all, separator, sheet } = await rowsOf(source, field);
+  const [header, ...allRows] = all;
+  const columns = (header?.cells ?? []).map((c) => asText(c).toLowerCase());
+  const missing = IMPORT_COLUMNS.filter((c) => !columns.includes(c));
+  if (!header || missing.length) {
+    const apart = source.kind === 'csv' ? ', separated by commas or semicolons' : ', one per cell';
+    throw fileProblem(field, `Row ${header?.line ?? 1} must name the columns ${IMPORT_COLUMNS.join(', ')}${apart} (missing: ${missing.join(', ') || 'all'})`);
+  }
+  if (allRows.length > IMPORT_ROWS_MAX) throw fileProblem(field, `it has ${allRows.length} rows of figures; import at most ${IMPORT_ROWS_MAX} at a time`);
+  const raw = (cells: SheetCell[], name: string): SheetCell => {
+    const i = columns.indexOf(name);
+    return i < 0 ? '' : (cells[i] ?? '');
+  };
+  const text = (cells: SheetCell[], name: string) => asText(raw(cells, name));
+  // An export carries the open-data figures too (origin open_data): they are the sources', never imported as a country's.
+  const rows = allRows.filter((r) => text(r.cells, 'origin') !== 'open_data');
+  // Decimal commas are decided per file, from the figures written as text (a workbook's numbers have no mark).
+  const written = rows.map((r) => raw(r.cells, 'value')).filter((v): v is string => typeof v === 'string');
+  const decimal = decimalMarkOf(separator ?? ';', written);
+  const format: ImportFormat = { file: source.kind, separator, decimal_mark: decimal, sheet };
+  return { rows, columns, format, text, raw };
+}

@@ -1,0 +1,18 @@
+/**
+ * Every page built gets, before </head>, the @font-face rules of the scripts its own text holds
+ * and nothing for text the brand typeface's Latin file draws: an English page names no other
+ * font, a page with Thai and Chinese names the Thai files and only the Chinese slices it uses
+ * (decision 034). Runs at build for the prerendered pages; other responses pass as they are.
+ */
+import { defineMiddleware } from 'astro:middleware';
+import { scriptFonts } from './components/script-fonts.ts';
+
+export const onRequest = defineMiddleware(async (_context, next) => {
+  const response = await next();
+  if (!response.headers.get('Content-Type')?.startsWith('text/html')) return response;
+  const html = await response.text();
+  const css = scriptFonts.cssFor(html);
+  const end = html.indexOf('</head>');
+  const body = css && end >= 0 ? `${html.slice(0, end)}<style data-script-fonts>${css}</style>${html.slice(end)}` : html;
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+});

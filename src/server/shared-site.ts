@@ -1,0 +1,257 @@
+import { desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { PgBoss, type Job } from 'pg-boss';
+import type { Db } from '../lib/db/client.server.ts';
+import { siteBuilds } from '../lib/db/schema.ts';
+import type { SitePublisher } from '../lib/deps.server.ts';
+import type { ChangeBus } from '../lib/events/change-bus.server.ts';
+import type { BuildStatusData } from '../lib/site/schema.ts';
+import type { FileStore } from '../lib/storage/file-store.server.ts';
+import type { SiteSource } from './app.ts';
+import { newBuildId, type LiveInfo, type SiteBuilder } from './site-builder.ts';
+import { SiteFiles } from './site-files.ts';
+
+/** The pg-boss queue of site builds. */
+export const SITE_QUEUE = 'site-build';
+
+/** The queue's rules: one job waiting and one running at most; a job fails only when its instance dies or stops. */
+const queueOptions = (heartbeatSeconds: number) => ({ policy: 'stately', retryLimit: 5, retryDelay: 1, heartbeatSeconds, expireInSeconds: 3600 }) as const;
+
+/**
+ * Asks the instances on `databaseUrl` for a site build (a script's change, e.g. `npm run
+ * data:import`): one job in their queue, whichever instance is free builds it.
+ */
+export async function queueSiteBuild(databaseUrl: string): Promise<void> {
+  const boss = new PgBoss({ connectionString: databaseUrl, max: 1, supervise: false, schedule: false, application_name: 'apua-jobs-script' });
+  await boss.start();
+  try {
+    await boss.createQueue(SITE_QUEUE, queueOptions(10));
+    await boss.send(SITE_QUEUE, {}, { startAfter: 1 });
+  } finally {
+    await boss.stop({ graceful: false });
+  }
+}
+
+type BuildRow = typeof siteBuilds.$inferSelect;
+
+export interface SharedSiteOptions {
+  /** Builds on this instance when its worker takes a job (astro build, then the search index). */
+  builder: SiteBuilder;
+  db: Db;
+  /** Where built sites are kept for the other instances: the bucket when S3_BUCKET is set. */
+  storage: FileStore;
+  changes: ChangeBus;
+  /** The PostgreSQL database of the queue (pg-boss keeps its tables in the schema `pgboss`). */
+  databaseUrl: string;
+  /** Names this instance in the builds it makes. */
+  instance: string;
+  /** How long a request waits before its build may start, so a burst of edits makes one build. */
+  debounceSeconds?: number;
+  /** How often the instance reads the live build's name and the queue, besides being told. */
+  pollMs?: number;
+  /** A worker that stops sending heartbeats for this long has died: its build goes to another instance. */
+  heartbeatSeconds?: number;
+  log?: (line: string) => void;
+}
+
+/**
+ * The public site when several instances share one PostgreSQL database (decision 035). A build
+ * request is a job in a pg-boss queue of policy `stately` (at most one waiting and one running,
+ * across all instances): requests while one waits join it, and exactly one instance builds it.
+ * The instance that builds it stores the build as one archive in the file store, then names it
+ * live in `site_builds` and publishes `site.live`; every instance (told by that event, or by its
+ * own poll every few seconds) loads the archive and serves it. A worker that dies mid-build stops
+ * sending heartbeats and its job goes to another instance; one that is stopped hands its job back.
+ */
+export class SharedSite implements SitePublisher, SiteSource {
+  readonly #options: Required<Omit<SharedSiteOptions, 'log'>> & { log: (line: string) => void };
+  readonly #boss: PgBoss;
+  readonly #finished: ((seconds: number, ok: boolean) => void)[] = [];
+  #waiters: { after: number; resolve: () => void }[] = [];
+  #latest: BuildRow | null = null;
+  #queuedSince: Date | null = null;
+  #refreshing: Promise<void> | null = null;
+  #again = false;
+  #timer: NodeJS.Timeout | null = null;
+  #stopping = false;
+  #named = false;
+
+  constructor(options: SharedSiteOptions) {
+    this.#options = { debounceSeconds: 1, pollMs: 2000, heartbeatSeconds: 10, log: (line) => console.warn(line), ...options };
+    this.#boss = new PgBoss({
+      connectionString: options.databaseUrl,
+      max: 3,
+      application_name: `apua-jobs-${options.instance.slice(0, 8)}`,
+      // A dead worker's job is noticed within a heartbeat and one monitor pass.
+      superviseIntervalSeconds: 5,
+      monitorIntervalSeconds: 5,
+      schedule: false,
+    });
+    this.#boss.on('error', (error) => this.#options.log(`Job queue: ${error.message}`));
+  }
+
+  /** Starts the queue and this instance's worker, then serves the live build the database names. */
+  async start(): Promise<void> {
+    await this.#boss.start();
+    await this.#boss.createQueue(SITE_QUEUE, queueOptions(this.#options.heartbeatSeconds));
+    const everyInstance = { everyInstance: true };
+    this.#options.changes.onCommit('site-live', { types: ['site.live'] }, () => void this.refresh(), everyInstance);
+    this.#options.changes.onResync('site-live', () => void this.refresh());
+    await this.refresh();
+    await this.#boss.work<object>(SITE_QUEUE, { pollingIntervalSeconds: 1, heartbeatRefreshSeconds: 3 }, (jobs) => this.#build(jobs));
+    this.#timer = setInterval(() => void this.refresh(), this.#options.pollMs);
+    this.#timer.unref();
+  }
+
+  /** Stops taking builds; a build running here is stopped and its job goes back to the queue. */
+  async stop(): Promise<void> {
+    this.#stopping = true;
+    if (this.#timer) clearInterval(this.#timer);
+    this.#options.builder.abort();
+    await this.#boss.stop({ graceful: true, timeout: 10_000 });
+  }
+
+  /** Whether the database names a live build (until then an instance serves its own last build, if any). */
+  get named(): boolean {
+    return this.#named;
+  }
+
+  current(): SiteFiles | null {
+    return this.#options.builder.current();
+  }
+
+  onFinished(listener: (seconds: number, ok: boolean) => void): void {
+    this.#finished.push(listener);
+  }
+
+  /** Queues a build (joining one that waits); resolves once a build started after this call is done. */
+  async request(): Promise<void> {
+    // The database's clock, the one the builds' start times are written with.
+    const [asked] = await this.#options.db.select({ at: sql<string>`now()::text` }).from(sql`(select 1) as one`);
+    const done = new Promise<void>((resolve) => this.#waiters.push({ after: new Date(asked!.at).getTime(), resolve }));
+    await this.#boss.send(SITE_QUEUE, {}, { startAfter: this.#options.debounceSeconds });
+    void this.refresh();
+    return done;
+  }
+
+  status(): BuildStatusData {
+    const latest = this.#latest;
+    const local = this.#options.builder.status();
+    let current: BuildStatusData['current'] = { state: 'idle' };
+    if (latest?.state === 'building') current = { state: 'building', since: latest.startedAt.toISOString(), progress: latest.progress, step: latest.step };
+    else if (this.#queuedSince) current = { state: 'queued', since: this.#queuedSince.toISOString() };
+    const failed = latest?.state === 'failed' ? { at: (latest.finishedAt ?? latest.startedAt).toISOString(), reason: latest.failure ?? 'The build failed' } : null;
+    return { current, live: local.live, lastFailure: failed };
+  }
+
+  /** Reads the builds and the queue; loads the live build when it is not the one served here. */
+  refresh(): Promise<void> {
+    if (this.#stopping) return Promise.resolve();
+    if (this.#refreshing) {
+      this.#again = true;
+      return this.#refreshing;
+    }
+    this.#refreshing = (async () => {
+      do {
+        this.#again = false;
+        try {
+          await this.#refreshOnce();
+        } catch (error) {
+          this.#options.log(`Site: could not read the live build (${(error as Error).message})`);
+        }
+      } while (this.#again && !this.#stopping);
+    })().finally(() => (this.#refreshing = null));
+    return this.#refreshing;
+  }
+
+  async #refreshOnce(): Promise<void> {
+    const { db } = this.#options;
+    const [latest] = await db.select().from(siteBuilds).orderBy(desc(siteBuilds.startedAt)).limit(1);
+    const [live] = await db.select().from(siteBuilds).where(isNotNull(siteBuilds.liveSince)).orderBy(desc(siteBuilds.liveSince)).limit(1);
+    const queued = this.#stopping ? [] : await this.#boss.findJobs(SITE_QUEUE, { queued: true });
+    this.#latest = latest ?? null;
+    this.#queuedSince = queued.length ? new Date(Math.min(...queued.map((job) => job.createdOn.getTime()))) : null;
+    this.#named = live !== undefined;
+    if (live && live.id !== this.#options.builder.status().live?.id) await this.#load(live);
+    // Requests are answered by the first build that started after them and has finished.
+    const finished = latest && latest.state !== 'building' ? latest.startedAt.getTime() : -Infinity;
+    const answered = this.#waiters.filter((waiter) => waiter.after <= finished);
+    this.#waiters = this.#waiters.filter((waiter) => waiter.after > finished);
+    for (const waiter of answered) waiter.resolve();
+  }
+
+  async #load(row: BuildRow): Promise<void> {
+    const bytes = row.archiveKey ? await this.#options.storage.get(row.archiveKey) : null;
+    if (!bytes) {
+      this.#options.log(`Site: the live build ${row.id} is missing from the file store; building it again`);
+      void this.request();
+      return;
+    }
+    this.#options.builder.adopt(SiteFiles.fromArchive(row.id, bytes), infoOf(row));
+  }
+
+  /** The job: builds here, stores the archive, names it live and tells every instance. */
+  async #build(_jobs: Job<object>[]): Promise<void> {
+    const { db, builder, storage, changes } = this.#options;
+    const id = newBuildId();
+    const started = performance.now();
+    // Builds of instances that died are over: a new one starts.
+    await db.update(siteBuilds).set({ state: 'abandoned', finishedAt: sql`now()` }).where(eq(siteBuilds.state, 'building'));
+    const [row] = await db.insert(siteBuilds).values({ id, instance: this.#options.instance }).returning();
+    void this.refresh();
+    const progress = setInterval(() => void this.#reportProgress(id), 1000);
+    try {
+      const files = await builder.produce(id, row!.startedAt.toISOString());
+      const archiveKey = `site-builds/${id}.site`;
+      await storage.put(archiveKey, files.toArchive());
+      const live = await changes.write(db, async (w) => {
+        const [done] = await w.tx
+          .update(siteBuilds)
+          .set({ state: 'live', finishedAt: sql`now()`, liveSince: sql`now()`, archiveKey, progress: 100, step: 'live' })
+          .where(eq(siteBuilds.id, id))
+          .returning();
+        await w.emit({ type: 'site.live', data: { id }, actorId: null, site: false });
+        return done!;
+      });
+      builder.adopt(files, infoOf(live));
+      await this.#forgetOld();
+      this.#tell((performance.now() - started) / 1000, true);
+    } catch (error) {
+      // Stopped with its instance: another instance builds it again, so it is no failure to show.
+      const state = this.#stopping ? 'abandoned' : 'failed';
+      await db.update(siteBuilds).set({ state, finishedAt: sql`now()`, failure: (error as Error).message }).where(eq(siteBuilds.id, id));
+      this.#tell((performance.now() - started) / 1000, false);
+      // Stopping: the job goes back to the queue for another instance. A build that failed stays failed.
+      if (this.#stopping) throw error;
+    } finally {
+      clearInterval(progress);
+      await builder.pruneExcept([id]);
+      void this.refresh();
+    }
+  }
+
+  async #reportProgress(id: string): Promise<void> {
+    const current = this.#options.builder.status().current;
+    if (current.state !== 'building') return;
+    await this.#options.db.update(siteBuilds).set({ progress: current.progress, step: current.step }).where(eq(siteBuilds.id, id)).catch(() => {});
+  }
+
+  /** Keeps the archives of the live build and the one before it (an instance may still be loading it), and the last 20 rows. */
+  async #forgetOld(): Promise<void> {
+    const { db, storage } = this.#options;
+    const lives = await db.select().from(siteBuilds).where(isNotNull(siteBuilds.archiveKey)).orderBy(desc(siteBuilds.liveSince));
+    const old = lives.slice(2);
+    if (old.length > 0) {
+      await storage.delete(old.map((row) => row.archiveKey!)).catch(() => {});
+      await db.update(siteBuilds).set({ archiveKey: null }).where(inArray(siteBuilds.id, old.map((row) => row.id)));
+    }
+    await db.execute(sql`delete from ${siteBuilds} where id not in (select id from ${siteBuilds} order by started_at desc limit 20) and live_since is distinct from (select max(live_since) from ${siteBuilds})`);
+  }
+
+  #tell(seconds: number, ok: boolean): void {
+    for (const listener of this.#finished) listener(seconds, ok);
+  }
+}
+
+function infoOf(row: BuildRow): LiveInfo {
+  return { id: row.id, since: (row.liveSince ?? row.startedAt).toISOString(), started: row.startedAt.toISOString() };
+}
