@@ -5,6 +5,8 @@ import type { Db } from './db/client.server.ts';
 import type { FileStore } from './storage/file-store.server.ts';
 import { FileAccess } from './storage/file-access.server.ts';
 import { practiceFiles } from './best-practices/file-access.server.ts';
+import { cmsFiles } from './cms/file-access.server.ts';
+import { reportCoverFiles } from './national-reports/file-access.server.ts';
 import { LocalDiskStore } from './storage/local-disk-store.server.ts';
 import { S3FileStore } from './storage/s3-store.server.ts';
 import type { Whoami } from './identity/schema.ts';
@@ -111,7 +113,7 @@ export function createAppDeps(base: {
     caches,
     siteChanges: new PendingSiteChanges(),
     storage: base.storage ?? fileStoreFor(base.env),
-    fileAccess: new FileAccess([practiceFiles]),
+    fileAccess: new FileAccess([practiceFiles, cmsFiles, reportCoverFiles]),
     contact: new ContactGuard({ secret: clientHashSecret(base.env), trustProxy: base.env.TRUST_PROXY }),
     publicCache,
     changes: base.changes ?? new ChangeBus(),

@@ -17,7 +17,7 @@ import { COMPLETE_ROW, insertPractice } from '../fixtures/best-practices.ts';
 import { insertCmsItem, makeImage, uploadForm } from '../fixtures/cms.ts';
 import { createTestContext } from '../support/app.ts';
 import { createSiteFixture } from '../support/site-fixture.ts';
-import { createUser, insertUser, type TestUser } from '../support/factories.ts';
+import { createUser, insertUser, signIn, type TestUser } from '../support/factories.ts';
 import { compulsoryAnswers, openCycle, pdfBytes, questionsByCode, saveAnswers, updateReport, viewReport } from '../support/national-reports.ts';
 import { aclVersion, cmsVersion, countryVersion, userVersion } from '../support/versions.ts';
 
@@ -321,7 +321,16 @@ async function activeIndicators(slug: string): Promise<{ code: string; version: 
  * user when the endpoint is for country users, not administrators (answering a national report);
  * `ifMatch` the version the example sends in If-Match (uploads, whose body is the file).
  */
-type Example = { json?: unknown; form?: Record<string, string>; multipart?: true | 'pdf' | 'csv'; as?: () => TestUser; ifMatch?: number; query?: string };
+type Example = {
+  json?: unknown;
+  form?: Record<string, string>;
+  multipart?: true | 'pdf' | 'csv';
+  as?: () => TestUser;
+  ifMatch?: number;
+  query?: string;
+  /** Sign in afresh just before the endpoint is fuzzed: a session is made only from a recent sign-in (5 minutes). */
+  freshSignIn?: true;
+};
 type ExampleSource = Omit<Example, 'json' | 'ifMatch' | 'query'> & {
   json?: unknown;
   ifMatch?: () => Promise<number>;
@@ -337,7 +346,7 @@ const EXAMPLES: Record<string, ExampleSource> = {
   'POST /api/user/saved/profile': {
     json: versioned({ name: 'Ana Cruz', phone_number: '+63 2 8123 4567', country_code: 'JP' }, () => userVersion(ctx, admin.uuid)),
   },
-  'POST /api/auth/session': {},
+  'POST /api/auth/session': { freshSignIn: true },
   'POST /api/notifications/read': { json: { all: true } },
   'POST /api/notifications/preferences': {
     json: async () => ({ email: { 'report.submitted': false }, version: await versionOf('/api/notifications/preferences') }),
@@ -702,8 +711,10 @@ describe('fuzzing every endpoint of the API', () => {
   // "admin": an administrator, or the country user an example names (`as`).
   describe.each(['anonymous', 'admin'] as const)('as %s', (who) => {
     test.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s: no 5xx', { timeout: 180_000 }, async (_, route) => {
-      const user = EXAMPLES[`${route.method} ${route.path}`]?.as?.() ?? admin;
-      const { failures, example } = await run(route, who === 'admin' ? user.token : null);
+      const source = EXAMPLES[`${route.method} ${route.path}`];
+      const user = source?.as?.() ?? admin;
+      const token = who === 'admin' ? (source?.freshSignIn ? await signIn(ctx, user.email) : user.token) : null;
+      const { failures, example } = await run(route, token);
       expect(failures).toEqual([]);
       // The example must stay valid, or the field-by-field attempts test nothing past validation.
       if (who === 'admin' && EXAMPLES[`${route.method} ${route.path}`]) expect(example, 'the valid example').toBeLessThan(300);

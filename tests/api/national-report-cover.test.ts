@@ -73,8 +73,11 @@ describe('the picture', () => {
     expect(cover.image.variants.map((v) => `${v.format}-${v.width}`)).toEqual(['webp-480', 'webp-960', 'webp-1600', 'jpeg-1600']);
     for (const variant of cover.image.variants) {
       expect(variant.url).toMatch(new RegExp(`^/uploads/national-reports/${body.data.uuid}/cover/${hashOf(jpeg)}-\\d+\\.(webp|jpg)$`));
-      const file = await ctx.request(variant.url);
+      // The report is not published: its cover is for those who may open it (private, uncached).
+      expect((await ctx.request(variant.url)).status).toBe(404);
+      const file = await ctx.request(variant.url, { token: admin.token });
       expect(file.status).toBe(200);
+      expect(file.headers.get('cache-control')).toBe('private, no-store');
       expect(file.headers.get('content-type')).toBe(variant.format === 'webp' ? 'image/webp' : 'image/jpeg');
       expect(Buffer.from(await file.arrayBuffer()).includes('Secret location note')).toBe(false);
     }
@@ -87,8 +90,8 @@ describe('the picture', () => {
     const png = await makeImage('png', 900, 600);
     const second = (await expectJson(await sendCover(admin, first, png, { name: 'cover.png', type: 'image/png' }), 200, ReportResponseSchema)).data;
     expect(second.cover!.image.variants.map((v) => `${v.format}-${v.width}`)).toEqual(['webp-480', 'webp-900', 'png-900']);
-    for (const variant of first.cover!.image.variants) expect((await ctx.request(variant.url)).status).toBe(404);
-    for (const variant of second.cover!.image.variants) expect((await ctx.request(variant.url)).status).toBe(200);
+    for (const variant of first.cover!.image.variants) expect((await ctx.request(variant.url, { token: admin.token })).status).toBe(404);
+    for (const variant of second.cover!.image.variants) expect((await ctx.request(variant.url, { token: admin.token })).status).toBe(200);
   });
 });
 
@@ -172,7 +175,15 @@ describe('the public report', () => {
   test('a published report shows its cover and description; one without a cover says null', async () => {
     const vn = await reportOf('VN');
     const accepted = await expectJson(await updateReport(ctx, admin, YEAR, 'VN', { version: vn.version, action: 'accept', cover_alt: 'The Hanoi skyline' }), 200, ReportResponseSchema);
+    // Accepted, not yet published: the picture is the country's and the secretariat's only.
+    const picture = accepted.data.cover!.image.variants[0]!.url;
+    expect((await ctx.request(picture)).status).toBe(404);
+    expect((await ctx.request(picture, { token: phAdmin.token })).status).toBe(404);
+    expect((await ctx.request(picture, { token: vnAdmin.token })).headers.get('cache-control')).toBe('private, no-store');
     await expectJson(await updateReport(ctx, admin, YEAR, 'VN', { version: accepted.data.version, action: 'publish' }), 200, ReportResponseSchema);
+    const published = await ctx.request(picture);
+    expect(published.status).toBe(200);
+    expect(published.headers.get('cache-control')).toBe('public, max-age=3600');
     const one = await expectJson(await ctx.request(`${BASE}/public/report/${YEAR}/VN`), 200, deepStrict(PublicReportResponseSchema));
     expect(one.data.report.cover).toEqual({ image: accepted.data.cover!.image, alt: 'The Hanoi skyline' });
     const list = await expectJson(await ctx.request(`${BASE}/public/list?year=${YEAR}`), 200, deepStrict(PublicReportListResponseSchema));

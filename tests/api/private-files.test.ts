@@ -6,8 +6,9 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { PracticeResponseSchema, type BestPractice } from '../../src/lib/best-practices/schema.ts';
+import { CmsItemResponseSchema } from '../../src/lib/cms/schema.ts';
 import { COMPLETE_PRACTICE } from '../fixtures/best-practices.ts';
-import { makeImage, uploadForm } from '../fixtures/cms.ts';
+import { insertCmsItem, makeImage, uploadForm } from '../fixtures/cms.ts';
 import { createTestContext } from '../support/app.ts';
 import { expectJson } from '../support/assertions.ts';
 import { createUser, type TestUser } from '../support/factories.ts';
@@ -150,7 +151,7 @@ describe('publishing opens the files; archiving closes them again', () => {
   });
 
   test('files of other owners keep their long cache', async () => {
-    const key = `cms/${crypto.randomUUID()}/0000000000000001-480.png`;
+    const key = `profile/${crypto.randomUUID()}/0000000000000001-480.png`;
     await ctx.deps.storage.put(key, await makeImage('png', 10, 10));
     const response = await get(`/uploads/${key}`);
     expect(response.status).toBe(200);
@@ -171,5 +172,30 @@ describe('the kept public copy of a practice being revised', () => {
     expect((await get(files.document)).status).toBe(200);
     await expectHidden(files.card);
     await expectPrivate(files.card, phMember);
+  });
+});
+
+describe("a CMS item's pictures follow its status", () => {
+  test('draft and unpublished: administrators only; published: anyone', async () => {
+    const item = await insertCmsItem(ctx, { cmsType: 'banner', title: 'ສະພາບແວດລ້ອມ · 城市更新', status: 'draft' });
+    const uploaded = await ctx.request(`/api/cms/upload/${item.uuid}`, { token: admin.token, body: uploadForm(await makeImage('png', 800, 400)) });
+    let record = (await expectJson(uploaded, 200, CmsItemResponseSchema)).data;
+    const picture = record.image!.variants[0]!.url;
+    await expectHidden(picture);
+    // Country users do not manage the site's content, so a draft's picture is not theirs to see.
+    await expectHidden(picture, phAdmin);
+    await expectPrivate(picture, admin);
+    await expectPrivate(picture, { cookie: await sessionCookieOf(admin) });
+
+    const setStatus = async (status: string) =>
+      (record = (await expectJson(await ctx.request(`/api/cms/status/${item.uuid}`, { token: admin.token, json: { status, version: record.version } }), 200, CmsItemResponseSchema)).data);
+    await setStatus('published');
+    const open = await get(picture);
+    expect(open.status).toBe(200);
+    expect(open.headers.get('cache-control')).toBe('public, max-age=3600');
+
+    await setStatus('unpublished');
+    await expectHidden(picture);
+    await expectPrivate(picture, admin);
   });
 });

@@ -31,7 +31,7 @@ const SERVED_TYPES: Record<string, string> = {
  * Stored files that /uploads/ never serves, because who may read them depends on the record:
  * the signed national-report PDFs (`national-reports/{uuid}/{time}-{hash}.pdf`) are served only
  * by GET …/{uuid}/report/file, which checks the reader's role and country (or that the report
- * is published). Their covers, next to them under `cover/`, stay public.
+ * is published). Their covers, under `cover/`, are read as their report allows (its FileOwner).
  */
 const PRIVATE_KEYS: readonly RegExp[] = [/^national-reports\/[^/]+\/[^/]+\.pdf$/];
 

@@ -1,0 +1,38 @@
+import { eq, sql } from 'drizzle-orm';
+import { canActInCountry, hasModuleRule } from '../access/permissions.ts';
+import type { Db } from '../db/client.server.ts';
+import { nationalReports } from '../db/schema.ts';
+import { NO_RECORD, type FileOwner, type FileRecord } from '../storage/file-access.server.ts';
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+
+/**
+ * Who reads a national report's cover picture (`national-reports/{uuid}/cover/…`, decision
+ * 035): anyone while the report is published, and the cover its kept public copy shows while a
+ * published report is revised (decision 026); otherwise only those who may open the report in
+ * the back-office (the national_report view rule, in its country). The signed PDFs beside the
+ * cover are never served from /uploads/ at all (GET …/report/file checks its reader).
+ */
+export const reportCoverFiles: FileOwner = {
+  domain: 'national-reports',
+  folder: new RegExp(`^national-reports/(${UUID})/cover/`),
+  load: loadReportCoverFiles,
+};
+
+async function loadReportCoverFiles(db: Db, uuid: string): Promise<FileRecord> {
+  const [row] = await db
+    .select({
+      status: nationalReports.status,
+      country: nationalReports.countryCode,
+      kept: sql<string | null>`${nationalReports.publishedSnapshot}::text`,
+    })
+    .from(nationalReports)
+    .where(eq(nationalReports.uuid, uuid));
+  if (!row) return NO_RECORD;
+  const published = row.status === 'published';
+  const kept = row.kept && row.kept !== 'null' ? row.kept : null;
+  return {
+    isPublic: (key) => published || (kept !== null && kept.includes(`/uploads/${key}"`)),
+    mayRead: (reader) => hasModuleRule(reader, 'national_report', ['view']) && canActInCountry(reader, row.country),
+  };
+}
