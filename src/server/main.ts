@@ -15,6 +15,7 @@ import { createApp } from './app.ts';
 import { createAppDeps, fileStoreFor, type AppDeps } from '../lib/deps.server.ts';
 import { ChangeBus } from '../lib/events/change-bus.server.ts';
 import { ChangeRelay } from '../lib/events/relay.server.ts';
+import { SharedJobs } from './shared-jobs.ts';
 import { SharedSite } from './shared-site.ts';
 import { SiteBuilder } from './site-builder.ts';
 
@@ -66,10 +67,15 @@ export async function startServer(env: Env, options: { build?: boolean | 'if-non
   });
   const missing = shared ? !shared.named : !site.current();
   if (options.build === true || (options.build === 'if-none' && missing)) void site.request().catch(() => {});
-  // Mail queued while the server was down (or the SMTP server was) goes out now, then on each change.
-  deps.mail?.start();
-  // Reminders due while the server was down go now (each once), then on every tick.
-  deps.reminders.start();
+  // Mail queued while the server was down (or the SMTP server was) goes out now, then on each
+  // change; reminders due meanwhile go now (each once), then on every tick. Several instances on
+  // one PostgreSQL database share both as jobs of one queue (decision 035).
+  const jobs = relay ? new SharedJobs({ databaseUrl: env.DATABASE_URL!, instance: relay.id, mail: deps.mail, reminders: deps.reminders }) : null;
+  if (jobs) await jobs.start();
+  else {
+    deps.mail?.start();
+    deps.reminders.start();
+  }
   return {
     server,
     database,
@@ -78,7 +84,7 @@ export async function startServer(env: Env, options: { build?: boolean | 'if-non
     url,
     close: async () => {
       // A site build under way here goes back to the queue at once, for another instance.
-      await Promise.all([drain(server), shared?.stop()]);
+      await Promise.all([drain(server), shared?.stop(), jobs?.stop()]);
       await deps.reminders.stop();
       await deps.mail?.stop();
       await relay?.stop();

@@ -32,6 +32,8 @@ export class MailWorker {
   #tail: Promise<unknown> = Promise.resolve();
   /** A run asked for and not started yet: later asks join it. */
   #pending: Promise<number> | null = null;
+  /** Where kicks go instead of a run here: the shared job queue of several instances. */
+  #kicks: (() => Promise<void>) | null = null;
 
   constructor(options: { db: Db; sender: MailSender; from: string; now?: () => Date; log?: (line: string) => void }) {
     this.#db = options.db;
@@ -58,9 +60,18 @@ export class MailWorker {
     return run;
   }
 
-  /** Wakes the worker (a change queued mail); errors are logged, never thrown. */
+  /** Wakes the worker (a change queued mail), or asks the shared queue for a run; errors are logged, never thrown. */
   kick(): void {
-    this.runOnce().catch((error: unknown) => this.#log(`[mail] outbox run failed: ${String(error)}`));
+    const run = this.#kicks ? this.#kicks() : this.runOnce();
+    run.catch((error: unknown) => this.#log(`[mail] outbox run failed: ${String(error)}`));
+  }
+
+  /**
+   * Sends kicks to `ask` (a job of the queue several instances share, whichever is free runs it)
+   * instead of running here; null runs them here again.
+   */
+  routeKicks(ask: (() => Promise<void>) | null): void {
+    this.#kicks = ask;
   }
 
   /** Polls every `intervalMs` for messages whose next try has come. */
