@@ -2,9 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { canActInCountry, hasModuleRule } from '../access/permissions.ts';
 import type { Db } from '../db/client.server.ts';
 import { bestPractices } from '../db/schema.ts';
-import { NO_RECORD, type FileOwner, type FileRecord } from '../storage/file-access.server.ts';
-
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+import { filesOfRecords, keptCopyNames, NO_RECORD, type FileOwner, type FileRecord } from '../storage/file-access.server.ts';
 
 /**
  * Who reads a best practice's pictures and documents (`best-practices/{uuid}/…`, decision 035):
@@ -13,11 +11,7 @@ const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
  * - otherwise (draft, submitted, changes requested, rejected, archived) only those who may open
  *   it in the back-office: the best-practice view rule, in its country (administrators: all).
  */
-export const practiceFiles: FileOwner = {
-  domain: 'best-practices',
-  folder: new RegExp(`^best-practices/(${UUID})/`),
-  load: loadPracticeFiles,
-};
+export const practiceFiles: FileOwner = filesOfRecords('best-practices', 'best-practices', loadPracticeFiles);
 
 async function loadPracticeFiles(db: Db, uuid: string): Promise<FileRecord> {
   const [row] = await db
@@ -32,10 +26,9 @@ async function loadPracticeFiles(db: Db, uuid: string): Promise<FileRecord> {
     .where(eq(bestPractices.uuid, uuid));
   if (!row) return NO_RECORD;
   const published = row.status === 'published';
-  const kept = row.kept && row.kept !== 'null' ? row.kept : null;
   return {
     // A file of the kept copy appears in it by its key (attachments) or its URL (pictures).
-    isPublic: (key) => published || (kept !== null && kept.includes(`"${key}"`)) || (kept !== null && kept.includes(`"/uploads/${key}"`)),
+    isPublic: (key) => published || keptCopyNames(row.kept, key),
     mayRead: (reader) => hasModuleRule(reader, 'best-practice', ['view']) && canActInCountry(reader, row.country),
   };
 }

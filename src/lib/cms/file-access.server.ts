@@ -2,20 +2,14 @@ import { eq } from 'drizzle-orm';
 import { isAdminLevel } from '../access/permissions.ts';
 import type { Db } from '../db/client.server.ts';
 import { cmsItems } from '../db/schema.ts';
-import { NO_RECORD, type FileOwner, type FileRecord } from '../storage/file-access.server.ts';
-
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+import { filesOfRecords, NO_RECORD, type FileOwner, type FileRecord } from '../storage/file-access.server.ts';
 
 /**
  * Who reads a CMS item's pictures (`cms/{uuid}/…`, decision 035): anyone while the item is
  * published; while it is a draft or unpublished, only those who manage the site's content
  * (administrators), as in the back-office.
  */
-export const cmsFiles: FileOwner = {
-  domain: 'cms',
-  folder: new RegExp(`^cms/(${UUID})/`),
-  load: loadCmsFiles,
-};
+export const cmsFiles: FileOwner = filesOfRecords('cms', 'cms', loadCmsFiles);
 
 async function loadCmsFiles(db: Db, uuid: string): Promise<FileRecord> {
   const [row] = await db.select({ status: cmsItems.status }).from(cmsItems).where(eq(cmsItems.uuid, uuid));

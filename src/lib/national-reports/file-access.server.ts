@@ -2,9 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { canActInCountry, hasModuleRule } from '../access/permissions.ts';
 import type { Db } from '../db/client.server.ts';
 import { nationalReports } from '../db/schema.ts';
-import { NO_RECORD, type FileOwner, type FileRecord } from '../storage/file-access.server.ts';
-
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+import { filesOfRecords, keptCopyNames, NO_RECORD, type FileOwner, type FileRecord } from '../storage/file-access.server.ts';
 
 /**
  * Who reads a national report's cover picture (`national-reports/{uuid}/cover/…`, decision
@@ -13,11 +11,7 @@ const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
  * the back-office (the national_report view rule, in its country). The signed PDFs beside the
  * cover are never served from /uploads/ at all (GET …/report/file checks its reader).
  */
-export const reportCoverFiles: FileOwner = {
-  domain: 'national-reports',
-  folder: new RegExp(`^national-reports/(${UUID})/cover/`),
-  load: loadReportCoverFiles,
-};
+export const reportCoverFiles: FileOwner = filesOfRecords('national-reports', 'national-reports', loadReportCoverFiles, 'cover/');
 
 async function loadReportCoverFiles(db: Db, uuid: string): Promise<FileRecord> {
   const [row] = await db
@@ -30,9 +24,8 @@ async function loadReportCoverFiles(db: Db, uuid: string): Promise<FileRecord> {
     .where(eq(nationalReports.uuid, uuid));
   if (!row) return NO_RECORD;
   const published = row.status === 'published';
-  const kept = row.kept && row.kept !== 'null' ? row.kept : null;
   return {
-    isPublic: (key) => published || (kept !== null && kept.includes(`/uploads/${key}"`)),
+    isPublic: (key) => published || keptCopyNames(row.kept, key),
     mayRead: (reader) => hasModuleRule(reader, 'national_report', ['view']) && canActInCountry(reader, row.country),
   };
 }

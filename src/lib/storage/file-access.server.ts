@@ -16,6 +16,25 @@ export interface FileRecord {
 /** A record that no longer exists: its files (if any are left) are nobody's to read. */
 export const NO_RECORD: FileRecord = { isPublic: () => false, mayRead: () => false };
 
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+
+/**
+ * The owner of the files under `{top}/{uuid}/{below}`: the record named by the uuid, whose
+ * rules `load` reads, and whose change events (of `domain`) may change them.
+ */
+export function filesOfRecords(domain: string, top: string, load: FileOwner['load'], below = ''): FileOwner {
+  return { domain, folder: new RegExp(`^${top}/(${UUID})/${below}`), load };
+}
+
+/**
+ * Whether a record's kept public copy (its `published_snapshot` as JSON text, decision 033)
+ * names the stored file `key`, by its key or by its URL under /uploads/.
+ */
+export function keptCopyNames(kept: string | null, key: string): boolean {
+  if (kept === null || kept === 'null') return false;
+  return kept.includes(`"${key}"`) || kept.includes(`"/uploads/${key}"`);
+}
+
 /** A kind of record that owns a folder of the file store and says who may read its files. */
 export interface FileOwner {
   /** The change-event domain whose events may change who reads these files (their cache follows it). */
