@@ -1,6 +1,6 @@
 /**
- * `npm run test:e2e`: starts a throw-away portal (its own Auth emulator, an empty PGlite
- * database with the demo accounts, a fresh site build), checks the links of that build and runs
+ * `npm run test:e2e`: starts a throw-away portal (its own Auth emulator and mail sink, an empty
+ * PGlite database with the demo accounts, a fresh site build), checks the links of that build and runs
  * the Playwright tests on it (SITE_DIR tells them where the server keeps its builds).
  *
  * With `E2E_DATABASE=postgres` and TEST_DATABASE_URL naming a PostgreSQL server, the portal runs
@@ -11,6 +11,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
+import { MailSink } from '../src/lib/mail/sink.server.ts';
 import { startAuthEmulator } from './auth-emulator.ts';
 import { checkLinks, printLinkReport } from './check-links.ts';
 
@@ -22,6 +23,9 @@ const baseUrl = `http://127.0.0.1:${port}`;
 
 const database = await throwAwayDatabase();
 const emulator = await startAuthEmulator({ host: emulatorHost, projectId, workDir: join(work, 'emulator') });
+// As under `npm start`: a local SMTP sink takes the portal's emails, so they are sent (and shown as sent).
+const sink = new MailSink();
+const smtpUrl = await sink.listen(0);
 const env = {
   ...process.env,
   PORT: port,
@@ -33,6 +37,7 @@ const env = {
   PUBLIC_SITE_URL: baseUrl,
   LOG_REQUESTS: 'false',
   NODE_ENV: 'test',
+  SMTP_URL: smtpUrl,
   ...(database && { DATABASE_URL: database.url }),
 };
 const server = spawn(process.execPath, ['src/server/main.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
@@ -56,6 +61,7 @@ try {
 } finally {
   server.kill('SIGTERM');
   await emulator.stop();
+  await sink.close();
   await database?.drop();
   rmSync(work, { recursive: true, force: true });
 }
