@@ -54,6 +54,16 @@ function PreviewReport({ preview }: { preview: ImportPreview }) {
   );
 }
 
+/**
+ * Why a chosen file cannot be imported, said before it is sent (the server checks again, by its
+ * bytes): a file whose name says it is something else, or one over the size limit.
+ */
+function fileProblem(file: File): string | null {
+  if (!/\.(csv|xlsx|txt)$/i.test(file.name)) return `“${file.name}” is not a CSV file or an Excel workbook: choose an Excel workbook (.xlsx) or a CSV file.`;
+  if (file.size > IMPORT_FILE_MAX_BYTES) return `“${file.name}” is larger than ${MAX_MB} MB: split it into smaller files.`;
+  return null;
+}
+
 /** The import of figures: a CSV file or an Excel workbook, or rows pasted; checked first, then all rows or none. */
 export function ImportPanel() {
   const [file, setFile] = useState<File | null>(null);
@@ -69,8 +79,13 @@ export function ImportPanel() {
     setProblem(null);
   }
   async function run(apply: boolean) {
+    const refused = file ? fileProblem(file) : null;
+    setProblem(refused);
+    if (refused) {
+      setPreview(null);
+      return;
+    }
     setBusy(true);
-    setProblem(null);
     try {
       const result = file ? await importFile(file, apply) : await importCsv(csv, apply);
       setPreview(apply ? null : result);
