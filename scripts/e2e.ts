@@ -59,11 +59,15 @@ try {
 } catch (error) {
   console.error(error);
 } finally {
+  // The server stops (its database closed) before its folder goes: removing a folder that is
+  // still being written fails with ENOTEMPTY.
+  const exited = new Promise((resolve) => (server.exitCode !== null ? resolve(null) : server.once('exit', resolve)));
   server.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000))]);
   await emulator.stop();
   await sink.close();
   await database?.drop();
-  rmSync(work, { recursive: true, force: true });
+  rmSync(work, { recursive: true, force: true, maxRetries: 5, retryDelay: 500 });
 }
 process.exit(code);
 

@@ -77,7 +77,7 @@ test('the bell counts a new account awaiting activation; the list marks it read 
   const panel = page.getByRole('region', { name: /New account awaiting activation/ });
   await expect(panel.getByText(email, { exact: false })).toBeVisible(SCREEN);
   // Sent through the local sink, as under npm start.
-  await expect(panel.getByRole('definition').filter({ hasText: /^Sent$/ })).toBeVisible(SCREEN);
+  await expect(panel.getByRole('definition').filter({ hasText: /^Sent on / })).toBeVisible(SCREEN);
   await panel.getByRole('button', { name: 'Formatted' }).click();
   await expect(panel.locator('iframe[sandbox=""]')).toBeVisible();
   // The formatted email is a sandboxed frame that runs no script, so axe (a script) cannot enter
