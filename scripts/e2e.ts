@@ -7,7 +7,7 @@
  * on a fresh database of that server instead, dropped afterwards.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
@@ -45,12 +45,16 @@ const server = spawn(process.execPath, ['src/server/main.ts'], { env, stdio: ['i
 let code = 1;
 try {
   await waitForSite(baseUrl, 240_000);
-  // The quality bar of issue 3: no broken internal link anywhere on the built site.
-  const live = JSON.parse(readFileSync(join(env.SITE_DIR, 'live.json'), 'utf8')) as { id: string };
-  const siteDir = join(env.SITE_DIR, live.id);
-  const links = await checkLinks(siteDir, { server: baseUrl });
-  printLinkReport(siteDir, links);
-  if (links.broken.length > 0) throw new Error('The link checker found broken internal links in the built site');
+  // The quality bar of issue 3: no broken internal link anywhere on the built site. On PostgreSQL
+  // the live build is an archive in the file store (decision 035), not a folder: checked on PGlite.
+  const liveFile = join(env.SITE_DIR, 'live.json');
+  if (existsSync(liveFile)) {
+    const live = JSON.parse(readFileSync(liveFile, 'utf8')) as { id: string };
+    const siteDir = join(env.SITE_DIR, live.id);
+    const links = await checkLinks(siteDir, { server: baseUrl });
+    printLinkReport(siteDir, links);
+    if (links.broken.length > 0) throw new Error('The link checker found broken internal links in the built site');
+  } else console.log('The live build is kept in the file store: links are checked in the PGlite run.');
   const runner = spawn(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', ...process.argv.slice(2)], {
     env: { ...env, E2E_BASE_URL: baseUrl, E2E_AUTH_EMULATOR: emulatorHost, E2E_PROJECT_ID: projectId },
     stdio: 'inherit',
