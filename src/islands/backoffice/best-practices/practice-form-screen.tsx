@@ -69,8 +69,8 @@ export function PracticeFormScreen({ identity }: ScreenProps) {
   const uuid = target?.uuid ?? null;
 
   useEffect(() => {
-    if (shown.data?.data && shown.data.data.uuid === uuid) openPractice(shown.data.data);
-  }, [shown.data, uuid]);
+    if (shown.data?.data && shown.data.data.uuid === uuid) openPractice(shown.data.data, identity.uuid);
+  }, [shown.data, uuid, identity.uuid]);
   useEffect(() => (uuid ? () => closePractice(uuid) : undefined), [uuid]);
 
   return (
@@ -153,12 +153,18 @@ function StartPractice({ identity }: { identity: Whoami }) {
   );
 }
 
+/** What the save indicator says while changes wait in the browser. */
+const KEPT_TEXT = {
+  offline: 'Offline: your changes are kept on this computer and saved when the connection is back',
+  signedOut: 'Not saved: your sign-in has expired. Your changes are kept on this computer; sign in again to save them',
+} as const;
+
 function SaveIndicator() {
   const { save, failure } = useStore($practiceForm);
   const dirty = useStore($dirty);
   const text =
-    save === 'saving' ? 'Saving…' : save === 'invalid' ? 'Not saved: check the fields marked in red' : save === 'failed' ? `Not saved: ${failure ?? ''}` : save === 'conflict' ? 'Not saved: changed by someone else' : dirty ? 'Unsaved changes' : save === 'saved' ? 'All changes saved' : 'Saved';
-  const tone = save === 'invalid' || save === 'failed' || save === 'conflict' ? 'text-red-700' : 'text-slate-600';
+    save === 'saving' ? 'Saving…' : save === 'invalid' ? 'Not saved: check the fields marked in red' : save === 'failed' ? `Not saved: ${failure ?? ''}` : save === 'conflict' ? 'Not saved: changed by someone else' : save === 'kept' ? KEPT_TEXT[failure === 'offline' ? 'offline' : 'signedOut'] : dirty ? 'Unsaved changes' : save === 'saved' ? 'All changes saved' : 'Saved';
+  const tone = save === 'invalid' || save === 'failed' || save === 'conflict' ? 'text-red-700' : save === 'kept' ? 'text-amber-800' : 'text-slate-600';
   return (
     <span role="status" className={`inline-flex items-center gap-1 text-sm ${tone}`}>
       {!dirty && (save === 'saved' || save === 'idle') && <Icon name="check" className="size-4 text-emerald-700" />}

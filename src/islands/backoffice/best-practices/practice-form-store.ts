@@ -17,12 +17,15 @@ import { $router, navigate, pathTo } from '../router.ts';
 import { bodyOf, changedKeys, draftOf, type PracticeDraft } from './practice-draft.ts';
 import { forgetPracticeLists } from './practice-list-store.ts';
 import { uploadPracticeFile } from './upload.ts';
+import { browserStorage, draftKey, type DraftStorage } from '../questionnaire/storage.ts';
+import { sendFailure } from '../questionnaire/send-failure.ts';
 
 export const $formTarget = computed($router, (page) => (page?.route === 'bestPracticeForm' ? { uuid: page.params.uuid || null } : null));
 const $showKey = computed($formTarget, (target) => (target?.uuid ? `best-practice/show/${encodeURIComponent(target.uuid)}` : null));
 export const $shownPractice = createFetcherStore([$showKey], { fetcher: fetchWith(PracticeResponseSchema) });
 
-export type SaveState = 'idle' | 'saving' | 'saved' | 'invalid' | 'failed' | 'conflict';
+/** `kept`: not sent (offline, or signed out); the changes wait in the browser and go when they can. */
+export type SaveState = 'idle' | 'saving' | 'saved' | 'invalid' | 'failed' | 'conflict' | 'kept';
 
 export interface UploadState {
   kind: 'upload' | 'attachment';
@@ -53,12 +56,77 @@ export const $practiceForm = map<PracticeFormState>({ ...EMPTY });
 
 export const $dirty = computed($practiceForm, (s) => !!s.draft && !!s.base && changedKeys(s.draft, s.base).length > 0);
 
-/** The form shows `practice`: the first time, or after the server changed it while there were no edits. */
-export function openPractice(practice: BestPractice): void {
+/**
+ * Unsaved changes wait in the browser (localStorage, one key per person and practice, as the
+ * questionnaire's answers do) from the moment they are typed until the server has them: a lost
+ * connection, an expired sign-in or a closed tab loses nothing.
+ */
+interface KeptChanges {
+  /** The version the changes were made on. */
+  version: number;
+  base: PracticeDraft;
+  draft: PracticeDraft;
+}
+
+let storage: DraftStorage = browserStorage();
+/** The storage key of the practice on screen, and whose it is. */
+let keeper: string | null = null;
+let keeperUser = '';
+const keyOf = (uuid: string | undefined) => (uuid ? draftKey(keeperUser, `best-practice:${uuid}`) : null);
+
+/** Tests: where the unsaved changes wait. */
+export function useChangeStorage(replacement: DraftStorage): void {
+  storage = replacement;
+}
+
+function keepChanges(state: PracticeFormState): void {
+  const { practice, base, draft } = state;
+  if (!keeper || !practice || !base || !draft || keeper !== keyOf(practice.uuid)) return;
+  if (changedKeys(draft, base).length === 0) storage.remove(keeper);
+  else storage.write(keeper, JSON.stringify({ version: practice.version, base, draft } satisfies KeptChanges));
+}
+$practiceForm.listen(keepChanges);
+
+function readKept(key: string): KeptChanges | null {
+  try {
+    const kept = JSON.parse(storage.read(key) ?? 'null') as KeptChanges | null;
+    return kept && typeof kept.version === 'number' && kept.base && kept.draft ? kept : null;
+  } catch {
+    return null;
+  }
+}
+
+/** `draft`'s changes from `base`, put on top of `onto`. */
+function reapply(draft: PracticeDraft, base: PracticeDraft, onto: PracticeDraft): PracticeDraft {
+  const result = { ...onto };
+  for (const key of changedKeys(draft, base)) (result as unknown as Record<string, unknown>)[key] = draft[key];
+  return result;
+}
+
+/**
+ * The form shows `practice`: the first time, or after the server changed it while there were no
+ * edits. Changes of `userUuid`'s kept from an earlier visit come back: on the same version they
+ * are saved at once; on an older one the person chooses, as in any conflict.
+ */
+export function openPractice(practice: BestPractice, userUuid: string): void {
   const current = $practiceForm.get();
   if (current.practice?.uuid === practice.uuid && (current.practice.version >= practice.version || $dirty.get())) return;
-  const draft = draftOf(practice);
-  $practiceForm.set({ ...EMPTY, practice, base: draft, draft });
+  keeperUser = userUuid;
+  keeper = keyOf(practice.uuid);
+  const fresh = draftOf(practice);
+  const kept = current.practice?.uuid === practice.uuid ? null : readKept(keeper!);
+  if (!kept || changedKeys(kept.draft, kept.base).length === 0) {
+    $practiceForm.set({ ...EMPTY, practice, base: fresh, draft: fresh });
+    return;
+  }
+  if (kept.version === practice.version) {
+    $practiceForm.set({ ...EMPTY, practice, base: fresh, draft: reapply(kept.draft, kept.base, fresh) });
+    notifySuccess('Changes not saved on your last visit were kept on this computer: they are being saved now.');
+    void saveDraft();
+    return;
+  }
+  // Changed by someone since: theirs and mine side by side, as for any conflict.
+  $practiceForm.set({ ...EMPTY, practice, base: kept.base, draft: kept.draft, conflict: practice, save: 'conflict' });
 }
 
 export function closePractice(uuid: string): void {
@@ -76,12 +144,7 @@ export function editDraft(change: (draft: PracticeDraft) => PracticeDraft): void
 export function acceptPractice(practice: BestPractice, sent: PracticeDraft | null): void {
   const state = $practiceForm.get();
   const base = draftOf(practice);
-  let draft = base;
-  if (state.draft && sent) {
-    const typedSince = changedKeys(state.draft, sent);
-    draft = { ...base };
-    for (const key of typedSince) (draft as unknown as Record<string, unknown>)[key] = state.draft[key];
-  }
+  const draft = state.draft && sent ? reapply(state.draft, sent, base) : base;
   $practiceForm.set({ ...state, practice, base, draft, conflict: null });
   mutateCache(`best-practice/show/${encodeURIComponent(practice.uuid)}`, { status: 200, message: 'Best practice', data: practice });
   forgetPracticeLists();
@@ -133,6 +196,11 @@ async function runSave(): Promise<boolean> {
       $practiceForm.set({ ...$practiceForm.get(), save: 'conflict', conflict: current });
       return false;
     }
+    const failure = sendFailure(error);
+    if (failure.kind === 'offline' || failure.kind === 'signedOut') {
+      $practiceForm.set({ ...$practiceForm.get(), save: 'kept', failure: failure.kind === 'offline' ? 'offline' : 'signed out' });
+      return false;
+    }
     const errors = error instanceof ApiError ? error.errors : {};
     $practiceForm.set({
       ...$practiceForm.get(),
@@ -142,6 +210,13 @@ async function runSave(): Promise<boolean> {
     });
     return false;
   }
+}
+
+// Back online: the changes that waited go at once.
+if (typeof window !== 'undefined') {
+  window.addEventListener('online', () => {
+    if ($practiceForm.get().save === 'kept' && $dirty.get()) void saveDraft();
+  });
 }
 
 /** After a conflict: take the other version (`reload`), or put one's own changes on top of it (`keep`). */
@@ -155,11 +230,8 @@ export async function resolveConflict(choice: 'reload' | 'keep'): Promise<void> 
     return;
   }
   // Mine: the fields I changed, re-applied to their version.
-  const mine = changedKeys(state.draft, state.base);
   const base = draftOf(theirs);
-  const draft = { ...base };
-  for (const key of mine) (draft as unknown as Record<string, unknown>)[key] = state.draft[key];
-  $practiceForm.set({ ...state, practice: theirs, base, draft, conflict: null, save: 'idle' });
+  $practiceForm.set({ ...state, practice: theirs, base, draft: reapply(state.draft, state.base, base), conflict: null, save: 'idle' });
   await saveDraft();
 }
 
