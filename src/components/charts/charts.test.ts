@@ -244,3 +244,25 @@ describe('comparisonRows', () => {
     expect(comparisonSummary('Fiji', comparisonRows([data[0]!, data[3]!]))).toBe('2 percentages: Fiji is above the regional median on 1 and below it on 1.');
   });
 });
+
+describe('layoutLine with a range', () => {
+  it('draws the band from the lowest to the highest value of each year, and makes room for it', () => {
+    const layout = layoutLine([
+      { year: 2000, value: 40, low: 10, high: 90 },
+      { year: 2010, value: 50, low: 20, high: 140 },
+      { year: 2020, value: 60, low: 30, high: 95 },
+    ]);
+    expect(layout.band).toMatch(/^M[\d.]+,[\d.]+L.*Z$/);
+    // The highest value (140) is inside the plot: the axis reaches at least that far.
+    expect(Math.max(...layout.yTicks.map((t) => t.value))).toBeGreaterThanOrEqual(140);
+    expect(layout.points.map((p) => [p.low, p.high])).toEqual([
+      [10, 90],
+      [20, 140],
+      [30, 95],
+    ]);
+  });
+
+  it('has no band when the points carry no range', () => {
+    expect(layoutLine([{ year: 2000, value: 1 }, { year: 2001, value: 2 }]).band).toBeNull();
+  });
+});

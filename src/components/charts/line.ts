@@ -1,14 +1,19 @@
 /** The pure side of LineChart.astro: a small time series (one value per year) as SVG geometry. */
 import { extent } from 'd3-array';
 import { scaleLinear } from 'd3-scale';
-import { line } from 'd3-shape';
+import { area, line } from 'd3-shape';
 import { CHART_WIDTH } from './bars.ts';
 import { formatNumber, formatTick } from './format.ts';
 
 export interface SeriesPoint {
   year: number;
   value: number;
+  /** The range around the value (e.g. the lowest and the highest country), drawn as a band. */
+  low?: number;
+  high?: number;
 }
+
+const hasRange = (p: SeriesPoint): p is SeriesPoint & { low: number; high: number } => Number.isFinite(p.low) && Number.isFinite(p.high);
 
 export function layoutLine(points: readonly SeriesPoint[], options: { width?: number; height?: number; domain?: [number, number]; decimals?: number | null } = {}) {
   const { width = CHART_WIDTH, height = 190, decimals = null } = options;
@@ -19,7 +24,7 @@ export function layoutLine(points: readonly SeriesPoint[], options: { width?: nu
   const x = scaleLinear()
     .domain(firstYear === lastYear ? [firstYear - 1, lastYear + 1] : [firstYear, lastYear])
     .range([margin.left, width - margin.right]);
-  const values = sorted.map((p) => p.value);
+  const values = sorted.flatMap((p) => (hasRange(p) ? [p.value, p.low, p.high] : [p.value]));
   const y = scaleLinear()
     .domain(options.domain ?? [Math.min(0, ...values), Math.max(1, ...values)])
     .range([height - margin.bottom, margin.top]);
@@ -27,10 +32,20 @@ export function layoutLine(points: readonly SeriesPoint[], options: { width?: nu
   const path = line<SeriesPoint>()
     .x((p) => round(x(p.year)))
     .y((p) => round(y(p.value)))(sorted);
+  const ranged = sorted.filter(hasRange);
+  const band =
+    ranged.length > 1
+      ? area<SeriesPoint & { low: number; high: number }>()
+          .x((p) => round(x(p.year)))
+          .y0((p) => round(y(p.low)))
+          .y1((p) => round(y(p.high)))(ranged)
+      : null;
   return {
     width,
     height,
     path: path ?? '',
+    /** The band of the points' ranges, when at least two points have one. */
+    band: band ?? null,
     points: labelPoints(sorted, x, y, [margin.left - 2, width - 2], decimals),
     years: spacedYears(sorted.map((p) => ({ year: p.year, x: round(x(p.year)) }))).map((year) => ({ ...year, ...anchored(year.x, String(year.year).length * 6.5, [margin.left - 2, width - 2], 0) })),
     yTicks: y.ticks(4).map((value) => ({ value, y: round(y(value)), text: formatTick(value) })),
