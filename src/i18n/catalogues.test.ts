@@ -77,5 +77,7 @@ describe('language paths', () => {
     expect(localisedPath('en', '/national-reports')).toBe('/national-reports');
     expect(linkFor('ru', '/national-reports')).toBe('/ru/national-reports');
     expect(linkFor('ru', '/best-practices')).toBe('/best-practices');
+    expect(linkFor('fr', '/national-reports/2026')).toBe('/fr/national-reports/2026');
+    expect(linkFor('fr', '/national-reports/2026/VN')).toBe('/national-reports/2026/VN');
   });
 });

@@ -26,7 +26,7 @@ export const LOCALE_INFO: Record<Locale, LocaleInfo> = {
  * The pages that exist in every language so far (the rest of the site is English only until its
  * turn comes): their links are localised, and their language switch keeps the page.
  */
-export const TRANSLATED_PATHS: readonly string[] = ['/', '/national-reports', '/page-not-found'];
+export const TRANSLATED_PATHS: readonly RegExp[] = [/^\/$/, /^\/national-reports$/, /^\/national-reports\/\d{4}$/, /^\/page-not-found$/];
 
 const PREFIXED = LOCALES.filter((l) => l !== DEFAULT_LOCALE);
 
@@ -50,7 +50,7 @@ export function pathWithoutLocale(pathname: string): string {
 /** Whether the page at this English path exists in every language. */
 export function isTranslated(path: string): boolean {
   const clean = path.split(/[?#]/)[0]!.replace(/(.)\/+$/, '$1');
-  return TRANSLATED_PATHS.includes(clean);
+  return TRANSLATED_PATHS.some((pattern) => pattern.test(clean));
 }
 
 /** The address of an English path in `locale`: `/national-reports` in French is `/fr/national-reports`, `/` is `/fr/`. */
@@ -67,6 +67,11 @@ export function linkFor(locale: Locale, path: string): string {
 /** `getStaticPaths` of a page built in every language from one file under `src/pages/[...lang]/`. */
 export function languagePaths(): { params: { lang: string | undefined } }[] {
   return LOCALES.map((l) => ({ params: { lang: l === DEFAULT_LOCALE ? undefined : l } }));
+}
+
+/** `getStaticPaths` of a page family (one page per cycle…) built in every language: each path once per language. */
+export function inEveryLanguage<P extends Record<string, string>, T>(paths: readonly { params: P; props: T }[]) {
+  return languagePaths().flatMap(({ params: { lang } }) => paths.map((p) => ({ params: { ...p.params, lang }, props: p.props })));
 }
 
 /** The prefixes of the languages other than English (`zh`, `fr`, `ru`). */
