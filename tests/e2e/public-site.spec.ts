@@ -85,7 +85,12 @@ test('every public page has one h1, a title, a description, a canonical address 
   expect(paths).toContain('/media-gallery/event/urban-forum-e2e');
   // Pages made per cycle, country or theme from the same template: one of each here (the rest
   // grows with the data; national-public.spec.ts checks its own pages in full).
-  const template = (path: string) => path.replace(/\/\d{4}(?=\/|$)/g, '/{year}').replace(/\/([A-Z]{2}|tc\d|ei\d|fr)(?=\/|$)/g, '/{code}');
+  // Translated pages: one language besides English for each template (languages.spec.ts checks the others).
+  const template = (path: string) =>
+    path
+      .replace(/^\/(zh|fr|ru)(?=\/|$)/, '/{lang}')
+      .replace(/\/\d{4}(?=\/|$)/g, '/{year}')
+      .replace(/\/([A-Z]{2}|tc\d|ei\d|fr)(?=\/|$)/g, '/{code}');
   const sample = paths.filter((path, i) => paths.findIndex((p) => template(p) === template(path)) === i);
   for (const path of sample) {
     await page.goto(path);
