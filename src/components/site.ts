@@ -1,4 +1,5 @@
 /** The programme's identity and the public site's navigation, shared by header and footer. */
+import type { MessageKey } from '../i18n/t.ts';
 import { PROGRAMME_NAME, PROGRAMME_SHORT_NAME } from '../lib/brand/mark.ts';
 
 export const SITE_NAME = PROGRAMME_NAME;
@@ -9,39 +10,45 @@ export interface NavLink {
   label: string;
 }
 
-export const ABOUT_LINKS: readonly NavLink[] = [
-  { href: '/module', label: 'About the programme' },
-  { href: '/national-urban-agenda', label: 'National urban agenda' },
-  { href: '/asia-pacific-region', label: 'Asia-Pacific region' },
-  { href: '/privacy-policy', label: 'Privacy policy' },
+/** A link of the site's navigation: its English path and the message that names it (decision 038). */
+export interface SiteLink {
+  href: string;
+  key: MessageKey;
+}
+
+export const ABOUT_LINKS: readonly SiteLink[] = [
+  { href: '/module', key: 'nav.module' },
+  { href: '/national-urban-agenda', key: 'nav.nationalUrbanAgenda' },
+  { href: '/asia-pacific-region', key: 'nav.region' },
+  { href: '/privacy-policy', key: 'nav.privacy' },
 ];
 
 /** The reporting pages: one menu in the header. */
-export const REPORT_LINKS: readonly NavLink[] = [
-  { href: '/national-reports', label: 'National reports' },
-  { href: '/regional-reports', label: 'Regional reports' },
-  { href: '/national-reports/status', label: 'Reporting status' },
-  { href: '/open-data', label: 'Open data' },
+export const REPORT_LINKS: readonly SiteLink[] = [
+  { href: '/national-reports', key: 'nav.nationalReports' },
+  { href: '/regional-reports', key: 'nav.regionalReports' },
+  { href: '/national-reports/status', key: 'nav.reportingStatus' },
+  { href: '/open-data', key: 'nav.openData' },
 ];
 
 /** The header's links beside its two menus (About, Reports). */
-export const HEADER_LINKS: readonly NavLink[] = [
-  { href: '/best-practices', label: 'Best practices' },
-  { href: '/urbanisation-profile', label: 'Urbanisation profile' },
-  { href: '/media-gallery', label: 'Media gallery' },
-  { href: '/contact-us', label: 'Contact us' },
+export const HEADER_LINKS: readonly SiteLink[] = [
+  { href: '/best-practices', key: 'nav.bestPractices' },
+  { href: '/urbanisation-profile', key: 'nav.profile' },
+  { href: '/media-gallery', key: 'nav.media' },
+  { href: '/contact-us', key: 'nav.contact' },
 ];
 
 /** Every section, as the phone menu lists them. */
-export const MAIN_LINKS: readonly NavLink[] = [...REPORT_LINKS.slice(0, 2), ...HEADER_LINKS];
+export const MAIN_LINKS: readonly SiteLink[] = [...REPORT_LINKS.slice(0, 2), ...HEADER_LINKS];
 
 /** Every public section, for the footer. */
-export const EXPLORE_LINKS: readonly NavLink[] = [
-  { href: '/national-reports', label: 'National reports' },
-  { href: '/regional-reports', label: 'Regional reports' },
-  { href: '/urbanisation-profile', label: 'Urbanisation profile' },
-  { href: '/best-practices', label: 'Best practices' },
-  { href: '/media-gallery', label: 'Media gallery' },
+export const EXPLORE_LINKS: readonly SiteLink[] = [
+  { href: '/national-reports', key: 'nav.nationalReports' },
+  { href: '/regional-reports', key: 'nav.regionalReports' },
+  { href: '/urbanisation-profile', key: 'nav.profile' },
+  { href: '/best-practices', key: 'nav.bestPractices' },
+  { href: '/media-gallery', key: 'nav.media' },
 ];
 
 /** Whether `href` is the current page or one of its sub-pages ("/" only matches itself and /home). */

@@ -7,7 +7,7 @@ export function enhanceVideoFacades(root: ParentNode): void {
       event.preventDefault();
       const iframe = document.createElement('iframe');
       iframe.src = facade.dataset['embed'] ?? '';
-      iframe.title = `Video: ${facade.dataset['title'] ?? ''}`;
+      iframe.title = facade.dataset['frameTitle'] ?? `Video: ${facade.dataset['title'] ?? ''}`;
       iframe.allow = 'autoplay; encrypted-media; picture-in-picture; fullscreen';
       iframe.allowFullscreen = true;
       iframe.referrerPolicy = 'strict-origin-when-cross-origin';

@@ -1,6 +1,7 @@
 /**
  * /sitemap.xml: the public pages search engines should index (their canonical addresses only:
- * not /home, the form's confirmation or the "latest event" alias).
+ * not /home, the form's confirmation or the "latest event" alias), each page in every language it
+ * exists in (decision 038).
  */
 import type { APIRoute } from 'astro';
 import { cmsItems } from '../components/cms.ts';
@@ -8,6 +9,7 @@ import { groupByEvent } from '../components/media.ts';
 import { countryProfiles, profileCategories, profilePaths } from '../components/profile/data.ts';
 import { nationalReportPaths } from '../components/national/sitemap.ts';
 import { practiceLibrary, practicePaths } from '../components/practices/data.ts';
+import { isTranslated, LOCALES, localisedPath } from '../i18n/locales.ts';
 
 export const STATIC_PATHS = [
   '/',
@@ -32,7 +34,8 @@ export const GET: APIRoute = async ({ site }) => {
   const library = await practiceLibrary();
   const practices = [...library.lists.map((l) => practicePaths.facet(l.facet, l.value)), ...library.cards.map((c) => practicePaths.view(c.uuid))];
   const profiles = [...(await profileCategories()).map((c) => profilePaths.category(c.slug)), ...(await countryProfiles()).map((p) => profilePaths.country(p.country_code))];
-  const paths = [...STATIC_PATHS, ...practices, ...profiles, ...events, ...(await nationalReportPaths())];
+  const english = [...STATIC_PATHS, ...practices, ...profiles, ...events, ...(await nationalReportPaths())];
+  const paths = english.flatMap((path) => (isTranslated(path) ? LOCALES.map((l) => localisedPath(l, path)) : [path]));
   const base = site ?? new URL('http://localhost:4321');
   const urls = paths.map((path) => `  <url><loc>${escapeXml(new URL(path, base).href)}</loc></url>`).join('\n');
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;

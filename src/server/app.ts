@@ -29,6 +29,7 @@ import type { ErrorResponse } from '../lib/http/schema.ts';
 import { isBackofficePath } from './backoffice-paths.ts';
 import { emulatorOrigin, pageCsp, securityHeaders, WASM_PAGES } from './security-headers.ts';
 import { errorForLog, logSafe } from './log-text.ts';
+import { localeOfPath } from '../i18n/locales.ts';
 import type { SiteFile, SiteFiles } from './site-files.ts';
 
 /** JSON bodies of the API are small; uploads set their own limits (OWN_BODY_LIMIT). */
@@ -149,8 +150,11 @@ function limitApiBody(): MiddlewareHandler<AppEnv> {
   };
 }
 
+/** The not-found page in the address's language (`/fr/…` gets the French one), else the English one. */
 function sendNotFound(c: Context<AppEnv>, deps: AppDeps, files: SiteFiles) {
-  const page = files.get('/404.html') ?? files.get('/page-not-found/index.html');
+  const locale = localeOfPath(c.req.path);
+  const own = locale === 'en' ? undefined : files.get(`/${locale}/page-not-found/index.html`);
+  const page = own ?? files.get('/404.html') ?? files.get('/page-not-found/index.html');
   if (page) return sendFile(c, deps, page, 404);
   return c.text('Page not found', 404);
 }

@@ -85,12 +85,19 @@ test('every public page has one h1, a title, a description, a canonical address 
   expect(paths).toContain('/media-gallery/event/urban-forum-e2e');
   // Pages made per cycle, country or theme from the same template: one of each here (the rest
   // grows with the data; national-public.spec.ts checks its own pages in full).
-  const template = (path: string) => path.replace(/\/\d{4}(?=\/|$)/g, '/{year}').replace(/\/([A-Z]{2}|tc\d|ei\d|fr)(?=\/|$)/g, '/{code}');
+  // Translated pages: one language besides English for each template (languages.spec.ts checks the others).
+  const template = (path: string) =>
+    path
+      .replace(/^\/(zh|fr|ru)(?=\/|$)/, '/{lang}')
+      .replace(/\/\d{4}(?=\/|$)/g, '/{year}')
+      .replace(/\/([A-Z]{2}|tc\d|ei\d|fr)(?=\/|$)/g, '/{code}');
   const sample = paths.filter((path, i) => paths.findIndex((p) => template(p) === template(path)) === i);
   for (const path of sample) {
     await page.goto(path);
     await expect(page.locator('h1'), path).toHaveCount(1);
-    await expect(page.locator('html'), path).toHaveAttribute('lang', 'en');
+    // English at today's addresses, the other languages under their prefix (decision 038).
+    const lang = ({ zh: 'zh-Hans', fr: 'fr', ru: 'ru' } as Record<string, string>)[path.split('/')[1] ?? ''] ?? 'en';
+    await expect(page.locator('html'), path).toHaveAttribute('lang', lang);
     await expect(page.locator('meta[name="description"]'), path).toHaveAttribute('content', /.{40,}/);
     await expect(page.locator('link[rel="canonical"]'), path).toHaveAttribute('href', new RegExp(`${path === '/' ? '/$' : path}$`));
     await expect(page.getByRole('main')).toHaveCount(1);

@@ -6,6 +6,8 @@ import type { PublicReport, PublicReportListItem } from '../../lib/national-repo
 import type { CycleBundle } from '../../lib/public-api/national-reports.ts';
 import { PUBLIC_CYCLE_STATUS_LABELS, REPORT_STATUS_LABELS } from '../../lib/national-reports/workflow.ts';
 import type { QuestionInfo } from './regional.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { CATALOGUES, t, type MessageKey } from '../../i18n/t.ts';
 
 /** Reporting cycles, newest first. */
 export async function cycleBundles(): Promise<CycleBundle[]> {
@@ -62,6 +64,12 @@ export const STATUS_COLOURS: Record<ReportStatus, string> = {
 
 /** Keyed by string: a page shows a status it does not know as it is. */
 export const CYCLE_STATUS_LABELS: Readonly<Record<string, string>> = PUBLIC_CYCLE_STATUS_LABELS;
+
+/** A cycle's status as the public pages name it, in `locale`; one the catalogues do not know as it is. */
+export function cycleStatusLabel(locale: Locale, status: string): string {
+  const key = `cycle.${status}`;
+  return key in CATALOGUES.en ? t(locale, key as MessageKey) : status;
+}
 
 /** "12 March 2026" from an ISO date or timestamp. */
 export function formatDate(iso: string): string {

@@ -1,0 +1,83 @@
+import { describe, expect, test } from 'vitest';
+import { LOCALE_INFO, LOCALES, localeOfPath, localisedPath, pathWithoutLocale, linkFor, type Locale } from './locales.ts';
+import { CATALOGUES, countryName, formatDate, formatPercent, t, type Message } from './t.ts';
+
+/**
+ * The message catalogues (decision 038): every language has every English message, none empty,
+ * none that English lacks, plural messages with each form the language's plural rules use, and
+ * the same placeholders as English.
+ */
+const english = CATALOGUES.en;
+const placeholders = (message: Message) =>
+  [...new Set((typeof message === 'string' ? [message] : Object.values(message)).flatMap((text) => [...(text ?? '').matchAll(/\{(\w+)\}/g)].map((m) => m[1])))].sort();
+const texts = (message: Message) => (typeof message === 'string' ? [message] : Object.values(message));
+
+describe.each(LOCALES)('the %s catalogue', (locale) => {
+  const catalogue = CATALOGUES[locale];
+  const categories = new Intl.PluralRules(LOCALE_INFO[locale].tag).resolvedOptions().pluralCategories;
+
+  test('has every English key, each with text', () => {
+    const missing = Object.keys(english).filter((key) => !(key in catalogue));
+    const empty = Object.entries(catalogue).filter(([, message]) => texts(message).some((text) => !text?.trim())).map(([key]) => key);
+    expect(missing, `missing in ${locale}`).toEqual([]);
+    expect(empty, `empty in ${locale}`).toEqual([]);
+  });
+
+  test('has no key that English lacks', () => {
+    expect(Object.keys(catalogue).filter((key) => !(key in english))).toEqual([]);
+  });
+
+  test("gives plural messages every form of the language's plural rules, and only those", () => {
+    for (const [key, message] of Object.entries(catalogue)) {
+      expect(typeof message, key).toBe(typeof english[key]);
+      if (typeof message === 'string') continue;
+      expect(Object.keys(message).sort(), key).toEqual([...categories].sort());
+    }
+  });
+
+  test('uses the same placeholders as English', () => {
+    for (const [key, message] of Object.entries(catalogue)) expect(placeholders(message), key).toEqual(placeholders(english[key]!));
+  });
+});
+
+describe('messages', () => {
+  test('choose the plural form by the language’s rules and write numbers its way', () => {
+    expect(t('ru', 'home.urbanSource', { count: 1 })).toMatch(/^Доля .*, 1 страна\./);
+    expect(t('ru', 'home.urbanSource', { count: 3 })).toMatch(/, 3 страны\./);
+    expect(t('ru', 'home.urbanSource', { count: 58 })).toMatch(/, 58 стран\./);
+    expect(t('en', 'home.allPractices', { count: 1 })).toBe('All 1 best practice');
+    expect(t('en', 'home.allPractices', { count: 12345 })).toBe('All 12,345 best practices');
+    expect(t('fr', 'home.allPractices', { count: 12345 }).replace(/\s/g, ' ')).toBe('Les 12 345 bonnes pratiques');
+  });
+
+  test('percentages follow each language: 12,345.6% in English, 12 345,6 % in French and Russian', () => {
+    const spaced = (locale: Locale) => formatPercent(locale, 12345.6).replace(/[\u00a0\u202f]/g, ' ');
+    expect(spaced('en')).toBe('12,345.6%');
+    expect(spaced('fr')).toBe('12 345,6 %');
+    expect(spaced('ru')).toBe('12 345,6 %');
+    expect(spaced('zh')).toBe('12,345.6%');
+  });
+
+  test('dates and country names come from Intl, with the UN’s names where CLDR differs', () => {
+    expect(formatDate('fr', '2026-03-01')).toBe('1 mars 2026');
+    expect(countryName('zh', 'VN', 'Viet Nam')).toBe('越南');
+    expect(countryName('fr', 'LA', "Lao People's Democratic Republic")).toBe('République démocratique populaire lao');
+    expect(countryName('en', 'VN', 'Viet Nam')).toBe('Viet Nam');
+  });
+});
+
+describe('language paths', () => {
+  test('English keeps its addresses; the others are prefixed with the same path', () => {
+    expect(localeOfPath('/national-reports')).toBe('en');
+    expect(localeOfPath('/fr/national-reports')).toBe('fr');
+    expect(localeOfPath('/french-page')).toBe('en');
+    expect(pathWithoutLocale('/fr/national-reports/')).toBe('/national-reports');
+    expect(pathWithoutLocale('/zh/')).toBe('/');
+    expect(localisedPath('zh', '/')).toBe('/zh/');
+    expect(localisedPath('en', '/national-reports')).toBe('/national-reports');
+    expect(linkFor('ru', '/national-reports')).toBe('/ru/national-reports');
+    expect(linkFor('ru', '/best-practices')).toBe('/best-practices');
+    expect(linkFor('fr', '/national-reports/2026')).toBe('/fr/national-reports/2026');
+    expect(linkFor('fr', '/national-reports/2026/VN')).toBe('/national-reports/2026/VN');
+  });
+});

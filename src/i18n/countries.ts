@@ -1,0 +1,16 @@
+/**
+ * Country names in the interface's languages: CLDR's (`Intl.DisplayNames`) except where the
+ * United Nations' own short names in that language differ (UNTERM), e.g. the Lao People's
+ * Democratic Republic, which CLDR calls "Laos".
+ */
+import type { Locale } from './locales.ts';
+
+export const UN_NAMES: Partial<Record<string, Partial<Record<Locale, string>>>> = {
+  LA: { zh: '老挝人民民主共和国', fr: 'République démocratique populaire lao', ru: 'Лаосская Народно-Демократическая Республика' },
+  KR: { zh: '大韩民国', fr: 'République de Corée', ru: 'Республика Корея' },
+  KP: { zh: '朝鲜民主主义人民共和国', fr: 'République populaire démocratique de Corée', ru: 'Корейская Народно-Демократическая Республика' },
+  IR: { zh: '伊朗伊斯兰共和国', fr: 'Iran (République islamique d’)', ru: 'Иран (Исламская Республика)' },
+  FM: { zh: '密克罗尼西亚联邦', fr: 'Micronésie (États fédérés de)', ru: 'Микронезия (Федеративные Штаты)' },
+  TR: { fr: 'Türkiye' },
+  VN: { fr: 'Viet Nam' },
+};

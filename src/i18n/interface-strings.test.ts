@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+
+/**
+ * The components of the translated pages take every word of the interface from the catalogues
+ * (decision 038): no text between tags and no `aria-label`, `title`, `placeholder`, `alt` or
+ * `aria-roledescription` written in English in their markup. What a page shows from the database
+ * is passed in as data, so it is not caught here.
+ */
+const FILES = [
+  'src/layouts/PublicLayout.astro',
+  'src/layouts/PlainLayout.astro',
+  'src/components/SiteHeader.astro',
+  'src/components/SiteFooter.astro',
+  'src/components/NavItems.astro',
+  'src/components/LanguageSwitch.astro',
+  'src/components/BrandLink.astro',
+  'src/components/HomeContent.astro',
+  'src/components/NotFound.astro',
+  'src/components/PageIntro.astro',
+  'src/components/BannerSlider.astro',
+  'src/components/VideoFacade.astro',
+  'src/components/national/ReportCard.astro',
+  'src/components/national/DemoNote.astro',
+  'src/components/national/CycleNav.astro',
+  'src/pages/[...lang]/index.astro',
+  'src/pages/[...lang]/page-not-found.astro',
+  'src/pages/[...lang]/national-reports/index.astro',
+  'src/pages/[...lang]/national-reports/[year]/index.astro',
+];
+/** Proper names that stay as they are in every language. */
+const KEPT = ['Asia-Pacific Urban Agenda'];
+
+/** The markup of an Astro file without its frontmatter, comments, `<script>`, `<style>` and `{…}` expressions. */
+function markup(source: string): string {
+  let text = source.replace(/^---[\s\S]*?\n---\n/, '').replace(/<!--[\s\S]*?-->/g, '').replace(/<(script|style)[\s\S]*?<\/\1>/g, '');
+  // Expressions nest: remove the innermost braces until none are left.
+  for (let before = ''; before !== text; ) [before, text] = [text, text.replace(/\{[^{}]*\}/g, ' ')];
+  return text;
+}
+
+describe.each(FILES)('%s', (file) => {
+  test('writes no interface text in English', () => {
+    const html = markup(readFileSync(file, 'utf8'));
+    const texts = [...html.matchAll(/>([^<>]*[A-Za-z]{2}[^<>]*)</g)].map((m) => m[1]!.trim());
+    const attributes = [...html.matchAll(/\s(?:aria-label|aria-roledescription|title|placeholder|alt)="([^"]*[A-Za-z][^"]*)"/g)].map((m) => m[1]!);
+    expect([...texts, ...attributes].filter((t) => t && !KEPT.includes(t))).toEqual([]);
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * The public site's interface strings, compiled into the pages at build (decision 038): each
+ * component asks `translator(locale)` for its strings; no catalogue and no script reaches the
+ * browser. A message is a string with `{name}` placeholders, or plural forms by `Intl.PluralRules`
+ * category, chosen by the `count` parameter. Numbers, percentages and dates come from `Intl`.
+ */
+import en from './messages/en.json';
+import fr from './messages/fr.json';
+import ru from './messages/ru.json';
+import zh from './messages/zh.json';
+import { UN_NAMES } from './countries.ts';
+import { LOCALE_INFO, type Locale } from './locales.ts';
+
+export type MessageKey = keyof typeof en;
+export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+export type Message = string | PluralForms;
+export type Catalogue = Record<string, Message>;
+type Params = Record<string, string | number>;
+
+export const CATALOGUES: Record<Locale, Catalogue> = { en, zh, fr, ru };
+
+const pluralRules = new Map<Locale, Intl.PluralRules>();
+
+function pluralRule(locale: Locale): Intl.PluralRules {
+  let rules = pluralRules.get(locale);
+  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(LOCALE_INFO[locale].tag)));
+  return rules;
+}
+
+/** Fills `{name}` placeholders; numbers are written the language's way. */
+function fill(locale: Locale, text: string, params: Params): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) return whole;
+    return typeof value === 'number' ? formatNumber(locale, value) : value;
+  });
+}
+
+/** The message `key` in `locale`, English when the language lacks it (the catalogue test forbids that). */
+export function t(locale: Locale, key: MessageKey, params: Params = {}): string {
+  const message = CATALOGUES[locale][key] ?? CATALOGUES.en[key];
+  if (message === undefined) throw new Error(`No message ${key}`);
+  if (typeof message === 'string') return fill(locale, message, params);
+  const count = Number(params['count'] ?? 0);
+  return fill(locale, message[pluralRule(locale).select(count)] ?? message.other, params);
+}
+
+/** `t` bound to one language, as components use it: `const m = translator(locale); m('nav.about')`. */
+export function translator(locale: Locale): (key: MessageKey, params?: Params) => string {
+  return (key, params) => t(locale, key, params);
+}
+
+/** A number the language's way: `12,345.6` in English, `12 345,6` in French and Russian. */
+export function formatNumber(locale: Locale, value: number, maximumFractionDigits = 1): string {
+  return new Intl.NumberFormat(LOCALE_INFO[locale].tag, { maximumFractionDigits }).format(value);
+}
+
+/** A percentage given in points (12.5 → `12.5%`, `12,5 %`). */
+export function formatPercent(locale: Locale, points: number, maximumFractionDigits = 1): string {
+  return new Intl.NumberFormat(LOCALE_INFO[locale].tag, { style: 'percent', maximumFractionDigits }).format(points / 100);
+}
+
+/** A calendar date (`2026-11-26` or a Date) the language's way, e.g. `26 November 2026`, `26 novembre 2026`. */
+export function formatDate(locale: Locale, date: string | Date): string {
+  const value = typeof date === 'string' ? new Date(date.length === 10 ? `${date}T00:00:00Z` : date) : date;
+  return new Intl.DateTimeFormat(LOCALE_INFO[locale].tag, { dateStyle: 'long', timeZone: 'UTC' }).format(value);
+}
+
+const regionNames = new Map<Locale, Intl.DisplayNames>();
+
+/** A country's or territory's name in the language, from CLDR (`Intl.DisplayNames`); `fallback` when CLDR has none. */
+export function countryName(locale: Locale, code: string, fallback: string): string {
+  if (locale === 'en') return fallback;
+  const un = UN_NAMES[code.toUpperCase()]?.[locale];
+  if (un) return un;
+  let names = regionNames.get(locale);
+  if (!names) regionNames.set(locale, (names = new Intl.DisplayNames([LOCALE_INFO[locale].tag], { type: 'region', fallback: 'none' })));
+  try {
+    return names.of(code.toUpperCase()) ?? fallback;
+  } catch {
+    return fallback;
+  }
+}

@@ -1,0 +1,107 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { watchConsole } from './support.ts';
+
+/**
+ * The public site in ESCAP's four languages (issue 17, decision 038): English at today's
+ * addresses, Chinese, French and Russian under their prefix, each page naming the others, a
+ * language switch that keeps the page, and no script for any of it.
+ */
+
+const LANGUAGES = [
+  { prefix: '', lang: 'en', name: 'English' },
+  { prefix: '/zh', lang: 'zh-Hans', name: '简体中文' },
+  { prefix: '/fr', lang: 'fr', name: 'Français' },
+  { prefix: '/ru', lang: 'ru', name: 'Русский' },
+];
+
+test('the Chinese home page is in Chinese, names its four languages and loads no script', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await page.goto('/zh/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hans');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('追踪亚洲及太平洋落实《新城市议程》的进展');
+  const nav = page.getByRole('navigation', { name: '主导航' }).first();
+  await expect(nav.getByRole('link', { name: '最佳做法' })).toBeAttached();
+  await expect(page.getByRole('link', { name: '跳至正文' })).toBeAttached();
+  const alternates = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((links) =>
+    links.map((l) => [l.getAttribute('hreflang'), new URL(l.getAttribute('href')!).pathname]),
+  );
+  expect(alternates).toEqual([
+    ['en', '/'],
+    ['zh-Hans', '/zh/'],
+    ['fr', '/fr/'],
+    ['ru', '/ru/'],
+    ['x-default', '/'],
+  ]);
+  // The national reports link stays in Chinese.
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: '国家报告' })).toHaveAttribute('href', '/zh/national-reports');
+  expect(scripts).toEqual([]);
+});
+
+test('the language switch keeps the page, each language named in itself', async ({ page }) => {
+  await page.goto('/fr/national-reports');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rapports nationaux');
+  const switcher = page.getByRole('navigation', { name: 'Langue' });
+  for (const { prefix, lang, name } of LANGUAGES) {
+    const link = switcher.getByRole('link', { name });
+    await expect(link).toHaveAttribute('href', `${prefix}/national-reports`);
+    await expect(link).toHaveAttribute('lang', lang);
+    await expect(link).toHaveAttribute('hreflang', lang);
+  }
+  await expect(switcher.getByRole('link', { name: 'Français' })).toHaveAttribute('aria-current', 'true');
+  // Keyboard: the switch's links are reachable and follow.
+  await switcher.getByRole('link', { name: 'Русский' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/ru\/national-reports$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Национальные доклады');
+  await page.getByRole('navigation', { name: 'Язык' }).getByRole('link', { name: 'English' }).click();
+  await expect(page).toHaveURL(/\/national-reports$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});
+
+test('English keeps its addresses and its words', async ({ page }) => {
+  for (const path of ['/', '/home', '/national-reports', '/best-practices', '/module']) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await expect(page.locator('html'), path).toHaveAttribute('lang', 'en');
+  }
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Tracking the New Urban Agenda/);
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeAttached();
+  // A page that exists in English only names no other language, and its switch leads to each language's home page.
+  await page.goto('/best-practices');
+  await expect(page.locator('link[rel="alternate"][hreflang]')).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Language' }).getByRole('link', { name: 'Français' })).toHaveAttribute('href', '/fr/');
+});
+
+test('the sitemap lists every language of the translated pages', async ({ request }) => {
+  const xml = await (await request.get('/sitemap.xml')).text();
+  const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+  for (const path of ['/', '/zh/', '/fr/', '/ru/', '/national-reports', '/zh/national-reports', '/fr/national-reports', '/ru/national-reports']) {
+    expect(paths, path).toContain(path);
+  }
+  expect(paths).not.toContain('/fr/best-practices');
+});
+
+test('an unknown address under a language prefix gets that language’s not-found page', async ({ page }) => {
+  const response = await page.goto('/ru/no-such-page');
+  expect(response?.status()).toBe(404);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Страница не найдена');
+  await expect(page.getByRole('link', { name: 'На главную страницу' })).toHaveAttribute('href', '/ru/');
+});
+
+test('translated pages pass axe', async ({ page }) => {
+  const problems = watchConsole(page);
+  for (const path of ['/zh/', '/fr/national-reports', '/ru/', '/ru/page-not-found']) {
+    await page.goto(path);
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    expect(results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  }
+  expect(problems, 'console errors on translated pages').toEqual([]);
+});
