@@ -77,68 +77,10 @@ export function VerifyEmailAction({ auth, oobCode }: { auth: Auth; oobCode: stri
 
 /** `?mode=resetPassword&oobCode=…`: checks the link, then asks for the new password. */
 export function ResetPasswordAction({ auth, oobCode }: { auth: Auth; oobCode: string }) {
-  const [email, setEmail] = useState<string | null>(null);
-  const [linkError, setLinkError] = useState<string | null>(null);
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<{ password?: string; confirm?: string }>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
-  const policy = usePasswordPolicy(auth);
-
-  useOnce(() => {
-    verifyPasswordResetCode(auth, oobCode).then(setEmail, (caught: unknown) => setLinkError(authErrorMessage(caught)));
-  });
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    const problem = newPasswordProblem(password, confirm);
-    setFieldErrors(problem === null ? {} : password.length < MIN_PASSWORD_LENGTH ? { password: problem } : { confirm: problem });
-    if (problem) return;
-    setBusy(true);
-    try {
-      await confirmPasswordReset(auth, oobCode, password);
-      setDone(true);
-    } catch (caught) {
-      if (authErrorCode(caught) === 'auth/password-does-not-meet-requirements') {
-        await policy.refresh(password);
-        setFieldErrors({ password: 'This password does not meet the password policy: see what it still needs above.' });
-      } else {
-        setError(authErrorMessage(caught));
-      }
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  if (linkError) {
-    return (
-      <div className="space-y-6">
-        <Heading title="This reset link did not work" />
-        <ErrorAlert id="action-error" message={linkError} />
-        <p className="text-sm text-slate-600">
-          Ask for a new link from the{' '}
-          <a className={buttonClass.link} href="/login">
-            sign-in page
-          </a>{' '}
-          (“Forgot password?”).
-        </p>
-      </div>
-    );
-  }
+  const { email, linkError, password, setPassword, confirm, setConfirm, fieldErrors, error, busy, done, policy, submit } = useResetPassword(auth, oobCode);
+  if (linkError) return <ResetLinkFailed message={linkError} />;
   if (email === null) return <Loading label="Checking your reset link…" />;
-  if (done) {
-    return (
-      <div className="space-y-6">
-        <Heading title="Your password has been changed" intro={<>You can now sign in as <strong>{email}</strong> with your new password.</>} />
-        <a className={buttonClass.primary} href={`/login?email=${encodeURIComponent(email)}`}>
-          Sign in
-        </a>
-      </div>
-    );
-  }
+  if (done) return <PasswordChanged email={email} />;
   return (
     <div className="space-y-6">
       <Heading title="Choose a new password" intro={<>For <strong className="text-slate-900">{email}</strong>.</>} />
@@ -179,6 +121,74 @@ export function ResetPasswordAction({ auth, oobCode }: { auth: Auth; oobCode: st
           Save new password
         </ActionButton>
       </form>
+    </div>
+  );
+}
+
+/** The reset: the link checked once, the new password twice against the policy, and the save. */
+function useResetPassword(auth: Auth, oobCode: string) {
+  const [email, setEmail] = useState<string | null>(null);
+  const [linkError, setLinkError] = useState<string | null>(null);
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<{ password?: string; confirm?: string }>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const policy = usePasswordPolicy(auth);
+
+  useOnce(() => {
+    verifyPasswordResetCode(auth, oobCode).then(setEmail, (caught: unknown) => setLinkError(authErrorMessage(caught)));
+  });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    const problem = newPasswordProblem(password, confirm);
+    setFieldErrors(problem === null ? {} : password.length < MIN_PASSWORD_LENGTH ? { password: problem } : { confirm: problem });
+    if (problem) return;
+    setBusy(true);
+    try {
+      await confirmPasswordReset(auth, oobCode, password);
+      setDone(true);
+    } catch (caught) {
+      if (authErrorCode(caught) === 'auth/password-does-not-meet-requirements') {
+        await policy.refresh(password);
+        setFieldErrors({ password: 'This password does not meet the password policy: see what it still needs above.' });
+      } else {
+        setError(authErrorMessage(caught));
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { email, linkError, password, setPassword, confirm, setConfirm, fieldErrors, error, busy, done, policy, submit };
+}
+
+function ResetLinkFailed({ message }: { message: string }) {
+  return (
+    <div className="space-y-6">
+      <Heading title="This reset link did not work" />
+      <ErrorAlert id="action-error" message={message} />
+      <p className="text-sm text-slate-600">
+        Ask for a new link from the{' '}
+        <a className={buttonClass.link} href="/login">
+          sign-in page
+        </a>{' '}
+        (“Forgot password?”).
+      </p>
+    </div>
+  );
+}
+
+function PasswordChanged({ email }: { email: string }) {
+  return (
+    <div className="space-y-6">
+      <Heading title="Your password has been changed" intro={<>You can now sign in as <strong>{email}</strong> with your new password.</>} />
+      <a className={buttonClass.primary} href={`/login?email=${encodeURIComponent(email)}`}>
+        Sign in
+      </a>
     </div>
   );
 }

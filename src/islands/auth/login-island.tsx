@@ -93,10 +93,7 @@ function SignInForms({ auth, localMode, error, setError, signingIn, setSigningIn
     event.preventDefault();
     setError(null);
     const value = email.trim();
-    const errors: { email?: string; password?: string } = {};
-    if (!value) errors.email = 'Enter your email address.';
-    else if (!EMAIL_PATTERN.test(value)) errors.email = 'Enter a valid email address, such as name@example.org.';
-    if (!password) errors.password = 'Enter your password.';
+    const errors = signInErrors(value, password);
     setFieldErrors(errors);
     if (errors.email || errors.password) {
       // Focus after React has marked the fields invalid.
@@ -151,11 +148,7 @@ function SignInForms({ auth, localMode, error, setError, signingIn, setSigningIn
         </ActionButton>
       </form>
 
-      <div className="flex items-center gap-3 text-sm text-slate-500" aria-hidden="true">
-        <span className="h-px flex-1 bg-slate-200" />
-        or
-        <span className="h-px flex-1 bg-slate-200" />
-      </div>
+      <OrDivider />
 
       <GoogleSignIn
         auth={auth}
@@ -166,12 +159,37 @@ function SignInForms({ auth, localMode, error, setError, signingIn, setSigningIn
         onSignedIn={finishSignIn}
       />
 
-      <p className="border-t border-slate-200 pt-5 text-sm text-slate-600">
-        New to the portal?{' '}
-        <a className={buttonClass.link} href="/signup">
-          Create an account
-        </a>
-      </p>
+      <SignupInvitation />
     </div>
+  );
+}
+
+/** What is missing or wrong in the sign-in form, by field. */
+function signInErrors(email: string, password: string): { email?: string; password?: string } {
+  const errors: { email?: string; password?: string } = {};
+  if (!email) errors.email = 'Enter your email address.';
+  else if (!EMAIL_PATTERN.test(email)) errors.email = 'Enter a valid email address, such as name@example.org.';
+  if (!password) errors.password = 'Enter your password.';
+  return errors;
+}
+
+function OrDivider() {
+  return (
+    <div className="flex items-center gap-3 text-sm text-slate-500" aria-hidden="true">
+      <span className="h-px flex-1 bg-slate-200" />
+      or
+      <span className="h-px flex-1 bg-slate-200" />
+    </div>
+  );
+}
+
+function SignupInvitation() {
+  return (
+    <p className="border-t border-slate-200 pt-5 text-sm text-slate-600">
+      New to the portal?{' '}
+      <a className={buttonClass.link} href="/signup">
+        Create an account
+      </a>
+    </p>
   );
 }

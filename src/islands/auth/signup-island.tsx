@@ -41,6 +41,27 @@ export default function SignupIsland() {
   return <SignupForm auth={state.auth} onCreating={setCreating} />;
 }
 
+/** Creates the account with its name, sends the verification email and opens the session. */
+async function createAccount(auth: Auth, values: Record<Field, string>): Promise<void> {
+  const { user } = await createUserWithEmailAndPassword(auth, values.email.trim(), values.password);
+  await updateProfile(user, { displayName: values.name.trim() }).catch(() => undefined);
+  try {
+    await sendEmailVerification(user, { url: `${location.origin}${VERIFICATION_PATH}` });
+    rememberVerificationSent();
+  } catch {
+    // The verification page explains and offers "Resend"; the account exists either way.
+  }
+  await syncSession(user);
+}
+
+/** The identity service's refusal as the error of the field at fault, or null when no field is. */
+function accountFieldError(caught: unknown): FieldErrors | null {
+  const code = authErrorCode(caught);
+  if (code === 'auth/email-already-in-use' || code === 'auth/invalid-email') return { email: authErrorMessage(caught) };
+  if (code === 'auth/weak-password') return { password: authErrorMessage(caught) };
+  return null;
+}
+
 function SignupForm({ auth, onCreating }: { auth: Auth; onCreating: (creating: boolean) => void }) {
   const [values, setValues] = useState<Record<Field, string>>({ name: '', email: '', password: '', confirm: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -69,26 +90,16 @@ function SignupForm({ auth, onCreating }: { auth: Auth; onCreating: (creating: b
     setBusy(true);
     onCreating(true);
     try {
-      const { user } = await createUserWithEmailAndPassword(auth, values.email.trim(), values.password);
-      await updateProfile(user, { displayName: values.name.trim() }).catch(() => undefined);
-      try {
-        await sendEmailVerification(user, { url: `${location.origin}${VERIFICATION_PATH}` });
-        rememberVerificationSent();
-      } catch {
-        // The verification page explains and offers "Resend"; the account exists either way.
-      }
-      await syncSession(user);
+      await createAccount(auth, values);
       location.assign(VERIFICATION_PATH);
     } catch (caught) {
       if (authErrorCode(caught) === 'auth/password-does-not-meet-requirements') {
         await policy.refresh(values.password);
         setErrors({ password: 'This password does not meet the password policy: see what it still needs above.' });
-      } else if (authErrorCode(caught) === 'auth/email-already-in-use' || authErrorCode(caught) === 'auth/invalid-email') {
-        setErrors({ email: authErrorMessage(caught) });
-      } else if (authErrorCode(caught) === 'auth/weak-password') {
-        setErrors({ password: authErrorMessage(caught) });
       } else {
-        setError(authErrorMessage(caught));
+        const fieldError = accountFieldError(caught);
+        if (fieldError) setErrors(fieldError);
+        else setError(authErrorMessage(caught));
       }
       setBusy(false);
       onCreating(false);

@@ -29,10 +29,61 @@ interface Props {
 
 /** The signed-in person's verification: resend, "I have verified — continue", sign out. */
 export function VerificationStatus({ auth, user, localMode }: Props) {
+  const { verified, sentAt, busy, error, notice, wait, resend, continueOn, signOutHere } = useVerification(auth, user);
+  if (verified) return <Verified email={user.email} error={error} busy={busy} onContinue={continueOn} onSignOut={signOutHere} />;
+
+  return (
+    <div className="space-y-6">
+      <Heading
+        title="Verify your email address"
+        intro={
+          <>
+            We sent a verification link to <strong className="text-slate-900">{user.email}</strong>. Open it, then come back here and continue.
+          </>
+        }
+      />
+      {notice && <Notice tone="success">{notice}</Notice>}
+      <ErrorAlert id="verification-error" message={error} />
+      <div className="space-y-3">
+        <ActionButton type="button" busy={busy === 'continue'} busyLabel="Checking…" disabled={busy !== null} onClick={continueOn}>
+          I have verified — continue
+        </ActionButton>
+        <ActionButton
+          type="button"
+          variant="secondary"
+          busy={busy === 'resend'}
+          busyLabel="Sending…"
+          disabled={busy !== null || wait > 0}
+          onClick={resend}
+          aria-describedby={wait > 0 ? 'resend-wait' : undefined}
+        >
+          Resend the link
+        </ActionButton>
+        {wait > 0 && (
+          <p id="resend-wait" className="text-center text-sm text-slate-600">
+            You can ask for another link in {wait} s.
+          </p>
+        )}
+      </div>
+      <p className="text-sm text-slate-600">No email? Check your spam folder, and make sure the address above is right.</p>
+      {localMode && user.email && <SimulatedEmail action="verifyEmail" email={user.email} sentAt={sentAt} />}
+      <div className="border-t border-slate-200 pt-5">
+        <ActionButton type="button" variant="secondary" busy={busy === 'sign-out'} busyLabel="Signing out…" disabled={busy !== null} onClick={signOutHere}>
+          Sign out
+        </ActionButton>
+      </div>
+    </div>
+  );
+}
+
+type Busy = 'resend' | 'continue' | 'sign-out' | null;
+
+/** The verification's state, kept fresh, and the three actions: resend the link, continue once verified, sign out. */
+function useVerification(auth: Auth, user: User) {
   const [verified, setVerified] = useState(user.emailVerified);
   const [sentAt, setSentAt] = useState<number | null>(() => verificationSentAt());
   const [now, setNow] = useState(() => Date.now());
-  const [busy, setBusy] = useState<'resend' | 'continue' | 'sign-out' | null>(null);
+  const [busy, setBusy] = useState<Busy>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const wait = secondsLeft(sentAt, now);
@@ -94,60 +145,20 @@ export function VerificationStatus({ auth, user, localMode }: Props) {
     }
   }
 
-  if (verified) {
-    return (
-      <div className="space-y-6">
-        <Heading title="Your email address is verified" intro={<>Thank you. You are signed in as <strong>{user.email}</strong>.</>} />
-        <ErrorAlert id="verification-error" message={error} />
-        <div className="space-y-3">
-          <ActionButton type="button" busy={busy === 'continue'} busyLabel="Opening…" disabled={busy !== null} onClick={continueOn}>
-            Continue
-          </ActionButton>
-          <ActionButton type="button" variant="secondary" busy={busy === 'sign-out'} busyLabel="Signing out…" disabled={busy !== null} onClick={signOutHere}>
-            Sign out
-          </ActionButton>
-        </div>
-      </div>
-    );
-  }
+  return { verified, sentAt, busy, error, notice, wait, resend, continueOn, signOutHere };
+}
 
+/** Verified: continue, or sign out. */
+function Verified({ email, error, busy, onContinue, onSignOut }: { email: string | null; error: string | null; busy: Busy; onContinue: () => void; onSignOut: () => void }) {
   return (
     <div className="space-y-6">
-      <Heading
-        title="Verify your email address"
-        intro={
-          <>
-            We sent a verification link to <strong className="text-slate-900">{user.email}</strong>. Open it, then come back here and continue.
-          </>
-        }
-      />
-      {notice && <Notice tone="success">{notice}</Notice>}
+      <Heading title="Your email address is verified" intro={<>Thank you. You are signed in as <strong>{email}</strong>.</>} />
       <ErrorAlert id="verification-error" message={error} />
       <div className="space-y-3">
-        <ActionButton type="button" busy={busy === 'continue'} busyLabel="Checking…" disabled={busy !== null} onClick={continueOn}>
-          I have verified — continue
+        <ActionButton type="button" busy={busy === 'continue'} busyLabel="Opening…" disabled={busy !== null} onClick={onContinue}>
+          Continue
         </ActionButton>
-        <ActionButton
-          type="button"
-          variant="secondary"
-          busy={busy === 'resend'}
-          busyLabel="Sending…"
-          disabled={busy !== null || wait > 0}
-          onClick={resend}
-          aria-describedby={wait > 0 ? 'resend-wait' : undefined}
-        >
-          Resend the link
-        </ActionButton>
-        {wait > 0 && (
-          <p id="resend-wait" className="text-center text-sm text-slate-600">
-            You can ask for another link in {wait} s.
-          </p>
-        )}
-      </div>
-      <p className="text-sm text-slate-600">No email? Check your spam folder, and make sure the address above is right.</p>
-      {localMode && user.email && <SimulatedEmail action="verifyEmail" email={user.email} sentAt={sentAt} />}
-      <div className="border-t border-slate-200 pt-5">
-        <ActionButton type="button" variant="secondary" busy={busy === 'sign-out'} busyLabel="Signing out…" disabled={busy !== null} onClick={signOutHere}>
+        <ActionButton type="button" variant="secondary" busy={busy === 'sign-out'} busyLabel="Signing out…" disabled={busy !== null} onClick={onSignOut}>
           Sign out
         </ActionButton>
       </div>

@@ -76,16 +76,19 @@ export async function findUserRow(db: Db, id: number): Promise<UserRow | null> {
   return row ?? null;
 }
 
-export async function findOrCreateUser(
-  deps: Pick<AppDeps, 'db' | 'changes'>,
-  account: {
+/** Who signs in: the identity service's account, its email and what it says of them. */
+interface SignInAccount {
     uid: string;
     email: string;
     /** The email was verified by password sign-in, per the identity service's own record. */
     canRelink?: boolean;
     name?: string | undefined;
     photo?: string | undefined;
-  },
+}
+
+export async function findOrCreateUser(
+  deps: Pick<AppDeps, 'db' | 'changes'>,
+  account: SignInAccount,
   adminEmails: readonly string[],
 ): Promise<{ user: UserRow; created: boolean; linked: boolean }> {
   const { db } = deps;
@@ -93,47 +96,56 @@ export async function findOrCreateUser(
   if (existing) return { user: existing, created: false, linked: false };
 
   const email = account.email.toLowerCase();
+  const linked = await linkByEmail(deps, account, email);
+  if (linked) return { user: linked, created: false, linked: true };
+  return createUser(deps, account, email, adminEmails.includes(email));
+}
+
+/** Links the account to the user row of its email when it may (see above), logging it; null when it does not. */
+async function linkByEmail(deps: Pick<AppDeps, 'db' | 'changes'>, account: SignInAccount, email: string): Promise<UserRow | null> {
+  const { db } = deps;
   const [byEmail] = await db
     .select({ id: users.id, firebaseUid: users.firebaseUid })
     .from(users)
     .where(sql`lower(${users.email}) = ${email}`)
     .limit(1);
-  if (byEmail && (byEmail.firebaseUid === null || account.canRelink === true)) {
-    const linked = await deps.changes.write(db, async (w) => {
-      // Conditional on the uid read just now: a concurrent link of the same row wins once.
-      const [row] = await w.tx
-        .update(users)
-        .set({ firebaseUid: account.uid, updatedAt: new Date() })
-        .where(
-          and(
-            eq(users.id, byEmail.id),
-            byEmail.firebaseUid === null ? sql`${users.firebaseUid} is null` : eq(users.firebaseUid, byEmail.firebaseUid),
-          ),
-        )
-        .returning();
-      if (!row) return null;
-      await w.audit({
-        actorId: row.id,
-        entity: 'user',
-        entityId: row.uuid,
-        action: 'link',
-        before: { account: byEmail.firebaseUid },
-        after: { account: account.uid },
-      });
-      await w.emit({ type: 'user.updated', data: { uuid: row.uuid }, actorId: row.id, site: false });
-      return row;
+  if (!byEmail || (byEmail.firebaseUid !== null && account.canRelink !== true)) return null;
+  const linked = await deps.changes.write(db, async (w) => {
+    // Conditional on the uid read just now: a concurrent link of the same row wins once.
+    const [row] = await w.tx
+      .update(users)
+      .set({ firebaseUid: account.uid, updatedAt: new Date() })
+      .where(
+        and(
+          eq(users.id, byEmail.id),
+          byEmail.firebaseUid === null ? sql`${users.firebaseUid} is null` : eq(users.firebaseUid, byEmail.firebaseUid),
+        ),
+      )
+      .returning();
+    if (!row) return null;
+    await w.audit({
+      actorId: row.id,
+      entity: 'user',
+      entityId: row.uuid,
+      action: 'link',
+      before: { account: byEmail.firebaseUid },
+      after: { account: account.uid },
     });
-    if (linked) {
-      console.log(
-        byEmail.firebaseUid === null
-          ? `[identity] user ${linked.id} (${email}) linked to account ${account.uid}`
-          : `[identity] user ${linked.id} (${email}) moved from account ${byEmail.firebaseUid} to account ${account.uid} (password sign-in, email verified)`,
-      );
-      return { user: linked, created: false, linked: true };
-    }
-  }
+    await w.emit({ type: 'user.updated', data: { uuid: row.uuid }, actorId: row.id, site: false });
+    return row;
+  });
+  if (!linked) return null;
+  console.log(
+    byEmail.firebaseUid === null
+      ? `[identity] user ${linked.id} (${email}) linked to account ${account.uid}`
+      : `[identity] user ${linked.id} (${email}) moved from account ${byEmail.firebaseUid} to account ${account.uid} (password sign-in, email verified)`,
+  );
+  return linked;
+}
 
-  const isAdmin = adminEmails.includes(email);
+/** A new user for the account: active with the Super Administrator role when its email is in ADMIN_EMAILS, else waiting for activation. */
+async function createUser(deps: Pick<AppDeps, 'db' | 'changes'>, account: SignInAccount, email: string, isAdmin: boolean): Promise<{ user: UserRow; created: boolean; linked: boolean }> {
+  const { db } = deps;
   return deps.changes.write(db, async (w) => {
     const { tx } = w;
     const [created] = await tx

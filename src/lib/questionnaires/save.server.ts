@@ -2,11 +2,14 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.server.ts';
 import type { ChangeBus, Write } from '../events/change-bus.server.ts';
 import { ApiError, StaleWriteError } from '../http/errors.server.ts';
-import { parseStoredAnswers, readStoredAnswers, storedAnswersJson, writeBatch, type AnswerWrite, type InstanceWrite, type StoredAnswer } from './answers-sql.server.ts';
+import { parseStoredAnswers, readStoredAnswers, storedAnswersJson, writeBatch, type InstanceWrite, type StoredAnswer } from './answers-sql.server.ts';
 import { QUESTIONS_STAMP, type CatalogueCache, type CatalogueQuestion, type QuestionCatalogue } from './catalogue.server.ts';
-import { answerSchema, answerState, completeness, contribution, shiftCompleteness, type AnswerFields } from './engine.ts';
-import type { FormDefinition, InstanceRef, LockedInstance, SaveEffects } from './forms.server.ts';
-import type { Answer, AnswerInput, Completeness } from './schema.ts';
+import { completeness } from './engine.ts';
+import type { FormDefinition } from './forms.server.ts';
+import { answerOut, fieldsOf, plan, type InstanceState, type Job, type Outcome, type Plan, type SavedAnswers } from './save-plan.server.ts';
+import type { AnswerInput, Completeness } from './schema.ts';
+
+export { answerOut, type SavedAnswers } from './save-plan.server.ts';
 
 /**
  * The engine's save (DESIGN.md §11–13, decision 023): one or many answers with the versions they
@@ -15,47 +18,6 @@ import type { Answer, AnswerInput, Completeness } from './schema.ts';
  * and then run together in one transaction of four statements (lock and read, one write of every
  * answer, audit event and completeness, and the commit's pair), each keeping its own outcome.
  */
-
-export interface SavedAnswers<I> {
-  instance: I;
-  completeness: Completeness;
-  /** The instance's row after the save (snake_case columns), or null when it did not change. */
-  row: Record<string, unknown> | null;
-  /** The answers sent, as stored now. */
-  answers: Answer[];
-}
-
-/** An instance under a batch: its answers as read, and its completeness as the batch moves it. */
-interface InstanceState<I> {
-  locked: LockedInstance<I>;
-  ref: InstanceRef;
-  catalogue: QuestionCatalogue;
-  answers: Map<number, StoredAnswer>;
-  completeness: Completeness;
-  basis: string;
-  /** Whether the stored completeness needs writing (recounted, or answers changed). */
-  dirty: boolean;
-  touched: InstanceWrite['touched'];
-  effects: SaveEffects[];
-}
-
-/** A stored or just-written answer in its API shape, its state from the catalogue's memory. */
-export function answerOut(catalogue: QuestionCatalogue, kind: string, q: CatalogueQuestion, row: StoredAnswer, options: InstanceRef['options']): Answer {
-  const fields = { value: row.value ?? null, text: row.text, data_year: row.dataYear, source: row.source, comment: row.comment };
-  const { state, warnings } = catalogue.check(q, `${kind}:${row.id}:${row.version}`, fields, options);
-  return {
-    question_uuid: q.question.uuid,
-    ...fields,
-    state,
-    warnings,
-    version: row.version,
-    updated_at: row.updatedAt,
-    updated_by: row.by === null ? null : { name: row.by, ...(row.byUuid !== null && { uuid: row.byUuid }) },
-  };
-}
-
-const fieldsOf = (row: StoredAnswer | undefined): AnswerFields | undefined =>
-  row && { value: row.value ?? null, text: row.text, data_year: row.dataYear, source: row.source, comment: row.comment };
 
 /**
  * The questions of an instance in order: the form's, and any other it holds an answer to (a
@@ -92,139 +54,8 @@ export function countCompleteness<I>(form: FormDefinition<unknown, I, unknown>, 
   });
 }
 
-/** A save waiting for its batch. */
-interface Job<K, I, U> {
-  key: K;
-  user: U;
-  inputs: readonly AnswerInput[];
-  settle: (outcome: Outcome<I>) => void;
-}
-type Outcome<I> = { ok: true; value: SavedAnswers<I> } | { ok: false; error: unknown };
-
 /** A batch's writes conflicted with a change made meanwhile: each save runs again on its own. */
 class BatchConflict extends Error {}
-
-/** The plan of one save, made before anything is written. */
-interface Plan<I> {
-  state: InstanceState<I>;
-  writes: AnswerWrite[];
-  /** The answers sent, as they will be stored (rows of new versions get their id after the write). */
-  rows: { q: CatalogueQuestion; row: StoredAnswer }[];
-  completeness: Completeness;
-}
-
-const sameJson = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-
-function invalid(errors: Record<string, string[]>): ApiError {
-  return new ApiError(400, `Invalid body: check ${Object.keys(errors).join(', ')}`, errors);
-}
-
-/**
- * Plans one save against its instance's state: validation, versions, permissions, the new rows
- * and the completeness after them. Throws the save's own refusal; changes nothing until it returns.
- */
-function plan<K, I, U>(form: FormDefinition<K, I, U>, job: Job<K, I, U>, state: InstanceState<I>): Plan<I> {
-  const { catalogue, ref } = state;
-  const instance = state.locked.instance;
-  const effects = form.admit(instance, job.user);
-  const base = catalogue.memo(`${form.kind}:ids:${state.basis}`, () => new Set(form.questions(catalogue, instance).map((q) => q.id)));
-  const errors: Record<string, string[]> = {};
-  const seen = new Set<string>();
-  const asked: CatalogueQuestion[] = [];
-  job.inputs.forEach((input, i) => {
-    const found = catalogue.byUuid.get(input.question_uuid);
-    const q = found && form.pin ? form.pin(catalogue, instance, [found])[0] : found;
-    if (!q || !(base.has(q.id) || state.answers.has(q.id))) (errors[`answers.${i}.question_uuid`] ??= []).push('is not a question of this report');
-    else if (seen.has(input.question_uuid)) (errors[`answers.${i}.question_uuid`] ??= []).push('appears twice in this save');
-    seen.add(input.question_uuid);
-    asked.push(q!);
-  });
-  if (Object.keys(errors).length) throw invalid(errors);
-
-  // Fields left out keep their stored value (DESIGN.md §12).
-  const cleaned = job.inputs.map((input, i) => {
-    const q = asked[i]!;
-    const before = state.answers.get(q.id);
-    const merged = {
-      value: input.value !== undefined ? input.value : (before?.value ?? null),
-      text: input.text !== undefined ? input.text : (before?.text ?? null),
-      data_year: input.data_year !== undefined ? input.data_year : (before?.dataYear ?? null),
-      source: input.source !== undefined ? input.source : (before?.source ?? null),
-      comment: input.comment !== undefined ? input.comment : (before?.comment ?? null),
-    };
-    const parsed = answerSchema(q.question, ref.options).safeParse(merged);
-    if (parsed.success) return parsed.data;
-    for (const issue of parsed.error.issues) (errors[`answers.${i}.${issue.path.join('.') || 'value'}`] ??= []).push(issue.message);
-    return null;
-  });
-  if (Object.keys(errors).length) throw invalid(errors);
-
-  const stale = job.inputs.flatMap((input, i) => {
-    const before = state.answers.get(asked[i]!.id);
-    const fresh = before ? input.version === before.version : input.version === undefined;
-    return fresh ? [] : before ? [answerOut(catalogue, form.kind, asked[i]!, before, ref.options)] : [];
-  });
-  if (stale.length || job.inputs.some((input, i) => !state.answers.has(asked[i]!.id) && input.version !== undefined)) {
-    throw new StaleWriteError(stale, form.refusals.stale);
-  }
-
-  const may = form.permits(job.user);
-  const actor = form.actor(job.user);
-  const now = new Date();
-  const writes: AnswerWrite[] = [];
-  const rows: Plan<I>['rows'] = [];
-  let progress = state.completeness;
-  for (const [i, clean] of cleaned.entries()) {
-    const q = asked[i]!;
-    const before = state.answers.get(q.id);
-    if (before && sameJson(before.value, clean!.value) && before.text === clean!.text && before.dataYear === clean!.data_year && before.source === clean!.source && before.comment === clean!.comment) {
-      rows.push({ q, row: before });
-      continue;
-    }
-    if (before && !may.update) throw new ApiError(403, form.refusals.update);
-    if (!before && !may.create) throw new ApiError(403, form.refusals.create);
-    const row: StoredAnswer = {
-      id: 0,
-      questionId: q.id,
-      value: clean!.value,
-      text: clean!.text,
-      dataYear: clean!.data_year,
-      source: clean!.source,
-      comment: clean!.comment,
-      version: (before?.version ?? 0) + 1,
-      updatedAt: now.toISOString(),
-      by: actor.name,
-      byUuid: actor.uuid,
-    };
-    const beforeState = before ? catalogue.check(q, `${form.kind}:${before.id}:${before.version}`, fieldsOf(before)!, ref.options).state : 'empty';
-    const afterState = answerState(q.question, clean!, ref.options);
-    progress = shiftCompleteness(progress, contribution(q.question, fieldsOf(before), beforeState), contribution(q.question, clean, afterState));
-    writes.push({
-      instanceId: ref.id,
-      questionId: q.id,
-      value: row.value,
-      text: row.text,
-      dataYear: row.dataYear,
-      source: row.source,
-      comment: row.comment,
-      version: row.version,
-      updatedAt: now,
-      updatedBy: actor.id,
-      audit: { actorId: actor.id, entityId: ref.auditId, action: before ? 'update' : 'create', before: snapshot(q, before), after: snapshot(q, row) },
-    });
-    rows.push({ q, row });
-  }
-  const effect = effects(writes.length);
-  // A workflow step (e.g. the first answer starting the report) happens once, whatever the batch holds.
-  if (!effect.once || !state.effects.some((e) => e.once === effect.once)) state.effects.push(effect);
-  return { state, writes, rows, completeness: progress };
-}
-
-/** What an audit event keeps of an answer. */
-function snapshot(q: CatalogueQuestion, row: StoredAnswer | undefined) {
-  if (!row) return null;
-  return { question_uuid: q.question.uuid, question_code: q.question.code, value: row.value ?? null, text: row.text, data_year: row.dataYear, source: row.source, comment: row.comment, version: row.version };
-}
 
 /**
  * Runs a batch of saves in the write `w`: one statement locks and reads every instance with the
@@ -233,6 +64,31 @@ function snapshot(q: CatalogueQuestion, row: StoredAnswer | undefined) {
  */
 async function saveBatch<K, I, U>(bus: ChangeBus, w: Write, form: FormDefinition<K, I, U>, jobs: readonly Job<K, I, U>[]): Promise<{ outcomes: Outcome<I>[]; deferred: Job<K, I, U>[] }> {
   const cache = form.questionSource(bus);
+  const states = await lockInstances(cache, w, form, jobs);
+  const { outcomes, plans, deferred } = planJobs(form, jobs, states);
+  const { result, written } = await writePlans(w, form, jobs, states, plans);
+  return {
+    deferred,
+    outcomes: jobs.map((_, n) => {
+      const made = plans[n];
+      if (!made) return outcomes[n]!;
+      const { state } = made;
+      for (const { row } of made.rows) if (row.id === 0) row.id = written.get(`${state.ref.id}:${row.questionId}`)!.id;
+      return {
+        ok: true,
+        value: {
+          instance: state.locked.instance,
+          completeness: made.completeness,
+          row: result.updated.get(state.ref.id) ?? null,
+          answers: made.rows.map(({ q, row }) => answerOut(state.catalogue, form.kind, q, row, state.ref.options)),
+        },
+      };
+    }),
+  };
+}
+
+/** Locks and reads every instance of the batch with the answers it asks about, each as an InstanceState by key. */
+async function lockInstances<K, I, U>(cache: CatalogueCache, w: Write, form: FormDefinition<K, I, U>, jobs: readonly Job<K, I, U>[]): Promise<Map<string, InstanceState<I>>> {
   const known = await cache.get(w.tx);
   const ids = new Set<number>();
   for (const job of jobs) for (const input of job.inputs) {
@@ -253,7 +109,14 @@ async function saveBatch<K, I, U>(bus: ChangeBus, w: Write, form: FormDefinition
     if (ref.basis !== state.basis || !ref.completeness) await recount(cache, w, form, state);
     states.set(item.key, state);
   }
+  return states;
+}
 
+/**
+ * Plans each save in turn on its instance's state as the saves before it left it: a refused save
+ * leaves the state as it found it, and a second save of an answer waits for the next batch.
+ */
+function planJobs<K, I, U>(form: FormDefinition<K, I, U>, jobs: readonly Job<K, I, U>[], states: Map<string, InstanceState<I>>) {
   const outcomes: Outcome<I>[] = [];
   const plans: (Plan<I> | null)[] = [];
   const deferred: Job<K, I, U>[] = [];
@@ -294,7 +157,14 @@ async function saveBatch<K, I, U>(bus: ChangeBus, w: Write, form: FormDefinition
       outcomes.push({ ok: false, error });
     }
   }
+  return { outcomes, plans, deferred };
+}
 
+/**
+ * Writes every planned answer and instance in one statement, then the audit events and change
+ * events; 409 (or BatchConflict for a batch of several) when an answer changed meanwhile.
+ */
+async function writePlans<K, I, U>(w: Write, form: FormDefinition<K, I, U>, jobs: readonly Job<K, I, U>[], states: Map<string, InstanceState<I>>, plans: readonly (Plan<I> | null)[]) {
   const writes = plans.flatMap((p) => p?.writes ?? []);
   const instanceWrites: InstanceWrite[] = [];
   for (const state of states.values()) {
@@ -320,25 +190,7 @@ async function saveBatch<K, I, U>(bus: ChangeBus, w: Write, form: FormDefinition
   for (const [n, made] of plans.entries()) {
     if (made && made.writes.length > 0) await w.emit(form.savedEvent(made.state.locked.instance, made.writes.length, jobs[n]!.user));
   }
-
-  return {
-    deferred,
-    outcomes: jobs.map((_, n) => {
-      const made = plans[n];
-      if (!made) return outcomes[n]!;
-      const { state } = made;
-      for (const { row } of made.rows) if (row.id === 0) row.id = written.get(`${state.ref.id}:${row.questionId}`)!.id;
-      return {
-        ok: true,
-        value: {
-          instance: state.locked.instance,
-          completeness: made.completeness,
-          row: result.updated.get(state.ref.id) ?? null,
-          answers: made.rows.map(({ q, row }) => answerOut(state.catalogue, form.kind, q, row, state.ref.options)),
-        },
-      };
-    }),
-  };
+  return { result, written };
 }
 
 /** The instance's completeness counted again from all its answers, on the questions as they are now. */

@@ -58,26 +58,7 @@ export function AclScreen(_: ScreenProps) {
           </div>
           {conflict ? (
             <div className="mb-6">
-              <ConflictNotice
-                title="The access control was changed while you were editing"
-                record={conflict}
-                what="the access control"
-                actions={
-                  <>
-                    <button type="button" className={ui.primaryButton} onClick={showTheirAclKeepingMine}>
-                      Show their version with my changes
-                    </button>
-                    <button type="button" className={ui.secondaryButton} onClick={discardMineForTheirs}>
-                      Discard my changes
-                    </button>
-                  </>
-                }
-              >
-                <p className="mt-1 text-sm text-slate-700">
-                  Your changes were not saved and are still marked below. Show their version with your changes on top, check
-                  them, then save again.
-                </p>
-              </ConflictNotice>
+              <AclConflictNotice conflict={conflict} />
             </div>
           ) : (
             save.error !== undefined && (
@@ -106,6 +87,32 @@ export function AclScreen(_: ScreenProps) {
         </form>
       )}
     </>
+  );
+}
+
+/** Someone saved the access control meanwhile: show theirs with my changes on top, or discard mine. */
+function AclConflictNotice({ conflict }: { conflict: NonNullable<ReturnType<typeof $aclConflict.get>> }) {
+  return (
+        <ConflictNotice
+          title="The access control was changed while you were editing"
+          record={conflict}
+          what="the access control"
+          actions={
+            <>
+              <button type="button" className={ui.primaryButton} onClick={showTheirAclKeepingMine}>
+                Show their version with my changes
+              </button>
+              <button type="button" className={ui.secondaryButton} onClick={discardMineForTheirs}>
+                Discard my changes
+              </button>
+            </>
+          }
+        >
+          <p className="mt-1 text-sm text-slate-700">
+            Your changes were not saved and are still marked below. Show their version with your changes on top, check
+            them, then save again.
+          </p>
+        </ConflictNotice>
   );
 }
 

@@ -20,6 +20,52 @@ function useFirebaseAuth(): Auth | null {
 
 /** Change password: the current one (the identity service asks for a recent sign-in), then the new one twice. */
 export function PasswordSection() {
+  const { policy, current, setCurrent, next, setNext, confirmation, setConfirmation, error, busy, submit } = usePasswordChange();
+  const fieldError = (field: 'current' | 'next') => (error?.field === field ? [error.message] : undefined);
+
+  return (
+    <section aria-labelledby="me-password-title" className={ui.card}>
+      <h2 id="me-password-title" tabIndex={-1} className="flex items-center gap-2 text-lg font-semibold text-slate-900 outline-none">
+        <Icon name="key" className="size-5 text-slate-600" />
+        Password
+      </h2>
+      <form noValidate onSubmit={submit} className="mt-4 space-y-4">
+        {error?.field === null && (
+          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+            {error.message}
+          </p>
+        )}
+        <div>
+          <label htmlFor="me-password-current" className={ui.label}>
+            Current password
+          </label>
+          <input
+            id="me-password-current"
+            type="password"
+            autoComplete="current-password"
+            className={`${ui.input} mt-1 sm:max-w-sm`}
+            value={current}
+            onChange={(event) => setCurrent(event.target.value)}
+            aria-invalid={fieldError('current') ? true : undefined}
+            aria-describedby={fieldError('current') ? 'me-password-current-error' : undefined}
+          />
+          <FieldError id="me-password-current-error" messages={fieldError('current')} />
+        </div>
+        <NewPasswordFields next={next} setNext={setNext} confirmation={confirmation} setConfirmation={setConfirmation} follow={policy.follow} nextError={fieldError('next')} />
+        <div id="me-password-policy">
+          <p className="text-xs text-slate-600">Use at least {MIN_PASSWORD_LENGTH} characters. A phrase of a few words is easy to remember and hard to guess.</p>
+          <PasswordRequirements status={policy.status} />
+        </div>
+        <button type="submit" className={ui.primaryButton} disabled={busy || !current || !next}>
+          {busy ? 'Changing…' : 'Change password'}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+/** The password change's state, the identity service's policy, and the submit that says what went wrong. */
+function usePasswordChange() {
   const auth = useFirebaseAuth();
   const policy = usePasswordPolicy(auth);
   const [current, setCurrent] = useState('');
@@ -55,79 +101,46 @@ export function PasswordSection() {
     }
   }
 
-  const fieldError = (field: 'current' | 'next') => (error?.field === field ? [error.message] : undefined);
+  return { policy, current, setCurrent, next, setNext, confirmation, setConfirmation, error, busy, submit };
+}
 
+/** The new password, twice; the policy's requirements follow the typing. */
+function NewPasswordFields({ next, setNext, confirmation, setConfirmation, follow, nextError }: { next: string; setNext: (value: string) => void; confirmation: string; setConfirmation: (value: string) => void; follow: (password: string) => void; nextError: string[] | undefined }) {
   return (
-    <section aria-labelledby="me-password-title" className={ui.card}>
-      <h2 id="me-password-title" tabIndex={-1} className="flex items-center gap-2 text-lg font-semibold text-slate-900 outline-none">
-        <Icon name="key" className="size-5 text-slate-600" />
-        Password
-      </h2>
-      <form noValidate onSubmit={submit} className="mt-4 space-y-4">
-        {error?.field === null && (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-            {error.message}
-          </p>
-        )}
-        <div>
-          <label htmlFor="me-password-current" className={ui.label}>
-            Current password
-          </label>
-          <input
-            id="me-password-current"
-            type="password"
-            autoComplete="current-password"
-            className={`${ui.input} mt-1 sm:max-w-sm`}
-            value={current}
-            onChange={(event) => setCurrent(event.target.value)}
-            aria-invalid={fieldError('current') ? true : undefined}
-            aria-describedby={fieldError('current') ? 'me-password-current-error' : undefined}
-          />
-          <FieldError id="me-password-current-error" messages={fieldError('current')} />
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <label htmlFor="me-password-new" className={ui.label}>
-              New password
-            </label>
-            <input
-              id="me-password-new"
-              type="password"
-              autoComplete="new-password"
-              className={`${ui.input} mt-1`}
-              value={next}
-              onChange={(event) => {
-                setNext(event.target.value);
-                policy.follow(event.target.value);
-              }}
-              aria-invalid={fieldError('next') ? true : undefined}
-              aria-describedby={fieldError('next') ? 'me-password-policy me-password-new-error' : 'me-password-policy'}
-            />
-            <FieldError id="me-password-new-error" messages={fieldError('next')} />
-          </div>
-          <div>
-            <label htmlFor="me-password-confirm" className={ui.label}>
-              New password again
-            </label>
-            <input
-              id="me-password-confirm"
-              type="password"
-              autoComplete="new-password"
-              className={`${ui.input} mt-1`}
-              value={confirmation}
-              onChange={(event) => setConfirmation(event.target.value)}
-            />
-          </div>
-        </div>
-        <div id="me-password-policy">
-          <p className="text-xs text-slate-600">Use at least {MIN_PASSWORD_LENGTH} characters. A phrase of a few words is easy to remember and hard to guess.</p>
-          <PasswordRequirements status={policy.status} />
-        </div>
-        <button type="submit" className={ui.primaryButton} disabled={busy || !current || !next}>
-          {busy ? 'Changing…' : 'Change password'}
-        </button>
-      </form>
-    </section>
+    <div className="grid gap-4 sm:grid-cols-2">
+      <div>
+        <label htmlFor="me-password-new" className={ui.label}>
+          New password
+        </label>
+        <input
+          id="me-password-new"
+          type="password"
+          autoComplete="new-password"
+          className={`${ui.input} mt-1`}
+          value={next}
+          onChange={(event) => {
+            setNext(event.target.value);
+            follow(event.target.value);
+          }}
+          aria-invalid={nextError ? true : undefined}
+          aria-describedby={nextError ? 'me-password-policy me-password-new-error' : 'me-password-policy'}
+        />
+        <FieldError id="me-password-new-error" messages={nextError} />
+      </div>
+      <div>
+        <label htmlFor="me-password-confirm" className={ui.label}>
+          New password again
+        </label>
+        <input
+          id="me-password-confirm"
+          type="password"
+          autoComplete="new-password"
+          className={`${ui.input} mt-1`}
+          value={confirmation}
+          onChange={(event) => setConfirmation(event.target.value)}
+        />
+      </div>
+    </div>
   );
 }
 

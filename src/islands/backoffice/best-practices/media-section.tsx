@@ -17,17 +17,10 @@ const fileInput =
 type Removal = { kind: 'images' | 'attachments'; id: string; name: string } | null;
 
 /** Images (with the cover and its crop), PDF documents and links. */
+/** Images (with the cover and its crop), PDF documents and links. */
 export function MediaSection(props: SectionsProps) {
   const { draft, filled, reviewer, editable, canResolve } = props;
-  const form = useStore($practiceForm);
   const [removal, setRemoval] = useState<Removal>(null);
-  /** The image whose card crop is being changed. */
-  const [cropping, setCropping] = useState<string | null>(null);
-  const practice = form.practice!;
-  const imageOf = (id: string) => practice.images.find((i) => i.id === id);
-
-  const setImage = (id: string, patch: Partial<(typeof draft.images)[number]>) =>
-    editDraft((d) => ({ ...d, images: d.images.map((i) => (i.id === id ? { ...i, ...patch } : patch.is_cover ? { ...i, is_cover: false } : i)) }));
   const remove = () => {
     if (!removal) return;
     editDraft((d) => ({ ...d, [removal.kind]: (d[removal.kind] as { id: string }[]).filter((x) => x.id !== removal.id) }));
@@ -38,111 +31,142 @@ export function MediaSection(props: SectionsProps) {
   return (
     <Section sectionKey="media" filled={filled.media} reviewer={reviewer} editable={editable} canResolve={canResolve}
       intro="Photos show the practice on the public site; the cover is the picture of its card. Documents must be PDF.">
-      <div>
-        <h3 className="text-sm font-semibold text-slate-900">Images</h3>
-        {draft.images.length === 0 ? (
-          <p className="mt-1 text-sm text-slate-600">No images yet.</p>
-        ) : (
-          <ul className="mt-2 grid gap-4 lg:grid-cols-2">
-            {draft.images.map((image, index) => {
-              const stored = imageOf(image.id);
-              const thumb = stored?.card.variants.find((v) => v.format === 'webp')?.url ?? stored?.card.url;
-              return (
-                <li key={image.id} className="rounded-md border border-slate-200 p-3">
-                  <div className="aspect-video overflow-hidden rounded bg-slate-100">
-                    {thumb && <img src={thumb} alt={image.caption || `Image ${index + 1}`} className="size-full object-cover" />}
-                  </div>
-                  <div className="mt-3 space-y-3">
-                    <TextField field={`images.${index}.caption`} label="Caption" optional value={image.caption} maxLength={PRACTICE_CAPTION_MAX} onChange={(v) => setImage(image.id, { caption: v })} />
-                    <TextField field={`images.${index}.credit`} label="Credit" optional value={image.credit} maxLength={PRACTICE_CREDIT_MAX} placeholder="Photo: …" onChange={(v) => setImage(image.id, { credit: v })} />
-                    <div className="flex flex-wrap items-center justify-between gap-2">
-                      <label className="inline-flex items-center gap-2 text-sm text-slate-800">
-                        <input type="radio" name="bp-cover" className="size-4 accent-brand-600" checked={image.is_cover}
-                          onChange={() => {
-                            setImage(image.id, { is_cover: true });
-                            void saveDraft();
-                          }} />
-                        Cover of the public card
-                      </label>
-                      <div className="flex gap-4">
-                        {editable && stored && cropping !== image.id && (
-                          <button type="button" className={`${ui.link} text-sm`} aria-label={`Crop the card picture of ${image.caption || `image ${index + 1}`}`} onClick={() => setCropping(image.id)}>
-                            Crop for the card
-                          </button>
-                        )}
-                        <button type="button" className="text-sm font-medium text-red-700 hover:underline" onClick={() => setRemoval({ kind: 'images', id: image.id, name: image.caption || `image ${index + 1}` })}>
-                          Remove
-                        </button>
-                      </div>
-                    </div>
-                    {editable && stored && cropping === image.id && <Recrop image={stored} name={image.caption || `image ${index + 1}`} onDone={() => setCropping(null)} />}
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-        <ListErrors field="images" />
-        {draft.images.length < PRACTICE_IMAGES_MAX && editable && <ImageUploader />}
-      </div>
-
-      <div>
-        <h3 className="text-sm font-semibold text-slate-900">Documents</h3>
-        {draft.attachments.length === 0 ? (
-          <p className="mt-1 text-sm text-slate-600">No documents yet.</p>
-        ) : (
-          <ul className="mt-2 space-y-3">
-            {draft.attachments.map((a, index) => {
-              const stored = practice.attachments.find((x) => x.id === a.id);
-              return (
-                <li key={a.id} className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-[1fr_auto] sm:items-end">
-                  <TextField field={`attachments.${index}.title`} label="Title" value={a.title} maxLength={160}
-                    onChange={(v) => editDraft((d) => ({ ...d, attachments: d.attachments.map((x) => (x.id === a.id ? { ...x, title: v } : x)) }))}
-                    hint={stored ? `${stored.file_name}, ${formatBytes(stored.size)}` : undefined} />
-                  <div className="flex gap-3 pb-6">
-                    {stored && (
-                      <a href={stored.url} className={`${ui.link} text-sm`} download>
-                        Download
-                      </a>
-                    )}
-                    <button type="button" className="text-sm font-medium text-red-700 hover:underline" onClick={() => setRemoval({ kind: 'attachments', id: a.id, name: a.title })}>
-                      Remove
-                    </button>
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-        <ListErrors field="attachments" />
-        {draft.attachments.length < PRACTICE_ATTACHMENTS_MAX && editable && <PdfUploader />}
-      </div>
-
-      <fieldset className="min-w-0">
-        <legend className="text-sm font-semibold text-slate-900">Links</legend>
-        <ul className="mt-2 space-y-3">
-          {draft.links.map((l, i) => (
-            <li key={i} className="grid gap-3 sm:grid-cols-[1fr_1.5fr_auto] sm:items-end">
-              <TextField field={`links.${i}.label`} label="Label" value={l.label} maxLength={160} onChange={(v) => editDraft((d) => ({ ...d, links: d.links.map((x, j) => (j === i ? { ...x, label: v } : x)) }))} />
-              <TextField field={`links.${i}.url`} label="Address" type="url" placeholder="https://" value={l.url} onChange={(v) => editDraft((d) => ({ ...d, links: d.links.map((x, j) => (j === i ? { ...x, url: v } : x)) }))} />
-              <button type="button" className="pb-2 text-left text-sm font-medium text-red-700 hover:underline" onClick={() => editDraft((d) => ({ ...d, links: d.links.filter((_, j) => j !== i) }))}>
-                Remove
-              </button>
-            </li>
-          ))}
-        </ul>
-        <ListErrors field="links" />
-        {draft.links.length < PRACTICE_LINKS_MAX && (
-          <button type="button" className={`${ui.secondaryButton} mt-3`} onClick={() => editDraft((d) => ({ ...d, links: [...d.links, { label: '', url: '' }] }))}>
-            Add a link
-          </button>
-        )}
-      </fieldset>
+      <ImagesBlock draft={draft} editable={editable} onRemove={setRemoval} />
+      <DocumentsBlock draft={draft} editable={editable} onRemove={setRemoval} />
+      <LinksFieldset draft={draft} />
 
       <ConfirmDialog open={removal !== null} title={`Remove “${removal?.name ?? ''}”?`} confirmLabel="Remove" onConfirm={remove} onCancel={() => setRemoval(null)}>
         <p>The file is deleted from the practice. To use it again you will have to upload it again.</p>
       </ConfirmDialog>
     </Section>
+  );
+}
+
+type BlockProps = { draft: SectionsProps['draft']; editable: boolean; onRemove: (removal: Removal) => void };
+
+/** The images, each with its caption, credit, cover choice, crop and removal, and the uploader. */
+function ImagesBlock({ draft, editable, onRemove: setRemoval }: BlockProps) {
+  const practice = useStore($practiceForm).practice!;
+  /** The image whose card crop is being changed. */
+  const [cropping, setCropping] = useState<string | null>(null);
+  const imageOf = (id: string) => practice.images.find((i) => i.id === id);
+  const setImage = (id: string, patch: Partial<(typeof draft.images)[number]>) =>
+    editDraft((d) => ({ ...d, images: d.images.map((i) => (i.id === id ? { ...i, ...patch } : patch.is_cover ? { ...i, is_cover: false } : i)) }));
+  return (
+
+    <div>
+      <h3 className="text-sm font-semibold text-slate-900">Images</h3>
+      {draft.images.length === 0 ? (
+        <p className="mt-1 text-sm text-slate-600">No images yet.</p>
+      ) : (
+        <ul className="mt-2 grid gap-4 lg:grid-cols-2">
+          {draft.images.map((image, index) => {
+            const stored = imageOf(image.id);
+            const thumb = stored?.card.variants.find((v) => v.format === 'webp')?.url ?? stored?.card.url;
+            return (
+              <li key={image.id} className="rounded-md border border-slate-200 p-3">
+                <div className="aspect-video overflow-hidden rounded bg-slate-100">
+                  {thumb && <img src={thumb} alt={image.caption || `Image ${index + 1}`} className="size-full object-cover" />}
+                </div>
+                <div className="mt-3 space-y-3">
+                  <TextField field={`images.${index}.caption`} label="Caption" optional value={image.caption} maxLength={PRACTICE_CAPTION_MAX} onChange={(v) => setImage(image.id, { caption: v })} />
+                  <TextField field={`images.${index}.credit`} label="Credit" optional value={image.credit} maxLength={PRACTICE_CREDIT_MAX} placeholder="Photo: …" onChange={(v) => setImage(image.id, { credit: v })} />
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <label className="inline-flex items-center gap-2 text-sm text-slate-800">
+                      <input type="radio" name="bp-cover" className="size-4 accent-brand-600" checked={image.is_cover}
+                        onChange={() => {
+                          setImage(image.id, { is_cover: true });
+                          void saveDraft();
+                        }} />
+                      Cover of the public card
+                    </label>
+                    <div className="flex gap-4">
+                      {editable && stored && cropping !== image.id && (
+                        <button type="button" className={`${ui.link} text-sm`} aria-label={`Crop the card picture of ${image.caption || `image ${index + 1}`}`} onClick={() => setCropping(image.id)}>
+                          Crop for the card
+                        </button>
+                      )}
+                      <button type="button" className="text-sm font-medium text-red-700 hover:underline" onClick={() => setRemoval({ kind: 'images', id: image.id, name: image.caption || `image ${index + 1}` })}>
+                        Remove
+                      </button>
+                    </div>
+                  </div>
+                  {editable && stored && cropping === image.id && <Recrop image={stored} name={image.caption || `image ${index + 1}`} onDone={() => setCropping(null)} />}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <ListErrors field="images" />
+      {draft.images.length < PRACTICE_IMAGES_MAX && editable && <ImageUploader />}
+    </div>
+  );
+}
+
+/** The PDF documents, each with its title, download and removal, and the uploader. */
+function DocumentsBlock({ draft, editable, onRemove: setRemoval }: BlockProps) {
+  const practice = useStore($practiceForm).practice!;
+  return (
+
+    <div>
+      <h3 className="text-sm font-semibold text-slate-900">Documents</h3>
+      {draft.attachments.length === 0 ? (
+        <p className="mt-1 text-sm text-slate-600">No documents yet.</p>
+      ) : (
+        <ul className="mt-2 space-y-3">
+          {draft.attachments.map((a, index) => {
+            const stored = practice.attachments.find((x) => x.id === a.id);
+            return (
+              <li key={a.id} className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-[1fr_auto] sm:items-end">
+                <TextField field={`attachments.${index}.title`} label="Title" value={a.title} maxLength={160}
+                  onChange={(v) => editDraft((d) => ({ ...d, attachments: d.attachments.map((x) => (x.id === a.id ? { ...x, title: v } : x)) }))}
+                  hint={stored ? `${stored.file_name}, ${formatBytes(stored.size)}` : undefined} />
+                <div className="flex gap-3 pb-6">
+                  {stored && (
+                    <a href={stored.url} className={`${ui.link} text-sm`} download>
+                      Download
+                    </a>
+                  )}
+                  <button type="button" className="text-sm font-medium text-red-700 hover:underline" onClick={() => setRemoval({ kind: 'attachments', id: a.id, name: a.title })}>
+                    Remove
+                  </button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <ListErrors field="attachments" />
+      {draft.attachments.length < PRACTICE_ATTACHMENTS_MAX && editable && <PdfUploader />}
+    </div>
+  );
+}
+
+/** The links: label and address, added and removed in place. */
+function LinksFieldset({ draft }: { draft: SectionsProps['draft'] }) {
+  return (
+
+    <fieldset className="min-w-0">
+      <legend className="text-sm font-semibold text-slate-900">Links</legend>
+      <ul className="mt-2 space-y-3">
+        {draft.links.map((l, i) => (
+          <li key={i} className="grid gap-3 sm:grid-cols-[1fr_1.5fr_auto] sm:items-end">
+            <TextField field={`links.${i}.label`} label="Label" value={l.label} maxLength={160} onChange={(v) => editDraft((d) => ({ ...d, links: d.links.map((x, j) => (j === i ? { ...x, label: v } : x)) }))} />
+            <TextField field={`links.${i}.url`} label="Address" type="url" placeholder="https://" value={l.url} onChange={(v) => editDraft((d) => ({ ...d, links: d.links.map((x, j) => (j === i ? { ...x, url: v } : x)) }))} />
+            <button type="button" className="pb-2 text-left text-sm font-medium text-red-700 hover:underline" onClick={() => editDraft((d) => ({ ...d, links: d.links.filter((_, j) => j !== i) }))}>
+              Remove
+            </button>
+          </li>
+        ))}
+      </ul>
+      <ListErrors field="links" />
+      {draft.links.length < PRACTICE_LINKS_MAX && (
+        <button type="button" className={`${ui.secondaryButton} mt-3`} onClick={() => editDraft((d) => ({ ...d, links: [...d.links, { label: '', url: '' }] }))}>
+          Add a link
+        </button>
+      )}
+    </fieldset>
   );
 }
 

@@ -15,12 +15,12 @@ import { Icon } from '../ui/icons.tsx';
 import { PageHeading } from '../ui/page-heading.tsx';
 import { EmptyState, ErrorState, FieldError, Skeleton } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
-import { openComments } from './comments-store.ts';
 import { SectionNav } from './section-nav.tsx';
 import { MediaSection } from './media-section.tsx';
 import { contentOf } from './practice-draft.ts';
 import { $dirty, $formTarget, $practiceForm, $shownPractice, closePractice, createPractice, openPractice, resolveConflict, saveDraft } from './practice-form-store.ts';
 import { $countryOptions, $practiceRef } from './practice-list-store.ts';
+import { PublicCopyNote, ReadOnlyNote, ReviewersNote, showNoteFor } from './practice-notes.tsx';
 import {
   BasicsSection,
   ContactSection,
@@ -188,9 +188,6 @@ function PracticeEditor({ identity }: { identity: Whoami }) {
   const filled = sectionState(contentOf(draft));
   const canResolve = writer && canResolveComments(practice.status, actor);
   const props: SectionsProps = { draft, filled, reviewer, editable, canResolve, reference: ref.data?.data, countryName: practice.country.name };
-  const open = openComments(practice.comments);
-  const lastNote = [...practice.timeline].reverse().find((t) => (t.action === 'request_changes' || t.action === 'reject') && t.note);
-  const showNote = lastNote && (practice.status === 'changes_requested' || practice.status === 'rejected');
 
   return (
     <>
@@ -212,27 +209,8 @@ function PracticeEditor({ identity }: { identity: Whoami }) {
 
       {form.conflict && <ConflictBanner theirs={form.conflict} />}
       {practice.public_copy_kept_at && <PublicCopyNote since={practice.public_copy_kept_at} />}
-      {showNote && (
-        <div className="mb-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950" role="note">
-          <p className="font-semibold">{practice.status === 'rejected' ? 'Why the practice was not accepted' : 'Changes requested by the reviewers'}</p>
-          <p className="mt-1 whitespace-pre-line text-sm">{lastNote.note}</p>
-          <p className="mt-1 text-xs">
-            {lastNote.actor_name} · {formatDate(lastNote.at)}
-            {open.length > 0 && ` · See also the ${open.length === 1 ? 'comment' : `${open.length} comments`} beside the sections.`}
-          </p>
-        </div>
-      )}
-      {!editable && !form.conflict && (
-        <p className="mb-6 rounded-md bg-slate-100 px-4 py-3 text-sm text-slate-700">
-          {!writer
-            ? 'You can read this practice; only its authors and the reviewers can change it.'
-            : practice.status === 'submitted'
-              ? 'The practice is waiting for review, so it cannot be edited. Withdraw it to make changes.'
-              : practice.status === 'published'
-                ? 'The practice is published, so it is not edited here. Choose “Revise” to change it: the public library keeps the published version until the new one is published.'
-                : `The practice is ${PRACTICE_STATUS_LABELS[practice.status].toLowerCase()}, so it cannot be edited.`}
-        </p>
-      )}
+      {showNoteFor(practice) && <ReviewersNote practice={practice} />}
+      {!editable && !form.conflict && <ReadOnlyNote practice={practice} writer={writer} />}
 
       <div className="grid gap-6 lg:grid-cols-[15rem_minmax(0,1fr)]">
         <SectionNav comments={practice.comments} filled={filled} />
@@ -268,18 +246,6 @@ function PracticeEditor({ identity }: { identity: Whoami }) {
         <p>Some of your latest changes could not be saved. They will be lost.</p>
       </ConfirmDialog>
     </>
-  );
-}
-
-/** A published practice being revised (decision 033): the public library keeps the published version. */
-function PublicCopyNote({ since }: { since: string }) {
-  return (
-    <div className="mb-6 rounded-lg border border-sky-200 bg-sky-50 p-4 text-sky-950" role="note">
-      <p className="font-semibold">The public library keeps the published version</p>
-      <p className="mt-1 text-sm">
-        Revision started on {formatDate(since)}. Visitors see the practice as it was published, text and pictures included, until the new version is published. Archiving takes it off the library.
-      </p>
-    </div>
   );
 }
 

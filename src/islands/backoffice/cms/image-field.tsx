@@ -52,20 +52,7 @@ export function ImageField({ label, item, owner, noun }: { label: string; item: 
     <fieldset className="space-y-3">
       <legend className={ui.label}>{label}</legend>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
-        <div className="flex aspect-video w-full max-w-xs shrink-0 items-center justify-center overflow-hidden rounded-md bg-slate-100 ring-1 ring-slate-200">
-          {preview ? (
-            <img
-              src={preview}
-              alt={'preview' in state ? `Preview of ${state.file.name}` : `Current ${label.toLowerCase()}`}
-              className="size-full object-contain"
-            />
-          ) : (
-            <span className="flex flex-col items-center gap-1 text-sm text-slate-600">
-              <Icon name="image" className="size-6" />
-              No image yet
-            </span>
-          )}
-        </div>
+        <ImagePreview preview={preview} alt={'preview' in state ? `Preview of ${state.file.name}` : `Current ${label.toLowerCase()}`} />
         <div className="min-w-0 flex-1 text-sm">
           {/* The native control is hidden for a button-like label: "No file chosen" would contradict the preview. */}
           <input
@@ -124,6 +111,26 @@ export function ImageField({ label, item, owner, noun }: { label: string; item: 
         </div>
       </div>
     </fieldset>
+  );
+}
+
+/** The image as it will be, or a note that there is none yet. */
+function ImagePreview({ preview, alt }: { preview: string | null; alt: string }) {
+  return (
+    <div className="flex aspect-video w-full max-w-xs shrink-0 items-center justify-center overflow-hidden rounded-md bg-slate-100 ring-1 ring-slate-200">
+      {preview ? (
+        <img
+          src={preview}
+          alt={alt}
+          className="size-full object-contain"
+        />
+      ) : (
+        <span className="flex flex-col items-center gap-1 text-sm text-slate-600">
+          <Icon name="image" className="size-6" />
+          No image yet
+        </span>
+      )}
+    </div>
   );
 }
 

@@ -5,7 +5,7 @@ import { REPORT_COVER_ALT_MAX, type Report } from '../../../lib/national-reports
 import { UPLOAD_ACCEPT } from '../cms/image-upload.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { ui } from '../ui/styles.ts';
-import { $cover, chooseCover, COVER_RULES, discardCover, removeCover, saveCoverAlt, uploadCover } from './header-store.ts';
+import { $cover, chooseCover, COVER_RULES, discardCover, removeCover, saveCoverAlt, uploadCover, type CoverState } from './header-store.ts';
 import { $actionBusy } from './report-store.ts';
 
 /** The narrowest WebP rendition at least `min` pixels wide, for the preview. */
@@ -20,15 +20,11 @@ function previewOf(report: Report, min = 480): string | null {
 export function CoverSection({ report, identity, editable }: { report: Report; identity: Whoami; editable: boolean }) {
   const state = useStore($cover);
   const busy = useStore($actionBusy);
-  const input = useRef<HTMLInputElement>(null);
   const [confirmRemove, setConfirmRemove] = useState(false);
   // Leaving the screen drops a picture that was chosen but not sent.
   useEffect(() => discardCover, []);
 
-  const stored = previewOf(report);
   const chosen = 'preview' in state ? state : null;
-  const uploading = state.phase === 'uploading';
-  const pct = uploading && state.total > 0 ? Math.round((state.loaded / state.total) * 100) : 0;
 
   return (
     <section aria-labelledby="report-cover" className={ui.card}>
@@ -38,71 +34,9 @@ export function CoverSection({ report, identity, editable }: { report: Report; i
       <p className="mt-1 text-sm text-slate-600">Optional. Shown on the public report page, under its summary.</p>
 
       <div className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-start">
-        <div className="flex aspect-[16/10] w-full max-w-xs shrink-0 items-center justify-center overflow-hidden rounded-md bg-slate-100 ring-1 ring-slate-200">
-          {chosen ? (
-            <img src={chosen.preview} alt={`Preview of ${chosen.file.name}, not saved yet`} className="size-full object-cover" />
-          ) : stored ? (
-            <img src={stored} alt={report.cover?.alt ? `Current cover: ${report.cover.alt}` : 'Current cover picture'} className="size-full object-cover" />
-          ) : (
-            <p className="p-4 text-center text-sm text-slate-600">No cover picture</p>
-          )}
-        </div>
+        <CoverPreview report={report} chosen={chosen} />
 
-        {editable && (
-          <div className="min-w-0 flex-1 space-y-3">
-            <p className="text-xs text-slate-600">{COVER_RULES}</p>
-            <label htmlFor="cover-file" className="sr-only">
-              Cover picture (JPEG, PNG or WebP)
-            </label>
-            <input
-              ref={input}
-              id="cover-file"
-              type="file"
-              accept={UPLOAD_ACCEPT}
-              className="sr-only"
-              onChange={(event) => {
-                const file = event.target.files?.[0];
-                event.target.value = '';
-                chooseCover(file);
-              }}
-            />
-            {chosen ? (
-              <div className="flex flex-wrap gap-2">
-                <button type="button" className={ui.primaryButton} disabled={uploading} onClick={() => void uploadCover()}>
-                  {uploading ? 'Uploading…' : state.phase === 'failed' ? 'Try the upload again' : 'Use this picture'}
-                </button>
-                <button type="button" className={ui.secondaryButton} disabled={uploading} onClick={() => input.current?.click()}>
-                  Choose another
-                </button>
-                <button type="button" className={ui.secondaryButton} onClick={discardCover}>
-                  Cancel
-                </button>
-              </div>
-            ) : (
-              <div className="flex flex-wrap gap-2">
-                <button type="button" className={ui.secondaryButton} onClick={() => input.current?.click()}>
-                  {report.cover ? 'Replace the picture' : 'Choose a picture'}
-                </button>
-                {report.cover && (
-                  <button type="button" className={ui.secondaryButton} disabled={busy !== null} onClick={() => setConfirmRemove(true)}>
-                    Remove the picture
-                  </button>
-                )}
-              </div>
-            )}
-            {uploading && (
-              <div role="status" aria-live="polite">
-                <p className="text-sm text-slate-700">{pct >= 100 ? `Preparing ${state.file.name}…` : `Uploading ${state.file.name}… ${pct}%`}</p>
-                <progress className="mt-1 h-2 w-full accent-brand-600" max={100} value={pct} aria-label="Cover upload progress" />
-              </div>
-            )}
-            {(state.phase === 'invalid' || state.phase === 'failed') && (
-              <p role="alert" className="text-sm text-red-700">
-                {state.message}
-              </p>
-            )}
-          </div>
-        )}
+        {editable && <CoverChooser report={report} state={state} busy={busy} onRemove={() => setConfirmRemove(true)} />}
       </div>
 
       {report.cover && <CoverAltForm key={`${report.uuid}:${report.cover.alt ?? ''}`} report={report} identity={identity} editable={editable} />}
@@ -120,6 +54,85 @@ export function CoverSection({ report, identity, editable }: { report: Report; i
         <p>The public report page shows no picture until a new one is uploaded.</p>
       </ConfirmDialog>
     </section>
+  );
+}
+
+/** The picture chosen (not saved yet), the stored cover, or a note that there is none. */
+function CoverPreview({ report, chosen }: { report: Report; chosen: { preview: string; file: File } | null }) {
+  const stored = previewOf(report);
+  return (
+    <div className="flex aspect-[16/10] w-full max-w-xs shrink-0 items-center justify-center overflow-hidden rounded-md bg-slate-100 ring-1 ring-slate-200">
+      {chosen ? (
+        <img src={chosen.preview} alt={`Preview of ${chosen.file.name}, not saved yet`} className="size-full object-cover" />
+      ) : stored ? (
+        <img src={stored} alt={report.cover?.alt ? `Current cover: ${report.cover.alt}` : 'Current cover picture'} className="size-full object-cover" />
+      ) : (
+        <p className="p-4 text-center text-sm text-slate-600">No cover picture</p>
+      )}
+    </div>
+  );
+}
+
+/** Choosing, uploading, replacing or removing the picture, with the upload's progress and problems. */
+function CoverChooser({ report, state, busy, onRemove }: { report: Report; state: CoverState; busy: unknown; onRemove: () => void }) {
+  const input = useRef<HTMLInputElement>(null);
+  const chosen = 'preview' in state ? state : null;
+  const uploading = state.phase === 'uploading';
+  const pct = uploading && state.total > 0 ? Math.round((state.loaded / state.total) * 100) : 0;
+  return (
+    <div className="min-w-0 flex-1 space-y-3">
+      <p className="text-xs text-slate-600">{COVER_RULES}</p>
+      <label htmlFor="cover-file" className="sr-only">
+        Cover picture (JPEG, PNG or WebP)
+      </label>
+      <input
+        ref={input}
+        id="cover-file"
+        type="file"
+        accept={UPLOAD_ACCEPT}
+        className="sr-only"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          chooseCover(file);
+        }}
+      />
+      {chosen ? (
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className={ui.primaryButton} disabled={uploading} onClick={() => void uploadCover()}>
+            {uploading ? 'Uploading…' : state.phase === 'failed' ? 'Try the upload again' : 'Use this picture'}
+          </button>
+          <button type="button" className={ui.secondaryButton} disabled={uploading} onClick={() => input.current?.click()}>
+            Choose another
+          </button>
+          <button type="button" className={ui.secondaryButton} onClick={discardCover}>
+            Cancel
+          </button>
+        </div>
+      ) : (
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className={ui.secondaryButton} onClick={() => input.current?.click()}>
+            {report.cover ? 'Replace the picture' : 'Choose a picture'}
+          </button>
+          {report.cover && (
+            <button type="button" className={ui.secondaryButton} disabled={busy !== null} onClick={onRemove}>
+              Remove the picture
+            </button>
+          )}
+        </div>
+      )}
+      {uploading && (
+        <div role="status" aria-live="polite">
+          <p className="text-sm text-slate-700">{pct >= 100 ? `Preparing ${state.file.name}…` : `Uploading ${state.file.name}… ${pct}%`}</p>
+          <progress className="mt-1 h-2 w-full accent-brand-600" max={100} value={pct} aria-label="Cover upload progress" />
+        </div>
+      )}
+      {(state.phase === 'invalid' || state.phase === 'failed') && (
+        <p role="alert" className="text-sm text-red-700">
+          {state.message}
+        </p>
+      )}
+    </div>
   );
 }
 

@@ -59,35 +59,7 @@ function Entry({ view, identity }: { view: ReportView; identity: Whoami }) {
     <>
       <ReportSummary report={report} current="form" title="indicators" notice={report.returned && <ReturnedNotice returned={report.returned} />}>
         {(actions.includes('complete') || actions.includes('reopen')) && (
-          <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-slate-100 pt-4">
-            {actions.includes('complete') && (
-              <>
-                <button
-                  type="button"
-                  className={ui.primaryButton}
-                  disabled={completeBlocked !== null || busy !== null || summary.unsaved + summary.failed > 0}
-                  aria-describedby={completeBlocked ? 'complete-blocked' : undefined}
-                  onClick={() => setConfirm('complete')}
-                >
-                  <Icon name="check" className="size-4" />
-                  Mark complete
-                </button>
-                {completeBlocked && (
-                  <p id="complete-blocked" className="text-sm text-slate-700">
-                    {completeBlocked}
-                  </p>
-                )}
-                {!completeBlocked && summary.unsaved + summary.failed > 0 && (
-                  <p className="text-sm text-slate-700">Wait until every answer is saved.</p>
-                )}
-              </>
-            )}
-            {actions.includes('reopen') && (
-              <button type="button" className={ui.secondaryButton} disabled={busy !== null} onClick={() => setConfirm('reopen')}>
-                Reopen for changes
-              </button>
-            )}
-          </div>
+          <EntryActions actions={actions} completeBlocked={completeBlocked} busy={busy} pending={summary.unsaved + summary.failed} onConfirm={setConfirm} />
         )}
       </ReportSummary>
 
@@ -126,5 +98,40 @@ function Entry({ view, identity }: { view: ReportView; identity: Whoami }) {
         The report goes back to “in progress” so that its answers can be changed. Mark it complete again when you are done.
       </ConfirmDialog>
     </>
+  );
+}
+
+/** "Mark complete" (once every answer is saved) and "Reopen for changes", as the report allows. */
+function EntryActions({ actions, completeBlocked, busy, pending, onConfirm }: { actions: readonly string[]; completeBlocked: string | null; busy: unknown; pending: number; onConfirm: (action: 'complete' | 'reopen') => void }) {
+  return (
+    <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-slate-100 pt-4">
+      {actions.includes('complete') && (
+        <>
+          <button
+            type="button"
+            className={ui.primaryButton}
+            disabled={completeBlocked !== null || busy !== null || pending > 0}
+            aria-describedby={completeBlocked ? 'complete-blocked' : undefined}
+            onClick={() => onConfirm('complete')}
+          >
+            <Icon name="check" className="size-4" />
+            Mark complete
+          </button>
+          {completeBlocked && (
+            <p id="complete-blocked" className="text-sm text-slate-700">
+              {completeBlocked}
+            </p>
+          )}
+          {!completeBlocked && pending > 0 && (
+            <p className="text-sm text-slate-700">Wait until every answer is saved.</p>
+          )}
+        </>
+      )}
+      {actions.includes('reopen') && (
+        <button type="button" className={ui.secondaryButton} disabled={busy !== null} onClick={() => onConfirm('reopen')}>
+          Reopen for changes
+        </button>
+      )}
+    </div>
   );
 }

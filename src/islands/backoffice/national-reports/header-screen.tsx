@@ -81,28 +81,7 @@ function DetailsForm({ report, identity }: { report: Report; identity: Whoami })
   };
 
   const field = (name: keyof HeaderDraft, label: string, max: number, type = 'text') => (
-    <div>
-      <label htmlFor={`report-${name}`} className={ui.label}>
-        {label}
-      </label>
-      <input
-        id={`report-${name}`}
-        type={type}
-        dir="auto"
-        className={`${ui.input} mt-1`}
-        value={draft[name]}
-        maxLength={max}
-        disabled={!editable}
-        aria-invalid={Boolean(errors[name]) || undefined}
-        aria-describedby={errors[name] ? `report-${name}-error` : undefined}
-        onChange={(event) => set({ [name]: event.target.value })}
-      />
-      {errors[name] && (
-        <p id={`report-${name}-error`} className="mt-1 text-sm text-red-700">
-          {errors[name]}
-        </p>
-      )}
-    </div>
+    <DetailsField name={name} label={label} max={max} type={type} value={draft[name]} editable={editable} error={errors[name]} onChange={(value) => set({ [name]: value })} />
   );
 
   return (
@@ -150,6 +129,34 @@ function DetailsForm({ report, identity }: { report: Report; identity: Whoami })
         <p className="mt-4 text-sm text-slate-600">The details are locked with the report.</p>
       )}
     </form>
+  );
+}
+
+/** One text field of the details, with its error under it. */
+function DetailsField({ name, label, max, type, value, editable, error, onChange }: { name: keyof HeaderDraft; label: string; max: number; type: string; value: string; editable: boolean; error: string | undefined; onChange: (value: string) => void }) {
+  return (
+    <div>
+      <label htmlFor={`report-${name}`} className={ui.label}>
+        {label}
+      </label>
+      <input
+        id={`report-${name}`}
+        type={type}
+        dir="auto"
+        className={`${ui.input} mt-1`}
+        value={value}
+        maxLength={max}
+        disabled={!editable}
+        aria-invalid={Boolean(error) || undefined}
+        aria-describedby={error ? `report-${name}-error` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {error && (
+        <p id={`report-${name}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }
 

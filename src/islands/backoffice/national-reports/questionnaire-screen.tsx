@@ -118,27 +118,7 @@ function QuestionList({ page, all, thrusts, subcategories }: { page: Questionnai
 
   return (
     <>
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <p className="text-sm text-slate-700">
-          {all.length - retiredCount} questions in use{retiredCount > 0 && `, ${retiredCount} retired`}
-        </p>
-        <div className="flex flex-wrap items-center gap-4">
-          {retiredCount > 0 && (
-            <label className="inline-flex items-center gap-2 text-sm text-slate-800">
-              <input
-                type="checkbox"
-                className="size-4 accent-brand-600"
-                checked={page.retired}
-                onChange={(event) => navigate(questionnaireHref({ retired: event.target.checked }), { replace: true })}
-              />
-              Show retired questions
-            </label>
-          )}
-          <a id="add-question" href={questionnaireHref({ question: 'new', retired: page.retired })} className={ui.primaryButton}>
-            Add a question
-          </a>
-        </div>
-      </div>
+      <QuestionListToolbar page={page} total={all.length} retiredCount={retiredCount} />
       <p role="status" aria-live="polite" className="sr-only">
         {announcement}
       </p>
@@ -147,40 +127,7 @@ function QuestionList({ page, all, thrusts, subcategories }: { page: Questionnai
           <EmptyState title="No questions yet">Add the first question of the questionnaire.</EmptyState>
         </div>
       ) : (
-        thrusts.map((thrust) => {
-          const groups = subcategories
-            .filter((s) => s.thrust === thrust.code)
-            .map((subcategory) => ({ subcategory, questions: shown.filter((q) => q.subcategory === subcategory.code) }))
-            .filter((group) => group.questions.length > 0);
-          if (groups.length === 0) return null;
-          return (
-            <section key={thrust.code} aria-labelledby={`thrust-${thrust.code}`} className="mt-8">
-              <h2 id={`thrust-${thrust.code}`} className="text-lg font-semibold text-slate-900">
-                {thrust.name}
-                {thrust.nua_paragraphs && <span className="ml-2 text-sm font-normal text-slate-600">NUA ¶{thrust.nua_paragraphs}</span>}
-              </h2>
-              {groups.map(({ subcategory, questions }) => (
-                <section key={subcategory.code} aria-labelledby={`sub-${subcategory.code}`} className="mt-4">
-                  <h3 id={`sub-${subcategory.code}`} className="text-sm font-semibold uppercase tracking-wide text-slate-600">
-                    {subcategory.code} {subcategory.name}
-                  </h3>
-                  <ol className={`${ui.cardFlush} mt-2 divide-y divide-slate-100`}>
-                    {questions.map((question, index) => (
-                      <QuestionRow
-                        key={question.uuid}
-                        question={question}
-                        first={index === 0}
-                        last={index === questions.length - 1}
-                        page={page}
-                        onRetire={() => setConfirming(question)}
-                      />
-                    ))}
-                  </ol>
-                </section>
-              ))}
-            </section>
-          );
-        })
+        thrusts.map((thrust) => <ThrustQuestions key={thrust.code} thrust={thrust} subcategories={subcategories} shown={shown} page={page} onRetire={setConfirming} />)
       )}
       <ConfirmDialog
         open={confirming !== null}
@@ -200,6 +147,69 @@ function QuestionList({ page, all, thrusts, subcategories }: { page: Questionnai
         )}
       </ConfirmDialog>
     </>
+  );
+}
+
+/** How many questions are in use and retired, "Show retired questions" and "Add a question". */
+function QuestionListToolbar({ page, total, retiredCount }: { page: QuestionnairePage; total: number; retiredCount: number }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-4">
+      <p className="text-sm text-slate-700">
+        {total - retiredCount} questions in use{retiredCount > 0 && `, ${retiredCount} retired`}
+      </p>
+      <div className="flex flex-wrap items-center gap-4">
+        {retiredCount > 0 && (
+          <label className="inline-flex items-center gap-2 text-sm text-slate-800">
+            <input
+              type="checkbox"
+              className="size-4 accent-brand-600"
+              checked={page.retired}
+              onChange={(event) => navigate(questionnaireHref({ retired: event.target.checked }), { replace: true })}
+            />
+            Show retired questions
+          </label>
+        )}
+        <a id="add-question" href={questionnaireHref({ question: 'new', retired: page.retired })} className={ui.primaryButton}>
+          Add a question
+        </a>
+      </div>
+    </div>
+  );
+}
+
+/** One thrust's questions, by subcategory; nothing when none of them is shown. */
+function ThrustQuestions({ thrust, subcategories, shown, page, onRetire }: { thrust: Thrust; subcategories: Subcategory[]; shown: Question[]; page: QuestionnairePage; onRetire: (question: Question) => void }) {
+  const groups = subcategories
+    .filter((s) => s.thrust === thrust.code)
+    .map((subcategory) => ({ subcategory, questions: shown.filter((q) => q.subcategory === subcategory.code) }))
+    .filter((group) => group.questions.length > 0);
+  if (groups.length === 0) return null;
+  return (
+    <section key={thrust.code} aria-labelledby={`thrust-${thrust.code}`} className="mt-8">
+      <h2 id={`thrust-${thrust.code}`} className="text-lg font-semibold text-slate-900">
+        {thrust.name}
+        {thrust.nua_paragraphs && <span className="ml-2 text-sm font-normal text-slate-600">NUA ¶{thrust.nua_paragraphs}</span>}
+      </h2>
+      {groups.map(({ subcategory, questions }) => (
+        <section key={subcategory.code} aria-labelledby={`sub-${subcategory.code}`} className="mt-4">
+          <h3 id={`sub-${subcategory.code}`} className="text-sm font-semibold uppercase tracking-wide text-slate-600">
+            {subcategory.code} {subcategory.name}
+          </h3>
+          <ol className={`${ui.cardFlush} mt-2 divide-y divide-slate-100`}>
+            {questions.map((question, index) => (
+              <QuestionRow
+                key={question.uuid}
+                question={question}
+                first={index === 0}
+                last={index === questions.length - 1}
+                page={page}
+                onRetire={() => onRetire(question)}
+              />
+            ))}
+          </ol>
+        </section>
+      ))}
+    </section>
   );
 }
 

@@ -34,9 +34,6 @@ export function ReportSummary({
   children?: React.ReactNode;
 }) {
   const routes = reportRoutes(report.country.code, report.year);
-  const days = daysUntil(report.deadline);
-  const late = days < 0;
-  const c = report.completeness;
   return (
     <>
       <p className="mb-2 text-sm">
@@ -55,33 +52,7 @@ export function ReportSummary({
       </PageHeading>
       {notice && <div className="-mt-3 mb-4">{notice}</div>}
       <div className={`${notice ? '' : '-mt-3 '}mb-5 rounded-lg border border-slate-200 bg-white p-4 shadow-xs`}>
-        <dl className="grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
-          <div>
-            <dt className="text-slate-600">Status</dt>
-            <dd className="mt-1 flex flex-wrap items-center gap-2">
-              <StatusChip status={report.status} labels={REPORT_STATUS_LABELS} tones={REPORT_TONES} />
-              {report.demo && <span className="text-xs text-slate-600">Demonstration data</span>}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-slate-600">Deadline</dt>
-            <dd className={`mt-1 font-medium ${late ? 'text-slate-800' : days <= 14 ? 'text-amber-800' : 'text-slate-900'}`}>
-              {deadlineText(report.deadline)}
-              {!late && <span className="font-normal text-slate-600"> · {formatDate(report.deadline)}</span>}
-            </dd>
-          </div>
-          <div className="sm:col-span-2">
-            <dt className="text-slate-600">Completeness</dt>
-            <dd className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
-              <CompletenessBar pct={c.pct} className="w-36" />
-              <span className="text-slate-700">
-                {c.answered} of {c.total} answered
-                {c.compulsory_total > 0 && ` · ${c.compulsory_answered} of ${c.compulsory_total} required`}
-                {c.invalid > 0 && <span className="text-red-700"> · {c.invalid} to correct</span>}
-              </span>
-            </dd>
-          </div>
-        </dl>
+        <ReportFacts report={report} />
         {report.public_copy_kept_at && (
           <p className="mt-3 rounded-md border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900" role="note">
             This report is being revised. The public site keeps showing the version published before it was unlocked (kept on{' '}
@@ -108,5 +79,41 @@ export function ReportSummary({
         </ul>
       </nav>
     </>
+  );
+}
+
+/** Where the report stands: status, deadline and completeness. */
+function ReportFacts({ report }: { report: Report }) {
+  const days = daysUntil(report.deadline);
+  const late = days < 0;
+  const c = report.completeness;
+  return (
+    <dl className="grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
+      <div>
+        <dt className="text-slate-600">Status</dt>
+        <dd className="mt-1 flex flex-wrap items-center gap-2">
+          <StatusChip status={report.status} labels={REPORT_STATUS_LABELS} tones={REPORT_TONES} />
+          {report.demo && <span className="text-xs text-slate-600">Demonstration data</span>}
+        </dd>
+      </div>
+      <div>
+        <dt className="text-slate-600">Deadline</dt>
+        <dd className={`mt-1 font-medium ${late ? 'text-slate-800' : days <= 14 ? 'text-amber-800' : 'text-slate-900'}`}>
+          {deadlineText(report.deadline)}
+          {!late && <span className="font-normal text-slate-600"> · {formatDate(report.deadline)}</span>}
+        </dd>
+      </div>
+      <div className="sm:col-span-2">
+        <dt className="text-slate-600">Completeness</dt>
+        <dd className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
+          <CompletenessBar pct={c.pct} className="w-36" />
+          <span className="text-slate-700">
+            {c.answered} of {c.total} answered
+            {c.compulsory_total > 0 && ` · ${c.compulsory_answered} of ${c.compulsory_total} required`}
+            {c.invalid > 0 && <span className="text-red-700"> · {c.invalid} to correct</span>}
+          </span>
+        </dd>
+      </div>
+    </dl>
   );
 }

@@ -14,7 +14,6 @@ import { Flag } from '../ui/flag.tsx';
 /** /profile/completion: a standalone page (no sidebar) for signed-in users without a country. */
 export function ProfileCompletionScreen({ identity }: ScreenProps) {
   const auth = useStore($auth);
-  const countries = useStore($activeCountries);
   const save = useStore($saveProfile);
   const displayName = auth.status === 'signedIn' ? auth.displayName : null;
   const [name, setName] = useState(identity.name ?? displayName ?? '');
@@ -29,7 +28,6 @@ export function ProfileCompletionScreen({ identity }: ScreenProps) {
   const errors = { ...serverFieldErrors(save.error), ...clientErrors };
   // Field errors show beside their fields; anything else (403, 409, network) above the form.
   const generalError = save.error && Object.keys(serverFieldErrors(save.error)).length === 0 ? save.error : null;
-  const country = countries.data?.data.find((candidate) => candidate.code === countryCode);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -46,17 +44,7 @@ export function ProfileCompletionScreen({ identity }: ScreenProps) {
 
   return (
     <div className="min-h-screen bg-slate-50">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex h-16 max-w-3xl items-center justify-between gap-4 px-4">
-          <a href="/" className="flex items-center gap-2 font-semibold text-brand-800">
-            <BrandMark className="size-8 shrink-0" />
-            Asia-Pacific Urban Agenda
-          </a>
-          <button type="button" className={ui.secondaryButton} onClick={() => void logout()}>
-            Sign out
-          </button>
-        </div>
-      </header>
+      <CompletionHeader />
       <main id="main" tabIndex={-1} className="mx-auto max-w-xl px-4 py-10 outline-none">
         <PageHeading description="Tell us who you are and which country you work for. An administrator of your country then activates your account.">
           Complete your profile
@@ -72,43 +60,69 @@ export function ProfileCompletionScreen({ identity }: ScreenProps) {
           </p>
           <NameField idPrefix="profile" value={name} onChange={setName} errors={errors} required />
           <PhoneField idPrefix="profile" value={phone} onChange={setPhone} errors={errors} />
-          <div>
-            <label htmlFor="profile-country_code" className={ui.label}>
-              Country
-            </label>
-            <div className="mt-1 flex items-center gap-3">
-              <select
-                id="profile-country_code"
-                className={ui.input}
-                value={countryCode}
-                onChange={(event) => setCountryCode(event.target.value)}
-                required
-                disabled={!countries.data}
-                {...invalidProps(errors, 'country_code', 'profile-country-error')}
-              >
-                <option value="">{countries.data ? 'Choose your country' : 'Loading countries…'}</option>
-                {countries.data?.data.map((option) => (
-                  <option key={option.code} value={option.code}>
-                    {option.name}
-                  </option>
-                ))}
-              </select>
-              {country && (
-                <Flag country={country} size="lg" label />
-              )}
-            </div>
-            <FieldError id="profile-country-error" messages={errors['country_code']} />
-            {countries.error !== undefined && (
-              <div className="mt-2">
-                <ErrorState error={countries.error} title="The countries could not be loaded" onRetry={() => $activeCountries.revalidate()} />
-              </div>
-            )}
-          </div>
+          <CountryChoice countryCode={countryCode} setCountryCode={setCountryCode} errors={errors} />
           <button type="submit" className={ui.primaryButton} disabled={save.loading}>
             {save.loading ? 'Saving…' : 'Save and continue'}
           </button>
         </form>
       </main>
     </div>
+  );
+}
+
+/** The bare page's header: the brand, home, and Sign out. */
+function CompletionHeader() {
+  return (
+  <header className="border-b border-slate-200 bg-white">
+    <div className="mx-auto flex h-16 max-w-3xl items-center justify-between gap-4 px-4">
+      <a href="/" className="flex items-center gap-2 font-semibold text-brand-800">
+        <BrandMark className="size-8 shrink-0" />
+        Asia-Pacific Urban Agenda
+      </a>
+      <button type="button" className={ui.secondaryButton} onClick={() => void logout()}>
+        Sign out
+      </button>
+    </div>
+  </header>
+  );
+}
+
+/** The country the person works for, with its flag once chosen. */
+function CountryChoice({ countryCode, setCountryCode, errors }: { countryCode: string; setCountryCode: (code: string) => void; errors: FieldErrors }) {
+  const countries = useStore($activeCountries);
+  const country = countries.data?.data.find((candidate) => candidate.code === countryCode);
+  return (
+  <div>
+    <label htmlFor="profile-country_code" className={ui.label}>
+      Country
+    </label>
+    <div className="mt-1 flex items-center gap-3">
+      <select
+        id="profile-country_code"
+        className={ui.input}
+        value={countryCode}
+        onChange={(event) => setCountryCode(event.target.value)}
+        required
+        disabled={!countries.data}
+        {...invalidProps(errors, 'country_code', 'profile-country-error')}
+      >
+        <option value="">{countries.data ? 'Choose your country' : 'Loading countries…'}</option>
+        {countries.data?.data.map((option) => (
+          <option key={option.code} value={option.code}>
+            {option.name}
+          </option>
+        ))}
+      </select>
+      {country && (
+        <Flag country={country} size="lg" label />
+      )}
+    </div>
+    <FieldError id="profile-country-error" messages={errors['country_code']} />
+    {countries.error !== undefined && (
+      <div className="mt-2">
+        <ErrorState error={countries.error} title="The countries could not be loaded" onRetry={() => $activeCountries.revalidate()} />
+      </div>
+    )}
+  </div>
   );
 }

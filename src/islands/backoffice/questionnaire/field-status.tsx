@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { formatAnswer, type EngineOptions } from '../../../lib/questionnaires/engine.ts';
 import type { Answer, Question } from '../../../lib/questionnaires/schema.ts';
 import { formatDate } from '../ui/format.ts';
@@ -19,21 +20,27 @@ function Spinner() {
 
 /** The one line under a field saying where its answer stands; announced politely. */
 export function FieldStatus({ id, state, stored, onRetry }: { id: string; state: FieldState; stored: Answer | undefined; onRetry: () => void }) {
-  let content: React.ReactNode = null;
+  return (
+    <p id={id} role="status" aria-live="polite" className="mt-3 min-h-5 text-sm">
+      {statusContent(state, stored, onRetry)}
+    </p>
+  );
+}
+
+/** Where an answer stands on its way to the server. */
+function statusContent(state: FieldState, stored: Answer | undefined, onRetry: () => void): ReactNode {
   switch (state.kind) {
     case 'idle':
-      content = stored ? (
+      return stored ? (
         <span className="text-slate-600">
           Saved {formatDate(stored.updated_at)}
           {stored.updated_by ? ` by ${stored.updated_by.name}` : ''}
         </span>
       ) : null;
-      break;
     case 'editing':
-      content = <span className="text-slate-600">Not saved yet: it is saved when you leave this question.</span>;
-      break;
+      return <span className="text-slate-600">Not saved yet: it is saved when you leave this question.</span>;
     case 'pending':
-      content = state.offline ? (
+      return state.offline ? (
         <span className="inline-flex items-center gap-1.5 text-amber-800">
           <Icon name="info" className="size-4" />
           Kept on this device: it will be sent when the connection returns.
@@ -44,33 +51,39 @@ export function FieldStatus({ id, state, stored, onRetry }: { id: string; state:
           Waiting to be saved…
         </span>
       );
-      break;
     case 'saving':
-      content = (
+      return (
         <span className="inline-flex items-center gap-1.5 text-slate-700">
           <Spinner />
           Saving…
         </span>
       );
-      break;
     case 'saved':
-      content = (
+      return (
         <span className="inline-flex items-center gap-1.5 text-emerald-800">
           <Icon name="check" className="size-4" />
           Saved
         </span>
       );
-      break;
+    default:
+      return problemContent(state, onRetry);
+  }
+}
+
+type Problem = Extract<FieldState, { kind: 'warning' | 'invalid' | 'failed' | 'conflict' | 'locked' }>;
+
+/** A saved answer with warnings, or one that needs the person: invalid, failed, in conflict or locked. */
+function problemContent(state: Problem, onRetry: () => void): ReactNode {
+  switch (state.kind) {
     case 'warning':
-      content = (
+      return (
         <span className="inline-flex items-start gap-1.5 text-amber-800">
           <Icon name="alert" className="mt-0.5 size-4 shrink-0" />
           <span>Saved. {state.warnings.map((warning) => `${warning.charAt(0).toUpperCase()}${warning.slice(1)}.`).join(' ')}</span>
         </span>
       );
-      break;
     case 'invalid':
-      content = (
+      return (
         <span className="inline-flex items-start gap-1.5 text-red-800">
           <Icon name="alert" className="mt-0.5 size-4 shrink-0" />
           {state.stored
@@ -78,9 +91,8 @@ export function FieldStatus({ id, state, stored, onRetry }: { id: string; state:
             : 'Not saved: correct the answer as shown and leave the question again.'}
         </span>
       );
-      break;
     case 'failed':
-      content = (
+      return (
         <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1 text-red-800">
           <Icon name="alert" className="size-4 shrink-0" />
           Not saved: {state.message}
@@ -89,28 +101,20 @@ export function FieldStatus({ id, state, stored, onRetry }: { id: string; state:
           </button>
         </span>
       );
-      break;
     case 'conflict':
-      content = (
+      return (
         <span className="text-red-800">
           {state.mine ? 'You changed this in another tab or window: choose which to keep.' : 'Someone else changed this answer meanwhile: choose which to keep.'}
         </span>
       );
-      break;
     case 'locked':
-      content = state.own ? (
+      return state.own ? (
         <span className="inline-flex items-center gap-1.5 text-slate-700">
           <Icon name="shield" className="size-4 shrink-0" />
           {state.message}
         </span>
       ) : null;
-      break;
   }
-  return (
-    <p id={id} role="status" aria-live="polite" className="mt-3 min-h-5 text-sm">
-      {content}
-    </p>
-  );
 }
 
 /** Both versions of an answer changed by two people at once, and the two ways out. */

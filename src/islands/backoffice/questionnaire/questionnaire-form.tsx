@@ -4,7 +4,7 @@ import type { Completeness, Question, QuestionTier } from '../../../lib/question
 import { Chips } from '../ui/filters.tsx';
 import { Icon } from '../ui/icons.tsx';
 import { ui } from '../ui/styles.ts';
-import type { QuestionnaireForm, ShowFilter } from './form-store.ts';
+import type { QuestionGroup, QuestionnaireForm, ShowFilter } from './form-store.ts';
 import { QuestionField } from './question-field.tsx';
 
 const TIERS = [
@@ -206,32 +206,37 @@ export function QuestionnaireFormView({ form, fieldExtra }: {
           </div>
         )}
 
-        {groups.map((group) => {
-          const shown = group.subcategories.filter((sub) => sub.questions.length > 0);
-          if (shown.length === 0) return null;
-          return (
-            <section key={group.thrust.code} id={`thrust-${group.thrust.code}`} aria-labelledby={`thrust-${group.thrust.code}-title`} className="mb-8 scroll-mt-20">
-              <h2 id={`thrust-${group.thrust.code}-title`} className="text-lg font-semibold text-slate-900">
-                {form.display.sectionCodes && `${group.thrust.code} · `}{group.thrust.name}
-              </h2>
-              {group.thrust.nua_paragraphs && <p className="text-sm text-slate-600">New Urban Agenda ¶{group.thrust.nua_paragraphs}</p>}
-              {shown.map((sub) => (
-                <div key={sub.subcategory.code} id={`sub-${sub.subcategory.code}`} className="mt-4 scroll-mt-20">
-                  <h3 className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-600">
-                    {form.display.sectionCodes && `${sub.subcategory.code} `}{sub.subcategory.name}
-                  </h3>
-                  <div className="space-y-4">
-                    {sub.questions.map((question) => (
-                      <QuestionField key={question.uuid} form={form} question={question} extra={fieldExtra?.(question)} />
-                    ))}
-                  </div>
-                </div>
-              ))}
-            </section>
-          );
-        })}
+        {groups.map((group) => (
+          <ThrustGroup key={group.thrust.code} form={form} group={group} fieldExtra={fieldExtra} />
+        ))}
         <SaveBar form={form} container={questionsRef} />
       </div>
     </div>
+  );
+}
+
+/** One thrust's questions in view, by subcategory; nothing when none is in view. */
+function ThrustGroup({ form, group, fieldExtra }: { form: QuestionnaireForm; group: QuestionGroup; fieldExtra?: ((question: Question) => ReactNode) | undefined }) {
+  const shown = group.subcategories.filter((sub) => sub.questions.length > 0);
+  if (shown.length === 0) return null;
+  return (
+    <section key={group.thrust.code} id={`thrust-${group.thrust.code}`} aria-labelledby={`thrust-${group.thrust.code}-title`} className="mb-8 scroll-mt-20">
+      <h2 id={`thrust-${group.thrust.code}-title`} className="text-lg font-semibold text-slate-900">
+        {form.display.sectionCodes && `${group.thrust.code} · `}{group.thrust.name}
+      </h2>
+      {group.thrust.nua_paragraphs && <p className="text-sm text-slate-600">New Urban Agenda ¶{group.thrust.nua_paragraphs}</p>}
+      {shown.map((sub) => (
+        <div key={sub.subcategory.code} id={`sub-${sub.subcategory.code}`} className="mt-4 scroll-mt-20">
+          <h3 className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-600">
+            {form.display.sectionCodes && `${sub.subcategory.code} `}{sub.subcategory.name}
+          </h3>
+          <div className="space-y-4">
+            {sub.questions.map((question) => (
+              <QuestionField key={question.uuid} form={form} question={question} extra={fieldExtra?.(question)} />
+            ))}
+          </div>
+        </div>
+      ))}
+    </section>
   );
 }

@@ -97,31 +97,9 @@ function YesNo({ name, value, disabled, onChange, labelledBy, describedBy }: {
 }
 
 /** The input of one answer's value, by answer type (and one per part for multi-part questions). */
-export function ValueInput({ question, value, id, labelledBy, describedBy, invalid, disabled, onChange, onChoose }: ValueInputProps) {
-  if (question.parts.length > 0) {
-    const parts = typeof value === 'object' && !Array.isArray(value) ? value : {};
-    return (
-      <div className="grid gap-3 sm:grid-cols-2">
-        {question.parts.map((part) => {
-          const partValue = parts[part.key] ?? '';
-          const set = (next: string) => onChange({ ...parts, [part.key]: next });
-          const choose = (next: string) => onChoose({ ...parts, [part.key]: next });
-          return (
-            <div key={part.key}>
-              <span id={`${id}-${part.key}-label`} className="mb-1 block text-sm text-slate-700">
-                {part.label}
-              </span>
-              {question.answer_type === 'yn' ? (
-                <YesNo name={`${id}-${part.key}`} value={partValue} disabled={disabled} onChange={choose} labelledBy={`${id}-${part.key}-label`} describedBy={describedBy} />
-              ) : (
-                <NumberBox question={question} id={`${id}-${part.key}`} value={partValue} labelledBy={`${id}-${part.key}-label`} describedBy={describedBy} invalid={invalid} disabled={disabled} onChange={set} />
-              )}
-            </div>
-          );
-        })}
-      </div>
-    );
-  }
+export function ValueInput(props: ValueInputProps) {
+  const { question, value, id, labelledBy, describedBy, invalid, disabled, onChange, onChoose } = props;
+  if (question.parts.length > 0) return <PartInputs {...props} />;
   const text = typeof value === 'string' ? value : '';
   switch (question.answer_type) {
     case 'pct':
@@ -131,48 +109,9 @@ export function ValueInput({ question, value, id, labelledBy, describedBy, inval
     case 'yn':
       return <YesNo name={id} value={text} disabled={disabled} onChange={onChoose} labelledBy={labelledBy} describedBy={describedBy} />;
     case 'single':
-      return (
-        <select
-          {...FIELD_ATTR}
-          id={id}
-          className={`${ui.input} max-w-md`}
-          value={text}
-          disabled={disabled}
-          aria-labelledby={labelledBy}
-          aria-describedby={describedBy}
-          aria-invalid={invalid || undefined}
-          onChange={(event) => onChange(event.target.value)}
-        >
-          <option value="">Choose…</option>
-          {question.options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      );
-    case 'multi': {
-      const chosen = Array.isArray(value) ? value : [];
-      return (
-        <div role="group" aria-labelledby={labelledBy} aria-describedby={describedBy} className="grid gap-2 sm:grid-cols-2">
-          {question.options.map((option) => (
-            <label key={option.value} className="flex items-start gap-2 text-sm text-slate-800">
-              <input
-                {...FIELD_ATTR}
-                type="checkbox"
-                className="mt-0.5 size-4 accent-brand-600"
-                checked={chosen.includes(option.value)}
-                disabled={disabled}
-                onChange={(event) =>
-                  onChoose(event.target.checked ? [...chosen, option.value] : chosen.filter((item) => item !== option.value))
-                }
-              />
-              {option.label}
-            </label>
-          ))}
-        </div>
-      );
-    }
+      return <SingleChoice {...props} text={text} />;
+    case 'multi':
+      return <MultiChoice {...props} />;
     case 'txt':
       return (
         <textarea dir="auto"
@@ -206,4 +145,78 @@ export function ValueInput({ question, value, id, labelledBy, describedBy, inval
         />
       );
   }
+}
+
+/** One input per part of a multi-part figure, each under its part's label. */
+function PartInputs({ question, value, id, describedBy, invalid, disabled, onChange, onChoose }: ValueInputProps) {
+  const parts = typeof value === 'object' && !Array.isArray(value) ? value : {};
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      {question.parts.map((part) => {
+        const partValue = parts[part.key] ?? '';
+        const set = (next: string) => onChange({ ...parts, [part.key]: next });
+        const choose = (next: string) => onChoose({ ...parts, [part.key]: next });
+        return (
+          <div key={part.key}>
+            <span id={`${id}-${part.key}-label`} className="mb-1 block text-sm text-slate-700">
+              {part.label}
+            </span>
+            {question.answer_type === 'yn' ? (
+              <YesNo name={`${id}-${part.key}`} value={partValue} disabled={disabled} onChange={choose} labelledBy={`${id}-${part.key}-label`} describedBy={describedBy} />
+            ) : (
+              <NumberBox question={question} id={`${id}-${part.key}`} value={partValue} labelledBy={`${id}-${part.key}-label`} describedBy={describedBy} invalid={invalid} disabled={disabled} onChange={set} />
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+/** A choice of one option, from a list. */
+function SingleChoice({ question, id, labelledBy, describedBy, invalid, disabled, onChange, text }: ValueInputProps & { text: string }) {
+  return (
+    <select
+      {...FIELD_ATTR}
+      id={id}
+      className={`${ui.input} max-w-md`}
+      value={text}
+      disabled={disabled}
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+      aria-invalid={invalid || undefined}
+      onChange={(event) => onChange(event.target.value)}
+    >
+      <option value="">Choose…</option>
+      {question.options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** A choice of several options, as checkboxes saved at once. */
+function MultiChoice({ question, value, labelledBy, describedBy, disabled, onChoose }: ValueInputProps) {
+  const chosen = Array.isArray(value) ? value : [];
+  return (
+    <div role="group" aria-labelledby={labelledBy} aria-describedby={describedBy} className="grid gap-2 sm:grid-cols-2">
+      {question.options.map((option) => (
+        <label key={option.value} className="flex items-start gap-2 text-sm text-slate-800">
+          <input
+            {...FIELD_ATTR}
+            type="checkbox"
+            className="mt-0.5 size-4 accent-brand-600"
+            checked={chosen.includes(option.value)}
+            disabled={disabled}
+            onChange={(event) =>
+              onChoose(event.target.checked ? [...chosen, option.value] : chosen.filter((item) => item !== option.value))
+            }
+          />
+          {option.label}
+        </label>
+      ))}
+    </div>
+  );
 }

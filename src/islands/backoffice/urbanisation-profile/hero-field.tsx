@@ -15,12 +15,7 @@ function previewOf(image: CmsImage, width: number): string {
   return (webp.find((v) => v.width >= width) ?? webp.at(-1))?.url ?? image.url;
 }
 
-/**
- * The theme's picture: the stored one or the file just chosen (previewed from memory; it is
- * uploaded when the overview is saved), its description for people who cannot see it, and the
- * upload's progress.
- */
-export function HeroField(props: {
+type Props = {
   current: CmsImage | null;
   choice: HeroChoice;
   alt: string;
@@ -32,7 +27,14 @@ export function HeroField(props: {
   onRemove: () => void;
   onUndo: () => void;
   onAlt: (alt: string) => void;
-}) {
+};
+
+/**
+ * The theme's picture: the stored one or the file just chosen (previewed from memory; it is
+ * uploaded when the overview is saved), its description for people who cannot see it, and the
+ * upload's progress.
+ */
+export function HeroField(props: Props) {
   const { current, choice, progress } = props;
   const input = useRef<HTMLInputElement>(null);
   const shown = choice.kind === 'new' ? choice.preview : choice.kind === 'keep' && current ? previewOf(current, 480) : null;
@@ -42,16 +44,7 @@ export function HeroField(props: {
       <legend className={ui.label}>Picture</legend>
       <p className="text-xs text-slate-600">At the top of the theme’s public page and on its card. JPEG, PNG or WebP, at most {formatBytes(CMS_UPLOAD_MAX_BYTES)}; a wide picture (16:9) fits best.</p>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
-        <div className="flex aspect-video w-full max-w-xs shrink-0 items-center justify-center overflow-hidden rounded-md bg-slate-100 ring-1 ring-slate-200">
-          {shown ? (
-            <img src={shown} alt={choice.kind === 'new' ? `Preview of ${choice.file.name}` : 'Current picture of the theme'} className="size-full object-cover" />
-          ) : (
-            <span className="flex flex-col items-center gap-1 text-sm text-slate-600">
-              <Icon name="image" className="size-6" />
-              {choice.kind === 'remove' ? 'The picture will be removed' : 'No picture yet'}
-            </span>
-          )}
-        </div>
+        <HeroPreview shown={shown} choice={choice} />
         <div className="min-w-0 flex-1 space-y-3 text-sm">
           <div>
             <input
@@ -95,37 +88,63 @@ export function HeroField(props: {
             )}
             {choice.kind === 'remove' && <p className="text-slate-700">The picture is removed when you save.</p>}
           </div>
-          {progress && (
-            <div>
-              <div className="flex justify-between gap-2 text-xs text-slate-700">
-                <span>{percent >= 100 ? 'Processing the picture…' : 'Uploading the picture'}</span>
-                <span className="tabular-nums">{percent}%</span>
-              </div>
-              <div role="progressbar" aria-label="Picture upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="mt-1 h-2 w-full overflow-hidden rounded-full bg-slate-200">
-                <div className="h-full rounded-full bg-brand-600 transition-[width] duration-200 motion-reduce:transition-none" style={{ width: `${percent}%` }} />
-              </div>
-            </div>
-          )}
-          {(choice.kind === 'new' || (choice.kind === 'keep' && current)) && (
-            <div>
-              <label htmlFor="hero-alt" className={ui.label}>
-                What the picture shows <span className="text-slate-600">(required)</span>
-              </label>
-              <p id="hero-alt-hint" className="text-xs text-slate-600">Read out to people who cannot see it, such as “Rows of houses on a hillside in Cebu”.</p>
-              <input dir="auto"
-                id="hero-alt"
-                className={`${ui.input} mt-1`}
-                value={props.alt}
-                maxLength={HERO_ALT_MAX}
-                aria-invalid={Boolean(props.errors['hero_alt']) || undefined}
-                aria-describedby={`hero-alt-hint${props.errors['hero_alt'] ? ' hero-alt-error' : ''}`}
-                onChange={(event) => props.onAlt(event.target.value)}
-              />
-              <FieldError id="hero-alt-error" messages={props.errors['hero_alt']} />
-            </div>
-          )}
+          {progress && <HeroProgress percent={percent} />}
+          {(choice.kind === 'new' || (choice.kind === 'keep' && current)) && <HeroAlt alt={props.alt} errors={props.errors} onAlt={props.onAlt} />}
         </div>
       </div>
     </fieldset>
+  );
+}
+
+/** The picture as it will be: the file chosen, the stored one, or why there is none. */
+function HeroPreview({ shown, choice }: { shown: string | null; choice: HeroChoice }) {
+  return (
+    <div className="flex aspect-video w-full max-w-xs shrink-0 items-center justify-center overflow-hidden rounded-md bg-slate-100 ring-1 ring-slate-200">
+      {shown ? (
+        <img src={shown} alt={choice.kind === 'new' ? `Preview of ${choice.file.name}` : 'Current picture of the theme'} className="size-full object-cover" />
+      ) : (
+        <span className="flex flex-col items-center gap-1 text-sm text-slate-600">
+          <Icon name="image" className="size-6" />
+          {choice.kind === 'remove' ? 'The picture will be removed' : 'No picture yet'}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** The upload's progress, then "Processing the picture…". */
+function HeroProgress({ percent }: { percent: number }) {
+  return (
+    <div>
+      <div className="flex justify-between gap-2 text-xs text-slate-700">
+        <span>{percent >= 100 ? 'Processing the picture…' : 'Uploading the picture'}</span>
+        <span className="tabular-nums">{percent}%</span>
+      </div>
+      <div role="progressbar" aria-label="Picture upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="mt-1 h-2 w-full overflow-hidden rounded-full bg-slate-200">
+        <div className="h-full rounded-full bg-brand-600 transition-[width] duration-200 motion-reduce:transition-none" style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}
+
+/** What the picture shows, for people who cannot see it (required with a picture). */
+function HeroAlt({ alt, errors, onAlt }: Pick<Props, 'alt' | 'errors' | 'onAlt'>) {
+  return (
+    <div>
+      <label htmlFor="hero-alt" className={ui.label}>
+        What the picture shows <span className="text-slate-600">(required)</span>
+      </label>
+      <p id="hero-alt-hint" className="text-xs text-slate-600">Read out to people who cannot see it, such as “Rows of houses on a hillside in Cebu”.</p>
+      <input dir="auto"
+        id="hero-alt"
+        className={`${ui.input} mt-1`}
+        value={alt}
+        maxLength={HERO_ALT_MAX}
+        aria-invalid={Boolean(errors['hero_alt']) || undefined}
+        aria-describedby={`hero-alt-hint${errors['hero_alt'] ? ' hero-alt-error' : ''}`}
+        onChange={(event) => onAlt(event.target.value)}
+      />
+      <FieldError id="hero-alt-error" messages={errors['hero_alt']} />
+    </div>
   );
 }

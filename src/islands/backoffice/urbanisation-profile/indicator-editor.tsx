@@ -45,34 +45,6 @@ export function IndicatorEditor({ slug, store, indicator, onClose }: { slug: str
     else if (outcome.kind === 'conflict') setConflict(outcome.current);
   }
 
-  const field = (name: TextField, label: string, max: number, options: { hint?: string; required?: boolean; inputMode?: 'decimal' | 'numeric'; className?: string } = {}): ReactNode => {
-    const id = `indicator-${name.replace(/_/g, '-')}`;
-    const described = [options.hint && `${id}-hint`, errors[name] && `${id}-error`].filter(Boolean).join(' ') || undefined;
-    return (
-      <div className={options.className}>
-        <label htmlFor={id} className={ui.label}>
-          {label}
-          {options.required && <span className="text-slate-600"> (required)</span>}
-        </label>
-        {options.hint && (
-          <p id={`${id}-hint`} className="text-xs text-slate-600">
-            {options.hint}
-          </p>
-        )}
-        <input dir="auto"
-          id={id}
-          className={`${ui.input} mt-1`}
-          value={draft[name]}
-          maxLength={max}
-          inputMode={options.inputMode}
-          {...invalidProps(errors, name, `${id}-error`)}
-          aria-describedby={described}
-          onChange={(event) => setDraft({ ...draft, [name]: event.target.value })}
-        />
-        <FieldError id={`${id}-error`} messages={errors[name]} />
-      </div>
-    );
-  };
 
   return (
     <Dialog open onClose={() => onClose(null)} className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto p-4 sm:items-center">
@@ -108,51 +80,7 @@ export function IndicatorEditor({ slug, store, indicator, onClose }: { slug: str
             void save();
           }}
         >
-          {editing ? (
-            <p className="text-sm text-slate-700">
-              Code <span className="font-mono font-semibold">{indicator.code}</span>: it identifies the figures and cannot change.
-            </p>
-          ) : (
-            field('code', 'Code', INDICATOR_CODE_MAX, { required: true, hint: 'Capital letters, digits and _, such as WASTE_COLLECTED_PCT. It cannot change later.' })
-          )}
-          {field('name', 'Name', INDICATOR_NAME_MAX, { required: true })}
-          <div className="grid gap-4 sm:grid-cols-3">
-            <div>
-              <label htmlFor="indicator-answer-type" className={ui.label}>
-                Kind of figure
-              </label>
-              <select
-                id="indicator-answer-type"
-                className={`${ui.input} mt-1`}
-                value={draft.answer_type}
-                {...invalidProps(errors, 'answer_type', 'indicator-answer-type-error')}
-                onChange={(event) => setDraft({ ...draft, answer_type: event.target.value as IndicatorDraft['answer_type'] })}
-              >
-                {INDICATOR_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {INDICATOR_TYPE_LABELS[type]}
-                  </option>
-                ))}
-              </select>
-              <FieldError id="indicator-answer-type-error" messages={errors['answer_type']} />
-            </div>
-            {field('unit', 'Unit', INDICATOR_UNIT_MAX, { hint: 'Such as %, km or thousand people' })}
-            {field('decimals', 'Decimal places', 1, { inputMode: 'numeric', hint: 'Blank: any' })}
-          </div>
-          <fieldset>
-            <legend className={ui.label}>Expected range</legend>
-            <p className="text-xs text-slate-600">A figure outside it is saved with a warning to check it.</p>
-            <div className="mt-1 grid gap-4 sm:grid-cols-2">
-              {field('expected_min', 'Lowest expected value', 24, { inputMode: 'decimal' })}
-              {field('expected_max', 'Highest expected value', 24, { inputMode: 'decimal' })}
-            </div>
-          </fieldset>
-          {field('source', 'Source', INDICATOR_SOURCE_MAX, { required: true, hint: 'The organisation and publication the figures come from' })}
-          <div className="grid gap-4 sm:grid-cols-3">
-            {field('source_series', 'Source series', INDICATOR_SERIES_MAX, { hint: 'Such as SP.URB.TOTL.IN.ZS' })}
-            {field('sdg_ref', 'SDG indicator', INDICATOR_SDG_MAX, { hint: 'Such as 11.1.1' })}
-            {field('licence', 'Licence', INDICATOR_LICENCE_MAX, { hint: 'Such as CC BY 4.0' })}
-          </div>
+          <IndicatorFields indicator={indicator} draft={draft} setDraft={setDraft} errors={errors} />
           <FieldError id="indicator-form-error" messages={errors['_'] ?? errors['category'] ?? errors['version']} />
           <div className="flex flex-wrap justify-end gap-3 pt-2">
             <button type="button" className={ui.secondaryButton} onClick={() => onClose(null)}>
@@ -165,5 +93,88 @@ export function IndicatorEditor({ slug, store, indicator, onClose }: { slug: str
         </form>
       </DialogPanel>
     </Dialog>
+  );
+}
+
+/** The indicator's code (new ones only), name, kind, unit, decimals, expected range, source and references. */
+function IndicatorFields({ indicator, draft, setDraft, errors }: { indicator: Indicator | null; draft: IndicatorDraft; setDraft: (draft: IndicatorDraft) => void; errors: FieldErrors }) {
+  const editing = indicator !== null;
+  const field = (name: TextField, label: string, max: number, options: { hint?: string; required?: boolean; inputMode?: 'decimal' | 'numeric'; className?: string } = {}): ReactNode => {
+    const id = `indicator-${name.replace(/_/g, '-')}`;
+    const described = [options.hint && `${id}-hint`, errors[name] && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={options.className}>
+      <label htmlFor={id} className={ui.label}>
+        {label}
+        {options.required && <span className="text-slate-600"> (required)</span>}
+      </label>
+      {options.hint && (
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
+          {options.hint}
+        </p>
+      )}
+      <input dir="auto"
+        id={id}
+        className={`${ui.input} mt-1`}
+        value={draft[name]}
+        maxLength={max}
+        inputMode={options.inputMode}
+        {...invalidProps(errors, name, `${id}-error`)}
+        aria-describedby={described}
+        onChange={(event) => setDraft({ ...draft, [name]: event.target.value })}
+      />
+      <FieldError id={`${id}-error`} messages={errors[name]} />
+    </div>
+  );
+};
+
+  return (
+    <>
+      {editing ? (
+        <p className="text-sm text-slate-700">
+          Code <span className="font-mono font-semibold">{indicator.code}</span>: it identifies the figures and cannot change.
+        </p>
+      ) : (
+        field('code', 'Code', INDICATOR_CODE_MAX, { required: true, hint: 'Capital letters, digits and _, such as WASTE_COLLECTED_PCT. It cannot change later.' })
+      )}
+      {field('name', 'Name', INDICATOR_NAME_MAX, { required: true })}
+      <div className="grid gap-4 sm:grid-cols-3">
+        <div>
+          <label htmlFor="indicator-answer-type" className={ui.label}>
+            Kind of figure
+          </label>
+          <select
+            id="indicator-answer-type"
+            className={`${ui.input} mt-1`}
+            value={draft.answer_type}
+            {...invalidProps(errors, 'answer_type', 'indicator-answer-type-error')}
+            onChange={(event) => setDraft({ ...draft, answer_type: event.target.value as IndicatorDraft['answer_type'] })}
+          >
+            {INDICATOR_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {INDICATOR_TYPE_LABELS[type]}
+              </option>
+            ))}
+          </select>
+          <FieldError id="indicator-answer-type-error" messages={errors['answer_type']} />
+        </div>
+        {field('unit', 'Unit', INDICATOR_UNIT_MAX, { hint: 'Such as %, km or thousand people' })}
+        {field('decimals', 'Decimal places', 1, { inputMode: 'numeric', hint: 'Blank: any' })}
+      </div>
+      <fieldset>
+        <legend className={ui.label}>Expected range</legend>
+        <p className="text-xs text-slate-600">A figure outside it is saved with a warning to check it.</p>
+        <div className="mt-1 grid gap-4 sm:grid-cols-2">
+          {field('expected_min', 'Lowest expected value', 24, { inputMode: 'decimal' })}
+          {field('expected_max', 'Highest expected value', 24, { inputMode: 'decimal' })}
+        </div>
+      </fieldset>
+      {field('source', 'Source', INDICATOR_SOURCE_MAX, { required: true, hint: 'The organisation and publication the figures come from' })}
+      <div className="grid gap-4 sm:grid-cols-3">
+        {field('source_series', 'Source series', INDICATOR_SERIES_MAX, { hint: 'Such as SP.URB.TOTL.IN.ZS' })}
+        {field('sdg_ref', 'SDG indicator', INDICATOR_SDG_MAX, { hint: 'Such as 11.1.1' })}
+        {field('licence', 'Licence', INDICATOR_LICENCE_MAX, { hint: 'Such as CC BY 4.0' })}
+      </div>
+    </>
   );
 }

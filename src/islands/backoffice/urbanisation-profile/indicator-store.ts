@@ -1,4 +1,4 @@
-import { atom, computed } from 'nanostores';
+import { atom, computed, type WritableAtom } from 'nanostores';
 import type { IndicatorSaveBody } from '../../../lib/urbanisation-profile/indicator-schema.ts';
 import { CategoryWithIndicatorsSchema, IndicatorSchema, type Indicator } from '../../../lib/urbanisation-profile/schema.ts';
 import { ApiError, conflictOf, errorMessage } from '../lib/api.ts';
@@ -70,22 +70,7 @@ export function createIndicatorStore(slug: string, initial: readonly Indicator[]
       );
       if (!order) return false;
       const versions = new Map(active.map((i) => [i.code, i.version]));
-      const done = await run(code, async () => {
-        try {
-          const category = await reorderIndicators({ category: slug, indicators: order.map((c) => ({ code: c, version: versions.get(c)! })) });
-          $list.set(inOrder(category.indicators));
-          const position = order.indexOf(code) + 1;
-          notifySuccess(`${code} is now number ${position} of ${order.length}.`);
-          return true;
-        } catch (error) {
-          const conflict = conflictOf(error, CategoryWithIndicatorsSchema);
-          if (conflict) {
-            $list.set(inOrder(conflict.indicators));
-            notifyError('Someone else changed these indicators after you opened the page. The list now shows them as they are: move again if needed.');
-          } else notifyError(`The order was not saved: ${errorMessage(error)}`);
-          return false;
-        }
-      });
+      const done = await run(code, () => sendOrder(slug, $list, code, order, versions));
       return done ?? false;
     },
 
@@ -110,6 +95,24 @@ export function createIndicatorStore(slug: string, initial: readonly Indicator[]
       return done ?? false;
     },
   };
+}
+
+/** Saves the new order against the versions read; the list follows the server's answer, or the current list on a conflict. */
+async function sendOrder(slug: string, $list: WritableAtom<Indicator[]>, code: string, order: string[], versions: Map<string, number>): Promise<boolean> {
+  try {
+    const category = await reorderIndicators({ category: slug, indicators: order.map((c) => ({ code: c, version: versions.get(c)! })) });
+    $list.set(inOrder(category.indicators));
+    const position = order.indexOf(code) + 1;
+    notifySuccess(`${code} is now number ${position} of ${order.length}.`);
+    return true;
+  } catch (error) {
+    const conflict = conflictOf(error, CategoryWithIndicatorsSchema);
+    if (conflict) {
+      $list.set(inOrder(conflict.indicators));
+      notifyError('Someone else changed these indicators after you opened the page. The list now shows them as they are: move again if needed.');
+    } else notifyError(`The order was not saved: ${errorMessage(error)}`);
+    return false;
+  }
 }
 
 export type IndicatorStore = ReturnType<typeof createIndicatorStore>;

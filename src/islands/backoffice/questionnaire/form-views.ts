@@ -1,0 +1,130 @@
+import { computed } from 'nanostores';
+import { completeness, isAnswered, type EngineOptions } from '../../../lib/questionnaires/engine.ts';
+import type { Answer, Completeness, Question, Subcategory, Thrust } from '../../../lib/questionnaires/schema.ts';
+import type { Connection, QueueStatus } from './autosave-queue.ts';
+import { rightsLock, type FormState } from './form-state.ts';
+import type { FieldState, FormFilters, QuestionGroup } from './form-types.ts';
+import { checkRaw, rawOf } from './raw-answer.ts';
+import { saveBarState, type AnswerKind } from './save-bar-state.ts';
+
+type Effective = Record<string, Pick<Answer, 'question_uuid' | 'value' | 'comment'>>;
+
+/** What the form shows, derived from its state: each field's state, the groups in view, completeness and the save bar. */
+export function createFormViews<Extra>(state: FormState<Extra>) {
+  const { options, questions, engine, queue, $server, $locked, $justSaved, $filters, $touched } = state;
+  const isMine = (theirs: Answer) => Boolean(options.currentUserUuid && theirs.updated_by?.uuid === options.currentUserUuid);
+
+  /** The answers as they stand now: valid drafts over the stored ones (for completeness and filters). */
+  const $effective = computed([$server, queue.$drafts], (server, drafts) => {
+    const effective: Effective = { ...server };
+    for (const draft of Object.values(drafts)) {
+      if (draft.input) effective[draft.question_uuid] = draft.input;
+    }
+    return effective;
+  });
+
+  const $fields = computed([$server, queue.$status, queue.$connection, $locked, $justSaved], (server, status, connection, locked, justSaved) => {
+    const fields: Record<string, FieldState> = {};
+    for (const question of questions) {
+      const entry = status[question.uuid];
+      const stored = server[question.uuid];
+      const byRights = rightsLock(options.answerRights, stored, entry);
+      fields[question.uuid] = fieldStateOf(question, engine, { entry, stored, byRights, connection, locked, justSaved: justSaved.has(question.uuid), isMine });
+    }
+    return fields;
+  });
+
+  const $completeness = computed($effective, (effective) => completenessOf(questions, effective, engine));
+
+  /** Thrusts and subcategories in order, each with its completeness and the questions in view. */
+  const $groups = computed([$effective, $filters, $fields, $touched], (effective, filters, fields, touched): QuestionGroup[] =>
+    groupsOf({ thrusts: options.thrusts, subcategories: options.subcategories, questions, engine }, (question) => visible(question, filters, effective, fields, touched), effective),
+  );
+
+  const $visibleCount = computed($groups, (groups) =>
+    groups.reduce((sum, group) => sum + group.subcategories.reduce((inner, sub) => inner + sub.questions.length, 0), 0),
+  );
+
+  /** What the save bar says (save-bar-state.ts): answers being typed, waiting, saving, failed. */
+  const $saveBar = computed([queue.$drafts, queue.$status, state.typing.$typing, queue.$connection, $locked], (drafts, status, typing, connection, locked) => {
+    const kinds: AnswerKind[] = Object.keys(drafts).map((question) => status[question]?.kind ?? 'pending');
+    for (const question of typing) if (!drafts[question]) kinds.push('typing');
+    return saveBarState(kinds, connection, locked !== null);
+  });
+
+  return { $fields, $groups, $completeness, $visibleCount, $saveBar };
+}
+
+interface FieldFacts {
+  entry: QueueStatus<Answer> | undefined;
+  stored: Answer | undefined;
+  byRights: string | null;
+  connection: Connection;
+  locked: string | null;
+  justSaved: boolean;
+  isMine: (theirs: Answer) => boolean;
+}
+
+/** What one field shows, from its place in the queue, the stored answer and the locks. */
+function fieldStateOf(question: Question, engine: EngineOptions, { entry, stored, byRights, connection, locked, justSaved, isMine }: FieldFacts): FieldState {
+  if (entry?.kind === 'conflict') return { kind: 'conflict', theirs: entry.theirs, mine: isMine(entry.theirs) };
+  if (locked) return { kind: 'locked', message: locked };
+  if (byRights) return { kind: 'locked', message: justSaved ? `Saved. ${byRights}` : byRights, own: true };
+  if (entry?.kind === 'invalid') return { kind: 'invalid', errors: entry.errors, stored: false };
+  if (entry?.kind === 'saving') return { kind: 'saving' };
+  if (entry?.kind === 'pending') return { kind: 'pending', offline: connection !== 'online' };
+  if (entry?.kind === 'failed') return { kind: 'failed', message: entry.message };
+  if (entry?.kind === 'locked') return { kind: 'locked', message: entry.message };
+  if (entry?.kind === 'editing') return { kind: 'editing' };
+  if (stored?.state === 'invalid') {
+    const checked = checkRaw(question, rawOf(question, stored), engine);
+    return { kind: 'invalid', errors: checked.errors ?? { value: ['no longer meets the rules of this question'] }, stored: true };
+  }
+  if (stored && stored.warnings.length > 0) return { kind: 'warning', warnings: stored.warnings };
+  if (justSaved && stored) return { kind: 'saved', warnings: [] };
+  return { kind: 'idle' };
+}
+
+function completenessOf(list: readonly Question[], effective: Effective, engine: EngineOptions): Completeness {
+  const answers = list.flatMap((question) => (effective[question.uuid] ? [effective[question.uuid]!] : []));
+  return completeness(list, answers, engine);
+}
+
+function visible(question: Question, filters: FormFilters, effective: Record<string, Pick<Answer, 'value' | 'comment'>>, fields: Record<string, FieldState>, touched: ReadonlySet<string>): boolean {
+  if (filters.tier !== null && question.question_tier !== filters.tier) return false;
+  if (filters.show === 'all' || touched.has(question.uuid)) return true;
+  const answer = effective[question.uuid];
+  if (filters.show === 'unanswered') return !isAnswered(question, answer);
+  if (filters.show === 'commented') return Boolean(answer?.comment);
+  const kind = fields[question.uuid]?.kind;
+  return kind === 'invalid' || kind === 'failed' || kind === 'conflict';
+}
+
+interface GroupSource {
+  thrusts: readonly Thrust[];
+  subcategories: readonly Subcategory[];
+  questions: readonly Question[];
+  engine: EngineOptions;
+}
+
+/** Thrusts and subcategories in order, each with its completeness and the questions `show` keeps; empty ones left out. */
+function groupsOf({ thrusts, subcategories, questions, engine }: GroupSource, show: (question: Question) => boolean, effective: Effective): QuestionGroup[] {
+  const sortedSubcategories = [...subcategories].sort((a, b) => a.sort - b.sort);
+  return [...thrusts]
+    .sort((a, b) => a.sort - b.sort)
+    .map((thrust) => {
+      const ofThrust = questions.filter((question) => question.thrust === thrust.code);
+      return {
+        thrust,
+        completeness: completenessOf(ofThrust, effective, engine),
+        subcategories: sortedSubcategories
+          .filter((subcategory) => subcategory.thrust === thrust.code)
+          .map((subcategory) => {
+            const all = ofThrust.filter((question) => question.subcategory === subcategory.code);
+            return { subcategory, completeness: completenessOf(all, effective, engine), questions: all.filter(show) };
+          })
+          .filter((group) => group.completeness.total > 0),
+      };
+    })
+    .filter((group) => group.completeness.total > 0);
+}

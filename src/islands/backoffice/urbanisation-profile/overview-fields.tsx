@@ -1,0 +1,149 @@
+import { useMemo } from 'react';
+import { renderMarkdown } from '../../../lib/urbanisation-profile/markdown.ts';
+import { CATEGORY_BODY_MAX, CATEGORY_ICONS, KEY_FACTS_MAX, type Category, type KeyFact } from '../../../lib/urbanisation-profile/schema.ts';
+import { FieldError } from '../ui/states.tsx';
+import { ui } from '../ui/styles.ts';
+import { HeroField, type HeroChoice } from './hero-field.tsx';
+
+export interface OverviewDraft {
+  name: string;
+  description: string;
+  body: string;
+  published: boolean;
+  icon: string;
+  sort: string;
+  hero_alt: string;
+}
+
+export const draftOfCategory = (c: Category): OverviewDraft => ({
+  name: c.name,
+  description: c.description,
+  body: c.body,
+  published: c.published,
+  icon: c.icon,
+  sort: String(c.sort),
+  hero_alt: c.hero_alt,
+});
+const emptyFact = (): KeyFact => ({ label: '', value: '', unit: null, year: null, source: null });
+const FACT_LABELS = { label: 'Label', value: 'Value', unit: 'Unit', year: 'Year', source: 'Source' } as const;
+
+type Errors = Record<string, string[]>;
+interface DraftProps {
+  draft: OverviewDraft;
+  setDraft: (draft: OverviewDraft) => void;
+  errors: Errors;
+}
+
+function CategoryInput({ name, label, extra = {}, draft, setDraft, errors }: DraftProps & { name: 'name' | 'sort'; label: string; extra?: { inputMode?: 'numeric'; hint?: string } }) {
+  return (
+    <div>
+      <label htmlFor={`cat-${name}`} className={ui.label}>{label}</label>
+      {extra.hint && <p id={`cat-${name}-hint`} className="text-xs text-slate-600">{extra.hint}</p>}
+      <input dir="auto" id={`cat-${name}`} className={`${ui.input} mt-1`} value={draft[name]} inputMode={extra.inputMode}
+        aria-invalid={Boolean(errors[name]) || undefined} aria-describedby={[extra.hint && `cat-${name}-hint`, `cat-${name}-error`].filter(Boolean).join(' ')}
+        onChange={(e) => setDraft({ ...draft, [name]: e.target.value })} />
+      <FieldError id={`cat-${name}-error`} messages={errors[name]} />
+    </div>
+  );
+}
+
+export interface HeroProps {
+  hero: Category['hero_image'];
+  choice: HeroChoice;
+  problem: string | null;
+  progress: { loaded: number; total: number } | null;
+  busy: boolean;
+  onChoose: (file: File | undefined) => void;
+  onRemove: () => void;
+  onUndo: () => void;
+}
+
+/** The theme's name, description, pictogram, position, publication and picture. */
+export function ThemeDetailsCard({ draft, setDraft, errors, heroProps }: DraftProps & { heroProps: HeroProps }) {
+  const { hero, choice, problem, progress, busy, onChoose, onRemove, onUndo } = heroProps;
+  return (
+    <div className={`${ui.card} space-y-4`}>
+      <CategoryInput name="name" label="Name" draft={draft} setDraft={setDraft} errors={errors} />
+      <div>
+        <label htmlFor="cat-description" className={ui.label}>Short description</label>
+        <textarea dir="auto" id="cat-description" rows={2} className={`${ui.input} mt-1`} value={draft.description} aria-invalid={Boolean(errors['description']) || undefined} aria-describedby="cat-description-error"
+          onChange={(e) => setDraft({ ...draft, description: e.target.value })} />
+        <FieldError id="cat-description-error" messages={errors['description']} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <label htmlFor="cat-icon" className={ui.label}>Pictogram</label>
+          <select id="cat-icon" className={`${ui.input} mt-1`} value={draft.icon} aria-describedby="cat-icon-error" onChange={(e) => setDraft({ ...draft, icon: e.target.value })}>
+            <option value="">None</option>
+            {Object.entries(CATEGORY_ICONS).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+          </select>
+          <FieldError id="cat-icon-error" messages={errors['icon']} />
+        </div>
+        <CategoryInput name="sort" label="Position among the themes" extra={{ inputMode: 'numeric', hint: 'Lower numbers come first.' }} draft={draft} setDraft={setDraft} errors={errors} />
+      </div>
+      <label className="flex items-center gap-2 text-sm text-slate-800">
+        <input type="checkbox" checked={draft.published} onChange={(e) => setDraft({ ...draft, published: e.target.checked })} />
+        Show this theme on the public site
+      </label>
+      <HeroField current={hero} choice={choice} alt={draft.hero_alt} errors={errors} problem={problem} progress={progress} disabled={busy}
+        onChoose={onChoose} onRemove={onRemove} onUndo={onUndo}
+        onAlt={(alt) => setDraft({ ...draft, hero_alt: alt })} />
+    </div>
+  );
+}
+
+/** The Markdown text beside its live preview. */
+export function OverviewBody({ draft, setDraft, errors }: DraftProps) {
+  const preview = useMemo(() => renderMarkdown(draft.body, 3), [draft.body]);
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <div className={ui.card}>
+        <label htmlFor="cat-body" className={ui.label}>Overview</label>
+        <p id="cat-body-help" className="text-xs text-slate-600">Markdown: ## for a heading, **bold**, *italics*, - for a list, [text](https://…) for a link. At most {CATEGORY_BODY_MAX.toLocaleString('en')} characters.</p>
+        <textarea dir="auto" id="cat-body" rows={16} className={`${ui.input} mt-2 font-mono`} value={draft.body} aria-invalid={Boolean(errors['body']) || undefined} aria-describedby="cat-body-help cat-body-error"
+          onChange={(e) => setDraft({ ...draft, body: e.target.value })} />
+        <FieldError id="cat-body-error" messages={errors['body']} />
+      </div>
+      <section aria-labelledby="preview-heading" className={ui.card}>
+        <h2 id="preview-heading" className="text-sm font-semibold text-slate-800">Preview</h2>
+        <div className="prose-profile mt-2 space-y-3 text-sm leading-relaxed text-slate-700" dangerouslySetInnerHTML={{ __html: preview }} />
+      </section>
+    </div>
+  );
+}
+
+/** The key facts: rows of label, value, unit, year and source. */
+export function KeyFactsFieldset({ facts, setFacts, errors }: { facts: KeyFact[]; setFacts: (update: KeyFact[] | ((list: KeyFact[]) => KeyFact[])) => void; errors: Errors }) {
+  const setFact = (i: number, patch: Partial<KeyFact>) => setFacts((list) => list.map((f, n) => (n === i ? { ...f, ...patch } : f)));
+  return (
+    <fieldset className={ui.card}>
+      <legend className="px-1 text-sm font-semibold text-slate-800">Key facts</legend>
+      <p className="text-xs text-slate-600">Shown on the profile’s front page, at most {KEY_FACTS_MAX}.</p>
+      <ul className="mt-3 space-y-3">
+        {facts.map((f, i) => (
+          <li key={i} className="grid gap-2 rounded-md border border-slate-200 p-3 sm:grid-cols-[2fr_1fr_1fr_1fr_2fr_auto]">
+            {(['label', 'value', 'unit', 'year', 'source'] as const).map((field) => (
+              <div key={field}>
+                <label htmlFor={`fact-${i}-${field}`} className="block text-xs font-medium text-slate-700">{FACT_LABELS[field]}</label>
+                <input dir="auto" id={`fact-${i}-${field}`} className={`${ui.input} mt-0.5`} inputMode={field === 'year' ? 'numeric' : undefined}
+                  value={f[field] === null ? '' : String(f[field])}
+                  aria-invalid={Boolean(errors[`key_facts.${i}.${field}`]) || undefined}
+                  aria-describedby={`fact-${i}-${field}-error`}
+                  onChange={(e) => setFact(i, field === 'year' ? { year: e.target.value === '' ? null : Number(e.target.value) } : { [field]: e.target.value || (field === 'unit' || field === 'source' ? null : '') })} />
+                <FieldError id={`fact-${i}-${field}-error`} messages={errors[`key_facts.${i}.${field}`]} />
+              </div>
+            ))}
+            <div className="flex items-end">
+              <button type="button" className={ui.secondaryButton} onClick={() => setFacts(facts.filter((_, n) => n !== i))}>
+                Remove<span className="sr-only"> fact {i + 1}</span>
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {facts.length < KEY_FACTS_MAX && (
+        <button type="button" className={`${ui.secondaryButton} mt-3`} onClick={() => setFacts([...facts, emptyFact()])}>Add a key fact</button>
+      )}
+    </fieldset>
+  );
+}

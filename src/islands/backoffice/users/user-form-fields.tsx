@@ -1,0 +1,131 @@
+import { COUNTRY_STATUS, type CountryListResponse } from '../../../lib/countries/schema.ts';
+import { NAME_MAX, PHONE_MAX } from '../../../lib/identity/schema.ts';
+import { USER_STATUS_LABELS, type Role, type UserListItem } from '../../../lib/users/schema.ts';
+import { invalidProps, type FieldErrors } from '../lib/field-errors.ts';
+import { formatDate } from '../ui/format.ts';
+import { FieldError } from '../ui/states.tsx';
+import { ui } from '../ui/styles.ts';
+
+type Country = CountryListResponse['data'][number];
+
+/** What the form does not change: the email, the member ID and when the account was made. */
+export function UserFacts({ user }: { user: UserListItem }) {
+  return (
+    <dl className="grid gap-3 text-sm sm:grid-cols-3">
+      <div>
+        <dt className="text-slate-600">Email</dt>
+        <dd className="break-all font-medium text-slate-900">{user.email}</dd>
+      </div>
+      <div>
+        <dt className="text-slate-600">Member ID</dt>
+        <dd className="font-mono text-slate-900">{user.member_id}</dd>
+      </div>
+      <div>
+        <dt className="text-slate-600">Created</dt>
+        <dd className="font-medium text-slate-900">{formatDate(user.created_at)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+export function NameAndPhoneFields({ name, setName, phone, setPhone, errors }: { name: string; setName: (name: string) => void; phone: string; setPhone: (phone: string) => void; errors: FieldErrors }) {
+  return (
+    <>
+      <div>
+        <label htmlFor="user-name" className={ui.label}>Name</label>
+        <input dir="auto" id="user-name" className={`${ui.input} mt-1`} value={name} maxLength={NAME_MAX} autoComplete="off"
+          onChange={(event) => setName(event.target.value)} {...invalidProps(errors, 'name', 'user-name-error')} />
+        <FieldError id="user-name-error" messages={errors['name']} />
+      </div>
+
+      <div>
+        <label htmlFor="user-phone_number" className={ui.label}>
+          Phone number <span className="font-normal text-slate-600">(optional)</span>
+        </label>
+        <input id="user-phone_number" type="tel" className={`${ui.input} mt-1`} value={phone} maxLength={PHONE_MAX} autoComplete="off"
+          onChange={(event) => setPhone(event.target.value)} {...invalidProps(errors, 'phone_number', 'user-phone-error')} />
+        <FieldError id="user-phone-error" messages={errors['phone_number']} />
+      </div>
+    </>
+  );
+}
+
+/** The user's country: a choice for administrators, read-only for a country administrator. */
+export function CountryField({ user, adminLevel, countries, countryCode, setCountryCode, errors }: { user: UserListItem; adminLevel: boolean; countries: readonly Country[] | undefined; countryCode: string; setCountryCode: (code: string) => void; errors: FieldErrors }) {
+  return (
+    <div>
+      <label htmlFor="user-country_code" className={ui.label}>Country</label>
+      {adminLevel ? (
+        <select id="user-country_code" className={`${ui.input} mt-1`} value={countryCode}
+          onChange={(event) => setCountryCode(event.target.value)} {...invalidProps(errors, 'country_code', 'user-country-error')}>
+          <option value="">No country</option>
+          {countries?.map((country) => (
+            <option key={country.code} value={country.code}>
+              {country.name}{country.status === COUNTRY_STATUS.active ? '' : ' (inactive)'}
+            </option>
+          ))}
+          {!countries && user.country && <option value={user.country.code}>{user.country.name}</option>}
+        </select>
+      ) : (
+        <input dir="auto" id="user-country_code" className={`${ui.input} mt-1 read-only:bg-slate-100 read-only:text-slate-700`} value={user.country?.name ?? 'No country'} readOnly
+          aria-describedby="user-country-hint" />
+      )}
+      {!adminLevel && (
+        <p id="user-country-hint" className="mt-1 text-xs text-slate-600">Only administrators can move a user to another country.</p>
+      )}
+      <FieldError id="user-country-error" messages={errors['country_code']} />
+    </div>
+  );
+}
+
+interface StatusRoleProps {
+  status: string;
+  setStatus: (status: string) => void;
+  role: string;
+  setRole: (role: string) => void;
+  lockedSuper: boolean;
+  rolesLoading: boolean;
+  rolesFailed: boolean;
+  /** The user's role when the person may not grant it (it is still shown). */
+  currentRole: Role | undefined;
+  roleOptions: readonly Role[];
+  errors: FieldErrors;
+}
+
+/** The status and the role, side by side; locked for a Super Administrator unless the person is one. */
+export function StatusAndRoleFields({ status, setStatus, role, setRole, lockedSuper, rolesLoading, rolesFailed, currentRole, roleOptions, errors }: StatusRoleProps) {
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      <div>
+        <label htmlFor="user-status" className={ui.label}>Status</label>
+        <select id="user-status" className={`${ui.input} mt-1`} value={status} onChange={(event) => setStatus(event.target.value)}
+          disabled={lockedSuper} {...invalidProps(errors, 'status', 'user-status-error')}
+          {...(lockedSuper && { 'aria-describedby': 'user-super-hint' })}>
+          {Object.entries(USER_STATUS_LABELS).map(([value, label]) => (
+            <option key={value} value={value}>{label}</option>
+          ))}
+        </select>
+        <FieldError id="user-status-error" messages={errors['status']} />
+      </div>
+      <div>
+        <label htmlFor="user-roles" className={ui.label}>Role</label>
+        <select id="user-roles" className={`${ui.input} mt-1`} value={role} onChange={(event) => setRole(event.target.value)}
+          disabled={lockedSuper || rolesLoading} {...invalidProps(errors, 'roles', 'user-roles-error')}
+          {...(lockedSuper && { 'aria-describedby': 'user-super-hint' })}>
+          <option value="">No role</option>
+          {currentRole && <option value={currentRole.name}>{currentRole.description}</option>}
+          {roleOptions.map((option) => (
+            <option key={option.id} value={option.name}>{option.description}</option>
+          ))}
+        </select>
+        <FieldError id="user-roles-error" messages={errors['roles']} />
+        {rolesFailed && <p className="mt-1 text-sm text-red-700">The roles could not be loaded.</p>}
+      </div>
+      {lockedSuper && (
+        <p id="user-super-hint" className="text-xs text-slate-600 sm:col-span-2">
+          Only a Super Administrator can change the status or role of a Super Administrator.
+        </p>
+      )}
+    </div>
+  );
+}
