@@ -6,12 +6,13 @@
  */
 import { defineMiddleware } from 'astro:middleware';
 import { scriptFonts } from './components/script-fonts.ts';
+import { withoutSystemFontText } from './lib/fonts/web-fonts.ts';
 
 export const onRequest = defineMiddleware(async (_context, next) => {
   const response = await next();
   if (!response.headers.get('Content-Type')?.startsWith('text/html')) return response;
   const html = await response.text();
-  const css = scriptFonts.cssFor(html);
+  const css = scriptFonts.cssFor(withoutSystemFontText(html));
   const end = html.indexOf('</head>');
   const body = css && end >= 0 ? `${html.slice(0, end)}<style data-script-fonts>${css}</style>${html.slice(end)}` : html;
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });

@@ -11,7 +11,7 @@ import { decompress } from 'wawoff2';
 import ranges from '@fontsource-variable/source-sans-3/unicode.json';
 import { CJK_FONTS, SCRIPT_FONTS } from './script-blocks.ts';
 import { inRanges, parseUnicodeRange, unicodeRange } from './unicode-range.ts';
-import { ScriptFonts, allFacesCss, scriptCharacters, type ServedFace, type WebFontManifest } from './web-fonts.ts';
+import { ScriptFonts, allFacesCss, scriptCharacters, withoutSystemFontText, type ServedFace, type WebFontManifest } from './web-fonts.ts';
 import manifestJson from './web-fonts.json';
 
 const manifest = manifestJson as WebFontManifest;
@@ -135,5 +135,13 @@ describe('the rules of a page', () => {
     expect(css).toContain(`unicode-range:${thai.unicodeRange}}`);
     expect(inRanges(parseUnicodeRange(thai.unicodeRange), 'ก'.codePointAt(0)!)).toBe(true);
     expect(unicodeRange([0x0e01, 0x0e02, 0x0e03, 0x0e10])).toBe('U+0E01-0E03,U+0E10');
+  });
+});
+
+describe('withoutSystemFontText', () => {
+  test('leaves out the text of elements drawn by the system fonts, and only theirs', () => {
+    const html = '<ul><li><a href="/zh/" lang="zh-Hans" data-system-font>中文</a></li><li><a href="/ru/" data-system-font="">Русский</a></li></ul><p>ประเทศไทย</p>';
+    expect(withoutSystemFontText(html)).toBe('<ul><li><a href="/zh/" lang="zh-Hans" data-system-font></a></li><li><a href="/ru/" data-system-font=""></a></li></ul><p>ประเทศไทย</p>');
+    expect(withoutSystemFontText('<a href="/zh/">中文</a>')).toBe('<a href="/zh/">中文</a>');
   });
 });

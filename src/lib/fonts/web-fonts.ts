@@ -93,6 +93,15 @@ export class ScriptFonts {
   }
 }
 
+/**
+ * The page without the text of elements marked `data-system-font` (the language switch's names of
+ * the other languages): the system's fonts draw it, so it asks for no file. Such an element holds
+ * text only.
+ */
+export function withoutSystemFontText(html: string): string {
+  return html.replace(/(<(\w+)\b[^>]*\bdata-system-font\b[^>]*>)[^<]*(<\/\2>)/g, '$1$3');
+}
+
 /** Where the whole set is served (src/pages/fonts/scripts.css.ts). */
 export const ALL_FACES_CSS_PATH = '/fonts/scripts.css';
 
