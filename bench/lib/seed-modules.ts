@@ -241,10 +241,14 @@ async function seedPractices(db: Db, storage: FileStore): Promise<ModulesSeedRes
   const random = prng(9);
   const [existing] = await db.select({ n: count() }).from(bestPractices).where(eq(bestPractices.status, 'published'));
   const toSeed = Math.max(0, PRACTICES - (existing?.n ?? 0));
-  // A few covers made by the practices' own image pipeline (renditions + card crop), shared by every row.
+  // A few covers made by the practices' own image pipeline (renditions + card crop), shared by every
+  // row. Each is stored in the folder of one of the published practices seeded here (the first
+  // COVERS rows take these uuids): a practice's files are public only while it is published
+  // (decision 035), so a folder of no practice would be served to nobody.
   const covers = [];
+  const coverOwners = Array.from({ length: COVERS }, () => crypto.randomUUID());
   for (let i = 0; i < COVERS; i++) {
-    const { image } = await storePracticeImage(storage, `00000000-0000-4000-8000-00000000000${i}`, await photoJpeg(700 + i, 1600, 1000), {
+    const { image } = await storePracticeImage(storage, coverOwners[i]!, await photoJpeg(700 + i, 1600, 1000), {
       crop: null,
       caption: `Works under way (${i + 1})`,
       credit: 'Benchmark picture',
@@ -277,6 +281,7 @@ async function seedPractices(db: Db, storage: FileStore): Promise<ModulesSeedRes
     narrativeWords += Object.values(narrative).reduce((n, t) => n + (t ? words(t) : 0), 0);
     const created = new Date(now - (30 + i) * 86_400_000);
     rows.push({
+      ...(i < COVERS && { uuid: coverOwners[i] }),
       status: 'published',
       featured: i < 6,
       title: `${topic[0][0]!.toUpperCase()}${topic[0].slice(1)} in ${place?.[0] ?? REGION_COUNTRIES.find((c) => c.code === country)!.name} (${i + 1})`,
