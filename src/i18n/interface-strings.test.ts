@@ -33,6 +33,7 @@ const FILES = [
   'src/pages/[...lang]/page-not-found.astro',
   'src/pages/[...lang]/national-reports/index.astro',
   'src/pages/[...lang]/national-reports/[year]/index.astro',
+  'src/pages/[...lang]/national-reports/[year]/[country].astro',
 ];
 /** Proper names that stay as they are in every language. */
 const KEPT = ['Asia-Pacific Urban Agenda'];

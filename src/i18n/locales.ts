@@ -26,7 +26,13 @@ export const LOCALE_INFO: Record<Locale, LocaleInfo> = {
  * The pages that exist in every language so far (the rest of the site is English only until its
  * turn comes): their links are localised, and their language switch keeps the page.
  */
-export const TRANSLATED_PATHS: readonly RegExp[] = [/^\/$/, /^\/national-reports$/, /^\/national-reports\/\d{4}$/, /^\/page-not-found$/];
+export const TRANSLATED_PATHS: readonly RegExp[] = [
+  /^\/$/,
+  /^\/national-reports$/,
+  /^\/national-reports\/\d{4}$/,
+  /^\/national-reports\/\d{4}\/[A-Z]{2}$/,
+  /^\/page-not-found$/,
+];
 
 const PREFIXED = LOCALES.filter((l) => l !== DEFAULT_LOCALE);
 

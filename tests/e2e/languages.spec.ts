@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { watchConsole } from './support.ts';
 
 /**
@@ -96,9 +96,64 @@ test('an unknown address under a language prefix gets that language’s not-foun
   await expect(page.getByRole('link', { name: 'На главную страницу' })).toHaveAttribute('href', '/ru/');
 });
 
+/** A published report of the e2e data (the demo cycles), as the sitemap lists it in English. */
+async function aReportPath(request: APIRequestContext): Promise<string> {
+  const xml = await (await request.get('/sitemap.xml')).text();
+  const path = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname).find((p) => /^\/national-reports\/\d{4}\/[A-Z]{2}$/.test(p));
+  expect(path, 'a published report in the sitemap').toBeTruthy();
+  return path!;
+}
+
+test('a national report in Russian: the interface in Russian, the database’s words marked as English, every language named', async ({ page, request }) => {
+  const english = await aReportPath(request);
+  const xml = await (await request.get('/sitemap.xml')).text();
+  for (const { prefix } of LANGUAGES) expect(xml, `${prefix}${english} in the sitemap`).toContain(`${prefix}${english}</loc>`);
+  await page.goto(`/ru${english}`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  await expect(page.getByRole('heading', { level: 2, name: 'Содержание' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Резюме' })).toBeVisible();
+  await expect(page.getByText(/^Национальный доклад · \d{4}$/)).toBeVisible();
+  // Questions come from the database in English, and say so.
+  const question = page.locator('main li p.font-medium').first();
+  await expect(question).toHaveAttribute('lang', 'en');
+  const alternates = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((links) => links.map((l) => [l.getAttribute('hreflang'), new URL(l.getAttribute('href')!).pathname]));
+  expect(alternates).toEqual([...LANGUAGES.map(({ prefix, lang }) => [lang, `${prefix}${english}`]), ['x-default', english]]);
+  await expect(page.getByRole('navigation', { name: 'Язык' }).getByRole('link', { name: '简体中文' })).toHaveAttribute('href', `/zh${english}`);
+  // The breadcrumb stays in Russian; the country's other reports exist in English only.
+  await expect(page.getByRole('navigation', { name: 'Навигационная цепочка' }).getByRole('link', { name: 'Национальные доклады' })).toHaveAttribute('href', '/ru/national-reports');
+  await expect(page.getByRole('link', { name: /^Все доклады: / })).toHaveAttribute('href', /^\/national-reports\/country\/[A-Z]{2}$/);
+  // No English left in the interface (the database's words are marked lang="en" and left out).
+  const interfaceText = await page.locator('main').evaluate((main) => {
+    const clone = main.cloneNode(true) as HTMLElement;
+    for (const el of clone.querySelectorAll('[lang="en"], .sr-only')) el.remove();
+    return clone.textContent ?? '';
+  });
+  for (const words of ['Executive summary', 'Contents', 'Not answered', 'Regional median', 'Data table', 'Source:', 'Download', 'questions answered', 'Published']) {
+    expect(interfaceText, words).not.toContain(words);
+  }
+});
+
+test('a national report in French writes its numbers the French way', async ({ page, request }) => {
+  const english = await aReportPath(request);
+  await page.goto(`/fr${english}`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.getByRole('heading', { level: 2, name: 'Résumé' })).toBeVisible();
+  const main = (await page.locator('main').textContent()) ?? '';
+  // Percentages with the no-break space before "%", decimals with a comma, where the report has them.
+  expect(main).toMatch(/\d[\u202f\u00a0]%/);
+  expect(main).not.toMatch(/\d%/);
+  expect(main).not.toMatch(/\d\.\d[\u202f\u00a0]?%/);
+  const chart = page.locator('figure.chart').first();
+  if ((await chart.count()) > 0) {
+    await expect(chart.getByText('Tableau de données', { exact: true })).toBeVisible();
+    await expect(chart.getByText('Médiane régionale', { exact: true })).toBeVisible();
+  }
+});
+
 test('translated pages pass axe', async ({ page }) => {
   const problems = watchConsole(page);
-  for (const path of ['/zh/', '/fr/national-reports', '/ru/', '/ru/page-not-found']) {
+  const report = await aReportPath(page.request);
+  for (const path of ['/zh/', '/fr/national-reports', '/ru/', '/ru/page-not-found', `/zh${report}`, `/fr${report}`]) {
     await page.goto(path);
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
     expect(results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
