@@ -34,6 +34,9 @@ const FILES = [
   'src/pages/[...lang]/national-reports/index.astro',
   'src/pages/[...lang]/national-reports/[year]/index.astro',
   'src/pages/[...lang]/national-reports/[year]/[country].astro',
+  'src/pages/[...lang]/urbanisation-profile/[category].astro',
+  'src/components/profile/ProfileDemoNote.astro',
+  'src/components/EmptyState.astro',
 ];
 /** Proper names that stay as they are in every language. */
 const KEPT = ['Asia-Pacific Urban Agenda'];

@@ -32,6 +32,8 @@ export const TRANSLATED_PATHS: readonly RegExp[] = [
   /^\/national-reports\/\d{4}$/,
   /^\/national-reports\/\d{4}\/[A-Z]{2}$/,
   /^\/page-not-found$/,
+  // Each theme of the urbanisation profile (not the list of countries, /urbanisation-profile/view).
+  /^\/urbanisation-profile\/(?!view$)[\w-]+$/,
 ];
 
 const PREFIXED = LOCALES.filter((l) => l !== DEFAULT_LOCALE);

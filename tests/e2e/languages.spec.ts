@@ -150,10 +150,43 @@ test('a national report in French writes its numbers the French way', async ({ p
   }
 });
 
+test('a theme of the urbanisation profile in French: French numbers, country names and labels', async ({ page, request }) => {
+  const xml = await (await request.get('/sitemap.xml')).text();
+  for (const { prefix } of LANGUAGES) expect(xml).toContain(`${prefix}/urbanisation-profile/demography-urbanisation</loc>`);
+  expect(xml).not.toContain('/fr/urbanisation-profile/view</loc>');
+  await page.goto('/fr/urbanisation-profile/demography-urbanisation');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  // The theme's name comes from the database in English, and says so.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveAttribute('lang', 'en');
+  const alternates = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((links) => links.map((l) => [l.getAttribute('hreflang'), new URL(l.getAttribute('href')!).pathname]));
+  expect(alternates).toEqual([...LANGUAGES.map(({ prefix, lang }) => [lang, `${prefix}/urbanisation-profile/demography-urbanisation`]), ['x-default', '/urbanisation-profile/demography-urbanisation']]);
+  const section = page.getByRole('region', { name: 'Urban population (% of total population)' });
+  await section.getByText('Tableau de données', { exact: true }).first().click();
+  const table = section.getByRole('table').first();
+  await expect(table.getByRole('columnheader', { name: 'Pays' })).toBeVisible();
+  await expect(table.getByRole('row', { name: /Sri Lanka\s+18,71/ })).toBeVisible();
+  await expect(table.getByRole('row', { name: /Médiane\s+42,8/ })).toBeVisible();
+  // Thousands grouped the French way (a narrow no-break space), countries named in French.
+  await expect(page.getByText(/Tokyo \(Japon\)/).first()).toBeVisible();
+  const main = (await page.locator('main').textContent()) ?? '';
+  expect(main).toMatch(/\d[\u202f\u00a0]\d{3}/);
+  expect(main).toMatch(/\d[\u202f\u00a0]%/);
+  await expect(page.getByRole('link', { name: 'Télécharger toutes les données de ce thème (CSV)' })).toHaveAttribute('href', '/urbanisation-profile/demography-urbanisation.csv');
+  await expect(page.getByRole('heading', { level: 2, name: 'Autres thèmes' })).toBeVisible();
+  for (const words of ['Data table', 'Download', 'Other themes', 'latest year', 'Median', 'Maps']) {
+    const text = await page.locator('main').evaluate((el) => {
+      const clone = el.cloneNode(true) as HTMLElement;
+      for (const node of clone.querySelectorAll('[lang="en"]')) node.remove();
+      return clone.textContent ?? '';
+    });
+    expect(text, words).not.toContain(words);
+  }
+});
+
 test('translated pages pass axe', async ({ page }) => {
   const problems = watchConsole(page);
   const report = await aReportPath(page.request);
-  for (const path of ['/zh/', '/fr/national-reports', '/ru/', '/ru/page-not-found', `/zh${report}`, `/fr${report}`]) {
+  for (const path of ['/zh/', '/fr/national-reports', '/ru/', '/ru/page-not-found', `/zh${report}`, `/fr${report}`, '/ru/urbanisation-profile/housing-slums']) {
     await page.goto(path);
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
     expect(results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
