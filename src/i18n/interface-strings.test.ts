@@ -35,6 +35,11 @@ const FILES = [
   'src/pages/[...lang]/national-reports/[year]/index.astro',
   'src/pages/[...lang]/national-reports/[year]/[country].astro',
   'src/pages/[...lang]/urbanisation-profile/[category].astro',
+  'src/pages/[...lang]/urbanisation-profile/view.astro',
+  'src/pages/[...lang]/urbanisation-profile/index.astro',
+  'src/components/ButtonLink.astro',
+  'src/pages/[...lang]/regional-reports/index.astro',
+  'src/pages/[...lang]/urbanisation-profile/view/[code]/index.astro',
   'src/components/profile/ProfileDemoNote.astro',
   'src/components/EmptyState.astro',
 ];

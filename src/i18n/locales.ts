@@ -32,8 +32,11 @@ export const TRANSLATED_PATHS: readonly RegExp[] = [
   /^\/national-reports\/\d{4}$/,
   /^\/national-reports\/\d{4}\/[A-Z]{2}$/,
   /^\/page-not-found$/,
-  // Each theme of the urbanisation profile (not the list of countries, /urbanisation-profile/view).
-  /^\/urbanisation-profile\/(?!view$)[\w-]+$/,
+  /^\/regional-reports$/,
+  // Each theme of the urbanisation profile, the list of countries and each country's profile.
+  /^\/urbanisation-profile$/,
+  /^\/urbanisation-profile\/[\w-]+$/,
+  /^\/urbanisation-profile\/view\/[A-Z]{2}$/,
 ];
 
 const PREFIXED = LOCALES.filter((l) => l !== DEFAULT_LOCALE);

@@ -153,7 +153,7 @@ test('a national report in French writes its numbers the French way', async ({ p
 test('a theme of the urbanisation profile in French: French numbers, country names and labels', async ({ page, request }) => {
   const xml = await (await request.get('/sitemap.xml')).text();
   for (const { prefix } of LANGUAGES) expect(xml).toContain(`${prefix}/urbanisation-profile/demography-urbanisation</loc>`);
-  expect(xml).not.toContain('/fr/urbanisation-profile/view</loc>');
+  expect(xml).toContain('/fr/urbanisation-profile/view</loc>');
   await page.goto('/fr/urbanisation-profile/demography-urbanisation');
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   // The theme's name comes from the database in English, and says so.
@@ -183,10 +183,40 @@ test('a theme of the urbanisation profile in French: French numbers, country nam
   }
 });
 
+test('a country profile in Chinese, chosen from the Chinese list of countries', async ({ page }) => {
+  await page.goto('/zh/urbanisation-profile');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hans');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('城市化概况');
+  await expect(page.getByRole('heading', { level: 2, name: '来源和许可' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Demography and urbanisation' })).toHaveAttribute('href', '/zh/urbanisation-profile/demography-urbanisation');
+  await page.getByRole('link', { name: '各国概况' }).first().click();
+  await expect(page).toHaveURL(/\/zh\/urbanisation-profile\/view$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('各国概况');
+  await page.getByRole('link', { name: /菲律宾/ }).click();
+  await expect(page).toHaveURL(/\/zh\/urbanisation-profile\/view\/PH$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('菲律宾');
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Urban population (% of total population)' }) });
+  await expect(card.getByRole('heading')).toHaveAttribute('lang', 'en');
+  await expect(card).toContainText('47.41%');
+  await expect(card).toContainText(/区域中位数 42\.8\d?%（18 个国家，2020 年）：高于中位数。/);
+  await expect(page.getByRole('heading', { level: 2, name: '其他国家' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: '语言' }).getByRole('link', { name: 'Русский' })).toHaveAttribute('href', '/ru/urbanisation-profile/view/PH');
+});
+
+test('the regional reports in Russian lead to each cycle’s charts, in English for now', async ({ page }) => {
+  await page.goto('/ru/regional-reports');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Региональные доклады');
+  await expect(page.getByRole('heading', { level: 2, name: 'Зачем нужен региональный доклад' })).toBeVisible();
+  const cycle = page.getByRole('link', { name: /^Цикл представления докладов \d{4} года$/ }).first();
+  await expect(cycle).toHaveAttribute('href', /^\/regional-reports\/\d{4}$/);
+  await expect(page.getByRole('navigation', { name: 'Язык' }).getByRole('link', { name: 'Français' })).toHaveAttribute('href', '/fr/regional-reports');
+});
+
 test('translated pages pass axe', async ({ page }) => {
   const problems = watchConsole(page);
   const report = await aReportPath(page.request);
-  for (const path of ['/zh/', '/fr/national-reports', '/ru/', '/ru/page-not-found', `/zh${report}`, `/fr${report}`, '/ru/urbanisation-profile/housing-slums']) {
+  for (const path of ['/zh/', '/fr/national-reports', '/ru/', '/ru/page-not-found', `/zh${report}`, `/fr${report}`, '/ru/urbanisation-profile/housing-slums', '/fr/urbanisation-profile/view', '/ru/urbanisation-profile/view/PH', '/zh/urbanisation-profile', '/fr/regional-reports']) {
     await page.goto(path);
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
     expect(results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
