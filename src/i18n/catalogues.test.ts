@@ -78,6 +78,7 @@ describe('language paths', () => {
     expect(linkFor('ru', '/national-reports')).toBe('/ru/national-reports');
     expect(linkFor('ru', '/best-practices')).toBe('/best-practices');
     expect(linkFor('fr', '/national-reports/2026')).toBe('/fr/national-reports/2026');
-    expect(linkFor('fr', '/national-reports/2026/VN')).toBe('/national-reports/2026/VN');
+    expect(linkFor('fr', '/national-reports/2026/VN')).toBe('/fr/national-reports/2026/VN');
+    expect(linkFor('fr', '/national-reports/country/VN')).toBe('/national-reports/country/VN');
   });
 });

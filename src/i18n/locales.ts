@@ -26,7 +26,18 @@ export const LOCALE_INFO: Record<Locale, LocaleInfo> = {
  * The pages that exist in every language so far (the rest of the site is English only until its
  * turn comes): their links are localised, and their language switch keeps the page.
  */
-export const TRANSLATED_PATHS: readonly RegExp[] = [/^\/$/, /^\/national-reports$/, /^\/national-reports\/\d{4}$/, /^\/page-not-found$/];
+export const TRANSLATED_PATHS: readonly RegExp[] = [
+  /^\/$/,
+  /^\/national-reports$/,
+  /^\/national-reports\/\d{4}$/,
+  /^\/national-reports\/\d{4}\/[A-Z]{2}$/,
+  /^\/page-not-found$/,
+  /^\/regional-reports$/,
+  // Each theme of the urbanisation profile, the list of countries and each country's profile.
+  /^\/urbanisation-profile$/,
+  /^\/urbanisation-profile\/[\w-]+$/,
+  /^\/urbanisation-profile\/view\/[A-Z]{2}$/,
+];
 
 const PREFIXED = LOCALES.filter((l) => l !== DEFAULT_LOCALE);
 

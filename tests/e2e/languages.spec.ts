@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { watchConsole } from './support.ts';
 
 /**
@@ -96,9 +96,127 @@ test('an unknown address under a language prefix gets that language’s not-foun
   await expect(page.getByRole('link', { name: 'На главную страницу' })).toHaveAttribute('href', '/ru/');
 });
 
+/** A published report of the e2e data (the demo cycles), as the sitemap lists it in English. */
+async function aReportPath(request: APIRequestContext): Promise<string> {
+  const xml = await (await request.get('/sitemap.xml')).text();
+  const path = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname).find((p) => /^\/national-reports\/\d{4}\/[A-Z]{2}$/.test(p));
+  expect(path, 'a published report in the sitemap').toBeTruthy();
+  return path!;
+}
+
+test('a national report in Russian: the interface in Russian, the database’s words marked as English, every language named', async ({ page, request }) => {
+  const english = await aReportPath(request);
+  const xml = await (await request.get('/sitemap.xml')).text();
+  for (const { prefix } of LANGUAGES) expect(xml, `${prefix}${english} in the sitemap`).toContain(`${prefix}${english}</loc>`);
+  await page.goto(`/ru${english}`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  await expect(page.getByRole('heading', { level: 2, name: 'Содержание' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Резюме' })).toBeVisible();
+  await expect(page.getByText(/^Национальный доклад · \d{4}$/)).toBeVisible();
+  // Questions come from the database in English, and say so.
+  const question = page.locator('main li p.font-medium').first();
+  await expect(question).toHaveAttribute('lang', 'en');
+  const alternates = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((links) => links.map((l) => [l.getAttribute('hreflang'), new URL(l.getAttribute('href')!).pathname]));
+  expect(alternates).toEqual([...LANGUAGES.map(({ prefix, lang }) => [lang, `${prefix}${english}`]), ['x-default', english]]);
+  await expect(page.getByRole('navigation', { name: 'Язык' }).getByRole('link', { name: '简体中文' })).toHaveAttribute('href', `/zh${english}`);
+  // The breadcrumb stays in Russian; the country's other reports exist in English only.
+  await expect(page.getByRole('navigation', { name: 'Навигационная цепочка' }).getByRole('link', { name: 'Национальные доклады' })).toHaveAttribute('href', '/ru/national-reports');
+  await expect(page.getByRole('link', { name: /^Все доклады: / })).toHaveAttribute('href', /^\/national-reports\/country\/[A-Z]{2}$/);
+  // No English left in the interface (the database's words are marked lang="en" and left out).
+  const interfaceText = await page.locator('main').evaluate((main) => {
+    const clone = main.cloneNode(true) as HTMLElement;
+    for (const el of clone.querySelectorAll('[lang="en"], .sr-only')) el.remove();
+    return clone.textContent ?? '';
+  });
+  for (const words of ['Executive summary', 'Contents', 'Not answered', 'Regional median', 'Data table', 'Source:', 'Download', 'questions answered', 'Published']) {
+    expect(interfaceText, words).not.toContain(words);
+  }
+});
+
+test('a national report in French writes its numbers the French way', async ({ page, request }) => {
+  const english = await aReportPath(request);
+  await page.goto(`/fr${english}`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.getByRole('heading', { level: 2, name: 'Résumé' })).toBeVisible();
+  const main = (await page.locator('main').textContent()) ?? '';
+  // Percentages with the no-break space before "%", decimals with a comma, where the report has them.
+  expect(main).toMatch(/\d[\u202f\u00a0]%/);
+  expect(main).not.toMatch(/\d%/);
+  expect(main).not.toMatch(/\d\.\d[\u202f\u00a0]?%/);
+  const chart = page.locator('figure.chart').first();
+  if ((await chart.count()) > 0) {
+    await expect(chart.getByText('Tableau de données', { exact: true })).toBeVisible();
+    await expect(chart.getByText('Médiane régionale', { exact: true })).toBeVisible();
+  }
+});
+
+test('a theme of the urbanisation profile in French: French numbers, country names and labels', async ({ page, request }) => {
+  const xml = await (await request.get('/sitemap.xml')).text();
+  for (const { prefix } of LANGUAGES) expect(xml).toContain(`${prefix}/urbanisation-profile/demography-urbanisation</loc>`);
+  expect(xml).toContain('/fr/urbanisation-profile/view</loc>');
+  await page.goto('/fr/urbanisation-profile/demography-urbanisation');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  // The theme's name comes from the database in English, and says so.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveAttribute('lang', 'en');
+  const alternates = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((links) => links.map((l) => [l.getAttribute('hreflang'), new URL(l.getAttribute('href')!).pathname]));
+  expect(alternates).toEqual([...LANGUAGES.map(({ prefix, lang }) => [lang, `${prefix}/urbanisation-profile/demography-urbanisation`]), ['x-default', '/urbanisation-profile/demography-urbanisation']]);
+  const section = page.getByRole('region', { name: 'Urban population (% of total population)' });
+  await section.getByText('Tableau de données', { exact: true }).first().click();
+  const table = section.getByRole('table').first();
+  await expect(table.getByRole('columnheader', { name: 'Pays' })).toBeVisible();
+  await expect(table.getByRole('row', { name: /Sri Lanka\s+18,71/ })).toBeVisible();
+  await expect(table.getByRole('row', { name: /Médiane\s+42,8/ })).toBeVisible();
+  // Thousands grouped the French way (a narrow no-break space), countries named in French.
+  await expect(page.getByText(/Tokyo \(Japon\)/).first()).toBeVisible();
+  const main = (await page.locator('main').textContent()) ?? '';
+  expect(main).toMatch(/\d[\u202f\u00a0]\d{3}/);
+  expect(main).toMatch(/\d[\u202f\u00a0]%/);
+  await expect(page.getByRole('link', { name: 'Télécharger toutes les données de ce thème (CSV)' })).toHaveAttribute('href', '/urbanisation-profile/demography-urbanisation.csv');
+  await expect(page.getByRole('heading', { level: 2, name: 'Autres thèmes' })).toBeVisible();
+  for (const words of ['Data table', 'Download', 'Other themes', 'latest year', 'Median', 'Maps']) {
+    const text = await page.locator('main').evaluate((el) => {
+      const clone = el.cloneNode(true) as HTMLElement;
+      for (const node of clone.querySelectorAll('[lang="en"]')) node.remove();
+      return clone.textContent ?? '';
+    });
+    expect(text, words).not.toContain(words);
+  }
+});
+
+test('a country profile in Chinese, chosen from the Chinese list of countries', async ({ page }) => {
+  await page.goto('/zh/urbanisation-profile');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hans');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('城市化概况');
+  await expect(page.getByRole('heading', { level: 2, name: '来源和许可' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Demography and urbanisation' })).toHaveAttribute('href', '/zh/urbanisation-profile/demography-urbanisation');
+  await page.getByRole('link', { name: '各国概况' }).first().click();
+  await expect(page).toHaveURL(/\/zh\/urbanisation-profile\/view$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('各国概况');
+  await page.getByRole('link', { name: /菲律宾/ }).click();
+  await expect(page).toHaveURL(/\/zh\/urbanisation-profile\/view\/PH$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('菲律宾');
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Urban population (% of total population)' }) });
+  await expect(card.getByRole('heading')).toHaveAttribute('lang', 'en');
+  await expect(card).toContainText('47.41%');
+  await expect(card).toContainText(/区域中位数 42\.8\d?%（18 个国家，2020 年）：高于中位数。/);
+  await expect(page.getByRole('heading', { level: 2, name: '其他国家' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: '语言' }).getByRole('link', { name: 'Русский' })).toHaveAttribute('href', '/ru/urbanisation-profile/view/PH');
+});
+
+test('the regional reports in Russian lead to each cycle’s charts, in English for now', async ({ page }) => {
+  await page.goto('/ru/regional-reports');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Региональные доклады');
+  await expect(page.getByRole('heading', { level: 2, name: 'Зачем нужен региональный доклад' })).toBeVisible();
+  const cycle = page.getByRole('link', { name: /^Цикл представления докладов \d{4} года$/ }).first();
+  await expect(cycle).toHaveAttribute('href', /^\/regional-reports\/\d{4}$/);
+  await expect(page.getByRole('navigation', { name: 'Язык' }).getByRole('link', { name: 'Français' })).toHaveAttribute('href', '/fr/regional-reports');
+});
+
 test('translated pages pass axe', async ({ page }) => {
   const problems = watchConsole(page);
-  for (const path of ['/zh/', '/fr/national-reports', '/ru/', '/ru/page-not-found']) {
+  const report = await aReportPath(page.request);
+  for (const path of ['/zh/', '/fr/national-reports', '/ru/', '/ru/page-not-found', `/zh${report}`, `/fr${report}`, '/ru/urbanisation-profile/housing-slums', '/fr/urbanisation-profile/view', '/ru/urbanisation-profile/view/PH', '/zh/urbanisation-profile', '/fr/regional-reports']) {
     await page.goto(path);
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
     expect(results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

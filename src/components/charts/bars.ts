@@ -67,6 +67,8 @@ export interface BarLayoutOptions {
   decimals?: number | null;
   /** Characters of a label's line (13-unit text, about 6.5 units a character); longer labels wrap. */
   maxLabel?: number;
+  /** The page's language (BCP 47) for the numbers. */
+  lang?: string;
 }
 
 export interface BarRow<T extends BarDatum> {
@@ -100,7 +102,7 @@ export interface BarLayout<T extends BarDatum> {
 
 /** The geometry of a horizontal bar chart of `data` in the order given (sort it first). */
 export function layoutBars<T extends BarDatum>(data: readonly T[], options: BarLayoutOptions = {}): BarLayout<T> {
-  const { width = CHART_WIDTH, rowHeight = 24, labelWidth = 130, reference = null, decimals = null, maxLabel = 19 } = options;
+  const { width = CHART_WIDTH, rowHeight = 24, labelWidth = 130, reference = null, decimals = null, maxLabel = 19, lang = 'en' } = options;
   // Room above the bars for the reference line's label.
   const top = reference === null ? 8 : 24;
   const axisHeight = 26;
@@ -119,7 +121,7 @@ export function layoutBars<T extends BarDatum>(data: readonly T[], options: BarL
     const end = scale(datum.value);
     const x = Math.min(zeroX, end);
     const barWidth = Math.abs(end - zeroX);
-    const valueText = formatNumber(datum.value, decimals);
+    const valueText = formatNumber(datum.value, decimals, lang);
     // About 7 units per character at the chart's font size: does the value fit after the bar?
     const valueInside = end + 6 + valueText.length * 7 > plotRight;
     const lines = wrapLabel(datum.label, maxLabel);
@@ -139,7 +141,7 @@ export function layoutBars<T extends BarDatum>(data: readonly T[], options: BarL
   });
   const ticks = scale.ticks(4).map((value) => {
     const x = round(scale(value));
-    const text = formatTick(value);
+    const text = formatTick(value, lang);
     // About 6.5 units a character at 12 units: the last tick ends at its line rather than past the edge.
     return { value, x, text, anchor: x + (text.length * 6.5) / 2 > width ? ('end' as const) : ('middle' as const) };
   });
@@ -159,7 +161,7 @@ export function layoutBars<T extends BarDatum>(data: readonly T[], options: BarL
         : {
             value: reference,
             x: round(scale(reference)),
-            text: formatNumber(reference, decimals),
+            text: formatNumber(reference, decimals, lang),
             // The label's centre ("median 12.3", about 7 units a character), kept inside the chart so that it is never cut off.
             labelX: round(Math.min(Math.max(scale(reference), plotLeft + referenceHalf(reference, decimals)), width - 2 - referenceHalf(reference, decimals))),
           },
@@ -167,6 +169,7 @@ export function layoutBars<T extends BarDatum>(data: readonly T[], options: BarL
 }
 
 function referenceHalf(reference: number, decimals: number | null): number {
+  // The label's width in characters; a language's own word for "median" is about as long.
   return Math.max(45, ((7 + formatNumber(reference, decimals).length) * 7) / 2);
 }
 

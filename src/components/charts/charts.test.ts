@@ -266,3 +266,30 @@ describe('layoutLine with a range', () => {
     expect(layoutLine([{ year: 2000, value: 1 }, { year: 2001, value: 2 }]).band).toBeNull();
   });
 });
+
+describe('charts in the page’s language', () => {
+  const spaced = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+  it('write numbers and percentages the French way: 12 345,6 %', () => {
+    expect(spaced(withUnit(formatNumber(12345.6, 1, 'fr'), '%', 'fr'))).toBe('12 345,6 %');
+    expect(spaced(withUnit(formatNumber(12345.6, 1, 'ru'), '%', 'ru'))).toBe('12 345,6 %');
+    expect(withUnit(formatNumber(12345.6, 1, 'zh-Hans'), '%', 'zh-Hans')).toBe('12,345.6%');
+    expect(withUnit(formatNumber(12345.6, 1), '%')).toBe('12,345.6%');
+    // The no-break space keeps the sign on the number's line.
+    expect(withUnit('5', '%', 'fr')).toMatch(/^5[\u00a0\u202f]%$/);
+  });
+  it('lay bars and axes out with the language’s numbers', () => {
+    const layout = layoutBars([{ key: 'A', label: 'A', value: 12345.6 }, { key: 'B', label: 'B', value: 0.5 }], { decimals: 1, reference: 2.5, lang: 'fr' });
+    expect(layout.rows.map((r) => spaced(r.valueText))).toEqual(['12 345,6', '0,5']);
+    expect(layout.reference?.text).toBe('2,5');
+    expect(layoutLine([{ year: 2000, value: 1.5 }, { year: 2001, value: 2.25 }], { lang: 'ru' }).points.map((p) => p.text)).toEqual(['1,5', '2,25']);
+  });
+  it('sum the comparison up in the language', () => {
+    const rows = comparisonRows([{ key: 'A', label: 'A', value: 80, median: 40 }, { key: 'B', label: 'B', value: 12.5, median: 30 }], 1, 'fr');
+    expect(rows.map((r) => spaced(r.valueText))).toEqual(['80,0 %', '12,5 %']);
+    expect(comparisonSummary('Fidji', rows, 'fr')).toBe('2 pourcentages : Fidji se situe au-dessus de la médiane régionale pour 1 et en dessous pour 1.');
+    expect(spaced(comparisonSummary('Fidji', rows.slice(1), 'fr'))).toBe('Fidji : 12,5 % ; médiane régionale : 30,0 %.');
+    expect(comparisonSummary('斐济', comparisonRows([{ key: 'A', label: 'A', value: 80, median: 40 }, { key: 'B', label: 'B', value: 12.5, median: 30 }], 1, 'zh-Hans'), 'zh')).toBe(
+      '共 2 项百分比：斐济有 1 项高于区域中位数，1 项低于区域中位数。',
+    );
+  });
+});

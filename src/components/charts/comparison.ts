@@ -4,7 +4,9 @@
  * marker. The chart is drawn in HTML and CSS, so each question's full text wraps like any
  * paragraph and stays readable on a phone.
  */
-import { formatNumber } from './format.ts';
+import { formatNumber, withUnit } from './format.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { t } from '../../i18n/t.ts';
 
 export interface ComparisonDatum {
   key: string;
@@ -26,24 +28,21 @@ export interface ComparisonRow<T extends ComparisonDatum> {
 
 const clamp = (v: number) => Math.min(100, Math.max(0, v));
 
-export function comparisonRows<T extends ComparisonDatum>(data: readonly T[], decimals: number | null = null): ComparisonRow<T>[] {
+export function comparisonRows<T extends ComparisonDatum>(data: readonly T[], decimals: number | null = null, tag = 'en'): ComparisonRow<T>[] {
   return data.map((datum) => ({
     datum,
     barPct: clamp(datum.value),
     medianPct: clamp(datum.median),
-    valueText: `${formatNumber(datum.value, decimals)}%`,
-    medianText: `${formatNumber(datum.median, decimals)}%`,
+    valueText: withUnit(formatNumber(datum.value, decimals, tag), '%', tag),
+    medianText: withUnit(formatNumber(datum.median, decimals, tag), '%', tag),
     relation: datum.value > datum.median ? 'above' : datum.value < datum.median ? 'below' : 'level',
   }));
 }
 
 /** "6 percentages: Indonesia is above the regional median on 3 and below it on 2, level with it on 1." */
-export function comparisonSummary(country: string, rows: readonly ComparisonRow<ComparisonDatum>[]): string {
-  if (rows.length === 1) return `${country}: ${rows[0]!.valueText}, regional median ${rows[0]!.medianText}.`;
+export function comparisonSummary(country: string, rows: readonly ComparisonRow<ComparisonDatum>[], locale: Locale = 'en'): string {
+  if (rows.length === 1) return t(locale, 'chart.compareOne', { country, value: rows[0]!.valueText, median: rows[0]!.medianText });
   const count = (r: ComparisonRow<ComparisonDatum>['relation']) => rows.filter((row) => row.relation === r).length;
-  const level = count('level');
-  return (
-    `${rows.length} percentages: ${country} is above the regional median on ${count('above')} and below it on ${count('below')}` +
-    (level > 0 ? `, level with it on ${level}.` : '.')
-  );
+  const params = { count: rows.length, country, above: count('above'), below: count('below'), level: count('level') };
+  return t(locale, params.level > 0 ? 'chart.compareManyLevel' : 'chart.compareMany', params);
 }

@@ -1,31 +1,48 @@
-/** Number formatting shared by charts, tables and CSV-free text (en, grouped thousands). */
+/**
+ * Number formatting shared by charts, tables and CSV-free text, in the page's language (`tag`, a
+ * BCP 47 tag: `12,345.6` in English, `12 345,6` in French and Russian; decision 038).
+ */
 
 /**
  * `decimals` fixes the digits after the point (a question's `decimals`); null shows up to two,
  * dropping trailing zeros (45 → "45", 5.83 → "5.83").
  */
-export function formatNumber(value: number, decimals: number | null | undefined): string {
+export function formatNumber(value: number, decimals: number | null | undefined, tag = 'en'): string {
   if (!Number.isFinite(value)) return '';
   const digits = decimals ?? undefined;
-  return value.toLocaleString('en', {
+  return value.toLocaleString(tag, {
     minimumFractionDigits: digits ?? 0,
     maximumFractionDigits: digits ?? 2,
   });
 }
 
 /** An axis tick: short for large numbers (40K, 3.5M, 1B), so that it fits a phone's chart; the table has them whole. */
-export function formatTick(value: number): string {
-  if (Math.abs(value) < 10_000) return formatNumber(value, null);
-  return value.toLocaleString('en', { notation: 'compact', maximumFractionDigits: 1 });
+export function formatTick(value: number, tag = 'en'): string {
+  if (Math.abs(value) < 10_000) return formatNumber(value, null, tag);
+  return value.toLocaleString(tag, { notation: 'compact', maximumFractionDigits: 1 });
+}
+
+const percentSigns = new Map<string, string>();
+
+/** How the language writes the percent sign after a number: `%` in English and Chinese, ` %` (no-break) in French and Russian. */
+export function percentSign(tag = 'en'): string {
+  let sign = percentSigns.get(tag);
+  if (sign === undefined) {
+    const parts = new Intl.NumberFormat(tag, { style: 'percent' }).formatToParts(0.5);
+    const at = parts.findIndex((p) => p.type === 'percentSign');
+    sign = parts.slice(at > 0 && parts[at - 1]!.type === 'literal' ? at - 1 : at).map((p) => p.value).join('');
+    percentSigns.set(tag, sign);
+  }
+  return sign;
 }
 
 /**
- * A number with its unit: "%" sticks to the number, other units follow after a no-break space
+ * A number with its unit: "%" as the language writes it, other units after a no-break space
  * (a narrow phone must not leave "50.5" at the end of one line and its unit on the next).
  */
-export function withUnit(text: string, unit: string | null | undefined): string {
+export function withUnit(text: string, unit: string | null | undefined, tag = 'en'): string {
   if (!unit || !text) return text;
-  return unit === '%' ? `${text}%` : `${text}\u00a0${unit}`;
+  return unit === '%' ? `${text}${percentSign(tag)}` : `${text}\u00a0${unit}`;
 }
 
 /**

@@ -15,8 +15,8 @@ export interface SeriesPoint {
 
 const hasRange = (p: SeriesPoint): p is SeriesPoint & { low: number; high: number } => Number.isFinite(p.low) && Number.isFinite(p.high);
 
-export function layoutLine(points: readonly SeriesPoint[], options: { width?: number; height?: number; domain?: [number, number]; decimals?: number | null } = {}) {
-  const { width = CHART_WIDTH, height = 190, decimals = null } = options;
+export function layoutLine(points: readonly SeriesPoint[], options: { width?: number; height?: number; domain?: [number, number]; decimals?: number | null; lang?: string } = {}) {
+  const { width = CHART_WIDTH, height = 190, decimals = null, lang = 'en' } = options;
   // Room above the highest point for its value (13-unit text), and left of the axis for the ticks.
   const margin = { top: 26, right: 20, bottom: 28, left: 44 };
   const sorted = [...points].filter((p) => Number.isFinite(p.value)).sort((a, b) => a.year - b.year);
@@ -46,9 +46,9 @@ export function layoutLine(points: readonly SeriesPoint[], options: { width?: nu
     path: path ?? '',
     /** The band of the points' ranges, when at least two points have one. */
     band: band ?? null,
-    points: labelPoints(sorted, x, y, [margin.left - 2, width - 2], decimals),
+    points: labelPoints(sorted, x, y, [margin.left - 2, width - 2], decimals, lang),
     years: spacedYears(sorted.map((p) => ({ year: p.year, x: round(x(p.year)) }))).map((year) => ({ ...year, ...anchored(year.x, String(year.year).length * 6.5, [margin.left - 2, width - 2], 0) })),
-    yTicks: y.ticks(4).map((value) => ({ value, y: round(y(value)), text: formatTick(value) })),
+    yTicks: y.ticks(4).map((value) => ({ value, y: round(y(value)), text: formatTick(value, lang) })),
     baseline: height - margin.bottom,
     left: margin.left,
     right: width - margin.right,
@@ -74,8 +74,8 @@ function spacedYears(years: { year: number; x: number }[]): { year: number; x: n
  * else the first and the last: the table has them all). A value that would run past an edge is
  * anchored to it (about 7.5 units a character, bold).
  */
-function labelPoints(sorted: SeriesPoint[], x: (year: number) => number, y: (value: number) => number, bounds: [number, number], decimals: number | null) {
-  const texts = sorted.map((p) => formatNumber(p.value, decimals));
+function labelPoints(sorted: SeriesPoint[], x: (year: number) => number, y: (value: number) => number, bounds: [number, number], decimals: number | null, lang: string) {
+  const texts = sorted.map((p) => formatNumber(p.value, decimals, lang));
   const widest = Math.max(0, ...texts.map((t) => t.length * 7.5));
   const gap = sorted.length > 1 ? (x(sorted.at(-1)!.year) - x(sorted[0]!.year)) / (sorted.length - 1) : Infinity;
   const all = gap >= widest + 6;
