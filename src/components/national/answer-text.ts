@@ -1,5 +1,5 @@
 /**
- * An answer as a translated report page writes it (decision 038/039): numbers and percentages the
+ * An answer as a translated report page writes it (decisions 038 and 040): numbers and percentages the
  * language's way, yes and no in the language; what the question's parts and choices are called
  * comes from the database (English until content translation). English pages keep the API's words.
  */
