@@ -3,7 +3,7 @@
  * language's way, yes and no in the language; what the question's parts and choices are called
  * comes from the database (English until content translation). English pages keep the API's words.
  */
-import type { formatAnswer } from '../../lib/questionnaires/engine.ts';
+import { formatAnswer } from '../../lib/questionnaires/engine.ts';
 import { LOCALE_INFO, type Locale } from '../../i18n/locales.ts';
 import { t } from '../../i18n/t.ts';
 import { withUnit } from '../charts/format.ts';
@@ -12,20 +12,11 @@ type Question = Parameters<typeof formatAnswer>[0];
 type Value = Parameters<typeof formatAnswer>[1];
 
 export function answerText(locale: Locale, q: Question, value: Value): string {
-  if (value === null || value === undefined) return '';
   const { tag } = LOCALE_INFO[locale];
   const unit = q.unit ?? (q.answer_type === 'pct' ? '%' : null);
-  const scalar = (v: number | boolean | null | undefined): string => {
+  return formatAnswer(q, value, (v) => {
     if (v === null || v === undefined) return '–';
     if (typeof v === 'boolean') return t(locale, v ? 'answer.yes' : 'answer.no');
     return withUnit(v.toLocaleString(tag, { maximumFractionDigits: 6 }), unit, tag);
-  };
-  if (q.parts.length > 0 && typeof value === 'object' && !Array.isArray(value)) {
-    return q.parts.map((p) => `${p.label}: ${scalar(value[p.key])}`).join('; ');
-  }
-  if (typeof value === 'number' || typeof value === 'boolean') return scalar(value);
-  const label = (v: string) => q.options.find((o) => o.value === v)?.label ?? v;
-  if (Array.isArray(value)) return value.map(label).join('; ');
-  if (typeof value === 'string') return q.answer_type === 'single' ? label(value) : value;
-  return '';
+  });
 }

@@ -301,15 +301,25 @@ export function completeness<A extends AnswerFields & { question_uuid: string }>
   return completenessOfCounts({ answered, total: questions.length, compulsory_total: compulsoryTotal, compulsory_answered: compulsoryAnswered, invalid });
 }
 
-/** A value as a person reads it: '58.3 %', 'Yes', option labels, 'Documented: 40 %; Perceived: 55 %'. */
-export function formatAnswer(q: QuestionRules, value: AnswerValue | undefined): string {
-  if (value === null || value === undefined) return '';
+/** How one number or yes/no of an answer is written (a language's numbers and words). */
+export type ScalarFormat = (v: number | boolean | null | undefined) => string;
+
+/** The API's own way: British English numbers, the unit after a space, Yes and No. */
+function englishScalar(q: QuestionRules): ScalarFormat {
   const unit = q.unit ? ` ${q.unit}` : q.answer_type === 'pct' ? ' %' : '';
-  const scalar = (v: number | boolean | null | undefined): string => {
+  return (v) => {
     if (v === null || v === undefined) return '–';
     if (typeof v === 'boolean') return v ? 'Yes' : 'No';
     return `${v.toLocaleString('en-GB', { maximumFractionDigits: 6 })}${unit}`;
   };
+}
+
+/**
+ * A value as a person reads it: '58.3 %', 'Yes', option labels, 'Documented: 40 %; Perceived: 55 %'.
+ * `scalar` writes its numbers and yes/no in another language (a translated public page).
+ */
+export function formatAnswer(q: QuestionRules, value: AnswerValue | undefined, scalar: ScalarFormat = englishScalar(q)): string {
+  if (value === null || value === undefined) return '';
   if (q.parts.length > 0 && typeof value === 'object' && !Array.isArray(value)) {
     return q.parts.map((p) => `${p.label}: ${scalar(value[p.key])}`).join('; ');
   }

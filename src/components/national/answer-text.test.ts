@@ -1,0 +1,48 @@
+import { describe, expect, test } from 'vitest';
+import { formatAnswer } from '../../lib/questionnaires/engine.ts';
+import type { AnswerType, QuestionRules } from '../../lib/questionnaires/schema.ts';
+import { answerText } from './answer-text.ts';
+
+function question(type: AnswerType, overrides: Partial<QuestionRules> = {}): QuestionRules {
+  return {
+    code: 'Q99',
+    question_tier: 2,
+    answer_type: type,
+    unit: null,
+    options: [],
+    min: null,
+    max: null,
+    expected_min: null,
+    expected_max: null,
+    decimals: null,
+    parts: [],
+    with_text: false,
+    compulsory: false,
+    ...overrides,
+  };
+}
+
+/** Every kind of space a language's numbers use, as one plain space. */
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+describe('answerText: an answer as a translated report page writes it', () => {
+  test('numbers and percentages the language’s way', () => {
+    expect(plain(answerText('fr', question('pct'), 12345.6))).toBe('12 345,6 %');
+    expect(plain(answerText('ru', question('num', { unit: 'km' }), 1234.5))).toMatch(/^1 234,5 ?km$/);
+    expect(answerText('zh', question('num'), 1234.5)).toBe('1,234.5');
+  });
+
+  test('yes and no in the language; the parts and choices as the database names them', () => {
+    expect(answerText('ru', question('yn'), true)).toBe('Да');
+    expect(answerText('fr', question('yn'), false)).toBe('Non');
+    const parts = question('pct', { parts: [{ key: 'doc', label: 'Documented' }, { key: 'per', label: 'Perceived' }] as QuestionRules['parts'] });
+    expect(plain(answerText('fr', parts, { doc: 40.5, per: null }))).toBe('Documented: 40,5 %; Perceived: –');
+  });
+
+  test('English keeps the API’s words (formatAnswer)', () => {
+    const q = question('pct');
+    expect(formatAnswer(q, 58.3)).toBe('58.3 %');
+    expect(answerText('en', question('yn'), true)).toBe('Yes');
+    expect(answerText('fr', q, null)).toBe('');
+  });
+});
