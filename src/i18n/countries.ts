@@ -11,6 +11,9 @@ export const UN_NAMES: Partial<Record<string, Partial<Record<Locale, string>>>> 
   KP: { zh: '朝鲜民主主义人民共和国', fr: 'République populaire démocratique de Corée', ru: 'Корейская Народно-Демократическая Республика' },
   IR: { zh: '伊朗伊斯兰共和国', fr: 'Iran (République islamique d’)', ru: 'Иран (Исламская Республика)' },
   FM: { zh: '密克罗尼西亚联邦', fr: 'Micronésie (États fédérés de)', ru: 'Микронезия (Федеративные Штаты)' },
+  MM: { fr: 'Myanmar', ru: 'Мьянма' },
+  TL: { fr: 'Timor-Leste', ru: 'Тимор-Лешти' },
+  BN: { zh: '文莱达鲁萨兰国', fr: 'Brunéi Darussalam', ru: 'Бруней-Даруссалам' },
   TR: { fr: 'Türkiye' },
   VN: { fr: 'Viet Nam' },
 };
