@@ -53,8 +53,9 @@ test('changes made offline are kept, then saved when the connection is back; a c
   const again = await context.newPage();
   const againProblems = watchConsole(again);
   await again.goto(practiceUrl);
-  await expect(section(again, 'Organisations').getByLabel('Lead organisation')).toHaveValue('Городской совет · شورای شهر', { timeout: 30_000 });
-  await expect(again.getByText(/Changes not saved on your last visit were kept on this computer/)).toBeVisible();
+  // The message fades after a few seconds: it is looked for first, as the screen arrives.
+  await expect(again.getByText(/Changes not saved on your last visit were kept on this computer/)).toBeVisible({ timeout: 30_000 });
+  await expect(section(again, 'Organisations').getByLabel('Lead organisation')).toHaveValue('Городской совет · شورای شهر');
   await expect(again.getByText('All changes saved')).toBeVisible({ timeout: 20_000 });
   await again.reload();
   await expect(section(again, 'Organisations').getByLabel('Lead organisation')).toHaveValue('Городской совет · شورای شهر', { timeout: 30_000 });
