@@ -81,7 +81,9 @@ export function useChangeStorage(replacement: DraftStorage): void {
 
 function keepChanges(state: PracticeFormState): void {
   const { practice, base, draft } = state;
-  if (!keeper || !practice || !base || !draft || keeper !== keyOf(practice.uuid)) return;
+  // While a conflict waits for the person's choice, the copy kept is the one from before it (with
+  // the version it was made on), so that a reload asks again instead of choosing for them.
+  if (!keeper || !practice || !base || !draft || state.conflict || keeper !== keyOf(practice.uuid)) return;
   if (changedKeys(draft, base).length === 0) storage.remove(keeper);
   else storage.write(keeper, JSON.stringify({ version: practice.version, base, draft } satisfies KeptChanges));
 }
