@@ -328,6 +328,20 @@ const SDG_PATH = (x: string, dims: string) => `ddf--datapoints--${x}--by--${dims
 const WDI_VIA_SG = 'World Bank WDI via Gapminder Systema Globalis';
 const SDG_DB = 'UN Statistics Division, SDG Global Database (via open-numbers)';
 const SENDAI = 'UNDRR Sendai Framework Monitor, via the UN SDG Global Database (open-numbers copy)';
+
+/** What every series of the Sendai Framework monitor shares: its source, licence, file and rows (no parts, no conversion, no break). */
+function sendaiSeries(code: string) {
+  return {
+    source: `${SENDAI} (${code.toUpperCase()})`,
+    ...CC_BY,
+    repo: 'sdg',
+    path: SDG_PATH(code, 'geo_area--nature--units'),
+    disaggregation: null,
+    conversion: null,
+    breaks: 'none',
+    rows: sdgRows(code, {}),
+  } as const;
+}
 const EVENT_DRIVEN = 'no ×5 rule: disaster figures vary by orders of magnitude from year to year by nature';
 
 export const SERIES: readonly SeriesDef[] = [
@@ -556,33 +570,25 @@ export const SERIES: readonly SeriesDef[] = [
   {
     id: 'disaster-deaths-missing-per-100k', theme: 'disaster-risk', title: 'Deaths and missing persons attributed to disasters per 100,000 population',
     unit: 'per 100,000 population', sdg_indicator: '11.5.1', portal_indicator: null, concept: '11.5.1',
-    source: `${SENDAI} (VC_DSR_MTMP)`, ...CC_BY, repo: 'sdg', path: SDG_PATH('vc_dsr_mtmp', 'geo_area--nature--units'),
-    disaggregation: null, conversion: null, breaks: 'none',
+    ...sendaiSeries('vc_dsr_mtmp'),
     remarks: [EVENT_DRIVEN, 'a missing year is not a zero', 'one part of 11.5.1 (DISASTER_AFFECTED adds the affected): not added together here'],
-    rows: sdgRows('vc_dsr_mtmp', {}),
   },
   {
     id: 'disaster-affected-per-100k', theme: 'disaster-risk', title: 'Directly affected persons attributed to disasters per 100,000 population',
     unit: 'per 100,000 population', sdg_indicator: '11.5.1', portal_indicator: null, concept: '11.5.1',
-    source: `${SENDAI} (VC_DSR_DAFF)`, ...CC_BY, repo: 'sdg', path: SDG_PATH('vc_dsr_daff', 'geo_area--nature--units'),
-    disaggregation: null, conversion: null, breaks: 'none',
+    ...sendaiSeries('vc_dsr_daff'),
     remarks: [EVENT_DRIVEN, 'a missing year is not a zero', 'one part of 11.5.1 (DISASTER_AFFECTED adds deaths and missing): not added together here'],
-    rows: sdgRows('vc_dsr_daff', {}),
   },
   {
     id: 'disaster-economic-loss-usd', theme: 'disaster-risk', title: 'Direct economic loss attributed to disasters (current US$)',
     unit: 'current US dollars', sdg_indicator: '11.5.2', portal_indicator: null, concept: '11.5.2',
-    source: `${SENDAI} (VC_DSR_GDPLS)`, ...CC_BY, repo: 'sdg', path: SDG_PATH('vc_dsr_gdpls', 'geo_area--nature--units'),
-    disaggregation: null, conversion: null, breaks: 'none',
+    ...sendaiSeries('vc_dsr_gdpls'),
     remarks: [EVENT_DRIVEN, 'a missing year is not a zero', 'in US dollars, not as a share of GDP (portal indicator DISASTER_LOSS_GDP_PCT): not converted'],
-    rows: sdgRows('vc_dsr_gdpls', {}),
   },
   {
     id: 'drr-strategy-score', theme: 'disaster-risk', title: 'Score of adoption and implementation of national DRR strategies in line with the Sendai Framework',
     unit: 'score from 0 to 1', sdg_indicator: '11.b.1', portal_indicator: 'DRR_STRATEGY_SCORE', concept: '11.b.1',
-    source: `${SENDAI} (SG_DSR_LGRGSR)`, ...CC_BY, repo: 'sdg', path: SDG_PATH('sg_dsr_lgrgsr', 'geo_area--nature--units'),
-    disaggregation: null, conversion: null, breaks: 'none', remarks: ['no ×5 rule: a self-assessed score that starts from 0'],
-    rows: sdgRows('sg_dsr_lgrgsr', {}),
+    ...sendaiSeries('sg_dsr_lgrgsr'), remarks: ['no ×5 rule: a self-assessed score that starts from 0'],
   },
 ];
 

@@ -1,26 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import { formatAnswer } from '../../lib/questionnaires/engine.ts';
-import type { AnswerType, QuestionRules } from '../../lib/questionnaires/schema.ts';
+import type { AnswerType, Question } from '../../lib/questionnaires/schema.ts';
+import { testQuestion } from '../../../tests/support/questions.ts';
 import { answerText } from './answer-text.ts';
 
-function question(type: AnswerType, overrides: Partial<QuestionRules> = {}): QuestionRules {
-  return {
-    code: 'Q99',
-    question_tier: 2,
-    answer_type: type,
-    unit: null,
-    options: [],
-    min: null,
-    max: null,
-    expected_min: null,
-    expected_max: null,
-    decimals: null,
-    parts: [],
-    with_text: false,
-    compulsory: false,
-    ...overrides,
-  };
-}
+/** A question of `type` (tests/support/questions.ts), changed by `patch`. */
+const question = (type: AnswerType, patch: Partial<Question> = {}) => testQuestion({ answer_type: type, ...patch });
 
 /** Every kind of space a language's numbers use, as one plain space. */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -35,7 +20,7 @@ describe('answerText: an answer as a translated report page writes it', () => {
   test('yes and no in the language; the parts and choices as the database names them', () => {
     expect(answerText('ru', question('yn'), true)).toBe('Да');
     expect(answerText('fr', question('yn'), false)).toBe('Non');
-    const parts = question('pct', { parts: [{ key: 'doc', label: 'Documented' }, { key: 'per', label: 'Perceived' }] as QuestionRules['parts'] });
+    const parts = question('pct', { parts: [{ key: 'doc', label: 'Documented' }, { key: 'per', label: 'Perceived' }] as Question['parts'] });
     expect(plain(answerText('fr', parts, { doc: 40.5, per: null }))).toBe('Documented: 40,5 %; Perceived: –');
   });
 

@@ -5,7 +5,7 @@ import { InactiveCountResponseSchema } from '../../../lib/users/schema.ts';
 import { createFetcherStore, fetchWith } from '../lib/query.ts';
 import { $identity } from '../session.ts';
 import { formatNumber } from '../ui/format.ts';
-import { Icon } from '../ui/icons.tsx';
+import { CountLink } from '../ui/count-link.tsx';
 
 export const INACTIVE_USERS_KEY = 'user/inactive';
 
@@ -25,25 +25,7 @@ export function inactiveUsersLabel(count: number): string {
 }
 
 export function InactiveUsersBadge() {
-  const { data } = useStore($inactiveUsers);
-  const count = data?.data;
+  const count = useStore($inactiveUsers).data?.data;
   const label = count === undefined ? 'Users awaiting activation' : inactiveUsersLabel(count);
-  return (
-    <a
-      href="/admin/users?status=0"
-      aria-label={label}
-      title={label}
-      className="relative inline-flex size-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100 hover:text-brand-700"
-    >
-      <Icon name="users" className="size-6" />
-      {count !== undefined && count > 0 && (
-        <span
-          aria-hidden="true"
-          className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-red-700 px-1.5 py-0.5 text-center text-xs font-semibold leading-none text-white"
-        >
-          {count > 99 ? '99+' : count}
-        </span>
-      )}
-    </a>
-  );
+  return <CountLink href="/admin/users?status=0" label={label} icon="users" count={count} badgeClass="bg-red-700" />;
 }

@@ -19,6 +19,11 @@ interface ValueInputProps {
 /** Marks the inputs Enter moves between (questionnaire-form.tsx). */
 export const FIELD_ATTR = { 'data-qf': '' } as const;
 
+/** The attributes every text, URL and list control of an answer carries: its id, names and state. */
+function controlAttrs({ id, labelledBy, describedBy, invalid, disabled }: Pick<ValueInputProps, 'id' | 'labelledBy' | 'describedBy' | 'invalid' | 'disabled'>) {
+  return { ...FIELD_ATTR, id, disabled, 'aria-labelledby': labelledBy, 'aria-describedby': describedBy, 'aria-invalid': invalid || undefined };
+}
+
 function unitOf(question: Question): string | null {
   if (question.answer_type === 'pct') return '%';
   return question.unit;
@@ -114,33 +119,24 @@ export function ValueInput(props: ValueInputProps) {
       return <MultiChoice {...props} />;
     case 'txt':
       return (
-        <textarea dir="auto"
-          {...FIELD_ATTR}
-          id={id}
+        <textarea
+          dir="auto"
+          {...controlAttrs(props)}
           rows={4}
           className={ui.input}
           value={text}
-          disabled={disabled}
-          aria-labelledby={labelledBy}
-          aria-describedby={describedBy}
-          aria-invalid={invalid || undefined}
           onChange={(event) => onChange(event.target.value)}
         />
       );
     case 'url':
       return (
         <input
-          {...FIELD_ATTR}
-          id={id}
+          {...controlAttrs(props)}
           type="url"
           inputMode="url"
           placeholder="https://"
           className={`${ui.input} max-w-xl`}
           value={text}
-          disabled={disabled}
-          aria-labelledby={labelledBy}
-          aria-describedby={describedBy}
-          aria-invalid={invalid || undefined}
           onChange={(event) => onChange(event.target.value)}
         />
       );
@@ -174,17 +170,13 @@ function PartInputs({ question, value, id, describedBy, invalid, disabled, onCha
 }
 
 /** A choice of one option, from a list. */
-function SingleChoice({ question, id, labelledBy, describedBy, invalid, disabled, onChange, text }: ValueInputProps & { text: string }) {
+function SingleChoice({ text, ...props }: ValueInputProps & { text: string }) {
+  const { question, onChange } = props;
   return (
     <select
-      {...FIELD_ATTR}
-      id={id}
+      {...controlAttrs(props)}
       className={`${ui.input} max-w-md`}
       value={text}
-      disabled={disabled}
-      aria-labelledby={labelledBy}
-      aria-describedby={describedBy}
-      aria-invalid={invalid || undefined}
       onChange={(event) => onChange(event.target.value)}
     >
       <option value="">Choose…</option>
