@@ -19,6 +19,7 @@ function identity(overrides: Partial<Whoami> = {}, role = 'state_member', permis
     country: { code: 'PH', name: 'Philippines', flag: '/flags/ph.svg', status: 1, continent: 'Asia' },
     roles: [{ id: 4, name: role, description: role, permissions }],
     version: 1,
+    language: 'en',
     ...overrides,
   };
 }

@@ -3,6 +3,7 @@ import { atom, onMount } from 'nanostores';
 import { getFirebaseAuth } from '../../lib/client/firebase.ts';
 import { WhoamiSchema, type Whoami } from '../../lib/identity/schema.ts';
 import { endSession } from '../auth/session.ts';
+import { followAccountLanguage } from './account-language.ts';
 import { api, ApiError } from './lib/api.ts';
 import { leave } from './lib/location.ts';
 import { clearApiCache } from './lib/query.ts';
@@ -35,7 +36,10 @@ export async function loadIdentity(options: { keepCurrent?: boolean } = {}): Pro
   if (!options.keepCurrent || $identity.get().status !== 'ready') $identity.set({ status: 'loading' });
   let next: IdentityState;
   try {
-    next = { status: 'ready', identity: await api.request('GET', 'whoami', { schema: WhoamiSchema }) };
+    const identity = await api.request('GET', 'whoami', { schema: WhoamiSchema });
+    // The page reloads in the account's language: show nothing of this one meanwhile.
+    if (followAccountLanguage(identity)) return $identity.get();
+    next = { status: 'ready', identity };
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
       await signOut(await getFirebaseAuth()).catch(() => undefined);

@@ -152,6 +152,11 @@ export const users = pgTable(
     countryCode: varchar('country_code', { length: 2 }).references(() => countries.code),
     photo: text('photo'),
     status: smallint('status').notNull().default(0),
+    /**
+     * The language the person reads the back-office and their emails in (issue 17): en, zh, fr
+     * or ru; null until their first sign-in chooses one from the browser's language.
+     */
+    language: text('language'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     version: version(),
@@ -169,6 +174,7 @@ export const users = pgTable(
     index('users_email_trgm_idx').using('gin', table.email.op('gin_trgm_ops')),
     index('users_username_trgm_idx').using('gin', table.username.op('gin_trgm_ops')),
     index('users_member_id_trgm_idx').using('gin', table.memberId.op('gin_trgm_ops')),
+    check('users_language_check', sql`${table.language} in ('en', 'zh', 'fr', 'ru')`),
   ],
 );
 

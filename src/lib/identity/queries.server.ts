@@ -6,7 +6,7 @@ import { SUPER_ADMIN_ROLE, USER_STATUS } from '../access/permissions.ts';
 import { findCountry, toCountry } from '../countries/queries.server.ts';
 import { modules, permissions, roles, rules, userRoles, users } from '../db/schema.ts';
 import type { UserRow } from '../users/queries.server.ts';
-import type { Whoami } from './schema.ts';
+import { LanguageSchema, type Whoami } from './schema.ts';
 
 /** The whoami identity of a user row: country, roles and each role's enabled rules per module. */
 export async function loadIdentity(db: Db, user: UserRow): Promise<Whoami> {
@@ -40,6 +40,7 @@ export async function loadIdentity(db: Db, user: UserRow): Promise<Whoami> {
     created_at: user.createdAt.toISOString(),
     country: countryRow ? toCountry(countryRow) : null,
     version: user.version,
+    language: LanguageSchema.nullable().catch(null).parse(user.language),
     roles: roleRows.map((role) => {
       const byModule = new Map<string, string[]>();
       for (const grant of grants) {

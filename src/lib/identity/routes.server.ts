@@ -3,12 +3,12 @@ import { deleteCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../deps.server.ts';
 import { forbidden, readJson, sentVersion, unauthorized } from '../http/errors.server.ts';
 import type { GenericResponse } from '../http/schema.ts';
-import { saveProfile } from '../users/service.server.ts';
+import { saveLanguage, saveProfile } from '../users/service.server.ts';
 import { bearerToken, requireUser, SESSION_COOKIE } from './middleware.server.ts';
 import { requireActiveUser } from '../access/guards.server.ts';
 import { readUploadedFile } from '../storage/multipart.server.ts';
 import { replaceUserPhoto } from './photo.server.ts';
-import { PHOTO_MAX_BYTES, ProfileBodySchema, type PhotoResponse, type SessionResponse, type Whoami } from './schema.ts';
+import { LanguageBodySchema, PHOTO_MAX_BYTES, ProfileBodySchema, type PhotoResponse, type SessionResponse, type Whoami } from './schema.ts';
 
 /** The path of the photo upload, which reads its body with its own size limit. */
 export const USER_PHOTO_PATH = /^\/api\/user\/photo$/;
@@ -42,6 +42,14 @@ export const identityRoutes = new Hono<AppEnv>()
     // The first completion creates the profile (spec §7 sends no version); later changes need one.
     await saveProfile(c.get('deps'), { me: auth, profile, version: sentVersion(c, profile.version) });
     return c.json<GenericResponse>({ status: 200, message: 'Profile saved' });
+  })
+
+  // The language of the person's back-office and emails (issue 17); the first sign-in sets it
+  // from the browser's language. Inactive and unverified people have a language too.
+  .post('/user/saved/language', requireUser(), async (c) => {
+    const { language } = await readJson(c, LanguageBodySchema);
+    await saveLanguage(c.get('deps'), { me: c.get('auth'), language });
+    return c.json<GenericResponse>({ status: 200, message: 'Language saved' });
   })
 
   // Token sync (spec §7): an HttpOnly session cookie for plain-link downloads of protected files.

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { CountryCodeSchema, CountrySchema } from '../countries/schema.ts';
 import { text, VersionSchema } from '../http/schema.ts';
+import { LOCALES } from '../../i18n/locales.ts';
+
+/** A language the portal speaks (issue 17): the back-office, its messages and the emails follow the account's. */
+export const LanguageSchema = z.enum(LOCALES);
 
 export const PermissionSchema = z.object({
   module: z.string(),
@@ -27,6 +31,8 @@ export const WhoamiSchema = z.object({
   created_at: z.string(),
   country: CountrySchema.nullable(),
   roles: z.array(IdentityRoleSchema),
+  /** The language the person reads the portal in; null until their first sign-in chooses one. */
+  language: LanguageSchema.nullable(),
   /** The version of the user's own record: the profile form sends it back. */
   version: VersionSchema,
 });
@@ -50,6 +56,9 @@ export const ProfileBodySchema = z.object({
 });
 export type ProfileBody = z.input<typeof ProfileBodySchema>;
 export type Profile = z.output<typeof ProfileBodySchema>;
+
+/** POST /api/user/saved/language: the language of the signed-in person's back-office and emails. */
+export const LanguageBodySchema = z.object({ language: LanguageSchema });
 
 /** GET /api/auth/session: whose download session the cookie holds. */
 export const SessionResponseSchema = z.object({

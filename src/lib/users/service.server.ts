@@ -1,3 +1,4 @@
+import type { Locale } from '../../i18n/locales.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   grantableRoles,
@@ -168,5 +169,29 @@ export async function saveProfile(
     });
     await w.emit({ type: 'user.updated', data: { uuid: after.uuid }, actorId: me.user.id, site: false });
     return identity;
+  });
+}
+
+/**
+ * Sets the language of the signed-in person's back-office and emails. A preference, not part of
+ * the record's details: it does not change the record's version, so a details form open in
+ * another tab still saves.
+ */
+export async function saveLanguage(deps: Pick<AppDeps, 'db' | 'changes'>, input: { me: AuthedUser; language: Locale }): Promise<void> {
+  const { me, language } = input;
+  await deps.changes.write(deps.db, async (w) => {
+    const [before] = await w.tx.select({ language: users.language }).from(users).where(eq(users.id, me.user.id));
+    if (!before) throw new ApiError(404, 'Your account no longer exists');
+    if (before.language === language) return;
+    await w.tx.update(users).set({ language }).where(eq(users.id, me.user.id));
+    await w.audit({
+      actorId: me.user.id,
+      entity: 'user',
+      entityId: me.user.uuid,
+      action: 'language',
+      before: { language: before.language },
+      after: { language },
+    });
+    await w.emit({ type: 'user.updated', data: { uuid: me.user.uuid }, actorId: me.user.id, site: false });
   });
 }

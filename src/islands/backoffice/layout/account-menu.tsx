@@ -4,6 +4,7 @@ import { Avatar } from '../ui/avatar.tsx';
 import { pathTo } from '../router.ts';
 import { logout } from '../session.ts';
 import { Icon } from '../ui/icons.tsx';
+import { m } from './messages.ts';
 
 const itemClass =
   'flex w-full items-center gap-2 px-4 py-2 text-left text-sm text-slate-800 data-focus:bg-brand-50 data-focus:text-brand-800';
@@ -26,19 +27,19 @@ export function AccountMenu({ identity }: { identity: Whoami }) {
         <MenuItem>
           <a href={pathTo('myProfile')} className={itemClass}>
             <Icon name="user" className="size-4" />
-            My profile
+            {m('account.myProfile')}
           </a>
         </MenuItem>
         <MenuItem>
           <a href="/" className={itemClass}>
             <Icon name="home" className="size-4" />
-            Home
+            {m('account.home')}
           </a>
         </MenuItem>
         <MenuItem>
           <button type="button" className={itemClass} onClick={() => void logout()}>
             <Icon name="logout" className="size-4" />
-            Sign out
+            {m('account.signOut')}
           </button>
         </MenuItem>
       </MenuItems>

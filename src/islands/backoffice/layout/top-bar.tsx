@@ -4,7 +4,10 @@ import type { Whoami } from '../../../lib/identity/schema.ts';
 import { Icon } from '../ui/icons.tsx';
 import { NotificationBell } from '../notifications/notification-bell.tsx';
 import { PublishIndicator } from '../publishing/publish-indicator.tsx';
+import { countryName } from '../../i18n/countries.ts';
 import { AccountMenu } from './account-menu.tsx';
+import { LanguageMenu } from './language-menu.tsx';
+import { m } from './messages.ts';
 import { InactiveUsersBadge } from './inactive-users.tsx';
 import { SIDEBAR_ID } from './sidebar.tsx';
 import { $sidebarExpanded, SIDEBAR_TOGGLE_ID, toggleSidebar } from './sidebar-store.ts';
@@ -15,7 +18,7 @@ import { $sidebarExpanded, SIDEBAR_TOGGLE_ID, toggleSidebar } from './sidebar-st
  */
 export function TopBar({ identity }: { identity: Whoami }) {
   const expanded = useStore($sidebarExpanded);
-  const role = identity.roles[0]?.description ?? 'No role assigned';
+  const role = identity.roles[0]?.description ?? m('topBar.noRole');
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/95 px-3 backdrop-blur sm:gap-3 sm:px-6">
       <button
@@ -24,7 +27,7 @@ export function TopBar({ identity }: { identity: Whoami }) {
         onClick={toggleSidebar}
         aria-expanded={expanded}
         aria-controls={SIDEBAR_ID}
-        aria-label="Toggle sidebar"
+        aria-label={m('topBar.toggleSidebar')}
         className="inline-flex size-10 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100"
       >
         <Icon name="menu" className="size-6" />
@@ -32,18 +35,19 @@ export function TopBar({ identity }: { identity: Whoami }) {
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-semibold text-slate-900 sm:text-base">
           {/* Phones keep the name whole rather than "Welcome, Sir…". */}
-          <span className="max-sm:sr-only">Welcome, </span>
+          <span className="max-sm:sr-only">{m('topBar.welcome')}</span>
           {identity.name ?? identity.email}
         </p>
         <p className="truncate text-xs text-slate-600">{role}</p>
       </div>
       {isAdminLevel(identity) && <PublishIndicator />}
       {isAdminLevel(identity) && <InactiveUsersBadge />}
+      <LanguageMenu />
       <NotificationBell />
       {identity.country && (
         <img
           src={identity.country.flag}
-          alt={`Flag of ${identity.country.name}`}
+          alt={m('topBar.flagOf', { country: countryName(identity.country.code, identity.country.name) })}
           width={28}
           height={20}
           className="hidden h-5 w-7 max-w-none shrink-0 rounded-sm object-cover ring-1 ring-slate-200 sm:block"

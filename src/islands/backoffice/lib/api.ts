@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import { getFirebaseAuth } from '../../../lib/client/firebase.ts';
 import { ApiError, dataOf, OFFLINE_MESSAGE, type WireAnswer } from './api-error.ts';
 import type { UploadProgress, WireRequest } from './xhr-send.ts';
+import { LOCALE_INFO } from '../../../i18n/locales.ts';
+import { PAGE_LOCALE } from '../../i18n/page-locale.ts';
 
 export { ApiError, conflictOf, DataValidationError, errorMessage, OFFLINE_MESSAGE } from './api-error.ts';
 export type { UploadProgress } from './xhr-send.ts';
@@ -82,7 +84,12 @@ export function createApiClient(options: ApiClientOptions) {
     init: CallOptions<S> & { body?: string | FormData | undefined },
   ): Promise<z.output<S>> {
     const wire = (token: string): WireRequest => {
-      const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${token}` };
+      const headers: Record<string, string> = {
+        accept: 'application/json',
+        // The API writes its messages and field errors in the page's language (issue 17).
+        'accept-language': LOCALE_INFO[PAGE_LOCALE].tag,
+        authorization: `Bearer ${token}`,
+      };
       if (typeof init.body === 'string') headers['content-type'] = 'application/json';
       if (init.version !== undefined) headers['if-match'] = `"${init.version}"`;
       return { method, url: API_BASE + withQuery(path.replace(/^\//, ''), init.query), headers, body: init.body };

@@ -9,4 +9,8 @@ export const leave = {
   assign(url: string): void {
     location.assign(url);
   },
+  /** The same page again: how a change of language takes effect (issue 17). */
+  reload(): void {
+    location.reload();
+  },
 };

@@ -1,12 +1,15 @@
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-const numberFormat = new Intl.NumberFormat('en-GB');
+/** Dates and numbers in the page's language (issue 17): `Intl` with its tag, British English for English. */
+import { INTL_TAG } from '../../i18n/page-locale.ts';
+
+const dateFormat = new Intl.DateTimeFormat(INTL_TAG, { day: 'numeric', month: 'short', year: 'numeric' });
+const numberFormat = new Intl.NumberFormat(INTL_TAG);
 
 export function formatDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
+const dateTimeFormat = new Intl.DateTimeFormat(INTL_TAG, {
   day: 'numeric',
   month: 'short',
   year: 'numeric',

@@ -1,0 +1,57 @@
+/**
+ * The signed-in pages' interface strings (issue 17, decision 042). Each part of the back-office
+ * keeps its catalogue beside it (`messages/{en,zh,fr,ru}.json`, flat keys, the public site's
+ * format: a string with `{name}` placeholders, or plural forms by `Intl.PluralRules` category
+ * chosen by `count`). English is in the part's chunk; another language is its own small chunk,
+ * loaded with the part before it renders:
+ *
+ *   import en from './messages/en.json';
+ *   export const m = await loadMessages(en, { zh: () => import('./messages/zh.json'), … });
+ *   m('list.title', { count: 3 })
+ */
+import type { Locale } from '../../i18n/locales.ts';
+import { INTL_TAG, PAGE_LOCALE } from './page-locale.ts';
+
+export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+export type Message = string | PluralForms;
+export type Params = Record<string, string | number>;
+export type Translate<K extends string> = (key: K, params?: Params) => string;
+type Loader = () => Promise<{ default: Record<string, Message> }>;
+
+let plural: Intl.PluralRules | undefined;
+const numberFormat = new Intl.NumberFormat(INTL_TAG, { maximumFractionDigits: 2 });
+
+/** Fills `{name}` placeholders; numbers are written the page language's way. */
+export function fillMessage(message: Message, params: Params = {}): string {
+  let text: string;
+  if (typeof message === 'string') text = message;
+  else {
+    plural ??= new Intl.PluralRules(INTL_TAG);
+    text = message[plural.select(Number(params['count'] ?? 0))] ?? message.other;
+  }
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) return whole;
+    return typeof value === 'number' ? numberFormat.format(value) : value;
+  });
+}
+
+/** A translator over one catalogue: the page language's message, English where it has none. */
+export function translatorOf<C extends Record<string, Message>>(english: C, other: Record<string, Message> | undefined): Translate<Extract<keyof C, string>> {
+  return (key, params) => fillMessage(other?.[key] ?? english[key] ?? key, params);
+}
+
+/** The catalogue of one part of the back-office in the page's language. */
+export async function loadMessages<C extends Record<string, Message>>(
+  english: C,
+  loaders: Record<Exclude<Locale, 'en'>, Loader>,
+  locale: Locale = PAGE_LOCALE,
+): Promise<Translate<Extract<keyof C, string>>> {
+  if (locale === 'en') return translatorOf(english, undefined);
+  try {
+    return translatorOf(english, (await loaders[locale]()).default);
+  } catch {
+    // A chunk that cannot load (offline, new deploy) must not stop the page: English it is.
+    return translatorOf(english, undefined);
+  }
+}

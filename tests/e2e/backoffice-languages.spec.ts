@@ -1,0 +1,72 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { api, DEMO, EMULATOR, idToken, uniqueEmail } from './support.ts';
+
+const PASSWORD = 'Language-Test-2026';
+
+/** An active country member in Thailand whose language the account has not chosen yet. */
+async function member(): Promise<{ email: string; token: string }> {
+  const email = uniqueEmail('language');
+  const response = await fetch(`${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=e2e-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD, displayName: 'Somchai Wongsakul', returnSecureToken: true }),
+  });
+  const { idToken: token } = (await response.json()) as { idToken: string };
+  const me = await api<{ uuid: string; version: number; language: string | null }>('whoami', token);
+  expect(me.body.language).toBeNull();
+  const admin = await idToken(DEMO.superadmin);
+  const edited = await api(`user/edit/${me.body.uuid}`, admin, {
+    json: { name: 'Somchai Wongsakul', country_code: 'TH', status: 1, roles: ['state_member'], version: me.body.version },
+  });
+  expect(edited.status).toBe(200);
+  return { email, token };
+}
+
+/** Signs in whatever the sign-in page's language: by the fields' types, not their labels. */
+async function signInAnyLanguage(page: Page, email: string) {
+  await page.goto('/login');
+  await page.locator('input[type="email"]').fill(email);
+  await page.locator('input[type="password"]').fill(PASSWORD);
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 });
+}
+
+async function openIn(browser: Browser, locale: string) {
+  const context = await browser.newContext({ locale });
+  return { context, page: await context.newPage() };
+}
+
+const accountLanguage = async (token: string) => (await api<{ language: string | null }>('whoami', token)).body.language;
+
+test('the first sign-in takes the browser’s language; the top bar changes it for every later sign-in', async ({ browser }) => {
+  const { email, token } = await member();
+
+  // A French browser: the account takes French, the back-office speaks it.
+  const french = await openIn(browser, 'fr-FR');
+  await signInAnyLanguage(french.page, email);
+  await expect(french.page.locator('html')).toHaveAttribute('lang', 'fr');
+  const button = french.page.getByRole('button', { name: 'Langue : Français' });
+  await expect(button).toBeVisible();
+  await expect.poll(() => accountLanguage(token)).toBe('fr');
+
+  // The top bar's menu names each language in itself; Русский reloads the page in Russian.
+  await button.click();
+  await expect(french.page.getByRole('menuitem')).toHaveText(['English', '简体中文', 'Français', 'Русский']);
+  await french.page.getByRole('menuitem', { name: 'Русский' }).click();
+  await expect(french.page.locator('html')).toHaveAttribute('lang', 'ru');
+  await expect(french.page.getByRole('button', { name: 'Язык: Русский' })).toBeVisible();
+  await expect.poll(() => accountLanguage(token)).toBe('ru');
+  await french.context.close();
+
+  // Another browser, in English: the account's Russian wins after sign-in.
+  const english = await openIn(browser, 'en-US');
+  await signInAnyLanguage(english.page, email);
+  await expect(english.page.locator('html')).toHaveAttribute('lang', 'ru');
+  await expect(english.page.getByRole('button', { name: 'Язык: Русский' })).toBeVisible();
+  await english.page.getByRole('button', { name: 'Язык: Русский' }).click();
+  await english.page.getByRole('menuitem', { name: 'English' }).click();
+  await expect(english.page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(english.page.getByRole('button', { name: 'Language: English' })).toBeVisible();
+  await expect.poll(() => accountLanguage(token)).toBe('en');
+  await english.context.close();
+});
