@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { api, DEMO, EMULATOR, idToken, uniqueEmail } from './support.ts';
+import { api, DEMO, EMULATOR, idToken, PROJECT_ID, uniqueEmail } from './support.ts';
 
 const PASSWORD = 'Language-Test-2026';
 
@@ -11,7 +11,15 @@ async function member(): Promise<{ email: string; token: string }> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password: PASSWORD, displayName: 'Somchai Wongsakul', returnSecureToken: true }),
   });
-  const { idToken: token } = (await response.json()) as { idToken: string };
+  const { localId } = (await response.json()) as { localId: string };
+  // The address counts as verified, as after the link of the verification email.
+  const verified = await fetch(`${EMULATOR}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:update`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+    body: JSON.stringify({ localId, emailVerified: true }),
+  });
+  expect(verified.status).toBe(200);
+  const token = await idToken(email, PASSWORD);
   const me = await api<{ uuid: string; version: number; language: string | null }>('whoami', token);
   expect(me.body.language).toBeNull();
   const admin = await idToken(DEMO.superadmin);
