@@ -11,6 +11,7 @@ import { videoRoutes } from '../lib/cms/video-routes.server.ts';
 import { contactRoutes } from '../lib/contact/routes.server.ts';
 import { mailRoutes } from '../lib/mail/routes.server.ts';
 import { notificationRoutes } from '../lib/notifications/routes.server.ts';
+import { translationRoutes } from '../lib/translations/routes.server.ts';
 import { countryRoutes } from '../lib/countries/routes.server.ts';
 import { ApiError, errorBody, StaleWriteError } from '../lib/http/errors.server.ts';
 import { publicNationalReportRoutes } from '../lib/national-reports/public-routes.server.ts';
@@ -76,6 +77,7 @@ export function createApp(deps: AppDeps, site: SiteSource, options: { log?: (lin
     .route('/', userRoutes)
     .route('/', accessRoutes)
     .route('/', countryRoutes)
+    .route('/', translationRoutes)
     .route('/', cmsRoutes)
     .route('/', videoRoutes)
     .route('/', publicCmsRoutes)

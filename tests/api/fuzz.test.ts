@@ -280,6 +280,9 @@ function plausibleParam(route: Route, name: string): string {
   if (name === 'id' && route.path.startsWith('/api/video/')) return String(seed.videoDoomed);
   if (name === 'id') return String(seed.contactId);
   if (name === 'cms_type') return 'video';
+  if (name === 'entity') return 'profile-indicator';
+  if (name === 'key') return 'URB_GROWTH';
+  if (name === 'locale') return 'fr';
   if (name === 'country_code') return 'PH';
   // A theme with a description of its picture, which a picture upload needs.
   if (name === 'slug' && route.path.endsWith('/hero')) return 'culture';
@@ -347,6 +350,14 @@ const EXAMPLES: Record<string, ExampleSource> = {
     json: versioned({ name: 'Ana Cruz', phone_number: '+63 2 8123 4567', country_code: 'JP' }, () => userVersion(ctx, admin.uuid)),
   },
   'POST /api/auth/session': { freshSignIn: true },
+  'POST /api/user/saved/language': { json: { language: 'fr' } },
+  'POST /api/translation/:entity/:key/:locale': {
+    json: async () => {
+      const response = await ctx.app.request('/api/translation/profile-indicator/URB_GROWTH', { headers: { Authorization: `Bearer ${admin.token}` } });
+      const current = ((await response.json()) as { data: { translations: { fr: { version: number | null } } } }).data.translations.fr.version;
+      return { fields: { name: 'Croissance de la population urbaine' }, ...(current ? { version: current } : {}) };
+    },
+  },
   'POST /api/notifications/read': { json: { all: true } },
   'POST /api/notifications/preferences': {
     json: async () => ({ email: { 'report.submitted': false }, version: await versionOf('/api/notifications/preferences') }),

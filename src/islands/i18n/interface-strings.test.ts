@@ -44,12 +44,15 @@ const SNACKBARS = new Set(['notify', 'notifySuccess', 'notifyError']);
 
 const isWords = (text: string) => /[A-Za-z]{2}/.test(text) && !KEPT.has(text.trim());
 
-/** Whether a string literal is what a JSX expression shows: reached through ?:, ||, ??, && or parentheses only. */
+/**
+ * Whether a string literal is what a JSX expression shows (a child, or a text attribute's value;
+ * not a `className`): reached through ?:, ||, ??, && or parentheses only.
+ */
 function shownByJsx(node: ts.Node): boolean {
   let current = node.parent;
   let child: ts.Node = node;
   while (current) {
-    if (ts.isJsxExpression(current)) return true;
+    if (ts.isJsxExpression(current)) return !ts.isJsxAttribute(current.parent) || TEXT_ATTRIBUTES.has(current.parent.name.getText());
     if (ts.isConditionalExpression(current) && current.condition === child) return false;
     if (ts.isBinaryExpression(current) && ![ts.SyntaxKind.BarBarToken, ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.AmpersandAmpersandToken].includes(current.operatorToken.kind)) return false;
     if (!ts.isConditionalExpression(current) && !ts.isBinaryExpression(current) && !ts.isParenthesizedExpression(current)) return false;

@@ -113,6 +113,7 @@ const ROUTE_ROLES: Record<BackofficeRouteName, readonly RoleName[]> = {
   contactMessages: ['tuxuri', 'admin'],
   countries: ['tuxuri', 'admin'],
   sentMail: ['tuxuri', 'admin'],
+  translations: ['tuxuri', 'admin'],
   cmsBanner: ['tuxuri', 'admin'],
   cmsVideo: ['tuxuri', 'admin'],
   cmsPartner: ['tuxuri', 'admin'],

@@ -142,6 +142,7 @@ export const BACKOFFICE_ROUTES = {
   contactMessages: { path: '/admin/contact-us', access: { kind: 'adminLevel' } },
   countries: { path: '/admin/setting/countries', access: { kind: 'adminLevel' } },
   sentMail: { path: '/admin/sent-mail', access: { kind: 'adminLevel' } },
+  translations: { path: '/admin/translations', access: { kind: 'adminLevel' } },
   cmsBanner: { path: '/content-management/banner', access: { kind: 'adminLevel' } },
   cmsVideo: { path: '/content-management/video', access: { kind: 'adminLevel' } },
   cmsPartner: { path: '/content-management/partner', access: { kind: 'adminLevel' } },

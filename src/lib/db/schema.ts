@@ -894,3 +894,30 @@ export const siteBuilds = pgTable(
     check('site_builds_state_check', sql`${table.state} in ('building', 'live', 'failed', 'abandoned')`),
   ],
 );
+
+/**
+ * What administrators wrote in Chinese, French or Russian for a text of the portal's own content
+ * (issue 17 item 2, decision 044): a thrust's name, a question's wording, help and choices, a
+ * profile theme's name and overview, an indicator's name and unit, a CMS item's title… One row
+ * per record and language; `fields` holds only the translated fields (English fills the rest).
+ * `source` is the English of those fields when they were translated, to tell a translation that
+ * English has since changed under.
+ */
+export const contentTranslations = pgTable(
+  'content_translations',
+  {
+    entity: text('entity').notNull(),
+    key: text('key').notNull(),
+    locale: text('locale').notNull(),
+    fields: jsonb('fields').$type<Record<string, string>>().notNull().default({}),
+    source: jsonb('source').$type<Record<string, string>>().notNull().default({}),
+    version: version(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.entity, table.key, table.locale] }),
+    index('content_translations_locale_idx').on(table.entity, table.locale),
+    check('content_translations_locale_check', sql`${table.locale} in ('zh', 'fr', 'ru')`),
+  ],
+);

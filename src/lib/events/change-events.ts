@@ -92,6 +92,8 @@ export interface ChangeEventMap {
   'user.deleted': { uuid: string };
   'access.saved': { role: string };
   'country.saved': { code: string };
+  /** A text of the portal's content given in another language (decision 044). */
+  'translation.saved': { entity: string; key: string; locale: string };
   'site.publish.requested': Record<string, never>;
   /** A build of the public site went live (several instances: each loads it, decision 035). */
   'site.live': { id: string };
@@ -112,6 +114,8 @@ export const CHANGE_DOMAINS = {
   access: 'access',
   country: 'access',
   site: 'site',
+  // Translations show only on the built pages: no API cache holds them.
+  translation: 'site',
 } as const;
 
 export type ChangeDomain = (typeof CHANGE_DOMAINS)[keyof typeof CHANGE_DOMAINS];

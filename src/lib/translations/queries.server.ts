@@ -1,0 +1,92 @@
+/** Reading translations (decision 044): one record's for its form, one language's for a page. */
+import { and, eq, getTableColumns } from 'drizzle-orm';
+import type { Db } from '../db/client.server.ts';
+import { editorOf, updater, updaterColumns } from '../db/editors.server.ts';
+import { contentTranslations } from '../db/schema.ts';
+import type { LocaleTranslation, Translatable, TranslationField, TranslationListItem, TranslationListQuery, TranslationLocale, TranslationState } from './schema.ts';
+import { allEnglishFields } from './sources.server.ts';
+
+type Row = typeof contentTranslations.$inferSelect & { updaterId: number | null; updaterName: string | null };
+
+function rowsOf(db: Db, entity: Translatable, key: string) {
+  return db
+    .select({ ...getTableColumns(contentTranslations), ...updaterColumns })
+    .from(contentTranslations)
+    .leftJoin(updater, eq(updater.id, contentTranslations.updatedBy))
+    .where(and(eq(contentTranslations.entity, entity), eq(contentTranslations.key, key)));
+}
+
+/** A language's translation as the API gives it: the fields still in the record, and those whose English changed since. */
+export function toLocaleTranslation(locale: TranslationLocale, row: Row | undefined, english: readonly TranslationField[]): LocaleTranslation {
+  if (!row) return { locale, fields: {}, outdated: [], version: null, updated_at: null, updated_by: null };
+  const fields: Record<string, string> = {};
+  const outdated: string[] = [];
+  for (const field of english) {
+    const translated = row.fields[field.name];
+    if (translated === undefined) continue;
+    fields[field.name] = translated;
+    if (row.source[field.name] !== field.english) outdated.push(field.name);
+  }
+  return { locale, fields, outdated, version: row.version, updated_at: row.updatedAt.toISOString(), updated_by: editorOf(row) };
+}
+
+/** Each language's translation of one record, against its English `fields`. */
+export async function findTranslations(db: Db, entity: Translatable, key: string, english: readonly TranslationField[]): Promise<Record<TranslationLocale, LocaleTranslation>> {
+  const rows = await rowsOf(db, entity, key);
+  const byLocale = new Map(rows.map((row) => [row.locale, row]));
+  const of = (locale: TranslationLocale) => toLocaleTranslation(locale, byLocale.get(locale), english);
+  return { zh: of('zh'), fr: of('fr'), ru: of('ru') };
+}
+
+/** One record's row in one language, with its editor. */
+export async function findTranslationRow(db: Db, entity: Translatable, key: string, locale: TranslationLocale): Promise<Row | undefined> {
+  return (await rowsOf(db, entity, key)).find((row) => row.locale === locale);
+}
+
+/**
+ * Every translation of `entity` into `locale`, by record key: what a page in that language shows
+ * instead of the English (a page reads `translated.get(key)?.name ?? english`).
+ */
+export async function translationsInto(db: Db, entity: Translatable, locale: TranslationLocale): Promise<Map<string, Record<string, string>>> {
+  const rows = await db
+    .select({ key: contentTranslations.key, fields: contentTranslations.fields })
+    .from(contentTranslations)
+    .where(and(eq(contentTranslations.entity, entity), eq(contentTranslations.locale, locale)));
+  return new Map(rows.filter((row) => Object.keys(row.fields).length > 0).map((row) => [row.key, row.fields]));
+}
+
+/** Which records a list filter keeps: their progress in `locale` (or in any language) is `state`. */
+function inState(item: TranslationListItem, state: TranslationState | undefined, locale: TranslationLocale | undefined): boolean {
+  if (!state) return true;
+  const states = (locale ? [locale] : (['zh', 'fr', 'ru'] as const)).map((l) => {
+    const progress = item.languages[l];
+    if (progress.outdated > 0) return 'outdated';
+    return progress.translated < item.fields ? 'missing' : 'done';
+  });
+  return states.includes(state);
+}
+
+/** The records of one kind with how much of each is translated, filtered and paged (GET /api/translation/list). */
+export async function listTranslations(db: Db, query: TranslationListQuery): Promise<{ items: TranslationListItem[]; total: number }> {
+  const records = (await allEnglishFields(db, query.entity)).filter((record) => record.fields.length > 0);
+  const rows = await db
+    .select({ key: contentTranslations.key, locale: contentTranslations.locale, fields: contentTranslations.fields, source: contentTranslations.source })
+    .from(contentTranslations)
+    .where(eq(contentTranslations.entity, query.entity));
+  const byRecord = new Map<string, typeof rows>();
+  for (const row of rows) byRecord.set(row.key, [...(byRecord.get(row.key) ?? []), row]);
+  const needle = query.q?.toLocaleLowerCase();
+  const items = records
+    .map((record): TranslationListItem => {
+      const progress = (locale: TranslationLocale) => {
+        const row = byRecord.get(record.key)?.find((r) => r.locale === locale);
+        const done = record.fields.filter((f) => row?.fields[f.name] !== undefined);
+        return { translated: done.length, outdated: done.filter((f) => row?.source[f.name] !== f.english).length };
+      };
+      return { key: record.key, english: record.fields[0]!.english, fields: record.fields.length, languages: { zh: progress('zh'), fr: progress('fr'), ru: progress('ru') } };
+    })
+    .filter((item) => inState(item, query.state, query.locale))
+    .filter((item) => !needle || item.english.toLocaleLowerCase().includes(needle) || item.key.toLocaleLowerCase().includes(needle));
+  const start = (query.page - 1) * query.per_page;
+  return { items: items.slice(start, start + query.per_page), total: items.length };
+}

@@ -1,0 +1,70 @@
+/** Saving a translation (decision 044): the only code that writes content_translations. */
+import { and, eq, sql } from 'drizzle-orm';
+import type { AppDeps } from '../deps.server.ts';
+import { contentTranslations } from '../db/schema.ts';
+import { ApiError, notFound, StaleWriteError, versionRequired } from '../http/errors.server.ts';
+import { findTranslationRow, toLocaleTranslation } from './queries.server.ts';
+import type { LocaleTranslation, Translatable, TranslationField, TranslationLocale } from './schema.ts';
+import { englishFields } from './sources.server.ts';
+import { LINE_MAX } from './schema.ts';
+
+interface SaveInput {
+  entity: Translatable;
+  key: string;
+  locale: TranslationLocale;
+  /** The fields in that language; an empty one goes back to English. */
+  fields: Record<string, string>;
+  version: number | undefined;
+  actorId: number;
+}
+
+/** The translated fields kept: each a text of the record, single-line ones on one line and within their limit. */
+function checkedFields(english: readonly TranslationField[], sent: Record<string, string>): Record<string, string> {
+  const byName = new Map(english.map((field) => [field.name, field]));
+  const errors: Record<string, string[]> = {};
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(sent)) {
+    // An empty field means "show the English": nothing to check or keep.
+    if (value === '') continue;
+    const field = byName.get(name);
+    if (!field) errors[`fields.${name}`] = ['is not a text of this record'];
+    else if (!field.multiline && /\n/.test(value)) errors[`fields.${name}`] = ['must be on one line'];
+    else if (!field.multiline && value.length > LINE_MAX) errors[`fields.${name}`] = [`must be at most ${LINE_MAX} characters`];
+    else kept[name] = value;
+  }
+  if (Object.keys(errors).length > 0) throw new ApiError(400, `Invalid translation: check ${Object.keys(errors).join(', ')}`, errors);
+  return kept;
+}
+
+/**
+ * Saves a record's translation into one language if it is still at `version` (none for a first
+ * translation); otherwise a StaleWriteError carries the translation as it is now. The English of
+ * each field is kept beside it, to tell later when English has changed under it.
+ */
+export async function saveTranslation(deps: Pick<AppDeps, 'db' | 'changes'>, input: SaveInput): Promise<LocaleTranslation> {
+  const { entity, key, locale, actorId } = input;
+  return deps.changes.write(deps.db, async (w) => {
+    const { tx } = w;
+    const english = await englishFields(tx, entity, key);
+    if (!english) throw notFound(`No ${entity.replace('-', ' ')} ${key}`);
+    const fields = checkedFields(english, input.fields);
+    const source = Object.fromEntries(english.filter((field) => field.name in fields).map((field) => [field.name, field.english]));
+    const before = await findTranslationRow(tx, entity, key, locale);
+    if (before && input.version === undefined) throw versionRequired();
+    if ((before?.version ?? 0) !== (input.version ?? 0)) throw new StaleWriteError(toLocaleTranslation(locale, before, english));
+    const where = and(eq(contentTranslations.entity, entity), eq(contentTranslations.key, key), eq(contentTranslations.locale, locale));
+    if (before) {
+      await tx
+        .update(contentTranslations)
+        .set({ fields, source, version: sql`${contentTranslations.version} + 1`, updatedAt: new Date(), updatedBy: actorId })
+        .where(and(where, eq(contentTranslations.version, before.version)));
+    } else {
+      await tx.insert(contentTranslations).values({ entity, key, locale, fields, source, updatedBy: actorId });
+    }
+    const after = await findTranslationRow(tx, entity, key, locale);
+    await w.audit({ actorId, entity: `translation:${entity}`, entityId: `${key}:${locale}`, action: 'save', before: before?.fields ?? null, after: fields });
+    // Every page in that language that shows the record follows (the site rebuilds).
+    await w.emit({ type: 'translation.saved', data: { entity, key, locale }, actorId, site: true });
+    return toLocaleTranslation(locale, after, english);
+  });
+}
