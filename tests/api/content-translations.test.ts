@@ -1,9 +1,10 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { auditEvents, profileCategories, profileIndicators, questions, thrusts } from '../../src/lib/db/schema.ts';
-import { ContentTranslationsResponseSchema, LocaleTranslationResponseSchema, LocaleTranslationSchema, TranslationListResponseSchema } from '../../src/lib/translations/schema.ts';
+import { auditEvents, bestPracticeCategories, profileCategories, profileIndicators, questions, thrusts } from '../../src/lib/db/schema.ts';
+import { ContentTranslationsResponseSchema, LocaleTranslationResponseSchema, LocaleTranslationSchema, PublicTranslationsResponseSchema, TranslationListResponseSchema } from '../../src/lib/translations/schema.ts';
 import { translationsInto } from '../../src/lib/translations/queries.server.ts';
 import { conflictResponse } from '../../src/lib/http/schema.ts';
+import { insertCmsItem } from '../fixtures/cms.ts';
 import { createTestContext } from '../support/app.ts';
 import { expectError, expectJson } from '../support/assertions.ts';
 import { ADMIN_LEVEL, allow, describeEndpointAccess } from '../support/endpoint-access.ts';
@@ -156,5 +157,25 @@ describe('GET /api/translation/list', () => {
     for (const [query, field] of [['', 'entity'], ['entity=country', 'entity'], ['entity=thrust&state=new', 'state'], ['entity=thrust&locale=en', 'locale'], ['entity=thrust&per_page=101', 'per_page'], ['entity=thrust&page=0', 'page']] as const) {
       await expectError(await ctx.request(`/api/translation/list?${query}`, { token: admin.token }), 400, { fields: [field] });
     }
+  });
+});
+
+describe('GET /api/translation/public/{locale}', () => {
+  test('gives the site’s build every translation of public content into one language, without drafts', async () => {
+    const published = await insertCmsItem(ctx, { title: 'Urban Forum 2026', status: 'published' });
+    const draft = await insertCmsItem(ctx, { title: 'Draft banner', status: 'draft' });
+    await expectJson(await save('cms-item', published.uuid, 'ru', { fields: { title: 'Городской форум 2026' } }), 200, StrictLocale);
+    await expectJson(await save('cms-item', draft.uuid, 'ru', { fields: { title: 'Черновик' } }), 200, StrictLocale);
+    await expectJson(await save('practice-category', (await ctx.deps.db.select().from(bestPracticeCategories).limit(1))[0]!.slug, 'ru', { fields: { name: 'Жильё' } }), 200, StrictLocale);
+
+    // Anyone may read it: the pages it feeds are public.
+    const { data } = await expectJson(await ctx.request('/api/translation/public/ru'), 200, deepStrict(PublicTranslationsResponseSchema));
+    expect(data.locale).toBe('ru');
+    expect(data.entities['cms-item']?.[published.uuid]).toEqual({ title: 'Городской форум 2026' });
+    expect(data.entities['cms-item']?.[draft.uuid]).toBeUndefined();
+    expect(Object.values(data.entities['practice-category'] ?? {})).toContainEqual({ name: 'Жильё' });
+    const french = await expectJson(await ctx.request('/api/translation/public/fr'), 200, deepStrict(PublicTranslationsResponseSchema));
+    expect(french.data.entities['cms-item']?.[published.uuid]).toBeUndefined();
+    for (const locale of ['en', 'de', 'RU', '%00']) await expectError(await ctx.request(`/api/translation/public/${locale}`), 400, { fields: ['locale'] });
   });
 });

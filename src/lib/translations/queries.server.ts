@@ -2,8 +2,8 @@
 import { and, eq, getTableColumns } from 'drizzle-orm';
 import type { Db } from '../db/client.server.ts';
 import { editorOf, updater, updaterColumns } from '../db/editors.server.ts';
-import { contentTranslations } from '../db/schema.ts';
-import type { LocaleTranslation, Translatable, TranslationField, TranslationListItem, TranslationListQuery, TranslationLocale, TranslationState } from './schema.ts';
+import { cmsItems, contentTranslations, profileCategories } from '../db/schema.ts';
+import { TRANSLATABLE, type LocaleTranslation, type PublicTranslations, type Translatable, type TranslationField, type TranslationListItem, type TranslationListQuery, type TranslationLocale, type TranslationState } from './schema.ts';
 import { allEnglishFields } from './sources.server.ts';
 
 type Row = typeof contentTranslations.$inferSelect & { updaterId: number | null; updaterName: string | null };
@@ -90,3 +90,28 @@ export async function listTranslations(db: Db, query: TranslationListQuery): Pro
   const start = (query.page - 1) * query.per_page;
   return { items: items.slice(start, start + query.per_page), total: items.length };
 }
+
+/**
+ * Every translation into `locale` of what the public site shows: CMS items only once published,
+ * profile themes only while published; the rest (questions, thrusts, indicators, categories) are
+ * public wherever they are shown.
+ */
+export async function publicTranslations(db: Db, locale: TranslationLocale): Promise<PublicTranslations> {
+  const rows = await db
+    .select({ entity: contentTranslations.entity, key: contentTranslations.key, fields: contentTranslations.fields })
+    .from(contentTranslations)
+    .where(eq(contentTranslations.locale, locale));
+  const published = {
+    'cms-item': new Set((await db.select({ key: cmsItems.uuid }).from(cmsItems).where(eq(cmsItems.status, 'published'))).map((r) => r.key)),
+    'profile-category': new Set((await db.select({ key: profileCategories.slug }).from(profileCategories).where(eq(profileCategories.published, true))).map((r) => r.key)),
+  };
+  const entities: PublicTranslations['entities'] = {};
+  for (const row of rows) {
+    if (!oneOfTranslatable(row.entity) || Object.keys(row.fields).length === 0) continue;
+    if ((row.entity === 'cms-item' || row.entity === 'profile-category') && !published[row.entity].has(row.key)) continue;
+    (entities[row.entity] ??= {})[row.key] = row.fields;
+  }
+  return { locale, entities };
+}
+
+const oneOfTranslatable = (value: string): value is Translatable => (TRANSLATABLE as readonly string[]).includes(value);

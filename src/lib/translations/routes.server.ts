@@ -5,13 +5,14 @@ import type { AppEnv } from '../deps.server.ts';
 import { requireAdminLevel } from '../access/guards.server.ts';
 import { notFound, parsePath, parseQuery, readJson, sentVersion } from '../http/errors.server.ts';
 import { requireUser } from '../identity/middleware.server.ts';
-import { findTranslations, listTranslations } from './queries.server.ts';
+import { findTranslations, listTranslations, publicTranslations } from './queries.server.ts';
 import {
   TranslatableSchema,
   TranslationBodySchema,
   TranslationListQuerySchema,
   TranslationLocaleSchema,
   type ContentTranslationsResponse,
+  type PublicTranslationsResponse,
   type TranslationListResponse,
   type LocaleTranslationResponse,
 } from './schema.ts';
@@ -22,6 +23,13 @@ const RecordParams = z.object({ entity: TranslatableSchema, key: z.string().min(
 const LocaleParams = RecordParams.extend({ locale: TranslationLocaleSchema });
 
 export const translationRoutes = new Hono<AppEnv>()
+  // Public: the site's build reads each language's translations of public content.
+  .get('/translation/public/:locale', async (c) => {
+    const { locale } = parsePath(c, z.object({ locale: TranslationLocaleSchema }));
+    const data = await publicTranslations(c.get('deps').db, locale);
+    return c.json<PublicTranslationsResponse>({ status: 200, message: 'Translations', data });
+  })
+
   .get('/translation/list', requireUser(), async (c) => {
     requireAdminLevel(c);
     const query = parseQuery(c, TranslationListQuerySchema);

@@ -102,3 +102,15 @@ export const TranslationListResponseSchema = z.object({
   total: z.number().int(),
 });
 export type TranslationListResponse = z.output<typeof TranslationListResponseSchema>;
+
+/**
+ * GET /api/translation/public/{locale}: every translation of public content into one language,
+ * by kind and record key, as the site's build reads them (drafts and unpublished records left out).
+ */
+export const PublicTranslationsSchema = z.object({
+  locale: TranslationLocaleSchema,
+  entities: z.partialRecord(TranslatableSchema, z.record(z.string(), z.record(z.string(), z.string()))),
+});
+export type PublicTranslations = z.output<typeof PublicTranslationsSchema>;
+export const PublicTranslationsResponseSchema = GenericResponseSchema.extend({ data: PublicTranslationsSchema });
+export type PublicTranslationsResponse = z.output<typeof PublicTranslationsResponseSchema>;
