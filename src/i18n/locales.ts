@@ -37,6 +37,20 @@ export const TRANSLATED_PATHS: readonly RegExp[] = [
   /^\/urbanisation-profile$/,
   /^\/urbanisation-profile\/[\w-]+$/,
   /^\/urbanisation-profile\/view\/[A-Z]{2}$/,
+  // Decision 041: the best-practice library, each practice, the media gallery, the contact form,
+  // the site search, the programme's pages, open data and the error pages.
+  /^\/home$/,
+  /^\/best-practices$/,
+  /^\/best-practices-overview$/,
+  /^\/best-practices-overview\/(?:category|country|subregion|sdg|period)\/[^/]+$/,
+  /^\/best-practices-overview\/view\/[\w-]+$/,
+  /^\/media-gallery$/,
+  /^\/media-gallery\/event(?:\/[\w-]+)?$/,
+  /^\/contact-us(?:\/sent)?$/,
+  /^\/search$/,
+  /^\/(?:module|national-urban-agenda|asia-pacific-region|privacy-policy)$/,
+  /^\/open-data$/,
+  /^\/(?:server-error|unauthorized-access)$/,
 ];
 
 const PREFIXED = LOCALES.filter((l) => l !== DEFAULT_LOCALE);
