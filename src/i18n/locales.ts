@@ -50,6 +50,8 @@ export const TRANSLATED_PATHS: readonly RegExp[] = [
   /^\/search$/,
   /^\/(?:module|national-urban-agenda|asia-pacific-region|privacy-policy)$/,
   /^\/open-data$/,
+  /^\/national-reports\/country\/[A-Z]{2}$/,
+  /^\/national-reports\/status(?:\/\d{4})?$/,
   /^\/(?:server-error|unauthorized-access)$/,
 ];
 

@@ -282,7 +282,7 @@ test('a best practice in French: the interface in French, the practice’s own w
   await expect(page.getByRole('heading', { level: 2, name: 'En bref' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Partager cette pratique' })).toBeVisible();
   expect(await alternatesOf(page)).toEqual([...LANGUAGES.map(({ prefix, lang }) => [lang, `${prefix}${english}`]), ['x-default', english]]);
-  await expect(page.getByRole('navigation', { name: 'Fil d’Ariane' }).getByRole('link', { name: 'Bonnes pratiques' })).toHaveAttribute('href', '/fr/best-practices');
+  await expect(page.getByRole('navigation', { name: 'Fil d’Ariane' }).getByRole('link', { name: 'Bonnes pratiques', exact: true })).toHaveAttribute('href', '/fr/best-practices');
   const text = await interfaceText(page);
   for (const words of ['At a glance', 'Summary', 'Place', 'Period', 'Themes', 'Share this practice', 'Related practices', 'Sustainable Development Goals', 'SDG ', 'ongoing']) {
     expect(text, words).not.toContain(words);

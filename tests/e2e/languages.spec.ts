@@ -76,7 +76,9 @@ test('English keeps its addresses and its words', async ({ page }) => {
   await page.goto('/best-practices');
   await expect(page.getByRole('heading', { level: 2, name: 'What makes a best practice' })).toBeVisible();
   // A page that exists in English only names no other language, and its switch leads to each language's home page.
-  await page.goto('/national-reports/status');
+  await page.goto('/regional-reports');
+  await page.getByRole('link', { name: /^\d{4} reporting cycle$/ }).first().click();
+  await expect(page).toHaveURL(/\/regional-reports\/\d{4}$/);
   await expect(page.locator('link[rel="alternate"][hreflang]')).toHaveCount(0);
   await expect(page.getByRole('navigation', { name: 'Language' }).getByRole('link', { name: 'Français' })).toHaveAttribute('href', '/fr/');
 });
@@ -90,7 +92,9 @@ test('the sitemap lists every language of the translated pages', async ({ reques
   for (const path of ['/fr/best-practices', '/ru/best-practices-overview', '/zh/contact-us', '/fr/media-gallery', '/ru/module', '/zh/privacy-policy', '/fr/open-data']) {
     expect(paths, path).toContain(path);
   }
-  expect(paths).not.toContain('/fr/national-reports/status');
+  expect(paths).toContain('/fr/national-reports/status');
+  expect(paths.filter((p) => /^\/(zh|fr|ru)\/regional-reports\/\d{4}/.test(p))).toEqual([]);
+  expect(paths.some((p) => /^\/ru\/national-reports\/status\/\d{4}$/.test(p))).toBe(true);
   expect(paths).not.toContain('/fr/search');
   expect(paths).not.toContain('/fr/contact-us/sent');
 });
@@ -128,7 +132,7 @@ test('a national report in Russian: the interface in Russian, the database’s w
   await expect(page.getByRole('navigation', { name: 'Язык' }).getByRole('link', { name: '简体中文' })).toHaveAttribute('href', `/zh${english}`);
   // The breadcrumb stays in Russian; the country's other reports exist in English only.
   await expect(page.getByRole('navigation', { name: 'Навигационная цепочка' }).getByRole('link', { name: 'Национальные доклады' })).toHaveAttribute('href', '/ru/national-reports');
-  await expect(page.getByRole('link', { name: /^Все доклады: / })).toHaveAttribute('href', /^\/national-reports\/country\/[A-Z]{2}$/);
+  await expect(page.getByRole('link', { name: /^Все доклады: / })).toHaveAttribute('href', /^\/ru\/national-reports\/country\/[A-Z]{2}$/);
   // No English left in the interface (the database's words are marked lang="en" and left out).
   const interfaceText = await page.locator('main').evaluate((main) => {
     const clone = main.cloneNode(true) as HTMLElement;
@@ -317,4 +321,18 @@ test('the media gallery, the programme’s pages, open data and the error pages 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Un problème est survenu de notre côté');
   await page.goto('/zh/unauthorized-access?reason=forbidden');
   await expect(page.getByRole('heading', { level: 1, name: '您无权访问此页面' })).toBeVisible();
+});
+
+test('the reporting status in Russian: the statuses, the subregions and the country names in Russian', async ({ page }) => {
+  await page.goto('/ru/national-reports/status');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ход отчётности');
+  await page.getByRole('link', { name: /^Цикл представления докладов \d{4} года$/ }).first().click();
+  await expect(page).toHaveURL(/\/ru\/national-reports\/status\/\d{4}$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Ход отчётности: цикл \d{4} года$/);
+  const text = await interfaceText(page);
+  for (const words of ['Reports submitted', 'Not started', 'In progress', 'Published', 'Every country', 'Subregion', 'South-East Asia', 'Country']) expect(text, words).not.toContain(words);
+  await expect(page.getByRole('heading', { level: 2, name: 'Страны по статусу' })).toBeVisible();
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  expect(results.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });
