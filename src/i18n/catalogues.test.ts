@@ -76,7 +76,7 @@ describe('language paths', () => {
     expect(localisedPath('zh', '/')).toBe('/zh/');
     expect(localisedPath('en', '/national-reports')).toBe('/national-reports');
     expect(linkFor('ru', '/national-reports')).toBe('/ru/national-reports');
-    expect(linkFor('ru', '/regional-reports/2026')).toBe('/regional-reports/2026');
+    expect(linkFor('ru', '/regional-reports/2026')).toBe('/ru/regional-reports/2026');
     expect(linkFor('ru', '/best-practices')).toBe('/ru/best-practices');
     expect(linkFor('fr', '/best-practices-overview/view/0b6c1a52-9a4e-4d0e-8f0e-2f4b5a6c7d8e')).toBe('/fr/best-practices-overview/view/0b6c1a52-9a4e-4d0e-8f0e-2f4b5a6c7d8e');
     expect(linkFor('zh', '/search?q=housing')).toBe('/zh/search?q=housing');

@@ -78,6 +78,7 @@ const FILES = [
   'src/pages/[...lang]/national-reports/status/index.astro',
   'src/pages/[...lang]/national-reports/status/[year]/index.astro',
   'src/components/charts/BinaryChart.astro',
+  'src/pages/[...lang]/regional-reports/[year]/index.astro',
   'src/layouts/AuthLayout.astro',
   'src/components/NoScript.astro',
   'src/pages/login.astro',

@@ -79,6 +79,8 @@ test('English keeps its addresses and its words', async ({ page }) => {
   await page.goto('/regional-reports');
   await page.getByRole('link', { name: /^\d{4} reporting cycle$/ }).first().click();
   await expect(page).toHaveURL(/\/regional-reports\/\d{4}$/);
+  await page.locator('main h2 a').first().click();
+  await expect(page).toHaveURL(/\/regional-reports\/\d{4}\/[\w-]+$/);
   await expect(page.locator('link[rel="alternate"][hreflang]')).toHaveCount(0);
   await expect(page.getByRole('navigation', { name: 'Language' }).getByRole('link', { name: 'Français' })).toHaveAttribute('href', '/fr/');
 });
@@ -93,7 +95,7 @@ test('the sitemap lists every language of the translated pages', async ({ reques
     expect(paths, path).toContain(path);
   }
   expect(paths).toContain('/fr/national-reports/status');
-  expect(paths.filter((p) => /^\/(zh|fr|ru)\/regional-reports\/\d{4}/.test(p))).toEqual([]);
+  expect(paths.filter((p) => /^\/(zh|fr|ru)\/regional-reports\/\d{4}\/[\w-]+$/.test(p))).toEqual([]);
   expect(paths.some((p) => /^\/ru\/national-reports\/status\/\d{4}$/.test(p))).toBe(true);
   expect(paths).not.toContain('/fr/search');
   expect(paths).not.toContain('/fr/contact-us/sent');
@@ -214,14 +216,18 @@ test('a country profile in Chinese, chosen from the Chinese list of countries', 
   await expect(page.getByRole('navigation', { name: '语言' }).getByRole('link', { name: 'Русский' })).toHaveAttribute('href', '/ru/urbanisation-profile/view/PH');
 });
 
-test('the regional reports in Russian lead to each cycle’s charts, in English for now', async ({ page }) => {
+test('the regional reports in Russian lead to each cycle’s page in Russian, and to its themes’ charts in English for now', async ({ page }) => {
   await page.goto('/ru/regional-reports');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Региональные доклады');
   await expect(page.getByRole('heading', { level: 2, name: 'Зачем нужен региональный доклад' })).toBeVisible();
   const cycle = page.getByRole('link', { name: /^Цикл представления докладов \d{4} года$/ }).first();
-  await expect(cycle).toHaveAttribute('href', /^\/regional-reports\/\d{4}$/);
+  await expect(cycle).toHaveAttribute('href', /^\/ru\/regional-reports\/\d{4}$/);
   await expect(page.getByRole('navigation', { name: 'Язык' }).getByRole('link', { name: 'Français' })).toHaveAttribute('href', '/fr/regional-reports');
+  await cycle.click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Ответы стран региона: цикл представления докладов \d{4} года$/);
+  await expect(page.locator('main h2 a').first()).toHaveAttribute('lang', 'en');
+  await expect(page.locator('main h2 a').first()).toHaveAttribute('href', /^\/regional-reports\/\d{4}\/[\w-]+$/);
 });
 
 test('translated pages pass axe', async ({ page }) => {
@@ -326,10 +332,10 @@ test('the media gallery, the programme’s pages, open data and the error pages 
 test('the reporting status in Russian: the statuses, the subregions and the country names in Russian', async ({ page }) => {
   await page.goto('/ru/national-reports/status');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ход отчётности');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ход представления докладов');
   await page.getByRole('link', { name: /^Цикл представления докладов \d{4} года$/ }).first().click();
   await expect(page).toHaveURL(/\/ru\/national-reports\/status\/\d{4}$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Ход отчётности: цикл \d{4} года$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Ход представления докладов: цикл \d{4} года$/);
   const text = await interfaceText(page);
   for (const words of ['Reports submitted', 'Not started', 'In progress', 'Published', 'Every country', 'Subregion', 'South-East Asia', 'Country']) expect(text, words).not.toContain(words);
   await expect(page.getByRole('heading', { level: 2, name: 'Страны по статусу' })).toBeVisible();
