@@ -97,3 +97,10 @@ describe('in another language', () => {
     );
   });
 });
+
+describe('the list of fields to check', () => {
+  it('is joined the language’s way', () => {
+    const ru: ContactMessages = { ...ENGLISH, lang: 'ru', labels: { name: 'Ваше имя', email: 'Ваш адрес электронной почты', subject: 'Тема', message: 'Сообщение' }, invalidFields: 'Ваше сообщение не отправлено. Проверьте: {fields}.' };
+    expect(errorFromQuery('?error=invalid&fields=name,message', ru)?.message).toBe('Ваше сообщение не отправлено. Проверьте: ваше имя и сообщение.');
+  });
+});

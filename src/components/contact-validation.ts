@@ -121,7 +121,8 @@ export function errorFromQuery(search: string, messages: ContactMessages = ENGLI
   const fields = (params.get('fields') ?? '').split(',').filter((f): f is ContactField => (CONTACT_FIELDS as readonly string[]).includes(f));
   if (error === 'rate-limited') return { message: messages.rateLimited, fields: [] };
   if (error === 'invalid' && fields.length > 0) {
-    const list = new Intl.ListFormat(messages.lang, { type: 'unit' }).format(fields.map((f) => lowerLabel(messages, f)));
+    // English keeps its "a, b"; the others join with their "and" ("a et b", "a и b", "a和b").
+    const list = new Intl.ListFormat(messages.lang, { type: messages.lang === 'en' ? 'unit' : 'conjunction' }).format(fields.map((f) => lowerLabel(messages, f)));
     return { message: fillIn(messages.invalidFields, { fields: list }), fields };
   }
   return { message: messages.invalid, fields };
