@@ -342,3 +342,18 @@ test('the reporting status in Russian: the statuses, the subregions and the coun
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   expect(results.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });
+
+test('at 1280 and 1366 px the French and Russian headers keep every label on one line, within the page', async ({ page }) => {
+  for (const prefix of ['/fr', '/ru', '/zh']) {
+    for (const width of [1280, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${prefix}/best-practices`);
+      const nav = page.locator('header nav[aria-label]').filter({ has: page.locator(':scope > ul') }).first();
+      for (const item of await nav.locator(':scope > ul > li > a, :scope > ul > li > details > summary').all()) {
+        const box = (await item.boundingBox())!;
+        expect(box.height, `${prefix} ${await item.textContent()} at ${width} px`).toBeLessThan(44);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${prefix} at ${width} px`).toBeLessThanOrEqual(width);
+    }
+  }
+});
