@@ -64,6 +64,13 @@ describe('messages', () => {
     expect(countryName('fr', 'LA', "Lao People's Democratic Republic")).toBe('République démocratique populaire lao');
     expect(countryName('en', 'VN', 'Viet Nam')).toBe('Viet Nam');
   });
+
+  test('a date that ends with a full stop ends the sentence once', () => {
+    const date = formatDate('ru', '2026-12-20');
+    expect(date).toBe('20 декабря 2026 г.');
+    expect(t('ru', 'statusYear.leadOpen', { status: 'Приём докладов открыт', date })).toBe('Приём докладов открыт. Доклады должны быть представлены до 20 декабря 2026 г.');
+    expect(t('en', 'statusYear.leadOpen', { status: 'Open for reporting', date: '20 December 2026' })).toBe('Open for reporting. Reports are due by 20 December 2026.');
+  });
 });
 
 describe('language paths', () => {
