@@ -23,7 +23,10 @@ export const FIRST_SCREEN_BUDGET = 14 * 1024;
  * Pages with an interactive part, which may load a script: the contact form, the gallery's
  * viewer and click-to-load videos (also on the home page). Every other page must ship none.
  */
-export const MAY_HAVE_JS = [/^\/search$/, /^\/best-practices-overview\/view\//, /^\/contact-us$/, /^\/media-gallery(\/|$)/, /^\/(home)?$/];
+// Each in every language (decision 041): the same page under /zh, /fr or /ru.
+export const MAY_HAVE_JS = [/^\/search$/, /^\/best-practices-overview\/view\//, /^\/contact-us$/, /^\/media-gallery(\/|$)/, /^\/(home)?$/].map(
+  (page) => new RegExp(`^(?:/(?:zh|fr|ru))?${page.source.slice(1)}`),
+);
 
 /** The screens the first screen is measured on: a phone and a desktop; the larger counts. */
 export const FIRST_SCREEN_VIEWPORTS = [

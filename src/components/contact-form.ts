@@ -1,25 +1,36 @@
 /** Progressive enhancement of ContactForm.astro: validation as you go and sending as JSON. */
 import {
+  checkFieldMessage,
   CONTACT_FIELDS,
+  ENGLISH,
   errorFromQuery,
   errorsFromApi,
-  LABELS,
   validateContact,
   type ContactErrors,
   type ContactLimits,
+  type ContactMessages,
   type ContactValues,
 } from './contact-validation.ts';
 
-const GENERIC_FAILURE = 'Your message could not be sent. Please check your connection and try again in a moment.';
+/** The sentences the page wrote in its language (`data-messages` on `.contact`), English otherwise. */
+function pageMessages(root: HTMLElement): ContactMessages {
+  try {
+    return { ...ENGLISH, ...(JSON.parse(root.dataset['messages'] ?? '{}') as Partial<ContactMessages>) };
+  } catch {
+    return ENGLISH;
+  }
+}
 
 /** The form's parts on the page, or null when the page has no contact form. */
 function formParts(doc: Document) {
   const form = doc.querySelector<HTMLFormElement>('form[data-contact-form]');
   const summary = doc.querySelector<HTMLElement>('.contact .form-summary');
   const sent = doc.querySelector<HTMLElement>('.contact .form-sent');
-  if (!form || !summary || !sent) return null;
+  const root = doc.querySelector<HTMLElement>('.contact');
+  if (!form || !summary || !sent || !root) return null;
   return {
     doc,
+    messages: pageMessages(root),
     form,
     summary,
     sent,
@@ -33,7 +44,7 @@ type Parts = NonNullable<ReturnType<typeof formParts>>;
 
 /** What the enhancement does with the form: read it, check it, and say what is wrong. */
 function formView(parts: Parts) {
-  const { doc, form, summary, summaryText, summaryDetail, summaryList } = parts;
+  const { doc, form, summary, summaryText, summaryDetail, summaryList, messages } = parts;
   const control = (field: string) => form.elements.namedItem(field) as HTMLInputElement | HTMLTextAreaElement;
   const values = (): ContactValues => Object.fromEntries(CONTACT_FIELDS.map((f) => [f, control(f).value])) as ContactValues;
   // The limits the page was built with (minlength/maxlength come from the server's schema).
@@ -64,7 +75,8 @@ function formView(parts: Parts) {
   return {
     control,
     values,
-    check: () => validateContact(values(), limits),
+    messages,
+    check: () => validateContact(values(), limits, messages),
     showField,
     showErrors: (errors: ContactErrors) => {
       for (const field of CONTACT_FIELDS) showField(field, errors[field]);
@@ -100,14 +112,16 @@ function watchFields(view: View): void {
 /** Says why the server did not take the message. */
 function showRefusal(view: View, status: number, body: unknown): void {
   const message = (body as { message?: unknown } | null)?.message;
+  const words = view.messages;
   if (status === 400) {
-    const fieldErrors = errorsFromApi(body);
+    const fieldErrors = errorsFromApi(body, words);
     view.showErrors(fieldErrors);
-    view.showSummary('Your message was not sent. Please correct the fields below.', '', fieldErrors);
+    view.showSummary(words.notSentCorrect, '', fieldErrors);
   } else if (status === 429) {
-    view.showSummary('You have sent several messages in a short time.', typeof message === 'string' ? `${message}.`.replace(/\.\.$/, '.') : 'Please wait a few minutes, then try again.');
+    // The API's own sentence names the minutes, in English: other languages say it their way.
+    view.showSummary(words.tooMany, words.serverWording && typeof message === 'string' ? `${message}.`.replace(/\.\.$/, '.') : words.waitMinutes);
   } else {
-    view.showSummary('Your message was not sent.', GENERIC_FAILURE);
+    view.showSummary(words.notSent, words.failure);
   }
 }
 
@@ -115,7 +129,7 @@ function showRefusal(view: View, status: number, body: unknown): void {
 async function send(parts: Parts, view: View): Promise<void> {
   const { form, sent, submit } = parts;
   submit.disabled = true;
-  submit.textContent = 'Sending…';
+  submit.textContent = view.messages.sending;
   try {
     const website = (form.elements.namedItem('website') as HTMLInputElement | null)?.value ?? '';
     const response = await fetch(form.action, {
@@ -133,10 +147,10 @@ async function send(parts: Parts, view: View): Promise<void> {
     }
     showRefusal(view, response.status, body);
   } catch {
-    view.showSummary('Your message was not sent.', GENERIC_FAILURE);
+    view.showSummary(view.messages.notSent, view.messages.failure);
   } finally {
     submit.disabled = false;
-    submit.textContent = 'Send message';
+    submit.textContent = view.messages.send;
   }
 }
 
@@ -147,10 +161,10 @@ export function enhanceContactForm(doc: Document): void {
   const view = formView(parts);
 
   // After a plain post came back here with ?error=…: say what went wrong.
-  const fromQuery = errorFromQuery(location.search);
+  const fromQuery = errorFromQuery(location.search, view.messages);
   if (fromQuery) {
-    view.showSummary(fromQuery.message, fromQuery.fields.length ? 'The fields to check are marked below.' : '');
-    for (const field of fromQuery.fields) view.showField(field, `Please check ${LABELS[field].toLowerCase()}.`);
+    view.showSummary(fromQuery.message, fromQuery.fields.length ? view.messages.fieldsMarked : '');
+    for (const field of fromQuery.fields) view.showField(field, checkFieldMessage(view.messages, field));
   }
   watchFields(view);
 
@@ -159,7 +173,7 @@ export function enhanceContactForm(doc: Document): void {
     const errors = view.check();
     view.showErrors(errors);
     if (Object.keys(errors).length > 0) {
-      view.showSummary('Please correct the fields below.', '', errors);
+      view.showSummary(view.messages.correct, '', errors);
       return;
     }
     view.hideSummary();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONTACT_MESSAGE_MAX, ContactBodySchema } from '../lib/contact/schema.ts';
 import { CONTACT_LIMITS } from './contact-limits.ts';
-import { CONTACT_FIELDS, errorFromQuery, errorsFromApi, validateContact as validateWith, type ContactValues } from './contact-validation.ts';
+import { CONTACT_FIELDS, ENGLISH, errorFromQuery, errorsFromApi, validateContact as validateWith, type ContactMessages, type ContactValues } from './contact-validation.ts';
 
 const validateContact = (values: ContactValues) => validateWith(values, CONTACT_LIMITS);
 
@@ -68,5 +68,39 @@ describe('errorFromQuery', () => {
       fields: ['email', 'message'],
     });
     expect(errorFromQuery('?error=other')?.fields).toEqual([]);
+  });
+});
+
+describe('in another language', () => {
+  // The page writes these from its catalogue (ContactForm.astro); here, the French ones.
+  const fr: ContactMessages = {
+    ...ENGLISH,
+    lang: 'fr',
+    labels: { name: 'Votre nom', email: 'Votre adresse électronique', subject: 'Objet', message: 'Message' },
+    required: 'Le champ « {label} » est obligatoire.',
+    tooLong: 'Le champ « {label} » doit compter au plus {max} caractères.',
+    checkField: 'Veuillez vérifier le champ « {label} ».',
+    serverWording: false,
+    invalidFields: 'Votre message n’a pas été envoyé. Veuillez vérifier : {fields}.',
+  };
+
+  it('says what is wrong in the page’s language, numbers the language’s way', () => {
+    expect(validateWith({ ...good, name: '' }, CONTACT_LIMITS, fr).name).toBe('Le champ « Votre nom » est obligatoire.');
+    const long = validateWith({ ...good, message: 'x'.repeat(CONTACT_MESSAGE_MAX + 1) }, CONTACT_LIMITS, fr).message;
+    expect(long).toBe(`Le champ « Message » doit compter au plus ${CONTACT_MESSAGE_MAX.toLocaleString('fr')} caractères.`);
+  });
+
+  it('never shows the API’s English wording on a translated page', () => {
+    expect(errorsFromApi({ errors: { email: ['must be an email address'] } }, fr)).toEqual({ email: 'Veuillez vérifier le champ « votre adresse électronique ».' });
+    expect(errorFromQuery('?error=invalid&fields=email,message', fr)?.message).toBe(
+      'Votre message n’a pas été envoyé. Veuillez vérifier : votre adresse électronique et message.',
+    );
+  });
+});
+
+describe('the list of fields to check', () => {
+  it('is joined the language’s way', () => {
+    const ru: ContactMessages = { ...ENGLISH, lang: 'ru', labels: { name: 'Ваше имя', email: 'Ваш адрес электронной почты', subject: 'Тема', message: 'Сообщение' }, invalidFields: 'Ваше сообщение не отправлено. Проверьте: {fields}.' };
+    expect(errorFromQuery('?error=invalid&fields=name,message', ru)?.message).toBe('Ваше сообщение не отправлено. Проверьте: ваше имя и сообщение.');
   });
 });

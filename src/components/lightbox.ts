@@ -33,6 +33,15 @@ export function wrapIndex(index: number, step: number, length: number): number {
   return length === 0 ? 0 : (((index + step) % length) + length) % length;
 }
 
+/** "Photo 2 of 5, Forum 2026", in the page's words and language (data-counter-text, decision 041). */
+function counterText(counter: HTMLElement, index: number, total: number, group: string | undefined): string {
+  const lang = counter.ownerDocument.documentElement.lang || 'en';
+  const number = (n: number) => n.toLocaleString(lang);
+  const template = counter.dataset['counterText'] ?? 'Photo {index} of {total}';
+  const text = template.replace('{index}', number(index + 1)).replace('{total}', number(total));
+  return group ? `${text}, ${group}` : text;
+}
+
 export function enhanceLightbox(doc: Document): void {
   const dialog = doc.querySelector<HTMLDialogElement>('#lightbox');
   if (!dialog || typeof dialog.showModal !== 'function') return;
@@ -66,7 +75,7 @@ export function enhanceLightbox(doc: Document): void {
     frame.replaceChildren(img);
     caption.textContent = photo.caption;
     description.textContent = photo.description;
-    counter.textContent = `Photo ${i + 1} of ${photos.length}${photo.group ? `, ${photo.group}` : ''}`;
+    counter.textContent = counterText(counter, i, photos.length, photo.group);
     prev.hidden = next.hidden = photos.length < 2;
   };
   const move = (step: number) => show(wrapIndex(index, step, photos.length));

@@ -56,7 +56,7 @@ export function groupByEvent(items: readonly CmsItem[]): MediaEvent[] {
 }
 
 /** "March 2026", for an event's date line. */
-export function monthYear(iso: string): string {
+export function monthYear(iso: string, tag = 'en-GB'): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString(tag, { month: 'long', year: 'numeric', timeZone: 'UTC' });
 }

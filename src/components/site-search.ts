@@ -18,6 +18,44 @@ interface Pagefind {
 
 export const PAGE_SIZE = 10;
 
+type Plural = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+/** The page's sentences for the script (the search page's `data-messages`, in its language). */
+export interface SearchMessages {
+  prompt: string;
+  searching: string;
+  unavailable: string;
+  none: string;
+  noneFor: string;
+  results: Plural;
+  resultsFor: Plural;
+}
+
+export const ENGLISH_MESSAGES: SearchMessages = {
+  prompt: 'Type what you are looking for, then choose Search.',
+  searching: 'Searching…',
+  unavailable: 'The search is not available at the moment. Please try again later, or browse the sections listed below.',
+  none: 'No results. Try other words, or remove a filter.',
+  noneFor: 'No results for “{query}”. Try other words, or remove a filter.',
+  results: { one: '{count} result.', other: '{count} results.' },
+  resultsFor: { one: '{count} result for “{query}”.', other: '{count} results for “{query}”.' },
+};
+
+/** The status line after a search, in the page's language: its plural rule and its digits. */
+export function resultLine(messages: SearchMessages, lang: string, count: number, query: string): string {
+  const fill = (text: string) => text.replace('{count}', new Intl.NumberFormat(lang).format(count)).replace('{query}', query);
+  if (count === 0) return fill(query ? messages.noneFor : messages.none);
+  const forms = query ? messages.resultsFor : messages.results;
+  return fill(forms[new Intl.PluralRules(lang).select(count)] ?? forms.other);
+}
+
+function pageMessages(status: HTMLElement): SearchMessages {
+  try {
+    return { ...ENGLISH_MESSAGES, ...(JSON.parse(status.dataset['messages'] ?? '{}') as Partial<SearchMessages>) };
+  } catch {
+    return ENGLISH_MESSAGES;
+  }
+}
+
 /** The excerpt's text with Pagefind's <mark> highlights kept and nothing else. */
 export function excerptNodes(doc: Document, html: string): Node[] {
   const template = doc.createElement('template');
@@ -43,19 +81,21 @@ export async function runSiteSearch(doc: Document, location: Location): Promise<
   const status = doc.querySelector<HTMLElement>('#search-status')!;
   const list = doc.querySelector<HTMLOListElement>('#search-results')!;
   const more = doc.querySelector<HTMLButtonElement>('#search-more')!;
+  const messages = pageMessages(status);
+  const lang = doc.documentElement.lang || 'en';
   doc.querySelector('#search-nojs')?.remove();
   if (!q && !kind && !country) {
-    status.textContent = 'Type what you are looking for, then choose Search.';
+    status.textContent = messages.prompt;
     return;
   }
-  status.textContent = 'Searching…';
+  status.textContent = messages.searching;
   let pagefind: Pagefind;
   try {
     const url = new URL('/pagefind/pagefind.js', location.href).href;
     pagefind = (await import(/* @vite-ignore */ url)) as Pagefind;
     await pagefind.options({ excerptLength: 28 });
   } catch {
-    status.textContent = 'The search is not available at the moment. Please try again later, or browse the sections listed below.';
+    status.textContent = messages.unavailable;
     return;
   }
   const filters: Record<string, string> = {};
@@ -65,8 +105,7 @@ export async function runSiteSearch(doc: Document, location: Location): Promise<
   loadAllScriptFonts(doc);
   const search = await pagefind.search(q || (null as unknown as string), { filters });
   const results = search.results;
-  const what = q ? ` for “${q}”` : '';
-  status.textContent = results.length === 0 ? `No results${what}. Try other words, or remove a filter.` : `${results.length} result${results.length === 1 ? '' : 's'}${what}.`;
+  status.textContent = resultLine(messages, lang, results.length, q);
   let shown = 0;
   const showMore = async () => {
     const page = await Promise.all(results.slice(shown, shown + PAGE_SIZE).map((r) => r.data()));

@@ -64,6 +64,13 @@ describe('messages', () => {
     expect(countryName('fr', 'LA', "Lao People's Democratic Republic")).toBe('République démocratique populaire lao');
     expect(countryName('en', 'VN', 'Viet Nam')).toBe('Viet Nam');
   });
+
+  test('a date that ends with a full stop ends the sentence once', () => {
+    const date = formatDate('ru', '2026-12-20');
+    expect(date).toBe('20 декабря 2026 г.');
+    expect(t('ru', 'statusYear.leadOpen', { status: 'Приём докладов открыт', date })).toBe('Приём докладов открыт. Доклады должны быть представлены до 20 декабря 2026 г.');
+    expect(t('en', 'statusYear.leadOpen', { status: 'Open for reporting', date: '20 December 2026' })).toBe('Open for reporting. Reports are due by 20 December 2026.');
+  });
 });
 
 describe('language paths', () => {
@@ -76,9 +83,13 @@ describe('language paths', () => {
     expect(localisedPath('zh', '/')).toBe('/zh/');
     expect(localisedPath('en', '/national-reports')).toBe('/national-reports');
     expect(linkFor('ru', '/national-reports')).toBe('/ru/national-reports');
-    expect(linkFor('ru', '/best-practices')).toBe('/best-practices');
+    expect(linkFor('ru', '/regional-reports/2026')).toBe('/ru/regional-reports/2026');
+    expect(linkFor('ru', '/best-practices')).toBe('/ru/best-practices');
+    expect(linkFor('fr', '/best-practices-overview/view/0b6c1a52-9a4e-4d0e-8f0e-2f4b5a6c7d8e')).toBe('/fr/best-practices-overview/view/0b6c1a52-9a4e-4d0e-8f0e-2f4b5a6c7d8e');
+    expect(linkFor('zh', '/search?q=housing')).toBe('/zh/search?q=housing');
     expect(linkFor('fr', '/national-reports/2026')).toBe('/fr/national-reports/2026');
     expect(linkFor('fr', '/national-reports/2026/VN')).toBe('/fr/national-reports/2026/VN');
-    expect(linkFor('fr', '/national-reports/country/VN')).toBe('/national-reports/country/VN');
+    expect(linkFor('fr', '/national-reports/country/VN')).toBe('/fr/national-reports/country/VN');
+    expect(linkFor('fr', '/regional-reports/2026/tc1')).toBe('/regional-reports/2026/tc1');
   });
 });

@@ -42,9 +42,51 @@ const FILES = [
   'src/pages/[...lang]/urbanisation-profile/view/[code]/index.astro',
   'src/components/profile/ProfileDemoNote.astro',
   'src/components/EmptyState.astro',
+  // Decision 041.
+  'src/pages/[...lang]/best-practices.astro',
+  'src/pages/[...lang]/best-practices-overview/index.astro',
+  'src/pages/[...lang]/best-practices-overview/[facet]/[value].astro',
+  'src/pages/[...lang]/best-practices-overview/view/[uuid].astro',
+  'src/components/practices/LibraryView.astro',
+  'src/components/practices/FacetNav.astro',
+  'src/components/practices/PracticeCard.astro',
+  'src/components/practices/PracticeMap.astro',
+  'src/components/Lightbox.astro',
+  'src/components/MediaGrid.astro',
+  'src/components/EventGallery.astro',
+  'src/pages/[...lang]/media-gallery/index.astro',
+  'src/pages/[...lang]/media-gallery/event/index.astro',
+  'src/pages/[...lang]/media-gallery/event/[slug].astro',
+  'src/components/ContactForm.astro',
+  'src/components/ContactField.astro',
+  'src/pages/[...lang]/contact-us/index.astro',
+  'src/pages/[...lang]/contact-us/sent.astro',
+  'src/pages/[...lang]/search.astro',
+  'src/components/MarkdownPage.astro',
+  'src/components/RegionMap.astro',
+  'src/components/CountryDirectory.astro',
+  'src/pages/[...lang]/module.astro',
+  'src/pages/[...lang]/national-urban-agenda.astro',
+  'src/pages/[...lang]/asia-pacific-region.astro',
+  'src/pages/[...lang]/privacy-policy.astro',
+  'src/pages/[...lang]/home.astro',
+  'src/components/ErrorPanel.astro',
+  'src/pages/[...lang]/server-error.astro',
+  'src/pages/[...lang]/unauthorized-access.astro',
+  'src/pages/[...lang]/open-data/index.astro',
+  'src/pages/[...lang]/national-reports/country/[code]/index.astro',
+  'src/pages/[...lang]/national-reports/status/index.astro',
+  'src/pages/[...lang]/national-reports/status/[year]/index.astro',
+  'src/components/charts/BinaryChart.astro',
+  'src/pages/[...lang]/regional-reports/[year]/index.astro',
+  'src/layouts/AuthLayout.astro',
+  'src/components/NoScript.astro',
+  'src/pages/login.astro',
+  'src/pages/signup.astro',
+  'src/pages/email/verification.astro',
 ];
-/** Proper names that stay as they are in every language. */
-const KEPT = ['Asia-Pacific Urban Agenda'];
+/** Proper names, and the open-data file's key `data`, that stay as they are in every language. */
+const KEPT = ['Asia-Pacific Urban Agenda', 'data'];
 
 /** The markup of an Astro file without its frontmatter, comments, `<script>`, `<style>` and `{…}` expressions. */
 function markup(source: string): string {

@@ -32,11 +32,27 @@ export const TRANSLATED_PATHS: readonly RegExp[] = [
   /^\/national-reports\/\d{4}$/,
   /^\/national-reports\/\d{4}\/[A-Z]{2}$/,
   /^\/page-not-found$/,
-  /^\/regional-reports$/,
+  /^\/regional-reports(?:\/\d{4})?$/,
   // Each theme of the urbanisation profile, the list of countries and each country's profile.
   /^\/urbanisation-profile$/,
   /^\/urbanisation-profile\/[\w-]+$/,
   /^\/urbanisation-profile\/view\/[A-Z]{2}$/,
+  // Decision 041: the best-practice library, each practice, the media gallery, the contact form,
+  // the site search, the programme's pages, open data and the error pages.
+  /^\/home$/,
+  /^\/best-practices$/,
+  /^\/best-practices-overview$/,
+  /^\/best-practices-overview\/(?:category|country|subregion|sdg|period)\/[^/]+$/,
+  /^\/best-practices-overview\/view\/[\w-]+$/,
+  /^\/media-gallery$/,
+  /^\/media-gallery\/event(?:\/[\w-]+)?$/,
+  /^\/contact-us(?:\/sent)?$/,
+  /^\/search$/,
+  /^\/(?:module|national-urban-agenda|asia-pacific-region|privacy-policy)$/,
+  /^\/open-data$/,
+  /^\/national-reports\/country\/[A-Z]{2}$/,
+  /^\/national-reports\/status(?:\/\d{4})?$/,
+  /^\/(?:server-error|unauthorized-access)$/,
 ];
 
 const PREFIXED = LOCALES.filter((l) => l !== DEFAULT_LOCALE);

@@ -27,12 +27,16 @@ function pluralRule(locale: Locale): Intl.PluralRules {
   return rules;
 }
 
-/** Fills `{name}` placeholders; numbers are written the language's way. */
+/**
+ * Fills `{name}` placeholders; numbers are written the language's way. A value that ends with a
+ * full stop (a Russian date, "20 декабря 2026 г.") takes the place of the sentence's own.
+ */
 function fill(locale: Locale, text: string, params: Params): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
+  return text.replace(/\{(\w+)\}(\.?)/g, (whole, name: string, stop: string) => {
     const value = params[name];
     if (value === undefined) return whole;
-    return typeof value === 'number' ? formatNumber(locale, value) : value;
+    const written = typeof value === 'number' ? formatNumber(locale, value) : value;
+    return stop && written.endsWith('.') ? written : written + stop;
   });
 }
 

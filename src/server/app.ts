@@ -124,7 +124,10 @@ export function createApp(deps: AppDeps, site: SiteSource, options: { log?: (lin
     if (error instanceof HTTPException) return c.json<ErrorResponse>(errorBody(error.status, error.message), error.status);
     console.error(`${c.req.method} ${logSafe(c.req.path)} failed: ${errorForLog(error)}`);
     if (!c.req.path.startsWith('/api/')) {
-      const page = site.current()?.get('/server-error/index.html');
+      const files = site.current();
+      const locale = localeOfPath(c.req.path);
+      // The error page in the address's language (decision 041), else the English one.
+      const page = (locale === 'en' ? undefined : files?.get(`/${locale}/server-error/index.html`)) ?? files?.get('/server-error/index.html');
       if (page) return sendFile(c, deps, page, 500);
     }
     return c.json<ErrorResponse>(errorBody(500, 'Something went wrong on our side; please try again'), 500);

@@ -103,7 +103,7 @@ test('the library lists the practice, and its facet pages show the right counts 
 
   await page.goto('/best-practices-overview');
   const filters = page.getByRole('navigation', { name: 'Filter best practices' });
-  await expect(filters.getByRole('link', { name: `All best practices ${facets.data.total} practices` })).toHaveAttribute('aria-current', 'page');
+  await expect(filters.getByRole('link', { name: `All best practices ${facets.data.total} practice${facets.data.total === 1 ? '' : 's'}` })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('link', { name: TITLE })).toBeVisible();
   await noAxeViolations(page, '/best-practices-overview');
 
@@ -219,6 +219,92 @@ test('the site search finds the practice after the rebuild, from the header box 
   expect(headers['content-security-policy']).toContain("'wasm-unsafe-eval'");
   expect((await page.request.get(`/best-practices-overview/view/${uuid}`)).headers()['content-security-policy']).not.toContain('wasm-unsafe-eval');
   expect(problems).toEqual([]);
+});
+
+/** The main content's text without what the database wrote (marked lang="en") and what only screen readers hear. */
+async function interfaceText(page: Page): Promise<string> {
+  return page.locator('main').evaluate((main) => {
+    const clone = main.cloneNode(true) as HTMLElement;
+    for (const el of clone.querySelectorAll('[lang="en"], .sr-only, script')) el.remove();
+    return clone.textContent ?? '';
+  });
+}
+
+async function alternatesOf(page: Page): Promise<string[][]> {
+  return page.locator('link[rel="alternate"][hreflang]').evaluateAll((links) => links.map((l) => [l.getAttribute('hreflang')!, new URL(l.getAttribute('href')!).pathname]));
+}
+
+const LANGUAGES = [
+  { prefix: '', lang: 'en' },
+  { prefix: '/zh', lang: 'zh-Hans' },
+  { prefix: '/fr', lang: 'fr' },
+  { prefix: '/ru', lang: 'ru' },
+];
+
+test('the best-practice library in French and Chinese: the interface translated, the filters in the language, the switch keeps the page', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await page.goto('/fr/best-practices-overview');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Toutes les bonnes pratiques');
+  expect(await alternatesOf(page)).toEqual([...LANGUAGES.map(({ prefix, lang }) => [lang, `${prefix}/best-practices-overview`]), ['x-default', '/best-practices-overview']]);
+  const filters = page.getByRole('navigation', { name: 'Filtrer les bonnes pratiques' });
+  await expect(filters.getByText('Thème', { exact: true })).toBeAttached();
+  // Facet links stay in French; goals are named the UN's way.
+  const goal = filters.getByRole('link', { name: /^ODD \d+ : / }).first();
+  if ((await goal.count()) > 0) await expect(goal).toHaveAttribute('href', /^\/fr\/best-practices-overview\/sdg\/\d+$/);
+  const card = page.locator('main article').first();
+  await expect(card.getByRole('heading')).toHaveAttribute('lang', 'en');
+  await expect(card.getByRole('link')).toHaveAttribute('href', /^\/fr\/best-practices-overview\/view\//);
+  for (const words of ['All best practices', 'Filters', 'Theme', 'Country', 'practices)', 'ongoing']) expect(await interfaceText(page), words).not.toContain(words);
+  await page.getByRole('navigation', { name: 'Langue' }).getByRole('link', { name: '简体中文' }).click();
+  await expect(page).toHaveURL(/\/zh\/best-practices-overview$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hans');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('全部最佳做法');
+  await expect(page.getByRole('navigation', { name: '筛选最佳做法' })).toBeAttached();
+  await expect(page.getByRole('link', { name: /斐济/ }).first()).toHaveAttribute('href', '/zh/best-practices-overview/country/FJ');
+  await noAxeViolations(page, '/zh/best-practices-overview');
+  await page.goto('/ru/best-practices-overview/country/FJ');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Передовой опыт: Фиджи');
+  await noAxeViolations(page, '/ru/best-practices-overview/country/FJ');
+  expect(scripts).toEqual([]);
+});
+
+test('a best practice in French: the interface in French, the practice’s own words marked as English', async ({ page, request }) => {
+  const english = `/best-practices-overview/view/${uuid}`;
+  const xml = await (await request.get('/sitemap.xml')).text();
+  for (const { prefix } of LANGUAGES) expect(xml, `${prefix}${english} in the sitemap`).toContain(`${prefix}${english}</loc>`);
+  await page.goto(`/fr${english}`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { level: 2, name: 'En bref' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Partager cette pratique' })).toBeVisible();
+  expect(await alternatesOf(page)).toEqual([...LANGUAGES.map(({ prefix, lang }) => [lang, `${prefix}${english}`]), ['x-default', english]]);
+  await expect(page.getByRole('navigation', { name: 'Fil d’Ariane' }).getByRole('link', { name: 'Bonnes pratiques', exact: true })).toHaveAttribute('href', '/fr/best-practices');
+  const text = await interfaceText(page);
+  for (const words of ['At a glance', 'Summary', 'Place', 'Period', 'Themes', 'Share this practice', 'Related practices', 'Sustainable Development Goals', 'SDG ', 'ongoing']) {
+    expect(text, words).not.toContain(words);
+  }
+  await page.getByRole('navigation', { name: 'Langue' }).getByRole('link', { name: 'Русский' }).click();
+  await expect(page).toHaveURL(new RegExp(`/ru${english}$`));
+  await expect(page.getByRole('heading', { level: 2, name: 'Коротко' })).toBeVisible();
+  await noAxeViolations(page, `/ru${english}`);
+  await page.goto(`/zh${english}`);
+  await expect(page.getByRole('heading', { level: 2, name: '概况' })).toBeVisible();
+  await expect(page.getByText('可持续发展目标11：可持续城市和社区')).toBeVisible();
+  await noAxeViolations(page, `/zh${english}`);
+});
+
+test('the French search finds the practice’s French page, with the kind and the country in French', async ({ page }) => {
+  await page.goto('/fr/search?q=Levuka');
+  await expect(page.getByRole('status')).toHaveText(/^\d+ résultats? pour « Levuka »\.$/);
+  const result = page.locator('#search-results li').filter({ has: page.getByRole('link', { name: TITLE }) });
+  await expect(result.getByRole('link', { name: TITLE })).toHaveAttribute('href', new RegExp(`^/fr/best-practices-overview/view/${uuid}/?$`));
+  await expect(result.getByText('Bonne pratique · Fidji')).toBeVisible();
+  await noAxeViolations(page, '/fr/search');
+  expect((await page.request.get('/fr/search')).headers()['content-security-policy']).toContain("'wasm-unsafe-eval'");
 });
 
 test('without JavaScript the search page explains itself and links to the sections', async ({ browser }) => {

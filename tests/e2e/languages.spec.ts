@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { watchConsole } from './support.ts';
 
 /**
@@ -65,7 +65,7 @@ test('the language switch keeps the page, each language named in itself', async 
 });
 
 test('English keeps its addresses and its words', async ({ page }) => {
-  for (const path of ['/', '/home', '/national-reports', '/best-practices', '/module']) {
+  for (const path of ['/', '/home', '/national-reports', '/best-practices', '/module', '/contact-us', '/search', '/media-gallery']) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(200);
     await expect(page.locator('html'), path).toHaveAttribute('lang', 'en');
@@ -73,8 +73,14 @@ test('English keeps its addresses and its words', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Tracking the New Urban Agenda/);
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeAttached();
-  // A page that exists in English only names no other language, and its switch leads to each language's home page.
   await page.goto('/best-practices');
+  await expect(page.getByRole('heading', { level: 2, name: 'What makes a best practice' })).toBeVisible();
+  // A page that exists in English only names no other language, and its switch leads to each language's home page.
+  await page.goto('/regional-reports');
+  await page.getByRole('link', { name: /^\d{4} reporting cycle$/ }).first().click();
+  await expect(page).toHaveURL(/\/regional-reports\/\d{4}$/);
+  await page.locator('main h2 a').first().click();
+  await expect(page).toHaveURL(/\/regional-reports\/\d{4}\/[\w-]+$/);
   await expect(page.locator('link[rel="alternate"][hreflang]')).toHaveCount(0);
   await expect(page.getByRole('navigation', { name: 'Language' }).getByRole('link', { name: 'Français' })).toHaveAttribute('href', '/fr/');
 });
@@ -85,7 +91,14 @@ test('the sitemap lists every language of the translated pages', async ({ reques
   for (const path of ['/', '/zh/', '/fr/', '/ru/', '/national-reports', '/zh/national-reports', '/fr/national-reports', '/ru/national-reports']) {
     expect(paths, path).toContain(path);
   }
-  expect(paths).not.toContain('/fr/best-practices');
+  for (const path of ['/fr/best-practices', '/ru/best-practices-overview', '/zh/contact-us', '/fr/media-gallery', '/ru/module', '/zh/privacy-policy', '/fr/open-data']) {
+    expect(paths, path).toContain(path);
+  }
+  expect(paths).toContain('/fr/national-reports/status');
+  expect(paths.filter((p) => /^\/(zh|fr|ru)\/regional-reports\/\d{4}\/[\w-]+$/.test(p))).toEqual([]);
+  expect(paths.some((p) => /^\/ru\/national-reports\/status\/\d{4}$/.test(p))).toBe(true);
+  expect(paths).not.toContain('/fr/search');
+  expect(paths).not.toContain('/fr/contact-us/sent');
 });
 
 test('an unknown address under a language prefix gets that language’s not-found page', async ({ page }) => {
@@ -121,7 +134,7 @@ test('a national report in Russian: the interface in Russian, the database’s w
   await expect(page.getByRole('navigation', { name: 'Язык' }).getByRole('link', { name: '简体中文' })).toHaveAttribute('href', `/zh${english}`);
   // The breadcrumb stays in Russian; the country's other reports exist in English only.
   await expect(page.getByRole('navigation', { name: 'Навигационная цепочка' }).getByRole('link', { name: 'Национальные доклады' })).toHaveAttribute('href', '/ru/national-reports');
-  await expect(page.getByRole('link', { name: /^Все доклады: / })).toHaveAttribute('href', /^\/national-reports\/country\/[A-Z]{2}$/);
+  await expect(page.getByRole('link', { name: /^Все доклады: / })).toHaveAttribute('href', /^\/ru\/national-reports\/country\/[A-Z]{2}$/);
   // No English left in the interface (the database's words are marked lang="en" and left out).
   const interfaceText = await page.locator('main').evaluate((main) => {
     const clone = main.cloneNode(true) as HTMLElement;
@@ -203,23 +216,144 @@ test('a country profile in Chinese, chosen from the Chinese list of countries', 
   await expect(page.getByRole('navigation', { name: '语言' }).getByRole('link', { name: 'Русский' })).toHaveAttribute('href', '/ru/urbanisation-profile/view/PH');
 });
 
-test('the regional reports in Russian lead to each cycle’s charts, in English for now', async ({ page }) => {
+test('the regional reports in Russian lead to each cycle’s page in Russian, and to its themes’ charts in English for now', async ({ page }) => {
   await page.goto('/ru/regional-reports');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Региональные доклады');
   await expect(page.getByRole('heading', { level: 2, name: 'Зачем нужен региональный доклад' })).toBeVisible();
   const cycle = page.getByRole('link', { name: /^Цикл представления докладов \d{4} года$/ }).first();
-  await expect(cycle).toHaveAttribute('href', /^\/regional-reports\/\d{4}$/);
+  await expect(cycle).toHaveAttribute('href', /^\/ru\/regional-reports\/\d{4}$/);
   await expect(page.getByRole('navigation', { name: 'Язык' }).getByRole('link', { name: 'Français' })).toHaveAttribute('href', '/fr/regional-reports');
+  await cycle.click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Ответы стран региона: цикл представления докладов \d{4} года$/);
+  await expect(page.locator('main h2 a').first()).toHaveAttribute('lang', 'en');
+  await expect(page.locator('main h2 a').first()).toHaveAttribute('href', /^\/regional-reports\/\d{4}\/[\w-]+$/);
 });
 
 test('translated pages pass axe', async ({ page }) => {
+  test.setTimeout(240_000);
   const problems = watchConsole(page);
   const report = await aReportPath(page.request);
-  for (const path of ['/zh/', '/fr/national-reports', '/ru/', '/ru/page-not-found', `/zh${report}`, `/fr${report}`, '/ru/urbanisation-profile/housing-slums', '/fr/urbanisation-profile/view', '/ru/urbanisation-profile/view/PH', '/zh/urbanisation-profile', '/fr/regional-reports']) {
+  for (const path of [
+    '/zh/', '/fr/national-reports', '/ru/', '/ru/page-not-found', `/zh${report}`, `/fr${report}`, '/ru/urbanisation-profile/housing-slums', '/fr/urbanisation-profile/view',
+    '/ru/urbanisation-profile/view/PH', '/zh/urbanisation-profile', '/fr/regional-reports',
+    // Decision 041.
+    '/zh/best-practices', '/ru/best-practices-overview', '/ru/contact-us', '/zh/media-gallery', '/fr/media-gallery/event',
+    '/fr/search', '/ru/module', '/zh/asia-pacific-region', '/fr/privacy-policy', '/ru/national-urban-agenda', '/zh/open-data', '/fr/server-error', '/ru/unauthorized-access',
+  ]) {
     await page.goto(path);
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
     expect(results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   }
   expect(problems, 'console errors on translated pages').toEqual([]);
+});
+
+/** The main content's text without what the database wrote (marked lang="en") and what only screen readers hear. */
+async function interfaceText(page: Page): Promise<string> {
+  return page.locator('main').evaluate((main) => {
+    const clone = main.cloneNode(true) as HTMLElement;
+    for (const el of clone.querySelectorAll('[lang="en"], .sr-only, script')) el.remove();
+    return clone.textContent ?? '';
+  });
+}
+
+async function alternatesOf(page: Page): Promise<string[][]> {
+  return page.locator('link[rel="alternate"][hreflang]').evaluateAll((links) => links.map((l) => [l.getAttribute('hreflang')!, new URL(l.getAttribute('href')!).pathname]));
+}
+
+test('the contact form in Russian: its page, its labels and the script’s messages in Russian', async ({ page }) => {
+  await page.goto('/ru/contact-us');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Связаться с нами');
+  expect(await alternatesOf(page)).toEqual([...LANGUAGES.map(({ prefix, lang }) => [lang, `${prefix}/contact-us`]), ['x-default', '/contact-us']]);
+  await expect(page.getByLabel('Ваше имя')).toBeVisible();
+  await expect(page.locator('form[data-contact-form]')).toHaveAttribute('action', '/api/contact-us?lang=ru');
+  await page.getByRole('button', { name: 'Отправить' }).click();
+  await expect(page.getByRole('alert')).toContainText('Исправьте поля ниже.');
+  await expect(page.locator('#contact-name-error')).toHaveText('Заполните поле «Ваше имя».');
+  await page.getByLabel('Ваш адрес электронной почты').fill('ana');
+  await page.getByLabel('Ваш адрес электронной почты').blur();
+  await expect(page.locator('#contact-email-error')).toHaveText('Введите адрес электронной почты в виде name@example.org.');
+  expect(await interfaceText(page)).not.toMatch(/Your name|Send message|is required|Please/);
+  await page.getByRole('navigation', { name: 'Язык' }).getByRole('link', { name: 'English' }).click();
+  await expect(page).toHaveURL(/\/contact-us$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact us');
+});
+
+test('a plain post of the French form comes back to the French pages', async ({ request }) => {
+  const refused = await request.post('/api/contact-us?lang=fr', { form: { name: 'A', email: 'x', subject: 'Hi', message: 'short' }, maxRedirects: 0 });
+  expect(refused.status()).toBe(303);
+  expect(refused.headers()['location']).toMatch(/^\/fr\/contact-us\?error=invalid/);
+});
+
+test('the site search in French finds French pages, and the English search English ones', async ({ page }) => {
+  await page.goto('/fr/search?q=pratiques');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rechercher sur le site');
+  await expect(page.getByRole('status')).toHaveText(/^\d+ résultats? pour « pratiques »\.$/);
+  const links = page.locator('#search-results li h2 a');
+  await expect(links.first()).toBeVisible();
+  const hrefs = await links.evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+  expect(hrefs.every((h) => h.startsWith('/fr/')), hrefs.join(' ')).toBe(true);
+  // The kind filter is offered in French, and filters French pages.
+  await expect(page.getByLabel('Type de page').locator('option')).toContainText(['Tous les types', 'Rapport national', 'Bonne pratique', 'Profil d’urbanisation', 'Page', 'Médias']);
+  await page.goto('/search?q=practices');
+  await expect(page.getByRole('status')).toHaveText(/results? for “practices”\.$/);
+  const english = await page.locator('#search-results li h2 a').evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+  expect(english.length).toBeGreaterThan(0);
+  expect(english.some((h) => /^\/(zh|fr|ru)\//.test(h)), english.join(' ')).toBe(false);
+});
+
+test('the media gallery, the programme’s pages, open data and the error pages in every language', async ({ page }) => {
+  const pages: [string, string][] = [
+    ['/zh/media-gallery', '媒体库'],
+    ['/fr/media-gallery', 'Médiathèque'],
+    ['/ru/open-data', 'Открытые данные'],
+    ['/zh/search', '站内搜索'],
+  ];
+  for (const [path, heading] of pages) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(heading);
+  }
+  await page.goto('/ru/module');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  await expect(page.getByRole('heading', { level: 2, name: 'Компоненты программы' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Национальные доклады' }).last()).toHaveAttribute('href', '/ru/national-reports');
+  await page.goto('/fr/asia-pacific-region');
+  await expect(page.getByRole('heading', { level: 2, name: 'Pays et territoires par sous-région' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: /^Asie du Sud-Est/ })).toBeVisible();
+  await page.goto('/fr/server-error');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Un problème est survenu de notre côté');
+  await page.goto('/zh/unauthorized-access?reason=forbidden');
+  await expect(page.getByRole('heading', { level: 1, name: '您无权访问此页面' })).toBeVisible();
+});
+
+test('the reporting status in Russian: the statuses, the subregions and the country names in Russian', async ({ page }) => {
+  await page.goto('/ru/national-reports/status');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ход представления докладов');
+  await page.getByRole('link', { name: /^Цикл представления докладов \d{4} года$/ }).first().click();
+  await expect(page).toHaveURL(/\/ru\/national-reports\/status\/\d{4}$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Ход представления докладов: цикл \d{4} года$/);
+  const text = await interfaceText(page);
+  for (const words of ['Reports submitted', 'Not started', 'In progress', 'Published', 'Every country', 'Subregion', 'South-East Asia', 'Country']) expect(text, words).not.toContain(words);
+  await expect(page.getByRole('heading', { level: 2, name: 'Страны по статусу' })).toBeVisible();
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  expect(results.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+});
+
+test('at 1280 and 1366 px the French and Russian headers keep every label on one line, within the page', async ({ page }) => {
+  for (const prefix of ['/fr', '/ru', '/zh']) {
+    for (const width of [1280, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${prefix}/best-practices`);
+      const nav = page.locator('header nav[aria-label]').filter({ has: page.locator(':scope > ul') }).first();
+      for (const item of await nav.locator(':scope > ul > li > a, :scope > ul > li > details > summary').all()) {
+        const box = (await item.boundingBox())!;
+        expect(box.height, `${prefix} ${await item.textContent()} at ${width} px`).toBeLessThan(44);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${prefix} at ${width} px`).toBeLessThanOrEqual(width);
+    }
+  }
 });

@@ -3,6 +3,8 @@
 import { getCollection } from 'astro:content';
 import type { PublicPracticeCard } from '../../lib/best-practices/public-schema.ts';
 import type { Library, PracticeFacet, PracticePage } from '../../lib/public-api/best-practices.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { countryName, translator, type MessageKey } from '../../i18n/t.ts';
 
 const EMPTY: Library = {
   facets: { total: 0, countries: [], subregions: [], categories: [], sdg_goals: [], periods: [], start_years: [] },
@@ -32,26 +34,59 @@ export interface FacetEntry {
   facet: PracticeFacet;
   value: string;
   label: string;
+  /** `en` when the label is database text shown on a page in another language (decision 041). */
+  lang: 'en' | undefined;
   count: number;
 }
 
-export const FACET_TITLES: Record<PracticeFacet, string> = {
-  category: 'Theme',
-  country: 'Country',
-  subregion: 'Subregion',
-  sdg: 'Sustainable Development Goal',
-  period: 'Period',
+const FACET_KEYS: Record<PracticeFacet, MessageKey> = {
+  category: 'practice.facetTheme',
+  country: 'practice.facetCountry',
+  subregion: 'practice.facetSubregion',
+  sdg: 'practice.facetSdg',
+  period: 'practice.facetPeriod',
 };
 
-export function facetGroups(facets: Library['facets']): { facet: PracticeFacet; title: string; entries: FacetEntry[] }[] {
+/** A facet's name in the page's language ("Theme", "Thème"…). */
+export function facetTitle(locale: Locale, facet: PracticeFacet): string {
+  return translator(locale)(FACET_KEYS[facet]);
+}
+
+const SUBREGION_KEYS: Record<string, MessageKey> = {
+  'east-north-east-asia': 'subregion.east-north-east-asia',
+  'south-east-asia': 'subregion.south-east-asia',
+  'south-south-west-asia': 'subregion.south-south-west-asia',
+  'north-central-asia': 'subregion.north-central-asia',
+  pacific: 'subregion.pacific',
+};
+
+/** An SDG's short name in the language (the UN's wording, decision 041). */
+export function sdgName(locale: Locale, goal: number): string {
+  return translator(locale)(`sdg.${goal}` as MessageKey);
+}
+
+/** `SDG 11: Sustainable cities and communities`, `ODD 11 : Villes et communautés durables`. */
+export function sdgLabel(locale: Locale, goal: number): string {
+  return translator(locale)('practice.sdgLabel', { goal: String(goal), name: sdgName(locale, goal) });
+}
+
+function entry(facet: PracticeFacet, value: string, label: string, count: number, lang?: 'en'): FacetEntry {
+  return { facet, value, label, count, lang };
+}
+
+export function facetGroups(facets: Library['facets'], locale: Locale = 'en'): { facet: PracticeFacet; title: string; entries: FacetEntry[] }[] {
+  const m = translator(locale);
+  const en = locale === 'en' ? undefined : ('en' as const);
+  const subregion = (id: string, name: string) => (SUBREGION_KEYS[id] ? entry('subregion', id, m(SUBREGION_KEYS[id]), 0) : entry('subregion', id, name, 0, en));
+  const byName = (a: FacetEntry, b: FacetEntry) => a.label.localeCompare(b.label, locale === 'zh' ? 'zh-Hans' : locale);
   const groups: { facet: PracticeFacet; entries: FacetEntry[] }[] = [
-    { facet: 'category', entries: facets.categories.map((c) => ({ facet: 'category', value: c.slug, label: c.name, count: c.count })) },
-    { facet: 'country', entries: facets.countries.map((c) => ({ facet: 'country', value: c.code, label: c.name, count: c.count })) },
-    { facet: 'subregion', entries: facets.subregions.map((s) => ({ facet: 'subregion', value: s.id, label: s.name, count: s.count })) },
-    { facet: 'sdg', entries: facets.sdg_goals.map((g) => ({ facet: 'sdg', value: String(g.goal), label: `SDG ${g.goal}: ${g.name}`, count: g.count })) },
-    { facet: 'period', entries: facets.periods.map((p) => ({ facet: 'period', value: p.key, label: p.label, count: p.count })) },
+    { facet: 'category', entries: facets.categories.map((c) => entry('category', c.slug, c.name, c.count, en)) },
+    { facet: 'country', entries: facets.countries.map((c) => entry('country', c.code, countryName(locale, c.code, c.name), c.count)).sort(locale === 'en' ? () => 0 : byName) },
+    { facet: 'subregion', entries: facets.subregions.map((s) => ({ ...subregion(s.id, s.name), count: s.count })) },
+    { facet: 'sdg', entries: facets.sdg_goals.map((g) => entry('sdg', String(g.goal), locale === 'en' ? `SDG ${g.goal}: ${g.name}` : sdgLabel(locale, g.goal), g.count)) },
+    { facet: 'period', entries: facets.periods.map((p) => entry('period', p.key, locale === 'en' ? p.label : m(p.key === 'ongoing' ? 'practice.ongoingPractices' : 'practice.completedPractices'), p.count)) },
   ];
-  return groups.filter((g) => g.entries.length > 0).map((g) => ({ ...g, title: FACET_TITLES[g.facet] }));
+  return groups.filter((g) => g.entries.length > 0).map((g) => ({ ...g, title: facetTitle(locale, g.facet) }));
 }
 
 export function cardsOf(library: Library, uuids: readonly string[]): PublicPracticeCard[] {
@@ -59,15 +94,18 @@ export function cardsOf(library: Library, uuids: readonly string[]): PublicPract
   return uuids.flatMap((u) => byUuid.get(u) ?? []);
 }
 
-/** "2021 – ongoing", "2019 – 2022", or null when no start date is known. */
-export function periodLabel(p: { start_date: string | null; end_date: string | null; ongoing: boolean }): string | null {
+/** "2021 – ongoing", "2019 – 2022", or null when no start date is known; in the page's language. */
+export function periodLabel(p: { start_date: string | null; end_date: string | null; ongoing: boolean }, locale: Locale = 'en'): string | null {
+  const m = translator(locale);
   const start = p.start_date?.slice(0, 4);
   const end = p.end_date?.slice(0, 4);
-  if (!start && !end) return p.ongoing ? 'Ongoing' : null;
-  if (p.ongoing || !end) return `${start ?? '…'} – ongoing`;
+  if (!start && !end) return p.ongoing ? m('practice.ongoing') : null;
+  if (p.ongoing || !end) return m('practice.sinceOngoing', { start: start ?? '…' });
   return start === end ? start! : `${start ?? '…'} – ${end}`;
 }
 
-export function placeLabel(p: { city: string | null; country: { name: string } }): string {
-  return p.city ? `${p.city}, ${p.country.name}` : p.country.name;
+/** "City, Country" with the country named in the page's language (the city is as written). */
+export function placeLabel(p: { city: string | null; country: { code: string; name: string } }, locale: Locale = 'en'): string {
+  const country = countryName(locale, p.country.code, p.country.name);
+  return p.city ? `${p.city}, ${country}` : country;
 }

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../deps.server.ts';
+import { localisedPath, PREFIXED_LOCALES } from '../../i18n/locales.ts';
 import { requireAdminLevel } from '../access/guards.server.ts';
 import { ApiError, notFound, parsePath, parseQuery, readJson, requiredVersion, validationError } from '../http/errors.server.ts';
 import type { GenericResponse } from '../http/schema.ts';
@@ -23,6 +24,13 @@ import { deleteContactMessage, insertContactMessage, openContactMessage, replyTo
 export const CONTACT_SENT_PAGE = '/contact-us/sent';
 export const CONTACT_FORM_PAGE = '/contact-us';
 export const CONTACT_THANKS = 'Thank you: your message has been sent';
+
+/** A plain post from the French form (`?lang=fr`) is sent back to the French pages (decision 041). */
+function formPage(c: Context<AppEnv>, path: string): string {
+  const lang = c.req.query('lang');
+  const locale = PREFIXED_LOCALES.find((l) => l === lang);
+  return locale ? localisedPath(locale, path) : path;
+}
 
 const IdParamSchema = z.object({
   id: z
@@ -58,7 +66,7 @@ function formError(c: Context<AppEnv>, error: unknown) {
     if (error.errors) query.set('fields', Object.keys(error.errors).join(','));
   } else throw error;
   // The fragment shows the page's error box with CSS alone (:target), for visitors without JavaScript.
-  return c.redirect(`${CONTACT_FORM_PAGE}?${query.toString()}#contact-error`, 303);
+  return c.redirect(`${formPage(c, CONTACT_FORM_PAGE)}?${query.toString()}#contact-error`, 303);
 }
 
 async function sendMessage(c: Context<AppEnv>, isForm: boolean): Promise<void> {
@@ -98,7 +106,7 @@ export const contactRoutes = new Hono<AppEnv>()
       if (isForm) return formError(c, error);
       throw error;
     }
-    if (isForm) return c.redirect(CONTACT_SENT_PAGE, 303);
+    if (isForm) return c.redirect(formPage(c, CONTACT_SENT_PAGE), 303);
     return c.json<GenericResponse>({ status: 201, message: CONTACT_THANKS }, 201);
   })
 
