@@ -28,7 +28,6 @@ const NOT_YET: readonly string[] = [
   'src/islands/backoffice/notifications/',
   'src/islands/backoffice/profile/',
   'src/islands/backoffice/publishing/',
-  'src/islands/backoffice/questionnaire/',
   'src/islands/backoffice/sent-mail/',
   'src/islands/backoffice/ui/',
   'src/islands/backoffice/upcoming/',
