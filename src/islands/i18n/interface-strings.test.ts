@@ -24,7 +24,6 @@ const NOT_YET: readonly string[] = [
   'src/islands/backoffice/layout/sidebar.tsx',
   'src/islands/backoffice/layout/signed-in-layout.tsx',
   'src/islands/backoffice/layout/inactive-users.tsx',
-  'src/islands/backoffice/national-reports/',
   'src/islands/backoffice/notifications/',
   'src/islands/backoffice/profile/',
   'src/islands/backoffice/publishing/',
