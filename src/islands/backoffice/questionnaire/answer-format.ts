@@ -7,6 +7,7 @@
 import { withUnit } from '../../../components/charts/format.ts';
 import { formatAnswer, type ScalarFormat } from '../../../lib/questionnaires/engine.ts';
 import type { AnswerValue, Question } from '../../../lib/questionnaires/schema.ts';
+import type { Translate } from '../../i18n/messages.ts';
 import { INTL_TAG, PAGE_LOCALE } from '../../i18n/page-locale.ts';
 import { m } from './messages.ts';
 
@@ -41,7 +42,7 @@ export function answerWarningTexts(q: WarningRules, value: AnswerValue | undefin
   if (q.expected_min === null && q.expected_max === null) return [];
   const range =
     q.expected_min !== null && q.expected_max !== null
-      ? m('range.between', { min: numberWithUnit(q, q.expected_min), max: numberWithUnit(q, q.expected_max) })
+      ? m('range.between', { min: q.expected_min.toLocaleString(INTL_TAG, { maximumFractionDigits: 6 }), max: numberWithUnit(q, q.expected_max) })
       : q.expected_min !== null
         ? m('range.atLeast', { min: numberWithUnit(q, q.expected_min) })
         : m('range.atMost', { max: numberWithUnit(q, q.expected_max!) });
@@ -89,12 +90,12 @@ const FRAGMENTS: [RegExp, Key, (match: RegExpExecArray) => Record<string, string
   [/^must be an http:\/\/ or https:\/\/ address$/, 'problem.url', () => ({})],
 ];
 
-/** One of the engine's fragments in the page's language; anything else as it came. */
-export function problemText(message: string): string {
-  if (PAGE_LOCALE === 'en') return message;
+/** One of the engine's fragments in the page's language (`t`, the catalogue's; English as it is); anything else as it came. */
+export function problemText(message: string, t: Translate<Key> = m, locale: string = PAGE_LOCALE): string {
+  if (locale === 'en') return message;
   for (const [pattern, key, params] of FRAGMENTS) {
     const match = pattern.exec(message);
-    if (match) return m(key, params(match));
+    if (match) return t(key, params(match));
   }
   return message;
 }

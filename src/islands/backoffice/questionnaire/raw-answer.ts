@@ -26,12 +26,17 @@ export interface AnswerSend extends CleanAnswer {
   version?: number;
 }
 
+/** Languages that write the decimal point as a comma ("58,3"): there a comma is a decimal point, never a thousands separator. */
+const DECIMAL_COMMA = PAGE_LOCALE === 'fr' || PAGE_LOCALE === 'ru';
+
 const isNumeric = (type: Question['answer_type']) => type === 'pct' || type === 'num' || type === 'int';
 
+/** A stored number as the input shows it: "58.3", or "58,3" where the language writes a decimal comma. */
 function rawScalar(value: number | boolean | null | undefined): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  return String(value);
+  const text = String(value);
+  return DECIMAL_COMMA && /^-?\d+\.\d+$/.test(text) ? text.replace('.', ',') : text;
 }
 
 /** What the inputs show for a stored answer (or for none). */
@@ -56,9 +61,6 @@ export function rawOf(question: Question, answer: Pick<Answer, 'value' | 'text' 
     comment: answer?.comment ?? '',
   };
 }
-
-/** Languages that write the decimal point as a comma ("58,3"): there a comma is a decimal point, never a thousands separator. */
-const DECIMAL_COMMA = PAGE_LOCALE === 'fr' || PAGE_LOCALE === 'ru';
 
 /** '1,200.5' and ' 58.3 ' read as numbers (and '58,3' on a French or Russian page); '' is no value; anything else is not a number. */
 export function parseNumber(text: string, decimalComma = DECIMAL_COMMA): number | null | typeof NaN {
