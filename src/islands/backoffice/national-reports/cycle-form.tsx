@@ -19,6 +19,7 @@ import { ConflictActions, ConflictNotice } from '../ui/conflict-notice.tsx';
 import { formatDate } from '../ui/format.ts';
 import { ErrorState, FieldError } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
+import { localFieldErrors } from './form-errors.ts';
 import { m } from './messages.ts';
 import { $adminCycles, $cycleConflict, $saveCycle, closeCycleForm, openCycleForm, questionnaireHref } from './questionnaire-store.ts';
 
@@ -176,7 +177,7 @@ function useCycleForm({ cycle, years }: Props) {
 
   const dirty = JSON.stringify(initial) !== JSON.stringify(draft) && !save.loading;
   const guard = useLeaveGuard(dirty);
-  const errors = foldDayErrors({ ...serverFieldErrors(save.error), ...clientErrors });
+  const errors = localFieldErrors(foldDayErrors({ ...serverFieldErrors(save.error), ...clientErrors }));
   const theirs = conflict && conflict.year === cycle?.year ? conflict : null;
   const refusal = save.error && !theirs && Object.keys(serverFieldErrors(save.error)).length === 0 ? save.error : null;
   const set = <K extends keyof CycleDraft>(key: K, value: CycleDraft[K]) => setDraft((current) => ({ ...current, [key]: value }));

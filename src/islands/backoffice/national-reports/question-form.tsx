@@ -9,6 +9,7 @@ import { ErrorState } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { bodyOfDraft, draftOfQuestion, nextQuestionCode } from './question-draft.ts';
 import { AnswerSection, PlaceSection, questionInputs, ReferencesSection, WordingSection } from './question-form-sections.tsx';
+import { localFieldErrors } from './form-errors.ts';
 import { m } from './messages.ts';
 import { $questionConflict, $questionnairePage, $saveQuestion, closeQuestionForm, openQuestionForm, questionnaireHref, takeTheirQuestion } from './questionnaire-store.ts';
 
@@ -71,7 +72,7 @@ function useQuestionDraft({ question, questions, thrusts, subcategories }: Props
 
   const dirty = JSON.stringify(initial) !== JSON.stringify(draft) && !save.loading;
   const guard = useLeaveGuard(dirty);
-  const errors = { ...serverFieldErrors(save.error), ...clientErrors };
+  const errors = localFieldErrors({ ...serverFieldErrors(save.error), ...clientErrors });
   const theirs = conflict && conflict.uuid === question?.uuid ? conflict : null;
   const refusal = save.error && !theirs && Object.keys(serverFieldErrors(save.error)).length === 0 ? save.error : null;
 
