@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { ui } from '../ui/styles.ts';
 import { $cover, chooseCover, COVER_RULES, discardCover, removeCover, saveCoverAlt, uploadCover, type CoverState } from './header-store.ts';
 import { $actionBusy } from './report-store.ts';
+import { m } from './messages.ts';
 
 /** The narrowest WebP rendition at least `min` pixels wide, for the preview. */
 function previewOf(report: Report, min = 480): string | null {
@@ -29,9 +30,9 @@ export function CoverSection({ report, identity, editable }: { report: Report; i
   return (
     <section aria-labelledby="report-cover" className={ui.card}>
       <h2 id="report-cover" className="text-lg font-semibold text-slate-900">
-        Cover picture
+        {m('cover.title')}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">Optional. Shown on the public report page, under its summary.</p>
+      <p className="mt-1 text-sm text-slate-600">{m('cover.hint')}</p>
 
       <div className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-start">
         <CoverPreview report={report} chosen={chosen} />
@@ -43,15 +44,15 @@ export function CoverSection({ report, identity, editable }: { report: Report; i
 
       <ConfirmDialog
         open={confirmRemove}
-        title="Remove the cover picture?"
-        confirmLabel="Remove the picture"
+        title={m('cover.removeTitle')}
+        confirmLabel={m('cover.remove')}
         onConfirm={() => {
           setConfirmRemove(false);
           void removeCover(identity);
         }}
         onCancel={() => setConfirmRemove(false)}
       >
-        <p>The public report page shows no picture until a new one is uploaded.</p>
+        <p>{m('cover.removeBody')}</p>
       </ConfirmDialog>
     </section>
   );
@@ -63,11 +64,11 @@ function CoverPreview({ report, chosen }: { report: Report; chosen: { preview: s
   return (
     <div className="flex aspect-[16/10] w-full max-w-xs shrink-0 items-center justify-center overflow-hidden rounded-md bg-slate-100 ring-1 ring-slate-200">
       {chosen ? (
-        <img src={chosen.preview} alt={`Preview of ${chosen.file.name}, not saved yet`} className="size-full object-cover" />
+        <img src={chosen.preview} alt={m('cover.previewAlt', { name: chosen.file.name })} className="size-full object-cover" />
       ) : stored ? (
-        <img src={stored} alt={report.cover?.alt ? `Current cover: ${report.cover.alt}` : 'Current cover picture'} className="size-full object-cover" />
+        <img src={stored} alt={report.cover?.alt ? m('cover.currentAlt', { alt: report.cover.alt }) : m('cover.current')} className="size-full object-cover" />
       ) : (
-        <p className="p-4 text-center text-sm text-slate-600">No cover picture</p>
+        <p className="p-4 text-center text-sm text-slate-600">{m('cover.none')}</p>
       )}
     </div>
   );
@@ -83,7 +84,7 @@ function CoverChooser({ report, state, busy, onRemove }: { report: Report; state
     <div className="min-w-0 flex-1 space-y-3">
       <p className="text-xs text-slate-600">{COVER_RULES}</p>
       <label htmlFor="cover-file" className="sr-only">
-        Cover picture (JPEG, PNG or WebP)
+        {m('cover.fileLabel')}
       </label>
       <input
         ref={input}
@@ -100,31 +101,31 @@ function CoverChooser({ report, state, busy, onRemove }: { report: Report; state
       {chosen ? (
         <div className="flex flex-wrap gap-2">
           <button type="button" className={ui.primaryButton} disabled={uploading} onClick={() => void uploadCover()}>
-            {uploading ? 'Uploading…' : state.phase === 'failed' ? 'Try the upload again' : 'Use this picture'}
+            {uploading ? m('cover.uploading') : state.phase === 'failed' ? m('cover.tryAgain') : m('cover.use')}
           </button>
           <button type="button" className={ui.secondaryButton} disabled={uploading} onClick={() => input.current?.click()}>
-            Choose another
+            {m('cover.another')}
           </button>
           <button type="button" className={ui.secondaryButton} onClick={discardCover}>
-            Cancel
+            {m('common.cancel')}
           </button>
         </div>
       ) : (
         <div className="flex flex-wrap gap-2">
           <button type="button" className={ui.secondaryButton} onClick={() => input.current?.click()}>
-            {report.cover ? 'Replace the picture' : 'Choose a picture'}
+            {report.cover ? m('cover.replace') : m('cover.choose')}
           </button>
           {report.cover && (
             <button type="button" className={ui.secondaryButton} disabled={busy !== null} onClick={onRemove}>
-              Remove the picture
+              {m('cover.remove')}
             </button>
           )}
         </div>
       )}
       {uploading && (
         <div role="status" aria-live="polite">
-          <p className="text-sm text-slate-700">{pct >= 100 ? `Preparing ${state.file.name}…` : `Uploading ${state.file.name}… ${pct}%`}</p>
-          <progress className="mt-1 h-2 w-full accent-brand-600" max={100} value={pct} aria-label="Cover upload progress" />
+          <p className="text-sm text-slate-700">{pct >= 100 ? m('cover.preparing', { name: state.file.name }) : m('cover.uploadingFile', { name: state.file.name, pct })}</p>
+          <progress className="mt-1 h-2 w-full accent-brand-600" max={100} value={pct} aria-label={m('cover.progress')} />
         </div>
       )}
       {(state.phase === 'invalid' || state.phase === 'failed') && (
@@ -150,7 +151,7 @@ function CoverAltForm({ report, identity, editable }: { report: Report; identity
       }}
     >
       <label htmlFor="cover-alt" className={ui.label}>
-        What the picture shows
+        {m('cover.altLabel')}
       </label>
       <div className="mt-1 flex flex-col gap-2 sm:flex-row">
         <input dir="auto"
@@ -160,17 +161,17 @@ function CoverAltForm({ report, identity, editable }: { report: Report; identity
           maxLength={REPORT_COVER_ALT_MAX}
           disabled={!editable}
           aria-describedby="cover-alt-hint"
-          placeholder="e.g. Jeepneys on a Manila avenue at dusk"
+          placeholder={m('cover.altPlaceholder')}
           onChange={(event) => setAlt(event.target.value)}
         />
         {editable && (
           <button type="submit" className={`${ui.secondaryButton} shrink-0`} disabled={alt.trim() === saved || busy !== null}>
-            Save description
+            {m('cover.altSave')}
           </button>
         )}
       </div>
       <p id="cover-alt-hint" className="mt-1 text-xs text-slate-600">
-        Read aloud to people who cannot see the picture. Without it, the page says only that it is the report’s cover.
+        {m('cover.altHint')}
       </p>
     </form>
   );

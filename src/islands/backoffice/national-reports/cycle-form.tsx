@@ -11,7 +11,7 @@ import {
   type CycleSaveBody,
   type CycleStatus,
 } from '../../../lib/national-reports/schema.ts';
-import { CYCLE_STATUS_LABELS } from '../../../lib/national-reports/workflow.ts';
+import { CYCLE_STATUS_TEXT } from './report-format.tsx';
 import { fieldErrorsOf, invalidProps, serverFieldErrors, type FieldErrors } from '../lib/field-errors.ts';
 import { useLeaveGuard } from '../lib/leave-guard.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
@@ -19,14 +19,19 @@ import { ConflictActions, ConflictNotice } from '../ui/conflict-notice.tsx';
 import { formatDate } from '../ui/format.ts';
 import { ErrorState, FieldError } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
+import { localFieldErrors } from './form-errors.ts';
+import { m } from './messages.ts';
 import { $adminCycles, $cycleConflict, $saveCycle, closeCycleForm, openCycleForm, questionnaireHref } from './questionnaire-store.ts';
 
-const CYCLE_STATUS_HINTS: Record<CycleStatus, string> = {
-  draft: 'Being prepared: countries do not see it yet.',
-  open: 'Countries answer and submit their reports. Opening it gives every active country a report.',
-  closed: 'Reporting is over: countries can no longer change their answers once they lock.',
-  archived: 'Kept for the record.',
-};
+const CYCLE_STATUS_HINTS = {
+  draft: 'cycleHint.draft',
+  open: 'cycleHint.open',
+  closed: 'cycleHint.closed',
+  archived: 'cycleHint.archived',
+} as const satisfies Record<CycleStatus, string>;
+
+/** Reminder days as typed, the same in every language. */
+const REMINDER_EXAMPLE = '14, 7, 1';
 
 interface CycleDraft {
   year: string;
@@ -85,10 +90,10 @@ const FIELDS = ['year', 'opens_at', 'closes_at', 'status', 'expiry_days', 'timel
 /** What changing a cycle's status does, said before it is saved. */
 function statusChangeText(from: CycleStatus | null, to: CycleStatus, year: string): string | null {
   if (from === to || (from === null && to === 'draft')) return null;
-  if (to === 'open') return `Countries will see the ${year} cycle and can answer its questionnaire. Every active country that has no ${year} report gets one.`;
-  if (to === 'closed') return `Reporting for ${year} ends. Countries can no longer change their answers once the answers lock.`;
-  if (to === 'archived') return `The ${year} cycle is kept for the record only.`;
-  return `Countries will no longer see the ${year} cycle as open.`;
+  if (to === 'open') return m('cycleChange.open', { year });
+  if (to === 'closed') return m('cycleChange.closed', { year });
+  if (to === 'archived') return m('cycleChange.archived', { year });
+  return m('cycleChange.draft', { year });
 }
 
 type Props = { cycle: CycleListItem | null; years: readonly number[] };
@@ -105,40 +110,39 @@ export function CycleForm({ cycle, years }: Props) {
     <form noValidate onSubmit={onSubmit} className={`${ui.card} max-w-3xl space-y-5`} aria-busy={save.loading} aria-labelledby="cycle-form-title">
       <div>
         <h2 id="cycle-form-title" ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900 outline-none">
-          {cycle ? `Edit the ${cycle.year} reporting cycle` : 'New reporting cycle'}
+          {cycle ? m('cycleForm.editTitle', { year: String(cycle.year) }) : m('cycles.new')}
         </h2>
-        <p className="mt-1 text-sm text-slate-600">The dates are shown to countries with their report; the deadline is the closing date.</p>
+        <p className="mt-1 text-sm text-slate-600">{m('cycleForm.hint')}</p>
       </div>
       {theirs && (
         <ConflictNotice
-          title={`The ${theirs.year} cycle was changed while you were editing`}
+          title={m('cycleForm.changedTitle', { year: String(theirs.year) })}
           record={{ updated_at: null, updated_by: null }}
-          what={`the ${theirs.year} cycle`}
+          what={m('cycles.editWhich', { year: String(theirs.year) })}
           actions={<ConflictActions saving={save.loading} onReload={() => reloadTheirs(theirs)} onKeepMine={() => submit(theirs)} />}
         >
           <p className="mt-1 text-sm text-slate-700">
-            It now opens on {formatDate(theirs.opens_at)}, closes on {formatDate(theirs.closes_at)} and is {CYCLE_STATUS_LABELS[theirs.status].toLowerCase()}. Your changes are still in
-            the form and have not been saved.
+            {m('cycleForm.changedBody', { opens: formatDate(theirs.opens_at), closes: formatDate(theirs.closes_at), status: CYCLE_STATUS_TEXT[theirs.status].toLowerCase() })}
           </p>
         </ConflictNotice>
       )}
-      {refusal && <ErrorState error={refusal} title="The cycle was not saved" />}
+      {refusal && <ErrorState error={refusal} title={m('cycleForm.notSaved')} />}
       <CycleFields cycle={cycle} draft={draft} set={set} errors={errors} />
 
       <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-5">
         <button type="submit" className={ui.primaryButton} disabled={save.loading}>
-          {save.loading ? 'Saving…' : cycle ? 'Save changes' : 'Create the cycle'}
+          {save.loading ? m('common.saving') : cycle ? m('common.saveChanges') : m('cycleForm.create')}
         </button>
         <a href={questionnaireHref({ tab: 'cycles' })} className={ui.secondaryButton}>
-          {dirty ? 'Cancel' : 'Back to the cycles'}
+          {dirty ? m('common.cancel') : m('cycleForm.back')}
         </a>
-        {dirty && <span className="text-sm text-slate-600">Unsaved changes</span>}
+        {dirty && <span className="text-sm text-slate-600">{m('common.unsaved')}</span>}
       </div>
 
       <ConfirmDialog
         open={confirming !== null}
-        title={`Make the ${draft.year} cycle ${CYCLE_STATUS_LABELS[draft.status].toLowerCase()}?`}
-        confirmLabel={cycle ? 'Save the cycle' : 'Create the cycle'}
+        title={m('cycleForm.confirmTitle', { year: draft.year, status: CYCLE_STATUS_TEXT[draft.status].toLowerCase() })}
+        confirmLabel={cycle ? m('cycleForm.save') : m('cycleForm.create')}
         tone="primary"
         onConfirm={() => {
           const base = confirming?.base ?? null;
@@ -149,8 +153,8 @@ export function CycleForm({ cycle, years }: Props) {
       >
         <p>{confirming?.text}</p>
       </ConfirmDialog>
-      <ConfirmDialog open={guard.pending !== null} title="Leave without saving?" confirmLabel="Leave and discard" onConfirm={() => guard.leave(() => {})} onCancel={guard.stay}>
-        <p>Your changes to this cycle have not been saved. They will be lost.</p>
+      <ConfirmDialog open={guard.pending !== null} title={m('leave.title')} confirmLabel={m('leave.confirm')} onConfirm={() => guard.leave(() => {})} onCancel={guard.stay}>
+        <p>{m('cycleForm.leaveBody')}</p>
       </ConfirmDialog>
     </form>
   );
@@ -173,7 +177,7 @@ function useCycleForm({ cycle, years }: Props) {
 
   const dirty = JSON.stringify(initial) !== JSON.stringify(draft) && !save.loading;
   const guard = useLeaveGuard(dirty);
-  const errors = foldDayErrors({ ...serverFieldErrors(save.error), ...clientErrors });
+  const errors = localFieldErrors(foldDayErrors({ ...serverFieldErrors(save.error), ...clientErrors }));
   const theirs = conflict && conflict.year === cycle?.year ? conflict : null;
   const refusal = save.error && !theirs && Object.keys(serverFieldErrors(save.error)).length === 0 ? save.error : null;
   const set = <K extends keyof CycleDraft>(key: K, value: CycleDraft[K]) => setDraft((current) => ({ ...current, [key]: value }));
@@ -192,7 +196,7 @@ function useCycleForm({ cycle, years }: Props) {
   const submit = (base: Cycle | null) => {
     const checked = CycleSaveBodySchema.safeParse(bodyOfCycle(draft, base));
     const found: FieldErrors = checked.success ? {} : foldDayErrors(fieldErrorsOf(checked.error.issues));
-    if (cycle === null && checked.success && years.includes(checked.data.year)) found['year'] = [`there is already a ${checked.data.year} cycle: edit it instead`];
+    if (cycle === null && checked.success && years.includes(checked.data.year)) found['year'] = [m('cycleForm.yearTaken', { year: String(checked.data.year) })];
     setClientErrors(found);
     const first = FIELDS.find((field) => found[field]);
     if (first) {
@@ -246,38 +250,38 @@ function CycleFields({ cycle, draft, set, errors }: { cycle: CycleListItem | nul
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-3">
-        {input('year', 'Year', { inputMode: 'numeric', maxLength: 4, readOnly: cycle !== null, 'aria-readonly': cycle !== null || undefined }, cycle ? 'The year of a cycle does not change.' : undefined)}
-        {input('opens_at', 'Opens on', { type: 'date' })}
-        {input('closes_at', 'Closes on', { type: 'date' })}
+        {input('year', m('cycleForm.year'), { inputMode: 'numeric', maxLength: 4, readOnly: cycle !== null, 'aria-readonly': cycle !== null || undefined }, cycle ? m('cycleForm.yearHint') : undefined)}
+        {input('opens_at', m('cycleForm.opensOn'), { type: 'date' })}
+        {input('closes_at', m('cycleForm.closesOn'), { type: 'date' })}
       </div>
       <div>
         <label htmlFor="cycle-status" className={ui.label}>
-          Status
+          {m('list.status')}
         </label>
         <select id="cycle-status" className={`${ui.input} mt-1`} value={draft.status} onChange={(event) => set('status', CycleStatusSchema.parse(event.target.value))} aria-describedby="cycle-status-hint" {...invalidProps(errors, 'status', 'cycle-status-error')}>
           {CYCLE_STATUSES.map((status) => (
             <option key={status} value={status} disabled={status === 'draft' && draftClosed}>
-              {CYCLE_STATUS_LABELS[status]}
+              {CYCLE_STATUS_TEXT[status]}
             </option>
           ))}
         </select>
         <p id="cycle-status-hint" className="mt-1 text-xs text-slate-600">
-          {CYCLE_STATUS_HINTS[draft.status]}
-          {draftClosed && ' It cannot go back to draft: countries already have their reports.'}
+          {m(CYCLE_STATUS_HINTS[draft.status])}
+          {draftClosed && ` ${m('cycleForm.noDraft')}`}
         </p>
         <FieldError id="cycle-status-error" messages={errors['status']} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        {input('expiry_days', 'Days until answers lock', { inputMode: 'numeric' }, 'After the closing date, countries may still correct their answers for this many days.')}
-        {input('timely_days', 'Days of grace for an on-time report', { inputMode: 'numeric' }, 'A report submitted within this many days after closing counts as on time.')}
+        {input('expiry_days', m('cycleForm.expiry'), { inputMode: 'numeric' }, m('cycleForm.expiryHint'))}
+        {input('timely_days', m('cycleForm.timely'), { inputMode: 'numeric' }, m('cycleForm.timelyHint'))}
       </div>
       {input(
         'reminder_days',
-        'Reminders, in days before the closing date',
-        { placeholder: '14, 7, 1' },
-        'The focal points and country administrators of reports not yet submitted are reminded on these days, and once the day after the closing date. Separate the days with commas.',
+        m('cycleForm.reminders'),
+        { placeholder: REMINDER_EXAMPLE },
+        m('cycleForm.remindersHint'),
       )}
-      {input('guideline_version', 'Reporting guidelines (optional)', { maxLength: GUIDELINE_VERSION_MAX, placeholder: 'Guidelines for reporting on the NUA (2025)' }, 'The edition of the guidelines countries follow in this cycle.')}
+      {input('guideline_version', m('cycleForm.guidelines'), { maxLength: GUIDELINE_VERSION_MAX, placeholder: m('cycleForm.guidelinesPlaceholder') }, m('cycleForm.guidelinesHint'))}
     </>
   );
 }

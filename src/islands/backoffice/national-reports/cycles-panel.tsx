@@ -1,35 +1,36 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import type { CycleListItem } from '../../../lib/national-reports/schema.ts';
-import { CYCLE_STATUS_LABELS } from '../../../lib/national-reports/workflow.ts';
-import { formatDate, formatNumber } from '../ui/format.ts';
+import { CYCLE_STATUS_TEXT } from './report-format.tsx';
+import { formatDate } from '../ui/format.ts';
 import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
 import { CYCLE_TONES, StatusChip } from '../ui/status-chip.tsx';
 import { ui } from '../ui/styles.ts';
 import { CycleForm } from './cycle-form.tsx';
+import { m } from './messages.ts';
 import { $adminCycles, questionnaireHref, restoreFocusAfterForm, type QuestionnairePage } from './questionnaire-store.ts';
 
 /** The reporting cycles: the list, or the form of one (…&cycle={year} or cycle=new). */
 export function CyclesPanel({ page }: { page: QuestionnairePage }) {
   const cycles = useStore($adminCycles);
   if (cycles.error !== undefined && !cycles.data) {
-    return <ErrorState error={cycles.error} title="The reporting cycles could not be loaded" onRetry={() => $adminCycles.invalidate()} />;
+    return <ErrorState error={cycles.error} title={m('list.cyclesFailed')} onRetry={() => $adminCycles.invalidate()} />;
   }
-  if (!cycles.data) return <Skeleton rows={4} label="Loading the reporting cycles…" />;
+  if (!cycles.data) return <Skeleton rows={4} label={m('cycles.loading')} />;
   const list = cycles.data.data;
   if (page.cycle) {
     const cycle = page.cycle === 'new' ? null : (list.find((c) => String(c.year) === page.cycle) ?? undefined);
     if (cycle === undefined) {
       return (
-        <EmptyState title={`There is no ${page.cycle} reporting cycle`}>
+        <EmptyState title={m('cycles.notFound', { year: page.cycle })}>
           <a href={questionnaireHref({ tab: 'cycles', cycle: 'new' })} className={ui.link}>
-            Create it
+            {m('cycles.create')}
           </a>{' '}
-          or go{' '}
+          {m('cycles.orGo')}{' '}
           <a href={questionnaireHref({ tab: 'cycles' })} className={ui.link}>
-            back to the cycles
+            {m('cycles.backLink')}
           </a>
-          .
+          {m('cycles.end')}
         </EmptyState>
       );
     }
@@ -46,52 +47,53 @@ function CycleList({ cycles }: { cycles: readonly CycleListItem[] }) {
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <p className="text-sm text-slate-700">Each cycle is one round of reporting: countries answer the questionnaire between its opening and closing dates.</p>
+        <p className="text-sm text-slate-700">{m('cycles.intro')}</p>
         <a id="add-cycle" href={questionnaireHref({ tab: 'cycles', cycle: 'new' })} className={ui.primaryButton}>
-          New reporting cycle
+          {m('cycles.new')}
         </a>
       </div>
       <div className="mt-6">
         {cycles.length === 0 ? (
-          <EmptyState title="No reporting cycle yet">Create the first cycle and open it when countries should start reporting.</EmptyState>
+          <EmptyState title={m('list.noCycleTitle')}>{m('cycles.none')}</EmptyState>
         ) : (
           <div className={`${ui.cardFlush} overflow-x-auto`}>
             <table className="stack-table min-w-full divide-y divide-slate-200">
-              <caption className="sr-only">Reporting cycles</caption>
+              <caption className="sr-only">{m('qn.tabCycles')}</caption>
               <thead className="bg-slate-50">
                 <tr>
-                  <th scope="col" className={ui.th}>Cycle</th>
-                  <th scope="col" className={ui.th}>Status</th>
-                  <th scope="col" className={ui.th}>Opens</th>
-                  <th scope="col" className={ui.th}>Closes</th>
-                  <th scope="col" className={ui.th}>Answers lock</th>
-                  <th scope="col" className={ui.th}>Reports</th>
+                  <th scope="col" className={ui.th}>{m('list.cycle')}</th>
+                  <th scope="col" className={ui.th}>{m('list.status')}</th>
+                  <th scope="col" className={ui.th}>{m('cycles.opens')}</th>
+                  <th scope="col" className={ui.th}>{m('cycles.closes')}</th>
+                  <th scope="col" className={ui.th}>{m('cycles.locks')}</th>
+                  <th scope="col" className={ui.th}>{m('cycles.reports')}</th>
                   <th scope="col" className={ui.th}>
-                    <span className="sr-only">Edit</span>
+                    <span className="sr-only">{m('qn.edit')}</span>
                   </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
                 {cycles.map((cycle) => (
                   <tr key={cycle.year}>
-                    <th scope="row" className={`${ui.td} text-left font-semibold text-slate-900`} data-label="Cycle">
+                    <th scope="row" className={`${ui.td} text-left font-semibold text-slate-900`} data-label={m('list.cycle')}>
                       {cycle.year}
                     </th>
-                    <td className={ui.td} data-label="Status">
+                    <td className={ui.td} data-label={m('list.status')}>
                       {/* A wrapper, so the chip keeps its size in the phone's card grid. */}
                       <span>
-                        <StatusChip status={cycle.status} labels={CYCLE_STATUS_LABELS} tones={CYCLE_TONES} />
+                        <StatusChip status={cycle.status} labels={CYCLE_STATUS_TEXT} tones={CYCLE_TONES} />
                       </span>
                     </td>
-                    <td className={`${ui.td} whitespace-nowrap`} data-label="Opens">{formatDate(cycle.opens_at)}</td>
-                    <td className={`${ui.td} whitespace-nowrap`} data-label="Closes">{formatDate(cycle.closes_at)}</td>
-                    <td className={`${ui.td} whitespace-nowrap`} data-label="Answers lock">{formatDate(cycle.locks_at)}</td>
-                    <td className={ui.td} data-label="Reports">
-                      {reports(cycle) === 0 ? '—' : `${formatNumber(reports(cycle))} (${formatNumber(cycle.counts['published'] ?? 0)} published)`}
+                    <td className={`${ui.td} whitespace-nowrap`} data-label={m('cycles.opens')}>{formatDate(cycle.opens_at)}</td>
+                    <td className={`${ui.td} whitespace-nowrap`} data-label={m('cycles.closes')}>{formatDate(cycle.closes_at)}</td>
+                    <td className={`${ui.td} whitespace-nowrap`} data-label={m('cycles.locks')}>{formatDate(cycle.locks_at)}</td>
+                    <td className={ui.td} data-label={m('cycles.reports')}>
+                      {reports(cycle) === 0 ? '—' : m('cycles.reportsCount', { count: reports(cycle), published: cycle.counts['published'] ?? 0 })}
                     </td>
                     <td className={`${ui.td} stack-actions text-right`}>
                       <a id={`edit-cycle-${cycle.year}`} href={questionnaireHref({ tab: 'cycles', cycle: String(cycle.year) })} className={ui.secondaryButton}>
-                        Edit<span className="sr-only"> the {cycle.year} cycle</span>
+                        {m('qn.edit')}
+                        <span className="sr-only"> {m('cycles.editWhich', { year: String(cycle.year) })}</span>
                       </a>
                     </td>
                   </tr>

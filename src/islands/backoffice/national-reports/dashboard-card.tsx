@@ -12,8 +12,10 @@ import { ui } from '../ui/styles.ts';
 import { reportRoutes } from './list-store.ts';
 import { CompletenessBar, deadlineText } from './report-format.tsx';
 import { REPORT_TONES, StatusChip } from '../ui/status-chip.tsx';
-import { REPORT_STATUS_LABELS } from '../../../lib/national-reports/workflow.ts';
+import { REPORT_STATUS_TEXT } from './report-format.tsx';
 import { DueLabel, ReturnedChip, ReturnedNotice } from './report-notices.tsx';
+import { m } from './messages.ts';
+import { countryName } from '../../i18n/countries.ts';
 
 const $reportingDashboard = createFetcherStore(
   [computed($identity, (state) => (state.status === 'ready' && hasModuleRule(state.identity, 'national_report') ? 'report/type/national/dashboard' : null))],
@@ -28,17 +30,17 @@ export function ReportingCard({ identity }: { identity: Whoami }) {
     <section aria-labelledby="reporting-card" className={ui.card}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="reporting-card" className="text-lg font-semibold text-slate-900">
-          National reporting{dashboard.data?.data.cycle ? ` ${dashboard.data.data.cycle.year}` : ''}
+          {dashboard.data?.data.cycle ? m('dashboard.titleYear', { year: String(dashboard.data.data.cycle.year) }) : m('dashboard.title')}
         </h2>
         {dashboard.data?.data.cycle && <p className="text-sm font-medium text-slate-700">{deadlineText(dashboard.data.data.cycle.closes_at)}</p>}
       </div>
       <div className="mt-3">
         {dashboard.error !== undefined && !dashboard.data ? (
-          <ErrorState error={dashboard.error} title="Reporting could not be loaded" onRetry={() => $reportingDashboard.invalidate()} />
+          <ErrorState error={dashboard.error} title={m('dashboard.failed')} onRetry={() => $reportingDashboard.invalidate()} />
         ) : !dashboard.data ? (
-          <Skeleton rows={2} label="Loading reporting…" />
+          <Skeleton rows={2} label={m('dashboard.loading')} />
         ) : !dashboard.data.data.cycle ? (
-          <p className="text-sm text-slate-700">No reporting cycle is open at the moment.</p>
+          <p className="text-sm text-slate-700">{m('dashboard.noCycle')}</p>
         ) : dashboard.data.data.region ? (
           <Region region={dashboard.data.data.region} />
         ) : (
@@ -56,24 +58,24 @@ export function ReportingCard({ identity }: { identity: Whoami }) {
 /** One's own report: where it stands, when it is due, and a return for revision with its reason. */
 function OwnReport({ report }: { report: OwnReportSummary }) {
   const routes = reportRoutes(report.country.code, report.year);
-  const name = `${report.country.name} ${report.year}`;
+  const name = m('report.countryYear', { country: countryName(report.country.code, report.country.name), year: String(report.year) });
   return (
     <li className="flex flex-wrap items-center justify-between gap-3">
       <div className="space-y-1">
         <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
-          {name} {report.returned ? <ReturnedChip /> : <StatusChip status={report.status} labels={REPORT_STATUS_LABELS} tones={REPORT_TONES} />}
+          {name} {report.returned ? <ReturnedChip /> : <StatusChip status={report.status} labels={REPORT_STATUS_TEXT} tones={REPORT_TONES} />}
         </p>
         <DueLabel report={report} />
         <CompletenessBar pct={report.completeness.pct} className="w-40" />
       </div>
       <a href={routes.form} className={ui.primaryButton}>
         {report.returned && !report.locked
-          ? 'Revise the report'
+          ? m('dashboard.revise')
           : report.status === 'not_started'
-            ? 'Start answering'
+            ? m('dashboard.start')
             : report.locked || report.status === 'completed'
-              ? 'Open the report'
-              : 'Continue answering'}
+              ? m('dashboard.open')
+              : m('dashboard.continue')}
       </a>
       {report.returned && <ReturnedNotice returned={report.returned} headingLevel={3} className="basis-full" />}
     </li>
@@ -86,17 +88,17 @@ function Region({ region }: { region: { countries_total: number; by_status: Reco
       <dl className={ui.tileGrid}>
         {REPORT_STATUSES.map((status) => (
           <div key={status} className="rounded-md bg-slate-50 p-3">
-            <dt className="text-xs text-slate-600">{REPORT_STATUS_LABELS[status]}</dt>
+            <dt className="text-xs text-slate-600">{REPORT_STATUS_TEXT[status]}</dt>
             <dd className="text-xl font-semibold tabular-nums text-slate-900">{region.by_status[status] ?? 0}</dd>
           </div>
         ))}
       </dl>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <p className="flex items-center gap-2 text-sm text-slate-700">
-          Average completeness across {region.countries_total} countries <CompletenessBar pct={region.average_completeness} />
+          {m('dashboard.average', { count: region.countries_total })} <CompletenessBar pct={region.average_completeness} />
         </p>
         <a href={pathTo('nationalReports')} className={ui.secondaryButton}>
-          All reports
+          {m('dashboard.allReports')}
         </a>
       </div>
     </>

@@ -22,14 +22,15 @@ import {
 } from './report-store.ts';
 import { ReportSummary } from './report-summary.tsx';
 import { ReturnedNotice } from './report-notices.tsx';
+import { m } from './messages.ts';
 
 /** …/{country_code}/{year}/indicator/form: the questionnaire of one country and cycle. */
 export function ReportEntryScreen({ identity }: ScreenProps) {
   const view = useStore($reportView);
   if (view.error !== undefined && !view.data) {
-    return <ErrorState error={view.error} title="This report could not be loaded" onRetry={() => $reportView.invalidate()} />;
+    return <ErrorState error={view.error} title={m('report.failed')} onRetry={() => $reportView.invalidate()} />;
   }
-  if (!view.data) return <Skeleton rows={8} label="Loading the questionnaire…" />;
+  if (!view.data) return <Skeleton rows={8} label={m('entry.loading')} />;
   return <Entry view={view.data.data} identity={identity} />;
 }
 
@@ -57,7 +58,7 @@ function Entry({ view, identity }: { view: ReportView; identity: Whoami }) {
 
   return (
     <>
-      <ReportSummary report={report} current="form" title="indicators" notice={report.returned && <ReturnedNotice returned={report.returned} />}>
+      <ReportSummary report={report} current="form" title={m('entry.title')} notice={report.returned && <ReturnedNotice returned={report.returned} />}>
         {(actions.includes('complete') || actions.includes('reopen')) && (
           <EntryActions actions={actions} completeBlocked={completeBlocked} busy={busy} pending={summary.unsaved + summary.failed} onConfirm={setConfirm} />
         )}
@@ -78,24 +79,23 @@ function Entry({ view, identity }: { view: ReportView; identity: Whoami }) {
 
       <ConfirmDialog
         open={confirm === 'complete'}
-        title="Mark the report complete?"
-        confirmLabel="Mark complete"
+        title={m('entry.completeTitle')}
+        confirmLabel={m('entry.complete')}
         tone="primary"
         onConfirm={() => void act('complete')}
         onCancel={() => setConfirm(null)}
       >
-        The answers lock while the report is complete. The country administrator then signs the report and uploads it.
-        You can reopen it for changes until then.
+        {m('entry.completeBody')}
       </ConfirmDialog>
       <ConfirmDialog
         open={confirm === 'reopen'}
-        title="Reopen the report for changes?"
-        confirmLabel="Reopen"
+        title={m('entry.reopenTitle')}
+        confirmLabel={m('entry.reopen')}
         tone="primary"
         onConfirm={() => void act('reopen')}
         onCancel={() => setConfirm(null)}
       >
-        The report goes back to “in progress” so that its answers can be changed. Mark it complete again when you are done.
+        {m('entry.reopenBody')}
       </ConfirmDialog>
     </>
   );
@@ -115,7 +115,7 @@ function EntryActions({ actions, completeBlocked, busy, pending, onConfirm }: { 
             onClick={() => onConfirm('complete')}
           >
             <Icon name="check" className="size-4" />
-            Mark complete
+            {m('entry.complete')}
           </button>
           {completeBlocked && (
             <p id="complete-blocked" className="text-sm text-slate-700">
@@ -123,13 +123,13 @@ function EntryActions({ actions, completeBlocked, busy, pending, onConfirm }: { 
             </p>
           )}
           {!completeBlocked && pending > 0 && (
-            <p className="text-sm text-slate-700">Wait until every answer is saved.</p>
+            <p className="text-sm text-slate-700">{m('entry.waitSaved')}</p>
           )}
         </>
       )}
       {actions.includes('reopen') && (
         <button type="button" className={ui.secondaryButton} disabled={busy !== null} onClick={() => onConfirm('reopen')}>
-          Reopen for changes
+          {m('entry.reopenButton')}
         </button>
       )}
     </div>

@@ -1,4 +1,5 @@
 import { ui } from '../ui/styles.ts';
+import { m } from './messages.ts';
 
 /**
  * The first page of the chosen PDF, drawn by the browser's own PDF viewer from memory (an object
@@ -11,19 +12,19 @@ export function FirstPage({ url, name }: { url: string; name: string }) {
     <figure className="min-w-0">
       {canShow ? (
         <iframe
-          title={`First page of ${name}`}
+          title={m('firstPage.title', { name })}
           src={`${url}#page=1&toolbar=0&navpanes=0&view=Fit`}
           className="aspect-[1/1.414] w-full rounded-md border border-slate-300 bg-slate-100"
         />
       ) : (
         <div className="flex aspect-[3/2] w-full items-center justify-center rounded-md border border-dashed border-slate-300 bg-slate-50 p-4 text-center text-sm text-slate-700">
-          This browser cannot show PDF pages inside the portal. Open the file to look at its first page before you submit.
+          {m('firstPage.cannotShow')}
         </div>
       )}
       <figcaption className="mt-2 text-sm">
-        <span className="text-slate-600">First page · </span>
+        <span className="text-slate-600">{m('firstPage.caption')} · </span>
         <a href={url} target="_blank" rel="noopener" className={ui.link}>
-          Open the file
+          {m('firstPage.open')}
         </a>
       </figcaption>
     </figure>

@@ -8,8 +8,9 @@ import type { ScreenProps } from '../screen-props.ts';
 import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { $activity, checkDraft, draftOf, saveHeader, type HeaderDraft } from './header-store.ts';
-import { actionLabel } from './report-format.tsx';
-import { REPORT_STATUS_LABELS } from '../../../lib/national-reports/workflow.ts';
+import { actionLabel, REPORT_STATUS_TEXT } from './report-format.tsx';
+import { formatNumber } from '../ui/format.ts';
+import { m } from './messages.ts';
 import { ReviewActions } from './report-actions.tsx';
 import { $actionBusy, $liveReport, $reportView, roleOf, showReport } from './report-store.ts';
 import { ReportSummary } from './report-summary.tsx';
@@ -25,14 +26,14 @@ export function ReportHeaderScreen({ identity }: ScreenProps) {
     if (view.data) showReport(view.data.data.report);
   }, [view.data]);
   if (view.error !== undefined && !view.data) {
-    return <ErrorState error={view.error} title="This report could not be loaded" onRetry={() => $reportView.invalidate()} />;
+    return <ErrorState error={view.error} title={m('report.failed')} onRetry={() => $reportView.invalidate()} />;
   }
-  if (!view.data) return <Skeleton rows={6} label="Loading the report…" />;
+  if (!view.data) return <Skeleton rows={6} label={m('header.loading')} />;
   const report = live && live.uuid === view.data.data.report.uuid ? live : view.data.data.report;
   const admin = isAdminLevel(identity);
   return (
     <>
-      <ReportSummary report={report} current="header" title="report">
+      <ReportSummary report={report} current="header" title={m('header.title')}>
         <ReviewActions report={report} identity={identity} />
       </ReportSummary>
       {/* A report to submit opens on its submission step, above everything else (decision 025). */}
@@ -87,14 +88,14 @@ function DetailsForm({ report, identity }: { report: Report; identity: Whoami })
   return (
     <form onSubmit={(event) => void submit(event)} className={ui.card} aria-labelledby="report-details" noValidate>
       <h2 id="report-details" className="text-lg font-semibold text-slate-900">
-        Report details
+        {m('tabs.header')}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">Shown on the cover of the printed report and on the public report page.</p>
+      <p className="mt-1 text-sm text-slate-600">{m('header.detailsHint')}</p>
       <div className="mt-4 space-y-4">
-        {field('title', 'Title', REPORT_TITLE_MAX)}
+        {field('title', m('header.titleField'), REPORT_TITLE_MAX)}
         <div>
           <label htmlFor="report-summary" className={ui.label}>
-            Executive summary
+            {m('header.summary')}
           </label>
           <textarea dir="auto"
             id="report-summary"
@@ -106,27 +107,27 @@ function DetailsForm({ report, identity }: { report: Report; identity: Whoami })
             onChange={(event) => set({ executive_summary: event.target.value })}
           />
           <p className="mt-1 text-xs text-slate-600">
-            {draft.executive_summary.length.toLocaleString('en-GB')} of {EXECUTIVE_SUMMARY_MAX.toLocaleString('en-GB')} characters
+            {m('header.characters', { count: formatNumber(draft.executive_summary.length), max: formatNumber(EXECUTIVE_SUMMARY_MAX) })}
           </p>
         </div>
         <fieldset>
-          <legend className="text-sm font-semibold text-slate-900">Contact person</legend>
+          <legend className="text-sm font-semibold text-slate-900">{m('header.contact')}</legend>
           <div className="mt-2 grid gap-4 sm:grid-cols-3">
-            {field('contact_name', 'Name', CONTACT_NAME_MAX)}
-            {field('contact_email', 'Email', 254, 'email')}
-            {field('contact_phone', 'Phone (optional)', CONTACT_PHONE_MAX, 'tel')}
+            {field('contact_name', m('header.name'), CONTACT_NAME_MAX)}
+            {field('contact_email', m('header.email'), 254, 'email')}
+            {field('contact_phone', m('header.phone'), CONTACT_PHONE_MAX, 'tel')}
           </div>
         </fieldset>
       </div>
       {editable ? (
         <div className="mt-5 flex items-center gap-3">
           <button type="submit" className={ui.primaryButton} disabled={!changed || busy !== null}>
-            {busy === 'details' ? 'Saving…' : 'Save details'}
+            {busy === 'details' ? m('common.saving') : m('header.save')}
           </button>
-          {changed && <span className="text-sm text-slate-600">Unsaved changes</span>}
+          {changed && <span className="text-sm text-slate-600">{m('common.unsaved')}</span>}
         </div>
       ) : (
-        <p className="mt-4 text-sm text-slate-600">The details are locked with the report.</p>
+        <p className="mt-4 text-sm text-slate-600">{m('header.locked')}</p>
       )}
     </form>
   );
@@ -165,10 +166,10 @@ function Timeline({ report }: { report: Report }) {
   return (
     <section aria-labelledby="report-timeline" className={ui.card}>
       <h2 id="report-timeline" className="text-lg font-semibold text-slate-900">
-        Status history
+        {m('timeline.title')}
       </h2>
       {events.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">Nothing has happened to this report yet.</p>
+        <p className="mt-2 text-sm text-slate-600">{m('timeline.empty')}</p>
       ) : (
         <ol className="mt-3 space-y-4">
           {events.map((event, index) => (
@@ -176,13 +177,17 @@ function Timeline({ report }: { report: Report }) {
               <span aria-hidden="true" className="absolute -left-[5px] top-1.5 size-2 rounded-full bg-brand-600" />
               <p className="text-sm font-medium text-slate-900">
                 {actionLabel(event.action)}
-                {event.to && event.from !== event.to && <span className="font-normal text-slate-600"> · now {REPORT_STATUS_LABELS[event.to].toLowerCase()}</span>}
+                {event.to && event.from !== event.to && <span className="font-normal text-slate-600"> · {m('timeline.now', { status: REPORT_STATUS_TEXT[event.to].toLowerCase() })}</span>}
               </p>
               <p className="text-xs text-slate-600">
                 {formatDateTime(event.at)}
                 {event.by ? ` · ${event.by.name}` : ''}
               </p>
-              {event.note && <p className="mt-1 whitespace-pre-line rounded bg-slate-50 p-2 text-sm text-slate-800">“{event.note}”</p>}
+              {event.note && (
+                <p className="mt-1 whitespace-pre-line rounded bg-slate-50 p-2 text-sm text-slate-800" dir="auto">
+                  {m('timeline.quote', { note: event.note })}
+                </p>
+              )}
             </li>
           ))}
         </ol>
@@ -198,17 +203,17 @@ function ActivityLog() {
       <details>
         <summary className="cursor-pointer">
           <h2 id="report-activity" className="inline text-lg font-semibold text-slate-900">
-            Activity log
+            {m('activity.title')}
           </h2>
-          <span className="ml-2 text-sm text-slate-600">every change, for administrators</span>
+          <span className="ml-2 text-sm text-slate-600">{m('activity.hint')}</span>
         </summary>
         <div className="mt-3">
           {activity.error !== undefined && !activity.data ? (
-            <ErrorState error={activity.error} title="The activity could not be loaded" onRetry={() => $activity.invalidate()} />
+            <ErrorState error={activity.error} title={m('activity.failed')} onRetry={() => $activity.invalidate()} />
           ) : !activity.data ? (
-            <Skeleton rows={3} label="Loading the activity…" />
+            <Skeleton rows={3} label={m('activity.loading')} />
           ) : activity.data.data.length === 0 ? (
-            <EmptyState title="No activity yet" />
+            <EmptyState title={m('activity.empty')} />
           ) : (
             <ol className="max-h-96 space-y-2 overflow-y-auto text-sm">
               {activity.data.data.map((entry, index) => (
@@ -219,7 +224,11 @@ function ActivityLog() {
                     {formatDateTime(entry.at)}
                     {entry.by ? ` · ${entry.by.name}` : ''}
                   </span>
-                  {entry.note && <span className="block text-slate-700">“{entry.note}”</span>}
+                  {entry.note && (
+                    <span className="block text-slate-700" dir="auto">
+                      {m('timeline.quote', { note: entry.note })}
+                    </span>
+                  )}
                 </li>
               ))}
             </ol>

@@ -11,6 +11,7 @@ import { reportPath, uploadReportCover } from './report-api.ts';
 import { formatBytes } from './signed-store.ts';
 import { checkImageFile } from '../cms/image-upload.ts';
 import { $liveReport, $reportParams, runReportAction } from './report-store.ts';
+import { m } from './messages.ts';
 
 export interface HeaderDraft {
   title: string;
@@ -33,14 +34,14 @@ export function draftOf(report: Report): HeaderDraft {
 /** The same limits as the server, said before anything is sent; empty when the draft may go. */
 export function checkDraft(draft: HeaderDraft): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (draft.title.trim().length > REPORT_TITLE_MAX) errors['title'] = `The title may be at most ${REPORT_TITLE_MAX} characters.`;
-  if (draft.executive_summary.trim().length > EXECUTIVE_SUMMARY_MAX) errors['executive_summary'] = `The summary may be at most ${EXECUTIVE_SUMMARY_MAX} characters.`;
+  if (draft.title.trim().length > REPORT_TITLE_MAX) errors['title'] = m('check.titleMax', { max: REPORT_TITLE_MAX });
+  if (draft.executive_summary.trim().length > EXECUTIVE_SUMMARY_MAX) errors['executive_summary'] = m('check.summaryMax', { max: EXECUTIVE_SUMMARY_MAX });
   const anyContact = draft.contact_name.trim() || draft.contact_email.trim() || draft.contact_phone.trim();
   if (anyContact) {
-    if (!draft.contact_name.trim()) errors['contact_name'] = 'Give the contact person’s name, or clear the contact fields.';
-    else if (draft.contact_name.trim().length > CONTACT_NAME_MAX) errors['contact_name'] = `The name may be at most ${CONTACT_NAME_MAX} characters.`;
+    if (!draft.contact_name.trim()) errors['contact_name'] = m('check.contactName');
+    else if (draft.contact_name.trim().length > CONTACT_NAME_MAX) errors['contact_name'] = m('check.nameMax', { max: CONTACT_NAME_MAX });
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(draft.contact_email.trim()) || draft.contact_email.length > CONTACT_EMAIL_MAX) {
-      errors['contact_email'] = 'Give an email address such as name@ministry.gov.';
+      errors['contact_email'] = m('check.email');
     }
   }
   return errors;
@@ -62,7 +63,7 @@ export { checkPdf, formatBytes, PDF_RULES } from './signed-store.ts';
 
 // ---- the cover picture ----
 
-export const COVER_RULES = `A JPEG, PNG or WebP picture of at most ${formatBytes(REPORT_COVER_MAX_BYTES)}, ideally in landscape and at least 1600 pixels wide. It is shown on the public report page.`;
+export const COVER_RULES = m('cover.rules', { size: formatBytes(REPORT_COVER_MAX_BYTES) });
 
 export type CoverState =
   | { phase: 'idle' }
@@ -113,24 +114,24 @@ export async function uploadCover(): Promise<void> {
     $liveReport.set(updated);
     setCover({ phase: 'idle' });
     invalidatePrefixes('report/type/national/');
-    notifySuccess('The cover picture is saved.');
+    notifySuccess(m('cover.saved'));
   } catch (error) {
     const current = conflictOf(error, ReportSchema);
     if (current) $liveReport.set(current);
-    const message = current ? 'Someone changed this report meanwhile. Check it, then upload the picture again.' : errorMessage(error);
+    const message = current ? m('cover.changedMeanwhile') : errorMessage(error);
     if ($cover.get().phase === 'uploading') setCover({ phase: 'failed', file, preview, message });
-    notifyError(`The cover picture was not saved: ${message}`);
+    notifyError(m('cover.notSaved', { message }));
   } finally {
     abortCover = null;
   }
 }
 
 export function saveCoverAlt(identity: Whoami, alt: string): Promise<Report | null> {
-  return runReportAction(identity, { cover_alt: alt.trim() || null }, 'The description of the cover is saved.');
+  return runReportAction(identity, { cover_alt: alt.trim() || null }, m('cover.altSaved'));
 }
 
 export function removeCover(identity: Whoami): Promise<Report | null> {
-  return runReportAction(identity, { cover: null }, 'The cover picture is removed.');
+  return runReportAction(identity, { cover: null }, m('cover.removed'));
 }
 
 // ---- activity (administrators) ----

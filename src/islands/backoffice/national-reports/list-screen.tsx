@@ -23,9 +23,10 @@ import {
   sortBy,
   typeReportSearch,
 } from './list-store.ts';
-import { CompletenessBar, deadlineText } from './report-format.tsx';
+import { CompletenessBar, CYCLE_STATUS_TEXT, deadlineText, REPORT_STATUS_TEXT } from './report-format.tsx';
 import { REPORT_TONES, StatusChip } from '../ui/status-chip.tsx';
-import { REPORT_STATUS_LABELS } from '../../../lib/national-reports/workflow.ts';
+import { countryName } from '../../i18n/countries.ts';
+import { m } from './messages.ts';
 import { Pagination } from '../ui/pagination.tsx';
 
 /** /module/report/national: every country of a cycle (administrators) or one's own reports. */
@@ -36,16 +37,18 @@ export function NationalReportListScreen({ identity }: ScreenProps) {
       <PageHeading
         description={
           admin
-            ? 'Each country’s report for the chosen reporting cycle: where it stands, how complete it is and when it closes.'
-            : `The national reports of ${identity.country?.name ?? 'your country'}, one per reporting cycle.`
+            ? m('list.adminDescription')
+            : identity.country
+              ? m('list.ownDescription', { country: countryName(identity.country.code, identity.country.name) })
+              : m('list.ownDescriptionNoCountry')
         }
       >
-        National Reports
+        {m('list.title')}
       </PageHeading>
       {admin && hasModuleRule(identity, 'national_report', ['update']) && (
         <p className="-mt-3 mb-6">
           <a href={pathTo('nationalReportQuestionnaire')} className={ui.secondaryButton}>
-            Questionnaire and cycles
+            {m('list.questionnaireLink')}
           </a>
         </p>
       )}
@@ -61,71 +64,69 @@ function AdminList() {
   const list = useStore($reportListView);
   const draft = useStore($reportSearchDraft);
   if (!filters) return null;
-  if (cycles.error !== undefined && !cycles.data) return <ErrorState error={cycles.error} title="The reporting cycles could not be loaded" onRetry={() => $cycles.invalidate()} />;
-  if (cycles.data && cycles.data.data.length === 0) return <EmptyState title="No reporting cycle yet">An administrator opens a cycle to start reporting.</EmptyState>;
+  if (cycles.error !== undefined && !cycles.data) return <ErrorState error={cycles.error} title={m('list.cyclesFailed')} onRetry={() => $cycles.invalidate()} />;
+  if (cycles.data && cycles.data.data.length === 0) return <EmptyState title={m('list.noCycleTitle')}>{m('list.noCycle')}</EmptyState>;
   const counts = list.data?.counts ?? {};
   const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
 
   return (
     <>
-      <div role="search" aria-label="Filter reports" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[10rem_12rem_14rem_1fr] lg:items-end">
+      <div role="search" aria-label={m('list.filter')} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[10rem_12rem_14rem_1fr] lg:items-end">
         <div>
           <label htmlFor="report-cycle" className={ui.label}>
-            Cycle
+            {m('list.cycle')}
           </label>
           <select id="report-cycle" className={`${ui.input} mt-1`} value={year ?? ''} onChange={(event) => setReportFilters({ year: Number(event.target.value) })}>
             {cycles.data?.data.map((cycle) => (
               <option key={cycle.year} value={cycle.year}>
-                {cycle.year}
-                {cycle.status === 'open' ? ' (open)' : ''}
+                {cycle.status === 'open' ? m('list.cycleOpen', { year: String(cycle.year) }) : cycle.year}
               </option>
             ))}
           </select>
         </div>
         <div>
           <label htmlFor="report-status" className={ui.label}>
-            Status
+            {m('list.status')}
           </label>
           <select id="report-status" className={`${ui.input} mt-1`} value={filters.status} onChange={(event) => setReportFilters({ status: event.target.value as typeof filters.status })}>
-            <option value="">All statuses{total ? ` (${total})` : ''}</option>
+            <option value="">{total ? m('list.allStatusesCount', { count: total }) : m('list.allStatuses')}</option>
             {REPORT_STATUSES.map((status) => (
               <option key={status} value={status}>
-                {REPORT_STATUS_LABELS[status]}
-                {counts[status] !== undefined ? ` (${counts[status]})` : ''}
+                {counts[status] !== undefined ? m('list.withCount', { label: REPORT_STATUS_TEXT[status], count: counts[status] }) : REPORT_STATUS_TEXT[status]}
               </option>
             ))}
           </select>
         </div>
         <div>
           <label htmlFor="report-subregion" className={ui.label}>
-            Sub-region
+            {m('list.subregion')}
           </label>
           <select id="report-subregion" className={`${ui.input} mt-1`} value={filters.subregion} onChange={(event) => setReportFilters({ subregion: event.target.value })}>
-            <option value="">All sub-regions</option>
+            <option value="">{m('list.allSubregions')}</option>
             {SUBREGIONS.map((subregion) => (
               <option key={subregion.id} value={subregion.id}>
-                {subregion.name}
+                {m(`subregion.${subregion.id}`)}
               </option>
             ))}
           </select>
         </div>
-        <SearchField id="report-search" label="Search countries" placeholder="Country name or code" value={draft} onType={typeReportSearch} />
+        <SearchField id="report-search" label={m('list.search')} placeholder={m('list.searchPlaceholder')} value={draft} onType={typeReportSearch} />
       </div>
 
       <div className="mt-6">
         {list.error !== undefined && !list.data ? (
-          <ErrorState error={list.error} title="The reports could not be loaded" onRetry={() => $reportList.invalidate()} />
+          <ErrorState error={list.error} title={m('list.failed')} onRetry={() => $reportList.invalidate()} />
         ) : !list.data ? (
-          <Skeleton rows={6} label="Loading reports…" />
+          <Skeleton rows={6} label={m('list.loading')} />
         ) : list.data.data.length === 0 ? (
-          <EmptyState title="No report matches these filters">Try another status, sub-region or search.</EmptyState>
+          <EmptyState title={m('list.noneTitle')}>{m('list.none')}</EmptyState>
         ) : (
           <>
             <ReportTable reports={list.data.data} busy={list.loading} sort={filters.sort} />
             <ReportCards reports={list.data.data} />
           </>
         )}
-        {list.data && list.data.total > 0 && <Pagination page={list.data.page} pageSize={REPORT_PAGE_SIZE} total={list.data.total} shown={list.data.data.length} noun="reports" onPage={(page) => setReportFilters({ page })} />}
+        {list.data && list.data.total > 0 && <Pagination page={list.data.page} pageSize={REPORT_PAGE_SIZE} total={list.data.total} shown={list.data.data.length} noun={m('list.noun')} onPage={(page) => setReportFilters({ page })} />}
       </div>
     </>
   );
@@ -147,16 +148,18 @@ function SortHeader({ column, label, sort }: { column: 'country' | 'status' | 'c
 
 function ReportLinks({ report }: { report: ReportListItem }) {
   const routes = reportRoutes(report.country.code, report.year);
+  const country = countryName(report.country.code, report.country.name);
+  const year = String(report.year);
   return (
     <span className="inline-flex flex-wrap gap-x-3 gap-y-1 text-sm">
-      <a href={routes.form} className={ui.link} aria-label={`Answers of ${report.country.name} ${report.year}`}>
-        Answers
+      <a href={routes.form} className={ui.link} aria-label={m('list.answersOf', { country, year })}>
+        {m('list.answers')}
       </a>
-      <a href={routes.header} className={ui.link} aria-label={`Report of ${report.country.name} ${report.year}`}>
-        Report
+      <a href={routes.header} className={ui.link} aria-label={m('list.reportOf', { country, year })}>
+        {m('list.report')}
       </a>
-      <a href={routes.preview} className={ui.link} aria-label={`Preview of ${report.country.name} ${report.year}`}>
-        Preview
+      <a href={routes.preview} className={ui.link} aria-label={m('list.previewOf', { country, year })}>
+        {m('list.preview')}
       </a>
     </span>
   );
@@ -166,18 +169,18 @@ function ReportTable({ reports, busy, sort }: { reports: readonly ReportListItem
   return (
     <div className={`${ui.cardFlush} hidden overflow-x-auto md:block ${busy ? 'opacity-70' : ''}`} aria-busy={busy}>
       <table className="min-w-full divide-y divide-slate-200">
-        <caption className="sr-only">National reports</caption>
+        <caption className="sr-only">{m('list.title')}</caption>
         <thead className="bg-slate-50">
           <tr>
-            <SortHeader column="country" label="Country" sort={sort} />
-            <SortHeader column="status" label="Status" sort={sort} />
-            <SortHeader column="completeness" label="Completeness" sort={sort} />
-            <SortHeader column="updated_at" label="Last change" sort={sort} />
+            <SortHeader column="country" label={m('list.country')} sort={sort} />
+            <SortHeader column="status" label={m('list.status')} sort={sort} />
+            <SortHeader column="completeness" label={m('list.completeness')} sort={sort} />
+            <SortHeader column="updated_at" label={m('list.lastChange')} sort={sort} />
             <th scope="col" className={ui.th}>
-              Deadline
+              {m('list.deadline')}
             </th>
             <th scope="col" className={ui.th}>
-              <span className="sr-only">Open</span>
+              <span className="sr-only">{m('list.open')}</span>
             </th>
           </tr>
         </thead>
@@ -187,11 +190,11 @@ function ReportTable({ reports, busy, sort }: { reports: readonly ReportListItem
               <th scope="row" className={`${ui.td} text-left font-medium text-slate-900`}>
                 <a href={reportRoutes(report.country.code, report.year).form} className="inline-flex items-center gap-2 whitespace-nowrap hover:text-brand-700">
                   <Flag country={report.country} />
-                  {report.country.name}
+                  {countryName(report.country.code, report.country.name)}
                 </a>
               </th>
               <td className={ui.td}>
-                <StatusChip status={report.status} labels={REPORT_STATUS_LABELS} tones={REPORT_TONES} />
+                <StatusChip status={report.status} labels={REPORT_STATUS_TEXT} tones={REPORT_TONES} />
               </td>
               <td className={ui.td}>
                 <CompletenessBar pct={report.completeness_pct} />
@@ -212,21 +215,22 @@ function ReportTable({ reports, busy, sort }: { reports: readonly ReportListItem
 /** The same rows as cards on a phone, where a six-column table does not fit. */
 function ReportCards({ reports }: { reports: readonly ReportListItem[] }) {
   return (
-    <ul className="space-y-3 md:hidden" aria-label="National reports">
+    <ul className="space-y-3 md:hidden" aria-label={m('list.title')}>
       {reports.map((report) => (
         <li key={report.uuid} className={ui.card}>
           <div className="flex items-center justify-between gap-3">
             <a href={reportRoutes(report.country.code, report.year).form} className="inline-flex items-center gap-2 font-semibold text-slate-900">
               <Flag country={report.country} />
-              {report.country.name}
+              {countryName(report.country.code, report.country.name)}
             </a>
-            <StatusChip status={report.status} labels={REPORT_STATUS_LABELS} tones={REPORT_TONES} />
+            <StatusChip status={report.status} labels={REPORT_STATUS_TEXT} tones={REPORT_TONES} />
           </div>
           <div className="mt-3">
             <CompletenessBar pct={report.completeness_pct} className="w-40" />
           </div>
           <p className="mt-2 text-sm text-slate-600">
-            {report.status === 'not_started' ? 'No answers yet' : `Last change ${formatDate(report.updated_at)}`} · Deadline {formatDate(report.deadline)}
+            {report.status === 'not_started' ? m('list.noAnswers') : m('list.lastChangeOn', { date: formatDate(report.updated_at) })} ·{' '}
+            {m('list.deadlineOn', { date: formatDate(report.deadline) })}
           </p>
           <div className="mt-2">
             <ReportLinks report={report} />
@@ -240,10 +244,10 @@ function ReportCards({ reports }: { reports: readonly ReportListItem[] }) {
 /** A country role's own reports, one card per cycle, newest first. */
 function OwnReports() {
   const cycles = useStore($cycles);
-  if (cycles.error !== undefined && !cycles.data) return <ErrorState error={cycles.error} title="Your reports could not be loaded" onRetry={() => $cycles.invalidate()} />;
-  if (!cycles.data) return <Skeleton rows={3} label="Loading your reports…" />;
+  if (cycles.error !== undefined && !cycles.data) return <ErrorState error={cycles.error} title={m('own.failed')} onRetry={() => $cycles.invalidate()} />;
+  if (!cycles.data) return <Skeleton rows={3} label={m('own.loading')} />;
   const withReport = cycles.data.data.filter((cycle): cycle is CycleListItem & { report: NonNullable<CycleListItem['report']> } => cycle.report !== null);
-  if (withReport.length === 0) return <EmptyState title="No report yet">Your country’s report appears here when a reporting cycle opens.</EmptyState>;
+  if (withReport.length === 0) return <EmptyState title={m('own.noneTitle')}>{m('own.none')}</EmptyState>;
   return (
     <ul className="grid gap-4 lg:grid-cols-2">
       {withReport.map((cycle) => {
@@ -255,32 +259,32 @@ function OwnReports() {
             <div className="flex items-start justify-between gap-3">
               <div>
                 <h2 className="text-lg font-semibold text-slate-900">
-                  {report.country.name} {report.year}
+                  {m('report.countryYear', { country: countryName(report.country.code, report.country.name), year: String(report.year) })}
                 </h2>
-                <p className="text-sm text-slate-600">{open ? deadlineText(report.deadline) : `Cycle ${cycle.status}`}</p>
+                <p className="text-sm text-slate-600">{open ? deadlineText(report.deadline) : m('own.cycleStatus', { status: CYCLE_STATUS_TEXT[cycle.status].toLowerCase() })}</p>
               </div>
-              <StatusChip status={report.status} labels={REPORT_STATUS_LABELS} tones={REPORT_TONES} />
+              <StatusChip status={report.status} labels={REPORT_STATUS_TEXT} tones={REPORT_TONES} />
             </div>
             <div className="mt-4">
               <CompletenessBar pct={report.completeness.pct} className="w-48" />
               <p className="mt-1 text-sm text-slate-600">
                 {report.completeness.answered === 0
-                  ? 'No answers yet'
-                  : `${report.completeness.answered} of ${report.completeness.total} questions answered`}
+                  ? m('list.noAnswers')
+                  : m('own.answered', { count: report.completeness.answered, total: report.completeness.total })}
                 {report.completeness.answered > 0 &&
                   report.completeness.compulsory_total > 0 &&
-                  ` · ${report.completeness.compulsory_answered} of ${report.completeness.compulsory_total} required`}
+                  ` · ${m('own.required', { count: report.completeness.compulsory_answered, total: report.completeness.compulsory_total })}`}
               </p>
             </div>
             <div className="mt-4 flex flex-wrap gap-2">
               <a href={routes.form} className={ui.primaryButton}>
-                {report.locked || report.status === 'completed' ? 'View answers' : 'Answer the questions'}
+                {report.locked || report.status === 'completed' ? m('own.view') : m('own.answer')}
               </a>
               <a href={routes.header} className={ui.secondaryButton}>
-                Report details
+                {m('tabs.header')}
               </a>
               <a href={routes.preview} className={ui.secondaryButton}>
-                Preview
+                {m('list.preview')}
               </a>
             </div>
           </li>

@@ -9,16 +9,19 @@ import { Flag } from '../ui/flag.tsx';
 import { formatDate } from '../ui/format.ts';
 import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
-import { REPORT_STATUS_LABELS } from '../../../lib/national-reports/workflow.ts';
+import { REPORT_STATUS_TEXT } from './report-format.tsx';
+import { answerDisplay } from '../questionnaire/answer-format.ts';
+import { countryName } from '../../i18n/countries.ts';
+import { m } from './messages.ts';
 import { reportPath } from './report-api.ts';
 import { $reportParams } from './report-store.ts';
 import { ReportSummary } from './report-summary.tsx';
 
 const TIERS = [
-  { value: '', label: 'All tiers' },
-  { value: '1', label: 'Tier 1' },
-  { value: '2', label: 'Tier 2' },
-  { value: '3', label: 'Tier 3' },
+  { value: '', label: m('preview.allTiers') },
+  { value: '1', label: m('preview.tier', { tier: 1 }) },
+  { value: '2', label: m('preview.tier', { tier: 2 }) },
+  { value: '3', label: m('preview.tier', { tier: 3 }) },
 ] as const;
 type TierChoice = (typeof TIERS)[number]['value'];
 
@@ -51,19 +54,19 @@ export function ReportPreviewScreen() {
   if (!params) return null;
   const tier = tierOf(params.tier);
   if (preview.error !== undefined && !preview.data) {
-    return <ErrorState error={preview.error} title="The preview could not be loaded" onRetry={() => $preview.invalidate()} />;
+    return <ErrorState error={preview.error} title={m('preview.failed')} onRetry={() => $preview.invalidate()} />;
   }
-  if (!preview.data) return <Skeleton rows={8} label="Loading the preview…" />;
+  if (!preview.data) return <Skeleton rows={8} label={m('preview.loading')} />;
   const { report, groups } = preview.data.data;
   const pdf = `${API_BASE}${reportPath(report.year, report.country_code)}/view-report?format=pdf`;
   return (
     <>
       <style>{PRINT_CSS}</style>
-      <ReportSummary report={report} current="preview" title="preview" />
+      <ReportSummary report={report} current="preview" title={m('preview.title')} />
       <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between print:hidden">
         <Chips
           id="preview-tier"
-          label="Questions shown"
+          label={m('preview.shown')}
           chips={TIERS}
           value={tier}
           onPick={(value) =>
@@ -72,10 +75,10 @@ export function ReportPreviewScreen() {
         />
         <div className="flex flex-wrap gap-2">
           <button type="button" className={ui.secondaryButton} onClick={() => window.print()}>
-            Print
+            {m('preview.print')}
           </button>
           <a href={pdf} className={ui.primaryButton} download>
-            Download PDF
+            {m('preview.download')}
           </a>
         </div>
       </div>
@@ -92,24 +95,25 @@ function PrintableReport({ report, groups, tier }: { report: Report; groups: rea
         <div className="flex items-center gap-3">
           <Flag country={report.country} size="lg" label />
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-800">
-            {report.country.name} · National report {report.year}
+            {m('preview.eyebrow', { country: countryName(report.country.code, report.country.name), year: String(report.year) })}
           </p>
         </div>
-        <h2 dir="auto" className="mt-4 text-2xl font-semibold text-slate-900">{report.title ?? 'Report on the implementation of the New Urban Agenda'}</h2>
+        <h2 dir="auto" className="mt-4 text-2xl font-semibold text-slate-900">{report.title ?? m('preview.defaultTitle')}</h2>
         <p className="mt-2 text-sm text-slate-600">
-          {REPORT_STATUS_LABELS[report.status]}
-          {report.published_at ? ` · published ${formatDate(report.published_at)}` : ''} · {report.completeness.answered} of {report.completeness.total} indicators answered
-          {tier ? ` · tier ${tier} questions only` : ''}
+          {REPORT_STATUS_TEXT[report.status]}
+          {report.published_at ? ` · ${m('preview.publishedOn', { date: formatDate(report.published_at) })}` : ''} ·{' '}
+          {m('preview.answered', { count: report.completeness.answered, total: report.completeness.total })}
+          {tier ? ` · ${m('preview.tierOnly', { tier })}` : ''}
         </p>
         {report.executive_summary && (
           <div className="mt-5">
-            <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-700">Executive summary</h3>
+            <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-700">{m('header.summary')}</h3>
             <p dir="auto" className="mt-2 whitespace-pre-line text-slate-800">{report.executive_summary}</p>
           </div>
         )}
         {report.contact && (
           <p className="mt-4 text-sm text-slate-700">
-            Contact: <bdi>{report.contact.name}</bdi>, {report.contact.email}
+            {m('preview.contact')} <bdi>{report.contact.name}</bdi>, {report.contact.email}
             {report.contact.phone ? `, ${report.contact.phone}` : ''}
           </p>
         )}
@@ -117,40 +121,43 @@ function PrintableReport({ report, groups, tier }: { report: Report; groups: rea
 
       {shown.length === 0 && (
         <div className="mt-6">
-          <EmptyState title="No question of this tier">Choose another tier to see its answers.</EmptyState>
+          <EmptyState title={m('preview.noneTitle')}>{m('preview.none')}</EmptyState>
         </div>
       )}
       {shown.map((group) => (
         <div key={group.thrust.code} className="mt-8">
-          <h2 className="text-lg font-semibold text-brand-900">
+          <h2 className="text-lg font-semibold text-brand-900" dir="auto">
             {group.thrust.code} · {group.thrust.name}
           </h2>
           {group.subcategories
             .filter((sub) => sub.items.length > 0)
             .map((sub) => (
               <section key={sub.subcategory.code} className="mt-4">
-                <h3 className="border-b border-slate-200 pb-1 text-sm font-semibold uppercase tracking-wide text-slate-700">
+                <h3 className="border-b border-slate-200 pb-1 text-sm font-semibold uppercase tracking-wide text-slate-700" dir="auto">
                   {sub.subcategory.code} {sub.subcategory.name}
                 </h3>
                 <dl className="mt-2 divide-y divide-slate-100">
-                  {sub.items.map(({ question, answer, display }) => (
+                  {sub.items.map(({ question, answer }) => {
+                    const display = answer ? answerDisplay(question, answer.value) : '';
+                    return (
                     <div key={question.uuid} className="avoid-break grid gap-1 py-3 sm:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] sm:gap-4">
                       <dt className="text-sm text-slate-800">
                         <span className="mr-2 font-mono text-xs font-semibold text-slate-500">{question.code}</span>
-                        {question.text}
-                        {question.sdg_refs.length > 0 && <span className="text-slate-500"> (SDG {question.sdg_refs.join(', ')})</span>}
+                        <bdi>{question.text}</bdi>
+                        {question.sdg_refs.length > 0 && <span className="text-slate-500"> {m('preview.sdg', { refs: question.sdg_refs.join(', ') })}</span>}
                       </dt>
                       <dd className="text-sm">
-                        {display ? <span dir="auto" className="font-semibold text-slate-900">{display}</span> : <span className="text-slate-500">Not answered</span>}
+                        {display ? <span dir="auto" className="font-semibold text-slate-900">{display}</span> : <span className="text-slate-500">{m('preview.notAnswered')}</span>}
                         {answer?.text && <span dir="auto" className="mt-1 block whitespace-pre-line text-slate-800">{answer.text}</span>}
                         {(answer?.data_year || answer?.source) && (
                           <span className="mt-1 block text-xs text-slate-600">
-                            {[answer.data_year ? `Data year ${answer.data_year}` : null, answer.source ? `Source: ${answer.source}` : null].filter(Boolean).join(' · ')}
+                            {[answer.data_year ? m('preview.dataYear', { year: String(answer.data_year) }) : null, answer.source ? m('preview.source', { source: answer.source }) : null].filter(Boolean).join(' · ')}
                           </span>
                         )}
                       </dd>
                     </div>
-                  ))}
+                    );
+                  })}
                 </dl>
               </section>
             ))}

@@ -8,24 +8,16 @@ import {
   type QuestionSaveBody,
   type QuestionTier,
 } from '../../../lib/questionnaires/schema.ts';
+import { m } from './messages.ts';
 
 /** The answer types in words, for the administrators who write questions. */
-export const ANSWER_TYPE_LABELS: Record<AnswerType, string> = {
-  pct: 'Percentage',
-  num: 'Number with a unit',
-  int: 'Whole number',
-  yn: 'Yes or no',
-  single: 'One choice from a list',
-  multi: 'Several choices from a list',
-  txt: 'Narrative text',
-  url: 'Link (web address)',
-};
+export function answerTypeLabel(type: AnswerType): string {
+  return m(`answerType.${type}`);
+}
 
-export const TIER_LABELS: Record<QuestionTier, string> = {
-  1: 'Tier 1: core figures, comparable across countries',
-  2: 'Tier 2: extended figures',
-  3: 'Tier 3: qualitative policy questions',
-};
+export function tierLabel(tier: QuestionTier): string {
+  return m(`tierLabel.${tier}`);
+}
 
 /** Which of the type-specific fields a question of `type` has. */
 export function fieldsOfType(type: AnswerType) {

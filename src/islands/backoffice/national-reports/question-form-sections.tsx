@@ -15,8 +15,13 @@ import {
 import { invalidProps, type FieldErrors } from '../lib/field-errors.ts';
 import { FieldError } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
-import { ANSWER_TYPE_LABELS, fieldsOfType, TIER_LABELS, type QuestionDraft } from './question-draft.ts';
+import { answerTypeLabel, fieldsOfType, tierLabel, type QuestionDraft } from './question-draft.ts';
+import { m } from './messages.ts';
 import { ListEditor } from './question-list-editor.tsx';
+
+/** Examples that read the same in every language. */
+const SDG_EXAMPLE = '11.1.1, 1.4';
+const NUA_EXAMPLE = '31–33, 105';
 
 type SetDraft = (update: (current: QuestionDraft) => QuestionDraft) => void;
 
@@ -55,7 +60,7 @@ type SectionProps = { draft: QuestionDraft; setDraft: SetDraft; inputs: Inputs }
 
 const optional = (label: string) => (
   <>
-    {label} <span className="font-normal text-slate-600">(optional)</span>
+    {label} <span className="font-normal text-slate-600">{m('qf.optional')}</span>
   </>
 );
 
@@ -64,23 +69,23 @@ export function PlaceSection({ draft, setDraft, inputs, thrusts, subcategories }
   const { set, field, describe, textInput } = inputs;
   return (
     <fieldset className="space-y-4">
-      <legend className="text-base font-semibold text-slate-900">Place in the questionnaire</legend>
+      <legend className="text-base font-semibold text-slate-900">{m('qf.place')}</legend>
       <div className="grid gap-4 sm:grid-cols-2">
-        {field('code', 'Code', textInput('code', 12, true, { className: `${ui.input} font-mono uppercase` }), 'A short code such as Q39, shown beside the question everywhere.')}
+        {field('code', m('qf.code'), textInput('code', 12, true, { className: `${ui.input} font-mono uppercase` }), m('qf.codeHint'))}
         {field(
           'question_tier',
-          'Tier',
+          m('qf.tier'),
           <select id="question-question_tier" className={ui.input} value={draft.question_tier} onChange={(event) => set('question_tier', event.target.value as QuestionDraft['question_tier'])} {...describe('question_tier')}>
             {(['1', '2', '3'] as const).map((tier) => (
               <option key={tier} value={tier}>
-                {TIER_LABELS[Number(tier) as 1 | 2 | 3]}
+                {tierLabel(Number(tier) as 1 | 2 | 3)}
               </option>
             ))}
           </select>,
         )}
         {field(
           'thrust',
-          'Thrust',
+          m('qf.thrust'),
           <select
             id="question-thrust"
             className={ui.input}
@@ -92,7 +97,7 @@ export function PlaceSection({ draft, setDraft, inputs, thrusts, subcategories }
             {...describe('thrust')}
           >
             {thrusts.map((thrust) => (
-              <option key={thrust.code} value={thrust.code}>
+              <option key={thrust.code} value={thrust.code} dir="auto">
                 {thrust.name}
               </option>
             ))}
@@ -100,12 +105,12 @@ export function PlaceSection({ draft, setDraft, inputs, thrusts, subcategories }
         )}
         {field(
           'subcategory',
-          'Subcategory',
+          m('qf.subcategory'),
           <select id="question-subcategory" className={ui.input} value={draft.subcategory} onChange={(event) => set('subcategory', event.target.value)} {...describe('subcategory')}>
             {subcategories
               .filter((s) => s.thrust === draft.thrust)
               .map((s) => (
-                <option key={s.code} value={s.code}>
+                <option key={s.code} value={s.code} dir="auto">
                   {s.code} {s.name}
                 </option>
               ))}
@@ -121,23 +126,23 @@ export function WordingSection({ draft, inputs }: Omit<SectionProps, 'setDraft'>
   const { set, field, describe } = inputs;
   return (
     <fieldset className="space-y-4">
-      <legend className="text-base font-semibold text-slate-900">The question</legend>
+      <legend className="text-base font-semibold text-slate-900">{m('qf.questionLegend')}</legend>
       {field(
         'text',
-        'Question',
+        m('qf.question'),
         <textarea dir="auto" id="question-text" rows={3} className={ui.input} value={draft.text} maxLength={QUESTION_TEXT_MAX} onChange={(event) => set('text', event.target.value)} {...describe('text')} />,
       )}
       {field(
         'help',
-        optional('Help text'),
+        optional(m('qf.help')),
         <textarea dir="auto" id="question-help" rows={3} className={ui.input} value={draft.help} maxLength={QUESTION_HELP_MAX} onChange={(event) => set('help', event.target.value)} {...describe('help', true)} />,
-        'Shown under the question: what to count, which definition to follow.',
+        m('qf.helpHint'),
       )}
       <label className="flex items-start gap-2 text-sm text-slate-800">
         <input id="question-compulsory" type="checkbox" className="mt-0.5 size-4 accent-brand-600" checked={draft.compulsory} onChange={(event) => set('compulsory', event.target.checked)} />
         <span>
-          Required
-          <span className="block text-xs text-slate-600">A country must answer it before it can mark its report complete.</span>
+          {m('qn.required')}
+          <span className="block text-xs text-slate-600">{m('qf.requiredHint')}</span>
         </span>
       </label>
     </fieldset>
@@ -158,14 +163,14 @@ export function AnswerSection({ draft, setDraft, inputs, errors }: SectionProps 
   };
   return (
     <fieldset className="space-y-4">
-      <legend className="text-base font-semibold text-slate-900">The answer</legend>
+      <legend className="text-base font-semibold text-slate-900">{m('qf.answerLegend')}</legend>
       {field(
         'answer_type',
-        'Type of answer',
+        m('qf.type'),
         <select id="question-answer_type" className={ui.input} value={draft.answer_type} onChange={(event) => chooseType(event.target.value as AnswerType)} {...describe('answer_type')}>
           {ANSWER_TYPES.map((type) => (
             <option key={type} value={type}>
-              {ANSWER_TYPE_LABELS[type]}
+              {answerTypeLabel(type)}
             </option>
           ))}
         </select>,
@@ -187,23 +192,20 @@ function NumberFields({ draft, inputs }: Omit<SectionProps, 'setDraft'>) {
       {has.unit &&
         field(
           'unit',
-          optional('Unit'),
-          textInput('unit', QUESTION_UNIT_MAX, true, { placeholder: draft.answer_type === 'pct' ? '%' : 'e.g. km², USD per capita' }),
-          draft.answer_type === 'pct' ? 'Leave empty for a plain percentage (%).' : 'Shown beside the value.',
+          optional(m('qf.unit')),
+          textInput('unit', QUESTION_UNIT_MAX, true, { placeholder: draft.answer_type === 'pct' ? '%' : m('qf.unitPlaceholder') }),
+          draft.answer_type === 'pct' ? m('qf.unitPctHint') : m('qf.unitHint'),
         )}
       {has.limits && (
         <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-          {field('min', 'Lowest allowed', numberInput('min'))}
-          {field('max', 'Highest allowed', numberInput('max'))}
-          {field('expected_min', 'Lowest expected', numberInput('expected_min'))}
-          {field('expected_max', 'Highest expected', numberInput('expected_max'))}
-          <p className="col-span-2 text-xs text-slate-600 lg:col-span-4">
-            A value outside the allowed range is refused; one outside the expected range is saved with a warning to check it. Leave empty for no limit
-            {draft.answer_type === 'pct' ? ' (a percentage is 0 to 100 unless you say otherwise)' : ''}.
-          </p>
+          {field('min', m('qf.min'), numberInput('min'))}
+          {field('max', m('qf.max'), numberInput('max'))}
+          {field('expected_min', m('qf.expectedMin'), numberInput('expected_min'))}
+          {field('expected_max', m('qf.expectedMax'), numberInput('expected_max'))}
+          <p className="col-span-2 text-xs text-slate-600 lg:col-span-4">{draft.answer_type === 'pct' ? m('qf.limitsHintPct') : m('qf.limitsHint')}</p>
         </div>
       )}
-      {has.decimals && field('decimals', optional('Decimal places'), numberInput('decimals', true), `At most this many decimal places (0 to ${DECIMALS_MAX}); empty: any.`)}
+      {has.decimals && field('decimals', optional(m('qf.decimals')), numberInput('decimals', true), m('qf.decimalsHint', { max: DECIMALS_MAX }))}
     </>
   );
 }
@@ -216,11 +218,11 @@ function WithTextFields({ draft, inputs }: Omit<SectionProps, 'setDraft'>) {
       <label className="flex items-start gap-2 text-sm text-slate-800">
         <input id="question-with_text" type="checkbox" className="mt-0.5 size-4 accent-brand-600" checked={draft.with_text} onChange={(event) => set('with_text', event.target.checked)} />
         <span>
-          A text beside the answer
-          <span className="block text-xs text-slate-600">For an explanation, the name of a policy or a link to it.</span>
+          {m('qf.withText')}
+          <span className="block text-xs text-slate-600">{m('qf.withTextHint')}</span>
         </span>
       </label>
-      {draft.with_text && field('text_label', optional('Label of the text'), textInput('text_label', OPTION_LABEL_MAX, true, { placeholder: 'Details' }), 'For example “Name of the policy”. Empty: “Details”.')}
+      {draft.with_text && field('text_label', optional(m('qf.textLabel')), textInput('text_label', OPTION_LABEL_MAX, true, { placeholder: m('qf.textLabelPlaceholder') }), m('qf.textLabelHint'))}
     </div>
   );
 }
@@ -230,21 +232,21 @@ export function ReferencesSection({ draft, inputs }: Omit<SectionProps, 'setDraf
   const { set, field, describe, textInput } = inputs;
   return (
     <fieldset className="space-y-4">
-      <legend className="text-base font-semibold text-slate-900">References</legend>
+      <legend className="text-base font-semibold text-slate-900">{m('qf.references')}</legend>
       <div className="grid gap-4 sm:grid-cols-2">
-        {field('sdg_refs', optional('SDG indicators or targets'), textInput('sdg_refs', 240, true, { placeholder: '11.1.1, 1.4' }), 'Separated by commas.')}
+        {field('sdg_refs', optional(m('qf.sdgRefs')), textInput('sdg_refs', 240, true, { placeholder: SDG_EXAMPLE }), m('qf.sdgRefsHint'))}
         {field(
           'sdg_tier',
-          optional('SDG indicator tier'),
+          optional(m('qf.sdgTier')),
           <select id="question-sdg_tier" className={ui.input} value={draft.sdg_tier} onChange={(event) => set('sdg_tier', event.target.value as QuestionDraft['sdg_tier'])} {...describe('sdg_tier')}>
-            <option value="">None</option>
-            <option value="1">Tier I</option>
-            <option value="2">Tier II</option>
-            <option value="3">Tier III</option>
+            <option value="">{m('qf.none')}</option>
+            <option value="1">{m('qf.sdgTierN', { tier: 'I' })}</option>
+            <option value="2">{m('qf.sdgTierN', { tier: 'II' })}</option>
+            <option value="3">{m('qf.sdgTierN', { tier: 'III' })}</option>
           </select>,
         )}
-        {field('nua_paragraphs', optional('New Urban Agenda paragraphs'), textInput('nua_paragraphs', NUA_PARAGRAPHS_MAX, true, { placeholder: '31–33, 105' }), 'The paragraphs of the New Urban Agenda the question follows up.')}
-        {field('source_hint', optional('Suggested source'), textInput('source_hint', SOURCE_HINT_MAX, true, { placeholder: 'National statistics office' }), 'Where countries usually find the figure.')}
+        {field('nua_paragraphs', optional(m('qf.nua')), textInput('nua_paragraphs', NUA_PARAGRAPHS_MAX, true, { placeholder: NUA_EXAMPLE }), m('qf.nuaHint'))}
+        {field('source_hint', optional(m('qf.sourceHint')), textInput('source_hint', SOURCE_HINT_MAX, true, { placeholder: m('qf.sourceHintPlaceholder') }), m('qf.sourceHintHint'))}
       </div>
     </fieldset>
   );

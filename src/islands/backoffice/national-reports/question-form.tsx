@@ -9,6 +9,8 @@ import { ErrorState } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { bodyOfDraft, draftOfQuestion, nextQuestionCode } from './question-draft.ts';
 import { AnswerSection, PlaceSection, questionInputs, ReferencesSection, WordingSection } from './question-form-sections.tsx';
+import { localFieldErrors } from './form-errors.ts';
+import { m } from './messages.ts';
 import { $questionConflict, $questionnairePage, $saveQuestion, closeQuestionForm, openQuestionForm, questionnaireHref, takeTheirQuestion } from './questionnaire-store.ts';
 
 /** The order in which a failed check sends the focus to the first field at fault. */
@@ -21,7 +23,7 @@ export function QuestionForm({ question, questions, thrusts, subcategories }: Pr
   const form = useQuestionDraft({ question, questions, thrusts, subcategories });
   const { draft, setDraft, errors, save, theirs, dirty } = form;
   const inputs = questionInputs(draft, setDraft, errors);
-  const noun = question ? `question ${question.code}` : 'the new question';
+
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     void form.submit(theirs ?? question);
@@ -32,22 +34,22 @@ export function QuestionForm({ question, questions, thrusts, subcategories }: Pr
       <QuestionFormHeading question={question} heading={form.heading} />
       {theirs && (
         <ConflictNotice
-          title={`${question?.code ?? 'This question'} was changed while you were editing`}
+          title={question ? m('qform.changedTitle', { code: question.code }) : m('qform.changedTitleNew')}
           record={{ updated_at: null, updated_by: null }}
-          what={`question ${theirs.code}`}
+          what={m('qform.what', { code: theirs.code })}
           actions={<ConflictActions saving={save.loading} onReload={() => form.reloadTheirs(theirs)} onKeepMine={() => void form.submit(theirs)} />}
         >
-          <p className="mt-1 text-sm text-slate-700">Your changes are still in the form and have not been saved. Reload their version to start again from it, or save yours over it.</p>
+          <p className="mt-1 text-sm text-slate-700">{m('qform.changedBody')}</p>
         </ConflictNotice>
       )}
-      {form.refusal && <ErrorState error={form.refusal} title={`${noun.charAt(0).toUpperCase()}${noun.slice(1)} was not saved`} />}
+      {form.refusal && <ErrorState error={form.refusal} title={question ? m('qform.notSaved', { code: question.code }) : m('qform.notSavedNew')} />}
       <PlaceSection draft={draft} setDraft={setDraft} inputs={inputs} thrusts={thrusts} subcategories={subcategories} />
       <WordingSection draft={draft} inputs={inputs} />
       <AnswerSection draft={draft} setDraft={setDraft} inputs={inputs} errors={errors} />
       <ReferencesSection draft={draft} inputs={inputs} />
       <QuestionFormActions isNew={question === null} saving={save.loading} dirty={dirty} />
-      <ConfirmDialog open={form.guard.pending !== null} title="Leave without saving?" confirmLabel="Leave and discard" onConfirm={() => form.guard.leave(() => {})} onCancel={form.guard.stay}>
-        <p>Your changes to {noun} have not been saved. They will be lost.</p>
+      <ConfirmDialog open={form.guard.pending !== null} title={m('leave.title')} confirmLabel={m('leave.confirm')} onConfirm={() => form.guard.leave(() => {})} onCancel={form.guard.stay}>
+        <p>{question ? m('qform.leaveBody', { code: question.code }) : m('qform.leaveBodyNew')}</p>
       </ConfirmDialog>
     </form>
   );
@@ -70,7 +72,7 @@ function useQuestionDraft({ question, questions, thrusts, subcategories }: Props
 
   const dirty = JSON.stringify(initial) !== JSON.stringify(draft) && !save.loading;
   const guard = useLeaveGuard(dirty);
-  const errors = { ...serverFieldErrors(save.error), ...clientErrors };
+  const errors = localFieldErrors({ ...serverFieldErrors(save.error), ...clientErrors });
   const theirs = conflict && conflict.uuid === question?.uuid ? conflict : null;
   const refusal = save.error && !theirs && Object.keys(serverFieldErrors(save.error)).length === 0 ? save.error : null;
 
@@ -109,12 +111,12 @@ function QuestionFormHeading({ question, heading }: { question: Question | null;
   return (
     <div>
       <h2 id="question-form-title" ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900 outline-none">
-        {question ? `Edit question ${question.code}` : 'Add a question'}
+        {question ? m('qform.editTitle', { code: question.code }) : m('qn.add')}
       </h2>
       <p className="mt-1 text-sm text-slate-600">
         {question
-          ? 'Changes reach the reports still being answered at once. Answers already given keep their values; an answer that no longer fits a changed type or limit is marked for the country to correct. Reports already submitted or published, and every report of a closed cycle, keep the wording they were answered against.'
-          : 'The question joins the forms of this year’s reporting cycles and later ones.'}
+          ? m('qform.editHint')
+          : m('qform.addHint')}
       </p>
     </div>
   );
@@ -125,12 +127,12 @@ function QuestionFormActions({ isNew, saving, dirty }: { isNew: boolean; saving:
   return (
     <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-5">
       <button type="submit" className={ui.primaryButton} disabled={saving}>
-        {saving ? 'Saving…' : isNew ? 'Add the question' : 'Save changes'}
+        {saving ? m('common.saving') : isNew ? m('qform.addButton') : m('common.saveChanges')}
       </button>
       <a href={questionnaireHref({ retired: page?.retired ?? false })} className={ui.secondaryButton}>
-        {dirty ? 'Cancel' : 'Back to the questions'}
+        {dirty ? m('common.cancel') : m('qn.back')}
       </a>
-      {dirty && <span className="text-sm text-slate-600">Unsaved changes</span>}
+      {dirty && <span className="text-sm text-slate-600">{m('common.unsaved')}</span>}
     </div>
   );
 }

@@ -3,23 +3,24 @@ import { invalidProps, type FieldErrors } from '../lib/field-errors.ts';
 import { FieldError } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import type { QuestionDraft } from './question-draft.ts';
+import { m } from './messages.ts';
 
 const LISTS = {
   options: {
-    legend: 'Choices',
-    hint: 'What the country chooses from. The value is what is stored and exported; the label is what people read.',
-    first: { name: 'value', label: 'Value', max: OPTION_VALUE_MAX },
+    legend: m('list.choices'),
+    hint: m('list.choicesHint'),
+    first: { name: 'value', label: m('list.value'), max: OPTION_VALUE_MAX },
     max: QUESTION_OPTIONS_MAX,
-    add: 'Add a choice',
-    noun: 'choice',
+    add: m('list.addChoice'),
+    remove: 'list.removeChoice',
   },
   parts: {
-    legend: 'Parts (optional)',
-    hint: 'A figure given in several parts, such as urban and rural. Each part has a short key (lower-case letters, digits and _) and a label.',
-    first: { name: 'key', label: 'Key', max: 30 },
+    legend: m('list.parts'),
+    hint: m('list.partsHint'),
+    first: { name: 'key', label: m('list.key'), max: 30 },
     max: QUESTION_PARTS_MAX,
-    add: 'Add a part',
-    noun: 'part',
+    add: m('list.addPart'),
+    remove: 'list.removePart',
   },
 } as const;
 
@@ -44,7 +45,7 @@ export function ListEditor({ kind, draft, setDraft, errors }: { kind: 'options' 
             <li key={index} className="grid gap-2 rounded-md border border-slate-200 p-3 sm:grid-cols-[10rem_minmax(0,1fr)_auto] sm:items-start">
               <div>
                 <label htmlFor={index === 0 ? `question-${kind}` : `question-${firstName}`} className="text-xs font-medium text-slate-700">
-                  {spec.first.label} {index + 1}
+                  {m('list.numbered', { label: spec.first.label, n: index + 1 })}
                 </label>
                 <input dir="auto"
                   id={index === 0 ? `question-${kind}` : `question-${firstName}`}
@@ -59,7 +60,7 @@ export function ListEditor({ kind, draft, setDraft, errors }: { kind: 'options' 
               </div>
               <div>
                 <label htmlFor={`question-${labelName}`} className="text-xs font-medium text-slate-700">
-                  Label {index + 1}
+                  {m('list.labelN', { n: index + 1 })}
                 </label>
                 <input dir="auto"
                   id={`question-${labelName}`}
@@ -73,7 +74,8 @@ export function ListEditor({ kind, draft, setDraft, errors }: { kind: 'options' 
                 <FieldError id={`question-${labelName}-error`} messages={errors[labelName]} />
               </div>
               <button type="button" className={`${ui.secondaryButton} sm:mt-5`} onClick={() => update(rows.filter((_, i) => i !== index))}>
-                Remove<span className="sr-only"> {spec.noun} {index + 1}</span>
+                {m('list.remove')}
+                <span className="sr-only"> {m(spec.remove, { n: index + 1 })}</span>
               </button>
             </li>
           );

@@ -10,8 +10,9 @@ import { PageHeading } from '../ui/page-heading.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { CyclesPanel } from './cycles-panel.tsx';
-import { ANSWER_TYPE_LABELS } from './question-draft.ts';
+import { answerTypeLabel } from './question-draft.ts';
 import { QuestionForm } from './question-form.tsx';
+import { m } from './messages.ts';
 import {
   $adminQuestions,
   $movingQuestion,
@@ -28,8 +29,8 @@ import {
 } from './questionnaire-store.ts';
 
 const TABS = [
-  { tab: 'questions', label: 'Questions' },
-  { tab: 'cycles', label: 'Reporting cycles' },
+  { tab: 'questions', label: m('qn.tabQuestions') },
+  { tab: 'cycles', label: m('qn.tabCycles') },
 ] as const;
 
 /** /module/report/national/questionnaire: the questions every country answers, and the reporting cycles (administrators). */
@@ -41,13 +42,11 @@ export function QuestionnaireScreen(_props: ScreenProps) {
       <p className="mb-2 text-sm">
         <a href="/module/report/national" className="inline-flex items-center gap-1 text-slate-600 hover:text-slate-900">
           <Icon name="chevronLeft" className="size-4" />
-          National Reports
+          {m('list.title')}
         </a>
       </p>
-      <PageHeading description="The questions every country answers and the reporting cycles they answer them in. A change reaches the forms of open cycles at once; answers already given are never lost.">
-        Questionnaire and reporting cycles
-      </PageHeading>
-      <nav aria-label="Parts of the questionnaire" className="mb-6 border-b border-slate-200">
+      <PageHeading description={m('qn.description')}>{m('qn.title')}</PageHeading>
+      <nav aria-label={m('qn.parts')} className="mb-6 border-b border-slate-200">
         <ul className="-mb-px flex gap-1 overflow-x-auto">
           {TABS.map(({ tab, label }) => (
             <li key={tab}>
@@ -76,17 +75,17 @@ function QuestionsPanel({ page }: { page: QuestionnairePage }) {
   const error = [questions, thrusts, subcategories].find((store) => store.error !== undefined && !store.data)?.error;
   if (error !== undefined) {
     const retry = () => [$adminQuestions, $thrusts, $subcategories].forEach((store) => store.invalidate());
-    return <ErrorState error={error} title="The questionnaire could not be loaded" onRetry={retry} />;
+    return <ErrorState error={error} title={m('qn.failed')} onRetry={retry} />;
   }
-  if (!questions.data || !thrusts.data || !subcategories.data) return <Skeleton rows={8} label="Loading the questionnaire…" />;
+  if (!questions.data || !thrusts.data || !subcategories.data) return <Skeleton rows={8} label={m('entry.loading')} />;
   const all = questions.data.data;
   if (page.question) {
     const question = page.question === 'new' ? null : (all.find((q) => q.uuid === page.question) ?? undefined);
     if (question === undefined) {
       return (
-        <EmptyState title="This question does not exist">
+        <EmptyState title={m('qn.notFound')}>
           <a href={questionnaireHref({})} className={ui.link}>
-            Back to the questions
+            {m('qn.back')}
           </a>
         </EmptyState>
       );
@@ -124,26 +123,26 @@ function QuestionList({ page, all, thrusts, subcategories }: { page: Questionnai
       </p>
       {shown.length === 0 ? (
         <div className="mt-6">
-          <EmptyState title="No questions yet">Add the first question of the questionnaire.</EmptyState>
+          <EmptyState title={m('qn.noneTitle')}>{m('qn.none')}</EmptyState>
         </div>
       ) : (
         thrusts.map((thrust) => <ThrustQuestions key={thrust.code} thrust={thrust} subcategories={subcategories} shown={shown} page={page} onRetire={setConfirming} />)
       )}
       <ConfirmDialog
         open={confirming !== null}
-        title={confirming?.retired_at === null ? `Retire question ${confirming.code}?` : `Restore question ${confirming?.code ?? ''}?`}
-        confirmLabel={confirming?.retired_at === null ? 'Retire the question' : 'Restore the question'}
+        title={confirming?.retired_at === null ? m('qn.retireTitle', { code: confirming.code }) : m('qn.restoreTitle', { code: confirming?.code ?? '' })}
+        confirmLabel={confirming?.retired_at === null ? m('qn.retireConfirm') : m('qn.restoreConfirm')}
         tone={confirming?.retired_at === null ? 'danger' : 'primary'}
         onConfirm={() => void confirm()}
         onCancel={() => setConfirming(null)}
       >
         {confirming?.retired_at === null ? (
           <>
-            <p>It leaves the forms of the open reporting cycles, except in reports that have already answered it.</p>
-            <p className="mt-2">Past answers are kept: reports of earlier cycles and reports that answered it still show them. You can restore the question later.</p>
+            <p>{m('qn.retireBody1')}</p>
+            <p className="mt-2">{m('qn.retireBody2')}</p>
           </>
         ) : (
-          <p>It comes back into the forms of the open reporting cycles. Answers given before it was retired are still there.</p>
+          <p>{m('qn.restoreBody')}</p>
         )}
       </ConfirmDialog>
     </>
@@ -155,7 +154,7 @@ function QuestionListToolbar({ page, total, retiredCount }: { page: Questionnair
   return (
     <div className="flex flex-wrap items-center justify-between gap-4">
       <p className="text-sm text-slate-700">
-        {total - retiredCount} questions in use{retiredCount > 0 && `, ${retiredCount} retired`}
+        {retiredCount > 0 ? m('qn.inUseRetired', { count: total - retiredCount, retired: retiredCount }) : m('qn.inUse', { count: total - retiredCount })}
       </p>
       <div className="flex flex-wrap items-center gap-4">
         {retiredCount > 0 && (
@@ -166,11 +165,11 @@ function QuestionListToolbar({ page, total, retiredCount }: { page: Questionnair
               checked={page.retired}
               onChange={(event) => navigate(questionnaireHref({ retired: event.target.checked }), { replace: true })}
             />
-            Show retired questions
+            {m('qn.showRetired')}
           </label>
         )}
         <a id="add-question" href={questionnaireHref({ question: 'new', retired: page.retired })} className={ui.primaryButton}>
-          Add a question
+          {m('qn.add')}
         </a>
       </div>
     </div>
@@ -187,12 +186,12 @@ function ThrustQuestions({ thrust, subcategories, shown, page, onRetire }: { thr
   return (
     <section key={thrust.code} aria-labelledby={`thrust-${thrust.code}`} className="mt-8">
       <h2 id={`thrust-${thrust.code}`} className="text-lg font-semibold text-slate-900">
-        {thrust.name}
-        {thrust.nua_paragraphs && <span className="ml-2 text-sm font-normal text-slate-600">NUA ¶{thrust.nua_paragraphs}</span>}
+        <bdi>{thrust.name}</bdi>
+        {thrust.nua_paragraphs && <span className="ml-2 text-sm font-normal text-slate-600">{m('qn.nua', { paragraphs: thrust.nua_paragraphs })}</span>}
       </h2>
       {groups.map(({ subcategory, questions }) => (
         <section key={subcategory.code} aria-labelledby={`sub-${subcategory.code}`} className="mt-4">
-          <h3 id={`sub-${subcategory.code}`} className="text-sm font-semibold uppercase tracking-wide text-slate-600">
+          <h3 id={`sub-${subcategory.code}`} className="text-sm font-semibold uppercase tracking-wide text-slate-600" dir="auto">
             {subcategory.code} {subcategory.name}
           </h3>
           <ol className={`${ui.cardFlush} mt-2 divide-y divide-slate-100`}>
@@ -231,11 +230,11 @@ function QuestionRow({ question, first, last, page, onRetire }: { question: Ques
   };
 
   const facts = [
-    `Tier ${question.question_tier}`,
-    ANSWER_TYPE_LABELS[question.answer_type] + (question.unit ? ` (${question.unit})` : ''),
-    question.compulsory ? 'Required' : 'Optional',
-    question.sdg_refs.length > 0 ? `SDG ${question.sdg_refs.join(', ')}` : null,
-    question.nua_paragraphs ? `NUA ¶${question.nua_paragraphs}` : null,
+    m('preview.tier', { tier: question.question_tier }),
+    question.unit ? m('qn.typeUnit', { type: answerTypeLabel(question.answer_type), unit: question.unit }) : answerTypeLabel(question.answer_type),
+    question.compulsory ? m('qn.required') : m('qn.optional'),
+    question.sdg_refs.length > 0 ? m('qn.sdg', { refs: question.sdg_refs.join(', ') }) : null,
+    question.nua_paragraphs ? m('qn.nua', { paragraphs: question.nua_paragraphs }) : null,
   ].filter(Boolean);
 
   return (
@@ -243,13 +242,13 @@ function QuestionRow({ question, first, last, page, onRetire }: { question: Ques
       <div className="min-w-0">
         <p className="text-sm font-medium text-slate-900">
           <span className="mr-2 inline-block rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800 ring-1 ring-slate-200">{question.code}</span>
-          {question.text}
+          <bdi>{question.text}</bdi>
         </p>
         <p className="mt-1 text-xs text-slate-600">{facts.join(' · ')}</p>
         {retired && (
           <p className="mt-1">
             <span className="inline-flex items-center rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900 ring-1 ring-inset ring-amber-300">
-              Retired on {formatDate(question.retired_at!)}
+              {m('qn.retiredOn', { date: formatDate(question.retired_at!) })}
             </span>
           </p>
         )}
@@ -261,8 +260,8 @@ function QuestionRow({ question, first, last, page, onRetire }: { question: Ques
           className={`${ui.secondaryButton} px-2`}
           disabled={first}
           aria-disabled={busy || undefined}
-          aria-label={`Move ${question.code} up`}
-          title="Move up"
+          aria-label={m('qn.moveUpCode', { code: question.code })}
+          title={m('qn.moveUp')}
           onClick={() => void move(-1)}
         >
           <Icon name="chevronLeft" className="size-4 rotate-90" />
@@ -273,8 +272,8 @@ function QuestionRow({ question, first, last, page, onRetire }: { question: Ques
           className={`${ui.secondaryButton} px-2`}
           disabled={last}
           aria-disabled={busy || undefined}
-          aria-label={`Move ${question.code} down`}
-          title="Move down"
+          aria-label={m('qn.moveDownCode', { code: question.code })}
+          title={m('qn.moveDown')}
           onClick={() => void move(1)}
         >
           <Icon name="chevronDown" className="size-4" />
@@ -284,10 +283,11 @@ function QuestionRow({ question, first, last, page, onRetire }: { question: Ques
           href={questionnaireHref({ question: question.uuid, retired: page.retired })}
           className={ui.secondaryButton}
         >
-          Edit<span className="sr-only"> {question.code}</span>
+          {m('qn.edit')}
+          <span className="sr-only"> {question.code}</span>
         </a>
         <button id={`retire-${question.uuid}`} type="button" className={ui.secondaryButton} aria-disabled={busy || undefined} onClick={() => !busy && onRetire()}>
-          {retiring === question.uuid ? (retired ? 'Restoring…' : 'Retiring…') : retired ? 'Restore' : 'Retire'}
+          {retiring === question.uuid ? (retired ? m('qn.restoring') : m('qn.retiring')) : retired ? m('qn.restore') : m('qn.retire')}
           <span className="sr-only"> {question.code}</span>
         </button>
       </div>

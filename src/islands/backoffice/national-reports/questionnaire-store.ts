@@ -21,6 +21,7 @@ import { createFetcherStore, createMutatorStore, fetchWith, invalidatePrefixes, 
 import { notifyError, notifySuccess } from '../notifications/snackbar-store.ts';
 import { $router, navigate, pathTo } from '../router.ts';
 import { CYCLES_KEY } from './list-store.ts';
+import { m } from './messages.ts';
 import { orderAfterMove } from './question-draft.ts';
 
 export const QUESTIONS_KEY = 'question/list?include_retired=true';
@@ -119,7 +120,7 @@ export const $saveQuestion = createMutatorStore<{ body: QuestionSaveBody; isNew:
     const saved = await api.request('POST', 'question/saved', { schema: QuestionResponseSchema, body: data.body });
     showQuestion(saved.data);
     invalidatePrefixes(REPORTS_PREFIX);
-    notifySuccess(data.isNew ? `Question ${saved.data.code} added: it is in the forms of the open reporting cycles` : `Question ${saved.data.code} saved`);
+    notifySuccess(data.isNew ? m('qstore.added', { code: saved.data.code }) : m('qstore.saved', { code: saved.data.code }));
     return saved.data;
   } catch (error) {
     $questionConflict.set(conflictOf(error, QuestionSchema));
@@ -166,14 +167,14 @@ export async function moveQuestion(uuid: string, direction: -1 | 1, showRetired:
     invalidatePrefixes(REPORTS_PREFIX);
     const siblings = saved.data.filter((q) => q.subcategory === moving.subcategory && (showRetired || q.retired_at === null));
     const place = siblings.findIndex((q) => q.uuid === uuid) + 1;
-    $questionnaireAnnouncement.set(`${moving.code} moved ${direction < 0 ? 'up' : 'down'}: now ${place} of ${siblings.length} in ${moving.subcategory}.`);
+    $questionnaireAnnouncement.set(m(direction < 0 ? 'qstore.movedUp' : 'qstore.movedDown', { code: moving.code, place, count: siblings.length, subcategory: moving.subcategory }));
   } catch (error) {
     const theirs = conflictOf(error, z.array(QuestionSchema));
     showQuestions(theirs ?? list);
     notifyError(
       theirs
-        ? 'Someone else changed the questions while you were working: the list now shows them as they are. Move the question again if needed.'
-        : `${moving.code} was not moved: ${errorMessage(error)}`,
+        ? m('qstore.moveConflict')
+        : m('qstore.notMoved', { code: moving.code, message: errorMessage(error) }),
     );
   } finally {
     $movingQuestion.set(null);
@@ -193,7 +194,7 @@ export async function setRetired(question: Question, retired: boolean): Promise<
     });
     showQuestion(saved.data);
     invalidatePrefixes(REPORTS_PREFIX);
-    const done = retired ? `Question ${question.code} retired. Past answers are kept.` : `Question ${question.code} restored.`;
+    const done = retired ? m('qstore.retired', { code: question.code }) : m('qstore.restored', { code: question.code });
     notifySuccess(done);
     $questionnaireAnnouncement.set(done);
     return true;
@@ -202,8 +203,8 @@ export async function setRetired(question: Question, retired: boolean): Promise<
     if (theirs) showQuestion(theirs);
     notifyError(
       theirs
-        ? `Someone else changed question ${question.code} meanwhile: the list now shows it as it is. Check it and try again.`
-        : `Question ${question.code} was not ${retired ? 'retired' : 'restored'}: ${errorMessage(error)}`,
+        ? m('qstore.retireConflict', { code: question.code })
+        : m(retired ? 'qstore.notRetired' : 'qstore.notRestored', { code: question.code, message: errorMessage(error) }),
     );
     return false;
   } finally {
@@ -222,7 +223,7 @@ export const $saveCycle = createMutatorStore<{ body: CycleSaveBody; isNew: boole
     const saved = await api.request('POST', 'report/type/national/cycles/saved', { schema: CycleResponseSchema, body: data.body });
     // Opening a cycle creates reports; every list and count of reports may change.
     invalidatePrefixes(REPORTS_PREFIX);
-    notifySuccess(data.isNew ? `Reporting cycle ${saved.data.year} created` : `Reporting cycle ${saved.data.year} saved`);
+    notifySuccess(m(data.isNew ? 'qstore.cycleCreated' : 'qstore.cycleSaved', { year: String(saved.data.year) }));
     return saved.data;
   } catch (error) {
     $cycleConflict.set(conflictOf(error, CycleSchema));

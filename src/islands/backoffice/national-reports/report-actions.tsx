@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { Whoami } from '../../../lib/identity/schema.ts';
 import { WORKFLOW_NOTE_MAX, type Report, type ReportUpdateAction } from '../../../lib/national-reports/schema.ts';
 import { ui } from '../ui/styles.ts';
+import { m } from './messages.ts';
 import { $actionBusy, reportActions, roleOf, runReportAction } from './report-store.ts';
 
 interface ActionText {
@@ -17,42 +18,42 @@ interface ActionText {
 
 const TEXT: Partial<Record<ReportUpdateAction, ActionText>> = {
   accept: {
-    button: 'Accept',
-    title: 'Accept this report?',
-    body: 'The report is checked and accepted. It can then be published on the public site.',
-    confirm: 'Accept',
+    button: m('review.accept'),
+    title: m('review.acceptTitle'),
+    body: m('review.acceptBody'),
+    confirm: m('review.accept'),
     tone: 'primary',
     note: 'optional',
   },
   return: {
-    button: 'Return to the country',
-    title: 'Return the report to the country?',
-    body: 'The report goes back to “in progress” so the country can change its answers. Say what needs to change: the country sees your note.',
-    confirm: 'Return',
+    button: m('review.returnButton'),
+    title: m('review.returnTitle'),
+    body: m('review.returnBody'),
+    confirm: m('review.return'),
     tone: 'danger',
     note: 'required',
   },
   publish: {
-    button: 'Publish',
-    title: 'Publish this report?',
-    body: 'The report and its signed PDF appear on the public site with the next site update.',
-    confirm: 'Publish',
+    button: m('review.publish'),
+    title: m('review.publishTitle'),
+    body: m('review.publishBody'),
+    confirm: m('review.publish'),
     tone: 'primary',
     note: 'optional',
   },
   unpublish: {
-    button: 'Unpublish',
-    title: 'Take this report off the public site?',
-    body: 'The report goes back to “accepted” and is no longer shown publicly.',
-    confirm: 'Unpublish',
+    button: m('review.unpublish'),
+    title: m('review.unpublishTitle'),
+    body: m('review.unpublishBody'),
+    confirm: m('review.unpublish'),
     tone: 'danger',
     note: 'optional',
   },
   unlock: {
-    button: 'Unlock answers',
-    title: 'Unlock the answers?',
-    body: 'The country can change its answers again and the report goes back to “in progress”. The unlock is recorded with your note.',
-    confirm: 'Unlock',
+    button: m('review.unlockButton'),
+    title: m('review.unlockTitle'),
+    body: m('review.unlockBody'),
+    confirm: m('review.unlock'),
     tone: 'danger',
     note: 'required',
   },
@@ -67,9 +68,8 @@ function textOf(action: ReportUpdateAction, report: Report): ActionText | undefi
   if (action !== 'unlock' || report.status !== 'published' || !text) return text;
   return {
     ...text,
-    title: 'Unlock this published report?',
-    body:
-      'The country can change its answers again and the report goes back to “in progress”. The public page keeps showing the version published now until a new version is published. The unlock is recorded with your note.',
+    title: m('review.unlockPublishedTitle'),
+    body: m('review.unlockPublishedBody'),
   };
 }
 
@@ -122,7 +122,7 @@ export function ReviewActions({ report, identity }: { report: Report; identity: 
           <Description className="mt-2 text-sm text-slate-700">{text?.body}</Description>
           <div className="mt-4">
             <label htmlFor="workflow-note" className={ui.label}>
-              {text?.note === 'required' ? 'Reason (required)' : 'Note (optional)'}
+              {text?.note === 'required' ? m('review.reason') : m('review.note')}
             </label>
             <textarea dir="auto"
               id="workflow-note"
@@ -135,7 +135,7 @@ export function ReviewActions({ report, identity }: { report: Report; identity: 
           </div>
           <div className="mt-6 flex flex-wrap justify-end gap-3">
             <button type="button" className={ui.secondaryButton} onClick={() => setOpen(null)}>
-              Cancel
+              {m('common.cancel')}
             </button>
             <button
               type="button"
@@ -143,7 +143,7 @@ export function ReviewActions({ report, identity }: { report: Report; identity: 
               disabled={noteMissing || busy !== null}
               onClick={() => void confirm()}
             >
-              {busy !== null ? 'Working…' : text?.confirm}
+              {busy !== null ? m('review.working') : text?.confirm}
             </button>
           </div>
         </DialogPanel>

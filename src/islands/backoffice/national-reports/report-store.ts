@@ -9,8 +9,8 @@ import { notifyError, notifySuccess } from '../notifications/snackbar-store.ts';
 import { createQuestionnaireForm, type QuestionnaireForm } from '../questionnaire/form-store.ts';
 import { browserStorage, draftKey } from '../questionnaire/storage.ts';
 import { $router } from '../router.ts';
-import { lockMessage } from './report-format.tsx';
-import { REPORT_STATUS_LABELS } from '../../../lib/national-reports/workflow.ts';
+import { lockMessage, REPORT_STATUS_TEXT } from './report-format.tsx';
+import { m } from './messages.ts';
 import { answersTransport, reportPath, updateReport, type SaveExtra } from './report-api.ts';
 
 const REPORT_ROUTES = ['nationalReportIndicatorForm', 'nationalReportIndicatorPreview', 'nationalReportForm'] as const;
@@ -42,11 +42,11 @@ export function answersLockedMessage(report: Pick<Report, 'status' | 'locked' | 
   const decision = decide(report.status, 'save', role, { lockReason: report.lock_reason });
   if (decision.ok) return null;
   if (role !== 'state_admin' && role !== 'state_member') {
-    return 'The country’s focal point and country administrator give the answers; you can read them here.';
+    return m('lock.readOnly');
   }
   if (report.locked) return lockMessage(report.lock_reason);
-  if (report.status === 'completed') return 'The report is marked complete, so its answers are locked. Reopen it to change an answer.';
-  return `${decision.reason}.`;
+  if (report.status === 'completed') return m('lock.completed');
+  return report.lock_reason === 'cycle_closed' ? lockMessage('cycle_closed') : m('lock.statusLocked', { status: REPORT_STATUS_TEXT[report.status].toLowerCase() });
 }
 
 /**
@@ -62,7 +62,17 @@ export function reportActions(report: Pick<Report, 'status' | 'lock_reason' | 'c
     compulsoryMissing: report.completeness.compulsory_total - report.completeness.compulsory_answered,
     invalid: report.completeness.invalid,
   });
-  return { actions, completeBlocked: actions.includes('complete') && !check.ok ? `${check.reason}.` : null };
+  return { actions, completeBlocked: actions.includes('complete') && !check.ok ? completeBlockedText(report) : null };
+}
+
+/** Why "Mark complete" waits (the workflow's reasons, in the page's language). */
+function completeBlockedText(report: Pick<Report, 'lock_reason' | 'completeness'>): string {
+  const c = report.completeness;
+  if (report.lock_reason === 'cycle_closed') return m('complete.periodEnded');
+  if (c.invalid > 0) return m('complete.invalid', { count: c.invalid });
+  const missing = c.compulsory_total - c.compulsory_answered;
+  if (missing > 0) return m('complete.missing', { count: missing });
+  return m('complete.cannot');
 }
 
 let current: { key: string; form: QuestionnaireForm<SaveExtra> } | null = null;
@@ -93,7 +103,7 @@ export function formForReport(view: ReportView, identity: Whoami): Questionnaire
       if (report && report.uuid === view.report.uuid) $liveReport.set({ ...report, status: extra.status, completeness: extra.completeness, version: extra.version });
       invalidatePrefixes('report/type/national/cycles', `report/type/national/${view.report.year}?`, `report/type/national/${view.report.year}/${view.report.country_code}/preview`);
     },
-    onLocked: (message) => notifyError(`Your answers were not saved: ${message}`),
+    onLocked: (message) => notifyError(m('entry.notSavedLocked', { message })),
     currentUserUuid: identity.uuid,
   });
   current = { key, form };
@@ -106,15 +116,15 @@ export function showReport(report: Report): void {
   if (!live || live.uuid !== report.uuid || live.version <= report.version) $liveReport.set(report);
 }
 
-const DONE: Record<ReportUpdateAction, string> = {
-  complete: 'The report is marked complete',
-  reopen: 'The report is open for changes again',
-  return: 'The report was returned to the country',
-  accept: 'The report is accepted',
-  publish: 'The report is published',
-  unpublish: 'The report is no longer published',
-  unlock: 'The report is unlocked',
-};
+const DONE = {
+  complete: 'done.complete',
+  reopen: 'done.reopen',
+  return: 'done.return',
+  accept: 'done.accept',
+  publish: 'done.publish',
+  unpublish: 'done.unpublish',
+  unlock: 'done.unlock',
+} as const satisfies Record<ReportUpdateAction, string>;
 
 export const $actionBusy = atom<ReportUpdateAction | 'details' | null>(null);
 
@@ -129,13 +139,13 @@ export async function runReportAction(identity: Whoami, body: Omit<ReportUpdateB
     const form = current?.key === `${identity.uuid}:${updated.uuid}` ? current.form : null;
     form?.setLocked(answersLockedMessage(updated, roleOf(identity)));
     invalidatePrefixes('report/type/national/');
-    notifySuccess(done ?? (body.action ? `${DONE[body.action]}.` : 'The report details are saved.'));
+    notifySuccess(done ?? (body.action ? m(DONE[body.action]) : m('done.details')));
     return updated;
   } catch (error) {
     const current = conflictOf(error, ReportSchema);
     if (current) {
       $liveReport.set(current);
-      notifyError(`Someone changed this report meanwhile (it is now ${REPORT_STATUS_LABELS[current.status].toLowerCase()}). Check it and try again.`);
+      notifyError(m('report.changedMeanwhile', { status: REPORT_STATUS_TEXT[current.status].toLowerCase() }));
     } else {
       notifyError(errorMessage(error));
     }

@@ -4,16 +4,17 @@ import { formatDate } from '../ui/format.ts';
 import { Icon } from '../ui/icons.tsx';
 import { PageHeading } from '../ui/page-heading.tsx';
 import { reportRoutes } from './list-store.ts';
-import { CompletenessBar, daysUntil, deadlineText } from './report-format.tsx';
+import { CompletenessBar, daysUntil, deadlineText, REPORT_STATUS_TEXT } from './report-format.tsx';
 import { REPORT_TONES, StatusChip } from '../ui/status-chip.tsx';
-import { REPORT_STATUS_LABELS } from '../../../lib/national-reports/workflow.ts';
+import { countryName } from '../../i18n/countries.ts';
+import { m } from './messages.ts';
 
 type Tab = 'form' | 'header' | 'preview';
 
 const TABS: { tab: Tab; label: string }[] = [
-  { tab: 'form', label: 'Answers' },
-  { tab: 'header', label: 'Report details' },
-  { tab: 'preview', label: 'Preview' },
+  { tab: 'form', label: m('list.answers') },
+  { tab: 'header', label: m('tabs.header') },
+  { tab: 'preview', label: m('list.preview') },
 ];
 
 /**
@@ -39,14 +40,14 @@ export function ReportSummary({
       <p className="mb-2 text-sm">
         <a href="/module/report/national" className="inline-flex items-center gap-1 text-slate-600 hover:text-slate-900 print:hidden">
           <Icon name="chevronLeft" className="size-4" />
-          National Reports
+          {m('list.title')}
         </a>
       </p>
       <PageHeading>
         <span className="inline-flex flex-wrap items-center gap-3">
           <Flag country={report.country} size="lg" />
           <span>
-            {report.country.name} {report.year}: {title}
+            {m('summary.title', { country: countryName(report.country.code, report.country.name), year: String(report.year), title })}
           </span>
         </span>
       </PageHeading>
@@ -55,13 +56,12 @@ export function ReportSummary({
         <ReportFacts report={report} />
         {report.public_copy_kept_at && (
           <p className="mt-3 rounded-md border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900" role="note">
-            This report is being revised. The public site keeps showing the version published before it was unlocked (kept on{' '}
-            {formatDate(report.public_copy_kept_at)}) until a new version is published.
+            {m('summary.publicCopy', { date: formatDate(report.public_copy_kept_at) })}
           </p>
         )}
         {children}
       </div>
-      <nav aria-label="Parts of the report" className="mb-6 border-b border-slate-200 print:hidden">
+      <nav aria-label={m('summary.parts')} className="mb-6 border-b border-slate-200 print:hidden">
         <ul className="-mb-px flex gap-1 overflow-x-auto">
           {TABS.map(({ tab, label }) => (
             <li key={tab}>
@@ -90,27 +90,27 @@ function ReportFacts({ report }: { report: Report }) {
   return (
     <dl className="grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
       <div>
-        <dt className="text-slate-600">Status</dt>
+        <dt className="text-slate-600">{m('list.status')}</dt>
         <dd className="mt-1 flex flex-wrap items-center gap-2">
-          <StatusChip status={report.status} labels={REPORT_STATUS_LABELS} tones={REPORT_TONES} />
-          {report.demo && <span className="text-xs text-slate-600">Demonstration data</span>}
+          <StatusChip status={report.status} labels={REPORT_STATUS_TEXT} tones={REPORT_TONES} />
+          {report.demo && <span className="text-xs text-slate-600">{m('summary.demo')}</span>}
         </dd>
       </div>
       <div>
-        <dt className="text-slate-600">Deadline</dt>
+        <dt className="text-slate-600">{m('list.deadline')}</dt>
         <dd className={`mt-1 font-medium ${late ? 'text-slate-800' : days <= 14 ? 'text-amber-800' : 'text-slate-900'}`}>
           {deadlineText(report.deadline)}
           {!late && <span className="font-normal text-slate-600"> · {formatDate(report.deadline)}</span>}
         </dd>
       </div>
       <div className="sm:col-span-2">
-        <dt className="text-slate-600">Completeness</dt>
+        <dt className="text-slate-600">{m('list.completeness')}</dt>
         <dd className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
           <CompletenessBar pct={c.pct} className="w-36" />
           <span className="text-slate-700">
-            {c.answered} of {c.total} answered
-            {c.compulsory_total > 0 && ` · ${c.compulsory_answered} of ${c.compulsory_total} required`}
-            {c.invalid > 0 && <span className="text-red-700"> · {c.invalid} to correct</span>}
+            {m('summary.answered', { count: c.answered, total: c.total })}
+            {c.compulsory_total > 0 && ` · ${m('own.required', { count: c.compulsory_answered, total: c.compulsory_total })}`}
+            {c.invalid > 0 && <span className="text-red-700"> · {m('summary.toCorrect', { count: c.invalid })}</span>}
           </span>
         </dd>
       </div>

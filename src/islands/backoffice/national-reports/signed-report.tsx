@@ -4,7 +4,8 @@ import { decide } from '../../../lib/national-reports/workflow.ts';
 import { formatDateTime } from '../questionnaire/field-status.tsx';
 import { Icon } from '../ui/icons.tsx';
 import { ui } from '../ui/styles.ts';
-import { formatBytes } from './signed-store.ts';
+import { m } from './messages.ts';
+import { formatBytes, signatureText } from './signed-store.ts';
 import { SignedSubmission } from './signed-submission.tsx';
 import { roleOf } from './report-store.ts';
 
@@ -23,38 +24,35 @@ export function SignedReport({ report, identity }: { report: Report; identity: W
   return (
     <section aria-labelledby="signed-report" className={ui.card}>
       <h2 id="signed-report" className="text-lg font-semibold text-slate-900">
-        Signed report
+        {m('signed.title')}
       </h2>
       {report.file ? (
         <div className="mt-3 flex flex-wrap items-center justify-between gap-3 rounded-md border border-slate-200 bg-slate-50 p-3">
           <div className="flex min-w-0 items-center gap-3">
             <Icon name="report" className="size-6 shrink-0 text-brand-700" />
             <div className="min-w-0">
-              <p className="truncate font-medium text-slate-900">{report.file.name}</p>
+              <p className="truncate font-medium text-slate-900" dir="auto">{report.file.name}</p>
               <p className="text-sm text-slate-600">
                 {formatBytes(report.file.size)}
-                {report.file.pages !== null && ` · ${report.file.pages} ${report.file.pages === 1 ? 'page' : 'pages'}`} · uploaded {formatDateTime(report.file.uploaded_at)}
-                {report.file.uploaded_by ? ` by ${report.file.uploaded_by.name}` : ''}
+                {report.file.pages !== null && ` · ${m('signed.pages', { count: report.file.pages })}`} ·{' '}
+                {report.file.uploaded_by
+                  ? m('signed.uploadedBy', { time: formatDateTime(report.file.uploaded_at), name: report.file.uploaded_by.name })
+                  : m('signed.uploaded', { time: formatDateTime(report.file.uploaded_at) })}
               </p>
-              {report.file.signature && (
-                <p className="text-sm text-slate-700">
-                  {report.file.signature.signer ? `Signed by ${report.file.signature.signer}` : 'Signed digitally'}
-                  {report.file.signature.signed_at ? ` on ${formatDateTime(report.file.signature.signed_at)}` : ''}, as recorded in the file
-                </p>
-              )}
+              {report.file.signature && <p className="text-sm text-slate-700">{signatureText(report.file.signature)}</p>}
             </div>
           </div>
           <a href={report.file.url} className={ui.secondaryButton} target="_blank" rel="noopener">
-            Open PDF
+            {m('signed.open')}
           </a>
         </div>
       ) : (
         <p className="mt-2 text-sm text-slate-700">
           {canUpload
-            ? 'No signed copy yet: submit it with the step at the top of this page.'
+            ? m('signed.noneCanUpload')
             : report.status === 'not_started' || report.status === 'in_progress' || report.status === 'completed'
-              ? 'No signed report yet. The country administrator uploads it once the answers are marked complete.'
-              : 'No signed file is stored for this report.'}
+              ? m('signed.noneYet')
+              : m('signed.noneStored')}
         </p>
       )}
       {canUpload && report.status === 'submitted' && (
@@ -64,16 +62,16 @@ export function SignedReport({ report, identity }: { report: Report; identity: W
       )}
       {report.files.length > 1 && (
         <details className="mt-4 text-sm">
-          <summary className="cursor-pointer font-medium text-slate-800">Earlier uploads ({report.files.length - 1})</summary>
+          <summary className="cursor-pointer font-medium text-slate-800">{m('signed.earlier', { count: report.files.length - 1 })}</summary>
           <ul className="mt-2 space-y-1">
             {report.files.slice(1).map((file) => (
               <li key={file.v}>
-                <a href={file.url} className={ui.link} target="_blank" rel="noopener">
+                <a href={file.url} className={ui.link} target="_blank" rel="noopener" dir="auto">
                   {file.name}
                 </a>{' '}
                 <span className="text-slate-600">
-                  · {formatBytes(file.size)} · {formatDateTime(file.uploaded_at)}
-                  {file.uploaded_by ? ` by ${file.uploaded_by.name}` : ''}
+                  · {formatBytes(file.size)} ·{' '}
+                  {file.uploaded_by ? m('signed.timeBy', { time: formatDateTime(file.uploaded_at), name: file.uploaded_by.name }) : formatDateTime(file.uploaded_at)}
                 </span>
               </li>
             ))}

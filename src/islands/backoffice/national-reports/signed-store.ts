@@ -2,22 +2,32 @@ import { atom } from 'nanostores';
 import { REPORT_UPLOAD_MAX_BYTES, ReportSchema, type SignedPdfFacts } from '../../../lib/national-reports/schema.ts';
 import { conflictOf, errorMessage } from '../lib/api.ts';
 import { invalidatePrefixes } from '../lib/query.ts';
+import { formatDateTime } from '../ui/format.ts';
 import { notifyError, notifySuccess } from '../notifications/snackbar-store.ts';
 import { inspectSignedReport, uploadSignedReport } from './report-api.ts';
 import { $liveReport } from './report-store.ts';
-
-export const PDF_RULES = `A PDF file of at most ${REPORT_UPLOAD_MAX_BYTES / 1024 / 1024} MB, signed by the responsible authority.`;
+import { m } from './messages.ts';
 
 export function formatBytes(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+  if (bytes < 1024 * 1024) return m('bytes.kb', { size: Math.max(1, Math.round(bytes / 1024)) });
+  return m('bytes.mb', { size: Math.round((bytes / 1024 / 1024) * 10) / 10 });
 }
+
+/** "Signed by Aiko Tanaka on 23 Nov 2026, 10:42, as recorded in the file". */
+export function signatureText(signature: { signer: string | null; signed_at: string | null }): string {
+  const time = signature.signed_at ? formatDateTime(signature.signed_at) : null;
+  if (signature.signer) return time ? m('signed.byOn', { name: signature.signer, time }) : m('signed.by', { name: signature.signer });
+  return time ? m('signed.digitallyOn', { time }) : m('signed.digitally');
+}
+
+
+export const PDF_RULES = m('submit.rules', { size: formatBytes(REPORT_UPLOAD_MAX_BYTES) });
 
 /** The browser's quick look before sending (the server checks the bytes again). */
 export function checkPdf(file: Pick<File, 'name' | 'type' | 'size'>): string | null {
-  if (file.size === 0) return 'This file is empty. Choose the signed PDF.';
-  if (file.type !== 'application/pdf' && !/\.pdf$/i.test(file.name)) return 'This file is not a PDF. Save the signed report as PDF and choose it again.';
-  if (file.size > REPORT_UPLOAD_MAX_BYTES) return `This file is ${formatBytes(file.size)}: the signed report may be at most ${formatBytes(REPORT_UPLOAD_MAX_BYTES)}.`;
+  if (file.size === 0) return m('check.pdfEmpty');
+  if (file.type !== 'application/pdf' && !/\.pdf$/i.test(file.name)) return m('check.notPdf');
+  if (file.size > REPORT_UPLOAD_MAX_BYTES) return m('check.pdfTooBig', { size: formatBytes(file.size), max: formatBytes(REPORT_UPLOAD_MAX_BYTES) });
   return null;
 }
 
@@ -111,14 +121,14 @@ export async function submitSigned(): Promise<void> {
     $liveReport.set(updated);
     setStep({ phase: 'idle' });
     invalidatePrefixes('report/type/national/');
-    notifySuccess('The signed report is uploaded and the report is submitted.');
+    notifySuccess(m('submit.done'));
   } catch (error) {
     // Changed since it was read (reopened, returned…): what was signed may not be what it says now.
     const current = conflictOf(error, ReportSchema);
     if (current) $liveReport.set(current);
-    const message = current ? 'Someone changed this report meanwhile. Check it, then submit the signed copy again.' : errorMessage(error);
+    const message = current ? m('submit.changedMeanwhile') : errorMessage(error);
     if ($signed.get().phase === 'submitting') setStep({ phase: 'failed', ...chosen, message });
-    notifyError(`The report was not submitted: ${message}`);
+    notifyError(m('submit.notSubmitted', { message }));
   } finally {
     abort = null;
   }

@@ -1,11 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import type { SignedPdfFacts } from '../../../lib/national-reports/schema.ts';
-import { formatDateTime } from '../questionnaire/field-status.tsx';
+import { formatNumber } from '../ui/format.ts';
 import { Icon } from '../ui/icons.tsx';
 import { ui } from '../ui/styles.ts';
 import { FirstPage } from './first-page.tsx';
-import { $signed, chooseSigned, confirmUnsigned, discardSigned, formatBytes, PDF_RULES, submitSigned, type SignedStep } from './signed-store.ts';
+import { m } from './messages.ts';
+import { $signed, chooseSigned, confirmUnsigned, discardSigned, formatBytes, PDF_RULES, signatureText, submitSigned, type SignedStep } from './signed-store.ts';
+
+const CURRENT_STEP = 'font-semibold text-brand-800';
 
 /**
  * Submitting by signed PDF as a step of its own (decision 025): 1. choose or drop the file;
@@ -21,14 +24,14 @@ export function SignedSubmission({ replacing }: { replacing: boolean }) {
     <section aria-labelledby="signed-submission" className={`${ui.card} border-brand-200`}>
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-2">
         <h2 id="signed-submission" className="text-lg font-semibold text-slate-900">
-          {replacing ? 'Send a new signed copy' : 'Submit the signed report'}
+          {replacing ? m('submit.titleReplace') : m('submit.title')}
         </h2>
-        <ol className="flex gap-3 text-sm text-slate-600" aria-label="Steps">
-          <li aria-current={reviewing ? undefined : 'step'} className={reviewing ? '' : 'font-semibold text-brand-800'}>
-            1. Choose the file
+        <ol className="flex gap-3 text-sm text-slate-600" aria-label={m('submit.steps')}>
+          <li aria-current={reviewing ? undefined : 'step'} className={reviewing ? '' : CURRENT_STEP}>
+            {m('submit.step1')}
           </li>
-          <li aria-current={reviewing ? 'step' : undefined} className={reviewing ? 'font-semibold text-brand-800' : ''}>
-            2. Check and submit
+          <li aria-current={reviewing ? 'step' : undefined} className={reviewing ? CURRENT_STEP : ''}>
+            {m('submit.step2')}
           </li>
         </ol>
       </div>
@@ -59,16 +62,16 @@ function Choose({ step, replacing }: { step: SignedStep; replacing: boolean }) {
       >
         <Icon name="report" className="size-8 shrink-0 text-brand-700" />
         <div className="min-w-0 flex-1">
-          <p className="text-sm font-medium text-slate-900">Drag the signed PDF here, or choose it from your computer.</p>
+          <p className="text-sm font-medium text-slate-900">{m('submit.drop')}</p>
           <p className="mt-1 text-xs text-slate-600">
-            {PDF_RULES} {replacing ? 'It replaces the current copy; earlier copies are kept.' : 'Nothing is submitted until you have checked the file.'}
+            {PDF_RULES} {replacing ? m('submit.replaces') : m('submit.nothingYet')}
           </p>
         </div>
         <button type="button" className={ui.primaryButton} disabled={checking} onClick={() => input.current?.click()}>
-          Choose the file
+          {m('submit.choose')}
         </button>
         <label htmlFor="signed-pdf" className="sr-only">
-          Signed report (PDF)
+          {m('submit.fileLabel')}
         </label>
         <input
           ref={input}
@@ -88,19 +91,18 @@ function Choose({ step, replacing }: { step: SignedStep; replacing: boolean }) {
         <div className="mt-3" role="status" aria-live="polite">
           <div className="flex items-center justify-between gap-3 text-sm text-slate-700">
             <span className="min-w-0 break-words">
-              Checking {step.file.name}… {pct < 100 ? `${pct}%` : ''}
+              {pct < 100 ? m('submit.checkingPct', { name: step.file.name, pct }) : m('submit.checking', { name: step.file.name })}
             </span>
             <button type="button" className="text-sm underline" onClick={discardSigned}>
-              Cancel
+              {m('common.cancel')}
             </button>
           </div>
-          <progress className="mt-1 h-2 w-full accent-brand-600" max={100} value={pct} aria-label="Checking the file" />
+          <progress className="mt-1 h-2 w-full accent-brand-600" max={100} value={pct} aria-label={m('submit.checkingLabel')} />
         </div>
       )}
       {step.phase === 'invalid' && (
         <p role="alert" className="mt-3 break-words text-sm text-red-700">
-          {step.name ? `${step.name}: ` : ''}
-          {step.message}
+          {step.name ? m('submit.fileProblem', { name: step.name, message: step.message }) : step.message}
         </p>
       )}
     </div>
@@ -116,18 +118,20 @@ function Review({ step, replacing }: { step: Extract<SignedStep, { facts: Signed
     <div className="mt-4 grid gap-5 md:grid-cols-[minmax(0,1fr)_minmax(0,15rem)]">
       <div className="min-w-0 space-y-4">
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
-          <dt className="text-slate-600">File</dt>
-          <dd className="break-words font-medium text-slate-900">{file.name}</dd>
-          <dt className="text-slate-600">Size</dt>
+          <dt className="text-slate-600">{m('submit.file')}</dt>
+          <dd className="break-words font-medium text-slate-900" dir="auto">
+            {file.name}
+          </dd>
+          <dt className="text-slate-600">{m('submit.size')}</dt>
           <dd className="text-slate-900">{formatBytes(facts.size)}</dd>
-          <dt className="text-slate-600">Pages</dt>
-          <dd className="text-slate-900">{facts.pages}</dd>
+          <dt className="text-slate-600">{m('submit.pages')}</dt>
+          <dd className="text-slate-900">{formatNumber(facts.pages)}</dd>
         </dl>
         <SignatureNote facts={facts} />
         {!facts.signature && (
           <label className="flex items-start gap-2 text-sm text-slate-900">
             <input type="checkbox" className="mt-0.5 size-4 accent-brand-600" checked={confirmed} disabled={submitting} onChange={(event) => confirmUnsigned(event.target.checked)} />
-            <span>I confirm this is the signed copy of the report.</span>
+            <span>{m('submit.confirm')}</span>
           </label>
         )}
         {step.phase === 'failed' && (
@@ -137,13 +141,13 @@ function Review({ step, replacing }: { step: Extract<SignedStep, { facts: Signed
         )}
         <div className="flex flex-wrap items-center gap-3">
           <button type="button" className={ui.primaryButton} disabled={!ready || submitting} onClick={() => void submitSigned()}>
-            {submitting ? `Submitting… ${pct}%` : replacing ? 'Send this copy' : 'Submit'}
+            {submitting ? m('submit.submitting', { pct }) : replacing ? m('submit.sendCopy') : m('submit.submit')}
           </button>
           <button type="button" className={ui.secondaryButton} onClick={discardSigned}>
-            {submitting ? 'Cancel' : 'Choose another file'}
+            {submitting ? m('common.cancel') : m('submit.another')}
           </button>
         </div>
-        {submitting && <progress className="h-2 w-full accent-brand-600" max={100} value={pct} aria-label="Upload progress" />}
+        {submitting && <progress className="h-2 w-full accent-brand-600" max={100} value={pct} aria-label={m('submit.progress')} />}
       </div>
       <FirstPage url={url} name={file.name} />
     </div>
@@ -157,22 +161,17 @@ function SignatureNote({ facts }: { facts: SignedPdfFacts }) {
       <div className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900">
         <Icon name="alert" className="mt-0.5 size-4 shrink-0 text-amber-800" />
         <p>
-          <strong>This PDF carries no digital signature.</strong> That is usual for a report signed on paper and scanned. Check the first page, and confirm below that this is the signed copy.
+          <strong>{m('submit.unsigned')}</strong> {m('submit.unsignedHint')}
         </p>
       </div>
     );
   }
-  const who = signature.signer ? `Signed by ${signature.signer}` : 'Signed digitally';
-  const when = signature.signed_at ? ` on ${formatDateTime(signature.signed_at)}` : '';
   return (
     <div className="flex gap-2 rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm text-slate-900">
       <Icon name="check" className="mt-0.5 size-4 shrink-0 text-emerald-800" />
       <p>
-        <strong className="break-words">
-          {who}
-          {when}
-        </strong>
-        , as recorded in the file.{!signature.signer && ' The file does not name the signer.'} The portal does not verify the signature itself.
+        <strong className="break-words">{signatureText(signature)}.</strong>
+        {!signature.signer && ` ${m('submit.noSigner')}`} {m('submit.notVerified')}
       </p>
     </div>
   );

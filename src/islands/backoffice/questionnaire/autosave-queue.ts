@@ -2,6 +2,7 @@ import { atom, computed, type ReadableAtom } from 'nanostores';
 import { createDraftBook, statusOfDraft, summarise, type DraftBook } from './autosave-drafts.ts';
 import { sendOnce, type QueueCore } from './autosave-send.ts';
 import type { AnswerErrors, AutosaveQueueOptions, Connection, Draft, InputLike, QueueStatus, SavedLike } from './autosave-types.ts';
+import { m } from './messages.ts';
 
 export type { AnswerErrors, AutosaveQueueOptions, Connection, Draft, InputLike, QueueStatus, SavedLike, SendResult, Transport } from './autosave-types.ts';
 export { errorsByIndex } from './autosave-send.ts';
@@ -28,7 +29,7 @@ export function createAutosaveQueue<Input extends InputLike, Saved extends Saved
 
   function put(question: string, raw: Raw, input: Input | null, state: { baseVersion: number | null; errors?: AnswerErrors | null }): void {
     const draft = book.put(question, raw, input, state);
-    if ($status.get()[question]?.kind !== 'saving') book.setStatus(question, core.state.locked ? { kind: 'locked', message: 'This form is locked.' } : statusOfDraft(draft));
+    if ($status.get()[question]?.kind !== 'saving') book.setStatus(question, core.state.locked ? { kind: 'locked', message: m('status.formLocked') } : statusOfDraft(draft));
   }
 
   return {

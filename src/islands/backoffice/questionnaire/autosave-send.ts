@@ -1,6 +1,7 @@
 import type { WritableAtom } from 'nanostores';
 import { statusOfDraft, withVersion, type DraftBook } from './autosave-drafts.ts';
 import type { AnswerErrors, AutosaveQueueOptions, Connection, Draft, InputLike, SavedLike, SendResult } from './autosave-types.ts';
+import { m } from './messages.ts';
 
 /** What one autosave queue shares between its sends: its drafts, its connection and whether it is locked. */
 export interface QueueCore<Input extends InputLike, Saved extends SavedLike, Raw, Extra> {
@@ -34,7 +35,7 @@ export async function sendOnce<Input extends InputLike, Saved extends SavedLike,
   try {
     result = await core.options.transport(inputs);
   } catch (error) {
-    result = { kind: 'failed', message: error instanceof Error ? error.message : 'The answer could not be saved.' };
+    result = { kind: 'failed', message: error instanceof Error ? error.message : m('send.failed') };
   }
 
   const drafts = { ...book.$drafts.get() };

@@ -3,6 +3,7 @@ import type { EngineOptions } from '../../../lib/questionnaires/engine.ts';
 import type { Answer } from '../../../lib/questionnaires/schema.ts';
 import { createAutosaveQueue, type QueueStatus } from './autosave-queue.ts';
 import type { FormFilters, QuestionnaireFormOptions } from './form-types.ts';
+import { m } from './messages.ts';
 import { rawOf, sameAnswer, type AnswerSend, type RawAnswer } from './raw-answer.ts';
 
 /**
@@ -92,7 +93,7 @@ function createTyping() {
  */
 export function rightsLock(rights: QuestionnaireFormOptions<unknown>['answerRights'], stored: Answer | undefined, entry: QueueStatus<Answer> | undefined): string | null {
   if (!rights || (entry && entry.kind !== 'saved')) return null;
-  if (stored && !rights.update) return 'Your access rights let you give first answers but not change saved ones.';
-  if (!stored && !rights.create) return 'Your access rights let you change saved answers but not give new ones.';
+  if (stored && !rights.update) return m('rights.createOnly');
+  if (!stored && !rights.create) return m('rights.updateOnly');
   return null;
 }

@@ -6,6 +6,7 @@ import { rightsLock, type FormState } from './form-state.ts';
 import type { FieldState, FormFilters, QuestionGroup } from './form-types.ts';
 import { checkRaw, rawOf } from './raw-answer.ts';
 import { saveBarState, type AnswerKind } from './save-bar-state.ts';
+import { m } from './messages.ts';
 
 type Effective = Record<string, Pick<Answer, 'question_uuid' | 'value' | 'comment'>>;
 
@@ -69,7 +70,7 @@ interface FieldFacts {
 function fieldStateOf(question: Question, engine: EngineOptions, { entry, stored, byRights, connection, locked, justSaved, isMine }: FieldFacts): FieldState {
   if (entry?.kind === 'conflict') return { kind: 'conflict', theirs: entry.theirs, mine: isMine(entry.theirs) };
   if (locked) return { kind: 'locked', message: locked };
-  if (byRights) return { kind: 'locked', message: justSaved ? `Saved. ${byRights}` : byRights, own: true };
+  if (byRights) return { kind: 'locked', message: justSaved ? m('status.savedThen', { message: byRights }) : byRights, own: true };
   if (entry?.kind === 'invalid') return { kind: 'invalid', errors: entry.errors, stored: false };
   if (entry?.kind === 'saving') return { kind: 'saving' };
   if (entry?.kind === 'pending') return { kind: 'pending', offline: connection !== 'online' };

@@ -5,6 +5,8 @@ import type { AnswerErrors } from './autosave-queue.ts';
 import { ConflictPanel, FieldStatus } from './field-status.tsx';
 import type { QuestionnaireForm } from './form-store.ts';
 import { CommentField, ErrorLine, NarrativeField, QuestionHeader, YearAndSourceFields } from './question-parts.tsx';
+import { problemText } from './answer-format.ts';
+import { m } from './messages.ts';
 import { errorText } from './raw-answer.ts';
 import { ValueInput } from './value-input.tsx';
 
@@ -14,7 +16,7 @@ function valueErrorsOf(question: Question, errors: AnswerErrors): string[] {
     .filter(([key]) => key === 'value' || key.startsWith('value.'))
     .flatMap(([key, messages]) => {
       const part = question.parts.find((p) => `value.${p.key}` === key);
-      return messages.map((message) => (part && /^[a-z]/.test(message) ? `${part.label}: ${message}` : message));
+      return messages.map((message) => (part && /^[a-z]/.test(message) ? m('problem.part', { part: part.label, problem: problemText(message) }) : message));
     });
 }
 
@@ -35,7 +37,7 @@ export function QuestionField({ form, question, extra }: {
   const locked = state.kind === 'locked';
   const errors = state.kind === 'invalid' ? state.errors : {};
   const valueErrors = valueErrorsOf(question, errors);
-  const valueError = errorText(valueErrors, 'The answer');
+  const valueError = errorText(valueErrors, m('label.theAnswer'));
   const describedBy = [valueError ? `${base}-value-error` : null, `${base}-status`, question.help ? `${base}-help` : null].filter(Boolean).join(' ');
   const parts = { form, question, raw, errors, base, locked };
 
@@ -82,7 +84,7 @@ export function QuestionField({ form, question, extra }: {
           onKeepMine={() => void form.keepMine(question.uuid)}
         />
       )}
-      <FieldStatus id={`${base}-status`} state={state} stored={stored} onRetry={() => void form.retry()} />
+      <FieldStatus id={`${base}-status`} question={question} state={state} stored={stored} onRetry={() => void form.retry()} />
     </section>
   );
 }

@@ -4,10 +4,11 @@ import { Icon } from '../ui/icons.tsx';
 import { ui } from '../ui/styles.ts';
 import type { AnswerErrors } from './autosave-queue.ts';
 import type { FormDisplay, QuestionnaireForm } from './form-store.ts';
+import { m } from './messages.ts';
 import { errorText, type RawAnswer } from './raw-answer.ts';
 import { FIELD_ATTR } from './value-input.tsx';
 
-const TIER_LABEL: Record<number, string> = { 1: 'Tier 1 · core figure', 2: 'Tier 2 · extended figure', 3: 'Tier 3 · policy question' };
+const TIER_LABEL = { 1: 'question.tier1', 2: 'question.tier2', 3: 'question.tier3' } as const;
 
 export function ErrorLine({ id, text }: { id: string; text: string | null }) {
   if (!text) return null;
@@ -25,28 +26,28 @@ export function QuestionHeader({ question, display, base, locked, extra }: { que
     <>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
         {display.codes === 'badge' && <span className="rounded bg-slate-100 px-1.5 py-0.5 font-mono font-semibold text-slate-800">{question.code}</span>}
-        {display.tiers && <span>{TIER_LABEL[question.question_tier]}</span>}
-        {question.sdg_refs.length > 0 && <span>SDG {question.sdg_refs.join(', ')}</span>}
-        {display.codes === 'small' && unit && <span>Unit: {unit}</span>}
-        {question.nua_paragraphs && <span>NUA ¶{question.nua_paragraphs}</span>}
-        {question.compulsory && <span className="font-semibold text-slate-800">Required</span>}
+        {display.tiers && <span>{m(TIER_LABEL[question.question_tier])}</span>}
+        {question.sdg_refs.length > 0 && <span>{m('question.sdg', { refs: question.sdg_refs.join(', ') })}</span>}
+        {display.codes === 'small' && unit && <span>{m('question.unit', { unit })}</span>}
+        {question.nua_paragraphs && <span>{m('question.nua', { paragraphs: question.nua_paragraphs })}</span>}
+        {question.compulsory && <span className="font-semibold text-slate-800">{m('question.required')}</span>}
         {locked && (
           <span className="inline-flex items-center gap-1 text-slate-700">
             <Icon name="shield" className="size-3.5" />
-            Locked
+            {m('question.locked')}
           </span>
         )}
         {extra && <span className="ml-auto">{extra}</span>}
       </div>
-      <h3 id={`${base}-text`} className="mt-2 text-base font-semibold text-slate-900">
+      <h3 id={`${base}-text`} dir="auto" className="mt-2 text-base font-semibold text-slate-900">
         {question.text}
       </h3>
       {question.help && (
-        <p id={`${base}-help`} className="mt-1 text-sm text-slate-600">
+        <p id={`${base}-help`} dir="auto" className="mt-1 text-sm text-slate-600">
           {question.help}
         </p>
       )}
-      {display.codes === 'small' && <p className="mt-1 text-xs text-slate-600">Code <span className="font-mono">{question.code}</span></p>}
+      {display.codes === 'small' && <p className="mt-1 text-xs text-slate-600">{m('question.code')} <span className="font-mono">{question.code}</span></p>}
     </>
   );
 }
@@ -66,7 +67,7 @@ export function NarrativeField({ form, question, raw, errors, base, locked }: Pa
   return (
     <div className="mt-3">
       <label htmlFor={`${base}-narrative`} className={ui.label}>
-        {question.text_label ?? 'Details'}
+        {question.text_label ? <bdi>{question.text_label}</bdi> : m('field.details')}
       </label>
       <textarea dir="auto"
         {...FIELD_ATTR}
@@ -79,7 +80,7 @@ export function NarrativeField({ form, question, raw, errors, base, locked }: Pa
         aria-describedby={errors['text'] ? `${base}-narrative-error` : undefined}
         onChange={(event) => form.change(question.uuid, { text: event.target.value })}
       />
-      <ErrorLine id={`${base}-narrative-error`} text={errorText(errors['text'], question.text_label ?? 'The details')} />
+      <ErrorLine id={`${base}-narrative-error`} text={errorText(errors['text'], question.text_label ?? m('label.theDetails'))} />
     </div>
   );
 }
@@ -90,7 +91,7 @@ export function YearAndSourceFields({ form, question, raw, errors, base, locked 
     <div className="mt-3 grid gap-3 sm:grid-cols-[9rem_1fr]">
       <div>
         <label htmlFor={`${base}-year`} className={ui.label}>
-          Data year
+          {m('field.dataYear')}
         </label>
         <input dir="auto"
           {...FIELD_ATTR}
@@ -106,18 +107,18 @@ export function YearAndSourceFields({ form, question, raw, errors, base, locked 
           aria-describedby={errors['data_year'] ? `${base}-year-error` : undefined}
           onChange={(event) => form.change(question.uuid, { data_year: event.target.value })}
         />
-        <ErrorLine id={`${base}-year-error`} text={errorText(errors['data_year'], 'The data year')} />
+        <ErrorLine id={`${base}-year-error`} text={errorText(errors['data_year'], m('label.theDataYear'))} />
       </div>
       <div>
         <label htmlFor={`${base}-source`} className={ui.label}>
-          Source{question.question_tier === 1 ? '' : ' (optional)'}
+          {question.question_tier === 1 ? m('field.source') : m('field.sourceOptional')}
         </label>
         <input dir="auto"
           {...FIELD_ATTR}
           id={`${base}-source`}
           type="text"
           autoComplete="off"
-          placeholder={`e.g. ${question.source_hint ?? 'national statistics office, survey name'}`}
+          placeholder={question.source_hint ? m('field.sourceExample', { hint: question.source_hint }) : m('field.sourcePlaceholder')}
           className={`${ui.input} mt-1`}
           value={raw.source}
           disabled={locked}
@@ -125,7 +126,7 @@ export function YearAndSourceFields({ form, question, raw, errors, base, locked 
           aria-describedby={errors['source'] ? `${base}-source-error` : undefined}
           onChange={(event) => form.change(question.uuid, { source: event.target.value })}
         />
-        <ErrorLine id={`${base}-source-error`} text={errorText(errors['source'], 'The source')} />
+        <ErrorLine id={`${base}-source-error`} text={errorText(errors['source'], m('label.theSource'))} />
       </div>
     </div>
   );
@@ -138,7 +139,7 @@ export function CommentField({ form, question, raw, errors, base, locked }: Part
     return (
       <div className="mt-3">
         <label htmlFor={`${base}-comment`} className={ui.label}>
-          Comment (optional)
+          {m('field.comment')}
         </label>
         <textarea dir="auto"
           {...FIELD_ATTR}
@@ -150,7 +151,7 @@ export function CommentField({ form, question, raw, errors, base, locked }: Part
           aria-invalid={Boolean(errors['comment']) || undefined}
           onChange={(event) => form.change(question.uuid, { comment: event.target.value })}
         />
-        <ErrorLine id={`${base}-comment-error`} text={errorText(errors['comment'], 'The comment')} />
+        <ErrorLine id={`${base}-comment-error`} text={errorText(errors['comment'], m('label.theComment'))} />
       </div>
     );
   }
@@ -161,7 +162,7 @@ export function CommentField({ form, question, raw, errors, base, locked }: Part
         requestAnimationFrame(() => document.getElementById(`${base}-comment`)?.focus());
       }}
     >
-      + Add a comment
+      {m('field.addComment')}
     </button>
   );
 }

@@ -5,20 +5,21 @@ import { Chips } from '../ui/filters.tsx';
 import { Icon } from '../ui/icons.tsx';
 import { ui } from '../ui/styles.ts';
 import type { QuestionGroup, QuestionnaireForm, ShowFilter } from './form-store.ts';
+import { m } from './messages.ts';
 import { QuestionField } from './question-field.tsx';
 
 const TIERS = [
-  { value: '', label: 'All tiers' },
-  { value: '1', label: 'Tier 1' },
-  { value: '2', label: 'Tier 2' },
-  { value: '3', label: 'Tier 3' },
+  { value: '', label: m('filter.allTiers') },
+  { value: '1', label: m('filter.tier', { tier: 1 }) },
+  { value: '2', label: m('filter.tier', { tier: 2 }) },
+  { value: '3', label: m('filter.tier', { tier: 3 }) },
 ] as const;
 
 const SHOW = [
-  { value: 'all', label: 'All questions' },
-  { value: 'unanswered', label: 'Unanswered' },
-  { value: 'invalid', label: 'Needs attention' },
-  { value: 'commented', label: 'With a comment' },
+  { value: 'all', label: m('filter.all') },
+  { value: 'unanswered', label: m('filter.unanswered') },
+  { value: 'invalid', label: m('filter.attention') },
+  { value: 'commented', label: m('filter.commented') },
 ] as const satisfies readonly { value: ShowFilter; label: string }[];
 
 /** Enter in a one-line input moves on to the next input, as Tab does. */
@@ -37,11 +38,11 @@ function CompletenessMark({ completeness }: { completeness: Completeness }) {
   return (
     <span className={`shrink-0 tabular-nums ${done ? 'text-emerald-800' : 'text-slate-600'}`}>
       {done && <Icon name="check" className="mr-0.5 inline size-3.5" />}
-      {completeness.answered}/{completeness.total}
+      {m('rail.count', { answered: completeness.answered, total: completeness.total })}
       {completeness.invalid > 0 && (
-        <span className="ml-1 rounded-full bg-red-100 px-1.5 text-xs font-semibold text-red-800" title={`${completeness.invalid} to correct`}>
+        <span className="ml-1 rounded-full bg-red-100 px-1.5 text-xs font-semibold text-red-800" title={m('rail.toCorrect', { count: completeness.invalid })}>
           <span aria-hidden="true">!</span>
-          <span className="sr-only">, {completeness.invalid} to correct</span>
+          <span className="sr-only">{m('rail.toCorrectAfter', { count: completeness.invalid })}</span>
         </span>
       )}
     </span>
@@ -53,12 +54,12 @@ function NavigationRail({ form }: { form: QuestionnaireForm }) {
   const groups = useStore(form.$groups);
   const codes = form.display.sectionCodes;
   return (
-    <nav aria-label="Sections of the questionnaire" className="text-sm">
+    <nav aria-label={m('rail.label')} className="text-sm">
       <ol className="space-y-3">
         {groups.map((group) => (
           <li key={group.thrust.code}>
             <a href={`#thrust-${group.thrust.code}`} className="flex items-start justify-between gap-2 font-semibold text-slate-900 hover:text-brand-700">
-              <span>{codes && `${group.thrust.code} · `}{group.thrust.name}</span>
+              <span dir="auto">{codes && `${group.thrust.code} · `}{group.thrust.name}</span>
               <CompletenessMark completeness={group.completeness} />
             </a>
             <div className="mt-1 h-1 rounded-full bg-slate-200" aria-hidden="true">
@@ -68,7 +69,7 @@ function NavigationRail({ form }: { form: QuestionnaireForm }) {
               {group.subcategories.map((sub) => (
                 <li key={sub.subcategory.code}>
                   <a href={`#sub-${sub.subcategory.code}`} className="flex justify-between gap-2 text-slate-700 hover:text-brand-700">
-                    <span>{codes && `${sub.subcategory.code} `}{sub.subcategory.name}</span>
+                    <span dir="auto">{codes && `${sub.subcategory.code} `}{sub.subcategory.name}</span>
                     <CompletenessMark completeness={sub.completeness} />
                   </a>
                 </li>
@@ -112,12 +113,12 @@ function SaveBar({ form, container }: { form: QuestionnaireForm; container: RefO
           <div className="flex flex-wrap gap-2">
             {bar.settle && (
               <button type="button" className={ui.secondaryButton} onClick={() => showAttention(form, container.current)}>
-                Show them
+                {m('saveBar.showThem')}
               </button>
             )}
             {bar.retry && (
               <button type="button" className={ui.secondaryButton} onClick={() => void form.retry()}>
-                Retry now
+                {m('saveBar.retry')}
               </button>
             )}
           </div>
@@ -168,11 +169,11 @@ export function QuestionnaireFormView({ form, fieldExtra }: {
           focusFirstAnswer(questionsRef.current);
         }}
       >
-        Skip to the first question
+        {m('form.skip')}
       </a>
       <aside className="mb-6 lg:mb-0">
         <details className="rounded-lg border border-slate-200 bg-white p-4 lg:hidden">
-          <summary className="cursor-pointer font-semibold text-slate-900">Sections and progress</summary>
+          <summary className="cursor-pointer font-semibold text-slate-900">{m('form.sections')}</summary>
           <div className="mt-3">
             <NavigationRail form={form} />
           </div>
@@ -188,20 +189,20 @@ export function QuestionnaireFormView({ form, fieldExtra }: {
           {form.display.tiers && (
             <Chips
               id="questionnaire-tier"
-              label="Tier"
+              label={m('filter.tierLabel')}
               chips={TIERS}
               value={filters.tier === null ? '' : (String(filters.tier) as '1' | '2' | '3')}
               onPick={(value) => form.setFilters({ tier: value === '' ? null : (Number(value) as QuestionTier) })}
             />
           )}
-          <Chips id="questionnaire-show" label="Show" chips={SHOW} value={filters.show} onPick={(show) => form.setFilters({ show })} />
+          <Chips id="questionnaire-show" label={m('filter.showLabel')} chips={SHOW} value={filters.show} onPick={(show) => form.setFilters({ show })} />
         </div>
 
         {visibleCount === 0 && (
           <div className="rounded-lg border border-dashed border-slate-300 bg-slate-50 p-8 text-center">
-            <p className="font-semibold text-slate-800">No question matches these filters</p>
+            <p className="font-semibold text-slate-800">{m('filter.none')}</p>
             <button type="button" className={`${ui.link} mt-2 text-sm`} onClick={() => form.setFilters({ tier: null, show: 'all' })}>
-              Show every question
+              {m('filter.showEvery')}
             </button>
           </div>
         )}
@@ -221,13 +222,13 @@ function ThrustGroup({ form, group, fieldExtra }: { form: QuestionnaireForm; gro
   if (shown.length === 0) return null;
   return (
     <section key={group.thrust.code} id={`thrust-${group.thrust.code}`} aria-labelledby={`thrust-${group.thrust.code}-title`} className="mb-8 scroll-mt-20">
-      <h2 id={`thrust-${group.thrust.code}-title`} className="text-lg font-semibold text-slate-900">
+      <h2 id={`thrust-${group.thrust.code}-title`} dir="auto" className="text-lg font-semibold text-slate-900">
         {form.display.sectionCodes && `${group.thrust.code} · `}{group.thrust.name}
       </h2>
-      {group.thrust.nua_paragraphs && <p className="text-sm text-slate-600">New Urban Agenda ¶{group.thrust.nua_paragraphs}</p>}
+      {group.thrust.nua_paragraphs && <p className="text-sm text-slate-600">{m('form.nuaParagraphs', { paragraphs: group.thrust.nua_paragraphs })}</p>}
       {shown.map((sub) => (
         <div key={sub.subcategory.code} id={`sub-${sub.subcategory.code}`} className="mt-4 scroll-mt-20">
-          <h3 className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-600">
+          <h3 dir="auto" className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-600">
             {form.display.sectionCodes && `${sub.subcategory.code} `}{sub.subcategory.name}
           </h3>
           <div className="space-y-4">

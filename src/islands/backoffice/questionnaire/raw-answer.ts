@@ -1,6 +1,9 @@
 import { answerSchema, answerWarnings, type CleanAnswer, type EngineOptions } from '../../../lib/questionnaires/engine.ts';
 import type { Answer, AnswerValue, Question } from '../../../lib/questionnaires/schema.ts';
+import { PAGE_LOCALE } from '../../i18n/page-locale.ts';
+import { problemText } from './answer-format.ts';
 import type { AnswerErrors } from './autosave-queue.ts';
+import { m } from './messages.ts';
 
 /**
  * An answer as the inputs hold it: numbers as typed ('58.3', '1,200', '' for none), yes/no as
@@ -23,12 +26,17 @@ export interface AnswerSend extends CleanAnswer {
   version?: number;
 }
 
+/** Languages that write the decimal point as a comma ("58,3"): there a comma is a decimal point, never a thousands separator. */
+const DECIMAL_COMMA = PAGE_LOCALE === 'fr' || PAGE_LOCALE === 'ru';
+
 const isNumeric = (type: Question['answer_type']) => type === 'pct' || type === 'num' || type === 'int';
 
+/** A stored number as the input shows it: "58.3", or "58,3" where the language writes a decimal comma. */
 function rawScalar(value: number | boolean | null | undefined): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  return String(value);
+  const text = String(value);
+  return DECIMAL_COMMA && /^-?\d+\.\d+$/.test(text) ? text.replace('.', ',') : text;
 }
 
 /** What the inputs show for a stored answer (or for none). */
@@ -54,9 +62,10 @@ export function rawOf(question: Question, answer: Pick<Answer, 'value' | 'text' 
   };
 }
 
-/** '1,200.5' and ' 58.3 ' read as numbers; '' is no value; anything else is not a number. */
-export function parseNumber(text: string): number | null | typeof NaN {
-  const trimmed = text.trim().replace(/\s/g, '');
+/** '1,200.5' and ' 58.3 ' read as numbers (and '58,3' on a French or Russian page); '' is no value; anything else is not a number. */
+export function parseNumber(text: string, decimalComma = DECIMAL_COMMA): number | null | typeof NaN {
+  const spaced = text.trim().replace(/\s/g, '');
+  const trimmed = decimalComma && /^-?\d*,\d+$/.test(spaced) ? spaced.replace(',', '.') : spaced;
   if (trimmed === '') return null;
   const plain = /^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(trimmed) ? trimmed.replace(/,/g, '') : trimmed;
   if (!/^-?(\d+\.?\d*|\.\d+)(e-?\d+)?$/i.test(plain)) return Number.NaN;
@@ -68,11 +77,12 @@ function scalarOf(question: Question, text: string): number | boolean | null {
   return parseNumber(text);
 }
 
-const NOT_A_NUMBER: Partial<Record<Question['answer_type'], string>> = {
-  pct: 'Enter a percentage as a number, for example 58.3',
-  num: 'Enter a number, for example 12.5',
-  int: 'Enter a whole number, for example 1200',
+const NOT_A_NUMBER: Partial<Record<Question['answer_type'], 'check.enterPercentage' | 'check.enterNumber' | 'check.enterWhole'>> = {
+  pct: 'check.enterPercentage',
+  num: 'check.enterNumber',
+  int: 'check.enterWhole',
 };
+const notANumber = (type: Question['answer_type']) => m(NOT_A_NUMBER[type] ?? 'check.enterAnyNumber');
 
 export interface Checked {
   /** The answer to send, or null when it is invalid. */
@@ -93,13 +103,13 @@ export function checkRaw(question: Question, raw: RawAnswer, engine: EngineOptio
     const out: Record<string, number | boolean | null> = {};
     for (const part of question.parts) {
       const scalar = scalarOf(question, parts[part.key] ?? '');
-      if (typeof scalar === 'number' && Number.isNaN(scalar)) (errors[`value.${part.key}`] ??= []).push(NOT_A_NUMBER[question.answer_type] ?? 'Enter a number');
+      if (typeof scalar === 'number' && Number.isNaN(scalar)) (errors[`value.${part.key}`] ??= []).push(notANumber(question.answer_type));
       out[part.key] = scalar;
     }
     value = out;
   } else if (isNumeric(question.answer_type) || question.answer_type === 'yn') {
     const scalar = scalarOf(question, typeof raw.value === 'string' ? raw.value : '');
-    if (typeof scalar === 'number' && Number.isNaN(scalar)) errors['value'] = [NOT_A_NUMBER[question.answer_type] ?? 'Enter a number'];
+    if (typeof scalar === 'number' && Number.isNaN(scalar)) errors['value'] = [notANumber(question.answer_type)];
     value = scalar;
   } else if (question.answer_type === 'multi') {
     value = Array.isArray(raw.value) ? raw.value : [];
@@ -109,7 +119,7 @@ export function checkRaw(question: Question, raw: RawAnswer, engine: EngineOptio
 
   const yearText = raw.data_year.trim();
   const dataYear = yearText === '' ? null : /^\d{4}$/.test(yearText) ? Number(yearText) : Number.NaN;
-  if (Number.isNaN(dataYear)) errors['data_year'] = ['Enter a year such as 2024'];
+  if (Number.isNaN(dataYear)) errors['data_year'] = [m('check.enterYear')];
 
   if (Object.keys(errors).length > 0) return { send: null, errors, warnings: [] };
 
@@ -145,10 +155,11 @@ export function sameAnswer(send: Pick<AnswerSend, 'value' | 'text' | 'data_year'
  */
 export function errorText(messages: readonly string[] | undefined, label: string): string | null {
   if (!messages || messages.length === 0) return null;
+  const end = PAGE_LOCALE === 'zh' ? '。' : '.';
   return messages
     .map((message) => {
-      const text = /^[a-z]/.test(message) ? `${label} ${message}` : message;
-      return /[.!?]$/.test(text) ? text : `${text}.`;
+      const text = /^[a-z]/.test(message) ? m('problem.sentence', { label, problem: problemText(message) }) : message;
+      return /[.!?。]$/.test(text) ? text : `${text}${end}`;
     })
-    .join(' ');
+    .join(PAGE_LOCALE === 'zh' ? '' : ' ');
 }

@@ -1,4 +1,5 @@
 import type { Connection } from './autosave-queue.ts';
+import { m } from './messages.ts';
 
 /** Where one answer stands, as the save bar counts it (a field's or a draft's kind). */
 export type AnswerKind = 'typing' | 'editing' | 'pending' | 'saving' | 'saved' | 'failed' | 'conflict' | 'invalid' | 'locked' | 'idle' | 'warning';
@@ -12,8 +13,6 @@ export interface SaveBarState {
   /** "Show them": answers only the person can settle (to correct, or a conflict to choose). */
   settle: boolean;
 }
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
  * The save bar's words (issue 16): "Saving…" while the person types and while answers wait or
@@ -35,16 +34,16 @@ export function saveBarState(kinds: readonly AnswerKind[], connection: Connectio
   if (locked) {
     const unsaved = busy + failed + settle + held;
     return unsaved === 0
-      ? { tone: 'quiet', message: 'Answers are locked.', retry: false, settle: false }
-      : { tone: 'problem', message: `Answers are locked: ${plural(unsaved, 'answer was', 'answers were')} not saved.`, retry: false, settle: false };
+      ? { tone: 'quiet', message: m('saveBar.locked'), retry: false, settle: false }
+      : { tone: 'problem', message: m('saveBar.lockedUnsaved', { count: unsaved }), retry: false, settle: false };
   }
   const parts: string[] = [];
-  if (failed > 0) parts.push(`${plural(failed, 'answer', 'answers')} not saved`);
-  if (settle > 0) parts.push(`${plural(settle, 'answer needs', 'answers need')} your attention`);
-  if (busy > 0 && connection === 'offline') parts.push(`You are offline: ${plural(busy, 'answer is', 'answers are')} kept on this device and sent when the connection returns`);
-  else if (busy > 0 && connection === 'signedOut') parts.push(`Your sign-in has expired: ${plural(busy, 'answer is', 'answers are')} kept on this device and sent once you sign in again`);
-  else if (busy > 0) parts.push('Saving…');
-  if (parts.length === 0) return { tone: 'quiet', message: 'All answers are saved.', retry: false, settle: false };
+  if (failed > 0) parts.push(m('saveBar.failed', { count: failed }));
+  if (settle > 0) parts.push(m('saveBar.attention', { count: settle }));
+  if (busy > 0 && connection === 'offline') parts.push(m('saveBar.offline', { count: busy }));
+  else if (busy > 0 && connection === 'signedOut') parts.push(m('saveBar.signedOut', { count: busy }));
+  else if (busy > 0) parts.push(m('status.saving'));
+  if (parts.length === 0) return { tone: 'quiet', message: m('saveBar.allSaved'), retry: false, settle: false };
   const tone = failed > 0 || settle > 0 ? 'problem' : connection === 'online' ? 'busy' : 'waiting';
   return { tone, message: parts.join(' · '), retry: failed > 0 || (busy > 0 && connection === 'offline'), settle: settle > 0 };
 }

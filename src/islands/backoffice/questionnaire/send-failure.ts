@@ -1,5 +1,6 @@
 import { ApiError, DataValidationError, OFFLINE_MESSAGE } from '../lib/api.ts';
 import type { SendResult } from './autosave-queue.ts';
+import { m } from './messages.ts';
 
 /**
  * What a failed autosave request means for the queue, for the outcomes every form shares; a
@@ -8,10 +9,10 @@ import type { SendResult } from './autosave-queue.ts';
  * out: either way the answers wait.
  */
 export function sendFailure(error: unknown): Exclude<SendResult<never, never>, { kind: 'saved' | 'conflict' | 'locked' }> {
-  if (error instanceof DataValidationError) return { kind: 'failed', message: 'The server’s answer could not be read.' };
+  if (error instanceof DataValidationError) return { kind: 'failed', message: m('send.unreadable') };
   if (!(error instanceof ApiError)) {
     if (typeof navigator !== 'undefined' && navigator.onLine === false) return { kind: 'offline', message: OFFLINE_MESSAGE };
-    return { kind: 'signedOut', message: 'Your sign-in has expired.' };
+    return { kind: 'signedOut', message: m('send.signedOut') };
   }
   const { status, message } = error;
   if (status === 0 || (status >= 502 && status <= 504)) return { kind: 'offline', message };

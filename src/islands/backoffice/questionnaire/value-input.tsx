@@ -1,5 +1,6 @@
 import type { Question } from '../../../lib/questionnaires/schema.ts';
 import { ui } from '../ui/styles.ts';
+import { m } from './messages.ts';
 import type { RawValue } from './raw-answer.ts';
 
 interface ValueInputProps {
@@ -15,6 +16,9 @@ interface ValueInputProps {
   /** A checkbox or radio button was clicked: the answer is saved at once (not on leaving the question). */
   onChoose: (value: RawValue) => void;
 }
+
+/** A web address's beginning, the same in every language. */
+const URL_PLACEHOLDER = 'https://';
 
 /** Marks the inputs Enter moves between (questionnaire-form.tsx). */
 export const FIELD_ATTR = { 'data-qf': '' } as const;
@@ -89,12 +93,12 @@ function YesNo({ name, value, disabled, onChange, labelledBy, describedBy }: {
           } ${disabled ? 'cursor-not-allowed opacity-60' : ''}`}
         >
           <input {...FIELD_ATTR} type="radio" name={name} value={choice} checked={value === choice} disabled={disabled} onChange={() => onChange(choice)} className="accent-brand-600" />
-          {choice === 'yes' ? 'Yes' : 'No'}
+          {choice === 'yes' ? m('answer.yes') : m('answer.no')}
         </label>
       ))}
       {value !== '' && !disabled && (
         <button type="button" className="text-sm text-slate-600 underline underline-offset-2 hover:text-slate-900" onClick={() => onChange('')}>
-          Clear
+          {m('answer.clear')}
         </button>
       )}
     </div>
@@ -134,7 +138,7 @@ export function ValueInput(props: ValueInputProps) {
           {...controlAttrs(props)}
           type="url"
           inputMode="url"
-          placeholder="https://"
+          placeholder={URL_PLACEHOLDER}
           className={`${ui.input} max-w-xl`}
           value={text}
           onChange={(event) => onChange(event.target.value)}
@@ -154,7 +158,7 @@ function PartInputs({ question, value, id, describedBy, invalid, disabled, onCha
         const choose = (next: string) => onChoose({ ...parts, [part.key]: next });
         return (
           <div key={part.key}>
-            <span id={`${id}-${part.key}-label`} className="mb-1 block text-sm text-slate-700">
+            <span id={`${id}-${part.key}-label`} dir="auto" className="mb-1 block text-sm text-slate-700">
               {part.label}
             </span>
             {question.answer_type === 'yn' ? (
@@ -179,9 +183,9 @@ function SingleChoice({ text, ...props }: ValueInputProps & { text: string }) {
       value={text}
       onChange={(event) => onChange(event.target.value)}
     >
-      <option value="">Choose…</option>
+      <option value="">{m('answer.choose')}</option>
       {question.options.map((option) => (
-        <option key={option.value} value={option.value}>
+        <option key={option.value} value={option.value} dir="auto">
           {option.label}
         </option>
       ))}
@@ -206,7 +210,7 @@ function MultiChoice({ question, value, labelledBy, describedBy, disabled, onCho
               onChoose(event.target.checked ? [...chosen, option.value] : chosen.filter((item) => item !== option.value))
             }
           />
-          {option.label}
+          <span dir="auto">{option.label}</span>
         </label>
       ))}
     </div>
