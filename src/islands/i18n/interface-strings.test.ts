@@ -31,7 +31,6 @@ const NOT_YET: readonly string[] = [
   'src/islands/backoffice/sent-mail/',
   'src/islands/backoffice/ui/',
   'src/islands/backoffice/upcoming/',
-  'src/islands/backoffice/urbanisation-profile/',
   'src/islands/backoffice/users/',
   'src/islands/backoffice/app.tsx',
 ];
