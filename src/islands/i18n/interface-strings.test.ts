@@ -15,7 +15,6 @@ const NOT_YET: readonly string[] = [
   'src/islands/auth/',
   'src/islands/backoffice/access/',
   'src/islands/backoffice/account/',
-  'src/islands/backoffice/cms/',
   'src/islands/backoffice/contact/',
   'src/islands/backoffice/countries/',
   'src/islands/backoffice/dashboard/',

@@ -3,7 +3,6 @@ import { hasModuleRule, isAdminLevel } from '../../../lib/access/permissions.ts'
 import { SECTION_COUNT } from '../../../lib/best-practices/completeness.ts';
 import { PRACTICE_STATUSES, type PracticeListItem } from '../../../lib/best-practices/schema.ts';
 import { pathTo } from '../router.ts';
-import { ROUTE_META } from '../route-meta.ts';
 import type { ScreenProps } from '../screen-props.ts';
 import { SearchField } from '../ui/filters.tsx';
 import { Flag } from '../ui/flag.tsx';
@@ -39,7 +38,7 @@ const ORDERS: { value: PracticeOrder; label: string }[] = [
 ];
 
 /** /module/best-practice: the practices of the user's country (administrators: of every country). */
-export function PracticeListScreen({ page, identity }: ScreenProps) {
+export function PracticeListScreen({ identity }: ScreenProps) {
   const filters = useStore($practiceFilters);
   const list = useStore($practicesView);
   const admin = isAdminLevel(identity);
@@ -52,7 +51,7 @@ export function PracticeListScreen({ page, identity }: ScreenProps) {
   return (
     <>
       <div className="flex flex-wrap items-start justify-between gap-x-4">
-        <PageHeading description={description}>{ROUTE_META[page.route].title}</PageHeading>
+        <PageHeading description={description}>{m('list.title')}</PageHeading>
         {canCreate && (
           <a href={pathTo('bestPracticeForm')} className={`${ui.primaryButton} mb-6`}>
             <Icon name="star" className="size-4" />
