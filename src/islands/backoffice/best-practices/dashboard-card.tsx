@@ -7,8 +7,17 @@ import { ErrorState, Skeleton } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { PRACTICE_TONES, StatusChip } from '../ui/status-chip.tsx';
 import { countryName } from '../../i18n/countries.ts';
-import { STATUS_LABELS } from './labels.ts';
-import { m } from './messages.ts';
+import type { PracticeStatus } from '../../../lib/best-practices/schema.ts';
+import { m } from './card/messages.ts';
+
+const STATUS_LABELS: Record<PracticeStatus, string> = {
+  draft: m('status.draft'),
+  submitted: m('status.submitted'),
+  changes_requested: m('status.changes_requested'),
+  published: m('status.published'),
+  rejected: m('status.rejected'),
+  archived: m('status.archived'),
+};
 
 export const $practiceDashboard = createFetcherStore(['best-practice/dashboard'], { fetcher: fetchWith(PracticeDashboardResponseSchema) });
 
@@ -31,11 +40,11 @@ export function PracticeDashboardCard() {
       </div>
       {answer.error !== undefined && !data ? (
         <div className="mt-3">
-          <ErrorState error={answer.error} title={m('list.loadFailed')} onRetry={() => $practiceDashboard.invalidate()} />
+          <ErrorState error={answer.error} title={m('dashboard.loadFailed')} onRetry={() => $practiceDashboard.invalidate()} />
         </div>
       ) : !data ? (
         <div className="mt-3">
-          <Skeleton rows={2} label={m('list.loading')} />
+          <Skeleton rows={2} label={m('dashboard.loading')} />
         </div>
       ) : (
         <>

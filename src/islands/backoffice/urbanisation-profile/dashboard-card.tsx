@@ -7,7 +7,7 @@ import { pathTo } from '../router.ts';
 import { ErrorState, Skeleton } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { countryName } from '../../i18n/countries.ts';
-import { m } from './messages.ts';
+import { m } from './card/messages.ts';
 
 const MissingResponseSchema = GenericResponseSchema.extend({
   data: z.object({ year: z.number().int().nullable(), missing: z.array(z.object({ code: z.string(), name: z.string() })) }),
