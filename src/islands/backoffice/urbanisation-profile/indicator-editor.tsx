@@ -57,7 +57,7 @@ export function IndicatorEditor({ slug, store, indicator, onClose }: { slug: str
             <ConflictNotice
               title={m('editor.conflictTitle')}
               record={{ updated_at: conflict.updated_at, updated_by: null }}
-              what="it"
+              what={m('editor.conflictWhat')}
               actions={
                 <>
                   <button type="button" className={ui.secondaryButton} onClick={() => { setVersion(conflict.version); setConflict(null); }}>

@@ -29,7 +29,7 @@ export function OverviewForm({ category }: { category: Category }) {
           <ConflictNotice
             title={m('form.conflictTitle')}
             record={{ updated_at: conflict.updated_at, updated_by: null }}
-            what="it"
+            what={m('form.conflictWhat')}
             actions={
               <>
                 <button type="button" className={ui.secondaryButton} onClick={() => form.keepMine(conflict)}>{m('form.keepMine')}</button>
