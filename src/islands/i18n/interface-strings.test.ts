@@ -15,8 +15,6 @@ const NOT_YET: readonly string[] = [
   'src/islands/auth/',
   'src/islands/backoffice/access/',
   'src/islands/backoffice/account/',
-  'src/islands/backoffice/best-practices/',
-  'src/islands/backoffice/cms/',
   'src/islands/backoffice/contact/',
   'src/islands/backoffice/countries/',
   'src/islands/backoffice/dashboard/',
@@ -30,7 +28,6 @@ const NOT_YET: readonly string[] = [
   'src/islands/backoffice/sent-mail/',
   'src/islands/backoffice/ui/',
   'src/islands/backoffice/upcoming/',
-  'src/islands/backoffice/urbanisation-profile/',
   'src/islands/backoffice/users/',
   'src/islands/backoffice/app.tsx',
 ];

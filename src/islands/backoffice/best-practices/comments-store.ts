@@ -2,6 +2,7 @@ import { PracticeResponseSchema, ReviewCommentSchema, type BestPractice, type Re
 import { api, conflictOf, errorMessage } from '../lib/api.ts';
 import { notifyError, notifySuccess } from '../notifications/snackbar-store.ts';
 import { formatDate } from '../ui/format.ts';
+import { m } from './messages.ts';
 import { $practiceForm } from './practice-form-store.ts';
 
 /** Comments the authors still have to answer: the ones nobody marked resolved. */
@@ -23,7 +24,7 @@ export async function addComment(section: SectionKey, body: string): Promise<boo
     takeComments(answer.data);
     return true;
   } catch (error) {
-    notifyError(`The comment was not added: ${errorMessage(error)}`);
+    notifyError(m('comments.notAdded', { reason: errorMessage(error) }));
     return false;
   } finally {
     $practiceForm.setKey('busyAction', null);
@@ -43,18 +44,18 @@ export async function setCommentResolved(comment: ReviewComment, resolved: boole
       body: { resolved, version: comment.version },
     });
     takeComments(answer.data);
-    notifySuccess(resolved ? 'Comment marked resolved' : 'Comment open again');
+    notifySuccess(resolved ? m('comments.resolvedDone') : m('comments.openDone'));
     return true;
   } catch (error) {
     const current = conflictOf(error, ReviewCommentSchema);
     if (current) {
       const now = $practiceForm.get().practice;
       if (now?.uuid === practice.uuid) $practiceForm.setKey('practice', { ...now, comments: now.comments.map((c) => (c.id === current.id ? current : c)) });
-      const state = current.resolved_at ? `resolved by ${current.resolved_by_name ?? 'someone'} on ${formatDate(current.resolved_at)}` : 'open';
-      notifyError(`Someone else changed this comment meanwhile: it is now ${state}. The page shows it as it is now.`);
+      const state = current.resolved_at ? m('comments.nowResolved', { name: current.resolved_by_name ?? m('comments.someone'), date: formatDate(current.resolved_at) }) : m('comments.nowOpen');
+      notifyError(m('comments.conflict', { state }));
       return false;
     }
-    notifyError(`The comment was not ${resolved ? 'marked resolved' : 'opened again'}: ${errorMessage(error)}`);
+    notifyError(m(resolved ? 'comments.notResolved' : 'comments.notReopened', { reason: errorMessage(error) }));
     return false;
   }
 }

@@ -1,6 +1,7 @@
 import { BestPracticeSchema, PracticeResponseSchema, type Crop } from '../../../lib/best-practices/schema.ts';
 import { api, conflictOf, errorMessage } from '../lib/api.ts';
 import { notifyError, notifySuccess } from '../notifications/snackbar-store.ts';
+import { m } from './messages.ts';
 import { $dirty, $practiceForm, acceptPractice, saveDraft } from './practice-form-store.ts';
 
 /**
@@ -20,7 +21,7 @@ export async function recropImage(imageId: string, crop: Crop): Promise<boolean>
     });
     const { draft, base } = $practiceForm.get();
     acceptPractice(answer.data, draft && base ? base : null);
-    notifySuccess('Card picture cropped');
+    notifySuccess(m('crop.done'));
     return true;
   } catch (error) {
     const current = conflictOf(error, BestPracticeSchema);
@@ -28,10 +29,10 @@ export async function recropImage(imageId: string, crop: Crop): Promise<boolean>
       // What was unsaved was saved above; edits typed since stay on top of their version.
       const { draft, base } = $practiceForm.get();
       acceptPractice(current, draft && base ? base : null);
-      notifyError('Someone else changed this practice meanwhile, so the crop was not saved. The form now shows their version: choose the crop again.');
+      notifyError(m('crop.conflict'));
       return false;
     }
-    notifyError(`The crop was not saved: ${errorMessage(error)}`);
+    notifyError(m('crop.failed', { reason: errorMessage(error) }));
     return false;
   } finally {
     $practiceForm.setKey('busyAction', null);

@@ -1,12 +1,23 @@
 import { useStore } from '@nanostores/react';
 import { PRACTICE_STATUSES, PracticeDashboardResponseSchema } from '../../../lib/best-practices/schema.ts';
-import { PRACTICE_STATUS_LABELS } from '../../../lib/best-practices/workflow.ts';
 import { createFetcherStore, fetchWith } from '../lib/query.ts';
 import { pathTo } from '../router.ts';
 import { formatDate } from '../ui/format.ts';
 import { ErrorState, Skeleton } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { PRACTICE_TONES, StatusChip } from '../ui/status-chip.tsx';
+import { countryName } from '../../i18n/countries.ts';
+import type { PracticeStatus } from '../../../lib/best-practices/schema.ts';
+import { m } from './card/messages.ts';
+
+const STATUS_LABELS: Record<PracticeStatus, string> = {
+  draft: m('status.draft'),
+  submitted: m('status.submitted'),
+  changes_requested: m('status.changes_requested'),
+  published: m('status.published'),
+  rejected: m('status.rejected'),
+  archived: m('status.archived'),
+};
 
 export const $practiceDashboard = createFetcherStore(['best-practice/dashboard'], { fetcher: fetchWith(PracticeDashboardResponseSchema) });
 
@@ -21,26 +32,26 @@ export function PracticeDashboardCard() {
     <section aria-labelledby="bp-dashboard" className={`${ui.card} h-full`}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="bp-dashboard" className="text-lg font-semibold text-slate-900">
-          Best practices
+          {m('dashboard.title')}
         </h2>
         <a href={pathTo('bestPractices')} className={`${ui.link} text-sm`}>
-          All practices
+          {m('dashboard.all')}
         </a>
       </div>
       {answer.error !== undefined && !data ? (
         <div className="mt-3">
-          <ErrorState error={answer.error} title="The practices could not be loaded" onRetry={() => $practiceDashboard.invalidate()} />
+          <ErrorState error={answer.error} title={m('dashboard.loadFailed')} onRetry={() => $practiceDashboard.invalidate()} />
         </div>
       ) : !data ? (
         <div className="mt-3">
-          <Skeleton rows={2} label="Loading practices…" />
+          <Skeleton rows={2} label={m('dashboard.loading')} />
         </div>
       ) : (
         <>
           <dl className={`mt-3 ${ui.tileGrid}`}>
             {PRACTICE_STATUSES.map((status) => (
               <div key={status} className="rounded-md bg-slate-50 px-3 py-2">
-                <dt className="text-xs text-slate-600">{PRACTICE_STATUS_LABELS[status]}</dt>
+                <dt className="text-xs text-slate-600">{STATUS_LABELS[status]}</dt>
                 <dd className="text-xl font-semibold tabular-nums text-slate-900">
                   <a href={pathTo('bestPractices', {}, { status })} className="hover:text-brand-700 hover:underline">
                     {data.counts[status]}
@@ -49,9 +60,9 @@ export function PracticeDashboardCard() {
               </div>
             ))}
           </dl>
-          <h3 className="mt-5 text-sm font-semibold uppercase tracking-wide text-slate-600">{data.reviewer ? 'Waiting for your review' : 'Waiting for you'}</h3>
+          <h3 className="mt-5 text-sm font-semibold uppercase tracking-wide text-slate-600">{data.reviewer ? m('dashboard.waitingReview') : m('dashboard.waitingYou')}</h3>
           {data.attention.length === 0 ? (
-            <p className="mt-2 text-sm text-slate-700">{data.reviewer ? 'No practice is waiting for review.' : 'Nothing needs you right now.'}</p>
+            <p className="mt-2 text-sm text-slate-700">{data.reviewer ? m('dashboard.noneWaitingReview') : m('dashboard.nothing')}</p>
           ) : (
             <ul className="mt-2 divide-y divide-slate-100">
               {data.attention.map((item) => (
@@ -60,9 +71,9 @@ export function PracticeDashboardCard() {
                     {item.title}
                   </a>
                   <span className="flex items-center gap-2 text-xs text-slate-600">
-                    {item.country.name}
-                    {data.reviewer && item.submitted_at ? ` · submitted ${formatDate(item.submitted_at)}` : ''}
-                    <StatusChip status={item.status} labels={PRACTICE_STATUS_LABELS} tones={PRACTICE_TONES} />
+                    {countryName(item.country.code, item.country.name)}
+                    {data.reviewer && item.submitted_at ? m('dashboard.submitted', { date: formatDate(item.submitted_at) }) : ''}
+                    <StatusChip status={item.status} labels={STATUS_LABELS} tones={PRACTICE_TONES} />
                   </span>
                 </li>
               ))}

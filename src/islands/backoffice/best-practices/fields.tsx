@@ -1,12 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { useState, type ReactNode } from 'react';
-import { FORM_SECTIONS, PRACTICE_COMMENT_MAX, type ReviewComment, type SectionKey } from '../../../lib/best-practices/schema.ts';
+import { PRACTICE_COMMENT_MAX, type ReviewComment, type SectionKey } from '../../../lib/best-practices/schema.ts';
 import { invalidProps } from '../lib/field-errors.ts';
 import { formatDate } from '../ui/format.ts';
 import { Icon } from '../ui/icons.tsx';
 import { FieldError } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { addComment, setCommentResolved } from './comments-store.ts';
+import { sectionLabel } from './labels.ts';
+import { m } from './messages.ts';
 import { $practiceForm } from './practice-form-store.ts';
 
 export const fieldId = (field: string) => `bp-${field.replace(/\./g, '-')}`;
@@ -34,7 +36,7 @@ export function TextField({ field, label, value, onChange, hint, optional, type 
   return (
     <div className={className}>
       <label htmlFor={id} className={ui.label}>
-        {label} {optional && <span className="font-normal text-slate-600">(optional)</span>}
+        {label} {optional && <span className="font-normal text-slate-600">{m('fields.optional')}</span>}
       </label>
       <input id={id} type={type} dir="auto" className={`${ui.input} mt-1`} value={value} maxLength={maxLength} placeholder={placeholder} autoComplete="off"
         onChange={(event) => onChange(event.target.value)} {...invalidProps(errors, field, `${id}-error`)} aria-describedby={described} />
@@ -91,7 +93,7 @@ export function ListErrors({ field }: { field: string }) {
   const errors = useStore($practiceForm).errors;
   const messages = Object.entries(errors)
     .filter(([key]) => key === field || key.startsWith(`${field}.`))
-    .map(([key, list]) => (key === field ? list.join(' ') : `Item ${Number(key.split('.')[1]) + 1}, ${key.split('.').slice(2).join(' ') || 'value'}: ${list.join(' ')}`));
+    .map(([key, list]) => (key === field ? list.join(' ') : m('fields.itemError', { number: Number(key.split('.')[1]) + 1, field: key.split('.').slice(2).join(' ') || m('fields.value'), messages: list.join(' ') })));
   return <FieldError id={`${fieldId(field)}-error`} messages={messages.length ? messages : undefined} />;
 }
 
@@ -113,7 +115,7 @@ export interface SectionProps {
 }
 
 export function Section({ sectionKey, filled, reviewer, editable, canResolve, children, intro }: SectionProps) {
-  const label = FORM_SECTIONS.find((s) => s.key === sectionKey)!.label;
+  const label = sectionLabel(sectionKey);
   const comments = useStore($practiceForm).practice?.comments.filter((c) => c.section === sectionKey) ?? [];
   const open = comments.filter((c) => c.resolved_at === null);
   const resolved = comments.filter((c) => c.resolved_at !== null);
@@ -125,12 +127,12 @@ export function Section({ sectionKey, filled, reviewer, editable, canResolve, ch
         </h2>
         <span className={`inline-flex items-center gap-1 text-xs font-medium ${filled ? 'text-emerald-700' : 'text-slate-500'}`}>
           {filled ? <Icon name="check" className="size-4" /> : null}
-          {filled ? 'Filled in' : 'Not filled in yet'}
+          {filled ? m('fields.filled') : m('fields.notFilled')}
         </span>
       </div>
       {intro && <p className="mt-1 text-sm text-slate-600">{intro}</p>}
       {open.length > 0 && (
-        <ul className="mt-3 space-y-2" aria-label={`Reviewer comments on ${label}`}>
+        <ul className="mt-3 space-y-2" aria-label={m('fields.commentsOn', { section: label })}>
           {open.map((c) => (
             <li key={c.id} className="rounded-md border-l-4 border-amber-400 bg-amber-50 px-3 py-2 text-sm text-amber-950">
               <p id={`comment-${c.id}-body`} dir="auto" className="whitespace-pre-line">
@@ -138,7 +140,7 @@ export function Section({ sectionKey, filled, reviewer, editable, canResolve, ch
               </p>
               <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
                 <p className="text-xs text-amber-900">
-                  <bdi>{c.author_name ?? 'Reviewer'}</bdi> · {formatDate(c.created_at)}
+                  <bdi>{c.author_name ?? m('fields.reviewer')}</bdi> · {formatDate(c.created_at)}
                 </p>
                 {canResolve && <ResolveButton comment={c} resolved />}
               </div>
@@ -147,24 +149,22 @@ export function Section({ sectionKey, filled, reviewer, editable, canResolve, ch
         </ul>
       )}
       {resolved.length > 0 && (
-        <ul className="mt-3 space-y-2" aria-label={`Resolved comments on ${label}`}>
+        <ul className="mt-3 space-y-2" aria-label={m('fields.resolvedOn', { section: label })}>
           {resolved.map((c) => (
             <li key={c.id} className="rounded-md border-l-4 border-emerald-500 bg-slate-50 text-sm text-slate-800">
               <details className="group px-3 py-2">
                 <summary id={`comment-${c.id}-summary`} className="flex cursor-pointer list-none items-center gap-2 rounded text-slate-700 [&::-webkit-details-marker]:hidden">
                   <Icon name="chevronRight" className="size-4 shrink-0 transition-transform group-open:rotate-90" />
                   <Icon name="check" className="size-4 shrink-0 text-emerald-700" />
-                  <span>
-                    Resolved by <bdi>{c.resolved_by_name ?? 'someone'}</bdi> on {formatDate(c.resolved_at!)}
-                  </span>
-                  <span className="sr-only">: show the comment</span>
+                  <span>{m('fields.resolvedBy', { name: c.resolved_by_name ?? m('comments.someone'), date: formatDate(c.resolved_at!) })}</span>
+                  <span className="sr-only">{m('fields.showComment')}</span>
                 </summary>
                 <p id={`comment-${c.id}-body`} dir="auto" className="mt-2 whitespace-pre-line text-slate-900">
                   {c.body}
                 </p>
                 <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
                   <p className="text-xs text-slate-600">
-                    <bdi>{c.author_name ?? 'Reviewer'}</bdi> · {formatDate(c.created_at)}
+                    <bdi>{c.author_name ?? m('fields.reviewer')}</bdi> · {formatDate(c.created_at)}
                   </p>
                   {canResolve && <ResolveButton comment={c} resolved={false} />}
                 </div>
@@ -196,7 +196,7 @@ function ResolveButton({ comment, resolved }: { comment: ReviewComment; resolved
           if (ok) requestAnimationFrame(() => document.getElementById(`comment-${comment.id}-${resolved ? 'summary' : 'action'}`)?.focus());
         });
       }}>
-      {busy ? 'Saving…' : resolved ? 'Mark resolved' : 'Open again'}
+      {busy ? m('fields.saving') : resolved ? m('fields.markResolved') : m('fields.openAgain')}
     </button>
   );
 }
@@ -209,23 +209,23 @@ function CommentBox({ sectionKey, label }: { sectionKey: SectionKey; label: stri
   if (!open) {
     return (
       <button type="button" className={`${ui.link} mt-4 inline-flex items-center gap-1 text-sm`} onClick={() => setOpen(true)}>
-        Comment on this section
+        {m('fields.commentOnSection')}
       </button>
     );
   }
   return (
     <div className="mt-4 rounded-md border border-slate-200 bg-slate-50 p-3">
       <label htmlFor={id} className={ui.label}>
-        Your comment on “{label}”
+        {m('fields.yourComment', { section: label })}
       </label>
       <textarea dir="auto" id={id} rows={3} maxLength={PRACTICE_COMMENT_MAX} className={`${ui.input} mt-1`} value={text} onChange={(e) => setText(e.target.value)} />
       <div className="mt-2 flex gap-2">
         <button type="button" className={ui.primaryButton} disabled={busy || text.trim() === ''}
           onClick={() => void addComment(sectionKey, text.trim()).then((ok) => ok && (setText(''), setOpen(false)))}>
-          {busy ? 'Adding…' : 'Add comment'}
+          {busy ? m('fields.adding') : m('fields.addComment')}
         </button>
         <button type="button" className={ui.secondaryButton} onClick={() => setOpen(false)}>
-          Cancel
+          {m('fields.cancel')}
         </button>
       </div>
     </div>

@@ -10,6 +10,7 @@ import { ListErrors, Section, TextField } from './fields.tsx';
 import { $practiceForm, cancelUpload, editDraft, saveDraft, uploadFile } from './practice-form-store.ts';
 import type { SectionsProps } from './practice-sections.tsx';
 import { checkPracticeFile, IMAGE_ACCEPT } from './upload.ts';
+import { m } from './messages.ts';
 
 const fileInput =
   'mt-2 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-slate-800 hover:file:bg-slate-50';
@@ -30,13 +31,13 @@ export function MediaSection(props: SectionsProps) {
 
   return (
     <Section sectionKey="media" filled={filled.media} reviewer={reviewer} editable={editable} canResolve={canResolve}
-      intro="Photos show the practice on the public site; the cover is the picture of its card. Documents must be PDF.">
+      intro={m('media.intro')}>
       <ImagesBlock draft={draft} editable={editable} onRemove={setRemoval} />
       <DocumentsBlock draft={draft} editable={editable} onRemove={setRemoval} />
       <LinksFieldset draft={draft} />
 
-      <ConfirmDialog open={removal !== null} title={`Remove “${removal?.name ?? ''}”?`} confirmLabel="Remove" onConfirm={remove} onCancel={() => setRemoval(null)}>
-        <p>The file is deleted from the practice. To use it again you will have to upload it again.</p>
+      <ConfirmDialog open={removal !== null} title={m('media.removeTitle', { name: removal?.name ?? '' })} confirmLabel={m('remove')} onConfirm={remove} onCancel={() => setRemoval(null)}>
+        <p>{m('media.removeText')}</p>
       </ConfirmDialog>
     </Section>
   );
@@ -55,9 +56,9 @@ function ImagesBlock({ draft, editable, onRemove: setRemoval }: BlockProps) {
   return (
 
     <div>
-      <h3 className="text-sm font-semibold text-slate-900">Images</h3>
+      <h3 className="text-sm font-semibold text-slate-900">{m('media.images')}</h3>
       {draft.images.length === 0 ? (
-        <p className="mt-1 text-sm text-slate-600">No images yet.</p>
+        <p className="mt-1 text-sm text-slate-600">{m('media.noImages')}</p>
       ) : (
         <ul className="mt-2 grid gap-4 lg:grid-cols-2">
           {draft.images.map((image, index) => {
@@ -66,11 +67,11 @@ function ImagesBlock({ draft, editable, onRemove: setRemoval }: BlockProps) {
             return (
               <li key={image.id} className="rounded-md border border-slate-200 p-3">
                 <div className="aspect-video overflow-hidden rounded bg-slate-100">
-                  {thumb && <img src={thumb} alt={image.caption || `Image ${index + 1}`} className="size-full object-cover" />}
+                  {thumb && <img src={thumb} alt={image.caption || m('media.imageNumber', { number: index + 1 })} className="size-full object-cover" />}
                 </div>
                 <div className="mt-3 space-y-3">
-                  <TextField field={`images.${index}.caption`} label="Caption" optional value={image.caption} maxLength={PRACTICE_CAPTION_MAX} onChange={(v) => setImage(image.id, { caption: v })} />
-                  <TextField field={`images.${index}.credit`} label="Credit" optional value={image.credit} maxLength={PRACTICE_CREDIT_MAX} placeholder="Photo: …" onChange={(v) => setImage(image.id, { credit: v })} />
+                  <TextField field={`images.${index}.caption`} label={m('media.caption')} optional value={image.caption} maxLength={PRACTICE_CAPTION_MAX} onChange={(v) => setImage(image.id, { caption: v })} />
+                  <TextField field={`images.${index}.credit`} label={m('media.credit')} optional value={image.credit} maxLength={PRACTICE_CREDIT_MAX} placeholder={m('media.creditPlaceholder')} onChange={(v) => setImage(image.id, { credit: v })} />
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <label className="inline-flex items-center gap-2 text-sm text-slate-800">
                       <input type="radio" name="bp-cover" className="size-4 accent-brand-600" checked={image.is_cover}
@@ -78,20 +79,20 @@ function ImagesBlock({ draft, editable, onRemove: setRemoval }: BlockProps) {
                           setImage(image.id, { is_cover: true });
                           void saveDraft();
                         }} />
-                      Cover of the public card
+                      {m('media.cover')}
                     </label>
                     <div className="flex gap-4">
                       {editable && stored && cropping !== image.id && (
-                        <button type="button" className={`${ui.link} text-sm`} aria-label={`Crop the card picture of ${image.caption || `image ${index + 1}`}`} onClick={() => setCropping(image.id)}>
-                          Crop for the card
+                        <button type="button" className={`${ui.link} text-sm`} aria-label={m('media.cropLabel', { name: image.caption || m('media.imageInSentence', { number: index + 1 }) })} onClick={() => setCropping(image.id)}>
+                          {m('media.crop')}
                         </button>
                       )}
-                      <button type="button" className="text-sm font-medium text-red-700 hover:underline" onClick={() => setRemoval({ kind: 'images', id: image.id, name: image.caption || `image ${index + 1}` })}>
-                        Remove
+                      <button type="button" className="text-sm font-medium text-red-700 hover:underline" onClick={() => setRemoval({ kind: 'images', id: image.id, name: image.caption || m('media.imageInSentence', { number: index + 1 }) })}>
+                        {m('remove')}
                       </button>
                     </div>
                   </div>
-                  {editable && stored && cropping === image.id && <Recrop image={stored} name={image.caption || `image ${index + 1}`} onDone={() => setCropping(null)} />}
+                  {editable && stored && cropping === image.id && <Recrop image={stored} name={image.caption || m('media.imageInSentence', { number: index + 1 })} onDone={() => setCropping(null)} />}
                 </div>
               </li>
             );
@@ -110,26 +111,26 @@ function DocumentsBlock({ draft, editable, onRemove: setRemoval }: BlockProps) {
   return (
 
     <div>
-      <h3 className="text-sm font-semibold text-slate-900">Documents</h3>
+      <h3 className="text-sm font-semibold text-slate-900">{m('media.documents')}</h3>
       {draft.attachments.length === 0 ? (
-        <p className="mt-1 text-sm text-slate-600">No documents yet.</p>
+        <p className="mt-1 text-sm text-slate-600">{m('media.noDocuments')}</p>
       ) : (
         <ul className="mt-2 space-y-3">
           {draft.attachments.map((a, index) => {
             const stored = practice.attachments.find((x) => x.id === a.id);
             return (
               <li key={a.id} className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-[1fr_auto] sm:items-end">
-                <TextField field={`attachments.${index}.title`} label="Title" value={a.title} maxLength={160}
+                <TextField field={`attachments.${index}.title`} label={m('media.title')} value={a.title} maxLength={160}
                   onChange={(v) => editDraft((d) => ({ ...d, attachments: d.attachments.map((x) => (x.id === a.id ? { ...x, title: v } : x)) }))}
-                  hint={stored ? `${stored.file_name}, ${formatBytes(stored.size)}` : undefined} />
+                  hint={stored ? m('media.fileHint', { name: stored.file_name, size: formatBytes(stored.size) }) : undefined} />
                 <div className="flex gap-3 pb-6">
                   {stored && (
                     <a href={stored.url} className={`${ui.link} text-sm`} download>
-                      Download
+                      {m('media.download')}
                     </a>
                   )}
                   <button type="button" className="text-sm font-medium text-red-700 hover:underline" onClick={() => setRemoval({ kind: 'attachments', id: a.id, name: a.title })}>
-                    Remove
+                    {m('remove')}
                   </button>
                 </div>
               </li>
@@ -148,14 +149,14 @@ function LinksFieldset({ draft }: { draft: SectionsProps['draft'] }) {
   return (
 
     <fieldset className="min-w-0">
-      <legend className="text-sm font-semibold text-slate-900">Links</legend>
+      <legend className="text-sm font-semibold text-slate-900">{m('media.links')}</legend>
       <ul className="mt-2 space-y-3">
         {draft.links.map((l, i) => (
           <li key={i} className="grid gap-3 sm:grid-cols-[1fr_1.5fr_auto] sm:items-end">
-            <TextField field={`links.${i}.label`} label="Label" value={l.label} maxLength={160} onChange={(v) => editDraft((d) => ({ ...d, links: d.links.map((x, j) => (j === i ? { ...x, label: v } : x)) }))} />
-            <TextField field={`links.${i}.url`} label="Address" type="url" placeholder="https://" value={l.url} onChange={(v) => editDraft((d) => ({ ...d, links: d.links.map((x, j) => (j === i ? { ...x, url: v } : x)) }))} />
+            <TextField field={`links.${i}.label`} label={m('media.linkLabel')} value={l.label} maxLength={160} onChange={(v) => editDraft((d) => ({ ...d, links: d.links.map((x, j) => (j === i ? { ...x, label: v } : x)) }))} />
+            <TextField field={`links.${i}.url`} label={m('media.linkAddress')} type="url" placeholder={'https://'} value={l.url} onChange={(v) => editDraft((d) => ({ ...d, links: d.links.map((x, j) => (j === i ? { ...x, url: v } : x)) }))} />
             <button type="button" className="pb-2 text-left text-sm font-medium text-red-700 hover:underline" onClick={() => editDraft((d) => ({ ...d, links: d.links.filter((_, j) => j !== i) }))}>
-              Remove
+              {m('remove')}
             </button>
           </li>
         ))}
@@ -163,7 +164,7 @@ function LinksFieldset({ draft }: { draft: SectionsProps['draft'] }) {
       <ListErrors field="links" />
       {draft.links.length < PRACTICE_LINKS_MAX && (
         <button type="button" className={`${ui.secondaryButton} mt-3`} onClick={() => editDraft((d) => ({ ...d, links: [...d.links, { label: '', url: '' }] }))}>
-          Add a link
+          {m('media.addLink')}
         </button>
       )}
     </fieldset>
@@ -178,16 +179,16 @@ function Recrop({ image, name, onDone }: { image: PracticeImage; name: string; o
   return (
     <div role="group" aria-labelledby={headingId} className="space-y-3 rounded-md border border-slate-200 bg-slate-50 p-3">
       <p id={headingId} className="text-sm font-semibold text-slate-900">
-        Card picture of {name}
+        {m('media.cardPictureOf', { name })}
       </p>
-      <p className="text-sm text-slate-700">Move the frame to the part of the picture the public card shows (16:9). The whole picture stays on the practice’s page.</p>
+      <p className="text-sm text-slate-700">{m('media.recropHelp')}</p>
       <CropChooser picture={image.image.url} initial={image.crop} onCrop={setCrop} />
       <div className="flex gap-2">
         <button type="button" className={ui.primaryButton} disabled={busy || !crop} onClick={() => crop && void recropImage(image.id, crop).then((ok) => ok && onDone())}>
-          {busy ? 'Saving…' : 'Save crop'}
+          {busy ? m('fields.saving') : m('media.saveCrop')}
         </button>
         <button type="button" className={ui.secondaryButton} disabled={busy} onClick={onDone}>
-          Cancel
+          {m('fields.cancel')}
         </button>
       </div>
     </div>
@@ -201,14 +202,12 @@ function UploadProgress() {
   return (
     <div className="mt-3 max-w-xl" role="status">
       <div className="flex items-center justify-between text-sm text-slate-700">
-        <span>
-          Uploading {upload.name}… {pct}%
-        </span>
+        <span>{m('media.uploading', { name: upload.name, percent: pct })}</span>
         <button type="button" className={`${ui.link} text-sm`} onClick={cancelUpload}>
-          Cancel
+          {m('fields.cancel')}
         </button>
       </div>
-      <div className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200" role="progressbar" aria-label={`Upload of ${upload.name}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct}>
+      <div className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200" role="progressbar" aria-label={m('media.uploadOf', { name: upload.name })} aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct}>
         <div className="h-full bg-brand-600" style={{ width: `${pct}%` }} />
       </div>
     </div>
@@ -224,7 +223,7 @@ function ImageUploader() {
   return (
     <div className="mt-4 rounded-md border border-dashed border-slate-300 p-4">
       <label htmlFor="bp-image-file" className={ui.label}>
-        Add an image <span className="font-normal text-slate-600">(JPEG, PNG or WebP, up to 8 MB)</span>
+        {m('media.addImage')} <span className="font-normal text-slate-600">{m('media.imageFormats')}</span>
       </label>
       <input id="bp-image-file" type="file" accept={IMAGE_ACCEPT} className={fileInput} disabled={uploading}
         onChange={(e) => {
@@ -237,14 +236,14 @@ function ImageUploader() {
       {problem && <p className="mt-2 text-sm text-red-700">{problem}</p>}
       {file && !uploading && (
         <div className="mt-4 space-y-3">
-          <p className="text-sm text-slate-700">Choose the part of the picture the public card shows (16:9). The whole picture is kept for the practice’s page.</p>
+          <p className="text-sm text-slate-700">{m('media.cropHelp')}</p>
           <CropChooser key={`${file.name}-${file.size}-${file.lastModified}`} picture={file} onCrop={setCrop} />
           <div className="flex gap-2">
             <button type="button" className={ui.primaryButton} onClick={() => void uploadFile('upload', file, { crop }).then((ok) => ok && setFile(null))}>
-              Upload image
+              {m('media.uploadImage')}
             </button>
             <button type="button" className={ui.secondaryButton} onClick={() => setFile(null)}>
-              Cancel
+              {m('fields.cancel')}
             </button>
           </div>
         </div>
@@ -260,7 +259,7 @@ function PdfUploader() {
   return (
     <div className="mt-4 rounded-md border border-dashed border-slate-300 p-4">
       <label htmlFor="bp-pdf-file" className={ui.label}>
-        Add a PDF document <span className="font-normal text-slate-600">(up to 10 MB)</span>
+        {m('media.addPdf')} <span className="font-normal text-slate-600">{m('media.pdfSize')}</span>
       </label>
       <input id="bp-pdf-file" type="file" accept="application/pdf,.pdf" className={fileInput} disabled={upload !== null}
         onChange={(e) => {

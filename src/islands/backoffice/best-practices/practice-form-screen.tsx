@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { canActInCountry, hasModuleRule, isAdminLevel } from '../../../lib/access/permissions.ts';
 import { sectionState } from '../../../lib/best-practices/completeness.ts';
 import { PRACTICE_TITLE_MAX, type BestPractice } from '../../../lib/best-practices/schema.ts';
-import { canEditContent, canResolveComments, PRACTICE_STATUS_LABELS } from '../../../lib/best-practices/workflow.ts';
+import { canEditContent, canResolveComments } from '../../../lib/best-practices/workflow.ts';
 import type { Whoami } from '../../../lib/identity/schema.ts';
 import { useLeaveGuard } from '../lib/leave-guard.ts';
 import { ApiError } from '../lib/api.ts';
@@ -34,25 +34,25 @@ import {
 } from './practice-sections.tsx';
 import { CommentSummary, Timeline, WorkflowActions } from './review-panel.tsx';
 import { PRACTICE_TONES, StatusChip } from '../ui/status-chip.tsx';
+import { countryName } from '../../i18n/countries.ts';
+import { STATUS_LABELS } from './labels.ts';
+import { m } from './messages.ts';
 
 /** What the person looking at the practice can do next, by status and by who they are. */
 const NEXT_STEP: Record<BestPractice['status'], Record<'author' | 'reviewer', string>> = {
-  draft: { author: 'Write the practice, then submit it for review', reviewer: 'A draft: its authors have not submitted it yet' },
-  submitted: { author: 'Submitted: the reviewers are reading it', reviewer: 'Review: comment on sections, then publish, request changes or reject' },
-  changes_requested: { author: 'Make the changes asked for, then submit again', reviewer: 'Changes requested: waiting for the authors' },
-  published: {
-    author: 'Published in the public library. To change it, choose “Revise”',
-    reviewer: 'Published in the public library. To change it, choose “Revise”; to take it off, archive it',
-  },
-  rejected: { author: 'Not accepted for the library', reviewer: 'Not accepted for the library' },
-  archived: { author: 'Archived: no longer in the public library', reviewer: 'Archived: no longer in the public library' },
+  draft: { author: m('next.draft.author'), reviewer: m('next.draft.reviewer') },
+  submitted: { author: m('next.submitted.author'), reviewer: m('next.submitted.reviewer') },
+  changes_requested: { author: m('next.changes_requested.author'), reviewer: m('next.changes_requested.reviewer') },
+  published: { author: m('next.published.author'), reviewer: m('next.published.reviewer') },
+  rejected: { author: m('next.rejected'), reviewer: m('next.rejected') },
+  archived: { author: m('next.archived'), reviewer: m('next.archived') },
 };
 
 /** The same while a published practice is revised: its public copy is what visitors see. */
 const NEXT_STEP_REVISED: Partial<Record<BestPractice['status'], Record<'author' | 'reviewer', string>>> = {
-  draft: { author: 'Make your changes, then submit the new version for review', reviewer: 'Being revised: its authors have not submitted the new version yet' },
-  submitted: { author: 'Submitted: the reviewers are reading the new version', reviewer: 'Review the new version: publish it, request changes, or archive the practice' },
-  changes_requested: { author: 'Make the changes asked for, then submit the new version again', reviewer: 'Changes requested: waiting for the authors' },
+  draft: { author: m('nextRevised.draft.author'), reviewer: m('nextRevised.draft.reviewer') },
+  submitted: { author: m('nextRevised.submitted.author'), reviewer: m('nextRevised.submitted.reviewer') },
+  changes_requested: { author: m('nextRevised.changes_requested.author'), reviewer: m('next.changes_requested.reviewer') },
 };
 
 /** Whether the user may write to this practice at all (the workflow decides when). */
@@ -78,20 +78,20 @@ export function PracticeFormScreen({ identity }: ScreenProps) {
       <p className="mb-2">
         <a href={pathTo('bestPractices')} className="inline-flex items-center gap-1 text-sm font-medium text-brand-600 hover:text-brand-800">
           <Icon name="chevronLeft" className="size-4" />
-          Back to best practices
+          {m('form.back')}
         </a>
       </p>
       {!uuid ? (
         <StartPractice identity={identity} />
       ) : shown.error instanceof ApiError && shown.error.status === 404 ? (
-        <EmptyState title="Practice not found">
-          There is nothing at this address; it may have been deleted.{' '}
+        <EmptyState title={m('form.notFound')}>
+          {m('form.notFoundText')}{' '}
           <a href={pathTo('bestPractices')} className={ui.link}>
-            Back to best practices
+            {m('form.back')}
           </a>
         </EmptyState>
       ) : shown.error !== undefined && !shown.data ? (
-        <ErrorState error={shown.error} title="This practice could not be loaded"
+        <ErrorState error={shown.error} title={m('form.loadFailed')}
           onRetry={shown.error instanceof ApiError && shown.error.status === 403 ? undefined : () => $shownPractice.invalidate()} />
       ) : (
         <PracticeEditor identity={identity} />
@@ -109,18 +109,18 @@ function StartPractice({ identity }: { identity: Whoami }) {
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!title.trim()) return setErrors({ title: ['is required'] });
+    if (!title.trim()) return setErrors({ title: [m('form.required')] });
     setBusy(true);
     setErrors((await createPractice(title.trim(), country)) ?? {});
     setBusy(false);
   };
   return (
     <>
-      <PageHeading description="Start with a title. The rest of the form opens next and saves by itself as you write.">New best practice</PageHeading>
+      <PageHeading description={m('form.startHint')}>{m('form.newTitle')}</PageHeading>
       <form noValidate onSubmit={(e) => void submit(e)} className={`${ui.card} max-w-2xl space-y-5`}>
         <div>
           <label htmlFor="bp-new-title" className={ui.label}>
-            Title
+            {m('form.title')}
           </label>
           <input dir="auto" id="bp-new-title" className={`${ui.input} mt-1`} value={title} maxLength={PRACTICE_TITLE_MAX} onChange={(e) => setTitle(e.target.value)}
             aria-invalid={errors['title'] ? true : undefined} aria-describedby={errors['title'] ? 'bp-new-title-error' : undefined} />
@@ -128,25 +128,25 @@ function StartPractice({ identity }: { identity: Whoami }) {
         </div>
         <div>
           <label htmlFor="bp-new-country" className={ui.label}>
-            Country
+            {m('form.country')}
           </label>
           {admin ? (
             <select id="bp-new-country" className={`${ui.input} mt-1`} value={country} onChange={(e) => setCountry(e.target.value)}>
               {(countries.data?.data ?? []).map((c) => (
                 <option key={c.code} value={c.code}>
-                  {c.name}
+                  {countryName(c.code, c.name)}
                 </option>
               ))}
             </select>
           ) : (
             <p id="bp-new-country" className="mt-1 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-800">
-              {identity.country?.name}
+              {identity.country && countryName(identity.country.code, identity.country.name)}
             </p>
           )}
           <FieldError id="bp-new-country-error" messages={errors['country_code']} />
         </div>
         <button type="submit" className={ui.primaryButton} disabled={busy}>
-          {busy ? 'Creating…' : 'Create draft'}
+          {busy ? m('form.creating') : m('form.create')}
         </button>
       </form>
     </>
@@ -155,15 +155,15 @@ function StartPractice({ identity }: { identity: Whoami }) {
 
 /** What the save indicator says while changes wait in the browser. */
 const KEPT_TEXT = {
-  offline: 'Offline: your changes are kept on this computer and saved when the connection is back',
-  signedOut: 'Not saved: your sign-in has expired. Your changes are kept on this computer; sign in again to save them',
+  offline: m('save.offline'),
+  signedOut: m('save.signedOut'),
 } as const;
 
 function SaveIndicator() {
   const { save, failure } = useStore($practiceForm);
   const dirty = useStore($dirty);
   const text =
-    save === 'saving' ? 'Saving…' : save === 'invalid' ? 'Not saved: check the fields marked in red' : save === 'failed' ? `Not saved: ${failure ?? ''}` : save === 'conflict' ? 'Not saved: changed by someone else' : save === 'kept' ? KEPT_TEXT[failure === 'offline' ? 'offline' : 'signedOut'] : dirty ? 'Unsaved changes' : save === 'saved' ? 'All changes saved' : 'Saved';
+    save === 'saving' ? m('save.saving') : save === 'invalid' ? m('save.invalid') : save === 'failed' ? m('save.failed', { reason: failure ?? '' }) : save === 'conflict' ? m('save.conflict') : save === 'kept' ? KEPT_TEXT[failure === 'offline' ? 'offline' : 'signedOut'] : dirty ? m('save.unsaved') : save === 'saved' ? m('save.allSaved') : m('save.saved');
   const tone = save === 'invalid' || save === 'failed' || save === 'conflict' ? 'text-red-700' : save === 'kept' ? 'text-amber-800' : 'text-slate-600';
   return (
     <span role="status" className={`inline-flex items-center gap-1 text-sm ${tone}`}>
@@ -179,7 +179,7 @@ function PracticeEditor({ identity }: { identity: Whoami }) {
   const ref = useStore($practiceRef);
   const guard = useLeaveGuard(dirty && form.save !== 'saving');
   const { practice, draft } = form;
-  if (!practice || !draft) return <Skeleton rows={8} label="Loading the practice…" />;
+  if (!practice || !draft) return <Skeleton rows={8} label={m('form.loading')} />;
 
   const reviewer = isAdminLevel(identity);
   const writer = canWrite(identity, practice);
@@ -187,24 +187,24 @@ function PracticeEditor({ identity }: { identity: Whoami }) {
   const editable = writer && canEditContent(practice.status, actor) && !form.conflict;
   const filled = sectionState(contentOf(draft));
   const canResolve = writer && canResolveComments(practice.status, actor);
-  const props: SectionsProps = { draft, filled, reviewer, editable, canResolve, reference: ref.data?.data, countryName: practice.country.name };
+  const props: SectionsProps = { draft, filled, reviewer, editable, canResolve, reference: ref.data?.data, countryName: countryName(practice.country.code, practice.country.name) };
 
   return (
     <>
       <PageHeading
         description={
           <span className="inline-flex flex-wrap items-center gap-x-3 gap-y-1">
-            <StatusChip status={practice.status} labels={PRACTICE_STATUS_LABELS} tones={PRACTICE_TONES} />
+            <StatusChip status={practice.status} labels={STATUS_LABELS} tones={PRACTICE_TONES} />
             <span>
-              {practice.country.name}
+              {countryName(practice.country.code, practice.country.name)}
               {practice.city && <>, <bdi>{practice.city}</bdi></>}
             </span>
-            {practice.featured && <span className="font-medium text-brand-700">Featured on the home page</span>}
+            {practice.featured && <span className="font-medium text-brand-700">{m('form.featured')}</span>}
             {editable && <SaveIndicator />}
           </span>
         }
       >
-        {practice.title}
+        <span dir="auto">{practice.title}</span>
       </PageHeading>
 
       {form.conflict && <ConflictBanner theirs={form.conflict} />}
@@ -242,8 +242,8 @@ function PracticeEditor({ identity }: { identity: Whoami }) {
         </div>
       </div>
 
-      <ConfirmDialog open={guard.pending !== null} title="Leave with unsaved changes?" confirmLabel="Leave and discard" onConfirm={() => guard.leave(() => {})} onCancel={guard.stay}>
-        <p>Some of your latest changes could not be saved. They will be lost.</p>
+      <ConfirmDialog open={guard.pending !== null} title={m('form.leaveTitle')} confirmLabel={m('form.leaveConfirm')} onConfirm={() => guard.leave(() => {})} onCancel={guard.stay}>
+        <p>{m('form.leaveText')}</p>
       </ConfirmDialog>
     </>
   );
@@ -253,16 +253,16 @@ function ConflictBanner({ theirs }: { theirs: BestPractice }) {
   const by = [...theirs.timeline].reverse()[0]?.actor_name;
   return (
     <div role="alert" className="mb-6 rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
-      <p className="font-semibold">Someone else changed this practice while you were editing it</p>
+      <p className="font-semibold">{m('conflict.title')}</p>
       <p className="mt-1 text-sm">
-        It was saved again{by ? ` (last step by ${by})` : ''} on {formatDate(theirs.updated_at)}. Your latest changes are not saved yet. Load their version, or keep your changes and save them over it.
+        {by ? m('conflict.textBy', { name: by, date: formatDate(theirs.updated_at) }) : m('conflict.text', { date: formatDate(theirs.updated_at) })}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
         <button type="button" className={ui.secondaryButton} onClick={() => void resolveConflict('reload')}>
-          Load their version
+          {m('conflict.load')}
         </button>
         <button type="button" className={ui.primaryButton} onClick={() => void resolveConflict('keep')}>
-          Keep my changes
+          {m('conflict.keep')}
         </button>
       </div>
     </div>

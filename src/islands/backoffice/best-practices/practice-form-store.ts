@@ -7,13 +7,14 @@ import {
   type Crop,
   type PracticeAction,
 } from '../../../lib/best-practices/schema.ts';
-import { ACTION_LABELS } from '../../../lib/best-practices/workflow.ts';
 import { GenericResponseSchema } from '../../../lib/http/schema.ts';
 import { api, ApiError, conflictOf, errorMessage } from '../lib/api.ts';
 import { fieldErrorsOf, type FieldErrors } from '../lib/field-errors.ts';
 import { createFetcherStore, fetchWith, mutateCache } from '../lib/query.ts';
 import { notifyError, notifySuccess } from '../notifications/snackbar-store.ts';
 import { $router, navigate, pathTo } from '../router.ts';
+import { ACTION_LABELS } from './labels.ts';
+import { m } from './messages.ts';
 import { bodyOf, changedKeys, draftOf, type PracticeDraft } from './practice-draft.ts';
 import { forgetPracticeLists } from './practice-list-store.ts';
 import { uploadPracticeFile } from './upload.ts';
@@ -123,7 +124,7 @@ export function openPractice(practice: BestPractice, userUuid: string): void {
   }
   if (kept.version === practice.version) {
     $practiceForm.set({ ...EMPTY, practice, base: fresh, draft: reapply(kept.draft, kept.base, fresh) });
-    notifySuccess('Changes not saved on your last visit were kept on this computer: they are being saved now.');
+    notifySuccess(m('store.keptSaving'));
     void saveDraft();
     return;
   }
@@ -243,12 +244,12 @@ export async function createPractice(title: string, countryCode: string): Promis
     const answer = await api.request('POST', 'best-practice/saved', { schema: PracticeResponseSchema, body: { title, country_code: countryCode } });
     mutateCache(`best-practice/show/${encodeURIComponent(answer.data.uuid)}`, answer);
     forgetPracticeLists();
-    notifySuccess(`Draft “${answer.data.title}” created. It saves by itself as you write.`);
+    notifySuccess(m('store.created', { title: answer.data.title }));
     navigate(pathTo('bestPracticeForm', { uuid: answer.data.uuid }), { replace: true });
     return null;
   } catch (error) {
     if (error instanceof ApiError && Object.keys(error.errors).length > 0) return error.errors;
-    notifyError(`The practice was not created: ${errorMessage(error)}`);
+    notifyError(m('store.notCreated', { reason: errorMessage(error) }));
     return {};
   }
 }
@@ -256,7 +257,7 @@ export async function createPractice(title: string, countryCode: string): Promis
 /** A workflow step (submit, publish, …), after saving what is unsaved. */
 export async function takeAction(action: PracticeAction, note?: string): Promise<boolean> {
   if ($dirty.get() && !(await saveDraft())) {
-    notifyError('Your latest changes could not be saved: fix them before going on.');
+    notifyError(m('store.fixFirst'));
     return false;
   }
   const { practice } = $practiceForm.get();
@@ -268,10 +269,10 @@ export async function takeAction(action: PracticeAction, note?: string): Promise
       body: { action, note, version: practice.version },
     });
     acceptPractice(answer.data, null);
-    notifySuccess(action === 'revise' ? `“${practice.title}” is open for revision; the public library keeps the published version` : `${ACTION_LABELS[action]}: done for “${practice.title}”`);
+    notifySuccess(action === 'revise' ? m('store.revising', { title: practice.title }) : m('store.actionDone', { action: ACTION_LABELS[action], title: practice.title }));
     return true;
   } catch (error) {
-    notifyError(`${ACTION_LABELS[action]} did not go through: ${errorMessage(error)}`);
+    notifyError(m('store.actionFailed', { action: ACTION_LABELS[action], reason: errorMessage(error) }));
     return false;
   } finally {
     $practiceForm.setKey('busyAction', null);
@@ -286,10 +287,10 @@ export async function deletePractice(): Promise<void> {
     await api.request('POST', `best-practice/${encodeURIComponent(practice.uuid)}/delete`, { schema: GenericResponseSchema });
     forgetPracticeLists();
     $practiceForm.set({ ...EMPTY });
-    notifySuccess(`“${practice.title}” deleted`);
+    notifySuccess(m('store.deleted', { title: practice.title }));
     navigate(pathTo('bestPractices'));
   } catch (error) {
-    notifyError(`The practice was not deleted: ${errorMessage(error)}`);
+    notifyError(m('store.notDeleted', { reason: errorMessage(error) }));
     $practiceForm.setKey('busyAction', null);
   }
 }
@@ -318,10 +319,10 @@ export async function uploadFile(kind: 'upload' | 'attachment', file: File, opti
     const { draft, base } = $practiceForm.get();
     // Edits typed during the upload stay; the new file joins the list.
     acceptPractice(answer.data, draft && base ? base : null);
-    notifySuccess(kind === 'upload' ? 'Image uploaded' : 'Document uploaded');
+    notifySuccess(kind === 'upload' ? m('store.imageUploaded') : m('store.documentUploaded'));
     return true;
   } catch (error) {
-    notifyError(`${kind === 'upload' ? 'The image' : 'The document'} was not uploaded: ${errorMessage(error)}`);
+    notifyError(m(kind === 'upload' ? 'store.imageNotUploaded' : 'store.documentNotUploaded', { reason: errorMessage(error) }));
     return false;
   } finally {
     running = null;

@@ -2,9 +2,7 @@ import { useStore } from '@nanostores/react';
 import { hasModuleRule, isAdminLevel } from '../../../lib/access/permissions.ts';
 import { SECTION_COUNT } from '../../../lib/best-practices/completeness.ts';
 import { PRACTICE_STATUSES, type PracticeListItem } from '../../../lib/best-practices/schema.ts';
-import { PRACTICE_STATUS_LABELS } from '../../../lib/best-practices/workflow.ts';
 import { pathTo } from '../router.ts';
-import { ROUTE_META } from '../route-meta.ts';
 import type { ScreenProps } from '../screen-props.ts';
 import { SearchField } from '../ui/filters.tsx';
 import { Flag } from '../ui/flag.tsx';
@@ -27,59 +25,62 @@ import {
 } from './practice-list-store.ts';
 import { PRACTICE_TONES, StatusChip } from '../ui/status-chip.tsx';
 import { Pagination } from '../ui/pagination.tsx';
+import { countryName } from '../../i18n/countries.ts';
+import { STATUS_LABELS } from './labels.ts';
+import { m } from './messages.ts';
 
 const ORDERS: { value: PracticeOrder; label: string }[] = [
-  { value: '-updated_at', label: 'Last updated, newest first' },
-  { value: 'updated_at', label: 'Last updated, oldest first' },
-  { value: '-submitted_at', label: 'Submitted, newest first' },
-  { value: 'title', label: 'Title (A to Z)' },
-  { value: 'country', label: 'Country' },
+  { value: '-updated_at', label: m('list.orderUpdatedDesc') },
+  { value: 'updated_at', label: m('list.orderUpdatedAsc') },
+  { value: '-submitted_at', label: m('list.orderSubmittedDesc') },
+  { value: 'title', label: m('list.orderTitle') },
+  { value: 'country', label: m('list.orderCountry') },
 ];
 
 /** /module/best-practice: the practices of the user's country (administrators: of every country). */
-export function PracticeListScreen({ page, identity }: ScreenProps) {
+export function PracticeListScreen({ identity }: ScreenProps) {
   const filters = useStore($practiceFilters);
   const list = useStore($practicesView);
   const admin = isAdminLevel(identity);
   const canCreate = hasModuleRule(identity, 'best-practice', ['create']);
   const filtered = filters !== null && (filters.q !== '' || filters.status !== '' || filters.category !== '' || filters.country_code !== '');
   const description = admin
-    ? 'Practices shared by every country. Review the ones waiting, then publish them to the public library.'
-    : `Practices shared by ${identity.country?.name ?? 'your country'}. Write one, then submit it for review.`;
+    ? m('list.descriptionAdmin')
+    : m('list.descriptionCountry', { country: identity.country ? countryName(identity.country.code, identity.country.name) : m('list.yourCountry') });
 
   return (
     <>
       <div className="flex flex-wrap items-start justify-between gap-x-4">
-        <PageHeading description={description}>{ROUTE_META[page.route].title}</PageHeading>
+        <PageHeading description={description}>{m('list.title')}</PageHeading>
         {canCreate && (
           <a href={pathTo('bestPracticeForm')} className={`${ui.primaryButton} mb-6`}>
             <Icon name="star" className="size-4" />
-            New practice
+            {m('list.newPractice')}
           </a>
         )}
       </div>
       <PracticeFilters admin={admin} />
       <div className="mt-6">
         {list.error !== undefined && !list.data ? (
-          <ErrorState error={list.error} title="The practices could not be loaded" onRetry={() => $practices.invalidate()} />
+          <ErrorState error={list.error} title={m('list.loadFailed')} onRetry={() => $practices.invalidate()} />
         ) : !list.data ? (
-          <Skeleton rows={5} label="Loading practices…" />
+          <Skeleton rows={5} label={m('list.loading')} />
         ) : list.data.data.length === 0 ? (
-          <EmptyState title={filtered ? 'No practices match these filters' : 'No practices yet'}>
+          <EmptyState title={filtered ? m('list.noMatch') : m('list.none')}>
             {filters && filters.page > 1 && list.data.total > 0 ? (
               <button type="button" className={ui.link} onClick={() => setPracticeFilters({ page: 1 })}>
-                Go to the first page
+                {m('list.firstPage')}
               </button>
             ) : filtered ? (
-              'Try another search, status, theme or country.'
+              m('list.tryAnother')
             ) : canCreate ? (
-              'Share the first one with the button above.'
+              m('list.shareFirst')
             ) : null}
           </EmptyState>
         ) : (
           <PracticeTable items={list.data.data} busy={list.loading} showCountry={admin} />
         )}
-        {list.data && list.data.total > 0 && <Pagination page={list.data.page} pageSize={PRACTICE_LIST_PAGE_SIZE} total={list.data.total} shown={list.data.data.length} noun="practices" onPage={(page) => setPracticeFilters({ page })} />}
+        {list.data && list.data.total > 0 && <Pagination page={list.data.page} pageSize={PRACTICE_LIST_PAGE_SIZE} total={list.data.total} shown={list.data.data.length} noun={m('list.pagesNoun')} onPage={(page) => setPracticeFilters({ page })} />}
       </div>
     </>
   );
@@ -92,17 +93,17 @@ function PracticeFilters({ admin }: { admin: boolean }) {
   const countries = useStore($countryOptions);
   if (!filters) return null;
   return (
-    <div role="search" aria-label="Filter practices" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-[1.5fr_1fr_1fr_1fr_1fr]">
-      <SearchField className="col-span-2 xl:col-span-1" id="bp-search" label="Search" placeholder="Title, city or organisation" value={draft} onType={typePracticeSearch} />
-      <Select id="bp-status" label="Status" value={filters.status} onChange={(status) => setPracticeFilters({ status: status as typeof filters.status })}
-        options={[{ value: '', label: 'All statuses' }, ...PRACTICE_STATUSES.map((s) => ({ value: s, label: PRACTICE_STATUS_LABELS[s] }))]} />
-      <Select id="bp-category" label="Theme" value={filters.category} onChange={(category) => setPracticeFilters({ category })}
-        options={[{ value: '', label: 'All themes' }, ...(ref.data?.data.categories ?? []).map((c) => ({ value: c.slug, label: c.name }))]} />
+    <div role="search" aria-label={m('list.filters')} className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-[1.5fr_1fr_1fr_1fr_1fr]">
+      <SearchField className="col-span-2 xl:col-span-1" id="bp-search" label={m('list.search')} placeholder={m('list.searchPlaceholder')} value={draft} onType={typePracticeSearch} />
+      <Select id="bp-status" label={m('list.status')} value={filters.status} onChange={(status) => setPracticeFilters({ status: status as typeof filters.status })}
+        options={[{ value: '', label: m('list.allStatuses') }, ...PRACTICE_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))]} />
+      <Select id="bp-category" label={m('list.theme')} value={filters.category} onChange={(category) => setPracticeFilters({ category })}
+        options={[{ value: '', label: m('list.allThemes') }, ...(ref.data?.data.categories ?? []).map((c) => ({ value: c.slug, label: c.name }))]} />
       {admin && (
-        <Select id="bp-country" label="Country" value={filters.country_code} onChange={(country_code) => setPracticeFilters({ country_code })}
-          options={[{ value: '', label: 'All countries' }, ...(countries.data?.data ?? []).map((c) => ({ value: c.code, label: c.name }))]} />
+        <Select id="bp-country" label={m('list.country')} value={filters.country_code} onChange={(country_code) => setPracticeFilters({ country_code })}
+          options={[{ value: '', label: m('list.allCountries') }, ...(countries.data?.data ?? []).map((c) => ({ value: c.code, label: countryName(c.code, c.name) }))]} />
       )}
-      <Select id="bp-order" label="Order by" value={filters.order} onChange={(order) => setPracticeFilters({ order: order as PracticeOrder })} options={ORDERS} />
+      <Select id="bp-order" label={m('list.orderBy')} value={filters.order} onChange={(order) => setPracticeFilters({ order: order as PracticeOrder })} options={ORDERS} />
     </div>
   );
 }
@@ -128,23 +129,23 @@ function PracticeTable({ items, busy, showCountry }: { items: readonly PracticeL
   return (
     <div className={`${ui.cardFlush} relative overflow-x-auto ${busy ? 'opacity-70' : ''}`} aria-busy={busy}>
       <table className="min-w-full divide-y divide-slate-200">
-        <caption className="sr-only">Best practices</caption>
+        <caption className="sr-only">{m('list.caption')}</caption>
         <thead className="bg-slate-50">
           <tr>
             <th scope="col" className={`${ui.th} hidden w-24 sm:table-cell`}>
-              <span className="sr-only">Cover</span>
+              <span className="sr-only">{m('list.cover')}</span>
             </th>
             <th scope="col" className={ui.th}>
-              Practice
+              {m('list.practice')}
             </th>
             <th scope="col" className={`${ui.th} hidden md:table-cell`}>
-              Status
+              {m('list.status')}
             </th>
             <th scope="col" className={`${ui.th} hidden lg:table-cell`}>
-              Sections
+              {m('list.sections')}
             </th>
             <th scope="col" className={`${ui.th} hidden md:table-cell`}>
-              Updated
+              {m('list.updated')}
             </th>
           </tr>
         </thead>
@@ -168,21 +169,21 @@ function PracticeTable({ items, busy, showCountry }: { items: readonly PracticeL
                   {showCountry && (
                     <span className="inline-flex items-center gap-1.5">
                       <Flag country={item.country} />
-                      {item.country.name}
+                      {countryName(item.country.code, item.country.name)}
                     </span>
                   )}
                   {item.city && <span>{showCountry ? '· ' : ''}<bdi>{item.city}</bdi></span>}
-                  {item.author_name && <span>· by <bdi>{item.author_name}</bdi></span>}
-                  {item.featured && <span className="font-medium text-brand-700">Featured</span>}
-                  {item.public_copy_kept_at && <span className="font-medium text-sky-800">Published version still public</span>}
-                  {item.demo && <span className="rounded bg-slate-100 px-1.5 text-slate-700">Example</span>}
+                  {item.author_name && <span>{m('list.by')} <bdi>{item.author_name}</bdi></span>}
+                  {item.featured && <span className="font-medium text-brand-700">{m('list.featured')}</span>}
+                  {item.public_copy_kept_at && <span className="font-medium text-sky-800">{m('list.publicCopy')}</span>}
+                  {item.demo && <span className="rounded bg-slate-100 px-1.5 text-slate-700">{m('list.example')}</span>}
                 </span>
                 <span className="mt-2 block md:hidden">
-                  <StatusChip status={item.status} labels={PRACTICE_STATUS_LABELS} tones={PRACTICE_TONES} />
+                  <StatusChip status={item.status} labels={STATUS_LABELS} tones={PRACTICE_TONES} />
                 </span>
               </th>
               <td className={`${ui.td} hidden md:table-cell`}>
-                <StatusChip status={item.status} labels={PRACTICE_STATUS_LABELS} tones={PRACTICE_TONES} />
+                <StatusChip status={item.status} labels={STATUS_LABELS} tones={PRACTICE_TONES} />
               </td>
               <td className={`${ui.td} hidden lg:table-cell`}>
                 <SectionMeter filled={item.sections_filled} />
@@ -203,7 +204,7 @@ export function SectionMeter({ filled }: { filled: number }) {
       <span className="h-1.5 w-16 overflow-hidden rounded-full bg-slate-200" aria-hidden="true">
         <span className="block h-full rounded-full bg-brand-600" style={{ width: `${pct}%` }} />
       </span>
-      {filled} of {SECTION_COUNT}
+      {m('list.sectionsFilled', { filled, total: SECTION_COUNT })}
     </span>
   );
 }

@@ -1,5 +1,4 @@
 import {
-  FORM_SECTIONS,
   NARRATIVE_KEYS,
   ORG_TYPES,
   PRACTICE_CATEGORIES_MAX,
@@ -18,6 +17,8 @@ import { ui } from '../ui/styles.ts';
 import { fieldId, ListErrors, Section, TextArea, TextField } from './fields.tsx';
 import type { PracticeDraft } from './practice-draft.ts';
 import { editDraft } from './practice-form-store.ts';
+import { sectionLabel, thrustName } from './labels.ts';
+import { m } from './messages.ts';
 
 export interface SectionsProps {
   draft: PracticeDraft;
@@ -40,26 +41,33 @@ const removeItem = (key: 'partners' | 'figures' | 'key_dates' | 'links', index: 
   editDraft((d) => ({ ...d, [key]: d[key].filter((_, i) => i !== index) }));
 
 export const ORG_TYPE_LABELS: Record<(typeof ORG_TYPES)[number], string> = {
-  national_government: 'National government',
-  local_government: 'Local government',
-  civil_society: 'Civil society',
-  private_sector: 'Private sector',
-  academia: 'Academia and research',
-  international: 'International organisation',
-  community: 'Community group',
-  other: 'Other',
+  national_government: m('orgType.national_government'),
+  local_government: m('orgType.local_government'),
+  civil_society: m('orgType.civil_society'),
+  private_sector: m('orgType.private_sector'),
+  academia: m('orgType.academia'),
+  international: m('orgType.international'),
+  community: m('orgType.community'),
+  other: m('orgType.other'),
+};
+
+const SUPPORT_LABELS: Record<(typeof SUPPORT_KINDS)[number], string> = {
+  financial: m('support.financial'),
+  technical: m('support.technical'),
+  political: m('support.political'),
+  administrative: m('support.administrative'),
 };
 
 const NARRATIVE_HINTS: Record<NarrativeKey, string> = {
-  context: 'The situation before the practice began: the problem, who it affected and why it mattered.',
-  objectives: 'What the practice set out to achieve, and for whom.',
-  implementation: 'How it was carried out: the steps, the people and institutions involved, and the obstacles met.',
-  resources: 'The budget and where it came from, staff, land, equipment and in-kind support.',
-  results: 'What changed, with figures where you have them (add the key figures below).',
-  innovation: 'What is new or different compared with how such problems are usually handled.',
-  sustainability: 'How the results last: financing, institutions, maintenance and ownership.',
-  transferability: 'What another city or country would need to do the same.',
-  lessons: 'What worked, what did not, and what you would do differently.',
+  context: m('hint.context'),
+  objectives: m('hint.objectives'),
+  implementation: m('hint.implementation'),
+  resources: m('hint.resources'),
+  results: m('hint.results'),
+  innovation: m('hint.innovation'),
+  sustainability: m('hint.sustainability'),
+  transferability: m('hint.transferability'),
+  lessons: m('hint.lessons'),
 };
 
 function OrgTypeSelect({ id, value, onChange, label }: { id: string; value: string; onChange: (v: string) => void; label: string }) {
@@ -69,7 +77,7 @@ function OrgTypeSelect({ id, value, onChange, label }: { id: string; value: stri
         {label}
       </label>
       <select id={id} className={`${ui.input} mt-1`} value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">Not specified</option>
+        <option value="">{m('orgType.none')}</option>
         {ORG_TYPES.map((t) => (
           <option key={t} value={t}>
             {ORG_TYPE_LABELS[t]}
@@ -85,17 +93,17 @@ const removeButton = 'text-sm font-medium text-red-700 hover:underline';
 export function BasicsSection({ draft, filled, reviewer, editable, canResolve, countryName }: SectionsProps) {
   return (
     <Section sectionKey="basics" filled={filled.basics} reviewer={reviewer} editable={editable} canResolve={canResolve}>
-      <TextField field="title" label="Title" value={draft.title} onChange={(v) => set('title', v)} maxLength={160} hint="A short name people will recognise, such as “Iloilo River Esplanade”." />
+      <TextField field="title" label={m('basics.title')} value={draft.title} onChange={(v) => set('title', v)} maxLength={160} hint={m('basics.titleHint')} />
       <div className="grid gap-5 sm:grid-cols-2">
         <div>
-          <span className={ui.label}>Country</span>
+          <span className={ui.label}>{m('basics.country')}</span>
           <p className="mt-1 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-800">{countryName}</p>
         </div>
-        <TextField field="city" label="City or place" value={draft.city} onChange={(v) => set('city', v)} maxLength={120} />
+        <TextField field="city" label={m('basics.city')} value={draft.city} onChange={(v) => set('city', v)} maxLength={120} />
       </div>
       <div className="grid grid-cols-2 gap-3 sm:gap-5">
-        <TextField field="lat" label="Latitude" optional value={draft.lat} onChange={(v) => set('lat', v)} placeholder="10.6969" hint="Decimal degrees; places the practice on the map." />
-        <TextField field="lng" label="Longitude" optional value={draft.lng} onChange={(v) => set('lng', v)} placeholder="122.5644" />
+        <TextField field="lat" label={m('basics.lat')} optional value={draft.lat} onChange={(v) => set('lat', v)} placeholder="10.6969" hint={m('basics.latHint')} />
+        <TextField field="lng" label={m('basics.lng')} optional value={draft.lng} onChange={(v) => set('lng', v)} placeholder="122.5644" />
       </div>
     </Section>
   );
@@ -105,28 +113,28 @@ export function OrganisationsSection({ draft, filled, reviewer, editable, canRes
   return (
     <Section sectionKey="organisations" filled={filled.organisations} reviewer={reviewer} editable={editable} canResolve={canResolve}>
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField field="lead_organisation" label="Lead organisation" value={draft.lead_organisation} onChange={(v) => set('lead_organisation', v)} maxLength={200} />
-        <OrgTypeSelect id={fieldId('org_type')} label="Type of organisation" value={draft.org_type} onChange={(v) => set('org_type', v)} />
+        <TextField field="lead_organisation" label={m('orgs.lead')} value={draft.lead_organisation} onChange={(v) => set('lead_organisation', v)} maxLength={200} />
+        <OrgTypeSelect id={fieldId('org_type')} label={m('orgs.type')} value={draft.org_type} onChange={(v) => set('org_type', v)} />
       </div>
       <fieldset className="min-w-0">
-        <legend className={ui.label}>Partners and their support</legend>
+        <legend className={ui.label}>{m('orgs.partners')}</legend>
         <ul className="mt-2 space-y-3">
           {draft.partners.map((p, i) => (
             <li key={i} className="rounded-md border border-slate-200 p-3">
               <div className="grid gap-3 sm:grid-cols-2">
-                <TextField field={`partners.${i}.name`} label={`Partner ${i + 1}`} value={p.name} onChange={(v) => setItem('partners', i, { name: v })} maxLength={200} />
-                <OrgTypeSelect id={fieldId(`partners.${i}.type`)} label="Type" value={p.type} onChange={(v) => setItem('partners', i, { type: v })} />
+                <TextField field={`partners.${i}.name`} label={m('orgs.partner', { number: i + 1 })} value={p.name} onChange={(v) => setItem('partners', i, { name: v })} maxLength={200} />
+                <OrgTypeSelect id={fieldId(`partners.${i}.type`)} label={m('orgs.partnerType')} value={p.type} onChange={(v) => setItem('partners', i, { type: v })} />
               </div>
-              <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2" role="group" aria-label={`Support given by partner ${i + 1}`}>
+              <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2" role="group" aria-label={m('orgs.support', { number: i + 1 })}>
                 {SUPPORT_KINDS.map((kind) => (
                   <label key={kind} className="inline-flex items-center gap-2 text-sm capitalize text-slate-800">
                     <input type="checkbox" className="size-4 accent-brand-600" checked={p.support.includes(kind)}
                       onChange={(e) => setItem('partners', i, { support: e.target.checked ? [...p.support, kind] : p.support.filter((s) => s !== kind) })} />
-                    {kind}
+                    {SUPPORT_LABELS[kind]}
                   </label>
                 ))}
                 <button type="button" className={`${removeButton} ml-auto`} onClick={() => removeItem('partners', i)}>
-                  Remove partner
+                  {m('orgs.removePartner')}
                 </button>
               </div>
             </li>
@@ -135,7 +143,7 @@ export function OrganisationsSection({ draft, filled, reviewer, editable, canRes
         <ListErrors field="partners" />
         {draft.partners.length < PRACTICE_PARTNERS_MAX && (
           <button type="button" className={`${ui.secondaryButton} mt-3`} onClick={() => set('partners', [...draft.partners, { name: '', type: '', support: [] }])}>
-            Add a partner
+            {m('orgs.addPartner')}
           </button>
         )}
       </fieldset>
@@ -147,23 +155,23 @@ export function PeriodSection({ draft, filled, reviewer, editable, canResolve }:
   return (
     <Section sectionKey="period" filled={filled.period} reviewer={reviewer} editable={editable} canResolve={canResolve}>
       <div className="grid gap-5 sm:grid-cols-3 sm:items-end">
-        <TextField field="start_date" label="Start" type="date" value={draft.start_date} onChange={(v) => set('start_date', v)} />
-        {!draft.ongoing && <TextField field="end_date" label="End" type="date" optional value={draft.end_date} onChange={(v) => set('end_date', v)} />}
+        <TextField field="start_date" label={m('period.start')} type="date" value={draft.start_date} onChange={(v) => set('start_date', v)} />
+        {!draft.ongoing && <TextField field="end_date" label={m('period.end')} type="date" optional value={draft.end_date} onChange={(v) => set('end_date', v)} />}
         <label className="inline-flex items-center gap-2 pb-2 text-sm text-slate-800">
           <input id={fieldId('ongoing')} type="checkbox" className="size-4 accent-brand-600" checked={draft.ongoing}
             onChange={(e) => editDraft((d) => ({ ...d, ongoing: e.target.checked, end_date: e.target.checked ? '' : d.end_date }))} />
-          Still ongoing
+          {m('period.ongoing')}
         </label>
       </div>
       <fieldset className="min-w-0">
-        <legend className={ui.label}>Key dates (up to {PRACTICE_KEY_DATES_MAX})</legend>
+        <legend className={ui.label}>{m('period.keyDates', { max: PRACTICE_KEY_DATES_MAX })}</legend>
         <ul className="mt-2 space-y-3">
           {draft.key_dates.map((d, i) => (
             <li key={i} className="grid gap-3 sm:grid-cols-[10rem_1fr_auto] sm:items-end">
-              <TextField field={`key_dates.${i}.date`} label="Date" type="date" value={d.date} onChange={(v) => setItem('key_dates', i, { date: v })} />
-              <TextField field={`key_dates.${i}.label`} label="What happened" value={d.label} onChange={(v) => setItem('key_dates', i, { label: v })} maxLength={200} />
+              <TextField field={`key_dates.${i}.date`} label={m('period.date')} type="date" value={d.date} onChange={(v) => setItem('key_dates', i, { date: v })} />
+              <TextField field={`key_dates.${i}.label`} label={m('period.what')} value={d.label} onChange={(v) => setItem('key_dates', i, { label: v })} maxLength={200} />
               <button type="button" className={`${removeButton} pb-2 text-left`} onClick={() => removeItem('key_dates', i)}>
-                Remove
+                {m('remove')}
               </button>
             </li>
           ))}
@@ -171,7 +179,7 @@ export function PeriodSection({ draft, filled, reviewer, editable, canResolve }:
         <ListErrors field="key_dates" />
         {draft.key_dates.length < PRACTICE_KEY_DATES_MAX && (
           <button type="button" className={`${ui.secondaryButton} mt-3`} onClick={() => set('key_dates', [...draft.key_dates, { date: '', label: '' }])}>
-            Add a key date
+            {m('period.addDate')}
           </button>
         )}
       </fieldset>
@@ -185,7 +193,7 @@ export function ThemesSection({ draft, filled, reviewer, editable, canResolve, r
   return (
     <Section sectionKey="themes" filled={filled.themes} reviewer={reviewer} editable={editable} canResolve={canResolve}>
       <fieldset className="min-w-0">
-        <legend className={ui.label}>Themes (up to {PRACTICE_CATEGORIES_MAX})</legend>
+        <legend className={ui.label}>{m('themes.themes', { max: PRACTICE_CATEGORIES_MAX })}</legend>
         <div className="mt-2 grid gap-2 sm:grid-cols-2" id={fieldId('categories')}>
           {(reference?.categories ?? []).map((c) => {
             const on = draft.categories.includes(c.slug);
@@ -193,24 +201,24 @@ export function ThemesSection({ draft, filled, reviewer, editable, canResolve, r
               <label key={c.slug} className="inline-flex items-start gap-2 text-sm text-slate-800">
                 <input type="checkbox" className="mt-0.5 size-4 accent-brand-600" checked={on} disabled={!on && draft.categories.length >= PRACTICE_CATEGORIES_MAX}
                   onChange={(e) => toggle('categories', c.slug, e.target.checked)} />
-                {c.name}
+                <span dir="auto">{c.name}</span>
               </label>
             );
           })}
         </div>
         <ListErrors field="categories" />
       </fieldset>
-      <TextField field="sdg_targets" label="SDG targets" optional value={draft.sdg_targets} onChange={(v) => set('sdg_targets', v)}
-        placeholder="11.1, 11.3, 13.1" hint="The Sustainable Development Goal targets the practice contributes to, separated by commas." />
+      <TextField field="sdg_targets" label={m('themes.sdg')} optional value={draft.sdg_targets} onChange={(v) => set('sdg_targets', v)}
+        placeholder="11.1, 11.3, 13.1" hint={m('themes.sdgHint')} />
       <ListErrors field="sdg_targets" />
       <fieldset className="min-w-0">
-        <legend className={ui.label}>New Urban Agenda thrusts <span className="font-normal text-slate-600">(optional)</span></legend>
+        <legend className={ui.label}>{m('themes.nua')} <span className="font-normal text-slate-600">{m('fields.optional')}</span></legend>
         <div className="mt-2 space-y-2">
           {(reference?.nua_thrusts ?? []).map((t) => (
             <label key={t.code} className="flex items-start gap-2 text-sm text-slate-800">
               <input type="checkbox" className="mt-0.5 size-4 accent-brand-600" checked={draft.nua_thrusts.includes(t.code)} onChange={(e) => toggle('nua_thrusts', t.code, e.target.checked)} />
               <span>
-                <span className="font-medium">{t.code}</span> {t.name}
+                <span className="font-medium">{t.code}</span> {thrustName(t.code, t.name)}
               </span>
             </label>
           ))}
@@ -223,13 +231,14 @@ export function ThemesSection({ draft, filled, reviewer, editable, canResolve, r
 export function SummarySection({ draft, filled, reviewer, editable, canResolve }: SectionsProps) {
   const words = countWords(draft.summary);
   const over = words > PRACTICE_SUMMARY_WORDS_MAX;
+  const counterTone = over ? 'font-semibold text-red-700' : 'text-slate-600';
   return (
     <Section sectionKey="summary" filled={filled.summary} reviewer={reviewer} editable={editable} canResolve={canResolve}>
-      <TextArea field="summary" label="Summary" hideLabel rows={7} value={draft.summary} onChange={(v) => set('summary', v)}
-        hint="What the practice is and what it achieved, for someone who reads nothing else. This is the text of the public card."
+      <TextArea field="summary" label={m('summary.label')} hideLabel rows={7} value={draft.summary} onChange={(v) => set('summary', v)}
+        hint={m('summary.hint')}
         counter={
-          <span className={over ? 'font-semibold text-red-700' : 'text-slate-600'} aria-live="polite">
-            {words} of {PRACTICE_SUMMARY_WORDS_MAX} words{over ? `: remove ${words - PRACTICE_SUMMARY_WORDS_MAX}` : ''}
+          <span className={counterTone} aria-live="polite">
+            {m('summary.words', { count: words, max: PRACTICE_SUMMARY_WORDS_MAX })}{over ? m('summary.remove', { count: words - PRACTICE_SUMMARY_WORDS_MAX }) : ''}
           </span>
         } />
     </Section>
@@ -237,7 +246,7 @@ export function SummarySection({ draft, filled, reviewer, editable, canResolve }
 }
 
 export function NarrativeSection({ draft, filled, reviewer, editable, canResolve, section }: SectionsProps & { section: NarrativeKey }) {
-  const label = FORM_SECTIONS.find((s) => s.key === section)!.label;
+  const label = sectionLabel(section);
   return (
     <Section sectionKey={section} filled={filled[section]} reviewer={reviewer} editable={editable} canResolve={canResolve}>
       <TextArea field={`narrative.${section}`} label={label} hideLabel rows={section === 'results' || section === 'implementation' ? 8 : 5}
@@ -250,15 +259,15 @@ export function NarrativeSection({ draft, filled, reviewer, editable, canResolve
 function FiguresList({ draft }: { draft: PracticeDraft }) {
   return (
     <fieldset className="min-w-0">
-      <legend className={ui.label}>Key figures</legend>
+      <legend className={ui.label}>{m('figures.legend')}</legend>
       <ul className="mt-2 space-y-3">
         {draft.figures.map((f, i) => (
           <li key={i} className="grid gap-3 sm:grid-cols-[1fr_8rem_6rem_auto] sm:items-end">
-            <TextField field={`figures.${i}.label`} label="What was measured" value={f.label} onChange={(v) => setItem('figures', i, { label: v })} maxLength={160} />
-            <TextField field={`figures.${i}.value`} label="Value" value={f.value} onChange={(v) => setItem('figures', i, { value: v })} maxLength={40} />
-            <TextField field={`figures.${i}.unit`} label="Unit" optional value={f.unit} onChange={(v) => setItem('figures', i, { unit: v })} maxLength={40} />
+            <TextField field={`figures.${i}.label`} label={m('figures.label')} value={f.label} onChange={(v) => setItem('figures', i, { label: v })} maxLength={160} />
+            <TextField field={`figures.${i}.value`} label={m('figures.value')} value={f.value} onChange={(v) => setItem('figures', i, { value: v })} maxLength={40} />
+            <TextField field={`figures.${i}.unit`} label={m('figures.unit')} optional value={f.unit} onChange={(v) => setItem('figures', i, { unit: v })} maxLength={40} />
             <button type="button" className={`${removeButton} pb-2 text-left`} onClick={() => removeItem('figures', i)}>
-              Remove
+              {m('remove')}
             </button>
           </li>
         ))}
@@ -266,7 +275,7 @@ function FiguresList({ draft }: { draft: PracticeDraft }) {
       <ListErrors field="figures" />
       {draft.figures.length < PRACTICE_FIGURES_MAX && (
         <button type="button" className={`${ui.secondaryButton} mt-3`} onClick={() => set('figures', [...draft.figures, { label: '', value: '', unit: '' }])}>
-          Add a figure
+          {m('figures.add')}
         </button>
       )}
     </fieldset>
@@ -276,11 +285,11 @@ function FiguresList({ draft }: { draft: PracticeDraft }) {
 export function ContactSection({ draft, filled, reviewer, editable, canResolve }: SectionsProps) {
   return (
     <Section sectionKey="contact" filled={filled.contact} reviewer={reviewer} editable={editable} canResolve={canResolve}
-      intro="The person the secretariat can ask about this practice. Never shown on the public site.">
+      intro={m('contact.intro')}>
       <div className="grid gap-5 sm:grid-cols-3">
-        <TextField field="contact.name" label="Name" value={draft.contact.name} onChange={(v) => setIn('contact', 'name', v)} maxLength={120} />
-        <TextField field="contact.email" label="Email" type="email" value={draft.contact.email} onChange={(v) => setIn('contact', 'email', v)} maxLength={200} />
-        <TextField field="contact.phone" label="Phone" type="tel" optional value={draft.contact.phone} onChange={(v) => setIn('contact', 'phone', v)} maxLength={40} />
+        <TextField field="contact.name" label={m('contact.name')} value={draft.contact.name} onChange={(v) => setIn('contact', 'name', v)} maxLength={120} />
+        <TextField field="contact.email" label={m('contact.email')} type="email" value={draft.contact.email} onChange={(v) => setIn('contact', 'email', v)} maxLength={200} />
+        <TextField field="contact.phone" label={m('contact.phone')} type="tel" optional value={draft.contact.phone} onChange={(v) => setIn('contact', 'phone', v)} maxLength={40} />
       </div>
     </Section>
   );

@@ -3,15 +3,17 @@ import { FORM_SECTIONS, type ReviewComment, type SectionKey } from '../../../lib
 import { Icon } from '../ui/icons.tsx';
 import { ui } from '../ui/styles.ts';
 import { openComments } from './comments-store.ts';
+import { sectionLabel } from './labels.ts';
+import { m } from './messages.ts';
 
 /** The form's sections: how many are filled, a link to each, and the number of open review comments on it. */
 export function SectionNav({ comments: all, filled }: { comments: readonly ReviewComment[]; filled: Record<SectionKey, boolean> }) {
   const filledCount = Object.values(filled).filter(Boolean).length;
   return (
-    <nav aria-label="Sections of the form" className="lg:sticky lg:top-20 lg:self-start">
+    <nav aria-label={m('nav.label')} className="lg:sticky lg:top-20 lg:self-start">
       <div className={ui.card}>
         <p className="text-sm font-semibold text-slate-900" id="bp-progress-label">
-          {filledCount} of {SECTION_COUNT} sections filled
+          {m('nav.filled', { count: filledCount, total: SECTION_COUNT })}
         </p>
         <div className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200" role="progressbar" aria-labelledby="bp-progress-label"
           aria-valuemin={0} aria-valuemax={SECTION_COUNT} aria-valuenow={filledCount}>
@@ -26,12 +28,12 @@ export function SectionNav({ comments: all, filled }: { comments: readonly Revie
                   <span aria-hidden="true" className={`flex size-4 shrink-0 items-center justify-center rounded-full ${filled[s.key] ? 'bg-emerald-600 text-white' : 'ring-1 ring-slate-300'}`}>
                     {filled[s.key] && <Icon name="check" className="size-3" />}
                   </span>
-                  <span className="truncate">{s.label}</span>
-                  <span className="sr-only">{filled[s.key] ? '(filled)' : '(not filled)'}</span>
+                  <span className="truncate">{sectionLabel(s.key)}</span>
+                  <span className="sr-only">{filled[s.key] ? m('nav.isFilled') : m('nav.notFilled')}</span>
                   {comments > 0 && (
                     <span className="ml-auto rounded-full bg-amber-100 px-1.5 text-xs text-amber-900">
                       {comments}
-                      <span className="sr-only"> open comment{comments === 1 ? '' : 's'}</span>
+                      <span className="sr-only">{m('nav.openComments', { count: comments })}</span>
                     </span>
                   )}
                 </a>

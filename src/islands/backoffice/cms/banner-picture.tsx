@@ -7,6 +7,7 @@ import { CropChooser } from '../ui/crop-chooser.tsx';
 import { FieldError } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { previewUrl } from './cms-kinds.ts';
+import { m } from './messages.ts';
 
 /** Four decimals: a tenth of a pixel on a 1,000-pixel picture (as the practices' crops). */
 const rounded = (crop: CropBox): CropBox =>
@@ -32,14 +33,14 @@ function CropField({ url, crop, onCrop, onCentre }: { url: string; crop: CropBox
   const chosen = useChosenCrop(onCrop);
   return (
     <>
-      <CropChooser picture={url} initial={crop} ratio={BANNER_RATIO} where="the home page’s banner" onCrop={chosen} />
+      <CropChooser picture={url} initial={crop} ratio={BANNER_RATIO} where={m('banner.where')} onCrop={chosen} />
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <p id="cms-image_crop-hint" className="text-xs text-slate-600">
-          The home page shows exactly the part inside the frame, {crop ? 'as you chose it' : 'now the centre of the picture'}. Save to keep it.
+          {crop ? m('banner.frameChosen') : m('banner.frameCentre')}
         </p>
         {crop && (
           <button type="button" className={`${ui.link} text-xs`} onClick={onCentre}>
-            Use the centre of the picture
+            {m('banner.useCentre')}
           </button>
         )}
       </div>
@@ -67,7 +68,7 @@ export function BannerPictureFields({ item, pendingImage, crop, alt, errors, onC
   return (
     <>
       <fieldset>
-        <legend className={ui.label}>Part of the picture on the home page</legend>
+        <legend className={ui.label}>{m('banner.part')}</legend>
         <div className="mt-2">
           {url ? (
             // A new picture is a new chooser (it opens on its own frame).
@@ -84,8 +85,8 @@ export function BannerPictureFields({ item, pendingImage, crop, alt, errors, onC
           ) : (
             <p className="text-sm text-slate-600">
               {pendingImage
-                ? 'Save to upload the new picture; then choose here which part of it the home page shows.'
-                : 'Add a picture above and save; then choose here which part of it the home page shows.'}
+                ? m('banner.savePending')
+                : m('banner.addFirst')}
             </p>
           )}
         </div>
@@ -94,13 +95,12 @@ export function BannerPictureFields({ item, pendingImage, crop, alt, errors, onC
 
       <div>
         <label htmlFor="cms-image_alt" className={ui.label}>
-          Alt text <span className="font-normal text-slate-600">(optional)</span>
+          {m('banner.alt')} <span className="font-normal text-slate-600">{m('fields.optional')}</span>
         </label>
         <input dir="auto" id="cms-image_alt" className={`${ui.input} mt-1`} value={alt} maxLength={CMS_ALT_MAX} autoComplete="off"
           aria-describedby="cms-image_alt-hint" onChange={(event) => onAlt(event.target.value)} {...invalidProps(errors, 'image_alt', 'cms-image_alt-error')} />
         <p id="cms-image_alt-hint" className="mt-1 text-xs text-slate-600">
-          What the picture shows, read out to people who cannot see it, for example “Street vendors at a market in Hanoi”. Leave it empty when
-          the picture only decorates.
+          {m('banner.altHint')}
         </p>
         <FieldError id="cms-image_alt-error" messages={errors['image_alt']} />
       </div>

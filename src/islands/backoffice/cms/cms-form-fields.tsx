@@ -1,13 +1,15 @@
-import { CMS_DESCRIPTION_MAX, CMS_EVENT_MAX, CMS_ORDER_MAX, CMS_STATUS_LABELS, CMS_STATUSES, CMS_TITLE_MAX, CmsStatusSchema, type CmsType } from '../../../lib/cms/schema.ts';
+import { CMS_DESCRIPTION_MAX, CMS_EVENT_MAX, CMS_ORDER_MAX, CMS_STATUSES, CMS_TITLE_MAX, CmsStatusSchema, type CmsType } from '../../../lib/cms/schema.ts';
 import { invalidProps, type FieldErrors } from '../lib/field-errors.ts';
 import { FieldError } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import type { CmsDraft } from './cms-draft.ts';
+import { CMS_STATUS_TEXT } from './cms-kinds.ts';
+import { m } from './messages.ts';
 
 const LINK_HINTS: Record<CmsType, string> = {
-  banner: 'Where the banner leads when clicked, such as a news page.',
-  video: 'A page with more about this photo or video.',
-  partner: 'The partner’s website.',
+  banner: m('fields.linkHint.banner'),
+  video: m('fields.linkHint.video'),
+  partner: m('fields.linkHint.partner'),
 };
 
 export type SetCmsField = <K extends keyof CmsDraft>(key: K, value: CmsDraft[K]) => void;
@@ -21,7 +23,7 @@ export function TitleField({ draft, set, errors }: FieldsProps) {
   return (
     <div>
       <label htmlFor="cms-title" className={ui.label}>
-        Title
+        {m('fields.title')}
       </label>
       <input dir="auto" id="cms-title" className={`${ui.input} mt-1`} value={draft.title} maxLength={CMS_TITLE_MAX} required autoComplete="off"
         onChange={(event) => set('title', event.target.value)} {...invalidProps(errors, 'title', 'cms-title-error')} />
@@ -36,13 +38,13 @@ export function MediaFields({ draft, set, errors }: FieldsProps) {
   return (
     <>
       <fieldset>
-        <legend className={ui.label}>Kind</legend>
+        <legend className={ui.label}>{m('fields.kind')}</legend>
         <div className="mt-1 flex flex-wrap gap-4">
           {(['photo', 'video'] as const).map((value) => (
             <label key={value} className="inline-flex items-center gap-2 text-sm text-slate-800">
               <input type="radio" name="media_kind" id={value === 'photo' ? 'cms-media_kind' : undefined} value={value}
                 checked={draft.media_kind === value} onChange={() => set('media_kind', value)} className="size-4 accent-brand-600" />
-              {value === 'photo' ? 'Photo' : 'Hosted video (YouTube or Vimeo)'}
+              {value === 'photo' ? m('fields.photo') : m('fields.hostedVideo')}
             </label>
           ))}
         </div>
@@ -52,13 +54,13 @@ export function MediaFields({ draft, set, errors }: FieldsProps) {
       {isVideo && (
         <div>
           <label htmlFor="cms-video_url" className={ui.label}>
-            Video address
+            {m('fields.videoAddress')}
           </label>
           <input id="cms-video_url" type="url" inputMode="url" className={`${ui.input} mt-1`} value={draft.video_url} maxLength={2000}
-            placeholder="https://www.youtube.com/watch?v=…" autoComplete="off" aria-describedby="cms-video_url-hint"
+            placeholder={'https://www.youtube.com/watch?v=…'} autoComplete="off" aria-describedby="cms-video_url-hint"
             onChange={(event) => set('video_url', event.target.value)} {...invalidProps(errors, 'video_url', 'cms-video_url-error')} />
           <p id="cms-video_url-hint" className="mt-1 text-xs text-slate-600">
-            The address of the video’s page on YouTube or Vimeo. The image below is its thumbnail.
+            {m('fields.videoHint')}
           </p>
           <FieldError id="cms-video_url-error" messages={errors['video_url']} />
         </div>
@@ -66,13 +68,13 @@ export function MediaFields({ draft, set, errors }: FieldsProps) {
 
       <div>
         <label htmlFor="cms-event" className={ui.label}>
-          Event <span className="font-normal text-slate-600">(optional)</span>
+          {m('fields.event')} <span className="font-normal text-slate-600">{m('fields.optional')}</span>
         </label>
         <input dir="auto" id="cms-event" className={`${ui.input} mt-1`} value={draft.event} maxLength={CMS_EVENT_MAX} autoComplete="off"
           aria-describedby="cms-event-hint" onChange={(event) => set('event', event.target.value)}
           {...invalidProps(errors, 'event', 'cms-event-error')} />
         <p id="cms-event-hint" className="mt-1 text-xs text-slate-600">
-          Photos and videos with the same event name are grouped together in the gallery.
+          {m('fields.eventHint')}
         </p>
         <FieldError id="cms-event-error" messages={errors['event']} />
       </div>
@@ -86,7 +88,7 @@ export function DescriptionAndLinkFields({ type, draft, set, errors }: FieldsPro
     <>
       <div>
         <label htmlFor="cms-description" className={ui.label}>
-          Description <span className="font-normal text-slate-600">(optional)</span>
+          {m('fields.description')} <span className="font-normal text-slate-600">{m('fields.optional')}</span>
         </label>
         <textarea dir="auto" id="cms-description" rows={4} className={`${ui.input} mt-1`} value={draft.description} maxLength={CMS_DESCRIPTION_MAX}
           onChange={(event) => set('description', event.target.value)} {...invalidProps(errors, 'description', 'cms-description-error')} />
@@ -95,10 +97,10 @@ export function DescriptionAndLinkFields({ type, draft, set, errors }: FieldsPro
 
       <div>
         <label htmlFor="cms-link" className={ui.label}>
-          Link <span className="font-normal text-slate-600">(optional)</span>
+          {m('fields.link')} <span className="font-normal text-slate-600">{m('fields.optional')}</span>
         </label>
         <input id="cms-link" type="url" inputMode="url" className={`${ui.input} mt-1`} value={draft.link} maxLength={2000}
-          placeholder="https://" autoComplete="off" aria-describedby="cms-link-hint"
+          placeholder={'https://'} autoComplete="off" aria-describedby="cms-link-hint"
           onChange={(event) => set('link', event.target.value)} {...invalidProps(errors, 'link', 'cms-link-error')} />
         <p id="cms-link-hint" className="mt-1 text-xs text-slate-600">{LINK_HINTS[type]}</p>
         <FieldError id="cms-link-error" messages={errors['link']} />
@@ -113,28 +115,28 @@ export function OrderAndStatusFields({ draft, set, errors }: FieldsProps) {
     <div className="grid gap-5 sm:grid-cols-2">
       <div>
         <label htmlFor="cms-display_order" className={ui.label}>
-          Display order
+          {m('fields.displayOrder')}
         </label>
         <input id="cms-display_order" type="number" inputMode="numeric" min={0} max={CMS_ORDER_MAX} step={1} className={`${ui.input} mt-1`}
           value={draft.display_order} aria-describedby="cms-display_order-hint"
           onChange={(event) => set('display_order', event.target.value)} {...invalidProps(errors, 'display_order', 'cms-display_order-error')} />
-        <p id="cms-display_order-hint" className="mt-1 text-xs text-slate-600">Lower numbers come first.</p>
+        <p id="cms-display_order-hint" className="mt-1 text-xs text-slate-600">{m('fields.orderHint')}</p>
         <FieldError id="cms-display_order-error" messages={errors['display_order']} />
       </div>
       <div>
         <label htmlFor="cms-status" className={ui.label}>
-          Status
+          {m('fields.status')}
         </label>
         <select id="cms-status" className={`${ui.input} mt-1`} value={draft.status} aria-describedby="cms-status-hint"
           onChange={(event) => set('status', CmsStatusSchema.parse(event.target.value))} {...invalidProps(errors, 'status', 'cms-status-error')}>
           {CMS_STATUSES.map((status) => (
             <option key={status} value={status}>
-              {CMS_STATUS_LABELS[status]}
+              {CMS_STATUS_TEXT[status]}
             </option>
           ))}
         </select>
         <p id="cms-status-hint" className="mt-1 text-xs text-slate-600">
-          Published items show on the public site after its next build, which starts by itself.
+          {m('fields.statusHint')}
         </p>
         <FieldError id="cms-status-error" messages={errors['status']} />
       </div>

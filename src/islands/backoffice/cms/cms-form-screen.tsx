@@ -1,4 +1,3 @@
-import { CMS_STATUS_LABELS } from '../../../lib/cms/schema.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { NotFoundView } from '../errors/error-views.tsx';
@@ -11,7 +10,8 @@ import { Icon } from '../ui/icons.tsx';
 import { PageHeading } from '../ui/page-heading.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
-import { capitalise, CMS_KINDS, itemNoun } from './cms-kinds.ts';
+import { CMS_KINDS, CMS_STATUS_TEXT, itemNoun, kindText, type FormNoun } from './cms-kinds.ts';
+import { m } from './messages.ts';
 import { CMS_TONES, StatusChip } from '../ui/status-chip.tsx';
 import { $cmsForm, $editedCmsItem, closeCmsForm, openCmsForm } from './cms-form-store.ts';
 import { CmsForm } from './cms-form.tsx';
@@ -28,7 +28,7 @@ export function CmsFormScreen(_: ScreenProps) {
 
   useEffect(() => {
     if (!valid) {
-      document.title = documentTitle('Page not found');
+      document.title = documentTitle(m('form.pageNotFound'));
       return;
     }
     openCmsForm(owner);
@@ -38,7 +38,7 @@ export function CmsFormScreen(_: ScreenProps) {
   if (!form || !form.valid) return <NotFoundView />;
   const kind = CMS_KINDS[form.type];
   const item = view.data?.data ?? null;
-  const noun = form.uuid
+  const noun: FormNoun = form.uuid
     ? item
       ? itemNoun(item)
       : kind.noun
@@ -51,40 +51,40 @@ export function CmsFormScreen(_: ScreenProps) {
       <p className="mb-2">
         <a href={pathTo(kind.listRoute)} className="inline-flex items-center gap-1 text-sm font-medium text-brand-600 hover:text-brand-800">
           <Icon name="chevronLeft" className="size-4" />
-          Back to {kind.listName}
+          {kindText(form.type, 'back')}
         </a>
       </p>
       <PageHeading
         description={
           item ? (
             <span className="inline-flex flex-wrap items-center gap-2">
-              <StatusChip status={item.status} labels={CMS_STATUS_LABELS} tones={CMS_TONES} />
-              <span>{item.title}</span>
+              <StatusChip status={item.status} labels={CMS_STATUS_TEXT} tones={CMS_TONES} />
+              <span dir="auto">{item.title}</span>
             </span>
           ) : undefined
         }
       >
-        {form.uuid ? `Edit ${noun}` : `Add ${noun}`}
+        {form.uuid ? m(`item.${noun}.edit`) : m(`item.${noun}.add`)}
       </PageHeading>
       {/* A published item's edits rebuild the public site: its progress shows here. */}
       {item?.status === 'published' && <PublishPanel />}
       {!form.uuid ? (
         <CmsForm key="new" type={form.type} item={null} newMediaKind={form.newMediaKind} />
       ) : view.error instanceof ApiError && view.error.status === 404 ? (
-        <EmptyState title={`${capitalise(kind.noun)} not found`}>
-          There is nothing at this address; it may have been deleted.{' '}
+        <EmptyState title={m(`item.${kind.noun}.notFound`)}>
+          {m('form.notFoundText')}{' '}
           <a href={pathTo(kind.listRoute)} className={ui.link}>
-            Back to {kind.listName}
+            {kindText(form.type, 'back')}
           </a>
         </EmptyState>
       ) : view.error !== undefined && !item ? (
         <ErrorState
           error={view.error}
-          title={`This ${kind.noun} could not be loaded`}
+          title={m(`item.${kind.noun}.notLoaded`)}
           onRetry={view.error instanceof ApiError && view.error.status === 403 ? undefined : () => $editedCmsItem.invalidate()}
         />
       ) : !item ? (
-        <Skeleton rows={6} label={`Loading the ${kind.noun}…`} />
+        <Skeleton rows={6} label={m(`item.${kind.noun}.loading`)} />
       ) : (
         <CmsForm key={item.uuid} type={form.type} item={item} newMediaKind={form.newMediaKind} />
       )}

@@ -12,7 +12,8 @@ import { createFetcherStore, createMutatorStore, fetchWith } from '../lib/query.
 import { notifyError, notifySuccess } from '../notifications/snackbar-store.ts';
 import { followSiteBuild } from '../publishing/site-status-store.ts';
 import { $router, navigate, pathTo } from '../router.ts';
-import { capitalise, CMS_KINDS, cmsTypeOfRoute, itemNoun } from './cms-kinds.ts';
+import { CMS_KINDS, cmsTypeOfRoute, itemNoun } from './cms-kinds.ts';
+import { m } from './messages.ts';
 import { forgetCachedItem } from './cms-list-store.ts';
 import { checkImageFile, uploadCmsImage } from './image-upload.ts';
 
@@ -118,7 +119,7 @@ export async function uploadChosenImage(item: CmsRecord): Promise<void> {
     });
     forgetCachedItem(item, answer.data);
     setUpload({ phase: 'done', fileName: file.name, total: file.size });
-    notifySuccess(`Image of “${answer.data.title}” uploaded`);
+    notifySuccess(m('image.uploadedOf', { title: answer.data.title }));
     if (answer.data.status === 'published') followSiteBuild();
   } catch (error) {
     const current = $imageUpload.get().state;
@@ -129,7 +130,7 @@ export async function uploadChosenImage(item: CmsRecord): Promise<void> {
       return;
     }
     if (current.phase === 'uploading' && current.file === file) setUpload({ phase: 'failed', file, preview, message: errorMessage(error) });
-    notifyError(`The image was not uploaded: ${errorMessage(error)}`);
+    notifyError(m('image.failed', { reason: errorMessage(error) }));
   } finally {
     running = null;
   }
@@ -161,8 +162,8 @@ export const $saveCmsItem = createMutatorStore<{ body: CmsSaveBody; before: CmsR
   }
   const item = answer.data;
   forgetCachedItem(item, item);
-  const noun = capitalise(itemNoun(item));
-  notifySuccess(before ? `${noun} “${item.title}” saved` : `${noun} “${item.title}” created`);
+  const noun = itemNoun(item);
+  notifySuccess(before ? m(`item.${noun}.saved`, { title: item.title }) : m(`item.${noun}.created`, { title: item.title }));
   if (before?.status === 'published' || item.status === 'published') followSiteBuild();
   if (!before) {
     // The chosen image moves with the form to the new item's address.

@@ -12,7 +12,8 @@ import { BannerPictureFields } from './banner-picture.tsx';
 import { bodyOf, draftOf, type CmsDraft } from './cms-draft.ts';
 import { DescriptionAndLinkFields, MediaFields, OrderAndStatusFields, TitleField } from './cms-form-fields.tsx';
 import { $cmsConflict, $saveCmsItem, discardChosenImage, hasPendingImage } from './cms-form-store.ts';
-import { CMS_KINDS } from './cms-kinds.ts';
+import { CMS_KINDS, kindText, type ItemNoun } from './cms-kinds.ts';
+import { m } from './messages.ts';
 import { forgetCachedItem } from './cms-list-store.ts';
 import { ImageField, useImageUpload } from './image-field.tsx';
 
@@ -28,7 +29,7 @@ export function CmsForm({ type, item, newMediaKind }: Props) {
   const { save, draft, set, errors, theirs, upload, dirty, guard } = form;
   const isMedia = type === 'video';
   const isVideo = isMedia && draft.media_kind === 'video';
-  const noun = isMedia ? (isVideo ? 'video' : 'photo') : kind.noun;
+  const noun: ItemNoun = isMedia ? (isVideo ? 'video' : 'photo') : type === 'partner' ? 'partner' : 'banner';
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -39,25 +40,22 @@ export function CmsForm({ type, item, newMediaKind }: Props) {
     <form noValidate onSubmit={onSubmit} className={`${ui.card} max-w-3xl space-y-5`} aria-busy={save.loading}>
       {theirs && (
         <ConflictNotice
-          title={`This ${noun} was changed while you were editing`}
+          title={m(`item.${noun}.changed`)}
           record={theirs}
-          what={`this ${noun}`}
+          what={m(`item.${noun}.this`)}
           actions={<ConflictActions saving={save.loading} onReload={() => form.reloadTheirs(theirs)} onKeepMine={() => form.submit(theirs)} />}
         >
-          <p className="mt-1 text-sm text-slate-700">
-            Your changes are still in the form and have not been saved. Reload their version to start again from it, or save
-            yours over it.
-          </p>
+          <p className="mt-1 text-sm text-slate-700">{m('form.conflictText')}</p>
         </ConflictNotice>
       )}
-      {form.refusal && <ErrorState error={form.refusal} title={`The ${noun} was not saved`} />}
+      {form.refusal && <ErrorState error={form.refusal} title={m(`item.${noun}.notSaved`)} />}
       {errors['cms_type'] && <FieldError id="cms-type-error" messages={errors['cms_type']} />}
       <TitleField draft={draft} set={set} errors={errors} />
       {isMedia && <MediaFields draft={draft} set={set} errors={errors} />}
       <DescriptionAndLinkFields type={type} draft={draft} set={set} errors={errors} />
       <OrderAndStatusFields draft={draft} set={set} errors={errors} />
 
-      <ImageField label={isVideo ? 'Thumbnail' : type === 'partner' ? 'Logo' : isMedia ? 'Photo' : 'Banner image'} item={item} owner={owner} noun={noun} />
+      <ImageField image={isVideo ? 'thumbnail' : type === 'partner' ? 'logo' : isMedia ? 'photo' : 'banner'} item={item} owner={owner} noun={noun} />
 
       {type === 'banner' && (
         <BannerPictureFields item={item} pendingImage={hasPendingImage(upload)} crop={draft.image_crop} alt={draft.image_alt} errors={errors}
@@ -66,22 +64,22 @@ export function CmsForm({ type, item, newMediaKind }: Props) {
 
       <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-5">
         <button type="submit" className={ui.primaryButton} disabled={save.loading || upload.phase === 'uploading'}>
-          {save.loading ? 'Saving…' : item ? 'Save changes' : `Save ${noun}`}
+          {save.loading ? m('form.saving') : item ? m('form.saveChanges') : m(`item.${noun}.save`)}
         </button>
         <a href={pathTo(kind.listRoute)} className={ui.secondaryButton}>
-          {dirty ? 'Cancel' : `Back to ${kind.listName}`}
+          {dirty ? m('form.cancel') : kindText(type, 'back')}
         </a>
-        {dirty && <span className="text-sm text-slate-600">Unsaved changes</span>}
+        {dirty && <span className="text-sm text-slate-600">{m('form.unsaved')}</span>}
       </div>
 
       <ConfirmDialog
         open={guard.pending !== null}
-        title="Leave without saving?"
-        confirmLabel="Leave and discard"
+        title={m('form.leaveTitle')}
+        confirmLabel={m('form.leaveConfirm')}
         onConfirm={() => guard.leave(discardChosenImage)}
         onCancel={guard.stay}
       >
-        <p>Your changes to this {noun} have not been saved{hasPendingImage(upload) ? ', and the chosen image has not been uploaded' : ''}. They will be lost.</p>
+        <p>{hasPendingImage(upload) ? m(`item.${noun}.leaveImage`) : m(`item.${noun}.leave`)}</p>
       </ConfirmDialog>
     </form>
   );

@@ -1,17 +1,18 @@
 import type { CmsRecord, CmsType } from '../../../lib/cms/schema.ts';
 import type { AppRoute } from '../router.ts';
+import { m } from './messages.ts';
+
+/** What one item is called: a banner, a partner, or a photo or video of the media gallery. */
+export type ItemNoun = 'banner' | 'partner' | 'photo' | 'video';
+/** The same, or "media item" while a gallery item is not loaded yet. */
+export type FormNoun = ItemNoun | 'mediaItem';
 
 export interface CmsKind {
   type: CmsType;
   listRoute: AppRoute;
   formRoute: AppRoute;
-  /** Lower-case name of one item: "banner", "media item", "partner". */
-  noun: string;
-  /** Lower-case plural: "banners". */
-  plural: string;
-  /** The list screen, as in "Back to …". */
-  listName: string;
-  description: string;
+  /** What one item is called: "banner", "media item", "partner". */
+  noun: FormNoun;
 }
 
 export const CMS_KINDS: Record<CmsType, CmsKind> = {
@@ -20,27 +21,18 @@ export const CMS_KINDS: Record<CmsType, CmsKind> = {
     listRoute: 'cmsBanner',
     formRoute: 'cmsBannerForm',
     noun: 'banner',
-    plural: 'banners',
-    listName: 'banners',
-    description: 'The highlights at the top of the public home page, in display order.',
   },
   video: {
     type: 'video',
     listRoute: 'cmsVideo',
     formRoute: 'cmsVideoForm',
-    noun: 'media item',
-    plural: 'media items',
-    listName: 'the media gallery',
-    description: 'Photos and hosted videos of the programme’s events, shown in the public media gallery.',
+    noun: 'mediaItem',
   },
   partner: {
     type: 'partner',
     listRoute: 'cmsPartner',
     formRoute: 'cmsPartnerForm',
     noun: 'partner',
-    plural: 'partners',
-    listName: 'partners',
-    description: 'The partner organisations whose logos the public site shows.',
   },
 };
 
@@ -53,14 +45,22 @@ export function cmsTypeOfRoute(route: AppRoute | undefined): CmsType | null {
 }
 
 /** What one item is called in messages: "banner", or "photo"/"video" in the media gallery. */
-export function itemNoun(item: Pick<CmsRecord, 'cms_type' | 'media_kind'>): string {
+export function itemNoun(item: Pick<CmsRecord, 'cms_type' | 'media_kind'>): ItemNoun {
   if (item.cms_type === 'video') return item.media_kind === 'video' ? 'video' : 'photo';
-  return CMS_KINDS[item.cms_type].noun;
+  return item.cms_type;
 }
 
-export function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
+type KindText = 'title' | 'description' | 'back' | 'filter' | 'search' | 'loadFailed' | 'loading' | 'noMatch' | 'none' | 'addFirst' | 'pagesNoun' | 'caption';
+
+/** A list screen's words for its kind of item ("Back to banners", "No partners yet"). */
+export const kindText = (type: CmsType, key: KindText): string => m(`kind.${type}.${key}`);
+
+/** The status labels of CMS items, in the page's language. */
+export const CMS_STATUS_TEXT: Record<CmsRecord['status'], string> = {
+  draft: m('status.draft'),
+  published: m('status.published'),
+  unpublished: m('status.unpublished'),
+};
 
 /** The smallest WebP rendition of an item's image (list thumbnails), else its fallback. */
 export function thumbnailUrl(item: Pick<CmsRecord, 'image'>): string | null {

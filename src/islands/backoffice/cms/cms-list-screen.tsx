@@ -10,9 +10,9 @@ import { MAIN_HEADING_ID, PageHeading } from '../ui/page-heading.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
 import { Pagination } from '../ui/pagination.tsx';
 import { ui } from '../ui/styles.ts';
-import { ROUTE_META } from '../route-meta.ts';
 import { CmsFilters } from './cms-filters.tsx';
-import { CMS_KINDS, cmsTypeOfRoute, itemNoun } from './cms-kinds.ts';
+import { CMS_KINDS, cmsTypeOfRoute, itemNoun, kindText } from './cms-kinds.ts';
+import { m } from './messages.ts';
 import { $cmsItems, $cmsItemsView, $cmsList, CMS_LIST_PAGE_SIZE, deleteCmsItem, setCmsFilters } from './cms-list-store.ts';
 import { CmsTable } from './cms-table.tsx';
 
@@ -35,62 +35,62 @@ export function CmsListScreen({ page }: ScreenProps) {
   return (
     <>
       <div className="flex flex-wrap items-start justify-between gap-x-4">
-        <PageHeading description={kind.description}>{ROUTE_META[page.route].title}</PageHeading>
+        <PageHeading description={kindText(type, 'description')}>{kindText(type, 'title')}</PageHeading>
         <div className="mb-6 flex flex-wrap gap-2">
           {type === 'video' ? (
             <>
               <a href={pathTo(kind.formRoute, { cms_type: type }, { media_kind: 'photo' })} className={ui.primaryButton}>
                 <Icon name="image" className="size-4" />
-                Add photo
+                {m('list.addPhoto')}
               </a>
               <a href={pathTo(kind.formRoute, { cms_type: type }, { media_kind: 'video' })} className={ui.primaryButton}>
                 <Icon name="video" className="size-4" />
-                Add video
+                {m('list.addVideo')}
               </a>
             </>
           ) : (
             <a href={pathTo(kind.formRoute, { cms_type: type })} className={ui.primaryButton}>
               <Icon name={type === 'banner' ? 'image' : 'partners'} className="size-4" />
-              Add {kind.noun}
+              {m(`item.${kind.noun}.add`)}
             </a>
           )}
         </div>
       </div>
       <PublishPanel />
-      <CmsFilters type={type} plural={kind.plural} />
+      <CmsFilters type={type} />
       <div className="mt-6">
         {items.error !== undefined && !items.data ? (
-          <ErrorState error={items.error} title={`The ${kind.plural} could not be loaded`} onRetry={() => $cmsItems.invalidate()} />
+          <ErrorState error={items.error} title={kindText(type, 'loadFailed')} onRetry={() => $cmsItems.invalidate()} />
         ) : !items.data ? (
-          <Skeleton rows={5} label={`Loading ${kind.plural}…`} />
+          <Skeleton rows={5} label={kindText(type, 'loading')} />
         ) : items.data.data.length === 0 ? (
-          <EmptyState title={filtered ? `No ${kind.plural} match these filters` : `No ${kind.plural} yet`}>
+          <EmptyState title={filtered ? kindText(type, 'noMatch') : kindText(type, 'none')}>
             {list && list.filters.page > 1 && items.data.total > 0 ? (
               <button type="button" className={ui.link} onClick={() => setCmsFilters({ page: 1 })}>
-                Go to the first page
+                {m('list.firstPage')}
               </button>
             ) : filtered ? (
-              'Try another search, status or kind.'
+              m('list.tryAnother')
             ) : (
-              `Add the first ${kind.noun} with the button above.`
+              kindText(type, 'addFirst')
             )}
           </EmptyState>
         ) : (
           <CmsTable items={items.data.data} busy={items.loading} onDelete={setDeleting} />
         )}
         {items.data && items.data.total > 0 && (
-          <Pagination page={items.data.page} pageSize={CMS_LIST_PAGE_SIZE} total={items.data.total} shown={items.data.data.length} noun={kind.plural} onPage={(page) => setCmsFilters({ page })} />
+          <Pagination page={items.data.page} pageSize={CMS_LIST_PAGE_SIZE} total={items.data.total} shown={items.data.data.length} noun={kindText(type, 'pagesNoun')} onPage={(page) => setCmsFilters({ page })} />
         )}
       </div>
       <ConfirmDialog
         open={deleting !== null}
-        title={deleting ? `Delete the ${itemNoun(deleting)} “${deleting.title}”?` : ''}
-        confirmLabel="Delete"
+        title={deleting ? m(`item.${itemNoun(deleting)}.deleteTitle`, { title: deleting.title }) : ''}
+        confirmLabel={m('list.deleteConfirm')}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setDeleting(null)}
       >
-        <p>It is removed for good, with its image. This cannot be undone.</p>
-        {deleting?.status === 'published' && <p className="mt-2">It is on the public site now: the site is rebuilt without it.</p>}
+        <p>{m('list.deleteText')}</p>
+        {deleting?.status === 'published' && <p className="mt-2">{m('list.deletePublished')}</p>}
       </ConfirmDialog>
     </>
   );

@@ -21,7 +21,8 @@ import { followSiteBuild } from '../publishing/site-status-store.ts';
 import { createListControls, keepShownWhileLoading, oneOf, pageOf, searchOf, searchTextOf, type ListFilters } from '../lib/list.ts';
 import { $router, pathTo } from '../router.ts';
 import { changedBy } from '../ui/format.ts';
-import { capitalise, CMS_KINDS, cmsTypeOfRoute, itemNoun } from './cms-kinds.ts';
+import { CMS_KINDS, cmsTypeOfRoute, itemNoun } from './cms-kinds.ts';
+import { m } from './messages.ts';
 
 export const CMS_LIST_PAGE_SIZE = CMS_PAGE_SIZE_DEFAULT;
 
@@ -112,11 +113,11 @@ export function forgetCachedItem(item: Pick<CmsRecord, 'cms_type' | 'uuid'>, upd
  * A refusal because someone changed the item after the list was loaded: the list shows their
  * version and the person is told who changed it, so they can decide again. False for other errors.
  */
-function showedConflict(item: CmsRecord, error: unknown, what: string): boolean {
+function showedConflict(item: CmsRecord, error: unknown, what: 'changed' | 'deleted'): boolean {
   const current = conflictOf(error, CmsRecordSchema);
   if (!current) return false;
   forgetCachedItem(item, current);
-  notifyError(`${changedBy(current, `“${current.title}”`)}, so it was not ${what}. The list now shows their version.`);
+  notifyError(m(what === 'changed' ? 'list.conflictChanged' : 'list.conflictDeleted', { changed: changedBy(current, `“${current.title}”`) }));
   return true;
 }
 
@@ -129,12 +130,12 @@ export async function changeCmsStatus(item: CmsRecord, status: CmsStatus): Promi
       body: { status, version: item.version },
     });
     forgetCachedItem(item, answer.data);
-    const noun = capitalise(itemNoun(item));
-    notifySuccess(status === 'published' ? `${noun} “${item.title}” published` : `${noun} “${item.title}” is now ${status}`);
+    const noun = itemNoun(item);
+    notifySuccess(status === 'published' ? m(`item.${noun}.published`, { title: item.title }) : m(`item.${noun}.nowStatus`, { title: item.title, status: m(`statusInSentence.${status}`) }));
     if (item.status === 'published' || status === 'published') followSiteBuild();
   } catch (error) {
     if (showedConflict(item, error, 'changed')) return;
-    notifyError(`The ${itemNoun(item)} “${item.title}” was not changed: ${errorMessage(error)}`);
+    notifyError(m(`item.${itemNoun(item)}.notChanged`, { title: item.title, reason: errorMessage(error) }));
   } finally {
     setBusy(item.uuid, false);
   }
@@ -146,12 +147,12 @@ export async function deleteCmsItem(item: CmsRecord): Promise<boolean> {
   try {
     await api.request('POST', `cms/delete/${encodeURIComponent(item.uuid)}`, { schema: GenericResponseSchema, body: { version: item.version } });
     forgetCachedItem(item);
-    notifySuccess(`${capitalise(itemNoun(item))} “${item.title}” deleted`);
+    notifySuccess(m(`item.${itemNoun(item)}.deleted`, { title: item.title }));
     if (item.status === 'published') followSiteBuild();
     return true;
   } catch (error) {
     if (showedConflict(item, error, 'deleted')) return false;
-    notifyError(`The ${itemNoun(item)} “${item.title}” was not deleted: ${errorMessage(error)}`);
+    notifyError(m(`item.${itemNoun(item)}.notDeleted`, { title: item.title, reason: errorMessage(error) }));
     return false;
   } finally {
     setBusy(item.uuid, false);

@@ -1,4 +1,3 @@
-import { CMS_STATUS_LABELS } from '../../../lib/cms/schema.ts';
 import { useStore } from '@nanostores/react';
 import { Fragment } from 'react';
 import type { CmsRecord } from '../../../lib/cms/schema.ts';
@@ -6,7 +5,8 @@ import { pathTo } from '../router.ts';
 import { formatDate } from '../ui/format.ts';
 import { Icon } from '../ui/icons.tsx';
 import { ui } from '../ui/styles.ts';
-import { CMS_KINDS, thumbnailUrl } from './cms-kinds.ts';
+import { CMS_KINDS, CMS_STATUS_TEXT, kindText, thumbnailUrl } from './cms-kinds.ts';
+import { m } from './messages.ts';
 import { $busyItems, changeCmsStatus, setCmsFilters } from './cms-list-store.ts';
 import { CMS_TONES, StatusChip } from '../ui/status-chip.tsx';
 
@@ -34,7 +34,6 @@ export function groupByEvent(items: readonly CmsRecord[]): EventGroup[] {
 export function CmsTable({ items, busy, onDelete }: { items: readonly CmsRecord[]; busy: boolean; onDelete: (item: CmsRecord) => void }) {
   const first = items[0];
   if (!first) return null;
-  const kind = CMS_KINDS[first.cms_type];
   const groups = first.cms_type === 'video' ? groupByEvent(items) : [{ event: null, items: [...items] }];
   const showGroups = groups.length > 1 || groups[0]?.event !== null;
 
@@ -43,26 +42,26 @@ export function CmsTable({ items, busy, onDelete }: { items: readonly CmsRecord[
     // instead of widening the whole page on narrow screens.
     <div className={`${ui.cardFlush} relative overflow-x-auto ${busy ? 'opacity-70' : ''}`} aria-busy={busy}>
       <table className="min-w-full divide-y divide-slate-200">
-        <caption className="sr-only">{kind.plural}</caption>
+        <caption className="sr-only">{kindText(first.cms_type, 'caption')}</caption>
         <thead className="bg-slate-50">
           <tr>
             <th scope="col" className={`${ui.th} w-16 sm:w-24`}>
-              Image
+              {m('table.image')}
             </th>
             <th scope="col" className={ui.th}>
-              Title
+              {m('table.title')}
             </th>
             <th scope="col" className={`${ui.th} hidden sm:table-cell`}>
-              Status
+              {m('table.status')}
             </th>
             <th scope="col" className={`${ui.th} hidden text-right sm:table-cell`}>
-              Order
+              {m('table.order')}
             </th>
             <th scope="col" className={`${ui.th} hidden md:table-cell`}>
-              Updated
+              {m('table.updated')}
             </th>
             <th scope="col" className={`${ui.th} hidden sm:table-cell`}>
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">{m('table.actions')}</span>
             </th>
           </tr>
         </thead>
@@ -87,11 +86,11 @@ function EventHeading({ event, count }: { event: string | null; count: number })
       <th scope="colgroup" colSpan={6} className="px-3 py-2 text-left text-sm font-semibold text-brand-900">
         <span className="inline-flex flex-wrap items-center gap-x-3 gap-y-1">
           <span>
-            {event ?? 'No event'} <span className="font-normal text-slate-600">({count} on this page)</span>
+            <bdi>{event ?? m('table.noEvent')}</bdi> <span className="font-normal text-slate-600">{m('table.onPage', { count })}</span>
           </span>
           {event && (
             <button type="button" className={`${ui.link} text-xs`} onClick={() => setCmsFilters({ q: event })}>
-              Search for this event
+              {m('table.searchEvent')}
             </button>
           )}
         </span>
@@ -112,7 +111,7 @@ function CmsRow({ item, onDelete }: { item: CmsRecord; onDelete: (item: CmsRecor
           {thumb ? (
             <img src={thumb} alt="" width={80} height={48} loading="lazy" decoding="async" className="size-full object-cover" />
           ) : (
-            <span className="text-center text-[11px] leading-tight text-slate-600">No image</span>
+            <span className="text-center text-[11px] leading-tight text-slate-600">{m('table.noImage')}</span>
           )}
           {item.media_kind === 'video' && (
             <span className="absolute bottom-0.5 right-0.5 rounded bg-slate-900/75 p-0.5 text-white">
@@ -122,18 +121,18 @@ function CmsRow({ item, onDelete }: { item: CmsRecord; onDelete: (item: CmsRecor
         </div>
       </td>
       <th scope="row" className={`${ui.td} min-w-40 text-left sm:min-w-48 font-medium text-slate-900`}>
-        <span className="line-clamp-2">{item.title}</span>
+        <span dir="auto" className="line-clamp-2">{item.title}</span>
         {item.cms_type === 'video' && (
-          <span className="mt-0.5 block text-xs font-normal text-slate-600">{item.media_kind === 'video' ? 'Hosted video' : 'Photo'}</span>
+          <span className="mt-0.5 block text-xs font-normal text-slate-600">{item.media_kind === 'video' ? m('table.hostedVideo') : m('table.photo')}</span>
         )}
         {/* Narrow screens: status and actions under the title (the columns are hidden). */}
         <div className="mt-2 flex flex-col items-start gap-1 font-normal sm:hidden">
-          <StatusChip status={item.status} labels={CMS_STATUS_LABELS} tones={CMS_TONES} />
+          <StatusChip status={item.status} labels={CMS_STATUS_TEXT} tones={CMS_TONES} />
           <RowActions item={item} busy={busy} onDelete={onDelete} className="-ml-2 justify-start" />
         </div>
       </th>
       <td className={`${ui.td} hidden sm:table-cell`}>
-        <StatusChip status={item.status} labels={CMS_STATUS_LABELS} tones={CMS_TONES} />
+        <StatusChip status={item.status} labels={CMS_STATUS_TEXT} tones={CMS_TONES} />
       </td>
       <td className={`${ui.td} hidden text-right tabular-nums sm:table-cell`}>{item.display_order}</td>
       <td className={`${ui.td} hidden whitespace-nowrap md:table-cell`}>{formatDate(item.updated_at)}</td>
@@ -151,27 +150,27 @@ function RowActions({ item, busy, onDelete, className }: { item: CmsRecord; busy
       <a
         href={pathTo(CMS_KINDS[item.cms_type].formRoute, { cms_type: item.cms_type, uuid: item.uuid })}
         className={`${actionClass} text-brand-600 hover:bg-brand-50 hover:text-brand-800`}
-        aria-label={`Edit “${item.title}”`}
+        aria-label={m('table.editLabel', { title: item.title })}
       >
-        Edit
+        {m('table.edit')}
       </a>
       <button
         type="button"
         aria-disabled={busy || undefined}
         onClick={() => busy || void changeCmsStatus(item, published ? 'unpublished' : 'published')}
         className={`${actionClass} text-brand-700 hover:bg-brand-50`}
-        aria-label={`${published ? 'Unpublish' : 'Publish'} “${item.title}”`}
+        aria-label={m(published ? 'table.unpublishLabel' : 'table.publishLabel', { title: item.title })}
       >
-        {published ? 'Unpublish' : 'Publish'}
+        {published ? m('table.unpublish') : m('table.publish')}
       </button>
       <button
         type="button"
         aria-disabled={busy || undefined}
         onClick={() => busy || onDelete(item)}
         className={`${actionClass} text-red-700 hover:bg-red-50`}
-        aria-label={`Delete “${item.title}”`}
+        aria-label={m('table.deleteLabel', { title: item.title })}
       >
-        Delete
+        {m('table.delete')}
       </button>
     </div>
   );

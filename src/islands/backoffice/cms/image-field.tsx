@@ -3,7 +3,11 @@ import { useRef } from 'react';
 import { CMS_UPLOAD_MAX_BYTES, type CmsRecord } from '../../../lib/cms/schema.ts';
 import { Icon } from '../ui/icons.tsx';
 import { ui } from '../ui/styles.ts';
-import { previewUrl } from './cms-kinds.ts';
+import { previewUrl, type ItemNoun } from './cms-kinds.ts';
+import { m } from './messages.ts';
+
+/** Which image a form has: a video's thumbnail, a partner's logo, a photo or a banner's picture. */
+export type ImageKind = 'thumbnail' | 'logo' | 'photo' | 'banner';
 import { $imageUpload, cancelUpload, chooseImage, discardChosenImage, uploadChosenImage, type ImageUploadState } from './cms-form-store.ts';
 import { formatBytes, UPLOAD_ACCEPT } from './image-upload.ts';
 
@@ -20,12 +24,12 @@ function UploadProgressBar({ loaded, total, fileName, done = false }: { loaded: 
   return (
     <div className="mt-3">
       <div className="flex justify-between gap-2 text-xs text-slate-700">
-        <span className="truncate">{done ? `Uploaded ${fileName}` : processing ? `Processing ${fileName}…` : `Uploading ${fileName}`}</span>
-        <span className="tabular-nums">{percent}%</span>
+        <span className="truncate">{done ? m('image.uploaded', { name: fileName }) : processing ? m('image.processing', { name: fileName }) : m('image.uploading', { name: fileName })}</span>
+        <span className="tabular-nums">{m('image.percent', { percent })}</span>
       </div>
       <div
         role="progressbar"
-        aria-label="Image upload progress"
+        aria-label={m('image.progress')}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
@@ -41,7 +45,7 @@ function UploadProgressBar({ loaded, total, fileName, done = false }: { loaded: 
  * The image of an item: the stored one, or the file just chosen, previewed from memory before
  * it is sent. The upload itself runs when the form is saved (a new item needs its uuid first).
  */
-export function ImageField({ label, item, owner, noun }: { label: string; item: CmsRecord | null; owner: string; noun: string }) {
+export function ImageField({ image, item, owner, noun }: { image: ImageKind; item: CmsRecord | null; owner: string; noun: ItemNoun }) {
   const state = useImageUpload(owner);
   const input = useRef<HTMLInputElement>(null);
   const stored = item ? previewUrl(item, 480) : null;
@@ -50,9 +54,9 @@ export function ImageField({ label, item, owner, noun }: { label: string; item: 
 
   return (
     <fieldset className="space-y-3">
-      <legend className={ui.label}>{label}</legend>
+      <legend className={ui.label}>{m(`image.${image}.label`)}</legend>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
-        <ImagePreview preview={preview} alt={'preview' in state ? `Preview of ${state.file.name}` : `Current ${label.toLowerCase()}`} />
+        <ImagePreview preview={preview} alt={'preview' in state ? m('image.previewOf', { name: state.file.name }) : m(`image.${image}.current`)} />
         <div className="min-w-0 flex-1 text-sm">
           {/* The native control is hidden for a button-like label: "No file chosen" would contradict the preview. */}
           <input
@@ -74,10 +78,10 @@ export function ImageField({ label, item, owner, noun }: { label: string; item: 
             className={`${ui.secondaryButton} cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent-500 peer-disabled:cursor-not-allowed peer-disabled:opacity-60`}
           >
             <Icon name="image" className="size-4" />
-            {preview ? `Choose another ${label.toLowerCase()}` : `Choose ${label.toLowerCase()}`}
+            {preview ? m(`image.${image}.chooseAnother`) : m(`image.${image}.choose`)}
           </label>
           <p id="cms-image-hint" className="mt-1 text-xs text-slate-600">
-            JPEG, PNG or WebP, at most {formatBytes(CMS_UPLOAD_MAX_BYTES)}.
+            {m('image.formats', { max: formatBytes(CMS_UPLOAD_MAX_BYTES) })}
           </p>
           <div id="cms-image-state" aria-live="polite" className="mt-2">
             <UploadStateLine state={state} item={item} noun={noun} />
@@ -87,12 +91,12 @@ export function ImageField({ label, item, owner, noun }: { label: string; item: 
           <div className="mt-3 flex flex-wrap gap-2">
             {state.phase === 'uploading' && (
               <button type="button" className={ui.secondaryButton} onClick={cancelUpload}>
-                Cancel upload
+                {m('image.cancel')}
               </button>
             )}
             {state.phase === 'failed' && item && (
               <button type="button" className={ui.secondaryButton} onClick={() => void uploadChosenImage(item)}>
-                Try the upload again
+                {m('image.retry')}
               </button>
             )}
             {(state.phase === 'chosen' || state.phase === 'failed') && (
@@ -104,7 +108,7 @@ export function ImageField({ label, item, owner, noun }: { label: string; item: 
                   input.current?.focus();
                 }}
               >
-                Don’t use this file
+                {m('image.dontUse')}
               </button>
             )}
           </div>
@@ -127,36 +131,35 @@ function ImagePreview({ preview, alt }: { preview: string | null; alt: string })
       ) : (
         <span className="flex flex-col items-center gap-1 text-sm text-slate-600">
           <Icon name="image" className="size-6" />
-          No image yet
+          {m('image.none')}
         </span>
       )}
     </div>
   );
 }
 
-function UploadStateLine({ state, item, noun }: { state: ImageUploadState; item: CmsRecord | null; noun: string }) {
+function UploadStateLine({ state, item, noun }: { state: ImageUploadState; item: CmsRecord | null; noun: ItemNoun }) {
   switch (state.phase) {
     case 'invalid':
       return <p className="text-red-700">{state.message}</p>;
     case 'chosen':
       return (
         <p className="text-slate-700">
-          {state.file.name} ({formatBytes(state.file.size)}) is not uploaded yet: it is uploaded when you{' '}
-          {item ? 'save' : `save the ${noun} (a new ${noun} is saved first, then its image)`}.
+          {m(item ? 'image.uploadWhenSaved' : `item.${noun}.uploadWhenSaved`, { name: state.file.name, size: formatBytes(state.file.size) })}
         </p>
       );
     case 'failed':
-      return <p className="text-red-700">The image was not uploaded: {state.message}</p>;
+      return <p className="text-red-700">{m('image.failed', { reason: state.message })}</p>;
     case 'done':
       return (
         <p className="flex items-center gap-1 text-emerald-800">
           <Icon name="check" className="size-4" />
-          Image uploaded.
+          {m('image.done')}
         </p>
       );
     case 'uploading':
       return null;
     case 'empty':
-      return item?.image ? <p className="text-slate-700">Choose a file to replace the current image.</p> : null;
+      return item?.image ? <p className="text-slate-700">{m('image.replace')}</p> : null;
   }
 }

@@ -7,24 +7,26 @@ import {
 } from '../../../lib/cms/schema.ts';
 import { ErrorResponseSchema } from '../../../lib/http/schema.ts';
 import { api, ApiError, type UploadOptions } from '../lib/api.ts';
+import { m } from './messages.ts';
 
 /** The multipart field the upload endpoint reads (src/lib/cms/routes.server.ts). */
 export const UPLOAD_FIELD = 'file';
 export const UPLOAD_ACCEPT = CMS_UPLOAD_TYPES.join(',');
 
+/** "340 KB", "4.5 MB": a file's size in the page's language (Ko and Mo in French, КБ and МБ in Russian). */
 export function formatBytes(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+  if (bytes < 1024 * 1024) return m('bytes.kb', { count: Math.max(1, Math.round(bytes / 1024)) });
+  return m('bytes.mb', { count: Math.round((bytes / 1024 / 1024) * 10) / 10 });
 }
 
-export const TOO_LARGE_MESSAGE = `This image is too large: an image may be at most ${formatBytes(CMS_UPLOAD_MAX_BYTES)}. Choose a smaller file or make this one smaller first.`;
-export const WRONG_TYPE_MESSAGE = 'This file is not a JPEG, PNG or WebP image. Choose a photo or picture in one of these formats.';
+export const TOO_LARGE_MESSAGE = m('file.tooLarge', { max: formatBytes(CMS_UPLOAD_MAX_BYTES) });
+export const WRONG_TYPE_MESSAGE = m('file.wrongType');
 
 /** The same checks as the server's, before any byte is sent; null when the file may go. */
 export function checkImageFile(file: Pick<File, 'type' | 'size'>): string | null {
   if (!(CMS_UPLOAD_TYPES as readonly string[]).includes(file.type)) return WRONG_TYPE_MESSAGE;
   if (file.size > CMS_UPLOAD_MAX_BYTES) return TOO_LARGE_MESSAGE;
-  if (file.size === 0) return 'This file is empty. Choose another one.';
+  if (file.size === 0) return m('file.empty');
   return null;
 }
 
@@ -36,7 +38,7 @@ export function uploadError(status: number, body: unknown): ApiError {
   // A 413 is about bytes, or (server message) about pixels: keep the server's words for the latter.
   if (status === 413) return new ApiError(413, message && /pixel/i.test(message) ? `${message}.` : TOO_LARGE_MESSAGE);
   if (status === 415) return new ApiError(415, WRONG_TYPE_MESSAGE);
-  return new ApiError(status, message ?? `The server answered with status ${status}.`, errors, body);
+  return new ApiError(status, message ?? m('file.serverStatus', { status: String(status) }), errors, body);
 }
 
 /** Sends an item's image to POST /api/cms/upload/{uuid} (see uploadImageFile). */

@@ -11,6 +11,8 @@ import type { ScreenProps } from '../screen-props.ts';
 import { PageHeading } from '../ui/page-heading.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
+import { countryName } from '../../i18n/countries.ts';
+import { m } from './messages.ts';
 import { acceptDatasetWrite, formForDataset } from './dataset-form.ts';
 import { datasetStateText, PublicCopyNote, PublishButtons } from './dataset-publishing.tsx';
 import { ExportLinks, ExportPanel } from './export-links.tsx';
@@ -26,19 +28,17 @@ export function ProfileAnalyticsScreen({ identity }: ScreenProps) {
   const canWrite = hasModuleRule(identity, 'urban-profile-analytics', ['create', 'update']);
   return (
     <>
-      <PageHeading description="The figures of each theme, by country and year. Published figures appear on the public urbanisation profile.">
-        Urbanisation Profile: Analytics
-      </PageHeading>
+      <PageHeading description={m('analytics.description')}>{m('analytics.title')}</PageHeading>
       {list.error !== undefined && !list.data ? (
         <ErrorState error={list.error} onRetry={() => $categories.invalidate()} />
       ) : !list.data ? (
-        <Skeleton rows={8} label="Loading the themes…" />
+        <Skeleton rows={8} label={m('overview.loading')} />
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
           {list.data.data.map((c) => (
             <li key={c.slug} className={ui.card}>
-              <a className={`${ui.link} text-base`} href={pathTo('profileAnalyticsCategory', { category: c.slug })}>{c.name}</a>
-              <p className="mt-1 text-sm text-slate-600">{c.description}</p>
+              <a dir="auto" className={`${ui.link} text-base`} href={pathTo('profileAnalyticsCategory', { category: c.slug })}>{c.name}</a>
+              <p dir="auto" className="mt-1 text-sm text-slate-600">{c.description}</p>
             </li>
           ))}
         </ul>
@@ -49,7 +49,8 @@ export function ProfileAnalyticsScreen({ identity }: ScreenProps) {
   );
 }
 
-const STATUS_TEXT = { published: 'Published', draft: 'Draft' } as const;
+const EMPTY_CELL = 'text-slate-500 underline decoration-dotted hover:text-brand-700';
+const STATUS_TEXT = { published: m('state.published'), draft: m('state.draft') } as const;
 
 /** /module/urbanisation-profile/analytics/{category}: the country × year grid. */
 export function ProfileAnalyticsCategoryScreen({ page }: ScreenProps) {
@@ -58,51 +59,51 @@ export function ProfileAnalyticsCategoryScreen({ page }: ScreenProps) {
   const grid = useStore(store);
   const [year, setYear] = useState('');
   if (grid.error !== undefined && !grid.data) return <ErrorState error={grid.error} onRetry={() => store.invalidate()} />;
-  if (!grid.data) return <Skeleton rows={10} label="Loading the figures…" />;
+  if (!grid.data) return <Skeleton rows={10} label={m('analytics.loadingFigures')} />;
   const { category, countries, years, cells, open_data_cells } = grid.data.data;
   const cellOf = new Map(cells.map((c) => [`${c.country_code}|${c.year}`, c]));
   const openOf = new Map(open_data_cells.map((c) => [`${c.country_code}|${c.year}`, c.filled]));
   const shownYears = years.slice(-6);
   return (
     <>
-      <PageHeading description={`${category.indicators.length} indicators. Choose a country and year to enter or check its figures.`}>{category.name}</PageHeading>
+      <PageHeading description={m('analytics.indicators', { count: category.indicators.length })}><span dir="auto">{category.name}</span></PageHeading>
       {countries.length === 0 ? (
-        <EmptyState title="No country to show">Your account has no country yet.</EmptyState>
+        <EmptyState title={m('analytics.noCountry')}>{m('analytics.noCountryText')}</EmptyState>
       ) : (
         <>
           <form className="mb-4 flex items-end gap-3" onSubmit={(e) => e.preventDefault()}>
             <div>
-              <label htmlFor="other-year" className={ui.label}>Another year</label>
+              <label htmlFor="other-year" className={ui.label}>{m('analytics.anotherYear')}</label>
               <input dir="auto" id="other-year" inputMode="numeric" className={`${ui.input} mt-1 w-28`} value={year} onChange={(e) => setYear(e.target.value)} />
             </div>
             {/^\d{4}$/.test(year) && countries.length === 1 && (
-              <a className={ui.secondaryButton} href={pathTo('profileAnalyticsForm', { category: slug, country_code: countries[0]!.code, year })}>Open {year}</a>
+              <a className={ui.secondaryButton} href={pathTo('profileAnalyticsForm', { category: slug, country_code: countries[0]!.code, year })}>{m('analytics.open', { year })}</a>
             )}
           </form>
           <div className={`${ui.cardFlush} overflow-x-auto`}>
             <table className="min-w-full divide-y divide-slate-200">
-              <caption className="sr-only">Figures of {category.name} by country and year</caption>
+              <caption className="sr-only">{m('analytics.caption', { name: category.name })}</caption>
               <thead className="bg-slate-50">
                 <tr>
-                  <th scope="col" className={ui.th}>Country</th>
+                  <th scope="col" className={ui.th}>{m('analytics.country')}</th>
                   {shownYears.map((y) => <th key={y} scope="col" className={ui.th}>{y}</th>)}
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
                 {countries.map((country) => (
                   <tr key={country.code}>
-                    <th scope="row" className={`${ui.td} text-left font-medium`}>{country.name}</th>
+                    <th scope="row" className={`${ui.td} text-left font-medium`}>{countryName(country.code, country.name)}</th>
                     {shownYears.map((y) => {
                       const cell = cellOf.get(`${country.code}|${y}`);
                       const open = openOf.get(`${country.code}|${y}`);
                       const href = pathTo('profileAnalyticsForm', { category: slug, country_code: country.code, year: y });
                       return (
                         <td key={y} className={ui.td}>
-                          <a className={cell ? ui.link : 'text-slate-500 underline decoration-dotted hover:text-brand-700'} href={href}>
-                            {cell ? `${cell.public_copy ? 'Changes not yet published' : STATUS_TEXT[cell.status]} · ${cell.filled}` : 'None'}
-                            <span className="sr-only"> {country.name} {y}</span>
+                          <a className={cell ? ui.link : EMPTY_CELL} href={href}>
+                            {cell ? m('analytics.cell', { status: cell.public_copy ? m('state.changed') : STATUS_TEXT[cell.status], count: cell.filled }) : m('analytics.none')}
+                            <span className="sr-only"> {countryName(country.code, country.name)} {y}</span>
                           </a>
-                          {open !== undefined && <span className="block text-xs text-slate-600">Open data · {open}</span>}
+                          {open !== undefined && <span className="block text-xs text-slate-600">{m('analytics.openData', { count: open })}</span>}
                         </td>
                       );
                     })}
@@ -112,11 +113,11 @@ export function ProfileAnalyticsCategoryScreen({ page }: ScreenProps) {
             </table>
           </div>
           <p className="mt-2 text-xs text-slate-600">
-            Each cell shows the status and the number of figures entered, and how many open-data figures exist for the same year. “Changes not yet published”: the public site keeps the figures as they were published.
+            {m('analytics.note')}
           </p>
           <div className="mt-4 flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">
-            <span className="text-slate-700">Download the figures of this theme:</span>
-            <ExportLinks category={slug} label={`Download the figures of ${category.name}`} />
+            <span className="text-slate-700">{m('analytics.download')}</span>
+            <ExportLinks category={slug} label={m('export.label', { name: category.name })} />
           </div>
         </>
       )}
@@ -135,7 +136,7 @@ export function ProfileAnalyticsFormScreen({ page, identity }: ScreenProps) {
   const store = useMemo(() => createFetcherStore([datasetPath(slug, code, year)], { fetcher: fetchWith(DatasetResponseSchema) }), [slug, code, year]);
   const loaded = useStore(store);
   if (loaded.error !== undefined && !loaded.data) return <ErrorState error={loaded.error} onRetry={() => store.invalidate()} />;
-  if (!loaded.data) return <Skeleton rows={10} label="Loading the figures…" />;
+  if (!loaded.data) return <Skeleton rows={10} label={m('analytics.loadingFigures')} />;
   return <DatasetEditor dataset={loaded.data.data} identity={identity} />;
 }
 
@@ -153,7 +154,7 @@ function DatasetEditor({ dataset, identity }: { dataset: DatasetData; identity: 
       const saved = await saveDataset(live.category, live.country_code, live.year, { narrative, ...(live.exists && { version: live.version }) });
       acceptDatasetWrite(identity.uuid, saved);
       setLive(saved);
-      notifySuccess('The narrative is saved.');
+      notifySuccess(m('analytics.narrativeSaved'));
     } catch (error) {
       notifyError(errorMessage(error));
     } finally {
@@ -166,7 +167,7 @@ function DatasetEditor({ dataset, identity }: { dataset: DatasetData; identity: 
       const saved = await publishDataset(live.category, live.country_code, live.year, published, live.version);
       acceptDatasetWrite(identity.uuid, saved);
       setLive(saved);
-      notifySuccess(published ? 'The figures are published.' : 'The figures are no longer on the public site.');
+      notifySuccess(published ? m('analytics.published') : m('analytics.withdrawn'));
     } catch (error) {
       notifyError(errorMessage(error));
     } finally {
@@ -176,22 +177,22 @@ function DatasetEditor({ dataset, identity }: { dataset: DatasetData; identity: 
 
   return (
     <>
-      <PageHeading description={`${datasetStateText(live)} · each figure is saved when you leave its field.`}>
-        {live.country_name}, {live.year}
+      <PageHeading description={m('analytics.datasetDescription', { state: datasetStateText(live) })}>
+        {m('analytics.heading', { country: countryName(live.country_code, live.country_name), year: String(live.year) })}
       </PageHeading>
       <div className="mb-4 flex flex-wrap gap-3">
-        <a className={ui.secondaryButton} href={pathTo('profileAnalyticsCategory', { category: live.category })}>Back to the grid</a>
+        <a className={ui.secondaryButton} href={pathTo('profileAnalyticsCategory', { category: live.category })}>{m('analytics.back')}</a>
         {admin && live.exists && <PublishButtons dataset={live} busy={busy} onPublish={(published) => void publish(published)} />}
       </div>
       <PublicCopyNote dataset={live} admin={admin} canEdit={canEdit} />
       <QuestionnaireFormView form={form} />
       <OpenDataPanel dataset={live} />
       <section aria-labelledby="narrative-heading" className={`${ui.card} mt-6`}>
-        <h2 id="narrative-heading" className="text-base font-semibold text-slate-900">Narrative</h2>
-        <label htmlFor="dataset-narrative" className="sr-only">Narrative</label>
+        <h2 id="narrative-heading" className="text-base font-semibold text-slate-900">{m('analytics.narrative')}</h2>
+        <label htmlFor="dataset-narrative" className="sr-only">{m('analytics.narrative')}</label>
         <textarea dir="auto" id="dataset-narrative" rows={5} className={`${ui.input} mt-2`} value={narrative} disabled={!canEdit} onChange={(e) => setNarrative(e.target.value)} />
         {canEdit && (
-          <button type="button" className={`${ui.secondaryButton} mt-3`} disabled={busy} onClick={() => void saveNarrative()}>Save the narrative</button>
+          <button type="button" className={`${ui.secondaryButton} mt-3`} disabled={busy} onClick={() => void saveNarrative()}>{m('analytics.saveNarrative')}</button>
         )}
       </section>
     </>

@@ -6,6 +6,8 @@ import { createFetcherStore, fetchWith } from '../lib/query.ts';
 import { pathTo } from '../router.ts';
 import { ErrorState, Skeleton } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
+import { countryName } from '../../i18n/countries.ts';
+import { m } from './card/messages.ts';
 
 const MissingResponseSchema = GenericResponseSchema.extend({
   data: z.object({ year: z.number().int().nullable(), missing: z.array(z.object({ code: z.string(), name: z.string() })) }),
@@ -19,22 +21,23 @@ export function ProfileMissingCard() {
   return (
     <CardFrame
       id="profile-missing"
-      title={data?.year ? `Countries without profile figures for ${data.year}` : 'Urbanisation profile figures'}
+      title={data?.year ? m('missing.titleYear', { year: String(data.year) }) : m('missing.title')}
       count={data?.missing.length}
-      footer={<a className={`${ui.link} text-sm`} href={pathTo('profileAnalytics')}>Urbanisation profile analytics</a>}
+      footer={<a className={`${ui.link} text-sm`} href={pathTo('profileAnalytics')}>{m('missing.analytics')}</a>}
     >
       {answer.error !== undefined && !data ? (
-        <ErrorState error={answer.error} title="The figures could not be loaded" onRetry={() => $profileMissing.invalidate()} />
+        <ErrorState error={answer.error} title={m('missing.loadFailed')} onRetry={() => $profileMissing.invalidate()} />
       ) : !data ? (
-        <Skeleton rows={2} label="Loading…" />
+        <Skeleton rows={2} label={m('missing.loading')} />
       ) : data.year === null ? (
-        <p className="mt-2 text-sm text-slate-700">No figures are published yet.</p>
+        <p className="mt-2 text-sm text-slate-700">{m('missing.noneYet')}</p>
       ) : data.missing.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-700">Every country has published figures for {data.year}.</p>
+        <p className="mt-2 text-sm text-slate-700">{m('missing.every', { year: String(data.year) })}</p>
       ) : (
         <p className="mt-2 text-sm text-slate-700">
-          {data.missing.slice(0, 12).map((c) => c.name).join(', ')}
-          {data.missing.length > 12 && ` and ${data.missing.length - 12} more`}.
+          {data.missing.slice(0, 12).map((c) => countryName(c.code, c.name)).join(m('missing.separator'))}
+          {data.missing.length > 12 && m('missing.andMore', { count: data.missing.length - 12 })}
+          {m('missing.end')}
         </p>
       )}
     </CardFrame>

@@ -9,6 +9,7 @@ import type { SendResult } from '../questionnaire/autosave-queue.ts';
 import type { AnswerSend } from '../questionnaire/raw-answer.ts';
 import { sendFailure } from '../questionnaire/send-failure.ts';
 import { browserStorage, draftKey } from '../questionnaire/storage.ts';
+import { m } from './messages.ts';
 import { DatasetResponseSchema, datasetPath, gridPath } from './profile-api.ts';
 
 type DatasetData = DatasetResponse['data'];
@@ -21,7 +22,7 @@ export function indicatorQuestion(indicator: Indicator, index: number): Question
     thrust: indicator.category,
     subcategory: indicator.category,
     text: indicator.name,
-    help: `Source: ${indicator.source}${indicator.source_series ? ` (series ${indicator.source_series})` : ''}.`,
+    help: indicator.source_series ? m('dataset.sourceSeries', { source: indicator.source, series: indicator.source_series }) : m('dataset.source', { source: indicator.source }),
     text_label: null,
     sdg_refs: indicator.sdg_ref ? [indicator.sdg_ref] : [],
     sdg_tier: null,
@@ -123,8 +124,8 @@ export function formForDataset(dataset: DatasetData, userUuid: string, canEdit: 
   if (current?.key === key) return current.form;
   const version: DatasetVersion = { current: dataset.exists ? dataset.version : 0 };
   current?.form.queue.stop();
-  const thrust: Thrust = { code: dataset.category, name: 'Figures', nua_paragraphs: null, sort: 1 };
-  const subcategory: Subcategory = { code: dataset.category, thrust: dataset.category, name: 'Indicators', sort: 1 };
+  const thrust: Thrust = { code: dataset.category, name: m('dataset.figures'), nua_paragraphs: null, sort: 1 };
+  const subcategory: Subcategory = { code: dataset.category, thrust: dataset.category, name: m('dataset.indicators'), sort: 1 };
   // Indicators have no tiers; each is named by its name, unit and SDG reference, its code in small print.
   const form = createQuestionnaireForm<DatasetData>({
     storageKey: draftKey(userUuid, `profile:${dataset.category}:${dataset.country_code}:${dataset.year}`),
@@ -135,7 +136,7 @@ export function formForDataset(dataset: DatasetData, userUuid: string, canEdit: 
     subcategories: [subcategory],
     cycleYear: dataset.year,
     dataYearMin: profileEngineOptions(dataset.year).dataYearMin,
-    lockedMessage: canEdit ? null : 'Your role may read these figures but not change them.',
+    lockedMessage: canEdit ? null : m('dataset.locked'),
     display: { tiers: false, codes: 'small', sectionCodes: false },
     transport: datasetTransport({ slug: dataset.category, code: dataset.country_code, year: dataset.year }, version, onSaved),
   });

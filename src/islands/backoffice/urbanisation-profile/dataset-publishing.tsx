@@ -3,14 +3,16 @@ import type { DatasetResponse } from '../../../lib/urbanisation-profile/schema.t
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { formatDate } from '../ui/format.ts';
 import { ui } from '../ui/styles.ts';
+import { countryName } from '../../i18n/countries.ts';
+import { m } from './messages.ts';
 
 type DatasetData = DatasetResponse['data'];
 
 /** The dataset's state in a few words, for the page heading. */
 export function datasetStateText(dataset: DatasetData): string {
-  if (!dataset.exists) return 'No figures yet';
-  if (dataset.status === 'published') return 'Published';
-  return dataset.public_copy_kept_at ? 'Changes not yet published' : 'Draft';
+  if (!dataset.exists) return m('state.none');
+  if (dataset.status === 'published') return m('state.published');
+  return dataset.public_copy_kept_at ? m('state.changed') : m('state.draft');
 }
 
 /**
@@ -18,23 +20,22 @@ export function datasetStateText(dataset: DatasetData): string {
  * dataset keeps its published figures public until it is published again.
  */
 export function PublicCopyNote({ dataset, admin, canEdit }: { dataset: DatasetData; admin: boolean; canEdit: boolean }) {
-  const next = admin ? 'until you publish the dataset again' : 'until an administrator publishes the dataset again';
+  const next = admin ? m('publish.untilYou') : m('publish.untilAdmin');
   if (dataset.status === 'published') {
     if (!canEdit) return null;
     return (
       <p className="mb-4 rounded-md bg-slate-100 px-4 py-3 text-sm text-slate-700" role="note">
-        These figures are public. If you change a figure or the narrative, the dataset becomes a draft: the public theme page, its chart and its
-        CSV and JSON files keep the published figures {next}.
+        {m('publish.publicNote', { next })}
       </p>
     );
   }
   if (!dataset.public_copy_kept_at) return null;
   return (
     <div className="mb-4 rounded-lg border border-sky-200 bg-sky-50 p-4 text-sky-950" role="note">
-      <p className="font-semibold">The public site keeps the published figures</p>
+      <p className="font-semibold">{m('publish.keptTitle')}</p>
       <p className="mt-1 text-sm">
-        Changed on {formatDate(dataset.public_copy_kept_at)}. The public theme page, its chart and its CSV and JSON files show the figures and
-        narrative as they were published {next}.{admin && ' Withdrawing takes them off the public site.'}
+        {m('publish.keptText', { date: formatDate(dataset.public_copy_kept_at), next })}
+        {admin && m('publish.keptWithdraw')}
       </p>
     </div>
   );
@@ -48,21 +49,21 @@ export function PublishButtons({ dataset, busy, onPublish }: { dataset: DatasetD
     <>
       {dataset.status !== 'published' && (
         <button type="button" className={ui.primaryButton} disabled={busy} onClick={() => onPublish(true)}>
-          {dataset.public_copy_kept_at ? 'Publish the changes' : 'Publish'}
+          {dataset.public_copy_kept_at ? m('publish.publishChanges') : m('publish.publish')}
         </button>
       )}
       {isPublic && (
         <button type="button" className={`${ui.secondaryButton} text-red-700`} disabled={busy} onClick={() => setAsking(true)}>
-          Withdraw from the public site
+          {m('publish.withdraw')}
         </button>
       )}
-      <ConfirmDialog open={asking} title={`Withdraw the figures of ${dataset.country_name}, ${dataset.year}?`} confirmLabel="Withdraw"
+      <ConfirmDialog open={asking} title={m('publish.withdrawTitle', { country: countryName(dataset.country_code, dataset.country_name), year: String(dataset.year) })} confirmLabel={m('publish.withdrawConfirm')}
         onCancel={() => setAsking(false)}
         onConfirm={() => {
           setAsking(false);
           onPublish(false);
         }}>
-        <p>The public theme page, its chart and its CSV and JSON files will no longer show them. The figures stay here as a draft and can be published again.</p>
+        <p>{m('publish.withdrawText')}</p>
       </ConfirmDialog>
     </>
   );

@@ -5,6 +5,7 @@ import { formatBytes, UPLOAD_ACCEPT } from '../cms/image-upload.ts';
 import { Icon } from '../ui/icons.tsx';
 import { FieldError } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
+import { m } from './messages.ts';
 
 /** What the form will do with the theme's picture when it is saved. */
 export type HeroChoice = { kind: 'keep' } | { kind: 'remove' } | { kind: 'new'; file: File; preview: string };
@@ -41,8 +42,8 @@ export function HeroField(props: Props) {
   const percent = progress && progress.total > 0 ? Math.min(100, Math.round((progress.loaded / progress.total) * 100)) : 0;
   return (
     <fieldset className="space-y-3">
-      <legend className={ui.label}>Picture</legend>
-      <p className="text-xs text-slate-600">At the top of the theme’s public page and on its card. JPEG, PNG or WebP, at most {formatBytes(CMS_UPLOAD_MAX_BYTES)}; a wide picture (16:9) fits best.</p>
+      <legend className={ui.label}>{m('hero.legend')}</legend>
+      <p className="text-xs text-slate-600">{m('hero.help', { max: formatBytes(CMS_UPLOAD_MAX_BYTES) })}</p>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
         <HeroPreview shown={shown} choice={choice} />
         <div className="min-w-0 flex-1 space-y-3 text-sm">
@@ -65,16 +66,16 @@ export function HeroField(props: Props) {
               className={`${ui.secondaryButton} cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent-500 peer-disabled:cursor-not-allowed peer-disabled:opacity-60`}
             >
               <Icon name="image" className="size-4" />
-              {shown ? 'Choose another picture' : 'Choose a picture'}
+              {shown ? m('hero.chooseAnother') : m('hero.choose')}
             </label>
             {choice.kind !== 'keep' ? (
               <button type="button" className={`${ui.secondaryButton} ml-2`} disabled={props.disabled} onClick={() => { props.onUndo(); input.current?.focus(); }}>
-                {choice.kind === 'new' ? 'Don’t use this file' : 'Keep the picture'}
+                {choice.kind === 'new' ? m('hero.dontUse') : m('hero.keep')}
               </button>
             ) : (
               current && (
                 <button type="button" className={`${ui.secondaryButton} ml-2`} disabled={props.disabled} onClick={props.onRemove}>
-                  Remove the picture
+                  {m('hero.remove')}
                 </button>
               )
             )}
@@ -83,10 +84,10 @@ export function HeroField(props: Props) {
             {props.problem && <p className="text-red-700">{props.problem}</p>}
             {choice.kind === 'new' && !progress && (
               <p className="text-slate-700">
-                {choice.file.name} ({formatBytes(choice.file.size)}) is not uploaded yet: it is uploaded when you save.
+                {m('hero.notUploaded', { name: choice.file.name, size: formatBytes(choice.file.size) })}
               </p>
             )}
-            {choice.kind === 'remove' && <p className="text-slate-700">The picture is removed when you save.</p>}
+            {choice.kind === 'remove' && <p className="text-slate-700">{m('hero.removedOnSave')}</p>}
           </div>
           {progress && <HeroProgress percent={percent} />}
           {(choice.kind === 'new' || (choice.kind === 'keep' && current)) && <HeroAlt alt={props.alt} errors={props.errors} onAlt={props.onAlt} />}
@@ -101,11 +102,11 @@ function HeroPreview({ shown, choice }: { shown: string | null; choice: HeroChoi
   return (
     <div className="flex aspect-video w-full max-w-xs shrink-0 items-center justify-center overflow-hidden rounded-md bg-slate-100 ring-1 ring-slate-200">
       {shown ? (
-        <img src={shown} alt={choice.kind === 'new' ? `Preview of ${choice.file.name}` : 'Current picture of the theme'} className="size-full object-cover" />
+        <img src={shown} alt={choice.kind === 'new' ? m('hero.previewOf', { name: choice.file.name }) : m('hero.current')} className="size-full object-cover" />
       ) : (
         <span className="flex flex-col items-center gap-1 text-sm text-slate-600">
           <Icon name="image" className="size-6" />
-          {choice.kind === 'remove' ? 'The picture will be removed' : 'No picture yet'}
+          {choice.kind === 'remove' ? m('hero.willBeRemoved') : m('hero.none')}
         </span>
       )}
     </div>
@@ -117,10 +118,10 @@ function HeroProgress({ percent }: { percent: number }) {
   return (
     <div>
       <div className="flex justify-between gap-2 text-xs text-slate-700">
-        <span>{percent >= 100 ? 'Processing the picture…' : 'Uploading the picture'}</span>
-        <span className="tabular-nums">{percent}%</span>
+        <span>{percent >= 100 ? m('hero.processing') : m('hero.uploading')}</span>
+        <span className="tabular-nums">{m('hero.percent', { percent })}</span>
       </div>
-      <div role="progressbar" aria-label="Picture upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="mt-1 h-2 w-full overflow-hidden rounded-full bg-slate-200">
+      <div role="progressbar" aria-label={m('hero.progress')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="mt-1 h-2 w-full overflow-hidden rounded-full bg-slate-200">
         <div className="h-full rounded-full bg-brand-600 transition-[width] duration-200 motion-reduce:transition-none" style={{ width: `${percent}%` }} />
       </div>
     </div>
@@ -132,9 +133,9 @@ function HeroAlt({ alt, errors, onAlt }: Pick<Props, 'alt' | 'errors' | 'onAlt'>
   return (
     <div>
       <label htmlFor="hero-alt" className={ui.label}>
-        What the picture shows <span className="text-slate-600">(required)</span>
+        {m('hero.alt')} <span className="text-slate-600">{m('hero.required')}</span>
       </label>
-      <p id="hero-alt-hint" className="text-xs text-slate-600">Read out to people who cannot see it, such as “Rows of houses on a hillside in Cebu”.</p>
+      <p id="hero-alt-hint" className="text-xs text-slate-600">{m('hero.altHint')}</p>
       <input dir="auto"
         id="hero-alt"
         className={`${ui.input} mt-1`}

@@ -3,16 +3,15 @@ import { IMPORT_FILE_MAX_BYTES, type ImportFormat, type ImportPreview } from '..
 import { errorMessage } from '../lib/api.ts';
 import { notifySuccess } from '../notifications/snackbar-store.ts';
 import { ui } from '../ui/styles.ts';
+import { m } from './messages.ts';
 import { importCsv, importFile } from './profile-api.ts';
 
 /** How the server read the file, in words: "semicolon-separated, decimal comma, 124 rows". */
 export function formatWords(format: ImportFormat, rows: number): string {
-  const count = `${rows} row${rows === 1 ? '' : 's'} of figures`;
-  const mark = format.decimal_mark === ',' ? 'decimal comma' : 'decimal point';
-  if (format.file === 'xlsx') {
-    return `Excel workbook, sheet “${format.sheet ?? ''}”, numbers typed as text read with a ${mark}, ${count}`;
-  }
-  return `${format.separator === ';' ? 'semicolon' : 'comma'}-separated text, ${mark}, ${count}`;
+  const count = m('import.rows', { count: rows });
+  const mark = format.decimal_mark === ',' ? m('import.decimalComma') : m('import.decimalPoint');
+  if (format.file === 'xlsx') return m('import.xlsx', { sheet: format.sheet ?? '', mark, rows: count });
+  return m(format.separator === ';' ? 'import.semicolon' : 'import.comma', { mark, rows: count });
 }
 
 const ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -23,12 +22,12 @@ function PreviewReport({ preview }: { preview: ImportPreview }) {
   return (
     <div role="status" className="mt-4 space-y-3 text-sm">
       <p>
-        <span className="font-semibold text-slate-900">Read as:</span> <span data-testid="import-format">{formatWords(preview.format, preview.rows)}</span>
+        <span className="font-semibold text-slate-900">{m('import.readAs')}</span> <span data-testid="import-format">{formatWords(preview.format, preview.rows)}</span>
       </p>
-      <p>{preview.changes.length} to change, {preview.unchanged} unchanged, {preview.errors.length} with problems.</p>
+      <p>{m('import.summary', { changes: preview.changes.length, unchanged: preview.unchanged, errors: preview.errors.length })}</p>
       {preview.errors.length > 0 && (
         <>
-          <p className="font-medium text-red-800">Correct these rows in the file and check it again; nothing is imported while a row has a problem.</p>
+          <p className="font-medium text-red-800">{m('import.correct')}</p>
           <ul className="list-disc space-y-1 pl-5 text-red-800">
             {preview.errors.map((e) => <li key={e.line}>{e.message}</li>)}
           </ul>
@@ -37,8 +36,8 @@ function PreviewReport({ preview }: { preview: ImportPreview }) {
       {preview.changes.length > 0 && (
         <div className="overflow-x-auto">
           <table className="min-w-full divide-y divide-slate-200">
-            <caption className="sr-only">Figures the import would change</caption>
-            <thead><tr>{['Row', 'Country', 'Indicator', 'Year', 'Now', 'New'].map((h) => <th key={h} scope="col" className={ui.th}>{h}</th>)}</tr></thead>
+            <caption className="sr-only">{m('import.caption')}</caption>
+            <thead><tr>{[m('import.row'), m('import.country'), m('import.indicator'), m('import.year'), m('import.now'), m('import.new')].map((h) => <th key={h} scope="col" className={ui.th}>{h}</th>)}</tr></thead>
             <tbody className="divide-y divide-slate-100">
               {preview.changes.map((c) => (
                 <tr key={c.line}>
@@ -59,8 +58,8 @@ function PreviewReport({ preview }: { preview: ImportPreview }) {
  * bytes): a file whose name says it is something else, or one over the size limit.
  */
 function fileProblem(file: File): string | null {
-  if (!/\.(csv|xlsx|txt)$/i.test(file.name)) return `“${file.name}” is not a CSV file or an Excel workbook: choose an Excel workbook (.xlsx) or a CSV file.`;
-  if (file.size > IMPORT_FILE_MAX_BYTES) return `“${file.name}” is larger than ${MAX_MB} MB: split it into smaller files.`;
+  if (!/\.(csv|xlsx|txt)$/i.test(file.name)) return m('import.notCsv', { name: file.name });
+  if (file.size > IMPORT_FILE_MAX_BYTES) return m('import.tooLarge', { name: file.name, max: MAX_MB });
   return null;
 }
 
@@ -93,7 +92,7 @@ export function ImportPanel() {
         setCsv('');
         setFile(null);
         if (fileInput.current) fileInput.current.value = '';
-        notifySuccess(`${result.changes.length} figure${result.changes.length === 1 ? '' : 's'} imported.`);
+        notifySuccess(m('import.imported', { count: result.changes.length }));
       }
     } catch (error) {
       setPreview(null);
@@ -104,30 +103,28 @@ export function ImportPanel() {
   }
   return (
     <section aria-labelledby="import-heading" className={`${ui.card} mt-8`}>
-      <h2 id="import-heading" className="text-lg font-semibold text-slate-900">Import figures from a file</h2>
+      <h2 id="import-heading" className="text-lg font-semibold text-slate-900">{m('import.title')}</h2>
       <p id="import-help" className="mt-1 text-sm text-slate-600">
-        A CSV file (comma or semicolon separated, saved as UTF-8) or an Excel workbook (.xlsx, first sheet), of at most {MAX_MB} MB.
-        Row 1 names the columns country_code, indicator, year, value and source (is_estimate and note may follow). A file
-        downloaded below can be corrected and imported again. Preview the file first: the import writes every row or none.
+        {m('import.help', { max: MAX_MB })}
       </p>
-      <label htmlFor="import-file" className={`${ui.label} mt-3`}>File</label>
+      <label htmlFor="import-file" className={`${ui.label} mt-3`}>{m('import.file')}</label>
       <input id="import-file" ref={fileInput} type="file" accept={ACCEPT} aria-describedby="import-help" className="mt-1 block w-full text-sm"
         onChange={(e) => { setFile(e.target.files?.[0] ?? null); reset(); }} />
-      <label htmlFor="import-text" className={`${ui.label} mt-3`}>Or paste the rows</label>
+      <label htmlFor="import-text" className={`${ui.label} mt-3`}>{m('import.paste')}</label>
       <textarea dir="auto" id="import-text" rows={4} className={`${ui.input} mt-1 font-mono`} value={csv} disabled={file !== null}
         onChange={(e) => { setCsv(e.target.value); reset(); }} />
-      {file && <p className="mt-1 text-xs text-slate-600">The chosen file is read; clear the file to paste rows instead.</p>}
+      {file && <p className="mt-1 text-xs text-slate-600">{m('import.fileChosen')}</p>}
       <div className="mt-3 flex flex-wrap gap-3">
-        <button type="button" className={ui.secondaryButton} disabled={busy || !ready} onClick={() => void run(false)}>Preview</button>
+        <button type="button" className={ui.secondaryButton} disabled={busy || !ready} onClick={() => void run(false)}>{m('import.preview')}</button>
         <button type="button" className={ui.primaryButton} disabled={busy || !preview || preview.errors.length > 0 || preview.changes.length === 0} onClick={() => void run(true)}>
-          {preview ? `Import ${preview.changes.length} figure${preview.changes.length === 1 ? '' : 's'}` : 'Import'}
+          {preview ? m('import.importCount', { count: preview.changes.length }) : m('import.import')}
         </button>
         {file && (
           <button type="button" className={ui.secondaryButton} disabled={busy}
-            onClick={() => { setFile(null); if (fileInput.current) fileInput.current.value = ''; reset(); }}>Clear the file</button>
+            onClick={() => { setFile(null); if (fileInput.current) fileInput.current.value = ''; reset(); }}>{m('import.clear')}</button>
         )}
       </div>
-      {busy && <p role="status" className="mt-3 text-sm text-slate-600">Reading the file…</p>}
+      {busy && <p role="status" className="mt-3 text-sm text-slate-600">{m('import.reading')}</p>}
       {problem && <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">{problem}</p>}
       {preview && <PreviewReport preview={preview} />}
     </section>

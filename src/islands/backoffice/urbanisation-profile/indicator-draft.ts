@@ -1,6 +1,7 @@
 import type { IndicatorSaveBody } from '../../../lib/urbanisation-profile/indicator-schema.ts';
 import type { Indicator, INDICATOR_TYPES } from '../../../lib/urbanisation-profile/schema.ts';
 import type { FieldErrors } from '../lib/field-errors.ts';
+import { m } from './messages.ts';
 
 /** The indicator form's fields as typed (numbers too are text until saved). */
 export interface IndicatorDraft {
@@ -51,14 +52,14 @@ export function bodyOf(
 ): { body: IndicatorSaveBody; errors: null } | { body: null; errors: FieldErrors } {
   const errors: FieldErrors = {};
   const decimals = numberOf(draft.decimals);
-  if (decimals !== null && (!Number.isInteger(decimals) || decimals < 0)) errors['decimals'] = ['Enter a whole number of decimal places, such as 1'];
+  if (decimals !== null && (!Number.isInteger(decimals) || decimals < 0)) errors['decimals'] = [m('draft.decimals')];
   const expectedMin = numberOf(draft.expected_min);
   const expectedMax = numberOf(draft.expected_max);
-  if (Number.isNaN(expectedMin)) errors['expected_min'] = ['Enter a number, such as 5 or 12.5'];
-  if (Number.isNaN(expectedMax)) errors['expected_max'] = ['Enter a number, such as 95'];
-  if (!draft.code.trim()) errors['code'] = ['is required'];
-  if (!draft.name.trim()) errors['name'] = ['is required'];
-  if (!draft.source.trim()) errors['source'] = ['is required'];
+  if (Number.isNaN(expectedMin)) errors['expected_min'] = [m('draft.min')];
+  if (Number.isNaN(expectedMax)) errors['expected_max'] = [m('draft.max')];
+  if (!draft.code.trim()) errors['code'] = [m('draft.required')];
+  if (!draft.name.trim()) errors['name'] = [m('draft.required')];
+  if (!draft.source.trim()) errors['source'] = [m('draft.required')];
   if (Object.keys(errors).length > 0) return { body: null, errors };
   return {
     body: {

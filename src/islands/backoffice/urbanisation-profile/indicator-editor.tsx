@@ -7,7 +7,6 @@ import {
   INDICATOR_SDG_MAX,
   INDICATOR_SERIES_MAX,
   INDICATOR_SOURCE_MAX,
-  INDICATOR_TYPE_LABELS,
   INDICATOR_UNIT_MAX,
 } from '../../../lib/urbanisation-profile/indicator-schema.ts';
 import { INDICATOR_TYPES, type Indicator } from '../../../lib/urbanisation-profile/schema.ts';
@@ -17,6 +16,8 @@ import { FieldError } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { bodyOf, draftOf, type IndicatorDraft } from './indicator-draft.ts';
 import type { IndicatorStore } from './indicator-store.ts';
+import { INDICATOR_TYPE_LABELS } from './indicator-table.tsx';
+import { m } from './messages.ts';
 
 type TextField = Exclude<keyof IndicatorDraft, 'answer_type'>;
 
@@ -50,25 +51,25 @@ export function IndicatorEditor({ slug, store, indicator, onClose }: { slug: str
     <Dialog open onClose={() => onClose(null)} className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto p-4 sm:items-center">
       <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />
       <DialogPanel className="relative my-8 w-full max-w-2xl rounded-lg bg-white p-6 shadow-xl">
-        <DialogTitle className="text-lg font-semibold text-slate-900">{editing ? `Edit indicator ${indicator.code}` : 'Add an indicator'}</DialogTitle>
+        <DialogTitle className="text-lg font-semibold text-slate-900">{editing ? m('editor.editTitle', { code: indicator.code }) : m('editor.addTitle')}</DialogTitle>
         {conflict && (
           <div className="mt-4">
             <ConflictNotice
-              title="Someone else changed this indicator after you opened it"
+              title={m('editor.conflictTitle')}
               record={{ updated_at: conflict.updated_at, updated_by: null }}
-              what="it"
+              what={m('editor.conflictWhat')}
               actions={
                 <>
                   <button type="button" className={ui.secondaryButton} onClick={() => { setVersion(conflict.version); setConflict(null); }}>
-                    Keep my changes
+                    {m('editor.keep')}
                   </button>
                   <button type="button" className={ui.secondaryButton} onClick={() => { setDraft(draftOf(conflict)); setVersion(conflict.version); setConflict(null); }}>
-                    Load theirs
+                    {m('editor.loadTheirs')}
                   </button>
                 </>
               }
             >
-              <p className="mt-1 text-sm text-slate-700">Keep your changes to save them over theirs, or load theirs and start again from them.</p>
+              <p className="mt-1 text-sm text-slate-700">{m('editor.conflictText')}</p>
             </ConflictNotice>
           </div>
         )}
@@ -84,10 +85,10 @@ export function IndicatorEditor({ slug, store, indicator, onClose }: { slug: str
           <FieldError id="indicator-form-error" messages={errors['_'] ?? errors['category'] ?? errors['version']} />
           <div className="flex flex-wrap justify-end gap-3 pt-2">
             <button type="button" className={ui.secondaryButton} onClick={() => onClose(null)}>
-              Cancel
+              {m('editor.cancel')}
             </button>
             <button type="submit" className={ui.primaryButton} disabled={busy}>
-              {busy ? 'Saving…' : editing ? 'Save indicator' : 'Add indicator'}
+              {busy ? m('editor.saving') : editing ? m('editor.save') : m('editor.addButton')}
             </button>
           </div>
         </form>
@@ -106,7 +107,7 @@ function IndicatorFields({ indicator, draft, setDraft, errors }: { indicator: In
     <div className={options.className}>
       <label htmlFor={id} className={ui.label}>
         {label}
-        {options.required && <span className="text-slate-600"> (required)</span>}
+        {options.required && <span className="text-slate-600">{m('editor.required')}</span>}
       </label>
       {options.hint && (
         <p id={`${id}-hint`} className="text-xs text-slate-600">
@@ -132,16 +133,16 @@ function IndicatorFields({ indicator, draft, setDraft, errors }: { indicator: In
     <>
       {editing ? (
         <p className="text-sm text-slate-700">
-          Code <span className="font-mono font-semibold">{indicator.code}</span>: it identifies the figures and cannot change.
+          {m('editor.code')} <span className="font-mono font-semibold">{indicator.code}</span>{m('editor.codeFixed')}
         </p>
       ) : (
-        field('code', 'Code', INDICATOR_CODE_MAX, { required: true, hint: 'Capital letters, digits and _, such as WASTE_COLLECTED_PCT. It cannot change later.' })
+        field('code', m('editor.code'), INDICATOR_CODE_MAX, { required: true, hint: m('editor.codeHint') })
       )}
-      {field('name', 'Name', INDICATOR_NAME_MAX, { required: true })}
+      {field('name', m('editor.name'), INDICATOR_NAME_MAX, { required: true })}
       <div className="grid gap-4 sm:grid-cols-3">
         <div>
           <label htmlFor="indicator-answer-type" className={ui.label}>
-            Kind of figure
+            {m('editor.kind')}
           </label>
           <select
             id="indicator-answer-type"
@@ -158,22 +159,22 @@ function IndicatorFields({ indicator, draft, setDraft, errors }: { indicator: In
           </select>
           <FieldError id="indicator-answer-type-error" messages={errors['answer_type']} />
         </div>
-        {field('unit', 'Unit', INDICATOR_UNIT_MAX, { hint: 'Such as %, km or thousand people' })}
-        {field('decimals', 'Decimal places', 1, { inputMode: 'numeric', hint: 'Blank: any' })}
+        {field('unit', m('editor.unit'), INDICATOR_UNIT_MAX, { hint: m('editor.unitHint') })}
+        {field('decimals', m('editor.decimals'), 1, { inputMode: 'numeric', hint: m('editor.decimalsHint') })}
       </div>
       <fieldset>
-        <legend className={ui.label}>Expected range</legend>
-        <p className="text-xs text-slate-600">A figure outside it is saved with a warning to check it.</p>
+        <legend className={ui.label}>{m('editor.range')}</legend>
+        <p className="text-xs text-slate-600">{m('editor.rangeHelp')}</p>
         <div className="mt-1 grid gap-4 sm:grid-cols-2">
-          {field('expected_min', 'Lowest expected value', 24, { inputMode: 'decimal' })}
-          {field('expected_max', 'Highest expected value', 24, { inputMode: 'decimal' })}
+          {field('expected_min', m('editor.min'), 24, { inputMode: 'decimal' })}
+          {field('expected_max', m('editor.max'), 24, { inputMode: 'decimal' })}
         </div>
       </fieldset>
-      {field('source', 'Source', INDICATOR_SOURCE_MAX, { required: true, hint: 'The organisation and publication the figures come from' })}
+      {field('source', m('editor.source'), INDICATOR_SOURCE_MAX, { required: true, hint: m('editor.sourceHint') })}
       <div className="grid gap-4 sm:grid-cols-3">
-        {field('source_series', 'Source series', INDICATOR_SERIES_MAX, { hint: 'Such as SP.URB.TOTL.IN.ZS' })}
-        {field('sdg_ref', 'SDG indicator', INDICATOR_SDG_MAX, { hint: 'Such as 11.1.1' })}
-        {field('licence', 'Licence', INDICATOR_LICENCE_MAX, { hint: 'Such as CC BY 4.0' })}
+        {field('source_series', m('editor.series'), INDICATOR_SERIES_MAX, { hint: m('editor.seriesHint') })}
+        {field('sdg_ref', m('editor.sdg'), INDICATOR_SDG_MAX, { hint: m('editor.sdgHint') })}
+        {field('licence', m('editor.licence'), INDICATOR_LICENCE_MAX, { hint: m('editor.licenceHint') })}
       </div>
     </>
   );

@@ -7,6 +7,7 @@ import { ui } from '../ui/styles.ts';
 import { IndicatorEditor } from './indicator-editor.tsx';
 import { createIndicatorStore } from './indicator-store.ts';
 import { IndicatorTable, RetiredIndicators } from './indicator-table.tsx';
+import { m } from './messages.ts';
 
 const focusLater = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
 
@@ -37,20 +38,20 @@ export function IndicatorSection({ slug, initial }: { slug: string; initial: rea
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id="indicators-heading" ref={heading} tabIndex={-1} className="text-base font-semibold text-slate-900 outline-none">
-            Indicators
+            {m('indicators.title')}
           </h2>
           <p className="mt-1 text-sm text-slate-600">
-            The figures countries enter for this theme, in this order on their forms and on the public page. Changes here are saved at once.
+            {m('indicators.help')}
           </p>
         </div>
         <button type="button" id="add-indicator" className={ui.primaryButton} onClick={() => setEditing('new')}>
-          Add an indicator
+          {m('indicators.add')}
         </button>
       </div>
 
       {active.length === 0 ? (
         <div className="mt-4">
-          <EmptyState title="No indicators in use">Add one, or restore a retired one below.</EmptyState>
+          <EmptyState title={m('indicators.none')}>{m('indicators.noneText')}</EmptyState>
         </div>
       ) : (
         <IndicatorTable active={active} busy={busy} onEdit={setEditing} onMove={(code, by) => void move(code, by)} onRetire={setRetiring} />
@@ -81,8 +82,8 @@ export function IndicatorSection({ slug, initial }: { slug: string; initial: rea
 
       <ConfirmDialog
         open={retiring !== null}
-        title={`Retire “${retiring?.name ?? ''}”?`}
-        confirmLabel="Retire indicator"
+        title={m('indicators.retireTitle', { name: retiring?.name ?? '' })}
+        confirmLabel={m('indicators.retireConfirm')}
         onCancel={() => setRetiring(null)}
         onConfirm={async () => {
           const code = retiring!.code;
@@ -90,10 +91,7 @@ export function IndicatorSection({ slug, initial }: { slug: string; initial: rea
           if (await store.setRetired(code, true)) heading.current?.focus();
         }}
       >
-        <p>
-          It leaves the countries’ forms and the public page. The figures already entered are kept, and you can restore the indicator at any
-          time.
-        </p>
+        <p>{m('indicators.retireText')}</p>
       </ConfirmDialog>
     </section>
   );

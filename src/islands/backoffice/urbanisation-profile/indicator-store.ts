@@ -5,6 +5,7 @@ import { ApiError, conflictOf, errorMessage } from '../lib/api.ts';
 import type { FieldErrors } from '../lib/field-errors.ts';
 import { notifyError, notifySuccess } from '../notifications/snackbar-store.ts';
 import { inOrder, moved } from './indicator-draft.ts';
+import { m } from './messages.ts';
 import { reorderIndicators, retireIndicator, saveIndicator } from './profile-api.ts';
 
 export type SaveOutcome = { kind: 'saved'; indicator: Indicator } | { kind: 'invalid'; errors: FieldErrors } | { kind: 'conflict'; current: Indicator } | { kind: 'failed' };
@@ -46,7 +47,7 @@ export function createIndicatorStore(slug: string, initial: readonly Indicator[]
       try {
         const indicator = await saveIndicator(body);
         put(indicator);
-        notifySuccess(body.version === undefined ? `Indicator ${indicator.code} added.` : `Indicator ${indicator.code} saved.`);
+        notifySuccess(m(body.version === undefined ? 'store.added' : 'store.saved', { code: indicator.code }));
         return { kind: 'saved', indicator };
       } catch (error) {
         const conflict = conflictOf(error, IndicatorSchema);
@@ -81,13 +82,13 @@ export function createIndicatorStore(slug: string, initial: readonly Indicator[]
       const done = await run(code, async () => {
         try {
           put(await retireIndicator(code, retired, indicator.version));
-          notifySuccess(retired ? `Indicator ${code} retired. Its figures are kept.` : `Indicator ${code} restored.`);
+          notifySuccess(m(retired ? 'store.retired' : 'store.restored', { code }));
           return true;
         } catch (error) {
           const conflict = conflictOf(error, IndicatorSchema);
           if (conflict) {
             put(conflict);
-            notifyError(`Someone else changed indicator ${code} after you opened the page. Check it and try again.`);
+            notifyError(m('store.retireConflict', { code }));
           } else notifyError(errorMessage(error));
           return false;
         }
@@ -103,14 +104,14 @@ async function sendOrder(slug: string, $list: WritableAtom<Indicator[]>, code: s
     const category = await reorderIndicators({ category: slug, indicators: order.map((c) => ({ code: c, version: versions.get(c)! })) });
     $list.set(inOrder(category.indicators));
     const position = order.indexOf(code) + 1;
-    notifySuccess(`${code} is now number ${position} of ${order.length}.`);
+    notifySuccess(m('store.moved', { code, position, total: order.length }));
     return true;
   } catch (error) {
     const conflict = conflictOf(error, CategoryWithIndicatorsSchema);
     if (conflict) {
       $list.set(inOrder(conflict.indicators));
-      notifyError('Someone else changed these indicators after you opened the page. The list now shows them as they are: move again if needed.');
-    } else notifyError(`The order was not saved: ${errorMessage(error)}`);
+      notifyError(m('store.orderConflict'));
+    } else notifyError(m('store.orderFailed', { reason: errorMessage(error) }));
     return false;
   }
 }

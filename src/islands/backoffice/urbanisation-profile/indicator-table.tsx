@@ -1,6 +1,13 @@
-import { INDICATOR_TYPE_LABELS } from '../../../lib/urbanisation-profile/indicator-schema.ts';
-import type { Indicator } from '../../../lib/urbanisation-profile/schema.ts';
+import type { Indicator, INDICATOR_TYPES } from '../../../lib/urbanisation-profile/schema.ts';
 import { ui } from '../ui/styles.ts';
+import { m } from './messages.ts';
+
+/** The kinds of figure, in the page's language. */
+export const INDICATOR_TYPE_LABELS: Record<(typeof INDICATOR_TYPES)[number], string> = {
+  pct: m('type.pct'),
+  num: m('type.num'),
+  int: m('type.int'),
+};
 
 /** The indicators in use, in order, each with Edit, Move up, Move down and Retire. */
 export function IndicatorTable({ active, busy, onEdit, onMove, onRetire }: {
@@ -14,43 +21,43 @@ export function IndicatorTable({ active, busy, onEdit, onMove, onRetire }: {
     <table className="stack-table mt-4 min-w-full divide-y divide-slate-200" aria-busy={busy !== null || undefined}>
       <thead className="bg-slate-50">
         <tr>
-          <th scope="col" className={ui.th}>No.</th>
-          <th scope="col" className={ui.th}>Indicator</th>
-          <th scope="col" className={ui.th}>Kind and unit</th>
-          <th scope="col" className={ui.th}>Source</th>
+          <th scope="col" className={ui.th}>{m('table.number')}</th>
+          <th scope="col" className={ui.th}>{m('table.indicator')}</th>
+          <th scope="col" className={ui.th}>{m('table.kind')}</th>
+          <th scope="col" className={ui.th}>{m('table.source')}</th>
           <th scope="col" className={ui.th}>
-            <span className="sr-only">Actions</span>
+            <span className="sr-only">{m('table.actions')}</span>
           </th>
         </tr>
       </thead>
       <tbody className="divide-y divide-slate-100">
         {active.map((indicator, i) => (
           <tr key={indicator.code}>
-            <td data-label="No." className={`${ui.td} tabular-nums`}>{i + 1}</td>
+            <td data-label={m('table.number')} className={`${ui.td} tabular-nums`}>{i + 1}</td>
             <th scope="row" className={`${ui.td} text-left font-medium`}>
-              {indicator.name}
+              <span dir="auto">{indicator.name}</span>
               <span className="block text-xs font-normal text-slate-600">
                 <span className="font-mono">{indicator.code}</span>
-                {indicator.sdg_ref && ` · SDG ${indicator.sdg_ref}`}
+                {indicator.sdg_ref && m('table.sdg', { ref: indicator.sdg_ref })}
                 {(indicator.expected_min !== null || indicator.expected_max !== null) &&
-                  ` · expected ${indicator.expected_min ?? '…'} to ${indicator.expected_max ?? '…'}`}
+                  m('table.expected', { min: indicator.expected_min ?? '…', max: indicator.expected_max ?? '…' })}
               </span>
             </th>
-            <td data-label="Kind and unit" className={ui.td}>
+            <td data-label={m('table.kind')} className={ui.td}>
               {INDICATOR_TYPE_LABELS[indicator.answer_type]}
               {indicator.unit && `, ${indicator.unit}`}
             </td>
-            <td data-label="Source" className={`${ui.td} text-xs`}>
+            <td data-label={m('table.source')} className={`${ui.td} text-xs`}>
               {indicator.source}
               {indicator.source_series && <span className="block font-mono text-slate-600">{indicator.source_series}</span>}
             </td>
             <td className={`${ui.td} stack-actions whitespace-nowrap text-right`}>
               <div className="flex flex-wrap justify-end gap-2">
                 <button type="button" id={`edit-${indicator.code}`} className={ui.secondaryButton} onClick={() => onEdit(indicator)}>
-                  Edit<span className="sr-only"> {indicator.name}</span>
+                  {m('table.edit')}<span className="sr-only"> {indicator.name}</span>
                 </button>
                 <button type="button" id={`up-${indicator.code}`} className={ui.secondaryButton} disabled={i === 0 || busy !== null} onClick={() => onMove(indicator.code, -1)}>
-                  Move up<span className="sr-only"> {indicator.name}</span>
+                  {m('table.moveUp')}<span className="sr-only"> {indicator.name}</span>
                 </button>
                 <button
                   type="button"
@@ -59,10 +66,10 @@ export function IndicatorTable({ active, busy, onEdit, onMove, onRetire }: {
                   disabled={i === active.length - 1 || busy !== null}
                   onClick={() => onMove(indicator.code, 1)}
                 >
-                  Move down<span className="sr-only"> {indicator.name}</span>
+                  {m('table.moveDown')}<span className="sr-only"> {indicator.name}</span>
                 </button>
                 <button type="button" className={ui.secondaryButton} disabled={busy !== null} onClick={() => onRetire(indicator)}>
-                  Retire<span className="sr-only"> {indicator.name}</span>
+                  {m('table.retire')}<span className="sr-only"> {indicator.name}</span>
                 </button>
               </div>
             </td>
@@ -77,13 +84,13 @@ export function IndicatorTable({ active, busy, onEdit, onMove, onRetire }: {
 export function RetiredIndicators({ retired, busy, onRestore }: { retired: readonly Indicator[]; busy: unknown; onRestore: (indicator: Indicator) => Promise<void> }) {
   return (
     <div className="mt-6 border-t border-slate-200 pt-4">
-      <h3 className="text-sm font-semibold text-slate-900">Retired indicators</h3>
-      <p className="text-xs text-slate-600">Not on the forms or the public page. Their figures are kept and come back with them.</p>
+      <h3 className="text-sm font-semibold text-slate-900">{m('table.retired')}</h3>
+      <p className="text-xs text-slate-600">{m('table.retiredHelp')}</p>
       <ul className="mt-2 divide-y divide-slate-100">
         {retired.map((indicator) => (
           <li key={indicator.code} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
             <span>
-              {indicator.name} <span className="font-mono text-xs text-slate-600">{indicator.code}</span>
+              <span dir="auto">{indicator.name}</span> <span className="font-mono text-xs text-slate-600">{indicator.code}</span>
             </span>
             <button
               type="button"
@@ -91,7 +98,7 @@ export function RetiredIndicators({ retired, busy, onRestore }: { retired: reado
               disabled={busy !== null}
               onClick={() => void onRestore(indicator)}
             >
-              Restore<span className="sr-only"> {indicator.name}</span>
+              {m('table.restore')}<span className="sr-only"> {indicator.name}</span>
             </button>
           </li>
         ))}

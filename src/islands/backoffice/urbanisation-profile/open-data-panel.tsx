@@ -1,9 +1,13 @@
 import type { DatasetResponse } from '../../../lib/urbanisation-profile/schema.ts';
 import { ui } from '../ui/styles.ts';
+import { countryName } from '../../i18n/countries.ts';
+import { INTL_TAG } from '../../i18n/page-locale.ts';
+import { m } from './messages.ts';
 
 type DatasetData = DatasetResponse['data'];
 
-const number = (value: number | undefined) => (value === undefined ? '—' : value.toLocaleString('en', { maximumFractionDigits: 6 }));
+const figureFormat = new Intl.NumberFormat(INTL_TAG, { maximumFractionDigits: 6 });
+const number = (value: number | undefined) => (value === undefined ? '—' : figureFormat.format(value));
 
 /**
  * The open data of the same theme, country and year, beside the country's own figures (decision
@@ -17,16 +21,16 @@ export function OpenDataPanel({ dataset }: { dataset: DatasetData }) {
   return (
     <section aria-labelledby="open-data-heading" className={`${ui.cardFlush} mt-6 overflow-x-auto`}>
       <div className="p-5 pb-3">
-        <h2 id="open-data-heading" className="text-base font-semibold text-slate-900">Open data for {dataset.country_name}, {dataset.year}</h2>
+        <h2 id="open-data-heading" className="text-base font-semibold text-slate-900">{m('openData.title', { country: countryName(dataset.country_code, dataset.country_name), year: String(dataset.year) })}</h2>
         <p className="mt-1 text-sm text-slate-600">
-          Figures from public international sources, shown beside your own. They never replace a figure you enter: where both exist, the public site shows yours.
+          {m('openData.help')}
         </p>
       </div>
       <table className="min-w-full divide-y divide-slate-200">
-        <caption className="sr-only">Your figures and the open data, indicator by indicator</caption>
+        <caption className="sr-only">{m('openData.caption')}</caption>
         <thead className="bg-slate-50">
           <tr>
-            {['Indicator', 'Your figure', 'Open data', 'Source and licence'].map((h) => <th key={h} scope="col" className={ui.th}>{h}</th>)}
+            {[m('openData.indicator'), m('openData.yours'), m('openData.open'), m('openData.source')].map((h) => <th key={h} scope="col" className={ui.th}>{h}</th>)}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -37,18 +41,18 @@ export function OpenDataPanel({ dataset }: { dataset: DatasetData }) {
             return (
               <tr key={v.indicator}>
                 <th scope="row" className={`${ui.td} text-left font-medium`}>
-                  {indicator?.name ?? v.indicator}
+                  <span dir="auto">{indicator?.name ?? v.indicator}</span>
                   {indicator?.unit && <span className="block text-xs font-normal text-slate-600">{indicator.unit}</span>}
                 </th>
                 <td className={ui.td}>{number(mine)}</td>
                 <td className={ui.td}>
                   {number(v.value)}
-                  {differs && <span className="block text-xs text-amber-800">Differs from your figure</span>}
-                  {v.note && <span className="block text-xs text-slate-600">{v.note}</span>}
+                  {differs && <span className="block text-xs text-amber-800">{m('openData.differs')}</span>}
+                  {v.note && <span dir="auto" className="block text-xs text-slate-600">{v.note}</span>}
                 </td>
                 <td className={`${ui.td} text-xs text-slate-700`}>
                   {v.source ?? '—'}
-                  {v.licence && <span className="block">Licence: {v.licence}</span>}
+                  {v.licence && <span className="block">{m('openData.licence', { licence: v.licence })}</span>}
                 </td>
               </tr>
             );

@@ -3,7 +3,9 @@ import { renderMarkdown } from '../../../lib/urbanisation-profile/markdown.ts';
 import { CATEGORY_BODY_MAX, CATEGORY_ICONS, KEY_FACTS_MAX, type Category, type KeyFact } from '../../../lib/urbanisation-profile/schema.ts';
 import { FieldError } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
+import { formatNumber } from '../ui/format.ts';
 import { HeroField, type HeroChoice } from './hero-field.tsx';
+import { m } from './messages.ts';
 
 export interface OverviewDraft {
   name: string;
@@ -25,7 +27,19 @@ export const draftOfCategory = (c: Category): OverviewDraft => ({
   hero_alt: c.hero_alt,
 });
 const emptyFact = (): KeyFact => ({ label: '', value: '', unit: null, year: null, source: null });
-const FACT_LABELS = { label: 'Label', value: 'Value', unit: 'Unit', year: 'Year', source: 'Source' } as const;
+const FACT_LABELS = { label: m('fields.factLabel'), value: m('fields.factValue'), unit: m('fields.factUnit'), year: m('fields.factYear'), source: m('fields.factSource') } as const;
+const ICON_LABELS: Record<keyof typeof CATEGORY_ICONS, string> = {
+  people: m('icon.people'),
+  house: m('icon.house'),
+  tap: m('icon.tap'),
+  briefcase: m('icon.briefcase'),
+  leaf: m('icon.leaf'),
+  shield: m('icon.shield'),
+  heritage: m('icon.heritage'),
+  columns: m('icon.columns'),
+  chart: m('icon.chart'),
+  globe: m('icon.globe'),
+};
 
 type Errors = Record<string, string[]>;
 interface DraftProps {
@@ -63,27 +77,27 @@ export function ThemeDetailsCard({ draft, setDraft, errors, heroProps }: DraftPr
   const { hero, choice, problem, progress, busy, onChoose, onRemove, onUndo } = heroProps;
   return (
     <div className={`${ui.card} space-y-4`}>
-      <CategoryInput name="name" label="Name" draft={draft} setDraft={setDraft} errors={errors} />
+      <CategoryInput name="name" label={m('fields.name')} draft={draft} setDraft={setDraft} errors={errors} />
       <div>
-        <label htmlFor="cat-description" className={ui.label}>Short description</label>
+        <label htmlFor="cat-description" className={ui.label}>{m('fields.description')}</label>
         <textarea dir="auto" id="cat-description" rows={2} className={`${ui.input} mt-1`} value={draft.description} aria-invalid={Boolean(errors['description']) || undefined} aria-describedby="cat-description-error"
           onChange={(e) => setDraft({ ...draft, description: e.target.value })} />
         <FieldError id="cat-description-error" messages={errors['description']} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
-          <label htmlFor="cat-icon" className={ui.label}>Pictogram</label>
+          <label htmlFor="cat-icon" className={ui.label}>{m('fields.pictogram')}</label>
           <select id="cat-icon" className={`${ui.input} mt-1`} value={draft.icon} aria-describedby="cat-icon-error" onChange={(e) => setDraft({ ...draft, icon: e.target.value })}>
-            <option value="">None</option>
-            {Object.entries(CATEGORY_ICONS).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+            <option value="">{m('fields.noPictogram')}</option>
+            {(Object.keys(CATEGORY_ICONS) as (keyof typeof CATEGORY_ICONS)[]).map((value) => <option key={value} value={value}>{ICON_LABELS[value]}</option>)}
           </select>
           <FieldError id="cat-icon-error" messages={errors['icon']} />
         </div>
-        <CategoryInput name="sort" label="Position among the themes" extra={{ inputMode: 'numeric', hint: 'Lower numbers come first.' }} draft={draft} setDraft={setDraft} errors={errors} />
+        <CategoryInput name="sort" label={m('fields.position')} extra={{ inputMode: 'numeric', hint: m('fields.positionHint') }} draft={draft} setDraft={setDraft} errors={errors} />
       </div>
       <label className="flex items-center gap-2 text-sm text-slate-800">
         <input type="checkbox" checked={draft.published} onChange={(e) => setDraft({ ...draft, published: e.target.checked })} />
-        Show this theme on the public site
+        {m('fields.show')}
       </label>
       <HeroField current={hero} choice={choice} alt={draft.hero_alt} errors={errors} problem={problem} progress={progress} disabled={busy}
         onChoose={onChoose} onRemove={onRemove} onUndo={onUndo}
@@ -98,14 +112,14 @@ export function OverviewBody({ draft, setDraft, errors }: DraftProps) {
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <div className={ui.card}>
-        <label htmlFor="cat-body" className={ui.label}>Overview</label>
-        <p id="cat-body-help" className="text-xs text-slate-600">Markdown: ## for a heading, **bold**, *italics*, - for a list, [text](https://…) for a link. At most {CATEGORY_BODY_MAX.toLocaleString('en')} characters.</p>
+        <label htmlFor="cat-body" className={ui.label}>{m('fields.overview')}</label>
+        <p id="cat-body-help" className="text-xs text-slate-600">{m('fields.markdownHelp', { max: formatNumber(CATEGORY_BODY_MAX) })}</p>
         <textarea dir="auto" id="cat-body" rows={16} className={`${ui.input} mt-2 font-mono`} value={draft.body} aria-invalid={Boolean(errors['body']) || undefined} aria-describedby="cat-body-help cat-body-error"
           onChange={(e) => setDraft({ ...draft, body: e.target.value })} />
         <FieldError id="cat-body-error" messages={errors['body']} />
       </div>
       <section aria-labelledby="preview-heading" className={ui.card}>
-        <h2 id="preview-heading" className="text-sm font-semibold text-slate-800">Preview</h2>
+        <h2 id="preview-heading" className="text-sm font-semibold text-slate-800">{m('fields.preview')}</h2>
         <div className="prose-profile mt-2 space-y-3 text-sm leading-relaxed text-slate-700" dangerouslySetInnerHTML={{ __html: preview }} />
       </section>
     </div>
@@ -117,8 +131,8 @@ export function KeyFactsFieldset({ facts, setFacts, errors }: { facts: KeyFact[]
   const setFact = (i: number, patch: Partial<KeyFact>) => setFacts((list) => list.map((f, n) => (n === i ? { ...f, ...patch } : f)));
   return (
     <fieldset className={ui.card}>
-      <legend className="px-1 text-sm font-semibold text-slate-800">Key facts</legend>
-      <p className="text-xs text-slate-600">Shown on the profile’s front page, at most {KEY_FACTS_MAX}.</p>
+      <legend className="px-1 text-sm font-semibold text-slate-800">{m('fields.keyFacts')}</legend>
+      <p className="text-xs text-slate-600">{m('fields.keyFactsHelp', { max: KEY_FACTS_MAX })}</p>
       <ul className="mt-3 space-y-3">
         {facts.map((f, i) => (
           <li key={i} className="grid gap-2 rounded-md border border-slate-200 p-3 sm:grid-cols-[2fr_1fr_1fr_1fr_2fr_auto]">
@@ -135,14 +149,14 @@ export function KeyFactsFieldset({ facts, setFacts, errors }: { facts: KeyFact[]
             ))}
             <div className="flex items-end">
               <button type="button" className={ui.secondaryButton} onClick={() => setFacts(facts.filter((_, n) => n !== i))}>
-                Remove<span className="sr-only"> fact {i + 1}</span>
+                {m('fields.remove')}<span className="sr-only">{m('fields.factNumber', { number: i + 1 })}</span>
               </button>
             </div>
           </li>
         ))}
       </ul>
       {facts.length < KEY_FACTS_MAX && (
-        <button type="button" className={`${ui.secondaryButton} mt-3`} onClick={() => setFacts([...facts, emptyFact()])}>Add a key fact</button>
+        <button type="button" className={`${ui.secondaryButton} mt-3`} onClick={() => setFacts([...facts, emptyFact()])}>{m('fields.addFact')}</button>
       )}
     </fieldset>
   );

@@ -11,6 +11,7 @@ import { ConflictNotice } from '../ui/conflict-notice.tsx';
 import { ui } from '../ui/styles.ts';
 import type { HeroChoice } from './hero-field.tsx';
 import { draftOfCategory as draftOf, KeyFactsFieldset, OverviewBody, ThemeDetailsCard, type OverviewDraft as Draft } from './overview-fields.tsx';
+import { m } from './messages.ts';
 import { saveCategory, uploadHero } from './profile-api.ts';
 
 /**
@@ -26,17 +27,17 @@ export function OverviewForm({ category }: { category: Category }) {
       {conflict && (
         <div className="mb-4">
           <ConflictNotice
-            title="Someone else saved this theme after you opened it"
+            title={m('form.conflictTitle')}
             record={{ updated_at: conflict.updated_at, updated_by: null }}
-            what="it"
+            what={m('form.conflictWhat')}
             actions={
               <>
-                <button type="button" className={ui.secondaryButton} onClick={() => form.keepMine(conflict)}>Keep mine</button>
-                <button type="button" className={ui.secondaryButton} onClick={() => form.loadTheirs(conflict)}>Load theirs</button>
+                <button type="button" className={ui.secondaryButton} onClick={() => form.keepMine(conflict)}>{m('form.keepMine')}</button>
+                <button type="button" className={ui.secondaryButton} onClick={() => form.loadTheirs(conflict)}>{m('form.loadTheirs')}</button>
               </>
             }
           >
-            <p className="mt-1 text-sm text-slate-700">Keep your text to save it over theirs, or load theirs.</p>
+            <p className="mt-1 text-sm text-slate-700">{m('form.conflictText')}</p>
           </ConflictNotice>
         </div>
       )}
@@ -45,12 +46,12 @@ export function OverviewForm({ category }: { category: Category }) {
         <OverviewBody draft={draft} setDraft={setDraft} errors={errors} />
         <KeyFactsFieldset facts={facts} setFacts={setFacts} errors={errors} />
         <div className="flex gap-3">
-          <button type="submit" className={ui.primaryButton} disabled={busy}>{busy ? 'Saving…' : 'Save'}</button>
-          <a className={ui.secondaryButton} href={pathTo('profileOverview')}>Back to the themes</a>
+          <button type="submit" className={ui.primaryButton} disabled={busy}>{busy ? m('form.saving') : m('form.save')}</button>
+          <a className={ui.secondaryButton} href={pathTo('profileOverview')}>{m('form.back')}</a>
         </div>
       </form>
-      <ConfirmDialog open={guard.pending !== null} title="Leave without saving?" confirmLabel="Leave and discard" onConfirm={() => guard.leave(() => setChoice({ kind: 'keep' }))} onCancel={guard.stay}>
-        <p>Your changes to this theme’s overview have not been saved{choice.kind === 'new' ? ', and the chosen picture has not been uploaded' : ''}. They will be lost.</p>
+      <ConfirmDialog open={guard.pending !== null} title={m('form.leaveTitle')} confirmLabel={m('form.leaveConfirm')} onConfirm={() => guard.leave(() => setChoice({ kind: 'keep' }))} onCancel={guard.stay}>
+        <p>{choice.kind === 'new' ? m('form.leaveTextPicture') : m('form.leaveText')}</p>
       </ConfirmDialog>
     </>
   );
@@ -89,7 +90,7 @@ function useOverviewForm(category: Category) {
       const saved = await sendOverview({ slug: category.slug, draft, facts, version, choice }, { setVersion, setHero, setConflict, setProgress, setErrors });
       setChoice({ kind: 'keep' });
       setBaseline(JSON.stringify([draft, facts]));
-      notifySuccess(`${saved.name} is saved.`);
+      notifySuccess(m('form.saved', { name: saved.name }));
     } catch {
       // sendOverview said what went wrong.
     } finally {
@@ -119,9 +120,9 @@ function useOverviewForm(category: Category) {
 function typedErrors(draft: Draft, choice: HeroChoice, hero: Category['hero_image']): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   const sort = Number(draft.sort);
-  if (!/^\d{1,4}$/.test(draft.sort.trim()) || sort > 1000) out['sort'] = ['Enter a whole number from 0 to 1000'];
+  if (!/^\d{1,4}$/.test(draft.sort.trim()) || sort > 1000) out['sort'] = [m('form.sortError')];
   const pictured = choice.kind === 'new' || (choice.kind === 'keep' && hero !== null);
-  if (pictured && !draft.hero_alt.trim()) out['hero_alt'] = ['is required: say what the picture shows'];
+  if (pictured && !draft.hero_alt.trim()) out['hero_alt'] = [m('form.altError')];
   return out;
 }
 
@@ -165,8 +166,8 @@ async function sendOverview({ slug, draft, facts, version, choice }: { slug: str
     if (current) set.setConflict(current);
     else if (error instanceof ApiError && error.status === 400) set.setErrors(error.errors);
     if (!(error instanceof UploadCancelled)) {
-      if (current) notifyError('Someone else changed this theme after you opened it.');
-      else if (stage === 'picture') notifyError(`The text is saved, but the picture was not uploaded: ${errorMessage(error)}`);
+      if (current) notifyError(m('form.conflict'));
+      else if (stage === 'picture') notifyError(m('form.pictureFailed', { reason: errorMessage(error) }));
       else notifyError(errorMessage(error));
     }
     throw error;

@@ -7,7 +7,9 @@ import { pathTo } from '../router.ts';
 import type { ScreenProps } from '../screen-props.ts';
 import { PageHeading } from '../ui/page-heading.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
+import { formatDate } from '../ui/format.ts';
 import { ui } from '../ui/styles.ts';
+import { m } from './messages.ts';
 import { IndicatorSection } from './indicator-section.tsx';
 import { OverviewForm } from './overview-form.tsx';
 import { $categories, CategoryResponseSchema, categoryPath } from './profile-api.ts';
@@ -17,36 +19,34 @@ export function ProfileOverviewScreen(_: ScreenProps) {
   const list = useStore($categories);
   return (
     <>
-      <PageHeading description="The themes of the public urbanisation profile: their overview text, key facts and whether they are published.">
-        Urbanisation Profile: Overview
-      </PageHeading>
+      <PageHeading description={m('overview.description')}>{m('overview.title')}</PageHeading>
       {list.error !== undefined && !list.data ? (
         <ErrorState error={list.error} onRetry={() => $categories.invalidate()} />
       ) : !list.data ? (
-        <Skeleton rows={8} label="Loading the themes…" />
+        <Skeleton rows={8} label={m('overview.loading')} />
       ) : list.data.data.length === 0 ? (
-        <EmptyState title="No themes yet" />
+        <EmptyState title={m('overview.none')} />
       ) : (
         <div className={`${ui.cardFlush} overflow-x-auto`}>
           <table className="min-w-full divide-y divide-slate-200">
             <thead className="bg-slate-50">
               <tr>
-                <th scope="col" className={ui.th}>Theme</th>
-                <th scope="col" className={ui.th}>Key facts</th>
-                <th scope="col" className={ui.th}>Public site</th>
-                <th scope="col" className={ui.th}>Last changed</th>
+                <th scope="col" className={ui.th}>{m('overview.theme')}</th>
+                <th scope="col" className={ui.th}>{m('overview.keyFacts')}</th>
+                <th scope="col" className={ui.th}>{m('overview.publicSite')}</th>
+                <th scope="col" className={ui.th}>{m('overview.lastChanged')}</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {list.data.data.map((c) => (
                 <tr key={c.slug}>
                   <th scope="row" className={`${ui.td} text-left font-medium`}>
-                    <a className={ui.link} href={pathTo('profileOverviewForm', { category: c.slug })}>{c.name}</a>
-                    <span className="block text-xs font-normal text-slate-600">{c.description}</span>
+                    <a dir="auto" className={ui.link} href={pathTo('profileOverviewForm', { category: c.slug })}>{c.name}</a>
+                    <span dir="auto" className="block text-xs font-normal text-slate-600">{c.description}</span>
                   </th>
                   <td className={ui.td}>{c.key_facts.length}</td>
-                  <td className={ui.td}>{c.published ? 'Published' : 'Hidden'}</td>
-                  <td className={ui.td}>{new Date(c.updated_at).toLocaleDateString('en-GB', { dateStyle: 'medium' })}</td>
+                  <td className={ui.td}>{c.published ? m('overview.published') : m('overview.hidden')}</td>
+                  <td className={ui.td}>{formatDate(c.updated_at)}</td>
                 </tr>
               ))}
             </tbody>
@@ -67,11 +67,11 @@ export function ProfileOverviewFormScreen({ page }: ScreenProps) {
   if (loaded.data?.data.slug === slug && first?.slug !== slug) setFirst(loaded.data.data);
   if (loaded.error !== undefined && !loaded.data) return <ErrorState error={loaded.error} onRetry={() => store.invalidate()} />;
   const category = first?.slug === slug ? first : null;
-  if (!category) return <Skeleton rows={10} label="Loading the theme…" />;
+  if (!category) return <Skeleton rows={10} label={m('overview.loadingTheme')} />;
   const latest = loaded.data?.data.slug === slug ? loaded.data.data : category;
   return (
     <>
-      <PageHeading description="What visitors read at the top of the theme’s public page, and the indicators its figures are entered for.">{latest.name}</PageHeading>
+      <PageHeading description={m('overview.formDescription')}><span dir="auto">{latest.name}</span></PageHeading>
       {/* A published theme's changes rebuild the public site: its progress shows here. */}
       {latest.published && <PublishPanel />}
       <OverviewForm key={slug} category={category} />
