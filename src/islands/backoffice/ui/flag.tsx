@@ -1,5 +1,6 @@
 import { spriteUrlOf } from '../../../lib/countries/flag-sprite.ts';
 import type { Country } from '../../../lib/countries/schema.ts';
+import { m } from './messages.ts';
 
 const SIZES = { sm: [24, 16], md: [32, 22], lg: [36, 24] } as const;
 
@@ -24,7 +25,7 @@ export function Flag({
   return (
     <img
       src={(sprite && spriteUrlOf(country.flag)) || country.flag}
-      alt={label ? `Flag of ${country.name}` : ''}
+      alt={label ? m('flag.of', { country: country.name }) : ''}
       width={width}
       height={height}
       style={{ width, height }}
