@@ -53,6 +53,11 @@ const LABELS: Partial<Record<BackofficeRouteName, string>> = {
 };
 const SECTIONS: Record<string, string> = { Modules: m('sidebar.modules'), Administration: m('sidebar.administration'), CMS: m('sidebar.cms') };
 
+/** A menu item's name in the page's language (also for the dashboard's list of modules). */
+export const menuItemLabel = (item: { route: BackofficeRouteName; label: string }): string => LABELS[item.route] ?? item.label;
+/** A menu section's name in the page's language. */
+export const menuSectionLabel = (label: string): string => SECTIONS[label] ?? label;
+
 /**
  * The sidebar of spec §2: 240px open, 60px collapsed. Open with labels on wide screens unless
  * collapsed with the top bar's toggle (remembered); collapsed, it opens while hovered or while
@@ -100,7 +105,7 @@ export function Sidebar({ identity, activeItem }: { identity: Whoami; activeItem
             <div key={section.label ?? 'main'} className="pt-3">
               {section.label && (
                 <h2 id={headingId} className={expanded ? 'px-5 pb-1 text-xs font-semibold uppercase tracking-wide text-brand-200' : 'sr-only'}>
-                  {SECTIONS[section.label] ?? section.label}
+                  {menuSectionLabel(section.label)}
                 </h2>
               )}
               {section.label && !expanded && <hr aria-hidden="true" className="mx-3 mb-2 border-brand-700" />}
@@ -120,7 +125,7 @@ export function Sidebar({ identity, activeItem }: { identity: Whoami; activeItem
                         }`}
                       >
                         <Icon name={ICONS[item.route] ?? 'dashboard'} className="size-5 shrink-0" />
-                        <span className={expanded ? 'min-w-0' : 'sr-only'}>{LABELS[item.route] ?? item.label}</span>
+                        <span className={expanded ? 'min-w-0' : 'sr-only'}>{menuItemLabel(item)}</span>
                       </a>
                     </li>
                   );

@@ -1,6 +1,7 @@
 /** Dates and numbers in the page's language (issue 17): `Intl` with its tag, British English for English. */
 import { fillMessage, type PluralForms } from '../../i18n/messages.ts';
-import { INTL_TAG } from '../../i18n/page-locale.ts';
+import { countryName } from '../../i18n/countries.ts';
+import { INTL_TAG, PAGE_LOCALE } from '../../i18n/page-locale.ts';
 import { m } from './messages.ts';
 
 const dateFormat = new Intl.DateTimeFormat(INTL_TAG, { day: 'numeric', month: 'short', year: 'numeric' });
@@ -56,4 +57,21 @@ export function countryInSentence(name: string): string {
   return /^(Philippines|Maldives|Netherlands|Russian Federation|Republic of |Democratic People|Lao People|United |Islamic Republic)|Islands$/.test(name)
     ? `the ${name}`
     : name;
+}
+
+/** A country's name in the page's language; in English as it reads inside a sentence ("the Philippines"). */
+export function countryInText(country: { code: string; name: string }): string {
+  return PAGE_LOCALE === 'en' ? countryInSentence(country.name) : countryName(country.code, country.name);
+}
+
+const ROLE_LABELS: Record<string, string> = {
+  tuxuri: m('role.tuxuri'),
+  admin: m('role.admin'),
+  state_admin: m('role.state_admin'),
+  state_member: m('role.state_member'),
+};
+
+/** A role's name in the page's language, by its `name`; its description (from the database) for a role the catalogue does not know. */
+export function roleLabel(role: { name: string; description: string }): string {
+  return ROLE_LABELS[role.name] ?? role.description;
 }
