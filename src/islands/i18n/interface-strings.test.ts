@@ -22,7 +22,6 @@ const NOT_YET: readonly string[] = [
   'src/islands/backoffice/questionnaire/',
   'src/islands/backoffice/sent-mail/',
   'src/islands/backoffice/urbanisation-profile/',
-  'src/islands/backoffice/users/',
 ];
 
 /** Proper names and symbols that read the same in every language. */
