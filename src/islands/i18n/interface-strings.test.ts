@@ -14,7 +14,6 @@ import { describe, expect, test } from 'vitest';
 const NOT_YET: readonly string[] = [
   'src/islands/backoffice/best-practices/',
   'src/islands/backoffice/cms/',
-  'src/islands/backoffice/contact/',
   'src/islands/backoffice/national-reports/',
   'src/islands/backoffice/questionnaire/',
   'src/islands/backoffice/urbanisation-profile/',
