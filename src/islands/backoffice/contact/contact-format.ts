@@ -1,9 +1,4 @@
-import type { ContactStatus } from '../../../lib/contact/schema.ts';
 import { INTL_TAG } from '../../i18n/page-locale.ts';
-import { m } from './messages.ts';
-
-/** The messages' statuses in the page's language (src/lib's CONTACT_STATUS_LABELS stays English, for the server). */
-export const CONTACT_STATUS_TEXTS: Record<ContactStatus, string> = { new: m('status.new'), answered: m('status.answered'), archived: m('status.archived') };
 
 const momentFormat = new Intl.DateTimeFormat(INTL_TAG, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 const todayFormat = new Intl.DateTimeFormat(INTL_TAG, { hour: '2-digit', minute: '2-digit' });

@@ -18,7 +18,7 @@ import {
   setContactFilters,
   type ContactFilters as Filters,
 } from './contact-store.ts';
-import { CONTACT_STATUS_TEXTS } from './contact-format.ts';
+import { CONTACT_STATUS_TEXTS } from './contact-status.ts';
 import { m } from './messages.ts';
 
 /** /admin/contact-us: the messages sent through the public contact form, unread first. */

@@ -10,7 +10,7 @@ import { $openMessage } from './contact-store.ts';
 import { MessageActions } from './message-actions.tsx';
 import { RepliesList, ReplyForm } from './reply-form.tsx';
 import { richText } from '../../i18n/rich-text.tsx';
-import { CONTACT_STATUS_TEXTS } from './contact-format.ts';
+import { CONTACT_STATUS_TEXTS } from './contact-status.ts';
 import { m } from './messages.ts';
 
 /**

@@ -14,7 +14,9 @@ import { notifyError, notifySuccess } from '../notifications/snackbar-store.ts';
 import { countryName } from '../../i18n/countries.ts';
 import { m } from './messages.ts';
 
-export const ALL_COUNTRIES_KEY = 'countries/all?status=all';
+import { ALL_COUNTRIES_KEY } from './countries-key.ts';
+
+export { ALL_COUNTRIES_KEY };
 
 export const $allCountries = createFetcherStore(ALL_COUNTRIES_KEY, { fetcher: fetchWith(CountryListResponseSchema) });
 
