@@ -64,6 +64,14 @@ test('the first sign-in takes the browser’s language; the top bar changes it f
   await expect(french.page.locator('html')).toHaveAttribute('lang', 'ru');
   await expect(french.page.getByRole('button', { name: 'Язык: Русский' })).toBeVisible();
   await expect.poll(() => accountLanguage(token)).toBe('ru');
+  // The sidebar and the dashboard speak Russian too.
+  const menu = french.page.getByRole('navigation', { name: 'Главное меню' });
+  await expect(menu.getByRole('link', { name: 'Панель управления' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Национальные доклады' })).toBeVisible();
+  await expect(french.page.getByRole('heading', { level: 1, name: 'Панель управления' })).toBeVisible();
+  await expect(french.page.getByRole('heading', { name: 'Ваша учетная запись' })).toBeVisible();
+  await expect(french.page.getByText('Национальный координатор').first()).toBeVisible();
+  await expect(french.page).toHaveTitle('Панель управления · Asia-Pacific Urban Agenda');
   await french.context.close();
 
   // Another browser, in English: the account's Russian wins after sign-in.
@@ -77,4 +85,24 @@ test('the first sign-in takes the browser’s language; the top bar changes it f
   await expect(english.page.getByRole('button', { name: 'Language: English' })).toBeVisible();
   await expect.poll(() => accountLanguage(token)).toBe('en');
   await english.context.close();
+});
+
+test('the sign-in page in a French browser is in French', async ({ browser }) => {
+  const { context, page } = await openIn(browser, 'fr-FR');
+  await page.goto('/login');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.getByRole('heading', { level: 1, name: 'Se connecter' })).toBeVisible();
+  await expect(page.getByLabel('Adresse électronique', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Mot de passe', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Mot de passe oublié ?' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Se connecter avec Google', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Créer un compte' })).toBeVisible();
+  await expect(page).toHaveTitle('Se connecter · Asia-Pacific Urban Agenda');
+
+  // A wrong password is told in French, from the identity service's error code.
+  await page.getByLabel('Adresse électronique', { exact: true }).fill('nobody@e2e.example');
+  await page.getByLabel('Mot de passe', { exact: true }).fill('Wrong-Password-2026');
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'L’adresse électronique ou le mot de passe est incorrect.' })).toBeVisible();
+  await context.close();
 });

@@ -1,6 +1,8 @@
 import { applyActionCode, confirmPasswordReset, verifyPasswordResetCode, type Auth } from 'firebase/auth';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { authErrorCode, authErrorMessage } from './auth-errors.ts';
+import { richText } from '../i18n/rich-text.tsx';
+import { m } from './messages.ts';
 import { AFTER_VERIFICATION } from './navigation.ts';
 import { newPasswordProblem, MIN_PASSWORD_LENGTH } from './password-policy.ts';
 import { PasswordRequirements, usePasswordPolicy } from './password-requirements.tsx';
@@ -44,32 +46,35 @@ export function VerifyEmailAction({ auth, oobCode }: { auth: Auth; oobCode: stri
     location.assign(AFTER_VERIFICATION);
   }
 
-  if (state === 'working') return <Loading label="Verifying your email address…" />;
+  if (state === 'working') return <Loading label={m('action.verifying')} />;
   if (state !== 'done') {
     return (
       <div className="space-y-6">
-        <Heading title="This verification link did not work" />
+        <Heading title={m('action.verifyFailed')} />
         <ErrorAlert id="action-error" message={state.error} />
         <p className="text-sm text-slate-600">
-          If your address is already verified, simply{' '}
-          <a className={buttonClass.link} href="/login">
-            sign in
-          </a>
-          . Otherwise sign in and ask for a new link on the{' '}
-          <a className={buttonClass.link} href="/email/verification">
-            verification page
-          </a>
-          .
+          {richText(m('action.verifyFailedText'), {
+            signIn: (
+              <a className={buttonClass.link} href="/login">
+                {m('action.signInLink')}
+              </a>
+            ),
+            verificationPage: (
+              <a className={buttonClass.link} href="/email/verification">
+                {m('action.verificationPageLink')}
+              </a>
+            ),
+          })}
         </p>
       </div>
     );
   }
   return (
     <div className="space-y-6">
-      <Heading title="Your email address is verified" intro="Thank you. You can now continue to the portal." />
-      <Notice tone="success">Email address verified.</Notice>
-      <ActionButton type="button" busy={busy} busyLabel="Opening…" onClick={continueOn}>
-        {auth.currentUser ? 'Continue' : 'Continue to sign in'}
+      <Heading title={m('action.verified')} intro={m('action.verifiedIntro')} />
+      <Notice tone="success">{m('action.verifiedNotice')}</Notice>
+      <ActionButton type="button" busy={busy} busyLabel={m('signedIn.opening')} onClick={continueOn}>
+        {auth.currentUser ? m('signedIn.continue') : m('action.continueToSignIn')}
       </ActionButton>
     </div>
   );
@@ -79,16 +84,16 @@ export function VerifyEmailAction({ auth, oobCode }: { auth: Auth; oobCode: stri
 export function ResetPasswordAction({ auth, oobCode }: { auth: Auth; oobCode: string }) {
   const { email, linkError, password, setPassword, confirm, setConfirm, fieldErrors, error, busy, done, policy, submit } = useResetPassword(auth, oobCode);
   if (linkError) return <ResetLinkFailed message={linkError} />;
-  if (email === null) return <Loading label="Checking your reset link…" />;
+  if (email === null) return <Loading label={m('action.checkingReset')} />;
   if (done) return <PasswordChanged email={email} />;
   return (
     <div className="space-y-6">
-      <Heading title="Choose a new password" intro={<>For <strong className="text-slate-900">{email}</strong>.</>} />
+      <Heading title={m('action.choosePassword')} intro={richText(m('action.forEmail'), { email: <strong className="text-slate-900">{email}</strong> })} />
       <form noValidate onSubmit={submit} className="space-y-4" aria-describedby="reset-password-error">
         {/* Lets password managers file the new password under the right account. */}
         <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
         <TextField
-          label="New password"
+          label={m('field.newPassword')}
           type="password"
           name="new-password"
           autoComplete="new-password"
@@ -101,13 +106,13 @@ export function ResetPasswordAction({ auth, oobCode }: { auth: Auth; oobCode: st
           disabled={busy}
           hint={
             <>
-              At least {MIN_PASSWORD_LENGTH} characters.
+              {m('action.atLeast', { count: MIN_PASSWORD_LENGTH })}
               <PasswordRequirements status={policy.status} />
             </>
           }
         />
         <TextField
-          label="Confirm new password"
+          label={m('field.confirmNewPassword')}
           type="password"
           name="confirm-password"
           autoComplete="new-password"
@@ -117,8 +122,8 @@ export function ResetPasswordAction({ auth, oobCode }: { auth: Auth; oobCode: st
           disabled={busy}
         />
         <ErrorAlert id="reset-password-error" message={error} />
-        <ActionButton busy={busy} busyLabel="Saving…">
-          Save new password
+        <ActionButton busy={busy} busyLabel={m('action.saving')}>
+          {m('action.savePassword')}
         </ActionButton>
       </form>
     </div>
@@ -154,7 +159,7 @@ function useResetPassword(auth: Auth, oobCode: string) {
     } catch (caught) {
       if (authErrorCode(caught) === 'auth/password-does-not-meet-requirements') {
         await policy.refresh(password);
-        setFieldErrors({ password: 'This password does not meet the password policy: see what it still needs above.' });
+        setFieldErrors({ password: m('check.policy') });
       } else {
         setError(authErrorMessage(caught));
       }
@@ -169,14 +174,16 @@ function useResetPassword(auth: Auth, oobCode: string) {
 function ResetLinkFailed({ message }: { message: string }) {
   return (
     <div className="space-y-6">
-      <Heading title="This reset link did not work" />
+      <Heading title={m('action.resetFailed')} />
       <ErrorAlert id="action-error" message={message} />
       <p className="text-sm text-slate-600">
-        Ask for a new link from the{' '}
-        <a className={buttonClass.link} href="/login">
-          sign-in page
-        </a>{' '}
-        (“Forgot password?”).
+        {richText(m('action.resetFailedText'), {
+          signInPage: (
+            <a className={buttonClass.link} href="/login">
+              {m('action.signInPageLink')}
+            </a>
+          ),
+        })}
       </p>
     </div>
   );
@@ -185,9 +192,9 @@ function ResetLinkFailed({ message }: { message: string }) {
 function PasswordChanged({ email }: { email: string }) {
   return (
     <div className="space-y-6">
-      <Heading title="Your password has been changed" intro={<>You can now sign in as <strong>{email}</strong> with your new password.</>} />
+      <Heading title={m('action.changed')} intro={richText(m('action.changedIntro'), { email: <strong>{email}</strong> })} />
       <a className={buttonClass.primary} href={`/login?email=${encodeURIComponent(email)}`}>
-        Sign in
+        {m('signup.signIn')}
       </a>
     </div>
   );

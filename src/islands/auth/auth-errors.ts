@@ -1,5 +1,7 @@
+import { m } from './messages.ts';
+
 /**
- * Human messages for the identity service's error codes. The first block is the error
+ * Human messages for the identity service's error codes, in the page's language (issue 17). The first block is the error
  * catalogue of spec §8; every code there has its own message so that a person (or support)
  * can tell the cases apart. Codes are Firebase Auth's, which carry an `auth/` prefix.
  */
@@ -19,50 +21,46 @@ export const SPEC_IDENTITY_ERROR_CODES = [
   'auth/invalid-auth-event',
 ] as const;
 
-export const AUTH_ERROR_MESSAGES: Readonly<Record<string, string>> = {
+/** The message of each code, in the page's language (the catalogue's `error.<code without auth/>`). */
+const CODE_MESSAGES = {
   // Spec §8.
-  'auth/user-mismatch': 'The account you just used is not the one that is signed in. Sign in again with the same account.',
-  'auth/password-does-not-meet-requirements':
-    'This password does not meet the password policy. Check the requirements listed under the password field.',
-  'auth/unauthorized-domain':
-    'Sign-in is not allowed from this web address. Please use the portal’s official address, or tell the administrators.',
-  'auth/popup-blocked':
-    'Your browser blocked the sign-in window. Allow pop-ups for this site, or use “Sign in with redirect” instead.',
-  'auth/popup-closed-by-user': 'The sign-in window was closed before sign-in finished. Try again when you are ready.',
-  'auth/cancelled-popup-request': 'Another sign-in window was opened, so this one was cancelled. Finish sign-in in the newest window.',
-  'auth/web-storage-unsupported':
-    'Your browser does not allow this site to store data, which sign-in needs. Turn off private mode or allow site data (cookies), then try again.',
-  'auth/network-request-failed': 'We could not reach the sign-in service. Check your internet connection and try again.',
-  'auth/operation-not-supported-in-this-environment':
-    'This way of signing in does not work in this browser. Try email and password, or another browser.',
-  'auth/invalid-api-key': 'Sign-in is not set up correctly on this portal (invalid API key). Please tell the administrators.',
-  'auth/auth-domain-config-required':
-    'Sign-in with Google is not set up correctly on this portal (missing auth domain). Please tell the administrators.',
-  'auth/internal-error': 'The sign-in service had an internal problem. Please try again in a moment.',
-  'auth/invalid-auth-event': 'The sign-in response was not valid. Please start sign-in again.',
+  'auth/user-mismatch': m('error.user-mismatch'),
+  'auth/password-does-not-meet-requirements': m('error.password-does-not-meet-requirements'),
+  'auth/unauthorized-domain': m('error.unauthorized-domain'),
+  'auth/popup-blocked': m('error.popup-blocked'),
+  'auth/popup-closed-by-user': m('error.popup-closed-by-user'),
+  'auth/cancelled-popup-request': m('error.cancelled-popup-request'),
+  'auth/web-storage-unsupported': m('error.web-storage-unsupported'),
+  'auth/network-request-failed': m('error.network-request-failed'),
+  'auth/operation-not-supported-in-this-environment': m('error.operation-not-supported-in-this-environment'),
+  'auth/invalid-api-key': m('error.invalid-api-key'),
+  'auth/auth-domain-config-required': m('error.auth-domain-config-required'),
+  'auth/internal-error': m('error.internal-error'),
+  'auth/invalid-auth-event': m('error.invalid-auth-event'),
 
   // Common cases of sign-in, sign-up, verification and password reset.
-  'auth/invalid-credential': 'The email or password is not correct.',
-  'auth/wrong-password': 'The email or password is not correct.',
-  'auth/user-not-found': 'The email or password is not correct.',
-  'auth/invalid-login-credentials': 'The email or password is not correct.',
-  'auth/email-already-in-use': 'An account with this email already exists. Sign in instead, or reset your password.',
-  'auth/invalid-email': 'Enter a valid email address, such as name@example.org.',
-  'auth/missing-email': 'Enter your email address.',
-  'auth/missing-password': 'Enter your password.',
-  'auth/weak-password': 'This password is too weak. Use at least 8 characters, mixing letters, numbers and symbols.',
-  'auth/too-many-requests': 'Too many attempts in a short time. Wait a few minutes, then try again.',
-  'auth/user-disabled': 'This account has been disabled. Contact the portal administrators if you think this is a mistake.',
-  'auth/expired-action-code': 'This link has expired. Ask for a new one and use it within the time given in the email.',
-  'auth/invalid-action-code': 'This link is not valid: it may have been used already or copied incompletely. Ask for a new one.',
-  'auth/requires-recent-login': 'For your security, sign in again before doing this.',
-  'auth/unauthorized-continue-uri': 'This portal’s address is not authorised to receive sign-in links. Please tell the administrators.',
-  'auth/account-exists-with-different-credential':
-    'An account already exists with this email using another sign-in method. Sign in with email and password instead.',
-  'auth/operation-not-allowed': 'This sign-in method is not enabled for the portal.',
-};
+  'auth/invalid-credential': m('error.invalid-credential'),
+  'auth/wrong-password': m('error.invalid-credential'),
+  'auth/user-not-found': m('error.invalid-credential'),
+  'auth/invalid-login-credentials': m('error.invalid-credential'),
+  'auth/email-already-in-use': m('error.email-already-in-use'),
+  'auth/invalid-email': m('error.invalid-email'),
+  'auth/missing-email': m('error.missing-email'),
+  'auth/missing-password': m('error.missing-password'),
+  'auth/weak-password': m('error.weak-password'),
+  'auth/too-many-requests': m('error.too-many-requests'),
+  'auth/user-disabled': m('error.user-disabled'),
+  'auth/expired-action-code': m('error.expired-action-code'),
+  'auth/invalid-action-code': m('error.invalid-action-code'),
+  'auth/requires-recent-login': m('error.requires-recent-login'),
+  'auth/unauthorized-continue-uri': m('error.unauthorized-continue-uri'),
+  'auth/account-exists-with-different-credential': m('error.account-exists-with-different-credential'),
+  'auth/operation-not-allowed': m('error.operation-not-allowed'),
+} satisfies Record<(typeof SPEC_IDENTITY_ERROR_CODES)[number], string> & Record<string, string>;
 
-export const FALLBACK_AUTH_ERROR_MESSAGE = 'Something went wrong while talking to the sign-in service. Please try again.';
+export const AUTH_ERROR_MESSAGES: Readonly<Record<string, string>> = CODE_MESSAGES;
+
+export const FALLBACK_AUTH_ERROR_MESSAGE = m('error.fallback');
 
 /** The error's Firebase code (`auth/…`), or null when it has none. */
 export function authErrorCode(error: unknown): string | null {

@@ -1,6 +1,7 @@
 import { GoogleAuthProvider, signInWithPopup, signInWithRedirect, type Auth, type User } from 'firebase/auth';
 import { useState } from 'react';
 import { authErrorCode, authErrorMessage } from './auth-errors.ts';
+import { m } from './messages.ts';
 import { buttonClass, Spinner } from './ui.tsx';
 
 /** Popup and redirect failures that, with the local emulator, mean Google's helper script could not load. */
@@ -16,10 +17,7 @@ function googleProvider(): GoogleAuthProvider {
 export function googleErrorMessage(error: unknown, localMode: boolean): string {
   const code = authErrorCode(error);
   if (localMode && code && HELPER_SCRIPT_FAILURES.has(code)) {
-    return (
-      'Google sign-in could not start: it needs a connection to Google, which this installation does not have. ' +
-      'Sign in with your email and password instead.'
-    );
+    return m('error.googleOffline');
   }
   return authErrorMessage(error);
 }
@@ -72,17 +70,17 @@ export function GoogleSignIn({ auth, localMode, disabled, onBusy, onError, onSig
     <div className="space-y-3">
       <button type="button" className={buttonClass.secondary} disabled={disabled || pending !== null} onClick={withPopup}>
         {pending === 'popup' ? <Spinner /> : <GoogleMark />}
-        {pending === 'popup' ? 'Waiting for the Google window…' : 'Sign in with Google'}
+        {pending === 'popup' ? m('google.waiting') : m('google.signIn')}
       </button>
       {pending === 'popup' && (
         <p role="status" className="text-sm text-slate-600">
-          Finish signing in in the Google window. If you close it, we will notice within a few seconds.
+          {m('google.finish')}
         </p>
       )}
       <p className="text-center text-sm text-slate-600">
-        Pop-ups blocked?{' '}
+        {m('google.popupsBlocked')}{' '}
         <button type="button" className={buttonClass.link} disabled={disabled || pending !== null} onClick={withRedirect}>
-          {pending === 'redirect' ? 'Going to Google…' : 'Sign in with Google using a redirect instead'}
+          {pending === 'redirect' ? m('google.going') : m('google.redirect')}
         </button>
       </p>
     </div>

@@ -3,11 +3,12 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { authErrorMessage } from './auth-errors.ts';
 import { GoogleSignIn, googleErrorMessage } from './google-sign-in.tsx';
 import { destinationAfterSignIn } from './navigation.ts';
+import { m } from './messages.ts';
 import { PasswordResetRequest } from './password-reset-request.tsx';
 import { endSession, syncSession } from './session.ts';
 import { SignedIn } from './signed-in.tsx';
 import { useAuth } from './use-auth.ts';
-import { ActionButton, buttonClass, EMAIL_PATTERN, ErrorAlert, Heading, Loading, TextField } from './ui.tsx';
+import { ActionButton, buttonClass, EMAIL_PATTERN, ErrorAlert, Heading, Loading, TextField, usePageTitle } from './ui.tsx';
 
 /** After any sign-in: token sync (best effort), then verification, `next` or the dashboard. */
 async function finishSignIn(user: User): Promise<void> {
@@ -23,6 +24,7 @@ function dropParam(name: string) {
 }
 
 export default function LoginIsland() {
+  usePageTitle(m('login.title'));
   const state = useAuth();
   const [checked, setChecked] = useState(false);
   const [signingIn, setSigningIn] = useState(false);
@@ -53,7 +55,7 @@ export default function LoginIsland() {
   }, [auth, checked, localMode]);
 
   if (state.status === 'error') return <ErrorAlert id="login-error" message={state.message} />;
-  if (state.status === 'loading' || !checked) return <Loading label={signingIn ? 'Signing you in…' : 'Loading…'} />;
+  if (state.status === 'loading' || !checked) return <Loading label={signingIn ? m('login.signingYouIn') : m('ui.loading')} />;
   if (state.user && !signingIn) return <SignedIn auth={state.auth} user={state.user} />;
 
   return (
@@ -114,10 +116,10 @@ function SignInForms({ auth, localMode, error, setError, signingIn, setSigningIn
 
   return (
     <div className="space-y-6">
-      <Heading title="Sign in" intro="Sign in to prepare national reports and manage the portal." />
+      <Heading title={m('login.title')} intro={m('login.intro')} />
       <form ref={form} noValidate onSubmit={submit} className="space-y-4" aria-describedby="login-error">
         <TextField
-          label="Email"
+          label={m('field.email')}
           type="email"
           name="email"
           autoComplete="email"
@@ -128,7 +130,7 @@ function SignInForms({ auth, localMode, error, setError, signingIn, setSigningIn
           disabled={signingIn}
         />
         <TextField
-          label="Password"
+          label={m('field.password')}
           type="password"
           name="password"
           autoComplete="current-password"
@@ -139,12 +141,12 @@ function SignInForms({ auth, localMode, error, setError, signingIn, setSigningIn
         />
         <div className="flex justify-end">
           <button type="button" className={`${buttonClass.link} text-sm`} onClick={() => setView('reset')}>
-            Forgot password?
+            {m('login.forgot')}
           </button>
         </div>
         <ErrorAlert id="login-error" message={error} />
-        <ActionButton busy={passwordBusy} busyLabel="Signing in…" disabled={signingIn}>
-          Sign in
+        <ActionButton busy={passwordBusy} busyLabel={m('login.signingIn')} disabled={signingIn}>
+          {m('login.submit')}
         </ActionButton>
       </form>
 
@@ -167,9 +169,9 @@ function SignInForms({ auth, localMode, error, setError, signingIn, setSigningIn
 /** What is missing or wrong in the sign-in form, by field. */
 function signInErrors(email: string, password: string): { email?: string; password?: string } {
   const errors: { email?: string; password?: string } = {};
-  if (!email) errors.email = 'Enter your email address.';
-  else if (!EMAIL_PATTERN.test(email)) errors.email = 'Enter a valid email address, such as name@example.org.';
-  if (!password) errors.password = 'Enter your password.';
+  if (!email) errors.email = m('error.missing-email');
+  else if (!EMAIL_PATTERN.test(email)) errors.email = m('error.invalid-email');
+  if (!password) errors.password = m('error.missing-password');
   return errors;
 }
 
@@ -177,7 +179,7 @@ function OrDivider() {
   return (
     <div className="flex items-center gap-3 text-sm text-slate-500" aria-hidden="true">
       <span className="h-px flex-1 bg-slate-200" />
-      or
+      {m('login.or')}
       <span className="h-px flex-1 bg-slate-200" />
     </div>
   );
@@ -186,9 +188,9 @@ function OrDivider() {
 function SignupInvitation() {
   return (
     <p className="border-t border-slate-200 pt-5 text-sm text-slate-600">
-      New to the portal?{' '}
+      {m('login.newHere')}{' '}
       <a className={buttonClass.link} href="/signup">
-        Create an account
+        {m('login.createAccount')}
       </a>
     </p>
   );

@@ -1,4 +1,5 @@
 import type { PasswordValidationStatus } from 'firebase/auth';
+import { m } from './messages.ts';
 
 /** Length the portal asks for before the identity service is even called. */
 export const MIN_PASSWORD_LENGTH = 8;
@@ -19,25 +20,25 @@ export function policyRequirements(status: PasswordValidationStatus): PasswordRe
   const list: PasswordRequirement[] = [];
   // The portal already asks for MIN_PASSWORD_LENGTH; a lower policy minimum (the SDK reports 6 by default) adds nothing.
   if (options.minPasswordLength !== undefined && options.minPasswordLength > MIN_PASSWORD_LENGTH) {
-    list.push({ id: 'min', label: `At least ${options.minPasswordLength} characters`, met: status.meetsMinPasswordLength !== false });
+    list.push({ id: 'min', label: m('policy.min', { count: options.minPasswordLength }), met: status.meetsMinPasswordLength !== false });
   }
   if (options.maxPasswordLength !== undefined) {
-    list.push({ id: 'max', label: `At most ${options.maxPasswordLength} characters`, met: status.meetsMaxPasswordLength !== false });
+    list.push({ id: 'max', label: m('policy.max', { count: options.maxPasswordLength }), met: status.meetsMaxPasswordLength !== false });
   }
   if (options.containsLowercaseLetter) {
-    list.push({ id: 'lower', label: 'A lowercase letter (a–z)', met: status.containsLowercaseLetter !== false });
+    list.push({ id: 'lower', label: m('policy.lower'), met: status.containsLowercaseLetter !== false });
   }
   if (options.containsUppercaseLetter) {
-    list.push({ id: 'upper', label: 'An uppercase letter (A–Z)', met: status.containsUppercaseLetter !== false });
+    list.push({ id: 'upper', label: m('policy.upper'), met: status.containsUppercaseLetter !== false });
   }
   if (options.containsNumericCharacter) {
-    list.push({ id: 'number', label: 'A number (0–9)', met: status.containsNumericCharacter !== false });
+    list.push({ id: 'number', label: m('policy.number'), met: status.containsNumericCharacter !== false });
   }
   if (options.containsNonAlphanumericCharacter) {
     const allowed = status.passwordPolicy.allowedNonAlphanumericCharacters;
     list.push({
       id: 'symbol',
-      label: allowed ? `A symbol, one of ${allowed}` : 'A symbol, such as ! or #',
+      label: allowed ? m('policy.symbolOf', { symbols: allowed }) : m('policy.symbol'),
       met: status.containsNonAlphanumericCharacter !== false,
     });
   }
@@ -46,7 +47,7 @@ export function policyRequirements(status: PasswordValidationStatus): PasswordRe
 
 /** Client-side checks of a new password and its confirmation; null when they pass. */
 export function newPasswordProblem(password: string, confirmation: string): string | null {
-  if (password.length < MIN_PASSWORD_LENGTH) return `Use at least ${MIN_PASSWORD_LENGTH} characters.`;
-  if (password !== confirmation) return 'The two passwords do not match.';
+  if (password.length < MIN_PASSWORD_LENGTH) return m('check.atLeast', { count: MIN_PASSWORD_LENGTH });
+  if (password !== confirmation) return m('check.mismatch');
   return null;
 }

@@ -1,5 +1,6 @@
 import { validatePassword, type Auth, type PasswordValidationStatus } from 'firebase/auth';
 import { useCallback, useRef, useState } from 'react';
+import { m } from './messages.ts';
 import { policyRequirements } from './password-policy.ts';
 
 /**
@@ -42,13 +43,13 @@ export function PasswordRequirements({ status }: { status: PasswordValidationSta
   if (requirements.length === 0) return null;
   return (
     <div className="mt-2 rounded-md border border-slate-200 bg-slate-50 px-3 py-2.5 text-sm">
-      <p className="font-medium text-slate-800">Your password needs:</p>
+      <p className="font-medium text-slate-800">{m('policy.title')}</p>
       <ul className="mt-1 space-y-0.5">
         {requirements.map((requirement) => (
           <li key={requirement.id} className={requirement.met ? 'text-emerald-800' : 'text-red-700'}>
             <span aria-hidden="true">{requirement.met ? '✓ ' : '✗ '}</span>
             {requirement.label}
-            <span className="sr-only">{requirement.met ? ' (met)' : ' (not met yet)'}</span>
+            <span className="sr-only">{requirement.met ? m('policy.met') : m('policy.notMet')}</span>
           </li>
         ))}
       </ul>

@@ -1,13 +1,14 @@
 import { sendPasswordResetEmail, type Auth } from 'firebase/auth';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { authErrorCode, authErrorMessage } from './auth-errors.ts';
+import { m } from './messages.ts';
 import { SimulatedEmail } from './simulated-email.tsx';
 import { ActionButton, buttonClass, EMAIL_PATTERN, ErrorAlert, Notice, TextField } from './ui.tsx';
 
 /** Codes that would tell a stranger whether an account exists: answered like a success. */
 const SILENT_CODES = new Set(['auth/user-not-found', 'auth/user-disabled']);
 
-export const RESET_SENT_MESSAGE = 'If an account exists for that email, we have sent a reset link. Check your inbox and spam folder.';
+export const RESET_SENT_MESSAGE = m('reset.sent');
 
 interface Props {
   auth: Auth;
@@ -32,7 +33,7 @@ export function PasswordResetRequest({ auth, localMode, initialEmail, onBack }: 
     setError(null);
     const value = email.trim();
     if (!EMAIL_PATTERN.test(value)) {
-      setEmailError(value ? 'Enter a valid email address, such as name@example.org.' : 'Enter your email address.');
+      setEmailError(value ? m('error.invalid-email') : m('error.missing-email'));
       return;
     }
     setEmailError(null);
@@ -52,9 +53,9 @@ export function PasswordResetRequest({ auth, localMode, initialEmail, onBack }: 
     <section aria-labelledby="reset-heading" className="space-y-5">
       <div className="space-y-2">
         <h2 id="reset-heading" ref={heading} tabIndex={-1} className="text-xl font-bold text-slate-900">
-          Reset your password
+          {m('reset.title')}
         </h2>
-        <p className="text-sm text-slate-600">Enter the email you use for the portal and we will send you a link to choose a new password.</p>
+        <p className="text-sm text-slate-600">{m('reset.intro')}</p>
       </div>
       {sent ? (
         <>
@@ -64,7 +65,7 @@ export function PasswordResetRequest({ auth, localMode, initialEmail, onBack }: 
       ) : (
         <form noValidate onSubmit={submit} className="space-y-4" aria-describedby="reset-error">
           <TextField
-            label="Email"
+            label={m('field.email')}
             type="email"
             name="email"
             autoComplete="email"
@@ -75,13 +76,13 @@ export function PasswordResetRequest({ auth, localMode, initialEmail, onBack }: 
             disabled={busy}
           />
           <ErrorAlert id="reset-error" message={error} />
-          <ActionButton busy={busy} busyLabel="Sending…">
-            Send reset link
+          <ActionButton busy={busy} busyLabel={m('reset.sending')}>
+            {m('reset.send')}
           </ActionButton>
         </form>
       )}
       <button type="button" className={buttonClass.link} onClick={onBack}>
-        ← Back to sign in
+        {m('reset.back')}
       </button>
     </section>
   );

@@ -1,6 +1,8 @@
 import type { Auth, User } from 'firebase/auth';
 import { useState } from 'react';
 import { authErrorMessage } from './auth-errors.ts';
+import { richText } from '../i18n/rich-text.tsx';
+import { m } from './messages.ts';
 import { destinationAfterSignIn } from './navigation.ts';
 import { endSession } from './session.ts';
 import { ActionButton, ErrorAlert, Heading } from './ui.tsx';
@@ -9,7 +11,7 @@ import { ActionButton, ErrorAlert, Heading } from './ui.tsx';
 export function SignedIn({ auth, user }: { auth: Auth; user: User }) {
   const [busy, setBusy] = useState<'continue' | 'sign-out' | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const name = user.displayName ? `${user.displayName} (${user.email ?? 'no email'})` : (user.email ?? 'your account');
+  const name = user.displayName ? `${user.displayName} (${user.email ?? m('signedIn.noEmail')})` : (user.email ?? m('signedIn.yourAccount'));
 
   async function signOutHere() {
     setBusy('sign-out');
@@ -24,23 +26,23 @@ export function SignedIn({ auth, user }: { auth: Auth; user: User }) {
 
   return (
     <div className="space-y-6">
-      <Heading title="You are already signed in" intro={<>You are signed in as <strong className="text-slate-900">{name}</strong>.</>} />
+      <Heading title={m('signedIn.title')} intro={richText(m('signedIn.intro'), { name: <strong className="text-slate-900">{name}</strong> })} />
       <ErrorAlert id="signed-in-error" message={error} />
       <div className="space-y-3">
         <ActionButton
           type="button"
           busy={busy === 'continue'}
-          busyLabel="Opening…"
+          busyLabel={m('signedIn.opening')}
           disabled={busy !== null}
           onClick={() => {
             setBusy('continue');
             location.assign(destinationAfterSignIn(user, location.search));
           }}
         >
-          Continue
+          {m('signedIn.continue')}
         </ActionButton>
-        <ActionButton type="button" variant="secondary" busy={busy === 'sign-out'} busyLabel="Signing out…" disabled={busy !== null} onClick={signOutHere}>
-          Sign out
+        <ActionButton type="button" variant="secondary" busy={busy === 'sign-out'} busyLabel={m('signedIn.signingOut')} disabled={busy !== null} onClick={signOutHere}>
+          {m('signedIn.signOut')}
         </ActionButton>
       </div>
     </div>

@@ -1,13 +1,14 @@
 import { createUserWithEmailAndPassword, sendEmailVerification, updateProfile, type Auth } from 'firebase/auth';
 import { useRef, useState, type FormEvent } from 'react';
 import { authErrorCode, authErrorMessage } from './auth-errors.ts';
+import { m } from './messages.ts';
 import { VERIFICATION_PATH } from './navigation.ts';
 import { MIN_PASSWORD_LENGTH } from './password-policy.ts';
 import { PasswordRequirements, usePasswordPolicy } from './password-requirements.tsx';
 import { rememberVerificationSent, syncSession } from './session.ts';
 import { SignedIn } from './signed-in.tsx';
 import { useAuth } from './use-auth.ts';
-import { ActionButton, buttonClass, EMAIL_PATTERN, ErrorAlert, Heading, Loading, TextField } from './ui.tsx';
+import { ActionButton, buttonClass, EMAIL_PATTERN, ErrorAlert, Heading, Loading, TextField, usePageTitle } from './ui.tsx';
 
 const NAME_MAX = 120;
 
@@ -17,14 +18,14 @@ type FieldErrors = Partial<Record<Field, string>>;
 function validate(values: Record<Field, string>): FieldErrors {
   const errors: FieldErrors = {};
   const name = values.name.trim();
-  if (!name) errors.name = 'Enter your name.';
-  else if (name.length > NAME_MAX) errors.name = `Use at most ${NAME_MAX} characters.`;
+  if (!name) errors.name = m('check.name');
+  else if (name.length > NAME_MAX) errors.name = m('check.atMost', { count: NAME_MAX });
   const email = values.email.trim();
-  if (!email) errors.email = 'Enter your email address.';
-  else if (!EMAIL_PATTERN.test(email)) errors.email = 'Enter a valid email address, such as name@example.org.';
-  if (values.password.length < MIN_PASSWORD_LENGTH) errors.password = `Use at least ${MIN_PASSWORD_LENGTH} characters.`;
-  if (!values.confirm) errors.confirm = 'Enter the password again.';
-  else if (values.confirm !== values.password) errors.confirm = 'The two passwords do not match.';
+  if (!email) errors.email = m('error.missing-email');
+  else if (!EMAIL_PATTERN.test(email)) errors.email = m('error.invalid-email');
+  if (values.password.length < MIN_PASSWORD_LENGTH) errors.password = m('check.atLeast', { count: MIN_PASSWORD_LENGTH });
+  if (!values.confirm) errors.confirm = m('check.confirm');
+  else if (values.confirm !== values.password) errors.confirm = m('check.mismatch');
   return errors;
 }
 
@@ -33,6 +34,7 @@ function validate(values: Record<Field, string>): FieldErrors {
  * server on the first API call; an administrator then activates the account and gives it a role.
  */
 export default function SignupIsland() {
+  usePageTitle(m('signup.title'));
   const state = useAuth();
   const [creating, setCreating] = useState(false);
   if (state.status === 'error') return <ErrorAlert id="signup-error" message={state.message} />;
@@ -95,7 +97,7 @@ function SignupForm({ auth, onCreating }: { auth: Auth; onCreating: (creating: b
     } catch (caught) {
       if (authErrorCode(caught) === 'auth/password-does-not-meet-requirements') {
         await policy.refresh(values.password);
-        setErrors({ password: 'This password does not meet the password policy: see what it still needs above.' });
+        setErrors({ password: m('check.policy') });
       } else {
         const fieldError = accountFieldError(caught);
         if (fieldError) setErrors(fieldError);
@@ -109,14 +111,14 @@ function SignupForm({ auth, onCreating }: { auth: Auth; onCreating: (creating: b
   return (
     <div className="space-y-6">
       <Heading
-        title="Create an account"
-        intro="For government officers and partners of the programme. After you verify your email, an administrator activates your account and gives it a role."
+        title={m('signup.title')}
+        intro={m('signup.intro')}
       />
       <form ref={form} noValidate onSubmit={submit} className="space-y-4" aria-describedby="signup-error">
-        <TextField label="Full name" name="name" autoComplete="name" value={values.name} onChange={set('name')} error={errors.name} disabled={busy} maxLength={NAME_MAX} />
-        <TextField label="Email" type="email" name="email" autoComplete="email" inputMode="email" value={values.email} onChange={set('email')} error={errors.email} disabled={busy} />
+        <TextField label={m('field.fullName')} name="name" autoComplete="name" value={values.name} onChange={set('name')} error={errors.name} disabled={busy} maxLength={NAME_MAX} />
+        <TextField label={m('field.email')} type="email" name="email" autoComplete="email" inputMode="email" value={values.email} onChange={set('email')} error={errors.email} disabled={busy} />
         <TextField
-          label="Password"
+          label={m('field.password')}
           type="password"
           name="new-password"
           autoComplete="new-password"
@@ -126,21 +128,21 @@ function SignupForm({ auth, onCreating }: { auth: Auth; onCreating: (creating: b
           disabled={busy}
           hint={
             <>
-              At least {MIN_PASSWORD_LENGTH} characters. A longer passphrase is stronger.
+              {m('signup.hint', { count: MIN_PASSWORD_LENGTH })}
               <PasswordRequirements status={policy.status} />
             </>
           }
         />
-        <TextField label="Confirm password" type="password" name="confirm-password" autoComplete="new-password" value={values.confirm} onChange={set('confirm')} error={errors.confirm} disabled={busy} />
+        <TextField label={m('field.confirmPassword')} type="password" name="confirm-password" autoComplete="new-password" value={values.confirm} onChange={set('confirm')} error={errors.confirm} disabled={busy} />
         <ErrorAlert id="signup-error" message={error} />
-        <ActionButton busy={busy} busyLabel="Creating your account…">
-          Create account
+        <ActionButton busy={busy} busyLabel={m('signup.creating')}>
+          {m('signup.submit')}
         </ActionButton>
       </form>
       <p className="border-t border-slate-200 pt-5 text-sm text-slate-600">
-        Already have an account?{' '}
+        {m('signup.haveAccount')}{' '}
         <a className={buttonClass.link} href="/login">
-          Sign in
+          {m('signup.signIn')}
         </a>
       </p>
     </div>

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { simulatedEmailLink, type EmailAction } from '../../lib/client/simulated-email.ts';
+import { m } from './messages.ts';
 
 const WHAT: Record<EmailAction, { link: string; subject: string }> = {
-  resetPassword: { link: 'Open the password reset link', subject: 'password reset' },
-  verifyEmail: { link: 'Open the verification link', subject: 'verification' },
+  resetPassword: { link: m('simulated.resetLink'), subject: m('simulated.resetSubject') },
+  verifyEmail: { link: m('simulated.verifyLink'), subject: m('simulated.verifySubject') },
 };
 
 /**
@@ -28,7 +29,7 @@ export function SimulatedEmail({ action, email, sentAt }: { action: EmailAction;
   return (
     <div role="status" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2.5 text-sm text-amber-950">
       <p>
-        This installation does not send email: the {WHAT[action].subject} email is simulated. It contains this link:
+        {m('simulated.text', { subject: WHAT[action].subject })}
       </p>
       <p className="mt-2">
         <a href={link} className="font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900">

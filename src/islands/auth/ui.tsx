@@ -1,4 +1,7 @@
-import { useId, useState, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react';
+import { PROGRAMME_NAME } from '../../lib/brand/mark.ts';
+import { PAGE_LOCALE } from '../i18n/page-locale.ts';
+import { m } from './messages.ts';
 
 const inputClass =
   'block w-full rounded-md border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-400 ' +
@@ -46,10 +49,10 @@ export function TextField({ label, error, hint, type = 'text', ...input }: Field
             type="button"
             className="absolute inset-y-1 right-1 rounded px-2 text-sm font-medium text-brand-700 hover:bg-brand-50"
             aria-pressed={visible}
-            aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+            aria-label={m(visible ? 'ui.hideField' : 'ui.showField', { field: label.toLocaleLowerCase() })}
             onClick={() => setVisible((v) => !v)}
           >
-            {visible ? 'Hide' : 'Show'}
+            {visible ? m('ui.hide') : m('ui.show')}
           </button>
         )}
       </div>
@@ -119,7 +122,7 @@ export function Heading({ title, intro }: { title: string; intro?: ReactNode }) 
 }
 
 /** Placeholder while the identity service starts, sized like a form to avoid layout shift. */
-export function Loading({ label = 'Loading…' }: { label?: string }) {
+export function Loading({ label = m('ui.loading') }: { label?: string }) {
   return (
     <div className="flex min-h-64 items-center justify-center gap-3 text-slate-600" role="status">
       <Spinner />
@@ -129,3 +132,10 @@ export function Loading({ label = 'Loading…' }: { label?: string }) {
 }
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The tab's title in the page's language (the static page carries the English one). */
+export function usePageTitle(title: string) {
+  useEffect(() => {
+    if (PAGE_LOCALE !== 'en') document.title = `${title} · ${PROGRAMME_NAME}`;
+  }, [title]);
+}

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { ResetPasswordAction, VerifyEmailAction } from './action-links.tsx';
+import { m } from './messages.ts';
 import { useAuth } from './use-auth.ts';
-import { buttonClass, ErrorAlert, Heading, Loading } from './ui.tsx';
+import { buttonClass, ErrorAlert, Heading, Loading, usePageTitle } from './ui.tsx';
 import { VerificationStatus } from './verification-status.tsx';
 
 type Action = { mode: 'verifyEmail' | 'resetPassword'; oobCode: string } | { mode: 'unsupported' } | null;
@@ -21,6 +22,7 @@ function readAction(search: string): Action {
  * action link (email verification, password reset) that points here.
  */
 export default function VerificationIsland() {
+  usePageTitle(m('verify.title'));
   const state = useAuth();
   // Read once on the client: the page is prerendered, so the query string is only known here.
   const [action] = useState<Action>(() => (typeof location === 'undefined' ? null : readAction(location.search)));
@@ -34,9 +36,9 @@ export default function VerificationIsland() {
   if (action?.mode === 'unsupported') {
     return (
       <div className="space-y-6">
-        <Heading title="This link is not handled here" intro="The link you followed is for an action this portal does not support." />
+        <Heading title={m('verify.unsupported')} intro={m('verify.unsupportedIntro')} />
         <a className={buttonClass.primary} href="/login">
-          Go to sign in
+          {m('verify.goToSignIn')}
         </a>
       </div>
     );
@@ -44,9 +46,9 @@ export default function VerificationIsland() {
   if (state.user) return <VerificationStatus auth={state.auth} user={state.user} localMode={localMode} />;
   return (
     <div className="space-y-6">
-      <Heading title="Verify your email address" intro="Sign in to see your verification status or to ask for a new verification link." />
+      <Heading title={m('verify.title')} intro={m('verify.signInIntro')} />
       <a className={buttonClass.primary} href="/login">
-        Sign in
+        {m('signup.signIn')}
       </a>
     </div>
   );

@@ -3,6 +3,8 @@ import { useEffect, useState } from 'react';
 import { authErrorMessage } from './auth-errors.ts';
 import { AFTER_VERIFICATION, VERIFICATION_PATH } from './navigation.ts';
 import { endSession, rememberVerificationSent, verificationSentAt } from './session.ts';
+import { richText } from '../i18n/rich-text.tsx';
+import { m } from './messages.ts';
 import { SimulatedEmail } from './simulated-email.tsx';
 import { ActionButton, ErrorAlert, Heading, Notice } from './ui.tsx';
 
@@ -35,41 +37,37 @@ export function VerificationStatus({ auth, user, localMode }: Props) {
   return (
     <div className="space-y-6">
       <Heading
-        title="Verify your email address"
-        intro={
-          <>
-            We sent a verification link to <strong className="text-slate-900">{user.email}</strong>. Open it, then come back here and continue.
-          </>
-        }
+        title={m('verify.title')}
+        intro={richText(m('verify.sentTo'), { email: <strong className="text-slate-900">{user.email}</strong> })}
       />
       {notice && <Notice tone="success">{notice}</Notice>}
       <ErrorAlert id="verification-error" message={error} />
       <div className="space-y-3">
-        <ActionButton type="button" busy={busy === 'continue'} busyLabel="Checking…" disabled={busy !== null} onClick={continueOn}>
-          I have verified — continue
+        <ActionButton type="button" busy={busy === 'continue'} busyLabel={m('verify.checking')} disabled={busy !== null} onClick={continueOn}>
+          {m('verify.done')}
         </ActionButton>
         <ActionButton
           type="button"
           variant="secondary"
           busy={busy === 'resend'}
-          busyLabel="Sending…"
+          busyLabel={m('verify.sending')}
           disabled={busy !== null || wait > 0}
           onClick={resend}
           aria-describedby={wait > 0 ? 'resend-wait' : undefined}
         >
-          Resend the link
+          {m('verify.resend')}
         </ActionButton>
         {wait > 0 && (
           <p id="resend-wait" className="text-center text-sm text-slate-600">
-            You can ask for another link in {wait} s.
+            {m('verify.wait', { seconds: wait })}
           </p>
         )}
       </div>
-      <p className="text-sm text-slate-600">No email? Check your spam folder, and make sure the address above is right.</p>
+      <p className="text-sm text-slate-600">{m('verify.noEmail')}</p>
       {localMode && user.email && <SimulatedEmail action="verifyEmail" email={user.email} sentAt={sentAt} />}
       <div className="border-t border-slate-200 pt-5">
-        <ActionButton type="button" variant="secondary" busy={busy === 'sign-out'} busyLabel="Signing out…" disabled={busy !== null} onClick={signOutHere}>
-          Sign out
+        <ActionButton type="button" variant="secondary" busy={busy === 'sign-out'} busyLabel={m('signedIn.signingOut')} disabled={busy !== null} onClick={signOutHere}>
+          {m('signedIn.signOut')}
         </ActionButton>
       </div>
     </div>
@@ -110,7 +108,7 @@ function useVerification(auth: Auth, user: User) {
       rememberVerificationSent(at);
       setSentAt(at);
       setNow(at);
-      setNotice(`We sent a new link to ${user.email}.`);
+      setNotice(m('verify.resent', { email: user.email ?? '' }));
     } catch (caught) {
       setError(authErrorMessage(caught));
     } finally {
@@ -127,7 +125,7 @@ function useVerification(auth: Auth, user: User) {
         location.assign(AFTER_VERIFICATION);
         return;
       }
-      setError('Your email address is not verified yet. Open the link in the email we sent you, then press this button again.');
+      setError(m('verify.notYet'));
     } catch (caught) {
       setError(authErrorMessage(caught));
     }
@@ -152,14 +150,14 @@ function useVerification(auth: Auth, user: User) {
 function Verified({ email, error, busy, onContinue, onSignOut }: { email: string | null; error: string | null; busy: Busy; onContinue: () => void; onSignOut: () => void }) {
   return (
     <div className="space-y-6">
-      <Heading title="Your email address is verified" intro={<>Thank you. You are signed in as <strong>{email}</strong>.</>} />
+      <Heading title={m('action.verified')} intro={richText(m('verify.signedInAs'), { email: <strong>{email}</strong> })} />
       <ErrorAlert id="verification-error" message={error} />
       <div className="space-y-3">
-        <ActionButton type="button" busy={busy === 'continue'} busyLabel="Opening…" disabled={busy !== null} onClick={onContinue}>
-          Continue
+        <ActionButton type="button" busy={busy === 'continue'} busyLabel={m('signedIn.opening')} disabled={busy !== null} onClick={onContinue}>
+          {m('signedIn.continue')}
         </ActionButton>
-        <ActionButton type="button" variant="secondary" busy={busy === 'sign-out'} busyLabel="Signing out…" disabled={busy !== null} onClick={onSignOut}>
-          Sign out
+        <ActionButton type="button" variant="secondary" busy={busy === 'sign-out'} busyLabel={m('signedIn.signingOut')} disabled={busy !== null} onClick={onSignOut}>
+          {m('signedIn.signOut')}
         </ActionButton>
       </div>
     </div>

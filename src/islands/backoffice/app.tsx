@@ -6,6 +6,7 @@ import { FullPageServerError, NotFoundView, ServerErrorView } from './errors/err
 import { $guard, startGuardNavigation, type GuardDecision } from './guards.ts';
 import { SignedInLayout } from './layout/signed-in-layout.tsx';
 import { SnackbarRegion } from './notifications/snackbar-region.tsx';
+import { m } from './messages.ts';
 import { startPageEffects } from './page-effects.ts';
 import { ROUTE_META } from './route-meta.ts';
 import { ProfileCompletionScreen, screenFor } from './screens.tsx';
@@ -37,10 +38,10 @@ function Content() {
 function renderDecision(decision: GuardDecision) {
   switch (decision.kind) {
     case 'wait':
-      return <FullPageStatus message={decision.reason === 'signingOut' ? 'Signing out…' : 'Loading your workspace…'} />;
+      return <FullPageStatus message={decision.reason === 'signingOut' ? m('app.signingOut') : m('app.loadingWorkspace')} />;
     case 'leave':
     case 'redirect':
-      return <FullPageStatus message="Redirecting…" />;
+      return <FullPageStatus message={m('app.redirecting')} />;
     case 'notFound':
       return (
         <SignedInLayout identity={decision.identity} activeItem={null}>
@@ -51,7 +52,7 @@ function renderDecision(decision: GuardDecision) {
       const { page, identity } = decision;
       if (page.route === 'profileCompletion') {
         return (
-          <Suspense fallback={<FullPageStatus message="Loading…" />}>
+          <Suspense fallback={<FullPageStatus message={m('app.loading')} />}>
             <ProfileCompletionScreen page={page} identity={identity} />
           </Suspense>
         );
@@ -60,7 +61,7 @@ function renderDecision(decision: GuardDecision) {
       return (
         <SignedInLayout identity={identity} activeItem={ROUTE_META[page.route].menuItem}>
           <ErrorBoundary key={page.path} fallback={(_, retry) => <ServerErrorView onRetry={retry} />}>
-            <Suspense fallback={<Skeleton rows={4} label="Loading the screen…" />}>
+            <Suspense fallback={<Skeleton rows={4} label={m('app.loadingScreen')} />}>
               <Screen page={page} identity={identity} />
             </Suspense>
           </ErrorBoundary>

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { $guard } from './guards.ts';
-import { documentTitle, ROUTE_META } from './route-meta.ts';
+import { documentTitle, NOT_FOUND_TITLE, ROUTE_META } from './route-meta.ts';
 
 /** Set on navigation: the next main heading to mount takes the focus (then clears it). */
 export const $focusHeadingPending = atom(false);
@@ -14,7 +14,7 @@ export function startPageEffects(): () => void {
   let lastPath: string | null = null;
   return $guard.subscribe((decision) => {
     if (decision.kind !== 'render' && decision.kind !== 'notFound') return;
-    document.title = documentTitle(decision.kind === 'render' ? ROUTE_META[decision.page.route].title : 'Page not found');
+    document.title = documentTitle(decision.kind === 'render' ? ROUTE_META[decision.page.route].title : NOT_FOUND_TITLE);
     // The router updates its store before it pushes the history entry: read the path after.
     queueMicrotask(() => {
       const path = location.pathname;

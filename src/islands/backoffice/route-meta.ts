@@ -1,9 +1,10 @@
 import { PROGRAMME_NAME } from '../../lib/brand/mark.ts';
 import type { BackofficeRouteName } from '../../lib/access/permissions.ts';
+import { m } from './messages.ts';
 import type { AppRoute } from './router.ts';
 
 export interface RouteMeta {
-  /** The screen's name: its heading and the first part of document.title. */
+  /** The screen's name in the page's language: its heading and the first part of document.title. */
   title: string;
   /** The sidebar item that is current while this route shows. */
   menuItem: BackofficeRouteName | null;
@@ -12,39 +13,42 @@ export interface RouteMeta {
 }
 
 export const ROUTE_META: Record<AppRoute, RouteMeta> = {
-  dashboard: { title: 'Dashboard', menuItem: 'dashboard' },
-  notifications: { title: 'Notifications', menuItem: null },
-  nationalReports: { title: 'National Reports', menuItem: 'nationalReports' },
-  nationalReportQuestionnaire: { title: 'Questionnaire and reporting cycles', menuItem: 'nationalReports' },
-  nationalReportIndicatorForm: { title: 'National report indicators', menuItem: 'nationalReports' },
-  nationalReportIndicatorPreview: { title: 'National report preview', menuItem: 'nationalReports' },
-  nationalReportForm: { title: 'National report', menuItem: 'nationalReports' },
-  profileOverview: { title: 'Urbanisation Profile: Overview', menuItem: 'profileOverview' },
-  profileOverviewForm: { title: 'Urbanisation Profile overview', menuItem: 'profileOverview' },
-  profileAnalytics: { title: 'Urbanisation Profile: Analytics', menuItem: 'profileAnalytics' },
-  profileAnalyticsCategory: { title: 'Urbanisation Profile analytics', menuItem: 'profileAnalytics' },
-  profileAnalyticsForm: { title: 'Urbanisation Profile figures', menuItem: 'profileAnalytics' },
-  bestPractices: { title: 'Best Practices', menuItem: 'bestPractices' },
-  bestPracticeForm: { title: 'Best practice', menuItem: 'bestPractices' },
-  users: { title: 'Users', menuItem: 'users' },
-  userForm: { title: 'Edit user', menuItem: 'users' },
-  acl: { title: 'Access Control', menuItem: 'acl' },
-  contactMessages: { title: 'Messages', menuItem: 'contactMessages' },
-  countries: { title: 'Country settings', menuItem: 'countries' },
-  sentMail: { title: 'Sent mail', menuItem: 'sentMail' },
+  dashboard: { title: m('route.dashboard'), menuItem: 'dashboard' },
+  notifications: { title: m('route.notifications'), menuItem: null },
+  nationalReports: { title: m('route.nationalReports'), menuItem: 'nationalReports' },
+  nationalReportQuestionnaire: { title: m('route.nationalReportQuestionnaire'), menuItem: 'nationalReports' },
+  nationalReportIndicatorForm: { title: m('route.nationalReportIndicatorForm'), menuItem: 'nationalReports' },
+  nationalReportIndicatorPreview: { title: m('route.nationalReportIndicatorPreview'), menuItem: 'nationalReports' },
+  nationalReportForm: { title: m('route.nationalReportForm'), menuItem: 'nationalReports' },
+  profileOverview: { title: m('route.profileOverview'), menuItem: 'profileOverview' },
+  profileOverviewForm: { title: m('route.profileOverviewForm'), menuItem: 'profileOverview' },
+  profileAnalytics: { title: m('route.profileAnalytics'), menuItem: 'profileAnalytics' },
+  profileAnalyticsCategory: { title: m('route.profileAnalyticsCategory'), menuItem: 'profileAnalytics' },
+  profileAnalyticsForm: { title: m('route.profileAnalyticsForm'), menuItem: 'profileAnalytics' },
+  bestPractices: { title: m('route.bestPractices'), menuItem: 'bestPractices' },
+  bestPracticeForm: { title: m('route.bestPracticeForm'), menuItem: 'bestPractices' },
+  users: { title: m('route.users'), menuItem: 'users' },
+  userForm: { title: m('route.userForm'), menuItem: 'users' },
+  acl: { title: m('route.acl'), menuItem: 'acl' },
+  contactMessages: { title: m('route.contactMessages'), menuItem: 'contactMessages' },
+  countries: { title: m('route.countries'), menuItem: 'countries' },
+  sentMail: { title: m('route.sentMail'), menuItem: 'sentMail' },
   // Not in the sidebar, whose items spec §2 fixes: reached from the dashboard and the screens whose texts it translates.
-  translations: { title: 'Translations', menuItem: null },
-  cmsBanner: { title: 'Banners', menuItem: 'cmsBanner' },
-  cmsVideo: { title: 'Media Gallery', menuItem: 'cmsVideo' },
-  cmsPartner: { title: 'Partners', menuItem: 'cmsPartner' },
-  cmsBannerForm: { title: 'Banner', menuItem: 'cmsBanner' },
-  cmsVideoForm: { title: 'Media gallery item', menuItem: 'cmsVideo' },
-  cmsPartnerForm: { title: 'Partner', menuItem: 'cmsPartner' },
-  profileCompletion: { title: 'Complete your profile', menuItem: null },
-  myProfile: { title: 'My profile', menuItem: null },
+  translations: { title: m('route.translations'), menuItem: null },
+  cmsBanner: { title: m('route.cmsBanner'), menuItem: 'cmsBanner' },
+  cmsVideo: { title: m('route.cmsVideo'), menuItem: 'cmsVideo' },
+  cmsPartner: { title: m('route.cmsPartner'), menuItem: 'cmsPartner' },
+  cmsBannerForm: { title: m('route.cmsBannerForm'), menuItem: 'cmsBanner' },
+  cmsVideoForm: { title: m('route.cmsVideoForm'), menuItem: 'cmsVideo' },
+  cmsPartnerForm: { title: m('route.cmsPartnerForm'), menuItem: 'cmsPartner' },
+  profileCompletion: { title: m('route.profileCompletion'), menuItem: null },
+  myProfile: { title: m('route.myProfile'), menuItem: null },
 };
 
 export const SITE_NAME = PROGRAMME_NAME;
+
+/** "Page not found", for the title of an address with no screen. */
+export const NOT_FOUND_TITLE = m('route.notFound');
 
 export function documentTitle(screen: string): string {
   return `${screen} · ${SITE_NAME}`;

@@ -12,28 +12,10 @@ import { describe, expect, test } from 'vitest';
 
 /** Parts not translated yet: each leaves this list when its catalogue is written. */
 const NOT_YET: readonly string[] = [
-  'src/islands/auth/',
-  'src/islands/backoffice/access/',
-  'src/islands/backoffice/account/',
-  'src/islands/backoffice/contact/',
-  'src/islands/backoffice/countries/',
-  'src/islands/backoffice/dashboard/',
-  'src/islands/backoffice/errors/',
-  'src/islands/backoffice/layout/sidebar.tsx',
-  'src/islands/backoffice/layout/signed-in-layout.tsx',
-  'src/islands/backoffice/layout/inactive-users.tsx',
-  'src/islands/backoffice/notifications/',
-  'src/islands/backoffice/profile/',
-  'src/islands/backoffice/publishing/',
-  'src/islands/backoffice/sent-mail/',
-  'src/islands/backoffice/ui/',
-  'src/islands/backoffice/upcoming/',
-  'src/islands/backoffice/users/',
-  'src/islands/backoffice/app.tsx',
 ];
 
 /** Proper names and symbols that read the same in every language. */
-const KEPT = new Set(['Asia-Pacific Urban Agenda', 'UN-Habitat', 'Google', 'CSV', 'XLSX', 'PDF', 'Markdown', 'Excel']);
+const KEPT = new Set(['Asia-Pacific Urban Agenda', 'Asia-Pacific', 'Urban Agenda', 'UN-Habitat', 'Google', 'CSV', 'XLSX', 'PDF', 'Markdown', 'Excel']);
 const TEXT_ATTRIBUTES = new Set(['aria-label', 'aria-description', 'aria-roledescription', 'aria-valuetext', 'title', 'placeholder', 'alt', 'label', 'description', 'hint', 'emptyText', 'confirmLabel', 'cancelLabel']);
 const SNACKBARS = new Set(['notify', 'notifySuccess', 'notifyError']);
 
@@ -47,6 +29,7 @@ function shownByJsx(node: ts.Node): boolean {
   let current = node.parent;
   let child: ts.Node = node;
   while (current) {
+    // Shown, unless it is the value of an attribute that is not text (`className={open ? 'a b' : 'c'}`).
     if (ts.isJsxExpression(current)) return !ts.isJsxAttribute(current.parent) || TEXT_ATTRIBUTES.has(current.parent.name.getText());
     if (ts.isConditionalExpression(current) && current.condition === child) return false;
     if (ts.isBinaryExpression(current) && ![ts.SyntaxKind.BarBarToken, ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.AmpersandAmpersandToken].includes(current.operatorToken.kind)) return false;

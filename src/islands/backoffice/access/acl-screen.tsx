@@ -6,7 +6,9 @@ import { ConflictNotice } from '../ui/conflict-notice.tsx';
 import { ErrorState, Skeleton } from '../ui/states.tsx';
 import { useLeaveGuard } from '../lib/leave-guard.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { roleLabel } from '../ui/format.ts';
 import { ui } from '../ui/styles.ts';
+import { m } from './messages.ts';
 import {
   $acl,
   $aclChanges,
@@ -21,6 +23,15 @@ import {
   showTheirAclKeepingMine,
 } from './acl-store.ts';
 
+/** The modules and rules of the matrix in the page's language, by code (the API names them in English). */
+const MODULE_TEXTS: Partial<Record<string, string>> = {
+  national_report: m('module.national_report'),
+  'urban-profile-overview': m('module.urban-profile-overview'),
+  'urban-profile-analytics': m('module.urban-profile-analytics'),
+  'best-practice': m('module.best-practice'),
+};
+const RULE_TEXTS: Partial<Record<string, string>> = { view: m('rule.view'), create: m('rule.create'), update: m('rule.update') };
+
 /** /admin/acl: which role may view, create and update in each module. */
 export function AclScreen(_: ScreenProps) {
   const acl = useStore($acl);
@@ -31,13 +42,11 @@ export function AclScreen(_: ScreenProps) {
 
   return (
     <>
-      <PageHeading description="Choose what each role may do in each module. Changes apply to everyone holding the role once saved.">
-        Access Control
-      </PageHeading>
+      <PageHeading description={m('intro')}>{m('title')}</PageHeading>
       {acl.error !== undefined && !acl.data ? (
-        <ErrorState error={acl.error} title="The access control matrix could not be loaded" onRetry={() => $acl.invalidate()} />
+        <ErrorState error={acl.error} title={m('loadFailed')} onRetry={() => $acl.invalidate()} />
       ) : !acl.data ? (
-        <Skeleton rows={6} label="Loading the access control matrix…" />
+        <Skeleton rows={6} label={m('loading')} />
       ) : (
         <form
           onSubmit={(event) => {
@@ -47,13 +56,13 @@ export function AclScreen(_: ScreenProps) {
         >
           <div className="sticky top-16 z-20 -mx-2 mb-6 flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white/95 px-4 py-3 shadow-xs backdrop-blur">
             <p role="status" className={`flex-1 text-sm ${changes > 0 ? 'font-semibold text-amber-900' : 'text-slate-600'}`}>
-              {changes === 0 ? 'All changes saved' : changes === 1 ? '1 unsaved change' : `${changes} unsaved changes`}
+              {changes === 0 ? m('allSaved') : m('unsaved', { count: changes })}
             </p>
             <button type="button" className={ui.secondaryButton} disabled={changes === 0 || save.loading} onClick={resetAclEdits}>
-              Reset
+              {m('reset')}
             </button>
             <button type="submit" className={ui.primaryButton} disabled={changes === 0 || save.loading}>
-              {save.loading ? 'Saving…' : 'Save'}
+              {save.loading ? m('saving') : m('save')}
             </button>
           </div>
           {conflict ? (
@@ -63,7 +72,7 @@ export function AclScreen(_: ScreenProps) {
           ) : (
             save.error !== undefined && (
               <div className="mb-6">
-                <ErrorState error={save.error} title="The access control was not saved" />
+                <ErrorState error={save.error} title={m('notSaved')} />
               </div>
             )
           )}
@@ -74,15 +83,12 @@ export function AclScreen(_: ScreenProps) {
           </div>
           <ConfirmDialog
             open={guard.pending !== null}
-            title="Leave without saving?"
-            confirmLabel="Leave and discard"
+            title={m('leaveTitle')}
+            confirmLabel={m('leaveConfirm')}
             onConfirm={() => guard.leave(resetAclEdits)}
             onCancel={guard.stay}
           >
-            <p>
-              {changes === 1 ? 'One change' : `${changes} changes`} to the access control {changes === 1 ? 'has' : 'have'} not been saved. They
-              will be lost.
-            </p>
+            <p>{m('leaveText', { count: changes })}</p>
           </ConfirmDialog>
         </form>
       )}
@@ -94,23 +100,22 @@ export function AclScreen(_: ScreenProps) {
 function AclConflictNotice({ conflict }: { conflict: NonNullable<ReturnType<typeof $aclConflict.get>> }) {
   return (
         <ConflictNotice
-          title="The access control was changed while you were editing"
+          title={m('conflictTitle')}
           record={conflict}
-          what="the access control"
+          what={m('conflictWhat')}
           actions={
             <>
               <button type="button" className={ui.primaryButton} onClick={showTheirAclKeepingMine}>
-                Show their version with my changes
+                {m('showTheirs')}
               </button>
               <button type="button" className={ui.secondaryButton} onClick={discardMineForTheirs}>
-                Discard my changes
+                {m('discardMine')}
               </button>
             </>
           }
         >
           <p className="mt-1 text-sm text-slate-700">
-            Your changes were not saved and are still marked below. Show their version with your changes on top, check
-            them, then save again.
+            {m('conflictText')}
           </p>
         </ConflictNotice>
   );
@@ -119,20 +124,21 @@ function AclConflictNotice({ conflict }: { conflict: NonNullable<ReturnType<type
 function ModuleMatrix({ acl, module }: { acl: AclResponse; module: AclResponse['modules'][number] }) {
   const edits = useStore($aclEdits);
   const headingId = `acl-${module.module}`;
+  const moduleLabel = MODULE_TEXTS[module.module] ?? module.label;
   return (
     <section aria-labelledby={headingId} className={`${ui.cardFlush}`}>
       <h2 id={headingId} className="border-b border-slate-200 px-4 py-3 text-lg font-semibold text-slate-900">
-        {module.label}
+        {moduleLabel}
       </h2>
       <div>
         <table className="stack-table stack-inline-cells min-w-full">
-          <caption className="sr-only">Rules of each role in {module.label}</caption>
+          <caption className="sr-only">{m('caption', { module: moduleLabel })}</caption>
           <thead className="bg-slate-50">
             <tr>
-              <th scope="col" className={ui.th}>Role</th>
+              <th scope="col" className={ui.th}>{m('role')}</th>
               {module.rules.map((rule) => (
                 <th key={rule.action} scope="col" className={`${ui.th} text-center`}>
-                  {rule.label}
+                  {RULE_TEXTS[rule.action] ?? rule.label}
                 </th>
               ))}
             </tr>
@@ -141,7 +147,7 @@ function ModuleMatrix({ acl, module }: { acl: AclResponse; module: AclResponse['
             {module.permissions.map((role) => (
               <tr key={role.id}>
                 <th scope="row" className={`${ui.td} text-left font-medium`}>
-                  {role.description}
+                  {roleLabel(role)}
                 </th>
                 {module.rules.map((rule) => {
                   const key = cellKey(module.module, role.id, rule.action);
@@ -157,13 +163,13 @@ function ModuleMatrix({ acl, module }: { acl: AclResponse; module: AclResponse['
                           className="size-5 accent-brand-600"
                           checked={checked}
                           onChange={(event) => setRule(module.module, role.id, rule.action, event.target.checked)}
-                          aria-label={`${role.description} may ${rule.label} in ${module.label}`}
+                          aria-label={m('cell', { role: roleLabel(role), rule: RULE_TEXTS[rule.action] ?? rule.label, module: moduleLabel })}
                         />
                         <span aria-hidden="true" className="text-sm md:hidden">
-                          {rule.label}
+                          {RULE_TEXTS[rule.action] ?? rule.label}
                         </span>
                       </label>
-                      {changed && <span className="sr-only"> (unsaved)</span>}
+                      {changed && <span className="sr-only">{m('unsavedMark')}</span>}
                     </td>
                   );
                 })}

@@ -5,6 +5,7 @@ import { api, conflictOf } from '../lib/api.ts';
 import { createFetcherStore, createMutatorStore, fetchWith, mutateCache } from '../lib/query.ts';
 import { notifySuccess } from '../notifications/snackbar-store.ts';
 import { refreshIdentity } from '../session.ts';
+import { m } from './messages.ts';
 
 export const ACL_KEY = 'administration/acl';
 
@@ -77,7 +78,7 @@ export const $aclConflict = atom<AclResponse | null>(null);
 /** Saves the matrix, shows what the server now holds and re-reads the signed-in user's rights. */
 export const $saveAcl = createMutatorStore<void, AclResponse>(async () => {
   const { data } = $acl.get();
-  if (!data) throw new Error('The access control matrix is not loaded');
+  if (!data) throw new Error(m('notLoaded'));
   $aclConflict.set(null);
   try {
     const saved = await api.request('POST', 'administration/acl/saved', {

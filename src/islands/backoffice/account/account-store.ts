@@ -8,9 +8,9 @@ import { newPasswordProblem } from '../../auth/password-policy.ts';
 import { api, ApiError, conflictOf } from '../lib/api.ts';
 import { fieldErrorsOf, type FieldErrors } from '../lib/field-errors.ts';
 import { createMutatorStore } from '../lib/query.ts';
-import { formatBytes } from '../cms/image-upload.ts';
 import { notifySuccess } from '../notifications/snackbar-store.ts';
 import { refreshIdentity } from '../session.ts';
+import { m } from './messages.ts';
 
 export interface DetailsInput {
   name: string;
@@ -42,24 +42,26 @@ export const $saveDetails = createMutatorStore<{ input: DetailsInput; identity: 
     if (conflictOf(error, WhoamiSchema)) {
       // Changed meanwhile (by an administrator): the next save is based on the account as it is now.
       await refreshIdentity();
-      throw new ApiError(409, 'Your account was changed by an administrator meanwhile. Your changes are still here: check them and save again.');
+      throw new ApiError(409, m('details.conflict'));
     }
     throw error;
   }
   await refreshIdentity();
-  notifySuccess('Your details are saved');
+  notifySuccess(m('details.saved'));
   return saved.message;
 });
 
 export const PHOTO_ACCEPT = CMS_UPLOAD_TYPES.join(',');
+/** The largest photo, in megabytes, for the hint and the refusal. */
+export const PHOTO_MAX_MB = PHOTO_MAX_BYTES / 1024 / 1024;
 
 /** The server's limits, checked before any byte is sent; null when the file may go. */
 export function checkPhotoFile(file: Pick<File, 'type' | 'size'>): string | null {
   if (!(CMS_UPLOAD_TYPES as readonly string[]).includes(file.type)) {
-    return 'This file is not a JPEG, PNG or WebP image. Choose a photo in one of these formats.';
+    return m('photo.wrongType');
   }
-  if (file.size > PHOTO_MAX_BYTES) return `This photo is too large: a photo may be at most ${formatBytes(PHOTO_MAX_BYTES)}.`;
-  if (file.size === 0) return 'This file is empty. Choose another one.';
+  if (file.size > PHOTO_MAX_BYTES) return m('photo.tooLarge', { mb: PHOTO_MAX_MB });
+  if (file.size === 0) return m('photo.empty');
   return null;
 }
 
@@ -75,14 +77,14 @@ export const $uploadPhoto = createMutatorStore<File, string | null>(async ({ dat
   form.append('file', file);
   const photo = await photoRequest('POST', form);
   await refreshIdentity();
-  notifySuccess('Your photo is saved');
+  notifySuccess(m('photo.saved'));
   return photo;
 });
 
 export const $removePhoto = createMutatorStore<void, null>(async () => {
   await photoRequest('DELETE');
   await refreshIdentity();
-  notifySuccess('Your photo is removed');
+  notifySuccess(m('photo.removed'));
   return null;
 });
 
@@ -102,17 +104,17 @@ export class PasswordChangeError extends Error {
  * (it asks for a recent sign-in), then sets the new one.
  */
 export async function changePassword(current: string, next: string, confirmation: string): Promise<void> {
-  if (!current) throw new PasswordChangeError('Enter your current password.', 'current');
+  if (!current) throw new PasswordChangeError(m('password.enterCurrent'), 'current');
   const problem = newPasswordProblem(next, confirmation);
   if (problem) throw new PasswordChangeError(problem, 'next');
-  if (next === current) throw new PasswordChangeError('Choose a password different from the current one.', 'next');
+  if (next === current) throw new PasswordChangeError(m('password.different'), 'next');
   const auth = await getFirebaseAuth();
   const user = auth.currentUser;
-  if (!user?.email) throw new PasswordChangeError('Sign in again to change your password.', null);
+  if (!user?.email) throw new PasswordChangeError(m('password.signInAgain'), null);
   try {
     await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, current));
   } catch (error) {
-    if (WRONG_PASSWORD_CODES.has(authErrorCode(error) ?? '')) throw new PasswordChangeError('The current password is not right.', 'current');
+    if (WRONG_PASSWORD_CODES.has(authErrorCode(error) ?? '')) throw new PasswordChangeError(m('password.wrong'), 'current');
     throw new PasswordChangeError(authErrorMessage(error), null);
   }
   try {
@@ -127,7 +129,7 @@ export async function changePassword(current: string, next: string, confirmation
 export async function sendVerification(): Promise<void> {
   const auth = await getFirebaseAuth();
   const user = auth.currentUser;
-  if (!user) throw new Error('Sign in again to verify your email address.');
+  if (!user) throw new Error(m('email.signInAgain'));
   try {
     await sendEmailVerification(user, { url: `${location.origin}/email/verification` });
   } catch (error) {

@@ -1,9 +1,28 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { KIND_LABELS } from '../../../lib/notifications/texts.ts';
+import type { NotificationKind } from '../../../lib/notifications/kinds.ts';
 import { ErrorState, Skeleton } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { $emailChoices, setEmailChoice } from './email-choices-store.ts';
+import { m } from './messages.ts';
+
+/** Each kind of notification in the page's language (src/lib's KIND_LABELS stays English, for the server). */
+const KIND_TEXTS: Record<NotificationKind, string> = {
+  'report.submitted': m('kind.report.submitted'),
+  'report.returned': m('kind.report.returned'),
+  'report.accepted': m('kind.report.accepted'),
+  'report.published': m('kind.report.published'),
+  'report.unlocked': m('kind.report.unlocked'),
+  'report.reminder': m('kind.report.reminder'),
+  'practice.submitted': m('kind.practice.submitted'),
+  'practice.returned': m('kind.practice.returned'),
+  'practice.published': m('kind.practice.published'),
+  'practice.commented': m('kind.practice.commented'),
+  'contact.received': m('kind.contact.received'),
+  'account.awaiting': m('kind.account.awaiting'),
+  'account.activated': m('kind.account.activated'),
+  'account.role.changed': m('kind.account.role.changed'),
+};
 
 /** The account's email choices: each kind of notification the person can receive, on or off. */
 export function EmailChoicesSection() {
@@ -15,22 +34,22 @@ export function EmailChoicesSection() {
   return (
     <section aria-labelledby="email-choices-title" className={ui.card}>
       <h2 id="email-choices-title" className="text-lg font-semibold text-slate-900">
-        Emails
+        {m('choices.title')}
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        Every notification shows under the bell. Choose which ones also come to you by email.
+        {m('choices.intro')}
       </p>
       {error !== undefined && !data ? (
         <div className="mt-4">
-          <ErrorState error={error} title="Your email choices could not be loaded" onRetry={() => $emailChoices.invalidate()} />
+          <ErrorState error={error} title={m('choices.loadFailed')} onRetry={() => $emailChoices.invalidate()} />
         </div>
       ) : !data ? (
         <div className="mt-4">
-          <Skeleton rows={4} label="Loading your email choices…" />
+          <Skeleton rows={4} label={m('choices.loading')} />
         </div>
       ) : (
         <fieldset className="mt-4" disabled={saving} aria-busy={saving}>
-          <legend className="text-sm font-medium text-slate-800">Send me an email when:</legend>
+          <legend className="text-sm font-medium text-slate-800">{m('choices.legend')}</legend>
           <ul className="mt-3 space-y-3">
             {data.data.kinds.map((choice) => (
               <li key={choice.kind}>
@@ -49,7 +68,7 @@ export function EmailChoicesSection() {
                       });
                     }}
                   />
-                  <span>{KIND_LABELS[choice.kind]}</span>
+                  <span>{KIND_TEXTS[choice.kind]}</span>
                 </label>
               </li>
             ))}

@@ -3,6 +3,7 @@ import type { NotificationKind } from '../../../lib/notifications/kinds.ts';
 import { api, ApiError } from '../lib/api.ts';
 import { createFetcherStore, fetchWith, invalidatePrefixes } from '../lib/query.ts';
 import { notifyError, notifySuccess } from '../notifications/snackbar-store.ts';
+import { m } from './messages.ts';
 
 export const EMAIL_CHOICES_KEY = 'notifications/preferences';
 
@@ -13,10 +14,10 @@ export const $emailChoices = createFetcherStore([EMAIL_CHOICES_KEY], { fetcher: 
 export async function setEmailChoice(kind: NotificationKind, email: boolean, version: number): Promise<void> {
   try {
     await api.request('POST', EMAIL_CHOICES_KEY, { body: { email: { [kind]: email }, version }, schema: EmailChoicesResponseSchema });
-    notifySuccess(email ? 'You will get these emails' : 'You will not get these emails');
+    notifySuccess(email ? m('choices.on') : m('choices.off'));
   } catch (error) {
-    if (error instanceof ApiError && error.status === 409) notifyError('Your email choices changed in another window: check them and try again');
-    else notifyError(error instanceof Error ? error.message : 'Your choice was not saved');
+    if (error instanceof ApiError && error.status === 409) notifyError(m('choices.conflict'));
+    else notifyError(error instanceof Error ? error.message : m('choices.notSaved'));
   } finally {
     invalidatePrefixes(EMAIL_CHOICES_KEY);
   }

@@ -12,13 +12,15 @@ import { $saveDetails, checkDetails } from './account-store.ts';
 import { EmailChoicesSection } from './email-choices-section.tsx';
 import { EmailSection, PasswordSection } from './security-sections.tsx';
 import { PhotoSection } from './photo-section.tsx';
+import { roleLabel } from '../ui/format.ts';
+import { m } from './messages.ts';
 
 /** /profile: the signed-in person's own account (name, phone, photo, password, email, email choices). */
 export function MyProfileScreen({ identity }: ScreenProps) {
   const auth = useStore($auth);
   return (
     <>
-      <PageHeading description="Your name and photo as colleagues see them, how to reach you, how you sign in, and which emails you get.">My profile</PageHeading>
+      <PageHeading description={m('intro')}>{m('title')}</PageHeading>
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <DetailsSection identity={identity} />
@@ -51,7 +53,7 @@ function DetailsSection({ identity }: Pick<ScreenProps, 'identity'>) {
   return (
     <section aria-labelledby="details-title" className={ui.card}>
       <h2 id="details-title" className="text-lg font-semibold text-slate-900">
-        Your details
+        {m('details.title')}
       </h2>
       <form
         noValidate
@@ -66,28 +68,28 @@ function DetailsSection({ identity }: Pick<ScreenProps, 'identity'>) {
           else void $saveDetails.mutate({ input, identity });
         }}
       >
-        {generalError && <ErrorState error={generalError} title="Your details were not saved" />}
+        {generalError && <ErrorState error={generalError} title={m('details.notSaved')} />}
         <div className="grid gap-5 sm:grid-cols-2">
           <NameField idPrefix="me" value={name} onChange={setName} errors={errors} />
           <PhoneField idPrefix="me" value={phone} onChange={setPhone} errors={errors} />
         </div>
         <dl className="grid gap-4 rounded-md bg-slate-50 p-4 text-sm sm:grid-cols-3">
           <div>
-            <dt className="text-slate-600">Email</dt>
+            <dt className="text-slate-600">{m('details.email')}</dt>
             <dd className="break-words font-medium text-slate-900">{identity.email}</dd>
           </div>
           <div>
-            <dt className="text-slate-600">Country</dt>
+            <dt className="text-slate-600">{m('details.country')}</dt>
             <CountryValue country={identity.country} />
           </div>
           <div>
-            <dt className="text-slate-600">Role</dt>
-            <dd className="font-medium text-slate-900">{identity.roles[0]?.description ?? 'No role assigned'}</dd>
+            <dt className="text-slate-600">{m('details.role')}</dt>
+            <dd className="font-medium text-slate-900">{identity.roles[0] ? roleLabel(identity.roles[0]) : m('details.noRole')}</dd>
           </div>
         </dl>
-        <p className="text-xs text-slate-600">Your country and role are set by an administrator.</p>
+        <p className="text-xs text-slate-600">{m('details.setByAdmin')}</p>
         <button type="submit" className={ui.primaryButton} disabled={save.loading || !changed}>
-          {save.loading ? 'Saving…' : 'Save details'}
+          {save.loading ? m('saving') : m('details.save')}
         </button>
       </form>
     </section>

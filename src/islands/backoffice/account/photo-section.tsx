@@ -5,7 +5,8 @@ import { Avatar } from '../ui/avatar.tsx';
 import { errorMessage } from '../lib/api.ts';
 import { Icon } from '../ui/icons.tsx';
 import { ui } from '../ui/styles.ts';
-import { $removePhoto, $uploadPhoto, checkPhotoFile, PHOTO_ACCEPT } from './account-store.ts';
+import { $removePhoto, $uploadPhoto, checkPhotoFile, PHOTO_ACCEPT, PHOTO_MAX_MB } from './account-store.ts';
+import { m } from './messages.ts';
 
 export function PhotoSection({ identity }: { identity: Whoami }) {
   const upload = useStore($uploadPhoto);
@@ -24,14 +25,14 @@ export function PhotoSection({ identity }: { identity: Whoami }) {
   return (
     <section aria-labelledby="photo-title" className={ui.card}>
       <h2 id="photo-title" className="text-lg font-semibold text-slate-900">
-        Photo
+        {m('photo.title')}
       </h2>
       <div className="mt-4 flex items-center gap-4">
         <Avatar identity={identity} size="lg" />
         <div className="space-y-2">
           <label htmlFor={inputId} className={`${ui.secondaryButton} cursor-pointer has-[:disabled]:cursor-not-allowed has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-accent-500`}>
             <Icon name="camera" className="size-4" />
-            {upload.loading ? 'Uploading…' : identity.photo ? 'Change photo' : 'Add a photo'}
+            {upload.loading ? m('photo.uploading') : identity.photo ? m('photo.change') : m('photo.add')}
             <input
               id={inputId}
               type="file"
@@ -51,13 +52,13 @@ export function PhotoSection({ identity }: { identity: Whoami }) {
           </label>
           {identity.photo && (
             <button type="button" className={`${ui.link} block text-sm`} disabled={busy} onClick={() => void $removePhoto.mutate()}>
-              {remove.loading ? 'Removing…' : 'Remove photo'}
+              {remove.loading ? m('photo.removing') : m('photo.remove')}
             </button>
           )}
         </div>
       </div>
       <p id="photo-hint" className="mt-3 text-xs text-slate-600">
-        A JPEG, PNG or WebP image of up to 5 MB. It is cropped to a square around your face.
+        {m('photo.hint', { mb: PHOTO_MAX_MB })}
       </p>
       {failure && (
         <p role="alert" className="mt-2 text-sm text-red-700">

@@ -9,6 +9,7 @@ import { Icon } from '../ui/icons.tsx';
 import { FieldError } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { changePassword, PasswordChangeError, sendVerification } from './account-store.ts';
+import { m } from './messages.ts';
 
 function useFirebaseAuth(): Auth | null {
   const [auth, setAuth] = useState<Auth | null>(null);
@@ -27,7 +28,7 @@ export function PasswordSection() {
     <section aria-labelledby="me-password-title" className={ui.card}>
       <h2 id="me-password-title" tabIndex={-1} className="flex items-center gap-2 text-lg font-semibold text-slate-900 outline-none">
         <Icon name="key" className="size-5 text-slate-600" />
-        Password
+        {m('password.title')}
       </h2>
       <form noValidate onSubmit={submit} className="mt-4 space-y-4">
         {error?.field === null && (
@@ -37,7 +38,7 @@ export function PasswordSection() {
         )}
         <div>
           <label htmlFor="me-password-current" className={ui.label}>
-            Current password
+            {m('password.current')}
           </label>
           <input
             id="me-password-current"
@@ -53,11 +54,11 @@ export function PasswordSection() {
         </div>
         <NewPasswordFields next={next} setNext={setNext} confirmation={confirmation} setConfirmation={setConfirmation} follow={policy.follow} nextError={fieldError('next')} />
         <div id="me-password-policy">
-          <p className="text-xs text-slate-600">Use at least {MIN_PASSWORD_LENGTH} characters. A phrase of a few words is easy to remember and hard to guess.</p>
+          <p className="text-xs text-slate-600">{m('password.hint', { count: MIN_PASSWORD_LENGTH })}</p>
           <PasswordRequirements status={policy.status} />
         </div>
         <button type="submit" className={ui.primaryButton} disabled={busy || !current || !next}>
-          {busy ? 'Changing…' : 'Change password'}
+          {busy ? m('password.changing') : m('password.change')}
         </button>
       </form>
     </section>
@@ -90,9 +91,9 @@ function usePasswordChange() {
       setCurrent('');
       setNext('');
       setConfirmation('');
-      notifySuccess('Your password is changed');
+      notifySuccess(m('password.changed'));
     } catch (caught) {
-      const failure = caught instanceof PasswordChangeError ? caught : new PasswordChangeError('The password was not changed. Please try again.', null);
+      const failure = caught instanceof PasswordChangeError ? caught : new PasswordChangeError(m('password.failed'), null);
       setError(failure);
       if (failure.field === 'next') void policy.refresh(next);
       document.getElementById(failure.field === 'current' ? 'me-password-current' : failure.field === 'next' ? 'me-password-new' : 'me-password-title')?.focus();
@@ -110,7 +111,7 @@ function NewPasswordFields({ next, setNext, confirmation, setConfirmation, follo
     <div className="grid gap-4 sm:grid-cols-2">
       <div>
         <label htmlFor="me-password-new" className={ui.label}>
-          New password
+          {m('password.new')}
         </label>
         <input
           id="me-password-new"
@@ -129,7 +130,7 @@ function NewPasswordFields({ next, setNext, confirmation, setConfirmation, follo
       </div>
       <div>
         <label htmlFor="me-password-confirm" className={ui.label}>
-          New password again
+          {m('password.again')}
         </label>
         <input
           id="me-password-confirm"
@@ -157,7 +158,7 @@ export function EmailSection({ email, verified }: { email: string; verified: boo
       await sendVerification();
       setSentAt(Date.now());
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : 'The link was not sent. Please try again.');
+      setError(caught instanceof Error ? caught.message : m('email.notSent'));
     } finally {
       setBusy(false);
     }
@@ -166,21 +167,21 @@ export function EmailSection({ email, verified }: { email: string; verified: boo
   return (
     <section aria-labelledby="email-title" className={ui.card}>
       <h2 id="email-title" className="text-lg font-semibold text-slate-900">
-        Email address
+        {m('email.title')}
       </h2>
       <p className="mt-3 break-words text-sm font-medium text-slate-900">{email}</p>
       {verified ? (
         <p className="mt-2 inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-2.5 py-1 text-sm font-medium text-emerald-800 ring-1 ring-emerald-200">
           <Icon name="check" className="size-4" />
-          Verified
+          {m('email.verified')}
         </p>
       ) : (
         <div className="mt-3 space-y-3">
-          <p className="text-sm text-slate-700">This address is not verified yet.</p>
+          <p className="text-sm text-slate-700">{m('email.notVerified')}</p>
           <button type="button" className={ui.secondaryButton} disabled={busy} onClick={() => void send()}>
-            {busy ? 'Sending…' : sentAt ? 'Send the link again' : 'Send a verification link'}
+            {busy ? m('email.sending') : sentAt ? m('email.sendAgain') : m('email.send')}
           </button>
-          {sentAt && <p role="status" className="text-sm text-emerald-800">We sent a verification link to {email}.</p>}
+          {sentAt && <p role="status" className="text-sm text-emerald-800">{m('email.sent', { email })}</p>}
           {sentAt && <SimulatedEmail action="verifyEmail" email={email} sentAt={sentAt} />}
           {error && (
             <p role="alert" className="text-sm text-red-700">
@@ -189,7 +190,7 @@ export function EmailSection({ email, verified }: { email: string; verified: boo
           )}
         </div>
       )}
-      <p className="mt-3 text-xs text-slate-600">You sign in with this address, and the portal’s emails go to it.</p>
+      <p className="mt-3 text-xs text-slate-600">{m('email.usage')}</p>
     </section>
   );
 }

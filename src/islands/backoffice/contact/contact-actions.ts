@@ -1,6 +1,5 @@
 import { atom } from 'nanostores';
 import {
-  CONTACT_STATUS_LABELS,
   ContactActionResponseSchema,
   ContactMessageDetailSchema,
   type ContactMessageDetail,
@@ -12,6 +11,7 @@ import { invalidatePrefixes, mutateCache } from '../lib/query.ts';
 import { notifyError, notifySuccess } from '../notifications/snackbar-store.ts';
 import { navigate } from '../router.ts';
 import { $contactFilters, messageHref } from './contact-store.ts';
+import { m } from './messages.ts';
 
 /** What the open message is busy with, so its buttons say so and ignore a second click. */
 export const $messageBusy = atom<null | 'status' | 'delete' | 'reply'>(null);
@@ -25,14 +25,13 @@ function onConflict(error: unknown): boolean {
   if (!current) return false;
   mutateCache(`contact-us/show/${current.id}`, { status: 200, message: 'Message', data: current });
   invalidatePrefixes('contact-us/list');
-  const by = current.status_by ? ` by ${current.status_by.name}` : '';
-  notifyError(`This message was changed${by} after you opened it; it is shown as it is now. Nothing of yours was saved.`);
+  notifyError(current.status_by ? m('changedBy', { name: current.status_by.name }) : m('changed'));
   return true;
 }
 
 function onMissing(error: unknown): boolean {
   if (!(error instanceof ApiError) || error.status !== 404) return false;
-  notifyError('This message no longer exists: someone deleted it.');
+  notifyError(m('gone'));
   invalidatePrefixes('contact-us/list');
   return true;
 }
@@ -43,7 +42,7 @@ async function act<T>(busy: NonNullable<ReturnType<typeof $messageBusy.get>>, ru
   try {
     return await run();
   } catch (error) {
-    if (!onConflict(error) && !onMissing(error)) notifyError(`${failure}: ${errorMessage(error)}`);
+    if (!onConflict(error) && !onMissing(error)) notifyError(m('failure', { failure, reason: errorMessage(error) }));
     return null;
   } finally {
     $messageBusy.set(null);
@@ -60,11 +59,11 @@ export async function setMessageStatus(message: ContactMessageDetail, status: Co
   const answer = await act(
     'status',
     () => api.request('POST', `contact-us/status/${message.id}`, { schema: ContactActionResponseSchema, body: { status, version: message.version } }),
-    'The message could not be changed',
+    m('notChanged'),
   );
   if (!answer) return;
   showAnswer(answer);
-  notifySuccess(status === 'archived' ? 'Message archived' : `Message marked ${CONTACT_STATUS_LABELS[status].toLowerCase()}`);
+  notifySuccess(status === 'archived' ? m('archived') : status === 'new' ? m('markedNew') : m('markedAnswered'));
 }
 
 /** Deletes the message (after the person confirmed), then shows the list. */
@@ -72,13 +71,13 @@ export async function deleteMessage(message: ContactMessageDetail): Promise<bool
   const answer = await act(
     'delete',
     () => api.request('POST', `contact-us/delete/${message.id}`, { schema: GenericResponseSchema, body: { version: message.version } }),
-    'The message could not be deleted',
+    m('notDeleted'),
   );
   if (!answer) return false;
   invalidatePrefixes('contact-us/list');
   const filters = $contactFilters.get();
   if (filters) navigate(messageHref(filters, null), { replace: true });
-  notifySuccess(`Message from ${message.name} deleted`);
+  notifySuccess(m('deleted', { name: message.name }));
   return true;
 }
 
@@ -98,11 +97,11 @@ export async function sendReply(message: ContactMessageDetail, reply: { subject:
         throw error;
       }
     },
-    'The reply could not be sent',
+    m('notSent'),
   );
   if (fieldErrors) return fieldErrors;
   if (!answer) return false;
   showAnswer(answer);
-  notifySuccess(`Reply to ${message.email} is on its way`);
+  notifySuccess(m('onItsWay', { email: message.email }));
   return true;
 }

@@ -1,13 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { Chips, SearchField } from '../ui/filters.tsx';
 import { $contactFilters, $contactSearchDraft, setContactFilters, typeContactSearch, type ContactFilters as Filters } from './contact-store.ts';
+import { m } from './messages.ts';
 
 const CHIPS: { value: Filters['status']; label: string }[] = [
-  { value: '', label: 'All' },
-  { value: 'unread', label: 'Unread' },
-  { value: 'new', label: 'New' },
-  { value: 'answered', label: 'Answered' },
-  { value: 'archived', label: 'Archived' },
+  { value: '', label: m('chip.all') },
+  { value: 'unread', label: m('chip.unread') },
+  { value: 'new', label: m('chip.new') },
+  { value: 'answered', label: m('chip.answered') },
+  { value: 'archived', label: m('chip.archived') },
 ];
 
 export function ContactFilters() {
@@ -15,16 +16,16 @@ export function ContactFilters() {
   const draft = useStore($contactSearchDraft);
   if (!filters) return null;
   return (
-    <div role="search" aria-label="Filter messages" className="flex flex-col gap-4 sm:flex-row sm:items-end">
+    <div role="search" aria-label={m('filter')} className="flex flex-col gap-4 sm:flex-row sm:items-end">
       <SearchField
         id="contact-search"
-        label="Search messages"
+        label={m('search')}
         className="sm:w-80"
-        placeholder="Name, email, subject or text"
+        placeholder={m('searchPlaceholder')}
         value={draft}
         onType={typeContactSearch}
       />
-      <Chips id="contact-status-label" label="Show" chips={CHIPS} value={filters.status} onPick={(status) => setContactFilters({ status })} />
+      <Chips id="contact-status-label" label={m('show')} chips={CHIPS} value={filters.status} onPick={(status) => setContactFilters({ status })} />
     </div>
   );
 }

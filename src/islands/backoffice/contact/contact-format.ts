@@ -1,6 +1,8 @@
-const momentFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-const todayFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
-const shortFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short' });
+import { INTL_TAG } from '../../i18n/page-locale.ts';
+
+const momentFormat = new Intl.DateTimeFormat(INTL_TAG, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const todayFormat = new Intl.DateTimeFormat(INTL_TAG, { hour: '2-digit', minute: '2-digit' });
+const shortFormat = new Intl.DateTimeFormat(INTL_TAG, { day: 'numeric', month: 'short' });
 
 /** "3 Mar 2026, 14:05". */
 export function formatReceived(iso: string): string {

@@ -1,8 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { CONTACT_STATUS_LABELS, type ContactMessage } from '../../../lib/contact/schema.ts';
+import type { ContactMessage } from '../../../lib/contact/schema.ts';
 import { CONTACT_TONES, StatusChip } from '../ui/status-chip.tsx';
 import type { ScreenProps } from '../screen-props.ts';
-import { formatNumber } from '../ui/format.ts';
 import { PageHeading } from '../ui/page-heading.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
 import { Pagination } from '../ui/pagination.tsx';
@@ -19,6 +18,8 @@ import {
   setContactFilters,
   type ContactFilters as Filters,
 } from './contact-store.ts';
+import { CONTACT_STATUS_TEXTS } from './contact-status.ts';
+import { m } from './messages.ts';
 
 /** /admin/contact-us: the messages sent through the public contact form, unread first. */
 export function ContactScreen(_: ScreenProps) {
@@ -32,37 +33,37 @@ export function ContactScreen(_: ScreenProps) {
       <PageHeading
         description={
           unread === undefined
-            ? 'Messages sent through the public contact form.'
+            ? m('intro')
             : unread === 0
-              ? 'Messages sent through the public contact form. All are read.'
-              : `Messages sent through the public contact form. ${formatNumber(unread)} unread.`
+              ? m('introAllRead')
+              : m('introUnread', { count: unread })
         }
       >
-        Messages
+        {m('title')}
       </PageHeading>
       <ContactFilters />
       <div className="mt-6 grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className={filters?.message != null ? 'order-2 lg:order-1' : ''}>
           {list.error !== undefined && !list.data ? (
-            <ErrorState error={list.error} title="The messages could not be loaded" onRetry={() => $contactMessages.invalidate()} />
+            <ErrorState error={list.error} title={m('loadFailed')} onRetry={() => $contactMessages.invalidate()} />
           ) : !list.data || !filters ? (
-            <Skeleton rows={6} label="Loading messages…" />
+            <Skeleton rows={6} label={m('loading')} />
           ) : list.data.data.length === 0 ? (
-            <EmptyState title={filtered ? 'No messages match these filters' : 'No messages yet'}>
+            <EmptyState title={filtered ? m('noMatch') : m('none')}>
               {filters.page > 1 && list.data.total > 0 ? (
                 <button type="button" className={ui.link} onClick={() => setContactFilters({ page: 1 })}>
-                  Go to the first page
+                  {m('firstPage')}
                 </button>
               ) : filtered ? (
-                'Try another search, or show all messages.'
+                m('tryAnother')
               ) : (
-                'Messages sent through the contact form of the public site appear here.'
+                m('noneText')
               )}
             </EmptyState>
           ) : (
             <MessageList messages={list.data.data} filters={filters} busy={list.loading} />
           )}
-          {list.data && list.data.total > 0 && <Pagination page={list.data.page} pageSize={CONTACT_PAGE_SIZE} total={list.data.total} shown={list.data.data.length} noun="messages" onPage={(page) => setContactFilters({ page })} />}
+          {list.data && list.data.total > 0 && <Pagination page={list.data.page} pageSize={CONTACT_PAGE_SIZE} total={list.data.total} shown={list.data.data.length} noun={m('noun')} onPage={(page) => setContactFilters({ page })} />}
         </div>
         {filters?.message != null ? (
           <div className="order-1 lg:order-2">
@@ -71,7 +72,7 @@ export function ContactScreen(_: ScreenProps) {
         ) : (
           (list.data?.data.length ?? 0) > 0 && (
             <div className="hidden rounded-lg border border-dashed border-slate-300 p-8 text-center text-sm text-slate-600 lg:block">
-              Choose a message to read it.
+              {m('choose')}
             </div>
           )
         )}
@@ -82,7 +83,7 @@ export function ContactScreen(_: ScreenProps) {
 
 function MessageList({ messages, filters, busy }: { messages: readonly ContactMessage[]; filters: Filters; busy: boolean }) {
   return (
-    <ul aria-label="Messages" aria-busy={busy} className={`${ui.cardFlush} divide-y divide-slate-100 overflow-hidden ${busy ? 'opacity-70' : ''}`}>
+    <ul aria-label={m('title')} aria-busy={busy} className={`${ui.cardFlush} divide-y divide-slate-100 overflow-hidden ${busy ? 'opacity-70' : ''}`}>
       {messages.map((message) => {
         const unread = message.read_at === null;
         const open = filters.message === message.id;
@@ -97,7 +98,7 @@ function MessageList({ messages, filters, busy }: { messages: readonly ContactMe
               <span className="min-w-0 flex-1">
                 <span className="flex items-baseline justify-between gap-3">
                   <span className={`truncate text-sm ${unread ? 'font-bold text-slate-900' : 'font-medium text-slate-800'}`}>
-                    {unread && <span className="sr-only">Unread: </span>}
+                    {unread && <span className="sr-only">{m('unreadPrefix')}</span>}
                     <bdi>{message.name}</bdi>
                   </span>
                   <span className={`shrink-0 text-xs ${unread ? 'font-semibold text-slate-900' : 'text-slate-600'}`}>
@@ -106,7 +107,7 @@ function MessageList({ messages, filters, busy }: { messages: readonly ContactMe
                 </span>
                 <span className="flex items-center gap-2">
                   <span dir="auto" className={`min-w-0 flex-1 truncate text-sm ${unread ? 'font-semibold text-slate-900' : 'text-slate-700'}`}>{message.subject}</span>
-                  {message.status !== 'new' && <StatusChip status={message.status} labels={CONTACT_STATUS_LABELS} tones={CONTACT_TONES} />}
+                  {message.status !== 'new' && <StatusChip status={message.status} labels={CONTACT_STATUS_TEXTS} tones={CONTACT_TONES} />}
                 </span>
                 {/* A glance for the eye; the link's name stays short (sender, time, subject). */}
                 <span aria-hidden="true" dir="auto" className="block truncate text-xs text-slate-600">

@@ -4,6 +4,7 @@ import type { ContactMessageDetail } from '../../../lib/contact/schema.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { ui } from '../ui/styles.ts';
 import { $messageBusy, deleteMessage, setMessageStatus } from './contact-actions.ts';
+import { m } from './messages.ts';
 
 /**
  * The secretariat's actions on the open message: mark it answered (or new again), archive it
@@ -19,26 +20,23 @@ export function MessageActions({ message }: { message: ContactMessageDetail }) {
     </button>
   );
   return (
-    <div role="group" aria-label="Actions on this message" className="flex flex-wrap gap-2">
-      {message.status === 'answered' ? statusButton('Mark as new', 'new') : statusButton('Mark answered', 'answered')}
-      {message.status === 'archived' ? statusButton('Move back to the inbox', 'new') : statusButton('Archive', 'archived')}
+    <div role="group" aria-label={m('actions')} className="flex flex-wrap gap-2">
+      {message.status === 'answered' ? statusButton(m('markNew'), 'new') : statusButton(m('markAnswered'), 'answered')}
+      {message.status === 'archived' ? statusButton(m('unarchive'), 'new') : statusButton(m('archive'), 'archived')}
       <button type="button" className={`${ui.secondaryButton} text-red-800`} aria-disabled={busy !== null || undefined} onClick={() => setConfirmDelete(true)}>
-        Delete…
+        {m('delete')}
       </button>
       <ConfirmDialog
         open={confirmDelete}
-        title="Delete this message?"
-        confirmLabel="Delete message"
+        title={m('deleteTitle')}
+        confirmLabel={m('deleteConfirm')}
         onCancel={() => setConfirmDelete(false)}
         onConfirm={() => {
           setConfirmDelete(false);
           void deleteMessage(message);
         }}
       >
-        <p>
-          The message “{message.subject}” from {message.name} and the record of the replies sent to it are deleted for good. Archive it instead to keep
-          it out of the way.
-        </p>
+        <p>{m('deleteText', { subject: message.subject, name: message.name })}</p>
       </ConfirmDialog>
     </div>
   );

@@ -1,6 +1,5 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
-import { CONTACT_STATUS_LABELS } from '../../../lib/contact/schema.ts';
 import { ApiError } from '../lib/api.ts';
 import { Icon } from '../ui/icons.tsx';
 import { CONTACT_TONES, StatusChip } from '../ui/status-chip.tsx';
@@ -10,6 +9,9 @@ import { formatReceived } from './contact-format.ts';
 import { $openMessage } from './contact-store.ts';
 import { MessageActions } from './message-actions.tsx';
 import { RepliesList, ReplyForm } from './reply-form.tsx';
+import { richText } from '../../i18n/rich-text.tsx';
+import { CONTACT_STATUS_TEXTS } from './contact-status.ts';
+import { m } from './messages.ts';
 
 /**
  * One message, as its sender wrote it (plain text with its line breaks, never HTML), with its
@@ -26,43 +28,43 @@ export function MessagePanel({ id, closeHref }: { id: number; closeHref: string 
   }, [message?.id]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
-    <section {...(message ? { 'aria-labelledby': 'message-subject' } : { 'aria-label': 'Message' })} className={`${ui.card} lg:sticky lg:top-20`}>
+    <section {...(message ? { 'aria-labelledby': 'message-subject' } : { 'aria-label': m('message') })} className={`${ui.card} lg:sticky lg:top-20`}>
       <div className="mb-3 flex justify-end">
         <a href={closeHref} className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100">
           <Icon name="close" className="size-4" />
-          Close message
+          {m('close')}
         </a>
       </div>
       {answer.error instanceof ApiError && answer.error.status === 404 ? (
-        <EmptyState title="Message not found">There is no message with this number.</EmptyState>
+        <EmptyState title={m('notFound')}>{m('notFoundText')}</EmptyState>
       ) : answer.error !== undefined && !message ? (
-        <ErrorState error={answer.error} title="This message could not be loaded" onRetry={() => $openMessage.invalidate()} />
+        <ErrorState error={answer.error} title={m('oneLoadFailed')} onRetry={() => $openMessage.invalidate()} />
       ) : !message ? (
-        <Skeleton rows={4} label="Loading the message…" />
+        <Skeleton rows={4} label={m('oneLoading')} />
       ) : (
         <article>
           <h2 id="message-subject" ref={heading} tabIndex={-1} dir="auto" className="break-words text-xl font-semibold text-slate-900 outline-none">
             {message.subject}
           </h2>
           <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
-            <dt className="text-slate-600">From</dt>
+            <dt className="text-slate-600">{m('from')}</dt>
             <dd dir="auto" className="break-words font-medium text-slate-900">{message.name}</dd>
-            <dt className="text-slate-600">Email</dt>
+            <dt className="text-slate-600">{m('email')}</dt>
             <dd className="break-all">
               <a href={`mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`} className={ui.link}>
                 {message.email}
               </a>
             </dd>
-            <dt className="text-slate-600">Received</dt>
+            <dt className="text-slate-600">{m('received')}</dt>
             <dd className="text-slate-900">
               <time dateTime={message.created_at}>{formatReceived(message.created_at)}</time>
             </dd>
-            <dt className="text-slate-600">Status</dt>
+            <dt className="text-slate-600">{m('status')}</dt>
             <dd className="flex flex-wrap items-center gap-2 text-slate-700">
-              <StatusChip status={message.status} labels={CONTACT_STATUS_LABELS} tones={CONTACT_TONES} />
+              <StatusChip status={message.status} labels={CONTACT_STATUS_TEXTS} tones={CONTACT_TONES} />
               {message.status_at && (
                 <span>
-                  {message.status_by && <>by <bdi>{message.status_by.name}</bdi>, </>}
+                  {message.status_by && richText(m('statusBy'), { name: <bdi>{message.status_by.name}</bdi> })}
                   <time dateTime={message.status_at}>{formatReceived(message.status_at)}</time>
                 </span>
               )}

@@ -7,6 +7,8 @@ import { FieldError } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { $messageBusy, sendReply } from './contact-actions.ts';
 import { formatReceived } from './contact-format.ts';
+import { richText } from '../../i18n/rich-text.tsx';
+import { m } from './messages.ts';
 
 /** The replies sent to the message, with who sent each, when, and whether the email has gone. */
 export function RepliesList({ replies }: { replies: readonly ContactReply[] }) {
@@ -14,16 +16,19 @@ export function RepliesList({ replies }: { replies: readonly ContactReply[] }) {
   return (
     <section aria-labelledby="replies-title" className="mt-6 border-t border-slate-200 pt-5">
       <h3 id="replies-title" className="text-sm font-semibold text-slate-900">
-        Replies sent
+        {m('repliesSent')}
       </h3>
       <ol className="mt-3 space-y-4">
         {replies.map((reply) => (
           <li key={reply.id} className="rounded-md bg-slate-50 p-3 text-sm">
             <p className="text-slate-700">
-              <span className="font-medium text-slate-900">{reply.author?.name ?? 'A former user'}</span> replied to {reply.to_address} on{' '}
-              <time dateTime={reply.created_at}>{formatReceived(reply.created_at)}</time>
+              {richText(m('replied'), {
+                author: <span className="font-medium text-slate-900">{reply.author?.name ?? m('formerUser')}</span>,
+                address: reply.to_address,
+                date: <time dateTime={reply.created_at}>{formatReceived(reply.created_at)}</time>,
+              })}
               {' · '}
-              {reply.sent_at ? 'email sent' : 'email waiting to be sent'}
+              {reply.sent_at ? m('emailSent') : m('emailWaiting')}
             </p>
             <p dir="auto" className="mt-1 break-words font-medium text-slate-900">{reply.subject}</p>
             <p dir="auto" className="mt-1 whitespace-pre-wrap break-words text-slate-800">{reply.message}</p>
@@ -45,8 +50,8 @@ export function ReplyForm({ message }: { message: ContactMessageDetail }) {
     event.preventDefault();
     if (busy) return;
     const local: FieldErrors = {};
-    if (subject.trim().length < 3) local['subject'] = ['Write a subject of at least 3 characters.'];
-    if (text.trim().length < 10) local['message'] = ['Write a reply of at least 10 characters.'];
+    if (subject.trim().length < 3) local['subject'] = [m('subjectShort')];
+    if (text.trim().length < 10) local['message'] = [m('replyShort')];
     setErrors(local);
     if (Object.keys(local).length > 0) {
       document.getElementById(local['subject'] ? 'reply-subject' : 'reply-message')?.focus();
@@ -60,14 +65,14 @@ export function ReplyForm({ message }: { message: ContactMessageDetail }) {
   return (
     <form onSubmit={(event) => void submit(event)} aria-labelledby="reply-title" noValidate className="mt-6 space-y-3 border-t border-slate-200 pt-5">
       <h3 id="reply-title" className="text-sm font-semibold text-slate-900">
-        Reply by email
+        {m('replyTitle')}
       </h3>
       <p className="text-sm text-slate-600">
-        Sent to {message.email} from the portal’s address, with their message quoted below yours. The message is then marked answered.
+        {m('replyHint', { email: message.email })}
       </p>
       <div>
         <label htmlFor="reply-subject" className={ui.label}>
-          Subject
+          {m('subject')}
         </label>
         <input dir="auto" id="reply-subject" className={`${ui.input} mt-1`} value={subject} maxLength={CONTACT_SUBJECT_MAX + 4} autoComplete="off"
           onChange={(event) => setSubject(event.target.value)} {...invalidProps(errors, 'subject', 'reply-subject-error')} />
@@ -75,14 +80,14 @@ export function ReplyForm({ message }: { message: ContactMessageDetail }) {
       </div>
       <div>
         <label htmlFor="reply-message" className={ui.label}>
-          Your reply
+          {m('yourReply')}
         </label>
         <textarea dir="auto" id="reply-message" rows={6} className={`${ui.input} mt-1`} value={text} maxLength={CONTACT_REPLY_MAX}
           onChange={(event) => setText(event.target.value)} {...invalidProps(errors, 'message', 'reply-message-error')} />
         <FieldError id="reply-message-error" messages={errors['message']} />
       </div>
       <button type="submit" className={`${ui.primaryButton} aria-disabled:cursor-wait aria-disabled:opacity-60`} aria-disabled={busy !== null || undefined}>
-        {busy === 'reply' ? 'Sending…' : 'Send reply'}
+        {busy === 'reply' ? m('sending') : m('send')}
       </button>
     </form>
   );

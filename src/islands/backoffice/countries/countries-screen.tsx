@@ -17,6 +17,12 @@ import {
   $visibleCountries,
   setCountryStatus,
 } from './countries-store.ts';
+import { countryName } from '../../i18n/countries.ts';
+import { m } from './messages.ts';
+
+const CONTINENTS: Partial<Record<string, string>> = { Asia: m('continent.Asia'), Oceania: m('continent.Oceania'), Europe: m('continent.Europe') };
+const continentLabel = (name: string) => CONTINENTS[name] ?? name;
+const nameOf = (country: Country) => countryName(country.code, country.name);
 
 /** /admin/setting/countries: the countries of the region and whether each is active. */
 export function CountriesScreen(_: ScreenProps) {
@@ -29,34 +35,34 @@ export function CountriesScreen(_: ScreenProps) {
 
   return (
     <>
-      <PageHeading description="Active countries can be chosen by users and take part in reports.">Country settings</PageHeading>
-      <div role="search" aria-label="Filter countries" className="mb-4 flex flex-col gap-4 sm:flex-row sm:items-end">
+      <PageHeading description={m('intro')}>{m('title')}</PageHeading>
+      <div role="search" aria-label={m('filter')} className="mb-4 flex flex-col gap-4 sm:flex-row sm:items-end">
         <div className="sm:w-72">
-          <label htmlFor="country-search" className={ui.label}>Search countries</label>
-          <input dir="auto" id="country-search" type="search" className={`${ui.input} mt-1`} placeholder="Name or code" value={search}
+          <label htmlFor="country-search" className={ui.label}>{m('search')}</label>
+          <input dir="auto" id="country-search" type="search" className={`${ui.input} mt-1`} placeholder={m('searchPlaceholder')} value={search}
             onChange={(event) => $countrySearch.set(event.target.value)} />
         </div>
         <div className="sm:w-56">
-          <label htmlFor="country-continent" className={ui.label}>Continent</label>
+          <label htmlFor="country-continent" className={ui.label}>{m('continent')}</label>
           <select id="country-continent" className={`${ui.input} mt-1`} value={continent} onChange={(event) => $continentFilter.set(event.target.value)}>
-            <option value="">All continents</option>
+            <option value="">{m('allContinents')}</option>
             {continents.map((name) => (
-              <option key={name} value={name}>{name}</option>
+              <option key={name} value={name}>{continentLabel(name)}</option>
             ))}
           </select>
         </div>
       </div>
       {all.error !== undefined && !all.data ? (
-        <ErrorState error={all.error} title="The countries could not be loaded" onRetry={() => $allCountries.invalidate()} />
+        <ErrorState error={all.error} title={m('loadFailed')} onRetry={() => $allCountries.invalidate()} />
       ) : !all.data ? (
-        <Skeleton rows={8} label="Loading countries…" />
+        <Skeleton rows={8} label={m('loading')} />
       ) : (
         <>
           <p role="status" className="mb-2 text-sm text-slate-700">
-            Showing {visible.length} of {all.data.data.length} countries
+            {m('showing', { shown: visible.length, total: all.data.data.length })}
           </p>
           {visible.length === 0 ? (
-            <EmptyState title="No country matches">Try another name, code or continent.</EmptyState>
+            <EmptyState title={m('noMatch')}>{m('tryAnother')}</EmptyState>
           ) : (
             <CountryTable countries={visible} onDeactivate={setDeactivating} />
           )}
@@ -64,15 +70,15 @@ export function CountriesScreen(_: ScreenProps) {
       )}
       <ConfirmDialog
         open={deactivating !== null}
-        title={`Deactivate ${deactivating?.name ?? ''}?`}
-        confirmLabel="Deactivate"
+        title={m('deactivateWho', { country: deactivating ? nameOf(deactivating) : '' })}
+        confirmLabel={m('deactivate')}
         onCancel={() => setDeactivating(null)}
         onConfirm={() => {
           if (deactivating) void setCountryStatus(deactivating, COUNTRY_STATUS.inactive);
           setDeactivating(null);
         }}
       >
-        New users will no longer be able to choose {deactivating?.name} as their country. Users already in it keep it.
+        {m('deactivateText', { country: deactivating ? nameOf(deactivating) : '' })}
       </ConfirmDialog>
     </>
   );
@@ -83,14 +89,14 @@ function CountryTable({ countries, onDeactivate }: { countries: readonly Country
   return (
     <div className={`${ui.cardFlush} overflow-x-auto`}>
       <table className="min-w-full divide-y divide-slate-200">
-        <caption className="sr-only">Countries</caption>
+        <caption className="sr-only">{m('caption')}</caption>
         <thead className="bg-slate-50">
           <tr>
-            <th scope="col" className={ui.th}><span className="sr-only">Flag</span></th>
-            <th scope="col" className={ui.th}>Name</th>
-            <th scope="col" className={ui.th}>Code</th>
-            <th scope="col" className={`${ui.th} hidden sm:table-cell`}>Continent</th>
-            <th scope="col" className={ui.th}>Status</th>
+            <th scope="col" className={ui.th}><span className="sr-only">{m('col.flag')}</span></th>
+            <th scope="col" className={ui.th}>{m('col.name')}</th>
+            <th scope="col" className={ui.th}>{m('col.code')}</th>
+            <th scope="col" className={`${ui.th} hidden sm:table-cell`}>{m('continent')}</th>
+            <th scope="col" className={ui.th}>{m('col.status')}</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -102,21 +108,21 @@ function CountryTable({ countries, onDeactivate }: { countries: readonly Country
                 <td className={ui.td}>
                   <Flag country={country} size="md" label sprite />
                 </td>
-                <th scope="row" className={`${ui.td} text-left font-medium`}>{country.name}</th>
+                <th scope="row" className={`${ui.td} text-left font-medium`}>{nameOf(country)}</th>
                 <td className={`${ui.td} font-mono`}>{country.code}</td>
-                <td className={`${ui.td} hidden sm:table-cell`}>{country.continent}</td>
+                <td className={`${ui.td} hidden sm:table-cell`}>{continentLabel(country.continent)}</td>
                 <td className={ui.td}>
                   <div className="flex items-center gap-3">
                     <Switch
                       checked={active}
                       disabled={busy}
                       onChange={(on: boolean) => (on ? void setCountryStatus(country, COUNTRY_STATUS.active) : onDeactivate(country))}
-                      aria-label={`${country.name} active`}
+                      aria-label={m('activeLabel', { country: nameOf(country) })}
                       className="group relative inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-slate-400 transition-colors data-checked:bg-brand-600 data-disabled:opacity-60"
                     >
                       <span aria-hidden="true" className="inline-block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform group-data-checked:translate-x-5.5" />
                     </Switch>
-                    <span className="text-sm text-slate-700">{busy ? 'Saving…' : active ? 'Active' : 'Inactive'}</span>
+                    <span className="text-sm text-slate-700">{busy ? m('saving') : active ? m('active') : m('inactive')}</span>
                   </div>
                 </td>
               </tr>

@@ -11,8 +11,12 @@ import { api, conflictOf, errorMessage } from '../lib/api.ts';
 import { changedBy } from '../ui/format.ts';
 import { createFetcherStore, fetchWith, invalidateKeys, mutateCache } from '../lib/query.ts';
 import { notifyError, notifySuccess } from '../notifications/snackbar-store.ts';
+import { countryName } from '../../i18n/countries.ts';
+import { m } from './messages.ts';
 
-export const ALL_COUNTRIES_KEY = 'countries/all?status=all';
+import { ALL_COUNTRIES_KEY } from './countries-key.ts';
+
+export { ALL_COUNTRIES_KEY };
 
 export const $allCountries = createFetcherStore(ALL_COUNTRIES_KEY, { fetcher: fetchWith(CountryListResponseSchema) });
 
@@ -31,7 +35,10 @@ export function filterCountries<C extends Country>(countries: readonly C[], sear
   return countries.filter(
     (country) =>
       (!continent || country.continent === continent) &&
-      (!needle || country.name.toLowerCase().includes(needle) || country.code.toLowerCase() === needle),
+      (!needle ||
+        country.name.toLowerCase().includes(needle) ||
+        countryName(country.code, country.name).toLowerCase().includes(needle) ||
+        country.code.toLowerCase() === needle),
   );
 }
 
@@ -51,7 +58,6 @@ function showCountry(country: CountryListItem): void {
   invalidateKeys((key) => key.startsWith('countries/all') && key !== ALL_COUNTRIES_KEY);
 }
 
-const stateOf = (status: number) => (status === COUNTRY_STATUS.active ? 'active' : 'inactive');
 
 /**
  * Turns a country on or off on top of the version shown, updates the cached list in place and
@@ -72,10 +78,9 @@ export async function setCountryStatus(country: CountryListItem, status: 0 | 1):
     const current = conflictOf(error, CountryRecordSchema);
     if (current) {
       showCountry(current);
-      notifyError(
-        `${changedBy(current, current.name)} and it is now ${stateOf(current.status)}. Nothing was changed: check it and try again if needed.`,
-      );
-    } else notifyError(`The status was not changed: ${errorMessage(error)}`);
+      const changed = changedBy(current, countryName(current.code, current.name));
+      notifyError(m(current.status === COUNTRY_STATUS.active ? 'changedNowActive' : 'changedNowInactive', { changed }));
+    } else notifyError(m('statusNotChanged', { reason: errorMessage(error) }));
   } finally {
     $pendingCountries.set($pendingCountries.get().filter((pending) => pending !== code));
   }

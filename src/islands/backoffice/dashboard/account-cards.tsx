@@ -1,47 +1,48 @@
-import { USER_STATUS_LABELS } from '../../../lib/users/schema.ts';
 import { sidebarFor } from '../../../lib/access/permissions.ts';
 import type { Whoami } from '../../../lib/identity/schema.ts';
+import { menuItemLabel, menuSectionLabel } from '../layout/sidebar.tsx';
 import { pathTo } from '../router.ts';
 import { CountryValue } from '../ui/flag.tsx';
-import { formatDate } from '../ui/format.ts';
-import { StatusChip, USER_TONES } from '../ui/status-chip.tsx';
+import { formatDate, roleLabel } from '../ui/format.ts';
+import { StatusChip, USER_STATUS_TEXTS, USER_TONES } from '../ui/status-chip.tsx';
 import { ui } from '../ui/styles.ts';
+import { m } from './messages.ts';
 
 export function AccountSummary({ identity }: { identity: Whoami }) {
   return (
     <section aria-labelledby="account-summary" className={`${ui.card} h-full`}>
       <h2 id="account-summary" className="text-lg font-semibold text-slate-900">
-        Your account
+        {m('account.title')}
       </h2>
       <dl className="mt-3 space-y-3 text-sm">
         <div>
-          <dt className="text-slate-600">Name</dt>
+          <dt className="text-slate-600">{m('account.name')}</dt>
           <dd className="font-medium text-slate-900">{identity.name ?? '—'}</dd>
         </div>
         <div>
-          <dt className="text-slate-600">Role</dt>
+          <dt className="text-slate-600">{m('account.role')}</dt>
           <dd className="font-medium text-slate-900">
-            {identity.roles.length > 0 ? identity.roles.map((role) => role.description).join(', ') : 'No role assigned'}
+            {identity.roles.length > 0 ? identity.roles.map(roleLabel).join(', ') : m('account.noRole')}
           </dd>
         </div>
         <div>
-          <dt className="text-slate-600">Country</dt>
+          <dt className="text-slate-600">{m('account.country')}</dt>
           <CountryValue country={identity.country} />
         </div>
         <div>
-          <dt className="text-slate-600">Status</dt>
+          <dt className="text-slate-600">{m('account.status')}</dt>
           <dd>
-            <StatusChip status={identity.status} labels={USER_STATUS_LABELS} tones={USER_TONES} />
+            <StatusChip status={identity.status} labels={USER_STATUS_TEXTS} tones={USER_TONES} />
           </dd>
         </div>
         <div>
-          <dt className="text-slate-600">Member since</dt>
+          <dt className="text-slate-600">{m('account.since')}</dt>
           <dd className="font-medium text-slate-900">{formatDate(identity.created_at)}</dd>
         </div>
       </dl>
       <p className="mt-4 border-t border-slate-100 pt-3 text-sm">
         <a href={pathTo('myProfile')} className={ui.link}>
-          Edit my profile
+          {m('account.edit')}
         </a>
       </p>
     </section>
@@ -53,22 +54,22 @@ export function ModuleLinks({ identity }: { identity: Whoami }) {
   return (
     <section aria-labelledby="your-modules" className={`${ui.card} h-full`}>
       <h2 id="your-modules" className="text-lg font-semibold text-slate-900">
-        What you can work on
+        {m('modules.title')}
       </h2>
       {sections.length === 0 ? (
         <p className="mt-3 text-sm text-slate-700">
-          Your role does not give access to any module yet. An administrator can change this on the access control screen.
+          {m('modules.none')}
         </p>
       ) : (
         <div className="mt-3 grid gap-5 sm:grid-cols-2">
           {sections.map((section) => (
             <div key={section.label}>
-              <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-600">{section.label}</h3>
+              <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-600">{menuSectionLabel(section.label ?? '')}</h3>
               <ul className="mt-2 space-y-1">
                 {section.items.map((item) => (
                   <li key={item.route}>
                     <a href={pathTo(item.route)} className={ui.link}>
-                      {item.label}
+                      {menuItemLabel(item)}
                     </a>
                   </li>
                 ))}

@@ -3,7 +3,7 @@ import { ContactListResponseSchema } from '../../../lib/contact/schema.ts';
 import { canManageUsers, isAdminLevel } from '../../../lib/access/permissions.ts';
 import { CountryListResponseSchema, type Country } from '../../../lib/countries/schema.ts';
 import { UserListResponseSchema, UserStatsResponseSchema, type UserStats } from '../../../lib/users/schema.ts';
-import { ALL_COUNTRIES_KEY } from '../countries/countries-store.ts';
+import { ALL_COUNTRIES_KEY } from '../countries/countries-key.ts';
 import { withQuery } from '../lib/api.ts';
 import { createFetcherStore, fetchWith } from '../lib/query.ts';
 import { $identity } from '../session.ts';

@@ -1,11 +1,13 @@
 import { useStore } from '@nanostores/react';
 import type { Whoami } from '../../../lib/identity/schema.ts';
-import { countryInSentence, formatNumber } from '../ui/format.ts';
+import { countryName } from '../../i18n/countries.ts';
+import { countryInText, formatNumber } from '../ui/format.ts';
 import { ErrorState, Skeleton } from '../ui/states.tsx';
 import { userStatusLabel } from '../ui/status-chip.tsx';
 import { ui } from '../ui/styles.ts';
 import { $dashboardCountries, $userStats, countryRows, countsByStatus } from './dashboard-store.ts';
 import { Flag } from '../ui/flag.tsx';
+import { m } from './messages.ts';
 
 function StatusTile({ status, count }: { status: number; count: number | null }) {
   return (
@@ -21,7 +23,7 @@ function StatusTile({ status, count }: { status: number; count: number | null })
 /** Users of the caller's reach by status: everyone for admin-level, one country for state_admin. */
 export function UsersByStatus({ identity, scoped }: { identity: Whoami; scoped: boolean }) {
   const { data, error } = useStore($userStats);
-  const heading = scoped && identity.country ? `Users in ${countryInSentence(identity.country.name)} by status` : 'Users by status';
+  const heading = scoped && identity.country ? m('stats.byStatusIn', { country: countryInText(identity.country) }) : m('stats.byStatus');
   return (
     <section aria-labelledby="users-by-status">
       <h2 id="users-by-status" className="text-lg font-semibold text-slate-900">
@@ -49,24 +51,24 @@ export function UsersByCountry() {
   return (
     <section aria-labelledby="users-by-country">
       <h2 id="users-by-country" className="text-lg font-semibold text-slate-900">
-        Users by country
+        {m('stats.byCountry')}
       </h2>
       <div className="mt-3">
         {error !== undefined && !data ? (
           <ErrorState error={error} onRetry={() => $userStats.revalidate()} />
         ) : !data ? (
-          loading ? <Skeleton rows={3} label="Counting users per country…" /> : null
+          loading ? <Skeleton rows={3} label={m('stats.counting')} /> : null
         ) : (
           <div className={`${ui.cardFlush}`}>
             <p className="border-b border-slate-200 px-4 py-2 text-sm text-slate-600">
-              {formatNumber(data.data.total)} users in {formatNumber(rows.filter((row) => row.code !== null).length)} countries.
+              {m('stats.summary', { users: data.data.total, countries: rows.filter((row) => row.code !== null).length })}
             </p>
             <div className="overflow-x-auto">
               <table className="min-w-full divide-y divide-slate-200">
                 <thead className="bg-slate-50">
                   <tr>
-                    <th scope="col" className={ui.th}>Country</th>
-                    <th scope="col" className={`${ui.th} text-right`}>Users</th>
+                    <th scope="col" className={ui.th}>{m('stats.country')}</th>
+                    <th scope="col" className={`${ui.th} text-right`}>{m('stats.users')}</th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100">
@@ -76,10 +78,10 @@ export function UsersByCountry() {
                         {row.code ? (
                           <a href={`/admin/users?country_code=${row.code}`} className="inline-flex items-center gap-2 hover:underline">
                             {row.country && <Flag country={row.country} sprite />}
-                            {row.country?.name ?? row.code}
+                            {row.country ? countryName(row.code, row.country.name) : row.code}
                           </a>
                         ) : (
-                          <span className="text-slate-600">No country yet</span>
+                          <span className="text-slate-600">{m('stats.noCountry')}</span>
                         )}
                       </th>
                       <td className={`${ui.td} text-right tabular-nums`}>{formatNumber(row.count)}</td>

@@ -7,26 +7,28 @@ import { SiteStatusView } from '../publishing/site-status-view.tsx';
 import { $publishing, $siteStatus, sitePhase } from '../publishing/site-status-store.ts';
 import { pathTo } from '../router.ts';
 import { Flag } from '../ui/flag.tsx';
-import { countryInSentence, formatDate, formatNumber } from '../ui/format.ts';
+import { countryName } from '../../i18n/countries.ts';
+import { countryInText, formatDate } from '../ui/format.ts';
 import { ErrorState, Skeleton } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { CardFrame } from './card-frame.tsx';
 import { $awaitingActivation, $unreadMessages } from './dashboard-store.ts';
+import { m } from './messages.ts';
 
 /** New accounts waiting for someone to check them, give them a role and activate them. */
 export function AwaitingActivationCard({ identity }: { identity: Whoami }) {
   const { data, error } = useStore($awaitingActivation);
-  const where = isStateAdmin(identity) && identity.country ? ` in ${countryInSentence(identity.country.name)}` : '';
+  const country = isStateAdmin(identity) && identity.country ? countryInText(identity.country) : null;
   const total = data?.total;
   return (
     <CardFrame
       id="awaiting-activation"
-      title={`Awaiting activation${where}`}
+      title={country ? m('awaiting.titleIn', { country }) : m('awaiting.title')}
       count={total}
       footer={
         total !== undefined && total > 0 ? (
           <a href="/admin/users?status=0" className={ui.link}>
-            {total > (data?.data.length ?? 0) ? `All ${formatNumber(total)} accounts awaiting activation` : 'Open the users list'}
+            {total > (data?.data.length ?? 0) ? m('awaiting.all', { count: total }) : m('awaiting.open')}
           </a>
         ) : undefined
       }
@@ -34,9 +36,9 @@ export function AwaitingActivationCard({ identity }: { identity: Whoami }) {
       {error !== undefined && !data ? (
         <ErrorState error={error} onRetry={() => $awaitingActivation.revalidate()} />
       ) : !data ? (
-        <Skeleton rows={2} label="Loading accounts awaiting activation…" />
+        <Skeleton rows={2} label={m('awaiting.loading')} />
       ) : data.data.length === 0 ? (
-        <p>No one is waiting: every account{where} has been reviewed.</p>
+        <p>{country ? m('awaiting.noneIn', { country }) : m('awaiting.none')}</p>
       ) : (
         <ul className="divide-y divide-slate-100">
           {data.data.map((user) => (
@@ -45,11 +47,11 @@ export function AwaitingActivationCard({ identity }: { identity: Whoami }) {
                 <span className="block font-medium [overflow-wrap:anywhere] text-slate-900">{user.name ?? user.email}</span>
                 <span className="flex items-center gap-1.5 text-xs text-slate-600">
                   {user.country && <Flag country={user.country} />}
-                  {user.country?.name ?? 'No country yet'} · signed up {formatDate(user.created_at)}
+                  {user.country ? countryName(user.country.code, user.country.name) : m('stats.noCountry')} · {m('awaiting.signedUp', { date: formatDate(user.created_at) })}
                 </span>
               </span>
-              <a href={pathTo('userForm', { uuid: user.uuid })} className={`${ui.link} shrink-0`} aria-label={`Review ${user.name ?? user.email}`}>
-                Review
+              <a href={pathTo('userForm', { uuid: user.uuid })} className={`${ui.link} shrink-0`} aria-label={m('awaiting.reviewWho', { name: user.name ?? user.email })}>
+                {m('awaiting.review')}
               </a>
             </li>
           ))}
@@ -66,20 +68,20 @@ export function UnreadMessagesCard() {
   return (
     <CardFrame
       id="unread-messages"
-      title="Unread messages"
+      title={m('unread.title')}
       count={unread}
       footer={
         <a href={unread ? '/admin/contact-us?status=unread' : '/admin/contact-us'} className={ui.link}>
-          {unread ? 'Read the unread messages' : 'Open the messages'}
+          {unread ? m('unread.read') : m('unread.open')}
         </a>
       }
     >
       {error !== undefined && !data ? (
         <ErrorState error={error} onRetry={() => $unreadMessages.revalidate()} />
       ) : !data ? (
-        <Skeleton rows={2} label="Loading unread messages…" />
+        <Skeleton rows={2} label={m('unread.loading')} />
       ) : data.data.length === 0 ? (
-        <p>Every message sent through the contact form has been read.</p>
+        <p>{m('unread.none')}</p>
       ) : (
         <ul className="divide-y divide-slate-100">
           {data.data.map((message) => (
@@ -89,7 +91,7 @@ export function UnreadMessagesCard() {
                   <span className="truncate font-medium text-slate-900 group-hover:underline">{message.subject}</span>
                   <span className="shrink-0 text-xs text-slate-600">{formatReceivedShort(message.created_at)}</span>
                 </span>
-                <span className="block truncate text-xs text-slate-600">From {message.name}</span>
+                <span className="block truncate text-xs text-slate-600">{m('unread.from', { name: message.name })}</span>
               </a>
             </li>
           ))}
@@ -108,17 +110,17 @@ export function PublicSiteCard() {
   return (
     <CardFrame
       id="public-site"
-      title="Public site"
+      title={m('site.title')}
       footer={
         <a href="/content-management/banner" className={ui.link}>
-          Manage banners, media and partners
+          {m('site.manage')}
         </a>
       }
     >
       {status.error !== undefined && !data ? (
         <ErrorState error={status.error} onRetry={() => $siteStatus.invalidate()} />
       ) : !data ? (
-        <Skeleton rows={1} label="Loading the state of the public site…" />
+        <Skeleton rows={1} label={m('site.loading')} />
       ) : (
         <div className="space-y-3">
           <SiteStatusView data={data} shown={3} />

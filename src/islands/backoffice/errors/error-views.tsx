@@ -1,3 +1,4 @@
+import { m } from '../messages.ts';
 import { PageHeading } from '../ui/page-heading.tsx';
 import { ui } from '../ui/styles.ts';
 
@@ -5,11 +6,11 @@ import { ui } from '../ui/styles.ts';
 export function NotFoundView() {
   return (
     <section>
-      <PageHeading>Page not found</PageHeading>
-      <p className="text-slate-700">There is no page at this address. It may have moved, or the link may be mistyped.</p>
+      <PageHeading>{m('route.notFound')}</PageHeading>
+      <p className="text-slate-700">{m('errors.notFoundText')}</p>
       <p className="mt-4">
         <a href="/dashboard" className={ui.link}>
-          Go to the dashboard
+          {m('errors.toDashboard')}
         </a>
       </p>
     </section>
@@ -20,17 +21,16 @@ export function NotFoundView() {
 export function ServerErrorView({ onRetry }: { onRetry: () => void }) {
   return (
     <section>
-      <PageHeading>Something went wrong</PageHeading>
+      <PageHeading>{m('errors.somethingWrong')}</PageHeading>
       <div role="alert" className="text-slate-700">
-        This screen could not be shown because of an error on our side. Try again; if it keeps happening, tell the portal
-        administrators.
+        {m('errors.serverText')}
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-4">
         <button type="button" className={ui.primaryButton} onClick={onRetry}>
-          Try again
+          {m('errors.tryAgain')}
         </button>
         <a href="/dashboard" className={ui.link}>
-          Go to the dashboard
+          {m('errors.toDashboard')}
         </a>
       </div>
     </section>

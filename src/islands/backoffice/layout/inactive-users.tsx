@@ -4,8 +4,8 @@ import { isAdminLevel } from '../../../lib/access/permissions.ts';
 import { InactiveCountResponseSchema } from '../../../lib/users/schema.ts';
 import { createFetcherStore, fetchWith } from '../lib/query.ts';
 import { $identity } from '../session.ts';
-import { formatNumber } from '../ui/format.ts';
 import { CountLink } from '../ui/count-link.tsx';
+import { m } from './messages.ts';
 
 export const INACTIVE_USERS_KEY = 'user/inactive';
 
@@ -20,12 +20,11 @@ export const $inactiveUsers = createFetcherStore([$inactiveKey], {
 });
 
 export function inactiveUsersLabel(count: number): string {
-  if (count === 0) return 'No users awaiting activation';
-  return `${formatNumber(count)} ${count === 1 ? 'user' : 'users'} awaiting activation`;
+  return count === 0 ? m('inactive.none') : m('inactive.count', { count });
 }
 
 export function InactiveUsersBadge() {
   const count = useStore($inactiveUsers).data?.data;
-  const label = count === undefined ? 'Users awaiting activation' : inactiveUsersLabel(count);
+  const label = count === undefined ? m('inactive.label') : inactiveUsersLabel(count);
   return <CountLink href="/admin/users?status=0" label={label} icon="users" count={count} badgeClass="bg-red-700" />;
 }

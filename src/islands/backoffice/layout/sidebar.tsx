@@ -5,6 +5,7 @@ import type { Whoami } from '../../../lib/identity/schema.ts';
 import { pathTo } from '../router.ts';
 import { BrandMark } from '../ui/brand-mark.tsx';
 import { Icon, type IconName } from '../ui/icons.tsx';
+import { m } from './messages.ts';
 import {
   $sidebarExpanded,
   closeSidebar,
@@ -33,6 +34,29 @@ const ICONS: Partial<Record<BackofficeRouteName, IconName>> = {
   cmsVideo: 'video',
   cmsPartner: 'partners',
 };
+
+/** The menu's words in the page's language, by route (src/lib's sidebarFor names them in English). */
+const LABELS: Partial<Record<BackofficeRouteName, string>> = {
+  dashboard: m('sidebar.dashboard'),
+  nationalReports: m('sidebar.nationalReports'),
+  profileOverview: m('sidebar.profileOverview'),
+  profileAnalytics: m('sidebar.profileAnalytics'),
+  bestPractices: m('sidebar.bestPractices'),
+  users: m('sidebar.users'),
+  acl: m('sidebar.acl'),
+  contactMessages: m('sidebar.contactMessages'),
+  countries: m('sidebar.countries'),
+  sentMail: m('sidebar.sentMail'),
+  cmsBanner: m('sidebar.cmsBanner'),
+  cmsVideo: m('sidebar.cmsVideo'),
+  cmsPartner: m('sidebar.cmsPartner'),
+};
+const SECTIONS: Record<string, string> = { Modules: m('sidebar.modules'), Administration: m('sidebar.administration'), CMS: m('sidebar.cms') };
+
+/** A menu item's name in the page's language (also for the dashboard's list of modules). */
+export const menuItemLabel = (item: { route: BackofficeRouteName; label: string }): string => LABELS[item.route] ?? item.label;
+/** A menu section's name in the page's language. */
+export const menuSectionLabel = (label: string): string => SECTIONS[label] ?? label;
 
 /**
  * The sidebar of spec §2: 240px open, 60px collapsed. Open with labels on wide screens unless
@@ -71,17 +95,17 @@ export function Sidebar({ identity, activeItem }: { identity: Whoami; activeItem
         <BrandMark className="size-9 shrink-0 rounded-[10px] ring-1 ring-brand-700" />
         <span className={expanded ? 'text-[0.9375rem] font-semibold leading-tight' : 'sr-only'}>
           Asia-Pacific <span className="block">Urban Agenda</span>
-          <span className="sr-only">: public site</span>
+          <span className="sr-only">{m('sidebar.publicSite')}</span>
         </span>
       </a>
-      <nav aria-label="Main menu" className="flex-1 overflow-y-auto overflow-x-hidden pb-4">
+      <nav aria-label={m('sidebar.mainMenu')} className="flex-1 overflow-y-auto overflow-x-hidden pb-4">
         {sections.map((section, index) => {
           const headingId = `sidebar-section-${index}`;
           return (
             <div key={section.label ?? 'main'} className="pt-3">
               {section.label && (
                 <h2 id={headingId} className={expanded ? 'px-5 pb-1 text-xs font-semibold uppercase tracking-wide text-brand-200' : 'sr-only'}>
-                  {section.label}
+                  {menuSectionLabel(section.label)}
                 </h2>
               )}
               {section.label && !expanded && <hr aria-hidden="true" className="mx-3 mb-2 border-brand-700" />}
@@ -101,7 +125,7 @@ export function Sidebar({ identity, activeItem }: { identity: Whoami; activeItem
                         }`}
                       >
                         <Icon name={ICONS[item.route] ?? 'dashboard'} className="size-5 shrink-0" />
-                        <span className={expanded ? 'min-w-0' : 'sr-only'}>{item.label}</span>
+                        <span className={expanded ? 'min-w-0' : 'sr-only'}>{menuItemLabel(item)}</span>
                       </a>
                     </li>
                   );

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
 import type { BackofficeRouteName } from '../../../lib/access/permissions.ts';
 import type { Whoami } from '../../../lib/identity/schema.ts';
+import { m } from './messages.ts';
 import { Sidebar } from './sidebar.tsx';
 import { $sidebarPinned, toggleSidebar } from './sidebar-store.ts';
 import { TopBar } from './top-bar.tsx';
@@ -22,7 +23,7 @@ export function SignedInLayout({
   return (
     <div className="min-h-screen bg-slate-50">
       <a href={`#${MAIN_ID}`} className="skip-link">
-        Skip to main content
+        {m('layout.skip')}
       </a>
       <Sidebar identity={identity} activeItem={activeItem} />
       {pinned && (

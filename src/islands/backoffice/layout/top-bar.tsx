@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { isAdminLevel } from '../../../lib/access/permissions.ts';
 import type { Whoami } from '../../../lib/identity/schema.ts';
+import { roleLabel } from '../ui/format.ts';
 import { Icon } from '../ui/icons.tsx';
 import { NotificationBell } from '../notifications/notification-bell.tsx';
 import { PublishIndicator } from '../publishing/publish-indicator.tsx';
@@ -18,7 +19,7 @@ import { $sidebarExpanded, SIDEBAR_TOGGLE_ID, toggleSidebar } from './sidebar-st
  */
 export function TopBar({ identity }: { identity: Whoami }) {
   const expanded = useStore($sidebarExpanded);
-  const role = identity.roles[0]?.description ?? m('topBar.noRole');
+  const role = identity.roles[0] ? roleLabel(identity.roles[0]) : m('topBar.noRole');
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/95 px-3 backdrop-blur sm:gap-3 sm:px-6">
       <button

@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import { ErrorResponseSchema } from '../../../lib/http/schema.ts';
+import { m } from './messages.ts';
 
-export const OFFLINE_MESSAGE = 'Could not reach the server. Check your connection and try again.';
+/** In the page's language, as every message below (the server's own messages come in it too). */
+export const OFFLINE_MESSAGE = m('offline');
 
 /**
  * A refused or failed API call: status 0 when the server could not be reached, otherwise the
@@ -29,7 +31,7 @@ export class ApiError extends Error {
 export class DataValidationError extends Error {
   readonly details: readonly z.core.$ZodIssue[];
   constructor(details: readonly z.core.$ZodIssue[]) {
-    super('Could not validate data');
+    super(m('invalidData'));
     this.name = 'DataValidationError';
     this.details = details;
   }
@@ -58,7 +60,7 @@ export function dataOf<S extends z.ZodType>(answer: WireAnswer, schema: S): z.ou
   if (status < 200 || status >= 300) {
     const body = ErrorResponseSchema.safeParse(json);
     if (body.success) throw new ApiError(status, body.data.message, body.data.errors, json);
-    throw new ApiError(status, `The server answered with status ${status}.`, {}, json);
+    throw new ApiError(status, m('serverStatus', { status: String(status) }), {}, json);
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) throw new DataValidationError(parsed.error.issues);
@@ -68,5 +70,5 @@ export function dataOf<S extends z.ZodType>(answer: WireAnswer, schema: S): z.ou
 /** A message a person can act on, for any error an API call may throw. */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError || error instanceof DataValidationError) return error.message;
-  return 'Something went wrong. Please try again.';
+  return m('somethingWrong');
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { getFirebaseAuth } from '../../../lib/client/firebase.ts';
 import { ApiError, dataOf, OFFLINE_MESSAGE, type WireAnswer } from './api-error.ts';
+import { m } from './messages.ts';
 import type { UploadProgress, WireRequest } from './xhr-send.ts';
 import { LOCALE_INFO } from '../../../i18n/locales.ts';
 import { PAGE_LOCALE } from '../../i18n/page-locale.ts';
@@ -95,7 +96,7 @@ export function createApiClient(options: ApiClientOptions) {
       return { method, url: API_BASE + withQuery(path.replace(/^\//, ''), init.query), headers, body: init.body };
     };
     const token = await options.getToken();
-    if (!token) throw new ApiError(401, 'Sign in to continue');
+    if (!token) throw new ApiError(401, m('signInToContinue'));
     let answer = await send(wire(token));
     if (answer.status === 401) {
       const fresh = await options.getToken(true).catch(() => null);

@@ -1,6 +1,7 @@
 import { nanoquery } from '@nanostores/query';
 import type { z } from 'zod';
 import { api, ApiError } from './api.ts';
+import { m } from './messages.ts';
 
 /**
  * The one cache of API state (DESIGN.md §5). Keys are API paths with their query string
@@ -17,7 +18,7 @@ let stopped = false;
 /** A fetcher that GETs the store's key and checks the answer against `schema`. */
 export function fetchWith<S extends z.ZodType>(schema: S) {
   return async (...keyParts: (string | number | true)[]): Promise<z.output<S>> => {
-    if (stopped) throw new ApiError(401, 'Signed out');
+    if (stopped) throw new ApiError(401, m('signedOut'));
     return api.request('GET', keyParts.join(''), { schema });
   };
 }

@@ -1,4 +1,5 @@
 import { ApiError, OFFLINE_MESSAGE, type WireAnswer } from './api-error.ts';
+import { m } from './messages.ts';
 
 /**
  * An upload stopped by the person (its AbortSignal); callers that offer "Cancel" stay quiet about
@@ -6,7 +7,7 @@ import { ApiError, OFFLINE_MESSAGE, type WireAnswer } from './api-error.ts';
  */
 export class UploadCancelled extends ApiError {
   constructor() {
-    super(0, 'The upload was cancelled');
+    super(0, m('uploadCancelled'));
     this.name = 'UploadCancelled';
   }
 }

@@ -11,6 +11,7 @@ import { keepShownWhileLoading, pageOf } from '../lib/list.ts';
 import { createFetcherStore, fetchWith, invalidatePrefixes } from '../lib/query.ts';
 import { $router, navigate, pathTo } from '../router.ts';
 import { $identity } from '../session.ts';
+import { m } from './messages.ts';
 import { notifyError } from './snackbar-store.ts';
 
 export const UNREAD_KEY = 'notifications/unread';
@@ -46,7 +47,7 @@ export async function markRead(which: { uuids: string[] } | { all: true }): Prom
     await api.request('POST', 'notifications/read', { body: which, schema: MarkReadResponseSchema });
     return true;
   } catch (error) {
-    notifyError(error instanceof Error ? error.message : 'The notifications could not be marked as read');
+    notifyError(error instanceof Error ? error.message : m('markFailed'));
     return false;
   } finally {
     invalidatePrefixes('notifications');
@@ -55,6 +56,6 @@ export async function markRead(which: { uuids: string[] } | { all: true }): Prom
 
 /** The bell's accessible name, e.g. "Notifications, 3 unread". */
 export function bellLabel(unread: number | undefined): string {
-  if (unread === undefined || unread === 0) return 'Notifications';
-  return `Notifications, ${unread > 99 ? 'more than 99' : unread} unread`;
+  if (unread === undefined || unread === 0) return m('bell');
+  return unread > 99 ? m('bellMany') : m('bellUnread', { count: unread });
 }

@@ -2,11 +2,12 @@ import { useStore } from '@nanostores/react';
 import type { Notification } from '../../../lib/notifications/schema.ts';
 import { NOTIFICATIONS_PAGE_SIZE } from '../../../lib/notifications/schema.ts';
 import type { ScreenProps } from '../screen-props.ts';
-import { formatDateTime, formatNumber } from '../ui/format.ts';
+import { formatDateTime } from '../ui/format.ts';
 import { PageHeading } from '../ui/page-heading.tsx';
 import { Pagination } from '../ui/pagination.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
+import { m } from './messages.ts';
 import { $notifications, $notificationsPage, $notificationsView, goToPage, markRead } from './notification-list-store.ts';
 
 /** /dashboard/notifications: what happened to the person's work, newest first. */
@@ -19,37 +20,37 @@ export function NotificationsScreen(_: ScreenProps) {
       <PageHeading
         description={
           unread === undefined
-            ? 'What happened to the work you follow.'
+            ? m('intro')
             : unread === 0
-              ? 'What happened to the work you follow. All are read.'
-              : `What happened to the work you follow. ${formatNumber(unread)} unread.`
+              ? m('introAllRead')
+              : m('introUnread', { count: unread })
         }
       >
-        Notifications
+        {m('title')}
       </PageHeading>
       {unread !== undefined && unread > 0 && (
         <div className="mb-4 flex justify-end">
           <button type="button" className={ui.secondaryButton} onClick={() => void markRead({ all: true })}>
-            Mark all as read
+            {m('markAll')}
           </button>
         </div>
       )}
       {list.error !== undefined && !list.data ? (
-        <ErrorState error={list.error} title="The notifications could not be loaded" onRetry={() => $notifications.invalidate()} />
+        <ErrorState error={list.error} title={m('loadFailed')} onRetry={() => $notifications.invalidate()} />
       ) : !list.data || page === null ? (
-        <Skeleton rows={5} label="Loading notifications…" />
+        <Skeleton rows={5} label={m('loading')} />
       ) : list.data.data.length === 0 ? (
-        <EmptyState title="No notifications yet">
+        <EmptyState title={m('none')}>
           {page > 1 && list.data.total > 0 ? (
             <button type="button" className={ui.link} onClick={() => goToPage(1)}>
-              Go to the first page
+              {m('firstPage')}
             </button>
           ) : (
-            'When a report or a practice you work on moves on, you will find it here.'
+            m('noneText')
           )}
         </EmptyState>
       ) : (
-        <ul aria-label="Notifications" aria-busy={list.loading} className={`${ui.cardFlush} divide-y divide-slate-100 ${list.loading ? 'opacity-70' : ''}`}>
+        <ul aria-label={m('title')} aria-busy={list.loading} className={`${ui.cardFlush} divide-y divide-slate-100 ${list.loading ? 'opacity-70' : ''}`}>
           {list.data.data.map((item) => (
             <NotificationItem key={item.uuid} item={item} />
           ))}
@@ -61,7 +62,7 @@ export function NotificationsScreen(_: ScreenProps) {
           pageSize={NOTIFICATIONS_PAGE_SIZE}
           total={list.data.total}
           shown={list.data.data.length}
-          noun="notifications"
+          noun={m('noun')}
           onPage={goToPage}
         />
       )}
@@ -84,7 +85,7 @@ function NotificationItem({ item }: { item: Notification }) {
           // whole line takes the click (an inline link's box reached past its text).
           className={`relative block break-words text-sm hover:underline ${unread ? 'font-bold text-slate-900' : 'font-medium text-slate-800'}`}
         >
-          {unread && <span className="sr-only">Unread: </span>}
+          {unread && <span className="sr-only">{m('unreadPrefix')}</span>}
           {item.title}
         </a>
         <p dir="auto" className="mt-0.5 break-words text-sm text-slate-700">{item.body}</p>
@@ -98,7 +99,7 @@ function NotificationItem({ item }: { item: Notification }) {
           className="self-start rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50"
           onClick={() => void markRead({ uuids: [item.uuid] })}
         >
-          Mark as read<span className="sr-only">: {item.title}</span>
+          {m('markRead')}<span className="sr-only">: {item.title}</span>
         </button>
       )}
     </li>

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { Icon } from '../ui/icons.tsx';
+import { m } from './messages.ts';
 import { $visibleSnackbars, dismiss, SNACKBAR_FADE_MS, type Snackbar } from './snackbar-store.ts';
 
 const TONES: Record<Snackbar['kind'], { box: string; icon: 'check' | 'alert' | 'info' }> = {
@@ -15,7 +16,7 @@ export function SnackbarRegion() {
     <div
       role="status"
       aria-live="polite"
-      aria-label="Notifications"
+      aria-label={m('region')}
       className="pointer-events-none fixed inset-x-4 bottom-4 z-[60] flex flex-col gap-2 sm:left-auto sm:w-96"
     >
       {items.map((item) => (
@@ -42,7 +43,7 @@ function SnackbarItem({ item }: { item: Snackbar }) {
         type="button"
         onClick={() => dismiss(item.id)}
         className="-m-1 rounded p-1 text-white/90 hover:bg-white/10 hover:text-white"
-        aria-label="Dismiss notification"
+        aria-label={m('dismiss')}
       >
         <Icon name="close" className="size-4" />
       </button>

@@ -10,6 +10,9 @@ import { NameField, PhoneField } from '../ui/person-fields.tsx';
 import { ui } from '../ui/styles.ts';
 import { $activeCountries, $saveProfile, checkProfile } from './profile-store.ts';
 import { Flag } from '../ui/flag.tsx';
+import { countryName } from '../../i18n/countries.ts';
+import { richText } from '../../i18n/rich-text.tsx';
+import { m } from './messages.ts';
 
 /** /profile/completion: a standalone page (no sidebar) for signed-in users without a country. */
 export function ProfileCompletionScreen({ identity }: ScreenProps) {
@@ -46,23 +49,21 @@ export function ProfileCompletionScreen({ identity }: ScreenProps) {
     <div className="min-h-screen bg-slate-50">
       <CompletionHeader />
       <main id="main" tabIndex={-1} className="mx-auto max-w-xl px-4 py-10 outline-none">
-        <PageHeading description="Tell us who you are and which country you work for. An administrator of your country then activates your account.">
-          Complete your profile
-        </PageHeading>
+        <PageHeading description={m('intro')}>{m('title')}</PageHeading>
         <form noValidate onSubmit={onSubmit} className={`${ui.card} space-y-5`} aria-describedby={generalError ? 'profile-error' : undefined}>
           {generalError && (
             <div id="profile-error">
-              <ErrorState error={generalError} title="Your profile was not saved" />
+              <ErrorState error={generalError} title={m('notSaved')} />
             </div>
           )}
           <p className="text-sm text-slate-700">
-            Signed in as <span className="font-medium">{identity.email}</span>
+            {richText(m('signedInAs'), { email: <span className="font-medium">{identity.email}</span> })}
           </p>
           <NameField idPrefix="profile" value={name} onChange={setName} errors={errors} required />
           <PhoneField idPrefix="profile" value={phone} onChange={setPhone} errors={errors} />
           <CountryChoice countryCode={countryCode} setCountryCode={setCountryCode} errors={errors} />
           <button type="submit" className={ui.primaryButton} disabled={save.loading}>
-            {save.loading ? 'Saving…' : 'Save and continue'}
+            {save.loading ? m('saving') : m('save')}
           </button>
         </form>
       </main>
@@ -80,7 +81,7 @@ function CompletionHeader() {
         Asia-Pacific Urban Agenda
       </a>
       <button type="button" className={ui.secondaryButton} onClick={() => void logout()}>
-        Sign out
+        {m('signOut')}
       </button>
     </div>
   </header>
@@ -94,7 +95,7 @@ function CountryChoice({ countryCode, setCountryCode, errors }: { countryCode: s
   return (
   <div>
     <label htmlFor="profile-country_code" className={ui.label}>
-      Country
+      {m('country')}
     </label>
     <div className="mt-1 flex items-center gap-3">
       <select
@@ -106,10 +107,10 @@ function CountryChoice({ countryCode, setCountryCode, errors }: { countryCode: s
         disabled={!countries.data}
         {...invalidProps(errors, 'country_code', 'profile-country-error')}
       >
-        <option value="">{countries.data ? 'Choose your country' : 'Loading countries…'}</option>
+        <option value="">{countries.data ? m('chooseCountry') : m('loadingCountries')}</option>
         {countries.data?.data.map((option) => (
           <option key={option.code} value={option.code}>
-            {option.name}
+            {countryName(option.code, option.name)}
           </option>
         ))}
       </select>
@@ -120,7 +121,7 @@ function CountryChoice({ countryCode, setCountryCode, errors }: { countryCode: s
     <FieldError id="profile-country-error" messages={errors['country_code']} />
     {countries.error !== undefined && (
       <div className="mt-2">
-        <ErrorState error={countries.error} title="The countries could not be loaded" onRetry={() => $activeCountries.revalidate()} />
+        <ErrorState error={countries.error} title={m('countriesFailed')} onRetry={() => $activeCountries.revalidate()} />
       </div>
     )}
   </div>

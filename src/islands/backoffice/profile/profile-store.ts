@@ -6,6 +6,7 @@ import { fieldErrorsOf, type FieldErrors } from '../lib/field-errors.ts';
 import { createFetcherStore, createMutatorStore, fetchWith } from '../lib/query.ts';
 import { notifySuccess } from '../notifications/snackbar-store.ts';
 import { refreshIdentity } from '../session.ts';
+import { m } from './messages.ts';
 
 /** Countries a user may choose: the active ones. */
 export const $activeCountries = createFetcherStore('countries/all?status=1', {
@@ -16,7 +17,7 @@ export const $activeCountries = createFetcherStore('countries/all?status=1', {
 export function checkProfile(input: ProfileBody): FieldErrors {
   const result = ProfileBodySchema.safeParse(input);
   const errors = result.success ? {} : fieldErrorsOf(result.error.issues);
-  if (!input.country_code) errors['country_code'] = ['Choose your country'];
+  if (!input.country_code) errors['country_code'] = [m('chooseCountry')];
   return errors;
 }
 
@@ -33,10 +34,7 @@ export const $saveProfile = createMutatorStore<ProfileBody, string>(async ({ dat
     if (conflictOf(error, WhoamiSchema)) {
       // Changed meanwhile (by an administrator): the next save is based on the account as it is now.
       await refreshIdentity();
-      throw new ApiError(
-        409,
-        'Your account was changed by an administrator while you were filling this in. Your answers are still here: check them and save again.',
-      );
+      throw new ApiError(409, m('conflict'));
     }
     throw error;
   }

@@ -1,6 +1,8 @@
+import { INTL_TAG } from '../../i18n/page-locale.ts';
+import { m } from './messages.ts';
 import type { SitePhase } from './site-status-store.ts';
 
-const timeFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const timeFormat = new Intl.DateTimeFormat(INTL_TAG, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 /** "3 Mar 2026, 14:05" in the reader's time zone. */
 export function formatMoment(iso: string): string {
@@ -13,11 +15,11 @@ export function BuildProgressBar({ progress }: { progress: number }) {
   return (
     <div
       role="progressbar"
-      aria-label="Update of the public site"
+      aria-label={m('progressLabel')}
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={progress}
-      aria-valuetext={`${progress}% done`}
+      aria-valuetext={m('progressDone', { percent: progress })}
       className="h-2 w-full overflow-hidden rounded-full bg-slate-200"
     >
       <div className="h-full rounded-full bg-brand-600 transition-[width] duration-500 motion-reduce:transition-none" style={{ width: `${progress}%` }} />
@@ -33,12 +35,10 @@ export function FailureNote({ at, liveSince, reason }: { at: string; liveSince: 
   return (
     <div className="text-sm text-slate-700">
       <p>
-        The update of {formatMoment(at)} did not go through, so visitors still see
-        {liveSince ? ` the site as it was on ${formatMoment(liveSince)}` : ' no site yet'}. Try again; if it fails again, send the
-        technical details to the team that runs the portal.
+        {m('failureText', { at: formatMoment(at), what: liveSince ? m('failureSiteOn', { moment: formatMoment(liveSince) }) : m('failureNoSite') })}
       </p>
       <details className="mt-2">
-        <summary className="cursor-pointer text-sm font-medium text-slate-800">Technical details</summary>
+        <summary className="cursor-pointer text-sm font-medium text-slate-800">{m('technical')}</summary>
         <pre className="mt-2 max-h-40 overflow-auto whitespace-pre-wrap break-words rounded-md bg-red-50 p-3 font-mono text-xs text-red-900">
           {reason}
         </pre>

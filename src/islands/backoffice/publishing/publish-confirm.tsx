@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { m } from './messages.ts';
 import { WaitingChanges } from './site-status-view.tsx';
 import { $confirmingPublish, $siteStatus, aboutTime, publishSite } from './site-status-store.ts';
 
@@ -17,20 +18,20 @@ export function PublishConfirm() {
     <ConfirmDialog
       open={open}
       tone="primary"
-      title="Publish the public site now?"
-      confirmLabel="Publish now"
+      title={m('confirmTitle')}
+      confirmLabel={m('publishNow')}
       onConfirm={() => void publishSite()}
       onCancel={() => $confirmingPublish.set(false)}
     >
       {data && waiting > 0 ? (
         <div className="space-y-3">
-          <WaitingChanges data={data} shown={20} label="These changes will go live" />
-          <p>They would go live by themselves shortly; publishing now starts the update at once.</p>
+          <WaitingChanges data={data} shown={20} label={m('goLiveLabel')} />
+          <p>{m('goLiveSoon')}</p>
         </div>
       ) : (
-        <p>Nothing is waiting: every change is already live. Publishing now updates the public site as it is, which helps only if something on it looks wrong.</p>
+        <p>{m('nothingWaiting')}</p>
       )}
-      {duration !== null && <p className="mt-3">An update takes {aboutTime(duration)}.</p>}
+      {duration !== null && <p className="mt-3">{m('updateTakes', { time: aboutTime(duration) })}</p>}
     </ConfirmDialog>
   );
 }

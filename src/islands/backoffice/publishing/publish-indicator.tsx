@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { errorMessage } from '../lib/api.ts';
 import { ui } from '../ui/styles.ts';
 import { PhaseDot } from './build-progress.tsx';
+import { m } from './messages.ts';
 import { PublishConfirm } from './publish-confirm.tsx';
 import { PublishButton } from './publish-panel.tsx';
 import { SiteStatusView } from './site-status-view.tsx';
@@ -13,13 +14,13 @@ function shortLabel(phase: SitePhase, waiting: number): string {
   switch (phase.kind) {
     case 'queued':
     case 'building':
-      return waiting > 0 ? `${waiting} waiting` : 'Updating';
+      return waiting > 0 ? m('waitingShort', { count: waiting }) : m('updatingShort');
     case 'failed':
-      return 'Not updated';
+      return m('notUpdated');
     case 'live':
-      return waiting > 0 ? `${waiting} waiting` : 'Live';
+      return waiting > 0 ? m('waitingShort', { count: waiting }) : m('live');
     default:
-      return 'Site';
+      return m('site');
   }
 }
 
@@ -32,7 +33,7 @@ function PopoverHeading() {
   useEffect(() => heading.current?.focus(), []);
   return (
     <h2 id="publish-popover-title" ref={heading} tabIndex={-1} className="mb-2 text-sm font-semibold text-slate-900 outline-none">
-      Public site
+      {m('publicSite')}
     </h2>
   );
 }
@@ -48,7 +49,7 @@ export function PublishIndicator() {
   const phase = sitePhase(data);
   const waiting = data?.waiting.total ?? 0;
   const failedToLoad = status.error !== undefined && !data;
-  const name = failedToLoad ? 'Public site: state unknown' : `Public site: ${summaryLine(data)}`;
+  const name = failedToLoad ? m('stateUnknown') : m('stateIs', { summary: summaryLine(data) });
 
   return (
     <>
@@ -60,7 +61,7 @@ export function PublishIndicator() {
         >
           <PhaseDot phase={failedToLoad ? { kind: 'unknown' } : phase} waiting={waiting} />
           <span aria-hidden="true" className="hidden sm:inline">
-            {failedToLoad ? 'Site' : shortLabel(phase, waiting)}
+            {failedToLoad ? m('site') : shortLabel(phase, waiting)}
           </span>
         </PopoverButton>
         <PopoverPanel
@@ -73,14 +74,14 @@ export function PublishIndicator() {
             <>
               <PopoverHeading />
               {failedToLoad ? (
-                <p className="mt-1 text-sm text-red-800">The state could not be loaded: {errorMessage(status.error)}</p>
+                <p className="mt-1 text-sm text-red-800">{m('loadFailedText', { reason: errorMessage(status.error) })}</p>
               ) : (
                 <SiteStatusView data={data} shown={3} />
               )}
               <div className="mt-4 flex flex-wrap items-center gap-3">
                 <PublishButton publishing={publishing} retry={phase.kind === 'failed'} onAsk={close} />
                 <CloseButton as="a" href="/content-management/banner" className={ui.link}>
-                  Manage content
+                  {m('manageContent')}
                 </CloseButton>
               </div>
             </>

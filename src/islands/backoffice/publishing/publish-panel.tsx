@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { ErrorState } from '../ui/states.tsx';
 import { Icon } from '../ui/icons.tsx';
 import { ui } from '../ui/styles.ts';
+import { m } from './messages.ts';
 import { SiteStatusView } from './site-status-view.tsx';
 import { $publishing, $siteStatus, askToPublish, sitePhase } from './site-status-store.ts';
 
@@ -17,7 +18,7 @@ export function PublishPanel() {
   if (status.error !== undefined && !data) {
     return (
       <div className="mb-6">
-        <ErrorState error={status.error} title="The state of the public site could not be loaded" onRetry={() => $siteStatus.invalidate()} />
+        <ErrorState error={status.error} title={m('panelLoadFailed')} onRetry={() => $siteStatus.invalidate()} />
       </div>
     );
   }
@@ -26,7 +27,7 @@ export function PublishPanel() {
     <section aria-labelledby="publish-panel-title" className={`${ui.card} mb-6 flex flex-col gap-4 sm:flex-row sm:items-start`}>
       <div className="min-w-0 flex-1">
         <h2 id="publish-panel-title" className="mb-2 text-sm font-semibold text-slate-900">
-          Public site
+          {m('publicSite')}
         </h2>
         <SiteStatusView data={data} announce />
       </div>
@@ -56,7 +57,7 @@ export function PublishButton({ publishing, retry, onAsk }: { publishing: boolea
       }}
     >
       <Icon name="globe" className="size-4" />
-      {publishing ? 'Publishing…' : retry ? 'Try again now' : 'Publish now'}
+      {publishing ? m('publishing') : retry ? m('tryAgainNow') : m('publishNow')}
     </button>
   );
 }

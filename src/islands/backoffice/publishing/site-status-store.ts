@@ -5,6 +5,8 @@ import { api, errorMessage } from '../lib/api.ts';
 import { createFetcherStore, fetchWith, mutateCache, revalidateKeys } from '../lib/query.ts';
 import { notifyError } from '../notifications/snackbar-store.ts';
 import { $identity } from '../session.ts';
+import { INTL_TAG } from '../../i18n/page-locale.ts';
+import { m } from './messages.ts';
 
 export const SITE_STATUS_KEY = 'site/status';
 /** How often the state of a queued or running build is asked for. */
@@ -75,7 +77,7 @@ export async function publishSite(): Promise<void> {
     const answer = await api.request('POST', 'site/publish', { schema: SiteStatusResponseSchema });
     mutateCache(SITE_STATUS_KEY, answer);
   } catch (error) {
-    notifyError(`The site could not be published: ${errorMessage(error)}`);
+    notifyError(m('failed', { reason: errorMessage(error) }));
   } finally {
     $publishing.set(false);
   }
@@ -104,12 +106,12 @@ export function sitePhase(status: BuildStatusData | undefined): SitePhase {
 
 /** "about 20 s", "about 2 min": an estimate never more precise than it can be. */
 export function aboutTime(seconds: number): string {
-  if (seconds < 58) return `about ${Math.max(5, Math.round(seconds / 5) * 5)} s`;
-  return `about ${Math.max(1, Math.round(seconds / 60))} min`;
+  if (seconds < 58) return m('aboutSeconds', { count: Math.max(5, Math.round(seconds / 5) * 5) });
+  return m('aboutMinutes', { count: Math.max(1, Math.round(seconds / 60)) });
 }
 
-const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
-const dayAndClock = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+const clock = new Intl.DateTimeFormat(INTL_TAG, { hour: '2-digit', minute: '2-digit' });
+const dayAndClock = new Intl.DateTimeFormat(INTL_TAG, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 
 /** "14:02" today, "3 Mar, 14:02" another day, in the reader's time zone. */
 export function liveMoment(iso: string, now = new Date()): string {
@@ -118,7 +120,7 @@ export function liveMoment(iso: string, now = new Date()): string {
   return date.toDateString() === now.toDateString() ? clock.format(date) : dayAndClock.format(date);
 }
 
-const changesWaiting = (n: number) => `${n} change${n === 1 ? '' : 's'} waiting`;
+const changesWaiting = (count: number) => m('changesWaiting', { count });
 
 /**
  * The one status line of the public site, in two parts: what it is (announced when it changes)
@@ -130,20 +132,20 @@ export function siteSummary(data: SiteStatusData | undefined, now = new Date()):
   const waiting = data?.waiting.total ?? 0;
   switch (phase.kind) {
     case 'unknown':
-      return { state: 'Checking the public site…', detail: null };
+      return { state: m('checking'), detail: null };
     case 'queued':
     case 'building': {
       const liveIn = data?.liveInSeconds ?? null;
-      return { state: waiting > 0 ? changesWaiting(waiting) : 'Updating the public site', detail: liveIn === null ? 'going live shortly' : `live in ${aboutTime(liveIn)}` };
+      return { state: waiting > 0 ? changesWaiting(waiting) : m('updating'), detail: liveIn === null ? m('goingLiveShortly') : m('liveIn', { time: aboutTime(liveIn) }) };
     }
     case 'failed':
       return waiting > 0
-        ? { state: changesWaiting(waiting), detail: 'the last update did not go through' }
-        : { state: 'The last update did not go through', detail: null };
+        ? { state: changesWaiting(waiting), detail: m('lastFailedDetail') }
+        : { state: m('lastFailed'), detail: null };
     case 'live':
-      return waiting > 0 ? { state: changesWaiting(waiting), detail: null } : { state: `Live since ${liveMoment(phase.since, now)}`, detail: null };
+      return waiting > 0 ? { state: changesWaiting(waiting), detail: null } : { state: m('liveSince', { moment: liveMoment(phase.since, now) }), detail: null };
     case 'neverBuilt':
-      return { state: waiting > 0 ? changesWaiting(waiting) : 'The public site is not published yet', detail: null };
+      return { state: waiting > 0 ? changesWaiting(waiting) : m('notPublished'), detail: null };
   }
 }
 

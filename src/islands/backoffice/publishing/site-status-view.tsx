@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import type { SiteStatusData } from '../../../lib/site/schema.ts';
-import { formatNumber } from '../ui/format.ts';
 import { BuildProgressBar, FailureNote, PhaseDot } from './build-progress.tsx';
+import { m } from './messages.ts';
 import { sitePhase, siteSummary } from './site-status-store.ts';
 
 /** The changes waiting to go live, by name: the first `shown`, then how many more. */
-export function WaitingChanges({ data, shown, label = 'Waiting to go live' }: { data: SiteStatusData; shown: number; label?: string }) {
+export function WaitingChanges({ data, shown, label = m('waitingLabel') }: { data: SiteStatusData; shown: number; label?: string }) {
   const id = useId();
   const { total, changes } = data.waiting;
   if (total === 0) return null;
@@ -22,7 +22,7 @@ export function WaitingChanges({ data, shown, label = 'Waiting to go live' }: { 
             {change.title}
           </li>
         ))}
-        {more > 0 && <li className="text-slate-600">and {formatNumber(more)} more</li>}
+        {more > 0 && <li className="text-slate-600">{m('andMore', { count: more })}</li>}
       </ul>
     </div>
   );
@@ -54,7 +54,7 @@ export function SiteStatusView({ data, announce = false, shown = 5 }: { data: Si
       {phase.kind === 'failed' && <FailureNote at={phase.at} liveSince={phase.liveSince} reason={phase.reason} />}
       {data && <WaitingChanges data={data} shown={shown} />}
       {data && data.waiting.total === 0 && phase.kind === 'live' && (
-        <p className="text-xs text-slate-600">Published and withdrawn items go live by themselves, usually within a minute.</p>
+        <p className="text-xs text-slate-600">{m('autoLive')}</p>
       )}
     </div>
   );

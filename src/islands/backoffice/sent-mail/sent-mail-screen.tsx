@@ -19,8 +19,9 @@ import {
   sentMailHref,
   type SentMailFilters,
 } from './sent-mail-store.ts';
+import { m } from './messages.ts';
 
-const STATUS_TEXT: Record<SentMailItem['status'], string> = { sent: 'Sent', queued: 'Waiting to be sent', sending: 'Sending' };
+const STATUS_TEXT: Record<SentMailItem['status'], string> = { sent: m('status.sent'), queued: m('status.queued'), sending: m('status.sending') };
 
 /** /admin/sent-mail: every email the portal sent or will send, newest first. */
 export function SentMailScreen(_: ScreenProps) {
@@ -28,17 +29,17 @@ export function SentMailScreen(_: ScreenProps) {
   const list = useStore($sentMailView);
   return (
     <>
-      <PageHeading description="Every email the portal sends, with its recipient and whether it has gone out.">Sent mail</PageHeading>
+      <PageHeading description={m('intro')}>{m('title')}</PageHeading>
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className={filters?.message ? 'order-2 lg:order-1' : ''}>
           {list.error !== undefined && !list.data ? (
-            <ErrorState error={list.error} title="The sent mail could not be loaded" onRetry={() => $sentMail.invalidate()} />
+            <ErrorState error={list.error} title={m('loadFailed')} onRetry={() => $sentMail.invalidate()} />
           ) : !list.data || !filters ? (
-            <Skeleton rows={6} label="Loading sent mail…" />
+            <Skeleton rows={6} label={m('loading')} />
           ) : list.data.data.length === 0 ? (
-            <EmptyState title="No emails yet">Emails about reports, practices and accounts appear here once they are sent.</EmptyState>
+            <EmptyState title={m('none')}>{m('noneText')}</EmptyState>
           ) : (
-            <ul aria-label="Emails" aria-busy={list.loading} className={`${ui.cardFlush} divide-y divide-slate-100 overflow-hidden`}>
+            <ul aria-label={m('list')} aria-busy={list.loading} className={`${ui.cardFlush} divide-y divide-slate-100 overflow-hidden`}>
               {list.data.data.map((mail) => (
                 <MailRow key={mail.uuid} mail={mail} filters={filters} />
               ))}
@@ -50,7 +51,7 @@ export function SentMailScreen(_: ScreenProps) {
               pageSize={SENT_MAIL_PAGE_SIZE}
               total={list.data.total}
               shown={list.data.data.length}
-              noun="emails"
+              noun={m('noun')}
               onPage={(page) => goToSentMailPage(filters, page)}
             />
           )}
@@ -84,7 +85,7 @@ function MailRow({ mail, filters }: { mail: SentMailItem; filters: SentMailFilte
         <span className="block truncate text-sm text-slate-800">{mail.subject}</span>
         <span className={`mt-1 inline-block rounded-full px-2 py-0.5 text-xs font-medium ${mail.status === 'sent' ? 'bg-green-50 text-green-800' : 'bg-amber-50 text-amber-900'}`}>
           {STATUS_TEXT[mail.status]}
-          {mail.status !== 'sent' && mail.attempts > 0 && ` (tried ${mail.attempts} ${mail.attempts === 1 ? 'time' : 'times'})`}
+          {mail.status !== 'sent' && mail.attempts > 0 && m('tried', { count: mail.attempts })}
         </span>
       </a>
     </li>
@@ -97,56 +98,56 @@ function MailPanel({ uuid, closeHref }: { uuid: string; closeHref: string }) {
   const [view, setView] = useState<'text' | 'html'>('text');
   const mail = answer.data?.data.uuid === uuid ? answer.data.data : undefined;
   return (
-    <section {...(mail ? { 'aria-labelledby': 'mail-subject' } : { 'aria-label': 'Email' })} className={`${ui.card} lg:sticky lg:top-20`}>
+    <section {...(mail ? { 'aria-labelledby': 'mail-subject' } : { 'aria-label': m('email') })} className={`${ui.card} lg:sticky lg:top-20`}>
       <div className="mb-3 flex justify-end">
         <a href={closeHref} className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100">
           <Icon name="close" className="size-4" />
-          Close email
+          {m('close')}
         </a>
       </div>
       {answer.error instanceof ApiError && answer.error.status === 404 ? (
-        <EmptyState title="Email not found">There is no email with this address.</EmptyState>
+        <EmptyState title={m('notFound')}>{m('notFoundText')}</EmptyState>
       ) : answer.error !== undefined && !mail ? (
-        <ErrorState error={answer.error} title="This email could not be loaded" onRetry={() => $openMail.invalidate()} />
+        <ErrorState error={answer.error} title={m('oneLoadFailed')} onRetry={() => $openMail.invalidate()} />
       ) : !mail ? (
-        <Skeleton rows={4} label="Loading the email…" />
+        <Skeleton rows={4} label={m('oneLoading')} />
       ) : (
         <article>
           <h2 id="mail-subject" className="break-words text-xl font-semibold text-slate-900">
             {mail.subject}
           </h2>
           <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
-            <dt className="text-slate-600">To</dt>
+            <dt className="text-slate-600">{m('to')}</dt>
             <dd className="break-all font-medium text-slate-900">{mail.to_name ? `${mail.to_name} <${mail.to_address}>` : mail.to_address}</dd>
-            <dt className="text-slate-600">Written</dt>
+            <dt className="text-slate-600">{m('written')}</dt>
             <dd>
               <time dateTime={mail.created_at}>{formatDateTime(mail.created_at)}</time>
             </dd>
-            <dt className="text-slate-600">Status</dt>
+            <dt className="text-slate-600">{m('status')}</dt>
             <dd>
-              {mail.sent_at ? `Sent on ${formatDateTime(mail.sent_at)}` : STATUS_TEXT[mail.status]}
-              {!mail.sent_at && mail.next_attempt_at && ` · next try ${formatDateTime(mail.next_attempt_at)}`}
+              {mail.sent_at ? m('sentOn', { date: formatDateTime(mail.sent_at) }) : STATUS_TEXT[mail.status]}
+              {!mail.sent_at && mail.next_attempt_at && m('nextTry', { date: formatDateTime(mail.next_attempt_at) })}
             </dd>
             {mail.last_error && !mail.sent_at && (
               <>
-                <dt className="text-slate-600">Last problem</dt>
+                <dt className="text-slate-600">{m('lastProblem')}</dt>
                 <dd className="break-words">{mail.last_error}</dd>
               </>
             )}
           </dl>
-          <div role="group" aria-label="Show the email as" className="mt-5 flex gap-2 border-t border-slate-200 pt-4">
+          <div role="group" aria-label={m('showAs')} className="mt-5 flex gap-2 border-t border-slate-200 pt-4">
             <button type="button" aria-pressed={view === 'text'} className={view === 'text' ? ui.primaryButton : ui.secondaryButton} onClick={() => setView('text')}>
-              Plain text
+              {m('plain')}
             </button>
             <button type="button" aria-pressed={view === 'html'} className={view === 'html' ? ui.primaryButton : ui.secondaryButton} onClick={() => setView('html')}>
-              Formatted
+              {m('formatted')}
             </button>
           </div>
           {view === 'text' ? (
             <pre className="mt-4 whitespace-pre-wrap break-words font-sans text-sm leading-relaxed text-slate-900">{mail.text}</pre>
           ) : (
             // sandbox="" : no scripts, no forms, no navigation of this page; the HTML only shows.
-            <iframe title={`Formatted email: ${mail.subject}`} sandbox="" srcDoc={mail.html} className="mt-4 h-96 w-full rounded-md border border-slate-200 bg-white" />
+            <iframe title={m('frameTitle', { subject: mail.subject })} sandbox="" srcDoc={mail.html} className="mt-4 h-96 w-full rounded-md border border-slate-200 bg-white" />
           )}
         </article>
       )}

@@ -1,5 +1,6 @@
 import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import type { ReactNode } from 'react';
+import { m } from './messages.ts';
 import { ui } from './styles.ts';
 
 export interface ConfirmDialogProps {
@@ -29,7 +30,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, 
         <div className="mt-6 flex flex-wrap justify-end gap-3">
           {/* data-autofocus: Headless UI's dialog focuses this, not the first link of the text above. */}
           <button type="button" className={ui.secondaryButton} onClick={onCancel} data-autofocus>
-            Cancel
+            {m('confirm.cancel')}
           </button>
           <button type="button" className={tone === 'danger' ? ui.dangerButton : ui.primaryButton} onClick={onConfirm}>
             {confirmLabel}

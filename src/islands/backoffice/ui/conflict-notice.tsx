@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { changedBy } from './format.ts';
 import { Icon } from './icons.tsx';
+import { m } from './messages.ts';
 import { ui } from './styles.ts';
 
 /**
@@ -16,8 +17,8 @@ export function ConflictNotice({
 }: {
   title: string;
   record: { updated_at: string | null; updated_by: { name: string } | null };
-  /** What changed, for "Aiko Tanaka changed {what} on …". */
-  what: string;
+  /** What changed, for "Aiko Tanaka changed {what} on …", in the page's language ("this" when left out). */
+  what?: string;
   children?: ReactNode;
   actions: ReactNode;
 }) {
@@ -45,10 +46,10 @@ export function ConflictActions({ saving = false, onReload, onKeepMine }: { savi
   return (
     <>
       <button type="button" className={ui.secondaryButton} onClick={onReload} disabled={saving}>
-        Reload their version
+        {m('conflict.reload')}
       </button>
       <button type="button" className={ui.primaryButton} onClick={onKeepMine} disabled={saving}>
-        {saving ? 'Saving…' : 'Keep my changes and save again'}
+        {saving ? m('saving') : m('conflict.keepMine')}
       </button>
     </>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type PointerEvent } from 'react';
 import type { CropBox } from '../../../lib/media/schema.ts';
+import { m } from './messages.ts';
 import { ui } from './styles.ts';
 import { frameOf, frameSettingsOf, MIN_ZOOM, WIDE_RATIO } from './crop-frame.ts';
 
@@ -18,12 +19,12 @@ function usePictureUrl(picture: File | string): string {
  * it: drag the frame to choose what is shown, and make it smaller to zoom in. Keyboard: arrow
  * keys move it, the "Frame size" slider resizes it. `initial` opens it on a frame chosen earlier.
  */
-export function CropChooser({ picture, initial = null, onCrop, ratio = WIDE_RATIO, where = 'the public card' }: {
+export function CropChooser({ picture, initial = null, onCrop, ratio = WIDE_RATIO, where = m('crop.publicCard') }: {
   picture: File | string;
   initial?: CropBox | null;
   onCrop: (crop: CropBox) => void;
   ratio?: number;
-  /** Where the crop shows, in the slider's name ("the public card", "the home page's banner"). */
+  /** Where the crop shows, in the slider's name ("the public card", "the home page's banner"), in the page's language. */
   where?: string;
 }) {
   const url = usePictureUrl(picture);
@@ -60,11 +61,11 @@ export function CropChooser({ picture, initial = null, onCrop, ratio = WIDE_RATI
         ref={box}
         role="slider"
         tabIndex={0}
-        aria-label={`Part of the picture shown on ${where}: drag, or use the arrow keys`}
+        aria-label={m('crop.slider', { where })}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={crop ? Math.round(crop.x * 100) : 0}
-        aria-valuetext={crop ? `Frame at ${Math.round(crop.x * 100)}% from the left, ${Math.round(crop.y * 100)}% from the top` : undefined}
+        aria-valuetext={crop ? m('crop.position', { x: Math.round(crop.x * 100), y: Math.round(crop.y * 100) }) : undefined}
         className="relative max-w-xl touch-none select-none overflow-hidden rounded-md bg-slate-900 outline-offset-2"
         onPointerDown={(e) => {
           dragging.current = true;
@@ -94,7 +95,7 @@ export function CropChooser({ picture, initial = null, onCrop, ratio = WIDE_RATI
       </div>
       <div className="flex max-w-xl items-center gap-3">
         <label htmlFor={zoomId} className={`${ui.label} shrink-0`}>
-          Frame size
+          {m('crop.frameSize')}
         </label>
         <input id={zoomId} type="range" min={MIN_ZOOM * 100} max={100} value={Math.round(zoom * 100)} onChange={(e) => update({ zoom: Number(e.target.value) / 100 })} className="w-full accent-brand-600" />
       </div>

@@ -1,5 +1,7 @@
 import { spriteUrlOf } from '../../../lib/countries/flag-sprite.ts';
 import type { Country } from '../../../lib/countries/schema.ts';
+import { countryName } from '../../i18n/countries.ts';
+import { m } from './messages.ts';
 
 const SIZES = { sm: [24, 16], md: [32, 22], lg: [36, 24] } as const;
 
@@ -15,7 +17,7 @@ export function Flag({
   label = false,
   sprite = false,
 }: {
-  country: Pick<Country, 'flag' | 'name'>;
+  country: Pick<Country, 'flag' | 'name'> & { code?: string };
   size?: keyof typeof SIZES;
   label?: boolean;
   sprite?: boolean;
@@ -24,7 +26,7 @@ export function Flag({
   return (
     <img
       src={(sprite && spriteUrlOf(country.flag)) || country.flag}
-      alt={label ? `Flag of ${country.name}` : ''}
+      alt={label ? m('flag.of', { country: nameOf(country) }) : ''}
       width={width}
       height={height}
       style={{ width, height }}
@@ -33,14 +35,19 @@ export function Flag({
   );
 }
 
-/** A definition-list value: the country's flag and name, or a dash when there is none. */
-export function CountryValue({ country }: { country: Pick<Country, 'flag' | 'name'> | null }) {
+/** A country's name in the page's language when its code is known, else as given. */
+function nameOf(country: { name: string; code?: string }): string {
+  return country.code ? countryName(country.code, country.name) : country.name;
+}
+
+/** A definition-list value: the country's flag and name (in the page's language), or a dash when there is none. */
+export function CountryValue({ country }: { country: (Pick<Country, 'flag' | 'name'> & { code?: string }) | null }) {
   return (
     <dd className="flex items-center gap-2 font-medium text-slate-900">
       {country ? (
         <>
           <Flag country={country} />
-          {country.name}
+          {nameOf(country)}
         </>
       ) : (
         '—'

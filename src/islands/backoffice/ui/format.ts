@@ -1,5 +1,8 @@
 /** Dates and numbers in the page's language (issue 17): `Intl` with its tag, British English for English. */
-import { INTL_TAG } from '../../i18n/page-locale.ts';
+import { fillMessage, type PluralForms } from '../../i18n/messages.ts';
+import { countryName } from '../../i18n/countries.ts';
+import { INTL_TAG, PAGE_LOCALE } from '../../i18n/page-locale.ts';
+import { m } from './messages.ts';
 
 const dateFormat = new Intl.DateTimeFormat(INTL_TAG, { day: 'numeric', month: 'short', year: 'numeric' });
 const numberFormat = new Intl.NumberFormat(INTL_TAG);
@@ -23,18 +26,29 @@ export function formatDateTime(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : dateTimeFormat.format(date);
 }
 
-/** "Aiko Tanaka changed this on 23 Nov 2026, 10:42", or without a name when none is known. */
-export function changedBy(record: { updated_at: string | null; updated_by: { name: string } | null }, what = 'this'): string {
-  const who = record.updated_by?.name ?? 'Someone else';
-  return record.updated_at ? `${who} changed ${what} on ${formatDateTime(record.updated_at)}` : `${who} changed ${what}`;
+/**
+ * "Aiko Tanaka changed this on 23 Nov 2026, 10:42" in the page's language, or "Someone else …"
+ * when no name is known. `what` ("this user", "“Annual report”") comes from the caller's own
+ * catalogue, in the page's language; without it the sentence says "this".
+ */
+export function changedBy(record: { updated_at: string | null; updated_by: { name: string } | null }, what?: string): string {
+  const who = record.updated_by?.name ?? m('conflict.someoneElse');
+  const when = record.updated_at ? formatDateTime(record.updated_at) : null;
+  if (what === undefined || what === 'this') return when ? m('conflict.changedThis', { who, when }) : m('conflict.changedThisNoDate', { who });
+  return when ? m('conflict.changedWhat', { who, what, when }) : m('conflict.changedWhatNoDate', { who, what });
 }
 
 export function formatNumber(value: number): string {
   return numberFormat.format(value);
 }
 
-/** "1 user", "3 users". */
-export function plural(count: number, one: string, many = `${one}s`): string {
+/**
+ * A count with its noun. In the page's language: `plural(3, { one: '{count} user', other: '{count} users' })`
+ * with the plural forms of a catalogue message (`m` gives them filled: prefer `m('key', { count })`).
+ * The English-only form `plural(3, 'user')` ("3 users") is kept for parts not translated yet.
+ */
+export function plural(count: number, one: string | PluralForms, many = typeof one === 'string' ? `${one}s` : ''): string {
+  if (typeof one !== 'string') return fillMessage(one, { count });
   return `${formatNumber(count)} ${count === 1 ? one : many}`;
 }
 
@@ -43,4 +57,21 @@ export function countryInSentence(name: string): string {
   return /^(Philippines|Maldives|Netherlands|Russian Federation|Republic of |Democratic People|Lao People|United |Islamic Republic)|Islands$/.test(name)
     ? `the ${name}`
     : name;
+}
+
+/** A country's name in the page's language; in English as it reads inside a sentence ("the Philippines"). */
+export function countryInText(country: { code: string; name: string }): string {
+  return PAGE_LOCALE === 'en' ? countryInSentence(country.name) : countryName(country.code, country.name);
+}
+
+const ROLE_LABELS: Record<string, string> = {
+  tuxuri: m('role.tuxuri'),
+  admin: m('role.admin'),
+  state_admin: m('role.state_admin'),
+  state_member: m('role.state_member'),
+};
+
+/** A role's name in the page's language, by its `name`; its description (from the database) for a role the catalogue does not know. */
+export function roleLabel(role: { name: string; description: string }): string {
+  return ROLE_LABELS[role.name] ?? role.description;
 }

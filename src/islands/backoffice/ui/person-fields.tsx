@@ -1,5 +1,6 @@
 import { NAME_MAX, PHONE_MAX } from '../../../lib/identity/schema.ts';
 import { invalidProps, type FieldErrors } from '../lib/field-errors.ts';
+import { m } from './messages.ts';
 import { FieldError } from './states.tsx';
 import { ui } from './styles.ts';
 
@@ -16,7 +17,7 @@ export function NameField({ idPrefix, value, onChange, errors, required }: Perso
   return (
     <div>
       <label htmlFor={`${idPrefix}-name`} className={ui.label}>
-        Name
+        {m('person.name')}
       </label>
       <input dir="auto"
         id={`${idPrefix}-name`}
@@ -40,7 +41,7 @@ export function PhoneField({ idPrefix, value, onChange, errors }: PersonFieldPro
   return (
     <div>
       <label htmlFor={`${idPrefix}-phone_number`} className={ui.label}>
-        Phone number <span className="font-normal text-slate-600">(optional)</span>
+        {m('person.phone')} <span className="font-normal text-slate-600">{m('person.optional')}</span>
       </label>
       <input
         id={`${idPrefix}-phone_number`}
@@ -54,7 +55,7 @@ export function PhoneField({ idPrefix, value, onChange, errors }: PersonFieldPro
         aria-invalid={errors['phone_number'] ? true : undefined}
       />
       <p id={hint} className="mt-1 text-xs text-slate-600">
-        International format, for example +63 2 8123 4567.
+        {m('person.phoneHint')}
       </p>
       <FieldError id={error} messages={errors['phone_number']} />
     </div>

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { errorMessage } from '../lib/api.ts';
 import { Icon } from './icons.tsx';
+import { m } from './messages.ts';
 import { ui } from './styles.ts';
 
 /** An error a screen could not get past, with the server's message and a way to try again. */
-export function ErrorState({ error, onRetry, title = 'This could not be loaded' }: { error: unknown; onRetry?: () => void; title?: string }) {
+export function ErrorState({ error, onRetry, title = m('states.loadFailed') }: { error: unknown; onRetry?: () => void; title?: string }) {
   return (
     <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-5 text-red-900">
       <div className="flex items-start gap-3">
@@ -14,7 +15,7 @@ export function ErrorState({ error, onRetry, title = 'This could not be loaded' 
           <p className="mt-1 text-sm">{errorMessage(error)}</p>
           {onRetry && (
             <button type="button" className={`${ui.secondaryButton} mt-3`} onClick={onRetry}>
-              Try again
+              {m('states.tryAgain')}
             </button>
           )}
         </div>
@@ -33,7 +34,7 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 }
 
 /** Grey bars where rows will appear; hidden from assistive tech, which hears `label` instead. */
-export function Skeleton({ rows = 5, label = 'Loading…' }: { rows?: number; label?: string }) {
+export function Skeleton({ rows = 5, label = m('states.loading') }: { rows?: number; label?: string }) {
   return (
     <div role="status" aria-live="polite">
       <span className="sr-only">{label}</span>

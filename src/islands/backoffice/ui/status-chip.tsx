@@ -2,7 +2,7 @@ import type { CmsStatus } from '../../../lib/cms/schema.ts';
 import type { ContactStatus } from '../../../lib/contact/schema.ts';
 import type { PracticeStatus } from '../../../lib/best-practices/schema.ts';
 import type { CycleStatus, ReportStatus } from '../../../lib/national-reports/schema.ts';
-import { USER_STATUS_LABELS } from '../../../lib/users/schema.ts';
+import { m } from './messages.ts';
 
 /** The chip colours; each workflow says which one each of its statuses takes. */
 const TONE_CLASSES = {
@@ -39,18 +39,21 @@ export const CMS_TONES: Record<CmsStatus, Tone> = { draft: 'neutral', published:
 /** Users' statuses are numbers (0 inactive, 1 active, 2 blocked), as the API has them. */
 export const USER_TONES: Record<number, Tone> = { 0: 'waiting', 1: 'done', 2: 'refused' };
 
+/** Users' statuses in the page's language (src/lib's USER_STATUS_LABELS stays English, for the server). */
+export const USER_STATUS_TEXTS: Record<number, string> = { 0: m('status.user.0'), 1: m('status.user.1'), 2: m('status.user.2') };
+
 export function userStatusLabel(status: number): string {
-  return USER_STATUS_LABELS[status] ?? `Status ${status}`;
+  return USER_STATUS_TEXTS[status] ?? m('status.fallback', { status: String(status) });
 }
 
 /**
- * The one status chip of the back-office: the label comes from the workflow's label table
- * (`src/lib/<domain>/workflow.ts` or `schema.ts`), the colour from its tones above.
+ * The one status chip of the back-office: the label comes from the screen's label table (its
+ * catalogue's labels keyed by status, in the page's language), the colour from its tones above.
  */
 export function StatusChip<S extends string | number>({ status, labels, tones }: { status: S; labels: Record<S, string>; tones: Record<S, Tone> }) {
   return (
     <span className={`inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONE_CLASSES[tones[status]] ?? TONE_CLASSES.neutral}`}>
-      {labels[status] ?? `Status ${status}`}
+      {labels[status] ?? m('status.fallback', { status: String(status) })}
     </span>
   );
 }

@@ -1,3 +1,4 @@
+import { m } from '../messages.ts';
 import { ROUTE_META } from '../route-meta.ts';
 import type { ScreenProps } from '../screen-props.ts';
 import { Icon } from '../ui/icons.tsx';
@@ -13,13 +14,13 @@ export function UpcomingScreen({ page }: ScreenProps) {
       <div className={`${ui.card} flex max-w-2xl items-start gap-4`}>
         <Icon name="tools" className="mt-0.5 size-6 shrink-0 text-brand-600" />
         <div>
-          <p className="font-semibold text-slate-900">Not available yet</p>
+          <p className="font-semibold text-slate-900">{m('upcoming.title')}</p>
           <p className="mt-1 text-slate-700">
-            This part of the portal is being built: it will {meta.upcoming ?? 'be available in a later release.'}
+            {meta.upcoming ? m('upcoming.will', { what: meta.upcoming }) : m('upcoming.later')}
           </p>
           <p className="mt-4">
             <a href="/dashboard" className={ui.link}>
-              Back to the dashboard
+              {m('upcoming.back')}
             </a>
           </p>
         </div>

@@ -1,6 +1,7 @@
 import { ConflictActions, ConflictNotice } from '../ui/conflict-notice.tsx';
 import type { ConflictRow } from './user-conflict.ts';
 import type { UserConflict } from './user-form-store.ts';
+import { m } from './messages.ts';
 
 /**
  * Someone else saved the user while this form was open: what they saved next to what this
@@ -21,20 +22,20 @@ export function UserConflictPanel({
 }) {
   return (
     <ConflictNotice
-      title="This user was changed while you were editing"
+      title={m('conflict.title')}
       record={conflict.theirs}
-      what="this user"
+      what={m('conflict.what')}
       actions={<ConflictActions saving={saving} onReload={onReload} onKeepMine={onKeepMine} />}
     >
-      <p className="mt-1 text-sm text-slate-700">Your changes have not been saved yet.</p>
+      <p className="mt-1 text-sm text-slate-700">{m('conflict.notSaved')}</p>
       {rows.length > 0 ? (
         <table className="mt-3 w-full text-left text-sm">
-          <caption className="sr-only">Fields that differ between their version and yours</caption>
+          <caption className="sr-only">{m('conflict.caption')}</caption>
           <thead>
             <tr className="text-xs uppercase tracking-wide text-slate-600">
-              <th scope="col" className="py-1 pr-3 font-semibold">Field</th>
-              <th scope="col" className="py-1 pr-3 font-semibold">Their version</th>
-              <th scope="col" className="py-1 font-semibold">Your version</th>
+              <th scope="col" className="py-1 pr-3 font-semibold">{m('conflict.field')}</th>
+              <th scope="col" className="py-1 pr-3 font-semibold">{m('conflict.theirs')}</th>
+              <th scope="col" className="py-1 font-semibold">{m('conflict.yours')}</th>
             </tr>
           </thead>
           <tbody>
@@ -43,7 +44,7 @@ export function UserConflictPanel({
                 <th scope="row" className="py-2 pr-3 font-medium">{row.label}</th>
                 <td className="py-2 pr-3">
                   {row.theirs}
-                  {row.changedByThem && <span className="ml-1 text-xs text-amber-800"> (changed by them)</span>}
+                  {row.changedByThem && <span className="ml-1 text-xs text-amber-800">{m('conflict.changedByThem')}</span>}
                 </td>
                 <td className="py-2">{row.yours}</td>
               </tr>
@@ -51,7 +52,7 @@ export function UserConflictPanel({
           </tbody>
         </table>
       ) : (
-        <p className="mt-2 text-sm text-slate-700">Their version already holds the values you chose.</p>
+        <p className="mt-2 text-sm text-slate-700">{m('conflict.same')}</p>
       )}
     </ConflictNotice>
   );

@@ -1,4 +1,6 @@
-import { USER_STATUS_LABELS, type UserEditBody, type UserEditField, type UserListItem } from '../../../lib/users/schema.ts';
+import { type UserEditBody, type UserEditField, type UserListItem } from '../../../lib/users/schema.ts';
+import { USER_STATUS_TEXTS } from '../ui/status-chip.tsx';
+import { m } from './messages.ts';
 
 /** One field of a refused save whose saved value ("theirs") is not what the person sent ("yours"). */
 export interface ConflictRow {
@@ -11,11 +13,11 @@ export interface ConflictRow {
 }
 
 const LABELS: Record<UserEditField, string> = {
-  name: 'Name',
-  phone_number: 'Phone number',
-  country_code: 'Country',
-  status: 'Status',
-  roles: 'Role',
+  name: m('field.name'),
+  phone_number: m('field.phone'),
+  country_code: m('field.country'),
+  status: m('field.status'),
+  roles: m('field.role'),
 };
 
 /** Names to show for codes: countries and roles the screen knows. */
@@ -45,9 +47,9 @@ function sentValue(body: UserEditBody, field: UserEditField): string | number | 
 
 function show(field: UserEditField, value: string | number | null, names: ConflictNames): string {
   if (value === null || value === '') {
-    return field === 'roles' ? 'No role' : field === 'country_code' ? 'No country' : 'Not set';
+    return field === 'roles' ? m('noRole') : field === 'country_code' ? m('noCountry') : m('notSet');
   }
-  if (field === 'status') return USER_STATUS_LABELS[Number(value)] ?? String(value);
+  if (field === 'status') return USER_STATUS_TEXTS[Number(value)] ?? String(value);
   if (field === 'country_code') return names.country(String(value)) ?? String(value);
   if (field === 'roles') return names.role(String(value)) ?? String(value);
   return String(value);

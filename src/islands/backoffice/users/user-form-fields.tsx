@@ -1,10 +1,14 @@
 import { COUNTRY_STATUS, type CountryListResponse } from '../../../lib/countries/schema.ts';
 import { NAME_MAX, PHONE_MAX } from '../../../lib/identity/schema.ts';
-import { USER_STATUS_LABELS, type Role, type UserListItem } from '../../../lib/users/schema.ts';
+import type { Role, UserListItem } from '../../../lib/users/schema.ts';
 import { invalidProps, type FieldErrors } from '../lib/field-errors.ts';
 import { formatDate } from '../ui/format.ts';
 import { FieldError } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
+import { countryName } from '../../i18n/countries.ts';
+import { roleLabel } from '../ui/format.ts';
+import { USER_STATUS_TEXTS } from '../ui/status-chip.tsx';
+import { m } from './messages.ts';
 
 type Country = CountryListResponse['data'][number];
 
@@ -13,15 +17,15 @@ export function UserFacts({ user }: { user: UserListItem }) {
   return (
     <dl className="grid gap-3 text-sm sm:grid-cols-3">
       <div>
-        <dt className="text-slate-600">Email</dt>
+        <dt className="text-slate-600">{m('field.email')}</dt>
         <dd className="break-all font-medium text-slate-900">{user.email}</dd>
       </div>
       <div>
-        <dt className="text-slate-600">Member ID</dt>
+        <dt className="text-slate-600">{m('field.memberId')}</dt>
         <dd className="font-mono text-slate-900">{user.member_id}</dd>
       </div>
       <div>
-        <dt className="text-slate-600">Created</dt>
+        <dt className="text-slate-600">{m('field.created')}</dt>
         <dd className="font-medium text-slate-900">{formatDate(user.created_at)}</dd>
       </div>
     </dl>
@@ -32,7 +36,7 @@ export function NameAndPhoneFields({ name, setName, phone, setPhone, errors }: {
   return (
     <>
       <div>
-        <label htmlFor="user-name" className={ui.label}>Name</label>
+        <label htmlFor="user-name" className={ui.label}>{m('field.name')}</label>
         <input dir="auto" id="user-name" className={`${ui.input} mt-1`} value={name} maxLength={NAME_MAX} autoComplete="off"
           onChange={(event) => setName(event.target.value)} {...invalidProps(errors, 'name', 'user-name-error')} />
         <FieldError id="user-name-error" messages={errors['name']} />
@@ -40,7 +44,7 @@ export function NameAndPhoneFields({ name, setName, phone, setPhone, errors }: {
 
       <div>
         <label htmlFor="user-phone_number" className={ui.label}>
-          Phone number <span className="font-normal text-slate-600">(optional)</span>
+          {m('field.phone')} <span className="font-normal text-slate-600">{m('field.optional')}</span>
         </label>
         <input id="user-phone_number" type="tel" className={`${ui.input} mt-1`} value={phone} maxLength={PHONE_MAX} autoComplete="off"
           onChange={(event) => setPhone(event.target.value)} {...invalidProps(errors, 'phone_number', 'user-phone-error')} />
@@ -54,24 +58,24 @@ export function NameAndPhoneFields({ name, setName, phone, setPhone, errors }: {
 export function CountryField({ user, adminLevel, countries, countryCode, setCountryCode, errors }: { user: UserListItem; adminLevel: boolean; countries: readonly Country[] | undefined; countryCode: string; setCountryCode: (code: string) => void; errors: FieldErrors }) {
   return (
     <div>
-      <label htmlFor="user-country_code" className={ui.label}>Country</label>
+      <label htmlFor="user-country_code" className={ui.label}>{m('field.country')}</label>
       {adminLevel ? (
         <select id="user-country_code" className={`${ui.input} mt-1`} value={countryCode}
           onChange={(event) => setCountryCode(event.target.value)} {...invalidProps(errors, 'country_code', 'user-country-error')}>
-          <option value="">No country</option>
+          <option value="">{m('noCountry')}</option>
           {countries?.map((country) => (
             <option key={country.code} value={country.code}>
-              {country.name}{country.status === COUNTRY_STATUS.active ? '' : ' (inactive)'}
+              {countryName(country.code, country.name)}{country.status === COUNTRY_STATUS.active ? '' : m('field.inactive')}
             </option>
           ))}
-          {!countries && user.country && <option value={user.country.code}>{user.country.name}</option>}
+          {!countries && user.country && <option value={user.country.code}>{countryName(user.country.code, user.country.name)}</option>}
         </select>
       ) : (
-        <input dir="auto" id="user-country_code" className={`${ui.input} mt-1 read-only:bg-slate-100 read-only:text-slate-700`} value={user.country?.name ?? 'No country'} readOnly
+        <input dir="auto" id="user-country_code" className={`${ui.input} mt-1 read-only:bg-slate-100 read-only:text-slate-700`} value={user.country ? countryName(user.country.code, user.country.name) : m('noCountry')} readOnly
           aria-describedby="user-country-hint" />
       )}
       {!adminLevel && (
-        <p id="user-country-hint" className="mt-1 text-xs text-slate-600">Only administrators can move a user to another country.</p>
+        <p id="user-country-hint" className="mt-1 text-xs text-slate-600">{m('field.countryHint')}</p>
       )}
       <FieldError id="user-country-error" messages={errors['country_code']} />
     </div>
@@ -97,33 +101,33 @@ export function StatusAndRoleFields({ status, setStatus, role, setRole, lockedSu
   return (
     <div className="grid gap-5 sm:grid-cols-2">
       <div>
-        <label htmlFor="user-status" className={ui.label}>Status</label>
+        <label htmlFor="user-status" className={ui.label}>{m('field.status')}</label>
         <select id="user-status" className={`${ui.input} mt-1`} value={status} onChange={(event) => setStatus(event.target.value)}
           disabled={lockedSuper} {...invalidProps(errors, 'status', 'user-status-error')}
           {...(lockedSuper && { 'aria-describedby': 'user-super-hint' })}>
-          {Object.entries(USER_STATUS_LABELS).map(([value, label]) => (
+          {Object.entries(USER_STATUS_TEXTS).map(([value, label]) => (
             <option key={value} value={value}>{label}</option>
           ))}
         </select>
         <FieldError id="user-status-error" messages={errors['status']} />
       </div>
       <div>
-        <label htmlFor="user-roles" className={ui.label}>Role</label>
+        <label htmlFor="user-roles" className={ui.label}>{m('field.role')}</label>
         <select id="user-roles" className={`${ui.input} mt-1`} value={role} onChange={(event) => setRole(event.target.value)}
           disabled={lockedSuper || rolesLoading} {...invalidProps(errors, 'roles', 'user-roles-error')}
           {...(lockedSuper && { 'aria-describedby': 'user-super-hint' })}>
-          <option value="">No role</option>
-          {currentRole && <option value={currentRole.name}>{currentRole.description}</option>}
+          <option value="">{m('noRole')}</option>
+          {currentRole && <option value={currentRole.name}>{roleLabel(currentRole)}</option>}
           {roleOptions.map((option) => (
-            <option key={option.id} value={option.name}>{option.description}</option>
+            <option key={option.id} value={option.name}>{roleLabel(option)}</option>
           ))}
         </select>
         <FieldError id="user-roles-error" messages={errors['roles']} />
-        {rolesFailed && <p className="mt-1 text-sm text-red-700">The roles could not be loaded.</p>}
+        {rolesFailed && <p className="mt-1 text-sm text-red-700">{m('field.rolesFailed')}</p>}
       </div>
       {lockedSuper && (
         <p id="user-super-hint" className="text-xs text-slate-600 sm:col-span-2">
-          Only a Super Administrator can change the status or role of a Super Administrator.
+          {m('field.superHint')}
         </p>
       )}
     </div>

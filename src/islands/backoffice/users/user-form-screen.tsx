@@ -8,6 +8,7 @@ import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { $editedUser, resetSaveUser } from './user-form-store.ts';
 import { UserForm } from './user-form.tsx';
+import { m } from './messages.ts';
 
 /** /admin/users/form/{uuid}: one user's details, status and role. */
 export function UserFormScreen({ identity }: ScreenProps) {
@@ -19,26 +20,26 @@ export function UserFormScreen({ identity }: ScreenProps) {
       <p className="mb-2">
         <a href="/admin/users" className="inline-flex items-center gap-1 text-sm font-medium text-brand-600 hover:text-brand-800">
           <Icon name="chevronLeft" className="size-4" />
-          Back to users
+          {m('form.back')}
         </a>
       </p>
-      <PageHeading description={user.data ? `${user.data.name ?? 'No name yet'} · ${user.data.email}` : undefined}>Edit user</PageHeading>
+      <PageHeading description={user.data ? `${user.data.name ?? m('noName')} · ${user.data.email}` : undefined}>{m('form.title')}</PageHeading>
       {user.error instanceof ApiError && user.error.status === 404 ? (
-        <EmptyState title="User not found">
-          There is no user with this address; they may have been removed.{' '}
+        <EmptyState title={m('form.notFound')}>
+          {m('form.notFoundText')}{' '}
           <a href="/admin/users" className={ui.link}>
-            Back to the list of users
+            {m('form.backToList')}
           </a>
         </EmptyState>
       ) : user.error !== undefined && !user.data ? (
         <ErrorState
           error={user.error}
-          title="This user could not be loaded"
+          title={m('form.loadFailed')}
           // A refusal (403) will not change by asking again.
           onRetry={user.error instanceof ApiError && user.error.status === 403 ? undefined : () => $editedUser.invalidate()}
         />
       ) : !user.data ? (
-        <Skeleton rows={5} label="Loading the user…" />
+        <Skeleton rows={5} label={m('form.loading')} />
       ) : (
         // A new version (saved here, or reloaded after a conflict) starts the form again from it.
         <UserForm key={`${user.data.uuid}:${user.data.version}`} user={user.data} identity={identity} />

@@ -13,11 +13,14 @@ import { conflictRows } from './user-conflict.ts';
 import { CountryField, NameAndPhoneFields, StatusAndRoleFields, UserFacts } from './user-form-fields.tsx';
 import { $grantableRoles, $saveUser, $userConflict, reloadTheirVersion } from './user-form-store.ts';
 import { $countryChoices } from './user-list-store.ts';
+import { countryName } from '../../i18n/countries.ts';
+import { roleLabel } from '../ui/format.ts';
+import { m } from './messages.ts';
 
 function refusalTitle(error: unknown): string {
-  if (error instanceof ApiError && error.status === 409) return 'This change was refused';
-  if (error instanceof ApiError && error.status === 403) return 'You may not make this change';
-  return 'The user was not saved';
+  if (error instanceof ApiError && error.status === 409) return m('form.refused');
+  if (error instanceof ApiError && error.status === 403) return m('form.forbidden');
+  return m('form.notSaved');
 }
 
 type Props = { user: UserListItem; identity: Whoami };
@@ -51,21 +54,21 @@ export function UserForm({ user, identity }: Props) {
 
       <div className="flex flex-wrap items-center gap-3">
         <button type="submit" className={ui.primaryButton} disabled={save.loading}>
-          {save.loading ? 'Saving…' : 'Save changes'}
+          {save.loading ? m('form.saving') : m('form.save')}
         </button>
-        <a href="/admin/users" className={ui.secondaryButton}>Cancel</a>
+        <a href="/admin/users" className={ui.secondaryButton}>{m('form.cancel')}</a>
       </div>
 
       <ConfirmDialog
         open={confirming !== null}
-        title={deactivating ? `Deactivate ${user.name ?? user.email}?` : `Remove the role of ${user.name ?? user.email}?`}
-        confirmLabel={deactivating && removingRole ? 'Deactivate and remove role' : deactivating ? 'Deactivate' : 'Remove role'}
+        title={m(deactivating ? 'form.deactivateWho' : 'form.removeRoleWho', { name: user.name ?? user.email })}
+        confirmLabel={deactivating && removingRole ? m('form.deactivateAndRemove') : deactivating ? m('form.deactivate') : m('form.removeRole')}
         onConfirm={() => confirming && form.submit(confirming)}
         onCancel={() => form.setConfirming(null)}
       >
         <ul className="list-disc space-y-1 pl-5">
-          {deactivating && <li>They will no longer be able to use the back-office until someone activates them again.</li>}
-          {removingRole && basisRole && <li>They will lose the role “{basisRole.description}” and everything it lets them do.</li>}
+          {deactivating && <li>{m('form.deactivateText')}</li>}
+          {removingRole && basisRole && <li>{m('form.removeRoleText', { role: roleLabel(basisRole) })}</li>}
         </ul>
       </ConfirmDialog>
     </form>
@@ -107,9 +110,14 @@ function useUserForm({ user, identity }: Props) {
   const deactivating = basis.status === USER_STATUS.active && Number(values.status) !== USER_STATUS.active;
   const removingRole = basisRole !== undefined && values.role === '';
   const conflictNames = {
-    country: (code: string) => countries.data?.data.find((c) => c.code === code)?.name ?? (user.country?.code === code ? user.country.name : undefined),
-    role: (name: string) =>
-      [...roleOptions, ...user.roles, ...(conflict?.theirs.roles ?? [])].find((r) => r.name === name)?.description,
+    country: (code: string) => {
+      const name = countries.data?.data.find((c) => c.code === code)?.name ?? (user.country?.code === code ? user.country.name : undefined);
+      return name === undefined ? undefined : countryName(code, name);
+    },
+    role: (name: string) => {
+      const role = [...roleOptions, ...user.roles, ...(conflict?.theirs.roles ?? [])].find((r) => r.name === name);
+      return role && roleLabel(role);
+    },
   };
 
   /** Saves on top of `base`: the version the form opened on, or after a conflict the one saved meanwhile. */
