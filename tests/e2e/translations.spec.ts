@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { api, DEMO, idToken, signIn, watchConsole } from './support.ts';
+import { api, DEMO, idToken, rebuild, signIn, watchConsole } from './support.ts';
 
 test('an administrator translates an indicator into French beside its English; the list shows the progress', async ({ page }) => {
+  test.setTimeout(300_000);
   const problems = watchConsole(page);
   const admin = await idToken(DEMO.superadmin);
   // Start from no French translation of the indicator (an earlier run may have left one).
@@ -32,4 +33,13 @@ test('an administrator translates an indicator into French beside its English; t
   await page.getByRole('region', { name: 'Other languages' }).getByRole('button', { name: /^Français/ }).click();
   await expect(page.getByRole('region', { name: 'Other languages' }).getByLabel('Name')).toHaveValue('Taux de croissance de la population urbaine');
   expect(problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([]);
+
+  // The French theme page shows the French name once the site is rebuilt; the English page keeps the English.
+  await rebuild(admin);
+  await page.goto('/fr/urbanisation-profile/demography-urbanisation');
+  const french = page.getByText('Taux de croissance de la population urbaine', { exact: true }).first();
+  await expect(french).toBeVisible();
+  expect(await french.evaluate((el) => el.closest('[lang]')?.getAttribute('lang'))).toBe('fr');
+  await page.goto('/urbanisation-profile/demography-urbanisation');
+  await expect(page.getByText('Taux de croissance de la population urbaine')).toHaveCount(0);
 });

@@ -1,0 +1,44 @@
+/**
+ * The urbanisation profile's themes and indicators in a page's language (decision 044): the
+ * administrators' translations where there are some, else the English, marked `lang="en"`.
+ */
+import type { Locale } from '../../i18n/locales.ts';
+import { shownText, translationsOf } from '../../lib/public-api/translations.ts';
+import type { ProfileCategoryData } from './data.ts';
+
+/** `lang` for a text shown on a page: none when it is in the page's language, `en` when the English stands in. */
+export type TextLang = 'en' | undefined;
+
+export type TranslatedIndicator = ProfileCategoryData['indicators'][number] & { nameLang: TextLang };
+export type TranslatedCategory = Omit<ProfileCategoryData, 'indicators'> & {
+  indicators: TranslatedIndicator[];
+  langs: { name: TextLang; description: TextLang; body: TextLang; hero_alt: TextLang };
+  /** The overview shows in English on a page in another language. */
+  bodyInEnglish: boolean;
+};
+
+/** `category` with its name, description, overview, picture description and its indicators' names and units in `locale`. */
+export async function translatedCategory(category: ProfileCategoryData, locale: Locale): Promise<TranslatedCategory> {
+  const entities = await translationsOf(locale);
+  const of = (field: string, english: string) => shownText(entities, locale, 'profile-category', category.slug, field, english);
+  const lang = (shown: { lang: Locale }): TextLang => (locale !== 'en' && shown.lang === 'en' ? 'en' : undefined);
+  const name = of('name', category.name);
+  const description = of('description', category.description);
+  const body = of('body', category.body);
+  const heroAlt = of('hero_alt', category.hero_alt);
+  const indicators = category.indicators.map((indicator) => {
+    const shown = shownText(entities, locale, 'profile-indicator', indicator.code, 'name', indicator.name);
+    const unit = indicator.unit ? shownText(entities, locale, 'profile-indicator', indicator.code, 'unit', indicator.unit).text : indicator.unit;
+    return { ...indicator, name: shown.text, unit, nameLang: lang(shown) };
+  });
+  return {
+    ...category,
+    name: name.text,
+    description: description.text,
+    body: body.text,
+    hero_alt: heroAlt.text,
+    indicators,
+    langs: { name: lang(name), description: lang(description), body: lang(body), hero_alt: lang(heroAlt) },
+    bodyInEnglish: body.fallback && body.text.trim() !== '',
+  };
+}
