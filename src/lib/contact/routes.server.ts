@@ -80,7 +80,9 @@ async function sendMessage(c: Context<AppEnv>, isForm: boolean): Promise<void> {
     const minutes = Math.ceil(decision.retryAfterSeconds / 60);
     throw new ApiError(
       429,
-      `Too many messages from your network: please try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
+      minutes === 1
+        ? 'Too many messages from your network: please try again in 1 minute'
+        : `Too many messages from your network: please try again in ${minutes} minutes`,
     );
   }
   // The honeypot: a person never sees the field, a form-filling robot fills it. It is told its
