@@ -4,6 +4,7 @@ import type { AppEnv } from '../deps.server.ts';
 import { localisedPath, PREFIXED_LOCALES } from '../../i18n/locales.ts';
 import { requireAdminLevel } from '../access/guards.server.ts';
 import { ApiError, notFound, parsePath, parseQuery, readJson, requiredVersion, validationError } from '../http/errors.server.ts';
+import { requestLanguage } from '../i18n/request-language.server.ts';
 import type { GenericResponse } from '../http/schema.ts';
 import { requireUser } from '../identity/middleware.server.ts';
 import { listContactMessages } from './queries.server.ts';
@@ -94,6 +95,8 @@ async function sendMessage(c: Context<AppEnv>, isForm: boolean): Promise<void> {
     subject: body.subject,
     message: body.message,
     clientHash: client,
+    // The replies are written around in the language the sender's browser asks for.
+    language: requestLanguage(),
   });
 }
 
