@@ -31,6 +31,7 @@ import { isBackofficePath } from './backoffice-paths.ts';
 import { emulatorOrigin, pageCsp, securityHeaders, WASM_PAGES } from './security-headers.ts';
 import { errorForLog, logSafe } from './log-text.ts';
 import { localeOfPath } from '../i18n/locales.ts';
+import { apiLanguage } from '../lib/i18n/request-language.server.ts';
 import type { SiteFile, SiteFiles } from './site-files.ts';
 
 /** JSON bodies of the API are small; uploads set their own limits (OWN_BODY_LIMIT). */
@@ -59,6 +60,8 @@ export function createApp(deps: AppDeps, site: SiteSource, options: { log?: (lin
     log?.(`${c.req.method} ${logSafe(c.req.path)} ${c.res.status} ${ms.toFixed(1)}ms`);
   });
   app.use('*', securityHeaders);
+  // Messages and field errors in the request's language (decision 043).
+  app.use('/api/*', apiLanguage());
   app.use('/api/*', limitApiBody());
 
   const api = new Hono<AppEnv>()

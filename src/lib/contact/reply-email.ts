@@ -1,10 +1,12 @@
 /**
  * The email of a reply to a contact message: the secretariat's words as written, signed with the
- * sender's name, with the visitor's own message quoted below. Plain text, and simple HTML with
- * every value escaped.
+ * sender's name, with the visitor's own message quoted below. The words around them (greeting,
+ * "On …, you wrote:") are in the language the visitor's browser asked for when they wrote
+ * (decision 043). Plain text, and simple HTML with `lang` and every value escaped.
  */
-
-const receivedFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+import { LOCALE_INFO, type Locale } from '../../i18n/locales.ts';
+import { escapeHtml, fillMessage, formatDay, type Values } from '../i18n/format.ts';
+import { NOTIFICATION_CATALOGUES } from '../notifications/messages.ts';
 
 /** "Re: …" once, however often the subject was answered already. */
 export function replySubject(subject: string): string {
@@ -16,25 +18,26 @@ export function contactReplyEmail(input: {
   reply: { subject: string; message: string };
   sender: string;
   siteName: string;
+  locale?: Locale;
 }): { subject: string; text: string; html: string } {
-  const greeting = `Dear ${input.message.name},`;
+  const locale = input.locale ?? 'en';
+  const m = (key: string, values: Values, html = false) => fillMessage(NOTIFICATION_CATALOGUES, locale, key, values, html);
+  const greeting = { name: input.message.name };
   const signature = `${input.sender}\n${input.siteName}`;
-  const wrote = `On ${receivedFormat.format(input.message.createdAt)}, you wrote:`;
+  const wrote = { date: formatDay(locale, input.message.createdAt) };
   const quoted = input.message.message.split('\n').map((line) => `> ${line}`);
-  const text = [greeting, '', input.reply.message, '', signature, '', wrote, ...quoted].join('\n');
-  const p = (value: string, style = '') => `<p${style ? ` style="${style}"` : ''}>${escapeHtml(value).replaceAll('\n', '<br>')}</p>`;
+  const text = [m('contactReply.greeting', greeting), '', input.reply.message, '', signature, '', m('contactReply.wrote', wrote), ...quoted].join('\n');
+  const p = (html: string, attributes = '') => `<p${attributes}>${html.replaceAll('\n', '<br>')}</p>`;
   const html = [
-    '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5;color:#1f2937">',
-    p(greeting),
-    p(input.reply.message),
-    p(signature),
-    p(wrote, 'color:#6b7280'),
-    `<blockquote style="margin:0;padding-left:1em;border-left:3px solid #d1d5db;color:#4b5563">${p(input.message.message)}</blockquote>`,
+    `<!doctype html><html lang="${LOCALE_INFO[locale].tag}" dir="ltr"><head><meta charset="utf-8"><title>${escapeHtml(input.reply.subject.trim())}</title></head>`,
+    '<body style="font-family:sans-serif;line-height:1.5;color:#1f2937">',
+    p(m('contactReply.greeting', greeting, true)),
+    // What people write keeps its own direction (a reply or a message in Arabic script).
+    p(escapeHtml(input.reply.message), ' dir="auto"'),
+    p(escapeHtml(signature)),
+    p(m('contactReply.wrote', wrote, true), ' style="color:#6b7280"'),
+    `<blockquote style="margin:0;padding-left:1em;border-left:3px solid #d1d5db;color:#4b5563">${p(escapeHtml(input.message.message), ' dir="auto"')}</blockquote>`,
     '</body></html>',
   ].join('');
   return { subject: input.reply.subject.trim(), text, html };
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }

@@ -4,6 +4,7 @@ import type { AppEnv } from '../deps.server.ts';
 import { localisedPath, PREFIXED_LOCALES } from '../../i18n/locales.ts';
 import { requireAdminLevel } from '../access/guards.server.ts';
 import { ApiError, notFound, parsePath, parseQuery, readJson, requiredVersion, validationError } from '../http/errors.server.ts';
+import { requestLanguage } from '../i18n/request-language.server.ts';
 import type { GenericResponse } from '../http/schema.ts';
 import { requireUser } from '../identity/middleware.server.ts';
 import { listContactMessages } from './queries.server.ts';
@@ -80,7 +81,9 @@ async function sendMessage(c: Context<AppEnv>, isForm: boolean): Promise<void> {
     const minutes = Math.ceil(decision.retryAfterSeconds / 60);
     throw new ApiError(
       429,
-      `Too many messages from your network: please try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
+      minutes === 1
+        ? 'Too many messages from your network: please try again in 1 minute'
+        : `Too many messages from your network: please try again in ${minutes} minutes`,
     );
   }
   // The honeypot: a person never sees the field, a form-filling robot fills it. It is told its
@@ -92,6 +95,8 @@ async function sendMessage(c: Context<AppEnv>, isForm: boolean): Promise<void> {
     subject: body.subject,
     message: body.message,
     clientHash: client,
+    // The replies are written around in the language the sender's browser asks for.
+    language: requestLanguage(),
   });
 }
 

@@ -6,6 +6,8 @@ import type { Write } from '../events/change-bus.server.ts';
 import { notFound, StaleWriteError } from '../http/errors.server.ts';
 import { enqueueMail } from '../mail/outbox.server.ts';
 import { findContactRow, loadContactDetail, type ContactRow } from './queries.server.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { localeOr } from '../i18n/format.ts';
 import { contactReplyEmail } from './reply-email.ts';
 import type { ContactMessageDetail, ContactReplyBody, ContactStatus } from './schema.ts';
 
@@ -17,7 +19,7 @@ import type { ContactMessageDetail, ContactReplyBody, ContactStatus } from './sc
 /** Keeps a visitor's message (the row is its record: no audit event, nobody signed in made it). */
 export async function insertContactMessage(
   deps: AppDeps,
-  message: { name: string; email: string; subject: string; message: string; clientHash: string },
+  message: { name: string; email: string; subject: string; message: string; clientHash: string; language: Locale },
 ): Promise<void> {
   await deps.changes.write(deps.db, async (w) => {
     const [row] = await w.tx.insert(contactMessages).values(message).returning({ id: contactMessages.id });
@@ -105,7 +107,7 @@ export async function replyToContactMessage(
     const actorId = input.auth.user.id;
     const message = await updateAtVersion(w, input.id, input.version, { status: 'answered', statusAt: new Date(), statusBy: actorId });
     const sender = input.auth.user.name ?? input.auth.user.email;
-    const email = contactReplyEmail({ message, reply: input.reply, sender, siteName: PROGRAMME_NAME });
+    const email = contactReplyEmail({ message, reply: input.reply, sender, siteName: PROGRAMME_NAME, locale: localeOr(message.language) });
     const [mail] = await enqueueMail(w.tx, [
       { userId: null, kind: 'contact.reply', toAddress: message.email, toName: message.name, ...email },
     ]);

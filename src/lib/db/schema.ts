@@ -304,9 +304,15 @@ export const contactMessages = pgTable(
     statusAt: timestamp('status_at', { withTimezone: true }),
     statusBy: integer('status_by').references(() => users.id, { onDelete: 'set null' }),
     version: integer('version').notNull().default(1),
+    /**
+     * The portal language the sender's browser asked for (en, zh, fr or ru, from Accept-Language):
+     * the words around a reply (greeting, quotation) are written in it (decision 043).
+     */
+    language: text('language').notNull().default('en'),
   },
   (table) => [
     index('contact_messages_created_idx').on(table.createdAt, table.id),
+    check('contact_messages_language_check', sql`${table.language} in ('en', 'zh', 'fr', 'ru')`),
     index('contact_messages_unread_idx').on(table.createdAt).where(sql`${table.readAt} is null`),
     index('contact_messages_status_idx').on(table.status, table.createdAt),
     check('contact_messages_status_check', sql`${table.status} in ('new', 'answered', 'archived')`),
@@ -816,6 +822,11 @@ export const notifications = pgTable(
     body: text('body').notNull(),
     /** The back-office path where the work is. */
     link: text('link').notNull(),
+    /**
+     * What the title and body were written from (the kind's facts): the list writes them again in
+     * the reader's language (decision 043). Null for notifications older than that.
+     */
+    facts: jsonb('facts').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
   },

@@ -4,6 +4,17 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import { unsafeTextProblem, type ErrorResponse } from './schema.ts';
 
+/**
+ * The error map a parse gives zod for its own messages (a schema without a message of ours):
+ * none (English) until the API's language middleware sets one that follows the request
+ * (src/lib/i18n/request-language.server.ts, decision 043).
+ */
+let parseErrorMap: () => z.core.$ZodErrorMap | undefined = () => undefined;
+
+export function setParseErrorMap(map: () => z.core.$ZodErrorMap | undefined): void {
+  parseErrorMap = map;
+}
+
 /** An API error carrying the JSON body of spec §3's generic response, plus field errors. */
 export class ApiError extends HTTPException {
   readonly errors: Record<string, string[]> | undefined;
@@ -54,7 +65,8 @@ export function validationError(error: z.ZodError, what = 'request'): ApiError {
 
 /** Parses `input` with `schema`, or throws a 400 naming the bad fields. */
 export function parseOr400<T extends z.ZodType>(schema: T, input: unknown, what?: string): z.output<T> {
-  const result = schema.safeParse(input);
+  const error = parseErrorMap();
+  const result = error ? schema.safeParse(input, { error }) : schema.safeParse(input);
   if (!result.success) throw validationError(result.error, what);
   return result.data;
 }

@@ -60,6 +60,7 @@ export function isCalendarDay(value: string): boolean {
 
 export const CONTROL_CHARACTER_MESSAGE = 'must not contain control characters';
 export const BROKEN_TEXT_MESSAGE = 'must not contain broken characters';
+const CONTROL_IN_LINES_MESSAGE = 'must not contain control characters (line breaks and tabs are fine)';
 
 /** Whether a value of a path or query string holds something no field accepts. */
 export function unsafeTextProblem(value: string): string | null {
@@ -90,7 +91,7 @@ export function text(options: TextOptions) {
     .trim()
     .refine(
       (value) => !(multiline ? CONTROL_IN_LINES : CONTROL).test(value),
-      multiline ? `${CONTROL_CHARACTER_MESSAGE} (line breaks and tabs are fine)` : CONTROL_CHARACTER_MESSAGE,
+      multiline ? CONTROL_IN_LINES_MESSAGE : CONTROL_CHARACTER_MESSAGE,
     )
     .refine((value) => !LONE_SURROGATE.test(value), BROKEN_TEXT_MESSAGE);
   if (min > 0) schema = schema.min(min, min === 1 ? 'is required' : `must be at least ${min} characters`);
@@ -112,13 +113,14 @@ export interface WholeNumberOptions {
  */
 export function wholeNumber(options: WholeNumberOptions) {
   const { min, max } = options;
-  const unit = options.unit ? ` ${options.unit}` : '';
+  // "must be at most 100 per page": the unit is its own word, so that a translation can place it.
+  const limit = (words: string, value: number) => (options.unit ? `${words} ${value} ${options.unit}` : `${words} ${value}`);
   return z
     .number({
       error: (issue: { code?: string; input?: unknown }) => {
         if (issue.input === undefined) return 'is required';
-        if (issue.code === 'too_big' || issue.input === Infinity) return `must be at most ${max}${unit}`;
-        if (issue.code === 'too_small' || issue.input === -Infinity) return `must be at least ${min}${unit}`;
+        if (issue.code === 'too_big' || issue.input === Infinity) return limit('must be at most', max);
+        if (issue.code === 'too_small' || issue.input === -Infinity) return limit('must be at least', min);
         return options.invalid ?? 'must be a whole number';
       },
     })

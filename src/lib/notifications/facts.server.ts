@@ -22,16 +22,17 @@ async function practiceTitle(tx: DbOrTx, uuid: string): Promise<string | undefin
   return row?.title;
 }
 
+/** The person's name (and email), and the names of the roles they hold (each language labels them). */
 async function userFacts(tx: DbOrTx, uuid: string): Promise<{ name: string; roles: string }> {
   const [row] = await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.uuid, uuid)).limit(1);
   if (!row) return { name: 'Someone', roles: '' };
   const held = await tx
-    .select({ description: roles.description })
+    .select({ name: roles.name })
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
     .where(eq(userRoles.userId, row.id))
     .orderBy(asc(roles.id));
-  return { name: row.name ? `${row.name} (${row.email})` : row.email, roles: held.map((r) => r.description).join(', ') };
+  return { name: row.name ? `${row.name} (${row.email})` : row.email, roles: held.map((r) => r.name).join(', ') };
 }
 
 const reportPath = (country: string, year: number, screen: 'indicator/form' | 'indicator/preview') =>
@@ -49,7 +50,7 @@ export async function factsOf(tx: DbOrTx, event: ChangeEvent): Promise<EventFact
       // Returned and unlocked reports are worked on again; the others are read.
       const editable = event.type === 'report.returned' || event.type === 'report.unlocked';
       return {
-        facts: { country: await countryName(tx, country), year, note },
+        facts: { country: await countryName(tx, country), countryCode: country, year, note },
         link: reportPath(country, year, editable ? 'indicator/form' : 'indicator/preview'),
         country,
       };
@@ -57,7 +58,7 @@ export async function factsOf(tx: DbOrTx, event: ChangeEvent): Promise<EventFact
     case 'report.reminder.due': {
       const { country, year, due, days_left } = event.data;
       return {
-        facts: { country: await countryName(tx, country), year, due, daysLeft: days_left },
+        facts: { country: await countryName(tx, country), countryCode: country, year, due, daysLeft: days_left },
         link: reportPath(country, year, 'indicator/form'),
         country,
       };
@@ -70,6 +71,7 @@ export async function factsOf(tx: DbOrTx, event: ChangeEvent): Promise<EventFact
       return {
         facts: {
           country: await countryName(tx, country),
+          countryCode: country,
           practice: await practiceTitle(tx, uuid),
           note: event.type === 'practice.returned' ? event.data.note : null,
           section: event.type === 'practice.commented' ? event.data.section : undefined,

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { emailsKind, kindOfEvent, kindsFor, NOTIFICATION_KIND_NAMES, NOTIFICATION_KINDS } from './kinds.ts';
-import { KIND_LABELS, notificationEmail, notificationText } from './texts.ts';
+import { notificationEmail, notificationText } from './messages.ts';
+import { KIND_LABELS } from './texts.ts';
 
 describe('notification kinds', () => {
   test('each kind comes from one event type, has a label and a text', () => {
@@ -9,7 +10,7 @@ describe('notification kinds', () => {
     for (const kind of NOTIFICATION_KIND_NAMES) {
       expect(kindOfEvent(NOTIFICATION_KINDS[kind].event)).toBe(kind);
       expect(KIND_LABELS[kind]).toMatch(/\S/);
-      const text = notificationText(kind, { country: 'Philippines', year: 2026, practice: 'Esplanade', user: 'Ana', roles: 'Country Focal Point', due: '2026-12-18', daysLeft: 7 });
+      const text = notificationText(kind, { country: 'Philippines', year: 2026, practice: 'Esplanade', user: 'Ana', roles: 'state_member', due: '2026-12-18', daysLeft: 7 });
       expect(text.title).toMatch(/\S/);
       expect(text.body).toMatch(/\.$/);
     }
@@ -66,17 +67,17 @@ describe('deadline reminders', () => {
 describe('the email of a notification', () => {
   test('greets by name, gives the reason and the link; the HTML escapes every value', () => {
     const mail = notificationEmail({
+      kind: 'report.returned',
+      facts: { country: 'Philippines', countryCode: 'PH', year: 2026, note: 'Add <b>figures</b> & sources' },
       recipient: 'Ana <Cruz>',
-      title: 'Report returned: Philippines 2026',
-      body: 'The national report of Philippines for 2026 was returned for changes.',
-      note: 'Add <b>figures</b> & sources',
       url: 'https://portal.example/module/report/national/PH/2026/indicator/form?x="1"',
       siteName: 'Asia-Pacific Urban Agenda',
     });
     expect(mail.subject).toBe('Report returned: Philippines 2026 · Asia-Pacific Urban Agenda');
     expect(mail.text).toContain('Dear Ana <Cruz>,');
     expect(mail.text).toContain('Reason: Add <b>figures</b> & sources');
-    expect(mail.html).toContain('Dear Ana &#60;Cruz&#62;,');
+    expect(mail.html).toContain('Dear <bdi>Ana &#60;Cruz&#62;</bdi>,');
+    expect(mail.html).toContain('<html lang="en" dir="ltr">');
     expect(mail.html).toContain('Add &#60;b&#62;figures&#60;/b&#62; &#38; sources');
     expect(mail.html).not.toContain('<b>');
     expect(mail.html).toContain('href="https://portal.example/module/report/national/PH/2026/indicator/form?x=&#34;1&#34;"');

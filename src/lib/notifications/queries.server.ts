@@ -1,17 +1,23 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../audit/service.server.ts';
 import { notificationPreferences, notifications, roles, userRoles } from '../db/schema.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { emailsKind, kindsFor, NOTIFICATION_KINDS, type NotificationKind } from './kinds.ts';
+import { listedBody, notificationText } from './messages.ts';
+import type { NotificationFacts } from './texts.ts';
 import type { EmailChoices, Notification, NotificationListQuery } from './schema.ts';
 
 type Row = typeof notifications.$inferSelect;
 
-function toNotification(row: Row): Notification {
+/** A notification in `locale`: written again from its facts; one older than its facts (decision 043) as it was stored. */
+function toNotification(row: Row, locale: Locale): Notification {
+  const kind = row.kind as NotificationKind;
+  const facts = row.facts as NotificationFacts | null;
   return {
     uuid: row.uuid,
-    kind: row.kind as NotificationKind,
-    title: row.title,
-    body: row.body,
+    kind,
+    title: facts ? notificationText(kind, facts, locale).title : row.title,
+    body: facts ? listedBody(kind, facts, locale) : row.body,
     link: row.link,
     created_at: row.createdAt.toISOString(),
     read_at: row.readAt?.toISOString() ?? null,
@@ -32,6 +38,7 @@ export async function listNotifications(
   db: DbOrTx,
   userId: number,
   query: NotificationListQuery,
+  locale: Locale = 'en',
 ): Promise<{ data: Notification[]; total: number }> {
   const where = and(eq(notifications.userId, userId), query.unread === 'true' ? isNull(notifications.readAt) : undefined);
   const [rows, [total]] = await Promise.all([
@@ -44,7 +51,7 @@ export async function listNotifications(
       .offset((query.page - 1) * query.per_page),
     db.select({ n: count() }).from(notifications).where(where),
   ]);
-  return { data: rows.map(toNotification), total: total?.n ?? 0 };
+  return { data: rows.map((row) => toNotification(row, locale)), total: total?.n ?? 0 };
 }
 
 /** The kinds the user may receive (by their roles) with their email choice for each. */

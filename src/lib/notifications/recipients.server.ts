@@ -9,6 +9,8 @@ export interface Recipient {
   id: number;
   name: string | null;
   email: string;
+  /** The language of their account (en, zh, fr, ru), null until chosen: their emails are written in it. */
+  language: string | null;
   choices: Record<string, boolean>;
 }
 
@@ -49,6 +51,7 @@ export async function findRecipients(
       id: users.id,
       name: users.name,
       email: users.email,
+      language: users.language,
       choices: sql<Record<string, boolean> | null>`${notificationPreferences.email}`,
     })
     .from(users)

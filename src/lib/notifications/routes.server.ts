@@ -3,6 +3,7 @@ import { requireActiveUser } from '../access/guards.server.ts';
 import type { AppEnv } from '../deps.server.ts';
 import { parseQuery, readJson, requiredVersion } from '../http/errors.server.ts';
 import { requireUser } from '../identity/middleware.server.ts';
+import { requestLanguage } from '../i18n/request-language.server.ts';
 import { countUnread, listNotifications, loadEmailChoices } from './queries.server.ts';
 import {
   EmailChoicesBodySchema,
@@ -21,7 +22,7 @@ export const notificationRoutes = new Hono<AppEnv>()
     const { user } = requireActiveUser(c);
     const query = parseQuery(c, NotificationListQuerySchema);
     const { db } = c.get('deps');
-    const [{ data, total }, unread] = await Promise.all([listNotifications(db, user.id, query), countUnread(db, user.id)]);
+    const [{ data, total }, unread] = await Promise.all([listNotifications(db, user.id, query, requestLanguage()), countUnread(db, user.id)]);
     return c.json<NotificationListResponse>({
       status: 200,
       message: 'Notifications',

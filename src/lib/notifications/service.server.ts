@@ -9,7 +9,8 @@ import { StaleWriteError } from '../http/errors.server.ts';
 import { factsOf } from './facts.server.ts';
 import { emailsKind, kindOfEvent, NOTIFICATION_KINDS, NOTIFYING_EVENTS, type NotificationKind } from './kinds.ts';
 import { findRecipients } from './recipients.server.ts';
-import { notificationEmail, notificationText, REASON_LABEL } from './texts.ts';
+import { localeOr } from '../i18n/format.ts';
+import { listedBody, notificationEmail, notificationText } from './messages.ts';
 import { loadEmailChoices } from './queries.server.ts';
 import type { EmailChoices } from './schema.ts';
 
@@ -27,10 +28,15 @@ export function subscribeNotifications(bus: ChangeBus, options: { siteUrl: strin
     if (!about) return;
     const recipients = await findRecipients(tx, NOTIFICATION_KINDS[kind].audience, about, event.actorId);
     if (recipients.length === 0) return;
-    const { title, body } = notificationText(kind, about.facts);
-    // The list shows the reason given with a decision (a return, an unlock) as the email does.
-    const listed = about.facts.note ? `${body} ${REASON_LABEL}: ${about.facts.note}` : body;
-    await tx.insert(notifications).values(recipients.map((r) => ({ userId: r.id, kind, title, body: listed, link: about.link })));
+    // Each one written in its reader's language; the facts are kept, so the list writes it again
+    // in the language of whoever reads it later (decision 043).
+    const facts = { ...about.facts };
+    await tx.insert(notifications).values(
+      recipients.map((r) => {
+        const locale = localeOr(r.language);
+        return { userId: r.id, kind, title: notificationText(kind, facts, locale).title, body: listedBody(kind, facts, locale), link: about.link, facts };
+      }),
+    );
     const url = new URL(about.link, options.siteUrl).href;
     const mails: OutgoingMail[] = recipients
       .filter((r) => emailsKind(kind, r.choices))
@@ -39,7 +45,7 @@ export function subscribeNotifications(bus: ChangeBus, options: { siteUrl: strin
         kind,
         toAddress: r.email,
         toName: r.name,
-        ...notificationEmail({ recipient: r.name, title, body, note: about.facts.note ?? null, url, siteName: PROGRAMME_NAME }),
+        ...notificationEmail({ kind, facts, recipient: r.name, url, siteName: PROGRAMME_NAME, locale: localeOr(r.language) }),
       }));
     await enqueueMail(tx, mails);
     if (mails.length > 0) queued.add(event);

@@ -80,14 +80,15 @@ function scalarSchema(type: AnswerType, q: QuestionRules): z.ZodType<number | bo
   let schema = z
     .number({ error: type === 'pct' ? 'must be a percentage (a number)' : 'must be a number' })
     .refine(Number.isFinite, 'must be a number')
-    .refine((n) => n >= lower, `must be at least ${fmt(lower)}${unit}`)
-    .refine((n) => n <= upper, `must be at most ${fmt(upper)}${unit}`);
+    // The limit with its unit is one value, so that a translation can place it (decision 043).
+    .refine((n) => n >= lower, `must be at least ${`${fmt(lower)}${unit}`}`)
+    .refine((n) => n <= upper, `must be at most ${`${fmt(upper)}${unit}`}`);
   if (type === 'int') schema = schema.refine(Number.isInteger, 'must be a whole number');
   const decimals = q.decimals;
   if (decimals !== null && type !== 'int') {
     schema = schema.refine(
       (n) => decimalsOf(n) <= decimals,
-      decimals === 0 ? 'must be a whole number' : `must have at most ${decimals} decimal place${decimals === 1 ? '' : 's'}`,
+      decimals === 0 ? 'must be a whole number' : decimals === 1 ? 'must have at most 1 decimal place' : `must have at most ${decimals} decimal places`,
     );
   }
   return schema;

@@ -150,7 +150,8 @@ export async function applyImport(deps: AppDeps, auth: AuthedUser, source: Impor
     if (preview.errors.length) {
       const errors: Record<string, string[]> = {};
       for (const e of preview.errors) errors[`line ${e.line}`] = [e.message];
-      throw new ApiError(400, `The file has ${preview.errors.length} bad row${preview.errors.length === 1 ? '' : 's'}: nothing was imported`, errors);
+      const bad = preview.errors.length;
+      throw new ApiError(400, bad === 1 ? 'The file has 1 bad row: nothing was imported' : `The file has ${bad} bad rows: nothing was imported`, errors);
     }
     const groups = new Map<string, PlannedValue[]>();
     for (const p of changed) {

@@ -1,0 +1,75 @@
+/**
+ * What the server's texts in the portal's languages share (decision 043): messages with `{name}`
+ * placeholders and plural forms by `Intl.PluralRules`, filled as plain text or as HTML (values
+ * escaped and isolated with `<bdi>`, so a practice title in Arabic script keeps its direction
+ * inside a French sentence), dates by `Intl`, and country names by the UN's short names or CLDR.
+ * The public site's translator (src/i18n/t.ts) reads its catalogues through Vite; this one is
+ * plain Node, for the API and the mail.
+ */
+import { UN_NAMES } from '../../i18n/countries.ts';
+import { LOCALE_INFO, LOCALES, type Locale } from '../../i18n/locales.ts';
+
+export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+export type TextMessage = string | PluralForms;
+export type TextCatalogue = Record<string, TextMessage>;
+export type Values = Record<string, string | number | null | undefined>;
+
+/** A stored language code, or English for anything else (null: not chosen yet). */
+export function localeOr(value: string | null | undefined): Locale {
+  return (LOCALES as readonly string[]).includes(value ?? '') ? (value as Locale) : 'en';
+}
+
+const pluralRules = new Map<Locale, Intl.PluralRules>();
+function pluralRule(locale: Locale): Intl.PluralRules {
+  let rules = pluralRules.get(locale);
+  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(LOCALE_INFO[locale].tag)));
+  return rules;
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+/**
+ * The message `key` of `catalogues[locale]` (English when missing) with its values filled in;
+ * `html` escapes the words and the values and isolates each value's direction.
+ */
+export function fillMessage(catalogues: Record<Locale, TextCatalogue>, locale: Locale, key: string, values: Values = {}, html = false): string {
+  const message = catalogues[locale][key] ?? catalogues.en[key];
+  if (message === undefined) throw new Error(`No message ${key}`);
+  const text = typeof message === 'string' ? message : (message[pluralRule(locale).select(Number(values['count'] ?? 0))] ?? message.other);
+  const parts = text.split(/(\{\w+\})/);
+  return parts
+    .map((part) => {
+      const name = /^\{(\w+)\}$/.exec(part)?.[1];
+      const value = name === undefined ? undefined : values[name];
+      if (name === undefined || value === undefined || value === null) return html ? escapeHtml(part) : part;
+      const written = typeof value === 'number' && name !== 'year' ? new Intl.NumberFormat(LOCALE_INFO[locale].tag).format(value) : String(value);
+      return html ? `<bdi>${escapeHtml(written)}</bdi>` : written;
+    })
+    .join('');
+}
+
+/** A calendar day (YYYY-MM-DD) in words: `18 December 2026`, `18 décembre 2026`, `18 декабря 2026 г.`, `2026年12月18日`. */
+export function formatDay(locale: Locale, day: string | Date): string {
+  const date = typeof day === 'string' ? new Date(`${day.slice(0, 10)}T00:00:00Z`) : day;
+  // English as the UN writes it (day month year), not the American order.
+  const tag = locale === 'en' ? 'en-GB' : LOCALE_INFO[locale].tag;
+  return new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+}
+
+const regionNames = new Map<Locale, Intl.DisplayNames>();
+
+/** A country's name in the language: the UN's short name where it differs from CLDR, else CLDR's; `fallback` (the English name) otherwise. */
+export function countryNameIn(locale: Locale, code: string | null | undefined, fallback: string): string {
+  if (locale === 'en' || !code) return fallback;
+  const un = UN_NAMES[code.toUpperCase()]?.[locale];
+  if (un) return un;
+  let names = regionNames.get(locale);
+  if (!names) regionNames.set(locale, (names = new Intl.DisplayNames([LOCALE_INFO[locale].tag], { type: 'region', fallback: 'none' })));
+  try {
+    return names.of(code.toUpperCase()) ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
