@@ -6,6 +6,7 @@ import { availableActions, decide } from '../../../lib/national-reports/workflow
 import { conflictOf, errorMessage } from '../lib/api.ts';
 import { createFetcherStore, fetchWith, invalidatePrefixes } from '../lib/query.ts';
 import { notifyError, notifySuccess } from '../notifications/snackbar-store.ts';
+import { localQuestion, localSubcategory, localThrust } from './content.ts';
 import { createQuestionnaireForm, type QuestionnaireForm } from '../questionnaire/form-store.ts';
 import { browserStorage, draftKey } from '../questionnaire/storage.ts';
 import { $router } from '../router.ts';
@@ -89,10 +90,11 @@ export function formForReport(view: ReportView, identity: Whoami): Questionnaire
   const form = createQuestionnaireForm<SaveExtra>({
     storageKey: draftKey(identity.uuid, `national-report:${view.report.uuid}`),
     storage: browserStorage(),
-    questions: view.questions,
+    // The questionnaire's words in the page's language, where administrators translated them.
+    questions: view.questions.map(localQuestion),
     answers: view.answers,
-    thrusts: view.thrusts,
-    subcategories: view.subcategories,
+    thrusts: view.thrusts.map(localThrust),
+    subcategories: view.subcategories.map(localSubcategory),
     cycleYear: view.report.year,
     lockedMessage: answersLockedMessage(view.report, role),
     // The server's rule (the ACL on top of the role): a first answer needs create, a change update.
