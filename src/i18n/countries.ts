@@ -3,7 +3,7 @@
  * United Nations' own short names in that language differ (UNTERM), e.g. the Lao People's
  * Democratic Republic, which CLDR calls "Laos".
  */
-import type { Locale } from './locales.ts';
+import { LOCALE_INFO, type Locale } from './locales.ts';
 
 export const UN_NAMES: Partial<Record<string, Partial<Record<Locale, string>>>> = {
   LA: { zh: '老挝人民民主共和国', fr: 'République démocratique populaire lao', ru: 'Лаосская Народно-Демократическая Республика' },
@@ -17,3 +17,19 @@ export const UN_NAMES: Partial<Record<string, Partial<Record<Locale, string>>>> 
   TR: { fr: 'Türkiye' },
   VN: { fr: 'Viet Nam' },
 };
+
+const regionNames = new Map<Locale, Intl.DisplayNames>();
+
+/** A country's name in the language: the UN's short name where it differs from CLDR, else CLDR's; `fallback` (the English name) otherwise. */
+export function countryNameIn(locale: Locale, code: string | null | undefined, fallback: string): string {
+  if (locale === 'en' || !code) return fallback;
+  const un = UN_NAMES[code.toUpperCase()]?.[locale];
+  if (un) return un;
+  let names = regionNames.get(locale);
+  if (!names) regionNames.set(locale, (names = new Intl.DisplayNames([LOCALE_INFO[locale].tag], { type: 'region', fallback: 'none' })));
+  try {
+    return names.of(code.toUpperCase()) ?? fallback;
+  } catch {
+    return fallback;
+  }
+}

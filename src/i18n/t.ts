@@ -8,7 +8,7 @@ import en from './messages/en.json';
 import fr from './messages/fr.json';
 import ru from './messages/ru.json';
 import zh from './messages/zh.json';
-import { UN_NAMES } from './countries.ts';
+import { countryNameIn } from './countries.ts';
 import { LOCALE_INFO, type Locale } from './locales.ts';
 
 export type MessageKey = keyof typeof en;
@@ -70,18 +70,7 @@ export function formatDate(locale: Locale, date: string | Date): string {
   return new Intl.DateTimeFormat(LOCALE_INFO[locale].tag, { dateStyle: 'long', timeZone: 'UTC' }).format(value);
 }
 
-const regionNames = new Map<Locale, Intl.DisplayNames>();
-
-/** A country's or territory's name in the language, from CLDR (`Intl.DisplayNames`); `fallback` when CLDR has none. */
+/** A country's or territory's name in the language: the UN's short name where CLDR differs, else CLDR's (`Intl.DisplayNames`); `fallback` when neither has one. */
 export function countryName(locale: Locale, code: string, fallback: string): string {
-  if (locale === 'en') return fallback;
-  const un = UN_NAMES[code.toUpperCase()]?.[locale];
-  if (un) return un;
-  let names = regionNames.get(locale);
-  if (!names) regionNames.set(locale, (names = new Intl.DisplayNames([LOCALE_INFO[locale].tag], { type: 'region', fallback: 'none' })));
-  try {
-    return names.of(code.toUpperCase()) ?? fallback;
-  } catch {
-    return fallback;
-  }
+  return countryNameIn(locale, code, fallback);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueProblems } from '../../islands/i18n/catalogue-rules.ts';
+import { catalogueProblems } from '../catalogue-rules.ts';
 import { LOCALES } from '../locales.ts';
 import { API_CATALOGUES, englishForms, localiseBody, translateMessage } from '../../lib/i18n/api-messages.ts';
 import { languageOfAcceptLanguage } from '../../lib/i18n/request-language.server.ts';

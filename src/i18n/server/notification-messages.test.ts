@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueProblems } from '../../islands/i18n/catalogue-rules.ts';
+import { catalogueProblems } from '../catalogue-rules.ts';
 import { LOCALES } from '../locales.ts';
 import { NOTIFICATION_CATALOGUES, notificationText } from '../../lib/notifications/messages.ts';
 import { NOTIFICATION_KIND_NAMES } from '../../lib/notifications/kinds.ts';

@@ -2,7 +2,7 @@ import { existsSync, globSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { LOCALES } from '../../i18n/locales.ts';
-import { catalogueProblems } from './catalogue-rules.ts';
+import { catalogueProblems } from '../../i18n/catalogue-rules.ts';
 import { chooseLocale } from './page-locale.ts';
 import { translatorOf } from './messages.ts';
 

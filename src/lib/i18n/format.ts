@@ -6,7 +6,7 @@
  * The public site's translator (src/i18n/t.ts) reads its catalogues through Vite; this one is
  * plain Node, for the API and the mail.
  */
-import { UN_NAMES } from '../../i18n/countries.ts';
+import { countryNameIn } from '../../i18n/countries.ts';
 import { LOCALE_INFO, LOCALES, type Locale } from '../../i18n/locales.ts';
 
 export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
@@ -58,18 +58,5 @@ export function formatDay(locale: Locale, day: string | Date): string {
   return new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
 }
 
-const regionNames = new Map<Locale, Intl.DisplayNames>();
-
-/** A country's name in the language: the UN's short name where it differs from CLDR, else CLDR's; `fallback` (the English name) otherwise. */
-export function countryNameIn(locale: Locale, code: string | null | undefined, fallback: string): string {
-  if (locale === 'en' || !code) return fallback;
-  const un = UN_NAMES[code.toUpperCase()]?.[locale];
-  if (un) return un;
-  let names = regionNames.get(locale);
-  if (!names) regionNames.set(locale, (names = new Intl.DisplayNames([LOCALE_INFO[locale].tag], { type: 'region', fallback: 'none' })));
-  try {
-    return names.of(code.toUpperCase()) ?? fallback;
-  } catch {
-    return fallback;
-  }
-}
+/** A country's name in the language (the one implementation is src/i18n/countries.ts). */
+export { countryNameIn };

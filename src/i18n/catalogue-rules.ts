@@ -4,8 +4,8 @@
  * rules use, and the same placeholders as English. Shared by the public and the signed-in
  * catalogues' tests.
  */
-import { LOCALE_INFO, type Locale } from '../../i18n/locales.ts';
-import type { Message } from './messages.ts';
+import { LOCALE_INFO, type Locale } from './locales.ts';
+import type { Message } from './t.ts';
 
 const texts = (message: Message): string[] => (typeof message === 'string' ? [message] : Object.values(message).map((text) => text ?? ''));
 const placeholders = (message: Message) => [...new Set(texts(message).flatMap((text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1])))].sort();
