@@ -5,6 +5,7 @@
  * it awaits its catalogue.
  */
 import { PublicTranslationsResponseSchema, type PublicTranslations, type Translatable } from '../../lib/translations/schema.ts';
+import { LOCALE_INFO } from '../../i18n/locales.ts';
 import { PAGE_LOCALE } from './page-locale.ts';
 
 type Entities = PublicTranslations['entities'];
@@ -32,5 +33,5 @@ export function loadContentTranslations(): Promise<Entities> {
 /** A text of the portal's content as the page shows it, with the language it is in (for `lang`). */
 export function contentText(entities: Entities, entity: Translatable, key: string, field: string, english: string): { text: string; lang: string } {
   const translated = entities[entity]?.[key]?.[field];
-  return translated ? { text: translated, lang: PAGE_LOCALE === 'zh' ? 'zh-Hans' : PAGE_LOCALE } : { text: english, lang: 'en' };
+  return translated ? { text: translated, lang: LOCALE_INFO[PAGE_LOCALE].tag } : { text: english, lang: 'en' };
 }
