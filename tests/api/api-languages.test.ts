@@ -86,4 +86,23 @@ describe('messages in the request’s language', () => {
     const unknown = await ctx.request('/api/no-such-thing', { headers: inLanguage('fr') });
     expect((await expectJson(unknown, 404, StrictErrorSchema)).message).toBe('Aucun point d’accès de l’API GET /api/no-such-thing');
   });
+
+  test('a cached public answer in the request’s language, each language with its own entity tag', async () => {
+    const english = await ctx.request('/api/public/cms/partner');
+    expect(english.status).toBe(200);
+    const englishBody = (await english.json()) as { message: string; data: unknown[] };
+    expect(englishBody.message).toBe('Published partner items');
+    const french = await ctx.request('/api/public/cms/partner', { headers: inLanguage('fr') });
+    const frenchBody = (await french.json()) as { message: string; data: unknown[] };
+    expect(frenchBody.message).toMatch(/^Éléments publiés/);
+    expect(frenchBody.data).toEqual(englishBody.data);
+    expect(french.headers.get('etag')).not.toBe(english.headers.get('etag'));
+    // Asked again, each language comes from the cache: the same tag, a 304 when the client has it.
+    const again = await ctx.request('/api/public/cms/partner', { headers: { ...inLanguage('fr'), 'If-None-Match': french.headers.get('etag')! } });
+    expect(again.status).toBe(304);
+    const englishAgain = await ctx.request('/api/public/cms/partner');
+    expect(((await englishAgain.json()) as { message: string }).message).toBe('Published partner items');
+    const russian = await ctx.request('/api/public/urbanisation-profile/categories', { headers: inLanguage('ru') });
+    expect(((await russian.json()) as { message: string }).message).toMatch(/[а-яё]/i);
+  });
 });

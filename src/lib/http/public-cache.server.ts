@@ -2,6 +2,16 @@ import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { LruCache } from './lru-cache.server.ts';
 
+/**
+ * What the API's language middleware (src/lib/i18n/request-language.server.ts) leaves in the
+ * request's context under `BODY_LANGUAGE` when the request asks for another language than English.
+ */
+export interface BodyLanguage {
+  locale: string;
+  localise(body: unknown): unknown;
+}
+export const BODY_LANGUAGE = 'bodyLanguage';
+
 /** A cached answer: the JSON text as sent and its entity tag. */
 export interface CachedAnswer {
   body: string;
@@ -63,9 +73,14 @@ export class PublicCache {
     return promise;
   }
 
-  /** A JSON response of the answer under `key`: 304 when the client's If-None-Match names it. */
+  /**
+   * A JSON response of the answer under `key`: 304 when the client's If-None-Match names it. A
+   * request in another language than English (the API's language middleware says which, see
+   * `BODY_LANGUAGE`) has its own entry, with the body's `message` translated once per fill.
+   */
   async json(c: Context, key: string, load: () => Promise<unknown>): Promise<Response> {
-    const answer = await this.get(key, load);
+    const language = c.get(BODY_LANGUAGE) as BodyLanguage | undefined;
+    const answer = language ? await this.get(`${key}@${language.locale}`, async () => language.localise(await load())) : await this.get(key, load);
     // no-cache: clients and proxies may keep it but must ask again; the ETag makes that cheap.
     const headers = { ETag: answer.etag, 'Cache-Control': 'no-cache' };
     if (matchesEtag(c.req.header('if-none-match'), answer.etag)) return c.body(null, 304, headers);

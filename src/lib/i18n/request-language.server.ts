@@ -9,6 +9,7 @@ import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../i18n/locales.ts';
 import { setParseErrorMap } from '../http/errors.server.ts';
+import { BODY_LANGUAGE, type BodyLanguage } from '../http/public-cache.server.ts';
 import { localiseBody } from './api-messages.ts';
 
 const storage = new AsyncLocalStorage<Locale>();
@@ -73,6 +74,7 @@ export function apiLanguage(): MiddlewareHandler {
     c.header('Vary', 'Accept-Language', { append: true });
     if (locale !== DEFAULT_LOCALE) {
       c.header('Content-Language', locale === 'zh' ? 'zh-Hans' : locale);
+      c.set(BODY_LANGUAGE, { locale, localise: (body: unknown) => localiseBody(locale, body) } satisfies BodyLanguage);
       const json = c.json.bind(c);
       c.json = ((object: unknown, ...rest: unknown[]) => (json as (...args: unknown[]) => Response)(localiseBody(locale, object), ...rest)) as typeof c.json;
     }
