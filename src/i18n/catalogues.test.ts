@@ -64,6 +64,8 @@ describe('language paths', () => {
     expect(linkFor('fr', '/national-reports/2026')).toBe('/fr/national-reports/2026');
     expect(linkFor('fr', '/national-reports/2026/VN')).toBe('/fr/national-reports/2026/VN');
     expect(linkFor('fr', '/national-reports/country/VN')).toBe('/fr/national-reports/country/VN');
-    expect(linkFor('fr', '/regional-reports/2026/tc1')).toBe('/regional-reports/2026/tc1');
+    expect(linkFor('fr', '/regional-reports/2026/tc1')).toBe('/fr/regional-reports/2026/tc1');
+    expect(linkFor('ru', '/regional-reports/2026/tc1#chart-tc1-q04')).toBe('/ru/regional-reports/2026/tc1#chart-tc1-q04');
+    expect(linkFor('zh', '/login?next=%2Fdashboard')).toBe('/zh/login?next=%2Fdashboard');
   });
 });

@@ -81,9 +81,10 @@ const FILES = [
   'src/pages/[...lang]/regional-reports/[year]/index.astro',
   'src/layouts/AuthLayout.astro',
   'src/components/NoScript.astro',
-  'src/pages/login.astro',
-  'src/pages/signup.astro',
-  'src/pages/email/verification.astro',
+  'src/pages/[...lang]/login.astro',
+  'src/pages/[...lang]/signup.astro',
+  'src/pages/[...lang]/email/verification.astro',
+  'src/pages/[...lang]/regional-reports/[year]/[thrust].astro',
 ];
 /** Proper names, and the open-data file's key `data`, that stay as they are in every language. */
 const KEPT = ['Asia-Pacific Urban Agenda', 'data'];

@@ -32,7 +32,7 @@ export const TRANSLATED_PATHS: readonly RegExp[] = [
   /^\/national-reports\/\d{4}$/,
   /^\/national-reports\/\d{4}\/[A-Z]{2}$/,
   /^\/page-not-found$/,
-  /^\/regional-reports(?:\/\d{4})?$/,
+  /^\/regional-reports(?:\/\d{4}(?:\/[a-z0-9-]+)?)?$/,
   // Each theme of the urbanisation profile, the list of countries and each country's profile.
   /^\/urbanisation-profile$/,
   /^\/urbanisation-profile\/[\w-]+$/,
@@ -53,6 +53,8 @@ export const TRANSLATED_PATHS: readonly RegExp[] = [
   /^\/national-reports\/country\/[A-Z]{2}$/,
   /^\/national-reports\/status(?:\/\d{4})?$/,
   /^\/(?:server-error|unauthorized-access)$/,
+  // The sign-in pages: `/login` itself is served in the visitor's language (src/server/auth-pages.ts).
+  /^\/(?:login|signup|email\/verification)$/,
 ];
 
 const PREFIXED = LOCALES.filter((l) => l !== DEFAULT_LOCALE);

@@ -31,6 +31,7 @@ import { isBackofficePath } from './backoffice-paths.ts';
 import { emulatorOrigin, pageCsp, securityHeaders, WASM_PAGES } from './security-headers.ts';
 import { errorForLog, logSafe } from './log-text.ts';
 import { localeOfPath } from '../i18n/locales.ts';
+import { authPageLocale, authPagePath } from './auth-pages.ts';
 import { apiLanguage } from '../lib/i18n/request-language.server.ts';
 import type { SiteFile, SiteFiles } from './site-files.ts';
 
@@ -107,8 +108,9 @@ export function createApp(deps: AppDeps, site: SiteSource, options: { log?: (lin
   app.on(['GET', 'HEAD'], '*', (c) => {
     const files = site.current();
     if (!files) return c.text('The site is being built: try again in a few seconds.', 503, { 'Retry-After': '5' });
-    const file = files.resolve(c.req.path);
-    if (file) return sendFile(c, deps, file, 200);
+    const authLocale = authPageLocale(c.req.path, c.req.header('cookie'), c.req.header('accept-language'));
+    const file = files.resolve(authLocale ? authPagePath(c.req.path, authLocale) : c.req.path) ?? (authLocale ? files.resolve(c.req.path) : null);
+    if (file) return sendFile(c, deps, file, 200, authLocale !== null);
     if (isBackofficePath(c.req.path)) {
       const shell = files.get(BACKOFFICE_SHELL);
       if (shell) return sendFile(c, deps, shell, 200);
@@ -178,11 +180,12 @@ function cspOf(deps: AppDeps, file: SiteFile, path: string): string {
   return csp;
 }
 
-function sendFile(c: Context<AppEnv>, deps: AppDeps, file: SiteFile, status: 200 | 404 | 500) {
+function sendFile(c: Context<AppEnv>, deps: AppDeps, file: SiteFile, status: 200 | 404 | 500, negotiated = false) {
   const headers: Record<string, string> = {
     'Content-Type': file.type,
     ETag: file.etag,
-    Vary: 'Accept-Encoding',
+    // A sign-in page at its plain address is chosen by language (src/server/auth-pages.ts).
+    Vary: negotiated ? 'Accept-Encoding, Accept-Language, Cookie' : 'Accept-Encoding',
     'Cache-Control': file.immutable
       ? 'public, max-age=31536000, immutable'
       : file.type.startsWith('text/html')

@@ -98,11 +98,33 @@ test('the sign-in page in a French browser is in French', async ({ browser }) =>
   await expect(page.getByRole('button', { name: 'Se connecter avec Google', exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Créer un compte' })).toBeVisible();
   await expect(page).toHaveTitle('Se connecter · Asia-Pacific Urban Agenda');
+  // The page around the form is French too, at the plain address.
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Nous contacter' })).toHaveAttribute('href', '/fr/contact-us');
+  await expect(page.locator('a.skip-link')).toHaveText('Aller au contenu');
 
   // A wrong password is told in French, from the identity service's error code.
   await page.getByLabel('Adresse électronique', { exact: true }).fill('nobody@e2e.example');
   await page.getByLabel('Mot de passe', { exact: true }).fill('Wrong-Password-2026');
   await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'L’adresse électronique ou le mot de passe est incorrect.' })).toBeVisible();
+  await context.close();
+});
+
+test('the sign-in pages follow the language this browser chose last, then the browser’s', async ({ browser }) => {
+  const { context, page } = await openIn(browser, 'ru-RU');
+  await page.goto('/signup');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Главная' })).toHaveAttribute('href', '/ru/');
+  // A language chosen in this browser (the account's, remembered at sign-in) wins over the browser's.
+  await context.addCookies([{ name: 'apua-language', value: 'zh', url: page.url() }]);
+  await page.goto('/login?next=%2Fdashboard');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hans');
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: '联系我们' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('登录');
+  // An address that names its language keeps it.
+  await page.goto('/fr/login');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.getByRole('heading', { level: 1, name: 'Se connecter' })).toBeVisible();
   await context.close();
 });

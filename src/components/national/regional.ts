@@ -45,6 +45,18 @@ export interface RegionalQuestion {
 
 export const subregionName = (id: string) => SUBREGIONS.find((s) => s.id === id)?.name ?? 'Other';
 
+/** The words the charts put around the answers, in a page's language (English for the CSV files). */
+export interface RegionalWords {
+  /** BCP 47 tag: names are sorted in its order. */
+  lang: string;
+  subregion: (id: string) => string;
+  allCountries: string;
+  bySubregion: string;
+  byPart: string;
+}
+
+export const ENGLISH_WORDS: RegionalWords = { lang: 'en', subregion: subregionName, allCountries: 'All countries', bySubregion: 'Subregion', byPart: 'Part of the question' };
+
 const NUMERIC = new Set(['pct', 'num', 'int']);
 
 /** A question's info from its rows alone (no published report carried its definition). */
@@ -73,7 +85,6 @@ function partValue(value: PublicAnswerRow['value'], part: string | null): number
   return null;
 }
 
-const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'en');
 
 function numericChart(q: QuestionInfo, rows: readonly PublicAnswerRow[], part: { key: string; label: string } | null): RegionalChart {
   const values: CountryValue[] = rows.flatMap((r) => {
@@ -84,21 +95,21 @@ function numericChart(q: QuestionInfo, rows: readonly PublicAnswerRow[], part: {
   return { kind: 'bars', id, title: part ? `${q.text}: ${part.label}` : q.text, values, median: median(values.map((v) => v.value)) };
 }
 
-function yesNoBySubregion(q: QuestionInfo, rows: readonly PublicAnswerRow[]): RegionalChart {
+function yesNoBySubregion(q: QuestionInfo, rows: readonly PublicAnswerRow[], words: RegionalWords): RegionalChart {
   const answers = rows.flatMap((r) => (typeof r.value === 'boolean' ? [{ name: r.country, subregion: r.subregion, yes: r.value }] : []));
   const group = (key: string, label: string, list: typeof answers): CountGroupRow => ({
     key,
     label,
     counts: [list.filter((a) => a.yes).length, list.filter((a) => !a.yes).length],
-    detail: list.filter((a) => a.yes).map((a) => a.name).sort((a, b) => a.localeCompare(b, 'en')),
+    detail: list.filter((a) => a.yes).map((a) => a.name).sort((a, b) => a.localeCompare(b, words.lang)),
   });
   const subregions = [...SUBREGIONS.map((s) => s.id), 'other']
-    .map((id) => group(id, subregionName(id), answers.filter((a) => (SUBREGIONS.some((s) => s.id === a.subregion) ? a.subregion : 'other') === id)))
+    .map((id) => group(id, words.subregion(id), answers.filter((a) => (SUBREGIONS.some((s) => s.id === a.subregion) ? a.subregion : 'other') === id)))
     .filter((g) => g.counts[0] + g.counts[1] > 0);
-  return { kind: 'yes-no', id: q.code.toLowerCase(), title: q.text, groupHeading: 'Subregion', groups: [group('all', 'All countries', answers), ...subregions] };
+  return { kind: 'yes-no', id: q.code.toLowerCase(), title: q.text, groupHeading: words.bySubregion, groups: [group('all', words.allCountries, answers), ...subregions] };
 }
 
-function yesNoByPart(q: QuestionInfo, rows: readonly PublicAnswerRow[]): RegionalChart {
+function yesNoByPart(q: QuestionInfo, rows: readonly PublicAnswerRow[], words: RegionalWords): RegionalChart {
   const groups = q.parts.map((p): CountGroupRow => {
     const answers = rows.flatMap((r) => {
       const v = partValue(r.value, p.key);
@@ -108,35 +119,35 @@ function yesNoByPart(q: QuestionInfo, rows: readonly PublicAnswerRow[]): Regiona
       key: p.key,
       label: p.label,
       counts: [answers.filter((a) => a.yes).length, answers.filter((a) => !a.yes).length],
-      detail: answers.filter((a) => a.yes).map((a) => a.name).sort((a, b) => a.localeCompare(b, 'en')),
+      detail: answers.filter((a) => a.yes).map((a) => a.name).sort((a, b) => a.localeCompare(b, words.lang)),
     };
   });
-  return { kind: 'yes-no', id: q.code.toLowerCase(), title: q.text, groupHeading: 'Part of the question', groups };
+  return { kind: 'yes-no', id: q.code.toLowerCase(), title: q.text, groupHeading: words.byPart, groups };
 }
 
-function optionCounts(q: QuestionInfo, rows: readonly PublicAnswerRow[]): RegionalChart {
+function optionCounts(q: QuestionInfo, rows: readonly PublicAnswerRow[], words: RegionalWords): RegionalChart {
   const chosen = (r: PublicAnswerRow): string[] => (Array.isArray(r.value) ? r.value : typeof r.value === 'string' ? [r.value] : []);
   const keys = [...new Set([...q.options.map((o) => o.value), ...rows.flatMap(chosen)])];
   const counts = keys.map((key) => {
-    const countries = rows.filter((r) => chosen(r).includes(key)).map((r) => r.country).sort((a, b) => a.localeCompare(b, 'en'));
+    const countries = rows.filter((r) => chosen(r).includes(key)).map((r) => r.country).sort((a, b) => a.localeCompare(b, words.lang));
     return { key, label: q.options.find((o) => o.value === key)?.label ?? key, value: countries.length, countries };
   });
   return { kind: 'options', id: q.code.toLowerCase(), title: q.text, counts };
 }
 
 /** The regional charts of one question from its published answers. */
-export function regionalQuestion(q: QuestionInfo, rows: readonly PublicAnswerRow[]): RegionalQuestion {
+export function regionalQuestion(q: QuestionInfo, rows: readonly PublicAnswerRow[], words: RegionalWords = ENGLISH_WORDS): RegionalQuestion {
   let charts: RegionalChart[];
   if (NUMERIC.has(q.answer_type)) charts = q.parts.length > 0 ? q.parts.map((p) => numericChart(q, rows, p)) : [numericChart(q, rows, null)];
-  else if (q.answer_type === 'yn') charts = [q.parts.length > 0 ? yesNoByPart(q, rows) : yesNoBySubregion(q, rows)];
-  else if (q.answer_type === 'single' || q.answer_type === 'multi') charts = [optionCounts(q, rows)];
+  else if (q.answer_type === 'yn') charts = [q.parts.length > 0 ? yesNoByPart(q, rows, words) : yesNoBySubregion(q, rows, words)];
+  else if (q.answer_type === 'single' || q.answer_type === 'multi') charts = [optionCounts(q, rows, words)];
   else
     charts = [
       {
         kind: 'text',
         id: q.code.toLowerCase(),
         title: q.text,
-        countries: rows.filter((r) => r.display.trim() !== '').map((r) => ({ code: r.country_code, name: r.country, display: r.display })).sort(byName),
+        countries: rows.filter((r) => r.display.trim() !== '').map((r) => ({ code: r.country_code, name: r.country, display: r.display })).sort((a, b) => a.name.localeCompare(b.name, words.lang)),
       },
     ];
   return { question: q, answered: new Set(rows.map((r) => r.country_code)).size, charts };
@@ -146,11 +157,11 @@ export function regionalQuestion(q: QuestionInfo, rows: readonly PublicAnswerRow
  * Every question answered in a cycle, in the questionnaire's order: `known` holds the questions'
  * definitions where a published report carried them (code → question).
  */
-export function regionalPicture(rows: readonly PublicAnswerRow[], known: ReadonlyMap<string, QuestionInfo & { sort?: number }>): RegionalQuestion[] {
+export function regionalPicture(rows: readonly PublicAnswerRow[], known: ReadonlyMap<string, QuestionInfo & { sort?: number }>, words: RegionalWords = ENGLISH_WORDS): RegionalQuestion[] {
   const byCode = new Map<string, PublicAnswerRow[]>();
   for (const r of rows) byCode.set(r.question_code, [...(byCode.get(r.question_code) ?? []), r]);
   const order = (code: string) => known.get(code)?.sort ?? Number.MAX_SAFE_INTEGER;
   return [...byCode.entries()]
     .sort(([a], [b]) => order(a) - order(b) || a.localeCompare(b, 'en'))
-    .map(([code, list]) => regionalQuestion(known.get(code) ?? infoFromRows(list), list));
+    .map(([code, list]) => regionalQuestion(known.get(code) ?? infoFromRows(list), list, words));
 }

@@ -7,6 +7,8 @@
 import { DEFAULT_LOCALE, LOCALE_INFO, LOCALES, type Locale } from '../../i18n/locales.ts';
 
 const STORAGE_KEY = 'apua-language';
+/** The same choice as a cookie, so the server can give `/login` in it (src/server/auth-pages.ts). */
+export const LANGUAGE_COOKIE = 'apua-language';
 
 /** The portal's language for a browser's list of languages (`navigator.languages`): the first one it speaks. */
 export function chooseLocale(languages: readonly string[]): Locale {
@@ -36,6 +38,9 @@ export function browserLocale(): Locale {
 }
 
 function initialLocale(): Locale {
+  // The sign-in pages are built in each language: their islands speak the page's.
+  const fixed = typeof document === 'undefined' ? undefined : document.documentElement.dataset['pageLocale'];
+  if (isLocale(fixed)) return fixed;
   const remembered = storage()?.getItem(STORAGE_KEY);
   return isLocale(remembered) ? remembered : browserLocale();
 }
@@ -53,6 +58,7 @@ export function remembers(locale: Locale): boolean {
 
 /** Remembers `locale` for the next page of this browser. */
 export function rememberLocale(locale: Locale): void {
+  if (typeof document !== 'undefined') document.cookie = `${LANGUAGE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax`;
   try {
     storage()?.setItem(STORAGE_KEY, locale);
   } catch {
