@@ -53,6 +53,14 @@ export function modulePages(expect: ModulesSeedResult['expect']): string[] {
     '/best-practices-overview',
     `/best-practices-overview/${expect.facet.facet}/${encodeURIComponent(expect.facet.value)}`,
     `/best-practices-overview/view/${expect.practiceUuid}`,
+    // Issue 17: the home page, the national reports, a report, a profile theme and the practice library in each other language.
+    ...['/zh', '/fr', '/ru'].flatMap((prefix) => [
+      `${prefix}/`,
+      `${prefix}/national-reports`,
+      `${prefix}/national-reports/${expect.latestReport.year}/${expect.latestReport.country}`,
+      `${prefix}/urbanisation-profile/${expect.category}`,
+      `${prefix}/best-practices-overview`,
+    ]),
   ];
 }
 

@@ -5,6 +5,7 @@ import type { PublicPracticeCard } from '../../lib/best-practices/public-schema.
 import type { Library, PracticeFacet, PracticePage } from '../../lib/public-api/best-practices.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { countryName, translator, type MessageKey } from '../../i18n/t.ts';
+import { shownText, translationsOf } from '../../lib/public-api/translations.ts';
 
 const EMPTY: Library = {
   facets: { total: 0, countries: [], subregions: [], categories: [], sdg_goals: [], periods: [], start_years: [] },
@@ -13,14 +14,59 @@ const EMPTY: Library = {
   lists: [],
 };
 
-export async function practiceLibrary(): Promise<Library> {
-  const entries: { data: Library }[] = await getCollection('practiceLibrary');
-  return entries[0]?.data ?? EMPTY;
+/** A category as a page shows it: its name in the page's language, `lang: 'en'` when the English stands in (decision 044). */
+export interface ShownCategory {
+  slug: string;
+  name: string;
+  lang?: 'en' | undefined;
 }
 
-export async function practicePages(): Promise<PracticePage[]> {
+/** The categories' names in `locale`: the administrators' translation, else the English marked as such. */
+async function categoryNames(locale: Locale): Promise<<C extends { slug: string; name: string }>(category: C) => C & ShownCategory> {
+  const entities = await translationsOf(locale);
+  return (category) => {
+    const shown = shownText(entities, locale, 'practice-category', category.slug, 'name', category.name);
+    return { ...category, name: shown.text, lang: shown.lang === 'en' && locale !== 'en' ? 'en' : undefined };
+  };
+}
+
+/** The library as a page in `locale` shows it: category names in the language where translated. */
+export async function practiceLibrary(locale: Locale = 'en'): Promise<Library> {
+  const entries: { data: Library }[] = await getCollection('practiceLibrary');
+  const library = entries[0]?.data ?? EMPTY;
+  if (locale === 'en') return library;
+  const named = await categoryNames(locale);
+  return {
+    ...library,
+    facets: { ...library.facets, categories: library.facets.categories.map(named) },
+    cards: library.cards.map((card) => ({ ...card, categories: card.categories.map(named) })),
+  };
+}
+
+const pagesIn = new Map<Locale, Promise<PracticePage[]>>();
+
+/** Every practice's page, as a page in `locale` shows it (category names as in `practiceLibrary`); read once per build and language. */
+export function practicePages(locale: Locale = 'en'): Promise<PracticePage[]> {
+  let pages = pagesIn.get(locale);
+  if (!pages) pagesIn.set(locale, (pages = readPracticePages(locale)));
+  return pages;
+}
+
+async function readPracticePages(locale: Locale): Promise<PracticePage[]> {
   const entries: { data: PracticePage }[] = await getCollection('bestPractices');
-  return entries.map((e) => e.data);
+  const pages = entries.map((e) => e.data);
+  if (locale === 'en') return pages;
+  const named = await categoryNames(locale);
+  return pages.map((page) => ({
+    ...page,
+    practice: { ...page.practice, categories: page.practice.categories.map(named) },
+    related: page.related.map((card) => ({ ...card, categories: card.categories.map(named) })),
+  }));
+}
+
+/** A page's `lang` for a category's name: as `practiceLibrary` marked it, else English on a page in another language. */
+export function categoryLang(category: { slug: string; name: string }, locale: Locale): 'en' | undefined {
+  return 'lang' in category ? (category as ShownCategory).lang : locale === 'en' ? undefined : 'en';
 }
 
 export const practicePaths = {
@@ -80,7 +126,7 @@ export function facetGroups(facets: Library['facets'], locale: Locale = 'en'): {
   const subregion = (id: string, name: string) => (SUBREGION_KEYS[id] ? entry('subregion', id, m(SUBREGION_KEYS[id]), 0) : entry('subregion', id, name, 0, en));
   const byName = (a: FacetEntry, b: FacetEntry) => a.label.localeCompare(b.label, locale === 'zh' ? 'zh-Hans' : locale);
   const groups: { facet: PracticeFacet; entries: FacetEntry[] }[] = [
-    { facet: 'category', entries: facets.categories.map((c) => entry('category', c.slug, c.name, c.count, en)) },
+    { facet: 'category', entries: facets.categories.map((c) => entry('category', c.slug, c.name, c.count, categoryLang(c, locale))) },
     { facet: 'country', entries: facets.countries.map((c) => entry('country', c.code, countryName(locale, c.code, c.name), c.count)).sort(locale === 'en' ? () => 0 : byName) },
     { facet: 'subregion', entries: facets.subregions.map((s) => ({ ...subregion(s.id, s.name), count: s.count })) },
     { facet: 'sdg', entries: facets.sdg_goals.map((g) => entry('sdg', String(g.goal), locale === 'en' ? `SDG ${g.goal}: ${g.name}` : sdgLabel(locale, g.goal), g.count)) },

@@ -4,7 +4,7 @@
  */
 import type { Locale } from '../../i18n/locales.ts';
 import { shownText, translationsOf } from '../../lib/public-api/translations.ts';
-import type { ProfileCategoryData } from './data.ts';
+import type { CountryProfile, ProfileCategoryData } from './data.ts';
 
 /** `lang` for a text shown on a page: none when it is in the page's language, `en` when the English stands in. */
 export type TextLang = 'en' | undefined;
@@ -41,4 +41,29 @@ export async function translatedCategory(category: ProfileCategoryData, locale: 
     langs: { name: lang(name), description: lang(description), body: lang(body), hero_alt: lang(heroAlt) },
     bodyInEnglish: body.fallback && body.text.trim() !== '',
   };
+}
+
+type CountryCategory = CountryProfile['categories'][number];
+export type TranslatedCountryCategory = Omit<CountryCategory, 'indicators'> & {
+  nameLang: TextLang;
+  indicators: (CountryCategory['indicators'][number] & { nameLang: TextLang })[];
+};
+
+/** A country's profile with its themes' names and its indicators' names and units in `locale`. */
+export async function translatedCountryCategories(profile: CountryProfile, locale: Locale): Promise<TranslatedCountryCategory[]> {
+  const entities = await translationsOf(locale);
+  const lang = (shown: { lang: Locale }): TextLang => (locale !== 'en' && shown.lang === 'en' ? 'en' : undefined);
+  return profile.categories.map((category) => {
+    const name = shownText(entities, locale, 'profile-category', category.slug, 'name', category.name);
+    return {
+      ...category,
+      name: name.text,
+      nameLang: lang(name),
+      indicators: category.indicators.map((indicator) => {
+        const shown = shownText(entities, locale, 'profile-indicator', indicator.code, 'name', indicator.name);
+        const unit = indicator.unit ? shownText(entities, locale, 'profile-indicator', indicator.code, 'unit', indicator.unit).text : indicator.unit;
+        return { ...indicator, name: shown.text, unit, nameLang: lang(shown) };
+      }),
+    };
+  });
 }
