@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { hasModuleRule } from '../access/permissions.ts';
 import { countries, nationalReports, reportAnswers, reportingCycles } from '../db/schema.ts';
 import type { AppDeps, AuthedUser } from '../deps.server.ts';
@@ -89,7 +89,10 @@ export const nationalReportForm: FormDefinition<ReportKey, ReportBundle, AuthedU
       .from(nationalReports)
       .innerJoin(reportingCycles, eq(reportingCycles.year, nationalReports.year))
       .innerJoin(countries, eq(countries.code, nationalReports.countryCode))
-      .where(or(...keys.map((key) => and(eq(nationalReports.year, key.year), eq(nationalReports.countryCode, key.countryCode)))))
+      // The keys travel as one JSON parameter: the statement's text is the same for any batch.
+      .where(
+        sql`(${nationalReports.year}, ${nationalReports.countryCode}) in (select (k->>0)::int, k->>1 from json_array_elements(${JSON.stringify(keys.map((key) => [key.year, key.countryCode]))}::json) k)`,
+      )
       .orderBy(nationalReports.id)
       .for('update', { of: nationalReports });
     return rows.map(({ report, cycle, country, stamp, answers }) => ({ key: `${report.year}:${report.countryCode}`, instance: { report, cycle, country }, stamp, answers }));
