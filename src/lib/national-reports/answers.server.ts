@@ -10,7 +10,7 @@ import { pinsKey } from '../questionnaires/versions.ts';
 import { countCompleteness, saveAnswers } from '../questionnaires/save.server.ts';
 import type { AnswerInput } from '../questionnaires/schema.ts';
 import type { ReportBundle } from './queries.server.ts';
-import { locksAtOf, personName, type CycleRow } from './rows.server.ts';
+import { bundleFromJson, locksAtOf, personName, type CycleRow } from './rows.server.ts';
 import { lockReasonOf } from './workflow.ts';
 import { ReportStatusSchema, type ReportStatus, type SaveAnswersResponse } from './schema.ts';
 import { enforce, roleOf } from './service.server.ts';
@@ -78,24 +78,21 @@ export const nationalReportForm: FormDefinition<ReportKey, ReportBundle, AuthedU
   questionSource: catalogueCache,
   keyOf: (key) => `${key.year}:${key.countryCode}`,
   async lock(tx, keys, extra) {
-    const rows = await tx
-      .select({
-        report: nationalReports,
-        cycle: reportingCycles,
-        country: { code: countries.code, name: countries.name, flag: countries.flag },
-        stamp: extra.stamp,
-        answers: extra.answers(nationalReports.id),
-      })
-      .from(nationalReports)
-      .innerJoin(reportingCycles, eq(reportingCycles.year, nationalReports.year))
-      .innerJoin(countries, eq(countries.code, nationalReports.countryCode))
-      // The keys travel as one JSON parameter: the statement's text is the same for any batch.
-      .where(
-        sql`(${nationalReports.year}, ${nationalReports.countryCode}) in (select (k->>0)::int, k->>1 from json_array_elements(${JSON.stringify(keys.map((key) => [key.year, key.countryCode]))}::json) k)`,
-      )
-      .orderBy(nationalReports.id)
-      .for('update', { of: nationalReports });
-    return rows.map(({ report, cycle, country, stamp, answers }) => ({ key: `${report.year}:${report.countryCode}`, instance: { report, cycle, country }, stamp, answers }));
+    // One JSON value per report instead of its rows' columns (as the view reads it); the keys travel
+    // as one JSON parameter, so the statement's text is the same for any batch.
+    const rows = rowsOf<{ j: unknown; stamp: string; answers: unknown }>(
+      await tx.execute(sql`
+        select json_build_object('report', row_to_json(${nationalReports}), 'cycle', row_to_json(rc),
+            'country', json_build_object('code', c.code, 'name', c.name, 'flag', c.flag)) as j,
+          ${extra.stamp} as stamp, ${extra.answers(nationalReports.id)} as answers
+        from ${nationalReports} join ${reportingCycles} rc on rc.year = ${nationalReports.year} join ${countries} c on c.code = ${nationalReports.countryCode}
+        where (${nationalReports.year}, ${nationalReports.countryCode}) in (select (k->>0)::int, k->>1 from json_array_elements(${JSON.stringify(keys.map((key) => [key.year, key.countryCode]))}::json) k)
+        order by ${nationalReports.id} for update of ${nationalReports}`),
+    );
+    return rows.map(({ j, stamp, answers }) => {
+      const instance = bundleFromJson(j);
+      return { key: `${instance.report.year}:${instance.report.countryCode}`, instance, stamp, answers };
+    });
   },
   missing: () => notFound('There is no report for this country in this cycle'),
   ref: ({ report, cycle }) => ({
