@@ -343,7 +343,7 @@ async function measureAutosave(run: ReportingRun, portal: ReportingPortal, bare:
     if (pglite && micros / 1000 > AUTOSAVE_PGLITE_CPU_MS) run.misses.push(`autosave: ${(micros / 1000).toFixed(2)} ms of server CPU per save on PGlite (target <= ${AUTOSAVE_PGLITE_CPU_MS} ms)`);
     run.notes.push(
       `Autosave costs the server ${(micros / 1000).toFixed(2)} ms of CPU per save${pglite ? ` (target on PGlite: <= ${AUTOSAVE_PGLITE_CPU_MS} ms)` : ''}${databaseCpu(row)}: HTTP, token, validation, and the engine's batched save ` +
-        `(saves arriving while one runs wait and run together in one transaction of 4 statements: the reports locked and read with the asked answers and the questions' stamp, one statement writing every answer, its audit event and each report's completeness, and BEGIN/COMMIT; ` +
+        `(saves arriving while one runs wait and run together in one transaction of 4 statements: the reports locked and read with the asked answers and the questions' stamp, one statement writing every answer, its audit event and each report's completeness, and BEGIN/COMMIT; on PostgreSQL a fifth sends the change events to the other instances (NOTIFY); ` +
         `the questions come from the engine's catalogue in memory). ${(row.requestsPerSec / bare).toFixed(3)} x the bare hello-world's requests/s${bareWrite ? `, ${(row.requestsPerSec / bareWrite).toFixed(2)} x the bare write's` : ''}.`,
     );
   }
