@@ -49,6 +49,9 @@ export function cycleForm(catalogue: QuestionCatalogue, cycle: CycleRow) {
   });
 }
 
+/** Strings as a PostgreSQL array literal, each element quoted (JSON's escapes of `"` and `\` are the array's). */
+const textArray = (items: readonly string[]) => `{${[...new Set(items)].map((item) => JSON.stringify(item)).join(',')}}`;
+
 export const nationalReportForm: FormDefinition<ReportKey, ReportBundle, AuthedUser> = {
   kind: 'national_report',
   answerEntity: 'national_report_answer',
@@ -78,15 +81,18 @@ export const nationalReportForm: FormDefinition<ReportKey, ReportBundle, AuthedU
   questionSource: catalogueCache,
   keyOf: (key) => `${key.year}:${key.countryCode}`,
   async lock(tx, keys, extra) {
-    // One JSON value per report instead of its rows' columns (as the view reads it); the keys travel
-    // as one JSON parameter, so the statement's text is the same for any batch.
+    // One JSON value per report instead of its rows' columns (as the view reads it). The keys travel
+    // as arrays, so the statement's text is the same for any batch and the reports are found through
+    // the (year, country) index; the last condition keeps only the asked pairs when a batch spans cycles.
     const rows = rowsOf<{ j: unknown; stamp: string; answers: unknown }>(
       await tx.execute(sql`
         select json_build_object('report', row_to_json(${nationalReports}), 'cycle', row_to_json(rc),
             'country', json_build_object('code', c.code, 'name', c.name, 'flag', c.flag)) as j,
           ${extra.stamp} as stamp, ${extra.answers(nationalReports.id)} as answers
         from ${nationalReports} join ${reportingCycles} rc on rc.year = ${nationalReports.year} join ${countries} c on c.code = ${nationalReports.countryCode}
-        where (${nationalReports.year}, ${nationalReports.countryCode}) in (select (k->>0)::int, k->>1 from json_array_elements(${JSON.stringify(keys.map((key) => [key.year, key.countryCode]))}::json) k)
+        where ${nationalReports.year} = any(${`{${[...new Set(keys.map((key) => key.year))].join(',')}}`}::int[])
+          and ${nationalReports.countryCode} = any(${textArray(keys.map((key) => key.countryCode))}::text[])
+          and ${nationalReports.year}::text || ':' || ${nationalReports.countryCode} = any(${textArray(keys.map((key) => `${key.year}:${key.countryCode}`))}::text[])
         order by ${nationalReports.id} for update of ${nationalReports}`),
     );
     return rows.map(({ j, stamp, answers }) => {

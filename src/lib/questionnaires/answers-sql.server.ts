@@ -196,6 +196,7 @@ function plainInstanceUpdates(inst: InstanceColumns, rows: readonly InstanceWrit
   );
   return [
     sql`ib as (select * from json_to_recordset(${input}::json) as y(id int, c jsonb, p smallint, b text, at timestamptz, by int))`,
-    sql`ub as (update ${inst.table} t set ${sql.join(sets, sql`, `)} from ib y where t.${id(inst.id)} = y.id returning t.*)`,
+    // The ids also as an array: the rows are found through the primary key, whatever the planner guesses of the JSON.
+    sql`ub as (update ${inst.table} t set ${sql.join(sets, sql`, `)} from ib y where t.${id(inst.id)} = y.id and t.${id(inst.id)} = any(${intArray(rows.map((row) => row.id))}) returning t.*)`,
   ];
 }
