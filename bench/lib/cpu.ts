@@ -38,3 +38,32 @@ export function cpuMeter(pids: Record<string, number | undefined>): () => Record
     return used;
   };
 }
+
+/**
+ * Starts counting CPU of groups of processes listed by `find` now and again at the end: a process
+ * that appeared meanwhile counts all its CPU time, one that ended meanwhile is left out.
+ */
+export async function groupCpuMeter(groups: Record<string, () => Promise<number[]>>): Promise<() => Promise<Record<string, number | null>>> {
+  const before = new Map<string, Map<number, number>>();
+  for (const [name, find] of Object.entries(groups)) {
+    before.set(name, new Map((await find()).flatMap((pid) => {
+      const cpu = processCpuSeconds(pid);
+      return cpu === null ? [] : [[pid, cpu] as const];
+    })));
+  }
+  return async () => {
+    const used: Record<string, number | null> = {};
+    for (const [name, find] of Object.entries(groups)) {
+      let sum = 0;
+      let seen = 0;
+      for (const pid of await find()) {
+        const cpu = processCpuSeconds(pid);
+        if (cpu === null) continue;
+        sum += cpu - (before.get(name)!.get(pid) ?? 0);
+        seen++;
+      }
+      used[name] = seen === 0 ? null : Math.round(sum * 100) / 100;
+    }
+    return used;
+  };
+}

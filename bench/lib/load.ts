@@ -1,5 +1,5 @@
 import autocannon, { type RequestSpec, type Result } from 'autocannon';
-import { cpuMeter } from './cpu.ts';
+import { cpuMeter, groupCpuMeter } from './cpu.ts';
 
 export interface LoadOptions {
   connections: number;
@@ -23,6 +23,11 @@ export interface LoadTarget {
   prime?: () => Promise<void>;
   /** Processes whose CPU time during the measured run is reported (server, identity service). */
   watch?: Record<string, number | undefined>;
+  /**
+   * Groups of processes found when the measured run starts and again when it ends (e.g. the
+   * database's backends, which a pool may open during the run): each group's CPU time is summed.
+   */
+  watchGroups?: Record<string, () => Promise<number[]>>;
 }
 
 export interface LoadFigures {
@@ -65,9 +70,10 @@ export async function measure(target: LoadTarget, options: LoadOptions): Promise
     primeMs = Math.round(performance.now() - started);
   }
   if (options.warmup > 0) await run(target, options.connections, options.warmup);
+  const groups = await groupCpuMeter(target.watchGroups ?? {});
   const cpu = cpuMeter(target.watch ?? {});
   const result = await run(target, options.connections, options.duration);
-  const cpuSeconds = cpu();
+  const cpuSeconds = { ...cpu(), ...(await groups()) };
   const statusCodes: Record<string, number> = {};
   for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = stat.count;
   return {

@@ -6,6 +6,7 @@ import { DEMO_ACCOUNTS } from '../../src/lib/db/seed.server.ts';
 import type { Answer, Question } from '../../src/lib/questionnaires/schema.ts';
 import { startAuthEmulator } from '../../scripts/auth-emulator.ts';
 import { measureBareHello } from '../lib/baseline.ts';
+import { databaseBackends } from '../lib/database-cpu.ts';
 import { startChild, type ChildServer } from '../lib/child.ts';
 import type { BenchContext, SectionReport, Table } from '../lib/context.ts';
 import { signIn } from '../lib/identity.ts';
@@ -49,6 +50,8 @@ export interface ReportingRun {
   tables: Table[];
   children: ChildServer<unknown>[];
   emulator: Awaited<ReturnType<typeof startAuthEmulator>> | null;
+  /** Closes what the run opened besides its children (the database CPU meter's connection). */
+  closers: (() => Promise<void>)[];
 }
 
 export interface ReportingPortal {
@@ -61,6 +64,8 @@ export interface ReportingPortal {
   /** One focal point per country whose open report takes answers, with its ID token. */
   focal: (FocalPoint & { token: string })[];
   watch: Record<string, number | undefined>;
+  /** On PostgreSQL on this machine: the database's backends, whose CPU each load row reports. */
+  watchGroups: Record<string, () => Promise<number[]>>;
 }
 
 interface ViewBody {
@@ -118,6 +123,12 @@ async function startIdentityService(run: ReportingRun): Promise<string> {
   return emulatorHost;
 }
 
+/** A PostgreSQL URL without its credentials: host, port and database. */
+function databaseLabel(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.host}${parsed.pathname}`;
+}
+
 /** The portal in its own process (site build cached or made once, national reports seeded), and signed-in users. */
 async function startReportingPortal(run: ReportingRun, emulatorHost: string): Promise<ReportingPortal> {
   const { ctx } = run;
@@ -165,9 +176,11 @@ async function startReportingPortal(run: ReportingRun, emulatorHost: string): Pr
     `${info.focalPoints.length} focal points (state_member, one per country whose ${OPEN_YEAR} report takes answers) created in ${(info.focalPointsMs / 1000).toFixed(1)} s`;
   ctx.log(seedLine);
   run.notes.push(
-    `Database: ${info.database}${databaseUrl ? ' (BENCH_DATABASE_URL)' : ' (temp DATA_DIR)'}, ${seed.countries} active countries. ${seedLine}. ` +
+    `Database: ${databaseUrl ? `PostgreSQL ${databaseLabel(databaseUrl)} (BENCH_DATABASE_URL)` : 'PGlite (temp DATA_DIR)'}, ${seed.countries} active countries. ${seedLine}. ` +
       `Site: ${info.buildMs === null ? `the cached build of these sources (${relative(ctx.root, cacheDir)})` : `built once by the server's site builder in ${(info.buildMs / 1000).toFixed(0)} s and cached in ${relative(ctx.root, cacheDir)}`}. Request logging is off (LOG_REQUESTS=false).`,
   );
+  const backends = databaseBackends(databaseUrl);
+  run.closers.push(backends.close);
   ctx.log(`Signing in ${info.focalPoints.length + 2} users through the emulator …`);
   const focal = [];
   for (const point of info.focalPoints) focal.push({ ...point, token: await signIn(emulatorHost, point.email, info.password) });
@@ -179,6 +192,7 @@ async function startReportingPortal(run: ReportingRun, emulatorHost: string): Pr
     country: MEMBER.country!,
     focal,
     watch: { server: child.process.pid, 'auth emulator': run.emulator?.process?.pid },
+    watchGroups: backends.groups,
   };
 }
 
@@ -218,6 +232,13 @@ async function checkBeforeLoad(run: ReportingRun, portal: ReportingPortal): Prom
     answers: [{ question_uuid: first.uuid, ...benchAnswer(first, OPEN_YEAR, 1), version: stored.version + 5 }],
   });
   check(stale.status === 409 && stale.body.current?.[0]?.version === stored.version, 'a save based on a stale version is 409 with the answer as it is now', checks);
+}
+
+/** ", and PostgreSQL's backends N ms" when the row measured them (a database on this machine). */
+function databaseCpu(row: Row): string {
+  const seconds = row.cpuSeconds['database'];
+  if (seconds === null || seconds === undefined || row.requestsTotal === 0) return '';
+  return `, and PostgreSQL's backends of the database ${((seconds * 1000) / row.requestsTotal).toFixed(2)} ms`;
 }
 
 /** Keys of the answers the autosave rows change: `country:question`, interleaved so that neighbours differ in country. */
@@ -311,6 +332,7 @@ async function measureAutosave(run: ReportingRun, portal: ReportingPortal, bare:
     requests: spec,
     judged: true,
     watch: portal.watch,
+    watchGroups: portal.watchGroups,
   };
   // Judged against the bare write (the real limit of a durable, audited write); without one, against the hello-world.
   const row = await measureRow({ ...run.ctx, targets: AUTOSAVE_TARGETS }, target, bareWrite ?? bare, run.rows);
@@ -320,8 +342,8 @@ async function measureAutosave(run: ReportingRun, portal: ReportingPortal, bare:
     const pglite = portal.child.info.database === 'pglite';
     if (pglite && micros / 1000 > AUTOSAVE_PGLITE_CPU_MS) run.misses.push(`autosave: ${(micros / 1000).toFixed(2)} ms of server CPU per save on PGlite (target <= ${AUTOSAVE_PGLITE_CPU_MS} ms)`);
     run.notes.push(
-      `Autosave costs the server ${(micros / 1000).toFixed(2)} ms of CPU per save${pglite ? ` (target on PGlite: <= ${AUTOSAVE_PGLITE_CPU_MS} ms)` : ''}: HTTP, token, validation, and the engine's batched save ` +
-        `(saves arriving while one runs wait and run together in one transaction of 4 statements: the reports locked and read with the asked answers and the questions' stamp, one statement writing every answer, its audit event and each report's completeness, and BEGIN/COMMIT; ` +
+      `Autosave costs the server ${(micros / 1000).toFixed(2)} ms of CPU per save${pglite ? ` (target on PGlite: <= ${AUTOSAVE_PGLITE_CPU_MS} ms)` : ''}${databaseCpu(row)}: HTTP, token, validation, and the engine's batched save ` +
+        `(saves arriving while one runs wait and run together in one transaction of 4 statements: the reports locked and read with the asked answers and the questions' stamp, one statement writing every answer, its audit event and each report's completeness, and BEGIN/COMMIT; on PostgreSQL a fifth sends the change events to the other instances (NOTIFY); ` +
         `the questions come from the engine's catalogue in memory). ${(row.requestsPerSec / bare).toFixed(3)} x the bare hello-world's requests/s${bareWrite ? `, ${(row.requestsPerSec / bareWrite).toFixed(2)} x the bare write's` : ''}.`,
     );
   }
@@ -356,6 +378,7 @@ async function measureAutosaveWithoutNotifications(run: ReportingRun, portal: Re
       requests: autosaveRequests(await answerPool(portal)),
       judged: false,
       watch: portal.watch,
+      watchGroups: portal.watchGroups,
     },
     null,
     run.rows,
@@ -395,12 +418,13 @@ async function measureBareWrite(run: ReportingRun, portal: ReportingPortal): Pro
         ],
         judged: false,
         watch: { server: child.process.pid },
+        watchGroups: portal.watchGroups,
       },
       null,
       run.rows,
     );
     const cpu = row.cpuSeconds['server'];
-    if (cpu && row.requestsTotal > 0) run.notes.push(`The bare write costs its server ${((cpu * 1e6) / row.requestsTotal / 1000).toFixed(2)} ms of CPU per save.`);
+    if (cpu && row.requestsTotal > 0) run.notes.push(`The bare write costs its server ${((cpu * 1e6) / row.requestsTotal / 1000).toFixed(2)} ms of CPU per save${databaseCpu(row)}.`);
     return row.requestsPerSec;
   } finally {
     await child.stop();
@@ -470,6 +494,7 @@ async function measureOpenApi(run: ReportingRun, portal: ReportingPortal, bare: 
         headers: bearer(memberToken),
         judged: false,
         watch,
+        watchGroups: portal.watchGroups,
       },
       bare,
       run.rows,
@@ -477,7 +502,7 @@ async function measureOpenApi(run: ReportingRun, portal: ReportingPortal, bare: 
     const cpu = row.cpuSeconds['server'];
     if (cpu && row.requestsTotal > 0) {
       const ms = (cpu * 1000) / row.requestsTotal;
-      run.notes.push(`Opening ${questions} questions (the view at ${run.ctx.load.connections} connections) costs the server ${ms.toFixed(2)} ms of CPU per view (target <= ${OPEN_CPU_MS[questions]} ms).`);
+      run.notes.push(`Opening ${questions} questions (the view at ${run.ctx.load.connections} connections) costs the server ${ms.toFixed(2)} ms of CPU per view (target <= ${OPEN_CPU_MS[questions]} ms)${databaseCpu(row)}.`);
       if (ms > OPEN_CPU_MS[questions]!) run.misses.push(`questionnaire open, ${questions} q: ${ms.toFixed(2)} ms of server CPU per view (target <= ${OPEN_CPU_MS[questions]} ms)`);
     }
     await settle(url);
@@ -496,7 +521,7 @@ async function measureOpenApi(run: ReportingRun, portal: ReportingPortal, bare: 
  * an interactive form, and the screen's JavaScript beyond the shell (see bench/README.md).
  */
 export async function reportingSection(ctx: BenchContext): Promise<SectionReport> {
-  const run: ReportingRun = { ctx, notes: [], failures: [], misses: [], checks: [], setup: {}, rows: [], tables: [], children: [], emulator: null };
+  const run: ReportingRun = { ctx, notes: [], failures: [], misses: [], checks: [], setup: {}, rows: [], tables: [], children: [], emulator: null, closers: [] };
   const sectionStarted = performance.now();
   try {
     const portal = await startReportingPortal(run, await startIdentityService(run));
@@ -518,9 +543,11 @@ export async function reportingSection(ctx: BenchContext): Promise<SectionReport
   } finally {
     for (const child of run.children.reverse()) await child.stop();
     await run.emulator?.stop();
+    for (const close of run.closers) await close();
   }
   run.setup['checks'] = run.checks;
   run.notes.push(`The reporting section took ${((performance.now() - sectionStarted) / 1000).toFixed(0)} s.`);
   const { notes, setup, rows, tables, misses, failures } = run;
-  return { section: 'reporting', title: 'National reports: autosave, opening the questionnaire, data-entry JS', notes, setup, rows, targets: AUTOSAVE_TARGETS, tables, misses, failures };
+  const database = run.setup['database'] === 'postgres' ? 'PostgreSQL' : run.setup['database'] === 'pglite' ? 'PGlite' : 'database not started';
+  return { section: 'reporting', title: `National reports on ${database}: autosave, opening the questionnaire, data-entry JS`, notes, setup, rows, targets: AUTOSAVE_TARGETS, tables, misses, failures };
 }

@@ -143,19 +143,23 @@ export function createApp(deps: AppDeps, site: SiteSource, options: { log?: (lin
 
 /**
  * The API's body limit (API_BODY_LIMIT), except for uploads, which read their body with a limit
- * of their own, and GET and HEAD, which carry none (asking for one makes @hono/node-server build
- * a full Request).
+ * of their own, and GET and HEAD, which carry none. A body of declared length (Content-Length, no
+ * Transfer-Encoding: Node's parser ends it there) is judged by that header alone; touching the body
+ * itself makes @hono/node-server build a full Request and stream it, where `c.req.json()` would read
+ * it straight from the socket. A streamed body is counted as it arrives.
  */
 function limitApiBody(): MiddlewareHandler<AppEnv> {
-  const limitBody = bodyLimit({
-    maxSize: API_BODY_LIMIT,
-    onError: () => {
-      throw new ApiError(413, `The request body is larger than ${API_BODY_LIMIT / 1024} KB`);
-    },
-  });
+  const tooLarge = () => {
+    throw new ApiError(413, `The request body is larger than ${API_BODY_LIMIT / 1024} KB`);
+  };
+  const limitBody = bodyLimit({ maxSize: API_BODY_LIMIT, onError: tooLarge });
   return (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     if (OWN_BODY_LIMIT.some((path) => path.test(c.req.path))) return next();
+    const length = c.req.header('content-length');
+    if (length !== undefined && c.req.header('transfer-encoding') === undefined && /^\d+$/.test(length)) {
+      return Number(length) > API_BODY_LIMIT ? tooLarge() : next();
+    }
     return limitBody(c, next);
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { hasModuleRule } from '../access/permissions.ts';
 import { countries, nationalReports, reportAnswers, reportingCycles } from '../db/schema.ts';
 import type { AppDeps, AuthedUser } from '../deps.server.ts';
@@ -10,7 +10,7 @@ import { pinsKey } from '../questionnaires/versions.ts';
 import { countCompleteness, saveAnswers } from '../questionnaires/save.server.ts';
 import type { AnswerInput } from '../questionnaires/schema.ts';
 import type { ReportBundle } from './queries.server.ts';
-import { locksAtOf, personName, type CycleRow } from './rows.server.ts';
+import { bundleFromJson, locksAtOf, personName, type CycleRow } from './rows.server.ts';
 import { lockReasonOf } from './workflow.ts';
 import { ReportStatusSchema, type ReportStatus, type SaveAnswersResponse } from './schema.ts';
 import { enforce, roleOf } from './service.server.ts';
@@ -49,6 +49,9 @@ export function cycleForm(catalogue: QuestionCatalogue, cycle: CycleRow) {
   });
 }
 
+/** Strings as a PostgreSQL array literal, each element quoted (JSON's escapes of `"` and `\` are the array's). */
+const textArray = (items: readonly string[]) => `{${[...new Set(items)].map((item) => JSON.stringify(item)).join(',')}}`;
+
 export const nationalReportForm: FormDefinition<ReportKey, ReportBundle, AuthedUser> = {
   kind: 'national_report',
   answerEntity: 'national_report_answer',
@@ -78,21 +81,24 @@ export const nationalReportForm: FormDefinition<ReportKey, ReportBundle, AuthedU
   questionSource: catalogueCache,
   keyOf: (key) => `${key.year}:${key.countryCode}`,
   async lock(tx, keys, extra) {
-    const rows = await tx
-      .select({
-        report: nationalReports,
-        cycle: reportingCycles,
-        country: { code: countries.code, name: countries.name, flag: countries.flag },
-        stamp: extra.stamp,
-        answers: extra.answers(nationalReports.id),
-      })
-      .from(nationalReports)
-      .innerJoin(reportingCycles, eq(reportingCycles.year, nationalReports.year))
-      .innerJoin(countries, eq(countries.code, nationalReports.countryCode))
-      .where(or(...keys.map((key) => and(eq(nationalReports.year, key.year), eq(nationalReports.countryCode, key.countryCode)))))
-      .orderBy(nationalReports.id)
-      .for('update', { of: nationalReports });
-    return rows.map(({ report, cycle, country, stamp, answers }) => ({ key: `${report.year}:${report.countryCode}`, instance: { report, cycle, country }, stamp, answers }));
+    // One JSON value per report instead of its rows' columns (as the view reads it). The keys travel
+    // as arrays, so the statement's text is the same for any batch and the reports are found through
+    // the (year, country) index; the last condition keeps only the asked pairs when a batch spans cycles.
+    const rows = rowsOf<{ j: unknown; stamp: string; answers: unknown }>(
+      await tx.execute(sql`
+        select json_build_object('report', row_to_json(${nationalReports}), 'cycle', row_to_json(rc),
+            'country', json_build_object('code', c.code, 'name', c.name, 'flag', c.flag)) as j,
+          ${extra.stamp} as stamp, ${extra.answers(nationalReports.id)} as answers
+        from ${nationalReports} join ${reportingCycles} rc on rc.year = ${nationalReports.year} join ${countries} c on c.code = ${nationalReports.countryCode}
+        where ${nationalReports.year} = any(${`{${[...new Set(keys.map((key) => key.year))].join(',')}}`}::int[])
+          and ${nationalReports.countryCode} = any(${textArray(keys.map((key) => key.countryCode))}::text[])
+          and ${nationalReports.year}::text || ':' || ${nationalReports.countryCode} = any(${textArray(keys.map((key) => `${key.year}:${key.countryCode}`))}::text[])
+        order by ${nationalReports.id} for update of ${nationalReports}`),
+    );
+    return rows.map(({ j, stamp, answers }) => {
+      const instance = bundleFromJson(j);
+      return { key: `${instance.report.year}:${instance.report.countryCode}`, instance, stamp, answers };
+    });
   },
   missing: () => notFound('There is no report for this country in this cycle'),
   ref: ({ report, cycle }) => ({

@@ -8,7 +8,7 @@ import type { Completeness } from '../questionnaires/schema.ts';
 import { answerOut, countCompleteness, instanceQuestions } from '../questionnaires/save.server.ts';
 import { nationalReportForm, type ReportKey } from './answers.server.ts';
 import { fileUrl, reportFrom, type ReportBundle, type ReportParts } from './queries.server.ts';
-import { toCycle, type CountryRow, type CycleRow, type ReportRow } from './rows.server.ts';
+import { bundleFromJson, toCycle } from './rows.server.ts';
 import type { PdfSignature, ReportStatus } from './schema.ts';
 
 /**
@@ -25,16 +25,6 @@ const eventsOf = (reportUuid: string) => sql`(select coalesce(json_agg(json_buil
 const updaterOf = (userId: number | null) => sql`(select ${personSql('u')} from ${users} u where u.id = ${userId})`;
 
 const parse = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
-const REPORT_TIMES = ['submitted_at', 'published_at', 'published_snapshot_at', 'created_at', 'updated_at'];
-
-/** A row as `row_to_json` gives it, in Drizzle's shape: camelCase fields, timestamps as dates. */
-function fromJson<T>(row: Record<string, unknown>, times: readonly string[]): T {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(row)) {
-    out[key.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase())] = times.includes(key) && typeof value === 'string' ? new Date(value) : value;
-  }
-  return out as T;
-}
 const byOf = (name: string | null) => (name === null ? null : { name });
 
 /** What a view shows of a report beyond its row, kept while the report, its cycle and the questions are as they were. */
@@ -66,9 +56,9 @@ export async function openReport(deps: AppDeps, where: ReportKey): Promise<strin
       from ${nationalReports} nr where nr.year = ${where.year} and nr.country_code = ${where.countryCode}`),
   );
   if (!found) return null;
-  const read = parse<{ report: Record<string, unknown>; cycle: Record<string, unknown>; country: CountryRow; stamp: string }>(found.j);
-  const row = { report: fromJson<ReportRow>(read.report, REPORT_TIMES), cycle: fromJson<CycleRow>(read.cycle, ['updated_at']), country: read.country, stamp: read.stamp };
-  const bundle = { report: row.report, cycle: row.cycle, country: row.country };
+  const read = parse<{ stamp: string }>(found.j);
+  const bundle = bundleFromJson(read);
+  const row = { ...bundle, stamp: read.stamp };
   const catalogue = await catalogueCache(deps.changes).get(deps.db, row.stamp);
   let kept = views.get(deps.changes);
   if (!kept) views.set(deps.changes, (kept = new Map()));

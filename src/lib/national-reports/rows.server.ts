@@ -89,3 +89,24 @@ export function personName(user: { name: string | null; username: string } | nul
   if (!user) return null;
   return user.name?.trim() || user.username;
 }
+
+const REPORT_TIMES = ['submitted_at', 'published_at', 'published_snapshot_at', 'created_at', 'updated_at'];
+
+/** A row as `row_to_json` gives it, in Drizzle's shape: camelCase fields, timestamps as dates. */
+function fromJson<T>(row: Record<string, unknown>, times: readonly string[]): T {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) {
+    out[key.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase())] = times.includes(key) && typeof value === 'string' ? new Date(value) : value;
+  }
+  return out as T;
+}
+
+/**
+ * A report, its cycle and country as one JSON value gives them (`{report: row_to_json(…), cycle:
+ * row_to_json(…), country: {code, name, flag}}`, as text or parsed): one value is far cheaper for
+ * the drivers to hand over than the rows' forty columns.
+ */
+export function bundleFromJson(json: unknown): { report: ReportRow; cycle: CycleRow; country: CountryRow } {
+  const read = (typeof json === 'string' ? JSON.parse(json) : json) as { report: Record<string, unknown>; cycle: Record<string, unknown>; country: CountryRow };
+  return { report: fromJson<ReportRow>(read.report, REPORT_TIMES), cycle: fromJson<CycleRow>(read.cycle, ['updated_at']), country: read.country };
+}

@@ -149,25 +149,54 @@ export async function writeBatch(
       from input x join w on w.i = x.i and w.q = x.q
     )`);
   }
-  const inst = cols.instances;
-  instances.forEach((row, n) => {
-    const sets: SQL[] = [sql`${id(inst.completeness)} = ${json(row.completeness)}`, sql`${id(inst.basis)} = ${row.basis}`];
-    if (inst.completenessPct) sets.push(sql`${id(inst.completenessPct)} = ${row.completeness.pct}`);
-    if (row.touched) sets.push(sql`${id(inst.updatedAt)} = ${row.touched.at.toISOString()}::timestamptz`, sql`${id(inst.updatedBy)} = ${row.touched.by}`);
-    if (row.set) sets.push(row.set);
-    parts.push(sql`${sql.identifier(`u${n}`)} as (update ${inst.table} set ${sql.join(sets, sql`, `)} where ${inst.id} = ${row.id} returning *)`);
-  });
+  const plain = instances.filter((row) => !row.set);
+  if (plain.length > 0) parts.push(...plainInstanceUpdates(cols.instances, plain));
+  // An instance whose workflow moves with the save (a form's own assignments) has a statement part of its own.
+  const own = instances.filter((row) => row.set);
+  own.forEach((row, n) => parts.push(sql`${sql.identifier(`u${n}`)} as (update ${cols.instances.table} set ${sql.join([...instanceSets(cols.instances, row), row.set!], sql`, `)} where ${cols.instances.id} = ${row.id} returning *)`));
   if (parts.length === 0) return { written: [], updated: new Map() };
   const selects = [
     answers.length > 0 ? sql`(select coalesce(json_agg(json_build_object('id', id, 'i', i, 'q', q, 'v', v)), '[]') from w) as written` : sql`'[]'::json as written`,
-    ...instances.map((_, n) => sql`(select row_to_json(${sql.identifier(`u${n}`)}) from ${sql.identifier(`u${n}`)}) as ${sql.identifier(`u${n}`)}`),
+    plain.length > 0 ? sql`(select coalesce(json_agg(row_to_json(ub)), '[]') from ub) as ub` : sql`'[]'::json as ub`,
+    ...own.map((_, n) => sql`(select row_to_json(${sql.identifier(`u${n}`)}) from ${sql.identifier(`u${n}`)}) as ${sql.identifier(`u${n}`)}`),
   ];
   const [row] = rowsOf<Record<string, unknown>>(await db.execute(sql`with ${sql.join(parts, sql`, `)} select ${sql.join(selects, sql`, `)}`));
   const parse = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
   const updated = new Map<number, Record<string, unknown>>();
-  instances.forEach((instance, n) => {
+  for (const value of parse<Record<string, unknown>[]>(row?.['ub'])) updated.set(value[cols.instances.id.name] as number, value);
+  own.forEach((instance, n) => {
     const value = parse<Record<string, unknown> | null>(row?.[`u${n}`]);
     if (value) updated.set(instance.id, value);
   });
   return { written: parse(row?.['written']), updated };
+}
+
+/** The engine's assignments to an instance's row: completeness, its basis, and who changed it last. */
+function instanceSets(inst: InstanceColumns, row: InstanceWrite): SQL[] {
+  const id = (col: AnyPgColumn) => sql.identifier(col.name);
+  const sets: SQL[] = [sql`${id(inst.completeness)} = ${json(row.completeness)}`, sql`${id(inst.basis)} = ${row.basis}`];
+  if (inst.completenessPct) sets.push(sql`${id(inst.completenessPct)} = ${row.completeness.pct}`);
+  if (row.touched) sets.push(sql`${id(inst.updatedAt)} = ${row.touched.at.toISOString()}::timestamptz`, sql`${id(inst.updatedBy)} = ${row.touched.by}`);
+  return sets;
+}
+
+/**
+ * The instances whose rows take only the engine's assignments, in one update (CTE `ub`) whose
+ * rows travel as one JSON parameter: its text is the same for any batch, so the database keeps
+ * one prepared statement for it.
+ */
+function plainInstanceUpdates(inst: InstanceColumns, rows: readonly InstanceWrite[]): SQL[] {
+  const id = (col: AnyPgColumn) => sql.identifier(col.name);
+  const input = JSON.stringify(rows.map((row) => ({ id: row.id, c: row.completeness, p: row.completeness.pct, b: row.basis, at: row.touched?.at.toISOString() ?? null, by: row.touched?.by ?? null })));
+  const sets: SQL[] = [sql`${id(inst.completeness)} = y.c`, sql`${id(inst.basis)} = y.b`];
+  if (inst.completenessPct) sets.push(sql`${id(inst.completenessPct)} = y.p`);
+  sets.push(
+    sql`${id(inst.updatedAt)} = case when y.at is null then t.${id(inst.updatedAt)} else y.at end`,
+    sql`${id(inst.updatedBy)} = case when y.at is null then t.${id(inst.updatedBy)} else y.by end`,
+  );
+  return [
+    sql`ib as (select * from json_to_recordset(${input}::json) as y(id int, c jsonb, p smallint, b text, at timestamptz, by int))`,
+    // The ids also as an array: the rows are found through the primary key, whatever the planner guesses of the JSON.
+    sql`ub as (update ${inst.table} t set ${sql.join(sets, sql`, `)} from ib y where t.${id(inst.id)} = y.id and t.${id(inst.id)} = any(${intArray(rows.map((row) => row.id))}) returning t.*)`,
+  ];
 }

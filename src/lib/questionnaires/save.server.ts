@@ -206,12 +206,18 @@ async function recount<I>(cache: CatalogueCache, w: Write, form: FormDefinition<
 
 /** Saves arriving while a batch runs wait for the next one; at most this many saves per batch. */
 const BATCH_MAX = 64;
-/** Batches running at once on PostgreSQL (the pool has 10 connections; they lock reports in id order). */
-const POSTGRES_BATCHES = 3;
+/**
+ * Batches running at once on PostgreSQL (they lock reports in id order): one can lock and plan
+ * while the other commits. More do not help: each batch's transaction sends its change events with
+ * NOTIFY (decision 035), and PostgreSQL commits notifying transactions one at a time.
+ */
+const POSTGRES_BATCHES = 2;
 
 class SaveBatcher<K, I, U> {
   readonly #queue: Job<K, I, U>[] = [];
   #running = 0;
+  /** A batch is about to start (at the end of this turn of the event loop). */
+  #starting = false;
   readonly db: Db;
   readonly bus: ChangeBus;
   readonly form: FormDefinition<K, I, U>;
@@ -228,11 +234,19 @@ class SaveBatcher<K, I, U> {
   submit(key: K, user: U, inputs: readonly AnswerInput[]): Promise<SavedAnswers<I>> {
     return new Promise((resolve, reject) => {
       this.#queue.push({ key, user, inputs, settle: (outcome) => (outcome.ok ? resolve(outcome.value) : reject(outcome.error)) });
-      if (this.#running < this.#inFlight) void this.#drain();
+      // A batch starts once the requests read in this turn of the event loop have joined the queue.
+      if (this.#running < this.#inFlight && !this.#starting) {
+        this.#starting = true;
+        setImmediate(() => {
+          this.#starting = false;
+          void this.#drain();
+        });
+      }
     });
   }
 
   async #drain(): Promise<void> {
+    if (this.#queue.length === 0) return;
     this.#running++;
     try {
       while (this.#queue.length > 0) {
