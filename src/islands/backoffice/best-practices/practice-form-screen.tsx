@@ -176,6 +176,8 @@ const KEPT_TEXT = {
 
 const QUIET_BAR = atom({ tone: 'quiet' as string, message: '' });
 const NO_RAW = atom<Record<string, { value: unknown }>>({});
+const NO_FIELDS = atom<Record<string, { kind: string }>>({});
+const ONLINE = atom<string>('online');
 
 /** What the record's save says, or the data-entry kit's save bar while sections wait, travel or need the person. */
 function SaveIndicator() {
@@ -183,11 +185,16 @@ function SaveIndicator() {
   const dirty = useStore($dirty);
   const sections = useStore($sectionsForm);
   const bar = useStore(sections?.$saveBar ?? QUIET_BAR);
+  const fields = useStore(sections?.$fields ?? NO_FIELDS);
+  // A section saved in this visit counts as a save, as the record's does.
+  const saved = save === 'saved' || Object.values(fields).some((f) => f.kind === 'saved' || f.kind === 'warning');
   const recordQuiet = save === 'idle' || save === 'saved';
   const kit = recordQuiet && bar.tone !== 'quiet';
+  const connection = useStore(sections?.$connection ?? ONLINE);
+  // Sections waiting offline (or signed out) are said as the record's changes are.
   const text = kit
-    ? bar.message
-    : save === 'saving' ? m('save.saving') : save === 'invalid' ? m('save.invalid') : save === 'failed' ? m('save.failed', { reason: failure ?? '' }) : save === 'conflict' ? m('save.conflict') : save === 'kept' ? KEPT_TEXT[failure === 'offline' ? 'offline' : 'signedOut'] : dirty ? m('save.unsaved') : save === 'saved' ? m('save.allSaved') : m('save.saved');
+    ? bar.tone === 'waiting' ? KEPT_TEXT[connection === 'offline' ? 'offline' : 'signedOut'] : bar.message
+    : save === 'saving' ? m('save.saving') : save === 'invalid' ? m('save.invalid') : save === 'failed' ? m('save.failed', { reason: failure ?? '' }) : save === 'conflict' ? m('save.conflict') : save === 'kept' ? KEPT_TEXT[failure === 'offline' ? 'offline' : 'signedOut'] : dirty ? m('save.unsaved') : saved ? m('save.allSaved') : m('save.saved');
   const tone = kit
     ? bar.tone === 'problem' ? 'text-red-700' : bar.tone === 'waiting' ? 'text-amber-800' : 'text-slate-600'
     : save === 'invalid' || save === 'failed' || save === 'conflict' ? 'text-red-700' : save === 'kept' ? 'text-amber-800' : 'text-slate-600';
