@@ -1,3 +1,4 @@
+import { plainQuestion } from '../questionnaires/plain-question.ts';
 import type { Question } from '../questionnaires/schema.ts';
 import { REQUIRED_FOR_SUBMISSION } from './completeness.ts';
 import { FORM_SECTIONS, NARRATIVE_KEYS, type NarrativeKey } from './schema.ts';
@@ -33,35 +34,16 @@ export interface SectionQuestion {
 }
 
 function questionOf(key: NarrativeKey, sort: number): Question {
-  const label = FORM_SECTIONS.find((s) => s.key === key)!.label;
-  return {
+  return plainQuestion({
     uuid: IDS[key].uuid,
     code: key,
     thrust: SECTIONS_THRUST,
     subcategory: SECTIONS_SUBCATEGORY,
-    question_tier: 3,
-    text: label,
-    help: null,
+    text: FORM_SECTIONS.find((s) => s.key === key)!.label,
     answer_type: 'txt',
-    unit: null,
-    options: [],
-    min: null,
-    max: null,
-    expected_min: null,
-    expected_max: null,
-    decimals: null,
-    parts: [],
-    with_text: false,
-    text_label: null,
     compulsory: (REQUIRED_FOR_SUBMISSION as readonly string[]).includes(key),
-    sdg_refs: [],
-    sdg_tier: null,
-    nua_paragraphs: null,
-    source_hint: null,
     sort,
-    retired_at: null,
-    version: 1,
-  };
+  });
 }
 
 export const SECTION_QUESTIONS: readonly SectionQuestion[] = NARRATIVE_KEYS.map((key, i) => ({ key, id: IDS[key].id, question: questionOf(key, i + 1) }));

@@ -443,6 +443,23 @@ export const bestPractices = pgTable(
 );
 
 /**
+ * The columns of an answer of the questionnaire engine, after its instance and question (the
+ * engine's `AnswerColumns`): every form's answers table has them.
+ */
+function answerColumns() {
+  return {
+    value: jsonb('value').$type<StoredAnswerValue>(),
+    text: text('text'),
+    dataYear: smallint('data_year'),
+    source: text('source'),
+    comment: text('comment'),
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  };
+}
+
+/**
  * The narrative sections of a practice as answers of the questionnaire engine (decision 047): one
  * row per practice × section question of the fixed catalogue (`best-practices/sections.ts`), the
  * engine's answer shape with its own version. `best_practices.narrative` keeps a copy, written in
@@ -457,14 +474,7 @@ export const bestPracticeSections = pgTable(
       .references(() => bestPractices.id, { onDelete: 'cascade' }),
     /** The section's question id in the fixed catalogue (not a row of `questions`). */
     questionId: integer('question_id').notNull(),
-    value: jsonb('value').$type<StoredAnswerValue>(),
-    text: text('text'),
-    dataYear: smallint('data_year'),
-    source: text('source'),
-    comment: text('comment'),
-    version: integer('version').notNull().default(1),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    ...answerColumns(),
   },
   (table) => [uniqueIndex('best_practice_sections_practice_question_idx').on(table.practiceId, table.questionId)],
 );
@@ -700,14 +710,7 @@ export const reportAnswers = pgTable(
     questionId: integer('question_id')
       .notNull()
       .references(() => questions.id),
-    value: jsonb('value').$type<StoredAnswerValue>(),
-    text: text('text'),
-    dataYear: smallint('data_year'),
-    source: text('source'),
-    comment: text('comment'),
-    version: integer('version').notNull().default(1),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    ...answerColumns(),
   },
   (table) => [
     uniqueIndex('report_answers_report_question_idx').on(table.reportId, table.questionId),
