@@ -114,7 +114,11 @@ describe('the record’s save (best-practice/saved) keeps its contract and goes 
     const two = (await expectJson(await ctx.request('/api/best-practice/saved', { token: phAdmin.token, json: { uuid: p.uuid, version: one.version, narrative: { context: RUSSIAN } } }), 200, StrictPractice)).data;
     expect(two.sections[0]).toMatchObject({ value: RUSSIAN, version: 3 });
     await expectJson(await sections(phMember, p.uuid, [{ question_uuid: uuidOf('context'), value: THAI, version: 2 }]), 409, StrictStale);
+    // A section cleared that was never written stays without an answer.
+    const cleared = (await expectJson(await ctx.request('/api/best-practice/saved', { token: phMember.token, json: { uuid: p.uuid, version: two.version, narrative: { objectives: '' } } }), 200, StrictPractice)).data;
+    expect(cleared.sections).toHaveLength(2);
+    expect(cleared.narrative.objectives).toBeNull();
     // The record's own 400s still name the narrative's field.
-    await expectError(await ctx.request('/api/best-practice/saved', { token: phMember.token, json: { uuid: p.uuid, version: two.version, narrative: { context: 'x'.repeat(8001) } } }), 400, { fields: ['narrative.context'] });
+    await expectError(await ctx.request('/api/best-practice/saved', { token: phMember.token, json: { uuid: p.uuid, version: cleared.version, narrative: { context: 'x'.repeat(8001) } } }), 400, { fields: ['narrative.context'] });
   });
 });

@@ -128,19 +128,22 @@ export async function saveNarrativeIn(deps: AppDeps, w: Write, auth: AuthedUser,
   if (keys.length === 0) return {};
   const stored = await w.tx.select({ questionId: bestPracticeSections.questionId, version: bestPracticeSections.version }).from(bestPracticeSections).where(eq(bestPracticeSections.practiceId, row.id));
   const versions = new Map(stored.map((s) => [s.questionId, s.version]));
-  const inputs: AnswerInput[] = keys.map((key) => {
+  // A section cleared that was never written stays without an answer.
+  const sent = keys.filter((key) => (narrative[key] ?? null) !== null || versions.has(sectionByKey.get(key)!.id));
+  if (sent.length === 0) return Object.fromEntries(keys.map((key) => [key, null]));
+  const inputs: AnswerInput[] = sent.map((key) => {
     const s = sectionByKey.get(key)!;
     return { question_uuid: s.question.uuid, value: narrative[key] ?? null, version: versions.get(s.id) };
   });
   try {
     const saved = await saveAnswersIn(deps.changes, w, practiceSectionsForm, row.uuid, auth, inputs);
-    return narrativeOf(saved.answers);
+    return { ...Object.fromEntries(keys.map((key) => [key, null])), ...narrativeOf(saved.answers) };
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 400) throw error;
     const errors: Record<string, string[]> = {};
     for (const [field, messages] of Object.entries(error.errors ?? {})) {
       const at = /^answers\.(\d+)\./.exec(field);
-      errors[at ? `narrative.${keys[Number(at[1])]}` : field] = messages;
+      errors[at ? `narrative.${sent[Number(at[1])]}` : field] = messages;
     }
     throw new ApiError(400, `Invalid body: check ${Object.keys(errors).join(', ')}`, errors);
   }

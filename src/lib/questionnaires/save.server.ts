@@ -289,7 +289,6 @@ export function saveAnswers<K, I, U>(
   return batcher.submit(key, user, inputs);
 }
 
-
 /**
  * The save call inside a write the caller already holds, for a form whose save changes more than
  * its answers in the same transaction (a practice's record and its sections): one save, not
