@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { PracticeSectionsResponseSchema, type BestPractice, type NarrativeKey, type PracticeSectionsResponse } from '../../../lib/best-practices/schema.ts';
-import { SECTION_QUESTIONS, SECTIONS_SUBCATEGORY, SECTIONS_THRUST, sectionByUuid } from '../../../lib/best-practices/sections.ts';
+import { SECTION_QUESTIONS, SECTIONS_SUBCATEGORY, SECTIONS_THRUST } from '../../../lib/best-practices/sections.ts';
 import { AnswerSchema, type Answer } from '../../../lib/questionnaires/schema.ts';
 import { api, ApiError, conflictOf, type ApiClient } from '../lib/api.ts';
 import type { SendResult } from '../questionnaire/autosave-types.ts';
@@ -50,12 +50,7 @@ export function sectionsTransport(uuid: string, onSaved: (meta: SectionsMeta, an
 
 let current: { key: string; form: SectionsForm; stop: () => void } | null = null;
 export const $sectionsForm = atom<SectionsForm | null>(null);
-let storage: DraftStorage = browserStorage();
-
-/** Tests: where the unsaved sections wait. */
-export function useSectionStorage(replacement: DraftStorage): void {
-  storage = replacement;
-}
+const storage: DraftStorage = browserStorage();
 
 /**
  * The sections' form of the practice on screen: made once per person and practice (a revalidated
@@ -91,8 +86,12 @@ export function closeSections(): void {
   $sectionsForm.set(null);
 }
 
-/** Every section left (sent if changed), then waits until nothing is on its way; false when something waits or needs the person. */
-export async function flushSections(form: SectionsForm): Promise<boolean> {
+/**
+ * Every section left (sent if changed), then waits until nothing is on its way; false when something
+ * waits or needs the person. A locked form sends nothing: a workflow step does not wait for it.
+ */
+async function flushSections(form: SectionsForm): Promise<boolean> {
+  if (form.$locked.get()) return true;
   await Promise.all(SECTION_FORM_QUESTIONS.map((q) => form.leave(q.uuid)));
   return new Promise((resolve) => {
     let stop: (() => void) | null = null;
@@ -110,6 +109,3 @@ export async function flushSections(form: SectionsForm): Promise<boolean> {
 export function narrativeOnScreen(raw: Record<string, { value: unknown }>): Record<NarrativeKey, string> {
   return Object.fromEntries(SECTION_QUESTIONS.map((s) => [s.key, typeof raw[s.question.uuid]?.value === 'string' ? (raw[s.question.uuid]!.value as string) : ''])) as Record<NarrativeKey, string>;
 }
-
-/** The section's key of an answer. */
-export const keyOfAnswer = (answer: Answer): NarrativeKey | undefined => sectionByUuid.get(answer.question_uuid)?.key;
