@@ -1,3 +1,4 @@
+import { plainQuestion } from '../../src/lib/questionnaires/plain-question.ts';
 import type { Question } from '../../src/lib/questionnaires/schema.ts';
 
 /**
@@ -6,33 +7,5 @@ import type { Question } from '../../src/lib/questionnaires/schema.ts';
  */
 export function testQuestion(patch: Partial<Question> = {}): Question {
   const code = patch.code ?? 'Q01';
-  return {
-    uuid: '00000000-0000-4000-8000-000000000001',
-    code,
-    thrust: 'TC1',
-    subcategory: '1.1',
-    question_tier: 2,
-    text: `Question ${code}`,
-    help: null,
-    answer_type: 'pct',
-    unit: null,
-    options: [],
-    min: null,
-    max: null,
-    expected_min: null,
-    expected_max: null,
-    decimals: null,
-    parts: [],
-    with_text: false,
-    text_label: null,
-    compulsory: false,
-    sdg_refs: [],
-    sdg_tier: null,
-    nua_paragraphs: null,
-    source_hint: null,
-    sort: 0,
-    retired_at: null,
-    version: 1,
-    ...patch,
-  };
+  return plainQuestion({ uuid: '00000000-0000-4000-8000-000000000001', code, thrust: 'TC1', subcategory: '1.1', question_tier: 2, text: `Question ${code}`, answer_type: 'pct', ...patch });
 }

@@ -2,11 +2,12 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { recordAudit } from '../audit/service.server.ts';
 import type { Db } from '../db/client.server.ts';
-import { bestPracticeComments, bestPractices, users } from '../db/schema.ts';
+import { bestPracticeComments, bestPractices, bestPracticeSections, users } from '../db/schema.ts';
 import type { FileStore } from '../storage/file-store.server.ts';
 import { DEMO_PRACTICES, type DemoPractice } from './demo-data.ts';
 import { storePracticeImage } from './media.server.ts';
 import { AUDIT_ENTITY } from './queries.server.ts';
+import { sectionRowsOf } from './sections.server.ts';
 
 /** A calm illustration of the practice's scene, drawn as SVG (no download, no text). */
 export function demoSvg(p: Pick<DemoPractice, 'palette' | 'scene'>, width = 1600, height = 1000): string {
@@ -62,6 +63,8 @@ export async function seedDemoPractices(db: Db, storage: FileStore): Promise<voi
     const png = await sharp(Buffer.from(demoSvg(p))).png().toBuffer();
     const { image } = await storePracticeImage(storage, row!.uuid, png, { crop: null, caption: `${p.city}: illustration`, credit: 'Illustration for demonstration' });
     await db.update(bestPractices).set({ images: [{ ...image, isCover: true }] }).where(eq(bestPractices.id, row!.id));
+    const sections = sectionRowsOf(p.narrative);
+    if (sections.length) await db.insert(bestPracticeSections).values(sections.map((s) => ({ ...s, practiceId: row!.id, updatedBy: author, updatedAt: created })));
     await recordAudit(db, { actorId: author, entity: AUDIT_ENTITY, entityId: row!.uuid, action: 'create', after: { status: 'draft' } });
     if (p.status !== 'draft') await recordAudit(db, { actorId: author, entity: AUDIT_ENTITY, entityId: row!.uuid, action: 'submit', before: { status: 'draft' }, after: { status: 'submitted' } });
     if (p.status === 'changes_requested') {

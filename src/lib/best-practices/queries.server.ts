@@ -6,6 +6,7 @@ import { auditEvents, bestPracticeCategories, bestPracticeComments, bestPractice
 import { sectionsFilled } from './completeness.ts';
 import { coverOf, toNarrative, toPublicPractice, type CategoryNames, type CountryRow, type PracticeRow } from './mappers.server.ts';
 import { keptRowOf } from './public-copy.server.ts';
+import { sectionAnswersOf } from './sections.server.ts';
 import {
   type BestPractice,
   type PracticeDashboard,
@@ -89,11 +90,12 @@ async function timelineOf(db: DbOrTx, uuid: string): Promise<TimelineEntry[]> {
 
 /** The practice as the back-office shows it: contact, comments and timeline included. */
 export async function practiceDetail(db: DbOrTx, row: PracticeRow, country: CountryRow): Promise<BestPractice> {
-  const [names, comments, timeline, author] = await Promise.all([
+  const [names, comments, timeline, author, sections] = await Promise.all([
     categoryNames(db),
     commentsOf(db, row.id),
     timelineOf(db, row.uuid),
     row.createdBy === null ? Promise.resolve([]) : db.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, row.createdBy)),
+    sectionAnswersOf(db, row.id),
   ]);
   return {
     ...toPublicPractice(row, country, names),
@@ -107,6 +109,7 @@ export async function practiceDetail(db: DbOrTx, row: PracticeRow, country: Coun
     comments,
     timeline,
     public_copy_kept_at: publicCopyKeptAt(row),
+    sections,
   };
 }
 

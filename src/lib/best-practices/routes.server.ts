@@ -20,12 +20,15 @@ import {
   PracticeCommentBodySchema,
   PracticeListQuerySchema,
   PracticeSaveBodySchema,
+  PracticeSectionsBodySchema,
   PracticeTransitionBodySchema,
   type PracticeDashboard,
   type PracticeListResponse,
   type PracticeRef,
   type PracticeResponse,
+  type PracticeSectionsResponse,
 } from './schema.ts';
+import { savePracticeSections } from './sections.server.ts';
 import { createPractice, deletePractice, transitionPractice, updatePractice } from './service.server.ts';
 
 /** The upload endpoints read their body with their own size limit (src/server/app.ts). */
@@ -122,6 +125,15 @@ export const practiceRoutes = new Hono<AppEnv>()
     if (body.country_code) requireCountryScope(auth, body.country_code);
     const result = await updatePractice(deps, body.uuid, body, sentVersion(c, body.version), auth, writeCheck(auth, 'edit'));
     return answer(c, 200, 'Best practice saved', result.after.uuid);
+  })
+
+  // The narrative sections through the questionnaire engine (decision 047): per-section versions, 409 with the sections as they are now.
+  .post('/best-practice/:uuid/sections', requireUser(), async (c) => {
+    const auth = requireWriter(c);
+    const { uuid } = parsePath(c, UuidParamSchema);
+    const body = await readJson(c, PracticeSectionsBodySchema);
+    const data = await savePracticeSections(c.get('deps'), auth, uuid, body.answers);
+    return c.json<PracticeSectionsResponse>({ status: 200, message: 'Sections saved', data });
   })
 
   .post('/best-practice/:uuid/transition', requireUser(), async (c) => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CmsImageSchema, HttpUrlSchema } from '../cms/schema.ts';
 import { GenericResponseSchema, isCalendarDay, queryInt, text, VersionSchema } from '../http/schema.ts';
+import { AnswerInputSchema, AnswerSchema, CompletenessSchema } from '../questionnaires/schema.ts';
 import { NUA_THRUST_CODES, SDG_TARGET_PATTERN } from './reference.ts';
 import { countWords } from './words.ts';
 
@@ -205,6 +206,12 @@ export const BestPracticeSchema = PublicPracticeSchema.extend({
   timeline: z.array(TimelineEntrySchema),
   /** Since when the public library keeps the published version while the practice is revised (decision 033); null: it shows the practice as it is, or not at all. */
   public_copy_kept_at: z.string().nullable(),
+  /**
+   * The narrative sections as answers of the questionnaire engine (decision 047), each with its
+   * own version: the editor saves them through `best-practice/{uuid}/sections`. Sections never
+   * written are left out; `narrative` holds the same texts.
+   */
+  sections: z.array(AnswerSchema),
 });
 export type BestPractice = z.output<typeof BestPracticeSchema>;
 
@@ -357,3 +364,19 @@ export const PracticeDashboardResponseSchema = GenericResponseSchema.extend({
   }),
 });
 export type PracticeDashboard = z.output<typeof PracticeDashboardResponseSchema>['data'];
+
+/** POST /api/best-practice/{uuid}/sections: narrative sections, each with the version it replaces (none for a first answer). */
+export const PracticeSectionsBodySchema = z.object({
+  answers: z.array(AnswerInputSchema).min(1, 'must hold at least one section').max(NARRATIVE_KEYS.length, `must hold at most ${NARRATIVE_KEYS.length} sections`),
+});
+export type PracticeSectionsBody = z.output<typeof PracticeSectionsBodySchema>;
+
+export const PracticeSectionsResponseSchema = GenericResponseSchema.extend({
+  data: z.object({
+    /** The practice's version after the save (every other write sends it), its status and time. */
+    practice: z.object({ version: z.number().int(), status: PracticeStatusSchema, updated_at: z.string() }),
+    completeness: CompletenessSchema,
+    answers: z.array(AnswerSchema),
+  }),
+});
+export type PracticeSectionsResponse = z.output<typeof PracticeSectionsResponseSchema>;

@@ -13,6 +13,7 @@ import { FORM_SECTIONS, type PracticeAction, type PracticeSaveInput, type Sectio
 import type { StoredAttachment, StoredImage } from './stored.ts';
 import { contextOf, filesInUse, filesOfDroppedCopy, isPublicChange, publicCopyOf } from './public-copy.server.ts';
 import { canEditContent, transition, type PracticeActor } from './workflow.ts';
+import { saveNarrativeIn } from './sections.server.ts';
 import { PracticeStatusSchema } from './schema.ts';
 
 /**
@@ -154,6 +155,8 @@ export async function createPractice(deps: AppDeps, input: PracticeSaveInput, au
       .insert(bestPractices)
       .values({ ...values, title: input.title!, countryCode: input.country_code!, createdBy: auth.user.id, updatedBy: auth.user.id })
       .returning();
+    // Sections given at creation become the engine's first answers (decision 047).
+    if (input.narrative) await saveNarrativeIn(deps, w, auth, after!, input.narrative);
     await w.audit({ actorId: auth.user.id, entity: AUDIT_ENTITY, entityId: after!.uuid, action: 'create', after });
     await w.emit(practiceEvent('practice.saved', after!, { actorId: auth.user.id, site: false }));
     return { before: null, after: after!, dropped: { images: [], attachments: [] } };
@@ -178,7 +181,9 @@ export async function updatePractice(
     const { tx } = w;
     const before = await lockForWrite(tx, uuid, version);
     mayEdit(before);
-    const values = changedValues(input, before);
+    // The narrative sections are answers of the questionnaire engine (decision 047): saved through it, with an audit event each.
+    const narrative = input.narrative ? await saveNarrativeIn(deps, w, auth, before, input.narrative) : undefined;
+    const values = changedValues(narrative ? { ...input, narrative } : input, before);
     const images = input.images ? keptImages(before.images, input.images) : before.images;
     const attachments = input.attachments ? keptAttachments(before.attachments, input.attachments) : before.attachments;
     checkPeriod({ startDate: values.startDate ?? before.startDate, endDate: values.endDate ?? before.endDate, ongoing: values.ongoing ?? before.ongoing });

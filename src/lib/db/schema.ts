@@ -423,6 +423,10 @@ export const bestPractices = pgTable(
      */
     publishedSnapshot: jsonb('published_snapshot').$type<Record<string, unknown>>(),
     publishedSnapshotAt: timestamp('published_snapshot_at', { withTimezone: true }),
+    /** The narrative sections' completeness, kept by the questionnaire engine (decision 047). */
+    sectionCompleteness: jsonb('section_completeness').$type<StoredCompleteness>(),
+    /** What `section_completeness` was counted on; null: counted again on the next section save. */
+    sectionBasis: text('section_basis'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -436,6 +440,43 @@ export const bestPractices = pgTable(
       sql`${table.status} in ('draft', 'submitted', 'changes_requested', 'published', 'rejected', 'archived')`,
     ),
   ],
+);
+
+/**
+ * The columns of an answer of the questionnaire engine, after its instance and question (the
+ * engine's `AnswerColumns`): every form's answers table has them.
+ */
+function answerColumns() {
+  return {
+    value: jsonb('value').$type<StoredAnswerValue>(),
+    text: text('text'),
+    dataYear: smallint('data_year'),
+    source: text('source'),
+    comment: text('comment'),
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  };
+}
+
+/**
+ * The narrative sections of a practice as answers of the questionnaire engine (decision 047): one
+ * row per practice × section question of the fixed catalogue (`best-practices/sections.ts`), the
+ * engine's answer shape with its own version. `best_practices.narrative` keeps a copy, written in
+ * the same transaction, for the reads that take the practice whole.
+ */
+export const bestPracticeSections = pgTable(
+  'best_practice_sections',
+  {
+    id: serial('id').primaryKey(),
+    practiceId: integer('practice_id')
+      .notNull()
+      .references(() => bestPractices.id, { onDelete: 'cascade' }),
+    /** The section's question id in the fixed catalogue (not a row of `questions`). */
+    questionId: integer('question_id').notNull(),
+    ...answerColumns(),
+  },
+  (table) => [uniqueIndex('best_practice_sections_practice_question_idx').on(table.practiceId, table.questionId)],
 );
 
 /** Reviewers' comments on one section of a practice, shown to the authors beside it. */
@@ -669,14 +710,7 @@ export const reportAnswers = pgTable(
     questionId: integer('question_id')
       .notNull()
       .references(() => questions.id),
-    value: jsonb('value').$type<StoredAnswerValue>(),
-    text: text('text'),
-    dataYear: smallint('data_year'),
-    source: text('source'),
-    comment: text('comment'),
-    version: integer('version').notNull().default(1),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    ...answerColumns(),
   },
   (table) => [
     uniqueIndex('report_answers_report_question_idx').on(table.reportId, table.questionId),

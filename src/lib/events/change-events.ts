@@ -68,6 +68,8 @@ export interface ChangeEventMap {
   'practice.commented': { uuid: string; country: string; section: string };
   'practice.comment.resolved': { uuid: string; country: string; comment: number; resolved: boolean };
   'practice.media.saved': { uuid: string; country: string };
+  /** Narrative sections saved through the questionnaire engine (decision 047): how many. */
+  'practice.sections.saved': { uuid: string; country: string; sections: number };
   'cms.item.saved': { uuid: string; kind: string };
   'cms.item.published': { uuid: string; kind: string };
   /** Taken off the public site (published → draft or unpublished). */

@@ -1,24 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { answerSchema, answerState, answerWarnings, completeness, formatAnswer, isAnswered } from './engine.ts';
+import { plainQuestion } from './plain-question.ts';
 import type { AnswerType, QuestionRules } from './schema.ts';
 
 function question(type: AnswerType, overrides: Partial<QuestionRules> = {}): QuestionRules {
-  return {
-    code: 'Q99',
-    question_tier: 2,
-    answer_type: type,
-    unit: null,
-    options: [],
-    min: null,
-    max: null,
-    expected_min: null,
-    expected_max: null,
-    decimals: null,
-    parts: [],
-    with_text: false,
-    compulsory: false,
-    ...overrides,
-  };
+  return plainQuestion({ uuid: '', code: 'Q99', thrust: '', subcategory: '', text: '', question_tier: 2, answer_type: type, ...overrides });
 }
 
 const YEAR = { cycleYear: 2026 };

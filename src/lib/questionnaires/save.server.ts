@@ -303,3 +303,16 @@ export function saveAnswers<K, I, U>(
   return batcher.submit(key, user, inputs);
 }
 
+/**
+ * The save call inside a write the caller already holds, for a form whose save changes more than
+ * its answers in the same transaction (a practice's record and its sections): one save, not
+ * batched, with the same outcomes as `saveAnswers` (400 per answer and field, 409 with the stale
+ * answers as they are now, the form's refusal), thrown.
+ */
+export async function saveAnswersIn<K, I, U>(bus: ChangeBus, w: Write, form: FormDefinition<K, I, U>, key: K, user: U, inputs: readonly AnswerInput[]): Promise<SavedAnswers<I>> {
+  const job: Job<K, I, U> = { key, user, inputs, settle: () => {} };
+  const { outcomes } = await saveBatch(bus, w, form, [job]);
+  const outcome = outcomes[0]!;
+  if (!outcome.ok) throw outcome.error;
+  return outcome.value;
+}

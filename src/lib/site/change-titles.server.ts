@@ -112,6 +112,7 @@ export async function siteChangeTitle(tx: DbOrTx, event: ChangeEvent): Promise<s
     case 'practice.unfeatured':
     case 'practice.deleted':
     case 'practice.media.saved':
+    case 'practice.sections.saved':
       return `Best practice${quoted(await practiceTitle(tx, event.data.uuid))} ${PRACTICE_VERBS[event.type] ?? 'updated'}`;
     case 'cms.item.saved':
     case 'cms.item.published':

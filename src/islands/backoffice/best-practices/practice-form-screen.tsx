@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { atom } from 'nanostores';
 import { useEffect, useState, type FormEvent } from 'react';
 import { canActInCountry, hasModuleRule, isAdminLevel } from '../../../lib/access/permissions.ts';
 import { sectionState } from '../../../lib/best-practices/completeness.ts';
@@ -18,7 +19,8 @@ import { ui } from '../ui/styles.ts';
 import { SectionNav } from './section-nav.tsx';
 import { MediaSection } from './media-section.tsx';
 import { contentOf } from './practice-draft.ts';
-import { $dirty, $formTarget, $practiceForm, $shownPractice, closePractice, createPractice, openPractice, resolveConflict, saveDraft } from './practice-form-store.ts';
+import { $dirty, $formTarget, $practiceForm, $shownPractice, acceptSectionsSaved, closePractice, createPractice, openPractice, resolveConflict, saveDraft } from './practice-form-store.ts';
+import { $sectionsForm, closeSections, narrativeOnScreen, openSections } from './sections-form.ts';
 import { $countryOptions, $practiceRef } from './practice-list-store.ts';
 import { PublicCopyNote, ReadOnlyNote, ReviewersNote, showNoteFor } from './practice-notes.tsx';
 import {
@@ -69,9 +71,22 @@ export function PracticeFormScreen({ identity }: ScreenProps) {
   const uuid = target?.uuid ?? null;
 
   useEffect(() => {
-    if (shown.data?.data && shown.data.data.uuid === uuid) openPractice(shown.data.data, identity.uuid);
+    if (shown.data?.data && shown.data.data.uuid === uuid) {
+      openPractice(shown.data.data, identity.uuid);
+      // The narrative sections on the data-entry kit: made once per person and practice.
+      openSections(shown.data.data, identity.uuid, null, acceptSectionsSaved);
+    }
   }, [shown.data, uuid, identity.uuid]);
-  useEffect(() => (uuid ? () => closePractice(uuid) : undefined), [uuid]);
+  useEffect(
+    () =>
+      uuid
+        ? () => {
+            closePractice(uuid);
+            closeSections();
+          }
+        : undefined,
+    [uuid],
+  );
 
   return (
     <>
@@ -159,15 +174,33 @@ const KEPT_TEXT = {
   signedOut: m('save.signedOut'),
 } as const;
 
+const QUIET_BAR = atom({ tone: 'quiet' as string, message: '' });
+const NO_RAW = atom<Record<string, { value: unknown }>>({});
+const NO_FIELDS = atom<Record<string, { kind: string }>>({});
+const ONLINE = atom<string>('online');
+
+/** What the record's save says, or the data-entry kit's save bar while sections wait, travel or need the person. */
 function SaveIndicator() {
   const { save, failure } = useStore($practiceForm);
   const dirty = useStore($dirty);
-  const text =
-    save === 'saving' ? m('save.saving') : save === 'invalid' ? m('save.invalid') : save === 'failed' ? m('save.failed', { reason: failure ?? '' }) : save === 'conflict' ? m('save.conflict') : save === 'kept' ? KEPT_TEXT[failure === 'offline' ? 'offline' : 'signedOut'] : dirty ? m('save.unsaved') : save === 'saved' ? m('save.allSaved') : m('save.saved');
-  const tone = save === 'invalid' || save === 'failed' || save === 'conflict' ? 'text-red-700' : save === 'kept' ? 'text-amber-800' : 'text-slate-600';
+  const sections = useStore($sectionsForm);
+  const bar = useStore(sections?.$saveBar ?? QUIET_BAR);
+  const fields = useStore(sections?.$fields ?? NO_FIELDS);
+  // A section saved in this visit counts as a save, as the record's does.
+  const saved = save === 'saved' || Object.values(fields).some((f) => f.kind === 'saved' || f.kind === 'warning');
+  const recordQuiet = save === 'idle' || save === 'saved';
+  const kit = recordQuiet && bar.tone !== 'quiet';
+  const connection = useStore(sections?.$connection ?? ONLINE);
+  // Sections waiting offline (or signed out) are said as the record's changes are.
+  const text = kit
+    ? bar.tone === 'waiting' ? KEPT_TEXT[connection === 'offline' ? 'offline' : 'signedOut'] : bar.message
+    : save === 'saving' ? m('save.saving') : save === 'invalid' ? m('save.invalid') : save === 'failed' ? m('save.failed', { reason: failure ?? '' }) : save === 'conflict' ? m('save.conflict') : save === 'kept' ? KEPT_TEXT[failure === 'offline' ? 'offline' : 'signedOut'] : dirty ? m('save.unsaved') : saved ? m('save.allSaved') : m('save.saved');
+  const tone = kit
+    ? bar.tone === 'problem' ? 'text-red-700' : bar.tone === 'waiting' ? 'text-amber-800' : 'text-slate-600'
+    : save === 'invalid' || save === 'failed' || save === 'conflict' ? 'text-red-700' : save === 'kept' ? 'text-amber-800' : 'text-slate-600';
   return (
     <span role="status" className={`inline-flex items-center gap-1 text-sm ${tone}`}>
-      {!dirty && (save === 'saved' || save === 'idle') && <Icon name="check" className="size-4 text-emerald-700" />}
+      {!dirty && !kit && recordQuiet && <Icon name="check" className="size-4 text-emerald-700" />}
       {text}
     </span>
   );
@@ -177,14 +210,20 @@ function PracticeEditor({ identity }: { identity: Whoami }) {
   const form = useStore($practiceForm);
   const dirty = useStore($dirty);
   const ref = useStore($practiceRef);
+  const sections = useStore($sectionsForm);
+  const raw = useStore(sections?.$raw ?? NO_RAW);
   const guard = useLeaveGuard(dirty && form.save !== 'saving');
-  const { practice, draft } = form;
+  const { practice } = form;
+  const writer = !!practice && canWrite(identity, practice);
+  const reviewer = isAdminLevel(identity);
+  const actor = reviewer ? 'reviewer' : 'author';
+  const editable = !!practice && writer && canEditContent(practice.status, actor) && !form.conflict;
+  // The kit takes no text while the practice cannot be edited (its drafts wait in the browser).
+  useEffect(() => sections?.setLocked(editable ? null : m('form.sectionsLocked')), [sections, editable]);
+  // The narrative as the kit's inputs show it: the sections filled and the submit check count it.
+  const draft = form.draft && sections ? { ...form.draft, narrative: narrativeOnScreen(raw) } : form.draft;
   if (!practice || !draft) return <Skeleton rows={8} label={m('form.loading')} />;
 
-  const reviewer = isAdminLevel(identity);
-  const writer = canWrite(identity, practice);
-  const actor = reviewer ? 'reviewer' : 'author';
-  const editable = writer && canEditContent(practice.status, actor) && !form.conflict;
   const filled = sectionState(contentOf(draft));
   const canResolve = writer && canResolveComments(practice.status, actor);
   const props: SectionsProps = { draft, filled, reviewer, editable, canResolve, reference: ref.data?.data, countryName: countryName(practice.country.code, practice.country.name) };
@@ -232,9 +271,7 @@ function PracticeEditor({ identity }: { identity: Whoami }) {
             <PeriodSection {...props} />
             <ThemesSection {...props} />
             <SummarySection {...props} />
-            {NARRATIVE_KEYS.map((key) => (
-              <NarrativeSection key={key} {...props} section={key} />
-            ))}
+            {sections && NARRATIVE_KEYS.map((key) => <NarrativeSection key={key} {...props} section={key} sections={sections} />)}
             <MediaSection {...props} />
             <ContactSection {...props} />
           </div>

@@ -20,6 +20,9 @@ import { forgetPracticeLists } from './practice-list-store.ts';
 import { uploadPracticeFile } from './upload.ts';
 import { browserStorage, draftKey, type DraftStorage } from '../questionnaire/storage.ts';
 import { sendFailure } from '../questionnaire/send-failure.ts';
+import type { Answer } from '../../../lib/questionnaires/schema.ts';
+import { sectionByUuid } from '../../../lib/best-practices/sections.ts';
+import { flushPending, inPracticeOrder } from './practice-writes.ts';
 
 export const $formTarget = computed($router, (page) => (page?.route === 'bestPracticeForm' ? { uuid: page.params.uuid || null } : null));
 const $showKey = computed($formTarget, (target) => (target?.uuid ? `best-practice/show/${encodeURIComponent(target.uuid)}` : null));
@@ -153,6 +156,25 @@ export function acceptPractice(practice: BestPractice, sent: PracticeDraft | nul
   forgetPracticeLists();
 }
 
+/**
+ * Sections saved through the data-entry kit (sections-form.ts): the practice takes its new
+ * version, status and narrative; the record's draft is left as it is (the kit holds the sections).
+ */
+export function acceptSectionsSaved(meta: { version: number; status: BestPractice['status']; updated_at: string }, answers: readonly Answer[]): void {
+  const state = $practiceForm.get();
+  if (!state.practice) return;
+  const narrative = { ...state.practice.narrative };
+  const sections = state.practice.sections.filter((s) => !answers.some((a) => a.question_uuid === s.question_uuid));
+  for (const answer of answers) {
+    const key = sectionByUuid.get(answer.question_uuid)?.key;
+    if (key) narrative[key] = typeof answer.value === 'string' ? answer.value : null;
+  }
+  const practice = { ...state.practice, version: Math.max(meta.version, state.practice.version), status: meta.status, updated_at: meta.updated_at, narrative, sections: [...sections, ...answers] };
+  $practiceForm.set({ ...state, practice });
+  mutateCache(`best-practice/show/${encodeURIComponent(practice.uuid)}`, { status: 200, message: 'Best practice', data: practice });
+  forgetPracticeLists();
+}
+
 let saving: Promise<boolean> | null = null;
 let again = false;
 
@@ -165,7 +187,8 @@ export function saveDraft(): Promise<boolean> {
     again = true;
     return saving;
   }
-  saving = runSave().finally(() => {
+  // After the sections' saves under way: the record's save sends the practice's version as they leave it.
+  saving = inPracticeOrder(runSave).finally(() => {
     saving = null;
   });
   return saving.then(async (ok) => {
@@ -256,7 +279,7 @@ export async function createPractice(title: string, countryCode: string): Promis
 
 /** A workflow step (submit, publish, …), after saving what is unsaved. */
 export async function takeAction(action: PracticeAction, note?: string): Promise<boolean> {
-  if ($dirty.get() && !(await saveDraft())) {
+  if (($dirty.get() && !(await saveDraft())) || !(await flushPending())) {
     notifyError(m('store.fixFirst'));
     return false;
   }
@@ -264,10 +287,12 @@ export async function takeAction(action: PracticeAction, note?: string): Promise
   if (!practice) return false;
   $practiceForm.setKey('busyAction', action);
   try {
-    const answer = await api.request('POST', `best-practice/${encodeURIComponent(practice.uuid)}/transition`, {
-      schema: PracticeResponseSchema,
-      body: { action, note, version: practice.version },
-    });
+    const answer = await inPracticeOrder(() =>
+      api.request('POST', `best-practice/${encodeURIComponent(practice.uuid)}/transition`, {
+        schema: PracticeResponseSchema,
+        body: { action, note, version: $practiceForm.get().practice?.version ?? practice.version },
+      }),
+    );
     acceptPractice(answer.data, null);
     notifySuccess(action === 'revise' ? m('store.revising', { title: practice.title }) : m('store.actionDone', { action: ACTION_LABELS[action], title: practice.title }));
     return true;
@@ -299,23 +324,26 @@ let running: AbortController | null = null;
 
 /** Uploads an image (with the card crop) or a PDF, after saving what is unsaved (the upload needs the latest version). */
 export async function uploadFile(kind: 'upload' | 'attachment', file: File, options: { crop?: Crop | null; title?: string } = {}): Promise<boolean> {
-  if ($dirty.get() && !(await saveDraft())) return false;
+  if (($dirty.get() && !(await saveDraft())) || !(await flushPending())) return false;
   const { practice } = $practiceForm.get();
   if (!practice) return false;
-  const query: Record<string, string | number | undefined> = { version: practice.version };
+  const query: Record<string, string | number | undefined> = {};
   if (options.crop) query['crop'] = [options.crop.x, options.crop.y, options.crop.width, options.crop.height].map((n) => n.toFixed(4)).join(',');
   if (options.title) query['title'] = options.title;
   $practiceForm.setKey('upload', { kind, name: file.name, loaded: 0, total: file.size });
   const cancel = new AbortController();
   running = cancel;
   try {
-    const answer = await uploadPracticeFile(practice.uuid, kind, file, query, {
-      signal: cancel.signal,
-      onProgress: ({ loaded, total }) => {
-        const upload = $practiceForm.get().upload;
-        if (upload) $practiceForm.setKey('upload', { ...upload, loaded, total });
-      },
-    });
+    // In the practice's order of writes: a section saved meanwhile moves the version the upload sends.
+    const answer = await inPracticeOrder(() =>
+      uploadPracticeFile(practice.uuid, kind, file, { ...query, version: $practiceForm.get().practice?.version ?? practice.version }, {
+        signal: cancel.signal,
+        onProgress: ({ loaded, total }) => {
+          const upload = $practiceForm.get().upload;
+          if (upload) $practiceForm.setKey('upload', { ...upload, loaded, total });
+        },
+      }),
+    );
     const { draft, base } = $practiceForm.get();
     // Edits typed during the upload stay; the new file joins the list.
     acceptPractice(answer.data, draft && base ? base : null);

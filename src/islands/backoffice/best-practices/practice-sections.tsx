@@ -4,7 +4,6 @@ import {
   PRACTICE_CATEGORIES_MAX,
   PRACTICE_FIGURES_MAX,
   PRACTICE_KEY_DATES_MAX,
-  PRACTICE_NARRATIVE_MAX,
   PRACTICE_PARTNERS_MAX,
   PRACTICE_SUMMARY_WORDS_MAX,
   SUPPORT_KINDS,
@@ -18,6 +17,8 @@ import { fieldId, ListErrors, Section, TextArea, TextField } from './fields.tsx'
 import type { PracticeDraft } from './practice-draft.ts';
 import { editDraft } from './practice-form-store.ts';
 import { sectionLabel, thrustName } from './labels.ts';
+import { SectionAnswer } from './section-answer.tsx';
+import type { SectionsForm } from './sections-form.ts';
 import { m } from './messages.ts';
 
 export interface SectionsProps {
@@ -32,7 +33,7 @@ export interface SectionsProps {
 }
 
 const set = <K extends keyof PracticeDraft>(key: K, value: PracticeDraft[K]) => editDraft((d) => ({ ...d, [key]: value }));
-const setIn = <K extends 'contact' | 'narrative'>(key: K, sub: keyof PracticeDraft[K], value: string) =>
+const setIn = <K extends 'contact'>(key: K, sub: keyof PracticeDraft[K], value: string) =>
   editDraft((d) => ({ ...d, [key]: { ...d[key], [sub]: value } }));
 function setItem<K extends 'partners' | 'figures' | 'key_dates' | 'links'>(key: K, index: number, patch: Partial<PracticeDraft[K][number]>) {
   editDraft((d) => ({ ...d, [key]: d[key].map((item, i) => (i === index ? { ...item, ...patch } : item)) }));
@@ -245,12 +246,12 @@ export function SummarySection({ draft, filled, reviewer, editable, canResolve }
   );
 }
 
-export function NarrativeSection({ draft, filled, reviewer, editable, canResolve, section }: SectionsProps & { section: NarrativeKey }) {
+/** A narrative section: its text on the data-entry kit (`sections`), its comments and, for results, the key figures. */
+export function NarrativeSection({ draft, filled, reviewer, editable, canResolve, section, sections }: SectionsProps & { section: NarrativeKey; sections: SectionsForm }) {
   const label = sectionLabel(section);
   return (
     <Section sectionKey={section} filled={filled[section]} reviewer={reviewer} editable={editable} canResolve={canResolve}>
-      <TextArea field={`narrative.${section}`} label={label} hideLabel rows={section === 'results' || section === 'implementation' ? 8 : 5}
-        maxLength={PRACTICE_NARRATIVE_MAX} value={draft.narrative[section]} onChange={(v) => setIn('narrative', section, v)} hint={NARRATIVE_HINTS[section]} />
+      <SectionAnswer form={sections} section={section} label={label} hint={NARRATIVE_HINTS[section]} rows={section === 'results' || section === 'implementation' ? 8 : 5} />
       {section === 'results' && <FiguresList draft={draft} />}
     </Section>
   );

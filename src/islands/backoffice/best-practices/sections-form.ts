@@ -1,0 +1,111 @@
+import { atom } from 'nanostores';
+import { PracticeSectionsResponseSchema, type BestPractice, type NarrativeKey, type PracticeSectionsResponse } from '../../../lib/best-practices/schema.ts';
+import { SECTION_QUESTIONS, SECTIONS_SUBCATEGORY, SECTIONS_THRUST } from '../../../lib/best-practices/sections.ts';
+import { AnswerSchema, type Answer } from '../../../lib/questionnaires/schema.ts';
+import { api, ApiError, conflictOf, type ApiClient } from '../lib/api.ts';
+import type { SendResult } from '../questionnaire/autosave-types.ts';
+import { createQuestionnaireForm, type QuestionnaireForm } from '../questionnaire/form-store.ts';
+import type { AnswerSend } from '../questionnaire/raw-answer.ts';
+import { sendFailure } from '../questionnaire/send-failure.ts';
+import { browserStorage, draftKey, type DraftStorage } from '../questionnaire/storage.ts';
+import { sectionLabel } from './labels.ts';
+import { inPracticeOrder, onFlush } from './practice-writes.ts';
+
+/**
+ * The practice's narrative sections on the questionnaire's data-entry kit (decision 047): the
+ * kit's form store, autosave queue, offline drafts, per-field state and "Theirs / Yours" conflict
+ * view, over the server's engine (POST best-practice/{uuid}/sections, a version per section).
+ */
+
+export type SectionsMeta = PracticeSectionsResponse['data']['practice'];
+export type SectionsForm = QuestionnaireForm<SectionsMeta>;
+
+/** The sections' questions with their headings in the page's language. */
+export const SECTION_FORM_QUESTIONS = SECTION_QUESTIONS.map((s) => ({ ...s.question, text: sectionLabel(s.key) }));
+const THRUSTS = [{ code: SECTIONS_THRUST, name: '', nua_paragraphs: null, sort: 1 }];
+const SUBCATEGORIES = [{ code: SECTIONS_SUBCATEGORY, thrust: SECTIONS_THRUST, name: '', sort: 1 }];
+
+export const uuidOfSection = (key: NarrativeKey) => SECTION_QUESTIONS.find((s) => s.key === key)!.question.uuid;
+
+/** The kit's transport: one request per batch, after the practice's writes already under way. */
+export function sectionsTransport(uuid: string, onSaved: (meta: SectionsMeta, answers: Answer[]) => void, client: ApiClient = api) {
+  return (batch: AnswerSend[]): Promise<SendResult<Answer, SectionsMeta>> =>
+    inPracticeOrder(async () => {
+      try {
+        const reply = await client.request('POST', `best-practice/${encodeURIComponent(uuid)}/sections`, { schema: PracticeSectionsResponseSchema, body: { answers: batch } });
+        // The practice's new version is taken at once: the record's next save, queued behind this one, sends it.
+        onSaved(reply.data.practice, reply.data.answers);
+        return { kind: 'saved', answers: reply.data.answers, extra: reply.data.practice };
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 409) {
+          const current = conflictOf(error, AnswerSchema.array());
+          // A 409 without the sections is the workflow's: the practice cannot be edited now.
+          return current ? { kind: 'conflict', current, message: error.message } : { kind: 'locked', message: error.message, reason: null };
+        }
+        if (error instanceof ApiError && error.status === 403) return { kind: 'locked', message: error.message, reason: null };
+        return sendFailure(error);
+      }
+    });
+}
+
+let current: { key: string; form: SectionsForm; stop: () => void } | null = null;
+export const $sectionsForm = atom<SectionsForm | null>(null);
+const storage: DraftStorage = browserStorage();
+
+/**
+ * The sections' form of the practice on screen: made once per person and practice (a revalidated
+ * practice keeps what is being typed), started at once (drafts kept from an earlier visit go).
+ */
+export function openSections(practice: BestPractice, userUuid: string, lockedMessage: string | null, onSaved: (meta: SectionsMeta, answers: Answer[]) => void): SectionsForm {
+  const key = `${userUuid}:${practice.uuid}`;
+  if (current?.key === key) return current.form;
+  closeSections();
+  const form = createQuestionnaireForm<SectionsMeta>({
+    storageKey: draftKey(userUuid, `best-practice-sections:${practice.uuid}`),
+    storage,
+    questions: SECTION_FORM_QUESTIONS,
+    answers: practice.sections,
+    thrusts: THRUSTS,
+    subcategories: SUBCATEGORIES,
+    cycleYear: new Date().getUTCFullYear(),
+    lockedMessage,
+    display: { tiers: false, codes: 'small', sectionCodes: false },
+    transport: sectionsTransport(practice.uuid, onSaved),
+    currentUserUuid: userUuid,
+  });
+  const stopForm = form.start();
+  const stopFlush = onFlush(() => flushSections(form));
+  current = { key, form, stop: () => (stopForm(), stopFlush()) };
+  $sectionsForm.set(form);
+  return form;
+}
+
+export function closeSections(): void {
+  current?.stop();
+  current = null;
+  $sectionsForm.set(null);
+}
+
+/**
+ * Every section left (sent if changed), then waits until nothing is on its way; false when something
+ * waits or needs the person. A locked form sends nothing: a workflow step does not wait for it.
+ */
+async function flushSections(form: SectionsForm): Promise<boolean> {
+  if (form.$locked.get()) return true;
+  await Promise.all(SECTION_FORM_QUESTIONS.map((q) => form.leave(q.uuid)));
+  return new Promise((resolve) => {
+    let stop: (() => void) | null = null;
+    let done = false;
+    stop = form.$saveBar.subscribe((bar) => {
+      if (done || bar.tone === 'busy') return;
+      done = true;
+      queueMicrotask(() => stop?.());
+      resolve(bar.tone === 'quiet');
+    });
+  });
+}
+
+/** The narrative as the sections' inputs show it (the completeness rules and the submit check read it). */
+export function narrativeOnScreen(raw: Record<string, { value: unknown }>): Record<NarrativeKey, string> {
+  return Object.fromEntries(SECTION_QUESTIONS.map((s) => [s.key, typeof raw[s.question.uuid]?.value === 'string' ? (raw[s.question.uuid]!.value as string) : ''])) as Record<NarrativeKey, string>;
+}

@@ -1,0 +1,27 @@
+import { CatalogueCache, QuestionCatalogue, type CatalogueQuestion } from './catalogue.server.ts';
+import type { Question, Subcategory, Thrust } from './schema.ts';
+
+/**
+ * A question source that never changes: questions written in code (a form's fixed catalogue,
+ * such as a practice's narrative sections). Its stamp is given, so the stored completeness of an
+ * instance is counted again only when the code's questions change.
+ */
+export class FixedCatalogueCache extends CatalogueCache {
+  readonly catalogue: QuestionCatalogue;
+
+  constructor(stamp: string, questions: readonly { id: number; question: Question }[], thrusts: readonly Thrust[] = [], subcategories: readonly Subcategory[] = []) {
+    super();
+    const all: CatalogueQuestion[] = questions.map(({ id, question }) => ({ id, firstCycle: null, retiredAt: null, n: question.version, question }));
+    this.catalogue = new QuestionCatalogue(stamp, all, thrusts, subcategories);
+  }
+
+  override get(): Promise<QuestionCatalogue> {
+    return Promise.resolve(this.catalogue);
+  }
+
+  override fresh(): Promise<QuestionCatalogue> {
+    return Promise.resolve(this.catalogue);
+  }
+
+  override invalidate(): void {}
+}
