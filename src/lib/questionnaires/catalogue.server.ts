@@ -1,4 +1,4 @@
-import { asc, sql } from 'drizzle-orm';
+import { asc, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../audit/service.server.ts';
 import { questions } from '../db/schema.ts';
 import type { ChangeBus } from '../events/change-bus.server.ts';
@@ -153,10 +153,32 @@ export async function loadCatalogue(db: DbOrTx): Promise<QuestionCatalogue> {
   return new QuestionCatalogue(stamp, all, thrustList, subcategoryList, wordings);
 }
 
-/** The catalogue of one server's questions, kept while the table's stamp holds. */
+/**
+ * Where a catalogue's questions come from: the engine's questions table, or a form's own (the
+ * profile's indicators). `stamp` changes with every write of the source's rows.
+ */
+export interface QuestionSource {
+  stamp: SQL<string>;
+  load(db: DbOrTx): Promise<QuestionCatalogue>;
+}
+
+/** The engine's own source: the questions table. */
+export const QUESTIONS_SOURCE: QuestionSource = { stamp: QUESTIONS_STAMP, load: loadCatalogue };
+
+/** The catalogue of one server's questions (of one source), kept while the source's stamp holds. */
 export class CatalogueCache {
   #current: QuestionCatalogue | null = null;
   #loading: Promise<QuestionCatalogue> | null = null;
+  readonly #source: QuestionSource;
+
+  constructor(source: QuestionSource = QUESTIONS_SOURCE) {
+    this.#source = source;
+  }
+
+  /** The source's stamp as SQL, read inside the statement that locks a form's instances. */
+  get stamp(): SQL<string> {
+    return this.#source.stamp;
+  }
 
   /**
    * The catalogue matching `stamp`, as read by the caller: the cached one while it matches,
@@ -167,17 +189,17 @@ export class CatalogueCache {
     const current = this.#current;
     if (current && (stamp === undefined || current.stamp === stamp)) return current;
     // Concurrent misses share one load.
-    this.#loading ??= loadCatalogue(db).finally(() => (this.#loading = null));
+    this.#loading ??= this.#source.load(db).finally(() => (this.#loading = null));
     let loaded = await this.#loading;
     // A load that started before the asked-for change committed is older than the stamp.
-    if (stamp !== undefined && loaded.stamp !== stamp) loaded = await loadCatalogue(db);
+    if (stamp !== undefined && loaded.stamp !== stamp) loaded = await this.#source.load(db);
     this.#current = loaded;
     return loaded;
   }
 
   /** The catalogue as it is now in the database: the stamp is read again. */
   async fresh(db: DbOrTx): Promise<QuestionCatalogue> {
-    const [row] = await db.select({ stamp: sql<string>`${QUESTIONS_STAMP}` }).from(sql`(select 1) as one`);
+    const [row] = await db.select({ stamp: sql<string>`${this.#source.stamp}` }).from(sql`(select 1) as one`);
     return this.get(db, row?.stamp);
   }
 

@@ -1,6 +1,6 @@
 import { answerState } from '../../../lib/questionnaires/engine.ts';
 import type { Answer, Question, Subcategory, Thrust } from '../../../lib/questionnaires/schema.ts';
-import { indicatorRules, profileEngineOptions } from '../../../lib/urbanisation-profile/rows.ts';
+import { indicatorQuestion as profileQuestion, profileEngineOptions } from '../../../lib/urbanisation-profile/rows.ts';
 import { DatasetSchema, type DatasetResponse, type Indicator } from '../../../lib/urbanisation-profile/schema.ts';
 import { api, ApiError, conflictOf } from '../lib/api.ts';
 import { invalidatePrefixes } from '../lib/query.ts';
@@ -14,22 +14,17 @@ import { DatasetResponseSchema, datasetPath, gridPath } from './profile-api.ts';
 
 type DatasetData = DatasetResponse['data'];
 
-/** An indicator as a numeric question of the questionnaire renderer (the server checks it the same way). */
+/**
+ * An indicator as the renderer's question: the profile form's question (rows.ts, the one the
+ * server's catalogue checks figures with), named by its code, with the help in the reader's
+ * language. The estimate mark is a checkbox of its own, not a narrative field.
+ */
 export function indicatorQuestion(indicator: Indicator, index: number): Question {
   return {
-    ...indicatorRules(indicator),
-    uuid: indicator.code,
-    thrust: indicator.category,
-    subcategory: indicator.category,
-    text: indicator.name,
+    ...profileQuestion(indicator, indicator.code),
     help: indicator.source_series ? m('dataset.sourceSeries', { source: indicator.source, series: indicator.source_series }) : m('dataset.source', { source: indicator.source }),
-    text_label: null,
-    sdg_refs: indicator.sdg_ref ? [indicator.sdg_ref] : [],
-    sdg_tier: null,
-    nua_paragraphs: null,
-    source_hint: indicator.source,
+    with_text: false,
     sort: index,
-    retired_at: indicator.retired_at,
     version: 1,
   };
 }
