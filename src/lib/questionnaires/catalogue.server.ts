@@ -2,6 +2,7 @@ import { asc, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../audit/service.server.ts';
 import { questions } from '../db/schema.ts';
 import type { ChangeBus } from '../events/change-bus.server.ts';
+import type { ChangeType } from '../events/change-events.ts';
 import { answerState, answerWarnings, type AnswerFields, type EngineOptions } from './engine.ts';
 import { listSubcategories, listThrusts, toQuestion } from './questions.server.ts';
 import type { AnswerState, Question, Subcategory, Thrust } from './schema.ts';
@@ -209,21 +210,33 @@ export class CatalogueCache {
   }
 }
 
-const caches = new WeakMap<ChangeBus, CatalogueCache>();
+const caches = new WeakMap<ChangeBus, Map<string, CatalogueCache>>();
+
+/**
+ * The cache of the catalogue `name` of the server whose change events run on `bus`: made on first
+ * use from `source`, and dropped by every committed event of `types` (on any instance) and on a
+ * resync. A form with its own question source (the profile's indicators) makes its cache here.
+ */
+export function sourceCache(bus: ChangeBus, name: string, types: readonly ChangeType[], source: QuestionSource): CatalogueCache {
+  let byName = caches.get(bus);
+  if (!byName) caches.set(bus, (byName = new Map()));
+  let cache = byName.get(name);
+  if (!cache) {
+    const made = new CatalogueCache(source);
+    bus.onCommit(name, { types }, () => made.invalidate(), { everyInstance: true });
+    bus.onResync(name, () => made.invalidate());
+    byName.set(name, made);
+    cache = made;
+  }
+  return cache;
+}
+
+const QUESTION_EVENTS = ['question.saved', 'question.retired', 'question.restored', 'question.reordered'] as const;
 
 /**
  * The catalogue cache of the server whose change events run on `bus`: made on first use, and
  * dropped by every committed question event.
  */
 export function catalogueCache(bus: ChangeBus): CatalogueCache {
-  let cache = caches.get(bus);
-  if (!cache) {
-    const made = new CatalogueCache();
-    const types = ['question.saved', 'question.retired', 'question.restored', 'question.reordered'] as const;
-    bus.onCommit('question-catalogue', { types }, () => made.invalidate(), { everyInstance: true });
-    bus.onResync('question-catalogue', () => made.invalidate());
-    caches.set(bus, made);
-    cache = made;
-  }
-  return cache;
+  return sourceCache(bus, 'question-catalogue', QUESTION_EVENTS, QUESTIONS_SOURCE);
 }

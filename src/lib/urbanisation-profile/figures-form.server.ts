@@ -4,7 +4,7 @@ import { countries, profileDatasets, profileFigures, profileIndicators } from '.
 import type { AuthedUser } from '../deps.server.ts';
 import type { ChangeBus } from '../events/change-bus.server.ts';
 import { notFound } from '../http/errors.server.ts';
-import { CatalogueCache, QuestionCatalogue, type CatalogueQuestion } from '../questionnaires/catalogue.server.ts';
+import { QuestionCatalogue, sourceCache, type CatalogueCache, type CatalogueQuestion } from '../questionnaires/catalogue.server.ts';
 import type { FormDefinition } from '../questionnaires/forms.server.ts';
 import { datasetColumns, toIndicator, type DatasetRow } from './queries.server.ts';
 import { indicatorQuestion, profileEngineOptions } from './rows.ts';
@@ -43,20 +43,11 @@ async function loadIndicatorCatalogue(db: DbOrTx): Promise<QuestionCatalogue> {
   return new QuestionCatalogue(rows[0]?.stamp ?? '0:0:0', all, [], []);
 }
 
-const caches = new WeakMap<ChangeBus, CatalogueCache>();
+const INDICATOR_EVENTS = ['profile.indicator.saved', 'profile.indicator.reordered', 'profile.indicator.retired', 'profile.indicator.restored'] as const;
 
 /** The profile's catalogue of the server whose events run on `bus`, dropped by every committed indicator event. */
 export function indicatorCatalogue(bus: ChangeBus): CatalogueCache {
-  let cache = caches.get(bus);
-  if (!cache) {
-    const made = new CatalogueCache({ stamp: INDICATORS_STAMP, load: loadIndicatorCatalogue });
-    const types = ['profile.indicator.saved', 'profile.indicator.reordered', 'profile.indicator.retired', 'profile.indicator.restored'] as const;
-    bus.onCommit('profile-indicator-catalogue', { types }, () => made.invalidate(), { everyInstance: true });
-    bus.onResync('profile-indicator-catalogue', () => made.invalidate());
-    caches.set(bus, made);
-    cache = made;
-  }
-  return cache;
+  return sourceCache(bus, 'profile-indicator-catalogue', INDICATOR_EVENTS, { stamp: INDICATORS_STAMP, load: loadIndicatorCatalogue });
 }
 
 /** A dataset of the form: its theme, country and year. */
