@@ -29,14 +29,65 @@ export function indicatorQuestion(indicator: Indicator, index: number): Question
   };
 }
 
+/** The form's id of the dataset's narrative (indicator codes are capitals: no figure has it). */
+export const NARRATIVE = 'narrative';
+
+/**
+ * The dataset's narrative as a question of the form, shown plainly (its text alone, no data year,
+ * source or comment) in a section of its own: it autosaves, waits offline and settles a conflict
+ * as every figure does, and the transport sends it as the dataset's `narrative`.
+ */
+export function narrativeQuestion(category: string, sort: number): Question {
+  return {
+    uuid: NARRATIVE,
+    code: NARRATIVE,
+    thrust: category,
+    subcategory: `${category}:${NARRATIVE}`,
+    question_tier: 2,
+    text: m('analytics.narrative'),
+    help: m('analytics.narrativeHelp'),
+    answer_type: 'txt',
+    unit: null,
+    options: [],
+    min: null,
+    max: null,
+    expected_min: null,
+    expected_max: null,
+    decimals: null,
+    parts: [],
+    with_text: false,
+    text_label: null,
+    compulsory: false,
+    sdg_refs: [],
+    sdg_tier: null,
+    nua_paragraphs: null,
+    source_hint: null,
+    sort,
+    retired_at: null,
+    version: 1,
+  };
+}
+
 /**
  * The dataset's figures as the renderer's answers. With the dataset's indicators, each figure's
  * state is the engine's verdict under the profile's rules (data years from 1950); a figure of a
  * retired indicator is left out, as its question is.
  */
 export function answersOf(
-  dataset: Pick<DatasetData, 'values' | 'version' | 'updated_at' | 'updated_by' | 'year'> & { warnings?: Record<string, string[]>; indicators?: readonly Indicator[] },
+  dataset: Pick<DatasetData, 'values' | 'version' | 'updated_at' | 'updated_by' | 'year'> & {
+    narrative?: string | null;
+    warnings?: Record<string, string[]>;
+    indicators?: readonly Indicator[];
+  },
 ): Answer[] {
+  const stamp = { version: dataset.version, updated_at: dataset.updated_at, updated_by: dataset.updated_by };
+  const narrative: Answer[] = dataset.narrative
+    ? [{ question_uuid: NARRATIVE, value: dataset.narrative, text: null, data_year: null, source: null, comment: null, state: 'saved', warnings: [], ...stamp }]
+    : [];
+  return [...figureAnswers(dataset), ...narrative];
+}
+
+function figureAnswers(dataset: Parameters<typeof answersOf>[0]): Answer[] {
   const questions = dataset.indicators ? new Map(dataset.indicators.map((i, n) => [i.code, indicatorQuestion(i, n)])) : null;
   const values = questions ? dataset.values.filter((v) => questions.has(v.indicator)) : dataset.values;
   return values.map((v) => ({
@@ -72,8 +123,11 @@ export function datasetTransport(
   return async (batch: AnswerSend[]): Promise<SendResult<Answer, DatasetData>> => {
     const version = base.current;
     const sent = new Set(batch.map((a) => a.question_uuid));
+    const figures = batch.filter((a) => a.question_uuid !== NARRATIVE);
+    const narrative = batch.find((a) => a.question_uuid === NARRATIVE);
     const body = {
-      values: batch.map((a) => ({ indicator: a.question_uuid, value: a.value, data_year: a.data_year, source: a.source, note: a.comment })),
+      values: figures.map((a) => ({ indicator: a.question_uuid, value: a.value, data_year: a.data_year, source: a.source, note: a.comment })),
+      ...(narrative && { narrative: typeof narrative.value === 'string' ? narrative.value : null }),
       ...(version > 0 && { version }),
     };
     let reply: DatasetResponse;
@@ -88,7 +142,7 @@ export function datasetTransport(
       }
       const failure = sendFailure(error);
       // The server names the fields of a figure; the form those of an answer.
-      return failure.kind === 'invalid' ? { ...failure, errors: answerFieldErrors(failure.errors) } : failure;
+      return failure.kind === 'invalid' ? { ...failure, errors: answerFieldErrors(failure.errors, batch) } : failure;
     }
     base.current = reply.data.version;
     onSaved(reply.data);
@@ -97,8 +151,17 @@ export function datasetTransport(
   };
 }
 
-function answerFieldErrors(errors: Record<string, string[]>): Record<string, string[]> {
-  return Object.fromEntries(Object.entries(errors).map(([field, list]) => [field.replace(/^values\./, 'answers.').replace(/\.note$/, '.comment'), list]));
+/** The server's field names (`values.<i>.note`, `narrative`) as the batch's (`answers.<n>.comment`, `answers.<n>.value`). */
+function answerFieldErrors(errors: Record<string, string[]>, batch: readonly AnswerSend[]): Record<string, string[]> {
+  const places = batch.flatMap((a, n) => (a.question_uuid === NARRATIVE ? [] : [n]));
+  const narrative = batch.findIndex((a) => a.question_uuid === NARRATIVE);
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, list]) => {
+      if (field === 'narrative') return [`answers.${narrative}.value`, list];
+      const named = field.replace(/^values\.(\d+)/, (_, i: string) => `answers.${places[Number(i)] ?? i}`);
+      return [named.replace(/\.note$/, '.comment'), list];
+    }),
+  );
 }
 
 let current: { key: string; form: QuestionnaireForm<DatasetData>; version: DatasetVersion } | null = null;
@@ -125,14 +188,14 @@ export function formForDataset(dataset: DatasetData, userUuid: string, canEdit: 
   const form = createQuestionnaireForm<DatasetData>({
     storageKey: draftKey(userUuid, `profile:${dataset.category}:${dataset.country_code}:${dataset.year}`),
     storage: browserStorage(),
-    questions: dataset.indicators.map(indicatorQuestion),
+    questions: [...dataset.indicators.map(indicatorQuestion), narrativeQuestion(dataset.category, dataset.indicators.length)],
     answers: answersOf(dataset),
     thrusts: [thrust],
-    subcategories: [subcategory],
+    subcategories: [subcategory, { code: `${dataset.category}:${NARRATIVE}`, thrust: dataset.category, name: m('analytics.narrative'), sort: 2 }],
     cycleYear: dataset.year,
     dataYearMin: profileEngineOptions(dataset.year).dataYearMin,
     lockedMessage: canEdit ? null : m('dataset.locked'),
-    display: { tiers: false, codes: 'small', sectionCodes: false },
+    display: { tiers: false, codes: 'small', sectionCodes: false, plain: [NARRATIVE] },
     transport: datasetTransport({ slug: dataset.category, code: dataset.country_code, year: dataset.year }, version, onSaved),
   });
   current = { key, form, version };
