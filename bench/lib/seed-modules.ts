@@ -16,6 +16,7 @@ import {
   nationalReports,
   profileCategories,
   profileDatasets,
+  profileFigures,
   profileIndicators,
   questions,
   reportAnswers,
@@ -26,6 +27,7 @@ import { createCycleReports } from '../../src/lib/national-reports/cycles.server
 import { cycleQuestions } from '../../src/lib/national-reports/queries.server.ts';
 import { demoAnswer } from '../../src/lib/national-reports/seed.server.ts';
 import { completeness } from '../../src/lib/questionnaires/engine.ts';
+import { ESTIMATE_MARK } from '../../src/lib/urbanisation-profile/rows.ts';
 import type { FileStore } from '../../src/lib/storage/file-store.server.ts';
 import { photoJpeg, prng } from './images.ts';
 
@@ -161,8 +163,21 @@ async function seedProfile(db: Db): Promise<ModulesSeedResult['profile']> {
       }
     }
   }
-  for (let i = 0; i < rows.length; i += 500) await db.insert(profileDatasets).values(rows.slice(i, i + 500));
+  // A country's figures are rows of profile_figures, the answers of the profile's form (decision 046).
+  const ids = new Map(indicators.map((i) => [i.code, i.id]));
+  for (let i = 0; i < rows.length; i += 500) {
+    const chunk = rows.slice(i, i + 500);
+    const made = await db
+      .insert(profileDatasets)
+      .values(chunk.map(({ values: _v, ...row }) => row))
+      .returning({ id: profileDatasets.id });
+    const figures = chunk.flatMap((row, n) =>
+      (row.values ?? []).map((v) => ({ datasetId: made[n]!.id, indicatorId: ids.get(v.indicator)!, value: v.value, estimate: v.is_estimate ? ESTIMATE_MARK : null, dataYear: v.data_year, source: v.source, note: v.note })),
+    );
+    for (let j = 0; j < figures.length; j += 2000) await db.insert(profileFigures).values(figures.slice(j, j + 2000));
+  }
   await db.execute(sql`analyze profile_datasets`);
+  await db.execute(sql`analyze profile_figures`);
   return {
     categories: categories.length,
     indicators: indicators.length,

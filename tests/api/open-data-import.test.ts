@@ -16,6 +16,7 @@ import { createTestContext } from '../support/app.ts';
 import { expectJson } from '../support/assertions.ts';
 import { createUser, type TestUser } from '../support/factories.ts';
 import { deepStrict } from '../support/schemas.ts';
+import { datasetColumns } from '../../src/lib/urbanisation-profile/queries.server.ts';
 
 /** Issue 18 items 2 and 4 (CSV): the curated open data loaded as figures of origin 'open_data' (decision 029). */
 
@@ -114,7 +115,7 @@ describe('the open data import', () => {
 
   test('a country’s figure is never overwritten: both are kept, the public pages show the country’s', async () => {
     const key = and(eq(profileDatasets.categorySlug, CATEGORY), eq(profileDatasets.countryCode, 'PH'), eq(profileDatasets.year, 2019));
-    const rows = await ctx.deps.db.select().from(profileDatasets).where(key).orderBy(profileDatasets.origin);
+    const rows = await ctx.deps.db.select(datasetColumns).from(profileDatasets).where(key).orderBy(profileDatasets.origin);
     expect(rows.map((r) => [r.origin, r.values.find((v) => v.indicator === 'URB_POP_PCT')?.value, r.version])).toEqual([
       ['country', 51.2, 2],
       ['open_data', 53.71579, 1],
@@ -138,7 +139,7 @@ describe('the open data import', () => {
     // A save of the country's figure after the import touches its own dataset only.
     const saved = await post(`/api/profile/analytics/${CATEGORY}/PH/2019/saved`, stateAdmin.token, { values: [{ indicator: 'URB_POP_PCT', value: 51.3 }], version: 2 });
     await expectJson(saved, 200, DatasetResponseSchema);
-    const after = await ctx.deps.db.select().from(profileDatasets).where(key).orderBy(profileDatasets.origin);
+    const after = await ctx.deps.db.select(datasetColumns).from(profileDatasets).where(key).orderBy(profileDatasets.origin);
     expect(after.map((r) => [r.origin, r.values.find((v) => v.indicator === 'URB_POP_PCT')?.value])).toEqual([
       ['country', 51.3],
       ['open_data', 53.71579],

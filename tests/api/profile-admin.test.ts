@@ -28,6 +28,7 @@ import { expectError, expectJson } from '../support/assertions.ts';
 import { ADMIN_LEVEL, allow, describeEndpointAccess } from '../support/endpoint-access.ts';
 import { createUser, type TestUser } from '../support/factories.ts';
 import { deepStrict } from '../support/schemas.ts';
+import { datasetColumns } from '../../src/lib/urbanisation-profile/queries.server.ts';
 
 const ctx = await createTestContext();
 const filesOf = (slug: string) => storedNames(ctx.deps.storage, `profile/${slug}`);
@@ -231,7 +232,7 @@ describe('retiring an indicator', () => {
     expect(preview.data.errors[0]!.message).toMatch(/retired/);
     // A save of the other figures keeps the retired one's.
     await expectJson(await post(`${path}/saved`, { values: [{ indicator: 'WATER_URBAN_PCT', value: 70 }], version: 2 }), 200, DatasetResponseSchema);
-    const [row] = await ctx.deps.db.select().from(profileDatasets).where(and(eq(profileDatasets.categorySlug, slug), eq(profileDatasets.countryCode, 'PH'), eq(profileDatasets.year, 2021)));
+    const [row] = await ctx.deps.db.select(datasetColumns).from(profileDatasets).where(and(eq(profileDatasets.categorySlug, slug), eq(profileDatasets.countryCode, 'PH'), eq(profileDatasets.year, 2021)));
     expect(row!.values.map((v) => v.indicator).sort()).toEqual([indicator.code, 'WATER_URBAN_PCT'].sort());
 
     const restored = await expectJson(await post(`indicator/${indicator.code}/retire`, { retired: false, version: 2 }), 200, StrictIndicator);

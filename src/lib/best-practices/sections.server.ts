@@ -136,7 +136,7 @@ export async function saveNarrativeIn(deps: AppDeps, w: Write, auth: AuthedUser,
     return { question_uuid: s.question.uuid, value: narrative[key] ?? null, version: versions.get(s.id) };
   });
   try {
-    const saved = await saveAnswersIn(deps.changes, w, practiceSectionsForm, row.uuid, auth, inputs);
+    const saved = (await saveAnswersIn(deps.changes, w, practiceSectionsForm, [{ key: row.uuid, user: auth, inputs }]))[0]!;
     return { ...Object.fromEntries(keys.map((key) => [key, null])), ...narrativeOf(saved.answers) };
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 400) throw error;
@@ -163,7 +163,7 @@ export interface SectionsSaved {
  */
 export async function savePracticeSections(deps: AppDeps, auth: AuthedUser, uuid: string, inputs: readonly AnswerInput[]): Promise<SectionsSaved> {
   return deps.changes.write(deps.db, async (w) => {
-    const saved = await saveAnswersIn(deps.changes, w, practiceSectionsForm, uuid, auth, inputs);
+    const saved = (await saveAnswersIn(deps.changes, w, practiceSectionsForm, [{ key: uuid, user: auth, inputs }]))[0]!;
     const row = saved.instance;
     const changed = saved.answers.filter((answer, i) => answer.version !== inputs[i]!.version);
     let after = { version: row.version, status: row.status, updatedAt: row.updatedAt };

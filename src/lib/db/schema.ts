@@ -768,6 +768,8 @@ export const profileIndicators = pgTable(
   'profile_indicators',
   {
     code: varchar('code', { length: 40 }).primaryKey(),
+    /** The question id of the indicator in the profile's form of the questionnaire engine (decision 046). */
+    id: serial('id').notNull().unique('profile_indicators_id_key'),
     categorySlug: varchar('category_slug', { length: 60 })
       .notNull()
       .references(() => profileCategories.slug, { onDelete: 'cascade' }),
@@ -825,6 +827,10 @@ export const profileDatasets = pgTable(
      */
     publishedSnapshot: jsonb('published_snapshot').$type<{ values: StoredProfileValue[]; narrative: string | null }>(),
     publishedSnapshotAt: timestamp('published_snapshot_at', { withTimezone: true }),
+    /** The share of the theme's indicators with a figure (the engine's completeness, decision 046). */
+    completeness: jsonb('completeness').$type<StoredCompleteness>(),
+    /** What `completeness` was counted on: the indicators' stamp and the theme. */
+    completenessBasis: text('completeness_basis'),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -835,6 +841,38 @@ export const profileDatasets = pgTable(
     index('profile_datasets_country_idx').on(table.countryCode, table.year),
     check('profile_datasets_status_check', sql`${table.status} in ('draft', 'published')`),
     check('profile_datasets_origin_check', sql`${table.origin} in ('country', 'open_data')`),
+  ],
+);
+
+/**
+ * A country's figures (decision 046): the answers of the profile's form of the questionnaire
+ * engine, one row per dataset × indicator, each with its own version. The figures of open-data
+ * datasets stay in `profile_datasets.values` (nobody edits them). `estimate` is the engine's
+ * per-answer text: 'estimate' when the figure is an estimate, null otherwise.
+ */
+export const profileFigures = pgTable(
+  'profile_figures',
+  {
+    id: serial('id').primaryKey(),
+    datasetId: integer('dataset_id')
+      .notNull()
+      .references(() => profileDatasets.id, { onDelete: 'cascade' }),
+    indicatorId: integer('indicator_id')
+      .notNull()
+      .references(() => profileIndicators.id, { onDelete: 'cascade' }),
+    value: jsonb('value').$type<StoredAnswerValue>(),
+    estimate: text('estimate'),
+    dataYear: smallint('data_year'),
+    source: text('source'),
+    note: text('note'),
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    uniqueIndex('profile_figures_dataset_indicator_idx').on(table.datasetId, table.indicatorId),
+    index('profile_figures_indicator_idx').on(table.indicatorId),
+    check('profile_figures_estimate_check', sql`${table.estimate} is null or ${table.estimate} = 'estimate'`),
   ],
 );
 

@@ -1,7 +1,8 @@
-import { asc, sql } from 'drizzle-orm';
+import { asc, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../audit/service.server.ts';
 import { questions } from '../db/schema.ts';
 import type { ChangeBus } from '../events/change-bus.server.ts';
+import type { ChangeType } from '../events/change-events.ts';
 import { answerState, answerWarnings, type AnswerFields, type EngineOptions } from './engine.ts';
 import { listSubcategories, listThrusts, toQuestion } from './questions.server.ts';
 import type { AnswerState, Question, Subcategory, Thrust } from './schema.ts';
@@ -153,10 +154,32 @@ export async function loadCatalogue(db: DbOrTx): Promise<QuestionCatalogue> {
   return new QuestionCatalogue(stamp, all, thrustList, subcategoryList, wordings);
 }
 
-/** The catalogue of one server's questions, kept while the table's stamp holds. */
+/**
+ * Where a catalogue's questions come from: the engine's questions table, or a form's own (the
+ * profile's indicators). `stamp` changes with every write of the source's rows.
+ */
+export interface QuestionSource {
+  stamp: SQL<string>;
+  load(db: DbOrTx): Promise<QuestionCatalogue>;
+}
+
+/** The engine's own source: the questions table. */
+export const QUESTIONS_SOURCE: QuestionSource = { stamp: QUESTIONS_STAMP, load: loadCatalogue };
+
+/** The catalogue of one server's questions (of one source), kept while the source's stamp holds. */
 export class CatalogueCache {
   #current: QuestionCatalogue | null = null;
   #loading: Promise<QuestionCatalogue> | null = null;
+  readonly #source: QuestionSource;
+
+  constructor(source: QuestionSource = QUESTIONS_SOURCE) {
+    this.#source = source;
+  }
+
+  /** The source's stamp as SQL, read inside the statement that locks a form's instances. */
+  get stamp(): SQL<string> {
+    return this.#source.stamp;
+  }
 
   /**
    * The catalogue matching `stamp`, as read by the caller: the cached one while it matches,
@@ -167,17 +190,17 @@ export class CatalogueCache {
     const current = this.#current;
     if (current && (stamp === undefined || current.stamp === stamp)) return current;
     // Concurrent misses share one load.
-    this.#loading ??= loadCatalogue(db).finally(() => (this.#loading = null));
+    this.#loading ??= this.#source.load(db).finally(() => (this.#loading = null));
     let loaded = await this.#loading;
     // A load that started before the asked-for change committed is older than the stamp.
-    if (stamp !== undefined && loaded.stamp !== stamp) loaded = await loadCatalogue(db);
+    if (stamp !== undefined && loaded.stamp !== stamp) loaded = await this.#source.load(db);
     this.#current = loaded;
     return loaded;
   }
 
   /** The catalogue as it is now in the database: the stamp is read again. */
   async fresh(db: DbOrTx): Promise<QuestionCatalogue> {
-    const [row] = await db.select({ stamp: sql<string>`${QUESTIONS_STAMP}` }).from(sql`(select 1) as one`);
+    const [row] = await db.select({ stamp: sql<string>`${this.#source.stamp}` }).from(sql`(select 1) as one`);
     return this.get(db, row?.stamp);
   }
 
@@ -187,21 +210,33 @@ export class CatalogueCache {
   }
 }
 
-const caches = new WeakMap<ChangeBus, CatalogueCache>();
+const caches = new WeakMap<ChangeBus, Map<string, CatalogueCache>>();
+
+/**
+ * The cache of the catalogue `name` of the server whose change events run on `bus`: made on first
+ * use from `source`, and dropped by every committed event of `types` (on any instance) and on a
+ * resync. A form with its own question source (the profile's indicators) makes its cache here.
+ */
+export function sourceCache(bus: ChangeBus, name: string, types: readonly ChangeType[], source: QuestionSource): CatalogueCache {
+  let byName = caches.get(bus);
+  if (!byName) caches.set(bus, (byName = new Map()));
+  let cache = byName.get(name);
+  if (!cache) {
+    const made = new CatalogueCache(source);
+    bus.onCommit(name, { types }, () => made.invalidate(), { everyInstance: true });
+    bus.onResync(name, () => made.invalidate());
+    byName.set(name, made);
+    cache = made;
+  }
+  return cache;
+}
+
+const QUESTION_EVENTS = ['question.saved', 'question.retired', 'question.restored', 'question.reordered'] as const;
 
 /**
  * The catalogue cache of the server whose change events run on `bus`: made on first use, and
  * dropped by every committed question event.
  */
 export function catalogueCache(bus: ChangeBus): CatalogueCache {
-  let cache = caches.get(bus);
-  if (!cache) {
-    const made = new CatalogueCache();
-    const types = ['question.saved', 'question.retired', 'question.restored', 'question.reordered'] as const;
-    bus.onCommit('question-catalogue', { types }, () => made.invalidate(), { everyInstance: true });
-    bus.onResync('question-catalogue', () => made.invalidate());
-    caches.set(bus, made);
-    cache = made;
-  }
-  return cache;
+  return sourceCache(bus, 'question-catalogue', QUESTION_EVENTS, QUESTIONS_SOURCE);
 }

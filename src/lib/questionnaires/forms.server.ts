@@ -112,8 +112,8 @@ export interface FormDefinition<K, I, U> {
   /** Whether `user` may give first answers and change saved ones. */
   permits(user: U): { create: boolean; update: boolean };
   actor(user: U): Actor;
-  /** The change event of answers saved. */
-  savedEvent(instance: I, questions: number, user: U): ChangeEvent;
+  /** The change event of answers saved; null: none (a bulk save that tells its own, such as an import). */
+  savedEvent(instance: I, questions: number, user: U): ChangeEvent | null;
   /** Refusal messages of the ACL's create/update split. */
   refusals: { create: string; update: string; stale: string };
 }

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.server.ts';
 import type { ChangeBus, Write } from '../events/change-bus.server.ts';
-import { ApiError, StaleWriteError } from '../http/errors.server.ts';
+import { ApiError, conflict, StaleWriteError } from '../http/errors.server.ts';
 import { parseStoredAnswers, readStoredAnswers, storedAnswersJson, writeBatch, type InstanceWrite, type StoredAnswer } from './answers-sql.server.ts';
-import { QUESTIONS_STAMP, type CatalogueCache, type CatalogueQuestion, type QuestionCatalogue } from './catalogue.server.ts';
+import { type CatalogueCache, type CatalogueQuestion, type QuestionCatalogue } from './catalogue.server.ts';
 import { completeness } from './engine.ts';
 import type { FormDefinition } from './forms.server.ts';
 import { answerOut, fieldsOf, plan, type InstanceState, type Job, type Outcome, type Plan, type SavedAnswers } from './save-plan.server.ts';
@@ -96,7 +96,7 @@ async function lockInstances<K, I, U>(cache: CatalogueCache, w: Write, form: For
     if (q) ids.add(q.id);
   }
   const keys = [...new Map(jobs.map((job) => [form.keyOf(job.key), job.key])).values()];
-  const locked = await form.lock(w.tx, keys, { stamp: QUESTIONS_STAMP, answers: (instanceId) => storedAnswersJson(form.answers, instanceId, [...ids]) });
+  const locked = await form.lock(w.tx, keys, { stamp: cache.stamp, answers: (instanceId) => storedAnswersJson(form.answers, instanceId, [...ids]) });
   const states = new Map<string, InstanceState<I>>();
   for (const item of locked) {
     const catalogue = await cache.get(w.tx, item.stamp);
@@ -188,7 +188,8 @@ async function writePlans<K, I, U>(w: Write, form: FormDefinition<K, I, U>, jobs
     }
   }
   for (const [n, made] of plans.entries()) {
-    if (made && made.writes.length > 0) await w.emit(form.savedEvent(made.state.locked.instance, made.writes.length, jobs[n]!.user));
+    const event = made && made.writes.length > 0 ? form.savedEvent(made.state.locked.instance, made.writes.length, jobs[n]!.user) : null;
+    if (event) await w.emit(event);
   }
   return { result, written };
 }
@@ -303,16 +304,32 @@ export function saveAnswers<K, I, U>(
   return batcher.submit(key, user, inputs);
 }
 
+/** One save of a bulk save (`saveAnswersIn`). */
+export interface BulkSave<K, U> {
+  key: K;
+  user: U;
+  inputs: readonly AnswerInput[];
+}
+
 /**
- * The save call inside a write the caller already holds, for a form whose save changes more than
- * its answers in the same transaction (a practice's record and its sections): one save, not
- * batched, with the same outcomes as `saveAnswers` (400 per answer and field, 409 with the stale
- * answers as they are now, the form's refusal), thrown.
+ * Saves to several instances of `form` inside the caller's write `w` (a bulk save, such as a
+ * file import, or a save that writes its instance's own fields beside the answers): one batch,
+ * all or nothing. The first refusal (400, 403, 404, 409) is thrown, so the caller's transaction
+ * rolls back whatever the others wrote. Each answer at most once in one call.
  */
-export async function saveAnswersIn<K, I, U>(bus: ChangeBus, w: Write, form: FormDefinition<K, I, U>, key: K, user: U, inputs: readonly AnswerInput[]): Promise<SavedAnswers<I>> {
-  const job: Job<K, I, U> = { key, user, inputs, settle: () => {} };
-  const { outcomes } = await saveBatch(bus, w, form, [job]);
-  const outcome = outcomes[0]!;
-  if (!outcome.ok) throw outcome.error;
-  return outcome.value;
+export async function saveAnswersIn<K, I, U>(bus: ChangeBus, w: Write, form: FormDefinition<K, I, U>, saves: readonly BulkSave<K, U>[]): Promise<SavedAnswers<I>[]> {
+  if (saves.length === 0) return [];
+  const jobs: Job<K, I, U>[] = saves.map((save) => ({ ...save, settle: () => {} }));
+  let result: Awaited<ReturnType<typeof saveBatch<K, I, U>>>;
+  try {
+    result = await saveBatch(bus, w, form, jobs);
+  } catch (error) {
+    if (error instanceof BatchConflict) throw conflict(form.refusals.stale);
+    throw error;
+  }
+  if (result.deferred.length > 0) throw new Error(`${form.kind}: a bulk save names an answer twice`);
+  return result.outcomes.map((outcome) => {
+    if (!outcome.ok) throw outcome.error;
+    return outcome.value;
+  });
 }

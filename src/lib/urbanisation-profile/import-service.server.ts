@@ -1,14 +1,12 @@
-import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../audit/service.server.ts';
-import { profileDatasets } from '../db/schema.ts';
 import type { AppDeps, AuthedUser } from '../deps.server.ts';
 import { ApiError, conflict } from '../http/errors.server.ts';
 import { valueSchema } from '../questionnaires/engine.ts';
 import { readDecimal, readYear, shown } from './csv.ts';
 import { readImportTable, type ImportSource, type ImportTable } from './import-table.server.ts';
 import { countryNames, datasetsOf, listIndicators } from './queries.server.ts';
-import { keepPublishedVersion } from './published-copy.server.ts';
-import { indicatorRules } from './rows.ts';
+import { createDataset, figureInputs, saveFigures, type FiguresSave } from './figures.server.ts';
+import { indicatorQuestion } from './rows.ts';
 import { PROFILE_YEAR_MIN, VALUE_NOTE_MAX, VALUE_SOURCE_MAX, type DatasetValue, type ImportPreview, type Indicator } from './schema.ts';
 import type { SheetCell } from './xlsx.server.ts';
 
@@ -66,7 +64,7 @@ function checkRow({ line, cells }: ImportTable['rows'][number], ctx: RowContext)
   const number = readValue(table.raw(cells, 'value'), table);
   if (!number.ok) problem('value', number.problem);
   else if (indicator) {
-    const checked = valueSchema(indicatorRules(indicator)).safeParse(number.value);
+    const checked = valueSchema(indicatorQuestion(indicator, indicator.code)).safeParse(number.value);
     if (!checked.success) problem('value', `${number.value} ${checked.error.issues.map((i) => i.message).join('; ')}`);
   }
   if (!source) problem('source', 'is empty: say where the figure comes from');
@@ -158,43 +156,26 @@ export async function applyImport(deps: AppDeps, auth: AuthedUser, source: Impor
       const k = `${p.slug}|${p.countryCode}|${p.year}`;
       groups.set(k, [...(groups.get(k) ?? []), p]);
     }
+    const indicators = await listIndicators(tx, undefined, { includeRetired: true });
+    const how = `${table.format.file === 'xlsx' ? 'Excel' : 'CSV'} import`;
     const themes = new Map<string, number>();
+    const saves: FiguresSave[] = [];
     for (const [k, list] of groups) {
       const first = list[0]!;
+      const key = { slug: first.slug, countryCode: first.countryCode, year: first.year };
       const current = byKey.get(k);
-      const merged = new Map((current?.values ?? []).map((v) => [v.indicator, v]));
-      for (const p of list) merged.set(p.value.indicator, p.value);
-      const values = [...merged.values()];
-      if (current) {
-        // Against the version read with the plan: a dataset saved meanwhile is not overwritten.
-        // A published dataset becomes a draft that keeps its published version (decision 033).
-        const now = new Date();
-        const updated = await tx
-          .update(profileDatasets)
-          .set({ values, ...keepPublishedVersion(current, { values, narrative: current.narrative }, now), version: current.version + 1, updatedAt: now, updatedBy: auth.user.id })
-          .where(and(eq(profileDatasets.id, current.id), eq(profileDatasets.version, current.version)))
-          .returning({ id: profileDatasets.id });
-        if (updated.length === 0) {
-          throw conflict(`The figures of ${first.countryCode} ${first.year} changed while the file was imported: nothing was imported, import it again`);
-        }
-      } else {
-        const [row] = await tx
-          .insert(profileDatasets)
-          .values({ categorySlug: first.slug, countryCode: first.countryCode, year: first.year, values, updatedBy: auth.user.id })
-          .returning({ id: profileDatasets.id });
-        byKey.set(k, { ...first, id: row!.id } as never);
-      }
-      await w.audit({
-        actorId: auth.user.id,
-        entity: 'profile_dataset',
-        entityId: current?.id ?? `${first.slug}/${first.countryCode}/${first.year}`,
-        action: 'import',
-        before: current ? { values: current.values } : null,
-        after: { values },
-        note: `${table.format.file === 'xlsx' ? 'Excel' : 'CSV'} import, rows ${list.map((p) => p.line).join(', ')}`,
-      });
+      if (!current) await createDataset(tx, key);
+      const category = { name: first.slug, indicators: indicators.filter((i) => i.category === first.slug) };
+      const { inputs, places } = await figureInputs(deps, tx, category, list.map((p) => p.value), current?.id ?? null);
+      const note = `${how}, rows ${list.map((p) => p.line).join(', ')}`;
+      saves.push({ key, user: { auth, action: 'import', note, quiet: true }, inputs, places });
       themes.set(first.slug, (themes.get(first.slug) ?? 0) + list.length);
     }
+    // One engine save for the whole file; a dataset saved meanwhile is not overwritten.
+    await saveFigures(deps, w, saves).catch((error: unknown) => {
+      if (error instanceof ApiError && error.status === 409) throw conflict('Figures of this file changed while it was imported: nothing was imported, import it again');
+      throw error;
+    });
     // The public profile keeps every published version: an import changes nothing public.
     for (const [category, rows] of themes) {
       await w.emit({ type: 'profile.dataset.imported', data: { category, rows }, actorId: auth.user.id, site: false });

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../audit/service.server.ts';
-import { countries, profileCategories, profileDatasets, profileIndicators, users } from '../db/schema.ts';
+import { countries, profileCategories, profileDatasets, profileFigures, profileIndicators, users, type StoredProfileValue } from '../db/schema.ts';
 import { keptCopyOf } from './published-copy.server.ts';
 import { median } from './rows.ts';
 import type {
@@ -16,7 +16,20 @@ import { DatasetStatusSchema } from './schema.ts';
 
 type CategoryRow = typeof profileCategories.$inferSelect;
 type IndicatorRow = typeof profileIndicators.$inferSelect;
-type DatasetRow = typeof profileDatasets.$inferSelect;
+/**
+ * A dataset's figures as the API shows them (`DatasetValue[]`, in the theme's order of
+ * indicators): a country's from `profile_figures` (decision 046, the engine's answers; a figure
+ * removed keeps its row with no value), the open data's from the row's JSON.
+ */
+export const DATASET_VALUES = sql<StoredProfileValue[]>`case when "profile_datasets"."origin" = 'country' then (
+  select coalesce(jsonb_agg(jsonb_build_object('indicator', i.code, 'value', f.value, 'data_year', f.data_year, 'source', f.source,
+    'is_estimate', f.estimate is not null, 'note', f.note) order by i.sort, i.code), '[]'::jsonb)
+  from ${profileFigures} f join ${profileIndicators} i on i.id = f.indicator_id
+  where f.dataset_id = "profile_datasets"."id" and jsonb_typeof(f.value) = 'number') else "profile_datasets"."values" end`;
+
+/** Every column of a dataset, its figures included (`DATASET_VALUES`). */
+export const datasetColumns = { ...getTableColumns(profileDatasets), values: DATASET_VALUES };
+export type DatasetRow = typeof profileDatasets.$inferSelect;
 
 export function toCategory(row: CategoryRow): Category {
   return {
@@ -141,7 +154,7 @@ export async function loadDatasetRow(
   forUpdate = false,
 ): Promise<DatasetRow | null> {
   const query = db
-    .select()
+    .select(datasetColumns)
     .from(profileDatasets)
     .where(
       and(
@@ -188,7 +201,7 @@ export async function loadGrid(db: DbOrTx, slug: string, scopeCountry: string | 
   const category = await loadCategory(db, slug);
   if (!category) return null;
   const all = await db
-    .select()
+    .select(datasetColumns)
     .from(profileDatasets)
     .where(and(eq(profileDatasets.categorySlug, slug), scopeCountry ? eq(profileDatasets.countryCode, scopeCountry) : undefined))
     .orderBy(asc(profileDatasets.countryCode), asc(profileDatasets.year));
@@ -220,13 +233,13 @@ export async function loadGrid(db: DbOrTx, slug: string, scopeCountry: string | 
 /** Every dataset a country entered in the given themes, for the CSV import. */
 export async function datasetsOf(db: DbOrTx, slugs: string[]): Promise<DatasetRow[]> {
   if (slugs.length === 0) return [];
-  return db.select().from(profileDatasets).where(and(inArray(profileDatasets.categorySlug, slugs), COUNTRY_ORIGIN));
+  return db.select(datasetColumns).from(profileDatasets).where(and(inArray(profileDatasets.categorySlug, slugs), COUNTRY_ORIGIN));
 }
 
 /** The figures of the back-office export (drafts and open data too): the person's scope, and one theme or one indicator when asked. */
 export async function exportRows(db: DbOrTx, scopeCountry: string | null, only: { category?: string; indicator?: string } = {}) {
   const rows = await db
-    .select()
+    .select(datasetColumns)
     .from(profileDatasets)
     .where(
       and(
@@ -246,7 +259,7 @@ export async function exportRows(db: DbOrTx, scopeCountry: string | null, only: 
 
 async function publishedValues(db: DbOrTx, where: { slug?: string; countryCode?: string }) {
   const rows = await db
-    .select({ dataset: profileDatasets, countryName: countries.name })
+    .select({ dataset: datasetColumns, countryName: countries.name })
     .from(profileDatasets)
     .innerJoin(countries, eq(countries.code, profileDatasets.countryCode))
     .innerJoin(profileCategories, eq(profileCategories.slug, profileDatasets.categorySlug))

@@ -1,5 +1,5 @@
 import type { EngineOptions } from '../questionnaires/engine.ts';
-import type { QuestionRules } from '../questionnaires/schema.ts';
+import type { Question } from '../questionnaires/schema.ts';
 import { PROFILE_YEAR_MIN, type Indicator } from './schema.ts';
 
 /**
@@ -10,11 +10,22 @@ export function profileEngineOptions(year: number): EngineOptions {
   return { cycleYear: year, dataYearMin: PROFILE_YEAR_MIN };
 }
 
-/** An indicator read as a numeric question of the questionnaire engine (DESIGN.md §11). */
-export function indicatorRules(indicator: Indicator): QuestionRules {
+/**
+ * An indicator as a question of the profile's form (decision 046): the question the engine's
+ * profile catalogue holds (`figures-form.server.ts`, `uuid` made from the indicator's id) and the
+ * back-office's figures form renders (`uuid` the code). A numeric question of tier 2 with no
+ * choices or parts; the theme is its thrust. Its per-answer text is the estimate mark
+ * (`ESTIMATE_MARK`), so `with_text` is true; the form shows it as a checkbox.
+ */
+export function indicatorQuestion(indicator: Indicator, uuid: string): Question {
   return {
+    uuid,
     code: indicator.code,
+    thrust: indicator.category,
+    subcategory: indicator.category,
     question_tier: 2,
+    text: indicator.name,
+    help: null,
     answer_type: indicator.answer_type,
     unit: indicator.unit,
     options: [],
@@ -24,10 +35,21 @@ export function indicatorRules(indicator: Indicator): QuestionRules {
     expected_max: indicator.expected_max,
     decimals: indicator.decimals,
     parts: [],
-    with_text: false,
+    with_text: true,
+    text_label: null,
     compulsory: false,
+    sdg_refs: indicator.sdg_ref ? [indicator.sdg_ref] : [],
+    sdg_tier: null,
+    nua_paragraphs: null,
+    source_hint: indicator.source,
+    sort: indicator.sort,
+    retired_at: indicator.retired_at,
+    version: indicator.version,
   };
 }
+
+/** The per-answer text of an estimated figure (`profile_figures.estimate`). */
+export const ESTIMATE_MARK = 'estimate';
 
 /** The median of `values` (null when empty). */
 export function median(values: readonly number[]): number | null {

@@ -4,7 +4,7 @@ import type { QuestionRules } from '../questionnaires/schema.ts';
 import { profileEngineOptions } from './rows.ts';
 import { demoFigures, PROFILE_FIGURE_SEED, PROFILE_INDICATOR_SEED, type FigureSeed, type IndicatorSeed } from './seed-data.ts';
 
-/** A seeded indicator as the engine reads it (the same rules as rows.ts `indicatorRules`). */
+/** A seeded indicator as the engine reads it (the same rules as rows.ts `indicatorQuestion`). */
 function rulesOf(seed: IndicatorSeed): QuestionRules {
   return {
     code: seed.code,

@@ -1,7 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DatasetValue } from './schema.ts';
 import type { Db } from '../db/client.server.ts';
-import { profileCategories, profileDatasets, profileIndicators } from '../db/schema.ts';
+import { profileCategories, profileDatasets, profileFigures, profileIndicators } from '../db/schema.ts';
+import { ESTIMATE_MARK } from './rows.ts';
 import { demoFigures, PROFILE_CATEGORY_SEED, PROFILE_FIGURE_SEED, PROFILE_INDICATOR_SEED, type FigureSeed } from './seed-data.ts';
 
 /** Groups figures into datasets (category × country × year). */
@@ -51,10 +52,32 @@ export async function seedProfileReference(db: Db): Promise<void> {
     )
     .onConflictDoNothing();
   await syncIndicatorLimits(db);
-  await db
+  const datasets = datasetsOf(PROFILE_FIGURE_SEED);
+  const made = await db
     .insert(profileDatasets)
-    .values(datasetsOf(PROFILE_FIGURE_SEED).map((d) => ({ categorySlug: d.slug, countryCode: d.country, year: d.year, values: d.values, status: 'published' })))
-    .onConflictDoNothing();
+    .values(datasets.map((d) => ({ categorySlug: d.slug, countryCode: d.country, year: d.year, status: 'published' })))
+    .onConflictDoNothing()
+    .returning({ id: profileDatasets.id, slug: profileDatasets.categorySlug, country: profileDatasets.countryCode, year: profileDatasets.year });
+  const byKey = new Map(datasets.map((d) => [`${d.slug}|${d.country}|${d.year}`, d.values]));
+  await seedFigures(db, made.map((d) => ({ datasetId: d.id, values: byKey.get(`${d.slug}|${d.country}|${d.year}`)! })));
+}
+
+/** The figures of datasets the seed just made, as the profile's form stores them (decision 046). */
+async function seedFigures(db: Db, datasets: readonly { datasetId: number; values: readonly DatasetValue[] }[]): Promise<void> {
+  const rows = datasets.flatMap(({ datasetId, values }) => values.map((v) => ({ datasetId, v })));
+  if (rows.length === 0) return;
+  const ids = new Map((await db.select({ code: profileIndicators.code, id: profileIndicators.id }).from(profileIndicators)).map((r) => [r.code, r.id]));
+  await db.insert(profileFigures).values(
+    rows.map(({ datasetId, v }) => ({
+      datasetId,
+      indicatorId: ids.get(v.indicator)!,
+      value: v.value,
+      estimate: v.is_estimate ? ESTIMATE_MARK : null,
+      dataYear: v.data_year,
+      source: v.source,
+      note: v.note,
+    })),
+  );
 }
 
 /**
@@ -83,13 +106,11 @@ export async function seedDemoProfile(db: Db): Promise<void> {
       .from(profileDatasets)
       .where(and(eq(profileDatasets.categorySlug, 'demography-urbanisation'), eq(profileDatasets.countryCode, figure.country), eq(profileDatasets.year, figure.year), eq(profileDatasets.origin, 'country')));
     if (exists) continue;
-    await db.insert(profileDatasets).values({
-      categorySlug: 'demography-urbanisation',
-      countryCode: figure.country,
-      year: figure.year,
-      status: 'published',
-      demo: true,
-      values: [{ indicator: figure.indicator, value: figure.value, data_year: figure.year, source: figure.source, is_estimate: true, note: figure.note ?? null }],
-    });
+    const [made] = await db
+      .insert(profileDatasets)
+      .values({ categorySlug: 'demography-urbanisation', countryCode: figure.country, year: figure.year, status: 'published', demo: true })
+      .returning({ id: profileDatasets.id });
+    const value = { indicator: figure.indicator, value: figure.value, data_year: figure.year, source: figure.source, is_estimate: true, note: figure.note ?? null };
+    await seedFigures(db, [{ datasetId: made!.id, values: [value] }]);
   }
 }

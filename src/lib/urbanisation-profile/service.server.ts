@@ -3,7 +3,9 @@ import type { DbOrTx } from '../audit/service.server.ts';
 import { profileCategories, profileDatasets } from '../db/schema.ts';
 import type { AppDeps, AuthedUser } from '../deps.server.ts';
 import { ApiError, notFound, StaleWriteError } from '../http/errors.server.ts';
-import { answerWarnings, dataYearSchema, valueSchema } from '../questionnaires/engine.ts';
+import { answerWarnings } from '../questionnaires/engine.ts';
+import type { DatasetKey } from './figures-form.server.ts';
+import { createDataset, figureInputs, saveFigures } from './figures.server.ts';
 import { heroKeys } from './hero-service.server.ts';
 import {
   datasetView,
@@ -14,8 +16,8 @@ import {
   countryNames,
   toCategory,
 } from './queries.server.ts';
-import { keepPublishedVersion, keptCopyOf } from './published-copy.server.ts';
-import { indicatorRules, profileEngineOptions } from './rows.ts';
+import { keptCopyOf } from './published-copy.server.ts';
+import { indicatorQuestion } from './rows.ts';
 import {
   type Category,
   type CategorySaveBodySchema,
@@ -87,54 +89,16 @@ export async function saveCategory(deps: AppDeps, auth: AuthedUser, body: Catego
 
 type ValueOutput = z.output<typeof ValueInputSchema>;
 
-/**
- * Checks one figure against its indicator with the questionnaire engine (value by type, limits,
- * decimals) and merges it with the stored one (fields left out keep their value). Null removes it.
- */
-function mergeValue(
-  indicator: Indicator,
-  input: ValueOutput,
-  stored: DatasetValue | undefined,
-  datasetYear: number,
-  errors: Record<string, string[]>,
-  at: string,
-): DatasetValue | null {
-  const raw = input.value === undefined ? (stored?.value ?? null) : input.value;
-  const parsed = valueSchema(indicatorRules(indicator)).safeParse(raw);
-  if (!parsed.success) {
-    (errors[`${at}.value`] ??= []).push(...parsed.error.issues.map((i) => i.message));
-    return null;
-  }
-  if (parsed.data === null) return null;
-  const dataYear = input.data_year !== undefined ? input.data_year : (stored?.data_year ?? null);
-  const year = dataYearSchema(profileEngineOptions(datasetYear)).safeParse(dataYear);
-  if (!year.success) (errors[`${at}.data_year`] ??= []).push(...year.error.issues.map((i) => i.message));
-  return {
-    indicator: indicator.code,
-    value: parsed.data as number,
-    data_year: dataYear,
-    source: input.source !== undefined ? input.source || null : (stored?.source ?? null),
-    is_estimate: input.is_estimate ?? stored?.is_estimate ?? false,
-    note: input.note !== undefined ? input.note || null : (stored?.note ?? null),
-  };
-}
-
 export function warningsOf(indicators: Indicator[], values: DatasetValue[]): Record<string, string[]> {
   const byCode = new Map(indicators.map((i) => [i.code, i]));
   const out: Record<string, string[]> = {};
   for (const v of values) {
     const indicator = byCode.get(v.indicator);
     if (!indicator) continue;
-    const warnings = answerWarnings(indicatorRules(indicator), v.value);
+    const warnings = answerWarnings(indicatorQuestion(indicator, indicator.code), v.value);
     if (warnings.length) out[v.indicator] = warnings;
   }
   return out;
-}
-
-export interface DatasetKey {
-  slug: string;
-  countryCode: string;
-  year: number;
 }
 
 /** The dataset form's data: the dataset (or an empty one) with the category's indicators. */
@@ -171,10 +135,10 @@ export async function datasetOf(db: DbOrTx, key: DatasetKey): Promise<DatasetRes
 }
 
 /**
- * POST …/saved: validates every figure (400 naming `values.<i>.<field>`), checks the version
- * (409 with the dataset as it is now), writes and audits in one transaction. A change of a
- * published dataset makes it a draft that keeps its published version (decision 033): the public
- * profile does not change until it is published again, so no save changes the public site.
+ * POST …/saved: the figures through the engine's save (`profileFiguresForm`, decision 046) with
+ * the narrative, in one transaction: 400 naming `values.<i>.<field>`, 409 with the dataset as it
+ * is now when its version is not the one sent. A change of a published dataset makes it a draft
+ * that keeps its published version (decision 033): no save changes the public site.
  */
 export async function saveDataset(
   deps: AppDeps,
@@ -194,50 +158,9 @@ export async function saveDataset(
       if (body.version === undefined) throw new ApiError(400, 'Invalid body: check version', { version: ['is required to change a dataset'] });
       if (body.version !== current.version) throw new StaleWriteError(await datasetView(tx, current));
     }
-    const byCode = new Map(category.indicators.map((i) => [i.code, i]));
-    const stored = new Map((current?.values ?? []).map((v) => [v.indicator, v]));
-    const errors: Record<string, string[]> = {};
-    const seen = new Set<string>();
-    (body.values ?? []).forEach((input, i) => {
-      const at = `values.${i}`;
-      const indicator = byCode.get(input.indicator);
-      if (!indicator) return void (errors[`${at}.indicator`] ??= []).push(`is not an indicator of ${category.name}`);
-      if (indicator.retired_at) return void (errors[`${at}.indicator`] ??= []).push('is retired: it takes no new figures');
-      if (seen.has(input.indicator)) return void (errors[`${at}.indicator`] ??= []).push('appears twice in this save');
-      seen.add(input.indicator);
-      const merged = mergeValue(indicator, input, stored.get(input.indicator), key.year, errors, at);
-      if (merged) stored.set(input.indicator, merged);
-      else stored.delete(input.indicator);
-    });
-    if (Object.keys(errors).length) throw new ApiError(400, `Invalid body: check ${Object.keys(errors).join(', ')}`, errors);
-    const values = category.indicators.flatMap((i) => stored.get(i.code) ?? []);
-    const narrative = body.narrative !== undefined ? body.narrative || null : (current?.narrative ?? null);
-    await w.emit({ type: 'profile.figure.saved', data: { country: key.countryCode, category: key.slug, year: key.year }, actorId: auth.user.id, site: false });
-    if (!current) {
-      const [row] = await tx
-        .insert(profileDatasets)
-        .values({ categorySlug: key.slug, countryCode: key.countryCode, year: key.year, values, narrative, updatedBy: auth.user.id })
-        .returning();
-      await w.audit({ actorId: auth.user.id, entity: 'profile_dataset', entityId: row!.id, action: 'create', after: { values, narrative } });
-      return;
-    }
-    const now = new Date();
-    const kept = keepPublishedVersion(current, { values, narrative }, now);
-    const [row] = await tx
-      .update(profileDatasets)
-      .set({ values, narrative, ...kept, version: current.version + 1, updatedAt: now, updatedBy: auth.user.id })
-      .where(sql`${profileDatasets.id} = ${current.id} and ${profileDatasets.version} = ${current.version}`)
-      .returning();
-    if (!row) throw new StaleWriteError(await datasetView(tx, current));
-    await w.audit({
-      actorId: auth.user.id,
-      entity: 'profile_dataset',
-      entityId: current.id,
-      action: 'update',
-      before: { values: current.values, narrative: current.narrative, status: current.status },
-      after: { values, narrative, status: row.status },
-      note: kept.status ? 'Changed after publication: the public profile keeps the published version until it is published again' : null,
-    });
+    const { inputs, places, refused } = await figureInputs(deps, tx, category, body.values ?? [], current?.id ?? null);
+    if (!current) await createDataset(tx, key);
+    await saveFigures(deps, w, [{ key, user: { auth, narrative: body.narrative }, inputs, places, refused }]);
   });
   return (await datasetOf(deps.db, key))!;
 }

@@ -41,6 +41,11 @@ export interface FormDisplay {
   codes: 'badge' | 'small';
   /** Whether section headings and the navigation rail start with the section codes. */
   sectionCodes: boolean;
+  /**
+   * Questions (by uuid) shown plainly: their text and value, no code, data year, source or
+   * comment (the profile's narrative: a text of the dataset, not a figure). None when left out.
+   */
+  plain?: readonly string[];
 }
 
 export interface QuestionnaireFormOptions<Extra> {

@@ -70,8 +70,12 @@ export function QuestionField({ form, question, extra }: {
       </div>
 
       {question.with_text && <NarrativeField {...parts} />}
-      <YearAndSourceFields {...parts} />
-      <CommentField {...parts} />
+      {!form.display.plain?.includes(question.uuid) && (
+        <>
+          <YearAndSourceFields {...parts} />
+          <CommentField {...parts} />
+        </>
+      )}
 
       {state.kind === 'conflict' && (
         <ConflictPanel

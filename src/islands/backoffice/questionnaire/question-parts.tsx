@@ -47,7 +47,7 @@ export function QuestionHeader({ question, display, base, locked, extra }: { que
           {question.help}
         </p>
       )}
-      {display.codes === 'small' && <p className="mt-1 text-xs text-slate-600">{m('question.code')} <span className="font-mono">{question.code}</span></p>}
+      {display.codes === 'small' && !display.plain?.includes(question.uuid) && <p className="mt-1 text-xs text-slate-600">{m('question.code')} <span className="font-mono">{question.code}</span></p>}
     </>
   );
 }

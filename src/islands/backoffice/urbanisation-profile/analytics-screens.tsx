@@ -18,7 +18,7 @@ import { datasetStateText, PublicCopyNote, PublishButtons } from './dataset-publ
 import { ExportLinks, ExportPanel } from './export-links.tsx';
 import { ImportPanel } from './import-panel.tsx';
 import { OpenDataPanel } from './open-data-panel.tsx';
-import { $categories, DatasetResponseSchema, GridResponseSchema, datasetPath, gridPath, publishDataset, saveDataset } from './profile-api.ts';
+import { $categories, DatasetResponseSchema, GridResponseSchema, datasetPath, gridPath, publishDataset } from './profile-api.ts';
 
 const params = (page: ScreenProps['page']) => page.params as Record<string, string>;
 
@@ -145,22 +145,8 @@ function DatasetEditor({ dataset, identity }: { dataset: DatasetData; identity: 
   const canEdit = hasModuleRule(identity, 'urban-profile-analytics', ['create', 'update']);
   const admin = isAdminLevel(identity);
   const form = formForDataset(dataset, identity.uuid, canEdit, setLive);
-  const [narrative, setNarrative] = useState(dataset.narrative ?? '');
   const [busy, setBusy] = useState(false);
 
-  async function saveNarrative() {
-    setBusy(true);
-    try {
-      const saved = await saveDataset(live.category, live.country_code, live.year, { narrative, ...(live.exists && { version: live.version }) });
-      acceptDatasetWrite(identity.uuid, saved);
-      setLive(saved);
-      notifySuccess(m('analytics.narrativeSaved'));
-    } catch (error) {
-      notifyError(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  }
   async function publish(published: boolean) {
     setBusy(true);
     try {
@@ -187,14 +173,6 @@ function DatasetEditor({ dataset, identity }: { dataset: DatasetData; identity: 
       <PublicCopyNote dataset={live} admin={admin} canEdit={canEdit} />
       <QuestionnaireFormView form={form} />
       <OpenDataPanel dataset={live} />
-      <section aria-labelledby="narrative-heading" className={`${ui.card} mt-6`}>
-        <h2 id="narrative-heading" className="text-base font-semibold text-slate-900">{m('analytics.narrative')}</h2>
-        <label htmlFor="dataset-narrative" className="sr-only">{m('analytics.narrative')}</label>
-        <textarea dir="auto" id="dataset-narrative" rows={5} className={`${ui.input} mt-2`} value={narrative} disabled={!canEdit} onChange={(e) => setNarrative(e.target.value)} />
-        {canEdit && (
-          <button type="button" className={`${ui.secondaryButton} mt-3`} disabled={busy} onClick={() => void saveNarrative()}>{m('analytics.saveNarrative')}</button>
-        )}
-      </section>
     </>
   );
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Indicator } from '../../../lib/urbanisation-profile/schema.ts';
 import { profileEngineOptions } from '../../../lib/urbanisation-profile/rows.ts';
 import { checkRaw, rawOf } from '../questionnaire/raw-answer.ts';
-import { answersOf, indicatorQuestion } from './dataset-form.ts';
+import { answersOf, indicatorQuestion, NARRATIVE, narrativeQuestion } from './dataset-form.ts';
 
 const URBAN: Indicator = {
   code: 'URB_POP_PCT',
@@ -47,5 +47,14 @@ describe('the profile’s figures in the questionnaire form', () => {
     expect(checkRaw(question, typed, profileEngineOptions(2010)).errors).toBeNull();
     expect(checkRaw(question, typed, { cycleYear: 2010 }).errors).toEqual({ data_year: ['must be 2015 or later'] });
     expect(checkRaw(question, { ...typed, data_year: '1949' }, profileEngineOptions(2010)).errors).toEqual({ data_year: ['must be 1950 or later'] });
+  });
+
+  it('the narrative is an answer of the form too, a text checked by the engine (any script)', () => {
+    const text = 'การขยายตัวของเมือง · 城市化加快 · شهرنشینی شتاب گرفت · Урбанизация ускорилась';
+    const base = { values: [], version: 2, updated_at: '2026-01-01T00:00:00.000Z', updated_by: null, year: 2010 };
+    expect(answersOf({ ...base, narrative: text }).map((a) => [a.question_uuid, a.value])).toEqual([[NARRATIVE, text]]);
+    expect(answersOf({ ...base, narrative: null })).toEqual([]);
+    const question = narrativeQuestion('demography-urbanisation', 1);
+    expect(checkRaw(question, { ...rawOf(question, null), value: text }, profileEngineOptions(2010)).errors).toBeNull();
   });
 });

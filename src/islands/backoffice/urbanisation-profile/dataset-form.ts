@@ -1,6 +1,6 @@
 import { answerState } from '../../../lib/questionnaires/engine.ts';
 import type { Answer, Question, Subcategory, Thrust } from '../../../lib/questionnaires/schema.ts';
-import { indicatorRules, profileEngineOptions } from '../../../lib/urbanisation-profile/rows.ts';
+import { indicatorQuestion as profileQuestion, profileEngineOptions } from '../../../lib/urbanisation-profile/rows.ts';
 import { DatasetSchema, type DatasetResponse, type Indicator } from '../../../lib/urbanisation-profile/schema.ts';
 import { api, ApiError, conflictOf } from '../lib/api.ts';
 import { invalidatePrefixes } from '../lib/query.ts';
@@ -14,22 +14,44 @@ import { DatasetResponseSchema, datasetPath, gridPath } from './profile-api.ts';
 
 type DatasetData = DatasetResponse['data'];
 
-/** An indicator as a numeric question of the questionnaire renderer (the server checks it the same way). */
+/**
+ * An indicator as the renderer's question: the profile form's question (rows.ts, the one the
+ * server's catalogue checks figures with), named by its code, with the help in the reader's
+ * language. The estimate mark is a checkbox of its own, not a narrative field.
+ */
 export function indicatorQuestion(indicator: Indicator, index: number): Question {
   return {
-    ...indicatorRules(indicator),
-    uuid: indicator.code,
-    thrust: indicator.category,
-    subcategory: indicator.category,
-    text: indicator.name,
+    ...profileQuestion(indicator, indicator.code),
     help: indicator.source_series ? m('dataset.sourceSeries', { source: indicator.source, series: indicator.source_series }) : m('dataset.source', { source: indicator.source }),
-    text_label: null,
-    sdg_refs: indicator.sdg_ref ? [indicator.sdg_ref] : [],
-    sdg_tier: null,
-    nua_paragraphs: null,
-    source_hint: indicator.source,
+    with_text: false,
     sort: index,
-    retired_at: indicator.retired_at,
+    version: 1,
+  };
+}
+
+/** The form's id of the dataset's narrative (indicator codes are capitals: no figure has it). */
+export const NARRATIVE = 'narrative';
+
+/**
+ * The dataset's narrative as a question of the form, shown plainly (its text alone, no data year,
+ * source or comment) in a section of its own: it autosaves, waits offline and settles a conflict
+ * as every figure does, and the transport sends it as the dataset's `narrative`.
+ */
+export function narrativeQuestion(category: string, sort: number): Question {
+  return {
+    uuid: NARRATIVE,
+    code: NARRATIVE,
+    thrust: category,
+    subcategory: `${category}:${NARRATIVE}`,
+    question_tier: 2,
+    text: m('analytics.narrative'),
+    help: m('analytics.narrativeHelp'),
+    answer_type: 'txt',
+    // A text with no unit, choices, parts, limits or references.
+    ...{ unit: null, options: [], parts: [], min: null, max: null, expected_min: null, expected_max: null, decimals: null },
+    ...{ with_text: false, text_label: null, compulsory: false, sdg_refs: [], sdg_tier: null, nua_paragraphs: null, source_hint: null },
+    sort,
+    retired_at: null,
     version: 1,
   };
 }
@@ -40,8 +62,20 @@ export function indicatorQuestion(indicator: Indicator, index: number): Question
  * retired indicator is left out, as its question is.
  */
 export function answersOf(
-  dataset: Pick<DatasetData, 'values' | 'version' | 'updated_at' | 'updated_by' | 'year'> & { warnings?: Record<string, string[]>; indicators?: readonly Indicator[] },
+  dataset: Pick<DatasetData, 'values' | 'version' | 'updated_at' | 'updated_by' | 'year'> & {
+    narrative?: string | null;
+    warnings?: Record<string, string[]>;
+    indicators?: readonly Indicator[];
+  },
 ): Answer[] {
+  const stamp = { version: dataset.version, updated_at: dataset.updated_at, updated_by: dataset.updated_by };
+  const narrative: Answer[] = dataset.narrative
+    ? [{ question_uuid: NARRATIVE, value: dataset.narrative, text: null, data_year: null, source: null, comment: null, state: 'saved', warnings: [], ...stamp }]
+    : [];
+  return [...figureAnswers(dataset), ...narrative];
+}
+
+function figureAnswers(dataset: Parameters<typeof answersOf>[0]): Answer[] {
   const questions = dataset.indicators ? new Map(dataset.indicators.map((i, n) => [i.code, indicatorQuestion(i, n)])) : null;
   const values = questions ? dataset.values.filter((v) => questions.has(v.indicator)) : dataset.values;
   return values.map((v) => ({
@@ -77,8 +111,11 @@ export function datasetTransport(
   return async (batch: AnswerSend[]): Promise<SendResult<Answer, DatasetData>> => {
     const version = base.current;
     const sent = new Set(batch.map((a) => a.question_uuid));
+    const figures = batch.filter((a) => a.question_uuid !== NARRATIVE);
+    const narrative = batch.find((a) => a.question_uuid === NARRATIVE);
     const body = {
-      values: batch.map((a) => ({ indicator: a.question_uuid, value: a.value, data_year: a.data_year, source: a.source, note: a.comment })),
+      values: figures.map((a) => ({ indicator: a.question_uuid, value: a.value, data_year: a.data_year, source: a.source, note: a.comment })),
+      ...(narrative && { narrative: typeof narrative.value === 'string' ? narrative.value : null }),
       ...(version > 0 && { version }),
     };
     let reply: DatasetResponse;
@@ -93,7 +130,7 @@ export function datasetTransport(
       }
       const failure = sendFailure(error);
       // The server names the fields of a figure; the form those of an answer.
-      return failure.kind === 'invalid' ? { ...failure, errors: answerFieldErrors(failure.errors) } : failure;
+      return failure.kind === 'invalid' ? { ...failure, errors: answerFieldErrors(failure.errors, batch) } : failure;
     }
     base.current = reply.data.version;
     onSaved(reply.data);
@@ -102,8 +139,17 @@ export function datasetTransport(
   };
 }
 
-function answerFieldErrors(errors: Record<string, string[]>): Record<string, string[]> {
-  return Object.fromEntries(Object.entries(errors).map(([field, list]) => [field.replace(/^values\./, 'answers.').replace(/\.note$/, '.comment'), list]));
+/** The server's field names (`values.<i>.note`, `narrative`) as the batch's (`answers.<n>.comment`, `answers.<n>.value`). */
+function answerFieldErrors(errors: Record<string, string[]>, batch: readonly AnswerSend[]): Record<string, string[]> {
+  const places = batch.flatMap((a, n) => (a.question_uuid === NARRATIVE ? [] : [n]));
+  const narrative = batch.findIndex((a) => a.question_uuid === NARRATIVE);
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, list]) => {
+      if (field === 'narrative') return [`answers.${narrative}.value`, list];
+      const named = field.replace(/^values\.(\d+)/, (_, i: string) => `answers.${places[Number(i)] ?? i}`);
+      return [named.replace(/\.note$/, '.comment'), list];
+    }),
+  );
 }
 
 let current: { key: string; form: QuestionnaireForm<DatasetData>; version: DatasetVersion } | null = null;
@@ -130,14 +176,14 @@ export function formForDataset(dataset: DatasetData, userUuid: string, canEdit: 
   const form = createQuestionnaireForm<DatasetData>({
     storageKey: draftKey(userUuid, `profile:${dataset.category}:${dataset.country_code}:${dataset.year}`),
     storage: browserStorage(),
-    questions: dataset.indicators.map(indicatorQuestion),
+    questions: [...dataset.indicators.map(indicatorQuestion), narrativeQuestion(dataset.category, dataset.indicators.length)],
     answers: answersOf(dataset),
     thrusts: [thrust],
-    subcategories: [subcategory],
+    subcategories: [subcategory, { code: `${dataset.category}:${NARRATIVE}`, thrust: dataset.category, name: m('analytics.narrative'), sort: 2 }],
     cycleYear: dataset.year,
     dataYearMin: profileEngineOptions(dataset.year).dataYearMin,
     lockedMessage: canEdit ? null : m('dataset.locked'),
-    display: { tiers: false, codes: 'small', sectionCodes: false },
+    display: { tiers: false, codes: 'small', sectionCodes: false, plain: [NARRATIVE] },
     transport: datasetTransport({ slug: dataset.category, code: dataset.country_code, year: dataset.year }, version, onSaved),
   });
   current = { key, form, version };

@@ -50,12 +50,6 @@ export async function retireIndicator(code: string, retired: boolean, version: n
   return result.data;
 }
 
-export async function saveDataset(slug: string, code: string, year: number, body: unknown) {
-  const result = await api.request('POST', `${datasetPath(slug, code, year)}/saved`, { schema: DatasetResponseSchema, body });
-  invalidatePrefixes(gridPath(slug), 'profile/dashboard');
-  return result.data;
-}
-
 export async function publishDataset(slug: string, code: string, year: number, published: boolean, version: number) {
   const result = await api.request('POST', `${datasetPath(slug, code, year)}/publish`, { schema: DatasetResponseSchema, body: { published, version } });
   invalidatePrefixes(gridPath(slug), datasetPath(slug, code, year), 'profile/dashboard');
