@@ -6,13 +6,8 @@ import { z } from 'zod';
  * pages put in `lang` and named in its own script for the "Written in" picker. Han is told apart
  * by script (zh-Hans, zh-Hant), so pages and the PDF can choose the glyph forms.
  */
-export interface WrittenLanguage {
-  tag: string;
-  /** Its name in its own language and script. */
-  autonym: string;
-  /** Its name in English, for finding it in the picker by either name. */
-  english: string;
-}
+/** A language: its tag, its name in its own language and script, and its name in English (the picker finds it by either). */
+export interface WrittenLanguage { tag: string; autonym: string; english: string }
 
 export const WRITTEN_LANGUAGES: readonly WrittenLanguage[] = [
   { tag: 'en', autonym: 'English', english: 'English' },

@@ -48,9 +48,7 @@ export function WrittenLanguagePicker({ id, value: stated, onChange, disabled = 
       <label htmlFor={id} className={ui.label}>
         {m('written.label')}
       </label>
-      <p id={hintId} className="mt-0.5 text-xs text-slate-600">
-        {m('written.hint')}
-      </p>
+      <p id={hintId} className="mt-0.5 text-xs text-slate-600">{m('written.hint')}</p>
       <div className="mt-1 grid gap-2 sm:grid-cols-[minmax(0,12rem)_minmax(0,1fr)]">
         <input
           type="search"
