@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Question } from '../../src/lib/questionnaires/schema.ts';
 import { testPdf } from '../support/pdf.ts';
 import { api, BASE_URL, countryAccount, DEMO, freeCycleYear, idToken, rebuild, signIn, validAnswer } from './support.ts';
 
@@ -22,20 +23,6 @@ const SHOTS = 'test-results/written-language';
 let YEAR: number;
 let practiceUuid = '';
 const UNSTATED_TITLE = `Floating market guides ${Date.now().toString(36)}`;
-
-interface Question {
-  uuid: string;
-  code: string;
-  answer_type: string;
-  compulsory: boolean;
-  parts: { key: string }[];
-  options: { value: string }[];
-  min: number | null;
-  max: number | null;
-  expected_min: number | null;
-  expected_max: number | null;
-  question_tier: number;
-}
 
 async function ok<T>(promise: Promise<{ status: number; body: T }>, what: string): Promise<T> {
   const { status, body } = await promise;
@@ -75,7 +62,7 @@ test.beforeAll(async () => {
   const questions = (await ok(api<{ data: Question[] }>('question/list', admin), 'questions')).data;
   const txt = questions.find((q) => q.answer_type === 'txt' && q.parts.length === 0)!;
   const answers = [
-    ...questions.filter((q) => q.compulsory && q !== txt).map((q) => ({ ...validAnswer(q as never), source: 'مرکز آمار ایران' })),
+    ...questions.filter((q) => q.compulsory && q !== txt).map((q) => ({ ...validAnswer(q), source: 'مرکز آمار ایران' })),
     { question_uuid: txt.uuid, value: PERSIAN_ANSWER, data_year: 2024, source: 'مرکز آمار ایران' },
   ];
   await ok(api(`report/type/national/${YEAR}/IR/saved`, ir, { json: { answers } }), 'answers');
