@@ -450,6 +450,7 @@ const EXAMPLES: Record<string, ExampleSource> = {
     json: {
       title: 'A practice from the fuzz',
       country_code: 'PH',
+      written_in: 'fil',
       city: 'Iloilo City',
       lat: 10.7,
       lng: 122.56,
@@ -504,6 +505,7 @@ const EXAMPLES: Record<string, ExampleSource> = {
       version: await versionOf(`/api/report/type/national/${seed.year}/PH/view`),
       title: 'Philippines national report',
       executive_summary: 'Two lines\nof summary',
+      written_in: 'en',
       contact: { name: 'Ana Cruz', email: 'ana@example.org', phone: '+63 2 8123 4567' },
     }),
   },

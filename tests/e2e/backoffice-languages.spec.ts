@@ -1,33 +1,18 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { api, DEMO, EMULATOR, idToken, PROJECT_ID, uniqueEmail } from './support.ts';
+import { api, countryAccount } from './support.ts';
 
 const PASSWORD = 'Language-Test-2026';
 
 /** An active country member in Thailand whose language the account has not chosen yet. */
-async function member(): Promise<{ email: string; token: string }> {
-  const email = uniqueEmail('language');
-  const response = await fetch(`${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=e2e-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD, displayName: 'Somchai Wongsakul', returnSecureToken: true }),
+function member(): Promise<{ email: string; token: string }> {
+  return countryAccount({
+    prefix: 'language',
+    name: 'Somchai Wongsakul',
+    password: PASSWORD,
+    country: 'TH',
+    role: 'state_member',
+    before: (me) => expect(me.language).toBeNull(),
   });
-  const { localId } = (await response.json()) as { localId: string };
-  // The address counts as verified, as after the link of the verification email.
-  const verified = await fetch(`${EMULATOR}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:update`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-    body: JSON.stringify({ localId, emailVerified: true }),
-  });
-  expect(verified.status).toBe(200);
-  const token = await idToken(email, PASSWORD);
-  const me = await api<{ uuid: string; version: number; language: string | null }>('whoami', token);
-  expect(me.body.language).toBeNull();
-  const admin = await idToken(DEMO.superadmin);
-  const edited = await api(`user/edit/${me.body.uuid}`, admin, {
-    json: { name: 'Somchai Wongsakul', country_code: 'TH', status: 1, roles: ['state_member'], version: me.body.version },
-  });
-  expect(edited.status).toBe(200);
-  return { email, token };
 }
 
 /** Signs in whatever the sign-in page's language: by the fields' types, not their labels. */

@@ -49,6 +49,8 @@ test.beforeAll(async () => {
         json: {
           title: TITLE,
           country_code: 'FJ',
+          // Written in English, and saying so: the French and Russian pages mark its words lang="en" (decision 048).
+          written_in: 'en',
           city: 'Levuka',
           lead_organisation: 'Levuka Town Council',
           partners: [{ name: 'Heritage Fund of the Pacific', type: 'international', support: ['financial', 'technical'] }],

@@ -37,6 +37,42 @@ export async function idToken(email: string, password = DEMO_PASSWORD): Promise<
   return body.idToken;
 }
 
+/**
+ * A new account in the emulator, its address verified (as after the verification email's link),
+ * then made an active `role` of `country` by the superadmin. `before` sees the account's whoami
+ * before it has a role. Returns its address and a token taken after the change.
+ */
+export async function countryAccount(options: {
+  prefix: string;
+  name: string;
+  password: string;
+  country: string;
+  role: 'state_admin' | 'state_member';
+  before?: (me: { uuid: string; version: number; language: string | null }) => void;
+}): Promise<{ email: string; token: string }> {
+  const email = uniqueEmail(options.prefix);
+  const response = await fetch(`${identityToolkit}/accounts:signUp?key=e2e-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: options.password, displayName: options.name, returnSecureToken: true }),
+  });
+  const { localId } = (await response.json()) as { localId: string };
+  const verified = await fetch(`${identityToolkit}/projects/${PROJECT_ID}/accounts:update`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+    body: JSON.stringify({ localId, emailVerified: true }),
+  });
+  expect(verified.status).toBe(200);
+  const me = await api<{ uuid: string; version: number; language: string | null }>('whoami', await idToken(email, options.password));
+  options.before?.(me.body);
+  const admin = await idToken(DEMO.superadmin);
+  const edited = await api(`user/edit/${me.body.uuid}`, admin, {
+    json: { name: options.name, country_code: options.country, status: 1, roles: [options.role], version: me.body.version },
+  });
+  expect(edited.status).toBe(200);
+  return { email, token: await idToken(email, options.password) };
+}
+
 export async function api<T = unknown>(path: string, token: string, init: { method?: string; json?: unknown } = {}) {
   const response = await fetch(`${BASE_URL}/api/${path}`, {
     method: init.method ?? (init.json === undefined ? 'GET' : 'POST'),

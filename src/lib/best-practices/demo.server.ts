@@ -53,7 +53,7 @@ export async function seedDemoPractices(db: Db, storage: FileStore): Promise<voi
       .values({
         demo: true, title: p.title, countryCode: p.country, city: p.city, lat: p.lat, lng: p.lng,
         leadOrganisation: p.lead, orgType: p.orgType, partners: p.partners, startDate: p.start, endDate: p.end, ongoing: p.end === null,
-        categories: p.categories, sdgTargets: p.sdg, nuaThrusts: p.thrusts, summary: p.summary, narrative: p.narrative, figures: p.figures,
+        categories: p.categories, sdgTargets: p.sdg, nuaThrusts: p.thrusts, summary: p.summary, writtenIn: 'en', narrative: p.narrative, figures: p.figures,
         keyDates: [{ date: p.start, label: 'Work began' }], contactName: 'Demonstration contact', contactEmail: 'focal.point@apua.example',
         status: p.status, featured: p.featured ?? false, createdBy: author, updatedBy: author, createdAt: created, updatedAt: created,
         submittedAt: p.status === 'draft' ? null : new Date(created.getTime() + 10 * DAY),

@@ -65,6 +65,8 @@ export function toPublicPractice(row: PublicPracticeRow, country: CountryRow, na
     sdg_targets: row.sdgTargets,
     nua_thrusts: row.nuaThrusts,
     summary: row.summary,
+    // A copy kept before decision 048 has no language: not stated.
+    written_in: row.writtenIn ?? null,
     narrative: toNarrative(row.narrative),
     figures: row.figures as PublicPractice['figures'],
     key_dates: row.keyDates as PublicPractice['key_dates'],
@@ -89,6 +91,7 @@ export function toPublicCard(row: PublicPracticeRow, country: CountryRow, names:
     categories: categoryRefs(row.categories, names),
     sdg_targets: row.sdgTargets,
     summary: row.summary,
+    written_in: row.writtenIn ?? null,
     cover: cover ? { image: cover.card, caption: cover.caption, credit: cover.credit } : null,
     start_date: row.startDate,
     end_date: row.endDate,

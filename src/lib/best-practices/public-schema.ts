@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CmsImageSchema } from '../cms/schema.ts';
 import { GenericResponseSchema, queryInt, text } from '../http/schema.ts';
+import { WrittenInSchema } from '../i18n/written-languages.ts';
 import { CategoryRefSchema, CountryRefSchema, PRACTICE_PAGE_SIZE_MAX, PublicPracticeSchema } from './schema.ts';
 
 /** A published practice as a card of the public library. */
@@ -13,6 +14,8 @@ export const PublicPracticeCardSchema = z.object({
   categories: z.array(CategoryRefSchema),
   sdg_targets: z.array(z.string()),
   summary: z.string().nullable(),
+  /** The language the practice is written in (a BCP 47 tag); null: not stated (decision 048). */
+  written_in: WrittenInSchema,
   /** The cover cropped to the card's ratio, with its caption and credit. */
   cover: z.object({ image: CmsImageSchema, caption: z.string().nullable(), credit: z.string().nullable() }).nullable(),
   start_date: z.string().nullable(),

@@ -141,6 +141,7 @@ function toListItem(row: PracticeRow, country: CountryRow, author: string | null
   return {
     uuid: row.uuid,
     title: row.title,
+    written_in: row.writtenIn,
     country: { code: country.code, name: country.name, flag: country.flag },
     city: row.city,
     status: PracticeStatusSchema.parse(row.status),

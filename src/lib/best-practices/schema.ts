@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CmsImageSchema, HttpUrlSchema } from '../cms/schema.ts';
 import { GenericResponseSchema, isCalendarDay, queryInt, text, VersionSchema } from '../http/schema.ts';
+import { WrittenInInputSchema, WrittenInSchema } from '../i18n/written-languages.ts';
 import { AnswerInputSchema, AnswerSchema, CompletenessSchema } from '../questionnaires/schema.ts';
 import { NUA_THRUST_CODES, SDG_TARGET_PATTERN } from './reference.ts';
 import { countWords } from './words.ts';
@@ -157,6 +158,8 @@ export const PublicPracticeSchema = z.object({
   sdg_targets: z.array(z.string()),
   nua_thrusts: z.array(z.string()),
   summary: z.string().nullable(),
+  /** The language the practice is written in (a BCP 47 tag); null: not stated (decision 048). */
+  written_in: WrittenInSchema,
   narrative: NarrativeSchema,
   figures: z.array(FigureSchema),
   key_dates: z.array(KeyDateSchema),
@@ -222,6 +225,8 @@ export type PracticeResponse = z.output<typeof PracticeResponseSchema>;
 export const PracticeListItemSchema = z.object({
   uuid: z.string(),
   title: z.string(),
+  /** The language the practice is written in; null: not stated (decision 048). */
+  written_in: WrittenInSchema,
   country: CountryRefSchema,
   city: z.string().nullable(),
   status: PracticeStatusSchema,
@@ -290,6 +295,8 @@ export const PracticeSaveBodySchema = z.object({
   sdg_targets: z.array(z.string().trim().regex(SDG_TARGET_PATTERN, 'must be an SDG target such as 11.1 or 11.b')).max(PRACTICE_SDG_MAX, `must list at most ${PRACTICE_SDG_MAX} targets`).optional(),
   nua_thrusts: z.array(z.enum(NUA_THRUST_CODES, { error: `must be one of ${NUA_THRUST_CODES.join(', ')}` })).max(NUA_THRUST_CODES.length).optional(),
   summary: summarySchema,
+  /** The language the practice is written in (src/lib/i18n/written-languages.ts); null or '': not stated. */
+  written_in: WrittenInInputSchema,
   narrative: z.object(Object.fromEntries(NARRATIVE_KEYS.map((key) => [key, optionalText(PRACTICE_NARRATIVE_MAX, true)])) as Record<NarrativeKey, ReturnType<typeof optionalText>>).partial().optional(),
   figures: z.array(FigureSchema).max(PRACTICE_FIGURES_MAX, `must list at most ${PRACTICE_FIGURES_MAX} figures`).optional(),
   key_dates: z.array(KeyDateSchema).max(PRACTICE_KEY_DATES_MAX, `must list at most ${PRACTICE_KEY_DATES_MAX} key dates`).optional(),

@@ -89,6 +89,7 @@ function changedValues(input: PracticeSaveInput, before: PracticeRow | null): Pa
   set('sdgTargets', input.sdg_targets && [...new Set(input.sdg_targets)]);
   set('nuaThrusts', input.nua_thrusts && [...new Set(input.nua_thrusts)]);
   set('summary', input.summary);
+  set('writtenIn', input.written_in);
   if (input.narrative) {
     const merged = { ...toNarrative(before?.narrative ?? {}) };
     for (const [key, value] of Object.entries(input.narrative)) if (value !== undefined) merged[key as keyof typeof merged] = value;

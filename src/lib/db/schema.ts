@@ -405,6 +405,8 @@ export const bestPractices = pgTable(
     sdgTargets: jsonb('sdg_targets').$type<string[]>().notNull().default([]),
     nuaThrusts: jsonb('nua_thrusts').$type<string[]>().notNull().default([]),
     summary: text('summary'),
+    /** The language the practice is written in (a tag of src/lib/i18n/written-languages.ts); null: not stated (decision 048). */
+    writtenIn: varchar('written_in', { length: 8 }),
     narrative: jsonb('narrative').$type<Record<string, string | null>>().notNull().default({}),
     figures: jsonb('figures').$type<unknown[]>().notNull().default([]),
     keyDates: jsonb('key_dates').$type<unknown[]>().notNull().default([]),
@@ -656,6 +658,8 @@ export const nationalReports = pgTable(
     cover: jsonb('cover').$type<StoredImage>(),
     /** What the cover shows, for people who cannot see it; null: the pages say whose cover it is. */
     coverAlt: text('cover_alt'),
+    /** The language the country wrote its title, summary and answers in (a tag of src/lib/i18n/written-languages.ts); null: not stated (decision 048). */
+    writtenIn: varchar('written_in', { length: 8 }),
     /** Kept current by every write (src/lib/questionnaires/engine.ts completeness). */
     completeness: jsonb('completeness').$type<StoredCompleteness>(),
     completenessPct: smallint('completeness_pct').notNull().default(0),

@@ -18,6 +18,7 @@ export function report(overrides: Partial<Report> = {}): Report {
     deadline: '2026-12-31',
     title: `Báo cáo quốc gia ${VIETNAMESE}`,
     executive_summary: `${OTHER_LATIN}\n${CYRILLIC_GREEK}\nกรุงเทพมหานคร 北京`,
+    written_in: null,
     contact: null,
     cover: null,
     file: null,

@@ -48,8 +48,8 @@ class Writer {
   }
 
   /** Wraps `text` to the page width and writes it; paragraphs are kept, and each reads in its own direction. */
-  text(text: string, options: { size?: number; bold?: boolean; color?: RGB; indent?: number; gap?: number } = {}) {
-    const style = { size: options.size ?? 10, bold: options.bold, color: options.color ?? INK };
+  text(text: string, options: { size?: number; bold?: boolean; color?: RGB; indent?: number; gap?: number; lang?: string | undefined } = {}) {
+    const style = { size: options.size ?? 10, bold: options.bold, color: options.color ?? INK, lang: options.lang };
     const indent = options.indent ?? 0;
     const width = A4[0] - 2 * MARGIN - indent;
     const lineHeight = style.size * 1.45;
@@ -85,7 +85,9 @@ export async function reportPdf(report: Report, groups: ReportGroup[]): Promise<
   const w = new Writer(doc, shaped, `${report.country.name} · National report ${report.year}`);
 
   w.text('Asia-Pacific Urban Agenda Platform', { size: 9, color: MUTED, gap: 6 });
-  w.text(title, { size: 18, bold: true, gap: 4 });
+  // What the country wrote is shaped in the language it was written in (decision 048): the fonts' forms for it.
+  const written = report.written_in ?? undefined;
+  w.text(title, { size: 18, bold: true, gap: 4, lang: report.title ? written : undefined });
   w.text(`${report.country.name}  ·  Reporting cycle ${report.year}`, { size: 12, color: ACCENT, gap: 4 });
   const status = `Status: ${REPORT_STATUS_LABELS[report.status]}  ·  ${report.completeness.answered} of ${report.completeness.total} questions answered (${report.completeness.pct} %)`;
   w.text(status, { size: 9, color: MUTED });
@@ -93,7 +95,7 @@ export async function reportPdf(report: Report, groups: ReportGroup[]): Promise<
   if (report.contact) w.text(`Contact: ${report.contact.name}, ${report.contact.email}${report.contact.phone ? `, ${report.contact.phone}` : ''}`, { size: 9, gap: 6 });
   if (report.executive_summary) {
     w.text('Executive summary', { size: 12, bold: true, gap: 2 });
-    w.text(report.executive_summary, { size: 10, gap: 8 });
+    w.text(report.executive_summary, { size: 10, gap: 8, lang: written });
   }
 
   for (const group of groups) {
@@ -108,8 +110,8 @@ export async function reportPdf(report: Report, groups: ReportGroup[]): Promise<
         w.ensure(36);
         const refs = question.sdg_refs.length ? `  (SDG ${question.sdg_refs.join(', ')})` : '';
         w.text(`${question.code}. ${question.text}${refs}`, { size: 9.5, bold: true, indent: 8 });
-        w.text(display || 'Not answered', { size: 10, indent: 18, color: display ? INK : MUTED });
-        if (answer?.text) w.text(answer.text, { size: 9.5, indent: 18 });
+        w.text(display || 'Not answered', { size: 10, indent: 18, color: display ? INK : MUTED, lang: question.answer_type === 'txt' && display ? written : undefined });
+        if (answer?.text) w.text(answer.text, { size: 9.5, indent: 18, lang: written });
         const meta = [answer?.data_year ? `Year: ${answer.data_year}` : null, answer?.source ? `Source: ${answer.source}` : null]
           .filter(Boolean)
           .join('  ·  ');

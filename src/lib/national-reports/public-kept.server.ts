@@ -41,7 +41,10 @@ export function publicAnswerRow(
 
 /** The kept public view of a report being revised, or null (a published report is shown as it is). */
 export function keptPublicView(report: Pick<ReportRow, 'status' | 'publishedSnapshot'>): PublicReport | null {
-  return report.status !== 'published' && report.publishedSnapshot ? (report.publishedSnapshot as unknown as PublicReport) : null;
+  if (report.status === 'published' || !report.publishedSnapshot) return null;
+  const kept = report.publishedSnapshot as unknown as PublicReport;
+  // Copies kept before decision 048 have no language: not stated.
+  return { ...kept, report: { ...kept.report, written_in: kept.report.written_in ?? null } };
 }
 
 /** The open-data rows of the kept copies of a cycle's reports being revised, with their questions. */

@@ -48,6 +48,7 @@ function toPublicItem(report: ReportRow, country: CountryRow, fileV: number | un
     year: report.year,
     title: report.title,
     executive_summary: report.executiveSummary,
+    written_in: report.writtenIn,
     published_at: (report.publishedAt ?? report.updatedAt).toISOString(),
     completeness_pct: report.completenessPct,
     cover: toCover(report),

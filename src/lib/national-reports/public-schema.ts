@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CountryCodeSchema } from '../countries/schema.ts';
 import { GenericResponseSchema } from '../http/schema.ts';
+import { WrittenInSchema } from '../i18n/written-languages.ts';
 import { AnswerValueSchema, QuestionSchema, SubcategorySchema, ThrustSchema } from '../questionnaires/schema.ts';
 import { CycleStatusSchema, ReportCountrySchema, ReportCoverSchema, ReportStatusSchema, YearSchema } from './schema.ts';
 
@@ -18,6 +19,8 @@ export const PublicReportListItemSchema = z.object({
   year: z.number().int(),
   title: z.string().nullable(),
   executive_summary: z.string().nullable(),
+  /** The language the country wrote the report in (a BCP 47 tag); null: not stated (decision 048). */
+  written_in: WrittenInSchema,
   published_at: z.string(),
   completeness_pct: z.number().int(),
   /** The cover picture, or null. */

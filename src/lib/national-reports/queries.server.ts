@@ -223,6 +223,7 @@ export function reportFrom(bundle: ReportBundle, parts: ReportParts, progress: C
     deadline: cycle.closesAt,
     title: report.title,
     executive_summary: report.executiveSummary,
+    written_in: report.writtenIn,
     contact: report.contact ?? null,
     cover: toCover(report),
     file: files[0] ?? null,

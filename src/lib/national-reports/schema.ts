@@ -14,6 +14,7 @@ import {
   UserRefSchema,
 } from '../questionnaires/schema.ts';
 import { nullableText } from '../questionnaires/text.ts';
+import { WrittenInInputSchema, WrittenInSchema } from '../i18n/written-languages.ts';
 
 /** Report statuses in workflow order (workflow.ts moves between them). */
 export const REPORT_STATUSES = ['not_started', 'in_progress', 'completed', 'submitted', 'accepted', 'published'] as const;
@@ -255,6 +256,8 @@ export const ReportSchema = z.object({
   deadline: z.string(),
   title: z.string().nullable(),
   executive_summary: z.string().nullable(),
+  /** The language the country wrote the title, summary and answers in (a BCP 47 tag); null: not stated (decision 048). */
+  written_in: WrittenInSchema,
   contact: ContactSchema.nullable(),
   cover: ReportCoverSchema.nullable(),
   /** The latest signed PDF. */
@@ -376,6 +379,8 @@ export const ReportUpdateBodySchema = z.object({
   version: VersionSchema.optional(),
   title: nullableText({ max: REPORT_TITLE_MAX }).optional(),
   executive_summary: nullableText({ max: EXECUTIVE_SUMMARY_MAX, multiline: true }).optional(),
+  /** The language of the report's texts (src/lib/i18n/written-languages.ts); null or '' : not stated. */
+  written_in: WrittenInInputSchema,
   contact: ContactInputSchema.optional(),
   /** What the cover picture shows (null: no description). */
   cover_alt: nullableText({ max: REPORT_COVER_ALT_MAX }).optional(),

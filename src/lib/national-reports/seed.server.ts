@@ -209,6 +209,8 @@ export async function seedDemoNationalReports(db: Db, now = new Date()): Promise
               executiveSummary: full
                 ? `This demonstration report shows how ${report.country} follows up the New Urban Agenda: housing and basic services, urban economy, resilience, governance, planning and the means of implementation.`
                 : null,
+              // The demonstration texts are written in English, and say so (decision 048).
+              writtenIn: full ? 'en' : null,
               submittedAt,
               // A month after submission, and never later than a few hours ago.
               publishedAt: status === 'published' ? new Date(Math.min((submittedAt?.getTime() ?? now.getTime()) + 30 * DAY, now.getTime() - HOUR)) : null,

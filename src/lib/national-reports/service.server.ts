@@ -137,6 +137,7 @@ export async function updateReport(
     const header: Partial<typeof nationalReports.$inferInsert> = {};
     if (body.title !== undefined) header.title = body.title;
     if (body.executive_summary !== undefined) header.executiveSummary = body.executive_summary;
+    if (body.written_in !== undefined) header.writtenIn = body.written_in;
     if (body.contact !== undefined) header.contact = body.contact ? { ...body.contact, phone: body.contact.phone ?? null } : null;
     if (body.cover_alt !== undefined) header.coverAlt = body.cover_alt;
     if (body.cover === null && bundle.report.cover !== null) header.cover = null;
@@ -206,6 +207,7 @@ export function headerSnapshot(row: ReportRow) {
   return {
     title: row.title,
     executive_summary: row.executiveSummary,
+    written_in: row.writtenIn,
     contact: row.contact,
     cover: row.cover?.url ?? null,
     cover_alt: row.coverAlt,

@@ -124,7 +124,7 @@ function pickFonts(chars: string[], fonts: LoadedFont[]): (LoadedFont | undefine
  * `text` (one line) as shaped runs in visual order, left to right. Characters no font has (emoji)
  * are drawn as "?".
  */
-export function shapeLine(text: string, fonts: LoadedFont[], rtlParagraph = isRtlParagraph(text)): ShapedRun[] {
+export function shapeLine(text: string, fonts: LoadedFont[], rtlParagraph = isRtlParagraph(text), lang?: string): ShapedRun[] {
   const chars = [...text];
   const picked = pickFonts(chars, fonts);
   for (let i = 0; i < chars.length; i++) {
@@ -138,7 +138,7 @@ export function shapeLine(text: string, fonts: LoadedFont[], rtlParagraph = isRt
   let start = 0;
   for (let i = 1; i <= chars.length; i++) {
     if (i < chars.length && picked[i] === picked[start] && dirs[i] === dirs[start]) continue;
-    runs.push(shapeRun(chars.slice(start, i).join(''), picked[start]!, dirs[start] === 'R'));
+    runs.push(shapeRun(chars.slice(start, i).join(''), picked[start]!, dirs[start] === 'R', lang));
     start = i;
   }
   return visualOrder(runs, rtlParagraph);
@@ -158,14 +158,20 @@ function visualOrder(runs: ShapedRun[], rtlParagraph: boolean): ShapedRun[] {
 
 const shapedCache = new Map<string, ShapedRun>();
 
-function shapeRun(text: string, font: LoadedFont, rtl: boolean): ShapedRun {
-  const cacheKey = `${font.key}${rtl ? 'R' : 'L'}${text}`;
+/**
+ * `lang` (BCP 47), when the text's language is known (decision 048), selects the font's forms for
+ * that language (OpenType `locl`): Urdu digits, Nepali letters, and Han glyph forms in a font
+ * that carries them.
+ */
+function shapeRun(text: string, font: LoadedFont, rtl: boolean, lang?: string): ShapedRun {
+  const cacheKey = `${font.key}${rtl ? 'R' : 'L'}${lang ?? ''}\u0000${text}`;
   const cached = shapedCache.get(cacheKey);
   if (cached) return cached;
   const buffer = new hb.Buffer();
   buffer.addText(text);
   buffer.guessSegmentProperties();
   buffer.setDirection(rtl ? hb.Direction.RTL : hb.Direction.LTR);
+  if (lang) buffer.setLanguage(lang);
   hb.shape(font.font, buffer);
   const scale = 1000 / font.upem;
   const positions = buffer.getGlyphPositions();
@@ -187,8 +193,8 @@ function shapeRun(text: string, font: LoadedFont, rtl: boolean): ShapedRun {
 }
 
 /** Width of `text` in thousandths of the font size. */
-export function measure(text: string, fonts: LoadedFont[]): number {
-  return shapeLine(text, fonts, false).reduce((sum, run) => sum + run.width, 0);
+export function measure(text: string, fonts: LoadedFont[], lang?: string): number {
+  return shapeLine(text, fonts, false, lang).reduce((sum, run) => sum + run.width, 0);
 }
 
 /**

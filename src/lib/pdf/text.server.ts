@@ -13,6 +13,8 @@ export interface TextStyle {
   size: number;
   bold?: boolean;
   color: RGB;
+  /** The text's language (BCP 47) when it is known: the fonts' forms for it (decision 048). */
+  lang?: string | undefined;
 }
 
 const words = new Intl.Segmenter(undefined, { granularity: 'word' });
@@ -41,12 +43,12 @@ export class ShapedTextWriter {
   }
 
   /** Width of `text` (one line) in points. */
-  width(text: string, style: Pick<TextStyle, 'size' | 'bold'>): number {
-    return (measure(text, this.#fonts(style.bold)) * style.size) / 1000;
+  width(text: string, style: Pick<TextStyle, 'size' | 'bold' | 'lang'>): number {
+    return (measure(text, this.#fonts(style.bold), style.lang) * style.size) / 1000;
   }
 
   /** `paragraph` in lines no wider than `width` points. */
-  wrap(paragraph: string, style: Pick<TextStyle, 'size' | 'bold'>, width: number): string[] {
+  wrap(paragraph: string, style: Pick<TextStyle, 'size' | 'bold' | 'lang'>, width: number): string[] {
     const text = paragraph.replace(/\t/g, ' ');
     if (text.trim() === '') return [''];
     const lines: string[] = [];
@@ -87,7 +89,7 @@ export class ShapedTextWriter {
   }
 
   /** `text` cut into pieces no wider than `width` (the last may be shorter), between grapheme clusters. */
-  #cut(text: string, style: Pick<TextStyle, 'size' | 'bold'>, width: number): string[] {
+  #cut(text: string, style: Pick<TextStyle, 'size' | 'bold' | 'lang'>, width: number): string[] {
     const pieces: string[] = [];
     let piece = '';
     let pieceWidth = 0;
@@ -110,7 +112,7 @@ export class ShapedTextWriter {
    */
   draw(page: PDFPage, line: string, at: { x: number; y: number; width: number; rtl?: boolean }, style: TextStyle) {
     const rtl = at.rtl ?? isRtlParagraph(line);
-    const runs = shapeLine(line, this.#fonts(style.bold), rtl);
+    const runs = shapeLine(line, this.#fonts(style.bold), rtl, style.lang);
     const lineWidth = (runs.reduce((sum, run) => sum + run.width, 0) * style.size) / 1000;
     let x = rtl ? at.x + at.width - lineWidth : at.x;
     const ops: PDFOperator[] = [PDFOperator.of(Op.BeginText)];

@@ -18,8 +18,10 @@ function useErrors(field: string) {
   return { errors, messages: errors[field] };
 }
 
-export function TextField({ field, label, value, onChange, hint, optional, type = 'text', maxLength, className, placeholder }: {
+export function TextField({ field, label, value, onChange, hint, optional, type = 'text', maxLength, className, placeholder, lang }: {
   field: string;
+  /** The language of what is typed, when stated (decision 048). */
+  lang?: string | undefined;
   label: string;
   value: string;
   onChange: (value: string) => void;
@@ -38,7 +40,7 @@ export function TextField({ field, label, value, onChange, hint, optional, type 
       <label htmlFor={id} className={ui.label}>
         {label} {optional && <span className="font-normal text-slate-600">{m('fields.optional')}</span>}
       </label>
-      <input id={id} type={type} dir="auto" className={`${ui.input} mt-1`} value={value} maxLength={maxLength} placeholder={placeholder} autoComplete="off"
+      <input id={id} type={type} dir="auto" lang={lang} className={`${ui.input} mt-1`} value={value} maxLength={maxLength} placeholder={placeholder} autoComplete="off"
         onChange={(event) => onChange(event.target.value)} {...invalidProps(errors, field, `${id}-error`)} aria-describedby={described} />
       {hint && (
         <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
@@ -50,8 +52,10 @@ export function TextField({ field, label, value, onChange, hint, optional, type 
   );
 }
 
-export function TextArea({ field, label, value, onChange, hint, rows = 6, maxLength, counter, hideLabel }: {
+export function TextArea({ field, label, value, onChange, hint, rows = 6, maxLength, counter, hideLabel, lang }: {
   field: string;
+  /** The language of what is typed, when stated (decision 048). */
+  lang?: string | undefined;
   label: string;
   /** The label only for assistive tech, when the section's heading already says it. */
   hideLabel?: boolean;
@@ -76,7 +80,7 @@ export function TextArea({ field, label, value, onChange, hint, rows = 6, maxLen
           {hint}
         </p>
       )}
-      <textarea dir="auto" id={id} rows={rows} maxLength={maxLength} className={`${ui.input} mt-1 leading-relaxed`} value={value}
+      <textarea dir="auto" lang={lang} id={id} rows={rows} maxLength={maxLength} className={`${ui.input} mt-1 leading-relaxed`} value={value}
         onChange={(event) => onChange(event.target.value)} {...invalidProps(errors, field, `${id}-error`)} aria-describedby={described} />
       {counter && (
         <div id={`${id}-counter`} className="mt-1 text-right text-xs">

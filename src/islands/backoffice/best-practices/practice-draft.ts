@@ -24,6 +24,8 @@ export interface PracticeDraft {
   sdg_targets: string;
   nua_thrusts: string[];
   summary: string;
+  /** The language the practice is written in (decision 048); '': not stated. */
+  written_in: string;
   narrative: Record<NarrativeKey, string>;
   figures: { label: string; value: string; unit: string }[];
   key_dates: { date: string; label: string }[];
@@ -49,6 +51,7 @@ export function draftOf(p: BestPractice): PracticeDraft {
     sdg_targets: p.sdg_targets.join(', '),
     nua_thrusts: [...p.nua_thrusts],
     summary: p.summary ?? '',
+    written_in: p.written_in ?? '',
     narrative: Object.fromEntries(NARRATIVE_KEYS.map((k) => [k, p.narrative[k] ?? ''])) as Record<NarrativeKey, string>,
     figures: p.figures.map((f) => ({ label: f.label, value: f.value, unit: f.unit ?? '' })),
     key_dates: p.key_dates.map((d) => ({ ...d })),

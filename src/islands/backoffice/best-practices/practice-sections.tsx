@@ -13,6 +13,7 @@ import {
 } from '../../../lib/best-practices/schema.ts';
 import { countWords } from '../../../lib/best-practices/words.ts';
 import { ui } from '../ui/styles.ts';
+import { WrittenLanguagePicker } from '../ui/written-language-picker.tsx';
 import { fieldId, ListErrors, Section, TextArea, TextField } from './fields.tsx';
 import type { PracticeDraft } from './practice-draft.ts';
 import { editDraft } from './practice-form-store.ts';
@@ -94,7 +95,8 @@ const removeButton = 'text-sm font-medium text-red-700 hover:underline';
 export function BasicsSection({ draft, filled, reviewer, editable, canResolve, countryName }: SectionsProps) {
   return (
     <Section sectionKey="basics" filled={filled.basics} reviewer={reviewer} editable={editable} canResolve={canResolve}>
-      <TextField field="title" label={m('basics.title')} value={draft.title} onChange={(v) => set('title', v)} maxLength={160} hint={m('basics.titleHint')} />
+      <WrittenLanguagePicker id="practice-written-in" value={draft.written_in} onChange={(v) => set('written_in', v)} />
+      <TextField field="title" label={m('basics.title')} value={draft.title} lang={draft.written_in || undefined} onChange={(v) => set('title', v)} maxLength={160} hint={m('basics.titleHint')} />
       <div className="grid gap-5 sm:grid-cols-2">
         <div>
           <span className={ui.label}>{m('basics.country')}</span>
@@ -235,7 +237,7 @@ export function SummarySection({ draft, filled, reviewer, editable, canResolve }
   const counterTone = over ? 'font-semibold text-red-700' : 'text-slate-600';
   return (
     <Section sectionKey="summary" filled={filled.summary} reviewer={reviewer} editable={editable} canResolve={canResolve}>
-      <TextArea field="summary" label={m('summary.label')} hideLabel rows={7} value={draft.summary} onChange={(v) => set('summary', v)}
+      <TextArea field="summary" label={m('summary.label')} hideLabel rows={7} value={draft.summary} lang={draft.written_in || undefined} onChange={(v) => set('summary', v)}
         hint={m('summary.hint')}
         counter={
           <span className={counterTone} aria-live="polite">
@@ -251,7 +253,7 @@ export function NarrativeSection({ draft, filled, reviewer, editable, canResolve
   const label = sectionLabel(section);
   return (
     <Section sectionKey={section} filled={filled[section]} reviewer={reviewer} editable={editable} canResolve={canResolve}>
-      <SectionAnswer form={sections} section={section} label={label} hint={NARRATIVE_HINTS[section]} rows={section === 'results' || section === 'implementation' ? 8 : 5} />
+      <SectionAnswer form={sections} section={section} label={label} hint={NARRATIVE_HINTS[section]} rows={section === 'results' || section === 'implementation' ? 8 : 5} lang={draft.written_in || undefined} />
       {section === 'results' && <FiguresList draft={draft} />}
     </Section>
   );

@@ -22,6 +22,7 @@ import {
 } from './report-store.ts';
 import { ReportSummary } from './report-summary.tsx';
 import { ReturnedNotice } from './report-notices.tsx';
+import { WrittenLang } from '../questionnaire/written-lang.ts';
 import { m } from './messages.ts';
 
 /** …/{country_code}/{year}/indicator/form: the questionnaire of one country and cycle. */
@@ -71,10 +72,13 @@ function Entry({ view, identity }: { view: ReportView; identity: Whoami }) {
         </div>
       )}
 
-      <QuestionnaireFormView
-        form={form}
-        fieldExtra={(question) => <HistoryButton question={question} year={report.year} countryCode={report.country_code} />}
-      />
+      {/* Answers typed here carry the report's "Written in" as their lang (decision 048). */}
+      <WrittenLang.Provider value={report.written_in ?? undefined}>
+        <QuestionnaireFormView
+          form={form}
+          fieldExtra={(question) => <HistoryButton question={question} year={report.year} countryCode={report.country_code} />}
+        />
+      </WrittenLang.Provider>
       <AnswerHistoryDrawer />
 
       <ConfirmDialog

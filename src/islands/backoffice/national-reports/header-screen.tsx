@@ -17,6 +17,7 @@ import { ReportSummary } from './report-summary.tsx';
 import { canSubmitSigned, SignedReport } from './signed-report.tsx';
 import { SignedSubmission } from './signed-submission.tsx';
 import { CoverSection } from './cover-section.tsx';
+import { WrittenLanguagePicker } from '../ui/written-language-picker.tsx';
 
 /** …/{country_code}/{year}/form: the report's title, summary, contact, cover picture, signed PDF, timeline and review. */
 export function ReportHeaderScreen({ identity }: ScreenProps) {
@@ -81,8 +82,10 @@ function DetailsForm({ report, identity }: { report: Report; identity: Whoami })
     await saveHeader(identity, draft);
   };
 
+  // What the country writes is shown in the language it is written in, once it is stated (decision 048).
+  const lang = draft.written_in || undefined;
   const field = (name: keyof HeaderDraft, label: string, max: number, type = 'text') => (
-    <DetailsField name={name} label={label} max={max} type={type} value={draft[name]} editable={editable} error={errors[name]} onChange={(value) => set({ [name]: value })} />
+    <DetailsField name={name} label={label} max={max} type={type} value={draft[name]} editable={editable} error={errors[name]} lang={name === 'title' ? lang : undefined} onChange={(value) => set({ [name]: value })} />
   );
 
   return (
@@ -92,12 +95,14 @@ function DetailsForm({ report, identity }: { report: Report; identity: Whoami })
       </h2>
       <p className="mt-1 text-sm text-slate-600">{m('header.detailsHint')}</p>
       <div className="mt-4 space-y-4">
+        <WrittenLanguagePicker id="report-written-in" value={draft.written_in} disabled={!editable} onChange={(written_in) => set({ written_in })} />
         {field('title', m('header.titleField'), REPORT_TITLE_MAX)}
         <div>
           <label htmlFor="report-summary" className={ui.label}>
             {m('header.summary')}
           </label>
           <textarea dir="auto"
+            lang={lang}
             id="report-summary"
             rows={7}
             className={`${ui.input} mt-1`}
@@ -134,7 +139,7 @@ function DetailsForm({ report, identity }: { report: Report; identity: Whoami })
 }
 
 /** One text field of the details, with its error under it. */
-function DetailsField({ name, label, max, type, value, editable, error, onChange }: { name: keyof HeaderDraft; label: string; max: number; type: string; value: string; editable: boolean; error: string | undefined; onChange: (value: string) => void }) {
+function DetailsField({ name, label, max, type, value, editable, error, lang, onChange }: { name: keyof HeaderDraft; label: string; max: number; type: string; value: string; editable: boolean; error: string | undefined; lang?: string | undefined; onChange: (value: string) => void }) {
   return (
     <div>
       <label htmlFor={`report-${name}`} className={ui.label}>
@@ -144,6 +149,7 @@ function DetailsField({ name, label, max, type, value, editable, error, onChange
         id={`report-${name}`}
         type={type}
         dir="auto"
+        lang={lang}
         className={`${ui.input} mt-1`}
         value={value}
         maxLength={max}

@@ -19,6 +19,8 @@ export interface HeaderDraft {
   contact_name: string;
   contact_email: string;
   contact_phone: string;
+  /** The language the texts are written in (decision 048); '': not stated. */
+  written_in: string;
 }
 
 export function draftOf(report: Report): HeaderDraft {
@@ -28,6 +30,7 @@ export function draftOf(report: Report): HeaderDraft {
     contact_name: report.contact?.name ?? '',
     contact_email: report.contact?.email ?? '',
     contact_phone: report.contact?.phone ?? '',
+    written_in: report.written_in ?? '',
   };
 }
 
@@ -54,6 +57,7 @@ export async function saveHeader(identity: Whoami, draft: HeaderDraft): Promise<
   const saved = await runReportAction(identity, {
     title: draft.title.trim() || null,
     executive_summary: draft.executive_summary.trim() || null,
+    written_in: draft.written_in || null,
     contact,
   });
   return saved !== null;

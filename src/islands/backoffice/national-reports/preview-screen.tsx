@@ -98,7 +98,7 @@ function PrintableReport({ report, groups, tier }: { report: Report; groups: rea
             {m('preview.eyebrow', { country: countryName(report.country.code, report.country.name), year: String(report.year) })}
           </p>
         </div>
-        <h2 dir="auto" className="mt-4 text-2xl font-semibold text-slate-900">{report.title ?? m('preview.defaultTitle')}</h2>
+        <h2 dir="auto" lang={report.title ? (report.written_in ?? '') : undefined} className="mt-4 text-2xl font-semibold text-slate-900">{report.title ?? m('preview.defaultTitle')}</h2>
         <p className="mt-2 text-sm text-slate-600">
           {REPORT_STATUS_TEXT[report.status]}
           {report.published_at ? ` · ${m('preview.publishedOn', { date: formatDate(report.published_at) })}` : ''} ·{' '}
@@ -108,7 +108,7 @@ function PrintableReport({ report, groups, tier }: { report: Report; groups: rea
         {report.executive_summary && (
           <div className="mt-5">
             <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-700">{m('header.summary')}</h3>
-            <p dir="auto" className="mt-2 whitespace-pre-line text-slate-800">{report.executive_summary}</p>
+            <p dir="auto" lang={report.written_in ?? ''} className="mt-2 whitespace-pre-line text-slate-800">{report.executive_summary}</p>
           </div>
         )}
         {report.contact && (
@@ -148,7 +148,7 @@ function PrintableReport({ report, groups, tier }: { report: Report; groups: rea
                       </dt>
                       <dd className="text-sm">
                         {display ? <span dir="auto" className="font-semibold text-slate-900">{display}</span> : <span className="text-slate-500">{m('preview.notAnswered')}</span>}
-                        {answer?.text && <span dir="auto" className="mt-1 block whitespace-pre-line text-slate-800">{answer.text}</span>}
+                        {answer?.text && <span dir="auto" lang={report.written_in ?? ''} className="mt-1 block whitespace-pre-line text-slate-800">{answer.text}</span>}
                         {(answer?.data_year || answer?.source) && (
                           <span className="mt-1 block text-xs text-slate-600">
                             {[answer.data_year ? m('preview.dataYear', { year: String(answer.data_year) }) : null, answer.source ? m('preview.source', { source: answer.source }) : null].filter(Boolean).join(' · ')}

@@ -79,7 +79,7 @@ describe('what the data-entry screen offers', () => {
 
 describe('report details and the signed PDF', () => {
   it('asks for a name and an email once any contact field is filled', () => {
-    const empty = { title: '', executive_summary: '', contact_name: '', contact_email: '', contact_phone: '' };
+    const empty = { title: '', executive_summary: '', contact_name: '', contact_email: '', contact_phone: '', written_in: '' };
     expect(checkDraft(empty)).toEqual({});
     expect(Object.keys(checkDraft({ ...empty, contact_phone: '+63 2 123' })).sort()).toEqual(['contact_email', 'contact_name']);
     expect(checkDraft({ ...empty, contact_name: 'Maria Santos', contact_email: 'maria@dhsud.gov.ph' })).toEqual({});

@@ -3,6 +3,7 @@ import type { Question } from '../../../lib/questionnaires/schema.ts';
 import { Icon } from '../ui/icons.tsx';
 import { ui } from '../ui/styles.ts';
 import type { AnswerErrors } from './autosave-queue.ts';
+import { useWrittenLang } from './written-lang.ts';
 import type { FormDisplay, QuestionnaireForm } from './form-store.ts';
 import { m } from './messages.ts';
 import { errorText, type RawAnswer } from './raw-answer.ts';
@@ -64,12 +65,14 @@ export interface PartProps {
 
 /** The text beside the answer (a policy's name, an explanation). */
 export function NarrativeField({ form, question, raw, errors, base, locked }: PartProps) {
+  const lang = useWrittenLang();
   return (
     <div className="mt-3">
       <label htmlFor={`${base}-narrative`} className={ui.label}>
         {question.text_label ? <bdi>{question.text_label}</bdi> : m('field.details')}
       </label>
       <textarea dir="auto"
+        lang={lang}
         {...FIELD_ATTR}
         id={`${base}-narrative`}
         rows={3}

@@ -2,6 +2,7 @@ import type { Question } from '../../../lib/questionnaires/schema.ts';
 import { ui } from '../ui/styles.ts';
 import { m } from './messages.ts';
 import type { RawValue } from './raw-answer.ts';
+import { useWrittenLang } from './written-lang.ts';
 
 interface ValueInputProps {
   question: Question;
@@ -108,6 +109,7 @@ function YesNo({ name, value, disabled, onChange, labelledBy, describedBy }: {
 /** The input of one answer's value, by answer type (and one per part for multi-part questions). */
 export function ValueInput(props: ValueInputProps) {
   const { question, value, id, labelledBy, describedBy, invalid, disabled, onChange, onChoose } = props;
+  const lang = useWrittenLang();
   if (question.parts.length > 0) return <PartInputs {...props} />;
   const text = typeof value === 'string' ? value : '';
   switch (question.answer_type) {
@@ -125,6 +127,7 @@ export function ValueInput(props: ValueInputProps) {
       return (
         <textarea
           dir="auto"
+          lang={lang}
           {...controlAttrs(props)}
           rows={4}
           className={ui.input}
