@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { ContactGuard } from '../../src/lib/contact/guard.server.ts';
 import { eq } from 'drizzle-orm';
+import { sectionByKey } from '../../src/lib/best-practices/sections.ts';
 import { bestPracticeComments, cmsItems, contactMessages } from '../../src/lib/db/schema.ts';
 import { COMPLETE_ROW, insertPractice } from '../fixtures/best-practices.ts';
 import { insertCmsItem, makeImage, uploadForm } from '../fixtures/cms.ts';
@@ -478,6 +479,7 @@ const EXAMPLES: Record<string, ExampleSource> = {
       version: await versionOf(`/api/best-practice/show/${seed.practice}`),
     }),
   },
+  'POST /api/best-practice/:uuid/sections': { json: { answers: [{ question_uuid: sectionByKey.get('lessons')!.question.uuid, value: 'Start with the market\nthat people use.' }] } },
   'POST /api/best-practice/:uuid/comment': { json: { section: 'results', body: 'Give the figures\nfor 2023.' } },
   'POST /api/best-practice/:uuid/comment/:id/resolve': {
     json: async () => {

@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
@@ -42,6 +44,37 @@ async function holdingLock<T>(client: postgres.Sql, work: () => Promise<T>): Pro
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/** The rows of a raw statement, from PGlite (`{ rows }`) or postgres-js (an array). */
+const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows);
+
+/**
+ * Applies the committed migrations drizzle's own migrator would pass over. It applies only those
+ * whose journal time is later than the last one recorded, and 0021's time was set by hand later
+ * than 0022–0024's: a database migrated to 0021 before those existed would never get them. Each
+ * migration not recorded (by its hash) whose time is not after the last recorded one is applied
+ * here, in order, in a transaction of its own, and recorded as drizzle records it; drizzle's
+ * migrator then applies the newer ones. Returns the times (`when`) of those it applied.
+ */
+export async function applyPassedOverMigrations(db: Db, folder = migrationsFolder): Promise<number[]> {
+  const table = rowsOf<{ name: string | null }>(await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations')::text as name`))[0];
+  if (!table?.name) return [];
+  const recorded = rowsOf<{ hash: string; created_at: string | number | null }>(await db.execute(sql`select hash, created_at from drizzle.__drizzle_migrations`));
+  const hashes = new Set(recorded.map((r) => r.hash));
+  // Known by its hash, or by its time (a file edited after it was applied keeps its time).
+  const times = new Set(recorded.map((r) => Number(r.created_at ?? 0)));
+  const last = Math.max(0, ...times);
+  const applied: number[] = [];
+  for (const migration of readMigrationFiles({ migrationsFolder: folder })) {
+    if (hashes.has(migration.hash) || times.has(migration.folderMillis) || migration.folderMillis > last) continue;
+    await db.transaction(async (tx) => {
+      for (const statement of migration.sql) if (statement.trim()) await tx.execute(sql.raw(statement));
+      await tx.execute(sql`insert into drizzle.__drizzle_migrations (hash, created_at) values (${migration.hash}, ${migration.folderMillis})`);
+    });
+    applied.push(migration.folderMillis);
+  }
+  return applied;
+}
+
 /**
  * Opens the database and applies the committed migrations: PostgreSQL when `url` is set,
  * otherwise embedded PGlite in `dataDir` (or in memory when `dataDir` is 'memory://').
@@ -56,7 +89,10 @@ export async function openDatabase(options: {
     const client = postgres(options.url, { max: 10, onnotice: () => {} });
     const db = drizzlePostgres(client, { schema });
     const exclusive = <T>(work: () => Promise<T>) => holdingLock(client, work);
-    await exclusive(() => migratePostgres(db, { migrationsFolder }));
+    await exclusive(async () => {
+      await applyPassedOverMigrations(db as unknown as Db);
+      await migratePostgres(db, { migrationsFolder });
+    });
     return { db: db as unknown as Db, kind: 'postgres', exclusive, close: () => client.end({ timeout: 5 }) };
   }
   const dataDir = options.dataDir ?? 'memory://';
@@ -64,6 +100,7 @@ export async function openDatabase(options: {
   // pg_trgm: the user search's trigram indexes (migration 0003).
   const client = yieldBeforeQueries(new PGlite(dataDir, { extensions: { pg_trgm }, ...(options.loadDataDir && { loadDataDir: options.loadDataDir }) }));
   const db = drizzlePglite(client, { schema });
+  await applyPassedOverMigrations(db as unknown as Db);
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', exclusive: (work) => work(), close: () => client.close() };
 }
