@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import type { Question, Subcategory, Thrust } from '../../../lib/questionnaires/schema.ts';
 import { navigate } from '../router.ts';
 import type { ScreenProps } from '../screen-props.ts';
+import { BackLink } from '../ui/back-link.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { formatDate } from '../ui/format.ts';
 import { Icon } from '../ui/icons.tsx';
@@ -39,12 +40,7 @@ export function QuestionnaireScreen(_props: ScreenProps) {
   if (!page) return null;
   return (
     <>
-      <p className="mb-2 text-sm">
-        <a href="/module/report/national" className="inline-flex items-center gap-1 text-slate-600 hover:text-slate-900">
-          <Icon name="chevronLeft" className="size-4" />
-          {m('list.title')}
-        </a>
-      </p>
+      <BackLink href="/module/report/national" label={m('list.title')} look="quiet" />
       <PageHeading description={m('qn.description')}>{m('qn.title')}</PageHeading>
       <nav aria-label={m('qn.parts')} className="mb-6 border-b border-slate-200">
         <ul className="-mb-px flex gap-1 overflow-x-auto">

@@ -1,13 +1,13 @@
 import type { Report } from '../../../lib/national-reports/schema.ts';
 import { Flag } from '../ui/flag.tsx';
 import { formatDate } from '../ui/format.ts';
-import { Icon } from '../ui/icons.tsx';
 import { PageHeading } from '../ui/page-heading.tsx';
 import { reportRoutes } from './list-store.ts';
 import { CompletenessBar, daysUntil, deadlineText, REPORT_STATUS_TEXT } from './report-format.tsx';
 import { REPORT_TONES, StatusChip } from '../ui/status-chip.tsx';
 import { countryName } from '../../i18n/countries.ts';
 import { m } from './messages.ts';
+import { BackLink } from '../ui/back-link.tsx';
 
 type Tab = 'form' | 'header' | 'preview';
 
@@ -37,12 +37,7 @@ export function ReportSummary({
   const routes = reportRoutes(report.country.code, report.year);
   return (
     <>
-      <p className="mb-2 text-sm">
-        <a href="/module/report/national" className="inline-flex items-center gap-1 text-slate-600 hover:text-slate-900 print:hidden">
-          <Icon name="chevronLeft" className="size-4" />
-          {m('list.title')}
-        </a>
-      </p>
+      <BackLink href="/module/report/national" label={m('list.title')} look="quiet" linkClass="print:hidden" />
       <PageHeading>
         <span className="inline-flex flex-wrap items-center gap-3">
           <Flag country={report.country} size="lg" />
