@@ -76,6 +76,14 @@ export const ReportCountrySchema = z.object({
   flag: z.string(),
   subregion: z.string(),
 });
+
+/** What names a report in every list of them: its uuid, country, year and status. */
+const REPORT_KEY_FIELDS = {
+  uuid: z.string(),
+  country: ReportCountrySchema,
+  year: z.number().int(),
+  status: ReportStatusSchema,
+};
 export type ReportCountry = z.output<typeof ReportCountrySchema>;
 
 // ---- cycles ----
@@ -128,10 +136,7 @@ export type Returned = z.output<typeof ReturnedSchema>;
 
 /** A country role's own report in a cycle (summary). */
 export const OwnReportSummarySchema = z.object({
-  uuid: z.string(),
-  country: ReportCountrySchema,
-  year: z.number().int(),
-  status: ReportStatusSchema,
+  ...REPORT_KEY_FIELDS,
   completeness: CompletenessSchema,
   locked: z.boolean(),
   lock_reason: LockReasonSchema.nullable(),
@@ -298,10 +303,7 @@ export const ReportListQuerySchema = z.object({
 export type ReportListQuery = z.output<typeof ReportListQuerySchema>;
 
 export const ReportListItemSchema = z.object({
-  uuid: z.string(),
-  country: ReportCountrySchema,
-  year: z.number().int(),
-  status: ReportStatusSchema,
+  ...REPORT_KEY_FIELDS,
   completeness_pct: z.number().int(),
   updated_at: z.string(),
   deadline: z.string(),
