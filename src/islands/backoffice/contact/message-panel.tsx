@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import { CONTACT_TONES, StatusChip } from '../ui/status-chip.tsx';
-import { RecordPanel } from '../ui/paged-list.tsx';
+import { RecordPanel, recordPanelTexts } from '../ui/paged-list.tsx';
 import { ui } from '../ui/styles.ts';
 import { formatReceived } from './contact-format.ts';
 import { $openMessage } from './contact-store.ts';
@@ -26,14 +26,7 @@ export function MessagePanel({ id, closeHref }: { id: number; closeHref: string 
   }, [message?.id]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
-    <RecordPanel
-      record={message}
-      error={answer.error}
-      labelledBy="message-subject"
-      closeHref={closeHref}
-      texts={{ label: m('message'), close: m('close'), notFound: m('notFound'), notFoundText: m('notFoundText'), failed: m('oneLoadFailed'), loading: m('oneLoading') }}
-      onRetry={() => $openMessage.invalidate()}
-    >
+    <RecordPanel record={message} error={answer.error} labelledBy="message-subject" closeHref={closeHref} texts={recordPanelTexts(m, m('message'))} onRetry={() => $openMessage.invalidate()}>
       {(message) => (
         <article>
           <h2 id="message-subject" ref={heading} tabIndex={-1} dir="auto" className="break-words text-xl font-semibold text-slate-900 outline-none">

@@ -4,7 +4,7 @@ import type { SentMailItem } from '../../../lib/mail/schema.ts';
 import type { ScreenProps } from '../screen-props.ts';
 import { formatDateTime } from '../ui/format.ts';
 import { PageHeading } from '../ui/page-heading.tsx';
-import { ListWithPanel, PagedList, RecordPanel } from '../ui/paged-list.tsx';
+import { ListWithPanel, PagedList, RecordPanel, recordPanelTexts } from '../ui/paged-list.tsx';
 import { ui } from '../ui/styles.ts';
 import {
   $openMail,
@@ -85,14 +85,7 @@ function MailPanel({ uuid, closeHref }: { uuid: string; closeHref: string }) {
   const [view, setView] = useState<'text' | 'html'>('text');
   const mail = answer.data?.data.uuid === uuid ? answer.data.data : undefined;
   return (
-    <RecordPanel
-      record={mail}
-      error={answer.error}
-      labelledBy="mail-subject"
-      closeHref={closeHref}
-      texts={{ label: m('email'), close: m('close'), notFound: m('notFound'), notFoundText: m('notFoundText'), failed: m('oneLoadFailed'), loading: m('oneLoading') }}
-      onRetry={() => $openMail.invalidate()}
-    >
+    <RecordPanel record={mail} error={answer.error} labelledBy="mail-subject" closeHref={closeHref} texts={recordPanelTexts(m, m('email'))} onRetry={() => $openMail.invalidate()}>
       {(mail) => (
         <article>
           <h2 id="mail-subject" className="break-words text-xl font-semibold text-slate-900">

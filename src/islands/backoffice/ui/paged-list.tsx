@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { Translate } from '../../i18n/messages.ts';
 import { ApiError } from '../lib/api.ts';
 import type { FetchedValue } from '../lib/list.ts';
 import { Icon } from './icons.tsx';
@@ -122,6 +123,11 @@ export interface RecordPanelTexts {
   notFoundText: string;
   failed: string;
   loading: string;
+}
+
+/** A record panel's words from a part's catalogue that has the usual keys; `label` names the panel. */
+export function recordPanelTexts(m: Translate<'close' | 'notFound' | 'notFoundText' | 'oneLoadFailed' | 'oneLoading'>, label: string): RecordPanelTexts {
+  return { label, close: m('close'), notFound: m('notFound'), notFoundText: m('notFoundText'), failed: m('oneLoadFailed'), loading: m('oneLoading') };
 }
 
 /**
