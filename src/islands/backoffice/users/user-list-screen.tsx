@@ -14,6 +14,7 @@ import { $userList, $userListFilters, $userListView, setUserFilters, USER_LIST_P
 import { Flag } from '../ui/flag.tsx';
 import { countryName } from '../../i18n/countries.ts';
 import { roleLabel } from '../ui/format.ts';
+import { HeaderCells } from '../ui/header-cells.tsx';
 import { m } from './messages.ts';
 
 /** /admin/users: the users within the caller's reach, filtered and paged through the URL. */
@@ -51,14 +52,7 @@ function UserTable({ users, busy }: { users: readonly UserListItem[]; busy: bool
         <caption className="sr-only">{m('title')}</caption>
         <thead className="bg-slate-50">
           <tr>
-            {[m('col.nameEmail'), m('col.memberId'), m('col.country'), m('col.role'), m('col.status'), m('col.created')].map((label) => (
-              <th key={label} scope="col" className={ui.th}>
-                {label}
-              </th>
-            ))}
-            <th scope="col" className={ui.th}>
-              <span className="sr-only">{m('col.actions')}</span>
-            </th>
+            <HeaderCells labels={[m('col.nameEmail'), m('col.memberId'), m('col.country'), m('col.role'), m('col.status'), m('col.created')]} actions={m('col.actions')} />
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
