@@ -5,8 +5,9 @@ import { richText } from '../i18n/rich-text.tsx';
 import { m } from './messages.ts';
 import { AFTER_VERIFICATION } from './navigation.ts';
 import { newPasswordProblem, MIN_PASSWORD_LENGTH } from './password-policy.ts';
-import { PasswordRequirements, usePasswordPolicy } from './password-requirements.tsx';
-import { ActionButton, buttonClass, ErrorAlert, Heading, Loading, Notice, TextField } from './ui.tsx';
+import { usePasswordPolicy } from './password-requirements.tsx';
+import { ActionFailed, HeadingWithLink, NewPasswordFields } from './form-blocks.tsx';
+import { ActionButton, buttonClass, ErrorAlert, Heading, Loading, Notice } from './ui.tsx';
 
 /** Runs `task` once per mount, even if React calls the effect twice. */
 function useOnce(task: () => void) {
@@ -49,24 +50,20 @@ export function VerifyEmailAction({ auth, oobCode }: { auth: Auth; oobCode: stri
   if (state === 'working') return <Loading label={m('action.verifying')} />;
   if (state !== 'done') {
     return (
-      <div className="space-y-6">
-        <Heading title={m('action.verifyFailed')} />
-        <ErrorAlert id="action-error" message={state.error} />
-        <p className="text-sm text-slate-600">
-          {richText(m('action.verifyFailedText'), {
-            signIn: (
-              <a className={buttonClass.link} href="/login">
-                {m('action.signInLink')}
-              </a>
-            ),
-            verificationPage: (
-              <a className={buttonClass.link} href="/email/verification">
-                {m('action.verificationPageLink')}
-              </a>
-            ),
-          })}
-        </p>
-      </div>
+      <ActionFailed title={m('action.verifyFailed')} message={state.error}>
+        {richText(m('action.verifyFailedText'), {
+          signIn: (
+            <a className={buttonClass.link} href="/login">
+              {m('action.signInLink')}
+            </a>
+          ),
+          verificationPage: (
+            <a className={buttonClass.link} href="/email/verification">
+              {m('action.verificationPageLink')}
+            </a>
+          ),
+        })}
+      </ActionFailed>
     );
   }
   return (
@@ -92,33 +89,15 @@ export function ResetPasswordAction({ auth, oobCode }: { auth: Auth; oobCode: st
       <form noValidate onSubmit={submit} className="space-y-4" aria-describedby="reset-password-error">
         {/* Lets password managers file the new password under the right account. */}
         <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
-        <TextField
-          label={m('field.newPassword')}
-          type="password"
-          name="new-password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            policy.follow(e.target.value);
-          }}
-          error={fieldErrors.password}
-          disabled={busy}
-          hint={
-            <>
-              {m('action.atLeast', { count: MIN_PASSWORD_LENGTH })}
-              <PasswordRequirements status={policy.status} />
-            </>
-          }
-        />
-        <TextField
-          label={m('field.confirmNewPassword')}
-          type="password"
-          name="confirm-password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-          error={fieldErrors.confirm}
+        <NewPasswordFields
+          labels={{ password: m('field.newPassword'), confirm: m('field.confirmNewPassword') }}
+          hint={m('action.atLeast', { count: MIN_PASSWORD_LENGTH })}
+          policy={policy}
+          password={password}
+          confirm={confirm}
+          onPassword={setPassword}
+          onConfirm={setConfirm}
+          errors={fieldErrors}
           disabled={busy}
         />
         <ErrorAlert id="reset-password-error" message={error} />
@@ -173,29 +152,22 @@ function useResetPassword(auth: Auth, oobCode: string) {
 
 function ResetLinkFailed({ message }: { message: string }) {
   return (
-    <div className="space-y-6">
-      <Heading title={m('action.resetFailed')} />
-      <ErrorAlert id="action-error" message={message} />
-      <p className="text-sm text-slate-600">
-        {richText(m('action.resetFailedText'), {
-          signInPage: (
-            <a className={buttonClass.link} href="/login">
-              {m('action.signInPageLink')}
-            </a>
-          ),
-        })}
-      </p>
-    </div>
+    <ActionFailed title={m('action.resetFailed')} message={message}>
+      {richText(m('action.resetFailedText'), {
+        signInPage: (
+          <a className={buttonClass.link} href="/login">
+            {m('action.signInPageLink')}
+          </a>
+        ),
+      })}
+    </ActionFailed>
   );
 }
 
 function PasswordChanged({ email }: { email: string }) {
   return (
-    <div className="space-y-6">
-      <Heading title={m('action.changed')} intro={richText(m('action.changedIntro'), { email: <strong>{email}</strong> })} />
-      <a className={buttonClass.primary} href={`/login?email=${encodeURIComponent(email)}`}>
-        {m('signup.signIn')}
-      </a>
-    </div>
+    <HeadingWithLink title={m('action.changed')} intro={richText(m('action.changedIntro'), { email: <strong>{email}</strong> })} href={`/login?email=${encodeURIComponent(email)}`}>
+      {m('signup.signIn')}
+    </HeadingWithLink>
   );
 }

@@ -8,6 +8,7 @@ import { PasswordResetRequest } from './password-reset-request.tsx';
 import { endSession, syncSession } from './session.ts';
 import { SignedIn } from './signed-in.tsx';
 import { useAuth } from './use-auth.ts';
+import { EmailField, OtherFormLink } from './form-blocks.tsx';
 import { ActionButton, buttonClass, EMAIL_PATTERN, ErrorAlert, Heading, Loading, TextField, usePageTitle } from './ui.tsx';
 
 /** After any sign-in: token sync (best effort), then verification, `next` or the dashboard. */
@@ -118,17 +119,7 @@ function SignInForms({ auth, localMode, error, setError, signingIn, setSigningIn
     <div className="space-y-6">
       <Heading title={m('login.title')} intro={m('login.intro')} />
       <form ref={form} noValidate onSubmit={submit} className="space-y-4" aria-describedby="login-error">
-        <TextField
-          label={m('field.email')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={fieldErrors.email}
-          disabled={signingIn}
-        />
+        <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={fieldErrors.email} disabled={signingIn} />
         <TextField
           label={m('field.password')}
           type="password"
@@ -186,12 +177,5 @@ function OrDivider() {
 }
 
 function SignupInvitation() {
-  return (
-    <p className="border-t border-slate-200 pt-5 text-sm text-slate-600">
-      {m('login.newHere')}{' '}
-      <a className={buttonClass.link} href="/signup">
-        {m('login.createAccount')}
-      </a>
-    </p>
-  );
+  return <OtherFormLink text={m('login.newHere')} href="/signup" link={m('login.createAccount')} />;
 }

@@ -3,7 +3,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { authErrorCode, authErrorMessage } from './auth-errors.ts';
 import { m } from './messages.ts';
 import { SimulatedEmail } from './simulated-email.tsx';
-import { ActionButton, buttonClass, EMAIL_PATTERN, ErrorAlert, Notice, TextField } from './ui.tsx';
+import { EmailField } from './form-blocks.tsx';
+import { ActionButton, buttonClass, EMAIL_PATTERN, ErrorAlert, Notice } from './ui.tsx';
 
 /** Codes that would tell a stranger whether an account exists: answered like a success. */
 const SILENT_CODES = new Set(['auth/user-not-found', 'auth/user-disabled']);
@@ -64,17 +65,7 @@ export function PasswordResetRequest({ auth, localMode, initialEmail, onBack }: 
         </>
       ) : (
         <form noValidate onSubmit={submit} className="space-y-4" aria-describedby="reset-error">
-          <TextField
-            label={m('field.email')}
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            error={emailError}
-            disabled={busy}
-          />
+          <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={emailError} disabled={busy} />
           <ErrorAlert id="reset-error" message={error} />
           <ActionButton busy={busy} busyLabel={m('reset.sending')}>
             {m('reset.send')}

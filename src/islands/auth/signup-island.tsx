@@ -4,11 +4,12 @@ import { authErrorCode, authErrorMessage } from './auth-errors.ts';
 import { m } from './messages.ts';
 import { VERIFICATION_PATH } from './navigation.ts';
 import { MIN_PASSWORD_LENGTH } from './password-policy.ts';
-import { PasswordRequirements, usePasswordPolicy } from './password-requirements.tsx';
+import { usePasswordPolicy } from './password-requirements.tsx';
+import { EmailField, NewPasswordFields, OtherFormLink } from './form-blocks.tsx';
 import { rememberVerificationSent, syncSession } from './session.ts';
 import { SignedIn } from './signed-in.tsx';
 import { useAuth } from './use-auth.ts';
-import { ActionButton, buttonClass, EMAIL_PATTERN, ErrorAlert, Heading, Loading, TextField, usePageTitle } from './ui.tsx';
+import { ActionButton, EMAIL_PATTERN, ErrorAlert, Heading, Loading, TextField, usePageTitle } from './ui.tsx';
 
 const NAME_MAX = 120;
 
@@ -72,12 +73,12 @@ function SignupForm({ auth, onCreating }: { auth: Auth; onCreating: (creating: b
   const form = useRef<HTMLFormElement>(null);
   const policy = usePasswordPolicy(auth);
 
-  const set = (field: Field) => (event: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: event.target.value }));
-    if (field === 'password') policy.follow(event.target.value);
+  const change = (field: Field, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
     // A corrected field stops showing its old error; the next submit checks everything again.
     setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
   };
+  const set = (field: Field) => (event: { target: { value: string } }) => change(field, event.target.value);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -116,35 +117,24 @@ function SignupForm({ auth, onCreating }: { auth: Auth; onCreating: (creating: b
       />
       <form ref={form} noValidate onSubmit={submit} className="space-y-4" aria-describedby="signup-error">
         <TextField label={m('field.fullName')} name="name" autoComplete="name" value={values.name} onChange={set('name')} error={errors.name} disabled={busy} maxLength={NAME_MAX} />
-        <TextField label={m('field.email')} type="email" name="email" autoComplete="email" inputMode="email" value={values.email} onChange={set('email')} error={errors.email} disabled={busy} />
-        <TextField
-          label={m('field.password')}
-          type="password"
-          name="new-password"
-          autoComplete="new-password"
-          value={values.password}
-          onChange={set('password')}
-          error={errors.password}
+        <EmailField value={values.email} onChange={set('email')} error={errors.email} disabled={busy} />
+        <NewPasswordFields
+          labels={{ password: m('field.password'), confirm: m('field.confirmPassword') }}
+          hint={m('signup.hint', { count: MIN_PASSWORD_LENGTH })}
+          policy={policy}
+          password={values.password}
+          confirm={values.confirm}
+          onPassword={(value) => change('password', value)}
+          onConfirm={(value) => change('confirm', value)}
+          errors={errors}
           disabled={busy}
-          hint={
-            <>
-              {m('signup.hint', { count: MIN_PASSWORD_LENGTH })}
-              <PasswordRequirements status={policy.status} />
-            </>
-          }
         />
-        <TextField label={m('field.confirmPassword')} type="password" name="confirm-password" autoComplete="new-password" value={values.confirm} onChange={set('confirm')} error={errors.confirm} disabled={busy} />
         <ErrorAlert id="signup-error" message={error} />
         <ActionButton busy={busy} busyLabel={m('signup.creating')}>
           {m('signup.submit')}
         </ActionButton>
       </form>
-      <p className="border-t border-slate-200 pt-5 text-sm text-slate-600">
-        {m('signup.haveAccount')}{' '}
-        <a className={buttonClass.link} href="/login">
-          {m('signup.signIn')}
-        </a>
-      </p>
+      <OtherFormLink text={m('signup.haveAccount')} href="/login" link={m('signup.signIn')} />
     </div>
   );
 }

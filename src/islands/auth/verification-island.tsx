@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { ResetPasswordAction, VerifyEmailAction } from './action-links.tsx';
 import { m } from './messages.ts';
 import { useAuth } from './use-auth.ts';
-import { buttonClass, ErrorAlert, Heading, Loading, usePageTitle } from './ui.tsx';
+import { HeadingWithLink } from './form-blocks.tsx';
+import { ErrorAlert, Loading, usePageTitle } from './ui.tsx';
 import { VerificationStatus } from './verification-status.tsx';
 
 type Action = { mode: 'verifyEmail' | 'resetPassword'; oobCode: string } | { mode: 'unsupported' } | null;
@@ -35,21 +36,15 @@ export default function VerificationIsland() {
   if (action?.mode === 'resetPassword') return <ResetPasswordAction auth={state.auth} oobCode={action.oobCode} />;
   if (action?.mode === 'unsupported') {
     return (
-      <div className="space-y-6">
-        <Heading title={m('verify.unsupported')} intro={m('verify.unsupportedIntro')} />
-        <a className={buttonClass.primary} href="/login">
-          {m('verify.goToSignIn')}
-        </a>
-      </div>
+      <HeadingWithLink title={m('verify.unsupported')} intro={m('verify.unsupportedIntro')} href="/login">
+        {m('verify.goToSignIn')}
+      </HeadingWithLink>
     );
   }
   if (state.user) return <VerificationStatus auth={state.auth} user={state.user} localMode={localMode} />;
   return (
-    <div className="space-y-6">
-      <Heading title={m('verify.title')} intro={m('verify.signInIntro')} />
-      <a className={buttonClass.primary} href="/login">
-        {m('signup.signIn')}
-      </a>
-    </div>
+    <HeadingWithLink title={m('verify.title')} intro={m('verify.signInIntro')} href="/login">
+      {m('signup.signIn')}
+    </HeadingWithLink>
   );
 }

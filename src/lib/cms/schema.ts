@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CropBoxSchema, MediaImageSchema, type MediaImage } from '../media/schema.ts';
-import { EditorSchema, GenericResponseSchema, queryInt, text, VersionSchema, wholeNumber } from '../http/schema.ts';
+import { EditorSchema, GenericResponseSchema, pagedFields, pagingQuery, text, VersionSchema, wholeNumber } from '../http/schema.ts';
 
 /** The CMS's kinds of item; `video` is the media gallery (photos and hosted videos). */
 export const CMS_TYPES = ['banner', 'video', 'partner'] as const;
@@ -80,17 +80,11 @@ export const CmsListQuerySchema = z.object({
   status: z.preprocess((v) => (v === '' ? undefined : v), CmsStatusSchema.optional()),
   media_kind: z.preprocess((v) => (v === '' ? undefined : v), z.enum(MEDIA_KINDS).optional()),
   order: z.preprocess((v) => (v === '' ? undefined : v), z.enum(CMS_ORDERS).default('display_order')),
-  page: queryInt({ min: 1, max: 100_000, fallback: 1 }),
-  per_page: queryInt({ min: 1, max: CMS_PAGE_SIZE_MAX, fallback: CMS_PAGE_SIZE_DEFAULT, unit: 'per page' }),
+  ...pagingQuery({ max: CMS_PAGE_SIZE_MAX, fallback: CMS_PAGE_SIZE_DEFAULT, unit: 'per page' }),
 });
 export type CmsListQuery = z.output<typeof CmsListQuerySchema>;
 
-export const CmsListResponseSchema = z.object({
-  data: z.array(CmsRecordSchema),
-  per_page: z.number().int(),
-  page: z.number().int(),
-  total: z.number().int(),
-});
+export const CmsListResponseSchema = z.object(pagedFields(CmsRecordSchema));
 export type CmsListResponse = z.output<typeof CmsListResponseSchema>;
 
 const optionalText = (max: number, multiline = false) =>

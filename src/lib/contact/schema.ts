@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EditorSchema, GenericResponseSchema, queryInt, text, VersionSchema } from '../http/schema.ts';
+import { EditorSchema, GenericResponseSchema, pagedFields, pagingQuery, text, VersionSchema } from '../http/schema.ts';
 
 export const CONTACT_NAME_MAX = 120;
 export const CONTACT_SUBJECT_MAX = 160;
@@ -67,16 +67,12 @@ export type ContactListFilter = (typeof CONTACT_LIST_FILTERS)[number];
 export const ContactListQuerySchema = z.object({
   q: text({ max: CONTACT_SEARCH_MAX }).optional(),
   status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(CONTACT_LIST_FILTERS).optional()),
-  page: queryInt({ min: 1, max: 100_000, fallback: 1 }),
-  per_page: queryInt({ min: 1, max: CONTACT_PAGE_SIZE_MAX, fallback: 20, unit: 'per page' }),
+  ...pagingQuery({ max: CONTACT_PAGE_SIZE_MAX, fallback: 20, unit: 'per page' }),
 });
 export type ContactListQuery = z.output<typeof ContactListQuerySchema>;
 
 export const ContactListResponseSchema = z.object({
-  data: z.array(ContactMessageSchema),
-  per_page: z.number().int(),
-  page: z.number().int(),
-  total: z.number().int(),
+  ...pagedFields(ContactMessageSchema),
   unread: z.number().int(),
 });
 export type ContactListResponse = z.output<typeof ContactListResponseSchema>;

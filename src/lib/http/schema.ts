@@ -137,3 +137,20 @@ export function queryInt(options: WholeNumberOptions & { fallback: number }) {
     wholeNumber(options),
   );
 }
+
+/**
+ * The paging of a list's query string (spec §3): `page` from 1 and `per_page` up to `max`,
+ * `fallback` rows when it is left out; `unit` words the limit ("must be at most 100 per page").
+ */
+export function pagingQuery(options: { max: number; fallback: number; unit?: string; lastPage?: number }) {
+  const { max, fallback, unit, lastPage = 100_000 } = options;
+  return {
+    page: queryInt({ min: 1, max: lastPage, fallback: 1 }),
+    per_page: queryInt({ min: 1, max, fallback, ...(unit ? { unit } : {}) }),
+  };
+}
+
+/** The fields of a paged list's answer: its rows, the page, the rows a page and the total. */
+export function pagedFields<T extends z.ZodType>(item: T) {
+  return { data: z.array(item), page: z.number().int(), per_page: z.number().int(), total: z.number().int() };
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GenericResponseSchema, queryInt } from '../http/schema.ts';
+import { GenericResponseSchema, pagedFields, pagingQuery } from '../http/schema.ts';
 
 export const SENT_MAIL_PAGE_SIZE_MAX = 100;
 export const MAIL_STATUSES = ['queued', 'sending', 'sent'] as const;
@@ -21,17 +21,11 @@ export type SentMailItem = z.output<typeof SentMailItemSchema>;
 
 /** GET /api/mail/sent (admin level): every message of the outbox, newest first. */
 export const SentMailQuerySchema = z.object({
-  page: queryInt({ min: 1, max: 100_000, fallback: 1 }),
-  per_page: queryInt({ min: 1, max: SENT_MAIL_PAGE_SIZE_MAX, fallback: 20, unit: 'per page' }),
+  ...pagingQuery({ max: SENT_MAIL_PAGE_SIZE_MAX, fallback: 20, unit: 'per page' }),
 });
 export type SentMailQuery = z.output<typeof SentMailQuerySchema>;
 
-export const SentMailListResponseSchema = GenericResponseSchema.extend({
-  data: z.array(SentMailItemSchema),
-  page: z.number().int(),
-  per_page: z.number().int(),
-  total: z.number().int(),
-});
+export const SentMailListResponseSchema = GenericResponseSchema.extend(pagedFields(SentMailItemSchema));
 export type SentMailListResponse = z.output<typeof SentMailListResponseSchema>;
 
 /** GET /api/mail/sent/:uuid: one message with its text and HTML. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CMS_UPLOAD_MAX_BYTES, CmsImageSchema } from '../cms/schema.ts';
 import { CountryCodeSchema } from '../countries/schema.ts';
-import { GenericResponseSchema, isCalendarDay, queryInt, text, VersionSchema, wholeNumber } from '../http/schema.ts';
+import { GenericResponseSchema, isCalendarDay, pagedFields, pagingQuery, queryInt, text, VersionSchema, wholeNumber } from '../http/schema.ts';
 import {
   ANSWERS_PER_SAVE_MAX,
   AnswerInputSchema,
@@ -77,6 +77,14 @@ export const ReportCountrySchema = z.object({
   flag: z.string(),
   subregion: z.string(),
 });
+
+/** What names a report in every list of them: its uuid, country, year and status. */
+const REPORT_KEY_FIELDS = {
+  uuid: z.string(),
+  country: ReportCountrySchema,
+  year: z.number().int(),
+  status: ReportStatusSchema,
+};
 export type ReportCountry = z.output<typeof ReportCountrySchema>;
 
 // ---- cycles ----
@@ -129,10 +137,7 @@ export type Returned = z.output<typeof ReturnedSchema>;
 
 /** A country role's own report in a cycle (summary). */
 export const OwnReportSummarySchema = z.object({
-  uuid: z.string(),
-  country: ReportCountrySchema,
-  year: z.number().int(),
-  status: ReportStatusSchema,
+  ...REPORT_KEY_FIELDS,
   completeness: CompletenessSchema,
   locked: z.boolean(),
   lock_reason: LockReasonSchema.nullable(),
@@ -296,16 +301,12 @@ export const ReportListQuerySchema = z.object({
     (v) => (v === '' ? undefined : v),
     z.enum(REPORT_LIST_SORTS, { error: `must be one of ${REPORT_LIST_SORTS.join(', ')}` }).default('country'),
   ),
-  page: queryInt({ min: 1, max: 100_000, fallback: 1 }),
-  per_page: queryInt({ min: 1, max: REPORT_LIST_PAGE_SIZE_MAX, fallback: REPORT_LIST_PAGE_SIZE_DEFAULT }),
+  ...pagingQuery({ max: REPORT_LIST_PAGE_SIZE_MAX, fallback: REPORT_LIST_PAGE_SIZE_DEFAULT }),
 });
 export type ReportListQuery = z.output<typeof ReportListQuerySchema>;
 
 export const ReportListItemSchema = z.object({
-  uuid: z.string(),
-  country: ReportCountrySchema,
-  year: z.number().int(),
-  status: ReportStatusSchema,
+  ...REPORT_KEY_FIELDS,
   completeness_pct: z.number().int(),
   updated_at: z.string(),
   deadline: z.string(),
@@ -316,10 +317,7 @@ export type ReportListItem = z.output<typeof ReportListItemSchema>;
 
 export const ReportListResponseSchema = GenericResponseSchema.extend({
   cycle: CycleSchema,
-  data: z.array(ReportListItemSchema),
-  page: z.number().int(),
-  per_page: z.number().int(),
-  total: z.number().int(),
+  ...pagedFields(ReportListItemSchema),
   /** Reports per status over the whole scope (ignoring the status filter). */
   counts: z.record(z.string(), z.number().int()),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GenericResponseSchema, queryInt, VersionSchema } from '../http/schema.ts';
+import { GenericResponseSchema, pagedFields, pagingQuery, VersionSchema } from '../http/schema.ts';
 import { NOTIFICATION_KIND_NAMES, type NotificationKind } from './kinds.ts';
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
@@ -23,17 +23,13 @@ export type Notification = z.output<typeof NotificationSchema>;
 
 /** GET /api/notifications: the signed-in person's notifications, newest first. */
 export const NotificationListQuerySchema = z.object({
-  page: queryInt({ min: 1, max: 100_000, fallback: 1 }),
-  per_page: queryInt({ min: 1, max: NOTIFICATIONS_PAGE_SIZE_MAX, fallback: NOTIFICATIONS_PAGE_SIZE, unit: 'per page' }),
+  ...pagingQuery({ max: NOTIFICATIONS_PAGE_SIZE_MAX, fallback: NOTIFICATIONS_PAGE_SIZE, unit: 'per page' }),
   unread: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['true', 'false']).optional()),
 });
 export type NotificationListQuery = z.output<typeof NotificationListQuerySchema>;
 
 export const NotificationListResponseSchema = GenericResponseSchema.extend({
-  data: z.array(NotificationSchema),
-  page: z.number().int(),
-  per_page: z.number().int(),
-  total: z.number().int(),
+  ...pagedFields(NotificationSchema),
   unread: z.number().int(),
 });
 export type NotificationListResponse = z.output<typeof NotificationListResponseSchema>;

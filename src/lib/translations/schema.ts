@@ -4,7 +4,7 @@
  * in Chinese, French and Russian beside the English; English fills whatever is not translated.
  */
 import { z } from 'zod';
-import { EditorSchema, GenericResponseSchema, queryInt, text, VersionSchema } from '../http/schema.ts';
+import { EditorSchema, GenericResponseSchema, pagedFields, pagingQuery, text, VersionSchema } from '../http/schema.ts';
 
 /** The records whose texts can be translated, by the name used in the API's paths. */
 export const TRANSLATABLE = ['thrust', 'subcategory', 'question', 'profile-category', 'profile-indicator', 'cms-item', 'practice-category'] as const;
@@ -78,8 +78,7 @@ export const TranslationListQuerySchema = z.object({
   locale: z.preprocess((v) => (v === '' ? undefined : v), TranslationLocaleSchema.optional()),
   state: z.preprocess((v) => (v === '' ? undefined : v), z.enum(TRANSLATION_STATES, { error: 'must be missing, outdated or done' }).optional()),
   q: text({ max: 100 }).optional(),
-  page: queryInt({ min: 1, max: 100_000, fallback: 1 }),
-  per_page: queryInt({ min: 1, max: TRANSLATION_PAGE_SIZE_MAX, fallback: 20, unit: 'per page' }),
+  ...pagingQuery({ max: TRANSLATION_PAGE_SIZE_MAX, fallback: 20, unit: 'per page' }),
 });
 export type TranslationListQuery = z.output<typeof TranslationListQuerySchema>;
 
@@ -95,12 +94,7 @@ export const TranslationListItemSchema = z.object({
 });
 export type TranslationListItem = z.output<typeof TranslationListItemSchema>;
 
-export const TranslationListResponseSchema = z.object({
-  data: z.array(TranslationListItemSchema),
-  page: z.number().int(),
-  per_page: z.number().int(),
-  total: z.number().int(),
-});
+export const TranslationListResponseSchema = z.object(pagedFields(TranslationListItemSchema));
 export type TranslationListResponse = z.output<typeof TranslationListResponseSchema>;
 
 /**

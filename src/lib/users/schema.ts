@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CountryCodeSchema, CountrySchema } from '../countries/schema.ts';
 import { USER_STATUS } from '../access/permissions.ts';
-import { dataResponse, EditorSchema, GenericResponseSchema, queryInt, text, VersionSchema, wholeNumber } from '../http/schema.ts';
+import { dataResponse, EditorSchema, GenericResponseSchema, pagedFields, pagingQuery, text, VersionSchema, wholeNumber } from '../http/schema.ts';
 import { PersonNameSchema, PhoneNumberSchema } from '../identity/schema.ts';
 
 export const RoleSchema = z.object({
@@ -38,12 +38,7 @@ export const UserListItemSchema = z.object({
 });
 export type UserListItem = z.output<typeof UserListItemSchema>;
 
-export const UserListResponseSchema = z.object({
-  data: z.array(UserListItemSchema),
-  per_page: z.number().int(),
-  page: z.number().int(),
-  total: z.number().int(),
-});
+export const UserListResponseSchema = z.object(pagedFields(UserListItemSchema));
 export type UserListResponse = z.output<typeof UserListResponseSchema>;
 
 export const USER_PAGE_SIZE_DEFAULT = 20;
@@ -60,8 +55,7 @@ export const UserListQuerySchema = z.object({
     )
     .optional(),
   country_code: z.preprocess((value) => (value === '' ? undefined : value), CountryCodeSchema.optional()),
-  page: queryInt({ min: 1, max: 1_000_000, fallback: 1 }),
-  per_page: queryInt({ min: 1, max: USER_PAGE_SIZE_MAX, fallback: USER_PAGE_SIZE_DEFAULT, unit: 'per page' }),
+  ...pagingQuery({ max: USER_PAGE_SIZE_MAX, fallback: USER_PAGE_SIZE_DEFAULT, unit: 'per page', lastPage: 1_000_000 }),
 });
 export type UserListQuery = z.output<typeof UserListQuerySchema>;
 

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { NotificationKind } from '../../../lib/notifications/kinds.ts';
 import { ErrorState, Skeleton } from '../ui/states.tsx';
-import { ui } from '../ui/styles.ts';
+import { CardSection } from '../ui/card-section.tsx';
 import { $emailChoices, setEmailChoice } from './email-choices-store.ts';
 import { m } from './messages.ts';
 
@@ -32,10 +32,7 @@ export function EmailChoicesSection() {
   // refusal, the stored choice comes back).
   const [pending, setPending] = useState<Partial<Record<string, boolean>>>({});
   return (
-    <section aria-labelledby="email-choices-title" className={ui.card}>
-      <h2 id="email-choices-title" className="text-lg font-semibold text-slate-900">
-        {m('choices.title')}
-      </h2>
+    <CardSection id="email-choices-title" title={m('choices.title')}>
       <p className="mt-1 text-sm text-slate-600">
         {m('choices.intro')}
       </p>
@@ -75,6 +72,6 @@ export function EmailChoicesSection() {
           </ul>
         </fieldset>
       )}
-    </section>
+    </CardSection>
   );
 }

@@ -13,6 +13,7 @@ import { EmailChoicesSection } from './email-choices-section.tsx';
 import { EmailSection, PasswordSection } from './security-sections.tsx';
 import { PhotoSection } from './photo-section.tsx';
 import { roleLabel } from '../ui/format.ts';
+import { CardSection } from '../ui/card-section.tsx';
 import { m } from './messages.ts';
 
 /** /profile: the signed-in person's own account (name, phone, photo, password, email, email choices). */
@@ -51,10 +52,7 @@ function DetailsSection({ identity }: Pick<ScreenProps, 'identity'>) {
   const changed = name !== (identity.name ?? '') || phone !== (identity.phone_number ?? '');
 
   return (
-    <section aria-labelledby="details-title" className={ui.card}>
-      <h2 id="details-title" className="text-lg font-semibold text-slate-900">
-        {m('details.title')}
-      </h2>
+    <CardSection id="details-title" title={m('details.title')}>
       <form
         noValidate
         className="mt-4 space-y-5"
@@ -92,6 +90,6 @@ function DetailsSection({ identity }: Pick<ScreenProps, 'identity'>) {
           {save.loading ? m('saving') : m('details.save')}
         </button>
       </form>
-    </section>
+    </CardSection>
   );
 }

@@ -5,6 +5,7 @@ import { Avatar } from '../ui/avatar.tsx';
 import { errorMessage } from '../lib/api.ts';
 import { Icon } from '../ui/icons.tsx';
 import { ui } from '../ui/styles.ts';
+import { CardSection } from '../ui/card-section.tsx';
 import { $removePhoto, $uploadPhoto, checkPhotoFile, PHOTO_ACCEPT, PHOTO_MAX_MB } from './account-store.ts';
 import { m } from './messages.ts';
 
@@ -23,10 +24,7 @@ export function PhotoSection({ identity }: { identity: Whoami }) {
   const failure = problem ?? (upload.error ? errorMessage(upload.error) : remove.error ? errorMessage(remove.error) : null);
 
   return (
-    <section aria-labelledby="photo-title" className={ui.card}>
-      <h2 id="photo-title" className="text-lg font-semibold text-slate-900">
-        {m('photo.title')}
-      </h2>
+    <CardSection id="photo-title" title={m('photo.title')}>
       <div className="mt-4 flex items-center gap-4">
         <Avatar identity={identity} size="lg" />
         <div className="space-y-2">
@@ -65,6 +63,6 @@ export function PhotoSection({ identity }: { identity: Whoami }) {
           {failure}
         </p>
       )}
-    </section>
+    </CardSection>
   );
 }

@@ -6,8 +6,9 @@ import { PasswordRequirements, usePasswordPolicy } from '../../auth/password-req
 import { SimulatedEmail } from '../../auth/simulated-email.tsx';
 import { notifySuccess } from '../notifications/snackbar-store.ts';
 import { Icon } from '../ui/icons.tsx';
-import { FieldError } from '../ui/states.tsx';
+import { Field } from '../ui/field.tsx';
 import { ui } from '../ui/styles.ts';
+import { CardSection } from '../ui/card-section.tsx';
 import { changePassword, PasswordChangeError, sendVerification } from './account-store.ts';
 import { m } from './messages.ts';
 
@@ -36,10 +37,7 @@ export function PasswordSection() {
             {error.message}
           </p>
         )}
-        <div>
-          <label htmlFor="me-password-current" className={ui.label}>
-            {m('password.current')}
-          </label>
+        <Field id="me-password-current" label={m('password.current')} messages={fieldError('current')}>
           <input
             id="me-password-current"
             type="password"
@@ -50,8 +48,7 @@ export function PasswordSection() {
             aria-invalid={fieldError('current') ? true : undefined}
             aria-describedby={fieldError('current') ? 'me-password-current-error' : undefined}
           />
-          <FieldError id="me-password-current-error" messages={fieldError('current')} />
-        </div>
+        </Field>
         <NewPasswordFields next={next} setNext={setNext} confirmation={confirmation} setConfirmation={setConfirmation} follow={policy.follow} nextError={fieldError('next')} />
         <div id="me-password-policy">
           <p className="text-xs text-slate-600">{m('password.hint', { count: MIN_PASSWORD_LENGTH })}</p>
@@ -109,10 +106,7 @@ function usePasswordChange() {
 function NewPasswordFields({ next, setNext, confirmation, setConfirmation, follow, nextError }: { next: string; setNext: (value: string) => void; confirmation: string; setConfirmation: (value: string) => void; follow: (password: string) => void; nextError: string[] | undefined }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <div>
-        <label htmlFor="me-password-new" className={ui.label}>
-          {m('password.new')}
-        </label>
+      <Field id="me-password-new" label={m('password.new')} messages={nextError}>
         <input
           id="me-password-new"
           type="password"
@@ -126,12 +120,8 @@ function NewPasswordFields({ next, setNext, confirmation, setConfirmation, follo
           aria-invalid={nextError ? true : undefined}
           aria-describedby={nextError ? 'me-password-policy me-password-new-error' : 'me-password-policy'}
         />
-        <FieldError id="me-password-new-error" messages={nextError} />
-      </div>
-      <div>
-        <label htmlFor="me-password-confirm" className={ui.label}>
-          {m('password.again')}
-        </label>
+      </Field>
+      <Field id="me-password-confirm" label={m('password.again')} messages={undefined}>
         <input
           id="me-password-confirm"
           type="password"
@@ -140,7 +130,7 @@ function NewPasswordFields({ next, setNext, confirmation, setConfirmation, follo
           value={confirmation}
           onChange={(event) => setConfirmation(event.target.value)}
         />
-      </div>
+      </Field>
     </div>
   );
 }
@@ -165,10 +155,7 @@ export function EmailSection({ email, verified }: { email: string; verified: boo
   }
 
   return (
-    <section aria-labelledby="email-title" className={ui.card}>
-      <h2 id="email-title" className="text-lg font-semibold text-slate-900">
-        {m('email.title')}
-      </h2>
+    <CardSection id="email-title" title={m('email.title')}>
       <p className="mt-3 break-words text-sm font-medium text-slate-900">{email}</p>
       {verified ? (
         <p className="mt-2 inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-2.5 py-1 text-sm font-medium text-emerald-800 ring-1 ring-emerald-200">
@@ -191,6 +178,6 @@ export function EmailSection({ email, verified }: { email: string; verified: boo
         </div>
       )}
       <p className="mt-3 text-xs text-slate-600">{m('email.usage')}</p>
-    </section>
+    </CardSection>
   );
 }

@@ -4,6 +4,7 @@ import type { CropBox } from '../../../lib/media/schema.ts';
 import type { FieldErrors } from '../lib/field-errors.ts';
 import { invalidProps } from '../lib/field-errors.ts';
 import { CropChooser } from '../ui/crop-chooser.tsx';
+import { Field } from '../ui/field.tsx';
 import { FieldError } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { previewUrl } from './cms-kinds.ts';
@@ -93,17 +94,10 @@ export function BannerPictureFields({ item, pendingImage, crop, alt, errors, onC
         <FieldError id="cms-image_crop-error" messages={errors['image_crop']} />
       </fieldset>
 
-      <div>
-        <label htmlFor="cms-image_alt" className={ui.label}>
-          {m('banner.alt')} <span className="font-normal text-slate-600">{m('fields.optional')}</span>
-        </label>
+      <Field id="cms-image_alt" label={m('banner.alt')} optional={m('fields.optional')} hint={m('banner.altHint')} messages={errors['image_alt']}>
         <input dir="auto" id="cms-image_alt" className={`${ui.input} mt-1`} value={alt} maxLength={CMS_ALT_MAX} autoComplete="off"
           aria-describedby="cms-image_alt-hint" onChange={(event) => onAlt(event.target.value)} {...invalidProps(errors, 'image_alt', 'cms-image_alt-error')} />
-        <p id="cms-image_alt-hint" className="mt-1 text-xs text-slate-600">
-          {m('banner.altHint')}
-        </p>
-        <FieldError id="cms-image_alt-error" messages={errors['image_alt']} />
-      </div>
+      </Field>
     </>
   );
 }

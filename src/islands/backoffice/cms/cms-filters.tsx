@@ -1,7 +1,6 @@
 import { useStore } from '@nanostores/react';
 import type { CmsType } from '../../../lib/cms/schema.ts';
-import { Chips, SearchField } from '../ui/filters.tsx';
-import { ui } from '../ui/styles.ts';
+import { Chips, SearchBar, SelectField } from '../ui/filters.tsx';
 import { CMS_STATUS_TEXT, kindText } from './cms-kinds.ts';
 import { m } from './messages.ts';
 import { $cmsList, $cmsSearchDraft, setCmsFilters, typeCmsSearch, type CmsListFilters, type CmsOrder } from './cms-list-store.ts';
@@ -34,36 +33,29 @@ export function CmsFilters({ type }: { type: CmsType }) {
   const { filters } = list;
 
   return (
-    <div role="search" aria-label={kindText(type, 'filter')} className="flex flex-col gap-4 xl:flex-row xl:flex-wrap xl:items-end">
-      <SearchField
-        id="cms-search"
-        label={kindText(type, 'search')}
-        className="xl:w-72"
-        placeholder={type === 'video' ? m('filters.placeholderVideo') : m('filters.placeholder')}
-        value={draft}
-        onType={typeCmsSearch}
-      />
+    <SearchBar
+      label={kindText(type, 'filter')}
+      className="flex flex-col gap-4 xl:flex-row xl:flex-wrap xl:items-end"
+      search={{
+        id: 'cms-search',
+        label: kindText(type, 'search'),
+        className: 'xl:w-72',
+        placeholder: type === 'video' ? m('filters.placeholderVideo') : m('filters.placeholder'),
+        value: draft,
+        onType: typeCmsSearch,
+      }}
+    >
       <Chips id="cms-status-label" label={m('filters.status')} chips={STATUS_CHIPS} value={filters.status} onPick={(status) => setCmsFilters({ status })} />
       {type === 'video' && (
         <Chips id="cms-kind-label" label={m('filters.kind')} chips={KIND_CHIPS} value={filters.media_kind} onPick={(media_kind) => setCmsFilters({ media_kind })} />
       )}
-      <div className="xl:w-60">
-        <label htmlFor="cms-order" className={ui.label}>
-          {m('filters.orderBy')}
-        </label>
-        <select
-          id="cms-order"
-          className={`${ui.input} mt-1`}
-          value={filters.order}
-          onChange={(event) => setCmsFilters({ order: event.target.value as CmsOrder })}
-        >
-          {ORDERS.map((order) => (
-            <option key={order.value} value={order.value}>
-              {order.label}
-            </option>
-          ))}
-        </select>
-      </div>
-    </div>
+      <SelectField id="cms-order" label={m('filters.orderBy')} className="xl:w-60" value={filters.order} onPick={(order) => setCmsFilters({ order: order as CmsOrder })}>
+        {ORDERS.map((order) => (
+          <option key={order.value} value={order.value}>
+            {order.label}
+          </option>
+        ))}
+      </SelectField>
+    </SearchBar>
   );
 }

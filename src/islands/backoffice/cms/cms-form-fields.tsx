@@ -1,5 +1,6 @@
 import { CMS_DESCRIPTION_MAX, CMS_EVENT_MAX, CMS_ORDER_MAX, CMS_STATUSES, CMS_TITLE_MAX, CmsStatusSchema, type CmsType } from '../../../lib/cms/schema.ts';
 import { invalidProps, type FieldErrors } from '../lib/field-errors.ts';
+import { Field } from '../ui/field.tsx';
 import { FieldError } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import type { CmsDraft } from './cms-draft.ts';
@@ -21,14 +22,10 @@ interface FieldsProps {
 
 export function TitleField({ draft, set, errors }: FieldsProps) {
   return (
-    <div>
-      <label htmlFor="cms-title" className={ui.label}>
-        {m('fields.title')}
-      </label>
+    <Field id="cms-title" label={m('fields.title')} messages={errors['title']}>
       <input dir="auto" id="cms-title" className={`${ui.input} mt-1`} value={draft.title} maxLength={CMS_TITLE_MAX} required autoComplete="off"
         onChange={(event) => set('title', event.target.value)} {...invalidProps(errors, 'title', 'cms-title-error')} />
-      <FieldError id="cms-title-error" messages={errors['title']} />
-    </div>
+    </Field>
   );
 }
 
@@ -52,32 +49,18 @@ export function MediaFields({ draft, set, errors }: FieldsProps) {
       </fieldset>
 
       {isVideo && (
-        <div>
-          <label htmlFor="cms-video_url" className={ui.label}>
-            {m('fields.videoAddress')}
-          </label>
+        <Field id="cms-video_url" label={m('fields.videoAddress')} hint={m('fields.videoHint')} messages={errors['video_url']}>
           <input id="cms-video_url" type="url" inputMode="url" className={`${ui.input} mt-1`} value={draft.video_url} maxLength={2000}
             placeholder={'https://www.youtube.com/watch?v=…'} autoComplete="off" aria-describedby="cms-video_url-hint"
             onChange={(event) => set('video_url', event.target.value)} {...invalidProps(errors, 'video_url', 'cms-video_url-error')} />
-          <p id="cms-video_url-hint" className="mt-1 text-xs text-slate-600">
-            {m('fields.videoHint')}
-          </p>
-          <FieldError id="cms-video_url-error" messages={errors['video_url']} />
-        </div>
+        </Field>
       )}
 
-      <div>
-        <label htmlFor="cms-event" className={ui.label}>
-          {m('fields.event')} <span className="font-normal text-slate-600">{m('fields.optional')}</span>
-        </label>
+      <Field id="cms-event" label={m('fields.event')} optional={m('fields.optional')} hint={m('fields.eventHint')} messages={errors['event']}>
         <input dir="auto" id="cms-event" className={`${ui.input} mt-1`} value={draft.event} maxLength={CMS_EVENT_MAX} autoComplete="off"
           aria-describedby="cms-event-hint" onChange={(event) => set('event', event.target.value)}
           {...invalidProps(errors, 'event', 'cms-event-error')} />
-        <p id="cms-event-hint" className="mt-1 text-xs text-slate-600">
-          {m('fields.eventHint')}
-        </p>
-        <FieldError id="cms-event-error" messages={errors['event']} />
-      </div>
+      </Field>
     </>
   );
 }
@@ -86,25 +69,16 @@ export function MediaFields({ draft, set, errors }: FieldsProps) {
 export function DescriptionAndLinkFields({ type, draft, set, errors }: FieldsProps & { type: CmsType }) {
   return (
     <>
-      <div>
-        <label htmlFor="cms-description" className={ui.label}>
-          {m('fields.description')} <span className="font-normal text-slate-600">{m('fields.optional')}</span>
-        </label>
+      <Field id="cms-description" label={m('fields.description')} optional={m('fields.optional')} messages={errors['description']}>
         <textarea dir="auto" id="cms-description" rows={4} className={`${ui.input} mt-1`} value={draft.description} maxLength={CMS_DESCRIPTION_MAX}
           onChange={(event) => set('description', event.target.value)} {...invalidProps(errors, 'description', 'cms-description-error')} />
-        <FieldError id="cms-description-error" messages={errors['description']} />
-      </div>
+      </Field>
 
-      <div>
-        <label htmlFor="cms-link" className={ui.label}>
-          {m('fields.link')} <span className="font-normal text-slate-600">{m('fields.optional')}</span>
-        </label>
+      <Field id="cms-link" label={m('fields.link')} optional={m('fields.optional')} hint={LINK_HINTS[type]} messages={errors['link']}>
         <input id="cms-link" type="url" inputMode="url" className={`${ui.input} mt-1`} value={draft.link} maxLength={2000}
           placeholder={'https://'} autoComplete="off" aria-describedby="cms-link-hint"
           onChange={(event) => set('link', event.target.value)} {...invalidProps(errors, 'link', 'cms-link-error')} />
-        <p id="cms-link-hint" className="mt-1 text-xs text-slate-600">{LINK_HINTS[type]}</p>
-        <FieldError id="cms-link-error" messages={errors['link']} />
-      </div>
+      </Field>
     </>
   );
 }
@@ -113,20 +87,12 @@ export function DescriptionAndLinkFields({ type, draft, set, errors }: FieldsPro
 export function OrderAndStatusFields({ draft, set, errors }: FieldsProps) {
   return (
     <div className="grid gap-5 sm:grid-cols-2">
-      <div>
-        <label htmlFor="cms-display_order" className={ui.label}>
-          {m('fields.displayOrder')}
-        </label>
+      <Field id="cms-display_order" label={m('fields.displayOrder')} hint={m('fields.orderHint')} messages={errors['display_order']}>
         <input id="cms-display_order" type="number" inputMode="numeric" min={0} max={CMS_ORDER_MAX} step={1} className={`${ui.input} mt-1`}
           value={draft.display_order} aria-describedby="cms-display_order-hint"
           onChange={(event) => set('display_order', event.target.value)} {...invalidProps(errors, 'display_order', 'cms-display_order-error')} />
-        <p id="cms-display_order-hint" className="mt-1 text-xs text-slate-600">{m('fields.orderHint')}</p>
-        <FieldError id="cms-display_order-error" messages={errors['display_order']} />
-      </div>
-      <div>
-        <label htmlFor="cms-status" className={ui.label}>
-          {m('fields.status')}
-        </label>
+      </Field>
+      <Field id="cms-status" label={m('fields.status')} hint={m('fields.statusHint')} messages={errors['status']}>
         <select id="cms-status" className={`${ui.input} mt-1`} value={draft.status} aria-describedby="cms-status-hint"
           onChange={(event) => set('status', CmsStatusSchema.parse(event.target.value))} {...invalidProps(errors, 'status', 'cms-status-error')}>
           {CMS_STATUSES.map((status) => (
@@ -135,11 +101,7 @@ export function OrderAndStatusFields({ draft, set, errors }: FieldsProps) {
             </option>
           ))}
         </select>
-        <p id="cms-status-hint" className="mt-1 text-xs text-slate-600">
-          {m('fields.statusHint')}
-        </p>
-        <FieldError id="cms-status-error" messages={errors['status']} />
-      </div>
+      </Field>
     </div>
   );
 }

@@ -6,7 +6,6 @@ import { PublishPanel } from '../publishing/publish-panel.tsx';
 import { documentTitle } from '../route-meta.ts';
 import { pathTo } from '../router.ts';
 import type { ScreenProps } from '../screen-props.ts';
-import { Icon } from '../ui/icons.tsx';
 import { PageHeading } from '../ui/page-heading.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
@@ -15,6 +14,7 @@ import { m } from './messages.ts';
 import { CMS_TONES, StatusChip } from '../ui/status-chip.tsx';
 import { $cmsForm, $editedCmsItem, closeCmsForm, openCmsForm } from './cms-form-store.ts';
 import { CmsForm } from './cms-form.tsx';
+import { BackLink } from '../ui/back-link.tsx';
 
 /**
  * /content-management/{cms_type}/form-{banner,video,partner}/{uuid?}: a new item, or one to
@@ -48,12 +48,7 @@ export function CmsFormScreen(_: ScreenProps) {
 
   return (
     <>
-      <p className="mb-2">
-        <a href={pathTo(kind.listRoute)} className="inline-flex items-center gap-1 text-sm font-medium text-brand-600 hover:text-brand-800">
-          <Icon name="chevronLeft" className="size-4" />
-          {kindText(form.type, 'back')}
-        </a>
-      </p>
+      <BackLink href={pathTo(kind.listRoute)} label={kindText(form.type, 'back')} />
       <PageHeading
         description={
           item ? (

@@ -7,8 +7,7 @@ import type { ScreenProps } from '../screen-props.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { Icon } from '../ui/icons.tsx';
 import { MAIN_HEADING_ID, PageHeading } from '../ui/page-heading.tsx';
-import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
-import { Pagination } from '../ui/pagination.tsx';
+import { PagedList } from '../ui/paged-list.tsx';
 import { ui } from '../ui/styles.ts';
 import { CmsFilters } from './cms-filters.tsx';
 import { CMS_KINDS, cmsTypeOfRoute, itemNoun, kindText } from './cms-kinds.ts';
@@ -59,28 +58,18 @@ export function CmsListScreen({ page }: ScreenProps) {
       <PublishPanel />
       <CmsFilters type={type} />
       <div className="mt-6">
-        {items.error !== undefined && !items.data ? (
-          <ErrorState error={items.error} title={kindText(type, 'loadFailed')} onRetry={() => $cmsItems.invalidate()} />
-        ) : !items.data ? (
-          <Skeleton rows={5} label={kindText(type, 'loading')} />
-        ) : items.data.data.length === 0 ? (
-          <EmptyState title={filtered ? kindText(type, 'noMatch') : kindText(type, 'none')}>
-            {list && list.filters.page > 1 && items.data.total > 0 ? (
-              <button type="button" className={ui.link} onClick={() => setCmsFilters({ page: 1 })}>
-                {m('list.firstPage')}
-              </button>
-            ) : filtered ? (
-              m('list.tryAnother')
-            ) : (
-              kindText(type, 'addFirst')
-            )}
-          </EmptyState>
-        ) : (
-          <CmsTable items={items.data.data} busy={items.loading} onDelete={setDeleting} />
-        )}
-        {items.data && items.data.total > 0 && (
-          <Pagination page={items.data.page} pageSize={CMS_LIST_PAGE_SIZE} total={items.data.total} shown={items.data.data.length} noun={kindText(type, 'pagesNoun')} onPage={(page) => setCmsFilters({ page })} />
-        )}
+        <PagedList
+          list={items}
+          page={list?.filters.page}
+          rows={5}
+          texts={{ failed: kindText(type, 'loadFailed'), loading: kindText(type, 'loading'), noun: kindText(type, 'pagesNoun') }}
+          empty={{ title: filtered ? kindText(type, 'noMatch') : kindText(type, 'none'), text: filtered ? m('list.tryAnother') : kindText(type, 'addFirst'), firstPage: m('list.firstPage') }}
+          pageSize={CMS_LIST_PAGE_SIZE}
+          onRetry={() => $cmsItems.invalidate()}
+          onPage={(page) => setCmsFilters({ page })}
+        >
+          {(rows) => <CmsTable items={rows} busy={items.loading} onDelete={setDeleting} />}
+        </PagedList>
       </div>
       <ConfirmDialog
         open={deleting !== null}

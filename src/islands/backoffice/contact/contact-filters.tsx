@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { Chips, SearchField } from '../ui/filters.tsx';
+import { Chips, SearchBar } from '../ui/filters.tsx';
 import { $contactFilters, $contactSearchDraft, setContactFilters, typeContactSearch, type ContactFilters as Filters } from './contact-store.ts';
 import { m } from './messages.ts';
 
@@ -16,16 +16,12 @@ export function ContactFilters() {
   const draft = useStore($contactSearchDraft);
   if (!filters) return null;
   return (
-    <div role="search" aria-label={m('filter')} className="flex flex-col gap-4 sm:flex-row sm:items-end">
-      <SearchField
-        id="contact-search"
-        label={m('search')}
-        className="sm:w-80"
-        placeholder={m('searchPlaceholder')}
-        value={draft}
-        onType={typeContactSearch}
-      />
+    <SearchBar
+      label={m('filter')}
+      className="flex flex-col gap-4 sm:flex-row sm:items-end"
+      search={{ id: 'contact-search', label: m('search'), className: 'sm:w-80', placeholder: m('searchPlaceholder'), value: draft, onType: typeContactSearch }}
+    >
       <Chips id="contact-status-label" label={m('show')} chips={CHIPS} value={filters.status} onPick={(status) => setContactFilters({ status })} />
-    </div>
+    </SearchBar>
   );
 }

@@ -2,9 +2,9 @@ import { useStore } from '@nanostores/react';
 import type { ContactMessage } from '../../../lib/contact/schema.ts';
 import { CONTACT_TONES, StatusChip } from '../ui/status-chip.tsx';
 import type { ScreenProps } from '../screen-props.ts';
+import { unreadIntro } from '../ui/format.ts';
 import { PageHeading } from '../ui/page-heading.tsx';
-import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
-import { Pagination } from '../ui/pagination.tsx';
+import { ListWithPanel, PagedList } from '../ui/paged-list.tsx';
 import { ui } from '../ui/styles.ts';
 import { ContactFilters } from './contact-filters.tsx';
 import { formatReceivedShort } from './contact-format.ts';
@@ -30,53 +30,32 @@ export function ContactScreen(_: ScreenProps) {
 
   return (
     <>
-      <PageHeading
-        description={
-          unread === undefined
-            ? m('intro')
-            : unread === 0
-              ? m('introAllRead')
-              : m('introUnread', { count: unread })
-        }
-      >
-        {m('title')}
-      </PageHeading>
+      <PageHeading description={unreadIntro(unread, { intro: m('intro'), allRead: m('introAllRead'), unread: (count) => m('introUnread', { count }) })}>{m('title')}</PageHeading>
       <ContactFilters />
-      <div className="mt-6 grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <div className={filters?.message != null ? 'order-2 lg:order-1' : ''}>
-          {list.error !== undefined && !list.data ? (
-            <ErrorState error={list.error} title={m('loadFailed')} onRetry={() => $contactMessages.invalidate()} />
-          ) : !list.data || !filters ? (
-            <Skeleton rows={6} label={m('loading')} />
-          ) : list.data.data.length === 0 ? (
-            <EmptyState title={filtered ? m('noMatch') : m('none')}>
-              {filters.page > 1 && list.data.total > 0 ? (
-                <button type="button" className={ui.link} onClick={() => setContactFilters({ page: 1 })}>
-                  {m('firstPage')}
-                </button>
-              ) : filtered ? (
-                m('tryAnother')
-              ) : (
-                m('noneText')
-              )}
-            </EmptyState>
-          ) : (
-            <MessageList messages={list.data.data} filters={filters} busy={list.loading} />
-          )}
-          {list.data && list.data.total > 0 && <Pagination page={list.data.page} pageSize={CONTACT_PAGE_SIZE} total={list.data.total} shown={list.data.data.length} noun={m('noun')} onPage={(page) => setContactFilters({ page })} />}
-        </div>
-        {filters?.message != null ? (
-          <div className="order-1 lg:order-2">
-            <MessagePanel id={filters.message} closeHref={messageHref(filters, null)} />
-          </div>
-        ) : (
+      <ListWithPanel
+        className="mt-6"
+        panel={filters?.message != null ? <MessagePanel id={filters.message} closeHref={messageHref(filters, null)} /> : null}
+        idle={
           (list.data?.data.length ?? 0) > 0 && (
             <div className="hidden rounded-lg border border-dashed border-slate-300 p-8 text-center text-sm text-slate-600 lg:block">
               {m('choose')}
             </div>
           )
-        )}
-      </div>
+        }
+      >
+        <PagedList
+          list={list}
+          ready={filters !== null}
+          page={filters?.page}
+          texts={{ failed: m('loadFailed'), loading: m('loading'), noun: m('noun') }}
+          empty={{ title: filtered ? m('noMatch') : m('none'), text: filtered ? m('tryAnother') : m('noneText'), firstPage: m('firstPage') }}
+          pageSize={CONTACT_PAGE_SIZE}
+          onRetry={() => $contactMessages.invalidate()}
+          onPage={(page) => setContactFilters({ page })}
+        >
+          {(messages) => filters && <MessageList messages={messages} filters={filters} busy={list.loading} />}
+        </PagedList>
+      </ListWithPanel>
     </>
   );
 }

@@ -1,9 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
-import { ApiError } from '../lib/api.ts';
-import { Icon } from '../ui/icons.tsx';
 import { CONTACT_TONES, StatusChip } from '../ui/status-chip.tsx';
-import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
+import { RecordPanel, recordPanelTexts } from '../ui/paged-list.tsx';
 import { ui } from '../ui/styles.ts';
 import { formatReceived } from './contact-format.ts';
 import { $openMessage } from './contact-store.ts';
@@ -28,20 +26,8 @@ export function MessagePanel({ id, closeHref }: { id: number; closeHref: string 
   }, [message?.id]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
-    <section {...(message ? { 'aria-labelledby': 'message-subject' } : { 'aria-label': m('message') })} className={`${ui.card} lg:sticky lg:top-20`}>
-      <div className="mb-3 flex justify-end">
-        <a href={closeHref} className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100">
-          <Icon name="close" className="size-4" />
-          {m('close')}
-        </a>
-      </div>
-      {answer.error instanceof ApiError && answer.error.status === 404 ? (
-        <EmptyState title={m('notFound')}>{m('notFoundText')}</EmptyState>
-      ) : answer.error !== undefined && !message ? (
-        <ErrorState error={answer.error} title={m('oneLoadFailed')} onRetry={() => $openMessage.invalidate()} />
-      ) : !message ? (
-        <Skeleton rows={4} label={m('oneLoading')} />
-      ) : (
+    <RecordPanel record={message} error={answer.error} labelledBy="message-subject" closeHref={closeHref} texts={recordPanelTexts(m, m('message'))} onRetry={() => $openMessage.invalidate()}>
+      {(message) => (
         <article>
           <h2 id="message-subject" ref={heading} tabIndex={-1} dir="auto" className="break-words text-xl font-semibold text-slate-900 outline-none">
             {message.subject}
@@ -80,6 +66,6 @@ export function MessagePanel({ id, closeHref }: { id: number; closeHref: string 
           <ReplyForm key={message.id} message={message} />
         </article>
       )}
-    </section>
+    </RecordPanel>
   );
 }

@@ -5,6 +5,7 @@ import { COUNTRY_STATUS, type CountryListItem as Country } from '../../../lib/co
 import type { ScreenProps } from '../screen-props.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { Flag } from '../ui/flag.tsx';
+import { SelectField } from '../ui/filters.tsx';
 import { PageHeading } from '../ui/page-heading.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
@@ -42,15 +43,12 @@ export function CountriesScreen(_: ScreenProps) {
           <input dir="auto" id="country-search" type="search" className={`${ui.input} mt-1`} placeholder={m('searchPlaceholder')} value={search}
             onChange={(event) => $countrySearch.set(event.target.value)} />
         </div>
-        <div className="sm:w-56">
-          <label htmlFor="country-continent" className={ui.label}>{m('continent')}</label>
-          <select id="country-continent" className={`${ui.input} mt-1`} value={continent} onChange={(event) => $continentFilter.set(event.target.value)}>
-            <option value="">{m('allContinents')}</option>
-            {continents.map((name) => (
-              <option key={name} value={name}>{continentLabel(name)}</option>
-            ))}
-          </select>
-        </div>
+        <SelectField id="country-continent" label={m('continent')} className="sm:w-56" value={continent} onPick={(name) => $continentFilter.set(name)}>
+          <option value="">{m('allContinents')}</option>
+          {continents.map((name) => (
+            <option key={name} value={name}>{continentLabel(name)}</option>
+          ))}
+        </SelectField>
       </div>
       {all.error !== undefined && !all.data ? (
         <ErrorState error={all.error} title={m('loadFailed')} onRetry={() => $allCountries.invalidate()} />

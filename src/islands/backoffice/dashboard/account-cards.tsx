@@ -6,14 +6,12 @@ import { CountryValue } from '../ui/flag.tsx';
 import { formatDate, roleLabel } from '../ui/format.ts';
 import { StatusChip, USER_STATUS_TEXTS, USER_TONES } from '../ui/status-chip.tsx';
 import { ui } from '../ui/styles.ts';
+import { CardSection } from '../ui/card-section.tsx';
 import { m } from './messages.ts';
 
 export function AccountSummary({ identity }: { identity: Whoami }) {
   return (
-    <section aria-labelledby="account-summary" className={`${ui.card} h-full`}>
-      <h2 id="account-summary" className="text-lg font-semibold text-slate-900">
-        {m('account.title')}
-      </h2>
+    <CardSection id="account-summary" title={m('account.title')} className="h-full">
       <dl className="mt-3 space-y-3 text-sm">
         <div>
           <dt className="text-slate-600">{m('account.name')}</dt>
@@ -45,17 +43,14 @@ export function AccountSummary({ identity }: { identity: Whoami }) {
           {m('account.edit')}
         </a>
       </p>
-    </section>
+    </CardSection>
   );
 }
 
 export function ModuleLinks({ identity }: { identity: Whoami }) {
   const sections = sidebarFor(identity).filter((section) => section.label !== null);
   return (
-    <section aria-labelledby="your-modules" className={`${ui.card} h-full`}>
-      <h2 id="your-modules" className="text-lg font-semibold text-slate-900">
-        {m('modules.title')}
-      </h2>
+    <CardSection id="your-modules" title={m('modules.title')} className="h-full">
       {sections.length === 0 ? (
         <p className="mt-3 text-sm text-slate-700">
           {m('modules.none')}
@@ -86,6 +81,6 @@ export function ModuleLinks({ identity }: { identity: Whoami }) {
           ))}
         </div>
       )}
-    </section>
+    </CardSection>
   );
 }

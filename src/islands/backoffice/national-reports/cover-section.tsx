@@ -5,6 +5,7 @@ import { REPORT_COVER_ALT_MAX, type Report } from '../../../lib/national-reports
 import { UPLOAD_ACCEPT } from '../cms/image-upload.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { ui } from '../ui/styles.ts';
+import { CardSection } from '../ui/card-section.tsx';
 import { $cover, chooseCover, COVER_RULES, discardCover, removeCover, saveCoverAlt, uploadCover, type CoverState } from './header-store.ts';
 import { $actionBusy } from './report-store.ts';
 import { m } from './messages.ts';
@@ -28,10 +29,7 @@ export function CoverSection({ report, identity, editable }: { report: Report; i
   const chosen = 'preview' in state ? state : null;
 
   return (
-    <section aria-labelledby="report-cover" className={ui.card}>
-      <h2 id="report-cover" className="text-lg font-semibold text-slate-900">
-        {m('cover.title')}
-      </h2>
+    <CardSection id="report-cover" title={m('cover.title')}>
       <p className="mt-1 text-sm text-slate-600">{m('cover.hint')}</p>
 
       <div className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-start">
@@ -54,7 +52,7 @@ export function CoverSection({ report, identity, editable }: { report: Report; i
       >
         <p>{m('cover.removeBody')}</p>
       </ConfirmDialog>
-    </section>
+    </CardSection>
   );
 }
 

@@ -6,6 +6,7 @@ import { formatDate } from '../ui/format.ts';
 import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
 import { CYCLE_TONES, StatusChip } from '../ui/status-chip.tsx';
 import { ui } from '../ui/styles.ts';
+import { HeaderCells } from '../ui/header-cells.tsx';
 import { CycleForm } from './cycle-form.tsx';
 import { m } from './messages.ts';
 import { $adminCycles, questionnaireHref, restoreFocusAfterForm, type QuestionnairePage } from './questionnaire-store.ts';
@@ -61,15 +62,10 @@ function CycleList({ cycles }: { cycles: readonly CycleListItem[] }) {
               <caption className="sr-only">{m('qn.tabCycles')}</caption>
               <thead className="bg-slate-50">
                 <tr>
-                  <th scope="col" className={ui.th}>{m('list.cycle')}</th>
-                  <th scope="col" className={ui.th}>{m('list.status')}</th>
-                  <th scope="col" className={ui.th}>{m('cycles.opens')}</th>
-                  <th scope="col" className={ui.th}>{m('cycles.closes')}</th>
-                  <th scope="col" className={ui.th}>{m('cycles.locks')}</th>
-                  <th scope="col" className={ui.th}>{m('cycles.reports')}</th>
-                  <th scope="col" className={ui.th}>
-                    <span className="sr-only">{m('qn.edit')}</span>
-                  </th>
+                  <HeaderCells
+                    labels={[m('list.cycle'), m('list.status'), m('cycles.opens'), m('cycles.closes'), m('cycles.locks'), m('cycles.reports')]}
+                    actions={m('qn.edit')}
+                  />
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">

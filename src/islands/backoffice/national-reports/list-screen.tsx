@@ -28,6 +28,7 @@ import { REPORT_TONES, StatusChip } from '../ui/status-chip.tsx';
 import { countryName } from '../../i18n/countries.ts';
 import { m } from './messages.ts';
 import { Pagination } from '../ui/pagination.tsx';
+import { HeaderCells } from '../ui/header-cells.tsx';
 
 /** /module/report/national: every country of a cycle (administrators) or one's own reports. */
 export function NationalReportListScreen({ identity }: ScreenProps) {
@@ -176,12 +177,7 @@ function ReportTable({ reports, busy, sort }: { reports: readonly ReportListItem
             <SortHeader column="status" label={m('list.status')} sort={sort} />
             <SortHeader column="completeness" label={m('list.completeness')} sort={sort} />
             <SortHeader column="updated_at" label={m('list.lastChange')} sort={sort} />
-            <th scope="col" className={ui.th}>
-              {m('list.deadline')}
-            </th>
-            <th scope="col" className={ui.th}>
-              <span className="sr-only">{m('list.open')}</span>
-            </th>
+            <HeaderCells labels={[m('list.deadline')]} actions={m('list.open')} />
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">

@@ -3,10 +3,12 @@ import { useEffect, useState } from 'react';
 import type { Question, Subcategory, Thrust } from '../../../lib/questionnaires/schema.ts';
 import { navigate } from '../router.ts';
 import type { ScreenProps } from '../screen-props.ts';
+import { BackLink } from '../ui/back-link.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { formatDate } from '../ui/format.ts';
 import { Icon } from '../ui/icons.tsx';
 import { PageHeading } from '../ui/page-heading.tsx';
+import { TabNav } from '../ui/tab-nav.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { CyclesPanel } from './cycles-panel.tsx';
@@ -39,30 +41,9 @@ export function QuestionnaireScreen(_props: ScreenProps) {
   if (!page) return null;
   return (
     <>
-      <p className="mb-2 text-sm">
-        <a href="/module/report/national" className="inline-flex items-center gap-1 text-slate-600 hover:text-slate-900">
-          <Icon name="chevronLeft" className="size-4" />
-          {m('list.title')}
-        </a>
-      </p>
+      <BackLink href="/module/report/national" label={m('list.title')} look="quiet" />
       <PageHeading description={m('qn.description')}>{m('qn.title')}</PageHeading>
-      <nav aria-label={m('qn.parts')} className="mb-6 border-b border-slate-200">
-        <ul className="-mb-px flex gap-1 overflow-x-auto">
-          {TABS.map(({ tab, label }) => (
-            <li key={tab}>
-              <a
-                href={questionnaireHref({ tab })}
-                aria-current={page.tab === tab ? 'page' : undefined}
-                className={`inline-block whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium ${
-                  page.tab === tab ? 'border-brand-600 text-brand-800' : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'
-                }`}
-              >
-                {label}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <TabNav label={m('qn.parts')} tabs={TABS} current={page.tab} hrefOf={(tab) => questionnaireHref({ tab })} />
       {page.tab === 'questions' ? <QuestionsPanel page={page} /> : <CyclesPanel page={page} />}
     </>
   );

@@ -1,13 +1,14 @@
 import type { Report } from '../../../lib/national-reports/schema.ts';
 import { Flag } from '../ui/flag.tsx';
 import { formatDate } from '../ui/format.ts';
-import { Icon } from '../ui/icons.tsx';
 import { PageHeading } from '../ui/page-heading.tsx';
+import { TabNav } from '../ui/tab-nav.tsx';
 import { reportRoutes } from './list-store.ts';
 import { CompletenessBar, daysUntil, deadlineText, REPORT_STATUS_TEXT } from './report-format.tsx';
 import { REPORT_TONES, StatusChip } from '../ui/status-chip.tsx';
 import { countryName } from '../../i18n/countries.ts';
 import { m } from './messages.ts';
+import { BackLink } from '../ui/back-link.tsx';
 
 type Tab = 'form' | 'header' | 'preview';
 
@@ -37,12 +38,7 @@ export function ReportSummary({
   const routes = reportRoutes(report.country.code, report.year);
   return (
     <>
-      <p className="mb-2 text-sm">
-        <a href="/module/report/national" className="inline-flex items-center gap-1 text-slate-600 hover:text-slate-900 print:hidden">
-          <Icon name="chevronLeft" className="size-4" />
-          {m('list.title')}
-        </a>
-      </p>
+      <BackLink href="/module/report/national" label={m('list.title')} look="quiet" linkClass="print:hidden" />
       <PageHeading>
         <span className="inline-flex flex-wrap items-center gap-3">
           <Flag country={report.country} size="lg" />
@@ -61,23 +57,7 @@ export function ReportSummary({
         )}
         {children}
       </div>
-      <nav aria-label={m('summary.parts')} className="mb-6 border-b border-slate-200 print:hidden">
-        <ul className="-mb-px flex gap-1 overflow-x-auto">
-          {TABS.map(({ tab, label }) => (
-            <li key={tab}>
-              <a
-                href={routes[tab]}
-                aria-current={tab === current ? 'page' : undefined}
-                className={`inline-block whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium ${
-                  tab === current ? 'border-brand-600 text-brand-800' : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'
-                }`}
-              >
-                {label}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <TabNav label={m('summary.parts')} tabs={TABS} current={current} hrefOf={(tab) => routes[tab]} className="print:hidden" />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { decide } from '../../../lib/national-reports/workflow.ts';
 import { formatDateTime } from '../questionnaire/field-status.tsx';
 import { Icon } from '../ui/icons.tsx';
 import { ui } from '../ui/styles.ts';
+import { CardSection } from '../ui/card-section.tsx';
 import { m } from './messages.ts';
 import { formatBytes, signatureText } from './signed-store.ts';
 import { SignedSubmission } from './signed-submission.tsx';
@@ -22,10 +23,7 @@ export function canSubmitSigned(report: Report, identity: Whoami): boolean {
 export function SignedReport({ report, identity }: { report: Report; identity: Whoami }) {
   const canUpload = canSubmitSigned(report, identity);
   return (
-    <section aria-labelledby="signed-report" className={ui.card}>
-      <h2 id="signed-report" className="text-lg font-semibold text-slate-900">
-        {m('signed.title')}
-      </h2>
+    <CardSection id="signed-report" title={m('signed.title')}>
       {report.file ? (
         <div className="mt-3 flex flex-wrap items-center justify-between gap-3 rounded-md border border-slate-200 bg-slate-50 p-3">
           <div className="flex min-w-0 items-center gap-3">
@@ -78,6 +76,6 @@ export function SignedReport({ report, identity }: { report: Report; identity: W
           </ul>
         </details>
       )}
-    </section>
+    </CardSection>
   );
 }

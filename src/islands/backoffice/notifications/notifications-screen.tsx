@@ -2,10 +2,9 @@ import { useStore } from '@nanostores/react';
 import type { Notification } from '../../../lib/notifications/schema.ts';
 import { NOTIFICATIONS_PAGE_SIZE } from '../../../lib/notifications/schema.ts';
 import type { ScreenProps } from '../screen-props.ts';
-import { formatDateTime } from '../ui/format.ts';
+import { formatDateTime, unreadIntro } from '../ui/format.ts';
 import { PageHeading } from '../ui/page-heading.tsx';
-import { Pagination } from '../ui/pagination.tsx';
-import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
+import { PagedList } from '../ui/paged-list.tsx';
 import { ui } from '../ui/styles.ts';
 import { m } from './messages.ts';
 import { $notifications, $notificationsPage, $notificationsView, goToPage, markRead } from './notification-list-store.ts';
@@ -17,17 +16,7 @@ export function NotificationsScreen(_: ScreenProps) {
   const unread = list.data?.unread;
   return (
     <>
-      <PageHeading
-        description={
-          unread === undefined
-            ? m('intro')
-            : unread === 0
-              ? m('introAllRead')
-              : m('introUnread', { count: unread })
-        }
-      >
-        {m('title')}
-      </PageHeading>
+      <PageHeading description={unreadIntro(unread, { intro: m('intro'), allRead: m('introAllRead'), unread: (count) => m('introUnread', { count }) })}>{m('title')}</PageHeading>
       {unread !== undefined && unread > 0 && (
         <div className="mb-4 flex justify-end">
           <button type="button" className={ui.secondaryButton} onClick={() => void markRead({ all: true })}>
@@ -35,37 +24,25 @@ export function NotificationsScreen(_: ScreenProps) {
           </button>
         </div>
       )}
-      {list.error !== undefined && !list.data ? (
-        <ErrorState error={list.error} title={m('loadFailed')} onRetry={() => $notifications.invalidate()} />
-      ) : !list.data || page === null ? (
-        <Skeleton rows={5} label={m('loading')} />
-      ) : list.data.data.length === 0 ? (
-        <EmptyState title={m('none')}>
-          {page > 1 && list.data.total > 0 ? (
-            <button type="button" className={ui.link} onClick={() => goToPage(1)}>
-              {m('firstPage')}
-            </button>
-          ) : (
-            m('noneText')
-          )}
-        </EmptyState>
-      ) : (
-        <ul aria-label={m('title')} aria-busy={list.loading} className={`${ui.cardFlush} divide-y divide-slate-100 ${list.loading ? 'opacity-70' : ''}`}>
-          {list.data.data.map((item) => (
-            <NotificationItem key={item.uuid} item={item} />
-          ))}
-        </ul>
-      )}
-      {list.data && list.data.total > 0 && (
-        <Pagination
-          page={list.data.page}
-          pageSize={NOTIFICATIONS_PAGE_SIZE}
-          total={list.data.total}
-          shown={list.data.data.length}
-          noun={m('noun')}
-          onPage={goToPage}
-        />
-      )}
+      <PagedList
+        list={list}
+        ready={page !== null}
+        page={page ?? undefined}
+        rows={5}
+        texts={{ failed: m('loadFailed'), loading: m('loading'), noun: m('noun') }}
+        empty={{ title: m('none'), text: m('noneText'), firstPage: m('firstPage') }}
+        pageSize={NOTIFICATIONS_PAGE_SIZE}
+        onRetry={() => $notifications.invalidate()}
+        onPage={goToPage}
+      >
+        {(items) => (
+          <ul aria-label={m('title')} aria-busy={list.loading} className={`${ui.cardFlush} divide-y divide-slate-100 ${list.loading ? 'opacity-70' : ''}`}>
+            {items.map((item) => (
+              <NotificationItem key={item.uuid} item={item} />
+            ))}
+          </ul>
+        )}
+      </PagedList>
     </>
   );
 }

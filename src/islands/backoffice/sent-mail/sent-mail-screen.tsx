@@ -1,13 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { SentMailItem } from '../../../lib/mail/schema.ts';
-import { ApiError } from '../lib/api.ts';
 import type { ScreenProps } from '../screen-props.ts';
 import { formatDateTime } from '../ui/format.ts';
-import { Icon } from '../ui/icons.tsx';
 import { PageHeading } from '../ui/page-heading.tsx';
-import { Pagination } from '../ui/pagination.tsx';
-import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
+import { ListWithPanel, PagedList, RecordPanel, recordPanelTexts } from '../ui/paged-list.tsx';
 import { ui } from '../ui/styles.ts';
 import {
   $openMail,
@@ -30,38 +27,28 @@ export function SentMailScreen(_: ScreenProps) {
   return (
     <>
       <PageHeading description={m('intro')}>{m('title')}</PageHeading>
-      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <div className={filters?.message ? 'order-2 lg:order-1' : ''}>
-          {list.error !== undefined && !list.data ? (
-            <ErrorState error={list.error} title={m('loadFailed')} onRetry={() => $sentMail.invalidate()} />
-          ) : !list.data || !filters ? (
-            <Skeleton rows={6} label={m('loading')} />
-          ) : list.data.data.length === 0 ? (
-            <EmptyState title={m('none')}>{m('noneText')}</EmptyState>
-          ) : (
-            <ul aria-label={m('list')} aria-busy={list.loading} className={`${ui.cardFlush} divide-y divide-slate-100 overflow-hidden`}>
-              {list.data.data.map((mail) => (
-                <MailRow key={mail.uuid} mail={mail} filters={filters} />
-              ))}
-            </ul>
-          )}
-          {list.data && filters && list.data.total > 0 && (
-            <Pagination
-              page={list.data.page}
-              pageSize={SENT_MAIL_PAGE_SIZE}
-              total={list.data.total}
-              shown={list.data.data.length}
-              noun={m('noun')}
-              onPage={(page) => goToSentMailPage(filters, page)}
-            />
-          )}
-        </div>
-        {filters?.message && (
-          <div className="order-1 lg:order-2">
-            <MailPanel uuid={filters.message} closeHref={sentMailHref(filters, { message: null })} />
-          </div>
-        )}
-      </div>
+      <ListWithPanel panel={filters?.message ? <MailPanel uuid={filters.message} closeHref={sentMailHref(filters, { message: null })} /> : null}>
+        <PagedList
+          list={list}
+          ready={filters !== null}
+          page={filters?.page}
+          texts={{ failed: m('loadFailed'), loading: m('loading'), noun: m('noun') }}
+          empty={{ title: m('none'), text: m('noneText') }}
+          pageSize={SENT_MAIL_PAGE_SIZE}
+          onRetry={() => $sentMail.invalidate()}
+          onPage={(page) => filters && goToSentMailPage(filters, page)}
+        >
+          {(mails) =>
+            filters && (
+              <ul aria-label={m('list')} aria-busy={list.loading} className={`${ui.cardFlush} divide-y divide-slate-100 overflow-hidden`}>
+                {mails.map((mail) => (
+                  <MailRow key={mail.uuid} mail={mail} filters={filters} />
+                ))}
+              </ul>
+            )
+          }
+        </PagedList>
+      </ListWithPanel>
     </>
   );
 }
@@ -98,20 +85,8 @@ function MailPanel({ uuid, closeHref }: { uuid: string; closeHref: string }) {
   const [view, setView] = useState<'text' | 'html'>('text');
   const mail = answer.data?.data.uuid === uuid ? answer.data.data : undefined;
   return (
-    <section {...(mail ? { 'aria-labelledby': 'mail-subject' } : { 'aria-label': m('email') })} className={`${ui.card} lg:sticky lg:top-20`}>
-      <div className="mb-3 flex justify-end">
-        <a href={closeHref} className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100">
-          <Icon name="close" className="size-4" />
-          {m('close')}
-        </a>
-      </div>
-      {answer.error instanceof ApiError && answer.error.status === 404 ? (
-        <EmptyState title={m('notFound')}>{m('notFoundText')}</EmptyState>
-      ) : answer.error !== undefined && !mail ? (
-        <ErrorState error={answer.error} title={m('oneLoadFailed')} onRetry={() => $openMail.invalidate()} />
-      ) : !mail ? (
-        <Skeleton rows={4} label={m('oneLoading')} />
-      ) : (
+    <RecordPanel record={mail} error={answer.error} labelledBy="mail-subject" closeHref={closeHref} texts={recordPanelTexts(m, m('email'))} onRetry={() => $openMail.invalidate()}>
+      {(mail) => (
         <article>
           <h2 id="mail-subject" className="break-words text-xl font-semibold text-slate-900">
             {mail.subject}
@@ -151,6 +126,6 @@ function MailPanel({ uuid, closeHref }: { uuid: string; closeHref: string }) {
           )}
         </article>
       )}
-    </section>
+    </RecordPanel>
   );
 }

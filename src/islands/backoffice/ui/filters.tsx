@@ -1,15 +1,18 @@
+import type { ReactNode } from 'react';
 import { Icon } from './icons.tsx';
 import { ui } from './styles.ts';
 
 /** The search box of a list screen: labelled, with a search icon; typing is debounced by the store. */
-export function SearchField({ id, label, placeholder, value, onType, className }: {
+export interface SearchFieldProps {
   id: string;
   label: string;
   placeholder: string;
   value: string;
   onType: (value: string) => void;
   className?: string;
-}) {
+}
+
+export function SearchField({ id, label, placeholder, value, onType, className }: SearchFieldProps) {
   return (
     <div className={className}>
       <label htmlFor={id} className={ui.label}>
@@ -27,6 +30,16 @@ export function SearchField({ id, label, placeholder, value, onType, className }
           onChange={(event) => onType(event.target.value)}
         />
       </div>
+    </div>
+  );
+}
+
+/** The filters of a list screen: a search landmark named `label`, the search box first. */
+export function SearchBar({ label, className, search, children }: { label: string; className: string; search: SearchFieldProps; children: ReactNode }) {
+  return (
+    <div role="search" aria-label={label} className={className}>
+      <SearchField {...search} />
+      {children}
     </div>
   );
 }
@@ -62,6 +75,27 @@ export function Chips<T extends string>({ id, label, chips, value, onPick }: {
           );
         })}
       </div>
+    </div>
+  );
+}
+
+/** A labelled drop-down of a list's filters (or of a form); `onPick` gets the chosen value. */
+export function SelectField({ id, label, value, onPick, className, children }: {
+  id: string;
+  label: string;
+  value: string;
+  onPick: (value: string) => void;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className={ui.label}>
+        {label}
+      </label>
+      <select id={id} className={`${ui.input} mt-1`} value={value} onChange={(event) => onPick(event.target.value)}>
+        {children}
+      </select>
     </div>
   );
 }

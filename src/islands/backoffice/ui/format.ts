@@ -75,3 +75,9 @@ const ROLE_LABELS: Record<string, string> = {
 export function roleLabel(role: { name: string; description: string }): string {
   return ROLE_LABELS[role.name] ?? role.description;
 }
+
+/** A list's introduction that counts what is unread; the plain one until the count is known. */
+export function unreadIntro(unread: number | undefined, texts: { intro: string; allRead: string; unread: (count: number) => string }): string {
+  if (unread === undefined) return texts.intro;
+  return unread === 0 ? texts.allRead : texts.unread(unread);
+}

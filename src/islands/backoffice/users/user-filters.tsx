@@ -1,6 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { Chips, SearchField } from '../ui/filters.tsx';
-import { ui } from '../ui/styles.ts';
+import { Chips, SearchBar, SelectField } from '../ui/filters.tsx';
 import { $countryChoices, $searchDraft, $userListFilters, setUserFilters, typeSearch, type UserListFilters } from './user-list-store.ts';
 import { countryName } from '../../i18n/countries.ts';
 import { USER_STATUS_TEXTS } from '../ui/status-chip.tsx';
@@ -21,37 +20,23 @@ export function UserFilters({ adminLevel }: { adminLevel: boolean }) {
   if (!filters) return null;
 
   return (
-    <div role="search" aria-label={m('filter.label')} className="flex flex-col gap-4 lg:flex-row lg:items-end">
-      <SearchField
-        id="user-search"
-        label={m('filter.search')}
-        className="lg:w-80"
-        placeholder={m('filter.placeholder')}
-        value={draft}
-        onType={typeSearch}
-      />
+    <SearchBar
+      label={m('filter.label')}
+      className="flex flex-col gap-4 lg:flex-row lg:items-end"
+      search={{ id: 'user-search', label: m('filter.search'), className: 'lg:w-80', placeholder: m('filter.placeholder'), value: draft, onType: typeSearch }}
+    >
       <Chips id="status-filter-label" label={m('filter.status')} chips={STATUS_CHIPS} value={filters.status} onPick={(status) => setUserFilters({ status })} />
       {adminLevel && (
-        <div className="lg:w-64">
-          <label htmlFor="user-country" className={ui.label}>
-            {m('filter.country')}
-          </label>
-          <select
-            id="user-country"
-            className={`${ui.input} mt-1`}
-            value={filters.country_code}
-            onChange={(event) => setUserFilters({ country_code: event.target.value })}
-          >
-            <option value="">{m('filter.allCountries')}</option>
-            {countries.data?.data.map((country) => (
-              <option key={country.code} value={country.code}>
-                {countryName(country.code, country.name)}
-              </option>
-            ))}
-            {filters.country_code && !countries.data && <option value={filters.country_code}>{filters.country_code}</option>}
-          </select>
-        </div>
+        <SelectField id="user-country" label={m('filter.country')} className="lg:w-64" value={filters.country_code} onPick={(country_code) => setUserFilters({ country_code })}>
+          <option value="">{m('filter.allCountries')}</option>
+          {countries.data?.data.map((country) => (
+            <option key={country.code} value={country.code}>
+              {countryName(country.code, country.name)}
+            </option>
+          ))}
+          {filters.country_code && !countries.data && <option value={filters.country_code}>{filters.country_code}</option>}
+        </SelectField>
       )}
-    </div>
+    </SearchBar>
   );
 }

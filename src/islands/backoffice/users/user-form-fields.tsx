@@ -3,6 +3,7 @@ import { NAME_MAX, PHONE_MAX } from '../../../lib/identity/schema.ts';
 import type { Role, UserListItem } from '../../../lib/users/schema.ts';
 import { invalidProps, type FieldErrors } from '../lib/field-errors.ts';
 import { formatDate } from '../ui/format.ts';
+import { Field } from '../ui/field.tsx';
 import { FieldError } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { countryName } from '../../i18n/countries.ts';
@@ -35,21 +36,15 @@ export function UserFacts({ user }: { user: UserListItem }) {
 export function NameAndPhoneFields({ name, setName, phone, setPhone, errors }: { name: string; setName: (name: string) => void; phone: string; setPhone: (phone: string) => void; errors: FieldErrors }) {
   return (
     <>
-      <div>
-        <label htmlFor="user-name" className={ui.label}>{m('field.name')}</label>
+      <Field id="user-name" label={m('field.name')} messages={errors['name']}>
         <input dir="auto" id="user-name" className={`${ui.input} mt-1`} value={name} maxLength={NAME_MAX} autoComplete="off"
           onChange={(event) => setName(event.target.value)} {...invalidProps(errors, 'name', 'user-name-error')} />
-        <FieldError id="user-name-error" messages={errors['name']} />
-      </div>
+      </Field>
 
-      <div>
-        <label htmlFor="user-phone_number" className={ui.label}>
-          {m('field.phone')} <span className="font-normal text-slate-600">{m('field.optional')}</span>
-        </label>
+      <Field id="user-phone_number" label={m('field.phone')} optional={m('field.optional')} errorId="user-phone-error" messages={errors['phone_number']}>
         <input id="user-phone_number" type="tel" className={`${ui.input} mt-1`} value={phone} maxLength={PHONE_MAX} autoComplete="off"
           onChange={(event) => setPhone(event.target.value)} {...invalidProps(errors, 'phone_number', 'user-phone-error')} />
-        <FieldError id="user-phone-error" messages={errors['phone_number']} />
-      </div>
+      </Field>
     </>
   );
 }
@@ -57,8 +52,7 @@ export function NameAndPhoneFields({ name, setName, phone, setPhone, errors }: {
 /** The user's country: a choice for administrators, read-only for a country administrator. */
 export function CountryField({ user, adminLevel, countries, countryCode, setCountryCode, errors }: { user: UserListItem; adminLevel: boolean; countries: readonly Country[] | undefined; countryCode: string; setCountryCode: (code: string) => void; errors: FieldErrors }) {
   return (
-    <div>
-      <label htmlFor="user-country_code" className={ui.label}>{m('field.country')}</label>
+    <Field id="user-country_code" label={m('field.country')} errorId="user-country-error" messages={errors['country_code']}>
       {adminLevel ? (
         <select id="user-country_code" className={`${ui.input} mt-1`} value={countryCode}
           onChange={(event) => setCountryCode(event.target.value)} {...invalidProps(errors, 'country_code', 'user-country-error')}>
@@ -77,8 +71,7 @@ export function CountryField({ user, adminLevel, countries, countryCode, setCoun
       {!adminLevel && (
         <p id="user-country-hint" className="mt-1 text-xs text-slate-600">{m('field.countryHint')}</p>
       )}
-      <FieldError id="user-country-error" messages={errors['country_code']} />
-    </div>
+    </Field>
   );
 }
 
@@ -100,8 +93,7 @@ interface StatusRoleProps {
 export function StatusAndRoleFields({ status, setStatus, role, setRole, lockedSuper, rolesLoading, rolesFailed, currentRole, roleOptions, errors }: StatusRoleProps) {
   return (
     <div className="grid gap-5 sm:grid-cols-2">
-      <div>
-        <label htmlFor="user-status" className={ui.label}>{m('field.status')}</label>
+      <Field id="user-status" label={m('field.status')} messages={errors['status']}>
         <select id="user-status" className={`${ui.input} mt-1`} value={status} onChange={(event) => setStatus(event.target.value)}
           disabled={lockedSuper} {...invalidProps(errors, 'status', 'user-status-error')}
           {...(lockedSuper && { 'aria-describedby': 'user-super-hint' })}>
@@ -109,8 +101,7 @@ export function StatusAndRoleFields({ status, setStatus, role, setRole, lockedSu
             <option key={value} value={value}>{label}</option>
           ))}
         </select>
-        <FieldError id="user-status-error" messages={errors['status']} />
-      </div>
+      </Field>
       <div>
         <label htmlFor="user-roles" className={ui.label}>{m('field.role')}</label>
         <select id="user-roles" className={`${ui.input} mt-1`} value={role} onChange={(event) => setRole(event.target.value)}

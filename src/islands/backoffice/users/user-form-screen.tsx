@@ -2,13 +2,13 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { ApiError } from '../lib/api.ts';
 import type { ScreenProps } from '../screen-props.ts';
-import { Icon } from '../ui/icons.tsx';
 import { PageHeading } from '../ui/page-heading.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { $editedUser, resetSaveUser } from './user-form-store.ts';
 import { UserForm } from './user-form.tsx';
 import { m } from './messages.ts';
+import { BackLink } from '../ui/back-link.tsx';
 
 /** /admin/users/form/{uuid}: one user's details, status and role. */
 export function UserFormScreen({ identity }: ScreenProps) {
@@ -17,12 +17,7 @@ export function UserFormScreen({ identity }: ScreenProps) {
 
   return (
     <>
-      <p className="mb-2">
-        <a href="/admin/users" className="inline-flex items-center gap-1 text-sm font-medium text-brand-600 hover:text-brand-800">
-          <Icon name="chevronLeft" className="size-4" />
-          {m('form.back')}
-        </a>
-      </p>
+      <BackLink href="/admin/users" label={m('form.back')} />
       <PageHeading description={user.data ? `${user.data.name ?? m('noName')} · ${user.data.email}` : undefined}>{m('form.title')}</PageHeading>
       {user.error instanceof ApiError && user.error.status === 404 ? (
         <EmptyState title={m('form.notFound')}>

@@ -6,15 +6,15 @@ import type { ScreenProps } from '../screen-props.ts';
 import { formatDate } from '../ui/format.ts';
 import { Icon } from '../ui/icons.tsx';
 import { PageHeading } from '../ui/page-heading.tsx';
-import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
+import { PagedList } from '../ui/paged-list.tsx';
 import { StatusChip, USER_STATUS_TEXTS, USER_TONES } from '../ui/status-chip.tsx';
-import { Pagination } from '../ui/pagination.tsx';
 import { ui } from '../ui/styles.ts';
 import { UserFilters } from './user-filters.tsx';
 import { $userList, $userListFilters, $userListView, setUserFilters, USER_LIST_PAGE_SIZE } from './user-list-store.ts';
 import { Flag } from '../ui/flag.tsx';
 import { countryName } from '../../i18n/countries.ts';
 import { roleLabel } from '../ui/format.ts';
+import { HeaderCells } from '../ui/header-cells.tsx';
 import { m } from './messages.ts';
 
 /** /admin/users: the users within the caller's reach, filtered and paged through the URL. */
@@ -29,26 +29,17 @@ export function UserListScreen({ identity }: ScreenProps) {
       <PageHeading description={m('intro', { scope })}>{m('title')}</PageHeading>
       <UserFilters adminLevel={adminLevel} />
       <div className="mt-6">
-        {list.error !== undefined && !list.data ? (
-          <ErrorState error={list.error} title={m('loadFailed')} onRetry={() => $userList.invalidate()} />
-        ) : !list.data ? (
-          <Skeleton rows={6} label={m('loading')} />
-        ) : list.data.data.length === 0 ? (
-          <EmptyState title={m('noMatch')}>
-            {filters && filters.page > 1 && list.data.total > 0 ? (
-              <button type="button" className={ui.link} onClick={() => setUserFilters({ page: 1 })}>
-                {m('firstPage')}
-              </button>
-            ) : (
-              m('tryAnother')
-            )}
-          </EmptyState>
-        ) : (
-          <UserTable users={list.data.data} busy={list.loading} />
-        )}
-        {list.data && list.data.total > 0 && (
-          <Pagination page={list.data.page} pageSize={USER_LIST_PAGE_SIZE} total={list.data.total} shown={list.data.data.length} noun={m('noun')} onPage={(page) => setUserFilters({ page })} />
-        )}
+        <PagedList
+          list={list}
+          page={filters?.page}
+          texts={{ failed: m('loadFailed'), loading: m('loading'), noun: m('noun') }}
+          empty={{ title: m('noMatch'), text: m('tryAnother'), firstPage: m('firstPage') }}
+          pageSize={USER_LIST_PAGE_SIZE}
+          onRetry={() => $userList.invalidate()}
+          onPage={(page) => setUserFilters({ page })}
+        >
+          {(users) => <UserTable users={users} busy={list.loading} />}
+        </PagedList>
       </div>
     </>
   );
@@ -61,14 +52,7 @@ function UserTable({ users, busy }: { users: readonly UserListItem[]; busy: bool
         <caption className="sr-only">{m('title')}</caption>
         <thead className="bg-slate-50">
           <tr>
-            {[m('col.nameEmail'), m('col.memberId'), m('col.country'), m('col.role'), m('col.status'), m('col.created')].map((label) => (
-              <th key={label} scope="col" className={ui.th}>
-                {label}
-              </th>
-            ))}
-            <th scope="col" className={ui.th}>
-              <span className="sr-only">{m('col.actions')}</span>
-            </th>
+            <HeaderCells labels={[m('col.nameEmail'), m('col.memberId'), m('col.country'), m('col.role'), m('col.status'), m('col.created')]} actions={m('col.actions')} />
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
