@@ -105,18 +105,7 @@ export function createApp(deps: AppDeps, site: SiteSource, options: { log?: (lin
 
   app.route('/', uploadRoutes);
 
-  app.on(['GET', 'HEAD'], '*', (c) => {
-    const files = site.current();
-    if (!files) return c.text('The site is being built: try again in a few seconds.', 503, { 'Retry-After': '5' });
-    const authLocale = authPageLocale(c.req.path, c.req.header('cookie'), c.req.header('accept-language'));
-    const file = files.resolve(authLocale ? authPagePath(c.req.path, authLocale) : c.req.path) ?? (authLocale ? files.resolve(c.req.path) : null);
-    if (file) return sendFile(c, deps, file, 200, authLocale !== null);
-    if (isBackofficePath(c.req.path)) {
-      const shell = files.get(BACKOFFICE_SHELL);
-      if (shell) return sendFile(c, deps, shell, 200);
-    }
-    return sendNotFound(c, deps, files);
-  });
+  app.on(['GET', 'HEAD'], '*', (c) => serveSite(c, deps, site.current()));
 
   app.notFound((c) => {
     if (c.req.path.startsWith('/api/')) return c.json<ErrorResponse>(errorBody(404, 'Not found'), 404);
@@ -162,6 +151,19 @@ function limitApiBody(): MiddlewareHandler<AppEnv> {
     }
     return limitBody(c, next);
   };
+}
+
+/** A page or file of the live build; the back-office's shell for its paths; else the not-found page. */
+function serveSite(c: Context<AppEnv>, deps: AppDeps, files: SiteFiles | null) {
+  if (!files) return c.text('The site is being built: try again in a few seconds.', 503, { 'Retry-After': '5' });
+  const authLocale = authPageLocale(c.req.path, c.req.header('cookie'), c.req.header('accept-language'));
+  const file = files.resolve(authLocale ? authPagePath(c.req.path, authLocale) : c.req.path) ?? (authLocale ? files.resolve(c.req.path) : null);
+  if (file) return sendFile(c, deps, file, 200, authLocale !== null);
+  if (isBackofficePath(c.req.path)) {
+    const shell = files.get(BACKOFFICE_SHELL);
+    if (shell) return sendFile(c, deps, shell, 200);
+  }
+  return sendNotFound(c, deps, files);
 }
 
 /** The not-found page in the address's language (`/fr/…` gets the French one), else the English one. */
