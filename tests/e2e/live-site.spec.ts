@@ -177,3 +177,43 @@ test('a media-gallery item: its event page and its search entry follow its publi
   await expectPageGone(request, path);
   await expectSearchMisses(page, word, event);
 });
+
+test('pages copied from the previous build follow what they show: a partner in every footer, a banner, a content translation (decision 045)', async ({ request }) => {
+  const admin = await idToken(DEMO.superadmin);
+  const word = uniqueWord('Lotus');
+  // A build of the site as it is, so that the pages below are copies of this build in the next ones.
+  await rebuild(admin);
+  const pages = ['/privacy-policy', '/fr/best-practices-overview', '/ru/urbanisation-profile/demography-urbanisation'];
+
+  // A partner in the footer of every page, then withdrawn.
+  const partnerName = `Partner ${word}`;
+  let partner = (await ok(api<{ data: Versioned }>('cms/saved', admin, { json: { cms_type: 'partner', title: partnerName, status: 'draft' } }), 'partner', 201)).data;
+  const partnerStatus = async (status: string) => {
+    partner = (await ok(api<{ data: Versioned }>(`cms/status/${partner.uuid}`, admin, { json: { status, version: partner.version } }), status)).data;
+  };
+  await changeAndWaitForSite(admin, () => partnerStatus('published'));
+  for (const path of pages) expect(await publicText(request, path), path).toContain(partnerName);
+  await changeAndWaitForSite(admin, () => partnerStatus('unpublished'));
+  for (const path of pages) expect(await publicText(request, path), path).not.toContain(partnerName);
+
+  // A banner on the home page in every language, then withdrawn.
+  const bannerTitle = `Banner ${word}`;
+  let banner = (await ok(api<{ data: Versioned }>('cms/saved', admin, { json: { cms_type: 'banner', title: bannerTitle, status: 'draft' } }), 'banner', 201)).data;
+  const bannerStatus = async (status: string) => {
+    banner = (await ok(api<{ data: Versioned }>(`cms/status/${banner.uuid}`, admin, { json: { status, version: banner.version } }), status)).data;
+  };
+  await changeAndWaitForSite(admin, () => bannerStatus('published'));
+  for (const path of ['/', '/zh/', '/ru/home']) expect(await publicText(request, path), path).toContain(bannerTitle);
+  await changeAndWaitForSite(admin, () => bannerStatus('unpublished'));
+  for (const path of ['/', '/zh/', '/ru/home']) expect(await publicText(request, path), path).not.toContain(bannerTitle);
+
+  // An indicator's French name: the French theme page follows it, and its removal; the English page never shows it.
+  const frenchName = `Croissance urbaine ${word}`;
+  const translation = 'translation/profile-indicator/URB_GROWTH';
+  const frVersion = async () => (await ok(api<{ data: { translations: { fr: { version: number | null } } } }>(translation, admin), 'translation')).data.translations.fr.version;
+  await changeAndWaitForSite(admin, async () => ok(api(`${translation}/fr`, admin, { json: { fields: { name: frenchName }, version: await frVersion() } }), 'translate'));
+  expect(await publicText(request, '/fr/urbanisation-profile/demography-urbanisation')).toContain(frenchName);
+  expect(await publicText(request, '/urbanisation-profile/demography-urbanisation')).not.toContain(frenchName);
+  await changeAndWaitForSite(admin, async () => ok(api(`${translation}/fr`, admin, { json: { fields: {}, version: await frVersion() } }), 'remove the translation'));
+  expect(await publicText(request, '/fr/urbanisation-profile/demography-urbanisation')).not.toContain(frenchName);
+});

@@ -1,6 +1,6 @@
 /// <reference types="astro/client" />
 /** Reading the best-practice collections the way the public pages show them. */
-import { getCollection } from 'astro:content';
+import { readCollection } from '../page-data.ts';
 import type { PublicPracticeCard } from '../../lib/best-practices/public-schema.ts';
 import type { Library, PracticeFacet, PracticePage } from '../../lib/public-api/best-practices.ts';
 import type { Locale } from '../../i18n/locales.ts';
@@ -14,12 +14,12 @@ const EMPTY: Library = {
 };
 
 export async function practiceLibrary(): Promise<Library> {
-  const entries: { data: Library }[] = await getCollection('practiceLibrary');
+  const entries: { data: Library }[] = await readCollection('practiceLibrary');
   return entries[0]?.data ?? EMPTY;
 }
 
 export async function practicePages(): Promise<PracticePage[]> {
-  const entries: { data: PracticePage }[] = await getCollection('bestPractices');
+  const entries: { data: PracticePage }[] = await readCollection('bestPractices');
   return entries.map((e) => e.data);
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { apiBaseUrl, fetchPublic, fetchPublicOrNull, PublicApiError } from './client.ts';
+import { apiBaseUrl, fetchPublic, fetchPublicOrNull, mapLimited, PublicApiError } from './client.ts';
 
 const Schema = z.object({ data: z.array(z.object({ code: z.string() })) });
 const answer = (body: unknown, status = 200) => async () =>
@@ -47,5 +47,44 @@ describe('fetchPublicOrNull', () => {
   it('still fails on a server error or a body of the wrong shape', async () => {
     await expect(fetchPublicOrNull('a', Schema, { baseUrl: 'http://x', fetch: answer({ message: 'no' }, 500) })).rejects.toThrow(/answered 500/);
     await expect(fetchPublicOrNull('a', Schema, { baseUrl: 'http://x', fetch: answer({ data: 'x' }) })).rejects.toThrow(/expected shape/);
+  });
+});
+
+describe('fetching many records for the build', () => {
+  it('tries once more when the server closed the connection as the request went out, not a third time', async () => {
+    let calls = 0;
+    const flaky = async () => {
+      calls++;
+      if (calls === 1) throw new TypeError('fetch failed', { cause: new Error('other side closed') });
+      return new Response(JSON.stringify({ data: [{ code: 'TH' }] }), { status: 200 });
+    };
+    await expect(fetchPublic('countries/all', Schema, { baseUrl: 'http://x', fetch: flaky })).resolves.toEqual({ data: [{ code: 'TH' }] });
+    expect(calls).toBe(2);
+    let failures = 0;
+    const down = async (): Promise<Response> => {
+      failures++;
+      throw new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED') });
+    };
+    await expect(fetchPublic('countries/all', Schema, { baseUrl: 'http://x', fetch: down })).rejects.toThrow(/could not reach the portal API.*ECONNREFUSED/);
+    expect(failures).toBe(2);
+  });
+
+  it('mapLimited keeps the order and never runs more than the limit at once', async () => {
+    let running = 0;
+    let most = 0;
+    const results = await mapLimited(
+      ['ไทย', '中国', 'Россия', 'ایران', 'Fiji'],
+      async (name) => {
+        running++;
+        most = Math.max(most, running);
+        await new Promise((resolve) => setTimeout(resolve, name.length));
+        running--;
+        return name.toUpperCase();
+      },
+      2,
+    );
+    expect(results).toEqual(['ไทย', '中国', 'РОССИЯ', 'ایران', 'FIJI']);
+    expect(most).toBe(2);
+    await expect(mapLimited([], async () => 1)).resolves.toEqual([]);
   });
 });

@@ -34,8 +34,10 @@ export async function fetchPublic<S extends z.ZodType>(path: string, schema: S, 
   const url = `${options.baseUrl ?? apiBaseUrl()}/api/${path.replace(/^\/+/, '')}`;
   const doFetch = options.fetch ?? globalThis.fetch;
   let response: Response;
+  const get = () => doFetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(options.timeoutMs ?? 15_000) });
   try {
-    response = await doFetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(options.timeoutMs ?? 15_000) });
+    // A kept-alive connection the server closed as the request went out is tried once more on a new one.
+    response = await get().catch((error: unknown) => (error instanceof Error && error.name !== 'TimeoutError' && error.name !== 'AbortError' ? get() : Promise.reject(error)));
   } catch (error) {
     const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
     throw new PublicApiError(
@@ -74,4 +76,21 @@ export async function fetchPublicOrNull<S extends z.ZodType>(path: string, schem
     if (error instanceof PublicApiError && error.status === 404) return null;
     throw error;
   }
+}
+
+/** How many requests the build's loaders send the API at once (the server is on the same machine). */
+export const FETCH_CONCURRENCY = 4;
+
+/** `fetchOne` over `items`, at most `limit` at a time; the results in the items' order. */
+export async function mapLimited<T, R>(items: readonly T[], fetchOne: (item: T) => Promise<R>, limit = FETCH_CONCURRENCY): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const at = next++;
+      results[at] = await fetchOne(items[at]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
 }
