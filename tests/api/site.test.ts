@@ -185,12 +185,14 @@ describe('the site search index', () => {
     try {
       const pagesFile = join(root, 'pages.json');
       const runs = join(root, 'indexer-runs.log');
-      const pages = (text: string, other: string) =>
+      const pages = (text: string | null, other: string) =>
         writeFileSync(
           pagesFile,
           JSON.stringify({
             'index.html': `<!doctype html><html lang="en"><head><title>Home</title></head><body><p>${other}</p></body></html>`,
-            'parks/index.html': `<!doctype html><html lang="en"><head><title>Parks</title></head><body><main data-pagefind-body><h1>Parks</h1><p>${text}</p></main></body></html>`,
+            ...(text !== null && {
+              'parks/index.html': `<!doctype html><html lang="en"><head><title>Parks</title></head><body><main data-pagefind-body><h1>Parks</h1><p>${text}</p></main></body></html>`,
+            }),
           }),
         );
       const writeSite = `const fs=require('node:fs');const p=JSON.parse(fs.readFileSync(${JSON.stringify(pagesFile)},'utf8'));for(const [f,c] of Object.entries(p)){const t=process.env.SITE_OUT_DIR+'/'+f;fs.mkdirSync(require('node:path').dirname(t),{recursive:true});fs.writeFileSync(t,c)}`;
@@ -220,6 +222,12 @@ describe('the site search index', () => {
       await builder.request();
       expect(indexRuns()).toBe(2);
       expect(entry()).not.toBe(first);
+
+      // The indexed page withdrawn: Pagefind runs again (its entry must leave the index).
+      pages(null, 'Banner two');
+      await builder.request();
+      expect(indexRuns()).toBe(3);
+      expect(builder.current()!.get('/parks/index.html')).toBeUndefined();
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
