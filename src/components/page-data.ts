@@ -10,10 +10,10 @@
  * rendered. Equal keys mean the page would render the same bytes, so Astro copies the previous
  * build's copy; a path never rendered with a record gets a key no build had, so it renders.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { getCollection, getEntry, type CollectionKey } from 'astro:content';
 import type { Locale } from '../i18n/locales.ts';
-import { noteRead, pageId, previousReads } from '../lib/public-api/page-reads.ts';
+import { digestOfValue, noteRead, pageId, previousReads, sha } from '../lib/public-api/page-reads.ts';
 import { translationsOf } from '../lib/public-api/translations.ts';
 import { siteSourceDigest } from '../lib/site/sources.ts';
 
@@ -28,12 +28,6 @@ export function readPageEntry(id: string) {
   noteRead('collection:pages');
   return getEntry('pages', id);
 }
-
-const sha = (...parts: string[]) => {
-  const hash = createHash('sha256');
-  for (const part of parts) hash.update(part).update('\0');
-  return hash.digest('hex');
-};
 
 /** A digest per source a page can read, computed once per build. */
 const digests = new Map<string, Promise<string>>();
@@ -50,19 +44,6 @@ function digestOf(source: string): Promise<string> {
           : Promise.reject(new Error(`Unknown source of a page: ${source}`));
     digest = data.then((value) => sha(source, JSON.stringify(value)));
     digests.set(source, digest);
-  }
-  return digest;
-}
-
-/** Props' digests by object: a list every path of a route shares is serialised once. */
-const propDigests = new WeakMap<object, string>();
-
-function digestOfValue(value: unknown): string {
-  if (value === null || typeof value !== 'object') return sha(JSON.stringify(value) ?? 'undefined');
-  let digest = propDigests.get(value);
-  if (digest === undefined) {
-    digest = sha(JSON.stringify(value));
-    propDigests.set(value, digest);
   }
   return digest;
 }

@@ -11,7 +11,7 @@ import {
   PublicShowResponseSchema,
 } from '../best-practices/public-schema.ts';
 import { PublicPracticeSchema } from '../best-practices/schema.ts';
-import { fetchPublicOrNull, mapLimited } from './client.ts';
+import { fetchPublicOrNull } from './client.ts';
 
 const BASE = 'best-practice/public';
 
@@ -62,14 +62,19 @@ export async function fetchLibrary(): Promise<Library> {
   const cards = facetsBody ? await allCards('') : null;
   if (!facetsBody || !cards) return { facets: EMPTY_FACETS, cards: [], featured: [], lists: [] };
   const featured = (await allCards('&featured=true')) ?? [];
-  const lists: Library['lists'] = await mapLimited(facetValues(facetsBody.data), async ({ facet, value }) => {
+  const lists: Library['lists'] = [];
+  for (const { facet, value } of facetValues(facetsBody.data)) {
     const found = (await allCards(`&${QUERY_PARAM[facet]}=${encodeURIComponent(value)}`)) ?? [];
-    return { facet, value, uuids: found.map((c) => c.uuid) };
-  });
+    lists.push({ facet, value, uuids: found.map((c) => c.uuid) });
+  }
   return { facets: facetsBody.data, cards, featured: featured.map((c) => c.uuid), lists };
 }
 
 export async function fetchPracticePages(uuids: readonly string[]): Promise<PracticePage[]> {
-  const bodies = await mapLimited(uuids, (uuid) => fetchPublicOrNull(`${BASE}/show/${uuid}`, PublicShowResponseSchema));
-  return bodies.flatMap((body): PracticePage[] => (body ? [{ practice: body.data, related: body.related }] : []));
+  const pages: PracticePage[] = [];
+  for (const uuid of uuids) {
+    const body = await fetchPublicOrNull(`${BASE}/show/${uuid}`, PublicShowResponseSchema);
+    if (body) pages.push({ practice: body.data, related: body.related });
+  }
+  return pages;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { apiBaseUrl, fetchPublic, fetchPublicOrNull, mapLimited, PublicApiError } from './client.ts';
+import { apiBaseUrl, fetchPublic, fetchPublicOrNull, PublicApiError } from './client.ts';
 
 const Schema = z.object({ data: z.array(z.object({ code: z.string() })) });
 const answer = (body: unknown, status = 200) => async () =>
@@ -50,7 +50,7 @@ describe('fetchPublicOrNull', () => {
   });
 });
 
-describe('fetching many records for the build', () => {
+describe('a connection the server closed', () => {
   it('tries once more when the server closed the connection as the request went out, not a third time', async () => {
     let calls = 0;
     const flaky = async () => {
@@ -69,22 +69,4 @@ describe('fetching many records for the build', () => {
     expect(failures).toBe(2);
   });
 
-  it('mapLimited keeps the order and never runs more than the limit at once', async () => {
-    let running = 0;
-    let most = 0;
-    const results = await mapLimited(
-      ['ไทย', '中国', 'Россия', 'ایران', 'Fiji'],
-      async (name) => {
-        running++;
-        most = Math.max(most, running);
-        await new Promise((resolve) => setTimeout(resolve, name.length));
-        running--;
-        return name.toUpperCase();
-      },
-      2,
-    );
-    expect(results).toEqual(['ไทย', '中国', 'РОССИЯ', 'ایران', 'FIJI']);
-    expect(most).toBe(2);
-    await expect(mapLimited([], async () => 1)).resolves.toEqual([]);
-  });
 });

@@ -77,20 +77,3 @@ export async function fetchPublicOrNull<S extends z.ZodType>(path: string, schem
     throw error;
   }
 }
-
-/** How many requests the build's loaders send the API at once (the server is on the same machine). */
-export const FETCH_CONCURRENCY = 4;
-
-/** `fetchOne` over `items`, at most `limit` at a time; the results in the items' order. */
-export async function mapLimited<T, R>(items: readonly T[], fetchOne: (item: T) => Promise<R>, limit = FETCH_CONCURRENCY): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const at = next++;
-      results[at] = await fetchOne(items[at]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}

@@ -6,7 +6,7 @@
 import type { Loader } from 'astro/loaders';
 import { z } from 'zod';
 import { PublicAnswerRowSchema, PublicAnswersResponseSchema, PublicCycleSchema, PublicCyclesResponseSchema, PublicReportListItemSchema, PublicReportListResponseSchema, PublicReportResponseSchema, PublicReportSchema, PublicStatisticResponseSchema, PublicStatisticSchema } from '../national-reports/public-schema.ts';
-import { fetchPublicOrNull, mapLimited } from './client.ts';
+import { fetchPublicOrNull } from './client.ts';
 
 const BASE = 'report/type/national/public';
 
@@ -43,8 +43,12 @@ export async function fetchCycleBundles(): Promise<CycleBundle[]> {
 /** Every published report with its grouped answers (one page each). */
 export async function fetchPublishedReports() {
   const list = await fetchPublicOrNull(BASE + '/list', PublicReportListResponseSchema);
-  const bodies = await mapLimited(list?.data ?? [], (item) => fetchPublicOrNull(`${BASE}/report/${item.year}/${item.country.code}`, PublicReportResponseSchema));
-  return bodies.flatMap((body) => (body ? [body.data] : []));
+  const reports = [];
+  for (const item of list?.data ?? []) {
+    const body = await fetchPublicOrNull(`${BASE}/report/${item.year}/${item.country.code}`, PublicReportResponseSchema);
+    if (body) reports.push(body.data);
+  }
+  return reports;
 }
 
 export async function fetchLatestReports() {

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { beginPage, endPage, noteRead, pageId, previousReads } from './page-reads.ts';
+import { beginPage, digestOfValue, endPage, noteRead, pageId, previousReads } from './page-reads.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'apua-page-reads-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -44,5 +44,14 @@ describe('what each page read while it rendered (decision 045)', () => {
     beginPage(a);
     expect(() => beginPage(pageId('/[...lang]/module', {}))).toThrow(/one at a time/);
     endPage(a, dir);
+  });
+
+  test("a prop's digest sees inside Maps and Sets, and refuses functions", () => {
+    const thrusts = (name: string) => ({ bundle: { year: 2022 }, thrusts: new Map([['T1', { name }]]) });
+    expect(digestOfValue(thrusts('Urban planning'))).not.toBe(digestOfValue(thrusts('Планирование городов')));
+    expect(digestOfValue(thrusts('การวางผังเมือง'))).toBe(digestOfValue(thrusts('การวางผังเมือง')));
+    expect(digestOfValue({ codes: new Set(['PH', 'TH']) })).not.toBe(digestOfValue({ codes: new Set(['PH', 'IR']) }));
+    expect(digestOfValue('2022')).not.toBe(digestOfValue(2022));
+    expect(() => digestOfValue({ format: () => 'x' })).toThrow(/function/);
   });
 });

@@ -10,6 +10,7 @@
  * records are appended to a log in the build's cache folder; a path rendered again gets a newer
  * line, which wins.
  */
+import { createHash } from 'node:crypto';
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -70,4 +71,37 @@ export function previousReads(dir = cacheDir()): Map<string, readonly string[]> 
   }
   writeFileSync(join(dir, LOG), [...reads].map(([id, sources]) => `${id}\t${sources.join(',')}\n`).join(''));
   return reads;
+}
+
+/** SHA-256 of the parts, each ended by a NUL. */
+export function sha(...parts: string[]): string {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part).update('\0');
+  return hash.digest('hex');
+}
+
+/** JSON of props with their Maps and Sets spelt out; a function (what it shows is unknowable) is refused. */
+function propsJson(value: unknown): string {
+  return (
+    JSON.stringify(value, (_key, v: unknown) => {
+      if (v instanceof Map) return { Map: [...v] };
+      if (v instanceof Set) return { Set: [...v] };
+      if (typeof v === 'function' || typeof v === 'symbol') throw new Error('A page passed a function in its props: its cache key cannot cover it');
+      return v;
+    }) ?? 'undefined'
+  );
+}
+
+/** Props' digests by object: a list every path of a route shares is serialised once per build. */
+const propDigests = new WeakMap<object, string>();
+
+/** The digest of one prop of a page (the same object is digested once). */
+export function digestOfValue(value: unknown): string {
+  if (value === null || typeof value !== 'object') return sha(propsJson(value));
+  let digest = propDigests.get(value);
+  if (digest === undefined) {
+    digest = sha(propsJson(value));
+    propDigests.set(value, digest);
+  }
+  return digest;
 }
