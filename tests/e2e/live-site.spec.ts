@@ -218,9 +218,14 @@ test('pages copied from the previous build follow what they show: a partner in e
   const frenchName = `Croissance urbaine ${word}`;
   const translation = 'translation/profile-indicator/URB_GROWTH';
   const frVersion = async () => (await ok(api<{ data: { translations: { fr: { version: number | null } } } }>(translation, admin), 'translation')).data.translations.fr.version;
-  await changeAndWaitForSite(admin, async () => ok(api(`${translation}/fr`, admin, { json: { fields: { name: frenchName }, version: await frVersion() } }), 'translate'));
+  // The first save of a language's translation has no version to send.
+  const save = async (fields: Record<string, string>) => {
+    const version = await frVersion();
+    return ok(api(`${translation}/fr`, admin, { json: { fields, ...(version !== null && { version }) } }), 'translate');
+  };
+  await changeAndWaitForSite(admin, () => save({ name: frenchName }));
   expect(await publicText(request, '/fr/urbanisation-profile/demography-urbanisation')).toContain(frenchName);
   expect(await publicText(request, '/urbanisation-profile/demography-urbanisation')).not.toContain(frenchName);
-  await changeAndWaitForSite(admin, async () => ok(api(`${translation}/fr`, admin, { json: { fields: {}, version: await frVersion() } }), 'remove the translation'));
+  await changeAndWaitForSite(admin, () => save({}));
   expect(await publicText(request, '/fr/urbanisation-profile/demography-urbanisation')).not.toContain(frenchName);
 });
