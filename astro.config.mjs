@@ -13,12 +13,19 @@ export default defineConfig({
   cacheDir: process.env.SITE_CACHE_DIR ?? './node_modules/.astro',
   site: process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321',
   trailingSlash: 'ignore',
-  build: { format: 'directory' },
+  // One page at a time: each page's render records what it read, for its cache key (decision 045).
+  build: { format: 'directory', concurrency: 1 },
+  // Pages whose cache key (src/components/page-data.ts) is unchanged are copied from the previous
+  // build (decision 045): a publish renders only the pages whose data changed.
+  experimental: { incrementalBuild: true },
   integrations: [react()],
   vite: {
     plugins: [tailwindcss()],
     // Never inline scripts: the CSP allows only same-origin scripts plus hashed Astro runtime.
     build: { assetsInlineLimit: 0 },
+    // Pre-bundled dependencies in the build's own cache, not node_modules/.vite: two checkouts
+    // sharing node_modules would otherwise re-optimise each other's on every build.
+    cacheDir: `${process.env.SITE_CACHE_DIR ?? './node_modules/.astro'}/vite`,
   },
   devToolbar: { enabled: false },
 });

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { RequestSpec } from 'autocannon';
 import { DEMO_ACCOUNTS } from '../../src/lib/db/seed.server.ts';
+import { siteSourceDigest } from '../../src/lib/site/sources.ts';
 import type { Answer, Question } from '../../src/lib/questionnaires/schema.ts';
 import { startAuthEmulator } from '../../scripts/auth-emulator.ts';
 import { measureBareHello } from '../lib/baseline.ts';
@@ -100,18 +100,7 @@ async function call<T>(url: string, token: string, body?: unknown): Promise<{ st
  * bench/results/reporting-site/ (the back-office does not depend on the data).
  */
 function siteSourceKey(root: string): string {
-  const hash = createHash('sha256');
-  const walk = (path: string) => {
-    const stat = statSync(path, { throwIfNoEntry: false });
-    if (!stat) return;
-    if (stat.isDirectory()) {
-      for (const entry of readdirSync(path).sort()) if (!entry.endsWith('.test.ts')) walk(join(path, entry));
-    } else {
-      hash.update(relative(root, path)).update('\0').update(readFileSync(path)).update('\0');
-    }
-  };
-  for (const path of ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json']) walk(join(root, path));
-  return hash.digest('hex').slice(0, 16);
+  return siteSourceDigest(root).slice(0, 16);
 }
 
 async function startIdentityService(run: ReportingRun): Promise<string> {

@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { BuildStatusData } from '../lib/site/schema.ts';
+import { copyLiveIndex, liveIndexFits } from './search-index.ts';
 import { SiteFiles } from './site-files.ts';
 
 export type BuildState =
@@ -14,6 +15,8 @@ export type BuildState =
 export type BuildStatus = BuildStatusData;
 
 const POINTER = 'live.json';
+/** Astro's record of the last build's page keys in its cache folder (experimental.incrementalBuild). */
+const INCREMENTAL_MANIFEST = 'incremental-build.json';
 
 /** A new build's name: its folder here, and its archive's name in the file store (decision 035). */
 export const newBuildId = () => `build-${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}`;
@@ -205,7 +208,7 @@ export class SiteBuilder {
     };
     try {
       await mkdir(this.#root, { recursive: true });
-      await this.#runAstro(outDir, since);
+      await this.#runAstroIncremental(outDir, since);
       stopped();
       await this.#indexForSearch(outDir, since);
       stopped();
@@ -251,6 +254,10 @@ export class SiteBuilder {
   async #indexForSearch(outDir: string, since: string): Promise<void> {
     if (!this.#searchIndex) return;
     this.#state = { state: 'building', since, progress: 97, step: 'indexing for search' };
+    if (this.#live && (await liveIndexFits(outDir, this.#live))) {
+      await copyLiveIndex(outDir, this.#live);
+      return;
+    }
     const [program, ...args] = this.#searchIndex;
     const result = await new Promise<{ code: number | null; output: string }>((resolveRun) => {
       const child = spawn(program!, [...args, outDir], { cwd: process.cwd(), env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -268,12 +275,32 @@ export class SiteBuilder {
     if (result.code !== 0) console.warn(`Site search index not written (exit ${result.code}): ${result.output.trim().split('\n').slice(-5).join('\n')}`);
   }
 
+  /**
+   * Runs the build with Astro's incremental cache (decision 045). Astro writes a page's cached copy
+   * as it renders it but its manifest of keys only at the end, so a build that did not finish
+   * (failed, stopped, killed) leaves copies its manifest does not describe: the next build after
+   * one that did not finish renders every page.
+   */
+  async #runAstroIncremental(outDir: string, since: string): Promise<void> {
+    const cache = this.#cacheDir();
+    const unfinished = join(cache, 'build-unfinished');
+    await mkdir(cache, { recursive: true });
+    if (await access(unfinished).then(() => true, () => false)) await rm(join(cache, INCREMENTAL_MANIFEST), { force: true });
+    await writeFile(unfinished, since);
+    await this.#runAstro(outDir, since);
+    await rm(unfinished, { force: true });
+  }
+
+  #cacheDir(): string {
+    return join(this.#root, '.astro-cache');
+  }
+
   #runAstro(outDir: string, since: string): Promise<void> {
     return new Promise((resolvePromise, reject) => {
       const [program, ...args] = this.#command;
       const child = spawn(program!, args, {
         // Plain text: the log is parsed for progress and shown as the reason of a failure.
-        env: { ...process.env, ...this.#env, SITE_OUT_DIR: outDir, SITE_CACHE_DIR: join(this.#root, '.astro-cache'), ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
+        env: { ...process.env, ...this.#env, SITE_OUT_DIR: outDir, SITE_CACHE_DIR: this.#cacheDir(), ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       this.#child = child;

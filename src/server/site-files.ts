@@ -170,6 +170,11 @@ export class SiteFiles {
     return this.#files.get(path);
   }
 
+  /** Every file by its URL path. */
+  entries(): IterableIterator<[string, SiteFile]> {
+    return this.#files.entries();
+  }
+
   get size(): number {
     return this.#files.size;
   }

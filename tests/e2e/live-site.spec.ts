@@ -5,6 +5,7 @@
  * Each kind waits for the builds its own changes queued (tests/e2e/live-site.ts).
  */
 import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { api, BASE_URL, DEMO, freeCycleYear, idToken, rebuild, signIn, validAnswer } from './support.ts';
 import {
   changeAndWaitForSite,
@@ -176,4 +177,55 @@ test('a media-gallery item: its event page and its search entry follow its publi
   await changeAndWaitForSite(admin, () => setStatus('unpublished'));
   await expectPageGone(request, path);
   await expectSearchMisses(page, word, event);
+});
+
+test('pages copied from the previous build follow what they show: a partner in every footer, a banner, a content translation (decision 045)', async ({ request }) => {
+  const admin = await idToken(DEMO.superadmin);
+  const word = uniqueWord('Lotus');
+  // A build of the site as it is, so that the pages below are copies of this build in the next ones.
+  await rebuild(admin);
+  const pages = ['/privacy-policy', '/fr/best-practices-overview', '/ru/urbanisation-profile/demography-urbanisation'];
+
+  // A partner in the footer of every page, then withdrawn.
+  const partnerName = `Partner ${word}`;
+  let partner = (await ok(api<{ data: Versioned }>('cms/saved', admin, { json: { cms_type: 'partner', title: partnerName, status: 'draft' } }), 'partner', 201)).data;
+  const partnerStatus = async (status: string) => {
+    partner = (await ok(api<{ data: Versioned }>(`cms/status/${partner.uuid}`, admin, { json: { status, version: partner.version } }), status)).data;
+  };
+  await changeAndWaitForSite(admin, () => partnerStatus('published'));
+  for (const path of pages) expect(await publicText(request, path), path).toContain(partnerName);
+  await changeAndWaitForSite(admin, () => partnerStatus('unpublished'));
+  for (const path of pages) expect(await publicText(request, path), path).not.toContain(partnerName);
+
+  // A banner with a picture on the home page in every language, then withdrawn.
+  const bannerTitle = `Banner ${word}`;
+  let banner = (await ok(api<{ data: Versioned }>('cms/saved', admin, { json: { cms_type: 'banner', title: bannerTitle, status: 'draft' } }), 'banner', 201)).data;
+  const form = new FormData();
+  const picture = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#2f6f8f' } }).jpeg().toBuffer();
+  form.append('file', new Blob([new Uint8Array(picture)], { type: 'image/jpeg' }), 'banner.jpg');
+  const upload = await fetch(`${BASE_URL}/api/cms/upload/${banner.uuid}`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: form });
+  expect(upload.status, await upload.clone().text()).toBe(200);
+  banner = (await ok(api<{ data: Versioned }>(`cms/banner/view/${banner.uuid}`, admin), 'banner')).data;
+  const bannerStatus = async (status: string) => {
+    banner = (await ok(api<{ data: Versioned }>(`cms/status/${banner.uuid}`, admin, { json: { status, version: banner.version } }), status)).data;
+  };
+  await changeAndWaitForSite(admin, () => bannerStatus('published'));
+  for (const path of ['/', '/zh/', '/ru/home']) expect(await publicText(request, path), path).toContain(bannerTitle);
+  await changeAndWaitForSite(admin, () => bannerStatus('unpublished'));
+  for (const path of ['/', '/zh/', '/ru/home']) expect(await publicText(request, path), path).not.toContain(bannerTitle);
+
+  // An indicator's French name: the French theme page follows it, and its removal; the English page never shows it.
+  const frenchName = `Croissance urbaine ${word}`;
+  const translation = 'translation/profile-indicator/URB_GROWTH';
+  const frVersion = async () => (await ok(api<{ data: { translations: { fr: { version: number | null } } } }>(translation, admin), 'translation')).data.translations.fr.version;
+  // The first save of a language's translation has no version to send.
+  const save = async (fields: Record<string, string>) => {
+    const version = await frVersion();
+    return ok(api(`${translation}/fr`, admin, { json: { fields, ...(version !== null && { version }) } }), 'translate');
+  };
+  await changeAndWaitForSite(admin, () => save({ name: frenchName }));
+  expect(await publicText(request, '/fr/urbanisation-profile/demography-urbanisation')).toContain(frenchName);
+  expect(await publicText(request, '/urbanisation-profile/demography-urbanisation')).not.toContain(frenchName);
+  await changeAndWaitForSite(admin, () => save({}));
+  expect(await publicText(request, '/fr/urbanisation-profile/demography-urbanisation')).not.toContain(frenchName);
 });

@@ -1,6 +1,6 @@
 /// <reference types="astro/client" />
 /** Reading the national-report collections the way the public pages show them. */
-import { getCollection } from 'astro:content';
+import { readCollection } from '../page-data.ts';
 import type { ReportStatus } from '../../lib/national-reports/schema.ts';
 import type { PublicReport, PublicReportListItem } from '../../lib/national-reports/public-schema.ts';
 import type { CycleBundle } from '../../lib/public-api/national-reports.ts';
@@ -11,18 +11,18 @@ import { CATALOGUES, t, type MessageKey } from '../../i18n/t.ts';
 
 /** Reporting cycles, newest first. */
 export async function cycleBundles(): Promise<CycleBundle[]> {
-  const entries: { data: CycleBundle }[] = await getCollection('nationalCycles');
+  const entries: { data: CycleBundle }[] = await readCollection('nationalCycles');
   return entries.map((e) => e.data).sort((a, b) => b.cycle.year - a.cycle.year);
 }
 
 /** Published reports with their answers, newest cycle first, then by country name. */
 export async function publishedReports(): Promise<PublicReport[]> {
-  const entries: { data: PublicReport }[] = await getCollection('nationalReports');
+  const entries: { data: PublicReport }[] = await readCollection('nationalReports');
   return entries.map((e) => e.data).sort(byCycleThenName);
 }
 
 export async function latestReports(): Promise<PublicReportListItem[]> {
-  const entries: { data: PublicReportListItem }[] = await getCollection('latestNationalReports');
+  const entries: { data: PublicReportListItem }[] = await readCollection('latestNationalReports');
   return entries.map((e) => e.data).sort((a, b) => b.published_at.localeCompare(a.published_at));
 }
 

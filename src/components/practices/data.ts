@@ -1,6 +1,6 @@
 /// <reference types="astro/client" />
 /** Reading the best-practice collections the way the public pages show them. */
-import { getCollection } from 'astro:content';
+import { readCollection } from '../page-data.ts';
 import type { PublicPracticeCard } from '../../lib/best-practices/public-schema.ts';
 import type { Library, PracticeFacet, PracticePage } from '../../lib/public-api/best-practices.ts';
 import type { Locale } from '../../i18n/locales.ts';
@@ -32,7 +32,7 @@ async function categoryNames(locale: Locale): Promise<<C extends { slug: string;
 
 /** The library as a page in `locale` shows it: category names in the language where translated. */
 export async function practiceLibrary(locale: Locale = 'en'): Promise<Library> {
-  const entries: { data: Library }[] = await getCollection('practiceLibrary');
+  const entries: { data: Library }[] = await readCollection('practiceLibrary');
   const library = entries[0]?.data ?? EMPTY;
   if (locale === 'en') return library;
   const named = await categoryNames(locale);
@@ -43,25 +43,20 @@ export async function practiceLibrary(locale: Locale = 'en'): Promise<Library> {
   };
 }
 
-const pagesIn = new Map<Locale, Promise<PracticePage[]>>();
-
-/** Every practice's page, as a page in `locale` shows it (category names as in `practiceLibrary`); read once per build and language. */
-export function practicePages(locale: Locale = 'en'): Promise<PracticePage[]> {
-  let pages = pagesIn.get(locale);
-  if (!pages) pagesIn.set(locale, (pages = readPracticePages(locale)));
-  return pages;
+export async function practicePages(): Promise<PracticePage[]> {
+  const entries: { data: PracticePage }[] = await readCollection('bestPractices');
+  return entries.map((e) => e.data);
 }
 
-async function readPracticePages(locale: Locale): Promise<PracticePage[]> {
-  const entries: { data: PracticePage }[] = await getCollection('bestPractices');
-  const pages = entries.map((e) => e.data);
-  if (locale === 'en') return pages;
+/** A practice's page as a page in `locale` shows it (category names as in `practiceLibrary`). */
+export async function practicePageIn(page: PracticePage, locale: Locale): Promise<PracticePage> {
+  if (locale === 'en') return page;
   const named = await categoryNames(locale);
-  return pages.map((page) => ({
+  return {
     ...page,
     practice: { ...page.practice, categories: page.practice.categories.map(named) },
     related: page.related.map((card) => ({ ...card, categories: card.categories.map(named) })),
-  }));
+  };
 }
 
 /** A page's `lang` for a category's name: as `practiceLibrary` marked it, else English on a page in another language. */

@@ -1,6 +1,6 @@
 /// <reference types="astro/client" />
 /** Reading the urbanisation-profile collections the way the public pages show them. */
-import { getCollection } from 'astro:content';
+import { readCollection } from '../page-data.ts';
 import type { PublicCategoryResponse, PublicCountryResponse, PublicIndicator, PublicValue } from '../../lib/urbanisation-profile/schema.ts';
 import { LOCALE_INFO, type Locale } from '../../i18n/locales.ts';
 import { countryName, t } from '../../i18n/t.ts';
@@ -10,12 +10,12 @@ export type ProfileCategoryData = PublicCategoryResponse['data'];
 export type CountryProfile = PublicCountryResponse['data'];
 
 export async function profileCategories(): Promise<ProfileCategoryData[]> {
-  const entries: { data: ProfileCategoryData }[] = await getCollection('profileCategories');
+  const entries: { data: ProfileCategoryData }[] = await readCollection('profileCategories');
   return entries.map((e) => e.data).sort((a, b) => a.sort - b.sort || a.slug.localeCompare(b.slug));
 }
 
 export async function countryProfiles(): Promise<CountryProfile[]> {
-  const entries: { data: CountryProfile }[] = await getCollection('profileCountries');
+  const entries: { data: CountryProfile }[] = await readCollection('profileCountries');
   return entries.map((e) => e.data).sort((a, b) => a.country_name.localeCompare(b.country_name, 'en'));
 }
 

@@ -13,7 +13,7 @@ const NOT_API = /src\/lib\/i18n\/|src\/lib\/env\.server\.ts|src\/lib\/db\/|src\/
 /** Strings the scan finds in a message's place that are no message: field names, file suffixes, codes. */
 const NOT_MESSAGES = new Set([
   '.pdf', 'media_kind', 'video_url', 'cms_type', '.{}', 'application/json', '{}/', 'https:', '-expired', '-revoked', 'user-disabled',
-  'user-not-found', 'xref', 'trailer', 'subcategory', 'code', 'version', 'uuids', 'roles', 'country_code', '"', '/api/', 'text/html',
+  'user-not-found', 'xref', 'trailer', 'subcategory', 'code', 'version', 'uuids', 'roles', 'country_code', '"', '/api/', 'text/html', '.html', '.test.ts',
   // A dataset's title: the country's name and the year.
   '{} {}',
 ]);

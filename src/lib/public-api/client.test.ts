@@ -49,3 +49,24 @@ describe('fetchPublicOrNull', () => {
     await expect(fetchPublicOrNull('a', Schema, { baseUrl: 'http://x', fetch: answer({ data: 'x' }) })).rejects.toThrow(/expected shape/);
   });
 });
+
+describe('a connection the server closed', () => {
+  it('tries once more when the server closed the connection as the request went out, not a third time', async () => {
+    let calls = 0;
+    const flaky = async () => {
+      calls++;
+      if (calls === 1) throw new TypeError('fetch failed', { cause: new Error('other side closed') });
+      return new Response(JSON.stringify({ data: [{ code: 'TH' }] }), { status: 200 });
+    };
+    await expect(fetchPublic('countries/all', Schema, { baseUrl: 'http://x', fetch: flaky })).resolves.toEqual({ data: [{ code: 'TH' }] });
+    expect(calls).toBe(2);
+    let failures = 0;
+    const down = async (): Promise<Response> => {
+      failures++;
+      throw new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED') });
+    };
+    await expect(fetchPublic('countries/all', Schema, { baseUrl: 'http://x', fetch: down })).rejects.toThrow(/could not reach the portal API.*ECONNREFUSED/);
+    expect(failures).toBe(2);
+  });
+
+});

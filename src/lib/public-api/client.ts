@@ -34,8 +34,10 @@ export async function fetchPublic<S extends z.ZodType>(path: string, schema: S, 
   const url = `${options.baseUrl ?? apiBaseUrl()}/api/${path.replace(/^\/+/, '')}`;
   const doFetch = options.fetch ?? globalThis.fetch;
   let response: Response;
+  const get = () => doFetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(options.timeoutMs ?? 15_000) });
   try {
-    response = await doFetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(options.timeoutMs ?? 15_000) });
+    // A kept-alive connection the server closed as the request went out is tried once more on a new one.
+    response = await get().catch((error: unknown) => (error instanceof Error && error.name !== 'TimeoutError' && error.name !== 'AbortError' ? get() : Promise.reject(error)));
   } catch (error) {
     const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
     throw new PublicApiError(

@@ -6,11 +6,14 @@
 import type { Locale } from '../../i18n/locales.ts';
 import { PublicTranslationsResponseSchema, type PublicTranslations, type Translatable } from '../translations/schema.ts';
 import { fetchPublicOrNull } from './client.ts';
+import { noteRead } from './page-reads.ts';
 
 const loaded = new Map<Locale, Promise<PublicTranslations['entities']>>();
 
 /** Every translation into `locale` (none for English; none when the server has no translations). */
 export function translationsOf(locale: Locale): Promise<PublicTranslations['entities']> {
+  // Noted as read by the page rendering (decision 045): its cache key covers the translations.
+  noteRead(`translations:${locale}`);
   if (locale === 'en') return Promise.resolve({});
   let entities = loaded.get(locale);
   if (!entities) {
