@@ -308,6 +308,8 @@ test('the site search in French finds French pages, and the English search Engli
   await expect(page.getByLabel('Type de page').locator('option')).toContainText(['Tous les types', 'Rapport national', 'Bonne pratique', 'Profil d’urbanisation', 'Page', 'Médias']);
   await page.goto('/search?q=practices');
   await expect(page.getByRole('status')).toHaveText(/results? for “practices”\.$/);
+  // The count comes before the results' fragments: wait for the first result.
+  await expect(page.locator('#search-results li h2 a').first()).toBeVisible();
   const english = await page.locator('#search-results li h2 a').evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
   expect(english.length).toBeGreaterThan(0);
   expect(english.some((h) => /^\/(zh|fr|ru)\//.test(h)), english.join(' ')).toBe(false);

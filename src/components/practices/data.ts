@@ -30,6 +30,11 @@ async function categoryNames(locale: Locale): Promise<<C extends { slug: string;
   };
 }
 
+/** `record` with its categories named by `named`. */
+function withCategories<R extends { categories: { slug: string; name: string }[] }>(record: R, named: (c: R['categories'][number]) => R['categories'][number]): R {
+  return { ...record, categories: record.categories.map(named) };
+}
+
 /** The library as a page in `locale` shows it: category names in the language where translated. */
 export async function practiceLibrary(locale: Locale = 'en'): Promise<Library> {
   const entries: { data: Library }[] = await readCollection('practiceLibrary');
@@ -39,7 +44,7 @@ export async function practiceLibrary(locale: Locale = 'en'): Promise<Library> {
   return {
     ...library,
     facets: { ...library.facets, categories: library.facets.categories.map(named) },
-    cards: library.cards.map((card) => ({ ...card, categories: card.categories.map(named) })),
+    cards: library.cards.map((card) => withCategories(card, named)),
   };
 }
 
@@ -52,11 +57,7 @@ export async function practicePages(): Promise<PracticePage[]> {
 export async function practicePageIn(page: PracticePage, locale: Locale): Promise<PracticePage> {
   if (locale === 'en') return page;
   const named = await categoryNames(locale);
-  return {
-    ...page,
-    practice: { ...page.practice, categories: page.practice.categories.map(named) },
-    related: page.related.map((card) => ({ ...card, categories: card.categories.map(named) })),
-  };
+  return { ...page, practice: withCategories(page.practice, named), related: page.related.map((card) => withCategories(card, named)) };
 }
 
 /** A page's `lang` for a category's name: as `practiceLibrary` marked it, else English on a page in another language. */
