@@ -38,14 +38,19 @@ export const LABEL_LINE = 15;
 
 /**
  * A label as lines of at most `perLine` characters, broken between words and never cut: a word
- * longer than a line gets a line of its own (country names stay whole on a phone).
+ * longer than a line breaks after its hyphens ("Народно-" / "Демократическая"), and a part still
+ * longer gets a line of its own (country names stay whole on a phone).
  */
 export function wrapLabel(label: string, perLine: number): string[] {
   const lines: string[] = [];
   for (const word of label.trim().split(/\s+/)) {
-    const last = lines.at(-1);
-    if (last !== undefined && last.length + 1 + word.length <= perLine) lines[lines.length - 1] = `${last} ${word}`;
-    else lines.push(word);
+    const pieces = word.length > perLine ? word.split(/(?<=-)/) : [word];
+    pieces.forEach((piece, i) => {
+      const last = lines.at(-1);
+      const joiner = i === 0 ? ' ' : '';
+      if (last !== undefined && last.length + joiner.length + piece.length <= perLine) lines[lines.length - 1] = `${last}${joiner}${piece}`;
+      else lines.push(piece);
+    });
   }
   return lines.length > 0 ? lines : [''];
 }

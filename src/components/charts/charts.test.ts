@@ -73,7 +73,10 @@ describe('layoutBars', () => {
     expect(wrapLabel('Micronesia (Federated States of)', 19)).toEqual(['Micronesia', '(Federated States', 'of)']);
     expect(wrapLabel('Lao People’s Democratic Republic', 19)).toEqual(['Lao People’s', 'Democratic Republic']);
     expect(wrapLabel('Nepal', 19)).toEqual(['Nepal']);
-    expect(wrapLabel('Kyrgyzstan-and-a-very-long-word', 10)).toEqual(['Kyrgyzstan-and-a-very-long-word']);
+    // A word longer than a line breaks after its hyphens, never inside a part; a part still longer stays whole.
+    expect(wrapLabel('Kyrgyzstan-and-a-very-long-word', 10)).toEqual(['Kyrgyzstan-', 'and-a-', 'very-long-', 'word']);
+    expect(wrapLabel('Лаосская Народно-Демократическая Республика', 19)).toEqual(['Лаосская Народно-', 'Демократическая', 'Республика']);
+    expect(wrapLabel('Kyrgyzstanandaverylongword', 10)).toEqual(['Kyrgyzstanandaverylongword']);
     const layout = layoutBars([
       { key: 'LA', label: 'Lao People’s Democratic Republic', value: 2 },
       { key: 'NP', label: 'Nepal', value: 1 },
