@@ -7,17 +7,10 @@ import { ErrorState, Skeleton } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { PRACTICE_TONES, StatusChip } from '../ui/status-chip.tsx';
 import { countryName } from '../../i18n/countries.ts';
-import type { PracticeStatus } from '../../../lib/best-practices/schema.ts';
 import { m } from './card/messages.ts';
+import { practiceStatusLabels } from './status-labels.ts';
 
-const STATUS_LABELS: Record<PracticeStatus, string> = {
-  draft: m('status.draft'),
-  submitted: m('status.submitted'),
-  changes_requested: m('status.changes_requested'),
-  published: m('status.published'),
-  rejected: m('status.rejected'),
-  archived: m('status.archived'),
-};
+const STATUS_LABELS = practiceStatusLabels(m);
 
 export const $practiceDashboard = createFetcherStore(['best-practice/dashboard'], { fetcher: fetchWith(PracticeDashboardResponseSchema) });
 

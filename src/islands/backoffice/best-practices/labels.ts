@@ -1,15 +1,9 @@
 import type { PracticeAction, PracticeStatus, SectionKey } from '../../../lib/best-practices/schema.ts';
 import { m } from './messages.ts';
+import { practiceStatusLabels } from './status-labels.ts';
 
 /** Labels of the practices' fixed enumerations in the page's language, keyed by their codes. */
-export const STATUS_LABELS: Record<PracticeStatus, string> = {
-  draft: m('status.draft'),
-  submitted: m('status.submitted'),
-  changes_requested: m('status.changes_requested'),
-  published: m('status.published'),
-  rejected: m('status.rejected'),
-  archived: m('status.archived'),
-};
+export const STATUS_LABELS: Record<PracticeStatus, string> = practiceStatusLabels(m);
 
 /** A status inside a sentence ("The practice is archived, …"). */
 export const STATUS_IN_SENTENCE: Record<PracticeStatus, string> = {
