@@ -128,7 +128,9 @@ if (selected.includes('modules')) {
 }
 const judged = rows.filter((r) => r.judged);
 console.log(
-  judged.length === 0 && !reports.some((r) => r.misses)
+  failedChecks.length > 0 && misses.length === 0
+    ? `${failedChecks.length} check(s) failed (CHECK FAILED above): the targets they hold were not all measured.`
+    : judged.length === 0 && !reports.some((r) => r.misses)
     ? 'No judged target ran.'
     : misses.length === 0
       ? 'All judged targets met.'

@@ -60,18 +60,24 @@ export async function siteStatus(api: PortalApi): Promise<SiteStatus> {
 /**
  * Polls GET /api/site/status until no build is queued or running and a build other than
  * `previousLiveId` is live (or the last one failed). Returns the status and the build's start
- * as the status showed it.
+ * as the status showed it. `onStep` hears each new build step with the seconds since the wait began.
  */
 export async function waitForBuild(
   api: PortalApi,
   previousLiveId: string | null,
   timeoutMs: number,
+  onStep?: (step: string, seconds: number) => void,
 ): Promise<{ status: SiteStatus; buildingSince: string | null }> {
-  const deadline = Date.now() + timeoutMs;
+  const begun = Date.now();
+  const deadline = begun + timeoutMs;
   let buildingSince: string | null = null;
+  let lastStep = '';
   for (;;) {
     const status = await siteStatus(api);
-    if (status.current.state === 'building') buildingSince = status.current.since;
+    if (status.current.state === 'building') {
+      buildingSince = status.current.since;
+      if (onStep && status.current.step !== lastStep) onStep((lastStep = status.current.step), (Date.now() - begun) / 1000);
+    }
     if (status.current.state === 'idle') {
       if (status.live && status.live.id !== previousLiveId) return { status, buildingSince };
       if (status.lastFailure) throw new Error(`The site build failed: ${status.lastFailure.reason}`);

@@ -27,6 +27,7 @@ import {
   startSiteEmulator,
   startSitePortal,
   waitForIdle,
+  FIRST_BUILD_TIMEOUT_MS,
   type PublishRun,
   type SitePortal,
   type SiteRun,
@@ -99,7 +100,7 @@ async function measurePublish(run: SiteRun, site: SitePortal): Promise<void> {
     if (result.toLiveS === null) {
       const previous = (await siteStatus(editor)).live?.id ?? null;
       await editor.call('POST', 'site/publish');
-      await waitForBuild(editor, previous, 480_000);
+      await waitForBuild(editor, previous, FIRST_BUILD_TIMEOUT_MS);
     }
   }
   site.homeBanners = current;

@@ -101,6 +101,8 @@ export class SiteBuilder {
   /** The build's process while one runs (astro, then the search indexer). */
   #child: ChildProcess | null = null;
   #aborted = false;
+  /** The live build's background recompression (adopt), if one runs. */
+  #refining: Promise<number> = Promise.resolve(0);
 
   constructor(options: SiteBuilderOptions) {
     this.#root = resolve(options.root);
@@ -122,8 +124,7 @@ export class SiteBuilder {
   async loadLive(): Promise<boolean> {
     try {
       const pointer = JSON.parse(await readFile(join(this.#root, POINTER), 'utf8')) as LiveInfo;
-      this.#live = await SiteFiles.load(join(this.#root, pointer.id));
-      this.#liveInfo = pointer;
+      this.adopt(await SiteFiles.load(join(this.#root, pointer.id)), pointer);
       return true;
     } catch {
       return false;
@@ -221,11 +222,20 @@ export class SiteBuilder {
     }
   }
 
-  /** Serves `files` as the live build (one this builder made, or one another instance made). */
+  /**
+   * Serves `files` as the live build (one this builder made, or one another instance made), then
+   * brings its quick brotli bodies to full quality in the background while it stays live.
+   */
   adopt(files: SiteFiles, info: LiveInfo): void {
     this.#live = files;
     this.#liveInfo = info;
     this.#lastFailure = null;
+    if (files.unrefined > 0) this.#refining = files.refine(() => this.#live === files).catch(() => 0);
+  }
+
+  /** Resolves when the live build's compressed bodies are all at full quality (or it was replaced). */
+  async refined(): Promise<void> {
+    await this.#refining;
   }
 
   /** Stops the build in progress, if any: its run fails with "stopped". */

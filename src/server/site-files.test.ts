@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
-import { inlineScriptHashes, SiteFiles } from './site-files.ts';
+import { inlineScriptHashes, QUICK_COMPRESS_FROM, SiteFiles } from './site-files.ts';
 
 const hash = (source: string) => `'sha256-${createHash('sha256').update(source).digest('base64')}'`;
 
@@ -140,5 +140,31 @@ describe('SiteFiles', () => {
     // The same bytes under another kind of file are not taken for it (its type and script hashes differ).
     expect(next.get('/about.txt')!.br).not.toBe(first.get('/about/index.html')!.br);
     expect(brotliDecompressSync(next.get('/about.txt')!.br!).toString()).toBe(big('about'));
+  });
+
+  test('a build with many new files goes live with quick bodies, then refine() brings them to full quality', async () => {
+    const page = (n: number) => `<article><h1>Practice ${n}</h1>${Array.from({ length: 60 }, (_, i) => `<p>Community upgrading step ${(i * 7919 + n) % 997} in ward ${i}</p>`).join('\n')}</article>`;
+    const pages: Record<string, string> = { 'index.html': page(0) };
+    for (let n = 1; n <= QUICK_COMPRESS_FROM; n++) pages[`practice/${n}/index.html`] = page(n);
+    const first = await SiteFiles.load(site(pages));
+    expect(first.unrefined).toBe(QUICK_COMPRESS_FROM + 1);
+    const quickBody = first.get('/practice/7/index.html')!.br!;
+    expect(brotliDecompressSync(quickBody).toString()).toBe(page(7));
+
+    // Another instance loading the archive knows which bodies are quick.
+    expect(SiteFiles.fromArchive('copy', first.toArchive()).unrefined).toBe(QUICK_COMPRESS_FROM + 1);
+
+    // Stopped when no longer wanted (a newer build went live): nothing more is done.
+    expect(await first.refine(() => false)).toBe(0);
+    expect(await first.refine()).toBe(QUICK_COMPRESS_FROM + 1);
+    expect(first.unrefined).toBe(0);
+    const refined = first.get('/practice/7/index.html')!;
+    expect(refined.br!.length).toBeLessThan(quickBody.length);
+    expect(brotliDecompressSync(refined.br!).toString()).toBe(page(7));
+
+    // A publish that changes one page compresses it at full quality straight away and keeps the rest.
+    const next = await SiteFiles.load(site({ ...pages, 'index.html': page(-1) }), first);
+    expect(next.unrefined).toBe(0);
+    expect(next.get('/practice/7/index.html')!.br).toBe(refined.br);
   });
 });
