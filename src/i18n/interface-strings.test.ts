@@ -57,6 +57,7 @@ const FILES = [
   'src/components/practices/FacetNav.astro',
   'src/components/practices/PracticeCard.astro',
   'src/components/practices/PracticeGrid.astro',
+  'src/components/practices/PracticeFact.astro',
   'src/components/practices/PracticeMap.astro',
   'src/components/Lightbox.astro',
   'src/components/MediaGrid.astro',
