@@ -59,3 +59,15 @@ export function answerWithUnits(display: string, unit: string | null | undefined
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 }
+
+/** How a chart writes its values and spans its value axis (its unit comes with the chart's frame). */
+export interface ValueScale {
+  decimals?: number | null;
+  /** [0, 100] for percentages. */
+  domain?: [number, number];
+}
+
+/** Writes a chart's values with its decimals and unit, in the language `tag`. */
+export function valueFormatter(decimals: number | null, unit: string | null, tag: string): (value: number) => string {
+  return (value) => withUnit(formatNumber(value, decimals, tag), unit, tag);
+}
