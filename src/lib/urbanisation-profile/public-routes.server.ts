@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../deps.server.ts';
+import { publicAnswer, type AppEnv } from '../deps.server.ts';
 import { notFound, parseOr400 } from '../http/errors.server.ts';
 import { listCategories, publicCategory, publicCountry } from './queries.server.ts';
 import {
@@ -21,8 +21,7 @@ const PROFILE_CACHE_DOMAIN = CHANGE_DOMAINS.profile;
  */
 export const publicProfileRoutes = new Hono<AppEnv>()
   .get(`${BASE}/categories`, async (c) => {
-    const { db, publicCache } = c.get('deps');
-    return publicCache.json(c, `${PROFILE_CACHE_DOMAIN}:categories`, async () => {
+    return publicAnswer(c, `${PROFILE_CACHE_DOMAIN}:categories`, async (db) => {
       const data = (await listCategories(db, true)).map(({ published: _p, version: _v, ...rest }) => rest);
       return { status: 200, message: 'Urbanisation profile', data } satisfies PublicCategoriesResponse;
     });
@@ -30,8 +29,7 @@ export const publicProfileRoutes = new Hono<AppEnv>()
 
   .get(`${BASE}/category/:slug`, async (c) => {
     const { slug } = parseOr400(CategoryPathSchema, c.req.param(), 'path');
-    const { db, publicCache } = c.get('deps');
-    return publicCache.json(c, `${PROFILE_CACHE_DOMAIN}:category:${slug}`, async () => {
+    return publicAnswer(c, `${PROFILE_CACHE_DOMAIN}:category:${slug}`, async (db) => {
       const data = await publicCategory(db, slug);
       if (!data) throw notFound('There is no such profile category');
       return { status: 200, message: data.name, data } satisfies PublicCategoryResponse;
@@ -40,8 +38,7 @@ export const publicProfileRoutes = new Hono<AppEnv>()
 
   .get(`${BASE}/country/:country_code`, async (c) => {
     const { country_code } = parseOr400(CountryPathSchema, c.req.param(), 'path');
-    const { db, publicCache } = c.get('deps');
-    return publicCache.json(c, `${PROFILE_CACHE_DOMAIN}:country:${country_code}`, async () => {
+    return publicAnswer(c, `${PROFILE_CACHE_DOMAIN}:country:${country_code}`, async (db) => {
       const data = await publicCountry(db, country_code);
       if (!data) throw notFound('There is no such country');
       return { status: 200, message: data.country_name, data } satisfies PublicCountryResponse;
