@@ -1,3 +1,5 @@
+import { webUrl } from '../lib/cms/video-hosts.ts';
+
 /** Hosted videos (YouTube, Vimeo): where to embed them, and which hosts the page must allow. */
 
 export interface VideoEmbed {
@@ -13,13 +15,8 @@ const YOUTUBE_ID = /^[\w-]{11}$/;
 
 /** The embeddable player of a YouTube or Vimeo page URL; null for anything else. */
 export function videoEmbed(pageUrl: string): VideoEmbed | null {
-  let url: URL;
-  try {
-    url = new URL(pageUrl);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  const url = webUrl(pageUrl);
+  if (!url) return null;
   const host = url.hostname.replace(/^(www\.|m\.)/, '');
   let youtube: string | null = null;
   if (host === 'youtu.be') youtube = url.pathname.slice(1).split('/')[0] ?? null;

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { LOCALES, localeOfPath, localisedPath, pathWithoutLocale, linkFor, type Locale } from './locales.ts';
 import { catalogueProblems } from './catalogue-rules.ts';
 import { CATALOGUES, countryName, formatDate, formatPercent, t } from './t.ts';
+import { expectCases } from '../../tests/support/cases.ts';
 
 /**
  * The message catalogues (decision 038): every language has every English message, none empty,
@@ -49,23 +50,31 @@ describe('messages', () => {
 
 describe('language paths', () => {
   test('English keeps its addresses; the others are prefixed with the same path', () => {
-    expect(localeOfPath('/national-reports')).toBe('en');
-    expect(localeOfPath('/fr/national-reports')).toBe('fr');
-    expect(localeOfPath('/french-page')).toBe('en');
-    expect(pathWithoutLocale('/fr/national-reports/')).toBe('/national-reports');
-    expect(pathWithoutLocale('/zh/')).toBe('/');
-    expect(localisedPath('zh', '/')).toBe('/zh/');
-    expect(localisedPath('en', '/national-reports')).toBe('/national-reports');
-    expect(linkFor('ru', '/national-reports')).toBe('/ru/national-reports');
-    expect(linkFor('ru', '/regional-reports/2026')).toBe('/ru/regional-reports/2026');
-    expect(linkFor('ru', '/best-practices')).toBe('/ru/best-practices');
-    expect(linkFor('fr', '/best-practices-overview/view/0b6c1a52-9a4e-4d0e-8f0e-2f4b5a6c7d8e')).toBe('/fr/best-practices-overview/view/0b6c1a52-9a4e-4d0e-8f0e-2f4b5a6c7d8e');
-    expect(linkFor('zh', '/search?q=housing')).toBe('/zh/search?q=housing');
-    expect(linkFor('fr', '/national-reports/2026')).toBe('/fr/national-reports/2026');
-    expect(linkFor('fr', '/national-reports/2026/VN')).toBe('/fr/national-reports/2026/VN');
-    expect(linkFor('fr', '/national-reports/country/VN')).toBe('/fr/national-reports/country/VN');
-    expect(linkFor('fr', '/regional-reports/2026/tc1')).toBe('/fr/regional-reports/2026/tc1');
-    expect(linkFor('ru', '/regional-reports/2026/tc1#chart-tc1-q04')).toBe('/ru/regional-reports/2026/tc1#chart-tc1-q04');
-    expect(linkFor('zh', '/login?next=%2Fdashboard')).toBe('/zh/login?next=%2Fdashboard');
+    expectCases(localeOfPath, [
+      ['/national-reports', 'en'],
+      ['/fr/national-reports', 'fr'],
+      ['/french-page', 'en'],
+    ]);
+    expectCases(pathWithoutLocale, [
+      ['/fr/national-reports/', '/national-reports'],
+      ['/zh/', '/'],
+    ]);
+    expectCases(localisedPath, [
+      ['zh', '/', '/zh/'],
+      ['en', '/national-reports', '/national-reports'],
+    ]);
+    expectCases(linkFor, [
+      ['ru', '/national-reports', '/ru/national-reports'],
+      ['ru', '/regional-reports/2026', '/ru/regional-reports/2026'],
+      ['ru', '/best-practices', '/ru/best-practices'],
+      ['fr', '/best-practices-overview/view/0b6c1a52-9a4e-4d0e-8f0e-2f4b5a6c7d8e', '/fr/best-practices-overview/view/0b6c1a52-9a4e-4d0e-8f0e-2f4b5a6c7d8e'],
+      ['zh', '/search?q=housing', '/zh/search?q=housing'],
+      ['fr', '/national-reports/2026', '/fr/national-reports/2026'],
+      ['fr', '/national-reports/2026/VN', '/fr/national-reports/2026/VN'],
+      ['fr', '/national-reports/country/VN', '/fr/national-reports/country/VN'],
+      ['fr', '/regional-reports/2026/tc1', '/fr/regional-reports/2026/tc1'],
+      ['ru', '/regional-reports/2026/tc1#chart-tc1-q04', '/ru/regional-reports/2026/tc1#chart-tc1-q04'],
+      ['zh', '/login?next=%2Fdashboard', '/zh/login?next=%2Fdashboard'],
+    ]);
   });
 });

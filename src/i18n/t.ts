@@ -9,23 +9,15 @@ import fr from './messages/fr.json';
 import ru from './messages/ru.json';
 import zh from './messages/zh.json';
 import { countryNameIn } from './countries.ts';
-import { LOCALE_INFO, type Locale } from './locales.ts';
+import { LOCALE_INFO, pluralForm, type Locale, type PluralForms } from './locales.ts';
 
 export type MessageKey = keyof typeof en;
-export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+export type { PluralForms };
 export type Message = string | PluralForms;
 export type Catalogue = Record<string, Message>;
 type Params = Record<string, string | number>;
 
 export const CATALOGUES: Record<Locale, Catalogue> = { en, zh, fr, ru };
-
-const pluralRules = new Map<Locale, Intl.PluralRules>();
-
-function pluralRule(locale: Locale): Intl.PluralRules {
-  let rules = pluralRules.get(locale);
-  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(LOCALE_INFO[locale].tag)));
-  return rules;
-}
 
 /**
  * Fills `{name}` placeholders; numbers are written the language's way. A value that ends with a
@@ -46,7 +38,7 @@ export function t(locale: Locale, key: MessageKey, params: Params = {}): string 
   if (message === undefined) throw new Error(`No message ${key}`);
   if (typeof message === 'string') return fill(locale, message, params);
   const count = Number(params['count'] ?? 0);
-  return fill(locale, message[pluralRule(locale).select(count)] ?? message.other, params);
+  return fill(locale, pluralForm(locale, message, count), params);
 }
 
 /** `t` bound to one language, as components use it: `const m = translator(locale); m('nav.about')`. */

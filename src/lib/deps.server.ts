@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { Context } from 'hono';
 import { ContactGuard, clientHashSecret } from './contact/guard.server.ts';
 import type { Env } from './env.server.ts';
 import type { Db } from './db/client.server.ts';
@@ -152,4 +153,13 @@ export interface AppEnv {
     deps: AppDeps;
     auth: AuthedUser;
   };
+}
+
+/**
+ * A public endpoint's answer (no sign-in): the body `load` makes with the request's database,
+ * kept in the shared public cache under `key` and sent with its ETag (PublicCache.json).
+ */
+export function publicAnswer(c: Context<AppEnv>, key: string, load: (db: Db) => Promise<unknown>): Promise<Response> {
+  const { db, publicCache } = c.get('deps');
+  return publicCache.json(c, key, () => load(db));
 }

@@ -20,6 +20,27 @@ export const SCHEDULES = { [MAIL_QUEUE]: '* * * * *', [REMINDER_QUEUE]: '*/10 * 
  */
 const QUEUE_OPTIONS = { policy: 'stately', retryLimit: 0, heartbeatSeconds: 30, expireInSeconds: 900 } as const;
 
+/**
+ * This instance's pg-boss client of the database `databaseUrl` (named in PostgreSQL after the
+ * instance), with `tuning` (its pool, whether it runs the clock); its errors go to `log`.
+ */
+export function jobQueue(
+  options: { databaseUrl: string; instance: string },
+  tuning: { max: number; schedule?: boolean },
+  log: (line: string) => void,
+): PgBoss {
+  const boss = new PgBoss({
+    connectionString: options.databaseUrl,
+    application_name: `apua-jobs-${options.instance.slice(0, 8)}`,
+    // A dead worker's job is noticed within a heartbeat and one monitor pass.
+    superviseIntervalSeconds: 5,
+    monitorIntervalSeconds: 5,
+    ...tuning,
+  });
+  boss.on('error', (error) => log(`Job queue: ${error.message}`));
+  return boss;
+}
+
 export interface SharedJobsOptions {
   /** The PostgreSQL database of the queue (pg-boss keeps its tables in the schema `pgboss`). */
   databaseUrl: string;
@@ -46,14 +67,7 @@ export class SharedJobs {
 
   constructor(options: SharedJobsOptions) {
     this.#options = { log: (line) => console.warn(line), ...options };
-    this.#boss = new PgBoss({
-      connectionString: options.databaseUrl,
-      max: 2,
-      application_name: `apua-jobs-${options.instance.slice(0, 8)}`,
-      superviseIntervalSeconds: 5,
-      monitorIntervalSeconds: 5,
-    });
-    this.#boss.on('error', (error) => this.#options.log(`Job queue: ${error.message}`));
+    this.#boss = jobQueue(options, { max: 2 }, (line) => this.#options.log(line));
   }
 
   /** Starts the queues, their schedules and this instance's workers; mail asked for goes through the queue from now on. */

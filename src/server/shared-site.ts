@@ -8,6 +8,7 @@ import type { BuildStatusData } from '../lib/site/schema.ts';
 import type { FileStore } from '../lib/storage/file-store.server.ts';
 import type { SiteSource } from './app.ts';
 import { newBuildId, type LiveInfo, type SiteBuilder } from './site-builder.ts';
+import { jobQueue } from './shared-jobs.ts';
 import { SiteFiles } from './site-files.ts';
 
 /** The pg-boss queue of site builds. */
@@ -77,16 +78,7 @@ export class SharedSite implements SitePublisher, SiteSource {
 
   constructor(options: SharedSiteOptions) {
     this.#options = { debounceSeconds: 1, pollMs: 2000, heartbeatSeconds: 10, log: (line) => console.warn(line), ...options };
-    this.#boss = new PgBoss({
-      connectionString: options.databaseUrl,
-      max: 3,
-      application_name: `apua-jobs-${options.instance.slice(0, 8)}`,
-      // A dead worker's job is noticed within a heartbeat and one monitor pass.
-      superviseIntervalSeconds: 5,
-      monitorIntervalSeconds: 5,
-      schedule: false,
-    });
-    this.#boss.on('error', (error) => this.#options.log(`Job queue: ${error.message}`));
+    this.#boss = jobQueue(options, { max: 3, schedule: false }, (line) => this.#options.log(line));
   }
 
   /** Starts the queue and this instance's worker, then serves the live build the database names. */

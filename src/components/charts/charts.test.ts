@@ -4,6 +4,7 @@ import { csvCell, csvResponse, toCsv } from '../../lib/open-data/csv.ts';
 import { answerWithUnits, formatNumber, withUnit } from './format.ts';
 import { layoutLine } from './line.ts';
 import { comparisonRows, comparisonSummary } from './comparison.ts';
+import { expectCases } from '../../../tests/support/cases.ts';
 
 const bars = [
   { key: 'VN', label: 'Viet Nam', value: 5.8 },
@@ -150,14 +151,16 @@ describe('layoutLine', () => {
 
 describe('CSV', () => {
   it('quotes commas, quotes and line breaks, and leaves plain cells alone', () => {
-    expect(csvCell('Viet Nam')).toBe('Viet Nam');
-    expect(csvCell('Korea, Republic of')).toBe('"Korea, Republic of"');
-    expect(csvCell('the "NUP"')).toBe('"the ""NUP"""');
-    expect(csvCell('line one\nline two')).toBe('"line one\nline two"');
-    expect(csvCell(null)).toBe('');
-    expect(csvCell(58.3)).toBe('58.3');
-    expect(csvCell(-2)).toBe('-2');
-    expect(csvCell(false)).toBe('false');
+    expectCases(csvCell, [
+      ['Viet Nam', 'Viet Nam'],
+      ['Korea, Republic of', '"Korea, Republic of"'],
+      ['the "NUP"', '"the ""NUP"""'],
+      ['line one\nline two', '"line one\nline two"'],
+      [null, ''],
+      [58.3, '58.3'],
+      [-2, '-2'],
+      [false, 'false'],
+    ]);
   });
 
   it('keeps text that a spreadsheet would run as a formula from running', () => {

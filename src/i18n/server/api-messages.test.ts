@@ -4,6 +4,7 @@ import { LOCALES } from '../locales.ts';
 import { API_CATALOGUES, englishForms, localiseBody, translateMessage } from '../../lib/i18n/api-messages.ts';
 import { languageOfAcceptLanguage } from '../../lib/i18n/request-language.server.ts';
 import { allMessageLiterals } from './message-literals.ts';
+import { expectCases } from '../../../tests/support/cases.ts';
 
 const ROOT = new URL('../../..', import.meta.url).pathname.replace(/\/$/, '');
 
@@ -74,12 +75,14 @@ describe('the API’s message catalogues (decision 043)', () => {
 
 describe('the language of a request', () => {
   it('is the first tag of Accept-Language the portal speaks, by preference; English otherwise', () => {
-    expect(languageOfAcceptLanguage('fr-CA,fr;q=0.9,en;q=0.8')).toBe('fr');
-    expect(languageOfAcceptLanguage('zh-Hans-CN')).toBe('zh');
-    expect(languageOfAcceptLanguage('de-DE, ru;q=0.5, fr;q=0.7')).toBe('fr');
-    expect(languageOfAcceptLanguage('ru;q=0, fr;q=0.1')).toBe('fr');
-    expect(languageOfAcceptLanguage('th, de')).toBe('en');
-    expect(languageOfAcceptLanguage('')).toBe('en');
-    expect(languageOfAcceptLanguage(undefined)).toBe('en');
+    expectCases(languageOfAcceptLanguage, [
+      ['fr-CA,fr;q=0.9,en;q=0.8', 'fr'],
+      ['zh-Hans-CN', 'zh'],
+      ['de-DE, ru;q=0.5, fr;q=0.7', 'fr'],
+      ['ru;q=0, fr;q=0.1', 'fr'],
+      ['th, de', 'en'],
+      ['', 'en'],
+      [undefined, 'en'],
+    ]);
   });
 });

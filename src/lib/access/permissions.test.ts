@@ -211,43 +211,46 @@ describe('role helpers', () => {
   });
 });
 
-const DASHBOARD = { label: null, items: [{ label: 'Dashboard', route: 'dashboard' }] };
+/** A sidebar item: what it says and the route it opens. */
+const item = (label: string, route: BackofficeRouteName) => ({ label, route });
+
+const DASHBOARD = { label: null, items: [item('Dashboard', 'dashboard')] };
 const ADMIN_SIDEBAR = [
   DASHBOARD,
   {
     label: 'Modules',
     items: [
-      { label: 'National Reports', route: 'nationalReports' },
-      { label: 'Urbanisation Profile: Overview', route: 'profileOverview' },
-      { label: 'Urbanisation Profile: Analytics', route: 'profileAnalytics' },
-      { label: 'Best Practices', route: 'bestPractices' },
+      item('National Reports', 'nationalReports'),
+      item('Urbanisation Profile: Overview', 'profileOverview'),
+      item('Urbanisation Profile: Analytics', 'profileAnalytics'),
+      item('Best Practices', 'bestPractices'),
     ],
   },
   {
     label: 'Administration',
     items: [
-      { label: 'Users', route: 'users' },
-      { label: 'Access Control', route: 'acl' },
-      { label: 'Messages', route: 'contactMessages' },
-      { label: 'Countries', route: 'countries' },
-      { label: 'Sent mail', route: 'sentMail' },
+      item('Users', 'users'),
+      item('Access Control', 'acl'),
+      item('Messages', 'contactMessages'),
+      item('Countries', 'countries'),
+      item('Sent mail', 'sentMail'),
     ],
   },
   {
     label: 'CMS',
     items: [
-      { label: 'Banner', route: 'cmsBanner' },
-      { label: 'Media Gallery', route: 'cmsVideo' },
-      { label: 'Partners', route: 'cmsPartner' },
+      item('Banner', 'cmsBanner'),
+      item('Media Gallery', 'cmsVideo'),
+      item('Partners', 'cmsPartner'),
     ],
   },
 ];
 const STATE_MODULES = {
   label: 'Modules',
   items: [
-    { label: 'National Reports', route: 'nationalReports' },
-    { label: 'Urbanisation Profile: Analytics', route: 'profileAnalytics' },
-    { label: 'Best Practices', route: 'bestPractices' },
+    item('National Reports', 'nationalReports'),
+    item('Urbanisation Profile: Analytics', 'profileAnalytics'),
+    item('Best Practices', 'bestPractices'),
   ],
 };
 
@@ -255,7 +258,7 @@ describe('sidebarFor', () => {
   test.each([
     ['tuxuri', ADMIN_SIDEBAR],
     ['admin', ADMIN_SIDEBAR],
-    ['state_admin', [DASHBOARD, STATE_MODULES, { label: 'Administration', items: [{ label: 'Users', route: 'users' }] }]],
+    ['state_admin', [DASHBOARD, STATE_MODULES, { label: 'Administration', items: [item('Users', 'users')] }]],
     ['state_member', [DASHBOARD, STATE_MODULES]],
   ] as const)('%s', (role, expected) => {
     expect(sidebarFor(subject(role))).toEqual(expected);
@@ -268,7 +271,7 @@ describe('sidebarFor', () => {
   test('several roles: no module items, administration by role', () => {
     expect(sidebarFor(subject(['state_admin', 'state_member']))).toEqual([
       DASHBOARD,
-      { label: 'Administration', items: [{ label: 'Users', route: 'users' }] },
+      { label: 'Administration', items: [item('Users', 'users')] },
     ]);
   });
 
@@ -276,7 +279,7 @@ describe('sidebarFor', () => {
     const adminWithout: Subject = { status: 1, country_code: 'JP', roles: [{ name: 'admin', permissions: [] }] };
     expect(sidebarFor(adminWithout)[1]).toEqual({
       label: 'Modules',
-      items: [{ label: 'Urbanisation Profile: Overview', route: 'profileOverview' }],
+      items: [item('Urbanisation Profile: Overview', 'profileOverview')],
     });
     const memberWithout: Subject = { status: 1, country_code: 'PH', roles: [{ name: 'state_member', permissions: [] }] };
     expect(sidebarFor(memberWithout)).toEqual([DASHBOARD]);

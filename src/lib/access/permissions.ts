@@ -96,6 +96,9 @@ export interface BackofficeRoute {
   access: RouteAccess;
 }
 
+/** A route that only admin-level users open (`isAdminLevel`). */
+const adminLevel = <P extends string>(path: P) => ({ path, access: { kind: 'adminLevel' } }) as const;
+
 /** Every signed-in route of spec §2, with its guard. Patterns use `:param` and `:param?`. */
 export const BACKOFFICE_ROUTES = {
   dashboard: { path: '/dashboard', access: { kind: 'signedIn' } },
@@ -117,8 +120,8 @@ export const BACKOFFICE_ROUTES = {
     path: '/module/report/national/:country_code/:year/form',
     access: { kind: 'module', module: 'national_report', rules: ['create', 'update'] },
   },
-  profileOverview: { path: '/module/urbanisation-profile/overview', access: { kind: 'adminLevel' } },
-  profileOverviewForm: { path: '/module/urbanisation-profile/overview/:category/form', access: { kind: 'adminLevel' } },
+  profileOverview: adminLevel('/module/urbanisation-profile/overview'),
+  profileOverviewForm: adminLevel('/module/urbanisation-profile/overview/:category/form'),
   profileAnalytics: {
     path: '/module/urbanisation-profile/analytics',
     access: { kind: 'module', module: 'urban-profile-analytics' },
@@ -138,17 +141,17 @@ export const BACKOFFICE_ROUTES = {
   },
   users: { path: '/admin/users', access: { kind: 'userManagers' } },
   userForm: { path: '/admin/users/form/:uuid', access: { kind: 'userManagers' } },
-  acl: { path: '/admin/acl', access: { kind: 'adminLevel' } },
-  contactMessages: { path: '/admin/contact-us', access: { kind: 'adminLevel' } },
-  countries: { path: '/admin/setting/countries', access: { kind: 'adminLevel' } },
-  sentMail: { path: '/admin/sent-mail', access: { kind: 'adminLevel' } },
-  translations: { path: '/admin/translations', access: { kind: 'adminLevel' } },
-  cmsBanner: { path: '/content-management/banner', access: { kind: 'adminLevel' } },
-  cmsVideo: { path: '/content-management/video', access: { kind: 'adminLevel' } },
-  cmsPartner: { path: '/content-management/partner', access: { kind: 'adminLevel' } },
-  cmsBannerForm: { path: '/content-management/:cms_type/form-banner/:uuid?', access: { kind: 'adminLevel' } },
-  cmsVideoForm: { path: '/content-management/:cms_type/form-video/:uuid?', access: { kind: 'adminLevel' } },
-  cmsPartnerForm: { path: '/content-management/:cms_type/form-partner/:uuid?', access: { kind: 'adminLevel' } },
+  acl: adminLevel('/admin/acl'),
+  contactMessages: adminLevel('/admin/contact-us'),
+  countries: adminLevel('/admin/setting/countries'),
+  sentMail: adminLevel('/admin/sent-mail'),
+  translations: adminLevel('/admin/translations'),
+  cmsBanner: adminLevel('/content-management/banner'),
+  cmsVideo: adminLevel('/content-management/video'),
+  cmsPartner: adminLevel('/content-management/partner'),
+  cmsBannerForm: adminLevel('/content-management/:cms_type/form-banner/:uuid?'),
+  cmsVideoForm: adminLevel('/content-management/:cms_type/form-video/:uuid?'),
+  cmsPartnerForm: adminLevel('/content-management/:cms_type/form-partner/:uuid?'),
 } as const satisfies Record<string, BackofficeRoute>;
 
 export type BackofficeRouteName = keyof typeof BACKOFFICE_ROUTES;

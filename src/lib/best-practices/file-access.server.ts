@@ -1,8 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { canActInCountry, hasModuleRule } from '../access/permissions.ts';
 import type { Db } from '../db/client.server.ts';
 import { bestPractices } from '../db/schema.ts';
-import { filesOfRecords, keptCopyNames, NO_RECORD, type FileOwner, type FileRecord } from '../storage/file-access.server.ts';
+import { filesOfRecords, publishedRecordFiles, type FileOwner, type FileRecord } from '../storage/file-access.server.ts';
 
 /**
  * Who reads a best practice's pictures and documents (`best-practices/{uuid}/…`, decision 035):
@@ -24,11 +23,5 @@ async function loadPracticeFiles(db: Db, uuid: string): Promise<FileRecord> {
     })
     .from(bestPractices)
     .where(eq(bestPractices.uuid, uuid));
-  if (!row) return NO_RECORD;
-  const published = row.status === 'published';
-  return {
-    // A file of the kept copy appears in it by its key (attachments) or its URL (pictures).
-    isPublic: (key) => published || keptCopyNames(row.kept, key),
-    mayRead: (reader) => hasModuleRule(reader, 'best-practice', ['view']) && canActInCountry(reader, row.country),
-  };
+  return publishedRecordFiles(row, 'best-practice');
 }

@@ -46,13 +46,14 @@ export function coverOf(images: readonly StoredImage[]): StoredImage | null {
   return images.find((i) => i.isCover) ?? images[0] ?? null;
 }
 
+/** What names a practice wherever it is shown, full or as a card: the fields both begin with. */
+function practiceHead(row: PublicPracticeRow, country: CountryRow) {
+  return { uuid: row.uuid, title: row.title, country: countryRef(country), subregion: subregionOf(row.countryCode), city: row.city };
+}
+
 export function toPublicPractice(row: PublicPracticeRow, country: CountryRow, names: CategoryNames): PublicPractice {
   return {
-    uuid: row.uuid,
-    title: row.title,
-    country: countryRef(country),
-    subregion: subregionOf(row.countryCode),
-    city: row.city,
+    ...practiceHead(row, country),
     lat: row.lat,
     lng: row.lng,
     lead_organisation: row.leadOrganisation,
@@ -83,11 +84,7 @@ export function toPublicPractice(row: PublicPracticeRow, country: CountryRow, na
 export function toPublicCard(row: PublicPracticeRow, country: CountryRow, names: CategoryNames): PublicPracticeCard {
   const cover = coverOf(row.images);
   return {
-    uuid: row.uuid,
-    title: row.title,
-    country: countryRef(country),
-    subregion: subregionOf(row.countryCode),
-    city: row.city,
+    ...practiceHead(row, country),
     categories: categoryRefs(row.categories, names),
     sdg_targets: row.sdgTargets,
     summary: row.summary,

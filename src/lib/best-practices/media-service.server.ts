@@ -1,13 +1,11 @@
-import { eq } from 'drizzle-orm';
-import { bestPractices } from '../db/schema.ts';
 import type { AppDeps, AuthedUser } from '../deps.server.ts';
 import { ApiError, notFound, StaleWriteError } from '../http/errors.server.ts';
 import type { PracticeRow } from './mappers.server.ts';
 import { keysOfImage, recutCard, storePracticeImage, storePracticePdf } from './media.server.ts';
-import { AUDIT_ENTITY, findPractice, practiceDetail } from './queries.server.ts';
+import { findPractice, practiceDetail } from './queries.server.ts';
 import { PRACTICE_ATTACHMENTS_MAX, PRACTICE_IMAGES_MAX, type Crop } from './schema.ts';
-import { filesInUse, isPublicChange } from './public-copy.server.ts';
-import { invalid, lockForWrite, practiceEvent, withOneCover } from './service.server.ts';
+import { filesInUse } from './public-copy.server.ts';
+import { invalid, lockForWrite, withOneCover, writePracticeRow } from './service.server.ts';
 import type { StoredAttachment, StoredImage } from './stored.ts';
 
 /**
@@ -48,21 +46,12 @@ async function attachMedia(deps: AppDeps, write: MediaWrite, media: { image?: St
     const attachments = media.attachment ? [...before.attachments, media.attachment] : before.attachments;
     if (images.length > PRACTICE_IMAGES_MAX) throw new ApiError(400, `A practice has at most ${PRACTICE_IMAGES_MAX} images: remove one first`);
     if (attachments.length > PRACTICE_ATTACHMENTS_MAX) throw new ApiError(400, `A practice has at most ${PRACTICE_ATTACHMENTS_MAX} documents: remove one first`);
-    const [after] = await w.tx
-      .update(bestPractices)
-      .set({ images, attachments, version: before.version + 1, updatedAt: new Date(), updatedBy: write.auth.user.id })
-      .where(eq(bestPractices.id, before.id))
-      .returning();
-    await w.audit({
+    return writePracticeRow(w, before, {
       actorId: write.auth.user.id,
-      entity: AUDIT_ENTITY,
-      entityId: write.uuid,
-      action: 'update',
-      before: { images: before.images, attachments: before.attachments },
-      after: { images, attachments },
+      set: { images, attachments },
+      audit: () => ({ action: 'update', before: { images: before.images, attachments: before.attachments }, after: { images, attachments } }),
+      event: 'practice.media.saved',
     });
-    await w.emit(practiceEvent('practice.media.saved', after!, { actorId: write.auth.user.id, site: isPublicChange(before, after!) }));
-    return after!;
   });
 }
 
@@ -121,22 +110,18 @@ export async function cropPracticeImage(deps: AppDeps, write: MediaWrite & { ima
       const replaced = before.images.find((i) => i.id === write.imageId);
       if (!replaced) throw notFound('No image with this id in the practice: it may have been removed');
       const images = before.images.map((i) => (i.id === write.imageId ? { ...i, card, crop: write.crop } : i));
-      const [after] = await w.tx
-        .update(bestPractices)
-        .set({ images, version: before.version + 1, updatedAt: new Date(), updatedBy: write.auth.user.id })
-        .where(eq(bestPractices.id, before.id))
-        .returning();
-      await w.audit({
+      const after = await writePracticeRow(w, before, {
         actorId: write.auth.user.id,
-        entity: AUDIT_ENTITY,
-        entityId: write.uuid,
-        action: 'update',
-        before: { image: write.imageId, crop: replaced.crop ?? null, card: replaced.card },
-        after: { image: write.imageId, crop: write.crop, card },
-        note: 'New crop of the card picture',
+        set: { images },
+        audit: () => ({
+          action: 'update',
+          before: { image: write.imageId, crop: replaced.crop ?? null, card: replaced.card },
+          after: { image: write.imageId, crop: write.crop, card },
+          note: 'New crop of the card picture',
+        }),
+        event: 'practice.media.saved',
       });
-      await w.emit(practiceEvent('practice.media.saved', after!, { actorId: write.auth.user.id, site: isPublicChange(before, after!) }));
-      return { after: after!, replaced };
+      return { after, replaced };
     });
   } catch (error) {
     await deps.storage.delete(await unusedOf(deps, write.uuid, keys)).catch(() => {});

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../deps.server.ts';
+import { publicAnswer, type AppEnv } from '../deps.server.ts';
 import { notFound, parsePath, parseQuery } from '../http/errors.server.ts';
 import { BEST_PRACTICES_CACHE_DOMAIN, findPublicPractice, listPublicPractices, publicFacets } from './public-queries.server.ts';
 import { PublicListQuerySchema, type PublicFacetsResponse, type PublicListResponse, type PublicShowResponse } from './public-schema.ts';
@@ -17,16 +17,14 @@ const key = (endpoint: string, values: unknown = null) => `${BEST_PRACTICES_CACH
 export const publicPracticeRoutes = new Hono<AppEnv>()
   .get('/best-practice/public/list', async (c) => {
     const query = parseQuery(c, PublicListQuerySchema);
-    const { db, publicCache } = c.get('deps');
-    return publicCache.json(c, key('list', query), async () => {
+    return publicAnswer(c, key('list', query), async (db) => {
       const { data, total } = await listPublicPractices(db, query);
       return { status: 200, message: 'Published best practices', data, total, page: query.page, per_page: query.per_page } satisfies PublicListResponse;
     });
   })
 
   .get('/best-practice/public/facets', async (c) => {
-    const { db, publicCache } = c.get('deps');
-    return publicCache.json(c, key('facets'), async () => {
+    return publicAnswer(c, key('facets'), async (db) => {
       const data = await publicFacets(db);
       return { status: 200, message: 'Published best practices by facet', data } satisfies PublicFacetsResponse;
     });
@@ -34,8 +32,7 @@ export const publicPracticeRoutes = new Hono<AppEnv>()
 
   .get('/best-practice/public/show/:uuid', async (c) => {
     const { uuid } = parsePath(c, UuidParamSchema);
-    const { db, publicCache } = c.get('deps');
-    return publicCache.json(c, key('show', uuid), async () => {
+    return publicAnswer(c, key('show', uuid), async (db) => {
       const found = await findPublicPractice(db, uuid);
       if (!found) throw notFound('No published best practice with this id');
       return { status: 200, message: 'Published best practice', data: found.practice, related: found.related } satisfies PublicShowResponse;

@@ -69,6 +69,18 @@ async function answer(c: Context<AppEnv>, status: 200 | 201, message: string, uu
   return c.json<PracticeResponse>({ status, message, data }, status);
 }
 
+/**
+ * An upload's writer (checked first), practice, version and query, and its file read on demand
+ * up to `maxBytes` from the form field `file`: what both upload services take.
+ */
+function uploadOf(c: Context<AppEnv>, maxBytes: number) {
+  const auth = requireWriter(c);
+  const { uuid } = parsePath(c, UuidParamSchema);
+  const query = parseQuery(c, UploadQuerySchema);
+  const readFile = () => readUploadedFile(c, { field: 'file', maxBytes });
+  return { query, write: { uuid, version: sentVersion(c, query.version), auth, mayEdit: writeCheck(auth, 'edit'), readFile } };
+}
+
 /** The actions a practice's writers take (the workflow then says whether now); reviewers take the others. */
 const WRITER_ACTIONS: readonly string[] = ['submit', 'withdraw', 'revise'];
 
@@ -171,21 +183,15 @@ export const practiceRoutes = new Hono<AppEnv>()
   })
 
   .post('/best-practice/:uuid/upload', requireUser(), async (c) => {
-    const auth = requireWriter(c);
-    const { uuid } = parsePath(c, UuidParamSchema);
-    const query = parseQuery(c, UploadQuerySchema);
-    const readFile = () => readUploadedFile(c, { field: 'file', maxBytes: PRACTICE_IMAGE_MAX_BYTES });
-    await uploadPracticeImage(c.get('deps'), { uuid, version: sentVersion(c, query.version), auth, mayEdit: writeCheck(auth, 'edit'), crop: query.crop, readFile });
-    return answer(c, 201, 'Image uploaded', uuid);
+    const { write, query } = uploadOf(c, PRACTICE_IMAGE_MAX_BYTES);
+    await uploadPracticeImage(c.get('deps'), { ...write, crop: query.crop });
+    return answer(c, 201, 'Image uploaded', write.uuid);
   })
 
   .post('/best-practice/:uuid/attachment', requireUser(), async (c) => {
-    const auth = requireWriter(c);
-    const { uuid } = parsePath(c, UuidParamSchema);
-    const query = parseQuery(c, UploadQuerySchema);
-    const readFile = () => readUploadedFile(c, { field: 'file', maxBytes: PRACTICE_PDF_MAX_BYTES });
-    await uploadPracticeAttachment(c.get('deps'), { uuid, version: sentVersion(c, query.version), auth, mayEdit: writeCheck(auth, 'edit'), title: query.title, readFile });
-    return answer(c, 201, 'Document uploaded', uuid);
+    const { write, query } = uploadOf(c, PRACTICE_PDF_MAX_BYTES);
+    await uploadPracticeAttachment(c.get('deps'), { ...write, title: query.title });
+    return answer(c, 201, 'Document uploaded', write.uuid);
   })
 
   .post('/best-practice/:uuid/delete', requireUser(), async (c) => {

@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { AppDeps, AuthedUser } from '../deps.server.ts';
-import type { DbOrTx } from '../audit/service.server.ts';
+import type { AuditEvent, DbOrTx } from '../audit/service.server.ts';
 import { bestPracticeCategories, bestPractices } from '../db/schema.ts';
-import type { Tx } from '../events/change-bus.server.ts';
+import type { Tx, Write } from '../events/change-bus.server.ts';
 import type { ChangeEvent } from '../events/change-events.ts';
 import { ApiError, notFound, StaleWriteError } from '../http/errors.server.ts';
 import { missingForSubmission } from './completeness.ts';
@@ -59,6 +59,33 @@ export async function lockForWrite(tx: Tx, uuid: string, version: number | undef
     throw new StaleWriteError(await practiceDetail(tx, found!.row, found!.country));
   }
   return row;
+}
+
+/** What one versioned change of a practice's row records beside its new values. */
+export interface PracticeChange {
+  actorId: number;
+  /** The row's new values (the version, updatedAt and updatedBy follow). */
+  set: Partial<typeof bestPractices.$inferInsert>;
+  at?: Date;
+  /** The audit event's action and what it keeps, given the row as written. */
+  audit: (after: PracticeRow) => Pick<AuditEvent, 'action' | 'before' | 'after' | 'note'>;
+  event: `practice.${string}` & ChangeEvent['type'];
+  data?: Record<string, unknown>;
+}
+
+/**
+ * Writes `change` to the locked row `before` as its next version, with its audit event and its
+ * change event (a change of the public site when the practice was or becomes published).
+ */
+export async function writePracticeRow(w: Write, before: PracticeRow, change: PracticeChange): Promise<PracticeRow> {
+  const [after] = await w.tx
+    .update(bestPractices)
+    .set({ ...change.set, version: before.version + 1, updatedAt: change.at ?? new Date(), updatedBy: change.actorId })
+    .where(eq(bestPractices.id, before.id))
+    .returning();
+  await w.audit({ actorId: change.actorId, entity: AUDIT_ENTITY, entityId: before.uuid, ...change.audit(after!) });
+  await w.emit(practiceEvent(change.event, after!, { actorId: change.actorId, site: isPublicChange(before, after!), data: change.data ?? {} }));
+  return after!;
 }
 
 async function checkCategories(db: DbOrTx, slugs: readonly string[] | undefined): Promise<void> {
@@ -188,16 +215,15 @@ export async function updatePractice(
     const images = input.images ? keptImages(before.images, input.images) : before.images;
     const attachments = input.attachments ? keptAttachments(before.attachments, input.attachments) : before.attachments;
     checkPeriod({ startDate: values.startDate ?? before.startDate, endDate: values.endDate ?? before.endDate, ongoing: values.ongoing ?? before.ongoing });
-    const [after] = await tx
-      .update(bestPractices)
-      .set({ ...values, images, attachments, version: before.version + 1, updatedAt: new Date(), updatedBy: auth.user.id })
-      .where(eq(bestPractices.id, before.id))
-      .returning();
-    await w.audit({ actorId: auth.user.id, entity: AUDIT_ENTITY, entityId: uuid, action: 'update', before, after });
-    await w.emit(practiceEvent('practice.saved', after!, { actorId: auth.user.id, site: isPublicChange(before, after!) }));
+    const after = await writePracticeRow(w, before, {
+      actorId: auth.user.id,
+      set: { ...values, images, attachments },
+      audit: (row) => ({ action: 'update', before, after: row }),
+      event: 'practice.saved',
+    });
     return {
       before,
-      after: after!,
+      after,
       dropped: {
         images: before.images.filter((i) => !images.some((k) => k.id === i.id)),
         attachments: before.attachments.filter((a) => !attachments.some((k) => k.id === a.id)),
@@ -264,23 +290,16 @@ export async function transitionPractice(
     if (body.action === 'feature') changes.featured = true;
     if (body.action === 'unfeature' || body.action === 'archive') changes.featured = false;
     Object.assign(changes, publicCopyChanges(before, body.action, now));
-    const [after] = await tx
-      .update(bestPractices)
-      .set({ ...changes, version: before.version + 1, updatedAt: now, updatedBy: auth.user.id })
-      .where(eq(bestPractices.id, before.id))
-      .returning();
-    await w.audit({
+    const flags = (row: PracticeRow) => ({ status: row.status, featured: row.featured, public_copy: row.publishedSnapshot !== null });
+    const after = await writePracticeRow(w, before, {
       actorId: auth.user.id,
-      entity: AUDIT_ENTITY,
-      entityId: uuid,
-      action: body.action,
-      before: { status: before.status, featured: before.featured, public_copy: before.publishedSnapshot !== null },
-      after: { status: after!.status, featured: after!.featured, public_copy: after!.publishedSnapshot !== null },
-      note: body.note ?? null,
+      set: changes,
+      at: now,
+      audit: (row) => ({ action: body.action, before: flags(before), after: flags(row), note: body.note ?? null }),
+      event: ACTION_EVENTS[body.action],
+      data: body.action === 'request_changes' || body.action === 'reject' ? { note: body.note ?? null } : {},
     });
-    const data = body.action === 'request_changes' || body.action === 'reject' ? { note: body.note ?? null } : {};
-    await w.emit(practiceEvent(ACTION_EVENTS[body.action], after!, { actorId: auth.user.id, site: isPublicChange(before, after!), data }));
-    return { before, after: after! };
+    return { before, after };
   });
   // The files only the dropped public copy used (pictures the revision replaced) go once it is committed.
   await deps.storage.delete(filesOfDroppedCopy(done.before, done.after)).catch(() => {});

@@ -81,33 +81,20 @@ describe('a published practice being revised (decision 033)', () => {
 });
 
 describe('editing and deleting', () => {
-  const EDIT: Record<PracticeStatus, [boolean, boolean]> = {
-    draft: [true, true],
-    submitted: [false, true],
-    changes_requested: [true, true],
-    published: [false, false],
-    rejected: [false, false],
-    archived: [false, false],
-  };
-  const DELETE: Record<PracticeStatus, [boolean, boolean]> = {
-    draft: [true, true],
-    submitted: [false, true],
-    changes_requested: [false, true],
-    published: [false, false],
-    rejected: [false, true],
-    archived: [false, true],
-  };
-  const RESOLVE: Record<PracticeStatus, [boolean, boolean]> = {
-    draft: [true, true],
-    submitted: [false, true],
-    changes_requested: [true, true],
-    published: [false, true],
-    rejected: [false, true],
-    archived: [false, true],
+  type Pair = [author: boolean, reviewer: boolean];
+  // One row per status: who may [edit, delete, resolve comments], each as [author, reviewer].
+  const MAY: Record<PracticeStatus, [edit: Pair, del: Pair, resolve: Pair]> = {
+    draft: [[true, true], [true, true], [true, true]],
+    submitted: [[false, true], [false, true], [false, true]],
+    changes_requested: [[true, true], [false, true], [true, true]],
+    published: [[false, false], [false, false], [false, true]],
+    rejected: [[false, false], [false, true], [false, true]],
+    archived: [[false, false], [false, true], [false, true]],
   };
   test.each(PRACTICE_STATUSES)('%s: [author, reviewer] may edit, delete and resolve comments as listed', (status) => {
-    expect([canEditContent(status, 'author'), canEditContent(status, 'reviewer')]).toEqual(EDIT[status]);
-    expect([canDelete(status, 'author'), canDelete(status, 'reviewer')]).toEqual(DELETE[status]);
-    expect([canResolveComments(status, 'author'), canResolveComments(status, 'reviewer')]).toEqual(RESOLVE[status]);
+    const [edit, del, resolve] = MAY[status];
+    expect([canEditContent(status, 'author'), canEditContent(status, 'reviewer')]).toEqual(edit);
+    expect([canDelete(status, 'author'), canDelete(status, 'reviewer')]).toEqual(del);
+    expect([canResolveComments(status, 'author'), canResolveComments(status, 'reviewer')]).toEqual(resolve);
   });
 });

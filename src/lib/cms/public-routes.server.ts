@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../deps.server.ts';
+import { publicAnswer, type AppEnv } from '../deps.server.ts';
 import { parsePath } from '../http/errors.server.ts';
 import { text } from '../http/schema.ts';
 import { CMS_CACHE_DOMAIN, listPublishedItems } from './queries.server.ts';
@@ -20,8 +20,7 @@ export const publicCmsRoutes = new Hono<AppEnv>()
     const cms_type = (CMS_TYPES as readonly string[]).includes(param)
       ? (param as CmsType)
       : parsePath(c, TypeParamSchema).cms_type;
-    const { db, publicCache } = c.get('deps');
-    return publicCache.json(c, `${CMS_CACHE_DOMAIN}:list:${cms_type}`, async () => {
+    return publicAnswer(c, `${CMS_CACHE_DOMAIN}:list:${cms_type}`, async (db) => {
       const data = await listPublishedItems(db, cms_type);
       return { status: 200, message: `Published ${cms_type} items`, data } satisfies PublicCmsListResponse;
     });
@@ -30,8 +29,7 @@ export const publicCmsRoutes = new Hono<AppEnv>()
   // The media-gallery event page: the published photos and videos of one event.
   .get('/public/cms/video/event/:slug', async (c) => {
     const { slug } = parsePath(c, SlugParamSchema);
-    const { db, publicCache } = c.get('deps');
-    return publicCache.json(c, `${CMS_CACHE_DOMAIN}:event:${slug}`, async () => {
+    return publicAnswer(c, `${CMS_CACHE_DOMAIN}:event:${slug}`, async (db) => {
       const data = await listPublishedItems(db, 'video', { eventSlug: slug });
       return { status: 200, message: 'Published media of the event', data } satisfies PublicCmsListResponse;
     });

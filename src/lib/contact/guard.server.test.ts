@@ -1,14 +1,17 @@
 import { expect, test } from 'vitest';
 import { clientKey, ContactGuard, forwardedClient } from './guard.server.ts';
+import { expectCases } from '../../../tests/support/cases.ts';
 
 test('clientKey: IPv4 as it is, IPv4-mapped IPv6 as IPv4, IPv6 by its /64 network', () => {
-  expect(clientKey('203.0.113.9')).toBe('203.0.113.9');
-  expect(clientKey('::ffff:203.0.113.9')).toBe('203.0.113.9');
-  expect(clientKey('2001:db8:1:2::1')).toBe('2001:db8:1:2::/64');
-  expect(clientKey('2001:0db8:0001:0002:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64');
-  expect(clientKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
-  expect(clientKey('::1')).toBe('0:0:0:0::/64');
-  expect(clientKey(null)).toBe('unknown');
+  expectCases(clientKey, [
+    ['203.0.113.9', '203.0.113.9'],
+    ['::ffff:203.0.113.9', '203.0.113.9'],
+    ['2001:db8:1:2::1', '2001:db8:1:2::/64'],
+    ['2001:0db8:0001:0002:aaaa:bbbb:cccc:dddd', '2001:db8:1:2::/64'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+    [null, 'unknown'],
+  ]);
 });
 
 test('take: the allowance per window, then a wait until the oldest message leaves the window', () => {

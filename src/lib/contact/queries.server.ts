@@ -45,6 +45,18 @@ function listFilter(query: ContactListQuery): SQL | undefined {
   return and(...conditions);
 }
 
+/** Messages with whoever set their status last (`editorRow` makes each one a ContactRowWithEditor). */
+function selectMessages(db: DbOrTx) {
+  return db
+    .select({ message: contactMessages, ...updaterColumns })
+    .from(contactMessages)
+    .leftJoin(updater, eq(updater.id, contactMessages.statusBy));
+}
+
+function editorRow(row: { message: ContactRow; updaterId: number | null; updaterName: string | null }): ContactRowWithEditor {
+  return { ...row.message, updaterId: row.updaterId, updaterName: row.updaterName };
+}
+
 /** A page of messages, unread first, then newest; `unread` counts every unread message. */
 export async function listContactMessages(
   db: Db,
@@ -53,29 +65,21 @@ export async function listContactMessages(
   const where = listFilter(query);
   const [totalRow] = await db.select({ total: count() }).from(contactMessages).where(where);
   const [unreadRow] = await db.select({ total: count() }).from(contactMessages).where(isNull(contactMessages.readAt));
-  const rows = await db
-    .select({ message: contactMessages, ...updaterColumns })
-    .from(contactMessages)
-    .leftJoin(updater, eq(updater.id, contactMessages.statusBy))
+  const rows = await selectMessages(db)
     .where(where)
     .orderBy(sql`${contactMessages.readAt} is null desc`, desc(contactMessages.createdAt), desc(contactMessages.id))
     .limit(query.per_page)
     .offset((query.page - 1) * query.per_page);
   return {
-    data: rows.map((r) => toContactMessage({ ...r.message, updaterId: r.updaterId, updaterName: r.updaterName })),
+    data: rows.map((r) => toContactMessage(editorRow(r))),
     total: totalRow?.total ?? 0,
     unread: unreadRow?.total ?? 0,
   };
 }
 
 export async function findContactRow(db: DbOrTx, id: number): Promise<ContactRowWithEditor | null> {
-  const [row] = await db
-    .select({ message: contactMessages, ...updaterColumns })
-    .from(contactMessages)
-    .leftJoin(updater, eq(updater.id, contactMessages.statusBy))
-    .where(eq(contactMessages.id, id))
-    .limit(1);
-  return row ? { ...row.message, updaterId: row.updaterId, updaterName: row.updaterName } : null;
+  const [row] = await selectMessages(db).where(eq(contactMessages.id, id)).limit(1);
+  return row ? editorRow(row) : null;
 }
 
 const author = alias(users, 'reply_author');

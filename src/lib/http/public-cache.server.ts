@@ -25,8 +25,9 @@ export interface CachedAnswer {
  *
  * How a module uses it (see src/lib/cms/public-routes.server.ts):
  * - every key starts with the module's domain and a colon, e.g. `cms:list:banner`;
- * - the public route answers `deps.publicCache.json(c, key, () => query(...))`, where the loader
- *   returns the response body (an object, serialised once per fill);
+ * - the public route answers `deps.publicCache.json(c, key, () => query(...))` (through
+ *   `publicAnswer` of src/lib/deps.server.ts), where the loader returns the response body (an
+ *   object, serialised once per fill);
  * - every write of the domain calls `deps.publicCache.invalidate('cms')` after it is committed
  *   (before its response), whatever it changed: one rule, nothing to forget.
  *

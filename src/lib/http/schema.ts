@@ -30,6 +30,20 @@ export function overStored(fields: readonly string[], stored: Record<string, unk
   return { ...kept, ...body };
 }
 
+/**
+ * The row values a partial write sets: of the body's `fields` (body field → column), those the
+ * body carries; a field left out (undefined) keeps its stored value.
+ */
+export function sentFields<B extends object, const C extends { readonly [K in keyof B]?: string }>(body: B, fields: C): SentFields<B, C> {
+  const values: Record<string, unknown> = {};
+  for (const [field, column] of Object.entries(fields)) {
+    const value = (body as Record<string, unknown>)[field];
+    if (value !== undefined) values[column as string] = value;
+  }
+  return values as SentFields<B, C>;
+}
+type SentFields<B, C> = { [K in keyof C & keyof B as C[K] & string]?: Exclude<B[K], undefined> };
+
 /** The version every editable record carries; writes send it back (body `version` or If-Match). */
 export const VersionSchema = wholeNumber({ min: 1, max: 2_000_000_000 });
 

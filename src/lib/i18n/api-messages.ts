@@ -16,9 +16,8 @@ import en from './api-messages/en.json' with { type: 'json' };
 import fr from './api-messages/fr.json' with { type: 'json' };
 import ru from './api-messages/ru.json' with { type: 'json' };
 import zh from './api-messages/zh.json' with { type: 'json' };
-import { LOCALE_INFO, type Locale } from '../../i18n/locales.ts';
+import { LOCALE_INFO, pluralForm, type Locale, type PluralForms } from '../../i18n/locales.ts';
 
-type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
 export type ApiMessage = string | PluralForms;
 export type ApiCatalogue = Record<string, ApiMessage>;
 
@@ -65,16 +64,9 @@ function allPatterns(): Pattern[] {
   return patterns;
 }
 
-const pluralRules = new Map<Locale, Intl.PluralRules>();
-function pluralRule(locale: Locale): Intl.PluralRules {
-  let rules = pluralRules.get(locale);
-  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(LOCALE_INFO[locale].tag)));
-  return rules;
-}
-
 function chooseForm(locale: Locale, message: ApiMessage, count: number): string {
   if (typeof message === 'string') return message;
-  return message[pluralRule(locale).select(count)] ?? message.other;
+  return pluralForm(locale, message, count);
 }
 
 /** A value built into a message, in `locale`: its term, a message, a number the language's way, or as written. */

@@ -7,9 +7,9 @@
  * plain Node, for the API and the mail.
  */
 import { countryNameIn } from '../../i18n/countries.ts';
-import { LOCALE_INFO, LOCALES, type Locale } from '../../i18n/locales.ts';
+import { LOCALE_INFO, LOCALES, pluralForm, type Locale, type PluralForms } from '../../i18n/locales.ts';
 
-export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+export type { PluralForms };
 export type TextMessage = string | PluralForms;
 export type TextCatalogue = Record<string, TextMessage>;
 export type Values = Record<string, string | number | null | undefined>;
@@ -17,13 +17,6 @@ export type Values = Record<string, string | number | null | undefined>;
 /** A stored language code, or English for anything else (null: not chosen yet). */
 export function localeOr(value: string | null | undefined): Locale {
   return (LOCALES as readonly string[]).includes(value ?? '') ? (value as Locale) : 'en';
-}
-
-const pluralRules = new Map<Locale, Intl.PluralRules>();
-function pluralRule(locale: Locale): Intl.PluralRules {
-  let rules = pluralRules.get(locale);
-  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(LOCALE_INFO[locale].tag)));
-  return rules;
 }
 
 export function escapeHtml(value: string): string {
@@ -37,7 +30,7 @@ export function escapeHtml(value: string): string {
 export function fillMessage(catalogues: Record<Locale, TextCatalogue>, locale: Locale, key: string, values: Values = {}, html = false): string {
   const message = catalogues[locale][key] ?? catalogues.en[key];
   if (message === undefined) throw new Error(`No message ${key}`);
-  const text = typeof message === 'string' ? message : (message[pluralRule(locale).select(Number(values['count'] ?? 0))] ?? message.other);
+  const text = typeof message === 'string' ? message : pluralForm(locale, message, Number(values['count'] ?? 0));
   const parts = text.split(/(\{\w+\})/);
   return parts
     .map((part) => {

@@ -1,8 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { canActInCountry, hasModuleRule } from '../access/permissions.ts';
 import type { Db } from '../db/client.server.ts';
 import { nationalReports } from '../db/schema.ts';
-import { filesOfRecords, keptCopyNames, NO_RECORD, type FileOwner, type FileRecord } from '../storage/file-access.server.ts';
+import { filesOfRecords, publishedRecordFiles, type FileOwner, type FileRecord } from '../storage/file-access.server.ts';
 
 /**
  * Who reads a national report's cover picture (`national-reports/{uuid}/cover/…`, decision
@@ -22,10 +21,5 @@ async function loadReportCoverFiles(db: Db, uuid: string): Promise<FileRecord> {
     })
     .from(nationalReports)
     .where(eq(nationalReports.uuid, uuid));
-  if (!row) return NO_RECORD;
-  const published = row.status === 'published';
-  return {
-    isPublic: (key) => published || keptCopyNames(row.kept, key),
-    mayRead: (reader) => hasModuleRule(reader, 'national_report', ['view']) && canActInCountry(reader, row.country),
-  };
+  return publishedRecordFiles(row, 'national_report');
 }

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../deps.server.ts';
+import { publicAnswer, type AppEnv } from '../deps.server.ts';
 import { notFound, parsePath, parseQuery } from '../http/errors.server.ts';
 import { loadCycleRow } from './queries.server.ts';
 import { NATIONAL_REPORTS_CACHE_DOMAIN, publicAnswers, publicCycles, publicList, publicReport, publicStatistic } from './public-queries.server.ts';
@@ -18,8 +18,7 @@ const key = (endpoint: string, values: unknown = null) => `${NATIONAL_REPORTS_CA
 export const publicNationalReportRoutes = new Hono<AppEnv>()
   .get(`${BASE}/list`, async (c) => {
     const query = parseQuery(c, PublicListQuerySchema);
-    const { db, publicCache } = c.get('deps');
-    return publicCache.json(c, key('list', query), async () => {
+    return publicAnswer(c, key('list', query), async (db) => {
       const data = await publicList(db, { ...query, latest4: query.latest_4 === 'true' });
       return { status: 200, message: 'Published national reports', data } satisfies PublicReportListResponse;
     });
@@ -27,8 +26,7 @@ export const publicNationalReportRoutes = new Hono<AppEnv>()
 
   .get(`${BASE}/statistic`, async (c) => {
     const { year } = parseQuery(c, PublicStatisticQuerySchema);
-    const { db, publicCache } = c.get('deps');
-    return publicCache.json(c, key('statistic', year), async () => {
+    return publicAnswer(c, key('statistic', year), async (db) => {
       const data = await publicStatistic(db, year);
       if (!data) throw notFound(`There is no ${year} reporting cycle`);
       return { status: 200, message: `Reporting status ${year}`, data } satisfies PublicStatisticResponse;
@@ -36,8 +34,7 @@ export const publicNationalReportRoutes = new Hono<AppEnv>()
   })
 
   .get(`${BASE}/cycles`, async (c) => {
-    const { db, publicCache } = c.get('deps');
-    return publicCache.json(c, key('cycles'), async () => {
+    return publicAnswer(c, key('cycles'), async (db) => {
       const data = await publicCycles(db);
       return { status: 200, message: 'Reporting cycles', data } satisfies PublicCyclesResponse;
     });
@@ -45,8 +42,7 @@ export const publicNationalReportRoutes = new Hono<AppEnv>()
 
   .get(`${BASE}/answers`, async (c) => {
     const { year } = parseQuery(c, PublicAnswersQuerySchema);
-    const { db, publicCache } = c.get('deps');
-    return publicCache.json(c, key('answers', year), async () => {
+    return publicAnswer(c, key('answers', year), async (db) => {
       const cycle = await loadCycleRow(db, year);
       if (!cycle || cycle.status === 'draft') throw notFound(`There is no ${year} reporting cycle`);
       const body = await publicAnswers(db, year);
@@ -56,8 +52,7 @@ export const publicNationalReportRoutes = new Hono<AppEnv>()
 
   .get(`${BASE}/report/:year{[0-9]{4}}/:country_code{[A-Za-z]{2}}`, async (c) => {
     const { year, country_code } = parsePath(c, ReportPathSchema);
-    const { db, publicCache } = c.get('deps');
-    return publicCache.json(c, key('report', [year, country_code]), async () => {
+    return publicAnswer(c, key('report', [year, country_code]), async (db) => {
       const data = await publicReport(db, year, country_code);
       if (!data) throw notFound(`There is no published ${year} report for ${country_code}`);
       return { status: 200, message: 'Published national report', data } satisfies PublicReportResponse;

@@ -1,6 +1,6 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { requireActiveUser } from '../access/guards.server.ts';
-import type { AppEnv } from '../deps.server.ts';
+import type { AppDeps, AppEnv } from '../deps.server.ts';
 import { parseQuery, readJson, requiredVersion } from '../http/errors.server.ts';
 import { requireUser } from '../identity/middleware.server.ts';
 import { requestLanguage } from '../i18n/request-language.server.ts';
@@ -16,13 +16,18 @@ import {
 } from './schema.ts';
 import { markRead, saveEmailChoices } from './service.server.ts';
 
+/** The signed-in, active person (every route is theirs alone) and the database. */
+function ownerOf(c: Context<AppEnv>): { userId: number; db: AppDeps['db'] } {
+  const { user } = requireActiveUser(c);
+  return { userId: user.id, db: c.get('deps').db };
+}
+
 /** The signed-in person's own notifications and email choices: nobody reads another's. */
 export const notificationRoutes = new Hono<AppEnv>()
   .get('/notifications', requireUser(), async (c) => {
-    const { user } = requireActiveUser(c);
+    const { userId, db } = ownerOf(c);
     const query = parseQuery(c, NotificationListQuerySchema);
-    const { db } = c.get('deps');
-    const [{ data, total }, unread] = await Promise.all([listNotifications(db, user.id, query, requestLanguage()), countUnread(db, user.id)]);
+    const [{ data, total }, unread] = await Promise.all([listNotifications(db, userId, query, requestLanguage()), countUnread(db, userId)]);
     return c.json<NotificationListResponse>({
       status: 200,
       message: 'Notifications',
@@ -35,29 +40,28 @@ export const notificationRoutes = new Hono<AppEnv>()
   })
 
   .get('/notifications/unread', requireUser(), async (c) => {
-    const { user } = requireActiveUser(c);
-    const unread = await countUnread(c.get('deps').db, user.id);
+    const { userId, db } = ownerOf(c);
+    const unread = await countUnread(db, userId);
     return c.json<UnreadCountResponse>({ status: 200, message: 'Unread notifications', unread });
   })
 
   .post('/notifications/read', requireUser(), async (c) => {
-    const { user } = requireActiveUser(c);
+    const { userId, db } = ownerOf(c);
     const body = await readJson(c, MarkReadBodySchema);
-    const { db } = c.get('deps');
-    const marked = await markRead(db, user.id, body);
-    return c.json<MarkReadResponse>({ status: 200, message: 'Marked as read', marked, unread: await countUnread(db, user.id) });
+    const marked = await markRead(db, userId, body);
+    return c.json<MarkReadResponse>({ status: 200, message: 'Marked as read', marked, unread: await countUnread(db, userId) });
   })
 
   .get('/notifications/preferences', requireUser(), async (c) => {
-    const { user } = requireActiveUser(c);
-    const data = await loadEmailChoices(c.get('deps').db, user.id);
+    const { userId, db } = ownerOf(c);
+    const data = await loadEmailChoices(db, userId);
     return c.json<EmailChoicesResponse>({ status: 200, message: 'Email choices', data });
   })
 
   .post('/notifications/preferences', requireUser(), async (c) => {
-    const { user } = requireActiveUser(c);
+    const { userId, db } = ownerOf(c);
     const body = await readJson(c, EmailChoicesBodySchema);
     const version = requiredVersion(c, body.version);
-    const data = await saveEmailChoices(c.get('deps').db, user.id, { email: body.email, version });
+    const data = await saveEmailChoices(db, userId, { email: body.email, version });
     return c.json<EmailChoicesResponse>({ status: 200, message: 'Email choices saved', data });
   });

@@ -7,15 +7,19 @@ import type { AnswerValue, Completeness } from './schema.ts';
 
 /** The engine's SQL on a form's answers table: the few statements a save or a view runs. */
 
-/** One stored answer as the engine reads it (`storedAnswersJson`). */
-export interface StoredAnswer {
-  id: number;
+/** What an answer says, stored or to write: the columns a person fills in. */
+export interface AnswerContent {
   questionId: number;
   value: AnswerValue;
   text: string | null;
   dataYear: number | null;
   source: string | null;
   comment: string | null;
+}
+
+/** One stored answer as the engine reads it (`storedAnswersJson`). */
+export interface StoredAnswer extends AnswerContent {
+  id: number;
   version: number;
   /** ISO time. */
   updatedAt: string;
@@ -68,14 +72,8 @@ export async function readStoredAnswers(db: DbOrTx, cols: AnswerColumns, instanc
 }
 
 /** One answer row to write: a first answer (expected null) or the next version of one. */
-export interface AnswerWrite {
+export interface AnswerWrite extends AnswerContent {
   instanceId: number;
-  questionId: number;
-  value: AnswerValue;
-  text: string | null;
-  dataYear: number | null;
-  source: string | null;
-  comment: string | null;
   /** The new version: 1, or the version replaced + 1 (the write is conditional on it). */
   version: number;
   updatedAt: Date;

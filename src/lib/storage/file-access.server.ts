@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.server.ts';
-import type { Subject } from '../access/permissions.ts';
+import { canActInCountry, hasModuleRule, type ModuleName, type Subject } from '../access/permissions.ts';
 import { LruCache } from '../http/lru-cache.server.ts';
 
 /**
@@ -33,6 +33,22 @@ export function filesOfRecords(domain: string, top: string, load: FileOwner['loa
 export function keptCopyNames(kept: string | null, key: string): boolean {
   if (kept === null || kept === 'null') return false;
   return kept.includes(`"${key}"`) || kept.includes(`"/uploads/${key}"`);
+}
+
+/**
+ * The reading rules of a record that is public once published and may keep a public copy while
+ * it is revised (decision 033): anyone reads it published, and the files its kept copy names;
+ * otherwise only those with `module`'s view rule in its country (administrators: all).
+ * No row: NO_RECORD.
+ */
+export function publishedRecordFiles(row: { status: string; country: string; kept: string | null } | undefined, module: ModuleName): FileRecord {
+  if (!row) return NO_RECORD;
+  const published = row.status === 'published';
+  return {
+    // A file of the kept copy appears in it by its key (attachments) or its URL (pictures).
+    isPublic: (key) => published || keptCopyNames(row.kept, key),
+    mayRead: (reader) => hasModuleRule(reader, module, ['view']) && canActInCountry(reader, row.country),
+  };
 }
 
 /** A kind of record that owns a folder of the file store and says who may read its files. */

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { CsvSyntaxError, decimalMarkOf, readCsv, readDecimal, readYear, separatorOf } from './csv.ts';
+import { expectCases } from '../../../tests/support/cases.ts';
 
 describe('readCsv', () => {
   test('quotes, doubled quotes, CRLF, blank lines and the line each row starts on', () => {
@@ -35,11 +36,13 @@ describe('readCsv', () => {
   });
 
   test('the separator is decided by the header line, outside its quotes', () => {
-    expect(separatorOf('a,b,c\n1;2;3')).toBe(',');
-    expect(separatorOf('a;b;c\n1,2,3')).toBe(';');
-    expect(separatorOf('"a;b";c,d\n')).toBe(',');
-    expect(separatorOf('\uFEFFa;b')).toBe(';');
-    expect(separatorOf('single')).toBe(',');
+    expectCases(separatorOf, [
+      ['a,b,c\n1;2;3', ','],
+      ['a;b;c\n1,2,3', ';'],
+      ['"a;b";c,d\n', ','],
+      ['\uFEFFa;b', ';'],
+      ['single', ','],
+    ]);
   });
 
   test('rows keep every value they have: more than the header are the caller’s to refuse', () => {

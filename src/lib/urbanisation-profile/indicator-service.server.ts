@@ -4,6 +4,7 @@ import type { DbOrTx } from '../audit/service.server.ts';
 import { profileIndicators } from '../db/schema.ts';
 import type { AppDeps, AuthedUser } from '../deps.server.ts';
 import { ApiError, notFound, StaleWriteError } from '../http/errors.server.ts';
+import { sentFields } from '../http/schema.ts';
 import type { IndicatorReorderBodySchema, IndicatorSaveBodySchema } from './indicator-schema.ts';
 import { loadCategory, loadCategoryRow, loadIndicatorRow, toIndicator } from './queries.server.ts';
 import type { Category, Indicator } from './schema.ts';
@@ -47,17 +48,19 @@ async function isPublic(tx: DbOrTx, slug: string): Promise<boolean> {
  */
 export async function saveIndicator(deps: AppDeps, auth: AuthedUser, body: SaveBody): Promise<Indicator> {
   const fields = {
-    ...(body.name !== undefined && { name: body.name }),
-    ...(body.unit !== undefined && { unit: body.unit }),
-    ...(body.answer_type !== undefined && { answerType: body.answer_type }),
-    ...(body.decimals !== undefined && { decimals: body.decimals }),
-    ...(body.source !== undefined && { source: body.source }),
-    ...(body.source_series !== undefined && { sourceSeries: body.source_series }),
-    ...(body.licence !== undefined && { licence: body.licence }),
-    ...(body.sdg_ref !== undefined && { sdgRef: body.sdg_ref }),
-    ...(body.expected_min !== undefined && { expectedMin: body.expected_min }),
-    ...(body.expected_max !== undefined && { expectedMax: body.expected_max }),
-    ...(body.sort !== undefined && { sort: body.sort }),
+    ...sentFields(body, {
+      name: 'name',
+      unit: 'unit',
+      answer_type: 'answerType',
+      decimals: 'decimals',
+      source: 'source',
+      source_series: 'sourceSeries',
+      licence: 'licence',
+      sdg_ref: 'sdgRef',
+      expected_min: 'expectedMin',
+      expected_max: 'expectedMax',
+      sort: 'sort',
+    }),
     updatedAt: new Date(),
     updatedBy: auth.user.id,
   };

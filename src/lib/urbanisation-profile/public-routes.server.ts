@@ -1,5 +1,6 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '../deps.server.ts';
+import { Hono, type Context } from 'hono';
+import type { Db } from '../db/client.server.ts';
+import { publicAnswer, type AppEnv } from '../deps.server.ts';
 import { notFound, parseOr400 } from '../http/errors.server.ts';
 import { listCategories, publicCategory, publicCountry } from './queries.server.ts';
 import {
@@ -21,8 +22,7 @@ const PROFILE_CACHE_DOMAIN = CHANGE_DOMAINS.profile;
  */
 export const publicProfileRoutes = new Hono<AppEnv>()
   .get(`${BASE}/categories`, async (c) => {
-    const { db, publicCache } = c.get('deps');
-    return publicCache.json(c, `${PROFILE_CACHE_DOMAIN}:categories`, async () => {
+    return publicAnswer(c, `${PROFILE_CACHE_DOMAIN}:categories`, async (db) => {
       const data = (await listCategories(db, true)).map(({ published: _p, version: _v, ...rest }) => rest);
       return { status: 200, message: 'Urbanisation profile', data } satisfies PublicCategoriesResponse;
     });
@@ -30,20 +30,30 @@ export const publicProfileRoutes = new Hono<AppEnv>()
 
   .get(`${BASE}/category/:slug`, async (c) => {
     const { slug } = parseOr400(CategoryPathSchema, c.req.param(), 'path');
-    const { db, publicCache } = c.get('deps');
-    return publicCache.json(c, `${PROFILE_CACHE_DOMAIN}:category:${slug}`, async () => {
-      const data = await publicCategory(db, slug);
-      if (!data) throw notFound('There is no such profile category');
-      return { status: 200, message: data.name, data } satisfies PublicCategoryResponse;
+    return publicItem<PublicCategoryResponse>(c, `${PROFILE_CACHE_DOMAIN}:category:${slug}`, (db) => publicCategory(db, slug), {
+      missing: 'There is no such profile category',
+      message: (data) => data.name,
     });
   })
 
   .get(`${BASE}/country/:country_code`, async (c) => {
     const { country_code } = parseOr400(CountryPathSchema, c.req.param(), 'path');
-    const { db, publicCache } = c.get('deps');
-    return publicCache.json(c, `${PROFILE_CACHE_DOMAIN}:country:${country_code}`, async () => {
-      const data = await publicCountry(db, country_code);
-      if (!data) throw notFound('There is no such country');
-      return { status: 200, message: data.country_name, data } satisfies PublicCountryResponse;
+    return publicItem<PublicCountryResponse>(c, `${PROFILE_CACHE_DOMAIN}:country:${country_code}`, (db) => publicCountry(db, country_code), {
+      missing: 'There is no such country',
+      message: (data) => data.country_name,
     });
   });
+
+/** The public answer of one theme or country (`load`): 404 with `missing` when there is none, else named by `message`. */
+function publicItem<R extends { status: number; message: string; data: object }>(
+  c: Context<AppEnv>,
+  key: string,
+  load: (db: Db) => Promise<R['data'] | null>,
+  answer: { missing: string; message: (data: R['data']) => string },
+): Promise<Response> {
+  return publicAnswer(c, key, async (db): Promise<{ status: number; message: string; data: R['data'] }> => {
+    const data = await load(db);
+    if (!data) throw notFound(answer.missing);
+    return { status: 200, message: answer.message(data), data };
+  });
+}

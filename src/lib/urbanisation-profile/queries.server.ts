@@ -1,6 +1,6 @@
 import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../audit/service.server.ts';
-import { countries, profileCategories, profileDatasets, profileFigures, profileIndicators, users, type StoredProfileValue } from '../db/schema.ts';
+import { countries, profileCategories, profileDatasets, profileFigures, profileIndicators, users, type ProfileOrigin, type StoredProfileValue } from '../db/schema.ts';
 import { keptCopyOf } from './published-copy.server.ts';
 import { median } from './rows.ts';
 import type {
@@ -156,14 +156,7 @@ export async function loadDatasetRow(
   const query = db
     .select(datasetColumns)
     .from(profileDatasets)
-    .where(
-      and(
-        eq(profileDatasets.categorySlug, key.slug),
-        eq(profileDatasets.countryCode, key.countryCode),
-        eq(profileDatasets.year, key.year),
-        COUNTRY_ORIGIN,
-      ),
-    );
+    .where(datasetWhere(key, 'country'));
   const [row] = forUpdate ? await query.for('update') : await query;
   return row ?? null;
 }
@@ -180,19 +173,22 @@ export async function datasetView(db: DbOrTx, row: DatasetRow): Promise<Dataset>
 /** The country's own datasets (forms, CSV import), not the open data. */
 const COUNTRY_ORIGIN = eq(profileDatasets.origin, 'country');
 
+/** The dataset of one theme, country and year from `origin`: the country's own (forms, CSV import) or the open data. */
+function datasetWhere(key: { slug: string; countryCode: string; year: number }, origin: ProfileOrigin) {
+  return and(
+    eq(profileDatasets.categorySlug, key.slug),
+    eq(profileDatasets.countryCode, key.countryCode),
+    eq(profileDatasets.year, key.year),
+    eq(profileDatasets.origin, origin),
+  );
+}
+
 /** The open-data figures of one theme, country and year (shown beside the country's own). */
 export async function openDataValues(db: DbOrTx, key: { slug: string; countryCode: string; year: number }) {
   const [row] = await db
     .select({ values: profileDatasets.values })
     .from(profileDatasets)
-    .where(
-      and(
-        eq(profileDatasets.categorySlug, key.slug),
-        eq(profileDatasets.countryCode, key.countryCode),
-        eq(profileDatasets.year, key.year),
-        eq(profileDatasets.origin, 'open_data'),
-      ),
-    );
+    .where(datasetWhere(key, 'open_data'));
   return row?.values ?? [];
 }
 

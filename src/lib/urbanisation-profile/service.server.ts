@@ -3,6 +3,7 @@ import type { DbOrTx } from '../audit/service.server.ts';
 import { profileCategories, profileDatasets } from '../db/schema.ts';
 import type { AppDeps, AuthedUser } from '../deps.server.ts';
 import { ApiError, notFound, StaleWriteError } from '../http/errors.server.ts';
+import { sentFields } from '../http/schema.ts';
 import { answerWarnings } from '../questionnaires/engine.ts';
 import type { DatasetKey } from './figures-form.server.ts';
 import { createDataset, figureInputs, saveFigures } from './figures.server.ts';
@@ -42,14 +43,7 @@ export async function saveCategory(deps: AppDeps, auth: AuthedUser, body: Catego
     const emit = (published: boolean) => w.emit({ type: 'profile.category.saved', data: { slug: body.slug }, actorId: auth.user.id, site: published });
     const current = await loadCategoryRow(tx, body.slug, true);
     const values = {
-      ...(body.name !== undefined && { name: body.name }),
-      ...(body.description !== undefined && { description: body.description }),
-      ...(body.icon !== undefined && { icon: body.icon }),
-      ...(body.sort !== undefined && { sort: body.sort }),
-      ...(body.published !== undefined && { published: body.published }),
-      ...(body.body !== undefined && { body: body.body }),
-      ...(body.key_facts !== undefined && { keyFacts: body.key_facts }),
-      ...(body.hero_alt !== undefined && { heroAlt: body.hero_alt }),
+      ...sentFields(body, { name: 'name', description: 'description', icon: 'icon', sort: 'sort', published: 'published', body: 'body', key_facts: 'keyFacts', hero_alt: 'heroAlt' }),
       ...(body.hero_image === null && { hero: null }),
       updatedBy: auth.user.id,
       updatedAt: new Date(),

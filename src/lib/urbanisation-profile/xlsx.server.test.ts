@@ -65,6 +65,17 @@ describe('readXlsx', () => {
   });
 });
 
+/** A ZIP record of `size` bytes: its signature, then each field as [offset, bytes, value], little-endian; the rest zero. */
+function zipRecord(size: number, signature: number, fields: [number, 2 | 4, number][]): Buffer {
+  const record = Buffer.alloc(size);
+  record.writeUInt32LE(signature, 0);
+  for (const [at, bytes, value] of fields) {
+    if (bytes === 2) record.writeUInt16LE(value, at);
+    else record.writeUInt32LE(value, at);
+  }
+  return record;
+}
+
 /** A ZIP archive of deflated entries; `declare` overrides the unpacked size its directory states. */
 function zipOf(entries: { name: string; data: Uint8Array; declare?: number }[]): Uint8Array {
   const parts: Buffer[] = [];
@@ -73,30 +84,16 @@ function zipOf(entries: { name: string; data: Uint8Array; declare?: number }[]):
   for (const e of entries) {
     const name = Buffer.from(e.name);
     const packed = deflateRawSync(e.data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(e.declare ?? e.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    const dir = Buffer.alloc(46);
-    dir.writeUInt32LE(0x02014b50, 0);
-    dir.writeUInt16LE(8, 10);
-    dir.writeUInt32LE(packed.length, 20);
-    dir.writeUInt32LE(e.declare ?? e.data.length, 24);
-    dir.writeUInt16LE(name.length, 28);
-    dir.writeUInt32LE(offset, 42);
+    const unpacked = e.declare ?? e.data.length;
+    // Method 8 (deflate), the packed and unpacked sizes, the name's length; the directory also the entry's offset.
+    const local = zipRecord(30, 0x04034b50, [[8, 2, 8], [18, 4, packed.length], [22, 4, unpacked], [26, 2, name.length]]);
+    const dir = zipRecord(46, 0x02014b50, [[10, 2, 8], [20, 4, packed.length], [24, 4, unpacked], [28, 2, name.length], [42, 4, offset]]);
     parts.push(local, name, packed);
     central.push(dir, name);
     offset += local.length + name.length + packed.length;
   }
   const cd = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(cd.length, 12);
-  end.writeUInt32LE(offset, 16);
+  const end = zipRecord(22, 0x06054b50, [[8, 2, entries.length], [10, 2, entries.length], [12, 4, cd.length], [16, 4, offset]]);
   return new Uint8Array(Buffer.concat([...parts, cd, end]));
 }
 

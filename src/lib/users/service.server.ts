@@ -14,6 +14,7 @@ import type { Db } from '../db/client.server.ts';
 import { userRoles, users } from '../db/schema.ts';
 import type { AppDeps, AuthedUser } from '../deps.server.ts';
 import { ApiError, conflict, forbidden, StaleWriteError, versionRequired } from '../http/errors.server.ts';
+import { sentFields } from '../http/schema.ts';
 import { findUserRow, loadIdentity } from '../identity/queries.server.ts';
 import type { Profile, Whoami } from '../identity/schema.ts';
 import { countOtherActiveAdmins, findRolesByName, findUserByUuid } from './queries.server.ts';
@@ -80,10 +81,7 @@ export async function editUser(
     const [updated] = await tx
       .update(users)
       .set({
-        ...(edit.name !== undefined && { name: edit.name }),
-        ...(edit.phone_number !== undefined && { phoneNumber: edit.phone_number }),
-        ...(edit.country_code !== undefined && { countryCode: edit.country_code }),
-        ...(edit.status !== undefined && { status: edit.status }),
+        ...sentFields(edit, { name: 'name', phone_number: 'phoneNumber', country_code: 'countryCode', status: 'status' }),
         version: sql`${users.version} + 1`,
         updatedAt: new Date(),
         updatedBy: actor.user.id,
