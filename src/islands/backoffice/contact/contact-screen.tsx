@@ -4,8 +4,7 @@ import { CONTACT_TONES, StatusChip } from '../ui/status-chip.tsx';
 import type { ScreenProps } from '../screen-props.ts';
 import { unreadIntro } from '../ui/format.ts';
 import { PageHeading } from '../ui/page-heading.tsx';
-import { ListWithPanel, PagedList } from '../ui/paged-list.tsx';
-import { ui } from '../ui/styles.ts';
+import { ListWithPanel, PagedList, RowList } from '../ui/paged-list.tsx';
 import { ContactFilters } from './contact-filters.tsx';
 import { formatReceivedShort } from './contact-format.ts';
 import { MessagePanel } from './message-panel.tsx';
@@ -62,7 +61,7 @@ export function ContactScreen(_: ScreenProps) {
 
 function MessageList({ messages, filters, busy }: { messages: readonly ContactMessage[]; filters: Filters; busy: boolean }) {
   return (
-    <ul aria-label={m('title')} aria-busy={busy} className={`${ui.cardFlush} divide-y divide-slate-100 overflow-hidden ${busy ? 'opacity-70' : ''}`}>
+    <RowList label={m('title')} busy={busy} dim>
       {messages.map((message) => {
         const unread = message.read_at === null;
         const open = filters.message === message.id;
@@ -97,6 +96,6 @@ function MessageList({ messages, filters, busy }: { messages: readonly ContactMe
           </li>
         );
       })}
-    </ul>
+    </RowList>
   );
 }

@@ -27,7 +27,8 @@ import { CompletenessBar, CYCLE_STATUS_TEXT, deadlineText, REPORT_STATUS_TEXT } 
 import { REPORT_TONES, StatusChip } from '../ui/status-chip.tsx';
 import { countryName } from '../../i18n/countries.ts';
 import { m } from './messages.ts';
-import { Pagination } from '../ui/pagination.tsx';
+import { PagedList } from '../ui/paged-list.tsx';
+import { DataTable } from '../ui/data-table.tsx';
 import { HeaderCells } from '../ui/header-cells.tsx';
 
 /** /module/report/national: every country of a cycle (administrators) or one's own reports. */
@@ -115,19 +116,22 @@ function AdminList() {
       </div>
 
       <div className="mt-6">
-        {list.error !== undefined && !list.data ? (
-          <ErrorState error={list.error} title={m('list.failed')} onRetry={() => $reportList.invalidate()} />
-        ) : !list.data ? (
-          <Skeleton rows={6} label={m('list.loading')} />
-        ) : list.data.data.length === 0 ? (
-          <EmptyState title={m('list.noneTitle')}>{m('list.none')}</EmptyState>
-        ) : (
-          <>
-            <ReportTable reports={list.data.data} busy={list.loading} sort={filters.sort} />
-            <ReportCards reports={list.data.data} />
-          </>
-        )}
-        {list.data && list.data.total > 0 && <Pagination page={list.data.page} pageSize={REPORT_PAGE_SIZE} total={list.data.total} shown={list.data.data.length} noun={m('list.noun')} onPage={(page) => setReportFilters({ page })} />}
+        <PagedList
+          list={list}
+          page={filters.page}
+          texts={{ failed: m('list.failed'), loading: m('list.loading'), noun: m('list.noun') }}
+          empty={{ title: m('list.noneTitle'), text: m('list.none') }}
+          pageSize={REPORT_PAGE_SIZE}
+          onRetry={() => $reportList.invalidate()}
+          onPage={(page) => setReportFilters({ page })}
+        >
+          {(reports) => (
+            <>
+              <ReportTable reports={reports} busy={list.loading} sort={filters.sort} />
+              <ReportCards reports={reports} />
+            </>
+          )}
+        </PagedList>
       </div>
     </>
   );
@@ -169,41 +173,40 @@ function ReportLinks({ report }: { report: ReportListItem }) {
 function ReportTable({ reports, busy, sort }: { reports: readonly ReportListItem[]; busy: boolean; sort: string }) {
   return (
     <div className={`${ui.cardFlush} hidden overflow-x-auto md:block ${busy ? 'opacity-70' : ''}`} aria-busy={busy}>
-      <table className="min-w-full divide-y divide-slate-200">
-        <caption className="sr-only">{m('list.title')}</caption>
-        <thead className="bg-slate-50">
-          <tr>
+      <DataTable
+        caption={m('list.title')}
+        head={
+          <>
             <SortHeader column="country" label={m('list.country')} sort={sort} />
             <SortHeader column="status" label={m('list.status')} sort={sort} />
             <SortHeader column="completeness" label={m('list.completeness')} sort={sort} />
             <SortHeader column="updated_at" label={m('list.lastChange')} sort={sort} />
             <HeaderCells labels={[m('list.deadline')]} actions={m('list.open')} />
+          </>
+        }
+      >
+        {reports.map((report) => (
+          <tr key={report.uuid} className="hover:bg-slate-50">
+            <th scope="row" className={`${ui.td} text-left font-medium text-slate-900`}>
+              <a href={reportRoutes(report.country.code, report.year).form} className="inline-flex items-center gap-2 whitespace-nowrap hover:text-brand-700">
+                <Flag country={report.country} />
+                {countryName(report.country.code, report.country.name)}
+              </a>
+            </th>
+            <td className={ui.td}>
+              <StatusChip status={report.status} labels={REPORT_STATUS_TEXT} tones={REPORT_TONES} />
+            </td>
+            <td className={ui.td}>
+              <CompletenessBar pct={report.completeness_pct} />
+            </td>
+            <td className={`${ui.td} whitespace-nowrap`}>{report.status === 'not_started' ? '—' : formatDate(report.updated_at)}</td>
+            <td className={`${ui.td} whitespace-nowrap`}>{formatDate(report.deadline)}</td>
+            <td className={`${ui.td} text-right`}>
+              <ReportLinks report={report} />
+            </td>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {reports.map((report) => (
-            <tr key={report.uuid} className="hover:bg-slate-50">
-              <th scope="row" className={`${ui.td} text-left font-medium text-slate-900`}>
-                <a href={reportRoutes(report.country.code, report.year).form} className="inline-flex items-center gap-2 whitespace-nowrap hover:text-brand-700">
-                  <Flag country={report.country} />
-                  {countryName(report.country.code, report.country.name)}
-                </a>
-              </th>
-              <td className={ui.td}>
-                <StatusChip status={report.status} labels={REPORT_STATUS_TEXT} tones={REPORT_TONES} />
-              </td>
-              <td className={ui.td}>
-                <CompletenessBar pct={report.completeness_pct} />
-              </td>
-              <td className={`${ui.td} whitespace-nowrap`}>{report.status === 'not_started' ? '—' : formatDate(report.updated_at)}</td>
-              <td className={`${ui.td} whitespace-nowrap`}>{formatDate(report.deadline)}</td>
-              <td className={`${ui.td} text-right`}>
-                <ReportLinks report={report} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </DataTable>
     </div>
   );
 }

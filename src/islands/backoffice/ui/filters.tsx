@@ -1,3 +1,5 @@
+import { useStore } from '@nanostores/react';
+import type { ReadableAtom } from 'nanostores';
 import type { ReactNode } from 'react';
 import { Icon } from './icons.tsx';
 import { ui } from './styles.ts';
@@ -41,6 +43,29 @@ export function SearchBar({ label, className, search, children }: { label: strin
       <SearchField {...search} />
       {children}
     </div>
+  );
+}
+
+/**
+ * The `SearchBar` of a list whose filters live in the URL (`$filters`, null on other screens, when
+ * it shows nothing): the search box shows the typed draft; `children` gets the current filters.
+ */
+export function ListSearchBar<F>({ $filters, $draft, onType, label, className, search, children }: {
+  $filters: ReadableAtom<F | null>;
+  $draft: ReadableAtom<string>;
+  onType: (value: string) => void;
+  label: string;
+  className: string;
+  search: Omit<SearchFieldProps, 'value' | 'onType'>;
+  children: (filters: F) => ReactNode;
+}) {
+  const filters = useStore($filters);
+  const draft = useStore($draft);
+  if (!filters) return null;
+  return (
+    <SearchBar label={label} className={className} search={{ ...search, value: draft, onType }}>
+      {children(filters)}
+    </SearchBar>
   );
 }
 
@@ -97,5 +122,18 @@ export function SelectField({ id, label, value, onPick, className, children }: {
         {children}
       </select>
     </div>
+  );
+}
+
+/** The choices of a drop-down, each with the value it stands for and its label. */
+export function Options({ options }: { options: readonly { value: string; label: string }[] }) {
+  return (
+    <>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </>
   );
 }
