@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useState, type FormEvent } from 'react';
 import { CmsSaveBodySchema, type CmsRecord, type CmsType, type MediaKind } from '../../../lib/cms/schema.ts';
-import { fieldErrorsOf, serverFieldErrors, type FieldErrors } from '../lib/field-errors.ts';
+import { checkForm, serverFieldErrors, type FieldErrors } from '../lib/field-errors.ts';
 import { useLeaveGuard } from '../lib/leave-guard.ts';
 import { pathTo } from '../router.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
@@ -116,15 +116,7 @@ function useCmsDraft({ type, item, newMediaKind }: Props) {
 
   const submit = (base: CmsRecord | null) => {
     const body = bodyOf(type, draft, base);
-    const checked = CmsSaveBodySchema.safeParse(body);
-    const found = checked.success ? {} : fieldErrorsOf(checked.error.issues);
-    setClientErrors(found);
-    const first = FIELDS.find((field) => found[field]);
-    if (first) {
-      document.getElementById(`cms-${first}`)?.focus();
-      return;
-    }
-    void $saveCmsItem.mutate({ body, before: base });
+    if (checkForm(CmsSaveBodySchema, body, FIELDS, 'cms', setClientErrors)) void $saveCmsItem.mutate({ body, before: base });
   };
 
   return { save, upload, draft, set, errors, theirs, refusal, dirty, guard, reloadTheirs, submit };
