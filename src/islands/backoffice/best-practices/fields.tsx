@@ -4,6 +4,7 @@ import { PRACTICE_COMMENT_MAX, type ReviewComment, type SectionKey } from '../..
 import { invalidProps } from '../lib/field-errors.ts';
 import { formatDate } from '../ui/format.ts';
 import { Icon } from '../ui/icons.tsx';
+import { Field } from '../ui/field.tsx';
 import { FieldError } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { addComment, setCommentResolved } from './comments-store.ts';
@@ -36,19 +37,10 @@ export function TextField({ field, label, value, onChange, hint, optional, type 
   const { errors, messages } = useErrors(field);
   const described = [hint ? `${id}-hint` : '', messages ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={className}>
-      <label htmlFor={id} className={ui.label}>
-        {label} {optional && <span className="font-normal text-slate-600">{m('fields.optional')}</span>}
-      </label>
+    <Field id={id} label={label} optional={optional ? m('fields.optional') : undefined} hint={hint} messages={messages} className={className}>
       <input id={id} type={type} dir="auto" lang={lang} className={`${ui.input} mt-1`} value={value} maxLength={maxLength} placeholder={placeholder} autoComplete="off"
         onChange={(event) => onChange(event.target.value)} {...invalidProps(errors, field, `${id}-error`)} aria-describedby={described} />
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-          {hint}
-        </p>
-      )}
-      <FieldError id={`${id}-error`} messages={messages} />
-    </div>
+    </Field>
   );
 }
 
@@ -89,6 +81,42 @@ export function TextArea({ field, label, value, onChange, hint, rows = 6, maxLen
       )}
       <FieldError id={`${id}-error`} messages={messages} />
     </div>
+  );
+}
+
+/**
+ * A list field edited in place (partners, figures, key dates, links): its legend, its items
+ * (`children`, the `<li>`s), their errors and, while there is room (`canAdd`), the Add button.
+ */
+export function ListFieldset({ field, legend, legendClass = ui.label, canAdd, addLabel, onAdd, children }: {
+  field: string;
+  legend: string;
+  legendClass?: string;
+  canAdd: boolean;
+  addLabel: string;
+  onAdd: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset className="min-w-0">
+      <legend className={legendClass}>{legend}</legend>
+      <ul className="mt-2 space-y-3">{children}</ul>
+      <ListErrors field={field} />
+      {canAdd && (
+        <button type="button" className={`${ui.secondaryButton} mt-3`} onClick={onAdd}>
+          {addLabel}
+        </button>
+      )}
+    </fieldset>
+  );
+}
+
+/** The Remove button at the end of a list item's row. */
+export function RemoveItemButton({ onRemove }: { onRemove: () => void }) {
+  return (
+    <button type="button" className="pb-2 text-left text-sm font-medium text-red-700 hover:underline" onClick={onRemove}>
+      {m('remove')}
+    </button>
   );
 }
 
