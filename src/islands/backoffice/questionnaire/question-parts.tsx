@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import type { Question } from '../../../lib/questionnaires/schema.ts';
 import { Icon } from '../ui/icons.tsx';
 import { ui } from '../ui/styles.ts';
@@ -89,48 +89,60 @@ export function NarrativeField({ form, question, raw, errors, base, locked }: Pa
 }
 
 /** The data year and the source, side by side. */
-export function YearAndSourceFields({ form, question, raw, errors, base, locked }: PartProps) {
+export function YearAndSourceFields(props: PartProps) {
+  const { question } = props;
   return (
     <div className="mt-3 grid gap-3 sm:grid-cols-[9rem_1fr]">
-      <div>
-        <label htmlFor={`${base}-year`} className={ui.label}>
-          {m('field.dataYear')}
-        </label>
-        <input dir="auto"
-          {...FIELD_ATTR}
-          id={`${base}-year`}
-          type="text"
-          inputMode="numeric"
-          maxLength={4}
-          autoComplete="off"
-          className={`${ui.input} mt-1 tabular-nums`}
-          value={raw.data_year}
-          disabled={locked}
-          aria-invalid={Boolean(errors['data_year']) || undefined}
-          aria-describedby={errors['data_year'] ? `${base}-year-error` : undefined}
-          onChange={(event) => form.change(question.uuid, { data_year: event.target.value })}
-        />
-        <ErrorLine id={`${base}-year-error`} text={errorText(errors['data_year'], m('label.theDataYear'))} />
-      </div>
-      <div>
-        <label htmlFor={`${base}-source`} className={ui.label}>
-          {question.question_tier === 1 ? m('field.source') : m('field.sourceOptional')}
-        </label>
-        <input dir="auto"
-          {...FIELD_ATTR}
-          id={`${base}-source`}
-          type="text"
-          autoComplete="off"
-          placeholder={question.source_hint ? m('field.sourceExample', { hint: question.source_hint }) : m('field.sourcePlaceholder')}
-          className={`${ui.input} mt-1`}
-          value={raw.source}
-          disabled={locked}
-          aria-invalid={Boolean(errors['source']) || undefined}
-          aria-describedby={errors['source'] ? `${base}-source-error` : undefined}
-          onChange={(event) => form.change(question.uuid, { source: event.target.value })}
-        />
-        <ErrorLine id={`${base}-source-error`} text={errorText(errors['source'], m('label.theSource'))} />
-      </div>
+      <PartInput
+        {...props}
+        name="data_year"
+        id={`${props.base}-year`}
+        label={m('field.dataYear')}
+        what={m('label.theDataYear')}
+        attributes={{ inputMode: 'numeric', maxLength: 4, className: `${ui.input} mt-1 tabular-nums` }}
+      />
+      <PartInput
+        {...props}
+        name="source"
+        id={`${props.base}-source`}
+        label={question.question_tier === 1 ? m('field.source') : m('field.sourceOptional')}
+        what={m('label.theSource')}
+        attributes={{
+          placeholder: question.source_hint ? m('field.sourceExample', { hint: question.source_hint }) : m('field.sourcePlaceholder'),
+          className: `${ui.input} mt-1`,
+        }}
+      />
+    </div>
+  );
+}
+
+/** A one-line part of the answer beside its value (data year, source), with its error line. */
+function PartInput({ form, question, raw, errors, locked, name, id, label, what, attributes }: PartProps & {
+  name: 'data_year' | 'source';
+  id: string;
+  label: string;
+  /** The field as the error line names it ("the data year"). */
+  what: string;
+  attributes: InputHTMLAttributes<HTMLInputElement>;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className={ui.label}>
+        {label}
+      </label>
+      <input dir="auto"
+        {...FIELD_ATTR}
+        id={id}
+        type="text"
+        autoComplete="off"
+        {...attributes}
+        value={raw[name]}
+        disabled={locked}
+        aria-invalid={Boolean(errors[name]) || undefined}
+        aria-describedby={errors[name] ? `${id}-error` : undefined}
+        onChange={(event) => form.change(question.uuid, name === 'data_year' ? { data_year: event.target.value } : { source: event.target.value })}
+      />
+      <ErrorLine id={`${id}-error`} text={errorText(errors[name], what)} />
     </div>
   );
 }
