@@ -14,12 +14,8 @@ import {
   $countryOptions,
   $practiceFilters,
   $practiceRef,
-  $practiceSearchDraft,
-  $practices,
-  $practicesView,
   PRACTICE_LIST_PAGE_SIZE,
-  setPracticeFilters,
-  typePracticeSearch,
+  practiceList,
   type PracticeOrder,
 } from './practice-list-store.ts';
 import { PRACTICE_TONES, StatusChip } from '../ui/status-chip.tsx';
@@ -41,7 +37,7 @@ const ORDERS: { value: PracticeOrder; label: string }[] = [
 /** /module/best-practice: the practices of the user's country (administrators: of every country). */
 export function PracticeListScreen({ identity }: ScreenProps) {
   const filters = useStore($practiceFilters);
-  const list = useStore($practicesView);
+  const list = useStore(practiceList.$view);
   const admin = isAdminLevel(identity);
   const canCreate = hasModuleRule(identity, 'best-practice', ['create']);
   const filtered = filters !== null && (filters.q !== '' || filters.status !== '' || filters.category !== '' || filters.country_code !== '');
@@ -73,8 +69,8 @@ export function PracticeListScreen({ identity }: ScreenProps) {
             firstPage: m('list.firstPage'),
           }}
           pageSize={PRACTICE_LIST_PAGE_SIZE}
-          onRetry={() => $practices.invalidate()}
-          onPage={(page) => setPracticeFilters({ page })}
+          onRetry={() => practiceList.$list.invalidate()}
+          onPage={(page) => practiceList.setFilters({ page })}
         >
           {(items) => <PracticeTable items={items} busy={list.loading} showCountry={admin} />}
         </PagedList>
@@ -85,25 +81,25 @@ export function PracticeListScreen({ identity }: ScreenProps) {
 
 function PracticeFilters({ admin }: { admin: boolean }) {
   const filters = useStore($practiceFilters);
-  const draft = useStore($practiceSearchDraft);
+  const draft = useStore(practiceList.$searchDraft);
   const ref = useStore($practiceRef);
   const countries = useStore($countryOptions);
   if (!filters) return null;
   return (
     <div role="search" aria-label={m('list.filters')} className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-[1.5fr_1fr_1fr_1fr_1fr]">
-      <SearchField className="col-span-2 xl:col-span-1" id="bp-search" label={m('list.search')} placeholder={m('list.searchPlaceholder')} value={draft} onType={typePracticeSearch} />
-      <SelectField id="bp-status" label={m('list.status')} value={filters.status} onPick={(status) => setPracticeFilters({ status: status as typeof filters.status })}>
+      <SearchField className="col-span-2 xl:col-span-1" id="bp-search" label={m('list.search')} placeholder={m('list.searchPlaceholder')} value={draft} onType={practiceList.typeSearch} />
+      <SelectField id="bp-status" label={m('list.status')} value={filters.status} onPick={(status) => practiceList.setFilters({ status: status as typeof filters.status })}>
         <Options options={[{ value: '', label: m('list.allStatuses') }, ...PRACTICE_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))]} />
       </SelectField>
-      <SelectField id="bp-category" label={m('list.theme')} value={filters.category} onPick={(category) => setPracticeFilters({ category })}>
+      <SelectField id="bp-category" label={m('list.theme')} value={filters.category} onPick={(category) => practiceList.setFilters({ category })}>
         <Options options={[{ value: '', label: m('list.allThemes') }, ...(ref.data?.data.categories ?? []).map((c) => ({ value: c.slug, label: c.name }))]} />
       </SelectField>
       {admin && (
-        <SelectField id="bp-country" label={m('list.country')} value={filters.country_code} onPick={(country_code) => setPracticeFilters({ country_code })}>
+        <SelectField id="bp-country" label={m('list.country')} value={filters.country_code} onPick={(country_code) => practiceList.setFilters({ country_code })}>
           <Options options={[{ value: '', label: m('list.allCountries') }, ...(countries.data?.data ?? []).map((c) => ({ value: c.code, label: countryName(c.code, c.name) }))]} />
         </SelectField>
       )}
-      <SelectField id="bp-order" label={m('list.orderBy')} value={filters.order} onPick={(order) => setPracticeFilters({ order: order as PracticeOrder })}>
+      <SelectField id="bp-order" label={m('list.orderBy')} value={filters.order} onPick={(order) => practiceList.setFilters({ order: order as PracticeOrder })}>
         <Options options={ORDERS} />
       </SelectField>
     </div>

@@ -13,15 +13,11 @@ import { ui } from '../ui/styles.ts';
 import {
   $cycles,
   $reportFilters,
-  $reportList,
-  $reportListView,
-  $reportSearchDraft,
   $shownYear,
   REPORT_PAGE_SIZE,
+  reportList,
   reportRoutes,
-  setReportFilters,
   sortBy,
-  typeReportSearch,
 } from './list-store.ts';
 import { CompletenessBar, CYCLE_STATUS_TEXT, deadlineText, REPORT_STATUS_TEXT } from './report-format.tsx';
 import { REPORT_TONES, StatusChip } from '../ui/status-chip.tsx';
@@ -63,8 +59,8 @@ function AdminList() {
   const filters = useStore($reportFilters);
   const cycles = useStore($cycles);
   const year = useStore($shownYear);
-  const list = useStore($reportListView);
-  const draft = useStore($reportSearchDraft);
+  const list = useStore(reportList.$view);
+  const draft = useStore(reportList.$searchDraft);
   if (!filters) return null;
   if (cycles.error !== undefined && !cycles.data) return <ErrorState error={cycles.error} title={m('list.cyclesFailed')} onRetry={() => $cycles.invalidate()} />;
   if (cycles.data && cycles.data.data.length === 0) return <EmptyState title={m('list.noCycleTitle')}>{m('list.noCycle')}</EmptyState>;
@@ -78,7 +74,7 @@ function AdminList() {
           <label htmlFor="report-cycle" className={ui.label}>
             {m('list.cycle')}
           </label>
-          <select id="report-cycle" className={`${ui.input} mt-1`} value={year ?? ''} onChange={(event) => setReportFilters({ year: Number(event.target.value) })}>
+          <select id="report-cycle" className={`${ui.input} mt-1`} value={year ?? ''} onChange={(event) => reportList.setFilters({ year: Number(event.target.value) })}>
             {cycles.data?.data.map((cycle) => (
               <option key={cycle.year} value={cycle.year}>
                 {cycle.status === 'open' ? m('list.cycleOpen', { year: String(cycle.year) }) : cycle.year}
@@ -90,7 +86,7 @@ function AdminList() {
           <label htmlFor="report-status" className={ui.label}>
             {m('list.status')}
           </label>
-          <select id="report-status" className={`${ui.input} mt-1`} value={filters.status} onChange={(event) => setReportFilters({ status: event.target.value as typeof filters.status })}>
+          <select id="report-status" className={`${ui.input} mt-1`} value={filters.status} onChange={(event) => reportList.setFilters({ status: event.target.value as typeof filters.status })}>
             <option value="">{total ? m('list.allStatusesCount', { count: total }) : m('list.allStatuses')}</option>
             {REPORT_STATUSES.map((status) => (
               <option key={status} value={status}>
@@ -103,7 +99,7 @@ function AdminList() {
           <label htmlFor="report-subregion" className={ui.label}>
             {m('list.subregion')}
           </label>
-          <select id="report-subregion" className={`${ui.input} mt-1`} value={filters.subregion} onChange={(event) => setReportFilters({ subregion: event.target.value })}>
+          <select id="report-subregion" className={`${ui.input} mt-1`} value={filters.subregion} onChange={(event) => reportList.setFilters({ subregion: event.target.value })}>
             <option value="">{m('list.allSubregions')}</option>
             {SUBREGIONS.map((subregion) => (
               <option key={subregion.id} value={subregion.id}>
@@ -112,7 +108,7 @@ function AdminList() {
             ))}
           </select>
         </div>
-        <SearchField id="report-search" label={m('list.search')} placeholder={m('list.searchPlaceholder')} value={draft} onType={typeReportSearch} />
+        <SearchField id="report-search" label={m('list.search')} placeholder={m('list.searchPlaceholder')} value={draft} onType={reportList.typeSearch} />
       </div>
 
       <div className="mt-6">
@@ -122,8 +118,8 @@ function AdminList() {
           texts={{ failed: m('list.failed'), loading: m('list.loading'), noun: m('list.noun') }}
           empty={{ title: m('list.noneTitle'), text: m('list.none') }}
           pageSize={REPORT_PAGE_SIZE}
-          onRetry={() => $reportList.invalidate()}
-          onPage={(page) => setReportFilters({ page })}
+          onRetry={() => reportList.$list.invalidate()}
+          onPage={(page) => reportList.setFilters({ page })}
         >
           {(reports) => (
             <>
