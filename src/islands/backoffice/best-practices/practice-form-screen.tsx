@@ -10,7 +10,7 @@ import { useLeaveGuard } from '../lib/leave-guard.ts';
 import { ApiError } from '../lib/api.ts';
 import { pathTo } from '../router.ts';
 import type { ScreenProps } from '../screen-props.ts';
-import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { LeaveDialog } from '../ui/confirm-dialog.tsx';
 import { formatDate } from '../ui/format.ts';
 import { Icon } from '../ui/icons.tsx';
 import { PageHeading } from '../ui/page-heading.tsx';
@@ -272,9 +272,9 @@ function PracticeEditor({ identity }: { identity: Whoami }) {
         </div>
       </div>
 
-      <ConfirmDialog open={guard.pending !== null} title={m('form.leaveTitle')} confirmLabel={m('form.leaveConfirm')} onConfirm={() => guard.leave(() => {})} onCancel={guard.stay}>
+      <LeaveDialog guard={guard} title={m('form.leaveTitle')} confirmLabel={m('form.leaveConfirm')}>
         <p>{m('form.leaveText')}</p>
-      </ConfirmDialog>
+      </LeaveDialog>
     </>
   );
 }

@@ -4,7 +4,7 @@ import { CmsSaveBodySchema, type CmsRecord, type CmsType, type MediaKind } from 
 import { checkForm, serverFieldErrors, type FieldErrors } from '../lib/field-errors.ts';
 import { useLeaveGuard } from '../lib/leave-guard.ts';
 import { pathTo } from '../router.ts';
-import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { LeaveDialog } from '../ui/confirm-dialog.tsx';
 import { ConflictActions, ConflictNotice } from '../ui/conflict-notice.tsx';
 import { ErrorState, FieldError } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
@@ -72,15 +72,9 @@ export function CmsForm({ type, item, newMediaKind }: Props) {
         {dirty && <span className="text-sm text-slate-600">{m('form.unsaved')}</span>}
       </div>
 
-      <ConfirmDialog
-        open={guard.pending !== null}
-        title={m('form.leaveTitle')}
-        confirmLabel={m('form.leaveConfirm')}
-        onConfirm={() => guard.leave(discardChosenImage)}
-        onCancel={guard.stay}
-      >
+      <LeaveDialog guard={guard} title={m('form.leaveTitle')} confirmLabel={m('form.leaveConfirm')} onLeave={discardChosenImage}>
         <p>{hasPendingImage(upload) ? m(`item.${noun}.leaveImage`) : m(`item.${noun}.leave`)}</p>
-      </ConfirmDialog>
+      </LeaveDialog>
     </form>
   );
 }

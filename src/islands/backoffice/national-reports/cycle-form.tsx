@@ -14,7 +14,7 @@ import {
 import { CYCLE_STATUS_TEXT } from './report-format.tsx';
 import { fieldErrorsOf, invalidProps, serverFieldErrors, type FieldErrors } from '../lib/field-errors.ts';
 import { useLeaveGuard } from '../lib/leave-guard.ts';
-import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { ConfirmDialog, LeaveDialog } from '../ui/confirm-dialog.tsx';
 import { ConflictActions, ConflictNotice } from '../ui/conflict-notice.tsx';
 import { formatDate } from '../ui/format.ts';
 import { ErrorState, FieldError } from '../ui/states.tsx';
@@ -154,9 +154,9 @@ export function CycleForm({ cycle, years }: Props) {
       >
         <p>{confirming?.text}</p>
       </ConfirmDialog>
-      <ConfirmDialog open={guard.pending !== null} title={m('leave.title')} confirmLabel={m('leave.confirm')} onConfirm={() => guard.leave(() => {})} onCancel={guard.stay}>
+      <LeaveDialog guard={guard} title={m('leave.title')} confirmLabel={m('leave.confirm')}>
         <p>{m('cycleForm.leaveBody')}</p>
-      </ConfirmDialog>
+      </LeaveDialog>
     </form>
   );
 }

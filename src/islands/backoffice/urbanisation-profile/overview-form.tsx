@@ -6,7 +6,7 @@ import { useLeaveGuard } from '../lib/leave-guard.ts';
 import { UploadCancelled } from '../lib/xhr-send.ts';
 import { notifyError, notifySuccess } from '../notifications/snackbar-store.ts';
 import { pathTo } from '../router.ts';
-import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { LeaveDialog } from '../ui/confirm-dialog.tsx';
 import { ui } from '../ui/styles.ts';
 import type { HeroChoice } from './hero-field.tsx';
 import { draftOfCategory as draftOf, KeyFactsFieldset, OverviewBody, ThemeDetailsCard, type OverviewDraft as Draft } from './overview-fields.tsx';
@@ -42,9 +42,9 @@ export function OverviewForm({ category }: { category: Category }) {
           <a className={ui.secondaryButton} href={pathTo('profileOverview')}>{m('form.back')}</a>
         </div>
       </form>
-      <ConfirmDialog open={guard.pending !== null} title={m('form.leaveTitle')} confirmLabel={m('form.leaveConfirm')} onConfirm={() => guard.leave(() => setChoice({ kind: 'keep' }))} onCancel={guard.stay}>
+      <LeaveDialog guard={guard} title={m('form.leaveTitle')} confirmLabel={m('form.leaveConfirm')} onLeave={() => setChoice({ kind: 'keep' })}>
         <p>{choice.kind === 'new' ? m('form.leaveTextPicture') : m('form.leaveText')}</p>
-      </ConfirmDialog>
+      </LeaveDialog>
     </>
   );
 }
