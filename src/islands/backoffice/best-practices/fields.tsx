@@ -146,6 +146,26 @@ export interface SectionProps {
   intro?: ReactNode;
 }
 
+/**
+ * A review comment's text, then who wrote it and when, with the button that resolves it (or,
+ * once resolved, opens it again) for those who may.
+ */
+function CommentText({ comment: c, resolved, canResolve }: { comment: ReviewComment; resolved: boolean; canResolve: boolean }) {
+  return (
+    <>
+      <p id={`comment-${c.id}-body`} dir="auto" className={resolved ? 'mt-2 whitespace-pre-line text-slate-900' : 'whitespace-pre-line'}>
+        {c.body}
+      </p>
+      <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
+        <p className={resolved ? 'text-xs text-slate-600' : 'text-xs text-amber-900'}>
+          <bdi>{c.author_name ?? m('fields.reviewer')}</bdi> · {formatDate(c.created_at)}
+        </p>
+        {canResolve && <ResolveButton comment={c} resolved={!resolved} />}
+      </div>
+    </>
+  );
+}
+
 export function Section({ sectionKey, filled, reviewer, editable, canResolve, children, intro }: SectionProps) {
   const label = sectionLabel(sectionKey);
   const comments = useStore($practiceForm).practice?.comments.filter((c) => c.section === sectionKey) ?? [];
@@ -167,15 +187,7 @@ export function Section({ sectionKey, filled, reviewer, editable, canResolve, ch
         <ul className="mt-3 space-y-2" aria-label={m('fields.commentsOn', { section: label })}>
           {open.map((c) => (
             <li key={c.id} className="rounded-md border-l-4 border-amber-400 bg-amber-50 px-3 py-2 text-sm text-amber-950">
-              <p id={`comment-${c.id}-body`} dir="auto" className="whitespace-pre-line">
-                {c.body}
-              </p>
-              <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
-                <p className="text-xs text-amber-900">
-                  <bdi>{c.author_name ?? m('fields.reviewer')}</bdi> · {formatDate(c.created_at)}
-                </p>
-                {canResolve && <ResolveButton comment={c} resolved />}
-              </div>
+              <CommentText comment={c} resolved={false} canResolve={canResolve} />
             </li>
           ))}
         </ul>
@@ -191,15 +203,7 @@ export function Section({ sectionKey, filled, reviewer, editable, canResolve, ch
                   <span>{m('fields.resolvedBy', { name: c.resolved_by_name ?? m('comments.someone'), date: formatDate(c.resolved_at!) })}</span>
                   <span className="sr-only">{m('fields.showComment')}</span>
                 </summary>
-                <p id={`comment-${c.id}-body`} dir="auto" className="mt-2 whitespace-pre-line text-slate-900">
-                  {c.body}
-                </p>
-                <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
-                  <p className="text-xs text-slate-600">
-                    <bdi>{c.author_name ?? m('fields.reviewer')}</bdi> · {formatDate(c.created_at)}
-                  </p>
-                  {canResolve && <ResolveButton comment={c} resolved={false} />}
-                </div>
+                <CommentText comment={c} resolved canResolve={canResolve} />
               </details>
             </li>
           ))}

@@ -45,22 +45,24 @@ export function MediaSection(props: SectionsProps) {
 
 type BlockProps = { draft: SectionsProps['draft']; editable: boolean; onRemove: (removal: Removal) => void };
 
-/** A block of uploaded files: its heading, the files (`children`, the `<li>`s) or that there are none, their errors and the uploader. */
-function MediaBlock({ field, title, empty, count, listClass, uploader, children }: {
-  field: 'images' | 'attachments';
-  title: string;
-  empty: string;
-  count: number;
-  listClass: string;
-  uploader: ReactNode;
-  children: ReactNode;
-}) {
+/** The two blocks of uploaded files: their words, their list's look and how many a practice may have. */
+const MEDIA_BLOCKS = {
+  images: { title: m('media.images'), empty: m('media.noImages'), listClass: 'mt-2 grid gap-4 lg:grid-cols-2', max: PRACTICE_IMAGES_MAX },
+  attachments: { title: m('media.documents'), empty: m('media.noDocuments'), listClass: 'mt-2 space-y-3', max: PRACTICE_ATTACHMENTS_MAX },
+} as const;
+
+/**
+ * A block of uploaded files: its heading, the files (`children`, the `<li>`s) or that there are
+ * none, their errors and, below the practice's limit, the uploader.
+ */
+function MediaBlock({ kind, count, uploader, children }: { kind: keyof typeof MEDIA_BLOCKS; count: number; uploader: ReactNode; children: ReactNode }) {
+  const block = MEDIA_BLOCKS[kind];
   return (
     <div>
-      <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
-      {count === 0 ? <p className="mt-1 text-sm text-slate-600">{empty}</p> : <ul className={listClass}>{children}</ul>}
-      <ListErrors field={field} />
-      {uploader}
+      <h3 className="text-sm font-semibold text-slate-900">{block.title}</h3>
+      {count === 0 ? <p className="mt-1 text-sm text-slate-600">{block.empty}</p> : <ul className={block.listClass}>{children}</ul>}
+      <ListErrors field={kind} />
+      {count < block.max && uploader}
     </div>
   );
 }
@@ -74,14 +76,7 @@ function ImagesBlock({ draft, editable, onRemove: setRemoval }: BlockProps) {
   const setImage = (id: string, patch: Partial<(typeof draft.images)[number]>) =>
     editDraft((d) => ({ ...d, images: d.images.map((i) => (i.id === id ? { ...i, ...patch } : patch.is_cover ? { ...i, is_cover: false } : i)) }));
   return (
-    <MediaBlock
-      field="images"
-      title={m('media.images')}
-      empty={m('media.noImages')}
-      count={draft.images.length}
-      listClass="mt-2 grid gap-4 lg:grid-cols-2"
-      uploader={draft.images.length < PRACTICE_IMAGES_MAX && editable && <ImageUploader />}
-    >
+    <MediaBlock kind="images" count={draft.images.length} uploader={editable && <ImageUploader />}>
       {draft.images.map((image, index) => {
         const stored = imageOf(image.id);
         const thumb = stored?.card.variants.find((v) => v.format === 'webp')?.url ?? stored?.card.url;
@@ -126,14 +121,7 @@ function ImagesBlock({ draft, editable, onRemove: setRemoval }: BlockProps) {
 function DocumentsBlock({ draft, editable, onRemove: setRemoval }: BlockProps) {
   const practice = useStore($practiceForm).practice!;
   return (
-    <MediaBlock
-      field="attachments"
-      title={m('media.documents')}
-      empty={m('media.noDocuments')}
-      count={draft.attachments.length}
-      listClass="mt-2 space-y-3"
-      uploader={draft.attachments.length < PRACTICE_ATTACHMENTS_MAX && editable && <PdfUploader />}
-    >
+    <MediaBlock kind="attachments" count={draft.attachments.length} uploader={editable && <PdfUploader />}>
       {draft.attachments.map((a, index) => {
         const stored = practice.attachments.find((x) => x.id === a.id);
         return (

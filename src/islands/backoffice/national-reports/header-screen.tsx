@@ -170,9 +170,25 @@ function DetailsField({ name, label, max, type, value, editable, error, lang, on
   );
 }
 
-/** When a timeline or activity entry happened, then who did it (when known). */
-function whenAndWho(entry: { at: string; by: { name: string } | null }): string {
-  return entry.by ? `${formatDateTime(entry.at)} · ${entry.by.name}` : formatDateTime(entry.at);
+/** How an entry's lines look: paragraphs in the timeline, lines of one item in the activity log. */
+const ENTRY_LOOKS = {
+  timeline: { line: 'p', when: 'text-xs text-slate-600', note: 'mt-1 whitespace-pre-line rounded bg-slate-50 p-2 text-sm text-slate-800' },
+  log: { line: 'span', when: 'block text-xs text-slate-600', note: 'block text-slate-700' },
+} as const;
+
+/** When a timeline or activity entry happened and who did it (when known), then its note, quoted. */
+function EntryMeta({ entry, look }: { entry: { at: string; by: { name: string } | null; note: string | null }; look: keyof typeof ENTRY_LOOKS }) {
+  const { line: Line, when, note } = ENTRY_LOOKS[look];
+  return (
+    <>
+      <Line className={when}>{entry.by ? `${formatDateTime(entry.at)} · ${entry.by.name}` : formatDateTime(entry.at)}</Line>
+      {entry.note && (
+        <Line className={note} dir="auto">
+          {m('timeline.quote', { note: entry.note })}
+        </Line>
+      )}
+    </>
+  );
 }
 
 function Timeline({ report }: { report: Report }) {
@@ -193,12 +209,7 @@ function Timeline({ report }: { report: Report }) {
               {actionLabel(event.action)}
               {event.to && event.from !== event.to && <span className="font-normal text-slate-600"> · {m('timeline.now', { status: REPORT_STATUS_TEXT[event.to].toLowerCase() })}</span>}
             </p>
-            <p className="text-xs text-slate-600">{whenAndWho(event)}</p>
-            {event.note && (
-              <p className="mt-1 whitespace-pre-line rounded bg-slate-50 p-2 text-sm text-slate-800" dir="auto">
-                {m('timeline.quote', { note: event.note })}
-              </p>
-            )}
+            <EntryMeta entry={event} look="timeline" />
           </li>
         ))
       }
@@ -234,12 +245,7 @@ function ActivityEntries({ entries }: { entries: readonly z.output<typeof Activi
         <li key={`${entry.at}-${index}`} className="border-b border-slate-100 pb-2">
           <span className="font-medium text-slate-900">{actionLabel(entry.action)}</span>
           {entry.question_code && <span className="text-slate-700"> · {entry.question_code}</span>}
-          <span className="block text-xs text-slate-600">{whenAndWho(entry)}</span>
-          {entry.note && (
-            <span className="block text-slate-700" dir="auto">
-              {m('timeline.quote', { note: entry.note })}
-            </span>
-          )}
+          <EntryMeta entry={entry} look="log" />
         </li>
       ))}
     </ol>
