@@ -1,5 +1,5 @@
 import { Chips, ListSearchBar } from '../ui/filters.tsx';
-import { $contactFilters, $contactSearchDraft, setContactFilters, typeContactSearch, type ContactFilters as Filters } from './contact-store.ts';
+import { contactList, type ContactFilters as Filters } from './contact-store.ts';
 import { m } from './messages.ts';
 
 const CHIPS: { value: Filters['status']; label: string }[] = [
@@ -13,14 +13,12 @@ const CHIPS: { value: Filters['status']; label: string }[] = [
 export function ContactFilters() {
   return (
     <ListSearchBar
-      $filters={$contactFilters}
-      $draft={$contactSearchDraft}
-      onType={typeContactSearch}
+      list={contactList}
       label={m('filter')}
       className="flex flex-col gap-4 sm:flex-row sm:items-end"
       search={{ id: 'contact-search', label: m('search'), className: 'sm:w-80', placeholder: m('searchPlaceholder') }}
     >
-      {(filters) => <Chips id="contact-status-label" label={m('show')} chips={CHIPS} value={filters.status} onPick={(status) => setContactFilters({ status })} />}
+      {(filters) => <Chips id="contact-status-label" label={m('show')} chips={CHIPS} value={filters.status} onPick={(status) => contactList.setFilters({ status })} />}
     </ListSearchBar>
   );
 }

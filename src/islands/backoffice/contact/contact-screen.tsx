@@ -10,11 +10,9 @@ import { formatReceivedShort } from './contact-format.ts';
 import { MessagePanel } from './message-panel.tsx';
 import {
   $contactFilters,
-  $contactMessages,
-  $contactMessagesView,
   CONTACT_PAGE_SIZE,
+  contactList,
   messageHref,
-  setContactFilters,
   type ContactFilters as Filters,
 } from './contact-store.ts';
 import { CONTACT_STATUS_TEXTS } from './contact-status.ts';
@@ -23,7 +21,7 @@ import { m } from './messages.ts';
 /** /admin/contact-us: the messages sent through the public contact form, unread first. */
 export function ContactScreen(_: ScreenProps) {
   const filters = useStore($contactFilters);
-  const list = useStore($contactMessagesView);
+  const list = useStore(contactList.$view);
   const unread = list.data?.unread;
   const filtered = filters !== null && (filters.q !== '' || filters.status !== '');
 
@@ -49,8 +47,8 @@ export function ContactScreen(_: ScreenProps) {
           texts={{ failed: m('loadFailed'), loading: m('loading'), noun: m('noun') }}
           empty={{ title: filtered ? m('noMatch') : m('none'), text: filtered ? m('tryAnother') : m('noneText'), firstPage: m('firstPage') }}
           pageSize={CONTACT_PAGE_SIZE}
-          onRetry={() => $contactMessages.invalidate()}
-          onPage={(page) => setContactFilters({ page })}
+          onRetry={() => contactList.$list.invalidate()}
+          onPage={(page) => contactList.setFilters({ page })}
         >
           {(messages) => filters && <MessageList messages={messages} filters={filters} busy={list.loading} />}
         </PagedList>

@@ -145,7 +145,8 @@ export function createUrlList<F extends ListFilters, S extends z.ZodType>(option
   $key: ReadableAtom<string | null>;
   schema: S;
   hrefOf: (filters: F) => string;
+  keepsPage?: (patch: Partial<F>) => boolean;
 }) {
   const $list = createFetcherStore<z.output<S>>([options.$key], { fetcher: fetchWith(options.schema) });
-  return { $list, $view: keepShownWhileLoading<z.output<S>>($list), ...createListControls(options) };
+  return { $filters: options.$filters, $list, $view: keepShownWhileLoading<z.output<S>>($list), ...createListControls(options) };
 }

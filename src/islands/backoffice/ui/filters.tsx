@@ -47,23 +47,22 @@ export function SearchBar({ label, className, search, children }: { label: strin
 }
 
 /**
- * The `SearchBar` of a list whose filters live in the URL (`$filters`, null on other screens, when
+ * The `SearchBar` of a list whose filters live in the URL (`list.$filters`, null on other screens, when
  * it shows nothing): the search box shows the typed draft; `children` gets the current filters.
  */
-export function ListSearchBar<F>({ $filters, $draft, onType, label, className, search, children }: {
-  $filters: ReadableAtom<F | null>;
-  $draft: ReadableAtom<string>;
-  onType: (value: string) => void;
+export function ListSearchBar<F>({ list, label, className, search, children }: {
+  /** The list's filters and search box, as `createUrlList` (lib/list.ts) makes them. */
+  list: { $filters: ReadableAtom<F | null>; $searchDraft: ReadableAtom<string>; typeSearch: (value: string) => void };
   label: string;
   className: string;
   search: Omit<SearchFieldProps, 'value' | 'onType'>;
   children: (filters: F) => ReactNode;
 }) {
-  const filters = useStore($filters);
-  const draft = useStore($draft);
+  const filters = useStore(list.$filters);
+  const draft = useStore(list.$searchDraft);
   if (!filters) return null;
   return (
-    <SearchBar label={label} className={className} search={{ ...search, value: draft, onType }}>
+    <SearchBar label={label} className={className} search={{ ...search, value: draft, onType: list.typeSearch }}>
       {children(filters)}
     </SearchBar>
   );

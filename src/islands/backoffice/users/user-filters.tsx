@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { Chips, ListSearchBar, SelectField } from '../ui/filters.tsx';
-import { $countryChoices, $searchDraft, $userListFilters, setUserFilters, typeSearch, type UserListFilters } from './user-list-store.ts';
+import { $countryChoices, userList, type UserListFilters } from './user-list-store.ts';
 import { countryName } from '../../i18n/countries.ts';
 import { USER_STATUS_TEXTS } from '../ui/status-chip.tsx';
 import { m } from './messages.ts';
@@ -17,18 +17,16 @@ export function UserFilters({ adminLevel }: { adminLevel: boolean }) {
   const countries = useStore($countryChoices);
   return (
     <ListSearchBar
-      $filters={$userListFilters}
-      $draft={$searchDraft}
-      onType={typeSearch}
+      list={userList}
       label={m('filter.label')}
       className="flex flex-col gap-4 lg:flex-row lg:items-end"
       search={{ id: 'user-search', label: m('filter.search'), className: 'lg:w-80', placeholder: m('filter.placeholder') }}
     >
       {(filters) => (
         <>
-          <Chips id="status-filter-label" label={m('filter.status')} chips={STATUS_CHIPS} value={filters.status} onPick={(status) => setUserFilters({ status })} />
+          <Chips id="status-filter-label" label={m('filter.status')} chips={STATUS_CHIPS} value={filters.status} onPick={(status) => userList.setFilters({ status })} />
           {adminLevel && (
-            <SelectField id="user-country" label={m('filter.country')} className="lg:w-64" value={filters.country_code} onPick={(country_code) => setUserFilters({ country_code })}>
+            <SelectField id="user-country" label={m('filter.country')} className="lg:w-64" value={filters.country_code} onPick={(country_code) => userList.setFilters({ country_code })}>
               <option value="">{m('filter.allCountries')}</option>
               {countries.data?.data.map((country) => (
                 <option key={country.code} value={country.code}>

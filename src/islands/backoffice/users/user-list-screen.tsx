@@ -10,7 +10,7 @@ import { PagedList } from '../ui/paged-list.tsx';
 import { StatusChip, USER_STATUS_TEXTS, USER_TONES } from '../ui/status-chip.tsx';
 import { ui } from '../ui/styles.ts';
 import { UserFilters } from './user-filters.tsx';
-import { $userList, $userListFilters, $userListView, setUserFilters, USER_LIST_PAGE_SIZE } from './user-list-store.ts';
+import { $userListFilters, USER_LIST_PAGE_SIZE, userList } from './user-list-store.ts';
 import { Flag } from '../ui/flag.tsx';
 import { countryName } from '../../i18n/countries.ts';
 import { roleLabel } from '../ui/format.ts';
@@ -22,7 +22,7 @@ import { m } from './messages.ts';
 export function UserListScreen({ identity }: ScreenProps) {
   const adminLevel = isAdminLevel(identity);
   const filters = useStore($userListFilters);
-  const list = useStore($userListView);
+  const list = useStore(userList.$view);
   const scope = !adminLevel && identity.country ? m('scopeCountry', { country: countryName(identity.country.code, identity.country.name) }) : m('scopeAll');
 
   return (
@@ -36,8 +36,8 @@ export function UserListScreen({ identity }: ScreenProps) {
           texts={{ failed: m('loadFailed'), loading: m('loading'), noun: m('noun') }}
           empty={{ title: m('noMatch'), text: m('tryAnother'), firstPage: m('firstPage') }}
           pageSize={USER_LIST_PAGE_SIZE}
-          onRetry={() => $userList.invalidate()}
-          onPage={(page) => setUserFilters({ page })}
+          onRetry={() => userList.$list.invalidate()}
+          onPage={(page) => userList.setFilters({ page })}
         >
           {(users) => <UserTable users={users} busy={list.loading} />}
         </PagedList>
