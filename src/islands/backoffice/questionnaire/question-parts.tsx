@@ -1,4 +1,4 @@
-import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import type { Question } from '../../../lib/questionnaires/schema.ts';
 import { Icon } from '../ui/icons.tsx';
 import { ui } from '../ui/styles.ts';
@@ -63,8 +63,28 @@ export interface PartProps {
   locked: boolean;
 }
 
+/**
+ * What every text box of an answer's parts carries: the form's marker, its id, the part it edits
+ * (its value and its changes), whether it may change and whether it is wrong.
+ */
+function partControl({ form, question, raw, errors, locked }: PartProps, name: 'text' | 'data_year' | 'source' | 'comment', id: string) {
+  return {
+    ...FIELD_ATTR,
+    id,
+    value: raw[name],
+    disabled: locked,
+    'aria-invalid': Boolean(errors[name]) || undefined,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      const patch: Partial<RawAnswer> = {};
+      patch[name] = event.target.value;
+      form.change(question.uuid, patch);
+    },
+  };
+}
+
 /** The text beside the answer (a policy's name, an explanation). */
-export function NarrativeField({ form, question, raw, errors, base, locked }: PartProps) {
+export function NarrativeField(props: PartProps) {
+  const { question, errors, base } = props;
   const lang = useWrittenLang();
   return (
     <div className="mt-3">
@@ -73,15 +93,10 @@ export function NarrativeField({ form, question, raw, errors, base, locked }: Pa
       </label>
       <textarea dir="auto"
         lang={lang}
-        {...FIELD_ATTR}
-        id={`${base}-narrative`}
+        {...partControl(props, 'text', `${base}-narrative`)}
         rows={3}
         className={`${ui.input} mt-1`}
-        value={raw.text}
-        disabled={locked}
-        aria-invalid={Boolean(errors['text']) || undefined}
         aria-describedby={errors['text'] ? `${base}-narrative-error` : undefined}
-        onChange={(event) => form.change(question.uuid, { text: event.target.value })}
       />
       <ErrorLine id={`${base}-narrative-error`} text={errorText(errors['text'], question.text_label ?? m('label.theDetails'))} />
     </div>
@@ -117,7 +132,7 @@ export function YearAndSourceFields(props: PartProps) {
 }
 
 /** A one-line part of the answer beside its value (data year, source), with its error line. */
-function PartInput({ form, question, raw, errors, locked, name, id, label, what, attributes }: PartProps & {
+function PartInput({ name, id, label, what, attributes, ...props }: PartProps & {
   name: 'data_year' | 'source';
   id: string;
   label: string;
@@ -131,24 +146,20 @@ function PartInput({ form, question, raw, errors, locked, name, id, label, what,
         {label}
       </label>
       <input dir="auto"
-        {...FIELD_ATTR}
-        id={id}
+        {...partControl(props, name, id)}
         type="text"
         autoComplete="off"
         {...attributes}
-        value={raw[name]}
-        disabled={locked}
-        aria-invalid={Boolean(errors[name]) || undefined}
-        aria-describedby={errors[name] ? `${id}-error` : undefined}
-        onChange={(event) => form.change(question.uuid, name === 'data_year' ? { data_year: event.target.value } : { source: event.target.value })}
+        aria-describedby={props.errors[name] ? `${id}-error` : undefined}
       />
-      <ErrorLine id={`${id}-error`} text={errorText(errors[name], what)} />
+      <ErrorLine id={`${id}-error`} text={errorText(props.errors[name], what)} />
     </div>
   );
 }
 
 /** The optional comment, behind "+ Add a comment" until there is one. */
-export function CommentField({ form, question, raw, errors, base, locked }: PartProps) {
+export function CommentField(props: PartProps) {
+  const { raw, errors, base, locked } = props;
   const [showComment, setShowComment] = useState(false);
   if (showComment || raw.comment) {
     return (
@@ -156,16 +167,7 @@ export function CommentField({ form, question, raw, errors, base, locked }: Part
         <label htmlFor={`${base}-comment`} className={ui.label}>
           {m('field.comment')}
         </label>
-        <textarea dir="auto"
-          {...FIELD_ATTR}
-          id={`${base}-comment`}
-          rows={2}
-          className={`${ui.input} mt-1`}
-          value={raw.comment}
-          disabled={locked}
-          aria-invalid={Boolean(errors['comment']) || undefined}
-          onChange={(event) => form.change(question.uuid, { comment: event.target.value })}
-        />
+        <textarea dir="auto" {...partControl(props, 'comment', `${base}-comment`)} rows={2} className={`${ui.input} mt-1`} />
         <ErrorLine id={`${base}-comment-error`} text={errorText(errors['comment'], m('label.theComment'))} />
       </div>
     );
