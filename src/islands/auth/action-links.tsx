@@ -6,8 +6,8 @@ import { m } from './messages.ts';
 import { AFTER_VERIFICATION } from './navigation.ts';
 import { newPasswordProblem, MIN_PASSWORD_LENGTH } from './password-policy.ts';
 import { usePasswordPolicy } from './password-requirements.tsx';
-import { ActionFailed, HeadingWithLink, NewPasswordFields } from './form-blocks.tsx';
-import { ActionButton, buttonClass, ErrorAlert, Heading, Loading, Notice } from './ui.tsx';
+import { ActionFailed, FormSubmit, HeadingWithLink, NewPasswordFields } from './form-blocks.tsx';
+import { ActionButton, buttonClass, Heading, Loading, Notice } from './ui.tsx';
 
 /** Runs `task` once per mount, even if React calls the effect twice. */
 function useOnce(task: () => void) {
@@ -100,10 +100,9 @@ export function ResetPasswordAction({ auth, oobCode }: { auth: Auth; oobCode: st
           errors={fieldErrors}
           disabled={busy}
         />
-        <ErrorAlert id="reset-password-error" message={error} />
-        <ActionButton busy={busy} busyLabel={m('action.saving')}>
+        <FormSubmit errorId="reset-password-error" error={error} busy={busy} busyLabel={m('action.saving')}>
           {m('action.savePassword')}
-        </ActionButton>
+        </FormSubmit>
       </form>
     </div>
   );

@@ -1,7 +1,26 @@
 import type { ChangeEvent, ReactNode } from 'react';
 import { m } from './messages.ts';
 import { PasswordRequirements, type usePasswordPolicy } from './password-requirements.tsx';
-import { buttonClass, ErrorAlert, Heading, TextField } from './ui.tsx';
+import { ActionButton, buttonClass, ErrorAlert, Heading, TextField } from './ui.tsx';
+
+/** The end of a form: the live region of its error, then its submit button (`busyLabel` while it works). */
+export function FormSubmit({ errorId, error, busy, busyLabel, disabled, children }: {
+  errorId: string;
+  error: string | null;
+  busy: boolean;
+  busyLabel: string;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <ErrorAlert id={errorId} message={error} />
+      <ActionButton busy={busy} busyLabel={busyLabel} disabled={disabled}>
+        {children}
+      </ActionButton>
+    </>
+  );
+}
 
 /** The email address field of the sign-in, sign-up and reset forms. */
 export function EmailField({ value, onChange, error, disabled }: {

@@ -8,8 +8,8 @@ import { PasswordResetRequest } from './password-reset-request.tsx';
 import { endSession, syncSession } from './session.ts';
 import { SignedIn } from './signed-in.tsx';
 import { useAuth } from './use-auth.ts';
-import { EmailField, OtherFormLink } from './form-blocks.tsx';
-import { ActionButton, buttonClass, EMAIL_PATTERN, ErrorAlert, Heading, Loading, TextField, usePageTitle } from './ui.tsx';
+import { EmailField, FormSubmit, OtherFormLink } from './form-blocks.tsx';
+import { buttonClass, EMAIL_PATTERN, ErrorAlert, Heading, Loading, TextField, usePageTitle } from './ui.tsx';
 
 /** After any sign-in: token sync (best effort), then verification, `next` or the dashboard. */
 async function finishSignIn(user: User): Promise<void> {
@@ -135,10 +135,9 @@ function SignInForms({ auth, localMode, error, setError, signingIn, setSigningIn
             {m('login.forgot')}
           </button>
         </div>
-        <ErrorAlert id="login-error" message={error} />
-        <ActionButton busy={passwordBusy} busyLabel={m('login.signingIn')} disabled={signingIn}>
+        <FormSubmit errorId="login-error" error={error} busy={passwordBusy} busyLabel={m('login.signingIn')} disabled={signingIn}>
           {m('login.submit')}
-        </ActionButton>
+        </FormSubmit>
       </form>
 
       <OrDivider />

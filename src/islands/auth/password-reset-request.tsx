@@ -3,8 +3,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { authErrorCode, authErrorMessage } from './auth-errors.ts';
 import { m } from './messages.ts';
 import { SimulatedEmail } from './simulated-email.tsx';
-import { EmailField } from './form-blocks.tsx';
-import { ActionButton, buttonClass, EMAIL_PATTERN, ErrorAlert, Notice } from './ui.tsx';
+import { EmailField, FormSubmit } from './form-blocks.tsx';
+import { buttonClass, EMAIL_PATTERN, Notice } from './ui.tsx';
 
 /** Codes that would tell a stranger whether an account exists: answered like a success. */
 const SILENT_CODES = new Set(['auth/user-not-found', 'auth/user-disabled']);
@@ -66,10 +66,9 @@ export function PasswordResetRequest({ auth, localMode, initialEmail, onBack }: 
       ) : (
         <form noValidate onSubmit={submit} className="space-y-4" aria-describedby="reset-error">
           <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={emailError} disabled={busy} />
-          <ErrorAlert id="reset-error" message={error} />
-          <ActionButton busy={busy} busyLabel={m('reset.sending')}>
+          <FormSubmit errorId="reset-error" error={error} busy={busy} busyLabel={m('reset.sending')}>
             {m('reset.send')}
-          </ActionButton>
+          </FormSubmit>
         </form>
       )}
       <button type="button" className={buttonClass.link} onClick={onBack}>

@@ -5,11 +5,11 @@ import { m } from './messages.ts';
 import { VERIFICATION_PATH } from './navigation.ts';
 import { MIN_PASSWORD_LENGTH } from './password-policy.ts';
 import { usePasswordPolicy } from './password-requirements.tsx';
-import { EmailField, NewPasswordFields, OtherFormLink } from './form-blocks.tsx';
+import { EmailField, FormSubmit, NewPasswordFields, OtherFormLink } from './form-blocks.tsx';
 import { rememberVerificationSent, syncSession } from './session.ts';
 import { SignedIn } from './signed-in.tsx';
 import { useAuth } from './use-auth.ts';
-import { ActionButton, EMAIL_PATTERN, ErrorAlert, Heading, Loading, TextField, usePageTitle } from './ui.tsx';
+import { EMAIL_PATTERN, ErrorAlert, Heading, Loading, TextField, usePageTitle } from './ui.tsx';
 
 const NAME_MAX = 120;
 
@@ -129,10 +129,9 @@ function SignupForm({ auth, onCreating }: { auth: Auth; onCreating: (creating: b
           errors={errors}
           disabled={busy}
         />
-        <ErrorAlert id="signup-error" message={error} />
-        <ActionButton busy={busy} busyLabel={m('signup.creating')}>
+        <FormSubmit errorId="signup-error" error={error} busy={busy} busyLabel={m('signup.creating')}>
           {m('signup.submit')}
-        </ActionButton>
+        </FormSubmit>
       </form>
       <OtherFormLink text={m('signup.haveAccount')} href="/login" link={m('signup.signIn')} />
     </div>

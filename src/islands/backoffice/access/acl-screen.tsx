@@ -5,7 +5,7 @@ import { PageHeading } from '../ui/page-heading.tsx';
 import { ConflictNotice } from '../ui/conflict-notice.tsx';
 import { ErrorState, Skeleton } from '../ui/states.tsx';
 import { useLeaveGuard } from '../lib/leave-guard.ts';
-import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { LeaveDialog } from '../ui/confirm-dialog.tsx';
 import { roleLabel } from '../ui/format.ts';
 import { ui } from '../ui/styles.ts';
 import { m } from './messages.ts';
@@ -81,15 +81,9 @@ export function AclScreen(_: ScreenProps) {
               <ModuleMatrix key={module.module} acl={acl.data!} module={module} />
             ))}
           </div>
-          <ConfirmDialog
-            open={guard.pending !== null}
-            title={m('leaveTitle')}
-            confirmLabel={m('leaveConfirm')}
-            onConfirm={() => guard.leave(resetAclEdits)}
-            onCancel={guard.stay}
-          >
+          <LeaveDialog guard={guard} title={m('leaveTitle')} confirmLabel={m('leaveConfirm')} onLeave={resetAclEdits}>
             <p>{m('leaveText', { count: changes })}</p>
-          </ConfirmDialog>
+          </LeaveDialog>
         </form>
       )}
     </>

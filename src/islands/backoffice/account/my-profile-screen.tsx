@@ -14,6 +14,7 @@ import { EmailSection, PasswordSection } from './security-sections.tsx';
 import { PhotoSection } from './photo-section.tsx';
 import { roleLabel } from '../ui/format.ts';
 import { CardSection } from '../ui/card-section.tsx';
+import { Fact } from '../ui/fact.tsx';
 import { m } from './messages.ts';
 
 /** /profile: the signed-in person's own account (name, phone, photo, password, email, email choices). */
@@ -72,18 +73,11 @@ function DetailsSection({ identity }: Pick<ScreenProps, 'identity'>) {
           <PhoneField idPrefix="me" value={phone} onChange={setPhone} errors={errors} />
         </div>
         <dl className="grid gap-4 rounded-md bg-slate-50 p-4 text-sm sm:grid-cols-3">
-          <div>
-            <dt className="text-slate-600">{m('details.email')}</dt>
-            <dd className="break-words font-medium text-slate-900">{identity.email}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-600">{m('details.country')}</dt>
+          <Fact term={m('details.email')} value={identity.email} valueClass="break-words font-medium text-slate-900" />
+          <Fact term={m('details.country')}>
             <CountryValue country={identity.country} />
-          </div>
-          <div>
-            <dt className="text-slate-600">{m('details.role')}</dt>
-            <dd className="font-medium text-slate-900">{identity.roles[0] ? roleLabel(identity.roles[0]) : m('details.noRole')}</dd>
-          </div>
+          </Fact>
+          <Fact term={m('details.role')} value={identity.roles[0] ? roleLabel(identity.roles[0]) : m('details.noRole')} />
         </dl>
         <p className="text-xs text-slate-600">{m('details.setByAdmin')}</p>
         <button type="submit" className={ui.primaryButton} disabled={save.loading || !changed}>

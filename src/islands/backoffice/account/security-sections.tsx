@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import type { Auth } from 'firebase/auth';
 import { getFirebaseAuth } from '../../../lib/client/firebase.ts';
 import { MIN_PASSWORD_LENGTH } from '../../auth/password-policy.ts';
@@ -107,11 +107,8 @@ function NewPasswordFields({ next, setNext, confirmation, setConfirmation, follo
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <Field id="me-password-new" label={m('password.new')} messages={nextError}>
-        <input
+        <NewPasswordInput
           id="me-password-new"
-          type="password"
-          autoComplete="new-password"
-          className={`${ui.input} mt-1`}
           value={next}
           onChange={(event) => {
             setNext(event.target.value);
@@ -122,17 +119,15 @@ function NewPasswordFields({ next, setNext, confirmation, setConfirmation, follo
         />
       </Field>
       <Field id="me-password-confirm" label={m('password.again')} messages={undefined}>
-        <input
-          id="me-password-confirm"
-          type="password"
-          autoComplete="new-password"
-          className={`${ui.input} mt-1`}
-          value={confirmation}
-          onChange={(event) => setConfirmation(event.target.value)}
-        />
+        <NewPasswordInput id="me-password-confirm" value={confirmation} onChange={(event) => setConfirmation(event.target.value)} />
       </Field>
     </div>
   );
+}
+
+/** A box for a new password (both of them: the browser may offer to generate it). */
+function NewPasswordInput({ id, ...attributes }: InputHTMLAttributes<HTMLInputElement> & { id: string }) {
+  return <input id={id} type="password" autoComplete="new-password" className={`${ui.input} mt-1`} {...attributes} />;
 }
 
 /** The sign-in address and whether it is verified; a new verification link when it is not. */

@@ -4,6 +4,7 @@ import { PRACTICE_COMMENT_MAX, type ReviewComment, type SectionKey } from '../..
 import { invalidProps } from '../lib/field-errors.ts';
 import { formatDate } from '../ui/format.ts';
 import { Icon } from '../ui/icons.tsx';
+import { Field } from '../ui/field.tsx';
 import { FieldError } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { addComment, setCommentResolved } from './comments-store.ts';
@@ -36,19 +37,10 @@ export function TextField({ field, label, value, onChange, hint, optional, type 
   const { errors, messages } = useErrors(field);
   const described = [hint ? `${id}-hint` : '', messages ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={className}>
-      <label htmlFor={id} className={ui.label}>
-        {label} {optional && <span className="font-normal text-slate-600">{m('fields.optional')}</span>}
-      </label>
+    <Field id={id} label={label} optional={optional ? m('fields.optional') : undefined} hint={hint} messages={messages} className={className}>
       <input id={id} type={type} dir="auto" lang={lang} className={`${ui.input} mt-1`} value={value} maxLength={maxLength} placeholder={placeholder} autoComplete="off"
         onChange={(event) => onChange(event.target.value)} {...invalidProps(errors, field, `${id}-error`)} aria-describedby={described} />
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-          {hint}
-        </p>
-      )}
-      <FieldError id={`${id}-error`} messages={messages} />
-    </div>
+    </Field>
   );
 }
 
@@ -92,6 +84,42 @@ export function TextArea({ field, label, value, onChange, hint, rows = 6, maxLen
   );
 }
 
+/**
+ * A list field edited in place (partners, figures, key dates, links): its legend, its items
+ * (`children`, the `<li>`s), their errors and, while there is room (`canAdd`), the Add button.
+ */
+export function ListFieldset({ field, legend, legendClass = ui.label, canAdd, addLabel, onAdd, children }: {
+  field: string;
+  legend: string;
+  legendClass?: string;
+  canAdd: boolean;
+  addLabel: string;
+  onAdd: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset className="min-w-0">
+      <legend className={legendClass}>{legend}</legend>
+      <ul className="mt-2 space-y-3">{children}</ul>
+      <ListErrors field={field} />
+      {canAdd && (
+        <button type="button" className={`${ui.secondaryButton} mt-3`} onClick={onAdd}>
+          {addLabel}
+        </button>
+      )}
+    </fieldset>
+  );
+}
+
+/** The Remove button at the end of a list item's row. */
+export function RemoveItemButton({ onRemove }: { onRemove: () => void }) {
+  return (
+    <button type="button" className="pb-2 text-left text-sm font-medium text-red-700 hover:underline" onClick={onRemove}>
+      {m('remove')}
+    </button>
+  );
+}
+
 /** Field errors of a list field or its items (`partners`, `partners.0.name`, …) in one place. */
 export function ListErrors({ field }: { field: string }) {
   const errors = useStore($practiceForm).errors;
@@ -118,6 +146,26 @@ export interface SectionProps {
   intro?: ReactNode;
 }
 
+/**
+ * A review comment's text, then who wrote it and when, with the button that resolves it (or,
+ * once resolved, opens it again) for those who may.
+ */
+function CommentText({ comment: c, resolved, canResolve }: { comment: ReviewComment; resolved: boolean; canResolve: boolean }) {
+  return (
+    <>
+      <p id={`comment-${c.id}-body`} dir="auto" className={resolved ? 'mt-2 whitespace-pre-line text-slate-900' : 'whitespace-pre-line'}>
+        {c.body}
+      </p>
+      <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
+        <p className={resolved ? 'text-xs text-slate-600' : 'text-xs text-amber-900'}>
+          <bdi>{c.author_name ?? m('fields.reviewer')}</bdi> · {formatDate(c.created_at)}
+        </p>
+        {canResolve && <ResolveButton comment={c} resolved={!resolved} />}
+      </div>
+    </>
+  );
+}
+
 export function Section({ sectionKey, filled, reviewer, editable, canResolve, children, intro }: SectionProps) {
   const label = sectionLabel(sectionKey);
   const comments = useStore($practiceForm).practice?.comments.filter((c) => c.section === sectionKey) ?? [];
@@ -139,15 +187,7 @@ export function Section({ sectionKey, filled, reviewer, editable, canResolve, ch
         <ul className="mt-3 space-y-2" aria-label={m('fields.commentsOn', { section: label })}>
           {open.map((c) => (
             <li key={c.id} className="rounded-md border-l-4 border-amber-400 bg-amber-50 px-3 py-2 text-sm text-amber-950">
-              <p id={`comment-${c.id}-body`} dir="auto" className="whitespace-pre-line">
-                {c.body}
-              </p>
-              <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
-                <p className="text-xs text-amber-900">
-                  <bdi>{c.author_name ?? m('fields.reviewer')}</bdi> · {formatDate(c.created_at)}
-                </p>
-                {canResolve && <ResolveButton comment={c} resolved />}
-              </div>
+              <CommentText comment={c} resolved={false} canResolve={canResolve} />
             </li>
           ))}
         </ul>
@@ -163,15 +203,7 @@ export function Section({ sectionKey, filled, reviewer, editable, canResolve, ch
                   <span>{m('fields.resolvedBy', { name: c.resolved_by_name ?? m('comments.someone'), date: formatDate(c.resolved_at!) })}</span>
                   <span className="sr-only">{m('fields.showComment')}</span>
                 </summary>
-                <p id={`comment-${c.id}-body`} dir="auto" className="mt-2 whitespace-pre-line text-slate-900">
-                  {c.body}
-                </p>
-                <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
-                  <p className="text-xs text-slate-600">
-                    <bdi>{c.author_name ?? m('fields.reviewer')}</bdi> · {formatDate(c.created_at)}
-                  </p>
-                  {canResolve && <ResolveButton comment={c} resolved={false} />}
-                </div>
+                <CommentText comment={c} resolved canResolve={canResolve} />
               </details>
             </li>
           ))}

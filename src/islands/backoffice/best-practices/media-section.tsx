@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { PRACTICE_ATTACHMENTS_MAX, PRACTICE_CAPTION_MAX, PRACTICE_CREDIT_MAX, PRACTICE_IMAGES_MAX, PRACTICE_LINKS_MAX, type Crop, type PracticeImage } from '../../../lib/best-practices/schema.ts';
 import { formatBytes } from '../cms/image-upload.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { ui } from '../ui/styles.ts';
 import { CropChooser } from '../ui/crop-chooser.tsx';
 import { recropImage } from './crop-store.ts';
-import { ListErrors, Section, TextField } from './fields.tsx';
+import { ListErrors, ListFieldset, RemoveItemButton, Section, TextField } from './fields.tsx';
 import { $practiceForm, cancelUpload, editDraft, saveDraft, uploadFile } from './practice-form-store.ts';
 import type { SectionsProps } from './practice-sections.tsx';
 import { checkPracticeFile, IMAGE_ACCEPT } from './upload.ts';
@@ -45,6 +45,28 @@ export function MediaSection(props: SectionsProps) {
 
 type BlockProps = { draft: SectionsProps['draft']; editable: boolean; onRemove: (removal: Removal) => void };
 
+/** The two blocks of uploaded files: their words, their list's look and how many a practice may have. */
+const MEDIA_BLOCKS = {
+  images: { title: m('media.images'), empty: m('media.noImages'), listClass: 'mt-2 grid gap-4 lg:grid-cols-2', max: PRACTICE_IMAGES_MAX },
+  attachments: { title: m('media.documents'), empty: m('media.noDocuments'), listClass: 'mt-2 space-y-3', max: PRACTICE_ATTACHMENTS_MAX },
+} as const;
+
+/**
+ * A block of uploaded files: its heading, the files (`children`, the `<li>`s) or that there are
+ * none, their errors and, below the practice's limit, the uploader.
+ */
+function MediaBlock({ kind, count, uploader, children }: { kind: keyof typeof MEDIA_BLOCKS; count: number; uploader: ReactNode; children: ReactNode }) {
+  const block = MEDIA_BLOCKS[kind];
+  return (
+    <div>
+      <h3 className="text-sm font-semibold text-slate-900">{block.title}</h3>
+      {count === 0 ? <p className="mt-1 text-sm text-slate-600">{block.empty}</p> : <ul className={block.listClass}>{children}</ul>}
+      <ListErrors field={kind} />
+      {count < block.max && uploader}
+    </div>
+  );
+}
+
 /** The images, each with its caption, credit, cover choice, crop and removal, and the uploader. */
 function ImagesBlock({ draft, editable, onRemove: setRemoval }: BlockProps) {
   const practice = useStore($practiceForm).practice!;
@@ -54,54 +76,44 @@ function ImagesBlock({ draft, editable, onRemove: setRemoval }: BlockProps) {
   const setImage = (id: string, patch: Partial<(typeof draft.images)[number]>) =>
     editDraft((d) => ({ ...d, images: d.images.map((i) => (i.id === id ? { ...i, ...patch } : patch.is_cover ? { ...i, is_cover: false } : i)) }));
   return (
-
-    <div>
-      <h3 className="text-sm font-semibold text-slate-900">{m('media.images')}</h3>
-      {draft.images.length === 0 ? (
-        <p className="mt-1 text-sm text-slate-600">{m('media.noImages')}</p>
-      ) : (
-        <ul className="mt-2 grid gap-4 lg:grid-cols-2">
-          {draft.images.map((image, index) => {
-            const stored = imageOf(image.id);
-            const thumb = stored?.card.variants.find((v) => v.format === 'webp')?.url ?? stored?.card.url;
-            return (
-              <li key={image.id} className="rounded-md border border-slate-200 p-3">
-                <div className="aspect-video overflow-hidden rounded bg-slate-100">
-                  {thumb && <img src={thumb} alt={image.caption || m('media.imageNumber', { number: index + 1 })} className="size-full object-cover" />}
+    <MediaBlock kind="images" count={draft.images.length} uploader={editable && <ImageUploader />}>
+      {draft.images.map((image, index) => {
+        const stored = imageOf(image.id);
+        const thumb = stored?.card.variants.find((v) => v.format === 'webp')?.url ?? stored?.card.url;
+        return (
+          <li key={image.id} className="rounded-md border border-slate-200 p-3">
+            <div className="aspect-video overflow-hidden rounded bg-slate-100">
+              {thumb && <img src={thumb} alt={image.caption || m('media.imageNumber', { number: index + 1 })} className="size-full object-cover" />}
+            </div>
+            <div className="mt-3 space-y-3">
+              <TextField field={`images.${index}.caption`} label={m('media.caption')} optional value={image.caption} maxLength={PRACTICE_CAPTION_MAX} onChange={(v) => setImage(image.id, { caption: v })} />
+              <TextField field={`images.${index}.credit`} label={m('media.credit')} optional value={image.credit} maxLength={PRACTICE_CREDIT_MAX} placeholder={m('media.creditPlaceholder')} onChange={(v) => setImage(image.id, { credit: v })} />
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <label className="inline-flex items-center gap-2 text-sm text-slate-800">
+                  <input type="radio" name="bp-cover" className="size-4 accent-brand-600" checked={image.is_cover}
+                    onChange={() => {
+                      setImage(image.id, { is_cover: true });
+                      void saveDraft();
+                    }} />
+                  {m('media.cover')}
+                </label>
+                <div className="flex gap-4">
+                  {editable && stored && cropping !== image.id && (
+                    <button type="button" className={`${ui.link} text-sm`} aria-label={m('media.cropLabel', { name: image.caption || m('media.imageInSentence', { number: index + 1 }) })} onClick={() => setCropping(image.id)}>
+                      {m('media.crop')}
+                    </button>
+                  )}
+                  <button type="button" className="text-sm font-medium text-red-700 hover:underline" onClick={() => setRemoval({ kind: 'images', id: image.id, name: image.caption || m('media.imageInSentence', { number: index + 1 }) })}>
+                    {m('remove')}
+                  </button>
                 </div>
-                <div className="mt-3 space-y-3">
-                  <TextField field={`images.${index}.caption`} label={m('media.caption')} optional value={image.caption} maxLength={PRACTICE_CAPTION_MAX} onChange={(v) => setImage(image.id, { caption: v })} />
-                  <TextField field={`images.${index}.credit`} label={m('media.credit')} optional value={image.credit} maxLength={PRACTICE_CREDIT_MAX} placeholder={m('media.creditPlaceholder')} onChange={(v) => setImage(image.id, { credit: v })} />
-                  <div className="flex flex-wrap items-center justify-between gap-2">
-                    <label className="inline-flex items-center gap-2 text-sm text-slate-800">
-                      <input type="radio" name="bp-cover" className="size-4 accent-brand-600" checked={image.is_cover}
-                        onChange={() => {
-                          setImage(image.id, { is_cover: true });
-                          void saveDraft();
-                        }} />
-                      {m('media.cover')}
-                    </label>
-                    <div className="flex gap-4">
-                      {editable && stored && cropping !== image.id && (
-                        <button type="button" className={`${ui.link} text-sm`} aria-label={m('media.cropLabel', { name: image.caption || m('media.imageInSentence', { number: index + 1 }) })} onClick={() => setCropping(image.id)}>
-                          {m('media.crop')}
-                        </button>
-                      )}
-                      <button type="button" className="text-sm font-medium text-red-700 hover:underline" onClick={() => setRemoval({ kind: 'images', id: image.id, name: image.caption || m('media.imageInSentence', { number: index + 1 }) })}>
-                        {m('remove')}
-                      </button>
-                    </div>
-                  </div>
-                  {editable && stored && cropping === image.id && <Recrop image={stored} name={image.caption || m('media.imageInSentence', { number: index + 1 })} onDone={() => setCropping(null)} />}
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      <ListErrors field="images" />
-      {draft.images.length < PRACTICE_IMAGES_MAX && editable && <ImageUploader />}
-    </div>
+              </div>
+              {editable && stored && cropping === image.id && <Recrop image={stored} name={image.caption || m('media.imageInSentence', { number: index + 1 })} onDone={() => setCropping(null)} />}
+            </div>
+          </li>
+        );
+      })}
+    </MediaBlock>
   );
 }
 
@@ -109,38 +121,28 @@ function ImagesBlock({ draft, editable, onRemove: setRemoval }: BlockProps) {
 function DocumentsBlock({ draft, editable, onRemove: setRemoval }: BlockProps) {
   const practice = useStore($practiceForm).practice!;
   return (
-
-    <div>
-      <h3 className="text-sm font-semibold text-slate-900">{m('media.documents')}</h3>
-      {draft.attachments.length === 0 ? (
-        <p className="mt-1 text-sm text-slate-600">{m('media.noDocuments')}</p>
-      ) : (
-        <ul className="mt-2 space-y-3">
-          {draft.attachments.map((a, index) => {
-            const stored = practice.attachments.find((x) => x.id === a.id);
-            return (
-              <li key={a.id} className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-[1fr_auto] sm:items-end">
-                <TextField field={`attachments.${index}.title`} label={m('media.title')} value={a.title} maxLength={160}
-                  onChange={(v) => editDraft((d) => ({ ...d, attachments: d.attachments.map((x) => (x.id === a.id ? { ...x, title: v } : x)) }))}
-                  hint={stored ? m('media.fileHint', { name: stored.file_name, size: formatBytes(stored.size) }) : undefined} />
-                <div className="flex gap-3 pb-6">
-                  {stored && (
-                    <a href={stored.url} className={`${ui.link} text-sm`} download>
-                      {m('media.download')}
-                    </a>
-                  )}
-                  <button type="button" className="text-sm font-medium text-red-700 hover:underline" onClick={() => setRemoval({ kind: 'attachments', id: a.id, name: a.title })}>
-                    {m('remove')}
-                  </button>
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      <ListErrors field="attachments" />
-      {draft.attachments.length < PRACTICE_ATTACHMENTS_MAX && editable && <PdfUploader />}
-    </div>
+    <MediaBlock kind="attachments" count={draft.attachments.length} uploader={editable && <PdfUploader />}>
+      {draft.attachments.map((a, index) => {
+        const stored = practice.attachments.find((x) => x.id === a.id);
+        return (
+          <li key={a.id} className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-[1fr_auto] sm:items-end">
+            <TextField field={`attachments.${index}.title`} label={m('media.title')} value={a.title} maxLength={160}
+              onChange={(v) => editDraft((d) => ({ ...d, attachments: d.attachments.map((x) => (x.id === a.id ? { ...x, title: v } : x)) }))}
+              hint={stored ? m('media.fileHint', { name: stored.file_name, size: formatBytes(stored.size) }) : undefined} />
+            <div className="flex gap-3 pb-6">
+              {stored && (
+                <a href={stored.url} className={`${ui.link} text-sm`} download>
+                  {m('media.download')}
+                </a>
+              )}
+              <button type="button" className="text-sm font-medium text-red-700 hover:underline" onClick={() => setRemoval({ kind: 'attachments', id: a.id, name: a.title })}>
+                {m('remove')}
+              </button>
+            </div>
+          </li>
+        );
+      })}
+    </MediaBlock>
   );
 }
 
@@ -148,26 +150,22 @@ function DocumentsBlock({ draft, editable, onRemove: setRemoval }: BlockProps) {
 function LinksFieldset({ draft }: { draft: SectionsProps['draft'] }) {
   return (
 
-    <fieldset className="min-w-0">
-      <legend className="text-sm font-semibold text-slate-900">{m('media.links')}</legend>
-      <ul className="mt-2 space-y-3">
-        {draft.links.map((l, i) => (
-          <li key={i} className="grid gap-3 sm:grid-cols-[1fr_1.5fr_auto] sm:items-end">
-            <TextField field={`links.${i}.label`} label={m('media.linkLabel')} value={l.label} maxLength={160} onChange={(v) => editDraft((d) => ({ ...d, links: d.links.map((x, j) => (j === i ? { ...x, label: v } : x)) }))} />
-            <TextField field={`links.${i}.url`} label={m('media.linkAddress')} type="url" placeholder={'https://'} value={l.url} onChange={(v) => editDraft((d) => ({ ...d, links: d.links.map((x, j) => (j === i ? { ...x, url: v } : x)) }))} />
-            <button type="button" className="pb-2 text-left text-sm font-medium text-red-700 hover:underline" onClick={() => editDraft((d) => ({ ...d, links: d.links.filter((_, j) => j !== i) }))}>
-              {m('remove')}
-            </button>
-          </li>
-        ))}
-      </ul>
-      <ListErrors field="links" />
-      {draft.links.length < PRACTICE_LINKS_MAX && (
-        <button type="button" className={`${ui.secondaryButton} mt-3`} onClick={() => editDraft((d) => ({ ...d, links: [...d.links, { label: '', url: '' }] }))}>
-          {m('media.addLink')}
-        </button>
-      )}
-    </fieldset>
+    <ListFieldset
+      field="links"
+      legend={m('media.links')}
+      legendClass="text-sm font-semibold text-slate-900"
+      canAdd={draft.links.length < PRACTICE_LINKS_MAX}
+      addLabel={m('media.addLink')}
+      onAdd={() => editDraft((d) => ({ ...d, links: [...d.links, { label: '', url: '' }] }))}
+    >
+      {draft.links.map((l, i) => (
+        <li key={i} className="grid gap-3 sm:grid-cols-[1fr_1.5fr_auto] sm:items-end">
+          <TextField field={`links.${i}.label`} label={m('media.linkLabel')} value={l.label} maxLength={160} onChange={(v) => editDraft((d) => ({ ...d, links: d.links.map((x, j) => (j === i ? { ...x, label: v } : x)) }))} />
+          <TextField field={`links.${i}.url`} label={m('media.linkAddress')} type="url" placeholder={'https://'} value={l.url} onChange={(v) => editDraft((d) => ({ ...d, links: d.links.map((x, j) => (j === i ? { ...x, url: v } : x)) }))} />
+          <RemoveItemButton onRemove={() => editDraft((d) => ({ ...d, links: d.links.filter((_, j) => j !== i) }))} />
+        </li>
+      ))}
+    </ListFieldset>
   );
 }
 

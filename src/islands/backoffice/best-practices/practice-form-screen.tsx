@@ -10,11 +10,12 @@ import { useLeaveGuard } from '../lib/leave-guard.ts';
 import { ApiError } from '../lib/api.ts';
 import { pathTo } from '../router.ts';
 import type { ScreenProps } from '../screen-props.ts';
-import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { LeaveDialog } from '../ui/confirm-dialog.tsx';
 import { formatDate } from '../ui/format.ts';
 import { Icon } from '../ui/icons.tsx';
 import { PageHeading } from '../ui/page-heading.tsx';
-import { EmptyState, ErrorState, FieldError, Skeleton } from '../ui/states.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
+import { Field } from '../ui/field.tsx';
 import { ui } from '../ui/styles.ts';
 import { SectionNav } from './section-nav.tsx';
 import { MediaSection } from './media-section.tsx';
@@ -133,18 +134,11 @@ function StartPractice({ identity }: { identity: Whoami }) {
     <>
       <PageHeading description={m('form.startHint')}>{m('form.newTitle')}</PageHeading>
       <form noValidate onSubmit={(e) => void submit(e)} className={`${ui.card} max-w-2xl space-y-5`}>
-        <div>
-          <label htmlFor="bp-new-title" className={ui.label}>
-            {m('form.title')}
-          </label>
+        <Field id="bp-new-title" label={m('form.title')} messages={errors['title']}>
           <input dir="auto" id="bp-new-title" className={`${ui.input} mt-1`} value={title} maxLength={PRACTICE_TITLE_MAX} onChange={(e) => setTitle(e.target.value)}
             aria-invalid={errors['title'] ? true : undefined} aria-describedby={errors['title'] ? 'bp-new-title-error' : undefined} />
-          <FieldError id="bp-new-title-error" messages={errors['title']} />
-        </div>
-        <div>
-          <label htmlFor="bp-new-country" className={ui.label}>
-            {m('form.country')}
-          </label>
+        </Field>
+        <Field id="bp-new-country" label={m('form.country')} messages={errors['country_code']}>
           {admin ? (
             <select id="bp-new-country" className={`${ui.input} mt-1`} value={country} onChange={(e) => setCountry(e.target.value)}>
               {(countries.data?.data ?? []).map((c) => (
@@ -158,8 +152,7 @@ function StartPractice({ identity }: { identity: Whoami }) {
               {identity.country && countryName(identity.country.code, identity.country.name)}
             </p>
           )}
-          <FieldError id="bp-new-country-error" messages={errors['country_code']} />
-        </div>
+        </Field>
         <button type="submit" className={ui.primaryButton} disabled={busy}>
           {busy ? m('form.creating') : m('form.create')}
         </button>
@@ -279,9 +272,9 @@ function PracticeEditor({ identity }: { identity: Whoami }) {
         </div>
       </div>
 
-      <ConfirmDialog open={guard.pending !== null} title={m('form.leaveTitle')} confirmLabel={m('form.leaveConfirm')} onConfirm={() => guard.leave(() => {})} onCancel={guard.stay}>
+      <LeaveDialog guard={guard} title={m('form.leaveTitle')} confirmLabel={m('form.leaveConfirm')}>
         <p>{m('form.leaveText')}</p>
-      </ConfirmDialog>
+      </LeaveDialog>
     </>
   );
 }

@@ -4,27 +4,24 @@ import { SECTION_COUNT } from '../../../lib/best-practices/completeness.ts';
 import { PRACTICE_STATUSES, type PracticeListItem } from '../../../lib/best-practices/schema.ts';
 import { pathTo } from '../router.ts';
 import type { ScreenProps } from '../screen-props.ts';
-import { SearchField } from '../ui/filters.tsx';
+import { Options, SearchField, SelectField } from '../ui/filters.tsx';
 import { Flag } from '../ui/flag.tsx';
 import { formatDate } from '../ui/format.ts';
 import { Icon } from '../ui/icons.tsx';
 import { PageHeading } from '../ui/page-heading.tsx';
-import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import {
   $countryOptions,
   $practiceFilters,
   $practiceRef,
-  $practiceSearchDraft,
-  $practices,
-  $practicesView,
   PRACTICE_LIST_PAGE_SIZE,
-  setPracticeFilters,
-  typePracticeSearch,
+  practiceList,
   type PracticeOrder,
 } from './practice-list-store.ts';
 import { PRACTICE_TONES, StatusChip } from '../ui/status-chip.tsx';
-import { Pagination } from '../ui/pagination.tsx';
+import { PagedList } from '../ui/paged-list.tsx';
+import { DataTable } from '../ui/data-table.tsx';
+import { HeaderCells } from '../ui/header-cells.tsx';
 import { countryName } from '../../i18n/countries.ts';
 import { STATUS_LABELS } from './labels.ts';
 import { m } from './messages.ts';
@@ -40,7 +37,7 @@ const ORDERS: { value: PracticeOrder; label: string }[] = [
 /** /module/best-practice: the practices of the user's country (administrators: of every country). */
 export function PracticeListScreen({ identity }: ScreenProps) {
   const filters = useStore($practiceFilters);
-  const list = useStore($practicesView);
+  const list = useStore(practiceList.$view);
   const admin = isAdminLevel(identity);
   const canCreate = hasModuleRule(identity, 'best-practice', ['create']);
   const filtered = filters !== null && (filters.q !== '' || filters.status !== '' || filters.category !== '' || filters.country_code !== '');
@@ -61,26 +58,22 @@ export function PracticeListScreen({ identity }: ScreenProps) {
       </div>
       <PracticeFilters admin={admin} />
       <div className="mt-6">
-        {list.error !== undefined && !list.data ? (
-          <ErrorState error={list.error} title={m('list.loadFailed')} onRetry={() => $practices.invalidate()} />
-        ) : !list.data ? (
-          <Skeleton rows={5} label={m('list.loading')} />
-        ) : list.data.data.length === 0 ? (
-          <EmptyState title={filtered ? m('list.noMatch') : m('list.none')}>
-            {filters && filters.page > 1 && list.data.total > 0 ? (
-              <button type="button" className={ui.link} onClick={() => setPracticeFilters({ page: 1 })}>
-                {m('list.firstPage')}
-              </button>
-            ) : filtered ? (
-              m('list.tryAnother')
-            ) : canCreate ? (
-              m('list.shareFirst')
-            ) : null}
-          </EmptyState>
-        ) : (
-          <PracticeTable items={list.data.data} busy={list.loading} showCountry={admin} />
-        )}
-        {list.data && list.data.total > 0 && <Pagination page={list.data.page} pageSize={PRACTICE_LIST_PAGE_SIZE} total={list.data.total} shown={list.data.data.length} noun={m('list.pagesNoun')} onPage={(page) => setPracticeFilters({ page })} />}
+        <PagedList
+          list={list}
+          page={filters?.page}
+          rows={5}
+          texts={{ failed: m('list.loadFailed'), loading: m('list.loading'), noun: m('list.pagesNoun') }}
+          empty={{
+            title: filtered ? m('list.noMatch') : m('list.none'),
+            text: filtered ? m('list.tryAnother') : canCreate ? m('list.shareFirst') : null,
+            firstPage: m('list.firstPage'),
+          }}
+          pageSize={PRACTICE_LIST_PAGE_SIZE}
+          onRetry={() => practiceList.$list.invalidate()}
+          onPage={(page) => practiceList.setFilters({ page })}
+        >
+          {(items) => <PracticeTable items={items} busy={list.loading} showCountry={admin} />}
+        </PagedList>
       </div>
     </>
   );
@@ -88,39 +81,27 @@ export function PracticeListScreen({ identity }: ScreenProps) {
 
 function PracticeFilters({ admin }: { admin: boolean }) {
   const filters = useStore($practiceFilters);
-  const draft = useStore($practiceSearchDraft);
+  const draft = useStore(practiceList.$searchDraft);
   const ref = useStore($practiceRef);
   const countries = useStore($countryOptions);
   if (!filters) return null;
   return (
     <div role="search" aria-label={m('list.filters')} className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-[1.5fr_1fr_1fr_1fr_1fr]">
-      <SearchField className="col-span-2 xl:col-span-1" id="bp-search" label={m('list.search')} placeholder={m('list.searchPlaceholder')} value={draft} onType={typePracticeSearch} />
-      <Select id="bp-status" label={m('list.status')} value={filters.status} onChange={(status) => setPracticeFilters({ status: status as typeof filters.status })}
-        options={[{ value: '', label: m('list.allStatuses') }, ...PRACTICE_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))]} />
-      <Select id="bp-category" label={m('list.theme')} value={filters.category} onChange={(category) => setPracticeFilters({ category })}
-        options={[{ value: '', label: m('list.allThemes') }, ...(ref.data?.data.categories ?? []).map((c) => ({ value: c.slug, label: c.name }))]} />
+      <SearchField className="col-span-2 xl:col-span-1" id="bp-search" label={m('list.search')} placeholder={m('list.searchPlaceholder')} value={draft} onType={practiceList.typeSearch} />
+      <SelectField id="bp-status" label={m('list.status')} value={filters.status} onPick={(status) => practiceList.setFilters({ status: status as typeof filters.status })}>
+        <Options options={[{ value: '', label: m('list.allStatuses') }, ...PRACTICE_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))]} />
+      </SelectField>
+      <SelectField id="bp-category" label={m('list.theme')} value={filters.category} onPick={(category) => practiceList.setFilters({ category })}>
+        <Options options={[{ value: '', label: m('list.allThemes') }, ...(ref.data?.data.categories ?? []).map((c) => ({ value: c.slug, label: c.name }))]} />
+      </SelectField>
       {admin && (
-        <Select id="bp-country" label={m('list.country')} value={filters.country_code} onChange={(country_code) => setPracticeFilters({ country_code })}
-          options={[{ value: '', label: m('list.allCountries') }, ...(countries.data?.data ?? []).map((c) => ({ value: c.code, label: countryName(c.code, c.name) }))]} />
+        <SelectField id="bp-country" label={m('list.country')} value={filters.country_code} onPick={(country_code) => practiceList.setFilters({ country_code })}>
+          <Options options={[{ value: '', label: m('list.allCountries') }, ...(countries.data?.data ?? []).map((c) => ({ value: c.code, label: countryName(c.code, c.name) }))]} />
+        </SelectField>
       )}
-      <Select id="bp-order" label={m('list.orderBy')} value={filters.order} onChange={(order) => setPracticeFilters({ order: order as PracticeOrder })} options={ORDERS} />
-    </div>
-  );
-}
-
-function Select({ id, label, value, options, onChange }: { id: string; label: string; value: string; options: readonly { value: string; label: string }[]; onChange: (value: string) => void }) {
-  return (
-    <div>
-      <label htmlFor={id} className={ui.label}>
-        {label}
-      </label>
-      <select id={id} className={`${ui.input} mt-1`} value={value} onChange={(event) => onChange(event.target.value)}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
+      <SelectField id="bp-order" label={m('list.orderBy')} value={filters.order} onPick={(order) => practiceList.setFilters({ order: order as PracticeOrder })}>
+        <Options options={ORDERS} />
+      </SelectField>
     </div>
   );
 }
@@ -128,71 +109,62 @@ function Select({ id, label, value, options, onChange }: { id: string; label: st
 function PracticeTable({ items, busy, showCountry }: { items: readonly PracticeListItem[]; busy: boolean; showCountry: boolean }) {
   return (
     <div className={`${ui.cardFlush} relative overflow-x-auto ${busy ? 'opacity-70' : ''}`} aria-busy={busy}>
-      <table className="min-w-full divide-y divide-slate-200">
-        <caption className="sr-only">{m('list.caption')}</caption>
-        <thead className="bg-slate-50">
-          <tr>
-            <th scope="col" className={`${ui.th} hidden w-24 sm:table-cell`}>
-              <span className="sr-only">{m('list.cover')}</span>
-            </th>
-            <th scope="col" className={ui.th}>
-              {m('list.practice')}
-            </th>
-            <th scope="col" className={`${ui.th} hidden md:table-cell`}>
-              {m('list.status')}
-            </th>
-            <th scope="col" className={`${ui.th} hidden lg:table-cell`}>
-              {m('list.sections')}
-            </th>
-            <th scope="col" className={`${ui.th} hidden md:table-cell`}>
-              {m('list.updated')}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {items.map((item) => (
-            <tr key={item.uuid} className="hover:bg-slate-50">
-              <td className={`${ui.td} hidden py-2 sm:table-cell`}>
-                <div className="flex aspect-video w-20 items-center justify-center overflow-hidden rounded bg-slate-100 ring-1 ring-slate-200">
-                  {item.cover ? (
-                    <img src={item.cover} alt="" width={80} height={45} loading="lazy" decoding="async" className="size-full object-cover" />
-                  ) : (
-                    <Icon name="image" className="size-5 text-slate-400" />
-                  )}
-                </div>
-              </td>
-              <th scope="row" className={`${ui.td} min-w-56 text-left font-normal`}>
-                <a href={pathTo('bestPracticeForm', { uuid: item.uuid })} dir="auto" className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
-                  {item.title}
-                </a>
-                <span className="mt-0.5 flex flex-wrap items-center gap-x-1.5 gap-y-1 text-xs text-slate-600">
-                  {showCountry && (
-                    <span className="inline-flex items-center gap-1.5">
-                      <Flag country={item.country} />
-                      {countryName(item.country.code, item.country.name)}
-                    </span>
-                  )}
-                  {item.city && <span>{showCountry ? '· ' : ''}<bdi>{item.city}</bdi></span>}
-                  {item.author_name && <span>{m('list.by')} <bdi>{item.author_name}</bdi></span>}
-                  {item.featured && <span className="font-medium text-brand-700">{m('list.featured')}</span>}
-                  {item.public_copy_kept_at && <span className="font-medium text-sky-800">{m('list.publicCopy')}</span>}
-                  {item.demo && <span className="rounded bg-slate-100 px-1.5 text-slate-700">{m('list.example')}</span>}
-                </span>
-                <span className="mt-2 block md:hidden">
-                  <StatusChip status={item.status} labels={STATUS_LABELS} tones={PRACTICE_TONES} />
-                </span>
-              </th>
-              <td className={`${ui.td} hidden md:table-cell`}>
+      <DataTable
+        caption={m('list.caption')}
+        head={
+          <HeaderCells
+            labels={[
+              { label: m('list.cover'), className: 'hidden w-24 sm:table-cell', srOnly: true },
+              m('list.practice'),
+              { label: m('list.status'), className: 'hidden md:table-cell' },
+              { label: m('list.sections'), className: 'hidden lg:table-cell' },
+              { label: m('list.updated'), className: 'hidden md:table-cell' },
+            ]}
+          />
+        }
+      >
+        {items.map((item) => (
+          <tr key={item.uuid} className="hover:bg-slate-50">
+            <td className={`${ui.td} hidden py-2 sm:table-cell`}>
+              <div className="flex aspect-video w-20 items-center justify-center overflow-hidden rounded bg-slate-100 ring-1 ring-slate-200">
+                {item.cover ? (
+                  <img src={item.cover} alt="" width={80} height={45} loading="lazy" decoding="async" className="size-full object-cover" />
+                ) : (
+                  <Icon name="image" className="size-5 text-slate-400" />
+                )}
+              </div>
+            </td>
+            <th scope="row" className={`${ui.td} min-w-56 text-left font-normal`}>
+              <a href={pathTo('bestPracticeForm', { uuid: item.uuid })} dir="auto" className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
+                {item.title}
+              </a>
+              <span className="mt-0.5 flex flex-wrap items-center gap-x-1.5 gap-y-1 text-xs text-slate-600">
+                {showCountry && (
+                  <span className="inline-flex items-center gap-1.5">
+                    <Flag country={item.country} />
+                    {countryName(item.country.code, item.country.name)}
+                  </span>
+                )}
+                {item.city && <span>{showCountry ? '· ' : ''}<bdi>{item.city}</bdi></span>}
+                {item.author_name && <span>{m('list.by')} <bdi>{item.author_name}</bdi></span>}
+                {item.featured && <span className="font-medium text-brand-700">{m('list.featured')}</span>}
+                {item.public_copy_kept_at && <span className="font-medium text-sky-800">{m('list.publicCopy')}</span>}
+                {item.demo && <span className="rounded bg-slate-100 px-1.5 text-slate-700">{m('list.example')}</span>}
+              </span>
+              <span className="mt-2 block md:hidden">
                 <StatusChip status={item.status} labels={STATUS_LABELS} tones={PRACTICE_TONES} />
-              </td>
-              <td className={`${ui.td} hidden lg:table-cell`}>
-                <SectionMeter filled={item.sections_filled} />
-              </td>
-              <td className={`${ui.td} hidden whitespace-nowrap md:table-cell`}>{formatDate(item.updated_at)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </span>
+            </th>
+            <td className={`${ui.td} hidden md:table-cell`}>
+              <StatusChip status={item.status} labels={STATUS_LABELS} tones={PRACTICE_TONES} />
+            </td>
+            <td className={`${ui.td} hidden lg:table-cell`}>
+              <SectionMeter filled={item.sections_filled} />
+            </td>
+            <td className={`${ui.td} hidden whitespace-nowrap md:table-cell`}>{formatDate(item.updated_at)}</td>
+          </tr>
+        ))}
+      </DataTable>
     </div>
   );
 }

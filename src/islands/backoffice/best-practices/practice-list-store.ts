@@ -5,13 +5,12 @@ import {
   PRACTICE_STATUSES,
   PracticeListResponseSchema,
   PracticeRefResponseSchema,
-  type PracticeListResponse,
   type PracticeStatus,
 } from '../../../lib/best-practices/schema.ts';
 import { CountryListResponseSchema } from '../../../lib/countries/schema.ts';
 import { withQuery } from '../lib/api.ts';
 import { createFetcherStore, fetchWith, invalidatePrefixes } from '../lib/query.ts';
-import { createListControls, keepShownWhileLoading, oneOf, pageOf, searchOf, searchTextOf, type ListFilters } from '../lib/list.ts';
+import { createUrlList, oneOf, pageOf, searchOf, searchTextOf, type ListFilters } from '../lib/list.ts';
 import { $router, pathTo } from '../router.ts';
 
 export const PRACTICE_LIST_PAGE_SIZE = PRACTICE_PAGE_SIZE_DEFAULT;
@@ -46,23 +45,18 @@ export function searchOfFilters(filters: PracticeListFilters): Record<string, st
 
 export const $practiceFilters = computed($router, (page) => (page?.route === 'bestPractices' ? filtersFromSearch(page.search) : null));
 
-const $listKey = computed($practiceFilters, (filters) =>
-  filters ? withQuery('best-practice/list', { ...searchOfFilters(filters), page: filters.page, per_page: PRACTICE_LIST_PAGE_SIZE }) : null,
-);
+/** The practices of the URL's filters, the page shown while the next loads, and the filter controls. */
+export const practiceList = createUrlList({
+  $filters: $practiceFilters,
+  $key: computed($practiceFilters, (filters) =>
+    filters ? withQuery('best-practice/list', { ...searchOfFilters(filters), page: filters.page, per_page: PRACTICE_LIST_PAGE_SIZE }) : null,
+  ),
+  schema: PracticeListResponseSchema,
+  hrefOf: (filters) => pathTo('bestPractices', {}, searchOfFilters(filters)),
+});
 
-export const $practices = createFetcherStore([$listKey], { fetcher: fetchWith(PracticeListResponseSchema) });
 export const $practiceRef = createFetcherStore(['best-practice/ref'], { fetcher: fetchWith(PracticeRefResponseSchema) });
 export const $countryOptions = createFetcherStore(['countries/all'], { fetcher: fetchWith(CountryListResponseSchema) });
-
-/** While another page or filter loads, the last list stays (dimmed) so the table does not jump. */
-export const $practicesView = keepShownWhileLoading<PracticeListResponse>($practices);
-
-/** A new filter starts again at page 1; typing in the search box (debounced) replaces the history entry. */
-export const {
-  setFilters: setPracticeFilters,
-  $searchDraft: $practiceSearchDraft,
-  typeSearch: typePracticeSearch,
-} = createListControls({ $filters: $practiceFilters, hrefOf: (filters) => pathTo('bestPractices', {}, searchOfFilters(filters)) });
 
 /** After any change to a practice: lists and the dashboard are out of date. */
 export function forgetPracticeLists(): void {

@@ -12,9 +12,10 @@ import {
   type SectionKey,
 } from '../../../lib/best-practices/schema.ts';
 import { countWords } from '../../../lib/best-practices/words.ts';
+import { Options, SelectField } from '../ui/filters.tsx';
 import { ui } from '../ui/styles.ts';
 import { WrittenLanguagePicker } from '../ui/written-language-picker.tsx';
-import { fieldId, ListErrors, Section, TextArea, TextField } from './fields.tsx';
+import { fieldId, ListErrors, ListFieldset, RemoveItemButton, Section, TextArea, TextField } from './fields.tsx';
 import type { PracticeDraft } from './practice-draft.ts';
 import { editDraft } from './practice-form-store.ts';
 import { sectionLabel, thrustName } from './labels.ts';
@@ -74,19 +75,10 @@ const NARRATIVE_HINTS: Record<NarrativeKey, string> = {
 
 function OrgTypeSelect({ id, value, onChange, label }: { id: string; value: string; onChange: (v: string) => void; label: string }) {
   return (
-    <div>
-      <label htmlFor={id} className={ui.label}>
-        {label}
-      </label>
-      <select id={id} className={`${ui.input} mt-1`} value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">{m('orgType.none')}</option>
-        {ORG_TYPES.map((t) => (
-          <option key={t} value={t}>
-            {ORG_TYPE_LABELS[t]}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField id={id} label={label} value={value} onPick={onChange}>
+      <option value="">{m('orgType.none')}</option>
+      <Options options={ORG_TYPES.map((t) => ({ value: t, label: ORG_TYPE_LABELS[t] }))} />
+    </SelectField>
   );
 }
 
@@ -119,37 +111,34 @@ export function OrganisationsSection({ draft, filled, reviewer, editable, canRes
         <TextField field="lead_organisation" label={m('orgs.lead')} value={draft.lead_organisation} onChange={(v) => set('lead_organisation', v)} maxLength={200} />
         <OrgTypeSelect id={fieldId('org_type')} label={m('orgs.type')} value={draft.org_type} onChange={(v) => set('org_type', v)} />
       </div>
-      <fieldset className="min-w-0">
-        <legend className={ui.label}>{m('orgs.partners')}</legend>
-        <ul className="mt-2 space-y-3">
-          {draft.partners.map((p, i) => (
-            <li key={i} className="rounded-md border border-slate-200 p-3">
-              <div className="grid gap-3 sm:grid-cols-2">
-                <TextField field={`partners.${i}.name`} label={m('orgs.partner', { number: i + 1 })} value={p.name} onChange={(v) => setItem('partners', i, { name: v })} maxLength={200} />
-                <OrgTypeSelect id={fieldId(`partners.${i}.type`)} label={m('orgs.partnerType')} value={p.type} onChange={(v) => setItem('partners', i, { type: v })} />
-              </div>
-              <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2" role="group" aria-label={m('orgs.support', { number: i + 1 })}>
-                {SUPPORT_KINDS.map((kind) => (
-                  <label key={kind} className="inline-flex items-center gap-2 text-sm capitalize text-slate-800">
-                    <input type="checkbox" className="size-4 accent-brand-600" checked={p.support.includes(kind)}
-                      onChange={(e) => setItem('partners', i, { support: e.target.checked ? [...p.support, kind] : p.support.filter((s) => s !== kind) })} />
-                    {SUPPORT_LABELS[kind]}
-                  </label>
-                ))}
-                <button type="button" className={`${removeButton} ml-auto`} onClick={() => removeItem('partners', i)}>
-                  {m('orgs.removePartner')}
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
-        <ListErrors field="partners" />
-        {draft.partners.length < PRACTICE_PARTNERS_MAX && (
-          <button type="button" className={`${ui.secondaryButton} mt-3`} onClick={() => set('partners', [...draft.partners, { name: '', type: '', support: [] }])}>
-            {m('orgs.addPartner')}
-          </button>
-        )}
-      </fieldset>
+      <ListFieldset
+        field="partners"
+        legend={m('orgs.partners')}
+        canAdd={draft.partners.length < PRACTICE_PARTNERS_MAX}
+        addLabel={m('orgs.addPartner')}
+        onAdd={() => set('partners', [...draft.partners, { name: '', type: '', support: [] }])}
+      >
+        {draft.partners.map((p, i) => (
+          <li key={i} className="rounded-md border border-slate-200 p-3">
+            <div className="grid gap-3 sm:grid-cols-2">
+              <TextField field={`partners.${i}.name`} label={m('orgs.partner', { number: i + 1 })} value={p.name} onChange={(v) => setItem('partners', i, { name: v })} maxLength={200} />
+              <OrgTypeSelect id={fieldId(`partners.${i}.type`)} label={m('orgs.partnerType')} value={p.type} onChange={(v) => setItem('partners', i, { type: v })} />
+            </div>
+            <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2" role="group" aria-label={m('orgs.support', { number: i + 1 })}>
+              {SUPPORT_KINDS.map((kind) => (
+                <label key={kind} className="inline-flex items-center gap-2 text-sm capitalize text-slate-800">
+                  <input type="checkbox" className="size-4 accent-brand-600" checked={p.support.includes(kind)}
+                    onChange={(e) => setItem('partners', i, { support: e.target.checked ? [...p.support, kind] : p.support.filter((s) => s !== kind) })} />
+                  {SUPPORT_LABELS[kind]}
+                </label>
+              ))}
+              <button type="button" className={`${removeButton} ml-auto`} onClick={() => removeItem('partners', i)}>
+                {m('orgs.removePartner')}
+              </button>
+            </div>
+          </li>
+        ))}
+      </ListFieldset>
     </Section>
   );
 }
@@ -166,26 +155,21 @@ export function PeriodSection({ draft, filled, reviewer, editable, canResolve }:
           {m('period.ongoing')}
         </label>
       </div>
-      <fieldset className="min-w-0">
-        <legend className={ui.label}>{m('period.keyDates', { max: PRACTICE_KEY_DATES_MAX })}</legend>
-        <ul className="mt-2 space-y-3">
-          {draft.key_dates.map((d, i) => (
-            <li key={i} className="grid gap-3 sm:grid-cols-[10rem_1fr_auto] sm:items-end">
-              <TextField field={`key_dates.${i}.date`} label={m('period.date')} type="date" value={d.date} onChange={(v) => setItem('key_dates', i, { date: v })} />
-              <TextField field={`key_dates.${i}.label`} label={m('period.what')} value={d.label} onChange={(v) => setItem('key_dates', i, { label: v })} maxLength={200} />
-              <button type="button" className={`${removeButton} pb-2 text-left`} onClick={() => removeItem('key_dates', i)}>
-                {m('remove')}
-              </button>
-            </li>
-          ))}
-        </ul>
-        <ListErrors field="key_dates" />
-        {draft.key_dates.length < PRACTICE_KEY_DATES_MAX && (
-          <button type="button" className={`${ui.secondaryButton} mt-3`} onClick={() => set('key_dates', [...draft.key_dates, { date: '', label: '' }])}>
-            {m('period.addDate')}
-          </button>
-        )}
-      </fieldset>
+      <ListFieldset
+        field="key_dates"
+        legend={m('period.keyDates', { max: PRACTICE_KEY_DATES_MAX })}
+        canAdd={draft.key_dates.length < PRACTICE_KEY_DATES_MAX}
+        addLabel={m('period.addDate')}
+        onAdd={() => set('key_dates', [...draft.key_dates, { date: '', label: '' }])}
+      >
+        {draft.key_dates.map((d, i) => (
+          <li key={i} className="grid gap-3 sm:grid-cols-[10rem_1fr_auto] sm:items-end">
+            <TextField field={`key_dates.${i}.date`} label={m('period.date')} type="date" value={d.date} onChange={(v) => setItem('key_dates', i, { date: v })} />
+            <TextField field={`key_dates.${i}.label`} label={m('period.what')} value={d.label} onChange={(v) => setItem('key_dates', i, { label: v })} maxLength={200} />
+            <RemoveItemButton onRemove={() => removeItem('key_dates', i)} />
+          </li>
+        ))}
+      </ListFieldset>
     </Section>
   );
 }
@@ -261,27 +245,22 @@ export function NarrativeSection({ draft, filled, reviewer, editable, canResolve
 
 function FiguresList({ draft }: { draft: PracticeDraft }) {
   return (
-    <fieldset className="min-w-0">
-      <legend className={ui.label}>{m('figures.legend')}</legend>
-      <ul className="mt-2 space-y-3">
-        {draft.figures.map((f, i) => (
-          <li key={i} className="grid gap-3 sm:grid-cols-[1fr_8rem_6rem_auto] sm:items-end">
-            <TextField field={`figures.${i}.label`} label={m('figures.label')} value={f.label} onChange={(v) => setItem('figures', i, { label: v })} maxLength={160} />
-            <TextField field={`figures.${i}.value`} label={m('figures.value')} value={f.value} onChange={(v) => setItem('figures', i, { value: v })} maxLength={40} />
-            <TextField field={`figures.${i}.unit`} label={m('figures.unit')} optional value={f.unit} onChange={(v) => setItem('figures', i, { unit: v })} maxLength={40} />
-            <button type="button" className={`${removeButton} pb-2 text-left`} onClick={() => removeItem('figures', i)}>
-              {m('remove')}
-            </button>
-          </li>
-        ))}
-      </ul>
-      <ListErrors field="figures" />
-      {draft.figures.length < PRACTICE_FIGURES_MAX && (
-        <button type="button" className={`${ui.secondaryButton} mt-3`} onClick={() => set('figures', [...draft.figures, { label: '', value: '', unit: '' }])}>
-          {m('figures.add')}
-        </button>
-      )}
-    </fieldset>
+    <ListFieldset
+      field="figures"
+      legend={m('figures.legend')}
+      canAdd={draft.figures.length < PRACTICE_FIGURES_MAX}
+      addLabel={m('figures.add')}
+      onAdd={() => set('figures', [...draft.figures, { label: '', value: '', unit: '' }])}
+    >
+      {draft.figures.map((f, i) => (
+        <li key={i} className="grid gap-3 sm:grid-cols-[1fr_8rem_6rem_auto] sm:items-end">
+          <TextField field={`figures.${i}.label`} label={m('figures.label')} value={f.label} onChange={(v) => setItem('figures', i, { label: v })} maxLength={160} />
+          <TextField field={`figures.${i}.value`} label={m('figures.value')} value={f.value} onChange={(v) => setItem('figures', i, { value: v })} maxLength={40} />
+          <TextField field={`figures.${i}.unit`} label={m('figures.unit')} optional value={f.unit} onChange={(v) => setItem('figures', i, { unit: v })} maxLength={40} />
+          <RemoveItemButton onRemove={() => removeItem('figures', i)} />
+        </li>
+      ))}
+    </ListFieldset>
   );
 }
 

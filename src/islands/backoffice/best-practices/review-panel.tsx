@@ -6,6 +6,7 @@ import { allowedActions, canDelete, type PracticeActor } from '../../../lib/best
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { formatDate } from '../ui/format.ts';
 import { ui } from '../ui/styles.ts';
+import { TimelineCard } from '../ui/timeline.tsx';
 import { openComments } from './comments-store.ts';
 import { ACTION_LABELS, sectionLabel as label, STATUS_IN_SENTENCE } from './labels.ts';
 import { m } from './messages.ts';
@@ -156,29 +157,28 @@ const EVENT_LABELS: Record<string, string> = {
 
 /** Who did what and when: creation, each step of the review and each comment. */
 export function Timeline({ practice }: { practice: BestPractice }) {
-  const entries = [...practice.timeline].reverse();
   return (
-    <section aria-labelledby="bp-timeline" className={ui.card}>
-      <h2 id="bp-timeline" className="text-base font-semibold text-slate-900">
-        {m('timeline.title')}
-      </h2>
-      {entries.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">{m('timeline.empty')}</p>
-      ) : (
-        <ol className="mt-3 space-y-3 border-l border-slate-200 pl-4">
-          {entries.map((e, i) => (
-            <li key={i} className="relative text-sm">
-              <span aria-hidden="true" className="absolute -left-[21px] top-1.5 size-2.5 rounded-full bg-brand-600 ring-2 ring-white" />
-              <p className="text-slate-900">
-                <bdi className="font-medium">{e.actor_name ?? m('timeline.someone')}</bdi> · {EVENT_LABELS[e.action] ?? e.action}
-                {e.to && e.from !== e.to && e.action !== 'create' && <span className="text-slate-600">{m('timeline.now', { status: STATUS_IN_SENTENCE[e.to] })}</span>}
-              </p>
-              {e.note && <p dir="auto" className="mt-0.5 whitespace-pre-line text-slate-700">{e.note}</p>}
-              <p className="text-xs text-slate-500">{formatDate(e.at)}</p>
-            </li>
-          ))}
-        </ol>
-      )}
-    </section>
+    <TimelineCard
+      id="bp-timeline"
+      title={m('timeline.title')}
+      empty={m('timeline.empty')}
+      headingSize="text-base"
+      listClass="mt-3 space-y-3 border-l border-slate-200 pl-4"
+      entries={practice.timeline}
+    >
+      {(entries) =>
+        entries.map((e, i) => (
+          <li key={i} className="relative text-sm">
+            <span aria-hidden="true" className="absolute -left-[21px] top-1.5 size-2.5 rounded-full bg-brand-600 ring-2 ring-white" />
+            <p className="text-slate-900">
+              <bdi className="font-medium">{e.actor_name ?? m('timeline.someone')}</bdi> · {EVENT_LABELS[e.action] ?? e.action}
+              {e.to && e.from !== e.to && e.action !== 'create' && <span className="text-slate-600">{m('timeline.now', { status: STATUS_IN_SENTENCE[e.to] })}</span>}
+            </p>
+            {e.note && <p dir="auto" className="mt-0.5 whitespace-pre-line text-slate-700">{e.note}</p>}
+            <p className="text-xs text-slate-500">{formatDate(e.at)}</p>
+          </li>
+        ))
+      }
+    </TimelineCard>
   );
 }

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import type { CmsType } from '../../../lib/cms/schema.ts';
-import { Chips, SearchBar, SelectField } from '../ui/filters.tsx';
+import { Chips, Options, SearchBar, SelectField } from '../ui/filters.tsx';
 import { CMS_STATUS_TEXT, kindText } from './cms-kinds.ts';
 import { m } from './messages.ts';
 import { $cmsList, $cmsSearchDraft, setCmsFilters, typeCmsSearch, type CmsListFilters, type CmsOrder } from './cms-list-store.ts';
@@ -50,11 +50,7 @@ export function CmsFilters({ type }: { type: CmsType }) {
         <Chips id="cms-kind-label" label={m('filters.kind')} chips={KIND_CHIPS} value={filters.media_kind} onPick={(media_kind) => setCmsFilters({ media_kind })} />
       )}
       <SelectField id="cms-order" label={m('filters.orderBy')} className="xl:w-60" value={filters.order} onPick={(order) => setCmsFilters({ order: order as CmsOrder })}>
-        {ORDERS.map((order) => (
-          <option key={order.value} value={order.value}>
-            {order.label}
-          </option>
-        ))}
+        <Options options={ORDERS} />
       </SelectField>
     </SearchBar>
   );

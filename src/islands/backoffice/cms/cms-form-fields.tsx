@@ -1,5 +1,6 @@
 import { CMS_DESCRIPTION_MAX, CMS_EVENT_MAX, CMS_ORDER_MAX, CMS_STATUSES, CMS_TITLE_MAX, CmsStatusSchema, type CmsType } from '../../../lib/cms/schema.ts';
 import { invalidProps, type FieldErrors } from '../lib/field-errors.ts';
+import { Options } from '../ui/filters.tsx';
 import { Field } from '../ui/field.tsx';
 import { FieldError } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
@@ -95,11 +96,7 @@ export function OrderAndStatusFields({ draft, set, errors }: FieldsProps) {
       <Field id="cms-status" label={m('fields.status')} hint={m('fields.statusHint')} messages={errors['status']}>
         <select id="cms-status" className={`${ui.input} mt-1`} value={draft.status} aria-describedby="cms-status-hint"
           onChange={(event) => set('status', CmsStatusSchema.parse(event.target.value))} {...invalidProps(errors, 'status', 'cms-status-error')}>
-          {CMS_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {CMS_STATUS_TEXT[status]}
-            </option>
-          ))}
+          <Options options={CMS_STATUSES.map((status) => ({ value: status, label: CMS_STATUS_TEXT[status] }))} />
         </select>
       </Field>
     </div>

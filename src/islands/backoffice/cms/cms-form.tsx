@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useState, type FormEvent } from 'react';
 import { CmsSaveBodySchema, type CmsRecord, type CmsType, type MediaKind } from '../../../lib/cms/schema.ts';
-import { fieldErrorsOf, serverFieldErrors, type FieldErrors } from '../lib/field-errors.ts';
+import { checkForm, serverFieldErrors, type FieldErrors } from '../lib/field-errors.ts';
 import { useLeaveGuard } from '../lib/leave-guard.ts';
 import { pathTo } from '../router.ts';
-import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { LeaveDialog } from '../ui/confirm-dialog.tsx';
 import { ConflictActions, ConflictNotice } from '../ui/conflict-notice.tsx';
 import { ErrorState, FieldError } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
@@ -72,15 +72,9 @@ export function CmsForm({ type, item, newMediaKind }: Props) {
         {dirty && <span className="text-sm text-slate-600">{m('form.unsaved')}</span>}
       </div>
 
-      <ConfirmDialog
-        open={guard.pending !== null}
-        title={m('form.leaveTitle')}
-        confirmLabel={m('form.leaveConfirm')}
-        onConfirm={() => guard.leave(discardChosenImage)}
-        onCancel={guard.stay}
-      >
+      <LeaveDialog guard={guard} title={m('form.leaveTitle')} confirmLabel={m('form.leaveConfirm')} onLeave={discardChosenImage}>
         <p>{hasPendingImage(upload) ? m(`item.${noun}.leaveImage`) : m(`item.${noun}.leave`)}</p>
-      </ConfirmDialog>
+      </LeaveDialog>
     </form>
   );
 }
@@ -116,15 +110,7 @@ function useCmsDraft({ type, item, newMediaKind }: Props) {
 
   const submit = (base: CmsRecord | null) => {
     const body = bodyOf(type, draft, base);
-    const checked = CmsSaveBodySchema.safeParse(body);
-    const found = checked.success ? {} : fieldErrorsOf(checked.error.issues);
-    setClientErrors(found);
-    const first = FIELDS.find((field) => found[field]);
-    if (first) {
-      document.getElementById(`cms-${first}`)?.focus();
-      return;
-    }
-    void $saveCmsItem.mutate({ body, before: base });
+    if (checkForm(CmsSaveBodySchema, body, FIELDS, 'cms', setClientErrors)) void $saveCmsItem.mutate({ body, before: base });
   };
 
   return { save, upload, draft, set, errors, theirs, refusal, dirty, guard, reloadTheirs, submit };

@@ -9,6 +9,8 @@ import { CMS_KINDS, CMS_STATUS_TEXT, kindText, thumbnailUrl } from './cms-kinds.
 import { m } from './messages.ts';
 import { $busyItems, changeCmsStatus, setCmsFilters } from './cms-list-store.ts';
 import { CMS_TONES, StatusChip } from '../ui/status-chip.tsx';
+import { DataTable } from '../ui/data-table.tsx';
+import { HeaderCells } from '../ui/header-cells.tsx';
 
 const actionClass =
   'inline-flex items-center gap-1 whitespace-nowrap rounded-md px-2 py-1 text-sm font-medium aria-disabled:cursor-wait aria-disabled:opacity-60';
@@ -41,41 +43,30 @@ export function CmsTable({ items, busy, onDelete }: { items: readonly CmsRecord[
     // `relative`: the visually hidden texts (position: absolute) stay inside the scrolling box
     // instead of widening the whole page on narrow screens.
     <div className={`${ui.cardFlush} relative overflow-x-auto ${busy ? 'opacity-70' : ''}`} aria-busy={busy}>
-      <table className="min-w-full divide-y divide-slate-200">
-        <caption className="sr-only">{kindText(first.cms_type, 'caption')}</caption>
-        <thead className="bg-slate-50">
-          <tr>
-            <th scope="col" className={`${ui.th} w-16 sm:w-24`}>
-              {m('table.image')}
-            </th>
-            <th scope="col" className={ui.th}>
-              {m('table.title')}
-            </th>
-            <th scope="col" className={`${ui.th} hidden sm:table-cell`}>
-              {m('table.status')}
-            </th>
-            <th scope="col" className={`${ui.th} hidden text-right sm:table-cell`}>
-              {m('table.order')}
-            </th>
-            <th scope="col" className={`${ui.th} hidden md:table-cell`}>
-              {m('table.updated')}
-            </th>
-            <th scope="col" className={`${ui.th} hidden sm:table-cell`}>
-              <span className="sr-only">{m('table.actions')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {groups.map((group) => (
-            <Fragment key={group.event ?? ''}>
-              {showGroups && <EventHeading event={group.event} count={group.items.length} />}
-              {group.items.map((item) => (
-                <CmsRow key={item.uuid} item={item} onDelete={onDelete} />
-              ))}
-            </Fragment>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        caption={kindText(first.cms_type, 'caption')}
+        head={
+          <HeaderCells
+            labels={[
+              { label: m('table.image'), className: 'w-16 sm:w-24' },
+              m('table.title'),
+              { label: m('table.status'), className: 'hidden sm:table-cell' },
+              { label: m('table.order'), className: 'hidden text-right sm:table-cell' },
+              { label: m('table.updated'), className: 'hidden md:table-cell' },
+              { label: m('table.actions'), className: 'hidden sm:table-cell', srOnly: true },
+            ]}
+          />
+        }
+      >
+        {groups.map((group) => (
+          <Fragment key={group.event ?? ''}>
+            {showGroups && <EventHeading event={group.event} count={group.items.length} />}
+            {group.items.map((item) => (
+              <CmsRow key={item.uuid} item={item} onDelete={onDelete} />
+            ))}
+          </Fragment>
+        ))}
+      </DataTable>
     </div>
   );
 }

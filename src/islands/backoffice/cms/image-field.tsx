@@ -2,6 +2,8 @@ import { useStore } from '@nanostores/react';
 import { useRef } from 'react';
 import { CMS_UPLOAD_MAX_BYTES, type CmsRecord } from '../../../lib/cms/schema.ts';
 import { Icon } from '../ui/icons.tsx';
+import { UploadProgress } from '../ui/progress-bar.tsx';
+import { ImageFileButton, ImageFrame, NoImage } from '../ui/image-choice.tsx';
 import { ui } from '../ui/styles.ts';
 import { previewUrl, type ItemNoun } from './cms-kinds.ts';
 import { m } from './messages.ts';
@@ -22,22 +24,14 @@ function UploadProgressBar({ loaded, total, fileName, done = false }: { loaded: 
   // Every byte sent: the server now makes the image's renditions before it answers.
   const processing = !done && percent >= 100;
   return (
-    <div className="mt-3">
-      <div className="flex justify-between gap-2 text-xs text-slate-700">
-        <span className="truncate">{done ? m('image.uploaded', { name: fileName }) : processing ? m('image.processing', { name: fileName }) : m('image.uploading', { name: fileName })}</span>
-        <span className="tabular-nums">{m('image.percent', { percent })}</span>
-      </div>
-      <div
-        role="progressbar"
-        aria-label={m('image.progress')}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        className="mt-1 h-2 w-full overflow-hidden rounded-full bg-slate-200"
-      >
-        <div className="h-full rounded-full bg-brand-600 transition-[width] duration-200 motion-reduce:transition-none" style={{ width: `${percent}%` }} />
-      </div>
-    </div>
+    <UploadProgress
+      className="mt-3"
+      statusClass="truncate"
+      status={done ? m('image.uploaded', { name: fileName }) : processing ? m('image.processing', { name: fileName }) : m('image.uploading', { name: fileName })}
+      percentText={m('image.percent', { percent })}
+      label={m('image.progress')}
+      percent={percent}
+    />
   );
 }
 
@@ -58,28 +52,15 @@ export function ImageField({ image, item, owner, noun }: { image: ImageKind; ite
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
         <ImagePreview preview={preview} alt={'preview' in state ? m('image.previewOf', { name: state.file.name }) : m(`image.${image}.current`)} />
         <div className="min-w-0 flex-1 text-sm">
-          {/* The native control is hidden for a button-like label: "No file chosen" would contradict the preview. */}
-          <input
-            ref={input}
+          <ImageFileButton
+            inputRef={input}
             id="cms-image"
-            type="file"
             accept={UPLOAD_ACCEPT}
             disabled={uploading}
-            aria-describedby="cms-image-hint cms-image-state"
-            className="peer sr-only"
-            onChange={(event) => {
-              chooseImage(event.target.files?.[0]);
-              // The same file can be chosen again after it was discarded.
-              event.target.value = '';
-            }}
+            describedBy="cms-image-hint cms-image-state"
+            label={preview ? m(`image.${image}.chooseAnother`) : m(`image.${image}.choose`)}
+            onFile={chooseImage}
           />
-          <label
-            htmlFor="cms-image"
-            className={`${ui.secondaryButton} cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent-500 peer-disabled:cursor-not-allowed peer-disabled:opacity-60`}
-          >
-            <Icon name="image" className="size-4" />
-            {preview ? m(`image.${image}.chooseAnother`) : m(`image.${image}.choose`)}
-          </label>
           <p id="cms-image-hint" className="mt-1 text-xs text-slate-600">
             {m('image.formats', { max: formatBytes(CMS_UPLOAD_MAX_BYTES) })}
           </p>
@@ -120,22 +101,7 @@ export function ImageField({ image, item, owner, noun }: { image: ImageKind; ite
 
 /** The image as it will be, or a note that there is none yet. */
 function ImagePreview({ preview, alt }: { preview: string | null; alt: string }) {
-  return (
-    <div className="flex aspect-video w-full max-w-xs shrink-0 items-center justify-center overflow-hidden rounded-md bg-slate-100 ring-1 ring-slate-200">
-      {preview ? (
-        <img
-          src={preview}
-          alt={alt}
-          className="size-full object-contain"
-        />
-      ) : (
-        <span className="flex flex-col items-center gap-1 text-sm text-slate-600">
-          <Icon name="image" className="size-6" />
-          {m('image.none')}
-        </span>
-      )}
-    </div>
-  );
+  return <ImageFrame>{preview ? <img src={preview} alt={alt} className="size-full object-contain" /> : <NoImage text={m('image.none')} />}</ImageFrame>;
 }
 
 function UploadStateLine({ state, item, noun }: { state: ImageUploadState; item: CmsRecord | null; noun: ItemNoun }) {

@@ -1,6 +1,5 @@
-import { useStore } from '@nanostores/react';
-import { Chips, SearchBar } from '../ui/filters.tsx';
-import { $contactFilters, $contactSearchDraft, setContactFilters, typeContactSearch, type ContactFilters as Filters } from './contact-store.ts';
+import { Chips, ListSearchBar } from '../ui/filters.tsx';
+import { contactList, type ContactFilters as Filters } from './contact-store.ts';
 import { m } from './messages.ts';
 
 const CHIPS: { value: Filters['status']; label: string }[] = [
@@ -12,16 +11,14 @@ const CHIPS: { value: Filters['status']; label: string }[] = [
 ];
 
 export function ContactFilters() {
-  const filters = useStore($contactFilters);
-  const draft = useStore($contactSearchDraft);
-  if (!filters) return null;
   return (
-    <SearchBar
+    <ListSearchBar
+      list={contactList}
       label={m('filter')}
       className="flex flex-col gap-4 sm:flex-row sm:items-end"
-      search={{ id: 'contact-search', label: m('search'), className: 'sm:w-80', placeholder: m('searchPlaceholder'), value: draft, onType: typeContactSearch }}
+      search={{ id: 'contact-search', label: m('search'), className: 'sm:w-80', placeholder: m('searchPlaceholder') }}
     >
-      <Chips id="contact-status-label" label={m('show')} chips={CHIPS} value={filters.status} onPick={(status) => setContactFilters({ status })} />
-    </SearchBar>
+      {(filters) => <Chips id="contact-status-label" label={m('show')} chips={CHIPS} value={filters.status} onPick={(status) => contactList.setFilters({ status })} />}
+    </ListSearchBar>
   );
 }

@@ -4,18 +4,15 @@ import { CONTACT_TONES, StatusChip } from '../ui/status-chip.tsx';
 import type { ScreenProps } from '../screen-props.ts';
 import { unreadIntro } from '../ui/format.ts';
 import { PageHeading } from '../ui/page-heading.tsx';
-import { ListWithPanel, PagedList } from '../ui/paged-list.tsx';
-import { ui } from '../ui/styles.ts';
+import { ListWithPanel, PagedList, RowList } from '../ui/paged-list.tsx';
 import { ContactFilters } from './contact-filters.tsx';
 import { formatReceivedShort } from './contact-format.ts';
 import { MessagePanel } from './message-panel.tsx';
 import {
   $contactFilters,
-  $contactMessages,
-  $contactMessagesView,
   CONTACT_PAGE_SIZE,
+  contactList,
   messageHref,
-  setContactFilters,
   type ContactFilters as Filters,
 } from './contact-store.ts';
 import { CONTACT_STATUS_TEXTS } from './contact-status.ts';
@@ -24,7 +21,7 @@ import { m } from './messages.ts';
 /** /admin/contact-us: the messages sent through the public contact form, unread first. */
 export function ContactScreen(_: ScreenProps) {
   const filters = useStore($contactFilters);
-  const list = useStore($contactMessagesView);
+  const list = useStore(contactList.$view);
   const unread = list.data?.unread;
   const filtered = filters !== null && (filters.q !== '' || filters.status !== '');
 
@@ -50,8 +47,8 @@ export function ContactScreen(_: ScreenProps) {
           texts={{ failed: m('loadFailed'), loading: m('loading'), noun: m('noun') }}
           empty={{ title: filtered ? m('noMatch') : m('none'), text: filtered ? m('tryAnother') : m('noneText'), firstPage: m('firstPage') }}
           pageSize={CONTACT_PAGE_SIZE}
-          onRetry={() => $contactMessages.invalidate()}
-          onPage={(page) => setContactFilters({ page })}
+          onRetry={() => contactList.$list.invalidate()}
+          onPage={(page) => contactList.setFilters({ page })}
         >
           {(messages) => filters && <MessageList messages={messages} filters={filters} busy={list.loading} />}
         </PagedList>
@@ -62,7 +59,7 @@ export function ContactScreen(_: ScreenProps) {
 
 function MessageList({ messages, filters, busy }: { messages: readonly ContactMessage[]; filters: Filters; busy: boolean }) {
   return (
-    <ul aria-label={m('title')} aria-busy={busy} className={`${ui.cardFlush} divide-y divide-slate-100 overflow-hidden ${busy ? 'opacity-70' : ''}`}>
+    <RowList label={m('title')} busy={busy} dim>
       {messages.map((message) => {
         const unread = message.read_at === null;
         const open = filters.message === message.id;
@@ -97,6 +94,6 @@ function MessageList({ messages, filters, busy }: { messages: readonly ContactMe
           </li>
         );
       })}
-    </ul>
+    </RowList>
   );
 }

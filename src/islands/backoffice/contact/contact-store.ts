@@ -4,11 +4,10 @@ import {
   ContactListResponseSchema,
   ContactShowResponseSchema,
   type ContactListFilter,
-  type ContactListResponse,
 } from '../../../lib/contact/schema.ts';
 import { api, withQuery } from '../lib/api.ts';
-import { createFetcherStore, fetchWith, invalidatePrefixes } from '../lib/query.ts';
-import { createListControls, keepShownWhileLoading, pageOf, searchOf, searchTextOf, type ListFilters } from '../lib/list.ts';
+import { createFetcherStore, invalidatePrefixes } from '../lib/query.ts';
+import { createUrlList, pageOf, searchOf, searchTextOf, type ListFilters } from '../lib/list.ts';
 import { $router, pathTo } from '../router.ts';
 
 export const CONTACT_PAGE_SIZE = 20;
@@ -44,10 +43,17 @@ const $listKey = computed($contactFilters, (filters) =>
     : null,
 );
 
-export const $contactMessages = createFetcherStore([$listKey], { fetcher: fetchWith(ContactListResponseSchema) });
-
-/** The list as the screen shows it: while another page or filter loads, the last one stays. */
-export const $contactMessagesView = keepShownWhileLoading<ContactListResponse>($contactMessages);
+/**
+ * The messages of the URL's filters, the page shown while the next loads, and the filter
+ * controls; opening or closing a message keeps the page.
+ */
+export const contactList = createUrlList({
+  $filters: $contactFilters,
+  $key: $listKey,
+  schema: ContactListResponseSchema,
+  hrefOf: (filters) => pathTo('contactMessages', {}, searchOfFilters(filters)),
+  keepsPage: (patch) => patch.message !== undefined,
+});
 
 const $messageKey = computed($contactFilters, (filters) => (filters?.message != null ? `contact-us/show/${filters.message}` : null));
 
@@ -58,17 +64,6 @@ export const $openMessage = createFetcherStore([$messageKey], {
     invalidatePrefixes('contact-us/list');
     return answer;
   },
-});
-
-/** Changes filters (back to page 1) and keeps the page when only the open message changes. */
-export const {
-  setFilters: setContactFilters,
-  $searchDraft: $contactSearchDraft,
-  typeSearch: typeContactSearch,
-} = createListControls({
-  $filters: $contactFilters,
-  hrefOf: (filters) => pathTo('contactMessages', {}, searchOfFilters(filters)),
-  keepsPage: (patch) => patch.message !== undefined,
 });
 
 /** The address of the list with message `id` open (links of the list rows). */

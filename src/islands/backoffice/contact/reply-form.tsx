@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { CONTACT_REPLY_MAX, CONTACT_SUBJECT_MAX, type ContactMessageDetail, type ContactReply } from '../../../lib/contact/schema.ts';
 import { replySubject } from '../../../lib/contact/reply-email.ts';
 import { invalidProps, type FieldErrors } from '../lib/field-errors.ts';
-import { FieldError } from '../ui/states.tsx';
+import { Field } from '../ui/field.tsx';
 import { ui } from '../ui/styles.ts';
 import { $messageBusy, sendReply } from './contact-actions.ts';
 import { formatReceived } from './contact-format.ts';
@@ -70,22 +70,14 @@ export function ReplyForm({ message }: { message: ContactMessageDetail }) {
       <p className="text-sm text-slate-600">
         {m('replyHint', { email: message.email })}
       </p>
-      <div>
-        <label htmlFor="reply-subject" className={ui.label}>
-          {m('subject')}
-        </label>
+      <Field id="reply-subject" label={m('subject')} messages={errors['subject']}>
         <input dir="auto" id="reply-subject" className={`${ui.input} mt-1`} value={subject} maxLength={CONTACT_SUBJECT_MAX + 4} autoComplete="off"
           onChange={(event) => setSubject(event.target.value)} {...invalidProps(errors, 'subject', 'reply-subject-error')} />
-        <FieldError id="reply-subject-error" messages={errors['subject']} />
-      </div>
-      <div>
-        <label htmlFor="reply-message" className={ui.label}>
-          {m('yourReply')}
-        </label>
+      </Field>
+      <Field id="reply-message" label={m('yourReply')} messages={errors['message']}>
         <textarea dir="auto" id="reply-message" rows={6} className={`${ui.input} mt-1`} value={text} maxLength={CONTACT_REPLY_MAX}
           onChange={(event) => setText(event.target.value)} {...invalidProps(errors, 'message', 'reply-message-error')} />
-        <FieldError id="reply-message-error" messages={errors['message']} />
-      </div>
+      </Field>
       <button type="submit" className={`${ui.primaryButton} aria-disabled:cursor-wait aria-disabled:opacity-60`} aria-disabled={busy !== null || undefined}>
         {busy === 'reply' ? m('sending') : m('send')}
       </button>

@@ -7,36 +7,24 @@ import { formatDate, roleLabel } from '../ui/format.ts';
 import { StatusChip, USER_STATUS_TEXTS, USER_TONES } from '../ui/status-chip.tsx';
 import { ui } from '../ui/styles.ts';
 import { CardSection } from '../ui/card-section.tsx';
+import { Fact } from '../ui/fact.tsx';
 import { m } from './messages.ts';
 
 export function AccountSummary({ identity }: { identity: Whoami }) {
   return (
     <CardSection id="account-summary" title={m('account.title')} className="h-full">
       <dl className="mt-3 space-y-3 text-sm">
-        <div>
-          <dt className="text-slate-600">{m('account.name')}</dt>
-          <dd className="font-medium text-slate-900">{identity.name ?? '—'}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-600">{m('account.role')}</dt>
-          <dd className="font-medium text-slate-900">
-            {identity.roles.length > 0 ? identity.roles.map(roleLabel).join(', ') : m('account.noRole')}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-slate-600">{m('account.country')}</dt>
+        <Fact term={m('account.name')} value={identity.name ?? '—'} />
+        <Fact term={m('account.role')} value={identity.roles.length > 0 ? identity.roles.map(roleLabel).join(', ') : m('account.noRole')} />
+        <Fact term={m('account.country')}>
           <CountryValue country={identity.country} />
-        </div>
-        <div>
-          <dt className="text-slate-600">{m('account.status')}</dt>
+        </Fact>
+        <Fact term={m('account.status')}>
           <dd>
             <StatusChip status={identity.status} labels={USER_STATUS_TEXTS} tones={USER_TONES} />
           </dd>
-        </div>
-        <div>
-          <dt className="text-slate-600">{m('account.since')}</dt>
-          <dd className="font-medium text-slate-900">{formatDate(identity.created_at)}</dd>
-        </div>
+        </Fact>
+        <Fact term={m('account.since')} value={formatDate(identity.created_at)} />
       </dl>
       <p className="mt-4 border-t border-slate-100 pt-3 text-sm">
         <a href={pathTo('myProfile')} className={ui.link}>

@@ -4,7 +4,8 @@ import { isStateAdmin } from '../../../lib/access/permissions.ts';
 import { formatReceivedShort } from '../contact/contact-format.ts';
 import { PublishButton } from '../publishing/publish-panel.tsx';
 import { SiteStatusView } from '../publishing/site-status-view.tsx';
-import { $publishing, $siteStatus, sitePhase } from '../publishing/site-status-store.ts';
+import { $siteStatus } from '../publishing/site-status-store.ts';
+import { useSiteStatus } from '../publishing/use-site-status.ts';
 import { pathTo } from '../router.ts';
 import { Flag } from '../ui/flag.tsx';
 import { countryName } from '../../i18n/countries.ts';
@@ -103,10 +104,7 @@ export function UnreadMessagesCard() {
 
 /** Whether the public site shows the latest published content, and the action to rebuild it. */
 export function PublicSiteCard() {
-  const status = useStore($siteStatus);
-  const publishing = useStore($publishing);
-  const data = status.data?.data;
-  const phase = sitePhase(data);
+  const { status, data, phase, publishing } = useSiteStatus();
   return (
     <CardFrame
       id="public-site"

@@ -1,4 +1,5 @@
 import { m } from '../messages.ts';
+import { DashboardLink } from '../ui/back-link.tsx';
 import { PageHeading } from '../ui/page-heading.tsx';
 import { ui } from '../ui/styles.ts';
 
@@ -9,9 +10,7 @@ export function NotFoundView() {
       <PageHeading>{m('route.notFound')}</PageHeading>
       <p className="text-slate-700">{m('errors.notFoundText')}</p>
       <p className="mt-4">
-        <a href="/dashboard" className={ui.link}>
-          {m('errors.toDashboard')}
-        </a>
+        <DashboardLink label={m('errors.toDashboard')} />
       </p>
     </section>
   );
@@ -29,9 +28,7 @@ export function ServerErrorView({ onRetry }: { onRetry: () => void }) {
         <button type="button" className={ui.primaryButton} onClick={onRetry}>
           {m('errors.tryAgain')}
         </button>
-        <a href="/dashboard" className={ui.link}>
-          {m('errors.toDashboard')}
-        </a>
+        <DashboardLink label={m('errors.toDashboard')} />
       </div>
     </section>
   );

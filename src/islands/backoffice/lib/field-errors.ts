@@ -23,3 +23,17 @@ export function invalidProps(errors: FieldErrors, field: string, errorId: string
   const invalid = (errors[field]?.length ?? 0) > 0;
   return invalid ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {};
 }
+
+/**
+ * A form's own check before it sends: `body`'s errors against `schema` are shown (`show`) and the
+ * first bad field of `fields` (the form's order; its input's id is `<idPrefix>-<field>`) takes the
+ * focus. True when no field of the form is wrong, so the form may send.
+ */
+export function checkForm(schema: z.ZodType, body: unknown, fields: readonly string[], idPrefix: string, show: (errors: FieldErrors) => void): boolean {
+  const checked = schema.safeParse(body);
+  const found = checked.success ? {} : fieldErrorsOf(checked.error.issues);
+  show(found);
+  const first = fields.find((field) => found[field]);
+  if (first) document.getElementById(`${idPrefix}-${first}`)?.focus();
+  return first === undefined;
+}

@@ -1,5 +1,7 @@
 import { atom, computed, onMount, type ReadableAtom } from 'nanostores';
+import type { z } from 'zod';
 import { navigate } from '../router.ts';
+import { createFetcherStore, fetchWith } from './query.ts';
 
 /**
  * The machinery every back-office list shares: filters that live in the URL query (reload and
@@ -131,4 +133,20 @@ export function createListControls<F extends ListFilters>(options: {
   });
 
   return { setFilters, $searchDraft, typeSearch };
+}
+
+/**
+ * A paged list read from the API whose filters live in the URL, whole: the fetcher store (keyed
+ * by `$key`, the API path with its query, null while it cannot be asked), the view the screen
+ * shows (`keepShownWhileLoading`) and the filter controls (`createListControls`).
+ */
+export function createUrlList<F extends ListFilters, S extends z.ZodType>(options: {
+  $filters: ReadableAtom<F | null>;
+  $key: ReadableAtom<string | null>;
+  schema: S;
+  hrefOf: (filters: F) => string;
+  keepsPage?: (patch: Partial<F>) => boolean;
+}) {
+  const $list = createFetcherStore<z.output<S>>([options.$key], { fetcher: fetchWith(options.schema) });
+  return { $filters: options.$filters, $list, $view: keepShownWhileLoading<z.output<S>>($list), ...createListControls(options) };
 }

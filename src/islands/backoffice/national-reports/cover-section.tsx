@@ -6,6 +6,7 @@ import { UPLOAD_ACCEPT } from '../cms/image-upload.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { ui } from '../ui/styles.ts';
 import { CardSection } from '../ui/card-section.tsx';
+import { HiddenFileInput, ImageFrame } from '../ui/image-choice.tsx';
 import { $cover, chooseCover, COVER_RULES, discardCover, removeCover, saveCoverAlt, uploadCover, type CoverState } from './header-store.ts';
 import { $actionBusy } from './report-store.ts';
 import { m } from './messages.ts';
@@ -60,7 +61,7 @@ export function CoverSection({ report, identity, editable }: { report: Report; i
 function CoverPreview({ report, chosen }: { report: Report; chosen: { preview: string; file: File } | null }) {
   const stored = previewOf(report);
   return (
-    <div className="flex aspect-[16/10] w-full max-w-xs shrink-0 items-center justify-center overflow-hidden rounded-md bg-slate-100 ring-1 ring-slate-200">
+    <ImageFrame aspect="aspect-[16/10]">
       {chosen ? (
         <img src={chosen.preview} alt={m('cover.previewAlt', { name: chosen.file.name })} className="size-full object-cover" />
       ) : stored ? (
@@ -68,7 +69,7 @@ function CoverPreview({ report, chosen }: { report: Report; chosen: { preview: s
       ) : (
         <p className="p-4 text-center text-sm text-slate-600">{m('cover.none')}</p>
       )}
-    </div>
+    </ImageFrame>
   );
 }
 
@@ -81,21 +82,7 @@ function CoverChooser({ report, state, busy, onRemove }: { report: Report; state
   return (
     <div className="min-w-0 flex-1 space-y-3">
       <p className="text-xs text-slate-600">{COVER_RULES}</p>
-      <label htmlFor="cover-file" className="sr-only">
-        {m('cover.fileLabel')}
-      </label>
-      <input
-        ref={input}
-        id="cover-file"
-        type="file"
-        accept={UPLOAD_ACCEPT}
-        className="sr-only"
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          chooseCover(file);
-        }}
-      />
+      <HiddenFileInput inputRef={input} id="cover-file" label={m('cover.fileLabel')} accept={UPLOAD_ACCEPT} onFile={chooseCover} />
       {chosen ? (
         <div className="flex flex-wrap gap-2">
           <button type="button" className={ui.primaryButton} disabled={uploading} onClick={() => void uploadCover()}>

@@ -14,10 +14,11 @@ import {
 import { CYCLE_STATUS_TEXT } from './report-format.tsx';
 import { fieldErrorsOf, invalidProps, serverFieldErrors, type FieldErrors } from '../lib/field-errors.ts';
 import { useLeaveGuard } from '../lib/leave-guard.ts';
-import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { ConfirmDialog, LeaveDialog } from '../ui/confirm-dialog.tsx';
 import { ConflictActions, ConflictNotice } from '../ui/conflict-notice.tsx';
 import { formatDate } from '../ui/format.ts';
 import { ErrorState, FieldError } from '../ui/states.tsx';
+import { Field } from '../ui/field.tsx';
 import { ui } from '../ui/styles.ts';
 import { localFieldErrors } from './form-errors.ts';
 import { m } from './messages.ts';
@@ -153,9 +154,9 @@ export function CycleForm({ cycle, years }: Props) {
       >
         <p>{confirming?.text}</p>
       </ConfirmDialog>
-      <ConfirmDialog open={guard.pending !== null} title={m('leave.title')} confirmLabel={m('leave.confirm')} onConfirm={() => guard.leave(() => {})} onCancel={guard.stay}>
+      <LeaveDialog guard={guard} title={m('leave.title')} confirmLabel={m('leave.confirm')}>
         <p>{m('cycleForm.leaveBody')}</p>
-      </ConfirmDialog>
+      </LeaveDialog>
     </form>
   );
 }
@@ -224,10 +225,7 @@ function CycleFields({ cycle, draft, set, errors }: { cycle: CycleListItem | nul
   // Once countries have their reports, the cycle cannot go back to draft (the server refuses it too).
   const draftClosed = cycle !== null && cycle.status !== 'draft' && Object.values(cycle.counts).some((count) => count > 0);
   const input = (name: Exclude<keyof CycleDraft, 'status'>, label: string, props: Record<string, unknown>, hint?: string) => (
-    <div>
-      <label htmlFor={`cycle-${name}`} className={ui.label}>
-        {label}
-      </label>
+    <Field id={`cycle-${name}`} label={label} hint={hint} messages={errors[name]}>
       <input dir="auto"
         id={`cycle-${name}`}
         className={`${ui.input} mt-1`}
@@ -238,13 +236,7 @@ function CycleFields({ cycle, draft, set, errors }: { cycle: CycleListItem | nul
         {...invalidProps(errors, name, `cycle-${name}-error`)}
         {...(hint && !errors[name] && { 'aria-describedby': `cycle-${name}-hint` })}
       />
-      {hint && (
-        <p id={`cycle-${name}-hint`} className="mt-1 text-xs text-slate-600">
-          {hint}
-        </p>
-      )}
-      <FieldError id={`cycle-${name}-error`} messages={errors[name]} />
-    </div>
+    </Field>
   );
 
   return (

@@ -7,6 +7,7 @@ import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
 import { CYCLE_TONES, StatusChip } from '../ui/status-chip.tsx';
 import { ui } from '../ui/styles.ts';
 import { HeaderCells } from '../ui/header-cells.tsx';
+import { DataTable } from '../ui/data-table.tsx';
 import { CycleForm } from './cycle-form.tsx';
 import { m } from './messages.ts';
 import { $adminCycles, questionnaireHref, restoreFocusAfterForm, type QuestionnairePage } from './questionnaire-store.ts';
@@ -58,44 +59,42 @@ function CycleList({ cycles }: { cycles: readonly CycleListItem[] }) {
           <EmptyState title={m('list.noCycleTitle')}>{m('cycles.none')}</EmptyState>
         ) : (
           <div className={`${ui.cardFlush} overflow-x-auto`}>
-            <table className="stack-table min-w-full divide-y divide-slate-200">
-              <caption className="sr-only">{m('qn.tabCycles')}</caption>
-              <thead className="bg-slate-50">
-                <tr>
-                  <HeaderCells
-                    labels={[m('list.cycle'), m('list.status'), m('cycles.opens'), m('cycles.closes'), m('cycles.locks'), m('cycles.reports')]}
-                    actions={m('qn.edit')}
-                  />
+            <DataTable
+              stack
+              caption={m('qn.tabCycles')}
+              head={
+                <HeaderCells
+                  labels={[m('list.cycle'), m('list.status'), m('cycles.opens'), m('cycles.closes'), m('cycles.locks'), m('cycles.reports')]}
+                  actions={m('qn.edit')}
+                />
+              }
+            >
+              {cycles.map((cycle) => (
+                <tr key={cycle.year}>
+                  <th scope="row" className={`${ui.td} text-left font-semibold text-slate-900`} data-label={m('list.cycle')}>
+                    {cycle.year}
+                  </th>
+                  <td className={ui.td} data-label={m('list.status')}>
+                    {/* A wrapper, so the chip keeps its size in the phone's card grid. */}
+                    <span>
+                      <StatusChip status={cycle.status} labels={CYCLE_STATUS_TEXT} tones={CYCLE_TONES} />
+                    </span>
+                  </td>
+                  <td className={`${ui.td} whitespace-nowrap`} data-label={m('cycles.opens')}>{formatDate(cycle.opens_at)}</td>
+                  <td className={`${ui.td} whitespace-nowrap`} data-label={m('cycles.closes')}>{formatDate(cycle.closes_at)}</td>
+                  <td className={`${ui.td} whitespace-nowrap`} data-label={m('cycles.locks')}>{formatDate(cycle.locks_at)}</td>
+                  <td className={ui.td} data-label={m('cycles.reports')}>
+                    {reports(cycle) === 0 ? '—' : m('cycles.reportsCount', { count: reports(cycle), published: cycle.counts['published'] ?? 0 })}
+                  </td>
+                  <td className={`${ui.td} stack-actions text-right`}>
+                    <a id={`edit-cycle-${cycle.year}`} href={questionnaireHref({ tab: 'cycles', cycle: String(cycle.year) })} className={ui.secondaryButton}>
+                      {m('qn.edit')}
+                      <span className="sr-only"> {m('cycles.editWhich', { year: String(cycle.year) })}</span>
+                    </a>
+                  </td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {cycles.map((cycle) => (
-                  <tr key={cycle.year}>
-                    <th scope="row" className={`${ui.td} text-left font-semibold text-slate-900`} data-label={m('list.cycle')}>
-                      {cycle.year}
-                    </th>
-                    <td className={ui.td} data-label={m('list.status')}>
-                      {/* A wrapper, so the chip keeps its size in the phone's card grid. */}
-                      <span>
-                        <StatusChip status={cycle.status} labels={CYCLE_STATUS_TEXT} tones={CYCLE_TONES} />
-                      </span>
-                    </td>
-                    <td className={`${ui.td} whitespace-nowrap`} data-label={m('cycles.opens')}>{formatDate(cycle.opens_at)}</td>
-                    <td className={`${ui.td} whitespace-nowrap`} data-label={m('cycles.closes')}>{formatDate(cycle.closes_at)}</td>
-                    <td className={`${ui.td} whitespace-nowrap`} data-label={m('cycles.locks')}>{formatDate(cycle.locks_at)}</td>
-                    <td className={ui.td} data-label={m('cycles.reports')}>
-                      {reports(cycle) === 0 ? '—' : m('cycles.reportsCount', { count: reports(cycle), published: cycle.counts['published'] ?? 0 })}
-                    </td>
-                    <td className={`${ui.td} stack-actions text-right`}>
-                      <a id={`edit-cycle-${cycle.year}`} href={questionnaireHref({ tab: 'cycles', cycle: String(cycle.year) })} className={ui.secondaryButton}>
-                        {m('qn.edit')}
-                        <span className="sr-only"> {m('cycles.editWhich', { year: String(cycle.year) })}</span>
-                      </a>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </DataTable>
           </div>
         )}
       </div>

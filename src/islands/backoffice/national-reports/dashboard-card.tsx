@@ -7,7 +7,7 @@ import { DashboardResponseSchema } from '../../../lib/national-reports/activity-
 import { createFetcherStore, fetchWith } from '../lib/query.ts';
 import { pathTo } from '../router.ts';
 import { $identity } from '../session.ts';
-import { ErrorState, Skeleton } from '../ui/states.tsx';
+import { Loaded } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { reportRoutes } from './list-store.ts';
 import { CompletenessBar, deadlineText } from './report-format.tsx';
@@ -35,21 +35,21 @@ export function ReportingCard({ identity }: { identity: Whoami }) {
         {dashboard.data?.data.cycle && <p className="text-sm font-medium text-slate-700">{deadlineText(dashboard.data.data.cycle.closes_at)}</p>}
       </div>
       <div className="mt-3">
-        {dashboard.error !== undefined && !dashboard.data ? (
-          <ErrorState error={dashboard.error} title={m('dashboard.failed')} onRetry={() => $reportingDashboard.invalidate()} />
-        ) : !dashboard.data ? (
-          <Skeleton rows={2} label={m('dashboard.loading')} />
-        ) : !dashboard.data.data.cycle ? (
-          <p className="text-sm text-slate-700">{m('dashboard.noCycle')}</p>
-        ) : dashboard.data.data.region ? (
-          <Region region={dashboard.data.data.region} />
-        ) : (
-          <ul className="space-y-4">
-            {dashboard.data.data.own.map((report) => (
-              <OwnReport key={report.uuid} report={report} />
-            ))}
-          </ul>
-        )}
+        <Loaded value={dashboard} failed={m('dashboard.failed')} loading={m('dashboard.loading')} rows={2} onRetry={() => $reportingDashboard.invalidate()}>
+          {({ data }) =>
+            !data.cycle ? (
+              <p className="text-sm text-slate-700">{m('dashboard.noCycle')}</p>
+            ) : data.region ? (
+              <Region region={data.region} />
+            ) : (
+              <ul className="space-y-4">
+                {data.own.map((report) => (
+                  <OwnReport key={report.uuid} report={report} />
+                ))}
+              </ul>
+            )
+          }
+        </Loaded>
       </div>
     </section>
   );

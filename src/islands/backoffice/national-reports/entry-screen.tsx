@@ -81,29 +81,30 @@ function Entry({ view, identity }: { view: ReportView; identity: Whoami }) {
       </WrittenLang.Provider>
       <AnswerHistoryDrawer />
 
-      <ConfirmDialog
-        open={confirm === 'complete'}
-        title={m('entry.completeTitle')}
-        confirmLabel={m('entry.complete')}
-        tone="primary"
-        onConfirm={() => void act('complete')}
-        onCancel={() => setConfirm(null)}
-      >
-        {m('entry.completeBody')}
-      </ConfirmDialog>
-      <ConfirmDialog
-        open={confirm === 'reopen'}
-        title={m('entry.reopenTitle')}
-        confirmLabel={m('entry.reopen')}
-        tone="primary"
-        onConfirm={() => void act('reopen')}
-        onCancel={() => setConfirm(null)}
-      >
-        {m('entry.reopenBody')}
-      </ConfirmDialog>
+      {ENTRY_ACTIONS.map((action) => (
+        <ConfirmDialog
+          key={action}
+          open={confirm === action}
+          title={CONFIRM_TEXTS[action].title}
+          confirmLabel={CONFIRM_TEXTS[action].confirm}
+          tone="primary"
+          onConfirm={() => void act(action)}
+          onCancel={() => setConfirm(null)}
+        >
+          {CONFIRM_TEXTS[action].body}
+        </ConfirmDialog>
+      ))}
     </>
   );
 }
+
+const ENTRY_ACTIONS = ['complete', 'reopen'] as const;
+
+/** The confirmation each of the data-entry screen's actions asks for. */
+const CONFIRM_TEXTS: Record<(typeof ENTRY_ACTIONS)[number], { title: string; confirm: string; body: string }> = {
+  complete: { title: m('entry.completeTitle'), confirm: m('entry.complete'), body: m('entry.completeBody') },
+  reopen: { title: m('entry.reopenTitle'), confirm: m('entry.reopen'), body: m('entry.reopenBody') },
+};
 
 /** "Mark complete" (once every answer is saved) and "Reopen for changes", as the report allows. */
 function EntryActions({ actions, completeBlocked, busy, pending, onConfirm }: { actions: readonly string[]; completeBlocked: string | null; busy: unknown; pending: number; onConfirm: (action: 'complete' | 'reopen') => void }) {

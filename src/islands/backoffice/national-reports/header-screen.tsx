@@ -1,12 +1,15 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
+import type { z } from 'zod';
 import { isAdminLevel } from '../../../lib/access/permissions.ts';
 import type { Whoami } from '../../../lib/identity/schema.ts';
+import type { ActivityEntrySchema } from '../../../lib/national-reports/activity-schema.ts';
 import { CONTACT_NAME_MAX, CONTACT_PHONE_MAX, EXECUTIVE_SUMMARY_MAX, REPORT_TITLE_MAX, type Report } from '../../../lib/national-reports/schema.ts';
 import { formatDateTime } from '../questionnaire/field-status.tsx';
 import type { ScreenProps } from '../screen-props.ts';
-import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
+import { EmptyState, ErrorState, Loaded, Skeleton } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
+import { TimelineCard } from '../ui/timeline.tsx';
 import { $activity, checkDraft, draftOf, saveHeader, type HeaderDraft } from './header-store.ts';
 import { actionLabel, REPORT_STATUS_TEXT } from './report-format.tsx';
 import { formatNumber } from '../ui/format.ts';
@@ -167,38 +170,50 @@ function DetailsField({ name, label, max, type, value, editable, error, lang, on
   );
 }
 
-function Timeline({ report }: { report: Report }) {
-  const events = [...report.events].reverse();
+/** How an entry's lines look: paragraphs in the timeline, lines of one item in the activity log. */
+const ENTRY_LOOKS = {
+  timeline: { line: 'p', when: 'text-xs text-slate-600', note: 'mt-1 whitespace-pre-line rounded bg-slate-50 p-2 text-sm text-slate-800' },
+  log: { line: 'span', when: 'block text-xs text-slate-600', note: 'block text-slate-700' },
+} as const;
+
+/** When a timeline or activity entry happened and who did it (when known), then its note, quoted. */
+function EntryMeta({ entry, look }: { entry: { at: string; by: { name: string } | null; note: string | null }; look: keyof typeof ENTRY_LOOKS }) {
+  const { line: Line, when, note } = ENTRY_LOOKS[look];
   return (
-    <section aria-labelledby="report-timeline" className={ui.card}>
-      <h2 id="report-timeline" className="text-lg font-semibold text-slate-900">
-        {m('timeline.title')}
-      </h2>
-      {events.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">{m('timeline.empty')}</p>
-      ) : (
-        <ol className="mt-3 space-y-4">
-          {events.map((event, index) => (
-            <li key={`${event.at}-${index}`} className="relative border-l-2 border-slate-200 pl-4">
-              <span aria-hidden="true" className="absolute -left-[5px] top-1.5 size-2 rounded-full bg-brand-600" />
-              <p className="text-sm font-medium text-slate-900">
-                {actionLabel(event.action)}
-                {event.to && event.from !== event.to && <span className="font-normal text-slate-600"> · {m('timeline.now', { status: REPORT_STATUS_TEXT[event.to].toLowerCase() })}</span>}
-              </p>
-              <p className="text-xs text-slate-600">
-                {formatDateTime(event.at)}
-                {event.by ? ` · ${event.by.name}` : ''}
-              </p>
-              {event.note && (
-                <p className="mt-1 whitespace-pre-line rounded bg-slate-50 p-2 text-sm text-slate-800" dir="auto">
-                  {m('timeline.quote', { note: event.note })}
-                </p>
-              )}
-            </li>
-          ))}
-        </ol>
+    <>
+      <Line className={when}>{entry.by ? `${formatDateTime(entry.at)} · ${entry.by.name}` : formatDateTime(entry.at)}</Line>
+      {entry.note && (
+        <Line className={note} dir="auto">
+          {m('timeline.quote', { note: entry.note })}
+        </Line>
       )}
-    </section>
+    </>
+  );
+}
+
+function Timeline({ report }: { report: Report }) {
+  return (
+    <TimelineCard
+      id="report-timeline"
+      title={m('timeline.title')}
+      empty={m('timeline.empty')}
+      headingSize="text-lg"
+      listClass="mt-3 space-y-4"
+      entries={report.events}
+    >
+      {(events) =>
+        events.map((event, index) => (
+          <li key={`${event.at}-${index}`} className="relative border-l-2 border-slate-200 pl-4">
+            <span aria-hidden="true" className="absolute -left-[5px] top-1.5 size-2 rounded-full bg-brand-600" />
+            <p className="text-sm font-medium text-slate-900">
+              {actionLabel(event.action)}
+              {event.to && event.from !== event.to && <span className="font-normal text-slate-600"> · {m('timeline.now', { status: REPORT_STATUS_TEXT[event.to].toLowerCase() })}</span>}
+            </p>
+            <EntryMeta entry={event} look="timeline" />
+          </li>
+        ))
+      }
+    </TimelineCard>
   );
 }
 
@@ -214,33 +229,25 @@ function ActivityLog() {
           <span className="ml-2 text-sm text-slate-600">{m('activity.hint')}</span>
         </summary>
         <div className="mt-3">
-          {activity.error !== undefined && !activity.data ? (
-            <ErrorState error={activity.error} title={m('activity.failed')} onRetry={() => $activity.invalidate()} />
-          ) : !activity.data ? (
-            <Skeleton rows={3} label={m('activity.loading')} />
-          ) : activity.data.data.length === 0 ? (
-            <EmptyState title={m('activity.empty')} />
-          ) : (
-            <ol className="max-h-96 space-y-2 overflow-y-auto text-sm">
-              {activity.data.data.map((entry, index) => (
-                <li key={`${entry.at}-${index}`} className="border-b border-slate-100 pb-2">
-                  <span className="font-medium text-slate-900">{actionLabel(entry.action)}</span>
-                  {entry.question_code && <span className="text-slate-700"> · {entry.question_code}</span>}
-                  <span className="block text-xs text-slate-600">
-                    {formatDateTime(entry.at)}
-                    {entry.by ? ` · ${entry.by.name}` : ''}
-                  </span>
-                  {entry.note && (
-                    <span className="block text-slate-700" dir="auto">
-                      {m('timeline.quote', { note: entry.note })}
-                    </span>
-                  )}
-                </li>
-              ))}
-            </ol>
-          )}
+          <Loaded value={activity} failed={m('activity.failed')} loading={m('activity.loading')} rows={3} onRetry={() => $activity.invalidate()}>
+            {({ data: entries }) => (entries.length === 0 ? <EmptyState title={m('activity.empty')} /> : <ActivityEntries entries={entries} />)}
+          </Loaded>
         </div>
       </details>
     </section>
+  );
+}
+
+function ActivityEntries({ entries }: { entries: readonly z.output<typeof ActivityEntrySchema>[] }) {
+  return (
+    <ol className="max-h-96 space-y-2 overflow-y-auto text-sm">
+      {entries.map((entry, index) => (
+        <li key={`${entry.at}-${index}`} className="border-b border-slate-100 pb-2">
+          <span className="font-medium text-slate-900">{actionLabel(entry.action)}</span>
+          {entry.question_code && <span className="text-slate-700"> · {entry.question_code}</span>}
+          <EntryMeta entry={entry} look="log" />
+        </li>
+      ))}
+    </ol>
   );
 }

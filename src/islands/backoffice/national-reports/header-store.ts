@@ -1,10 +1,9 @@
 import { atom, computed } from 'nanostores';
 import type { Whoami } from '../../../lib/identity/schema.ts';
-import { CONTACT_EMAIL_MAX, CONTACT_NAME_MAX, EXECUTIVE_SUMMARY_MAX, REPORT_TITLE_MAX, REPORT_COVER_MAX_BYTES, ReportSchema, type Report } from '../../../lib/national-reports/schema.ts';
+import { CONTACT_EMAIL_MAX, CONTACT_NAME_MAX, EXECUTIVE_SUMMARY_MAX, REPORT_TITLE_MAX, REPORT_COVER_MAX_BYTES, type Report } from '../../../lib/national-reports/schema.ts';
 import { ActivityResponseSchema } from '../../../lib/national-reports/activity-schema.ts';
-import { conflictOf, errorMessage } from '../lib/api.ts';
-import { createFetcherStore, fetchWith, invalidatePrefixes } from '../lib/query.ts';
-import { notifyError, notifySuccess } from '../notifications/snackbar-store.ts';
+import { createFetcherStore, fetchWith } from '../lib/query.ts';
+import { notifyError } from '../notifications/snackbar-store.ts';
 import { $identity } from '../session.ts';
 import { isAdminLevel } from '../../../lib/access/permissions.ts';
 import { reportPath, uploadReportCover } from './report-api.ts';
@@ -12,6 +11,7 @@ import { formatBytes } from './signed-store.ts';
 import { checkImageFile } from '../cms/image-upload.ts';
 import { $liveReport, $reportParams, runReportAction } from './report-store.ts';
 import { m } from './messages.ts';
+import { sendReportFile } from './report-file.ts';
 
 export interface HeaderDraft {
   title: string;
@@ -105,29 +105,22 @@ export async function uploadCover(): Promise<void> {
   if (!report || (state.phase !== 'chosen' && state.phase !== 'failed')) return;
   const { file, preview } = state;
   setCover({ phase: 'uploading', file, preview, loaded: 0, total: file.size });
-  const upload = new AbortController();
-  abortCover = () => upload.abort();
-  try {
-    const updated = await uploadReportCover(report.uuid, report.version, file, {
-      signal: upload.signal,
-      onProgress: ({ loaded, total }) => {
-        const now = $cover.get();
-        if (now.phase === 'uploading' && now.file === file) setCover({ ...now, loaded, total });
-      },
-    });
-    $liveReport.set(updated);
-    setCover({ phase: 'idle' });
-    invalidatePrefixes('report/type/national/');
-    notifySuccess(m('cover.saved'));
-  } catch (error) {
-    const current = conflictOf(error, ReportSchema);
-    if (current) $liveReport.set(current);
-    const message = current ? m('cover.changedMeanwhile') : errorMessage(error);
-    if ($cover.get().phase === 'uploading') setCover({ phase: 'failed', file, preview, message });
-    notifyError(m('cover.notSaved', { message }));
-  } finally {
-    abortCover = null;
-  }
+  await sendReportFile({
+    send: (transfer) => uploadReportCover(report.uuid, report.version, file, transfer),
+    onProgress: ({ loaded, total }) => {
+      const now = $cover.get();
+      if (now.phase === 'uploading' && now.file === file) setCover({ ...now, loaded, total });
+    },
+    setAbort: (abort) => {
+      abortCover = abort;
+    },
+    onSent: () => setCover({ phase: 'idle' }),
+    onFailed: (message) => {
+      if ($cover.get().phase === 'uploading') setCover({ phase: 'failed', file, preview, message });
+      notifyError(m('cover.notSaved', { message }));
+    },
+    texts: { sent: m('cover.saved'), changedMeanwhile: m('cover.changedMeanwhile') },
+  });
 }
 
 export function saveCoverAlt(identity: Whoami, alt: string): Promise<Report | null> {

@@ -13,21 +13,18 @@ import { ui } from '../ui/styles.ts';
 import {
   $cycles,
   $reportFilters,
-  $reportList,
-  $reportListView,
-  $reportSearchDraft,
   $shownYear,
   REPORT_PAGE_SIZE,
+  reportList,
   reportRoutes,
-  setReportFilters,
   sortBy,
-  typeReportSearch,
 } from './list-store.ts';
 import { CompletenessBar, CYCLE_STATUS_TEXT, deadlineText, REPORT_STATUS_TEXT } from './report-format.tsx';
 import { REPORT_TONES, StatusChip } from '../ui/status-chip.tsx';
 import { countryName } from '../../i18n/countries.ts';
 import { m } from './messages.ts';
-import { Pagination } from '../ui/pagination.tsx';
+import { PagedList } from '../ui/paged-list.tsx';
+import { DataTable } from '../ui/data-table.tsx';
 import { HeaderCells } from '../ui/header-cells.tsx';
 
 /** /module/report/national: every country of a cycle (administrators) or one's own reports. */
@@ -62,8 +59,8 @@ function AdminList() {
   const filters = useStore($reportFilters);
   const cycles = useStore($cycles);
   const year = useStore($shownYear);
-  const list = useStore($reportListView);
-  const draft = useStore($reportSearchDraft);
+  const list = useStore(reportList.$view);
+  const draft = useStore(reportList.$searchDraft);
   if (!filters) return null;
   if (cycles.error !== undefined && !cycles.data) return <ErrorState error={cycles.error} title={m('list.cyclesFailed')} onRetry={() => $cycles.invalidate()} />;
   if (cycles.data && cycles.data.data.length === 0) return <EmptyState title={m('list.noCycleTitle')}>{m('list.noCycle')}</EmptyState>;
@@ -77,7 +74,7 @@ function AdminList() {
           <label htmlFor="report-cycle" className={ui.label}>
             {m('list.cycle')}
           </label>
-          <select id="report-cycle" className={`${ui.input} mt-1`} value={year ?? ''} onChange={(event) => setReportFilters({ year: Number(event.target.value) })}>
+          <select id="report-cycle" className={`${ui.input} mt-1`} value={year ?? ''} onChange={(event) => reportList.setFilters({ year: Number(event.target.value) })}>
             {cycles.data?.data.map((cycle) => (
               <option key={cycle.year} value={cycle.year}>
                 {cycle.status === 'open' ? m('list.cycleOpen', { year: String(cycle.year) }) : cycle.year}
@@ -89,7 +86,7 @@ function AdminList() {
           <label htmlFor="report-status" className={ui.label}>
             {m('list.status')}
           </label>
-          <select id="report-status" className={`${ui.input} mt-1`} value={filters.status} onChange={(event) => setReportFilters({ status: event.target.value as typeof filters.status })}>
+          <select id="report-status" className={`${ui.input} mt-1`} value={filters.status} onChange={(event) => reportList.setFilters({ status: event.target.value as typeof filters.status })}>
             <option value="">{total ? m('list.allStatusesCount', { count: total }) : m('list.allStatuses')}</option>
             {REPORT_STATUSES.map((status) => (
               <option key={status} value={status}>
@@ -102,7 +99,7 @@ function AdminList() {
           <label htmlFor="report-subregion" className={ui.label}>
             {m('list.subregion')}
           </label>
-          <select id="report-subregion" className={`${ui.input} mt-1`} value={filters.subregion} onChange={(event) => setReportFilters({ subregion: event.target.value })}>
+          <select id="report-subregion" className={`${ui.input} mt-1`} value={filters.subregion} onChange={(event) => reportList.setFilters({ subregion: event.target.value })}>
             <option value="">{m('list.allSubregions')}</option>
             {SUBREGIONS.map((subregion) => (
               <option key={subregion.id} value={subregion.id}>
@@ -111,23 +108,26 @@ function AdminList() {
             ))}
           </select>
         </div>
-        <SearchField id="report-search" label={m('list.search')} placeholder={m('list.searchPlaceholder')} value={draft} onType={typeReportSearch} />
+        <SearchField id="report-search" label={m('list.search')} placeholder={m('list.searchPlaceholder')} value={draft} onType={reportList.typeSearch} />
       </div>
 
       <div className="mt-6">
-        {list.error !== undefined && !list.data ? (
-          <ErrorState error={list.error} title={m('list.failed')} onRetry={() => $reportList.invalidate()} />
-        ) : !list.data ? (
-          <Skeleton rows={6} label={m('list.loading')} />
-        ) : list.data.data.length === 0 ? (
-          <EmptyState title={m('list.noneTitle')}>{m('list.none')}</EmptyState>
-        ) : (
-          <>
-            <ReportTable reports={list.data.data} busy={list.loading} sort={filters.sort} />
-            <ReportCards reports={list.data.data} />
-          </>
-        )}
-        {list.data && list.data.total > 0 && <Pagination page={list.data.page} pageSize={REPORT_PAGE_SIZE} total={list.data.total} shown={list.data.data.length} noun={m('list.noun')} onPage={(page) => setReportFilters({ page })} />}
+        <PagedList
+          list={list}
+          page={filters.page}
+          texts={{ failed: m('list.failed'), loading: m('list.loading'), noun: m('list.noun') }}
+          empty={{ title: m('list.noneTitle'), text: m('list.none') }}
+          pageSize={REPORT_PAGE_SIZE}
+          onRetry={() => reportList.$list.invalidate()}
+          onPage={(page) => reportList.setFilters({ page })}
+        >
+          {(reports) => (
+            <>
+              <ReportTable reports={reports} busy={list.loading} sort={filters.sort} />
+              <ReportCards reports={reports} />
+            </>
+          )}
+        </PagedList>
       </div>
     </>
   );
@@ -169,41 +169,40 @@ function ReportLinks({ report }: { report: ReportListItem }) {
 function ReportTable({ reports, busy, sort }: { reports: readonly ReportListItem[]; busy: boolean; sort: string }) {
   return (
     <div className={`${ui.cardFlush} hidden overflow-x-auto md:block ${busy ? 'opacity-70' : ''}`} aria-busy={busy}>
-      <table className="min-w-full divide-y divide-slate-200">
-        <caption className="sr-only">{m('list.title')}</caption>
-        <thead className="bg-slate-50">
-          <tr>
+      <DataTable
+        caption={m('list.title')}
+        head={
+          <>
             <SortHeader column="country" label={m('list.country')} sort={sort} />
             <SortHeader column="status" label={m('list.status')} sort={sort} />
             <SortHeader column="completeness" label={m('list.completeness')} sort={sort} />
             <SortHeader column="updated_at" label={m('list.lastChange')} sort={sort} />
             <HeaderCells labels={[m('list.deadline')]} actions={m('list.open')} />
+          </>
+        }
+      >
+        {reports.map((report) => (
+          <tr key={report.uuid} className="hover:bg-slate-50">
+            <th scope="row" className={`${ui.td} text-left font-medium text-slate-900`}>
+              <a href={reportRoutes(report.country.code, report.year).form} className="inline-flex items-center gap-2 whitespace-nowrap hover:text-brand-700">
+                <Flag country={report.country} />
+                {countryName(report.country.code, report.country.name)}
+              </a>
+            </th>
+            <td className={ui.td}>
+              <StatusChip status={report.status} labels={REPORT_STATUS_TEXT} tones={REPORT_TONES} />
+            </td>
+            <td className={ui.td}>
+              <CompletenessBar pct={report.completeness_pct} />
+            </td>
+            <td className={`${ui.td} whitespace-nowrap`}>{report.status === 'not_started' ? '—' : formatDate(report.updated_at)}</td>
+            <td className={`${ui.td} whitespace-nowrap`}>{formatDate(report.deadline)}</td>
+            <td className={`${ui.td} text-right`}>
+              <ReportLinks report={report} />
+            </td>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {reports.map((report) => (
-            <tr key={report.uuid} className="hover:bg-slate-50">
-              <th scope="row" className={`${ui.td} text-left font-medium text-slate-900`}>
-                <a href={reportRoutes(report.country.code, report.year).form} className="inline-flex items-center gap-2 whitespace-nowrap hover:text-brand-700">
-                  <Flag country={report.country} />
-                  {countryName(report.country.code, report.country.name)}
-                </a>
-              </th>
-              <td className={ui.td}>
-                <StatusChip status={report.status} labels={REPORT_STATUS_TEXT} tones={REPORT_TONES} />
-              </td>
-              <td className={ui.td}>
-                <CompletenessBar pct={report.completeness_pct} />
-              </td>
-              <td className={`${ui.td} whitespace-nowrap`}>{report.status === 'not_started' ? '—' : formatDate(report.updated_at)}</td>
-              <td className={`${ui.td} whitespace-nowrap`}>{formatDate(report.deadline)}</td>
-              <td className={`${ui.td} text-right`}>
-                <ReportLinks report={report} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </DataTable>
     </div>
   );
 }

@@ -5,12 +5,11 @@ import {
   REPORT_LIST_SORTS,
   REPORT_STATUSES,
   ReportListResponseSchema,
-  type ReportListResponse,
   type ReportStatus,
 } from '../../../lib/national-reports/schema.ts';
 import { withQuery } from '../lib/api.ts';
 import { createFetcherStore, fetchWith } from '../lib/query.ts';
-import { createListControls, keepShownWhileLoading, oneOf, pageOf, searchOf, searchTextOf, type ListFilters } from '../lib/list.ts';
+import { createUrlList, oneOf, pageOf, searchOf, searchTextOf, type ListFilters } from '../lib/list.ts';
 import { $router, pathTo } from '../router.ts';
 import { $identity } from '../session.ts';
 
@@ -80,23 +79,19 @@ const $listKey = computed([$reportFilters, $shownYear, $adminLevel], (filters, y
   });
 });
 
-export const $reportList = createFetcherStore([$listKey], { fetcher: fetchWith(ReportListResponseSchema) });
-
-/** While another page or filter loads, the last list stays on screen. */
-export const $reportListView = keepShownWhileLoading<ReportListResponse>($reportList);
-
-/** Changes filters; a new filter goes back to page 1. Typing in search (debounced) replaces the history entry. */
-export const {
-  setFilters: setReportFilters,
-  $searchDraft: $reportSearchDraft,
-  typeSearch: typeReportSearch,
-} = createListControls({ $filters: $reportFilters, hrefOf: (filters) => pathTo('nationalReports', {}, searchOfFilters(filters)) });
+/** The reports of the shown cycle and the URL's filters, the page kept while the next loads, and the filter controls. */
+export const reportList = createUrlList({
+  $filters: $reportFilters,
+  $key: $listKey,
+  schema: ReportListResponseSchema,
+  hrefOf: (filters) => pathTo('nationalReports', {}, searchOfFilters(filters)),
+});
 
 /** Sorting by a column: the same column again flips the direction. */
 export function sortBy(column: 'country' | 'status' | 'completeness' | 'updated_at'): void {
   const current = $reportFilters.get()?.sort ?? 'country';
   const next = (current === column ? `-${column}` : column) as ReportSort;
-  setReportFilters({ sort: next });
+  reportList.setFilters({ sort: next });
 }
 
 /** The screens of one report (country first in the back-office paths). */

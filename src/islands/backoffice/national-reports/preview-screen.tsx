@@ -11,19 +11,14 @@ import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { REPORT_STATUS_TEXT } from './report-format.tsx';
 import { answerDisplay } from '../questionnaire/answer-format.ts';
+import { tierChips, type TierChoice } from '../questionnaire/tier-chips.ts';
 import { countryName } from '../../i18n/countries.ts';
 import { m } from './messages.ts';
 import { reportPath } from './report-api.ts';
 import { $reportParams } from './report-store.ts';
 import { ReportSummary } from './report-summary.tsx';
 
-const TIERS = [
-  { value: '', label: m('preview.allTiers') },
-  { value: '1', label: m('preview.tier', { tier: 1 }) },
-  { value: '2', label: m('preview.tier', { tier: 2 }) },
-  { value: '3', label: m('preview.tier', { tier: 3 }) },
-] as const;
-type TierChoice = (typeof TIERS)[number]['value'];
+const TIERS = tierChips(m('preview.allTiers'), (tier) => m('preview.tier', { tier }));
 
 const tierOf = (tier: string): TierChoice => (tier === '1' || tier === '2' || tier === '3' ? tier : '');
 

@@ -13,7 +13,7 @@ import {
   type Thrust,
 } from '../../../lib/questionnaires/schema.ts';
 import { invalidProps, type FieldErrors } from '../lib/field-errors.ts';
-import { FieldError } from '../ui/states.tsx';
+import { Field } from '../ui/field.tsx';
 import { ui } from '../ui/styles.ts';
 import { answerTypeLabel, fieldsOfType, tierLabel, type QuestionDraft } from './question-draft.ts';
 import { m } from './messages.ts';
@@ -29,18 +29,9 @@ type SetDraft = (update: (current: QuestionDraft) => QuestionDraft) => void;
 export function questionInputs(draft: QuestionDraft, setDraft: SetDraft, errors: FieldErrors) {
   const set = <K extends keyof QuestionDraft>(key: K, value: QuestionDraft[K]) => setDraft((current) => ({ ...current, [key]: value }));
   const field = (name: keyof QuestionDraft & string, label: ReactNode, input: ReactNode, hint?: ReactNode) => (
-    <div>
-      <label htmlFor={`question-${name}`} className={ui.label}>
-        {label}
-      </label>
+    <Field id={`question-${name}`} label={label} hint={hint} messages={errors[name]}>
       <div className="mt-1">{input}</div>
-      {hint && (
-        <p id={`question-${name}-hint`} className="mt-1 text-xs text-slate-600">
-          {hint}
-        </p>
-      )}
-      <FieldError id={`question-${name}-error`} messages={errors[name]} />
-    </div>
+    </Field>
   );
   const describe = (name: string, hint = false) => ({
     ...invalidProps(errors, name, `question-${name}-error`),
@@ -52,7 +43,16 @@ export function questionInputs(draft: QuestionDraft, setDraft: SetDraft, errors:
   const numberInput = (name: 'min' | 'max' | 'expected_min' | 'expected_max' | 'decimals', hint = false) => (
     <input dir="auto" id={`question-${name}`} className={ui.input} inputMode="decimal" value={draft[name]} autoComplete="off" onChange={(event) => set(name, event.target.value)} {...describe(name, hint)} />
   );
-  return { set, field, describe, textInput, numberInput };
+  const checkbox = (name: 'compulsory' | 'with_text', label: string, hint: string) => (
+    <label className="flex items-start gap-2 text-sm text-slate-800">
+      <input id={`question-${name}`} type="checkbox" className="mt-0.5 size-4 accent-brand-600" checked={draft[name]} onChange={(event) => set(name, event.target.checked)} />
+      <span>
+        {label}
+        <span className="block text-xs text-slate-600">{hint}</span>
+      </span>
+    </label>
+  );
+  return { set, field, describe, textInput, numberInput, checkbox };
 }
 
 type Inputs = ReturnType<typeof questionInputs>;
@@ -123,7 +123,7 @@ export function PlaceSection({ draft, setDraft, inputs, thrusts, subcategories }
 
 /** The wording, the help text and whether an answer is required. */
 export function WordingSection({ draft, inputs }: Omit<SectionProps, 'setDraft'>) {
-  const { set, field, describe } = inputs;
+  const { set, field, describe, checkbox } = inputs;
   return (
     <fieldset className="space-y-4">
       <legend className="text-base font-semibold text-slate-900">{m('qf.questionLegend')}</legend>
@@ -138,13 +138,7 @@ export function WordingSection({ draft, inputs }: Omit<SectionProps, 'setDraft'>
         <textarea dir="auto" id="question-help" rows={3} className={ui.input} value={draft.help} maxLength={QUESTION_HELP_MAX} onChange={(event) => set('help', event.target.value)} {...describe('help', true)} />,
         m('qf.helpHint'),
       )}
-      <label className="flex items-start gap-2 text-sm text-slate-800">
-        <input id="question-compulsory" type="checkbox" className="mt-0.5 size-4 accent-brand-600" checked={draft.compulsory} onChange={(event) => set('compulsory', event.target.checked)} />
-        <span>
-          {m('qn.required')}
-          <span className="block text-xs text-slate-600">{m('qf.requiredHint')}</span>
-        </span>
-      </label>
+      {checkbox('compulsory', m('qn.required'), m('qf.requiredHint'))}
     </fieldset>
   );
 }
@@ -212,16 +206,10 @@ function NumberFields({ draft, inputs }: Omit<SectionProps, 'setDraft'>) {
 
 /** The box that asks for a text beside the answer, and that text's label. */
 function WithTextFields({ draft, inputs }: Omit<SectionProps, 'setDraft'>) {
-  const { set, field, textInput } = inputs;
+  const { field, textInput, checkbox } = inputs;
   return (
     <div className="space-y-3">
-      <label className="flex items-start gap-2 text-sm text-slate-800">
-        <input id="question-with_text" type="checkbox" className="mt-0.5 size-4 accent-brand-600" checked={draft.with_text} onChange={(event) => set('with_text', event.target.checked)} />
-        <span>
-          {m('qf.withText')}
-          <span className="block text-xs text-slate-600">{m('qf.withTextHint')}</span>
-        </span>
-      </label>
+      {checkbox('with_text', m('qf.withText'), m('qf.withTextHint'))}
       {draft.with_text && field('text_label', optional(m('qf.textLabel')), textInput('text_label', OPTION_LABEL_MAX, true, { placeholder: m('qf.textLabelPlaceholder') }), m('qf.textLabelHint'))}
     </div>
   );

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'rea
 import { QuestionSaveBodySchema, type Question, type Subcategory, type Thrust } from '../../../lib/questionnaires/schema.ts';
 import { fieldErrorsOf, serverFieldErrors, type FieldErrors } from '../lib/field-errors.ts';
 import { useLeaveGuard } from '../lib/leave-guard.ts';
-import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { LeaveDialog } from '../ui/confirm-dialog.tsx';
 import { ConflictActions, ConflictNotice } from '../ui/conflict-notice.tsx';
 import { ErrorState } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
@@ -48,9 +48,9 @@ export function QuestionForm({ question, questions, thrusts, subcategories }: Pr
       <AnswerSection draft={draft} setDraft={setDraft} inputs={inputs} errors={errors} />
       <ReferencesSection draft={draft} inputs={inputs} />
       <QuestionFormActions isNew={question === null} saving={save.loading} dirty={dirty} />
-      <ConfirmDialog open={form.guard.pending !== null} title={m('leave.title')} confirmLabel={m('leave.confirm')} onConfirm={() => form.guard.leave(() => {})} onCancel={form.guard.stay}>
+      <LeaveDialog guard={form.guard} title={m('leave.title')} confirmLabel={m('leave.confirm')}>
         <p>{question ? m('qform.leaveBody', { code: question.code }) : m('qform.leaveBodyNew')}</p>
-      </ConfirmDialog>
+      </LeaveDialog>
     </form>
   );
 }

@@ -193,6 +193,12 @@ function ThrustQuestions({ thrust, subcategories, shown, page, onRetire }: { thr
   );
 }
 
+/** A question row's two move buttons: up (the icon turned) and down. */
+const MOVES = [
+  { by: -1, id: 'move-up', label: (code: string) => m('qn.moveUpCode', { code }), title: m('qn.moveUp'), icon: <Icon name="chevronLeft" className="size-4 rotate-90" /> },
+  { by: 1, id: 'move-down', label: (code: string) => m('qn.moveDownCode', { code }), title: m('qn.moveDown'), icon: <Icon name="chevronDown" className="size-4" /> },
+] as const;
+
 function QuestionRow({ question, first, last, page, onRetire }: { question: Question; first: boolean; last: boolean; page: QuestionnairePage; onRetire: () => void }) {
   const moving = useStore($movingQuestion);
   const retiring = useStore($retiringQuestion);
@@ -235,30 +241,21 @@ function QuestionRow({ question, first, last, page, onRetire }: { question: Ques
         )}
       </div>
       <div className="flex shrink-0 flex-wrap items-center gap-2">
-        <button
-          id={`move-up-${question.uuid}`}
-          type="button"
-          className={`${ui.secondaryButton} px-2`}
-          disabled={first}
-          aria-disabled={busy || undefined}
-          aria-label={m('qn.moveUpCode', { code: question.code })}
-          title={m('qn.moveUp')}
-          onClick={() => void move(-1)}
-        >
-          <Icon name="chevronLeft" className="size-4 rotate-90" />
-        </button>
-        <button
-          id={`move-down-${question.uuid}`}
-          type="button"
-          className={`${ui.secondaryButton} px-2`}
-          disabled={last}
-          aria-disabled={busy || undefined}
-          aria-label={m('qn.moveDownCode', { code: question.code })}
-          title={m('qn.moveDown')}
-          onClick={() => void move(1)}
-        >
-          <Icon name="chevronDown" className="size-4" />
-        </button>
+        {MOVES.map(({ by, id, label, title, icon }) => (
+          <button
+            key={id}
+            id={`${id}-${question.uuid}`}
+            type="button"
+            className={`${ui.secondaryButton} px-2`}
+            disabled={by === -1 ? first : last}
+            aria-disabled={busy || undefined}
+            aria-label={label(question.code)}
+            title={title}
+            onClick={() => void move(by)}
+          >
+            {icon}
+          </button>
+        ))}
         <a
           id={`edit-${question.uuid}`}
           href={questionnaireHref({ question: question.uuid, retired: page.retired })}

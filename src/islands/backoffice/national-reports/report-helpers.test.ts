@@ -1,42 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Completeness } from '../../../lib/questionnaires/schema.ts';
 import { checkDraft, checkPdf } from './header-store.ts';
-import { defaultCycleYear, filtersFromSearch, searchOfFilters } from './list-store.ts';
+import { defaultCycleYear } from './list-store.ts';
 import { daysUntil, deadlineText } from './report-format.tsx';
 import { answersLockedMessage, reportActions } from './report-store.ts';
 
 const complete: Completeness = { answered: 38, total: 38, compulsory_total: 13, compulsory_answered: 13, invalid: 0, pct: 100 };
 
-describe('national report list filters in the URL', () => {
-  it('reads the query, dropping what the API would refuse', () => {
-    expect(filtersFromSearch({ year: '2026', status: 'submitted', subregion: 'pacific', q: ' fiji ', sort: '-completeness', page: '2' })).toEqual({
-      year: 2026,
-      status: 'submitted',
-      subregion: 'pacific',
-      q: 'fiji',
-      sort: '-completeness',
-      page: 2,
-    });
-    expect(filtersFromSearch({ year: '26', status: 'done', subregion: 'Pacific!', sort: 'name', page: '0' })).toEqual({
-      year: null,
-      status: '',
-      subregion: '',
-      q: '',
-      sort: 'country',
-      page: 1,
-    });
-  });
-
-  it('writes only what differs from the defaults', () => {
-    expect(searchOfFilters({ year: null, status: '', subregion: '', q: '', sort: 'country', page: 1 })).toEqual({});
-    expect(searchOfFilters({ year: 2022, status: 'published', subregion: '', q: '', sort: '-updated_at', page: 3 })).toEqual({
-      year: '2022',
-      status: 'published',
-      sort: '-updated_at',
-      page: '3',
-    });
-  });
-
+describe('national report list', () => {
   it('shows the open cycle by default, else the newest', () => {
     expect(defaultCycleYear([{ year: 2030, status: 'draft' }, { year: 2026, status: 'open' }, { year: 2022, status: 'closed' }])).toBe(2026);
     expect(defaultCycleYear([{ year: 2022, status: 'closed' }])).toBe(2022);

@@ -1,12 +1,12 @@
 import { atom } from 'nanostores';
-import { REPORT_UPLOAD_MAX_BYTES, ReportSchema, type SignedPdfFacts } from '../../../lib/national-reports/schema.ts';
-import { conflictOf, errorMessage } from '../lib/api.ts';
-import { invalidatePrefixes } from '../lib/query.ts';
+import { REPORT_UPLOAD_MAX_BYTES, type SignedPdfFacts } from '../../../lib/national-reports/schema.ts';
+import { errorMessage } from '../lib/api.ts';
 import { formatDateTime } from '../ui/format.ts';
-import { notifyError, notifySuccess } from '../notifications/snackbar-store.ts';
+import { notifyError } from '../notifications/snackbar-store.ts';
 import { inspectSignedReport, uploadSignedReport } from './report-api.ts';
 import { $liveReport } from './report-store.ts';
 import { m } from './messages.ts';
+import { sendReportFile } from './report-file.ts';
 
 export function formatBytes(bytes: number): string {
   if (bytes < 1024 * 1024) return m('bytes.kb', { size: Math.max(1, Math.round(bytes / 1024)) });
@@ -108,28 +108,20 @@ export async function submitSigned(): Promise<void> {
   if (!facts.signature && !confirmed) return;
   const chosen: Chosen = { file, facts, url, confirmed };
   setStep({ phase: 'submitting', ...chosen, loaded: 0, total: file.size });
-  const controller = new AbortController();
-  abort = () => controller.abort();
-  try {
-    const updated = await uploadSignedReport(report.uuid, report.version, file, !facts.signature && confirmed, {
-      signal: controller.signal,
-      onProgress: ({ loaded, total }) => {
-        const step = $signed.get();
-        if (step.phase === 'submitting' && step.file === file) setStep({ ...step, loaded, total });
-      },
-    });
-    $liveReport.set(updated);
-    setStep({ phase: 'idle' });
-    invalidatePrefixes('report/type/national/');
-    notifySuccess(m('submit.done'));
-  } catch (error) {
-    // Changed since it was read (reopened, returned…): what was signed may not be what it says now.
-    const current = conflictOf(error, ReportSchema);
-    if (current) $liveReport.set(current);
-    const message = current ? m('submit.changedMeanwhile') : errorMessage(error);
-    if ($signed.get().phase === 'submitting') setStep({ phase: 'failed', ...chosen, message });
-    notifyError(m('submit.notSubmitted', { message }));
-  } finally {
-    abort = null;
-  }
+  await sendReportFile({
+    send: (transfer) => uploadSignedReport(report.uuid, report.version, file, !facts.signature && confirmed, transfer),
+    onProgress: ({ loaded, total }) => {
+      const step = $signed.get();
+      if (step.phase === 'submitting' && step.file === file) setStep({ ...step, loaded, total });
+    },
+    setAbort: (stop) => {
+      abort = stop;
+    },
+    onSent: () => setStep({ phase: 'idle' }),
+    onFailed: (message) => {
+      if ($signed.get().phase === 'submitting') setStep({ phase: 'failed', ...chosen, message });
+      notifyError(m('submit.notSubmitted', { message }));
+    },
+    texts: { sent: m('submit.done'), changedMeanwhile: m('submit.changedMeanwhile') },
+  });
 }

@@ -4,6 +4,7 @@ import type { SignedPdfFacts } from '../../../lib/national-reports/schema.ts';
 import { formatNumber } from '../ui/format.ts';
 import { Icon } from '../ui/icons.tsx';
 import { ui } from '../ui/styles.ts';
+import { HiddenFileInput } from '../ui/image-choice.tsx';
 import { FirstPage } from './first-page.tsx';
 import { m } from './messages.ts';
 import { $signed, chooseSigned, confirmUnsigned, discardSigned, formatBytes, PDF_RULES, signatureText, submitSigned, type SignedStep } from './signed-store.ts';
@@ -70,22 +71,7 @@ function Choose({ step, replacing }: { step: SignedStep; replacing: boolean }) {
         <button type="button" className={ui.primaryButton} disabled={checking} onClick={() => input.current?.click()}>
           {m('submit.choose')}
         </button>
-        <label htmlFor="signed-pdf" className="sr-only">
-          {m('submit.fileLabel')}
-        </label>
-        <input
-          ref={input}
-          id="signed-pdf"
-          type="file"
-          accept="application/pdf,.pdf"
-          className="sr-only"
-          tabIndex={-1}
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            void chooseSigned(file);
-          }}
-        />
+        <HiddenFileInput inputRef={input} id="signed-pdf" label={m('submit.fileLabel')} accept="application/pdf,.pdf" tabIndex={-1} onFile={(file) => void chooseSigned(file)} />
       </div>
       {checking && (
         <div className="mt-3" role="status" aria-live="polite">

@@ -1,4 +1,5 @@
 import { INTL_TAG } from '../../i18n/page-locale.ts';
+import { ProgressBar } from '../ui/progress-bar.tsx';
 import { m } from './messages.ts';
 import type { SitePhase } from './site-status-store.ts';
 
@@ -12,19 +13,7 @@ export function formatMoment(iso: string): string {
 
 /** The update's progress as a bar that assistive tech reads as a value out of 100. */
 export function BuildProgressBar({ progress }: { progress: number }) {
-  return (
-    <div
-      role="progressbar"
-      aria-label={m('progressLabel')}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={progress}
-      aria-valuetext={m('progressDone', { percent: progress })}
-      className="h-2 w-full overflow-hidden rounded-full bg-slate-200"
-    >
-      <div className="h-full rounded-full bg-brand-600 transition-[width] duration-500 motion-reduce:transition-none" style={{ width: `${progress}%` }} />
-    </div>
-  );
+  return <ProgressBar label={m('progressLabel')} percent={progress} valueText={m('progressDone', { percent: progress })} duration="duration-500" />;
 }
 
 /**

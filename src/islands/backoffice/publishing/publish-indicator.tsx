@@ -1,5 +1,4 @@
 import { CloseButton, Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
-import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import { errorMessage } from '../lib/api.ts';
 import { ui } from '../ui/styles.ts';
@@ -8,7 +7,8 @@ import { m } from './messages.ts';
 import { PublishConfirm } from './publish-confirm.tsx';
 import { PublishButton } from './publish-panel.tsx';
 import { SiteStatusView } from './site-status-view.tsx';
-import { $publishing, $siteStatus, sitePhase, summaryLine, type SitePhase } from './site-status-store.ts';
+import { summaryLine, type SitePhase } from './site-status-store.ts';
+import { useSiteStatus } from './use-site-status.ts';
 
 function shortLabel(phase: SitePhase, waiting: number): string {
   switch (phase.kind) {
@@ -43,10 +43,7 @@ function PopoverHeading() {
  * "Publish now", whose confirmation dialog lives here, outside the popover.
  */
 export function PublishIndicator() {
-  const status = useStore($siteStatus);
-  const publishing = useStore($publishing);
-  const data = status.data?.data;
-  const phase = sitePhase(data);
+  const { status, data, phase, publishing } = useSiteStatus();
   const waiting = data?.waiting.total ?? 0;
   const failedToLoad = status.error !== undefined && !data;
   const name = failedToLoad ? m('stateUnknown') : m('stateIs', { summary: summaryLine(data) });

@@ -1,19 +1,17 @@
-import { useStore } from '@nanostores/react';
 import { ErrorState } from '../ui/states.tsx';
 import { Icon } from '../ui/icons.tsx';
 import { ui } from '../ui/styles.ts';
 import { m } from './messages.ts';
 import { SiteStatusView } from './site-status-view.tsx';
-import { $publishing, $siteStatus, askToPublish, sitePhase } from './site-status-store.ts';
+import { $siteStatus, askToPublish } from './site-status-store.ts';
+import { useSiteStatus } from './use-site-status.ts';
 
 /**
  * The publishing card of the CMS screens: the public site's status in one line (what waits and
  * when it goes live, or since when it is live), the changes waiting by name, and "Publish now".
  */
 export function PublishPanel() {
-  const status = useStore($siteStatus);
-  const publishing = useStore($publishing);
-  const data = status.data?.data;
+  const { status, data, phase, publishing } = useSiteStatus();
 
   if (status.error !== undefined && !data) {
     return (
@@ -31,7 +29,7 @@ export function PublishPanel() {
         </h2>
         <SiteStatusView data={data} announce />
       </div>
-      <PublishButton publishing={publishing} retry={sitePhase(data).kind === 'failed'} />
+      <PublishButton publishing={publishing} retry={phase.kind === 'failed'} />
     </section>
   );
 }

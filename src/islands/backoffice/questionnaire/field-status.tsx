@@ -27,6 +27,16 @@ export function FieldStatus({ id, question, state, stored, onRetry }: { id: stri
 }
 
 /** Where an answer stands on its way to the server. */
+/** A field's state with its sign before it: a spinner while it waits or saves, a tick once saved. */
+function SignedStatus({ tone, sign, text }: { tone: string; sign: ReactNode; text: string }) {
+  return (
+    <span className={`inline-flex items-center gap-1.5 ${tone}`}>
+      {sign}
+      {text}
+    </span>
+  );
+}
+
 function statusContent(question: Question, state: FieldState, stored: Answer | undefined, onRetry: () => void): ReactNode {
   switch (state.kind) {
     case 'idle':
@@ -39,30 +49,14 @@ function statusContent(question: Question, state: FieldState, stored: Answer | u
       return <span className="text-slate-600">{m('status.editing')}</span>;
     case 'pending':
       return state.offline ? (
-        <span className="inline-flex items-center gap-1.5 text-amber-800">
-          <Icon name="info" className="size-4" />
-          {m('status.keptOffline')}
-        </span>
+        <SignedStatus tone="text-amber-800" sign={<Icon name="info" className="size-4" />} text={m('status.keptOffline')} />
       ) : (
-        <span className="inline-flex items-center gap-1.5 text-slate-700">
-          <Spinner />
-          {m('status.waiting')}
-        </span>
+        <SignedStatus tone="text-slate-700" sign={<Spinner />} text={m('status.waiting')} />
       );
     case 'saving':
-      return (
-        <span className="inline-flex items-center gap-1.5 text-slate-700">
-          <Spinner />
-          {m('status.saving')}
-        </span>
-      );
+      return <SignedStatus tone="text-slate-700" sign={<Spinner />} text={m('status.saving')} />;
     case 'saved':
-      return (
-        <span className="inline-flex items-center gap-1.5 text-emerald-800">
-          <Icon name="check" className="size-4" />
-          {m('status.saved')}
-        </span>
-      );
+      return <SignedStatus tone="text-emerald-800" sign={<Icon name="check" className="size-4" />} text={m('status.saved')} />;
     default:
       return problemContent(question, state, stored, onRetry);
   }

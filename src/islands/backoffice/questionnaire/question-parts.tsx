@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import type { Question } from '../../../lib/questionnaires/schema.ts';
 import { Icon } from '../ui/icons.tsx';
 import { ui } from '../ui/styles.ts';
@@ -63,8 +63,28 @@ export interface PartProps {
   locked: boolean;
 }
 
+/**
+ * What every text box of an answer's parts carries: the form's marker, its id, the part it edits
+ * (its value and its changes), whether it may change and whether it is wrong.
+ */
+function partControl({ form, question, raw, errors, locked }: PartProps, name: 'text' | 'data_year' | 'source' | 'comment', id: string) {
+  return {
+    ...FIELD_ATTR,
+    id,
+    value: raw[name],
+    disabled: locked,
+    'aria-invalid': Boolean(errors[name]) || undefined,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      const patch: Partial<RawAnswer> = {};
+      patch[name] = event.target.value;
+      form.change(question.uuid, patch);
+    },
+  };
+}
+
 /** The text beside the answer (a policy's name, an explanation). */
-export function NarrativeField({ form, question, raw, errors, base, locked }: PartProps) {
+export function NarrativeField(props: PartProps) {
+  const { question, errors, base } = props;
   const lang = useWrittenLang();
   return (
     <div className="mt-3">
@@ -73,15 +93,10 @@ export function NarrativeField({ form, question, raw, errors, base, locked }: Pa
       </label>
       <textarea dir="auto"
         lang={lang}
-        {...FIELD_ATTR}
-        id={`${base}-narrative`}
+        {...partControl(props, 'text', `${base}-narrative`)}
         rows={3}
         className={`${ui.input} mt-1`}
-        value={raw.text}
-        disabled={locked}
-        aria-invalid={Boolean(errors['text']) || undefined}
         aria-describedby={errors['text'] ? `${base}-narrative-error` : undefined}
-        onChange={(event) => form.change(question.uuid, { text: event.target.value })}
       />
       <ErrorLine id={`${base}-narrative-error`} text={errorText(errors['text'], question.text_label ?? m('label.theDetails'))} />
     </div>
@@ -89,54 +104,62 @@ export function NarrativeField({ form, question, raw, errors, base, locked }: Pa
 }
 
 /** The data year and the source, side by side. */
-export function YearAndSourceFields({ form, question, raw, errors, base, locked }: PartProps) {
+export function YearAndSourceFields(props: PartProps) {
+  const { question } = props;
   return (
     <div className="mt-3 grid gap-3 sm:grid-cols-[9rem_1fr]">
-      <div>
-        <label htmlFor={`${base}-year`} className={ui.label}>
-          {m('field.dataYear')}
-        </label>
-        <input dir="auto"
-          {...FIELD_ATTR}
-          id={`${base}-year`}
-          type="text"
-          inputMode="numeric"
-          maxLength={4}
-          autoComplete="off"
-          className={`${ui.input} mt-1 tabular-nums`}
-          value={raw.data_year}
-          disabled={locked}
-          aria-invalid={Boolean(errors['data_year']) || undefined}
-          aria-describedby={errors['data_year'] ? `${base}-year-error` : undefined}
-          onChange={(event) => form.change(question.uuid, { data_year: event.target.value })}
-        />
-        <ErrorLine id={`${base}-year-error`} text={errorText(errors['data_year'], m('label.theDataYear'))} />
-      </div>
-      <div>
-        <label htmlFor={`${base}-source`} className={ui.label}>
-          {question.question_tier === 1 ? m('field.source') : m('field.sourceOptional')}
-        </label>
-        <input dir="auto"
-          {...FIELD_ATTR}
-          id={`${base}-source`}
-          type="text"
-          autoComplete="off"
-          placeholder={question.source_hint ? m('field.sourceExample', { hint: question.source_hint }) : m('field.sourcePlaceholder')}
-          className={`${ui.input} mt-1`}
-          value={raw.source}
-          disabled={locked}
-          aria-invalid={Boolean(errors['source']) || undefined}
-          aria-describedby={errors['source'] ? `${base}-source-error` : undefined}
-          onChange={(event) => form.change(question.uuid, { source: event.target.value })}
-        />
-        <ErrorLine id={`${base}-source-error`} text={errorText(errors['source'], m('label.theSource'))} />
-      </div>
+      <PartInput
+        {...props}
+        name="data_year"
+        id={`${props.base}-year`}
+        label={m('field.dataYear')}
+        what={m('label.theDataYear')}
+        attributes={{ inputMode: 'numeric', maxLength: 4, className: `${ui.input} mt-1 tabular-nums` }}
+      />
+      <PartInput
+        {...props}
+        name="source"
+        id={`${props.base}-source`}
+        label={question.question_tier === 1 ? m('field.source') : m('field.sourceOptional')}
+        what={m('label.theSource')}
+        attributes={{
+          placeholder: question.source_hint ? m('field.sourceExample', { hint: question.source_hint }) : m('field.sourcePlaceholder'),
+          className: `${ui.input} mt-1`,
+        }}
+      />
+    </div>
+  );
+}
+
+/** A one-line part of the answer beside its value (data year, source), with its error line. */
+function PartInput({ name, id, label, what, attributes, ...props }: PartProps & {
+  name: 'data_year' | 'source';
+  id: string;
+  label: string;
+  /** The field as the error line names it ("the data year"). */
+  what: string;
+  attributes: InputHTMLAttributes<HTMLInputElement>;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className={ui.label}>
+        {label}
+      </label>
+      <input dir="auto"
+        {...partControl(props, name, id)}
+        type="text"
+        autoComplete="off"
+        {...attributes}
+        aria-describedby={props.errors[name] ? `${id}-error` : undefined}
+      />
+      <ErrorLine id={`${id}-error`} text={errorText(props.errors[name], what)} />
     </div>
   );
 }
 
 /** The optional comment, behind "+ Add a comment" until there is one. */
-export function CommentField({ form, question, raw, errors, base, locked }: PartProps) {
+export function CommentField(props: PartProps) {
+  const { raw, errors, base, locked } = props;
   const [showComment, setShowComment] = useState(false);
   if (showComment || raw.comment) {
     return (
@@ -144,16 +167,7 @@ export function CommentField({ form, question, raw, errors, base, locked }: Part
         <label htmlFor={`${base}-comment`} className={ui.label}>
           {m('field.comment')}
         </label>
-        <textarea dir="auto"
-          {...FIELD_ATTR}
-          id={`${base}-comment`}
-          rows={2}
-          className={`${ui.input} mt-1`}
-          value={raw.comment}
-          disabled={locked}
-          aria-invalid={Boolean(errors['comment']) || undefined}
-          onChange={(event) => form.change(question.uuid, { comment: event.target.value })}
-        />
+        <textarea dir="auto" {...partControl(props, 'comment', `${base}-comment`)} rows={2} className={`${ui.input} mt-1`} />
         <ErrorLine id={`${base}-comment-error`} text={errorText(errors['comment'], m('label.theComment'))} />
       </div>
     );

@@ -7,13 +7,9 @@ import { ui } from '../ui/styles.ts';
 import type { QuestionGroup, QuestionnaireForm, ShowFilter } from './form-store.ts';
 import { m } from './messages.ts';
 import { QuestionField } from './question-field.tsx';
+import { tierChips } from './tier-chips.ts';
 
-const TIERS = [
-  { value: '', label: m('filter.allTiers') },
-  { value: '1', label: m('filter.tier', { tier: 1 }) },
-  { value: '2', label: m('filter.tier', { tier: 2 }) },
-  { value: '3', label: m('filter.tier', { tier: 3 }) },
-] as const;
+const TIERS = tierChips(m('filter.allTiers'), (tier) => m('filter.tier', { tier }));
 
 const SHOW = [
   { value: 'all', label: m('filter.all') },

@@ -4,7 +4,7 @@ import type { SentMailItem } from '../../../lib/mail/schema.ts';
 import type { ScreenProps } from '../screen-props.ts';
 import { formatDateTime } from '../ui/format.ts';
 import { PageHeading } from '../ui/page-heading.tsx';
-import { ListWithPanel, PagedList, RecordPanel, recordPanelTexts } from '../ui/paged-list.tsx';
+import { ListWithPanel, PagedList, RecordPanel, recordPanelTexts, RowList } from '../ui/paged-list.tsx';
 import { ui } from '../ui/styles.ts';
 import {
   $openMail,
@@ -40,11 +40,11 @@ export function SentMailScreen(_: ScreenProps) {
         >
           {(mails) =>
             filters && (
-              <ul aria-label={m('list')} aria-busy={list.loading} className={`${ui.cardFlush} divide-y divide-slate-100 overflow-hidden`}>
+              <RowList label={m('list')} busy={list.loading}>
                 {mails.map((mail) => (
                   <MailRow key={mail.uuid} mail={mail} filters={filters} />
                 ))}
-              </ul>
+              </RowList>
             )
           }
         </PagedList>

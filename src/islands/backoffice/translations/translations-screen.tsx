@@ -5,7 +5,7 @@ import { oneOf } from '../lib/list.ts';
 import type { ScreenProps } from '../screen-props.ts';
 import { SearchField, SelectField } from '../ui/filters.tsx';
 import { PageHeading } from '../ui/page-heading.tsx';
-import { CloseLink, ListWithPanel, PagedList } from '../ui/paged-list.tsx';
+import { CloseLink, ListWithPanel, PagedList, RowList } from '../ui/paged-list.tsx';
 import { ui } from '../ui/styles.ts';
 import { m } from './messages.ts';
 import {
@@ -56,11 +56,11 @@ export function TranslationsScreen(_: ScreenProps) {
           onPage={(page) => translationControls.setFilters({ page })}
         >
           {(items) => (
-            <ul aria-label={m('list.label')} aria-busy={list.loading} className={`${ui.cardFlush} divide-y divide-slate-100 overflow-hidden`}>
+            <RowList label={m('list.label')} busy={list.loading}>
               {items.map((item) => (
                 <TranslationRow key={item.key} item={item} filters={filters} />
               ))}
-            </ul>
+            </RowList>
           )}
         </PagedList>
       </ListWithPanel>

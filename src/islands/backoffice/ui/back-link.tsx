@@ -1,3 +1,4 @@
+import { ui } from './styles.ts';
 import { Icon } from './icons.tsx';
 
 const LOOKS = {
@@ -16,5 +17,14 @@ export function BackLink({ href, label, look = 'brand', linkClass }: { href: str
         {label}
       </a>
     </p>
+  );
+}
+
+/** The plain link home of a screen with nothing else to offer (not found, an error, a screen still to come). */
+export function DashboardLink({ label }: { label: string }) {
+  return (
+    <a href="/dashboard" className={ui.link}>
+      {label}
+    </a>
   );
 }

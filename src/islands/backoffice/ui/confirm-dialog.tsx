@@ -40,3 +40,22 @@ export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, 
     </Dialog>
   );
 }
+
+/**
+ * "Leave without saving?" of a form with unsaved changes (its `useLeaveGuard`): open while a
+ * navigation waits; leaving runs `onLeave` first (a chosen image is put aside, say).
+ */
+export function LeaveDialog({ guard, title, confirmLabel, onLeave = () => {}, children }: {
+  /** What `useLeaveGuard` returns (lib/leave-guard.ts). */
+  guard: { pending: string | null; stay: () => void; leave: (beforeLeaving: () => void) => void };
+  title: string;
+  confirmLabel: string;
+  onLeave?: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <ConfirmDialog open={guard.pending !== null} title={title} confirmLabel={confirmLabel} onConfirm={() => guard.leave(onLeave)} onCancel={guard.stay}>
+      {children}
+    </ConfirmDialog>
+  );
+}

@@ -7,17 +7,19 @@ import { ui } from './styles.ts';
  * `optional` is given), the control (`children`, whose id is `id`), the hint (`<id>-hint`) and
  * the server's or the form's messages (`<id>-error` unless `errorId` says otherwise).
  */
-export function Field({ id, label, optional, hint, errorId = `${id}-error`, messages, children }: {
+export function Field({ id, label, optional, hint, errorId = `${id}-error`, messages, className, children }: {
   id: string;
   label: ReactNode;
-  optional?: string;
+  optional?: string | undefined;
   hint?: ReactNode;
   errorId?: string;
   messages: readonly string[] | undefined;
+  /** The classes of the field's box (its place in a grid, say). */
+  className?: string | undefined;
   children: ReactNode;
 }) {
   return (
-    <div>
+    <div className={className}>
       <label htmlFor={id} className={ui.label}>
         {label}
         {optional !== undefined && (

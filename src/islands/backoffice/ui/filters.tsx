@@ -1,3 +1,5 @@
+import { useStore } from '@nanostores/react';
+import type { ReadableAtom } from 'nanostores';
 import type { ReactNode } from 'react';
 import { Icon } from './icons.tsx';
 import { ui } from './styles.ts';
@@ -41,6 +43,28 @@ export function SearchBar({ label, className, search, children }: { label: strin
       <SearchField {...search} />
       {children}
     </div>
+  );
+}
+
+/**
+ * The `SearchBar` of a list whose filters live in the URL (`list.$filters`, null on other screens, when
+ * it shows nothing): the search box shows the typed draft; `children` gets the current filters.
+ */
+export function ListSearchBar<F>({ list, label, className, search, children }: {
+  /** The list's filters and search box, as `createUrlList` (lib/list.ts) makes them. */
+  list: { $filters: ReadableAtom<F | null>; $searchDraft: ReadableAtom<string>; typeSearch: (value: string) => void };
+  label: string;
+  className: string;
+  search: Omit<SearchFieldProps, 'value' | 'onType'>;
+  children: (filters: F) => ReactNode;
+}) {
+  const filters = useStore(list.$filters);
+  const draft = useStore(list.$searchDraft);
+  if (!filters) return null;
+  return (
+    <SearchBar label={label} className={className} search={{ ...search, value: draft, onType: list.typeSearch }}>
+      {children(filters)}
+    </SearchBar>
   );
 }
 
@@ -97,5 +121,18 @@ export function SelectField({ id, label, value, onPick, className, children }: {
         {children}
       </select>
     </div>
+  );
+}
+
+/** The choices of a drop-down, each with the value it stands for and its label. */
+export function Options({ options }: { options: readonly { value: string; label: string }[] }) {
+  return (
+    <>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </>
   );
 }

@@ -161,3 +161,16 @@ export function RecordPanel<T>({ record, error, labelledBy, closeHref, texts, on
     </section>
   );
 }
+
+/**
+ * A list's rows as one card, each row an `<li>` (`children`), named `label`; busy while the next
+ * page loads (with `dim`, the rows are dimmed meanwhile).
+ */
+export function RowList({ label, busy, dim = false, children }: { label: string; busy: boolean; dim?: boolean; children: ReactNode }) {
+  const className = `${ui.cardFlush} divide-y divide-slate-100 overflow-hidden`;
+  return (
+    <ul aria-label={label} aria-busy={busy} className={dim ? `${className} ${busy ? 'opacity-70' : ''}` : className}>
+      {children}
+    </ul>
+  );
+}

@@ -1,6 +1,7 @@
 import { m } from '../messages.ts';
 import { ROUTE_META } from '../route-meta.ts';
 import type { ScreenProps } from '../screen-props.ts';
+import { DashboardLink } from '../ui/back-link.tsx';
 import { Icon } from '../ui/icons.tsx';
 import { PageHeading } from '../ui/page-heading.tsx';
 import { ui } from '../ui/styles.ts';
@@ -19,9 +20,7 @@ export function UpcomingScreen({ page }: ScreenProps) {
             {meta.upcoming ? m('upcoming.will', { what: meta.upcoming }) : m('upcoming.later')}
           </p>
           <p className="mt-4">
-            <a href="/dashboard" className={ui.link}>
-              {m('upcoming.back')}
-            </a>
+            <DashboardLink label={m('upcoming.back')} />
           </p>
         </div>
       </div>

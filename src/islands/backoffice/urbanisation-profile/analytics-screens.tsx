@@ -9,7 +9,7 @@ import { QuestionnaireFormView } from '../questionnaire/questionnaire-form.tsx';
 import { pathTo } from '../router.ts';
 import type { ScreenProps } from '../screen-props.ts';
 import { PageHeading } from '../ui/page-heading.tsx';
-import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
+import { EmptyState, ErrorState, Loaded, Skeleton } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { countryName } from '../../i18n/countries.ts';
 import { m } from './messages.ts';
@@ -29,20 +29,18 @@ export function ProfileAnalyticsScreen({ identity }: ScreenProps) {
   return (
     <>
       <PageHeading description={m('analytics.description')}>{m('analytics.title')}</PageHeading>
-      {list.error !== undefined && !list.data ? (
-        <ErrorState error={list.error} onRetry={() => $categories.invalidate()} />
-      ) : !list.data ? (
-        <Skeleton rows={8} label={m('overview.loading')} />
-      ) : (
-        <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
-          {list.data.data.map((c) => (
-            <li key={c.slug} className={ui.card}>
-              <a dir="auto" className={`${ui.link} text-base`} href={pathTo('profileAnalyticsCategory', { category: c.slug })}>{c.name}</a>
-              <p dir="auto" className="mt-1 text-sm text-slate-600">{c.description}</p>
-            </li>
-          ))}
-        </ul>
-      )}
+      <Loaded value={list} loading={m('overview.loading')} rows={8} onRetry={() => $categories.invalidate()}>
+        {({ data: categories }) => (
+          <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+            {categories.map((c) => (
+              <li key={c.slug} className={ui.card}>
+                <a dir="auto" className={`${ui.link} text-base`} href={pathTo('profileAnalyticsCategory', { category: c.slug })}>{c.name}</a>
+                <p dir="auto" className="mt-1 text-sm text-slate-600">{c.description}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Loaded>
       {canWrite && <ImportPanel />}
       {list.data && <ExportPanel categories={list.data.data} />}
     </>

@@ -2,7 +2,8 @@ import { useRef } from 'react';
 import { CMS_UPLOAD_MAX_BYTES, type CmsImage } from '../../../lib/cms/schema.ts';
 import { HERO_ALT_MAX } from '../../../lib/urbanisation-profile/schema.ts';
 import { formatBytes, UPLOAD_ACCEPT } from '../cms/image-upload.ts';
-import { Icon } from '../ui/icons.tsx';
+import { UploadProgress } from '../ui/progress-bar.tsx';
+import { ImageFileButton, ImageFrame, NoImage } from '../ui/image-choice.tsx';
 import { FieldError } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { m } from './messages.ts';
@@ -16,7 +17,7 @@ function previewOf(image: CmsImage, width: number): string {
   return (webp.find((v) => v.width >= width) ?? webp.at(-1))?.url ?? image.url;
 }
 
-type Props = {
+export type HeroFieldProps = {
   current: CmsImage | null;
   choice: HeroChoice;
   alt: string;
@@ -35,7 +36,7 @@ type Props = {
  * uploaded when the overview is saved), its description for people who cannot see it, and the
  * upload's progress.
  */
-export function HeroField(props: Props) {
+export function HeroField(props: HeroFieldProps) {
   const { current, choice, progress } = props;
   const input = useRef<HTMLInputElement>(null);
   const shown = choice.kind === 'new' ? choice.preview : choice.kind === 'keep' && current ? previewOf(current, 480) : null;
@@ -48,26 +49,15 @@ export function HeroField(props: Props) {
         <HeroPreview shown={shown} choice={choice} />
         <div className="min-w-0 flex-1 space-y-3 text-sm">
           <div>
-            <input
-              ref={input}
+            <ImageFileButton
+              inputRef={input}
               id="hero-file"
-              type="file"
               accept={UPLOAD_ACCEPT}
               disabled={props.disabled}
-              aria-describedby="hero-state"
-              className="peer sr-only"
-              onChange={(event) => {
-                props.onChoose(event.target.files?.[0]);
-                event.target.value = '';
-              }}
+              describedBy="hero-state"
+              label={shown ? m('hero.chooseAnother') : m('hero.choose')}
+              onFile={props.onChoose}
             />
-            <label
-              htmlFor="hero-file"
-              className={`${ui.secondaryButton} cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent-500 peer-disabled:cursor-not-allowed peer-disabled:opacity-60`}
-            >
-              <Icon name="image" className="size-4" />
-              {shown ? m('hero.chooseAnother') : m('hero.choose')}
-            </label>
             {choice.kind !== 'keep' ? (
               <button type="button" className={`${ui.secondaryButton} ml-2`} disabled={props.disabled} onClick={() => { props.onUndo(); input.current?.focus(); }}>
                 {choice.kind === 'new' ? m('hero.dontUse') : m('hero.keep')}
@@ -100,36 +90,30 @@ export function HeroField(props: Props) {
 /** The picture as it will be: the file chosen, the stored one, or why there is none. */
 function HeroPreview({ shown, choice }: { shown: string | null; choice: HeroChoice }) {
   return (
-    <div className="flex aspect-video w-full max-w-xs shrink-0 items-center justify-center overflow-hidden rounded-md bg-slate-100 ring-1 ring-slate-200">
+    <ImageFrame>
       {shown ? (
         <img src={shown} alt={choice.kind === 'new' ? m('hero.previewOf', { name: choice.file.name }) : m('hero.current')} className="size-full object-cover" />
       ) : (
-        <span className="flex flex-col items-center gap-1 text-sm text-slate-600">
-          <Icon name="image" className="size-6" />
-          {choice.kind === 'remove' ? m('hero.willBeRemoved') : m('hero.none')}
-        </span>
+        <NoImage text={choice.kind === 'remove' ? m('hero.willBeRemoved') : m('hero.none')} />
       )}
-    </div>
+    </ImageFrame>
   );
 }
 
 /** The upload's progress, then "Processing the picture…". */
 function HeroProgress({ percent }: { percent: number }) {
   return (
-    <div>
-      <div className="flex justify-between gap-2 text-xs text-slate-700">
-        <span>{percent >= 100 ? m('hero.processing') : m('hero.uploading')}</span>
-        <span className="tabular-nums">{m('hero.percent', { percent })}</span>
-      </div>
-      <div role="progressbar" aria-label={m('hero.progress')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="mt-1 h-2 w-full overflow-hidden rounded-full bg-slate-200">
-        <div className="h-full rounded-full bg-brand-600 transition-[width] duration-200 motion-reduce:transition-none" style={{ width: `${percent}%` }} />
-      </div>
-    </div>
+    <UploadProgress
+      status={percent >= 100 ? m('hero.processing') : m('hero.uploading')}
+      percentText={m('hero.percent', { percent })}
+      label={m('hero.progress')}
+      percent={percent}
+    />
   );
 }
 
 /** What the picture shows, for people who cannot see it (required with a picture). */
-function HeroAlt({ alt, errors, onAlt }: Pick<Props, 'alt' | 'errors' | 'onAlt'>) {
+function HeroAlt({ alt, errors, onAlt }: Pick<HeroFieldProps, 'alt' | 'errors' | 'onAlt'>) {
   return (
     <div>
       <label htmlFor="hero-alt" className={ui.label}>

@@ -11,13 +11,13 @@ import {
 } from '../../../lib/urbanisation-profile/indicator-schema.ts';
 import { INDICATOR_TYPES, type Indicator } from '../../../lib/urbanisation-profile/schema.ts';
 import { invalidProps, type FieldErrors } from '../lib/field-errors.ts';
-import { ConflictNotice } from '../ui/conflict-notice.tsx';
 import { FieldError } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { bodyOf, draftOf, type IndicatorDraft } from './indicator-draft.ts';
 import type { IndicatorStore } from './indicator-store.ts';
 import { INDICATOR_TYPE_LABELS } from './indicator-table.tsx';
 import { m } from './messages.ts';
+import { StaleNotice } from './stale-notice.tsx';
 
 type TextField = Exclude<keyof IndicatorDraft, 'answer_type'>;
 
@@ -53,25 +53,13 @@ export function IndicatorEditor({ slug, store, indicator, onClose }: { slug: str
       <DialogPanel className="relative my-8 w-full max-w-2xl rounded-lg bg-white p-6 shadow-xl">
         <DialogTitle className="text-lg font-semibold text-slate-900">{editing ? m('editor.editTitle', { code: indicator.code }) : m('editor.addTitle')}</DialogTitle>
         {conflict && (
-          <div className="mt-4">
-            <ConflictNotice
-              title={m('editor.conflictTitle')}
-              record={{ updated_at: conflict.updated_at, updated_by: null }}
-              what={m('editor.conflictWhat')}
-              actions={
-                <>
-                  <button type="button" className={ui.secondaryButton} onClick={() => { setVersion(conflict.version); setConflict(null); }}>
-                    {m('editor.keep')}
-                  </button>
-                  <button type="button" className={ui.secondaryButton} onClick={() => { setDraft(draftOf(conflict)); setVersion(conflict.version); setConflict(null); }}>
-                    {m('editor.loadTheirs')}
-                  </button>
-                </>
-              }
-            >
-              <p className="mt-1 text-sm text-slate-700">{m('editor.conflictText')}</p>
-            </ConflictNotice>
-          </div>
+          <StaleNotice
+            className="mt-4"
+            updatedAt={conflict.updated_at}
+            texts={{ title: m('editor.conflictTitle'), what: m('editor.conflictWhat'), text: m('editor.conflictText'), keepMine: m('editor.keep'), loadTheirs: m('editor.loadTheirs') }}
+            onKeepMine={() => { setVersion(conflict.version); setConflict(null); }}
+            onLoadTheirs={() => { setDraft(draftOf(conflict)); setVersion(conflict.version); setConflict(null); }}
+          />
         )}
         <form
           className="mt-4 space-y-4"

@@ -1,4 +1,6 @@
 import type { Indicator, INDICATOR_TYPES } from '../../../lib/urbanisation-profile/schema.ts';
+import { DataTable } from '../ui/data-table.tsx';
+import { HeaderCells } from '../ui/header-cells.tsx';
 import { ui } from '../ui/styles.ts';
 import { m } from './messages.ts';
 
@@ -18,65 +20,57 @@ export function IndicatorTable({ active, busy, onEdit, onMove, onRetire }: {
   onRetire: (indicator: Indicator) => void;
 }) {
   return (
-    <table className="stack-table mt-4 min-w-full divide-y divide-slate-200" aria-busy={busy !== null || undefined}>
-      <thead className="bg-slate-50">
-        <tr>
-          <th scope="col" className={ui.th}>{m('table.number')}</th>
-          <th scope="col" className={ui.th}>{m('table.indicator')}</th>
-          <th scope="col" className={ui.th}>{m('table.kind')}</th>
-          <th scope="col" className={ui.th}>{m('table.source')}</th>
-          <th scope="col" className={ui.th}>
-            <span className="sr-only">{m('table.actions')}</span>
+    <DataTable
+      stack
+      className="mt-4"
+      busy={busy !== null || undefined}
+      head={<HeaderCells labels={[m('table.number'), m('table.indicator'), m('table.kind'), m('table.source')]} actions={m('table.actions')} />}
+    >
+      {active.map((indicator, i) => (
+        <tr key={indicator.code}>
+          <td data-label={m('table.number')} className={`${ui.td} tabular-nums`}>{i + 1}</td>
+          <th scope="row" className={`${ui.td} text-left font-medium`}>
+            <span dir="auto">{indicator.name}</span>
+            <span className="block text-xs font-normal text-slate-600">
+              <span className="font-mono">{indicator.code}</span>
+              {indicator.sdg_ref && m('table.sdg', { ref: indicator.sdg_ref })}
+              {(indicator.expected_min !== null || indicator.expected_max !== null) &&
+                m('table.expected', { min: indicator.expected_min ?? '…', max: indicator.expected_max ?? '…' })}
+            </span>
           </th>
+          <td data-label={m('table.kind')} className={ui.td}>
+            {INDICATOR_TYPE_LABELS[indicator.answer_type]}
+            {indicator.unit && `, ${indicator.unit}`}
+          </td>
+          <td data-label={m('table.source')} className={`${ui.td} text-xs`}>
+            {indicator.source}
+            {indicator.source_series && <span className="block font-mono text-slate-600">{indicator.source_series}</span>}
+          </td>
+          <td className={`${ui.td} stack-actions whitespace-nowrap text-right`}>
+            <div className="flex flex-wrap justify-end gap-2">
+              <button type="button" id={`edit-${indicator.code}`} className={ui.secondaryButton} onClick={() => onEdit(indicator)}>
+                {m('table.edit')}<span className="sr-only"> {indicator.name}</span>
+              </button>
+              <button type="button" id={`up-${indicator.code}`} className={ui.secondaryButton} disabled={i === 0 || busy !== null} onClick={() => onMove(indicator.code, -1)}>
+                {m('table.moveUp')}<span className="sr-only"> {indicator.name}</span>
+              </button>
+              <button
+                type="button"
+                id={`down-${indicator.code}`}
+                className={ui.secondaryButton}
+                disabled={i === active.length - 1 || busy !== null}
+                onClick={() => onMove(indicator.code, 1)}
+              >
+                {m('table.moveDown')}<span className="sr-only"> {indicator.name}</span>
+              </button>
+              <button type="button" className={ui.secondaryButton} disabled={busy !== null} onClick={() => onRetire(indicator)}>
+                {m('table.retire')}<span className="sr-only"> {indicator.name}</span>
+              </button>
+            </div>
+          </td>
         </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-100">
-        {active.map((indicator, i) => (
-          <tr key={indicator.code}>
-            <td data-label={m('table.number')} className={`${ui.td} tabular-nums`}>{i + 1}</td>
-            <th scope="row" className={`${ui.td} text-left font-medium`}>
-              <span dir="auto">{indicator.name}</span>
-              <span className="block text-xs font-normal text-slate-600">
-                <span className="font-mono">{indicator.code}</span>
-                {indicator.sdg_ref && m('table.sdg', { ref: indicator.sdg_ref })}
-                {(indicator.expected_min !== null || indicator.expected_max !== null) &&
-                  m('table.expected', { min: indicator.expected_min ?? '…', max: indicator.expected_max ?? '…' })}
-              </span>
-            </th>
-            <td data-label={m('table.kind')} className={ui.td}>
-              {INDICATOR_TYPE_LABELS[indicator.answer_type]}
-              {indicator.unit && `, ${indicator.unit}`}
-            </td>
-            <td data-label={m('table.source')} className={`${ui.td} text-xs`}>
-              {indicator.source}
-              {indicator.source_series && <span className="block font-mono text-slate-600">{indicator.source_series}</span>}
-            </td>
-            <td className={`${ui.td} stack-actions whitespace-nowrap text-right`}>
-              <div className="flex flex-wrap justify-end gap-2">
-                <button type="button" id={`edit-${indicator.code}`} className={ui.secondaryButton} onClick={() => onEdit(indicator)}>
-                  {m('table.edit')}<span className="sr-only"> {indicator.name}</span>
-                </button>
-                <button type="button" id={`up-${indicator.code}`} className={ui.secondaryButton} disabled={i === 0 || busy !== null} onClick={() => onMove(indicator.code, -1)}>
-                  {m('table.moveUp')}<span className="sr-only"> {indicator.name}</span>
-                </button>
-                <button
-                  type="button"
-                  id={`down-${indicator.code}`}
-                  className={ui.secondaryButton}
-                  disabled={i === active.length - 1 || busy !== null}
-                  onClick={() => onMove(indicator.code, 1)}
-                >
-                  {m('table.moveDown')}<span className="sr-only"> {indicator.name}</span>
-                </button>
-                <button type="button" className={ui.secondaryButton} disabled={busy !== null} onClick={() => onRetire(indicator)}>
-                  {m('table.retire')}<span className="sr-only"> {indicator.name}</span>
-                </button>
-              </div>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </DataTable>
   );
 }
 

@@ -4,7 +4,7 @@ import { CATEGORY_BODY_MAX, CATEGORY_ICONS, KEY_FACTS_MAX, type Category, type K
 import { FieldError } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { formatNumber } from '../ui/format.ts';
-import { HeroField, type HeroChoice } from './hero-field.tsx';
+import { HeroField, type HeroFieldProps } from './hero-field.tsx';
 import { m } from './messages.ts';
 
 export interface OverviewDraft {
@@ -61,20 +61,15 @@ function CategoryInput({ name, label, extra = {}, draft, setDraft, errors }: Dra
   );
 }
 
-export interface HeroProps {
+/** What the overview form gives the picture field (the alt text comes from the draft). */
+export type HeroProps = Pick<HeroFieldProps, 'choice' | 'problem' | 'progress' | 'onChoose' | 'onRemove' | 'onUndo'> & {
   hero: Category['hero_image'];
-  choice: HeroChoice;
-  problem: string | null;
-  progress: { loaded: number; total: number } | null;
   busy: boolean;
-  onChoose: (file: File | undefined) => void;
-  onRemove: () => void;
-  onUndo: () => void;
-}
+};
 
 /** The theme's name, description, pictogram, position, publication and picture. */
 export function ThemeDetailsCard({ draft, setDraft, errors, heroProps }: DraftProps & { heroProps: HeroProps }) {
-  const { hero, choice, problem, progress, busy, onChoose, onRemove, onUndo } = heroProps;
+  const { hero, busy, ...choosing } = heroProps;
   return (
     <div className={`${ui.card} space-y-4`}>
       <CategoryInput name="name" label={m('fields.name')} draft={draft} setDraft={setDraft} errors={errors} />
@@ -99,9 +94,7 @@ export function ThemeDetailsCard({ draft, setDraft, errors, heroProps }: DraftPr
         <input type="checkbox" checked={draft.published} onChange={(e) => setDraft({ ...draft, published: e.target.checked })} />
         {m('fields.show')}
       </label>
-      <HeroField current={hero} choice={choice} alt={draft.hero_alt} errors={errors} problem={problem} progress={progress} disabled={busy}
-        onChoose={onChoose} onRemove={onRemove} onUndo={onUndo}
-        onAlt={(alt) => setDraft({ ...draft, hero_alt: alt })} />
+      <HeroField {...choosing} current={hero} alt={draft.hero_alt} errors={errors} disabled={busy} onAlt={(alt) => setDraft({ ...draft, hero_alt: alt })} />
     </div>
   );
 }

@@ -6,12 +6,12 @@ import { useLeaveGuard } from '../lib/leave-guard.ts';
 import { UploadCancelled } from '../lib/xhr-send.ts';
 import { notifyError, notifySuccess } from '../notifications/snackbar-store.ts';
 import { pathTo } from '../router.ts';
-import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
-import { ConflictNotice } from '../ui/conflict-notice.tsx';
+import { LeaveDialog } from '../ui/confirm-dialog.tsx';
 import { ui } from '../ui/styles.ts';
 import type { HeroChoice } from './hero-field.tsx';
 import { draftOfCategory as draftOf, KeyFactsFieldset, OverviewBody, ThemeDetailsCard, type OverviewDraft as Draft } from './overview-fields.tsx';
 import { m } from './messages.ts';
+import { StaleNotice } from './stale-notice.tsx';
 import { saveCategory, uploadHero } from './profile-api.ts';
 
 /**
@@ -25,21 +25,13 @@ export function OverviewForm({ category }: { category: Category }) {
   return (
     <>
       {conflict && (
-        <div className="mb-4">
-          <ConflictNotice
-            title={m('form.conflictTitle')}
-            record={{ updated_at: conflict.updated_at, updated_by: null }}
-            what={m('form.conflictWhat')}
-            actions={
-              <>
-                <button type="button" className={ui.secondaryButton} onClick={() => form.keepMine(conflict)}>{m('form.keepMine')}</button>
-                <button type="button" className={ui.secondaryButton} onClick={() => form.loadTheirs(conflict)}>{m('form.loadTheirs')}</button>
-              </>
-            }
-          >
-            <p className="mt-1 text-sm text-slate-700">{m('form.conflictText')}</p>
-          </ConflictNotice>
-        </div>
+        <StaleNotice
+          className="mb-4"
+          updatedAt={conflict.updated_at}
+          texts={{ title: m('form.conflictTitle'), what: m('form.conflictWhat'), text: m('form.conflictText'), keepMine: m('form.keepMine'), loadTheirs: m('form.loadTheirs') }}
+          onKeepMine={() => form.keepMine(conflict)}
+          onLoadTheirs={() => form.loadTheirs(conflict)}
+        />
       )}
       <form className="space-y-6" onSubmit={(event) => { event.preventDefault(); void form.save(); }} noValidate>
         <ThemeDetailsCard draft={draft} setDraft={setDraft} errors={errors} heroProps={form.heroProps} />
@@ -50,9 +42,9 @@ export function OverviewForm({ category }: { category: Category }) {
           <a className={ui.secondaryButton} href={pathTo('profileOverview')}>{m('form.back')}</a>
         </div>
       </form>
-      <ConfirmDialog open={guard.pending !== null} title={m('form.leaveTitle')} confirmLabel={m('form.leaveConfirm')} onConfirm={() => guard.leave(() => setChoice({ kind: 'keep' }))} onCancel={guard.stay}>
+      <LeaveDialog guard={guard} title={m('form.leaveTitle')} confirmLabel={m('form.leaveConfirm')} onLeave={() => setChoice({ kind: 'keep' })}>
         <p>{choice.kind === 'new' ? m('form.leaveTextPicture') : m('form.leaveText')}</p>
-      </ConfirmDialog>
+      </LeaveDialog>
     </>
   );
 }

@@ -6,7 +6,9 @@ import { PublishPanel } from '../publishing/publish-panel.tsx';
 import { pathTo } from '../router.ts';
 import type { ScreenProps } from '../screen-props.ts';
 import { PageHeading } from '../ui/page-heading.tsx';
-import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
+import { EmptyState, ErrorState, Loaded, Skeleton } from '../ui/states.tsx';
+import { DataTable } from '../ui/data-table.tsx';
+import { HeaderCells } from '../ui/header-cells.tsx';
 import { formatDate } from '../ui/format.ts';
 import { ui } from '../ui/styles.ts';
 import { m } from './messages.ts';
@@ -20,39 +22,29 @@ export function ProfileOverviewScreen(_: ScreenProps) {
   return (
     <>
       <PageHeading description={m('overview.description')}>{m('overview.title')}</PageHeading>
-      {list.error !== undefined && !list.data ? (
-        <ErrorState error={list.error} onRetry={() => $categories.invalidate()} />
-      ) : !list.data ? (
-        <Skeleton rows={8} label={m('overview.loading')} />
-      ) : list.data.data.length === 0 ? (
-        <EmptyState title={m('overview.none')} />
-      ) : (
-        <div className={`${ui.cardFlush} overflow-x-auto`}>
-          <table className="min-w-full divide-y divide-slate-200">
-            <thead className="bg-slate-50">
-              <tr>
-                <th scope="col" className={ui.th}>{m('overview.theme')}</th>
-                <th scope="col" className={ui.th}>{m('overview.keyFacts')}</th>
-                <th scope="col" className={ui.th}>{m('overview.publicSite')}</th>
-                <th scope="col" className={ui.th}>{m('overview.lastChanged')}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {list.data.data.map((c) => (
-                <tr key={c.slug}>
-                  <th scope="row" className={`${ui.td} text-left font-medium`}>
-                    <a dir="auto" className={ui.link} href={pathTo('profileOverviewForm', { category: c.slug })}>{c.name}</a>
-                    <span dir="auto" className="block text-xs font-normal text-slate-600">{c.description}</span>
-                  </th>
-                  <td className={ui.td}>{c.key_facts.length}</td>
-                  <td className={ui.td}>{c.published ? m('overview.published') : m('overview.hidden')}</td>
-                  <td className={ui.td}>{formatDate(c.updated_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <Loaded value={list} loading={m('overview.loading')} rows={8} onRetry={() => $categories.invalidate()}>
+        {({ data: categories }) =>
+          categories.length === 0 ? (
+            <EmptyState title={m('overview.none')} />
+          ) : (
+            <div className={`${ui.cardFlush} overflow-x-auto`}>
+              <DataTable head={<HeaderCells labels={[m('overview.theme'), m('overview.keyFacts'), m('overview.publicSite'), m('overview.lastChanged')]} />}>
+                {categories.map((c) => (
+                  <tr key={c.slug}>
+                    <th scope="row" className={`${ui.td} text-left font-medium`}>
+                      <a dir="auto" className={ui.link} href={pathTo('profileOverviewForm', { category: c.slug })}>{c.name}</a>
+                      <span dir="auto" className="block text-xs font-normal text-slate-600">{c.description}</span>
+                    </th>
+                    <td className={ui.td}>{c.key_facts.length}</td>
+                    <td className={ui.td}>{c.published ? m('overview.published') : m('overview.hidden')}</td>
+                    <td className={ui.td}>{formatDate(c.updated_at)}</td>
+                  </tr>
+                ))}
+              </DataTable>
+            </div>
+          )
+        }
+      </Loaded>
     </>
   );
 }

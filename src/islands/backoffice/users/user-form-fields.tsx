@@ -4,6 +4,7 @@ import type { Role, UserListItem } from '../../../lib/users/schema.ts';
 import { invalidProps, type FieldErrors } from '../lib/field-errors.ts';
 import { formatDate } from '../ui/format.ts';
 import { Field } from '../ui/field.tsx';
+import { Fact } from '../ui/fact.tsx';
 import { FieldError } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { countryName } from '../../i18n/countries.ts';
@@ -17,18 +18,9 @@ type Country = CountryListResponse['data'][number];
 export function UserFacts({ user }: { user: UserListItem }) {
   return (
     <dl className="grid gap-3 text-sm sm:grid-cols-3">
-      <div>
-        <dt className="text-slate-600">{m('field.email')}</dt>
-        <dd className="break-all font-medium text-slate-900">{user.email}</dd>
-      </div>
-      <div>
-        <dt className="text-slate-600">{m('field.memberId')}</dt>
-        <dd className="font-mono text-slate-900">{user.member_id}</dd>
-      </div>
-      <div>
-        <dt className="text-slate-600">{m('field.created')}</dt>
-        <dd className="font-medium text-slate-900">{formatDate(user.created_at)}</dd>
-      </div>
+      <Fact term={m('field.email')} value={user.email} valueClass="break-all font-medium text-slate-900" />
+      <Fact term={m('field.memberId')} value={user.member_id} valueClass="font-mono text-slate-900" />
+      <Fact term={m('field.created')} value={formatDate(user.created_at)} />
     </dl>
   );
 }

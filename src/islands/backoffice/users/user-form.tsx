@@ -4,7 +4,7 @@ import { isAdminLevel, isSuperAdmin, SUPER_ADMIN_ROLE, USER_STATUS } from '../..
 import type { Whoami } from '../../../lib/identity/schema.ts';
 import { USER_EDIT_FIELDS, UserEditBodySchema, UserListItemSchema, type UserEditBody, type UserListItem } from '../../../lib/users/schema.ts';
 import { ApiError, conflictOf } from '../lib/api.ts';
-import { fieldErrorsOf, serverFieldErrors, type FieldErrors } from '../lib/field-errors.ts';
+import { checkForm, serverFieldErrors, type FieldErrors } from '../lib/field-errors.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { ErrorState } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
@@ -153,13 +153,5 @@ function bodyOfValues(user: UserListItem, { name, phone, status, role, countryCo
 
 /** The edit, or null (with the first bad field focused) when it does not pass. */
 function checkedBody(body: UserEditBody, setClientErrors: (errors: FieldErrors) => void): UserEditBody | null {
-  const checked = UserEditBodySchema.safeParse(body);
-  const found = checked.success ? {} : fieldErrorsOf(checked.error.issues);
-  setClientErrors(found);
-  const first = USER_EDIT_FIELDS.find((field) => found[field]);
-  if (first) {
-    document.getElementById(`user-${first}`)?.focus();
-    return null;
-  }
-  return body;
+  return checkForm(UserEditBodySchema, body, USER_EDIT_FIELDS, 'user', setClientErrors) ? body : null;
 }

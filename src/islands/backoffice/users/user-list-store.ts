@@ -1,10 +1,10 @@
 import { computed } from 'nanostores';
 import { isAdminLevel } from '../../../lib/access/permissions.ts';
 import { CountryListResponseSchema } from '../../../lib/countries/schema.ts';
-import { USER_PAGE_SIZE_DEFAULT, UserListResponseSchema, type UserListResponse } from '../../../lib/users/schema.ts';
+import { USER_PAGE_SIZE_DEFAULT, UserListResponseSchema } from '../../../lib/users/schema.ts';
 import { withQuery } from '../lib/api.ts';
 import { createFetcherStore, fetchWith } from '../lib/query.ts';
-import { createListControls, keepShownWhileLoading, pageOf, searchOf, searchTextOf, type ListFilters } from '../lib/list.ts';
+import { createUrlList, pageOf, searchOf, searchTextOf, type ListFilters } from '../lib/list.ts';
 import { $router, pathTo } from '../router.ts';
 import { $identity } from '../session.ts';
 
@@ -43,18 +43,16 @@ const $userListKey = computed($userListFilters, (filters) =>
   filters ? withQuery('user/list', { ...searchOfFilters(filters), page: filters.page, per_page: USER_LIST_PAGE_SIZE }) : null,
 );
 
-export const $userList = createFetcherStore([$userListKey], { fetcher: fetchWith(UserListResponseSchema) });
-
-/** The list as the screen shows it: while another page or filter loads, the last one stays. */
-export const $userListView = keepShownWhileLoading<UserListResponse>($userList);
+/** The users of the URL's filters, the page shown while the next loads, and the filter controls. */
+export const userList = createUrlList({
+  $filters: $userListFilters,
+  $key: $userListKey,
+  schema: UserListResponseSchema,
+  hrefOf: (filters) => pathTo('users', {}, searchOfFilters(filters)),
+});
 
 /** Every country (active or not), for the admin-level country filter and the user form. */
 export const $countryChoices = createFetcherStore([computed($adminLevel, (yes) => (yes ? 'countries/all?status=all' : null))], {
   fetcher: fetchWith(CountryListResponseSchema),
 });
 
-export const {
-  setFilters: setUserFilters,
-  $searchDraft,
-  typeSearch,
-} = createListControls({ $filters: $userListFilters, hrefOf: (filters) => pathTo('users', {}, searchOfFilters(filters)) });
