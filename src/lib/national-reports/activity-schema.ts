@@ -1,21 +1,15 @@
 import { z } from 'zod';
-import { GenericResponseSchema } from '../http/schema.ts';
-import { AnswerValueSchema, UserRefSchema } from '../questionnaires/schema.ts';
-import { CycleSchema, OwnReportSummarySchema, ReportListItemSchema } from './schema.ts';
+import { dataResponse, itemResponse } from '../http/schema.ts';
+import { AnswerContentSchema, UserRefSchema } from '../questionnaires/schema.ts';
+import { CycleSchema } from './cycle-schema.ts';
+import { OwnReportSummarySchema, REGION_PROGRESS_FIELDS, ReportListItemSchema } from './schema.ts';
 
 /** A report's history (answer changes, activity) and the reporting dashboard. */
 
 // ---- history and activity ----
 
-const AnswerSnapshotSchema = z
-  .object({
-    value: AnswerValueSchema,
-    text: z.string().nullable(),
-    data_year: z.number().int().nullable(),
-    source: z.string().nullable(),
-    comment: z.string().nullable(),
-  })
-  .nullable();
+/** An answer before or after a change; null where there was none. */
+const AnswerSnapshotSchema = AnswerContentSchema.nullable();
 
 /** GET …/history?question={uuid}: one question's answer changes, newest first. */
 export const AnswerHistoryQuerySchema = z.object({ question: z.uuid('must be a question id') });
@@ -24,17 +18,13 @@ export const AnswerChangeSchema = z.object({
   by: UserRefSchema.nullable(),
   action: z.string(),
   /** The answer after the change (the same as `after`, flat for convenience). */
-  value: AnswerValueSchema,
-  text: z.string().nullable(),
-  data_year: z.number().int().nullable(),
-  source: z.string().nullable(),
-  comment: z.string().nullable(),
+  ...AnswerContentSchema.shape,
   before: AnswerSnapshotSchema,
   after: AnswerSnapshotSchema,
   version: z.number().int().nullable(),
 });
 export type AnswerChange = z.output<typeof AnswerChangeSchema>;
-export const AnswerHistoryResponseSchema = GenericResponseSchema.extend({ data: z.array(AnswerChangeSchema) });
+export const AnswerHistoryResponseSchema = dataResponse(AnswerChangeSchema);
 
 /** GET …/activity (admins): the report's whole audit log, newest first. */
 export const ActivityEntrySchema = z.object({
@@ -49,7 +39,7 @@ export const ActivityEntrySchema = z.object({
   before: z.unknown(),
   after: z.unknown(),
 });
-export const ActivityResponseSchema = GenericResponseSchema.extend({ data: z.array(ActivityEntrySchema) });
+export const ActivityResponseSchema = dataResponse(ActivityEntrySchema);
 
 // ---- dashboard ----
 
@@ -64,12 +54,10 @@ export const DashboardSchema = z.object({
   /** Admins: the open cycle across the region; null for country roles. */
   region: z
     .object({
-      countries_total: z.number().int(),
-      by_status: z.record(z.string(), z.number().int()),
-      average_completeness: z.number().int(),
+      ...REGION_PROGRESS_FIELDS,
       countries: z.array(ReportListItemSchema),
     })
     .nullable(),
 });
 export type Dashboard = z.output<typeof DashboardSchema>;
-export const DashboardResponseSchema = GenericResponseSchema.extend({ data: DashboardSchema });
+export const DashboardResponseSchema = itemResponse(DashboardSchema);
