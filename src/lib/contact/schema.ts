@@ -27,6 +27,7 @@ export type ContactBody = z.input<typeof ContactBodySchema>;
 export const CONTACT_STATUSES = ['new', 'answered', 'archived'] as const;
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 export const CONTACT_STATUS_LABELS: Record<ContactStatus, string> = { new: 'New', answered: 'Answered', archived: 'Archived' };
+export const ContactStatusSchema = z.enum(CONTACT_STATUSES);
 
 export const ContactMessageSchema = z.object({
   id: z.number().int(),
@@ -36,7 +37,7 @@ export const ContactMessageSchema = z.object({
   message: z.string(),
   read_at: z.string().nullable(),
   created_at: z.string(),
-  status: z.enum(CONTACT_STATUSES),
+  status: ContactStatusSchema,
   /** Who set the status last, and when; null while the message is new as received. */
   status_at: z.string().nullable(),
   status_by: EditorSchema.nullable(),
@@ -78,7 +79,7 @@ export const ContactShowResponseSchema = itemResponse(ContactMessageDetailSchema
 export type ContactShowResponse = z.output<typeof ContactShowResponseSchema>;
 
 /** POST contact-us/status/{id}: marks a message new, answered or archived. */
-export const ContactStatusBodySchema = statusChangeBody(z.enum(CONTACT_STATUSES));
+export const ContactStatusBodySchema = statusChangeBody(ContactStatusSchema);
 
 /** POST contact-us/delete/{id}: the version may come as If-Match instead. */
 export const ContactDeleteBodySchema = VersionOnlyBodySchema;

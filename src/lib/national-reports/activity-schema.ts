@@ -11,16 +11,18 @@ import { OwnReportSummarySchema, REGION_PROGRESS_FIELDS, ReportListItemSchema } 
 /** An answer before or after a change; null where there was none. */
 const AnswerSnapshotSchema = AnswerContentSchema.nullable();
 
+/** Who did what, and when: how every entry of a report's history starts. */
+const HISTORY_ENTRY_FIELDS = { at: z.string(), by: UserRefSchema.nullable(), action: z.string() };
+/** What was changed, as it was before and as it is after, each in the shape `snapshot` gives. */
+const changeFields = <T extends z.ZodType>(snapshot: T) => ({ before: snapshot, after: snapshot });
+
 /** GET …/history?question={uuid}: one question's answer changes, newest first. */
 export const AnswerHistoryQuerySchema = z.object({ question: z.uuid('must be a question id') });
 export const AnswerChangeSchema = z.object({
-  at: z.string(),
-  by: UserRefSchema.nullable(),
-  action: z.string(),
+  ...HISTORY_ENTRY_FIELDS,
   /** The answer after the change (the same as `after`, flat for convenience). */
   ...AnswerContentSchema.shape,
-  before: AnswerSnapshotSchema,
-  after: AnswerSnapshotSchema,
+  ...changeFields(AnswerSnapshotSchema),
   version: z.number().int().nullable(),
 });
 export type AnswerChange = z.output<typeof AnswerChangeSchema>;
@@ -28,16 +30,13 @@ export const AnswerHistoryResponseSchema = dataResponse(AnswerChangeSchema);
 
 /** GET …/activity (admins): the report's whole audit log, newest first. */
 export const ActivityEntrySchema = z.object({
-  at: z.string(),
-  by: UserRefSchema.nullable(),
+  ...HISTORY_ENTRY_FIELDS,
   entity: z.string(),
   entity_id: z.string(),
-  action: z.string(),
   /** The question's code for answer changes. */
   question_code: z.string().nullable(),
   note: z.string().nullable(),
-  before: z.unknown(),
-  after: z.unknown(),
+  ...changeFields(z.unknown()),
 });
 export const ActivityResponseSchema = dataResponse(ActivityEntrySchema);
 

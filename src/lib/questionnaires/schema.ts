@@ -70,22 +70,18 @@ export const QuestionPartSchema = z.object({
 });
 export type QuestionPart = z.output<typeof QuestionPartSchema>;
 
+/** A heading questions are grouped under (a thrust, a subcategory): its code, its name and its place. */
+const HEADING_FIELDS = { code: z.string(), name: z.string(), sort: z.number().int() };
+
+/** Where an entry of a catalogue (a question, an indicator) stands: its place, when it was retired (null: in use) and its version. */
+export const CATALOGUE_ENTRY_FIELDS = { sort: z.number().int(), retired_at: z.string().nullable(), version: z.number().int() };
+
 /** A NUA thrust (Quito Implementation Plan heading), e.g. TC1. */
-export const ThrustSchema = z.object({
-  code: z.string(),
-  name: z.string(),
-  nua_paragraphs: z.string().nullable(),
-  sort: z.number().int(),
-});
+export const ThrustSchema = z.object({ ...HEADING_FIELDS, nua_paragraphs: z.string().nullable() });
 export type Thrust = z.output<typeof ThrustSchema>;
 
 /** A subcategory of a thrust, e.g. 1.2 Access to adequate housing. */
-export const SubcategorySchema = z.object({
-  code: z.string(),
-  thrust: z.string(),
-  name: z.string(),
-  sort: z.number().int(),
-});
+export const SubcategorySchema = z.object({ ...HEADING_FIELDS, thrust: z.string() });
 export type Subcategory = z.output<typeof SubcategorySchema>;
 
 /** The limits of a numeric answer: the engine checks every value against them (questions and indicators). */
@@ -128,9 +124,7 @@ export const QuestionSchema = z.object({
   sdg_tier: QuestionTierSchema.nullable(),
   nua_paragraphs: z.string().nullable(),
   source_hint: z.string().nullable(),
-  sort: z.number().int(),
-  retired_at: z.string().nullable(),
-  version: z.number().int(),
+  ...CATALOGUE_ENTRY_FIELDS,
 });
 export type Question = z.output<typeof QuestionSchema>;
 

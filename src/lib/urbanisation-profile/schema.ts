@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CmsImageSchema } from '../cms/schema.ts';
 import { VersionSchema, dataResponse, itemResponse, text, wholeNumber, yearParam } from '../http/schema.ts';
-import { ANSWER_LIMIT_FIELDS, UserRefSchema } from '../questionnaires/schema.ts';
+import { ANSWER_LIMIT_FIELDS, CATALOGUE_ENTRY_FIELDS, UserRefSchema } from '../questionnaires/schema.ts';
 
 /**
  * The urbanisation profile (issue 8, reporting brief §3.2 and §4): categories with an overview,
@@ -88,10 +88,8 @@ export const IndicatorSchema = z.object({
   source_series: z.string().nullable(),
   licence: z.string().nullable(),
   sdg_ref: z.string().nullable(),
-  sort: z.number().int(),
-  /** When the indicator was retired (it then leaves the forms and public pages; its figures stay). */
-  retired_at: z.string().nullable(),
-  version: z.number().int(),
+  /** A retired indicator leaves the forms and public pages; its figures stay. */
+  ...CATALOGUE_ENTRY_FIELDS,
   updated_at: z.string(),
 });
 export type Indicator = z.output<typeof IndicatorSchema>;

@@ -2,13 +2,10 @@ import { z } from 'zod';
 import { CountryCodeSchema } from '../countries/schema.ts';
 import { USER_STATUS } from '../access/permissions.ts';
 import { blankIsAbsent, blankIsNull, dataResponse, EditorSchema, itemResponse, PAGE_SIZE_DEFAULT, pagedFields, pagingQuery, searchQuery, text, VersionSchema, wholeNumber } from '../http/schema.ts';
-import { AccountSchema, PersonNameSchema, PhoneNumberSchema } from '../identity/schema.ts';
+import { AccountSchema, IdentityRoleSchema, PersonNameSchema, PhoneNumberSchema } from '../identity/schema.ts';
 
-export const RoleSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  description: z.string(),
-});
+/** A role as the users' list names it: the role of whoami, without its permissions. */
+export const RoleSchema = IdentityRoleSchema.omit({ permissions: true });
 export type Role = z.output<typeof RoleSchema>;
 
 export const RoleListResponseSchema = dataResponse(RoleSchema);
