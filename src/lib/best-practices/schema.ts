@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CmsImageSchema, HttpUrlSchema } from '../cms/schema.ts';
 import { CountryRefSchema } from '../countries/schema.ts';
-import { blankIsAbsent, blankIsNull, clearableText, isCalendarDay, itemResponse, oneOf, orderQuery, PAGE_SIZE_DEFAULT, pagedFields, pagingQuery, searchQuery, text, transitionFields, VersionSchema } from '../http/schema.ts';
+import { blankIsAbsent, clearableText, isCalendarDay, itemResponse, oneOf, orderQuery, PAGE_SIZE_DEFAULT, pagedFields, pagingQuery, searchQuery, text, transitionFields, VersionSchema } from '../http/schema.ts';
 import { CropBoxSchema } from '../media/schema.ts';
 import { WrittenInInputSchema, WrittenInSchema } from '../i18n/written-languages.ts';
 import { AnswerInputSchema, AnswerSchema, CompletenessSchema } from '../questionnaires/schema.ts';
@@ -83,7 +83,10 @@ export type SectionKey = (typeof FORM_SECTIONS)[number]['key'];
 export const SECTION_KEYS = FORM_SECTIONS.map((s) => s.key) as [SectionKey, ...SectionKey[]];
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date such as 2024-03-31').refine(isCalendarDay, 'must be a real date');
-const optionalDate = blankIsNull(isoDate).optional();
+const optionalDate = z
+  .union([isoDate, z.literal(''), z.null()])
+  .optional()
+  .transform((v) => (v === '' ? null : v));
 
 /** A country's ISO code in a query or a body, upper-cased (not trimmed: ' PH' is refused). */
 export const CountryCodeParamSchema = z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code').transform((c) => c.toUpperCase());
@@ -289,7 +292,7 @@ export const PracticeSaveBodySchema = z.object({
   images: z.array(z.object({ id: text({ max: 40, min: 1 }), caption: clearableText(PRACTICE_CAPTION_MAX), credit: clearableText(PRACTICE_CREDIT_MAX), is_cover: z.boolean().default(false) })).max(PRACTICE_IMAGES_MAX).optional(),
   /** The uploaded documents to keep, in order, with their titles. */
   attachments: z.array(z.object({ id: text({ max: 40, min: 1 }), title: text({ max: 160, min: 1 }) })).max(PRACTICE_ATTACHMENTS_MAX).optional(),
-  contact: z.object({ name: clearableText(120), email: blankIsNull(z.email('must be an email address').max(200)).optional(), phone: clearableText(40) }).optional(),
+  contact: z.object({ name: clearableText(120), email: z.union([z.email('must be an email address').max(200), z.literal(''), z.null()]).optional().transform((v) => (v === '' ? null : v)), phone: clearableText(40) }).optional(),
 });
 export type PracticeSaveBody = z.input<typeof PracticeSaveBodySchema>;
 export type PracticeSaveInput = z.output<typeof PracticeSaveBodySchema>;

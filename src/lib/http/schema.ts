@@ -229,5 +229,7 @@ export function searchQuery(max = SEARCH_MAX) {
 
 /** A list's sort order (`order` or `sort`): one of `orders`, `fallback` when left out or blank. */
 export function orderQuery<const T extends readonly [string, ...string[]]>(orders: T, fallback: T[number]) {
-  return blankIsAbsent(oneOf(orders).default(fallback as never));
+  const order = oneOf(orders);
+  // `fallback` is one of `orders`, so an output of their enum: TypeScript cannot follow that through the generic.
+  return blankIsAbsent(order.default(fallback as z.output<typeof order>));
 }
