@@ -30,9 +30,6 @@ export function overStored(fields: readonly string[], stored: Record<string, unk
   return { ...kept, ...body };
 }
 
-/** The longest email address that can be delivered (RFC 5321's limit on a path). */
-export const EMAIL_MAX = 254;
-
 /** The version every editable record carries; writes send it back (body `version` or If-Match). */
 export const VersionSchema = wholeNumber({ min: 1, max: 2_000_000_000 });
 
@@ -126,6 +123,9 @@ export function text(options: TextOptions) {
   if (min > 0) schema = schema.min(min, min === 1 ? 'is required' : `must be at least ${min} characters`);
   return schema.max(max, `must be at most ${max} characters`);
 }
+
+/** The longest email address that can be delivered (RFC 5321's limit on a path). */
+export const EMAIL_MAX = 254;
 
 /** Optional free text of a form: '' and null clear it, left out keeps the stored value. */
 export function clearableText(max: number, multiline = false) {
