@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { CmsImageSchema, HttpUrlSchema } from '../cms/schema.ts';
-import { GenericResponseSchema, isCalendarDay, queryInt, text, VersionSchema } from '../http/schema.ts';
+import { CountryRefSchema } from '../countries/schema.ts';
+import { blankIsAbsent, clearableText, isCalendarDay, itemResponse, oneOf, orderQuery, PAGE_SIZE_DEFAULT, pagedFields, pagingQuery, searchQuery, text, transitionFields, VersionSchema } from '../http/schema.ts';
+import { CropBoxSchema } from '../media/schema.ts';
 import { WrittenInInputSchema, WrittenInSchema } from '../i18n/written-languages.ts';
 import { AnswerInputSchema, AnswerSchema, CompletenessSchema } from '../questionnaires/schema.ts';
 import { NUA_THRUST_CODES, SDG_TARGET_PATTERN } from './reference.ts';
@@ -10,7 +12,7 @@ import { countWords } from './words.ts';
 export const PRACTICE_STATUSES = ['draft', 'submitted', 'changes_requested', 'published', 'rejected', 'archived'] as const;
 export type PracticeStatus = (typeof PRACTICE_STATUSES)[number];
 /** A practice's status; rows are read through it, so no status string is ever cast. */
-export const PracticeStatusSchema = z.enum(PRACTICE_STATUSES, { error: `must be one of ${PRACTICE_STATUSES.join(', ')}` });
+export const PracticeStatusSchema = oneOf(PRACTICE_STATUSES);
 
 export const SUPPORT_KINDS = ['financial', 'technical', 'political', 'administrative'] as const;
 export type SupportKind = (typeof SUPPORT_KINDS)[number];
@@ -49,8 +51,8 @@ export const PRACTICE_CATEGORIES_MAX = 4;
 export const PRACTICE_SDG_MAX = 10;
 export const PRACTICE_COMMENT_MAX = 2000;
 export const PRACTICE_NOTE_MAX = 2000;
-export const PRACTICE_PAGE_SIZE_DEFAULT = 20;
-export const PRACTICE_PAGE_SIZE_MAX = 100;
+/** The rows the back-office list asks for: as many as every list shows. */
+export const PRACTICE_PAGE_SIZE_DEFAULT = PAGE_SIZE_DEFAULT;
 /** Image uploads (JPEG, PNG, WebP) larger than this get a 413. */
 export const PRACTICE_IMAGE_MAX_BYTES = 8 * 1024 * 1024;
 /** PDF attachments larger than this get a 413. */
@@ -80,22 +82,21 @@ export const FORM_SECTIONS = [
 export type SectionKey = (typeof FORM_SECTIONS)[number]['key'];
 export const SECTION_KEYS = FORM_SECTIONS.map((s) => s.key) as [SectionKey, ...SectionKey[]];
 
-/** Optional free text: '' and null clear it, undefined keeps the stored value. */
-const optionalText = (max: number, multiline = false) =>
-  z
-    .union([text({ max, multiline }), z.null()])
-    .optional()
-    .transform((v) => (v === '' ? null : v));
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date such as 2024-03-31').refine(isCalendarDay, 'must be a real date');
 const optionalDate = z
   .union([isoDate, z.literal(''), z.null()])
   .optional()
   .transform((v) => (v === '' ? null : v));
 
+/** A country's ISO code in a query or a body, upper-cased (not trimmed: ' PH' is refused). */
+export const CountryCodeParamSchema = z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code').transform((c) => c.toUpperCase());
+/** A category's slug in a query or a body. */
+export const CategorySlugSchema = z.string().regex(/^[a-z0-9-]{1,60}$/, 'must be a category slug');
+
 export const PartnerSchema = z.object({
   name: text({ max: PRACTICE_ORG_MAX, min: 1 }),
-  type: z.enum(ORG_TYPES, { error: `must be one of ${ORG_TYPES.join(', ')}` }).nullable().default(null),
-  support: z.array(z.enum(SUPPORT_KINDS, { error: `must be one of ${SUPPORT_KINDS.join(', ')}` })).max(SUPPORT_KINDS.length).default([]),
+  type: oneOf(ORG_TYPES).nullable().default(null),
+  support: z.array(oneOf(SUPPORT_KINDS)).max(SUPPORT_KINDS.length).default([]),
 });
 export type Partner = z.output<typeof PartnerSchema>;
 
@@ -136,7 +137,6 @@ export type Attachment = z.output<typeof AttachmentSchema>;
 
 export const ContactSchema = z.object({ name: z.string().nullable(), email: z.string().nullable(), phone: z.string().nullable() });
 
-export const CountryRefSchema = z.object({ code: z.string(), name: z.string(), flag: z.string() });
 export const CategoryRefSchema = z.object({ slug: z.string(), name: z.string() });
 
 /** Everything a published practice shows on the public site: no contact, no review. */
@@ -187,9 +187,7 @@ export const ReviewCommentSchema = z.object({
 export type ReviewComment = z.output<typeof ReviewCommentSchema>;
 
 export const TimelineEntrySchema = z.object({
-  action: z.string(),
-  from: PracticeStatusSchema.nullable(),
-  to: PracticeStatusSchema.nullable(),
+  ...transitionFields(PracticeStatusSchema),
   note: z.string().nullable(),
   actor_name: z.string().nullable(),
   at: z.string(),
@@ -218,60 +216,49 @@ export const BestPracticeSchema = PublicPracticeSchema.extend({
 });
 export type BestPractice = z.output<typeof BestPracticeSchema>;
 
-export const PracticeResponseSchema = GenericResponseSchema.extend({ data: BestPracticeSchema });
+export const PracticeResponseSchema = itemResponse(BestPracticeSchema);
 export type PracticeResponse = z.output<typeof PracticeResponseSchema>;
 
 /** One row of the back-office list. */
-export const PracticeListItemSchema = z.object({
-  uuid: z.string(),
-  title: z.string(),
-  /** The language the practice is written in; null: not stated (decision 048). */
-  written_in: WrittenInSchema,
-  country: CountryRefSchema,
-  city: z.string().nullable(),
-  status: PracticeStatusSchema,
-  featured: z.boolean(),
-  demo: z.boolean(),
+export const PracticeListItemSchema = BestPracticeSchema.pick({
+  uuid: true,
+  title: true,
+  written_in: true,
+  country: true,
+  city: true,
+  status: true,
+  featured: true,
+  demo: true,
+  submitted_at: true,
+  updated_at: true,
+  version: true,
+  public_copy_kept_at: true,
+}).extend({
+  /** The category slugs, and the cover's URL: enough for a row. */
   categories: z.array(z.string()),
   cover: z.string().nullable(),
   sections_filled: z.number().int(),
   author_name: z.string().nullable(),
-  submitted_at: z.string().nullable(),
-  updated_at: z.string(),
-  version: z.number().int(),
-  /** A published practice being revised: the public library keeps its published version (decision 033). */
-  public_copy_kept_at: z.string().nullable(),
 });
 export type PracticeListItem = z.output<typeof PracticeListItemSchema>;
 
 export const PRACTICE_ORDERS = ['-updated_at', 'updated_at', 'title', '-submitted_at', 'country'] as const;
-const blankAsUndefined = (v: unknown) => (v === '' ? undefined : v);
 
 /** GET /api/best-practice/list */
 export const PracticeListQuerySchema = z.object({
-  q: text({ max: 100 }).optional(),
-  status: z.preprocess(blankAsUndefined, PracticeStatusSchema.optional()),
-  category: z.preprocess(blankAsUndefined, z.string().regex(/^[a-z0-9-]{1,60}$/, 'must be a category slug').optional()),
-  country_code: z.preprocess(blankAsUndefined, z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code').transform((c) => c.toUpperCase()).optional()),
-  order: z.preprocess(blankAsUndefined, z.enum(PRACTICE_ORDERS, { error: `must be one of ${PRACTICE_ORDERS.join(', ')}` }).default('-updated_at')),
-  page: queryInt({ min: 1, max: 100_000, fallback: 1 }),
-  per_page: queryInt({ min: 1, max: PRACTICE_PAGE_SIZE_MAX, fallback: PRACTICE_PAGE_SIZE_DEFAULT }),
+  q: searchQuery(),
+  status: blankIsAbsent(PracticeStatusSchema.optional()),
+  category: blankIsAbsent(CategorySlugSchema.optional()),
+  country_code: blankIsAbsent(CountryCodeParamSchema.optional()),
+  order: orderQuery(PRACTICE_ORDERS, '-updated_at'),
+  ...pagingQuery(),
 });
 export type PracticeListQuery = z.output<typeof PracticeListQuerySchema>;
 
-export const PracticeListResponseSchema = z.object({
-  data: z.array(PracticeListItemSchema),
-  per_page: z.number().int(),
-  page: z.number().int(),
-  total: z.number().int(),
-});
+export const PracticeListResponseSchema = z.object(pagedFields(PracticeListItemSchema));
 export type PracticeListResponse = z.output<typeof PracticeListResponseSchema>;
 
-const summarySchema = z
-  .union([text({ max: PRACTICE_SUMMARY_CHARS_MAX, multiline: true }), z.null()])
-  .optional()
-  .transform((v) => (v === '' ? null : v))
-  .refine((v) => countWords(v) <= PRACTICE_SUMMARY_WORDS_MAX, `must be at most ${PRACTICE_SUMMARY_WORDS_MAX} words`);
+const summarySchema = clearableText(PRACTICE_SUMMARY_CHARS_MAX, true).refine((v) => countWords(v) <= PRACTICE_SUMMARY_WORDS_MAX, `must be at most ${PRACTICE_SUMMARY_WORDS_MAX} words`);
 
 /**
  * POST /api/best-practice/saved: creates a practice (no uuid; title and country required) or
@@ -281,31 +268,31 @@ export const PracticeSaveBodySchema = z.object({
   uuid: z.uuid('must be a UUID').optional(),
   version: VersionSchema.optional(),
   title: text({ max: PRACTICE_TITLE_MAX, min: 1 }).optional(),
-  country_code: z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code').transform((c) => c.toUpperCase()).optional(),
-  city: optionalText(PRACTICE_CITY_MAX),
+  country_code: CountryCodeParamSchema.optional(),
+  city: clearableText(PRACTICE_CITY_MAX),
   lat: z.union([z.number().min(-90, 'must be between -90 and 90').max(90, 'must be between -90 and 90'), z.null()]).optional(),
   lng: z.union([z.number().min(-180, 'must be between -180 and 180').max(180, 'must be between -180 and 180'), z.null()]).optional(),
-  lead_organisation: optionalText(PRACTICE_ORG_MAX),
-  org_type: z.union([z.enum(ORG_TYPES, { error: `must be one of ${ORG_TYPES.join(', ')}` }), z.null()]).optional(),
+  lead_organisation: clearableText(PRACTICE_ORG_MAX),
+  org_type: z.union([oneOf(ORG_TYPES), z.null()]).optional(),
   partners: z.array(PartnerSchema).max(PRACTICE_PARTNERS_MAX, `must list at most ${PRACTICE_PARTNERS_MAX} partners`).optional(),
   start_date: optionalDate,
   end_date: optionalDate,
   ongoing: z.boolean().optional(),
-  categories: z.array(z.string().regex(/^[a-z0-9-]{1,60}$/, 'must be a category slug')).max(PRACTICE_CATEGORIES_MAX, `must list at most ${PRACTICE_CATEGORIES_MAX} categories`).optional(),
+  categories: z.array(CategorySlugSchema).max(PRACTICE_CATEGORIES_MAX, `must list at most ${PRACTICE_CATEGORIES_MAX} categories`).optional(),
   sdg_targets: z.array(z.string().trim().regex(SDG_TARGET_PATTERN, 'must be an SDG target such as 11.1 or 11.b')).max(PRACTICE_SDG_MAX, `must list at most ${PRACTICE_SDG_MAX} targets`).optional(),
-  nua_thrusts: z.array(z.enum(NUA_THRUST_CODES, { error: `must be one of ${NUA_THRUST_CODES.join(', ')}` })).max(NUA_THRUST_CODES.length).optional(),
+  nua_thrusts: z.array(oneOf(NUA_THRUST_CODES)).max(NUA_THRUST_CODES.length).optional(),
   summary: summarySchema,
   /** The language the practice is written in (src/lib/i18n/written-languages.ts); null or '': not stated. */
   written_in: WrittenInInputSchema,
-  narrative: z.object(Object.fromEntries(NARRATIVE_KEYS.map((key) => [key, optionalText(PRACTICE_NARRATIVE_MAX, true)])) as Record<NarrativeKey, ReturnType<typeof optionalText>>).partial().optional(),
+  narrative: z.object(Object.fromEntries(NARRATIVE_KEYS.map((key) => [key, clearableText(PRACTICE_NARRATIVE_MAX, true)])) as Record<NarrativeKey, ReturnType<typeof clearableText>>).partial().optional(),
   figures: z.array(FigureSchema).max(PRACTICE_FIGURES_MAX, `must list at most ${PRACTICE_FIGURES_MAX} figures`).optional(),
   key_dates: z.array(KeyDateSchema).max(PRACTICE_KEY_DATES_MAX, `must list at most ${PRACTICE_KEY_DATES_MAX} key dates`).optional(),
   links: z.array(LinkSchema).max(PRACTICE_LINKS_MAX, `must list at most ${PRACTICE_LINKS_MAX} links`).optional(),
   /** The uploaded images to keep, in order, with their captions; the cover is the one marked. */
-  images: z.array(z.object({ id: text({ max: 40, min: 1 }), caption: optionalText(PRACTICE_CAPTION_MAX), credit: optionalText(PRACTICE_CREDIT_MAX), is_cover: z.boolean().default(false) })).max(PRACTICE_IMAGES_MAX).optional(),
+  images: z.array(z.object({ id: text({ max: 40, min: 1 }), caption: clearableText(PRACTICE_CAPTION_MAX), credit: clearableText(PRACTICE_CREDIT_MAX), is_cover: z.boolean().default(false) })).max(PRACTICE_IMAGES_MAX).optional(),
   /** The uploaded documents to keep, in order, with their titles. */
   attachments: z.array(z.object({ id: text({ max: 40, min: 1 }), title: text({ max: 160, min: 1 }) })).max(PRACTICE_ATTACHMENTS_MAX).optional(),
-  contact: z.object({ name: optionalText(120), email: z.union([z.email('must be an email address').max(200), z.literal(''), z.null()]).optional().transform((v) => (v === '' ? null : v)), phone: optionalText(40) }).optional(),
+  contact: z.object({ name: clearableText(120), email: z.union([z.email('must be an email address').max(200), z.literal(''), z.null()]).optional().transform((v) => (v === '' ? null : v)), phone: clearableText(40) }).optional(),
 });
 export type PracticeSaveBody = z.input<typeof PracticeSaveBodySchema>;
 export type PracticeSaveInput = z.output<typeof PracticeSaveBodySchema>;
@@ -316,8 +303,8 @@ export type PracticeAction = (typeof PRACTICE_ACTIONS)[number];
 
 /** POST /api/best-practice/{uuid}/transition */
 export const PracticeTransitionBodySchema = z.object({
-  action: z.enum(PRACTICE_ACTIONS, { error: `must be one of ${PRACTICE_ACTIONS.join(', ')}` }),
-  note: optionalText(PRACTICE_NOTE_MAX, true),
+  action: oneOf(PRACTICE_ACTIONS),
+  note: clearableText(PRACTICE_NOTE_MAX, true),
   version: VersionSchema.optional(),
 });
 
@@ -333,15 +320,8 @@ export const CommentResolveBodySchema = z.object({
   version: VersionSchema.optional(),
 });
 
-/** The crop rectangle sent with an upload, in fractions of the picture (0–1). */
-const fraction = (min: 'zero' | 'above zero') => {
-  const message = min === 'zero' ? 'must be a fraction of the picture between 0 and 1' : 'must be a fraction of the picture above 0, at most 1';
-  const n = z.number({ error: message });
-  return (min === 'zero' ? n.min(0, message) : n.gt(0, message)).max(1, message);
-};
-export const CropSchema = z
-  .object({ x: fraction('zero'), y: fraction('zero'), width: fraction('above zero'), height: fraction('above zero') })
-  .refine((c) => c.x + c.width <= 1.0001 && c.y + c.height <= 1.0001, 'must lie inside the picture');
+/** The crop rectangle sent with an upload, in fractions of the picture (0–1): every image's crop (src/lib/media). */
+export const CropSchema = CropBoxSchema;
 export type Crop = z.output<typeof CropSchema>;
 
 /** POST /api/best-practice/{uuid}/image/{id}/crop: cut the image's card again, from the uploaded picture. */
@@ -351,25 +331,25 @@ export const ImageCropBodySchema = z.object({
 });
 
 /** GET /api/best-practice/ref: what the form's pickers offer. */
-export const PracticeRefResponseSchema = GenericResponseSchema.extend({
-  data: z.object({
+export const PracticeRefResponseSchema = itemResponse(
+  z.object({
     categories: z.array(CategoryRefSchema),
     nua_thrusts: z.array(z.object({ code: z.string(), name: z.string() })),
     sdg_goals: z.array(z.object({ goal: z.number().int(), name: z.string() })),
   }),
-});
+);
 export type PracticeRef = z.output<typeof PracticeRefResponseSchema>['data'];
 
 /** GET /api/best-practice/dashboard */
-export const PracticeDashboardResponseSchema = GenericResponseSchema.extend({
-  data: z.object({
+export const PracticeDashboardResponseSchema = itemResponse(
+  z.object({
     /** Practices in each status, inside the user's scope. */
     counts: z.record(z.enum(PRACTICE_STATUSES), z.number().int()),
     /** Administrators: submitted practices, oldest first. Authors: their own that need them. */
     attention: z.array(PracticeListItemSchema),
     reviewer: z.boolean(),
   }),
-});
+);
 export type PracticeDashboard = z.output<typeof PracticeDashboardResponseSchema>['data'];
 
 /** POST /api/best-practice/{uuid}/sections: narrative sections, each with the version it replaces (none for a first answer). */
@@ -378,12 +358,12 @@ export const PracticeSectionsBodySchema = z.object({
 });
 export type PracticeSectionsBody = z.output<typeof PracticeSectionsBodySchema>;
 
-export const PracticeSectionsResponseSchema = GenericResponseSchema.extend({
-  data: z.object({
+export const PracticeSectionsResponseSchema = itemResponse(
+  z.object({
     /** The practice's version after the save (every other write sends it), its status and time. */
     practice: z.object({ version: z.number().int(), status: PracticeStatusSchema, updated_at: z.string() }),
     completeness: CompletenessSchema,
     answers: z.array(AnswerSchema),
   }),
-});
+);
 export type PracticeSectionsResponse = z.output<typeof PracticeSectionsResponseSchema>;

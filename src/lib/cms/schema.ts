@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CropBoxSchema, MediaImageSchema, type MediaImage } from '../media/schema.ts';
-import { EditorSchema, GenericResponseSchema, pagedFields, pagingQuery, text, VersionSchema, wholeNumber } from '../http/schema.ts';
+import { blankIsAbsent, blankIsNull, clearableText, dataResponse, EditorSchema, itemResponse, oneOf, PAGE_SIZE_DEFAULT, pagedFields, pagingQuery, searchQuery, statusChangeBody, text, VersionOnlyBodySchema, VersionSchema, wholeNumber } from '../http/schema.ts';
 
 /** The CMS's kinds of item; `video` is the media gallery (photos and hosted videos). */
 export const CMS_TYPES = ['banner', 'video', 'partner'] as const;
@@ -24,9 +24,8 @@ export const CMS_DESCRIPTION_MAX = 2000;
 export const CMS_EVENT_MAX = 120;
 export const CMS_EVENT_SLUG_MAX = 100;
 export const CMS_ORDER_MAX = 9999;
-export const CMS_PAGE_SIZE_DEFAULT = 20;
-export const CMS_PAGE_SIZE_MAX = 100;
-export const CMS_SEARCH_MAX = 100;
+/** The rows the back-office list asks for: as many as every list shows. */
+export const CMS_PAGE_SIZE_DEFAULT = PAGE_SIZE_DEFAULT;
 export const CMS_URL_MAX = 2000;
 export const CMS_ALT_MAX = 300;
 /** A banner's shape on the home page (width ÷ height): its crop has this ratio. */
@@ -35,8 +34,8 @@ export const BANNER_RATIO = 16 / 9;
 export const CMS_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const CMS_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
-export const CmsTypeSchema = z.enum(CMS_TYPES, { error: `must be one of ${CMS_TYPES.join(', ')}` });
-export const CmsStatusSchema = z.enum(CMS_STATUSES, { error: `must be one of ${CMS_STATUSES.join(', ')}` });
+export const CmsTypeSchema = oneOf(CMS_TYPES);
+export const CmsStatusSchema = oneOf(CMS_STATUSES);
 
 /** A CMS item's image: the shape of every uploaded image (src/lib/media). */
 export const CmsImageSchema = MediaImageSchema;
@@ -76,22 +75,16 @@ export const CMS_ORDERS = ['display_order', 'title', 'updated_at', '-updated_at'
 
 /** GET /api/cms/{cms_type}/list */
 export const CmsListQuerySchema = z.object({
-  q: text({ max: CMS_SEARCH_MAX }).optional(),
-  status: z.preprocess((v) => (v === '' ? undefined : v), CmsStatusSchema.optional()),
-  media_kind: z.preprocess((v) => (v === '' ? undefined : v), z.enum(MEDIA_KINDS).optional()),
-  order: z.preprocess((v) => (v === '' ? undefined : v), z.enum(CMS_ORDERS).default('display_order')),
-  ...pagingQuery({ max: CMS_PAGE_SIZE_MAX, fallback: CMS_PAGE_SIZE_DEFAULT, unit: 'per page' }),
+  q: searchQuery(),
+  status: blankIsAbsent(CmsStatusSchema.optional()),
+  media_kind: blankIsAbsent(z.enum(MEDIA_KINDS).optional()),
+  order: blankIsAbsent(z.enum(CMS_ORDERS).default('display_order')),
+  ...pagingQuery({ unit: 'per page' }),
 });
 export type CmsListQuery = z.output<typeof CmsListQuerySchema>;
 
 export const CmsListResponseSchema = z.object(pagedFields(CmsRecordSchema));
 export type CmsListResponse = z.output<typeof CmsListResponseSchema>;
-
-const optionalText = (max: number, multiline = false) =>
-  z
-    .union([text({ max, multiline }), z.null()])
-    .optional()
-    .transform((v) => (v === '' ? null : v));
 
 export const HttpUrlSchema = text({ max: CMS_URL_MAX }).refine((v) => /^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v), 'must be an http:// or https:// address');
 
@@ -101,17 +94,17 @@ export const CmsSaveBodySchema = z
     uuid: z.uuid('must be a UUID').optional(),
     cms_type: CmsTypeSchema,
     title: text({ min: 1, max: CMS_TITLE_MAX }),
-    description: optionalText(CMS_DESCRIPTION_MAX, true),
-    link: z.union([HttpUrlSchema, z.literal('').transform(() => null), z.null()]).optional(),
+    description: clearableText(CMS_DESCRIPTION_MAX, true),
+    link: blankIsNull(HttpUrlSchema).optional(),
     /** Left out: 0 for a new item, unchanged for an existing one. */
     display_order: wholeNumber({ min: 0, max: CMS_ORDER_MAX }).optional(),
     status: CmsStatusSchema.optional(),
     media_kind: z.enum(MEDIA_KINDS).optional(),
-    video_url: z.union([HttpUrlSchema, z.literal('').transform(() => null), z.null()]).optional(),
-    event: optionalText(CMS_EVENT_MAX),
+    video_url: blankIsNull(HttpUrlSchema).optional(),
+    event: clearableText(CMS_EVENT_MAX),
     /** A banner's crop of its current image; null goes back to the picture's centre. */
     image_crop: CropBoxSchema.nullable().optional(),
-    image_alt: optionalText(CMS_ALT_MAX),
+    image_alt: clearableText(CMS_ALT_MAX),
     /** The version read, required with `uuid`; `If-Match` may carry it instead. */
     version: VersionSchema.optional(),
   })
@@ -129,26 +122,26 @@ export const CmsSaveBodySchema = z
 export type CmsSaveBody = z.input<typeof CmsSaveBodySchema>;
 export type CmsSave = z.output<typeof CmsSaveBodySchema>;
 
-export const CmsItemResponseSchema = GenericResponseSchema.extend({ data: CmsRecordSchema });
+export const CmsItemResponseSchema = itemResponse(CmsRecordSchema);
 export type CmsItemResponse = z.output<typeof CmsItemResponseSchema>;
 
 /** POST /api/cms/status/{uuid} */
-export const CmsStatusBodySchema = z.object({ status: CmsStatusSchema, version: VersionSchema.optional() });
+export const CmsStatusBodySchema = statusChangeBody(CmsStatusSchema);
 
 /** POST /api/cms/delete/{uuid}: the version read (or `If-Match`), so nothing changed unseen is deleted. */
-export const CmsDeleteBodySchema = z.object({ version: VersionSchema.optional() });
+export const CmsDeleteBodySchema = VersionOnlyBodySchema;
 
 /** GET /api/video/list and POST /api/video/create: the media gallery's hosted videos. */
-export const VideoListResponseSchema = GenericResponseSchema.extend({ data: z.array(CmsRecordSchema) });
+export const VideoListResponseSchema = dataResponse(CmsRecordSchema);
 export type VideoListResponse = z.output<typeof VideoListResponseSchema>;
 export const VideoCreateBodySchema = z.object({
   title: text({ min: 1, max: CMS_TITLE_MAX }),
   video_url: HttpUrlSchema,
-  description: optionalText(CMS_DESCRIPTION_MAX, true),
-  event: optionalText(CMS_EVENT_MAX),
+  description: clearableText(CMS_DESCRIPTION_MAX, true),
+  event: clearableText(CMS_EVENT_MAX),
   status: CmsStatusSchema.default('draft'),
 });
 
 /** What the public site build reads: published items only (GET /api/public/cms/{cms_type}). */
-export const PublicCmsListResponseSchema = GenericResponseSchema.extend({ data: z.array(CmsItemSchema) });
+export const PublicCmsListResponseSchema = dataResponse(CmsItemSchema);
 export type PublicCmsListResponse = z.output<typeof PublicCmsListResponseSchema>;

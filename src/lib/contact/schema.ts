@@ -1,20 +1,21 @@
 import { z } from 'zod';
-import { EditorSchema, GenericResponseSchema, pagedFields, pagingQuery, text, VersionSchema } from '../http/schema.ts';
+import { blankIsAbsent, EditorSchema, EMAIL_MAX, itemResponse, pagedFields, pagingQuery, searchQuery, statusChangeBody, text, VersionOnlyBodySchema, VersionSchema } from '../http/schema.ts';
+import { NAME_MAX, PersonNameSchema } from '../identity/schema.ts';
+import { SentMailItemSchema } from '../mail/schema.ts';
 
-export const CONTACT_NAME_MAX = 120;
+/** A sender's name: any person's name (src/lib/identity). */
+export const CONTACT_NAME_MAX = NAME_MAX;
 export const CONTACT_SUBJECT_MAX = 160;
 export const CONTACT_MESSAGE_MIN = 10;
 export const CONTACT_MESSAGE_MAX = 5000;
-export const CONTACT_EMAIL_MAX = 254;
-export const CONTACT_SEARCH_MAX = 100;
-export const CONTACT_PAGE_SIZE_MAX = 100;
+export const CONTACT_EMAIL_MAX = EMAIL_MAX;
 /** Messages one client may send per window before getting a 429. */
 export const CONTACT_RATE_LIMIT = 5;
 export const CONTACT_RATE_WINDOW_MS = 10 * 60 * 1000;
 
 /** POST /api/contact-us (public). `website` is a honeypot: people leave it empty. */
 export const ContactBodySchema = z.object({
-  name: text({ min: 2, max: CONTACT_NAME_MAX }),
+  name: PersonNameSchema,
   email: text({ min: 1, max: CONTACT_EMAIL_MAX }).pipe(z.email('must be an email address')),
   subject: text({ min: 3, max: CONTACT_SUBJECT_MAX }),
   message: text({ min: CONTACT_MESSAGE_MIN, max: CONTACT_MESSAGE_MAX, multiline: true }),
@@ -26,6 +27,7 @@ export type ContactBody = z.input<typeof ContactBodySchema>;
 export const CONTACT_STATUSES = ['new', 'answered', 'archived'] as const;
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 export const CONTACT_STATUS_LABELS: Record<ContactStatus, string> = { new: 'New', answered: 'Answered', archived: 'Archived' };
+export const ContactStatusSchema = z.enum(CONTACT_STATUSES);
 
 export const ContactMessageSchema = z.object({
   id: z.number().int(),
@@ -35,7 +37,7 @@ export const ContactMessageSchema = z.object({
   message: z.string(),
   read_at: z.string().nullable(),
   created_at: z.string(),
-  status: z.enum(CONTACT_STATUSES),
+  status: ContactStatusSchema,
   /** Who set the status last, and when; null while the message is new as received. */
   status_at: z.string().nullable(),
   status_by: EditorSchema.nullable(),
@@ -43,15 +45,11 @@ export const ContactMessageSchema = z.object({
 });
 export type ContactMessage = z.output<typeof ContactMessageSchema>;
 
-/** A reply sent by email; `sent_at` is null while it waits in the outbox. */
-export const ContactReplySchema = z.object({
+/** A reply sent by email, as the outbox has it (`sent_at` is null while it waits there), with its text and author. */
+export const ContactReplySchema = SentMailItemSchema.pick({ to_address: true, subject: true, created_at: true, sent_at: true }).extend({
   id: z.number().int(),
-  to_address: z.string(),
-  subject: z.string(),
   message: z.string(),
   author: EditorSchema.nullable(),
-  created_at: z.string(),
-  sent_at: z.string().nullable(),
 });
 export type ContactReply = z.output<typeof ContactReplySchema>;
 
@@ -65,9 +63,9 @@ export type ContactListFilter = (typeof CONTACT_LIST_FILTERS)[number];
 
 /** GET /api/contact-us/list: unread first, then newest. */
 export const ContactListQuerySchema = z.object({
-  q: text({ max: CONTACT_SEARCH_MAX }).optional(),
-  status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(CONTACT_LIST_FILTERS).optional()),
-  ...pagingQuery({ max: CONTACT_PAGE_SIZE_MAX, fallback: 20, unit: 'per page' }),
+  q: searchQuery(),
+  status: blankIsAbsent(z.enum(CONTACT_LIST_FILTERS).optional()),
+  ...pagingQuery({ unit: 'per page' }),
 });
 export type ContactListQuery = z.output<typeof ContactListQuerySchema>;
 
@@ -77,14 +75,14 @@ export const ContactListResponseSchema = z.object({
 });
 export type ContactListResponse = z.output<typeof ContactListResponseSchema>;
 
-export const ContactShowResponseSchema = GenericResponseSchema.extend({ data: ContactMessageDetailSchema });
+export const ContactShowResponseSchema = itemResponse(ContactMessageDetailSchema);
 export type ContactShowResponse = z.output<typeof ContactShowResponseSchema>;
 
 /** POST contact-us/status/{id}: marks a message new, answered or archived. */
-export const ContactStatusBodySchema = z.object({ status: z.enum(CONTACT_STATUSES), version: VersionSchema.optional() });
+export const ContactStatusBodySchema = statusChangeBody(ContactStatusSchema);
 
 /** POST contact-us/delete/{id}: the version may come as If-Match instead. */
-export const ContactDeleteBodySchema = z.object({ version: VersionSchema.optional() });
+export const ContactDeleteBodySchema = VersionOnlyBodySchema;
 
 export const CONTACT_REPLY_MAX = 10_000;
 /** POST contact-us/reply/{id}: an email to the sender; the message becomes answered. */

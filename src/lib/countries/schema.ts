@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataResponse, EditorSchema, GenericResponseSchema, VersionSchema } from '../http/schema.ts';
+import { dataResponse, EditorSchema, itemResponse, statusChangeBody, VersionSchema } from '../http/schema.ts';
 
 /** Country statuses: an inactive country is hidden from the profile form and the public site. */
 export const COUNTRY_STATUS = { inactive: 0, active: 1 } as const;
@@ -10,14 +10,11 @@ export const CountryCodeSchema = z
   .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code')
   .transform((code) => code.toUpperCase());
 
+/** A country as named beside a record (a report, a practice): its code, name and flag. */
+export const CountryRefSchema = z.object({ code: z.string(), name: z.string(), flag: z.string() });
+
 /** A country as embedded in identities and user rows (spec §3). */
-export const CountrySchema = z.object({
-  code: z.string(),
-  name: z.string(),
-  flag: z.string(),
-  status: z.number().int(),
-  continent: z.string(),
-});
+export const CountrySchema = CountryRefSchema.extend({ status: z.number().int(), continent: z.string() });
 export type Country = z.output<typeof CountrySchema>;
 
 /** A country of GET /api/countries/all: with the version a status change sends back. */
@@ -37,14 +34,11 @@ export const CountryListQuerySchema = z.object({
 });
 
 /** POST /api/country/{code}/update/status; `version` (or If-Match) is the version read. */
-export const CountryStatusBodySchema = z.object({
-  status: z.union([z.literal(COUNTRY_STATUS.inactive), z.literal(COUNTRY_STATUS.active)], {
-    error: 'must be 0 (inactive) or 1 (active)',
-  }),
-  version: VersionSchema.optional(),
-});
+export const CountryStatusBodySchema = statusChangeBody(
+  z.union([z.literal(COUNTRY_STATUS.inactive), z.literal(COUNTRY_STATUS.active)], { error: 'must be 0 (inactive) or 1 (active)' }),
+);
 export type CountryStatusBody = z.input<typeof CountryStatusBodySchema>;
 
 /** The answer of POST /api/country/{code}/update/status: the country as saved. */
-export const CountryStatusResponseSchema = GenericResponseSchema.extend({ data: CountryRecordSchema });
+export const CountryStatusResponseSchema = itemResponse(CountryRecordSchema);
 export type CountryStatusResponse = z.output<typeof CountryStatusResponseSchema>;

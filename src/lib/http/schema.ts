@@ -56,6 +56,32 @@ export function dataResponse<T extends z.ZodType>(item: T) {
   return GenericResponseSchema.extend({ data: z.array(item) });
 }
 
+/** One record wrapped in the generic response: `{status, message, data: {...}}`. */
+export function itemResponse<T extends z.ZodType>(data: T) {
+  return GenericResponseSchema.extend({ data });
+}
+
+/** A write's body that carries only the version read (`If-Match` may carry it instead), e.g. a delete. */
+export const VersionOnlyBodySchema = z.object({ version: VersionSchema.optional() });
+
+/** A status change of a record: the new status, and the version read (or `If-Match`). */
+export function statusChangeBody<T extends z.ZodType>(status: T) {
+  return z.object({ status, version: VersionSchema.optional() });
+}
+
+/**
+ * One step of a workflow's history: what was done and the status it moved from and to (null
+ * where it did not move); each workflow adds who, when and why.
+ */
+export function transitionFields<T extends z.ZodType>(status: T) {
+  return { action: z.string(), from: status.nullable(), to: status.nullable() };
+}
+
+/** One of `values`, with a message that lists them (an enum of a body, a query or a stored row). */
+export function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.enum(values, { error: `must be one of ${values.join(', ')}` });
+}
+
 /** C0 and C1 control characters and DEL: never part of what a person types into a field. */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
@@ -112,6 +138,22 @@ export function text(options: TextOptions) {
   return schema.max(max, `must be at most ${max} characters`);
 }
 
+/** The longest email address that can be delivered (RFC 5321's limit on a path). */
+export const EMAIL_MAX = 254;
+
+/** Optional free text of a form: '' and null clear it, left out keeps the stored value. */
+export function clearableText(max: number, multiline = false) {
+  return z
+    .union([text({ max, multiline }), z.null()])
+    .optional()
+    .transform((v) => (v === '' ? null : v));
+}
+
+/** A field that `schema` checks, or that is cleared: '' (an emptied form field) and null are both null. */
+export function blankIsNull<T extends z.ZodType>(schema: T) {
+  return z.union([schema, z.literal('').transform(() => null), z.null()]);
+}
+
 export interface WholeNumberOptions {
   min: number;
   max: number;
@@ -144,6 +186,15 @@ export function wholeNumber(options: WholeNumberOptions) {
     .overwrite((value) => (value === 0 ? 0 : value)); // -0 is 0
 }
 
+/** A year in a path or a query string, between `min` and `max`: its digits are read as a number. */
+export function yearParam(min: number, max: number) {
+  return z.coerce
+    .number({ error: 'must be a year' })
+    .int('must be a year')
+    .min(min, `must be ${min} or later`)
+    .max(max, `must be ${max} or earlier`);
+}
+
 /** Query-string integers: absent or blank means the default; anything else must be a whole number. */
 export function queryInt(options: WholeNumberOptions & { fallback: number }) {
   return z.preprocess(
@@ -152,12 +203,18 @@ export function queryInt(options: WholeNumberOptions & { fallback: number }) {
   );
 }
 
+/** Every list pages alike: at most this many rows a page, and this many when `per_page` is left out. */
+export const PAGE_SIZE_MAX = 100;
+export const PAGE_SIZE_DEFAULT = 20;
+/** The longest free-text search (`q`) a list takes. */
+export const SEARCH_MAX = 100;
+
 /**
  * The paging of a list's query string (spec §3): `page` from 1 and `per_page` up to `max`,
  * `fallback` rows when it is left out; `unit` words the limit ("must be at most 100 per page").
  */
-export function pagingQuery(options: { max: number; fallback: number; unit?: string; lastPage?: number }) {
-  const { max, fallback, unit, lastPage = 100_000 } = options;
+export function pagingQuery(options: { max?: number; fallback?: number; unit?: string; lastPage?: number } = {}) {
+  const { max = PAGE_SIZE_MAX, fallback = PAGE_SIZE_DEFAULT, unit, lastPage = 100_000 } = options;
   return {
     page: queryInt({ min: 1, max: lastPage, fallback: 1 }),
     per_page: queryInt({ min: 1, max, fallback, ...(unit ? { unit } : {}) }),
@@ -167,4 +224,26 @@ export function pagingQuery(options: { max: number; fallback: number; unit?: str
 /** The fields of a paged list's answer: its rows, the page, the rows a page and the total. */
 export function pagedFields<T extends z.ZodType>(item: T) {
   return { data: z.array(item), page: z.number().int(), per_page: z.number().int(), total: z.number().int() };
+}
+
+/** A paged list in the generic response: `{status, message, data, page, per_page, total}`. */
+export function pagedResponse<T extends z.ZodType>(item: T) {
+  return GenericResponseSchema.extend(pagedFields(item));
+}
+
+/** A query-string value where blank (`?status=`) means left out, as browsers send empty form fields. */
+export function blankIsAbsent<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (value === '' ? undefined : value), schema);
+}
+
+/** A list's free-text search (`q`): optional, trimmed, at most `max` characters. */
+export function searchQuery(max = SEARCH_MAX) {
+  return text({ max }).optional();
+}
+
+/** A list's sort order (`order` or `sort`): one of `orders`, `fallback` when left out or blank. */
+export function orderQuery<const T extends readonly [string, ...string[]]>(orders: T, fallback: T[number]) {
+  const order = oneOf(orders);
+  // `fallback` is one of `orders`, so an output of their enum: TypeScript cannot follow that through the generic.
+  return blankIsAbsent(order.default(fallback as z.output<typeof order>));
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CountryCodeSchema, CountrySchema } from '../countries/schema.ts';
-import { text, VersionSchema } from '../http/schema.ts';
+import { blankIsNull, itemResponse, text, VersionSchema } from '../http/schema.ts';
 import { LOCALES } from '../../i18n/locales.ts';
 
 /** A language the portal speaks (issue 17): the back-office, its messages and the emails follow the account's. */
@@ -18,8 +18,8 @@ export const IdentityRoleSchema = z.object({
   permissions: z.array(PermissionSchema),
 });
 
-/** GET /api/whoami (spec §3 Identity). */
-export const WhoamiSchema = z.object({
+/** A person's account as the API shows it, to themselves (whoami) and to the administrators (user rows). */
+export const AccountSchema = z.object({
   id: z.number().int(),
   name: z.string().nullable(),
   email: z.string(),
@@ -30,6 +30,10 @@ export const WhoamiSchema = z.object({
   photo: z.string().nullable(),
   created_at: z.string(),
   country: CountrySchema.nullable(),
+});
+
+/** GET /api/whoami (spec §3 Identity). */
+export const WhoamiSchema = AccountSchema.extend({
   roles: z.array(IdentityRoleSchema),
   /** The language the person reads the portal in; null until their first sign-in chooses one. */
   language: LanguageSchema.nullable(),
@@ -49,7 +53,7 @@ export const PhoneNumberSchema = text({ max: PHONE_MAX }).regex(/^\+?[0-9 ()\-.]
 /** POST /api/user/saved/profile: what /profile/completion collects. */
 export const ProfileBodySchema = z.object({
   name: PersonNameSchema,
-  phone_number: z.union([PhoneNumberSchema, z.literal('').transform(() => null), z.null()]).default(null),
+  phone_number: blankIsNull(PhoneNumberSchema).default(null),
   country_code: CountryCodeSchema,
   /** The version of whoami the form was filled from; `If-Match` may carry it instead. */
   version: VersionSchema.optional(),
@@ -61,11 +65,7 @@ export type Profile = z.output<typeof ProfileBodySchema>;
 export const LanguageBodySchema = z.object({ language: LanguageSchema });
 
 /** GET /api/auth/session: whose download session the cookie holds. */
-export const SessionResponseSchema = z.object({
-  status: z.number().int(),
-  message: z.string(),
-  data: z.object({ email: z.string(), uuid: z.string() }),
-});
+export const SessionResponseSchema = itemResponse(z.object({ email: z.string(), uuid: z.string() }));
 export type SessionResponse = z.output<typeof SessionResponseSchema>;
 
 /** The largest profile photo accepted, before it is re-encoded. */
@@ -74,9 +74,5 @@ export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 export const PHOTO_SIZE_PX = 384;
 
 /** POST /api/user/photo and DELETE /api/user/photo: the account's photo URL afterwards. */
-export const PhotoResponseSchema = z.object({
-  status: z.number().int(),
-  message: z.string(),
-  data: z.object({ photo: z.string().nullable() }),
-});
+export const PhotoResponseSchema = itemResponse(z.object({ photo: z.string().nullable() }));
 export type PhotoResponse = z.output<typeof PhotoResponseSchema>;

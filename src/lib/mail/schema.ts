@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { GenericResponseSchema, pagedFields, pagingQuery } from '../http/schema.ts';
+import { itemResponse, pagedResponse, pagingQuery } from '../http/schema.ts';
 
-export const SENT_MAIL_PAGE_SIZE_MAX = 100;
 export const MAIL_STATUSES = ['queued', 'sending', 'sent'] as const;
 
 export const SentMailItemSchema = z.object({
@@ -21,15 +20,13 @@ export type SentMailItem = z.output<typeof SentMailItemSchema>;
 
 /** GET /api/mail/sent (admin level): every message of the outbox, newest first. */
 export const SentMailQuerySchema = z.object({
-  ...pagingQuery({ max: SENT_MAIL_PAGE_SIZE_MAX, fallback: 20, unit: 'per page' }),
+  ...pagingQuery({ unit: 'per page' }),
 });
 export type SentMailQuery = z.output<typeof SentMailQuerySchema>;
 
-export const SentMailListResponseSchema = GenericResponseSchema.extend(pagedFields(SentMailItemSchema));
+export const SentMailListResponseSchema = pagedResponse(SentMailItemSchema);
 export type SentMailListResponse = z.output<typeof SentMailListResponseSchema>;
 
 /** GET /api/mail/sent/:uuid: one message with its text and HTML. */
-export const SentMailResponseSchema = GenericResponseSchema.extend({
-  data: SentMailItemSchema.extend({ text: z.string(), html: z.string() }),
-});
+export const SentMailResponseSchema = itemResponse(SentMailItemSchema.extend({ text: z.string(), html: z.string() }));
 export type SentMailResponse = z.output<typeof SentMailResponseSchema>;

@@ -1,55 +1,44 @@
 import { z } from 'zod';
-import { GenericResponseSchema } from '../http/schema.ts';
-import { AnswerValueSchema, UserRefSchema } from '../questionnaires/schema.ts';
-import { CycleSchema, OwnReportSummarySchema, ReportListItemSchema } from './schema.ts';
+import { dataResponse, itemResponse } from '../http/schema.ts';
+import { AnswerContentSchema, UserRefSchema } from '../questionnaires/schema.ts';
+import { CycleSchema } from './cycle-schema.ts';
+import { OwnReportSummarySchema, REGION_PROGRESS_FIELDS, ReportListItemSchema } from './schema.ts';
 
 /** A report's history (answer changes, activity) and the reporting dashboard. */
 
 // ---- history and activity ----
 
-const AnswerSnapshotSchema = z
-  .object({
-    value: AnswerValueSchema,
-    text: z.string().nullable(),
-    data_year: z.number().int().nullable(),
-    source: z.string().nullable(),
-    comment: z.string().nullable(),
-  })
-  .nullable();
+/** An answer before or after a change; null where there was none. */
+const AnswerSnapshotSchema = AnswerContentSchema.nullable();
+
+/** Who did what, and when: how every entry of a report's history starts. */
+const HISTORY_ENTRY_FIELDS = { at: z.string(), by: UserRefSchema.nullable(), action: z.string() };
+/** What was changed, as it was before and as it is after, each in the shape `snapshot` gives. */
+const changeFields = <T extends z.ZodType>(snapshot: T) => ({ before: snapshot, after: snapshot });
 
 /** GET …/history?question={uuid}: one question's answer changes, newest first. */
 export const AnswerHistoryQuerySchema = z.object({ question: z.uuid('must be a question id') });
 export const AnswerChangeSchema = z.object({
-  at: z.string(),
-  by: UserRefSchema.nullable(),
-  action: z.string(),
+  ...HISTORY_ENTRY_FIELDS,
   /** The answer after the change (the same as `after`, flat for convenience). */
-  value: AnswerValueSchema,
-  text: z.string().nullable(),
-  data_year: z.number().int().nullable(),
-  source: z.string().nullable(),
-  comment: z.string().nullable(),
-  before: AnswerSnapshotSchema,
-  after: AnswerSnapshotSchema,
+  ...AnswerContentSchema.shape,
+  ...changeFields(AnswerSnapshotSchema),
   version: z.number().int().nullable(),
 });
 export type AnswerChange = z.output<typeof AnswerChangeSchema>;
-export const AnswerHistoryResponseSchema = GenericResponseSchema.extend({ data: z.array(AnswerChangeSchema) });
+export const AnswerHistoryResponseSchema = dataResponse(AnswerChangeSchema);
 
 /** GET …/activity (admins): the report's whole audit log, newest first. */
 export const ActivityEntrySchema = z.object({
-  at: z.string(),
-  by: UserRefSchema.nullable(),
+  ...HISTORY_ENTRY_FIELDS,
   entity: z.string(),
   entity_id: z.string(),
-  action: z.string(),
   /** The question's code for answer changes. */
   question_code: z.string().nullable(),
   note: z.string().nullable(),
-  before: z.unknown(),
-  after: z.unknown(),
+  ...changeFields(z.unknown()),
 });
-export const ActivityResponseSchema = GenericResponseSchema.extend({ data: z.array(ActivityEntrySchema) });
+export const ActivityResponseSchema = dataResponse(ActivityEntrySchema);
 
 // ---- dashboard ----
 
@@ -64,12 +53,10 @@ export const DashboardSchema = z.object({
   /** Admins: the open cycle across the region; null for country roles. */
   region: z
     .object({
-      countries_total: z.number().int(),
-      by_status: z.record(z.string(), z.number().int()),
-      average_completeness: z.number().int(),
+      ...REGION_PROGRESS_FIELDS,
       countries: z.array(ReportListItemSchema),
     })
     .nullable(),
 });
 export type Dashboard = z.output<typeof DashboardSchema>;
-export const DashboardResponseSchema = GenericResponseSchema.extend({ data: DashboardSchema });
+export const DashboardResponseSchema = itemResponse(DashboardSchema);

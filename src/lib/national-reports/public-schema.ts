@@ -1,16 +1,17 @@
 import { z } from 'zod';
 import { CountryCodeSchema } from '../countries/schema.ts';
-import { GenericResponseSchema } from '../http/schema.ts';
+import { blankIsAbsent, dataResponse, GenericResponseSchema, itemResponse } from '../http/schema.ts';
 import { WrittenInSchema } from '../i18n/written-languages.ts';
-import { AnswerValueSchema, QuestionSchema, SubcategorySchema, ThrustSchema } from '../questionnaires/schema.ts';
-import { CycleStatusSchema, ReportCountrySchema, ReportCoverSchema, ReportStatusSchema, YearSchema } from './schema.ts';
+import { AnswerSchema, AnswerValueSchema, QuestionSchema, SubcategorySchema, ThrustSchema } from '../questionnaires/schema.ts';
+import { CycleSchema, YearSchema } from './cycle-schema.ts';
+import { REGION_PROGRESS_FIELDS, ReportCountrySchema, ReportCoverSchema, ReportStatusSchema } from './schema.ts';
 
 /** The national reports as the public site and the open-data files read them: published reports only, no sign-in. */
 
 export const PublicListQuerySchema = z.object({
-  country_code: z.preprocess((v) => (v === '' ? undefined : v), CountryCodeSchema.optional()),
-  year: z.preprocess((v) => (v === '' ? undefined : v), YearSchema.optional()),
-  latest_4: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['true', 'false']).optional()),
+  country_code: blankIsAbsent(CountryCodeSchema.optional()),
+  year: blankIsAbsent(YearSchema.optional()),
+  latest_4: blankIsAbsent(z.enum(['true', 'false']).optional()),
 });
 
 export const PublicReportListItemSchema = z.object({
@@ -30,15 +31,13 @@ export const PublicReportListItemSchema = z.object({
   demo: z.boolean(),
 });
 export type PublicReportListItem = z.output<typeof PublicReportListItemSchema>;
-export const PublicReportListResponseSchema = GenericResponseSchema.extend({ data: z.array(PublicReportListItemSchema) });
+export const PublicReportListResponseSchema = dataResponse(PublicReportListItemSchema);
 export type PublicReportListResponse = z.output<typeof PublicReportListResponseSchema>;
 
 export const PublicStatisticQuerySchema = z.object({ year: YearSchema });
 export const PublicStatisticSchema = z.object({
   year: z.number().int(),
-  countries_total: z.number().int(),
-  by_status: z.record(z.string(), z.number().int()),
-  average_completeness: z.number().int(),
+  ...REGION_PROGRESS_FIELDS,
   /** The cycle holds demonstration reports. */
   demo: z.boolean(),
   /** Reports submitted within closes_at + timely_days. */
@@ -60,30 +59,20 @@ export const PublicStatisticSchema = z.object({
   ),
 });
 export type PublicStatistic = z.output<typeof PublicStatisticSchema>;
-export const PublicStatisticResponseSchema = GenericResponseSchema.extend({ data: PublicStatisticSchema });
+export const PublicStatisticResponseSchema = itemResponse(PublicStatisticSchema);
 export type PublicStatisticResponse = z.output<typeof PublicStatisticResponseSchema>;
 
-export const PublicCycleSchema = z.object({
-  year: z.number().int(),
-  status: CycleStatusSchema,
-  opens_at: z.string(),
-  closes_at: z.string(),
+export const PublicCycleSchema = CycleSchema.pick({ year: true, status: true, opens_at: true, closes_at: true }).extend({
   countries_total: z.number().int(),
   published: z.number().int(),
   /** The cycle holds demonstration reports. */
   demo: z.boolean(),
 });
-export const PublicCyclesResponseSchema = GenericResponseSchema.extend({ data: z.array(PublicCycleSchema) });
+export const PublicCyclesResponseSchema = dataResponse(PublicCycleSchema);
 export type PublicCyclesResponse = z.output<typeof PublicCyclesResponseSchema>;
 
 /** A published answer: no comment, state, warnings or who changed it (internal). */
-export const PublicAnswerSchema = z.object({
-  question_uuid: z.string(),
-  value: AnswerValueSchema,
-  text: z.string().nullable(),
-  data_year: z.number().int().nullable(),
-  source: z.string().nullable(),
-});
+export const PublicAnswerSchema = AnswerSchema.pick({ question_uuid: true, value: true, text: true, data_year: true, source: true });
 export const PublicReportGroupSchema = z.object({
   thrust: ThrustSchema,
   subcategories: z.array(
@@ -101,7 +90,7 @@ export const PublicReportSchema = z.object({
   groups: z.array(PublicReportGroupSchema),
 });
 export type PublicReport = z.output<typeof PublicReportSchema>;
-export const PublicReportResponseSchema = GenericResponseSchema.extend({ data: PublicReportSchema });
+export const PublicReportResponseSchema = itemResponse(PublicReportSchema);
 export type PublicReportResponse = z.output<typeof PublicReportResponseSchema>;
 
 export const PublicAnswersQuerySchema = z.object({ year: YearSchema });

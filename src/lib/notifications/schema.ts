@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { GenericResponseSchema, pagedFields, pagingQuery, VersionSchema } from '../http/schema.ts';
+import { blankIsAbsent, GenericResponseSchema, itemResponse, PAGE_SIZE_DEFAULT, pagedResponse, pagingQuery, VersionSchema } from '../http/schema.ts';
 import { NOTIFICATION_KIND_NAMES, type NotificationKind } from './kinds.ts';
 
-export const NOTIFICATIONS_PAGE_SIZE = 20;
-export const NOTIFICATIONS_PAGE_SIZE_MAX = 100;
+/** The rows the bell's list asks for: as many as every list shows. */
+export const NOTIFICATIONS_PAGE_SIZE = PAGE_SIZE_DEFAULT;
 /** Notifications one request may mark read by uuid. */
 export const MARK_READ_MAX = 200;
 
@@ -23,15 +23,12 @@ export type Notification = z.output<typeof NotificationSchema>;
 
 /** GET /api/notifications: the signed-in person's notifications, newest first. */
 export const NotificationListQuerySchema = z.object({
-  ...pagingQuery({ max: NOTIFICATIONS_PAGE_SIZE_MAX, fallback: NOTIFICATIONS_PAGE_SIZE, unit: 'per page' }),
-  unread: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['true', 'false']).optional()),
+  ...pagingQuery({ unit: 'per page' }),
+  unread: blankIsAbsent(z.enum(['true', 'false']).optional()),
 });
 export type NotificationListQuery = z.output<typeof NotificationListQuerySchema>;
 
-export const NotificationListResponseSchema = GenericResponseSchema.extend({
-  ...pagedFields(NotificationSchema),
-  unread: z.number().int(),
-});
+export const NotificationListResponseSchema = pagedResponse(NotificationSchema).extend({ unread: z.number().int() });
 export type NotificationListResponse = z.output<typeof NotificationListResponseSchema>;
 
 /** GET /api/notifications/unread: the bell's count, cheap enough to poll. */
@@ -56,7 +53,7 @@ export const EmailChoicesSchema = z.object({ kinds: z.array(EmailChoiceSchema), 
 export type EmailChoices = z.output<typeof EmailChoicesSchema>;
 
 /** GET /api/notifications/preferences */
-export const EmailChoicesResponseSchema = GenericResponseSchema.extend({ data: EmailChoicesSchema });
+export const EmailChoicesResponseSchema = itemResponse(EmailChoicesSchema);
 export type EmailChoicesResponse = z.output<typeof EmailChoicesResponseSchema>;
 
 /** POST /api/notifications/preferences: the kinds to change, and the version they were read at. */

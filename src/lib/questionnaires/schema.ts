@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataResponse, GenericResponseSchema, text, VersionSchema } from '../http/schema.ts';
+import { blankIsAbsent, conflictResponse, dataResponse, itemResponse, oneOf, text, VersionSchema } from '../http/schema.ts';
 import { nullableText } from './text.ts';
 
 /**
@@ -51,7 +51,7 @@ export const DATA_YEAR_MIN = 2015;
 /** At most this many answers in one save. */
 export const ANSWERS_PER_SAVE_MAX = 200;
 
-export const AnswerTypeSchema = z.enum(ANSWER_TYPES, { error: `must be one of ${ANSWER_TYPES.join(', ')}` });
+export const AnswerTypeSchema = oneOf(ANSWER_TYPES);
 export const QuestionTierSchema = z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'must be 1, 2 or 3' });
 export const AnswerStateSchema = z.enum(ANSWER_STATES);
 
@@ -70,23 +70,29 @@ export const QuestionPartSchema = z.object({
 });
 export type QuestionPart = z.output<typeof QuestionPartSchema>;
 
+/** A heading questions are grouped under (a thrust, a subcategory): its code, its name and its place. */
+const HEADING_FIELDS = { code: z.string(), name: z.string(), sort: z.number().int() };
+
+/** Where an entry of a catalogue (a question, an indicator) stands: its place, when it was retired (null: in use) and its version. */
+export const CATALOGUE_ENTRY_FIELDS = { sort: z.number().int(), retired_at: z.string().nullable(), version: z.number().int() };
+
 /** A NUA thrust (Quito Implementation Plan heading), e.g. TC1. */
-export const ThrustSchema = z.object({
-  code: z.string(),
-  name: z.string(),
-  nua_paragraphs: z.string().nullable(),
-  sort: z.number().int(),
-});
+export const ThrustSchema = z.object({ ...HEADING_FIELDS, nua_paragraphs: z.string().nullable() });
 export type Thrust = z.output<typeof ThrustSchema>;
 
 /** A subcategory of a thrust, e.g. 1.2 Access to adequate housing. */
-export const SubcategorySchema = z.object({
-  code: z.string(),
-  thrust: z.string(),
-  name: z.string(),
-  sort: z.number().int(),
-});
+export const SubcategorySchema = z.object({ ...HEADING_FIELDS, thrust: z.string() });
 export type Subcategory = z.output<typeof SubcategorySchema>;
+
+/** The limits of a numeric answer: the engine checks every value against them (questions and indicators). */
+export const ANSWER_LIMIT_FIELDS = {
+  /** Hard limits: a value outside is invalid and not saved. */
+  min: z.number().nullable(),
+  max: z.number().nullable(),
+  /** Soft limits: a value outside is saved with a warning. */
+  expected_min: z.number().nullable(),
+  expected_max: z.number().nullable(),
+};
 
 /** One question as stored and served (question/list, report views). */
 export const QuestionSchema = z.object({
@@ -104,12 +110,7 @@ export const QuestionSchema = z.object({
   unit: z.string().nullable(),
   /** The choices of single and multi questions. */
   options: z.array(QuestionOptionSchema),
-  /** Hard limits: a value outside is invalid and not saved. */
-  min: z.number().nullable(),
-  max: z.number().nullable(),
-  /** Soft limits: a value outside is saved with a warning. */
-  expected_min: z.number().nullable(),
-  expected_max: z.number().nullable(),
+  ...ANSWER_LIMIT_FIELDS,
   /** Most decimal places a numeric value may have; null: any. */
   decimals: z.number().int().nullable(),
   /** Multi-part answers (value is `{[key]: …}`); empty: one value. */
@@ -123,9 +124,7 @@ export const QuestionSchema = z.object({
   sdg_tier: QuestionTierSchema.nullable(),
   nua_paragraphs: z.string().nullable(),
   source_hint: z.string().nullable(),
-  sort: z.number().int(),
-  retired_at: z.string().nullable(),
-  version: z.number().int(),
+  ...CATALOGUE_ENTRY_FIELDS,
 });
 export type Question = z.output<typeof QuestionSchema>;
 
@@ -164,14 +163,19 @@ export type UserRef = z.output<typeof UserRefSchema>;
 /** Who last changed an answer: the name, and the person's id (a conflict with one's own other tab says so). */
 export const AnswerAuthorSchema = UserRefSchema.extend({ uuid: z.string().optional() });
 
-/** One answer as served. `state` and `warnings` are computed against the question as it is now. */
-export const AnswerSchema = z.object({
-  question_uuid: z.string(),
+/** What an answer says, apart from its bookkeeping: served in answers, their history and their public copies. */
+export const AnswerContentSchema = z.object({
   value: AnswerValueSchema,
   text: z.string().nullable(),
   data_year: z.number().int().nullable(),
   source: z.string().nullable(),
   comment: z.string().nullable(),
+});
+
+/** One answer as served. `state` and `warnings` are computed against the question as it is now. */
+export const AnswerSchema = z.object({
+  question_uuid: z.string(),
+  ...AnswerContentSchema.shape,
   state: AnswerStateSchema,
   warnings: z.array(z.string()),
   version: z.number().int(),
@@ -219,17 +223,16 @@ export const SubcategoryQuerySchema = z.object({ thrust: text({ max: 10 }).optio
 export const SubcategoryListResponseSchema = dataResponse(SubcategorySchema);
 export type SubcategoryListResponse = z.output<typeof SubcategoryListResponseSchema>;
 
-const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+/** A question tier in a query string (1, 2 or 3); blank or left out: every tier. */
+export const QuestionTierQuerySchema = z.preprocess((v) => (v === '' || v === undefined ? undefined : Number(v)), QuestionTierSchema.optional());
 
 /** GET /api/question/list?question_tier&thrust&subcategory&include_retired=true */
 export const QuestionListQuerySchema = z.object({
-  question_tier: z.preprocess(
-    (v) => (v === '' || v === undefined ? undefined : Number(v)),
-    QuestionTierSchema.optional(),
-  ),
-  thrust: z.preprocess(emptyToUndefined, text({ max: 10 }).optional()),
-  subcategory: z.preprocess(emptyToUndefined, text({ max: 10 }).optional()),
-  include_retired: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional()),
+  question_tier: QuestionTierQuerySchema,
+  thrust: blankIsAbsent(text({ max: 10 }).optional()),
+  subcategory: blankIsAbsent(text({ max: 10 }).optional()),
+  include_retired: blankIsAbsent(z.enum(['true', 'false']).optional()),
 });
 export type QuestionListQuery = z.output<typeof QuestionListQuerySchema>;
 export const QuestionListResponseSchema = dataResponse(QuestionSchema);
@@ -297,7 +300,7 @@ export const QuestionSaveBodySchema = z
     }
   });
 export type QuestionSaveBody = z.input<typeof QuestionSaveBodySchema>;
-export const QuestionResponseSchema = GenericResponseSchema.extend({ data: QuestionSchema });
+export const QuestionResponseSchema = itemResponse(QuestionSchema);
 export type QuestionResponse = z.output<typeof QuestionResponseSchema>;
 
 /**
@@ -316,7 +319,7 @@ export const QuestionReorderBodySchema = z
   });
 export type QuestionReorderBody = z.input<typeof QuestionReorderBodySchema>;
 /** 409 of question/reorder: every question as it is now, retired ones included. */
-export const QuestionReorderConflictSchema = GenericResponseSchema.extend({ current: z.array(QuestionSchema) });
+export const QuestionReorderConflictSchema = conflictResponse(z.array(QuestionSchema));
 
 /**
  * POST /api/question/retire/{uuid} (admin): `retired: false` brings a question back. `version`

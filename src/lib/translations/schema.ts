@@ -69,7 +69,6 @@ export type LocaleTranslationResponse = z.output<typeof LocaleTranslationRespons
 export const TRANSLATION_STATES = ['missing', 'outdated', 'done'] as const;
 export type TranslationState = (typeof TRANSLATION_STATES)[number];
 
-export const TRANSLATION_PAGE_SIZE_MAX = 100;
 
 /** GET /api/translation/list: one kind of record, with how much of each is translated. */
 export const TranslationListQuerySchema = z.object({
@@ -78,7 +77,7 @@ export const TranslationListQuerySchema = z.object({
   locale: z.preprocess((v) => (v === '' ? undefined : v), TranslationLocaleSchema.optional()),
   state: z.preprocess((v) => (v === '' ? undefined : v), z.enum(TRANSLATION_STATES, { error: 'must be missing, outdated or done' }).optional()),
   q: text({ max: 100 }).optional(),
-  ...pagingQuery({ max: TRANSLATION_PAGE_SIZE_MAX, fallback: 20, unit: 'per page' }),
+  ...pagingQuery({ unit: 'per page' }),
 });
 export type TranslationListQuery = z.output<typeof TranslationListQuerySchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CmsImageSchema } from '../cms/schema.ts';
-import { GenericResponseSchema, VersionSchema, dataResponse, text, wholeNumber } from '../http/schema.ts';
+import { VersionSchema, dataResponse, itemResponse, text, wholeNumber, yearParam } from '../http/schema.ts';
+import { ANSWER_LIMIT_FIELDS, CATALOGUE_ENTRY_FIELDS, UserRefSchema } from '../questionnaires/schema.ts';
 
 /**
  * The urbanisation profile (issue 8, reporting brief §3.2 and §4): categories with an overview,
@@ -64,11 +65,7 @@ export const CountryCodeSchema = z
   .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code')
   .transform((v) => v.toUpperCase());
 export const YearSchema = wholeNumber({ min: PROFILE_YEAR_MIN, max: PROFILE_YEAR_MAX, invalid: 'must be a year' });
-const PathYearSchema = z.coerce
-  .number({ error: 'must be a year' })
-  .int('must be a year')
-  .min(PROFILE_YEAR_MIN, `must be ${PROFILE_YEAR_MIN} or later`)
-  .max(PROFILE_YEAR_MAX, `must be ${PROFILE_YEAR_MAX} or earlier`);
+const PathYearSchema = yearParam(PROFILE_YEAR_MIN, PROFILE_YEAR_MAX);
 
 export const KeyFactSchema = z.object({
   label: text({ max: KEY_FACT_LABEL_MAX, min: 1 }),
@@ -86,18 +83,13 @@ export const IndicatorSchema = z.object({
   unit: z.string().nullable(),
   answer_type: z.enum(INDICATOR_TYPES),
   decimals: z.number().int().nullable(),
-  min: z.number().nullable(),
-  max: z.number().nullable(),
-  expected_min: z.number().nullable(),
-  expected_max: z.number().nullable(),
+  ...ANSWER_LIMIT_FIELDS,
   source: z.string(),
   source_series: z.string().nullable(),
   licence: z.string().nullable(),
   sdg_ref: z.string().nullable(),
-  sort: z.number().int(),
-  /** When the indicator was retired (it then leaves the forms and public pages; its figures stay). */
-  retired_at: z.string().nullable(),
-  version: z.number().int(),
+  /** A retired indicator leaves the forms and public pages; its figures stay. */
+  ...CATALOGUE_ENTRY_FIELDS,
   updated_at: z.string(),
 });
 export type Indicator = z.output<typeof IndicatorSchema>;
@@ -124,14 +116,22 @@ export const CategorySchema = z.object({
 export type Category = z.output<typeof CategorySchema>;
 export const CategoryWithIndicatorsSchema = CategorySchema.extend({ indicators: z.array(IndicatorSchema) });
 
-/** One figure of a dataset. */
-export const DatasetValueSchema = z.object({
-  indicator: z.string(),
+/** What a figure says, in a dataset and on the public pages alike. */
+const FIGURE_FIELDS = {
   value: z.number(),
   data_year: z.number().int().nullable(),
   source: z.string().nullable(),
   is_estimate: z.boolean(),
   note: z.string().nullable(),
+};
+
+/** A country as the profile names it: its code and its name. */
+const COUNTRY_NAME_FIELDS = { country_code: z.string(), country_name: z.string() };
+
+/** One figure of a dataset. */
+export const DatasetValueSchema = z.object({
+  indicator: z.string(),
+  ...FIGURE_FIELDS,
   /** The figure's licence: set on open-data figures, absent on those a country entered. */
   licence: z.string().nullable().optional(),
 });
@@ -143,8 +143,7 @@ export type Origin = z.output<typeof OriginSchema>;
 
 export const DatasetSchema = z.object({
   category: z.string(),
-  country_code: z.string(),
-  country_name: z.string(),
+  ...COUNTRY_NAME_FIELDS,
   year: z.number().int(),
   values: z.array(DatasetValueSchema),
   narrative: z.string().nullable(),
@@ -152,7 +151,7 @@ export const DatasetSchema = z.object({
   demo: z.boolean(),
   version: z.number().int(),
   updated_at: z.string(),
-  updated_by: z.object({ name: z.string() }).nullable(),
+  updated_by: UserRefSchema.nullable(),
   /**
    * A published dataset changed since: a draft whose published figures and narrative the public
    * profile keeps showing until it is published again or withdrawn (decision 033), since this
@@ -236,19 +235,19 @@ export const ImportBodySchema = z.strictObject({
 
 export const CategoryListResponseSchema = dataResponse(CategorySchema);
 export type CategoryListResponse = z.output<typeof CategoryListResponseSchema>;
-export const CategoryResponseSchema = GenericResponseSchema.extend({ data: CategoryWithIndicatorsSchema });
+export const CategoryResponseSchema = itemResponse(CategoryWithIndicatorsSchema);
 export type CategoryResponse = z.output<typeof CategoryResponseSchema>;
-export const GridResponseSchema = GenericResponseSchema.extend({ data: GridSchema });
+export const GridResponseSchema = itemResponse(GridSchema);
 export type GridResponse = z.output<typeof GridResponseSchema>;
-export const DatasetResponseSchema = GenericResponseSchema.extend({
-  data: DatasetSchema.extend({
+export const DatasetResponseSchema = itemResponse(
+  DatasetSchema.extend({
     exists: z.boolean(),
     indicators: z.array(IndicatorSchema),
     warnings: z.record(z.string(), z.array(z.string())),
     /** The open-data figures of the same theme, country and year, shown beside the country's own. */
     open_data: z.array(DatasetValueSchema),
   }),
-});
+);
 export type DatasetResponse = z.output<typeof DatasetResponseSchema>;
 
 export const ImportChangeSchema = z.object({
@@ -283,20 +282,15 @@ export const ImportPreviewSchema = z.object({
   format: ImportFormatSchema,
 });
 export type ImportPreview = z.output<typeof ImportPreviewSchema>;
-export const ImportResponseSchema = GenericResponseSchema.extend({ data: ImportPreviewSchema });
+export const ImportResponseSchema = itemResponse(ImportPreviewSchema);
 export type ImportResponse = z.output<typeof ImportResponseSchema>;
 
 // ---- public ----
 
 export const PublicValueSchema = z.object({
-  country_code: z.string(),
-  country_name: z.string(),
+  ...COUNTRY_NAME_FIELDS,
   year: z.number().int(),
-  value: z.number(),
-  data_year: z.number().int().nullable(),
-  source: z.string().nullable(),
-  is_estimate: z.boolean(),
-  note: z.string().nullable(),
+  ...FIGURE_FIELDS,
   demo: z.boolean(),
   /** 'country' wins over 'open_data' for the same indicator, country and year. */
   origin: OriginSchema,
@@ -312,17 +306,16 @@ export const PublicIndicatorSchema = PublicIndicatorBaseSchema.extend({
   values: z.array(PublicValueSchema),
 });
 export type PublicIndicator = z.output<typeof PublicIndicatorSchema>;
-export const PublicCategoryResponseSchema = GenericResponseSchema.extend({
-  data: PublicCategorySchema.extend({
+export const PublicCategoryResponseSchema = itemResponse(
+  PublicCategorySchema.extend({
     indicators: z.array(PublicIndicatorSchema),
     narratives: z.array(z.object({ country_code: z.string(), year: z.number().int(), narrative: z.string() })),
   }),
-});
+);
 export type PublicCategoryResponse = z.output<typeof PublicCategoryResponseSchema>;
-export const PublicCountryResponseSchema = GenericResponseSchema.extend({
-  data: z.object({
-    country_code: z.string(),
-    country_name: z.string(),
+export const PublicCountryResponseSchema = itemResponse(
+  z.object({
+    ...COUNTRY_NAME_FIELDS,
     categories: z.array(
       z.object({
         slug: z.string(),
@@ -338,5 +331,5 @@ export const PublicCountryResponseSchema = GenericResponseSchema.extend({
       }),
     ),
   }),
-});
+);
 export type PublicCountryResponse = z.output<typeof PublicCountryResponseSchema>;

@@ -1,14 +1,11 @@
 import { z } from 'zod';
-import { CountryCodeSchema, CountrySchema } from '../countries/schema.ts';
+import { CountryCodeSchema } from '../countries/schema.ts';
 import { USER_STATUS } from '../access/permissions.ts';
-import { dataResponse, EditorSchema, GenericResponseSchema, pagedFields, pagingQuery, text, VersionSchema, wholeNumber } from '../http/schema.ts';
-import { PersonNameSchema, PhoneNumberSchema } from '../identity/schema.ts';
+import { blankIsAbsent, blankIsNull, dataResponse, EditorSchema, itemResponse, PAGE_SIZE_DEFAULT, pagedFields, pagingQuery, searchQuery, text, VersionSchema, wholeNumber } from '../http/schema.ts';
+import { AccountSchema, IdentityRoleSchema, PersonNameSchema, PhoneNumberSchema } from '../identity/schema.ts';
 
-export const RoleSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  description: z.string(),
-});
+/** A role as the users' list names it: the role of whoami, without its permissions. */
+export const RoleSchema = IdentityRoleSchema.omit({ permissions: true });
 export type Role = z.output<typeof RoleSchema>;
 
 export const RoleListResponseSchema = dataResponse(RoleSchema);
@@ -18,19 +15,9 @@ export type RoleListResponse = z.output<typeof RoleListResponseSchema>;
  * One row of GET /api/user/list, also the body of GET /api/user/show/{uuid} (spec §3), plus the
  * version an edit sends back and who changed the user last.
  */
-export const UserListItemSchema = z.object({
-  id: z.number().int(),
-  name: z.string().nullable(),
+export const UserListItemSchema = AccountSchema.extend({
   username: z.string(),
   member_id: z.string(),
-  email: z.string(),
-  phone_number: z.string().nullable(),
-  country_code: z.string().nullable(),
-  created_at: z.string(),
-  status: z.number().int(),
-  photo: z.string().nullable(),
-  uuid: z.string(),
-  country: CountrySchema.nullable(),
   roles: z.array(RoleSchema),
   version: VersionSchema,
   updated_at: z.string(),
@@ -41,21 +28,20 @@ export type UserListItem = z.output<typeof UserListItemSchema>;
 export const UserListResponseSchema = z.object(pagedFields(UserListItemSchema));
 export type UserListResponse = z.output<typeof UserListResponseSchema>;
 
-export const USER_PAGE_SIZE_DEFAULT = 20;
-export const USER_PAGE_SIZE_MAX = 100;
-export const USER_SEARCH_MAX = 100;
+/** The rows the back-office list asks for: as many as every list shows. */
+export const USER_PAGE_SIZE_DEFAULT = PAGE_SIZE_DEFAULT;
 export const ROLE_NAME_MAX = 40;
 
 export const UserListQuerySchema = z.object({
-  q: text({ max: USER_SEARCH_MAX }).optional(),
+  q: searchQuery(),
   status: z
     .preprocess(
       (value) => (value === '' || value === undefined ? undefined : Number(value)),
       wholeNumber({ min: 0, max: 9, invalid: 'must be a status number such as 0, 1 or 2' }).optional(),
     )
     .optional(),
-  country_code: z.preprocess((value) => (value === '' ? undefined : value), CountryCodeSchema.optional()),
-  ...pagingQuery({ max: USER_PAGE_SIZE_MAX, fallback: USER_PAGE_SIZE_DEFAULT, unit: 'per page', lastPage: 1_000_000 }),
+  country_code: blankIsAbsent(CountryCodeSchema.optional()),
+  ...pagingQuery({ unit: 'per page', lastPage: 1_000_000 }),
 });
 export type UserListQuery = z.output<typeof UserListQuerySchema>;
 
@@ -74,7 +60,7 @@ export const USER_STATUS_LABELS: Record<number, string> = {
 /** POST /api/user/edit/{uuid}. A user holds at most one role: permission checks need exactly one. */
 export const UserEditBodySchema = z.object({
   name: PersonNameSchema.optional(),
-  phone_number: z.union([PhoneNumberSchema, z.literal('').transform(() => null), z.null()]).optional(),
+  phone_number: blankIsNull(PhoneNumberSchema).optional(),
   country_code: z.union([CountryCodeSchema, z.null()]).optional(),
   status: UserStatusSchema.optional(),
   roles: z.array(text({ min: 1, max: ROLE_NAME_MAX })).max(1, 'a user holds at most one role').optional(),
@@ -88,20 +74,20 @@ export type UserEdit = z.output<typeof UserEditBodySchema>;
 export const USER_EDIT_FIELDS = ['name', 'phone_number', 'country_code', 'status', 'roles'] as const;
 export type UserEditField = (typeof USER_EDIT_FIELDS)[number];
 
-export const InactiveCountResponseSchema = GenericResponseSchema.extend({ data: z.number().int() });
+export const InactiveCountResponseSchema = itemResponse(z.number().int());
 export type InactiveCountResponse = z.output<typeof InactiveCountResponseSchema>;
 
 /** The answer of POST /api/user/edit/{uuid}: the user as saved. */
-export const UserEditResponseSchema = GenericResponseSchema.extend({ data: UserListItemSchema });
+export const UserEditResponseSchema = itemResponse(UserListItemSchema);
 export type UserEditResponse = z.output<typeof UserEditResponseSchema>;
 
 /** GET /api/user/stats: how many users there are per status and per country, in the caller's scope. */
-export const UserStatsResponseSchema = GenericResponseSchema.extend({
-  data: z.object({
+export const UserStatsResponseSchema = itemResponse(
+  z.object({
     total: z.number().int(),
     by_status: z.array(z.object({ status: z.number().int(), count: z.number().int() })),
     by_country: z.array(z.object({ country_code: z.string().nullable(), count: z.number().int() })),
   }),
-});
+);
 export type UserStatsResponse = z.output<typeof UserStatsResponseSchema>;
 export type UserStats = UserStatsResponse['data'];
