@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import { access, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { BuildStatusData } from '../lib/site/schema.ts';
@@ -317,8 +318,12 @@ export class SiteBuilder {
       let output = '';
       let partial = '';
       let progress: BuildProgress = { progress: 0, step: 'starting', pages: 0 };
+      // SITE_BUILD_LOG names a file that keeps every build's whole log (which pages were rendered, how long each step took).
+      const log = process.env['SITE_BUILD_LOG'] ? createWriteStream(process.env['SITE_BUILD_LOG'], { flags: 'a' }) : null;
+      log?.write(`\n== build ${outDir} (${since})\n`);
       const onData = (chunk: Buffer) => {
         const text = chunk.toString();
+        log?.write(text);
         output = (output + text).slice(-4000);
         const lines = (partial + text).split(/\r?\n/);
         partial = lines.pop() ?? '';
@@ -332,6 +337,7 @@ export class SiteBuilder {
       child.on('error', reject);
       child.on('exit', (code, signal) => {
         this.#child = null;
+        log?.end();
         if (code === 0) resolvePromise();
         else {
           const tail = output.trim().split('\n').slice(-8).join('\n');
