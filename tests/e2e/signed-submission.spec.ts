@@ -128,7 +128,8 @@ test('on a laptop: refusals in plain words, then an unsigned PDF is confirmed, c
   await step.getByLabel('I confirm this is the signed copy of the report.').check();
   await expect(submit).toBeEnabled();
   await submit.click();
-  await expect(page.getByText('The signed report is uploaded and the report is submitted.')).toBeVisible();
+  // The server reads the whole PDF and submits in one transaction after the upload: on a busy CI machine this took over 10 s once.
+  await expect(page.getByText('The signed report is uploaded and the report is submitted.')).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('dd').getByText('Submitted', { exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Signed report' }).getByText(name)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Signed report' }).getByText(/3 pages/)).toBeVisible();
