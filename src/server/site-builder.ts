@@ -172,6 +172,7 @@ export class SiteBuilder {
     } while (this.#again);
     this.#state = { state: 'idle' };
     this.#running = null;
+    this.#refineLive();
   }
 
   async #buildOnce(): Promise<void> {
@@ -231,7 +232,17 @@ export class SiteBuilder {
     this.#live = files;
     this.#liveInfo = info;
     this.#lastFailure = null;
-    if (files.unrefined > 0) this.#refining = files.refine(() => this.#live === files).catch(() => 0);
+    this.#refineLive();
+  }
+
+  /**
+   * Refines the live build's quick bodies unless a build of this builder is queued or running: it
+   * gives way to the next build, which carries the quick bodies over and refines them once live.
+   */
+  #refineLive(): void {
+    const files = this.#live;
+    if (!files || this.#running || files.unrefined === 0) return;
+    this.#refining = files.refine(() => this.#live === files && !this.#running).catch(() => 0);
   }
 
   /** Resolves when the live build's compressed bodies are all at full quality (or it was replaced). */
