@@ -321,8 +321,12 @@ export class SiteBuilder {
     return new Promise((resolvePromise, reject) => {
       const [program, ...args] = this.#command;
       const child = spawn(program!, args, {
-        // Plain text: the log is parsed for progress and shown as the reason of a failure.
-        env: { ...process.env, ...this.#env, SITE_OUT_DIR: outDir, SITE_CACHE_DIR: this.#cacheDir(), ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
+        // Plain text: the log is parsed for progress and shown as the reason of a failure. The site
+        // is always a production build, whatever the server runs as: under NODE_ENV=test (the
+        // browser tests) Vite built the pages in development mode, with React's development
+        // bundle, and without the records of what each page read, so no page was ever copied
+        // from the previous build (decision 045).
+        env: { ...process.env, ...this.#env, NODE_ENV: 'production', SITE_OUT_DIR: outDir, SITE_CACHE_DIR: this.#cacheDir(), ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       this.#child = child;

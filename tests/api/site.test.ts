@@ -105,6 +105,14 @@ describe('publishing through the API', () => {
     );
   });
 
+  test('the site is built for production even when the server runs as a test (NODE_ENV=test)', async () => {
+    expect(process.env['NODE_ENV']).toBe('test');
+    await ctx.builder.settled();
+    expect((await publish()).status).toBe(202);
+    await ctx.builder.settled();
+    expect(JSON.parse(ctx.builder.current()!.get('/build-env.json')!.body.toString())).toEqual({ NODE_ENV: 'production' });
+  });
+
   test('requests during a build make exactly one more build', async () => {
     await ctx.builder.settled();
     control({ gated: true });
