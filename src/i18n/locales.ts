@@ -55,6 +55,7 @@ export const TRANSLATED_PATHS: readonly RegExp[] = [
   /^\/best-practices$/,
   /^\/best-practices-overview$/,
   /^\/best-practices-overview\/(?:category|country|subregion|sdg|period)\/[^/]+$/,
+  /^\/best-practices-overview(?:\/(?:category|country|subregion|sdg|period)\/[^/]+)?\/page\/\d+$/,
   /^\/best-practices-overview\/view\/[\w-]+$/,
   /^\/media-gallery$/,
   /^\/media-gallery\/event(?:\/[\w-]+)?$/,

@@ -8,7 +8,7 @@ import { cmsItems } from '../components/cms.ts';
 import { groupByEvent } from '../components/media.ts';
 import { countryProfiles, profileCategories, profilePaths } from '../components/profile/data.ts';
 import { nationalReportPaths } from '../components/national/sitemap.ts';
-import { practiceLibrary, practicePaths } from '../components/practices/data.ts';
+import { laterPages, practiceLibrary, practicePaths } from '../components/practices/data.ts';
 import { isTranslated, LOCALES, localisedPath } from '../i18n/locales.ts';
 
 export const STATIC_PATHS = [
@@ -32,7 +32,11 @@ export const STATIC_PATHS = [
 export const GET: APIRoute = async ({ site }) => {
   const events = groupByEvent(await cmsItems('media')).flatMap((e) => (e.slug ? [`/media-gallery/event/${e.slug}`] : []));
   const library = await practiceLibrary();
-  const practices = [...library.lists.map((l) => practicePaths.facet(l.facet, l.value)), ...library.cards.map((c) => practicePaths.view(c.uuid))];
+  const practices = [
+    ...laterPages(library.cards.length).map((n) => practicePaths.page(practicePaths.library, n)),
+    ...library.lists.flatMap((l) => [1, ...laterPages(l.uuids.length)].map((n) => practicePaths.page(practicePaths.facet(l.facet, l.value), n))),
+    ...library.cards.map((c) => practicePaths.view(c.uuid)),
+  ];
   const profiles = [...(await profileCategories()).map((c) => profilePaths.category(c.slug)), ...(await countryProfiles()).map((p) => profilePaths.country(p.country_code))];
   const english = [...STATIC_PATHS, ...practices, ...profiles, ...events, ...(await nationalReportPaths())];
   const paths = english.flatMap((path) => (isTranslated(path) ? LOCALES.map((l) => localisedPath(l, path)) : [path]));

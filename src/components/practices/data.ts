@@ -69,7 +69,22 @@ export const practicePaths = {
   library: '/best-practices-overview',
   facet: (facet: PracticeFacet, value: string) => `/best-practices-overview/${facet}/${encodeURIComponent(value)}`,
   view: (uuid: string) => `/best-practices-overview/view/${uuid}`,
+  /** Page `page` of a list whose first page is at `first`: `/best-practices-overview/page/2`. */
+  page: (first: string, page: number) => (page <= 1 ? first : `${first}/page/${page}`),
 };
+
+/** How many cards one page of the library shows: all 500 on one page weighed 1 MB and was slow to open on a phone. */
+export const LIBRARY_PAGE_SIZE = 48;
+
+/** How many pages a list of `count` practices takes (one when empty). */
+export function pageCount(count: number): number {
+  return Math.max(1, Math.ceil(count / LIBRARY_PAGE_SIZE));
+}
+
+/** The numbers of a list's pages after the first (none when it fits on one page). */
+export function laterPages(count: number): number[] {
+  return Array.from({ length: pageCount(count) - 1 }, (_, i) => i + 2);
+}
 
 /** One facet value's name and count, as the lists and headings show it. */
 export interface FacetEntry {
