@@ -20,6 +20,15 @@ describe('pages and their cache keys', () => {
     expect(offenders.map(rel)).toEqual([]);
   });
 
+  test('no module keeps data of the build in a memo of its own (perBuild notes its reads for every page)', () => {
+    const dirs = ['components', 'pages', 'layouts'].map((d) => join(SRC, d));
+    const offenders = dirs
+      .flatMap(files)
+      .filter((f) => rel(f) !== 'components/page-data.ts')
+      .filter((f) => /^(?:let|var)\s+\w+\s*:\s*Promise<|^(?:let|const)\s+\w+\s*=\s*new Map<[^>]*Promise</m.test(readFileSync(f, 'utf8')));
+    expect(offenders.map(rel)).toEqual([]);
+  });
+
   test("every page built from getStaticPaths is keyed with its own route, each of its paths keyed", () => {
     const pages = files(join(SRC, 'pages')).filter((f) => f.endsWith('.astro') && readFileSync(f, 'utf8').includes('getStaticPaths'));
     expect(pages.length).toBeGreaterThan(30);

@@ -23,6 +23,21 @@ export function readCollection<C extends CollectionKey>(collection: C): ReturnTy
   return getCollection(collection);
 }
 
+/**
+ * A value made once per build from `collections` (e.g. the regional picture, costly to compute):
+ * every page that asks for it notes those collections as read, as if it had read them itself. A
+ * plain module-level memo would note them for the first page only, and the other pages, keyed
+ * without them, would be copied stale from the previous build.
+ */
+export function perBuild<T>(collections: readonly CollectionKey[], make: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | null = null;
+  return () => {
+    for (const collection of collections) noteRead(`collection:${collection}`);
+    value ??= make();
+    return value;
+  };
+}
+
 /** One Markdown page of src/content/pages, noted as read by the page rendering. */
 export function readPageEntry(id: string) {
   noteRead('collection:pages');

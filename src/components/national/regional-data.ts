@@ -5,6 +5,7 @@ import { countryNameIn } from '../../i18n/countries.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { shownText, translationsOf } from '../../lib/public-api/translations.ts';
 import type { Translatable } from '../../lib/translations/schema.ts';
+import { perBuild } from '../page-data.ts';
 import { cycleBundles, publishedReports, questionsOf } from './data.ts';
 import { regionalPicture, type QuestionInfo, type RegionalQuestion, type RegionalWords } from './regional.ts';
 
@@ -14,19 +15,15 @@ export interface RegionalCycle {
   thrusts: Map<string, Thrust>;
 }
 
-/** Every cycle with published answers, its questions charted (built once per build). */
-let cache: Promise<RegionalCycle[]> | null = null;
-export function regionalCycles(): Promise<RegionalCycle[]> {
-  cache ??= (async () => {
-    const reports = await publishedReports();
-    return (await cycleBundles()).map((bundle) => {
-      const thrusts = new Map<string, Thrust>();
-      for (const r of reports) if (r.report.year === bundle.cycle.year) for (const g of r.groups) thrusts.set(g.thrust.code, g.thrust);
-      return { bundle, questions: regionalPicture(bundle.answers, questionsOf(reports, bundle.cycle.year)), thrusts };
-    });
-  })();
-  return cache;
-}
+/** Every cycle with published answers, its questions charted (built once per build; every page asking notes what it is made of). */
+export const regionalCycles: () => Promise<RegionalCycle[]> = perBuild(['nationalReports', 'nationalCycles'], async () => {
+  const reports = await publishedReports();
+  return (await cycleBundles()).map((bundle) => {
+    const thrusts = new Map<string, Thrust>();
+    for (const r of reports) if (r.report.year === bundle.cycle.year) for (const g of r.groups) thrusts.set(g.thrust.code, g.thrust);
+    return { bundle, questions: regionalPicture(bundle.answers, questionsOf(reports, bundle.cycle.year)), thrusts };
+  });
+});
 
 export interface RegionalThrust {
   code: string;
