@@ -84,12 +84,14 @@ test('every public page has one h1, a title, a description, a canonical address 
   const problems = watchConsole(page);
   const paths = await sitemapPaths(page);
   expect(paths).toContain('/media-gallery/event/urban-forum-e2e');
-  // Pages made per cycle, country or theme from the same template: one of each here (the rest
-  // grows with the data; national-public.spec.ts checks its own pages in full).
+  // Pages made per cycle, country, theme, practice or page of a list from the same template: one
+  // of each here (the rest grows with the data; national-public.spec.ts checks its own pages in full).
   // Translated pages: one language besides English for each template (languages.spec.ts checks the others).
   const template = (path: string) =>
     path
       .replace(/^\/(zh|fr|ru)(?=\/|$)/, '/{lang}')
+      .replace(/\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?=\/|$)/g, '/{uuid}')
+      .replace(/\/page\/\d+$/, '/page/{n}')
       .replace(/\/\d{4}(?=\/|$)/g, '/{year}')
       .replace(/\/([A-Z]{2}|tc\d|ei\d|fr)(?=\/|$)/g, '/{code}');
   const sample = paths.filter((path, i) => paths.findIndex((p) => template(p) === template(path)) === i);
