@@ -6,11 +6,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { checkLinks } from '../../scripts/check-links.ts';
-import { api, BASE_URL, DEMO, idToken, watchConsole, rebuild } from './support.ts';
+import { api, BASE_URL, DEMO, idToken, noAxeViolations, ok, watchConsole, rebuild } from './support.ts';
 
 const TITLE = `Heritage streets of Levuka ${Date.now().toString(36)}`;
 const CONTACT_EMAIL = 'private.contact@levuka.example';
@@ -20,17 +19,6 @@ let uuid = '';
 async function picture(fill: string): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><rect width="1200" height="800" fill="${fill}"/><rect y="520" width="1200" height="280" fill="#15803d"/></svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
-}
-
-async function ok<T>(promise: Promise<{ status: number; body: T }>, what: string): Promise<T> {
-  const { status, body } = await promise;
-  expect([200, 201], `${what}: ${JSON.stringify(body).slice(0, 400)}`).toContain(status);
-  return body;
-}
-
-async function noAxeViolations(page: Page, path: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  expect(results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 interface Practice {

@@ -3,9 +3,8 @@
  * and a facet value's list show 48 cards, say which ones, and link to the next pages (plain
  * links, in the page's language); the later pages are built, listed in the sitemap, and pass axe.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { api, DEMO, idToken, rebuild } from './support.ts';
+import { api, DEMO, idToken, noAxeViolations, ok, rebuild } from './support.ts';
 
 const RUN = Date.now().toString(36);
 /** Tuvalu: no other spec publishes a practice there, so its list holds exactly these. */
@@ -15,17 +14,6 @@ const COUNT = 50;
 interface Practice {
   uuid: string;
   version: number;
-}
-
-async function ok<T>(promise: Promise<{ status: number; body: T }>, what: string): Promise<T> {
-  const { status, body } = await promise;
-  expect([200, 201], `${what}: ${JSON.stringify(body).slice(0, 400)}`).toContain(status);
-  return body;
-}
-
-async function noAxeViolations(page: Page, path: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  expect(results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 const cards = (page: Page) => page.locator('#results ~ ul > li');

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import type { Question } from '../../src/lib/questionnaires/schema.ts';
 
@@ -167,4 +168,17 @@ export function validAnswer(question: Question) {
   else if (question.answer_type === 'url') value = 'https://www.example.gov.ph/policy';
   else value = scalar();
   return { question_uuid: question.uuid, value, data_year: 2024, source: 'Philippine Statistics Authority' };
+}
+
+/** The body of an API answer that must be 200 or 201 (`what` names the call in the failure). */
+export async function ok<T>(promise: Promise<{ status: number; body: T }>, what: string): Promise<T> {
+  const { status, body } = await promise;
+  expect([200, 201], `${what}: ${JSON.stringify(body).slice(0, 400)}`).toContain(status);
+  return body;
+}
+
+/** axe finds nothing on the public page shown (WCAG 2.1 A and AA, and axe's best practices). */
+export async function noAxeViolations(page: Page, path: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  expect(results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
