@@ -8,7 +8,8 @@
 import { defineMiddleware } from 'astro:middleware';
 import { scriptFonts } from './components/script-fonts.ts';
 import { withoutSystemFontText } from './lib/fonts/web-fonts.ts';
-import { beginPage, endPage, pageId } from './lib/public-api/page-reads.ts';
+import { renderedRecord } from './components/page-data.ts';
+import { beginPage, endPage, pageId, recordPage } from './lib/public-api/page-reads.ts';
 
 export const onRequest = defineMiddleware(async (context, next) => {
   // Only the build records (one page at a time); the dev server renders requests side by side.
@@ -20,7 +21,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
     response = await next();
     if (response.headers.get('Content-Type')?.startsWith('text/html')) html = await response.text();
   } finally {
-    if (id) endPage(id);
+    const read = id ? endPage(id) : null;
+    if (id && read) recordPage(id, await renderedRecord(id, read));
   }
   if (html === null) return response;
   const css = scriptFonts.cssFor(withoutSystemFontText(html));

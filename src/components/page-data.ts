@@ -8,12 +8,14 @@
  * change renders every page again), the year (the footer shows it), the path's params and
  * props, and the digests of the collections and translations the page read when it last
  * rendered. Equal keys mean the page would render the same bytes, so Astro copies the previous
- * build's copy; a path never rendered with a record gets a key no build had, so it renders.
+ * build's copy; a path never rendered with a record gets a key no build had, so it renders. A
+ * page's record also keeps the key it rendered with, which the next build gives it again while
+ * nothing it read has changed (keyToGive): its first render is then its only one.
  */
 import { randomUUID } from 'node:crypto';
 import { getCollection, getEntry, type CollectionKey } from 'astro:content';
 import type { Locale } from '../i18n/locales.ts';
-import { digestOfValue, noteRead, pageId, previousReads, sha } from '../lib/public-api/page-reads.ts';
+import { digestOfValue, keyToGive, noteRead, pageId, previousReads, sha, type PageRecord } from '../lib/public-api/page-reads.ts';
 import { translationsOf } from '../lib/public-api/translations.ts';
 import { siteSourceDigest } from '../lib/site/sources.ts';
 
@@ -63,21 +65,39 @@ function digestOf(source: string): Promise<string> {
   return digest;
 }
 
-let reads: Map<string, readonly string[]> | null = null;
+let records: Map<string, PageRecord> | null = null;
 let sources: string | null = null;
+/** What each path was keyed with in this build: the parts of its key before its reads, and its key. */
+const pathKeys = new Map<string, { base: readonly string[]; key: string }>();
 
-/** The key of one path: null when its page has no record of what it read (it renders). */
+function readParts(read: readonly string[]): Promise<string[]> {
+  return Promise.all(read.map(async (source) => `${source}=${await digestOf(source)}`));
+}
+
+/** The key of one path: a key no build had when its page has no record of what it read (it renders). */
 async function pathKey(routePattern: string, params: Record<string, string | undefined>, props: Record<string, unknown> | undefined): Promise<string> {
-  reads ??= previousReads();
+  records ??= previousReads();
   sources ??= siteSourceDigest(process.cwd());
   const id = pageId(routePattern, params);
-  const read = reads.get(id);
-  if (!read) return `unrecorded ${randomUUID()}`;
   const propParts = Object.entries(props ?? {})
     .sort(([a], [b]) => a.localeCompare(b, 'en'))
     .map(([name, value]) => `${name}=${digestOfValue(value)}`);
-  const readParts = await Promise.all(read.map(async (source) => `${source}=${await digestOf(source)}`));
-  return sha(sources, String(new Date().getUTCFullYear()), id, ...propParts, '|', ...readParts);
+  const base = [sources, String(new Date().getUTCFullYear()), id, ...propParts];
+  const record = records.get(id);
+  const key = record ? keyToGive(record, sha(...base, '|', ...(await readParts(record.reads)))) : `unrecorded ${randomUUID()}`;
+  pathKeys.set(id, { base, key });
+  return key;
+}
+
+/**
+ * The record of a page that has just rendered, having read `read`: with the key those reads give
+ * and the key the page rendered with, so that the next build copies it if nothing it read changes
+ * (keyToGive). Without its keys for a page that had none (a route without getStaticPaths renders every build).
+ */
+export async function renderedRecord(id: string, read: readonly string[]): Promise<PageRecord> {
+  const keyed = pathKeys.get(id);
+  if (!keyed) return { reads: read };
+  return { reads: read, rendered: sha(...keyed.base, '|', ...(await readParts(read))), given: keyed.key };
 }
 
 interface StaticPath {

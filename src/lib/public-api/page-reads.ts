@@ -8,7 +8,7 @@
  * page's record before rendering it and closes it after, and every data accessor of the pages
  * (src/components/page-data.ts, translationsOf) notes what it read into the open record. The
  * records are appended to a log in the build's cache folder; a path rendered again gets a newer
- * line, which wins.
+ * line, which wins. Each line also keeps the page's key when it rendered (PageRecord).
  */
 import { createHash } from 'node:crypto';
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -42,35 +42,66 @@ export function beginPage(id: string): void {
   open = { id, reads: new Set() };
 }
 
-/** Closes the page's record and appends it to the log (`dir`: the cache folder). */
-export function endPage(id: string, dir = cacheDir()): void {
+/**
+ * What the log keeps of a page's last render: the sources it read and, for its next build's key,
+ * the key those reads give (`rendered`) and the key the page had when it rendered (`given`, what
+ * Astro's manifest holds for it). They differ on a page's first render (no record yet: its key was
+ * "unrecorded …") and when a page starts reading a new source.
+ */
+export interface PageRecord {
+  reads: readonly string[];
+  rendered?: string;
+  given?: string;
+}
+
+/** Closes the page's record and gives what it read (sorted); null if `id` was not the page rendering. */
+export function endPage(id: string): readonly string[] | null {
   const record = open;
   open = null;
-  if (record?.id !== id) return;
+  if (record?.id !== id) return null;
+  return [...record.reads].sort();
+}
+
+/** Appends a page's record to the log (`dir`: the cache folder). */
+export function recordPage(id: string, record: PageRecord, dir = cacheDir()): void {
   mkdirSync(dir, { recursive: true });
-  appendFileSync(join(dir, LOG), `${id}\t${[...record.reads].sort().join(',')}\n`);
+  appendFileSync(join(dir, LOG), line(id, record));
+}
+
+function line(id: string, record: PageRecord): string {
+  const keys = record.rendered && record.given ? `\t${record.rendered}\t${record.given}` : '';
+  return `${id}\t${record.reads.join(',')}${keys}\n`;
 }
 
 /**
- * What each page read when it last rendered (page id → sources), from the log; the log is
- * rewritten with one line per page so that it does not grow with every build.
+ * Each page's last record (page id → record), from the log; the log is rewritten with one line
+ * per page so that it does not grow with every build. (A page id is JSON: it holds no tab.)
  */
-export function previousReads(dir = cacheDir()): Map<string, readonly string[]> {
-  const reads = new Map<string, readonly string[]>();
+export function previousReads(dir = cacheDir()): Map<string, PageRecord> {
+  const records = new Map<string, PageRecord>();
   let text = '';
   try {
     text = readFileSync(join(dir, LOG), 'utf8');
   } catch {
-    return reads;
+    return records;
   }
-  for (const line of text.split('\n')) {
-    const tab = line.lastIndexOf('\t');
-    if (tab < 0) continue;
-    const sources = line.slice(tab + 1);
-    reads.set(line.slice(0, tab), sources ? sources.split(',') : []);
+  for (const entry of text.split('\n')) {
+    const [id, sources, rendered, given] = entry.split('\t');
+    if (id === undefined || sources === undefined) continue;
+    records.set(id, { reads: sources ? sources.split(',') : [], ...(rendered && given ? { rendered, given } : {}) });
   }
-  writeFileSync(join(dir, LOG), [...reads].map(([id, sources]) => `${id}\t${sources.join(',')}\n`).join(''));
-  return reads;
+  writeFileSync(join(dir, LOG), [...records].map(([id, record]) => line(id, record)).join(''));
+  return records;
+}
+
+/**
+ * The key to give a page whose reads now give `computed`: the key it had when it last rendered if
+ * nothing it read has changed since (Astro's manifest holds that key, so the page is copied), else
+ * `computed` (a key the manifest does not hold, so the page renders). Without this a page rendered
+ * for the first time, keyed "unrecorded …", would render again in the next build for nothing.
+ */
+export function keyToGive(record: PageRecord, computed: string): string {
+  return record.rendered === computed && record.given ? record.given : computed;
 }
 
 /** SHA-256 of the parts, each ended by a NUL. */
