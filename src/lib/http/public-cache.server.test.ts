@@ -62,6 +62,23 @@ describe('PublicCache', () => {
   test('keys must name their domain', async () => {
     const cache = new PublicCache();
     expect(() => cache.get('nodomain', async () => 1)).toThrow(/domain and a colon/);
+    expect(() => cache.shared('nodomain', async () => 1)).toThrow(/domain and a colon/);
+  });
+
+  test('a shared value is loaded once, kept as the same object until its domain changes, and not kept when it fails', async () => {
+    const cache = new PublicCache();
+    let loads = 0;
+    const load = async () => ({ figures: new Map([['POP', ++loads]]) });
+    const [a, b] = await Promise.all([cache.shared('profile:all-values', load), cache.shared('profile:all-values', load)]);
+    expect(a).toBe(b);
+    expect(await cache.shared('profile:all-values', load)).toBe(a);
+    cache.invalidate('cms');
+    expect(await cache.shared('profile:all-values', load)).toBe(a);
+    cache.invalidate('profile');
+    const after = await cache.shared('profile:all-values', load);
+    expect(after.figures.get('POP')).toBe(2);
+    await expect(cache.shared('profile:broken', () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+    expect(await cache.shared('profile:broken', async () => 'read')).toBe('read');
   });
 });
 

@@ -40,6 +40,7 @@ export class PublicCache {
   readonly #entries: LruCache<string, CachedAnswer>;
   readonly #loads = new Map<string, { generation: number; promise: Promise<CachedAnswer> }>();
   readonly #generations = new Map<string, number>();
+  readonly #shared = new Map<string, Promise<unknown>>();
 
   constructor(maxEntries = 2_000) {
     this.#entries = new LruCache(maxEntries);
@@ -88,12 +89,30 @@ export class PublicCache {
     return c.body(answer.body, 200, { ...headers, 'Content-Type': 'application/json' });
   }
 
-  /** Forgets every answer of `domain` (the part of the key before the first colon). */
+  /**
+   * A value several answers of a domain are drawn from (every country's profile reads all the
+   * published figures), loaded once and kept as it is (not serialised) until a write of its
+   * domain invalidates it. A load that fails is not kept. Keys follow the answers' rule.
+   */
+  shared<T>(key: string, load: () => Promise<T>): Promise<T> {
+    domainOf(key);
+    const held = this.#shared.get(key) as Promise<T> | undefined;
+    if (held) return held;
+    const promise = load();
+    this.#shared.set(key, promise);
+    promise.catch(() => {
+      if (this.#shared.get(key) === promise) this.#shared.delete(key);
+    });
+    return promise;
+  }
+
+  /** Forgets every answer and shared value of `domain` (the part of the key before the first colon). */
   invalidate(domain: string): void {
     this.#generations.set(domain, this.#generation(domain) + 1);
     const prefix = `${domain}:`;
     this.#entries.deleteWhere((key) => key.startsWith(prefix));
     for (const key of this.#loads.keys()) if (key.startsWith(prefix)) this.#loads.delete(key);
+    for (const key of this.#shared.keys()) if (key.startsWith(prefix)) this.#shared.delete(key);
   }
 
   get size(): number {

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { Db } from '../db/client.server.ts';
 import { publicAnswer, type AppEnv } from '../deps.server.ts';
 import { notFound, parseOr400 } from '../http/errors.server.ts';
-import { listCategories, publicCategory, publicCountry } from './queries.server.ts';
+import { allPublishedValues, listCategories, publicCategory, publicCountry } from './queries.server.ts';
 import {
   CategoryPathSchema,
   CountryPathSchema,
@@ -38,7 +38,9 @@ export const publicProfileRoutes = new Hono<AppEnv>()
 
   .get(`${BASE}/country/:country_code`, async (c) => {
     const { country_code } = parseOr400(CountryPathSchema, c.req.param(), 'path');
-    return publicItem<PublicCountryResponse>(c, `${PROFILE_CACHE_DOMAIN}:country:${country_code}`, (db) => publicCountry(db, country_code), {
+    // Every published figure, read once for all countries' answers until the profile changes (the site build asks for all 58).
+    const values = (db: Db) => () => c.get('deps').publicCache.shared(`${PROFILE_CACHE_DOMAIN}:all-values`, () => allPublishedValues(db));
+    return publicItem<PublicCountryResponse>(c, `${PROFILE_CACHE_DOMAIN}:country:${country_code}`, (db) => publicCountry(db, country_code, values(db)), {
       missing: 'There is no such country',
       message: (data) => data.country_name,
     });

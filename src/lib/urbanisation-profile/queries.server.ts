@@ -314,12 +314,26 @@ export async function publicCategory(db: DbOrTx, slug: string): Promise<PublicCa
   };
 }
 
-export async function publicCountry(db: DbOrTx, countryCode: string): Promise<PublicCountryResponse['data'] | null> {
+/** Every published figure, per indicator (what each country's public profile is drawn from). */
+export async function allPublishedValues(db: DbOrTx): Promise<ReadonlyMap<string, readonly PublicValue[]>> {
+  return (await publishedValues(db, {})).byIndicator;
+}
+
+/**
+ * One country's public profile. `values` gives every published figure (allPublishedValues): the
+ * public route passes one it shares between the 58 countries' answers, computed once until the
+ * profile changes, rather than reading every figure again for each country.
+ */
+export async function publicCountry(
+  db: DbOrTx,
+  countryCode: string,
+  values: () => Promise<ReadonlyMap<string, readonly PublicValue[]>> = () => allPublishedValues(db),
+): Promise<PublicCountryResponse['data'] | null> {
   const [country] = await db.select().from(countries).where(eq(countries.code, countryCode));
   if (!country) return null;
   const categories = await listCategories(db, true);
   const indicators = await listIndicators(db);
-  const { byIndicator } = await publishedValues(db, {});
+  const byIndicator = await values();
   return {
     country_code: country.code,
     country_name: country.name,
