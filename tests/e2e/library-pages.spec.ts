@@ -60,6 +60,9 @@ test('a facet value with 50 practices shows 48, then the last two on its page 2,
   const pager = page.getByRole('navigation', { name: 'Pages' });
   await expect(pager.getByRole('link', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
   await expect(pager.getByRole('link', { name: 'Previous page' })).toHaveCount(0);
+  // The filter is the page being read: its link says so.
+  const filter = page.getByRole('navigation', { name: 'Filter best practices' }).locator(`a[href="${first}"]`);
+  await expect(filter).toHaveAttribute('aria-current', 'page');
   await pager.getByRole('link', { name: 'Next page' }).click();
 
   await expect(page).toHaveURL(new RegExp(`${first}/page/2/?$`));
@@ -69,6 +72,9 @@ test('a facet value with 50 practices shows 48, then the last two on its page 2,
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${first}/page/2$`));
   await expect(page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Next page' })).toHaveCount(0);
+  // On page 2 the filter is still the one chosen, but its link leads to page 1, not to this page.
+  await expect(filter).toHaveAttribute('aria-current', 'true');
+  await expect(page.locator('[aria-current="page"]')).toHaveCount(1);
   await noAxeViolations(page, `${first}/page/2`);
   await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Previous page' }).click();
   await expect(page).toHaveURL(new RegExp(`${first}/?$`));
