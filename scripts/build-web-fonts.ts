@@ -45,7 +45,10 @@ function inBlocks(cmap: Set<number>, blocks: readonly (readonly [number, number]
 async function face(source: string, out: string, codePoints: number[], meta: Omit<WebFontFace, 'file' | 'unicodeRange' | 'bytes'>): Promise<WebFontFace> {
   const { bytes, cmap } = await font(source);
   const extras = SHAPING_EXTRAS.filter((cp) => cmap.has(cp));
-  const subset = await subsetFont(bytes, { unicodes: [...codePoints, ...extras], flags: SubsetFlag.noHinting });
+  // The PDF's Han file keeps the regional forms (locl, decision 048); the site's slices, drawn for
+  // the interface's Simplified Chinese, leave them out as they always have (a slice stays small).
+  const dropTables = meta.script === 'han' ? ['GSUB', 'GDEF'] : [];
+  const subset = await subsetFont(bytes, { unicodes: [...codePoints, ...extras], flags: SubsetFlag.noHinting, dropTables });
   const woff2 = await compress(subset);
   await writeFile(new URL(out, OUT), woff2);
   console.log(`${out}\t${codePoints.length} characters\t${woff2.byteLength} bytes`);

@@ -107,6 +107,26 @@ describe('the report PDF in every script', () => {
     expect(flat).toContain(normal('城市规划和住房政策的执行情况'));
   });
 
+  it('draws shared Han characters in the forms of the language the report is written in, and gives the same text back', { timeout: 60_000 }, async () => {
+    const page = (lang: string | null, name: string) => {
+      const bytes = reportPdf(report({ written_in: lang }), groups({ Han: '骨 直 写 画 門 消' }));
+      return bytes.then((b) => {
+        const file = join(dir, `${name}.pdf`);
+        writeFileSync(file, b);
+        expect(normal(extract(b, `${name}.pdf`))).toContain('骨直写画門消');
+        return execFileSync('pdftoppm', ['-png', '-r', '72', '-f', '1', '-l', '1', file], { maxBuffer: 32 * 1024 * 1024 }).toString('base64');
+      });
+    };
+    const simplified = await page('zh-Hans', 'han-zh-hans');
+    expect(await page(null, 'han-none')).toBe(simplified); // no language stated: the Simplified Chinese design
+    const japanese = await page('ja', 'han-ja');
+    const traditional = await page('zh-Hant', 'han-zh-hant');
+    expect(japanese).not.toBe(simplified);
+    expect(traditional).not.toBe(simplified);
+    expect(traditional).not.toBe(japanese);
+    expect(await page('ko', 'han-ko')).not.toBe(simplified);
+  });
+
   it('draws a character that no font has (an emoji) as "?"', async () => {
     const bytes = await reportPdf(report({ executive_summary: 'Bangkok 🏙 กรุงเทพ' }), []);
     const flat = normal(extract(bytes, 'emoji.pdf'));
