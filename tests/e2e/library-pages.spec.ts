@@ -6,7 +6,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { api, DEMO, idToken, noAxeViolations, ok, rebuild } from './support.ts';
 
-const RUN = Date.now().toString(36);
+/** Ends every seeded title; a retry of this spec (a new worker) tops the practices up rather than adding 50 more. */
+const RUN = '(library test)';
 /** Tuvalu: no other spec publishes a practice there, so its list holds exactly these. */
 const COUNTRY = 'TV';
 const COUNT = 50;
@@ -23,7 +24,8 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   const admin = await idToken(DEMO.superadmin);
-  for (let i = 1; i <= COUNT; i++) {
+  const published = await ok(api<{ total: number }>(`best-practice/public/list?country_code=${COUNTRY}&per_page=1`, admin), 'published in Tuvalu');
+  for (let i = published.total + 1; i <= COUNT; i++) {
     let practice = (
       await ok(
         api<{ data: Practice }>('best-practice/saved', admin, {
@@ -74,7 +76,7 @@ test('a facet value with 50 practices shows 48, then the last two on its page 2,
   await expect(page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Next page' })).toHaveCount(0);
   // On page 2 the filter is still the one chosen, but its link leads to page 1, not to this page.
   await expect(filter).toHaveAttribute('aria-current', 'true');
-  await expect(page.locator('[aria-current="page"]')).toHaveCount(1);
+  await expect(page.getByRole('navigation', { name: 'Filter best practices' }).locator('[aria-current="page"]')).toHaveCount(0);
   await noAxeViolations(page, `${first}/page/2`);
   await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Previous page' }).click();
   await expect(page).toHaveURL(new RegExp(`${first}/?$`));
