@@ -80,11 +80,14 @@ test('the bell counts a new account awaiting activation; the list marks it read 
   await expect(panel.getByRole('definition').filter({ hasText: /^Sent on / })).toBeVisible(SCREEN);
   await panel.getByRole('button', { name: 'Formatted' }).click();
   await expect(panel.locator('iframe[sandbox=""]')).toBeVisible();
+  await expect(panel.locator('iframe[sandbox=""]')).not.toHaveAttribute('srcdoc', /<script/i);
   // The formatted email is a sandboxed frame that runs no script, so axe (a script) cannot enter
   // it and would wait for it for good: the screen is checked with the plain text shown.
   await panel.getByRole('button', { name: 'Plain text' }).click();
   await expectNoAxeViolations(page, 'sent mail');
-  expect(problems).toEqual([]);
+  // The sandbox at work, not a fault: the browser refuses the test tool's own script in the email's
+  // frame (sometimes, depending on when the tool reaches the frame). The email holds no script.
+  expect(problems.filter((p) => !/^Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed/.test(p))).toEqual([]);
 });
 
 interface Versioned {
