@@ -108,14 +108,12 @@ describe('the report PDF in every script', () => {
   });
 
   it('draws shared Han characters in the forms of the language the report is written in, and gives the same text back', { timeout: 60_000 }, async () => {
-    const page = (lang: string | null, name: string) => {
-      const bytes = reportPdf(report({ written_in: lang }), groups({ Han: '骨 直 写 画 門 消' }));
-      return bytes.then((b) => {
-        const file = join(dir, `${name}.pdf`);
-        writeFileSync(file, b);
-        expect(normal(extract(b, `${name}.pdf`))).toContain('骨直写画門消');
-        return execFileSync('pdftoppm', ['-png', '-r', '72', '-f', '1', '-l', '1', file], { maxBuffer: 32 * 1024 * 1024 }).toString('base64');
-      });
+    const page = async (lang: string | null, name: string) => {
+      const bytes = await reportPdf(report({ written_in: lang }), groups({ Han: '骨 直 写 画 門 消' }));
+      const file = join(dir, `${name}.pdf`);
+      writeFileSync(file, bytes);
+      expect(normal(extract(bytes, `${name}.pdf`))).toContain('骨直写画門消');
+      return execFileSync('pdftoppm', ['-png', '-r', '72', '-f', '1', '-l', '1', file], { maxBuffer: 32 * 1024 * 1024 }).toString('base64');
     };
     const simplified = await page('zh-Hans', 'han-zh-hans');
     expect(await page(null, 'han-none')).toBe(simplified); // no language stated: the Simplified Chinese design
