@@ -39,8 +39,8 @@ export const publicProfileRoutes = new Hono<AppEnv>()
   .get(`${BASE}/country/:country_code`, async (c) => {
     const { country_code } = parseOr400(CountryPathSchema, c.req.param(), 'path');
     // Every published figure, read once for all countries' answers until the profile changes (the site build asks for all 58).
-    const values = (db: Db) => () => c.get('deps').publicCache.shared(`${PROFILE_CACHE_DOMAIN}:all-values`, () => allPublishedValues(db));
-    return publicItem<PublicCountryResponse>(c, `${PROFILE_CACHE_DOMAIN}:country:${country_code}`, (db) => publicCountry(db, country_code, values(db)), {
+    const allValues = (db: Db) => c.get('deps').publicCache.shared(`${PROFILE_CACHE_DOMAIN}:all-values`, () => allPublishedValues(db));
+    return publicItem<PublicCountryResponse>(c, `${PROFILE_CACHE_DOMAIN}:country:${country_code}`, (db) => publicCountry(db, country_code, () => allValues(db)), {
       missing: 'There is no such country',
       message: (data) => data.country_name,
     });
