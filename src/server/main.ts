@@ -45,7 +45,13 @@ export async function startServer(env: Env, options: { build?: boolean | 'if-non
   const auth = firebaseAuth(env);
   const url = `http://127.0.0.1:${env.PORT}`;
   // A second of grace: saving an item and then its image make one build, not two.
-  const builder = new SiteBuilder({ root: env.SITE_DIR, env: { PUBLIC_API_URL: url }, debounceMs: 1000, ...(env.SITE_BUILD_COMMAND && { command: env.SITE_BUILD_COMMAND }) });
+  const builder = new SiteBuilder({
+    root: env.SITE_DIR,
+    env: { PUBLIC_API_URL: url },
+    debounceMs: 1000,
+    compression: env.SITE_COMPRESSION,
+    ...(env.SITE_BUILD_COMMAND && { command: env.SITE_BUILD_COMMAND }),
+  });
   if (options.siteDir) await builder.useBuilt(options.siteDir);
   else await builder.loadLive();
 

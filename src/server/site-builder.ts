@@ -5,7 +5,7 @@ import { access, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs
 import { join, resolve } from 'node:path';
 import type { BuildStatusData } from '../lib/site/schema.ts';
 import { copyLiveIndex, liveIndexFits } from './search-index.ts';
-import { SiteFiles } from './site-files.ts';
+import { SiteFiles, type SiteCompression } from './site-files.ts';
 
 export type BuildState =
   | { state: 'idle' }
@@ -43,6 +43,8 @@ export interface SiteBuilderOptions {
   debounceMs?: number;
   /** argv (the build folder is appended) of the search indexer; default: Pagefind after Astro's build, none after a stand-in. */
   searchIndex?: readonly string[] | null;
+  /** How the builds' files are compressed for serving (default `full`, see SiteCompression). */
+  compression?: SiteCompression;
 }
 
 /** Milestones of `astro build`'s log, with the progress (%) reached there. */
@@ -99,6 +101,7 @@ export class SiteBuilder {
   readonly #command: readonly string[];
   readonly #debounceMs: number;
   readonly #searchIndex: readonly string[] | null;
+  readonly #compression: SiteCompression;
   /** The build's process while one runs (astro, then the search indexer). */
   #child: ChildProcess | null = null;
   #aborted = false;
@@ -111,6 +114,7 @@ export class SiteBuilder {
     this.#command = options.command ?? ASTRO_BUILD;
     this.#debounceMs = options.debounceMs ?? 0;
     this.#searchIndex = options.searchIndex !== undefined ? options.searchIndex : options.command ? null : SEARCH_INDEX;
+    this.#compression = options.compression ?? 'full';
   }
 
   current(): SiteFiles | null {
@@ -125,7 +129,7 @@ export class SiteBuilder {
   async loadLive(): Promise<boolean> {
     try {
       const pointer = JSON.parse(await readFile(join(this.#root, POINTER), 'utf8')) as LiveInfo;
-      this.adopt(await SiteFiles.load(join(this.#root, pointer.id)), pointer);
+      this.adopt(await SiteFiles.load(join(this.#root, pointer.id), null, this.#compression), pointer);
       return true;
     } catch {
       return false;
@@ -134,7 +138,7 @@ export class SiteBuilder {
 
   /** Serves an already built folder (tests and benchmarks build once and share it). */
   async useBuilt(dir: string): Promise<void> {
-    this.#live = await SiteFiles.load(dir);
+    this.#live = await SiteFiles.load(dir, null, this.#compression);
     this.#liveInfo = { id: dir, since: new Date().toISOString() };
   }
 
@@ -217,7 +221,7 @@ export class SiteBuilder {
       stopped();
       // Reading the new build and compressing the files that changed since the live one (its own step: it grows with the site).
       this.#state = { state: 'building', since, progress: 99, step: 'preparing the new version' };
-      return await SiteFiles.load(outDir, this.#live);
+      return await SiteFiles.load(outDir, this.#live, this.#compression);
     } catch (error) {
       await rm(outDir, { recursive: true, force: true });
       throw error;

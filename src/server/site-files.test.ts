@@ -167,4 +167,20 @@ describe('SiteFiles', () => {
     expect(next.unrefined).toBe(0);
     expect(next.get('/practice/7/index.html')!.br).toBe(refined.br);
   });
+
+  test('with quick compression every body is final at quality 5: nothing is left to refine, small builds included', async () => {
+    const page = (n: number) => `<article><h1>Practice ${n}</h1>${Array.from({ length: 60 }, (_, i) => `<p>Community upgrading step ${(i * 7919 + n) % 997} in ward ${i}</p>`).join('\n')}</article>`;
+    const pages: Record<string, string> = { 'index.html': page(0) };
+    for (let n = 1; n <= QUICK_COMPRESS_FROM; n++) pages[`practice/${n}/index.html`] = page(n);
+    const first = await SiteFiles.load(site(pages), null, 'quick');
+    expect(first.unrefined).toBe(0);
+    expect(brotliDecompressSync(first.get('/practice/7/index.html')!.br!).toString()).toBe(page(7));
+
+    // A publish of one page compresses it quickly too, where `full` uses quality 11 (smaller).
+    const changed = { ...pages, 'index.html': page(-1) };
+    const quick = (await SiteFiles.load(site(changed), first, 'quick')).get('/index.html')!.br!;
+    const full = (await SiteFiles.load(site(changed), first)).get('/index.html')!.br!;
+    expect(brotliDecompressSync(quick).toString()).toBe(page(-1));
+    expect(quick.length).toBeGreaterThan(full.length);
+  });
 });
