@@ -84,12 +84,14 @@ test('every public page has one h1, a title, a description, a canonical address 
   const problems = watchConsole(page);
   const paths = await sitemapPaths(page);
   expect(paths).toContain('/media-gallery/event/urban-forum-e2e');
-  // Pages made per cycle, country, theme, practice or page of a list from the same template: one
-  // of each here (the rest grows with the data; national-public.spec.ts checks its own pages in full).
+  // Pages made per cycle, country, practice, value of a library filter or page of a list from the
+  // same template: one of each here (the rest grows with the data; national-public.spec.ts checks
+  // its own pages in full). The profile's themes each keep their own check: their charts differ.
   // Translated pages: one language besides English for each template (languages.spec.ts checks the others).
   const template = (path: string) =>
     path
       .replace(/^\/(zh|fr|ru)(?=\/|$)/, '/{lang}')
+      .replace(/\/best-practices-overview\/(category|sdg|period|subregion|country)\/[^/]+/, '/best-practices-overview/$1/{value}')
       .replace(/\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?=\/|$)/g, '/{uuid}')
       .replace(/\/page\/\d+$/, '/page/{n}')
       .replace(/\/\d{4}(?=\/|$)/g, '/{year}')
