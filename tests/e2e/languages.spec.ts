@@ -126,9 +126,10 @@ test('a national report in Russian: the interface in Russian, the database’s w
   await expect(page.getByRole('heading', { level: 2, name: 'Содержание' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Резюме' })).toBeVisible();
   await expect(page.getByText(/^Национальный доклад · \d{4}$/)).toBeVisible();
-  // Questions come from the database in English, and say so.
+  // Questions come from the database in English, and say so: to screen readers and in words.
   const question = page.locator('main li p.font-medium').first();
   await expect(question).toHaveAttribute('lang', 'en');
+  await expect(page.getByText('Некоторые части этой страницы ещё не переведены и показаны на английском языке.')).toBeVisible();
   const alternates = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((links) => links.map((l) => [l.getAttribute('hreflang'), new URL(l.getAttribute('href')!).pathname]));
   expect(alternates).toEqual([...LANGUAGES.map(({ prefix, lang }) => [lang, `${prefix}${english}`]), ['x-default', english]]);
   await expect(page.getByRole('navigation', { name: 'Язык' }).getByRole('link', { name: '简体中文' })).toHaveAttribute('href', `/zh${english}`);
@@ -169,8 +170,9 @@ test('a theme of the urbanisation profile in French: French numbers, country nam
   expect(xml).toContain('/fr/urbanisation-profile/view</loc>');
   await page.goto('/fr/urbanisation-profile/demography-urbanisation');
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
-  // The theme's name comes from the database in English, and says so.
+  // The theme's name comes from the database in English, and says so: to screen readers and in words.
   await expect(page.getByRole('heading', { level: 1 })).toHaveAttribute('lang', 'en');
+  await expect(page.getByText('Certaines parties de cette page n’ont pas encore été traduites : elles s’affichent en anglais.')).toBeVisible();
   const alternates = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((links) => links.map((l) => [l.getAttribute('hreflang'), new URL(l.getAttribute('href')!).pathname]));
   expect(alternates).toEqual([...LANGUAGES.map(({ prefix, lang }) => [lang, `${prefix}/urbanisation-profile/demography-urbanisation`]), ['x-default', '/urbanisation-profile/demography-urbanisation']]);
   const section = page.getByRole('region', { name: 'Urban population (% of total population)' });
@@ -210,6 +212,11 @@ test('a country profile in Chinese, chosen from the Chinese list of countries', 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('菲律宾');
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Urban population (% of total population)' }) });
   await expect(card.getByRole('heading')).toHaveAttribute('lang', 'en');
+  await expect(page.getByText('本页部分内容尚未翻译，以英文显示。')).toBeVisible();
+  // The English page has nothing to say of the kind.
+  await page.goto('/urbanisation-profile/view/PH');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Philippines');
+  await expect(page.getByText(/not been translated yet/)).toHaveCount(0);
   await expect(card).toContainText('47.41%');
   await expect(card).toContainText(/区域中位数 42\.8\d?%（18 个国家，2020 年）：高于中位数。/);
   await expect(page.getByRole('heading', { level: 2, name: '其他国家' })).toBeVisible();
