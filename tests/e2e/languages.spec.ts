@@ -172,7 +172,7 @@ test('a theme of the urbanisation profile in French: French numbers, country nam
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   // The theme's name comes from the database in English, and says so: to screen readers and in words.
   await expect(page.getByRole('heading', { level: 1 })).toHaveAttribute('lang', 'en');
-  await expect(page.getByText('Certaines parties de cette page n’ont pas encore été traduites : elles s’affichent en anglais.')).toBeVisible();
+  await expect(page.getByText('Cette présentation n’a pas encore été traduite : elle s’affiche en anglais.')).toBeVisible();
   const alternates = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((links) => links.map((l) => [l.getAttribute('hreflang'), new URL(l.getAttribute('href')!).pathname]));
   expect(alternates).toEqual([...LANGUAGES.map(({ prefix, lang }) => [lang, `${prefix}/urbanisation-profile/demography-urbanisation`]), ['x-default', '/urbanisation-profile/demography-urbanisation']]);
   const section = page.getByRole('region', { name: 'Urban population (% of total population)' });
@@ -213,14 +213,14 @@ test('a country profile in Chinese, chosen from the Chinese list of countries', 
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Urban population (% of total population)' }) });
   await expect(card.getByRole('heading')).toHaveAttribute('lang', 'en');
   await expect(page.getByText('本页部分内容尚未翻译，以英文显示。')).toBeVisible();
-  // The English page has nothing to say of the kind.
-  await page.goto('/urbanisation-profile/view/PH');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Philippines');
-  await expect(page.getByText(/not been translated yet/)).toHaveCount(0);
   await expect(card).toContainText('47.41%');
   await expect(card).toContainText(/区域中位数 42\.8\d?%（18 个国家，2020 年）：高于中位数。/);
   await expect(page.getByRole('heading', { level: 2, name: '其他国家' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: '语言' }).getByRole('link', { name: 'Русский' })).toHaveAttribute('href', '/ru/urbanisation-profile/view/PH');
+  // The English page has nothing to say of the kind.
+  await page.goto('/urbanisation-profile/view/PH');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Philippines');
+  await expect(page.getByText(/not been translated yet/)).toHaveCount(0);
 });
 
 test('the regional reports in Russian lead to each cycle’s page and to its themes’ charts in Russian', async ({ page }) => {
