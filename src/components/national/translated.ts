@@ -54,3 +54,8 @@ export async function translatedGroups(groups: readonly PublicReportGroup[], loc
     };
   });
 }
+
+/** Whether any thrust, subcategory or question of the groups is shown in English on a page in another language. */
+export function partsInEnglish(groups: readonly TranslatedGroup[]): boolean {
+  return groups.some((g) => g.thrust.nameLang === 'en' || g.subcategories.some((s) => s.subcategory.nameLang === 'en' || s.items.some((i) => i.textLang === 'en')));
+}
