@@ -172,7 +172,7 @@ test('a theme of the urbanisation profile in French: French numbers, country nam
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   // The theme's name comes from the database in English, and says so: to screen readers and in words.
   await expect(page.getByRole('heading', { level: 1 })).toHaveAttribute('lang', 'en');
-  await expect(page.getByText('Cette présentation n’a pas encore été traduite : elle s’affiche en anglais.')).toBeVisible();
+  await expect(page.getByText('Certaines parties de cette page n’ont pas encore été traduites : elles s’affichent en anglais.')).toBeVisible();
   const alternates = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((links) => links.map((l) => [l.getAttribute('hreflang'), new URL(l.getAttribute('href')!).pathname]));
   expect(alternates).toEqual([...LANGUAGES.map(({ prefix, lang }) => [lang, `${prefix}/urbanisation-profile/demography-urbanisation`]), ['x-default', '/urbanisation-profile/demography-urbanisation']]);
   const section = page.getByRole('region', { name: 'Urban population (% of total population)' });
