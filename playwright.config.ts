@@ -15,7 +15,9 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: process.env['E2E_BASE_URL'] ?? 'http://127.0.0.1:4399',
-    trace: 'retain-on-failure',
+    // A trace records the screen all along (a third of the browser's work in a run): on CI, only
+    // the retry of a failed test keeps one; a local run keeps the trace of each failure.
+    trace: process.env['CI'] ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',

@@ -151,8 +151,16 @@ test('My profile: a focal point changes their phone, photo and password', async 
   }
   // Setting the password back ends the sessions of the account: sign in again, then put the
   // phone number back as the seed has it. The screen may be leaving for the sign-in page on its own
-  // (its session just ended), which aborts a navigation of ours begun at that moment: go again.
-  await page.goto('/login?signout=1').catch(() => page.goto('/login?signout=1'));
+  // (its session just ended), which aborts a navigation of ours begun at that moment: let it land, go again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.goto('/login?signout=1');
+      break;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await page.waitForLoadState('load');
+    }
+  }
   await expect(page.getByLabel('Email', { exact: true })).toBeVisible();
   await signIn(page, DEMO.member);
   await expectPath(page, '/dashboard');

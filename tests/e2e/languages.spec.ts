@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { watchConsole } from './support.ts';
+import { sweepPages } from './support.ts';
 
 /**
  * The public site in ESCAP's four languages (issue 17, decision 038): English at today's
@@ -248,19 +248,19 @@ test('the regional reports in Russian lead to each cycle’s page and to its the
 
 test('translated pages pass axe', async ({ page }) => {
   test.setTimeout(240_000);
-  const problems = watchConsole(page);
   const report = await aReportPath(page.request);
-  for (const path of [
+  const paths = [
     '/zh/', '/fr/national-reports', '/ru/', '/ru/page-not-found', `/zh${report}`, `/fr${report}`, '/ru/urbanisation-profile/housing-slums', '/fr/urbanisation-profile/view',
     '/ru/urbanisation-profile/view/PH', '/zh/urbanisation-profile', '/fr/regional-reports',
     // Decision 041.
     '/zh/best-practices', '/ru/best-practices-overview', '/ru/contact-us', '/zh/media-gallery', '/fr/media-gallery/event',
     '/fr/search', '/ru/module', '/zh/asia-pacific-region', '/fr/privacy-policy', '/ru/national-urban-agenda', '/zh/open-data', '/fr/server-error', '/ru/unauthorized-access',
-  ]) {
+  ];
+  const problems = await sweepPages(page, paths, async (page, path) => {
     await page.goto(path);
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
     expect(results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-  }
+  });
   expect(problems, 'console errors on translated pages').toEqual([]);
 });
 

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { api, BASE_URL, DEMO, idToken, watchConsole, rebuild } from './support.ts';
+import { api, BASE_URL, DEMO, idToken, watchConsole, rebuild, sweepPages } from './support.ts';
 
 /**
  * The public site as visitors meet it: an editor publishes banners, gallery items and partners
@@ -81,7 +81,6 @@ test('pages with nothing interactive load no JavaScript', async ({ page }) => {
 test('every public page has one h1, a title, a description, a canonical address and no axe violations', async ({ page }) => {
   // Every page of the sitemap in four languages: minutes on a loaded machine.
   test.setTimeout(600_000);
-  const problems = watchConsole(page);
   const paths = await sitemapPaths(page);
   expect(paths).toContain('/media-gallery/event/urban-forum-e2e');
   // Pages made per cycle, country, practice, value of a library filter or page of a list from the
@@ -97,7 +96,7 @@ test('every public page has one h1, a title, a description, a canonical address 
       .replace(/\/\d{4}(?=\/|$)/g, '/{year}')
       .replace(/\/([A-Z]{2}|tc\d|ei\d|fr)(?=\/|$)/g, '/{code}');
   const sample = paths.filter((path, i) => paths.findIndex((p) => template(p) === template(path)) === i);
-  for (const path of sample) {
+  const problems = await sweepPages(page, sample, async (page, path) => {
     await page.goto(path);
     await expect(page.locator('h1'), path).toHaveCount(1);
     // English at today's addresses, the other languages under their prefix (decision 038).
@@ -108,7 +107,7 @@ test('every public page has one h1, a title, a description, a canonical address 
     await expect(page.getByRole('main')).toHaveCount(1);
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
     expect(results.violations.map((v) => `${path}: ${v.id}`)).toEqual([]);
-  }
+  });
   expect(problems, 'console errors on public pages').toEqual([]);
 });
 

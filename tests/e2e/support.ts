@@ -182,3 +182,25 @@ export async function noAxeViolations(page: Page, path: string) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   expect(results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
+
+/**
+ * Runs `check` on every path, on `page` and a second tab of its context side by side: a sweep of
+ * many pages is mostly the browser's work (layout, axe), and the machine has two cores. Returns
+ * the console errors of both tabs.
+ */
+export async function sweepPages(page: Page, paths: readonly string[], check: (page: Page, path: string) => Promise<void>): Promise<string[]> {
+  const queue = [...paths];
+  const problems: string[] = [];
+  const lanes = [page, await page.context().newPage()];
+  await Promise.all(
+    lanes.map(async (tab) => {
+      tab.on('console', (message) => {
+        if (message.type() === 'error') problems.push(`${tab.url()}: ${message.text()}`);
+      });
+      tab.on('pageerror', (error) => problems.push(`${tab.url()}: ${error.message}`));
+      for (let path = queue.shift(); path !== undefined; path = queue.shift()) await check(tab, path);
+    }),
+  );
+  await lanes[1]!.close();
+  return problems;
+}
