@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { BASE_URL, FADING_NOTIFICATION, DEMO, expectPath, signIn, watchConsole } from './support.ts';
+import { axe, BASE_URL, DEMO, expectPath, FADING_NOTIFICATION, signIn, watchConsole } from './support.ts';
 
 /** A picture made on the spot: a green park under a blue sky. */
 async function picture(): Promise<Buffer> {
@@ -12,7 +11,7 @@ async function picture(): Promise<Buffer> {
 const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
 async function expectNoAxeViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude(FADING_NOTIFICATION).analyze();
+  const results = await axe(page).exclude(FADING_NOTIFICATION).analyze();
   expect(results.violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 

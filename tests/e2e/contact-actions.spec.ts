@@ -6,15 +6,14 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { api, BASE_URL, DEMO, expectPath, FADING_NOTIFICATION, idToken, signIn, watchConsole } from './support.ts';
+import { api, axe, BASE_URL, DEMO, expectPath, FADING_NOTIFICATION, idToken, signIn, watchConsole } from './support.ts';
 
 const SHOTS = process.env['E2E_SHOTS'] ?? '/tmp/e2e-shots';
 mkdirSync(SHOTS, { recursive: true });
 
 async function noAxeViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude(FADING_NOTIFICATION).analyze();
+  const results = await axe(page).exclude(FADING_NOTIFICATION).analyze();
   expect(results.violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 

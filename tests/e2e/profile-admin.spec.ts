@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { FIRST_SCREEN_BUDGET, firstScreenHtmlBytes } from '../../scripts/page-bars.ts';
-import { api, FADING_NOTIFICATION, BASE_URL, DEMO, expectPath, idToken, signIn, watchConsole } from './support.ts';
+import { api, axe, BASE_URL, DEMO, expectPath, FADING_NOTIFICATION, idToken, signIn, watchConsole } from './support.ts';
 import { waitForLiveBuild } from './live-site.ts';
 
 /**
@@ -15,7 +14,7 @@ import { waitForLiveBuild } from './live-site.ts';
 const YEAR = 2030 + (Date.now() % 40);
 
 async function noAxeViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude(FADING_NOTIFICATION).analyze();
+  const results = await axe(page).exclude(FADING_NOTIFICATION).analyze();
   expect(results.violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 

@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { Question } from '../../src/lib/questionnaires/schema.ts';
 import { testPdf } from '../support/pdf.ts';
-import { api, DEMO, expectPath, FADING_NOTIFICATION, freeCycleYear, idToken, signIn, validAnswer, watchConsole } from './support.ts';
+import { api, axe, DEMO, expectPath, FADING_NOTIFICATION, freeCycleYear, idToken, signIn, validAnswer, watchConsole } from './support.ts';
 
 /**
  * Submitting by signed PDF, as a country administrator does it (issue 16, item 5): the step is at
@@ -32,7 +31,7 @@ async function signedInPage(browser: Browser, width: number, height: number): Pr
 }
 
 async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude(FADING_NOTIFICATION).analyze();
+  const results = await axe(page).exclude(FADING_NOTIFICATION).analyze();
   expect(results.violations.map((violation) => `${violation.id} (${violation.nodes.length}): ${violation.nodes[0]?.target.join(' ')}`)).toEqual([]);
 }
 

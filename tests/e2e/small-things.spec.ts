@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { Question } from '../../src/lib/questionnaires/schema.ts';
-import { api, BASE_URL, DEMO, FADING_NOTIFICATION, freeCycleYear, idToken, signIn, validAnswer, watchConsole } from './support.ts';
+import { api, axe, BASE_URL, DEMO, FADING_NOTIFICATION, freeCycleYear, idToken, signIn, validAnswer, watchConsole } from './support.ts';
 
 /** Issue 16, item 9: the save bar's words, choices saved on change, the skip link, tiles, menus, a banner's crop. */
 const SCREEN = { timeout: 30_000 };
@@ -10,7 +9,7 @@ const SCREEN = { timeout: 30_000 };
 const QUESTIONNAIRE = { timeout: 90_000 };
 
 async function expectNoAxeViolations(page: Page, what: string, include?: string) {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude(FADING_NOTIFICATION);
+  let builder = axe(page).exclude(FADING_NOTIFICATION);
   if (include) builder = builder.include(include);
   const results = await builder.analyze();
   expect(results.violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
