@@ -30,7 +30,7 @@ async function signedInPage(browser: Browser, width: number, height: number): Pr
   return { page, problems, close: () => context.close() };
 }
 
-async function axe(page: Page) {
+async function expectNoAxeViolations(page: Page) {
   const results = await axe(page).exclude(FADING_NOTIFICATION).analyze();
   expect(results.violations.map((violation) => `${violation.id} (${violation.nodes.length}): ${violation.nodes[0]?.target.join(' ')}`)).toEqual([]);
 }
@@ -81,7 +81,7 @@ test('on a phone: the step is on the first screen; a signed PDF shows who signed
   await expect(step.getByLabel('I confirm this is the signed copy of the report.')).toHaveCount(0);
   await expect(step.getByRole('button', { name: 'Submit', exact: true })).toBeEnabled();
   await expect(step.locator('iframe[title^="First page of"], figure div')).toHaveCount(1);
-  await axe(page);
+  await expectNoAxeViolations(page);
   await shot(page, 'signed-390-review.png');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
@@ -98,7 +98,7 @@ test('on a laptop: refusals in plain words, then an unsigned PDF is confirmed, c
   await page.goto(HEADER);
   const step = page.getByRole('region', { name: 'Submit the signed report' });
   await expect(step.getByRole('button', { name: 'Choose the file' })).toBeInViewport();
-  await axe(page);
+  await expectNoAxeViolations(page);
   await shot(page, 'signed-1366-choose.png');
 
   const input = page.getByLabel('Signed report (PDF)');
@@ -121,7 +121,7 @@ test('on a laptop: refusals in plain words, then an unsigned PDF is confirmed, c
   const submit = step.getByRole('button', { name: 'Submit', exact: true });
   await expect(submit).toBeDisabled();
   await expect(submit).toBeInViewport();
-  await axe(page);
+  await expectNoAxeViolations(page);
   await shot(page, 'signed-1366-review.png');
 
   await step.getByLabel('I confirm this is the signed copy of the report.').check();
@@ -132,7 +132,7 @@ test('on a laptop: refusals in plain words, then an unsigned PDF is confirmed, c
   await expect(page.locator('dd').getByText('Submitted', { exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Signed report' }).getByText(name)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Signed report' }).getByText(/3 pages/)).toBeVisible();
-  await axe(page);
+  await expectNoAxeViolations(page);
   await shot(page, 'signed-1366-submitted.png');
   expect(unexpected(problems)).toEqual([]);
   await close();
