@@ -177,7 +177,6 @@ export async function ok<T>(promise: Promise<{ status: number; body: T }>, what:
   return body;
 }
 
-/** axe finds nothing on the public page shown (WCAG 2.1 A and AA, and axe's best practices). */
 /**
  * axe-core with the WCAG 2.1 A and AA rules (public pages add axe's best practices). Legacy mode
  * runs axe in the page alone: the default mode opens a blank page for every check to merge the
@@ -189,6 +188,7 @@ export function axe(page: Page, { bestPractice = false } = {}): AxeBuilder {
   return new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] }).withTags(tags);
 }
 
+/** axe finds nothing on the public page shown (WCAG 2.1 A and AA, and axe's best practices). */
 export async function noAxeViolations(page: Page, path: string) {
   const results = await axe(page, { bestPractice: true }).analyze();
   expect(results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
@@ -201,17 +201,13 @@ export async function noAxeViolations(page: Page, path: string) {
  */
 export async function sweepPages(page: Page, paths: readonly string[], check: (page: Page, path: string) => Promise<void>): Promise<string[]> {
   const queue = [...paths];
-  const problems: string[] = [];
   const lanes = [page, await page.context().newPage()];
+  const problems = lanes.map(watchConsole);
   await Promise.all(
     lanes.map(async (tab) => {
-      tab.on('console', (message) => {
-        if (message.type() === 'error') problems.push(`${tab.url()}: ${message.text()}`);
-      });
-      tab.on('pageerror', (error) => problems.push(`${tab.url()}: ${error.message}`));
       for (let path = queue.shift(); path !== undefined; path = queue.shift()) await check(tab, path);
     }),
   );
   await lanes[1]!.close();
-  return problems;
+  return problems.flat();
 }
