@@ -9,6 +9,7 @@ import { measureBareHello } from '../lib/baseline.ts';
 import { startChild, type ChildServer } from '../lib/child.ts';
 import type { BenchContext, SectionReport, Table } from '../lib/context.ts';
 import { signIn } from '../lib/identity.ts';
+import { timedWrites } from '../lib/timed-writes.ts';
 import { generated, rotating, type LoadTarget } from '../lib/load.ts';
 import { freePort } from '../lib/ports.ts';
 import { measureRow, wanted, type Row } from '../lib/report.ts';
@@ -389,38 +390,20 @@ function percentile(values: readonly number[], p: number): number {
 
 /**
  * Admin writes while the public list is flooded: autocannon on the public list from this
- * process, and meanwhile one admin at a time saving a draft partner (POST /api/cms/saved, which
- * invalidates the public cache) every 50 ms. Reports the writes' latency and the list's figures.
+ * process, and meanwhile, from a worker thread, one admin at a time saving a draft partner
+ * (POST /api/cms/saved, which invalidates the public cache) every 50 ms. Reports the writes' latency and the list's figures.
  */
 async function measureWritesUnderLoad(run: ApiRun, portal: Portal, bare: number): Promise<void> {
   const name = 'public list while admins write';
   if (!wanted(name)) return;
   const { url, adminToken } = portal;
   const { draftUuid } = portal.child.info.cms;
-  const latencies: number[] = [];
-  const statuses = new Map<number, number>();
-  let writing = true;
-  // Each save sends the version the previous one answered, as the back-office form does.
+  // Each save sends the version the previous one answered, as the back-office form does. The
+  // saves come from a worker thread, past the warm-up: timed in this process, they would also
+  // wait for autocannon's 50 connections on this process's own event loop.
   const current = await getJson(`${url}/api/cms/partner/view/${draftUuid}`, adminToken);
-  let version = (current.body.data as unknown as { version: number }).version;
-  const writer = (async () => {
-    // Past the warm-up: the writes are timed while the measured run floods the list.
-    await new Promise((resolve) => setTimeout(resolve, run.ctx.load.warmup * 1000 + 500));
-    for (let n = 1; writing; n++) {
-      const started = performance.now();
-      const response = await fetch(`${url}/api/cms/saved`, {
-        method: 'POST',
-        headers: { ...bearer(adminToken), 'content-type': 'application/json' },
-        body: JSON.stringify({ uuid: draftUuid, cms_type: 'partner', title: `Bench draft partner, edit ${n}`, display_order: 0, version }),
-      });
-      const answer = (await response.json().catch(() => null)) as { data?: { version?: number } } | null;
-      if (typeof answer?.data?.version === 'number') version = answer.data.version;
-      if (!writing) break;
-      latencies.push(performance.now() - started);
-      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  })();
+  const version = (current.body.data as unknown as { version: number }).version;
+  const writer = timedWrites({ url, token: adminToken, uuid: draftUuid, version, startAfterMs: run.ctx.load.warmup * 1000 + 500, pauseMs: 50 });
   const row = await record(
     run,
     {
@@ -432,8 +415,8 @@ async function measureWritesUnderLoad(run: ApiRun, portal: Portal, bare: number)
     },
     bare,
   );
-  writing = false;
-  await writer;
+  const { latencies, statuses: counted } = await writer.stop();
+  const statuses = new Map(Object.entries(counted).map(([status, count]) => [Number(status), count]));
   const p50 = percentile(latencies, 50);
   const p99 = percentile(latencies, 99);
   const ok = (statuses.get(200) ?? 0) === latencies.length && latencies.length > 0;

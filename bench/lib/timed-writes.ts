@@ -1,0 +1,67 @@
+/**
+ * A worker thread that saves a draft CMS item again and again as an admin would, and times each
+ * save. It runs beside the load generator, not in it: autocannon keeps the bench's own event loop
+ * busy with 50 connections, and a save timed there would wait for that loop as well as for the
+ * portal. Started by `timedWrites`; stops when told to and answers with its latencies.
+ */
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+
+export interface TimedWritesConfig {
+  url: string;
+  token: string;
+  uuid: string;
+  /** The version the item has now; each save sends the one the previous save answered. */
+  version: number;
+  /** Wait this long before the first save (the load's warm-up). */
+  startAfterMs: number;
+  /** The pause between one save's answer and the next save. */
+  pauseMs: number;
+}
+
+export interface TimedWritesResult {
+  latencies: number[];
+  statuses: Record<number, number>;
+}
+
+/** Starts the writer; `stop()` ends it and gives the latencies of the saves it made. */
+export function timedWrites(config: TimedWritesConfig): { stop(): Promise<TimedWritesResult> } {
+  const worker = new Worker(new URL(import.meta.url), { workerData: config });
+  const done = new Promise<TimedWritesResult>((resolve, reject) => {
+    worker.once('message', (result: TimedWritesResult) => resolve(result));
+    worker.once('error', reject);
+  });
+  return {
+    stop: async () => {
+      worker.postMessage('stop');
+      const result = await done;
+      await worker.terminate();
+      return result;
+    },
+  };
+}
+
+async function writeUntilStopped(config: TimedWritesConfig): Promise<void> {
+  let writing = true;
+  parentPort!.once('message', () => (writing = false));
+  const latencies: number[] = [];
+  const statuses: Record<number, number> = {};
+  let version = config.version;
+  await new Promise((resolve) => setTimeout(resolve, config.startAfterMs));
+  for (let n = 1; writing; n++) {
+    const started = performance.now();
+    const response = await fetch(`${config.url}/api/cms/saved`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${config.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ uuid: config.uuid, cms_type: 'partner', title: `Bench draft partner, edit ${n}`, display_order: 0, version }),
+    });
+    const answer = (await response.json().catch(() => null)) as { data?: { version?: number } } | null;
+    if (typeof answer?.data?.version === 'number') version = answer.data.version;
+    if (!writing) break;
+    latencies.push(performance.now() - started);
+    statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+    await new Promise((resolve) => setTimeout(resolve, config.pauseMs));
+  }
+  parentPort!.postMessage({ latencies, statuses } satisfies TimedWritesResult);
+}
+
+if (!isMainThread && parentPort) await writeUntilStopped(workerData as TimedWritesConfig);
