@@ -4,7 +4,8 @@
  * named sections.
  *
  * Settings (env): BENCH_CONNECTIONS (50), BENCH_DURATION seconds (10), BENCH_WARMUP seconds (2),
- * BENCH_DATABASE_URL (PostgreSQL instead of a temp PGlite), BENCH_STRICT=1 (exit 1 on a miss).
+ * BENCH_DATABASE_URL (PostgreSQL instead of a temp PGlite), BENCH_STRICT=1 (exit 1 on a miss),
+ * BENCH_LIGHTHOUSE_RUNS (3: Lighthouse runs per audited page, the median one reported).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
