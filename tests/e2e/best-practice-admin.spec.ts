@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { axe, BASE_URL, DEMO, expectPath, FADING_NOTIFICATION, signIn, watchConsole } from './support.ts';
+import { BASE_URL, DEMO, expectNoAxeViolations, expectPath, signIn, watchConsole } from './support.ts';
 
 /** A picture made on the spot: a green park under a blue sky. */
 async function picture(): Promise<Buffer> {
@@ -10,10 +10,6 @@ async function picture(): Promise<Buffer> {
 
 const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
-async function expectNoAxeViolations(page: Page, what: string) {
-  const results = await axe(page).exclude(FADING_NOTIFICATION).analyze();
-  expect(results.violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test('a focal point writes and submits a practice with an image; the reviewer asks for changes; the author resolves the comment, crops the cover again and resubmits; published', async ({ browser }) => {
   test.setTimeout(120_000);

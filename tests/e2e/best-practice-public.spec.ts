@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { checkLinks } from '../../scripts/check-links.ts';
-import { api, BASE_URL, DEMO, idToken, noAxeViolations, ok, watchConsole, rebuild } from './support.ts';
+import { api, BASE_URL, DEMO, expectNoAxeViolations, idToken, ok, rebuild, watchConsole } from './support.ts';
 
 const TITLE = `Heritage streets of Levuka ${Date.now().toString(36)}`;
 const CONTACT_EMAIL = 'private.contact@levuka.example';
@@ -95,7 +95,7 @@ test('the library lists the practice, and its facet pages show the right counts 
   const filters = page.getByRole('navigation', { name: 'Filter best practices' });
   await expect(filters.getByRole('link', { name: `All best practices ${facets.data.total} practice${facets.data.total === 1 ? '' : 's'}` })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('link', { name: TITLE })).toBeVisible();
-  await noAxeViolations(page, '/best-practices-overview');
+  await expectNoAxeViolations(page, '/best-practices-overview', { bestPractice: true });
 
   // Keyboard: tab to the country filter and follow it.
   const fijiLink = filters.getByRole('link', { name: `Fiji ${fiji.count} practice${fiji.count === 1 ? '' : 's'}` });
@@ -106,7 +106,7 @@ test('the library lists the practice, and its facet pages show the right counts 
   await expect(page.getByRole('heading', { level: 2, name: `Fiji (${fiji.count} practice${fiji.count === 1 ? '' : 's'})` })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Filter best practices' }).getByRole('link', { name: /^Fiji/ })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('link', { name: TITLE })).toBeVisible();
-  await noAxeViolations(page, '/best-practices-overview/country/FJ');
+  await expectNoAxeViolations(page, '/best-practices-overview/country/FJ', { bestPractice: true });
 
   for (const path of ['/best-practices-overview/category/culture-heritage', '/best-practices-overview/sdg/11', '/best-practices-overview/period/completed', '/best-practices-overview/subregion/pacific']) {
     const response = await page.goto(path);
@@ -130,7 +130,7 @@ test('on a phone the library shows the first practice on the first screen, the f
   await filters.getByRole('link', { name: /^Fiji/ }).click();
   await expect(page).toHaveURL(/\/country\/FJ\/?$/);
   await expect(page.locator('summary', { hasText: 'Filters: Fiji' })).toBeVisible();
-  await noAxeViolations(page, '/best-practices-overview/country/FJ at 390 px');
+  await expectNoAxeViolations(page, '/best-practices-overview/country/FJ at 390 px', { bestPractice: true });
 });
 
 test('the practice page shows the facts, the photos in the viewer and share links, never the contact', async ({ page }) => {
@@ -165,7 +165,7 @@ test('the practice page shows the facts, the photos in the viewer and share link
   await page.keyboard.press('Escape');
   await expect(viewer).toBeHidden();
   await expect(thumb).toBeFocused();
-  await noAxeViolations(page, '/best-practices-overview/view');
+  await expectNoAxeViolations(page, '/best-practices-overview/view', { bestPractice: true });
   expect(problems).toEqual([]);
 });
 
@@ -174,7 +174,7 @@ test('the home page, the best-practices page (featured) and the sitemap list the
   await expect(page.getByRole('link', { name: TITLE })).toBeVisible();
   await page.goto('/best-practices');
   await expect(page.getByRole('region', { name: 'Featured practices' }).getByRole('link', { name: TITLE })).toBeVisible();
-  await noAxeViolations(page, '/best-practices');
+  await expectNoAxeViolations(page, '/best-practices', { bestPractice: true });
   const sitemap = await (await request.get('/sitemap.xml')).text();
   expect(sitemap).toContain(`/best-practices-overview/view/${uuid}`);
   expect(sitemap).toContain('/best-practices-overview/country/FJ');
@@ -194,7 +194,7 @@ test('the site search finds the practice after the rebuild, from the header box 
   await expect(results.getByRole('link', { name: TITLE })).toHaveAttribute('href', new RegExp(`/best-practices-overview/view/${uuid}/?$`));
   await expect(results.getByText('Best practice · Fiji')).toBeVisible();
   expect(await page.getByRole('searchbox', { name: 'Words to look for' }).inputValue()).toBe('Levuka shopfronts');
-  await noAxeViolations(page, '/search');
+  await expectNoAxeViolations(page, '/search', { bestPractice: true });
 
   // Filters: kind and country narrow it; another country leaves it out.
   await page.getByLabel('Kind of page').selectOption('Best practice');
@@ -255,10 +255,10 @@ test('the best-practice library in French and Chinese: the interface translated,
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('全部最佳做法');
   await expect(page.getByRole('navigation', { name: '筛选最佳做法' })).toBeAttached();
   await expect(page.getByRole('link', { name: /斐济/ }).first()).toHaveAttribute('href', '/zh/best-practices-overview/country/FJ');
-  await noAxeViolations(page, '/zh/best-practices-overview');
+  await expectNoAxeViolations(page, '/zh/best-practices-overview', { bestPractice: true });
   await page.goto('/ru/best-practices-overview/country/FJ');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Передовой опыт: Фиджи');
-  await noAxeViolations(page, '/ru/best-practices-overview/country/FJ');
+  await expectNoAxeViolations(page, '/ru/best-practices-overview/country/FJ', { bestPractice: true });
   expect(scripts).toEqual([]);
 });
 
@@ -280,11 +280,11 @@ test('a best practice in French: the interface in French, the practice’s own w
   await page.getByRole('navigation', { name: 'Langue' }).getByRole('link', { name: 'Русский' }).click();
   await expect(page).toHaveURL(new RegExp(`/ru${english}$`));
   await expect(page.getByRole('heading', { level: 2, name: 'Коротко' })).toBeVisible();
-  await noAxeViolations(page, `/ru${english}`);
+  await expectNoAxeViolations(page, `/ru${english}`, { bestPractice: true });
   await page.goto(`/zh${english}`);
   await expect(page.getByRole('heading', { level: 2, name: '概况' })).toBeVisible();
   await expect(page.getByText('可持续发展目标11：可持续城市和社区')).toBeVisible();
-  await noAxeViolations(page, `/zh${english}`);
+  await expectNoAxeViolations(page, `/zh${english}`, { bestPractice: true });
 });
 
 test('the French search finds the practice’s French page, with the kind and the country in French', async ({ page }) => {
@@ -293,7 +293,7 @@ test('the French search finds the practice’s French page, with the kind and th
   const result = page.locator('#search-results li').filter({ has: page.getByRole('link', { name: TITLE }) });
   await expect(result.getByRole('link', { name: TITLE })).toHaveAttribute('href', new RegExp(`^/fr/best-practices-overview/view/${uuid}/?$`));
   await expect(result.getByText('Bonne pratique · Fidji')).toBeVisible();
-  await noAxeViolations(page, '/fr/search');
+  await expectNoAxeViolations(page, '/fr/search', { bestPractice: true });
   expect((await page.request.get('/fr/search')).headers()['content-security-policy']).toContain("'wasm-unsafe-eval'");
 });
 

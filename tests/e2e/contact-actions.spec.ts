@@ -7,15 +7,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { api, axe, BASE_URL, DEMO, expectPath, FADING_NOTIFICATION, idToken, signIn, watchConsole } from './support.ts';
+import { api, BASE_URL, DEMO, expectNoAxeViolations, expectPath, idToken, signIn, watchConsole } from './support.ts';
 
 const SHOTS = process.env['E2E_SHOTS'] ?? '/tmp/e2e-shots';
 mkdirSync(SHOTS, { recursive: true });
 
-async function noAxeViolations(page: Page, what: string) {
-  const results = await axe(page).exclude(FADING_NOTIFICATION).analyze();
-  expect(results.violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 async function shoot(page: Page, name: string) {
   for (const width of [1366, 390]) {
@@ -52,7 +48,7 @@ test('a contact message written in Thai and Russian is answered by email, archiv
   await expect(panel.getByLabel('Your reply')).toBeFocused();
   await expect(panel.getByText('Write a reply of at least 10 characters.')).toBeVisible();
   await panel.getByLabel('Your reply').fill('ขอบคุณสำหรับข้อความครับ\nСпасибо за ваш вопрос: the next round opens in May.');
-  await noAxeViolations(page, 'message with the reply form');
+  await expectNoAxeViolations(page, 'message with the reply form');
   await shoot(page, 'contact-message');
   await panel.getByRole('button', { name: 'Send reply' }).click();
   await expect(page.getByText('Reply to somchai@example.org is on its way')).toBeVisible();
@@ -77,7 +73,7 @@ test('a contact message written in Thai and Russian is answered by email, archiv
   await expect(dialog).toContainText(`The message “${subject}” from สมชาย ใจดี`);
   // Enter on the focused Cancel button keeps the message.
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
-  await noAxeViolations(page, 'delete confirmation');
+  await expectNoAxeViolations(page, 'delete confirmation');
   await shoot(page, 'contact-delete-confirm');
   await page.keyboard.press('Enter');
   await expect(dialog).toHaveCount(0);
@@ -119,7 +115,7 @@ test('the public site says in one line what waits and since when it is live; Pub
   const card = page.getByRole('region', { name: 'Public site' });
   await expect(card).toContainText(`Banner “${banner.title}” withdrawn`);
   await expect(card).not.toContainText(/entrypoints|Step:/);
-  await noAxeViolations(page, 'dashboard with changes waiting');
+  await expectNoAxeViolations(page, 'dashboard with changes waiting');
 
   // The change goes live by itself within seconds here, so the confirmation lists it or says nothing waits.
   await indicator.click();
@@ -130,7 +126,7 @@ test('the public site says in one line what waits and since when it is live; Pub
   const confirm = page.getByRole('dialog', { name: 'Publish the public site now?' });
   await expect(confirm).toContainText(new RegExp(`These changes will go live[\\s\\S]*Banner “${banner.title}” withdrawn|Nothing is waiting: every change is already live`));
   await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
-  await noAxeViolations(page, 'Publish now confirmation');
+  await expectNoAxeViolations(page, 'Publish now confirmation');
   await shoot(page, 'publish-confirm');
   await confirm.getByRole('button', { name: 'Publish now' }).click();
   await expect(confirm).toHaveCount(0);

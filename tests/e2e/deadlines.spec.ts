@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Question } from '../../src/lib/questionnaires/schema.ts';
-import { api, axe, DEMO, FADING_NOTIFICATION, freeCycleYear, idToken, signIn, validAnswer, watchConsole } from './support.ts';
+import { api, DEMO, expectNoAxeViolations, freeCycleYear, idToken, signIn, validAnswer, watchConsole } from './support.ts';
 
 /**
  * Issue 16, items 3 and 4, as the focal point sees them: the dashboard says when their report is
@@ -20,10 +20,6 @@ function isoDay(offsetDays: number): string {
   return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 }
 
-async function expectNoAxeViolations(page: Page, what: string) {
-  const results = await axe(page).exclude(FADING_NOTIFICATION).analyze();
-  expect(results.violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** Screenshots at a phone's and a laptop's width, with no sideways scrolling and no accessibility problem. */
 async function lookAt(page: Page, name: string, outputPath: (name: string) => string) {

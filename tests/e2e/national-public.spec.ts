@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { FIRST_SCREEN_BUDGET, firstScreenHtmlBytes } from '../../scripts/page-bars.ts';
-import { api, axe, BASE_URL, DEMO, freeCycleYear, idToken, rebuild, watchConsole } from './support.ts';
+import { api, BASE_URL, DEMO, expectNoAxeViolations, freeCycleYear, idToken, rebuild, watchConsole } from './support.ts';
 import { testPdf } from '../support/pdf.ts';
 
 /**
@@ -126,10 +126,6 @@ test.beforeAll(async () => {
   await rebuild(admin);
 });
 
-async function noAxeViolations(page: Page, path: string) {
-  const results = await axe(page, { bestPractice: true }).analyze();
-  expect(results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test('the published report is listed, filterable by cycle and country without JavaScript, and readable', async ({ browser }) => {
   test.setTimeout(90_000);
@@ -261,10 +257,10 @@ for (const [name, pathOf] of NEW_PAGES) {
     expect(html, path).not.toContain('<script');
     await page.goto(path);
     await expect(page.locator('h1'), path).toHaveCount(1);
-    await noAxeViolations(page, path);
+    await expectNoAxeViolations(page, path, { bestPractice: true });
     // Again with every data table open: axe skips what is hidden, and a person opens them.
     await page.evaluate(() => document.querySelectorAll('main details').forEach((d) => ((d as HTMLDetailsElement).open = true)));
-    await noAxeViolations(page, `${path} (tables open)`);
+    await expectNoAxeViolations(page, `${path} (tables open)`, { bestPractice: true });
     expect(problems).toEqual([]);
   });
 }
@@ -317,7 +313,7 @@ test("a report page charts the country's percentages beside the regional median,
   const link = chart.getByRole('row').nth(1).getByRole('link');
   const href = await link.getAttribute('href');
   expect((await page.request.get(href!.split('#')[0]!)).status()).toBe(200);
-  await noAxeViolations(page, 'report page with its comparison table open');
+  await expectNoAxeViolations(page, 'report page with its comparison table open', { bestPractice: true });
 });
 
 test('bar values are drawn over the median line, never struck through by it', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { api, axe, DEMO, expectPath, FADING_NOTIFICATION, freeCycleYear, idToken, signIn, watchConsole } from './support.ts';
+import { api, DEMO, expectNoAxeViolations, expectPath, freeCycleYear, idToken, signIn, watchConsole } from './support.ts';
 
 /**
  * The questionnaire's reference data in the administrators' hands (issue 7, part 1): an
@@ -46,10 +46,6 @@ async function signedInPage(browser: Browser, email: string) {
   return { page, problems, close: () => context.close() };
 }
 
-async function expectNoAxeViolations(page: Page, name: string) {
-  const results = await axe(page).exclude(FADING_NOTIFICATION).analyze();
-  expect(results.violations.map((violation) => `${name}: ${violation.id} (${violation.nodes.length})`)).toEqual([]);
-}
 
 async function expectNoSidewaysScroll(page: Page, name: string) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { Question } from '../../src/lib/questionnaires/schema.ts';
 import { testPdf } from '../support/pdf.ts';
-import { api, axe, BASE_URL, DEMO, EMULATOR, expectPath, FADING_NOTIFICATION, freeCycleYear, idToken, signIn, uniqueEmail, validAnswer, watchConsole } from './support.ts';
+import { api, BASE_URL, DEMO, EMULATOR, expectNoAxeViolations, expectPath, freeCycleYear, idToken, signIn, uniqueEmail, validAnswer, watchConsole } from './support.ts';
 
 /*
  * These journeys once timed out. The causes, found in their traces: a click on a notification's
@@ -12,10 +12,6 @@ import { api, axe, BASE_URL, DEMO, EMULATOR, expectPath, FADING_NOTIFICATION, fr
  */
 const SCREEN = { timeout: 30_000 };
 
-async function expectNoAxeViolations(page: Page, what: string) {
-  const results = await axe(page).exclude(FADING_NOTIFICATION).analyze();
-  expect(results.violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 async function ok<T>(call: Promise<{ status: number; body: T }>, what: string, status = 200): Promise<T> {
   const answer = await call;

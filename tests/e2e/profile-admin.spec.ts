@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { FIRST_SCREEN_BUDGET, firstScreenHtmlBytes } from '../../scripts/page-bars.ts';
-import { api, axe, BASE_URL, DEMO, expectPath, FADING_NOTIFICATION, idToken, signIn, watchConsole } from './support.ts';
+import { api, BASE_URL, DEMO, expectNoAxeViolations, expectPath, idToken, signIn, watchConsole } from './support.ts';
 import { waitForLiveBuild } from './live-site.ts';
 
 /**
@@ -13,10 +13,6 @@ import { waitForLiveBuild } from './live-site.ts';
 
 const YEAR = 2030 + (Date.now() % 40);
 
-async function noAxeViolations(page: Page, what: string) {
-  const results = await axe(page).exclude(FADING_NOTIFICATION).analyze();
-  expect(results.violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test('overview: the theme list, the form with its preview and key facts', async ({ page }) => {
   const problems = watchConsole(page);
@@ -31,7 +27,7 @@ test('overview: the theme list, the form with its preview and key facts', async 
   await page.getByRole('button', { name: 'Add a key fact' }).click();
   await page.locator('#fact-0-label').fill('Sites on the list');
   await page.locator('#fact-0-value').fill('12');
-  await noAxeViolations(page, 'overview form');
+  await expectNoAxeViolations(page, 'overview form');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('status', { name: 'Notifications' })).toContainText('Culture is saved', { timeout: 30_000 });
   expect(problems).toEqual([]);
@@ -81,7 +77,7 @@ test('overview: an indicator and a picture added to a theme show on its public p
   // The server's rule, in the form: a percentage is expected within 0 to 100.
   await expect(dialog.getByText('Must be at most 100, the highest value the indicator accepts.')).toBeVisible();
   await dialog.getByLabel('Highest expected value').fill('100');
-  await noAxeViolations(page, 'indicator dialog');
+  await expectNoAxeViolations(page, 'indicator dialog');
   await dialog.getByRole('button', { name: 'Add indicator' }).click();
   await expect(notices).toContainText(`Indicator ${code} added`);
   await expect(dialog).toHaveCount(0);
@@ -100,7 +96,7 @@ test('overview: an indicator and a picture added to a theme show on its public p
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Is required: say what the picture shows.')).toBeVisible();
   await page.getByLabel(/What the picture shows/).fill(alt);
-  await noAxeViolations(page, 'overview form with a picture');
+  await expectNoAxeViolations(page, 'overview form with a picture');
   const before = await liveSince(token);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(notices).toContainText('Governance is saved', { timeout: 30_000 });
@@ -134,12 +130,12 @@ test('overview: an indicator and a picture added to a theme show on its public p
   }
   const firstScreen = (await firstScreenHtmlBytes(page.context().browser()!, `${BASE_URL}/urbanisation-profile/governance`, html)) + css;
   expect(firstScreen, `first-screen bytes (HTML to the fold + ${css} B of CSS)`).toBeLessThanOrEqual(FIRST_SCREEN_BUDGET);
-  await noAxeViolations(page, '/urbanisation-profile/governance');
+  await expectNoAxeViolations(page, '/urbanisation-profile/governance');
 
   await page.goto('/urbanisation-profile');
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Governance' }) });
   await expect(card.getByRole('img', { name: alt })).toHaveAttribute('loading', 'lazy');
-  await noAxeViolations(page, '/urbanisation-profile');
+  await expectNoAxeViolations(page, '/urbanisation-profile');
   // The one refusal the test asked for (the expected range) is the only failed request.
   expect(problems.filter((p) => !/status of 400/.test(p))).toEqual([]);
 });

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { readFile } from 'node:fs/promises';
-import { axe, DEMO, expectPath, FADING_NOTIFICATION, signIn, watchConsole } from './support.ts';
+import { DEMO, expectNoAxeViolations, expectPath, signIn, watchConsole } from './support.ts';
 
 /**
  * The profile's import and export in the files people have (issue 18, items 5 and 6): a CSV as
@@ -15,10 +15,6 @@ import { axe, DEMO, expectPath, FADING_NOTIFICATION, signIn, watchConsole } from
 const YEAR = 1955 + (Date.now() % 40);
 const WATER = 'Urban population using safely managed drinking water (%)';
 
-async function noAxeViolations(page: Page, what: string) {
-  const results = await axe(page).exclude(FADING_NOTIFICATION).analyze();
-  expect(results.violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 async function shoot(page: Page, name: string) {
   for (const width of [1366, 390]) {
@@ -48,7 +44,7 @@ test('a semicolon CSV with decimal commas and an Excel workbook are imported; a 
   await expect(panel.getByTestId('import-format')).toHaveText('semicolon-separated text, decimal comma, 2 rows of figures');
   await expect(panel.getByText('2 to change, 0 unchanged, 0 with problems.')).toBeVisible();
   await expect(panel.getByRole('table', { name: 'Figures the import would change' }).getByRole('row')).toHaveCount(3);
-  await noAxeViolations(page, 'import preview');
+  await expectNoAxeViolations(page, 'import preview');
   await shoot(page, 'preview');
   await panel.getByRole('button', { name: 'Import 2 figures' }).click();
   await expect(page.getByRole('status', { name: 'Notifications' })).toContainText('2 figures imported.');
@@ -98,7 +94,7 @@ test('the figures form names each indicator by its name, unit and SDG reference,
   await expect(page.getByText(/Tier \d/)).toHaveCount(0);
   await expect(page.getByRole('heading', { name: /basic-services|WATER_URBAN_PCT/ })).toHaveCount(0);
   await expect(page.locator('#q-WATER_URBAN_PCT-value')).toHaveValue('92.5');
-  await noAxeViolations(page, 'figures form');
+  await expectNoAxeViolations(page, 'figures form');
   await shoot(page, 'form');
   expect(problems).toEqual([]);
 });

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { axe, watchConsole } from './support.ts';
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, watchConsole } from './support.ts';
 
 /**
  * The urbanisation profile on the public site (issue 8): the reference seed's real figures
@@ -8,10 +8,6 @@ import { axe, watchConsole } from './support.ts';
  * the home page's figures.
  */
 
-async function noAxeViolations(page: Page, path: string) {
-  const results = await axe(page, { bestPractice: true }).analyze();
-  expect(results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test('the themes with their key facts', async ({ page }) => {
   await page.goto('/urbanisation-profile');
@@ -84,7 +80,7 @@ test('the profile pages load no JavaScript, are in the sitemap and have no axe v
     }
     await page.goto(path);
     await expect(page.locator('h1'), path).toHaveCount(1);
-    await noAxeViolations(page, path);
+    await expectNoAxeViolations(page, path, { bestPractice: true });
   }
   expect(problems).toEqual([]);
 });

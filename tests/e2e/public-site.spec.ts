@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { api, axe, BASE_URL, DEMO, idToken, rebuild, sweepPages, watchConsole } from './support.ts';
+import { api, BASE_URL, DEMO, expectNoAxeViolations, idToken, rebuild, sweepPages, watchConsole } from './support.ts';
 
 /**
  * The public site as visitors meet it: an editor publishes banners, gallery items and partners
@@ -104,8 +104,7 @@ test('every public page has one h1, a title, a description, a canonical address 
     await expect(page.locator('meta[name="description"]'), path).toHaveAttribute('content', /.{40,}/);
     await expect(page.locator('link[rel="canonical"]'), path).toHaveAttribute('href', new RegExp(`${path === '/' ? '/$' : path}$`));
     await expect(page.getByRole('main')).toHaveCount(1);
-    const results = await axe(page, { bestPractice: true }).analyze();
-    expect(results.violations.map((v) => `${path}: ${v.id}`)).toEqual([]);
+    await expectNoAxeViolations(page, path, { bestPractice: true });
   });
   expect(problems, 'console errors on public pages').toEqual([]);
 });

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { Question } from '../../src/lib/questionnaires/schema.ts';
 import { testPdf } from '../support/pdf.ts';
-import { api, axe, DEMO, expectPath, FADING_NOTIFICATION, freeCycleYear, idToken, signIn, validAnswer, watchConsole } from './support.ts';
+import { api, DEMO, expectNoAxeViolations, expectPath, freeCycleYear, idToken, signIn, validAnswer, watchConsole } from './support.ts';
 
 /**
  * Submitting by signed PDF, as a country administrator does it (issue 16, item 5): the step is at
@@ -30,10 +30,6 @@ async function signedInPage(browser: Browser, width: number, height: number): Pr
   return { page, problems, close: () => context.close() };
 }
 
-async function expectNoAxeViolations(page: Page) {
-  const results = await axe(page).exclude(FADING_NOTIFICATION).analyze();
-  expect(results.violations.map((violation) => `${violation.id} (${violation.nodes.length}): ${violation.nodes[0]?.target.join(' ')}`)).toEqual([]);
-}
 
 async function shot(page: Page, name: string) {
   const dir = process.env['E2E_SCREENSHOTS'];
@@ -81,7 +77,7 @@ test('on a phone: the step is on the first screen; a signed PDF shows who signed
   await expect(step.getByLabel('I confirm this is the signed copy of the report.')).toHaveCount(0);
   await expect(step.getByRole('button', { name: 'Submit', exact: true })).toBeEnabled();
   await expect(step.locator('iframe[title^="First page of"], figure div')).toHaveCount(1);
-  await expectNoAxeViolations(page);
+  await expectNoAxeViolations(page, 'a signed PDF chosen, on a phone');
   await shot(page, 'signed-390-review.png');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
@@ -98,7 +94,7 @@ test('on a laptop: refusals in plain words, then an unsigned PDF is confirmed, c
   await page.goto(HEADER);
   const step = page.getByRole('region', { name: 'Submit the signed report' });
   await expect(step.getByRole('button', { name: 'Choose the file' })).toBeInViewport();
-  await expectNoAxeViolations(page);
+  await expectNoAxeViolations(page, 'the signed-report step');
   await shot(page, 'signed-1366-choose.png');
 
   const input = page.getByLabel('Signed report (PDF)');
@@ -121,7 +117,7 @@ test('on a laptop: refusals in plain words, then an unsigned PDF is confirmed, c
   const submit = step.getByRole('button', { name: 'Submit', exact: true });
   await expect(submit).toBeDisabled();
   await expect(submit).toBeInViewport();
-  await expectNoAxeViolations(page);
+  await expectNoAxeViolations(page, 'an unsigned PDF chosen');
   await shot(page, 'signed-1366-review.png');
 
   await step.getByLabel('I confirm this is the signed copy of the report.').check();
@@ -132,7 +128,7 @@ test('on a laptop: refusals in plain words, then an unsigned PDF is confirmed, c
   await expect(page.locator('dd').getByText('Submitted', { exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Signed report' }).getByText(name)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Signed report' }).getByText(/3 pages/)).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expectNoAxeViolations(page, 'the report submitted with its PDF');
   await shot(page, 'signed-1366-submitted.png');
   expect(unexpected(problems)).toEqual([]);
   await close();

@@ -1,19 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import type { Question } from '../../src/lib/questionnaires/schema.ts';
-import { api, axe, BASE_URL, DEMO, FADING_NOTIFICATION, freeCycleYear, idToken, signIn, validAnswer, watchConsole } from './support.ts';
+import { api, BASE_URL, DEMO, expectNoAxeViolations, freeCycleYear, idToken, signIn, validAnswer, watchConsole } from './support.ts';
 
 /** Issue 16, item 9: the save bar's words, choices saved on change, the skip link, tiles, menus, a banner's crop. */
 const SCREEN = { timeout: 30_000 };
 /** 38 questions drawn on a machine under load (the first run here took over 30 s after the view came back). */
 const QUESTIONNAIRE = { timeout: 90_000 };
 
-async function expectNoAxeViolations(page: Page, what: string, include?: string) {
-  let builder = axe(page).exclude(FADING_NOTIFICATION);
-  if (include) builder = builder.include(include);
-  const results = await builder.analyze();
-  expect(results.violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test('the questionnaire: a skip link to the first answer, "Saving…" while typing, choices saved on change', async ({ page }) => {
   test.setTimeout(360_000);
@@ -70,7 +64,7 @@ test('the questionnaire: a skip link to the first answer, "Saving…" while typi
   expect(stored.get(questions.find((q) => q.code === 'Q02')!.uuid)).toBe(true);
   expect(stored.get(questions.find((q) => q.code === 'Q15')!.uuid)).toHaveLength(1);
   // The first section and the save bar: the whole 38-question page took axe over a minute on a loaded machine.
-  await expectNoAxeViolations(page, 'questionnaire', '#thrust-TC1');
+  await expectNoAxeViolations(page, 'questionnaire', { include: '#thrust-TC1' });
   expect(problems).toEqual([]);
 });
 

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Question } from '../../src/lib/questionnaires/schema.ts';
 import { testPdf } from '../support/pdf.ts';
-import { api, axe, BASE_URL, countryAccount, DEMO, freeCycleYear, idToken, rebuild, signIn, validAnswer } from './support.ts';
+import { api, BASE_URL, countryAccount, DEMO, expectNoAxeViolations, freeCycleYear, idToken, rebuild, signIn, validAnswer } from './support.ts';
 
 /**
  * What countries write stays in the language it was written in (decision 048): a report written
@@ -98,10 +98,6 @@ test.beforeAll(async () => {
   await rebuild(admin);
 });
 
-async function noAxeViolations(page: Page, path: string) {
-  const results = await axe(page, { bestPractice: true }).analyze();
-  expect(results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 async function shots(page: Page, name: string, show?: Locator) {
   mkdirSync(SHOTS, { recursive: true });
@@ -131,7 +127,7 @@ test('a report written in Persian: its title, summary and answers marked lang="f
     // The page's own words are not claimed for Persian.
     await expect(page.locator('html')).toHaveAttribute('lang', prefix === '/fr' ? 'fr' : 'en');
     await expect(page.locator('li', { has: answer }).locator('p').first()).not.toHaveAttribute('lang', 'fa');
-    await noAxeViolations(page, `${prefix}/national-reports/${YEAR}/IR`);
+    await expectNoAxeViolations(page, `${prefix}/national-reports/${YEAR}/IR`, { bestPractice: true });
   }
   await page.goto(`/national-reports/${YEAR}/IR`);
   await shots(page, 'report-fa-top');
@@ -151,14 +147,14 @@ test('a practice written in Thai: its page and card marked lang="th"; a practice
     await expect(title).toHaveText(THAI_TITLE);
     await expect(title).toHaveAttribute('lang', 'th');
     await expect(page.getByText('ชุมชนริมคลองอัมพวาฟื้นฟูตลาดน้ำ')).toHaveAttribute('lang', 'th');
-    await noAxeViolations(page, `${prefix}/best-practices-overview/view/${practiceUuid}`);
+    await expectNoAxeViolations(page, `${prefix}/best-practices-overview/view/${practiceUuid}`, { bestPractice: true });
   }
   await shots(page, 'practice-th');
   await page.goto('/ru/best-practices-overview/country/TH');
   await expect(page.locator('article', { hasText: THAI_TITLE }).getByRole('heading')).toHaveAttribute('lang', 'th');
   // Not stated: "language unknown" (lang=""), neither the page's Russian nor English.
   await expect(page.locator('article', { hasText: UNSTATED_TITLE }).getByRole('heading')).toHaveAttribute('lang', '');
-  await noAxeViolations(page, '/ru/best-practices-overview/country/TH');
+  await expectNoAxeViolations(page, '/ru/best-practices-overview/country/TH', { bestPractice: true });
   await shots(page, 'practices-th');
 });
 
