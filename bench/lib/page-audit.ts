@@ -167,9 +167,9 @@ const METRICS: Record<string, string> = {
 /** Lighthouse runs per page (BENCH_LIGHTHOUSE_RUNS, default 3); the median one is reported. */
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env['BENCH_LIGHTHOUSE_RUNS'] ?? 3) || 3);
 
-/** Runs Lighthouse on each path in one Chromium, one page after the other, each several times. */
 type LighthouseFigures = Omit<PageAudit, keyof ByteFigures | 'path'>;
 
+/** Runs Lighthouse on each path in one Chromium, one page after the other, each several times. */
 export async function lighthouseAll(base: string, paths: readonly string[], log: (line: string) => void): Promise<Map<string, LighthouseFigures>> {
   const out = new Map<string, LighthouseFigures>();
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });

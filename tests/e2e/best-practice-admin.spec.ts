@@ -10,7 +10,6 @@ async function picture(): Promise<Buffer> {
 
 const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
-
 test('a focal point writes and submits a practice with an image; the reviewer asks for changes; the author resolves the comment, crops the cover again and resubmits; published', async ({ browser }) => {
   test.setTimeout(120_000);
   const title = `Neighbourhood pocket parks ${Date.now().toString(36)}`;

@@ -12,7 +12,6 @@ import { api, BASE_URL, DEMO, expectNoAxeViolations, expectPath, idToken, signIn
 const SHOTS = process.env['E2E_SHOTS'] ?? '/tmp/e2e-shots';
 mkdirSync(SHOTS, { recursive: true });
 
-
 async function shoot(page: Page, name: string) {
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });

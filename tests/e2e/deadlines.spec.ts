@@ -20,7 +20,6 @@ function isoDay(offsetDays: number): string {
   return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 }
 
-
 /** Screenshots at a phone's and a laptop's width, with no sideways scrolling and no accessibility problem. */
 async function lookAt(page: Page, name: string, outputPath: (name: string) => string) {
   for (const width of [390, 1366]) {

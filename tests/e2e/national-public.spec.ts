@@ -126,7 +126,6 @@ test.beforeAll(async () => {
   await rebuild(admin);
 });
 
-
 test('the published report is listed, filterable by cycle and country without JavaScript, and readable', async ({ browser }) => {
   test.setTimeout(90_000);
   const context = await browser.newContext({ javaScriptEnabled: false });

@@ -46,7 +46,6 @@ async function signedInPage(browser: Browser, email: string) {
   return { page, problems, close: () => context.close() };
 }
 
-
 async function expectNoSidewaysScroll(page: Page, name: string) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);

@@ -12,7 +12,6 @@ import { api, BASE_URL, DEMO, EMULATOR, expectNoAxeViolations, expectPath, freeC
  */
 const SCREEN = { timeout: 30_000 };
 
-
 async function ok<T>(call: Promise<{ status: number; body: T }>, what: string, status = 200): Promise<T> {
   const answer = await call;
   expect(answer.status, `${what}: ${JSON.stringify(answer.body)}`).toBe(status);

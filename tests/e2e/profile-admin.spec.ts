@@ -13,7 +13,6 @@ import { waitForLiveBuild } from './live-site.ts';
 
 const YEAR = 2030 + (Date.now() % 40);
 
-
 test('overview: the theme list, the form with its preview and key facts', async ({ page }) => {
   const problems = watchConsole(page);
   await signIn(page, DEMO.superadmin, undefined, '/module/urbanisation-profile/overview');

@@ -15,7 +15,6 @@ import { DEMO, expectNoAxeViolations, expectPath, signIn, watchConsole } from '.
 const YEAR = 1955 + (Date.now() % 40);
 const WATER = 'Urban population using safely managed drinking water (%)';
 
-
 async function shoot(page: Page, name: string) {
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });

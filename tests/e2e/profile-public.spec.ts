@@ -8,7 +8,6 @@ import { expectNoAxeViolations, watchConsole } from './support.ts';
  * the home page's figures.
  */
 
-
 test('the themes with their key facts', async ({ page }) => {
   await page.goto('/urbanisation-profile');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Urbanisation profile');

@@ -30,7 +30,6 @@ async function signedInPage(browser: Browser, width: number, height: number): Pr
   return { page, problems, close: () => context.close() };
 }
 
-
 async function shot(page: Page, name: string) {
   const dir = process.env['E2E_SCREENSHOTS'];
   if (dir) await page.screenshot({ path: join(dir, name), fullPage: false });

@@ -8,7 +8,6 @@ const SCREEN = { timeout: 30_000 };
 /** 38 questions drawn on a machine under load (the first run here took over 30 s after the view came back). */
 const QUESTIONNAIRE = { timeout: 90_000 };
 
-
 test('the questionnaire: a skip link to the first answer, "Saving…" while typing, choices saved on change', async ({ page }) => {
   test.setTimeout(360_000);
   const admin = await idToken(DEMO.admin);

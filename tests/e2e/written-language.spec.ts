@@ -98,7 +98,6 @@ test.beforeAll(async () => {
   await rebuild(admin);
 });
 
-
 async function shots(page: Page, name: string, show?: Locator) {
   mkdirSync(SHOTS, { recursive: true });
   for (const width of [390, 1366]) {
