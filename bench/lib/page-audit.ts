@@ -195,13 +195,13 @@ export async function lighthouseAll(base: string, paths: readonly string[], log:
       // The same page scores 97 and 100 on two runs in a row (total blocking time alone moves by
       // 100 ms): as Lighthouse's own guidance advises, each page runs several times and the run
       // with the median performance score is the one reported; every run's score is logged.
-      const runs: NonNullable<Awaited<ReturnType<typeof once>>>[] = [];
+      const runs: { lhr: NonNullable<Awaited<ReturnType<typeof once>>>; performance: number }[] = [];
       for (let n = 0; n < LIGHTHOUSE_RUNS; n++) {
         const lhr = await once();
-        if (lhr) runs.push(lhr);
+        if (lhr) runs.push({ lhr, performance: Math.round((lhr.categories['performance']?.score ?? 0) * 100) });
       }
-      const performances = runs.map((r) => Math.round((r.categories['performance']?.score ?? 0) * 100));
-      const lhr = runs.map((r, i) => ({ r, p: performances[i]! })).sort((a, b) => a.p - b.p)[Math.floor((runs.length - 1) / 2)]?.r;
+      const performances = runs.map((r) => r.performance);
+      const lhr = [...runs].sort((a, b) => a.performance - b.performance)[Math.floor((runs.length - 1) / 2)]?.lhr;
       const audits = (lhr?.audits ?? {}) as Record<string, LhAudit>;
       const scores: Partial<Record<Category, number>> = {};
       const failedAudits: FailedAudit[] = [];

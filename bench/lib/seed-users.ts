@@ -32,7 +32,7 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
  */
 export async function seedBenchUsers(db: Db, count: number): Promise<SeedResult> {
   const like = `%@${BENCH_EMAIL_DOMAIN}`;
-  const clearMs = await timed(() => clearBenchUsers(db));
+  const clearMs = await timed(() => clearBenchUsers(db, like));
   const insertMs = await timed(async () => {
     await db.execute(sql`
       with c as (select array_agg(code order by code) as codes, count(*)::int as n from countries)
@@ -89,8 +89,7 @@ export async function seedBenchUsers(db: Db, count: number): Promise<SeedResult>
  * deleted, where the key cascades) in one statement for all of them, then the users go without
  * the per-row checks, which have nothing left to do.
  */
-async function clearBenchUsers(db: Db): Promise<void> {
-  const like = `%@${BENCH_EMAIL_DOMAIN}`;
+async function clearBenchUsers(db: Db, like: string): Promise<void> {
   await db.execute(
     sql.raw(`
     do $$

@@ -20,7 +20,8 @@ export interface TimedWritesConfig {
 
 export interface TimedWritesResult {
   latencies: number[];
-  statuses: Record<number, number>;
+  /** How many saves answered each HTTP status (a Map crosses to the parent thread as it is). */
+  statuses: Map<number, number>;
 }
 
 /** Starts the writer; `stop()` ends it and gives the latencies of the saves it made. */
@@ -44,7 +45,7 @@ async function writeUntilStopped(config: TimedWritesConfig): Promise<void> {
   let writing = true;
   parentPort!.once('message', () => (writing = false));
   const latencies: number[] = [];
-  const statuses: Record<number, number> = {};
+  const statuses = new Map<number, number>();
   let version = config.version;
   await new Promise((resolve) => setTimeout(resolve, config.startAfterMs));
   for (let n = 1; writing; n++) {
@@ -58,7 +59,7 @@ async function writeUntilStopped(config: TimedWritesConfig): Promise<void> {
     if (typeof answer?.data?.version === 'number') version = answer.data.version;
     if (!writing) break;
     latencies.push(performance.now() - started);
-    statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+    statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
     await new Promise((resolve) => setTimeout(resolve, config.pauseMs));
   }
   parentPort!.postMessage({ latencies, statuses } satisfies TimedWritesResult);

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { Question } from '../../src/lib/questionnaires/schema.ts';
-import { api, axe, BASE_URL, DEMO, expectPath, FADING_NOTIFICATION, freeCycleYear, idToken, signIn, validAnswer, watchConsole } from './support.ts';
+import { api, BASE_URL, DEMO, expectNoAxeViolations, expectPath, freeCycleYear, idToken, signIn, validAnswer, watchConsole } from './support.ts';
 import { testPdf } from '../support/pdf.ts';
 
 /**
@@ -64,8 +64,7 @@ test('the list, the questionnaire and the report details fit a phone and a lapto
       expect(overflow, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
       await page.screenshot({ path: testInfo.outputPath(`national-report-${name}-${width}.png`) });
       if (width === 1366) {
-        const results = await axe(page).exclude(FADING_NOTIFICATION).analyze();
-        expect(results.violations.map((violation) => `${name}: ${violation.id} (${violation.nodes.length})`)).toEqual([]);
+        await expectNoAxeViolations(page, name);
       }
     }
   }

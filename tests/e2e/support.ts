@@ -183,7 +183,7 @@ export async function ok<T>(promise: Promise<{ status: number; body: T }>, what:
  * results of cross-origin frames, which the portal does not have, and that doubled a check's time.
  * Only violations are gathered.
  */
-export function axe(page: Page, { bestPractice = false } = {}): AxeBuilder {
+function axe(page: Page, { bestPractice = false } = {}): AxeBuilder {
   const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', ...(bestPractice ? ['best-practice'] : [])];
   return new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] }).withTags(tags);
 }
