@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export interface AuthEmulator {
@@ -73,7 +73,9 @@ export async function startAuthEmulator(options: {
   while (!(await isEmulatorUp(options.host))) {
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`The Firebase Auth emulator did not start on ${options.host}:\n${log}`);
+      const debugLog = join(options.workDir, 'firebase-debug.log');
+      const detail = existsSync(debugLog) ? `\n--- firebase-debug.log ---\n${readFileSync(debugLog, 'utf8').slice(-4000)}` : '';
+      throw new Error(`The Firebase Auth emulator did not start on ${options.host}:\n${log}${detail}`);
     }
     await new Promise((r) => setTimeout(r, 300));
   }

@@ -61,10 +61,15 @@ function portIsFree(port: number): Promise<boolean> {
   });
 }
 
-/** A free port, and for the emulator three free ports in a row (auth, hub, logging). */
+/**
+ * A free port, and for the emulator three free ports in a row (auth, hub, logging). Picked below
+ * Linux's ephemeral range (32768 up), so that no outgoing connection of a test running beside
+ * takes one between this check and the listen (firebase-tools then fails with "An unexpected
+ * error has occurred", as CI saw once).
+ */
 export async function freePorts(count: number): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const base = 20_000 + Math.floor(Math.random() * 20_000);
+    const base = 20_000 + Math.floor(Math.random() * (12_000 - count));
     const free = await Promise.all(Array.from({ length: count }, (_, i) => portIsFree(base + i)));
     if (free.every(Boolean)) return base;
   }
