@@ -12,7 +12,13 @@ export interface TimedWritesConfig {
   uuid: string;
   /** The version the item has now; each save sends the one the previous save answered. */
   version: number;
-  /** Wait this long before the first save (the load's warm-up). */
+  /**
+   * Saves made and not timed before the load starts: the first saves of a fresh server (and the
+   * worker's first requests) pay for compiling and connecting, which the load's warm-up does not
+   * cover for them.
+   */
+  primeSaves: number;
+  /** Wait this long before the first timed save (the load's warm-up). */
   startAfterMs: number;
   /** The pause between one save's answer and the next save. */
   pauseMs: number;
@@ -24,14 +30,26 @@ export interface TimedWritesResult {
   statuses: Map<number, number>;
 }
 
-/** Starts the writer; `stop()` ends it and gives the latencies of the saves it made. */
-export function timedWrites(config: TimedWritesConfig): { stop(): Promise<TimedWritesResult> } {
+/**
+ * Starts the writer: `primed` resolves once its untimed saves are made (start the load then, and
+ * the timed saves begin `startAfterMs` after that); `stop()` ends it and gives the latencies of
+ * the timed saves.
+ */
+export function timedWrites(config: TimedWritesConfig): { primed: Promise<void>; stop(): Promise<TimedWritesResult> } {
   const worker = new Worker(new URL(import.meta.url), { workerData: config });
-  const done = new Promise<TimedWritesResult>((resolve, reject) => {
-    worker.once('message', (result: TimedWritesResult) => resolve(result));
+  const primed = new Promise<void>((resolve, reject) => {
+    worker.once('message', () => resolve());
     worker.once('error', reject);
   });
+  const done = primed.then(
+    () =>
+      new Promise<TimedWritesResult>((resolve, reject) => {
+        worker.once('message', (result: TimedWritesResult) => resolve(result));
+        worker.once('error', reject);
+      }),
+  );
   return {
+    primed,
     stop: async () => {
       worker.postMessage('stop');
       const result = await done;
@@ -43,23 +61,29 @@ export function timedWrites(config: TimedWritesConfig): { stop(): Promise<TimedW
 
 async function writeUntilStopped(config: TimedWritesConfig): Promise<void> {
   let writing = true;
-  parentPort!.once('message', () => (writing = false));
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
   let version = config.version;
-  await new Promise((resolve) => setTimeout(resolve, config.startAfterMs));
-  for (let n = 1; writing; n++) {
-    const started = performance.now();
+  const save = async (edit: string) => {
     const response = await fetch(`${config.url}/api/cms/saved`, {
       method: 'POST',
       headers: { authorization: `Bearer ${config.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ uuid: config.uuid, cms_type: 'partner', title: `Bench draft partner, edit ${n}`, display_order: 0, version }),
+      body: JSON.stringify({ uuid: config.uuid, cms_type: 'partner', title: `Bench draft partner, ${edit}`, display_order: 0, version }),
     });
     const answer = (await response.json().catch(() => null)) as { data?: { version?: number } } | null;
     if (typeof answer?.data?.version === 'number') version = answer.data.version;
+    return response.status;
+  };
+  for (let n = 1; n <= config.primeSaves; n++) await save(`warm-up ${n}`);
+  parentPort!.once('message', () => (writing = false));
+  parentPort!.postMessage('primed');
+  await new Promise((resolve) => setTimeout(resolve, config.startAfterMs));
+  for (let n = 1; writing; n++) {
+    const started = performance.now();
+    const status = await save(`edit ${n}`);
     if (!writing) break;
     latencies.push(performance.now() - started);
-    statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+    statuses.set(status, (statuses.get(status) ?? 0) + 1);
     await new Promise((resolve) => setTimeout(resolve, config.pauseMs));
   }
   parentPort!.postMessage({ latencies, statuses } satisfies TimedWritesResult);

@@ -3,6 +3,7 @@
  * the BENCH_PORTAL env variable (JSON), then the bench users seeded with SQL. Prints
  * `BENCH_READY {"url", "database", "seed"}` when both are done.
  */
+import { sql } from 'drizzle-orm';
 import { parseEnv } from '../../src/lib/env.server.ts';
 import { startServer } from '../../src/server/main.ts';
 import { announceReady } from '../lib/child.ts';
@@ -59,5 +60,8 @@ const totalsStarted = performance.now();
 const totals = await listTotals(running.database.db, config.searches.map((q) => q ?? undefined));
 const totalsMs = performance.now() - totalsStarted;
 const cms = await seedPublicCms(running.database.db);
+// The bulk load leaves its pages to be written out: a checkpoint now, as a live database would
+// have made long ago, and not inside a timed write (on PGlite one stalls the server for ~1 s).
+await running.database.db.execute(sql`CHECKPOINT`);
 const info: PortalChildInfo = { url: running.url, database: running.database.kind, startMs, seed, totals, totalsMs, cms };
 announceReady(info, () => running.close());
