@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { preparingAll } from './prepared-statements.server.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -87,7 +88,7 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   if (options.url) {
     const client = postgres(options.url, { max: 10, onnotice: () => {} });
-    const db = drizzlePostgres(client, { schema });
+    const db = drizzlePostgres(preparingAll(client), { schema });
     const exclusive = <T>(work: () => Promise<T>) => holdingLock(client, work);
     await exclusive(async () => {
       await applyPassedOverMigrations(db as unknown as Db);
@@ -119,18 +120,32 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * so a queue of waiting queries (many requests at once) would all run in one unbroken chain of
  * promise callbacks: the server reads no request and answers no timer until the whole queue is
  * done (seconds under load). One turn of the event loop before each query keeps it serving.
+ *
+ * A transaction also runs the statements sent in it and not yet awaited before its COMMIT (or
+ * its ROLLBACK), as PostgreSQL does with the statements a connection has been sent (the change
+ * bus sends audit inserts so); one that failed turns the COMMIT into a rollback.
  */
 function yieldBeforeQueries(client: PGlite): PGlite {
-  const pausing = <T extends Pick<PGlite, 'query'>>(target: T): T => {
+  const pausing = <T extends Pick<PGlite, 'query'>>(target: T, sent?: Promise<unknown>[]): T => {
     const query = target.query.bind(target);
-    target.query = (async (...args: Parameters<PGlite['query']>) => {
-      await nextTurn();
-      return await query(...args);
+    target.query = ((...args: Parameters<PGlite['query']>) => {
+      const run = nextTurn().then(() => query(...args));
+      sent?.push(run);
+      return run;
     }) as T['query'];
     return target;
   };
   const transaction = client.transaction.bind(client);
-  client.transaction = ((callback) => transaction((tx) => callback(pausing(tx)))) as PGlite['transaction'];
+  client.transaction = ((callback) =>
+    transaction(async (tx) => {
+      const sent: Promise<unknown>[] = [];
+      try {
+        return await callback(pausing(tx, sent));
+      } finally {
+        // Before the COMMIT, or the ROLLBACK of a change that failed: as on PostgreSQL, no
+        // statement sent finds its transaction gone.
+        await Promise.allSettled(sent);
+      }
+    })) as PGlite['transaction'];
   return pausing(client);
 }
-
