@@ -11,7 +11,10 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
  */
 export interface Write {
   readonly tx: Tx;
-  /** Appends an audit event in this transaction (DESIGN.md §13). */
+  /**
+   * Appends an audit event in this transaction (DESIGN.md §13): sent at once, and checked by
+   * `write()` before it answers, so the change's next statement need not wait for it.
+   */
   audit(event: AuditEvent): Promise<void>;
   /**
    * Publishes a change event: transaction subscribers run now, inside this transaction (what they
@@ -134,13 +137,26 @@ export class ChangeBus {
   async write<T>(on: Db | Write, change: (write: Write) => Promise<T>): Promise<T> {
     if (isWrite(on)) return change(on);
     const committed: ChangeEvent[] = [];
-    const result = await on.transaction(async (tx) => {
-      committed.length = 0; // a transaction retried from the start holds only its last run's events
-      const value = await change(this.#writeOn(tx, committed));
-      // Sent in the transaction: the others hear of the change when it commits, and never of a rolled-back one.
-      if (this.#send && committed.length > 0) await this.#send(committed, tx);
-      return value;
-    });
+    const sent: Sent = { all: [], failures: [] };
+    let result: T;
+    try {
+      result = await on.transaction(async (tx) => {
+        committed.length = 0; // a transaction retried from the start holds only its last run's events
+        sent.all.length = 0;
+        const value = await change(this.#writeOn(tx, committed, sent));
+        // Sent in the transaction: the others hear of the change when it commits, and never of a
+        // rolled-back one. Not awaited: COMMIT follows these statements on the connection, and
+        // PostgreSQL turns it into a rollback when one of them failed (checked below).
+        if (this.#send && committed.length > 0) track(sent, this.#send(committed, tx));
+        return value;
+      });
+    } catch (error) {
+      // An audit insert that failed before the change did is the cause: the change's statement
+      // after it, or the COMMIT, failed only because the transaction was aborted.
+      throw sent.failures[0] ?? error;
+    }
+    await Promise.allSettled(sent.all);
+    if (sent.failures.length > 0) throw sent.failures[0]; // the COMMIT was a rollback
     this.#release(committed);
     return result;
   }
@@ -151,10 +167,18 @@ export class ChangeBus {
     this.#send?.(events, null).catch((error: unknown) => this.#log(`change events not sent to the other instances: ${String(error)}`));
   }
 
-  #writeOn(tx: Tx, committed: ChangeEvent[]): Write {
+  /**
+   * The `Write` of one transaction. An audit insert is sent at once and not waited for: the
+   * change's next statement, or the COMMIT, follows it on the same connection (PostgreSQL runs
+   * them in order, and a failed one turns the COMMIT into a rollback), and `write()` checks them
+   * all before it answers or releases an event.
+   */
+  #writeOn(tx: Tx, committed: ChangeEvent[], sent: Sent): Write {
     return {
       tx,
-      audit: (event) => recordAudit(tx, event),
+      audit: async (event) => {
+        track(sent, recordAudit(tx, event));
+      },
       emit: async (event) => {
         for (const sub of this.#inTransaction) if (sub.accepts(event)) await sub.run(event, tx);
         committed.push(event);
@@ -175,6 +199,17 @@ export class ChangeBus {
       }
     }
   }
+}
+
+/** The statements of a write sent and not awaited, and the errors of those that failed, in the order they failed. */
+interface Sent {
+  all: Promise<void>[];
+  failures: unknown[];
+}
+
+function track(sent: Sent, statement: Promise<void>): void {
+  sent.all.push(statement);
+  statement.catch((error: unknown) => sent.failures.push(error));
 }
 
 function add<T>(list: T[], subscription: T): () => void {
