@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, getTableName, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.server.ts';
 import { editorOf, updater, updaterColumns } from '../db/editors.server.ts';
-import { cmsItems } from '../db/schema.ts';
+import { cmsItems, users } from '../db/schema.ts';
 import type { CmsItem, CmsListQuery, CmsRecord, CmsType } from './schema.ts';
 import { CmsStatusSchema } from './schema.ts';
 
@@ -32,6 +32,22 @@ export function toCmsItem(row: CmsItemRow): CmsItem {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
+}
+
+/**
+ * What an insert or update of an item returns (`.returning(recordReturning)`): the row and its
+ * last editor's name, so that the write answers its record without reading it again.
+ */
+export const recordReturning = {
+  ...getTableColumns(cmsItems),
+  // Spelt out: in RETURNING, drizzle leaves column names unqualified, and "updated_by" would then
+  // be the users table's own.
+  updaterName: sql<string | null>`(select coalesce(editor.name, editor.email) from ${users} editor where editor.id = ${sql.identifier(getTableName(cmsItems))}.updated_by)`,
+};
+
+/** The row and the record of what `recordReturning` gave back. */
+export function returnedItem({ updaterName, ...row }: CmsItemRow & { updaterName: string | null }): { row: CmsItemRow; record: CmsRecord } {
+  return { row, record: toCmsRecord({ item: row, updaterId: row.updatedBy, updaterName }) };
 }
 
 /** The back-office's view of an item: with its version and last editor. */

@@ -5,7 +5,7 @@ import type { ChangeEvent } from '../events/change-events.ts';
 import type { AppDeps } from '../deps.server.ts';
 import { ApiError, notFound, StaleWriteError } from '../http/errors.server.ts';
 import { eventSlug } from './event-slug.ts';
-import { findCmsItem, findCmsRecord, toCmsItem, type CmsItemRow } from './queries.server.ts';
+import { findCmsItem, findCmsRecord, recordReturning, returnedItem, toCmsItem, type CmsItemRow } from './queries.server.ts';
 import type { CmsRecord, CmsSave, CmsStatus, MediaKind } from './schema.ts';
 import { isHostedVideoUrl, VIDEO_HOST_MESSAGE } from './video-hosts.ts';
 import { CmsStatusSchema } from './schema.ts';
@@ -78,22 +78,25 @@ async function record(w: Write, actorId: number, action: string, before: CmsItem
   await w.emit(cmsEvent(before, after, actorId, action));
 }
 
+type Returned = ReturnType<typeof returnedItem>;
+
 /**
  * Updates `before` with `values` if it is still at `version` (null: no check, for changes that
- * do not need one); a miss is a StaleWriteError with the item as it is now.
+ * do not need one), giving back the row and its record; a miss is a StaleWriteError with the
+ * item as it is now.
  */
 async function updateAtVersion(
   tx: Tx,
   before: CmsItemRow,
   version: number | null,
   values: Partial<typeof cmsItems.$inferInsert>,
-): Promise<CmsItemRow> {
+): Promise<Returned> {
   const [after] = await tx
     .update(cmsItems)
     .set({ ...values, version: sql`${cmsItems.version} + 1`, updatedAt: new Date() })
     .where(and(eq(cmsItems.id, before.id), version === null ? undefined : eq(cmsItems.version, version)))
-    .returning();
-  if (after) return after;
+    .returning(recordReturning);
+  if (after) return returnedItem(after);
   const current = await findCmsRecord(tx, before.uuid);
   if (!current) throw notFound('No CMS item with this id');
   throw new StaleWriteError(current);
@@ -135,18 +138,19 @@ export async function saveCmsItem(
       updatedBy: input.actorId,
     };
     checkVideoFields(values);
-    let after: CmsItemRow;
+    let after: Returned;
     if (before) {
       if (input.version === undefined) throw new Error('saveCmsItem: an update needs the version it is based on');
       after = await updateAtVersion(tx, before, input.version, values);
     } else {
-      [after] = (await tx
+      const [inserted] = await tx
         .insert(cmsItems)
         .values({ ...values, createdBy: input.actorId })
-        .returning()) as [CmsItemRow];
+        .returning(recordReturning);
+      after = returnedItem(inserted!);
     }
-    await record(w, input.actorId, before ? 'update' : 'create', before, after);
-    return { before, after: (await findCmsRecord(tx, after.uuid))! };
+    await record(w, input.actorId, before ? 'update' : 'create', before, after.row);
+    return { before, after: after.record };
   });
 }
 
@@ -163,8 +167,8 @@ export async function setCmsStatus(
       publishedAt: publishedAtAfter(before, input.status),
       updatedBy: input.actorId,
     });
-    await record(w, input.actorId, 'status', before, after);
-    return { before, after: (await findCmsRecord(w.tx, after.uuid))! };
+    await record(w, input.actorId, 'status', before, after.row);
+    return { before, after: after.record };
   });
 }
 
@@ -188,9 +192,10 @@ export async function createVideo(
   };
   checkVideoFields(values);
   return deps.changes.write(deps.db, async (w) => {
-    const [row] = (await w.tx.insert(cmsItems).values(values).returning()) as [CmsItemRow];
+    const [inserted] = await w.tx.insert(cmsItems).values(values).returning(recordReturning);
+    const { row, record: created } = returnedItem(inserted!);
     await record(w, input.actorId, 'create', null, row);
-    return (await findCmsRecord(w.tx, row.uuid))!;
+    return created;
   });
 }
 
@@ -231,7 +236,7 @@ export async function setCmsImage(
     if (!before) return null;
     // A new picture: a crop chosen on the old one no longer applies.
     const after = await updateAtVersion(tx, before, input.version, { image: input.image, imageCrop: null, updatedBy: input.actorId });
-    await record(w, input.actorId, 'image', before, after);
-    return { before, after: (await findCmsRecord(tx, after.uuid))! };
+    await record(w, input.actorId, 'image', before, after.row);
+    return { before, after: after.record };
   });
 }
