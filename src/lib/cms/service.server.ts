@@ -3,6 +3,7 @@ import { cmsItems } from '../db/schema.ts';
 import type { Tx, Write } from '../events/change-bus.server.ts';
 import type { ChangeEvent } from '../events/change-events.ts';
 import type { AppDeps } from '../deps.server.ts';
+import { hasOneConnection } from '../db/client.server.ts';
 import { ApiError, notFound, StaleWriteError } from '../http/errors.server.ts';
 import { eventSlug } from './event-slug.ts';
 import { findCmsItem, findCmsRecord, recordReturning, returnedItem, toCmsItem, type CmsItemRow } from './queries.server.ts';
@@ -103,6 +104,20 @@ async function updateAtVersion(
 }
 
 /**
+ * The item a versioned change starts from, read on another connection while the change's
+ * transaction begins (one round trip fewer, decision 050). The UPDATE matches the version the
+ * client sent, and every change raises it, so a row changed after this read is refused (409)
+ * just as it would be had it been read inside the transaction. PGlite has one connection, which
+ * the transaction holds once it has begun: there the read is done first.
+ */
+async function readBeside(deps: AppDeps, uuid: string): Promise<{ row: Promise<CmsItemRow | null> }> {
+  const row = findCmsItem(deps.db, uuid);
+  if (hasOneConnection(deps.db)) await row;
+  row.catch(() => {}); // awaited in the change; not an unhandled rejection meanwhile
+  return { row };
+}
+
+/**
  * Creates an item, or updates the one `input.uuid` names if it is still at `version`. Fields
  * left out of an update keep their value; `null` or '' clears them.
  */
@@ -111,9 +126,10 @@ export async function saveCmsItem(
   input: { save: CmsSave; version: number | undefined; actorId: number },
 ): Promise<{ before: CmsItemRow | null; after: CmsRecord }> {
   const { save } = input;
+  const read = save.uuid ? await readBeside(deps, save.uuid) : null;
   return deps.changes.write(deps.db, async (w) => {
     const { tx } = w;
-    const before = save.uuid ? await findCmsItem(tx, save.uuid) : null;
+    const before = read ? await read.row : null;
     if (save.uuid && !before) throw notFound('No CMS item with this id');
     if (before && before.cmsType !== save.cms_type) {
       throw invalidField('cms_type', `cannot change: this item is a ${before.cmsType}`);
@@ -159,8 +175,9 @@ export async function setCmsStatus(
   deps: AppDeps,
   input: { uuid: string; status: CmsStatus; version: number; actorId: number },
 ): Promise<{ before: CmsItemRow; after: CmsRecord }> {
+  const read = await readBeside(deps, input.uuid);
   return deps.changes.write(deps.db, async (w) => {
-    const before = await findCmsItem(w.tx, input.uuid);
+    const before = await read.row;
     if (!before) throw notFound('No CMS item with this id');
     const after = await updateAtVersion(w.tx, before, input.version, {
       status: input.status,

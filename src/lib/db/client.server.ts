@@ -108,6 +108,14 @@ export async function openDatabase(options: {
   return { db: db as unknown as Db, kind: 'pglite', exclusive: (work) => work(), close: () => client.close() };
 }
 
+/**
+ * Whether `db` has one connection only (PGlite): a read started outside a transaction that has
+ * begun would wait for it to end, so it cannot run beside one.
+ */
+export function hasOneConnection(db: Db): boolean {
+  return (db as unknown as { $client: unknown }).$client instanceof PGlite;
+}
+
 /** A dump of a PGlite database's data directory (uncompressed), to open copies of it with `loadDataDir`. */
 export async function dumpPglite(database: Database): Promise<Blob> {
   if (database.kind !== 'pglite') throw new Error('Only a PGlite database can be dumped');
