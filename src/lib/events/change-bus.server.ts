@@ -143,6 +143,7 @@ export class ChangeBus {
       result = await on.transaction(async (tx) => {
         committed.length = 0; // a transaction retried from the start holds only its last run's events
         sent.all.length = 0;
+        sent.failures.length = 0;
         const value = await change(this.#writeOn(tx, committed, sent));
         // Sent in the transaction: the others hear of the change when it commits, and never of a
         // rolled-back one. Not awaited: COMMIT follows these statements on the connection, and
