@@ -4,6 +4,7 @@
  * busy with 50 connections, and a save timed there would wait for that loop as well as for the
  * portal. Started by `timedWrites`; stops when told to and answers with its latencies.
  */
+import { once } from 'node:events';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 
 export interface TimedWritesConfig {
@@ -37,22 +38,13 @@ export interface TimedWritesResult {
  */
 export function timedWrites(config: TimedWritesConfig): { primed: Promise<void>; stop(): Promise<TimedWritesResult> } {
   const worker = new Worker(new URL(import.meta.url), { workerData: config });
-  const primed = new Promise<void>((resolve, reject) => {
-    worker.once('message', () => resolve());
-    worker.once('error', reject);
-  });
-  const done = primed.then(
-    () =>
-      new Promise<TimedWritesResult>((resolve, reject) => {
-        worker.once('message', (result: TimedWritesResult) => resolve(result));
-        worker.once('error', reject);
-      }),
-  );
+  // `once` also rejects when the worker fails before the message it waits for.
+  const primed = once(worker, 'message').then(() => undefined);
   return {
     primed,
     stop: async () => {
       worker.postMessage('stop');
-      const result = await done;
+      const [result] = (await once(worker, 'message')) as [TimedWritesResult];
       await worker.terminate();
       return result;
     },

@@ -40,8 +40,8 @@ export function toCmsItem(row: CmsItemRow): CmsItem {
  */
 export const recordReturning = {
   ...getTableColumns(cmsItems),
-  // Spelt out: in RETURNING, drizzle leaves column names unqualified, and "updated_by" would then
-  // be the users table's own.
+  // The name `updaterColumns` gives, spelt out: in RETURNING, drizzle leaves column names
+  // unqualified, and "updated_by" would then be the users table's own.
   updaterName: sql<string | null>`(select coalesce(editor.name, editor.email) from ${users} editor where editor.id = ${sql.identifier(getTableName(cmsItems))}.updated_by)`,
 };
 

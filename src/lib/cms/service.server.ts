@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { readBeside } from '../db/client.server.ts';
 import { cmsItems } from '../db/schema.ts';
 import type { Tx, Write } from '../events/change-bus.server.ts';
 import type { ChangeEvent } from '../events/change-events.ts';
 import type { AppDeps } from '../deps.server.ts';
-import { hasOneConnection } from '../db/client.server.ts';
 import { ApiError, notFound, StaleWriteError } from '../http/errors.server.ts';
 import { eventSlug } from './event-slug.ts';
 import { findCmsItem, findCmsRecord, recordReturning, returnedItem, toCmsItem, type CmsItemRow } from './queries.server.ts';
@@ -104,18 +104,11 @@ async function updateAtVersion(
 }
 
 /**
- * The item a versioned change starts from, read on another connection while the change's
- * transaction begins (one round trip fewer, decision 050). The UPDATE matches the version the
- * client sent, and every change raises it, so a row changed after this read is refused (409)
- * just as it would be had it been read inside the transaction. PGlite has one connection, which
- * the transaction holds once it has begun: there the read is done first.
+ * The item a versioned change starts from, read beside the BEGIN of its transaction. The UPDATE
+ * matches the version the client sent, and every change raises it, so a row changed after this
+ * read is refused (409) just as it would be had it been read inside the transaction.
  */
-async function readBeside(deps: AppDeps, uuid: string): Promise<{ row: Promise<CmsItemRow | null> }> {
-  const row = findCmsItem(deps.db, uuid);
-  if (hasOneConnection(deps.db)) await row;
-  row.catch(() => {}); // awaited in the change; not an unhandled rejection meanwhile
-  return { row };
-}
+const readItemBeside = (deps: AppDeps, uuid: string) => readBeside(deps.db, (db) => findCmsItem(db, uuid));
 
 /**
  * Creates an item, or updates the one `input.uuid` names if it is still at `version`. Fields
@@ -126,10 +119,10 @@ export async function saveCmsItem(
   input: { save: CmsSave; version: number | undefined; actorId: number },
 ): Promise<{ before: CmsItemRow | null; after: CmsRecord }> {
   const { save } = input;
-  const read = save.uuid ? await readBeside(deps, save.uuid) : null;
+  const read = save.uuid ? await readItemBeside(deps, save.uuid) : null;
   return deps.changes.write(deps.db, async (w) => {
     const { tx } = w;
-    const before = read ? await read.row : null;
+    const before = read ? await read.value : null;
     if (save.uuid && !before) throw notFound('No CMS item with this id');
     if (before && before.cmsType !== save.cms_type) {
       throw invalidField('cms_type', `cannot change: this item is a ${before.cmsType}`);
@@ -175,9 +168,9 @@ export async function setCmsStatus(
   deps: AppDeps,
   input: { uuid: string; status: CmsStatus; version: number; actorId: number },
 ): Promise<{ before: CmsItemRow; after: CmsRecord }> {
-  const read = await readBeside(deps, input.uuid);
+  const read = await readItemBeside(deps, input.uuid);
   return deps.changes.write(deps.db, async (w) => {
-    const before = await read.row;
+    const before = await read.value;
     if (!before) throw notFound('No CMS item with this id');
     const after = await updateAtVersion(w.tx, before, input.version, {
       status: input.status,
