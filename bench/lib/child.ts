@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Lines a benchmark server child prints on stdout to say it is ready, followed by JSON. */
@@ -19,11 +21,21 @@ export async function startChild<T>(
   script: URL,
   options: { env?: Record<string, string>; args?: string[]; execArgv?: string[]; timeoutMs?: number; label: string },
 ): Promise<ChildServer<T>> {
-  const child = spawn(process.execPath, [...(options.execArgv ?? []), fileURLToPath(script), ...(options.args ?? [])], {
+  const extra = process.env['BENCH_CHILD_EXEC_ARGV']?.split(/\s+/).filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...(options.execArgv ?? []), ...extra, fileURLToPath(script), ...(options.args ?? [])], {
     env: { ...process.env, ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let log = '';
+  // BENCH_CHILD_LOGS=dir keeps each child's whole output in dir/<label>.log (e.g. with
+  // BENCH_CHILD_EXEC_ARGV=--trace-gc, node flags given to every child).
+  const logDir = process.env['BENCH_CHILD_LOGS'];
+  if (logDir) {
+    mkdirSync(logDir, { recursive: true });
+    const file = createWriteStream(join(logDir, `${options.label.replace(/[^\w.-]+/g, '-')}.log`));
+    child.stdout!.pipe(file);
+    child.stderr!.pipe(file);
+  }
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const info = await new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => {

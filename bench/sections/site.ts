@@ -61,20 +61,54 @@ export const number = (name: string, fallback: number) => {
 export const kb = (bytes: number | undefined) => (bytes === undefined ? '-' : (bytes / 1024).toFixed(1));
 export const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
+/** A page's path without its language prefix (`/zh/national-reports` → `/national-reports`). */
+const LANGUAGE_PREFIX = /^\/(zh|fr|ru)(?=\/|$)/;
+const withoutLanguage = (path: string) => path.replace(LANGUAGE_PREFIX, '') || '/';
+
+/** The urbanisation profile's categories, the one family of data pages audited in every language. */
+const PROFILE_CATEGORY = /^\/urbanisation-profile\/(?!view$)[^/]+$/;
+
+/** Families of pages made from data, by their path without the language: one page of each is audited. */
+const DATA_FAMILIES: readonly RegExp[] = [
+  PROFILE_CATEGORY,
+  /^\/urbanisation-profile\/view\/[^/]+$/,
+  /^\/national-reports\/\d{4}$/,
+  /^\/national-reports\/\d{4}\/[^/]+$/,
+  /^\/national-reports\/status\/\d{4}$/,
+  /^\/national-reports\/country\/[^/]+$/,
+  /^\/regional-reports\/\d{4}$/,
+  /^\/regional-reports\/\d{4}\/[^/]+$/,
+  /^\/best-practices-overview\/view\/[^/]+$/,
+  /^\/best-practices-overview\/(?!page\/|view\/)[^/]+\/[^/]+$/,
+  /\/page\/\d+$/,
+];
+
 /**
- * The pages to audit: the sitemap's, with one page of each family of pages made from data
- * (the first urbanisation-profile category; the event galleries through their "latest event"
- * alias /media-gallery/event), plus /home.
+ * In Chinese, French and Russian: the pages issue 17 names (home, national reports, the library, a
+ * profile category) and a module and content page; the others share their templates with English
+ * and the modules section audits the rest of the issue's list in every language.
+ */
+const TRANSLATED_SAMPLE = new Set(['/', '/national-reports', '/best-practices-overview', '/module', '/national-urban-agenda']);
+
+/**
+ * The pages to audit: the sitemap's English pages with one page of each family made from data
+ * (the event galleries through their "latest event" alias /media-gallery/event), plus /home; in
+ * the other languages the sample above and their first profile category.
  */
 function pagesFrom(sitemap: readonly string[]): string[] {
   const pages: string[] = [];
-  let category = false;
+  const seen = new Set<string>();
   for (const path of sitemap) {
-    if (/^\/media-gallery\/event\/[^/]+$/.test(path)) continue;
-    if (/^\/urbanisation-profile\/(?!view$)[^/]+$/.test(path)) {
-      if (category) continue;
-      category = true;
-    }
+    const plain = withoutLanguage(path);
+    if (/^\/media-gallery\/event\/[^/]+$/.test(plain)) continue;
+    const family = DATA_FAMILIES.findIndex((re) => re.test(plain));
+    const language = LANGUAGE_PREFIX.exec(path)?.[1] ?? 'en';
+    if (family >= 0) {
+      const key = `${language}:${family}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      if (language !== 'en' && DATA_FAMILIES[family] !== PROFILE_CATEGORY) continue;
+    } else if (language !== 'en' && !TRANSLATED_SAMPLE.has(plain)) continue;
     pages.push(path);
   }
   for (const extra of ['/home', '/media-gallery/event']) if (!pages.includes(extra)) pages.push(extra);
@@ -479,7 +513,7 @@ export function pageAuditRow(a: PageAudit, misses: string[]): string[] {
 async function pagesToAudit(run: SiteRun, url: string): Promise<{ sitemap: string[]; pages: string[]; missing: string[]; extra: string[] }> {
   const sitemap = await sitemapPaths(url);
   const pages = sitemap.length > 0 ? pagesFrom(sitemap) : EXPECTED_PAGES.filter((p) => !p.includes('{'));
-  const shape = (p: string) => p.replace(/^\/urbanisation-profile\/(?!view$)[^/]+$/, '/urbanisation-profile/{category}');
+  const shape = (p: string) => withoutLanguage(p).replace(PROFILE_CATEGORY, '/urbanisation-profile/{category}');
   const missing = EXPECTED_PAGES.filter((p) => !pages.map(shape).includes(p));
   const extra = pages.filter((p) => !EXPECTED_PAGES.includes(shape(p)));
   run.setup['pages'] = { sitemap: sitemap.length, audited: pages, missing, extra };
@@ -536,13 +570,17 @@ async function reportBuildSize(run: SiteRun, site: SitePortal): Promise<void> {
   run.setup['build'] = stats;
   // Decision 034: English pages name no script font and fetch none but the brand typeface's Latin file.
   const fonts = pagesNamingScriptFonts(join(site.config.siteDir, status.live!.id));
-  const fetching = pagesFetchingScriptFonts((run.setup['pageAudits'] as PageAudit[] | undefined) ?? []);
-  run.setup['scriptFonts'] = { ...fonts, fetching };
+  // A Chinese, French or Russian page may fetch its script's file where the device lacks it (Russian: Cyrillic).
+  const audits = (run.setup['pageAudits'] as PageAudit[] | undefined) ?? [];
+  const fetching = pagesFetchingScriptFonts(audits.filter((a) => !LANGUAGE_PREFIX.test(a.path)));
+  const translatedFetching = pagesFetchingScriptFonts(audits.filter((a) => LANGUAGE_PREFIX.test(a.path)));
+  run.setup['scriptFonts'] = { ...fonts, fetching, translatedFetching };
   run.tables.push(scriptFontTable());
   run.notes.push(
     `Script fonts: ${fonts.naming.length} of ${fonts.pages} built pages name script fonts` +
       (fonts.naming.length ? ` (${fonts.naming.slice(0, 5).map((p) => `${p.path} ${p.bytes} B`).join(', ')})` : '') +
-      `; audited pages that fetched a font besides the brand's Latin file: ${fetching.length ? fetching.join(', ') : 'none'}.`,
+      `; audited English pages that fetched a font besides the brand's Latin file: ${fetching.length ? fetching.join(', ') : 'none'}` +
+      `; translated pages that did (their own script, not judged): ${translatedFetching.length ? translatedFetching.join(', ') : 'none'}.`,
   );
   if (fetching.length > 0) run.misses.push(`English pages fetched script fonts: ${fetching.join(', ')}`);
   run.notes.push(
