@@ -5,6 +5,7 @@ import { seedDemoPractices } from '../lib/best-practices/demo.server.ts';
 import { seedDemoReportCovers } from '../lib/national-reports/demo-covers.server.ts';
 import { seedDemoReportFiles } from '../lib/national-reports/demo-files.server.ts';
 import { seedDemoHeroes } from '../lib/urbanisation-profile/demo-heroes.server.ts';
+import { seedDemoTranslations } from '../lib/translations/demo.server.ts';
 import { importOpenData } from '../lib/urbanisation-profile/open-data-import.server.ts';
 import { openDatabase, type Database } from '../lib/db/client.server.ts';
 import { seedDemoAccounts, seedReferenceData } from '../lib/db/seed.server.ts';
@@ -115,6 +116,8 @@ async function prepareData(deps: AppDeps, auth: Auth): Promise<void> {
     await seedDemoReportCovers(db, storage);
     await seedDemoReportFiles(db, storage);
     await seedDemoHeroes(db, storage);
+    // After the heroes: their alt texts are among the texts translated.
+    await seedDemoTranslations(db);
   }
   try {
     const loaded = await importOpenData(deps);

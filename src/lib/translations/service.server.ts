@@ -1,10 +1,11 @@
 /** Saving a translation (decision 044): the only code that writes content_translations. */
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../deps.server.ts';
+import type { Db } from '../db/client.server.ts';
 import { contentTranslations } from '../db/schema.ts';
 import { ApiError, notFound, StaleWriteError, versionRequired } from '../http/errors.server.ts';
 import { findTranslationRow, toLocaleTranslation } from './queries.server.ts';
-import type { LocaleTranslation, Translatable, TranslationField, TranslationLocale } from './schema.ts';
+import { TRANSLATION_LOCALES, type LocaleTranslation, type Translatable, type TranslationField, type TranslationLocale } from './schema.ts';
 import { englishFields } from './sources.server.ts';
 import { LINE_MAX } from './schema.ts';
 
@@ -67,4 +68,36 @@ export async function saveTranslation(deps: Pick<AppDeps, 'db' | 'changes'>, inp
     await w.emit({ type: 'translation.saved', data: { entity, key, locale }, actorId, site: true });
     return toLocaleTranslation(locale, after, english);
   });
+}
+
+/** Translations given as data: entity → record key → language → field → text. */
+export type TranslationData = Partial<Record<Translatable, Record<string, Partial<Record<TranslationLocale, Record<string, string>>>>>>;
+
+/**
+ * Loads translations given as data (the demo's translations of the reference content) where a
+ * record has none in that language yet, so an administrator's own is never replaced; the English
+ * each was made from is kept beside it, as a save does. Records that do not exist (any more) and
+ * fields whose English is empty (an administrator cleared it) are passed over, so start-up never
+ * fails on them. Returns how many translations were added. Runs at start-up, before the site's
+ * build: no change event.
+ */
+export async function loadTranslations(db: Db, data: TranslationData): Promise<number> {
+  let added = 0;
+  for (const [entity, records] of Object.entries(data) as [Translatable, Record<string, Partial<Record<TranslationLocale, Record<string, string>>>>][]) {
+    for (const [key, locales] of Object.entries(records)) {
+      const english = await englishFields(db, entity, key);
+      if (!english) continue;
+      for (const locale of TRANSLATION_LOCALES) {
+        const sent = locales[locale];
+        if (!sent) continue;
+        const present = Object.fromEntries(Object.entries(sent).filter(([name]) => english.some((field) => field.name === name)));
+        const fields = checkedFields(english, present);
+        if (Object.keys(fields).length === 0) continue;
+        const source = Object.fromEntries(english.filter((field) => field.name in fields).map((field) => [field.name, field.english]));
+        const inserted = await db.insert(contentTranslations).values({ entity, key, locale, fields, source }).onConflictDoNothing().returning({ key: contentTranslations.key });
+        added += inserted.length;
+      }
+    }
+  }
+  return added;
 }
