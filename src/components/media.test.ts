@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CmsItem } from '../lib/cms/schema.ts';
-import { groupByEvent, monthYear, NO_EVENT_NAME, slugify } from './media.ts';
+import { EVENT_PREVIEW, groupByEvent, monthYear, NO_EVENT_NAME, previewOf, slugify } from './media.ts';
 
 let n = 0;
 const image = { url: '/u/a.jpg', width: 10, height: 10, variants: [] };
@@ -47,6 +47,17 @@ describe('groupByEvent', () => {
   it('makes a slug when the API gave none', () => {
     expect(groupByEvent([item({ event: 'Café & Cities: Hà Nội' })])[0]?.slug).toBe('cafe-cities-ha-noi');
     expect(slugify('***')).toBe('event');
+  });
+});
+
+describe('previewOf', () => {
+  it('shows the first items of an event with a page of its own, and every loose item', () => {
+    const many = (over: Partial<CmsItem>) => Array.from({ length: EVENT_PREVIEW + 3 }, () => item(over));
+    const [event, loose] = groupByEvent([...many({ event: 'Forum 2026', event_slug: 'forum-2026' }), ...many({})]);
+    expect(previewOf(event!).map((i) => i.uuid)).toEqual(event!.items.slice(0, EVENT_PREVIEW).map((i) => i.uuid));
+    expect(previewOf(loose!)).toHaveLength(EVENT_PREVIEW + 3);
+    const small = groupByEvent([item({ event: 'Visit', event_slug: 'visit' })])[0]!;
+    expect(previewOf(small)).toEqual(small.items);
   });
 });
 

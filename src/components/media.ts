@@ -55,6 +55,18 @@ export function groupByEvent(items: readonly CmsItem[]): MediaEvent[] {
   return sorted;
 }
 
+/**
+ * How many of an event's photos and videos the gallery's front page shows (two rows of three):
+ * the event's own page shows them all. Photos without an event have no page of their own and all
+ * show (decision 052).
+ */
+export const EVENT_PREVIEW = 6;
+
+/** What the gallery's front page shows of an event: the first EVENT_PREVIEW items when it has a page. */
+export function previewOf(event: MediaEvent): readonly CmsItem[] {
+  return event.slug ? event.items.slice(0, EVENT_PREVIEW) : event.items;
+}
+
 /** "March 2026", for an event's date line. */
 export function monthYear(iso: string, tag = 'en-GB'): string {
   const date = new Date(iso);
