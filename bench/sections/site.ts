@@ -512,10 +512,13 @@ export function pageAuditRow(a: PageAudit, misses: string[]): string[] {
 /** The pages to audit: the sitemap's (one urbanisation-profile category), and how they differ from the expected ones. */
 async function pagesToAudit(run: SiteRun, url: string): Promise<{ sitemap: string[]; pages: string[]; missing: string[]; extra: string[] }> {
   const sitemap = await sitemapPaths(url);
-  const pages = sitemap.length > 0 ? pagesFrom(sitemap) : EXPECTED_PAGES.filter((p) => !p.includes('{'));
+  const all = sitemap.length > 0 ? pagesFrom(sitemap) : EXPECTED_PAGES.filter((p) => !p.includes('{'));
+  // BENCH_SITE_PAGES=/a,/b audits only those of them.
+  const only = process.env['BENCH_SITE_PAGES']?.split(',').filter(Boolean);
+  const pages = only ? all.filter((p) => only.includes(p)) : all;
   const shape = (p: string) => withoutLanguage(p).replace(PROFILE_CATEGORY, '/urbanisation-profile/{category}');
-  const missing = EXPECTED_PAGES.filter((p) => !pages.map(shape).includes(p));
-  const extra = pages.filter((p) => !EXPECTED_PAGES.includes(shape(p)));
+  const missing = EXPECTED_PAGES.filter((p) => !all.map(shape).includes(p));
+  const extra = all.filter((p) => !EXPECTED_PAGES.includes(shape(p)));
   run.setup['pages'] = { sitemap: sitemap.length, audited: pages, missing, extra };
   if (missing.length > 0) run.misses.push(`pages missing from the sitemap: ${missing.join(', ')}`);
   return { sitemap, pages, missing, extra };
