@@ -3,6 +3,13 @@ import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/**
+ * SITE_BUILD_COMMAND for a bench portal whose site is not measured: the tests' stand-in for
+ * `astro build` (tests/fixtures/fake-astro-build.mjs, as FAKE_BUILD in tests/support/app.ts), so no
+ * real build runs beside the rows.
+ */
+export const STAND_IN_SITE_BUILD = JSON.stringify([process.execPath, fileURLToPath(new URL('../../tests/fixtures/fake-astro-build.mjs', import.meta.url))]);
+
 /** Lines a benchmark server child prints on stdout to say it is ready, followed by JSON. */
 export const READY_PREFIX = 'BENCH_READY ';
 

@@ -3,11 +3,10 @@
  * the BENCH_PORTAL env variable (JSON), then the bench users seeded with SQL. Prints
  * `BENCH_READY {"url", "database", "seed"}` when both are done.
  */
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { parseEnv } from '../../src/lib/env.server.ts';
 import { startServer } from '../../src/server/main.ts';
-import { announceReady } from '../lib/child.ts';
+import { announceReady, STAND_IN_SITE_BUILD } from '../lib/child.ts';
 import { seedPublicCms, type PublicCmsSeed } from '../lib/seed-public-cms.ts';
 import { listTotals, seedBenchUsers, type FilterTotal } from '../lib/seed-users.ts';
 
@@ -50,7 +49,7 @@ const running = await startServer(
     // The API is measured, not the site: the rebuild that loading the open data asks for at
     // start-up is the tests' small stand-in. A real one ran Astro beside the first rows for ~25 s
     // and then compressed its pages in this process, stalling it for ~1.5 s mid-row.
-    SITE_BUILD_COMMAND: JSON.stringify([process.execPath, fileURLToPath(new URL('../../tests/fixtures/fake-astro-build.mjs', import.meta.url))]),
+    SITE_BUILD_COMMAND: STAND_IN_SITE_BUILD,
     SEED_DEMO: 'true',
     // Request logging is off during the load test: one console line per request would measure the terminal.
     LOG_REQUESTS: 'false',

@@ -8,11 +8,10 @@
 import { cp, mkdir, readdir, rm } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DEMO_PASSWORD, seedDemoAccounts, type DemoAccount } from '../../src/lib/db/seed.server.ts';
 import { parseEnv } from '../../src/lib/env.server.ts';
 import { firebaseAuth, startServer } from '../../src/server/main.ts';
-import { announceReady } from '../lib/child.ts';
+import { announceReady, STAND_IN_SITE_BUILD } from '../lib/child.ts';
 import { seedReporting, type ReportingSeed } from '../lib/seed-reports.ts';
 import { BENCH_EMAIL_DOMAIN } from '../lib/seed-users.ts';
 
@@ -70,7 +69,7 @@ const env = parseEnv({
   LOG_REQUESTS: 'false',
   // Loading the open data on a fresh database asks for a rebuild: without a browser step the site
   // is not measured, and the tests' small stand-in keeps a real Astro build out of the rows.
-  ...(!config.needSite && { SITE_BUILD_COMMAND: JSON.stringify([process.execPath, fileURLToPath(new URL('../../tests/fixtures/fake-astro-build.mjs', import.meta.url))]) }),
+  ...(!config.needSite && { SITE_BUILD_COMMAND: STAND_IN_SITE_BUILD }),
 });
 const running = await startServer(env, config.siteCache.cached ? { siteDir: config.siteCache.dir } : {});
 const startMs = performance.now() - started;

@@ -110,7 +110,7 @@ export async function openDatabase(options: {
 
 /**
  * Starts `read` on a connection of its own, to run while a transaction begins on another (one
- * round trip fewer, decision 050): the change awaits `started.value` inside its transaction.
+ * round trip fewer, decision 050): the change awaits its `value` inside its transaction.
  * PGlite has one connection, which a transaction holds once it has begun: there the read is done
  * first.
  */

@@ -6,7 +6,7 @@ import { contentTranslations } from '../db/schema.ts';
 import { ApiError, notFound, StaleWriteError, versionRequired } from '../http/errors.server.ts';
 import { findTranslationRow, toLocaleTranslation } from './queries.server.ts';
 import { TRANSLATION_LOCALES, type LocaleTranslation, type Translatable, type TranslationField, type TranslationLocale } from './schema.ts';
-import { englishFields } from './sources.server.ts';
+import { allEnglishFields, englishFields } from './sources.server.ts';
 import { LINE_MAX } from './schema.ts';
 
 interface SaveInput {
@@ -76,28 +76,25 @@ export type TranslationData = Partial<Record<Translatable, Record<string, Partia
 /**
  * Loads translations given as data (the demo's translations of the reference content) where a
  * record has none in that language yet, so an administrator's own is never replaced; the English
- * each was made from is kept beside it, as a save does. Records that do not exist (any more) and
- * fields whose English is empty (an administrator cleared it) are passed over, so start-up never
- * fails on them. Returns how many translations were added. Runs at start-up, before the site's
- * build: no change event.
+ * each was made from is kept beside it, as a save does. Records not in use (any more) and fields
+ * whose English is empty (an administrator cleared it) are passed over, so start-up never fails
+ * on them. One read per entity and one insert. Returns how many translations were added. Runs at
+ * start-up, before the site's build: no change event.
  */
 export async function loadTranslations(db: Db, data: TranslationData): Promise<number> {
-  let added = 0;
-  for (const [entity, records] of Object.entries(data) as [Translatable, Record<string, Partial<Record<TranslationLocale, Record<string, string>>>>][]) {
-    for (const [key, locales] of Object.entries(records)) {
-      const english = await englishFields(db, entity, key);
-      if (!english) continue;
+  const rows: (typeof contentTranslations.$inferInsert)[] = [];
+  for (const [entity, records] of Object.entries(data) as [Translatable, NonNullable<TranslationData[Translatable]>][]) {
+    for (const { key, fields: english } of await allEnglishFields(db, entity)) {
       for (const locale of TRANSLATION_LOCALES) {
-        const sent = locales[locale];
+        const sent = records[key]?.[locale];
         if (!sent) continue;
-        const present = Object.fromEntries(Object.entries(sent).filter(([name]) => english.some((field) => field.name === name)));
-        const fields = checkedFields(english, present);
+        const fields = checkedFields(english, Object.fromEntries(Object.entries(sent).filter(([name]) => english.some((field) => field.name === name))));
         if (Object.keys(fields).length === 0) continue;
         const source = Object.fromEntries(english.filter((field) => field.name in fields).map((field) => [field.name, field.english]));
-        const inserted = await db.insert(contentTranslations).values({ entity, key, locale, fields, source }).onConflictDoNothing().returning({ key: contentTranslations.key });
-        added += inserted.length;
+        rows.push({ entity, key, locale, fields, source });
       }
     }
   }
-  return added;
+  if (rows.length === 0) return 0;
+  return (await db.insert(contentTranslations).values(rows).onConflictDoNothing().returning({ key: contentTranslations.key })).length;
 }
