@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigserial,
   boolean,
   check,
   date,
@@ -980,6 +981,40 @@ export const siteBuilds = pgTable(
     index('site_builds_started_idx').on(table.startedAt),
     check('site_builds_state_check', sql`${table.state} in ('building', 'live', 'failed', 'abandoned')`),
   ],
+);
+
+/**
+ * Public pages taken off every instance at once when what they show is withdrawn (issue 31,
+ * decision 053): written in the withdrawal's own transaction, read by every instance when it
+ * serves a page. A row whose `until_rebuild` is false blocks its paths until the record is public
+ * again; one whose `until_rebuild` is true (a page that also shows other records, such as a
+ * country's profile after one figure is withdrawn) only until a build started after it is live.
+ */
+export const siteWithdrawals = pgTable('site_withdrawals', {
+  /** The record withdrawn: `report:2022:PH`, `practice:<uuid>`, `figures:PH`, `country:PH`, `cms:<uuid>`. */
+  key: text('key').primaryKey(),
+  /** Its public pages, without a language prefix (`/national-reports/2022/PH`). */
+  paths: text('paths').array().notNull(),
+  untilRebuild: boolean('until_rebuild').notNull().default(false),
+  /** The change event that withdrew it. */
+  reason: text('reason').notNull(),
+  withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+});
+
+/**
+ * The changes to the public site, named in their own transaction (decision 027, kept in the
+ * database since decision 053): the ones after the live build's start are what the site is
+ * behind by, on every instance and after a restart.
+ */
+export const siteChanges = pgTable(
+  'site_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+  },
+  (table) => [index('site_changes_at_idx').on(table.at)],
 );
 
 /**
