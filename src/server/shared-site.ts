@@ -233,8 +233,9 @@ export class SharedSite implements SitePublisher, SiteSource {
     const lives = await db.select().from(siteBuilds).where(isNotNull(siteBuilds.archiveKey)).orderBy(desc(siteBuilds.liveSince));
     const old = lives.slice(2);
     if (old.length > 0) {
-      await storage.delete(old.map((row) => row.archiveKey!)).catch(() => {});
+      // The rows let go of the archives first: a backup's rows never name a file already deleted (decision 055).
       await db.update(siteBuilds).set({ archiveKey: null }).where(inArray(siteBuilds.id, old.map((row) => row.id)));
+      await storage.delete(old.map((row) => row.archiveKey!)).catch(() => {});
     }
     await db.execute(sql`delete from ${siteBuilds} where id not in (select id from ${siteBuilds} order by started_at desc limit 20) and live_since is distinct from (select max(live_since) from ${siteBuilds})`);
   }
