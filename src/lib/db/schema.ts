@@ -1043,3 +1043,26 @@ export const contentTranslations = pgTable(
     check('content_translations_locale_check', sql`${table.locale} in ('zh', 'fr', 'ru')`),
   ],
 );
+
+/**
+ * Backups in progress (decision 055). While one holds a lease, stored files are not deleted but
+ * listed in deferred_file_deletions, so every file the backup's rows name is still there when it
+ * is copied; the backup deletes them when it ends. A lease the backup stops renewing (it died)
+ * expires, and deletions go ahead again. Backups leave both tables out.
+ */
+export const backupLeases = pgTable('backup_leases', {
+  id: text('id').primaryKey(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** Files (or with `folder`, every file under a folder key) to delete once no backup runs. */
+export const deferredFileDeletions = pgTable(
+  'deferred_file_deletions',
+  {
+    key: text('key').notNull(),
+    folder: boolean('folder').notNull().default(false),
+    deferredAt: timestamp('deferred_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.key, table.folder] })],
+);
