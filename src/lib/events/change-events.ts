@@ -85,6 +85,8 @@ export interface ChangeEventMap {
   /** Answered by email (the email waits in the outbox). */
   'contact.replied': { id: number };
   'contact.deleted': { id: number };
+  /** An email of the outbox that the SMTP server refused for good (decision 058): never tried again. */
+  'mail.failed': { uuid: string };
   'user.created': { uuid: string };
   'user.updated': { uuid: string };
   'user.activated': { uuid: string };
@@ -112,6 +114,7 @@ export const CHANGE_DOMAINS = {
   practice: 'best-practices',
   cms: 'cms',
   contact: 'contact',
+  mail: 'mail',
   user: 'access',
   access: 'access',
   country: 'access',
