@@ -38,6 +38,14 @@ export interface StoredImage {
  * (best-practices, questionnaires, national-reports); these plain twins keep db/ free of domains.
  */
 
+/** A report file's signature check; national-reports/schema.ts (PdfSignatureSchema) checks its shape. */
+export interface StoredSignature {
+  status?: string;
+  signer: string | null;
+  signed_at: string | null;
+  [detail: string]: unknown;
+}
+
 /** An image of a best practice: the picture's renditions and its 16:9 card crop. */
 export interface StoredPracticeImage {
   id: string;
@@ -741,8 +749,12 @@ export const reportFiles = pgTable(
     uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     /** Pages counted when it was uploaded; null for files stored before that check (decision 025). */
     pages: integer('pages'),
-    /** The digital signature the file records (signer, signed_at), or null: none, or not checked. */
-    signature: jsonb('signature').$type<{ signer: string | null; signed_at: string | null }>(),
+    /**
+     * The check of the file's digital signature (decision 056: status, signer, certificate, what
+     * was checked), or null: the file carries none. Files stored before the check have only
+     * signer and signed_at as the file recorded them, and status `not_checked` (migration 0030).
+     */
+    signature: jsonb('signature').$type<StoredSignature>(),
   },
   (table) => [uniqueIndex('report_files_report_v_idx').on(table.reportId, table.v)],
 );
@@ -1065,4 +1077,34 @@ export const deferredFileDeletions = pgTable(
     deferredAt: timestamp('deferred_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.key, table.folder] })],
+);
+
+/**
+ * Certificate authorities the administrators trust for the digital signatures of submitted
+ * reports (decision 056): for the whole region (country_code null) or for one country. A
+ * signature whose certificate chains to one of them is shown as verified; the certificate is
+ * kept as the PEM text that was added, with what it says about itself for the list.
+ */
+export const trustedAuthorities = pgTable(
+  'trusted_authorities',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().unique().defaultRandom(),
+    countryCode: varchar('country_code', { length: 2 }).references(() => countries.code, { onDelete: 'cascade' }),
+    /** The certificate's subject common name (or organisation): what the portal calls it. */
+    name: text('name').notNull(),
+    subject: jsonb('subject').$type<{ name: string | null; organisation: string | null; country: string | null }>().notNull(),
+    pem: text('pem').notNull(),
+    /** SHA-256 of the certificate's DER, in hex. */
+    fingerprint: varchar('fingerprint', { length: 64 }).notNull(),
+    notBefore: timestamp('not_before', { withTimezone: true }).notNull(),
+    notAfter: timestamp('not_after', { withTimezone: true }).notNull(),
+    note: text('note'),
+    /** The demonstration's own authority (npm start), shown as such. */
+    demo: boolean('demo').notNull().default(false),
+    version: version(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [uniqueIndex('trusted_authorities_scope_idx').on(table.fingerprint, sql`coalesce(${table.countryCode}, '')`)],
 );
