@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseMailbox } from './mail/address.ts';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().min(1).optional());
@@ -115,7 +116,10 @@ export const EnvSchema = z
         .optional(),
     ),
     /** The sender of the portal's emails. */
-    MAIL_FROM: z.string().min(3).default('"Asia-Pacific Urban Agenda" <no-reply@apua.example>'),
+    MAIL_FROM: z
+      .string()
+      .refine((line) => parseMailbox(line) !== null, 'must be one address, e.g. "Asia-Pacific Urban Agenda" <no-reply@apua.example>')
+      .default('"Asia-Pacific Urban Agenda" <no-reply@apua.example>'),
     /** Uploads go to this S3-compatible bucket when set (credentials: the AWS SDK's standard variables); else DATA_DIR/uploads. */
     S3_BUCKET: optionalString,
     /** The bucket service's address for services other than AWS (MinIO, R2, Google Cloud Storage's interoperability endpoint). */

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../audit/service.server.ts';
-import { bestPractices, countries, roles, userRoles, users } from '../db/schema.ts';
+import { bestPractices, countries, mailOutbox, roles, userRoles, users } from '../db/schema.ts';
 import type { ChangeEvent } from '../events/change-events.ts';
 import type { NotificationFacts } from './texts.ts';
 
@@ -10,6 +10,8 @@ export interface EventFacts {
   link: string;
   country?: string | undefined;
   userUuid?: string | undefined;
+  /** An address never emailed about this event: the one an undeliverable email went to (decision 058). */
+  exceptEmail?: string | undefined;
 }
 
 async function countryName(tx: DbOrTx, code: string): Promise<string> {
@@ -33,6 +35,21 @@ async function userFacts(tx: DbOrTx, uuid: string): Promise<{ name: string; role
     .where(eq(userRoles.userId, row.id))
     .orderBy(asc(roles.id));
   return { name: row.name ? `${row.name} (${row.email})` : row.email, roles: held.map((r) => r.name).join(', ') };
+}
+
+/** An email the mail server refused for good: whom it was for, its subject and the server's answer. */
+async function undeliverableFacts(tx: DbOrTx, uuid: string): Promise<EventFacts | null> {
+  const [row] = await tx
+    .select({ name: mailOutbox.toName, address: mailOutbox.toAddress, subject: mailOutbox.subject, error: mailOutbox.lastError })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.uuid, uuid))
+    .limit(1);
+  if (!row) return null;
+  return {
+    facts: { user: row.name ? `${row.name} (${row.address})` : row.address, subject: row.subject, note: row.error },
+    link: `/admin/sent-mail?message=${uuid}`,
+    exceptEmail: row.address,
+  };
 }
 
 const reportPath = (country: string, year: number, screen: 'indicator/form' | 'indicator/preview') =>
@@ -82,6 +99,8 @@ export async function factsOf(tx: DbOrTx, event: ChangeEvent): Promise<EventFact
     }
     case 'contact.received':
       return { facts: {}, link: `/admin/contact-us?message=${event.data.id}` };
+    case 'mail.failed':
+      return undeliverableFacts(tx, event.data.uuid);
     case 'user.created': {
       const { name } = await userFacts(tx, event.data.uuid);
       return { facts: { user: name }, link: `/admin/users/form/${event.data.uuid}` };

@@ -22,6 +22,7 @@ describe('notification kinds', () => {
       'report.submitted',
       'practice.submitted',
       'contact.received',
+      'mail.failed',
       'account.awaiting',
       'account.activated',
       'account.role.changed',
@@ -41,8 +42,8 @@ describe('notification kinds', () => {
     expect(kindsFor([])).toEqual(['account.activated', 'account.role.changed']);
   });
 
-  test('email defaults: on for returns, decisions, submissions and activation; off for comments and contact messages; a choice wins', () => {
-    expect(NOTIFICATION_KIND_NAMES.filter((kind) => !emailsKind(kind, {}))).toEqual(['practice.commented', 'contact.received']);
+  test('email defaults: on for returns, decisions, submissions and activation; off for comments, contact messages and undeliverable mail; a choice wins', () => {
+    expect(NOTIFICATION_KIND_NAMES.filter((kind) => !emailsKind(kind, {}))).toEqual(['practice.commented', 'contact.received', 'mail.failed']);
     expect(emailsKind('practice.commented', { 'practice.commented': true })).toBe(true);
     expect(emailsKind('report.returned', { 'report.returned': false })).toBe(false);
   });

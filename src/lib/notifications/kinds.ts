@@ -17,6 +17,7 @@ export const NOTIFICATION_KINDS = {
   'practice.published': { event: 'practice.published', audience: 'country', email: true },
   'practice.commented': { event: 'practice.commented', audience: 'country', email: false },
   'contact.received': { event: 'contact.received', audience: 'secretariat', email: false },
+  'mail.failed': { event: 'mail.failed', audience: 'secretariat', email: false },
   'account.awaiting': { event: 'user.created', audience: 'secretariat', email: true },
   'account.activated': { event: 'user.activated', audience: 'self', email: true },
   'account.role.changed': { event: 'user.role.changed', audience: 'self', email: true },

@@ -4,6 +4,7 @@ import { PROGRAMME_NAME } from '../brand/mark.ts';
 import type { Db } from '../db/client.server.ts';
 import { notificationPreferences, notifications } from '../db/schema.ts';
 import type { ChangeBus } from '../events/change-bus.server.ts';
+import { sameAddress } from '../mail/address.ts';
 import { enqueueMail, type OutgoingMail } from '../mail/outbox.server.ts';
 import { StaleWriteError } from '../http/errors.server.ts';
 import { factsOf } from './facts.server.ts';
@@ -39,7 +40,8 @@ export function subscribeNotifications(bus: ChangeBus, options: { siteUrl: strin
     );
     const url = new URL(about.link, options.siteUrl).href;
     const mails: OutgoingMail[] = recipients
-      .filter((r) => emailsKind(kind, r.choices))
+      // Never to the address the event is about (an email it could not deliver).
+      .filter((r) => emailsKind(kind, r.choices) && !(about.exceptEmail && sameAddress(r.email, about.exceptEmail)))
       .map((r) => ({
         userId: r.id,
         kind,

@@ -19,6 +19,7 @@ const KIND_TEXTS: Record<NotificationKind, string> = {
   'practice.published': m('kind.practice.published'),
   'practice.commented': m('kind.practice.commented'),
   'contact.received': m('kind.contact.received'),
+  'mail.failed': m('kind.mail.failed'),
   'account.awaiting': m('kind.account.awaiting'),
   'account.activated': m('kind.account.activated'),
   'account.role.changed': m('kind.account.role.changed'),
