@@ -952,7 +952,7 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
-    /** queued → sending (claimed by a worker until `next_attempt_at`) → sent. */
+    /** queued → sending (claimed by a worker until `next_attempt_at`) → sent, or failed (refused for good by the SMTP server, decision 058). */
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -961,9 +961,10 @@ export const mailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (table) => [
-    index('mail_outbox_due_idx').on(table.nextAttemptAt).where(sql`${table.status} <> 'sent'`),
+    // The waiting mail, in the order it was written: the worker claims the oldest first.
+    index('mail_outbox_waiting_idx').on(table.createdAt, table.id).where(sql`${table.status} in ('queued', 'sending')`),
     index('mail_outbox_created_idx').on(table.createdAt, table.id),
-    check('mail_outbox_status_check', sql`${table.status} in ('queued', 'sending', 'sent')`),
+    check('mail_outbox_status_check', sql`${table.status} in ('queued', 'sending', 'sent', 'failed')`),
   ],
 );
 
