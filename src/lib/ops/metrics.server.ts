@@ -51,7 +51,7 @@ export class Metrics {
       labelNames: ['queue'],
       registers,
       async collect() {
-        const [row] = await sources.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox).where(sql`${mailOutbox.status} <> 'sent'`);
+        const [row] = await sources.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox).where(sql`${mailOutbox.status} in ('queued', 'sending')`);
         this.set({ queue: 'mail' }, row?.n ?? 0);
         this.set({ queue: 'site-build' }, sources.siteQueue());
       },
