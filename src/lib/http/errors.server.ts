@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
+import { safeJson } from './safe-text.ts';
 import { unsafeTextProblem, type ErrorResponse } from './schema.ts';
 
 /**
@@ -99,7 +100,12 @@ export function parseQuery<T extends z.ZodType>(c: Context, schema: T): z.output
   return parseUrlValues(schema, c.req.query(), 'query');
 }
 
-/** Reads and validates a JSON body; a missing or malformed body is a 400, never a 500. */
+/**
+ * Reads and validates a JSON body; a missing or malformed body is a 400, never a 500. Every
+ * string in it is made safe first (safeText, decision 057): whatever field a schema lets through,
+ * z.unknown() answers included, is stored without bidirectional overrides. No body of the API
+ * carries a password or a token (the identity service takes those, and the ID token is a header).
+ */
 export async function readJson<T extends z.ZodType>(c: Context, schema: T): Promise<z.output<T>> {
   const type = c.req.header('content-type') ?? '';
   if (!type.toLowerCase().includes('application/json')) {
@@ -111,7 +117,7 @@ export async function readJson<T extends z.ZodType>(c: Context, schema: T): Prom
   } catch {
     throw new ApiError(400, 'The request body is not valid JSON');
   }
-  return parseOr400(schema, body, 'body');
+  return parseOr400(schema, safeJson(body), 'body');
 }
 
 /**

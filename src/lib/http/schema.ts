@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './safe-text.ts';
 
 /** The generic response of spec §3, also the body of every error (with `errors` per field). */
 export const GenericResponseSchema = z.object({
@@ -120,12 +121,13 @@ export interface TextOptions {
 
 /**
  * The one schema for text a request carries (body fields, path parameters, query values):
+ * without bidirectional overrides or stray zero-width characters (safeText, decision 057),
  * trimmed, without control characters (a NUL would make the database refuse the row) or broken
  * UTF-16, and with messages that state the limit. Every domain schema builds its strings on it.
  */
 export function text(options: TextOptions) {
   const { max, min = 0, multiline = false } = options;
-  let schema = z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') });
+  let schema = z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') }).overwrite(safeText);
   if (multiline) schema = schema.overwrite((value) => value.replace(/\r\n?/g, '\n'));
   schema = schema
     .trim()

@@ -5,6 +5,7 @@ import type { AppDeps } from '../deps.server.ts';
 import { SUPER_ADMIN_ROLE, USER_STATUS } from '../access/permissions.ts';
 import { findCountry, toCountry } from '../countries/queries.server.ts';
 import { modules, permissions, roles, rules, userRoles, users } from '../db/schema.ts';
+import { safeText } from '../http/safe-text.ts';
 import type { UserRow } from '../users/queries.server.ts';
 import { LanguageSchema, type Whoami } from './schema.ts';
 
@@ -154,7 +155,8 @@ async function createUser(deps: Pick<AppDeps, 'db' | 'changes'>, account: SignIn
       .values({
         firebaseUid: account.uid,
         email,
-        name: account.name ?? null,
+        // A name from the identity service is what a person wrote, made safe like any field (decision 057).
+        name: account.name ? safeText(account.name) : null,
         photo: account.photo ?? null,
         username: usernameFromEmail(email),
         memberId: newMemberId(),

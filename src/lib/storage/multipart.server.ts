@@ -1,12 +1,13 @@
 import type { Context } from 'hono';
 import { ApiError } from '../http/errors.server.ts';
+import { safeText } from '../http/safe-text.ts';
 
 /** Room in a multipart body for the boundaries, part headers and small fields around the file. */
 export const MULTIPART_OVERHEAD = 64 * 1024;
 
 export interface UploadedFile {
   bytes: Uint8Array;
-  /** What the browser said; for messages only, never trusted for the file's type. */
+  /** What the browser said (made safe, decision 057); never trusted for the file's type. */
   name: string;
   declaredType: string;
   /** The form's other text fields (e.g. a confirmation ticked beside the file). */
@@ -50,8 +51,8 @@ export async function readUploadedFile(c: Context, options: { field: string; max
   if (file.size > options.maxBytes) throw tooLarge(options.maxBytes);
   if (file.size === 0) throw new ApiError(400, `Invalid body: check ${options.field}`, { [options.field]: ['is empty'] });
   const fields: Record<string, string> = {};
-  for (const [key, value] of form.entries()) if (typeof value === 'string' && !(key in fields)) fields[key] = value.slice(0, 200);
-  return { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name, declaredType: file.type, fields };
+  for (const [key, value] of form.entries()) if (typeof value === 'string' && !(key in fields)) fields[key] = safeText(value.slice(0, 200));
+  return { bytes: new Uint8Array(await file.arrayBuffer()), name: safeText(file.name), declaredType: file.type, fields };
 }
 
 /** The whole stream, or null as soon as it passes `max` bytes (the rest is not read). */

@@ -1,4 +1,5 @@
 import { ApiError } from '../http/errors.server.ts';
+import { safeText } from '../http/safe-text.ts';
 import { CsvSyntaxError, decimalMarkOf, readCsv } from './csv.ts';
 import { IMPORT_ROWS_MAX, type ImportFormat } from './schema.ts';
 import { readXlsx, XlsxReadError, type SheetCell } from './xlsx.server.ts';
@@ -42,7 +43,8 @@ async function rowsOf(source: ImportSource, field: 'csv' | 'file') {
   }
 }
 
-const asText = (cell: SheetCell | undefined): string => (typeof cell === 'number' ? String(cell) : (cell ?? '').trim());
+/** A cell as text: a workbook's or a CSV's text is what people wrote, made safe like any field (decision 057). */
+const asText = (cell: SheetCell | undefined): string => (typeof cell === 'number' ? String(cell) : safeText(cell ?? '').trim());
 
 /** The file as rows under its header, or a 400 naming what is wrong with its shape (its quoting, header or size). */
 export async function readImportTable(source: ImportSource, field: 'csv' | 'file'): Promise<ImportTable> {
