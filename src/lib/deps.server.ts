@@ -10,6 +10,7 @@ import { cmsFiles } from './cms/file-access.server.ts';
 import { reportCoverFiles } from './national-reports/file-access.server.ts';
 import { LocalDiskStore } from './storage/local-disk-store.server.ts';
 import { S3FileStore } from './storage/s3-store.server.ts';
+import { BackupAwareStore } from './storage/deferred-deletions.server.ts';
 import type { Whoami } from './identity/schema.ts';
 import type { TokenVerifier, VerifiedToken } from './identity/token-verifier.server.ts';
 import { LruCache } from './http/lru-cache.server.ts';
@@ -91,10 +92,16 @@ export interface AppDeps {
   reminders: ReminderJob;
 }
 
-/** Where uploads live: the S3-compatible bucket S3_BUCKET when set, else DATA_DIR/uploads on the local disk. */
-export function fileStoreFor(env: Env): FileStore {
-  if (env.S3_BUCKET) return new S3FileStore({ bucket: env.S3_BUCKET, endpoint: env.S3_ENDPOINT, region: env.S3_REGION, prefix: env.S3_PREFIX });
-  return new LocalDiskStore(join(env.DATA_DIR, 'uploads'));
+/**
+ * Where uploads live: the S3-compatible bucket S3_BUCKET when set, else DATA_DIR/uploads on the
+ * local disk. With the database, deletions wait while a backup runs (decision 055): the store
+ * the services use. Without it, the store itself (a restore writes there).
+ */
+export function fileStoreFor(env: Env, db?: Db): FileStore {
+  const store = env.S3_BUCKET
+    ? new S3FileStore({ bucket: env.S3_BUCKET, endpoint: env.S3_ENDPOINT, region: env.S3_REGION, prefix: env.S3_PREFIX })
+    : new LocalDiskStore(join(env.DATA_DIR, 'uploads'));
+  return db ? new BackupAwareStore(store, db) : store;
 }
 
 /** The server's dependencies. */
@@ -113,7 +120,7 @@ export function createAppDeps(base: {
     ...base,
     caches,
     siteChanges: new PendingSiteChanges(),
-    storage: base.storage ?? fileStoreFor(base.env),
+    storage: base.storage ?? fileStoreFor(base.env, base.db),
     fileAccess: new FileAccess([practiceFiles, cmsFiles, reportCoverFiles]),
     contact: new ContactGuard({ secret: clientHashSecret(base.env), trustProxy: base.env.TRUST_PROXY }),
     publicCache,

@@ -57,7 +57,7 @@ export async function startServer(env: Env, options: { build?: boolean | 'if-non
   else await builder.loadLive();
 
   const changes = new ChangeBus();
-  const storage = fileStoreFor(env);
+  const storage = fileStoreFor(env, database.db);
   // On PostgreSQL other instances may share the database: change events travel between them, and
   // site builds are jobs of a shared queue (decision 035). A given site folder is served as it is.
   const relay = env.DATABASE_URL ? new ChangeRelay(changes, database.db, env.DATABASE_URL) : null;
