@@ -10,6 +10,7 @@ import ru from './messages/ru.json';
 import zh from './messages/zh.json';
 import { countryNameIn } from './countries.ts';
 import { LOCALE_INFO, pluralForm, type Locale, type PluralForms } from './locales.ts';
+import { isolated } from '../lib/http/safe-text.ts';
 
 export type MessageKey = keyof typeof en;
 export type { PluralForms };
@@ -20,15 +21,17 @@ type Params = Record<string, string | number>;
 export const CATALOGUES: Record<Locale, Catalogue> = { en, zh, fr, ru };
 
 /**
- * Fills `{name}` placeholders; numbers are written the language's way. A value that ends with a
- * full stop (a Russian date, "20 декабря 2026 г.") takes the place of the sentence's own.
+ * Fills `{name}` placeholders; numbers are written the language's way, and a text written right
+ * to left (a practice's title, a city) is isolated from the words around it (decision 057). A
+ * value that ends with a full stop (a Russian date, "20 декабря 2026 г.") takes the place of the
+ * sentence's own.
  */
 function fill(locale: Locale, text: string, params: Params): string {
   return text.replace(/\{(\w+)\}(\.?)/g, (whole, name: string, stop: string) => {
     const value = params[name];
     if (value === undefined) return whole;
     const written = typeof value === 'number' ? formatNumber(locale, value) : value;
-    return stop && written.endsWith('.') ? written : written + stop;
+    return isolated(written) + (stop && written.endsWith('.') ? '' : stop);
   });
 }
 

@@ -20,6 +20,8 @@ const ctx = await createTestContext({ env: { SMTP_URL: sink.url, PUBLIC_SITE_URL
 
 const TITLE = 'โครงการฟื้นฟูคลองโอ่งอ่าง';
 const NOTE = 'براہ کرم نتائج کے اعداد و شمار شامل کریں۔';
+/** The Urdu reason in plain text (the email's text, the bell): isolated in FSI … PDI among the sentence's words (decision 057). */
+const NOTE_IN_TEXT = `\u2068${NOTE}\u2069`;
 const NB = '\u00a0';
 
 let admin: TestUser;
@@ -59,10 +61,10 @@ describe('a practice returned with a reason', () => {
     await ctx.deps.mail!.runOnce();
 
     const expected = {
-      ru: { lang: 'ru', subject: `Практика возвращена: ${TITLE}`, greeting: 'Здравствуйте, Ирина Петрова!', body: `Практика «${TITLE}» возвращена на доработку.`, reason: `Причина: ${NOTE}`, open: 'Открыть на портале' },
-      zh: { lang: 'zh-Hans', subject: `做法已退回：${TITLE}`, greeting: '王芳，您好：', body: `最佳做法“${TITLE}”已退回修改。`, reason: `原因：${NOTE}`, open: '在门户中打开' },
-      fr: { lang: 'fr', subject: `Pratique renvoyée${NB}: ${TITLE}`, greeting: 'Bonjour Claire Dubois,', body: `La bonne pratique «${NB}${TITLE}${NB}» a été renvoyée pour modification.`, reason: `Motif${NB}: ${NOTE}`, open: 'L’ouvrir dans le portail' },
-      en: { lang: 'en', subject: `Practice returned: ${TITLE}`, greeting: 'Dear Niran Chai,', body: `The best practice “${TITLE}” was returned for changes.`, reason: `Reason: ${NOTE}`, open: 'Open it in the portal' },
+      ru: { lang: 'ru', subject: `Практика возвращена: ${TITLE}`, greeting: 'Здравствуйте, Ирина Петрова!', body: `Практика «${TITLE}» возвращена на доработку.`, reason: `Причина: ${NOTE_IN_TEXT}`, open: 'Открыть на портале' },
+      zh: { lang: 'zh-Hans', subject: `做法已退回：${TITLE}`, greeting: '王芳，您好：', body: `最佳做法“${TITLE}”已退回修改。`, reason: `原因：${NOTE_IN_TEXT}`, open: '在门户中打开' },
+      fr: { lang: 'fr', subject: `Pratique renvoyée${NB}: ${TITLE}`, greeting: 'Bonjour Claire Dubois,', body: `La bonne pratique «${NB}${TITLE}${NB}» a été renvoyée pour modification.`, reason: `Motif${NB}: ${NOTE_IN_TEXT}`, open: 'L’ouvrir dans le portail' },
+      en: { lang: 'en', subject: `Practice returned: ${TITLE}`, greeting: 'Dear Niran Chai,', body: `The best practice “${TITLE}” was returned for changes.`, reason: `Reason: ${NOTE_IN_TEXT}`, open: 'Open it in the portal' },
     };
     for (const [language, want] of Object.entries(expected) as [keyof typeof expected, (typeof expected)['ru']][]) {
       const mails = mailTo(readers[language]);
@@ -84,10 +86,10 @@ describe('a practice returned with a reason', () => {
   test('the bell lists it in the language of the request, whatever the account’s language', async () => {
     const reader = readers.ru;
     const titles = async (language?: string) => (await list(reader, language)).filter((n) => n.kind === 'practice.returned').map((n) => [n.title, n.body]);
-    expect(await titles('ru')).toEqual([[`Практика возвращена: ${TITLE}`, `Практика «${TITLE}» возвращена на доработку. Причина: ${NOTE}`]]);
-    expect(await titles('fr')).toEqual([[`Pratique renvoyée${NB}: ${TITLE}`, `La bonne pratique «${NB}${TITLE}${NB}» a été renvoyée pour modification. Motif${NB}: ${NOTE}`]]);
-    expect(await titles('zh-Hans')).toEqual([[`做法已退回：${TITLE}`, `最佳做法“${TITLE}”已退回修改。 原因：${NOTE}`]]);
-    expect(await titles()).toEqual([[`Practice returned: ${TITLE}`, `The best practice “${TITLE}” was returned for changes. Reason: ${NOTE}`]]);
+    expect(await titles('ru')).toEqual([[`Практика возвращена: ${TITLE}`, `Практика «${TITLE}» возвращена на доработку. Причина: ${NOTE_IN_TEXT}`]]);
+    expect(await titles('fr')).toEqual([[`Pratique renvoyée${NB}: ${TITLE}`, `La bonne pratique «${NB}${TITLE}${NB}» a été renvoyée pour modification. Motif${NB}: ${NOTE_IN_TEXT}`]]);
+    expect(await titles('zh-Hans')).toEqual([[`做法已退回：${TITLE}`, `最佳做法“${TITLE}”已退回修改。 原因：${NOTE_IN_TEXT}`]]);
+    expect(await titles()).toEqual([[`Practice returned: ${TITLE}`, `The best practice “${TITLE}” was returned for changes. Reason: ${NOTE_IN_TEXT}`]]);
   });
 });
 

@@ -11,6 +11,7 @@
  */
 import type { Locale } from '../../i18n/locales.ts';
 import { INTL_TAG, PAGE_LOCALE } from './page-locale.ts';
+import { isolated } from '../../lib/http/safe-text.ts';
 
 export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
 export type Message = string | PluralForms;
@@ -21,7 +22,10 @@ type Loader = () => Promise<{ default: Record<string, Message> }>;
 let plural: Intl.PluralRules | undefined;
 const numberFormat = new Intl.NumberFormat(INTL_TAG, { maximumFractionDigits: 2 });
 
-/** Fills `{name}` placeholders; numbers are written the page language's way. */
+/**
+ * Fills `{name}` placeholders; numbers are written the page language's way, and a text written
+ * right to left (a practice's title, a person's name) is isolated from the words around it (decision 057).
+ */
 export function fillMessage(message: Message, params: Params = {}): string {
   let text: string;
   if (typeof message === 'string') text = message;
@@ -32,7 +36,7 @@ export function fillMessage(message: Message, params: Params = {}): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = params[name];
     if (value === undefined) return whole;
-    return typeof value === 'number' ? numberFormat.format(value) : value;
+    return typeof value === 'number' ? numberFormat.format(value) : isolated(value);
   });
 }
 

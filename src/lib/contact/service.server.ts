@@ -113,9 +113,10 @@ export async function replyToContactMessage(
     ]);
     const [reply] = await w.tx
       .insert(contactReplies)
-      .values({ messageId: input.id, authorId: actorId, toAddress: message.email, subject: email.subject, body: input.reply.message, mailId: mail!.id })
+      // The subject as written; the email's carries the isolate the portal adds around it (decision 057).
+      .values({ messageId: input.id, authorId: actorId, toAddress: message.email, subject: input.reply.subject, body: input.reply.message, mailId: mail!.id })
       .returning({ id: contactReplies.id });
-    await w.audit({ actorId, entity: 'contact_message', entityId: input.id, action: 'reply', after: { reply: reply!.id, to: message.email, subject: email.subject } });
+    await w.audit({ actorId, entity: 'contact_message', entityId: input.id, action: 'reply', after: { reply: reply!.id, to: message.email, subject: input.reply.subject } });
     await w.emit({ type: 'contact.replied', data: { id: input.id }, actorId, site: false });
     return (await loadContactDetail(w.tx, input.id))!;
   });

@@ -8,6 +8,7 @@
  */
 import { countryNameIn } from '../../i18n/countries.ts';
 import { LOCALE_INFO, LOCALES, pluralForm, type Locale, type PluralForms } from '../../i18n/locales.ts';
+import { isolated, safeText } from '../http/safe-text.ts';
 
 export type { PluralForms };
 export type TextMessage = string | PluralForms;
@@ -24,8 +25,10 @@ export function escapeHtml(value: string): string {
 }
 
 /**
- * The message `key` of `catalogues[locale]` (English when missing) with its values filled in;
- * `html` escapes the words and the values and isolates each value's direction.
+ * The message `key` of `catalogues[locale]` (English when missing) with its values filled in,
+ * each made safe and isolated (decision 057): `html` escapes the words and the values and puts
+ * each value in a <bdi>; plain text (an email's subject and text, the bell's list) puts a value
+ * written right to left inside FSI … PDI.
  */
 export function fillMessage(catalogues: Record<Locale, TextCatalogue>, locale: Locale, key: string, values: Values = {}, html = false): string {
   const message = catalogues[locale][key] ?? catalogues.en[key];
@@ -38,7 +41,7 @@ export function fillMessage(catalogues: Record<Locale, TextCatalogue>, locale: L
       const value = name === undefined ? undefined : values[name];
       if (name === undefined || value === undefined || value === null) return html ? escapeHtml(part) : part;
       const written = typeof value === 'number' && name !== 'year' ? new Intl.NumberFormat(LOCALE_INFO[locale].tag).format(value) : String(value);
-      return html ? `<bdi>${escapeHtml(written)}</bdi>` : written;
+      return html ? `<bdi>${escapeHtml(safeText(written))}</bdi>` : isolated(written);
     })
     .join('');
 }

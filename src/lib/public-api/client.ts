@@ -4,6 +4,7 @@
  * failed build leaves the live site in place and the builder's log tells an editor why.
  */
 import type { z } from 'zod';
+import { safeJson } from '../http/safe-text.ts';
 
 /** Where the build reads the API: the server that spawned it sets PUBLIC_API_URL. */
 export const DEFAULT_API_URL = 'http://127.0.0.1:4321';
@@ -54,7 +55,8 @@ export async function fetchPublic<S extends z.ZodType>(path: string, schema: S, 
   } catch {
     throw new PublicApiError(`The portal API sent something other than JSON for GET ${url}; the site was not built.`);
   }
-  const parsed = schema.safeParse(body);
+  // Stored text is already safe (decision 057); a row written before that, or by hand, is made safe here too.
+  const parsed = schema.safeParse(safeJson(body));
   if (!parsed.success) {
     const details = parsed.error.issues
       .slice(0, 5)
