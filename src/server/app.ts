@@ -22,6 +22,7 @@ import { questionRoutes } from '../lib/questionnaires/routes.server.ts';
 import { identityRoutes, USER_PHOTO_PATH } from '../lib/identity/routes.server.ts';
 import { healthRoutes, metricsRoutes } from '../lib/ops/routes.server.ts';
 import { siteRoutes } from '../lib/site/routes.server.ts';
+import { signatureRoutes } from '../lib/signatures/routes.server.ts';
 import { uploadRoutes } from '../lib/storage/routes.server.ts';
 import { userRoutes } from '../lib/users/routes.server.ts';
 import type { ClientConfig } from '../lib/client/firebase.ts';
@@ -82,6 +83,7 @@ export function createApp(deps: AppDeps, site: SiteSource, options: { log?: (lin
     .route('/', accessRoutes)
     .route('/', countryRoutes)
     .route('/', translationRoutes)
+    .route('/', signatureRoutes)
     .route('/', cmsRoutes)
     .route('/', videoRoutes)
     .route('/', publicCmsRoutes)

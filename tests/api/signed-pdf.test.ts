@@ -1,11 +1,12 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { ReportResponseSchema, SignedPdfFactsResponseSchema } from '../../src/lib/national-reports/schema.ts';
-import { certificateCommonName, pdfDate } from '../../src/lib/national-reports/pdf-signature.server.ts';
+import { pdfDate } from '../../src/lib/national-reports/pdf-signature.server.ts';
 import { createTestContext } from '../support/app.ts';
 import { expectError, expectJson } from '../support/assertions.ts';
 import { createUser, type TestUser } from '../support/factories.ts';
 import { compulsoryAnswers, openCycle, questionsByCode, saveAnswers, updateReport, upload, viewReport } from '../support/national-reports.ts';
 import { testPdf } from '../support/pdf.ts';
+import { signedTestPdf, testAuthority, testSigner } from '../support/signed-pdf.ts';
 import { deepStrict } from '../support/schemas.ts';
 
 const ctx = await createTestContext();
@@ -31,23 +32,6 @@ function inspect(user: TestUser, uuid: string, bytes: Uint8Array, name = 'signed
   return ctx.request(`${BASE}/${uuid}/report/upload/inspect`, { token: user.token, body: form });
 }
 
-// ---- a PKCS#7 SignedData in DER, only as deep as the signer's name goes ----
-const tlv = (tag: number, ...parts: Uint8Array[]) => {
-  const body = Buffer.concat(parts);
-  const len = body.length < 0x80 ? [body.length] : body.length < 0x100 ? [0x81, body.length] : [0x82, body.length >> 8, body.length & 0xff];
-  return Buffer.concat([Buffer.from([tag, ...len]), body]);
-};
-const oid = (...bytes: number[]) => tlv(0x06, Buffer.from(bytes));
-const name = (cn: string) => tlv(0x30, tlv(0x31, tlv(0x30, oid(0x55, 0x04, 0x03), tlv(0x0c, Buffer.from(cn, 'utf8')))));
-const int = (n: number) => tlv(0x02, Buffer.from([n]));
-const cert = (serial: number, issuer: string, subject: string) =>
-  tlv(0x30, tlv(0x30, tlv(0xa0, int(2)), int(serial), tlv(0x30, oid(0x2a)), name(issuer), tlv(0x30), name(subject), tlv(0x30)));
-function pkcs7(signerSerial: number): Uint8Array {
-  const signerInfo = tlv(0x30, int(1), tlv(0x30, name('Thai Government CA'), int(signerSerial)), tlv(0x30, oid(0x2a)));
-  const signedData = tlv(0x30, int(1), tlv(0x31), tlv(0x30, oid(0x2a)), tlv(0xa0, cert(7, 'Root CA', 'Thai Government CA'), cert(42, 'Thai Government CA', 'สมชาย ใจดี')), tlv(0x31, signerInfo));
-  return tlv(0x30, oid(0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x07, 0x02), tlv(0xa0, signedData));
-}
-
 describe('the signed-PDF check (inspect, then submit)', () => {
   let uuid: string;
   let stateAdmin: TestUser;
@@ -68,27 +52,26 @@ describe('the signed-PDF check (inspect, then submit)', () => {
     expect(done.data).toMatchObject({ status: 'submitted', file: { v: 1, name: 'รายงาน แห่งชาติ 2026.pdf', pages: 3, signature: null } });
   });
 
-  test('a signed PDF: who signed and when, as recorded; no confirmation needed; stored with the file', async () => {
+  test('a signed PDF: who signed (from its certificate) and when; no confirmation needed; stored with the file', async () => {
     const { uuid: vn, stateAdmin: vnAdmin } = await completedReport('VN');
-    const bytes = testPdf({ pages: 2, signature: { name: 'Nguyễn Văn An', m: "D:20261120143000+07'00'" } });
+    const authority = await testAuthority({ cn: 'Viet Nam Test CA', c: 'VN' });
+    const signer = await testSigner(authority, { cn: 'Nguyễn Văn An', o: 'Ministry of Construction', c: 'VN' });
+    const signedAt = new Date(Math.floor(Date.now() / 1000) * 1000 - 60_000);
+    const bytes = await signedTestPdf(signer, { pdf: { pages: 2 }, signingTime: signedAt, name: 'Someone Else' });
     const facts = await expectJson(await inspect(vnAdmin, vn, bytes), 200, SignedPdfFactsResponseSchema);
-    expect(facts.data).toMatchObject({ pages: 2, signature: { signer: 'Nguyễn Văn An', signed_at: '2026-11-20T07:30:00.000Z' } });
+    const expected = { status: 'valid_unverified_signer', signer: 'Nguyễn Văn An', signed_at: signedAt.toISOString() };
+    expect(facts.data).toMatchObject({ pages: 2, signature: expected });
     const done = await expectJson(await upload(ctx, vnAdmin, vn, bytes, 'Отчёт-подписан.pdf', 'application/pdf', false), 200, ReportResponseSchema);
-    expect(done.data).toMatchObject({ status: 'submitted', file: { name: 'Отчёт-подписан.pdf', pages: 2, signature: { signer: 'Nguyễn Văn An', signed_at: '2026-11-20T07:30:00.000Z' } } });
+    expect(done.data).toMatchObject({ status: 'submitted', file: { name: 'Отчёт-подписан.pdf', pages: 2, signature: expected } });
     // The report's own view says the same.
-    expect((await viewReport(ctx, vnAdmin, YEAR, 'VN')).report.files[0]).toMatchObject({ pages: 2, signature: { signer: 'Nguyễn Văn An' } });
+    expect((await viewReport(ctx, vnAdmin, YEAR, 'VN')).report.files[0]).toMatchObject({ pages: 2, signature: expected });
   });
 
-  test('without /Name, the signer is the common name of the signing certificate in the PKCS#7', async () => {
-    const bytes = testPdf({ signature: { contents: pkcs7(42), m: 'D:20261101' } });
+  test('a signature field whose value is no signature (what the file merely records): invalid, naming nobody', async () => {
     // TH is submitted by now; its administrator may still send a new signed copy, so may check one.
-    const ok = await expectJson(await inspect(stateAdmin, uuid, bytes), 200, SignedPdfFactsResponseSchema);
-    expect(ok.data.signature).toEqual({ signer: 'สมชาย ใจดี', signed_at: '2026-11-01T00:00:00.000Z' });
-    expect(certificateCommonName(pkcs7(7))).toBe('Thai Government CA');
-    expect(certificateCommonName(new Uint8Array([1, 2, 3]))).toBeNull();
-    // A signature field with neither name nor certificate: signed, signer unknown.
-    const anonymous = await expectJson(await inspect(stateAdmin, uuid, testPdf({ signature: {} })), 200, SignedPdfFactsResponseSchema);
-    expect(anonymous.data.signature).toEqual({ signer: null, signed_at: null });
+    const recorded = testPdf({ signature: { name: 'สมชาย ใจดี', m: 'D:20261101' } });
+    const checked = await expectJson(await inspect(stateAdmin, uuid, recorded), 200, SignedPdfFactsResponseSchema);
+    expect(checked.data.signature).toMatchObject({ status: 'invalid', signer: null, signed_at: null });
   });
 
   test('PDF dates', () => {

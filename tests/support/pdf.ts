@@ -2,7 +2,7 @@
  * Small PDFs written byte by byte for the tests, with a correct cross-reference table: pages with
  * a line of text, and, on request, a signature field (/Sig with /ByteRange, /Contents, /Name, /M)
  * or an /Encrypt entry. The signature is only what the file records: it is not cryptographically
- * valid, and the portal never claims it is.
+ * valid, and the portal reports it as invalid (decision 056). Really signed PDFs: signed-pdf.ts.
  */
 export interface TestPdfOptions {
   /** Pages, each with one line of text (0 makes a PDF without pages). */

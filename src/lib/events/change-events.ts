@@ -98,6 +98,9 @@ export interface ChangeEventMap {
   'country.saved': { code: string };
   /** A text of the portal's content given in another language (decision 044). */
   'translation.saved': { entity: string; key: string; locale: string };
+  /** A certificate authority trusted for report signatures (decision 056), for the region (country null) or a country. */
+  'authority.added': { uuid: string; country: string | null };
+  'authority.removed': { uuid: string; country: string | null };
   'site.publish.requested': Record<string, never>;
   /** A build of the public site went live (several instances: each loads it, decision 035). */
   'site.live': { id: string };
@@ -119,6 +122,8 @@ export const CHANGE_DOMAINS = {
   access: 'access',
   country: 'access',
   site: 'site',
+  // The authorities trusted to check the signatures of submitted reports.
+  authority: 'national-reports',
   // Translations show only on the built pages: no API cache holds them.
   translation: 'site',
 } as const;

@@ -32,7 +32,7 @@ export async function seedDemoReportFiles(db: Db, storage: FileStore): Promise<n
     if (!bundle) continue;
     const { report: shown, groups } = await reportGroups(db, bundle);
     const bytes = await reportPdf(shown, groups);
-    const facts = await inspectPdf(bytes);
+    const facts = await inspectPdf(bytes, []);
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const key = `national-reports/${report.uuid}/demo-${sha256.slice(0, 16)}.pdf`;
     await storage.put(key, bytes);

@@ -1,7 +1,9 @@
 import { PDFDocument } from 'pdf-lib';
 import { ApiError } from '../http/errors.server.ts';
-import { signatureOf } from './pdf-signature.server.ts';
-import type { PdfSignature } from './schema.ts';
+import type { TrustedAuthority } from '../signatures/cms-verify.server.ts';
+import type { PdfSignature } from '../signatures/schema.ts';
+import { activeContentOf, ACTIVE_CONTENT_WORDS, type ActiveContent } from './pdf-active-content.server.ts';
+import { verifyPdfSignature } from './pdf-signature.server.ts';
 
 /** A PDF starts with `%PDF-` at its very first byte; anything else is refused. */
 export function isPdf(bytes: Uint8Array): boolean {
@@ -27,6 +29,12 @@ export const PDF_PROBLEMS = {
       'The PDF file is encrypted (protected by a password or against changes): save a copy without protection and upload that file',
       'is encrypted',
     ),
+  activeContent: (kinds: readonly ActiveContent[]) =>
+    refuse(
+      422,
+      `The PDF holds ${kinds.map((kind) => ACTIVE_CONTENT_WORDS[kind]).join(', ')}, which the portal does not accept in a report: save the report again without it (for example as PDF/A), sign it and upload the new file`,
+      'holds active content',
+    ),
 };
 
 /**
@@ -48,11 +56,12 @@ function endsWell(bytes: Uint8Array): boolean {
 }
 
 /**
- * Checks that the bytes are one well-formed, readable PDF of at least one page, and reads the
- * digital signature it records. Every refusal is a 415 or 422 with words for the person who
- * uploads (decision 025); the size limit is the upload's own (413).
+ * Checks that the bytes are one well-formed, readable PDF of at least one page without active
+ * content (scripts, launch actions, embedded files, rich media), and checks its digital
+ * signature, trusting the certificate authorities `trusted` (decision 056). Every refusal is a 415
+ * or 422 with words for the person who uploads (decision 025); the size limit is the upload's own (413).
  */
-export async function inspectPdf(bytes: Uint8Array): Promise<PdfFacts> {
+export async function inspectPdf(bytes: Uint8Array, trusted: readonly TrustedAuthority[]): Promise<PdfFacts> {
   if (!isPdf(bytes)) throw PDF_PROBLEMS.notPdf();
   if (!endsWell(bytes)) throw PDF_PROBLEMS.damaged();
   let doc: PDFDocument;
@@ -70,5 +79,7 @@ export async function inspectPdf(bytes: Uint8Array): Promise<PdfFacts> {
     throw PDF_PROBLEMS.damaged();
   }
   if (pages === 0) throw PDF_PROBLEMS.noPages();
-  return { pages, signature: signatureOf(doc) };
+  const active = activeContentOf(doc);
+  if (active.length > 0) throw PDF_PROBLEMS.activeContent(active);
+  return { pages, signature: await verifyPdfSignature(bytes, doc, trusted) };
 }

@@ -1,65 +1,28 @@
-import { PDFArray, PDFDict, PDFHexString, PDFName, PDFString, type PDFDocument, type PDFObject } from 'pdf-lib';
-import type { PdfSignature } from './schema.ts';
+import { PDFArray, PDFDict, PDFHexString, PDFName, PDFNumber, PDFString, type PDFDocument, type PDFObject } from 'pdf-lib';
+import { verifyCms, type CmsFacts, type TrustedAuthority } from '../signatures/cms-verify.server.ts';
+import type { PdfSignature, SignatureChecks } from '../signatures/schema.ts';
 
 /**
- * The digital signature a PDF records, read as the file states it (decision 025): an AcroForm
- * field of type /Sig whose value has a /ByteRange and /Contents. The signer is the value's /Name,
- * else the common name of the signing certificate in the PKCS#7 /Contents; the time is /M.
- * Nothing here checks the signature cryptographically: the portal says "as recorded in the file".
+ * A PDF's digital signature, checked the way a PDF reader checks it (decision 056, superseding
+ * the "as recorded" reading of 025): the /ByteRange covers the whole file except the signature's
+ * own hole (or a whole earlier revision: then the file was changed after signing), the digest of
+ * those bytes is the signed one, the CMS signature holds for the signing certificate's key, and
+ * the certificate chains to an authority the administrators trust. The file's /Name is never
+ * shown: only a certificate whose signature holds names the signer.
  */
-export function signatureOf(doc: PDFDocument): PdfSignature | null {
-  const acroForm = lookup(doc.catalog, 'AcroForm', 'dict');
-  const fields = acroForm ? lookup(acroForm, 'Fields', 'array') : undefined;
-  if (!fields) return null;
-  const seen = new Set<PDFDict>();
-  const walk = (list: PDFArray, inheritedType: string | undefined, depth: number): PdfSignature | null => {
-    if (depth > 12) return null;
-    for (let i = 0; i < list.size(); i++) {
-      const field = safe(() => list.lookup(i));
-      if (!(field instanceof PDFDict) || seen.has(field)) continue;
-      seen.add(field);
-      const type = lookup(field, 'FT', 'name')?.decodeText() ?? inheritedType;
-      const value = type === 'Sig' ? lookup(field, 'V', 'dict') : undefined;
-      if (value && lookup(value, 'ByteRange', 'array')?.size() === 4 && textOrBytes(value, 'Contents')) return describe(value);
-      const kids = lookup(field, 'Kids', 'array');
-      const found = kids ? walk(kids, type, depth + 1) : null;
-      if (found) return found;
-    }
-    return null;
-  };
-  return walk(fields, undefined, 0);
+
+/** A signature field's value as the file states it. */
+interface SignatureValue {
+  range: number[];
+  contents: Uint8Array;
+  subFilter: string | null;
+  m: string | null;
 }
 
-function describe(value: PDFDict): PdfSignature {
-  const name = lookupText(value, 'Name');
-  const contents = textOrBytes(value, 'Contents');
-  const signer = name?.trim() || (contents ? certificateCommonName(contents) : null);
-  const when = lookupText(value, 'M');
-  return { signer: signer ? signer.slice(0, 200) : null, signed_at: when ? pdfDate(when) : null };
-}
-
-/** dict[key] resolved and of the expected kind, or undefined (a damaged or odd entry is not an error here). */
-function lookup(dict: PDFDict, key: string, kind: 'dict'): PDFDict | undefined;
-function lookup(dict: PDFDict, key: string, kind: 'array'): PDFArray | undefined;
-function lookup(dict: PDFDict, key: string, kind: 'name'): PDFName | undefined;
-function lookup(dict: PDFDict, key: string, kind: 'dict' | 'array' | 'name'): PDFObject | undefined {
-  const found = safe(() => dict.lookup(PDFName.of(key)));
-  if (kind === 'dict') return found instanceof PDFDict ? found : undefined;
-  if (kind === 'array') return found instanceof PDFArray ? found : undefined;
-  return found instanceof PDFName ? found : undefined;
-}
-
-function lookupText(dict: PDFDict, key: string): string | null {
-  const found = safe(() => dict.lookup(PDFName.of(key)));
-  if (found instanceof PDFString || found instanceof PDFHexString) return safe(() => found.decodeText()) ?? null;
-  return null;
-}
-
-function textOrBytes(dict: PDFDict, key: string): Uint8Array | null {
-  const found = safe(() => dict.lookup(PDFName.of(key)));
-  if (found instanceof PDFString || found instanceof PDFHexString) return safe(() => found.asBytes()) ?? null;
-  return null;
-}
+/** Signature kinds whose /Contents is a detached CMS SignedData over the byte range. */
+const DETACHED = new Set(['adbe.pkcs7.detached', 'ETSI.CAdES.detached']);
+/** More signature fields than a report carries: the rest are not checked. */
+const MAX_SIGNATURES = 5;
 
 function safe<T>(read: () => T): T | undefined {
   try {
@@ -67,6 +30,140 @@ function safe<T>(read: () => T): T | undefined {
   } catch {
     return undefined;
   }
+}
+
+const resolved = (dict: PDFDict, key: string): PDFObject | undefined => safe(() => dict.lookup(PDFName.of(key)));
+
+function valueOf(dict: PDFDict): SignatureValue | null {
+  const range = resolved(dict, 'ByteRange');
+  const contents = resolved(dict, 'Contents');
+  if (!(range instanceof PDFArray) || range.size() !== 4) return null;
+  if (!(contents instanceof PDFHexString || contents instanceof PDFString)) return null;
+  const numbers = range.asArray().map((n) => (n instanceof PDFNumber ? n.asNumber() : Number.NaN));
+  const subFilter = resolved(dict, 'SubFilter');
+  const m = resolved(dict, 'M');
+  return {
+    range: numbers,
+    contents: safe(() => contents.asBytes()) ?? new Uint8Array(),
+    subFilter: subFilter instanceof PDFName ? subFilter.decodeText() : null,
+    m: m instanceof PDFString || m instanceof PDFHexString ? (safe(() => m.decodeText()) ?? null) : null,
+  };
+}
+
+/** The values of the AcroForm's /Sig fields that have a 4-number /ByteRange and /Contents, in field order. */
+export function signatureValues(doc: PDFDocument): SignatureValue[] {
+  const acroForm = resolved(doc.catalog, 'AcroForm');
+  const fields = acroForm instanceof PDFDict ? resolved(acroForm, 'Fields') : undefined;
+  const found: SignatureValue[] = [];
+  const seen = new Set<PDFDict>();
+  const walk = (list: PDFArray, inheritedType: string | undefined, depth: number): void => {
+    if (depth > 12) return;
+    for (let i = 0; i < list.size() && found.length < MAX_SIGNATURES; i++) {
+      const field = safe(() => list.lookup(i));
+      if (!(field instanceof PDFDict) || seen.has(field)) continue;
+      seen.add(field);
+      const ft = resolved(field, 'FT');
+      const type = ft instanceof PDFName ? ft.decodeText() : inheritedType;
+      const value = type === 'Sig' ? resolved(field, 'V') : undefined;
+      const read = value instanceof PDFDict ? valueOf(value) : null;
+      if (read) found.push(read);
+      const kids = resolved(field, 'Kids');
+      if (kids instanceof PDFArray) walk(kids, type, depth + 1);
+    }
+  };
+  if (fields instanceof PDFArray) walk(fields, undefined, 0);
+  return found;
+}
+
+const latin1 = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+
+/**
+ * The bytes a signature covers, when its /ByteRange is [0 b c d] with the hole b…c being exactly
+ * this signature's /Contents hex string (its < > included) and c + d the end of the file or of
+ * an earlier revision (then `changedAfter`); null for any other range.
+ */
+export function coveredBytes(bytes: Uint8Array, value: SignatureValue): { signed: Uint8Array; changedAfter: boolean } | null {
+  const [a, b, c, d] = value.range as [number, number, number, number];
+  if (![a, b, c, d].every((n) => Number.isSafeInteger(n) && n >= 0)) return null;
+  const end = c + d;
+  if (a !== 0 || b <= 0 || c <= b + 1 || end > bytes.length) return null;
+  const hole = latin1(bytes.subarray(b, c));
+  if (!/^<(?:[0-9A-Fa-f]{2})*>$/.test(hole)) return null;
+  if (!Buffer.from(hole.slice(1, -1), 'hex').equals(Buffer.from(value.contents))) return null;
+  if (!latin1(bytes.subarray(Math.max(0, b - 64), b)).trimEnd().endsWith('/Contents')) return null;
+  const changedAfter = end < bytes.length;
+  // A range that stops short of the end must stop at the end of a revision (%%EOF).
+  if (changedAfter && !latin1(bytes.subarray(Math.max(0, end - 16), end)).trimEnd().endsWith('%%EOF')) return null;
+  const signed = new Uint8Array(b + d);
+  signed.set(bytes.subarray(0, b));
+  signed.set(bytes.subarray(c, end), b);
+  return { signed, changedAfter };
+}
+
+const NOT_REACHED: SignatureChecks = { covers_file: null, digest_matches: null, signature_valid: null, chains_to_trusted: null };
+
+function invalidSignature(problem: PdfSignature['problem'], checks: SignatureChecks, cms?: CmsFacts): PdfSignature {
+  return {
+    status: 'invalid',
+    signer: null,
+    signed_at: null,
+    signed_at_source: null,
+    certificate: null,
+    authority: null,
+    changed_after_signing: null,
+    problem,
+    checks,
+    algorithm: cms?.algorithm ?? null,
+    weak_algorithm: cms?.weak ?? false,
+    checked_at: new Date().toISOString(),
+  };
+}
+
+async function checkOne(bytes: Uint8Array, value: SignatureValue, trusted: readonly TrustedAuthority[]): Promise<PdfSignature & { end: number }> {
+  const end = (value.range[2] ?? 0) + (value.range[3] ?? 0);
+  const covered = coveredBytes(bytes, value);
+  if (!covered) return { ...invalidSignature('byte_range', { ...NOT_REACHED, covers_file: false }), end };
+  if (!value.subFilter || !DETACHED.has(value.subFilter)) return { ...invalidSignature('unsupported', { ...NOT_REACHED, covers_file: true }), end };
+  const cms = await verifyCms(value.contents, covered.signed, trusted);
+  const checks: SignatureChecks = {
+    covers_file: true,
+    digest_matches: cms.digestMatches,
+    signature_valid: cms.signatureValid,
+    chains_to_trusted: cms.problem ? null : cms.authority !== null,
+  };
+  if (cms.problem || !cms.certificate) return { ...invalidSignature(cms.problem ?? 'signature', checks, cms), end };
+  const fileTime = value.m ? pdfDate(value.m) : null;
+  const subject = cms.certificate.subject;
+  return {
+    status: cms.authority && !cms.weak ? 'verified' : 'valid_unverified_signer',
+    signer: subject.name ?? subject.organisation,
+    signed_at: cms.signingTime ?? fileTime,
+    signed_at_source: cms.signingTime ? 'signed_attributes' : fileTime ? 'file' : null,
+    certificate: cms.certificate,
+    authority: cms.authority,
+    changed_after_signing: covered.changedAfter,
+    problem: null,
+    checks,
+    algorithm: cms.algorithm,
+    weak_algorithm: cms.weak,
+    checked_at: new Date().toISOString(),
+    end,
+  };
+}
+
+/**
+ * The check of the PDF's digital signature, or null when it carries none. With several, an
+ * invalid one is reported (a file with a broken signature is not shown as signed), else the one
+ * that covers the most of the file (the latest).
+ */
+export async function verifyPdfSignature(bytes: Uint8Array, doc: PDFDocument, trusted: readonly TrustedAuthority[]): Promise<PdfSignature | null> {
+  const values = signatureValues(doc);
+  if (values.length === 0) return null;
+  const results: (PdfSignature & { end: number })[] = [];
+  for (const value of values) results.push(await checkOne(bytes, value, trusted));
+  const chosen = results.find((r) => r.status === 'invalid') ?? results.reduce((best, r) => (r.end > best.end ? r : best));
+  const { end: _end, ...signature } = chosen;
+  return signature;
 }
 
 /** A PDF date (D:YYYYMMDDHHmmSSOHH'mm') as ISO 8601 in UTC; null when it is not one. */
@@ -79,89 +176,4 @@ export function pdfDate(text: string): string | null {
   const at = new Date(local - offset * 60_000);
   if (Number.isNaN(at.getTime()) || Number(mo) > 12 || Number(d) > 31 || Number(h) > 23 || Number(mi) > 59) return null;
   return at.toISOString();
-}
-
-// ---- the signer's certificate in a PKCS#7 (CMS) SignedData, DER ----
-
-interface Tlv {
-  tag: number;
-  start: number;
-  end: number;
-}
-
-function tlvAt(der: Uint8Array, pos: number, limit: number): Tlv | null {
-  if (pos + 2 > limit) return null;
-  const tag = der[pos]!;
-  let len = der[pos + 1]!;
-  let start = pos + 2;
-  if (len & 0x80) {
-    const count = len & 0x7f;
-    if (count === 0 || count > 4 || start + count > limit) return null; // indefinite (BER) or absurd length
-    len = 0;
-    for (let i = 0; i < count; i++) len = len * 256 + der[start + i]!;
-    start += count;
-  }
-  return start + len <= limit ? { tag, start, end: start + len } : null;
-}
-
-function childrenOf(der: Uint8Array, parent: Tlv): Tlv[] {
-  const out: Tlv[] = [];
-  for (let pos = parent.start; pos < parent.end; ) {
-    const child = tlvAt(der, pos, parent.end);
-    if (!child) break;
-    out.push(child);
-    pos = child.end;
-  }
-  return out;
-}
-
-/** 2.5.4.3, commonName, as the content of its OBJECT IDENTIFIER. */
-const CN_OID = [0x55, 0x04, 0x03];
-
-function commonNameIn(der: Uint8Array, name: Tlv): string | null {
-  for (const rdn of childrenOf(der, name)) {
-    for (const pair of childrenOf(der, rdn)) {
-      const [oid, value] = childrenOf(der, pair);
-      if (!oid || !value || oid.end - oid.start !== 3) continue;
-      const isCn = CN_OID.every((b, i) => der[oid.start + i] === b);
-      if (isCn) return decodeString(value.tag, der.subarray(value.start, value.end));
-    }
-  }
-  return null;
-}
-
-function decodeString(tag: number, bytes: Uint8Array): string | null {
-  if (tag === 0x0c) return new TextDecoder('utf-8').decode(bytes);
-  if (tag === 0x13 || tag === 0x16 || tag === 0x14) return new TextDecoder('latin1').decode(bytes);
-  if (tag === 0x1e) return new TextDecoder('utf-16be').decode(bytes);
-  return null;
-}
-
-const same = (der: Uint8Array, a: Tlv, b: Tlv) => a.end - a.start === b.end - b.start && der.subarray(a.start, a.end).every((x, i) => x === der[b.start + i]);
-
-/**
- * The common name of the certificate that signed: SignedData's first SignerInfo names it by issuer
- * and serial number; the certificate with that serial gives its subject's CN. Null when the
- * structure is not the plain DER this reads.
- */
-export function certificateCommonName(contents: Uint8Array): string | null {
-  const root = tlvAt(contents, 0, contents.length);
-  if (!root || root.tag !== 0x30) return null;
-  const wrapped = childrenOf(contents, root)[1];
-  const signedData = wrapped?.tag === 0xa0 ? childrenOf(contents, wrapped)[0] : undefined;
-  if (!signedData || signedData.tag !== 0x30) return null;
-  const parts = childrenOf(contents, signedData);
-  const certs = parts.find((p) => p.tag === 0xa0);
-  const signerInfos = parts.at(-1);
-  if (!certs || signerInfos?.tag !== 0x31) return null;
-  const sid = childrenOf(contents, childrenOf(contents, signerInfos)[0] ?? signerInfos)[1];
-  const serial = sid?.tag === 0x30 ? childrenOf(contents, sid)[1] : undefined;
-  const subjects = childrenOf(contents, certs).map((cert) => {
-    const tbs = childrenOf(contents, cert)[0];
-    const fields = tbs ? childrenOf(contents, tbs) : [];
-    const rest = fields[0]?.tag === 0xa0 ? fields.slice(1) : fields;
-    return { serial: rest[0], subject: rest[4] };
-  });
-  const match = (serial && subjects.find((s) => s.serial && same(contents, s.serial, serial))) ?? subjects[0];
-  return match?.subject ? commonNameIn(contents, match.subject) : null;
 }

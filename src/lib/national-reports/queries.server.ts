@@ -26,6 +26,7 @@ import {
   type CycleRow,
   type ReportRow,
 } from './rows.server.ts';
+import { signatureOut } from '../signatures/schema.ts';
 import type { Report, ReportEvent, ReportFile, ReportGroup, ReportStatus } from './schema.ts';
 import { lockReasonOf, returnedOf } from './workflow.ts';
 
@@ -161,7 +162,7 @@ async function filesOf(db: DbOrTx, report: ReportRow): Promise<ReportFile[]> {
     uploaded_by: r.username === null ? null : { name: personName({ name: r.name, username: r.username })! },
     url: fileUrl(report.uuid, r.file.v),
     pages: r.file.pages,
-    signature: r.file.signature ?? null,
+    signature: signatureOut(r.file.signature ?? null),
   }));
 }
 

@@ -9,7 +9,9 @@ import { answerOut, countCompleteness, instanceQuestions } from '../questionnair
 import { nationalReportForm, type ReportKey } from './answers.server.ts';
 import { fileUrl, reportFrom, type ReportBundle, type ReportParts } from './queries.server.ts';
 import { bundleFromJson, toCycle } from './rows.server.ts';
-import type { PdfSignature, ReportStatus } from './schema.ts';
+import { signatureOut } from '../signatures/schema.ts';
+import type { ReportStatus } from './schema.ts';
+import type { StoredSignature } from '../db/schema.ts';
 
 /**
  * GET …/{year}/{country_code}/view, the data-entry screen's one request: the report with its cycle,
@@ -96,9 +98,9 @@ async function readView(deps: AppDeps, bundle: ReportBundle, catalogue: Question
     const answer = stored.get(q.id);
     if (answer) answers.push(catalogue.answerJson(`${nationalReportForm.kind}:${answer.id}:${answer.version}:${answer.by}:${q.n}`, () => JSON.stringify(answerOut(catalogue, nationalReportForm.kind, q, answer, options))));
   }
-  const files = parse<{ v: number; name: string; size: number; uploaded_at: string; by: string | null; pages: number | null; signature: PdfSignature | null }[]>(row?.files ?? []);
+  const files = parse<{ v: number; name: string; size: number; uploaded_at: string; by: string | null; pages: number | null; signature: StoredSignature | null }[]>(row?.files ?? []);
   const parts: ReportParts = {
-    files: files.map((f) => ({ v: f.v, name: f.name, size: f.size, uploaded_at: f.uploaded_at, uploaded_by: byOf(f.by), url: fileUrl(bundle.report.uuid, f.v), pages: f.pages, signature: f.signature })),
+    files: files.map((f) => ({ v: f.v, name: f.name, size: f.size, uploaded_at: f.uploaded_at, uploaded_by: byOf(f.by), url: fileUrl(bundle.report.uuid, f.v), pages: f.pages, signature: signatureOut(f.signature) })),
     events: parse<{ action: string; from: string | null; to: string | null; at: string; note: string | null; by: string | null }[]>(row?.events ?? []).map((e) => ({
       action: e.action,
       from: e.from as ReportStatus | null,

@@ -14,6 +14,7 @@ import { loadBundle, loadCycleRow, reportGroups } from './queries.server.ts';
 import { toCycle } from './rows.server.ts';
 import { CycleSaveBodySchema, PreviewQuerySchema, ViewReportQuerySchema, REPORT_COVER_MAX_BYTES, REPORT_UPLOAD_MAX_BYTES, ReportListQuerySchema, ReportPathSchema, ReportUpdateBodySchema, SaveAnswersBodySchema, type CycleListResponse, type CycleResponse, type ReportGroupsResponse, type ReportListResponse, type ReportResponse, type SignedPdfFactsResponse, type SaveAnswersResponse } from './schema.ts';
 import { AnswerHistoryQuerySchema } from './activity-schema.ts';
+import type { SignatureStatus } from '../signatures/schema.ts';
 import { ReportLockedError, updateReport } from './service.server.ts';
 import { saveReportAnswers } from './answers.server.ts';
 import { openReport } from './report-view.server.ts';
@@ -50,6 +51,15 @@ async function bundleOr404(c: Context<AppEnv>, year: number, countryCode: string
   if (!bundle) throw notFound(`There is no ${year} report for ${countryCode}`);
   return bundle;
 }
+
+/** What the check of a PDF found, by the status of its signature (decision 056). */
+const INSPECT_MESSAGES: Record<SignatureStatus | 'none', string> = {
+  none: 'The PDF is readable; it carries no digital signature',
+  verified: 'The PDF is readable; its signature is valid and verified',
+  valid_unverified_signer: 'The PDF is readable; its signature is valid, but its signer is not verified',
+  invalid: 'The PDF is readable; its signature is invalid',
+  not_checked: 'The PDF is readable; its signature was not checked',
+};
 
 export const nationalReportRoutes = new Hono<AppEnv>()
   .onError((error, c) => {
@@ -128,7 +138,7 @@ export const nationalReportRoutes = new Hono<AppEnv>()
     const auth = guard(c, ['create', 'update']);
     const readFile = () => readUploadedFile(c, { field: 'file', maxBytes: REPORT_UPLOAD_MAX_BYTES });
     const data = await inspectReportFile(c.get('deps'), auth, uuid, readFile, (code) => requireCountryScope(auth, code));
-    return c.json<SignedPdfFactsResponse>({ status: 200, message: data.signature ? 'The PDF is readable and signed' : 'The PDF is readable; it carries no digital signature', data });
+    return c.json<SignedPdfFactsResponse>({ status: 200, message: INSPECT_MESSAGES[data.signature?.status ?? 'none'], data });
   })
 
   // The version (?version= or If-Match) is optional here: when sent, a report changed since is a 409.

@@ -6,6 +6,7 @@ import { ANSWERS_PER_SAVE_MAX, AnswerInputSchema, AnswerSchema, CompletenessSche
 import { nullableText } from '../questionnaires/text.ts';
 import { NAME_MAX } from '../identity/schema.ts';
 import { WrittenInInputSchema, WrittenInSchema } from '../i18n/written-languages.ts';
+import { PdfSignatureSchema, type PdfSignature } from '../signatures/schema.ts';
 import { CycleSchema, YearSchema } from './cycle-schema.ts';
 
 /** The cycles have a file of their own; their schemas are served from here too, as before the split. */
@@ -114,21 +115,15 @@ export const ContactSchema = z.object({
 });
 export type Contact = z.output<typeof ContactSchema>;
 
-/** A digital signature as the PDF records it (its /Sig field): not checked against any certificate authority. */
-export const PdfSignatureSchema = z.object({
-  /** The field's /Name, or the common name of the certificate in the signature; null: neither is recorded. */
-  signer: z.string().nullable(),
-  /** The field's /M signing time (ISO 8601); null: not recorded. */
-  signed_at: z.string().nullable(),
-});
-export type PdfSignature = z.output<typeof PdfSignatureSchema>;
+/** A PDF's digital signature as the portal checked it (decision 056): src/lib/signatures. */
+export { PdfSignatureSchema, type PdfSignature };
 
 /** What the server found in a PDF (POST …/report/upload/inspect, and every stored file). */
 export const SignedPdfFactsSchema = z.object({
   name: z.string(),
   size: z.number().int(),
   pages: z.number().int(),
-  /** null: the file carries no digital signature (the upload then needs confirm_unsigned). */
+  /** null: the file carries no digital signature; with none, or an invalid one, the upload needs confirm_unsigned. */
   signature: PdfSignatureSchema.nullable(),
 });
 export type SignedPdfFacts = z.output<typeof SignedPdfFactsSchema>;
@@ -146,7 +141,7 @@ export const ReportFileSchema = z.object({
   url: z.string(),
   /** Pages counted at upload; null for files stored before the portal counted them. */
   pages: z.number().int().nullable(),
-  /** The digital signature the file records; null: none (or a file stored before the portal looked). */
+  /** The check of the file's digital signature; null: it carries none (or was stored before the portal looked). */
   signature: PdfSignatureSchema.nullable(),
 });
 export type ReportFile = z.output<typeof ReportFileSchema>;

@@ -6,7 +6,8 @@ import type { DbOrTx } from '../audit/service.server.ts';
 import { ApiError, notFound, StaleWriteError } from '../http/errors.server.ts';
 import { completenessOf, loadBundle, reportQuestions, reportAnswersOf, toReport, type ReportBundle } from './queries.server.ts';
 import { inspectPdf } from './pdf-check.server.ts';
-import type { Report, SignedPdfFacts } from './schema.ts';
+import { trustedFor } from '../signatures/queries.server.ts';
+import type { PdfSignature, Report, SignedPdfFacts } from './schema.ts';
 import { enforce, mustLoad, reportEvent, roleOf } from './service.server.ts';
 
 /** What an upload reads: the file, and whether the person ticked "this is the signed copy". */
@@ -17,6 +18,15 @@ export interface SignedUpload {
 }
 
 const UNSIGNED_MESSAGE = 'This PDF carries no digital signature: confirm that it is the signed copy of the report (confirm_unsigned), then submit it again';
+const INVALID_SIGNATURE_MESSAGE =
+  'The digital signature of this PDF is invalid: confirm that it is the signed copy of the report (confirm_unsigned), then submit it again, or upload a copy whose signature holds';
+
+/** An upload whose file proves no signature (none, or an invalid one) needs the person's word that it is the signed copy. */
+function needsConfirmation(signature: PdfSignature | null, confirmed: boolean): void {
+  if (confirmed) return;
+  if (!signature) throw new ApiError(422, UNSIGNED_MESSAGE, { confirm_unsigned: ['confirm that this is the signed copy'] });
+  if (signature.status === 'invalid') throw new ApiError(422, INVALID_SIGNATURE_MESSAGE, { confirm_unsigned: ['confirm that this is the signed copy'] });
+}
 
 const STALE_MESSAGE = 'The report changed after you opened it: check it again before you upload the signed copy';
 
@@ -51,8 +61,8 @@ export async function uploadReportFile(
   // The body is read only once the report, the scope and the version allow the upload: a refused
   // one does not first take up to 20 MB of the server's memory and the sender's time.
   const file = await readFile();
-  const facts = await inspectPdf(file.bytes);
-  if (!facts.signature && !file.confirmUnsigned) throw new ApiError(422, UNSIGNED_MESSAGE, { confirm_unsigned: ['confirm that this is the signed copy'] });
+  const facts = await inspectPdf(file.bytes, await trustedFor(deps.db, before.report.countryCode));
+  needsConfirmation(facts.signature, file.confirmUnsigned);
   const sha256 = createHash('sha256').update(file.bytes).digest('hex');
   const key = `national-reports/${uuid}/${Date.now()}-${sha256.slice(0, 16)}.pdf`;
   await deps.storage.put(key, file.bytes);
@@ -88,7 +98,7 @@ export async function uploadReportFile(
         entityId: uuid,
         action: 'submit',
         before: { status: bundle.report.status },
-        after: { status: next, file: { v, name, size: file.bytes.byteLength, sha256, pages, signature, confirmed_unsigned: !signature } },
+        after: { status: next, file: { v, name, size: file.bytes.byteLength, sha256, pages, signature, confirmed_unsigned: !signature || signature.status === 'invalid' } },
       });
       await w.emit(reportEvent(bundle, 'report.submitted', { actorId: auth.user.id, after: after! }));
       const qs = await reportQuestions(tx, bundle);
@@ -118,7 +128,7 @@ export async function inspectReportFile(
   checkScope(bundle.report.countryCode);
   enforce(bundle, 'submit', roleOf(auth));
   const file = await readFile();
-  const facts = await inspectPdf(file.bytes);
+  const facts = await inspectPdf(file.bytes, await trustedFor(deps.db, bundle.report.countryCode));
   return { name: safeFileName(file.name), size: file.bytes.byteLength, ...facts };
 }
 
