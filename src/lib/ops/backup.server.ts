@@ -1,23 +1,27 @@
-import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.server.ts';
+import { takeBackupLease } from '../storage/deferred-deletions.server.ts';
 import type { FileStore } from '../storage/file-store.server.ts';
+import { BACKUP_VERSION, BackupWriter, sha256Of, type BackupLine } from './backup-format.server.ts';
+import { fileKeysOf } from './backup-references.server.ts';
 
 /**
- * Backups (issue 19): every table of the database and every stored file, in one file of JSON
- * lines (gzip-compressed by the caller). Rows leave and come back through PostgreSQL's own JSON
- * (`json_agg`, `json_populate_recordset`), so every type round-trips as PostgreSQL writes it, on
- * PGlite and on PostgreSQL alike. The rows are read in one repeatable-read transaction (one
- * consistent picture); files are written once under names that carry their content hash and
- * never change, so reading them after the rows finds every file the rows name.
+ * Backups (issue 19, decision 055): every table of the database and the stored files its rows
+ * name, in one file of JSON lines (gzip-compressed by the caller; backup-format.server.ts). Rows
+ * leave and come back through PostgreSQL's own JSON (`json_agg`, `json_populate_recordset`), so
+ * every type round-trips as PostgreSQL writes it, on PGlite and on PostgreSQL alike. The rows are
+ * read in one repeatable-read transaction (one consistent picture), under a lease that holds
+ * back every deletion of a stored file (deferred-deletions.server.ts) until the files are copied:
+ * every file the rows name is still there, and a backup holds exactly those files. One it cannot
+ * read makes the backup fail.
  */
-export type BackupLine =
-  | { kind: 'portal-backup'; version: 1; taken_at: string }
-  | { kind: 'rows'; table: string; rows: unknown[] }
-  | { kind: 'file'; key: string; sha256: string; data: string }
-  | { kind: 'end'; tables: Record<string, number>; files: number };
 
+/** Kept out of backups and left alone by restores: the state of backups themselves. */
+const OWN_TABLES = new Set(['backup_leases', 'deferred_file_deletions']);
 const CHUNK = 2_000;
+
+/** A backup that could not be made whole; its message says why, for the person who ran it. */
+export class BackupError extends Error {}
 
 interface TableInfo {
   name: string;
@@ -25,30 +29,35 @@ interface TableInfo {
   parents: string[];
 }
 
-async function tables(db: Db): Promise<TableInfo[]> {
-  const names = (await db.execute<{ name: string }>(sql`
-    select table_name as name from information_schema.tables
-    where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`)) as unknown as { name: string }[];
-  const links = (await db.execute<{ child: string; parent: string }>(sql`
-    select distinct c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent
-    from pg_constraint c join pg_namespace n on n.oid = c.connamespace
-    where c.contype = 'f' and n.nspname = 'public'`)) as unknown as { child: string; parent: string }[];
-  const plain = (name: string) => name.replace(/^public\./, '').replace(/"/g, '');
-  return rowsOf(names).map(({ name }) => ({
-    name,
-    parents: rowsOf(links)
-      .filter((l) => plain(l.child) === name && plain(l.parent) !== name)
-      .map((l) => plain(l.parent)),
-  }));
-}
-
 /** drizzle's execute answers an array on postgres-js and `{ rows }` on PGlite. */
-function rowsOf<T>(result: T[] | { rows: T[] }): T[] {
-  return Array.isArray(result) ? result : result.rows;
+export function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? (result as T[]) : (result as { rows: T[] }).rows;
 }
 
-/** Parents before children, so that foreign keys hold at every insert. */
-function inInsertOrder(list: TableInfo[]): string[] {
+async function tables(db: Db): Promise<TableInfo[]> {
+  const names = rowsOf<{ name: string }>(
+    await db.execute(sql`
+      select table_name as name from information_schema.tables
+      where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`),
+  );
+  const links = rowsOf<{ child: string; parent: string }>(
+    await db.execute(sql`
+      select distinct c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent
+      from pg_constraint c join pg_namespace n on n.oid = c.connamespace
+      where c.contype = 'f' and n.nspname = 'public'`),
+  );
+  const plain = (name: string) => name.replace(/^public\./, '').replace(/"/g, '');
+  return names
+    .filter(({ name }) => !OWN_TABLES.has(name))
+    .map(({ name }) => ({
+      name,
+      parents: links.filter((l) => plain(l.child) === name && plain(l.parent) !== name).map((l) => plain(l.parent)),
+    }));
+}
+
+/** The portal's tables, parents before children, so that foreign keys hold at every insert. */
+export async function tablesInInsertOrder(db: Db): Promise<string[]> {
+  const list = await tables(db);
   const done = new Set<string>();
   const order: string[] = [];
   const visit = (table: TableInfo, path: Set<string>) => {
@@ -65,96 +74,76 @@ function inInsertOrder(list: TableInfo[]): string[] {
   return order;
 }
 
-const ident = (name: string) => sql.raw(`"${name.replace(/"/g, '""')}"`);
+export const ident = (name: string) => sql.raw(`"${name.replace(/"/g, '""')}"`);
 
-export async function* backupLines(db: Db, storage: FileStore, now = new Date()): AsyncGenerator<BackupLine> {
-  yield { kind: 'portal-backup', version: 1, taken_at: now.toISOString() };
-  const counts: Record<string, number> = {};
-  const lines: BackupLine[] = [];
+interface Snapshot {
+  lines: Extract<BackupLine, { kind: 'rows' }>[];
+  counts: Record<string, number>;
+  /** Every stored file the rows name, with the table of the first row that names it. */
+  files: Map<string, string>;
+}
+
+/** Every row of every table, read in one repeatable-read transaction, and the files they name. */
+async function readRows(db: Db): Promise<Snapshot> {
+  const snapshot: Snapshot = { lines: [], counts: {}, files: new Map() };
   await db.transaction(
     async (tx) => {
-      for (const name of inInsertOrder(await tables(tx as unknown as Db))) {
-        counts[name] = 0;
+      for (const name of await tablesInInsertOrder(tx as unknown as Db)) {
+        snapshot.counts[name] = 0;
         for (let offset = 0; ; offset += CHUNK) {
-          const result = await tx.execute<{ rows: unknown[] | null }>(
+          const result = await tx.execute(
             sql`select json_agg(t) as rows from (select * from ${ident(name)} order by 1 limit ${CHUNK} offset ${offset}) t`,
           );
-          const rows = rowsOf(result as unknown as { rows: unknown[] | null }[])[0]?.rows ?? [];
+          const rows = rowsOf<{ rows: unknown[] | string | null }>(result)[0]?.rows ?? [];
           const parsed = typeof rows === 'string' ? (JSON.parse(rows) as unknown[]) : rows;
           if (parsed.length === 0) break;
-          counts[name] += parsed.length;
-          lines.push({ kind: 'rows', table: name, rows: parsed });
+          snapshot.counts[name] += parsed.length;
+          snapshot.lines.push({ kind: 'rows', table: name, rows: parsed });
+          for (const row of parsed) for (const key of fileKeysOf(name, row)) if (!snapshot.files.has(key)) snapshot.files.set(key, name);
           if (parsed.length < CHUNK) break;
         }
       }
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
-  yield* lines;
-  let files = 0;
-  for (const key of await storage.keys()) {
-    const body = await storage.get(key);
-    if (!body) continue;
-    files++;
-    yield { kind: 'file', key, sha256: createHash('sha256').update(body).digest('hex'), data: Buffer.from(body).toString('base64') };
-  }
-  yield { kind: 'end', tables: counts, files };
+  return snapshot;
 }
 
-export class RestoreError extends Error {}
+/** The lines of the stored files the rows name; a file that cannot be read stops the backup. */
+async function* fileLines(storage: FileStore, files: Map<string, string>, writer: BackupWriter): AsyncGenerator<string> {
+  const missing: string[] = [];
+  for (const key of [...files.keys()].sort()) {
+    let body: Uint8Array | null;
+    try {
+      body = await storage.get(key);
+    } catch (error) {
+      throw new BackupError(`The stored file ${key} could not be read (${(error as Error).message}): the backup is not whole`);
+    }
+    if (!body) missing.push(`${key} (named in ${files.get(key)})`);
+    else yield writer.line({ kind: 'file', key, sha256: sha256Of(body), data: Buffer.from(body).toString('base64') });
+  }
+  if (missing.length > 0) {
+    const shown = missing.slice(0, 5).join(', ') + (missing.length > 5 ? `, and ${missing.length - 5} more` : '');
+    throw new BackupError(`${missing.length} stored file(s) the database names are not in the file store: ${shown}. The backup is not whole`);
+  }
+}
 
 /**
- * Restores a backup into a database that holds no portal data yet (freshly migrated; reference
- * rows such as countries are replaced by the backup's) and an empty file store.
+ * The backup, line by line (each ending with a newline): the caller compresses and writes them.
+ * The lease is taken before the rows are read and let go (the deletions it held back made) when
+ * the last line is written, the backup fails, or the caller stops reading.
  */
-export async function restoreLines(db: Db, storage: FileStore, lines: AsyncIterable<BackupLine>): Promise<{ tables: Record<string, number>; files: number }> {
-  const restored = { tables: {} as Record<string, number>, files: 0 };
-  let header = false;
-  let ended = false;
-  const known = new Set((await tables(db)).map((t) => t.name));
-  for await (const line of lines) {
-    if (!header) {
-      if (line.kind !== 'portal-backup') throw new RestoreError('This is not a backup of the portal');
-      header = true;
-      await refuseIfNotEmpty(db);
-      // Reference rows seeded at start (countries, themes, …) give way to the backup's.
-      await db.execute(sql`truncate ${sql.join([...known].map(ident), sql`, `)} cascade`);
-      continue;
-    }
-    if (line.kind === 'rows') {
-      if (!known.has(line.table)) throw new RestoreError(`The backup holds a table this version does not know: ${line.table}`);
-      await db.execute(sql`insert into ${ident(line.table)} select * from json_populate_recordset(null::${ident(line.table)}, ${JSON.stringify(line.rows)}::json)`);
-      restored.tables[line.table] = (restored.tables[line.table] ?? 0) + line.rows.length;
-    } else if (line.kind === 'file') {
-      const body = Buffer.from(line.data, 'base64');
-      if (createHash('sha256').update(body).digest('hex') !== line.sha256) throw new RestoreError(`The file ${line.key} is damaged in the backup`);
-      await storage.put(line.key, body);
-      restored.files++;
-    } else if (line.kind === 'end') {
-      ended = true;
-    }
-  }
-  if (!ended) throw new RestoreError('The backup is incomplete (it ends before its last line)');
-  await resetSequences(db);
-  return restored;
-}
-
-async function refuseIfNotEmpty(db: Db): Promise<void> {
-  const result = await db.execute<{ n: number }>(sql`select count(*)::int as n from users`);
-  if ((rowsOf(result as unknown as { n: number }[])[0]?.n ?? 0) > 0) {
-    throw new RestoreError('The database already holds accounts: restore into an empty database');
-  }
-}
-
-/** Serial ids continue after the restored rows. */
-async function resetSequences(db: Db): Promise<void> {
-  const result = await db.execute<{ table_name: string; column_name: string; seq: string }>(sql`
-    select c.table_name, c.column_name, pg_get_serial_sequence(quote_ident(c.table_name), c.column_name) as seq
-    from information_schema.columns c
-    where c.table_schema = 'public' and pg_get_serial_sequence(quote_ident(c.table_name), c.column_name) is not null`);
-  for (const row of rowsOf(result as unknown as { table_name: string; column_name: string; seq: string }[])) {
-    await db.execute(
-      sql`select setval(${row.seq}, coalesce((select max(${ident(row.column_name)}) from ${ident(row.table_name)}), 0) + 1, false)`,
-    );
+export async function* backupText(db: Db, storage: FileStore, now = new Date()): AsyncGenerator<string> {
+  const lease = await takeBackupLease(db, storage);
+  try {
+    const snapshot = await readRows(db);
+    const writer = new BackupWriter();
+    yield writer.line({ kind: 'portal-backup', version: BACKUP_VERSION, taken_at: now.toISOString() });
+    for (const line of snapshot.lines) yield writer.line(line);
+    yield* fileLines(storage, snapshot.files, writer);
+    yield writer.end(snapshot.counts, snapshot.files.size);
+  } finally {
+    // Deletions that fail now wait for the next backup, or go beside later ones.
+    await lease.release().catch(() => {});
   }
 }
