@@ -90,10 +90,10 @@ export function coveredBytes(bytes: Uint8Array, value: SignatureValue): { signed
   const hole = latin1(bytes.subarray(b, c));
   if (!/^<(?:[0-9A-Fa-f]{2})*>$/.test(hole)) return null;
   if (!Buffer.from(hole.slice(1, -1), 'hex').equals(Buffer.from(value.contents))) return null;
-  if (!latin1(bytes.subarray(Math.max(0, b - 64), b)).trimEnd().endsWith('/Contents')) return null;
+  if (!/\/Contents\s*$/.test(latin1(bytes.subarray(Math.max(0, b - 64), b)))) return null;
   const changedAfter = end < bytes.length;
   // A range that stops short of the end must stop at the end of a revision (%%EOF).
-  if (changedAfter && !latin1(bytes.subarray(Math.max(0, end - 16), end)).trimEnd().endsWith('%%EOF')) return null;
+  if (changedAfter && !/%%EOF\s*$/.test(latin1(bytes.subarray(Math.max(0, end - 16), end)))) return null;
   const signed = new Uint8Array(b + d);
   signed.set(bytes.subarray(0, b));
   signed.set(bytes.subarray(c, end), b);
