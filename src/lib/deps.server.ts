@@ -116,6 +116,7 @@ export function createAppDeps(base: {
 }): AppDeps {
   const caches = new AccessCaches();
   const publicCache = new PublicCache();
+  const changes = base.changes ?? new ChangeBus();
   const deps: AppDeps = {
     ...base,
     caches,
@@ -124,9 +125,9 @@ export function createAppDeps(base: {
     fileAccess: new FileAccess([practiceFiles, cmsFiles, reportCoverFiles]),
     contact: new ContactGuard({ secret: clientHashSecret(base.env), trustProxy: base.env.TRUST_PROXY }),
     publicCache,
-    changes: base.changes ?? new ChangeBus(),
+    changes,
     mail: base.env.SMTP_URL
-      ? new MailWorker({ db: base.db, sender: smtpSender(base.env.SMTP_URL), from: base.env.MAIL_FROM })
+      ? new MailWorker({ db: base.db, sender: smtpSender(base.env.SMTP_URL), from: base.env.MAIL_FROM, changes })
       : null,
     metrics: new Metrics({
       db: base.db,

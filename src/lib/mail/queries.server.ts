@@ -13,7 +13,7 @@ function toItem(row: OutboxRow): SentMailItem {
     subject: row.subject,
     status: row.status as SentMailItem['status'],
     attempts: row.attempts,
-    next_attempt_at: row.status === 'sent' ? null : row.nextAttemptAt.toISOString(),
+    next_attempt_at: row.status === 'sent' || row.status === 'failed' ? null : row.nextAttemptAt.toISOString(),
     last_error: row.lastError,
     created_at: row.createdAt.toISOString(),
     sent_at: row.sentAt?.toISOString() ?? null,

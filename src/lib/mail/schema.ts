@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { itemResponse, pagedResponse, pagingQuery } from '../http/schema.ts';
 
-export const MAIL_STATUSES = ['queued', 'sending', 'sent'] as const;
+/** Waiting, claimed by a worker, sent, or refused for good by the SMTP server (never tried again). */
+export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
 
 export const SentMailItemSchema = z.object({
   uuid: z.string(),

@@ -18,7 +18,19 @@ import {
 } from './sent-mail-store.ts';
 import { m } from './messages.ts';
 
-const STATUS_TEXT: Record<SentMailItem['status'], string> = { sent: m('status.sent'), queued: m('status.queued'), sending: m('status.sending') };
+const STATUS_TEXT: Record<SentMailItem['status'], string> = {
+  sent: m('status.sent'),
+  queued: m('status.queued'),
+  sending: m('status.sending'),
+  failed: m('status.failed'),
+};
+
+const STATUS_STYLE: Record<SentMailItem['status'], string> = {
+  sent: 'bg-green-50 text-green-800',
+  queued: 'bg-amber-50 text-amber-900',
+  sending: 'bg-amber-50 text-amber-900',
+  failed: 'bg-red-50 text-red-800',
+};
 
 /** /admin/sent-mail: every email the portal sent or will send, newest first. */
 export function SentMailScreen(_: ScreenProps) {
@@ -70,7 +82,7 @@ function MailRow({ mail, filters }: { mail: SentMailItem; filters: SentMailFilte
           </span>
         </span>
         <span className="block truncate text-sm text-slate-800">{mail.subject}</span>
-        <span className={`mt-1 inline-block rounded-full px-2 py-0.5 text-xs font-medium ${mail.status === 'sent' ? 'bg-green-50 text-green-800' : 'bg-amber-50 text-amber-900'}`}>
+        <span className={`mt-1 inline-block rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[mail.status]}`}>
           {STATUS_TEXT[mail.status]}
           {mail.status !== 'sent' && mail.attempts > 0 && m('tried', { count: mail.attempts })}
         </span>
@@ -106,7 +118,10 @@ function MailPanel({ uuid, closeHref }: { uuid: string; closeHref: string }) {
             {mail.last_error && !mail.sent_at && (
               <>
                 <dt className="text-slate-600">{m('lastProblem')}</dt>
-                <dd className="break-words">{mail.last_error}</dd>
+                <dd className="break-words">
+                  {mail.status === 'failed' && <span className="block">{m('failedNote')}</span>}
+                  <span className="block">{mail.last_error}</span>
+                </dd>
               </>
             )}
           </dl>
