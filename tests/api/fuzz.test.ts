@@ -21,6 +21,8 @@ import { createSiteFixture } from '../support/site-fixture.ts';
 import { createUser, insertUser, signIn, type TestUser } from '../support/factories.ts';
 import { compulsoryAnswers, openCycle, pdfBytes, questionsByCode, saveAnswers, updateReport, viewReport } from '../support/national-reports.ts';
 import { aclVersion, cmsVersion, countryVersion, userVersion } from '../support/versions.ts';
+import { addAuthority } from '../../src/lib/signatures/service.server.ts';
+import { testAuthority } from '../support/signed-pdf.ts';
 
 const siteFixture = await createSiteFixture();
 // A live site is loaded, so the health check answers 200 (it answers 503 by design while none is).
@@ -192,6 +194,9 @@ interface Seed {
   videoDoomed: number;
   contactId: number;
   png: Buffer;
+  /** A trusted certificate authority to remove, and the PEM of another to add. */
+  authorityDoomed: string;
+  authorityPem: string;
   /** A submitted best practice (transition, comment, uploads) and a draft the delete removes. */
   practice: string;
   practiceDoomed: string;
@@ -265,6 +270,8 @@ beforeAll(async () => {
     videoDoomed: video.id,
     contactId: message!.id,
     png: await makeImage('png', 40, 20),
+    authorityDoomed: (await addAuthority(ctx.deps, { pem: (await testAuthority({ cn: 'Doomed CA', c: 'PH' })).pem, countryCode: null, note: null, actorId: null })).uuid,
+    authorityPem: (await testAuthority({ cn: 'Fuzzed CA', c: 'PH' })).pem,
   };
 });
 
@@ -275,6 +282,7 @@ function plausibleParam(route: Route, name: string): string {
   if (name === 'uuid' && route.path.startsWith('/api/question/')) return seed.question;
   if (name === 'year') return String(seed.year);
   if (name === 'uuid' && route.path.startsWith('/api/user/')) return seed.target.uuid;
+  if (name === 'uuid' && route.path.startsWith('/api/trusted-authority/')) return seed.authorityDoomed;
   if (name === 'uuid' && route.path.includes('/delete/')) return seed.cmsDoomed;
   if (name === 'uuid') return seed.cmsItem;
   if (name === 'id' && route.path.startsWith('/api/best-practice/')) return route.path.includes('/image/') ? seed.practiceImage : String(seed.practiceComment);
@@ -427,6 +435,8 @@ const EXAMPLES: Record<string, ExampleSource> = {
   'POST /api/profile/import/file': { multipart: 'csv' },
   'POST /api/cms/status/:uuid': { json: versioned({ status: 'draft' }, () => cmsVersion(ctx, seed.cmsItem)) },
   'POST /api/cms/delete/:uuid': { json: versioned({}, () => cmsVersion(ctx, seed.cmsDoomed)) },
+  'POST /api/trusted-authority/create': { json: () => ({ pem: seed.authorityPem, country_code: 'PH', note: 'Added by the fuzz' }) },
+  'POST /api/trusted-authority/delete/:uuid': { json: { version: 1 } },
   'POST /api/video/create': {
     json: {
       title: 'A hosted video',
