@@ -25,6 +25,8 @@ import { Metrics } from './ops/metrics.server.ts';
 import { smtpSender } from './mail/transport.server.ts';
 import { subscribeNotifications } from './notifications/service.server.ts';
 import { PendingSiteChanges, subscribeSiteChanges } from './site/pending.server.ts';
+import { pruneWithdrawals, WithdrawnPages } from './site/withdrawals.server.ts';
+import { siteHealth, type SiteHealth } from './site/health.server.ts';
 import { ReminderJob } from './national-reports/reminder-job.server.ts';
 import { sendDueReminders } from './national-reports/reminders.server.ts';
 
@@ -63,6 +65,8 @@ export interface SitePublisher {
   status(): BuildStatusData;
   /** Calls `listener` after each build with its duration in seconds and whether it went live. */
   onFinished?(listener: (seconds: number, ok: boolean) => void): void;
+  /** Calls `listener` after each failed build with how many failed in a row and why. */
+  onFailed?(listener: (failures: number, reason: string) => void): void;
 }
 
 export interface AppDeps {
@@ -74,6 +78,8 @@ export interface AppDeps {
   site: SitePublisher;
   /** The changes to the public site that its live build does not hold yet (decision 027). */
   siteChanges: PendingSiteChanges;
+  /** Public pages taken off at once because what they show was withdrawn (decision 053). */
+  withdrawals: WithdrawnPages;
   /** Uploaded files (CMS images), served under /uploads/. */
   storage: FileStore;
   /** Who may read the stored files that belong to a record (a best practice's): decision 035. */
@@ -120,7 +126,8 @@ export function createAppDeps(base: {
   const deps: AppDeps = {
     ...base,
     caches,
-    siteChanges: new PendingSiteChanges(),
+    siteChanges: new PendingSiteChanges(base.db),
+    withdrawals: new WithdrawnPages(base.db),
     storage: base.storage ?? fileStoreFor(base.env, base.db),
     fileAccess: new FileAccess([practiceFiles, cmsFiles, reportCoverFiles]),
     contact: new ContactGuard({ secret: clientHashSecret(base.env), trustProxy: base.env.TRUST_PROXY }),
@@ -133,6 +140,7 @@ export function createAppDeps(base: {
       db: base.db,
       caches: () => ({ public: publicCache.counts, identities: caches.identities, user_lists: caches.users.ids, file_access: deps.fileAccess.cache }),
       siteQueue: () => (base.site.status().current.state === 'idle' ? 0 : 1),
+      site: async () => ({ ...(await siteHealthOf(deps, true)), withdrawn_pages: deps.withdrawals.size }),
     }),
     reminders: new ReminderJob({ run: (now) => sendDueReminders({ db: base.db, changes: deps.changes }, now) }),
   };
@@ -144,9 +152,38 @@ export function createAppDeps(base: {
     site: deps.site,
     mail: { kick: () => deps.mail?.kick() },
   });
-  subscribeSiteChanges(deps.changes, deps.siteChanges, base.db);
+  subscribeSiteChanges(deps.changes);
+  deps.withdrawals.subscribe(deps.changes);
+  followSiteBuilds(deps);
   subscribeNotifications(deps.changes, { siteUrl: base.env.PUBLIC_SITE_URL, onMailQueued: () => deps.mail?.kick() });
   return deps;
+}
+
+/** Builds failing this many times in a row are told to the administrators (issue 31). */
+export const BUILD_FAILURES_TOLD = 2;
+
+/**
+ * After each build: a live one lets go of what it now holds (changes waiting, pages blocked only
+ * until a rebuild); the second failure in a row is told to the administrators, once per streak.
+ */
+function followSiteBuilds(deps: AppDeps): void {
+  deps.site.onFinished?.((_seconds, ok) => {
+    const live = deps.site.status().live;
+    if (!ok || !live) return;
+    const started = new Date(live.started ?? live.since);
+    void Promise.all([deps.siteChanges.prune(started), pruneWithdrawals(deps.db, started)]).catch(() => {});
+  });
+  deps.site.onFailed?.((failures, reason) => {
+    if (failures !== BUILD_FAILURES_TOLD) return;
+    void deps.changes
+      .write(deps.db, (w) => w.emit({ type: 'site.build.failing', data: { failures, reason: reason.slice(0, 2000) }, actorId: null, site: false }))
+      .catch((error: unknown) => console.warn(`The failing site build could not be told to the administrators: ${String(error)}`));
+  });
+}
+
+/** How far the live site is behind its decisions (health check, metrics). */
+export function siteHealthOf(deps: AppDeps, loaded: boolean): Promise<SiteHealth> {
+  return siteHealth(deps.site, deps.siteChanges, loaded);
 }
 
 export interface AuthedUser {

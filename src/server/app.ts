@@ -26,7 +26,7 @@ import { signatureRoutes } from '../lib/signatures/routes.server.ts';
 import { uploadRoutes } from '../lib/storage/routes.server.ts';
 import { userRoutes } from '../lib/users/routes.server.ts';
 import type { ClientConfig } from '../lib/client/firebase.ts';
-import type { AppDeps, AppEnv } from '../lib/deps.server.ts';
+import { siteHealthOf, type AppDeps, type AppEnv } from '../lib/deps.server.ts';
 import type { ErrorResponse } from '../lib/http/schema.ts';
 import { isBackofficePath } from './backoffice-paths.ts';
 import { emulatorOrigin, pageCsp, securityHeaders, WASM_PAGES } from './security-headers.ts';
@@ -99,7 +99,7 @@ export function createApp(deps: AppDeps, site: SiteSource, options: { log?: (lin
     .route('/', profileRoutes)
     .route('/', notificationRoutes)
     .route('/', mailRoutes)
-    .route('/', healthRoutes({ loaded: () => (site.current() ? { since: deps.site.status().live?.since ?? null } : null) }));
+    .route('/', healthRoutes({ loaded: () => site.current() !== null, health: () => siteHealthOf(deps, site.current() !== null) }));
   app.route('/api', api);
   app.route('/', metricsRoutes);
 
@@ -158,6 +158,7 @@ function limitApiBody(): MiddlewareHandler<AppEnv> {
 /** A page or file of the live build; the back-office's shell for its paths; else the not-found page. */
 function serveSite(c: Context<AppEnv>, deps: AppDeps, files: SiteFiles | null) {
   if (!files) return c.text('The site is being built: try again in a few seconds.', 503, { 'Retry-After': '5' });
+  if (withdrawn(deps, c.req.path)) return sendNotFound(c, deps, files, 410);
   const authLocale = authPageLocale(c.req.path, c.req.header('cookie'), c.req.header('accept-language'));
   const file = files.resolve(authLocale ? authPagePath(c.req.path, authLocale) : c.req.path) ?? (authLocale ? files.resolve(c.req.path) : null);
   if (file) return sendFile(c, deps, file, 200, authLocale !== null);
@@ -168,13 +169,26 @@ function serveSite(c: Context<AppEnv>, deps: AppDeps, files: SiteFiles | null) {
   return sendNotFound(c, deps, files);
 }
 
-/** The not-found page in the address's language (`/fr/…` gets the French one), else the English one. */
-function sendNotFound(c: Context<AppEnv>, deps: AppDeps, files: SiteFiles) {
+/**
+ * Whether the page was withdrawn after the live build was made (decision 053): it is answered
+ * 410 Gone on every instance at once, whatever happens to the rebuild.
+ */
+function withdrawn(deps: AppDeps, path: string): boolean {
+  const live = deps.site.status().live;
+  const started = live ? new Date(live.started ?? live.since).getTime() : null;
+  return deps.withdrawals.blocked(path, started) !== null;
+}
+
+/**
+ * The not-found page in the address's language (`/fr/…` gets the French one), else the English
+ * one; 410 for a page withdrawn (it is not stored by caches either).
+ */
+function sendNotFound(c: Context<AppEnv>, deps: AppDeps, files: SiteFiles, status: 404 | 410 = 404) {
   const locale = localeOfPath(c.req.path);
   const own = locale === 'en' ? undefined : files.get(`/${locale}/page-not-found/index.html`);
   const page = own ?? files.get('/404.html') ?? files.get('/page-not-found/index.html');
-  if (page) return sendFile(c, deps, page, 404);
-  return c.text('Page not found', 404);
+  if (page) return sendFile(c, deps, page, status);
+  return c.text(status === 410 ? 'This page has been withdrawn' : 'Page not found', status);
 }
 
 /** Each page's CSP, built once per file (and per environment) instead of on every request. */
@@ -188,7 +202,7 @@ function cspOf(deps: AppDeps, file: SiteFile, path: string): string {
   return csp;
 }
 
-function sendFile(c: Context<AppEnv>, deps: AppDeps, file: SiteFile, status: 200 | 404 | 500, negotiated = false) {
+function sendFile(c: Context<AppEnv>, deps: AppDeps, file: SiteFile, status: 200 | 404 | 410 | 500, negotiated = false) {
   const headers: Record<string, string> = {
     'Content-Type': file.type,
     ETag: file.etag,
@@ -196,7 +210,9 @@ function sendFile(c: Context<AppEnv>, deps: AppDeps, file: SiteFile, status: 200
     Vary: negotiated ? 'Accept-Encoding, Accept-Language, Cookie' : 'Accept-Encoding',
     'Cache-Control': file.immutable
       ? 'public, max-age=31536000, immutable'
-      : file.type.startsWith('text/html')
+      : status === 410
+        ? 'no-store'
+        : file.type.startsWith('text/html')
         ? 'no-cache'
         : 'public, max-age=86400',
   };

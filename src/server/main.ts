@@ -13,7 +13,7 @@ import { parseEnv, usesAuthEmulator, type Env, EnvError } from '../lib/env.serve
 import { useDataDirProjectId } from '../lib/identity/emulator-project.server.ts';
 import { tokenVerifierFor } from '../lib/identity/token-verifier.server.ts';
 import { createApp } from './app.ts';
-import { createAppDeps, fileStoreFor, type AppDeps } from '../lib/deps.server.ts';
+import { createAppDeps, fileStoreFor, siteHealthOf, type AppDeps } from '../lib/deps.server.ts';
 import { ChangeBus } from '../lib/events/change-bus.server.ts';
 import { ChangeRelay } from '../lib/events/relay.server.ts';
 import { SharedJobs } from './shared-jobs.ts';
@@ -65,6 +65,8 @@ export async function startServer(env: Env, options: { build?: boolean | 'if-non
   const site = shared ?? builder;
   const deps = createAppDeps({ db: database.db, env, tokens: tokenVerifierFor(auth, env), site, storage, changes });
   await relay?.start();
+  // Withdrawn pages are known before the first request is served (decision 053).
+  await deps.withdrawals.start();
   // Instances started together prepare the data one after the other: the second finds it done.
   await database.exclusive(() => prepareData(deps, auth));
   await shared?.start();
@@ -73,7 +75,10 @@ export async function startServer(env: Env, options: { build?: boolean | 'if-non
     const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
   });
   const missing = shared ? !shared.named : !site.current();
-  if (options.build === true || (options.build === 'if-none' && missing)) void site.request().catch(() => {});
+  // A site behind its decisions (a build that failed or was killed before this start) is built
+  // again now: the changes are in the database, whatever happened to the process (issue 31).
+  const behind = !missing && (await siteHealthOf(deps, true)).pending_changes > 0;
+  if (options.build === true || (options.build === 'if-none' && (missing || behind))) void site.request().catch(() => {});
   // Mail queued while the server was down (or the SMTP server was) goes out now, then on each
   // change; reminders due meanwhile go now (each once), then on every tick. Several instances on
   // one PostgreSQL database share both as jobs of one queue (decision 035).
@@ -92,6 +97,7 @@ export async function startServer(env: Env, options: { build?: boolean | 'if-non
     close: async () => {
       // A site build under way here goes back to the queue at once, for another instance.
       await Promise.all([drain(server), shared?.stop(), jobs?.stop()]);
+      deps.withdrawals.stop();
       await deps.reminders.stop();
       await deps.mail?.stop();
       await relay?.stop();

@@ -1,5 +1,5 @@
-import { desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { PgBoss, type Job } from 'pg-boss';
+import { and, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { PgBoss, type Job, type JobWithMetadata } from 'pg-boss';
 import type { Db } from '../lib/db/client.server.ts';
 import { siteBuilds } from '../lib/db/schema.ts';
 import type { SitePublisher } from '../lib/deps.server.ts';
@@ -14,8 +14,13 @@ import { SiteFiles } from './site-files.ts';
 /** The pg-boss queue of site builds. */
 export const SITE_QUEUE = 'site-build';
 
-/** The queue's rules: one job waiting and one running at most; a job fails only when its instance dies or stops. */
-const queueOptions = (heartbeatSeconds: number) => ({ policy: 'stately', retryLimit: 5, retryDelay: 1, heartbeatSeconds, expireInSeconds: 3600 }) as const;
+/**
+ * The queue's rules: one job waiting and one running at most. A build that fails, or whose
+ * instance dies or stops, is tried again by whichever instance is free, 5 s after the first
+ * failure and doubling up to five minutes, until one goes live (issue 31, decision 053).
+ */
+const RETRIES = { retryLimit: 1_000_000, retryDelay: 5, retryBackoff: true, retryDelayMax: 300 } as const;
+const queueOptions = (heartbeatSeconds: number) => ({ policy: 'stately', ...RETRIES, heartbeatSeconds, expireInSeconds: 3600 }) as const;
 
 /**
  * Asks the instances on `databaseUrl` for a site build (a script's change, e.g. `npm run
@@ -25,11 +30,17 @@ export async function queueSiteBuild(databaseUrl: string): Promise<void> {
   const boss = new PgBoss({ connectionString: databaseUrl, max: 1, supervise: false, schedule: false, application_name: 'apua-jobs-script' });
   await boss.start();
   try {
-    await boss.createQueue(SITE_QUEUE, queueOptions(10));
+    await createSiteQueue(boss, 10);
     await boss.send(SITE_QUEUE, {}, { startAfter: 1 });
   } finally {
     await boss.stop({ graceful: false });
   }
+}
+
+/** Creates the queue, or brings the rules of one made by an earlier version up to date. */
+async function createSiteQueue(boss: PgBoss, heartbeatSeconds: number): Promise<void> {
+  await boss.createQueue(SITE_QUEUE, queueOptions(heartbeatSeconds));
+  await boss.updateQueue(SITE_QUEUE, RETRIES);
 }
 
 type BuildRow = typeof siteBuilds.$inferSelect;
@@ -67,6 +78,8 @@ export class SharedSite implements SitePublisher, SiteSource {
   readonly #options: Required<Omit<SharedSiteOptions, 'log'>> & { log: (line: string) => void };
   readonly #boss: PgBoss;
   readonly #finished: ((seconds: number, ok: boolean) => void)[] = [];
+  readonly #failed: ((failures: number, reason: string) => void)[] = [];
+  #streak: BuildStatusData['failing'] | null = null;
   #waiters: { after: number; resolve: () => void }[] = [];
   #latest: BuildRow | null = null;
   #queuedSince: Date | null = null;
@@ -84,7 +97,7 @@ export class SharedSite implements SitePublisher, SiteSource {
   /** Starts the queue and this instance's worker, then serves the live build the database names. */
   async start(): Promise<void> {
     await this.#boss.start();
-    await this.#boss.createQueue(SITE_QUEUE, queueOptions(this.#options.heartbeatSeconds));
+    await createSiteQueue(this.#boss, this.#options.heartbeatSeconds);
     const everyInstance = { everyInstance: true };
     this.#options.changes.onCommit('site-live', { types: ['site.live'] }, () => void this.refresh(), everyInstance);
     this.#options.changes.onResync('site-live', () => void this.refresh());
@@ -115,6 +128,10 @@ export class SharedSite implements SitePublisher, SiteSource {
     this.#finished.push(listener);
   }
 
+  onFailed(listener: (failures: number, reason: string) => void): void {
+    this.#failed.push(listener);
+  }
+
   /** Queues a build (joining one that waits); resolves once a build started after this call is done. */
   async request(): Promise<void> {
     // The database's clock, the one the builds' start times are written with.
@@ -132,7 +149,7 @@ export class SharedSite implements SitePublisher, SiteSource {
     if (latest?.state === 'building') current = { state: 'building', since: latest.startedAt.toISOString(), progress: latest.progress, step: latest.step };
     else if (this.#queuedSince) current = { state: 'queued', since: this.#queuedSince.toISOString() };
     const failed = latest?.state === 'failed' ? { at: (latest.finishedAt ?? latest.startedAt).toISOString(), reason: latest.failure ?? 'The build failed' } : null;
-    return { current, live: local.live, lastFailure: failed };
+    return { current, live: local.live, lastFailure: failed, ...(this.#streak && { failing: this.#streak }) };
   }
 
   /** Reads the builds and the queue; loads the live build when it is not the one served here. */
@@ -159,8 +176,9 @@ export class SharedSite implements SitePublisher, SiteSource {
     const { db } = this.#options;
     const [latest] = await db.select().from(siteBuilds).orderBy(desc(siteBuilds.startedAt)).limit(1);
     const [live] = await db.select().from(siteBuilds).where(isNotNull(siteBuilds.liveSince)).orderBy(desc(siteBuilds.liveSince)).limit(1);
-    const queued = this.#stopping ? [] : await this.#boss.findJobs(SITE_QUEUE, { queued: true });
+    const queued = this.#stopping ? [] : await this.#boss.findJobs<object>(SITE_QUEUE, { queued: true });
     this.#latest = latest ?? null;
+    this.#streak = await this.#failureStreak(live, queued);
     this.#queuedSince = queued.length ? new Date(Math.min(...queued.map((job) => job.createdOn.getTime()))) : null;
     this.#named = live !== undefined;
     if (live && live.id !== this.#options.builder.status().live?.id) await this.#load(live);
@@ -169,6 +187,19 @@ export class SharedSite implements SitePublisher, SiteSource {
     const answered = this.#waiters.filter((waiter) => waiter.after <= finished);
     this.#waiters = this.#waiters.filter((waiter) => waiter.after > finished);
     for (const waiter of answered) waiter.resolve();
+  }
+
+  /** The builds failed since the live one went live (none: null), and when the queue tries again. */
+  async #failureStreak(live: BuildRow | undefined, queued: JobWithMetadata<object>[]): Promise<BuildStatusData['failing'] | null> {
+    const since = live?.liveSince ?? new Date(0);
+    const [streak] = await this.#options.db
+      .select({ failures: sql<number>`count(*)::int`, first: sql<string | null>`min(${siteBuilds.finishedAt})::text` })
+      .from(siteBuilds)
+      .where(and(eq(siteBuilds.state, 'failed'), gt(siteBuilds.startedAt, since)));
+    if (!streak?.failures || !streak.first) return null;
+    const retries = queued.filter((job) => job.state === 'retry').map((job) => job.startAfter.getTime());
+    const retryAt = retries.length ? new Date(Math.min(...retries)).toISOString() : null;
+    return { since: new Date(streak.first).toISOString(), failures: streak.failures, retryAt };
   }
 
   async #load(row: BuildRow): Promise<void> {
@@ -212,8 +243,9 @@ export class SharedSite implements SitePublisher, SiteSource {
       const state = this.#stopping ? 'abandoned' : 'failed';
       await db.update(siteBuilds).set({ state, finishedAt: sql`now()`, failure: (error as Error).message }).where(eq(siteBuilds.id, id));
       this.#tell((performance.now() - started) / 1000, false);
-      // Stopping: the job goes back to the queue for another instance. A build that failed stays failed.
-      if (this.#stopping) throw error;
+      if (!this.#stopping) await this.#tellFailed((error as Error).message);
+      // The job fails: the queue gives it to a free instance again after its delay (stopping: at once).
+      throw error;
     } finally {
       clearInterval(progress);
       await builder.pruneExcept([id]);
@@ -238,6 +270,12 @@ export class SharedSite implements SitePublisher, SiteSource {
       await storage.delete(old.map((row) => row.archiveKey!)).catch(() => {});
     }
     await db.execute(sql`delete from ${siteBuilds} where id not in (select id from ${siteBuilds} order by started_at desc limit 20) and live_since is distinct from (select max(live_since) from ${siteBuilds})`);
+  }
+
+  async #tellFailed(reason: string): Promise<void> {
+    const [live] = await this.#options.db.select().from(siteBuilds).where(isNotNull(siteBuilds.liveSince)).orderBy(desc(siteBuilds.liveSince)).limit(1);
+    const streak = await this.#failureStreak(live, []).catch(() => null);
+    for (const listener of this.#failed) listener(streak?.failures ?? 1, reason);
   }
 
   #tell(seconds: number, ok: boolean): void {

@@ -45,6 +45,20 @@ export interface SiteBuilderOptions {
   searchIndex?: readonly string[] | null;
   /** How the builds' files are compressed for serving (default `full`, see SiteCompression). */
   compression?: SiteCompression;
+  /** Seconds before the next try after `failures` failed builds in a row (default retryDelaySeconds). */
+  retryDelaySeconds?: (failures: number) => number;
+}
+
+/** The wait before retry `failures` (1, 2, …) of a failed build: 5 s doubling, at most 5 minutes. */
+export function retryDelaySeconds(failures: number): number {
+  return Math.min(5 * 2 ** Math.max(0, failures - 1), 300);
+}
+
+/** A streak of failed builds: since when, how many, and when the next try starts. */
+export interface FailureStreak {
+  since: string;
+  failures: number;
+  retryAt: string | null;
 }
 
 /** Milestones of `astro build`'s log, with the progress (%) reached there. */
@@ -98,6 +112,11 @@ export class SiteBuilder {
   #lastFailure: { at: string; reason: string } | null = null;
   #waiters: (() => void)[] = [];
   readonly #finished: ((seconds: number, ok: boolean) => void)[] = [];
+  readonly #failed: ((failures: number, reason: string) => void)[] = [];
+  /** Builds failed one after the other (reset when one goes live), and the timer of the next try. */
+  #streak: FailureStreak | null = null;
+  #retryTimer: NodeJS.Timeout | null = null;
+  #retryDelay: (failures: number) => number;
   readonly #command: readonly string[];
   readonly #debounceMs: number;
   readonly #searchIndex: readonly string[] | null;
@@ -115,6 +134,7 @@ export class SiteBuilder {
     this.#debounceMs = options.debounceMs ?? 0;
     this.#searchIndex = options.searchIndex !== undefined ? options.searchIndex : options.command ? null : SEARCH_INDEX;
     this.#compression = options.compression ?? 'full';
+    this.#retryDelay = options.retryDelaySeconds ?? retryDelaySeconds;
   }
 
   current(): SiteFiles | null {
@@ -122,7 +142,12 @@ export class SiteBuilder {
   }
 
   status(): BuildStatus {
-    return { current: this.#state, live: this.#liveInfo, lastFailure: this.#lastFailure };
+    return { current: this.#state, live: this.#liveInfo, lastFailure: this.#lastFailure, ...(this.#streak && { failing: this.#streak }) };
+  }
+
+  /** Calls `listener` after each failed build with how many failed in a row and why (notifications). */
+  onFailed(listener: (failures: number, reason: string) => void): void {
+    this.#failed.push(listener);
   }
 
   /** Serves the build the pointer names, if any; returns whether one was found. */
@@ -155,6 +180,7 @@ export class SiteBuilder {
   /** Queues a rebuild; resolves when a build that started after this call has finished. */
   request(): Promise<void> {
     const done = new Promise<void>((resolve) => this.#waiters.push(resolve));
+    this.#clearRetry();
     if (this.#running) {
       this.#again = true;
       if (this.#state.state !== 'building') this.#state = { state: 'queued', since: new Date().toISOString() };
@@ -177,6 +203,28 @@ export class SiteBuilder {
     this.#state = { state: 'idle' };
     this.#running = null;
     this.#refineLive();
+    this.#scheduleRetry();
+  }
+
+  /**
+   * A failed build is tried again by itself, 5 s after the first failure and doubling up to five
+   * minutes (issue 31): the live site stays behind the decisions only as long as builds fail.
+   */
+  #scheduleRetry(): void {
+    if (!this.#streak || this.#aborted || this.#retryTimer) return;
+    const seconds = this.#retryDelay(this.#streak.failures);
+    this.#streak = { ...this.#streak, retryAt: new Date(Date.now() + seconds * 1000).toISOString() };
+    this.#retryTimer = setTimeout(() => {
+      this.#retryTimer = null;
+      void this.request();
+    }, seconds * 1000);
+    this.#retryTimer.unref();
+  }
+
+  #clearRetry(): void {
+    if (this.#retryTimer) clearTimeout(this.#retryTimer);
+    this.#retryTimer = null;
+    if (this.#streak) this.#streak = { ...this.#streak, retryAt: null };
   }
 
   async #buildOnce(): Promise<void> {
@@ -195,7 +243,14 @@ export class SiteBuilder {
       ok = true;
       await this.pruneExcept([id, previous].filter((x): x is string => Boolean(x)));
     } catch (error) {
-      this.#lastFailure = { at: new Date().toISOString(), reason: (error as Error).message };
+      const at = new Date().toISOString();
+      const reason = (error as Error).message;
+      this.#lastFailure = { at, reason };
+      if (!this.#aborted) {
+        const failures = (this.#streak?.failures ?? 0) + 1;
+        this.#streak = { since: this.#streak?.since ?? at, failures, retryAt: null };
+        for (const listener of this.#failed) listener(failures, reason);
+      }
     }
     for (const listener of this.#finished) listener((performance.now() - started) / 1000, ok);
   }
@@ -236,6 +291,7 @@ export class SiteBuilder {
     this.#live = files;
     this.#liveInfo = info;
     this.#lastFailure = null;
+    this.#streak = null;
     this.#refineLive();
   }
 
@@ -257,6 +313,7 @@ export class SiteBuilder {
   /** Stops the build in progress, if any: its run fails with "stopped". */
   abort(): void {
     this.#aborted = true;
+    this.#clearRetry();
     this.#child?.kill('SIGTERM');
   }
 

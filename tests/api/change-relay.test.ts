@@ -90,7 +90,7 @@ describe.skipIf(postgresOnly)('two instances on one PostgreSQL database', () => 
     await within(1000, "the publish in B's public list", async () => (await publicTitles()).includes('Набережная Илоило'));
     await within(1000, 'the picture public on B', async () => (await b.request(picture)).status === 200);
     // B's publishing status lists A's change as waiting for the next build, by its title.
-    await within(1000, "A's change waiting on B", async () => b.deps.siteChanges.waiting(null).changes.some((change) => change.title.includes('Набережная Илоило')));
+    await within(1000, "A's change waiting on B", async () => (await b.deps.siteChanges.waiting(null)).changes.some((change) => change.title.includes('Набережная Илоило')));
 
     await step(p, admin, 'archive');
     await within(1000, 'the picture private again on B', async () => (await b.request(picture)).status === 404);

@@ -249,7 +249,7 @@ describe('email choices', () => {
     expect(read.data.kinds.find((k) => k.kind === 'practice.commented')).toEqual({ kind: 'practice.commented', email: false, default: false });
     const secretariat = await expectJson(await ctx.request('/api/notifications/preferences', { token: admin.token }), 200, StrictChoices);
     expect(secretariat.data.kinds.filter((k) => k.email).map((k) => k.kind).sort()).toEqual(
-      ['account.activated', 'account.awaiting', 'account.role.changed', 'practice.submitted', 'report.submitted'].sort(),
+      ['account.activated', 'account.awaiting', 'account.role.changed', 'practice.submitted', 'report.submitted', 'site.build.failing'].sort(),
     );
 
     const saved = await expectJson(

@@ -60,6 +60,8 @@ export interface TestContextOptions {
   site?: SiteSource;
   /** Environment of the fake site build (FAKE_BUILD_CONTROL, FAKE_BUILD_LOG). */
   buildEnv?: Record<string, string>;
+  /** Seconds before a failed build is tried again (default: the server's own backoff). */
+  retryDelaySeconds?: (failures: number) => number;
 }
 
 /**
@@ -82,12 +84,17 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   });
   const auth = firebaseAuth(env);
   const siteRoot = join(dataDir, 'site-builds');
-  const builder = new SiteBuilder({ root: siteRoot, env: options.buildEnv ?? {}, command: FAKE_BUILD });
+  const retry = options.retryDelaySeconds ? { retryDelaySeconds: options.retryDelaySeconds } : {};
+  const builder = new SiteBuilder({ root: siteRoot, env: options.buildEnv ?? {}, command: FAKE_BUILD, ...retry });
   const deps = createAppDeps({ db: database.db, env, tokens: tokenVerifierFor(auth, env), site: builder });
   const app = createApp(deps, options.site ?? { current: () => null });
+  await deps.withdrawals.start();
   const others: Database[] = [];
+  const otherDeps: AppDeps[] = [];
   afterAll(async () => {
+    builder.abort();
     await builder.settled();
+    for (const d of [deps, ...otherDeps]) d.withdrawals.stop();
     for (const other of others) await other.close();
     await database.close();
     await drop();
@@ -97,9 +104,11 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     const other = await openDatabase({ url: url! });
     others.push(other);
     const otherBuilder = new SiteBuilder({ root: join(dataDir, `site-builds-${others.length}`), env: {}, command: FAKE_BUILD });
-    const otherDeps = createAppDeps({ db: other.db, env, tokens: tokenVerifierFor(auth, env), site: otherBuilder });
-    const otherApp = createApp(otherDeps, { current: () => null });
-    return { app: otherApp, deps: otherDeps, request: requester(otherApp) };
+    const instanceDeps = createAppDeps({ db: other.db, env, tokens: tokenVerifierFor(auth, env), site: otherBuilder });
+    otherDeps.push(instanceDeps);
+    await instanceDeps.withdrawals.start();
+    const otherApp = createApp(instanceDeps, options.site ?? { current: () => null });
+    return { app: otherApp, deps: instanceDeps, request: requester(otherApp) };
   };
   return {
     app,

@@ -31,9 +31,10 @@ export async function setCountryStatus(
       before: toCountryListItem(before),
       after: toCountryListItem(after),
     });
-    // The public pages list only active countries, but read them at build time: a status change
-    // shows with the next publish, as it did before change events.
-    await w.emit({ type: 'country.saved', data: { code: input.code }, actorId: input.actorId, site: false });
+    // The public pages list only active countries: a country turned off or on changes the public
+    // site (rebuilt), and a country turned off takes its pages off every instance at once (decision 053).
+    const site = before.status !== after.status;
+    await w.emit({ type: 'country.saved', data: { code: input.code }, actorId: input.actorId, site });
     return (await findCountryRecord(tx, input.code))!;
   });
 }

@@ -104,6 +104,8 @@ export interface ChangeEventMap {
   'site.publish.requested': Record<string, never>;
   /** A build of the public site went live (several instances: each loads it, decision 035). */
   'site.live': { id: string };
+  /** Builds of the public site failed `failures` times in a row (told once per streak, issue 31). */
+  'site.build.failing': { failures: number; reason: string };
 }
 
 export type ChangeType = keyof ChangeEventMap;

@@ -97,6 +97,8 @@ export async function factsOf(tx: DbOrTx, event: ChangeEvent): Promise<EventFact
         country,
       };
     }
+    case 'site.build.failing':
+      return { facts: { failures: event.data.failures, note: event.data.reason }, link: '/dashboard' };
     case 'contact.received':
       return { facts: {}, link: `/admin/contact-us?message=${event.data.id}` };
     case 'mail.failed':

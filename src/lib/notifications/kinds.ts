@@ -17,6 +17,7 @@ export const NOTIFICATION_KINDS = {
   'practice.published': { event: 'practice.published', audience: 'country', email: true },
   'practice.commented': { event: 'practice.commented', audience: 'country', email: false },
   'contact.received': { event: 'contact.received', audience: 'secretariat', email: false },
+  'site.build.failing': { event: 'site.build.failing', audience: 'secretariat', email: true },
   'mail.failed': { event: 'mail.failed', audience: 'secretariat', email: false },
   'account.awaiting': { event: 'user.created', audience: 'secretariat', email: true },
   'account.activated': { event: 'user.activated', audience: 'self', email: true },

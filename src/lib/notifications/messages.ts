@@ -39,6 +39,7 @@ function valuesOf(f: NotificationFacts, locale: Locale): Values {
     roles: roles.join(locale === 'zh' ? '、' : ', '),
     date: f.due ? formatDay(locale, f.due) : term(locale, 'report.reminder.noDate', 'its closing date'),
     count: f.daysLeft,
+    failures: f.failures,
     subject: f.subject,
   };
 }

@@ -21,6 +21,8 @@ export interface NotificationFacts {
   /** A reminder's due date (YYYY-MM-DD) and the days left then (negative: overdue). */
   due?: string | undefined;
   daysLeft?: number | undefined;
+  /** How many updates of the public site failed in a row. */
+  failures?: number | undefined;
   /** The subject of an email the mail server refused (`user` names its recipient, `note` gives the server's answer). */
   subject?: string | undefined;
 }
@@ -38,6 +40,7 @@ export const KIND_LABELS: Record<NotificationKind, string> = {
   'practice.published': 'A best practice is published',
   'practice.commented': 'A reviewer comments on a best practice',
   'contact.received': 'A message arrives through the contact form',
+  'site.build.failing': 'The public site cannot be updated',
   'mail.failed': 'An email cannot be delivered',
   'account.awaiting': 'A new account awaits activation',
   'account.activated': 'My account is activated',

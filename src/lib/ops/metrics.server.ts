@@ -2,6 +2,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.server.ts';
 import { mailOutbox } from '../db/schema.ts';
+import type { SiteHealth } from '../site/health.server.ts';
 
 /** A cache whose lookups are counted (the public answers cache, the identity cache, …). */
 export interface CountedCache {
@@ -14,6 +15,8 @@ export interface MetricsSources {
   caches: () => Record<string, CountedCache>;
   /** The site builder's queue: 1 while a build is queued or running, else 0. */
   siteQueue: () => number;
+  /** How far the live site is behind its decisions, and how many pages are withdrawn ahead of it (issue 31). */
+  site?: () => Promise<SiteHealth & { withdrawn_pages: number }>;
 }
 
 /**
@@ -56,6 +59,7 @@ export class Metrics {
         this.set({ queue: 'site-build' }, sources.siteQueue());
       },
     });
+    if (sources.site) this.#siteGauges(sources.site, registers);
     new Counter({
       name: 'apua_cache_lookups_total',
       help: 'Cache lookups by cache and result (hit or miss)',
@@ -79,5 +83,23 @@ export class Metrics {
 
   build(seconds: number, ok: boolean): void {
     this.#builds.observe({ result: ok ? 'live' : 'failed' }, seconds);
+  }
+
+  /** The live site's lag behind the decisions: changes waiting, since when, builds failing, pages withdrawn ahead of it. */
+  #siteGauges(site: NonNullable<MetricsSources['site']>, registers: Registry[]): void {
+    const seconds = (iso: string | null) => (iso ? Math.max(0, (Date.now() - new Date(iso).getTime()) / 1000) : 0);
+    const gauge = (name: string, help: string, read: (health: Awaited<ReturnType<typeof site>>) => number) =>
+      new Gauge({
+        name,
+        help,
+        registers,
+        async collect() {
+          this.set(read(await site()));
+        },
+      });
+    gauge('apua_site_pending_changes', 'Changes to the public site that its live build does not hold yet', (h) => h.pending_changes);
+    gauge('apua_site_behind_seconds', 'Seconds since the oldest change the live site does not hold (0: up to date)', (h) => seconds(h.behind_since));
+    gauge('apua_site_failing_seconds', 'Seconds since site builds started failing one after the other (0: the last one went live)', (h) => seconds(h.failing_since));
+    gauge('apua_site_withdrawn_pages', 'Public pages answered 410 because what they show was withdrawn after the live build', (h) => h.withdrawn_pages);
   }
 }

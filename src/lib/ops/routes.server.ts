@@ -5,10 +5,12 @@ import { errorBody } from '../http/errors.server.ts';
 import type { ErrorResponse } from '../http/schema.ts';
 import { databaseAnswers } from './health.server.ts';
 import type { HealthResponse } from './schema.ts';
+import type { SiteHealth } from '../site/health.server.ts';
 
-/** What the health check needs of the live site: whether one is loaded, and which. */
+/** What the health check needs of the live site: whether one is loaded, and how far behind it is. */
 export interface LiveSite {
-  loaded(): { since: string | null } | null;
+  loaded(): boolean;
+  health(): Promise<SiteHealth>;
 }
 
 /**
@@ -20,9 +22,11 @@ export function healthRoutes(site: LiveSite) {
     const headers = { 'Cache-Control': 'no-store' };
     const database = await databaseAnswers(c.get('deps').db);
     if (database !== true) return c.json<ErrorResponse>(errorBody(503, `The database does not answer (${database})`), 503, headers);
-    const live = site.loaded();
-    if (!live) return c.json<ErrorResponse>(errorBody(503, 'No live site is loaded yet (the first build is under way)'), 503, headers);
-    return c.json<HealthResponse>({ status: 200, message: 'OK', data: { database: 'ok', site: { live_since: live.since } } }, 200, headers);
+    if (!site.loaded()) return c.json<ErrorResponse>(errorBody(503, 'No live site is loaded yet (the first build is under way)'), 503, headers);
+    // A site behind its decisions still serves (withdrawn pages are off already): healthy, and it says so.
+    const health = await site.health();
+    const message = health.failing_since ? 'OK; the public site is behind: its builds fail' : health.pending_changes > 0 ? 'OK; changes wait for the next build' : 'OK';
+    return c.json<HealthResponse>({ status: 200, message, data: { database: 'ok', site: health } }, 200, headers);
   });
 }
 

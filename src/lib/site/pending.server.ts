@@ -1,4 +1,6 @@
+import { desc, gt, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../audit/service.server.ts';
+import { siteChanges } from '../db/schema.ts';
 import type { ChangeBus } from '../events/change-bus.server.ts';
 import type { ChangeEvent } from '../events/change-events.ts';
 import { siteChangeTitle } from './change-titles.server.ts';
@@ -7,72 +9,55 @@ import { siteChangeTitle } from './change-titles.server.ts';
 export interface SiteChange {
   type: ChangeEvent['type'];
   title: string;
-  /** When it was committed: a build that started after this holds it. */
+  /** When it was written: a build that started after this holds it. */
   at: Date;
 }
 
-/** Kept at most: past this the oldest are forgotten (the count still says how many wait). */
-const KEPT = 500;
+/** What the live build does not hold yet: the newest changes (oldest first), how many in all, and the oldest's time. */
+export interface Waiting {
+  changes: SiteChange[];
+  total: number;
+  oldest: Date | null;
+}
+
+/** Changes older than this before the live build's start are forgotten (they are in it). */
+const KEEP_BEHIND_MS = 24 * 60 * 60_000;
 
 /**
- * The changes to the public site not yet in its live build (issue 16, item 8; decision 027), in
- * memory: every committed event with `site: true` adds one, named in its own transaction; a
- * change is live once a build that started after it has gone live. After a restart the list
- * starts empty (the server builds the site afresh when it starts).
+ * The changes to the public site not yet in its live build (issue 16 item 8, decision 027; in the
+ * database since decision 053, so every instance and a restarted one see the same): each change
+ * of the public site is named and written in its own transaction, so a rolled-back change is never
+ * listed; one is live once a build that started after it has gone live.
  */
 export class PendingSiteChanges {
-  #changes: SiteChange[] = [];
-  #forgotten = 0;
+  readonly #db: DbOrTx;
 
-  add(change: SiteChange): void {
-    this.#changes.push(change);
-    if (this.#changes.length > KEPT) {
-      this.#changes.shift();
-      this.#forgotten++;
-    }
+  constructor(db: DbOrTx) {
+    this.#db = db;
   }
 
-  /**
-   * The changes the live build does not hold, oldest first, and how many they are: those
-   * committed after the start of the build that is live (all of them before any build). A
-   * change of the very millisecond the build started is in it: the build reads the data later.
-   */
-  waiting(liveStarted: Date | null): { changes: SiteChange[]; total: number } {
-    if (liveStarted) {
-      const live = this.#changes.findIndex((change) => change.at > liveStarted);
-      if (live !== 0) {
-        this.#changes = live < 0 ? [] : this.#changes.slice(live);
-        this.#forgotten = 0;
-      }
-    }
-    return { changes: [...this.#changes], total: this.#changes.length + this.#forgotten };
+  /** The changes written after `liveStarted` (all of them before any build), at most `limit` listed. */
+  async waiting(liveStarted: Date | null, limit = 50): Promise<Waiting> {
+    const after = liveStarted ? gt(siteChanges.at, liveStarted) : undefined;
+    const [count] = await this.#db
+      .select({ total: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${siteChanges.at})::text` })
+      .from(siteChanges)
+      .where(after);
+    const rows = await this.#db.select().from(siteChanges).where(after).orderBy(desc(siteChanges.at), desc(siteChanges.id)).limit(limit);
+    const changes = rows.reverse().map((row) => ({ type: row.type as ChangeEvent['type'], title: row.title, at: row.at }));
+    return { changes, total: count?.total ?? 0, oldest: count?.oldest ? new Date(count.oldest) : null };
+  }
+
+  /** Forgets the changes long held by the live build. */
+  async prune(liveStarted: Date): Promise<void> {
+    await this.#db.delete(siteChanges).where(lt(siteChanges.at, new Date(liveStarted.getTime() - KEEP_BEHIND_MS)));
   }
 }
 
-/**
- * Names each change of the public site in its transaction and adds it to `pending` once it has
- * committed (a rolled-back change is never listed). "Publish now" itself is no change.
- */
-export function subscribeSiteChanges(bus: ChangeBus, pending: PendingSiteChanges, db: DbOrTx): void {
-  const titles = new WeakMap<object, string>();
+/** Names each change of the public site and writes it in its transaction. "Publish now" itself is no change. */
+export function subscribeSiteChanges(bus: ChangeBus): void {
   const isChange = (event: ChangeEvent) => event.site && event.type !== 'site.publish.requested';
-  bus.inTransaction('site-change-titles', isChange, async (event, tx) => {
-    titles.set(event, await siteChangeTitle(tx, event));
+  bus.inTransaction('site-changes', isChange, async (event, tx) => {
+    await tx.insert(siteChanges).values({ type: event.type, title: await siteChangeTitle(tx, event) });
   });
-  const add = (event: ChangeEvent, title: string, at: Date) => pending.add({ type: event.type, title, at });
-  bus.onCommit(
-    'site-pending-changes',
-    isChange,
-    (event) => {
-      const at = new Date();
-      const title = titles.get(event);
-      if (title !== undefined) return add(event, title, at);
-      // Another instance's change (decision 035): named from the database now that it has committed.
-      void siteChangeTitle(db, event).then(
-        (named) => add(event, named, at),
-        () => add(event, 'A change to the public site', at),
-      );
-    },
-    { everyInstance: true },
-  );
 }

@@ -12,6 +12,7 @@ function describe(status: SiteStatusData): string {
     case 'building':
       return `The site is being built: ${status.current.step} (${Math.round(status.current.progress)}%)`;
     default:
+      if (status.failing) return `The last build failed; the site shows the build before it and the build is tried again`;
       if (status.lastFailure) return `The last build failed; the site shows the build before it`;
       return status.live ? 'The site is live' : 'The site has not been built yet';
   }
@@ -19,9 +20,9 @@ function describe(status: SiteStatusData): string {
 
 /** Publishing the public site (admin-level): the builder's state, and a rebuild on request. */
 export const siteRoutes = new Hono<AppEnv>()
-  .get('/site/status', requireUser(), (c) => {
+  .get('/site/status', requireUser(), async (c) => {
     requireAdminLevel(c);
-    const data = siteStatus(c.get('deps'));
+    const data = await siteStatus(c.get('deps'));
     return c.json<SiteStatusResponse>({ status: 200, message: describe(data), data });
   })
 
@@ -29,6 +30,6 @@ export const siteRoutes = new Hono<AppEnv>()
     const auth = requireAdminLevel(c);
     // The build runs on after the answer; the back-office follows it through GET /api/site/status.
     await requestSitePublish(c.get('deps'), auth);
-    const data = siteStatus(c.get('deps'));
+    const data = await siteStatus(c.get('deps'));
     return c.json<SiteStatusResponse>({ status: 202, message: describe(data), data }, 202);
   });

@@ -13,6 +13,11 @@ export const BuildStatusSchema = z.object({
   /** The build the site shows: when it went live and (since issue 16) when it started. */
   live: z.object({ id: z.string(), since: z.string(), started: z.string().optional() }).nullable(),
   lastFailure: z.object({ at: z.string(), reason: z.string() }).nullable(),
+  /**
+   * Builds failing one after the other since `since` (issue 31, decision 053): how many, and when
+   * the next try starts (null: it is starting, or waits for the queue). Null while the last build went live.
+   */
+  failing: z.object({ since: z.string(), failures: z.number().int(), retryAt: z.string().nullable() }).optional(),
 });
 export type BuildStatusData = z.output<typeof BuildStatusSchema>;
 
@@ -28,7 +33,8 @@ export const WAITING_LISTED_MAX = 50;
  * next build, how long the last build took and when the waiting changes should be live.
  */
 export const SiteStatusSchema = BuildStatusSchema.extend({
-  waiting: z.object({ total: z.number().int(), changes: z.array(SiteChangeSchema) }),
+  /** `since`: when the oldest change the live site does not hold was made (absent: none waits). */
+  waiting: z.object({ total: z.number().int(), since: z.string().optional(), changes: z.array(SiteChangeSchema) }),
   /** Seconds the live build took, from its start to live; null when not known. */
   buildSeconds: z.number().nullable(),
   /** About how many seconds until what waits is live; null when nothing is on its way or it cannot be told. */

@@ -18,17 +18,17 @@ export async function requestSitePublish(deps: AppDeps, auth: AuthedUser): Promi
  * The publishing status (decision 027): the builder's state, the changes not yet live (newest
  * first, at most WAITING_LISTED_MAX listed) and when they should be.
  */
-export function siteStatus(deps: AppDeps, now = new Date()): SiteStatusData {
+export async function siteStatus(deps: AppDeps, now = new Date()): Promise<SiteStatusData> {
   const status = deps.site.status();
   const started = status.live ? new Date(status.live.started ?? status.live.since) : null;
-  const waiting = deps.siteChanges.waiting(started);
+  const waiting = await deps.siteChanges.waiting(started, WAITING_LISTED_MAX);
   const latest = waiting.changes.at(-1)?.at ?? null;
   return {
     ...status,
     waiting: {
       total: waiting.total,
+      ...(waiting.oldest && { since: waiting.oldest.toISOString() }),
       changes: waiting.changes
-        .slice(-WAITING_LISTED_MAX)
         .reverse()
         .map((change) => ({ type: change.type, title: change.title, at: change.at.toISOString() })),
     },

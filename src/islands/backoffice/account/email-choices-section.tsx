@@ -20,6 +20,7 @@ const KIND_TEXTS: Record<NotificationKind, string> = {
   'practice.commented': m('kind.practice.commented'),
   'contact.received': m('kind.contact.received'),
   'mail.failed': m('kind.mail.failed'),
+  'site.build.failing': m('kind.site.build.failing'),
   'account.awaiting': m('kind.account.awaiting'),
   'account.activated': m('kind.account.activated'),
   'account.role.changed': m('kind.account.role.changed'),

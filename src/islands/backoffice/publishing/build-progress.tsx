@@ -20,12 +20,13 @@ export function BuildProgressBar({ progress }: { progress: number }) {
  * Why the last update failed, in plain words, with the technical report folded away for whoever
  * is asked to look into it.
  */
-export function FailureNote({ at, liveSince, reason }: { at: string; liveSince: string | null; reason: string }) {
+export function FailureNote({ at, liveSince, reason, retrying = false }: { at: string; liveSince: string | null; reason: string; retrying?: boolean }) {
   return (
     <div className="text-sm text-slate-700">
       <p>
         {m('failureText', { at: formatMoment(at), what: liveSince ? m('failureSiteOn', { moment: formatMoment(liveSince) }) : m('failureNoSite') })}
       </p>
+      {retrying && <p className="mt-2">{m('retryText')}</p>}
       <details className="mt-2">
         <summary className="cursor-pointer text-sm font-medium text-slate-800">{m('technical')}</summary>
         <pre className="mt-2 max-h-40 overflow-auto whitespace-pre-wrap break-words rounded-md bg-red-50 p-3 font-mono text-xs text-red-900">

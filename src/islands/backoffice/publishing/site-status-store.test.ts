@@ -15,7 +15,7 @@ describe('the site builder as the indicators show it', () => {
 
   it('shows the last failure, and what is still live, when idle', () => {
     const status = { current: { state: 'idle' as const }, live, lastFailure: { at: 'f', reason: 'astro exited with 1' } };
-    expect(sitePhase(status)).toEqual({ kind: 'failed', at: 'f', reason: 'astro exited with 1', liveSince: live.since });
+    expect(sitePhase(status)).toEqual({ kind: 'failed', at: 'f', reason: 'astro exited with 1', liveSince: live.since, retryAt: null });
     expect(isBuildActive(status)).toBe(false);
   });
 
@@ -44,6 +44,18 @@ describe('the one status line', () => {
     expect(summaryLine({ ...base, lastFailure: { at: since, reason: 'x' }, waiting }, now)).toBe('3 changes waiting · the last update did not go through');
     expect(summaryLine({ ...base, live: null }, now)).toBe('The public site is not published yet');
     expect(summaryLine(undefined, now)).toBe('Checking the public site…');
+  });
+
+  it('says how far behind the site is while builds fail, and when the next try starts', () => {
+    const failedAt = new Date(2026, 2, 1, 14, 56).toISOString();
+    const retryAt = new Date(2026, 2, 1, 15, 0, 30).toISOString();
+    const failing = { since: failedAt, failures: 2, retryAt };
+    const waiting = { total: 2, since: new Date(2026, 2, 1, 14, 54).toISOString(), changes: [change, change] };
+    const status = { ...base, lastFailure: { at: failedAt, reason: 'The site build exited with SIGKILL' }, failing, waiting };
+    expect(summaryLine(status, now)).toBe('The public site is about 6 min behind · the last update failed; trying again in about 30 s');
+    expect(summaryLine({ ...status, failing: { ...failing, retryAt: null } }, now)).toBe('The public site is about 6 min behind · the last update failed; trying again now');
+    // Nothing waits (a killed build of no change): behind since the first failure.
+    expect(summaryLine({ ...status, waiting: { total: 0, changes: [] } }, now)).toMatch(/^The public site is about 4 min behind/);
   });
 
   it('never speaks of build steps', () => {

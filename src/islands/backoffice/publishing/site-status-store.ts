@@ -11,6 +11,8 @@ import { m } from './messages.ts';
 export const SITE_STATUS_KEY = 'site/status';
 /** How often the state of a queued or running build is asked for. */
 export const SITE_STATUS_POLL_MS = 1500;
+/** How often it is asked while builds fail and the next try waits. */
+export const SITE_STATUS_FAILING_POLL_MS = 5000;
 
 const $statusKey = computed($identity, (state) =>
   state.status === 'ready' && isAdminLevel(state.identity) ? SITE_STATUS_KEY : null,
@@ -35,9 +37,10 @@ function schedulePoll(): void {
   clearTimeout(pollTimer);
   pollTimer = undefined;
   const value = $siteStatus.get();
-  if (!value.loading && isBuildActive(value.data?.data)) {
-    pollTimer = setTimeout(() => revalidateKeys(SITE_STATUS_KEY), SITE_STATUS_POLL_MS);
-  }
+  if (value.loading) return;
+  // While builds fail, the retry's countdown and its start are followed too, less often.
+  const every = isBuildActive(value.data?.data) ? SITE_STATUS_POLL_MS : value.data?.data.failing ? SITE_STATUS_FAILING_POLL_MS : 0;
+  if (every > 0) pollTimer = setTimeout(() => revalidateKeys(SITE_STATUS_KEY), every);
 }
 
 // A lifecycle hook, not a subscription: polling stops when no indicator shows the state.
@@ -87,7 +90,7 @@ export type SitePhase =
   | { kind: 'unknown' }
   | { kind: 'queued'; since: string }
   | { kind: 'building'; progress: number; step: string; since: string }
-  | { kind: 'failed'; at: string; reason: string; liveSince: string | null }
+  | { kind: 'failed'; at: string; reason: string; liveSince: string | null; retryAt: string | null }
   | { kind: 'live'; since: string }
   | { kind: 'neverBuilt' };
 
@@ -100,7 +103,7 @@ export function sitePhase(status: BuildStatusData | undefined): SitePhase {
     const progress = Math.max(0, Math.min(100, Math.round(current.progress)));
     return { kind: 'building', progress, step: current.step, since: current.since };
   }
-  if (lastFailure) return { kind: 'failed', at: lastFailure.at, reason: lastFailure.reason, liveSince: live?.since ?? null };
+  if (lastFailure) return { kind: 'failed', at: lastFailure.at, reason: lastFailure.reason, liveSince: live?.since ?? null, retryAt: status.failing?.retryAt ?? null };
   return live ? { kind: 'live', since: live.since } : { kind: 'neverBuilt' };
 }
 
@@ -139,6 +142,7 @@ export function siteSummary(data: SiteStatusData | undefined, now = new Date()):
       return { state: waiting > 0 ? changesWaiting(waiting) : m('updating'), detail: liveIn === null ? m('goingLiveShortly') : m('liveIn', { time: aboutTime(liveIn) }) };
     }
     case 'failed':
+      if (data?.failing) return behind(data, now);
       return waiting > 0
         ? { state: changesWaiting(waiting), detail: m('lastFailedDetail') }
         : { state: m('lastFailed'), detail: null };
@@ -147,6 +151,20 @@ export function siteSummary(data: SiteStatusData | undefined, now = new Date()):
     case 'neverBuilt':
       return { state: waiting > 0 ? changesWaiting(waiting) : m('notPublished'), detail: null };
   }
+}
+
+/**
+ * While builds fail (issue 31): "The public site is 6 minutes behind · the last update failed;
+ * trying again in about 30 s". Behind since the oldest change it does not hold, else since the
+ * first failure.
+ */
+function behind(data: SiteStatusData, now: Date): { state: string; detail: string } {
+  const since = new Date(data.waiting.since ?? data.failing!.since).getTime();
+  const seconds = Math.max(0, (now.getTime() - since) / 1000);
+  const retryAt = data.failing!.retryAt;
+  const retryIn = retryAt === null ? 0 : (new Date(retryAt).getTime() - now.getTime()) / 1000;
+  const detail = retryIn >= 1 ? m('failedRetryIn', { time: aboutTime(retryIn) }) : m('failedRetryNow');
+  return { state: m('behindBy', { time: aboutTime(seconds) }), detail };
 }
 
 /** The summary as one line: "3 changes waiting · live in about 20 s". */

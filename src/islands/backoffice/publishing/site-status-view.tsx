@@ -51,7 +51,7 @@ export function SiteStatusView({ data, announce = false, shown = 5 }: { data: Si
         </span>
       </p>
       {phase.kind === 'building' && <BuildProgressBar progress={phase.progress} />}
-      {phase.kind === 'failed' && <FailureNote at={phase.at} liveSince={phase.liveSince} reason={phase.reason} />}
+      {phase.kind === 'failed' && <FailureNote at={phase.at} liveSince={phase.liveSince} reason={phase.reason} retrying={Boolean(data?.failing)} />}
       {data && <WaitingChanges data={data} shown={shown} />}
       {data && data.waiting.total === 0 && phase.kind === 'live' && (
         <p className="text-xs text-slate-600">{m('autoLive')}</p>
