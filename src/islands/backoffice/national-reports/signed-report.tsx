@@ -1,12 +1,13 @@
 import type { Whoami } from '../../../lib/identity/schema.ts';
-import type { Report } from '../../../lib/national-reports/schema.ts';
+import type { Report, ReportFile } from '../../../lib/national-reports/schema.ts';
 import { decide } from '../../../lib/national-reports/workflow.ts';
 import { formatDateTime } from '../questionnaire/field-status.tsx';
 import { Icon } from '../ui/icons.tsx';
 import { ui } from '../ui/styles.ts';
 import { CardSection } from '../ui/card-section.tsx';
 import { m } from './messages.ts';
-import { formatBytes, signatureText } from './signed-store.ts';
+import { formatBytes } from './signed-store.ts';
+import { SignatureFacts } from './signature-facts.tsx';
 import { SignedSubmission } from './signed-submission.tsx';
 import { roleOf } from './report-store.ts';
 
@@ -25,25 +26,7 @@ export function SignedReport({ report, identity }: { report: Report; identity: W
   return (
     <CardSection id="signed-report" title={m('signed.title')}>
       {report.file ? (
-        <div className="mt-3 flex flex-wrap items-center justify-between gap-3 rounded-md border border-slate-200 bg-slate-50 p-3">
-          <div className="flex min-w-0 items-center gap-3">
-            <Icon name="report" className="size-6 shrink-0 text-brand-700" />
-            <div className="min-w-0">
-              <p className="truncate font-medium text-slate-900" dir="auto">{report.file.name}</p>
-              <p className="text-sm text-slate-600">
-                {formatBytes(report.file.size)}
-                {report.file.pages !== null && ` · ${m('signed.pages', { count: report.file.pages })}`} ·{' '}
-                {report.file.uploaded_by
-                  ? m('signed.uploadedBy', { time: formatDateTime(report.file.uploaded_at), name: report.file.uploaded_by.name })
-                  : m('signed.uploaded', { time: formatDateTime(report.file.uploaded_at) })}
-              </p>
-              {report.file.signature && <p className="text-sm text-slate-700">{signatureText(report.file.signature)}</p>}
-            </div>
-          </div>
-          <a href={report.file.url} className={ui.secondaryButton} target="_blank" rel="noopener">
-            {m('signed.open')}
-          </a>
-        </div>
+        <CurrentFile file={report.file} />
       ) : (
         <p className="mt-2 text-sm text-slate-700">
           {canUpload
@@ -77,5 +60,32 @@ export function SignedReport({ report, identity }: { report: Report; identity: W
         </details>
       )}
     </CardSection>
+  );
+}
+
+/** The current signed copy: its name, size, pages and uploader, and what the portal verified of its signature. */
+function CurrentFile({ file }: { file: ReportFile }) {
+  return (
+    <div className="mt-3 space-y-2">
+      <div className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-slate-200 bg-slate-50 p-3">
+        <div className="flex min-w-0 items-center gap-3">
+          <Icon name="report" className="size-6 shrink-0 text-brand-700" />
+          <div className="min-w-0">
+            <p className="truncate font-medium text-slate-900" dir="auto">{file.name}</p>
+            <p className="text-sm text-slate-600">
+              {formatBytes(file.size)}
+              {file.pages !== null && ` · ${m('signed.pages', { count: file.pages })}`} ·{' '}
+              {file.uploaded_by
+                ? m('signed.uploadedBy', { time: formatDateTime(file.uploaded_at), name: file.uploaded_by.name })
+                : m('signed.uploaded', { time: formatDateTime(file.uploaded_at) })}
+            </p>
+          </div>
+        </div>
+        <a href={file.url} className={ui.secondaryButton} target="_blank" rel="noopener">
+          {m('signed.open')}
+        </a>
+      </div>
+      {file.signature && <SignatureFacts signature={file.signature} />}
+    </div>
   );
 }

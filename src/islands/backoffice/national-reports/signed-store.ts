@@ -13,13 +13,18 @@ export function formatBytes(bytes: number): string {
   return m('bytes.mb', { size: Math.round((bytes / 1024 / 1024) * 10) / 10 });
 }
 
-/** "Signed by Aiko Tanaka on 23 Nov 2026, 10:42, as recorded in the file". */
+/** "Signed by Aiko Tanaka on 23 Nov 2026, 10:42, as recorded in the file": a signature stored before the portal checked them. */
 export function signatureText(signature: { signer: string | null; signed_at: string | null }): string {
   const time = signature.signed_at ? formatDateTime(signature.signed_at) : null;
   if (signature.signer) return time ? m('signed.byOn', { name: signature.signer, time }) : m('signed.by', { name: signature.signer });
   return time ? m('signed.digitallyOn', { time }) : m('signed.digitally');
 }
 
+
+/** A file that proves no signature (none, or an invalid one) is submitted only with the person's word that it is the signed copy. */
+export function needsConfirmation(facts: SignedPdfFacts): boolean {
+  return !facts.signature || facts.signature.status === 'invalid';
+}
 
 export const PDF_RULES = m('submit.rules', { size: formatBytes(REPORT_UPLOAD_MAX_BYTES) });
 
@@ -36,7 +41,7 @@ interface Chosen {
   facts: SignedPdfFacts;
   /** An object URL of the file, for the first page and "Open the file". */
   url: string;
-  /** "I confirm this is the signed copy" (asked only when the file carries no digital signature). */
+  /** "I confirm this is the signed copy" (asked only when the file proves no signature). */
   confirmed: boolean;
 }
 
@@ -105,11 +110,11 @@ export async function submitSigned(): Promise<void> {
   const now = $signed.get();
   if (!report || (now.phase !== 'review' && now.phase !== 'failed')) return;
   const { file, facts, url, confirmed } = now;
-  if (!facts.signature && !confirmed) return;
+  if (needsConfirmation(facts) && !confirmed) return;
   const chosen: Chosen = { file, facts, url, confirmed };
   setStep({ phase: 'submitting', ...chosen, loaded: 0, total: file.size });
   await sendReportFile({
-    send: (transfer) => uploadSignedReport(report.uuid, report.version, file, !facts.signature && confirmed, transfer),
+    send: (transfer) => uploadSignedReport(report.uuid, report.version, file, needsConfirmation(facts) && confirmed, transfer),
     onProgress: ({ loaded, total }) => {
       const step = $signed.get();
       if (step.phase === 'submitting' && step.file === file) setStep({ ...step, loaded, total });

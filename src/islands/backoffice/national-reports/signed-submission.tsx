@@ -7,7 +7,8 @@ import { ui } from '../ui/styles.ts';
 import { HiddenFileInput } from '../ui/image-choice.tsx';
 import { FirstPage } from './first-page.tsx';
 import { m } from './messages.ts';
-import { $signed, chooseSigned, confirmUnsigned, discardSigned, formatBytes, PDF_RULES, signatureText, submitSigned, type SignedStep } from './signed-store.ts';
+import { SignatureFacts } from './signature-facts.tsx';
+import { $signed, chooseSigned, confirmUnsigned, discardSigned, formatBytes, needsConfirmation, PDF_RULES, submitSigned, type SignedStep } from './signed-store.ts';
 
 const CURRENT_STEP = 'font-semibold text-brand-800';
 
@@ -99,7 +100,8 @@ function Review({ step, replacing }: { step: Extract<SignedStep, { facts: Signed
   const { file, facts, url, confirmed } = step;
   const submitting = step.phase === 'submitting';
   const pct = submitting && step.total > 0 ? Math.round((step.loaded / step.total) * 100) : 0;
-  const ready = facts.signature !== null || confirmed;
+  const askConfirmation = needsConfirmation(facts);
+  const ready = !askConfirmation || confirmed;
   return (
     <div className="mt-4 grid gap-5 md:grid-cols-[minmax(0,1fr)_minmax(0,15rem)]">
       <div className="min-w-0 space-y-4">
@@ -114,7 +116,7 @@ function Review({ step, replacing }: { step: Extract<SignedStep, { facts: Signed
           <dd className="text-slate-900">{formatNumber(facts.pages)}</dd>
         </dl>
         <SignatureNote facts={facts} />
-        {!facts.signature && (
+        {askConfirmation && (
           <label className="flex items-start gap-2 text-sm text-slate-900">
             <input type="checkbox" className="mt-0.5 size-4 accent-brand-600" checked={confirmed} disabled={submitting} onChange={(event) => confirmUnsigned(event.target.checked)} />
             <span>{m('submit.confirm')}</span>
@@ -142,22 +144,19 @@ function Review({ step, replacing }: { step: Extract<SignedStep, { facts: Signed
 
 function SignatureNote({ facts }: { facts: SignedPdfFacts }) {
   const signature = facts.signature;
-  if (!signature) {
+  if (signature) {
     return (
-      <div className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900">
-        <Icon name="alert" className="mt-0.5 size-4 shrink-0 text-amber-800" />
-        <p>
-          <strong>{m('submit.unsigned')}</strong> {m('submit.unsignedHint')}
-        </p>
+      <div className="space-y-2">
+        <SignatureFacts signature={signature} />
+        {signature.status === 'invalid' && <p className="text-sm text-slate-700">{m('submit.invalidHint')}</p>}
       </div>
     );
   }
   return (
-    <div className="flex gap-2 rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm text-slate-900">
-      <Icon name="check" className="mt-0.5 size-4 shrink-0 text-emerald-800" />
+    <div className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900">
+      <Icon name="alert" className="mt-0.5 size-4 shrink-0 text-amber-800" />
       <p>
-        <strong className="break-words">{signatureText(signature)}.</strong>
-        {!signature.signer && ` ${m('submit.noSigner')}`} {m('submit.notVerified')}
+        <strong>{m('submit.unsigned')}</strong> {m('submit.unsignedHint')}
       </p>
     </div>
   );
