@@ -2,8 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { FSI, hasRightToLeft, isolated, PDI, safeJson, safeText } from './safe-text.ts';
 import { text } from './schema.ts';
 
-/** The title: it displays "… restricted official UN-endorsed" while its letters read "detcirtser". */
-export const HOSTILE_TITLE = 'Clean water for all \u202Edetcirtser\u202C official\u2060 UN\u200B-endorsed\uFEFF';
+/** The title (as tests/fixtures/bidi-text.ts keeps it): it displays "… restricted official UN-endorsed" while its letters read "detcirtser". */
+const HOSTILE_TITLE = 'Clean water for all \u202Edetcirtser\u202C official\u2060 UN\u200B-endorsed\uFEFF';
 const BIDI_OR_INVISIBLE = /[\u202A-\u202E\u2066-\u2069\u2060-\u2064\u206A-\u206F\uFEFF]/;
 
 describe('safeText strips what makes text display other than it reads', () => {

@@ -149,6 +149,15 @@ describe('answerSchema: the other fields', () => {
     expect(out).toEqual({ value: 'Line one\nLine two', text: null, data_year: null, source: null, comment: 'ok' });
   });
 
+  test('text is made safe (decision 057): overrides go, Thai and Khmer word breaks and Persian ZWNJ stay', () => {
+    const out = answerSchema(question('txt', { with_text: false }), YEAR).parse({
+      value: 'การประปา\u200Bส่วน\u200Bภูมิภาค \u202Eesrever\u202C',
+      source: 'ទឹក\u200Bស្អាត\uFEFF',
+      comment: 'آب\u200Cرسانی\u2066',
+    });
+    expect(out).toEqual({ value: 'การประปา\u200Bส่วน\u200Bภูมิภาค esrever', text: null, data_year: null, source: 'ទឹក\u200Bស្អាត', comment: 'آب\u200Cرسانی' });
+  });
+
   test('limits of source and comment', () => {
     const q = question('num');
     expect(errorsOf(q, { value: 1, source: 'x'.repeat(501) })).toEqual({ source: ['must be at most 500 characters'] });

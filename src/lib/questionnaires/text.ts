@@ -1,12 +1,15 @@
 import { z } from 'zod';
+import { safeText } from '../http/safe-text.ts';
 import { text, type TextOptions } from '../http/schema.ts';
 
 /**
  * Control characters other than tab and line feed: never meaningful in a report, and some break
- * CSV exports, PDFs or terminals. Carriage returns are folded into line feeds first.
+ * CSV exports, PDFs or terminals. Carriage returns are folded into line feeds first. Zero-width
+ * and bidirectional characters are safeText's (decision 057): a zero-width space between two Thai
+ * or Khmer words is how those languages mark a word break, and stays.
  */
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u200B\u2028\u2029\uFEFF]/g;
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u2028\u2029]/g;
 /**
  * Half of a UTF-16 surrogate pair without its other half: no character at all, and one that
  * PostgreSQL refuses in JSON (an answer's value is stored as jsonb).
@@ -15,7 +18,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 
 /** Text as a person meant it: NFC, line feeds only, no control characters or broken characters, trimmed. */
 export function cleanText(value: string): string {
-  return value.replace(LONE_SURROGATE, '').normalize('NFC').replace(/\r\n?/g, '\n').replace(CONTROL, '').trim();
+  return safeText(value.replace(LONE_SURROGATE, '').normalize('NFC').replace(/\r\n?/g, '\n').replace(CONTROL, '')).trim();
 }
 
 /**
