@@ -67,6 +67,7 @@ export class MailWorker {
   readonly #changes: ChangeBus | null;
   readonly #now: () => Date;
   readonly #log: (line: string) => void;
+  readonly #probeMs: number;
   #timer: NodeJS.Timeout | null = null;
   #probeTimer: NodeJS.Timeout | null = null;
   /** Since when the SMTP server has not answered (null: it answered last time). */
@@ -87,6 +88,8 @@ export class MailWorker {
     changes?: ChangeBus;
     now?: () => Date;
     log?: (line: string) => void;
+    /** While the SMTP server is away and runs come from the shared queue, how often this instance asks for one (PROBE_MS). */
+    probeMs?: number;
   }) {
     this.#db = options.db;
     this.#sender = options.sender;
@@ -94,6 +97,7 @@ export class MailWorker {
     this.#changes = options.changes ?? null;
     this.#now = options.now ?? (() => new Date());
     this.#log = options.log ?? ((line) => console.warn(line));
+    this.#probeMs = options.probeMs ?? PROBE_MS;
   }
 
   /** Whether the SMTP server failed to answer at the last try, and since when. */
@@ -250,7 +254,7 @@ export class MailWorker {
     this.#probeTimer = setTimeout(() => {
       this.#probeTimer = null;
       this.kick();
-    }, PROBE_MS);
+    }, this.#probeMs);
     this.#probeTimer.unref();
   }
 }
