@@ -90,16 +90,22 @@ describe.skipIf(postgresOnly)('site builds shared by two instances', () => {
     rmSync(gate);
   });
 
-  test('a failed build is recorded once, not retried; the site stays as it was', async () => {
+  test('a failed build is recorded and tried again by itself after a delay (issue 31); the site stays as it was meanwhile', { timeout: 60_000 }, async () => {
     const [a, b] = sites as [SharedSite, SharedSite];
     steer({ fail: true });
     const before = builds();
     await a.request();
     await within(5000, 'the failure on both', () => a.status().lastFailure !== null && b.status().lastFailure !== null);
     expect(a.status().lastFailure?.reason).toContain('The site build exited with 1');
+    await within(5000, 'the streak and its next try on both', () => a.status().failing?.retryAt != null && b.status().failing?.failures === 1);
+    // The queue waits its delay (5 s at first) before trying again: no build meanwhile.
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(builds()).toBe(before + 1);
     expect(page(b)).toContain('Build 2');
+    // Nobody asks again: the retry builds once the cause is gone, and both serve it.
+    steer({});
+    await within(30_000, 'the retry live on both', () => builds() >= before + 2 && page(a).includes(`Build ${builds()}`) && page(b).includes(`Build ${builds()}`));
+    await within(5000, 'no streak left', () => a.status().failing === undefined && b.status().failing === undefined);
   });
 
   test('an instance that stops mid-build hands the job to the other, which finishes it', { timeout: 60_000 }, async () => {
