@@ -71,6 +71,15 @@ describe('parseEnv', () => {
     );
   });
 
+  test('MAIL_FROM names one sender, with or without a name; a list, a bare name or a broken line is refused', () => {
+    for (const line of ['"Asia-Pacific Urban Agenda" <no-reply@apua.example>', 'no-reply@apua.example', '"UN-Habitat \\\\ ESCAP" <a@b.example>']) {
+      expect(parseEnv({ MAIL_FROM: line }).MAIL_FROM).toBe(line);
+    }
+    for (const line of ['a@b.example, c@d.example', 'Asia-Pacific Urban Agenda', '"Jose Reyes \\" <member"@apua.example']) {
+      expect(parseError({ MAIL_FROM: line })).toContain('MAIL_FROM: must be one address');
+    }
+  });
+
   test('production mode without DATABASE_URL names the field', () => {
     const message = parseError({ FIREBASE_PROJECT_ID: 'apua-portal' });
     expect(message).toContain('- DATABASE_URL: production mode (a real FIREBASE_PROJECT_ID) needs DATABASE_URL');
