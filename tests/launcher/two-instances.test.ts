@@ -5,7 +5,8 @@
  * through A is served by B (and kept from anonymous readers while its practice is a draft); a
  * publish through A builds once and both serve it; autosaves alternating between A and B never
  * lose an acknowledged answer and refuse stale versions with 409; kill -9 of the instance that is
- * building, and the other finishes the build. The site build is the stand-in of
+ * building, and the other finishes the build; a practice archived while every build fails leaves both at
+ * once and the builds are retried by themselves (issue 31). The site build is the stand-in of
  * tests/fixtures/fake-astro-build.mjs (SITE_BUILD_COMMAND). Needs TEST_DATABASE_URL (CI sets it).
  */
 import { randomBytes } from 'node:crypto';
@@ -238,6 +239,43 @@ describe.skipIf(!adminUrl)('two instances on one database, bucket and identity s
     for (const on of [a, b]) {
       expect((await view(on)).body.data.answers.find((x) => x.question_uuid === question)).toMatchObject({ value: winner.value, version: winner.version });
     }
+  });
+
+  test('a practice archived through A while every build fails: off both instances within 5 s, the builds retried by themselves and shown in /api/health', { timeout: 120_000 }, async () => {
+    const created = await call<{ data: { uuid: string; version: number } }>(a, '/api/best-practice/saved', adminToken, { ...PRACTICE, title: 'Чистая вода · น้ำสะอาด', country_code: 'PH' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    let practice = created.body.data;
+    const path = `/best-practices-overview/view/${practice.uuid}`;
+    writeFileSync(control, JSON.stringify({ extra: [path.slice(1), `fr${path}`] }));
+    const step = async (action: string) => {
+      const stepped = await call<{ data: { uuid: string; version: number } }>(a, `/api/best-practice/${practice.uuid}/transition`, adminToken, { action, version: practice.version });
+      expect(stepped.status, JSON.stringify(stepped.body)).toBe(200);
+      practice = stepped.body.data;
+    };
+    await step('submit');
+    await step('publish');
+    const statusOn = async (on: Instance, at = path) => (await fetch(`${on.url}${at}`)).status;
+    await within(30_000, 'the practice page on both', async () => (await statusOn(a)) === 200 && (await statusOn(b)) === 200);
+
+    writeFileSync(control, JSON.stringify({ fail: true }));
+    const failedBefore = builds().length;
+    await step('archive');
+    const ms = await within(5000, 'off both instances', async () => (await statusOn(a)) === 410 && (await statusOn(b)) === 410 && (await statusOn(b, `/fr${path}`)) === 410);
+    expect(ms).toBeLessThan(5000);
+    type Health = { data: { site: { failing_since: string | null; last_error: string | null; pending_changes: number } } };
+    const health = async (on: Instance) => (await call<Health>(on, '/api/health', null)).body.data.site;
+    await within(30_000, 'the failure in B\'s health', async () => (await health(b)).failing_since !== null);
+    expect((await health(b)).last_error).toContain('exited with 1');
+    expect((await health(b)).pending_changes).toBeGreaterThan(0);
+    // Nobody asked again: the queue tries the build again by itself.
+    await within(40_000, 'a second try', async () => builds().length >= failedBefore + 2);
+    expect(await statusOn(a)).toBe(410);
+
+    writeFileSync(control, '{}');
+    await within(60_000, 'a build live again, on both', async () => (await health(a)).failing_since === null && (await health(b)).failing_since === null);
+    expect((await health(b)).pending_changes).toBe(0);
+    // The new build has no page for it; the block still says it was withdrawn.
+    expect([404, 410]).toContain(await statusOn(b));
   });
 
   test('kill -9 of the instance that is building: the other takes its job over and serves the new site', { timeout: 90_000 }, async () => {
