@@ -32,6 +32,8 @@ export const ROUTE_META: Record<AppRoute, RouteMeta> = {
   acl: { title: m('route.acl'), menuItem: 'acl' },
   contactMessages: { title: m('route.contactMessages'), menuItem: 'contactMessages' },
   countries: { title: m('route.countries'), menuItem: 'countries' },
+  // Part of the country settings (decision 056), reached from them and the dashboard.
+  trustedAuthorities: { title: m('route.trustedAuthorities'), menuItem: 'countries' },
   sentMail: { title: m('route.sentMail'), menuItem: 'sentMail' },
   // Not in the sidebar, whose items spec §2 fixes: reached from the dashboard and the screens whose texts it translates.
   translations: { title: m('route.translations'), menuItem: null },

@@ -54,6 +54,7 @@ const ProfileAnalyticsCategoryScreen = lazyScreen(() => import('./urbanisation-p
 const ProfileAnalyticsFormScreen = lazyScreen(() => import('./urbanisation-profile/index.ts').then((m) => m.ProfileAnalyticsFormScreen));
 const NotificationsScreen = lazyScreen(() => import('./notifications/index.ts').then((m) => m.NotificationsScreen));
 const SentMailScreen = lazyScreen(() => import('./sent-mail/sent-mail-screen.tsx').then((m) => m.SentMailScreen));
+const TrustedAuthoritiesScreen = lazyScreen(() => import('./signatures/authorities-screen.tsx').then((m) => m.TrustedAuthoritiesScreen));
 const TranslationsScreen = lazyScreen(() => import('./translations/translations-screen.tsx').then((m) => m.TranslationsScreen));
 const MyProfileScreen = lazyScreen(() => import('./account/my-profile-screen.tsx').then((m) => m.MyProfileScreen));
 const UpcomingScreen = lazyScreen(() => import('./upcoming/upcoming-screen.tsx').then((m) => m.UpcomingScreen));
@@ -82,6 +83,8 @@ export function screenFor(route: AppRoute): ComponentType<ScreenProps> {
       return TranslationsScreen;
     case 'sentMail':
       return SentMailScreen;
+    case 'trustedAuthorities':
+      return TrustedAuthoritiesScreen;
     case 'cmsBanner':
     case 'cmsVideo':
     case 'cmsPartner':

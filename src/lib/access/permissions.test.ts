@@ -112,6 +112,7 @@ const ROUTE_ROLES: Record<BackofficeRouteName, readonly RoleName[]> = {
   acl: ['tuxuri', 'admin'],
   contactMessages: ['tuxuri', 'admin'],
   countries: ['tuxuri', 'admin'],
+  trustedAuthorities: ['tuxuri', 'admin'],
   sentMail: ['tuxuri', 'admin'],
   translations: ['tuxuri', 'admin'],
   cmsBanner: ['tuxuri', 'admin'],

@@ -144,6 +144,7 @@ export const BACKOFFICE_ROUTES = {
   acl: adminLevel('/admin/acl'),
   contactMessages: adminLevel('/admin/contact-us'),
   countries: adminLevel('/admin/setting/countries'),
+  trustedAuthorities: adminLevel('/admin/setting/trusted-authorities'),
   sentMail: adminLevel('/admin/sent-mail'),
   translations: adminLevel('/admin/translations'),
   cmsBanner: adminLevel('/content-management/banner'),

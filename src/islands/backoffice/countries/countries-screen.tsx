@@ -2,6 +2,7 @@ import { Switch } from '@headlessui/react';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { COUNTRY_STATUS, type CountryListItem as Country } from '../../../lib/countries/schema.ts';
+import { pathTo } from '../router.ts';
 import type { ScreenProps } from '../screen-props.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { Flag } from '../ui/flag.tsx';
@@ -37,6 +38,11 @@ export function CountriesScreen(_: ScreenProps) {
   return (
     <>
       <PageHeading description={m('intro')}>{m('title')}</PageHeading>
+      <p className="-mt-2 mb-4 text-sm">
+        <a href={pathTo('trustedAuthorities')} className={ui.link}>
+          {m('trustedAuthorities')}
+        </a>
+      </p>
       <div role="search" aria-label={m('filter')} className="mb-4 flex flex-col gap-4 sm:flex-row sm:items-end">
         <div className="sm:w-72">
           <label htmlFor="country-search" className={ui.label}>{m('search')}</label>

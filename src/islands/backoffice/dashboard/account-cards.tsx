@@ -64,6 +64,13 @@ export function ModuleLinks({ identity }: { identity: Whoami }) {
                     </a>
                   </li>
                 )}
+                {section.label === 'Administration' && isAdminLevel(identity) && (
+                  <li>
+                    <a href={pathTo('trustedAuthorities')} className={ui.link}>
+                      {m('modules.trustedAuthorities')}
+                    </a>
+                  </li>
+                )}
               </ul>
             </div>
           ))}
