@@ -23,26 +23,12 @@ export interface Withdrawal {
   untilRebuild: boolean;
 }
 
-/** The events after which a record's pages may have to be blocked or unblocked. */
-const REPORT_EVENTS: readonly ChangeType[] = [
-  'report.published',
-  'report.unpublished',
-  'report.unlocked',
-  'report.reopened',
-  'report.returned',
-  'report.accepted',
-  'report.submitted',
-];
-const PRACTICE_EVENTS: readonly ChangeType[] = [
-  'practice.published',
-  'practice.archived',
-  'practice.restored',
-  'practice.deleted',
-  'practice.withdrawn',
-  'practice.rejected',
-  'practice.returned',
-  'practice.revised',
-];
+/**
+ * The events after which a record's pages may have to be blocked (it may have been public before)
+ * or unblocked (it may be public after). Others (a submission, a return) never touch a public record.
+ */
+const REPORT_EVENTS: readonly ChangeType[] = ['report.published', 'report.unpublished', 'report.unlocked'];
+const PRACTICE_EVENTS: readonly ChangeType[] = ['practice.published', 'practice.archived', 'practice.restored', 'practice.deleted'];
 export const WITHDRAWAL_EVENTS: readonly ChangeType[] = [
   ...REPORT_EVENTS,
   ...PRACTICE_EVENTS,
