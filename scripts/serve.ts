@@ -5,11 +5,12 @@
  * SMTP_URL, METRICS_TOKEN … (docs/deploy.md lists them all). SIGTERM or SIGINT: it stops taking
  * requests, finishes those in flight, hands its unfinished mail back to the queue and exits.
  */
-import { parseEnvOrExit } from '../src/lib/env.server.ts';
+import { configurationWarnings, parseEnvOrExit } from '../src/lib/env.server.ts';
 import { startServer } from '../src/server/main.ts';
 
 if (!process.env['SEED_DEMO']) process.env['SEED_DEMO'] = 'false';
 const env = parseEnvOrExit();
+for (const warning of configurationWarnings(env)) console.warn(`Warning: ${warning}`);
 
 const running = await startServer(env, { build: 'if-none' });
 console.log(`Portal instance listening on port ${env.PORT} (database: ${running.database.kind}, files: ${env.S3_BUCKET ? `bucket ${env.S3_BUCKET}` : 'local disk'})`);

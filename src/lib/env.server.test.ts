@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { EnvError, parseEnv, usesAuthEmulator } from './env.server.ts';
+import { configurationWarnings, EnvError, parseEnv, usesAuthEmulator } from './env.server.ts';
 
 function parseError(source: Record<string, string>): string {
   try {
@@ -26,6 +26,19 @@ describe('parseEnv', () => {
     });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(usesAuthEmulator(env)).toBe(true);
+  });
+
+  test('PUBLIC_SITE_URL defaults to the port served on; a production server without it is warned about', () => {
+    expect(parseEnv({}).PUBLIC_SITE_URL).toBe('http://localhost:4321');
+    expect(parseEnv({ PORT: '5123' }).PUBLIC_SITE_URL).toBe('http://localhost:5123');
+    expect(parseEnv({ PUBLIC_SITE_URL: 'https://urbanagenda.example.org/' }).PUBLIC_SITE_URL).toBe('https://urbanagenda.example.org');
+    expect(parseError({ PUBLIC_SITE_URL: 'urbanagenda' })).toContain('- PUBLIC_SITE_URL: must be the public address of the portal');
+    expect(configurationWarnings(parseEnv({}))).toEqual([]);
+    const production = { FIREBASE_PROJECT_ID: 'apua-prod', DATABASE_URL: 'postgres://db/apua', PORT: '8080' };
+    expect(configurationWarnings(parseEnv(production))).toEqual([
+      'PUBLIC_SITE_URL is not set: the links in emails lead to http://localhost:8080. Set it to the portal\'s public address.',
+    ]);
+    expect(configurationWarnings(parseEnv({ ...production, PUBLIC_SITE_URL: 'https://urbanagenda.example.org' }))).toEqual([]);
   });
 
   test.each(['abc', '0', '70000', '80.5'])('PORT=%s is refused, naming PORT', (port) => {

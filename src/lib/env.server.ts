@@ -73,7 +73,17 @@ export const EnvSchema = z
      * (quality 5: bodies about a fifth larger for a thirtieth of the CPU; the browser tests).
      */
     SITE_COMPRESSION: z.enum(['full', 'quick']).default('full'),
-    PUBLIC_SITE_URL: z.string().default('http://localhost:4321'),
+    /**
+     * The address people reach the portal at: the links of emails start with it. Unset, the
+     * address this server serves on (`http://localhost:$PORT`), which only suits local mode.
+     */
+    PUBLIC_SITE_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .url({ error: 'must be the public address of the portal, e.g. https://urbanagenda.example.org' })
+        .transform((url) => url.replace(/\/+$/, ''))
+        .optional(),
+    ),
     /** Create the demo accounts; by default only with the local emulator, never in a real project. */
     SEED_DEMO: z
       .enum(['true', 'false', '1', '0'])
@@ -144,7 +154,13 @@ export const EnvSchema = z
       });
     }
   })
-  .transform((env) => ({ ...env, SEED_DEMO: env.SEED_DEMO ?? usesAuthEmulator(env) }));
+  .transform((env) => ({
+    ...env,
+    SEED_DEMO: env.SEED_DEMO ?? usesAuthEmulator(env),
+    PUBLIC_SITE_URL: env.PUBLIC_SITE_URL ?? `http://localhost:${env.PORT}`,
+    /** Whether PUBLIC_SITE_URL was given, or is the local default. */
+    PUBLIC_SITE_URL_SET: env.PUBLIC_SITE_URL !== undefined,
+  }));
 
 export type Env = z.output<typeof EnvSchema>;
 
@@ -161,6 +177,19 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => `  - ${issue.path.join('.') || '(env)'}: ${issue.message}`);
   throw new EnvError(`Invalid configuration in environment variables:\n${lines.join('\n')}`);
+}
+
+/**
+ * Settings that are valid but probably wrong for where the server runs, in words for the operator
+ * (printed at start, issue 32): a production server without PUBLIC_SITE_URL sends emails whose
+ * links lead to localhost.
+ */
+export function configurationWarnings(env: Env): string[] {
+  const warnings: string[] = [];
+  if (!usesAuthEmulator(env) && !env.PUBLIC_SITE_URL_SET) {
+    warnings.push(`PUBLIC_SITE_URL is not set: the links in emails lead to ${env.PUBLIC_SITE_URL}. Set it to the portal's public address.`);
+  }
+  return warnings;
 }
 
 /** For commands: the parsed environment, or the message naming every bad value and exit code 1. */

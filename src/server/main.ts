@@ -9,7 +9,7 @@ import { seedDemoTranslations } from '../lib/translations/demo.server.ts';
 import { importOpenData } from '../lib/urbanisation-profile/open-data-import.server.ts';
 import { openDatabase, type Database } from '../lib/db/client.server.ts';
 import { seedDemoAccounts, seedReferenceData } from '../lib/db/seed.server.ts';
-import { parseEnv, usesAuthEmulator, type Env, EnvError } from '../lib/env.server.ts';
+import { configurationWarnings, parseEnv, usesAuthEmulator, type Env, EnvError } from '../lib/env.server.ts';
 import { useDataDirProjectId } from '../lib/identity/emulator-project.server.ts';
 import { tokenVerifierFor } from '../lib/identity/token-verifier.server.ts';
 import { createApp } from './app.ts';
@@ -159,6 +159,7 @@ if (import.meta.main) {
     console.error(error instanceof EnvError ? error.message : error);
     process.exit(1);
   }
+  for (const warning of configurationWarnings(env)) console.warn(`Warning: ${warning}`);
   const running = await startServer(env, { build: !process.argv.includes('--no-build') });
   console.log(`Portal listening on http://localhost:${env.PORT} (database: ${running.database.kind})`);
   const stop = async () => {
