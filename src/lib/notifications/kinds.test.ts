@@ -22,6 +22,7 @@ describe('notification kinds', () => {
       'report.submitted',
       'practice.submitted',
       'contact.received',
+      'site.build.failing',
       'mail.failed',
       'account.awaiting',
       'account.activated',
