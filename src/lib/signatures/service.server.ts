@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../db/client.server.ts';
 import { countries, trustedAuthorities } from '../db/schema.ts';
 import type { AppDeps } from '../deps.server.ts';
 import type { Write } from '../events/change-bus.server.ts';
@@ -98,8 +99,10 @@ export async function removeAuthority(deps: AppDeps, input: { uuid: string; vers
   });
 }
 
-/** Whether any authority is trusted (the demonstration adds its own only to a portal with none). */
-export async function authorityCount(deps: Pick<AppDeps, 'db'>): Promise<number> {
-  const [row] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(trustedAuthorities);
-  return Number(row?.n ?? 0);
+/**
+ * The demonstration's own certificate authority, trusted for the region (npm start's seed, no
+ * one's action: no audit). Its private key is never kept, so nothing else can be signed with it.
+ */
+export async function seedDemoAuthority(db: Db, pem: string): Promise<void> {
+  await db.insert(trustedAuthorities).values(rowOf({ pem, countryCode: null, note: 'Made for the demonstration data: not a real certificate authority', actorId: null, demo: true })).onConflictDoNothing();
 }
