@@ -76,7 +76,7 @@ async function* decompressed(open: () => Readable): AsyncGenerator<Buffer> {
     for await (const chunk of gunzip) yield chunk as Buffer;
   } catch (error) {
     const { code, message } = error as NodeJS.ErrnoException;
-    if (code?.startsWith('Z_')) {
+    if (code !== undefined && /^Z_/.test(code)) {
       throw new RestoreError(`The backup file is damaged or cut short: it does not decompress (${message})`);
     }
     throw new RestoreError(`The backup file could not be read: ${message}`);

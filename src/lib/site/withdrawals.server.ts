@@ -77,13 +77,14 @@ type Decision = { block: Withdrawal } | { lift: string } | null;
 
 /** What a committed change means for the public pages: block some, lift a block, or nothing. */
 export async function withdrawalOf(tx: DbOrTx, event: ChangeEvent): Promise<Decision> {
-  if (event.type.startsWith('report.')) {
+  const kind = event.type.slice(0, event.type.indexOf('.'));
+  if (kind === 'report') {
     const { year, country } = event.data as { year: number; country: string };
     const key = `report:${year}:${country}`;
     if (await reportIsPublic(tx, year, country)) return { lift: key };
     return { block: { key, paths: [reportPath(year, country)], untilRebuild: false } };
   }
-  if (event.type.startsWith('practice.')) {
+  if (kind === 'practice') {
     const { uuid } = event.data as { uuid: string };
     const key = `practice:${uuid}`;
     if (await practiceIsPublic(tx, uuid)) return { lift: key };
@@ -138,7 +139,7 @@ export function pagePathOf(pathname: string): string | null {
     return null;
   }
   path = pathWithoutLocale(path).replace(/\/index\.html$/, '').replace(/\.html$/, '');
-  if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
+  if (path.length > 1 && path.at(-1) === '/') path = path.slice(0, -1);
   return path === '' ? '/' : path;
 }
 
