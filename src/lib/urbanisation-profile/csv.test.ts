@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { CsvSyntaxError, decimalMarkOf, readCsv, readDecimal, readYear, separatorOf } from './csv.ts';
+import { TooManyRowsError } from './import-limits.ts';
 import { expectCases } from '../../../tests/support/cases.ts';
 
 describe('readCsv', () => {
@@ -65,6 +66,22 @@ describe('readCsv', () => {
     };
     expect(fails('a,b\n1,2\n"open,3\n')).toMatchObject({ line: 3, message: expect.stringMatching(/not closed/) });
     expect(fails('a,b\n"x"y,2\n')).toMatchObject({ line: 2, message: expect.stringMatching(/double quote/) });
+  });
+});
+
+describe('readCsv within limits (decision 054)', () => {
+  test('stops at the first non-blank record past maxRows; blank records do not count', () => {
+    expect(readCsv('h\n1\n\n , \n2\n', { maxRows: 3 }).rows.map((r) => r.line)).toEqual([1, 2, 5]);
+    expect(() => readCsv('h\n1\n2\n3\n', { maxRows: 3 })).toThrow(TooManyRowsError);
+    // A million short lines: stopped at the record past the limit, whatever follows (a quote left open).
+    expect(() => readCsv(`${'1\n'.repeat(1_000_000)}"open`, { maxRows: 5001 })).toThrow(TooManyRowsError);
+  });
+
+  test('a record with more values than maxColumns is refused with its row', () => {
+    expect(() => readCsv(`a,b\n${'1,'.repeat(200)}1\n`, { maxColumns: 200 })).toThrow(
+      expect.objectContaining({ line: 2, message: 'it has more than 200 values: keep the figures in the first 200 columns' }),
+    );
+    expect(readCsv(`a\n${'1,'.repeat(199)}1\n`, { maxColumns: 200 }).rows[1]!.cells).toHaveLength(200);
   });
 });
 

@@ -1,4 +1,5 @@
 import { CsvError, parse } from 'csv-parse/sync';
+import { TooManyRowsError } from './import-limits.ts';
 import type { DecimalMark, Separator } from './schema.ts';
 
 /**
@@ -25,42 +26,63 @@ export class CsvSyntaxError extends Error {
 
 /** The separator of a file: a semicolon when its header line has more of them than commas (outside quotes). */
 export function separatorOf(text: string): Separator {
-  const header = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/, 1)[0] ?? '';
+  const body = text.replace(/^\uFEFF/, '');
+  const end = body.search(/\r|\n/);
+  const header = end < 0 ? body : body.slice(0, end);
   const unquoted = header.replace(/"[^"]*"/g, '');
   const count = (ch: string) => unquoted.split(ch).length - 1;
   return count(';') > count(',') ? ';' : ',';
 }
 
-/** Reads CSV text into its non-blank records with their line numbers; throws CsvSyntaxError on broken quoting. */
-export function readCsv(input: string): { separator: Separator; rows: CsvRow[] } {
+/** What a file may hold (decision 054): checked record by record, as csv-parse reads them. */
+export interface CsvLimits {
+  /** Non-blank records, the header included; one more throws TooManyRowsError. */
+  maxRows?: number;
+  /** Values in a record; one more throws CsvSyntaxError. */
+  maxColumns?: number;
+}
+
+/** The messages of a file that is not CSV, by csv-parse's code. */
+const CSV_SYNTAX_MESSAGES = {
+  CSV_QUOTE_NOT_CLOSED: 'a quoted value is not closed: end it with a double quote (")',
+  CSV_INVALID_CLOSING_QUOTE: 'a double quote inside a value: put the whole value in double quotes and double the quote inside it ("")',
+  other: 'the file cannot be read as CSV: save it again as CSV (comma or semicolon separated)',
+};
+
+/**
+ * Reads CSV text into its non-blank records with their line numbers; throws CsvSyntaxError on
+ * broken quoting, and stops at the first record past `limits` (TooManyRowsError, or a
+ * CsvSyntaxError naming the row): what comes after it is never parsed.
+ */
+export function readCsv(input: string, limits: CsvLimits = {}): { separator: Separator; rows: CsvRow[] } {
   // One kind of line end, so that csv-parse's line count is the one a spreadsheet shows.
   const text = input.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   const separator = separatorOf(text);
-  let records: { record: string[]; info: { lines: number } }[];
+  const { maxRows = Infinity, maxColumns = Infinity } = limits;
+  const rows: CsvRow[] = [];
+  const onRecord = (record: string[], info: { lines: number }): null => {
+    if (record.every((cell) => cell.trim() === '')) return null;
+    // csv-parse counts the line a record ends on; the line breaks inside its quoted fields come before.
+    const line = info.lines - record.reduce((n, cell) => n + (cell.match(/\n/g)?.length ?? 0), 0);
+    if (rows.length >= maxRows) throw new TooManyRowsError();
+    if (record.length > maxColumns) throw new CsvSyntaxError(line, `it has more than ${maxColumns} values: keep the figures in the first ${maxColumns} columns`);
+    rows.push({ line, cells: record });
+    return null;
+  };
   try {
-    const options = { delimiter: separator, record_delimiter: '\n', relax_column_count: true, skip_empty_lines: true, info: true } as const;
-    records = parse(text, options) as unknown as typeof records;
+    parse(text, { delimiter: separator, record_delimiter: '\n', relax_column_count: true, skip_empty_lines: true, on_record: onRecord });
   } catch (error) {
-    if (!(error instanceof CsvError)) throw error;
+    if (error instanceof TooManyRowsError || error instanceof CsvSyntaxError || !(error instanceof CsvError)) throw error;
     const line = Number((error as CsvError & { lines?: number }).lines ?? 1);
     throw new CsvSyntaxError(line, syntaxProblem(error.code));
-  }
-  const rows: CsvRow[] = [];
-  for (const { record, info } of records) {
-    if (record.every((cell) => cell.trim() === '')) continue;
-    // csv-parse counts the line a record ends on; the line breaks inside its quoted fields come before.
-    const breaks = record.reduce((n, cell) => n + (cell.match(/\n/g)?.length ?? 0), 0);
-    rows.push({ line: info.lines - breaks, cells: record });
   }
   return { separator, rows };
 }
 
 function syntaxProblem(code: string): string {
-  if (code === 'CSV_QUOTE_NOT_CLOSED') return 'a quoted value is not closed: end it with a double quote (")';
-  if (code === 'CSV_INVALID_CLOSING_QUOTE' || code === 'CSV_INVALID_OPENING_QUOTE') {
-    return 'a double quote inside a value: put the whole value in double quotes and double the quote inside it ("")';
-  }
-  return 'the file cannot be read as CSV: save it again as CSV (comma or semicolon separated)';
+  if (code === 'CSV_QUOTE_NOT_CLOSED') return CSV_SYNTAX_MESSAGES.CSV_QUOTE_NOT_CLOSED;
+  if (code === 'CSV_INVALID_CLOSING_QUOTE' || code === 'CSV_INVALID_OPENING_QUOTE') return CSV_SYNTAX_MESSAGES.CSV_INVALID_CLOSING_QUOTE;
+  return CSV_SYNTAX_MESSAGES.other;
 }
 
 /**

@@ -1,15 +1,19 @@
 import { ApiError } from '../http/errors.server.ts';
 import { safeText } from '../http/safe-text.ts';
-import { CsvSyntaxError, decimalMarkOf, readCsv } from './csv.ts';
+import { CsvSyntaxError, decimalMarkOf } from './csv.ts';
+import { TooManyRowsError } from './import-limits.ts';
+import { readImportRows, ReadLimitError, type ImportSource } from './import-read.server.ts';
 import { IMPORT_ROWS_MAX, type ImportFormat } from './schema.ts';
-import { readXlsx, XlsxReadError, type SheetCell } from './xlsx.server.ts';
+import type { SheetCell } from './xlsx-sheet.server.ts';
+import { XlsxReadError } from './xlsx-xml.server.ts';
 
 /**
  * The import's file read into one shape, whatever it was: CSV text (pasted or uploaded) or an
- * Excel workbook. Rows keep the numbers a person sees in the file (the CSV's line, the sheet's row).
+ * Excel workbook, read in a worker thread within the bounds of decision 054. Rows keep the
+ * numbers a person sees in the file (the CSV's line, the sheet's row).
  */
 
-export type ImportSource = { kind: 'csv'; text: string } | { kind: 'xlsx'; bytes: Uint8Array };
+export type { ImportSource };
 
 export const IMPORT_COLUMNS = ['country_code', 'indicator', 'year', 'value', 'source'] as const;
 
@@ -30,15 +34,11 @@ export function fileProblem(field: 'csv' | 'file', message: string): ApiError {
 
 async function rowsOf(source: ImportSource, field: 'csv' | 'file') {
   try {
-    if (source.kind === 'csv') {
-      const table = readCsv(source.text);
-      return { rows: table.rows as { line: number; cells: SheetCell[] }[], separator: table.separator, sheet: null };
-    }
-    const book = await readXlsx(source.bytes);
-    return { rows: book.rows, separator: null, sheet: book.sheet };
+    return await readImportRows(source);
   } catch (error) {
     if (error instanceof CsvSyntaxError) throw fileProblem(field, `Row ${error.line}: ${error.message}`);
-    if (error instanceof XlsxReadError) throw fileProblem(field, error.message);
+    if (error instanceof XlsxReadError || error instanceof ReadLimitError) throw fileProblem(field, error.message);
+    if (error instanceof TooManyRowsError) throw fileProblem(field, `there are more than ${IMPORT_ROWS_MAX} rows of figures: import at most ${IMPORT_ROWS_MAX} at a time`);
     throw error;
   }
 }
@@ -53,10 +53,11 @@ export async function readImportTable(source: ImportSource, field: 'csv' | 'file
   const columns = (header?.cells ?? []).map((c) => asText(c).toLowerCase());
   const missing = IMPORT_COLUMNS.filter((c) => !columns.includes(c));
   if (!header || missing.length) {
-    const apart = source.kind === 'csv' ? ', separated by commas or semicolons' : ', one per cell';
-    throw fileProblem(field, `Row ${header?.line ?? 1} must name the columns ${IMPORT_COLUMNS.join(', ')}${apart} (missing: ${missing.join(', ') || 'all'})`);
+    const [line, names, absent] = [header?.line ?? 1, IMPORT_COLUMNS.join(', '), missing.join(', ')];
+    throw fileProblem(field, source.kind === 'csv'
+      ? `Row ${line} must name the columns ${names}, separated by commas or semicolons (missing: ${absent})`
+      : `Row ${line} must name the columns ${names}, one per cell (missing: ${absent})`);
   }
-  if (allRows.length > IMPORT_ROWS_MAX) throw fileProblem(field, `it has ${allRows.length} rows of figures; import at most ${IMPORT_ROWS_MAX} at a time`);
   const raw = (cells: SheetCell[], name: string): SheetCell => {
     const i = columns.indexOf(name);
     return i < 0 ? '' : (cells[i] ?? '');

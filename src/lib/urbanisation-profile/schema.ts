@@ -26,7 +26,8 @@ export const VALUES_PER_SAVE_MAX = 100;
 export const PROFILE_YEAR_MIN = 1950;
 export const PROFILE_YEAR_MAX = 2100;
 export const IMPORT_CSV_MAX_BYTES = 200_000;
-export const IMPORT_ROWS_MAX = 5000;
+/** Rows of figures an import takes at a time (import-limits.ts holds it, with the bounds of a file's reading). */
+export { IMPORT_ROWS_MAX } from './import-limits.ts';
 /** An uploaded import file (CSV or .xlsx). */
 export const IMPORT_FILE_MAX_BYTES = 2 * 1024 * 1024;
 export const IMPORT_FILE_KINDS = ['csv', 'xlsx'] as const;
