@@ -25,6 +25,10 @@ const MESSAGE_CALLS = new Set([
   'tooLarge',
   'badFile',
   'cannotImport',
+  // The import's readers and its file problems (decision 054).
+  'XlsxReadError',
+  'CsvSyntaxError',
+  'fileProblem',
 ]);
 /** zod checks whose string argument is the field's message. */
 const ZOD_CHECKS = new Set(['min', 'max', 'length', 'regex', 'refine', 'email', 'url', 'int', 'gte', 'lte', 'gt', 'lt', 'nonempty', 'startsWith', 'endsWith', 'includes', 'positive', 'nonnegative', 'multipleOf', 'uuid']);
