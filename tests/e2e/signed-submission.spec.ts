@@ -2,14 +2,16 @@ import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { Question } from '../../src/lib/questionnaires/schema.ts';
 import { testPdf } from '../support/pdf.ts';
+import { signedTestPdf, testAuthority, testSigner } from '../support/signed-pdf.ts';
 import { api, DEMO, expectNoAxeViolations, expectPath, freeCycleYear, idToken, signIn, validAnswer, watchConsole } from './support.ts';
 
 /**
  * Submitting by signed PDF, as a country administrator does it (issue 16, item 5): the step is at
  * the top of the report's details, visible without scrolling on a laptop and a phone; a file is
  * checked by the server before anything is submitted; the confirmation shows the file's name,
- * size, pages and first page, and the signature the file records, or asks the person to confirm
- * that an unsigned file is the signed copy. The test opens a cycle of its own.
+ * size, pages and first page, and what the portal verified of its signature (decision 056: the
+ * PDF is really signed by a throw-away authority the portal does not trust), or asks the person
+ * to confirm that an unsigned file is the signed copy. The test opens a cycle of its own.
  */
 
 let YEAR: number;
@@ -57,7 +59,7 @@ test.beforeAll(async () => {
   expect((await api(`${path}/report/update`, member, { json: { version: view.report.version, action: 'complete' } })).status).toBe(200);
 });
 
-test('on a phone: the step is on the first screen; a signed PDF shows who signed it and when', async ({ browser }) => {
+test('on a phone: the step is on the first screen; a signed PDF shows what was verified: a valid signature, its signer not verified', async ({ browser }) => {
   const { page, problems, close } = await signedInPage(browser, 390, 844);
   await page.goto(HEADER);
   await expect(page.getByRole('heading', { name: 'Submit the signed report' })).toBeInViewport();
@@ -65,12 +67,15 @@ test('on a phone: the step is on the first screen; a signed PDF shows who signed
   await shot(page, 'signed-390-choose.png');
 
   const name = '国家报告-签署版-Отчёт.pdf';
-  const pdf = Buffer.from(testPdf({ pages: 4, title: 'National report of the Philippines', signature: { name: '王小明 (Wang Xiaoming)', m: "D:20261120143000+08'00'" } }));
+  const authority = await testAuthority({ cn: 'Philippine Test CA', c: 'PH' });
+  const signer = await testSigner(authority, { cn: '王小明 (Wang Xiaoming)', o: 'Department of Human Settlements', c: 'PH' });
+  const pdf = Buffer.from(await signedTestPdf(signer, { pdf: { pages: 4, title: 'National report of the Philippines' } }));
   await page.getByLabel('Signed report (PDF)').setInputFiles({ name, mimeType: 'application/pdf', buffer: pdf });
   const step = page.getByRole('region', { name: 'Submit the signed report' });
   await expect(step.getByText(name, { exact: true })).toBeVisible();
-  await expect(step.getByText('Signed by 王小明 (Wang Xiaoming) on')).toBeVisible();
-  await expect(step.getByText(', as recorded in the file.', { exact: false })).toBeVisible();
+  await expect(step.getByText('Valid signature by 王小明 (Wang Xiaoming); the signer is not verified')).toBeVisible();
+  await expect(step.getByText('The file has not been changed since it was signed.')).toBeVisible();
+  await expect(step.getByText(/^Certificate of 王小明 \(Wang Xiaoming\), Department of Human Settlements, PH, issued by Philippine Test CA, PH/)).toBeVisible();
   await expect(step.getByText('4', { exact: true })).toBeVisible();
   // A signed file needs no further confirmation.
   await expect(step.getByLabel('I confirm this is the signed copy of the report.')).toHaveCount(0);
