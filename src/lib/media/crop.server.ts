@@ -29,17 +29,25 @@ export async function makeCropRenditions(
   crop: CropBox | null,
   options: { ratio: number; widths: readonly number[]; label: string },
 ): Promise<Rendition[]> {
-  const input = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, autoOrient: true });
-  // Decoded once, upright (autoOrient), so the rectangle is read on the picture as people see it.
-  const { data: pixels, info: raw } = await input.raw().toBuffer({ resolveWithObject: true });
-  const upright = () => sharp(pixels, { raw: { width: raw.width, height: raw.height, channels: raw.channels } });
-  const rect = cropRect(raw.width, raw.height, crop, options.ratio);
+  const options_ = { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS } as const;
+  // The rectangle is read on the picture as people see it: upright (EXIF orientations 5-8 swap the sides).
+  const meta = await sharp(bytes, options_).metadata();
+  const swap = (meta.orientation ?? 1) >= 5;
+  const rect = cropRect(swap ? meta.height : meta.width, swap ? meta.width : meta.height, crop, options.ratio);
   const hash = createHash('sha256').update(bytes).update(JSON.stringify(rect)).digest('hex').slice(0, 16);
   const largest = Math.min(rect.width, options.widths.at(-1)!);
   const widths = [...options.widths.filter((w) => w < largest), largest];
+  // Decoded once by libvips, cut and scaled to the largest rendition there: only those pixels (a few
+  // MB) come into the process, never the whole picture (a 40 MP photo is 120 MB of pixels, issue 31).
+  const { data, info } = await sharp(bytes, { ...options_, autoOrient: true })
+    .extract(rect)
+    .resize({ width: largest, withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const cut = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
   const out: Rendition[] = [];
   for (const [i, width] of [...widths, largest].entries()) {
-    const pipeline = upright().extract(rect).resize({ width, withoutEnlargement: true });
+    const pipeline = cut().resize({ width, withoutEnlargement: true });
     out.push(await encode(pipeline, i < widths.length ? 'webp' : 'jpeg', (w) => `${hash}-${options.label}-${w}`));
   }
   return out;
