@@ -159,7 +159,7 @@ function limitApiBody(): MiddlewareHandler<AppEnv> {
 function serveSite(c: Context<AppEnv>, deps: AppDeps, files: SiteFiles | null) {
   if (!files) return c.text('The site is being built: try again in a few seconds.', 503, { 'Retry-After': '5' });
   if (withdrawn(deps, c.req.path)) return sendNotFound(c, deps, files, 410);
-  const authLocale = authPageLocale(c.req.path, c.req.header('cookie'), c.req.header('accept-language'));
+  const authLocale = authPageLocale(c.req.path, c.req.header('cookie'), c.req.header('accept-language'), c.req.query('lang'));
   const file = files.resolve(authLocale ? authPagePath(c.req.path, authLocale) : c.req.path) ?? (authLocale ? files.resolve(c.req.path) : null);
   if (file) return sendFile(c, deps, file, 200, authLocale !== null);
   if (isBackofficePath(c.req.path)) {

@@ -2,8 +2,9 @@ import { applyActionCode, confirmPasswordReset, verifyPasswordResetCode, type Au
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { authErrorCode, authErrorMessage } from './auth-errors.ts';
 import { richText } from '../i18n/rich-text.tsx';
+import { authHref, noteSignIn } from './language.ts';
 import { m } from './messages.ts';
-import { AFTER_VERIFICATION } from './navigation.ts';
+import { AFTER_VERIFICATION, VERIFICATION_PATH } from './navigation.ts';
 import { newPasswordProblem, MIN_PASSWORD_LENGTH } from './password-policy.ts';
 import { usePasswordPolicy } from './password-requirements.tsx';
 import { ActionFailed, FormSubmit, HeadingWithLink, NewPasswordFields } from './form-blocks.tsx';
@@ -35,7 +36,7 @@ export function VerifyEmailAction({ auth, oobCode }: { auth: Auth; oobCode: stri
     setBusy(true);
     const user = auth.currentUser;
     if (!user) {
-      location.assign('/login');
+      location.assign(authHref('/login'));
       return;
     }
     try {
@@ -44,6 +45,7 @@ export function VerifyEmailAction({ auth, oobCode }: { auth: Auth; oobCode: stri
     } catch {
       // The dashboard fetches a fresh token itself; going on is still right.
     }
+    noteSignIn();
     location.assign(AFTER_VERIFICATION);
   }
 
@@ -53,12 +55,12 @@ export function VerifyEmailAction({ auth, oobCode }: { auth: Auth; oobCode: stri
       <ActionFailed title={m('action.verifyFailed')} message={state.error}>
         {richText(m('action.verifyFailedText'), {
           signIn: (
-            <a className={buttonClass.link} href="/login">
+            <a className={buttonClass.link} href={authHref('/login')}>
               {m('action.signInLink')}
             </a>
           ),
           verificationPage: (
-            <a className={buttonClass.link} href="/email/verification">
+            <a className={buttonClass.link} href={authHref(VERIFICATION_PATH)}>
               {m('action.verificationPageLink')}
             </a>
           ),
@@ -154,7 +156,7 @@ function ResetLinkFailed({ message }: { message: string }) {
     <ActionFailed title={m('action.resetFailed')} message={message}>
       {richText(m('action.resetFailedText'), {
         signInPage: (
-          <a className={buttonClass.link} href="/login">
+          <a className={buttonClass.link} href={authHref('/login')}>
             {m('action.signInPageLink')}
           </a>
         ),

@@ -2,7 +2,8 @@ import { getRedirectResult, signInWithEmailAndPassword, type Auth, type User } f
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { authErrorMessage } from './auth-errors.ts';
 import { GoogleSignIn, googleErrorMessage } from './google-sign-in.tsx';
-import { destinationAfterSignIn } from './navigation.ts';
+import { authHref, noteSignIn } from './language.ts';
+import { destinationAfterSignIn, VERIFICATION_PATH } from './navigation.ts';
 import { m } from './messages.ts';
 import { PasswordResetRequest } from './password-reset-request.tsx';
 import { endSession, syncSession } from './session.ts';
@@ -11,10 +12,11 @@ import { useAuth } from './use-auth.ts';
 import { EmailField, FormSubmit, OtherFormLink } from './form-blocks.tsx';
 import { buttonClass, EMAIL_PATTERN, ErrorAlert, Heading, Loading, TextField, usePageTitle } from './ui.tsx';
 
-/** After any sign-in: token sync (best effort), then verification, `next` or the dashboard. */
+/** After any sign-in: token sync (best effort), then verification, `next` or the dashboard, in the page's language. */
 async function finishSignIn(user: User): Promise<void> {
   await syncSession(user);
-  location.assign(destinationAfterSignIn(user, location.search));
+  noteSignIn();
+  location.assign(destinationAfterSignIn(user, location.search, authHref(VERIFICATION_PATH)));
 }
 
 /** Removes one query parameter from the address bar without reloading. */
@@ -176,5 +178,5 @@ function OrDivider() {
 }
 
 function SignupInvitation() {
-  return <OtherFormLink text={m('login.newHere')} href="/signup" link={m('login.createAccount')} />;
+  return <OtherFormLink text={m('login.newHere')} href={authHref('/signup')} link={m('login.createAccount')} />;
 }

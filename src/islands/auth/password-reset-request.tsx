@@ -1,6 +1,7 @@
 import { sendPasswordResetEmail, type Auth } from 'firebase/auth';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { authErrorCode, authErrorMessage } from './auth-errors.ts';
+import { authUrl } from './language.ts';
 import { m } from './messages.ts';
 import { SimulatedEmail } from './simulated-email.tsx';
 import { EmailField, FormSubmit } from './form-blocks.tsx';
@@ -40,7 +41,7 @@ export function PasswordResetRequest({ auth, localMode, initialEmail, onBack }: 
     setEmailError(null);
     setBusy(true);
     try {
-      await sendPasswordResetEmail(auth, value, { url: `${location.origin}/login?email=${encodeURIComponent(value)}` });
+      await sendPasswordResetEmail(auth, value, { url: authUrl('/login', { email: value }) });
       setSent({ email: value, at: Date.now() });
     } catch (caught) {
       if (SILENT_CODES.has(authErrorCode(caught) ?? '')) setSent({ email: value, at: Date.now() });

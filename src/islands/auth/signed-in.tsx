@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { authErrorMessage } from './auth-errors.ts';
 import { richText } from '../i18n/rich-text.tsx';
 import { m } from './messages.ts';
-import { destinationAfterSignIn } from './navigation.ts';
+import { authHref, noteSignIn } from './language.ts';
+import { destinationAfterSignIn, VERIFICATION_PATH } from './navigation.ts';
 import { endSession } from './session.ts';
 import { ActionButton, ErrorAlert, Heading } from './ui.tsx';
 
@@ -36,7 +37,8 @@ export function SignedIn({ auth, user }: { auth: Auth; user: User }) {
           disabled={busy !== null}
           onClick={() => {
             setBusy('continue');
-            location.assign(destinationAfterSignIn(user, location.search));
+            noteSignIn();
+            location.assign(destinationAfterSignIn(user, location.search, authHref(VERIFICATION_PATH)));
           }}
         >
           {m('signedIn.continue')}

@@ -1,6 +1,7 @@
 import { createUserWithEmailAndPassword, sendEmailVerification, updateProfile, type Auth } from 'firebase/auth';
 import { useRef, useState, type FormEvent } from 'react';
 import { authErrorCode, authErrorMessage } from './auth-errors.ts';
+import { authHref, authUrl, noteSignIn } from './language.ts';
 import { m } from './messages.ts';
 import { VERIFICATION_PATH } from './navigation.ts';
 import { MIN_PASSWORD_LENGTH } from './password-policy.ts';
@@ -49,7 +50,7 @@ async function createAccount(auth: Auth, values: Record<Field, string>): Promise
   const { user } = await createUserWithEmailAndPassword(auth, values.email.trim(), values.password);
   await updateProfile(user, { displayName: values.name.trim() }).catch(() => undefined);
   try {
-    await sendEmailVerification(user, { url: `${location.origin}${VERIFICATION_PATH}` });
+    await sendEmailVerification(user, { url: authUrl(VERIFICATION_PATH) });
     rememberVerificationSent();
   } catch {
     // The verification page explains and offers "Resend"; the account exists either way.
@@ -94,7 +95,8 @@ function SignupForm({ auth, onCreating }: { auth: Auth; onCreating: (creating: b
     onCreating(true);
     try {
       await createAccount(auth, values);
-      location.assign(VERIFICATION_PATH);
+      noteSignIn();
+      location.assign(authHref(VERIFICATION_PATH));
     } catch (caught) {
       if (authErrorCode(caught) === 'auth/password-does-not-meet-requirements') {
         await policy.refresh(values.password);
@@ -133,7 +135,7 @@ function SignupForm({ auth, onCreating }: { auth: Auth; onCreating: (creating: b
           {m('signup.submit')}
         </FormSubmit>
       </form>
-      <OtherFormLink text={m('signup.haveAccount')} href="/login" link={m('signup.signIn')} />
+      <OtherFormLink text={m('signup.haveAccount')} href={authHref('/login')} link={m('signup.signIn')} />
     </div>
   );
 }

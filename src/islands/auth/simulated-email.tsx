@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { simulatedEmailLink, type EmailAction } from '../../lib/client/simulated-email.ts';
+import { EMAIL_LANGUAGE } from './language.ts';
 import { m } from './messages.ts';
 
 const WHAT: Record<EmailAction, { link: string; subject: string }> = {
@@ -16,7 +17,7 @@ export function SimulatedEmail({ action, email, sentAt }: { action: EmailAction;
 
   useEffect(() => {
     let live = true;
-    simulatedEmailLink(action, email).then(
+    simulatedEmailLink(action, email, EMAIL_LANGUAGE).then(
       (found) => live && setLink(found ?? 'none'),
       () => live && setLink('none'),
     );

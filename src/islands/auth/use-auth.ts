@@ -2,6 +2,7 @@ import { onAuthStateChanged, type Auth, type User } from 'firebase/auth';
 import { useEffect, useState } from 'react';
 import { getFirebaseAuth, loadClientConfig, type ClientConfig } from '../../lib/client/firebase.ts';
 import { authErrorMessage } from './auth-errors.ts';
+import { speakPageLanguage } from './language.ts';
 
 export type AuthState =
   | { status: 'loading' }
@@ -20,7 +21,7 @@ export function useAuth(): AuthState {
         if (cancelled) return;
         unsubscribe = onAuthStateChanged(
           auth,
-          (user) => setState({ status: 'ready', auth, config, user }),
+          (user) => setState({ status: 'ready', auth: speakPageLanguage(auth), config, user }),
           (error) => setState({ status: 'error', message: authErrorMessage(error) }),
         );
       })

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ResetPasswordAction, VerifyEmailAction } from './action-links.tsx';
+import { authHref } from './language.ts';
 import { m } from './messages.ts';
 import { useAuth } from './use-auth.ts';
 import { HeadingWithLink } from './form-blocks.tsx';
@@ -36,14 +37,14 @@ export default function VerificationIsland() {
   if (action?.mode === 'resetPassword') return <ResetPasswordAction auth={state.auth} oobCode={action.oobCode} />;
   if (action?.mode === 'unsupported') {
     return (
-      <HeadingWithLink title={m('verify.unsupported')} intro={m('verify.unsupportedIntro')} href="/login">
+      <HeadingWithLink title={m('verify.unsupported')} intro={m('verify.unsupportedIntro')} href={authHref('/login')}>
         {m('verify.goToSignIn')}
       </HeadingWithLink>
     );
   }
   if (state.user) return <VerificationStatus auth={state.auth} user={state.user} localMode={localMode} />;
   return (
-    <HeadingWithLink title={m('verify.title')} intro={m('verify.signInIntro')} href="/login">
+    <HeadingWithLink title={m('verify.title')} intro={m('verify.signInIntro')} href={authHref('/login')}>
       {m('signup.signIn')}
     </HeadingWithLink>
   );

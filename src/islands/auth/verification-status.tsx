@@ -1,6 +1,7 @@
 import { sendEmailVerification, type Auth, type User } from 'firebase/auth';
 import { useEffect, useState } from 'react';
 import { authErrorMessage } from './auth-errors.ts';
+import { authHref, authUrl, noteSignIn } from './language.ts';
 import { AFTER_VERIFICATION, VERIFICATION_PATH } from './navigation.ts';
 import { endSession, rememberVerificationSent, verificationSentAt } from './session.ts';
 import { richText } from '../i18n/rich-text.tsx';
@@ -103,7 +104,7 @@ function useVerification(auth: Auth, user: User) {
     setError(null);
     setNotice(null);
     try {
-      await sendEmailVerification(user, { url: `${location.origin}${VERIFICATION_PATH}` });
+      await sendEmailVerification(user, { url: authUrl(VERIFICATION_PATH) });
       const at = Date.now();
       rememberVerificationSent(at);
       setSentAt(at);
@@ -122,6 +123,7 @@ function useVerification(auth: Auth, user: User) {
     setNotice(null);
     try {
       if (await refreshVerification(user)) {
+        noteSignIn();
         location.assign(AFTER_VERIFICATION);
         return;
       }
@@ -136,7 +138,7 @@ function useVerification(auth: Auth, user: User) {
     setBusy('sign-out');
     try {
       await endSession(auth);
-      location.assign('/login');
+      location.assign(authHref('/login'));
     } catch (caught) {
       setError(authErrorMessage(caught));
       setBusy(null);

@@ -1,12 +1,15 @@
 /**
  * The account's language drives the signed-in pages (issue 17, decision 042): the first sign-in
- * stores the browser's language in the account; afterwards the account's language is remembered
- * in this browser, and a page opened in another language reloads once in the account's.
+ * stores the sign-in page's language (else the browser's) in the account; a sign-in page whose
+ * address named its language (`/zh/login`) makes it the account's (decision 059); afterwards the
+ * account's language is remembered in this browser, and a page opened in another language reloads
+ * once in the account's.
  */
 import type { Locale } from '../../i18n/locales.ts';
 import { GenericResponseSchema } from '../../lib/http/schema.ts';
 import type { Whoami } from '../../lib/identity/schema.ts';
 import { browserLocale, PAGE_LOCALE, remembers, rememberLocale } from '../i18n/page-locale.ts';
+import { languageAfterSignIn, takeArrival } from '../i18n/sign-in-language.ts';
 import { api } from './lib/api.ts';
 import { leave } from './lib/location.ts';
 
@@ -22,18 +25,23 @@ export async function switchLanguage(language: Locale): Promise<void> {
   leave.reload();
 }
 
+/** The language this page chose at its first whoami when the account's differed: it stands while the save is on its way. */
+let chosenHere: Locale | null = null;
+
 /**
  * Called with each whoami: returns true when the page is reloading in the account's language
  * (the caller then renders nothing more).
  */
 export function followAccountLanguage(identity: Whoami): boolean {
-  if (identity.language === null) {
-    const chosen = browserLocale();
+  const arrival = takeArrival();
+  const account = chosenHere ?? identity.language;
+  const chosen = languageAfterSignIn(account, arrival, browserLocale());
+  if (chosen !== account) {
+    chosenHere = chosen;
     // A failed save is tried again at the next sign-in; the page works meanwhile.
     void saveLanguage(chosen).catch(() => undefined);
-    return reloadInto(chosen);
   }
-  return reloadInto(identity.language);
+  return reloadInto(chosen);
 }
 
 function reloadInto(language: Locale): boolean {

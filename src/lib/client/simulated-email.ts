@@ -13,9 +13,10 @@ const OobCodesSchema = z.object({
 /**
  * With the local Auth emulator no email leaves the machine: the emulator keeps what it would
  * have sent (`GET /emulator/v1/projects/{id}/oobCodes`). This returns the portal's own link for
- * the latest such email to `email`, or null in production or when there is none.
+ * the latest such email to `email`, or null in production or when there is none. `lang` is the
+ * email's language, which the identity service adds to its links (`zh-CN`): the page opens in it.
  */
-export async function simulatedEmailLink(action: EmailAction, email: string): Promise<string | null> {
+export async function simulatedEmailLink(action: EmailAction, email: string, lang?: string): Promise<string | null> {
   const config = await loadClientConfig();
   if (!config.authEmulatorUrl) return null;
   const response = await fetch(`${config.authEmulatorUrl}/emulator/v1/projects/${encodeURIComponent(config.firebase.projectId)}/oobCodes`);
@@ -24,6 +25,6 @@ export async function simulatedEmailLink(action: EmailAction, email: string): Pr
   const wanted = email.trim().toLowerCase();
   const latest = oobCodes.filter((code) => code.requestType === REQUEST_TYPES[action] && code.email.toLowerCase() === wanted).at(-1);
   if (!latest) return null;
-  const search = new URLSearchParams({ mode: action, oobCode: latest.oobCode });
+  const search = new URLSearchParams({ mode: action, oobCode: latest.oobCode, ...(lang ? { lang } : {}) });
   return `${location.origin}/email/verification?${search}`;
 }

@@ -4,6 +4,7 @@ import { CMS_UPLOAD_TYPES } from '../../../lib/cms/schema.ts';
 import { GenericResponseSchema } from '../../../lib/http/schema.ts';
 import { PHOTO_MAX_BYTES, PhotoResponseSchema, ProfileBodySchema, WhoamiSchema, type Whoami } from '../../../lib/identity/schema.ts';
 import { authErrorCode, authErrorMessage } from '../../auth/auth-errors.ts';
+import { speakPageLanguage } from '../../auth/language.ts';
 import { newPasswordProblem } from '../../auth/password-policy.ts';
 import { api, ApiError, conflictOf } from '../lib/api.ts';
 import { fieldErrorsOf, type FieldErrors } from '../lib/field-errors.ts';
@@ -125,9 +126,9 @@ export async function changePassword(current: string, next: string, confirmation
   }
 }
 
-/** Sends a new verification email to the signed-in address. */
+/** Sends a new verification email to the signed-in address, in the page's language. */
 export async function sendVerification(): Promise<void> {
-  const auth = await getFirebaseAuth();
+  const auth = speakPageLanguage(await getFirebaseAuth());
   const user = auth.currentUser;
   if (!user) throw new Error(m('email.signInAgain'));
   try {
