@@ -1,11 +1,12 @@
 import { PDFHexString, PDFName, PDFNumber, PDFOperator, PDFOperatorNames as Op, type PDFDocument, type PDFPage, type RGB } from 'pdf-lib';
 import { EmbeddedFonts } from './embed.server.ts';
+import { linePieces, withoutTrailingSpace } from './line-break.ts';
 import { isRtlParagraph, loadFontSet, measure, shapeLine, type FontSet, type LoadedFont, type ShapedRun } from './shaper.server.ts';
 
 /**
- * Text in any script for a pdf-lib document: wrapped into lines (at spaces, between words of
- * scripts written without spaces, or inside a word too long for a line, never inside a
- * character cluster), shaped by HarfBuzz, drawn glyph by glyph with the shaped positions, and
+ * Text in any script for a pdf-lib document: wrapped into lines where Unicode's line breaking
+ * allows (line-break.ts), or inside a word too long for a line (never inside a character
+ * cluster), shaped by HarfBuzz, drawn glyph by glyph with the shaped positions, and
  * marked with its text (ActualText) wherever glyphs and characters do not match one to one.
  */
 
@@ -17,13 +18,7 @@ export interface TextStyle {
   lang?: string | undefined;
 }
 
-const words = new Intl.Segmenter(undefined, { granularity: 'word' });
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-/** Scripts written without spaces between words, and CJK punctuation: a line may break between any two of their words. */
-const NO_SPACES = /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Tibetan}\u3000-\u303f\uff00-\uffef]/u;
-
-/** Punctuation that never starts a line (。，、」) and so stays with the word before it. */
-const CLOSING = /^[\p{Pe}\p{Pf}\p{Po}]/u;
 
 export class ShapedTextWriter {
   readonly fonts: FontSet;
@@ -47,42 +42,34 @@ export class ShapedTextWriter {
     return (measure(text, this.#fonts(style.bold), style.lang) * style.size) / 1000;
   }
 
-  /** `paragraph` in lines no wider than `width` points. */
+  /**
+   * `paragraph` in lines no wider than `width` points, ended only where Unicode's line breaking
+   * allows (line-break.ts); a piece longer than a whole line is cut between grapheme clusters.
+   */
   wrap(paragraph: string, style: Pick<TextStyle, 'size' | 'bold' | 'lang'>, width: number): string[] {
     const text = paragraph.replace(/\t/g, ' ');
     if (text.trim() === '') return [''];
     const lines: string[] = [];
     let line = '';
     let lineWidth = 0;
-    let previous: { segment: string; isWordLike?: boolean } | undefined;
-    for (const piece of words.segment(text)) {
-      const pieceWidth = this.width(piece.segment, style);
-      const canBreak =
-        !previous ||
-        /[\s\u200b]$/u.test(previous.segment) ||
-        (NO_SPACES.test(piece.segment) && !CLOSING.test(piece.segment) && (previous.isWordLike || NO_SPACES.test(previous.segment)));
-      previous = piece;
-      if (!canBreak || lineWidth + pieceWidth <= width || /^\s+$/u.test(piece.segment)) {
-        line += piece.segment;
-        lineWidth += pieceWidth;
-        if (lineWidth > width && !/^\s+$/u.test(piece.segment)) {
-          // A word (with what is glued to it) longer than the line: cut it between clusters.
-          const pieces = this.#cut(line.trimStart(), style, width);
-          lines.push(...pieces.slice(0, -1));
-          line = pieces.at(-1)!;
-          lineWidth = this.width(line, style);
-        }
+    for (const piece of linePieces(text)) {
+      const inked = this.width(withoutTrailingSpace(piece), style);
+      if (line && lineWidth + inked > width) {
+        lines.push(line.trimEnd());
+        line = '';
+        lineWidth = 0;
+      }
+      if (!line && inked > width) {
+        // A word (with what is glued to it) longer than a whole line.
+        const inkedText = withoutTrailingSpace(piece);
+        const cut = this.#cut(inkedText, style, width);
+        lines.push(...cut.slice(0, -1));
+        line = cut.at(-1)! + piece.slice(inkedText.length);
+        lineWidth = this.width(line, style);
         continue;
       }
-      if (line.trim()) lines.push(line.trimEnd());
-      line = piece.segment;
-      lineWidth = pieceWidth;
-      if (lineWidth > width) {
-        const pieces = this.#cut(line, style, width);
-        lines.push(...pieces.slice(0, -1));
-        line = pieces.at(-1)!;
-        lineWidth = this.width(line, style);
-      }
+      line += piece;
+      lineWidth += this.width(piece, style);
     }
     if (line.trim()) lines.push(line.trimEnd());
     return lines.length ? lines : [''];
