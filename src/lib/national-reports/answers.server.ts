@@ -7,6 +7,7 @@ import { rowsOf, type StoredAnswer } from '../questionnaires/answers-sql.server.
 import { catalogueCache, type QuestionCatalogue } from '../questionnaires/catalogue.server.ts';
 import { onQuestionReworded, onQuestionsChanged, type FormDefinition } from '../questionnaires/forms.server.ts';
 import { pinsKey } from '../questionnaires/versions.ts';
+import { ANSWERED_RULE } from '../questionnaires/engine.ts';
 import { countCompleteness, saveAnswers } from '../questionnaires/save.server.ts';
 import type { AnswerInput } from '../questionnaires/schema.ts';
 import type { ReportBundle } from './queries.server.ts';
@@ -110,7 +111,8 @@ export const nationalReportForm: FormDefinition<ReportKey, ReportBundle, AuthedU
   }),
   questions: (catalogue, { cycle }) => cycleForm(catalogue, cycle),
   pin: (catalogue, { report }, list) => (report.questionPins ? list.map((q) => catalogue.pinned(q, report.questionPins![q.id])) : list),
-  basis: (catalogue, { cycle, report }) => `${catalogue.stamp}|${cycleFormKey(cycle)}|${pinsKey(report.questionPins)}`,
+  // The answered rule is part of it: counts made under an earlier rule are counted again on the next save.
+  basis: (catalogue, { cycle, report }) => `${catalogue.stamp}|${cycleFormKey(cycle)}|${pinsKey(report.questionPins)}|${ANSWERED_RULE}`,
   admit(bundle, auth) {
     const next = enforce(bundle, 'save', roleOf(auth));
     const { report } = bundle;

@@ -213,14 +213,42 @@ function rangeText(q: QuestionRules, unit: string): string {
   return `at most ${fmt(q.expected_max!)}${unit}`;
 }
 
-/** Whether `answer` answers `q`: a value is there (every part, for multi-part questions). */
-export function isAnswered(q: QuestionRules, answer: Pick<AnswerFields, 'value'> | null | undefined): boolean {
-  const value = answer?.value;
+/**
+ * What changes with `isAnswered`: the stored completeness of a form names it in its basis, so
+ * counts made under an earlier rule are counted again.
+ */
+export const ANSWERED_RULE = 'value-or-description';
+
+/** Whether `value` gives the question's value (every part, for multi-part questions). */
+function hasValue(q: QuestionRules, value: AnswerValue | undefined): boolean {
   if (value === null || value === undefined) return false;
   if (typeof value === 'string') return value.trim() !== '';
   if (Array.isArray(value)) return value.length > 0;
   if (typeof value === 'object') return q.parts.length > 0 && q.parts.every((p) => value[p.key] != null);
   return true;
+}
+
+/**
+ * Whether the question's narrative answers it by itself: a yes/no or a choice that asks to be
+ * described ("Describe it briefly") is answered by its description; a figure needs its number.
+ */
+function answersByDescription(q: QuestionRules, text: string | null | undefined): boolean {
+  return q.with_text && q.answer_type !== 'pct' && q.answer_type !== 'num' && q.answer_type !== 'int' && typeof text === 'string' && text.trim() !== '';
+}
+
+/**
+ * Whether `answer` answers `q` — the one rule of the form on screen, of completeness and of the
+ * printed report: a value is there (every part, for multi-part questions), or the question's
+ * description of a choice is written.
+ */
+export function isAnswered(q: QuestionRules, answer: Pick<AnswerFields, 'value' | 'text'> | null | undefined): boolean {
+  return hasValue(q, answer?.value) || answersByDescription(q, answer?.text);
+}
+
+/** Whether an answer holds anything that answers (a value, or a description that answers by itself). */
+function holdsAnswer(q: QuestionRules, answer: AnswerFields | null | undefined): answer is AnswerFields {
+  if (!answer) return false;
+  return (answer.value !== null && answer.value !== undefined) || answersByDescription(q, answer.text);
 }
 
 /** Whether a stored answer still meets the question's current rules (limits can change). */
@@ -230,7 +258,7 @@ export function isValidAnswer(q: QuestionRules, answer: AnswerFields, options: E
 
 /** The state a stored answer shows in the form. */
 export function answerState(q: QuestionRules, answer: AnswerFields | null | undefined, options: EngineOptions): AnswerState {
-  if (!answer || answer.value === null || answer.value === undefined) return 'empty';
+  if (!holdsAnswer(q, answer)) return 'empty';
   if (!isValidAnswer(q, answer, options)) return 'invalid';
   return answerWarnings(q, answer.value).length > 0 ? 'warning' : 'saved';
 }
@@ -246,9 +274,9 @@ export const NO_CONTRIBUTION: Contribution = { answered: 0, compulsoryAnswered: 
 
 /**
  * What an answer in `state` (answerState) adds to completeness: an invalid stored value counts as
- * invalid, a valid one that answers the question (every part) as answered.
+ * invalid, a valid one that answers the question (`isAnswered`) as answered.
  */
-export function contribution(q: QuestionRules, answer: Pick<AnswerFields, 'value'> | null | undefined, state: AnswerState): Contribution {
+export function contribution(q: QuestionRules, answer: Pick<AnswerFields, 'value' | 'text'> | null | undefined, state: AnswerState): Contribution {
   if (state === 'empty') return NO_CONTRIBUTION;
   if (state === 'invalid') return { answered: 0, compulsoryAnswered: 0, invalid: 1 };
   if (!isAnswered(q, answer)) return NO_CONTRIBUTION;
