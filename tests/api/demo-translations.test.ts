@@ -32,13 +32,15 @@ const codeOf = new Map((await db.select({ code: questions.code, uuid: questions.
 const named = (entity: Translatable, key: string) => `${entity} ${codeOf.get(key) ?? key}`;
 
 describe('the demo translations of the reference content', () => {
-  test('cover the thrusts, subcategories, questions, profile themes and indicators in the three languages', async () => {
-    const expected: Translatable[] = ['thrust', 'subcategory', 'question', 'profile-category', 'profile-indicator'];
+  test('cover the thrusts, subcategories, questions, profile themes and indicators, and the best-practice categories, in the three languages', async () => {
+    const expected: Translatable[] = ['thrust', 'subcategory', 'question', 'profile-category', 'profile-indicator', 'practice-category'];
     expect(Object.keys(data).sort()).toEqual([...expected].sort());
     for (const entity of expected) {
       const keys = Object.keys(data[entity]!);
       expect(keys.length, entity).toBeGreaterThan(0);
     }
+    // Every best-practice category the portal has (the library's themes, issue 32).
+    expect(Object.keys(data['practice-category']!).sort()).toEqual((await allEnglishFields(db, 'practice-category')).map((c) => c.key).sort());
   });
 
   test('name existing records and their texts, each field in every language, none empty or left in English', async () => {

@@ -1,7 +1,7 @@
 /**
  * The demo's translations of the reference content (decision 051): the NUA's thrusts and their
  * subcategories, the national-report questionnaire, the urbanisation profile's themes and
- * indicators, in Chinese, French and Russian, in the UN's own wording where it has one (the New
+ * indicators, the best-practice categories, in Chinese, French and Russian, in the UN's own wording where it has one (the New
  * Urban Agenda's text, SDG indicator titles from open-sdg/sdg-translations). Loaded with the demo
  * (SEED_DEMO) where no translation exists yet.
  */
