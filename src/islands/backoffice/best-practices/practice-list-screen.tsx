@@ -24,6 +24,7 @@ import { DataTable } from '../ui/data-table.tsx';
 import { HeaderCells } from '../ui/header-cells.tsx';
 import { countryName } from '../../i18n/countries.ts';
 import { STATUS_LABELS } from './labels.ts';
+import { categoryName } from './content.ts';
 import { m } from './messages.ts';
 
 const ORDERS: { value: PracticeOrder; label: string }[] = [
@@ -92,7 +93,7 @@ function PracticeFilters({ admin }: { admin: boolean }) {
         <Options options={[{ value: '', label: m('list.allStatuses') }, ...PRACTICE_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))]} />
       </SelectField>
       <SelectField id="bp-category" label={m('list.theme')} value={filters.category} onPick={(category) => practiceList.setFilters({ category })}>
-        <Options options={[{ value: '', label: m('list.allThemes') }, ...(ref.data?.data.categories ?? []).map((c) => ({ value: c.slug, label: c.name }))]} />
+        <Options options={[{ value: '', label: m('list.allThemes') }, ...(ref.data?.data.categories ?? []).map((c) => ({ value: c.slug, label: categoryName(c).text }))]} />
       </SelectField>
       {admin && (
         <SelectField id="bp-country" label={m('list.country')} value={filters.country_code} onPick={(country_code) => practiceList.setFilters({ country_code })}>

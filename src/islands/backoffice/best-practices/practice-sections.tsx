@@ -21,6 +21,7 @@ import { editDraft } from './practice-form-store.ts';
 import { sectionLabel, thrustName } from './labels.ts';
 import { SectionAnswer } from './section-answer.tsx';
 import type { SectionsForm } from './sections-form.ts';
+import { categoryName } from './content.ts';
 import { m } from './messages.ts';
 
 export interface SectionsProps {
@@ -184,11 +185,12 @@ export function ThemesSection({ draft, filled, reviewer, editable, canResolve, r
         <div className="mt-2 grid gap-2 sm:grid-cols-2" id={fieldId('categories')}>
           {(reference?.categories ?? []).map((c) => {
             const on = draft.categories.includes(c.slug);
+            const name = categoryName(c);
             return (
               <label key={c.slug} className="inline-flex items-start gap-2 text-sm text-slate-800">
                 <input type="checkbox" className="mt-0.5 size-4 accent-brand-600" checked={on} disabled={!on && draft.categories.length >= PRACTICE_CATEGORIES_MAX}
                   onChange={(e) => toggle('categories', c.slug, e.target.checked)} />
-                <span dir="auto">{c.name}</span>
+                <span dir="auto" lang={name.lang}>{name.text}</span>
               </label>
             );
           })}

@@ -13,6 +13,7 @@ import { EmptyState, ErrorState, Loaded, Skeleton } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { countryName } from '../../i18n/countries.ts';
 import { m } from './messages.ts';
+import { localIndicator, themeDescription, themeName } from './content.ts';
 import { acceptDatasetWrite, formForDataset } from './dataset-form.ts';
 import { datasetStateText, PublicCopyNote, PublishButtons } from './dataset-publishing.tsx';
 import { ExportLinks, ExportPanel } from './export-links.tsx';
@@ -32,17 +33,21 @@ export function ProfileAnalyticsScreen({ identity }: ScreenProps) {
       <Loaded value={list} loading={m('overview.loading')} rows={8} onRetry={() => $categories.invalidate()}>
         {({ data: categories }) => (
           <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
-            {categories.map((c) => (
-              <li key={c.slug} className={ui.card}>
-                <a dir="auto" className={`${ui.link} text-base`} href={pathTo('profileAnalyticsCategory', { category: c.slug })}>{c.name}</a>
-                <p dir="auto" className="mt-1 text-sm text-slate-600">{c.description}</p>
-              </li>
-            ))}
+            {categories.map((c) => {
+              const name = themeName(c);
+              const description = themeDescription(c);
+              return (
+                <li key={c.slug} className={ui.card}>
+                  <a dir="auto" lang={name.lang} className={`${ui.link} text-base`} href={pathTo('profileAnalyticsCategory', { category: c.slug })}>{name.text}</a>
+                  <p dir="auto" lang={description.lang} className="mt-1 text-sm text-slate-600">{description.text}</p>
+                </li>
+              );
+            })}
           </ul>
         )}
       </Loaded>
       {canWrite && <ImportPanel />}
-      {list.data && <ExportPanel categories={list.data.data} />}
+      {list.data && <ExportPanel categories={list.data.data.map((c) => ({ slug: c.slug, name: themeName(c).text }))} />}
     </>
   );
 }
@@ -62,9 +67,10 @@ export function ProfileAnalyticsCategoryScreen({ page }: ScreenProps) {
   const cellOf = new Map(cells.map((c) => [`${c.country_code}|${c.year}`, c]));
   const openOf = new Map(open_data_cells.map((c) => [`${c.country_code}|${c.year}`, c.filled]));
   const shownYears = years.slice(-6);
+  const name = themeName(category);
   return (
     <>
-      <PageHeading description={m('analytics.indicators', { count: category.indicators.length })}><span dir="auto">{category.name}</span></PageHeading>
+      <PageHeading description={m('analytics.indicators', { count: category.indicators.length })}><span dir="auto" lang={name.lang}>{name.text}</span></PageHeading>
       {countries.length === 0 ? (
         <EmptyState title={m('analytics.noCountry')}>{m('analytics.noCountryText')}</EmptyState>
       ) : (
@@ -80,7 +86,7 @@ export function ProfileAnalyticsCategoryScreen({ page }: ScreenProps) {
           </form>
           <div className={`${ui.cardFlush} overflow-x-auto`}>
             <table className="min-w-full divide-y divide-slate-200">
-              <caption className="sr-only">{m('analytics.caption', { name: category.name })}</caption>
+              <caption className="sr-only">{m('analytics.caption', { name: name.text })}</caption>
               <thead className="bg-slate-50">
                 <tr>
                   <th scope="col" className={ui.th}>{m('analytics.country')}</th>
@@ -115,7 +121,7 @@ export function ProfileAnalyticsCategoryScreen({ page }: ScreenProps) {
           </p>
           <div className="mt-4 flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">
             <span className="text-slate-700">{m('analytics.download')}</span>
-            <ExportLinks category={slug} label={m('export.label', { name: category.name })} />
+            <ExportLinks category={slug} label={m('export.label', { name: name.text })} />
           </div>
         </>
       )}
@@ -142,7 +148,8 @@ function DatasetEditor({ dataset, identity }: { dataset: DatasetData; identity: 
   const [live, setLive] = useState(dataset);
   const canEdit = hasModuleRule(identity, 'urban-profile-analytics', ['create', 'update']);
   const admin = isAdminLevel(identity);
-  const form = formForDataset(dataset, identity.uuid, canEdit, setLive);
+  // The indicators named in the page's language; the figures are the country's, as written.
+  const form = formForDataset({ ...dataset, indicators: dataset.indicators.map(localIndicator) }, identity.uuid, canEdit, setLive);
   const [busy, setBusy] = useState(false);
 
   async function publish(published: boolean) {

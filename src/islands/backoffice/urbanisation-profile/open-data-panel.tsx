@@ -2,6 +2,7 @@ import type { DatasetResponse } from '../../../lib/urbanisation-profile/schema.t
 import { ui } from '../ui/styles.ts';
 import { countryName } from '../../i18n/countries.ts';
 import { INTL_TAG } from '../../i18n/page-locale.ts';
+import { localIndicator } from './content.ts';
 import { m } from './messages.ts';
 
 type DatasetData = DatasetResponse['data'];
@@ -17,7 +18,7 @@ const number = (value: number | undefined) => (value === undefined ? '—' : fig
 export function OpenDataPanel({ dataset }: { dataset: DatasetData }) {
   if (dataset.open_data.length === 0) return null;
   const own = new Map(dataset.values.map((v) => [v.indicator, v.value]));
-  const names = new Map(dataset.indicators.map((i) => [i.code, i]));
+  const names = new Map(dataset.indicators.map((i) => [i.code, localIndicator(i)]));
   return (
     <section aria-labelledby="open-data-heading" className={`${ui.cardFlush} mt-6 overflow-x-auto`}>
       <div className="p-5 pb-3">

@@ -14,6 +14,7 @@ import { ui } from '../ui/styles.ts';
 import { m } from './messages.ts';
 import { IndicatorSection } from './indicator-section.tsx';
 import { OverviewForm } from './overview-form.tsx';
+import { themeDescription, themeName } from './content.ts';
 import { $categories, CategoryResponseSchema, categoryPath } from './profile-api.ts';
 
 /** /module/urbanisation-profile/overview: the categories and their overview texts (administrators). */
@@ -32,8 +33,7 @@ export function ProfileOverviewScreen(_: ScreenProps) {
                 {categories.map((c) => (
                   <tr key={c.slug}>
                     <th scope="row" className={`${ui.td} text-left font-medium`}>
-                      <a dir="auto" className={ui.link} href={pathTo('profileOverviewForm', { category: c.slug })}>{c.name}</a>
-                      <span dir="auto" className="block text-xs font-normal text-slate-600">{c.description}</span>
+                      <ThemeNames theme={c} />
                     </th>
                     <td className={ui.td}>{c.key_facts.length}</td>
                     <td className={ui.td}>{c.published ? m('overview.published') : m('overview.hidden')}</td>
@@ -45,6 +45,18 @@ export function ProfileOverviewScreen(_: ScreenProps) {
           )
         }
       </Loaded>
+    </>
+  );
+}
+
+/** A theme's name (its form's link) and description in the page's language. */
+function ThemeNames({ theme }: { theme: { slug: string; name: string; description: string } }) {
+  const name = themeName(theme);
+  const description = themeDescription(theme);
+  return (
+    <>
+      <a dir="auto" lang={name.lang} className={ui.link} href={pathTo('profileOverviewForm', { category: theme.slug })}>{name.text}</a>
+      <span dir="auto" lang={description.lang} className="block text-xs font-normal text-slate-600">{description.text}</span>
     </>
   );
 }
@@ -63,7 +75,7 @@ export function ProfileOverviewFormScreen({ page }: ScreenProps) {
   const latest = loaded.data?.data.slug === slug ? loaded.data.data : category;
   return (
     <>
-      <PageHeading description={m('overview.formDescription')}><span dir="auto">{latest.name}</span></PageHeading>
+      <PageHeading description={m('overview.formDescription')}><span dir="auto" lang={themeName(latest).lang}>{themeName(latest).text}</span></PageHeading>
       {/* A published theme's changes rebuild the public site: its progress shows here. */}
       {latest.published && <PublishPanel />}
       <OverviewForm key={slug} category={category} />
