@@ -3,7 +3,7 @@ import { PracticeSectionsResponseSchema, type BestPractice, type NarrativeKey, t
 import { SECTION_QUESTIONS, SECTIONS_SUBCATEGORY, SECTIONS_THRUST } from '../../../lib/best-practices/sections.ts';
 import { AnswerSchema, type Answer } from '../../../lib/questionnaires/schema.ts';
 import { api, ApiError, conflictOf, type ApiClient } from '../lib/api.ts';
-import type { SendResult } from '../questionnaire/autosave-types.ts';
+import type { SendOptions, SendResult } from '../questionnaire/autosave-types.ts';
 import { createQuestionnaireForm, type QuestionnaireForm } from '../questionnaire/form-store.ts';
 import type { AnswerSend } from '../questionnaire/raw-answer.ts';
 import { sendFailure } from '../questionnaire/send-failure.ts';
@@ -29,10 +29,10 @@ export const uuidOfSection = (key: NarrativeKey) => SECTION_QUESTIONS.find((s) =
 
 /** The kit's transport: one request per batch, after the practice's writes already under way. */
 export function sectionsTransport(uuid: string, onSaved: (meta: SectionsMeta, answers: Answer[]) => void, client: ApiClient = api) {
-  return (batch: AnswerSend[]): Promise<SendResult<Answer, SectionsMeta>> =>
+  return (batch: AnswerSend[], options?: SendOptions): Promise<SendResult<Answer, SectionsMeta>> =>
     inPracticeOrder(async () => {
       try {
-        const reply = await client.request('POST', `best-practice/${encodeURIComponent(uuid)}/sections`, { schema: PracticeSectionsResponseSchema, body: { answers: batch } });
+        const reply = await client.request('POST', `best-practice/${encodeURIComponent(uuid)}/sections`, { schema: PracticeSectionsResponseSchema, body: { answers: batch }, ...(options?.keepalive && { keepalive: true }) });
         // The practice's new version is taken at once: the record's next save, queued behind this one, sends it.
         onSaved(reply.data.practice, reply.data.answers);
         return { kind: 'saved', answers: reply.data.answers, extra: reply.data.practice };

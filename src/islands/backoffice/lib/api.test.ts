@@ -162,6 +162,24 @@ describe('api client: request', () => {
     expect(seen).toHaveLength(0);
   });
 
+  it('sends a request made as the page is left with keepalive and the last token, without asking for one', async () => {
+    const source = tokens('token-1');
+    let asked = 0;
+    const counting: TokenSource = (force) => (asked++, source(force));
+    const inits: RequestInit[] = [];
+    const api = createApiClient({ getToken: counting, fetch: (input, init) => (inits.push(init), fetch(new URL(input, origin), init)) });
+    for (let i = 0; i < 3; i++) answer(200, { status: 200, message: 'ok' });
+    await api.request('POST', 'a', { schema: Schema, body: { a: 1 } });
+    await api.request('POST', 'b', { schema: Schema, body: { b: 1 }, keepalive: true });
+    expect(asked).toBe(1);
+    expect(inits.map((init) => init.keepalive)).toEqual([undefined, true]);
+    expect(seen[1]!.headers['authorization']).toBe('Bearer token-1');
+    // A body over the browser's 64 KB for keepalive requests goes as an ordinary request.
+    await api.request('POST', 'c', { schema: Schema, body: { text: 'x'.repeat(70_000) }, keepalive: true });
+    expect(inits[2]!.keepalive).toBeUndefined();
+    expect(asked).toBe(2);
+  });
+
   it('says the server could not be reached when nothing answers', async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));

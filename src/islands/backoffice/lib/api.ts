@@ -40,7 +40,15 @@ export interface CallOptions<S extends z.ZodType> {
 export interface RequestOptions<S extends z.ZodType> extends CallOptions<S> {
   /** JSON, or a FormData sent as multipart. */
   body?: unknown;
+  /**
+   * The page is being left: the request outlives it (fetch's keepalive, for a JSON body under
+   * the browser's 64 KB limit) and goes with the last token used, without asking for one.
+   */
+  keepalive?: boolean;
 }
+
+/** Keepalive requests may carry 64 KB in all: a larger body goes as an ordinary request. */
+const KEEPALIVE_BODY_MAX = 60_000;
 
 export interface UploadOptions<S extends z.ZodType> extends CallOptions<S> {
   onProgress?: (progress: UploadProgress) => void;
@@ -78,12 +86,16 @@ export function createApiClient(options: ApiClientOptions) {
     return { status: response.status, json: await response.json().catch(() => undefined) };
   };
 
+  /** The last token a request carried: a request made as the page is left takes it without waiting. */
+  let lastToken: string | null = null;
+
   async function call<S extends z.ZodType>(
     send: (request: WireRequest) => Promise<WireAnswer>,
     method: Method,
     path: string,
-    init: CallOptions<S> & { body?: string | FormData | undefined },
+    init: CallOptions<S> & { body?: string | FormData | undefined; keepalive?: boolean },
   ): Promise<z.output<S>> {
+    const keepalive = init.keepalive === true && typeof init.body === 'string' && init.body.length < KEEPALIVE_BODY_MAX;
     const wire = (token: string): WireRequest => {
       const headers: Record<string, string> = {
         accept: 'application/json',
@@ -93,9 +105,10 @@ export function createApiClient(options: ApiClientOptions) {
       };
       if (typeof init.body === 'string') headers['content-type'] = 'application/json';
       if (init.version !== undefined) headers['if-match'] = `"${init.version}"`;
-      return { method, url: API_BASE + withQuery(path.replace(/^\//, ''), init.query), headers, body: init.body };
+      return { method, url: API_BASE + withQuery(path.replace(/^\//, ''), init.query), headers, body: init.body, ...(keepalive && { keepalive: true }) };
     };
-    const token = await options.getToken();
+    const token = keepalive && lastToken ? lastToken : await options.getToken();
+    lastToken = token;
     if (!token) throw new ApiError(401, m('signInToContinue'));
     let answer = await send(wire(token));
     if (answer.status === 401) {

@@ -23,6 +23,8 @@ export interface WireRequest {
   url: string;
   headers: Record<string, string>;
   body?: string | FormData | undefined;
+  /** fetch's keepalive: the request outlives the page (see `api.request`). */
+  keepalive?: boolean;
 }
 
 export interface XhrOptions {

@@ -10,7 +10,7 @@ import {
 } from '../../../lib/national-reports/schema.ts';
 import { AnswerSchema, type Answer } from '../../../lib/questionnaires/schema.ts';
 import { api, ApiError, conflictOf, type ApiClient, type UploadProgress } from '../lib/api.ts';
-import type { SendResult } from '../questionnaire/autosave-queue.ts';
+import type { SendOptions, SendResult } from '../questionnaire/autosave-queue.ts';
 import type { AnswerSend } from '../questionnaire/raw-answer.ts';
 import { sendFailure } from '../questionnaire/send-failure.ts';
 
@@ -28,9 +28,9 @@ const AnswerListSchema = AnswerSchema.array();
  * changed answers, every answer of the reply checked against the shared schema.
  */
 export function answersTransport(year: number, countryCode: string, client: ApiClient = api) {
-  return async (batch: AnswerSend[]): Promise<SendResult<Answer, SaveExtra>> => {
+  return async (batch: AnswerSend[], options?: SendOptions): Promise<SendResult<Answer, SaveExtra>> => {
     try {
-      const reply = await client.request('POST', `${reportPath(year, countryCode)}/saved`, { schema: SaveAnswersResponseSchema, body: { answers: batch } });
+      const reply = await client.request('POST', `${reportPath(year, countryCode)}/saved`, { schema: SaveAnswersResponseSchema, body: { answers: batch }, ...(options?.keepalive && { keepalive: true }) });
       return { kind: 'saved', answers: reply.data.answers, extra: reply.data.report };
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) return { kind: 'conflict', current: conflictOf(error, AnswerListSchema) ?? [], message: error.message };

@@ -4,7 +4,7 @@ import { sendOnce, type QueueCore } from './autosave-send.ts';
 import type { AnswerErrors, AutosaveQueueOptions, Connection, Draft, InputLike, QueueStatus, SavedLike } from './autosave-types.ts';
 import { m } from './messages.ts';
 
-export type { AnswerErrors, AutosaveQueueOptions, Connection, Draft, InputLike, QueueStatus, SavedLike, SendResult, Transport } from './autosave-types.ts';
+export type { AnswerErrors, AutosaveQueueOptions, Connection, Draft, InputLike, QueueStatus, SavedLike, SendOptions, SendResult, Transport } from './autosave-types.ts';
 export { errorsByIndex } from './autosave-send.ts';
 
 const DEFAULT_DELAYS = [2_000, 5_000, 15_000, 30_000, 60_000];
@@ -14,8 +14,8 @@ export function defaultRetryDelay(attempt: number): number {
 }
 
 /**
- * The autosave queue of a questionnaire (DESIGN.md §11). Answers are put in when the person
- * leaves a field; valid ones are sent in batches, one request at a time, with the version they
+ * The autosave queue of a questionnaire (DESIGN.md §11). Answers are put in after a short pause
+ * in typing, when the person leaves a field and before the page is left; valid ones are sent in batches, one request at a time, with the version they
  * started from. Every answer not yet on the server stays in `storage`, so a reload, a dropped
  * connection or an expired sign-in loses nothing; `flush()` sends what waits (the form calls it
  * on the browser's `online` event, on "Retry" and after signing in again).
@@ -39,7 +39,7 @@ export function createAutosaveQueue<Input extends InputLike, Saved extends Saved
     /** What the bottom bar counts: answers not on the server yet, and those that need the person. */
     $summary: computed([$drafts, $status], (drafts, status) => summarise(drafts, status)),
 
-    /** Keeps what is being typed (not sent until the person leaves the field). */
+    /** Keeps what is being typed (sent after a pause in typing, or when the person leaves the field). */
     hold(question: string, raw: Raw, baseVersion: number | null): void {
       put(question, raw, null, { baseVersion });
     },
@@ -88,6 +88,11 @@ export function createAutosaveQueue<Input extends InputLike, Saved extends Saved
       $status.set(status);
     },
 
+    /** The page is being left or hidden (true) or is back (false): requests meanwhile go with keepalive. */
+    leaving(on: boolean): void {
+      core.state.leaving = on;
+    },
+
     /** Stops the automatic retry timer (the form closed); drafts stay in storage. */
     stop: core.stopRetry,
   };
@@ -111,7 +116,7 @@ function createSender<Input extends InputLike, Saved extends SavedLike, Raw, Ext
     book,
     options,
     $connection: atom<Connection>('online'),
-    state: { locked: false, attempt: 0 },
+    state: { locked: false, attempt: 0, leaving: false },
     scheduleRetry() {
       clearTimeout(retryTimer);
       const delay = retryDelay(core.state.attempt++);

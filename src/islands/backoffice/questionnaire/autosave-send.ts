@@ -8,7 +8,8 @@ export interface QueueCore<Input extends InputLike, Saved extends SavedLike, Raw
   book: DraftBook<Input, Saved, Raw>;
   options: AutosaveQueueOptions<Input, Saved, Extra>;
   $connection: WritableAtom<Connection>;
-  state: { locked: boolean; attempt: number };
+  /** `leaving`: the page is being left or hidden, so requests go with keepalive. */
+  state: { locked: boolean; attempt: number; leaving: boolean };
   scheduleRetry: () => void;
 }
 
@@ -33,7 +34,7 @@ export async function sendOnce<Input extends InputLike, Saved extends SavedLike,
 
   let result: SendResult<Saved, Extra>;
   try {
-    result = await core.options.transport(inputs);
+    result = await core.options.transport(inputs, core.state.leaving ? { keepalive: true } : undefined);
   } catch (error) {
     result = { kind: 'failed', message: error instanceof Error ? error.message : m('send.failed') };
   }

@@ -30,7 +30,12 @@ export type SendResult<Saved, Extra> =
   | { kind: 'signedOut'; message: string }
   | { kind: 'failed'; message: string };
 
-export type Transport<Input, Saved, Extra> = (batch: Input[]) => Promise<SendResult<Saved, Extra>>;
+/** How one request goes: `keepalive` while the page is being left, so the request outlives it. */
+export interface SendOptions {
+  keepalive?: boolean;
+}
+
+export type Transport<Input, Saved, Extra> = (batch: Input[], options?: SendOptions) => Promise<SendResult<Saved, Extra>>;
 
 /** Where one question's answer stands between the person's typing and the server. */
 export type QueueStatus<Saved> =

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import type { EngineOptions } from '../../../lib/questionnaires/engine.ts';
 import type { Answer, Question } from '../../../lib/questionnaires/schema.ts';
-import { PAGE_LOCALE } from '../../i18n/page-locale.ts';
-import { formatDate, formatDateTime } from '../ui/format.ts';
+import { formatDateTime } from '../ui/format.ts';
 import { Icon } from '../ui/icons.tsx';
 import { ui } from '../ui/styles.ts';
-import { answerDisplay, answerWarningTexts } from './answer-format.ts';
+import { answerDisplay } from './answer-format.ts';
+import { fieldWords } from './field-words.ts';
 import type { FieldState } from './form-store.ts';
 import { m } from './messages.ts';
 import { checkRaw, type RawAnswer } from './raw-answer.ts';
@@ -26,7 +26,6 @@ export function FieldStatus({ id, question, state, stored, onRetry }: { id: stri
   );
 }
 
-/** Where an answer stands on its way to the server. */
 /** A field's state with its sign before it: a spinner while it waits or saves, a tick once saved. */
 function SignedStatus({ tone, sign, text }: { tone: string; sign: ReactNode; text: string }) {
   return (
@@ -37,73 +36,65 @@ function SignedStatus({ tone, sign, text }: { tone: string; sign: ReactNode; tex
   );
 }
 
+/** The status line's words (field-words.ts, the save bar's words) with their colour and sign. */
 function statusContent(question: Question, state: FieldState, stored: Answer | undefined, onRetry: () => void): ReactNode {
+  const text = fieldWords(question, state, stored);
+  if (text === null) return null;
   switch (state.kind) {
     case 'idle':
-      return stored ? (
-        <span className="text-slate-600">
-          {stored.updated_by ? m('status.savedOnBy', { date: formatDate(stored.updated_at), name: stored.updated_by.name }) : m('status.savedOn', { date: formatDate(stored.updated_at) })}
-        </span>
-      ) : null;
+      return <span className="text-slate-600">{text}</span>;
     case 'editing':
-      return <span className="text-slate-600">{m('status.editing')}</span>;
+    case 'saving':
+      return <SignedStatus tone="text-slate-700" sign={<Spinner />} text={text} />;
     case 'pending':
       return state.offline ? (
-        <SignedStatus tone="text-amber-800" sign={<Icon name="info" className="size-4" />} text={m('status.keptOffline')} />
+        <SignedStatus tone="text-amber-800" sign={<Icon name="info" className="size-4 shrink-0" />} text={text} />
       ) : (
-        <SignedStatus tone="text-slate-700" sign={<Spinner />} text={m('status.waiting')} />
+        <SignedStatus tone="text-slate-700" sign={<Spinner />} text={text} />
       );
-    case 'saving':
-      return <SignedStatus tone="text-slate-700" sign={<Spinner />} text={m('status.saving')} />;
     case 'saved':
-      return <SignedStatus tone="text-emerald-800" sign={<Icon name="check" className="size-4" />} text={m('status.saved')} />;
-    default:
-      return problemContent(question, state, stored, onRetry);
-  }
-}
-
-type Problem = Extract<FieldState, { kind: 'warning' | 'invalid' | 'failed' | 'conflict' | 'locked' }>;
-
-/** A saved answer with warnings, or one that needs the person: invalid, failed, in conflict or locked. */
-function problemContent(question: Question, state: Problem, stored: Answer | undefined, onRetry: () => void): ReactNode {
-  switch (state.kind) {
+      return <SignedStatus tone="text-emerald-800" sign={<Icon name="check" className="size-4" />} text={text} />;
     case 'warning':
       return (
         <span className="inline-flex items-start gap-1.5 text-amber-800">
           <Icon name="alert" className="mt-0.5 size-4 shrink-0" />
-          <span>{m('status.savedWithWarnings', { warnings: warningsOf(question, state.warnings, stored) })}</span>
-        </span>
-      );
-    case 'invalid':
-      return (
-        <span className="inline-flex items-start gap-1.5 text-red-800">
-          <Icon name="alert" className="mt-0.5 size-4 shrink-0" />
-          {state.stored ? m('status.storedInvalid') : m('status.invalid')}
+          <span>{text}</span>
         </span>
       );
     case 'failed':
       return (
         <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1 text-red-800">
           <Icon name="alert" className="size-4 shrink-0" />
-          {m('status.failed', { message: state.message })}
+          {text}
           <button type="button" className="font-semibold underline underline-offset-2" onClick={onRetry}>
             {m('status.tryAgain')}
           </button>
         </span>
       );
-    case 'conflict':
+    default:
+      return problemContent(state, text);
+  }
+}
+
+/** An answer that needs the person: invalid, in conflict or locked by access rights. */
+function problemContent(state: Extract<FieldState, { kind: 'invalid' | 'conflict' | 'locked' }>, text: string): ReactNode {
+  switch (state.kind) {
+    case 'invalid':
       return (
-        <span className="text-red-800">
-          {state.mine ? m('conflict.ownStatus') : m('conflict.status')}
+        <span className="inline-flex items-start gap-1.5 text-red-800">
+          <Icon name="alert" className="mt-0.5 size-4 shrink-0" />
+          {text}
         </span>
       );
+    case 'conflict':
+      return <span className="text-red-800">{text}</span>;
     case 'locked':
-      return state.own ? (
+      return (
         <span className="inline-flex items-center gap-1.5 text-slate-700">
           <Icon name="shield" className="size-4 shrink-0" />
-          {state.message}
+          {text}
         </span>
-      ) : null;
+      );
   }
 }
 
@@ -157,11 +148,4 @@ function describe(question: Question, answer: Pick<Answer, 'value' | 'text' | 'd
   if (meta.length > 0) lines.push(meta.join(' · '));
   if (answer.comment) lines.push(m('answer.comment', { comment: answer.comment }));
   return lines.join('\n');
-}
-
-/** The warnings of a saved answer as sentences: the engine's in English, said again in the page's language otherwise. */
-function warningsOf(question: Question, warnings: readonly string[], stored: Answer | undefined): string {
-  const texts = PAGE_LOCALE === 'en' || !stored ? warnings : answerWarningTexts(question, stored.value);
-  const end = PAGE_LOCALE === 'zh' ? '。' : '.';
-  return texts.map((warning) => `${warning.charAt(0).toUpperCase()}${warning.slice(1)}${end}`).join(PAGE_LOCALE === 'zh' ? '' : ' ');
 }

@@ -3,7 +3,15 @@ import type { FormState } from './form-state.ts';
 import type { FieldState } from './form-types.ts';
 import { checkRaw, rawOf, sameAnswer, type RawAnswer } from './raw-answer.ts';
 
-/** The person types: the inputs follow at once, the browser keeps it shortly after. */
+/** How long typing must pause before what was typed is saved (issue 32: about 1–2 s). */
+export const IDLE_SAVE_MS = 1_500;
+/** How soon what is typed is kept in the browser (it survives a reload from then on). */
+export const HOLD_MS = 300;
+
+/**
+ * The person types: the inputs follow at once, the browser keeps it shortly after, and it is
+ * saved once typing pauses for `IDLE_SAVE_MS`, as if the person had left the question.
+ */
 export function changeField<Extra>(state: FormState<Extra>, question: string, patch: Partial<RawAnswer>): void {
   const { $raw, $touched, $locked, queue, typing } = state;
   if ($locked.get() || state.lockedByRights(question)) return;
@@ -16,17 +24,42 @@ export function changeField<Extra>(state: FormState<Extra>, question: string, pa
     typing.holdTimers.delete(question);
     typing.setTyping(question, false);
     if (queue.$status.get()[question]?.kind !== 'conflict') queue.hold(question, next, state.baseVersion(question));
-  }, 300));
+  }, HOLD_MS));
+  clearTimeout(typing.idleTimers.get(question));
+  typing.idleTimers.set(question, setTimeout(() => {
+    typing.idleTimers.delete(question);
+    void saveField(state, question);
+  }, IDLE_SAVE_MS));
+}
+
+/** The focus came into a question: a save landing meanwhile leaves what its inputs show. */
+export function enterField<Extra>(state: FormState<Extra>, question: string): void {
+  state.focus.question = question;
+}
+
+/** Saves now every question typed in and not saved yet (the page is left or hidden, or the form closes). */
+export function saveTyped<Extra>(state: FormState<Extra>): Promise<void> {
+  const { typing } = state;
+  const typed = new Set([...typing.idleTimers.keys(), ...typing.holdTimers.keys()]);
+  return Promise.all([...typed].map((question) => saveField(state, question))).then(() => undefined);
+}
+
+/** The person left the question: what it holds is saved (see `saveField`). */
+export function leaveField<Extra>(state: FormState<Extra>, question: string): Promise<void> {
+  if (state.focus.question === question) state.focus.question = null;
+  return saveField(state, question);
 }
 
 /**
- * The person left the field: an unchanged answer is let go, an invalid one is kept with its
- * reasons (not sent), a valid changed one is saved.
+ * Saves what a question holds now (typing paused, the question left, the page left): an unchanged
+ * answer is let go, an invalid one is kept with its reasons (not sent), a valid changed one is sent.
  */
-export function leaveField<Extra>(state: FormState<Extra>, question: string): Promise<void> {
+function saveField<Extra>(state: FormState<Extra>, question: string): Promise<void> {
   const { queue, typing } = state;
   clearTimeout(typing.holdTimers.get(question));
   typing.holdTimers.delete(question);
+  clearTimeout(typing.idleTimers.get(question));
+  typing.idleTimers.delete(question);
   typing.setTyping(question, false);
   const item = state.byUuid.get(question);
   const raw = state.$raw.get()[question];
@@ -85,12 +118,47 @@ export function keepMyAnswer<Extra>(state: FormState<Extra>, $fields: ReadableAt
   return queue.put(question, raw, checked.send, { baseVersion: field.theirs.version });
 }
 
-/** Starts sending what was kept from an earlier visit, and again whenever the connection returns; returns the stop. */
-export function startForm<Extra>(state: FormState<Extra>): () => void {
-  const { queue, typing } = state;
-  const onOnline = () => void queue.retry();
-  if (typeof window !== 'undefined') window.addEventListener('online', onOnline);
-  // Drafts kept from an earlier visit are checked again (the rules may have changed) and sent.
+/** Where the form hears the connection return and the page being left or hidden (the browser's, or a test's stand-in). */
+export interface PageEvents {
+  window: EventTarget;
+  document: EventTarget & { readonly visibilityState: string };
+}
+
+const browserPage = (): PageEvents | null => (typeof window === 'undefined' ? null : { window, document });
+
+/**
+ * Starts sending what was kept from an earlier visit, and again whenever the connection returns.
+ * Before the page is left or hidden (pagehide, visibilitychange) what is typed is
+ * saved at once and every waiting answer sent, with keepalive so the request outlives the page.
+ * Returns the stop, which saves what is typed too (the form closes with the screen).
+ */
+export function startForm<Extra>(state: FormState<Extra>, page: PageEvents | null = browserPage()): () => void {
+  const { queue } = state;
+  const leavePage = () => {
+    queue.leaving(true);
+    void saveTyped(state);
+    void queue.flush();
+  };
+  const listeners: [EventTarget, string, () => void][] = page
+    ? [
+        [page.window, 'online', () => void queue.retry()],
+        [page.window, 'pagehide', leavePage],
+        [page.window, 'pageshow', () => queue.leaving(false)],
+        [page.document, 'visibilitychange', () => (page.document.visibilityState === 'hidden' ? leavePage() : queue.leaving(false))],
+      ]
+    : [];
+  for (const [target, type, listener] of listeners) target.addEventListener(type, listener);
+  sendKept(state);
+  return () => {
+    void saveTyped(state);
+    for (const [target, type, listener] of listeners) target.removeEventListener(type, listener);
+    queue.stop();
+  };
+}
+
+/** Drafts kept from an earlier visit are checked again (the rules may have changed) and sent. */
+function sendKept<Extra>(state: FormState<Extra>): void {
+  const { queue } = state;
   for (const draft of Object.values(queue.$drafts.get())) {
     const item = state.byUuid.get(draft.question_uuid);
     if (!item) {
@@ -101,11 +169,4 @@ export function startForm<Extra>(state: FormState<Extra>): () => void {
     if (checked.send && sameAnswer(checked.send, state.$server.get()[draft.question_uuid])) queue.discard(draft.question_uuid);
     else if (!state.$locked.get()) void queue.put(draft.question_uuid, draft.raw, checked.send, { baseVersion: draft.baseVersion, errors: checked.errors });
   }
-  return () => {
-    for (const timer of typing.holdTimers.values()) clearTimeout(timer);
-    typing.holdTimers.clear();
-    typing.$typing.set(new Set());
-    if (typeof window !== 'undefined') window.removeEventListener('online', onOnline);
-    queue.stop();
-  };
 }

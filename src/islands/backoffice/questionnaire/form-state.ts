@@ -19,8 +19,12 @@ export function createFormState<Extra>(options: QuestionnaireFormOptions<Extra>)
   const $filters = atom<FormFilters>({ tier: null, show: 'all' });
   /** Questions touched since the filters changed stay in view (an answered one must not vanish mid-work). */
   const $touched = atom<ReadonlySet<string>>(new Set());
-  /** Questions whose save just finished in this visit: they say "Saved". */
+  /** Questions whose save just finished in this visit: they say "Saved at 14:02". */
   const $justSaved = atom<ReadonlySet<string>>(new Set());
+  /** When the last save of this visit reached the server (its answers' `updated_at`), for the save bar. */
+  const $lastSavedAt = atom<string | null>(null);
+  /** The question the focus is in: a save that lands meanwhile leaves its inputs as typed. */
+  const focus = { question: null as string | null };
   const typing = createTyping();
 
   const queue = createAutosaveQueue<AnswerSend, Answer, RawAnswer, Extra>({
@@ -58,24 +62,31 @@ export function createFormState<Extra>(options: QuestionnaireFormOptions<Extra>)
     for (const answer of answers) {
       const question = byUuid.get(answer.question_uuid);
       // What the person is typing in that question now (a draft, or keys not yet kept) stays on screen.
-      const busy = queue.$drafts.get()[answer.question_uuid] || typing.holdTimers.has(answer.question_uuid);
+      // So does the question the focus is in: its inputs keep a trailing space the server trimmed.
+      const busy = queue.$drafts.get()[answer.question_uuid] || typing.holdTimers.has(answer.question_uuid) || focus.question === answer.question_uuid;
       if (question && !busy) raw[answer.question_uuid] = rawOf(question, answer);
     }
     $raw.set(raw);
     $justSaved.set(new Set([...$justSaved.get(), ...answers.map((answer) => answer.question_uuid)]));
+    const latest = answers.map((answer) => answer.updated_at).reduce<string | null>((last, at) => (last === null || at > last ? at : last), $lastSavedAt.get());
+    $lastSavedAt.set(latest);
   }
 
   const lockedByRights = (question: string) => rightsLock(options.answerRights, $server.get()[question], queue.$status.get()[question]) !== null;
   const baseVersion = (question: string): number | null => queue.$drafts.get()[question]?.baseVersion ?? $server.get()[question]?.version ?? null;
 
-  return { options, questions, byUuid, engine, $server, $locked, $filters, $touched, $justSaved, typing, queue, $raw, lockedByRights, baseVersion };
+  return { options, questions, byUuid, engine, $server, $locked, $filters, $touched, $justSaved, $lastSavedAt, focus, typing, queue, $raw, lockedByRights, baseVersion };
 }
 
 export type FormState<Extra = unknown> = ReturnType<typeof createFormState<Extra>>;
 
-/** Questions typed in within the last moments, not yet kept as a draft, and their timers (see `change`). */
+/**
+ * Questions typed in lately and their timers (see `changeField`): `holdTimers` keep what is typed
+ * in the browser shortly after each key, `idleTimers` save it after a pause in typing.
+ */
 function createTyping() {
   const holdTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  const idleTimers = new Map<string, ReturnType<typeof setTimeout>>();
   /** The questions of `holdTimers`, for the save bar ("Saving…" from the first key). */
   const $typing = atom<ReadonlySet<string>>(new Set());
   const setTyping = (question: string, on: boolean) => {
@@ -84,7 +95,7 @@ function createTyping() {
     else next.delete(question);
     $typing.set(next);
   };
-  return { holdTimers, $typing, setTyping };
+  return { holdTimers, idleTimers, $typing, setTyping };
 }
 
 /**

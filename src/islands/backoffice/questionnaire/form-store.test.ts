@@ -159,7 +159,7 @@ describe('questionnaire form', () => {
     await Promise.all([first, left]);
     expect(server.sent.flat().filter((input) => input.question_uuid === yn.uuid)).toHaveLength(1);
     expect(server.answers.get(yn.uuid)).toMatchObject({ value: true, version: 1 });
-    expect(form.$saveBar.get().message).toBe('All answers are saved.');
+    expect(form.$saveBar.get().message).toMatch(/^All answers are saved\. Last saved at \d\d:\d\d\.$/);
   });
 
   it('a choice taken back while its save travels is saved too: the server ends with what the person sees', async () => {

@@ -1,4 +1,4 @@
-import { chooseField, changeField, keepMyAnswer, leaveField, startForm, useTheirAnswer } from './form-edits.ts';
+import { chooseField, changeField, enterField, keepMyAnswer, leaveField, saveTyped, startForm, useTheirAnswer, type PageEvents } from './form-edits.ts';
 import { createFormState } from './form-state.ts';
 import type { FormDisplay, FormFilters, QuestionnaireFormOptions } from './form-types.ts';
 import { createFormViews } from './form-views.ts';
@@ -16,7 +16,7 @@ export const REPORT_DISPLAY: FormDisplay = { tiers: true, codes: 'badge', sectio
 export function createQuestionnaireForm<Extra>(options: QuestionnaireFormOptions<Extra>) {
   const state = createFormState(options);
   const { queue, $filters, $touched, $locked } = state;
-  const { $fields, $groups, $completeness, $visibleCount, $saveBar } = createFormViews(state);
+  const { $fields, $groups, $completeness, $visibleCount, $saveBar, $order, $unanswered } = createFormViews(state);
 
   return {
     questions: state.questions,
@@ -31,6 +31,9 @@ export function createQuestionnaireForm<Extra>(options: QuestionnaireFormOptions
     $groups,
     $completeness,
     $visibleCount,
+    /** Every question's uuid in the questionnaire's order, and those not answered yet (whatever the filters show). */
+    $order,
+    $unanswered,
     $locked,
     $summary: queue.$summary,
     /** What the save bar says (save-bar-state.ts): answers being typed, waiting, saving, failed. */
@@ -42,8 +45,14 @@ export function createQuestionnaireForm<Extra>(options: QuestionnaireFormOptions
       $touched.set(new Set());
     },
 
-    /** The person types: the inputs follow at once, the browser keeps it shortly after. */
+    /** The person types: the inputs follow at once, the browser keeps it shortly after, a pause in typing saves it. */
     change: (question: string, patch: Partial<RawAnswer>): void => changeField(state, question, patch),
+
+    /** The focus came into a question (a save landing meanwhile leaves its inputs as typed). */
+    enter: (question: string): void => enterField(state, question),
+
+    /** Saves at once whatever is being typed, without waiting for the pause. */
+    saveTyped: (): Promise<void> => saveTyped(state),
 
     /** The person left the field: an unchanged answer is let go, an invalid one kept, a valid changed one saved. */
     leave: (question: string): Promise<void> => leaveField(state, question),
@@ -69,8 +78,11 @@ export function createQuestionnaireForm<Extra>(options: QuestionnaireFormOptions
       else queue.unlock();
     },
 
-    /** Starts sending what was kept from an earlier visit, and again whenever the connection returns. */
-    start: (): (() => void) => startForm(state),
+    /**
+     * Starts sending what was kept from an earlier visit, again whenever the connection returns,
+     * and at once when the page is left or hidden; returns the stop. `page`: a test's stand-in for the browser.
+     */
+    start: (page?: PageEvents | null): (() => void) => startForm(state, page),
   };
 }
 

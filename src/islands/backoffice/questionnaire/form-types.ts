@@ -7,7 +7,8 @@ import type { DraftStorage } from './storage.ts';
 export type FieldState =
   | { kind: 'idle' }
   | { kind: 'editing' }
-  | { kind: 'pending'; offline: boolean }
+  /** `offline`: the connection is gone, or (`signedOut`) the sign-in expired: the answer waits on this device. */
+  | { kind: 'pending'; offline: boolean; signedOut?: true }
   | { kind: 'saving' }
   | { kind: 'saved'; warnings: string[] }
   | { kind: 'warning'; warnings: string[] }

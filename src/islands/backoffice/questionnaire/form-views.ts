@@ -1,4 +1,4 @@
-import { computed } from 'nanostores';
+import { atom, computed } from 'nanostores';
 import { completeness, isAnswered, type EngineOptions } from '../../../lib/questionnaires/engine.ts';
 import type { Answer, Completeness, Question, Subcategory, Thrust } from '../../../lib/questionnaires/schema.ts';
 import type { Connection, QueueStatus } from './autosave-queue.ts';
@@ -12,7 +12,8 @@ type Effective = Record<string, Pick<Answer, 'question_uuid' | 'value' | 'commen
 
 /** What the form shows, derived from its state: each field's state, the groups in view, completeness and the save bar. */
 export function createFormViews<Extra>(state: FormState<Extra>) {
-  const { options, questions, engine, queue, $server, $locked, $justSaved, $filters, $touched } = state;
+  const { options, questions, engine, queue, $server, $locked, $justSaved, $filters, $touched, $lastSavedAt } = state;
+  const { $typing } = state.typing;
   const isMine = (theirs: Answer) => Boolean(options.currentUserUuid && theirs.updated_by?.uuid === options.currentUserUuid);
 
   /** The answers as they stand now: valid drafts over the stored ones (for completeness and filters). */
@@ -24,10 +25,11 @@ export function createFormViews<Extra>(state: FormState<Extra>) {
     return effective;
   });
 
-  const $fields = computed([$server, queue.$status, queue.$connection, $locked, $justSaved], (server, status, connection, locked, justSaved) => {
+  const $fields = computed([$server, queue.$status, queue.$connection, $locked, $justSaved, $typing], (server, status, connection, locked, justSaved, typing) => {
     const fields: Record<string, FieldState> = {};
     for (const question of questions) {
-      const entry = status[question.uuid];
+      // Keys typed in the last moments (before the browser keeps them): "Saving…", as the bar says.
+      const entry = typing.has(question.uuid) && status[question.uuid]?.kind !== 'conflict' ? { kind: 'editing' as const } : status[question.uuid];
       const stored = server[question.uuid];
       const byRights = rightsLock(options.answerRights, stored, entry);
       fields[question.uuid] = fieldStateOf(question, engine, { entry, stored, byRights, connection, locked, justSaved: justSaved.has(question.uuid), isMine });
@@ -47,13 +49,24 @@ export function createFormViews<Extra>(state: FormState<Extra>) {
   );
 
   /** What the save bar says (save-bar-state.ts): answers being typed, waiting, saving, failed. */
-  const $saveBar = computed([queue.$drafts, queue.$status, state.typing.$typing, queue.$connection, $locked], (drafts, status, typing, connection, locked) => {
-    const kinds: AnswerKind[] = Object.keys(drafts).map((question) => status[question]?.kind ?? 'pending');
+  const $saveBar = computed([queue.$drafts, queue.$status, $typing, queue.$connection, $locked, $lastSavedAt], (drafts, status, typing, connection, locked, lastSavedAt) => {
+    // A question typed in again says "Saving…" at once, as its status line does (its reasons wait for the next pause).
+    const kinds: AnswerKind[] = Object.keys(drafts).map((question) => (typing.has(question) && status[question]?.kind !== 'conflict' ? 'typing' : (status[question]?.kind ?? 'pending')));
     for (const question of typing) if (!drafts[question]) kinds.push('typing');
-    return saveBarState(kinds, connection, locked !== null);
+    return saveBarState(kinds, connection, locked !== null, lastSavedAt);
   });
 
-  return { $fields, $groups, $completeness, $visibleCount, $saveBar };
+  /** Every question in the questionnaire's order (thrust, subcategory, question), whatever the filters show. */
+  const $order = atom(
+    groupsOf({ thrusts: options.thrusts, subcategories: options.subcategories, questions, engine }, () => true, {}).flatMap((group) =>
+      group.subcategories.flatMap((sub) => sub.questions.map((question) => question.uuid)),
+    ),
+  );
+
+  /** The questions not answered yet, in that order ("Next unanswered question"). */
+  const $unanswered = computed([$order, $effective], (order, effective) => order.filter((uuid) => !isAnswered(state.byUuid.get(uuid)!, effective[uuid])));
+
+  return { $fields, $groups, $completeness, $visibleCount, $saveBar, $order, $unanswered };
 }
 
 interface FieldFacts {
@@ -73,7 +86,7 @@ function fieldStateOf(question: Question, engine: EngineOptions, { entry, stored
   if (byRights) return { kind: 'locked', message: justSaved ? m('status.savedThen', { message: byRights }) : byRights, own: true };
   if (entry?.kind === 'invalid') return { kind: 'invalid', errors: entry.errors, stored: false };
   if (entry?.kind === 'saving') return { kind: 'saving' };
-  if (entry?.kind === 'pending') return { kind: 'pending', offline: connection !== 'online' };
+  if (entry?.kind === 'pending') return connection === 'signedOut' ? { kind: 'pending', offline: true, signedOut: true } : { kind: 'pending', offline: connection !== 'online' };
   if (entry?.kind === 'failed') return { kind: 'failed', message: entry.message };
   if (entry?.kind === 'locked') return { kind: 'locked', message: entry.message };
   if (entry?.kind === 'editing') return { kind: 'editing' };

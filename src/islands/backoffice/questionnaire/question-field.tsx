@@ -22,7 +22,8 @@ function valueErrorsOf(question: Question, errors: AnswerErrors): string[] {
 
 /**
  * One question: its value (by answer type), narrative, data year, source and optional comment,
- * and one status line. The answer is saved when focus leaves the whole question.
+ * and one status line. The answer is saved after a short pause in typing and when focus leaves
+ * the whole question.
  */
 export function QuestionField({ form, question, extra }: {
   form: QuestionnaireForm;
@@ -44,10 +45,12 @@ export function QuestionField({ form, question, extra }: {
   return (
     <section
       id={base}
+      data-question={question.uuid}
       aria-labelledby={`${base}-text`}
-      className={`scroll-mt-24 rounded-lg border bg-white p-4 shadow-xs sm:p-5 ${
+      className={`scroll-mt-4 rounded-lg border bg-white p-4 shadow-xs sm:p-5 ${
         state.kind === 'invalid' || state.kind === 'failed' || state.kind === 'conflict' ? 'border-red-300' : state.kind === 'warning' ? 'border-amber-300' : 'border-slate-200'
       }`}
+      onFocus={() => form.enter(question.uuid)}
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) void form.leave(question.uuid);
       }}

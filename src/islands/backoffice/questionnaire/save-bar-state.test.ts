@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatTime } from '../ui/format.ts';
 import { saveBarState } from './save-bar-state.ts';
 
 describe('the save bar', () => {
@@ -7,17 +8,25 @@ describe('the save bar', () => {
     expect(saveBarState(['saved', 'idle', 'warning'], 'online', false).message).toBe('All answers are saved.');
   });
 
+  it('says when the last save of this visit reached the server, in the reader’s time', () => {
+    const at = '2026-03-01T14:02:00Z';
+    expect(saveBarState([], 'online', false, at)).toEqual({ tone: 'quiet', message: `All answers are saved. Last saved at ${formatTime(at)}.`, retry: false, settle: false });
+    expect(formatTime(at)).toMatch(/^\d\d:02$/);
+    // Anything still on its way comes first: the time is said only once all is saved.
+    expect(saveBarState(['saving'], 'online', false, at).message).toBe('Saving…');
+  });
+
   it('says "Saving…" while the person types and while answers wait or travel, with no failure words', () => {
     for (const kinds of [['typing'], ['editing'], ['pending'], ['saving'], ['typing', 'saving', 'pending']] as const) {
       const bar = saveBarState(kinds, 'online', false);
       expect(bar).toEqual({ tone: 'busy', message: 'Saving…', retry: false, settle: false });
-      expect(bar.message).not.toMatch(/not saved|retry/i);
+      expect(bar.message).not.toMatch(/not saved|could not|retry/i);
     }
   });
 
   it('speaks of failure and offers "Retry now" only after a save failed', () => {
-    expect(saveBarState(['failed'], 'online', false)).toEqual({ tone: 'problem', message: '1 answer not saved', retry: true, settle: false });
-    expect(saveBarState(['failed', 'failed', 'saving'], 'online', false)).toEqual({ tone: 'problem', message: '2 answers not saved · Saving…', retry: true, settle: false });
+    expect(saveBarState(['failed'], 'online', false)).toEqual({ tone: 'problem', message: 'Could not save 1 answer', retry: true, settle: false });
+    expect(saveBarState(['failed', 'failed', 'saving'], 'online', false)).toEqual({ tone: 'problem', message: 'Could not save 2 answers · Saving…', retry: true, settle: false });
   });
 
   it('sends the person to answers only they can settle, without a pointless retry', () => {
@@ -33,13 +42,13 @@ describe('the save bar', () => {
   it('keeps answers on the device while offline or signed out, and says where they go', () => {
     expect(saveBarState(['pending'], 'offline', false)).toEqual({
       tone: 'waiting',
-      message: 'You are offline: 1 answer is kept on this device and sent when the connection returns',
+      message: 'Not saved: offline — 1 answer is kept on this device and sent when you are back online',
       retry: true,
       settle: false,
     });
     expect(saveBarState(['pending', 'pending'], 'signedOut', false)).toEqual({
       tone: 'waiting',
-      message: 'Your sign-in has expired: 2 answers are kept on this device and sent once you sign in again',
+      message: 'Not saved: your sign-in has expired — 2 answers are kept on this device and sent once you sign in again',
       retry: false,
       settle: false,
     });

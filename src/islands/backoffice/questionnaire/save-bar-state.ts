@@ -1,4 +1,5 @@
 import type { Connection } from './autosave-queue.ts';
+import { formatTime } from '../ui/format.ts';
 import { m } from './messages.ts';
 
 /** Where one answer stands, as the save bar counts it (a field's or a draft's kind). */
@@ -15,12 +16,14 @@ export interface SaveBarState {
 }
 
 /**
- * The save bar's words (issue 16): "Saving…" while the person types and while answers wait or
- * travel; failure words ("not saved", "Retry now") only after a save has failed; the device
- * keeps answers while offline or signed out, and the bar says so without calling it a failure.
- * `kinds` has one entry per answer not in a settled state (drafts and typed-in questions).
+ * The save bar's words (issue 16, issue 32): the same as each question's (field-words.ts).
+ * "Saving…" while the person types (saved after a short pause) and while answers wait or travel;
+ * "All answers are saved. Last saved at 14:02." once they are; "Not saved: offline — …" while
+ * the device keeps them; "Could not save …" and "Retry now" only after a save has failed.
+ * `kinds` has one entry per answer not in a settled state (drafts and typed-in questions);
+ * `lastSavedAt`: when this visit's last save reached the server.
  */
-export function saveBarState(kinds: readonly AnswerKind[], connection: Connection, locked: boolean): SaveBarState {
+export function saveBarState(kinds: readonly AnswerKind[], connection: Connection, locked: boolean, lastSavedAt: string | null = null): SaveBarState {
   let busy = 0;
   let failed = 0;
   let settle = 0;
@@ -43,7 +46,10 @@ export function saveBarState(kinds: readonly AnswerKind[], connection: Connectio
   if (busy > 0 && connection === 'offline') parts.push(m('saveBar.offline', { count: busy }));
   else if (busy > 0 && connection === 'signedOut') parts.push(m('saveBar.signedOut', { count: busy }));
   else if (busy > 0) parts.push(m('status.saving'));
-  if (parts.length === 0) return { tone: 'quiet', message: m('saveBar.allSaved'), retry: false, settle: false };
+  if (parts.length === 0) {
+    const message = lastSavedAt ? m('saveBar.allSavedAt', { time: formatTime(lastSavedAt) }) : m('saveBar.allSaved');
+    return { tone: 'quiet', message, retry: false, settle: false };
+  }
   const tone = failed > 0 || settle > 0 ? 'problem' : connection === 'online' ? 'busy' : 'waiting';
   return { tone, message: parts.join(' · '), retry: failed > 0 || (busy > 0 && connection === 'offline'), settle: settle > 0 };
 }

@@ -7,9 +7,21 @@ import { m } from './messages.ts';
 const dateFormat = new Intl.DateTimeFormat(INTL_TAG, { day: 'numeric', month: 'short', year: 'numeric' });
 const numberFormat = new Intl.NumberFormat(INTL_TAG);
 
+/**
+ * "30 Dec 2026", "30 дек. 2026 г.": kept on one line (no-break spaces), so a narrow screen never
+ * leaves "г." or the year alone on the next line.
+ */
 export function formatDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date).replace(/ /g, '\u00a0');
+}
+
+const timeFormat = new Intl.DateTimeFormat(INTL_TAG, { hour: '2-digit', minute: '2-digit' });
+
+/** "14:02": when something was saved today. */
+export function formatTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : timeFormat.format(date);
 }
 
 const dateTimeFormat = new Intl.DateTimeFormat(INTL_TAG, {

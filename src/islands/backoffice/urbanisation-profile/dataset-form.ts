@@ -5,7 +5,7 @@ import { DatasetSchema, type DatasetResponse, type Indicator } from '../../../li
 import { api, ApiError, conflictOf } from '../lib/api.ts';
 import { invalidatePrefixes } from '../lib/query.ts';
 import { createQuestionnaireForm, type QuestionnaireForm } from '../questionnaire/form-store.ts';
-import type { SendResult } from '../questionnaire/autosave-queue.ts';
+import type { SendOptions, SendResult } from '../questionnaire/autosave-queue.ts';
 import type { AnswerSend } from '../questionnaire/raw-answer.ts';
 import { sendFailure } from '../questionnaire/send-failure.ts';
 import { browserStorage, draftKey } from '../questionnaire/storage.ts';
@@ -108,7 +108,7 @@ export function datasetTransport(
   base: DatasetVersion,
   onSaved: (dataset: DatasetData) => void,
 ) {
-  return async (batch: AnswerSend[]): Promise<SendResult<Answer, DatasetData>> => {
+  return async (batch: AnswerSend[], options?: SendOptions): Promise<SendResult<Answer, DatasetData>> => {
     const version = base.current;
     const sent = new Set(batch.map((a) => a.question_uuid));
     const figures = batch.filter((a) => a.question_uuid !== NARRATIVE);
@@ -120,7 +120,7 @@ export function datasetTransport(
     };
     let reply: DatasetResponse;
     try {
-      reply = await api.request('POST', `${datasetPath(key.slug, key.code, key.year)}/saved`, { schema: DatasetResponseSchema, body });
+      reply = await api.request('POST', `${datasetPath(key.slug, key.code, key.year)}/saved`, { schema: DatasetResponseSchema, body, ...(options?.keepalive && { keepalive: true }) });
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         const current = conflictOf(error, DatasetSchema);
