@@ -45,6 +45,20 @@ export function translatorOf<C extends Record<string, Message>>(english: C, othe
   return (key, params) => fillMessage(other?.[key] ?? english[key] ?? key, params);
 }
 
+/**
+ * French puts a space before « : ; ? ! » and inside « »: a no-break one, so that a narrow screen
+ * never starts a line with the sign alone ("Source" / ":").
+ */
+export function frenchSpaces(text: string): string {
+  return text.replace(/ ([:;?!»])/g, '\u00a0$1').replace(/« /g, '«\u00a0');
+}
+
+function withFrenchSpaces(catalogue: Record<string, Message>): Record<string, Message> {
+  const spaced = (message: Message): Message =>
+    typeof message === 'string' ? frenchSpaces(message) : (Object.fromEntries(Object.entries(message).map(([form, text]) => [form, frenchSpaces(text)])) as PluralForms);
+  return Object.fromEntries(Object.entries(catalogue).map(([key, message]) => [key, spaced(message)]));
+}
+
 /** The catalogue of one part of the back-office in the page's language. */
 export async function loadMessages<C extends Record<string, Message>>(
   english: C,
@@ -53,7 +67,8 @@ export async function loadMessages<C extends Record<string, Message>>(
 ): Promise<Translate<Extract<keyof C, string>>> {
   if (locale === 'en') return translatorOf(english, undefined);
   try {
-    return translatorOf(english, (await loaders[locale]()).default);
+    const catalogue = (await loaders[locale]()).default;
+    return translatorOf(english, locale === 'fr' ? withFrenchSpaces(catalogue) : catalogue);
   } catch {
     // A chunk that cannot load (offline, new deploy) must not stop the page: English it is.
     return translatorOf(english, undefined);

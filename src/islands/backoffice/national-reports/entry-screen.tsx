@@ -20,6 +20,7 @@ import {
   runReportAction,
   showReport,
 } from './report-store.ts';
+import { ReviewActions } from './report-actions.tsx';
 import { ReportSummary } from './report-summary.tsx';
 import { ReturnedNotice } from './report-notices.tsx';
 import { WrittenLang } from '../questionnaire/written-lang.ts';
@@ -63,6 +64,8 @@ function Entry({ view, identity }: { view: ReportView; identity: Whoami }) {
         {(actions.includes('complete') || actions.includes('reopen')) && (
           <EntryActions actions={actions} completeBlocked={completeBlocked} busy={busy} pending={summary.unsaved + summary.failed} onConfirm={setConfirm} />
         )}
+        {/* The reviewer reads the answers here: Accept and Return are at hand, as on the details tab (issue 32). */}
+        <ReviewActions report={report} identity={identity} />
       </ReportSummary>
 
       {locked && (

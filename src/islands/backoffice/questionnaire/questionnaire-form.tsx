@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { Completeness, Question, QuestionTier } from '../../../lib/questionnaires/schema.ts';
 import { Chips } from '../ui/filters.tsx';
 import { Icon } from '../ui/icons.tsx';
@@ -7,6 +7,8 @@ import { ui } from '../ui/styles.ts';
 import type { QuestionGroup, QuestionnaireForm, ShowFilter } from './form-store.ts';
 import { m } from './messages.ts';
 import { QuestionField } from './question-field.tsx';
+import { SaveBar } from './save-bar.tsx';
+import { addSkipLink } from '../layout/skip-links.ts';
 import { tierChips } from './tier-chips.ts';
 
 const TIERS = tierChips(m('filter.allTiers'), (tier) => m('filter.tier', { tier }));
@@ -78,52 +80,6 @@ function NavigationRail({ form }: { form: QuestionnaireForm }) {
   );
 }
 
-/** Moves to the first question that needs the person: the filter shows only those, focus goes there. */
-function showAttention(form: QuestionnaireForm, container: HTMLElement | null): void {
-  form.setFilters({ tier: null, show: 'invalid' });
-  requestAnimationFrame(() => {
-    const first = container?.querySelector<HTMLElement>('[data-qf]:not(:disabled)');
-    first?.scrollIntoView({ block: 'center' });
-    first?.focus({ preventScroll: true });
-  });
-}
-
-/**
- * Says where the answers stand (save-bar-state.ts): "Saving…" while the person types and answers
- * travel; "Retry now" only after a save failed; answers only the person can settle (to correct,
- * or a conflict to choose) get "Show them".
- */
-function SaveBar({ form, container }: { form: QuestionnaireForm; container: RefObject<HTMLDivElement | null> }) {
-  const bar = useStore(form.$saveBar);
-  const quiet = bar.tone === 'quiet';
-  const icon = quiet ? 'check' : bar.tone === 'problem' ? 'alert' : 'info';
-  const iconColour = quiet ? 'text-emerald-700' : bar.tone === 'problem' ? 'text-red-700' : bar.tone === 'busy' ? 'text-slate-600' : 'text-amber-700';
-  return (
-    <div className="sticky bottom-0 z-10 -mx-4 mt-6 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur print:hidden sm:-mx-6 sm:px-6">
-      <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
-        <p role="status" aria-live="polite" className={`flex items-center gap-2 ${quiet || bar.tone === 'busy' ? 'text-slate-700' : 'font-medium text-slate-900'}`}>
-          <Icon name={icon} className={`size-4 shrink-0 ${iconColour}`} />
-          {bar.message}
-        </p>
-        {(bar.retry || bar.settle) && (
-          <div className="flex flex-wrap gap-2">
-            {bar.settle && (
-              <button type="button" className={ui.secondaryButton} onClick={() => showAttention(form, container.current)}>
-                {m('saveBar.showThem')}
-              </button>
-            )}
-            {bar.retry && (
-              <button type="button" className={ui.secondaryButton} onClick={() => void form.retry()}>
-                {m('saveBar.retry')}
-              </button>
-            )}
-          </div>
-        )}
-      </div>
-    </div>
-  );
-}
-
 /** Moves the keyboard focus to the first answer field in view (the skip link at the top). */
 function focusFirstAnswer(container: HTMLElement | null): void {
   const first = container?.querySelector<HTMLElement>('[data-qf]:not(:disabled)');
@@ -146,6 +102,8 @@ export function QuestionnaireFormView({ form, fieldExtra }: {
   const visibleCount = useStore(form.$visibleCount);
   useEffect(() => form.start(), [form]);
   const questionsRef = useRef<HTMLDivElement>(null);
+  // "Skip to the first question" comes right after the layout's "Skip to content": the second Tab stop.
+  useEffect(() => addSkipLink({ id: 'first-question', label: m('form.skip'), href: '#first-question', go: () => focusFirstAnswer(questionsRef.current) }), []);
   useEffect(() => {
     const container = questionsRef.current;
     if (!container) return;
@@ -157,16 +115,6 @@ export function QuestionnaireFormView({ form, fieldExtra }: {
 
   return (
     <div className="lg:grid lg:grid-cols-[17rem_minmax(0,1fr)] lg:gap-8">
-      <a
-        href="#first-question"
-        className="sr-only focus:not-sr-only focus:mb-3 focus:inline-block focus:rounded-md focus:bg-brand-700 focus:px-3 focus:py-2 focus:text-sm focus:font-semibold focus:text-white lg:col-span-2"
-        onClick={(event) => {
-          event.preventDefault();
-          focusFirstAnswer(questionsRef.current);
-        }}
-      >
-        {m('form.skip')}
-      </a>
       <aside className="mb-6 lg:mb-0">
         <details className="rounded-lg border border-slate-200 bg-white p-4 lg:hidden">
           <summary className="cursor-pointer font-semibold text-slate-900">{m('form.sections')}</summary>
@@ -174,7 +122,7 @@ export function QuestionnaireFormView({ form, fieldExtra }: {
             <NavigationRail form={form} />
           </div>
         </details>
-        {/* Below the back-office's sticky top bar (4rem), as the sections' scroll margins are. */}
+        {/* Below the back-office's sticky top bar (4rem), as the page's scroll padding is. */}
         <div className="sticky top-20 hidden max-h-[calc(100vh-6rem)] overflow-y-auto rounded-lg border border-slate-200 bg-white p-4 lg:block">
           <NavigationRail form={form} />
         </div>
@@ -192,6 +140,7 @@ export function QuestionnaireFormView({ form, fieldExtra }: {
             />
           )}
           <Chips id="questionnaire-show" label={m('filter.showLabel')} chips={SHOW} value={filters.show} onPick={(show) => form.setFilters({ show })} />
+          <p className="text-xs text-slate-600 sm:basis-full">{m('form.nextHelp')}</p>
         </div>
 
         {visibleCount === 0 && (
@@ -217,13 +166,13 @@ function ThrustGroup({ form, group, fieldExtra }: { form: QuestionnaireForm; gro
   const shown = group.subcategories.filter((sub) => sub.questions.length > 0);
   if (shown.length === 0) return null;
   return (
-    <section key={group.thrust.code} id={`thrust-${group.thrust.code}`} aria-labelledby={`thrust-${group.thrust.code}-title`} className="mb-8 scroll-mt-20">
+    <section key={group.thrust.code} id={`thrust-${group.thrust.code}`} aria-labelledby={`thrust-${group.thrust.code}-title`} className="mb-8 scroll-mt-4">
       <h2 id={`thrust-${group.thrust.code}-title`} dir="auto" className="text-lg font-semibold text-slate-900">
         {form.display.sectionCodes && `${group.thrust.code} · `}{group.thrust.name}
       </h2>
       {group.thrust.nua_paragraphs && <p className="text-sm text-slate-600">{m('form.nuaParagraphs', { paragraphs: group.thrust.nua_paragraphs })}</p>}
       {shown.map((sub) => (
-        <div key={sub.subcategory.code} id={`sub-${sub.subcategory.code}`} className="mt-4 scroll-mt-20">
+        <div key={sub.subcategory.code} id={`sub-${sub.subcategory.code}`} className="mt-4 scroll-mt-4">
           <h3 dir="auto" className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-600">
             {form.display.sectionCodes && `${sub.subcategory.code} `}{sub.subcategory.name}
           </h3>
