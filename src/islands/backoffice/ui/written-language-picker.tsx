@@ -1,6 +1,7 @@
 import { useId, useMemo, useState } from 'react';
+import { languageName } from '../../../lib/i18n/language-names.ts';
 import { WRITTEN_LANGUAGES, type WrittenLanguage } from '../../../lib/i18n/written-languages.ts';
-import { INTL_TAG } from '../../i18n/page-locale.ts';
+import { PAGE_LOCALE } from '../../i18n/page-locale.ts';
 import { m } from './messages.ts';
 import { ui } from './styles.ts';
 
@@ -13,18 +14,8 @@ import { ui } from './styles.ts';
  * stated" ('').
  */
 
-let names: Intl.DisplayNames | null | undefined;
-/** The language's name in the interface's language, when the browser knows it. */
-function localName(language: WrittenLanguage): string {
-  if (names === undefined) {
-    try {
-      names = new Intl.DisplayNames([INTL_TAG], { type: 'language', fallback: 'none' });
-    } catch {
-      names = null;
-    }
-  }
-  return names?.of(language.tag) ?? language.english;
-}
+/** The language's name in the interface's language (CLDR's where the browser has none). */
+const localName = (language: WrittenLanguage): string => languageName(language.tag, PAGE_LOCALE, language.english);
 
 const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase();
 
