@@ -148,7 +148,7 @@ export async function publicReport(db: DbOrTx, year: number, countryCode: string
   const bundle = await loadBundle(db, { year, countryCode });
   if (!bundle) return null;
   if (bundle.report.status !== 'published') return keptPublicView(bundle.report);
-  const { groups } = await reportGroups(db, bundle);
+  const { groups } = await reportGroups(db, bundle, { bySubcategory: true });
   const files = await latestFileVersions(db, [bundle.report.id]);
   const publicGroups = groups.map((g) => ({
     ...g,

@@ -12,6 +12,7 @@ import {
 } from '../db/schema.ts';
 import { completeness, formatAnswer } from '../questionnaires/engine.ts';
 import { pinnedQuestions } from '../questionnaires/versions.server.ts';
+import { questionnaireGroups } from './report-order.ts';
 import type { Answer, Completeness, Question, Subcategory, Thrust } from '../questionnaires/schema.ts';
 import {
   locksAtOf,
@@ -285,13 +286,19 @@ export function groupAnswers(
     .filter((g) => g.subcategories.length > 0);
 }
 
-export async function reportGroups(db: DbOrTx, bundle: ReportBundle, tier?: number) {
+/**
+ * The report and its questions and answers grouped by thrust: in the questionnaire's order for the
+ * printed report (preview and PDF, `questionnaireGroups`), or subcategory by subcategory for the
+ * public report page (`bySubcategory`), whose sections are anchored by subcategory.
+ */
+export async function reportGroups(db: DbOrTx, bundle: ReportBundle, options: { tier?: number | undefined; bySubcategory?: boolean } = {}) {
   const [view, thrustList, subcategoryList] = await Promise.all([
     loadReportView(db, bundle),
     listThrusts(db),
     listSubcategories(db),
   ]);
-  return { report: view.report, groups: groupAnswers(view.questions, view.answers, thrustList, subcategoryList, tier) };
+  const group = options.bySubcategory ? groupAnswers : questionnaireGroups;
+  return { report: view.report, groups: group(view.questions, view.answers, thrustList, subcategoryList, options.tier) };
 }
 
 /** Reports of a year by uuid list (used by the list, dashboard and statistics). */
