@@ -1,8 +1,10 @@
 import { PDFDocument, rgb, type PDFPage, type RGB } from 'pdf-lib';
 import { isRtlParagraph } from '../pdf/shaper.server.ts';
 import { ShapedTextWriter } from '../pdf/text.server.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { pdfWords, type PdfWords } from './pdf-words.ts';
+import { printedAnswer } from './printed-answer.ts';
 import type { Report, ReportGroup } from './schema.ts';
-import { REPORT_STATUS_LABELS } from './workflow.ts';
 
 /** The printable national report: an A4 document drawn from the grouped answers. */
 
@@ -24,19 +26,21 @@ class Writer {
   y: number;
   readonly doc: PDFDocument;
   readonly shaped: ShapedTextWriter;
-  readonly footer: string;
-  constructor(doc: PDFDocument, shaped: ShapedTextWriter, footer: string) {
+  readonly footer: (page: number) => string;
+  readonly lang: string;
+  constructor(doc: PDFDocument, shaped: ShapedTextWriter, footer: (page: number) => string, lang: string) {
     this.doc = doc;
     this.shaped = shaped;
     this.footer = footer;
+    this.lang = lang;
     this.page = this.newPage();
     this.y = A4[1] - MARGIN;
   }
 
   newPage(): PDFPage {
     const page = this.doc.addPage(A4);
-    const footer = `${this.footer}  ·  page ${this.doc.getPageCount()}`;
-    this.shaped.draw(page, footer, { x: MARGIN, y: 28, width: A4[0] - 2 * MARGIN, rtl: false }, { size: 8, color: MUTED });
+    const footer = this.footer(this.doc.getPageCount());
+    this.shaped.draw(page, footer, { x: MARGIN, y: 28, width: A4[0] - 2 * MARGIN, rtl: false }, { size: 8, color: MUTED, lang: this.lang });
     return page;
   }
 
@@ -71,56 +75,109 @@ class Writer {
   }
 }
 
-/** Draws the report: title, country, cycle, status, then thrust → subcategory → question, answer, year, source. */
-export async function reportPdf(report: Report, groups: ReportGroup[]): Promise<Uint8Array> {
+/** How the report is printed: the reader's language, and which of the portal's texts have no translation into it (print-content.server.ts). */
+export interface PrintOptions {
+  locale?: Locale;
+  english?: ReadonlySet<string>;
+}
+
+interface Printing {
+  w: Writer;
+  words: PdfWords;
+  /** The language of what the country wrote (decision 048), when stated. */
+  written: string | undefined;
+  /** The `lang` of a text of the portal: the reader's, or English where it has no translation. */
+  langOf: (key: string) => string;
+}
+
+/**
+ * Draws the report in the reader's language (decision 060): title, country, cycle, status, then
+ * each thrust, its questions in the questionnaire's order under their subcategories, and each
+ * answer, year and source. What the country wrote is printed as written, shaped in its language.
+ */
+export async function reportPdf(report: Report, groups: ReportGroup[], options: PrintOptions = {}): Promise<Uint8Array> {
+  const words = pdfWords(options.locale ?? 'en');
+  const english = options.english ?? new Set<string>();
   const doc = await PDFDocument.create();
-  const title = report.title ?? `National report on the implementation of the New Urban Agenda`;
-  doc.setTitle(`${report.country.name} ${report.year}: ${title}`);
-  doc.setAuthor(report.country.name);
-  doc.setSubject('New Urban Agenda national report');
+  const country = words.country(report.country.code, report.country.name);
+  const title = report.title ?? words.t('title');
+  doc.setTitle(`${country} ${report.year}: ${title}`);
+  doc.setAuthor(country);
+  doc.setSubject(words.t('subject'));
+  doc.setLanguage(words.tag);
   doc.setCreator('Asia-Pacific Urban Agenda Platform');
   doc.setCreationDate(new Date(report.updated_at));
   doc.setModificationDate(new Date(report.updated_at));
   const shaped = await ShapedTextWriter.for(doc);
-  const w = new Writer(doc, shaped, `${report.country.name} · National report ${report.year}`);
-
-  w.text('Asia-Pacific Urban Agenda Platform', { size: 9, color: MUTED, gap: 6 });
-  // What the country wrote is shaped in the language it was written in (decision 048): the fonts' forms for it.
-  const written = report.written_in ?? undefined;
-  w.text(title, { size: 18, bold: true, gap: 4, lang: report.title ? written : undefined });
-  w.text(`${report.country.name}  ·  Reporting cycle ${report.year}`, { size: 12, color: ACCENT, gap: 4 });
-  const status = `Status: ${REPORT_STATUS_LABELS[report.status]}  ·  ${report.completeness.answered} of ${report.completeness.total} questions answered (${report.completeness.pct} %)`;
-  w.text(status, { size: 9, color: MUTED });
-  w.text(`Generated ${new Date().toISOString().slice(0, 10)}${report.demo ? '  ·  Demonstration data' : ''}`, { size: 9, color: MUTED, gap: 6 });
-  if (report.contact) w.text(`Contact: ${report.contact.name}, ${report.contact.email}${report.contact.phone ? `, ${report.contact.phone}` : ''}`, { size: 9, gap: 6 });
-  if (report.executive_summary) {
-    w.text('Executive summary', { size: 12, bold: true, gap: 2 });
-    w.text(report.executive_summary, { size: 10, gap: 8, lang: written });
-  }
-
-  for (const group of groups) {
-    w.ensure(60);
-    w.rule();
-    w.text(`${group.thrust.code}  ${group.thrust.name}`, { size: 13, bold: true, color: ACCENT });
-    if (group.thrust.nua_paragraphs) w.text(`New Urban Agenda paragraphs ${group.thrust.nua_paragraphs}`, { size: 8, color: MUTED, gap: 4 });
-    for (const sub of group.subcategories) {
-      w.ensure(40);
-      w.text(`${sub.subcategory.code}  ${sub.subcategory.name}`, { size: 11, bold: true, gap: 3 });
-      for (const { question, answer, display } of sub.items) {
-        w.ensure(36);
-        const refs = question.sdg_refs.length ? `  (SDG ${question.sdg_refs.join(', ')})` : '';
-        w.text(`${question.code}. ${question.text}${refs}`, { size: 9.5, bold: true, indent: 8 });
-        w.text(display || 'Not answered', { size: 10, indent: 18, color: display ? INK : MUTED, lang: question.answer_type === 'txt' && display ? written : undefined });
-        if (answer?.text) w.text(answer.text, { size: 9.5, indent: 18, lang: written });
-        const meta = [answer?.data_year ? `Year: ${answer.data_year}` : null, answer?.source ? `Source: ${answer.source}` : null]
-          .filter(Boolean)
-          .join('  ·  ');
-        if (meta) w.text(meta, { size: 8.5, indent: 18, color: MUTED });
-        if (answer?.comment) w.text(`Note: ${answer.comment}`, { size: 8.5, indent: 18, color: MUTED });
-        w.y -= 6;
-      }
-    }
-  }
+  const w = new Writer(doc, shaped, (page) => words.t('footer', { country, year: report.year, page }), words.tag);
+  const printing: Printing = { w, words, written: report.written_in ?? undefined, langOf: (key) => (english.has(key) ? 'en' : words.tag) };
+  printHeader(printing, report, country, english.size > 0);
+  for (const group of groups) printGroup(printing, group);
   await shaped.finish();
   return doc.save();
+}
+
+function printHeader({ w, words, written }: Printing, report: Report, country: string, partlyEnglish: boolean) {
+  const { tag } = words;
+  w.text(words.t('platform'), { size: 9, color: MUTED, gap: 6, lang: tag });
+  w.text(report.title ?? words.t('title'), { size: 18, bold: true, gap: 4, lang: report.title ? written : tag });
+  w.text(words.t('cycle', { country, year: report.year }), { size: 12, color: ACCENT, gap: 4, lang: tag });
+  const { answered, total, pct } = report.completeness;
+  const status = `${words.t('status', { status: words.t(`status.${report.status}`) })}  ·  ${words.t('answered', { count: answered, total, pct: words.percent(pct) })}`;
+  w.text(status, { size: 9, color: MUTED, lang: tag });
+  w.text(`${words.t('generated', { date: words.date(new Date()) })}${report.demo ? `  ·  ${words.t('demo')}` : ''}`, { size: 9, color: MUTED, gap: 6, lang: tag });
+  if (partlyEnglish) w.text(words.t('inEnglish'), { size: 9, color: MUTED, gap: 6, lang: tag });
+  if (report.contact) {
+    const { name, email, phone } = report.contact;
+    w.text(words.t('contact', { contact: [name, email, phone].filter(Boolean).join(', ') }), { size: 9, gap: 6 });
+  }
+  if (report.executive_summary) {
+    w.text(words.t('summary'), { size: 12, bold: true, gap: 2, lang: tag });
+    w.text(report.executive_summary, { size: 10, gap: 8, lang: written });
+  }
+}
+
+function printGroup(printing: Printing, group: ReportGroup) {
+  const { w, words, langOf } = printing;
+  // A heading is never left alone at the foot of a page: room for it and a first question.
+  w.ensure(130);
+  w.rule();
+  w.text(`${group.thrust.code}  ${group.thrust.name}`, { size: 13, bold: true, color: ACCENT, lang: langOf(`thrust:${group.thrust.code}`) });
+  if (group.thrust.nua_paragraphs) w.text(words.t('nua', { paragraphs: group.thrust.nua_paragraphs }), { size: 8, color: MUTED, gap: 4, lang: words.tag });
+  for (const sub of group.subcategories) {
+    w.ensure(70);
+    w.text(`${sub.subcategory.code}  ${sub.subcategory.name}`, { size: 11, bold: true, gap: 3, lang: langOf(`subcategory:${sub.subcategory.code}`) });
+    for (const item of sub.items) printItem(printing, item);
+  }
+}
+
+/**
+ * "(SDG 11.5.1, 1.5.1)" after a question, kept whole but between its references: each reference
+ * with its scheme's name is glued (word joiners, no-break spaces), so "（可持续发展目标 11.a.1）" is never cut
+ * between its words either. A full-width bracket brings its own space.
+ */
+function referenceText(refs: string): string {
+  const glued = refs
+    .split(', ')
+    .map((part) => [...part.replace(/ /g, '\u00a0')].join('\u2060'))
+    .join(', ');
+  return refs.startsWith('\uff08') ? glued : ` ${glued}`;
+}
+
+function printItem({ w, words, written, langOf }: Printing, { question, answer, display }: ReportGroup['subcategories'][number]['items'][number]) {
+  w.ensure(36);
+  const refs = question.sdg_refs.length ? referenceText(words.t('sdg', { refs: question.sdg_refs.join(', ') })) : '';
+  w.text(`${question.code}. ${question.text}${refs}`, { size: 9.5, bold: true, indent: 8, lang: langOf(`question:${question.uuid}`) });
+  const printed = printedAnswer(question, answer, () => display);
+  // A narrative question's value is the country's text; a choice's is the portal's (translated) label.
+  const countryWrote = question.answer_type === 'txt' || question.answer_type === 'url';
+  if (!printed.answered) w.text(words.t('notAnswered'), { size: 10, indent: 18, color: MUTED, lang: words.tag });
+  if (printed.value) w.text(printed.value, { size: 10, indent: 18, lang: countryWrote ? written : words.tag });
+  if (printed.description) w.text(printed.description, { size: 9.5, indent: 18, lang: written });
+  const meta = [answer?.data_year ? words.t('dataYear', { year: answer.data_year }) : null, answer?.source ? words.t('source', { source: answer.source }) : null]
+    .filter(Boolean)
+    .join('  ·  ');
+  if (meta) w.text(meta, { size: 8.5, indent: 18, color: MUTED });
+  if (answer?.comment) w.text(words.t('note', { note: answer.comment }), { size: 8.5, indent: 18, color: MUTED });
+  w.y -= 6;
 }

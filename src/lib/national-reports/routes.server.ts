@@ -10,6 +10,7 @@ import { overStoredCycle } from './cycles.server.ts';
 import { saveCycle } from './cycle-service.server.ts';
 import { answerHistory, dashboardOf, listCycles, listReports, reportActivity } from './lists.server.ts';
 import { reportPdf } from './pdf.server.ts';
+import { groupsIn } from './print-content.server.ts';
 import { loadBundle, loadCycleRow, reportGroups } from './queries.server.ts';
 import { toCycle } from './rows.server.ts';
 import { CycleSaveBodySchema, PreviewQuerySchema, ViewReportQuerySchema, REPORT_COVER_MAX_BYTES, REPORT_UPLOAD_MAX_BYTES, ReportListQuerySchema, ReportPathSchema, ReportUpdateBodySchema, SaveAnswersBodySchema, type CycleListResponse, type CycleResponse, type ReportGroupsResponse, type ReportListResponse, type ReportResponse, type SignedPdfFactsResponse, type SaveAnswersResponse } from './schema.ts';
@@ -170,20 +171,23 @@ export const nationalReportRoutes = new Hono<AppEnv>()
     const { year, country_code } = parsePath(c, ReportPathSchema);
     guard(c, ['view'], country_code);
     const { tier } = parseQuery(c, PreviewQuerySchema);
-    const data = await reportGroups(c.get('deps').db, await bundleOr404(c, year, country_code), tier);
+    const data = await reportGroups(c.get('deps').db, await bundleOr404(c, year, country_code), { tier });
     return c.json<ReportGroupsResponse>({ status: 200, message: 'Report preview', data });
   })
 
   .get(`${BASE}/${Y}/${CC}/view-report`, requireUser({ allowSessionCookie: true }), async (c) => {
     const { year, country_code } = parsePath(c, ReportPathSchema);
     guard(c, ['view'], country_code);
-    const { format } = parseQuery(c, ViewReportQuerySchema);
-    const data = await reportGroups(c.get('deps').db, await bundleOr404(c, year, country_code));
-    if (format !== 'pdf') return c.json<ReportGroupsResponse>({ status: 200, message: 'Printable report', data });
-    const pdf = await reportPdf(data.report, data.groups);
+    const { format, lang } = parseQuery(c, ViewReportQuerySchema);
+    const { db } = c.get('deps');
+    const { report, groups } = await reportGroups(db, await bundleOr404(c, year, country_code));
+    // The reader's language (decision 060): the portal's words translated, the country's as written.
+    const printed = await groupsIn(db, groups, lang ?? 'en');
+    if (format !== 'pdf') return c.json<ReportGroupsResponse>({ status: 200, message: 'Printable report', data: { report, groups: printed.groups } });
+    const pdf = await reportPdf(report, printed.groups, { locale: lang ?? 'en', english: printed.english });
     return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
       'Content-Type': 'application/pdf',
-      'Content-Disposition': `inline; filename="national-report-${country_code}-${year}.pdf"`,
+      'Content-Disposition': `inline; filename="national-report-${country_code}-${year}${lang ? `-${lang}` : ''}.pdf"`,
       'Content-Length': String(pdf.byteLength),
       'Cache-Control': 'private, no-store',
     });

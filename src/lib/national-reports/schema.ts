@@ -7,6 +7,7 @@ import { nullableText } from '../questionnaires/text.ts';
 import { NAME_MAX } from '../identity/schema.ts';
 import { WrittenInInputSchema, WrittenInSchema } from '../i18n/written-languages.ts';
 import { PdfSignatureSchema, type PdfSignature } from '../signatures/schema.ts';
+import { LOCALES } from '../../i18n/locales.ts';
 import { CycleSchema, YearSchema } from './cycle-schema.ts';
 
 /** The cycles have a file of their own; their schemas are served from here too, as before the split. */
@@ -322,9 +323,10 @@ export type ReportGroup = z.output<typeof ReportGroupSchema>;
 export const PreviewQuerySchema = z.object({
   tier: QuestionTierQuerySchema,
 });
-/** GET …/view-report?format=json|pdf */
+/** GET …/view-report?format=json|pdf&lang=en|zh|fr|ru (the reader's language; English when not given). */
 export const ViewReportQuerySchema = z.object({
   format: z.enum(['json', 'pdf'], { error: 'must be json or pdf' }).optional(),
+  lang: z.enum(LOCALES, { error: 'must be en, zh, fr or ru' }).optional(),
 });
 export const ReportGroupsResponseSchema = itemResponse(z.object({ report: ReportSchema, groups: z.array(ReportGroupSchema) }));
 export type ReportGroupsResponse = z.output<typeof ReportGroupsResponseSchema>;

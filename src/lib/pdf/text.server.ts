@@ -20,6 +20,9 @@ export interface TextStyle {
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
+/** `text` without word joiners (U+2060): they only keep a line from ending there, and no font draws them. */
+const unjoined = (text: string) => text.replace(/\u2060/gu, '');
+
 export class ShapedTextWriter {
   readonly fonts: FontSet;
   readonly embedded: EmbeddedFonts;
@@ -39,7 +42,7 @@ export class ShapedTextWriter {
 
   /** Width of `text` (one line) in points. */
   width(text: string, style: Pick<TextStyle, 'size' | 'bold' | 'lang'>): number {
-    return (measure(text, this.#fonts(style.bold), style.lang) * style.size) / 1000;
+    return (measure(unjoined(text), this.#fonts(style.bold), style.lang) * style.size) / 1000;
   }
 
   /**
@@ -72,7 +75,7 @@ export class ShapedTextWriter {
       lineWidth += this.width(piece, style);
     }
     if (line.trim()) lines.push(line.trimEnd());
-    return lines.length ? lines : [''];
+    return lines.length ? lines.map(unjoined) : [''];
   }
 
   /** `text` cut into pieces no wider than `width` (the last may be shorter), between grapheme clusters. */
@@ -99,7 +102,7 @@ export class ShapedTextWriter {
    */
   draw(page: PDFPage, line: string, at: { x: number; y: number; width: number; rtl?: boolean }, style: TextStyle) {
     const rtl = at.rtl ?? isRtlParagraph(line);
-    const runs = shapeLine(line, this.#fonts(style.bold), rtl, style.lang);
+    const runs = shapeLine(unjoined(line), this.#fonts(style.bold), rtl, style.lang);
     const lineWidth = (runs.reduce((sum, run) => sum + run.width, 0) * style.size) / 1000;
     let x = rtl ? at.x + at.width - lineWidth : at.x;
     const ops: PDFOperator[] = [PDFOperator.of(Op.BeginText)];
