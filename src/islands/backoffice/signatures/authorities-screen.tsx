@@ -13,6 +13,9 @@ import { ui } from '../ui/styles.ts';
 import { $authorities, $authorityForm, $authorityRows, $removing, type AuthorityRow as Row, addTrustedAuthority, editAuthorityForm, readPemFile, removeTrustedAuthority } from './authorities-store.ts';
 import { m } from './messages.ts';
 
+/** The first line of a PEM certificate: the same in every language, shown as the box's example. */
+const PEM_HEADER = '-----BEGIN CERTIFICATE-----';
+
 /**
  * /admin/setting/trusted-authorities: the certificate authorities whose signers' signatures are
  * shown as verified (decision 056). Reached from the country settings and the dashboard (the
@@ -78,7 +81,7 @@ function AddForm() {
       <div>
         <label htmlFor="authority-pem" className={ui.label}>{m('add.pem')}</label>
         <textarea id="authority-pem" rows={6} spellCheck={false} className={`${ui.input} mt-1 font-mono text-xs`} value={form.pem}
-          placeholder="-----BEGIN CERTIFICATE-----" onChange={(event) => editAuthorityForm({ pem: event.target.value })} {...invalid('pem')} />
+          placeholder={PEM_HEADER} onChange={(event) => editAuthorityForm({ pem: event.target.value })} {...invalid('pem')} />
         <FieldError id="authority-pem-error" messages={form.errors['pem']} />
         <label className="mt-2 block text-sm text-slate-700">
           {m('add.file')}{' '}
