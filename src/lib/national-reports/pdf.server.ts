@@ -161,7 +161,7 @@ function referenceText(refs: string): string {
     .split(', ')
     .map((part) => [...part.replace(/ /g, '\u00a0')].join('\u2060'))
     .join(', ');
-  return refs.startsWith('\uff08') ? glued : ` ${glued}`;
+  return /^\uff08/u.test(refs) ? glued : ` ${glued}`;
 }
 
 function printItem({ w, words, written, langOf }: Printing, { question, answer, display }: ReportGroup['subcategories'][number]['items'][number]) {

@@ -179,7 +179,7 @@ function SdgRefs({ refs }: { refs: readonly string[] }) {
   return (
     <span className="text-slate-500">
       {/* A full-width bracket brings its own space. */}
-      {parts[0]?.startsWith('\uff08') ? '' : ' '}
+      {/^\uff08/u.test(parts[0] ?? '') ? '' : ' '}
       {parts.map((part, i) => (
         <Fragment key={i}>
           {i > 0 ? ' ' : ''}
