@@ -53,22 +53,22 @@ test('an administrator translates an indicator into French beside its English; t
   await expect(page.getByRole('heading', { level: 1, name: 'Translations' })).toBeVisible();
   await expect(page.getByLabel('Texts of')).toHaveValue('profile-indicator');
   const row = page.getByRole('list', { name: 'Texts to translate' }).getByRole('link').first();
-  await expect(row).toContainText('Français: 0 of');
+  await expect(row).toContainText('French: 0 of');
   await row.click();
 
   const panel = page.getByRole('region', { name: 'Other languages' });
-  await panel.getByRole('button', { name: /^Français/ }).click();
+  await panel.getByRole('button', { name: /^French/ }).click();
   const name = panel.getByLabel('Name');
   await expect(name).toHaveAttribute('lang', 'fr');
   await name.fill('Taux de croissance de la population urbaine');
   await expect(panel.getByText('Unsaved changes')).toBeVisible();
   await panel.getByRole('button', { name: 'Save French' }).click();
   await expect(page.getByText('French saved.')).toBeVisible();
-  await expect(row).toContainText('Français: 1 of');
+  await expect(row).toContainText('French: 1 of');
 
   // Reloaded, the translation is there.
   await page.reload();
-  await page.getByRole('region', { name: 'Other languages' }).getByRole('button', { name: /^Français/ }).click();
+  await page.getByRole('region', { name: 'Other languages' }).getByRole('button', { name: /^French/ }).click();
   await expect(page.getByRole('region', { name: 'Other languages' }).getByLabel('Name')).toHaveValue('Taux de croissance de la population urbaine');
   expect(problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([]);
 

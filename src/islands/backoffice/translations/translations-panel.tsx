@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import { LOCALE_INFO } from '../../../i18n/locales.ts';
+import { languageName as nameOfLanguage } from '../../../lib/i18n/language-names.ts';
 import { TRANSLATION_LOCALES, type LocaleTranslation, type Translatable, type TranslationField, type TranslationLocale } from '../../../lib/translations/schema.ts';
-import { INTL_TAG } from '../../i18n/page-locale.ts';
+import { PAGE_LOCALE } from '../../i18n/page-locale.ts';
 import { errorMessage } from '../lib/api.ts';
 import { notifySuccess } from '../notifications/snackbar-store.ts';
 import { ConflictActions, ConflictNotice } from '../ui/conflict-notice.tsx';
@@ -11,8 +12,14 @@ import { ui } from '../ui/styles.ts';
 import { m } from './messages.ts';
 import { createTranslationsStore, isDirty, type LocaleDraft, type TranslationsStore } from './translations-store.ts';
 
-const languageNames = new Intl.DisplayNames([INTL_TAG], { type: 'language' });
-const languageName = (locale: TranslationLocale) => languageNames.of(locale === 'zh' ? 'zh-Hans' : locale) ?? LOCALE_INFO[locale].name;
+/** A language's name in the reader's language (Intl.DisplayNames), as the filter, the list and the tabs name it. */
+export const languageName = (locale: TranslationLocale): string => nameOfLanguage(LOCALE_INFO[locale].tag, PAGE_LOCALE, LOCALE_INFO[locale].name);
+
+/** The tab a record opens on: the language the list is filtered by, else the reader's own, else French. */
+export function firstTab(filtered: TranslationLocale | ''): TranslationLocale {
+  if (filtered) return filtered;
+  return (TRANSLATION_LOCALES as readonly string[]).includes(PAGE_LOCALE) ? (PAGE_LOCALE as TranslationLocale) : 'fr';
+}
 
 /** The label of each kind of text, by its field name. */
 const FIELD_LABELS: Partial<Record<string, Parameters<typeof m>[0]>> = {
@@ -40,14 +47,21 @@ function fieldLabel(field: TranslationField): string {
 /**
  * The translations of one record, side by side with its English (issue 17 item 2): a tab per
  * language, each field's English above its translation, a field whose English changed since
- * marked, and a save per language with the version it read.
+ * marked, and a save per language with the version it read. It opens on the language the list is
+ * filtered by (`filtered`), and follows the filter when it changes (issue 32).
  */
-export function TranslationsPanel({ entity, recordKey, onSaved }: { entity: Translatable; recordKey: string; onSaved?: () => void }) {
+export function TranslationsPanel({ entity, recordKey, onSaved, filtered = '' }: { entity: Translatable; recordKey: string; onSaved?: () => void; filtered?: TranslationLocale | '' }) {
   const store = useMemo(() => createTranslationsStore(entity, recordKey), [entity, recordKey]);
   const state = useStore(store.$state);
   const drafts = useStore(store.$drafts);
-  const [locale, setLocale] = useState<TranslationLocale>('fr');
+  const [locale, setLocale] = useState<TranslationLocale>(() => firstTab(filtered));
   useEffect(() => void store.load(), [store]);
+  // A new filter picks its language's tab (what was typed in another tab stays in its draft).
+  const [shownFilter, setShownFilter] = useState(filtered);
+  if (filtered !== shownFilter) {
+    setShownFilter(filtered);
+    if (filtered) setLocale(filtered);
+  }
 
   return (
     <section aria-labelledby={`translations-${recordKey}`} className={ui.card}>
@@ -87,7 +101,7 @@ function LanguageTabs({ locale, onChoose, translations, total }: { locale: Trans
           onClick={() => onChoose(option)}
           className={`rounded-md border px-3 py-1.5 text-sm ${option === locale ? 'border-brand-600 bg-brand-50 font-semibold text-brand-800' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'}`}
         >
-          <span lang={LOCALE_INFO[option].tag}>{LOCALE_INFO[option].name}</span>
+          <span>{languageName(option)}</span>
           <span className="ml-2 text-xs font-normal text-slate-600">{m('progress', { done: Object.keys(translations[option].fields).length, total })}</span>
         </button>
       ))}

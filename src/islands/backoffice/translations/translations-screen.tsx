@@ -1,5 +1,4 @@
 import { useStore } from '@nanostores/react';
-import { LOCALE_INFO } from '../../../i18n/locales.ts';
 import { TRANSLATABLE, TRANSLATION_LOCALES, TRANSLATION_STATES, type TranslationListItem } from '../../../lib/translations/schema.ts';
 import { oneOf } from '../lib/list.ts';
 import type { ScreenProps } from '../screen-props.ts';
@@ -17,7 +16,7 @@ import {
   translationsHref,
   type TranslationFilters,
 } from './translation-list-store.ts';
-import { TranslationsPanel } from './translations-panel.tsx';
+import { languageName, TranslationsPanel } from './translations-panel.tsx';
 
 /**
  * /admin/translations: the portal's own texts of one kind, with how far each is translated into
@@ -41,7 +40,13 @@ export function TranslationsScreen(_: ScreenProps) {
               <div className="flex justify-end">
                 <CloseLink href={translationsHref({ ...filters, open: '' })} label={m('panel.close')} />
               </div>
-              <TranslationsPanel key={`${filters.entity}:${filters.open}`} entity={filters.entity} recordKey={filters.open} onSaved={() => $translationList.invalidate()} />
+              <TranslationsPanel
+                key={`${filters.entity}:${filters.open}`}
+                entity={filters.entity}
+                recordKey={filters.open}
+                filtered={filters.locale}
+                onSaved={() => $translationList.invalidate()}
+              />
             </>
           ) : null
         }
@@ -83,8 +88,8 @@ function TranslationFiltersBar({ filters }: { filters: TranslationFilters }) {
       <SelectField id="translation-language" label={m('filter.language')} value={filters.locale} onPick={(value) => setFilters({ locale: oneOf(TRANSLATION_LOCALES, value) ? value : '' })}>
         <option value="">{m('filter.anyLanguage')}</option>
         {TRANSLATION_LOCALES.map((locale) => (
-          <option key={locale} value={locale} lang={LOCALE_INFO[locale].tag}>
-            {LOCALE_INFO[locale].name}
+          <option key={locale} value={locale}>
+            {languageName(locale)}
           </option>
         ))}
       </SelectField>
@@ -122,7 +127,7 @@ function TranslationRow({ item, filters }: { item: TranslationListItem; filters:
                 key={locale}
                 className={`rounded-full px-2 py-0.5 text-xs font-medium ${progress.outdated > 0 ? 'bg-amber-50 text-amber-900' : complete ? 'bg-green-50 text-green-800' : 'bg-slate-100 text-slate-700'}`}
               >
-                {m('row.progress', { language: LOCALE_INFO[locale].name, done: progress.translated, total: item.fields })}
+                {m('row.progress', { language: languageName(locale), done: progress.translated, total: item.fields })}
                 {progress.outdated > 0 && ` · ${m('row.outdated', { count: progress.outdated })}`}
               </span>
             );
