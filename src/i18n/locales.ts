@@ -44,6 +44,7 @@ export const TRANSLATED_PATHS: readonly RegExp[] = [
   /^\/national-reports\/\d{4}$/,
   /^\/national-reports\/\d{4}\/[A-Z]{2}$/,
   /^\/page-not-found$/,
+  /^\/page-withdrawn$/,
   /^\/regional-reports(?:\/\d{4}(?:\/[a-z0-9-]+)?)?$/,
   // Each theme of the urbanisation profile, the list of countries and each country's profile.
   /^\/urbanisation-profile$/,

@@ -181,12 +181,15 @@ function withdrawn(deps: AppDeps, path: string): boolean {
 
 /**
  * The not-found page in the address's language (`/fr/…` gets the French one), else the English
- * one; 410 for a page withdrawn (it is not stored by caches either).
+ * one; for a page withdrawn, the withdrawn page with 410 (not kept by caches either).
  */
 function sendNotFound(c: Context<AppEnv>, deps: AppDeps, files: SiteFiles, status: 404 | 410 = 404) {
   const locale = localeOfPath(c.req.path);
-  const own = locale === 'en' ? undefined : files.get(`/${locale}/page-not-found/index.html`);
-  const page = own ?? files.get('/404.html') ?? files.get('/page-not-found/index.html');
+  const name = status === 410 ? 'page-withdrawn' : 'page-not-found';
+  const own = locale === 'en' ? undefined : files.get(`/${locale}/${name}/index.html`);
+  const english = status === 410 ? files.get(`/${name}/index.html`) : (files.get('/404.html') ?? files.get(`/${name}/index.html`));
+  // A build older than the withdrawn page falls back to the not-found page, still with 410.
+  const page = own ?? english ?? files.get('/404.html') ?? files.get('/page-not-found/index.html');
   if (page) return sendFile(c, deps, page, status);
   return c.text(status === 410 ? 'This page has been withdrawn' : 'Page not found', status);
 }

@@ -36,6 +36,8 @@ async function builtSite(): Promise<SiteFiles> {
     '/index.html': page('Home'),
     '/404.html': page('Page not found'),
     '/fr/page-not-found/index.html': page('Page introuvable'),
+    '/page-withdrawn/index.html': page('This page has been withdrawn'),
+    '/fr/page-withdrawn/index.html': page('Cette page a été retirée'),
     [`/national-reports/${YEAR}/PH/index.html`]: page('Rapport national des Philippines'),
     [`/fr/national-reports/${YEAR}/PH/index.html`]: page('Rapport national des Philippines (fr)'),
     [`/best-practices-overview/view/${practiceUuid}/index.html`]: page('Nước sạch cho mọi người'),
@@ -110,7 +112,8 @@ describe('a withdrawn report leaves the public site at once, whatever the build 
     // This instance knows at once (its own commit); another within its poll.
     for (const path of reportPages) expect(await statusOf(path), path).toBe(410);
     const gone = await ctx.request(`/fr/national-reports/${YEAR}/PH`);
-    expect(await gone.text()).toContain('Page introuvable');
+    expect(await gone.text()).toContain('Cette page a été retirée');
+    expect(await (await ctx.request(`/national-reports/${YEAR}/PH`)).text()).toContain('This page has been withdrawn');
     expect(gone.headers.get('cache-control')).toBe('no-store');
     expect((await ctx.request(`/national-reports/${YEAR}/PH`, { method: 'HEAD' })).status).toBe(410);
     if (other) await within(5000, 'the other instance takes the page off', async () => (await statusOf(`/national-reports/${YEAR}/PH`, other)) === 410);
