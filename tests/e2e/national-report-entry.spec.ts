@@ -111,7 +111,7 @@ test('what is typed in a question stays when its earlier answer reaches the serv
   await q03.locator('#q-Q03-value').fill(value);
   await q03.getByLabel('Source').fill('Victimisation survey');
   await page.locator('#q-Q04-value').focus();
-  await expect(q03.getByText('Kept on this device')).toBeVisible();
+  await expect(q03.getByText('Not saved: offline — kept on this device')).toBeVisible();
 
   // Back in the same question, still typing as the connection returns and the kept answer goes.
   // Whether its reply lands mid-word depends on timing; form-store.test.ts pins that case down.
@@ -123,7 +123,7 @@ test('what is typed in a question stays when its earlier answer reaches the serv
   await expect(q03.getByLabel('Source')).toHaveValue(typed);
 
   await page.locator('#q-Q04-value').focus();
-  await expect(q03.getByRole('status')).toHaveText('Saved');
+  await expect(q03.getByRole('status')).toHaveText(/^Saved at \d\d:\d\d$/);
   const { body } = await api<ViewBody>(`${API_REPORT}/view`, await idToken(DEMO.member));
   const uuid = body.data.questions.find((question) => question.code === 'Q03')!.uuid;
   expect(body.data.answers.find((answer) => answer.question_uuid === uuid)).toMatchObject({ value: Number(value), source: typed });

@@ -98,10 +98,10 @@ test('a national report goes from the first answer to publication', async ({ bro
   await page.locator('#q-Q02').getByRole('radio', { name: 'Yes' }).focus();
   await page.keyboard.press('Space');
   await expect(page.locator('#q-Q02').getByRole('radio', { name: 'Yes' })).toBeChecked();
-  await expect(q01.getByRole('status')).toHaveText('Saved');
+  await expect(q01.getByRole('status')).toHaveText(/^Saved at \d\d:\d\d$/);
   await page.locator('#q-Q02-narrative').fill('The Pantawid Pamilyang Pilipino Program covers urban poor households.');
   await page.locator('#q-Q04-value').focus();
-  await expect(page.locator('#q-Q02').getByRole('status')).toHaveText('Saved');
+  await expect(page.locator('#q-Q02').getByRole('status')).toHaveText(/^Saved at \d\d:\d\d$/);
 
   // Offline: the answer is kept on the device and sent when the connection returns.
   await page.context().setOffline(true);
@@ -109,10 +109,10 @@ test('a national report goes from the first answer to publication', async ({ bro
   await page.locator('#q-Q04').getByLabel('Data year').fill('2022');
   await page.locator('#q-Q04').getByLabel('Source').fill('UN-Habitat Urban Indicators Database');
   await page.locator('#q-Q07-year').focus();
-  await expect(page.locator('#q-Q04').getByRole('status')).toContainText('Kept on this device');
-  await expect(page.getByText('You are offline: 1 answer is kept on this device and sent when the connection returns')).toBeVisible();
+  await expect(page.locator('#q-Q04').getByRole('status')).toContainText('Not saved: offline — kept on this device');
+  await expect(page.getByText('Not saved: offline — 1 answer is kept on this device and sent when you are back online')).toBeVisible();
   await page.context().setOffline(false);
-  await expect(page.locator('#q-Q04').getByRole('status')).toHaveText('Saved', { timeout: 20_000 });
+  await expect(page.locator('#q-Q04').getByRole('status')).toHaveText(/^Saved at \d\d:\d\d$/, { timeout: 20_000 });
   await expect(page.getByText('All answers are saved.')).toBeVisible();
 
   const memberToken = await idToken(DEMO.member);

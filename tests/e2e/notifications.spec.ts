@@ -157,7 +157,7 @@ test('a report returned by the secretariat reaches the focal point as a notifica
   await expect(q01).toBeVisible(SCREEN);
   await q01.locator('#q-Q01-value').fill('17.4');
   await page.locator('#q-Q03-value').focus();
-  await expect(q01.getByRole('status')).toHaveText('Saved', SCREEN);
+  await expect(q01.getByRole('status')).toHaveText(/^Saved at \d\d:\d\d$/, SCREEN);
   await expect(page.getByText('All answers are saved.')).toBeVisible();
   await page.getByRole('button', { name: 'Mark complete' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Mark complete' }).click();

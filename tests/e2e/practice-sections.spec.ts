@@ -31,7 +31,7 @@ test('sections save one by one; a conflict with another browser’s save shows t
   // Autosave: the section says it is saved, and so does the page.
   await contextText(author).fill('ชุมชนริมคลองไม่มีทางเดินที่ปลอดภัย');
   await contextText(author).blur();
-  await expect(section(author, CONTEXT).getByRole('status')).toHaveText('Saved');
+  await expect(section(author, CONTEXT).getByRole('status')).toHaveText(/^Saved at \d\d:\d\d$/);
   await expect(author.getByText('All changes saved')).toBeVisible();
 
   // A colleague changes the same section in another browser.
@@ -43,7 +43,7 @@ test('sections save one by one; a conflict with another browser’s save shows t
   await colleague.goto(practiceUrl);
   await contextText(colleague).fill('ساکنان کنار کانال مسیر امنی نداشتند');
   await contextText(colleague).blur();
-  await expect(section(colleague, CONTEXT).getByRole('status')).toHaveText('Saved');
+  await expect(section(colleague, CONTEXT).getByRole('status')).toHaveText(/^Saved at \d\d:\d\d$/);
 
   // The author, still on the old version, changes it too: theirs and yours, side by side.
   await contextText(author).fill('Жители у канала не имели безопасного прохода');
@@ -56,7 +56,7 @@ test('sections save one by one; a conflict with another browser’s save shows t
   await author.setViewportSize({ width: 390, height: 844 });
   await section(author, CONTEXT).screenshot({ path: testInfo.outputPath('conflict-390.png') });
   await section(author, CONTEXT).getByRole('button', { name: 'Keep mine' }).click();
-  await expect(section(author, CONTEXT).getByRole('status')).toHaveText('Saved');
+  await expect(section(author, CONTEXT).getByRole('status')).toHaveText(/^Saved at \d\d:\d\d$/);
   await colleague.reload();
   await expect(contextText(colleague)).toHaveValue('Жители у канала не имели безопасного прохода', { timeout: 30_000 });
 
@@ -66,10 +66,10 @@ test('sections save one by one; a conflict with another browser’s save shows t
   await results.fill('二十个社区参与了设计');
   await results.blur();
   await expect(author.getByRole('status').filter({ hasText: 'Offline: your changes are kept on this computer and saved when the connection is back' })).toBeVisible();
-  await expect(section(author, 'Results').getByText('Kept on this device: it will be sent when the connection returns.')).toBeVisible();
+  await expect(section(author, 'Results').getByText('Not saved: offline — kept on this device and sent when you are back online.')).toBeVisible();
   await author.screenshot({ path: testInfo.outputPath('offline-390.png'), fullPage: false });
   await mine.setOffline(false);
-  await expect(section(author, 'Results').getByRole('status')).toHaveText('Saved', { timeout: 20_000 });
+  await expect(section(author, 'Results').getByRole('status')).toHaveText(/^Saved at \d\d:\d\d$/, { timeout: 20_000 });
   await author.setViewportSize({ width: 1366, height: 900 });
   await author.reload();
   await expect(section(author, 'Results').getByRole('textbox', { name: 'Results' })).toHaveValue('二十个社区参与了设计', { timeout: 30_000 });

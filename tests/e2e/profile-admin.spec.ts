@@ -149,7 +149,7 @@ test('analytics: the grid, a figure saved on leaving its field, publishing, and 
   await field.locator('#q-URB_POP_PCT-value').fill('48.2');
   await field.getByLabel('Source').fill('Philippine Statistics Authority');
   await field.getByLabel('Source').press('Enter');
-  await expect(field.getByRole('status')).toHaveText('Saved', { timeout: 20_000 });
+  await expect(field.getByRole('status')).toHaveText(/^Saved at \d\d:\d\d$/, { timeout: 20_000 });
   await page.reload();
   await expect(page.locator('#q-URB_POP_PCT-value')).toHaveValue('48.2');
   await page.getByRole('button', { name: 'Publish' }).click();
@@ -161,7 +161,7 @@ test('analytics: the grid, a figure saved on leaving its field, publishing, and 
   await field.locator('#q-URB_POP_PCT-value').fill('48.4');
   await field.getByLabel('Source').fill('Philippine Statistics Authority · สำนักงานสถิติ · 统计局 · مرکز آمار · Росстат');
   await field.getByLabel('Source').press('Enter');
-  await expect(field.getByRole('status')).toHaveText('Saved', { timeout: 20_000 });
+  await expect(field.getByRole('status')).toHaveText(/^Saved at \d\d:\d\d$/, { timeout: 20_000 });
   await expect(page.getByRole('note').filter({ hasText: 'The public site keeps the published figures' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Publish the changes' })).toBeVisible();
   const shown = await (await fetch(`${BASE_URL}/api/profile/public/category/demography-urbanisation`)).json() as { data: { indicators: { code: string; values: { country_code: string; year: number; value: number }[] }[] } };

@@ -38,26 +38,32 @@ test('the questionnaire: a skip link to the first answer, "Saving…" while typi
   await page.keyboard.press('Enter');
   await expect(page.locator('#q-Q01-value')).toBeFocused();
 
-  // Typing: the bar says "Saving…", never "not saved".
+  // Typing: the bar says "Saving…", never "not saved" (the save is held back while this is looked at).
   const bar = page.getByRole('status').filter({ hasText: /saved|Saving/ }).last();
-  await page.keyboard.type('12.5');
-  await expect(page.getByText('Saving…', { exact: true })).toBeVisible();
-  await expect(page.getByText(/not saved/)).toHaveCount(0);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/api/report/type/national/${year}/PH/saved`, async (route) => (await held, route.continue()));
   await page.locator('#q-Q01-year').fill('2024');
   await page.locator('#q-Q01-source').fill('Philippine Statistics Authority');
+  await page.locator('#q-Q01-value').focus();
+  await page.keyboard.type('12.5');
+  await expect(page.getByText('Saving…', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(/not saved/i)).toHaveCount(0);
+  release();
   await page.locator('#q-Q03-value').focus();
-  await expect(page.locator('#q-Q01').getByRole('status')).toHaveText('Saved', SCREEN);
-  await expect(bar).toHaveText('All answers are saved.');
+  await expect(page.locator('#q-Q01').getByRole('status')).toHaveText(/^Saved at \d\d:\d\d$/, SCREEN);
+  await expect(bar).toHaveText(/^All answers are saved\. Last saved at \d\d:\d\d\.$/);
+  await page.unroute(`**/api/report/type/national/${year}/PH/saved`);
 
   // A radio button and a checkbox save on the click, with the focus still on them.
   const yes = page.locator('#q-Q02').getByRole('radio', { name: 'Yes' });
   await yes.check();
   await expect(yes).toBeFocused();
-  await expect(page.locator('#q-Q02').getByRole('status')).toHaveText('Saved', SCREEN);
+  await expect(page.locator('#q-Q02').getByRole('status')).toHaveText(/^Saved at \d\d:\d\d$/, SCREEN);
   const multi = page.locator('#q-Q15').getByRole('checkbox').first();
   await multi.check();
   await expect(multi).toBeFocused();
-  await expect(page.locator('#q-Q15').getByRole('status')).toHaveText('Saved', SCREEN);
+  await expect(page.locator('#q-Q15').getByRole('status')).toHaveText(/^Saved at \d\d:\d\d$/, SCREEN);
   const view = (await api<{ data: { answers: { question_uuid: string; value: unknown }[] } }>(`report/type/national/${year}/PH/view`, member)).body.data;
   const stored = new Map(view.answers.map((answer) => [answer.question_uuid, answer.value]));
   expect(stored.get(questions.find((q) => q.code === 'Q02')!.uuid)).toBe(true);

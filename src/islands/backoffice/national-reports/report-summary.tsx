@@ -48,7 +48,7 @@ export function ReportSummary({
         </span>
       </PageHeading>
       {notice && <div className="-mt-3 mb-4">{notice}</div>}
-      <div className={`${notice ? '' : '-mt-3 '}mb-5 rounded-lg border border-slate-200 bg-white p-4 shadow-xs`}>
+      <div data-report-summary className={`${notice ? '' : '-mt-3 '}mb-5 rounded-lg border border-slate-200 bg-white p-4 shadow-xs`}>
         <ReportFacts report={report} />
         {report.public_copy_kept_at && (
           <p className="mt-3 rounded-md border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900" role="note">

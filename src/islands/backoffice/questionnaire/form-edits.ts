@@ -35,6 +35,7 @@ export function changeField<Extra>(state: FormState<Extra>, question: string, pa
 /** The focus came into a question: a save landing meanwhile leaves what its inputs show. */
 export function enterField<Extra>(state: FormState<Extra>, question: string): void {
   state.focus.question = question;
+  state.focus.last = question;
 }
 
 /** Saves now every question typed in and not saved yet (the page is left or hidden, or the form closes). */

@@ -23,8 +23,11 @@ export function createFormState<Extra>(options: QuestionnaireFormOptions<Extra>)
   const $justSaved = atom<ReadonlySet<string>>(new Set());
   /** When the last save of this visit reached the server (its answers' `updated_at`), for the save bar. */
   const $lastSavedAt = atom<string | null>(null);
-  /** The question the focus is in: a save that lands meanwhile leaves its inputs as typed. */
-  const focus = { question: null as string | null };
+  /**
+   * `question`: the one the focus is in (a save that lands meanwhile leaves its inputs as typed);
+   * `last`: the last one it was in ("Next unanswered question" goes on from there).
+   */
+  const focus = { question: null as string | null, last: null as string | null };
   const typing = createTyping();
 
   const queue = createAutosaveQueue<AnswerSend, Answer, RawAnswer, Extra>({

@@ -51,6 +51,9 @@ export function createQuestionnaireForm<Extra>(options: QuestionnaireFormOptions
     /** The focus came into a question (a save landing meanwhile leaves its inputs as typed). */
     enter: (question: string): void => enterField(state, question),
 
+    /** The question the focus was last in, or null. */
+    lastQuestion: (): string | null => state.focus.last,
+
     /** Saves at once whatever is being typed, without waiting for the pause. */
     saveTyped: (): Promise<void> => saveTyped(state),
 

@@ -33,12 +33,13 @@ function focusQuestion(container: HTMLElement, question: string): boolean {
 
 /**
  * "Next unanswered question" (the save bar's button, Alt+N): the focus goes to the next question
- * without an answer after the one it is in. One the filters hide is shown first (the filters go
- * back to every question). False when every question has an answer.
+ * without an answer after the one it is in (or was last in, when it is on the button). One the
+ * filters hide is shown first (the filters go back to every question). False when every question
+ * has an answer.
  */
 export function goToNextUnanswered(form: QuestionnaireForm, container: HTMLElement | null): boolean {
   if (!container) return false;
-  const current = (document.activeElement?.closest('[data-question]') as HTMLElement | null)?.dataset['question'] ?? null;
+  const current = (document.activeElement?.closest('[data-question]') as HTMLElement | null)?.dataset['question'] ?? form.lastQuestion();
   const order = form.$order.get();
   const target = nextUnansweredAfter(order, form.$unanswered.get(), current);
   if (target === null) return false;

@@ -8,12 +8,15 @@ const dateFormat = new Intl.DateTimeFormat(INTL_TAG, { day: 'numeric', month: 's
 const numberFormat = new Intl.NumberFormat(INTL_TAG);
 
 /**
- * "30 Dec 2026", "30 дек. 2026 г.": kept on one line (no-break spaces), so a narrow screen never
- * leaves "г." or the year alone on the next line.
+ * French and Russian join a date's abbreviations and numbers with no-break spaces ("30 дек. 2026 г.",
+ * "30 déc. 2026"), so a narrow screen never leaves "г." or the year alone on the next line.
  */
+const keepTogether = PAGE_LOCALE === 'en' ? (text: string) => text : (text: string) => text.replace(/ /g, '\u00a0');
+
+/** "30 Dec 2026", "30 дек. 2026 г." */
 export function formatDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date).replace(/ /g, '\u00a0');
+  return Number.isNaN(date.getTime()) ? iso : keepTogether(dateFormat.format(date));
 }
 
 const timeFormat = new Intl.DateTimeFormat(INTL_TAG, { hour: '2-digit', minute: '2-digit' });
@@ -32,10 +35,10 @@ const dateTimeFormat = new Intl.DateTimeFormat(INTL_TAG, {
   minute: '2-digit',
 });
 
-/** "23 Nov 2026, 10:42": when someone changed a record. */
+/** "23 Nov 2026, 10:42": when someone changed a record (the date kept on one line, the time may go to the next). */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTimeFormat.format(date);
+  return Number.isNaN(date.getTime()) ? iso : keepTogether(dateTimeFormat.format(date)).replace(/,\u00a0/, ', ');
 }
 
 /**
