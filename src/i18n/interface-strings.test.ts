@@ -48,6 +48,7 @@ const FILES = [
   'src/components/Section.astro',
   'src/components/national/ReportGrid.astro',
   'src/components/profile/ProfileLinks.astro',
+  'src/components/profile/IndicatorCard.astro',
   // Decision 041.
   'src/pages/[...lang]/best-practices.astro',
   'src/pages/[...lang]/best-practices-overview/index.astro',

@@ -4,7 +4,7 @@
  * marker. The chart is drawn in HTML and CSS, so each question's full text wraps like any
  * paragraph and stays readable on a phone.
  */
-import { formatNumber, withUnit } from './format.ts';
+import { formatNumber, relationAsShown, withUnit } from './format.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { t } from '../../i18n/t.ts';
 
@@ -22,7 +22,7 @@ export interface ComparisonRow<T extends ComparisonDatum> {
   medianPct: number;
   valueText: string;
   medianText: string;
-  /** above / below / level with the regional median. */
+  /** above / below / level with the regional median, as the two are written. */
   relation: 'above' | 'below' | 'level';
 }
 
@@ -35,7 +35,7 @@ export function comparisonRows<T extends ComparisonDatum>(data: readonly T[], de
     medianPct: clamp(datum.median),
     valueText: withUnit(formatNumber(datum.value, decimals, tag), '%', tag),
     medianText: withUnit(formatNumber(datum.median, decimals, tag), '%', tag),
-    relation: datum.value > datum.median ? 'above' : datum.value < datum.median ? 'below' : 'level',
+    relation: relationAsShown(datum.value, datum.median, decimals),
   }));
 }
 

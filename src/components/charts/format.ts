@@ -16,6 +16,15 @@ export function formatNumber(value: number, decimals: number | null | undefined,
   });
 }
 
+/**
+ * Where `value` stands against `reference` (a regional median) as a page shows them: two numbers
+ * written alike (`1.42` and `1.42`, from 1.4199 and 1.4178) are level, whatever their hidden digits.
+ */
+export function relationAsShown(value: number, reference: number, decimals: number | null | undefined): 'above' | 'below' | 'level' {
+  if (formatNumber(value, decimals) === formatNumber(reference, decimals)) return 'level';
+  return value > reference ? 'above' : 'below';
+}
+
 /** An axis tick: short for large numbers (40K, 3.5M, 1B), so that it fits a phone's chart; the table has them whole. */
 export function formatTick(value: number, tag = 'en'): string {
   if (Math.abs(value) < 10_000) return formatNumber(value, null, tag);

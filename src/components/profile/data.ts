@@ -1,10 +1,11 @@
 /// <reference types="astro/client" />
 /** Reading the urbanisation-profile collections the way the public pages show them. */
-import { readCollection } from '../page-data.ts';
+import { perBuild, readCollection } from '../page-data.ts';
 import type { PublicCategoryResponse, PublicCountryResponse, PublicIndicator, PublicValue } from '../../lib/urbanisation-profile/schema.ts';
 import { LOCALE_INFO, type Locale } from '../../i18n/locales.ts';
 import { countryName, t } from '../../i18n/t.ts';
 import { withUnit } from '../charts/format.ts';
+import { licenceText } from './value-notes.ts';
 
 export type ProfileCategoryData = PublicCategoryResponse['data'];
 export type CountryProfile = PublicCountryResponse['data'];
@@ -17,6 +18,27 @@ export async function profileCategories(): Promise<ProfileCategoryData[]> {
 export async function countryProfiles(): Promise<CountryProfile[]> {
   const entries: { data: CountryProfile }[] = await readCollection('profileCountries');
   return entries.map((e) => e.data).sort((a, b) => a.country_name.localeCompare(b.country_name, 'en'));
+}
+
+/** Every published value of each indicator and country (`CODE|CC`), made once per build from the themes. */
+const valuesByCountry = perBuild(['profileCategories'], async () => {
+  const index = new Map<string, PublicValue[]>();
+  for (const category of await profileCategories()) {
+    for (const indicator of category.indicators) {
+      for (const v of indicator.values) {
+        const key = `${indicator.code}|${v.country_code}`;
+        const list = index.get(key);
+        if (list) list.push(v);
+        else index.set(key, [v]);
+      }
+    }
+  }
+  return index;
+});
+
+/** A country's published values of an indicator, every year (a country page's trend). */
+export async function countryValues(indicator: string, country: string): Promise<PublicValue[]> {
+  return (await valuesByCountry()).get(`${indicator}|${country}`) ?? [];
 }
 
 /** The latest year with values of an indicator, and those values. */
@@ -33,7 +55,7 @@ export function yearsOf(indicator: PublicIndicator): number[] {
 /** The licence line under a chart: the indicator's source and licence. */
 export function creditOf(indicator: { source: string; source_series: string | null; licence: string | null }, locale: Locale = 'en'): string {
   const credit = indicator.source_series ? t(locale, 'profile.series', { source: indicator.source, series: indicator.source_series }) : indicator.source;
-  return indicator.licence ? t(locale, 'profile.licence', { credit, licence: indicator.licence }) : credit;
+  return indicator.licence ? t(locale, 'profile.licence', { credit, licence: licenceText(locale, indicator.licence) }) : credit;
 }
 
 /**
@@ -41,7 +63,7 @@ export function creditOf(indicator: { source: string; source_series: string | nu
  * and their years; the indicator's own source when the figures name none.
  */
 export function creditOfValues(indicator: { source: string; source_series: string | null; licence: string | null }, values: readonly PublicValue[], locale: Locale = 'en'): string {
-  const named = [...new Set(values.filter((v) => v.source).map((v) => (v.licence ? t(locale, 'profile.licenceOf', { source: v.source!, licence: v.licence }) : v.source!)))];
+  const named = [...new Set(values.filter((v) => v.source).map((v) => (v.licence ? t(locale, 'profile.licenceOf', { source: v.source!, licence: licenceText(locale, v.licence) }) : v.source!)))];
   if (named.length === 0) return creditOf(indicator, locale);
   const years = values.map((v) => v.data_year ?? v.year);
   const lo = String(Math.min(...years));

@@ -5,13 +5,27 @@
 import type { Locale } from '../../i18n/locales.ts';
 import { shownText, translationsOf } from '../../lib/public-api/translations.ts';
 import type { CountryProfile, ProfileCategoryData } from './data.ts';
+import { keyFactField, keyFactNumber, keyFactParts } from './key-facts.ts';
 
 /** `lang` for a text shown on a page: none when it is in the page's language, `en` when the English stands in. */
 export type TextLang = 'en' | undefined;
 
 export type TranslatedIndicator = ProfileCategoryData['indicators'][number] & { nameLang: TextLang };
-export type TranslatedCategory = Omit<ProfileCategoryData, 'indicators'> & {
+/** A key fact as a page shows it: its texts in the language where translated, its value and unit written the language's way. */
+export interface ShownKeyFact {
+  label: string;
+  labelLang: TextLang;
+  year: number | null;
+  /** The value ("91,78", "37 468") and its unit with what joins it (" %", " milliers d’habitants"). */
+  value: string;
+  unit: string;
+  valueLang: TextLang;
+  source: string | null;
+  sourceLang: TextLang;
+}
+export type TranslatedCategory = Omit<ProfileCategoryData, 'indicators' | 'key_facts'> & {
   indicators: TranslatedIndicator[];
+  key_facts: ShownKeyFact[];
   langs: { name: TextLang; description: TextLang; body: TextLang; hero_alt: TextLang };
   /** The overview shows in English on a page in another language. */
   bodyInEnglish: boolean;
@@ -31,8 +45,26 @@ export async function translatedCategory(category: ProfileCategoryData, locale: 
     const unit = indicator.unit ? shownText(entities, locale, 'profile-indicator', indicator.code, 'unit', indicator.unit).text : indicator.unit;
     return { ...indicator, name: shown.text, unit, nameLang: lang(shown) };
   });
+  const keyFacts = category.key_facts.map((fact, index): ShownKeyFact => {
+    const text = (part: 'label' | 'value' | 'unit' | 'source', english: string) => shownText(entities, locale, 'profile-category', category.slug, keyFactField(index, part), english);
+    const label = text('label', fact.label);
+    // A number is written by Intl, whatever the language; only a value in words is translated.
+    const value = keyFactNumber(fact.value) ? { text: fact.value, lang: locale } : text('value', fact.value);
+    const unit = fact.unit ? text('unit', fact.unit) : null;
+    const source = fact.source ? text('source', fact.source) : null;
+    return {
+      label: label.text,
+      labelLang: lang(label),
+      year: fact.year,
+      ...keyFactParts(locale, value.text, unit?.text ?? null),
+      valueLang: lang(value) ?? (unit ? lang(unit) : undefined),
+      source: source?.text ?? null,
+      sourceLang: source ? lang(source) : undefined,
+    };
+  });
   return {
     ...category,
+    key_facts: keyFacts,
     name: name.text,
     description: description.text,
     body: body.text,

@@ -5,6 +5,7 @@ import { editorOf, updater, updaterColumns } from '../db/editors.server.ts';
 import { cmsItems, contentTranslations, profileCategories } from '../db/schema.ts';
 import { TRANSLATABLE, type LocaleTranslation, type PublicTranslations, type Translatable, type TranslationField, type TranslationListItem, type TranslationListQuery, type TranslationLocale, type TranslationState } from './schema.ts';
 import { allEnglishFields } from './sources.server.ts';
+import { keyFactField } from '../urbanisation-profile/key-facts.ts';
 
 type Row = typeof contentTranslations.$inferSelect & { updaterId: number | null; updaterName: string | null };
 
@@ -98,20 +99,42 @@ export async function listTranslations(db: Db, query: TranslationListQuery): Pro
  */
 export async function publicTranslations(db: Db, locale: TranslationLocale): Promise<PublicTranslations> {
   const rows = await db
-    .select({ entity: contentTranslations.entity, key: contentTranslations.key, fields: contentTranslations.fields })
+    .select({ entity: contentTranslations.entity, key: contentTranslations.key, fields: contentTranslations.fields, source: contentTranslations.source })
     .from(contentTranslations)
     .where(eq(contentTranslations.locale, locale));
+  const themes = await db.select({ key: profileCategories.slug, keyFacts: profileCategories.keyFacts }).from(profileCategories).where(eq(profileCategories.published, true));
   const published = {
     'cms-item': new Set((await db.select({ key: cmsItems.uuid }).from(cmsItems).where(eq(cmsItems.status, 'published'))).map((r) => r.key)),
-    'profile-category': new Set((await db.select({ key: profileCategories.slug }).from(profileCategories).where(eq(profileCategories.published, true))).map((r) => r.key)),
+    'profile-category': new Set(themes.map((r) => r.key)),
   };
+  const facts = new Map(themes.map((theme) => [theme.key, keyFactEnglish(theme.keyFacts)]));
   const entities: PublicTranslations['entities'] = {};
   for (const row of rows) {
     if (!oneOfTranslatable(row.entity) || Object.keys(row.fields).length === 0) continue;
     if ((row.entity === 'cms-item' || row.entity === 'profile-category') && !published[row.entity].has(row.key)) continue;
-    (entities[row.entity] ??= {})[row.key] = row.fields;
+    (entities[row.entity] ??= {})[row.key] = row.entity === 'profile-category' ? currentFacts(row, facts.get(row.key)!) : row.fields;
   }
   return { locale, entities };
+}
+
+const KEY_FACT_FIELD = /^fact\./;
+
+/** A theme's key-fact texts in English by field name (`fact.2.label` …). */
+function keyFactEnglish(keyFacts: readonly { label: string; value: string; unit: string | null; source: string | null }[]): Map<string, string> {
+  const english = new Map<string, string>();
+  for (const [index, fact] of keyFacts.entries()) {
+    for (const part of ['label', 'value', 'unit', 'source'] as const) if (fact[part]) english.set(keyFactField(index, part), fact[part]);
+  }
+  return english;
+}
+
+/**
+ * A theme's translated fields without the key facts' texts translated from other English (decision
+ * 061): key facts are a list, and once one is added, removed or moved, the translation kept under
+ * its place belongs to another fact. The English shows until the translation is saved again.
+ */
+function currentFacts(row: { fields: Record<string, string>; source: Record<string, string> }, english: Map<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(row.fields).filter(([field]) => !KEY_FACT_FIELD.test(field) || (english.has(field) && row.source[field] === english.get(field))));
 }
 
 const oneOfTranslatable = (value: string): value is Translatable => (TRANSLATABLE as readonly string[]).includes(value);

@@ -6,6 +6,7 @@ import { asc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.server.ts';
 import { bestPracticeCategories, cmsItems, profileCategories, profileIndicators, questions, subcategories, thrusts } from '../db/schema.ts';
 import type { Translatable, TranslationField } from './schema.ts';
+import { keyFactField, keyFactNumber } from '../urbanisation-profile/key-facts.ts';
 
 type Texts = Record<string, { english: string | null; multiline?: boolean }>;
 interface SourceRow {
@@ -33,6 +34,21 @@ const questionSource: Source = async (db, key) => {
   });
 };
 
+/**
+ * A theme's key facts (decision 061): label, unit and source of each, and its value when that is
+ * words; a value that is a number is written by `Intl` on each page, not translated.
+ */
+function keyFactTexts(facts: readonly { label: string; value: string; unit: string | null; source: string | null }[]): Texts {
+  const texts: Texts = {};
+  for (const [index, fact] of facts.entries()) {
+    texts[keyFactField(index, 'label')] = { english: fact.label };
+    if (!keyFactNumber(fact.value)) texts[keyFactField(index, 'value')] = { english: fact.value };
+    texts[keyFactField(index, 'unit')] = { english: fact.unit };
+    texts[keyFactField(index, 'source')] = { english: fact.source };
+  }
+  return texts;
+}
+
 const SOURCES: Record<Translatable, Source> = {
   thrust: async (db, key) =>
     (await db.select().from(thrusts).where(by(key, thrusts.code)).orderBy(asc(thrusts.sort))).map((row) => ({ key: row.code, texts: { name: { english: row.name } } })),
@@ -45,7 +61,13 @@ const SOURCES: Record<Translatable, Source> = {
   'profile-category': async (db, key) =>
     (await db.select().from(profileCategories).where(by(key, profileCategories.slug)).orderBy(asc(profileCategories.sort))).map((row) => ({
       key: row.slug,
-      texts: { name: { english: row.name }, description: { english: row.description, multiline: true }, body: { english: row.body, multiline: true }, hero_alt: { english: row.heroAlt } },
+      texts: {
+        name: { english: row.name },
+        description: { english: row.description, multiline: true },
+        body: { english: row.body, multiline: true },
+        hero_alt: { english: row.heroAlt },
+        ...keyFactTexts(row.keyFacts),
+      },
     })),
   'profile-indicator': async (db, key) =>
     (

@@ -35,11 +35,16 @@ const FIELD_LABELS: Partial<Record<string, Parameters<typeof m>[0]>> = {
   image_alt: 'field.image_alt',
 };
 
-/** A field's label: what the text is, in the page's language; a choice or part named by its English. */
+/** The label of each text of a theme's key fact (`fact.<n>.<part>`, decision 061). */
+const FACT_LABELS: Partial<Record<string, Parameters<typeof m>[0]>> = { label: 'field.factLabel', value: 'field.factValue', unit: 'field.factUnit', source: 'field.factSource' };
+
+/** A field's label: what the text is, in the page's language; a choice or part named by its English, a key fact by its number. */
 function fieldLabel(field: TranslationField): string {
-  const [kind] = field.name.split('.');
+  const [kind, n = '', part = ''] = field.name.split('.');
   if (kind === 'option') return m('field.option', { english: field.english });
   if (kind === 'part') return m('field.part', { english: field.english });
+  const fact = kind === 'fact' ? FACT_LABELS[part] : undefined;
+  if (fact) return m(fact, { n });
   const key = FIELD_LABELS[field.name];
   return key ? m(key) : field.name;
 }
