@@ -29,6 +29,12 @@ export const PDF_PROBLEMS = {
       'The PDF file is encrypted (protected by a password or against changes): save a copy without protection and upload that file',
       'is encrypted',
     ),
+  tooComplex: () =>
+    refuse(
+      422,
+      'The PDF is too complex to be checked (too many parts in one file): save or print the signed report to PDF again and upload the new file',
+      'is too complex to check',
+    ),
   activeContent: (kinds: readonly ActiveContent[]) =>
     refuse(
       422,
@@ -55,6 +61,17 @@ function endsWell(bytes: Uint8Array): boolean {
   return /^\d+\s+\d+\s+obj\b/.test(there);
 }
 
+/** The most objects a PDF may declare ("n 0 obj"): far above a long report, far below what costs the server. */
+export const PDF_OBJECTS_MAX = 50_000;
+
+/** How many objects the file writes out (" obj" keywords; those packed in object streams are bounded by the reader's heap). */
+export function objectCount(bytes: Uint8Array): number {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let count = 0;
+  for (let at = buffer.indexOf(' obj'); at >= 0 && count <= PDF_OBJECTS_MAX; at = buffer.indexOf(' obj', at + 4)) count++;
+  return count;
+}
+
 /**
  * Checks that the bytes are one well-formed, readable PDF of at least one page without active
  * content (scripts, launch actions, embedded files, rich media), and checks its digital
@@ -64,6 +81,8 @@ function endsWell(bytes: Uint8Array): boolean {
 export async function inspectPdf(bytes: Uint8Array, trusted: readonly TrustedAuthority[]): Promise<PdfFacts> {
   if (!isPdf(bytes)) throw PDF_PROBLEMS.notPdf();
   if (!endsWell(bytes)) throw PDF_PROBLEMS.damaged();
+  // Counted before anything is parsed: a report of hundreds of pages has a few thousand objects.
+  if (objectCount(bytes) > PDF_OBJECTS_MAX) throw PDF_PROBLEMS.tooComplex();
   let doc: PDFDocument;
   try {
     doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: true });

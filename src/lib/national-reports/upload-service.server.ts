@@ -5,7 +5,7 @@ import type { AppDeps, AuthedUser } from '../deps.server.ts';
 import type { DbOrTx } from '../audit/service.server.ts';
 import { ApiError, notFound, StaleWriteError } from '../http/errors.server.ts';
 import { completenessOf, loadBundle, reportQuestions, reportAnswersOf, toReport, type ReportBundle } from './queries.server.ts';
-import { inspectPdf } from './pdf-check.server.ts';
+import { inspectUploadedPdf } from './pdf-inspect.server.ts';
 import { trustedFor } from '../signatures/queries.server.ts';
 import type { PdfSignature, Report, SignedPdfFacts } from './schema.ts';
 import { enforce, mustLoad, reportEvent, roleOf } from './service.server.ts';
@@ -61,7 +61,7 @@ export async function uploadReportFile(
   // The body is read only once the report, the scope and the version allow the upload: a refused
   // one does not first take up to 20 MB of the server's memory and the sender's time.
   const file = await readFile();
-  const facts = await inspectPdf(file.bytes, await trustedFor(deps.db, before.report.countryCode));
+  const facts = await inspectUploadedPdf(file.bytes, await trustedFor(deps.db, before.report.countryCode));
   needsConfirmation(facts.signature, file.confirmUnsigned);
   const sha256 = createHash('sha256').update(file.bytes).digest('hex');
   const key = `national-reports/${uuid}/${Date.now()}-${sha256.slice(0, 16)}.pdf`;
@@ -128,7 +128,7 @@ export async function inspectReportFile(
   checkScope(bundle.report.countryCode);
   enforce(bundle, 'submit', roleOf(auth));
   const file = await readFile();
-  const facts = await inspectPdf(file.bytes, await trustedFor(deps.db, bundle.report.countryCode));
+  const facts = await inspectUploadedPdf(file.bytes, await trustedFor(deps.db, bundle.report.countryCode));
   return { name: safeFileName(file.name), size: file.bytes.byteLength, ...facts };
 }
 

@@ -29,6 +29,9 @@ export interface WorkerFailure {
   name: string;
   message: string;
   line?: number;
+  /** An ApiError's status and field errors, so the caller can answer it as thrown. */
+  status?: number;
+  errors?: Record<string, string[]>;
 }
 
 /** The error a worker's task threw, for the caller to turn back into its own error classes. */
@@ -99,8 +102,14 @@ export function answerInWorker<T>(task: (input: unknown) => Promise<T>): void {
   task(workerData).then(
     (value) => port.postMessage({ ok: true, value } satisfies Answer<T>),
     (error: unknown) => {
-      const { name, message, line } = error as Error & { line?: number };
-      const failure: WorkerFailure = { name: (error as object)?.constructor?.name ?? name, message: String(message), ...(typeof line === 'number' ? { line } : {}) };
+      const { name, message, line, status, errors } = error as Error & { line?: number; status?: number; errors?: Record<string, string[]> };
+      const failure: WorkerFailure = {
+        name: (error as object)?.constructor?.name ?? name,
+        message: String(message),
+        ...(typeof line === 'number' ? { line } : {}),
+        ...(typeof status === 'number' ? { status } : {}),
+        ...(errors && typeof errors === 'object' ? { errors } : {}),
+      };
       port.postMessage({ ok: false, failure } satisfies Answer<T>);
     },
   );
