@@ -12,8 +12,12 @@ import { ui } from '../ui/styles.ts';
 import { m } from './messages.ts';
 import { createTranslationsStore, isDirty, type LocaleDraft, type TranslationsStore } from './translations-store.ts';
 
-/** A language's name in the reader's language (Intl.DisplayNames), as the filter, the list and the tabs name it. */
-export const languageName = (locale: TranslationLocale): string => nameOfLanguage(LOCALE_INFO[locale].tag, PAGE_LOCALE, LOCALE_INFO[locale].name);
+/**
+ * A language's name in the reader's language (Intl.DisplayNames), as the filter, the list and the
+ * tabs name it: by its language alone ("китайский", not "китайский, упрощенное письмо"), short
+ * enough for a tab at 390 px.
+ */
+export const languageName = (locale: TranslationLocale): string => nameOfLanguage(locale, PAGE_LOCALE, LOCALE_INFO[locale].name);
 
 /** The tab a record opens on: the language the list is filtered by, else the reader's own, else French. */
 export function firstTab(filtered: TranslationLocale | ''): TranslationLocale {
