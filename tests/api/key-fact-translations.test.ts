@@ -31,7 +31,7 @@ const saveCategory = async (body: object) => {
   return expectJson(await ctx.request('/api/profile/category/saved', { method: 'POST', token: admin.token, json: { slug: SLUG, ...version, ...body } }), 200, StrictCategory);
 };
 const translation = async () => (await expectJson(await ctx.request(`/api/translation/profile-category/${SLUG}`, { token: admin.token }), 200, StrictRecord)).data;
-const saveFrench = (fields: Record<string, string>, version?: number) =>
+const saveFrench = (fields: Record<string, string>, version?: number | null) =>
   ctx.request(`/api/translation/profile-category/${SLUG}/fr`, { method: 'POST', token: admin.token, json: version ? { fields, version } : { fields } });
 const publicFrench = async () => (await expectJson(await ctx.request('/api/translation/public/fr'), 200, StrictPublic)).data.entities['profile-category']?.[SLUG];
 

@@ -53,3 +53,12 @@ describe('relationAsShown', () => {
     expect(relationAsShown(100, 100, 2)).toBe('level');
   });
 });
+
+describe('the dots of a long line', () => {
+  it('mark every year of a short series; on a long one only the labelled ends and a year standing alone', () => {
+    const short = layoutLine([2000, 2001, 2002].map((year) => ({ year, value: 1 })));
+    expect(short.points.every((p) => p.dot)).toBe(true);
+    const long = layoutLine([...Array.from({ length: 20 }, (_, i) => ({ year: 2000 + i, value: i })), { year: 2020, value: null }, { year: 2021, value: 30 }, { year: 2022, value: null }, { year: 2023, value: 31 }]);
+    expect(long.points.filter((p) => p.dot).map((p) => p.year)).toEqual([2000, 2021, 2023]);
+  });
+});

@@ -77,7 +77,7 @@ export function layoutLine(points: readonly SeriesPoint[], options: LineOptions 
     width,
     height,
     ...linePaths(all, x, y),
-    points: labelPoints(sorted, x, y, bounds, decimals, lang),
+    points: labelPoints(sorted, x, y, bounds, decimals, lang).map((p) => ({ ...p, dot: sorted.length <= DOTS_MAX || p.labelled || isolated(all, p.year) })),
     /** The figures of the other kind, each a mark of its own. */
     marks: marks.map((m) => ({ ...m, ...at(m) })),
     /** The years given without a value (not the line's mere breaks), in the table as a dash. */
@@ -105,6 +105,18 @@ function linePaths(all: readonly SeriesPoint[], x: (year: number) => number, y: 
           .y1((p) => round(y(p.high ?? 0)))(all)
       : null;
   return { path: path ?? '', band: band ?? null };
+}
+
+/**
+ * A series of up to this many years has a dot on each; a longer one only on those it labels and
+ * on a year standing alone between gaps (the line is the series; its table has every value).
+ */
+const DOTS_MAX = 12;
+
+/** Whether the point of `year` stands alone: no value the year before nor the year after it on the line. */
+function isolated(all: readonly SeriesPoint[], year: number): boolean {
+  const i = all.findIndex((p) => p.year === year);
+  return !drawn(all[i - 1] ?? { year, value: null }) && !drawn(all[i + 1] ?? { year, value: null });
 }
 
 /** Units a year label needs (four digits at 12 units, and a gap); more when the first or last is anchored at its end. */
