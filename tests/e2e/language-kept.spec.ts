@@ -38,6 +38,8 @@ const WORDS = {
 
 /** The translations this spec gave (entity/key/locale), taken back afterwards so later specs meet the portal as it was. */
 const given: { entity: string; key: string; locale: Lang }[] = [];
+/** A draft practice whose form shows the categories and the "Written in" picker (deleted afterwards). */
+let practice = '';
 
 async function translate(admin: string, entity: string, key: string, locale: Lang, fields: Record<string, string>) {
   const current = await api<{ data: { translations: Record<string, { version: number | null }> } }>(`translation/${entity}/${key}`, admin);
@@ -60,11 +62,15 @@ test.beforeAll(async () => {
       given.push({ entity: 'practice-category', key: slug, locale });
     }
   }
+  const created = await api<{ data: { uuid: string } }>('best-practice/saved', admin, { json: { title: 'Market halls kept in use', country_code: 'JP' } });
+  expect([200, 201]).toContain(created.status);
+  practice = created.body.data.uuid;
 });
 
 test.afterAll(async () => {
   const admin = await idToken(DEMO.superadmin);
   for (const { entity, key, locale } of given) await translate(admin, entity, key, locale, {});
+  if (practice) expect((await api(`best-practice/${practice}/delete`, admin, { method: 'POST' })).status).toBe(200);
   // The demo accounts signed in from /zh/ and /ru/ took those languages: back to English for the other specs.
   for (const email of [DEMO.admin, DEMO.superadmin]) await api('user/saved/language', await idToken(email), { json: { language: 'en' } });
 });
@@ -138,8 +144,8 @@ async function practiceCategories(page: Page, lang: Lang, width: number) {
   await settled(page, `${lang} best practices`);
   await look(page, lang, width, 'practices');
 
-  // A new practice: its themes and the "Written in" picker, in the reader's language.
-  await page.goto('/module/best-practice/form');
+  // A practice's themes and its "Written in" picker, in the reader's language.
+  await page.goto(`/module/best-practice/form/${practice}`);
   for (const name of names) await expect(page.getByText(name, { exact: true })).toBeVisible();
   await expect(page.getByText('Housing and slum upgrading')).toHaveCount(0);
   const written = page.locator('#practice-written-in option');
@@ -191,6 +197,7 @@ function emailRequests(page: Page): Request[] {
 
 test('a new account made on /zh/signup: the verification email is asked for in Chinese, the pages that follow stay Chinese', async ({ browser }) => {
   const { context, page } = await englishBrowser(browser, 390);
+  const problems = watchConsole(page);
   const sent = emailRequests(page);
   await page.goto('/zh/signup');
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hans');
@@ -213,11 +220,13 @@ test('a new account made on /zh/signup: the verification email is asked for in C
   await link.click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hans');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([]);
   await context.close();
 });
 
 test('Forgot password? on /ru/login: the email is asked for in Russian and its link opens the Russian page; English stays one click away', async ({ browser }) => {
   const { context, page } = await englishBrowser(browser, 1366);
+  const problems = watchConsole(page);
   const sent = emailRequests(page);
   // This browser chose Russian last: the plain /login is Russian, and the switch's English is still English.
   await context.addCookies([{ name: 'apua-language', value: 'ru', url: test.info().project.use.baseURL! }]);
@@ -247,5 +256,6 @@ test('Forgot password? on /ru/login: the email is asked for in Russian and its l
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
   await page.goto('/login');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  expect(problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([]);
   await context.close();
 });
