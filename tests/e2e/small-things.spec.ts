@@ -42,7 +42,12 @@ test('the questionnaire: a skip link to the first answer, "Saving…" while typi
   const bar = page.getByRole('status').filter({ hasText: /saved|Saving/ }).last();
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(`**/api/report/type/national/${year}/PH/saved`, async (route) => (await held, route.continue()));
+  const passed: Promise<void>[] = [];
+  await page.route(`**/api/report/type/national/${year}/PH/saved`, (route) => {
+    const passing = held.then(() => route.continue());
+    passed.push(passing);
+    return passing;
+  });
   await page.locator('#q-Q01-year').fill('2024');
   await page.locator('#q-Q01-source').fill('Philippine Statistics Authority');
   await page.locator('#q-Q01-value').focus();
@@ -53,6 +58,7 @@ test('the questionnaire: a skip link to the first answer, "Saving…" while typi
   await page.locator('#q-Q03-value').focus();
   await expect(page.locator('#q-Q01').getByRole('status')).toHaveText(/^Saved at \d\d:\d\d$/, SCREEN);
   await expect(bar).toHaveText(/^All answers are saved\. Last saved at \d\d:\d\d\.$/);
+  await Promise.all(passed);
   await page.unroute(`**/api/report/type/national/${year}/PH/saved`);
 
   // A radio button and a checkbox save on the click, with the focus still on them.

@@ -34,6 +34,35 @@ function useBottomBarPadding(bar: RefObject<HTMLDivElement | null>): void {
   }, [bar]);
 }
 
+/** Space kept between a focused element and the bars. */
+const CLEARANCE = 8;
+
+/**
+ * Brings the whole focused element clear of the top bar and the save bar when it fits between
+ * them: the scroll padding covers what the browser scrolls, but Chromium scrolls a text area only
+ * as far as its caret, leaving the rest of the box under the save bar.
+ */
+function bringClear(target: HTMLElement, bar: HTMLElement): void {
+  if (document.activeElement !== target) return;
+  const box = target.getBoundingClientRect();
+  const top = (document.querySelector('[data-top-bar]')?.getBoundingClientRect().bottom ?? 0) + CLEARANCE;
+  const bottom = bar.getBoundingClientRect().top - CLEARANCE;
+  if (box.bottom > bottom && box.height <= bottom - top) window.scrollBy(0, box.bottom - bottom);
+  else if (box.top < top) window.scrollBy(0, box.top - top);
+}
+
+function useFocusClear(bar: RefObject<HTMLDivElement | null>, container: RefObject<HTMLDivElement | null>): void {
+  useEffect(() => {
+    const onFocus = (event: FocusEvent) => {
+      const target = event.target;
+      if (!(target instanceof HTMLElement) || !container.current?.contains(target) || !bar.current || bar.current.contains(target)) return;
+      requestAnimationFrame(() => bar.current && bringClear(target, bar.current));
+    };
+    document.addEventListener('focusin', onFocus);
+    return () => document.removeEventListener('focusin', onFocus);
+  }, [bar, container]);
+}
+
 /**
  * Alt+N (Option+N on a Mac) anywhere on the screen goes to the next unanswered question; said
  * when every question has an answer. Not while a dialog (the answer's history) is open.
@@ -67,6 +96,7 @@ export function SaveBar({ form, container }: { form: QuestionnaireForm; containe
     setTimeout(() => setNote(''), 5_000);
   }, []);
   useBottomBarPadding(ref);
+  useFocusClear(ref, container);
   useNextUnansweredKey(form, container, say);
   const quiet = bar.tone === 'quiet';
   const icon = quiet ? 'check' : bar.tone === 'problem' ? 'alert' : 'info';
