@@ -1015,6 +1015,24 @@ export const siteWithdrawals = pgTable('site_withdrawals', {
 });
 
 /**
+ * The facts of a change to the public site (src/lib/site/change-facts.ts checks them when read):
+ * its kind and verb, the country (ISO code) and year, the theme (slug), and the English names of
+ * country and theme then; `name` is what a person wrote (a practice's or an item's title).
+ */
+export interface StoredSiteChangeFacts {
+  kind: string;
+  verb?: string;
+  country?: string;
+  countryName?: string;
+  year?: number;
+  theme?: string;
+  themeName?: string;
+  name?: string | null;
+  cmsKind?: string;
+  rows?: number;
+}
+
+/**
  * The changes to the public site, named in their own transaction (decision 027, kept in the
  * database since decision 053): the ones after the live build's start are what the site is
  * behind by, on every instance and after a restart.
@@ -1024,7 +1042,10 @@ export const siteChanges = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     type: text('type').notNull(),
+    /** The change in English, as written when it happened (rows before `facts` existed, and logs). */
     title: text('title').notNull(),
+    /** What the change was, to word it in the reader's language (issue 32); null in older rows. */
+    facts: jsonb('facts').$type<StoredSiteChangeFacts>(),
     at: timestamp('at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
   },
   (table) => [index('site_changes_at_idx').on(table.at)],

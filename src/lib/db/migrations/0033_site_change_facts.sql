@@ -1,0 +1,1 @@
+ALTER TABLE "site_changes" ADD COLUMN "facts" jsonb;
