@@ -6,34 +6,13 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { expect, test } from 'vitest';
+import { manyObjectsPdf } from '../fixtures/hostile-files.ts';
 import { createTestContext } from '../support/app.ts';
 import { createUser } from '../support/factories.ts';
 import { compulsoryAnswers, openCycle, questionsByCode, saveAnswers, updateReport, viewReport } from '../support/national-reports.ts';
 
 const ctx = await createTestContext();
 const YEAR = 2027;
-
-/** A well-formed PDF of one page and `count` tiny objects more, with a correct cross-reference table. */
-function manyObjectsPdf(count: number): Uint8Array {
-  const parts: string[] = ['%PDF-1.7\n'];
-  const offsets: number[] = [];
-  let length = parts[0]!.length;
-  const add = (body: string) => {
-    offsets.push(length);
-    const text = `${offsets.length} 0 obj\n${body}\nendobj\n`;
-    parts.push(text);
-    length += text.length;
-  };
-  add('<< /Type /Catalog /Pages 2 0 R >>');
-  add('<< /Type /Pages /Kids [3 0 R] /Count 1 >>');
-  add('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>');
-  for (let i = 0; i < count; i++) add(`[${i} ${i + 1} (x)]`);
-  const xref = length;
-  parts.push(`xref\n0 ${offsets.length + 1}\n0000000000 65535 f \n`);
-  parts.push(offsets.map((at) => `${String(at).padStart(10, '0')} 00000 n \n`).join(''));
-  parts.push(`trailer\n<< /Size ${offsets.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
-  return new TextEncoder().encode(parts.join(''));
-}
 
 test('a PDF of 200,000 tiny objects: 422 "too complex" in seconds, the instance answering all along, memory bounded', { timeout: 120_000 }, async () => {
   const admin = await createUser(ctx, { role: 'admin', country: 'JP' });
