@@ -210,7 +210,7 @@ test('a country profile in Chinese, chosen from the Chinese list of countries', 
   await expect(page).toHaveURL(/\/zh\/urbanisation-profile\/view\/PH$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('菲律宾');
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Urban population (% of total population)' }) });
-  await expect(card.getByRole('heading')).toHaveAttribute('lang', 'en');
+  await expect(card.getByRole('heading', { level: 3 })).toHaveAttribute('lang', 'en');
   await expect(page.getByText('本页部分内容尚未翻译，以英文显示。')).toBeVisible();
   await expect(card).toContainText('47.41%');
   await expect(card).toContainText(/区域中位数 42\.8\d?%（18 个国家，2020 年）：高于中位数。/);
