@@ -157,18 +157,20 @@ test('a practice written in five scripts fetches their subsets only, and draws e
   }
 });
 
-/** Public pages with charts: a profile theme, a regional page and a national report (comparison with the region). */
+/** Public pages with charts: a profile theme, a regional page, a national report (comparison with the region) and a country's profile (its trends, in cards). */
 async function chartPages(): Promise<string[]> {
   const sitemap = await (await fetch(`${BASE_URL}/sitemap.xml`)).text();
   const urls = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname.replace(/\/$/, ''));
   // The oldest cycle's pages come last: a closed cycle, with the most answers.
   const pick = (pattern: RegExp) => urls.findLast((u) => pattern.test(u));
-  return [pick(/^\/urbanisation-profile\/demography-urbanisation$/), pick(/^\/regional-reports\/\d{4}\/ei1$/), pick(/^\/national-reports\/\d{4}\/[A-Z]{2}$/)].filter((u): u is string => !!u);
+  return [pick(/^\/urbanisation-profile\/demography-urbanisation$/), pick(/^\/regional-reports\/\d{4}\/ei1$/), pick(/^\/national-reports\/\d{4}\/[A-Z]{2}$/), pick(/^\/urbanisation-profile\/view\/PH$/)].filter(
+    (u): u is string => !!u,
+  );
 }
 
 test('charts read on a 390 px phone: labels of 11 px or more, whole, apart, inside the chart, the median line over none', async ({ page }) => {
   const paths = await chartPages();
-  expect(paths.length, paths.join(', ')).toBe(3);
+  expect(paths.length, paths.join(', ')).toBe(4);
   await page.setViewportSize({ width: 390, height: 844 });
   for (const path of paths) {
     await page.goto(path);
