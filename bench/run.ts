@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import type { BenchContext, Section, SectionReport } from './lib/context.ts';
 import { formatGrid, formatTable } from './lib/report.ts';
 import { apiSection } from './sections/api.ts';
+import { hostileSection } from './sections/hostile.ts';
 import { modulesSection } from './sections/modules.ts';
 import { reportingSection } from './sections/reporting.ts';
 import { siteSection } from './sections/site.ts';
@@ -25,6 +26,7 @@ export const SECTIONS: Record<string, Section> = {
   site: siteSection,
   reporting: reportingSection,
   modules: modulesSection,
+  hostile: hostileSection,
 };
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -125,6 +127,11 @@ if (selected.includes('reporting')) {
 if (selected.includes('modules')) {
   console.log(
     'Targets (modules): with every reporting module\'s data, publish-to-live <= 30 s; the module pages at the site\'s bars (Lighthouse accessibility/best practices/SEO 100, performance >= 95, first screen <= 14 KB).',
+  );
+}
+if (selected.includes('hostile')) {
+  console.log(
+    'Targets (hostile): each hostile upload refused with a 4xx and its message in < 1 s; no upload within the size limits grows the server\'s memory by 100 MB or more; other requests answered in < 1 s meanwhile.',
   );
 }
 const judged = rows.filter((r) => r.judged);
