@@ -1,7 +1,7 @@
 import { ApiError } from '../http/errors.server.ts';
 import type { TrustedAuthority } from '../signatures/cms-verify.server.ts';
 import { runInWorker, WorkerLimitError, WorkerTaskError } from '../storage/bounded-worker.server.ts';
-import { PDF_PROBLEMS, type PdfFacts } from './pdf-check.server.ts';
+import { isPdf, objectCount, PDF_OBJECTS_MAX, PDF_PROBLEMS, type PdfFacts } from './pdf-check.server.ts';
 
 /** What the PDF worker is given: the file, and each trusted authority's certificate as DER. */
 export interface PdfJob {
@@ -20,6 +20,9 @@ export const PDF_WORKER_LIMITS = { heapMb: 64, timeoutMs: 10_000 } as const;
 
 /** inspectPdf (pdf-check.server.ts), off the event loop and within PDF_WORKER_LIMITS; its refusals as it throws them. */
 export async function inspectUploadedPdf(bytes: Uint8Array, trusted: readonly TrustedAuthority[]): Promise<PdfFacts> {
+  // What is refused by a look at the bytes (a memchr scan: milliseconds for 20 MB) needs no worker.
+  if (!isPdf(bytes)) throw PDF_PROBLEMS.notPdf();
+  if (objectCount(bytes) > PDF_OBJECTS_MAX) throw PDF_PROBLEMS.tooComplex();
   const job: PdfJob = {
     bytes,
     trusted: trusted.map((authority) => ({ name: authority.name, der: new Uint8Array(authority.certificate.toSchema().toBER()) })),
