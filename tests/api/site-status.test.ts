@@ -3,12 +3,16 @@
  * name as waiting until a build that started after it is live; a change made during a build waits
  * for the next one; a failed build leaves them waiting; a rolled-back change is never listed; the
  * estimate comes from the live build's duration. "Publish now" is admin-level and is no change.
+ * Issue 32, item 1: the changes are worded in the reader's language, names as the language says
+ * them, what people wrote as written.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { profileCategories, siteChanges } from '../../src/lib/db/schema.ts';
 import type { ChangeEvent } from '../../src/lib/events/change-events.ts';
 import { SiteStatusResponseSchema, type SiteStatusData } from '../../src/lib/site/schema.ts';
 import { liveInSeconds } from '../../src/lib/site/estimate.ts';
@@ -51,7 +55,8 @@ beforeAll(async () => {
   [admin, stateAdmin] = await Promise.all([createUser(ctx, { role: 'admin', country: 'JP' }), createUser(ctx, { role: 'state_admin', country: 'TH' })]);
 });
 
-const status = async (): Promise<SiteStatusData> => (await expectJson(await ctx.request('/api/site/status', { token: admin.token }), 200, StrictStatus)).data;
+const status = async (language?: string): Promise<SiteStatusData> =>
+  (await expectJson(await ctx.request('/api/site/status', { token: admin.token, ...(language && { headers: { 'Accept-Language': language } }) }), 200, StrictStatus)).data;
 const titles = async () => (await status()).waiting.changes.map((c) => c.title);
 
 /** Commits `events` as one change, the way a service does. */
@@ -138,6 +143,83 @@ describe('what waits for the public site, by name', { timeout: 120_000 }, () => 
     control({});
     await ctx.builder.request();
     expect(await titles()).toEqual([]);
+  });
+});
+
+describe('what waits, in the reader’s language', { timeout: 120_000 }, () => {
+  test('each change is worded in the language asked for: countries and themes named in it, titles as written, older lines in English', async () => {
+    await ctx.builder.request();
+    const [theme] = await ctx.deps.db.select().from(profileCategories).orderBy(asc(profileCategories.sort)).limit(1);
+    const practice = await insertPractice(ctx, { ...COMPLETE_ROW, title: 'สวนบนหลังคากรุงเทพฯ', countryCode: 'TH', status: 'published' });
+    const partner = await insertCmsItem(ctx, { cmsType: 'partner', title: 'باغ‌های شهری تهران', status: 'unpublished' });
+
+    control({ gated: true });
+    // A line written before changes kept their facts: it stays as it was written.
+    await ctx.deps.db.insert(siteChanges).values({ type: 'report.published', title: 'National report of Japan 2022 published' });
+    const translate = (locale: string, name: string) =>
+      ctx.request(`/api/translation/profile-category/${theme!.slug}/${locale}`, { method: 'POST', token: admin.token, json: { fields: { name } } });
+    expect((await translate('ru', 'Жильё и городская среда')).status).toBe(200);
+    expect((await translate('zh', '住房与城市环境')).status).toBe(200);
+    const report = { uuid: '00000000-0000-4000-8000-000000000003', year: 2026, country: 'TH', note: null };
+    await commit({ type: 'report.published', data: report, actorId: admin.id, site: true });
+    await commit({ type: 'practice.archived', data: { uuid: practice.uuid, country: 'TH' }, actorId: admin.id, site: true });
+    await commit({ type: 'profile.figure.published', data: { country: 'KH', category: theme!.slug, year: 2026 }, actorId: admin.id, site: true });
+    await commit({ type: 'profile.dataset.imported', data: { category: theme!.slug, rows: 3 }, actorId: admin.id, site: true });
+    await commit({ type: 'cms.item.unpublished', data: { uuid: partner.uuid, kind: 'partner' }, actorId: admin.id, site: true });
+    await commit({ type: 'practice.deleted', data: { uuid: '00000000-0000-4000-8000-0000000000ff', country: 'TH' }, actorId: admin.id, site: true });
+
+    // What a person wrote in a right-to-left script is isolated, so that it keeps its direction in the sentence.
+    const persian = '\u2068باغ‌های شهری تهران\u2069';
+    const lines = async (language: string) => (await status(language)).waiting.changes.map((c) => c.title);
+    expect(await lines('ru')).toEqual([
+      'Практика удалена',
+      `Партнер «${persian}» снят с публикации`,
+      '3 значения импортированы по теме «Жильё и городская среда»',
+      'Данные по теме «Жильё и городская среда» (Камбоджа, 2026) опубликованы',
+      'Практика «สวนบนหลังคากรุงเทพฯ» снята с публикации',
+      'Национальный доклад за 2026 год (Таиланд) опубликован',
+      'Изменение общедоступного сайта',
+      'Изменение общедоступного сайта',
+      'National report of Japan 2022 published',
+    ]);
+    expect(await lines('zh-CN,zh;q=0.9')).toEqual([
+      '最佳做法已删除',
+      `合作伙伴“${persian}”已撤回`,
+      '已为主题“住房与城市环境”导入 3 项数据',
+      '柬埔寨 2026 年“住房与城市环境”数据已发布',
+      '最佳做法“สวนบนหลังคากรุงเทพฯ”已撤回',
+      '泰国 2026 年国家报告已发布',
+      '公共网站的一项更改',
+      '公共网站的一项更改',
+      'National report of Japan 2022 published',
+    ]);
+    // French has no translation of the theme: its English name stands in.
+    expect((await lines('fr'))[3]).toBe(`Données du thème «\u00a0${theme!.name}\u00a0» (Cambodge, 2026) publiées`);
+    // English reads as it always did.
+    expect(await lines('en')).toEqual([
+      'Best practice deleted',
+      `Partner “${persian}” withdrawn`,
+      `3 figures imported for the theme “${theme!.name}”`,
+      `${theme!.name} figures of Cambodia 2026 published`,
+      'Best practice “สวนบนหลังคากรุงเทพฯ” withdrawn',
+      'National report of Thailand 2026 published',
+      'A change to the public site',
+      'A change to the public site',
+      'National report of Japan 2022 published',
+    ]);
+    // The language changes only the wording: the facts and the English line are stored once.
+    const [stored] = await ctx.deps.db.select().from(siteChanges).where(eq(siteChanges.type, 'profile.figure.published'));
+    expect(stored).toMatchObject({
+      title: `${theme!.name} figures of Cambodia 2026 published`,
+      facts: { kind: 'figures', verb: 'published', country: 'KH', countryName: 'Cambodia', year: 2026, theme: theme!.slug, themeName: theme!.name },
+    });
+
+    // Publish now answers in the reader's language as well.
+    const published = await expectJson(await ctx.request('/api/site/publish', { method: 'POST', token: admin.token, headers: { 'Accept-Language': 'ru' } }), 202, StrictStatus);
+    expect(published.data.waiting.changes.map((c) => c.title).slice(-3)).toEqual(['Изменение общедоступного сайта', 'Изменение общедоступного сайта', 'National report of Japan 2022 published']);
+    release();
+    await ctx.builder.settled();
+    expect(await lines('ru')).toEqual([]);
   });
 });
 

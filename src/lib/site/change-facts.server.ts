@@ -2,11 +2,13 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../audit/service.server.ts';
 import { bestPractices, cmsItems, countries, profileCategories } from '../db/schema.ts';
 import type { ChangeEvent } from '../events/change-events.ts';
+import type { SiteChangeFacts } from './change-words.ts';
 
 /**
- * What a change to the public site is, in one line a person reads in the publishing status
- * ("National report of Thailand 2026 published"). Read in the change's own transaction, so the
- * names are those of the change (a deleted item is named by its kind alone).
+ * What a change to the public site was (issue 32, item 1): the facts the publishing status words
+ * in the reader's language ("National report of Thailand 2026 published", "Национальный доклад
+ * за 2026 год (Таиланд) опубликован"). Read in the change's own transaction, so the names are
+ * those of the change (a deleted item is named by its kind alone).
  */
 
 async function countryName(tx: DbOrTx, code: string): Promise<string> {
@@ -16,12 +18,12 @@ async function countryName(tx: DbOrTx, code: string): Promise<string> {
 
 async function practiceTitle(tx: DbOrTx, uuid: string): Promise<string | null> {
   const [row] = await tx.select({ title: bestPractices.title }).from(bestPractices).where(eq(bestPractices.uuid, uuid)).limit(1);
-  return row?.title ?? null;
+  return row?.title || null;
 }
 
 async function cmsTitle(tx: DbOrTx, uuid: string): Promise<string | null> {
   const [row] = await tx.select({ title: cmsItems.title }).from(cmsItems).where(eq(cmsItems.uuid, uuid)).limit(1);
-  return row?.title ?? null;
+  return row?.title || null;
 }
 
 async function themeName(tx: DbOrTx, slug: string): Promise<string> {
@@ -29,42 +31,36 @@ async function themeName(tx: DbOrTx, slug: string): Promise<string> {
   return row?.name ?? slug;
 }
 
-const quoted = (title: string | null) => (title ? ` “${title}”` : '');
+const country = async (tx: DbOrTx, code: string) => ({ country: code, countryName: await countryName(tx, code) });
+const theme = async (tx: DbOrTx, slug: string) => ({ theme: slug, themeName: await themeName(tx, slug) });
 
-const REPORT_VERBS: Partial<Record<ChangeEvent['type'], string>> = {
+/** What happened, by event type: the catalogue's verbs (the other events of a kind are `updated`). */
+const VERBS: Partial<Record<ChangeEvent['type'], string>> = {
   'report.published': 'published',
   'report.unpublished': 'withdrawn',
   'report.submitted': 'submitted',
-  'report.returned': 'returned for changes',
+  'report.returned': 'returned',
   'report.accepted': 'accepted',
   'report.unlocked': 'unlocked',
   'report.reopened': 'reopened',
-};
-
-const PRACTICE_VERBS: Partial<Record<ChangeEvent['type'], string>> = {
   'practice.published': 'published',
   'practice.archived': 'withdrawn',
-  'practice.restored': 'published again',
+  'practice.restored': 'republished',
   'practice.featured': 'featured',
-  'practice.unfeatured': 'no longer featured',
+  'practice.unfeatured': 'unfeatured',
   'practice.deleted': 'deleted',
-};
-
-const CMS_KINDS: Record<string, string> = { banner: 'Banner', video: 'Video', partner: 'Partner', photo: 'Photo' };
-const CMS_VERBS: Partial<Record<ChangeEvent['type'], string>> = {
   'cms.item.published': 'published',
   'cms.item.unpublished': 'withdrawn',
   'cms.item.deleted': 'deleted',
-  'cms.item.image.saved': 'has a new image',
-};
-
-const FIGURE_VERBS: Partial<Record<ChangeEvent['type'], string>> = {
+  'cms.item.image.saved': 'image',
   'profile.figure.published': 'published',
   'profile.figure.withdrawn': 'withdrawn',
+  'profile.category.picture.saved': 'picture',
 };
 
-/** The line for one change event of the public site. */
-export async function siteChangeTitle(tx: DbOrTx, event: ChangeEvent): Promise<string> {
+/** The facts of one change event of the public site. */
+export async function siteChangeFacts(tx: DbOrTx, event: ChangeEvent): Promise<SiteChangeFacts> {
+  const verb = VERBS[event.type] ?? 'updated';
   switch (event.type) {
     case 'report.published':
     case 'report.unpublished':
@@ -79,31 +75,36 @@ export async function siteChangeTitle(tx: DbOrTx, event: ChangeEvent): Promise<s
     case 'report.started':
     case 'report.file.saved':
     case 'report.cover.saved':
-      return `National report of ${await countryName(tx, event.data.country)} ${event.data.year} ${REPORT_VERBS[event.type] ?? 'updated'}`;
+      return { kind: 'report', verb, ...(await country(tx, event.data.country)), year: event.data.year };
     case 'cycle.saved':
-      return `Reporting cycle ${event.data.year} updated`;
+      return { kind: 'cycle', year: event.data.year };
     case 'question.saved':
     case 'question.retired':
     case 'question.restored':
     case 'question.reordered':
-      return 'Questions of the national reports changed';
+      return { kind: 'questions' };
     case 'profile.figure.saved':
     case 'profile.figure.published':
-    case 'profile.figure.withdrawn': {
-      const { country, category, year } = event.data;
-      return `${await themeName(tx, category)} figures of ${await countryName(tx, country)} ${year} ${FIGURE_VERBS[event.type] ?? 'updated'}`;
-    }
+    case 'profile.figure.withdrawn':
+      return { kind: 'figures', verb, ...(await theme(tx, event.data.category)), ...(await country(tx, event.data.country)), year: event.data.year };
     case 'profile.category.saved':
-      return `Theme “${await themeName(tx, event.data.slug)}” updated`;
     case 'profile.category.picture.saved':
-      return `Picture of the theme “${await themeName(tx, event.data.slug)}” changed`;
+      return { kind: 'theme', verb, ...(await theme(tx, event.data.slug)) };
     case 'profile.indicator.saved':
     case 'profile.indicator.retired':
     case 'profile.indicator.restored':
     case 'profile.indicator.reordered':
-      return `Indicators of the theme “${await themeName(tx, event.data.category)}” changed`;
+      return { kind: 'indicators', ...(await theme(tx, event.data.category)) };
     case 'profile.dataset.imported':
-      return `${event.data.rows} figures imported for the theme “${await themeName(tx, event.data.category)}”`;
+      return { kind: 'import', ...(await theme(tx, event.data.category)), rows: event.data.rows };
+    default:
+      return recordFacts(tx, event, verb);
+  }
+}
+
+/** A practice's or a CMS item's change: named by its title as written. */
+async function recordFacts(tx: DbOrTx, event: ChangeEvent, verb: string): Promise<SiteChangeFacts> {
+  switch (event.type) {
     case 'practice.saved':
     case 'practice.published':
     case 'practice.archived':
@@ -113,14 +114,14 @@ export async function siteChangeTitle(tx: DbOrTx, event: ChangeEvent): Promise<s
     case 'practice.deleted':
     case 'practice.media.saved':
     case 'practice.sections.saved':
-      return `Best practice${quoted(await practiceTitle(tx, event.data.uuid))} ${PRACTICE_VERBS[event.type] ?? 'updated'}`;
+      return { kind: 'practice', verb, name: await practiceTitle(tx, event.data.uuid) };
     case 'cms.item.saved':
     case 'cms.item.published':
     case 'cms.item.unpublished':
     case 'cms.item.image.saved':
     case 'cms.item.deleted':
-      return `${CMS_KINDS[event.data.kind] ?? 'Item'}${quoted(await cmsTitle(tx, event.data.uuid))} ${CMS_VERBS[event.type] ?? 'updated'}`;
+      return { kind: 'cms', verb, cmsKind: event.data.kind, name: await cmsTitle(tx, event.data.uuid) };
     default:
-      return 'A change to the public site';
+      return { kind: 'other' };
   }
 }

@@ -3,12 +3,16 @@ import type { DbOrTx } from '../audit/service.server.ts';
 import { siteChanges } from '../db/schema.ts';
 import type { ChangeBus } from '../events/change-bus.server.ts';
 import type { ChangeEvent } from '../events/change-events.ts';
-import { siteChangeTitle } from './change-titles.server.ts';
+import { siteChangeFacts } from './change-facts.server.ts';
+import { readFacts, siteChangeText, type SiteChangeFacts } from './change-words.ts';
 
 /** One change to the public site, as the publishing status lists it. */
 export interface SiteChange {
   type: ChangeEvent['type'];
+  /** In English, as written when it happened. */
   title: string;
+  /** What it was, to word it in the reader's language (null: written before facts were kept). */
+  facts: SiteChangeFacts | null;
   /** When it was written: a build that started after this holds it. */
   at: Date;
 }
@@ -44,7 +48,7 @@ export class PendingSiteChanges {
       .from(siteChanges)
       .where(after);
     const rows = await this.#db.select().from(siteChanges).where(after).orderBy(desc(siteChanges.at), desc(siteChanges.id)).limit(limit);
-    const changes = rows.reverse().map((row) => ({ type: row.type as ChangeEvent['type'], title: row.title, at: row.at }));
+    const changes = rows.reverse().map((row) => ({ type: row.type as ChangeEvent['type'], title: row.title, facts: readFacts(row.facts), at: row.at }));
     return { changes, total: count?.total ?? 0, oldest: count?.oldest ? new Date(count.oldest) : null };
   }
 
@@ -54,10 +58,14 @@ export class PendingSiteChanges {
   }
 }
 
-/** Names each change of the public site and writes it in its transaction. "Publish now" itself is no change. */
+/**
+ * Writes each change of the public site in its transaction: its facts, and its line in English
+ * (kept for logs and for readers of rows without facts). "Publish now" itself is no change.
+ */
 export function subscribeSiteChanges(bus: ChangeBus): void {
   const isChange = (event: ChangeEvent) => event.site && event.type !== 'site.publish.requested';
   bus.inTransaction('site-changes', isChange, async (event, tx) => {
-    await tx.insert(siteChanges).values({ type: event.type, title: await siteChangeTitle(tx, event) });
+    const facts = await siteChangeFacts(tx, event);
+    await tx.insert(siteChanges).values({ type: event.type, title: siteChangeText('en', facts) ?? 'A change to the public site', facts });
   });
 }
