@@ -35,13 +35,21 @@ function fill(locale: Locale, text: string, params: Params): string {
   });
 }
 
+/**
+ * French typography for the portal's own words: the space before `: ; ! ?` and inside `« »` is
+ * one that never breaks, so a colon cannot start a line at 390 px. Applied to the message, not to
+ * the values filled into it (what people wrote stays as written).
+ */
+export function frenchSpaces(text: string): string {
+  return text.replace(/ ([:;!?»])/g, '\u00A0$1').replace(/« /g, '«\u00A0');
+}
+
 /** The message `key` in `locale`, English when the language lacks it (the catalogue test forbids that). */
 export function t(locale: Locale, key: MessageKey, params: Params = {}): string {
   const message = CATALOGUES[locale][key] ?? CATALOGUES.en[key];
   if (message === undefined) throw new Error(`No message ${key}`);
-  if (typeof message === 'string') return fill(locale, message, params);
-  const count = Number(params['count'] ?? 0);
-  return fill(locale, pluralForm(locale, message, count), params);
+  const text = typeof message === 'string' ? message : pluralForm(locale, message, Number(params['count'] ?? 0));
+  return fill(locale, locale === 'fr' ? frenchSpaces(text) : text, params);
 }
 
 /** `t` bound to one language, as components use it: `const m = translator(locale); m('nav.about')`. */
