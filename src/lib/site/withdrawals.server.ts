@@ -248,7 +248,8 @@ export class WithdrawnPages {
     const path = pagePathOf(pathname);
     const blocks = path ? this.#pages.get(path) : undefined;
     if (!blocks) return null;
-    const holding = blocks.find((block) => !block.untilRebuild || liveStarted === null || liveStarted <= block.at);
+    // A build started in the very millisecond of the commit started after it (its start runs later in the event loop).
+    const holding = blocks.find((block) => !block.untilRebuild || liveStarted === null || liveStarted < block.at);
     return holding?.key ?? null;
   }
 
