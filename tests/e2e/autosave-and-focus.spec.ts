@@ -264,6 +264,7 @@ async function tabThroughForm(page: Page, testInfo: TestInfo, name: string) {
   }
   expect(stops, 'Tab stops in the questionnaire').toBeGreaterThan(100);
   expect(hidden, `of ${stops} Tab stops`).toEqual([]);
+  console.log(`${name}: ${stops} Tab stops through the questionnaire, none under the top bar or the save bar`);
 }
 
 for (const [lang, width] of [['ru', 390], ['zh', 1366]] as const) {
@@ -305,12 +306,22 @@ for (const [lang, width] of [['ru', 390], ['zh', 1366]] as const) {
     await shot(page, testInfo, `${lang}-${width}-reviewer`);
     await expectNoAxeViolations(page, `${lang} ${width} reviewer answers`, { include: '#thrust-TC1' });
     await expectNoAxeViolations(page, `${lang} ${width} reviewer summary`, { include: '[data-report-summary]' });
+    // On other back-office screens too, the skip link is the first Tab stop.
+    for (const path of ['/dashboard', '/module/report/national', `/module/report/national/TH/${YEAR}/form`, `/module/report/national/TH/${YEAR}/indicator/preview`, '/module/best-practice', '/admin/users', '/profile']) {
+      await page.goto(path);
+      await expect(page.locator('main h1').first()).toBeVisible({ timeout: 30_000 });
+      await page.keyboard.press('Tab');
+      await expect(page.locator(':focus'), path).toHaveText(w.skip);
+    }
+    await page.goto(formPath('TH'));
+    await expect(page.locator('#first-question [data-question]').first()).toBeVisible(QUESTIONNAIRE);
     // Dates keep their parts on one line ("30 дек. 2026 г." never leaves "г." alone).
     expect(await page.locator('main').evaluate((main) => /\d{4} г\.|\d{1,2} [а-я]{3}\./.test((main as HTMLElement).innerText))).toBe(false);
     // The logo link's focus ring is drawn inside the link, where the sidebar cannot cut it.
     const logo = page.locator('#sidebar > a').first();
     await logo.focus();
     expect(await logo.evaluate((a) => parseFloat(getComputedStyle(a).outlineOffset))).toBeLessThan(0);
+    await page.locator('#sidebar').screenshot({ path: testInfo.outputPath(`${lang}-${width}-logo-focus.png`) });
     expect(problems).toEqual([]);
     await context.close();
   });
