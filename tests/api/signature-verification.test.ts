@@ -13,7 +13,7 @@ import { addAuthority } from '../../src/lib/signatures/service.server.ts';
 import { createTestContext } from '../support/app.ts';
 import { expectError, expectJson } from '../support/assertions.ts';
 import { createUser, type TestUser } from '../support/factories.ts';
-import { compulsoryAnswers, openCycle, questionsByCode, saveAnswers, updateReport, upload, viewReport } from '../support/national-reports.ts';
+import { completedReport, openCycle, questionsByCode, upload, viewReport } from '../support/national-reports.ts';
 import { deepStrict } from '../support/schemas.ts';
 import {
   activePdf,
@@ -35,15 +35,7 @@ await openCycle(ctx, admin, { year: YEAR });
 const questions = await questionsByCode(ctx, admin);
 const StrictFacts = deepStrict(SignedPdfFactsResponseSchema);
 
-/** A country whose report is marked complete (ready for its signed copy), and its administrator. */
-async function completedReport(country: string): Promise<{ uuid: string; stateAdmin: TestUser }> {
-  const stateAdmin = await createUser(ctx, { role: 'state_admin', country });
-  const member = await createUser(ctx, { role: 'state_member', country });
-  expect((await saveAnswers(ctx, member, YEAR, country, compulsoryAnswers(questions.values()))).status).toBe(200);
-  const { report } = await viewReport(ctx, member, YEAR, country);
-  expect((await updateReport(ctx, member, YEAR, country, { version: report.version, action: 'complete' })).status).toBe(200);
-  return { uuid: report.uuid, stateAdmin };
-}
+const completed = (country: string) => completedReport(ctx, YEAR, country, questions);
 
 function inspectRequest(user: TestUser, uuid: string, bytes: Uint8Array) {
   const form = new FormData();
@@ -66,7 +58,7 @@ const good = await signedTestPdf(minister, { intermediates: [government.certific
 
 let th: { uuid: string; stateAdmin: TestUser };
 beforeAll(async () => {
-  th = await completedReport('TH');
+  th = await completed('TH');
 });
 
 describe('a signature that holds', () => {
@@ -95,7 +87,7 @@ describe('a signature that holds', () => {
   });
 
   test('chained (through the intermediate the signature carries) to a trusted authority: verified, naming the authority', async () => {
-    const vn = await completedReport('VN');
+    const vn = await completed('VN');
     // Trusted for another country only: not for Viet Nam's report.
     const added = await addAuthority(ctx.deps, { pem: root.pem, countryCode: 'TH', note: null, actorId: admin.id });
     expect((await inspect(vn.stateAdmin, vn.uuid, good)).signature).toMatchObject({ status: 'valid_unverified_signer', authority: null });
@@ -109,7 +101,7 @@ describe('a signature that holds', () => {
   });
 
   test('stored with the file on upload, no confirmation needed; the report view gives the same check', async () => {
-    const my = await completedReport('MY');
+    const my = await completed('MY');
     const signer = await testSigner(root, { cn: 'Nguyễn Văn An', o: 'Ministry of Construction', c: 'MY' }, { kind: 'ECDSA' });
     const bytes = await signedTestPdf(signer, { signingTime: null, m: new Date('2026-11-21T01:00:00Z') });
     const done = await expectJson(await upload(ctx, my.stateAdmin, my.uuid, bytes, 'signed.pdf', 'application/pdf', false), 200, deepStrict(ReportResponseSchema));
@@ -157,7 +149,7 @@ describe('a signature that does not hold: "signature invalid", naming no signer'
 
   test('the fake signature of the issue (ByteRange [0 100 200 300], zeros, /Name "Minister of Anything"): invalid; upload needs the confirmation', async () => {
     const fake = new Uint8Array(readFileSync(new URL('../fixtures/fake-signature.pdf', import.meta.url)));
-    const ph = await completedReport('PH');
+    const ph = await completed('PH');
     const { message, signature } = await inspect(ph.stateAdmin, ph.uuid, fake);
     expect(message).toBe('The PDF is readable; its signature is invalid');
     expect(signature).toMatchObject(invalid('byte_range', { covers_file: false, digest_matches: null, signature_valid: null }));
@@ -198,7 +190,7 @@ describe('a signature that does not hold: "signature invalid", naming no signer'
 describe('active content is refused with a 422 that names it; nothing is stored', () => {
   let my2: { uuid: string; stateAdmin: TestUser };
   beforeAll(async () => {
-    my2 = await completedReport('ID');
+    my2 = await completed('ID');
   });
   const cases: [ActiveKind, RegExp][] = [
     ['javascript', /holds JavaScript,/],
@@ -226,7 +218,7 @@ describe('active content is refused with a 422 that names it; nothing is stored'
 });
 
 test('a file stored before signatures were checked: its signature as the file recorded it, status not_checked', async () => {
-  const kh = await completedReport('KH');
+  const kh = await completed('KH');
   await upload(ctx, kh.stateAdmin, kh.uuid, await signedTestPdf(minister));
   // As migration 0030 leaves an older row: signer and time as recorded, marked not_checked.
   const [report] = await ctx.deps.db.select({ id: nationalReports.id }).from(nationalReports).where(eq(nationalReports.uuid, kh.uuid));

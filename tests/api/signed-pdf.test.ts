@@ -4,7 +4,7 @@ import { pdfDate } from '../../src/lib/national-reports/pdf-signature.server.ts'
 import { createTestContext } from '../support/app.ts';
 import { expectError, expectJson } from '../support/assertions.ts';
 import { createUser, type TestUser } from '../support/factories.ts';
-import { compulsoryAnswers, openCycle, questionsByCode, saveAnswers, updateReport, upload, viewReport } from '../support/national-reports.ts';
+import { completedReport, openCycle, questionsByCode, upload, viewReport } from '../support/national-reports.ts';
 import { testPdf } from '../support/pdf.ts';
 import { signedTestPdf, testAuthority, testSigner } from '../support/signed-pdf.ts';
 import { deepStrict } from '../support/schemas.ts';
@@ -16,15 +16,7 @@ const admin = await createUser(ctx, { role: 'admin', country: 'JP' });
 await openCycle(ctx, admin, { year: YEAR });
 const questions = await questionsByCode(ctx, admin);
 
-/** A country whose report is marked complete (ready for its signed copy), and its administrator. */
-async function completedReport(country: string): Promise<{ uuid: string; stateAdmin: TestUser }> {
-  const stateAdmin = await createUser(ctx, { role: 'state_admin', country });
-  const member = await createUser(ctx, { role: 'state_member', country });
-  expect((await saveAnswers(ctx, member, YEAR, country, compulsoryAnswers(questions.values()))).status).toBe(200);
-  const { report } = await viewReport(ctx, member, YEAR, country);
-  expect((await updateReport(ctx, member, YEAR, country, { version: report.version, action: 'complete' })).status).toBe(200);
-  return { uuid: report.uuid, stateAdmin };
-}
+const completed = (country: string) => completedReport(ctx, YEAR, country, questions);
 
 function inspect(user: TestUser, uuid: string, bytes: Uint8Array, name = 'signed.pdf') {
   const form = new FormData();
@@ -35,7 +27,7 @@ function inspect(user: TestUser, uuid: string, bytes: Uint8Array, name = 'signed
 describe('the signed-PDF check (inspect, then submit)', () => {
   let uuid: string;
   let stateAdmin: TestUser;
-  beforeAll(async () => ({ uuid, stateAdmin } = await completedReport('TH')));
+  beforeAll(async () => ({ uuid, stateAdmin } = await completed('TH')));
 
   test('an unsigned PDF: pages counted, no signature; the upload is refused until the person confirms it is the signed copy', async () => {
     const bytes = testPdf({ pages: 3 });
@@ -53,7 +45,7 @@ describe('the signed-PDF check (inspect, then submit)', () => {
   });
 
   test('a signed PDF: who signed (from its certificate) and when; no confirmation needed; stored with the file', async () => {
-    const { uuid: vn, stateAdmin: vnAdmin } = await completedReport('VN');
+    const { uuid: vn, stateAdmin: vnAdmin } = await completed('VN');
     const authority = await testAuthority({ cn: 'Viet Nam Test CA', c: 'VN' });
     const signer = await testSigner(authority, { cn: 'Nguyễn Văn An', o: 'Ministry of Construction', c: 'VN' });
     const signedAt = new Date(Math.floor(Date.now() / 1000) * 1000 - 60_000);
@@ -86,7 +78,7 @@ describe('the signed-PDF check (inspect, then submit)', () => {
 describe('refusals: clear 4xx, nothing stored, the report stays complete', () => {
   let uuid: string;
   let stateAdmin: TestUser;
-  beforeAll(async () => ({ uuid, stateAdmin } = await completedReport('MY')));
+  beforeAll(async () => ({ uuid, stateAdmin } = await completed('MY')));
 
   const good = testPdf({ pages: 2 });
   const cases: [string, () => Uint8Array, number, RegExp][] = [

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { QuestionListResponseSchema, type Question } from '../../src/lib/questionnaires/schema.ts';
 import { ReportViewResponseSchema, type ReportView } from '../../src/lib/national-reports/schema.ts';
 import type { TestContext } from './app.ts';
-import type { TestUser } from './factories.ts';
+import { createUser, type TestUser } from './factories.ts';
 import { testPdf } from './pdf.ts';
 
 const DAY = 86_400_000;
@@ -76,4 +76,17 @@ export function compulsoryAnswers(questions: Iterable<Question>) {
     out.push({ question_uuid: q.uuid, value, source: 'National statistics office', data_year: 2024 });
   }
   return out;
+}
+
+/**
+ * A country's report of `year` with every compulsory answer saved and marked complete by its focal
+ * point (ready for its signed copy), and the country's administrator who uploads it.
+ */
+export async function completedReport(ctx: TestContext, year: number, country: string, questions: Map<string, Question>): Promise<{ uuid: string; stateAdmin: TestUser }> {
+  const stateAdmin = await createUser(ctx, { role: 'state_admin', country });
+  const member = await createUser(ctx, { role: 'state_member', country });
+  expect((await saveAnswers(ctx, member, year, country, compulsoryAnswers(questions.values()))).status).toBe(200);
+  const { report } = await viewReport(ctx, member, year, country);
+  expect((await updateReport(ctx, member, year, country, { version: report.version, action: 'complete' })).status).toBe(200);
+  return { uuid: report.uuid, stateAdmin };
 }

@@ -292,7 +292,7 @@ describe('charts in the page’s language', () => {
   it('sum the comparison up in the language', () => {
     const rows = comparisonRows([{ key: 'A', label: 'A', value: 80, median: 40 }, { key: 'B', label: 'B', value: 12.5, median: 30 }], 1, 'fr');
     expect(rows.map((r) => spaced(r.valueText))).toEqual(['80,0 %', '12,5 %']);
-    expect(comparisonSummary('Fidji', rows, 'fr')).toBe('2 pourcentages : Fidji se situe au-dessus de la médiane régionale pour 1 et en dessous pour 1.');
+    expect(spaced(comparisonSummary('Fidji', rows, 'fr'))).toBe('2 pourcentages : Fidji se situe au-dessus de la médiane régionale pour 1 et en dessous pour 1.');
     expect(spaced(comparisonSummary('Fidji', rows.slice(1), 'fr'))).toBe('Fidji : 12,5 % ; médiane régionale : 30,0 %.');
     expect(comparisonSummary('斐济', comparisonRows([{ key: 'A', label: 'A', value: 80, median: 40 }, { key: 'B', label: 'B', value: 12.5, median: 30 }], 1, 'zh-Hans'), 'zh')).toBe(
       '共 2 项百分比：斐济有 1 项高于区域中位数，1 项低于区域中位数。',

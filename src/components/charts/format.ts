@@ -2,6 +2,7 @@
  * Number formatting shared by charts, tables and CSV-free text, in the page's language (`tag`, a
  * BCP 47 tag: `12,345.6` in English, `12 345,6` in French and Russian; decision 038).
  */
+import { percentSign, withUnit } from '../../lib/i18n/format.ts';
 
 /**
  * `decimals` fixes the digits after the point (a question's `decimals`); null shows up to two,
@@ -31,28 +32,7 @@ export function formatTick(value: number, tag = 'en'): string {
   return value.toLocaleString(tag, { notation: 'compact', maximumFractionDigits: 1 });
 }
 
-const percentSigns = new Map<string, string>();
-
-/** How the language writes the percent sign after a number: `%` in English and Chinese, ` %` (no-break) in French and Russian. */
-export function percentSign(tag = 'en'): string {
-  let sign = percentSigns.get(tag);
-  if (sign === undefined) {
-    const parts = new Intl.NumberFormat(tag, { style: 'percent' }).formatToParts(0.5);
-    const at = parts.findIndex((p) => p.type === 'percentSign');
-    sign = parts.slice(at > 0 && parts[at - 1]!.type === 'literal' ? at - 1 : at).map((p) => p.value).join('');
-    percentSigns.set(tag, sign);
-  }
-  return sign;
-}
-
-/**
- * A number with its unit: "%" as the language writes it, other units after a no-break space
- * (a narrow phone must not leave "50.5" at the end of one line and its unit on the next).
- */
-export function withUnit(text: string, unit: string | null | undefined, tag = 'en'): string {
-  if (!unit || !text) return text;
-  return unit === '%' ? `${text}${percentSign(tag)}` : `${text}\u00a0${unit}`;
-}
+export { percentSign, withUnit };
 
 /**
  * An answer as the API words it ("50.5 %", "Documented: 40 %; Perceived: 55 %", "12 units"),

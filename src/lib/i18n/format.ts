@@ -56,3 +56,26 @@ export function formatDay(locale: Locale, day: string | Date): string {
 
 /** A country's name in the language (the one implementation is src/i18n/countries.ts). */
 export { countryNameIn };
+
+const percentSigns = new Map<string, string>();
+
+/** How the language writes the percent sign after a number: `%` in English and Chinese, ` %` (no-break) in French and Russian. */
+export function percentSign(tag = 'en'): string {
+  let sign = percentSigns.get(tag);
+  if (sign === undefined) {
+    const parts = new Intl.NumberFormat(tag, { style: 'percent' }).formatToParts(0.5);
+    const at = parts.findIndex((p) => p.type === 'percentSign');
+    sign = parts.slice(at > 0 && parts[at - 1]!.type === 'literal' ? at - 1 : at).map((p) => p.value).join('');
+    percentSigns.set(tag, sign);
+  }
+  return sign;
+}
+
+/**
+ * A number already written, with its unit: "%" as the language writes it, other units after a
+ * no-break space (a narrow phone must not leave "50.5" at the end of one line and its unit on the next).
+ */
+export function withUnit(text: string, unit: string | null | undefined, tag = 'en'): string {
+  if (!unit || !text) return text;
+  return unit === '%' ? `${text}${percentSign(tag)}` : `${text}\u00a0${unit}`;
+}

@@ -8,7 +8,7 @@ import fr from '../i18n/pdf-messages/fr.json' with { type: 'json' };
 import ru from '../i18n/pdf-messages/ru.json' with { type: 'json' };
 import zh from '../i18n/pdf-messages/zh.json' with { type: 'json' };
 import { LOCALE_INFO, type Locale } from '../../i18n/locales.ts';
-import { countryNameIn, formatDay, type TextCatalogue } from '../i18n/format.ts';
+import { countryNameIn, formatDay, withUnit, type TextCatalogue } from '../i18n/format.ts';
 import { formatAnswer, type ScalarFormat } from '../questionnaires/engine.ts';
 import type { AnswerValue, QuestionRules } from '../questionnaires/schema.ts';
 
@@ -30,24 +30,9 @@ export interface PdfWords {
   country(code: string, name: string): string;
 }
 
-const percentSigns = new Map<string, string>();
-/** How the language writes the percent sign after a number (with the no-break space French and Russian put before it). */
-function percentSign(tag: string): string {
-  let sign = percentSigns.get(tag);
-  if (sign === undefined) {
-    const parts = new Intl.NumberFormat(tag, { style: 'percent' }).formatToParts(0.5);
-    const at = parts.findIndex((p) => p.type === 'percentSign');
-    sign = parts.slice(at > 0 && parts[at - 1]!.type === 'literal' ? at - 1 : at).map((p) => p.value).join('');
-    percentSigns.set(tag, sign);
-  }
-  return sign;
-}
-
 /** A number with its unit in the language: the percent sign as it writes it, other units after a no-break space. */
 function numberWithUnit(tag: string, n: number, unit: string | null): string {
-  const text = n.toLocaleString(tag, { maximumFractionDigits: 6 });
-  if (!unit) return text;
-  return unit === '%' ? `${text}${percentSign(tag)}` : `${text}\u00a0${unit}`;
+  return withUnit(n.toLocaleString(tag, { maximumFractionDigits: 6 }), unit, tag);
 }
 
 function scalarIn(locale: Locale, q: QuestionRules): ScalarFormat {
