@@ -152,7 +152,10 @@ describe('limits, warnings, data years and sources', () => {
   test('clearing an answer (null) is a change like any other', async () => {
     expect((await save('Q29', { value: true, text: 'National habitat committee' })).status).toBe(200);
     const body = await expectJson(await save('Q29', { value: null }), 200, SaveAnswersResponseSchema);
-    expect(body.data.answers[0]).toMatchObject({ value: null, state: 'empty', text: 'National habitat committee' });
+    // Its description alone still answers it (one answered rule, decision 060).
+    expect(body.data.answers[0]).toMatchObject({ value: null, state: 'saved', text: 'National habitat committee' });
+    const cleared = await expectJson(await save('Q29', { value: null, text: null }), 200, SaveAnswersResponseSchema);
+    expect(cleared.data.answers[0]).toMatchObject({ value: null, state: 'empty', text: null });
   });
 });
 
