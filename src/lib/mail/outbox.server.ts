@@ -34,7 +34,9 @@ export async function claimDueMail(db: DbOrTx, now: Date, leaseUntil: Date, limi
   const due = db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
-    .where(and(inArray(mailOutbox.status, WAITING), lte(mailOutbox.nextAttemptAt, now)))
+    // PostgreSQL keeps microseconds and a JavaScript date whole milliseconds: a message written in
+    // the very millisecond of `now` (its row's time a few microseconds later) is due too.
+    .where(and(inArray(mailOutbox.status, WAITING), lte(mailOutbox.nextAttemptAt, new Date(now.getTime() + 1))))
     .orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id))
     .limit(limit)
     .for('update', { skipLocked: true });
