@@ -202,7 +202,8 @@ test('a country profile in Chinese, chosen from the Chinese list of countries', 
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hans');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('城市化概况');
   await expect(page.getByRole('heading', { level: 2, name: '来源和许可' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Demography and urbanisation' })).toHaveAttribute('href', '/zh/urbanisation-profile/demography-urbanisation');
+  // The theme's link stays in Chinese (its name is English unless another test translated it meanwhile).
+  await expect(page.locator('main a[href="/zh/urbanisation-profile/demography-urbanisation"]').first()).toBeVisible();
   await page.getByRole('link', { name: '各国概况' }).first().click();
   await expect(page).toHaveURL(/\/zh\/urbanisation-profile\/view$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('各国概况');

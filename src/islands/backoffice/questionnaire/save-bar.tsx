@@ -53,13 +53,21 @@ function bringClear(target: HTMLElement, bar: HTMLElement): void {
 
 function useFocusClear(bar: RefObject<HTMLDivElement | null>, container: RefObject<HTMLDivElement | null>): void {
   useEffect(() => {
-    const onFocus = (event: FocusEvent) => {
-      const target = event.target;
+    const clear = () => {
+      const target = document.activeElement;
       if (!(target instanceof HTMLElement) || !container.current?.contains(target) || !bar.current || bar.current.contains(target)) return;
-      requestAnimationFrame(() => bar.current && bringClear(target, bar.current));
+      bringClear(target, bar.current);
     };
+    // After the browser's own scroll to the focus (next frame), and again once a save that the
+    // move away started has changed the bar's height (its words take one or two lines).
+    const onFocus = () => requestAnimationFrame(clear);
+    const resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => requestAnimationFrame(clear));
+    if (bar.current) resized?.observe(bar.current);
     document.addEventListener('focusin', onFocus);
-    return () => document.removeEventListener('focusin', onFocus);
+    return () => {
+      document.removeEventListener('focusin', onFocus);
+      resized?.disconnect();
+    };
   }, [bar, container]);
 }
 
