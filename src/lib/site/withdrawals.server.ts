@@ -32,7 +32,8 @@ const PRACTICE_EVENTS: readonly ChangeType[] = ['practice.published', 'practice.
 export const WITHDRAWAL_EVENTS: readonly ChangeType[] = [
   ...REPORT_EVENTS,
   ...PRACTICE_EVENTS,
-  'profile.figure.published',
+  // A figure published again does not lift its country's block: another of its figures may have
+  // been withdrawn too, and the block lasts only until the next build anyway.
   'profile.figure.withdrawn',
   'cms.item.unpublished',
   'country.saved',
@@ -94,7 +95,6 @@ export async function withdrawalOf(tx: DbOrTx, event: ChangeEvent): Promise<Deci
     const { country } = event.data as { country: string };
     return { block: { key: `figures:${country}`, paths: [countryProfilePath(country)], untilRebuild: true } };
   }
-  if (event.type === 'profile.figure.published') return { lift: `figures:${(event.data as { country: string }).country}` };
   if (event.type === 'cms.item.unpublished') return cmsWithdrawal(tx, (event.data as { uuid: string }).uuid);
   if (event.type === 'country.saved') return countryWithdrawal(tx, (event.data as { code: string }).code);
   return null;
