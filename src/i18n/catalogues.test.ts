@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { LOCALES, localeOfPath, localisedPath, pathWithoutLocale, linkFor, type Locale } from './locales.ts';
+import { frenchSpaces, LOCALES, localeOfPath, localisedPath, pathWithoutLocale, linkFor, type Locale } from './locales.ts';
 import { catalogueProblems } from './catalogue-rules.ts';
-import { CATALOGUES, countryName, formatDate, formatPercent, frenchSpaces, t } from './t.ts';
+import { CATALOGUES, countryName, formatDate, formatPercent, t } from './t.ts';
 import { expectCases } from '../../tests/support/cases.ts';
 
 /**

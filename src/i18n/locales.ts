@@ -119,3 +119,12 @@ export function inEveryLanguage<P extends Record<string, string>, T>(paths: read
 
 /** The prefixes of the languages other than English (`zh`, `fr`, `ru`). */
 export const PREFIXED_LOCALES: readonly Locale[] = PREFIXED;
+
+/**
+ * French puts a space before `: ; ? !` and inside `« »`: a no-break one, so that a narrow screen
+ * never starts a line with the sign alone ("Source" / ":"). For the portal's own words (the public
+ * catalogues and the back-office's), not for what people wrote.
+ */
+export function frenchSpaces(text: string): string {
+  return text.replace(/ ([:;?!»])/g, '\u00a0$1').replace(/« /g, '«\u00a0');
+}

@@ -9,7 +9,7 @@ import fr from './messages/fr.json';
 import ru from './messages/ru.json';
 import zh from './messages/zh.json';
 import { countryNameIn } from './countries.ts';
-import { LOCALE_INFO, pluralForm, type Locale, type PluralForms } from './locales.ts';
+import { frenchSpaces, LOCALE_INFO, pluralForm, type Locale, type PluralForms } from './locales.ts';
 import { isolated } from '../lib/http/safe-text.ts';
 
 export type MessageKey = keyof typeof en;
@@ -33,15 +33,6 @@ function fill(locale: Locale, text: string, params: Params): string {
     const written = typeof value === 'number' ? formatNumber(locale, value) : value;
     return isolated(written) + (stop && written.endsWith('.') ? '' : stop);
   });
-}
-
-/**
- * French typography for the portal's own words: the space before `: ; ! ?` and inside `« »` is
- * one that never breaks, so a colon cannot start a line at 390 px. Applied to the message, not to
- * the values filled into it (what people wrote stays as written).
- */
-export function frenchSpaces(text: string): string {
-  return text.replace(/ ([:;!?»])/g, '\u00A0$1').replace(/« /g, '«\u00A0');
 }
 
 /** The message `key` in `locale`, English when the language lacks it (the catalogue test forbids that). */

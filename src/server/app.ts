@@ -174,6 +174,7 @@ function serveSite(c: Context<AppEnv>, deps: AppDeps, files: SiteFiles | null) {
  * 410 Gone on every instance at once, whatever happens to the rebuild.
  */
 function withdrawn(deps: AppDeps, path: string): boolean {
+  if (deps.withdrawals.size === 0) return false;
   const live = deps.site.status().live;
   const started = live ? new Date(live.started ?? live.since).getTime() : null;
   return deps.withdrawals.blocked(path, started) !== null;

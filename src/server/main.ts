@@ -66,7 +66,7 @@ export async function startServer(env: Env, options: { build?: boolean | 'if-non
   const deps = createAppDeps({ db: database.db, env, tokens: tokenVerifierFor(auth, env), site, storage, changes });
   await relay?.start();
   // Withdrawn pages are known before the first request is served (decision 053).
-  await deps.withdrawals.start();
+  await deps.withdrawals.start({ poll: relay !== null });
   // Instances started together prepare the data one after the other: the second finds it done.
   await database.exclusive(() => prepareData(deps, auth));
   await shared?.start();

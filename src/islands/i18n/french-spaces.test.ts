@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { frenchSpaces, loadMessages } from './messages.ts';
+import { frenchSpaces } from '../../i18n/locales.ts';
+import { loadMessages } from './messages.ts';
 
 describe('French spaces in the back-office', () => {
   it('joins « : ; ? ! » to the word before, and the quotes to what they hold, with no-break spaces', () => {

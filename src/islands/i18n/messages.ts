@@ -9,7 +9,7 @@
  *   export const m = await loadMessages(en, { zh: () => import('./messages/zh.json'), … });
  *   m('list.title', { count: 3 })
  */
-import type { Locale } from '../../i18n/locales.ts';
+import { frenchSpaces, type Locale } from '../../i18n/locales.ts';
 import { INTL_TAG, PAGE_LOCALE } from './page-locale.ts';
 import { isolated } from '../../lib/http/safe-text.ts';
 
@@ -43,14 +43,6 @@ export function fillMessage(message: Message, params: Params = {}): string {
 /** A translator over one catalogue: the page language's message, English where it has none. */
 export function translatorOf<C extends Record<string, Message>>(english: C, other: Record<string, Message> | undefined): Translate<Extract<keyof C, string>> {
   return (key, params) => fillMessage(other?.[key] ?? english[key] ?? key, params);
-}
-
-/**
- * French puts a space before « : ; ? ! » and inside « »: a no-break one, so that a narrow screen
- * never starts a line with the sign alone ("Source" / ":").
- */
-export function frenchSpaces(text: string): string {
-  return text.replace(/ ([:;?!»])/g, '\u00a0$1').replace(/« /g, '«\u00a0');
 }
 
 function withFrenchSpaces(catalogue: Record<string, Message>): Record<string, Message> {

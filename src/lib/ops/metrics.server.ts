@@ -88,13 +88,19 @@ export class Metrics {
   /** The live site's lag behind the decisions: changes waiting, since when, builds failing, pages withdrawn ahead of it. */
   #siteGauges(site: NonNullable<MetricsSources['site']>, registers: Registry[]): void {
     const seconds = (iso: string | null) => (iso ? Math.max(0, (Date.now() - new Date(iso).getTime()) / 1000) : 0);
-    const gauge = (name: string, help: string, read: (health: Awaited<ReturnType<typeof site>>) => number) =>
+    // The four gauges of one scrape share one read of the site's health.
+    let read: { at: number; health: ReturnType<typeof site> } | null = null;
+    const health = () => {
+      if (!read || Date.now() - read.at > 1000) read = { at: Date.now(), health: site() };
+      return read.health;
+    };
+    const gauge = (name: string, help: string, value: (health: Awaited<ReturnType<typeof site>>) => number) =>
       new Gauge({
         name,
         help,
         registers,
         async collect() {
-          this.set(read(await site()));
+          this.set(value(await health()));
         },
       });
     gauge('apua_site_pending_changes', 'Changes to the public site that its live build does not hold yet', (h) => h.pending_changes);

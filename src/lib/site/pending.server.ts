@@ -47,7 +47,7 @@ export class PendingSiteChanges {
       .select({ total: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${siteChanges.at})::text` })
       .from(siteChanges)
       .where(after);
-    const rows = await this.#db.select().from(siteChanges).where(after).orderBy(desc(siteChanges.at), desc(siteChanges.id)).limit(limit);
+    const rows = limit > 0 ? await this.#db.select().from(siteChanges).where(after).orderBy(desc(siteChanges.at), desc(siteChanges.id)).limit(limit) : [];
     const changes = rows.reverse().map((row) => ({ type: row.type as ChangeEvent['type'], title: row.title, facts: readFacts(row.facts), at: row.at }));
     return { changes, total: count?.total ?? 0, oldest: count?.oldest ? new Date(count.oldest) : null };
   }

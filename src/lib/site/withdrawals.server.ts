@@ -189,10 +189,13 @@ export class WithdrawnPages {
     bus.onResync('withdrawn-pages', () => void this.reload());
   }
 
-  /** Reads the list now, then again every few seconds (a missed event, a restored backup). */
-  async start(): Promise<void> {
+  /**
+   * Reads the list now, then (`poll`: where other instances share the database) again every few
+   * seconds, should one of their events be missed. One instance alone hears all its own changes.
+   */
+  async start(options: { poll?: boolean } = {}): Promise<void> {
     await this.reload();
-    if (this.#timer) return;
+    if (this.#timer || options.poll === false) return;
     this.#timer = setInterval(() => void this.reload(), POLL_MS);
     this.#timer.unref();
   }
