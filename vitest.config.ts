@@ -25,7 +25,12 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'pglite',
-          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/launcher/**/*.test.ts'],
+          include: [
+            'src/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'tests/api/**/*.test.ts',
+            'tests/launcher/**/*.test.ts',
+          ],
           env: { TEST_DB: 'pglite' },
         },
       },

@@ -37,7 +37,10 @@ const number = (name: string, fallback: number) => {
   return Number.isFinite(value) && value > 0 ? value : fallback;
 };
 
-const fromEnv = (process.env['BENCH_SECTIONS'] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const fromEnv = (process.env['BENCH_SECTIONS'] ?? '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 const fromArgs = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const wanted = fromArgs.length > 0 ? fromArgs : fromEnv;
 const unknown = wanted.filter((name) => !(name in SECTIONS));
@@ -51,14 +54,21 @@ const tmp = mkdtempSync(join(tmpdir(), 'apua-bench-'));
 const ctx: BenchContext = {
   root,
   tmp,
-  load: { connections: number('BENCH_CONNECTIONS', 50), duration: number('BENCH_DURATION', 10), warmup: number('BENCH_WARMUP', 2) },
+  load: {
+    connections: number('BENCH_CONNECTIONS', 50),
+    duration: number('BENCH_DURATION', 10),
+    warmup: number('BENCH_WARMUP', 2),
+  },
   targets: { minRatio: 0.5, maxP99Ms: 25 },
   log: (line) => console.log(line),
 };
 
 let commit: string | null = null;
 try {
-  commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  }).trim();
 } catch {
   // not a git checkout
 }
@@ -126,12 +136,12 @@ if (selected.includes('reporting')) {
 }
 if (selected.includes('modules')) {
   console.log(
-    'Targets (modules): with every reporting module\'s data, publish-to-live <= 30 s; the module pages at the site\'s bars (Lighthouse accessibility/best practices/SEO 100, performance >= 95, first screen <= 14 KB).',
+    "Targets (modules): with every reporting module's data, publish-to-live <= 30 s; the module pages at the site's bars (Lighthouse accessibility/best practices/SEO 100, performance >= 95, first screen <= 14 KB).",
   );
 }
 if (selected.includes('hostile')) {
   console.log(
-    'Targets (hostile): each hostile upload refused with a 4xx and its message in < 1 s; no upload within the size limits grows the server\'s memory by 100 MB or more; other requests answered in < 1 s meanwhile.',
+    "Targets (hostile): each hostile upload refused with a 4xx and its message in < 1 s; no upload within the size limits grows the server's memory by 100 MB or more; other requests answered in < 1 s meanwhile.",
   );
 }
 const judged = rows.filter((r) => r.judged);
@@ -139,10 +149,10 @@ console.log(
   failedChecks.length > 0 && misses.length === 0
     ? `${failedChecks.length} check(s) failed (CHECK FAILED above): the targets they hold were not all measured.`
     : judged.length === 0 && !reports.some((r) => r.misses)
-    ? 'No judged target ran.'
-    : misses.length === 0
-      ? 'All judged targets met.'
-      : `Missed: ${[...missedRows.map((r) => r.target), ...(otherMisses.length > 0 ? [`${otherMisses.length} other target(s), see the MISSED lines above`] : [])].join(', ')}.`,
+      ? 'No judged target ran.'
+      : misses.length === 0
+        ? 'All judged targets met.'
+        : `Missed: ${[...missedRows.map((r) => r.target), ...(otherMisses.length > 0 ? [`${otherMisses.length} other target(s), see the MISSED lines above`] : [])].join(', ')}.`,
 );
 
 mkdirSync(join(root, 'bench/results'), { recursive: true });

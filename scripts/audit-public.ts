@@ -16,8 +16,14 @@ import { createRequire } from 'node:module';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium, type Browser } from 'playwright-core';
-import { brotliBytes, CHROMIUM, CHROMIUM_FLAGS, FIRST_SCREEN_BUDGET, firstScreenHtmlBytes, MAY_HAVE_JS } from './page-bars.ts';
-
+import {
+  brotliBytes,
+  CHROMIUM,
+  CHROMIUM_FLAGS,
+  FIRST_SCREEN_BUDGET,
+  firstScreenHtmlBytes,
+  MAY_HAVE_JS,
+} from './page-bars.ts';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => {
@@ -28,7 +34,6 @@ const base = (args.find((a) => /^https?:\/\//.test(a)) ?? 'http://127.0.0.1:4321
 const runLighthouse = !args.includes('--no-lighthouse');
 const only = flag('--only')?.split(',');
 const jsonOut = flag('--json');
-
 
 async function get(path: string): Promise<{ body: Buffer; wire: number }> {
   const response = await fetch(base + path, { headers: { 'accept-encoding': 'br' } });
@@ -49,7 +54,9 @@ async function pagesToAudit(): Promise<string[]> {
 async function scriptBytes(html: string): Promise<{ count: number; bytes: number }> {
   const seen = new Set<string>();
   const queue = [...html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"/g)].map((m) => new URL(m[1]!, base + '/').pathname);
-  const inline = [...html.matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].filter((m) => !/type="application\/(ld\+)?json"/.test(m[0]));
+  const inline = [...html.matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].filter(
+    (m) => !/type="application\/(ld\+)?json"/.test(m[0]),
+  );
   let bytes = inline.reduce((n, m) => n + brotliBytes(m[1] ?? ''), 0);
   while (queue.length > 0) {
     const path = queue.shift()!;
@@ -83,9 +90,26 @@ async function axeViolations(browser: Browser, path: string): Promise<string[]> 
       await page.goto(base + path, { waitUntil: 'load' });
       await page.evaluate(source);
       const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
-        const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } });
-        return result.violations.map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+        const axe = (
+          window as unknown as {
+            axe: {
+              run: (
+                ctx: Document,
+                opts: unknown,
+              ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
+            };
+          }
+        ).axe;
+        const result = await axe.run(document, {
+          runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+        });
+        return result.violations.map(
+          (v) =>
+            `${v.id} (${v.nodes
+              .map((n) => n.target.join(' '))
+              .slice(0, 3)
+              .join(', ')})`,
+        );
       });
       for (const v of violations) found.push(`${width}px: ${v}`);
     }
@@ -117,9 +141,20 @@ for (const path of pages) {
   const first = await firstScreenHtmlBytes(browser, base + path, html);
   const js = await scriptBytes(html);
   const axe = await axeViolations(browser, path);
-  const row: Row = { path, firstScreen: first + css, htmlTotal: wire, css, scripts: js.count, js: js.bytes, axe, problems: [] };
-  if (row.firstScreen > FIRST_SCREEN_BUDGET) row.problems.push(`first screen ${row.firstScreen} B > ${FIRST_SCREEN_BUDGET} B`);
-  if (js.count > 0 && !MAY_HAVE_JS.some((re) => re.test(path))) row.problems.push(`${js.count} script(s) on a page with nothing interactive`);
+  const row: Row = {
+    path,
+    firstScreen: first + css,
+    htmlTotal: wire,
+    css,
+    scripts: js.count,
+    js: js.bytes,
+    axe,
+    problems: [],
+  };
+  if (row.firstScreen > FIRST_SCREEN_BUDGET)
+    row.problems.push(`first screen ${row.firstScreen} B > ${FIRST_SCREEN_BUDGET} B`);
+  if (js.count > 0 && !MAY_HAVE_JS.some((re) => re.test(path)))
+    row.problems.push(`${js.count} script(s) on a page with nothing interactive`);
   if (axe.length > 0) row.problems.push(`axe: ${axe.join('; ')}`);
   rows.push(row);
   console.error(`measured ${path}`);
@@ -141,12 +176,18 @@ if (runLighthouse) {
       let result = await run();
       if (result?.lhr.runtimeError) result = await run();
       const categories = result?.lhr.categories ?? {};
-      row.lighthouse = Object.fromEntries(Object.entries(categories).map(([k, c]) => [k, Math.round((c.score ?? 0) * 100)]));
+      row.lighthouse = Object.fromEntries(
+        Object.entries(categories).map(([k, c]) => [k, Math.round((c.score ?? 0) * 100)]),
+      );
       const lh = row.lighthouse;
-      if (result?.lhr.runtimeError) row.problems.push(`Lighthouse error ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
-      for (const key of ['accessibility', 'best-practices', 'seo']) if ((lh[key] ?? 0) < 100) row.problems.push(`Lighthouse ${key} ${lh[key]}`);
+      if (result?.lhr.runtimeError)
+        row.problems.push(`Lighthouse error ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
+      for (const key of ['accessibility', 'best-practices', 'seo'])
+        if ((lh[key] ?? 0) < 100) row.problems.push(`Lighthouse ${key} ${lh[key]}`);
       if ((lh['performance'] ?? 0) < 95) row.problems.push(`Lighthouse performance ${lh['performance']}`);
-      const failed = Object.values(result?.lhr.audits ?? {}).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary');
+      const failed = Object.values(result?.lhr.audits ?? {}).filter(
+        (a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary',
+      );
       if (failed.length > 0 && row.problems.some((p) => p.startsWith('Lighthouse'))) {
         row.problems.push(`failed audits: ${failed.map((a) => a.id).join(', ')}`);
       }
@@ -158,7 +199,9 @@ if (runLighthouse) {
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-console.log('| page | perf | a11y | best pr. | SEO | first screen (br) | HTML (br) | CSS (br) | JS files | JS (br) | axe |');
+console.log(
+  '| page | perf | a11y | best pr. | SEO | first screen (br) | HTML (br) | CSS (br) | JS files | JS (br) | axe |',
+);
 console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const r of rows) {
   const lh = r.lighthouse ?? {};
@@ -169,5 +212,9 @@ for (const r of rows) {
 if (jsonOut) writeFileSync(jsonOut, JSON.stringify(rows, null, 2));
 const failing = rows.filter((r) => r.problems.length > 0);
 for (const r of failing) console.error(`✗ ${r.path}: ${r.problems.join(' | ')}`);
-console.log(failing.length === 0 ? `All ${rows.length} pages meet the bars.` : `${failing.length} of ${rows.length} pages miss a bar.`);
+console.log(
+  failing.length === 0
+    ? `All ${rows.length} pages meet the bars.`
+    : `${failing.length} of ${rows.length} pages miss a bar.`,
+);
 process.exit(failing.length === 0 ? 0 : 1);

@@ -74,7 +74,9 @@ export async function startAuthEmulator(options: {
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL');
       const debugLog = join(options.workDir, 'firebase-debug.log');
-      const detail = existsSync(debugLog) ? `\n--- firebase-debug.log ---\n${readFileSync(debugLog, 'utf8').slice(-4000)}` : '';
+      const detail = existsSync(debugLog)
+        ? `\n--- firebase-debug.log ---\n${readFileSync(debugLog, 'utf8').slice(-4000)}`
+        : '';
       throw new Error(`The Firebase Auth emulator did not start on ${options.host}:\n${log}${detail}`);
     }
     await new Promise((r) => setTimeout(r, 300));

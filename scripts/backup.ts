@@ -40,14 +40,20 @@ async function backup(database: Database, path: string): Promise<void> {
   }
   await rename(temp, path);
   const end = JSON.parse(last) as { tables: Record<string, number>; files: number };
-  console.log(`Backup written to ${path}: ${total(end.tables)} rows in ${Object.keys(end.tables).length} tables, ${end.files} files`);
+  console.log(
+    `Backup written to ${path}: ${total(end.tables)} rows in ${Object.keys(end.tables).length} tables, ${end.files} files`,
+  );
 }
 
 async function restore(database: Database, path: string): Promise<void> {
   const done = await restoreBackup(database.db, fileStoreFor(env), () => createReadStream(path));
-  console.log(`Restored from ${path}: ${total(done.tables)} rows in ${Object.keys(done.tables).length} tables, ${done.files} files`);
+  console.log(
+    `Restored from ${path}: ${total(done.tables)} rows in ${Object.keys(done.tables).length} tables, ${done.files} files`,
+  );
   if (done.missing.length > 0) {
-    console.warn(`This version 1 backup did not hold ${done.missing.length} file(s) its rows name; they are missing: ${done.missing.join(', ')}`);
+    console.warn(
+      `This version 1 backup did not hold ${done.missing.length} file(s) its rows name; they are missing: ${done.missing.join(', ')}`,
+    );
   }
 }
 

@@ -36,14 +36,16 @@ function walk(folder: string): string[] {
   });
 }
 
-const decode = (s: string) => s.replace(/&amp;/g, '&').replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)));
+const decode = (s: string) =>
+  s.replace(/&amp;/g, '&').replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)));
 
 /**
  * Checks every internal link of the site built in `dir`; with `server` (the running portal's
  * address), the API and upload routes they name are asked of it.
  */
 export async function checkLinks(dir: string, options: { server?: string } = {}): Promise<LinkReport> {
-  if (!existsSync(join(dir, 'index.html'))) throw new Error(`${dir} holds no index.html: build the site first (or name its folder)`);
+  if (!existsSync(join(dir, 'index.html')))
+    throw new Error(`${dir} holds no index.html: build the site first (or name its folder)`);
   const server = options.server?.replace(/\/+$/, '');
   const files = walk(dir);
   const urlOf = (file: string) => '/' + relative(dir, file).split(sep).join('/');
@@ -53,7 +55,8 @@ export async function checkLinks(dir: string, options: { server?: string } = {})
   /** The built file a path is served from, as the server resolves it (src/server/site-files.ts). */
   function builtFile(path: string): string | null {
     const trimmed = path.endsWith('/') ? path.slice(0, -1) : path;
-    for (const candidate of [path, `${trimmed}/index.html`, `${trimmed}.html`]) if (builtPaths.has(candidate)) return candidate;
+    for (const candidate of [path, `${trimmed}/index.html`, `${trimmed}.html`])
+      if (builtPaths.has(candidate)) return candidate;
     return null;
   }
 
@@ -79,7 +82,10 @@ export async function checkLinks(dir: string, options: { server?: string } = {})
         const value = decode(m[2]!);
         if (attr === 'data-embed') continue;
         const urls = attr === 'srcset' ? value.split(',').map((c) => c.trim().split(/\s+/)[0]!) : [value];
-        const method = tag[1]!.toLowerCase() === 'form' ? (/\smethod="([^"]*)"/i.exec(attrs)?.[1] ?? 'get').toLowerCase() : undefined;
+        const method =
+          tag[1]!.toLowerCase() === 'form'
+            ? (/\smethod="([^"]*)"/i.exec(attrs)?.[1] ?? 'get').toLowerCase()
+            : undefined;
         for (const url of urls) if (url) links.push({ page, attr, url, ...(method ? { method } : {}) });
       }
     }
@@ -98,7 +104,10 @@ export async function checkLinks(dir: string, options: { server?: string } = {})
     if (!answer) {
       answer = (async () => {
         // A POST endpoint is probed with an empty body: it must answer (400 for the empty body), not 404.
-        const init: RequestInit = method === 'post' ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' } : { method: 'GET' };
+        const init: RequestInit =
+          method === 'post'
+            ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }
+            : { method: 'GET' };
         const response = await fetch(`${server}${path}`, init);
         return response.status !== 404 && response.status !== 405 && response.status < 500;
       })();
@@ -124,7 +133,8 @@ export async function checkLinks(dir: string, options: { server?: string } = {})
       const built = builtFile(path);
       if (built) {
         const fragment = decodeURIComponent(target.hash.slice(1));
-        if (fragment && built.endsWith('.html') && !idsIn(built).has(fragment)) broken.push(`${where}: no element with id "${fragment}"`);
+        if (fragment && built.endsWith('.html') && !idsIn(built).has(fragment))
+          broken.push(`${where}: no element with id "${fragment}"`);
         continue;
       }
       if (isBackofficePath(path)) continue; // The server sends the back-office shell.
@@ -145,8 +155,12 @@ export async function checkLinks(dir: string, options: { server?: string } = {})
 /** What the command prints: a count, the server routes left unchecked, the broken links. */
 export function printLinkReport(dir: string, report: LinkReport): void {
   console.log(`Checked ${report.checked} internal links on ${report.pages.length} pages of ${dir}.`);
-  if (report.unchecked.length > 0) console.log(`Not checked (server routes; pass --server URL): ${report.unchecked.slice(0, 5).join(', ')}${report.unchecked.length > 5 ? ' …' : ''}`);
-  if (report.broken.length > 0) console.error(`${report.broken.length} broken link(s):\n  ${report.broken.join('\n  ')}`);
+  if (report.unchecked.length > 0)
+    console.log(
+      `Not checked (server routes; pass --server URL): ${report.unchecked.slice(0, 5).join(', ')}${report.unchecked.length > 5 ? ' …' : ''}`,
+    );
+  if (report.broken.length > 0)
+    console.error(`${report.broken.length} broken link(s):\n  ${report.broken.join('\n  ')}`);
   else console.log('No broken links.');
 }
 
@@ -154,7 +168,10 @@ if (import.meta.main) {
   const args = process.argv.slice(2);
   const serverAt = args.indexOf('--server');
   const server = serverAt >= 0 ? args[serverAt + 1] : undefined;
-  const dir = args.find((a, i) => !a.startsWith('--') && (serverAt < 0 || i !== serverAt + 1)) ?? process.env['SITE_OUT_DIR'] ?? 'dist';
+  const dir =
+    args.find((a, i) => !a.startsWith('--') && (serverAt < 0 || i !== serverAt + 1)) ??
+    process.env['SITE_OUT_DIR'] ??
+    'dist';
   if (!existsSync(join(dir, 'index.html'))) {
     console.error(`${dir} holds no index.html: build the site first (or name its folder)`);
     process.exit(2);

@@ -39,7 +39,8 @@ if (import.meta.main) {
     await seedReferenceData(database.db);
     const result = await importOpenData({ db: database.db, changes }, { dir });
     for (const line of reportLines(result)) console.log(line);
-    if (env.DATABASE_URL && result.inserted + result.updated + result.deleted > 0) await queueSiteBuild(env.DATABASE_URL);
+    if (env.DATABASE_URL && result.inserted + result.updated + result.deleted > 0)
+      await queueSiteBuild(env.DATABASE_URL);
   } catch (error) {
     console.error(error instanceof OpenDataError ? `The open data were not imported: ${error.message}` : error);
     process.exitCode = 1;

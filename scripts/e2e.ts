@@ -82,7 +82,8 @@ process.exit(code);
 async function throwAwayDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
   if (process.env['E2E_DATABASE'] !== 'postgres') return null;
   const admin = process.env['TEST_DATABASE_URL'];
-  if (!admin) throw new Error('E2E_DATABASE=postgres needs TEST_DATABASE_URL (a PostgreSQL server that may create databases)');
+  if (!admin)
+    throw new Error('E2E_DATABASE=postgres needs TEST_DATABASE_URL (a PostgreSQL server that may create databases)');
   const name = `apua_e2e_${Date.now().toString(36)}`;
   const run = async (statement: string) => {
     const sql = postgres(admin, { max: 1, onnotice: () => {} });

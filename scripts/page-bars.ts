@@ -24,9 +24,13 @@ export const FIRST_SCREEN_BUDGET = 14 * 1024;
  * viewer and click-to-load videos (also on the home page). Every other page must ship none.
  */
 // Each in every language (decision 041): the same page under /zh, /fr or /ru.
-export const MAY_HAVE_JS = [/^\/search$/, /^\/best-practices-overview\/view\//, /^\/contact-us$/, /^\/media-gallery(\/|$)/, /^\/(home)?$/].map(
-  (page) => new RegExp(`^(?:/(?:zh|fr|ru))?${page.source.slice(1)}`),
-);
+export const MAY_HAVE_JS = [
+  /^\/search$/,
+  /^\/best-practices-overview\/view\//,
+  /^\/contact-us$/,
+  /^\/media-gallery(\/|$)/,
+  /^\/(home)?$/,
+].map((page) => new RegExp(`^(?:/(?:zh|fr|ru))?${page.source.slice(1)}`));
 
 /** The screens the first screen is measured on: a phone and a desktop; the larger counts. */
 export const FIRST_SCREEN_VIEWPORTS = [
@@ -39,7 +43,8 @@ export const brotliBytes = (content: Buffer | string) =>
 
 /** Offset in the source of the `index`-th element (document order), skipping raw-text elements' content. */
 export function elementOffset(html: string, index: number): { offset: number; tag: string } | null {
-  const re = /<!--[\s\S]*?-->|<!doctype[^>]*>|<(script|style|textarea|title)\b[^>]*>[\s\S]*?<\/\1>|<([a-zA-Z][\w:-]*)/gi;
+  const re =
+    /<!--[\s\S]*?-->|<!doctype[^>]*>|<(script|style|textarea|title)\b[^>]*>[\s\S]*?<\/\1>|<([a-zA-Z][\w:-]*)/gi;
   let count = -1;
   for (let m = re.exec(html); m; m = re.exec(html)) {
     if (m[0].startsWith('<!')) continue;
@@ -53,7 +58,12 @@ export function elementOffset(html: string, index: number): { offset: number; ta
  * Brotli bytes of the HTML a browser needs to draw the first screen at `viewport`: the source up
  * to the first element laid out below it; the whole page when that element cannot be mapped back.
  */
-export async function foldBytes(browser: Browser, url: string, html: string, viewport: { width: number; height: number }): Promise<number> {
+export async function foldBytes(
+  browser: Browser,
+  url: string,
+  html: string,
+  viewport: { width: number; height: number },
+): Promise<number> {
   const page = await browser.newPage({ viewport });
   try {
     await page.goto(url, { waitUntil: 'load' });
@@ -77,6 +87,7 @@ export async function foldBytes(browser: Browser, url: string, html: string, vie
 /** The first screen's HTML in brotli bytes: the larger of the phone's and the desktop's. */
 export async function firstScreenHtmlBytes(browser: Browser, url: string, html: string): Promise<number> {
   let largest = 0;
-  for (const viewport of FIRST_SCREEN_VIEWPORTS) largest = Math.max(largest, await foldBytes(browser, url, html, viewport));
+  for (const viewport of FIRST_SCREEN_VIEWPORTS)
+    largest = Math.max(largest, await foldBytes(browser, url, html, viewport));
   return largest;
 }

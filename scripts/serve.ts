@@ -13,7 +13,9 @@ const env = parseEnvOrExit();
 for (const warning of configurationWarnings(env)) console.warn(`Warning: ${warning}`);
 
 const running = await startServer(env, { build: 'if-none' });
-console.log(`Portal instance listening on port ${env.PORT} (database: ${running.database.kind}, files: ${env.S3_BUCKET ? `bucket ${env.S3_BUCKET}` : 'local disk'})`);
+console.log(
+  `Portal instance listening on port ${env.PORT} (database: ${running.database.kind}, files: ${env.S3_BUCKET ? `bucket ${env.S3_BUCKET}` : 'local disk'})`,
+);
 
 let stopping = false;
 async function stop(signal: string) {

@@ -19,7 +19,10 @@ function run({ name, argv }: Check): Promise<boolean> {
   const started = performance.now();
   return new Promise((resolve) => {
     const [program, ...args] = argv;
-    const child = spawn(program!, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
+    const child = spawn(program!, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: '0' },
+    });
     const output: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => output.push(chunk));

@@ -28,8 +28,15 @@ function ranges(...pairs: [number, number][]): number[] {
 const CJK_SETS: Record<string, number[]> = {
   // Kana, Bopomofo, Hangul jamo and all 11,172 Hangul syllables, enclosed and compatibility signs.
   'NotoSansCJKsc-KanaHangul.otf': ranges(
-    [0x3040, 0x30ff], [0x31f0, 0x31ff], [0x3100, 0x312f], [0x1100, 0x11ff], [0x3130, 0x318f],
-    [0xac00, 0xd7af], [0x3200, 0x33ff], [0x3000, 0x303f], [0xff00, 0xffef],
+    [0x3040, 0x30ff],
+    [0x31f0, 0x31ff],
+    [0x3100, 0x312f],
+    [0x1100, 0x11ff],
+    [0x3130, 0x318f],
+    [0xac00, 0xd7af],
+    [0x3200, 0x33ff],
+    [0x3000, 0x303f],
+    [0xff00, 0xffef],
   ),
 };
 
@@ -38,7 +45,15 @@ const HAN = 'NotoSansCJKsc-Han.otf';
 /** The Han blocks of Noto Sans CJK SC with the `locl` feature and every regional form it reaches. */
 function hanWithLocalForms(out: string): void {
   const blocks = '4E00-9FFF,F900-FAFF,3000-303F,FF00-FFEF';
-  execFileSync('hb-subset', [`--face-index=${CJK_SC_FACE}`, `--unicodes=${blocks}`, '--layout-features=locl', '--drop-tables+=GPOS,BASE,vhea,vmtx,VORG', '--no-hinting', `--output-file=${out}`, CJK]);
+  execFileSync('hb-subset', [
+    `--face-index=${CJK_SC_FACE}`,
+    `--unicodes=${blocks}`,
+    '--layout-features=locl',
+    '--drop-tables+=GPOS,BASE,vhea,vmtx,VORG',
+    '--no-hinting',
+    `--output-file=${out}`,
+    CJK,
+  ]);
   console.log(`${HAN}\t(with its locl forms)`);
 }
 
@@ -54,8 +69,16 @@ async function main() {
       const set = CJK_SETS[file];
       const bytes = set
         ? // Layout tables dropped: these blocks need none to be drawn (and the subsetter runs out of memory with them).
-          await subsetFont(cjk, { faceIndex: CJK_SC_FACE, unicodes: set, flags: SubsetFlag.noHinting, dropTables: ['GSUB', 'GPOS', 'GDEF', 'BASE', 'vhea', 'vmtx', 'VORG'] })
-        : await subsetFont(await readFile(join(CORE, file)), { unicodes: ranges([0, 0x10ffff]), flags: SubsetFlag.noHinting });
+          await subsetFont(cjk, {
+            faceIndex: CJK_SC_FACE,
+            unicodes: set,
+            flags: SubsetFlag.noHinting,
+            dropTables: ['GSUB', 'GPOS', 'GDEF', 'BASE', 'vhea', 'vmtx', 'VORG'],
+          })
+        : await subsetFont(await readFile(join(CORE, file)), {
+            unicodes: ranges([0, 0x10ffff]),
+            flags: SubsetFlag.noHinting,
+          });
       await writeFile(new URL(file, OUT), bytes);
       console.log(`${file}\t${bytes.byteLength}`);
     }

@@ -20,19 +20,28 @@ import {
   PublicReportSchema,
   reportId,
 } from './lib/public-api/national-reports.ts';
-import { fetchLibrary, fetchPracticePages, LibrarySchema, PracticePageSchema } from './lib/public-api/best-practices.ts';
+import {
+  fetchLibrary,
+  fetchPracticePages,
+  LibrarySchema,
+  PracticePageSchema,
+} from './lib/public-api/best-practices.ts';
 import { fetchProfileCategories, fetchProfileCountries } from './lib/public-api/urbanisation-profile.ts';
 import { PublicCategoryResponseSchema, PublicCountryResponseSchema } from './lib/urbanisation-profile/schema.ts';
 
 /** The urbanisation profile (issue 8): one entry per published category, one per country with figures. */
 const profileCategories = defineCollection({
-  loader: entriesLoader('profile categories', async () => (await fetchProfileCategories()).map((c) => ({ id: c.slug, data: c }))),
+  loader: entriesLoader('profile categories', async () =>
+    (await fetchProfileCategories()).map((c) => ({ id: c.slug, data: c })),
+  ),
   schema: PublicCategoryResponseSchema.shape.data,
 });
 const profileCountries = defineCollection({
   loader: entriesLoader('country profiles', async () => {
     const categories = await fetchProfileCategories();
-    const codes = [...new Set(categories.flatMap((c) => c.indicators.flatMap((i) => i.values.map((v) => v.country_code))))].sort();
+    const codes = [
+      ...new Set(categories.flatMap((c) => c.indicators.flatMap((i) => i.values.map((v) => v.country_code)))),
+    ].sort();
     return (await fetchProfileCountries(codes)).map((c) => ({ id: c.country_code, data: c }));
   }),
   schema: PublicCountryResponseSchema.shape.data,
@@ -58,13 +67,19 @@ const countries = defineCollection({
 
 const cms = (type: 'banner' | 'video' | 'partner') =>
   defineCollection({
-    loader: apiListLoader({ path: `public/cms/${type}`, response: PublicCmsListResponseSchema, idOf: (item) => item.uuid }),
+    loader: apiListLoader({
+      path: `public/cms/${type}`,
+      response: PublicCmsListResponseSchema,
+      idOf: (item) => item.uuid,
+    }),
     schema: CmsItemSchema,
   });
 
 /** National reports (issue 7): one entry per reporting cycle, one per published report. */
 const nationalCycles = defineCollection({
-  loader: entriesLoader('national report cycles', async () => (await fetchCycleBundles()).map((b) => ({ id: String(b.cycle.year), data: b }))),
+  loader: entriesLoader('national report cycles', async () =>
+    (await fetchCycleBundles()).map((b) => ({ id: String(b.cycle.year), data: b })),
+  ),
   schema: CycleBundleSchema,
 });
 const nationalReports = defineCollection({
@@ -74,7 +89,9 @@ const nationalReports = defineCollection({
   schema: PublicReportSchema,
 });
 const latestNationalReports = defineCollection({
-  loader: entriesLoader('latest national reports', async () => (await fetchLatestReports()).map((r) => ({ id: reportId(r.year, r.country.code), data: r }))),
+  loader: entriesLoader('latest national reports', async () =>
+    (await fetchLatestReports()).map((r) => ({ id: reportId(r.year, r.country.code), data: r })),
+  ),
   schema: PublicReportListItemSchema,
 });
 
@@ -90,7 +107,10 @@ const practiceLibrary = defineCollection({
 });
 const bestPractices = defineCollection({
   loader: entriesLoader('published best practices', async () =>
-    (await fetchPracticePages((await loadLibrary()).cards.map((c) => c.uuid))).map((p) => ({ id: p.practice.uuid, data: p })),
+    (await fetchPracticePages((await loadLibrary()).cards.map((c) => c.uuid))).map((p) => ({
+      id: p.practice.uuid,
+      data: p,
+    })),
   ),
   schema: PracticePageSchema,
 });

@@ -27,6 +27,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (html === null) return response;
   const css = scriptFonts.cssFor(withoutSystemFontText(html));
   const end = html.indexOf('</head>');
-  const body = css && end >= 0 ? `${html.slice(0, end)}<style data-script-fonts>${css}</style>${html.slice(end)}` : html;
+  const body =
+    css && end >= 0 ? `${html.slice(0, end)}<style data-script-fonts>${css}</style>${html.slice(end)}` : html;
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 });

@@ -8,7 +8,10 @@ import { fileURLToPath } from 'node:url';
  * `astro build` (tests/fixtures/fake-astro-build.mjs, as FAKE_BUILD in tests/support/app.ts), so no
  * real build runs beside the rows.
  */
-export const STAND_IN_SITE_BUILD = JSON.stringify([process.execPath, fileURLToPath(new URL('../../tests/fixtures/fake-astro-build.mjs', import.meta.url))]);
+export const STAND_IN_SITE_BUILD = JSON.stringify([
+  process.execPath,
+  fileURLToPath(new URL('../../tests/fixtures/fake-astro-build.mjs', import.meta.url)),
+]);
 
 /** Lines a benchmark server child prints on stdout to say it is ready, followed by JSON. */
 export const READY_PREFIX = 'BENCH_READY ';
@@ -29,10 +32,14 @@ export async function startChild<T>(
   options: { env?: Record<string, string>; args?: string[]; execArgv?: string[]; timeoutMs?: number; label: string },
 ): Promise<ChildServer<T>> {
   const extra = process.env['BENCH_CHILD_EXEC_ARGV']?.split(/\s+/).filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...(options.execArgv ?? []), ...extra, fileURLToPath(script), ...(options.args ?? [])], {
-    env: { ...process.env, ...options.env },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(options.execArgv ?? []), ...extra, fileURLToPath(script), ...(options.args ?? [])],
+    {
+      env: { ...process.env, ...options.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
   let log = '';
   // BENCH_CHILD_LOGS=dir keeps each child's whole output in dir/<label>.log (e.g. with
   // BENCH_CHILD_EXEC_ARGV=--trace-gc, node flags given to every child).

@@ -33,7 +33,8 @@ export function cpuMeter(pids: Record<string, number | undefined>): () => Record
     for (const [name, pid] of Object.entries(pids)) {
       const after = processCpuSeconds(pid);
       const start = before[name];
-      used[name] = after === null || start === null || start === undefined ? null : Math.round((after - start) * 100) / 100;
+      used[name] =
+        after === null || start === null || start === undefined ? null : Math.round((after - start) * 100) / 100;
     }
     return used;
   };
@@ -43,13 +44,20 @@ export function cpuMeter(pids: Record<string, number | undefined>): () => Record
  * Starts counting CPU of groups of processes listed by `find` now and again at the end: a process
  * that appeared meanwhile counts all its CPU time, one that ended meanwhile is left out.
  */
-export async function groupCpuMeter(groups: Record<string, () => Promise<number[]>>): Promise<() => Promise<Record<string, number | null>>> {
+export async function groupCpuMeter(
+  groups: Record<string, () => Promise<number[]>>,
+): Promise<() => Promise<Record<string, number | null>>> {
   const before = new Map<string, Map<number, number>>();
   for (const [name, find] of Object.entries(groups)) {
-    before.set(name, new Map((await find()).flatMap((pid) => {
-      const cpu = processCpuSeconds(pid);
-      return cpu === null ? [] : [[pid, cpu] as const];
-    })));
+    before.set(
+      name,
+      new Map(
+        (await find()).flatMap((pid) => {
+          const cpu = processCpuSeconds(pid);
+          return cpu === null ? [] : [[pid, cpu] as const];
+        }),
+      ),
+    );
   }
   return async () => {
     const used: Record<string, number | null> = {};

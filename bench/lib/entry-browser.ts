@@ -62,7 +62,10 @@ export async function signedInBrowser(base: string, email: string, password: str
 /** Opens `path` (a full page load) and waits for the interactive form. */
 export async function openForm(page: Page, path: string): Promise<OpenRun> {
   await page.goto(path, { waitUntil: 'commit' });
-  await page.waitForFunction(() => (window as { __formReady?: number }).__formReady !== undefined, undefined, { timeout: 60_000, polling: 100 });
+  await page.waitForFunction(() => (window as { __formReady?: number }).__formReady !== undefined, undefined, {
+    timeout: 60_000,
+    polling: 100,
+  });
   return await page.evaluate(() => {
     const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
     const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
@@ -71,7 +74,11 @@ export async function openForm(page: Page, path: string): Promise<OpenRun> {
       documentMs: navigation.responseEnd,
       api: resources
         .filter((r) => new URL(r.name).pathname.startsWith('/api/'))
-        .map((r) => ({ path: new URL(r.name).pathname + new URL(r.name).search, startMs: r.startTime, endMs: r.responseEnd })),
+        .map((r) => ({
+          path: new URL(r.name).pathname + new URL(r.name).search,
+          startMs: r.startTime,
+          endMs: r.responseEnd,
+        })),
       fields: document.querySelectorAll('[data-qf]').length,
     };
   });
@@ -83,7 +90,9 @@ export async function scriptsOf(page: Page, path: string, ready: (page: Page) =>
   await ready(page);
   await page.waitForLoadState('networkidle');
   const urls = await page.evaluate(() =>
-    (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => r.name).filter((name) => /\.m?js(\?|$)/.test(new URL(name).pathname)),
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .map((r) => r.name)
+      .filter((name) => /\.m?js(\?|$)/.test(new URL(name).pathname)),
   );
   return [...new Set(urls)].sort();
 }

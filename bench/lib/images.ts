@@ -43,7 +43,8 @@ export async function photoJpeg(seed: number, width = 1600, height = 1000): Prom
         }
       }
       // Texture at several scales (survives the smaller renditions) and a fine grain (the camera's).
-      const texture = Math.sin(x * 0.043 + y * 0.011) * Math.sin(y * 0.057 - x * 0.008) * 18 + Math.sin(x * 0.31 + y * 0.23) * 6;
+      const texture =
+        Math.sin(x * 0.043 + y * 0.011) * Math.sin(y * 0.057 - x * 0.008) * 18 + Math.sin(x * 0.31 + y * 0.23) * 6;
       const grain = (random() - 0.5) * 12 + texture;
       const i = (y * width + x) * 3;
       pixels[i] = Math.max(0, Math.min(255, r + grain));
@@ -51,7 +52,9 @@ export async function photoJpeg(seed: number, width = 1600, height = 1000): Prom
       pixels[i + 2] = Math.max(0, Math.min(255, b + grain));
     }
   }
-  return await sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 88 }).toBuffer();
+  return await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 88 })
+    .toBuffer();
 }
 
 /** A partner-logo-like PNG: flat shapes on transparency (no text: no fonts needed). */

@@ -12,7 +12,6 @@ export { CHROMIUM, CHROMIUM_FLAGS, FIRST_SCREEN_BUDGET, MAY_HAVE_JS } from '../.
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type Category = (typeof CATEGORIES)[number];
 
-
 export interface Transfer {
   requests: number;
   bytes: number;
@@ -36,7 +35,10 @@ export interface PageAudit {
   htmlRaw: number;
   /** Render-blocking stylesheets (link rel=stylesheet without a non-screen media), brotli bytes as sent. */
   css: { href: string; br: number }[];
-  /** Brotli bytes of the HTML up to the first element below the first screen (phone 412×823 or desktop 1350×940, the larger). */
+  /**
+   * Brotli bytes of the HTML up to the first element below the first screen (phone 412×823 or desktop 1350×940, the
+   * larger).
+   */
   foldBr: number;
   /** The first screen: HTML up to the fold + render-blocking CSS, brotli bytes. */
   firstScreen: number;
@@ -99,10 +101,14 @@ function scriptTags(html: string): number {
   return n;
 }
 
+type ByteFigures = Pick<
+  PageAudit,
+  'status' | 'htmlBr' | 'htmlRaw' | 'css' | 'foldBr' | 'firstScreen' | 'wholeScreen' | 'scriptTags'
+>;
 
-type ByteFigures = Pick<PageAudit, 'status' | 'htmlBr' | 'htmlRaw' | 'css' | 'foldBr' | 'firstScreen' | 'wholeScreen' | 'scriptTags'>;
-
-/** HTML and render-blocking CSS of each page, in brotli bytes as the server sends them, and the first screen's share. */
+/**
+ * HTML and render-blocking CSS of each page, in brotli bytes as the server sends them, and the first screen's share.
+ */
 export async function firstScreenBytes(base: string, paths: readonly string[]): Promise<Map<string, ByteFigures>> {
   const out = new Map<string, ByteFigures>();
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
@@ -149,7 +155,8 @@ function itemText(item: Record<string, unknown>): string | null {
   for (const key of ['url', 'source', 'description', 'label']) {
     const value = item[key];
     if (typeof value === 'string' && value) return value.slice(0, 160);
-    if (value && typeof value === 'object' && typeof (value as { url?: unknown }).url === 'string') return (value as { url: string }).url;
+    if (value && typeof value === 'object' && typeof (value as { url?: unknown }).url === 'string')
+      return (value as { url: string }).url;
   }
   const sub = item['subItems'] as { items?: Record<string, unknown>[] } | undefined;
   if (sub?.items?.[0]) return itemText(sub.items[0]);
@@ -170,7 +177,11 @@ const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env['BENCH_LIGHTHOUSE_RUNS'] 
 type LighthouseFigures = Omit<PageAudit, keyof ByteFigures | 'path'>;
 
 /** Runs Lighthouse on each path in one Chromium, one page after the other, each several times. */
-export async function lighthouseAll(base: string, paths: readonly string[], log: (line: string) => void): Promise<Map<string, LighthouseFigures>> {
+export async function lighthouseAll(
+  base: string,
+  paths: readonly string[],
+  log: (line: string) => void,
+): Promise<Map<string, LighthouseFigures>> {
   const out = new Map<string, LighthouseFigures>();
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
   try {
@@ -223,16 +234,23 @@ export async function lighthouseAll(base: string, paths: readonly string[], log:
             score: Math.round(audit.score * 100) / 100,
             ...(audit.displayValue && { displayValue: audit.displayValue }),
             // Some audits' details hold no list of items (an insight's summary): those name none.
-            items: (Array.isArray(audit.details?.items) ? audit.details.items : []).slice(0, 3).map(itemText).filter((t): t is string => t !== null),
+            items: (Array.isArray(audit.details?.items) ? audit.details.items : [])
+              .slice(0, 3)
+              .map(itemText)
+              .filter((t): t is string => t !== null),
           });
         }
       }
       const transfer: Record<string, Transfer> = {};
       for (const item of audits['resource-summary']?.details?.items ?? []) {
-        transfer[String(item['resourceType'])] = { requests: Number(item['requestCount'] ?? 0), bytes: Number(item['transferSize'] ?? 0) };
+        transfer[String(item['resourceType'])] = {
+          requests: Number(item['requestCount'] ?? 0),
+          bytes: Number(item['transferSize'] ?? 0),
+        };
       }
       const metrics: Record<string, string> = {};
-      for (const [id, label] of Object.entries(METRICS)) if (audits[id]?.displayValue) metrics[label] = audits[id]!.displayValue!.replace(/\u00a0/g, ' ');
+      for (const [id, label] of Object.entries(METRICS))
+        if (audits[id]?.displayValue) metrics[label] = audits[id]!.displayValue!.replace(/\u00a0/g, ' ');
       const lighthouseMs = Math.round(performance.now() - started);
       out.set(path, {
         scores,
@@ -244,7 +262,9 @@ export async function lighthouseAll(base: string, paths: readonly string[], log:
         lighthouseMs,
       });
       const each = runs.length > 1 ? `; performance of the ${runs.length} runs ${performances.join(', ')}` : '';
-      log(`  ${path}: ${CATEGORIES.map((c) => `${c} ${scores[c] ?? '-'}`).join(', ')} (${(lighthouseMs / 1000).toFixed(1)} s${each})`);
+      log(
+        `  ${path}: ${CATEGORIES.map((c) => `${c} ${scores[c] ?? '-'}`).join(', ')} (${(lighthouseMs / 1000).toFixed(1)} s${each})`,
+      );
     }
   } finally {
     chrome.kill();

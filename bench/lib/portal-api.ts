@@ -33,7 +33,12 @@ export class PortalApi {
   }
 
   /** POST /api/cms/upload/{uuid} with the file as multipart/form-data (field "file"). */
-  async upload(uuid: string, bytes: Uint8Array, name: string, type: string): Promise<ApiAnswer<{ data?: { image?: { variants?: unknown[] } } }>> {
+  async upload(
+    uuid: string,
+    bytes: Uint8Array,
+    name: string,
+    type: string,
+  ): Promise<ApiAnswer<{ data?: { image?: { variants?: unknown[] } } }>> {
     const form = new FormData();
     form.append('file', new Blob([bytes as Uint8Array<ArrayBuffer>], { type }), name);
     const response = await fetch(`${this.base}/api/cms/upload/${uuid}`, {
@@ -46,14 +51,18 @@ export class PortalApi {
 }
 
 export interface SiteStatus {
-  current: { state: 'idle' } | { state: 'queued'; since: string } | { state: 'building'; since: string; progress: number; step: string };
+  current:
+    | { state: 'idle' }
+    | { state: 'queued'; since: string }
+    | { state: 'building'; since: string; progress: number; step: string };
   live: { id: string; since: string } | null;
   lastFailure: { at: string; reason: string } | null;
 }
 
 export async function siteStatus(api: PortalApi): Promise<SiteStatus> {
   const answer = await api.call<{ data: SiteStatus }>('GET', 'site/status');
-  if (answer.status !== 200) throw new Error(`GET /api/site/status answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  if (answer.status !== 200)
+    throw new Error(`GET /api/site/status answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return answer.body.data;
 }
 
@@ -76,13 +85,15 @@ export async function waitForBuild(
     const status = await siteStatus(api);
     if (status.current.state === 'building') {
       buildingSince = status.current.since;
-      if (onStep && status.current.step !== lastStep) onStep((lastStep = status.current.step), (Date.now() - begun) / 1000);
+      if (onStep && status.current.step !== lastStep)
+        onStep((lastStep = status.current.step), (Date.now() - begun) / 1000);
     }
     if (status.current.state === 'idle') {
       if (status.live && status.live.id !== previousLiveId) return { status, buildingSince };
       if (status.lastFailure) throw new Error(`The site build failed: ${status.lastFailure.reason}`);
     }
-    if (Date.now() > deadline) throw new Error(`No new site build was live within ${timeoutMs / 1000} s: ${JSON.stringify(status)}`);
+    if (Date.now() > deadline)
+      throw new Error(`No new site build was live within ${timeoutMs / 1000} s: ${JSON.stringify(status)}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }

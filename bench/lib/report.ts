@@ -25,7 +25,8 @@ export interface Targets {
 
 export function judge(figures: LoadFigures, judged: boolean, baselineRps: number | null, targets: Targets): Row {
   const ratio = baselineRps ? figures.requestsPerSec / baselineRps : null;
-  const responsesOk = figures.non2xx === 0 && figures.errors === 0 && figures.timeouts === 0 && figures.requestsTotal > 0;
+  const responsesOk =
+    figures.non2xx === 0 && figures.errors === 0 && figures.timeouts === 0 && figures.requestsTotal > 0;
   const throughputOk = judged && ratio !== null ? ratio >= targets.minRatio : null;
   const p99Ok = judged ? figures.latencyMs.p99 < targets.maxP99Ms : null;
   const pass = judged ? responsesOk && throughputOk === true && p99Ok === true : responsesOk ? null : false;
@@ -43,7 +44,18 @@ const mark = (ok: boolean | null) => (ok === null ? '-' : ok ? 'ok' : 'MISS');
 
 /** A plain-text table of the rows, one line each. */
 export function formatTable(rows: readonly Row[], targets: Targets): string {
-  const header = ['target', 'req/s', 'p50 ms', 'p99 ms', 'srv us/req', 'x bare', `>=${Math.round(targets.minRatio * 100)}%`, `p99<${targets.maxP99Ms}`, 'non-2xx/err', 'result'];
+  const header = [
+    'target',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'srv us/req',
+    'x bare',
+    `>=${Math.round(targets.minRatio * 100)}%`,
+    `p99<${targets.maxP99Ms}`,
+    'non-2xx/err',
+    'result',
+  ];
   const lines = rows.map((r) => [
     r.target,
     r.requestsPerSec.toFixed(0),
@@ -57,7 +69,8 @@ export function formatTable(rows: readonly Row[], targets: Targets): string {
     r.verdict.pass === null ? 'info' : r.verdict.pass ? 'PASS' : 'FAIL',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const fmt = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  const fmt = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   return [fmt(header), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(fmt)].join('\n');
 }
 
@@ -65,7 +78,10 @@ export function formatTable(rows: readonly Row[], targets: Targets): string {
 export function formatGrid(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((l) => (l[i] ?? '').length)));
   const fmt = (cells: readonly string[]) =>
-    widths.map((w, i) => (i === 0 ? (cells[i] ?? '').padEnd(w) : (cells[i] ?? '').padStart(w))).join('  ').trimEnd();
+    widths
+      .map((w, i) => (i === 0 ? (cells[i] ?? '').padEnd(w) : (cells[i] ?? '').padStart(w)))
+      .join('  ')
+      .trimEnd();
   return [fmt(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(fmt)].join('\n');
 }
 
@@ -79,7 +95,9 @@ export async function measureRow(
   baselineRps: number | null,
   rows: Row[],
 ): Promise<Row> {
-  ctx.log(`  ${target.name}: ${target.prime ? 'priming, ' : ''}${ctx.load.warmup} s warm-up + ${ctx.load.duration} s at ${ctx.load.connections} connections …`);
+  ctx.log(
+    `  ${target.name}: ${target.prime ? 'priming, ' : ''}${ctx.load.warmup} s warm-up + ${ctx.load.duration} s at ${ctx.load.connections} connections …`,
+  );
   const figures = await measure(target, ctx.load);
   const row = judge(figures, target.judged, baselineRps, ctx.targets);
   rows.push(row);
@@ -98,6 +116,9 @@ export async function measureRow(
 
 /** BENCH_TARGETS=whoami,list… runs only the targets (rows or steps) whose names start with one of these. */
 export function wanted(name: string): boolean {
-  const only = (process.env['BENCH_TARGETS'] ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+  const only = (process.env['BENCH_TARGETS'] ?? '')
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
   return only.length === 0 || only.some((prefix) => name.startsWith(prefix));
 }

@@ -51,7 +51,8 @@ export function benchAnswer(q: QuestionRules, cycleYear: number, n: number): Ben
     text: q.with_text ? NARRATIVES[(n + 1) % NARRATIVES.length]! : null,
     // The data year runs from 2015 (DATA_YEAR_MIN) to the cycle's year: a 2014 form has none.
     data_year: numeric && latestDataYear >= DATA_YEAR_MIN ? latestDataYear : null,
-    source: numeric || q.question_tier === 1 ? 'National statistics office, national accounts and household surveys' : null,
+    source:
+      numeric || q.question_tier === 1 ? 'National statistics office, national accounts and household surveys' : null,
     comment: n % 5 === 0 ? 'Figure checked with the line ministry.' : null,
   };
 }

@@ -91,7 +91,20 @@ const EVENT_TOPICS = [
   'Mayors’ Roundtable',
   'Training on Voluntary Local Reviews',
 ];
-const EVENT_CITIES = ['Manila', 'Bangkok', 'Jakarta', 'Suva', 'Hanoi', 'Dhaka', 'Colombo', 'Ulaanbaatar', 'Kathmandu', 'Fukuoka', 'Almaty', 'Tashkent'];
+const EVENT_CITIES = [
+  'Manila',
+  'Bangkok',
+  'Jakarta',
+  'Suva',
+  'Hanoi',
+  'Dhaka',
+  'Colombo',
+  'Ulaanbaatar',
+  'Kathmandu',
+  'Fukuoka',
+  'Almaty',
+  'Tashkent',
+];
 const SUBJECTS = [
   'Opening session',
   'Panel on land and housing',
@@ -140,9 +153,11 @@ export async function seedCmsItems(db: Db, storage: FileStore, total = 500): Pro
 
   const poolStarted = performance.now();
   const photos: CmsImage[] = [];
-  for (let i = 0; i < POOL_PHOTOS; i++) photos.push(await poolImage(storage, `bench-pool-photo-${i}`, await photoJpeg(100 + i)));
+  for (let i = 0; i < POOL_PHOTOS; i++)
+    photos.push(await poolImage(storage, `bench-pool-photo-${i}`, await photoJpeg(100 + i)));
   const logos: CmsImage[] = [];
-  for (let i = 0; i < POOL_LOGOS; i++) logos.push(await poolImage(storage, `bench-pool-logo-${i}`, await logoPng(200 + i)));
+  for (let i = 0; i < POOL_LOGOS; i++)
+    logos.push(await poolImage(storage, `bench-pool-logo-${i}`, await logoPng(200 + i)));
   const poolMs = performance.now() - poolStarted;
 
   const now = Date.now();
@@ -183,7 +198,14 @@ export async function seedCmsItems(db: Db, storage: FileStore, total = 500): Pro
       ...base(now - (i + 1) * 20 * day, status),
     };
     rows.push(row);
-    if (target) targets.push({ cmsType: 'banner', mediaKind: 'photo', title: row.title, displayOrder: row.displayOrder!, picture: 'photo' });
+    if (target)
+      targets.push({
+        cmsType: 'banner',
+        mediaKind: 'photo',
+        title: row.title,
+        displayOrder: row.displayOrder!,
+        picture: 'photo',
+      });
   }
 
   // Partners: 2 upload targets, 16 published (10 with a pool logo, 6 shown by name), 3 drafts, 3 taken down.
@@ -203,7 +225,14 @@ export async function seedCmsItems(db: Db, storage: FileStore, total = 500): Pro
       ...base(now - (i + 3) * 15 * day, status),
     };
     rows.push(row);
-    if (target) targets.push({ cmsType: 'partner', mediaKind: 'photo', title: row.title, displayOrder: row.displayOrder!, picture: 'logo' });
+    if (target)
+      targets.push({
+        cmsType: 'partner',
+        mediaKind: 'photo',
+        title: row.title,
+        displayOrder: row.displayOrder!,
+        picture: 'logo',
+      });
   }
 
   // The media gallery: 3 photo and 1 video upload targets (latest event), then the bulk.
@@ -214,10 +243,20 @@ export async function seedCmsItems(db: Db, storage: FileStore, total = 500): Pro
     const event = target ? events[0]! : random() < 0.05 ? null : pick(events);
     const status = target ? 'draft' : statusOf();
     const date = (event?.date ?? now - 400 * day) + Math.floor(random() * 3) * day;
-    const image = target ? null : isVideo ? (random() < 0.4 ? pick(photos) : null) : random() < 0.97 ? pick(photos) : null;
+    const image = target
+      ? null
+      : isVideo
+        ? random() < 0.4
+          ? pick(photos)
+          : null
+        : random() < 0.97
+          ? pick(photos)
+          : null;
     if (image) withPoolImage++;
     const subject = pick(SUBJECTS);
-    const videoId = Array.from({ length: 11 }, () => pick([...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'])).join('');
+    const videoId = Array.from({ length: 11 }, () =>
+      pick([...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_']),
+    ).join('');
     const row: NewItem = {
       cmsType: 'video',
       title: `${isVideo ? 'Video: ' : ''}${subject}${event ? `, ${event.name.split(',')[1]!.trim()}` : ''} (${i + 1})`,
@@ -225,7 +264,11 @@ export async function seedCmsItems(db: Db, storage: FileStore, total = 500): Pro
       link: null,
       displayOrder: (i % 40) + 1,
       mediaKind: isVideo ? 'video' : 'photo',
-      videoUrl: isVideo ? (i % 5 === 0 ? `https://vimeo.com/${100000000 + i}` : `https://www.youtube.com/watch?v=${videoId}`) : null,
+      videoUrl: isVideo
+        ? i % 5 === 0
+          ? `https://vimeo.com/${100000000 + i}`
+          : `https://www.youtube.com/watch?v=${videoId}`
+        : null,
       event: event?.name ?? null,
       eventSlug: event?.slug ?? null,
       image,
@@ -233,7 +276,13 @@ export async function seedCmsItems(db: Db, storage: FileStore, total = 500): Pro
     };
     rows.push(row);
     if (target) {
-      targets.push({ cmsType: 'video', mediaKind: row.mediaKind as 'photo' | 'video', title: row.title, displayOrder: row.displayOrder!, picture: 'photo' });
+      targets.push({
+        cmsType: 'video',
+        mediaKind: row.mediaKind as 'photo' | 'video',
+        title: row.title,
+        displayOrder: row.displayOrder!,
+        picture: 'photo',
+      });
     }
   }
 
@@ -270,7 +319,9 @@ export async function seedCmsItems(db: Db, storage: FileStore, total = 500): Pro
     withPoolImage,
     uploadTargets,
     expect: {
-      homeBanners: rows.filter((r) => r.cmsType === 'banner' && (r.image || targets.some((t) => t.title === r.title))).map((r) => r.title),
+      homeBanners: rows
+        .filter((r) => r.cmsType === 'banner' && (r.image || targets.some((t) => t.title === r.title)))
+        .map((r) => r.title),
       latestEventSlug: events[0]!.slug!,
     },
     poolMs,

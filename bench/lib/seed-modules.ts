@@ -38,19 +38,57 @@ export const SEARCH_WORD_2 = 'drainage';
 
 /** Four cycles (the API takes years from 2015): three closed, every report published; the current one open. */
 export const MODULE_CYCLES = [
-  { year: 2016, status: 'closed', opensAt: '2015-09-01', closesAt: '2016-03-31', guidelineVersion: 'Habitat III national report guidelines (2015)' },
-  { year: 2019, status: 'closed', opensAt: '2018-09-01', closesAt: '2019-03-31', guidelineVersion: 'Guidelines for reporting on the NUA (2018)' },
-  { year: 2022, status: 'closed', opensAt: '2021-09-01', closesAt: '2022-03-31', guidelineVersion: 'Guidelines for reporting on the NUA (2021)' },
-  { year: 2026, status: 'open', opensAt: '2025-09-01', closesAt: '2026-12-31', guidelineVersion: 'Revised Urban Agenda guidelines (2025)' },
+  {
+    year: 2016,
+    status: 'closed',
+    opensAt: '2015-09-01',
+    closesAt: '2016-03-31',
+    guidelineVersion: 'Habitat III national report guidelines (2015)',
+  },
+  {
+    year: 2019,
+    status: 'closed',
+    opensAt: '2018-09-01',
+    closesAt: '2019-03-31',
+    guidelineVersion: 'Guidelines for reporting on the NUA (2018)',
+  },
+  {
+    year: 2022,
+    status: 'closed',
+    opensAt: '2021-09-01',
+    closesAt: '2022-03-31',
+    guidelineVersion: 'Guidelines for reporting on the NUA (2021)',
+  },
+  {
+    year: 2026,
+    status: 'open',
+    opensAt: '2025-09-01',
+    closesAt: '2026-12-31',
+    guidelineVersion: 'Revised Urban Agenda guidelines (2025)',
+  },
 ] as const;
 export const PROFILE_YEARS = [2000, 2005, 2010, 2015, 2020] as const;
 export const PRACTICES = 500;
 const COVERS = 6;
 
 export interface ModulesSeedResult {
-  nationalReports: { cycles: number; reports: number; answers: number; published: number; byYear: Record<number, Record<string, number>>; ms: number };
+  nationalReports: {
+    cycles: number;
+    reports: number;
+    answers: number;
+    published: number;
+    byYear: Record<number, Record<string, number>>;
+    ms: number;
+  };
   profile: { categories: number; indicators: number; datasets: number; values: number; ms: number };
-  practices: { published: number; seeded: number; covers: number; summaryWords: number; narrativeWords: number; ms: number };
+  practices: {
+    published: number;
+    seeded: number;
+    covers: number;
+    summaryWords: number;
+    narrativeWords: number;
+    ms: number;
+  };
   /** What the pages of the run are: one of each family. */
   expect: {
     latestReport: { year: number; country: string };
@@ -72,9 +110,13 @@ async function seedNationalReports(db: Db): Promise<ModulesSeedResult['nationalR
   await db.delete(reportAnswers);
   await db.delete(nationalReports);
   await db.delete(reportingCycles);
-  const active = await db.select({ code: countries.code, name: countries.name }).from(countries).where(eq(countries.status, 1));
+  const active = await db
+    .select({ code: countries.code, name: countries.name })
+    .from(countries)
+    .where(eq(countries.status, 1));
   const statusOf = (i: number): string => {
-    // The open cycle: a spread of the workflow (every report answers all questions), about a quarter of it published already.
+    // The open cycle: a spread of the workflow (every report answers all questions), about a quarter of it published
+    // already.
     const r = i % 8;
     return r < 2 ? 'published' : r < 3 ? 'accepted' : r < 4 ? 'submitted' : r < 5 ? 'completed' : 'in_progress';
   };
@@ -84,7 +126,9 @@ async function seedNationalReports(db: Db): Promise<ModulesSeedResult['nationalR
     await createCycleReports(db, c.year);
     const [cycle] = await db.select().from(reportingCycles).where(eq(reportingCycles.year, c.year));
     const qs = await cycleQuestions(db, cycle!);
-    const ids = new Map((await db.select({ id: questions.id, uuid: questions.uuid }).from(questions)).map((r) => [r.uuid, r.id]));
+    const ids = new Map(
+      (await db.select({ id: questions.id, uuid: questions.uuid }).from(questions)).map((r) => [r.uuid, r.id]),
+    );
     const reports = await db
       .select({ id: nationalReports.id, code: nationalReports.countryCode })
       .from(nationalReports)
@@ -96,10 +140,25 @@ async function seedNationalReports(db: Db): Promise<ModulesSeedResult['nationalR
       const country = active.find((a) => a.code === report.code)!;
       const status = c.status === 'closed' ? 'published' : statusOf(i);
       const answered = qs.map((q) => ({ q, ...demoAnswer(q, country, c.year) }));
-      for (const a of answered) rows.push({ reportId: report.id, questionId: ids.get(a.q.uuid)!, value: a.value, text: a.text, dataYear: a.dataYear, source: a.source, comment: null });
-      const progress = completeness(qs, answered.map((a) => ({ question_uuid: a.q.uuid, ...a, data_year: a.dataYear })), { cycleYear: c.year });
+      for (const a of answered)
+        rows.push({
+          reportId: report.id,
+          questionId: ids.get(a.q.uuid)!,
+          value: a.value,
+          text: a.text,
+          dataYear: a.dataYear,
+          source: a.source,
+          comment: null,
+        });
+      const progress = completeness(
+        qs,
+        answered.map((a) => ({ question_uuid: a.q.uuid, ...a, data_year: a.dataYear })),
+        { cycleYear: c.year },
+      );
       const submitted = ['submitted', 'accepted', 'published'].includes(status);
-      const submittedAt = submitted ? new Date(Math.min(Date.now() - 86_400_000, closes - (i % 40) * 86_400_000)) : null;
+      const submittedAt = submitted
+        ? new Date(Math.min(Date.now() - 86_400_000, closes - (i % 40) * 86_400_000))
+        : null;
       await db
         .update(nationalReports)
         .set({
@@ -109,7 +168,10 @@ async function seedNationalReports(db: Db): Promise<ModulesSeedResult['nationalR
           title: `${country.name}: national report on the New Urban Agenda ${c.year}`,
           executiveSummary: `${country.name} reports on its follow-up of the New Urban Agenda: housing and basic services, the urban economy, resilience, governance, planning and the means of implementation, with the figures of its national statistics office.`,
           submittedAt,
-          publishedAt: status === 'published' ? new Date(Math.min(Date.now() - 3_600_000, (submittedAt?.getTime() ?? Date.now()) + 30 * 86_400_000)) : null,
+          publishedAt:
+            status === 'published'
+              ? new Date(Math.min(Date.now() - 3_600_000, (submittedAt?.getTime() ?? Date.now()) + 30 * 86_400_000))
+              : null,
         })
         .where(eq(nationalReports.id, report.id));
     }
@@ -133,7 +195,10 @@ async function seedNationalReports(db: Db): Promise<ModulesSeedResult['nationalR
 async function seedProfile(db: Db): Promise<ModulesSeedResult['profile']> {
   const started = performance.now();
   const random = prng(8);
-  const categories = await db.select({ slug: profileCategories.slug }).from(profileCategories).where(eq(profileCategories.published, true));
+  const categories = await db
+    .select({ slug: profileCategories.slug })
+    .from(profileCategories)
+    .where(eq(profileCategories.published, true));
   const indicators = await db.select().from(profileIndicators);
   const active = await db.select({ code: countries.code }).from(countries).where(eq(countries.status, 1));
   await db.delete(profileDatasets);
@@ -150,14 +215,24 @@ async function seedProfile(db: Db): Promise<ModulesSeedResult['profile']> {
           const t = Math.min(1, Math.max(0, level.get(i.code)! + (n - 2) * 0.03 + (random() - 0.5) * 0.02));
           const raw = lo + (hi - lo) * t;
           const value = i.answerType === 'int' ? Math.round(raw) : Number(raw.toFixed(i.decimals ?? 2));
-          return { indicator: i.code, value, data_year: year, source: i.source, is_estimate: random() < 0.15, note: null };
+          return {
+            indicator: i.code,
+            value,
+            data_year: year,
+            source: i.source,
+            is_estimate: random() < 0.15,
+            note: null,
+          };
         });
         rows.push({
           categorySlug: category.slug,
           countryCode: country.code,
           year,
           values,
-          narrative: n === PROFILE_YEARS.length - 1 ? `The ${year} figures for this country come from the sources named with each indicator; estimates are marked.` : null,
+          narrative:
+            n === PROFILE_YEARS.length - 1
+              ? `The ${year} figures for this country come from the sources named with each indicator; estimates are marked.`
+              : null,
           status: 'published',
         });
       }
@@ -172,7 +247,15 @@ async function seedProfile(db: Db): Promise<ModulesSeedResult['profile']> {
       .values(chunk.map(({ values: _v, ...row }) => row))
       .returning({ id: profileDatasets.id });
     const figures = chunk.flatMap((row, n) =>
-      (row.values ?? []).map((v) => ({ datasetId: made[n]!.id, indicatorId: ids.get(v.indicator)!, value: v.value, estimate: v.is_estimate ? ESTIMATE_MARK : null, dataYear: v.data_year, source: v.source, note: v.note })),
+      (row.values ?? []).map((v) => ({
+        datasetId: made[n]!.id,
+        indicatorId: ids.get(v.indicator)!,
+        value: v.value,
+        estimate: v.is_estimate ? ESTIMATE_MARK : null,
+        dataYear: v.data_year,
+        source: v.source,
+        note: v.note,
+      })),
     );
     for (let j = 0; j < figures.length; j += 2000) await db.insert(profileFigures).values(figures.slice(j, j + 2000));
   }
@@ -188,28 +271,90 @@ async function seedProfile(db: Db): Promise<ModulesSeedResult['profile']> {
 }
 
 const CITIES: Record<string, [string, number, number][]> = {
-  PH: [['Iloilo City', 10.72, 122.56], ['Quezon City', 14.68, 121.04], ['Davao City', 7.19, 125.46], ['Cebu City', 10.32, 123.89]],
-  ID: [['Jakarta', -6.21, 106.85], ['Surabaya', -7.26, 112.75], ['Bandung', -6.92, 107.62], ['Makassar', -5.15, 119.43]],
-  VN: [['Ha Noi', 21.03, 105.83], ['Da Nang', 16.05, 108.2], ['Can Tho', 10.05, 105.75]],
-  TH: [['Bangkok', 13.76, 100.5], ['Chiang Mai', 18.79, 98.99], ['Khon Kaen', 16.44, 102.83]],
-  IN: [['Pune', 18.52, 73.86], ['Indore', 22.72, 75.86], ['Surat', 21.17, 72.83], ['Kochi', 9.93, 76.27]],
-  BD: [['Dhaka', 23.81, 90.41], ['Sylhet', 24.89, 91.87], ['Khulna', 22.85, 89.54]],
-  MY: [['George Town', 5.41, 100.33], ['Kuala Lumpur', 3.14, 101.69]],
-  JP: [['Kyoto', 35.01, 135.77], ['Fukuoka', 33.59, 130.4], ['Toyama', 36.7, 137.21]],
-  CN: [['Chengdu', 30.57, 104.07], ['Xiamen', 24.48, 118.09]],
-  PK: [['Karachi', 24.86, 67.0], ['Lahore', 31.55, 74.34]],
-  NP: [['Kathmandu', 27.72, 85.32], ['Pokhara', 28.21, 83.99]],
+  PH: [
+    ['Iloilo City', 10.72, 122.56],
+    ['Quezon City', 14.68, 121.04],
+    ['Davao City', 7.19, 125.46],
+    ['Cebu City', 10.32, 123.89],
+  ],
+  ID: [
+    ['Jakarta', -6.21, 106.85],
+    ['Surabaya', -7.26, 112.75],
+    ['Bandung', -6.92, 107.62],
+    ['Makassar', -5.15, 119.43],
+  ],
+  VN: [
+    ['Ha Noi', 21.03, 105.83],
+    ['Da Nang', 16.05, 108.2],
+    ['Can Tho', 10.05, 105.75],
+  ],
+  TH: [
+    ['Bangkok', 13.76, 100.5],
+    ['Chiang Mai', 18.79, 98.99],
+    ['Khon Kaen', 16.44, 102.83],
+  ],
+  IN: [
+    ['Pune', 18.52, 73.86],
+    ['Indore', 22.72, 75.86],
+    ['Surat', 21.17, 72.83],
+    ['Kochi', 9.93, 76.27],
+  ],
+  BD: [
+    ['Dhaka', 23.81, 90.41],
+    ['Sylhet', 24.89, 91.87],
+    ['Khulna', 22.85, 89.54],
+  ],
+  MY: [
+    ['George Town', 5.41, 100.33],
+    ['Kuala Lumpur', 3.14, 101.69],
+  ],
+  JP: [
+    ['Kyoto', 35.01, 135.77],
+    ['Fukuoka', 33.59, 130.4],
+    ['Toyama', 36.7, 137.21],
+  ],
+  CN: [
+    ['Chengdu', 30.57, 104.07],
+    ['Xiamen', 24.48, 118.09],
+  ],
+  PK: [
+    ['Karachi', 24.86, 67.0],
+    ['Lahore', 31.55, 74.34],
+  ],
+  NP: [
+    ['Kathmandu', 27.72, 85.32],
+    ['Pokhara', 28.21, 83.99],
+  ],
   LK: [['Colombo', 6.93, 79.86]],
   MN: [['Ulaanbaatar', 47.89, 106.91]],
   FJ: [['Suva', -18.14, 178.44]],
-  KR: [['Seoul', 37.57, 126.98], ['Suwon', 37.26, 127.03]],
+  KR: [
+    ['Seoul', 37.57, 126.98],
+    ['Suwon', 37.26, 127.03],
+  ],
   AU: [['Melbourne', -37.81, 144.96]],
   KZ: [['Almaty', 43.24, 76.89]],
   UZ: [['Tashkent', 41.3, 69.24]],
 };
 
-const LEADS = ['City Government', 'Municipal Corporation', 'Ministry of Housing and Urban Development', 'Provincial Planning Department', 'Urban Development Authority', 'Residents’ federation', 'National Housing Authority'];
-const ORG_TYPES = ['local_government', 'local_government', 'national_government', 'civil_society', 'community', 'academia', 'private_sector'];
+const LEADS = [
+  'City Government',
+  'Municipal Corporation',
+  'Ministry of Housing and Urban Development',
+  'Provincial Planning Department',
+  'Urban Development Authority',
+  'Residents’ federation',
+  'National Housing Authority',
+];
+const ORG_TYPES = [
+  'local_government',
+  'local_government',
+  'national_government',
+  'civil_society',
+  'community',
+  'academia',
+  'private_sector',
+];
 const TOPICS = [
   ['community-led upgrading of informal settlements', 'housing-slum-upgrading', ['11.1', '1.4'], 'TC1'],
   ['piped water and sanitation for low-income wards', 'basic-services', ['6.1', '6.2'], 'TC1'],
@@ -222,7 +367,12 @@ const TOPICS = [
   ['a municipal green bond', 'municipal-finance', ['11.c', '13.2'], 'EI3'],
   ['an open data portal for permits and plans', 'smart-city-data', ['16.6', '9.c'], 'EI3'],
   ['conservation grants for historic quarters', 'culture-heritage', ['11.4'], 'EI2'],
-  ['a city-wide accessibility programme for older people and people with disabilities', 'social-inclusion', ['11.7', '10.2'], 'TC1'],
+  [
+    'a city-wide accessibility programme for older people and people with disabilities',
+    'social-inclusion',
+    ['11.7', '10.2'],
+    'TC1',
+  ],
 ] as const;
 
 const SENTENCES = [
@@ -278,7 +428,8 @@ async function seedPractices(db: Db, storage: FileStore): Promise<ModulesSeedRes
   const now = Date.now();
   for (let i = 0; i < toSeed; i++) {
     // Half the practices in the ten countries that share most, the rest across all 58.
-    const country = random() < 0.5 ? Object.keys(CITIES)[Math.floor(random() * 10)]! : codes[Math.floor(random() * codes.length)]!;
+    const country =
+      random() < 0.5 ? Object.keys(CITIES)[Math.floor(random() * 10)]! : codes[Math.floor(random() * codes.length)]!;
     const places = CITIES[country];
     const place = places && random() < 0.9 ? places[Math.floor(random() * places.length)]! : null;
     const topic = TOPICS[i % TOPICS.length]!;
@@ -287,9 +438,23 @@ async function seedPractices(db: Db, storage: FileStore): Promise<ModulesSeedRes
     const ended = random() < 0.4;
     const summary = `${place?.[0] ?? 'The city'} carried out ${topic[0]}. ${paragraph(random, 4 + Math.floor(random() * 5))}`;
     const narrative = Object.fromEntries(
-      ['context', 'objectives', 'implementation', 'resources', 'results', 'innovation', 'sustainability', 'transferability', 'lessons'].map((key) => [
+      [
+        'context',
+        'objectives',
+        'implementation',
+        'resources',
+        'results',
+        'innovation',
+        'sustainability',
+        'transferability',
+        'lessons',
+      ].map((key) => [
         key,
-        random() < 0.85 ? Array.from({ length: 1 + Math.floor(random() * 3) }, () => paragraph(random, 3 + Math.floor(random() * 4))).join('\n\n') : null,
+        random() < 0.85
+          ? Array.from({ length: 1 + Math.floor(random() * 3) }, () =>
+              paragraph(random, 3 + Math.floor(random() * 4)),
+            ).join('\n\n')
+          : null,
       ]),
     );
     summaryWords += words(summary);
@@ -306,13 +471,27 @@ async function seedPractices(db: Db, storage: FileStore): Promise<ModulesSeedRes
       lng: place ? place[2] + (random() - 0.5) * 0.2 : null,
       leadOrganisation: `${place?.[0] ?? 'National'} ${LEADS[i % LEADS.length]}`,
       orgType: ORG_TYPES[i % ORG_TYPES.length]!,
-      partners: random() < 0.7 ? [{ name: 'Community associations of the wards', type: 'community', support: ['political', 'administrative'] }] : [],
+      partners:
+        random() < 0.7
+          ? [
+              {
+                name: 'Community associations of the wards',
+                type: 'community',
+                support: ['political', 'administrative'],
+              },
+            ]
+          : [],
       startDate: `${startYear}-0${1 + Math.floor(random() * 9)}-01`,
       endDate: ended ? `${Math.min(2025, startYear + 2 + Math.floor(random() * 5))}-12-31` : null,
       ongoing: !ended,
       categories: second && second !== topic[1] ? [topic[1], second] : [topic[1]],
       sdgTargets: [...topic[2]],
-      nuaThrusts: random() < 0.3 ? [topic[3], NUA_THRUST_CODES[Math.floor(random() * NUA_THRUST_CODES.length)]!].filter((t, n, all) => all.indexOf(t) === n) : [topic[3]],
+      nuaThrusts:
+        random() < 0.3
+          ? [topic[3], NUA_THRUST_CODES[Math.floor(random() * NUA_THRUST_CODES.length)]!].filter(
+              (t, n, all) => all.indexOf(t) === n,
+            )
+          : [topic[3]],
       summary,
       narrative,
       figures: [{ label: 'People who benefit', value: String(1000 + Math.floor(random() * 90_000)), unit: 'people' }],
@@ -329,7 +508,14 @@ async function seedPractices(db: Db, storage: FileStore): Promise<ModulesSeedRes
   for (let i = 0; i < rows.length; i += 100) await db.insert(bestPractices).values(rows.slice(i, i + 100));
   await db.execute(sql`analyze best_practices`);
   const [after] = await db.select({ n: count() }).from(bestPractices).where(eq(bestPractices.status, 'published'));
-  return { published: after?.n ?? 0, seeded: rows.length, covers: COVERS, summaryWords: Math.round(summaryWords / Math.max(1, rows.length)), narrativeWords: Math.round(narrativeWords / Math.max(1, rows.length)), ms: performance.now() - started };
+  return {
+    published: after?.n ?? 0,
+    seeded: rows.length,
+    covers: COVERS,
+    summaryWords: Math.round(summaryWords / Math.max(1, rows.length)),
+    narrativeWords: Math.round(narrativeWords / Math.max(1, rows.length)),
+    ms: performance.now() - started,
+  };
 }
 
 /** Seeds the three modules and names one page of each family for the audits. */
@@ -349,7 +535,11 @@ export async function seedModules(db: Db, storage: FileStore): Promise<ModulesSe
     .where(eq(bestPractices.status, 'published'))
     .orderBy(sql`length(${bestPractices.summary}) desc`)
     .limit(1);
-  const [category] = await db.select({ slug: profileCategories.slug }).from(profileCategories).orderBy(profileCategories.sort).limit(1);
+  const [category] = await db
+    .select({ slug: profileCategories.slug })
+    .from(profileCategories)
+    .orderBy(profileCategories.sort)
+    .limit(1);
   return {
     nationalReports: nationalReportsResult,
     profile,

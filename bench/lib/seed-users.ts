@@ -146,11 +146,17 @@ export async function listTotals(db: Db, searches: readonly (string | undefined)
     const statuses = [...new Set(rows.map((r) => Number(r['status'])))];
     const countries = [...new Set(rows.map((r) => r['country']).filter((c): c is string => typeof c === 'string'))];
     totals.push({ q, status: undefined, country: undefined, total: sum(() => true) });
-    for (const status of statuses) totals.push({ q, status, country: undefined, total: sum((r) => Number(r['status']) === status) });
+    for (const status of statuses)
+      totals.push({ q, status, country: undefined, total: sum((r) => Number(r['status']) === status) });
     for (const country of countries) {
       totals.push({ q, status: undefined, country, total: sum((r) => r['country'] === country) });
       for (const status of statuses) {
-        totals.push({ q, status, country, total: sum((r) => r['country'] === country && Number(r['status']) === status) });
+        totals.push({
+          q,
+          status,
+          country,
+          total: sum((r) => r['country'] === country && Number(r['status']) === status),
+        });
       }
     }
   }

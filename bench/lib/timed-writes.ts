@@ -60,7 +60,13 @@ async function writeUntilStopped(config: TimedWritesConfig): Promise<void> {
     const response = await fetch(`${config.url}/api/cms/saved`, {
       method: 'POST',
       headers: { authorization: `Bearer ${config.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ uuid: config.uuid, cms_type: 'partner', title: `Bench draft partner, ${edit}`, display_order: 0, version }),
+      body: JSON.stringify({
+        uuid: config.uuid,
+        cms_type: 'partner',
+        title: `Bench draft partner, ${edit}`,
+        display_order: 0,
+        version,
+      }),
     });
     const answer = (await response.json().catch(() => null)) as { data?: { version?: number } } | null;
     if (typeof answer?.data?.version === 'number') version = answer.data.version;

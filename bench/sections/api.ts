@@ -165,15 +165,22 @@ const ADMIN = DEMO_ACCOUNTS.find((a) => a.role === 'tuxuri')!;
 const STATE_ADMIN = DEMO_ACCOUNTS.find((a) => a.role === 'state_admin')!;
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const profiling = (run: ApiRun, name: string) =>
-  run.profileDir ? { execArgv: ['--cpu-prof', `--cpu-prof-dir=${run.profileDir}`, `--cpu-prof-name=${name}.cpuprofile`] } : {};
-const record = (run: ApiRun, target: LoadTarget, baselineRps: number | null) => measureRow(run.ctx, target, baselineRps, run.rows);
+  run.profileDir
+    ? { execArgv: ['--cpu-prof', `--cpu-prof-dir=${run.profileDir}`, `--cpu-prof-name=${name}.cpuprofile`] }
+    : {};
+const record = (run: ApiRun, target: LoadTarget, baselineRps: number | null) =>
+  measureRow(run.ctx, target, baselineRps, run.rows);
 
 /** The identity service, on a free port with the bench's own project. */
 async function startIdentityService(run: ApiRun): Promise<string> {
   const emulatorHost = `127.0.0.1:${await freePort(3)}`;
   const started = performance.now();
   run.ctx.log(`Starting the Firebase Auth emulator on ${emulatorHost} (project ${BENCH_PROJECT_ID}) …`);
-  run.emulator = await startAuthEmulator({ host: emulatorHost, projectId: BENCH_PROJECT_ID, workDir: join(run.ctx.tmp, 'emulator') });
+  run.emulator = await startAuthEmulator({
+    host: emulatorHost,
+    projectId: BENCH_PROJECT_ID,
+    workDir: join(run.ctx.tmp, 'emulator'),
+  });
   run.setup['emulatorStartMs'] = Math.round(performance.now() - started);
   return emulatorHost;
 }
@@ -239,7 +246,11 @@ async function checkBeforeLoad(run: ApiRun, portal: Portal): Promise<string[]> {
   const bogus = await getJson(`${url}/api/whoami`, 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.');
   check(bogus.status === 401, 'whoami with a forged token is 401', checks);
   const me = await getJson(`${url}/api/whoami`, adminToken);
-  check(me.status === 200 && me.body.email === ADMIN.email, `whoami as ${ADMIN.email} is 200 and names the account`, checks);
+  check(
+    me.status === 200 && me.body.email === ADMIN.email,
+    `whoami as ${ADMIN.email} is 200 and names the account`,
+    checks,
+  );
   check(
     me.headers.get('x-content-type-options') === 'nosniff' &&
       me.headers.get('cache-control') === 'no-store' &&
@@ -265,8 +276,9 @@ async function checkBeforeLoad(run: ApiRun, portal: Portal): Promise<string[]> {
   const filtered = await getJson(`${url}${listPath(2, 1, 'IN', 'user1')}`, adminToken);
   check(
     filtered.status === 200 &&
-      filtered.body.data.every((u: { country_code: string; status: number; email: string }) =>
-        u.country_code === 'IN' && u.status === 1 && u.email.includes('user1'),
+      filtered.body.data.every(
+        (u: { country_code: string; status: number; email: string }) =>
+          u.country_code === 'IN' && u.status === 1 && u.email.includes('user1'),
       ),
     `filters apply (status=1, country_code=IN, q=user1: ${filtered.body?.total} users)`,
     checks,
@@ -277,7 +289,10 @@ async function checkBeforeLoad(run: ApiRun, portal: Portal): Promise<string[]> {
   const revalidated = await fetch(`${url}${PUBLIC_LIST_PATH}`, { headers: { 'if-none-match': etag ?? '' } });
   await revalidated.arrayBuffer();
   check(
-    publicList.status === 200 && publicBody.data?.length === portal.child.info.cms.published && etag !== null && revalidated.status === 304,
+    publicList.status === 200 &&
+      publicBody.data?.length === portal.child.info.cms.published &&
+      etag !== null &&
+      revalidated.status === 304,
     `the public partner list is 200 with ${publicBody.data?.length} items and an ETag, 304 when asked with it`,
     checks,
   );
@@ -291,10 +306,22 @@ async function measureBaseline(run: ApiRun): Promise<Row> {
 }
 
 /** Authenticated endpoints in their steady state (judged): whoami and the cached user list pages. */
-async function measureAuthenticated(run: ApiRun, portal: Portal, bare: number, combos: readonly string[]): Promise<void> {
+async function measureAuthenticated(
+  run: ApiRun,
+  portal: Portal,
+  bare: number,
+  combos: readonly string[],
+): Promise<void> {
   const { url, adminToken, stateToken, watch } = portal;
   const targets: LoadTarget[] = [
-    { name: 'whoami (admin)', describe: 'GET /api/whoami, superadmin bearer token', url: `${url}/api/whoami`, headers: bearer(adminToken), judged: true, watch },
+    {
+      name: 'whoami (admin)',
+      describe: 'GET /api/whoami, superadmin bearer token',
+      url: `${url}/api/whoami`,
+      headers: bearer(adminToken),
+      judged: true,
+      watch,
+    },
     {
       name: 'user list (admin)',
       describe: `GET /api/user/list?per_page=20, ${combos.length} combinations of page/status/country_code/q in turn, superadmin`,
@@ -404,7 +431,15 @@ async function measureWritesUnderLoad(run: ApiRun, portal: Portal, bare: number)
   // wait for autocannon's 50 connections on this process's own event loop.
   const current = await getJson(`${url}/api/cms/partner/view/${draftUuid}`, adminToken);
   const version = (current.body.data as unknown as { version: number }).version;
-  const writer = timedWrites({ url, token: adminToken, uuid: draftUuid, version, primeSaves: 5, startAfterMs: run.ctx.load.warmup * 1000 + 500, pauseMs: 50 });
+  const writer = timedWrites({
+    url,
+    token: adminToken,
+    uuid: draftUuid,
+    version,
+    primeSaves: 5,
+    startAfterMs: run.ctx.load.warmup * 1000 + 500,
+    pauseMs: 50,
+  });
   await writer.primed;
   const row = await record(
     run,
@@ -423,7 +458,14 @@ async function measureWritesUnderLoad(run: ApiRun, portal: Portal, bare: number)
   const ok = (statuses.get(200) ?? 0) === latencies.length && latencies.length > 0;
   // Every save's latency in order, so an outlier shows where in the run it came.
   const inOrder = latencies.map((ms) => Math.round(ms * 10) / 10);
-  run.setup['writesUnderLoad'] = { count: latencies.length, p50, p99, max: Math.max(...latencies), statuses: Object.fromEntries(statuses), inOrder };
+  run.setup['writesUnderLoad'] = {
+    count: latencies.length,
+    p50,
+    p99,
+    max: Math.max(...latencies),
+    statuses: Object.fromEntries(statuses),
+    inOrder,
+  };
   run.tables.push({
     title: `Admin writes while the public list is flooded (${run.ctx.load.connections} connections on ${PUBLIC_LIST_PATH}); target p99 < ${WRITE_UNDER_LOAD_P99_MS} ms`,
     header: ['write', 'count', 'p50 ms', 'p99 ms', 'max ms', 'list req/s', 'statuses', 'result'],
@@ -440,8 +482,12 @@ async function measureWritesUnderLoad(run: ApiRun, portal: Portal, bare: number)
       ],
     ],
   });
-  if (!ok) run.failures.push(`admin writes under load: not every write answered 200 (${[...statuses].map(([s, c]) => `${s}x${c}`).join(' ')})`);
-  if (p99 >= WRITE_UNDER_LOAD_P99_MS) run.misses.push(`admin writes under load: p99 ${p99.toFixed(1)} ms >= ${WRITE_UNDER_LOAD_P99_MS} ms`);
+  if (!ok)
+    run.failures.push(
+      `admin writes under load: not every write answered 200 (${[...statuses].map(([s, c]) => `${s}x${c}`).join(' ')})`,
+    );
+  if (p99 >= WRITE_UNDER_LOAD_P99_MS)
+    run.misses.push(`admin writes under load: p99 ${p99.toFixed(1)} ms >= ${WRITE_UNDER_LOAD_P99_MS} ms`);
 }
 
 /** After the load: the caches still follow writes, and revocation and deactivation still apply. */
@@ -452,22 +498,40 @@ async function checkAfterLoad(run: ApiRun, portal: Portal): Promise<string[]> {
   const before = await getJson(`${url}${listPath(1)}`, adminToken);
   const target = before.body.data[0] as { uuid: string; name: string; version: number };
   const renamed = `Renamed ${target.name}`.slice(0, 100);
-  const edit = await postJson(`${url}/api/user/edit/${target.uuid}`, adminToken, { name: renamed, version: target.version });
+  const edit = await postJson(`${url}/api/user/edit/${target.uuid}`, adminToken, {
+    name: renamed,
+    version: target.version,
+  });
   const reread = await getJson(`${url}${listPath(1)}`, adminToken);
   verifyAfter(edit === 200 && reread.body.data[0]?.name === renamed, 'an edit shows in the (cached) user list at once');
 
   // Deactivation through the portal applies on the very next request.
   const stateAdmin = (await getJson(`${url}/api/whoami`, stateToken)).body as unknown as { uuid: string };
   // Every user write names the version it is based on (DESIGN.md §12).
-  const versionOf = async (uuid: string) => ((await getJson(`${url}/api/user/show/${uuid}`, adminToken)).body as unknown as { version: number }).version;
-  const deactivated = await postJson(`${url}/api/user/edit/${stateAdmin.uuid}`, adminToken, { status: 0, version: await versionOf(stateAdmin.uuid) });
+  const versionOf = async (uuid: string) =>
+    ((await getJson(`${url}/api/user/show/${uuid}`, adminToken)).body as unknown as { version: number }).version;
+  const deactivated = await postJson(`${url}/api/user/edit/${stateAdmin.uuid}`, adminToken, {
+    status: 0,
+    version: await versionOf(stateAdmin.uuid),
+  });
   const refused = await getJson(`${url}${listPath(1)}`, stateToken);
-  verifyAfter(deactivated === 200 && refused.status === 403, "the state_admin's list is refused (403) right after an admin deactivates it");
-  const reactivated = await postJson(`${url}/api/user/edit/${stateAdmin.uuid}`, adminToken, { status: 1, version: await versionOf(stateAdmin.uuid) });
-  verifyAfter(reactivated === 200 && (await getJson(`${url}${listPath(1)}`, stateToken)).status === 200, 'and served again once reactivated');
+  verifyAfter(
+    deactivated === 200 && refused.status === 403,
+    "the state_admin's list is refused (403) right after an admin deactivates it",
+  );
+  const reactivated = await postJson(`${url}/api/user/edit/${stateAdmin.uuid}`, adminToken, {
+    status: 1,
+    version: await versionOf(stateAdmin.uuid),
+  });
+  verifyAfter(
+    reactivated === 200 && (await getJson(`${url}${listPath(1)}`, stateToken)).status === 200,
+    'and served again once reactivated',
+  );
 
   // A revocation made in the identity service (not through the portal) applies within AUTH_STATE_TTL_S.
-  const auth = firebaseAuth(parseEnv({ FIREBASE_PROJECT_ID: BENCH_PROJECT_ID, FIREBASE_AUTH_EMULATOR_HOST: emulatorHost }));
+  const auth = firebaseAuth(
+    parseEnv({ FIREBASE_PROJECT_ID: BENCH_PROJECT_ID, FIREBASE_AUTH_EMULATOR_HOST: emulatorHost }),
+  );
   await auth.revokeRefreshTokens((await auth.getUserByEmail(STATE_ADMIN.email)).uid);
   const revokedAt = performance.now();
   let refusedAfterS: number | null = null;
@@ -488,13 +552,24 @@ async function checkAfterLoad(run: ApiRun, portal: Portal): Promise<string[]> {
 }
 
 async function postJson(url: string, token: string, body: unknown): Promise<number> {
-  const response = await fetch(url, { method: 'POST', headers: { ...bearer(token), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { ...bearer(token), 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   await response.arrayBuffer();
   return response.status;
 }
 
 /** The notes that explain the rows: what the list rows rotate through, and what bounds the baseline. */
-function describeRows(run: ApiRun, portal: Portal, combos: readonly string[], browse: ReturnType<typeof sequence>, search: ReturnType<typeof sequence>, baseline: Row): void {
+function describeRows(
+  run: ApiRun,
+  portal: Portal,
+  combos: readonly string[],
+  browse: ReturnType<typeof sequence>,
+  search: ReturnType<typeof sequence>,
+  baseline: Row,
+): void {
   const filterCount = (keep: (t: FilterTotal) => boolean) => portal.child.info.totals.filter(keep).length;
   const primed = run.rows.filter((r) => r.primeMs !== undefined);
   run.notes.push(
@@ -547,7 +622,16 @@ export async function apiSection(ctx: BenchContext): Promise<SectionReport> {
     const after = await checkAfterLoad(run, portal);
     run.notes.push(`Checks passed before the load: ${checks.join('; ')}. After it: ${after.join('; ')}.`);
     describeRows(run, portal, combos, browse, search, baseline);
-    return { section: 'api', title: 'API under load', notes: run.notes, setup: run.setup, rows: run.rows, tables: run.tables, misses: run.misses, failures: run.failures };
+    return {
+      section: 'api',
+      title: 'API under load',
+      notes: run.notes,
+      setup: run.setup,
+      rows: run.rows,
+      tables: run.tables,
+      misses: run.misses,
+      failures: run.failures,
+    };
   } finally {
     for (const child of run.children.reverse()) await child.stop();
     await run.emulator?.stop();

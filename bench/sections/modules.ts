@@ -55,7 +55,8 @@ export function modulePages(expect: ModulesSeedResult['expect']): string[] {
     '/best-practices-overview',
     `/best-practices-overview/${expect.facet.facet}/${encodeURIComponent(expect.facet.value)}`,
     `/best-practices-overview/view/${expect.practiceUuid}`,
-    // Issue 17: the home page, the national reports, a report, a profile theme and the practice library in each other language.
+    // Issue 17: the home page, the national reports, a report, a profile theme and the practice library in each other
+    // language.
     ...['/zh', '/fr', '/ru'].flatMap((prefix) => [
       `${prefix}/`,
       `${prefix}/national-reports`,
@@ -69,7 +70,12 @@ export function modulePages(expect: ModulesSeedResult['expect']): string[] {
 function seedNotes(run: SiteRun, modules: ModulesSeedResult): void {
   const { nationalReports: nr, profile, practices } = modules;
   const byYear = Object.entries(nr.byYear)
-    .map(([year, statuses]) => `${year}: ${Object.entries(statuses).map(([st, n]) => `${n} ${st}`).join(', ')}`)
+    .map(
+      ([year, statuses]) =>
+        `${year}: ${Object.entries(statuses)
+          .map(([st, n]) => `${n} ${st}`)
+          .join(', ')}`,
+    )
     .join('; ');
   run.notes.push(
     `Module data seeded with SQL in the portal's process: national reports ${nr.cycles} cycles, ${nr.reports} reports, ${nr.answers} answers, ${nr.published} published (${byYear}) in ${seconds(nr.ms)} s; ` +
@@ -95,7 +101,9 @@ async function waitForQuietServer(run: SiteRun, site: SitePortal): Promise<void>
   }
   const waited = (performance.now() - started) / 1000;
   run.setup['quietAfterFirstBuildS'] = waited;
-  run.notes.push(`After the first build the server refined its quick brotli bodies for about ${waited.toFixed(0)} s before the publish runs began.`);
+  run.notes.push(
+    `After the first build the server refined its quick brotli bodies for about ${waited.toFixed(0)} s before the publish runs began.`,
+  );
   run.ctx.log(`  the server was busy refining the first build's compression for ${waited.toFixed(0)} s`);
 }
 
@@ -103,7 +111,9 @@ async function measurePublish(run: SiteRun, site: SitePortal): Promise<void> {
   const { editor, seed } = site;
   const repeats = number('BENCH_MODULES_PUBLISH_RUNS', 2);
   const banner = seed.uploadTargets.find((t) => t.cmsType === 'banner')!;
-  run.ctx.log(`Publish-to-live with the modules' data: a banner's title changed through POST /api/cms/saved, ${repeats} times …`);
+  run.ctx.log(
+    `Publish-to-live with the modules' data: a banner's title changed through POST /api/cms/saved, ${repeats} times …`,
+  );
   const runs: (PublishRun & { load: string })[] = [];
   let current = site.homeBanners;
   let currentTitle = banner.title;
@@ -131,7 +141,19 @@ async function measurePublish(run: SiteRun, site: SitePortal): Promise<void> {
     title:
       `Publish-to-live with all modules' data: POST /api/cms/saved (a published banner's new title) until GET / shows it; target <= ${MODULES_PUBLISH_TARGET_S} s. ` +
       'build = the builder\'s building-since to live-since; astro = until its status showed "indexing for search", Pagefind = until "preparing the new version", load = reading and compressing the new build until live',
-    header: ['run', 'load avg', 'API ms', 'to live s', 'queued s', 'build s', 'astro s', 'Pagefind s', 'load s', 'slowest GET / ms', 'result'],
+    header: [
+      'run',
+      'load avg',
+      'API ms',
+      'to live s',
+      'queued s',
+      'build s',
+      'astro s',
+      'Pagefind s',
+      'load s',
+      'slowest GET / ms',
+      'result',
+    ],
     rows: runs.map((r) => [
       String(r.run),
       r.load,
@@ -147,12 +169,17 @@ async function measurePublish(run: SiteRun, site: SitePortal): Promise<void> {
     ]),
   });
   run.tables.push({
-    title: "The astro build's steps as the builder's status showed them (polled every 200 ms): seconds from the build's start to the first poll showing each",
+    title:
+      "The astro build's steps as the builder's status showed them (polled every 200 ms): seconds from the build's start to the first poll showing each",
     header: ['run', ...stepNames],
-    rows: runs.map((r) => [String(r.run), ...stepNames.map((name) => r.steps.find((s) => s.step === name)?.atS.toFixed(1) ?? '-')]),
+    rows: runs.map((r) => [
+      String(r.run),
+      ...stepNames.map((name) => r.steps.find((s) => s.step === name)?.atS.toFixed(1) ?? '-'),
+    ]),
   });
   for (const r of runs) {
-    if (r.toLiveS !== null && r.toLiveS > MODULES_PUBLISH_TARGET_S) run.misses.push(`publish-to-live run ${r.run}: ${r.toLiveS.toFixed(1)} s > ${MODULES_PUBLISH_TARGET_S} s`);
+    if (r.toLiveS !== null && r.toLiveS > MODULES_PUBLISH_TARGET_S)
+      run.misses.push(`publish-to-live run ${r.run}: ${r.toLiveS.toFixed(1)} s > ${MODULES_PUBLISH_TARGET_S} s`);
     if (r.toLiveS === null) run.misses.push(`publish-to-live run ${r.run}: never live`);
     if (r.problems.length > 0) run.failures.push(`publish-to-live run ${r.run}: ${r.problems.join('; ')}`);
   }
@@ -182,7 +209,11 @@ async function indexFiles(site: SitePortal, dir: string): Promise<IndexFile[]> {
     const body = new Uint8Array(await response.arrayBuffer());
     // fetch decodes what it can: the Content-Length of an encoded answer is what travelled.
     const length = Number(response.headers.get('content-length'));
-    return { status: response.status, bytes: Number.isFinite(length) && length > 0 ? length : body.byteLength, encoding: response.headers.get('content-encoding') ?? 'none' };
+    return {
+      status: response.status,
+      bytes: Number.isFinite(length) && length > 0 ? length : body.byteLength,
+      encoding: response.headers.get('content-encoding') ?? 'none',
+    };
   };
   const out: IndexFile[] = [];
   for (const full of paths) {
@@ -219,7 +250,10 @@ const kindOf = (url: string) => {
   return 'other';
 };
 
-/** Opens /search?q=… in Chromium (a shared cache across the queries, like one visitor) and sums the /pagefind/ downloads until results show. */
+/**
+ * Opens /search?q=… in Chromium (a shared cache across the queries, like one visitor) and sums the /pagefind/ downloads
+ * until results show.
+ */
 async function searchDownloads(site: SitePortal, queries: readonly string[]): Promise<SearchDownload[]> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   try {
@@ -230,7 +264,9 @@ async function searchDownloads(site: SitePortal, queries: readonly string[]): Pr
       const finished: Promise<{ url: string; bytes: number }>[] = [];
       const onFinished = (request: Request) => {
         if (!new URL(request.url()).pathname.startsWith('/pagefind/')) return;
-        finished.push(request.sizes().then((s) => ({ url: request.url(), bytes: s.responseBodySize + s.responseHeadersSize })));
+        finished.push(
+          request.sizes().then((s) => ({ url: request.url(), bytes: s.responseBodySize + s.responseHeadersSize })),
+        );
       };
       page.on('requestfinished', onFinished);
       const started = performance.now();
@@ -238,7 +274,10 @@ async function searchDownloads(site: SitePortal, queries: readonly string[]): Pr
       await page.waitForFunction(
         () => {
           const status = document.querySelector('#search-status')?.textContent ?? '';
-          return /^No results|^The search is not available/.test(status) || document.querySelectorAll('#search-results li').length > 0;
+          return (
+            /^No results|^The search is not available/.test(status) ||
+            document.querySelectorAll('#search-results li').length > 0
+          );
         },
         null,
         { timeout: 60_000 },
@@ -285,9 +324,22 @@ async function measureSearch(run: SiteRun, site: SitePortal): Promise<void> {
   const sum = (list: IndexFile[], key: 'bytes' | 'br' | 'gzip') => list.reduce((n, f) => n + f[key], 0);
   const rows = [...groups.entries()]
     .sort((a, b) => sum(b[1], 'bytes') - sum(a[1], 'bytes'))
-    .map(([kind, list]) => [kind, String(list.length), kb(sum(list, 'bytes')), kb(sum(list, 'br')), kb(sum(list, 'gzip')), [...new Set(list.map((f) => f.encoding))].join('/')]);
+    .map(([kind, list]) => [
+      kind,
+      String(list.length),
+      kb(sum(list, 'bytes')),
+      kb(sum(list, 'br')),
+      kb(sum(list, 'gzip')),
+      [...new Set(list.map((f) => f.encoding))].join('/'),
+    ]);
   rows.push(['all', String(files.length), kb(sum(files, 'bytes')), kb(sum(files, 'br')), kb(sum(files, 'gzip')), '']);
-  run.setup['searchIndex'] = { files: files.length, bytes: sum(files, 'bytes'), br: sum(files, 'br'), gzip: sum(files, 'gzip'), build: { files: build.files, html: build.html } };
+  run.setup['searchIndex'] = {
+    files: files.length,
+    bytes: sum(files, 'bytes'),
+    br: sum(files, 'br'),
+    gzip: sum(files, 'gzip'),
+    build: { files: build.files, html: build.html },
+  };
   run.tables.push({
     title: `The search index (Pagefind, /pagefind/ of the live build: ${build.html.files} HTML pages, ${build.files} files in the build): files and KB on disk, and as the portal serves them with Accept-Encoding br and gzip (Content-Length)`,
     header: ['kind', 'files', 'disk KB', 'served br KB', 'served gzip KB', 'encoding (br)'],
@@ -311,7 +363,8 @@ async function measureSearch(run: SiteRun, site: SitePortal): Promise<void> {
       s.resultsMs.toFixed(0),
     ]),
   });
-  for (const s of searches) if (s.results === 0) run.failures.push(`search for "${s.query}" showed no results: ${s.status}`);
+  for (const s of searches)
+    if (s.results === 0) run.failures.push(`search for "${s.query}" showed no results: ${s.status}`);
 }
 
 /** Phase 4: Lighthouse and first-screen bytes of one page of each module's families. */
@@ -320,7 +373,8 @@ async function auditModulePages(run: SiteRun, site: SitePortal, modules: Modules
   const sitemap = await sitemapPaths(site.url);
   const absent = pages.filter((p) => !sitemap.includes(p) && !p.startsWith('/national-reports/status'));
   run.setup['sitemapUrls'] = sitemap.length;
-  if (absent.length > 0) run.notes.push(`Audited pages not in the sitemap (${sitemap.length} URLs): ${absent.join(', ')}.`);
+  if (absent.length > 0)
+    run.notes.push(`Audited pages not in the sitemap (${sitemap.length} URLs): ${absent.join(', ')}.`);
   run.ctx.log(`Lighthouse (mobile, simulated throttling) on ${pages.length} module pages; load average ${load()} …`);
   const { audits, lighthouseS } = await measurePages(site.url, pages, run.ctx.log);
   run.setup['pageAudits'] = audits;
@@ -328,16 +382,38 @@ async function auditModulePages(run: SiteRun, site: SitePortal, modules: Modules
     title:
       'Module pages with all data. Lighthouse 13 scores (mobile, simulated throttling); transferred KB by type (with headers); HTML br / CSS br = the page and its render-blocking CSS as sent (brotli); ' +
       'fold br = brotli HTML up to the first element below the first screen (phone 412x823 or desktop 1350x940, the larger); 1st screen = fold br + CSS br, budget 14 KB',
-    header: ['page', 'perf', 'a11y', 'BP', 'SEO', 'HTML', 'CSS', 'JS', 'img', 'total', 'HTML br', 'CSS br', 'fold br', '1st screen', 'LCP', 'TBT', 'result'],
+    header: [
+      'page',
+      'perf',
+      'a11y',
+      'BP',
+      'SEO',
+      'HTML',
+      'CSS',
+      'JS',
+      'img',
+      'total',
+      'HTML br',
+      'CSS br',
+      'fold br',
+      '1st screen',
+      'LCP',
+      'TBT',
+      'result',
+    ],
     rows: audits.map((a) => pageAuditRow(a, run.misses)),
   });
   const failedAudits = audits.flatMap((a) =>
-    a.failedAudits.map((f) => `${a.path} [${f.category}] ${f.id} (score ${f.score})${f.displayValue ? ` ${f.displayValue}` : ''}${f.items.length ? `: ${f.items.join(' | ')}` : ''}`),
+    a.failedAudits.map(
+      (f) =>
+        `${a.path} [${f.category}] ${f.id} (score ${f.score})${f.displayValue ? ` ${f.displayValue}` : ''}${f.items.length ? `: ${f.items.join(' | ')}` : ''}`,
+    ),
   );
   run.notes.push(
     `Page audits: Lighthouse on ${audits.length} pages in ${lighthouseS.toFixed(0)} s (the sitemap has ${sitemap.length} URLs). Bars as in the site section: accessibility, best practices and SEO 100, performance >= 95, first screen <= 14 KB, no script on pages with nothing interactive.`,
   );
-  if (failedAudits.length > 0) run.notes.push(`Audits below 1 on pages that miss a Lighthouse bar: ${failedAudits.join('; ')}.`);
+  if (failedAudits.length > 0)
+    run.notes.push(`Audits below 1 on pages that miss a Lighthouse bar: ${failedAudits.join('; ')}.`);
 }
 
 /**
@@ -345,17 +421,40 @@ async function auditModulePages(run: SiteRun, site: SitePortal, modules: Modules
  * (target 30 s), the search index and a search's downloads, and the module pages' audits.
  */
 export async function modulesSection(ctx: BenchContext): Promise<SectionReport> {
-  const run: SiteRun = { ctx, notes: [], failures: [], misses: [], setup: {}, tables: [] as Table[], rows: [], checks: [], children: [], emulator: null, api: null };
+  const run: SiteRun = {
+    ctx,
+    notes: [],
+    failures: [],
+    misses: [],
+    setup: {},
+    tables: [] as Table[],
+    rows: [],
+    checks: [],
+    children: [],
+    emulator: null,
+    api: null,
+  };
   const sectionStarted = performance.now();
   const loads: string[] = [`start ${load()}`];
   const report = (): SectionReport => {
     run.setup['checks'] = run.checks;
     run.setup['loadAverages'] = loads;
     if (run.checks.length > 0) run.notes.push(`Checks passed: ${run.checks.join('; ')}.`);
-    run.notes.push(`Load average (1, 5, 15 min) through the run: ${loads.join('; ')} (2 cores shared with other work: the timings are noisy when it is above 2).`);
+    run.notes.push(
+      `Load average (1, 5, 15 min) through the run: ${loads.join('; ')} (2 cores shared with other work: the timings are noisy when it is above 2).`,
+    );
     run.notes.push(`The modules section took ${((performance.now() - sectionStarted) / 1000).toFixed(0)} s.`);
     const { notes, setup, rows, tables, misses, failures } = run;
-    return { section: 'modules', title: 'Public site with all reporting modules: publish-to-live, search, page quality', notes, setup, rows, tables, misses, failures };
+    return {
+      section: 'modules',
+      title: 'Public site with all reporting modules: publish-to-live, search, page quality',
+      notes,
+      setup,
+      rows,
+      tables,
+      misses,
+      failures,
+    };
   };
   try {
     const site = await startSitePortal(run, await startSiteEmulator(run), { modules: true });
@@ -369,7 +468,10 @@ export async function modulesSection(ctx: BenchContext): Promise<SectionReport> 
     // BENCH_MODULES_AUDITS_ONLY=1: no publish runs (nor the wait for a quiet server they need): the
     // search and page audits straight after the first build, while the server still refines its
     // compression on one core (noted; the audits' figures are then on the low side).
-    if (process.env['BENCH_MODULES_AUDITS_ONLY'] === '1') run.notes.push('Publish-to-live not measured (BENCH_MODULES_AUDITS_ONLY=1): the audits ran while the server refined the first build\'s compression.');
+    if (process.env['BENCH_MODULES_AUDITS_ONLY'] === '1')
+      run.notes.push(
+        "Publish-to-live not measured (BENCH_MODULES_AUDITS_ONLY=1): the audits ran while the server refined the first build's compression.",
+      );
     else {
       await waitForQuietServer(run, site);
       await phase(run, 'publish-to-live', () => measurePublish(run, site));

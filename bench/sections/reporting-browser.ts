@@ -32,10 +32,14 @@ async function measureOpen(run: ReportingRun, signed: Signed, country: string): 
     const first = await openForm(signed.page, path);
     const runs: OpenRun[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(await openForm(signed.page, path));
-    for (const r of [first, ...runs]) for (const a of r.api) calls.add(a.path.replace(/\/\d{4}\/[A-Z]{2}\//, '/{year}/{cc}/'));
+    for (const r of [first, ...runs])
+      for (const a of r.api) calls.add(a.path.replace(/\/\d{4}\/[A-Z]{2}\//, '/{year}/{cc}/'));
     const ready = median(runs.map((r) => r.readyMs));
     const ok = ready < OPEN_TARGET_MS && runs.every((r) => r.fields > 0);
-    if (!ok) run.misses.push(`questionnaire open (browser), ${questions} questions: median ${ready.toFixed(0)} ms >= ${OPEN_TARGET_MS} ms`);
+    if (!ok)
+      run.misses.push(
+        `questionnaire open (browser), ${questions} questions: median ${ready.toFixed(0)} ms >= ${OPEN_TARGET_MS} ms`,
+      );
     run.setup[`open${questions}`] = { first, runs };
     rows.push([
       `${questions} questions (${runs[0]!.fields} inputs)`,
@@ -51,7 +55,17 @@ async function measureOpen(run: ReportingRun, signed: Signed, country: string): 
   }
   run.tables.push({
     title: `Questionnaire open (browser): ${MEMBER.email} in Chromium (1366x900), navigation start to the first frame with the first answer field enabled and the save bar's "All answers are saved."; first load, then the median of ${RUNS}; target < ${OPEN_TARGET_MS} ms`,
-    header: ['form', 'first ms', 'median ms', 'min ms', 'max ms', 'shell page ms', 'view answered ms', 'view to ready ms', 'result'],
+    header: [
+      'form',
+      'first ms',
+      'median ms',
+      'min ms',
+      'max ms',
+      'shell page ms',
+      'view answered ms',
+      'view to ready ms',
+      'result',
+    ],
     rows,
   });
   run.notes.push(
@@ -64,10 +78,21 @@ async function measureOpen(run: ReportingRun, signed: Signed, country: string): 
  * The JavaScript files a full load of `path` fetches (cache disabled, gzip asked for), with
  * their body sizes as the browser's network log records them.
  */
-async function loadedScripts(page: Page, path: string, ready: (page: Page) => Promise<void>): Promise<Map<string, number>> {
+async function loadedScripts(
+  page: Page,
+  path: string,
+  ready: (page: Page) => Promise<void>,
+): Promise<Map<string, number>> {
   const sizes = new Map<string, Promise<number>>();
   const onResponse = (response: Response) => {
-    if (/\.m?js$/.test(new URL(response.url()).pathname)) sizes.set(response.url(), response.request().sizes().then((s) => s.responseBodySize));
+    if (/\.m?js$/.test(new URL(response.url()).pathname))
+      sizes.set(
+        response.url(),
+        response
+          .request()
+          .sizes()
+          .then((s) => s.responseBodySize),
+      );
   };
   page.on('response', onResponse);
   let urls: string[];
@@ -89,9 +114,15 @@ async function measureEntryJs(run: ReportingRun, signed: Signed, country: string
   let shell: Map<string, number>;
   let entry: Map<string, number>;
   try {
-    shell = await loadedScripts(signed.page, '/dashboard', (page) => page.getByRole('heading', { level: 1 }).first().waitFor());
+    shell = await loadedScripts(signed.page, '/dashboard', (page) =>
+      page.getByRole('heading', { level: 1 }).first().waitFor(),
+    );
     entry = await loadedScripts(signed.page, formPath(country, OPEN_YEAR), (page) =>
-      page.waitForFunction(() => (window as { __formReady?: number }).__formReady !== undefined, undefined, { timeout: 60_000 }).then(() => {}),
+      page
+        .waitForFunction(() => (window as { __formReady?: number }).__formReady !== undefined, undefined, {
+          timeout: 60_000,
+        })
+        .then(() => {}),
     );
   } finally {
     await cdp.detach();
@@ -102,16 +133,27 @@ async function measureEntryJs(run: ReportingRun, signed: Signed, country: string
     const served = await encodedSize(url, 'gzip');
     // The server sends the smallest files as they are.
     if (served.encoding !== 'gzip' && served.bytes > COMPRESS_MIN_BYTES) {
-      run.failures.push(`${new URL(url).pathname} is not served gzip-encoded when asked (${served.encoding ?? 'identity'})`);
+      run.failures.push(
+        `${new URL(url).pathname} is not served gzip-encoded when asked (${served.encoding ?? 'identity'})`,
+      );
     }
     // The network log's figure; the server's own gzip answer where the log has none.
-    files.push({ file: new URL(url).pathname, gzip: Number.isFinite(gzip) ? gzip : served.bytes, br: (await encodedSize(url, 'br')).bytes });
+    files.push({
+      file: new URL(url).pathname,
+      gzip: Number.isFinite(gzip) ? gzip : served.bytes,
+      br: (await encodedSize(url, 'br')).bytes,
+    });
   }
   const sum = (values: Iterable<number>) => [...values].reduce((n, v) => n + (Number.isFinite(v) ? v : 0), 0);
   const extraGzip = sum(files.map((f) => f.gzip));
   const ok = extraGzip <= ENTRY_JS_BUDGET && files.length > 0;
   if (!ok) run.misses.push(`data-entry JS: ${kb(extraGzip)} KB gzip beyond the shell > ${ENTRY_JS_BUDGET / 1024} KB`);
-  run.setup['entryJs'] = { shell: Object.fromEntries(shell), entry: Object.fromEntries(entry), extra: files, extraGzip };
+  run.setup['entryJs'] = {
+    shell: Object.fromEntries(shell),
+    entry: Object.fromEntries(entry),
+    extra: files,
+    extraGzip,
+  };
   run.tables.push({
     title: `Data-entry JS: the scripts a full load of ${formPath(country, OPEN_YEAR)} fetches that /dashboard (the shell and its first screen) does not, from the browser's network log with the cache off and gzip asked for; br as the server sends it to browsers; target <= ${ENTRY_JS_BUDGET / 1024} KB gzip`,
     header: ['file', 'gzip KB', 'br KB'],

@@ -107,7 +107,11 @@ async function startIdentityService(run: ReportingRun): Promise<string> {
   const emulatorHost = `127.0.0.1:${await freePort(3)}`;
   const started = performance.now();
   run.ctx.log(`Starting the Firebase Auth emulator on ${emulatorHost} (project ${REPORTING_PROJECT_ID}) …`);
-  run.emulator = await startAuthEmulator({ host: emulatorHost, projectId: REPORTING_PROJECT_ID, workDir: join(run.ctx.tmp, 'reporting-emulator') });
+  run.emulator = await startAuthEmulator({
+    host: emulatorHost,
+    projectId: REPORTING_PROJECT_ID,
+    workDir: join(run.ctx.tmp, 'reporting-emulator'),
+  });
   run.setup['emulatorStartMs'] = Math.round(performance.now() - started);
   return emulatorHost;
 }
@@ -123,7 +127,9 @@ async function startReportingPortal(run: ReportingRun, emulatorHost: string): Pr
   const { ctx } = run;
   const databaseUrl = process.env['BENCH_DATABASE_URL'] || undefined;
   const cacheDir = join(ctx.root, 'bench/results/reporting-site', siteSourceKey(ctx.root));
-  const cached = process.env['BENCH_REPORTING_REBUILD'] !== '1' && statSync(join(cacheDir, 'app-shell/index.html'), { throwIfNoEntry: false }) !== undefined;
+  const cached =
+    process.env['BENCH_REPORTING_REBUILD'] !== '1' &&
+    statSync(join(cacheDir, 'app-shell/index.html'), { throwIfNoEntry: false }) !== undefined;
   const config: ReportingPortalConfig = {
     port: await freePort(),
     dataDir: join(ctx.tmp, 'reporting-data'),
@@ -147,7 +153,11 @@ async function startReportingPortal(run: ReportingRun, emulatorHost: string): Pr
     env: { BENCH_REPORTING_PORTAL: JSON.stringify(config), NODE_ENV: 'production' },
     timeoutMs: 420_000,
     ...(process.env['BENCH_PROFILE'] === '1' && {
-      execArgv: ['--cpu-prof', `--cpu-prof-dir=${join(ctx.root, 'bench/results/profiles')}`, '--cpu-prof-name=reporting-portal.cpuprofile'],
+      execArgv: [
+        '--cpu-prof',
+        `--cpu-prof-dir=${join(ctx.root, 'bench/results/profiles')}`,
+        '--cpu-prof-name=reporting-portal.cpuprofile',
+      ],
     }),
   });
   run.children.push(child);
@@ -156,9 +166,21 @@ async function startReportingPortal(run: ReportingRun, emulatorHost: string): Pr
   run.setup['database'] = info.database;
   run.setup['serverStartMs'] = Math.round(info.startMs);
   run.setup['siteBuildMs'] = info.buildMs === null ? null : Math.round(info.buildMs);
-  run.setup['seed'] = { ...seed, seedMs: Math.round(info.seedMs), focalPoints: info.focalPoints.length, focalPointsMs: Math.round(info.focalPointsMs) };
+  run.setup['seed'] = {
+    ...seed,
+    seedMs: Math.round(info.seedMs),
+    focalPoints: info.focalPoints.length,
+    focalPointsMs: Math.round(info.focalPointsMs),
+  };
   const perCycle = seed.cycles
-    .map((c) => `${c.year} ${c.status}: ${c.reports} reports × ${c.questions} questions, ${c.answers.toLocaleString('en')} answers (${Object.entries(c.statuses).map(([s, n]) => `${n} ${s}`).join(', ')})`)
+    .map(
+      (c) =>
+        `${c.year} ${c.status}: ${c.reports} reports × ${c.questions} questions, ${c.answers.toLocaleString('en')} answers (${Object.entries(
+          c.statuses,
+        )
+          .map(([s, n]) => `${n} ${s}`)
+          .join(', ')})`,
+    )
     .join('; ');
   const seedLine =
     `Seeded with bulk inserts in ${(info.seedMs / 1000).toFixed(1)} s (${seed.inserted.toLocaleString('en')} answers and ${seed.auditEvents.toLocaleString('en')} audit events added to the demo's): ${perCycle}; ` +
@@ -172,7 +194,8 @@ async function startReportingPortal(run: ReportingRun, emulatorHost: string): Pr
   run.closers.push(backends.close);
   ctx.log(`Signing in ${info.focalPoints.length + 2} users through the emulator …`);
   const focal = [];
-  for (const point of info.focalPoints) focal.push({ ...point, token: await signIn(emulatorHost, point.email, info.password) });
+  for (const point of info.focalPoints)
+    focal.push({ ...point, token: await signIn(emulatorHost, point.email, info.password) });
   return {
     child,
     url: info.url,
@@ -206,7 +229,10 @@ async function checkBeforeLoad(run: ReportingRun, portal: ReportingPortal): Prom
   const types = new Set(long.body.data?.questions.map((q) => q.answer_type));
   const subcategories = new Set(long.body.data?.questions.map((q) => q.subcategory));
   check(
-    long.status === 200 && long.body.data.questions.length === LONG_QUESTIONS && long.body.data.answers.length === LONG_QUESTIONS && types.size === 8,
+    long.status === 200 &&
+      long.body.data.questions.length === LONG_QUESTIONS &&
+      long.body.data.answers.length === LONG_QUESTIONS &&
+      types.size === 8,
     `the ${LONG_YEAR} view is 200 with ${LONG_QUESTIONS} questions (all 8 answer types, ${subcategories.size} subcategories) and as many answers`,
     checks,
   );
@@ -215,12 +241,18 @@ async function checkBeforeLoad(run: ReportingRun, portal: ReportingPortal): Prom
   check(foreign.status === 403, `the ${country} focal point is refused another country's report (403)`, checks);
   const first = short.body.data.questions[0]!;
   const stored = short.body.data.answers.find((a) => a.question_uuid === first.uuid)!;
-  const adminSave = await call(`${url}${reportPath(OPEN_YEAR, country)}/saved`, adminToken, { answers: [{ question_uuid: first.uuid, ...benchAnswer(first, OPEN_YEAR, 1), version: stored.version }] });
+  const adminSave = await call(`${url}${reportPath(OPEN_YEAR, country)}/saved`, adminToken, {
+    answers: [{ question_uuid: first.uuid, ...benchAnswer(first, OPEN_YEAR, 1), version: stored.version }],
+  });
   check(adminSave.status === 403, 'an administrator may read but not answer (save is 403)', checks);
   const stale = await call<{ current?: Answer[] }>(`${url}${reportPath(OPEN_YEAR, country)}/saved`, memberToken, {
     answers: [{ question_uuid: first.uuid, ...benchAnswer(first, OPEN_YEAR, 1), version: stored.version + 5 }],
   });
-  check(stale.status === 409 && stale.body.current?.[0]?.version === stored.version, 'a save based on a stale version is 409 with the answer as it is now', checks);
+  check(
+    stale.status === 409 && stale.body.current?.[0]?.version === stored.version,
+    'a save based on a stale version is 409 with the answer as it is now',
+    checks,
+  );
 }
 
 /** ", and PostgreSQL's backends N ms" when the row measured them (a database on this machine). */
@@ -230,7 +262,9 @@ function databaseCpu(row: Row): string {
   return `, and PostgreSQL's backends of the database ${((seconds * 1000) / row.requestsTotal).toFixed(2)} ms`;
 }
 
-/** Keys of the answers the autosave rows change: `country:question`, interleaved so that neighbours differ in country. */
+/**
+ * Keys of the answers the autosave rows change: `country:question`, interleaved so that neighbours differ in country.
+ */
 interface AnswerKey {
   key: string;
   country: string;
@@ -248,12 +282,22 @@ async function answerPool(portal: ReportingPortal): Promise<{ keys: AnswerKey[];
   const perCountry: AnswerKey[][] = [];
   for (const point of portal.focal) {
     const view = await call<ViewBody>(`${portal.url}${reportPath(OPEN_YEAR, point.country)}/view`, point.token);
-    if (view.status !== 200) throw new Error(`GET ${point.country} ${OPEN_YEAR} view as its focal point answered ${view.status}`);
-    for (const answer of view.body.data.answers) versions.set(`${point.country}:${answer.question_uuid}`, answer.version);
-    perCountry.push(view.body.data.questions.map((question) => ({ key: `${point.country}:${question.uuid}`, country: point.country, question, token: point.token })));
+    if (view.status !== 200)
+      throw new Error(`GET ${point.country} ${OPEN_YEAR} view as its focal point answered ${view.status}`);
+    for (const answer of view.body.data.answers)
+      versions.set(`${point.country}:${answer.question_uuid}`, answer.version);
+    perCountry.push(
+      view.body.data.questions.map((question) => ({
+        key: `${point.country}:${question.uuid}`,
+        country: point.country,
+        question,
+        token: point.token,
+      })),
+    );
   }
   const keys: AnswerKey[] = [];
-  for (let i = 0; i < Math.max(...perCountry.map((list) => list.length)); i++) for (const list of perCountry) if (list[i]) keys.push(list[i]!);
+  for (let i = 0; i < Math.max(...perCountry.map((list) => list.length)); i++)
+    for (const list of perCountry) if (list[i]) keys.push(list[i]!);
   return { keys, versions };
 }
 
@@ -265,7 +309,10 @@ interface AutosaveTally {
 }
 
 /** The autosave load: each request saves the next free answer with a new valid value and its version. */
-function autosaveRequests(pool: { keys: AnswerKey[]; versions: Map<string, number> }, tally: AutosaveTally = { edits: new Map(), refused: {}, samples: [] }): () => RequestSpec[] {
+function autosaveRequests(
+  pool: { keys: AnswerKey[]; versions: Map<string, number> },
+  tally: AutosaveTally = { edits: new Map(), refused: {}, samples: [] },
+): () => RequestSpec[] {
   const { keys, versions } = pool;
   const { edits, refused, samples } = tally;
   const free = [...keys];
@@ -279,7 +326,11 @@ function autosaveRequests(pool: { keys: AnswerKey[]; versions: Map<string, numbe
         const n = (edits.get(next.key) ?? 0) + 1;
         edits.set(next.key, n);
         const version = versions.get(next.key);
-        const answer = { question_uuid: next.question.uuid, ...benchAnswer(next.question, OPEN_YEAR, n + 11), ...(version !== undefined && { version }) };
+        const answer = {
+          question_uuid: next.question.uuid,
+          ...benchAnswer(next.question, OPEN_YEAR, n + 11),
+          ...(version !== undefined && { version }),
+        };
         return {
           ...request,
           path: `${reportPath(OPEN_YEAR, next.country)}/saved`,
@@ -308,7 +359,12 @@ function autosaveRequests(pool: { keys: AnswerKey[]; versions: Map<string, numbe
 }
 
 /** Row "autosave": one answer per POST …/saved, like the form on leaving a field (judged). */
-async function measureAutosave(run: ReportingRun, portal: ReportingPortal, bare: number, bareWrite: number | null): Promise<Row> {
+async function measureAutosave(
+  run: ReportingRun,
+  portal: ReportingPortal,
+  bare: number,
+  bareWrite: number | null,
+): Promise<Row> {
   const pool = await answerPool(portal);
   const { keys } = pool;
   const tally: AutosaveTally = { edits: new Map(), refused: {}, samples: [] };
@@ -329,7 +385,10 @@ async function measureAutosave(run: ReportingRun, portal: ReportingPortal, bare:
   if (cpu && row.requestsTotal > 0) {
     const micros = (cpu * 1e6) / row.requestsTotal;
     const pglite = portal.child.info.database === 'pglite';
-    if (pglite && micros / 1000 > AUTOSAVE_PGLITE_CPU_MS) run.misses.push(`autosave: ${(micros / 1000).toFixed(2)} ms of server CPU per save on PGlite (target <= ${AUTOSAVE_PGLITE_CPU_MS} ms)`);
+    if (pglite && micros / 1000 > AUTOSAVE_PGLITE_CPU_MS)
+      run.misses.push(
+        `autosave: ${(micros / 1000).toFixed(2)} ms of server CPU per save on PGlite (target <= ${AUTOSAVE_PGLITE_CPU_MS} ms)`,
+      );
     run.notes.push(
       `Autosave costs the server ${(micros / 1000).toFixed(2)} ms of CPU per save${pglite ? ` (target on PGlite: <= ${AUTOSAVE_PGLITE_CPU_MS} ms)` : ''}${databaseCpu(row)}: HTTP, token, validation, and the engine's batched save ` +
         `(saves arriving while one runs wait and run together in one transaction of 4 statements: the reports locked and read with the asked answers and the questions' stamp, one statement writing every answer, its audit event and each report's completeness, and BEGIN/COMMIT; on PostgreSQL a fifth sends the change events to the other instances (NOTIFY); ` +
@@ -338,7 +397,12 @@ async function measureAutosave(run: ReportingRun, portal: ReportingPortal, bare:
   }
   const saves = [...edits.values()].reduce((n, v) => n + v, 0);
   run.setup['autosave'] = { answers: keys.length, saves, refused, samples };
-  if (samples.length > 0) run.notes.push(`Autosave refusals (${Object.entries(refused).map(([s, n]) => `${n}x ${s}`).join(', ')}), e.g. ${samples.join(' | ')}.`);
+  if (samples.length > 0)
+    run.notes.push(
+      `Autosave refusals (${Object.entries(refused)
+        .map(([s, n]) => `${n}x ${s}`)
+        .join(', ')}), e.g. ${samples.join(' | ')}.`,
+    );
   run.notes.push(
     `"autosave" (judged: p99 < ${AUTOSAVE_TARGETS.maxP99Ms} ms and >= ${AUTOSAVE_TARGETS.minRatio} x bare at ${run.ctx.load.connections} connections): each request saves one answer of the ${OPEN_YEAR} report of one of ${portal.focal.length} countries as its focal point, ` +
       `the answers taken in turn (${keys.length}: every question of those reports, neighbouring requests in different countries) with a new valid value each time and the version the previous save of that answer returned, ` +
@@ -355,7 +419,11 @@ const AUTOSAVE_QUIET_ROW = 'autosave, notifications off';
  * load once the server's notification subscribers are removed (SIGUSR2 to the bench server), to
  * compare p99 with the judged row measured with them.
  */
-async function measureAutosaveWithoutNotifications(run: ReportingRun, portal: ReportingPortal, withThem: Row): Promise<void> {
+async function measureAutosaveWithoutNotifications(
+  run: ReportingRun,
+  portal: ReportingPortal,
+  withThem: Row,
+): Promise<void> {
   portal.child.process.kill('SIGUSR2');
   await new Promise((resolve) => setTimeout(resolve, 500));
   const row = await measureRow(
@@ -389,7 +457,14 @@ async function measureBareWrite(run: ReportingRun, portal: ReportingPortal): Pro
   const databaseUrl = process.env['BENCH_DATABASE_URL'] || undefined;
   const child = await startChild<{ url: string; pairs: number }>(new URL('../servers/bare-write.ts', import.meta.url), {
     label: 'The bare write server',
-    env: { NODE_ENV: 'production', BENCH_BARE_WRITE: JSON.stringify({ dataDir: join(run.ctx.tmp, 'bare-write-data'), ...(databaseUrl && { databaseUrl }), year: CYCLE_YEARS[0] }) },
+    env: {
+      NODE_ENV: 'production',
+      BENCH_BARE_WRITE: JSON.stringify({
+        dataDir: join(run.ctx.tmp, 'bare-write-data'),
+        ...(databaseUrl && { databaseUrl }),
+        year: CYCLE_YEARS[0],
+      }),
+    },
   });
   try {
     let n = 0;
@@ -402,7 +477,12 @@ async function measureBareWrite(run: ReportingRun, portal: ReportingPortal): Pro
         requests: () => [
           {
             method: 'POST',
-            setupRequest: (request) => ({ ...request, path: '/save', headers: { ...request.headers, 'content-type': 'application/json' }, body: JSON.stringify({ value: ++n % 1000 }) }),
+            setupRequest: (request) => ({
+              ...request,
+              path: '/save',
+              headers: { ...request.headers, 'content-type': 'application/json' },
+              body: JSON.stringify({ value: ++n % 1000 }),
+            }),
           },
         ],
         judged: false,
@@ -413,7 +493,10 @@ async function measureBareWrite(run: ReportingRun, portal: ReportingPortal): Pro
       run.rows,
     );
     const cpu = row.cpuSeconds['server'];
-    if (cpu && row.requestsTotal > 0) run.notes.push(`The bare write costs its server ${((cpu * 1e6) / row.requestsTotal / 1000).toFixed(2)} ms of CPU per save${databaseCpu(row)}.`);
+    if (cpu && row.requestsTotal > 0)
+      run.notes.push(
+        `The bare write costs its server ${((cpu * 1e6) / row.requestsTotal / 1000).toFixed(2)} ms of CPU per save${databaseCpu(row)}.`,
+      );
     return row.requestsPerSec;
   } finally {
     await child.stop();
@@ -421,7 +504,11 @@ async function measureBareWrite(run: ReportingRun, portal: ReportingPortal): Pro
 }
 
 /** Median, p90 and max of `samples` single requests (after 2 unmeasured), and the answer's size. */
-async function singleRequests(url: string, token: string, samples: number): Promise<{ median: number; p90: number; max: number; kb: number }> {
+async function singleRequests(
+  url: string,
+  token: string,
+  samples: number,
+): Promise<{ median: number; p90: number; max: number; kb: number }> {
   const times: number[] = [];
   let bytes = 0;
   for (let i = 0; i < samples + 2; i++) {
@@ -431,7 +518,12 @@ async function singleRequests(url: string, token: string, samples: number): Prom
     if (i >= 2) times.push(answer.ms);
   }
   times.sort((a, b) => a - b);
-  return { median: times[Math.floor(times.length / 2)]!, p90: times[Math.floor(times.length * 0.9)]!, max: times.at(-1)!, kb: bytes / 1024 };
+  return {
+    median: times[Math.floor(times.length / 2)]!,
+    p90: times[Math.floor(times.length * 0.9)]!,
+    max: times.at(-1)!,
+    kb: bytes / 1024,
+  };
 }
 
 /**
@@ -458,7 +550,12 @@ async function measureOpenApi(run: ReportingRun, portal: ReportingPortal, bare: 
   const { url, memberToken, country, watch } = portal;
   const config = await singleRequests(`${url}/api/config`, memberToken, OPEN_SAMPLES);
   const whoami = await singleRequests(`${url}/api/whoami`, memberToken, OPEN_SAMPLES);
-  const fmt = (f: { median: number; p90: number; max: number; kb: number }) => [f.kb.toFixed(1), f.median.toFixed(1), f.p90.toFixed(1), f.max.toFixed(1)];
+  const fmt = (f: { median: number; p90: number; max: number; kb: number }) => [
+    f.kb.toFixed(1),
+    f.median.toFixed(1),
+    f.p90.toFixed(1),
+    f.max.toFixed(1),
+  ];
   const tableRows: string[][] = [
     ['GET /api/config', ...fmt(config)],
     ['GET /api/whoami', ...fmt(whoami)],
@@ -471,7 +568,13 @@ async function measureOpenApi(run: ReportingRun, portal: ReportingPortal, bare: 
     const path = `${reportPath(year, country)}/view`;
     const view = await singleRequests(`${url}${path}`, memberToken, OPEN_SAMPLES);
     tableRows.push([`GET …/${year}/${country}/view (${questions} questions)`, ...fmt(view)]);
-    totals.push([`opening ${questions} questions: config + whoami + view`, '', (config.median + whoami.median + view.median).toFixed(1), '', '']);
+    totals.push([
+      `opening ${questions} questions: config + whoami + view`,
+      '',
+      (config.median + whoami.median + view.median).toFixed(1),
+      '',
+      '',
+    ]);
     run.setup[`openApi${questions}`] = { config, whoami, view };
     await settle(url);
     const row = await measureRow(
@@ -491,8 +594,13 @@ async function measureOpenApi(run: ReportingRun, portal: ReportingPortal, bare: 
     const cpu = row.cpuSeconds['server'];
     if (cpu && row.requestsTotal > 0) {
       const ms = (cpu * 1000) / row.requestsTotal;
-      run.notes.push(`Opening ${questions} questions (the view at ${run.ctx.load.connections} connections) costs the server ${ms.toFixed(2)} ms of CPU per view (target <= ${OPEN_CPU_MS[questions]} ms)${databaseCpu(row)}.`);
-      if (ms > OPEN_CPU_MS[questions]!) run.misses.push(`questionnaire open, ${questions} q: ${ms.toFixed(2)} ms of server CPU per view (target <= ${OPEN_CPU_MS[questions]} ms)`);
+      run.notes.push(
+        `Opening ${questions} questions (the view at ${run.ctx.load.connections} connections) costs the server ${ms.toFixed(2)} ms of CPU per view (target <= ${OPEN_CPU_MS[questions]} ms)${databaseCpu(row)}.`,
+      );
+      if (ms > OPEN_CPU_MS[questions]!)
+        run.misses.push(
+          `questionnaire open, ${questions} q: ${ms.toFixed(2)} ms of server CPU per view (target <= ${OPEN_CPU_MS[questions]} ms)`,
+        );
     }
     await settle(url);
   }
@@ -510,7 +618,19 @@ async function measureOpenApi(run: ReportingRun, portal: ReportingPortal, bare: 
  * an interactive form, and the screen's JavaScript beyond the shell (see bench/README.md).
  */
 export async function reportingSection(ctx: BenchContext): Promise<SectionReport> {
-  const run: ReportingRun = { ctx, notes: [], failures: [], misses: [], checks: [], setup: {}, rows: [], tables: [], children: [], emulator: null, closers: [] };
+  const run: ReportingRun = {
+    ctx,
+    notes: [],
+    failures: [],
+    misses: [],
+    checks: [],
+    setup: {},
+    rows: [],
+    tables: [],
+    children: [],
+    emulator: null,
+    closers: [],
+  };
   const sectionStarted = performance.now();
   try {
     const portal = await startReportingPortal(run, await startIdentityService(run));
@@ -537,6 +657,21 @@ export async function reportingSection(ctx: BenchContext): Promise<SectionReport
   run.setup['checks'] = run.checks;
   run.notes.push(`The reporting section took ${((performance.now() - sectionStarted) / 1000).toFixed(0)} s.`);
   const { notes, setup, rows, tables, misses, failures } = run;
-  const database = run.setup['database'] === 'postgres' ? 'PostgreSQL' : run.setup['database'] === 'pglite' ? 'PGlite' : 'database not started';
-  return { section: 'reporting', title: `National reports on ${database}: autosave, opening the questionnaire, data-entry JS`, notes, setup, rows, targets: AUTOSAVE_TARGETS, tables, misses, failures };
+  const database =
+    run.setup['database'] === 'postgres'
+      ? 'PostgreSQL'
+      : run.setup['database'] === 'pglite'
+        ? 'PGlite'
+        : 'database not started';
+  return {
+    section: 'reporting',
+    title: `National reports on ${database}: autosave, opening the questionnaire, data-entry JS`,
+    notes,
+    setup,
+    rows,
+    targets: AUTOSAVE_TARGETS,
+    tables,
+    misses,
+    failures,
+  };
 }

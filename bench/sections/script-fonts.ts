@@ -15,8 +15,16 @@ const BRAND_SUBSETS = ['latin-ext', 'vietnamese', 'cyrillic', 'cyrillic-ext', 'g
 
 /** Bytes per script: the Noto subsets of the manifest and the brand typeface's own other subsets. */
 export function scriptFontTable(): Table {
-  const files = join(dirname(createRequire(import.meta.url).resolve('@fontsource-variable/source-sans-3/package.json')), 'files');
-  const rows: string[][] = BRAND_SUBSETS.map((subset) => [`Source Sans 3 ${subset}`, '1', String(statSync(join(files, `source-sans-3-${subset}-wght-normal.woff2`)).size), 'variable 200–900']);
+  const files = join(
+    dirname(createRequire(import.meta.url).resolve('@fontsource-variable/source-sans-3/package.json')),
+    'files',
+  );
+  const rows: string[][] = BRAND_SUBSETS.map((subset) => [
+    `Source Sans 3 ${subset}`,
+    '1',
+    String(statSync(join(files, `source-sans-3-${subset}-wght-normal.woff2`)).size),
+    'variable 200–900',
+  ]);
   const byScript = Map.groupBy((manifest as WebFontManifest).faces, (f) => f.script);
   for (const [script, faces] of byScript) {
     const sizes = faces.map((f) => f.bytes);
@@ -25,7 +33,8 @@ export function scriptFontTable(): Table {
     rows.push([script, String(faces.length), String(sizes.reduce((a, b) => a + b, 0)), `${weights}${sliced}`]);
   }
   return {
-    title: 'Script fonts (woff2 bytes in the build; a page fetches a file only for characters it shows, after local() finds no installed copy)',
+    title:
+      'Script fonts (woff2 bytes in the build; a page fetches a file only for characters it shows, after local() finds no installed copy)',
     header: ['script', 'files', 'bytes', 'weights'],
     rows,
   };
@@ -52,5 +61,7 @@ export function pagesNamingScriptFonts(buildDir: string): { pages: number; namin
 
 /** Audited pages that fetched a font besides the brand typeface's Latin file (one font request). */
 export function pagesFetchingScriptFonts(audits: readonly PageAudit[]): string[] {
-  return audits.filter((a) => (a.transfer['font']?.requests ?? 0) > 1).map((a) => `${a.path} (${a.transfer['font']!.requests} fonts, ${a.transfer['font']!.bytes} B)`);
+  return audits
+    .filter((a) => (a.transfer['font']?.requests ?? 0) > 1)
+    .map((a) => `${a.path} (${a.transfer['font']!.requests} fonts, ${a.transfer['font']!.bytes} B)`);
 }

@@ -88,7 +88,13 @@ const DATA_FAMILIES: readonly RegExp[] = [
  * profile category) and a module and content page; the others share their templates with English
  * and the modules section audits the rest of the issue's list in every language.
  */
-const TRANSLATED_SAMPLE = new Set(['/', '/national-reports', '/best-practices-overview', '/module', '/national-urban-agenda']);
+const TRANSLATED_SAMPLE = new Set([
+  '/',
+  '/national-reports',
+  '/best-practices-overview',
+  '/module',
+  '/national-urban-agenda',
+]);
 
 /**
  * The pages to audit: the sitemap's English pages with one page of each family made from data
@@ -135,7 +141,10 @@ export interface PublishRun {
   slowestPollMs: number;
   /** Every GET / before the swap was a 200 with the very page served before the edit. */
   oldServed: boolean;
-  /** The builder's steps as its status showed them (polled every 200 ms): seconds from the build's start to the first poll that showed each. */
+  /**
+   * The builder's steps as its status showed them (polled every 200 ms): seconds from the build's start to the first
+   * poll that showed each.
+   */
   steps: { step: string; atS: number }[];
   /**
    * Of `buildS`, by the steps of the status: the astro build (until "indexing for search"), the
@@ -181,9 +190,16 @@ export async function publishToLive(
     version: shown.body.data.version,
   });
   const apiMs = performance.now() - started;
-  if (saved.status !== 200) throw new Error(`POST /api/cms/saved answered ${saved.status}: ${JSON.stringify(saved.body)}`);
+  if (saved.status !== 200)
+    throw new Error(`POST /api/cms/saved answered ${saved.status}: ${JSON.stringify(saved.body)}`);
 
-  const watch = { state: 'queued', buildingSince: null as string | null, liveId: before.live?.id ?? null, on: true, steps: [] as { step: string; at: number }[] };
+  const watch = {
+    state: 'queued',
+    buildingSince: null as string | null,
+    liveId: before.live?.id ?? null,
+    on: true,
+    steps: [] as { step: string; at: number }[],
+  };
   const watcher = (async () => {
     while (watch.on) {
       const status = await siteStatus(api).catch(() => null);
@@ -219,17 +235,24 @@ export async function publishToLive(
       polls++;
       if (response.status === 200 && html.includes(title)) {
         toLive = performance.now() - started;
-        const missing = missingBanners(html, homeBanners.map((t) => (t === currentTitle ? title : t)));
-        if (missing.length > 0) problems.push(`the new page lacks ${missing.length} of the ${homeBanners.length} banners`);
+        const missing = missingBanners(
+          html,
+          homeBanners.map((t) => (t === currentTitle ? title : t)),
+        );
+        if (missing.length > 0)
+          problems.push(`the new page lacks ${missing.length} of the ${homeBanners.length} banners`);
         break;
       }
       if (response.status !== 200) problems.push(`GET / answered ${response.status} before the swap`);
-      else if (html !== oldPage && !swapped) problems.push('GET / answered a page other than the old one before the swap');
+      else if (html !== oldPage && !swapped)
+        problems.push('GET / answered a page other than the old one before the swap');
       else if (during) pollsDuringBuild++;
       // A new build is live but / does not show the edit: that build was made from other data.
       if (swapped && ++swappedPolls >= 3) {
         const shown = homeBanners.length - missingBanners(html, homeBanners).length;
-        const foreign = [...html.matchAll(/<h2 class="text-lg[^>]*>\s*(?:<a[^>]*>)?\s*([^<]{1,80})/g)].map((m) => m[1]!.trim());
+        const foreign = [...html.matchAll(/<h2 class="text-lg[^>]*>\s*(?:<a[^>]*>)?\s*([^<]{1,80})/g)].map((m) =>
+          m[1]!.trim(),
+        );
         problems.push(
           `build ${watch.liveId} went live without the edit: its home page shows ${shown} of our ${homeBanners.length} banners` +
             (foreign.length ? ` and these banner titles instead: ${foreign.slice(0, 4).join(' | ')}` : ''),
@@ -285,7 +308,8 @@ async function foreignBuild(url: string, homeBanners: readonly string[], latestE
   const missing = missingBanners(home, homeBanners);
   if (missing.length > 0) problems.push(`the home page lacks ${missing.length} of our ${homeBanners.length} banners`);
   const sitemap = await sitemapPaths(url);
-  if (!sitemap.includes(`/media-gallery/event/${latestEventSlug}`)) problems.push(`the sitemap (${sitemap.length} URLs) lacks our latest event`);
+  if (!sitemap.includes(`/media-gallery/event/${latestEventSlug}`))
+    problems.push(`the sitemap (${sitemap.length} URLs) lacks our latest event`);
   return problems;
 }
 
@@ -333,13 +357,21 @@ export async function startSiteEmulator(run: SiteRun): Promise<string> {
   // Each run of a section (site, modules) has its own folders: run one after the other in one
   // `npm run bench`, the second would otherwise find the first's accounts, data and live build.
   run.folder = mkdtempSync(join(run.ctx.tmp, 'site-run-'));
-  run.emulator = await startAuthEmulator({ host: emulatorHost, projectId: SITE_PROJECT_ID, workDir: join(run.folder, 'emulator') });
+  run.emulator = await startAuthEmulator({
+    host: emulatorHost,
+    projectId: SITE_PROJECT_ID,
+    workDir: join(run.folder, 'emulator'),
+  });
   run.setup['emulatorStartMs'] = Math.round(performance.now() - started);
   return emulatorHost;
 }
 
 /** The portal server in its own process with the CMS items seeded, and a signed-in editor. */
-export async function startSitePortal(run: SiteRun, emulatorHost: string, options: { modules?: boolean } = {}): Promise<SitePortal> {
+export async function startSitePortal(
+  run: SiteRun,
+  emulatorHost: string,
+  options: { modules?: boolean } = {},
+): Promise<SitePortal> {
   const { ctx } = run;
   const folder = (run.folder ??= mkdtempSync(join(ctx.tmp, 'site-run-')));
   const port = await freePort();
@@ -353,11 +385,17 @@ export async function startSitePortal(run: SiteRun, emulatorHost: string, option
     modules: options.modules ?? false,
   };
   mkdirSync(config.dataDir, { recursive: true });
-  ctx.log(`Starting the portal server (PGlite in a temp folder) and seeding ${config.items} CMS items${config.modules ? ' and the reporting modules' : ''} …`);
+  ctx.log(
+    `Starting the portal server (PGlite in a temp folder) and seeding ${config.items} CMS items${config.modules ? ' and the reporting modules' : ''} …`,
+  );
   const child = await startChild<SitePortalInfo>(new URL('../servers/site-portal.ts', import.meta.url), {
     label: 'The portal server (site)',
     // The builds run as children of the server and inherit this: canonical URLs and the sitemap name the server.
-    env: { BENCH_SITE_PORTAL: JSON.stringify(config), NODE_ENV: 'production', PUBLIC_SITE_URL: `http://127.0.0.1:${port}` },
+    env: {
+      BENCH_SITE_PORTAL: JSON.stringify(config),
+      NODE_ENV: 'production',
+      PUBLIC_SITE_URL: `http://127.0.0.1:${port}`,
+    },
     timeoutMs: config.modules ? 600_000 : 180_000,
     ...profiling(run, 'site-portal'),
   });
@@ -365,7 +403,9 @@ export async function startSitePortal(run: SiteRun, emulatorHost: string, option
   const { url, seed } = child.info;
   run.setup['serverStartMs'] = Math.round(child.info.startMs);
   run.setup['seed'] = { ...seed, uploadTargets: seed.uploadTargets.length };
-  ctx.log(`Seeded ${seed.items} items (${seedMix(seed)}) in ${seconds(seed.insertMs)} s; ${seed.poolImages} pool images in ${seconds(seed.poolMs)} s`);
+  ctx.log(
+    `Seeded ${seed.items} items (${seedMix(seed)}) in ${seconds(seed.insertMs)} s; ${seed.poolImages} pool images in ${seconds(seed.poolMs)} s`,
+  );
   const admin = DEMO_ACCOUNTS.find((a) => a.role === 'tuxuri')!;
   const editor = new PortalApi(url, await signIn(emulatorHost, admin.email, admin.password));
   run.api = editor;
@@ -375,7 +415,12 @@ export async function startSitePortal(run: SiteRun, emulatorHost: string, option
 /** "banners 8 published/4 draft; …": the seeded items per type and status. */
 function seedMix(seed: SitePortalInfo['seed']): string {
   return Object.entries(seed.byType)
-    .map(([type, statuses]) => `${type === 'video' ? 'media gallery' : `${type}s`} ${Object.entries(statuses).map(([st, n]) => `${n} ${st}`).join('/')}`)
+    .map(
+      ([type, statuses]) =>
+        `${type === 'video' ? 'media gallery' : `${type}s`} ${Object.entries(statuses)
+          .map(([st, n]) => `${n} ${st}`)
+          .join('/')}`,
+    )
     .join('; ');
 }
 
@@ -386,9 +431,20 @@ async function uploadImages(run: SiteRun, site: SitePortal): Promise<number> {
   const started = performance.now();
   for (const [i, target] of seed.uploadTargets.entries()) {
     const png = target.picture === 'logo';
-    const bytes = png ? await logoPng(300 + i) : await photoJpeg(400 + i, 1600, target.cmsType === 'banner' ? 900 : 1200);
-    const answer = await editor.upload(target.uuid, bytes, png ? 'logo.png' : 'photo.jpg', png ? 'image/png' : 'image/jpeg');
-    check(answer.status === 200 && (answer.body.data?.image?.variants?.length ?? 0) > 0, `upload ${i + 1} is 200 with renditions`, []);
+    const bytes = png
+      ? await logoPng(300 + i)
+      : await photoJpeg(400 + i, 1600, target.cmsType === 'banner' ? 900 : 1200);
+    const answer = await editor.upload(
+      target.uuid,
+      bytes,
+      png ? 'logo.png' : 'photo.jpg',
+      png ? 'image/png' : 'image/jpeg',
+    );
+    check(
+      answer.status === 200 && (answer.body.data?.image?.variants?.length ?? 0) > 0,
+      `upload ${i + 1} is 200 with renditions`,
+      [],
+    );
   }
   const uploadMs = performance.now() - started;
   run.setup['uploadMs'] = Math.round(uploadMs);
@@ -403,7 +459,9 @@ type Build = Awaited<ReturnType<typeof waitForBuild>>;
 const ownBuildS = (b: Build) =>
   b.buildingSince && b.status.live ? (Date.parse(b.status.live.since) - Date.parse(b.buildingSince)) / 1000 : null;
 
-/** A build made from another server's data (shared Astro cache, see the README) is published again, up to three times. */
+/**
+ * A build made from another server's data (shared Astro cache, see the README) is published again, up to three times.
+ */
 async function ensureOwnBuild(run: SiteRun, site: SitePortal, build: Build): Promise<void> {
   const { homeBanners, latestEventSlug } = site.seed.expect;
   const rebuilds: string[] = [];
@@ -419,11 +477,16 @@ async function ensureOwnBuild(run: SiteRun, site: SitePortal, build: Build): Pro
   }
   run.setup['foreignBuilds'] = rebuilds;
   if (rebuilds.length > 0) {
-    run.failures.push(`${rebuilds.length} build(s) went live with another server's content and had to be redone: ${rebuilds.join('; ')}`);
+    run.failures.push(
+      `${rebuilds.length} build(s) went live with another server's content and had to be redone: ${rebuilds.join('; ')}`,
+    );
   }
 }
 
-/** Phase 1 after start-up: nothing built yet, images uploaded to drafts, the drafts published, the first build live and ours. */
+/**
+ * Phase 1 after start-up: nothing built yet, images uploaded to drafts, the drafts published, the first build live and
+ * ours.
+ */
 export async function publishFirstBuild(run: SiteRun, site: SitePortal): Promise<void> {
   const { url, seed, editor } = site;
   const { checks } = run;
@@ -448,15 +511,30 @@ export async function publishFirstBuild(run: SiteRun, site: SitePortal): Promise
 
   // Each status change names the version it is based on (the upload moved it on).
   const versions = await Promise.all(
-    seed.uploadTargets.map(async (t) => (await editor.call<{ data: { version: number } }>('GET', `cms/${t.cmsType}/view/${t.uuid}`)).body.data.version),
+    seed.uploadTargets.map(
+      async (t) =>
+        (await editor.call<{ data: { version: number } }>('GET', `cms/${t.cmsType}/view/${t.uuid}`)).body.data.version,
+    ),
   );
   // Publishing the drafts that got an image queues the first build (one: they land within the debounce).
   const started = performance.now();
-  const published = await Promise.all(seed.uploadTargets.map((t, i) => editor.call('POST', `cms/status/${t.uuid}`, { status: 'published', version: versions[i] })));
-  const refused = published.flatMap((p, i) => (p.status === 200 ? [] : [`${seed.uploadTargets[i]!.title}: ${p.status} ${JSON.stringify(p.body).slice(0, 200)}`]));
-  check(refused.length === 0, `${published.length} items published through POST /api/cms/status${refused.length ? ` (refused: ${refused.join('; ')})` : ''}`, checks);
+  const published = await Promise.all(
+    seed.uploadTargets.map((t, i) =>
+      editor.call('POST', `cms/status/${t.uuid}`, { status: 'published', version: versions[i] }),
+    ),
+  );
+  const refused = published.flatMap((p, i) =>
+    p.status === 200 ? [] : [`${seed.uploadTargets[i]!.title}: ${p.status} ${JSON.stringify(p.body).slice(0, 200)}`],
+  );
+  check(
+    refused.length === 0,
+    `${published.length} items published through POST /api/cms/status${refused.length ? ` (refused: ${refused.join('; ')})` : ''}`,
+    checks,
+  );
   run.ctx.log('Waiting for the first site build …');
-  const build = await waitForBuild(editor, first.live?.id ?? null, FIRST_BUILD_TIMEOUT_MS, (step, s) => run.ctx.log(`  ${s.toFixed(0)} s: ${step}`));
+  const build = await waitForBuild(editor, first.live?.id ?? null, FIRST_BUILD_TIMEOUT_MS, (step, s) =>
+    run.ctx.log(`  ${s.toFixed(0)} s: ${step}`),
+  );
   const firstBuildS = (performance.now() - started) / 1000;
   const firstBuildOwnS = ownBuildS(build);
   run.setup['firstBuild'] = { s: firstBuildS, buildS: firstBuildOwnS, live: build.status.live };
@@ -465,8 +543,16 @@ export async function publishFirstBuild(run: SiteRun, site: SitePortal): Promise
 
   const { homeBanners } = seed.expect;
   const home = await (await fetch(`${url}/`)).text();
-  check(missingBanners(home, homeBanners).length === 0, `the home page shows all ${homeBanners.length} published banners with images`, checks);
-  check(/<picture>[\s\S]*?image\/webp[\s\S]*?<\/picture>/.test(home), 'the home page carries <picture> markup with WebP renditions', checks);
+  check(
+    missingBanners(home, homeBanners).length === 0,
+    `the home page shows all ${homeBanners.length} published banners with images`,
+    checks,
+  );
+  check(
+    /<picture>[\s\S]*?image\/webp[\s\S]*?<\/picture>/.test(home),
+    'the home page carries <picture> markup with WebP renditions',
+    checks,
+  );
   run.notes.push(
     `Set-up: Auth emulator, portal server in its own process (PGlite in a temp DATA_DIR, temp SITE_DIR), ${seed.items} CMS items seeded with SQL (${seedMix(seed)}; ${seed.events} events, ${seed.videos} videos; ` +
       `${seed.withPoolImage} rows share ${seed.poolImages} images made by the server's own rendition code), then ${seed.uploadTargets.length} generated JPEG/PNG images uploaded through POST /api/cms/upload to drafts (${seconds(uploadMs)} s) ` +
@@ -478,11 +564,14 @@ export async function publishFirstBuild(run: SiteRun, site: SitePortal): Promise
 export function pageAuditRow(a: PageAudit, misses: string[]): string[] {
   const problems: string[] = [];
   const sc = a.scores;
-  for (const key of ['accessibility', 'best-practices', 'seo'] as const) if ((sc[key] ?? 0) < 100) problems.push(`${key} ${sc[key] ?? '-'}`);
+  for (const key of ['accessibility', 'best-practices', 'seo'] as const)
+    if ((sc[key] ?? 0) < 100) problems.push(`${key} ${sc[key] ?? '-'}`);
   if ((sc.performance ?? 0) < 95) problems.push(`performance ${sc.performance ?? '-'}`);
-  if (a.firstScreen > FIRST_SCREEN_BUDGET) problems.push(`first screen ${kb(a.firstScreen)} KB > ${FIRST_SCREEN_BUDGET / 1024} KB`);
+  if (a.firstScreen > FIRST_SCREEN_BUDGET)
+    problems.push(`first screen ${kb(a.firstScreen)} KB > ${FIRST_SCREEN_BUDGET / 1024} KB`);
   const js = a.transfer['script']?.bytes ?? 0;
-  if ((js > 0 || a.scriptTags > 0) && !MAY_HAVE_JS.some((re) => re.test(a.path))) problems.push(`JS ${kb(js)} KB on a page with nothing interactive`);
+  if ((js > 0 || a.scriptTags > 0) && !MAY_HAVE_JS.some((re) => re.test(a.path)))
+    problems.push(`JS ${kb(js)} KB on a page with nothing interactive`);
   if (a.status !== 200) problems.push(`status ${a.status}`);
   if (a.runtimeError) problems.push(`Lighthouse error ${a.runtimeError}`);
   if (problems.length > 0) misses.push(`${a.path}: ${problems.join(', ')}`);
@@ -509,8 +598,13 @@ export function pageAuditRow(a: PageAudit, misses: string[]): string[] {
   ];
 }
 
-/** The pages to audit: the sitemap's (one urbanisation-profile category), and how they differ from the expected ones. */
-async function pagesToAudit(run: SiteRun, url: string): Promise<{ sitemap: string[]; pages: string[]; missing: string[]; extra: string[] }> {
+/**
+ * The pages to audit: the sitemap's (one urbanisation-profile category), and how they differ from the expected ones.
+ */
+async function pagesToAudit(
+  run: SiteRun,
+  url: string,
+): Promise<{ sitemap: string[]; pages: string[]; missing: string[]; extra: string[] }> {
   const sitemap = await sitemapPaths(url);
   const all = sitemap.length > 0 ? pagesFrom(sitemap) : EXPECTED_PAGES.filter((p) => !p.includes('{'));
   // BENCH_SITE_PAGES=/a,/b audits only those of them.
@@ -525,7 +619,11 @@ async function pagesToAudit(run: SiteRun, url: string): Promise<{ sitemap: strin
 }
 
 /** Lighthouse and the first-screen bytes of `pages`, one audit per page, and the seconds Lighthouse took. */
-export async function measurePages(url: string, pages: string[], log: (line: string) => void): Promise<{ audits: PageAudit[]; lighthouseS: number }> {
+export async function measurePages(
+  url: string,
+  pages: string[],
+  log: (line: string) => void,
+): Promise<{ audits: PageAudit[]; lighthouseS: number }> {
   const started = performance.now();
   const lh = await lighthouseAll(url, pages, log);
   const lighthouseS = (performance.now() - started) / 1000;
@@ -536,7 +634,9 @@ export async function measurePages(url: string, pages: string[], log: (line: str
 /** Phase 2: Lighthouse and first-screen bytes on every public page. */
 async function auditPages(run: SiteRun, site: SitePortal): Promise<void> {
   const { sitemap, pages, missing, extra } = await pagesToAudit(run, site.url);
-  run.ctx.log(`Lighthouse (mobile, simulated throttling) on ${pages.length} pages (${sitemap.length} URLs in the sitemap) …`);
+  run.ctx.log(
+    `Lighthouse (mobile, simulated throttling) on ${pages.length} pages (${sitemap.length} URLs in the sitemap) …`,
+  );
   const { audits, lighthouseS } = await measurePages(site.url, pages, run.ctx.log);
   run.setup['pageAudits'] = audits;
   run.tables.push({
@@ -544,26 +644,53 @@ async function auditPages(run: SiteRun, site: SitePortal): Promise<void> {
       'Public pages. Lighthouse 13 scores (mobile, simulated throttling); transferred KB by type from its resource-summary (with headers); ' +
       'HTML br / CSS br = the whole page and its render-blocking CSS as our server sends them (Content-Length, brotli); fold br = brotli HTML up to the first element below the first screen ' +
       `(phone 412x823 or desktop 1350x940, the larger); 1st screen = fold br + CSS br, budget ${FIRST_SCREEN_BUDGET / 1024} KB`,
-    header: ['page', 'perf', 'a11y', 'BP', 'SEO', 'HTML', 'CSS', 'JS', 'img', 'font', 'total', 'HTML br', 'CSS br', 'fold br', '1st screen', 'LCP', 'TBT', 'result'],
+    header: [
+      'page',
+      'perf',
+      'a11y',
+      'BP',
+      'SEO',
+      'HTML',
+      'CSS',
+      'JS',
+      'img',
+      'font',
+      'total',
+      'HTML br',
+      'CSS br',
+      'fold br',
+      '1st screen',
+      'LCP',
+      'TBT',
+      'result',
+    ],
     rows: audits.map((a) => pageAuditRow(a, run.misses)),
   });
   const failedAudits = audits.flatMap((a) =>
     a.failedAudits.map(
-      (f) => `${a.path} [${f.category}] ${f.id} (score ${f.score})${f.displayValue ? ` ${f.displayValue}` : ''}${f.items.length ? `: ${f.items.join(' | ')}` : ''}`,
+      (f) =>
+        `${a.path} [${f.category}] ${f.id} (score ${f.score})${f.displayValue ? ` ${f.displayValue}` : ''}${f.items.length ? `: ${f.items.join(' | ')}` : ''}`,
     ),
   );
   const retried = audits.filter((a) => a.retried).map((a) => a.path);
   run.notes.push(
     `Page audits: Lighthouse on ${audits.length} pages in ${lighthouseS.toFixed(0)} s, one Chromium (the sitemap's ${sitemap.length} URLs with one urbanisation-profile category, the event galleries through /media-gallery/event, plus /home)` +
-      (missing.length || extra.length ? `; expected but not found: ${missing.join(', ') || 'none'}; not expected: ${extra.join(', ') || 'none'}` : '') +
+      (missing.length || extra.length
+        ? `; expected but not found: ${missing.join(', ') || 'none'}; not expected: ${extra.join(', ') || 'none'}`
+        : '') +
       (retried.length ? `; run again after a failed trace: ${retried.join(', ')}` : '') +
       '. Bars: accessibility, best practices and SEO 100, performance >= 95, first screen <= 14 KB, no script on pages with nothing interactive (only /, /home, /contact-us and /media-gallery* may load one).',
   );
-  const heavy = audits.filter((a) => a.wholeScreen > FIRST_SCREEN_BUDGET).map((a) => `${a.path} ${kb(a.wholeScreen)} KB`);
+  const heavy = audits
+    .filter((a) => a.wholeScreen > FIRST_SCREEN_BUDGET)
+    .map((a) => `${a.path} ${kb(a.wholeScreen)} KB`);
   if (heavy.length > 0) {
-    run.notes.push(`Pages whose whole HTML + render-blocking CSS (brotli) exceeds ${FIRST_SCREEN_BUDGET / 1024} KB, so the rest of the page takes more round trips (not judged): ${heavy.join(', ')}.`);
+    run.notes.push(
+      `Pages whose whole HTML + render-blocking CSS (brotli) exceeds ${FIRST_SCREEN_BUDGET / 1024} KB, so the rest of the page takes more round trips (not judged): ${heavy.join(', ')}.`,
+    );
   }
-  if (failedAudits.length > 0) run.notes.push(`Audits below 1 on pages that miss a Lighthouse bar: ${failedAudits.join('; ')}.`);
+  if (failedAudits.length > 0)
+    run.notes.push(`Audits below 1 on pages that miss a Lighthouse bar: ${failedAudits.join('; ')}.`);
 }
 
 /** What the server holds in memory per build, and what it compresses when it loads one. */
@@ -581,7 +708,12 @@ async function reportBuildSize(run: SiteRun, site: SitePortal): Promise<void> {
   run.tables.push(scriptFontTable());
   run.notes.push(
     `Script fonts: ${fonts.naming.length} of ${fonts.pages} built pages name script fonts` +
-      (fonts.naming.length ? ` (${fonts.naming.slice(0, 5).map((p) => `${p.path} ${p.bytes} B`).join(', ')})` : '') +
+      (fonts.naming.length
+        ? ` (${fonts.naming
+            .slice(0, 5)
+            .map((p) => `${p.path} ${p.bytes} B`)
+            .join(', ')})`
+        : '') +
       `; audited English pages that fetched a font besides the brand's Latin file: ${fetching.length ? fetching.join(', ') : 'none'}` +
       `; translated pages that did (their own script, not judged): ${translatedFetching.length ? translatedFetching.join(', ') : 'none'}.`,
   );
@@ -598,18 +730,32 @@ async function checkSamePage(run: SiteRun, portalUrl: string, staticUrl: string,
   const [ours, bare] = await Promise.all(
     [portalUrl, staticUrl].map(async (base) => {
       const response = await fetch(base + path, { headers: { 'accept-encoding': 'br' } });
-      return { status: response.status, encoding: response.headers.get('content-encoding'), length: response.headers.get('content-length'), text: await response.text() };
+      return {
+        status: response.status,
+        encoding: response.headers.get('content-encoding'),
+        length: response.headers.get('content-length'),
+        text: await response.text(),
+      };
     }),
   );
   check(
-    ours!.status === 200 && bare!.status === 200 && ours!.encoding === 'br' && bare!.encoding === 'br' && ours!.text === bare!.text,
+    ours!.status === 200 &&
+      bare!.status === 200 &&
+      ours!.encoding === 'br' &&
+      bare!.encoding === 'br' &&
+      ours!.text === bare!.text,
     `${path}: the portal and the static server send the same page, br-encoded (${ours!.length} and ${bare!.length} bytes)`,
     run.checks,
   );
 }
 
 /** Load rows for one path: the static server (baseline), then the portal; returns the ratio line. */
-async function measureServedPath(run: SiteRun, site: SitePortal, staticServer: ChildServer<{ url: string; files: number }>, path: string): Promise<string> {
+async function measureServedPath(
+  run: SiteRun,
+  site: SitePortal,
+  staticServer: ChildServer<{ url: string; files: number }>,
+  path: string,
+): Promise<string> {
   const record = (target: LoadTarget, baselineRps: number | null) => measureRow(run.ctx, target, baselineRps, run.rows);
   const headers = { 'accept-encoding': 'br' };
   const baseline = await record(
@@ -641,11 +787,14 @@ async function measureServedPath(run: SiteRun, site: SitePortal, staticServer: C
 /** Phase 3: static serving, the portal against a bare static file server on the same build. */
 async function measureStaticServing(run: SiteRun, site: SitePortal): Promise<void> {
   const status = await siteStatus(site.editor);
-  const staticServer = await startChild<{ url: string; files: number }>(new URL('../servers/static.ts', import.meta.url), {
-    label: 'The static file server',
-    env: { BENCH_STATIC_DIR: join(site.config.siteDir, status.live!.id), NODE_ENV: 'production' },
-    ...profiling(run, 'site-static'),
-  });
+  const staticServer = await startChild<{ url: string; files: number }>(
+    new URL('../servers/static.ts', import.meta.url),
+    {
+      label: 'The static file server',
+      env: { BENCH_STATIC_DIR: join(site.config.siteDir, status.live!.id), NODE_ENV: 'production' },
+      ...profiling(run, 'site-static'),
+    },
+  );
   run.children.push(staticServer);
   try {
     const contentPage = process.env['BENCH_SITE_PAGE'] ?? '/national-urban-agenda';
@@ -692,9 +841,11 @@ async function measurePublishToLive(run: SiteRun, site: SitePortal): Promise<voi
   run.setup['publish'] = runs;
   run.tables.push(publishTable(runs));
   for (const r of runs) {
-    if (r.toLiveS !== null && r.toLiveS >= PUBLISH_TARGET_S) run.misses.push(`publish-to-live run ${r.run}: ${r.toLiveS.toFixed(1)} s >= ${PUBLISH_TARGET_S} s`);
+    if (r.toLiveS !== null && r.toLiveS >= PUBLISH_TARGET_S)
+      run.misses.push(`publish-to-live run ${r.run}: ${r.toLiveS.toFixed(1)} s >= ${PUBLISH_TARGET_S} s`);
     if (r.problems.length > 0) run.failures.push(`publish-to-live run ${r.run}: ${r.problems.join('; ')}`);
-    else if (r.pollsDuringBuild === 0) run.failures.push(`publish-to-live run ${r.run}: no GET / was answered while the build ran`);
+    else if (r.pollsDuringBuild === 0)
+      run.failures.push(`publish-to-live run ${r.run}: no GET / was answered while the build ran`);
   }
   run.notes.push(
     'Publish-to-live: "to live" runs from the API call to the first GET / (polled every 100 ms) showing the new title; "queued" is the builder\'s wait before it starts (its 1 s debounce), ' +
@@ -706,7 +857,17 @@ async function measurePublishToLive(run: SiteRun, site: SitePortal): Promise<voi
 function publishTable(runs: readonly PublishRun[]): Table {
   return {
     title: `Publish-to-live: POST /api/cms/saved (a published banner's new title) until GET / shows it; target < ${PUBLISH_TARGET_S} s`,
-    header: ['run', 'API ms', 'to live s', 'queued s', 'build s', 'GET / polls', 'during build', 'slowest GET / ms', 'result'],
+    header: [
+      'run',
+      'API ms',
+      'to live s',
+      'queued s',
+      'build s',
+      'GET / polls',
+      'during build',
+      'slowest GET / ms',
+      'result',
+    ],
     rows: runs.map((r) => [
       String(r.run),
       r.apiMs.toFixed(0),
@@ -736,14 +897,35 @@ export async function phase(run: SiteRun, name: string, body: () => Promise<void
  * static serving against a bare server, and publish-to-live (see bench/README.md).
  */
 export async function siteSection(ctx: BenchContext): Promise<SectionReport> {
-  const run: SiteRun = { ctx, notes: [], failures: [], misses: [], setup: {}, tables: [], rows: [], checks: [], children: [], emulator: null, api: null };
+  const run: SiteRun = {
+    ctx,
+    notes: [],
+    failures: [],
+    misses: [],
+    setup: {},
+    tables: [],
+    rows: [],
+    checks: [],
+    children: [],
+    emulator: null,
+    api: null,
+  };
   const sectionStarted = performance.now();
   const report = (): SectionReport => {
     run.setup['checks'] = run.checks;
     if (run.checks.length > 0) run.notes.push(`Checks passed: ${run.checks.join('; ')}.`);
     run.notes.push(`The site section took ${((performance.now() - sectionStarted) / 1000).toFixed(0)} s.`);
     const { notes, setup, rows, tables, misses, failures } = run;
-    return { section: 'site', title: 'Public site: page quality, static serving, publish-to-live', notes, setup, rows, tables, misses, failures };
+    return {
+      section: 'site',
+      title: 'Public site: page quality, static serving, publish-to-live',
+      notes,
+      setup,
+      rows,
+      tables,
+      misses,
+      failures,
+    };
   };
   try {
     const site = await startSitePortal(run, await startSiteEmulator(run));
@@ -773,7 +955,8 @@ export function buildStats(dir: string) {
     for (const entry of readdirSync(d, { withFileTypes: true })) {
       const full = join(d, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (entry.isFile()) files.push({ path: relative(dir, full).split(sep).join('/'), bytes: statSync(full).size });
+      else if (entry.isFile())
+        files.push({ path: relative(dir, full).split(sep).join('/'), bytes: statSync(full).size });
     }
   };
   walk(dir);
@@ -782,7 +965,9 @@ export function buildStats(dir: string) {
   const started = performance.now();
   for (const f of compressible) {
     const body = readFileSync(join(dir, f.path));
-    brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } });
+    brotliCompressSync(body, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+    });
     gzipSync(body, { level: 9 });
   }
   const compressMs = performance.now() - started;

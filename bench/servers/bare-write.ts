@@ -17,16 +17,31 @@ import { nationalReports, questions, reportingCycles } from '../../src/lib/db/sc
 import { createCycleReports } from '../../src/lib/national-reports/cycles.server.ts';
 import { announceReady } from '../lib/child.ts';
 
-const config = JSON.parse(process.env['BENCH_BARE_WRITE'] ?? '{}') as { dataDir: string; databaseUrl?: string; year: number };
+const config = JSON.parse(process.env['BENCH_BARE_WRITE'] ?? '{}') as {
+  dataDir: string;
+  databaseUrl?: string;
+  year: number;
+};
 const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
 const { db } = database;
 if (!config.databaseUrl) {
   // Its own PGlite: the reference data, the questionnaire and one closed cycle's reports to write answers to.
   await seedReferenceData(db);
 }
-await db.insert(reportingCycles).values({ year: config.year, opensAt: `${config.year - 1}-09-01`, closesAt: `${config.year}-03-31`, status: 'closed' }).onConflictDoNothing();
+await db
+  .insert(reportingCycles)
+  .values({
+    year: config.year,
+    opensAt: `${config.year - 1}-09-01`,
+    closesAt: `${config.year}-03-31`,
+    status: 'closed',
+  })
+  .onConflictDoNothing();
 await createCycleReports(db, config.year);
-const reports = await db.select({ id: nationalReports.id }).from(nationalReports).where(eq(nationalReports.year, config.year));
+const reports = await db
+  .select({ id: nationalReports.id })
+  .from(nationalReports)
+  .where(eq(nationalReports.year, config.year));
 const questionIds = (await db.select({ id: questions.id }).from(questions).limit(38)).map((q) => q.id);
 const pairs = reports.flatMap((r) => questionIds.map((q) => [r.id, q] as const));
 let next = 0;
@@ -40,7 +55,9 @@ const app = new Hono().post('/save', async (c) => {
       insert into report_answers (report_id, question_id, value, version, updated_at) values (${reportId}, ${questionId}, ${value}::jsonb, 1, now())
       on conflict (report_id, question_id) do update set value = excluded.value, version = report_answers.version + 1, updated_at = excluded.updated_at
       returning id, version`);
-    await tx.execute(sql`insert into audit_events (entity, entity_id, action, after) values ('bench_bare_write', ${String(reportId)}, 'update', ${value}::jsonb)`);
+    await tx.execute(
+      sql`insert into audit_events (entity, entity_id, action, after) values ('bench_bare_write', ${String(reportId)}, 'update', ${value}::jsonb)`,
+    );
     return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows)[0];
   });
   return c.json({ status: 200, data: saved });

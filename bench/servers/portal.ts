@@ -61,11 +61,22 @@ const startMs = performance.now() - started;
 // Nothing has been requested yet, so the server's in-memory caches hold nothing these rows change.
 const seed = await seedBenchUsers(running.database.db, config.users);
 const totalsStarted = performance.now();
-const totals = await listTotals(running.database.db, config.searches.map((q) => q ?? undefined));
+const totals = await listTotals(
+  running.database.db,
+  config.searches.map((q) => q ?? undefined),
+);
 const totalsMs = performance.now() - totalsStarted;
 const cms = await seedPublicCms(running.database.db);
 // The bulk load leaves its pages to be written out: a checkpoint now, as a live database would
 // have made long ago, and not inside a timed write (on PGlite one stalls the server for ~1 s).
 await running.database.db.execute(sql`CHECKPOINT`);
-const info: PortalChildInfo = { url: running.url, database: running.database.kind, startMs, seed, totals, totalsMs, cms };
+const info: PortalChildInfo = {
+  url: running.url,
+  database: running.database.kind,
+  startMs,
+  seed,
+  totals,
+  totalsMs,
+  cms,
+};
 announceReady(info, () => running.close());

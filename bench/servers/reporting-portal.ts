@@ -90,12 +90,16 @@ if (!config.siteCache.cached && config.needSite) {
 }
 
 const seedStarted = performance.now();
-const seed = await seedReporting(running.database.db, { extra: config.extraQuestions, longCountry: config.longCountry });
+const seed = await seedReporting(running.database.db, {
+  extra: config.extraQuestions,
+  longCountry: config.longCountry,
+});
 const seedMs = performance.now() - seedStarted;
 // The tables the load rows write and read, as a live database would have them after autovacuum
 // (a test server may run without it): a reused bench database otherwise keeps every earlier run's
 // dead rows, and the planner's figures predate the seed.
-for (const table of ['national_reports', 'report_answers', 'audit_events', 'questions']) await running.database.db.execute(sql.raw(`vacuum analyze ${table}`));
+for (const table of ['national_reports', 'report_answers', 'audit_events', 'questions'])
+  await running.database.db.execute(sql.raw(`vacuum analyze ${table}`));
 
 const focalStarted = performance.now();
 const accounts: DemoAccount[] = seed.editable.slice(0, config.focalPoints).map((country) => ({

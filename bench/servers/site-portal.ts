@@ -54,7 +54,8 @@ const seed = await seedCmsItems(running.database.db, store, config.items);
 const modules = config.modules ? await seedModules(running.database.db, store) : null;
 // Seeded with SQL, behind the API's back: the public answers cached by the start-up's own build
 // (the open data import queues one) would not show the seeded records.
-for (const domain of ['cms', 'national-reports', 'profile', 'best-practices']) running.deps.publicCache.invalidate(domain);
+for (const domain of ['cms', 'national-reports', 'profile', 'best-practices'])
+  running.deps.publicCache.invalidate(domain);
 const info: SitePortalInfo = { url: running.url, database: running.database.kind, startMs, seed, modules };
 announceReady(info, async () => {
   // A build still running is a child of this process: let it finish (briefly) rather than orphan it.

@@ -49,7 +49,10 @@ const walk = (dir: string) => {
       const body = readFileSync(full);
       files.set('/' + relative(root, full).split(sep).join('/'), {
         body,
-        br: COMPRESSIBLE.has(ext) && body.length > 512 ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }) : null,
+        br:
+          COMPRESSIBLE.has(ext) && body.length > 512
+            ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } })
+            : null,
         type: TYPES[ext] ?? 'application/octet-stream',
         etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
       });
@@ -61,7 +64,9 @@ walk(root);
 const server = createServer((req, res) => {
   const path = decodeURIComponent((req.url ?? '/').split('?')[0]!);
   const trimmed = path.endsWith('/') ? path.slice(0, -1) : path;
-  const file = path.includes('..') ? undefined : (files.get(path) ?? files.get(`${trimmed}/index.html`) ?? files.get(`${trimmed}.html`));
+  const file = path.includes('..')
+    ? undefined
+    : (files.get(path) ?? files.get(`${trimmed}/index.html`) ?? files.get(`${trimmed}.html`));
   if (!file) {
     res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
     return;
@@ -79,5 +84,8 @@ const server = createServer((req, res) => {
 });
 server.listen(0, '127.0.0.1', () => {
   const { port } = server.address() as AddressInfo;
-  announceReady({ url: `http://127.0.0.1:${port}`, files: files.size }, () => new Promise<void>((r) => server.close(() => r())));
+  announceReady(
+    { url: `http://127.0.0.1:${port}`, files: files.size },
+    () => new Promise<void>((r) => server.close(() => r())),
+  );
 });

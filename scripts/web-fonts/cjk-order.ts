@@ -31,7 +31,9 @@ export function hanByUse(): number[] {
   const dict = unihan('Unihan_DictionaryLikeData', ['kFrequency', 'kGradeLevel']);
   const maps = unihan('Unihan_OtherMappings', ['kTGH', 'kBigFive', 'kGB0', 'kJoyoKanji']);
   const count = (value: string) => [...value.matchAll(/\((\d+)\)/g)].reduce((sum, m) => sum + Number(m[1]), 0);
-  const pinlu = [...readings.get('kHanyuPinlu')!].map(([cp, v]) => [cp, count(v)] as const).sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+  const pinlu = [...readings.get('kHanyuPinlu')!]
+    .map(([cp, v]) => [cp, count(v)] as const)
+    .sort((a, b) => b[1] - a[1] || a[0] - b[0]);
   const tgh = (cp: number) => Number(maps.get('kTGH')!.get(cp)?.split(':')[1] ?? Infinity);
   const frequency = (cp: number) => Number(dict.get('kFrequency')!.get(cp) ?? 9);
   const big5Level1 = (cp: number) => {
@@ -39,7 +41,8 @@ export function hanByUse(): number[] {
     return code >= 0xa440 && code <= 0xc67e;
   };
   const tier = (cp: number): number => {
-    if (frequency(cp) <= 2 || tgh(cp) <= 3500 || dict.get('kGradeLevel')!.has(cp) || maps.get('kJoyoKanji')!.has(cp)) return 1;
+    if (frequency(cp) <= 2 || tgh(cp) <= 3500 || dict.get('kGradeLevel')!.has(cp) || maps.get('kJoyoKanji')!.has(cp))
+      return 1;
     if (frequency(cp) <= 5 || tgh(cp) < Infinity || big5Level1(cp) || maps.get('kGB0')!.has(cp)) return 2;
     return 3;
   };

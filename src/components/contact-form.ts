@@ -46,10 +46,14 @@ type Parts = NonNullable<ReturnType<typeof formParts>>;
 function formView(parts: Parts) {
   const { doc, form, summary, summaryText, summaryDetail, summaryList, messages } = parts;
   const control = (field: string) => form.elements.namedItem(field) as HTMLInputElement | HTMLTextAreaElement;
-  const values = (): ContactValues => Object.fromEntries(CONTACT_FIELDS.map((f) => [f, control(f).value])) as ContactValues;
+  const values = (): ContactValues =>
+    Object.fromEntries(CONTACT_FIELDS.map((f) => [f, control(f).value])) as ContactValues;
   // The limits the page was built with (minlength/maxlength come from the server's schema).
   const limits = Object.fromEntries(
-    CONTACT_FIELDS.map((f) => [f, { min: Math.max(0, control(f).minLength), max: control(f).maxLength > 0 ? control(f).maxLength : Infinity }]),
+    CONTACT_FIELDS.map((f) => [
+      f,
+      { min: Math.max(0, control(f).minLength), max: control(f).maxLength > 0 ? control(f).maxLength : Infinity },
+    ]),
   ) as ContactLimits;
 
   const showField = (field: string, message: string | undefined) => {
@@ -119,7 +123,10 @@ function showRefusal(view: View, status: number, body: unknown): void {
     view.showSummary(words.notSentCorrect, '', fieldErrors);
   } else if (status === 429) {
     // The API's own sentence names the minutes, in English: other languages say it their way.
-    view.showSummary(words.tooMany, words.serverWording && typeof message === 'string' ? `${message}.`.replace(/\.\.$/, '.') : words.waitMinutes);
+    view.showSummary(
+      words.tooMany,
+      words.serverWording && typeof message === 'string' ? `${message}.`.replace(/\.\.$/, '.') : words.waitMinutes,
+    );
   } else {
     view.showSummary(words.notSent, words.failure);
   }

@@ -1,11 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { CONTACT_MESSAGE_MAX, ContactBodySchema } from '../lib/contact/schema.ts';
 import { CONTACT_LIMITS } from './contact-limits.ts';
-import { CONTACT_FIELDS, ENGLISH, errorFromQuery, errorsFromApi, validateContact as validateWith, type ContactMessages, type ContactValues } from './contact-validation.ts';
+import {
+  CONTACT_FIELDS,
+  ENGLISH,
+  errorFromQuery,
+  errorsFromApi,
+  validateContact as validateWith,
+  type ContactMessages,
+  type ContactValues,
+} from './contact-validation.ts';
 
 const validateContact = (values: ContactValues) => validateWith(values, CONTACT_LIMITS);
 
-const good: ContactValues = { name: 'Ana Reyes', email: 'ana@example.org', subject: 'National report', message: 'When is the next reporting round?' };
+const good: ContactValues = {
+  name: 'Ana Reyes',
+  email: 'ana@example.org',
+  subject: 'National report',
+  message: 'When is the next reporting round?',
+};
 
 describe('validateContact', () => {
   it('accepts what the server accepts', () => {
@@ -38,7 +51,8 @@ describe('CONTACT_LIMITS', () => {
   it('are exactly the server schema limits: one character less or more is refused', () => {
     for (const field of CONTACT_FIELDS) {
       const { min, max } = CONTACT_LIMITS[field];
-      const sized = (n: number) => (field === 'email' ? `${'a'.repeat(Math.max(1, n - 6))}@ex.io`.slice(-n) : 'x'.repeat(n));
+      const sized = (n: number) =>
+        field === 'email' ? `${'a'.repeat(Math.max(1, n - 6))}@ex.io`.slice(-n) : 'x'.repeat(n);
       const accepts = (n: number) => ContactBodySchema.safeParse({ ...good, [field]: sized(n) }).success;
       if (field !== 'email') {
         expect(accepts(min), `${field} min`).toBe(true);
@@ -85,13 +99,19 @@ describe('in another language', () => {
   };
 
   it('says what is wrong in the page’s language, numbers the language’s way', () => {
-    expect(validateWith({ ...good, name: '' }, CONTACT_LIMITS, fr).name).toBe('Le champ « Votre nom » est obligatoire.');
+    expect(validateWith({ ...good, name: '' }, CONTACT_LIMITS, fr).name).toBe(
+      'Le champ « Votre nom » est obligatoire.',
+    );
     const long = validateWith({ ...good, message: 'x'.repeat(CONTACT_MESSAGE_MAX + 1) }, CONTACT_LIMITS, fr).message;
-    expect(long).toBe(`Le champ « Message » doit compter au plus ${CONTACT_MESSAGE_MAX.toLocaleString('fr')} caractères.`);
+    expect(long).toBe(
+      `Le champ « Message » doit compter au plus ${CONTACT_MESSAGE_MAX.toLocaleString('fr')} caractères.`,
+    );
   });
 
   it('never shows the API’s English wording on a translated page', () => {
-    expect(errorsFromApi({ errors: { email: ['must be an email address'] } }, fr)).toEqual({ email: 'Veuillez vérifier le champ « votre adresse électronique ».' });
+    expect(errorsFromApi({ errors: { email: ['must be an email address'] } }, fr)).toEqual({
+      email: 'Veuillez vérifier le champ « votre adresse électronique ».',
+    });
     expect(errorFromQuery('?error=invalid&fields=email,message', fr)?.message).toBe(
       'Votre message n’a pas été envoyé. Veuillez vérifier : votre adresse électronique et message.',
     );
@@ -100,7 +120,14 @@ describe('in another language', () => {
 
 describe('the list of fields to check', () => {
   it('is joined the language’s way', () => {
-    const ru: ContactMessages = { ...ENGLISH, lang: 'ru', labels: { name: 'Ваше имя', email: 'Ваш адрес электронной почты', subject: 'Тема', message: 'Сообщение' }, invalidFields: 'Ваше сообщение не отправлено. Проверьте: {fields}.' };
-    expect(errorFromQuery('?error=invalid&fields=name,message', ru)?.message).toBe('Ваше сообщение не отправлено. Проверьте: ваше имя и сообщение.');
+    const ru: ContactMessages = {
+      ...ENGLISH,
+      lang: 'ru',
+      labels: { name: 'Ваше имя', email: 'Ваш адрес электронной почты', subject: 'Тема', message: 'Сообщение' },
+      invalidFields: 'Ваше сообщение не отправлено. Проверьте: {fields}.',
+    };
+    expect(errorFromQuery('?error=invalid&fields=name,message', ru)?.message).toBe(
+      'Ваше сообщение не отправлено. Проверьте: ваше имя и сообщение.',
+    );
   });
 });

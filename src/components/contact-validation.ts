@@ -79,7 +79,11 @@ function lowerLabel(messages: ContactMessages, field: ContactField): string {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 /** Problems with the values, in words a person can act on; empty when all is well. */
-export function validateContact(values: ContactValues, limits: ContactLimits, messages: ContactMessages = ENGLISH): ContactErrors {
+export function validateContact(
+  values: ContactValues,
+  limits: ContactLimits,
+  messages: ContactMessages = ENGLISH,
+): ContactErrors {
   const errors: ContactErrors = {};
   const number = (n: number) => n.toLocaleString(messages.lang);
   for (const field of CONTACT_FIELDS) {
@@ -103,7 +107,9 @@ export function errorsFromApi(body: unknown, messages: ContactMessages = ENGLISH
     const list = raw[field];
     const first = Array.isArray(list) ? list.find((m): m is string => typeof m === 'string') : undefined;
     if (!first) continue;
-    errors[field] = messages.serverWording ? `${messages.labels[field]} ${first.replace(/\.$/, '')}.` : fillIn(messages.checkField, { label: lowerLabel(messages, field) });
+    errors[field] = messages.serverWording
+      ? `${messages.labels[field]} ${first.replace(/\.$/, '')}.`
+      : fillIn(messages.checkField, { label: lowerLabel(messages, field) });
   }
   return errors;
 }
@@ -114,15 +120,22 @@ export function checkFieldMessage(messages: ContactMessages, field: ContactField
 }
 
 /** What the page says after a plain form post came back with `?error=…&fields=…`. */
-export function errorFromQuery(search: string, messages: ContactMessages = ENGLISH): { message: string; fields: ContactField[] } | null {
+export function errorFromQuery(
+  search: string,
+  messages: ContactMessages = ENGLISH,
+): { message: string; fields: ContactField[] } | null {
   const params = new URLSearchParams(search);
   const error = params.get('error');
   if (!error) return null;
-  const fields = (params.get('fields') ?? '').split(',').filter((f): f is ContactField => (CONTACT_FIELDS as readonly string[]).includes(f));
+  const fields = (params.get('fields') ?? '')
+    .split(',')
+    .filter((f): f is ContactField => (CONTACT_FIELDS as readonly string[]).includes(f));
   if (error === 'rate-limited') return { message: messages.rateLimited, fields: [] };
   if (error === 'invalid' && fields.length > 0) {
     // English keeps its "a, b"; the others join with their "and" ("a et b", "a и b", "a和b").
-    const list = new Intl.ListFormat(messages.lang, { type: messages.lang === 'en' ? 'unit' : 'conjunction' }).format(fields.map((f) => lowerLabel(messages, f)));
+    const list = new Intl.ListFormat(messages.lang, { type: messages.lang === 'en' ? 'unit' : 'conjunction' }).format(
+      fields.map((f) => lowerLabel(messages, f)),
+    );
     return { message: fillIn(messages.invalidFields, { fields: list }), fields };
   }
   return { message: messages.invalid, fields };

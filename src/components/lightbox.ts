@@ -85,9 +85,16 @@ export function enhanceLightbox(doc: Document): void {
     if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     const group = link.dataset['group'] ?? '';
-    photos = [...doc.querySelectorAll<HTMLAnchorElement>('a.lightbox-link')].filter((a) => (a.dataset['group'] ?? '') === group).map(photoOf);
+    photos = [...doc.querySelectorAll<HTMLAnchorElement>('a.lightbox-link')]
+      .filter((a) => (a.dataset['group'] ?? '') === group)
+      .map(photoOf);
     opener = link;
-    show(Math.max(0, photos.findIndex((p) => p.link === link)));
+    show(
+      Math.max(
+        0,
+        photos.findIndex((p) => p.link === link),
+      ),
+    );
     dialog.showModal();
     close.focus();
   });

@@ -34,7 +34,13 @@ describe('groupByEvent', () => {
       item({ event: 'Forum 2025', event_slug: 'forum-2025', published_at: '2025-05-02T00:00:00Z' }),
       item({}),
       item({ event: 'Forum 2026', event_slug: 'forum-2026', image: null }),
-      item({ event: 'Forum 2026', event_slug: 'forum-2026', media_kind: 'video', video_url: 'https://youtu.be/dQw4w9WgXcQ', image: null }),
+      item({
+        event: 'Forum 2026',
+        event_slug: 'forum-2026',
+        media_kind: 'video',
+        video_url: 'https://youtu.be/dQw4w9WgXcQ',
+        image: null,
+      }),
     ]);
     expect(groups.map((g) => [g.slug, g.name, g.items.length])).toEqual([
       ['forum-2026', 'Forum 2026', 2],

@@ -50,8 +50,11 @@ export function groupByEvent(items: readonly CmsItem[]): MediaEvent[] {
     if (dateOf(item) > event.latest) event.latest = dateOf(item);
     events.set(slug, event);
   }
-  const sorted = [...events.values()].sort((a, b) => b.latest.localeCompare(a.latest) || a.name.localeCompare(b.name, 'en'));
-  if (loose.length > 0) sorted.push({ slug: null, name: NO_EVENT_NAME, latest: loose.map(dateOf).sort().at(-1) ?? '', items: loose });
+  const sorted = [...events.values()].sort(
+    (a, b) => b.latest.localeCompare(a.latest) || a.name.localeCompare(b.name, 'en'),
+  );
+  if (loose.length > 0)
+    sorted.push({ slug: null, name: NO_EVENT_NAME, latest: loose.map(dateOf).sort().at(-1) ?? '', items: loose });
   return sorted;
 }
 
@@ -70,5 +73,7 @@ export function previewOf(event: MediaEvent): readonly CmsItem[] {
 /** "March 2026", for an event's date line. */
 export function monthYear(iso: string, tag = 'en-GB'): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString(tag, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return Number.isNaN(date.getTime())
+    ? ''
+    : date.toLocaleDateString(tag, { month: 'long', year: 'numeric', timeZone: 'UTC' });
 }

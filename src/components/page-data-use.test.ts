@@ -9,14 +9,24 @@ import { describe, expect, test } from 'vitest';
 
 const SRC = join(import.meta.dirname, '..');
 const files = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : /\.(astro|ts|tsx)$/.test(e.name) && !e.name.endsWith('.test.ts') ? [join(dir, e.name)] : []));
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory()
+      ? files(join(dir, e.name))
+      : /\.(astro|ts|tsx)$/.test(e.name) && !e.name.endsWith('.test.ts')
+        ? [join(dir, e.name)]
+        : [],
+  );
 const rel = (path: string) => relative(SRC, path).split(sep).join('/');
 
 describe('pages and their cache keys', () => {
   test('no page or component reads a collection but through page-data.ts', () => {
     const offenders = files(SRC)
       .filter((f) => !['components/page-data.ts', 'content.config.ts'].includes(rel(f)))
-      .filter((f) => /import\s*\{[^}]*\b(getCollection|getEntry|getEntries|getLiveCollection|getLiveEntry)\b[^}]*\}\s*from\s*'astro:content'/.test(readFileSync(f, 'utf8')));
+      .filter((f) =>
+        /import\s*\{[^}]*\b(getCollection|getEntry|getEntries|getLiveCollection|getLiveEntry)\b[^}]*\}\s*from\s*'astro:content'/.test(
+          readFileSync(f, 'utf8'),
+        ),
+      );
     expect(offenders.map(rel)).toEqual([]);
   });
 
@@ -25,15 +35,26 @@ describe('pages and their cache keys', () => {
     const offenders = dirs
       .flatMap(files)
       .filter((f) => rel(f) !== 'components/page-data.ts')
-      .filter((f) => /^(?:let|var)\s+\w+\s*:\s*Promise<|^(?:let|const)\s+\w+\s*=\s*new Map<[^>]*Promise</m.test(readFileSync(f, 'utf8')));
+      .filter((f) =>
+        /^(?:let|var)\s+\w+\s*:\s*Promise<|^(?:let|const)\s+\w+\s*=\s*new Map<[^>]*Promise</m.test(
+          readFileSync(f, 'utf8'),
+        ),
+      );
     expect(offenders.map(rel)).toEqual([]);
   });
 
-  test("every page built from getStaticPaths is keyed with its own route, each of its paths keyed", () => {
-    const pages = files(join(SRC, 'pages')).filter((f) => f.endsWith('.astro') && readFileSync(f, 'utf8').includes('getStaticPaths'));
+  test('every page built from getStaticPaths is keyed with its own route, each of its paths keyed', () => {
+    const pages = files(join(SRC, 'pages')).filter(
+      (f) => f.endsWith('.astro') && readFileSync(f, 'utf8').includes('getStaticPaths'),
+    );
     expect(pages.length).toBeGreaterThan(30);
     const wrong = pages.flatMap((f) => {
-      const route = '/' + rel(f).slice('pages/'.length).replace(/\.astro$/, '').replace(/\/index$/, '');
+      const route =
+        '/' +
+        rel(f)
+          .slice('pages/'.length)
+          .replace(/\.astro$/, '')
+          .replace(/\/index$/, '');
       const declared = /export const getStaticPaths = keyed\('([^']+)'/.exec(readFileSync(f, 'utf8'))?.[1];
       return declared === route ? [] : [`${rel(f)}: ${declared ?? 'not keyed'}`];
     });

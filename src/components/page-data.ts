@@ -15,7 +15,15 @@
 import { randomUUID } from 'node:crypto';
 import { getCollection, getEntry, type CollectionKey } from 'astro:content';
 import type { Locale } from '../i18n/locales.ts';
-import { digestOfValue, keyToGive, noteRead, pageId, previousReads, sha, type PageRecord } from '../lib/public-api/page-reads.ts';
+import {
+  digestOfValue,
+  keyToGive,
+  noteRead,
+  pageId,
+  previousReads,
+  sha,
+  type PageRecord,
+} from '../lib/public-api/page-reads.ts';
 import { translationsOf } from '../lib/public-api/translations.ts';
 import { siteSourceDigest } from '../lib/site/sources.ts';
 
@@ -55,7 +63,9 @@ function digestOf(source: string): Promise<string> {
     const [kind, name] = source.split(':') as [string, string];
     const data =
       kind === 'collection'
-        ? getCollection(name as CollectionKey).then((entries) => entries.map((e) => [e.id, e.data]).sort(([a], [b]) => String(a).localeCompare(String(b), 'en')))
+        ? getCollection(name as CollectionKey).then((entries) =>
+            entries.map((e) => [e.id, e.data]).sort(([a], [b]) => String(a).localeCompare(String(b), 'en')),
+          )
         : kind === 'translations'
           ? translationsOf(name as Locale)
           : Promise.reject(new Error(`Unknown source of a page: ${source}`));
@@ -75,7 +85,11 @@ function readParts(read: readonly string[]): Promise<string[]> {
 }
 
 /** The key of one path: a key no build had when its page has no record of what it read (it renders). */
-async function pathKey(routePattern: string, params: Record<string, string | undefined>, props: Record<string, unknown> | undefined): Promise<string> {
+async function pathKey(
+  routePattern: string,
+  params: Record<string, string | undefined>,
+  props: Record<string, unknown> | undefined,
+): Promise<string> {
   records ??= previousReads();
   sources ??= siteSourceDigest(process.cwd());
   const id = pageId(routePattern, params);
@@ -84,7 +98,9 @@ async function pathKey(routePattern: string, params: Record<string, string | und
     .map(([name, value]) => `${name}=${digestOfValue(value)}`);
   const base = [sources, String(new Date().getUTCFullYear()), id, ...propParts];
   const record = records.get(id);
-  const key = record ? keyToGive(record, sha(...base, '|', ...(await readParts(record.reads)))) : `unrecorded ${randomUUID()}`;
+  const key = record
+    ? keyToGive(record, sha(...base, '|', ...(await readParts(record.reads))))
+    : `unrecorded ${randomUUID()}`;
   pathKeys.set(id, { base, key });
   return key;
 }
@@ -112,5 +128,10 @@ interface StaticPath {
  */
 export function keyed<P extends StaticPath>(routePattern: string, paths: () => readonly P[] | Promise<readonly P[]>) {
   return async (): Promise<(P & { cacheKey: string })[]> =>
-    Promise.all((await paths()).map(async (path) => ({ ...path, cacheKey: await pathKey(routePattern, path.params, path.props) })));
+    Promise.all(
+      (await paths()).map(async (path) => ({
+        ...path,
+        cacheKey: await pathKey(routePattern, path.params, path.props),
+      })),
+    );
 }

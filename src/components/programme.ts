@@ -42,7 +42,8 @@ export const MODULES: readonly ProgrammeModule[] = [
     id: 'best-practices',
     title: 'Best practices',
     href: '/best-practices',
-    summary: 'Policies, plans and projects from the region’s towns and cities that worked, described so that others can adapt them.',
+    summary:
+      'Policies, plans and projects from the region’s towns and cities that worked, described so that others can adapt them.',
     how: 'Submitted by governments and partners, and reviewed by the programme before publication.',
   },
   {
@@ -69,7 +70,8 @@ export const PROFILE_CATEGORIES: readonly ProfileCategory[] = [
   {
     slug: 'demography',
     title: 'Demography and urbanisation',
-    summary: 'How many people live in towns and cities, how fast that number grows, and how the urban population is changing.',
+    summary:
+      'How many people live in towns and cities, how fast that number grows, and how the urban population is changing.',
     covers: [
       'Urban population and its share of the national population',
       'Annual rate of urban population growth',
@@ -105,7 +107,8 @@ export const PROFILE_CATEGORIES: readonly ProfileCategory[] = [
   {
     slug: 'environment',
     title: 'Environment and resilience',
-    summary: 'The quality of the urban environment and how well cities are prepared for disasters and a changing climate.',
+    summary:
+      'The quality of the urban environment and how well cities are prepared for disasters and a changing climate.',
     covers: [
       'Air quality in cities (fine particulate matter)',
       'Green and public open space per resident',

@@ -14,7 +14,11 @@ import ranges from '@fontsource-variable/source-sans-3/unicode.json';
 import { ScriptFonts, allFacesCss, type ServedFace, type WebFontManifest } from '../lib/fonts/web-fonts.ts';
 import manifest from '../lib/fonts/web-fonts.json';
 
-const files = import.meta.glob<string>('../assets/script-fonts/*.woff2', { query: '?url', import: 'default', eager: true });
+const files = import.meta.glob<string>('../assets/script-fonts/*.woff2', {
+  query: '?url',
+  import: 'default',
+  eager: true,
+});
 
 const brand = (script: keyof typeof ranges, url: string): ServedFace => ({
   url,
@@ -35,7 +39,8 @@ export const SERVED_FACES: readonly ServedFace[] = [
   brand('latin-ext', latinExt),
   ...(manifest as WebFontManifest).faces.map((face) => {
     const url = files[`../assets/script-fonts/${face.file}`];
-    if (!url) throw new Error(`Font file missing: src/assets/script-fonts/${face.file} (run node scripts/build-web-fonts.ts)`);
+    if (!url)
+      throw new Error(`Font file missing: src/assets/script-fonts/${face.file} (run node scripts/build-web-fonts.ts)`);
     return { ...face, url };
   }),
 ];

@@ -22,6 +22,10 @@ export function searchKindLabel(locale: Locale, kind: SearchKind): string {
 }
 
 /** What a page gives the layout's `search` prop: its kind (and country) in the page's language. */
-export function searchKind(locale: Locale, kind: SearchKind, country?: string | null): { kind: string; country?: string | null } {
+export function searchKind(
+  locale: Locale,
+  kind: SearchKind,
+  country?: string | null,
+): { kind: string; country?: string | null } {
   return { kind: searchKindLabel(locale, kind), country };
 }

@@ -13,7 +13,10 @@ interface PagefindResultData {
 }
 interface Pagefind {
   options(options: Record<string, unknown>): Promise<void>;
-  search(term: string, options?: { filters?: Record<string, string> }): Promise<{ results: { data(): Promise<PagefindResultData> }[] }>;
+  search(
+    term: string,
+    options?: { filters?: Record<string, string> },
+  ): Promise<{ results: { data(): Promise<PagefindResultData> }[] }>;
 }
 
 export const PAGE_SIZE = 10;
@@ -33,7 +36,8 @@ export interface SearchMessages {
 export const ENGLISH_MESSAGES: SearchMessages = {
   prompt: 'Type what you are looking for, then choose Search.',
   searching: 'Searching…',
-  unavailable: 'The search is not available at the moment. Please try again later, or browse the sections listed below.',
+  unavailable:
+    'The search is not available at the moment. Please try again later, or browse the sections listed below.',
   none: 'No results. Try other words, or remove a filter.',
   noneFor: 'No results for “{query}”. Try other words, or remove a filter.',
   results: { one: '{count} result.', other: '{count} results.' },
@@ -42,7 +46,8 @@ export const ENGLISH_MESSAGES: SearchMessages = {
 
 /** The status line after a search, in the page's language: its plural rule and its digits. */
 export function resultLine(messages: SearchMessages, lang: string, count: number, query: string): string {
-  const fill = (text: string) => text.replace('{count}', new Intl.NumberFormat(lang).format(count)).replace('{query}', query);
+  const fill = (text: string) =>
+    text.replace('{count}', new Intl.NumberFormat(lang).format(count)).replace('{query}', query);
   if (count === 0) return fill(query ? messages.noneFor : messages.none);
   const forms = query ? messages.resultsFor : messages.results;
   return fill(forms[new Intl.PluralRules(lang).select(count)] ?? forms.other);

@@ -12,17 +12,28 @@ describe('videoEmbed', () => {
       'https://www.youtube.com/embed/dQw4w9WgXcQ',
       'https://www.youtube.com/shorts/dQw4w9WgXcQ',
     ]) {
-      expect(videoEmbed(url)).toEqual({ provider: 'YouTube', embedUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&rel=0' });
+      expect(videoEmbed(url)).toEqual({
+        provider: 'YouTube',
+        embedUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&rel=0',
+      });
     }
   });
 
   it('turns Vimeo page URLs into players that do not track', () => {
-    expect(videoEmbed('https://vimeo.com/76979871')?.embedUrl).toBe('https://player.vimeo.com/video/76979871?autoplay=1&dnt=1');
+    expect(videoEmbed('https://vimeo.com/76979871')?.embedUrl).toBe(
+      'https://player.vimeo.com/video/76979871?autoplay=1&dnt=1',
+    );
     expect(videoEmbed('https://vimeo.com/channels/staffpicks/76979871')?.provider).toBe('Vimeo');
   });
 
   it('refuses anything else', () => {
-    for (const url of ['https://example.org/watch?v=dQw4w9WgXcQ', 'https://www.youtube.com/watch?v=bad', 'javascript:alert(1)', 'not a url', 'https://vimeo.com/about']) {
+    for (const url of [
+      'https://example.org/watch?v=dQw4w9WgXcQ',
+      'https://www.youtube.com/watch?v=bad',
+      'javascript:alert(1)',
+      'not a url',
+      'https://vimeo.com/about',
+    ]) {
       expect(videoEmbed(url)).toBeNull();
     }
   });

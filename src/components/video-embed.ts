@@ -21,7 +21,10 @@ export function videoEmbed(pageUrl: string): VideoEmbed | null {
   let youtube: string | null = null;
   if (host === 'youtu.be') youtube = url.pathname.slice(1).split('/')[0] ?? null;
   else if (host === 'youtube.com' || host === 'youtube-nocookie.com') {
-    youtube = url.pathname === '/watch' ? url.searchParams.get('v') : (/^\/(?:embed|shorts|live)\/([^/?#]+)/.exec(url.pathname)?.[1] ?? null);
+    youtube =
+      url.pathname === '/watch'
+        ? url.searchParams.get('v')
+        : (/^\/(?:embed|shorts|live)\/([^/?#]+)/.exec(url.pathname)?.[1] ?? null);
   }
   if (youtube && YOUTUBE_ID.test(youtube)) {
     return { provider: 'YouTube', embedUrl: `https://www.youtube-nocookie.com/embed/${youtube}?autoplay=1&rel=0` };

@@ -7,11 +7,17 @@
 import { LOCALE_INFO, type Locale } from './locales.ts';
 import type { Message } from './t.ts';
 
-const texts = (message: Message): string[] => (typeof message === 'string' ? [message] : Object.values(message).map((text) => text ?? ''));
-const placeholders = (message: Message) => [...new Set(texts(message).flatMap((text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1])))].sort();
+const texts = (message: Message): string[] =>
+  typeof message === 'string' ? [message] : Object.values(message).map((text) => text ?? '');
+const placeholders = (message: Message) =>
+  [...new Set(texts(message).flatMap((text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1])))].sort();
 
 /** The problems of `catalogue` (in `locale`) against `english`, one line each; empty when it is whole. */
-export function catalogueProblems(english: Record<string, Message>, catalogue: Record<string, Message>, locale: Locale): string[] {
+export function catalogueProblems(
+  english: Record<string, Message>,
+  catalogue: Record<string, Message>,
+  locale: Locale,
+): string[] {
   const problems: string[] = [];
   const categories = [...new Intl.PluralRules(LOCALE_INFO[locale].tag).resolvedOptions().pluralCategories].sort();
   for (const key of Object.keys(english)) if (!(key in catalogue)) problems.push(`${key}: missing`);
@@ -24,9 +30,12 @@ export function catalogueProblems(english: Record<string, Message>, catalogue: R
     if (texts(message).some((text) => !text.trim())) problems.push(`${key}: empty`);
     if (typeof message !== typeof source) problems.push(`${key}: plural in one language only`);
     else if (typeof message !== 'string' && Object.keys(message).sort().join() !== categories.join()) {
-      problems.push(`${key}: plural forms ${Object.keys(message).sort().join()} (the language uses ${categories.join()})`);
+      problems.push(
+        `${key}: plural forms ${Object.keys(message).sort().join()} (the language uses ${categories.join()})`,
+      );
     }
-    if (placeholders(message).join() !== placeholders(source).join()) problems.push(`${key}: placeholders differ from English`);
+    if (placeholders(message).join() !== placeholders(source).join())
+      problems.push(`${key}: placeholders differ from English`);
   }
   return problems;
 }

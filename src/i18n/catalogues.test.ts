@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { frenchSpaces, LOCALES, localeOfPath, localisedPath, pathWithoutLocale, linkFor, type Locale } from './locales.ts';
+import {
+  frenchSpaces,
+  LOCALES,
+  localeOfPath,
+  localisedPath,
+  pathWithoutLocale,
+  linkFor,
+  type Locale,
+} from './locales.ts';
 import { catalogueProblems } from './catalogue-rules.ts';
 import { CATALOGUES, countryName, formatDate, formatPercent, t } from './t.ts';
 import { expectCases } from '../../tests/support/cases.ts';
@@ -26,7 +34,9 @@ describe('messages', () => {
   });
 
   test('French keeps its spaces before : ; ! ? and inside « » from breaking; the values filled in stay as written', () => {
-    expect(frenchSpaces('Source : « Banque mondiale » ; voir ? oui !')).toBe('Source\u00A0: «\u00A0Banque mondiale\u00A0» ; voir\u00A0? oui\u00A0!'.replace(' ;', '\u00A0;'));
+    expect(frenchSpaces('Source : « Banque mondiale » ; voir ? oui !')).toBe(
+      'Source\u00A0: «\u00A0Banque mondiale\u00A0» ; voir\u00A0? oui\u00A0!'.replace(' ;', '\u00A0;'),
+    );
     const every = Object.keys(CATALOGUES.fr).map((key) => t('fr', key as never, { count: 2, name: 'a : b' }));
     expect(every.filter((text) => / [:;!?»]|« /.test(text.replace('a : b', '')))).toEqual([]);
     expect(t('en', 'notFound.title')).toBe('Page not found');
@@ -50,8 +60,12 @@ describe('messages', () => {
   test('a date that ends with a full stop ends the sentence once', () => {
     const date = formatDate('ru', '2026-12-20');
     expect(date).toBe('20 декабря 2026 г.');
-    expect(t('ru', 'statusYear.leadOpen', { status: 'Приём докладов открыт', date })).toBe('Приём докладов открыт. Доклады должны быть представлены до 20 декабря 2026 г.');
-    expect(t('en', 'statusYear.leadOpen', { status: 'Open for reporting', date: '20 December 2026' })).toBe('Open for reporting. Reports are due by 20 December 2026.');
+    expect(t('ru', 'statusYear.leadOpen', { status: 'Приём докладов открыт', date })).toBe(
+      'Приём докладов открыт. Доклады должны быть представлены до 20 декабря 2026 г.',
+    );
+    expect(t('en', 'statusYear.leadOpen', { status: 'Open for reporting', date: '20 December 2026' })).toBe(
+      'Open for reporting. Reports are due by 20 December 2026.',
+    );
   });
 });
 
@@ -74,7 +88,11 @@ describe('language paths', () => {
       ['ru', '/national-reports', '/ru/national-reports'],
       ['ru', '/regional-reports/2026', '/ru/regional-reports/2026'],
       ['ru', '/best-practices', '/ru/best-practices'],
-      ['fr', '/best-practices-overview/view/0b6c1a52-9a4e-4d0e-8f0e-2f4b5a6c7d8e', '/fr/best-practices-overview/view/0b6c1a52-9a4e-4d0e-8f0e-2f4b5a6c7d8e'],
+      [
+        'fr',
+        '/best-practices-overview/view/0b6c1a52-9a4e-4d0e-8f0e-2f4b5a6c7d8e',
+        '/fr/best-practices-overview/view/0b6c1a52-9a4e-4d0e-8f0e-2f4b5a6c7d8e',
+      ],
       ['zh', '/search?q=housing', '/zh/search?q=housing'],
       ['fr', '/national-reports/2026', '/fr/national-reports/2026'],
       ['fr', '/national-reports/2026/VN', '/fr/national-reports/2026/VN'],

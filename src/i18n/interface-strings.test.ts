@@ -105,9 +105,12 @@ const KEPT = ['Asia-Pacific Urban Agenda', 'data'];
 
 /** The markup of an Astro file without its frontmatter, comments, `<script>`, `<style>` and `{…}` expressions. */
 function markup(source: string): string {
-  let text = source.replace(/^---[\s\S]*?\n---\n/, '').replace(/<!--[\s\S]*?-->/g, '').replace(/<(script|style)[\s\S]*?<\/\1>/g, '');
+  let text = source
+    .replace(/^---[\s\S]*?\n---\n/, '')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<(script|style)[\s\S]*?<\/\1>/g, '');
   // Expressions nest: remove the innermost braces until none are left.
-  for (let before = ''; before !== text; ) [before, text] = [text, text.replace(/\{[^{}]*\}/g, ' ')];
+  for (let before = ''; before !== text;) [before, text] = [text, text.replace(/\{[^{}]*\}/g, ' ')];
   return text;
 }
 
@@ -115,7 +118,9 @@ describe.each(FILES)('%s', (file) => {
   test('writes no interface text in English', () => {
     const html = markup(readFileSync(file, 'utf8'));
     const texts = [...html.matchAll(/>([^<>]*[A-Za-z]{2}[^<>]*)</g)].map((m) => m[1]!.trim());
-    const attributes = [...html.matchAll(/\s(?:aria-label|aria-roledescription|title|placeholder|alt)="([^"]*[A-Za-z][^"]*)"/g)].map((m) => m[1]!);
+    const attributes = [
+      ...html.matchAll(/\s(?:aria-label|aria-roledescription|title|placeholder|alt)="([^"]*[A-Za-z][^"]*)"/g),
+    ].map((m) => m[1]!);
     expect([...texts, ...attributes].filter((t) => t && !KEPT.includes(t))).toEqual([]);
   });
 });

@@ -87,7 +87,7 @@ export function localeOfPath(pathname: string): Locale {
 export function pathWithoutLocale(pathname: string): string {
   const locale = localeOfPath(pathname);
   const rest = locale === DEFAULT_LOCALE ? pathname : pathname.slice(locale.length + 1);
-  return (rest.replace(/(.)\/+$/, '$1') || '/');
+  return rest.replace(/(.)\/+$/, '$1') || '/';
 }
 
 /** Whether the page at this English path exists in every language. */
@@ -96,7 +96,9 @@ export function isTranslated(path: string): boolean {
   return TRANSLATED_PATHS.some((pattern) => pattern.test(clean));
 }
 
-/** The address of an English path in `locale`: `/national-reports` in French is `/fr/national-reports`, `/` is `/fr/`. */
+/**
+ * The address of an English path in `locale`: `/national-reports` in French is `/fr/national-reports`, `/` is `/fr/`.
+ */
 export function localisedPath(locale: Locale, path: string): string {
   if (locale === DEFAULT_LOCALE) return path;
   return path === '/' ? `/${locale}/` : `/${locale}${path}`;
@@ -114,7 +116,9 @@ export function languagePaths(): { params: { lang: string | undefined } }[] {
 
 /** `getStaticPaths` of a page family (one page per cycle…) built in every language: each path once per language. */
 export function inEveryLanguage<P extends Record<string, string>, T>(paths: readonly { params: P; props: T }[]) {
-  return languagePaths().flatMap(({ params: { lang } }) => paths.map((p) => ({ params: { ...p.params, lang }, props: p.props })));
+  return languagePaths().flatMap(({ params: { lang } }) =>
+    paths.map((p) => ({ params: { ...p.params, lang }, props: p.props })),
+  );
 }
 
 /** The prefixes of the languages other than English (`zh`, `fr`, `ru`). */

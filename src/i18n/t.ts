@@ -55,7 +55,9 @@ export function formatNumber(locale: Locale, value: number, maximumFractionDigit
 
 /** A percentage given in points (12.5 → `12.5%`, `12,5 %`). */
 export function formatPercent(locale: Locale, points: number, maximumFractionDigits = 1): string {
-  return new Intl.NumberFormat(LOCALE_INFO[locale].tag, { style: 'percent', maximumFractionDigits }).format(points / 100);
+  return new Intl.NumberFormat(LOCALE_INFO[locale].tag, { style: 'percent', maximumFractionDigits }).format(
+    points / 100,
+  );
 }
 
 /** A calendar date (`2026-11-26` or a Date) the language's way, e.g. `26 November 2026`, `26 novembre 2026`. */
@@ -64,7 +66,10 @@ export function formatDate(locale: Locale, date: string | Date): string {
   return new Intl.DateTimeFormat(LOCALE_INFO[locale].tag, { dateStyle: 'long', timeZone: 'UTC' }).format(value);
 }
 
-/** A country's or territory's name in the language: the UN's short name where CLDR differs, else CLDR's (`Intl.DisplayNames`); `fallback` when neither has one. */
+/**
+ * A country's or territory's name in the language: the UN's short name where CLDR differs, else CLDR's
+ * (`Intl.DisplayNames`); `fallback` when neither has one.
+ */
 export function countryName(locale: Locale, code: string, fallback: string): string {
   return countryNameIn(locale, code, fallback);
 }

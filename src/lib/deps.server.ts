@@ -105,7 +105,12 @@ export interface AppDeps {
  */
 export function fileStoreFor(env: Env, db?: Db): FileStore {
   const store = env.S3_BUCKET
-    ? new S3FileStore({ bucket: env.S3_BUCKET, endpoint: env.S3_ENDPOINT, region: env.S3_REGION, prefix: env.S3_PREFIX })
+    ? new S3FileStore({
+        bucket: env.S3_BUCKET,
+        endpoint: env.S3_ENDPOINT,
+        region: env.S3_REGION,
+        prefix: env.S3_PREFIX,
+      })
     : new LocalDiskStore(join(env.DATA_DIR, 'uploads'));
   return db ? new BackupAwareStore(store, db) : store;
 }
@@ -138,7 +143,12 @@ export function createAppDeps(base: {
       : null,
     metrics: new Metrics({
       db: base.db,
-      caches: () => ({ public: publicCache.counts, identities: caches.identities, user_lists: caches.users.ids, file_access: deps.fileAccess.cache }),
+      caches: () => ({
+        public: publicCache.counts,
+        identities: caches.identities,
+        user_lists: caches.users.ids,
+        file_access: deps.fileAccess.cache,
+      }),
       siteQueue: () => (base.site.status().current.state === 'idle' ? 0 : 1),
       site: async () => ({ ...(await siteHealthOf(deps, true)), withdrawn_pages: deps.withdrawals.size }),
     }),
@@ -176,8 +186,17 @@ function followSiteBuilds(deps: AppDeps): void {
   deps.site.onFailed?.((failures, reason) => {
     if (failures !== BUILD_FAILURES_TOLD) return;
     void deps.changes
-      .write(deps.db, (w) => w.emit({ type: 'site.build.failing', data: { failures, reason: reason.slice(0, 2000) }, actorId: null, site: false }))
-      .catch((error: unknown) => console.warn(`The failing site build could not be told to the administrators: ${String(error)}`));
+      .write(deps.db, (w) =>
+        w.emit({
+          type: 'site.build.failing',
+          data: { failures, reason: reason.slice(0, 2000) },
+          actorId: null,
+          site: false,
+        }),
+      )
+      .catch((error: unknown) =>
+        console.warn(`The failing site build could not be told to the administrators: ${String(error)}`),
+      );
   });
 }
 

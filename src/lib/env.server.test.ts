@@ -31,14 +31,20 @@ describe('parseEnv', () => {
   test('PUBLIC_SITE_URL defaults to the port served on; a production server without it is warned about', () => {
     expect(parseEnv({}).PUBLIC_SITE_URL).toBe('http://localhost:4321');
     expect(parseEnv({ PORT: '5123' }).PUBLIC_SITE_URL).toBe('http://localhost:5123');
-    expect(parseEnv({ PUBLIC_SITE_URL: 'https://urbanagenda.example.org/' }).PUBLIC_SITE_URL).toBe('https://urbanagenda.example.org');
-    expect(parseError({ PUBLIC_SITE_URL: 'urbanagenda' })).toContain('- PUBLIC_SITE_URL: must be the public address of the portal');
+    expect(parseEnv({ PUBLIC_SITE_URL: 'https://urbanagenda.example.org/' }).PUBLIC_SITE_URL).toBe(
+      'https://urbanagenda.example.org',
+    );
+    expect(parseError({ PUBLIC_SITE_URL: 'urbanagenda' })).toContain(
+      '- PUBLIC_SITE_URL: must be the public address of the portal',
+    );
     expect(configurationWarnings(parseEnv({}))).toEqual([]);
     const production = { FIREBASE_PROJECT_ID: 'apua-prod', DATABASE_URL: 'postgres://db/apua', PORT: '8080' };
     expect(configurationWarnings(parseEnv(production))).toEqual([
-      'PUBLIC_SITE_URL is not set: the links in emails lead to http://localhost:8080. Set it to the portal\'s public address.',
+      "PUBLIC_SITE_URL is not set: the links in emails lead to http://localhost:8080. Set it to the portal's public address.",
     ]);
-    expect(configurationWarnings(parseEnv({ ...production, PUBLIC_SITE_URL: 'https://urbanagenda.example.org' }))).toEqual([]);
+    expect(
+      configurationWarnings(parseEnv({ ...production, PUBLIC_SITE_URL: 'https://urbanagenda.example.org' })),
+    ).toEqual([]);
   });
 
   test.each(['abc', '0', '70000', '80.5'])('PORT=%s is refused, naming PORT', (port) => {
@@ -54,7 +60,9 @@ describe('parseEnv', () => {
     expect(parseError({ TRUST_PROXY: '-1' })).toContain('- TRUST_PROXY:');
     expect(parseError({ TRUST_PROXY: '1.5' })).toContain('- TRUST_PROXY:');
     expect(parseEnv({ CLIENT_HASH_SECRET: '' }).CLIENT_HASH_SECRET).toBeUndefined();
-    expect(parseError({ CLIENT_HASH_SECRET: 'short' })).toContain('- CLIENT_HASH_SECRET: must be at least 16 characters');
+    expect(parseError({ CLIENT_HASH_SECRET: 'short' })).toContain(
+      '- CLIENT_HASH_SECRET: must be at least 16 characters',
+    );
   });
 
   test('PORT is read as a number', () => {
@@ -85,10 +93,18 @@ describe('parseEnv', () => {
   });
 
   test('MAIL_FROM names one sender, with or without a name; a list, a bare name or a broken line is refused', () => {
-    for (const line of ['"Asia-Pacific Urban Agenda" <no-reply@apua.example>', 'no-reply@apua.example', '"UN-Habitat \\\\ ESCAP" <a@b.example>']) {
+    for (const line of [
+      '"Asia-Pacific Urban Agenda" <no-reply@apua.example>',
+      'no-reply@apua.example',
+      '"UN-Habitat \\\\ ESCAP" <a@b.example>',
+    ]) {
       expect(parseEnv({ MAIL_FROM: line }).MAIL_FROM).toBe(line);
     }
-    for (const line of ['a@b.example, c@d.example', 'Asia-Pacific Urban Agenda', '"Jose Reyes \\" <member"@apua.example']) {
+    for (const line of [
+      'a@b.example, c@d.example',
+      'Asia-Pacific Urban Agenda',
+      '"Jose Reyes \\" <member"@apua.example',
+    ]) {
       expect(parseError({ MAIL_FROM: line })).toContain('MAIL_FROM: must be one address');
     }
   });
@@ -118,7 +134,10 @@ describe('parseEnv', () => {
   });
 
   test('boolean switches accept true/false/1/0', () => {
-    expect(parseEnv({ SEED_DEMO: '0', LOG_REQUESTS: 'false' })).toMatchObject({ SEED_DEMO: false, LOG_REQUESTS: false });
+    expect(parseEnv({ SEED_DEMO: '0', LOG_REQUESTS: 'false' })).toMatchObject({
+      SEED_DEMO: false,
+      LOG_REQUESTS: false,
+    });
     expect(parseEnv({ SEED_DEMO: '1', LOG_REQUESTS: 'true' })).toMatchObject({ SEED_DEMO: true, LOG_REQUESTS: true });
   });
 

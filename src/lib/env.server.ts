@@ -59,7 +59,8 @@ export const EnvSchema = z
         .transform((value, ctx) => {
           try {
             const parsed: unknown = JSON.parse(value);
-            if (Array.isArray(parsed) && parsed.length > 0 && parsed.every((part) => typeof part === 'string')) return parsed as string[];
+            if (Array.isArray(parsed) && parsed.length > 0 && parsed.every((part) => typeof part === 'string'))
+              return parsed as string[];
           } catch {
             // Said below.
           }
@@ -128,15 +129,33 @@ export const EnvSchema = z
     /** The sender of the portal's emails. */
     MAIL_FROM: z
       .string()
-      .refine((line) => parseMailbox(line) !== null, 'must be one address, e.g. "Asia-Pacific Urban Agenda" <no-reply@apua.example>')
+      .refine(
+        (line) => parseMailbox(line) !== null,
+        'must be one address, e.g. "Asia-Pacific Urban Agenda" <no-reply@apua.example>',
+      )
       .default('"Asia-Pacific Urban Agenda" <no-reply@apua.example>'),
-    /** Uploads go to this S3-compatible bucket when set (credentials: the AWS SDK's standard variables); else DATA_DIR/uploads. */
+    /**
+     * Uploads go to this S3-compatible bucket when set (credentials: the AWS SDK's standard variables); else
+     * DATA_DIR/uploads.
+     */
     S3_BUCKET: optionalString,
-    /** The bucket service's address for services other than AWS (MinIO, R2, Google Cloud Storage's interoperability endpoint). */
-    S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url({ error: 'must be a URL such as https://storage.googleapis.com' }).optional()),
+    /**
+     * The bucket service's address for services other than AWS (MinIO, R2, Google Cloud Storage's interoperability
+     * endpoint).
+     */
+    S3_ENDPOINT: z.preprocess(
+      emptyToUndefined,
+      z.url({ error: 'must be a URL such as https://storage.googleapis.com' }).optional(),
+    ),
     S3_REGION: optionalString,
     /** A folder of the bucket for this portal's files (several portals can share one bucket). */
-    S3_PREFIX: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._/-]{0,200}$/, 'must be a folder name such as apua/prod').optional()),
+    S3_PREFIX: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]{0,200}$/, 'must be a folder name such as apua/prod')
+        .optional(),
+    ),
     /** `/metrics` answers only requests that carry this token (Authorization: Bearer …); unset, it is closed. */
     METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
     LOG_REQUESTS: z
@@ -165,7 +184,10 @@ export const EnvSchema = z
 export type Env = z.output<typeof EnvSchema>;
 
 /** True when the identity service is the local Auth emulator rather than a real project. */
-export function usesAuthEmulator(env: { FIREBASE_AUTH_EMULATOR_HOST?: string | undefined; FIREBASE_PROJECT_ID: string }): boolean {
+export function usesAuthEmulator(env: {
+  FIREBASE_AUTH_EMULATOR_HOST?: string | undefined;
+  FIREBASE_PROJECT_ID: string;
+}): boolean {
   return env.FIREBASE_AUTH_EMULATOR_HOST !== undefined || env.FIREBASE_PROJECT_ID.startsWith('demo-');
 }
 
@@ -187,7 +209,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 export function configurationWarnings(env: Env): string[] {
   const warnings: string[] = [];
   if (!usesAuthEmulator(env) && !env.PUBLIC_SITE_URL_SET) {
-    warnings.push(`PUBLIC_SITE_URL is not set: the links in emails lead to ${env.PUBLIC_SITE_URL}. Set it to the portal's public address.`);
+    warnings.push(
+      `PUBLIC_SITE_URL is not set: the links in emails lead to ${env.PUBLIC_SITE_URL}. Set it to the portal's public address.`,
+    );
   }
   return warnings;
 }

@@ -30,14 +30,21 @@ export const STATIC_PATHS = [
 ];
 
 export const GET: APIRoute = async ({ site }) => {
-  const events = groupByEvent(await cmsItems('media')).flatMap((e) => (e.slug ? [`/media-gallery/event/${e.slug}`] : []));
+  const events = groupByEvent(await cmsItems('media')).flatMap((e) =>
+    e.slug ? [`/media-gallery/event/${e.slug}`] : [],
+  );
   const library = await practiceLibrary();
   const practices = [
     ...laterPages(library.cards.length).map((n) => practicePaths.page(practicePaths.library, n)),
-    ...library.lists.flatMap((l) => [1, ...laterPages(l.uuids.length)].map((n) => practicePaths.page(practicePaths.facet(l.facet, l.value), n))),
+    ...library.lists.flatMap((l) =>
+      [1, ...laterPages(l.uuids.length)].map((n) => practicePaths.page(practicePaths.facet(l.facet, l.value), n)),
+    ),
     ...library.cards.map((c) => practicePaths.view(c.uuid)),
   ];
-  const profiles = [...(await profileCategories()).map((c) => profilePaths.category(c.slug)), ...(await countryProfiles()).map((p) => profilePaths.country(p.country_code))];
+  const profiles = [
+    ...(await profileCategories()).map((c) => profilePaths.category(c.slug)),
+    ...(await countryProfiles()).map((p) => profilePaths.country(p.country_code)),
+  ];
   const english = [...STATIC_PATHS, ...practices, ...profiles, ...events, ...(await nationalReportPaths())];
   const paths = english.flatMap((path) => (isTranslated(path) ? LOCALES.map((l) => localisedPath(l, path)) : [path]));
   const base = site ?? new URL('http://localhost:4321');

@@ -40,7 +40,13 @@ import type { SiteFile, SiteFiles } from './site-files.ts';
 export const API_BODY_LIMIT = 256 * 1024;
 
 /** Endpoints that read their body with a limit of their own (file uploads). */
-const OWN_BODY_LIMIT: readonly RegExp[] = [CMS_UPLOAD_PATH, PRACTICE_UPLOAD_PATH, REPORT_UPLOAD_PATH, USER_PHOTO_PATH, PROFILE_UPLOAD_PATH];
+const OWN_BODY_LIMIT: readonly RegExp[] = [
+  CMS_UPLOAD_PATH,
+  PRACTICE_UPLOAD_PATH,
+  REPORT_UPLOAD_PATH,
+  USER_PHOTO_PATH,
+  PROFILE_UPLOAD_PATH,
+];
 
 export interface SiteSource {
   /** The live build, or null while the first one is not ready. */
@@ -99,7 +105,13 @@ export function createApp(deps: AppDeps, site: SiteSource, options: { log?: (lin
     .route('/', profileRoutes)
     .route('/', notificationRoutes)
     .route('/', mailRoutes)
-    .route('/', healthRoutes({ loaded: () => site.current() !== null, health: () => siteHealthOf(deps, site.current() !== null) }));
+    .route(
+      '/',
+      healthRoutes({
+        loaded: () => site.current() !== null,
+        health: () => siteHealthOf(deps, site.current() !== null),
+      }),
+    );
   app.route('/api', api);
   app.route('/', metricsRoutes);
 
@@ -115,15 +127,23 @@ export function createApp(deps: AppDeps, site: SiteSource, options: { log?: (lin
   });
 
   app.onError((error, c) => {
-    if (error instanceof StaleWriteError) return c.json<ErrorResponse & { current: unknown }>({ ...errorBody(409, error.message), current: error.current }, 409);
-    if (error instanceof ApiError) return c.json<ErrorResponse>(errorBody(error.status, error.message, error.errors), error.status);
-    if (error instanceof HTTPException) return c.json<ErrorResponse>(errorBody(error.status, error.message), error.status);
+    if (error instanceof StaleWriteError)
+      return c.json<ErrorResponse & { current: unknown }>(
+        { ...errorBody(409, error.message), current: error.current },
+        409,
+      );
+    if (error instanceof ApiError)
+      return c.json<ErrorResponse>(errorBody(error.status, error.message, error.errors), error.status);
+    if (error instanceof HTTPException)
+      return c.json<ErrorResponse>(errorBody(error.status, error.message), error.status);
     console.error(`${c.req.method} ${logSafe(c.req.path)} failed: ${errorForLog(error)}`);
     if (!c.req.path.startsWith('/api/')) {
       const files = site.current();
       const locale = localeOfPath(c.req.path);
       // The error page in the address's language (decision 041), else the English one.
-      const page = (locale === 'en' ? undefined : files?.get(`/${locale}/server-error/index.html`)) ?? files?.get('/server-error/index.html');
+      const page =
+        (locale === 'en' ? undefined : files?.get(`/${locale}/server-error/index.html`)) ??
+        files?.get('/server-error/index.html');
       if (page) return sendFile(c, deps, page, 500);
     }
     return c.json<ErrorResponse>(errorBody(500, 'Something went wrong on our side; please try again'), 500);
@@ -159,8 +179,15 @@ function limitApiBody(): MiddlewareHandler<AppEnv> {
 function serveSite(c: Context<AppEnv>, deps: AppDeps, files: SiteFiles | null) {
   if (!files) return c.text('The site is being built: try again in a few seconds.', 503, { 'Retry-After': '5' });
   if (withdrawn(deps, c.req.path)) return sendNotFound(c, deps, files, 410);
-  const authLocale = authPageLocale(c.req.path, c.req.header('cookie'), c.req.header('accept-language'), c.req.query('lang'));
-  const file = files.resolve(authLocale ? authPagePath(c.req.path, authLocale) : c.req.path) ?? (authLocale ? files.resolve(c.req.path) : null);
+  const authLocale = authPageLocale(
+    c.req.path,
+    c.req.header('cookie'),
+    c.req.header('accept-language'),
+    c.req.query('lang'),
+  );
+  const file =
+    files.resolve(authLocale ? authPagePath(c.req.path, authLocale) : c.req.path) ??
+    (authLocale ? files.resolve(c.req.path) : null);
   if (file) return sendFile(c, deps, file, 200, authLocale !== null);
   if (isBackofficePath(c.req.path)) {
     const shell = files.get(BACKOFFICE_SHELL);
@@ -188,7 +215,8 @@ function sendNotFound(c: Context<AppEnv>, deps: AppDeps, files: SiteFiles, statu
   const locale = localeOfPath(c.req.path);
   const name = status === 410 ? 'page-withdrawn' : 'page-not-found';
   const own = locale === 'en' ? undefined : files.get(`/${locale}/${name}/index.html`);
-  const english = status === 410 ? files.get(`/${name}/index.html`) : (files.get('/404.html') ?? files.get(`/${name}/index.html`));
+  const english =
+    status === 410 ? files.get(`/${name}/index.html`) : (files.get('/404.html') ?? files.get(`/${name}/index.html`));
   // A build older than the withdrawn page falls back to the not-found page, still with 410.
   const page = own ?? english ?? files.get('/404.html') ?? files.get('/page-not-found/index.html');
   if (page) return sendFile(c, deps, page, status);
@@ -206,7 +234,13 @@ function cspOf(deps: AppDeps, file: SiteFile, path: string): string {
   return csp;
 }
 
-function sendFile(c: Context<AppEnv>, deps: AppDeps, file: SiteFile, status: 200 | 404 | 410 | 500, negotiated = false) {
+function sendFile(
+  c: Context<AppEnv>,
+  deps: AppDeps,
+  file: SiteFile,
+  status: 200 | 404 | 410 | 500,
+  negotiated = false,
+) {
   const headers: Record<string, string> = {
     'Content-Type': file.type,
     ETag: file.etag,
@@ -217,8 +251,8 @@ function sendFile(c: Context<AppEnv>, deps: AppDeps, file: SiteFile, status: 200
       : status === 410
         ? 'no-store'
         : file.type.startsWith('text/html')
-        ? 'no-cache'
-        : 'public, max-age=86400',
+          ? 'no-cache'
+          : 'public, max-age=86400',
   };
   if (file.type.startsWith('text/html')) headers['Content-Security-Policy'] = cspOf(deps, file, c.req.path);
   if (status === 200 && c.req.header('if-none-match') === file.etag) return c.body(null, 304, headers);

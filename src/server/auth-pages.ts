@@ -20,7 +20,12 @@ const isLocale = (value: string | undefined): value is Locale => (LOCALES as rea
  * page). `named` is the address's `lang` query parameter: a language chosen on the page itself,
  * or the one the identity service adds to the links of its emails (`zh-CN`).
  */
-export function authPageLocale(path: string, cookie: string | undefined, acceptLanguage: string | undefined, named?: string): Locale | null {
+export function authPageLocale(
+  path: string,
+  cookie: string | undefined,
+  acceptLanguage: string | undefined,
+  named?: string,
+): Locale | null {
   if (!AUTH_PAGES.test(path)) return null;
   const inAddress = namedLanguage(named);
   if (inAddress) return inAddress;

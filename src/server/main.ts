@@ -22,7 +22,8 @@ import { SiteBuilder } from './site-builder.ts';
 
 /** The identity service client: the Auth emulator in local mode, the real project otherwise. */
 export function firebaseAuth(env: Env): Auth {
-  if (usesAuthEmulator(env)) process.env['FIREBASE_AUTH_EMULATOR_HOST'] = env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
+  if (usesAuthEmulator(env))
+    process.env['FIREBASE_AUTH_EMULATOR_HOST'] = env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
   const name = `apua-${env.FIREBASE_PROJECT_ID}`;
   const app = getApps().find((a) => a.name === name) ?? initializeApp({ projectId: env.FIREBASE_PROJECT_ID }, name);
   return getAuth(app);
@@ -41,7 +42,10 @@ export interface RunningServer {
  * Opens (creating, migrating and seeding) the database, then serves the API and the live site
  * build. With `build: true` it also queues a fresh site build once the API is listening.
  */
-export async function startServer(env: Env, options: { build?: boolean | 'if-none'; siteDir?: string } = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Env,
+  options: { build?: boolean | 'if-none'; siteDir?: string } = {},
+): Promise<RunningServer> {
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: `${env.DATA_DIR}/pglite` });
   const auth = firebaseAuth(env);
   const url = `http://127.0.0.1:${env.PORT}`;
@@ -61,7 +65,17 @@ export async function startServer(env: Env, options: { build?: boolean | 'if-non
   // On PostgreSQL other instances may share the database: change events travel between them, and
   // site builds are jobs of a shared queue (decision 035). A given site folder is served as it is.
   const relay = env.DATABASE_URL ? new ChangeRelay(changes, database.db, env.DATABASE_URL) : null;
-  const shared = relay && !options.siteDir ? new SharedSite({ builder, db: database.db, storage, changes, databaseUrl: env.DATABASE_URL!, instance: relay.id }) : null;
+  const shared =
+    relay && !options.siteDir
+      ? new SharedSite({
+          builder,
+          db: database.db,
+          storage,
+          changes,
+          databaseUrl: env.DATABASE_URL!,
+          instance: relay.id,
+        })
+      : null;
   const site = shared ?? builder;
   const deps = createAppDeps({ db: database.db, env, tokens: tokenVerifierFor(auth, env), site, storage, changes });
   await relay?.start();
@@ -78,11 +92,14 @@ export async function startServer(env: Env, options: { build?: boolean | 'if-non
   // A site behind its decisions (a build that failed or was killed before this start) is built
   // again now: the changes are in the database, whatever happened to the process (issue 31).
   const behind = !missing && (await siteHealthOf(deps, true)).pending_changes > 0;
-  if (options.build === true || (options.build === 'if-none' && (missing || behind))) void site.request().catch(() => {});
+  if (options.build === true || (options.build === 'if-none' && (missing || behind)))
+    void site.request().catch(() => {});
   // Mail queued while the server was down (or the SMTP server was) goes out now, then on each
   // change; reminders due meanwhile go now (each once), then on every tick. Several instances on
   // one PostgreSQL database share both as jobs of one queue (decision 035).
-  const jobs = relay ? new SharedJobs({ databaseUrl: env.DATABASE_URL!, instance: relay.id, mail: deps.mail, reminders: deps.reminders }) : null;
+  const jobs = relay
+    ? new SharedJobs({ databaseUrl: env.DATABASE_URL!, instance: relay.id, mail: deps.mail, reminders: deps.reminders })
+    : null;
   if (jobs) await jobs.start();
   else {
     deps.mail?.start();
@@ -127,7 +144,9 @@ async function prepareData(deps: AppDeps, auth: Auth): Promise<void> {
   }
   try {
     const loaded = await importOpenData(deps);
-    console.log(`Open data: ${loaded.figures} figures; ${loaded.inserted + loaded.updated + loaded.deleted} datasets written (${(loaded.ms / 1000).toFixed(1)} s)`);
+    console.log(
+      `Open data: ${loaded.figures} figures; ${loaded.inserted + loaded.updated + loaded.deleted} datasets written (${(loaded.ms / 1000).toFixed(1)} s)`,
+    );
   } catch (error) {
     // The portal works without them: say why, and carry on (npm run data:import says the same).
     console.error(`The open data were not loaded: ${error instanceof Error ? error.message : String(error)}`);

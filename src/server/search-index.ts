@@ -16,7 +16,11 @@ const MARK = Buffer.from('data-pagefind-body');
 /** The version of the Pagefind SEARCH_INDEX runs (the checkout's), as its index's entry file names it. */
 async function installedPagefind(): Promise<string | null> {
   try {
-    return (JSON.parse(await readFile(join(process.cwd(), 'node_modules/pagefind/package.json'), 'utf8')) as { version: string }).version;
+    return (
+      JSON.parse(await readFile(join(process.cwd(), 'node_modules/pagefind/package.json'), 'utf8')) as {
+        version: string;
+      }
+    ).version;
   } catch {
     return null;
   }

@@ -4,7 +4,8 @@ import { describe, expect, test } from 'vitest';
 import { parseEnv } from '../lib/env.server.ts';
 import { emulatorOrigin, pageCsp, securityHeaders } from './security-headers.ts';
 
-const directives = (csp: string) => Object.fromEntries(csp.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
+const directives = (csp: string) =>
+  Object.fromEntries(csp.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
 
 describe('pageCsp', () => {
   test('WebAssembly only where asked (the site search): never eval of scripts', () => {
@@ -49,7 +50,12 @@ describe('pageCsp', () => {
       'https://identitytoolkit.googleapis.com',
       'https://securetoken.googleapis.com',
     ]);
-    expect(csp['frame-src']).toEqual(['https://login.apua.example', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com', 'blob:']);
+    expect(csp['frame-src']).toEqual([
+      'https://login.apua.example',
+      'https://www.youtube-nocookie.com',
+      'https://player.vimeo.com',
+      'blob:',
+    ]);
     expect(csp['script-src']).not.toContain("'unsafe-inline'");
   });
 });
@@ -58,7 +64,9 @@ describe('securityHeaders', () => {
   const app = new Hono()
     .use('*', securityHeaders)
     .get('/api/json', (c) => c.json({ ok: true }))
-    .get('/api/revalidated', (c) => c.body('{}', 200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' }))
+    .get('/api/revalidated', (c) =>
+      c.body('{}', 200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' }),
+    )
     .get('/api/refused', () => {
       throw new HTTPException(403, { message: 'no' });
     })

@@ -38,9 +38,16 @@ export function pageCsp(env: Env, scriptHashes: readonly string[], options: { wa
   ].join('; ');
 }
 
-/** The pages whose policy allows WebAssembly: the site search in each language (src/pages/[...lang]/search.astro, decision 041). */
+/**
+ * The pages whose policy allows WebAssembly: the site search in each language (src/pages/[...lang]/search.astro,
+ * decision 041).
+ */
 export const WASM_PAGES: ReadonlySet<string> = new Set(
-  ['', '/zh', '/fr', '/ru'].flatMap((prefix) => [`${prefix}/search`, `${prefix}/search/`, `${prefix}/search/index.html`]),
+  ['', '/zh', '/fr', '/ru'].flatMap((prefix) => [
+    `${prefix}/search`,
+    `${prefix}/search/`,
+    `${prefix}/search/index.html`,
+  ]),
 );
 
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";

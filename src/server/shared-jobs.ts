@@ -70,7 +70,9 @@ export class SharedJobs {
     this.#boss = jobQueue(options, { max: 2 }, (line) => this.#options.log(line));
   }
 
-  /** Starts the queues, their schedules and this instance's workers; mail asked for goes through the queue from now on. */
+  /**
+   * Starts the queues, their schedules and this instance's workers; mail asked for goes through the queue from now on.
+   */
   async start(): Promise<void> {
     const { mail, reminders } = this.#options;
     await this.#boss.start();

@@ -20,14 +20,21 @@ export const SITE_QUEUE = 'site-build';
  * failure and doubling up to five minutes, until one goes live (issue 31, decision 053).
  */
 const RETRIES = { retryLimit: 1_000_000, retryDelay: 5, retryBackoff: true, retryDelayMax: 300 } as const;
-const queueOptions = (heartbeatSeconds: number) => ({ policy: 'stately', ...RETRIES, heartbeatSeconds, expireInSeconds: 3600 }) as const;
+const queueOptions = (heartbeatSeconds: number) =>
+  ({ policy: 'stately', ...RETRIES, heartbeatSeconds, expireInSeconds: 3600 }) as const;
 
 /**
  * Asks the instances on `databaseUrl` for a site build (a script's change, e.g. `npm run
  * data:import`): one job in their queue, whichever instance is free builds it.
  */
 export async function queueSiteBuild(databaseUrl: string): Promise<void> {
-  const boss = new PgBoss({ connectionString: databaseUrl, max: 1, supervise: false, schedule: false, application_name: 'apua-jobs-script' });
+  const boss = new PgBoss({
+    connectionString: databaseUrl,
+    max: 1,
+    supervise: false,
+    schedule: false,
+    application_name: 'apua-jobs-script',
+  });
   await boss.start();
   try {
     await createSiteQueue(boss, 10);
@@ -90,7 +97,13 @@ export class SharedSite implements SitePublisher, SiteSource {
   #named = false;
 
   constructor(options: SharedSiteOptions) {
-    this.#options = { debounceSeconds: 1, pollMs: 2000, heartbeatSeconds: 10, log: (line) => console.warn(line), ...options };
+    this.#options = {
+      debounceSeconds: 1,
+      pollMs: 2000,
+      heartbeatSeconds: 10,
+      log: (line) => console.warn(line),
+      ...options,
+    };
     this.#boss = jobQueue(options, { max: 3, schedule: false }, (line) => this.#options.log(line));
   }
 
@@ -102,7 +115,9 @@ export class SharedSite implements SitePublisher, SiteSource {
     this.#options.changes.onCommit('site-live', { types: ['site.live'] }, () => void this.refresh(), everyInstance);
     this.#options.changes.onResync('site-live', () => void this.refresh());
     await this.refresh();
-    await this.#boss.work<object>(SITE_QUEUE, { pollingIntervalSeconds: 1, heartbeatRefreshSeconds: 3 }, (jobs) => this.#build(jobs));
+    await this.#boss.work<object>(SITE_QUEUE, { pollingIntervalSeconds: 1, heartbeatRefreshSeconds: 3 }, (jobs) =>
+      this.#build(jobs),
+    );
     this.#timer = setInterval(() => void this.refresh(), this.#options.pollMs);
     this.#timer.unref();
   }
@@ -146,9 +161,18 @@ export class SharedSite implements SitePublisher, SiteSource {
     const latest = this.#latest;
     const local = this.#options.builder.status();
     let current: BuildStatusData['current'] = { state: 'idle' };
-    if (latest?.state === 'building') current = { state: 'building', since: latest.startedAt.toISOString(), progress: latest.progress, step: latest.step };
+    if (latest?.state === 'building')
+      current = {
+        state: 'building',
+        since: latest.startedAt.toISOString(),
+        progress: latest.progress,
+        step: latest.step,
+      };
     else if (this.#queuedSince) current = { state: 'queued', since: this.#queuedSince.toISOString() };
-    const failed = latest?.state === 'failed' ? { at: (latest.finishedAt ?? latest.startedAt).toISOString(), reason: latest.failure ?? 'The build failed' } : null;
+    const failed =
+      latest?.state === 'failed'
+        ? { at: (latest.finishedAt ?? latest.startedAt).toISOString(), reason: latest.failure ?? 'The build failed' }
+        : null;
     return { current, live: local.live, lastFailure: failed, ...(this.#streak && { failing: this.#streak }) };
   }
 
@@ -175,7 +199,12 @@ export class SharedSite implements SitePublisher, SiteSource {
   async #refreshOnce(): Promise<void> {
     const { db } = this.#options;
     const [latest] = await db.select().from(siteBuilds).orderBy(desc(siteBuilds.startedAt)).limit(1);
-    const [live] = await db.select().from(siteBuilds).where(isNotNull(siteBuilds.liveSince)).orderBy(desc(siteBuilds.liveSince)).limit(1);
+    const [live] = await db
+      .select()
+      .from(siteBuilds)
+      .where(isNotNull(siteBuilds.liveSince))
+      .orderBy(desc(siteBuilds.liveSince))
+      .limit(1);
     const queued = this.#stopping ? [] : await this.#boss.findJobs<object>(SITE_QUEUE, { queued: true });
     this.#latest = latest ?? null;
     this.#streak = await this.#failureStreak(live, queued);
@@ -190,7 +219,10 @@ export class SharedSite implements SitePublisher, SiteSource {
   }
 
   /** The builds failed since the live one went live (none: null), and when the queue tries again. */
-  async #failureStreak(live: BuildRow | undefined, queued: JobWithMetadata<object>[]): Promise<BuildStatusData['failing'] | null> {
+  async #failureStreak(
+    live: BuildRow | undefined,
+    queued: JobWithMetadata<object>[],
+  ): Promise<BuildStatusData['failing'] | null> {
     const since = live?.liveSince ?? new Date(0);
     const [streak] = await this.#options.db
       .select({ failures: sql<number>`count(*)::int`, first: sql<string | null>`min(${siteBuilds.finishedAt})::text` })
@@ -218,7 +250,10 @@ export class SharedSite implements SitePublisher, SiteSource {
     const id = newBuildId();
     const started = performance.now();
     // Builds of instances that died are over: a new one starts.
-    await db.update(siteBuilds).set({ state: 'abandoned', finishedAt: sql`now()` }).where(eq(siteBuilds.state, 'building'));
+    await db
+      .update(siteBuilds)
+      .set({ state: 'abandoned', finishedAt: sql`now()` })
+      .where(eq(siteBuilds.state, 'building'));
     const [row] = await db.insert(siteBuilds).values({ id, instance: this.#options.instance }).returning();
     void this.refresh();
     const progress = setInterval(() => void this.#reportProgress(id), 1000);
@@ -229,7 +264,14 @@ export class SharedSite implements SitePublisher, SiteSource {
       const live = await changes.write(db, async (w) => {
         const [done] = await w.tx
           .update(siteBuilds)
-          .set({ state: 'live', finishedAt: sql`now()`, liveSince: sql`now()`, archiveKey, progress: 100, step: 'live' })
+          .set({
+            state: 'live',
+            finishedAt: sql`now()`,
+            liveSince: sql`now()`,
+            archiveKey,
+            progress: 100,
+            step: 'live',
+          })
           .where(eq(siteBuilds.id, id))
           .returning();
         await w.emit({ type: 'site.live', data: { id }, actorId: null, site: false });
@@ -241,7 +283,10 @@ export class SharedSite implements SitePublisher, SiteSource {
     } catch (error) {
       // Stopped with its instance: another instance builds it again, so it is no failure to show.
       const state = this.#stopping ? 'abandoned' : 'failed';
-      await db.update(siteBuilds).set({ state, finishedAt: sql`now()`, failure: (error as Error).message }).where(eq(siteBuilds.id, id));
+      await db
+        .update(siteBuilds)
+        .set({ state, finishedAt: sql`now()`, failure: (error as Error).message })
+        .where(eq(siteBuilds.id, id));
       this.#tell((performance.now() - started) / 1000, false);
       if (!this.#stopping) await this.#tellFailed((error as Error).message);
       // The job fails: the queue gives it to a free instance again after its delay (stopping: at once).
@@ -256,24 +301,50 @@ export class SharedSite implements SitePublisher, SiteSource {
   async #reportProgress(id: string): Promise<void> {
     const current = this.#options.builder.status().current;
     if (current.state !== 'building') return;
-    await this.#options.db.update(siteBuilds).set({ progress: current.progress, step: current.step }).where(eq(siteBuilds.id, id)).catch(() => {});
+    await this.#options.db
+      .update(siteBuilds)
+      .set({ progress: current.progress, step: current.step })
+      .where(eq(siteBuilds.id, id))
+      .catch(() => {});
   }
 
-  /** Keeps the archives of the live build and the one before it (an instance may still be loading it), and the last 20 rows. */
+  /**
+   * Keeps the archives of the live build and the one before it (an instance may still be loading it), and the last 20
+   * rows.
+   */
   async #forgetOld(): Promise<void> {
     const { db, storage } = this.#options;
-    const lives = await db.select().from(siteBuilds).where(isNotNull(siteBuilds.archiveKey)).orderBy(desc(siteBuilds.liveSince));
+    const lives = await db
+      .select()
+      .from(siteBuilds)
+      .where(isNotNull(siteBuilds.archiveKey))
+      .orderBy(desc(siteBuilds.liveSince));
     const old = lives.slice(2);
     if (old.length > 0) {
       // The rows let go of the archives first: a backup's rows never name a file already deleted (decision 055).
-      await db.update(siteBuilds).set({ archiveKey: null }).where(inArray(siteBuilds.id, old.map((row) => row.id)));
+      await db
+        .update(siteBuilds)
+        .set({ archiveKey: null })
+        .where(
+          inArray(
+            siteBuilds.id,
+            old.map((row) => row.id),
+          ),
+        );
       await storage.delete(old.map((row) => row.archiveKey!)).catch(() => {});
     }
-    await db.execute(sql`delete from ${siteBuilds} where id not in (select id from ${siteBuilds} order by started_at desc limit 20) and live_since is distinct from (select max(live_since) from ${siteBuilds})`);
+    await db.execute(
+      sql`delete from ${siteBuilds} where id not in (select id from ${siteBuilds} order by started_at desc limit 20) and live_since is distinct from (select max(live_since) from ${siteBuilds})`,
+    );
   }
 
   async #tellFailed(reason: string): Promise<void> {
-    const [live] = await this.#options.db.select().from(siteBuilds).where(isNotNull(siteBuilds.liveSince)).orderBy(desc(siteBuilds.liveSince)).limit(1);
+    const [live] = await this.#options.db
+      .select()
+      .from(siteBuilds)
+      .where(isNotNull(siteBuilds.liveSince))
+      .orderBy(desc(siteBuilds.liveSince))
+      .limit(1);
     const streak = await this.#failureStreak(live, []).catch(() => null);
     for (const listener of this.#failed) listener(streak?.failures ?? 1, reason);
   }

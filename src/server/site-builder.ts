@@ -20,7 +20,8 @@ const POINTER = 'live.json';
 const INCREMENTAL_MANIFEST = 'incremental-build.json';
 
 /** A new build's name: its folder here, and its archive's name in the file store (decision 035). */
-export const newBuildId = () => `build-${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}`;
+export const newBuildId = () =>
+  `build-${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}`;
 
 /** The live build: its folder, when it went live and when it started (absent in pointers of older versions). */
 export type LiveInfo = { id: string; since: string; started?: string };
@@ -32,7 +33,13 @@ export const ASTRO_BUILD = [process.execPath, 'node_modules/astro/bin/astro.mjs'
  * The command that writes the site search's static index (Pagefind) into $SITE_OUT_DIR/pagefind,
  * run on the new build before it goes live, so every publish updates the search too.
  */
-export const SEARCH_INDEX = [process.execPath, 'node_modules/pagefind/lib/runner/bin.cjs', '--output-subdir', 'pagefind', '--site'];
+export const SEARCH_INDEX = [
+  process.execPath,
+  'node_modules/pagefind/lib/runner/bin.cjs',
+  '--output-subdir',
+  'pagefind',
+  '--site',
+];
 
 export interface SiteBuilderOptions {
   root: string;
@@ -41,7 +48,10 @@ export interface SiteBuilderOptions {
   command?: readonly string[];
   /** How long a request waits before its build starts, so a burst of edits makes one build. */
   debounceMs?: number;
-  /** argv (the build folder is appended) of the search indexer; default: Pagefind after Astro's build, none after a stand-in. */
+  /**
+   * argv (the build folder is appended) of the search indexer; default: Pagefind after Astro's build, none after a
+   * stand-in.
+   */
   searchIndex?: readonly string[] | null;
   /** How the builds' files are compressed for serving (default `full`, see SiteCompression). */
   compression?: SiteCompression;
@@ -142,7 +152,12 @@ export class SiteBuilder {
   }
 
   status(): BuildStatus {
-    return { current: this.#state, live: this.#liveInfo, lastFailure: this.#lastFailure, ...(this.#streak && { failing: this.#streak }) };
+    return {
+      current: this.#state,
+      live: this.#liveInfo,
+      lastFailure: this.#lastFailure,
+      ...(this.#streak && { failing: this.#streak }),
+    };
   }
 
   /** Calls `listener` after each failed build with how many failed in a row and why (notifications). */
@@ -274,7 +289,8 @@ export class SiteBuilder {
       stopped();
       await this.#indexForSearch(outDir, since);
       stopped();
-      // Reading the new build and compressing the files that changed since the live one (its own step: it grows with the site).
+      // Reading the new build and compressing the files that changed since the live one (its own step: it grows with
+      // the site).
       this.#state = { state: 'building', since, progress: 99, step: 'preparing the new version' };
       return await SiteFiles.load(outDir, this.#live, this.#compression);
     } catch (error) {
@@ -326,7 +342,8 @@ export class SiteBuilder {
       return;
     }
     for (const entry of entries) {
-      if (entry.startsWith('build-') && !keep.includes(entry)) await rm(join(this.#root, entry), { recursive: true, force: true });
+      if (entry.startsWith('build-') && !keep.includes(entry))
+        await rm(join(this.#root, entry), { recursive: true, force: true });
     }
   }
 
@@ -343,7 +360,11 @@ export class SiteBuilder {
     }
     const [program, ...args] = this.#searchIndex;
     const result = await new Promise<{ code: number | null; output: string }>((resolveRun) => {
-      const child = spawn(program!, [...args, outDir], { cwd: process.cwd(), env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(program!, [...args, outDir], {
+        cwd: process.cwd(),
+        env: { ...process.env, NO_COLOR: '1' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       this.#child = child;
       let output = '';
       const onData = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-2000));
@@ -355,7 +376,10 @@ export class SiteBuilder {
         resolveRun({ code, output });
       });
     });
-    if (result.code !== 0) console.warn(`Site search index not written (exit ${result.code}): ${result.output.trim().split('\n').slice(-5).join('\n')}`);
+    if (result.code !== 0)
+      console.warn(
+        `Site search index not written (exit ${result.code}): ${result.output.trim().split('\n').slice(-5).join('\n')}`,
+      );
   }
 
   /**
@@ -368,7 +392,13 @@ export class SiteBuilder {
     const cache = this.#cacheDir();
     const unfinished = join(cache, 'build-unfinished');
     await mkdir(cache, { recursive: true });
-    if (await access(unfinished).then(() => true, () => false)) await rm(join(cache, INCREMENTAL_MANIFEST), { force: true });
+    if (
+      await access(unfinished).then(
+        () => true,
+        () => false,
+      )
+    )
+      await rm(join(cache, INCREMENTAL_MANIFEST), { force: true });
     await writeFile(unfinished, since);
     await this.#runAstro(outDir, since);
     await rm(unfinished, { force: true });
@@ -387,15 +417,27 @@ export class SiteBuilder {
         // browser tests) Vite built the pages in development mode, with React's development
         // bundle, and without the records of what each page read, so no page was ever copied
         // from the previous build (decision 045).
-        env: { ...process.env, ...this.#env, NODE_ENV: 'production', SITE_OUT_DIR: outDir, SITE_CACHE_DIR: this.#cacheDir(), ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
+        env: {
+          ...process.env,
+          ...this.#env,
+          NODE_ENV: 'production',
+          SITE_OUT_DIR: outDir,
+          SITE_CACHE_DIR: this.#cacheDir(),
+          ASTRO_TELEMETRY_DISABLED: '1',
+          NO_COLOR: '1',
+          FORCE_COLOR: '0',
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       this.#child = child;
       let output = '';
       let partial = '';
       let progress: BuildProgress = { progress: 0, step: 'starting', pages: 0 };
-      // SITE_BUILD_LOG names a file that keeps every build's whole log (which pages were rendered, how long each step took).
-      const log = process.env['SITE_BUILD_LOG'] ? createWriteStream(process.env['SITE_BUILD_LOG'], { flags: 'a' }) : null;
+      // SITE_BUILD_LOG names a file that keeps every build's whole log (which pages were rendered, how long each step
+      // took).
+      const log = process.env['SITE_BUILD_LOG']
+        ? createWriteStream(process.env['SITE_BUILD_LOG'], { flags: 'a' })
+        : null;
       log?.write(`\n== build ${outDir} (${since})\n`);
       const onData = (chunk: Buffer) => {
         const text = chunk.toString();
@@ -422,5 +464,4 @@ export class SiteBuilder {
       });
     });
   }
-
 }

@@ -82,7 +82,12 @@ describe('SiteFiles', () => {
 
   test('resolves exact files, folder indexes and .html pages', async () => {
     const files = await SiteFiles.load(
-      site({ 'index.html': 'home', 'about/index.html': 'about', 'privacy.html': 'privacy', 'a b/index.html': 'spaced' }),
+      site({
+        'index.html': 'home',
+        'about/index.html': 'about',
+        'privacy.html': 'privacy',
+        'a b/index.html': 'spaced',
+      }),
     );
     expect(files.size).toBe(4);
     expect(files.resolve('/')?.body.toString()).toBe('home');
@@ -96,7 +101,14 @@ describe('SiteFiles', () => {
   test('refuses path traversal, NUL bytes and bad escapes', async () => {
     const root = site({ 'site/index.html': 'home', 'secret.txt': 'secret' });
     const files = await SiteFiles.load(join(root, 'site'));
-    const attempts = ['/../secret.txt', '/..%2fsecret.txt', '/%2e%2e/secret.txt', '/x/../../secret.txt', '/index.html%00', '/%E0%A4%A'];
+    const attempts = [
+      '/../secret.txt',
+      '/..%2fsecret.txt',
+      '/%2e%2e/secret.txt',
+      '/x/../../secret.txt',
+      '/index.html%00',
+      '/%E0%A4%A',
+    ];
     for (const path of attempts) {
       expect(files.resolve(path), path).toBeUndefined();
     }
@@ -128,7 +140,10 @@ describe('SiteFiles', () => {
   test('a file unchanged since the previous build keeps its compressed bodies; a changed one is compressed anew', async () => {
     const big = (word: string) => `<p>${word}</p>\n`.repeat(200);
     const first = await SiteFiles.load(site({ 'index.html': big('home'), 'about/index.html': big('about') }));
-    const next = await SiteFiles.load(site({ 'index.html': big('new home'), 'about/index.html': big('about'), 'about.txt': big('about') }), first);
+    const next = await SiteFiles.load(
+      site({ 'index.html': big('new home'), 'about/index.html': big('about'), 'about.txt': big('about') }),
+      first,
+    );
     // Same bytes: the very same compressed buffers, no work.
     expect(next.get('/about/index.html')!.br).toBe(first.get('/about/index.html')!.br);
     expect(next.get('/about/index.html')!.gzip).toBe(first.get('/about/index.html')!.gzip);
@@ -143,7 +158,8 @@ describe('SiteFiles', () => {
   });
 
   test('a build with many new files goes live with quick bodies, then refine() brings them to full quality', async () => {
-    const page = (n: number) => `<article><h1>Practice ${n}</h1>${Array.from({ length: 60 }, (_, i) => `<p>Community upgrading step ${(i * 7919 + n) % 997} in ward ${i}</p>`).join('\n')}</article>`;
+    const page = (n: number) =>
+      `<article><h1>Practice ${n}</h1>${Array.from({ length: 60 }, (_, i) => `<p>Community upgrading step ${(i * 7919 + n) % 997} in ward ${i}</p>`).join('\n')}</article>`;
     const pages: Record<string, string> = { 'index.html': page(0) };
     for (let n = 1; n <= QUICK_COMPRESS_FROM; n++) pages[`practice/${n}/index.html`] = page(n);
     const first = await SiteFiles.load(site(pages));
@@ -169,7 +185,8 @@ describe('SiteFiles', () => {
   });
 
   test('with quick compression every body is final at quality 5: nothing is left to refine, small builds included', async () => {
-    const page = (n: number) => `<article><h1>Practice ${n}</h1>${Array.from({ length: 60 }, (_, i) => `<p>Community upgrading step ${(i * 7919 + n) % 997} in ward ${i}</p>`).join('\n')}</article>`;
+    const page = (n: number) =>
+      `<article><h1>Practice ${n}</h1>${Array.from({ length: 60 }, (_, i) => `<p>Community upgrading step ${(i * 7919 + n) % 997} in ward ${i}</p>`).join('\n')}</article>`;
     const pages: Record<string, string> = { 'index.html': page(0) };
     for (let n = 1; n <= QUICK_COMPRESS_FROM; n++) pages[`practice/${n}/index.html`] = page(n);
     const first = await SiteFiles.load(site(pages), null, 'quick');

@@ -35,7 +35,19 @@ const TYPES: Record<string, string> = {
 /** Files of at most this many bytes are sent as they are: compressing them saves nothing worth a header. */
 export const COMPRESS_MIN_BYTES = 512;
 
-const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.svg', '.txt', '.xml', '.webmanifest', '.map', '.csv']);
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.css',
+  '.js',
+  '.mjs',
+  '.json',
+  '.svg',
+  '.txt',
+  '.xml',
+  '.webmanifest',
+  '.map',
+  '.csv',
+]);
 
 const ARCHIVE_MAGIC = Buffer.from('APUASITE');
 
@@ -52,7 +64,9 @@ export type SiteCompression = 'full' | 'quick';
 /** A build with more new compressible files than this goes live with quick brotli bodies first. */
 export const QUICK_COMPRESS_FROM = 200;
 
-const brotliParams = (quality: number, length: number) => ({ params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: length } });
+const brotliParams = (quality: number, length: number) => ({
+  params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: length },
+});
 
 /** A file read from a build, before compression: `same` is the previous build's file with the same bytes. */
 interface ReadFile {
@@ -74,8 +88,15 @@ async function readSiteFile(root: string, path: string, known: Map<string, SiteF
   return { urlPath, ext, body, etag, same, compress: COMPRESSIBLE.has(ext) && body.length > COMPRESS_MIN_BYTES };
 }
 
-/** Compresses a file that changed (brotli at `quality`, gzip at 9) or keeps the bodies of the same file in the previous build. */
-async function finishSiteFile({ urlPath, ext, body, etag, same, compress }: ReadFile, quality: number, final: number): Promise<SiteFile> {
+/**
+ * Compresses a file that changed (brotli at `quality`, gzip at 9) or keeps the bodies of the same file in the previous
+ * build.
+ */
+async function finishSiteFile(
+  { urlPath, ext, body, etag, same, compress }: ReadFile,
+  quality: number,
+  final: number,
+): Promise<SiteFile> {
   const [br, gzipped] = same
     ? [same.br, same.gzip]
     : compress
@@ -136,14 +157,21 @@ export class SiteFiles {
    * every page), they get quick brotli bodies so the build goes live in seconds rather than
    * minutes; `refine()` then brings them to quality 11 in the background.
    */
-  static async load(root: string, previous: SiteFiles | null = null, compression: SiteCompression = 'full'): Promise<SiteFiles> {
+  static async load(
+    root: string,
+    previous: SiteFiles | null = null,
+    compression: SiteCompression = 'full',
+  ): Promise<SiteFiles> {
     const known = new Map<string, SiteFile>();
-    if (previous) for (const [path, file] of previous.#files) known.set(`${extname(path).toLowerCase()} ${file.etag}`, file);
+    if (previous)
+      for (const [path, file] of previous.#files) known.set(`${extname(path).toLowerCase()} ${file.etag}`, file);
     const read = await Promise.all((await walk(root)).map((path) => readSiteFile(root, path, known)));
     const fresh = read.filter((file) => file.compress && !file.same).length;
     const final = compression === 'full' ? BROTLI_FINAL : BROTLI_QUICK;
     const quality = fresh > QUICK_COMPRESS_FROM ? BROTLI_QUICK : final;
-    const entries = await Promise.all(read.map(async (file): Promise<[string, SiteFile]> => [file.urlPath, await finishSiteFile(file, quality, final)]));
+    const entries = await Promise.all(
+      read.map(async (file): Promise<[string, SiteFile]> => [file.urlPath, await finishSiteFile(file, quality, final)]),
+    );
     const files = new Map(entries);
     if (!files.has('/index.html')) throw new Error(`${root} holds no index.html: not a built site`);
     return new SiteFiles(root, files);
@@ -182,7 +210,17 @@ export class SiteFiles {
     const index: ArchiveEntry[] = [];
     const parts: Buffer[] = [];
     for (const [path, file] of this.#files) {
-      index.push([path, file.type, file.etag, file.immutable, file.scriptHashes, file.body.length, file.br?.length ?? -1, file.gzip?.length ?? -1, file.quick === true]);
+      index.push([
+        path,
+        file.type,
+        file.etag,
+        file.immutable,
+        file.scriptHashes,
+        file.body.length,
+        file.br?.length ?? -1,
+        file.gzip?.length ?? -1,
+        file.quick === true,
+      ]);
       parts.push(file.body, ...(file.br ? [file.br] : []), ...(file.gzip ? [file.gzip] : []));
     }
     const head = Buffer.from(JSON.stringify(index));
@@ -208,7 +246,16 @@ export class SiteFiles {
     };
     const files = new Map<string, SiteFile>();
     for (const [path, type, etag, immutable, scriptHashes, body, br, gzip, quick] of index) {
-      files.set(path, { body: take(body)!, br: take(br), gzip: take(gzip), type, etag, immutable, scriptHashes, ...(quick && { quick: true }) });
+      files.set(path, {
+        body: take(body)!,
+        br: take(br),
+        gzip: take(gzip),
+        type,
+        etag,
+        immutable,
+        scriptHashes,
+        ...(quick && { quick: true }),
+      });
     }
     if (!files.has('/index.html')) throw new Error(`${root} holds no index.html: not a built site`);
     return new SiteFiles(root, files);
@@ -292,7 +339,9 @@ export function inlineScriptHashes(html: string): string[] {
   const visit = (node: Node) => {
     if ('tagName' in node) {
       if (node.tagName === 'script' && isExecutableInline(node)) {
-        const source = node.childNodes.map((child) => ('value' in child && child.nodeName === '#text' ? child.value : '')).join('');
+        const source = node.childNodes
+          .map((child) => ('value' in child && child.nodeName === '#text' ? child.value : ''))
+          .join('');
         hashes.add(`'sha256-${createHash('sha256').update(source).digest('base64')}'`);
       }
       // A template's scripts run once its content is put in the page.

@@ -55,7 +55,10 @@ describeEndpointAccess(ctx, [
     path: () => '/api/administration/acl/saved',
     // Re-saves a cell as the defaults have it: no change, whoever wins.
     json: async () =>
-      withVersion(cell('national_report', 'state_member', DEFAULT_GRANTS.state_member.national_report!), await aclVersion(ctx)),
+      withVersion(
+        cell('national_report', 'state_member', DEFAULT_GRANTS.state_member.national_report!),
+        await aclVersion(ctx),
+      ),
     expected: allow(...ADMIN_LEVEL),
     schema: StrictAclSaved,
   },
@@ -96,13 +99,17 @@ describe('GET /api/administration/acl', () => {
 
 /** A save based on the matrix's current version (the stale ones are in versions.test.ts). */
 const saveAcl = async (init: { token: string; json: object }) =>
-  ctx.request('/api/administration/acl/saved', { token: init.token, json: withVersion(init.json, await aclVersion(ctx)) });
+  ctx.request('/api/administration/acl/saved', {
+    token: init.token,
+    json: withVersion(init.json, await aclVersion(ctx)),
+  });
 
 describe('POST /api/administration/acl/saved', () => {
   test("a change shows in the answer, the next GET, and the affected users' whoami", async () => {
     const member = await createUser(ctx, { role: 'state_member', country: 'PH' });
     const modulesOf = async () =>
-      (await expectJson(await ctx.request('/api/whoami', { token: member.token }), 200, StrictWhoami)).roles[0]!.permissions;
+      (await expectJson(await ctx.request('/api/whoami', { token: member.token }), 200, StrictWhoami)).roles[0]!
+        .permissions;
     expect(await modulesOf()).toContainEqual({ module: 'best-practice', rules: ['view', 'create'] });
 
     const saved = await expectJson(
@@ -123,7 +130,11 @@ describe('POST /api/administration/acl/saved', () => {
       acl.modules.find((m) => m.module === module)!.permissions.find((p) => p.name === 'state_member')!;
     expect(row(saved, 'best-practice').rules.map((r) => r.enabled)).toEqual([true, false, false]);
 
-    const again = await expectJson(await ctx.request('/api/administration/acl', { token: admin.token }), 200, StrictAcl);
+    const again = await expectJson(
+      await ctx.request('/api/administration/acl', { token: admin.token }),
+      200,
+      StrictAcl,
+    );
     expect(again.modules).toEqual(saved.modules);
     expect(row(again, 'urban-profile-overview')).toMatchObject({ enabled: true });
     expect(row(again, 'urban-profile-overview').rules.map((r) => r.enabled)).toEqual([true, false, true]);
@@ -148,14 +159,14 @@ describe('POST /api/administration/acl/saved', () => {
   });
 
   test('leaves cells that are not listed as they were', async () => {
-    const before = await expectJson(await ctx.request('/api/administration/acl', { token: admin.token }), 200, StrictAcl);
+    const before = await expectJson(
+      await ctx.request('/api/administration/acl', { token: admin.token }),
+      200,
+      StrictAcl,
+    );
     const body = cell('national_report', 'state_admin', ['view']);
     body.modules[0]!.permissions[0]!.rules = [{ action: 'create', enabled: false }];
-    const after = await expectJson(
-      await saveAcl({ token: admin.token, json: body }),
-      200,
-      StrictAclSaved,
-    );
+    const after = await expectJson(await saveAcl({ token: admin.token, json: body }), 200, StrictAclSaved);
     const rules = (acl: typeof before) =>
       acl.modules.find((m) => m.module === 'national_report')!.permissions.find((p) => p.name === 'state_admin')!.rules;
     expect(rules(before).map((r) => r.enabled)).toEqual([true, true, true]);
@@ -169,12 +180,18 @@ describe('POST /api/administration/acl/saved', () => {
     ['an unknown module', { modules: [{ module: 'payroll', permissions: [] }] }, ['modules.0.module']],
     [
       'an unknown action',
-      { modules: [{ module: 'national_report', permissions: [{ id: 1, rules: [{ action: 'delete', enabled: true }] }] }] },
+      {
+        modules: [
+          { module: 'national_report', permissions: [{ id: 1, rules: [{ action: 'delete', enabled: true }] }] },
+        ],
+      },
       ['modules.0.permissions.0.rules.0.action'],
     ],
     [
       'a non-boolean flag',
-      { modules: [{ module: 'national_report', permissions: [{ id: 1, rules: [{ action: 'view', enabled: 'yes' }] }] }] },
+      {
+        modules: [{ module: 'national_report', permissions: [{ id: 1, rules: [{ action: 'view', enabled: 'yes' }] }] }],
+      },
       ['modules.0.permissions.0.rules.0.enabled'],
     ],
     ['no modules', { modules: [] }, ['modules']],
@@ -184,13 +201,21 @@ describe('POST /api/administration/acl/saved', () => {
   });
 
   test('an unknown role id: 400, and nothing is saved', async () => {
-    const before = await expectJson(await ctx.request('/api/administration/acl', { token: admin.token }), 200, StrictAcl);
+    const before = await expectJson(
+      await ctx.request('/api/administration/acl', { token: admin.token }),
+      200,
+      StrictAcl,
+    );
     const body = cell('best-practice', 'state_member', ['view', 'create', 'update']);
     body.modules[0]!.permissions.push({ id: 987654, rules: [{ action: 'view', enabled: true }] });
     await expectError(await saveAcl({ token: admin.token, json: body }), 400, {
       fields: ['modules.permissions.id'],
     });
-    const after = await expectJson(await ctx.request('/api/administration/acl', { token: admin.token }), 200, StrictAcl);
+    const after = await expectJson(
+      await ctx.request('/api/administration/acl', { token: admin.token }),
+      200,
+      StrictAcl,
+    );
     expect(after).toEqual(before);
   });
 

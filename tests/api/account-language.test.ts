@@ -47,7 +47,14 @@ describe('the account language', () => {
     expect(audit.map((row) => row.after)).toEqual([{ language: 'ru' }]);
     // Saving the same language again changes nothing and records nothing.
     await expectJson(await save({ language: 'ru' }), 200, StrictGeneric);
-    expect((await ctx.deps.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, member.uuid), eq(auditEvents.action, 'language')))).length).toBe(1);
+    expect(
+      (
+        await ctx.deps.db
+          .select()
+          .from(auditEvents)
+          .where(and(eq(auditEvents.entityId, member.uuid), eq(auditEvents.action, 'language')))
+      ).length,
+    ).toBe(1);
   });
 
   test('refuses a language the portal does not speak, and other bodies, with a 400', async () => {

@@ -18,8 +18,20 @@ const ctx = await createTestContext();
 const EVERYONE = allow('tuxuri', 'admin', 'stateAdmin', 'stateMember', 'inactive', 'noRole', 'unverified');
 
 describeEndpointAccess(ctx, [
-  { method: 'POST', label: '/api/auth/session', path: () => '/api/auth/session', expected: EVERYONE, schema: StrictGeneric },
-  { method: 'GET', label: '/api/auth/session', path: () => '/api/auth/session', expected: EVERYONE, schema: StrictSession },
+  {
+    method: 'POST',
+    label: '/api/auth/session',
+    path: () => '/api/auth/session',
+    expected: EVERYONE,
+    schema: StrictGeneric,
+  },
+  {
+    method: 'GET',
+    label: '/api/auth/session',
+    path: () => '/api/auth/session',
+    expected: EVERYONE,
+    schema: StrictSession,
+  },
 ]);
 
 /** The `__session` cookie of a response: its value and attributes. */

@@ -29,25 +29,35 @@ let question: string;
 
 const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[] }).rows);
 const keyOf = (url: string | null) => url!.replace(/^\/uploads\//, '');
-const photoOf = async (db: Db, id: number) => (await db.select({ photo: users.photo }).from(users).where(eq(users.id, id)))[0]!.photo;
+const photoOf = async (db: Db, id: number) =>
+  (await db.select({ photo: users.photo }).from(users).where(eq(users.id, id)))[0]!.photo;
 let shade = 0;
 /** A picture never uploaded before (its stored name carries its content's hash). */
 const freshImage = () => makeImage('png', 40 + (shade++ % 200), 40);
 
 async function setPhoto(user: TestUser): Promise<void> {
-  const response = await source.request('/api/user/photo', { method: 'POST', token: user.token, body: uploadForm(await freshImage()) });
+  const response = await source.request('/api/user/photo', {
+    method: 'POST',
+    token: user.token,
+    body: uploadForm(await freshImage()),
+  });
   expect(response.status, await response.clone().text()).toBe(200);
 }
 
 async function setCmsImage(uuid: string): Promise<void> {
-  const response = await source.request(`/api/cms/upload/${uuid}`, { token: admin.token, body: uploadForm(await freshImage()) });
+  const response = await source.request(`/api/cms/upload/${uuid}`, {
+    token: admin.token,
+    body: uploadForm(await freshImage()),
+  });
   expect(response.status, await response.clone().text()).toBe(200);
 }
 
 async function saveAnswer(value: number): Promise<void> {
   const view = await viewReport(source, member, YEAR, 'PH');
   const current = view.answers.find((a) => a.question_uuid === question);
-  const response = await saveAnswers(source, member, YEAR, 'PH', [{ question_uuid: question, value, ...(current && { version: current.version }) }]);
+  const response = await saveAnswers(source, member, YEAR, 'PH', [
+    { question_uuid: question, value, ...(current && { version: current.version }) },
+  ]);
   expect(response.status, await response.clone().text()).toBe(200);
 }
 
@@ -55,7 +65,9 @@ async function saveAnswer(value: number): Promise<void> {
 async function namedFiles(db: Db): Promise<string[]> {
   const keys = new Set<string>();
   for (const table of Object.keys(FILE_REFERENCES)) {
-    for (const { row } of rowsOf<{ row: unknown }>(await db.execute(sql.raw(`select row_to_json(t) as row from "${table}" t`)))) {
+    for (const { row } of rowsOf<{ row: unknown }>(
+      await db.execute(sql.raw(`select row_to_json(t) as row from "${table}" t`)),
+    )) {
       for (const key of fileKeysOf(table, row)) keys.add(key);
     }
   }
@@ -68,7 +80,8 @@ async function missingFrom(storage: FileStore, keys: string[]): Promise<string[]
   return missing;
 }
 
-const count = async (db: Db, table: string) => rowsOf<{ n: number }>(await db.execute(sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n;
+const count = async (db: Db, table: string) =>
+  rowsOf<{ n: number }>(await db.execute(sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n;
 
 async function drain(lines: AsyncGenerator<string>, first: string[] = []): Promise<Buffer> {
   const parts = [...first];
@@ -103,46 +116,60 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('a backup under changes', () => {
-  test('changes made after the rows were read and before the files are copied: the backup holds every file its rows name', { timeout: 120_000 }, async () => {
-    const lines = backupText(source.deps.db, source.deps.storage);
-    const header = await lines.next(); // the rows are read, the lease held
-    const oldPhoto = await photoOf(source.deps.db, member.id);
-    await setPhoto(member);
-    await setCmsImage(item.uuid);
-    const deleted = await source.request(`/api/cms/delete/${doomed.uuid}`, { token: admin.token, json: { version: await cmsVersion(source, doomed.uuid) } });
-    expect(deleted.status).toBe(200);
-    await saveAnswer(2);
-    // The replaced photo and the deleted item's pictures wait for the backup.
-    expect(await source.deps.storage.get(keyOf(oldPhoto))).not.toBeNull();
-    expect(await count(source.deps.db, 'deferred_file_deletions')).toBeGreaterThanOrEqual(3);
-    const file = await drain(lines, [header.value as string]);
-    // The backup is over: its lease is gone and the deletions are made.
-    expect(await source.deps.storage.get(keyOf(oldPhoto))).toBeNull();
-    expect((await source.deps.storage.keys()).filter((k) => k.startsWith(`cms/${doomed.uuid}/`))).toEqual([]);
-    expect([await count(source.deps.db, 'deferred_file_deletions'), await count(source.deps.db, 'backup_leases')]).toEqual([0, 0]);
-    // Restored: the portal as it was when the rows were read, with every file they name.
-    const target = await restoresWhole(file);
-    expect(await photoOf(target.deps.db, member.id)).toBe(oldPhoto);
-    expect(await missingFrom(source.deps.storage, await namedFiles(source.deps.db))).toEqual([]);
-  });
+  test(
+    'changes made after the rows were read and before the files are copied: the backup holds every file its rows name',
+    { timeout: 120_000 },
+    async () => {
+      const lines = backupText(source.deps.db, source.deps.storage);
+      const header = await lines.next(); // the rows are read, the lease held
+      const oldPhoto = await photoOf(source.deps.db, member.id);
+      await setPhoto(member);
+      await setCmsImage(item.uuid);
+      const deleted = await source.request(`/api/cms/delete/${doomed.uuid}`, {
+        token: admin.token,
+        json: { version: await cmsVersion(source, doomed.uuid) },
+      });
+      expect(deleted.status).toBe(200);
+      await saveAnswer(2);
+      // The replaced photo and the deleted item's pictures wait for the backup.
+      expect(await source.deps.storage.get(keyOf(oldPhoto))).not.toBeNull();
+      expect(await count(source.deps.db, 'deferred_file_deletions')).toBeGreaterThanOrEqual(3);
+      const file = await drain(lines, [header.value as string]);
+      // The backup is over: its lease is gone and the deletions are made.
+      expect(await source.deps.storage.get(keyOf(oldPhoto))).toBeNull();
+      expect((await source.deps.storage.keys()).filter((k) => k.startsWith(`cms/${doomed.uuid}/`))).toEqual([]);
+      expect([
+        await count(source.deps.db, 'deferred_file_deletions'),
+        await count(source.deps.db, 'backup_leases'),
+      ]).toEqual([0, 0]);
+      // Restored: the portal as it was when the rows were read, with every file they name.
+      const target = await restoresWhole(file);
+      expect(await photoOf(target.deps.db, member.id)).toBe(oldPhoto);
+      expect(await missingFrom(source.deps.storage, await namedFiles(source.deps.db))).toEqual([]);
+    },
+  );
 
-  test('photos replaced, pictures replaced and answers saved while the backup runs: it restores to a portal whose every named file exists', { timeout: 180_000 }, async () => {
-    let running = true;
-    const writer = (async () => {
-      for (let i = 0; running || i < 3; i++) {
-        await setPhoto(member);
-        await saveAnswer(10 + i);
-        if (i % 2 === 0) await setCmsImage(item.uuid);
-      }
-    })();
-    const backup = drain(backupText(source.deps.db, source.deps.storage)).finally(() => (running = false));
-    // The writer finishes its round before anything is checked (or the test's folder goes away).
-    await Promise.allSettled([backup, writer]);
-    await writer;
-    await restoresWhole(await backup);
-    expect(await count(source.deps.db, 'deferred_file_deletions')).toBe(0);
-    expect(await missingFrom(source.deps.storage, await namedFiles(source.deps.db))).toEqual([]);
-  });
+  test(
+    'photos replaced, pictures replaced and answers saved while the backup runs: it restores to a portal whose every named file exists',
+    { timeout: 180_000 },
+    async () => {
+      let running = true;
+      const writer = (async () => {
+        for (let i = 0; running || i < 3; i++) {
+          await setPhoto(member);
+          await saveAnswer(10 + i);
+          if (i % 2 === 0) await setCmsImage(item.uuid);
+        }
+      })();
+      const backup = drain(backupText(source.deps.db, source.deps.storage)).finally(() => (running = false));
+      // The writer finishes its round before anything is checked (or the test's folder goes away).
+      await Promise.allSettled([backup, writer]);
+      await writer;
+      await restoresWhole(await backup);
+      expect(await count(source.deps.db, 'deferred_file_deletions')).toBe(0);
+      expect(await missingFrom(source.deps.storage, await namedFiles(source.deps.db))).toEqual([]);
+    },
+  );
 });
 
 describe('deletions and backups', () => {
@@ -155,32 +182,48 @@ describe('deletions and backups', () => {
     await store.delete(['cms/lease-test/a.webp', 'cms/lease-test/b.webp']);
     await store.deleteFolder('cms/lease-folder');
     await store.put('cms/lease-test/b.webp', new Uint8Array([2]));
-    expect((await store.keys()).filter((k) => k.includes('lease-'))).toEqual(['cms/lease-folder/c.webp', 'cms/lease-test/a.webp', 'cms/lease-test/b.webp']);
+    expect((await store.keys()).filter((k) => k.includes('lease-'))).toEqual([
+      'cms/lease-folder/c.webp',
+      'cms/lease-test/a.webp',
+      'cms/lease-test/b.webp',
+    ]);
     await lease.release();
     expect((await store.keys()).filter((k) => k.includes('lease-'))).toEqual(['cms/lease-test/b.webp']);
 
-    await source.deps.db.execute(sql`insert into backup_leases (id, expires_at) values ('died', now() - interval '1 second')`);
+    await source.deps.db.execute(
+      sql`insert into backup_leases (id, expires_at) values ('died', now() - interval '1 second')`,
+    );
     await store.delete(['cms/lease-test/b.webp']);
     expect((await store.keys()).filter((k) => k.includes('lease-'))).toEqual([]);
     await source.deps.db.execute(sql`delete from backup_leases`);
   });
 
-  test.skipIf(!source.openInstance)('on PostgreSQL, another instance\'s deletions wait for this one\'s backup', async () => {
-    const other = await source.openInstance!();
-    await other.deps.storage.put('cms/other-instance/a.webp', new Uint8Array([1]));
-    const lease = await takeBackupLease(source.deps.db, source.deps.storage);
-    await other.deps.storage.delete(['cms/other-instance/a.webp']);
-    expect(await source.deps.storage.get('cms/other-instance/a.webp')).not.toBeNull();
-    await lease.release();
-    expect(await source.deps.storage.get('cms/other-instance/a.webp')).toBeNull();
-  });
+  test.skipIf(!source.openInstance)(
+    "on PostgreSQL, another instance's deletions wait for this one's backup",
+    async () => {
+      const other = await source.openInstance!();
+      await other.deps.storage.put('cms/other-instance/a.webp', new Uint8Array([1]));
+      const lease = await takeBackupLease(source.deps.db, source.deps.storage);
+      await other.deps.storage.delete(['cms/other-instance/a.webp']);
+      expect(await source.deps.storage.get('cms/other-instance/a.webp')).not.toBeNull();
+      await lease.release();
+      expect(await source.deps.storage.get('cms/other-instance/a.webp')).toBeNull();
+    },
+  );
 
   test('a file the rows name that the store does not hold makes the backup fail, saying which', async () => {
     const ghost = await createUser(source, { role: 'state_member', country: 'TH' });
-    await source.deps.db.update(users).set({ photo: `/uploads/users/${ghost.uuid}/ffffffffffffffff-256.webp` }).where(eq(users.id, ghost.id));
+    await source.deps.db
+      .update(users)
+      .set({ photo: `/uploads/users/${ghost.uuid}/ffffffffffffffff-256.webp` })
+      .where(eq(users.id, ghost.id));
     const error = await drain(backupText(source.deps.db, source.deps.storage)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BackupError);
-    expect((error as Error).message).toMatch(new RegExp(`1 stored file\\(s\\) the database names are not in the file store: users/${ghost.uuid}/ffffffffffffffff-256.webp \\(named in users\\)`));
+    expect((error as Error).message).toMatch(
+      new RegExp(
+        `1 stored file\\(s\\) the database names are not in the file store: users/${ghost.uuid}/ffffffffffffffff-256.webp \\(named in users\\)`,
+      ),
+    );
     expect(await count(source.deps.db, 'backup_leases')).toBe(0);
     await source.deps.db.update(users).set({ photo: null }).where(eq(users.id, ghost.id));
   });

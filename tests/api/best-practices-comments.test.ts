@@ -4,7 +4,12 @@
  */
 import { and, count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { PracticeResponseSchema, ReviewCommentSchema, type BestPractice, type ReviewComment } from '../../src/lib/best-practices/schema.ts';
+import {
+  PracticeResponseSchema,
+  ReviewCommentSchema,
+  type BestPractice,
+  type ReviewComment,
+} from '../../src/lib/best-practices/schema.ts';
 import { auditEvents, bestPracticeComments } from '../../src/lib/db/schema.ts';
 import { GenericResponseSchema } from '../../src/lib/http/schema.ts';
 import { COMPLETE_PRACTICE, COMPLETE_ROW, insertPractice } from '../fixtures/best-practices.ts';
@@ -59,18 +64,43 @@ beforeAll(async () => {
 });
 
 const resolvePath = (p: { uuid: string }, id: number | string) => `/api/best-practice/${p.uuid}/comment/${id}/resolve`;
-const resolve = (user: TestUser, p: { uuid: string }, c: { id: number }, json: unknown) => ctx.request(resolvePath(p, c.id), { token: user.token, json });
+const resolve = (user: TestUser, p: { uuid: string }, c: { id: number }, json: unknown) =>
+  ctx.request(resolvePath(p, c.id), { token: user.token, json });
 const resolved = async (user: TestUser, p: { uuid: string }, c: ReviewComment, value: boolean): Promise<BestPractice> =>
   (await expectJson(await resolve(user, p, c, { resolved: value, version: c.version }), 200, StrictPractice)).data;
 const act = async (user: TestUser, p: BestPractice, action: string, note?: string): Promise<BestPractice> =>
-  (await expectJson(await ctx.request(`/api/best-practice/${p.uuid}/transition`, { token: user.token, json: { action, note, version: p.version } }), 200, StrictPractice)).data;
+  (
+    await expectJson(
+      await ctx.request(`/api/best-practice/${p.uuid}/transition`, {
+        token: user.token,
+        json: { action, note, version: p.version },
+      }),
+      200,
+      StrictPractice,
+    )
+  ).data;
 const comment = async (p: BestPractice, section: string, body: string): Promise<BestPractice> =>
-  (await expectJson(await ctx.request(`/api/best-practice/${p.uuid}/comment`, { token: admin.token, json: { section, body } }), 201, StrictPractice)).data;
+  (
+    await expectJson(
+      await ctx.request(`/api/best-practice/${p.uuid}/comment`, { token: admin.token, json: { section, body } }),
+      201,
+      StrictPractice,
+    )
+  ).data;
 const commentOn = (p: BestPractice, section: string) => p.comments.find((c) => c.section === section)!;
 
 /** A PH practice by the focal point, submitted, commented on (results, summary) and handed back. */
 async function reviewedPractice(): Promise<BestPractice> {
-  let p = (await expectJson(await ctx.request('/api/best-practice/saved', { token: phMember.token, json: { title: 'Esplanade', country_code: 'PH', ...COMPLETE_PRACTICE } }), 201, StrictPractice)).data;
+  let p = (
+    await expectJson(
+      await ctx.request('/api/best-practice/saved', {
+        token: phMember.token,
+        json: { title: 'Esplanade', country_code: 'PH', ...COMPLETE_PRACTICE },
+      }),
+      201,
+      StrictPractice,
+    )
+  ).data;
   p = await act(phMember, p, 'submit');
   await comment(p, 'results', 'Give the 2023 figures.');
   await comment(p, 'summary', 'Shorten the summary.');
@@ -85,14 +115,28 @@ describe('resolving review comments', () => {
 
     const after = await resolved(phMember, p, results, true);
     expect(after.version).toBe(p.version);
-    expect(commentOn(after, 'results')).toMatchObject({ resolved_by_name: 'Jose Author', version: 2, body: 'Give the 2023 figures.' });
+    expect(commentOn(after, 'results')).toMatchObject({
+      resolved_by_name: 'Jose Author',
+      version: 2,
+      body: 'Give the 2023 figures.',
+    });
     expect(Date.parse(commentOn(after, 'results').resolved_at!)).toBeGreaterThan(Date.now() - 60_000);
     expect(commentOn(after, 'summary')).toMatchObject({ resolved_at: null, version: 1 });
-    expect(after.timeline.at(-1)).toMatchObject({ action: 'resolve_comment', actor_name: 'Jose Author', note: 'Results: Give the 2023 figures.' });
+    expect(after.timeline.at(-1)).toMatchObject({
+      action: 'resolve_comment',
+      actor_name: 'Jose Author',
+      note: 'Results: Give the 2023 figures.',
+    });
     const [events] = await ctx.deps.db
       .select({ n: count() })
       .from(auditEvents)
-      .where(and(eq(auditEvents.entity, 'best_practice'), eq(auditEvents.entityId, p.uuid), eq(auditEvents.action, 'resolve_comment')));
+      .where(
+        and(
+          eq(auditEvents.entity, 'best_practice'),
+          eq(auditEvents.entityId, p.uuid),
+          eq(auditEvents.action, 'resolve_comment'),
+        ),
+      );
     expect(events!.n).toBe(1);
 
     // Open again: back to open, recorded too.
@@ -105,23 +149,38 @@ describe('resolving review comments', () => {
     const p = await reviewedPractice();
     const results = commentOn(p, 'results');
     await resolved(phAdmin, p, results, true);
-    const stale = await expectJson(await resolve(phMember, p, results, { resolved: false, version: results.version }), 409, StrictConflict);
+    const stale = await expectJson(
+      await resolve(phMember, p, results, { resolved: false, version: results.version }),
+      409,
+      StrictConflict,
+    );
     expect(stale.current).toMatchObject({ id: results.id, version: 2, resolved_by_name: 'Maria Country' });
     expect(stale.current.resolved_at).not.toBeNull();
 
     await expectError(await resolve(phMember, p, results, { resolved: false }), 400, { fields: ['version'] });
-    const same = await expectJson(await resolve(phMember, p, results, { resolved: true, version: 2 }), 200, StrictPractice);
+    const same = await expectJson(
+      await resolve(phMember, p, results, { resolved: true, version: 2 }),
+      200,
+      StrictPractice,
+    );
     expect(same.message).toBe('Nothing to change');
     expect(commentOn(same.data, 'results')).toMatchObject({ version: 2, resolved_by_name: 'Maria Country' });
     // If-Match carries the version too.
-    const viaHeader = await ctx.request(resolvePath(p, results.id), { token: phMember.token, json: { resolved: false }, headers: { 'If-Match': '"2"' } });
+    const viaHeader = await ctx.request(resolvePath(p, results.id), {
+      token: phMember.token,
+      json: { resolved: false },
+      headers: { 'If-Match': '"2"' },
+    });
     expect(commentOn((await expectJson(viaHeader, 200, StrictPractice)).data, 'results').resolved_at).toBeNull();
   });
 
   test('two people resolving the same version at once: exactly one wins', async () => {
     const p = await reviewedPractice();
     const results = commentOn(p, 'results');
-    const answers = await Promise.all([resolve(phMember, p, results, { resolved: true, version: 1 }), resolve(admin, p, results, { resolved: true, version: 1 })]);
+    const answers = await Promise.all([
+      resolve(phMember, p, results, { resolved: true, version: 1 }),
+      resolve(admin, p, results, { resolved: true, version: 1 }),
+    ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     const [row] = await ctx.deps.db.select().from(bestPracticeComments).where(eq(bestPracticeComments.id, results.id));
     expect(row!.version).toBe(2);
@@ -132,26 +191,42 @@ describe('resolving review comments', () => {
     p = await resolved(phMember, p, commentOn(p, 'results'), true);
     p = await act(phMember, p, 'submit');
 
-    const seen = (await expectJson(await ctx.request(`/api/best-practice/show/${p.uuid}`, { token: admin.token }), 200, StrictPractice)).data;
+    const seen = (
+      await expectJson(
+        await ctx.request(`/api/best-practice/show/${p.uuid}`, { token: admin.token }),
+        200,
+        StrictPractice,
+      )
+    ).data;
     expect(seen.comments.map((c) => [c.section, c.resolved_by_name])).toEqual([
       ['results', 'Jose Author'],
       ['summary', null],
     ]);
-    await expectError(await resolve(phMember, p, commentOn(seen, 'summary'), { resolved: true, version: 1 }), 409, { message: /waiting for review/ });
+    await expectError(await resolve(phMember, p, commentOn(seen, 'summary'), { resolved: true, version: 1 }), 409, {
+      message: /waiting for review/,
+    });
     const reopened = await resolved(admin, p, commentOn(seen, 'results'), false);
     expect(commentOn(reopened, 'results').resolved_at).toBeNull();
 
     // Once published, the authors no longer change them; a reviewer still may.
     p = await act(admin, reopened, 'publish');
-    await expectError(await resolve(phMember, p, commentOn(p, 'summary'), { resolved: true, version: 1 }), 409, { message: /published: its comments can no longer be resolved/ });
-    expect(commentOn(await resolved(admin, p, commentOn(p, 'summary'), true), 'summary').resolved_by_name).toBe('Aiko Reviewer');
+    await expectError(await resolve(phMember, p, commentOn(p, 'summary'), { resolved: true, version: 1 }), 409, {
+      message: /published: its comments can no longer be resolved/,
+    });
+    expect(commentOn(await resolved(admin, p, commentOn(p, 'summary'), true), 'summary').resolved_by_name).toBe(
+      'Aiko Reviewer',
+    );
   });
 
   test('only the practice’s writers and reviewers: another country 403, a colleague who did not write it 403', async () => {
     const p = await reviewedPractice();
     const results = commentOn(p, 'results');
-    await expectError(await resolve(vnAdmin, p, results, { resolved: true, version: 1 }), 403, { message: /own country/ });
-    await expectError(await resolve(phMember2, p, results, { resolved: true, version: 1 }), 403, { message: /you wrote/ });
+    await expectError(await resolve(vnAdmin, p, results, { resolved: true, version: 1 }), 403, {
+      message: /own country/,
+    });
+    await expectError(await resolve(phMember2, p, results, { resolved: true, version: 1 }), 403, {
+      message: /you wrote/,
+    });
     const [row] = await ctx.deps.db.select().from(bestPracticeComments).where(eq(bestPracticeComments.id, results.id));
     expect(row).toMatchObject({ resolvedAt: null, version: 1 });
   });
@@ -160,15 +235,43 @@ describe('resolving review comments', () => {
     const p = await reviewedPractice();
     const other = await reviewedPractice();
     const theirs = commentOn(other, 'results');
-    await expectError(await resolve(phMember, p, theirs, { resolved: true, version: 1 }), 404, { message: /No comment/ });
+    await expectError(await resolve(phMember, p, theirs, { resolved: true, version: 1 }), 404, {
+      message: /No comment/,
+    });
     await expectError(await resolve(phMember, p, { id: 999_999 }, { resolved: true, version: 1 }), 404);
-    await expectError(await resolve(phMember, { uuid: '00000000-0000-4000-8000-000000000000' }, theirs, { resolved: true, version: 1 }), 404);
-    await expectError(await ctx.request(resolvePath(p, 'first'), { token: phMember.token, json: { resolved: true, version: 1 } }), 400, { fields: ['id'] });
-    await expectError(await ctx.request(resolvePath({ uuid: 'nope' }, 1), { token: phMember.token, json: { resolved: true, version: 1 } }), 400, { fields: ['uuid'] });
+    await expectError(
+      await resolve(phMember, { uuid: '00000000-0000-4000-8000-000000000000' }, theirs, { resolved: true, version: 1 }),
+      404,
+    );
+    await expectError(
+      await ctx.request(resolvePath(p, 'first'), { token: phMember.token, json: { resolved: true, version: 1 } }),
+      400,
+      { fields: ['id'] },
+    );
+    await expectError(
+      await ctx.request(resolvePath({ uuid: 'nope' }, 1), {
+        token: phMember.token,
+        json: { resolved: true, version: 1 },
+      }),
+      400,
+      { fields: ['uuid'] },
+    );
     const results = commentOn(p, 'results');
-    await expectError(await resolve(phMember, p, results, { resolved: 'yes', version: 1 }), 400, { fields: ['resolved'] });
+    await expectError(await resolve(phMember, p, results, { resolved: 'yes', version: 1 }), 400, {
+      fields: ['resolved'],
+    });
     await expectError(await resolve(phMember, p, results, { version: 1 }), 400, { fields: ['resolved'] });
-    await expectError(await resolve(phMember, p, results, { resolved: true, version: 0 }), 400, { fields: ['version'] });
-    await expectError(await ctx.request(resolvePath(p, results.id), { token: phMember.token, method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"resolved":' }), 400);
+    await expectError(await resolve(phMember, p, results, { resolved: true, version: 0 }), 400, {
+      fields: ['version'],
+    });
+    await expectError(
+      await ctx.request(resolvePath(p, results.id), {
+        token: phMember.token,
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{"resolved":',
+      }),
+      400,
+    );
   });
 });

@@ -30,10 +30,16 @@ beforeAll(async () => {
   if (postgresOnly) return;
   b = await a.openInstance!();
   for (const deps of [a.deps, b.deps]) {
-    const relay = new ChangeRelay(deps.changes, deps.db, a.databaseUrl!, { checkMs: 250, log: (line) => logged.push(line) });
+    const relay = new ChangeRelay(deps.changes, deps.db, a.databaseUrl!, {
+      checkMs: 250,
+      log: (line) => logged.push(line),
+    });
     relays.push(relay);
   }
-  [admin, member] = await Promise.all([createUser(a, { role: 'admin', country: 'JP' }), createUser(a, { role: 'state_member', country: 'PH', name: 'Somchai Original' })]);
+  [admin, member] = await Promise.all([
+    createUser(a, { role: 'admin', country: 'JP' }),
+    createUser(a, { role: 'state_member', country: 'PH', name: 'Somchai Original' }),
+  ]);
 });
 afterAll(async () => {
   for (const relay of relays) await relay.stop();
@@ -52,7 +58,9 @@ async function within(ms: number, what: string, probe: () => Promise<boolean>): 
 }
 
 const namesOnB = async (token: string) => {
-  const body = (await (await b.request('/api/user/list?per_page=100', { token })).json()) as { data: { name: string | null }[] };
+  const body = (await (await b.request('/api/user/list?per_page=100', { token })).json()) as {
+    data: { name: string | null }[];
+  };
   return body.data.map((u) => u.name);
 };
 
@@ -60,7 +68,10 @@ describe.skipIf(postgresOnly)('two instances on one PostgreSQL database', () => 
   test("without the relay, B's cached user list keeps the old name; with it, B shows A's edit within a second", async () => {
     expect(await namesOnB(admin.token)).toContain('Somchai Original');
     const edit = async (name: string) => {
-      const response = await a.request(`/api/user/edit/${member.uuid}`, { token: admin.token, json: { name, version: await userVersion(a, member.uuid) } });
+      const response = await a.request(`/api/user/edit/${member.uuid}`, {
+        token: admin.token,
+        json: { name, version: await userVersion(a, member.uuid) },
+      });
       expect(response.status).toBe(200);
     };
     await edit('Сомчай Перший');
@@ -70,27 +81,63 @@ describe.skipIf(postgresOnly)('two instances on one PostgreSQL database', () => 
     b.deps.changes.resync(); // what B does when it starts hearing: nothing it kept is trusted
     expect(await namesOnB(admin.token)).toContain('Сомчай Перший');
     await edit('สมชาย ใหม่');
-    const ms = await within(1000, "A's edit in B's list", async () => (await namesOnB(admin.token)).includes('สมชาย ใหม่'));
+    const ms = await within(1000, "A's edit in B's list", async () =>
+      (await namesOnB(admin.token)).includes('สมชาย ใหม่'),
+    );
     expect(ms).toBeLessThan(1000);
   });
 
   test("a practice published through A: B's public list and its file answers follow within a second", async () => {
-    let p = (await expectJson(await a.request('/api/best-practice/saved', { token: member.token, json: { ...COMPLETE_PRACTICE, title: 'Набережная Илоило', country_code: 'PH' } }), 201, PracticeResponseSchema)).data;
-    p = (await expectJson(await a.request(`/api/best-practice/${p.uuid}/upload?version=${p.version}`, { token: member.token, body: uploadForm(await makeImage('png', 600, 400)) }), 201, PracticeResponseSchema)).data;
+    let p = (
+      await expectJson(
+        await a.request('/api/best-practice/saved', {
+          token: member.token,
+          json: { ...COMPLETE_PRACTICE, title: 'Набережная Илоило', country_code: 'PH' },
+        }),
+        201,
+        PracticeResponseSchema,
+      )
+    ).data;
+    p = (
+      await expectJson(
+        await a.request(`/api/best-practice/${p.uuid}/upload?version=${p.version}`, {
+          token: member.token,
+          body: uploadForm(await makeImage('png', 600, 400)),
+        }),
+        201,
+        PracticeResponseSchema,
+      )
+    ).data;
     const picture = p.images[0]!.card.url;
-    const publicTitles = async () => ((await (await b.request('/api/best-practice/public/list')).json()) as { data: { title: string }[] }).data.map((x) => x.title);
+    const publicTitles = async () =>
+      ((await (await b.request('/api/best-practice/public/list')).json()) as { data: { title: string }[] }).data.map(
+        (x) => x.title,
+      );
     // B answers (and keeps): not public yet.
     expect(await publicTitles()).not.toContain('Набережная Илоило');
     expect((await b.request(picture)).status).toBe(404);
     expect((await b.request(picture, { token: member.token })).status).toBe(200);
 
     const step = async (practice: BestPractice, user: TestUser, action: string) =>
-      (await expectJson(await a.request(`/api/best-practice/${practice.uuid}/transition`, { token: user.token, json: { action, version: practice.version } }), 200, PracticeResponseSchema)).data;
+      (
+        await expectJson(
+          await a.request(`/api/best-practice/${practice.uuid}/transition`, {
+            token: user.token,
+            json: { action, version: practice.version },
+          }),
+          200,
+          PracticeResponseSchema,
+        )
+      ).data;
     p = await step(await step(p, member, 'submit'), admin, 'publish');
-    await within(1000, "the publish in B's public list", async () => (await publicTitles()).includes('Набережная Илоило'));
+    await within(1000, "the publish in B's public list", async () =>
+      (await publicTitles()).includes('Набережная Илоило'),
+    );
     await within(1000, 'the picture public on B', async () => (await b.request(picture)).status === 200);
     // B's publishing status lists A's change as waiting for the next build, by its title.
-    await within(1000, "A's change waiting on B", async () => (await b.deps.siteChanges.waiting(null)).changes.some((change) => change.title.includes('Набережная Илоило')));
+    await within(1000, "A's change waiting on B", async () =>
+      (await b.deps.siteChanges.waiting(null)).changes.some((change) => change.title.includes('Набережная Илоило')),
+    );
 
     await step(p, admin, 'archive');
     await within(1000, 'the picture private again on B', async () => (await b.request(picture)).status === 404);
@@ -105,7 +152,12 @@ describe.skipIf(postgresOnly)('two instances on one PostgreSQL database', () => 
       a.deps.changes.onCommit('probe', '*', (event) => heardOnA.push(event.type), { everyInstance: true }),
       b.deps.changes.onResync('probe', () => resyncs++),
     ];
-    const event = (uuid: string): ChangeEvent => ({ type: 'country.saved', data: { code: uuid }, actorId: null, site: false });
+    const event = (uuid: string): ChangeEvent => ({
+      type: 'country.saved',
+      data: { code: uuid },
+      actorId: null,
+      site: false,
+    });
     await expect(
       a.deps.changes.write(a.deps.db, async (w) => {
         await w.emit(event('rolled back'));
@@ -126,15 +178,25 @@ describe.skipIf(postgresOnly)('two instances on one PostgreSQL database', () => 
   });
 
   test('B lost its listening connection: once listening again it drops its caches', async () => {
-    const [practice] = await a.deps.db.insert(bestPractices).values({ title: 'Old title', countryCode: 'PH', status: 'published', publishedAt: new Date() }).returning();
+    const [practice] = await a.deps.db
+      .insert(bestPractices)
+      .values({ title: 'Old title', countryCode: 'PH', status: 'published', publishedAt: new Date() })
+      .returning();
     b.deps.publicCache.invalidate('best-practices');
-    const show = async () => ((await (await b.request(`/api/best-practice/public/show/${practice!.uuid}`)).json()) as { data: { title: string } }).data.title;
+    const show = async () =>
+      (
+        (await (await b.request(`/api/best-practice/public/show/${practice!.uuid}`)).json()) as {
+          data: { title: string };
+        }
+      ).data.title;
     expect(await show()).toBe('Old title');
     // Changed behind the portal's back (no event): B keeps its answer…
     await a.deps.db.update(bestPractices).set({ title: 'Ново название' }).where(eq(bestPractices.uuid, practice!.uuid));
     expect(await show()).toBe('Old title');
     // …until its listening connection is cut and made again (events may have been missed meanwhile).
-    await a.deps.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${relayB().applicationName}`);
+    await a.deps.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${relayB().applicationName}`,
+    );
     await within(5000, 'B listening again', async () => relayB().listens === 2);
     expect(await show()).toBe('Ново название');
     expect(logged.some((line) => line.includes('listening again'))).toBe(true);
@@ -148,7 +210,9 @@ describe.skipIf(postgresOnly)('two instances on one PostgreSQL database', () => 
     const server = postgres(process.env['TEST_DATABASE_URL']!, { max: 1, onnotice: () => {} });
     await server.unsafe(`alter database "${database}" allow_connections false`);
     try {
-      await a.deps.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${relayB().applicationName}`);
+      await a.deps.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${relayB().applicationName}`,
+      );
       await new Promise((resolve) => setTimeout(resolve, 1200));
       expect(relayB().listens).toBe(before);
     } finally {
@@ -159,7 +223,9 @@ describe.skipIf(postgresOnly)('two instances on one PostgreSQL database', () => 
     // And it hears A again.
     const heard: string[] = [];
     const off = b.deps.changes.onCommit('probe', '*', (event) => heard.push(event.type), { everyInstance: true });
-    await a.deps.changes.write(a.deps.db, (w) => w.emit({ type: 'country.saved', data: { code: 'XX' }, actorId: null, site: false }));
+    await a.deps.changes.write(a.deps.db, (w) =>
+      w.emit({ type: 'country.saved', data: { code: 'XX' }, actorId: null, site: false }),
+    );
     await within(1000, 'B hearing A', async () => heard.length === 1);
     off();
   });

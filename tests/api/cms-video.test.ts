@@ -52,12 +52,18 @@ beforeAll(async () => {
 });
 
 const create = (json: unknown) => ctx.request('/api/video/create', { token: admin.token, json });
-const list = async () => (await expectJson(await ctx.request('/api/video/list', { token: admin.token }), 200, StrictVideos)).data;
+const list = async () =>
+  (await expectJson(await ctx.request('/api/video/list', { token: admin.token }), 200, StrictVideos)).data;
 
 describe('POST /api/video/create', () => {
   test('adds a media-gallery video, a draft unless told otherwise', async () => {
     const body = await expectJson(
-      await create({ title: ' Keynote ', video_url: 'https://vimeo.com/76979871', event: 'Urban Forum 2025', description: '' }),
+      await create({
+        title: ' Keynote ',
+        video_url: 'https://vimeo.com/76979871',
+        event: 'Urban Forum 2025',
+        description: '',
+      }),
       201,
       StrictItem,
     );
@@ -79,11 +85,21 @@ describe('POST /api/video/create', () => {
   test('a published video is published at once, shows in the public list and rebuilds the site', async () => {
     await ctx.builder.settled();
     const before = ctx.builder.status().live?.id;
-    const publicTitles = async () => ((await (await ctx.request('/api/public/cms/video')).json()) as { data: { title: string }[] }).data.map((i) => i.title);
+    const publicTitles = async () =>
+      ((await (await ctx.request('/api/public/cms/video')).json()) as { data: { title: string }[] }).data.map(
+        (i) => i.title,
+      );
     expect(await publicTitles()).not.toContain('Live');
-    const body = await expectJson(await create({ title: 'Live', video_url: 'https://youtu.be/xyz', status: 'published' }), 201, StrictItem);
+    const body = await expectJson(
+      await create({ title: 'Live', video_url: 'https://youtu.be/xyz', status: 'published' }),
+      201,
+      StrictItem,
+    );
     expect(await publicTitles()).toContain('Live');
-    expect((await ctx.request(`/api/video/delete/${body.data.id}?version=${body.data.version}`, { token: admin.token })).status).toBe(200);
+    expect(
+      (await ctx.request(`/api/video/delete/${body.data.id}?version=${body.data.version}`, { token: admin.token }))
+        .status,
+    ).toBe(200);
     expect(await publicTitles()).not.toContain('Live');
     expect(body.data.published_at).not.toBeNull();
     await ctx.builder.settled();
@@ -139,7 +155,9 @@ describe('GET /api/video/list', () => {
 describe('GET /api/video/delete/{id}', () => {
   test('deletes a video', async () => {
     const doomedVideo = await video();
-    await expectError(await ctx.request(`/api/video/delete/${doomedVideo.id}`, { token: admin.token }), 428, { fields: ['version'] });
+    await expectError(await ctx.request(`/api/video/delete/${doomedVideo.id}`, { token: admin.token }), 428, {
+      fields: ['version'],
+    });
     const response = await ctx.request(`/api/video/delete/${doomedVideo.id}?version=1`, { token: admin.token });
     expect(await expectJson(response, 200, StrictGeneric)).toEqual({ status: 200, message: 'Video deleted' });
     expect((await list()).map((i) => i.id)).not.toContain(doomedVideo.id);
@@ -163,7 +181,11 @@ describe('GET /api/video/delete/{id}', () => {
     const live = await video({ status: 'published', publishedAt: new Date() });
     await ctx.builder.settled();
     const before = ctx.builder.status().live?.id;
-    await expectJson(await ctx.request(`/api/video/delete/${live.id}`, { token: admin.token, headers: { 'If-Match': '"1"' } }), 200, StrictGeneric);
+    await expectJson(
+      await ctx.request(`/api/video/delete/${live.id}`, { token: admin.token, headers: { 'If-Match': '"1"' } }),
+      200,
+      StrictGeneric,
+    );
     await ctx.builder.settled();
     expect(ctx.builder.status().live?.id).not.toBe(before);
   });

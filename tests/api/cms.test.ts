@@ -86,7 +86,10 @@ beforeAll(async () => {
 
 /** A save of the item `json.uuid` names is based on its current version (the stale ones are in versions.test.ts). */
 const post = async (json: { uuid?: string; [field: string]: unknown }) =>
-  ctx.request('/api/cms/saved', { token: admin.token, json: json.uuid ? withVersion(json, await cmsVersion(ctx, json.uuid)) : json });
+  ctx.request('/api/cms/saved', {
+    token: admin.token,
+    json: json.uuid ? withVersion(json, await cmsVersion(ctx, json.uuid)) : json,
+  });
 const save = async (json: { uuid?: string; [field: string]: unknown }, status = 201) =>
   (await expectJson(await post(json), status, StrictItem)).data;
 const view = (type: string, uuid: string) => ctx.request(`/api/cms/${type}/view/${uuid}`, { token: admin.token });
@@ -109,9 +112,15 @@ describe('GET /api/cms/{cms_type}/list', () => {
   let items: CmsItem[];
   beforeAll(async () => {
     items = [];
-    items.push(await save({ cms_type: 'video', title: titles[0], display_order: 3, status: 'published', event: 'Urban Forum' }));
-    items.push(await save({ cms_type: 'video', title: titles[1], display_order: 1, description: 'A talk about lotus farming' }));
-    items.push(await save({ cms_type: 'video', title: titles[2], display_order: 2, status: 'unpublished', event: 'Lotus Week' }));
+    items.push(
+      await save({ cms_type: 'video', title: titles[0], display_order: 3, status: 'published', event: 'Urban Forum' }),
+    );
+    items.push(
+      await save({ cms_type: 'video', title: titles[1], display_order: 1, description: 'A talk about lotus farming' }),
+    );
+    items.push(
+      await save({ cms_type: 'video', title: titles[2], display_order: 2, status: 'unpublished', event: 'Lotus Week' }),
+    );
     items.push(
       await save({
         cms_type: 'video',
@@ -134,7 +143,9 @@ describe('GET /api/cms/{cms_type}/list', () => {
   });
 
   test('searches title, description and event, case-insensitively; % and _ are plain characters', async () => {
-    expect((await list('?q=LOTUS')).data.map((i) => i.title).sort()).toEqual([titles[0], titles[1], titles[2], titles[3]].sort());
+    expect((await list('?q=LOTUS')).data.map((i) => i.title).sort()).toEqual(
+      [titles[0], titles[1], titles[2], titles[3]].sort(),
+    );
     expect((await list('?q=forum')).data.map((i) => i.title)).toEqual([titles[0]]);
     expect((await list('?q=lotus%20farming')).data.map((i) => i.title)).toEqual([titles[1]]);
     expect((await list('?q=L_tus')).total).toBe(0);
@@ -232,7 +243,13 @@ describe('POST /api/cms/saved', () => {
   test('creates a draft photo item; the event gives its slug; blank optional fields are null', async () => {
     const response = await ctx.request('/api/cms/saved', {
       token: admin.token,
-      json: { cms_type: 'video', title: '  Opening session  ', event: 'Asia-Pacific Urban Forum 2025', link: '', description: '' },
+      json: {
+        cms_type: 'video',
+        title: '  Opening session  ',
+        event: 'Asia-Pacific Urban Forum 2025',
+        link: '',
+        description: '',
+      },
     });
     const body = await expectJson(response, 201, StrictItem);
     expect(body).toMatchObject({ status: 201, message: 'Item created' });
@@ -250,8 +267,17 @@ describe('POST /api/cms/saved', () => {
   });
 
   test('updates the item named by uuid: fields left out keep their value, null clears them', async () => {
-    const created = await save({ cms_type: 'banner', title: 'Old', description: 'Kept', link: 'https://a.example', event: 'Day one' });
-    const updated = await save({ uuid: created.uuid, cms_type: 'banner', title: 'New', link: null, display_order: 7 }, 200);
+    const created = await save({
+      cms_type: 'banner',
+      title: 'Old',
+      description: 'Kept',
+      link: 'https://a.example',
+      event: 'Day one',
+    });
+    const updated = await save(
+      { uuid: created.uuid, cms_type: 'banner', title: 'New', link: null, display_order: 7 },
+      200,
+    );
     expect(updated).toMatchObject({
       id: created.id,
       uuid: created.uuid,
@@ -275,10 +301,18 @@ describe('POST /api/cms/saved', () => {
     const created = await save({ cms_type: 'partner', title: 'Edited by many' });
     expect(created.updated_by).toEqual({ id: admin.id, name: admin.name ?? admin.email });
     const edit = { uuid: created.uuid, cms_type: 'partner', title: 'Edited by many, again' };
-    const byEditor = await expectJson(await ctx.request('/api/cms/saved', { token: editor.token, json: withVersion(edit, created.version) }), 200, StrictItem);
+    const byEditor = await expectJson(
+      await ctx.request('/api/cms/saved', { token: editor.token, json: withVersion(edit, created.version) }),
+      200,
+      StrictItem,
+    );
     expect(byEditor.data.updated_by).toEqual({ id: editor.id, name: 'สมชาย ใจดี' });
     const status = { status: 'published', version: byEditor.data.version };
-    const byNameless = await expectJson(await ctx.request(`/api/cms/status/${created.uuid}`, { token: nameless.token, json: status }), 200, StrictItem);
+    const byNameless = await expectJson(
+      await ctx.request(`/api/cms/status/${created.uuid}`, { token: nameless.token, json: status }),
+      200,
+      StrictItem,
+    );
     expect(byNameless.data.updated_by).toEqual({ id: nameless.id, name: nameless.email });
     const read = await expectJson(await view('partner', created.uuid), 200, StrictItem);
     expect(read.data).toEqual(byNameless.data);
@@ -286,33 +320,60 @@ describe('POST /api/cms/saved', () => {
 
   test('a banner keeps the crop and alt text chosen in the form; the public list carries them; a new picture drops the crop', async () => {
     const crop = { x: 0.1, y: 0.2, width: 0.5, height: 0.375 };
-    const created = await save({ cms_type: 'banner', title: 'Crop me', image_crop: crop, image_alt: '  Boats on the Chao Phraya at dusk  ' });
+    const created = await save({
+      cms_type: 'banner',
+      title: 'Crop me',
+      image_crop: crop,
+      image_alt: '  Boats on the Chao Phraya at dusk  ',
+    });
     expect(created).toMatchObject({ image_crop: crop, image_alt: 'Boats on the Chao Phraya at dusk' });
     // Fields left out keep their value; the Thai alt text is kept as typed.
-    const renamed = await save({ uuid: created.uuid, cms_type: 'banner', title: 'Cropped', image_alt: 'เรือบนแม่น้ำเจ้าพระยา' }, 200);
+    const renamed = await save(
+      { uuid: created.uuid, cms_type: 'banner', title: 'Cropped', image_alt: 'เรือบนแม่น้ำเจ้าพระยา' },
+      200,
+    );
     expect(renamed).toMatchObject({ image_crop: crop, image_alt: 'เรือบนแม่น้ำเจ้าพระยา' });
     await save({ uuid: created.uuid, cms_type: 'banner', title: 'Cropped', status: 'published' }, 200);
     const publicList = await expectJson(await ctx.request('/api/public/cms/banner'), 200, StrictPublic);
-    expect(publicList.data.find((item) => item.uuid === created.uuid)).toMatchObject({ image_crop: crop, image_alt: 'เรือบนแม่น้ำเจ้าพระยา' });
+    expect(publicList.data.find((item) => item.uuid === created.uuid)).toMatchObject({
+      image_crop: crop,
+      image_alt: 'เรือบนแม่น้ำเจ้าพระยา',
+    });
 
-    const uploaded = await expectJson(await ctx.request(`/api/cms/upload/${created.uuid}`, { token: admin.token, body: uploadForm(png) }), 200, StrictItem);
+    const uploaded = await expectJson(
+      await ctx.request(`/api/cms/upload/${created.uuid}`, { token: admin.token, body: uploadForm(png) }),
+      200,
+      StrictItem,
+    );
     expect(uploaded.data).toMatchObject({ image_crop: null, image_alt: 'เรือบนแม่น้ำเจ้าพระยา' });
     const cleared = await save({ uuid: created.uuid, cms_type: 'banner', title: 'Cropped', image_alt: '' }, 200);
     expect(cleared.image_alt).toBeNull();
   });
 
   test('a crop outside the picture, or on an item that is not a banner: 400 naming image_crop', async () => {
-    const outside = await ctx.request('/api/cms/saved', { token: admin.token, json: { cms_type: 'banner', title: 'Bad crop', image_crop: { x: 0.8, y: 0, width: 0.5, height: 0.5 } } });
+    const outside = await ctx.request('/api/cms/saved', {
+      token: admin.token,
+      json: { cms_type: 'banner', title: 'Bad crop', image_crop: { x: 0.8, y: 0, width: 0.5, height: 0.5 } },
+    });
     await expectError(outside, 400, { fields: ['image_crop'] });
-    const partner = await ctx.request('/api/cms/saved', { token: admin.token, json: { cms_type: 'partner', title: 'No crop', image_crop: { x: 0, y: 0, width: 1, height: 0.5 } } });
+    const partner = await ctx.request('/api/cms/saved', {
+      token: admin.token,
+      json: { cms_type: 'partner', title: 'No crop', image_crop: { x: 0, y: 0, width: 1, height: 0.5 } },
+    });
     await expectError(partner, 400, { fields: ['image_crop'] });
-    const long = await ctx.request('/api/cms/saved', { token: admin.token, json: { cms_type: 'banner', title: 'Long alt', image_alt: 'x'.repeat(301) } });
+    const long = await ctx.request('/api/cms/saved', {
+      token: admin.token,
+      json: { cms_type: 'banner', title: 'Long alt', image_alt: 'x'.repeat(301) },
+    });
     await expectError(long, 400, { fields: ['image_alt'] });
   });
 
   test('publishing sets published_at once; saving a published item again keeps it', async () => {
     const created = await save({ cms_type: 'partner', title: 'Soon public' });
-    const published = await save({ uuid: created.uuid, cms_type: 'partner', title: 'Soon public', status: 'published' }, 200);
+    const published = await save(
+      { uuid: created.uuid, cms_type: 'partner', title: 'Soon public', status: 'published' },
+      200,
+    );
     expect(published.published_at).not.toBeNull();
     const again = await save({ uuid: created.uuid, cms_type: 'partner', title: 'Public, renamed' }, 200);
     expect(again).toMatchObject({ status: 'published', published_at: published.published_at });
@@ -320,24 +381,20 @@ describe('POST /api/cms/saved', () => {
 
   test('an unknown uuid: 404; a malformed one: 400; the type of an item cannot change', async () => {
     const created = await save({ cms_type: 'partner', title: 'A partner' });
-    await expectError(
-      await post({ uuid: crypto.randomUUID(), cms_type: 'partner', title: 'x' }),
-      404,
-    );
-    await expectError(
-      await post({ uuid: 'nope', cms_type: 'partner', title: 'x' }),
-      400,
-      { fields: ['uuid'] },
-    );
-    await expectError(
-      await post({ uuid: created.uuid, cms_type: 'banner', title: 'x' }),
-      400,
-      { fields: ['cms_type'] },
-    );
+    await expectError(await post({ uuid: crypto.randomUUID(), cms_type: 'partner', title: 'x' }), 404);
+    await expectError(await post({ uuid: 'nope', cms_type: 'partner', title: 'x' }), 400, { fields: ['uuid'] });
+    await expectError(await post({ uuid: created.uuid, cms_type: 'banner', title: 'x' }), 400, {
+      fields: ['cms_type'],
+    });
   });
 
   test('a media-gallery video needs a YouTube or Vimeo address', async () => {
-    const video = await save({ cms_type: 'video', title: 'Keynote', media_kind: 'video', video_url: 'https://vimeo.com/123456' });
+    const video = await save({
+      cms_type: 'video',
+      title: 'Keynote',
+      media_kind: 'video',
+      video_url: 'https://vimeo.com/123456',
+    });
     expect(video).toMatchObject({ media_kind: 'video', video_url: 'https://vimeo.com/123456' });
     // Turning a photo into a video without an address: refused on the saved item as a whole.
     const photo = await save({ cms_type: 'video', title: 'A photo' });
@@ -363,8 +420,14 @@ describe('POST /api/cms/saved', () => {
     [{ cms_type: 'banner', title: 'x', description: 'd'.repeat(2001) }, ['description']],
     [{ cms_type: 'banner', title: 'x', media_kind: 'video', video_url: 'https://youtu.be/x' }, ['media_kind']],
     [{ cms_type: 'video', title: 'x', media_kind: 'video' }, ['video_url']],
-    [{ cms_type: 'video', title: 'x', media_kind: 'video', video_url: 'https://evil.example/watch?v=1' }, ['video_url']],
-    [{ cms_type: 'video', title: 'x', media_kind: 'video', video_url: 'https://youtube.com.evil.example/x' }, ['video_url']],
+    [
+      { cms_type: 'video', title: 'x', media_kind: 'video', video_url: 'https://evil.example/watch?v=1' },
+      ['video_url'],
+    ],
+    [
+      { cms_type: 'video', title: 'x', media_kind: 'video', video_url: 'https://youtube.com.evil.example/x' },
+      ['video_url'],
+    ],
     [{ cms_type: 'video', title: 'x', event: 'e'.repeat(121) }, ['event']],
   ])('%j: 400 naming %j', async (json, fields) => {
     await expectError(await ctx.request('/api/cms/saved', { token: admin.token, json }), 400, { fields });
@@ -374,7 +437,11 @@ describe('POST /api/cms/saved', () => {
     const headers = { 'Content-Type': 'text/plain' };
     await expectError(await ctx.request('/api/cms/saved', { token: admin.token, headers, body: 'title=x' }), 415);
     await expectError(
-      await ctx.request('/api/cms/saved', { token: admin.token, headers: { 'Content-Type': 'application/json' }, body: '{"title":' }),
+      await ctx.request('/api/cms/saved', {
+        token: admin.token,
+        headers: { 'Content-Type': 'application/json' },
+        body: '{"title":',
+      }),
       400,
     );
   });
@@ -397,7 +464,10 @@ describe('POST /api/cms/status/{uuid}', () => {
     expect(published).toMatchObject({ status: 'published', published_at: expect.any(String) });
     expect(await rebuilds(() => setStatus(item.uuid, { status: 'published' }))).toBe(false);
     const down = await expectJson(await setStatus(item.uuid, { status: 'unpublished' }), 200, StrictItem);
-    expect(down).toMatchObject({ message: 'The item is now unpublished', data: { status: 'unpublished', published_at: published!.published_at } });
+    expect(down).toMatchObject({
+      message: 'The item is now unpublished',
+      data: { status: 'unpublished', published_at: published!.published_at },
+    });
     await ctx.builder.settled();
     expect(await rebuilds(() => setStatus(item.uuid, { status: 'draft' }))).toBe(false);
   });
@@ -414,9 +484,15 @@ describe('POST /api/cms/status/{uuid}', () => {
 describe('rebuilds of the public site', () => {
   test('saving a published item rebuilds; saving a draft does not', async () => {
     const draft = await save({ cms_type: 'partner', title: 'Quiet draft' });
-    expect(await rebuilds(() => save({ uuid: draft.uuid, cms_type: 'partner', title: 'Still a draft' }, 200))).toBe(false);
-    expect(await rebuilds(() => save({ uuid: draft.uuid, cms_type: 'partner', title: 'Out now', status: 'published' }, 200))).toBe(true);
-    expect(await rebuilds(() => save({ uuid: draft.uuid, cms_type: 'partner', title: 'Out now, fixed' }, 200))).toBe(true);
+    expect(await rebuilds(() => save({ uuid: draft.uuid, cms_type: 'partner', title: 'Still a draft' }, 200))).toBe(
+      false,
+    );
+    expect(
+      await rebuilds(() => save({ uuid: draft.uuid, cms_type: 'partner', title: 'Out now', status: 'published' }, 200)),
+    ).toBe(true);
+    expect(await rebuilds(() => save({ uuid: draft.uuid, cms_type: 'partner', title: 'Out now, fixed' }, 200))).toBe(
+      true,
+    );
     expect(await rebuilds(() => save({ cms_type: 'partner', title: 'Born public', status: 'published' }))).toBe(true);
   });
 
@@ -431,7 +507,11 @@ describe('rebuilds of the public site', () => {
 describe('POST /api/cms/delete/{uuid}', () => {
   test('deletes the item and its files', async () => {
     const item = await insertCmsItem(ctx, { cmsType: 'partner' });
-    await expectJson(await ctx.request(`/api/cms/upload/${item.uuid}`, { token: admin.token, body: uploadForm(png) }), 200, StrictItem);
+    await expectJson(
+      await ctx.request(`/api/cms/upload/${item.uuid}`, { token: admin.token, body: uploadForm(png) }),
+      200,
+      StrictItem,
+    );
     expect((await storedNames(ctx.deps.storage, `cms/${item.uuid}`)).length).toBeGreaterThan(0);
     const response = await remove(item.uuid);
     expect(await expectJson(response, 200, StrictGeneric)).toEqual({ status: 200, message: 'Item deleted' });
@@ -470,7 +550,13 @@ describe('GET /api/public/cms/{cms_type}', () => {
 
   test('GET /api/public/cms/video/event/{slug}: the published media of one event', async () => {
     const event = 'Mayors Summit 2026';
-    const photo = await save({ cms_type: 'video', title: 'Summit photo', event, status: 'published', display_order: 2 });
+    const photo = await save({
+      cms_type: 'video',
+      title: 'Summit photo',
+      event,
+      status: 'published',
+      display_order: 2,
+    });
     const video = await save({
       cms_type: 'video',
       title: 'Summit video',
@@ -482,9 +568,15 @@ describe('GET /api/public/cms/{cms_type}', () => {
     });
     await save({ cms_type: 'video', title: 'Summit draft', event });
     await save({ cms_type: 'video', title: 'Other event', event: 'Another day', status: 'published' });
-    const body = await expectJson(await ctx.request('/api/public/cms/video/event/mayors-summit-2026'), 200, StrictPublic);
+    const body = await expectJson(
+      await ctx.request('/api/public/cms/video/event/mayors-summit-2026'),
+      200,
+      StrictPublic,
+    );
     expect(body.data.map((i) => i.id)).toEqual([video.id, photo.id]);
-    expect((await expectJson(await ctx.request('/api/public/cms/video/event/nothing-here'), 200, StrictPublic)).data).toEqual([]);
+    expect(
+      (await expectJson(await ctx.request('/api/public/cms/video/event/nothing-here'), 200, StrictPublic)).data,
+    ).toEqual([]);
   });
 });
 
@@ -503,7 +595,9 @@ describe('public CMS answers: cached until a CMS write, with ETag/304', () => {
     expect(again.status).toBe(304);
     expect(again.headers.get('etag')).toBe(etag);
     expect(await again.text()).toBe('');
-    expect((await ctx.request('/api/public/cms/banner', { headers: { 'If-None-Match': `W/${etag}, "other"` } })).status).toBe(304);
+    expect(
+      (await ctx.request('/api/public/cms/banner', { headers: { 'If-None-Match': `W/${etag}, "other"` } })).status,
+    ).toBe(304);
     await save({ cms_type: 'banner', title: 'Changes the banner list', status: 'published' });
     const changed = await ctx.request('/api/public/cms/banner', { headers: { 'If-None-Match': etag! } });
     expect(changed.status).toBe(200);
@@ -526,16 +620,31 @@ describe('public CMS answers: cached until a CMS write, with ETag/304', () => {
     await save({ uuid: item.uuid, cms_type: 'partner', title: 'Partner renamed', display_order: 0 }, 200);
     expect(await titles()).toContain('Partner renamed');
 
-    const imageOf = async () => (await expectJson(await ctx.request('/api/public/cms/partner'), 200, StrictPublic)).data.find((i) => i.uuid === item.uuid)?.image;
+    const imageOf = async () =>
+      (await expectJson(await ctx.request('/api/public/cms/partner'), 200, StrictPublic)).data.find(
+        (i) => i.uuid === item.uuid,
+      )?.image;
     expect(await imageOf()).toBeNull();
-    await expectJson(await ctx.request(`/api/cms/upload/${item.uuid}`, { token: admin.token, body: uploadForm(png) }), 200, StrictItem);
+    await expectJson(
+      await ctx.request(`/api/cms/upload/${item.uuid}`, { token: admin.token, body: uploadForm(png) }),
+      200,
+      StrictItem,
+    );
     expect(await imageOf()).not.toBeNull();
 
     expect((await setStatus(item.uuid, { status: 'unpublished' })).status).toBe(200);
     expect(await titles()).not.toContain('Partner renamed');
     expect((await setStatus(item.uuid, { status: 'published' })).status).toBe(200);
     expect(await titles()).toContain('Partner renamed');
-    expect((await ctx.request(`/api/cms/delete/${item.uuid}`, { method: 'POST', token: admin.token, json: { version: await cmsVersion(ctx, item.uuid) } })).status).toBe(200);
+    expect(
+      (
+        await ctx.request(`/api/cms/delete/${item.uuid}`, {
+          method: 'POST',
+          token: admin.token,
+          json: { version: await cmsVersion(ctx, item.uuid) },
+        })
+      ).status,
+    ).toBe(200);
     expect(await titles()).not.toContain('Partner renamed');
   });
 
@@ -543,7 +652,9 @@ describe('public CMS answers: cached until a CMS write, with ETag/304', () => {
     const event = 'Cache Forum 2026';
     await save({ cms_type: 'video', title: 'Forum photo', event, status: 'published' });
     const path = '/api/public/cms/video/event/cache-forum-2026';
-    expect((await expectJson(await ctx.request(path), 200, StrictPublic)).data.map((i) => i.title)).toEqual(['Forum photo']);
+    expect((await expectJson(await ctx.request(path), 200, StrictPublic)).data.map((i) => i.title)).toEqual([
+      'Forum photo',
+    ]);
     await save({ cms_type: 'video', title: 'Forum photo two', event, status: 'published', display_order: 5 });
     expect((await expectJson(await ctx.request(path), 200, StrictPublic)).data.map((i) => i.title)).toEqual([
       'Forum photo',

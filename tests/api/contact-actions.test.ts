@@ -47,7 +47,12 @@ async function insertMessage(overrides: Partial<typeof contactMessages.$inferIns
 }
 
 const versionOf = async (id: number) =>
-  (await ctx.deps.db.select({ version: contactMessages.version }).from(contactMessages).where(eq(contactMessages.id, id)))[0]?.version ?? 1;
+  (
+    await ctx.deps.db
+      .select({ version: contactMessages.version })
+      .from(contactMessages)
+      .where(eq(contactMessages.id, id))
+  )[0]?.version ?? 1;
 
 describeEndpointAccess(ctx, [
   {
@@ -62,7 +67,11 @@ describeEndpointAccess(ctx, [
     method: 'POST',
     label: '/api/contact-us/reply/{id}',
     path: () => `/api/contact-us/reply/${accessMessage}`,
-    json: async () => ({ subject: 'Re: access', message: 'Thank you for writing to us.', version: await versionOf(accessMessage) }),
+    json: async () => ({
+      subject: 'Re: access',
+      message: 'Thank you for writing to us.',
+      version: await versionOf(accessMessage),
+    }),
     expected: allow(...ADMIN_LEVEL),
     schema: StrictAction,
   },
@@ -80,9 +89,12 @@ beforeAll(async () => {
   ]);
 });
 
-const post = (user: TestUser, path: string, json?: unknown) => ctx.request(`/api/contact-us/${path}`, { method: 'POST', token: user.token, ...(json !== undefined && { json }) });
-const setStatus = (user: TestUser, id: number, status: string, version?: number) => post(user, `status/${id}`, { status, ...(version !== undefined && { version }) });
-const show = async (id: number) => (await expectJson(await ctx.request(`/api/contact-us/show/${id}`, { token: admin.token }), 200, StrictShow)).data;
+const post = (user: TestUser, path: string, json?: unknown) =>
+  ctx.request(`/api/contact-us/${path}`, { method: 'POST', token: user.token, ...(json !== undefined && { json }) });
+const setStatus = (user: TestUser, id: number, status: string, version?: number) =>
+  post(user, `status/${id}`, { status, ...(version !== undefined && { version }) });
+const show = async (id: number) =>
+  (await expectJson(await ctx.request(`/api/contact-us/show/${id}`, { token: admin.token }), 200, StrictShow)).data;
 
 describe('marking a message answered, archived or new again', () => {
   test('each change bumps the version, says who and when, and is audited', async () => {
@@ -103,7 +115,13 @@ describe('marking a message answered, archived or new again', () => {
     const audit = await ctx.deps.db
       .select({ action: auditEvents.action, after: auditEvents.after })
       .from(auditEvents)
-      .where(and(eq(auditEvents.entity, 'contact_message'), eq(auditEvents.entityId, String(id)), eq(auditEvents.action, 'status')))
+      .where(
+        and(
+          eq(auditEvents.entity, 'contact_message'),
+          eq(auditEvents.entityId, String(id)),
+          eq(auditEvents.action, 'status'),
+        ),
+      )
       .orderBy(asc(auditEvents.id));
     expect(audit.map((a) => a.after)).toEqual([{ status: 'answered' }, { status: 'archived' }, { status: 'new' }]);
   });
@@ -137,7 +155,13 @@ describe('the list filtered by status', () => {
     await setStatus(admin, b.id, 'answered', 1);
     await setStatus(admin, c.id, 'archived', 1);
     const list = async (status: string) =>
-      (await expectJson(await ctx.request(`/api/contact-us/list?q=${tag}&status=${status}`, { token: admin.token }), 200, StrictList)).data.map((m) => m.id);
+      (
+        await expectJson(
+          await ctx.request(`/api/contact-us/list?q=${tag}&status=${status}`, { token: admin.token }),
+          200,
+          StrictList,
+        )
+      ).data.map((m) => m.id);
     expect(await list('new')).toEqual([a.id]);
     expect(await list('answered')).toEqual([b.id]);
     expect(await list('archived')).toEqual([c.id]);
@@ -145,29 +169,58 @@ describe('the list filtered by status', () => {
     expect((await list('unread')).sort()).toEqual([a.id, b.id, c.id].sort());
     await show(a.id);
     expect(await list('read')).toEqual([a.id]);
-    await expectError(await ctx.request('/api/contact-us/list?status=spam', { token: admin.token }), 400, { fields: ['status'] });
+    await expectError(await ctx.request('/api/contact-us/list?status=spam', { token: admin.token }), 400, {
+      fields: ['status'],
+    });
   });
 });
 
 describe('deleting a message', () => {
   test('with its version (body or If-Match): gone, with its replies; audited with what it was', async () => {
     const { id } = await insertMessage({ subject: 'To be deleted' });
-    await expectJson(await post(admin, `reply/${id}`, { subject: 'Re: To be deleted', message: 'Thank you for your message.', version: 1 }), 200, StrictAction);
-    expect((await expectJson(await post(admin, `delete/${id}`, { version: 1 }), 409, StrictConflict)).current).toMatchObject({ id, version: 2 });
-    expect(await expectJson(await post(admin, `delete/${id}`, { version: 2 }), 200, StrictGeneric)).toEqual({ status: 200, message: 'Message deleted' });
+    await expectJson(
+      await post(admin, `reply/${id}`, {
+        subject: 'Re: To be deleted',
+        message: 'Thank you for your message.',
+        version: 1,
+      }),
+      200,
+      StrictAction,
+    );
+    expect(
+      (await expectJson(await post(admin, `delete/${id}`, { version: 1 }), 409, StrictConflict)).current,
+    ).toMatchObject({ id, version: 2 });
+    expect(await expectJson(await post(admin, `delete/${id}`, { version: 2 }), 200, StrictGeneric)).toEqual({
+      status: 200,
+      message: 'Message deleted',
+    });
     await expectError(await ctx.request(`/api/contact-us/show/${id}`, { token: admin.token }), 404);
     expect(await ctx.deps.db.select().from(contactReplies).where(eq(contactReplies.messageId, id))).toEqual([]);
     const [audit] = await ctx.deps.db
       .select({ before: auditEvents.before })
       .from(auditEvents)
-      .where(and(eq(auditEvents.entity, 'contact_message'), eq(auditEvents.entityId, String(id)), eq(auditEvents.action, 'delete')));
+      .where(
+        and(
+          eq(auditEvents.entity, 'contact_message'),
+          eq(auditEvents.entityId, String(id)),
+          eq(auditEvents.action, 'delete'),
+        ),
+      );
     expect(audit?.before).toMatchObject({ subject: 'To be deleted', status: 'answered' });
 
     const other = await insertMessage();
-    const byHeader = await ctx.request(`/api/contact-us/delete/${other.id}`, { method: 'POST', token: tuxuri.token, headers: { 'If-Match': '"1"' } });
+    const byHeader = await ctx.request(`/api/contact-us/delete/${other.id}`, {
+      method: 'POST',
+      token: tuxuri.token,
+      headers: { 'If-Match': '"1"' },
+    });
     await expectJson(byHeader, 200, StrictGeneric);
     await expectError(await post(admin, `delete/${other.id}`, { version: 1 }), 404);
-    await expectError(await ctx.request(`/api/contact-us/delete/${(await insertMessage()).id}`, { method: 'POST', token: admin.token }), 428, { fields: ['version'] });
+    await expectError(
+      await ctx.request(`/api/contact-us/delete/${(await insertMessage()).id}`, { method: 'POST', token: admin.token }),
+      428,
+      { fields: ['version'] },
+    );
   });
 });
 
@@ -175,7 +228,11 @@ describe('replying by email', () => {
   test('the reply goes through the outbox to the sender, is recorded with who and when, and the message is answered', async () => {
     const { id } = await insertMessage({ subject: 'Участие в программе' });
     const text = 'ขอบคุณสำหรับข้อความครับ\nСпасибо за ваш вопрос: <b>details</b> follow.';
-    const answer = await expectJson(await post(admin, `reply/${id}`, { subject: 'Re: Участие в программе', message: text, version: 1 }), 200, StrictAction);
+    const answer = await expectJson(
+      await post(admin, `reply/${id}`, { subject: 'Re: Участие в программе', message: text, version: 1 }),
+      200,
+      StrictAction,
+    );
     expect(answer.message).toBe('Reply to somchai@example.org is on its way');
     expect(answer.data).toMatchObject({ status: 'answered', version: 2, status_by: { name: 'Aiko Tanaka' } });
     expect(answer.data.replies).toEqual([
@@ -189,8 +246,16 @@ describe('replying by email', () => {
         sent_at: null,
       },
     ]);
-    const [queued] = await ctx.deps.db.select().from(mailOutbox).where(eq(mailOutbox.subject, 'Re: Участие в программе'));
-    expect(queued).toMatchObject({ status: 'queued', toAddress: 'somchai@example.org', toName: 'สมชาย ใจดี', subject: 'Re: Участие в программе' });
+    const [queued] = await ctx.deps.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, 'Re: Участие в программе'));
+    expect(queued).toMatchObject({
+      status: 'queued',
+      toAddress: 'somchai@example.org',
+      toName: 'สมชาย ใจดี',
+      subject: 'Re: Участие в программе',
+    });
     expect(queued!.text).toContain(text);
     expect(queued!.text).toContain('> สวัสดีครับ เมืองของเราจะเข้าร่วมได้อย่างไร?');
     expect(queued!.html).toContain('&#60;b&#62;details&#60;/b&#62;');
@@ -217,12 +282,25 @@ describe('replying by email', () => {
   test('bad fields: 400 naming them; stale: 409 and no email; missing: 404', async () => {
     const { id } = await insertMessage();
     const before = (await ctx.deps.db.select().from(mailOutbox)).length;
-    await expectError(await post(admin, `reply/${id}`, { subject: 'Re', message: 'short', version: 1 }), 400, { fields: ['subject', 'message'] });
-    await expectError(await post(admin, `reply/${id}`, { subject: 'Re: hello', message: 'A reply with \u0000 inside it.', version: 1 }), 400, { fields: ['message'] });
+    await expectError(await post(admin, `reply/${id}`, { subject: 'Re', message: 'short', version: 1 }), 400, {
+      fields: ['subject', 'message'],
+    });
+    await expectError(
+      await post(admin, `reply/${id}`, { subject: 'Re: hello', message: 'A reply with \u0000 inside it.', version: 1 }),
+      400,
+      { fields: ['message'] },
+    );
     await expectJson(await setStatus(admin, id, 'archived', 1), 200, StrictAction);
-    const stale = await expectJson(await post(admin, `reply/${id}`, { subject: 'Re: hello', message: 'Thank you for writing.', version: 1 }), 409, StrictConflict);
+    const stale = await expectJson(
+      await post(admin, `reply/${id}`, { subject: 'Re: hello', message: 'Thank you for writing.', version: 1 }),
+      409,
+      StrictConflict,
+    );
     expect(stale.current).toMatchObject({ status: 'archived', replies: [] });
-    await expectError(await post(admin, `reply/999999`, { subject: 'Re: hello', message: 'Thank you for writing.', version: 1 }), 404);
+    await expectError(
+      await post(admin, `reply/999999`, { subject: 'Re: hello', message: 'Thank you for writing.', version: 1 }),
+      404,
+    );
     expect((await ctx.deps.db.select().from(mailOutbox)).length).toBe(before);
     expect(await ctx.deps.db.select().from(contactReplies).where(eq(contactReplies.messageId, id))).toEqual([]);
   });

@@ -76,7 +76,10 @@ const total = async () => (await ctx.deps.db.select({ n: count() }).from(contact
 describe('POST /api/contact-us (JSON)', () => {
   test('is public; stores the message with a hash of the client, never its address', async () => {
     const response = await send(message({ subject: 'Stored subject', name: '  Ana  ' }));
-    expect(await expectJson(response, 201, StrictGeneric)).toEqual({ status: 201, message: 'Thank you: your message has been sent' });
+    expect(await expectJson(response, 201, StrictGeneric)).toEqual({
+      status: 201,
+      message: 'Thank you: your message has been sent',
+    });
     const [row] = await stored('Stored subject');
     expect(row).toMatchObject({ name: 'Ana', email: 'ana@example.org', readAt: null, readBy: null });
     expect(row!.clientHash).toMatch(/^[0-9a-f]{32}$/);
@@ -85,7 +88,10 @@ describe('POST /api/contact-us (JSON)', () => {
   test('the honeypot filled in: answered like a success, nothing stored', async () => {
     const before = await total();
     const response = await send(message({ subject: 'From a robot', website: 'https://spam.example' }));
-    expect(await expectJson(response, 201, StrictGeneric)).toEqual({ status: 201, message: 'Thank you: your message has been sent' });
+    expect(await expectJson(response, 201, StrictGeneric)).toEqual({
+      status: 201,
+      message: 'Thank you: your message has been sent',
+    });
     expect(await total()).toBe(before);
     expect(await stored('From a robot')).toEqual([]);
   });
@@ -106,9 +112,16 @@ describe('POST /api/contact-us (JSON)', () => {
 
   test('missing fields, a body that is not JSON or form data, malformed JSON: 4xx', async () => {
     await expectError(await send({}), 400, { fields: ['name', 'email', 'subject', 'message'] });
-    await expectError(await ctx.request('/api/contact-us', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'hi' }), 415);
     await expectError(
-      await ctx.request('/api/contact-us', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"name":' }),
+      await ctx.request('/api/contact-us', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'hi' }),
+      415,
+    );
+    await expectError(
+      await ctx.request('/api/contact-us', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{"name":',
+      }),
       400,
     );
   });
@@ -133,7 +146,12 @@ describe('POST /api/contact-us (JSON)', () => {
 });
 
 describe('POST /api/contact-us (plain HTML form, no JavaScript)', () => {
-  const fields = { name: 'Budi Santoso', email: 'budi@example.id', subject: 'Sent without JavaScript', message: 'Hello from a plain form post.' };
+  const fields = {
+    name: 'Budi Santoso',
+    email: 'budi@example.id',
+    subject: 'Sent without JavaScript',
+    message: 'Hello from a plain form post.',
+  };
 
   test('success: 303 to /contact-us/sent, and the message is stored', async () => {
     const response = await sendForm(fields);
@@ -148,7 +166,9 @@ describe('POST /api/contact-us (plain HTML form, no JavaScript)', () => {
     expect(response.headers.get('location')).toBe('/contact-us?error=invalid&fields=email%2Cmessage#contact-error');
     expect(await stored('Invalid form post')).toEqual([]);
     const empty = await sendForm({});
-    expect(empty.headers.get('location')).toBe('/contact-us?error=invalid&fields=name%2Cemail%2Csubject%2Cmessage#contact-error');
+    expect(empty.headers.get('location')).toBe(
+      '/contact-us?error=invalid&fields=name%2Cemail%2Csubject%2Cmessage#contact-error',
+    );
   });
 
   test('the honeypot: 303 to the sent page, nothing stored', async () => {
@@ -158,7 +178,8 @@ describe('POST /api/contact-us (plain HTML form, no JavaScript)', () => {
   });
 
   test('over the allowance: 303 back to the form with error=rate-limited', async () => {
-    for (let i = 1; i <= CONTACT_RATE_LIMIT; i++) expect((await sendForm({ ...fields, subject: `Form ${i}` })).status).toBe(303);
+    for (let i = 1; i <= CONTACT_RATE_LIMIT; i++)
+      expect((await sendForm({ ...fields, subject: `Form ${i}` })).status).toBe(303);
     const response = await sendForm({ ...fields, subject: 'Form too many' });
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/contact-us?error=rate-limited#contact-error');
@@ -186,11 +207,14 @@ describe('the client, over real sockets', () => {
     });
 
   test('is the socket address: X-Forwarded-For is ignored unless TRUST_PROXY is set', async () => {
-    for (let i = 1; i <= CONTACT_RATE_LIMIT; i++) expect((await post(`Socket ${i}`, `198.51.100.${i}`)).status).toBe(201);
+    for (let i = 1; i <= CONTACT_RATE_LIMIT; i++)
+      expect((await post(`Socket ${i}`, `198.51.100.${i}`)).status).toBe(201);
     const refused = await post('Socket spoofed', '203.0.113.99');
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    const hashes = new Set((await Promise.all([1, 2, 3].map((i) => stored(`Socket ${i}`)))).map(([row]) => row!.clientHash));
+    const hashes = new Set(
+      (await Promise.all([1, 2, 3].map((i) => stored(`Socket ${i}`)))).map(([row]) => row!.clientHash),
+    );
     expect(hashes.size).toBe(1);
   });
 
@@ -203,7 +227,8 @@ describe('the client, over real sockets', () => {
     const [b] = await stored('Another client');
     expect(a!.clientHash).not.toBe(b!.clientHash);
     // Addresses of one IPv6 /64 network are one client.
-    for (let i = 1; i <= CONTACT_RATE_LIMIT; i++) expect((await post(`IPv6 ${i}`, `2001:db8:1:2::${i}`)).status).toBe(201);
+    for (let i = 1; i <= CONTACT_RATE_LIMIT; i++)
+      expect((await post(`IPv6 ${i}`, `2001:db8:1:2::${i}`)).status).toBe(201);
     expect((await post('IPv6 too many', '2001:db8:1:2:ffff::1')).status).toBe(429);
   });
 
@@ -215,7 +240,9 @@ describe('the client, over real sockets', () => {
     }
     const refused = await post('Spoofer again', '203.0.113.200, 198.51.100.20');
     expect(refused.status).toBe(429);
-    const hashes = new Set((await Promise.all([1, 2, 3].map((i) => stored(`Spoofer ${i}`)))).map(([row]) => row!.clientHash));
+    const hashes = new Set(
+      (await Promise.all([1, 2, 3].map((i) => stored(`Spoofer ${i}`)))).map(([row]) => row!.clientHash),
+    );
     expect(hashes.size).toBe(1);
   });
 
@@ -261,8 +288,14 @@ describe('GET /api/contact-us/list', () => {
     ]);
     expect(body).toMatchObject({ total: 4, page: 1, per_page: 20 });
     expect(body.unread).toBeGreaterThanOrEqual(2);
-    expect((await list('?q=ordering&status=unread')).data.map((m) => m.subject)).toEqual(['ordering new unread', 'ordering old unread']);
-    expect((await list('?q=ordering&status=read')).data.map((m) => m.subject)).toEqual(['ordering new read', 'ordering old read']);
+    expect((await list('?q=ordering&status=unread')).data.map((m) => m.subject)).toEqual([
+      'ordering new unread',
+      'ordering old unread',
+    ]);
+    expect((await list('?q=ordering&status=read')).data.map((m) => m.subject)).toEqual([
+      'ordering new read',
+      'ordering old read',
+    ]);
     const page2 = await list('?q=ordering&per_page=3&page=2');
     expect(page2.data.map((m) => m.subject)).toEqual(['ordering old read']);
     expect((await list('?q=ORDERING%20NEW')).total).toBe(2);
@@ -289,10 +322,26 @@ describe('GET /api/contact-us/show/{id}', () => {
   test('returns the message and marks it read, once', async () => {
     const [row] = await ctx.deps.db
       .insert(contactMessages)
-      .values({ name: 'Reader', email: 'r@example.org', subject: 'To be read', message: 'Please read me soon.', clientHash: 'h' })
+      .values({
+        name: 'Reader',
+        email: 'r@example.org',
+        subject: 'To be read',
+        message: 'Please read me soon.',
+        clientHash: 'h',
+      })
       .returning();
-    const before = (await expectJson(await ctx.request('/api/contact-us/list?q=To%20be%20read', { token: admin.token }), 200, StrictList)).unread;
-    const first = await expectJson(await ctx.request(`/api/contact-us/show/${row!.id}`, { token: admin.token }), 200, StrictShow);
+    const before = (
+      await expectJson(
+        await ctx.request('/api/contact-us/list?q=To%20be%20read', { token: admin.token }),
+        200,
+        StrictList,
+      )
+    ).unread;
+    const first = await expectJson(
+      await ctx.request(`/api/contact-us/show/${row!.id}`, { token: admin.token }),
+      200,
+      StrictShow,
+    );
     expect(first).toEqual({
       status: 200,
       message: 'Message',
@@ -313,7 +362,11 @@ describe('GET /api/contact-us/show/{id}', () => {
     });
     const [saved] = await ctx.deps.db.select().from(contactMessages).where(eq(contactMessages.id, row!.id));
     expect(saved!.readBy).toBe(admin.id);
-    const second = await expectJson(await ctx.request(`/api/contact-us/show/${row!.id}`, { token: admin.token }), 200, StrictShow);
+    const second = await expectJson(
+      await ctx.request(`/api/contact-us/show/${row!.id}`, { token: admin.token }),
+      200,
+      StrictShow,
+    );
     expect(second.data.read_at).toBe(first.data.read_at);
     // The first reading is audited, in the same transaction; opening it again changes nothing.
     const reads = await ctx.deps.db
@@ -321,14 +374,17 @@ describe('GET /api/contact-us/show/{id}', () => {
       .from(auditEvents)
       .where(and(eq(auditEvents.entity, 'contact_message'), eq(auditEvents.entityId, String(row!.id))));
     expect(reads).toEqual([{ actorId: admin.id, action: 'read' }]);
-    const after = (await expectJson(await ctx.request('/api/contact-us/list', { token: admin.token }), 200, StrictList)).unread;
+    const after = (await expectJson(await ctx.request('/api/contact-us/list', { token: admin.token }), 200, StrictList))
+      .unread;
     expect(after).toBe(before - 1);
   });
 
   test('an unknown id: 404; a non-numeric one: 400 naming id', async () => {
     await expectError(await ctx.request('/api/contact-us/show/999999', { token: admin.token }), 404);
     for (const id of ['abc', '1.5', '-1', '12345678901']) {
-      await expectError(await ctx.request(`/api/contact-us/show/${id}`, { token: admin.token }), 400, { fields: ['id'] });
+      await expectError(await ctx.request(`/api/contact-us/show/${id}`, { token: admin.token }), 400, {
+        fields: ['id'],
+      });
     }
   });
 });

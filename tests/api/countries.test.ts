@@ -35,7 +35,10 @@ const countries = async (query = '') =>
   (await expectJson(await ctx.request(`/api/countries/all${query}`), 200, StrictCountries)).data;
 /** A status change based on the country's current version (the stale ones are in versions.test.ts). */
 const setStatus = async (code: string, json: object, token = admin.token) =>
-  ctx.request(`/api/country/${code}/update/status`, { token, json: withVersion(json, await countryVersion(ctx, code)) });
+  ctx.request(`/api/country/${code}/update/status`, {
+    token,
+    json: withVersion(json, await countryVersion(ctx, code)),
+  });
 const saveProfile = async (token: string, json: object) => {
   const { version } = (await (await ctx.request('/api/whoami', { token })).json()) as { version: number };
   return ctx.request('/api/user/saved/profile', { token, json: withVersion(json, version) });
@@ -104,11 +107,9 @@ describe('POST /api/country/{country_code}/update/status', () => {
   test('a profile cannot pick an inactive country', async () => {
     await expectJson(await setStatus('BT', { status: 0 }), 200, StrictStatusSaved);
     const newcomer = await createUser(ctx, { country: null, status: 0 });
-    await expectError(
-      await saveProfile(newcomer.token, { name: 'Karma Wangchuk', country_code: 'BT' }),
-      400,
-      { fields: ['country_code'] },
-    );
+    await expectError(await saveProfile(newcomer.token, { name: 'Karma Wangchuk', country_code: 'BT' }), 400, {
+      fields: ['country_code'],
+    });
     await expectJson(await setStatus('BT', { status: 1 }), 200, StrictStatusSaved);
     await expectJson(
       await saveProfile(newcomer.token, { name: 'Karma Wangchuk', country_code: 'BT' }),

@@ -47,7 +47,12 @@ async function home() {
 }
 
 test('a CMS title, description and link holding script text leave the page CSP as it was', async () => {
-  await publish({ cms_type: 'video', title: 'Opening session', description: 'The first day', link: 'https://example.org/' });
+  await publish({
+    cms_type: 'video',
+    title: 'Opening session',
+    description: 'The first day',
+    link: 'https://example.org/',
+  });
   const before = await home();
   expect(before.html).toContain('data-title="Opening session"');
   expect(before.csp).toMatch(/script-src [^;]*'sha256-/);

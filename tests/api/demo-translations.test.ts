@@ -26,21 +26,34 @@ for (const category of await db.select().from(profileCategories)) {
   if (alt) await db.update(profileCategories).set({ heroAlt: alt }).where(eq(profileCategories.slug, category.slug));
 }
 const data = await demoTranslations(db);
-const records = Object.entries(data).flatMap(([entity, byKey]) => Object.entries(byKey).map(([key, locales]) => ({ entity: entity as Translatable, key, locales })));
+const records = Object.entries(data).flatMap(([entity, byKey]) =>
+  Object.entries(byKey).map(([key, locales]) => ({ entity: entity as Translatable, key, locales })),
+);
 // Questions by their code in the messages (their uuid is drawn anew by each database).
-const codeOf = new Map((await db.select({ code: questions.code, uuid: questions.uuid }).from(questions)).map((q) => [q.uuid, q.code]));
+const codeOf = new Map(
+  (await db.select({ code: questions.code, uuid: questions.uuid }).from(questions)).map((q) => [q.uuid, q.code]),
+);
 const named = (entity: Translatable, key: string) => `${entity} ${codeOf.get(key) ?? key}`;
 
 describe('the demo translations of the reference content', () => {
   test('cover the thrusts, subcategories, questions, profile themes and indicators, and the best-practice categories, in the three languages', async () => {
-    const expected: Translatable[] = ['thrust', 'subcategory', 'question', 'profile-category', 'profile-indicator', 'practice-category'];
+    const expected: Translatable[] = [
+      'thrust',
+      'subcategory',
+      'question',
+      'profile-category',
+      'profile-indicator',
+      'practice-category',
+    ];
     expect(Object.keys(data).sort()).toEqual([...expected].sort());
     for (const entity of expected) {
       const keys = Object.keys(data[entity]!);
       expect(keys.length, entity).toBeGreaterThan(0);
     }
     // Every best-practice category the portal has (the library's themes, issue 32).
-    expect(Object.keys(data['practice-category']!).sort()).toEqual((await allEnglishFields(db, 'practice-category')).map((c) => c.key).sort());
+    expect(Object.keys(data['practice-category']!).sort()).toEqual(
+      (await allEnglishFields(db, 'practice-category')).map((c) => c.key).sort(),
+    );
   });
 
   test('name existing records and their texts, each field in every language, none empty or left in English', async () => {
@@ -58,7 +71,8 @@ describe('the demo translations of the reference content', () => {
           if (!field.multiline) expect(text, `${name} ${locale} ${field.name}: one line`).not.toMatch(/\n/);
           // Chinese and Russian keep no English word (codes such as PM2.5 aside); French may share
           // a single word with English ("Participation"), not a phrase.
-          if (locale !== 'fr') expect(text.match(/[A-Za-z]{3,}/g), `${name} ${locale} ${field.name}: ${text}`).toBeNull();
+          if (locale !== 'fr')
+            expect(text.match(/[A-Za-z]{3,}/g), `${name} ${locale} ${field.name}: ${text}`).toBeNull();
           else if (/\s/.test(field.english)) expect(text, `${name} ${locale} ${field.name}`).not.toBe(field.english);
         }
       }
@@ -74,7 +88,10 @@ describe('the demo translations of the reference content', () => {
     expect(Object.keys(data.question!).sort()).toEqual([...inUse].sort());
     const uuidOf = new Map([...codeOf].map(([uuid, code]) => [code, uuid]));
     // Choices, parts, the unit and the text box's label are translated with the wording and help.
-    expect(data.question![uuidOf.get('Q15')!]!.ru).toMatchObject({ text_label: 'Опишите основные меры', 'option.tax': 'Упрощенные режимы налогообложения для малых предприятий' });
+    expect(data.question![uuidOf.get('Q15')!]!.ru).toMatchObject({
+      text_label: 'Опишите основные меры',
+      'option.tax': 'Упрощенные режимы налогообложения для малых предприятий',
+    });
     expect(data.question![uuidOf.get('Q12')!]!.zh).toMatchObject({ 'part.female': '女性', 'part.male': '男性' });
     expect(data.question![uuidOf.get('Q23')!]!.ru!.unit).toBe('мкг/м³');
 
@@ -111,7 +128,10 @@ describe('the demo translations of the reference content', () => {
 
   test('use the UN’s names for the New Urban Agenda’s commitments and SDG indicator titles', async () => {
     const thrusts = data.thrust!;
-    const all = (locale: 'zh' | 'fr' | 'ru') => Object.values(thrusts).map((l) => l[locale]!.name).join(' ');
+    const all = (locale: 'zh' | 'fr' | 'ru') =>
+      Object.values(thrusts)
+        .map((l) => l[locale]!.name)
+        .join(' ');
     expect(all('zh')).toMatch(/可持续/);
     expect(all('fr')).toMatch(/développement urbain durable/i);
     expect(all('ru')).toMatch(/устойчив/i);
@@ -133,7 +153,14 @@ describe('the demo translations of the reference content', () => {
     const admin = await createUser(ctx, { role: 'admin', country: 'JP' });
     const [first] = records.filter((r) => r.entity === 'thrust');
     // An administrator translated this thrust into Russian before the demo data came.
-    await saveTranslation(ctx.deps, { entity: 'thrust', key: first!.key, locale: 'ru', fields: { name: 'Собственный перевод администратора' }, version: undefined, actorId: admin.id });
+    await saveTranslation(ctx.deps, {
+      entity: 'thrust',
+      key: first!.key,
+      locale: 'ru',
+      fields: { name: 'Собственный перевод администратора' },
+      version: undefined,
+      actorId: admin.id,
+    });
 
     const triples = records.reduce((n, r) => n + TRANSLATION_LOCALES.filter((l) => r.locales[l]).length, 0);
     expect(await loadTranslations(db, data)).toBe(triples - 1);
@@ -142,7 +169,13 @@ describe('the demo translations of the reference content', () => {
     const [own] = await db
       .select()
       .from(contentTranslations)
-      .where(and(eq(contentTranslations.entity, 'thrust'), eq(contentTranslations.key, first!.key), eq(contentTranslations.locale, 'ru')));
+      .where(
+        and(
+          eq(contentTranslations.entity, 'thrust'),
+          eq(contentTranslations.key, first!.key),
+          eq(contentTranslations.locale, 'ru'),
+        ),
+      );
     expect(own!.fields).toEqual({ name: 'Собственный перевод администратора' });
 
     // Loaded translations read as current, not as out of date, and reach the public site.
@@ -154,6 +187,8 @@ describe('the demo translations of the reference content', () => {
       expect(seen[locale].outdated).toEqual([]);
     }
     const zh = await publicTranslations(db, 'zh');
-    expect(zh.entities['profile-indicator']).toMatchObject(Object.fromEntries(records.filter((r) => r.entity === 'profile-indicator').map((r) => [r.key, r.locales.zh])));
+    expect(zh.entities['profile-indicator']).toMatchObject(
+      Object.fromEntries(records.filter((r) => r.entity === 'profile-indicator').map((r) => [r.key, r.locales.zh])),
+    );
   });
 });

@@ -20,7 +20,10 @@ const ctx = await createTestContext({ env: { SMTP_URL: sink.url, PUBLIC_SITE_URL
 
 const TITLE = 'โครงการฟื้นฟูคลองโอ่งอ่าง';
 const NOTE = 'براہ کرم نتائج کے اعداد و شمار شامل کریں۔';
-/** The Urdu reason in plain text (the email's text, the bell): isolated in FSI … PDI among the sentence's words (decision 057). */
+/**
+ * The Urdu reason in plain text (the email's text, the bell): isolated in FSI … PDI among the sentence's words
+ * (decision 057).
+ */
 const NOTE_IN_TEXT = `\u2068${NOTE}\u2069`;
 const NB = '\u00a0';
 
@@ -35,7 +38,11 @@ beforeAll(async () => {
   readers.fr = await createUser(ctx, { role: 'state_member', country: 'TH', name: 'Claire Dubois' });
   readers.en = await createUser(ctx, { role: 'state_member', country: 'TH', name: 'Niran Chai' });
   for (const language of ['ru', 'zh', 'fr'] as const) {
-    const saved = await ctx.request('/api/user/saved/language', { method: 'POST', token: readers[language].token, json: { language } });
+    const saved = await ctx.request('/api/user/saved/language', {
+      method: 'POST',
+      token: readers[language].token,
+      json: { language },
+    });
     expect(saved.status).toBe(200);
   }
 });
@@ -44,7 +51,10 @@ const mailTo = (me: TestUser) => sink.received.filter((m) => m.to?.includes(me.e
 const list = async (me: TestUser, language?: string) =>
   (
     await expectJson(
-      await ctx.request('/api/notifications?per_page=100', { token: me.token, headers: language ? { 'Accept-Language': language } : undefined }),
+      await ctx.request('/api/notifications?per_page=100', {
+        token: me.token,
+        headers: language ? { 'Accept-Language': language } : undefined,
+      }),
       200,
       NotificationListResponseSchema,
     )
@@ -52,19 +62,65 @@ const list = async (me: TestUser, language?: string) =>
 
 describe('a practice returned with a reason', () => {
   const act = async (user: TestUser, p: BestPractice, action: string, note?: string) =>
-    (await expectJson(await ctx.request(`/api/best-practice/${p.uuid}/transition`, { token: user.token, json: { action, note, version: p.version } }), 200, PracticeResponseSchema)).data;
+    (
+      await expectJson(
+        await ctx.request(`/api/best-practice/${p.uuid}/transition`, {
+          token: user.token,
+          json: { action, note, version: p.version },
+        }),
+        200,
+        PracticeResponseSchema,
+      )
+    ).data;
 
   test('each country user is emailed in their language, with the Thai title and the Urdu reason intact', async () => {
-    let p = (await expectJson(await ctx.request('/api/best-practice/saved', { token: author.token, json: { title: TITLE, country_code: 'TH', ...COMPLETE_PRACTICE } }), 201, PracticeResponseSchema)).data;
+    let p = (
+      await expectJson(
+        await ctx.request('/api/best-practice/saved', {
+          token: author.token,
+          json: { title: TITLE, country_code: 'TH', ...COMPLETE_PRACTICE },
+        }),
+        201,
+        PracticeResponseSchema,
+      )
+    ).data;
     p = await act(author, p, 'submit');
     await act(admin, p, 'request_changes', NOTE);
     await ctx.deps.mail!.runOnce();
 
     const expected = {
-      ru: { lang: 'ru', subject: `Практика возвращена: ${TITLE}`, greeting: 'Здравствуйте, Ирина Петрова!', body: `Практика «${TITLE}» возвращена на доработку.`, reason: `Причина: ${NOTE_IN_TEXT}`, open: 'Открыть на портале' },
-      zh: { lang: 'zh-Hans', subject: `做法已退回：${TITLE}`, greeting: '王芳，您好：', body: `最佳做法“${TITLE}”已退回修改。`, reason: `原因：${NOTE_IN_TEXT}`, open: '在门户中打开' },
-      fr: { lang: 'fr', subject: `Pratique renvoyée${NB}: ${TITLE}`, greeting: 'Bonjour Claire Dubois,', body: `La bonne pratique «${NB}${TITLE}${NB}» a été renvoyée pour modification.`, reason: `Motif${NB}: ${NOTE_IN_TEXT}`, open: 'L’ouvrir dans le portail' },
-      en: { lang: 'en', subject: `Practice returned: ${TITLE}`, greeting: 'Dear Niran Chai,', body: `The best practice “${TITLE}” was returned for changes.`, reason: `Reason: ${NOTE_IN_TEXT}`, open: 'Open it in the portal' },
+      ru: {
+        lang: 'ru',
+        subject: `Практика возвращена: ${TITLE}`,
+        greeting: 'Здравствуйте, Ирина Петрова!',
+        body: `Практика «${TITLE}» возвращена на доработку.`,
+        reason: `Причина: ${NOTE_IN_TEXT}`,
+        open: 'Открыть на портале',
+      },
+      zh: {
+        lang: 'zh-Hans',
+        subject: `做法已退回：${TITLE}`,
+        greeting: '王芳，您好：',
+        body: `最佳做法“${TITLE}”已退回修改。`,
+        reason: `原因：${NOTE_IN_TEXT}`,
+        open: '在门户中打开',
+      },
+      fr: {
+        lang: 'fr',
+        subject: `Pratique renvoyée${NB}: ${TITLE}`,
+        greeting: 'Bonjour Claire Dubois,',
+        body: `La bonne pratique «${NB}${TITLE}${NB}» a été renvoyée pour modification.`,
+        reason: `Motif${NB}: ${NOTE_IN_TEXT}`,
+        open: 'L’ouvrir dans le portail',
+      },
+      en: {
+        lang: 'en',
+        subject: `Practice returned: ${TITLE}`,
+        greeting: 'Dear Niran Chai,',
+        body: `The best practice “${TITLE}” was returned for changes.`,
+        reason: `Reason: ${NOTE_IN_TEXT}`,
+        open: 'Open it in the portal',
+      },
     };
     for (const [language, want] of Object.entries(expected) as [keyof typeof expected, (typeof expected)['ru']][]) {
       const mails = mailTo(readers[language]);
@@ -85,25 +141,46 @@ describe('a practice returned with a reason', () => {
 
   test('the bell lists it in the language of the request, whatever the account’s language', async () => {
     const reader = readers.ru;
-    const titles = async (language?: string) => (await list(reader, language)).filter((n) => n.kind === 'practice.returned').map((n) => [n.title, n.body]);
-    expect(await titles('ru')).toEqual([[`Практика возвращена: ${TITLE}`, `Практика «${TITLE}» возвращена на доработку. Причина: ${NOTE_IN_TEXT}`]]);
-    expect(await titles('fr')).toEqual([[`Pratique renvoyée${NB}: ${TITLE}`, `La bonne pratique «${NB}${TITLE}${NB}» a été renvoyée pour modification. Motif${NB}: ${NOTE_IN_TEXT}`]]);
-    expect(await titles('zh-Hans')).toEqual([[`做法已退回：${TITLE}`, `最佳做法“${TITLE}”已退回修改。 原因：${NOTE_IN_TEXT}`]]);
-    expect(await titles()).toEqual([[`Practice returned: ${TITLE}`, `The best practice “${TITLE}” was returned for changes. Reason: ${NOTE_IN_TEXT}`]]);
+    const titles = async (language?: string) =>
+      (await list(reader, language)).filter((n) => n.kind === 'practice.returned').map((n) => [n.title, n.body]);
+    expect(await titles('ru')).toEqual([
+      [`Практика возвращена: ${TITLE}`, `Практика «${TITLE}» возвращена на доработку. Причина: ${NOTE_IN_TEXT}`],
+    ]);
+    expect(await titles('fr')).toEqual([
+      [
+        `Pratique renvoyée${NB}: ${TITLE}`,
+        `La bonne pratique «${NB}${TITLE}${NB}» a été renvoyée pour modification. Motif${NB}: ${NOTE_IN_TEXT}`,
+      ],
+    ]);
+    expect(await titles('zh-Hans')).toEqual([
+      [`做法已退回：${TITLE}`, `最佳做法“${TITLE}”已退回修改。 原因：${NOTE_IN_TEXT}`],
+    ]);
+    expect(await titles()).toEqual([
+      [`Practice returned: ${TITLE}`, `The best practice “${TITLE}” was returned for changes. Reason: ${NOTE_IN_TEXT}`],
+    ]);
   });
 });
 
 describe('a reply to a contact message', () => {
   test('is worded in the language the visitor wrote in; their message and the reply as written', async () => {
     const sent = await ctx.request('/api/contact-us', {
-      json: { name: 'Алексей Смирнов', email: 'alexei@example.org', subject: 'Визит в мае', message: 'Мы хотели бы посетить секретариат в мае.' },
+      json: {
+        name: 'Алексей Смирнов',
+        email: 'alexei@example.org',
+        subject: 'Визит в мае',
+        message: 'Мы хотели бы посетить секретариат в мае.',
+      },
       headers: { 'Accept-Language': 'ru-RU,ru;q=0.9,en;q=0.5' },
     });
     expect(sent.status).toBe(201);
     const [row] = await ctx.deps.db.select().from(contactMessages).orderBy(desc(contactMessages.id)).limit(1);
     expect(row!.language).toBe('ru');
     const reply = { subject: 'Re: Визит в мае', message: 'Будем рады видеть вас 12 мая.', version: row!.version };
-    const replied = await ctx.request(`/api/contact-us/reply/${row!.id}`, { method: 'POST', token: admin.token, json: reply });
+    const replied = await ctx.request(`/api/contact-us/reply/${row!.id}`, {
+      method: 'POST',
+      token: admin.token,
+      json: reply,
+    });
     expect(replied.status).toBe(200);
     await ctx.deps.mail!.runOnce();
     const mail = sink.received.find((m) => m.to?.includes('alexei@example.org'));

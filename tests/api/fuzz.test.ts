@@ -19,7 +19,15 @@ import { insertCmsItem, makeImage, uploadForm } from '../fixtures/cms.ts';
 import { createTestContext } from '../support/app.ts';
 import { createSiteFixture } from '../support/site-fixture.ts';
 import { createUser, insertUser, signIn, type TestUser } from '../support/factories.ts';
-import { compulsoryAnswers, openCycle, pdfBytes, questionsByCode, saveAnswers, updateReport, viewReport } from '../support/national-reports.ts';
+import {
+  compulsoryAnswers,
+  openCycle,
+  pdfBytes,
+  questionsByCode,
+  saveAnswers,
+  updateReport,
+  viewReport,
+} from '../support/national-reports.ts';
 import { aclVersion, cmsVersion, countryVersion, userVersion } from '../support/versions.ts';
 import { addAuthority } from '../../src/lib/signatures/service.server.ts';
 import { testAuthority } from '../support/signed-pdf.ts';
@@ -219,7 +227,12 @@ let seed: Seed;
 beforeAll(async () => {
   admin = await createUser(ctx, { role: 'admin', country: 'JP' });
   const target = await insertUser(ctx, { role: 'state_member', country: 'PH' });
-  const item = await insertCmsItem(ctx, { cmsType: 'video', title: 'Fuzzed item', event: 'An event', eventSlug: 'an-event' });
+  const item = await insertCmsItem(ctx, {
+    cmsType: 'video',
+    title: 'Fuzzed item',
+    event: 'An event',
+    eventSlug: 'an-event',
+  });
   const doomed = await insertCmsItem(ctx, { cmsType: 'banner', title: 'Doomed item' });
   const video = await insertCmsItem(ctx, {
     cmsType: 'video',
@@ -229,7 +242,13 @@ beforeAll(async () => {
   });
   const [message] = await ctx.deps.db
     .insert(contactMessages)
-    .values({ name: 'Seed', email: 'seed@example.org', subject: 'Seeded', message: 'A seeded message.', clientHash: 'x' })
+    .values({
+      name: 'Seed',
+      email: 'seed@example.org',
+      subject: 'Seeded',
+      message: 'A seeded message.',
+      clientHash: 'x',
+    })
     .returning();
   phMember = await createUser(ctx, { role: 'state_member', country: 'PH' });
   vnAdmin = await createUser(ctx, { role: 'state_admin', country: 'VN' });
@@ -238,22 +257,43 @@ beforeAll(async () => {
   const questions = await questionsByCode(ctx, admin);
   expect((await saveAnswers(ctx, vnAdmin, year, 'VN', compulsoryAnswers(questions.values()))).status).toBe(200);
   const vn = await viewReport(ctx, vnAdmin, year, 'VN');
-  const completed = await updateReport(ctx, vnAdmin, year, 'VN', { version: vn.report.version, action: 'complete', title: 'Viet Nam national report' });
+  const completed = await updateReport(ctx, vnAdmin, year, 'VN', {
+    version: vn.report.version,
+    action: 'complete',
+    title: 'Viet Nam national report',
+  });
   expect(completed.status, await completed.clone().text()).toBe(200);
   const added = await ctx.request('/api/question/saved', {
     token: admin.token,
-    json: { code: 'Q90', thrust: 'TC1', subcategory: '1.1', question_tier: 3, text: 'A question the fuzz retires', answer_type: 'txt' },
+    json: {
+      code: 'Q90',
+      thrust: 'TC1',
+      subcategory: '1.1',
+      question_tier: 3,
+      text: 'A question the fuzz retires',
+      answer_type: 'txt',
+    },
   });
   expect(added.status, await added.clone().text()).toBe(200);
   const described = await ctx.request('/api/profile/category/saved', {
     token: admin.token,
-    json: { slug: 'culture', hero_alt: 'A temple in a city square', version: await versionOf('/api/profile/category/culture') },
+    json: {
+      slug: 'culture',
+      hero_alt: 'A temple in a city square',
+      version: await versionOf('/api/profile/category/culture'),
+    },
   });
   expect(described.status, await described.clone().text()).toBe(200);
   const practice = await insertPractice(ctx, { ...COMPLETE_ROW, title: 'Fuzzed practice', status: 'submitted' });
   const practiceDoomed = await insertPractice(ctx, { title: 'Doomed practice' });
-  const [practiceComment] = await ctx.deps.db.insert(bestPracticeComments).values({ practiceId: practice.id, section: 'results', body: 'A seeded comment.' }).returning();
-  const withImage = await ctx.request(`/api/best-practice/${practice.uuid}/upload?version=${practice.version}`, { token: admin.token, body: uploadForm(await makeImage('png', 64, 48)) });
+  const [practiceComment] = await ctx.deps.db
+    .insert(bestPracticeComments)
+    .values({ practiceId: practice.id, section: 'results', body: 'A seeded comment.' })
+    .returning();
+  const withImage = await ctx.request(`/api/best-practice/${practice.uuid}/upload?version=${practice.version}`, {
+    token: admin.token,
+    body: uploadForm(await makeImage('png', 64, 48)),
+  });
   expect(withImage.status, await withImage.clone().text()).toBe(201);
   seed = {
     practice: practice.uuid,
@@ -270,14 +310,22 @@ beforeAll(async () => {
     videoDoomed: video.id,
     contactId: message!.id,
     png: await makeImage('png', 40, 20),
-    authorityDoomed: (await addAuthority(ctx.deps, { pem: (await testAuthority({ cn: 'Doomed CA', c: 'PH' })).pem, countryCode: null, note: null, actorId: null })).uuid,
+    authorityDoomed: (
+      await addAuthority(ctx.deps, {
+        pem: (await testAuthority({ cn: 'Doomed CA', c: 'PH' })).pem,
+        countryCode: null,
+        note: null,
+        actorId: null,
+      })
+    ).uuid,
     authorityPem: (await testAuthority({ cn: 'Fuzzed CA', c: 'PH' })).pem,
   };
 });
 
 /** A value for a path parameter that names a real record, so that the body is read. */
 function plausibleParam(route: Route, name: string): string {
-  if (name === 'uuid' && route.path.startsWith('/api/best-practice/')) return route.path.endsWith('/delete') ? seed.practiceDoomed : seed.practice;
+  if (name === 'uuid' && route.path.startsWith('/api/best-practice/'))
+    return route.path.endsWith('/delete') ? seed.practiceDoomed : seed.practice;
   if (name === 'uuid' && route.path.startsWith('/api/report/')) return seed.vnReport;
   if (name === 'uuid' && route.path.startsWith('/api/question/')) return seed.question;
   if (name === 'year') return String(seed.year);
@@ -285,7 +333,8 @@ function plausibleParam(route: Route, name: string): string {
   if (name === 'uuid' && route.path.startsWith('/api/trusted-authority/')) return seed.authorityDoomed;
   if (name === 'uuid' && route.path.includes('/delete/')) return seed.cmsDoomed;
   if (name === 'uuid') return seed.cmsItem;
-  if (name === 'id' && route.path.startsWith('/api/best-practice/')) return route.path.includes('/image/') ? seed.practiceImage : String(seed.practiceComment);
+  if (name === 'id' && route.path.startsWith('/api/best-practice/'))
+    return route.path.includes('/image/') ? seed.practiceImage : String(seed.practiceComment);
   if (name === 'id' && route.path.startsWith('/api/video/')) return String(seed.videoDoomed);
   if (name === 'id') return String(seed.contactId);
   if (name === 'cms_type') return 'video';
@@ -299,7 +348,8 @@ function plausibleParam(route: Route, name: string): string {
   if (name === 'code' && route.path.startsWith('/api/profile/')) return 'URB_GROWTH';
   if (name === 'slug') return 'an-event';
   // The seeded (version 1) dataset for publishing; a new one for saving.
-  if (name === 'year' && route.path.startsWith('/api/profile/')) return route.path.endsWith('/publish') ? '2020' : '2024';
+  if (name === 'year' && route.path.startsWith('/api/profile/'))
+    return route.path.endsWith('/publish') ? '2020' : '2024';
   return '1';
 }
 
@@ -307,7 +357,10 @@ function plausibleParam(route: Route, name: string): string {
 const PARAM = /:(\w+)(?:\{(?:[^{}]|\{[^{}]*\})*\})?/g;
 
 function urlOf(route: Route, values: Record<string, string> = {}): string {
-  return route.path.replace(PARAM, (_, name: string) => values[name] ?? encodeURIComponent(plausibleParam(route, name)));
+  return route.path.replace(
+    PARAM,
+    (_, name: string) => values[name] ?? encodeURIComponent(plausibleParam(route, name)),
+  );
 }
 
 /** The current version of a record, for examples that must send it. */
@@ -321,15 +374,20 @@ const NATIONAL = '/api/report/type/national/:year{[0-9]{4}}/:country_code{[A-Za-
 
 /** The indicators of a profile theme still in use, with their versions. */
 async function activeIndicators(slug: string): Promise<{ code: string; version: number }[]> {
-  const response = await ctx.app.request(`/api/profile/category/${slug}`, { headers: { Authorization: `Bearer ${admin.token}` } });
-  const body = (await response.json()) as { data: { indicators: { code: string; version: number; retired_at: string | null }[] } };
+  const response = await ctx.app.request(`/api/profile/category/${slug}`, {
+    headers: { Authorization: `Bearer ${admin.token}` },
+  });
+  const body = (await response.json()) as {
+    data: { indicators: { code: string; version: number; retired_at: string | null }[] };
+  };
   return body.data.indicators.filter((i) => !i.retired_at).map(({ code, version }) => ({ code, version }));
 }
 
 /**
  * A valid request for each writing endpoint; `{}` means it takes no body. `json` may be a
  * function, called just before the endpoint is fuzzed (for a version the record has by then).
- * `multipart` sends the PNG picture, or with 'pdf' a small PDF document, with 'csv' a file of figures. `as` names the signed-in
+ * `multipart` sends the PNG picture, or with 'pdf' a small PDF document, with 'csv' a file of figures. `as` names the
+ * signed-in
  * user when the endpoint is for country users, not administrators (answering a national report);
  * `ifMatch` the version the example sends in If-Match (uploads, whose body is the file).
  */
@@ -356,31 +414,46 @@ const IMPORT_CSV = 'country_code,indicator,year,value,source\nLK,URB_GROWTH,2019
 const versioned = (body: object, version: () => Promise<number>) => async () => ({ ...body, version: await version() });
 const EXAMPLES: Record<string, ExampleSource> = {
   'POST /api/user/saved/profile': {
-    json: versioned({ name: 'Ana Cruz', phone_number: '+63 2 8123 4567', country_code: 'JP' }, () => userVersion(ctx, admin.uuid)),
+    json: versioned({ name: 'Ana Cruz', phone_number: '+63 2 8123 4567', country_code: 'JP' }, () =>
+      userVersion(ctx, admin.uuid),
+    ),
   },
   'POST /api/auth/session': { freshSignIn: true },
   'POST /api/user/saved/language': { json: { language: 'fr' } },
   'POST /api/translation/:entity/:key/:locale': {
     json: async () => {
-      const response = await ctx.app.request('/api/translation/profile-indicator/URB_GROWTH', { headers: { Authorization: `Bearer ${admin.token}` } });
-      const current = ((await response.json()) as { data: { translations: { fr: { version: number | null } } } }).data.translations.fr.version;
+      const response = await ctx.app.request('/api/translation/profile-indicator/URB_GROWTH', {
+        headers: { Authorization: `Bearer ${admin.token}` },
+      });
+      const current = ((await response.json()) as { data: { translations: { fr: { version: number | null } } } }).data
+        .translations.fr.version;
       return { fields: { name: 'Croissance de la population urbaine' }, ...(current ? { version: current } : {}) };
     },
   },
   'POST /api/notifications/read': { json: { all: true } },
   'POST /api/notifications/preferences': {
-    json: async () => ({ email: { 'report.submitted': false }, version: await versionOf('/api/notifications/preferences') }),
+    json: async () => ({
+      email: { 'report.submitted': false },
+      version: await versionOf('/api/notifications/preferences'),
+    }),
   },
   'DELETE /api/auth/session': {},
   'POST /api/user/edit/:uuid': {
     json: versioned(
-      { name: 'Target Person', phone_number: '+63 2 8123 4567', country_code: 'PH', status: 1, roles: ['state_member'] },
+      {
+        name: 'Target Person',
+        phone_number: '+63 2 8123 4567',
+        country_code: 'PH',
+        status: 1,
+        roles: ['state_member'],
+      },
       () => userVersion(ctx, seed.target.uuid),
     ),
   },
   'POST /api/administration/acl/saved': {
-    json: versioned({ modules: [{ module: 'best-practice', permissions: [{ id: 4, rules: [{ action: 'view', enabled: true }] }] }] }, () =>
-      aclVersion(ctx),
+    json: versioned(
+      { modules: [{ module: 'best-practice', permissions: [{ id: 4, rules: [{ action: 'view', enabled: true }] }] }] },
+      () => aclVersion(ctx),
     ),
   },
   'POST /api/country/:country_code/update/status': { json: versioned({ status: 1 }, () => countryVersion(ctx, 'PH')) },
@@ -399,10 +472,28 @@ const EXAMPLES: Record<string, ExampleSource> = {
   },
   'POST /api/cms/upload/:uuid': { multipart: true },
   'POST /api/profile/category/saved': {
-    json: { slug: 'fuzzed-category', name: 'A category', description: 'What it covers', body: 'Some *Markdown*', key_facts: [{ label: 'A fact', value: '12.5', unit: '%', year: 2020, source: 'A source' }] },
+    json: {
+      slug: 'fuzzed-category',
+      name: 'A category',
+      description: 'What it covers',
+      body: 'Some *Markdown*',
+      key_facts: [{ label: 'A fact', value: '12.5', unit: '%', year: 2020, source: 'A source' }],
+    },
   },
   'POST /api/profile/analytics/:slug/:country_code/:year/saved': {
-    json: { values: [{ indicator: 'URB_POP_PCT', value: 47.5, data_year: 2024, source: 'A national statistics office', is_estimate: true, note: 'A note' }], narrative: 'A narrative' },
+    json: {
+      values: [
+        {
+          indicator: 'URB_POP_PCT',
+          value: 47.5,
+          data_year: 2024,
+          source: 'A national statistics office',
+          is_estimate: true,
+          note: 'A note',
+        },
+      ],
+      narrative: 'A narrative',
+    },
   },
   'POST /api/profile/analytics/:slug/:country_code/:year/publish': { json: { published: true, version: 1 } },
   'POST /api/profile/category/:slug/hero': { multipart: true },
@@ -424,10 +515,16 @@ const EXAMPLES: Record<string, ExampleSource> = {
     },
   },
   'POST /api/profile/indicator/reorder': {
-    json: async () => ({ category: 'demography-urbanisation', indicators: (await activeIndicators('demography-urbanisation')).reverse() }),
+    json: async () => ({
+      category: 'demography-urbanisation',
+      indicators: (await activeIndicators('demography-urbanisation')).reverse(),
+    }),
   },
   'POST /api/profile/indicator/:code/retire': {
-    json: async () => ({ retired: false, version: (await activeIndicators('demography-urbanisation')).find((i) => i.code === 'URB_GROWTH')!.version }),
+    json: async () => ({
+      retired: false,
+      version: (await activeIndicators('demography-urbanisation')).find((i) => i.code === 'URB_GROWTH')!.version,
+    }),
   },
   'POST /api/profile/import/preview': { json: { csv: IMPORT_CSV } },
   'POST /api/profile/import': { json: { csv: IMPORT_CSV } },
@@ -435,7 +532,9 @@ const EXAMPLES: Record<string, ExampleSource> = {
   'POST /api/profile/import/file': { multipart: 'csv' },
   'POST /api/cms/status/:uuid': { json: versioned({ status: 'draft' }, () => cmsVersion(ctx, seed.cmsItem)) },
   'POST /api/cms/delete/:uuid': { json: versioned({}, () => cmsVersion(ctx, seed.cmsDoomed)) },
-  'POST /api/trusted-authority/create': { json: () => ({ pem: seed.authorityPem, country_code: 'PH', note: 'Added by the fuzz' }) },
+  'POST /api/trusted-authority/create': {
+    json: () => ({ pem: seed.authorityPem, country_code: 'PH', note: 'Added by the fuzz' }),
+  },
   'POST /api/trusted-authority/delete/:uuid': { json: { version: 1 } },
   'POST /api/video/create': {
     json: {
@@ -453,7 +552,11 @@ const EXAMPLES: Record<string, ExampleSource> = {
   },
   'POST /api/site/publish': {},
   'POST /api/contact-us/status/:id': { json: versioned({ status: 'answered' }, () => contactVersion(seed.contactId)) },
-  'POST /api/contact-us/reply/:id': { json: versioned({ subject: 'Re: A question', message: 'Thank you for writing to us.' }, () => contactVersion(seed.contactId)) },
+  'POST /api/contact-us/reply/:id': {
+    json: versioned({ subject: 'Re: A question', message: 'Thank you for writing to us.' }, () =>
+      contactVersion(seed.contactId),
+    ),
+  },
   'POST /api/contact-us/delete/:id': { json: versioned({}, () => contactVersion(seed.contactId)) },
   'POST /api/user/photo': { multipart: true },
   'DELETE /api/user/photo': {},
@@ -489,27 +592,62 @@ const EXAMPLES: Record<string, ExampleSource> = {
       version: await versionOf(`/api/best-practice/show/${seed.practice}`),
     }),
   },
-  'POST /api/best-practice/:uuid/sections': { json: { answers: [{ question_uuid: sectionByKey.get('lessons')!.question.uuid, value: 'Start with the market\nthat people use.' }] } },
+  'POST /api/best-practice/:uuid/sections': {
+    json: {
+      answers: [
+        { question_uuid: sectionByKey.get('lessons')!.question.uuid, value: 'Start with the market\nthat people use.' },
+      ],
+    },
+  },
   'POST /api/best-practice/:uuid/comment': { json: { section: 'results', body: 'Give the figures\nfor 2023.' } },
   'POST /api/best-practice/:uuid/comment/:id/resolve': {
     json: async () => {
-      const [row] = await ctx.deps.db.select({ version: bestPracticeComments.version }).from(bestPracticeComments).where(eq(bestPracticeComments.id, seed.practiceComment));
+      const [row] = await ctx.deps.db
+        .select({ version: bestPracticeComments.version })
+        .from(bestPracticeComments)
+        .where(eq(bestPracticeComments.id, seed.practiceComment));
       return { resolved: true, version: row!.version };
     },
   },
   'POST /api/best-practice/:uuid/image/:id/crop': {
-    json: async () => ({ crop: { x: 0.1, y: 0.1, width: 0.5, height: 0.5 }, version: await versionOf(`/api/best-practice/show/${seed.practice}`) }),
+    json: async () => ({
+      crop: { x: 0.1, y: 0.1, width: 0.5, height: 0.5 },
+      version: await versionOf(`/api/best-practice/show/${seed.practice}`),
+    }),
   },
-  'POST /api/best-practice/:uuid/upload': { multipart: true, ifMatch: () => versionOf(`/api/best-practice/show/${seed.practice}`) },
-  'POST /api/best-practice/:uuid/attachment': { multipart: 'pdf', ifMatch: () => versionOf(`/api/best-practice/show/${seed.practice}`) },
+  'POST /api/best-practice/:uuid/upload': {
+    multipart: true,
+    ifMatch: () => versionOf(`/api/best-practice/show/${seed.practice}`),
+  },
+  'POST /api/best-practice/:uuid/attachment': {
+    multipart: 'pdf',
+    ifMatch: () => versionOf(`/api/best-practice/show/${seed.practice}`),
+  },
   'POST /api/best-practice/:uuid/delete': {},
   'POST /api/report/type/national/cycles/saved': {
-    json: { year: 2030, opens_at: '2030-01-15', closes_at: '2030-06-30', expiry_days: 10, timely_days: 7, guideline_version: 'Guidelines 2030', status: 'draft' },
+    json: {
+      year: 2030,
+      opens_at: '2030-01-15',
+      closes_at: '2030-06-30',
+      expiry_days: 10,
+      timely_days: 7,
+      guideline_version: 'Guidelines 2030',
+      status: 'draft',
+    },
   },
   [`POST ${NATIONAL}/saved`]: {
     as: () => phMember,
     json: () => ({
-      answers: [{ question_uuid: seed.q01, value: 12.5, text: null, data_year: 2024, source: 'National statistics office', comment: 'Checked\nwith the ministry' }],
+      answers: [
+        {
+          question_uuid: seed.q01,
+          value: 12.5,
+          text: null,
+          data_year: 2024,
+          source: 'National statistics office',
+          comment: 'Checked\nwith the ministry',
+        },
+      ],
     }),
   },
   [`POST ${NATIONAL}/report/update`]: {
@@ -523,7 +661,10 @@ const EXAMPLES: Record<string, ExampleSource> = {
   },
   'POST /api/report/type/national/:uuid/report/upload/inspect': { multipart: 'pdf', as: () => vnAdmin },
   'POST /api/report/type/national/:uuid/report/upload': { multipart: 'pdf', as: () => vnAdmin },
-  'POST /api/report/type/national/:uuid/report/cover': { multipart: true, ifMatch: () => versionOf(`/api/report/type/national/${seed.year}/VN/view`) },
+  'POST /api/report/type/national/:uuid/report/cover': {
+    multipart: true,
+    ifMatch: () => versionOf(`/api/report/type/national/${seed.year}/VN/view`),
+  },
   'POST /api/question/saved': {
     json: {
       code: 'Q91',
@@ -546,14 +687,18 @@ const EXAMPLES: Record<string, ExampleSource> = {
   },
   'POST /api/question/reorder': {
     json: async () => {
-      const response = await ctx.app.request('/api/question/list?include_retired=true', { headers: { Authorization: `Bearer ${admin.token}` } });
+      const response = await ctx.app.request('/api/question/list?include_retired=true', {
+        headers: { Authorization: `Bearer ${admin.token}` },
+      });
       const questions = ((await response.json()) as { data: { uuid: string; version: number }[] }).data.reverse();
       return { uuids: questions.map((q) => q.uuid), versions: questions.map((q) => q.version) };
     },
   },
   'POST /api/question/retire/:uuid': {
     json: async () => {
-      const response = await ctx.app.request('/api/question/list?include_retired=true', { headers: { Authorization: `Bearer ${admin.token}` } });
+      const response = await ctx.app.request('/api/question/list?include_retired=true', {
+        headers: { Authorization: `Bearer ${admin.token}` },
+      });
       const questions = ((await response.json()) as { data: { uuid: string; version: number }[] }).data;
       return { retired: true, version: questions.find((q) => q.uuid === seed.question)!.version };
     },
@@ -614,9 +759,11 @@ function attemptsFor(route: Route, example: Example | undefined): Attempt[] {
           ? uploadForm(new TextEncoder().encode(IMPORT_CSV), { name: 'figures.csv', type: 'text/csv' })
           : uploadForm(seed.png);
     if (example.multipart === 'pdf') body.set('confirm_unsigned', 'true');
-    add('the valid example', url, { body, ...(example.ifMatch !== undefined && { headers: { 'If-Match': String(example.ifMatch) } }) });
-  }
-  else add('the valid example', exampleUrl);
+    add('the valid example', url, {
+      body,
+      ...(example.ifMatch !== undefined && { headers: { 'If-Match': String(example.ifMatch) } }),
+    });
+  } else add('the valid example', exampleUrl);
 
   for (const param of route.params) {
     for (const part of HOSTILE_URL_PARTS) {
@@ -627,7 +774,8 @@ function attemptsFor(route: Route, example: Example | undefined): Attempt[] {
     const query = [...queryFields].map((field) => `${field}=${part}`).join('&');
     add(`every query field = ${part.slice(0, 40)}`, `${url}?${query}`);
     // One field at a time too, so that the other fields' checks do not stop the request first.
-    if (route.method === 'GET') for (const field of queryFields) add(`query ${field} = ${part.slice(0, 40)}`, `${url}?${field}=${part}`);
+    if (route.method === 'GET')
+      for (const field of queryFields) add(`query ${field} = ${part.slice(0, 40)}`, `${url}?${field}=${part}`);
   }
   add('repeated and bracketed query fields', `${url}?page=1&page=2&q[]=a&q[x]=b&per_page=10&per_page=x`);
 
@@ -645,26 +793,50 @@ function attemptsFor(route: Route, example: Example | undefined): Attempt[] {
 
   if (example?.json !== undefined) {
     for (const path of leafPaths(example.json)) {
-      for (const raw of HOSTILE_VALUES) add(`${path.join('.')} = ${raw.slice(0, 40)}`, url, json(withLeaf(example.json, path, raw)));
+      for (const raw of HOSTILE_VALUES)
+        add(`${path.join('.')} = ${raw.slice(0, 40)}`, url, json(withLeaf(example.json, path, raw)));
     }
   }
   const fields = example?.form ?? { name: 'Ana Cruz', title: 'A title', status: 'draft' };
   for (const key of Object.keys(fields)) {
-    for (const value of HOSTILE_STRINGS) add(`form ${key} = ${JSON.stringify(value.slice(0, 40))}`, url, form({ ...fields, [key]: value }));
+    for (const value of HOSTILE_STRINGS)
+      add(`form ${key} = ${JSON.stringify(value.slice(0, 40))}`, url, form({ ...fields, [key]: value }));
   }
-  add('a form with a malformed escape', url, { headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'name=%&email=%ZZ&message=%00' });
+  add('a form with a malformed escape', url, {
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: 'name=%&email=%ZZ&message=%00',
+  });
 
   const multipart = (build: (f: FormData) => void) => {
     const data = new FormData();
     build(data);
     return { body: data };
   };
-  add('multipart: file named with a NUL', url, multipart((f) => f.append('file', new File([new Uint8Array(seed.png)], 'a\u0000b.png', { type: 'image/png' }))));
-  add('multipart: file field as text', url, multipart((f) => f.append('file', '\u0000')));
-  add('multipart: an empty file', url, multipart((f) => f.append('file', new File([], 'empty.png', { type: 'image/png' }))));
-  add('multipart: a text file', url, multipart((f) => f.append('file', new File(['<script>'], 'x.png', { type: 'image/png' }))));
+  add(
+    'multipart: file named with a NUL',
+    url,
+    multipart((f) => f.append('file', new File([new Uint8Array(seed.png)], 'a\u0000b.png', { type: 'image/png' }))),
+  );
+  add(
+    'multipart: file field as text',
+    url,
+    multipart((f) => f.append('file', '\u0000')),
+  );
+  add(
+    'multipart: an empty file',
+    url,
+    multipart((f) => f.append('file', new File([], 'empty.png', { type: 'image/png' }))),
+  );
+  add(
+    'multipart: a text file',
+    url,
+    multipart((f) => f.append('file', new File(['<script>'], 'x.png', { type: 'image/png' }))),
+  );
   add('multipart: no boundary', url, { headers: { 'Content-Type': 'multipart/form-data' }, body: 'garbage' });
-  add('multipart: a broken body', url, { headers: { 'Content-Type': 'multipart/form-data; boundary=zz' }, body: '--zz\r\nbroken' });
+  add('multipart: a broken body', url, {
+    headers: { 'Content-Type': 'multipart/form-data; boundary=zz' },
+    body: '--zz\r\nbroken',
+  });
   return attempts;
 }
 
@@ -676,7 +848,10 @@ interface Failure {
 }
 
 async function contactVersion(id: number): Promise<number> {
-  const [row] = await ctx.deps.db.select({ version: contactMessages.version }).from(contactMessages).where(eq(contactMessages.id, id));
+  const [row] = await ctx.deps.db
+    .select({ version: contactMessages.version })
+    .from(contactMessages)
+    .where(eq(contactMessages.id, id));
   return row?.version ?? 1;
 }
 
@@ -709,7 +884,8 @@ async function run(route: Route, token: string | null): Promise<{ failures: Fail
       });
       const text = await response.text();
       if (attempt.what === 'the valid example') exampleStatus = response.status;
-      if (response.status >= 500) failures.push({ what: attempt.what, request, status: response.status, body: text.slice(0, 300) });
+      if (response.status >= 500)
+        failures.push({ what: attempt.what, request, status: response.status, body: text.slice(0, 300) });
     } catch (error) {
       failures.push({ what: attempt.what, request, status: 'threw', body: String(error).slice(0, 300) });
     }
@@ -735,14 +911,19 @@ describe('fuzzing every endpoint of the API', () => {
 
   // "admin": an administrator, or the country user an example names (`as`).
   describe.each(['anonymous', 'admin'] as const)('as %s', (who) => {
-    test.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s: no 5xx', { timeout: 180_000 }, async (_, route) => {
-      const source = EXAMPLES[`${route.method} ${route.path}`];
-      const user = source?.as?.() ?? admin;
-      const token = who === 'admin' ? (source?.freshSignIn ? await signIn(ctx, user.email) : user.token) : null;
-      const { failures, example } = await run(route, token);
-      expect(failures).toEqual([]);
-      // The example must stay valid, or the field-by-field attempts test nothing past validation.
-      if (who === 'admin' && EXAMPLES[`${route.method} ${route.path}`]) expect(example, 'the valid example').toBeLessThan(300);
-    });
+    test.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))(
+      '%s: no 5xx',
+      { timeout: 180_000 },
+      async (_, route) => {
+        const source = EXAMPLES[`${route.method} ${route.path}`];
+        const user = source?.as?.() ?? admin;
+        const token = who === 'admin' ? (source?.freshSignIn ? await signIn(ctx, user.email) : user.token) : null;
+        const { failures, example } = await run(route, token);
+        expect(failures).toEqual([]);
+        // The example must stay valid, or the field-by-field attempts test nothing past validation.
+        if (who === 'admin' && EXAMPLES[`${route.method} ${route.path}`])
+          expect(example, 'the valid example').toBeLessThan(300);
+      },
+    );
   });
 });

@@ -44,18 +44,25 @@ const message = (overrides: Partial<ContactBody> = {}): ContactBody => ({
   ...overrides,
 });
 const stored = async () => (await ctx.deps.db.select({ n: count() }).from(contactMessages))[0]!.n;
-const asAdmin = (path: string, json?: unknown) => ctx.request(path, { token: admin.token, ...(json !== undefined && { json }) });
+const asAdmin = (path: string, json?: unknown) =>
+  ctx.request(path, { token: admin.token, ...(json !== undefined && { json }) });
 
 describe('POST /api/contact-us with control characters', () => {
   test('a NUL in any field is a 400 naming it, and uses no rate-limit slot', async () => {
     const before = await stored();
     for (let i = 0; i <= CONTACT_RATE_LIMIT; i++) {
-      const body = await expectError(await ctx.request('/api/contact-us', { json: message({ message: `Hello\u0000 ${i} there, friends` }) }), 400, {
-        fields: ['message'],
-      });
+      const body = await expectError(
+        await ctx.request('/api/contact-us', { json: message({ message: `Hello\u0000 ${i} there, friends` }) }),
+        400,
+        {
+          fields: ['message'],
+        },
+      );
       expect(body.errors!['message']).toEqual(['must not contain control characters (line breaks and tabs are fine)']);
     }
-    await expectError(await ctx.request('/api/contact-us', { json: message({ name: 'Ana\u0000' }) }), 400, { fields: ['name'] });
+    await expectError(await ctx.request('/api/contact-us', { json: message({ name: 'Ana\u0000' }) }), 400, {
+      fields: ['name'],
+    });
     await expectError(await ctx.request('/api/contact-us', { json: message({ subject: 'Broken \ud800 text' }) }), 400, {
       fields: ['subject'],
       message: /subject/,
@@ -89,15 +96,20 @@ describe('POST /api/contact-us with control characters', () => {
 describe('path parameters and query strings with control characters', () => {
   test('GET /api/public/cms/video/event/{slug} with %00: 400 naming slug', async () => {
     for (const slug of ['a%00b', '%00', '%0A', '%1B%5B2J']) {
-      const body = await expectError(await ctx.request(`/api/public/cms/video/event/${slug}`), 400, { fields: ['slug'] });
+      const body = await expectError(await ctx.request(`/api/public/cms/video/event/${slug}`), 400, {
+        fields: ['slug'],
+      });
       expect(body.message).toBe('Invalid path: check slug');
     }
   });
 
-  test.each(['/api/user/list', '/api/cms/banner/list', '/api/contact-us/list'])('%s?q=%00: 400 naming q', async (path) => {
-    const body = await expectError(await asAdmin(`${path}?q=a%00b`), 400, { fields: ['q'] });
-    expect(body.errors!['q']).toEqual(['must not contain control characters']);
-  });
+  test.each(['/api/user/list', '/api/cms/banner/list', '/api/contact-us/list'])(
+    '%s?q=%00: 400 naming q',
+    async (path) => {
+      const body = await expectError(await asAdmin(`${path}?q=a%00b`), 400, { fields: ['q'] });
+      expect(body.errors!['q']).toEqual(['must not contain control characters']);
+    },
+  );
 
   test('a query field whose name is itself hostile is ignored like any unknown field', async () => {
     expect((await asAdmin('/api/contact-us/list?%00=x&a%0Ab=%00')).status).toBe(200);
@@ -114,7 +126,9 @@ describe('limits are stated, never "is required" or "must be a whole number"', (
     ['1.5', 'must be a whole number'],
     ['ten', 'must be a whole number'],
   ])('GET /api/cms/banner/list?per_page=%s: %s', async (value, expected) => {
-    const body = await expectError(await asAdmin(`/api/cms/banner/list?per_page=${value}`), 400, { fields: ['per_page'] });
+    const body = await expectError(await asAdmin(`/api/cms/banner/list?per_page=${value}`), 400, {
+      fields: ['per_page'],
+    });
     expect(body.errors!['per_page']).toEqual([expected]);
   });
 

@@ -43,7 +43,10 @@ function expectCommonSecurityHeaders(response: Response) {
 
 function cspDirective(response: Response, name: string): string[] {
   const csp = response.headers.get('content-security-policy') ?? '';
-  const directive = csp.split(';').map((d) => d.trim().split(/\s+/)).find(([n]) => n === name);
+  const directive = csp
+    .split(';')
+    .map((d) => d.trim().split(/\s+/))
+    .find(([n]) => n === name);
   return directive?.slice(1) ?? [];
 }
 
@@ -70,9 +73,13 @@ describe('API requests', () => {
 
   test('a body over 256 KB: 413, with or without a Content-Length', async () => {
     const big = JSON.stringify({ name: 'x'.repeat(300 * 1024), country_code: 'JP' });
-    await expectError(await post({ 'Content-Type': 'application/json', 'Content-Length': String(big.length) }, big), 413, {
-      message: /256 KB/,
-    });
+    await expectError(
+      await post({ 'Content-Type': 'application/json', 'Content-Length': String(big.length) }, big),
+      413,
+      {
+        message: /256 KB/,
+      },
+    );
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {
         controller.enqueue(new TextEncoder().encode(big));
@@ -176,7 +183,13 @@ describe('site pages', () => {
   });
 
   test('an unknown path: 404 with the not-found page and the page headers', async () => {
-    const paths = ['/no-such-page', '/module', '/about/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/about/%2e%2e%2f..%2fetc'];
+    const paths = [
+      '/no-such-page',
+      '/module',
+      '/about/../../etc/passwd',
+      '/%2e%2e/%2e%2e/etc/passwd',
+      '/about/%2e%2e%2f..%2fetc',
+    ];
     for (const path of paths) {
       const response = await ctx.request(path);
       const body = await response.text();

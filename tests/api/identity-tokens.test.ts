@@ -32,20 +32,26 @@ describe('forged emulator tokens (unsigned, claims edited): 401', () => {
     const forged = withClaims(user.token, { email_verified: true });
     await expectError(await whoami(forged), 401, { message: /does not match its account \(email_verified\)/ });
     // The genuine token still works, and its email counts as unverified.
-    await expectError(await ctx.request('/api/user/list', { token: user.token }), 403, { message: /Verify your email/ });
+    await expectError(await ctx.request('/api/user/list', { token: user.token }), 403, {
+      message: /Verify your email/,
+    });
   });
 
   test('a token without exp, or living longer than an hour', async () => {
     const user = await createUser(ctx, { role: 'admin' });
     await expectError(await whoami(withoutClaims(user.token, ['exp'])), 401, { message: /not valid \(exp\)/ });
     const { iat } = decodeClaims(user.token);
-    await expectError(await whoami(withClaims(user.token, { exp: iat + 86_400 })), 401, { message: /not valid \(exp\)/ });
+    await expectError(await whoami(withClaims(user.token, { exp: iat + 86_400 })), 401, {
+      message: /not valid \(exp\)/,
+    });
   });
 
   test('a future iat or auth_time, or none', async () => {
     const user = await createUser(ctx, { role: 'admin' });
     const later = nowSeconds() + 3600;
-    await expectError(await whoami(withClaims(user.token, { iat: later, exp: later + 3600 })), 401, { message: /\(iat\)/ });
+    await expectError(await whoami(withClaims(user.token, { iat: later, exp: later + 3600 })), 401, {
+      message: /\(iat\)/,
+    });
     await expectError(await whoami(withClaims(user.token, { auth_time: later })), 401, { message: /\(auth_time\)/ });
     await expectError(await whoami(withoutClaims(user.token, ['iat'])), 401, { message: /\(iat\)/ });
     await expectError(await whoami(withoutClaims(user.token, ['auth_time'])), 401, { message: /\(auth_time\)/ });
@@ -64,7 +70,9 @@ describe('forged emulator tokens (unsigned, claims edited): 401', () => {
 
   test('the wrong audience or issuer', async () => {
     const user = await createUser(ctx, { role: 'admin' });
-    await expectError(await whoami(withClaims(user.token, { aud: 'demo-other-project' })), 401, { message: /not valid/ });
+    await expectError(await whoami(withClaims(user.token, { aud: 'demo-other-project' })), 401, {
+      message: /not valid/,
+    });
     const iss = 'https://securetoken.google.com/demo-other-project';
     await expectError(await whoami(withClaims(user.token, { iss })), 401, { message: /not valid/ });
   });
@@ -109,15 +117,22 @@ describe('account lookups are reused for AUTH_STATE_TTL_S; the portal’s own ch
     const admin = await createUser(ctx, { role: 'admin', country: 'JP' });
     const manager = await createUser(ctx, { role: 'state_admin', country: 'PH' });
     expect((await ctx.request('/api/user/list', { token: manager.token })).status).toBe(200);
-    const edit = await ctx.request(`/api/user/edit/${manager.uuid}`, { token: admin.token, json: { status: 0, version: await userVersion(ctx, manager.uuid) } });
+    const edit = await ctx.request(`/api/user/edit/${manager.uuid}`, {
+      token: admin.token,
+      json: { status: 0, version: await userVersion(ctx, manager.uuid) },
+    });
     expect(edit.status).toBe(200);
     expect((await expectJson(await whoami(manager.token), 200, StrictWhoami)).status).toBe(0);
-    await expectError(await ctx.request('/api/user/list', { token: manager.token }), 403, { message: /awaiting activation/ });
+    await expectError(await ctx.request('/api/user/list', { token: manager.token }), 403, {
+      message: /awaiting activation/,
+    });
   });
 
   test('an email verified after the lookup counts at once (the token says so, the record is looked up again)', async () => {
     const user = await createUser(ctx, { role: 'admin', emailVerified: false });
-    await expectError(await ctx.request('/api/user/list', { token: user.token }), 403, { message: /Verify your email/ });
+    await expectError(await ctx.request('/api/user/list', { token: user.token }), 403, {
+      message: /Verify your email/,
+    });
     await ctx.auth.updateUser(user.uid, { emailVerified: true });
     const fresh = await signIn(ctx, user.email);
     expect((await ctx.request('/api/user/list', { token: fresh })).status).toBe(200);

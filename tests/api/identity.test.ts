@@ -111,7 +111,13 @@ describe('GET /api/whoami', () => {
     const member = await createUser(ctx, { role: 'state_member', country: 'PH' });
     const me = await whoami(member.token);
     expect(me).toMatchObject({ id: member.id, uuid: member.uuid, email: member.email, status: 1, country_code: 'PH' });
-    expect(me.country).toEqual({ code: 'PH', name: 'Philippines', flag: '/flags/ph.svg', status: 1, continent: 'Asia' });
+    expect(me.country).toEqual({
+      code: 'PH',
+      name: 'Philippines',
+      flag: '/flags/ph.svg',
+      status: 1,
+      continent: 'Asia',
+    });
     expect(me.roles).toEqual([
       {
         id: expect.any(Number),
@@ -177,7 +183,11 @@ describe('GET /api/whoami', () => {
   test('an account without an email (anonymous sign-in): 401', async () => {
     const response = await fetch(
       `http://${ctx.emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-key`,
-      { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ returnSecureToken: true }) },
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ returnSecureToken: true }),
+      },
     );
     const { idToken } = (await response.json()) as { idToken: string };
     await expectError(await ctx.request('/api/whoami', { token: idToken }), 401, { message: /no email address/ });
@@ -246,7 +256,9 @@ describe('POST /api/user/saved/profile', () => {
 
   test('every bad field is named at once', async () => {
     const token = await newcomer();
-    await expectError(await save(token, { phone_number: '12' }), 400, { fields: ['name', 'phone_number', 'country_code'] });
+    await expectError(await save(token, { phone_number: '12' }), 400, {
+      fields: ['name', 'phone_number', 'country_code'],
+    });
   });
 
   test('a user whose country is set cannot switch it (409), but can save again with the same one', async () => {

@@ -1,6 +1,10 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { CategoryResponseSchema } from '../../src/lib/urbanisation-profile/schema.ts';
-import { ContentTranslationsResponseSchema, LocaleTranslationResponseSchema, PublicTranslationsResponseSchema } from '../../src/lib/translations/schema.ts';
+import {
+  ContentTranslationsResponseSchema,
+  LocaleTranslationResponseSchema,
+  PublicTranslationsResponseSchema,
+} from '../../src/lib/translations/schema.ts';
 import { createTestContext } from '../support/app.ts';
 import { expectError, expectJson } from '../support/assertions.ts';
 import { createUser, type TestUser } from '../support/factories.ts';
@@ -19,21 +23,51 @@ const StrictLocale = deepStrict(LocaleTranslationResponseSchema);
 const StrictPublic = deepStrict(PublicTranslationsResponseSchema);
 
 const SLUG = 'facts-theme';
-const TOKYO = { label: 'Largest city: Tokyo', value: '37,468', unit: 'thousand people', year: 2018, source: 'UN DESA, World Urbanization Prospects 2018' };
+const TOKYO = {
+  label: 'Largest city: Tokyo',
+  value: '37,468',
+  unit: 'thousand people',
+  year: 2018,
+  source: 'UN DESA, World Urbanization Prospects 2018',
+};
 const JAPAN = { label: 'Urban population, Japan', value: '91.78', unit: '%', year: 2020, source: null };
 const WORDS = { label: 'Cities with a housing plan', value: 'one in four', unit: null, year: null, source: null };
 
 let admin: TestUser;
-const category = async () => (await expectJson(await ctx.request(`/api/profile/category/${SLUG}`, { token: admin.token }), 200, StrictCategory)).data;
+const category = async () =>
+  (await expectJson(await ctx.request(`/api/profile/category/${SLUG}`, { token: admin.token }), 200, StrictCategory))
+    .data;
 const saveCategory = async (body: object) => {
   const current = await ctx.request(`/api/profile/category/${SLUG}`, { token: admin.token });
   const version = current.status === 200 ? { version: (await current.json()).data.version } : {};
-  return expectJson(await ctx.request('/api/profile/category/saved', { method: 'POST', token: admin.token, json: { slug: SLUG, ...version, ...body } }), 200, StrictCategory);
+  return expectJson(
+    await ctx.request('/api/profile/category/saved', {
+      method: 'POST',
+      token: admin.token,
+      json: { slug: SLUG, ...version, ...body },
+    }),
+    200,
+    StrictCategory,
+  );
 };
-const translation = async () => (await expectJson(await ctx.request(`/api/translation/profile-category/${SLUG}`, { token: admin.token }), 200, StrictRecord)).data;
+const translation = async () =>
+  (
+    await expectJson(
+      await ctx.request(`/api/translation/profile-category/${SLUG}`, { token: admin.token }),
+      200,
+      StrictRecord,
+    )
+  ).data;
 const saveFrench = (fields: Record<string, string>, version?: number | null) =>
-  ctx.request(`/api/translation/profile-category/${SLUG}/fr`, { method: 'POST', token: admin.token, json: version ? { fields, version } : { fields } });
-const publicFrench = async () => (await expectJson(await ctx.request('/api/translation/public/fr'), 200, StrictPublic)).data.entities['profile-category']?.[SLUG];
+  ctx.request(`/api/translation/profile-category/${SLUG}/fr`, {
+    method: 'POST',
+    token: admin.token,
+    json: version ? { fields, version } : { fields },
+  });
+const publicFrench = async () =>
+  (await expectJson(await ctx.request('/api/translation/public/fr'), 200, StrictPublic)).data.entities[
+    'profile-category'
+  ]?.[SLUG];
 
 beforeAll(async () => {
   admin = await createUser(ctx, { role: 'admin', country: 'JP' });
@@ -43,16 +77,46 @@ beforeAll(async () => {
 describe('key facts as translatable texts of their theme', () => {
   test('label, unit and source of each fact, and a value only when it is words', async () => {
     const names = (await translation()).fields.map((f) => f.name);
-    expect(names.filter((n) => n.startsWith('fact.'))).toEqual(['fact.1.label', 'fact.1.unit', 'fact.1.source', 'fact.2.label', 'fact.2.unit', 'fact.3.label', 'fact.3.value']);
-    expect((await translation()).fields.find((f) => f.name === 'fact.3.value')).toEqual({ name: 'fact.3.value', multiline: false, english: 'one in four' });
+    expect(names.filter((n) => n.startsWith('fact.'))).toEqual([
+      'fact.1.label',
+      'fact.1.unit',
+      'fact.1.source',
+      'fact.2.label',
+      'fact.2.unit',
+      'fact.3.label',
+      'fact.3.value',
+    ]);
+    expect((await translation()).fields.find((f) => f.name === 'fact.3.value')).toEqual({
+      name: 'fact.3.value',
+      multiline: false,
+      english: 'one in four',
+    });
   });
 
   test('a translation of a fact reaches the public pages; one of a fact the theme does not have is refused', async () => {
-    const saved = await expectJson(await saveFrench({ name: 'Chiffres', 'fact.1.label': 'Plus grande ville\u00a0: Tokyo', 'fact.1.unit': 'milliers d’habitants', 'fact.3.value': 'une sur quatre' }), 200, StrictLocale);
+    const saved = await expectJson(
+      await saveFrench({
+        name: 'Chiffres',
+        'fact.1.label': 'Plus grande ville\u00a0: Tokyo',
+        'fact.1.unit': 'milliers d’habitants',
+        'fact.3.value': 'une sur quatre',
+      }),
+      200,
+      StrictLocale,
+    );
     expect(saved.data.fields['fact.1.unit']).toBe('milliers d’habitants');
-    expect(await publicFrench()).toEqual({ name: 'Chiffres', 'fact.1.label': 'Plus grande ville\u00a0: Tokyo', 'fact.1.unit': 'milliers d’habitants', 'fact.3.value': 'une sur quatre' });
-    await expectError(await saveFrench({ 'fact.4.label': 'Rien' }, saved.data.version), 400, { fields: ['fields.fact.4.label'] });
-    await expectError(await saveFrench({ 'fact.2.value': '91,78' }, saved.data.version), 400, { fields: ['fields.fact.2.value'] });
+    expect(await publicFrench()).toEqual({
+      name: 'Chiffres',
+      'fact.1.label': 'Plus grande ville\u00a0: Tokyo',
+      'fact.1.unit': 'milliers d’habitants',
+      'fact.3.value': 'une sur quatre',
+    });
+    await expectError(await saveFrench({ 'fact.4.label': 'Rien' }, saved.data.version), 400, {
+      fields: ['fields.fact.4.label'],
+    });
+    await expectError(await saveFrench({ 'fact.2.value': '91,78' }, saved.data.version), 400, {
+      fields: ['fields.fact.2.value'],
+    });
   });
 
   test('once the facts move, a translation made for another fact no longer reaches the pages; the theme’s other texts still do', async () => {
@@ -63,7 +127,14 @@ describe('key facts as translatable texts of their theme', () => {
     expect(record.translations.fr.outdated).toEqual(expect.arrayContaining(['fact.1.label', 'fact.1.unit']));
     // …and the pages show the English until it is saved again; the unchanged fact 3 keeps its own.
     expect(await publicFrench()).toEqual({ name: 'Chiffres', 'fact.3.value': 'une sur quatre' });
-    await expectJson(await saveFrench({ ...record.translations.fr.fields, 'fact.1.label': 'Population urbaine, Japon', 'fact.1.unit': '%' }, record.translations.fr.version!), 200, StrictLocale);
+    await expectJson(
+      await saveFrench(
+        { ...record.translations.fr.fields, 'fact.1.label': 'Population urbaine, Japon', 'fact.1.unit': '%' },
+        record.translations.fr.version!,
+      ),
+      200,
+      StrictLocale,
+    );
     expect(await publicFrench()).toMatchObject({ 'fact.1.label': 'Population urbaine, Japon', 'fact.1.unit': '%' });
   });
 });

@@ -33,12 +33,20 @@ const senders: ReturnType<typeof smtpSender>[] = [];
 const worker = (url = sink.url) => {
   const sender = smtpSender(url);
   senders.push(sender);
-  return new MailWorker({ db: ctx.deps.db, sender, from: '"Portal, APUA" <portal@apua.test>', changes: ctx.deps.changes, now, log: () => {} });
+  return new MailWorker({
+    db: ctx.deps.db,
+    sender,
+    from: '"Portal, APUA" <portal@apua.test>',
+    changes: ctx.deps.changes,
+    now,
+    log: () => {},
+  });
 };
 afterAll(() => senders.forEach((s) => s.close()));
 
 const address = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@apua.example`;
-const rowsTo = (addresses: string[]) => ctx.deps.db.select().from(mailOutbox).where(inArray(mailOutbox.toAddress, addresses)).orderBy(asc(mailOutbox.id));
+const rowsTo = (addresses: string[]) =>
+  ctx.deps.db.select().from(mailOutbox).where(inArray(mailOutbox.toAddress, addresses)).orderBy(asc(mailOutbox.id));
 const received = (to: string) => sink.received.filter((m) => m.envelopeTo.includes(to));
 
 /** The workers' clock is never behind the database's: what was just written is due. */
@@ -47,16 +55,36 @@ const catchUp = () => (clock = new Date(Math.max(clock.getTime(), Date.now())));
 /** Queues one email per recipient, each in its own transaction (written one after the other). */
 async function write(...to: { address: string; name: string | null }[]): Promise<void> {
   for (const r of to) {
-    await enqueueMail(ctx.deps.db, [{ userId: null, kind: 'test.mail', toAddress: r.address, toName: r.name, subject: `For ${r.address}`, text: 'Hello', html: '<p>Hello</p>' }]);
+    await enqueueMail(ctx.deps.db, [
+      {
+        userId: null,
+        kind: 'test.mail',
+        toAddress: r.address,
+        toName: r.name,
+        subject: `For ${r.address}`,
+        text: 'Hello',
+        html: '<p>Hello</p>',
+      },
+    ]);
   }
   catchUp();
 }
 
 describe('names and addresses go to nodemailer apart', () => {
   test('a display name ending in a backslash reaches its own address, the name quoted as a name (the notification flow)', async () => {
-    const jose = await createUser(ctx, { role: 'state_member', country: 'VN', name: 'Jose Reyes \\', email: address('jose') });
+    const jose = await createUser(ctx, {
+      role: 'state_member',
+      country: 'VN',
+      name: 'Jose Reyes \\',
+      email: address('jose'),
+    });
     await ctx.deps.changes.write(ctx.deps.db, (w) =>
-      w.emit({ type: 'report.returned', data: { uuid: randomUUID(), year: 2026, country: 'VN', note: null }, actorId: null, site: false }),
+      w.emit({
+        type: 'report.returned',
+        data: { uuid: randomUUID(), year: 2026, country: 'VN', note: null },
+        actorId: null,
+        site: false,
+      }),
     );
     clock = new Date();
     expect(await worker().runOnce()).toBeGreaterThanOrEqual(1);
@@ -115,7 +143,10 @@ describe('mail the SMTP server refuses', () => {
     for (const who of [gone, told]) {
       const read = await ctx.request('/api/notifications/preferences', { token: who.token });
       const { data } = (await read.json()) as { data: { version: number } };
-      const saved = await ctx.request('/api/notifications/preferences', { token: who.token, json: { email: { [UNDELIVERABLE_KIND]: true }, version: data.version } });
+      const saved = await ctx.request('/api/notifications/preferences', {
+        token: who.token,
+        json: { email: { [UNDELIVERABLE_KIND]: true }, version: data.version },
+      });
       expect(saved.status).toBe(200);
     }
     await write({ address: gone.email, name: gone.name }, { address: address('fine'), name: 'Fine Person' });
@@ -126,13 +157,21 @@ describe('mail the SMTP server refuses', () => {
     expect(refused!.lastError).toMatch(/^550\b.*Mailbox unavailable/);
 
     // The Sent mail screen says so, and gives no next try.
-    const shown = await expectJson(await ctx.request(`/api/mail/sent/${refused!.uuid}`, { token: told.token }), 200, deepStrict(SentMailResponseSchema));
+    const shown = await expectJson(
+      await ctx.request(`/api/mail/sent/${refused!.uuid}`, { token: told.token }),
+      200,
+      deepStrict(SentMailResponseSchema),
+    );
     expect(shown.data).toMatchObject({ status: 'failed', next_attempt_at: null, attempts: 1 });
 
     // Every administrator has one notification about it, linking to the message.
     const notices = await ctx.deps.db.select().from(notifications).where(eq(notifications.kind, UNDELIVERABLE_KIND));
     const about = notices.filter((n) => n.link === `/admin/sent-mail?message=${refused!.uuid}`);
-    for (const who of [gone, told, quiet]) expect(about.filter((n) => n.userId === who.id), who.email).toHaveLength(1);
+    for (const who of [gone, told, quiet])
+      expect(
+        about.filter((n) => n.userId === who.id),
+        who.email,
+      ).toHaveLength(1);
     expect(about.find((n) => n.userId === told.id)!.title).toBe(`Email not delivered: Gone Admin (${gone.email})`);
     expect(about.find((n) => n.userId === told.id)!.body).toContain(`“For ${gone.email}”`);
 
@@ -152,18 +191,37 @@ describe('mail the SMTP server refuses', () => {
     expect(await worker().runOnce()).toBe(0);
     expect((await rowsTo([gone.email]))[0]).toMatchObject({ status: 'failed', attempts: 1 });
     expect(received(gone.email)).toHaveLength(0);
-    expect(await ctx.deps.db.select().from(notifications).where(eq(notifications.kind, UNDELIVERABLE_KIND))).toHaveLength(notices.length);
+    expect(
+      await ctx.deps.db.select().from(notifications).where(eq(notifications.kind, UNDELIVERABLE_KIND)),
+    ).toHaveLength(notices.length);
   });
 
   test('a notice of undeliverable mail that is itself refused tells nobody (no loop)', async () => {
     const before = await ctx.deps.db.select().from(notifications).where(eq(notifications.kind, UNDELIVERABLE_KIND));
     const at = address('gone');
-    await enqueueMail(ctx.deps.db, [{ userId: admins.told.id, kind: UNDELIVERABLE_KIND, toAddress: at, toName: null, subject: 'Notice', text: 'x', html: '<p>x</p>' }]);
+    await enqueueMail(ctx.deps.db, [
+      {
+        userId: admins.told.id,
+        kind: UNDELIVERABLE_KIND,
+        toAddress: at,
+        toName: null,
+        subject: 'Notice',
+        text: 'x',
+        html: '<p>x</p>',
+      },
+    ]);
     catchUp();
     expect(await worker().runOnce()).toBe(0);
     expect((await rowsTo([at]))[0]).toMatchObject({ status: 'failed', attempts: 1 });
-    expect(await ctx.deps.db.select().from(notifications).where(eq(notifications.kind, UNDELIVERABLE_KIND))).toHaveLength(before.length);
-    expect(await ctx.deps.db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, UNDELIVERABLE_KIND), eq(mailOutbox.status, 'queued')))).toHaveLength(0);
+    expect(
+      await ctx.deps.db.select().from(notifications).where(eq(notifications.kind, UNDELIVERABLE_KIND)),
+    ).toHaveLength(before.length);
+    expect(
+      await ctx.deps.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.kind, UNDELIVERABLE_KIND), eq(mailOutbox.status, 'queued'))),
+    ).toHaveLength(0);
   });
 
   test('refused for now (450): tried again after 30 s, then at most every minute, until taken', async () => {

@@ -44,7 +44,10 @@ async function returnReport(country: string): Promise<void> {
 }
 
 test('SMTP down: messages stay queued and due, in order, the server probed instead of retried; up: each is sent once, across a worker restart', async () => {
-  await Promise.all([createUser(ctx, { role: 'state_admin', country: 'PH' }), createUser(ctx, { role: 'state_member', country: 'PH' })]);
+  await Promise.all([
+    createUser(ctx, { role: 'state_admin', country: 'PH' }),
+    createUser(ctx, { role: 'state_member', country: 'PH' }),
+  ]);
   const port = await freePort();
   await returnReport('PH');
   clock = new Date(); // the workers' clock starts when the change is committed

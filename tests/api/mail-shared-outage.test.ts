@@ -25,10 +25,23 @@ let jobs: SharedJobs[] = [];
 function instanceJobs(name: string, deps: TestInstance['deps']): SharedJobs {
   const sender = smtpSender(`smtp://127.0.0.1:${port}`);
   senders.push(sender);
-  const mail = new MailWorker({ db: deps.db, sender, from: 'portal@apua.test', changes: deps.changes, log: () => {}, probeMs: 300 });
+  const mail = new MailWorker({
+    db: deps.db,
+    sender,
+    from: 'portal@apua.test',
+    changes: deps.changes,
+    log: () => {},
+    probeMs: 300,
+  });
   workers.push(mail);
   const reminders = new ReminderJob({ run: async () => 0, log: () => {} });
-  return new SharedJobs({ databaseUrl: ctx.databaseUrl!, instance: `${name}-${crypto.randomUUID()}`, mail, reminders, log: () => {} });
+  return new SharedJobs({
+    databaseUrl: ctx.databaseUrl!,
+    instance: `${name}-${crypto.randomUUID()}`,
+    mail,
+    reminders,
+    log: () => {},
+  });
 }
 
 beforeAll(async () => {
@@ -60,17 +73,30 @@ describe.skipIf(embedded)('the SMTP server away and back, two instances', () => 
   test('the waiting mail goes by itself within seconds of the return, in the order written, once each', async () => {
     const to = Array.from({ length: 5 }, (_, i) => `wait${i}-${crypto.randomUUID().slice(0, 8)}@apua.example`);
     for (const address of to) {
-      await enqueueMail(ctx.deps.db, [{ userId: null, kind: 'test.mail', toAddress: address, toName: null, subject: address, text: 'x', html: '<p>x</p>' }]);
+      await enqueueMail(ctx.deps.db, [
+        {
+          userId: null,
+          kind: 'test.mail',
+          toAddress: address,
+          toName: null,
+          subject: address,
+          text: 'x',
+          html: '<p>x</p>',
+        },
+      ]);
       workers[0]!.kick(); // what a change that queued mail does: a job for whichever instance is free
     }
-    const rows = () => ctx.deps.db.select().from(mailOutbox).where(inArray(mailOutbox.toAddress, to)).orderBy(asc(mailOutbox.id));
+    const rows = () =>
+      ctx.deps.db.select().from(mailOutbox).where(inArray(mailOutbox.toAddress, to)).orderBy(asc(mailOutbox.id));
     await within(20_000, 'a run found the server away', async () => (await rows())[0]!.attempts > 0);
     expect((await rows()).some((r) => r.status === 'sent')).toBe(false);
 
     const sink = new MailSink();
     await sink.listen(port);
     try {
-      const took = await within(20_000, 'every waiting message sent', async () => (await rows()).every((r) => r.status === 'sent'));
+      const took = await within(20_000, 'every waiting message sent', async () =>
+        (await rows()).every((r) => r.status === 'sent'),
+      );
       expect(took).toBeLessThan(10_000);
       expect(sink.received.map((m) => m.envelopeTo[0])).toEqual(to);
       await new Promise((resolve) => setTimeout(resolve, 1500));

@@ -23,7 +23,9 @@ const uuid = (code: string) => questions.get(code)!.uuid;
 async function save(code: string, answer: Record<string, unknown>) {
   const view = await viewReport(ctx, member, YEAR, 'PH');
   const current = view.answers.find((a) => a.question_uuid === uuid(code));
-  return saveAnswers(ctx, member, YEAR, 'PH', [{ question_uuid: uuid(code), ...(current && { version: current.version }), ...answer }]);
+  return saveAnswers(ctx, member, YEAR, 'PH', [
+    { question_uuid: uuid(code), ...(current && { version: current.version }), ...answer },
+  ]);
 }
 
 // Q04 pct tier 1 (expected ≤ 80) · Q07 int ≥ 0 · Q17 num ≥ 0 (2 decimals) · Q23 num 0–1000 µg/m³ (expected 3–120)
@@ -37,8 +39,16 @@ const CASES: [code: string, valid: unknown[], invalid: unknown[], extra?: Record
   ['Q06', [true, false], ['yes', 1, 'true']],
   ['Q15', [['credit'], ['credit', 'skills']], [['credit', 'credit'], ['bribes'], 'credit', [1]]],
   ['Q18', ['Creative districts and heritage tourism'], [12, 'x'.repeat(8001), ['a']]],
-  ['Q05', [{ documented: 40, perceived: 55 }, { documented: 40 }], [{ documented: 101 }, { documented: 1, other: 2 }, 40]],
-  ['Q26', [{ population_dynamics: true, territorial_balance: false, local_fiscal_space: true }], [{ population_dynamics: 'yes' }, true]],
+  [
+    'Q05',
+    [{ documented: 40, perceived: 55 }, { documented: 40 }],
+    [{ documented: 101 }, { documented: 1, other: 2 }, 40],
+  ],
+  [
+    'Q26',
+    [{ population_dynamics: true, territorial_balance: false, local_fiscal_space: true }],
+    [{ population_dynamics: 'yes' }, true],
+  ],
 ];
 
 describe('values by type', () => {
@@ -50,10 +60,13 @@ describe('values by type', () => {
       expect(body.data.answers[0]).toMatchObject({ question_uuid: uuid(code) });
       expect(['saved', 'warning', 'empty']).toContain(body.data.answers[0]!.state);
     });
-    test.each(invalid.map((v, i) => [i, v] as const))(`${code}: invalid value #%i is refused with a 400 naming answers.0.value`, async (_, value) => {
-      const response = await save(code, { value, ...fields });
-      await expectError(response, 400, { fields: ['answers.0.value'] });
-    });
+    test.each(invalid.map((v, i) => [i, v] as const))(
+      `${code}: invalid value #%i is refused with a 400 naming answers.0.value`,
+      async (_, value) => {
+        const response = await save(code, { value, ...fields });
+        await expectError(response, 400, { fields: ['answers.0.value'] });
+      },
+    );
   }
 });
 
@@ -80,7 +93,9 @@ describe('limits, warnings, data years and sources', () => {
     [2020.5, 'must be a year'],
     ['2020', 'must be a year'],
   ])('data_year %j: 400 (%s)', async (dataYear, message) => {
-    const body = await expectError(await save('Q07', { value: 10, data_year: dataYear }), 400, { fields: ['answers.0.data_year'] });
+    const body = await expectError(await save('Q07', { value: 10, data_year: dataYear }), 400, {
+      fields: ['answers.0.data_year'],
+    });
     expect(body.errors!['answers.0.data_year']).toEqual([message]);
   });
 
@@ -100,7 +115,9 @@ describe('limits, warnings, data years and sources', () => {
     await expectError(await save('Q07', { value: 1, text: 'Why' }), 400, { fields: ['answers.0.text'] });
     expect((await save('Q06', { value: true, text: 'https://example.org/housing-policy' })).status).toBe(200);
     await expectError(await save('Q07', { value: 1, source: 'x'.repeat(501) }), 400, { fields: ['answers.0.source'] });
-    await expectError(await save('Q07', { value: 1, comment: 'x'.repeat(1001) }), 400, { fields: ['answers.0.comment'] });
+    await expectError(await save('Q07', { value: 1, comment: 'x'.repeat(1001) }), 400, {
+      fields: ['answers.0.comment'],
+    });
   });
 
   test('a batch is atomic: one bad answer, nothing saved; errors name each index', async () => {
@@ -115,9 +132,13 @@ describe('limits, warnings, data years and sources', () => {
   });
 
   test('unknown or repeated questions, empty and oversized batches', async () => {
-    await expectError(await saveAnswers(ctx, member, YEAR, 'PH', [{ question_uuid: '00000000-0000-4000-8000-000000000000', value: 1 }]), 400, {
-      fields: ['answers.0.question_uuid'],
-    });
+    await expectError(
+      await saveAnswers(ctx, member, YEAR, 'PH', [{ question_uuid: '00000000-0000-4000-8000-000000000000', value: 1 }]),
+      400,
+      {
+        fields: ['answers.0.question_uuid'],
+      },
+    );
     await expectError(
       await saveAnswers(ctx, member, YEAR, 'PH', [
         { question_uuid: uuid('Q35'), value: 'a' },
@@ -129,11 +150,17 @@ describe('limits, warnings, data years and sources', () => {
     await expectError(await saveAnswers(ctx, member, YEAR, 'PH', []), 400, { fields: ['answers'] });
     const many = Array.from({ length: 201 }, () => ({ question_uuid: uuid('Q35'), value: 'a' }));
     await expectError(await saveAnswers(ctx, member, YEAR, 'PH', many), 400, { fields: ['answers'] });
-    await expectError(await saveAnswers(ctx, member, YEAR, 'PH', [{ question_uuid: 'nope', value: 1 }]), 400, { fields: ['answers.0.question_uuid'] });
+    await expectError(await saveAnswers(ctx, member, YEAR, 'PH', [{ question_uuid: 'nope', value: 1 }]), 400, {
+      fields: ['answers.0.question_uuid'],
+    });
   });
 
   test('text is cleaned before it is stored', async () => {
-    const body = await expectJson(await save('Q28', { value: '  Provinces\r\nand cities\u0000 share the work.  ', comment: '\u200B' }), 200, SaveAnswersResponseSchema);
+    const body = await expectJson(
+      await save('Q28', { value: '  Provinces\r\nand cities\u0000 share the work.  ', comment: '\u200B' }),
+      200,
+      SaveAnswersResponseSchema,
+    );
     expect(body.data.answers[0]).toMatchObject({ value: 'Provinces\nand cities share the work.', comment: null });
   });
 
@@ -162,32 +189,76 @@ describe('limits, warnings, data years and sources', () => {
 describe('fuzzed answers never cause a 5xx', () => {
   // A small deterministic generator: the same odd inputs on every run.
   let seed = 7;
-  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
   const atoms: unknown[] = [
-    null, true, false, 0, -0, 1e308, -1e308, 1e-320, 2 ** 53 + 1, '', ' ', '%PDF-', '<script>alert(1)</script>', '\u0000\u202e',
-    'x'.repeat(10_000), [], [null], [[[]]], {}, { __proto__: { polluted: true } }, { constructor: 'x' }, '2020', '١٢٣', 'NaN',
+    null,
+    true,
+    false,
+    0,
+    -0,
+    1e308,
+    -1e308,
+    1e-320,
+    2 ** 53 + 1,
+    '',
+    ' ',
+    '%PDF-',
+    '<script>alert(1)</script>',
+    '\u0000\u202e',
+    'x'.repeat(10_000),
+    [],
+    [null],
+    [[[]]],
+    {},
+    { __proto__: { polluted: true } },
+    { constructor: 'x' },
+    '2020',
+    '١٢٣',
+    'NaN',
   ];
   const value = (depth = 0): unknown => {
     const r = rand();
     if (depth > 2 || r < 0.6) return pick(atoms);
     if (r < 0.8) return Array.from({ length: Math.floor(rand() * 4) }, () => value(depth + 1));
-    return Object.fromEntries(Array.from({ length: Math.floor(rand() * 4) }, (_, i) => [pick(['documented', 'female', 'a', `k${i}`]), value(depth + 1)]));
+    return Object.fromEntries(
+      Array.from({ length: Math.floor(rand() * 4) }, (_, i) => [
+        pick(['documented', 'female', 'a', `k${i}`]),
+        value(depth + 1),
+      ]),
+    );
   };
 
   test('200 random answers', async () => {
     const codes = [...questions.keys()];
     for (let i = 0; i < 200; i++) {
-      const answer: Record<string, unknown> = { question_uuid: rand() < 0.95 ? uuid(pick(codes)) : pick(atoms), value: value() };
-      for (const field of ['text', 'data_year', 'source', 'comment', 'version']) if (rand() < 0.3) answer[field] = value();
+      const answer: Record<string, unknown> = {
+        question_uuid: rand() < 0.95 ? uuid(pick(codes)) : pick(atoms),
+        value: value(),
+      };
+      for (const field of ['text', 'data_year', 'source', 'comment', 'version'])
+        if (rand() < 0.3) answer[field] = value();
       const response = await saveAnswers(ctx, member, YEAR, 'PH', [answer]);
-      expect([200, 400, 409], `${response.status} for ${JSON.stringify(answer).slice(0, 300)}`).toContain(response.status);
+      expect([200, 400, 409], `${response.status} for ${JSON.stringify(answer).slice(0, 300)}`).toContain(
+        response.status,
+      );
     }
   });
 
   test('bodies that are not a list of answers', async () => {
-    for (const body of [null, [], 'answers', { answers: 'x' }, { answers: [null] }, { answers: [[]] }, { answers: {} }]) {
-      const response = await ctx.request(`/api/report/type/national/${YEAR}/PH/saved`, { token: member.token, json: body });
+    for (const body of [
+      null,
+      [],
+      'answers',
+      { answers: 'x' },
+      { answers: [null] },
+      { answers: [[]] },
+      { answers: {} },
+    ]) {
+      const response = await ctx.request(`/api/report/type/national/${YEAR}/PH/saved`, {
+        token: member.token,
+        json: body,
+      });
       expect(response.status).toBe(400);
     }
     const broken = await ctx.request(`/api/report/type/national/${YEAR}/PH/saved`, {

@@ -10,7 +10,13 @@ import { updateReport, viewReport } from '../support/national-reports.ts';
 
 const ctx = await createTestContext();
 const publicReport = async (country: string, year = 2026) =>
-  (await expectJson(await ctx.request(`/api/report/type/national/public/report/${year}/${country}`), 200, PublicReportResponseSchema)).data.report;
+  (
+    await expectJson(
+      await ctx.request(`/api/report/type/national/public/report/${year}/${country}`),
+      200,
+      PublicReportResponseSchema,
+    )
+  ).data.report;
 
 test('two published demo reports get a drawn cover once; a cover removed by a person stays removed', async () => {
   await seedDemoNationalReports(ctx.deps.db);
@@ -20,7 +26,12 @@ test('two published demo reports get a drawn cover once; a cover removed by a pe
     const report = await publicReport(country);
     expect(report.demo).toBe(true);
     expect(report.cover?.alt).toMatch(/^Illustration: .*\(demonstration picture\)$/);
-    expect(report.cover!.image.variants.map((v) => `${v.format}-${v.width}`)).toEqual(['webp-480', 'webp-960', 'webp-1600', 'png-1600']);
+    expect(report.cover!.image.variants.map((v) => `${v.format}-${v.width}`)).toEqual([
+      'webp-480',
+      'webp-960',
+      'webp-1600',
+      'png-1600',
+    ]);
     for (const variant of report.cover!.image.variants) expect((await ctx.request(variant.url)).status).toBe(200);
   }
   // Other published demo reports have none.
@@ -28,7 +39,11 @@ test('two published demo reports get a drawn cover once; a cover removed by a pe
 
   const admin = await createUser(ctx, { role: 'admin', country: 'JP' });
   const id = (await viewReport(ctx, admin, 2026, 'ID')).report;
-  await expectJson(await updateReport(ctx, admin, 2026, 'ID', { version: id.version, cover: null }), 200, ReportResponseSchema);
+  await expectJson(
+    await updateReport(ctx, admin, 2026, 'ID', { version: id.version, cover: null }),
+    200,
+    ReportResponseSchema,
+  );
   const my = (await publicReport('MY')).cover;
   await seedDemoReportCovers(ctx.deps.db, ctx.deps.storage);
   expect((await viewReport(ctx, admin, 2026, 'ID')).report.cover).toBeNull();

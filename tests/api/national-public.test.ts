@@ -1,6 +1,12 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { ReportResponseSchema } from '../../src/lib/national-reports/schema.ts';
-import { PublicAnswersResponseSchema, PublicCyclesResponseSchema, PublicReportListResponseSchema, PublicReportResponseSchema, PublicStatisticResponseSchema } from '../../src/lib/national-reports/public-schema.ts';
+import {
+  PublicAnswersResponseSchema,
+  PublicCyclesResponseSchema,
+  PublicReportListResponseSchema,
+  PublicReportResponseSchema,
+  PublicStatisticResponseSchema,
+} from '../../src/lib/national-reports/public-schema.ts';
 import { createTestContext } from '../support/app.ts';
 import { expectError, expectJson } from '../support/assertions.ts';
 import { createUser, type TestUser } from '../support/factories.ts';
@@ -31,16 +37,33 @@ async function reach(code: string, status: 'in_progress' | 'completed' | 'submit
   const { admin: stateAdmin, member } = country[code]!;
   const questions = await questionsByCode(ctx, member);
   const answers: Record<string, unknown>[] = compulsoryAnswers(questions.values());
-  answers.push({ question_uuid: questions.get('Q18')!.uuid, value: 'Heritage districts', source: '', data_year: 2024, comment: INTERNAL_COMMENT });
+  answers.push({
+    question_uuid: questions.get('Q18')!.uuid,
+    value: 'Heritage districts',
+    source: '',
+    data_year: 2024,
+    comment: INTERNAL_COMMENT,
+  });
   expect((await saveAnswers(ctx, member, YEAR, code, answers)).status).toBe(200);
   if (status === 'in_progress') return;
   let { report } = await viewReport(ctx, member, YEAR, code);
-  await updateReport(ctx, member, YEAR, code, { version: report.version, action: 'complete', title: `${code} national report`, executive_summary: 'Summary' });
+  await updateReport(ctx, member, YEAR, code, {
+    version: report.version,
+    action: 'complete',
+    title: `${code} national report`,
+    executive_summary: 'Summary',
+  });
   if (status === 'completed') return;
   report = (await expectJson(await upload(ctx, stateAdmin, report.uuid, pdfBytes()), 200, ReportResponseSchema)).data;
   for (const action of ['accept', 'publish'] as const) {
     if (status === 'submitted' || (status === 'accepted' && action === 'publish')) return;
-    report = (await expectJson(await updateReport(ctx, admin, YEAR, code, { version: report.version, action }), 200, ReportResponseSchema)).data;
+    report = (
+      await expectJson(
+        await updateReport(ctx, admin, YEAR, code, { version: report.version, action }),
+        200,
+        ReportResponseSchema,
+      )
+    ).data;
   }
 }
 
@@ -64,26 +87,52 @@ describe('only published reports are public', () => {
   test('list: the two published reports, never the others', async () => {
     const body = await expectJson(await ctx.request(`${PUBLIC}/list`), 200, deepStrict(PublicReportListResponseSchema));
     expect(body.data.map((r) => r.country.code).sort()).toEqual(['ID', 'MY']);
-    expect(body.data[0]).toMatchObject({ year: YEAR, demo: false, file_url: expect.stringMatching(/\/report\/file\?v=1$/) });
-    const latest = await expectJson(await ctx.request(`${PUBLIC}/list?latest_4=true`), 200, PublicReportListResponseSchema);
+    expect(body.data[0]).toMatchObject({
+      year: YEAR,
+      demo: false,
+      file_url: expect.stringMatching(/\/report\/file\?v=1$/),
+    });
+    const latest = await expectJson(
+      await ctx.request(`${PUBLIC}/list?latest_4=true`),
+      200,
+      PublicReportListResponseSchema,
+    );
     expect(latest.data.length).toBe(2);
-    const th = await expectJson(await ctx.request(`${PUBLIC}/list?country_code=th`), 200, PublicReportListResponseSchema);
+    const th = await expectJson(
+      await ctx.request(`${PUBLIC}/list?country_code=th`),
+      200,
+      PublicReportListResponseSchema,
+    );
     expect(th.data).toEqual([]);
     await expectError(await ctx.request(`${PUBLIC}/list?country_code=Thailand`), 400, { fields: ['country_code'] });
   });
 
   test('the published file is public; the public file link works without a token', async () => {
-    const body = await expectJson(await ctx.request(`${PUBLIC}/list?country_code=ID`), 200, PublicReportListResponseSchema);
+    const body = await expectJson(
+      await ctx.request(`${PUBLIC}/list?country_code=ID`),
+      200,
+      PublicReportListResponseSchema,
+    );
     const file = await ctx.request(body.data[0]!.file_url!);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('application/pdf');
   });
 
   test('one report: published ones only, without comments or who changed what', async () => {
-    const body = await expectJson(await ctx.request(`${PUBLIC}/report/${YEAR}/ID`), 200, deepStrict(PublicReportResponseSchema));
+    const body = await expectJson(
+      await ctx.request(`${PUBLIC}/report/${YEAR}/ID`),
+      200,
+      deepStrict(PublicReportResponseSchema),
+    );
     const items = body.data.groups.flatMap((g) => g.subcategories.flatMap((s) => s.items));
     const q01 = items.find((i) => i.question.code === 'Q01')!;
-    expect(q01.answer).toEqual({ question_uuid: q01.question.uuid, value: 10, text: null, data_year: 2024, source: 'National statistics office' });
+    expect(q01.answer).toEqual({
+      question_uuid: q01.question.uuid,
+      value: 10,
+      text: null,
+      data_year: 2024,
+      source: 'National statistics office',
+    });
     expect(q01.display).toBe('10 %');
     for (const code of ['TH', 'VN', 'PH', 'KH']) {
       await expectError(await ctx.request(`${PUBLIC}/report/${YEAR}/${code}`), 404);
@@ -103,11 +152,17 @@ describe('only published reports are public', () => {
     }
     // The comment is stored: the back office shows it, so the check above can fail.
     const view = await viewReport(ctx, admin, YEAR, 'ID');
-    expect(view.answers.some((a) => a.comment === INTERNAL_COMMENT && a.updated_by?.name === 'Official ID Santoso')).toBe(true);
+    expect(
+      view.answers.some((a) => a.comment === INTERNAL_COMMENT && a.updated_by?.name === 'Official ID Santoso'),
+    ).toBe(true);
   });
 
   test('statistic: every country of the cycle by status, on time and completeness', async () => {
-    const body = await expectJson(await ctx.request(`${PUBLIC}/statistic?year=${YEAR}`), 200, deepStrict(PublicStatisticResponseSchema));
+    const body = await expectJson(
+      await ctx.request(`${PUBLIC}/statistic?year=${YEAR}`),
+      200,
+      deepStrict(PublicStatisticResponseSchema),
+    );
     expect(body.data).toMatchObject({
       year: YEAR,
       countries_total: 58,
@@ -125,17 +180,28 @@ describe('only published reports are public', () => {
   });
 
   test('answers: only published countries, with the question metadata once', async () => {
-    const body = await expectJson(await ctx.request(`${PUBLIC}/answers?year=${YEAR}`), 200, deepStrict(PublicAnswersResponseSchema));
+    const body = await expectJson(
+      await ctx.request(`${PUBLIC}/answers?year=${YEAR}`),
+      200,
+      deepStrict(PublicAnswersResponseSchema),
+    );
     expect(new Set(body.data.map((r) => r.country_code))).toEqual(new Set(['ID', 'MY']));
     expect(body.questions.length).toBeGreaterThanOrEqual(38);
     expect(body.thrusts.length).toBe(7);
     const row = body.data.find((r) => r.country_code === 'ID' && r.question_code === 'Q26')!;
-    expect(row).toMatchObject({ country: 'Indonesia', thrust: 'EI1', question_tier: 1, display: expect.stringContaining('Yes') });
+    expect(row).toMatchObject({
+      country: 'Indonesia',
+      thrust: 'EI1',
+      question_tier: 1,
+      display: expect.stringContaining('Yes'),
+    });
   });
 
   test('cycles: with the number of published reports', async () => {
     const body = await expectJson(await ctx.request(`${PUBLIC}/cycles`), 200, deepStrict(PublicCyclesResponseSchema));
-    expect(body.data).toEqual([expect.objectContaining({ year: YEAR, status: 'open', countries_total: 58, published: 2, demo: false })]);
+    expect(body.data).toEqual([
+      expect.objectContaining({ year: YEAR, status: 'open', countries_total: 58, published: 2, demo: false }),
+    ]);
   });
 });
 
@@ -151,7 +217,9 @@ describe('the public cache', () => {
 
     // Publishing Thailand changes the list at once.
     const { report } = await viewReport(ctx, admin, YEAR, 'TH');
-    expect((await updateReport(ctx, admin, YEAR, 'TH', { version: report.version, action: 'publish' })).status).toBe(200);
+    expect((await updateReport(ctx, admin, YEAR, 'TH', { version: report.version, action: 'publish' })).status).toBe(
+      200,
+    );
     const after = await ctx.request(`${PUBLIC}/list`, { headers: { 'If-None-Match': etag } });
     expect(after.status).toBe(200);
     const body = await expectJson(after, 200, PublicReportListResponseSchema);

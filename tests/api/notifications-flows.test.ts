@@ -12,14 +12,29 @@ import { createTestContext } from '../support/app.ts';
 import { expectJson } from '../support/assertions.ts';
 import { createUser, type TestUser } from '../support/factories.ts';
 import { startMailSink } from '../support/mail.ts';
-import { compulsoryAnswers, openCycle, pdfBytes, questionsByCode, saveAnswers, updateReport, upload, viewReport } from '../support/national-reports.ts';
+import {
+  compulsoryAnswers,
+  openCycle,
+  pdfBytes,
+  questionsByCode,
+  saveAnswers,
+  updateReport,
+  upload,
+  viewReport,
+} from '../support/national-reports.ts';
 
 const sink = await startMailSink();
 const ctx = await createTestContext({ env: { SMTP_URL: sink.url, PUBLIC_SITE_URL: 'https://portal.example' } });
 const YEAR = 2026;
 
 const list = async (me: TestUser) =>
-  (await expectJson(await ctx.request('/api/notifications?per_page=100', { token: me.token }), 200, NotificationListResponseSchema)).data;
+  (
+    await expectJson(
+      await ctx.request('/api/notifications?per_page=100', { token: me.token }),
+      200,
+      NotificationListResponseSchema,
+    )
+  ).data;
 const kindsOf = async (me: TestUser) => (await list(me)).map((n) => n.kind);
 const mailTo = (me: TestUser) => sink.received.filter((m) => m.to?.includes(me.email));
 
@@ -44,8 +59,13 @@ describe('a national report', () => {
     const questions = await questionsByCode(ctx, admin);
     expect((await saveAnswers(ctx, phMember, YEAR, 'PH', compulsoryAnswers(questions.values()))).status).toBe(200);
     let report: Pick<Report, 'uuid' | 'version' | 'status'> = (await viewReport(ctx, phMember, YEAR, 'PH')).report;
-    const completed = await expectJson(await updateReport(ctx, phMember, YEAR, 'PH', { version: report.version, action: 'complete' }), 200, ReportResponseSchema);
-    report = (await expectJson(await upload(ctx, phAdmin, completed.data.uuid, pdfBytes()), 200, ReportResponseSchema)).data;
+    const completed = await expectJson(
+      await updateReport(ctx, phMember, YEAR, 'PH', { version: report.version, action: 'complete' }),
+      200,
+      ReportResponseSchema,
+    );
+    report = (await expectJson(await upload(ctx, phAdmin, completed.data.uuid, pdfBytes()), 200, ReportResponseSchema))
+      .data;
     expect(report.status).toBe('submitted');
 
     // The secretariat hears of the submission; the country that submitted does not.
@@ -65,7 +85,11 @@ describe('a national report', () => {
 
     for (const me of [phAdmin, phMember]) {
       const notice = (await list(me)).find((n) => n.kind === 'report.returned');
-      expect(notice).toMatchObject({ title: `Report returned: Philippines ${YEAR}`, link: `/module/report/national/PH/${YEAR}/indicator/form`, read_at: null });
+      expect(notice).toMatchObject({
+        title: `Report returned: Philippines ${YEAR}`,
+        link: `/module/report/national/PH/${YEAR}/indicator/form`,
+        read_at: null,
+      });
     }
     for (const me of [thAdmin, thMember, admin]) expect(await kindsOf(me)).not.toContain('report.returned');
 
@@ -85,18 +109,42 @@ describe('a national report', () => {
 describe('a best practice', () => {
   const save = (user: TestUser, json: unknown) => ctx.request('/api/best-practice/saved', { token: user.token, json });
   const act = async (user: TestUser, p: BestPractice, action: string, note?: string) =>
-    (await expectJson(await ctx.request(`/api/best-practice/${p.uuid}/transition`, { token: user.token, json: { action, note, version: p.version } }), 200, PracticeResponseSchema)).data;
+    (
+      await expectJson(
+        await ctx.request(`/api/best-practice/${p.uuid}/transition`, {
+          token: user.token,
+          json: { action, note, version: p.version },
+        }),
+        200,
+        PracticeResponseSchema,
+      )
+    ).data;
 
   test('submitted reaches the secretariat; a comment and the request for changes reach the country, with the reason by email', async () => {
-    let p = (await expectJson(await save(phMember, { title: 'Iloilo River Esplanade', country_code: 'PH', ...COMPLETE_PRACTICE }), 201, PracticeResponseSchema)).data;
+    let p = (
+      await expectJson(
+        await save(phMember, { title: 'Iloilo River Esplanade', country_code: 'PH', ...COMPLETE_PRACTICE }),
+        201,
+        PracticeResponseSchema,
+      )
+    ).data;
     p = await act(phMember, p, 'submit');
     expect((await list(admin)).find((n) => n.kind === 'practice.submitted')).toMatchObject({
       title: 'Practice to review: Iloilo River Esplanade',
       link: `/module/best-practice/form/${p.uuid}`,
     });
-    const commented = await ctx.request(`/api/best-practice/${p.uuid}/comment`, { token: admin.token, json: { section: 'results', body: 'Give the 2023 figures.' } });
+    const commented = await ctx.request(`/api/best-practice/${p.uuid}/comment`, {
+      token: admin.token,
+      json: { section: 'results', body: 'Give the 2023 figures.' },
+    });
     expect(commented.status).toBe(201);
-    p = (await expectJson(await ctx.request(`/api/best-practice/show/${p.uuid}`, { token: admin.token }), 200, PracticeResponseSchema)).data;
+    p = (
+      await expectJson(
+        await ctx.request(`/api/best-practice/show/${p.uuid}`, { token: admin.token }),
+        200,
+        PracticeResponseSchema,
+      )
+    ).data;
     p = await act(admin, p, 'request_changes', 'Please add figures to the results.');
 
     const phKinds = await kindsOf(phAdmin);
@@ -116,7 +164,12 @@ describe('a best practice', () => {
 describe('a contact message', () => {
   test('the secretariat is told, with a link to the message; nobody in the countries', async () => {
     const sent = await ctx.request('/api/contact-us', {
-      json: { name: 'Leilani Fonoti', email: 'leilani@example.org', subject: 'Visit in May', message: 'We would like to visit the secretariat in May.' },
+      json: {
+        name: 'Leilani Fonoti',
+        email: 'leilani@example.org',
+        subject: 'Visit in May',
+        message: 'We would like to visit the secretariat in May.',
+      },
     });
     expect(sent.status).toBe(201);
     const notice = (await list(admin)).find((n) => n.kind === 'contact.received');

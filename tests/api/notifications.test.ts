@@ -29,8 +29,20 @@ const ctx = await createTestContext({ env: { SMTP_URL: sink.url, PUBLIC_SITE_URL
 const ALL = ['tuxuri', 'admin', 'stateAdmin', 'stateMember', 'noRole'] as const;
 
 describeEndpointAccess(ctx, [
-  { method: 'GET', label: '/api/notifications', path: () => '/api/notifications', expected: allow(...ALL), schema: StrictList },
-  { method: 'GET', label: '/api/notifications/unread', path: () => '/api/notifications/unread', expected: allow(...ALL), schema: StrictUnread },
+  {
+    method: 'GET',
+    label: '/api/notifications',
+    path: () => '/api/notifications',
+    expected: allow(...ALL),
+    schema: StrictList,
+  },
+  {
+    method: 'GET',
+    label: '/api/notifications/unread',
+    path: () => '/api/notifications/unread',
+    expected: allow(...ALL),
+    schema: StrictUnread,
+  },
   {
     method: 'POST',
     label: '/api/notifications/read',
@@ -46,13 +58,20 @@ describeEndpointAccess(ctx, [
     expected: allow(...ALL),
     schema: StrictChoices,
   },
-  { method: 'GET', label: '/api/mail/sent', path: () => '/api/mail/sent', expected: allow(...ADMIN_LEVEL), schema: StrictSentList },
+  {
+    method: 'GET',
+    label: '/api/mail/sent',
+    path: () => '/api/mail/sent',
+    expected: allow(...ADMIN_LEVEL),
+    schema: StrictSentList,
+  },
 ]);
 
 /** Sends whatever the outbox holds (the worker also wakes on each commit) and waits for it. */
 const flushMail = () => ctx.deps.mail!.runOnce();
 
-const list = async (me: { token: string }, query = '') => expectJson(await ctx.request(`/api/notifications${query}`, { token: me.token }), 200, StrictList);
+const list = async (me: { token: string }, query = '') =>
+  expectJson(await ctx.request(`/api/notifications${query}`, { token: me.token }), 200, StrictList);
 const mailTo = (me: { email: string }) => sink.received.filter((m) => m.to?.includes(me.email));
 
 /** Emits events through the bus as a service would (the report workflow emits them on its branch). */
@@ -85,7 +104,12 @@ const report = { uuid: '00000000-0000-4000-8000-000000000001', year: 2026, count
 
 describe('report decisions reach the country, and only it', () => {
   test('a returned report: its focal points and country administrators get the notification and an email with the reason', async () => {
-    await emit({ type: 'report.returned', data: { ...report, note: 'Please add the 2020 figures.' }, actorId: admin.id, site: false });
+    await emit({
+      type: 'report.returned',
+      data: { ...report, note: 'Please add the 2020 figures.' },
+      actorId: admin.id,
+      site: false,
+    });
     for (const me of [phAdmin, phMember]) {
       const body = await list(me);
       const [first] = body.data;
@@ -99,7 +123,8 @@ describe('report decisions reach the country, and only it', () => {
       expect(body.unread).toBeGreaterThanOrEqual(1);
     }
     // Another country, the secretariat that acted, and an inactive account get nothing.
-    for (const me of [thMember, thAdmin, admin, tuxuri]) expect((await list(me)).data.map((n) => n.kind)).not.toContain('report.returned');
+    for (const me of [thMember, thAdmin, admin, tuxuri])
+      expect((await list(me)).data.map((n) => n.kind)).not.toContain('report.returned');
     const inactiveRows = await ctx.deps.db.select().from(notifications).where(eq(notifications.userId, phInactive.id));
     expect(inactiveRows).toEqual([]);
 
@@ -119,7 +144,12 @@ describe('report decisions reach the country, and only it', () => {
     ['report.published', 'Report published: Philippines 2026', '/module/report/national/PH/2026/indicator/preview'],
     ['report.unlocked', 'Report unlocked: Philippines 2026', '/module/report/national/PH/2026/indicator/form'],
   ] as const)('%s: the country is told, with the link to the report', async (type, title, link) => {
-    await emit({ type, data: { ...report, note: type === 'report.unlocked' ? 'Figures to correct' : null }, actorId: tuxuri.id, site: true });
+    await emit({
+      type,
+      data: { ...report, note: type === 'report.unlocked' ? 'Figures to correct' : null },
+      actorId: tuxuri.id,
+      site: true,
+    });
     const [first] = (await list(phMember)).data;
     expect(first).toMatchObject({ kind: type, title, link });
     // The reason of an unlock is in the list; the other steps have none.
@@ -130,9 +160,13 @@ describe('report decisions reach the country, and only it', () => {
   test('a submitted report goes to the regional secretariat, not to the country', async () => {
     await emit({ type: 'report.submitted', data: { ...report, note: null }, actorId: phMember.id, site: false });
     for (const me of [admin, tuxuri]) {
-      expect((await list(me)).data[0]).toMatchObject({ kind: 'report.submitted', link: '/module/report/national/PH/2026/indicator/preview' });
+      expect((await list(me)).data[0]).toMatchObject({
+        kind: 'report.submitted',
+        link: '/module/report/national/PH/2026/indicator/preview',
+      });
     }
-    for (const me of [phAdmin, phMember, thAdmin]) expect((await list(me)).data.map((n) => n.kind)).not.toContain('report.submitted');
+    for (const me of [phAdmin, phMember, thAdmin])
+      expect((await list(me)).data.map((n) => n.kind)).not.toContain('report.submitted');
     await flushMail();
     expect(mailTo(admin).some((m) => m.subject?.startsWith('Report submitted'))).toBe(true);
   });
@@ -147,10 +181,21 @@ describe('best practices and contact messages', () => {
       { type: 'practice.commented', data: { ...practice, section: 'Results' }, actorId: admin.id, site: false },
       { type: 'practice.submitted', data: practice, actorId: thMember.id, site: false },
     );
-    expect((await list(thAdmin)).data.slice(0, 3).map((n) => n.kind)).toEqual(['practice.commented', 'practice.published', 'practice.returned']);
-    expect((await list(thMember)).data.slice(0, 3).map((n) => n.kind)).toEqual(['practice.commented', 'practice.published', 'practice.returned']);
+    expect((await list(thAdmin)).data.slice(0, 3).map((n) => n.kind)).toEqual([
+      'practice.commented',
+      'practice.published',
+      'practice.returned',
+    ]);
+    expect((await list(thMember)).data.slice(0, 3).map((n) => n.kind)).toEqual([
+      'practice.commented',
+      'practice.published',
+      'practice.returned',
+    ]);
     expect((await list(phMember)).data.map((n) => n.kind).filter((k) => k.startsWith('practice'))).toEqual([]);
-    expect((await list(tuxuri)).data[0]).toMatchObject({ kind: 'practice.submitted', link: `/module/best-practice/form/${practice.uuid}` });
+    expect((await list(tuxuri)).data[0]).toMatchObject({
+      kind: 'practice.submitted',
+      link: `/module/best-practice/form/${practice.uuid}`,
+    });
     // Comments are not emailed unless the person asks for it.
     const queued = await ctx.deps.db.select().from(mailOutbox).where(eq(mailOutbox.userId, thAdmin.id));
     expect(queued.map((m) => m.kind).sort()).toEqual(['practice.published', 'practice.returned']);
@@ -158,7 +203,10 @@ describe('best practices and contact messages', () => {
 
   test('a contact message: the secretariat sees it in the portal (email off by default)', async () => {
     await emit({ type: 'contact.received', data: { id: 4321 }, actorId: null, site: false });
-    expect((await list(admin)).data[0]).toMatchObject({ kind: 'contact.received', link: '/admin/contact-us?message=4321' });
+    expect((await list(admin)).data[0]).toMatchObject({
+      kind: 'contact.received',
+      link: '/admin/contact-us?message=4321',
+    });
     expect((await list(phAdmin)).data.map((n) => n.kind)).not.toContain('contact.received');
     const mails = await ctx.deps.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'contact.received'));
     expect(mails).toEqual([]);
@@ -188,7 +236,10 @@ describe('accounts', () => {
     expect((await list(phAdmin)).data.map((n) => n.kind)).not.toContain('account.awaiting');
 
     // An administrator activates them and makes them a focal point of the Philippines.
-    const shown = await readBody(await ctx.request(`/api/user/show/${row!.uuid}`, { token: admin.token }), UserListItemSchema);
+    const shown = await readBody(
+      await ctx.request(`/api/user/show/${row!.uuid}`, { token: admin.token }),
+      UserListItemSchema,
+    );
     await expectJson(
       await ctx.request(`/api/user/edit/${row!.uuid}`, {
         token: admin.token,
@@ -200,11 +251,17 @@ describe('accounts', () => {
     const newcomer = { token: await signIn(ctx, account.email) };
     const kinds = (await list(newcomer)).data.map((n) => n.kind);
     expect(kinds.sort()).toEqual(['account.activated', 'account.role.changed']);
-    expect((await list(newcomer)).data.find((n) => n.kind === 'account.role.changed')?.body).toContain('Country Focal Point');
+    expect((await list(newcomer)).data.find((n) => n.kind === 'account.role.changed')?.body).toContain(
+      'Country Focal Point',
+    );
 
     await flushMail();
     expect(mailTo(admin).some((m) => m.subject?.startsWith('New account awaiting activation'))).toBe(true);
-    expect(mailTo({ email: account.email }).map((m) => m.subject?.split(' · ')[0]).sort()).toEqual(['Your account is active', 'Your role changed']);
+    expect(
+      mailTo({ email: account.email })
+        .map((m) => m.subject?.split(' · ')[0])
+        .sort(),
+    ).toEqual(['Your account is active', 'Your role changed']);
   });
 });
 
@@ -212,48 +269,103 @@ describe('reading and marking', () => {
   test('newest first, paged; mark one, then all; the count follows; nobody marks another person’s', async () => {
     const me = await createUser(ctx, { role: 'state_member', country: 'MY' });
     const practice = { uuid: '00000000-0000-4000-8000-0000000000bb', country: 'MY' };
-    for (let i = 0; i < 3; i++) await emit({ type: 'practice.commented', data: { ...practice, section: `S${i}` }, actorId: admin.id, site: false });
+    for (let i = 0; i < 3; i++)
+      await emit({
+        type: 'practice.commented',
+        data: { ...practice, section: `S${i}` },
+        actorId: admin.id,
+        site: false,
+      });
     const page1 = await list(me, '?per_page=2');
     expect(page1).toMatchObject({ total: 3, unread: 3, page: 1, per_page: 2 });
     expect(page1.data.map((n) => n.body)).toEqual([expect.stringContaining('S2'), expect.stringContaining('S1')]);
     expect((await list(me, '?per_page=2&page=2')).data.map((n) => n.body)).toEqual([expect.stringContaining('S0')]);
 
     // Someone else's uuid marks nothing.
-    const other = await expectJson(await ctx.request('/api/notifications/read', { token: thMember.token, json: { uuids: [page1.data[0]!.uuid] } }), 200, StrictMarked);
+    const other = await expectJson(
+      await ctx.request('/api/notifications/read', { token: thMember.token, json: { uuids: [page1.data[0]!.uuid] } }),
+      200,
+      StrictMarked,
+    );
     expect(other.marked).toBe(0);
 
-    const one = await expectJson(await ctx.request('/api/notifications/read', { token: me.token, json: { uuids: [page1.data[0]!.uuid] } }), 200, StrictMarked);
+    const one = await expectJson(
+      await ctx.request('/api/notifications/read', { token: me.token, json: { uuids: [page1.data[0]!.uuid] } }),
+      200,
+      StrictMarked,
+    );
     expect(one).toMatchObject({ marked: 1, unread: 2 });
-    expect((await expectJson(await ctx.request('/api/notifications/unread', { token: me.token }), 200, StrictUnread)).unread).toBe(2);
-    const all = await expectJson(await ctx.request('/api/notifications/read', { token: me.token, json: { all: true } }), 200, StrictMarked);
+    expect(
+      (await expectJson(await ctx.request('/api/notifications/unread', { token: me.token }), 200, StrictUnread)).unread,
+    ).toBe(2);
+    const all = await expectJson(
+      await ctx.request('/api/notifications/read', { token: me.token, json: { all: true } }),
+      200,
+      StrictMarked,
+    );
     expect(all).toMatchObject({ marked: 2, unread: 0 });
     expect((await list(me)).data.every((n) => n.read_at !== null)).toBe(true);
   });
 
   test('bad bodies are refused with the field named', async () => {
-    await expectError(await ctx.request('/api/notifications/read', { token: phMember.token, json: { uuids: ['nope'] } }), 400, {
-      fields: ['uuids.0'],
+    await expectError(
+      await ctx.request('/api/notifications/read', { token: phMember.token, json: { uuids: ['nope'] } }),
+      400,
+      {
+        fields: ['uuids.0'],
+      },
+    );
+    expect((await ctx.request('/api/notifications/read', { token: phMember.token, json: { all: false } })).status).toBe(
+      400,
+    );
+    await expectError(await ctx.request('/api/notifications?per_page=1000', { token: phMember.token }), 400, {
+      fields: ['per_page'],
     });
-    expect((await ctx.request('/api/notifications/read', { token: phMember.token, json: { all: false } })).status).toBe(400);
-    await expectError(await ctx.request('/api/notifications?per_page=1000', { token: phMember.token }), 400, { fields: ['per_page'] });
   });
 });
 
 describe('email choices', () => {
   test('each person sees the kinds they can receive, with the defaults; turning one off stops its email, not the notification', async () => {
     const me = await createUser(ctx, { role: 'state_admin', country: 'VN', name: 'Lan Nguyen' });
-    const read = await expectJson(await ctx.request('/api/notifications/preferences', { token: me.token }), 200, StrictChoices);
+    const read = await expectJson(
+      await ctx.request('/api/notifications/preferences', { token: me.token }),
+      200,
+      StrictChoices,
+    );
     const kinds = read.data.kinds.map((k) => k.kind);
     expect(kinds).toContain('report.returned');
     expect(kinds).not.toContain('report.submitted');
-    expect(read.data.kinds.find((k) => k.kind === 'practice.commented')).toEqual({ kind: 'practice.commented', email: false, default: false });
-    const secretariat = await expectJson(await ctx.request('/api/notifications/preferences', { token: admin.token }), 200, StrictChoices);
-    expect(secretariat.data.kinds.filter((k) => k.email).map((k) => k.kind).sort()).toEqual(
-      ['account.activated', 'account.awaiting', 'account.role.changed', 'practice.submitted', 'report.submitted', 'site.build.failing'].sort(),
+    expect(read.data.kinds.find((k) => k.kind === 'practice.commented')).toEqual({
+      kind: 'practice.commented',
+      email: false,
+      default: false,
+    });
+    const secretariat = await expectJson(
+      await ctx.request('/api/notifications/preferences', { token: admin.token }),
+      200,
+      StrictChoices,
+    );
+    expect(
+      secretariat.data.kinds
+        .filter((k) => k.email)
+        .map((k) => k.kind)
+        .sort(),
+    ).toEqual(
+      [
+        'account.activated',
+        'account.awaiting',
+        'account.role.changed',
+        'practice.submitted',
+        'report.submitted',
+        'site.build.failing',
+      ].sort(),
     );
 
     const saved = await expectJson(
-      await ctx.request('/api/notifications/preferences', { token: me.token, json: { email: { 'report.returned': false }, version: read.data.version } }),
+      await ctx.request('/api/notifications/preferences', {
+        token: me.token,
+        json: { email: { 'report.returned': false }, version: read.data.version },
+      }),
       200,
       StrictChoices,
     );
@@ -266,9 +378,17 @@ describe('email choices', () => {
     expect(stale.status).toBe(409);
     expect(((await stale.json()) as { current: { version: number } }).current.version).toBe(saved.data.version);
 
-    await emit({ type: 'report.returned', data: { uuid: report.uuid, year: 2026, country: 'VN', note: null }, actorId: admin.id, site: false });
+    await emit({
+      type: 'report.returned',
+      data: { uuid: report.uuid, year: 2026, country: 'VN', note: null },
+      actorId: admin.id,
+      site: false,
+    });
     expect((await list(me)).data[0]?.kind).toBe('report.returned');
-    const queued = await ctx.deps.db.select().from(mailOutbox).where(and(eq(mailOutbox.userId, me.id), eq(mailOutbox.kind, 'report.returned')));
+    const queued = await ctx.deps.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.userId, me.id), eq(mailOutbox.kind, 'report.returned')));
     expect(queued).toEqual([]);
   });
 });
@@ -276,15 +396,26 @@ describe('email choices', () => {
 describe('sent mail (regional secretariat)', () => {
   test('lists every message newest first; one opens with its text and HTML', async () => {
     await flushMail();
-    const page = await expectJson(await ctx.request('/api/mail/sent?per_page=100', { token: admin.token }), 200, StrictSentList);
+    const page = await expectJson(
+      await ctx.request('/api/mail/sent?per_page=100', { token: admin.token }),
+      200,
+      StrictSentList,
+    );
     expect(page.total).toBeGreaterThan(0);
     const sent = page.data.find((m) => m.to_address === phMember.email && m.kind === 'report.returned')!;
     expect(sent).toMatchObject({ status: 'sent', attempts: 1, next_attempt_at: null });
-    const one = await expectJson(await ctx.request(`/api/mail/sent/${sent.uuid}`, { token: tuxuri.token }), 200, StrictSent);
+    const one = await expectJson(
+      await ctx.request(`/api/mail/sent/${sent.uuid}`, { token: tuxuri.token }),
+      200,
+      StrictSent,
+    );
     expect(one.data.text).toContain('Reason: Please add the 2020 figures.');
     expect(one.data.html).toContain('<strong>Reason:</strong>');
     await expectError(await ctx.request(`/api/mail/sent/${sent.uuid}`, { token: phAdmin.token }), 403);
-    await expectError(await ctx.request('/api/mail/sent/00000000-0000-4000-8000-000000000000', { token: admin.token }), 404);
+    await expectError(
+      await ctx.request('/api/mail/sent/00000000-0000-4000-8000-000000000000', { token: admin.token }),
+      404,
+    );
     // Every message the sink received was sent once.
     const ids = sink.received.map((m) => m.messageId);
     expect(new Set(ids).size).toBe(ids.length);

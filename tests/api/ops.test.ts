@@ -39,15 +39,27 @@ describe('GET /metrics', () => {
   test('counts requests by route and status, cache lookups and the mail queue', async () => {
     for (let i = 0; i < 3; i++) expect((await ctx.request('/api/public/cms/partner')).status).toBe(200);
     expect((await ctx.request('/api/notifications')).status).toBe(401);
-    await ctx.deps.db.insert(mailOutbox).values({ kind: 'report.returned', toAddress: 'fp@example.org', subject: 'Отчёт возвращён', text: 'x', html: 'x' });
+    await ctx.deps.db.insert(mailOutbox).values({
+      kind: 'report.returned',
+      toAddress: 'fp@example.org',
+      subject: 'Отчёт возвращён',
+      text: 'x',
+      html: 'x',
+    });
 
     const response = await ctx.request('/metrics', { token: TOKEN });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
     const text = await response.text();
     const value = (pattern: RegExp) => Number(pattern.exec(text)?.[1] ?? NaN);
-    expect(value(/apua_http_requests_total\{method="GET",route="\/api\/public\/cms\/:cms_type",status="200"\} (\d+)/)).toBe(3);
-    expect(value(/apua_http_request_duration_seconds_count\{method="GET",route="\/api\/public\/cms\/:cms_type",status="200"\} (\d+)/)).toBe(3);
+    expect(
+      value(/apua_http_requests_total\{method="GET",route="\/api\/public\/cms\/:cms_type",status="200"\} (\d+)/),
+    ).toBe(3);
+    expect(
+      value(
+        /apua_http_request_duration_seconds_count\{method="GET",route="\/api\/public\/cms\/:cms_type",status="200"\} (\d+)/,
+      ),
+    ).toBe(3);
     // The first look-up loads, the next two are answered from memory.
     expect(value(/apua_cache_lookups_total\{cache="public",result="hit"\} (\d+)/)).toBe(2);
     expect(value(/apua_cache_lookups_total\{cache="public",result="miss"\} (\d+)/)).toBe(1);

@@ -7,8 +7,17 @@
  * only when the public library changes.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
-import { PublicFacetsResponseSchema, PublicListResponseSchema, PublicShowResponseSchema } from '../../src/lib/best-practices/public-schema.ts';
-import { PracticeListResponseSchema, PracticeResponseSchema, type BestPractice, type PracticeSaveBody } from '../../src/lib/best-practices/schema.ts';
+import {
+  PublicFacetsResponseSchema,
+  PublicListResponseSchema,
+  PublicShowResponseSchema,
+} from '../../src/lib/best-practices/public-schema.ts';
+import {
+  PracticeListResponseSchema,
+  PracticeResponseSchema,
+  type BestPractice,
+  type PracticeSaveBody,
+} from '../../src/lib/best-practices/schema.ts';
 import type { ChangeEvent } from '../../src/lib/events/change-events.ts';
 import { COMPLETE_PRACTICE } from '../fixtures/best-practices.ts';
 import { makeImage, uploadForm } from '../fixtures/cms.ts';
@@ -43,22 +52,57 @@ beforeAll(async () => {
   ]);
 });
 
-const show = async (p: { uuid: string }) => (await expectJson(await ctx.request(`/api/best-practice/show/${p.uuid}`, { token: admin.token }), 200, StrictPractice)).data;
-const save = (user: TestUser, p: BestPractice, body: PracticeSaveBody) => ctx.request('/api/best-practice/saved', { token: user.token, json: { uuid: p.uuid, version: p.version, ...body } });
-const saved = async (user: TestUser, p: BestPractice, body: PracticeSaveBody) => (await expectJson(await save(user, p, body), 200, StrictPractice)).data;
+const show = async (p: { uuid: string }) =>
+  (
+    await expectJson(
+      await ctx.request(`/api/best-practice/show/${p.uuid}`, { token: admin.token }),
+      200,
+      StrictPractice,
+    )
+  ).data;
+const save = (user: TestUser, p: BestPractice, body: PracticeSaveBody) =>
+  ctx.request('/api/best-practice/saved', { token: user.token, json: { uuid: p.uuid, version: p.version, ...body } });
+const saved = async (user: TestUser, p: BestPractice, body: PracticeSaveBody) =>
+  (await expectJson(await save(user, p, body), 200, StrictPractice)).data;
 const act = (user: TestUser, p: BestPractice, action: string, note?: string) =>
-  ctx.request(`/api/best-practice/${p.uuid}/transition`, { token: user.token, json: { action, note, version: p.version } });
-const acted = async (user: TestUser, p: BestPractice, action: string, note?: string) => (await expectJson(await act(user, p, action, note), 200, StrictPractice)).data;
+  ctx.request(`/api/best-practice/${p.uuid}/transition`, {
+    token: user.token,
+    json: { action, note, version: p.version },
+  });
+const acted = async (user: TestUser, p: BestPractice, action: string, note?: string) =>
+  (await expectJson(await act(user, p, action, note), 200, StrictPractice)).data;
 const upload = async (user: TestUser, p: BestPractice, width: number) =>
-  (await expectJson(await ctx.request(`/api/best-practice/${p.uuid}/upload?version=${p.version}`, { method: 'POST', token: user.token, body: uploadForm(await makeImage('png', width, 600)) }), 201, StrictPractice)).data;
+  (
+    await expectJson(
+      await ctx.request(`/api/best-practice/${p.uuid}/upload?version=${p.version}`, {
+        method: 'POST',
+        token: user.token,
+        body: uploadForm(await makeImage('png', width, 600)),
+      }),
+      201,
+      StrictPractice,
+    )
+  ).data;
 const publicShow = (p: { uuid: string }) => ctx.request(`/api/best-practice/public/show/${p.uuid}`);
-const publicPage = async (p: { uuid: string }) => (await expectJson(await publicShow(p), 200, PublicShowResponseSchema)).data;
+const publicPage = async (p: { uuid: string }) =>
+  (await expectJson(await publicShow(p), 200, PublicShowResponseSchema)).data;
 const publicCard = async (p: { uuid: string }) =>
-  (await expectJson(await ctx.request('/api/best-practice/public/list?per_page=100'), 200, PublicListResponseSchema)).data.find((c) => c.uuid === p.uuid);
+  (
+    await expectJson(await ctx.request('/api/best-practice/public/list?per_page=100'), 200, PublicListResponseSchema)
+  ).data.find((c) => c.uuid === p.uuid);
 
 /** A PH practice with one picture, written by the focal point and published by the reviewer. */
 async function publishedPractice(title: string): Promise<BestPractice> {
-  let p = (await expectJson(await ctx.request('/api/best-practice/saved', { token: member.token, json: { title, country_code: 'PH', ...COMPLETE_PRACTICE } }), 201, StrictPractice)).data;
+  let p = (
+    await expectJson(
+      await ctx.request('/api/best-practice/saved', {
+        token: member.token,
+        json: { title, country_code: 'PH', ...COMPLETE_PRACTICE },
+      }),
+      201,
+      StrictPractice,
+    )
+  ).data;
   p = await upload(member, p, 800);
   p = await acted(member, p, 'submit');
   return acted(admin, p, 'publish');
@@ -77,18 +121,55 @@ describe('revising a published practice', () => {
   test('nobody edits it in place: reviewers and authors alike are told to revise it first', async () => {
     await expectError(await save(admin, p, { summary: 'Edited live' }), 409, { message: /Revise/ });
     await expectError(await save(member, p, { summary: 'Edited live' }), 409, { message: /Revise/ });
-    await expectError(await ctx.request(`/api/best-practice/${p.uuid}/upload?version=${p.version}`, { method: 'POST', token: admin.token, body: uploadForm(await makeImage('png', 640, 600)) }), 409);
+    await expectError(
+      await ctx.request(`/api/best-practice/${p.uuid}/upload?version=${p.version}`, {
+        method: 'POST',
+        token: admin.token,
+        body: uploadForm(await makeImage('png', 640, 600)),
+      }),
+      409,
+    );
   });
 
   test('revise: another country 403, a stale version 409, bad input 400, the wrong status 409', async () => {
     await expectError(await act(vnAdmin, p, 'revise'), 403);
     const stale = await act(member, { ...p, version: p.version - 1 }, 'revise');
     expect(stale.status).toBe(409);
-    expect(((await stale.json()) as { current: BestPractice }).current).toMatchObject({ status: 'published', version: p.version });
-    await expectError(await ctx.request(`/api/best-practice/${p.uuid}/transition`, { token: member.token, json: { action: 'revise' } }), 400, { fields: ['version'] });
-    await expectError(await ctx.request(`/api/best-practice/${p.uuid}/transition`, { token: member.token, json: { action: 'rewrite', version: p.version } }), 400, { fields: ['action'] });
-    await expectError(await ctx.request('/api/best-practice/not-a-uuid/transition', { token: member.token, json: { action: 'revise', version: 1 } }), 400, { fields: ['uuid'] });
-    const draft = (await expectJson(await ctx.request('/api/best-practice/saved', { token: member.token, json: { title: 'Never published', country_code: 'PH' } }), 201, StrictPractice)).data;
+    expect(((await stale.json()) as { current: BestPractice }).current).toMatchObject({
+      status: 'published',
+      version: p.version,
+    });
+    await expectError(
+      await ctx.request(`/api/best-practice/${p.uuid}/transition`, { token: member.token, json: { action: 'revise' } }),
+      400,
+      { fields: ['version'] },
+    );
+    await expectError(
+      await ctx.request(`/api/best-practice/${p.uuid}/transition`, {
+        token: member.token,
+        json: { action: 'rewrite', version: p.version },
+      }),
+      400,
+      { fields: ['action'] },
+    );
+    await expectError(
+      await ctx.request('/api/best-practice/not-a-uuid/transition', {
+        token: member.token,
+        json: { action: 'revise', version: 1 },
+      }),
+      400,
+      { fields: ['uuid'] },
+    );
+    const draft = (
+      await expectJson(
+        await ctx.request('/api/best-practice/saved', {
+          token: member.token,
+          json: { title: 'Never published', country_code: 'PH' },
+        }),
+        201,
+        StrictPractice,
+      )
+    ).data;
     await expectError(await act(member, draft, 'revise'), 409, { message: /draft cannot take “Revise”/ });
     expect((await show(p)).status).toBe('published');
   });
@@ -98,7 +179,13 @@ describe('revising a published practice', () => {
     p = await acted(member, p, 'revise');
     expect(p).toMatchObject({ status: 'draft', public_copy_kept_at: expect.any(String) });
     expect(events.map((e) => [e.type, e.site])).toEqual([['practice.revised', false]]);
-    const listed = (await expectJson(await ctx.request(`/api/best-practice/list?q=${encodeURIComponent('Esplanade')}`, { token: member.token }), 200, PracticeListResponseSchema)).data;
+    const listed = (
+      await expectJson(
+        await ctx.request(`/api/best-practice/list?q=${encodeURIComponent('Esplanade')}`, { token: member.token }),
+        200,
+        PracticeListResponseSchema,
+      )
+    ).data;
     expect(listed.find((i) => i.uuid === p.uuid)?.public_copy_kept_at).toEqual(p.public_copy_kept_at);
 
     const oldFiles = await filesOf(p.uuid);
@@ -108,15 +195,23 @@ describe('revising a published practice', () => {
     expect(p.images).toHaveLength(1);
     expect(events.every((e) => !e.site)).toBe(true);
 
-    // The page, the card, the facets: as published, pictures and card included, and the published picture's files are all still stored.
+    // The page, the card, the facets: as published, pictures and card included, and the published picture's files are
+    // all still stored.
     expect(await publicPage(p)).toEqual(published);
     expect(await publicCard(p)).toEqual(publishedCard);
-    const facets = (await expectJson(await ctx.request('/api/best-practice/public/facets'), 200, PublicFacetsResponseSchema)).data;
+    const facets = (
+      await expectJson(await ctx.request('/api/best-practice/public/facets'), 200, PublicFacetsResponseSchema)
+    ).data;
     expect(facets.countries.find((c) => c.code === 'PH')?.count).toBeGreaterThanOrEqual(1);
-    const search = (await expectJson(await ctx.request(`/api/best-practice/public/list?q=${encodeURIComponent('伊洛伊洛')}`), 200, PublicListResponseSchema));
+    const search = await expectJson(
+      await ctx.request(`/api/best-practice/public/list?q=${encodeURIComponent('伊洛伊洛')}`),
+      200,
+      PublicListResponseSchema,
+    );
     expect(search.total).toBe(0);
     expect(await filesOf(p.uuid)).toEqual(expect.arrayContaining(oldFiles));
-    for (const url of [published.images[0]!.image.url, published.images[0]!.card.url]) expect((await ctx.request(url)).status).toBe(200);
+    for (const url of [published.images[0]!.image.url, published.images[0]!.card.url])
+      expect((await ctx.request(url)).status).toBe(200);
     // The contact never reaches the kept copy.
     expect(JSON.stringify(await publicPage(p))).not.toMatch(/private\.contact@city\.example/);
   });
@@ -127,7 +222,11 @@ describe('revising a published practice', () => {
     p = await acted(admin, p, 'request_changes', 'ขอข้อมูลเพิ่ม — please add the 2024 figures');
     expect(p).toMatchObject({ status: 'changes_requested', public_copy_kept_at: expect.any(String) });
     p = await acted(member, p, 'submit');
-    await expectError(await ctx.request(`/api/best-practice/${p.uuid}/delete`, { method: 'POST', token: admin.token }), 409, { message: /archive it/ });
+    await expectError(
+      await ctx.request(`/api/best-practice/${p.uuid}/delete`, { method: 'POST', token: admin.token }),
+      409,
+      { message: /archive it/ },
+    );
     expect(await publicPage(p)).toEqual(published);
   });
 
@@ -138,13 +237,18 @@ describe('revising a published practice', () => {
     expect(p).toMatchObject({ status: 'published', public_copy_kept_at: null });
     expect(events.map((e) => [e.type, e.site])).toEqual([['practice.published', true]]);
     const page = await publicPage(p);
-    expect(page).toMatchObject({ title: REVISED.title, summary: REVISED.summary, narrative: { results: REVISED.narrative!.results } });
+    expect(page).toMatchObject({
+      title: REVISED.title,
+      summary: REVISED.summary,
+      narrative: { results: REVISED.narrative!.results },
+    });
     expect(page.images.map((i) => i.id)).toEqual([p.images[0]!.id]);
     expect((await publicCard(p))?.cover?.image.url).toBe(p.images[0]!.card.url);
     const after = await filesOf(p.uuid);
     expect(after.length).toBeLessThan(before.length);
     expect((await ctx.request(published.images[0]!.card.url)).status).toBe(404);
-    for (const url of [page.images[0]!.image.url, page.images[0]!.card.url]) expect((await ctx.request(url)).status).toBe(200);
+    for (const url of [page.images[0]!.image.url, page.images[0]!.card.url])
+      expect((await ctx.request(url)).status).toBe(200);
   });
 });
 
@@ -156,7 +260,16 @@ describe('archiving a practice being revised', () => {
     // A new crop of the picture the published version shows: the published card stays served.
     const publishedCard = (await publicPage(p)).images[0]!.card.url;
     const crop = { crop: { x: 0, y: 0, width: 0.6, height: 0.6 }, version: p.version };
-    p = (await expectJson(await ctx.request(`/api/best-practice/${p.uuid}/image/${p.images[0]!.id}/crop`, { token: phAdmin.token, json: crop }), 200, StrictPractice)).data;
+    p = (
+      await expectJson(
+        await ctx.request(`/api/best-practice/${p.uuid}/image/${p.images[0]!.id}/crop`, {
+          token: phAdmin.token,
+          json: crop,
+        }),
+        200,
+        StrictPractice,
+      )
+    ).data;
     expect(p.images[0]!.card.url).not.toBe(publishedCard);
     expect((await ctx.request(publishedCard)).status).toBe(200);
     expect((await publicPage(p)).title).toBe('Cebu bus rapid transit');

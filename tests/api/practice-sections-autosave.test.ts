@@ -1,7 +1,12 @@
 import { beforeAll, describe, expect, test, vi } from 'vitest';
 import { PracticeResponseSchema, type BestPractice } from '../../src/lib/best-practices/schema.ts';
 import { createApiClient } from '../../src/islands/backoffice/lib/api.ts';
-import { SECTION_FORM_QUESTIONS, sectionsTransport, uuidOfSection, type SectionsMeta } from '../../src/islands/backoffice/best-practices/sections-form.ts';
+import {
+  SECTION_FORM_QUESTIONS,
+  sectionsTransport,
+  uuidOfSection,
+  type SectionsMeta,
+} from '../../src/islands/backoffice/best-practices/sections-form.ts';
 import { createQuestionnaireForm } from '../../src/islands/backoffice/questionnaire/form-store.ts';
 import { memoryStorage, type DraftStorage } from '../../src/islands/backoffice/questionnaire/storage.ts';
 import type { Answer } from '../../src/lib/questionnaires/schema.ts';
@@ -24,10 +29,17 @@ beforeAll(async () => {
 });
 
 async function show(user: TestUser, uuid: string): Promise<BestPractice> {
-  return PracticeResponseSchema.parse(await (await ctx.request(`/api/best-practice/show/${uuid}`, { token: user.token })).json()).data;
+  return PracticeResponseSchema.parse(
+    await (await ctx.request(`/api/best-practice/show/${uuid}`, { token: user.token })).json(),
+  ).data;
 }
 
-function formFor(user: TestUser, practice: BestPractice, storage: DraftStorage = memoryStorage(), seen: SectionsMeta[] = []) {
+function formFor(
+  user: TestUser,
+  practice: BestPractice,
+  storage: DraftStorage = memoryStorage(),
+  seen: SectionsMeta[] = [],
+) {
   const client = createApiClient({ getToken: () => Promise.resolve(user.token), fetch: appFetch });
   return createQuestionnaireForm<SectionsMeta>({
     storageKey: `drafts:${user.uuid}:best-practice-sections:${practice.uuid}`,
@@ -38,7 +50,11 @@ function formFor(user: TestUser, practice: BestPractice, storage: DraftStorage =
     subcategories: [{ code: 'BP.1', thrust: 'BP', name: '', sort: 1 }],
     cycleYear: 2026,
     lockedMessage: null,
-    transport: sectionsTransport(practice.uuid, (meta: SectionsMeta, _answers: Answer[]) => void seen.push(meta), client),
+    transport: sectionsTransport(
+      practice.uuid,
+      (meta: SectionsMeta, _answers: Answer[]) => void seen.push(meta),
+      client,
+    ),
     retryDelay: () => null,
     currentUserUuid: user.uuid,
   });
@@ -49,7 +65,10 @@ const results = uuidOfSection('results');
 
 describe('the sections on the data-entry kit, through the real API', () => {
   test('typed text is saved on leaving the field, per section, and the practice’s version follows', async () => {
-    const created = await ctx.request('/api/best-practice/saved', { token: member.token, json: { title: 'คลองแสนแสบ', country_code: 'PH' } });
+    const created = await ctx.request('/api/best-practice/saved', {
+      token: member.token,
+      json: { title: 'คลองแสนแสบ', country_code: 'PH' },
+    });
     const practice = PracticeResponseSchema.parse(await created.json()).data;
     const seen: SectionsMeta[] = [];
     const form = formFor(member, practice, memoryStorage(), seen);
@@ -63,7 +82,10 @@ describe('the sections on the data-entry kit, through the real API', () => {
   });
 
   test('a second tab saved the section first: the field shows theirs and yours; keep mine saves over theirs, use theirs drops mine', async () => {
-    const created = await ctx.request('/api/best-practice/saved', { token: member.token, json: { title: 'Набережная', country_code: 'PH' } });
+    const created = await ctx.request('/api/best-practice/saved', {
+      token: member.token,
+      json: { title: 'Набережная', country_code: 'PH' },
+    });
     const practice = PracticeResponseSchema.parse(await created.json()).data;
     const first = formFor(member, practice);
     const second = formFor(colleague, practice);
@@ -72,14 +94,21 @@ describe('the sections on the data-entry kit, through the real API', () => {
     first.change(context, { value: 'Моя версия' });
     await first.leave(context);
     const field = first.$fields.get()[context];
-    expect(field).toMatchObject({ kind: 'conflict', mine: false, theirs: { value: 'نسخه همکار', version: 1, updated_by: { name: 'Maria Country' } } });
+    expect(field).toMatchObject({
+      kind: 'conflict',
+      mine: false,
+      theirs: { value: 'نسخه همکار', version: 1, updated_by: { name: 'Maria Country' } },
+    });
     await first.keepMine(context);
     expect(first.$fields.get()[context]).toEqual({ kind: 'saved', warnings: [] });
     expect((await show(member, practice.uuid)).narrative.context).toBe('Моя версия');
     // The colleague's next change meets a conflict and takes mine.
     second.change(context, { value: '同事的第二稿' });
     await second.leave(context);
-    expect(second.$fields.get()[context]).toMatchObject({ kind: 'conflict', theirs: { value: 'Моя версия', version: 2 } });
+    expect(second.$fields.get()[context]).toMatchObject({
+      kind: 'conflict',
+      theirs: { value: 'Моя версия', version: 2 },
+    });
     second.useTheirs(context);
     expect(second.$raw.get()[context]?.value).toBe('Моя версия');
     // Another section is no conflict.
@@ -89,7 +118,10 @@ describe('the sections on the data-entry kit, through the real API', () => {
   });
 
   test('text that could not leave waits in the browser and is saved by the next visit', async () => {
-    const created = await ctx.request('/api/best-practice/saved', { token: member.token, json: { title: 'Offline', country_code: 'PH' } });
+    const created = await ctx.request('/api/best-practice/saved', {
+      token: member.token,
+      json: { title: 'Offline', country_code: 'PH' },
+    });
     const practice = PracticeResponseSchema.parse(await created.json()).data;
     const storage = memoryStorage();
     const offline = createQuestionnaireForm<SectionsMeta>({
@@ -112,7 +144,9 @@ describe('the sections on the data-entry kit, through the real API', () => {
     expect(next.$raw.get()[results]?.value).toBe('ผลลัพธ์ 成果 نتایج Результаты');
     const stop = next.start();
     await next.retry();
-    await vi.waitFor(async () => expect((await show(member, practice.uuid)).narrative.results).toBe('ผลลัพธ์ 成果 نتایج Результаты'));
+    await vi.waitFor(async () =>
+      expect((await show(member, practice.uuid)).narrative.results).toBe('ผลลัพธ์ 成果 نتایج Результаты'),
+    );
     stop();
   });
 });

@@ -33,28 +33,67 @@ beforeAll(async () => {
 const pdf = Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n%%EOF\n');
 
 /** A PH draft (Thai title) with one picture and one PDF, made through the API. */
-async function practiceWithFiles(title = 'ทางเดินริมแม่น้ำ · Набережная'): Promise<{ practice: BestPractice; picture: string; card: string; document: string }> {
+async function practiceWithFiles(
+  title = 'ทางเดินริมแม่น้ำ · Набережная',
+): Promise<{ practice: BestPractice; picture: string; card: string; document: string }> {
   const path = (p: BestPractice, kind: string) => `/api/best-practice/${p.uuid}/${kind}?version=${p.version}`;
-  let p = (await expectJson(await ctx.request('/api/best-practice/saved', { token: phMember.token, json: { ...COMPLETE_PRACTICE, title, country_code: 'PH' } }), 201, PracticeResponseSchema)).data;
-  p = (await expectJson(await ctx.request(path(p, 'upload'), { token: phMember.token, body: uploadForm(await makeImage('png', 800, 600)) }), 201, PracticeResponseSchema)).data;
+  let p = (
+    await expectJson(
+      await ctx.request('/api/best-practice/saved', {
+        token: phMember.token,
+        json: { ...COMPLETE_PRACTICE, title, country_code: 'PH' },
+      }),
+      201,
+      PracticeResponseSchema,
+    )
+  ).data;
+  p = (
+    await expectJson(
+      await ctx.request(path(p, 'upload'), {
+        token: phMember.token,
+        body: uploadForm(await makeImage('png', 800, 600)),
+      }),
+      201,
+      PracticeResponseSchema,
+    )
+  ).data;
   const form = uploadForm(pdf, { name: 'گزارش.pdf', type: 'application/pdf' });
-  p = (await expectJson(await ctx.request(`${path(p, 'attachment')}&title=${encodeURIComponent('Отчёт')}`, { token: phMember.token, body: form }), 201, PracticeResponseSchema)).data;
+  p = (
+    await expectJson(
+      await ctx.request(`${path(p, 'attachment')}&title=${encodeURIComponent('Отчёт')}`, {
+        token: phMember.token,
+        body: form,
+      }),
+      201,
+      PracticeResponseSchema,
+    )
+  ).data;
   return { practice: p, picture: p.images[0]!.image.url, card: p.images[0]!.card.url, document: p.attachments[0]!.url };
 }
 
 async function step(p: BestPractice, user: TestUser, action: string, note?: string): Promise<BestPractice> {
   const body = { action, version: p.version, ...(note && { note }) };
-  return (await expectJson(await ctx.request(`/api/best-practice/${p.uuid}/transition`, { token: user.token, json: body }), 200, PracticeResponseSchema)).data;
+  return (
+    await expectJson(
+      await ctx.request(`/api/best-practice/${p.uuid}/transition`, { token: user.token, json: body }),
+      200,
+      PracticeResponseSchema,
+    )
+  ).data;
 }
 
 /** The session cookie the sign-in page asks for (token sync): what pictures and plain links carry. */
 async function sessionCookieOf(user: TestUser): Promise<string> {
   const response = await ctx.request('/api/auth/session', { method: 'POST', token: user.token });
   expect(response.status).toBe(200);
-  return response.headers.getSetCookie().find((c) => c.startsWith('__session='))!.split(';')[0]!;
+  return response.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('__session='))!
+    .split(';')[0]!;
 }
 
-const get = (url: string, user?: TestUser, headers: Record<string, string> = {}) => ctx.request(url, { token: user?.token ?? null, headers });
+const get = (url: string, user?: TestUser, headers: Record<string, string> = {}) =>
+  ctx.request(url, { token: user?.token ?? null, headers });
 
 async function expectHidden(url: string, user?: TestUser) {
   for (const method of ['GET', 'HEAD']) {
@@ -165,8 +204,13 @@ describe('the kept public copy of a practice being revised', () => {
     // The copy a revision keeps public (published_snapshot, another change of issue 19): made here
     // by hand, with the column if this database does not have it yet.
     await ctx.deps.db.execute(sql`alter table best_practices add column if not exists published_snapshot jsonb`);
-    const kept = { images: [{ image: { url: files.picture, variants: [] } }], attachments: [{ key: files.document.replace('/uploads/', '') }] };
-    await ctx.deps.db.execute(sql`update best_practices set published_snapshot = ${JSON.stringify(kept)}::jsonb where uuid = ${files.practice.uuid}`);
+    const kept = {
+      images: [{ image: { url: files.picture, variants: [] } }],
+      attachments: [{ key: files.document.replace('/uploads/', '') }],
+    };
+    await ctx.deps.db.execute(
+      sql`update best_practices set published_snapshot = ${JSON.stringify(kept)}::jsonb where uuid = ${files.practice.uuid}`,
+    );
     ctx.deps.fileAccess.invalidate('best-practices'); // written behind the API's back
     expect((await get(files.picture)).headers.get('cache-control')).toBe('public, max-age=3600');
     expect((await get(files.document)).status).toBe(200);
@@ -178,7 +222,10 @@ describe('the kept public copy of a practice being revised', () => {
 describe("a CMS item's pictures follow its status", () => {
   test('draft and unpublished: administrators only; published: anyone', async () => {
     const item = await insertCmsItem(ctx, { cmsType: 'banner', title: 'ສະພາບແວດລ້ອມ · 城市更新', status: 'draft' });
-    const uploaded = await ctx.request(`/api/cms/upload/${item.uuid}`, { token: admin.token, body: uploadForm(await makeImage('png', 800, 400)) });
+    const uploaded = await ctx.request(`/api/cms/upload/${item.uuid}`, {
+      token: admin.token,
+      body: uploadForm(await makeImage('png', 800, 400)),
+    });
     let record = (await expectJson(uploaded, 200, CmsItemResponseSchema)).data;
     const picture = record.image!.variants[0]!.url;
     await expectHidden(picture);
@@ -188,7 +235,16 @@ describe("a CMS item's pictures follow its status", () => {
     await expectPrivate(picture, { cookie: await sessionCookieOf(admin) });
 
     const setStatus = async (status: string) =>
-      (record = (await expectJson(await ctx.request(`/api/cms/status/${item.uuid}`, { token: admin.token, json: { status, version: record.version } }), 200, CmsItemResponseSchema)).data);
+      (record = (
+        await expectJson(
+          await ctx.request(`/api/cms/status/${item.uuid}`, {
+            token: admin.token,
+            json: { status, version: record.version },
+          }),
+          200,
+          CmsItemResponseSchema,
+        )
+      ).data);
     await setStatus('published');
     const open = await get(picture);
     expect(open.status).toBe(200);

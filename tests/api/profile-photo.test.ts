@@ -34,17 +34,28 @@ beforeAll(async () => {
   member = await createUser(ctx, { role: 'state_member', country: 'PH' });
 });
 
-const upload = (body: BodyInit, token = member.token) => ctx.request('/api/user/photo', { method: 'POST', token, body });
-const photoOf = async (user: TestUser) => (await ctx.deps.db.select({ photo: users.photo }).from(users).where(eq(users.id, user.id)))[0]!.photo;
+const upload = (body: BodyInit, token = member.token) =>
+  ctx.request('/api/user/photo', { method: 'POST', token, body });
+const photoOf = async (user: TestUser) =>
+  (await ctx.deps.db.select({ photo: users.photo }).from(users).where(eq(users.id, user.id)))[0]!.photo;
 const filesOf = (user: TestUser) => storedNames(ctx.deps.storage, `users/${user.uuid}`);
 
 describe('POST /api/user/photo', () => {
   test('re-encodes any accepted image to one square WebP, shown by whoami, and audits the change', async () => {
     const jpeg = await makeImage('jpeg', 1200, 800, { comment: 'secret camera note' });
-    const { data } = await expectJson(await upload(uploadForm(jpeg, { name: 'me.jpg', type: 'image/jpeg' })), 200, StrictPhoto);
+    const { data } = await expectJson(
+      await upload(uploadForm(jpeg, { name: 'me.jpg', type: 'image/jpeg' })),
+      200,
+      StrictPhoto,
+    );
     expect(data.photo).toMatch(new RegExp(`^/uploads/users/${member.uuid}/[0-9a-f]{16}-${PHOTO_SIZE_PX}\\.webp$`));
     const stored = await sharp(await storedBytes(ctx.deps.storage, data.photo!)).metadata();
-    expect([stored.format, stored.width, stored.height, stored.exif]).toEqual(['webp', PHOTO_SIZE_PX, PHOTO_SIZE_PX, undefined]);
+    expect([stored.format, stored.width, stored.height, stored.exif]).toEqual([
+      'webp',
+      PHOTO_SIZE_PX,
+      PHOTO_SIZE_PX,
+      undefined,
+    ]);
 
     const whoami = await expectJson(await ctx.request('/api/whoami', { token: member.token }), 200, WhoamiSchema);
     expect(whoami.photo).toBe(data.photo);
@@ -59,8 +70,10 @@ describe('POST /api/user/photo', () => {
   });
 
   test('a new photo replaces the old file; removing it clears the row and the file', async () => {
-    const first = (await expectJson(await upload(uploadForm(await makeImage('png', 300, 300))), 200, StrictPhoto)).data.photo!;
-    const second = (await expectJson(await upload(uploadForm(await makeImage('webp', 500, 400))), 200, StrictPhoto)).data.photo!;
+    const first = (await expectJson(await upload(uploadForm(await makeImage('png', 300, 300))), 200, StrictPhoto)).data
+      .photo!;
+    const second = (await expectJson(await upload(uploadForm(await makeImage('webp', 500, 400))), 200, StrictPhoto))
+      .data.photo!;
     expect(second).not.toBe(first);
     expect(await filesOf(member)).toEqual([second.split('/').at(-1)]);
     const removed = await ctx.request('/api/user/photo', { method: 'DELETE', token: member.token });
@@ -72,9 +85,15 @@ describe('POST /api/user/photo', () => {
   test('refuses what is not an image, damaged images and oversized uploads, naming the problem; the photo stays', async () => {
     await expectJson(await upload(uploadForm(square)), 200, StrictPhoto);
     const before = await photoOf(member);
-    await expectError(await upload(uploadForm(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'), { name: 'x.png' })), 415, {
-      message: /not a JPEG, PNG or WebP/,
-    });
+    await expectError(
+      await upload(
+        uploadForm(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'), { name: 'x.png' }),
+      ),
+      415,
+      {
+        message: /not a JPEG, PNG or WebP/,
+      },
+    );
     const truncated = (await makeImage('png', 400, 400)).subarray(0, 60);
     await expectError(await upload(uploadForm(truncated)), 400, { message: /could not be read/ });
     await expectError(await upload(uploadForm(new Uint8Array(PHOTO_MAX_BYTES + 1))), 413);

@@ -6,13 +6,26 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { ChangeEvent } from '../../src/lib/events/change-events.ts';
-import { PublicAnswersResponseSchema, PublicReportListResponseSchema, PublicReportResponseSchema } from '../../src/lib/national-reports/public-schema.ts';
+import {
+  PublicAnswersResponseSchema,
+  PublicReportListResponseSchema,
+  PublicReportResponseSchema,
+} from '../../src/lib/national-reports/public-schema.ts';
 import { ReportResponseSchema, type Report } from '../../src/lib/national-reports/schema.ts';
 import type { Question } from '../../src/lib/questionnaires/schema.ts';
 import { createTestContext } from '../support/app.ts';
 import { expectJson } from '../support/assertions.ts';
 import { createUser, type TestUser } from '../support/factories.ts';
-import { compulsoryAnswers, openCycle, pdfBytes, questionsByCode, saveAnswers, updateReport, upload, viewReport } from '../support/national-reports.ts';
+import {
+  compulsoryAnswers,
+  openCycle,
+  pdfBytes,
+  questionsByCode,
+  saveAnswers,
+  updateReport,
+  upload,
+  viewReport,
+} from '../support/national-reports.ts';
 
 const ctx = await createTestContext();
 const YEAR = 2026;
@@ -28,7 +41,13 @@ ctx.deps.changes.onCommit('test-probe', { site: true }, (event) => siteEvents.pu
 
 async function act(user: TestUser, body: Record<string, unknown>): Promise<Report> {
   const { report } = await viewReport(ctx, user, YEAR, CODE);
-  return (await expectJson(await updateReport(ctx, user, YEAR, CODE, { version: report.version, ...body }), 200, ReportResponseSchema)).data;
+  return (
+    await expectJson(
+      await updateReport(ctx, user, YEAR, CODE, { version: report.version, ...body }),
+      200,
+      ReportResponseSchema,
+    )
+  ).data;
 }
 
 /** Complete, sign, accept and publish the report with the Q18 answer `q18` and `title`. */
@@ -36,7 +55,13 @@ async function publishWith(q18: string, title: string): Promise<Report> {
   const answers: Record<string, unknown>[] = compulsoryAnswers(questions.values());
   const { answers: stored } = await viewReport(ctx, member, YEAR, CODE);
   const version = (uuid: string) => stored.find((a) => a.question_uuid === uuid)?.version;
-  const withVersions = [...answers, { question_uuid: questions.get('Q18')!.uuid, value: q18, source: 'Ministry', data_year: 2024 }].map((a) => ({ ...a, ...(version(a['question_uuid'] as string) && { version: version(a['question_uuid'] as string) }) }));
+  const withVersions = [
+    ...answers,
+    { question_uuid: questions.get('Q18')!.uuid, value: q18, source: 'Ministry', data_year: 2024 },
+  ].map((a) => ({
+    ...a,
+    ...(version(a['question_uuid'] as string) && { version: version(a['question_uuid'] as string) }),
+  }));
   expect((await saveAnswers(ctx, member, YEAR, CODE, withVersions)).status).toBe(200);
   const completed = await act(member, { action: 'complete', title, executive_summary: 'Summary' });
   await expectJson(await upload(ctx, stateAdmin, completed.uuid, pdfBytes()), 200, ReportResponseSchema);
@@ -47,8 +72,11 @@ async function publishWith(q18: string, title: string): Promise<Report> {
 async function publicPage() {
   return ctx.request(`${PUBLIC}/report/${YEAR}/${CODE}`);
 }
-const q18Shown = (page: { groups: { subcategories: { items: { question: { code: string }; answer: { value: unknown } | null }[] }[] }[] }) =>
-  page.groups.flatMap((g) => g.subcategories.flatMap((s) => s.items)).find((i) => i.question.code === 'Q18')?.answer?.value;
+const q18Shown = (page: {
+  groups: { subcategories: { items: { question: { code: string }; answer: { value: unknown } | null }[] }[] }[];
+}) =>
+  page.groups.flatMap((g) => g.subcategories.flatMap((s) => s.items)).find((i) => i.question.code === 'Q18')?.answer
+    ?.value;
 
 beforeAll(async () => {
   admin = await createUser(ctx, { role: 'admin', country: 'JP' });
@@ -69,16 +97,31 @@ describe('a published report unlocked for revision', () => {
     // The country revises: a new answer, a new title and a new signed file on the way.
     const { answers } = await viewReport(ctx, member, YEAR, CODE);
     const q18 = answers.find((a) => a.question_uuid === questions.get('Q18')!.uuid)!;
-    expect((await saveAnswers(ctx, member, YEAR, CODE, [{ question_uuid: q18.question_uuid, value: 'Revised answer', version: q18.version }])).status).toBe(200);
+    expect(
+      (
+        await saveAnswers(ctx, member, YEAR, CODE, [
+          { question_uuid: q18.question_uuid, value: 'Revised answer', version: q18.version },
+        ])
+      ).status,
+    ).toBe(200);
     await act(member, { title: 'Indonesia 2026 (being revised)' });
 
     const page = (await expectJson(await publicPage(), 200, PublicReportResponseSchema)).data;
     expect(page.report.title).toBe('Indonesia 2026 (as published)');
     expect(q18Shown(page)).toBe('Heritage districts (as published)');
-    const list = (await expectJson(await ctx.request(`${PUBLIC}/list?year=${YEAR}`), 200, PublicReportListResponseSchema)).data;
-    expect(list.find((r) => r.country.code === CODE)).toMatchObject({ title: 'Indonesia 2026 (as published)', file_url: expect.stringMatching(/\?v=1$/) });
-    const data = (await expectJson(await ctx.request(`${PUBLIC}/answers?year=${YEAR}`), 200, PublicAnswersResponseSchema)).data;
-    expect(data.find((r) => r.country_code === CODE && r.question_code === 'Q18')).toMatchObject({ value: 'Heritage districts (as published)' });
+    const list = (
+      await expectJson(await ctx.request(`${PUBLIC}/list?year=${YEAR}`), 200, PublicReportListResponseSchema)
+    ).data;
+    expect(list.find((r) => r.country.code === CODE)).toMatchObject({
+      title: 'Indonesia 2026 (as published)',
+      file_url: expect.stringMatching(/\?v=1$/),
+    });
+    const data = (
+      await expectJson(await ctx.request(`${PUBLIC}/answers?year=${YEAR}`), 200, PublicAnswersResponseSchema)
+    ).data;
+    expect(data.find((r) => r.country_code === CODE && r.question_code === 'Q18')).toMatchObject({
+      value: 'Heritage districts (as published)',
+    });
     expect(JSON.stringify(data)).not.toContain('Revised answer');
     // The signed PDF it was published with stays public; nothing else of the report is.
     const file = await ctx.request(new URL(page.report.file_url!, 'http://portal.test').pathname + '?v=1');
@@ -103,7 +146,9 @@ describe('a published report unlocked for revision', () => {
     const withdrawn = await act(admin, { action: 'unpublish' });
     expect(withdrawn).toMatchObject({ status: 'accepted', public_copy_kept_at: null });
     expect((await publicPage()).status).toBe(404);
-    const list = (await expectJson(await ctx.request(`${PUBLIC}/list?year=${YEAR}`), 200, PublicReportListResponseSchema)).data;
+    const list = (
+      await expectJson(await ctx.request(`${PUBLIC}/list?year=${YEAR}`), 200, PublicReportListResponseSchema)
+    ).data;
     expect(list.find((r) => r.country.code === CODE)).toBeUndefined();
   }, 180_000);
 });

@@ -8,7 +8,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { questions, questionVersions } from '../../src/lib/db/schema.ts';
-import { PublicAnswersResponseSchema, PublicReportResponseSchema } from '../../src/lib/national-reports/public-schema.ts';
+import {
+  PublicAnswersResponseSchema,
+  PublicReportResponseSchema,
+} from '../../src/lib/national-reports/public-schema.ts';
 import { ReportGroupsResponseSchema, ReportResponseSchema } from '../../src/lib/national-reports/schema.ts';
 import { seedDemoNationalReports } from '../../src/lib/national-reports/seed.server.ts';
 import { formatAnswer } from '../../src/lib/questionnaires/engine.ts';
@@ -35,14 +38,22 @@ async function questionIn(year: number, country: string): Promise<{ question: Qu
 }
 
 async function printable(year: number, country: string) {
-  const response = await ctx.request(`/api/report/type/national/${year}/${country}/view-report`, { token: admin.token });
+  const response = await ctx.request(`/api/report/type/national/${year}/${country}/view-report`, {
+    token: admin.token,
+  });
   const { groups } = (await expectJson(response, 200, ReportGroupsResponseSchema)).data;
-  return groups.flatMap((g) => g.subcategories.flatMap((s) => s.items)).find((item) => item.question.uuid === question.uuid)!;
+  return groups
+    .flatMap((g) => g.subcategories.flatMap((s) => s.items))
+    .find((item) => item.question.uuid === question.uuid)!;
 }
 
 async function publicItem(year: number, country: string) {
-  const { groups } = (await expectJson(await ctx.request(`${PUBLIC}/report/${year}/${country}`), 200, PublicReportResponseSchema)).data;
-  return groups.flatMap((g) => g.subcategories.flatMap((s) => s.items)).find((item) => item.question.uuid === question.uuid)!;
+  const { groups } = (
+    await expectJson(await ctx.request(`${PUBLIC}/report/${year}/${country}`), 200, PublicReportResponseSchema)
+  ).data;
+  return groups
+    .flatMap((g) => g.subcategories.flatMap((s) => s.items))
+    .find((item) => item.question.uuid === question.uuid)!;
 }
 
 async function openData(year: number) {
@@ -51,7 +62,10 @@ async function openData(year: number) {
 
 async function reword(changes: Record<string, unknown>) {
   const current = (await questionsByCode(ctx, admin)).get(question.code)!;
-  const saved = await ctx.request('/api/question/saved', { token: admin.token, json: { uuid: current.uuid, version: current.version, ...changes } });
+  const saved = await ctx.request('/api/question/saved', {
+    token: admin.token,
+    json: { uuid: current.uuid, version: current.version, ...changes },
+  });
   return (await expectJson(saved, 200, QuestionResponseSchema)).data;
 }
 
@@ -80,7 +94,12 @@ describe('a question reworded while 2026 is open', () => {
     expect(shown2022).toMatchObject({ uuid: question.uuid, code: question.code, ...before });
     expect(answer).toMatchObject({ value: answer2022.value, state: answer2022.state, version: answer2022.version });
     // Every 2022 report, whatever its status (the cycle is closed), and 2026's published and submitted ones.
-    for (const [year, country] of [[2022, 'IN'], [2022, 'NP'], [2026, 'ID'], [2026, 'VN']] as const) {
+    for (const [year, country] of [
+      [2022, 'IN'],
+      [2022, 'NP'],
+      [2026, 'ID'],
+      [2026, 'VN'],
+    ] as const) {
       expect((await questionIn(year, country)).question, `${year} ${country}`).toMatchObject(before);
     }
 
@@ -104,14 +123,18 @@ describe('a question reworded while 2026 is open', () => {
       expect(row.question).toBe(before.text);
       expect(row.display).not.toContain('(new label)');
     }
-    expect(data2022.questions.find((q) => q.code === question.code)).toMatchObject({ text: before.text, options: before.options });
+    expect(data2022.questions.find((q) => q.code === question.code)).toMatchObject({
+      text: before.text,
+      options: before.options,
+    });
   }, 180_000);
 
   test('a second rewording leaves the first version with the reports that keep it; a change of place alone makes no version', async () => {
     await reword({ text: `${NEW_TEXT} Second edition.` });
     expect((await questionIn(2022, 'ID')).question).toMatchObject(before);
     expect((await questionIn(2026, 'PH')).question.text).toBe(`${NEW_TEXT} Second edition.`);
-    // References are the question's place in the catalogue: they follow it everywhere, and keep the old wording where it is kept.
+    // References are the question's place in the catalogue: they follow it everywhere, and keep the old wording where
+    // it is kept.
     await reword({ nua_paragraphs: '93–98, 101' });
     expect((await questionIn(2022, 'ID')).question).toMatchObject({ ...before, nua_paragraphs: '93–98, 101' });
     const versions = await ctx.deps.db
@@ -129,8 +152,15 @@ describe('a question reworded while 2026 is open', () => {
 
   test('an unlocked report is revised against the questions as they are now; the public page keeps the published version', async () => {
     const view = await viewReport(ctx, admin, 2026, 'ID');
-    const unlocked = await updateReport(ctx, admin, 2026, 'ID', { version: view.report.version, action: 'unlock', note: 'Please update the planning instruments' });
-    expect((await expectJson(unlocked, 200, ReportResponseSchema)).data).toMatchObject({ status: 'in_progress', public_copy_kept_at: expect.any(String) });
+    const unlocked = await updateReport(ctx, admin, 2026, 'ID', {
+      version: view.report.version,
+      action: 'unlock',
+      note: 'Please update the planning instruments',
+    });
+    expect((await expectJson(unlocked, 200, ReportResponseSchema)).data).toMatchObject({
+      status: 'in_progress',
+      public_copy_kept_at: expect.any(String),
+    });
     expect((await questionIn(2026, 'ID')).question.text).toBe(`${NEW_TEXT} Second edition.`);
     expect((await publicItem(2026, 'ID')).question).toMatchObject(before);
     // 2022 stays as it was.

@@ -38,14 +38,19 @@ function formFor(data: ReportView, token: () => string, storage = memoryStorage(
     subcategories: data.subcategories,
     cycleYear: YEAR,
     lockedMessage: null,
-    transport: answersTransport(YEAR, 'PH', createApiClient({ getToken: () => Promise.resolve(token()), fetch: appFetch })),
+    transport: answersTransport(
+      YEAR,
+      'PH',
+      createApiClient({ getToken: () => Promise.resolve(token()), fetch: appFetch }),
+    ),
     retryDelay: () => null,
     currentUserUuid: member.uuid,
   });
 }
 
 const byCode = (data: ReportView, code: string): Question => data.questions.find((question) => question.code === code)!;
-const storedValue = (data: ReportView, question: Question) => data.answers.find((answer) => answer.question_uuid === question.uuid)?.value;
+const storedValue = (data: ReportView, question: Question) =>
+  data.answers.find((answer) => answer.question_uuid === question.uuid)?.value;
 
 beforeAll(async () => {
   admin = await createUser(ctx, { role: 'admin', country: 'JP' });
@@ -53,7 +58,14 @@ beforeAll(async () => {
   colleague = await createUser(ctx, { role: 'state_admin', country: 'PH', name: 'Jun Reyes' });
   const opened = await ctx.request('/api/report/type/national/cycles/saved', {
     token: admin.token,
-    json: { year: YEAR, opens_at: '2044-01-01', closes_at: '2044-12-31', expiry_days: 30, timely_days: 7, status: 'open' },
+    json: {
+      year: YEAR,
+      opens_at: '2044-01-01',
+      closes_at: '2044-12-31',
+      expiry_days: 30,
+      timely_days: 7,
+      status: 'open',
+    },
   });
   expect(opened.status).toBe(200);
 });
@@ -72,7 +84,11 @@ describe('autosave through the real API', () => {
       subcategories: data.subcategories,
       cycleYear: YEAR,
       lockedMessage: null,
-      transport: answersTransport(YEAR, 'PH', createApiClient({ getToken: () => Promise.resolve(member.token), fetch: appFetch })),
+      transport: answersTransport(
+        YEAR,
+        'PH',
+        createApiClient({ getToken: () => Promise.resolve(member.token), fetch: appFetch }),
+      ),
       onSaved: (extra) => reports.push(extra.status),
     });
     form.change(q01.uuid, { value: '16.7', data_year: '2023', source: 'Philippine Statistics Authority' });
@@ -131,7 +147,12 @@ describe('autosave through the real API', () => {
     if (state?.kind !== 'conflict') return;
     expect(state.theirs.updated_by).toEqual({ name: 'Maria Santos', uuid: member.uuid });
     expect(state.mine).toBe(true);
-    expect(form.$saveBar.get()).toMatchObject({ tone: 'problem', message: '1 answer needs your attention', retry: false, settle: true });
+    expect(form.$saveBar.get()).toMatchObject({
+      tone: 'problem',
+      message: '1 answer needs your attention',
+      retry: false,
+      settle: true,
+    });
     form.useTheirs(q13.uuid);
     expect(form.$saveBar.get()).toMatchObject({ tone: 'quiet', message: 'All answers are saved.' });
   });
@@ -161,9 +182,15 @@ describe('autosave through the real API', () => {
 
   test('the server’s field errors come back to the right answer', async () => {
     const data = await view(member.token);
-    const transport = answersTransport(YEAR, 'PH', createApiClient({ getToken: () => Promise.resolve(member.token), fetch: appFetch }));
+    const transport = answersTransport(
+      YEAR,
+      'PH',
+      createApiClient({ getToken: () => Promise.resolve(member.token), fetch: appFetch }),
+    );
     const q10 = byCode(data, 'Q10');
-    const result = await transport([{ question_uuid: q10.uuid, value: 140, text: null, data_year: 2023, source: 'x', comment: null }]);
+    const result = await transport([
+      { question_uuid: q10.uuid, value: 140, text: null, data_year: 2023, source: 'x', comment: null },
+    ]);
     expect(result.kind).toBe('invalid');
     if (result.kind === 'invalid') expect(Object.keys(result.errors)).toContain('answers.0.value');
   });
@@ -175,7 +202,15 @@ describe('autosave through the real API', () => {
     const cycle = cycles.data.find((item) => item.year === YEAR)!;
     const closed = await ctx.request('/api/report/type/national/cycles/saved', {
       token: admin.token,
-      json: { year: YEAR, version: cycle.version, opens_at: '2044-01-01', closes_at: '2044-12-31', expiry_days: 30, timely_days: 7, status: 'closed' },
+      json: {
+        year: YEAR,
+        version: cycle.version,
+        opens_at: '2044-01-01',
+        closes_at: '2044-12-31',
+        expiry_days: 30,
+        timely_days: 7,
+        status: 'closed',
+      },
     });
     expect(closed.status).toBe(200);
 
@@ -191,7 +226,11 @@ describe('autosave through the real API', () => {
       subcategories: data.subcategories,
       cycleYear: YEAR,
       lockedMessage: null,
-      transport: answersTransport(YEAR, 'PH', createApiClient({ getToken: () => Promise.resolve(member.token), fetch: appFetch })),
+      transport: answersTransport(
+        YEAR,
+        'PH',
+        createApiClient({ getToken: () => Promise.resolve(member.token), fetch: appFetch }),
+      ),
       onLocked: (_, reason) => locks.push(reason),
     });
     form.change(q11.uuid, { value: '40' });

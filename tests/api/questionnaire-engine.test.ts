@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { CycleListResponseSchema, SaveAnswersResponseSchema, AnswersConflictResponseSchema } from '../../src/lib/national-reports/schema.ts';
+import {
+  CycleListResponseSchema,
+  SaveAnswersResponseSchema,
+  AnswersConflictResponseSchema,
+} from '../../src/lib/national-reports/schema.ts';
 import { QuestionResponseSchema, type Completeness, type Question } from '../../src/lib/questionnaires/schema.ts';
 import { createTestContext } from '../support/app.ts';
 import { expectError, expectJson } from '../support/assertions.ts';
@@ -21,7 +25,13 @@ let th: TestUser;
 let vn: TestUser;
 let questions: Map<string, Question>;
 const uuid = (code: string) => questions.get(code)!.uuid;
-const answer = (code: string, value: unknown, extra: Record<string, unknown> = {}) => ({ question_uuid: uuid(code), value, source: 'National statistics office', data_year: 2024, ...extra });
+const answer = (code: string, value: unknown, extra: Record<string, unknown> = {}) => ({
+  question_uuid: uuid(code),
+  value,
+  source: 'National statistics office',
+  data_year: 2024,
+  ...extra,
+});
 
 beforeAll(async () => {
   admin = await createUser(ctx, { role: 'admin', country: 'JP' });
@@ -34,21 +44,27 @@ beforeAll(async () => {
 
 /** The completeness the report lists show (stored), the view's (counted from every answer) must agree. */
 async function storedCompleteness(user: TestUser): Promise<Completeness | undefined> {
-  const cycles = await expectJson(await ctx.request('/api/report/type/national/cycles', { token: user.token }), 200, CycleListResponseSchema);
+  const cycles = await expectJson(
+    await ctx.request('/api/report/type/national/cycles', { token: user.token }),
+    200,
+    CycleListResponseSchema,
+  );
   return cycles.data.find((c) => c.year === YEAR)?.report?.completeness;
 }
 
 describe('saves arriving together', () => {
   test('run in shared transactions, and each keeps its own outcome: 200, 400, 403, 409', async () => {
     // Signed in once before: on PGlite a first lookup of a person would wait for the open transaction.
-    for (const user of [ph, th, vn, admin]) expect((await ctx.request('/api/whoami', { token: user.token })).status).toBe(200);
+    for (const user of [ph, th, vn, admin])
+      expect((await ctx.request('/api/whoami', { token: user.token })).status).toBe(200);
     const transactions: unknown[] = [];
     // The first save's transaction is held open a moment, so the others arrive while it runs.
     const stop = ctx.deps.changes.inTransaction('probe', { types: ['report.answers.saved'] }, async (_, tx) => {
       transactions.push(tx);
       if (transactions.length === 1) await new Promise((resolve) => setTimeout(resolve, 500));
     });
-    const save = (user: TestUser, country: string, answers: unknown[]) => saveAnswers(ctx, user, YEAR, country, answers);
+    const save = (user: TestUser, country: string, answers: unknown[]) =>
+      saveAnswers(ctx, user, YEAR, country, answers);
     const responses = await Promise.all([
       save(ph, 'PH', [answer('Q07', 10)]),
       save(ph, 'PH', [answer('Q11', 50)]),
@@ -67,12 +83,18 @@ describe('saves arriving together', () => {
     expect((await expectJson(stale!, 409, AnswersConflictResponseSchema)).current).toEqual([]);
     await expectError(invalid!, 400, { fields: ['answers.0.value'] });
     await expectError(byAdmin!, 403);
-    expect((await expectJson(vnBoth!, 200, SaveAnswersResponseSchema)).data.answers.map((a) => a.value)).toEqual([30, 40]);
+    expect((await expectJson(vnBoth!, 200, SaveAnswersResponseSchema)).data.answers.map((a) => a.value)).toEqual([
+      30, 40,
+    ]);
     expect(vnStale!.status).toBe(409);
     // Two first answers to one question: one is saved, the other finds it (409 with it).
     const pair = [thFirst!, thSecond!];
     expect(pair.map((r) => r.status).sort()).toEqual([200, 409]);
-    const conflict = await expectJson(pair.find((r) => r.status === 409)!, 409, AnswersConflictResponseSchema);
+    const conflict = await expectJson(
+      pair.find((r) => r.status === 409)!,
+      409,
+      AnswersConflictResponseSchema,
+    );
     expect(conflict.current).toMatchObject([{ question_uuid: uuid('Q07'), version: 1 }]);
     // Four saves wrote answers, in fewer transactions than saves.
     expect(transactions).toHaveLength(4);
@@ -83,7 +105,9 @@ describe('saves arriving together', () => {
     expect(view.report.status).toBe('in_progress');
     expect(view.report.completeness.answered).toBe(2);
     expect(await storedCompleteness(ph)).toEqual(view.report.completeness);
-    const history = await ctx.request(`/api/report/type/national/${YEAR}/PH/history?question=${uuid('Q07')}`, { token: ph.token });
+    const history = await ctx.request(`/api/report/type/national/${YEAR}/PH/history?question=${uuid('Q07')}`, {
+      token: ph.token,
+    });
     expect(((await history.json()) as { data: unknown[] }).data).toHaveLength(1);
     // The report started once, with one audit event of it.
     expect(view.report.events.filter((e) => e.action === 'start')).toHaveLength(1);
@@ -100,14 +124,35 @@ describe('completeness kept incrementally', () => {
   }
   const edit = async (code: string, fields: Record<string, unknown>) => {
     const current = (await questionsByCode(ctx, admin)).get(code)!;
-    return (await expectJson(await ctx.request('/api/question/saved', { token: admin.token, json: { uuid: current.uuid, version: current.version, ...fields } }), 200, QuestionResponseSchema)).data;
+    return (
+      await expectJson(
+        await ctx.request('/api/question/saved', {
+          token: admin.token,
+          json: { uuid: current.uuid, version: current.version, ...fields },
+        }),
+        200,
+        QuestionResponseSchema,
+      )
+    ).data;
   };
   const retire = async (code: string, retired: boolean) => {
-    const all = await expectJson(await ctx.request('/api/question/list?include_retired=true', { token: admin.token }), 200, z.object({ data: z.array(QuestionResponseSchema.shape.data) }).loose());
+    const all = await expectJson(
+      await ctx.request('/api/question/list?include_retired=true', { token: admin.token }),
+      200,
+      z.object({ data: z.array(QuestionResponseSchema.shape.data) }).loose(),
+    );
     const q = all.data.find((item) => item.code === code)!;
-    expect((await ctx.request(`/api/question/retire/${q.uuid}`, { token: admin.token, json: { version: q.version, retired } })).status).toBe(200);
+    expect(
+      (
+        await ctx.request(`/api/question/retire/${q.uuid}`, {
+          token: admin.token,
+          json: { version: q.version, retired },
+        })
+      ).status,
+    ).toBe(200);
   };
-  const current = async (code: string) => (await viewReport(ctx, vn, YEAR, 'VN')).answers.find((a) => a.question_uuid === uuid(code));
+  const current = async (code: string) =>
+    (await viewReport(ctx, vn, YEAR, 'VN')).answers.find((a) => a.question_uuid === uuid(code));
   const saveVn = async (code: string, value: unknown) => {
     const before = await current(code);
     return saveAnswers(ctx, vn, YEAR, 'VN', [answer(code, value, before ? { version: before.version } : {})]);

@@ -9,7 +9,15 @@ import { createTestContext } from '../support/app.ts';
 import { expectError, expectJson } from '../support/assertions.ts';
 import { createUser, type TestUser } from '../support/factories.ts';
 import { startMailSink } from '../support/mail.ts';
-import { compulsoryAnswers, pdfBytes, questionsByCode, saveAnswers, updateReport, upload, viewReport } from '../support/national-reports.ts';
+import {
+  compulsoryAnswers,
+  pdfBytes,
+  questionsByCode,
+  saveAnswers,
+  updateReport,
+  upload,
+  viewReport,
+} from '../support/national-reports.ts';
 import { deepStrict } from '../support/schemas.ts';
 
 const sink = await startMailSink();
@@ -21,7 +29,8 @@ const StrictCycle = deepStrict(CycleResponseSchema);
 /** Noon UTC, `days` days from a YYYY-MM-DD date: the clock the reminders run on. */
 const at = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000);
 const run = (now: Date) => sendDueReminders(ctx.deps, now);
-// Every active country gets a report in each cycle, and each reminder is a transaction of its own: minutes on a busy machine.
+// Every active country gets a report in each cycle, and each reminder is a transaction of its own: minutes on a busy
+// machine.
 
 let admin: TestUser;
 let phAdmin: TestUser;
@@ -43,7 +52,11 @@ function saveCycle(json: Record<string, unknown>) {
 }
 
 async function openCycle(year: number, closes: string, extra: Record<string, unknown> = {}) {
-  return expectJson(await saveCycle({ year, opens_at: `${year}-01-01`, closes_at: closes, status: 'open', ...extra }), 200, StrictCycle);
+  return expectJson(
+    await saveCycle({ year, opens_at: `${year}-01-01`, closes_at: closes, status: 'open', ...extra }),
+    200,
+    StrictCycle,
+  );
 }
 
 const reportsOf = async (year: number) =>
@@ -51,7 +64,11 @@ const reportsOf = async (year: number) =>
 
 /** The reminder notifications a person has about a cycle's report, oldest first. */
 async function remindersOf(me: TestUser, year: number) {
-  const body = await expectJson(await ctx.request('/api/notifications?per_page=100', { token: me.token }), 200, StrictList);
+  const body = await expectJson(
+    await ctx.request('/api/notifications?per_page=100', { token: me.token }),
+    200,
+    StrictList,
+  );
   return body.data.filter((n) => n.kind === 'report.reminder' && n.title.endsWith(` ${year}`)).reverse();
 }
 
@@ -65,7 +82,18 @@ describe('reminders before and after the closing date', { timeout: 180_000 }, ()
     expect(reports).toBeGreaterThan(2);
     // The days in between, and a second run on the same day, send nothing.
     const expected: [number, number][] = [
-      [-20, 0], [-14, reports], [-14, 0], [-10, 0], [-7, reports], [-3, 0], [-1, reports], [-1, 0], [0, 0], [1, reports], [2, 0], [30, 0],
+      [-20, 0],
+      [-14, reports],
+      [-14, 0],
+      [-10, 0],
+      [-7, reports],
+      [-3, 0],
+      [-1, reports],
+      [-1, 0],
+      [0, 0],
+      [1, reports],
+      [2, 0],
+      [30, 0],
     ];
     for (const [day, sent] of expected) expect(await run(at(CLOSES, day)), `day ${day}`).toBe(sent);
 
@@ -77,10 +105,17 @@ describe('reminders before and after the closing date', { timeout: 180_000 }, ()
       `Report overdue: Philippines ${YEAR}`,
     ]);
     const [first] = await remindersOf(phAdmin, YEAR);
-    expect(first).toMatchObject({ body: `The national report of Philippines for ${YEAR} is due on 31 March 2031 and has not been submitted yet.`, link: `/module/report/national/PH/${YEAR}/indicator/form` });
-    expect((await remindersOf(phAdmin, YEAR)).at(-1)?.body).toMatch(/was due on 31 March 2031 and has not been submitted yet/);
+    expect(first).toMatchObject({
+      body: `The national report of Philippines for ${YEAR} is due on 31 March 2031 and has not been submitted yet.`,
+      link: `/module/report/national/PH/${YEAR}/indicator/form`,
+    });
+    expect((await remindersOf(phAdmin, YEAR)).at(-1)?.body).toMatch(
+      /was due on 31 March 2031 and has not been submitted yet/,
+    );
     // Only the report's own country: Thailand hears of its own report, the secretariat and an inactive account of none.
-    expect((await remindersOf(thMember, YEAR)).map((n) => n.title)).toEqual(titles.map((t) => t.replace('Philippines', 'Thailand')));
+    expect((await remindersOf(thMember, YEAR)).map((n) => n.title)).toEqual(
+      titles.map((t) => t.replace('Philippines', 'Thailand')),
+    );
     expect(await remindersOf(admin, YEAR)).toEqual([]);
     expect(await ctx.deps.db.select().from(notifications).where(eq(notifications.userId, phInactive.id))).toEqual([]);
   });
@@ -95,7 +130,10 @@ describe('reminders before and after the closing date', { timeout: 180_000 }, ()
   test('each reminder goes by email too, unless the person turned reminder emails off', async () => {
     const year = 2032;
     const closes = '2032-06-30';
-    const prefs = await ctx.request('/api/notifications/preferences', { token: phAdmin.token, json: { email: { 'report.reminder': false }, version: 1 } });
+    const prefs = await ctx.request('/api/notifications/preferences', {
+      token: phAdmin.token,
+      json: { email: { 'report.reminder': false }, version: 1 },
+    });
     expect(prefs.status, await prefs.clone().text()).toBe(200);
     await openCycle(year, closes);
     expect(await run(at(closes, -7))).toBe(await reportsOf(year));
@@ -105,7 +143,9 @@ describe('reminders before and after the closing date', { timeout: 180_000 }, ()
     expect(mails[0]?.text).toContain('Dear Marco Reyes,');
     expect(mails[0]?.text).toContain(`https://portal.example/module/report/national/PH/${year}/indicator/form`);
     // The notification itself still reaches the person who turned the email off.
-    expect((await remindersOf(phAdmin, year)).map((n) => n.title)).toEqual([`Report due in 7 days: Philippines ${year}`]);
+    expect((await remindersOf(phAdmin, year)).map((n) => n.title)).toEqual([
+      `Report due in 7 days: Philippines ${year}`,
+    ]);
   });
 
   test('ticks running at the same time send each reminder once', async () => {
@@ -116,8 +156,14 @@ describe('reminders before and after the closing date', { timeout: 180_000 }, ()
     const now = at(closes, -1);
     const sent = await Promise.all([run(now), run(now), job.runOnce(now), run(now)]);
     expect(sent.reduce((a, b) => a + b, 0)).toBe(await reportsOf(year));
-    expect((await remindersOf(phMember, year)).map((n) => n.title)).toEqual([`Report due tomorrow: Philippines ${year}`]);
-    const rows = await ctx.deps.db.select({ n: count() }).from(reportReminders).innerJoin(nationalReports, eq(nationalReports.id, reportReminders.reportId)).where(eq(nationalReports.year, year));
+    expect((await remindersOf(phMember, year)).map((n) => n.title)).toEqual([
+      `Report due tomorrow: Philippines ${year}`,
+    ]);
+    const rows = await ctx.deps.db
+      .select({ n: count() })
+      .from(reportReminders)
+      .innerJoin(nationalReports, eq(nationalReports.id, reportReminders.reportId))
+      .where(eq(nationalReports.year, year));
     expect(rows[0]!.n).toBe(await reportsOf(year));
   });
 
@@ -125,7 +171,11 @@ describe('reminders before and after the closing date', { timeout: 180_000 }, ()
     const year = 2034;
     const cycle = await openCycle(year, '2034-04-30');
     expect(await run(at('2034-04-30', -1))).toBe(await reportsOf(year));
-    const moved = await expectJson(await saveCycle({ year, closes_at: '2034-05-31', version: cycle.data.version }), 200, StrictCycle);
+    const moved = await expectJson(
+      await saveCycle({ year, closes_at: '2034-05-31', version: cycle.data.version }),
+      200,
+      StrictCycle,
+    );
     expect(await run(at('2034-05-31', -7))).toBe(await reportsOf(year));
     await expectJson(await saveCycle({ year, status: 'closed', version: moved.data.version }), 200, StrictCycle);
     expect(await run(at('2034-05-31', -1))).toBe(0);
@@ -140,11 +190,17 @@ describe('a submitted report is not reminded', { timeout: 180_000 }, () => {
   test('the country that submitted hears nothing; the others are still reminded', async () => {
     const year = 2036;
     const closes = '2036-12-31';
-    await expectJson(await saveCycle({ year, opens_at: '2026-01-01', closes_at: closes, status: 'open' }), 200, StrictCycle);
+    await expectJson(
+      await saveCycle({ year, opens_at: '2026-01-01', closes_at: closes, status: 'open' }),
+      200,
+      StrictCycle,
+    );
     const questions = await questionsByCode(ctx, phMember);
     expect((await saveAnswers(ctx, phMember, year, 'PH', compulsoryAnswers(questions.values()))).status).toBe(200);
     let view = await viewReport(ctx, phMember, year, 'PH');
-    expect((await updateReport(ctx, phMember, year, 'PH', { action: 'complete', version: view.report.version })).status).toBe(200);
+    expect(
+      (await updateReport(ctx, phMember, year, 'PH', { action: 'complete', version: view.report.version })).status,
+    ).toBe(200);
     view = await viewReport(ctx, phAdmin, year, 'PH');
     const uploaded = await upload(ctx, phAdmin, view.report.uuid, pdfBytes());
     expect(uploaded.status, await uploaded.clone().text()).toBe(200);
@@ -168,16 +224,35 @@ describe('the reminder days of a cycle', { timeout: 180_000 }, () => {
     const year = 2037;
     const created = await openCycle(year, '2037-03-31');
     expect(created.data.reminder_days).toEqual([14, 7, 1]);
-    const saved = await expectJson(await saveCycle({ year, reminder_days: [3, 10], version: created.data.version }), 200, StrictCycle);
+    const saved = await expectJson(
+      await saveCycle({ year, reminder_days: [3, 10], version: created.data.version }),
+      200,
+      StrictCycle,
+    );
     expect(saved.data.reminder_days).toEqual([10, 3]);
     // Left out of a later save, they stay.
-    const kept = await expectJson(await saveCycle({ year, guideline_version: 'Guidelines 2037', version: saved.data.version }), 200, StrictCycle);
+    const kept = await expectJson(
+      await saveCycle({ year, guideline_version: 'Guidelines 2037', version: saved.data.version }),
+      200,
+      StrictCycle,
+    );
     expect(kept.data.reminder_days).toEqual([10, 3]);
-    const list = await expectJson(await ctx.request(`${BASE}/cycles`, { token: admin.token }), 200, deepStrict(CycleListResponseSchema));
+    const list = await expectJson(
+      await ctx.request(`${BASE}/cycles`, { token: admin.token }),
+      200,
+      deepStrict(CycleListResponseSchema),
+    );
     expect(list.data.find((c) => c.year === year)?.reminder_days).toEqual([10, 3]);
 
     const n = await reportsOf(year);
-    const days: [number, number][] = [[-14, 0], [-10, n], [-7, 0], [-3, n], [-1, 0], [1, n]];
+    const days: [number, number][] = [
+      [-14, 0],
+      [-10, n],
+      [-7, 0],
+      [-3, n],
+      [-1, 0],
+      [1, n],
+    ];
     for (const [day, sent] of days) expect(await run(at('2037-03-31', day)), `day ${day}`).toBe(sent);
     expect((await remindersOf(phMember, year)).map((r) => r.title)).toEqual([
       `Report due in 10 days: Philippines ${year}`,
@@ -202,7 +277,12 @@ describe('the reminder days of a cycle', { timeout: 180_000 }, () => {
     ['too many days', [30, 21, 14, 7, 3, 2, 1], 'reminder_days', 'must hold at most 6 days'],
     ['not a list', '14,7,1', 'reminder_days', 'must be a list of days before the closing date'],
   ])('%s is refused with a 400 that names the field', async (_, reminderDays, field, message) => {
-    const response = await saveCycle({ year: 2039, opens_at: '2039-01-01', closes_at: '2039-03-31', reminder_days: reminderDays });
+    const response = await saveCycle({
+      year: 2039,
+      opens_at: '2039-01-01',
+      closes_at: '2039-03-31',
+      reminder_days: reminderDays,
+    });
     const body = await expectError(response, 400, { fields: [field] });
     expect(body.errors?.[field]).toEqual([message]);
   });

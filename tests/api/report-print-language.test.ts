@@ -36,7 +36,8 @@ const RUSSIAN_THRUSTS: Record<string, string> = {
   EI3: 'Средства осуществления',
   FR: 'Последующая деятельность и обзор',
 };
-const Q15_RU = 'Какие меры помогают легализовать неформальных работников или поддерживают микро-, малые и средние предприятия в городах?';
+const Q15_RU =
+  'Какие меры помогают легализовать неформальных работников или поддерживают микро-, малые и средние предприятия в городах?';
 const Q15_ZH = '哪些措施有助于使非正规工人正规化或支持城市中的微型、小型和中型企业？';
 /** A description in Thai, no option ticked: the country's answer to Q15. */
 const THAI_DESCRIPTION = 'มาตรการหลักคือการจดทะเบียนธุรกิจแบบง่ายและกองทุนสินเชื่อรายย่อยสำหรับผู้ค้าริมทาง';
@@ -55,12 +56,23 @@ async function pdfText(query: string): Promise<string> {
 }
 
 const translate = async (entity: string, key: string, locale: string, fields: Record<string, string>) =>
-  expectJson(await ctx.request(`/api/translation/${entity}/${key}/${locale}`, { method: 'POST', token: admin.token, json: { fields } }), 200, LocaleTranslationResponseSchema);
+  expectJson(
+    await ctx.request(`/api/translation/${entity}/${key}/${locale}`, {
+      method: 'POST',
+      token: admin.token,
+      json: { fields },
+    }),
+    200,
+    LocaleTranslationResponseSchema,
+  );
 
 beforeAll(async () => {
   member = await createUser(ctx, { role: 'state_member', country: 'TH' });
   for (const [code, name] of Object.entries(RUSSIAN_THRUSTS)) await translate('thrust', code, 'ru', { name });
-  await translate('question', q('Q15').uuid, 'ru', { text: Q15_RU, 'option.credit': 'Доступ к кредитам и микрофинансированию' });
+  await translate('question', q('Q15').uuid, 'ru', {
+    text: Q15_RU,
+    'option.credit': 'Доступ к кредитам и микрофинансированию',
+  });
   await translate('question', q('Q15').uuid, 'zh', { text: Q15_ZH });
   const saved = await saveAnswers(ctx, member, YEAR, 'TH', [
     { question_uuid: q('Q15').uuid, value: [], text: THAI_DESCRIPTION },
@@ -81,7 +93,14 @@ describe('the printable report in the reader’s language', () => {
     // The Thai, shaped, comes back whole (pdftotext may space its words apart).
     expect(text.replace(/\s/gu, '')).toContain(THAI_DESCRIPTION);
     // No English the portal wrote where a translation exists: thrusts, labels.
-    for (const english of ['Means of implementation', 'Follow-up and review', 'Not answered', 'Source:', 'Reporting cycle']) expect(text).not.toContain(english);
+    for (const english of [
+      'Means of implementation',
+      'Follow-up and review',
+      'Not answered',
+      'Source:',
+      'Reporting cycle',
+    ])
+      expect(text).not.toContain(english);
     // A question with no Russian translation stays in English, and the reader is told.
     expect(text).toContain(q('Q16').text.slice(0, 40));
     expect(text).toContain('напечатаны на английском языке');
@@ -120,14 +139,29 @@ describe('the printable report in the reader’s language', () => {
   });
 
   test('the JSON in a language; a language the portal does not speak is a 400', async () => {
-    const json = await expectJson(await ctx.request(`${PATH}/view-report?lang=ru`, { token: member.token }), 200, deepStrict(ReportGroupsResponseSchema));
+    const json = await expectJson(
+      await ctx.request(`${PATH}/view-report?lang=ru`, { token: member.token }),
+      200,
+      deepStrict(ReportGroupsResponseSchema),
+    );
     expect(json.data.groups.map((g) => g.thrust.name)).toEqual(Object.values(RUSSIAN_THRUSTS));
-    const item = json.data.groups.flatMap((g) => g.subcategories.flatMap((s) => s.items)).find((i) => i.question.code === 'Q04')!;
+    const item = json.data.groups
+      .flatMap((g) => g.subcategories.flatMap((s) => s.items))
+      .find((i) => i.question.code === 'Q04')!;
     expect(item.display).toBe('58,3\u00a0%');
     for (const lang of ['de', 'RU', '']) {
-      await expectError(await ctx.request(`${PATH}/view-report?format=pdf&lang=${lang}`, { token: member.token }), 400, { fields: ['lang'] });
+      await expectError(
+        await ctx.request(`${PATH}/view-report?format=pdf&lang=${lang}`, { token: member.token }),
+        400,
+        { fields: ['lang'] },
+      );
     }
-    const russian = await ctx.request(`${PATH}/view-report?format=pdf&lang=xx`, { token: member.token, headers: { 'Accept-Language': 'ru' } });
-    expect(((await russian.json()) as { errors: Record<string, string[]> }).errors['lang']).toEqual(['должно быть en, zh, fr или ru']);
+    const russian = await ctx.request(`${PATH}/view-report?format=pdf&lang=xx`, {
+      token: member.token,
+      headers: { 'Accept-Language': 'ru' },
+    });
+    expect(((await russian.json()) as { errors: Record<string, string[]> }).errors['lang']).toEqual([
+      'должно быть en, zh, fr или ru',
+    ]);
   });
 });

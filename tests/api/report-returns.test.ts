@@ -4,10 +4,21 @@ import { CycleListResponseSchema } from '../../src/lib/national-reports/schema.t
 import { createTestContext } from '../support/app.ts';
 import { expectJson } from '../support/assertions.ts';
 import { createUser, type TestUser } from '../support/factories.ts';
-import { compulsoryAnswers, openCycle, pdfBytes, questionsByCode, saveAnswers, updateReport, upload, viewReport } from '../support/national-reports.ts';
+import {
+  compulsoryAnswers,
+  openCycle,
+  pdfBytes,
+  questionsByCode,
+  saveAnswers,
+  updateReport,
+  upload,
+  viewReport,
+} from '../support/national-reports.ts';
 import { deepStrict } from '../support/schemas.ts';
 
-/** Issue 16 item 4: a report returned for revision says so, with the reason, who and when, until it is submitted again. */
+/**
+ * Issue 16 item 4: a report returned for revision says so, with the reason, who and when, until it is submitted again.
+ */
 
 const ctx = await createTestContext();
 const YEAR = 2041;
@@ -36,8 +47,16 @@ async function act(user: TestUser, body: Record<string, unknown>) {
 /** The return as the three places show it: the report, the dashboard and the cycle list. */
 async function returnedEverywhere(user: TestUser) {
   const view = await viewReport(ctx, user, YEAR, 'PH');
-  const dashboard = await expectJson(await ctx.request(`${BASE}/dashboard`, { token: user.token }), 200, deepStrict(DashboardResponseSchema));
-  const cycles = await expectJson(await ctx.request(`${BASE}/cycles`, { token: user.token }), 200, deepStrict(CycleListResponseSchema));
+  const dashboard = await expectJson(
+    await ctx.request(`${BASE}/dashboard`, { token: user.token }),
+    200,
+    deepStrict(DashboardResponseSchema),
+  );
+  const cycles = await expectJson(
+    await ctx.request(`${BASE}/cycles`, { token: user.token }),
+    200,
+    deepStrict(CycleListResponseSchema),
+  );
   return {
     view: view.report.returned,
     dashboard: dashboard.data.own.find((r) => r.year === YEAR)?.returned,
@@ -58,18 +77,28 @@ describe('a report returned for revision', () => {
     await act(admin, { action: 'return', note: 'Add the 2020 figures for Q03 — ขอบคุณ.' });
 
     const seen = await returnedEverywhere(phMember);
-    expect(seen.view).toEqual({ note: 'Add the 2020 figures for Q03 — ขอบคุณ.', by: { name: 'Aiko Admin' }, at: expect.any(String) });
+    expect(seen.view).toEqual({
+      note: 'Add the 2020 figures for Q03 — ขอบคุณ.',
+      by: { name: 'Aiko Admin' },
+      at: expect.any(String),
+    });
     expect(Date.parse(seen.view!.at)).toBeGreaterThanOrEqual(before - 1000);
     expect(seen.dashboard).toEqual(seen.view);
     expect(seen.cycles).toEqual(seen.view);
     // The secretariat sees it on the report too; another country sees nothing of it.
     expect((await viewReport(ctx, admin, YEAR, 'PH')).report.returned).toEqual(seen.view);
-    const th = await expectJson(await ctx.request(`${BASE}/dashboard`, { token: thMember.token }), 200, deepStrict(DashboardResponseSchema));
+    const th = await expectJson(
+      await ctx.request(`${BASE}/dashboard`, { token: thMember.token }),
+      200,
+      deepStrict(DashboardResponseSchema),
+    );
     expect(th.data.own.map((r) => [r.country.code, r.returned])).toEqual([['TH', null]]);
 
     // Marked complete again (not yet submitted): still waiting for its revision.
     await act(phMember, { action: 'complete' });
-    expect((await viewReport(ctx, phMember, YEAR, 'PH')).report.returned?.note).toBe('Add the 2020 figures for Q03 — ขอบคุณ.');
+    expect((await viewReport(ctx, phMember, YEAR, 'PH')).report.returned?.note).toBe(
+      'Add the 2020 figures for Q03 — ขอบคุณ.',
+    );
   });
 
   test('submitted again: the notice is gone; a second return shows the new reason', async () => {

@@ -39,7 +39,13 @@ function instanceJobs(name: string, deps: TestInstance['deps']): SharedJobs {
     },
     log: () => {},
   });
-  return new SharedJobs({ databaseUrl: ctx.databaseUrl!, instance: `${name}-${crypto.randomUUID()}`, mail, reminders, log: () => {} });
+  return new SharedJobs({
+    databaseUrl: ctx.databaseUrl!,
+    instance: `${name}-${crypto.randomUUID()}`,
+    mail,
+    reminders,
+    log: () => {},
+  });
 }
 
 beforeAll(async () => {
@@ -50,7 +56,9 @@ beforeAll(async () => {
   for (const j of jobs) await j.start();
   // The runs each instance asks for as it starts are over before the tests ask for theirs.
   await within(15_000, 'the first runs done', async () => {
-    const [busy] = await rowsOf<{ n: number }>(sql`select count(*)::int as n from pgboss.job where state in ('created', 'active', 'retry')`);
+    const [busy] = await rowsOf<{ n: number }>(
+      sql`select count(*)::int as n from pgboss.job where state in ('created', 'active', 'retry')`,
+    );
     return busy?.n === 0;
   });
 }, 60_000);
@@ -82,7 +90,15 @@ describe.skipIf(embedded)('mail and reminders shared by two instances', () => {
     const ids = (
       await enqueueMail(
         ctx.deps.db,
-        subjects.map((subject, i) => ({ userId: null, kind: 'report.returned', toAddress: `focal${i}@example.org`, toName: 'Ana', subject, text: subject, html: `<p>${subject}</p>` })),
+        subjects.map((subject, i) => ({
+          userId: null,
+          kind: 'report.returned',
+          toAddress: `focal${i}@example.org`,
+          toName: 'Ana',
+          subject,
+          text: subject,
+          html: `<p>${subject}</p>`,
+        })),
       )
     ).map((row) => row.id);
     // Kicked on both instances, as two changes on two instances would: each kick is a job of the queue.
@@ -90,21 +106,35 @@ describe.skipIf(embedded)('mail and reminders shared by two instances', () => {
     workers[0]!.kick();
     workers[1]!.kick();
     await within(5000, 'a mail job run after the kicks', async () => {
-      const [job] = await rowsOf<{ n: number }>(sql`select count(*)::int as n from pgboss.job where name = ${MAIL_QUEUE} and started_on >= ${before!.now}::timestamptz`);
+      const [job] = await rowsOf<{ n: number }>(
+        sql`select count(*)::int as n from pgboss.job where name = ${MAIL_QUEUE} and started_on >= ${before!.now}::timestamptz`,
+      );
       return (job?.n ?? 0) >= 1;
     });
     await within(15_000, 'every message sent', async () => {
-      const rows = await ctx.deps.db.select({ status: mailOutbox.status }).from(mailOutbox).where(inArray(mailOutbox.id, ids));
+      const rows = await ctx.deps.db
+        .select({ status: mailOutbox.status })
+        .from(mailOutbox)
+        .where(inArray(mailOutbox.id, ids));
       return rows.every((row) => row.status === 'sent');
     });
     await new Promise((resolve) => setTimeout(resolve, 1500)); // a second send would have come by now
-    for (const subject of subjects) expect(sink.received.filter((m) => m.subject === subject), subject).toHaveLength(1);
+    for (const subject of subjects)
+      expect(
+        sink.received.filter((m) => m.subject === subject),
+        subject,
+      ).toHaveLength(1);
   });
 
   test('runs asked for by both instances at once never overlap, and at least one runs after the last ask', async () => {
     runs.length = 0;
     const asked = performance.now();
-    await Promise.all([jobs[0].request(REMINDER_QUEUE), jobs[1].request(REMINDER_QUEUE), jobs[0].request(REMINDER_QUEUE), jobs[1].request(REMINDER_QUEUE)]);
+    await Promise.all([
+      jobs[0].request(REMINDER_QUEUE),
+      jobs[1].request(REMINDER_QUEUE),
+      jobs[0].request(REMINDER_QUEUE),
+      jobs[1].request(REMINDER_QUEUE),
+    ]);
     await within(15_000, 'a reminder run', () => runs.some(([, start]) => start >= asked));
     await new Promise((resolve) => setTimeout(resolve, 2500));
     // stately: one waiting and one running at most across both instances, so four asks make one or two runs.
@@ -117,11 +147,24 @@ describe.skipIf(embedded)('mail and reminders shared by two instances', () => {
   test('with one instance stopped, the other runs the jobs', async () => {
     await jobs[0].stop();
     runs.length = 0;
-    const [row] = await enqueueMail(ctx.deps.db, [{ userId: null, kind: 'report.returned', toAddress: 'late@example.org', toName: null, subject: 'Ласкаво просимо', text: 'x', html: '<p>x</p>' }]);
+    const [row] = await enqueueMail(ctx.deps.db, [
+      {
+        userId: null,
+        kind: 'report.returned',
+        toAddress: 'late@example.org',
+        toName: null,
+        subject: 'Ласкаво просимо',
+        text: 'x',
+        html: '<p>x</p>',
+      },
+    ]);
     await jobs[1].request(MAIL_QUEUE);
     await jobs[1].request(REMINDER_QUEUE);
     await within(15_000, 'the message sent and a reminder run by b', async () => {
-      const [sent] = await ctx.deps.db.select({ status: mailOutbox.status }).from(mailOutbox).where(eq(mailOutbox.id, row!.id));
+      const [sent] = await ctx.deps.db
+        .select({ status: mailOutbox.status })
+        .from(mailOutbox)
+        .where(eq(mailOutbox.id, row!.id));
       return sent?.status === 'sent' && runs.some(([name]) => name === 'b');
     });
     expect(runs.every(([name]) => name === 'b')).toBe(true);

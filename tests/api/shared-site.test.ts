@@ -29,8 +29,20 @@ const relays: ChangeRelay[] = [];
 function sharedSite(deps: AppDeps, name: string): SharedSite {
   const relay = new ChangeRelay(deps.changes, deps.db, ctx.databaseUrl!, { log: () => {} });
   relays.push(relay);
-  const builder = new SiteBuilder({ root: join(work, name), env: { FAKE_BUILD_CONTROL: control, FAKE_BUILD_LOG: buildLog }, command: FAKE_BUILD });
-  const site = new SharedSite({ builder, db: deps.db, storage: deps.storage, changes: deps.changes, databaseUrl: ctx.databaseUrl!, instance: relay.id, log: () => {} });
+  const builder = new SiteBuilder({
+    root: join(work, name),
+    env: { FAKE_BUILD_CONTROL: control, FAKE_BUILD_LOG: buildLog },
+    command: FAKE_BUILD,
+  });
+  const site = new SharedSite({
+    builder,
+    db: deps.db,
+    storage: deps.storage,
+    changes: deps.changes,
+    databaseUrl: ctx.databaseUrl!,
+    instance: relay.id,
+    log: () => {},
+  });
   sites.push(site);
   return site;
 }
@@ -72,7 +84,11 @@ describe.skipIf(postgresOnly)('site builds shared by two instances', () => {
     await Promise.all(requests);
     expect(builds()).toBe(1);
     const live = a.status().live!;
-    const ms = await within(5000, 'both serving the build', () => page(a).includes('Build 1') && page(b).includes('Build 1'));
+    const ms = await within(
+      5000,
+      'both serving the build',
+      () => page(a).includes('Build 1') && page(b).includes('Build 1'),
+    );
     expect(ms).toBeLessThan(5000);
     expect(b.status().live?.id).toBe(live.id);
     expect(a.named && b.named).toBe(true);
@@ -82,7 +98,11 @@ describe.skipIf(postgresOnly)('site builds shared by two instances', () => {
     const [a, b] = sites as [SharedSite, SharedSite];
     steer({ gate });
     const done = b.request();
-    await within(10_000, 'the build under way on both', () => a.status().current.state === 'building' && b.status().current.state === 'building');
+    await within(
+      10_000,
+      'the build under way on both',
+      () => a.status().current.state === 'building' && b.status().current.state === 'building',
+    );
     writeFileSync(gate, '');
     await done;
     await within(5000, 'both serving build 2', () => page(a).includes('Build 2') && page(b).includes('Build 2'));
@@ -90,43 +110,70 @@ describe.skipIf(postgresOnly)('site builds shared by two instances', () => {
     rmSync(gate);
   });
 
-  test('a failed build is recorded and tried again by itself after a delay (issue 31); the site stays as it was meanwhile', { timeout: 60_000 }, async () => {
-    const [a, b] = sites as [SharedSite, SharedSite];
-    steer({ fail: true });
-    const before = builds();
-    await a.request();
-    await within(5000, 'the failure on both', () => a.status().lastFailure !== null && b.status().lastFailure !== null);
-    expect(a.status().lastFailure?.reason).toContain('The site build exited with 1');
-    await within(5000, 'the streak and its next try on both', () => a.status().failing?.retryAt != null && b.status().failing?.failures === 1);
-    // The queue waits its delay (5 s at first) before trying again: no build meanwhile.
-    await new Promise((resolve) => setTimeout(resolve, 2500));
-    expect(builds()).toBe(before + 1);
-    expect(page(b)).toContain('Build 2');
-    // Nobody asks again: the retry builds once the cause is gone, and both serve it.
-    steer({});
-    await within(30_000, 'the retry live on both', () => builds() >= before + 2 && page(a).includes(`Build ${builds()}`) && page(b).includes(`Build ${builds()}`));
-    await within(5000, 'no streak left', () => a.status().failing === undefined && b.status().failing === undefined);
-  });
+  test(
+    'a failed build is recorded and tried again by itself after a delay (issue 31); the site stays as it was meanwhile',
+    { timeout: 60_000 },
+    async () => {
+      const [a, b] = sites as [SharedSite, SharedSite];
+      steer({ fail: true });
+      const before = builds();
+      await a.request();
+      await within(
+        5000,
+        'the failure on both',
+        () => a.status().lastFailure !== null && b.status().lastFailure !== null,
+      );
+      expect(a.status().lastFailure?.reason).toContain('The site build exited with 1');
+      await within(
+        5000,
+        'the streak and its next try on both',
+        () => a.status().failing?.retryAt != null && b.status().failing?.failures === 1,
+      );
+      // The queue waits its delay (5 s at first) before trying again: no build meanwhile.
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      expect(builds()).toBe(before + 1);
+      expect(page(b)).toContain('Build 2');
+      // Nobody asks again: the retry builds once the cause is gone, and both serve it.
+      steer({});
+      await within(
+        30_000,
+        'the retry live on both',
+        () => builds() >= before + 2 && page(a).includes(`Build ${builds()}`) && page(b).includes(`Build ${builds()}`),
+      );
+      await within(5000, 'no streak left', () => a.status().failing === undefined && b.status().failing === undefined);
+    },
+  );
 
-  test('an instance that stops mid-build hands the job to the other, which finishes it', { timeout: 60_000 }, async () => {
-    steer({ gate });
-    const before = builds();
-    void sites[0]!.request();
-    await within(10_000, 'a build under way', () => builds() === before + 1);
-    const { building } = await whoBuilds();
-    const [stopping, staying] = building === 0 ? [sites[0]!, sites[1]!] : [sites[1]!, sites[0]!];
-    await stopping.stop();
-    writeFileSync(gate, '');
-    await within(30_000, 'the other instance building and serving', () => builds() === before + 2 && page(staying).includes(`Build ${before + 2}`));
-    await within(5000, 'the staying instance idle', () => staying.status().current.state === 'idle');
-  });
+  test(
+    'an instance that stops mid-build hands the job to the other, which finishes it',
+    { timeout: 60_000 },
+    async () => {
+      steer({ gate });
+      const before = builds();
+      void sites[0]!.request();
+      await within(10_000, 'a build under way', () => builds() === before + 1);
+      const { building } = await whoBuilds();
+      const [stopping, staying] = building === 0 ? [sites[0]!, sites[1]!] : [sites[1]!, sites[0]!];
+      await stopping.stop();
+      writeFileSync(gate, '');
+      await within(
+        30_000,
+        'the other instance building and serving',
+        () => builds() === before + 2 && page(staying).includes(`Build ${before + 2}`),
+      );
+      await within(5000, 'the staying instance idle', () => staying.status().current.state === 'idle');
+    },
+  );
 });
 
 /** Which of the two instances runs the build under way (its row names the instance). */
 async function whoBuilds(): Promise<{ building: number }> {
   const ids: string[] = relays.map((relay) => relay.id);
   for (;;) {
-    const rows = await ctx.deps.db.select({ instance: siteBuilds.instance }).from(siteBuilds).where(eq(siteBuilds.state, 'building'));
+    const rows = await ctx.deps.db
+      .select({ instance: siteBuilds.instance })
+      .from(siteBuilds)
+      .where(eq(siteBuilds.state, 'building'));
     const at = rows[0]?.instance ? ids.indexOf(rows[0].instance) : -1;
     if (at >= 0) return { building: at };
     await new Promise((resolve) => setTimeout(resolve, 50));

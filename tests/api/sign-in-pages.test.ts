@@ -22,7 +22,11 @@ async function signInSite(): Promise<SiteFiles> {
     writeFileSync(join(dir, path), body);
   };
   for (const [locale, prefix] of Object.entries(LANGUAGES)) {
-    for (const page of PAGES) write(`${prefix}${page}/index.html`, `<!doctype html><html lang="${locale}"><title>${locale}${page}</title></html>`);
+    for (const page of PAGES)
+      write(
+        `${prefix}${page}/index.html`,
+        `<!doctype html><html lang="${locale}"><title>${locale}${page}</title></html>`,
+      );
   }
   write('/index.html', '<!doctype html><title>home</title>');
   write('/404.html', '<!doctype html><title>not found</title>');
@@ -49,8 +53,12 @@ describe('the sign-in pages keep the language the person chose', () => {
 
   test('a link of the identity service’s emails opens in the email’s language', async () => {
     const link = '/email/verification?mode=verifyEmail&oobCode=abc&lang=zh-CN';
-    expect(await pageOf(link, { cookie: 'apua-language=en', 'accept-language': 'en-GB' })).toBe('zh/email/verification');
-    expect(await pageOf('/email/verification?mode=resetPassword&oobCode=abc&lang=ru', { 'accept-language': 'fr' })).toBe('ru/email/verification');
+    expect(await pageOf(link, { cookie: 'apua-language=en', 'accept-language': 'en-GB' })).toBe(
+      'zh/email/verification',
+    );
+    expect(
+      await pageOf('/email/verification?mode=resetPassword&oobCode=abc&lang=ru', { 'accept-language': 'fr' }),
+    ).toBe('ru/email/verification');
   });
 
   test('a language the portal does not speak is no choice: the cookie, then the browser decide', async () => {

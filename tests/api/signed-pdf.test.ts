@@ -31,17 +31,32 @@ describe('the signed-PDF check (inspect, then submit)', () => {
 
   test('an unsigned PDF: pages counted, no signature; the upload is refused until the person confirms it is the signed copy', async () => {
     const bytes = testPdf({ pages: 3 });
-    const facts = await expectJson(await inspect(stateAdmin, uuid, bytes, 'รายงาน แห่งชาติ 2026.pdf'), 200, deepStrict(SignedPdfFactsResponseSchema));
+    const facts = await expectJson(
+      await inspect(stateAdmin, uuid, bytes, 'รายงาน แห่งชาติ 2026.pdf'),
+      200,
+      deepStrict(SignedPdfFactsResponseSchema),
+    );
     expect(facts.data).toEqual({ name: 'รายงาน แห่งชาติ 2026.pdf', size: bytes.byteLength, pages: 3, signature: null });
     // Nothing was stored by the check: the report is still complete, without a file.
     expect((await viewReport(ctx, stateAdmin, YEAR, 'TH')).report).toMatchObject({ status: 'completed', files: [] });
 
-    const refused = await expectError(await upload(ctx, stateAdmin, uuid, bytes, 'report.pdf', 'application/pdf', false), 422, { fields: ['confirm_unsigned'] });
+    const refused = await expectError(
+      await upload(ctx, stateAdmin, uuid, bytes, 'report.pdf', 'application/pdf', false),
+      422,
+      { fields: ['confirm_unsigned'] },
+    );
     expect(refused.message).toMatch(/no digital signature/);
     expect((await viewReport(ctx, stateAdmin, YEAR, 'TH')).report).toMatchObject({ status: 'completed', files: [] });
 
-    const done = await expectJson(await upload(ctx, stateAdmin, uuid, bytes, 'รายงาน แห่งชาติ 2026.pdf'), 200, deepStrict(ReportResponseSchema));
-    expect(done.data).toMatchObject({ status: 'submitted', file: { v: 1, name: 'รายงาน แห่งชาติ 2026.pdf', pages: 3, signature: null } });
+    const done = await expectJson(
+      await upload(ctx, stateAdmin, uuid, bytes, 'รายงาน แห่งชาติ 2026.pdf'),
+      200,
+      deepStrict(ReportResponseSchema),
+    );
+    expect(done.data).toMatchObject({
+      status: 'submitted',
+      file: { v: 1, name: 'รายงาน แห่งชาติ 2026.pdf', pages: 3, signature: null },
+    });
   });
 
   test('a signed PDF: who signed (from its certificate) and when; no confirmation needed; stored with the file', async () => {
@@ -53,10 +68,20 @@ describe('the signed-PDF check (inspect, then submit)', () => {
     const facts = await expectJson(await inspect(vnAdmin, vn, bytes), 200, SignedPdfFactsResponseSchema);
     const expected = { status: 'valid_unverified_signer', signer: 'Nguyễn Văn An', signed_at: signedAt.toISOString() };
     expect(facts.data).toMatchObject({ pages: 2, signature: expected });
-    const done = await expectJson(await upload(ctx, vnAdmin, vn, bytes, 'Отчёт-подписан.pdf', 'application/pdf', false), 200, ReportResponseSchema);
-    expect(done.data).toMatchObject({ status: 'submitted', file: { name: 'Отчёт-подписан.pdf', pages: 2, signature: expected } });
+    const done = await expectJson(
+      await upload(ctx, vnAdmin, vn, bytes, 'Отчёт-подписан.pdf', 'application/pdf', false),
+      200,
+      ReportResponseSchema,
+    );
+    expect(done.data).toMatchObject({
+      status: 'submitted',
+      file: { name: 'Отчёт-подписан.pdf', pages: 2, signature: expected },
+    });
     // The report's own view says the same.
-    expect((await viewReport(ctx, vnAdmin, YEAR, 'VN')).report.files[0]).toMatchObject({ pages: 2, signature: expected });
+    expect((await viewReport(ctx, vnAdmin, YEAR, 'VN')).report.files[0]).toMatchObject({
+      pages: 2,
+      signature: expected,
+    });
   });
 
   test('a signature field whose value is no signature (what the file merely records): invalid, naming nobody', async () => {
@@ -67,7 +92,7 @@ describe('the signed-PDF check (inspect, then submit)', () => {
   });
 
   test('PDF dates', () => {
-    expect(pdfDate("D:20260102030405Z")).toBe('2026-01-02T03:04:05.000Z');
+    expect(pdfDate('D:20260102030405Z')).toBe('2026-01-02T03:04:05.000Z');
     expect(pdfDate("D:20260102030405-05'30'")).toBe('2026-01-02T08:34:05.000Z');
     expect(pdfDate('D:2026')).toBe('2026-01-01T00:00:00.000Z');
     expect(pdfDate('yesterday')).toBeNull();
@@ -82,10 +107,36 @@ describe('refusals: clear 4xx, nothing stored, the report stays complete', () =>
 
   const good = testPdf({ pages: 2 });
   const cases: [string, () => Uint8Array, number, RegExp][] = [
-    ['not a PDF (a text file)', () => new TextEncoder().encode('Dear colleagues, the report is attached.'), 415, /not a PDF/],
-    ['a PDF cut short (truncated download)', () => good.subarray(0, Math.floor(good.length * 0.7)), 422, /damaged or incomplete/],
-    ['a PDF whose end is there but whose objects are garbage', () => new TextEncoder().encode('%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 9 0 R >> endobj\n%%%garbage%%%\nstartxref\n9\n%%EOF\n'), 422, /damaged or incomplete/],
-    ['a PDF whose xref points nowhere', () => new TextEncoder().encode(new TextDecoder('latin1').decode(good).replace(/startxref\n\d+/, 'startxref\n99999999')), 422, /damaged or incomplete/],
+    [
+      'not a PDF (a text file)',
+      () => new TextEncoder().encode('Dear colleagues, the report is attached.'),
+      415,
+      /not a PDF/,
+    ],
+    [
+      'a PDF cut short (truncated download)',
+      () => good.subarray(0, Math.floor(good.length * 0.7)),
+      422,
+      /damaged or incomplete/,
+    ],
+    [
+      'a PDF whose end is there but whose objects are garbage',
+      () =>
+        new TextEncoder().encode(
+          '%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 9 0 R >> endobj\n%%%garbage%%%\nstartxref\n9\n%%EOF\n',
+        ),
+      422,
+      /damaged or incomplete/,
+    ],
+    [
+      'a PDF whose xref points nowhere',
+      () =>
+        new TextEncoder().encode(
+          new TextDecoder('latin1').decode(good).replace(/startxref\n\d+/, 'startxref\n99999999'),
+        ),
+      422,
+      /damaged or incomplete/,
+    ],
     ['a PDF without pages', () => testPdf({ pages: 0 }), 422, /has no pages/],
     ['an encrypted PDF', () => testPdf({ encrypted: true }), 422, /encrypted/],
   ];
@@ -114,7 +165,11 @@ describe('refusals: clear 4xx, nothing stored, the report stays complete', () =>
   test('the confirmation may come as ?confirm_unsigned=true as well', async () => {
     const form = new FormData();
     form.set('file', new File([good as Uint8Array<ArrayBuffer>], 'signed.pdf', { type: 'application/pdf' }));
-    const done = await expectJson(await ctx.request(`${BASE}/${uuid}/report/upload?confirm_unsigned=true`, { token: stateAdmin.token, body: form }), 200, ReportResponseSchema);
+    const done = await expectJson(
+      await ctx.request(`${BASE}/${uuid}/report/upload?confirm_unsigned=true`, { token: stateAdmin.token, body: form }),
+      200,
+      ReportResponseSchema,
+    );
     expect(done.data).toMatchObject({ status: 'submitted', file: { pages: 2, signature: null } });
   });
 });

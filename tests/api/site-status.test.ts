@@ -32,7 +32,10 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 function control(options: { gated?: boolean; fail?: boolean }) {
   rmSync(gateFile, { force: true });
-  writeFileSync(controlFile, JSON.stringify({ ...(options.gated && { gate: gateFile }), ...(options.fail && { fail: true }) }));
+  writeFileSync(
+    controlFile,
+    JSON.stringify({ ...(options.gated && { gate: gateFile }), ...(options.fail && { fail: true }) }),
+  );
 }
 const release = () => writeFileSync(gateFile, '');
 afterEach(async () => {
@@ -52,11 +55,23 @@ async function waitFor(what: string, predicate: () => boolean, timeoutMs = 40_00
 let admin: TestUser;
 let stateAdmin: TestUser;
 beforeAll(async () => {
-  [admin, stateAdmin] = await Promise.all([createUser(ctx, { role: 'admin', country: 'JP' }), createUser(ctx, { role: 'state_admin', country: 'TH' })]);
+  [admin, stateAdmin] = await Promise.all([
+    createUser(ctx, { role: 'admin', country: 'JP' }),
+    createUser(ctx, { role: 'state_admin', country: 'TH' }),
+  ]);
 });
 
 const status = async (language?: string): Promise<SiteStatusData> =>
-  (await expectJson(await ctx.request('/api/site/status', { token: admin.token, ...(language && { headers: { 'Accept-Language': language } }) }), 200, StrictStatus)).data;
+  (
+    await expectJson(
+      await ctx.request('/api/site/status', {
+        token: admin.token,
+        ...(language && { headers: { 'Accept-Language': language } }),
+      }),
+      200,
+      StrictStatus,
+    )
+  ).data;
 const titles = async () => (await status()).waiting.changes.map((c) => c.title);
 
 /** Commits `events` as one change, the way a service does. */
@@ -70,15 +85,40 @@ describe('what waits for the public site, by name', { timeout: 120_000 }, () => 
   test('published and withdrawn items are listed (newest first) until the build holding them is live', async () => {
     await ctx.builder.request(); // a first live build, timed
     expect((await status()).waiting).toEqual({ total: 0, changes: [] });
-    const practice = await insertPractice(ctx, { ...COMPLETE_ROW, title: 'Green roofs of Bangkok', countryCode: 'TH', status: 'published' });
+    const practice = await insertPractice(ctx, {
+      ...COMPLETE_ROW,
+      title: 'Green roofs of Bangkok',
+      countryCode: 'TH',
+      status: 'published',
+    });
     const banner = await insertCmsItem(ctx, { title: 'Урбанистический форум 2026', status: 'unpublished' });
 
     control({ gated: true });
-    await commit({ type: 'report.published', data: { uuid: '00000000-0000-4000-8000-000000000001', year: 2026, country: 'TH', note: null }, actorId: admin.id, site: true });
-    await commit({ type: 'practice.archived', data: { uuid: practice.uuid, country: 'TH' }, actorId: admin.id, site: true });
-    await commit({ type: 'cms.item.unpublished', data: { uuid: banner.uuid, kind: 'banner' }, actorId: admin.id, site: true });
+    await commit({
+      type: 'report.published',
+      data: { uuid: '00000000-0000-4000-8000-000000000001', year: 2026, country: 'TH', note: null },
+      actorId: admin.id,
+      site: true,
+    });
+    await commit({
+      type: 'practice.archived',
+      data: { uuid: practice.uuid, country: 'TH' },
+      actorId: admin.id,
+      site: true,
+    });
+    await commit({
+      type: 'cms.item.unpublished',
+      data: { uuid: banner.uuid, kind: 'banner' },
+      actorId: admin.id,
+      site: true,
+    });
     // Nobody outside sees these: not listed.
-    await commit({ type: 'report.answers.saved', data: { uuid: '00000000-0000-4000-8000-000000000001', year: 2026, country: 'TH', questions: 3 }, actorId: admin.id, site: false });
+    await commit({
+      type: 'report.answers.saved',
+      data: { uuid: '00000000-0000-4000-8000-000000000001', year: 2026, country: 'TH', questions: 3 },
+      actorId: admin.id,
+      site: false,
+    });
 
     const during = await status();
     expect(during.waiting.total).toBe(3);
@@ -87,7 +127,11 @@ describe('what waits for the public site, by name', { timeout: 120_000 }, () => 
       'Best practice “Green roofs of Bangkok” withdrawn',
       'National report of Thailand 2026 published',
     ]);
-    expect(during.waiting.changes[0]).toEqual({ type: 'cms.item.unpublished', title: expect.any(String), at: expect.any(String) });
+    expect(during.waiting.changes[0]).toEqual({
+      type: 'cms.item.unpublished',
+      title: expect.any(String),
+      at: expect.any(String),
+    });
     expect(during.buildSeconds).toBeGreaterThan(0);
     expect(during.liveInSeconds).toBeGreaterThanOrEqual(1);
 
@@ -105,9 +149,17 @@ describe('what waits for the public site, by name', { timeout: 120_000 }, () => 
     control({ gated: true });
     await commit({ type: 'cycle.saved', data: { year: 2026, status: 'open' }, actorId: admin.id, site: true });
     await waitFor('the build to start', () => ctx.builder.status().current.state === 'building');
-    await commit({ type: 'report.unpublished', data: { uuid: '00000000-0000-4000-8000-000000000002', year: 2022, country: 'TH', note: 'Figures to check' }, actorId: admin.id, site: true });
+    await commit({
+      type: 'report.unpublished',
+      data: { uuid: '00000000-0000-4000-8000-000000000002', year: 2022, country: 'TH', note: 'Figures to check' },
+      actorId: admin.id,
+      site: true,
+    });
     const during = await status();
-    expect(during.waiting.changes.map((c) => c.title)).toEqual(['National report of Thailand 2022 withdrawn', 'Reporting cycle 2026 updated']);
+    expect(during.waiting.changes.map((c) => c.title)).toEqual([
+      'National report of Thailand 2022 withdrawn',
+      'Reporting cycle 2026 updated',
+    ]);
     // What it has left of this build, and one build more.
     expect(during.liveInSeconds).toBeGreaterThan(during.buildSeconds! * 0.9);
 
@@ -116,7 +168,10 @@ describe('what waits for the public site, by name', { timeout: 120_000 }, () => 
     const secondGate = join(work, 'gate-2');
     writeFileSync(controlFile, JSON.stringify({ gate: secondGate }));
     release();
-    await waitFor('the first build to go live', () => (ctx.builder.status().live?.started ?? '') > (during.live?.started ?? ''));
+    await waitFor(
+      'the first build to go live',
+      () => (ctx.builder.status().live?.started ?? '') > (during.live?.started ?? ''),
+    );
     expect(await titles()).toEqual(['National report of Thailand 2022 withdrawn']);
     writeFileSync(secondGate, '');
     await ctx.builder.settled();
@@ -150,23 +205,63 @@ describe('what waits, in the reader’s language', { timeout: 120_000 }, () => {
   test('each change is worded in the language asked for: countries and themes named in it, titles as written, older lines in English', async () => {
     await ctx.builder.request();
     const [theme] = await ctx.deps.db.select().from(profileCategories).orderBy(asc(profileCategories.sort)).limit(1);
-    const practice = await insertPractice(ctx, { ...COMPLETE_ROW, title: 'สวนบนหลังคากรุงเทพฯ', countryCode: 'TH', status: 'published' });
-    const partner = await insertCmsItem(ctx, { cmsType: 'partner', title: 'باغ‌های شهری تهران', status: 'unpublished' });
+    const practice = await insertPractice(ctx, {
+      ...COMPLETE_ROW,
+      title: 'สวนบนหลังคากรุงเทพฯ',
+      countryCode: 'TH',
+      status: 'published',
+    });
+    const partner = await insertCmsItem(ctx, {
+      cmsType: 'partner',
+      title: 'باغ‌های شهری تهران',
+      status: 'unpublished',
+    });
 
     control({ gated: true });
     // A line written before changes kept their facts: it stays as it was written.
-    await ctx.deps.db.insert(siteChanges).values({ type: 'report.published', title: 'National report of Japan 2022 published' });
+    await ctx.deps.db
+      .insert(siteChanges)
+      .values({ type: 'report.published', title: 'National report of Japan 2022 published' });
     const translate = (locale: string, name: string) =>
-      ctx.request(`/api/translation/profile-category/${theme!.slug}/${locale}`, { method: 'POST', token: admin.token, json: { fields: { name } } });
+      ctx.request(`/api/translation/profile-category/${theme!.slug}/${locale}`, {
+        method: 'POST',
+        token: admin.token,
+        json: { fields: { name } },
+      });
     expect((await translate('ru', 'Жильё и городская среда')).status).toBe(200);
     expect((await translate('zh', '住房与城市环境')).status).toBe(200);
     const report = { uuid: '00000000-0000-4000-8000-000000000003', year: 2026, country: 'TH', note: null };
     await commit({ type: 'report.published', data: report, actorId: admin.id, site: true });
-    await commit({ type: 'practice.archived', data: { uuid: practice.uuid, country: 'TH' }, actorId: admin.id, site: true });
-    await commit({ type: 'profile.figure.published', data: { country: 'KH', category: theme!.slug, year: 2026 }, actorId: admin.id, site: true });
-    await commit({ type: 'profile.dataset.imported', data: { category: theme!.slug, rows: 3 }, actorId: admin.id, site: true });
-    await commit({ type: 'cms.item.unpublished', data: { uuid: partner.uuid, kind: 'partner' }, actorId: admin.id, site: true });
-    await commit({ type: 'practice.deleted', data: { uuid: '00000000-0000-4000-8000-0000000000ff', country: 'TH' }, actorId: admin.id, site: true });
+    await commit({
+      type: 'practice.archived',
+      data: { uuid: practice.uuid, country: 'TH' },
+      actorId: admin.id,
+      site: true,
+    });
+    await commit({
+      type: 'profile.figure.published',
+      data: { country: 'KH', category: theme!.slug, year: 2026 },
+      actorId: admin.id,
+      site: true,
+    });
+    await commit({
+      type: 'profile.dataset.imported',
+      data: { category: theme!.slug, rows: 3 },
+      actorId: admin.id,
+      site: true,
+    });
+    await commit({
+      type: 'cms.item.unpublished',
+      data: { uuid: partner.uuid, kind: 'partner' },
+      actorId: admin.id,
+      site: true,
+    });
+    await commit({
+      type: 'practice.deleted',
+      data: { uuid: '00000000-0000-4000-8000-0000000000ff', country: 'TH' },
+      actorId: admin.id,
+      site: true,
+    });
 
     // What a person wrote in a right-to-left script is isolated, so that it keeps its direction in the sentence.
     const persian = '\u2068باغ‌های شهری تهران\u2069';
@@ -208,15 +303,38 @@ describe('what waits, in the reader’s language', { timeout: 120_000 }, () => {
       'National report of Japan 2022 published',
     ]);
     // The language changes only the wording: the facts and the English line are stored once.
-    const [stored] = await ctx.deps.db.select().from(siteChanges).where(eq(siteChanges.type, 'profile.figure.published'));
+    const [stored] = await ctx.deps.db
+      .select()
+      .from(siteChanges)
+      .where(eq(siteChanges.type, 'profile.figure.published'));
     expect(stored).toMatchObject({
       title: `${theme!.name} figures of Cambodia 2026 published`,
-      facts: { kind: 'figures', verb: 'published', country: 'KH', countryName: 'Cambodia', year: 2026, theme: theme!.slug, themeName: theme!.name },
+      facts: {
+        kind: 'figures',
+        verb: 'published',
+        country: 'KH',
+        countryName: 'Cambodia',
+        year: 2026,
+        theme: theme!.slug,
+        themeName: theme!.name,
+      },
     });
 
     // Publish now answers in the reader's language as well.
-    const published = await expectJson(await ctx.request('/api/site/publish', { method: 'POST', token: admin.token, headers: { 'Accept-Language': 'ru' } }), 202, StrictStatus);
-    expect(published.data.waiting.changes.map((c) => c.title).slice(-3)).toEqual(['Изменение общедоступного сайта', 'Изменение общедоступного сайта', 'National report of Japan 2022 published']);
+    const published = await expectJson(
+      await ctx.request('/api/site/publish', {
+        method: 'POST',
+        token: admin.token,
+        headers: { 'Accept-Language': 'ru' },
+      }),
+      202,
+      StrictStatus,
+    );
+    expect(published.data.waiting.changes.map((c) => c.title).slice(-3)).toEqual([
+      'Изменение общедоступного сайта',
+      'Изменение общедоступного сайта',
+      'National report of Japan 2022 published',
+    ]);
     release();
     await ctx.builder.settled();
     expect(await lines('ru')).toEqual([]);
@@ -235,7 +353,11 @@ describe('Publish now', () => {
   test('builds the site again at once and is itself no change waiting', async () => {
     await ctx.builder.settled();
     control({ gated: true });
-    const accepted = await expectJson(await ctx.request('/api/site/publish', { method: 'POST', token: admin.token }), 202, StrictStatus);
+    const accepted = await expectJson(
+      await ctx.request('/api/site/publish', { method: 'POST', token: admin.token }),
+      202,
+      StrictStatus,
+    );
     expect(accepted.data.current.state).toBe('queued');
     expect(accepted.data.waiting).toEqual({ total: 0, changes: [] });
     expect(accepted.data.liveInSeconds).toBeGreaterThanOrEqual(1);
@@ -249,12 +371,22 @@ describe('the estimate', () => {
   const now = new Date('2026-03-01T11:00:05.000Z');
   test('a queued build takes as long as the live one; a running one what it has left, and one more for later changes', () => {
     expect(liveInSeconds({ current: { state: 'queued', since: 'x' }, live, lastFailure: null }, now, now)).toBe(20);
-    const building = { current: { state: 'building' as const, since: '2026-03-01T11:00:00.000Z', progress: 10, step: 's' }, live, lastFailure: null };
+    const building = {
+      current: { state: 'building' as const, since: '2026-03-01T11:00:00.000Z', progress: 10, step: 's' },
+      live,
+      lastFailure: null,
+    };
     expect(liveInSeconds(building, new Date('2026-03-01T10:59:59.000Z'), now)).toBe(15);
     expect(liveInSeconds(building, new Date('2026-03-01T11:00:01.000Z'), now)).toBe(35);
     // Longer than the last build: never "0 s" or less.
     expect(liveInSeconds(building, null, new Date('2026-03-01T11:01:00.000Z'))).toBe(1);
     expect(liveInSeconds({ current: { state: 'idle' }, live, lastFailure: null }, now, now)).toBeNull();
-    expect(liveInSeconds({ current: { state: 'queued', since: 'x' }, live: { id: 'b', since: live.since }, lastFailure: null }, now, now)).toBeNull();
+    expect(
+      liveInSeconds(
+        { current: { state: 'queued', since: 'x' }, live: { id: 'b', since: live.since }, lastFailure: null },
+        now,
+        now,
+      ),
+    ).toBeNull();
   });
 });

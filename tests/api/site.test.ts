@@ -23,7 +23,10 @@ const siteRoot = join(ctx.deps.env.DATA_DIR, 'site-builds');
 /** How the next fake builds behave: held at the gate until release(), and/or failing. */
 function control(options: { gated?: boolean; fail?: boolean }) {
   rmSync(gateFile, { force: true });
-  writeFileSync(controlFile, JSON.stringify({ ...(options.gated && { gate: gateFile }), ...(options.fail && { fail: true }) }));
+  writeFileSync(
+    controlFile,
+    JSON.stringify({ ...(options.gated && { gate: gateFile }), ...(options.fail && { fail: true }) }),
+  );
 }
 const release = () => writeFileSync(gateFile, '');
 const buildsRun = () => (existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').filter(Boolean).length : 0);
@@ -67,7 +70,8 @@ beforeAll(async () => {
   admin = await createUser(ctx, { role: 'admin', country: 'JP' });
 });
 
-const status = async () => (await expectJson(await ctx.request('/api/site/status', { token: admin.token }), 200, StrictStatus)).data;
+const status = async () =>
+  (await expectJson(await ctx.request('/api/site/status', { token: admin.token }), 200, StrictStatus)).data;
 const publish = () => ctx.request('/api/site/publish', { method: 'POST', token: admin.token });
 
 describe('publishing through the API', () => {
@@ -85,7 +89,12 @@ describe('publishing through the API', () => {
       return current.state === 'building' && current.progress > 50;
     });
     const during = await status();
-    expect(during.current).toEqual({ state: 'building', since: expect.any(String), progress: expect.any(Number), step: expect.any(String) });
+    expect(during.current).toEqual({
+      state: 'building',
+      since: expect.any(String),
+      progress: expect.any(Number),
+      step: expect.any(String),
+    });
     if (during.current.state !== 'building') throw new Error('not building');
     expect(during.current.progress).toBeGreaterThan(50);
     expect(during.current.progress).toBeLessThan(90);
@@ -95,14 +104,18 @@ describe('publishing through the API', () => {
     await ctx.builder.settled();
     const after = await status();
     expect(after.current).toEqual({ state: 'idle' });
-    expect(after.live).toEqual({ id: expect.stringMatching(/^build-/), since: expect.any(String), started: expect.any(String) });
+    expect(after.live).toEqual({
+      id: expect.stringMatching(/^build-/),
+      since: expect.any(String),
+      started: expect.any(String),
+    });
     expect(after.live!.started! <= after.live!.since).toBe(true);
     expect(after.buildSeconds).toBeGreaterThanOrEqual(0);
     expect(after.lastFailure).toBeNull();
     expect(liveHtml()).toContain(`Build ${buildsRun()}`);
-    expect((await expectJson(await ctx.request('/api/site/status', { token: admin.token }), 200, StrictStatus)).message).toBe(
-      'The site is live',
-    );
+    expect(
+      (await expectJson(await ctx.request('/api/site/status', { token: admin.token }), 200, StrictStatus)).message,
+    ).toBe('The site is live');
   });
 
   test('the site is built for production even when the server runs as a test (NODE_ENV=test)', async () => {
@@ -110,7 +123,9 @@ describe('publishing through the API', () => {
     await ctx.builder.settled();
     expect((await publish()).status).toBe(202);
     await ctx.builder.settled();
-    expect(JSON.parse(ctx.builder.current()!.get('/build-env.json')!.body.toString())).toEqual({ NODE_ENV: 'production' });
+    expect(JSON.parse(ctx.builder.current()!.get('/build-env.json')!.body.toString())).toEqual({
+      NODE_ENV: 'production',
+    });
   });
 
   test('requests during a build make exactly one more build', async () => {
@@ -139,11 +154,14 @@ describe('publishing through the API', () => {
     const after = await status();
     expect(after.live).toEqual(live);
     expect(liveHtml()).toBe(html);
-    expect(after.lastFailure).toEqual({ at: expect.any(String), reason: expect.stringContaining('The site build exited with 1') });
+    expect(after.lastFailure).toEqual({
+      at: expect.any(String),
+      reason: expect.stringContaining('The site build exited with 1'),
+    });
     expect(after.lastFailure!.reason).toContain('The API did not answer: fetch failed');
-    expect((await expectJson(await ctx.request('/api/site/status', { token: admin.token }), 200, StrictStatus)).message).toMatch(
-      /last build failed/,
-    );
+    expect(
+      (await expectJson(await ctx.request('/api/site/status', { token: admin.token }), 200, StrictStatus)).message,
+    ).toMatch(/last build failed/);
     // The failed build's folder is gone; the live one stays.
     control({});
     await ctx.builder.request();
@@ -169,16 +187,27 @@ describe('the site search index', () => {
   test('Pagefind indexes the new build before it goes live; a failing indexer does not hold back the publish', async () => {
     const root = mkdtempSync(join(tmpdir(), 'apua-search-'));
     try {
-      const page = '<!doctype html><html lang="en"><head><title>Pocket parks</title></head><body><main data-pagefind-body><h1>Pocket parks</h1><p>Vacant lots turned into shaded parks.</p></main></body></html>';
+      const page =
+        '<!doctype html><html lang="en"><head><title>Pocket parks</title></head><body><main data-pagefind-body><h1>Pocket parks</h1><p>Vacant lots turned into shaded parks.</p></main></body></html>';
       const writeSite = `const fs=require('node:fs');fs.mkdirSync(process.env.SITE_OUT_DIR,{recursive:true});fs.writeFileSync(process.env.SITE_OUT_DIR+'/index.html',${JSON.stringify(page)})`;
-      const builder = new SiteBuilder({ root, env: {}, command: [process.execPath, '-e', writeSite], searchIndex: SEARCH_INDEX });
+      const builder = new SiteBuilder({
+        root,
+        env: {},
+        command: [process.execPath, '-e', writeSite],
+        searchIndex: SEARCH_INDEX,
+      });
       await builder.request();
       expect(builder.status().lastFailure).toBeNull();
       const live = builder.current()!;
       expect(live.get('/pagefind/pagefind.js')).toBeDefined();
       expect(live.get('/pagefind/pagefind-entry.json')).toBeDefined();
 
-      const broken = new SiteBuilder({ root, env: {}, command: [process.execPath, '-e', writeSite], searchIndex: [process.execPath, '-e', 'process.exit(3)'] });
+      const broken = new SiteBuilder({
+        root,
+        env: {},
+        command: [process.execPath, '-e', writeSite],
+        searchIndex: [process.execPath, '-e', 'process.exit(3)'],
+      });
       await broken.request();
       expect(broken.status().lastFailure).toBeNull();
       expect(broken.current()?.get('/index.html')).toBeDefined();
@@ -206,8 +235,16 @@ describe('the site search index', () => {
       const writeSite = `const fs=require('node:fs');const p=JSON.parse(fs.readFileSync(${JSON.stringify(pagesFile)},'utf8'));for(const [f,c] of Object.entries(p)){const t=process.env.SITE_OUT_DIR+'/'+f;fs.mkdirSync(require('node:path').dirname(t),{recursive:true});fs.writeFileSync(t,c)}`;
       // The real Pagefind, counting its runs.
       const indexer = join(root, 'indexer.cjs');
-      writeFileSync(indexer, `require('node:fs').appendFileSync(${JSON.stringify(runs)}, 'run\\n'); require(${JSON.stringify(join(process.cwd(), SEARCH_INDEX[1]!))});`);
-      const builder = new SiteBuilder({ root, env: {}, command: [process.execPath, '-e', writeSite], searchIndex: [process.execPath, indexer, ...SEARCH_INDEX.slice(2)] });
+      writeFileSync(
+        indexer,
+        `require('node:fs').appendFileSync(${JSON.stringify(runs)}, 'run\\n'); require(${JSON.stringify(join(process.cwd(), SEARCH_INDEX[1]!))});`,
+      );
+      const builder = new SiteBuilder({
+        root,
+        env: {},
+        command: [process.execPath, '-e', writeSite],
+        searchIndex: [process.execPath, indexer, ...SEARCH_INDEX.slice(2)],
+      });
       const indexRuns = () => readFileSync(runs, 'utf8').split('\n').filter(Boolean).length;
       const entry = () => builder.current()!.get('/pagefind/pagefind-entry.json')!.body.toString();
 
@@ -223,7 +260,9 @@ describe('the site search index', () => {
       expect(builder.current()!.get('/index.html')!.body.toString()).toContain('Banner two');
       expect(indexRuns()).toBe(1);
       expect(entry()).toBe(first);
-      expect([...builder.current()!.entries()].filter(([path]) => path.startsWith('/pagefind/')).length).toBe(fragments);
+      expect([...builder.current()!.entries()].filter(([path]) => path.startsWith('/pagefind/')).length).toBe(
+        fragments,
+      );
 
       // An indexed page changed: Pagefind runs again and writes another index.
       pages('Shaded pocket parks and rain gardens', 'Banner two');
@@ -243,12 +282,20 @@ describe('the site search index', () => {
 });
 
 describe('the incremental build cache', () => {
-  test('after a build that did not finish, the next build renders every page (Astro\'s manifest of page keys is removed)', async () => {
+  test("after a build that did not finish, the next build renders every page (Astro's manifest of page keys is removed)", async () => {
     const root = mkdtempSync(join(tmpdir(), 'apua-incremental-'));
     try {
       const manifest = join(root, '.astro-cache', 'incremental-build.json');
       const page = `require('node:fs').mkdirSync(process.env.SITE_OUT_DIR,{recursive:true});require('node:fs').writeFileSync(process.env.SITE_OUT_DIR+'/index.html','<h1>Home</h1>')`;
-      const good = new SiteBuilder({ root, env: {}, command: [process.execPath, '-e', `${page};require('node:fs').writeFileSync(process.env.SITE_CACHE_DIR+'/incremental-build.json','{}')`] });
+      const good = new SiteBuilder({
+        root,
+        env: {},
+        command: [
+          process.execPath,
+          '-e',
+          `${page};require('node:fs').writeFileSync(process.env.SITE_CACHE_DIR+'/incremental-build.json','{}')`,
+        ],
+      });
       await good.request();
       expect(good.status().lastFailure).toBeNull();
       // A build that finished keeps the manifest for the next one.
@@ -273,13 +320,19 @@ describe('progressAfter: progress read from the lines of astro build', () => {
   const run = (lines: string[]) => lines.reduce(progressAfter, start);
 
   test('milestones move it forward, never back', () => {
-    expect(run(['10:00:00 [build] Collecting build info...'])).toMatchObject({ progress: 5, step: 'collecting build info' });
+    expect(run(['10:00:00 [build] Collecting build info...'])).toMatchObject({
+      progress: 5,
+      step: 'collecting build info',
+    });
     expect(run(['x [build] Collecting build info...', 'x [build] Building static entrypoints...'])).toMatchObject({
       progress: 10,
       step: 'building entrypoints',
     });
     expect(run([' generating static routes ', 'x [build] Collecting build info...'])).toMatchObject({ progress: 50 });
-    expect(run(['x [build] 12 page(s) built in 3.1s', 'x [build] Complete!'])).toMatchObject({ progress: 95, step: 'finishing' });
+    expect(run(['x [build] 12 page(s) built in 3.1s', 'x [build] Complete!'])).toMatchObject({
+      progress: 95,
+      step: 'finishing',
+    });
   });
 
   test('each page written while generating moves it a little, below the next milestone', () => {

@@ -92,14 +92,22 @@ describe('POST /api/cms/upload/{uuid}: renditions', () => {
 
   test('a WebP: fallback JPEG, or PNG when it has transparency', async () => {
     const opaque = await insertCmsItem(ctx);
-    expect((await uploaded(opaque.uuid, await makeImage('webp', 500, 500), { name: 'x.webp', type: 'image/webp' })).image!.variants.at(-1)!.format).toBe('jpeg');
+    expect(
+      (
+        await uploaded(opaque.uuid, await makeImage('webp', 500, 500), { name: 'x.webp', type: 'image/webp' })
+      ).image!.variants.at(-1)!.format,
+    ).toBe('jpeg');
     const clear = await insertCmsItem(ctx);
-    expect((await uploaded(clear.uuid, await makeImage('webp', 500, 500, { alpha: true }))).image!.variants.at(-1)!.format).toBe('png');
+    expect(
+      (await uploaded(clear.uuid, await makeImage('webp', 500, 500, { alpha: true }))).image!.variants.at(-1)!.format,
+    ).toBe('png');
   });
 
   test('the declared type and name play no part: a PNG sent as "photo.jpg", image/jpeg is a PNG', async () => {
     const item = await insertCmsItem(ctx);
-    const image = (await uploaded(item.uuid, await makeImage('png', 100, 100), { name: 'photo.jpg', type: 'image/jpeg' })).image!;
+    const image = (
+      await uploaded(item.uuid, await makeImage('png', 100, 100), { name: 'photo.jpg', type: 'image/jpeg' })
+    ).image!;
     expect(image.url).toMatch(/\.png$/);
   });
 
@@ -122,7 +130,9 @@ describe('POST /api/cms/upload/{uuid}: renditions', () => {
       await ctx.builder.settled();
       return ctx.builder.status().live?.id !== before;
     };
-    expect(await rebuilds((await insertCmsItem(ctx, { status: 'published', publishedAt: new Date() })).uuid)).toBe(true);
+    expect(await rebuilds((await insertCmsItem(ctx, { status: 'published', publishedAt: new Date() })).uuid)).toBe(
+      true,
+    );
     expect(await rebuilds((await insertCmsItem(ctx, { status: 'draft' })).uuid)).toBe(false);
   });
 });
@@ -135,7 +145,11 @@ describe('POST /api/cms/upload/{uuid}: refused uploads change nothing', () => {
     original = (await uploaded(uuid, await makeImage('png', 64, 64))).image!;
   });
   const unchanged = async () => {
-    const body = await expectJson(await ctx.request(`/api/cms/banner/view/${uuid}`, { token: admin.token }), 200, StrictItem);
+    const body = await expectJson(
+      await ctx.request(`/api/cms/banner/view/${uuid}`, { token: admin.token }),
+      200,
+      StrictItem,
+    );
     expect(body.data.image).toEqual(original);
     expect(await filesOf(uuid)).toEqual(original.variants.map((v) => v.url.split('/').at(-1)).sort());
   };
@@ -207,9 +221,15 @@ describe('POST /api/cms/upload/{uuid}: refused uploads change nothing', () => {
     await expectError(await upload(uuid, text), 400, { fields: ['file'] });
     await expectError(await upload(uuid, '{"file":"x"}', { 'Content-Type': 'application/json' }), 415);
     await expectError(await upload(uuid, 'file=x', { 'Content-Type': 'application/x-www-form-urlencoded' }), 415);
-    await expectError(await upload(uuid, '--nope\r\nContent-Disposition: form-data; name="file"\r\n\r\nxx', { 'Content-Type': 'multipart/form-data; boundary=other' }), 400, {
-      message: /not valid multipart/,
-    });
+    await expectError(
+      await upload(uuid, '--nope\r\nContent-Disposition: form-data; name="file"\r\n\r\nxx', {
+        'Content-Type': 'multipart/form-data; boundary=other',
+      }),
+      400,
+      {
+        message: /not valid multipart/,
+      },
+    );
     await expectError(await upload(uuid, '', { 'Content-Type': 'multipart/form-data; boundary=x' }), 400);
     await unchanged();
   });

@@ -56,8 +56,13 @@ describe('POST /api/user/edit/{uuid} by an administrator', () => {
       GenericResponseSchema,
     );
     const inactive = async () =>
-      (await expectJson(await ctx.request('/api/user/inactive', { token: admin.token }), 200, InactiveCountResponseSchema))
-        .data;
+      (
+        await expectJson(
+          await ctx.request('/api/user/inactive', { token: admin.token }),
+          200,
+          InactiveCountResponseSchema,
+        )
+      ).data;
     const inactiveBefore = await inactive();
 
     const user = await saved(await edit(ctx, admin.token, before.uuid, { status: 1, roles: ['state_member'] }));
@@ -101,7 +106,10 @@ describe('POST /api/user/edit/{uuid} by an administrator', () => {
   test('records who changed the user, and the version goes up by one per save', async () => {
     const target = await insertUser(ctx, { country: 'PH' });
     const first = await saved(await edit(ctx, admin.token, target.uuid, { name: 'First Name' }));
-    expect(first).toMatchObject({ version: 2, updated_by: { id: expect.any(Number), name: expect.stringContaining('Test') } });
+    expect(first).toMatchObject({
+      version: 2,
+      updated_by: { id: expect.any(Number), name: expect.stringContaining('Test') },
+    });
     const second = await saved(await edit(ctx, admin.token, target.uuid, { phone_number: '+63 2 8123 4567' }));
     expect(second).toMatchObject({ version: 3, name: 'First Name' });
     expect(Date.parse(second.updated_at)).toBeGreaterThanOrEqual(Date.parse(first.updated_at));
@@ -109,10 +117,18 @@ describe('POST /api/user/edit/{uuid} by an administrator', () => {
 
   test('an edit without a version: 428 naming version, and nothing changes', async () => {
     const target = await insertUser(ctx, { country: 'PH', status: 0 });
-    await expectError(await ctx.request(`/api/user/edit/${target.uuid}`, { token: admin.token, json: { status: 1 } }), 428, {
-      fields: ['version'],
-    });
-    const shown = await expectJson(await ctx.request(`/api/user/show/${target.uuid}`, { token: admin.token }), 200, UserListItemSchema);
+    await expectError(
+      await ctx.request(`/api/user/edit/${target.uuid}`, { token: admin.token, json: { status: 1 } }),
+      428,
+      {
+        fields: ['version'],
+      },
+    );
+    const shown = await expectJson(
+      await ctx.request(`/api/user/show/${target.uuid}`, { token: admin.token }),
+      200,
+      UserListItemSchema,
+    );
     expect(shown).toMatchObject({ status: 0, version: 1 });
   });
 
@@ -131,9 +147,14 @@ describe('POST /api/user/edit/{uuid} by an administrator', () => {
       [{ country_code: 'ZZ' }, ['country_code']],
       [{ country_code: 'PHL', status: -1 }, ['country_code', 'status']],
     ];
-    for (const [json, fields] of cases) await expectError(await edit(ctx, admin.token, target.uuid, json), 400, { fields });
+    for (const [json, fields] of cases)
+      await expectError(await edit(ctx, admin.token, target.uuid, json), 400, { fields });
     expect(
-      await expectJson(await ctx.request(`/api/user/show/${target.uuid}`, { token: admin.token }), 200, UserListItemSchema),
+      await expectJson(
+        await ctx.request(`/api/user/show/${target.uuid}`, { token: admin.token }),
+        200,
+        UserListItemSchema,
+      ),
     ).toMatchObject({ status: 1, country_code: 'PH', roles: [] });
   });
 
@@ -148,14 +169,18 @@ describe('POST /api/user/edit/{uuid} by a state_admin', () => {
     const target = await insertUser(ctx, { country: 'PH', status: 0 });
     const user = await saved(await edit(ctx, phAdmin.token, target.uuid, { status: 1, roles: ['state_admin'] }));
     expect(user).toMatchObject({ status: 1, roles: [expect.objectContaining({ name: 'state_admin' })] });
-    const again = await saved(await edit(ctx, phAdmin.token, target.uuid, { roles: ['state_member'], country_code: 'ph' }));
+    const again = await saved(
+      await edit(ctx, phAdmin.token, target.uuid, { roles: ['state_member'], country_code: 'ph' }),
+    );
     expect(again.country_code).toBe('PH');
   });
 
   test('cannot grant admin or tuxuri (403)', async () => {
     const target = await insertUser(ctx, { country: 'PH', role: 'state_member' });
     for (const role of ['admin', 'tuxuri']) {
-      await expectError(await edit(ctx, phAdmin.token, target.uuid, { roles: [role] }), 403, { message: /may not grant/ });
+      await expectError(await edit(ctx, phAdmin.token, target.uuid, { roles: [role] }), 403, {
+        message: /may not grant/,
+      });
     }
     await expectError(await edit(ctx, phAdmin.token, phAdmin.uuid, { roles: ['admin'] }), 403);
     expect((await whoami(ctx, phAdmin.token)).roles.map((r) => r.name)).toEqual(['state_admin']);
@@ -163,8 +188,12 @@ describe('POST /api/user/edit/{uuid} by a state_admin', () => {
 
   test('cannot move a user to another country or out of every country (403)', async () => {
     const target = await insertUser(ctx, { country: 'PH' });
-    await expectError(await edit(ctx, phAdmin.token, target.uuid, { country_code: 'VN' }), 403, { message: /own country/ });
-    await expectError(await edit(ctx, phAdmin.token, target.uuid, { country_code: null }), 403, { message: /own country/ });
+    await expectError(await edit(ctx, phAdmin.token, target.uuid, { country_code: 'VN' }), 403, {
+      message: /own country/,
+    });
+    await expectError(await edit(ctx, phAdmin.token, target.uuid, { country_code: null }), 403, {
+      message: /own country/,
+    });
   });
 
   test('cannot edit an administrator, even of its own country (403)', async () => {
@@ -192,7 +221,13 @@ describe('the last active administrator', () => {
   });
 
   test('cannot be deactivated or demoted (409) while no other active admin-level user exists', async () => {
-    const stepDowns = [{ status: 0 }, { status: 2 }, { roles: ['state_admin'] }, { roles: [] }, { status: 1, roles: ['state_member'] }];
+    const stepDowns = [
+      { status: 0 },
+      { status: 2 },
+      { roles: ['state_admin'] },
+      { roles: [] },
+      { status: 1, roles: ['state_member'] },
+    ];
     for (const json of stepDowns) {
       await expectError(await edit(lonely, only.token, only.uuid, json), 409, { message: /last active administrator/ });
     }
@@ -253,43 +288,59 @@ describe('the Super Administrator role (tuxuri)', () => {
     tuxuri = await createUser(ctx, { role: 'tuxuri', country: 'TH' });
   });
   const roleNames = async (uuid: string) =>
-    (await expectJson(await ctx.request(`/api/user/show/${uuid}`, { token: tuxuri.token }), 200, UserListItemSchema)).roles.map(
-      (r) => r.name,
-    );
+    (
+      await expectJson(await ctx.request(`/api/user/show/${uuid}`, { token: tuxuri.token }), 200, UserListItemSchema)
+    ).roles.map((r) => r.name);
 
   test('an administrator cannot make itself or anyone tuxuri (403), and is not offered it', async () => {
     const target = await insertUser(ctx, { country: 'PH', role: 'state_member' });
-    await expectError(await edit(ctx, admin.token, admin.uuid, { roles: ['tuxuri'] }), 403, { message: /may not grant/ });
-    await expectError(await edit(ctx, admin.token, target.uuid, { roles: ['tuxuri'] }), 403, { message: /may not grant/ });
+    await expectError(await edit(ctx, admin.token, admin.uuid, { roles: ['tuxuri'] }), 403, {
+      message: /may not grant/,
+    });
+    await expectError(await edit(ctx, admin.token, target.uuid, { roles: ['tuxuri'] }), 403, {
+      message: /may not grant/,
+    });
     expect(await roleNames(admin.uuid)).toEqual(['admin']);
     expect(await roleNames(target.uuid)).toEqual(['state_member']);
-    const offered = (await (await ctx.request('/api/role/list', { token: admin.token })).json()) as { data: { name: string }[] };
+    const offered = (await (await ctx.request('/api/role/list', { token: admin.token })).json()) as {
+      data: { name: string }[];
+    };
     expect(offered.data.map((r) => r.name)).toEqual(['admin', 'state_admin', 'state_member']);
   });
 
-  test("an administrator cannot demote a tuxuri or change its status (403), but may edit its name", async () => {
+  test('an administrator cannot demote a tuxuri or change its status (403), but may edit its name', async () => {
     const superAdmin = await insertUser(ctx, { country: 'TH', role: 'tuxuri' });
     for (const json of [{ roles: ['admin'] }, { roles: [] }, { roles: ['state_member'] }]) {
       await expectError(await edit(ctx, admin.token, superAdmin.uuid, json), 403, { message: /Super Administrator/ });
     }
     for (const status of [0, 2]) {
-      await expectError(await edit(ctx, admin.token, superAdmin.uuid, { status }), 403, { message: /Super Administrator/ });
+      await expectError(await edit(ctx, admin.token, superAdmin.uuid, { status }), 403, {
+        message: /Super Administrator/,
+      });
     }
     expect(await roleNames(superAdmin.uuid)).toEqual(['tuxuri']);
     // The form sends every field: the role and status it already has pass.
-    const renamed = await saved(await edit(ctx, admin.token, superAdmin.uuid, { name: 'Renamed Super', roles: ['tuxuri'], status: 1 }));
-    expect(renamed).toMatchObject({ name: 'Renamed Super', status: 1, roles: [expect.objectContaining({ name: 'tuxuri' })] });
+    const renamed = await saved(
+      await edit(ctx, admin.token, superAdmin.uuid, { name: 'Renamed Super', roles: ['tuxuri'], status: 1 }),
+    );
+    expect(renamed).toMatchObject({
+      name: 'Renamed Super',
+      status: 1,
+      roles: [expect.objectContaining({ name: 'tuxuri' })],
+    });
   });
 
   test('a tuxuri grants and removes tuxuri', async () => {
     const target = await insertUser(ctx, { country: 'PH', role: 'admin' });
-    expect((await saved(await edit(ctx, tuxuri.token, target.uuid, { roles: ['tuxuri'] }))).roles.map((r) => r.name)).toEqual([
-      'tuxuri',
-    ]);
-    expect((await saved(await edit(ctx, tuxuri.token, target.uuid, { roles: ['admin'] }))).roles.map((r) => r.name)).toEqual([
-      'admin',
-    ]);
-    const offered = (await (await ctx.request('/api/role/list', { token: tuxuri.token })).json()) as { data: { name: string }[] };
+    expect(
+      (await saved(await edit(ctx, tuxuri.token, target.uuid, { roles: ['tuxuri'] }))).roles.map((r) => r.name),
+    ).toEqual(['tuxuri']);
+    expect(
+      (await saved(await edit(ctx, tuxuri.token, target.uuid, { roles: ['admin'] }))).roles.map((r) => r.name),
+    ).toEqual(['admin']);
+    const offered = (await (await ctx.request('/api/role/list', { token: tuxuri.token })).json()) as {
+      data: { name: string }[];
+    };
     expect(offered.data.map((r) => r.name)).toEqual(['tuxuri', 'admin', 'state_admin', 'state_member']);
   });
 });

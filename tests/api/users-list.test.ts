@@ -93,10 +93,20 @@ describe('GET /api/user/list', () => {
   test('pages through the users, newest first, 20 per page by default', async () => {
     const first = await list(admin.token, '?country_code=LA');
     expect(first).toMatchObject({ total: 25, page: 1, per_page: 20 });
-    expect(first.data.map((u) => u.name)).toEqual(lao.slice(5).reverse().map((u) => u.name));
+    expect(first.data.map((u) => u.name)).toEqual(
+      lao
+        .slice(5)
+        .reverse()
+        .map((u) => u.name),
+    );
     const second = await list(admin.token, '?country_code=LA&page=2');
     expect(second).toMatchObject({ total: 25, page: 2, per_page: 20 });
-    expect(second.data.map((u) => u.id)).toEqual(lao.slice(0, 5).reverse().map((u) => u.id));
+    expect(second.data.map((u) => u.id)).toEqual(
+      lao
+        .slice(0, 5)
+        .reverse()
+        .map((u) => u.id),
+    );
     const beyond = await list(admin.token, '?country_code=LA&page=3');
     expect(beyond).toMatchObject({ total: 25, page: 3, data: [] });
   });
@@ -201,10 +211,15 @@ describe('GET /api/user/list', () => {
     const after = await list(admin.token, '?country_code=KH&status=0&q=Khmer');
     expect(after.total).toBe(before.total + 1);
     expect(after.data[0]!.id).toBe(newcomer.id);
-    const edit = await ctx.request(`/api/user/edit/${newcomer.uuid}`, { token: admin.token, json: { status: 1, version: await userVersion(ctx, newcomer.uuid) } });
+    const edit = await ctx.request(`/api/user/edit/${newcomer.uuid}`, {
+      token: admin.token,
+      json: { status: 1, version: await userVersion(ctx, newcomer.uuid) },
+    });
     expect(edit.status).toBe(200);
     expect((await list(admin.token, '?country_code=KH&status=0&q=Khmer')).total).toBe(before.total);
-    expect((await list(admin.token, '?country_code=KH&status=1&q=khmer newcomer')).data.map((u) => u.id)).toEqual([newcomer.id]);
+    expect((await list(admin.token, '?country_code=KH&status=1&q=khmer newcomer')).data.map((u) => u.id)).toEqual([
+      newcomer.id,
+    ]);
   });
 
   test('each item is what user/show answers for that user: a last editor, no country, a role given by an administrator', async () => {
@@ -216,7 +231,11 @@ describe('GET /api/user/list', () => {
     });
     expect(edit.status, await edit.clone().text()).toBe(200);
     for (const person of [stateless, edited, vietnamese]) {
-      const show = await expectJson(await ctx.request(`/api/user/show/${person.uuid}`, { token: admin.token }), 200, StrictUser);
+      const show = await expectJson(
+        await ctx.request(`/api/user/show/${person.uuid}`, { token: admin.token }),
+        200,
+        StrictUser,
+      );
       const { data } = await list(admin.token, `?q=${encodeURIComponent(person.email)}`);
       expect(data).toEqual([show]);
     }
@@ -233,12 +252,18 @@ describe('GET /api/user/list', () => {
     await expect.poll(() => ctx.deps.caches.users.items.size).toBeGreaterThanOrEqual(all.total);
     expect(await list(admin.token, '?country_code=LA&per_page=7&page=2')).toEqual(first);
     const target = first.data[0]!;
-    const rename = await ctx.request(`/api/user/edit/${target.uuid}`, { token: admin.token, json: { name: `${target.name} Renamed`, version: target.version } });
+    const rename = await ctx.request(`/api/user/edit/${target.uuid}`, {
+      token: admin.token,
+      json: { name: `${target.name} Renamed`, version: target.version },
+    });
     expect(rename.status, await rename.clone().text()).toBe(200);
     const again = await list(admin.token, '?country_code=LA&per_page=7&page=2');
     expect(again.data[0]).toMatchObject({ id: target.id, name: `${target.name} Renamed`, version: target.version + 1 });
     // Put the name back for the other tests.
-    const back = await ctx.request(`/api/user/edit/${target.uuid}`, { token: admin.token, json: { name: target.name, version: target.version + 1 } });
+    const back = await ctx.request(`/api/user/edit/${target.uuid}`, {
+      token: admin.token,
+      json: { name: target.name, version: target.version + 1 },
+    });
     expect(back.status).toBe(200);
   });
 
@@ -270,7 +295,9 @@ describe('GET /api/user/show/{uuid}', () => {
   });
 
   test('a malformed uuid: 400 naming uuid; an unknown one: 404', async () => {
-    await expectError(await ctx.request('/api/user/show/not-a-uuid', { token: admin.token }), 400, { fields: ['uuid'] });
+    await expectError(await ctx.request('/api/user/show/not-a-uuid', { token: admin.token }), 400, {
+      fields: ['uuid'],
+    });
     await expectError(await ctx.request(`/api/user/show/${crypto.randomUUID()}`, { token: admin.token }), 404);
   });
 
@@ -328,8 +355,7 @@ describe('GET /api/role/list', () => {
 describe('GET /api/user/stats', () => {
   const stats = async (token: string) =>
     (await expectJson(await ctx.request('/api/user/stats', { token }), 200, StrictStats)).data;
-  const countOf = <T extends { count: number }>(rows: T[], match: (row: T) => boolean) =>
-    rows.find(match)?.count ?? 0;
+  const countOf = <T extends { count: number }>(rows: T[], match: (row: T) => boolean) => rows.find(match)?.count ?? 0;
 
   test('counts users per status and per country; a state_admin sees its own country only', async () => {
     const [all, ph] = [await stats(admin.token), await stats(phAdmin.token)];

@@ -71,16 +71,32 @@ describe('POST /api/user/edit/{uuid}', () => {
     expect(opened.version).toBe(1);
 
     // The first administrator activates the user...
-    await expectJson(await edit(first.token, target.uuid, { status: 1, version: opened.version }), 200, saved(UserListItemSchema));
+    await expectJson(
+      await edit(first.token, target.uuid, { status: 1, version: opened.version }),
+      200,
+      saved(UserListItemSchema),
+    );
     // ...the second, who opened the form before, saves a phone number with the old version.
-    const current = await expectStale(await edit(second.token, target.uuid, { status: 0, phone_number: '+63 2 8123 4567', version: 1 }), UserListItemSchema);
-    expect(current).toMatchObject({ version: 2, status: 1, phone_number: null, updated_by: { id: first.id, name: 'Aiko Tanaka' } });
+    const current = await expectStale(
+      await edit(second.token, target.uuid, { status: 0, phone_number: '+63 2 8123 4567', version: 1 }),
+      UserListItemSchema,
+    );
+    expect(current).toMatchObject({
+      version: 2,
+      status: 1,
+      phone_number: null,
+      updated_by: { id: first.id, name: 'Aiko Tanaka' },
+    });
     expect(Date.parse(current.updated_at)).not.toBeNaN();
     // The same stale write through If-Match: refused the same way.
     await expectStale(await edit(second.token, target.uuid, { status: 0 }, ifMatch(1)), UserListItemSchema);
     expect(await show(target.uuid)).toMatchObject({ status: 1, version: 2, phone_number: null });
     // Based on the version the 409 showed, the second save goes through.
-    const again = await expectJson(await edit(second.token, target.uuid, { phone_number: '+63 2 8123 4567', version: current.version }), 200, saved(UserListItemSchema));
+    const again = await expectJson(
+      await edit(second.token, target.uuid, { phone_number: '+63 2 8123 4567', version: current.version }),
+      200,
+      saved(UserListItemSchema),
+    );
     expect(again.data).toMatchObject({ status: 1, phone_number: '+63 2 8123 4567', version: 3 });
   });
 
@@ -106,12 +122,26 @@ describe('POST /api/user/saved/profile', () => {
     const token = await signIn(ctx, account.email);
     const me = await expectJson(await ctx.request('/api/whoami', { token }), 200, WhoamiSchema);
     // An administrator sets the newcomer's name while the newcomer fills the form in.
-    await expectJson(await post(`/api/user/edit/${me.uuid}`, first.token, { json: { name: 'Set By Admin', version: me.version } }), 200, saved(UserListItemSchema));
+    await expectJson(
+      await post(`/api/user/edit/${me.uuid}`, first.token, { json: { name: 'Set By Admin', version: me.version } }),
+      200,
+      saved(UserListItemSchema),
+    );
     const profile = { name: 'Typed By Me', country_code: 'PH' };
-    const current = await expectStale(await post('/api/user/saved/profile', token, { json: { ...profile, version: me.version } }), WhoamiSchema);
+    const current = await expectStale(
+      await post('/api/user/saved/profile', token, { json: { ...profile, version: me.version } }),
+      WhoamiSchema,
+    );
     expect(current).toMatchObject({ name: 'Set By Admin', version: me.version + 1, country_code: null });
-    await expectStale(await post('/api/user/saved/profile', token, { json: profile, headers: ifMatch(me.version) }), WhoamiSchema);
-    await expectJson(await post('/api/user/saved/profile', token, { json: { ...profile, version: current.version } }), 200, deepStrict(GenericResponseSchema));
+    await expectStale(
+      await post('/api/user/saved/profile', token, { json: profile, headers: ifMatch(me.version) }),
+      WhoamiSchema,
+    );
+    await expectJson(
+      await post('/api/user/saved/profile', token, { json: { ...profile, version: current.version } }),
+      200,
+      deepStrict(GenericResponseSchema),
+    );
   });
 });
 
@@ -120,17 +150,28 @@ describe('POST /api/user/saved/profile without a version', () => {
     const account = await createAccount(ctx);
     const token = await signIn(ctx, account.email);
     const profile = { name: 'Somchai Wongsawat', country_code: 'TH' };
-    await expectJson(await post('/api/user/saved/profile', token, { json: profile }), 200, deepStrict(GenericResponseSchema));
+    await expectJson(
+      await post('/api/user/saved/profile', token, { json: profile }),
+      200,
+      deepStrict(GenericResponseSchema),
+    );
     const me = await expectJson(await ctx.request('/api/whoami', { token }), 200, WhoamiSchema);
     expect(me).toMatchObject({ name: 'Somchai Wongsawat', country_code: 'TH' });
     const again = await post('/api/user/saved/profile', token, { json: { ...profile, name: 'สมชาย วงศ์สวัสดิ์' } });
     expect(again.status).toBe(428);
-    await expectJson(await post('/api/user/saved/profile', token, { json: { ...profile, name: 'สมชาย วงศ์สวัสดิ์', version: me.version } }), 200, deepStrict(GenericResponseSchema));
+    await expectJson(
+      await post('/api/user/saved/profile', token, {
+        json: { ...profile, name: 'สมชาย วงศ์สวัสดิ์', version: me.version },
+      }),
+      200,
+      deepStrict(GenericResponseSchema),
+    );
   });
 });
 
 describe('POST /api/administration/acl/saved', () => {
-  const acl = async () => expectJson(await ctx.request('/api/administration/acl', { token: first.token }), 200, AclResponseSchema);
+  const acl = async () =>
+    expectJson(await ctx.request('/api/administration/acl', { token: first.token }), 200, AclResponseSchema);
   const roleId = (matrix: AclResponse, name: string) => matrix.roles.find((r) => r.name === name)!.id;
   const cell = (matrix: AclResponse, role: string, create: boolean): AclSaveBody => ({
     modules: [
@@ -159,12 +200,22 @@ describe('POST /api/administration/acl/saved', () => {
     const opened = await acl();
     const save = (token: string, body: AclSaveBody, headers: Record<string, string> = {}) =>
       post('/api/administration/acl/saved', token, { json: body, headers });
-    const firstSave = await expectJson(await save(first.token, { ...cell(opened, 'state_member', false), version: opened.version }), 200, AclResponseSchema);
+    const firstSave = await expectJson(
+      await save(first.token, { ...cell(opened, 'state_member', false), version: opened.version }),
+      200,
+      AclResponseSchema,
+    );
     expect(firstSave).toMatchObject({ version: opened.version + 1, updated_by: { id: first.id, name: 'Aiko Tanaka' } });
-    const current = await expectStale(await save(second.token, { ...cell(opened, 'state_admin', true), version: opened.version }), AclResponseSchema);
+    const current = await expectStale(
+      await save(second.token, { ...cell(opened, 'state_admin', true), version: opened.version }),
+      AclResponseSchema,
+    );
     expect(current.version).toBe(opened.version + 1);
     expect(enabled(current, 'state_member', 'create')).toBe(false);
-    await expectStale(await save(second.token, cell(opened, 'state_admin', true), ifMatch(opened.version)), AclResponseSchema);
+    await expectStale(
+      await save(second.token, cell(opened, 'state_admin', true), ifMatch(opened.version)),
+      AclResponseSchema,
+    );
     expect(enabled(await acl(), 'state_admin', 'create')).toBe(enabled(opened, 'state_admin', 'create'));
 
     const now = await acl();
@@ -182,12 +233,27 @@ describe('POST /api/country/{country_code}/update/status', () => {
     post(`/api/country/${code}/update/status`, token, { json, headers });
 
   test('a country turned off is not turned back on by a change based on the version before', async () => {
-    const off = await expectJson(await setStatus(first.token, 'NP', { status: 0, version: 1 }), 200, saved(CountryRecordSchema));
+    const off = await expectJson(
+      await setStatus(first.token, 'NP', { status: 0, version: 1 }),
+      200,
+      saved(CountryRecordSchema),
+    );
     expect(off.data).toMatchObject({ status: 0, version: 2, updated_by: { name: 'Aiko Tanaka' } });
-    const current = await expectStale(await setStatus(second.token, 'NP', { status: 1, version: 1 }), CountryRecordSchema);
-    expect(current).toMatchObject({ code: 'NP', status: 0, version: 2, updated_by: { id: first.id, name: 'Aiko Tanaka' } });
+    const current = await expectStale(
+      await setStatus(second.token, 'NP', { status: 1, version: 1 }),
+      CountryRecordSchema,
+    );
+    expect(current).toMatchObject({
+      code: 'NP',
+      status: 0,
+      version: 2,
+      updated_by: { id: first.id, name: 'Aiko Tanaka' },
+    });
     await expectStale(await setStatus(second.token, 'NP', { status: 1 }, ifMatch(1)), CountryRecordSchema);
-    const [, lost] = await race(setStatus(first.token, 'NP', { status: 1, version: 2 }), setStatus(second.token, 'NP', { status: 1, version: 2 }));
+    const [, lost] = await race(
+      setStatus(first.token, 'NP', { status: 1, version: 2 }),
+      setStatus(second.token, 'NP', { status: 1, version: 2 }),
+    );
     expect((await expectStale(lost, CountryRecordSchema)).version).toBe(3);
     expect(await auditCount('country', 'NP')).toBe(2);
   });
@@ -196,16 +262,42 @@ describe('POST /api/country/{country_code}/update/status', () => {
 describe('CMS items', () => {
   const StrictRecord = deepStrict(CmsRecordSchema);
   const view = async (uuid: string, type = 'banner') =>
-    (await expectJson(await ctx.request(`/api/cms/${type}/view/${uuid}`, { token: first.token }), 200, saved(CmsRecordSchema))).data;
+    (
+      await expectJson(
+        await ctx.request(`/api/cms/${type}/view/${uuid}`, { token: first.token }),
+        200,
+        saved(CmsRecordSchema),
+      )
+    ).data;
 
   test('POST /api/cms/saved: a stale save is refused; a save that leaves display_order out keeps it', async () => {
     const item = await insertCmsItem(ctx, { cmsType: 'banner', title: 'Original', displayOrder: 5 });
-    const save = (token: string, json: object, headers: Record<string, string> = {}) => post('/api/cms/saved', token, { json, headers });
-    const firstSave = await expectJson(await save(first.token, { uuid: item.uuid, cms_type: 'banner', title: 'First title', version: 1 }), 200, saved(CmsRecordSchema));
-    expect(firstSave.data).toMatchObject({ title: 'First title', display_order: 5, version: 2, updated_by: { name: 'Aiko Tanaka' } });
-    const current = await expectStale(await save(second.token, { uuid: item.uuid, cms_type: 'banner', title: 'Second title', version: 1 }), StrictRecord);
-    expect(current).toMatchObject({ title: 'First title', version: 2, updated_by: { id: first.id, name: 'Aiko Tanaka' } });
-    await expectStale(await save(second.token, { uuid: item.uuid, cms_type: 'banner', title: 'Second title' }, ifMatch(1)), StrictRecord);
+    const save = (token: string, json: object, headers: Record<string, string> = {}) =>
+      post('/api/cms/saved', token, { json, headers });
+    const firstSave = await expectJson(
+      await save(first.token, { uuid: item.uuid, cms_type: 'banner', title: 'First title', version: 1 }),
+      200,
+      saved(CmsRecordSchema),
+    );
+    expect(firstSave.data).toMatchObject({
+      title: 'First title',
+      display_order: 5,
+      version: 2,
+      updated_by: { name: 'Aiko Tanaka' },
+    });
+    const current = await expectStale(
+      await save(second.token, { uuid: item.uuid, cms_type: 'banner', title: 'Second title', version: 1 }),
+      StrictRecord,
+    );
+    expect(current).toMatchObject({
+      title: 'First title',
+      version: 2,
+      updated_by: { id: first.id, name: 'Aiko Tanaka' },
+    });
+    await expectStale(
+      await save(second.token, { uuid: item.uuid, cms_type: 'banner', title: 'Second title' }, ifMatch(1)),
+      StrictRecord,
+    );
     const [, lost] = await race(
       save(first.token, { uuid: item.uuid, cms_type: 'banner', title: 'Race A', version: 2 }),
       save(second.token, { uuid: item.uuid, cms_type: 'banner', title: 'Race B', version: 2 }),
@@ -217,11 +309,17 @@ describe('CMS items', () => {
 
   test('POST /api/cms/status/{uuid}: taking an item down is not undone by a stale publish', async () => {
     const item = await insertCmsItem(ctx, { cmsType: 'partner', status: 'published', publishedAt: new Date() });
-    const setStatus = (token: string, json: object, headers: Record<string, string> = {}) => post(`/api/cms/status/${item.uuid}`, token, { json, headers });
+    const setStatus = (token: string, json: object, headers: Record<string, string> = {}) =>
+      post(`/api/cms/status/${item.uuid}`, token, { json, headers });
     await expectJson(await setStatus(first.token, { status: 'unpublished', version: 1 }), 200, saved(CmsRecordSchema));
-    expect(await expectStale(await setStatus(second.token, { status: 'published', version: 1 }), StrictRecord)).toMatchObject({ status: 'unpublished', version: 2 });
+    expect(
+      await expectStale(await setStatus(second.token, { status: 'published', version: 1 }), StrictRecord),
+    ).toMatchObject({ status: 'unpublished', version: 2 });
     await expectStale(await setStatus(second.token, { status: 'published' }, ifMatch(1)), StrictRecord);
-    const [, lost] = await race(setStatus(first.token, { status: 'draft', version: 2 }), setStatus(second.token, { status: 'published', version: 2 }));
+    const [, lost] = await race(
+      setStatus(first.token, { status: 'draft', version: 2 }),
+      setStatus(second.token, { status: 'published', version: 2 }),
+    );
     await expectStale(lost, StrictRecord);
     expect((await view(item.uuid, 'partner')).version).toBe(3);
     await ctx.builder.settled();
@@ -229,8 +327,19 @@ describe('CMS items', () => {
 
   test('POST /api/cms/delete/{uuid}: an item changed since it was read is not deleted', async () => {
     const item = await insertCmsItem(ctx, { cmsType: 'banner', title: 'Keep me' });
-    await expectJson(await post('/api/cms/saved', first.token, { json: { uuid: item.uuid, cms_type: 'banner', title: 'Edited', version: 1 } }), 200, saved(CmsRecordSchema));
-    expect(await expectStale(await post(`/api/cms/delete/${item.uuid}`, second.token, { json: { version: 1 } }), StrictRecord)).toMatchObject({ title: 'Edited', version: 2 });
+    await expectJson(
+      await post('/api/cms/saved', first.token, {
+        json: { uuid: item.uuid, cms_type: 'banner', title: 'Edited', version: 1 },
+      }),
+      200,
+      saved(CmsRecordSchema),
+    );
+    expect(
+      await expectStale(
+        await post(`/api/cms/delete/${item.uuid}`, second.token, { json: { version: 1 } }),
+        StrictRecord,
+      ),
+    ).toMatchObject({ title: 'Edited', version: 2 });
     await expectStale(await post(`/api/cms/delete/${item.uuid}`, second.token, { headers: ifMatch(1) }), StrictRecord);
     expect((await view(item.uuid)).title).toBe('Edited');
     // Two deletions of the same version: one deletes, the other finds nothing left (404).
@@ -244,18 +353,41 @@ describe('CMS items', () => {
   test('POST /api/cms/upload/{uuid}: with If-Match, an image is not put on an item changed meanwhile', async () => {
     const png = await makeImage('png', 32, 32);
     const item = await insertCmsItem(ctx, { cmsType: 'partner', title: 'Logo' });
-    await expectJson(await post('/api/cms/status/' + item.uuid, first.token, { json: { status: 'draft', version: 1 } }), 200, saved(CmsRecordSchema));
-    const current = await expectStale(await post(`/api/cms/upload/${item.uuid}`, second.token, { body: uploadForm(png), headers: ifMatch(1) }), StrictRecord);
+    await expectJson(
+      await post('/api/cms/status/' + item.uuid, first.token, { json: { status: 'draft', version: 1 } }),
+      200,
+      saved(CmsRecordSchema),
+    );
+    const current = await expectStale(
+      await post(`/api/cms/upload/${item.uuid}`, second.token, { body: uploadForm(png), headers: ifMatch(1) }),
+      StrictRecord,
+    );
     expect(current).toMatchObject({ image: null, version: 2 });
-    const uploaded = await expectJson(await post(`/api/cms/upload/${item.uuid}`, second.token, { body: uploadForm(png), headers: ifMatch(2) }), 200, saved(CmsRecordSchema));
+    const uploaded = await expectJson(
+      await post(`/api/cms/upload/${item.uuid}`, second.token, { body: uploadForm(png), headers: ifMatch(2) }),
+      200,
+      saved(CmsRecordSchema),
+    );
     expect(uploaded.data).toMatchObject({ version: 3, image: { width: 32 } });
   });
 
   test('GET /api/video/delete/{id}: a video changed since it was read is not deleted', async () => {
     const video = await insertCmsItem(ctx, { cmsType: 'video', mediaKind: 'video', videoUrl: 'https://youtu.be/abc' });
-    await expectJson(await post('/api/cms/saved', first.token, { json: { uuid: video.uuid, cms_type: 'video', title: 'Renamed video', version: 1 } }), 200, saved(CmsRecordSchema));
-    await expectStale(await ctx.request(`/api/video/delete/${video.id}?version=1`, { token: second.token }), StrictRecord);
-    await expectStale(await ctx.request(`/api/video/delete/${video.id}`, { token: second.token, headers: ifMatch(1) }), StrictRecord);
+    await expectJson(
+      await post('/api/cms/saved', first.token, {
+        json: { uuid: video.uuid, cms_type: 'video', title: 'Renamed video', version: 1 },
+      }),
+      200,
+      saved(CmsRecordSchema),
+    );
+    await expectStale(
+      await ctx.request(`/api/video/delete/${video.id}?version=1`, { token: second.token }),
+      StrictRecord,
+    );
+    await expectStale(
+      await ctx.request(`/api/video/delete/${video.id}`, { token: second.token, headers: ifMatch(1) }),
+      StrictRecord,
+    );
     expect((await view(video.uuid, 'video')).title).toBe('Renamed video');
   });
 });

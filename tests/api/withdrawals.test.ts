@@ -18,7 +18,16 @@ import { COMPLETE_ROW, insertPractice } from '../fixtures/best-practices.ts';
 import { createTestContext, type TestContext } from '../support/app.ts';
 import { expectJson } from '../support/assertions.ts';
 import { createUser, type TestUser } from '../support/factories.ts';
-import { compulsoryAnswers, openCycle, pdfBytes, questionsByCode, saveAnswers, updateReport, upload, viewReport } from '../support/national-reports.ts';
+import {
+  compulsoryAnswers,
+  openCycle,
+  pdfBytes,
+  questionsByCode,
+  saveAnswers,
+  updateReport,
+  upload,
+  viewReport,
+} from '../support/national-reports.ts';
 import { deepStrict } from '../support/schemas.ts';
 import { countryVersion, withVersion } from '../support/versions.ts';
 
@@ -31,7 +40,8 @@ const practiceUuid = '6f1c2d8e-5b7a-4c3e-9d21-0a8b7c6d5e4f';
 /** A built site holding the pages the test withdraws, in English and French. */
 async function builtSite(): Promise<SiteFiles> {
   const dir = join(work, 'site');
-  const page = (title: string) => `<!doctype html><html lang="en"><head><title>${title}</title></head><body><h1>${title}</h1></body></html>`;
+  const page = (title: string) =>
+    `<!doctype html><html lang="en"><head><title>${title}</title></head><body><h1>${title}</h1></body></html>`;
   const pages: Record<string, string> = {
     '/index.html': page('Home'),
     '/404.html': page('Page not found'),
@@ -92,7 +102,12 @@ describe('a withdrawn report leaves the public site at once, whatever the build 
     const response = await updateReport(ctx, user, YEAR, 'PH', { version, ...body });
     expect(response.status, await response.clone().text()).toBe(200);
   };
-  const reportPages = [`/national-reports/${YEAR}/PH`, `/national-reports/${YEAR}/PH/`, `/national-reports/${YEAR}/PH/index.html`, `/fr/national-reports/${YEAR}/PH`];
+  const reportPages = [
+    `/national-reports/${YEAR}/PH`,
+    `/national-reports/${YEAR}/PH/`,
+    `/national-reports/${YEAR}/PH/index.html`,
+    `/fr/national-reports/${YEAR}/PH`,
+  ];
 
   test('unpublished while every build fails: 410 on both instances within seconds; published again: back', async () => {
     await openCycle(ctx, admin, { year: YEAR });
@@ -116,7 +131,12 @@ describe('a withdrawn report leaves the public site at once, whatever the build 
     expect(await (await ctx.request(`/national-reports/${YEAR}/PH`)).text()).toContain('This page has been withdrawn');
     expect(gone.headers.get('cache-control')).toBe('no-store');
     expect((await ctx.request(`/national-reports/${YEAR}/PH`, { method: 'HEAD' })).status).toBe(410);
-    if (other) await within(5000, 'the other instance takes the page off', async () => (await statusOf(`/national-reports/${YEAR}/PH`, other)) === 410);
+    if (other)
+      await within(
+        5000,
+        'the other instance takes the page off',
+        async () => (await statusOf(`/national-reports/${YEAR}/PH`, other)) === 410,
+      );
     // Another country's pages and the home page are untouched.
     expect(await statusOf('/')).toBe(200);
     expect(await statusOf('/urbanisation-profile/view/MN')).toBe(200);
@@ -124,15 +144,30 @@ describe('a withdrawn report leaves the public site at once, whatever the build 
     // Published again (the builds still fail): back on every instance.
     await act(admin, { action: 'publish' });
     expect(await statusOf(`/national-reports/${YEAR}/PH`)).toBe(200);
-    if (other) await within(5000, 'the other instance serves it again', async () => (await statusOf(`/national-reports/${YEAR}/PH`, other)) === 200);
+    if (other)
+      await within(
+        5000,
+        'the other instance serves it again',
+        async () => (await statusOf(`/national-reports/${YEAR}/PH`, other)) === 200,
+      );
     failBuilds(false);
-    await within(20_000, 'a build goes live again', async () => ctx.builder.status().failing === undefined && ctx.builder.status().current.state === 'idle');
+    await within(
+      20_000,
+      'a build goes live again',
+      async () => ctx.builder.status().failing === undefined && ctx.builder.status().current.state === 'idle',
+    );
   });
 });
 
 describe('practices, countries and figures', { timeout: 60_000 }, () => {
   test('an archived practice is gone at once and back when restored', async () => {
-    const practice = await insertPractice(ctx, { ...COMPLETE_ROW, uuid: practiceUuid, title: 'Nước sạch cho mọi người', countryCode: 'VN', status: 'published' });
+    const practice = await insertPractice(ctx, {
+      ...COMPLETE_ROW,
+      uuid: practiceUuid,
+      title: 'Nước sạch cho mọi người',
+      countryCode: 'VN',
+      status: 'published',
+    });
     const path = `/best-practices-overview/view/${practice.uuid}`;
     expect(await statusOf(path)).toBe(200);
     const transition = (action: string, version: number) =>
@@ -147,7 +182,10 @@ describe('practices, countries and figures', { timeout: 60_000 }, () => {
 
   test('a country turned off takes all its pages off at once; turned on, they are back', async () => {
     const setStatus = async (status: number) =>
-      ctx.request('/api/country/MN/update/status', { token: admin.token, json: withVersion({ status }, await countryVersion(ctx, 'MN')) });
+      ctx.request('/api/country/MN/update/status', {
+        token: admin.token,
+        json: withVersion({ status }, await countryVersion(ctx, 'MN')),
+      });
     expect((await setStatus(0)).status).toBe(200);
     expect(await statusOf('/urbanisation-profile/view/MN')).toBe(410);
     expect(await statusOf('/national-reports/country/MN')).toBe(410);
@@ -159,14 +197,24 @@ describe('practices, countries and figures', { timeout: 60_000 }, () => {
   test("a withdrawn figure takes its country's profile page off until a build made after it is live", async () => {
     await ctx.builder.settled();
     await ctx.deps.changes.write(ctx.deps.db, (w) =>
-      w.emit({ type: 'profile.figure.withdrawn', data: { country: 'TH', category: 'demography-urbanisation', year: 2020 }, actorId: admin.id, site: true }),
+      w.emit({
+        type: 'profile.figure.withdrawn',
+        data: { country: 'TH', category: 'demography-urbanisation', year: 2020 },
+        actorId: admin.id,
+        site: true,
+      }),
     );
     expect(await statusOf('/ru/urbanisation-profile/view/TH')).toBe(410);
     await ctx.builder.request();
     expect(ctx.builder.status().failing).toBeUndefined();
     expect(await statusOf('/ru/urbanisation-profile/view/TH')).toBe(200);
     // The block has done its work: forgotten once the build holding the withdrawal is live.
-    await within(5000, 'the block forgotten', async () => (await ctx.deps.db.select().from(siteWithdrawals).where(eq(siteWithdrawals.key, 'figures:TH'))).length === 0);
+    await within(
+      5000,
+      'the block forgotten',
+      async () =>
+        (await ctx.deps.db.select().from(siteWithdrawals).where(eq(siteWithdrawals.key, 'figures:TH'))).length === 0,
+    );
   });
 });
 
@@ -176,15 +224,26 @@ describe('builds that fail are tried again, told, and shown', { timeout: 60_000 
 
   test('a failing build is retried with backoff; the second failure tells the administrators once; health and metrics say it', async () => {
     await ctx.builder.settled();
-    const toldBefore = new Set((await ctx.deps.db.select().from(notifications).where(eq(notifications.kind, 'site.build.failing'))).map((n) => n.id));
+    const toldBefore = new Set(
+      (await ctx.deps.db.select().from(notifications).where(eq(notifications.kind, 'site.build.failing'))).map(
+        (n) => n.id,
+      ),
+    );
     const before = await health();
     expect(before.failing_since).toBeNull();
     expect(before.last_error).toBeNull();
 
     failBuilds(true);
-    await ctx.deps.changes.write(ctx.deps.db, (w) => w.emit({ type: 'site.publish.requested', data: {}, actorId: admin.id, site: true }));
     await ctx.deps.changes.write(ctx.deps.db, (w) =>
-      w.emit({ type: 'profile.figure.withdrawn', data: { country: 'KH', category: 'housing', year: 2021 }, actorId: admin.id, site: true }),
+      w.emit({ type: 'site.publish.requested', data: {}, actorId: admin.id, site: true }),
+    );
+    await ctx.deps.changes.write(ctx.deps.db, (w) =>
+      w.emit({
+        type: 'profile.figure.withdrawn',
+        data: { country: 'KH', category: 'housing', year: 2021 },
+        actorId: admin.id,
+        site: true,
+      }),
     );
     // Tried again by itself: at least three failures without anyone asking.
     await within(20_000, 'three failures in a row', async () => (ctx.builder.status().failing?.failures ?? 0) >= 3);
@@ -194,18 +253,26 @@ describe('builds that fail are tried again, told, and shown', { timeout: 60_000 
     expect(during.pending_changes).toBeGreaterThanOrEqual(1);
     expect(during.behind_since).not.toBeNull();
 
-    const metrics = await (await ctx.request('/metrics', { headers: { Authorization: 'Bearer metrics-secret-for-tests' } })).text();
+    const metrics = await (
+      await ctx.request('/metrics', { headers: { Authorization: 'Bearer metrics-secret-for-tests' } })
+    ).text();
     expect(metrics).toMatch(/^apua_site_pending_changes [1-9]/m);
     expect(metrics).toMatch(/^apua_site_failing_seconds [0-9.]+/m);
 
     // Once for this streak, to each administrator, however many tries fail.
-    const told = (await ctx.deps.db.select().from(notifications).where(eq(notifications.kind, 'site.build.failing'))).filter((n) => !toldBefore.has(n.id));
+    const told = (
+      await ctx.deps.db.select().from(notifications).where(eq(notifications.kind, 'site.build.failing'))
+    ).filter((n) => !toldBefore.has(n.id));
     expect(told.filter((n) => n.userId === admin.id)).toHaveLength(1);
     const mails = await ctx.deps.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'site.build.failing'));
     expect(mails.some((mail) => mail.text.includes('exited with 1'))).toBe(true);
 
     failBuilds(false);
-    await within(20_000, 'a build goes live', async () => ctx.builder.status().failing === undefined && ctx.builder.status().current.state === 'idle');
+    await within(
+      20_000,
+      'a build goes live',
+      async () => ctx.builder.status().failing === undefined && ctx.builder.status().current.state === 'idle',
+    );
     const after = await health();
     expect(after.failing_since).toBeNull();
     expect(after.pending_changes).toBe(0);

@@ -14,12 +14,19 @@ beforeAll(async () => {
   ctx = await createTestContext();
 });
 
-const event = (uuid: string) => ({ type: 'cms.item.saved', data: { uuid, kind: 'partner' }, actorId: null, site: false }) as const;
+const event = (uuid: string) =>
+  ({ type: 'cms.item.saved', data: { uuid, kind: 'partner' }, actorId: null, site: false }) as const;
 
 async function countRows(uuid: string): Promise<{ items: number; audits: number }> {
   const { db } = ctx.deps;
-  const items = await db.select().from(cmsItems).where(sql`${cmsItems.uuid} = ${uuid}`);
-  const audits = await db.select().from(auditEvents).where(sql`${auditEvents.entityId} = ${uuid}`);
+  const items = await db
+    .select()
+    .from(cmsItems)
+    .where(sql`${cmsItems.uuid} = ${uuid}`);
+  const audits = await db
+    .select()
+    .from(auditEvents)
+    .where(sql`${auditEvents.entityId} = ${uuid}`);
   return { items: items.length, audits: audits.length };
 }
 
@@ -50,7 +57,8 @@ test('a change whose audit inserts succeed is committed with all of them before 
   try {
     const result = await ctx.deps.changes.write(ctx.deps.db, async (w) => {
       await w.tx.insert(cmsItems).values({ uuid, cmsType: 'partner', title: 'Kept with its audits' });
-      for (const action of ['create', 'status', 'image']) await w.audit({ actorId: null, entity: 'cms_item', entityId: uuid, action });
+      for (const action of ['create', 'status', 'image'])
+        await w.audit({ actorId: null, entity: 'cms_item', entityId: uuid, action });
       await w.emit(event(uuid));
       return 'saved';
     });
@@ -62,7 +70,7 @@ test('a change whose audit inserts succeed is committed with all of them before 
   }
 });
 
-test("a change that refuses after recording its audit answers its own refusal, and nothing of it stays", async () => {
+test('a change that refuses after recording its audit answers its own refusal, and nothing of it stays', async () => {
   const uuid = crypto.randomUUID();
   const refusing = ctx.deps.changes.write(ctx.deps.db, async (w) => {
     await w.tx.insert(cmsItems).values({ uuid, cmsType: 'partner', title: 'Refused after its audit' });

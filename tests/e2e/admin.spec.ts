@@ -22,7 +22,9 @@ test('snackbars: at most 4 at once, each gone after about 3 s', async ({ page })
     await toggle.click();
   }
   const region = page.getByRole('status', { name: 'Notifications' });
-  await expect.poll(async () => region.getByRole('button', { name: 'Dismiss notification' }).count()).toBeGreaterThan(0);
+  await expect
+    .poll(async () => region.getByRole('button', { name: 'Dismiss notification' }).count())
+    .toBeGreaterThan(0);
   expect(await region.getByRole('button', { name: 'Dismiss notification' }).count()).toBeLessThanOrEqual(4);
   // 3 s visible plus a 1 s fade, for the last of six queued notices: all gone within ~10 s.
   await expect(region.getByRole('button', { name: 'Dismiss notification' })).toHaveCount(0, { timeout: 15_000 });
@@ -36,7 +38,9 @@ test('access control: an admin removes a rule and the role loses the menu item',
   const restore = async () =>
     api('administration/acl/saved', token, {
       json: {
-        modules: [{ module: 'best-practice', permissions: [{ id: memberRole.id, rules: [{ action: 'view', enabled: true }] }] }],
+        modules: [
+          { module: 'best-practice', permissions: [{ id: memberRole.id, rules: [{ action: 'view', enabled: true }] }] },
+        ],
         version: (await api<{ version: number }>('administration/acl', token)).body.version,
       },
     });

@@ -1,7 +1,20 @@
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import type { Question } from '../../src/lib/questionnaires/schema.ts';
 import { testPdf } from '../support/pdf.ts';
-import { api, BASE_URL, DEMO, EMULATOR, expectNoAxeViolations, freeCycleYear, idToken, ok, PROJECT_ID, uniqueEmail, validAnswer, watchConsole } from './support.ts';
+import {
+  api,
+  BASE_URL,
+  DEMO,
+  EMULATOR,
+  expectNoAxeViolations,
+  freeCycleYear,
+  idToken,
+  ok,
+  PROJECT_ID,
+  uniqueEmail,
+  validAnswer,
+  watchConsole,
+} from './support.ts';
 
 /**
  * Issue 32, items 4 and 5, in Chinese and Russian at 390 and 1366 px: an answer is saved after a
@@ -14,7 +27,19 @@ import { api, BASE_URL, DEMO, EMULATOR, expectNoAxeViolations, freeCycleYear, id
 
 const PASSWORD = 'Autosave-Focus-2026';
 type Lang = 'zh' | 'ru';
-const WORDS: Record<Lang, { skip: string; skipForm: string; saving: string; savedAt: RegExp; barSavedAt: RegExp; next: string; accept: string; giveBack: string }> = {
+const WORDS: Record<
+  Lang,
+  {
+    skip: string;
+    skipForm: string;
+    saving: string;
+    savedAt: RegExp;
+    barSavedAt: RegExp;
+    next: string;
+    accept: string;
+    giveBack: string;
+  }
+> = {
   zh: {
     skip: '跳到主要内容',
     skipForm: '跳至第一个问题',
@@ -48,14 +73,21 @@ const QUESTIONNAIRE = { timeout: 90_000 };
 let YEAR: number;
 let QUESTIONS: Question[];
 interface ViewBody {
-  data: { report: { uuid: string; version: number; status: string }; answers: { question_uuid: string; value: unknown }[] };
+  data: {
+    report: { uuid: string; version: number; status: string };
+    answers: { question_uuid: string; value: unknown }[];
+  };
 }
 
 const members = new Map<Lang, string>();
 const reviewers = new Map<Lang, string>();
 
 /** An active account of `role` (of `country`), speaking `language`, made through the emulator and the superadmin. */
-async function account(role: 'state_member' | 'state_admin' | 'admin', country: string, language: Lang | 'en'): Promise<{ email: string; token: string }> {
+async function account(
+  role: 'state_member' | 'state_admin' | 'admin',
+  country: string,
+  language: Lang | 'en',
+): Promise<{ email: string; token: string }> {
   const email = uniqueEmail(`autosave-${role}`);
   const identityToolkit = `${EMULATOR}/identitytoolkit.googleapis.com/v1`;
   const signUp = await fetch(`${identityToolkit}/accounts:signUp?key=e2e-key`, {
@@ -71,15 +103,32 @@ async function account(role: 'state_member' | 'state_admin' | 'admin', country: 
   });
   expect(verified.status).toBe(200);
   const me = await api<{ uuid: string; version: number }>('whoami', await idToken(email, PASSWORD));
-  await ok(api(`user/edit/${me.body.uuid}`, await idToken(DEMO.superadmin), { json: { name: `Autosave ${role} ${language}`, country_code: country, status: 1, roles: [role], version: me.body.version } }), 'make the account');
+  await ok(
+    api(`user/edit/${me.body.uuid}`, await idToken(DEMO.superadmin), {
+      json: {
+        name: `Autosave ${role} ${language}`,
+        country_code: country,
+        status: 1,
+        roles: [role],
+        version: me.body.version,
+      },
+    }),
+    'make the account',
+  );
   const token = await idToken(email, PASSWORD);
   await ok(api('user/saved/language', token, { json: { language } }), 'the account’s language');
   return { email, token };
 }
 
-/** Signs in on the sign-in page of `lang` where there is one, by the fields' types, and waits for the back-office in `lang`. */
+/**
+ * Signs in on the sign-in page of `lang` where there is one, by the fields' types, and waits for the back-office in
+ * `lang`.
+ */
 async function signedIn(browser: Browser, email: string, lang: Lang, width: number) {
-  const context = await browser.newContext({ locale: lang === 'zh' ? 'zh-CN' : 'ru-RU', viewport: { width, height: width < 500 ? 844 : 900 } });
+  const context = await browser.newContext({
+    locale: lang === 'zh' ? 'zh-CN' : 'ru-RU',
+    viewport: { width, height: width < 500 ? 844 : 900 },
+  });
   const page = await context.newPage();
   const localised = await page.goto(`/${lang}/login`);
   if (!localised || localised.status() >= 400) await page.goto('/login');
@@ -97,7 +146,10 @@ const formPath = (country: string) => `/module/report/national/${country}/${YEAR
 
 /** Numeric questions with nothing else required (not tier 1, no parts, no narrative), in the questionnaire's order. */
 function plainNumbers(): Question[] {
-  return QUESTIONS.filter((q) => ['int', 'num', 'pct'].includes(q.answer_type) && q.parts.length === 0 && q.question_tier !== 1 && !q.with_text);
+  return QUESTIONS.filter(
+    (q) =>
+      ['int', 'num', 'pct'].includes(q.answer_type) && q.parts.length === 0 && q.question_tier !== 1 && !q.with_text,
+  );
 }
 
 /** A value the question takes without a warning, different for each run (`k`). */
@@ -124,7 +176,12 @@ test.beforeAll(async () => {
   const admin = await idToken(DEMO.admin);
   YEAR = await freeCycleYear(admin, 2039);
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-  await ok(api('report/type/national/cycles/saved', admin, { json: { year: YEAR, opens_at: day(-1), closes_at: day(40), expiry_days: 30, timely_days: 7, status: 'open' } }), 'open the cycle');
+  await ok(
+    api('report/type/national/cycles/saved', admin, {
+      json: { year: YEAR, opens_at: day(-1), closes_at: day(40), expiry_days: 30, timely_days: 7, status: 'open' },
+    }),
+    'open the cycle',
+  );
   QUESTIONS = (await api<{ data: Question[] }>('question/list', admin)).body.data;
   expect(plainNumbers().length, 'two numeric questions to type in').toBeGreaterThanOrEqual(2);
   for (const lang of ['zh', 'ru'] as const) {
@@ -134,7 +191,9 @@ test.beforeAll(async () => {
 });
 
 for (const [index, [lang, width]] of COMBOS.entries()) {
-  test(`${lang} at ${width} px: autosave after a pause and on leaving the page, one message, focus never hidden`, async ({ browser }, testInfo) => {
+  test(`${lang} at ${width} px: autosave after a pause and on leaving the page, one message, focus never hidden`, async ({
+    browser,
+  }, testInfo) => {
     test.setTimeout(420_000);
     const k = index + testInfo.retry * COMBOS.length;
     const w = WORDS[lang];
@@ -199,7 +258,13 @@ for (const [index, [lang, width]] of COMBOS.entries()) {
     await page.goto('/dashboard');
     const member = await idToken(members.get(lang)!, PASSWORD);
     await expect
-      .poll(async () => (await api<ViewBody>(`report/type/national/${YEAR}/PH/view`, member)).body.data.answers.find((a) => a.question_uuid === left!.uuid)?.value, { timeout: 15_000 })
+      .poll(
+        async () =>
+          (await api<ViewBody>(`report/type/national/${YEAR}/PH/view`, member)).body.data.answers.find(
+            (a) => a.question_uuid === left!.uuid,
+          )?.value,
+        { timeout: 15_000 },
+      )
       .toBe(Number(value));
     expect(problems).toEqual([]);
     await context.close();
@@ -210,10 +275,19 @@ for (const [index, [lang, width]] of COMBOS.entries()) {
 async function checkNextUnanswered(page: Page, label: string) {
   const answered = async () => {
     const view = (await api<ViewBody>(`report/type/national/${YEAR}/PH/view`, await idToken(DEMO.member))).body.data;
-    return new Set(view.answers.filter((a) => a.value !== null && !(Array.isArray(a.value) && a.value.length === 0) && a.value !== '').map((a) => a.question_uuid));
+    return new Set(
+      view.answers
+        .filter((a) => a.value !== null && !(Array.isArray(a.value) && a.value.length === 0) && a.value !== '')
+        .map((a) => a.question_uuid),
+    );
   };
-  const order = await page.locator('#first-question [data-question]').evaluateAll((sections) => sections.map((s) => (s as HTMLElement).dataset['question']!));
-  const focusedQuestion = () => page.evaluate(() => (document.activeElement?.closest('[data-question]') as HTMLElement | null)?.dataset['question'] ?? null);
+  const order = await page
+    .locator('#first-question [data-question]')
+    .evaluateAll((sections) => sections.map((s) => (s as HTMLElement).dataset['question']!));
+  const focusedQuestion = () =>
+    page.evaluate(
+      () => (document.activeElement?.closest('[data-question]') as HTMLElement | null)?.dataset['question'] ?? null,
+    );
   const expectedAfter = (done: Set<string>, from: string | null) => {
     const start = from === null ? -1 : order.indexOf(from);
     for (let step = 1; step <= order.length; step++) {
@@ -247,12 +321,18 @@ async function tabThroughForm(page: Page, testInfo: TestInfo, name: string) {
       if (!active || active === document.body) return { end: true, where: 'body' };
       const bar = document.querySelector('[data-sticky-bottom]')!;
       if (bar.contains(active)) return { end: true, where: 'save bar' };
-      if (!document.getElementById('first-question')!.contains(active)) return { end: true, where: active.outerHTML.slice(0, 80) };
+      if (!document.getElementById('first-question')!.contains(active))
+        return { end: true, where: active.outerHTML.slice(0, 80) };
       const box = active.getBoundingClientRect();
       const top = document.querySelector('header')!.getBoundingClientRect();
       const bottom = bar.getBoundingClientRect();
       const label = `${active.id || active.tagName} ${(active.getAttribute('aria-label') ?? active.textContent ?? '').trim().slice(0, 30)}`;
-      const under = [box.top < top.bottom - 1 ? `under the top bar by ${Math.round(top.bottom - box.top)} px` : null, box.bottom > bottom.top + 1 && box.top < bottom.bottom ? `under the save bar by ${Math.round(box.bottom - bottom.top)} px` : null].filter(Boolean);
+      const under = [
+        box.top < top.bottom - 1 ? `under the top bar by ${Math.round(top.bottom - box.top)} px` : null,
+        box.bottom > bottom.top + 1 && box.top < bottom.bottom
+          ? `under the save bar by ${Math.round(box.bottom - bottom.top)} px`
+          : null,
+      ].filter(Boolean);
       return { end: false, where: label, under: under.join(', ') };
     });
     if (stop.end) {
@@ -267,7 +347,10 @@ async function tabThroughForm(page: Page, testInfo: TestInfo, name: string) {
   console.log(`${name}: ${stops} Tab stops through the questionnaire, none under the top bar or the save bar`);
 }
 
-for (const [lang, width] of [['ru', 390], ['zh', 1366]] as const) {
+for (const [lang, width] of [
+  ['ru', 390],
+  ['zh', 1366],
+] as const) {
   test(`${lang} at ${width} px: a reviewer has Accept and Return on the answers tab`, async ({ browser }, testInfo) => {
     test.setTimeout(300_000);
     const report = `report/type/national/${YEAR}/TH`;
@@ -276,15 +359,27 @@ for (const [lang, width] of [['ru', 390], ['zh', 1366]] as const) {
     let view = (await api<ViewBody>(`${report}/view`, member.token)).body.data;
     if (view.report.status === 'not_started' || view.report.status === 'in_progress') {
       const stored = new Set(view.answers.map((a) => a.question_uuid));
-      await ok(api(`${report}/saved`, member.token, { json: { answers: QUESTIONS.filter((q) => q.compulsory && !stored.has(q.uuid)).map(validAnswer) } }), 'answers');
+      await ok(
+        api(`${report}/saved`, member.token, {
+          json: { answers: QUESTIONS.filter((q) => q.compulsory && !stored.has(q.uuid)).map(validAnswer) },
+        }),
+        'answers',
+      );
       view = (await api<ViewBody>(`${report}/view`, member.token)).body.data;
-      await ok(api(`${report}/report/update`, member.token, { json: { version: view.report.version, action: 'complete' } }), 'complete');
+      await ok(
+        api(`${report}/report/update`, member.token, { json: { version: view.report.version, action: 'complete' } }),
+        'complete',
+      );
     }
     if (view.report.status !== 'submitted') {
       const form = new FormData();
       form.append('file', new Blob([Buffer.from(testPdf())], { type: 'application/pdf' }), 'signed.pdf');
       form.append('confirm_unsigned', 'true');
-      const upload = await fetch(`${BASE_URL}/api/report/type/national/${view.report.uuid}/report/upload`, { method: 'POST', headers: { authorization: `Bearer ${stateAdmin.token}` }, body: form });
+      const upload = await fetch(`${BASE_URL}/api/report/type/national/${view.report.uuid}/report/upload`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${stateAdmin.token}` },
+        body: form,
+      });
       expect(upload.status).toBe(200);
     }
 
@@ -307,7 +402,15 @@ for (const [lang, width] of [['ru', 390], ['zh', 1366]] as const) {
     await expectNoAxeViolations(page, `${lang} ${width} reviewer answers`, { include: '#thrust-TC1' });
     await expectNoAxeViolations(page, `${lang} ${width} reviewer summary`, { include: '[data-report-summary]' });
     // On other back-office screens too, the skip link is the first Tab stop.
-    for (const path of ['/dashboard', '/module/report/national', `/module/report/national/TH/${YEAR}/form`, `/module/report/national/TH/${YEAR}/indicator/preview`, '/module/best-practice', '/admin/users', '/profile']) {
+    for (const path of [
+      '/dashboard',
+      '/module/report/national',
+      `/module/report/national/TH/${YEAR}/form`,
+      `/module/report/national/TH/${YEAR}/indicator/preview`,
+      '/module/best-practice',
+      '/admin/users',
+      '/profile',
+    ]) {
       await page.goto(path);
       await expect(page.locator('main h1').first()).toBeVisible({ timeout: 30_000 });
       await page.keyboard.press('Tab');
@@ -316,7 +419,11 @@ for (const [lang, width] of [['ru', 390], ['zh', 1366]] as const) {
     await page.goto(formPath('TH'));
     await expect(page.locator('#first-question [data-question]').first()).toBeVisible(QUESTIONNAIRE);
     // Dates keep their parts on one line ("30 дек. 2026 г." never leaves "г." alone).
-    expect(await page.locator('main').evaluate((main) => /\d{4} г\.|\d{1,2} [а-я]{3}\./.test((main as HTMLElement).innerText))).toBe(false);
+    expect(
+      await page
+        .locator('main')
+        .evaluate((main) => /\d{4} г\.|\d{1,2} [а-я]{3}\./.test((main as HTMLElement).innerText)),
+    ).toBe(false);
     // The logo link's focus ring is drawn inside the link, where the sidebar cannot cut it.
     const logo = page.locator('#sidebar > a').first();
     await logo.focus();

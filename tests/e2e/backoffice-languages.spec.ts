@@ -29,9 +29,12 @@ async function openIn(browser: Browser, locale: string) {
   return { context, page: await context.newPage() };
 }
 
-const accountLanguage = async (token: string) => (await api<{ language: string | null }>('whoami', token)).body.language;
+const accountLanguage = async (token: string) =>
+  (await api<{ language: string | null }>('whoami', token)).body.language;
 
-test('the first sign-in takes the browser’s language; the top bar changes it for every later sign-in', async ({ browser }) => {
+test('the first sign-in takes the browser’s language; the top bar changes it for every later sign-in', async ({
+  browser,
+}) => {
   const { email, token } = await member();
 
   // A French browser: the account takes French, the back-office speaks it.
@@ -85,14 +88,19 @@ test('the sign-in page in a French browser is in French', async ({ browser }) =>
   await expect(page).toHaveTitle('Se connecter · Asia-Pacific Urban Agenda');
   // The page around the form is French too, at the plain address.
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Nous contacter' })).toHaveAttribute('href', '/fr/contact-us');
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Nous contacter' })).toHaveAttribute(
+    'href',
+    '/fr/contact-us',
+  );
   await expect(page.locator('a.skip-link')).toHaveText('Aller au contenu');
 
   // A wrong password is told in French, from the identity service's error code.
   await page.getByLabel('Adresse électronique', { exact: true }).fill('nobody@e2e.example');
   await page.getByLabel('Mot de passe', { exact: true }).fill('Wrong-Password-2026');
   await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'L’adresse électronique ou le mot de passe est incorrect.' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'L’adresse électronique ou le mot de passe est incorrect.' }),
+  ).toBeVisible();
   await context.close();
 });
 

@@ -24,7 +24,10 @@ test('on a 390 px phone the users list is a stack of cards, each with its Edit l
   expect(editBox.x).toBeGreaterThanOrEqual(0);
   expect(editBox.x + editBox.width).toBeLessThanOrEqual(390);
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-  const label = await row.getByRole('cell').filter({ hasText: 'Country Focal Point' }).evaluate((cell) => getComputedStyle(cell, '::before').content);
+  const label = await row
+    .getByRole('cell')
+    .filter({ hasText: 'Country Focal Point' })
+    .evaluate((cell) => getComputedStyle(cell, '::before').content);
   expect(label).toBe('"Role"');
   await edit.click();
   await expectPath(page, /\/admin\/users\/form\/[0-9a-f-]{36}$/);
@@ -48,7 +51,10 @@ test('the access control asks before unsaved changes are dropped, and reads on a
   await signIn(page, DEMO.superadmin);
   await expectPath(page, '/dashboard');
   // Reached inside the back-office, so that Back is the back-office's own navigation.
-  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Access Control', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Access Control', exact: true })
+    .click();
   await expectPath(page, '/admin/acl');
   const box = page.getByRole('checkbox', { name: 'Country Focal Point may Update in Best Practices' });
   await expect(box).toBeVisible();
@@ -72,7 +78,9 @@ test('the access control asks before unsaved changes are dropped, and reads on a
   await expect(page).not.toHaveURL(/\/admin\/acl/);
   await page.goto('/admin/acl');
   await expect(page.getByText('All changes saved')).toBeVisible();
-  expect(await page.getByRole('checkbox', { name: 'Country Focal Point may Update in Best Practices' }).isChecked()).toBe(before);
+  expect(
+    await page.getByRole('checkbox', { name: 'Country Focal Point may Update in Best Practices' }).isChecked(),
+  ).toBe(before);
   expect(noProblems(problems)).toEqual([]);
 });
 
@@ -120,7 +128,9 @@ test('My profile: a focal point changes their phone, photo and password', async 
   await expect(page.getByLabel('Phone number')).toHaveValue(phone);
 
   // Photo: uploaded, shown in the email chip too, then removed.
-  const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 200, g: 90, b: 20 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 200, g: 90, b: 20 } } })
+    .png()
+    .toBuffer();
   await page.getByLabel('Add a photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
   await expect(page.getByRole('status', { name: 'Notifications' })).toContainText('Your photo is saved');
   await expect(page.getByRole('banner').locator('img[src^="/uploads/users/"]')).toBeVisible();
@@ -185,7 +195,14 @@ const CARDS: Record<string, string[]> = {
     'account',
     'users-by-country',
   ],
-  [DEMO.stateAdmin]: ['national-reporting', 'best-practices', 'awaiting-activation', 'users-by-status', 'your-work', 'account'],
+  [DEMO.stateAdmin]: [
+    'national-reporting',
+    'best-practices',
+    'awaiting-activation',
+    'users-by-status',
+    'your-work',
+    'account',
+  ],
   [DEMO.member]: ['national-reporting', 'best-practices', 'your-work', 'account'],
 };
 
@@ -194,12 +211,16 @@ for (const [email, cards] of Object.entries(CARDS)) {
     await signIn(page, email);
     await expectPath(page, '/dashboard');
     await expect(page.locator('[data-card]')).toHaveCount(cards.length);
-    expect(await page.locator('[data-card]').evaluateAll((all) => all.map((el) => el.getAttribute('data-card')))).toEqual(cards);
+    expect(
+      await page.locator('[data-card]').evaluateAll((all) => all.map((el) => el.getAttribute('data-card'))),
+    ).toEqual(cards);
     await expect(page.getByRole('main')).not.toContainText(/coming soon|lorem/i);
   });
 }
 
-test('the administrators’ dashboard shows who awaits activation, unread messages and the public site', async ({ page }) => {
+test('the administrators’ dashboard shows who awaits activation, unread messages and the public site', async ({
+  page,
+}) => {
   await signIn(page, DEMO.superadmin);
   await expectPath(page, '/dashboard');
   const waiting = page.getByRole('region', { name: 'Awaiting activation' });

@@ -10,7 +10,9 @@ async function picture(): Promise<Buffer> {
 
 const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
-test('a focal point writes and submits a practice with an image; the reviewer asks for changes; the author resolves the comment, crops the cover again and resubmits; published', async ({ browser }) => {
+test('a focal point writes and submits a practice with an image; the reviewer asks for changes; the author resolves the comment, crops the cover again and resubmits; published', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const title = `Neighbourhood pocket parks ${Date.now().toString(36)}`;
 
@@ -37,18 +39,26 @@ test('a focal point writes and submits a practice with an image; the reviewer as
   const summary = section(author, 'Summary').getByLabel('Summary');
   await summary.fill('Vacant lots turned into small shaded parks, designed with the neighbours who use them.');
   await expect(section(author, 'Summary').getByText('14 of 250 words')).toBeVisible();
-  await section(author, 'Context: the situation before').getByLabel('Context: the situation before').fill('Few places to sit in the shade within walking distance.');
-  await section(author, 'Implementation').getByLabel('Implementation').fill('Neighbours chose the lots and the designs in open meetings.');
+  await section(author, 'Context: the situation before')
+    .getByLabel('Context: the situation before')
+    .fill('Few places to sit in the shade within walking distance.');
+  await section(author, 'Implementation')
+    .getByLabel('Implementation')
+    .fill('Neighbours chose the lots and the designs in open meetings.');
   await section(author, 'Results').getByRole('textbox', { name: 'Results' }).fill('Twelve parks opened.');
   const contact = section(author, 'Contact person');
   await contact.getByLabel('Name').fill('Ana Cruz');
   await contact.getByLabel('Email').fill('ana.cruz@cebu.example');
   await contact.getByLabel('Email').blur();
   await expect(author.getByText('All changes saved')).toBeVisible();
-  await expect(author.getByText('15 of 16 sections filled').or(author.getByText(/\d+ of 16 sections filled/))).toBeVisible();
+  await expect(
+    author.getByText('15 of 16 sections filled').or(author.getByText(/\d+ of 16 sections filled/)),
+  ).toBeVisible();
 
   // An image, cropped to the card and captioned.
-  await section(author, 'Images, documents and links').getByLabel(/Add an image/).setInputFiles({ name: 'park.png', mimeType: 'image/png', buffer: await picture() });
+  await section(author, 'Images, documents and links')
+    .getByLabel(/Add an image/)
+    .setInputFiles({ name: 'park.png', mimeType: 'image/png', buffer: await picture() });
   await author.getByRole('slider', { name: /Part of the picture shown on the public card/ }).press('ArrowDown');
   await author.getByRole('button', { name: 'Upload image' }).click();
   await expect(author.getByText('Image uploaded')).toBeVisible();
@@ -70,7 +80,9 @@ test('a focal point writes and submits a practice with an image; the reviewer as
   await reviewer.getByRole('region', { name: 'Best practices' }).getByRole('link', { name: title }).click();
   await expect(reviewer.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await section(reviewer, 'Results').getByRole('button', { name: 'Comment on this section' }).click();
-  await section(reviewer, 'Results').getByLabel(/Your comment on/).fill('How many people use the parks each week?');
+  await section(reviewer, 'Results')
+    .getByLabel(/Your comment on/)
+    .fill('How many people use the parks each week?');
   await section(reviewer, 'Results').getByRole('button', { name: 'Add comment' }).click();
   const comments = (page: Page) => section(page, 'Results').getByRole('list', { name: 'Reviewer comments on Results' });
   await expect(comments(reviewer).getByText('How many people use the parks each week?')).toBeVisible();
@@ -96,7 +108,8 @@ test('a focal point writes and submits a practice with an image; the reviewer as
   await comments(author).getByRole('button', { name: 'Mark resolved' }).click();
   await expect(author.getByText('Comment marked resolved')).toBeVisible();
   await expect(comments(author)).toHaveCount(0);
-  const resolvedOn = (page: Page) => section(page, 'Results').getByRole('list', { name: 'Resolved comments on Results' });
+  const resolvedOn = (page: Page) =>
+    section(page, 'Results').getByRole('list', { name: 'Resolved comments on Results' });
   const fold = resolvedOn(author).locator('summary');
   await expect(fold).toHaveText(/^Resolved by Jose Reyes on \d{1,2} \w{3} \d{4}/);
   await expect(fold).toBeFocused();
@@ -108,7 +121,9 @@ test('a focal point writes and submits a practice with an image; the reviewer as
   const media = section(author, 'Images, documents and links');
   const thumb = media.getByRole('img', { name: 'The first pocket park, in Barangay Lahug' });
   const firstCard = await thumb.getAttribute('src');
-  await media.getByRole('button', { name: 'Crop the card picture of The first pocket park, in Barangay Lahug' }).click();
+  await media
+    .getByRole('button', { name: 'Crop the card picture of The first pocket park, in Barangay Lahug' })
+    .click();
   const recrop = media.getByRole('group', { name: 'Card picture of The first pocket park, in Barangay Lahug' });
   const frame = recrop.getByRole('slider', { name: /Part of the picture shown on the public card/ });
   await expect(frame).toHaveAttribute('aria-valuetext', /^Frame at 0% from the left/);
@@ -129,7 +144,9 @@ test('a focal point writes and submits a practice with an image; the reviewer as
   // Before reviewing again, the administrator sees which comments the author resolved, and reads them.
   await reviewer.reload();
   const resolvedByAuthor = reviewer.getByRole('list', { name: 'Resolved comments, by section' });
-  await expect(resolvedByAuthor.getByRole('listitem')).toHaveText(/^Results: resolved by Jose Reyes on .*How many people use the parks each week\?/);
+  await expect(resolvedByAuthor.getByRole('listitem')).toHaveText(
+    /^Results: resolved by Jose Reyes on .*How many people use the parks each week\?/,
+  );
   await resolvedByAuthor.getByRole('link', { name: 'Results' }).click();
   await resolvedOn(reviewer).locator('summary').focus();
   await reviewer.keyboard.press('Enter');

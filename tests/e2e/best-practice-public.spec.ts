@@ -41,7 +41,9 @@ test.beforeAll(async () => {
           written_in: 'en',
           city: 'Levuka',
           lead_organisation: 'Levuka Town Council',
-          partners: [{ name: 'Heritage Fund of the Pacific', type: 'international', support: ['financial', 'technical'] }],
+          partners: [
+            { name: 'Heritage Fund of the Pacific', type: 'international', support: ['financial', 'technical'] },
+          ],
           start_date: '2019-05-01',
           end_date: '2022-12-31',
           ongoing: false,
@@ -63,12 +65,23 @@ test.beforeAll(async () => {
   for (const fill of ['#bae6fd', '#fde68a']) {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(await picture(fill))], { type: 'image/png' }), 'street.png');
-    const upload = await fetch(`${BASE_URL}/api/best-practice/${practice.uuid}/upload?version=${practice.version}`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: form });
+    const upload = await fetch(`${BASE_URL}/api/best-practice/${practice.uuid}/upload?version=${practice.version}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}` },
+      body: form,
+    });
     expect([200, 201], await upload.clone().text()).toContain(upload.status);
     practice = ((await upload.json()) as { data: Practice }).data;
   }
   for (const action of ['submit', 'publish', 'feature']) {
-    practice = (await ok(api<{ data: Practice }>(`best-practice/${practice.uuid}/transition`, admin, { json: { action, version: practice.version } }), action)).data;
+    practice = (
+      await ok(
+        api<{ data: Practice }>(`best-practice/${practice.uuid}/transition`, admin, {
+          json: { action, version: practice.version },
+        }),
+        action,
+      )
+    ).data;
   }
   uuid = practice.uuid;
   await rebuild(admin);
@@ -86,14 +99,22 @@ test('the rebuilt site has no broken internal link, on the practice’s pages to
   expect(report.broken).toEqual([]);
 });
 
-test('the library lists the practice, and its facet pages show the right counts and work from the keyboard', async ({ page }) => {
+test('the library lists the practice, and its facet pages show the right counts and work from the keyboard', async ({
+  page,
+}) => {
   const problems = watchConsole(page);
-  const facets = (await (await fetch(`${BASE_URL}/api/best-practice/public/facets`)).json()) as { data: { total: number; countries: { code: string; count: number }[] } };
+  const facets = (await (await fetch(`${BASE_URL}/api/best-practice/public/facets`)).json()) as {
+    data: { total: number; countries: { code: string; count: number }[] };
+  };
   const fiji = facets.data.countries.find((c) => c.code === 'FJ')!;
 
   await page.goto('/best-practices-overview');
   const filters = page.getByRole('navigation', { name: 'Filter best practices' });
-  await expect(filters.getByRole('link', { name: `All best practices ${facets.data.total} practice${facets.data.total === 1 ? '' : 's'}` })).toHaveAttribute('aria-current', 'page');
+  await expect(
+    filters.getByRole('link', {
+      name: `All best practices ${facets.data.total} practice${facets.data.total === 1 ? '' : 's'}`,
+    }),
+  ).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('link', { name: TITLE })).toBeVisible();
   await expectNoAxeViolations(page, '/best-practices-overview', { bestPractice: true });
 
@@ -103,26 +124,42 @@ test('the library lists the practice, and its facet pages show the right counts 
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/best-practices-overview\/country\/FJ\/?$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Best practices: Fiji');
-  await expect(page.getByRole('heading', { level: 2, name: `Fiji (${fiji.count} practice${fiji.count === 1 ? '' : 's'})` })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Filter best practices' }).getByRole('link', { name: /^Fiji/ })).toHaveAttribute('aria-current', 'page');
+  await expect(
+    page.getByRole('heading', { level: 2, name: `Fiji (${fiji.count} practice${fiji.count === 1 ? '' : 's'})` }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Filter best practices' }).getByRole('link', { name: /^Fiji/ }),
+  ).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('link', { name: TITLE })).toBeVisible();
   await expectNoAxeViolations(page, '/best-practices-overview/country/FJ', { bestPractice: true });
 
-  for (const path of ['/best-practices-overview/category/culture-heritage', '/best-practices-overview/sdg/11', '/best-practices-overview/period/completed', '/best-practices-overview/subregion/pacific']) {
+  for (const path of [
+    '/best-practices-overview/category/culture-heritage',
+    '/best-practices-overview/sdg/11',
+    '/best-practices-overview/period/completed',
+    '/best-practices-overview/subregion/pacific',
+  ]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(200);
     await expect(page.getByRole('link', { name: TITLE }), path).toBeVisible();
   }
-  await expect(page.getByRole('navigation', { name: 'Filter best practices' }).locator('[aria-current="page"]')).toHaveText(/Pacific/);
+  await expect(
+    page.getByRole('navigation', { name: 'Filter best practices' }).locator('[aria-current="page"]'),
+  ).toHaveText(/Pacific/);
   expect(problems).toEqual([]);
 });
 
-test('on a phone the library shows the first practice on the first screen, the filters folded above it', async ({ page }) => {
+test('on a phone the library shows the first practice on the first screen, the filters folded above it', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/best-practices-overview');
   const filters = page.getByRole('navigation', { name: 'Filter best practices' });
   await expect(filters).toBeHidden();
-  const firstCard = page.getByRole('region', { name: /practices?\)/ }).getByRole('listitem').first();
+  const firstCard = page
+    .getByRole('region', { name: /practices?\)/ })
+    .getByRole('listitem')
+    .first();
   const box = (await firstCard.boundingBox())!;
   expect(box.y).toBeLessThan(844);
   await page.getByText('Filters', { exact: true }).click();
@@ -133,7 +170,9 @@ test('on a phone the library shows the first practice on the first screen, the f
   await expectNoAxeViolations(page, '/best-practices-overview/country/FJ at 390 px', { bestPractice: true });
 });
 
-test('the practice page shows the facts, the photos in the viewer and share links, never the contact', async ({ page }) => {
+test('the practice page shows the facts, the photos in the viewer and share links, never the contact', async ({
+  page,
+}) => {
   const problems = watchConsole(page);
   const response = await page.goto(`/best-practices-overview/view/${uuid}`);
   expect(response?.status()).toBe(200);
@@ -143,16 +182,25 @@ test('the practice page shows the facts, the photos in the viewer and share link
   expect(html).not.toContain('+679 000 0000');
   await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
   const facts = page.getByRole('complementary', { name: 'At a glance' });
-  await expect(facts.getByRole('link', { name: 'Fiji' })).toHaveAttribute('href', '/best-practices-overview/country/FJ');
+  await expect(facts.getByRole('link', { name: 'Fiji' })).toHaveAttribute(
+    'href',
+    '/best-practices-overview/country/FJ',
+  );
   await expect(facts.getByRole('img', { name: 'Map of Asia and the Pacific with Fiji highlighted' })).toBeVisible();
   await expect(facts.getByText('2019 – 2022')).toBeVisible();
   await expect(facts.getByText('Heritage Fund of the Pacific')).toBeVisible();
   await expect(facts.getByText('financial, technical support')).toBeVisible();
   await expect(facts.getByRole('link', { name: /SDG 11/ })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Implementation' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'LinkedIn (share)' })).toHaveAttribute('href', /^https:\/\/www\.linkedin\.com\/sharing\/share-offsite\/\?url=/);
+  await expect(page.getByRole('link', { name: 'LinkedIn (share)' })).toHaveAttribute(
+    'href',
+    /^https:\/\/www\.linkedin\.com\/sharing\/share-offsite\/\?url=/,
+  );
 
-  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as { '@type': string; headline: string };
+  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as {
+    '@type': string;
+    headline: string;
+  };
   expect(ld['@type']).toBe('Article');
   expect(ld.headline).toBe(TITLE);
 
@@ -169,18 +217,25 @@ test('the practice page shows the facts, the photos in the viewer and share link
   expect(problems).toEqual([]);
 });
 
-test('the home page, the best-practices page (featured) and the sitemap list the practice', async ({ page, request }) => {
+test('the home page, the best-practices page (featured) and the sitemap list the practice', async ({
+  page,
+  request,
+}) => {
   await page.goto('/');
   await expect(page.getByRole('link', { name: TITLE })).toBeVisible();
   await page.goto('/best-practices');
-  await expect(page.getByRole('region', { name: 'Featured practices' }).getByRole('link', { name: TITLE })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Featured practices' }).getByRole('link', { name: TITLE }),
+  ).toBeVisible();
   await expectNoAxeViolations(page, '/best-practices', { bestPractice: true });
   const sitemap = await (await request.get('/sitemap.xml')).text();
   expect(sitemap).toContain(`/best-practices-overview/view/${uuid}`);
   expect(sitemap).toContain('/best-practices-overview/country/FJ');
 });
 
-test('the site search finds the practice after the rebuild, from the header box and with filters, by keyboard', async ({ page }) => {
+test('the site search finds the practice after the rebuild, from the header box and with filters, by keyboard', async ({
+  page,
+}) => {
   const problems = watchConsole(page);
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto('/best-practices');
@@ -191,7 +246,10 @@ test('the site search finds the practice after the rebuild, from the header box 
   await expect(page).toHaveURL(/\/search\/?\?q=Levuka\+shopfronts$/);
   await expect(page.getByRole('status')).toHaveText(/^\d+ results? for “Levuka shopfronts”\.$/);
   const results = page.getByRole('list').filter({ has: page.getByRole('link', { name: TITLE }) });
-  await expect(results.getByRole('link', { name: TITLE })).toHaveAttribute('href', new RegExp(`/best-practices-overview/view/${uuid}/?$`));
+  await expect(results.getByRole('link', { name: TITLE })).toHaveAttribute(
+    'href',
+    new RegExp(`/best-practices-overview/view/${uuid}/?$`),
+  );
   await expect(results.getByText('Best practice · Fiji')).toBeVisible();
   expect(await page.getByRole('searchbox', { name: 'Words to look for' }).inputValue()).toBe('Levuka shopfronts');
   await expectNoAxeViolations(page, '/search', { bestPractice: true });
@@ -203,11 +261,15 @@ test('the site search finds the practice after the rebuild, from the header box 
   await expect(page).toHaveURL(/kind=Best\+practice&country=Fiji/);
   await expect(page.getByRole('link', { name: TITLE })).toBeVisible();
   await page.goto('/search?q=Levuka+shopfronts&country=Philippines');
-  await expect(page.getByRole('status')).toHaveText('No results for “Levuka shopfronts”. Try other words, or remove a filter.');
+  await expect(page.getByRole('status')).toHaveText(
+    'No results for “Levuka shopfronts”. Try other words, or remove a filter.',
+  );
 
   const headers = (await page.request.get('/search')).headers();
   expect(headers['content-security-policy']).toContain("'wasm-unsafe-eval'");
-  expect((await page.request.get(`/best-practices-overview/view/${uuid}`)).headers()['content-security-policy']).not.toContain('wasm-unsafe-eval');
+  expect(
+    (await page.request.get(`/best-practices-overview/view/${uuid}`)).headers()['content-security-policy'],
+  ).not.toContain('wasm-unsafe-eval');
   expect(problems).toEqual([]);
 });
 
@@ -221,7 +283,9 @@ async function interfaceText(page: Page): Promise<string> {
 }
 
 async function alternatesOf(page: Page): Promise<string[][]> {
-  return page.locator('link[rel="alternate"][hreflang]').evaluateAll((links) => links.map((l) => [l.getAttribute('hreflang')!, new URL(l.getAttribute('href')!).pathname]));
+  return page
+    .locator('link[rel="alternate"][hreflang]')
+    .evaluateAll((links) => links.map((l) => [l.getAttribute('hreflang')!, new URL(l.getAttribute('href')!).pathname]));
 }
 
 const LANGUAGES = [
@@ -231,7 +295,9 @@ const LANGUAGES = [
   { prefix: '/ru', lang: 'ru' },
 ];
 
-test('the best-practice library in French and Chinese: the interface translated, the filters in the language, the switch keeps the page', async ({ page }) => {
+test('the best-practice library in French and Chinese: the interface translated, the filters in the language, the switch keeps the page', async ({
+  page,
+}) => {
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(request.url());
@@ -239,7 +305,10 @@ test('the best-practice library in French and Chinese: the interface translated,
   await page.goto('/fr/best-practices-overview');
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Toutes les bonnes pratiques');
-  expect(await alternatesOf(page)).toEqual([...LANGUAGES.map(({ prefix, lang }) => [lang, `${prefix}/best-practices-overview`]), ['x-default', '/best-practices-overview']]);
+  expect(await alternatesOf(page)).toEqual([
+    ...LANGUAGES.map(({ prefix, lang }) => [lang, `${prefix}/best-practices-overview`]),
+    ['x-default', '/best-practices-overview'],
+  ]);
   const filters = page.getByRole('navigation', { name: 'Filtrer les bonnes pratiques' });
   await expect(filters.getByText('Thème', { exact: true })).toBeAttached();
   // Facet links stay in French; goals are named the UN's way.
@@ -248,13 +317,17 @@ test('the best-practice library in French and Chinese: the interface translated,
   const card = page.locator('main article').first();
   await expect(card.getByRole('heading')).toHaveAttribute('lang', 'en');
   await expect(card.getByRole('link')).toHaveAttribute('href', /^\/fr\/best-practices-overview\/view\//);
-  for (const words of ['All best practices', 'Filters', 'Theme', 'Country', 'practices)', 'ongoing']) expect(await interfaceText(page), words).not.toContain(words);
+  for (const words of ['All best practices', 'Filters', 'Theme', 'Country', 'practices)', 'ongoing'])
+    expect(await interfaceText(page), words).not.toContain(words);
   await page.getByRole('navigation', { name: 'Langue' }).getByRole('link', { name: '简体中文' }).click();
   await expect(page).toHaveURL(/\/zh\/best-practices-overview$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hans');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('全部最佳做法');
   await expect(page.getByRole('navigation', { name: '筛选最佳做法' })).toBeAttached();
-  await expect(page.getByRole('link', { name: /斐济/ }).first()).toHaveAttribute('href', '/zh/best-practices-overview/country/FJ');
+  await expect(page.getByRole('link', { name: /斐济/ }).first()).toHaveAttribute(
+    'href',
+    '/zh/best-practices-overview/country/FJ',
+  );
   await expectNoAxeViolations(page, '/zh/best-practices-overview', { bestPractice: true });
   await page.goto('/ru/best-practices-overview/country/FJ');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Передовой опыт: Фиджи');
@@ -262,19 +335,39 @@ test('the best-practice library in French and Chinese: the interface translated,
   expect(scripts).toEqual([]);
 });
 
-test('a best practice in French: the interface in French, the practice’s own words marked as English', async ({ page, request }) => {
+test('a best practice in French: the interface in French, the practice’s own words marked as English', async ({
+  page,
+  request,
+}) => {
   const english = `/best-practices-overview/view/${uuid}`;
   const xml = await (await request.get('/sitemap.xml')).text();
-  for (const { prefix } of LANGUAGES) expect(xml, `${prefix}${english} in the sitemap`).toContain(`${prefix}${english}</loc>`);
+  for (const { prefix } of LANGUAGES)
+    expect(xml, `${prefix}${english} in the sitemap`).toContain(`${prefix}${english}</loc>`);
   await page.goto(`/fr${english}`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   await expect(page.getByRole('heading', { level: 1 })).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('heading', { level: 2, name: 'En bref' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Partager cette pratique' })).toBeVisible();
-  expect(await alternatesOf(page)).toEqual([...LANGUAGES.map(({ prefix, lang }) => [lang, `${prefix}${english}`]), ['x-default', english]]);
-  await expect(page.getByRole('navigation', { name: 'Fil d’Ariane' }).getByRole('link', { name: 'Bonnes pratiques', exact: true })).toHaveAttribute('href', '/fr/best-practices');
+  expect(await alternatesOf(page)).toEqual([
+    ...LANGUAGES.map(({ prefix, lang }) => [lang, `${prefix}${english}`]),
+    ['x-default', english],
+  ]);
+  await expect(
+    page.getByRole('navigation', { name: 'Fil d’Ariane' }).getByRole('link', { name: 'Bonnes pratiques', exact: true }),
+  ).toHaveAttribute('href', '/fr/best-practices');
   const text = await interfaceText(page);
-  for (const words of ['At a glance', 'Summary', 'Place', 'Period', 'Themes', 'Share this practice', 'Related practices', 'Sustainable Development Goals', 'SDG ', 'ongoing']) {
+  for (const words of [
+    'At a glance',
+    'Summary',
+    'Place',
+    'Period',
+    'Themes',
+    'Share this practice',
+    'Related practices',
+    'Sustainable Development Goals',
+    'SDG ',
+    'ongoing',
+  ]) {
     expect(text, words).not.toContain(words);
   }
   await page.getByRole('navigation', { name: 'Langue' }).getByRole('link', { name: 'Русский' }).click();
@@ -287,11 +380,16 @@ test('a best practice in French: the interface in French, the practice’s own w
   await expectNoAxeViolations(page, `/zh${english}`, { bestPractice: true });
 });
 
-test('the French search finds the practice’s French page, with the kind and the country in French', async ({ page }) => {
+test('the French search finds the practice’s French page, with the kind and the country in French', async ({
+  page,
+}) => {
   await page.goto('/fr/search?q=Levuka');
   await expect(page.getByRole('status')).toHaveText(/^\d+ résultats? pour « Levuka »\.$/);
   const result = page.locator('#search-results li').filter({ has: page.getByRole('link', { name: TITLE }) });
-  await expect(result.getByRole('link', { name: TITLE })).toHaveAttribute('href', new RegExp(`^/fr/best-practices-overview/view/${uuid}/?$`));
+  await expect(result.getByRole('link', { name: TITLE })).toHaveAttribute(
+    'href',
+    new RegExp(`^/fr/best-practices-overview/view/${uuid}/?$`),
+  );
   await expect(result.getByText('Bonne pratique · Fidji')).toBeVisible();
   await expectNoAxeViolations(page, '/fr/search', { bestPractice: true });
   expect((await page.request.get('/fr/search')).headers()['content-security-policy']).toContain("'wasm-unsafe-eval'");
@@ -302,6 +400,9 @@ test('without JavaScript the search page explains itself and links to the sectio
   const page = await context.newPage();
   await page.goto('/search?q=Levuka');
   await expect(page.getByText('The search needs JavaScript, which is turned off in this browser.')).toBeVisible();
-  await expect(page.getByRole('link', { name: /Best practices, by theme/ })).toHaveAttribute('href', '/best-practices-overview');
+  await expect(page.getByRole('link', { name: /Best practices, by theme/ })).toHaveAttribute(
+    'href',
+    '/best-practices-overview',
+  );
   await context.close();
 });

@@ -12,7 +12,9 @@ async function bannerPng(): Promise<Buffer> {
   const height = 675;
   const pixels = Buffer.alloc(width * height * 3);
   for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 7919 + (i >> 9)) % 251;
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 /** When the live build went live, once no build is queued or running (else null). */
@@ -27,7 +29,9 @@ async function openBanners(page: Page) {
 }
 
 test.describe('content management', () => {
-  test('an editor adds a banner with an image, publishes it, sees it on the public site, then deletes it', async ({ page }) => {
+  test('an editor adds a banner with an image, publishes it, sees it on the public site, then deletes it', async ({
+    page,
+  }) => {
     test.setTimeout(240_000);
     const problems = watchConsole(page);
     const token = await idToken(DEMO.superadmin);
@@ -43,7 +47,9 @@ test.describe('content management', () => {
 
     await page.getByLabel('Title').fill(title);
     await page.getByLabel(/Description/).fill('Inclusive urban development across the region.');
-    await page.getByLabel(/Choose banner image/).setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: png });
+    await page
+      .getByLabel(/Choose banner image/)
+      .setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: png });
     // The chosen file is previewed from memory before anything is sent.
     const preview = page.getByRole('img', { name: 'Preview of banner.png' });
     await expect(preview).toHaveAttribute('src', /^blob:/);
@@ -57,7 +63,9 @@ test.describe('content management', () => {
     await expect(page.getByText('Image uploaded.')).toBeVisible();
     const stored = page.getByRole('img', { name: 'Current banner image' });
     await expect(stored).toHaveAttribute('src', /^\/uploads\/.+\.webp$/);
-    await expect.poll(() => stored.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => stored.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
     const notices = page.getByRole('status', { name: 'Notifications' });
     await expect(notices).toContainText(`Banner “${title}” created`);
 
@@ -78,10 +86,13 @@ test.describe('content management', () => {
     // Publishing an item queues a rebuild: the panel follows it until the new build is live.
     const panel = page.getByRole('region', { name: 'Public site' });
     await expect
-      .poll(async () => {
-        const since = await liveSince(token);
-        return since !== null && (before === null || since > before);
-      }, { timeout: 180_000, intervals: [1000] })
+      .poll(
+        async () => {
+          const since = await liveSince(token);
+          return since !== null && (before === null || since > before);
+        },
+        { timeout: 180_000, intervals: [1000] },
+      )
       .toBe(true);
     await expect(panel.getByRole('status')).toContainText(/Live since/, { timeout: 15_000 });
     await expect(panel.getByRole('progressbar')).toHaveCount(0);
@@ -112,7 +123,10 @@ test.describe('content management', () => {
     await expect(panel.getByRole('status')).toContainText(/Live since|Updating the public site|changes? waiting/);
     const before = await liveSince(token);
     await panel.getByRole('button', { name: 'Publish now' }).click();
-    await page.getByRole('dialog', { name: 'Publish the public site now?' }).getByRole('button', { name: 'Publish now' }).click();
+    await page
+      .getByRole('dialog', { name: 'Publish the public site now?' })
+      .getByRole('button', { name: 'Publish now' })
+      .click();
     await expect(panel.getByRole('status')).toContainText(/Updating the public site|changes? waiting/);
     await expect
       .poll(async () => ((await liveSince(token)) ?? '') > (before ?? ''), { timeout: 150_000, intervals: [1000] })
@@ -154,7 +168,9 @@ test.describe('content management', () => {
   test('a country focal point cannot open the content management screens', async ({ page }) => {
     await signIn(page, DEMO.member);
     await expectPath(page, '/dashboard');
-    await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Banner' })).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Banner' })).toHaveCount(
+      0,
+    );
     await page.goto('/content-management/banner');
     await expectPath(page, /\/unauthorized-access\?reason=forbidden/);
   });

@@ -20,14 +20,21 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1366, height: 900 });
 }
 
-test('a contact message written in Thai and Russian is answered by email, archived, then deleted after a confirmation', async ({ page }) => {
+test('a contact message written in Thai and Russian is answered by email, archived, then deleted after a confirmation', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const problems = watchConsole(page);
   const subject = `Участие в программе ${Date.now().toString(36)}`;
   const sent = await fetch(`${BASE_URL}/api/contact-us`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'สมชาย ใจดี', email: 'somchai@example.org', subject, message: 'สวัสดีครับ เมืองของเราจะเข้าร่วมได้อย่างไร?\nЗаранее спасибо.' }),
+    body: JSON.stringify({
+      name: 'สมชาย ใจดี',
+      email: 'somchai@example.org',
+      subject,
+      message: 'สวัสดีครับ เมืองของเราจะเข้าร่วมได้อย่างไร?\nЗаранее спасибо.',
+    }),
   });
   expect(sent.status).toBe(201);
 
@@ -93,24 +100,34 @@ interface Banner {
   version: number;
 }
 
-test('the public site says in one line what waits and since when it is live; Publish now asks first, listing what will change', async ({ page }) => {
+test('the public site says in one line what waits and since when it is live; Publish now asks first, listing what will change', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   const problems = watchConsole(page);
   const token = await idToken(DEMO.superadmin);
   // A banner of its own (the test portal has no demo banners), titled in Thai.
-  const created = await api<{ data: Banner }>('cms/saved', token, { json: { cms_type: 'banner', title: 'เวทีเมืองภูมิภาค', status: 'published', display_order: 9 } });
+  const created = await api<{ data: Banner }>('cms/saved', token, {
+    json: { cms_type: 'banner', title: 'เวทีเมืองภูมิภาค', status: 'published', display_order: 9 },
+  });
   expect(created.status).toBe(201);
   const banner = created.body.data;
   await signIn(page, DEMO.superadmin);
   await expectPath(page, '/dashboard');
   const indicator = page.getByRole('button', { name: /^Public site: / });
-  await expect(indicator).toHaveAccessibleName(/^Public site: (Live since \d\d:\d\d|Updating the public site|\d+ changes? waiting)/);
+  await expect(indicator).toHaveAccessibleName(
+    /^Public site: (Live since \d\d:\d\d|Updating the public site|\d+ changes? waiting)/,
+  );
 
   // Withdrawing a banner is the decision: the site follows by itself, and the status names it while it waits.
-  const withdrawn = await api<{ data: Banner }>(`cms/status/${banner.uuid}`, token, { json: { status: 'unpublished', version: banner.version } });
+  const withdrawn = await api<{ data: Banner }>(`cms/status/${banner.uuid}`, token, {
+    json: { status: 'unpublished', version: banner.version },
+  });
   expect(withdrawn.status).toBe(200);
   await page.reload();
-  await expect(indicator).toHaveAccessibleName(/^Public site: \d+ changes? waiting · (live in about \d+ (s|min)|going live shortly)$/);
+  await expect(indicator).toHaveAccessibleName(
+    /^Public site: \d+ changes? waiting · (live in about \d+ (s|min)|going live shortly)$/,
+  );
   const card = page.getByRole('region', { name: 'Public site' });
   await expect(card).toContainText(`Banner “${banner.title}” withdrawn`);
   await expect(card).not.toContainText(/entrypoints|Step:/);
@@ -123,7 +140,11 @@ test('the public site says in one line what waits and since when it is live; Pub
   await shoot(page, 'publishing-status');
   await popover.getByRole('button', { name: 'Publish now' }).click();
   const confirm = page.getByRole('dialog', { name: 'Publish the public site now?' });
-  await expect(confirm).toContainText(new RegExp(`These changes will go live[\\s\\S]*Banner “${banner.title}” withdrawn|Nothing is waiting: every change is already live`));
+  await expect(confirm).toContainText(
+    new RegExp(
+      `These changes will go live[\\s\\S]*Banner “${banner.title}” withdrawn|Nothing is waiting: every change is already live`,
+    ),
+  );
   await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await expectNoAxeViolations(page, 'Publish now confirmation');
   await shoot(page, 'publish-confirm');

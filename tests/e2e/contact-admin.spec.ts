@@ -36,7 +36,10 @@ test('a message sent through the contact form waits unread, and opening it marks
 
   const message = page.getByRole('region', { name: subject });
   await expect(message.getByRole('heading', { level: 2, name: subject })).toBeFocused();
-  await expect(message.getByRole('link', { name: 'leilani@example.org' })).toHaveAttribute('href', /^mailto:leilani@example\.org/);
+  await expect(message.getByRole('link', { name: 'leilani@example.org' })).toHaveAttribute(
+    'href',
+    /^mailto:leilani@example\.org/,
+  );
   // Plain text: line breaks kept, markup shown as written and never run.
   const body = message.getByText('We would like to visit in May.', { exact: false });
   expect(await body.innerText()).toBe('Talofa,\n\nWe would like to visit in May.\n<script>alert(1)</script>');

@@ -1,6 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Question } from '../../src/lib/questionnaires/schema.ts';
-import { api, DEMO, expectNoAxeViolations, freeCycleYear, idToken, signIn, validAnswer, watchConsole } from './support.ts';
+import {
+  api,
+  DEMO,
+  expectNoAxeViolations,
+  freeCycleYear,
+  idToken,
+  signIn,
+  validAnswer,
+  watchConsole,
+} from './support.ts';
 
 /**
  * Issue 16, items 3 and 4, as the focal point sees them: the dashboard says when their report is
@@ -25,8 +34,11 @@ async function lookAt(page: Page, name: string, outputPath: (name: string) => st
   for (const width of [390, 1366]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     // Polled: the page lays itself out again after the resize (once it measured 65 px before it had).
-    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    await expect.poll(overflow, { message: `${name} at ${width} px scrolls sideways`, timeout: 5000 }).toBeLessThanOrEqual(0);
+    const overflow = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    await expect
+      .poll(overflow, { message: `${name} at ${width} px scrolls sideways`, timeout: 5000 })
+      .toBeLessThanOrEqual(0);
     await page.screenshot({ path: outputPath(`deadlines-${name}-${width}.png`), fullPage: width === 390 });
     await expectNoAxeViolations(page, `${name} at ${width} px`);
   }
@@ -42,7 +54,9 @@ test.beforeAll(async () => {
   expect(opened.status).toBe(200);
 });
 
-test('the dashboard says when the report is due; a returned report says why, there and atop its questionnaire', async ({ page }, testInfo) => {
+test('the dashboard says when the report is due; a returned report says why, there and atop its questionnaire', async ({
+  page,
+}, testInfo) => {
   // Four screens and four accessibility scans on a busy machine: the last scan alone passed the three-minute mark once.
   test.setTimeout(300_000);
   const problems = watchConsole(page);
@@ -56,13 +70,19 @@ test('the dashboard says when the report is due; a returned report says why, the
   // The focal point answers and marks the report complete; the secretariat returns it with a reason.
   const member = await idToken(DEMO.member);
   const view = (await api<ViewBody>(`${API_REPORT}/view`, member)).body.data;
-  const saved = await api(`${API_REPORT}/saved`, member, { json: { answers: view.questions.filter((q) => q.compulsory).map(validAnswer) } });
+  const saved = await api(`${API_REPORT}/saved`, member, {
+    json: { answers: view.questions.filter((q) => q.compulsory).map(validAnswer) },
+  });
   expect(saved.status).toBe(200);
   let version = (await api<ViewBody>(`${API_REPORT}/view`, member)).body.data.report.version;
-  expect((await api(`${API_REPORT}/report/update`, member, { json: { action: 'complete', version } })).status).toBe(200);
+  expect((await api(`${API_REPORT}/report/update`, member, { json: { action: 'complete', version } })).status).toBe(
+    200,
+  );
   const admin = await idToken(DEMO.admin);
   version = (await api<ViewBody>(`${API_REPORT}/view`, admin)).body.data.report.version;
-  expect((await api(`${API_REPORT}/report/update`, admin, { json: { action: 'return', note: REASON, version } })).status).toBe(200);
+  expect(
+    (await api(`${API_REPORT}/report/update`, admin, { json: { action: 'return', note: REASON, version } })).status,
+  ).toBe(200);
 
   await page.reload();
   const notice = own.getByRole('region', { name: 'Returned for revision' });

@@ -21,7 +21,13 @@ test.describe('guards', () => {
   test('a role without the permission is sent to the unauthorized page that says so', async ({ page }) => {
     await signIn(page, DEMO.member);
     await expectPath(page, '/dashboard');
-    for (const path of ['/admin/acl', '/admin/users', '/admin/setting/countries', '/content-management/banner', '/module/urbanisation-profile/overview']) {
+    for (const path of [
+      '/admin/acl',
+      '/admin/users',
+      '/admin/setting/countries',
+      '/content-management/banner',
+      '/module/urbanisation-profile/overview',
+    ]) {
       await page.goto(path);
       await expectPath(page, /\/unauthorized-access\?reason=forbidden/);
       await expect(page.getByRole('heading', { name: 'You do not have access to this page' })).toBeVisible();
@@ -31,7 +37,9 @@ test.describe('guards', () => {
     await expectPath(page, /\/unauthorized-access\?reason=forbidden/);
     await page.goto('/module/report/national/PH/2026/form');
     await expectPath(page, '/module/report/national/PH/2026/form');
-    await expect(page.getByRole('heading', { level: 1, name: 'Philippines 2026: report' }).or(page.getByRole('alert'))).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Philippines 2026: report' }).or(page.getByRole('alert')),
+    ).toBeVisible();
   });
 
   test('a state_admin reaches Users but not the admin-only areas', async ({ page }) => {

@@ -17,7 +17,10 @@ test('sign-up → verification → profile → activation by an admin → dashbo
   const problems = watchConsole(page);
 
   await page.goto('/');
-  await page.getByRole('link', { name: /^sign in$/i }).first().click();
+  await page
+    .getByRole('link', { name: /^sign in$/i })
+    .first()
+    .click();
   await expectPath(page, '/login');
   await page.getByRole('link', { name: /create an account/i }).click();
   await expectPath(page, '/signup');

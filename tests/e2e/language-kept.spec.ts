@@ -11,7 +11,10 @@ import { api, DEMO, DEMO_PASSWORD, expectNoAxeViolations, idToken, uniqueEmail, 
 
 type Lang = 'zh' | 'ru';
 type DemoFile = Record<string, Record<string, Record<string, string>>>;
-const demo = (lang: Lang): DemoFile => JSON.parse(readFileSync(new URL(`../../src/lib/translations/demo/${lang}.json`, import.meta.url), 'utf8')) as DemoFile;
+const demo = (lang: Lang): DemoFile =>
+  JSON.parse(
+    readFileSync(new URL(`../../src/lib/translations/demo/${lang}.json`, import.meta.url), 'utf8'),
+  ) as DemoFile;
 const DEMO_WORDS: Record<Lang, DemoFile> = { zh: demo('zh'), ru: demo('ru') };
 
 const WORDS = {
@@ -36,25 +39,36 @@ const WORDS = {
   },
 } as const;
 
-/** The translations this spec gave (entity/key/locale), taken back afterwards so later specs meet the portal as it was. */
+/**
+ * The translations this spec gave (entity/key/locale), taken back afterwards so later specs meet the portal as it was.
+ */
 const given: { entity: string; key: string; locale: Lang }[] = [];
 /** A draft practice whose form shows the categories and the "Written in" picker (deleted afterwards). */
 let practice = '';
 
 async function translate(admin: string, entity: string, key: string, locale: Lang, fields: Record<string, string>) {
-  const current = await api<{ data: { translations: Record<string, { version: number | null }> } }>(`translation/${entity}/${key}`, admin);
+  const current = await api<{ data: { translations: Record<string, { version: number | null }> } }>(
+    `translation/${entity}/${key}`,
+    admin,
+  );
   const version = current.body.data.translations[locale]!.version;
-  const saved = await api(`translation/${entity}/${key}/${locale}`, admin, { json: version === null ? { fields } : { fields, version } });
+  const saved = await api(`translation/${entity}/${key}/${locale}`, admin, {
+    json: version === null ? { fields } : { fields, version },
+  });
   expect(saved.status, `${entity} ${key} ${locale}`).toBe(200);
 }
 
 test.beforeAll(async () => {
-  // The demo's translations of the themes and the best-practice categories (the e2e portal starts from reference data alone).
+  // The demo's translations of the themes and the best-practice categories (the e2e portal starts from reference data
+  // alone).
   const admin = await idToken(DEMO.superadmin);
   for (const locale of ['zh', 'ru'] as const) {
     const words = DEMO_WORDS[locale];
     for (const [slug, fields] of Object.entries(words['profile-category']!)) {
-      await translate(admin, 'profile-category', slug, locale, { name: fields['name']!, description: fields['description']! });
+      await translate(admin, 'profile-category', slug, locale, {
+        name: fields['name']!,
+        description: fields['description']!,
+      });
       given.push({ entity: 'profile-category', key: slug, locale });
     }
     for (const [slug, fields] of Object.entries(words['practice-category']!)) {
@@ -62,7 +76,9 @@ test.beforeAll(async () => {
       given.push({ entity: 'practice-category', key: slug, locale });
     }
   }
-  const created = await api<{ data: { uuid: string } }>('best-practice/saved', admin, { json: { title: 'Market halls kept in use', country_code: 'JP' } });
+  const created = await api<{ data: { uuid: string } }>('best-practice/saved', admin, {
+    json: { title: 'Market halls kept in use', country_code: 'JP' },
+  });
   expect([200, 201]).toContain(created.status);
   practice = created.body.data.uuid;
 });
@@ -72,7 +88,8 @@ test.afterAll(async () => {
   for (const { entity, key, locale } of given) await translate(admin, entity, key, locale, {});
   if (practice) expect((await api(`best-practice/${practice}/delete`, admin, { method: 'POST' })).status).toBe(200);
   // The demo accounts signed in from /zh/ and /ru/ took those languages: back to English for the other specs.
-  for (const email of [DEMO.admin, DEMO.superadmin]) await api('user/saved/language', await idToken(email), { json: { language: 'en' } });
+  for (const email of [DEMO.admin, DEMO.superadmin])
+    await api('user/saved/language', await idToken(email), { json: { language: 'en' } });
 });
 
 /** An English browser at `width` px: the language comes from the pages, not from the browser. */
@@ -101,8 +118,14 @@ async function signInFromHome(page: Page, lang: Lang, width: number) {
   // A language switch, each language named in itself; English is named in the address.
   const languages = page.getByRole('navigation', { name: words.language });
   await expect(languages.getByRole('link', { name: 'English' })).toHaveAttribute('href', '/login?lang=en');
-  await expect(languages.getByRole('link', { name: lang === 'zh' ? '简体中文' : 'Русский' })).toHaveAttribute('aria-current', 'true');
-  await expect(page.getByRole('link', { name: lang === 'zh' ? '创建账户' : 'Создать учетную запись' })).toHaveAttribute('href', `/${lang}/signup`);
+  await expect(languages.getByRole('link', { name: lang === 'zh' ? '简体中文' : 'Русский' })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
+  await expect(page.getByRole('link', { name: lang === 'zh' ? '创建账户' : 'Создать учетную запись' })).toHaveAttribute(
+    'href',
+    `/${lang}/signup`,
+  );
   await expectNoAxeViolations(page, `/${lang}/login`);
   await look(page, lang, width, 'login');
 
@@ -162,7 +185,11 @@ async function translationsEditor(page: Page, lang: Lang, width: number) {
   const { locale, name } = WORDS[lang].filtered;
   await page.goto(`/admin/translations?entity=profile-category&locale=${locale}`);
   await expect(page.locator('#translation-language option:checked')).toHaveText(name);
-  await page.getByRole('list', { name: lang === 'zh' ? '待翻译文本' : 'Тексты для перевода' }).getByRole('link').first().click();
+  await page
+    .getByRole('list', { name: lang === 'zh' ? '待翻译文本' : 'Тексты для перевода' })
+    .getByRole('link')
+    .first()
+    .click();
   const panel = page.getByRole('region', { name: lang === 'zh' ? '其他语言' : 'Другие языки' });
   await expect(panel.locator('button[aria-pressed="true"]')).toContainText(name);
   await expect(panel.locator('input, textarea').first()).toHaveAttribute('lang', locale);
@@ -172,7 +199,9 @@ async function translationsEditor(page: Page, lang: Lang, width: number) {
 
 for (const lang of ['zh', 'ru'] as const) {
   for (const width of [1366, 390]) {
-    test(`${lang} at ${width} px: from the home page's sign-in link to a back-office in that language, every screen in it`, async ({ browser }) => {
+    test(`${lang} at ${width} px: from the home page's sign-in link to a back-office in that language, every screen in it`, async ({
+      browser,
+    }) => {
       test.setTimeout(180_000);
       const { context, page } = await englishBrowser(browser, width);
       const problems = watchConsole(page);
@@ -195,7 +224,9 @@ function emailRequests(page: Page): Request[] {
   return sent;
 }
 
-test('a new account made on /zh/signup: the verification email is asked for in Chinese, the pages that follow stay Chinese', async ({ browser }) => {
+test('a new account made on /zh/signup: the verification email is asked for in Chinese, the pages that follow stay Chinese', async ({
+  browser,
+}) => {
   const { context, page } = await englishBrowser(browser, 390);
   const problems = watchConsole(page);
   const sent = emailRequests(page);
@@ -224,7 +255,9 @@ test('a new account made on /zh/signup: the verification email is asked for in C
   await context.close();
 });
 
-test('Forgot password? on /ru/login: the email is asked for in Russian and its link opens the Russian page; English stays one click away', async ({ browser }) => {
+test('Forgot password? on /ru/login: the email is asked for in Russian and its link opens the Russian page; English stays one click away', async ({
+  browser,
+}) => {
   const { context, page } = await englishBrowser(browser, 1366);
   const problems = watchConsole(page);
   const sent = emailRequests(page);

@@ -25,9 +25,9 @@ test('the Chinese home page is in Chinese, names its four languages and loads no
   const nav = page.getByRole('navigation', { name: '主导航' }).first();
   await expect(nav.getByRole('link', { name: '最佳做法' })).toBeAttached();
   await expect(page.getByRole('link', { name: '跳至正文' })).toBeAttached();
-  const alternates = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((links) =>
-    links.map((l) => [l.getAttribute('hreflang'), new URL(l.getAttribute('href')!).pathname]),
-  );
+  const alternates = await page
+    .locator('link[rel="alternate"][hreflang]')
+    .evaluateAll((links) => links.map((l) => [l.getAttribute('hreflang'), new URL(l.getAttribute('href')!).pathname]));
   expect(alternates).toEqual([
     ['en', '/'],
     ['zh-Hans', '/zh/'],
@@ -36,7 +36,10 @@ test('the Chinese home page is in Chinese, names its four languages and loads no
     ['x-default', '/'],
   ]);
   // The national reports link stays in Chinese.
-  await expect(page.getByRole('contentinfo').getByRole('link', { name: '国家报告' })).toHaveAttribute('href', '/zh/national-reports');
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: '国家报告' })).toHaveAttribute(
+    'href',
+    '/zh/national-reports',
+  );
   expect(scripts).toEqual([]);
 });
 
@@ -64,7 +67,16 @@ test('the language switch keeps the page, each language named in itself', async 
 });
 
 test('English keeps its addresses and its words', async ({ page }) => {
-  for (const path of ['/', '/home', '/national-reports', '/best-practices', '/module', '/contact-us', '/search', '/media-gallery']) {
+  for (const path of [
+    '/',
+    '/home',
+    '/national-reports',
+    '/best-practices',
+    '/module',
+    '/contact-us',
+    '/search',
+    '/media-gallery',
+  ]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(200);
     await expect(page.locator('html'), path).toHaveAttribute('lang', 'en');
@@ -76,21 +88,43 @@ test('English keeps its addresses and its words', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 2, name: 'What makes a best practice' })).toBeVisible();
   // A theme's regional charts keep English at their address and name the other languages.
   await page.goto('/regional-reports');
-  await page.getByRole('link', { name: /^\d{4} reporting cycle$/ }).first().click();
+  await page
+    .getByRole('link', { name: /^\d{4} reporting cycle$/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/regional-reports\/\d{4}$/);
   await page.locator('main h2 a').first().click();
   await expect(page).toHaveURL(/\/regional-reports\/\d{4}\/[\w-]+$/);
   await expect(page.locator('link[rel="alternate"][hreflang]')).toHaveCount(5);
-  await expect(page.getByRole('navigation', { name: 'Language' }).getByRole('link', { name: 'Français' })).toHaveAttribute('href', /^\/fr\/regional-reports\/\d{4}\/[\w-]+$/);
+  await expect(
+    page.getByRole('navigation', { name: 'Language' }).getByRole('link', { name: 'Français' }),
+  ).toHaveAttribute('href', /^\/fr\/regional-reports\/\d{4}\/[\w-]+$/);
 });
 
 test('the sitemap lists every language of the translated pages', async ({ request }) => {
   const xml = await (await request.get('/sitemap.xml')).text();
   const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
-  for (const path of ['/', '/zh/', '/fr/', '/ru/', '/national-reports', '/zh/national-reports', '/fr/national-reports', '/ru/national-reports']) {
+  for (const path of [
+    '/',
+    '/zh/',
+    '/fr/',
+    '/ru/',
+    '/national-reports',
+    '/zh/national-reports',
+    '/fr/national-reports',
+    '/ru/national-reports',
+  ]) {
     expect(paths, path).toContain(path);
   }
-  for (const path of ['/fr/best-practices', '/ru/best-practices-overview', '/zh/contact-us', '/fr/media-gallery', '/ru/module', '/zh/privacy-policy', '/fr/open-data']) {
+  for (const path of [
+    '/fr/best-practices',
+    '/ru/best-practices-overview',
+    '/zh/contact-us',
+    '/fr/media-gallery',
+    '/ru/module',
+    '/zh/privacy-policy',
+    '/fr/open-data',
+  ]) {
     expect(paths, path).toContain(path);
   }
   expect(paths).toContain('/fr/national-reports/status');
@@ -111,15 +145,21 @@ test('an unknown address under a language prefix gets that language’s not-foun
 /** A published report of the e2e data (the demo cycles), as the sitemap lists it in English. */
 async function aReportPath(request: APIRequestContext): Promise<string> {
   const xml = await (await request.get('/sitemap.xml')).text();
-  const path = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname).find((p) => /^\/national-reports\/\d{4}\/[A-Z]{2}$/.test(p));
+  const path = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)]
+    .map((m) => new URL(m[1]!).pathname)
+    .find((p) => /^\/national-reports\/\d{4}\/[A-Z]{2}$/.test(p));
   expect(path, 'a published report in the sitemap').toBeTruthy();
   return path!;
 }
 
-test('a national report in Russian: the interface in Russian, the database’s words marked as English, every language named', async ({ page, request }) => {
+test('a national report in Russian: the interface in Russian, the database’s words marked as English, every language named', async ({
+  page,
+  request,
+}) => {
   const english = await aReportPath(request);
   const xml = await (await request.get('/sitemap.xml')).text();
-  for (const { prefix } of LANGUAGES) expect(xml, `${prefix}${english} in the sitemap`).toContain(`${prefix}${english}</loc>`);
+  for (const { prefix } of LANGUAGES)
+    expect(xml, `${prefix}${english} in the sitemap`).toContain(`${prefix}${english}</loc>`);
   await page.goto(`/ru${english}`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
   await expect(page.getByRole('heading', { level: 2, name: 'Содержание' })).toBeVisible();
@@ -128,20 +168,45 @@ test('a national report in Russian: the interface in Russian, the database’s w
   // Questions come from the database in English, and say so: to screen readers and in words.
   const question = page.locator('main li p.font-medium').first();
   await expect(question).toHaveAttribute('lang', 'en');
-  await expect(page.getByText('Некоторые части этой страницы ещё не переведены и показаны на английском языке.')).toBeVisible();
-  const alternates = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((links) => links.map((l) => [l.getAttribute('hreflang'), new URL(l.getAttribute('href')!).pathname]));
-  expect(alternates).toEqual([...LANGUAGES.map(({ prefix, lang }) => [lang, `${prefix}${english}`]), ['x-default', english]]);
-  await expect(page.getByRole('navigation', { name: 'Язык' }).getByRole('link', { name: '简体中文' })).toHaveAttribute('href', `/zh${english}`);
+  await expect(
+    page.getByText('Некоторые части этой страницы ещё не переведены и показаны на английском языке.'),
+  ).toBeVisible();
+  const alternates = await page
+    .locator('link[rel="alternate"][hreflang]')
+    .evaluateAll((links) => links.map((l) => [l.getAttribute('hreflang'), new URL(l.getAttribute('href')!).pathname]));
+  expect(alternates).toEqual([
+    ...LANGUAGES.map(({ prefix, lang }) => [lang, `${prefix}${english}`]),
+    ['x-default', english],
+  ]);
+  await expect(page.getByRole('navigation', { name: 'Язык' }).getByRole('link', { name: '简体中文' })).toHaveAttribute(
+    'href',
+    `/zh${english}`,
+  );
   // The breadcrumb stays in Russian; the country's other reports exist in English only.
-  await expect(page.getByRole('navigation', { name: 'Навигационная цепочка' }).getByRole('link', { name: 'Национальные доклады' })).toHaveAttribute('href', '/ru/national-reports');
-  await expect(page.getByRole('link', { name: /^Все доклады: / })).toHaveAttribute('href', /^\/ru\/national-reports\/country\/[A-Z]{2}$/);
+  await expect(
+    page.getByRole('navigation', { name: 'Навигационная цепочка' }).getByRole('link', { name: 'Национальные доклады' }),
+  ).toHaveAttribute('href', '/ru/national-reports');
+  await expect(page.getByRole('link', { name: /^Все доклады: / })).toHaveAttribute(
+    'href',
+    /^\/ru\/national-reports\/country\/[A-Z]{2}$/,
+  );
   // No English left in the interface (the database's words are marked lang="en" and left out).
   const interfaceText = await page.locator('main').evaluate((main) => {
     const clone = main.cloneNode(true) as HTMLElement;
     for (const el of clone.querySelectorAll('[lang="en"], .sr-only')) el.remove();
     return clone.textContent ?? '';
   });
-  for (const words of ['Executive summary', 'Contents', 'Not answered', 'Regional median', 'Data table', 'Source:', 'Download', 'questions answered', 'Published']) {
+  for (const words of [
+    'Executive summary',
+    'Contents',
+    'Not answered',
+    'Regional median',
+    'Data table',
+    'Source:',
+    'Download',
+    'questions answered',
+    'Published',
+  ]) {
     expect(interfaceText, words).not.toContain(words);
   }
 });
@@ -163,17 +228,28 @@ test('a national report in French writes its numbers the French way', async ({ p
   }
 });
 
-test('a theme of the urbanisation profile in French: French numbers, country names and labels', async ({ page, request }) => {
+test('a theme of the urbanisation profile in French: French numbers, country names and labels', async ({
+  page,
+  request,
+}) => {
   const xml = await (await request.get('/sitemap.xml')).text();
-  for (const { prefix } of LANGUAGES) expect(xml).toContain(`${prefix}/urbanisation-profile/demography-urbanisation</loc>`);
+  for (const { prefix } of LANGUAGES)
+    expect(xml).toContain(`${prefix}/urbanisation-profile/demography-urbanisation</loc>`);
   expect(xml).toContain('/fr/urbanisation-profile/view</loc>');
   await page.goto('/fr/urbanisation-profile/demography-urbanisation');
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   // The theme's name comes from the database in English, and says so: to screen readers and in words.
   await expect(page.getByRole('heading', { level: 1 })).toHaveAttribute('lang', 'en');
-  await expect(page.getByText('Certaines parties de cette page n’ont pas encore été traduites : elles s’affichent en anglais.')).toBeVisible();
-  const alternates = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((links) => links.map((l) => [l.getAttribute('hreflang'), new URL(l.getAttribute('href')!).pathname]));
-  expect(alternates).toEqual([...LANGUAGES.map(({ prefix, lang }) => [lang, `${prefix}/urbanisation-profile/demography-urbanisation`]), ['x-default', '/urbanisation-profile/demography-urbanisation']]);
+  await expect(
+    page.getByText('Certaines parties de cette page n’ont pas encore été traduites : elles s’affichent en anglais.'),
+  ).toBeVisible();
+  const alternates = await page
+    .locator('link[rel="alternate"][hreflang]')
+    .evaluateAll((links) => links.map((l) => [l.getAttribute('hreflang'), new URL(l.getAttribute('href')!).pathname]));
+  expect(alternates).toEqual([
+    ...LANGUAGES.map(({ prefix, lang }) => [lang, `${prefix}/urbanisation-profile/demography-urbanisation`]),
+    ['x-default', '/urbanisation-profile/demography-urbanisation'],
+  ]);
   const section = page.getByRole('region', { name: 'Urban population (% of total population)' });
   await section.getByText('Tableau de données', { exact: true }).first().click();
   const table = section.getByRole('table').first();
@@ -185,7 +261,10 @@ test('a theme of the urbanisation profile in French: French numbers, country nam
   const main = (await page.locator('main').textContent()) ?? '';
   expect(main).toMatch(/\d[\u202f\u00a0]\d{3}/);
   expect(main).toMatch(/\d[\u202f\u00a0]%/);
-  await expect(page.getByRole('link', { name: 'Télécharger toutes les données de ce thème (CSV)' })).toHaveAttribute('href', '/urbanisation-profile/demography-urbanisation.csv');
+  await expect(page.getByRole('link', { name: 'Télécharger toutes les données de ce thème (CSV)' })).toHaveAttribute(
+    'href',
+    '/urbanisation-profile/demography-urbanisation.csv',
+  );
   await expect(page.getByRole('heading', { level: 2, name: 'Autres thèmes' })).toBeVisible();
   for (const words of ['Data table', 'Download', 'Other themes', 'latest year', 'Median', 'Maps']) {
     const text = await page.locator('main').evaluate((el) => {
@@ -210,29 +289,41 @@ test('a country profile in Chinese, chosen from the Chinese list of countries', 
   await page.getByRole('link', { name: /菲律宾/ }).click();
   await expect(page).toHaveURL(/\/zh\/urbanisation-profile\/view\/PH$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('菲律宾');
-  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Urban population (% of total population)' }) });
+  const card = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Urban population (% of total population)' }) });
   await expect(card.getByRole('heading', { level: 3 })).toHaveAttribute('lang', 'en');
   await expect(page.getByText('本页部分内容尚未翻译，以英文显示。')).toBeVisible();
   await expect(card).toContainText('47.41%');
   await expect(card).toContainText(/区域中位数 42\.8\d?%（18 个国家，2020 年）：高于中位数。/);
   await expect(page.getByRole('heading', { level: 2, name: '其他国家' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: '语言' }).getByRole('link', { name: 'Русский' })).toHaveAttribute('href', '/ru/urbanisation-profile/view/PH');
+  await expect(page.getByRole('navigation', { name: '语言' }).getByRole('link', { name: 'Русский' })).toHaveAttribute(
+    'href',
+    '/ru/urbanisation-profile/view/PH',
+  );
   // The English page has nothing to say of the kind.
   await page.goto('/urbanisation-profile/view/PH');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Philippines');
   await expect(page.getByText(/not been translated yet/)).toHaveCount(0);
 });
 
-test('the regional reports in Russian lead to each cycle’s page and to its themes’ charts in Russian', async ({ page }) => {
+test('the regional reports in Russian lead to each cycle’s page and to its themes’ charts in Russian', async ({
+  page,
+}) => {
   await page.goto('/ru/regional-reports');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Региональные доклады');
   await expect(page.getByRole('heading', { level: 2, name: 'Зачем нужен региональный доклад' })).toBeVisible();
   const cycle = page.getByRole('link', { name: /^Цикл представления докладов \d{4} года$/ }).first();
   await expect(cycle).toHaveAttribute('href', /^\/ru\/regional-reports\/\d{4}$/);
-  await expect(page.getByRole('navigation', { name: 'Язык' }).getByRole('link', { name: 'Français' })).toHaveAttribute('href', '/fr/regional-reports');
+  await expect(page.getByRole('navigation', { name: 'Язык' }).getByRole('link', { name: 'Français' })).toHaveAttribute(
+    'href',
+    '/fr/regional-reports',
+  );
   await cycle.click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Ответы стран региона: цикл представления докладов \d{4} года$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    /^Ответы стран региона: цикл представления докладов \d{4} года$/,
+  );
   // Theme names are database text: English (marked as such) until an administrator translates them.
   await expect(page.locator('main h2 a').first()).toHaveAttribute('lang', 'en');
   await expect(page.locator('main h2 a').first()).toHaveAttribute('href', /^\/ru\/regional-reports\/\d{4}\/[\w-]+$/);
@@ -250,11 +341,31 @@ test('translated pages pass axe', async ({ page }) => {
   test.setTimeout(240_000);
   const report = await aReportPath(page.request);
   const paths = [
-    '/zh/', '/fr/national-reports', '/ru/', '/ru/page-not-found', `/zh${report}`, `/fr${report}`, '/ru/urbanisation-profile/housing-slums', '/fr/urbanisation-profile/view',
-    '/ru/urbanisation-profile/view/PH', '/zh/urbanisation-profile', '/fr/regional-reports',
+    '/zh/',
+    '/fr/national-reports',
+    '/ru/',
+    '/ru/page-not-found',
+    `/zh${report}`,
+    `/fr${report}`,
+    '/ru/urbanisation-profile/housing-slums',
+    '/fr/urbanisation-profile/view',
+    '/ru/urbanisation-profile/view/PH',
+    '/zh/urbanisation-profile',
+    '/fr/regional-reports',
     // Decision 041.
-    '/zh/best-practices', '/ru/best-practices-overview', '/ru/contact-us', '/zh/media-gallery', '/fr/media-gallery/event',
-    '/fr/search', '/ru/module', '/zh/asia-pacific-region', '/fr/privacy-policy', '/ru/national-urban-agenda', '/zh/open-data', '/fr/server-error', '/ru/unauthorized-access',
+    '/zh/best-practices',
+    '/ru/best-practices-overview',
+    '/ru/contact-us',
+    '/zh/media-gallery',
+    '/fr/media-gallery/event',
+    '/fr/search',
+    '/ru/module',
+    '/zh/asia-pacific-region',
+    '/fr/privacy-policy',
+    '/ru/national-urban-agenda',
+    '/zh/open-data',
+    '/fr/server-error',
+    '/ru/unauthorized-access',
   ];
   const problems = await sweepPages(page, paths, async (page, path) => {
     await page.goto(path);
@@ -273,14 +384,19 @@ async function interfaceText(page: Page): Promise<string> {
 }
 
 async function alternatesOf(page: Page): Promise<string[][]> {
-  return page.locator('link[rel="alternate"][hreflang]').evaluateAll((links) => links.map((l) => [l.getAttribute('hreflang')!, new URL(l.getAttribute('href')!).pathname]));
+  return page
+    .locator('link[rel="alternate"][hreflang]')
+    .evaluateAll((links) => links.map((l) => [l.getAttribute('hreflang')!, new URL(l.getAttribute('href')!).pathname]));
 }
 
 test('the contact form in Russian: its page, its labels and the script’s messages in Russian', async ({ page }) => {
   await page.goto('/ru/contact-us');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Связаться с нами');
-  expect(await alternatesOf(page)).toEqual([...LANGUAGES.map(({ prefix, lang }) => [lang, `${prefix}/contact-us`]), ['x-default', '/contact-us']]);
+  expect(await alternatesOf(page)).toEqual([
+    ...LANGUAGES.map(({ prefix, lang }) => [lang, `${prefix}/contact-us`]),
+    ['x-default', '/contact-us'],
+  ]);
   await expect(page.getByLabel('Ваше имя')).toBeVisible();
   await expect(page.locator('form[data-contact-form]')).toHaveAttribute('action', '/api/contact-us?lang=ru');
   await page.getByRole('button', { name: 'Отправить' }).click();
@@ -288,7 +404,9 @@ test('the contact form in Russian: its page, its labels and the script’s messa
   await expect(page.locator('#contact-name-error')).toHaveText('Заполните поле «Ваше имя».');
   await page.getByLabel('Ваш адрес электронной почты').fill('ana');
   await page.getByLabel('Ваш адрес электронной почты').blur();
-  await expect(page.locator('#contact-email-error')).toHaveText('Введите адрес электронной почты в виде name@example.org.');
+  await expect(page.locator('#contact-email-error')).toHaveText(
+    'Введите адрес электронной почты в виде name@example.org.',
+  );
   expect(await interfaceText(page)).not.toMatch(/Your name|Send message|is required|Please/);
   await page.getByRole('navigation', { name: 'Язык' }).getByRole('link', { name: 'English' }).click();
   await expect(page).toHaveURL(/\/contact-us$/);
@@ -296,7 +414,10 @@ test('the contact form in Russian: its page, its labels and the script’s messa
 });
 
 test('a plain post of the French form comes back to the French pages', async ({ request }) => {
-  const refused = await request.post('/api/contact-us?lang=fr', { form: { name: 'A', email: 'x', subject: 'Hi', message: 'short' }, maxRedirects: 0 });
+  const refused = await request.post('/api/contact-us?lang=fr', {
+    form: { name: 'A', email: 'x', subject: 'Hi', message: 'short' },
+    maxRedirects: 0,
+  });
   expect(refused.status()).toBe(303);
   expect(refused.headers()['location']).toMatch(/^\/fr\/contact-us\?error=invalid/);
 });
@@ -309,16 +430,31 @@ test('the site search in French finds French pages, and the English search Engli
   const links = page.locator('#search-results li h2 a');
   await expect(links.first()).toBeVisible();
   const hrefs = await links.evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
-  expect(hrefs.every((h) => h.startsWith('/fr/')), hrefs.join(' ')).toBe(true);
+  expect(
+    hrefs.every((h) => h.startsWith('/fr/')),
+    hrefs.join(' '),
+  ).toBe(true);
   // The kind filter is offered in French, and filters French pages.
-  await expect(page.getByLabel('Type de page').locator('option')).toContainText(['Tous les types', 'Rapport national', 'Bonne pratique', 'Profil d’urbanisation', 'Page', 'Médias']);
+  await expect(page.getByLabel('Type de page').locator('option')).toContainText([
+    'Tous les types',
+    'Rapport national',
+    'Bonne pratique',
+    'Profil d’urbanisation',
+    'Page',
+    'Médias',
+  ]);
   await page.goto('/search?q=practices');
   await expect(page.getByRole('status')).toHaveText(/results? for “practices”\.$/);
   // The count comes before the results' fragments: wait for the first result.
   await expect(page.locator('#search-results li h2 a').first()).toBeVisible();
-  const english = await page.locator('#search-results li h2 a').evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+  const english = await page
+    .locator('#search-results li h2 a')
+    .evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
   expect(english.length).toBeGreaterThan(0);
-  expect(english.some((h) => /^\/(zh|fr|ru)\//.test(h)), english.join(' ')).toBe(false);
+  expect(
+    english.some((h) => /^\/(zh|fr|ru)\//.test(h)),
+    english.join(' '),
+  ).toBe(false);
 });
 
 test('the media gallery, the programme’s pages, open data and the error pages in every language', async ({ page }) => {
@@ -335,7 +471,10 @@ test('the media gallery, the programme’s pages, open data and the error pages 
   await page.goto('/ru/module');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
   await expect(page.getByRole('heading', { level: 2, name: 'Компоненты программы' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Национальные доклады' }).last()).toHaveAttribute('href', '/ru/national-reports');
+  await expect(page.getByRole('link', { name: 'Национальные доклады' }).last()).toHaveAttribute(
+    'href',
+    '/ru/national-reports',
+  );
   await page.goto('/fr/asia-pacific-region');
   await expect(page.getByRole('heading', { level: 2, name: 'Pays et territoires par sous-région' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 3, name: /^Asie du Sud-Est/ })).toBeVisible();
@@ -346,30 +485,53 @@ test('the media gallery, the programme’s pages, open data and the error pages 
   await expect(page.getByRole('heading', { level: 1, name: '您无权访问此页面' })).toBeVisible();
 });
 
-test('the reporting status in Russian: the statuses, the subregions and the country names in Russian', async ({ page }) => {
+test('the reporting status in Russian: the statuses, the subregions and the country names in Russian', async ({
+  page,
+}) => {
   await page.goto('/ru/national-reports/status');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ход представления докладов');
-  await page.getByRole('link', { name: /^Цикл представления докладов \d{4} года$/ }).first().click();
+  await page
+    .getByRole('link', { name: /^Цикл представления докладов \d{4} года$/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/ru\/national-reports\/status\/\d{4}$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Ход представления докладов: цикл \d{4} года$/);
   const text = await interfaceText(page);
-  for (const words of ['Reports submitted', 'Not started', 'In progress', 'Published', 'Every country', 'Subregion', 'South-East Asia', 'Country']) expect(text, words).not.toContain(words);
+  for (const words of [
+    'Reports submitted',
+    'Not started',
+    'In progress',
+    'Published',
+    'Every country',
+    'Subregion',
+    'South-East Asia',
+    'Country',
+  ])
+    expect(text, words).not.toContain(words);
   await expect(page.getByRole('heading', { level: 2, name: 'Страны по статусу' })).toBeVisible();
   await expectNoAxeViolations(page, 'the reporting status in Russian', { bestPractice: true });
 });
 
-test('at 1280 and 1366 px the French and Russian headers keep every label on one line, within the page', async ({ page }) => {
+test('at 1280 and 1366 px the French and Russian headers keep every label on one line, within the page', async ({
+  page,
+}) => {
   for (const prefix of ['/fr', '/ru', '/zh']) {
     for (const width of [1280, 1366]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`${prefix}/best-practices`);
-      const nav = page.locator('header nav[aria-label]').filter({ has: page.locator(':scope > ul') }).first();
+      const nav = page
+        .locator('header nav[aria-label]')
+        .filter({ has: page.locator(':scope > ul') })
+        .first();
       for (const item of await nav.locator(':scope > ul > li > a, :scope > ul > li > details > summary').all()) {
         const box = (await item.boundingBox())!;
         expect(box.height, `${prefix} ${await item.textContent()} at ${width} px`).toBeLessThan(44);
       }
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${prefix} at ${width} px`).toBeLessThanOrEqual(width);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth),
+        `${prefix} at ${width} px`,
+      ).toBeLessThanOrEqual(width);
     }
   }
 });

@@ -37,7 +37,9 @@ for (const [email, items] of Object.entries(MENUS)) {
   });
 }
 
-test('the sidebar shows its labels at 1366 px and collapses to icons at 1024 px; hover still opens it', async ({ page }) => {
+test('the sidebar shows its labels at 1366 px and collapses to icons at 1024 px; hover still opens it', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1366, height: 800 });
   await signIn(page, DEMO.admin);
   await expectPath(page, '/dashboard');
@@ -49,7 +51,9 @@ test('the sidebar shows its labels at 1366 px and collapses to icons at 1024 px;
   await expect(sidebar.getByRole('link', { name: 'Urbanisation Profile: Analytics' })).toBeVisible();
   // No label is cut off: each fits inside its link.
   for (const link of await sidebar.getByRole('navigation').getByRole('link').all()) {
-    const fits = await link.evaluate((a) => a.scrollWidth <= a.clientWidth + 1 && a.getBoundingClientRect().right <= 240);
+    const fits = await link.evaluate(
+      (a) => a.scrollWidth <= a.clientWidth + 1 && a.getBoundingClientRect().right <= 240,
+    );
     expect(fits, await link.innerText()).toBe(true);
   }
   // The toggle collapses it, and the choice is remembered.
@@ -76,7 +80,9 @@ test('the sidebar shows its labels at 1366 px and collapses to icons at 1024 px;
   await expect.poll(width).toBe(60);
 });
 
-test('the top bar greets the user, shows the flag, the inactive badge for admins, and the email menu', async ({ page }) => {
+test('the top bar greets the user, shows the flag, the inactive badge for admins, and the email menu', async ({
+  page,
+}) => {
   await signIn(page, DEMO.admin);
   await expectPath(page, '/dashboard');
   const header = page.getByRole('banner');
@@ -112,10 +118,22 @@ test('on a 390 px phone the back-office screens do not scroll sideways', async (
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, DEMO.superadmin);
   await expectPath(page, '/dashboard');
-  for (const path of ['/dashboard', '/admin/users', '/admin/acl', '/admin/setting/countries', '/content-management/banner', '/admin/contact-us']) {
+  for (const path of [
+    '/dashboard',
+    '/admin/users',
+    '/admin/acl',
+    '/admin/setting/countries',
+    '/content-management/banner',
+    '/admin/contact-us',
+  ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.getByRole('main').getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
+    await expect(
+      page
+        .getByRole('main')
+        .getByRole('status')
+        .filter({ hasText: /^Loading/ }),
+    ).toHaveCount(0);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${path} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
   }

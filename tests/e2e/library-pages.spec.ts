@@ -24,7 +24,10 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   const admin = await idToken(DEMO.superadmin);
-  const published = await ok(api<{ total: number }>(`best-practice/public/list?country_code=${COUNTRY}&per_page=1`, admin), 'published in Tuvalu');
+  const published = await ok(
+    api<{ total: number }>(`best-practice/public/list?country_code=${COUNTRY}&per_page=1`, admin),
+    'published in Tuvalu',
+  );
   for (let i = published.total + 1; i <= COUNT; i++) {
     let practice = (
       await ok(
@@ -39,7 +42,11 @@ test.beforeAll(async () => {
             ongoing: true,
             categories: ['climate-drr-resilience'],
             summary: `Seawall section ${i}, built with the island community.`,
-            narrative: { context: 'King tides flood the atoll.', implementation: 'Built in sections.', results: 'Homes kept dry.' },
+            narrative: {
+              context: 'King tides flood the atoll.',
+              implementation: 'Built in sections.',
+              results: 'Homes kept dry.',
+            },
             contact: { name: 'Private Contact', email: 'private.contact@funafuti.example' },
           },
         }),
@@ -47,13 +54,22 @@ test.beforeAll(async () => {
       )
     ).data;
     for (const action of ['submit', 'publish']) {
-      practice = (await ok(api<{ data: Practice }>(`best-practice/${practice.uuid}/transition`, admin, { json: { action, version: practice.version } }), `${action} ${i}`)).data;
+      practice = (
+        await ok(
+          api<{ data: Practice }>(`best-practice/${practice.uuid}/transition`, admin, {
+            json: { action, version: practice.version },
+          }),
+          `${action} ${i}`,
+        )
+      ).data;
     }
   }
   await rebuild(admin);
 });
 
-test('a facet value with 50 practices shows 48, then the last two on its page 2, each page linking to the other', async ({ page }) => {
+test('a facet value with 50 practices shows 48, then the last two on its page 2, each page linking to the other', async ({
+  page,
+}) => {
   const first = `/best-practices-overview/country/${COUNTRY}`;
   await page.goto(first);
   await expect(page.getByRole('heading', { level: 2, name: /Tuvalu/ })).toContainText('(50 practices)');
@@ -72,11 +88,16 @@ test('a facet value with 50 practices shows 48, then the last two on its page 2,
   await expect(page.getByText('Showing 49–50 of 50')).toBeVisible();
   await expect(cards(page)).toHaveCount(2);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${first}/page/2$`));
-  await expect(page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Page 2' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await expect(page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Next page' })).toHaveCount(0);
   // On page 2 the filter is still the one chosen, but its link leads to page 1, not to this page.
   await expect(filter).toHaveAttribute('aria-current', 'true');
-  await expect(page.getByRole('navigation', { name: 'Filter best practices' }).locator('[aria-current="page"]')).toHaveCount(0);
+  await expect(
+    page.getByRole('navigation', { name: 'Filter best practices' }).locator('[aria-current="page"]'),
+  ).toHaveCount(0);
   await expectNoAxeViolations(page, `${first}/page/2`, { bestPractice: true });
   await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Previous page' }).click();
   await expect(page).toHaveURL(new RegExp(`${first}/?$`));
@@ -90,7 +111,10 @@ test('a facet value with 50 practices shows 48, then the last two on its page 2,
   expect([...titles].filter((t) => t.endsWith(RUN))).toHaveLength(COUNT);
 });
 
-test('the whole library is paged too, in every language, and the sitemap lists the later pages', async ({ page, request }) => {
+test('the whole library is paged too, in every language, and the sitemap lists the later pages', async ({
+  page,
+  request,
+}) => {
   await page.goto('/best-practices-overview');
   await expect(cards(page)).toHaveCount(48);
   await expect(page.getByText(/^Showing 1–48 of \d+$/)).toBeVisible();
@@ -98,16 +122,24 @@ test('the whole library is paged too, in every language, and the sitemap lists t
   await page.goto('/fr/best-practices-overview/page/2');
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   const pager = page.getByRole('navigation', { name: 'Pages' });
-  await expect(pager.getByRole('link', { name: 'Page précédente' })).toHaveAttribute('href', '/fr/best-practices-overview');
+  await expect(pager.getByRole('link', { name: 'Page précédente' })).toHaveAttribute(
+    'href',
+    '/fr/best-practices-overview',
+  );
   await expect(pager.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByText(/^49 à \d+ sur \d+$/)).toBeVisible();
   await expectNoAxeViolations(page, '/fr/best-practices-overview/page/2', { bestPractice: true });
 
   await page.goto(`/ru/best-practices-overview/country/${COUNTRY}/page/2`);
-  await expect(page.getByRole('navigation', { name: 'Страницы' }).getByRole('link', { name: 'Предыдущая страница' })).toHaveAttribute('href', `/ru/best-practices-overview/country/${COUNTRY}`);
+  await expect(
+    page.getByRole('navigation', { name: 'Страницы' }).getByRole('link', { name: 'Предыдущая страница' }),
+  ).toHaveAttribute('href', `/ru/best-practices-overview/country/${COUNTRY}`);
   await expect(page.getByText('49–50 из 50')).toBeVisible();
   await page.goto(`/zh/best-practices-overview/country/${COUNTRY}`);
-  await expect(page.getByRole('navigation', { name: '分页' }).getByRole('link', { name: '下一页' })).toHaveAttribute('href', `/zh/best-practices-overview/country/${COUNTRY}/page/2`);
+  await expect(page.getByRole('navigation', { name: '分页' }).getByRole('link', { name: '下一页' })).toHaveAttribute(
+    'href',
+    `/zh/best-practices-overview/country/${COUNTRY}/page/2`,
+  );
 
   // A page past the last is the site's not-found page.
   expect((await request.get(`/best-practices-overview/country/${COUNTRY}/page/3`)).status()).toBe(404);

@@ -51,8 +51,12 @@ async function reviseInBackOffice(page: Page, uuid: string, newTitle: string): P
   await expect(dialog).toContainText('The public library keeps showing it exactly as it was published');
   await shots(page, 'practice-revise-confirmation');
   await dialog.getByRole('button', { name: 'Revise', exact: true }).click();
-  await expect(page.getByRole('note').filter({ hasText: 'The public library keeps the published version' })).toBeVisible();
-  const titleField = page.getByRole('region', { name: 'Title and place', exact: true }).getByLabel('Title', { exact: true });
+  await expect(
+    page.getByRole('note').filter({ hasText: 'The public library keeps the published version' }),
+  ).toBeVisible();
+  const titleField = page
+    .getByRole('region', { name: 'Title and place', exact: true })
+    .getByLabel('Title', { exact: true });
   await titleField.fill(newTitle);
   await titleField.press('Tab');
   await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible({ timeout: 20_000 });
@@ -68,16 +72,41 @@ async function reviseInBackOffice(page: Page, uuid: string, newTitle: string): P
  */
 interface Kinds {
   admin: string;
-  report: { path: string; year: number; title: string; source: string; word: string; publish: () => Promise<void>; unpublish: () => Promise<void> };
+  report: {
+    path: string;
+    year: number;
+    title: string;
+    source: string;
+    word: string;
+    publish: () => Promise<void>;
+    unpublish: () => Promise<void>;
+  };
   practice: { uuid: string; path: string; title: string; word: string; act: (action: string) => Promise<void> };
   media: { path: string; event: string; title: string; word: string; setStatus: (status: string) => Promise<void> };
-  /** A partner (every footer), a banner with a picture (every home page), an indicator's French name (the French theme page). */
-  site: { partner: string; banner: string; frenchName: string; partnerStatus: (s: string) => Promise<void>; bannerStatus: (s: string) => Promise<void>; translate: (fields: Record<string, string>) => Promise<unknown> };
+  /**
+   * A partner (every footer), a banner with a picture (every home page), an indicator's French name (the French theme
+   * page).
+   */
+  site: {
+    partner: string;
+    banner: string;
+    frenchName: string;
+    partnerStatus: (s: string) => Promise<void>;
+    bannerStatus: (s: string) => Promise<void>;
+    translate: (fields: Record<string, string>) => Promise<unknown>;
+  };
 }
 let kinds: Kinds;
 
-/** Pages that hold none of the records above: in the next build they are copies unless what they show changed (decision 045). */
-const FOOTER_PAGES = ['/privacy-policy', '/fr/best-practices-overview', '/ru/urbanisation-profile/demography-urbanisation'];
+/**
+ * Pages that hold none of the records above: in the next build they are copies unless what they show changed (decision
+ * 045).
+ */
+const FOOTER_PAGES = [
+  '/privacy-policy',
+  '/fr/best-practices-overview',
+  '/ru/urbanisation-profile/demography-urbanisation',
+];
 const HOME_PAGES = ['/', '/zh/', '/ru/home'];
 const FRENCH_THEME = '/fr/urbanisation-profile/demography-urbanisation';
 const ENGLISH_THEME = '/urbanisation-profile/demography-urbanisation';
@@ -92,20 +121,34 @@ async function readyReport(admin: string): Promise<Kinds['report']> {
   const base = `report/type/national/${year}/PH`;
   const today = new Date().toISOString().slice(0, 10);
   const closes = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-  await ok(api('report/type/national/cycles/saved', admin, { json: { year, opens_at: today, closes_at: closes, expiry_days: 30, timely_days: 7, status: 'open' } }), 'open the cycle');
+  await ok(
+    api('report/type/national/cycles/saved', admin, {
+      json: { year, opens_at: today, closes_at: closes, expiry_days: 30, timely_days: 7, status: 'open' },
+    }),
+    'open the cycle',
+  );
   const questions = (await ok(api<{ data: Question[] }>('question/list', admin), 'questions')).data;
   const answers = questions.filter((q) => q.compulsory).map((q) => ({ ...validAnswer(q), source }));
   await ok(api(`${base}/saved`, member, { json: { answers } }), 'answers');
   let report = (await ok(api<{ data: { report: Versioned } }>(`${base}/view`, member), 'view')).data.report;
   const update = async (token: string, body: Record<string, unknown>, what: string) => {
-    report = (await ok(api<{ data: Versioned }>(`${base}/report/update`, token, { json: { version: report.version, ...body } }), what)).data;
+    report = (
+      await ok(
+        api<{ data: Versioned }>(`${base}/report/update`, token, { json: { version: report.version, ...body } }),
+        what,
+      )
+    ).data;
   };
   await update(stateAdmin, { title, executive_summary: `The ${word} programme reached every region.` }, 'title');
   await update(member, { action: 'complete' }, 'complete');
   const form = new FormData();
   form.append('file', new Blob([testPdf() as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), 'signed.pdf');
   form.append('confirm_unsigned', 'true');
-  const signed = await fetch(`${BASE_URL}/api/report/type/national/${report.uuid}/report/upload`, { method: 'POST', headers: { authorization: `Bearer ${stateAdmin}` }, body: form });
+  const signed = await fetch(`${BASE_URL}/api/report/type/national/${report.uuid}/report/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${stateAdmin}` },
+    body: form,
+  });
   expect(signed.status, await signed.clone().text()).toBe(200);
   report = ((await signed.json()) as { data: Versioned }).data;
   await update(admin, { action: 'accept' }, 'accept');
@@ -135,7 +178,11 @@ async function readyPractice(admin: string): Promise<Kinds['practice']> {
           ongoing: true,
           categories: ['planning-design-public-space'],
           summary: `A flood-prone bank turned into the ${word} esplanade.`,
-          narrative: { context: 'Floods every year.', implementation: 'Rebuilt in phases.', results: 'Eleven kilometres of public space.' },
+          narrative: {
+            context: 'Floods every year.',
+            implementation: 'Rebuilt in phases.',
+            results: 'Eleven kilometres of public space.',
+          },
           contact: { name: 'Private Contact', email: 'private.contact@city.example' },
         },
       }),
@@ -146,7 +193,12 @@ async function readyPractice(admin: string): Promise<Kinds['practice']> {
   const uuid = practice.uuid;
   const act = async (action: string) => {
     const { version } = (await ok(api<{ data: Versioned }>(`best-practice/show/${uuid}`, admin), 'show')).data;
-    practice = (await ok(api<{ data: Versioned }>(`best-practice/${uuid}/transition`, admin, { json: { action, version } }), action)).data;
+    practice = (
+      await ok(
+        api<{ data: Versioned }>(`best-practice/${uuid}/transition`, admin, { json: { action, version } }),
+        action,
+      )
+    ).data;
   };
   await act('submit');
   return { uuid, path: `/best-practices-overview/view/${uuid}`, title, word, act };
@@ -158,13 +210,22 @@ async function readyMedia(admin: string): Promise<Kinds['media']> {
   const title = `Opening talk of ${word}`;
   let item = (
     await ok(
-      api<{ data: Versioned & { event_slug: string } }>('video/create', admin, { json: { title, video_url: 'https://www.youtube.com/watch?v=e2e-live', event, status: 'draft' } }),
+      api<{ data: Versioned & { event_slug: string } }>('video/create', admin, {
+        json: { title, video_url: 'https://www.youtube.com/watch?v=e2e-live', event, status: 'draft' },
+      }),
       'create',
       201,
     )
   ).data;
   const setStatus = async (status: string) => {
-    item = (await ok(api<{ data: Versioned & { event_slug: string } }>(`cms/status/${item.uuid}`, admin, { json: { status, version: item.version } }), status)).data;
+    item = (
+      await ok(
+        api<{ data: Versioned & { event_slug: string } }>(`cms/status/${item.uuid}`, admin, {
+          json: { status, version: item.version },
+        }),
+        status,
+      )
+    ).data;
   };
   return { path: `/media-gallery/event/${item.event_slug}`, event, title, word, setStatus };
 }
@@ -172,38 +233,84 @@ async function readyMedia(admin: string): Promise<Kinds['media']> {
 async function readySiteWide(admin: string): Promise<Kinds['site']> {
   const word = uniqueWord('Lotus');
   const partnerName = `Partner ${word}`;
-  let partner = (await ok(api<{ data: Versioned }>('cms/saved', admin, { json: { cms_type: 'partner', title: partnerName, status: 'draft' } }), 'partner', 201)).data;
+  let partner = (
+    await ok(
+      api<{ data: Versioned }>('cms/saved', admin, {
+        json: { cms_type: 'partner', title: partnerName, status: 'draft' },
+      }),
+      'partner',
+      201,
+    )
+  ).data;
   const bannerTitle = `Banner ${word}`;
-  let banner = (await ok(api<{ data: Versioned }>('cms/saved', admin, { json: { cms_type: 'banner', title: bannerTitle, status: 'draft' } }), 'banner', 201)).data;
+  let banner = (
+    await ok(
+      api<{ data: Versioned }>('cms/saved', admin, {
+        json: { cms_type: 'banner', title: bannerTitle, status: 'draft' },
+      }),
+      'banner',
+      201,
+    )
+  ).data;
   const form = new FormData();
-  const picture = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#2f6f8f' } }).jpeg().toBuffer();
+  const picture = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#2f6f8f' } })
+    .jpeg()
+    .toBuffer();
   form.append('file', new Blob([new Uint8Array(picture)], { type: 'image/jpeg' }), 'banner.jpg');
-  const upload = await fetch(`${BASE_URL}/api/cms/upload/${banner.uuid}`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: form });
+  const upload = await fetch(`${BASE_URL}/api/cms/upload/${banner.uuid}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${admin}` },
+    body: form,
+  });
   expect(upload.status, await upload.clone().text()).toBe(200);
   banner = (await ok(api<{ data: Versioned }>(`cms/banner/view/${banner.uuid}`, admin), 'banner')).data;
   const translation = 'translation/profile-indicator/URB_GROWTH';
-  const frVersion = async () => (await ok(api<{ data: { translations: { fr: { version: number | null } } } }>(translation, admin), 'translation')).data.translations.fr.version;
+  const frVersion = async () =>
+    (await ok(api<{ data: { translations: { fr: { version: number | null } } } }>(translation, admin), 'translation'))
+      .data.translations.fr.version;
   return {
     partner: partnerName,
     banner: bannerTitle,
     frenchName: `Croissance urbaine ${word}`,
     partnerStatus: async (status) => {
-      partner = (await ok(api<{ data: Versioned }>(`cms/status/${partner.uuid}`, admin, { json: { status, version: partner.version } }), status)).data;
+      partner = (
+        await ok(
+          api<{ data: Versioned }>(`cms/status/${partner.uuid}`, admin, { json: { status, version: partner.version } }),
+          status,
+        )
+      ).data;
     },
     bannerStatus: async (status) => {
-      banner = (await ok(api<{ data: Versioned }>(`cms/status/${banner.uuid}`, admin, { json: { status, version: banner.version } }), status)).data;
+      banner = (
+        await ok(
+          api<{ data: Versioned }>(`cms/status/${banner.uuid}`, admin, { json: { status, version: banner.version } }),
+          status,
+        )
+      ).data;
     },
     // The first save of a language's translation has no version to send.
     translate: async (fields) => {
       const version = await frVersion();
-      return ok(api(`${translation}/fr`, admin, { json: { fields, ...(version !== null && { version }) } }), 'translate');
+      return ok(
+        api(`${translation}/fr`, admin, { json: { fields, ...(version !== null && { version }) } }),
+        'translate',
+      );
     },
   };
 }
 
-test('published through the API, a national report, a best practice, a media-gallery item, a partner, a banner and a content translation reach the live site by themselves: pages, open data, search', async ({ page, request }) => {
+test('published through the API, a national report, a best practice, a media-gallery item, a partner, a banner and a content translation reach the live site by themselves: pages, open data, search', async ({
+  page,
+  request,
+}) => {
   const admin = await idToken(DEMO.superadmin);
-  kinds = { admin, report: await readyReport(admin), practice: await readyPractice(admin), media: await readyMedia(admin), site: await readySiteWide(admin) };
+  kinds = {
+    admin,
+    report: await readyReport(admin),
+    practice: await readyPractice(admin),
+    media: await readyMedia(admin),
+    site: await readySiteWide(admin),
+  };
   const { report, practice, media, site } = kinds;
 
   await changeAndWaitForSite(admin, async () => {
@@ -234,7 +341,10 @@ test('published through the API, a national report, a best practice, a media-gal
   expect(await publicText(request, ENGLISH_THEME)).not.toContain(site.frenchName);
 });
 
-test('withdrawn, each of them leaves the live site by itself; a practice revised in the back-office keeps its published page and search entry', async ({ page, request }) => {
+test('withdrawn, each of them leaves the live site by itself; a practice revised in the back-office keeps its published page and search entry', async ({
+  page,
+  request,
+}) => {
   const { admin, report, practice, media, site } = kinds;
   // Revised in the back-office (decision 033): the next build keeps the published version.
   const revisedWord = uniqueWord('Revised');
@@ -249,8 +359,12 @@ test('withdrawn, each of them leaves the live site by itself; a practice revised
   });
 
   await expectPageGone(request, report.path);
-  expect((await publicText(request, `/open-data/national-reports-${report.year}.csv`)) ?? '').not.toContain(report.source);
-  expect((await publicText(request, `/open-data/national-reports-${report.year}.json`)) ?? '').not.toContain(report.source);
+  expect((await publicText(request, `/open-data/national-reports-${report.year}.csv`)) ?? '').not.toContain(
+    report.source,
+  );
+  expect((await publicText(request, `/open-data/national-reports-${report.year}.json`)) ?? '').not.toContain(
+    report.source,
+  );
   await expectSearchMisses(page, report.word, report.title);
 
   await expectPageGone(request, media.path);

@@ -1,7 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { FIRST_SCREEN_BUDGET, firstScreenHtmlBytes } from '../../scripts/page-bars.ts';
-import { api, BASE_URL, DEMO, expectNoAxeViolations, freeCycleYear, idToken, rebuild, watchConsole } from './support.ts';
+import {
+  api,
+  BASE_URL,
+  DEMO,
+  expectNoAxeViolations,
+  freeCycleYear,
+  idToken,
+  rebuild,
+  watchConsole,
+} from './support.ts';
 import { testPdf } from '../support/pdf.ts';
 
 /**
@@ -85,10 +94,16 @@ test.beforeAll(async () => {
   TITLE = `Philippines national report ${YEAR} (e2e)`;
   const today = new Date().toISOString().slice(0, 10);
   const closes = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-  await ok(api('report/type/national/cycles/saved', admin, { json: { year: YEAR, opens_at: today, closes_at: closes, expiry_days: 30, timely_days: 7, status: 'open' } }), 'open the cycle');
+  await ok(
+    api('report/type/national/cycles/saved', admin, {
+      json: { year: YEAR, opens_at: today, closes_at: closes, expiry_days: 30, timely_days: 7, status: 'open' },
+    }),
+    'open the cycle',
+  );
 
   const questions = (await ok(api<{ data: Question[] }>('question/list', admin), 'questions')).data;
-  q04 = questions.find((q) => q.code === 'Q04') ?? questions.find((q) => q.answer_type === 'pct' && q.parts.length === 0)!;
+  q04 =
+    questions.find((q) => q.code === 'Q04') ?? questions.find((q) => q.answer_type === 'pct' && q.parts.length === 0)!;
   yesNo = questions.find((q) => q.answer_type === 'yn' && q.parts.length === 0)!;
   const chosen = questions.filter((q) => q.compulsory || q === q04 || q.answer_type === 'yn');
   const answers = chosen.map((q) => ({
@@ -97,27 +112,61 @@ test.beforeAll(async () => {
     data_year: 2020,
     source: 'Philippine Statistics Authority (e2e)',
   }));
-  await ok(api(`report/type/national/${YEAR}/${COUNTRY.code}/saved`, member, { json: { answers } }), 'save the answers');
+  await ok(
+    api(`report/type/national/${YEAR}/${COUNTRY.code}/saved`, member, { json: { answers } }),
+    'save the answers',
+  );
 
-  const view = await ok(api<{ data: { report: Report } }>(`report/type/national/${YEAR}/${COUNTRY.code}/view`, member), 'view');
+  const view = await ok(
+    api<{ data: { report: Report } }>(`report/type/national/${YEAR}/${COUNTRY.code}/view`, member),
+    'view',
+  );
   let report = view.data.report;
   const update = (token: string, body: Record<string, unknown>, what: string) =>
-    ok(api<{ data: Report }>(`report/type/national/${YEAR}/${COUNTRY.code}/report/update`, token, { json: { version: report.version, ...body } }), what).then((b) => (report = b.data));
-  await update(stateAdmin, { title: TITLE, executive_summary: 'Housing and basic services improved since 2016.\n\nInformal settlements remain the main challenge.' }, 'title and summary');
+    ok(
+      api<{ data: Report }>(`report/type/national/${YEAR}/${COUNTRY.code}/report/update`, token, {
+        json: { version: report.version, ...body },
+      }),
+      what,
+    ).then((b) => (report = b.data));
+  await update(
+    stateAdmin,
+    {
+      title: TITLE,
+      executive_summary:
+        'Housing and basic services improved since 2016.\n\nInformal settlements remain the main challenge.',
+    },
+    'title and summary',
+  );
   // A cover picture, through the same upload as the report screen's.
-  const picture = await sharp({ create: { width: 1800, height: 1000, channels: 3, background: { r: 30, g: 110, b: 160 } } }).jpeg().toBuffer();
+  const picture = await sharp({
+    create: { width: 1800, height: 1000, channels: 3, background: { r: 30, g: 110, b: 160 } },
+  })
+    .jpeg()
+    .toBuffer();
   const coverForm = new FormData();
   coverForm.append('file', new Blob([new Uint8Array(picture)], { type: 'image/jpeg' }), 'cover.jpg');
-  const cover = await fetch(`${BASE_URL}/api/report/type/national/${report.uuid}/report/cover?version=${report.version}`, { method: 'POST', headers: { authorization: `Bearer ${stateAdmin}` }, body: coverForm });
+  const cover = await fetch(
+    `${BASE_URL}/api/report/type/national/${report.uuid}/report/cover?version=${report.version}`,
+    { method: 'POST', headers: { authorization: `Bearer ${stateAdmin}` }, body: coverForm },
+  );
   expect(cover.status, await cover.clone().text()).toBe(200);
   report = ((await cover.json()) as { data: Report }).data;
   await update(stateAdmin, { cover_alt: COVER_ALT }, 'cover description');
   await update(stateAdmin, { action: 'complete' }, 'complete');
 
   const form = new FormData();
-  form.append('file', new Blob([testPdf() as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), 'signed-report.pdf');
+  form.append(
+    'file',
+    new Blob([testPdf() as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }),
+    'signed-report.pdf',
+  );
   form.append('confirm_unsigned', 'true');
-  const upload = await fetch(`${BASE_URL}/api/report/type/national/${report.uuid}/report/upload`, { method: 'POST', headers: { authorization: `Bearer ${stateAdmin}` }, body: form });
+  const upload = await fetch(`${BASE_URL}/api/report/type/national/${report.uuid}/report/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${stateAdmin}` },
+    body: form,
+  });
   expect(upload.status, await upload.clone().text()).toBe(200);
   report = ((await upload.json()) as { data: Report }).data;
   await update(admin, { action: 'accept' }, 'accept');
@@ -126,7 +175,9 @@ test.beforeAll(async () => {
   await rebuild(admin);
 });
 
-test('the published report is listed, filterable by cycle and country without JavaScript, and readable', async ({ browser }) => {
+test('the published report is listed, filterable by cycle and country without JavaScript, and readable', async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
@@ -150,13 +201,18 @@ test('the published report is listed, filterable by cycle and country without Ja
   await expect(cover).toHaveAttribute('loading', 'lazy');
   await expect(cover).toHaveAttribute('width', '1600');
   await expect(cover).toHaveAttribute('height', '889');
-  const webp = await page.locator('picture', { has: cover }).locator('source[type="image/webp"]').getAttribute('srcset');
+  const webp = await page
+    .locator('picture', { has: cover })
+    .locator('source[type="image/webp"]')
+    .getAttribute('srcset');
   expect(webp).toMatch(/ 480w, .* 960w, .* 1600w$/);
   const coverFile = await page.request.get((await cover.getAttribute('src'))!);
   expect(coverFile.headers()['content-type']).toBe('image/jpeg');
   const reportPath = `/national-reports/${YEAR}/${COUNTRY.code}`;
   const html = await (await page.request.get(reportPath)).text();
-  expect(await firstScreenHtmlBytes(browser, `${BASE_URL}${reportPath}`, html)).toBeLessThanOrEqual(FIRST_SCREEN_BUDGET);
+  expect(await firstScreenHtmlBytes(browser, `${BASE_URL}${reportPath}`, html)).toBeLessThanOrEqual(
+    FIRST_SCREEN_BUDGET,
+  );
   const pdf = page.getByRole('link', { name: 'Download the signed report (PDF)' });
   const response = await page.request.get((await pdf.getAttribute('href'))!);
   expect(response.status()).toBe(200);
@@ -176,20 +232,30 @@ test('the reporting status of the cycle: figures, the map by status and the tabl
   await expect(page.getByText('Reports published', { exact: true })).toBeVisible();
   await expect(page.getByRole('img', { name: new RegExp(`Countries by report status, ${YEAR}`) })).toBeVisible();
   const table = page.getByRole('table', { name: `National reports of ${YEAR}, by country` });
-  await expect(table.getByRole('row', { name: new RegExp(`^${COUNTRY.name} South-East Asia Published`) })).toBeVisible();
+  await expect(
+    table.getByRole('row', { name: new RegExp(`^${COUNTRY.name} South-East Asia Published`) }),
+  ).toBeVisible();
   const csv = await page.request.get(`/national-reports/status/${YEAR}/countries.csv`);
   expect(csv.headers()['content-type']).toContain('text/csv');
-  expect(await csv.text()).toMatch(new RegExp(`^cycle,country_code,country,subregion,status[^\\n]*\\r\\n[\\s\\S]*${YEAR},PH,Philippines,South-East Asia,published,`));
+  expect(await csv.text()).toMatch(
+    new RegExp(
+      `^cycle,country_code,country,subregion,status[^\\n]*\\r\\n[\\s\\S]*${YEAR},PH,Philippines,South-East Asia,published,`,
+    ),
+  );
 });
 
 test('the regional picture: a chart per question with its table and CSV file', async ({ page }) => {
   await page.goto('/regional-reports');
   await page.getByRole('link', { name: `${YEAR} reporting cycle` }).click();
   await page.getByRole('link', { name: q04.text, exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/regional-reports/${YEAR}/${q04.thrust.toLowerCase()}#chart-${q04.code.toLowerCase()}$`));
+  await expect(page).toHaveURL(
+    new RegExp(`/regional-reports/${YEAR}/${q04.thrust.toLowerCase()}#chart-${q04.code.toLowerCase()}$`),
+  );
   const figure = page.locator(`#chart-${q04.code.toLowerCase()}`);
   await expect(figure.getByRole('heading', { name: q04.text })).toBeVisible();
-  await expect(figure.getByRole('img')).toHaveAccessibleName(new RegExp(q04.text.slice(0, 30).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  await expect(figure.getByRole('img')).toHaveAccessibleName(
+    new RegExp(q04.text.slice(0, 30).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
+  );
   await figure.getByText('Data table').click();
   await expect(figure.getByRole('row', { name: /Philippines 36\.6/ })).toBeVisible();
   const href = await figure.getByRole('link', { name: /Download the data \(CSV\)/ }).getAttribute('href');
@@ -213,10 +279,17 @@ test('open data: every published answer of the cycle as CSV and JSON', async ({ 
   const csvLink = page.getByRole('link', { name: `CSV file of ${YEAR}` });
   const csv = await (await page.request.get((await csvLink.getAttribute('href'))!)).text();
   // A byte-order mark first, so a spreadsheet opened by a double click reads the file as UTF-8.
-  expect(csv.split('\r\n')[0]).toBe('cycle,country_code,country,subregion,thrust,subcategory,question_code,question,question_tier,answer_type,unit,sdg_refs,value,value_text,narrative,data_year,source,demo');
+  expect(csv.split('\r\n')[0]).toBe(
+    'cycle,country_code,country,subregion,thrust,subcategory,question_code,question,question_tier,answer_type,unit,sdg_refs,value,value_text,narrative,data_year,source,demo',
+  );
   expect(csv).toContain(`${YEAR},PH,Philippines,South-East Asia`);
-  const json = (await (await page.request.get(`/open-data/national-reports-${YEAR}.json`)).json()) as { data: { country_code: string; question_code: string; value: unknown; demo: boolean }[] };
-  expect(json.data.find((r) => r.country_code === 'PH' && r.question_code === q04.code)).toMatchObject({ value: 36.6, demo: false });
+  const json = (await (await page.request.get(`/open-data/national-reports-${YEAR}.json`)).json()) as {
+    data: { country_code: string; question_code: string; value: unknown; demo: boolean }[];
+  };
+  expect(json.data.find((r) => r.country_code === 'PH' && r.question_code === q04.code)).toMatchObject({
+    value: 36.6,
+    demo: false,
+  });
 });
 
 test('the home page shows the report among the latest and the figures of the open cycle', async ({ page }) => {
@@ -228,7 +301,10 @@ test('the home page shows the report among the latest and the figures of the ope
   expect(cards).toBeLessThanOrEqual(4);
   const numbers = page.getByRole('region', { name: 'The programme in numbers' });
   await expect(numbers.getByText('Reports published')).toBeVisible();
-  await expect(numbers.getByRole('link', { name: 'Reporting status of every country' })).toHaveAttribute('href', /\/national-reports\/status\/\d{4}$/);
+  await expect(numbers.getByRole('link', { name: 'Reporting status of every country' })).toHaveAttribute(
+    'href',
+    /\/national-reports\/status\/\d{4}$/,
+  );
 });
 
 /** The new public pages, by name: each is checked in a test of its own (axe on a long page takes a while). */
@@ -258,7 +334,9 @@ for (const [name, pathOf] of NEW_PAGES) {
     await expect(page.locator('h1'), path).toHaveCount(1);
     await expectNoAxeViolations(page, path, { bestPractice: true });
     // Again with every data table open: axe skips what is hidden, and a person opens them.
-    await page.evaluate(() => document.querySelectorAll('main details').forEach((d) => ((d as HTMLDetailsElement).open = true)));
+    await page.evaluate(() =>
+      document.querySelectorAll('main details').forEach((d) => ((d as HTMLDetailsElement).open = true)),
+    );
     await expectNoAxeViolations(page, `${path} (tables open)`, { bestPractice: true });
     expect(problems).toEqual([]);
   });
@@ -270,7 +348,10 @@ for (const [name, pathOf] of NEW_PAGES) {
  */
 async function demoCycle(page: Page): Promise<number> {
   await page.goto('/national-reports');
-  const names = await page.getByRole('navigation', { name: 'Filter national reports' }).getByRole('link').allTextContents();
+  const names = await page
+    .getByRole('navigation', { name: 'Filter national reports' })
+    .getByRole('link')
+    .allTextContents();
   const cycles = names.flatMap((n) => {
     const m = /^\s*(\d{4})\b[^(]*\((\d+)/.exec(n);
     return m && Number(m[1]) !== YEAR && Number(m[2]) >= 3 ? [Number(m[1])] : [];
@@ -298,11 +379,15 @@ test("a report page charts the country's percentages beside the regional median,
   await page.locator('main article a').first().click();
   // The page title reads "{country} {year} · National reports".
   const country = (await page.title()).split(` ${year} · `)[0]!;
-  const charts = page.locator('figure', { has: page.getByRole('img', { name: new RegExp(`^${country} and the regional median: `) }) });
+  const charts = page.locator('figure', {
+    has: page.getByRole('img', { name: new RegExp(`^${country} and the regional median: `) }),
+  });
   expect(await charts.count(), 'a comparison chart in at least one theme').toBeGreaterThan(0);
   const chart = charts.first();
   // One bar and one median marker per question, in words for those who do not see it.
-  await expect(chart.getByRole('img')).toHaveAccessibleName(/percentages?: .* (is above|below|level)|regional median \d/);
+  await expect(chart.getByRole('img')).toHaveAccessibleName(
+    /percentages?: .* (is above|below|level)|regional median \d/,
+  );
   const bars = await chart.locator('.comparison-row').count();
   expect(bars).toBeGreaterThan(0);
   await chart.getByText('Data table').click();
@@ -321,16 +406,23 @@ test('bar values are drawn over the median line, never struck through by it', as
   await page.locator('main a[href^="/regional-reports/"][href*="#chart-"]').first().click();
   const charts = page.locator('figure:has(svg line[stroke-dasharray])');
   expect(await charts.count()).toBeGreaterThan(0);
-  const drawing = await charts.first().locator('svg[role="img"]').evaluate((svg) => {
-    const median = svg.querySelector('line[stroke-dasharray]')!;
-    // The values beside their bars (bold, dark; those inside a long bar are white on it).
-    const values = [...svg.querySelectorAll('text[font-weight="600"]')].filter((t) => /^-?[\d.,]+$/.test(t.textContent ?? '') && t.getAttribute('fill') !== '#fff');
-    return {
-      values: values.length,
-      belowMedian: values.filter((t) => median.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_PRECEDING).length,
-      withoutHalo: values.filter((t) => getComputedStyle(t).paintOrder !== 'stroke' || t.getAttribute('stroke') !== '#fff').length,
-    };
-  });
+  const drawing = await charts
+    .first()
+    .locator('svg[role="img"]')
+    .evaluate((svg) => {
+      const median = svg.querySelector('line[stroke-dasharray]')!;
+      // The values beside their bars (bold, dark; those inside a long bar are white on it).
+      const values = [...svg.querySelectorAll('text[font-weight="600"]')].filter(
+        (t) => /^-?[\d.,]+$/.test(t.textContent ?? '') && t.getAttribute('fill') !== '#fff',
+      );
+      return {
+        values: values.length,
+        belowMedian: values.filter((t) => median.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_PRECEDING).length,
+        withoutHalo: values.filter(
+          (t) => getComputedStyle(t).paintOrder !== 'stroke' || t.getAttribute('stroke') !== '#fff',
+        ).length,
+      };
+    });
   expect(drawing.values).toBeGreaterThan(0);
   expect(drawing).toMatchObject({ belowMedian: 0, withoutHalo: 0 });
 });

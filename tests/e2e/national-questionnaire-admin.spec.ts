@@ -1,5 +1,14 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { api, DEMO, expectNoAxeViolations, expectPath, freeCycleYear, idToken, signIn, watchConsole } from './support.ts';
+import {
+  api,
+  DEMO,
+  expectNoAxeViolations,
+  expectPath,
+  freeCycleYear,
+  idToken,
+  signIn,
+  watchConsole,
+} from './support.ts';
 
 /**
  * The questionnaire's reference data in the administrators' hands (issue 7, part 1): an
@@ -47,7 +56,9 @@ async function signedInPage(browser: Browser, email: string) {
 }
 
 async function expectNoSidewaysScroll(page: Page, name: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
 }
 
@@ -64,7 +75,9 @@ test.beforeAll(async () => {
   const openFreeCycle = async () => {
     const year = await freeCycleYear(adminToken, 2099);
     await ok(
-      api('report/type/national/cycles/saved', adminToken, { json: { year, opens_at: isoDay(-1), closes_at: isoDay(40), expiry_days: 30, timely_days: 7, status: 'open' } }),
+      api('report/type/national/cycles/saved', adminToken, {
+        json: { year, opens_at: isoDay(-1), closes_at: isoDay(40), expiry_days: 30, timely_days: 7, status: 'open' },
+      }),
       `open the ${year} cycle`,
     );
     return year;
@@ -75,16 +88,32 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   // The cycles end: later tests see no extra open cycle.
-  const cycles = await ok(api<{ data: { year: number; version: number; opens_at: string; closes_at: string }[] }>('report/type/national/cycles', adminToken), 'cycles');
+  const cycles = await ok(
+    api<{ data: { year: number; version: number; opens_at: string; closes_at: string }[] }>(
+      'report/type/national/cycles',
+      adminToken,
+    ),
+    'cycles',
+  );
   for (const cycle of cycles.data.filter((c) => c.year === ANSWERED || c.year === FRESH)) {
     await ok(
-      api('report/type/national/cycles/saved', adminToken, { json: { year: cycle.year, version: cycle.version, opens_at: cycle.opens_at, closes_at: cycle.closes_at, status: 'closed' } }),
+      api('report/type/national/cycles/saved', adminToken, {
+        json: {
+          year: cycle.year,
+          version: cycle.version,
+          opens_at: cycle.opens_at,
+          closes_at: cycle.closes_at,
+          status: 'closed',
+        },
+      }),
       `close the ${cycle.year} cycle`,
     );
   }
 });
 
-test('an administrator adds, edits, moves and retires a question; the focal point’s form follows and past answers stay', async ({ browser }) => {
+test('an administrator adds, edits, moves and retires a question; the focal point’s form follows and past answers stay', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const admin = await signedInPage(browser, DEMO.admin);
   const page = admin.page;
@@ -132,14 +161,25 @@ test('an administrator adds, edits, moves and retires a question; the focal poin
 
   // The focal point's forms of both cycles now hold it; the focal point answers it in one of them.
   const question = await questionByCode(CODE);
-  await ok(api(`report/type/national/${ANSWERED}/PH/saved`, memberToken, { json: { answers: [{ question_uuid: question.uuid, value: 42.5 }] } }), 'answer it');
+  await ok(
+    api(`report/type/national/${ANSWERED}/PH/saved`, memberToken, {
+      json: { answers: [{ question_uuid: question.uuid, value: 42.5 }] },
+    }),
+    'answer it',
+  );
 
-  // Someone else edits it while the administrator does: the conflict is shown, and the administrator keeps their change.
+  // Someone else edits it while the administrator does: the conflict is shown, and the administrator keeps their
+  // change.
   await page.getByRole('link', { name: `Edit ${CODE}` }).click();
   await expect(page.getByRole('heading', { level: 2, name: `Edit question ${CODE}` })).toBeFocused();
   await page.getByLabel('Help text (optional)').fill('Count tanks of at least 500 litres.');
   const { uuid: _uuid, version, retired_at: _retired, sort: _sort, ...fields } = await questionByCode(CODE);
-  await ok(api('question/saved', adminToken, { json: { ...fields, uuid: question.uuid, version, source_hint: 'Household survey' } }), 'the other edit');
+  await ok(
+    api('question/saved', adminToken, {
+      json: { ...fields, uuid: question.uuid, version, source_hint: 'Household survey' },
+    }),
+    'the other edit',
+  );
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByRole('heading', { name: `${CODE} was changed while you were editing` })).toBeFocused();
   await page.getByRole('button', { name: 'Keep my changes and save again' }).click();
@@ -150,7 +190,9 @@ test('an administrator adds, edits, moves and retires a question; the focal poin
   // Move it up with the keyboard: the focus stays on the button, the order is saved.
   await page.getByRole('button', { name: `Move ${CODE} up` }).focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('status').filter({ hasText: `${CODE} moved up` })).toHaveText(new RegExp(`now ${before.length - 1} of ${before.length} in 1\\.1`));
+  await expect(page.getByRole('status').filter({ hasText: `${CODE} moved up` })).toHaveText(
+    new RegExp(`now ${before.length - 1} of ${before.length} in 1\\.1`),
+  );
   await expect(page.getByRole('button', { name: `Move ${CODE} up` })).toBeFocused();
   const moved = [...before.slice(0, -2), CODE, before.at(-2)!];
   expect(await codes()).toEqual(moved);
@@ -193,7 +235,10 @@ test('an administrator edits a reporting cycle; the screen fits a phone and a la
   const admin = await signedInPage(browser, DEMO.admin);
   const page = admin.page;
   await page.goto(SCREEN);
-  await page.getByRole('navigation', { name: 'Parts of the questionnaire' }).getByRole('link', { name: 'Reporting cycles' }).click();
+  await page
+    .getByRole('navigation', { name: 'Parts of the questionnaire' })
+    .getByRole('link', { name: 'Reporting cycles' })
+    .click();
   await expect(page.getByRole('table', { name: 'Reporting cycles' })).toBeVisible();
   await expectNoAxeViolations(page, 'cycles');
 
@@ -211,7 +256,9 @@ test('an administrator edits a reporting cycle; the screen fits a phone and a la
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText(`Reporting cycle ${FRESH} saved`)).toBeVisible();
   const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: String(FRESH) }) });
-  const closes = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(`${isoDay(60)}T00:00:00Z`));
+  const closes = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(
+    new Date(`${isoDay(60)}T00:00:00Z`),
+  );
   await expect(row).toContainText(closes);
   await expect(page.getByRole('link', { name: `Edit the ${FRESH} cycle` })).toBeFocused();
 
@@ -223,7 +270,10 @@ test('an administrator edits a reporting cycle; the screen fits a phone and a la
   await expect(dialog).toContainText('can no longer change their answers');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('link', { name: 'Cancel' }).click();
-  await page.getByRole('dialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Leave and discard' }).click();
+  await page
+    .getByRole('dialog', { name: 'Leave without saving?' })
+    .getByRole('button', { name: 'Leave and discard' })
+    .click();
   await expect(page.getByRole('table', { name: 'Reporting cycles' })).toBeVisible();
 
   for (const width of [390, 1366]) {
@@ -238,7 +288,10 @@ test('an administrator edits a reporting cycle; the screen fits a phone and a la
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
       await expectNoSidewaysScroll(page, `${name} at ${width} px`);
-      await page.screenshot({ path: test.info().outputPath(`questionnaire-${name.replace(' ', '-')}-${width}.png`), fullPage: width === 390 });
+      await page.screenshot({
+        path: test.info().outputPath(`questionnaire-${name.replace(' ', '-')}-${width}.png`),
+        fullPage: width === 390,
+      });
     }
   }
   expect(admin.problems).toEqual([]);
@@ -253,6 +306,8 @@ test('country roles never see the screen; the server refuses their writes', asyn
   await member.page.goto(SCREEN);
   await expect(member.page).toHaveURL(/\/unauthorized-access/);
   const token = await idToken(DEMO.stateAdmin);
-  expect((await api('question/reorder', token, { json: { uuids: [(await questionByCode('Q01')).uuid] } })).status).toBe(403);
+  expect((await api('question/reorder', token, { json: { uuids: [(await questionByCode('Q01')).uuid] } })).status).toBe(
+    403,
+  );
   await member.close();
 });

@@ -1,6 +1,16 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { Question } from '../../src/lib/questionnaires/schema.ts';
-import { api, BASE_URL, DEMO, expectPath, freeCycleYear, idToken, signIn, validAnswer, watchConsole } from './support.ts';
+import {
+  api,
+  BASE_URL,
+  DEMO,
+  expectPath,
+  freeCycleYear,
+  idToken,
+  signIn,
+  validAnswer,
+  watchConsole,
+} from './support.ts';
 import { testPdf } from '../support/pdf.ts';
 
 /**
@@ -18,14 +28,22 @@ let API_REPORT: string;
 const PDF = Buffer.from(testPdf());
 
 interface ViewBody {
-  data: { report: { uuid: string; version: number; status: string }; questions: Question[]; answers: { question_uuid: string; value: unknown; source: string | null }[] };
+  data: {
+    report: { uuid: string; version: number; status: string };
+    questions: Question[];
+    answers: { question_uuid: string; value: unknown; source: string | null }[];
+  };
 }
 
 function isoDay(offsetDays: number): string {
   return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 }
 
-async function signedInPage(browser: Browser, email: string, width = 1366): Promise<{ page: Page; problems: string[]; close: () => Promise<void> }> {
+async function signedInPage(
+  browser: Browser,
+  email: string,
+  width = 1366,
+): Promise<{ page: Page; problems: string[]; close: () => Promise<void> }> {
   const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 } });
   const page = await context.newPage();
   const problems = watchConsole(page);
@@ -61,7 +79,10 @@ test('the sections rail and its jumps stay clear of the top bar', async ({ brows
   await rail.getByRole('link', { name: /^TC3 ·/ }).click();
   await expect(page).toHaveURL(/#thrust-TC3$/);
   await expect(page.getByRole('heading', { level: 2, name: /^TC3 ·/ })).toBeInViewport();
-  expect(await clearOfTopBar(page, '#thrust-TC3-title'), 'the section title is under the top bar').toBeGreaterThanOrEqual(0);
+  expect(
+    await clearOfTopBar(page, '#thrust-TC3-title'),
+    'the section title is under the top bar',
+  ).toBeGreaterThanOrEqual(0);
   // The rail follows the page down without sliding under the top bar.
   expect(await clearOfTopBar(page, 'aside > div.sticky'), 'the rail is under the top bar').toBeGreaterThanOrEqual(0);
 
@@ -126,7 +147,10 @@ test('what is typed in a question stays when its earlier answer reaches the serv
   await expect(q03.getByRole('status')).toHaveText(/^Saved at \d\d:\d\d$/);
   const { body } = await api<ViewBody>(`${API_REPORT}/view`, await idToken(DEMO.member));
   const uuid = body.data.questions.find((question) => question.code === 'Q03')!.uuid;
-  expect(body.data.answers.find((answer) => answer.question_uuid === uuid)).toMatchObject({ value: Number(value), source: typed });
+  expect(body.data.answers.find((answer) => answer.question_uuid === uuid)).toMatchObject({
+    value: Number(value),
+    source: typed,
+  });
   // The browser reports the requests it could not make while offline; nothing else.
   expect(problems.filter((problem) => !problem.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([]);
   await close();
@@ -138,14 +162,23 @@ test('a report’s details with its signed PDF fit a phone', async ({ browser })
   let view = (await api<ViewBody>(`${API_REPORT}/view`, member)).body.data;
   if (view.report.status === 'in_progress' || view.report.status === 'not_started') {
     const stored = new Set(view.answers.map((answer) => answer.question_uuid));
-    const missing = view.questions.filter((question) => question.compulsory && !stored.has(question.uuid)).map(validAnswer);
+    const missing = view.questions
+      .filter((question) => question.compulsory && !stored.has(question.uuid))
+      .map(validAnswer);
     expect((await api(`${API_REPORT}/saved`, member, { json: { answers: missing } })).status).toBe(200);
     view = (await api<ViewBody>(`${API_REPORT}/view`, member)).body.data;
-    expect((await api(`${API_REPORT}/report/update`, member, { json: { version: view.report.version, action: 'complete' } })).status).toBe(200);
+    expect(
+      (await api(`${API_REPORT}/report/update`, member, { json: { version: view.report.version, action: 'complete' } }))
+        .status,
+    ).toBe(200);
   }
   if (view.report.status !== 'submitted') {
     const form = new FormData();
-    form.append('file', new Blob([PDF], { type: 'application/pdf' }), 'national-report-of-the-philippines-signed-by-the-secretary.pdf');
+    form.append(
+      'file',
+      new Blob([PDF], { type: 'application/pdf' }),
+      'national-report-of-the-philippines-signed-by-the-secretary.pdf',
+    );
     form.append('confirm_unsigned', 'true');
     const upload = await fetch(`${BASE_URL}/api/report/type/national/${view.report.uuid}/report/upload`, {
       method: 'POST',
@@ -159,7 +192,9 @@ test('a report’s details with its signed PDF fit a phone', async ({ browser })
   await page.goto(`/module/report/national/PH/${YEAR}/form`);
   await expect(page.getByText('national-report-of-the-philippines-signed-by-the-secretary.pdf')).toBeAttached();
   await expect(page.getByRole('link', { name: 'Open PDF' })).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
   expect(problems).toEqual([]);
   await close();

@@ -1,6 +1,17 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { Question } from '../../src/lib/questionnaires/schema.ts';
-import { api, BASE_URL, DEMO, expectNoAxeViolations, expectPath, freeCycleYear, idToken, signIn, validAnswer, watchConsole } from './support.ts';
+import {
+  api,
+  BASE_URL,
+  DEMO,
+  expectNoAxeViolations,
+  expectPath,
+  freeCycleYear,
+  idToken,
+  signIn,
+  validAnswer,
+  watchConsole,
+} from './support.ts';
 import { testPdf } from '../support/pdf.ts';
 
 /**
@@ -22,10 +33,17 @@ function isoDay(offsetDays: number): string {
 }
 
 interface ViewBody {
-  data: { report: { uuid: string; version: number; status: string }; questions: Question[]; answers: { question_uuid: string; value: unknown }[] };
+  data: {
+    report: { uuid: string; version: number; status: string };
+    questions: Question[];
+    answers: { question_uuid: string; value: unknown }[];
+  };
 }
 
-async function signedInPage(browser: Browser, email: string): Promise<{ page: Page; problems: string[]; close: () => Promise<void> }> {
+async function signedInPage(
+  browser: Browser,
+  email: string,
+): Promise<{ page: Page; problems: string[]; close: () => Promise<void> }> {
   const context = await browser.newContext();
   const page = await context.newPage();
   const problems = watchConsole(page);
@@ -60,7 +78,9 @@ test('the list, the questionnaire and the report details fit a phone and a lapto
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
       await page.screenshot({ path: testInfo.outputPath(`national-report-${name}-${width}.png`) });
       if (width === 1366) {
@@ -110,7 +130,9 @@ test('a national report goes from the first answer to publication', async ({ bro
   await page.locator('#q-Q04').getByLabel('Source').fill('UN-Habitat Urban Indicators Database');
   await page.locator('#q-Q07-year').focus();
   await expect(page.locator('#q-Q04').getByRole('status')).toContainText('Not saved: offline — kept on this device');
-  await expect(page.getByText('Not saved: offline — 1 answer is kept on this device and sent when you are back online')).toBeVisible();
+  await expect(
+    page.getByText('Not saved: offline — 1 answer is kept on this device and sent when you are back online'),
+  ).toBeVisible();
   await page.context().setOffline(false);
   await expect(page.locator('#q-Q04').getByRole('status')).toHaveText(/^Saved at \d\d:\d\d$/, { timeout: 20_000 });
   await expect(page.getByText('All answers are saved.')).toBeVisible();
@@ -123,7 +145,9 @@ test('a national report goes from the first answer to publication', async ({ bro
   expect(stored.get(byCode.get('Q04')!.uuid)).toBe(33.9);
 
   // The remaining compulsory questions are answered through the API, then the report is marked complete.
-  const missing = view.questions.filter((question) => question.compulsory && !stored.has(question.uuid)).map(validAnswer);
+  const missing = view.questions
+    .filter((question) => question.compulsory && !stored.has(question.uuid))
+    .map(validAnswer);
   const saved = await api(`${API_REPORT}/saved`, memberToken, { json: { answers: missing } });
   expect(saved.status).toBe(200);
   await page.reload();
@@ -139,7 +163,9 @@ test('a national report goes from the first answer to publication', async ({ bro
   const stateAdmin = await signedInPage(browser, DEMO.stateAdmin);
   await stateAdmin.page.goto(HEADER);
   await expect(stateAdmin.page.getByRole('heading', { name: 'Submit the signed report' })).toBeVisible();
-  await stateAdmin.page.getByLabel('Signed report (PDF)').setInputFiles({ name: 'PH-national-report-signed.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await stateAdmin.page
+    .getByLabel('Signed report (PDF)')
+    .setInputFiles({ name: 'PH-national-report-signed.pdf', mimeType: 'application/pdf', buffer: PDF });
   // The step shows what the file holds; a PDF without a digital signature needs the person's word.
   await expect(stateAdmin.page.getByText('This PDF carries no digital signature.')).toBeVisible();
   await expect(stateAdmin.page.getByRole('button', { name: 'Submit', exact: true })).toBeDisabled();
@@ -161,17 +187,23 @@ test('a national report goes from the first answer to publication', async ({ bro
   await ap.getByRole('button', { name: 'Return to the country' }).click();
   const dialog = ap.getByRole('dialog');
   await expect(dialog.getByRole('button', { name: 'Return' })).toBeDisabled();
-  await dialog.getByLabel('Reason (required)').fill('Please give the data year of the slum figure (Q04) from the 2020 census.');
+  await dialog
+    .getByLabel('Reason (required)')
+    .fill('Please give the data year of the slum figure (Q04) from the 2020 census.');
   await dialog.getByRole('button', { name: 'Return' }).click();
   await expect(ap.getByText('The report was returned to the country.')).toBeVisible();
   await expect(
-    ap.getByRole('region', { name: 'Status history' }).getByText('“Please give the data year of the slum figure (Q04) from the 2020 census.”'),
+    ap
+      .getByRole('region', { name: 'Status history' })
+      .getByText('“Please give the data year of the slum figure (Q04) from the 2020 census.”'),
   ).toBeVisible();
   await expect(ap.locator('dd').getByText('In progress', { exact: true })).toBeVisible();
 
   // The country completes and submits it again (through the API), the administrator accepts and publishes.
   view = (await api<ViewBody>(`${API_REPORT}/view`, memberToken)).body.data;
-  const completed = await api(`${API_REPORT}/report/update`, memberToken, { json: { version: view.report.version, action: 'complete' } });
+  const completed = await api(`${API_REPORT}/report/update`, memberToken, {
+    json: { version: view.report.version, action: 'complete' },
+  });
   expect(completed.status).toBe(200);
   const form = new FormData();
   form.append('file', new Blob([PDF], { type: 'application/pdf' }), 'PH-national-report-signed-v2.pdf');
@@ -197,4 +229,3 @@ test('a national report goes from the first answer to publication', async ({ bro
   expect(adminPage.problems).toEqual([]);
   await adminPage.close();
 });
-

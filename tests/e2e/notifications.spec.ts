@@ -1,7 +1,20 @@
 import { expect, test } from '@playwright/test';
 import type { Question } from '../../src/lib/questionnaires/schema.ts';
 import { testPdf } from '../support/pdf.ts';
-import { api, BASE_URL, DEMO, EMULATOR, expectNoAxeViolations, expectPath, freeCycleYear, idToken, signIn, uniqueEmail, validAnswer, watchConsole } from './support.ts';
+import {
+  api,
+  BASE_URL,
+  DEMO,
+  EMULATOR,
+  expectNoAxeViolations,
+  expectPath,
+  freeCycleYear,
+  idToken,
+  signIn,
+  uniqueEmail,
+  validAnswer,
+  watchConsole,
+} from './support.ts';
 
 /*
  * These journeys once timed out. The causes, found in their traces: a click on a notification's
@@ -32,7 +45,9 @@ async function newAccountAwaitingActivation(): Promise<string> {
   return email;
 }
 
-test('the bell counts a new account awaiting activation; the list marks it read and leads to it; Sent mail shows the email', async ({ page }) => {
+test('the bell counts a new account awaiting activation; the list marks it read and leads to it; Sent mail shows the email', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   const problems = watchConsole(page);
   const email = await newAccountAwaitingActivation();
@@ -41,7 +56,9 @@ test('the bell counts a new account awaiting activation; the list marks it read 
   await expectPath(page, '/dashboard');
   const bell = page.getByRole('banner').getByRole('link', { name: /^Notifications, \d+ unread$/ });
   await expect(bell).toBeVisible(SCREEN);
-  const unreadBefore = Number(/(\d+) unread/.exec((await bell.getAttribute('aria-label')) ?? (await bell.innerText()))?.[1] ?? NaN);
+  const unreadBefore = Number(
+    /(\d+) unread/.exec((await bell.getAttribute('aria-label')) ?? (await bell.innerText()))?.[1] ?? NaN,
+  );
   await bell.click();
   await expectPath(page, '/dashboard/notifications');
   await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible(SCREEN);
@@ -57,7 +74,11 @@ test('the bell counts a new account awaiting activation; the list marks it read 
   await expect(item.getByRole('button', { name: /^Mark as read/ })).toHaveCount(0);
   if (Number.isFinite(unreadBefore)) {
     const fewer = unreadBefore - 1;
-    await expect(page.getByRole('banner').getByRole('link', { name: fewer === 0 ? 'Notifications' : `Notifications, ${fewer} unread` })).toBeVisible();
+    await expect(
+      page
+        .getByRole('banner')
+        .getByRole('link', { name: fewer === 0 ? 'Notifications' : `Notifications, ${fewer} unread` }),
+    ).toBeVisible();
   }
   await item.getByRole('link', { name: 'New account awaiting activation', exact: true }).click();
   await expectPath(page, /\/admin\/users\/form\/[0-9a-f-]{36}$/);
@@ -65,7 +86,10 @@ test('the bell counts a new account awaiting activation; the list marks it read 
   // The email the secretariat got about it.
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Sent mail' }).click();
   await expectPath(page, '/admin/sent-mail');
-  const mail = page.getByRole('list', { name: 'Emails' }).getByRole('link', { name: /New account awaiting activation/ }).first();
+  const mail = page
+    .getByRole('list', { name: 'Emails' })
+    .getByRole('link', { name: /New account awaiting activation/ })
+    .first();
   await expect(mail).toBeVisible(SCREEN);
   await mail.click();
   const panel = page.getByRole('region', { name: /New account awaiting activation/ });
@@ -81,7 +105,11 @@ test('the bell counts a new account awaiting activation; the list marks it read 
   await expectNoAxeViolations(page, 'sent mail');
   // The sandbox at work, not a fault: the browser refuses the test tool's own script in the email's
   // frame (sometimes, depending on when the tool reaches the frame). The email holds no script.
-  expect(problems.filter((p) => !/^Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed/.test(p))).toEqual([]);
+  expect(
+    problems.filter(
+      (p) => !/^Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed/.test(p),
+    ),
+  ).toEqual([]);
 });
 
 interface Versioned {
@@ -96,7 +124,9 @@ interface Note {
   read_at: string | null;
 }
 
-test('a report returned by the secretariat reaches the focal point as a notification and an email; fixed and submitted again, the secretariat is told', async ({ browser }) => {
+test('a report returned by the secretariat reaches the focal point as a notification and an email; fixed and submitted again, the secretariat is told', async ({
+  browser,
+}) => {
   test.setTimeout(300_000);
   const admin = await idToken(DEMO.admin);
   const member = await idToken(DEMO.member);
@@ -106,19 +136,40 @@ test('a report returned by the secretariat reaches the focal point as a notifica
   const base = `report/type/national/${year}/PH`;
   const reason = `Q01 uses the 2015 survey: give the ${year} figure, please.`;
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-  await ok(api('report/type/national/cycles/saved', admin, { json: { year, opens_at: day(-1), closes_at: day(40), expiry_days: 30, timely_days: 7, status: 'open' } }), 'open the cycle');
+  await ok(
+    api('report/type/national/cycles/saved', admin, {
+      json: { year, opens_at: day(-1), closes_at: day(40), expiry_days: 30, timely_days: 7, status: 'open' },
+    }),
+    'open the cycle',
+  );
   const questions = (await ok(api<{ data: Question[] }>('question/list', admin), 'questions')).data;
-  await ok(api(`${base}/saved`, member, { json: { answers: questions.filter((q) => q.compulsory).map(validAnswer) } }), 'answers');
+  await ok(
+    api(`${base}/saved`, member, { json: { answers: questions.filter((q) => q.compulsory).map(validAnswer) } }),
+    'answers',
+  );
   let report = (await ok(api<{ data: { report: Versioned } }>(`${base}/view`, member), 'view')).data.report;
   const update = async (token: string, body: Record<string, unknown>, what: string) => {
-    report = (await ok(api<{ data: Versioned }>(`${base}/report/update`, token, { json: { version: report.version, ...body } }), what)).data;
+    report = (
+      await ok(
+        api<{ data: Versioned }>(`${base}/report/update`, token, { json: { version: report.version, ...body } }),
+        what,
+      )
+    ).data;
   };
   const submit = async () => {
     const form = new FormData();
-    form.append('file', new Blob([Buffer.from(testPdf({ pages: 2, title: 'Signed national report' }))], { type: 'application/pdf' }), 'signed.pdf');
+    form.append(
+      'file',
+      new Blob([Buffer.from(testPdf({ pages: 2, title: 'Signed national report' }))], { type: 'application/pdf' }),
+      'signed.pdf',
+    );
     // An unsigned scan: the country administrator confirms it is the signed copy (decision 025).
     form.append('confirm_unsigned', 'true');
-    const signed = await fetch(`${BASE_URL}/api/report/type/national/${report.uuid}/report/upload`, { method: 'POST', headers: { authorization: `Bearer ${stateAdmin}` }, body: form });
+    const signed = await fetch(`${BASE_URL}/api/report/type/national/${report.uuid}/report/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${stateAdmin}` },
+      body: form,
+    });
     expect(signed.status, await signed.clone().text()).toBe(200);
     report = ((await signed.json()) as { data: Versioned }).data;
     expect(report.status).toBe('submitted');
@@ -134,7 +185,9 @@ test('a report returned by the secretariat reaches the focal point as a notifica
   // (the local sink here, as under npm start); Sent mail reads the outbox.
   type Mail = { uuid: string; subject: string; to_address: string; status: string };
   const findMail = async () =>
-    (await ok(api<{ data: Mail[] }>('mail/sent?per_page=50', admin), 'sent mail')).data.find((m) => m.to_address === DEMO.member && m.subject.includes(title)) ?? null;
+    (await ok(api<{ data: Mail[] }>('mail/sent?per_page=50', admin), 'sent mail')).data.find(
+      (m) => m.to_address === DEMO.member && m.subject.includes(title),
+    ) ?? null;
   await expect.poll(async () => (await findMail())?.status ?? null, { timeout: 30_000, intervals: [500] }).toBe('sent');
   const mail = (await findMail())!;
   const message = (await ok(api<{ data: { text: string } }>(`mail/sent/${mail.uuid}`, admin), 'the email')).data;
@@ -148,7 +201,11 @@ test('a report returned by the secretariat reaches the focal point as a notifica
   const bell = page.getByRole('banner').getByRole('link', { name: /^Notifications, \d+ unread$/ });
   await expect(bell).toBeVisible(SCREEN);
   await bell.click();
-  const item = page.getByRole('list', { name: 'Notifications' }).getByRole('listitem').filter({ hasText: title }).first();
+  const item = page
+    .getByRole('list', { name: 'Notifications' })
+    .getByRole('listitem')
+    .filter({ hasText: title })
+    .first();
   await expect(item.getByRole('link', { name: `Unread: ${title}` })).toBeVisible(SCREEN);
   await expectNoAxeViolations(page, 'the focal point’s notifications');
   await item.getByRole('link', { name: `Unread: ${title}` }).click();
@@ -170,13 +227,21 @@ test('a report returned by the secretariat reaches the focal point as a notifica
   expect(report.status).toBe('completed');
   await submit();
   await expect
-    .poll(async () => {
-      const notes = (await ok(api<{ data: Note[] }>('notifications', admin), 'the secretariat’s notifications')).data;
-      return notes.filter((note) => note.title === `Report submitted: Philippines ${year}` && note.read_at === null).length;
-    }, { timeout: 30_000, intervals: [500] })
+    .poll(
+      async () => {
+        const notes = (await ok(api<{ data: Note[] }>('notifications', admin), 'the secretariat’s notifications')).data;
+        return notes.filter((note) => note.title === `Report submitted: Philippines ${year}` && note.read_at === null)
+          .length;
+      },
+      { timeout: 30_000, intervals: [500] },
+    )
     .toBe(2);
-  const answers = (await ok(api<{ data: { answers: { question_uuid: string; value: unknown }[] } }>(`${base}/view`, admin), 'view')).data.answers;
-  expect(answers.find((answer) => answer.question_uuid === questions.find((q) => q.code === 'Q01')!.uuid)?.value).toBe(17.4);
+  const answers = (
+    await ok(api<{ data: { answers: { question_uuid: string; value: unknown }[] } }>(`${base}/view`, admin), 'view')
+  ).data.answers;
+  expect(answers.find((answer) => answer.question_uuid === questions.find((q) => q.code === 'Q01')!.uuid)?.value).toBe(
+    17.4,
+  );
 
   // Accepted, published, then unlocked for a revision with a reason: the focal point follows each
   // step from the bell alone, newest first, and the public page keeps the published version.
@@ -184,12 +249,23 @@ test('a report returned by the secretariat reaches the focal point as a notifica
   await update(admin, { action: 'publish' }, 'publish');
   const unlockReason = `ขอแก้ไข Q01 / Уточните Q01 (${year})`;
   await update(admin, { action: 'unlock', note: unlockReason }, 'unlock');
-  const steps = [`Report unlocked: Philippines ${year}`, `Report published: Philippines ${year}`, `Report accepted: Philippines ${year}`, title];
+  const steps = [
+    `Report unlocked: Philippines ${year}`,
+    `Report published: Philippines ${year}`,
+    `Report accepted: Philippines ${year}`,
+    title,
+  ];
   await expect
-    .poll(async () => (await ok(api<{ data: Note[] }>('notifications?per_page=50', member), 'the focal point’s notifications')).data.map((n) => n.title).filter((t) => steps.includes(t)), {
-      timeout: 30_000,
-      intervals: [500],
-    })
+    .poll(
+      async () =>
+        (await ok(api<{ data: Note[] }>('notifications?per_page=50', member), 'the focal point’s notifications')).data
+          .map((n) => n.title)
+          .filter((t) => steps.includes(t)),
+      {
+        timeout: 30_000,
+        intervals: [500],
+      },
+    )
     .toEqual(steps);
   const publicReport = await fetch(`${BASE_URL}/api/report/type/national/public/report/${year}/PH`);
   expect(publicReport.status).toBe(200);
@@ -198,9 +274,13 @@ test('a report returned by the secretariat reaches the focal point as a notifica
   const focal = await again.newPage();
   const seen = watchConsole(focal);
   await signIn(focal, DEMO.member);
-  await focal.getByRole('banner').getByRole('link', { name: /^Notifications, \d+ unread$/ }).click();
+  await focal
+    .getByRole('banner')
+    .getByRole('link', { name: /^Notifications, \d+ unread$/ })
+    .click();
   const list = focal.getByRole('list', { name: 'Notifications' });
-  for (const step of steps.slice(0, 3)) await expect(list.getByRole('link', { name: `Unread: ${step}` }).first()).toBeVisible(SCREEN);
+  for (const step of steps.slice(0, 3))
+    await expect(list.getByRole('link', { name: `Unread: ${step}` }).first()).toBeVisible(SCREEN);
   await expect(list.getByRole('listitem').filter({ hasText: steps[0] }).first()).toContainText(unlockReason);
   expect(seen).toEqual([]);
   await again.close();
@@ -218,7 +298,11 @@ test('email choices on My profile: a focal point turns comments by email on', as
   await comments.check();
   await expect(page.getByText('You will get these emails')).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('region', { name: 'Emails' }).getByRole('checkbox', { name: 'A reviewer comments on a best practice' })).toBeChecked(SCREEN);
+  await expect(
+    page
+      .getByRole('region', { name: 'Emails' })
+      .getByRole('checkbox', { name: 'A reviewer comments on a best practice' }),
+  ).toBeChecked(SCREEN);
   await expectNoAxeViolations(page, 'my profile');
   expect(problems).toEqual([]);
 });

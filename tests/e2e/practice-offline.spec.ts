@@ -13,7 +13,9 @@ const KEPT = 'Offline: your changes are kept on this computer and saved when the
 /** The browser's own report of a request that could not leave: expected while offline. */
 const offlineNoise = (problem: string) => /ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR/.test(problem);
 
-test('changes made offline are kept, then saved when the connection is back; a closed tab loses nothing', async ({ browser }) => {
+test('changes made offline are kept, then saved when the connection is back; a closed tab loses nothing', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -38,7 +40,9 @@ test('changes made offline are kept, then saved when the connection is back; a c
   await context.setOffline(false);
   await expect(page.getByText('All changes saved')).toBeVisible({ timeout: 20_000 });
   await page.reload();
-  await expect(section(page, 'Title and place').getByLabel('City or place')).toHaveValue('เชียงใหม่', { timeout: 30_000 });
+  await expect(section(page, 'Title and place').getByLabel('City or place')).toHaveValue('เชียงใหม่', {
+    timeout: 30_000,
+  });
 
   // Offline again, and the tab is closed before the connection comes back.
   await context.setOffline(true);
@@ -54,11 +58,18 @@ test('changes made offline are kept, then saved when the connection is back; a c
   const againProblems = watchConsole(again);
   await again.goto(practiceUrl);
   // The message fades after a few seconds: it is looked for first, as the screen arrives.
-  await expect(again.getByText(/Changes not saved on your last visit were kept on this computer/)).toBeVisible({ timeout: 30_000 });
-  await expect(section(again, 'Organisations').getByLabel('Lead organisation')).toHaveValue('Городской совет · شورای شهر');
+  await expect(again.getByText(/Changes not saved on your last visit were kept on this computer/)).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(section(again, 'Organisations').getByLabel('Lead organisation')).toHaveValue(
+    'Городской совет · شورای شهر',
+  );
   await expect(again.getByText('All changes saved')).toBeVisible({ timeout: 20_000 });
   await again.reload();
-  await expect(section(again, 'Organisations').getByLabel('Lead organisation')).toHaveValue('Городской совет · شورای شهر', { timeout: 30_000 });
+  await expect(section(again, 'Organisations').getByLabel('Lead organisation')).toHaveValue(
+    'Городской совет · شورای شهر',
+    { timeout: 30_000 },
+  );
   expect(problems.filter((p) => !offlineNoise(p))).toEqual([]);
   expect(againProblems).toEqual([]);
   await context.close();

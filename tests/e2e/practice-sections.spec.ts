@@ -12,9 +12,12 @@ const section = (page: Page, name: string) => page.getByRole('region', { name, e
 const CONTEXT = 'Context: the situation before';
 const contextText = (page: Page) => section(page, CONTEXT).getByLabel(CONTEXT);
 /** The browser's own reports of a request that could not leave (offline) and of the expected 409. */
-const expectedNoise = (problem: string) => /ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR|status of 409/.test(problem);
+const expectedNoise = (problem: string) =>
+  /ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR|status of 409/.test(problem);
 
-test('sections save one by one; a conflict with another browser’s save shows theirs and yours; offline text waits', async ({ browser }, testInfo) => {
+test('sections save one by one; a conflict with another browser’s save shows theirs and yours; offline text waits', async ({
+  browser,
+}, testInfo) => {
   test.setTimeout(180_000);
   const mine = await browser.newContext();
   const author = await mine.newPage();
@@ -48,7 +51,9 @@ test('sections save one by one; a conflict with another browser’s save shows t
   // The author, still on the old version, changes it too: theirs and yours, side by side.
   await contextText(author).fill('Жители у канала не имели безопасного прохода');
   await contextText(author).blur();
-  await expect(section(author, CONTEXT).getByText('Someone else changed this answer meanwhile: choose which to keep.')).toBeVisible();
+  await expect(
+    section(author, CONTEXT).getByText('Someone else changed this answer meanwhile: choose which to keep.'),
+  ).toBeVisible();
   await expect(section(author, CONTEXT).getByText(/^Theirs, by Maria Santos/)).toBeVisible();
   await expect(section(author, CONTEXT).getByText('ساکنان کنار کانال مسیر امنی نداشتند')).toBeVisible();
   await author.setViewportSize({ width: 1366, height: 900 });
@@ -65,14 +70,23 @@ test('sections save one by one; a conflict with another browser’s save shows t
   const results = section(author, 'Results').getByRole('textbox', { name: 'Results' });
   await results.fill('二十个社区参与了设计');
   await results.blur();
-  await expect(author.getByRole('status').filter({ hasText: 'Offline: your changes are kept on this computer and saved when the connection is back' })).toBeVisible();
-  await expect(section(author, 'Results').getByText('Not saved: offline — kept on this device and sent when you are back online.')).toBeVisible();
+  await expect(
+    author
+      .getByRole('status')
+      .filter({ hasText: 'Offline: your changes are kept on this computer and saved when the connection is back' }),
+  ).toBeVisible();
+  await expect(
+    section(author, 'Results').getByText('Not saved: offline — kept on this device and sent when you are back online.'),
+  ).toBeVisible();
   await author.screenshot({ path: testInfo.outputPath('offline-390.png'), fullPage: false });
   await mine.setOffline(false);
   await expect(section(author, 'Results').getByRole('status')).toHaveText(/^Saved at \d\d:\d\d$/, { timeout: 20_000 });
   await author.setViewportSize({ width: 1366, height: 900 });
   await author.reload();
-  await expect(section(author, 'Results').getByRole('textbox', { name: 'Results' })).toHaveValue('二十个社区参与了设计', { timeout: 30_000 });
+  await expect(section(author, 'Results').getByRole('textbox', { name: 'Results' })).toHaveValue(
+    '二十个社区参与了设计',
+    { timeout: 30_000 },
+  );
   await expect(section(author, 'Results').getByRole('status')).toHaveText(/^Saved \d{1,2} \w{3} \d{4} by Jose Reyes$/);
   await author.screenshot({ path: testInfo.outputPath('editor-1366.png'), fullPage: true });
   expect(authorProblems.filter((p) => !expectedNoise(p))).toEqual([]);

@@ -28,13 +28,18 @@ test('overview: the theme list, the form with its preview and key facts', async 
   await page.locator('#fact-0-value').fill('12');
   await expectNoAxeViolations(page, 'overview form');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('status', { name: 'Notifications' })).toContainText('Culture is saved', { timeout: 30_000 });
+  await expect(page.getByRole('status', { name: 'Notifications' })).toContainText('Culture is saved', {
+    timeout: 30_000,
+  });
   expect(problems).toEqual([]);
 });
 
 /** When the live build went live, once no build is queued or running (else null). */
 async function liveSince(token: string): Promise<string | null> {
-  const { body } = await api<{ data: { current: { state: string }; live: { since: string } | null } }>('site/status', token);
+  const { body } = await api<{ data: { current: { state: string }; live: { since: string } | null } }>(
+    'site/status',
+    token,
+  );
   return body.data.current.state === 'idle' ? (body.data.live?.since ?? null) : null;
 }
 
@@ -44,10 +49,14 @@ function heroPng(): Promise<Buffer> {
   const height = 900;
   const pixels = Buffer.alloc(width * height * 3);
   for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 7919 + (i >> 11)) % 251;
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
-test('overview: an indicator and a picture added to a theme show on its public page after publishing', async ({ page }) => {
+test('overview: an indicator and a picture added to a theme show on its public page after publishing', async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   const problems = watchConsole(page);
   const token = await idToken(DEMO.superadmin);
@@ -89,7 +98,9 @@ test('overview: an indicator and a picture added to a theme show on its public p
   await expect(row.getByRole('cell').first()).toHaveText(String(count));
   await expect(row.getByRole('button', { name: `Move up ${name}` })).toBeFocused();
 
-  await page.getByLabel('Choose a picture').setInputFiles({ name: 'governance.png', mimeType: 'image/png', buffer: await heroPng() });
+  await page
+    .getByLabel('Choose a picture')
+    .setInputFiles({ name: 'governance.png', mimeType: 'image/png', buffer: await heroPng() });
   await expect(page.getByRole('img', { name: 'Preview of governance.png' })).toHaveAttribute('src', /^blob:/);
   await expect(page.getByText(/governance\.png .* is not uploaded yet/)).toBeVisible();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -99,12 +110,18 @@ test('overview: an indicator and a picture added to a theme show on its public p
   const before = await liveSince(token);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(notices).toContainText('Governance is saved', { timeout: 30_000 });
-  await expect(page.getByRole('img', { name: 'Current picture of the theme' })).toHaveAttribute('src', /^\/uploads\/profile\/governance\/.+\.webp$/);
+  await expect(page.getByRole('img', { name: 'Current picture of the theme' })).toHaveAttribute(
+    'src',
+    /^\/uploads\/profile\/governance\/.+\.webp$/,
+  );
 
   // Publish, and wait for a build that started after the changes.
   const panel = page.getByRole('region', { name: 'Public site' });
   await panel.getByRole('button', { name: 'Publish now' }).click();
-  await page.getByRole('dialog', { name: 'Publish the public site now?' }).getByRole('button', { name: 'Publish now' }).click();
+  await page
+    .getByRole('dialog', { name: 'Publish the public site now?' })
+    .getByRole('button', { name: 'Publish now' })
+    .click();
   await expect(panel.getByRole('status')).toContainText(/Updating the public site|changes? waiting/);
   await expect
     .poll(async () => ((await liveSince(token)) ?? '') > (before ?? ''), { timeout: 240_000, intervals: [1000] })
@@ -116,7 +133,9 @@ test('overview: an indicator and a picture added to a theme show on its public p
   await expect(hero).toHaveAttribute('height', '900');
   await expect(hero).toHaveAttribute('fetchpriority', 'high');
   await expect(page.locator('picture source[type="image/webp"]')).toHaveAttribute('srcset', /480w.*960w.*1600w/);
-  await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
   // The browser takes a rendition for the width shown, not the 1600 px one.
   expect(await hero.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-(480|960)\.webp$/);
   await expect(page.getByRole('region', { name: 'Indicators awaiting figures' })).toContainText(name);
@@ -125,10 +144,15 @@ test('overview: an indicator and a picture added to a theme show on its public p
   // The picture adds a few hundred bytes of markup: the first screen still fits one round trip.
   let css = 0;
   for (const [, href] of html.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)) {
-    css += Number((await page.request.get(href!, { headers: { 'accept-encoding': 'br' } })).headers()['content-length']);
+    css += Number(
+      (await page.request.get(href!, { headers: { 'accept-encoding': 'br' } })).headers()['content-length'],
+    );
   }
-  const firstScreen = (await firstScreenHtmlBytes(page.context().browser()!, `${BASE_URL}/urbanisation-profile/governance`, html)) + css;
-  expect(firstScreen, `first-screen bytes (HTML to the fold + ${css} B of CSS)`).toBeLessThanOrEqual(FIRST_SCREEN_BUDGET);
+  const firstScreen =
+    (await firstScreenHtmlBytes(page.context().browser()!, `${BASE_URL}/urbanisation-profile/governance`, html)) + css;
+  expect(firstScreen, `first-screen bytes (HTML to the fold + ${css} B of CSS)`).toBeLessThanOrEqual(
+    FIRST_SCREEN_BUDGET,
+  );
   await expectNoAxeViolations(page, '/urbanisation-profile/governance');
 
   await page.goto('/urbanisation-profile');
@@ -139,11 +163,15 @@ test('overview: an indicator and a picture added to a theme show on its public p
   expect(problems.filter((p) => !/status of 400/.test(p))).toEqual([]);
 });
 
-test('analytics: the grid, a figure saved on leaving its field, publishing, and an import preview', async ({ page }) => {
+test('analytics: the grid, a figure saved on leaving its field, publishing, and an import preview', async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   await signIn(page, DEMO.superadmin, undefined, '/module/urbanisation-profile/analytics/demography-urbanisation');
   await expectPath(page, '/module/urbanisation-profile/analytics/demography-urbanisation');
-  await expect(page.getByRole('row', { name: /Philippines/ }).getByRole('link', { name: /Published · 1 Philippines 2020/ })).toBeVisible();
+  await expect(
+    page.getByRole('row', { name: /Philippines/ }).getByRole('link', { name: /Published · 1 Philippines 2020/ }),
+  ).toBeVisible();
   await page.goto(`/module/urbanisation-profile/analytics/demography-urbanisation/PH/${YEAR}/form`);
   const field = page.locator('#q-URB_POP_PCT');
   await field.locator('#q-URB_POP_PCT-value').fill('48.2');
@@ -164,8 +192,14 @@ test('analytics: the grid, a figure saved on leaving its field, publishing, and 
   await expect(field.getByRole('status')).toHaveText(/^Saved at \d\d:\d\d$/, { timeout: 20_000 });
   await expect(page.getByRole('note').filter({ hasText: 'The public site keeps the published figures' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Publish the changes' })).toBeVisible();
-  const shown = await (await fetch(`${BASE_URL}/api/profile/public/category/demography-urbanisation`)).json() as { data: { indicators: { code: string; values: { country_code: string; year: number; value: number }[] }[] } };
-  expect(shown.data.indicators.find((i) => i.code === 'URB_POP_PCT')!.values.find((v) => v.country_code === 'PH' && v.year === YEAR)?.value).toBe(48.2);
+  const shown = (await (await fetch(`${BASE_URL}/api/profile/public/category/demography-urbanisation`)).json()) as {
+    data: { indicators: { code: string; values: { country_code: string; year: number; value: number }[] }[] };
+  };
+  expect(
+    shown.data.indicators
+      .find((i) => i.code === 'URB_POP_PCT')!
+      .values.find((v) => v.country_code === 'PH' && v.year === YEAR)?.value,
+  ).toBe(48.2);
   for (const width of [390, 1366]) {
     await page.setViewportSize({ width, height: 900 });
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -182,7 +216,9 @@ test('analytics: the grid, a figure saved on leaving its field, publishing, and 
   await page.setViewportSize({ width: 1280, height: 720 });
 
   await page.goto('/module/urbanisation-profile/analytics');
-  await page.getByLabel('Or paste the rows').fill('country_code,indicator,year,value,source\nPH,URB_GROWTH,2021,1.9,PSA\nPH,URB_POP_PCT,2021,140,PSA\n');
+  await page
+    .getByLabel('Or paste the rows')
+    .fill('country_code,indicator,year,value,source\nPH,URB_GROWTH,2021,1.9,PSA\nPH,URB_POP_PCT,2021,140,PSA\n');
   await page.getByRole('button', { name: 'Preview' }).click();
   await expect(page.getByTestId('import-format')).toHaveText('comma-separated text, decimal point, 2 rows of figures');
   await expect(page.getByText('1 to change, 0 unchanged, 1 with problems.')).toBeVisible();

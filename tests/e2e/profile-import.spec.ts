@@ -30,7 +30,9 @@ async function workbook(rows: (string | number)[][]): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-test('a semicolon CSV with decimal commas and an Excel workbook are imported; a theme downloads as a workbook', async ({ page }) => {
+test('a semicolon CSV with decimal commas and an Excel workbook are imported; a theme downloads as a workbook', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   const problems = watchConsole(page);
   await signIn(page, DEMO.stateAdmin, undefined, '/module/urbanisation-profile/analytics');
@@ -40,7 +42,9 @@ test('a semicolon CSV with decimal commas and an Excel workbook are imported; a 
   const csv = `\uFEFFcountry_code;indicator;year;value;source;note\r\nPH;WATER_URBAN_PCT;${YEAR};92,5;"PSA; census";Перепись населения\r\nPH;URB_GROWTH;${YEAR};1,75;PSA;ข้อมูลเบื้องต้น\r\n`;
   await panel.getByLabel('File').setInputFiles({ name: 'figures.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await panel.getByRole('button', { name: 'Preview' }).click();
-  await expect(panel.getByTestId('import-format')).toHaveText('semicolon-separated text, decimal comma, 2 rows of figures');
+  await expect(panel.getByTestId('import-format')).toHaveText(
+    'semicolon-separated text, decimal comma, 2 rows of figures',
+  );
   await expect(panel.getByText('2 to change, 0 unchanged, 0 with problems.')).toBeVisible();
   await expect(panel.getByRole('table', { name: 'Figures the import would change' }).getByRole('row')).toHaveCount(3);
   await expectNoAxeViolations(page, 'import preview');
@@ -49,40 +53,78 @@ test('a semicolon CSV with decimal commas and an Excel workbook are imported; a 
   await expect(page.getByRole('status', { name: 'Notifications' })).toContainText('2 figures imported.');
 
   // A workbook with a bad row: the preview names its row as Excel numbers it; nothing can be imported.
-  const bad = await workbook([['country_code', 'indicator', 'year', 'value', 'source'], ['PH', 'URB_GROWTH', YEAR + 1, 2.25, 'PSA'], ['PH', 'URB_GROWTH', YEAR + 2, '12,5,3', 'PSA']]);
-  await panel.getByLabel('File').setInputFiles({ name: 'figures.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: bad });
+  const bad = await workbook([
+    ['country_code', 'indicator', 'year', 'value', 'source'],
+    ['PH', 'URB_GROWTH', YEAR + 1, 2.25, 'PSA'],
+    ['PH', 'URB_GROWTH', YEAR + 2, '12,5,3', 'PSA'],
+  ]);
+  await panel.getByLabel('File').setInputFiles({
+    name: 'figures.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: bad,
+  });
   await panel.getByRole('button', { name: 'Preview' }).click();
-  await expect(panel.getByTestId('import-format')).toHaveText('Excel workbook, sheet “Figures”, numbers typed as text read with a decimal point, 2 rows of figures');
+  await expect(panel.getByTestId('import-format')).toHaveText(
+    'Excel workbook, sheet “Figures”, numbers typed as text read with a decimal point, 2 rows of figures',
+  );
   await expect(panel.getByText(/^Row 3, column value: '12,5,3' is not a number/)).toBeVisible();
   await expect(panel.getByRole('button', { name: /^Import/ })).toBeDisabled();
-  const good = await workbook([['country_code', 'indicator', 'year', 'value', 'source'], ['PH', 'URB_GROWTH', YEAR + 1, 2.25, 'PSA']]);
-  await panel.getByLabel('File').setInputFiles({ name: 'figures.xlsx', buffer: good, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+  const good = await workbook([
+    ['country_code', 'indicator', 'year', 'value', 'source'],
+    ['PH', 'URB_GROWTH', YEAR + 1, 2.25, 'PSA'],
+  ]);
+  await panel.getByLabel('File').setInputFiles({
+    name: 'figures.xlsx',
+    buffer: good,
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  });
   await panel.getByRole('button', { name: 'Preview' }).click();
   await panel.getByRole('button', { name: 'Import 1 figure' }).click();
   await expect(page.getByRole('status', { name: 'Notifications' })).toContainText('1 figure imported.');
 
   // A wrong file says what to do.
-  await panel.getByLabel('File').setInputFiles({ name: 'figures.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n') });
+  await panel
+    .getByLabel('File')
+    .setInputFiles({ name: 'figures.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n') });
   await panel.getByRole('button', { name: 'Preview' }).click();
   await expect(panel.getByRole('alert')).toContainText('choose an Excel workbook (.xlsx) or a CSV file');
 
   // The theme's figures as a workbook: the figures imported above, numbers as numbers.
   const exportPanel = page.getByRole('region', { name: 'Download figures' });
   await exportPanel.getByLabel('Theme', { exact: true }).selectOption({ label: 'Demography and urbanisation' });
-  const [download] = await Promise.all([page.waitForEvent('download'), exportPanel.getByRole('link', { name: 'Excel workbook (.xlsx)' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    exportPanel.getByRole('link', { name: 'Excel workbook (.xlsx)' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('urbanisation-profile-demography-urbanisation.xlsx');
   const book = new ExcelJS.Workbook();
   await book.xlsx.load((await readFile((await download.path())!)) as never);
   const rows = book.worksheets[0]!.getSheetValues().filter(Boolean) as unknown[][];
   // The columns after these (licence, origin: decision 030) are checked by the API tests.
-  expect(rows.map((row) => row.slice(0, 10))).toContainEqual([undefined, 'PH', 'URB_GROWTH', YEAR, 1.75, 'PSA', 'false', 'ข้อมูลเบื้องต้น', 'demography-urbanisation', 'draft']);
+  expect(rows.map((row) => row.slice(0, 10))).toContainEqual([
+    undefined,
+    'PH',
+    'URB_GROWTH',
+    YEAR,
+    1.75,
+    'PSA',
+    'false',
+    'ข้อมูลเบื้องต้น',
+    'demography-urbanisation',
+    'draft',
+  ]);
   expect(rows).toContainEqual(expect.arrayContaining(['PH', 'URB_GROWTH', YEAR + 1, 2.25]));
   expect(problems).toEqual([]);
 });
 
 test('the figures form names each indicator by its name, unit and SDG reference, without tiers', async ({ page }) => {
   const problems = watchConsole(page);
-  await signIn(page, DEMO.stateAdmin, undefined, `/module/urbanisation-profile/analytics/basic-services/PH/${YEAR}/form`);
+  await signIn(
+    page,
+    DEMO.stateAdmin,
+    undefined,
+    `/module/urbanisation-profile/analytics/basic-services/PH/${YEAR}/form`,
+  );
   const field = page.locator('#q-WATER_URBAN_PCT');
   await expect(field.getByRole('heading', { name: WATER })).toBeVisible();
   await expect(field).toContainText('SDG 6.1.1');

@@ -68,7 +68,9 @@ function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-test('a figure published through the API shows on the live site, and withdrawing it takes it off again', async ({ page }) => {
+test('a figure published through the API shows on the live site, and withdrawing it takes it off again', async ({
+  page,
+}) => {
   test.setTimeout(480_000);
   const token = await idToken(DEMO.superadmin);
   const current = await api<Dataset>(DATASET, token);
@@ -76,7 +78,15 @@ test('a figure published through the API shows on the live site, and withdrawing
   if (current.body.data.status === 'published') await liveAfter(token, () => setPublished(token, false));
   const saved = await api<Dataset>(`${DATASET}/saved`, token, {
     json: {
-      values: [{ indicator: 'SLUM_PCT', value: VALUE, data_year: YEAR, source: 'Cambodia Socio-Economic Survey', note: `Survey ${WORD}` }],
+      values: [
+        {
+          indicator: 'SLUM_PCT',
+          value: VALUE,
+          data_year: YEAR,
+          source: 'Cambodia Socio-Economic Survey',
+          note: `Survey ${WORD}`,
+        },
+      ],
       ...(current.body.data.exists && { version: (await api<Dataset>(DATASET, token)).body.data.version }),
     },
   });
@@ -111,5 +121,7 @@ test('a figure published through the API shows on the live site, and withdrawing
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(COUNTRY.name);
   await expect(page.getByRole('heading', { name: INDICATOR })).toHaveCount(0);
   await expect(page.getByText(WORD)).toHaveCount(0);
-  await expect(await searchFor(page, WORD)).toHaveText(`No results for “${WORD}”. Try other words, or remove a filter.`);
+  await expect(await searchFor(page, WORD)).toHaveText(
+    `No results for “${WORD}”. Try other words, or remove a filter.`,
+  );
 });

@@ -13,7 +13,10 @@ test('the themes with their key facts', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Urbanisation profile');
   const themes = page.getByRole('region', { name: 'Themes' });
   await expect(themes.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) })).toHaveCount(8);
-  await expect(themes.getByRole('link', { name: 'Demography and urbanisation' })).toHaveAttribute('href', '/urbanisation-profile/demography-urbanisation');
+  await expect(themes.getByRole('link', { name: 'Demography and urbanisation' })).toHaveAttribute(
+    'href',
+    '/urbanisation-profile/demography-urbanisation',
+  );
   await expect(themes.getByText('37,468')).toBeVisible();
   await expect(themes.getByText('58.3')).toBeVisible();
   await expect(page.getByText(/CC BY 4\.0/).first()).toBeVisible();
@@ -29,14 +32,22 @@ test('a theme: bar chart with the regional median, its table, sources, the map a
   await expect(table.getByRole('row', { name: /Singapore\s+100/ })).toBeVisible();
   await expect(table.getByRole('row', { name: /Sri Lanka\s+18\.71/ })).toBeVisible();
   await expect(table.getByRole('row', { name: /Median\s+42\.8/ })).toBeVisible();
-  await expect(section.getByText(/World Urbanization Prospects 2018.*SP\.URB\.TOTL\.IN\.ZS.*CC BY 4\.0/).first()).toBeVisible();
+  await expect(
+    section.getByText(/World Urbanization Prospects 2018.*SP\.URB\.TOTL\.IN\.ZS.*CC BY 4\.0/).first(),
+  ).toBeVisible();
   // The largest cities, with their names in the footnote.
   await expect(page.getByText(/Tokyo \(Japan\)/).first()).toBeVisible();
-  await expect(page.locator('#map-URB_POP_PCT svg, figure#map-URB_POP_PCT svg, [id="map-URB_POP_PCT"] svg').first()).toBeAttached();
-  const csvHref = await page.getByRole('link', { name: 'Download every figure of this theme (CSV)' }).getAttribute('href');
+  await expect(
+    page.locator('#map-URB_POP_PCT svg, figure#map-URB_POP_PCT svg, [id="map-URB_POP_PCT"] svg').first(),
+  ).toBeAttached();
+  const csvHref = await page
+    .getByRole('link', { name: 'Download every figure of this theme (CSV)' })
+    .getAttribute('href');
   expect(csvHref).toBe('/urbanisation-profile/demography-urbanisation.csv');
   const csv = await (await page.request.get(csvHref!)).text();
-  expect(csv.split('\r\n')[0]).toBe('indicator_code,indicator,sdg,country_code,country,year,value,unit,is_estimate,note,source,licence,origin,demo');
+  expect(csv.split('\r\n')[0]).toBe(
+    'indicator_code,indicator,sdg,country_code,country,year,value,unit,is_estimate,note,source,licence,origin,demo',
+  );
   expect(csv).toContain('URB_POP_PCT,Urban population (% of total population),,SG,Singapore,2020,100,%');
   expect(csv).toContain('LARGEST_CITY_POP,Population of the largest urban agglomeration,,JP,Japan,2018,37468');
 
@@ -52,7 +63,9 @@ test('a country chosen from the list (no JavaScript needed), compared with the r
   await page.getByRole('link', { name: /Philippines/ }).click();
   await expect(page).toHaveURL(/\/urbanisation-profile\/view\/PH$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Philippines');
-  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Urban population (% of total population)' }) });
+  const card = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Urban population (% of total population)' }) });
   await expect(card).toContainText('47.41');
   await expect(card).toContainText(/Regional median 42\.8\d?%.*18 countries, 2020/);
   await expect(card).toContainText('above the median');
@@ -67,7 +80,13 @@ test('the home page shows the profile’s real figures', async ({ page }) => {
 test('the profile pages load no JavaScript, are in the sitemap and have no axe violations', async ({ page }) => {
   test.setTimeout(120_000);
   const problems = watchConsole(page);
-  const paths = ['/urbanisation-profile', '/urbanisation-profile/demography-urbanisation', '/urbanisation-profile/housing-slums', '/urbanisation-profile/view', '/urbanisation-profile/view/PH'];
+  const paths = [
+    '/urbanisation-profile',
+    '/urbanisation-profile/demography-urbanisation',
+    '/urbanisation-profile/housing-slums',
+    '/urbanisation-profile/view',
+    '/urbanisation-profile/view/PH',
+  ];
   const sitemap = await (await page.request.get('/sitemap.xml')).text();
   for (const path of paths) {
     expect(sitemap, path).toContain(`${path}</loc>`);

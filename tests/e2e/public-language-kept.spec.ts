@@ -14,7 +14,12 @@ const THEME = 'demography-urbanisation';
 const YEAR = 2015;
 const DATASET = `profile/analytics/${THEME}/${COUNTRY.code}/${YEAR}`;
 const THEME_PAGES = [`/urbanisation-profile/${THEME}`, '/urbanisation-profile/housing-slums'];
-const PAGES = ['/urbanisation-profile', ...THEME_PAGES, '/urbanisation-profile/view', `/urbanisation-profile/view/${COUNTRY.code}`];
+const PAGES = [
+  '/urbanisation-profile',
+  ...THEME_PAGES,
+  '/urbanisation-profile/view',
+  `/urbanisation-profile/view/${COUNTRY.code}`,
+];
 
 interface Dataset {
   data: { version: number; exists: boolean; status: 'draft' | 'published' };
@@ -35,7 +40,9 @@ test.beforeAll(async () => {
       },
     });
     expect(saved.status).toBe(200);
-    const published = await api<Dataset>(`${DATASET}/publish`, token, { json: { published: true, version: saved.body.data.version } });
+    const published = await api<Dataset>(`${DATASET}/publish`, token, {
+      json: { published: true, version: saved.body.data.version },
+    });
     expect(published.status).toBe(200);
   }
   await rebuild(token);
@@ -47,17 +54,27 @@ async function pageLinks(page: Page): Promise<string[]> {
     links
       .filter((a) => !a.hasAttribute('download'))
       .map((a) => a.getAttribute('href')!)
-      .filter((href) => href.startsWith('/') && !href.startsWith('//') && !/^\/(?:_astro|uploads|flags|fonts|pagefind)\/|\.(?:csv|json|pdf|svg|png|xml)$/.test(href)),
+      .filter(
+        (href) =>
+          href.startsWith('/') &&
+          !href.startsWith('//') &&
+          !/^\/(?:_astro|uploads|flags|fonts|pagefind)\/|\.(?:csv|json|pdf|svg|png|xml)$/.test(href),
+      ),
   );
 }
 
 for (const lang of ['fr', 'ru'] as const) {
-  test(`/${lang}/: every link of the profile's pages stays in the language, the charts' countries too`, async ({ page }) => {
+  test(`/${lang}/: every link of the profile's pages stays in the language, the charts' countries too`, async ({
+    page,
+  }) => {
     for (const path of PAGES) {
       await page.goto(`/${lang}${path}`);
       const links = await pageLinks(page);
       expect(links.length, path).toBeGreaterThan(10);
-      expect(links.filter((href) => !href.startsWith(`/${lang}/`)), `${lang}${path}`).toEqual([]);
+      expect(
+        links.filter((href) => !href.startsWith(`/${lang}/`)),
+        `${lang}${path}`,
+      ).toEqual([]);
     }
     // A country in a chart's table goes to its page in the same language.
     await page.goto(`/${lang}/urbanisation-profile/${THEME}`);
@@ -72,7 +89,9 @@ for (const lang of ['fr', 'ru'] as const) {
   });
 }
 
-test('key facts write their numbers the language’s way: no comma between thousands in French or Russian', async ({ page }) => {
+test('key facts write their numbers the language’s way: no comma between thousands in French or Russian', async ({
+  page,
+}) => {
   const expected = {
     en: { thousands: '37,468', decimal: '91.78' },
     fr: { thousands: '37\u202f468', decimal: '91,78' },
@@ -87,7 +106,10 @@ test('key facts write their numbers the language’s way: no comma between thous
     expect(values.join(' | '), lang).toContain(want.decimal);
     if (lang === 'fr' || lang === 'ru') {
       // A comma between digits would read as a decimal mark; a point neither.
-      expect(values.filter((v) => /\d,\d{3}(?!\d)|\d\.\d/.test(v)), lang).toEqual([]);
+      expect(
+        values.filter((v) => /\d,\d{3}(?!\d)|\d\.\d/.test(v)),
+        lang,
+      ).toEqual([]);
     }
   }
   // The search index reads each part apart ("2018 37 468", never "201837,468thousand people").
@@ -95,7 +117,9 @@ test('key facts write their numbers the language’s way: no comma between thous
   const content = await page.evaluate(async (script) => {
     const pagefind = await import(script);
     const search = await pagefind.search('Tokyo');
-    const pages = await Promise.all(search.results.map((r: { data: () => Promise<{ url: string; content: string }> }) => r.data()));
+    const pages = await Promise.all(
+      search.results.map((r: { data: () => Promise<{ url: string; content: string }> }) => r.data()),
+    );
     return pages.find((p) => /\/fr\/urbanisation-profile\/?$/.test(p.url))?.content ?? '';
   }, '/pagefind/pagefind.js');
   expect(content).toMatch(/2018 37\s468\s\D/u);
@@ -103,10 +127,14 @@ test('key facts write their numbers the language’s way: no comma between thous
 });
 
 for (const lang of ['fr', 'ru'] as const) {
-  test(`/${lang}/: a country's page draws the trend of an indicator with several years, and none for a single year`, async ({ page }) => {
+  test(`/${lang}/: a country's page draws the trend of an indicator with several years, and none for a single year`, async ({
+    page,
+  }) => {
     await page.goto(`/${lang}/urbanisation-profile/view/${COUNTRY.code}`);
     const trend = page.locator('#trend-URB_POP_PCT');
-    await expect(trend.getByRole('heading', { level: 4 })).toHaveText(lang === 'fr' ? /^Évolution de (?:19|20)\d\d à 2020$/ : /^Динамика с (?:19|20)\d\d по 2020 год$/);
+    await expect(trend.getByRole('heading', { level: 4 })).toHaveText(
+      lang === 'fr' ? /^Évolution de (?:19|20)\d\d à 2020$/ : /^Динамика с (?:19|20)\d\d по 2020 год$/,
+    );
     await expect(trend.getByRole('img')).toBeVisible();
     await trend.locator('summary').click();
     await expect(trend.getByRole('row', { name: new RegExp(`${YEAR}\\s+46,30`) })).toBeVisible();
@@ -123,7 +151,11 @@ test('the pages pass axe at 390 and 1366 px in French, Russian and Chinese', asy
   for (const width of [390, 1366]) {
     await page.setViewportSize({ width, height: 900 });
     for (const lang of ['fr', 'ru', 'zh']) {
-      for (const path of [`/urbanisation-profile`, `/urbanisation-profile/${THEME}`, `/urbanisation-profile/view/${COUNTRY.code}`]) {
+      for (const path of [
+        `/urbanisation-profile`,
+        `/urbanisation-profile/${THEME}`,
+        `/urbanisation-profile/view/${COUNTRY.code}`,
+      ]) {
         await page.goto(`/${lang}${path}`);
         await expectNoAxeViolations(page, `${lang}${path} at ${width}`, { bestPractice: true });
       }

@@ -8,7 +8,9 @@ import { api, BASE_URL, DEMO, expectNoAxeViolations, idToken, rebuild, sweepPage
  */
 
 async function jpeg(width: number, height: number, colour: string): Promise<Blob> {
-  const bytes = await sharp({ create: { width, height, channels: 3, background: colour } }).jpeg().toBuffer();
+  const bytes = await sharp({ create: { width, height, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
   return new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' });
 }
 
@@ -36,10 +38,26 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   const token = await idToken(DEMO.superadmin);
-  await publishItem(token, { cms_type: 'banner', title: 'Regional forum opens', description: 'Cities meet in Penang.', display_order: 1 }, await jpeg(1600, 700, '#1f6fa3'));
-  await publishItem(token, { cms_type: 'banner', title: 'Reporting round open', display_order: 2 }, await jpeg(1600, 700, '#b85f10'));
-  await publishItem(token, { cms_type: 'video', title: 'Opening plenary', event: 'Urban Forum e2e', display_order: 1 }, await jpeg(1200, 800, '#2a7a4a'));
-  await publishItem(token, { cms_type: 'video', title: 'Site visit', event: 'Urban Forum e2e', display_order: 2 }, await jpeg(1200, 800, '#6a3a8a'));
+  await publishItem(
+    token,
+    { cms_type: 'banner', title: 'Regional forum opens', description: 'Cities meet in Penang.', display_order: 1 },
+    await jpeg(1600, 700, '#1f6fa3'),
+  );
+  await publishItem(
+    token,
+    { cms_type: 'banner', title: 'Reporting round open', display_order: 2 },
+    await jpeg(1600, 700, '#b85f10'),
+  );
+  await publishItem(
+    token,
+    { cms_type: 'video', title: 'Opening plenary', event: 'Urban Forum e2e', display_order: 1 },
+    await jpeg(1200, 800, '#2a7a4a'),
+  );
+  await publishItem(
+    token,
+    { cms_type: 'video', title: 'Site visit', event: 'Urban Forum e2e', display_order: 2 },
+    await jpeg(1200, 800, '#6a3a8a'),
+  );
   await publishItem(token, {
     cms_type: 'video',
     title: 'Forum highlights',
@@ -48,7 +66,11 @@ test.beforeAll(async () => {
     video_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
     display_order: 3,
   });
-  await publishItem(token, { cms_type: 'partner', title: 'UN-Habitat', link: 'https://unhabitat.org', display_order: 1 }, await jpeg(400, 160, '#ffffff'));
+  await publishItem(
+    token,
+    { cms_type: 'partner', title: 'UN-Habitat', link: 'https://unhabitat.org', display_order: 1 },
+    await jpeg(400, 160, '#ffffff'),
+  );
   await rebuild(token);
 });
 
@@ -64,20 +86,41 @@ test('the home page shows what editors published: banners, videos and partners',
   await expect(slides.nth(0).locator('img')).toHaveAttribute('fetchpriority', 'high');
   await expect(slides.nth(1).locator('img')).toHaveAttribute('loading', 'lazy');
   await expect(slides.nth(0).locator('source[type="image/webp"]')).toHaveAttribute('srcset', /480w/);
-  await expect(page.getByRole('link', { name: /Play video: Forum highlights/ }).first()).toHaveAttribute('href', /youtube\.com/);
-  await expect(page.getByRole('link', { name: 'UN-Habitat', exact: true }).first()).toHaveAttribute('href', 'https://unhabitat.org');
+  await expect(page.getByRole('link', { name: /Play video: Forum highlights/ }).first()).toHaveAttribute(
+    'href',
+    /youtube\.com/,
+  );
+  await expect(page.getByRole('link', { name: 'UN-Habitat', exact: true }).first()).toHaveAttribute(
+    'href',
+    'https://unhabitat.org',
+  );
   // What the section holds depends on the national reports published (national-public.spec.ts).
   await expect(page.getByRole('heading', { level: 2, name: 'Latest national reports' })).toBeVisible();
 });
 
 test('pages with nothing interactive load no JavaScript', async ({ page }) => {
-  for (const path of ['/module', '/national-urban-agenda', '/asia-pacific-region', '/national-reports', '/regional-reports', '/best-practices', '/best-practices-overview', '/urbanisation-profile', '/urbanisation-profile/view', '/urbanisation-profile/housing', '/privacy-policy', '/contact-us/sent']) {
+  for (const path of [
+    '/module',
+    '/national-urban-agenda',
+    '/asia-pacific-region',
+    '/national-reports',
+    '/regional-reports',
+    '/best-practices',
+    '/best-practices-overview',
+    '/urbanisation-profile',
+    '/urbanisation-profile/view',
+    '/urbanisation-profile/housing',
+    '/privacy-policy',
+    '/contact-us/sent',
+  ]) {
     const html = await (await page.request.get(path)).text();
     expect(html, path).not.toContain('<script');
   }
 });
 
-test('every public page has one h1, a title, a description, a canonical address and no axe violations', async ({ page }) => {
+test('every public page has one h1, a title, a description, a canonical address and no axe violations', async ({
+  page,
+}) => {
   // Every page of the sitemap in four languages: minutes on a loaded machine.
   test.setTimeout(600_000);
   const paths = await sitemapPaths(page);
@@ -89,7 +132,10 @@ test('every public page has one h1, a title, a description, a canonical address 
   const template = (path: string) =>
     path
       .replace(/^\/(zh|fr|ru)(?=\/|$)/, '/{lang}')
-      .replace(/\/best-practices-overview\/(category|sdg|period|subregion|country)\/[^/]+/, '/best-practices-overview/$1/{value}')
+      .replace(
+        /\/best-practices-overview\/(category|sdg|period|subregion|country)\/[^/]+/,
+        '/best-practices-overview/$1/{value}',
+      )
       .replace(/\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?=\/|$)/g, '/{uuid}')
       .replace(/\/page\/\d+$/, '/page/{n}')
       .replace(/\/\d{4}(?=\/|$)/g, '/{year}')
@@ -102,7 +148,10 @@ test('every public page has one h1, a title, a description, a canonical address 
     const lang = ({ zh: 'zh-Hans', fr: 'fr', ru: 'ru' } as Record<string, string>)[path.split('/')[1] ?? ''] ?? 'en';
     await expect(page.locator('html'), path).toHaveAttribute('lang', lang);
     await expect(page.locator('meta[name="description"]'), path).toHaveAttribute('content', /.{40,}/);
-    await expect(page.locator('link[rel="canonical"]'), path).toHaveAttribute('href', new RegExp(`${path === '/' ? '/$' : path}$`));
+    await expect(page.locator('link[rel="canonical"]'), path).toHaveAttribute(
+      'href',
+      new RegExp(`${path === '/' ? '/$' : path}$`),
+    );
     await expect(page.getByRole('main')).toHaveCount(1);
     await expectNoAxeViolations(page, path, { bestPractice: true });
   });
@@ -125,7 +174,9 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/#banner-2$/);
   });
 
-  test('the Reports menu leads to the regional reports; at 1280 and 1366 px the header keeps every label on one line', async ({ page }) => {
+  test('the Reports menu leads to the regional reports; at 1280 and 1366 px the header keeps every label on one line', async ({
+    page,
+  }) => {
     for (const width of [1280, 1366]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/');
@@ -226,7 +277,12 @@ test('the contact form explains the rate limit once a client has sent too many m
     fetch(`${BASE_URL}/api/contact-us`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Rate Tester', email: 'rate@example.org', subject: 'Rate limit', message: 'Checking the limit of the form.' }),
+      body: JSON.stringify({
+        name: 'Rate Tester',
+        email: 'rate@example.org',
+        subject: 'Rate limit',
+        message: 'Checking the limit of the form.',
+      }),
     });
   let status = 201;
   for (let i = 0; i < 6 && status !== 429; i++) status = (await send()).status;

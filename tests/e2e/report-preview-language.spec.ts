@@ -14,7 +14,8 @@ import { api, countryAccount, DEMO, expectNoAxeViolations, freeCycleYear, idToke
 
 const PASSWORD = 'Preview-Language-2026';
 const SHOTS = process.env['E2E_SHOTS_DIR'] ?? 'test-results/report-preview-language';
-const Q15_RU = 'Какие меры помогают легализовать неформальных работников или поддерживают микро-, малые и средние предприятия в городах?';
+const Q15_RU =
+  'Какие меры помогают легализовать неформальных работников или поддерживают микро-, малые и средние предприятия в городах?';
 const Q15_ZH = '哪些措施有助于使非正规工人正规化或支持城市中的微型、小型和中型企业？';
 const THAI_DESCRIPTION = 'มาตรการหลักคือการจดทะเบียนธุรกิจแบบง่ายและกองทุนสินเชื่อรายย่อยสำหรับผู้ค้าริมทาง';
 /** The New Urban Agenda's headings in the UN's Russian (A/RES/71/256), used where the portal has none yet. */
@@ -37,9 +38,19 @@ interface Translations {
   data: { translations: Record<string, { fields: Record<string, string>; version: number | null }> };
 }
 
-/** Writes `fields` as the record's translation into `locale` (with the version it has, if any); returns what is stored. */
-async function translate(token: string, entity: string, key: string, locale: string, fields: Record<string, string>, keep = false) {
-  const current = (await ok(api<Translations>(`translation/${entity}/${key}`, token), `read ${entity} ${key}`)).data.translations[locale]!;
+/**
+ * Writes `fields` as the record's translation into `locale` (with the version it has, if any); returns what is stored.
+ */
+async function translate(
+  token: string,
+  entity: string,
+  key: string,
+  locale: string,
+  fields: Record<string, string>,
+  keep = false,
+) {
+  const current = (await ok(api<Translations>(`translation/${entity}/${key}`, token), `read ${entity} ${key}`)).data
+    .translations[locale]!;
   if (keep && Object.keys(current.fields).length > 0) return current.fields;
   const json = current.version === null ? { fields } : { fields, version: current.version };
   await ok(api(`translation/${entity}/${key}/${locale}`, token, { json }), `translate ${entity} ${key} into ${locale}`);
@@ -54,9 +65,15 @@ test.beforeAll(async () => {
   YEAR = await freeCycleYear(admin, 2089);
   const today = new Date().toISOString().slice(0, 10);
   const closes = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-  await ok(api('report/type/national/cycles/saved', admin, { json: { year: YEAR, opens_at: today, closes_at: closes, expiry_days: 30, timely_days: 7, status: 'open' } }), 'open the cycle');
+  await ok(
+    api('report/type/national/cycles/saved', admin, {
+      json: { year: YEAR, opens_at: today, closes_at: closes, expiry_days: 30, timely_days: 7, status: 'open' },
+    }),
+    'open the cycle',
+  );
   // Thrusts in Russian (kept where the portal has them already), a question in Russian and Chinese.
-  for (const [code, name] of Object.entries(RUSSIAN_THRUSTS)) thrustNames.push((await translate(admin, 'thrust', code, 'ru', { name }, true))['name']!);
+  for (const [code, name] of Object.entries(RUSSIAN_THRUSTS))
+    thrustNames.push((await translate(admin, 'thrust', code, 'ru', { name }, true))['name']!);
   const questions = (await ok(api<{ data: Question[] }>('question/list', admin), 'questions')).data;
   const q15 = questions.find((q) => q.code === 'Q15')!;
   const q04 = questions.find((q) => q.code === 'Q04')!;
@@ -64,11 +81,22 @@ test.beforeAll(async () => {
   await translate(admin, 'question', q15.uuid, 'zh', { text: Q15_ZH });
 
   // A Thai country member whose interface is Russian; a description without a ticked option.
-  member = await countryAccount({ prefix: 'preview-ru', name: 'Somchai Wongsakul', password: PASSWORD, country: 'TH', role: 'state_member' });
+  member = await countryAccount({
+    prefix: 'preview-ru',
+    name: 'Somchai Wongsakul',
+    password: PASSWORD,
+    country: 'TH',
+    role: 'state_member',
+  });
   await ok(api('user/saved/language', member.token, { json: { language: 'ru' } }), 'Russian interface');
   await ok(
     api(`report/type/national/${YEAR}/TH/saved`, member.token, {
-      json: { answers: [{ question_uuid: q15.uuid, value: [], text: THAI_DESCRIPTION }, { question_uuid: q04.uuid, value: 58.3, source: 'สำนักงานสถิติแห่งชาติ', data_year: 2020 }] },
+      json: {
+        answers: [
+          { question_uuid: q15.uuid, value: [], text: THAI_DESCRIPTION },
+          { question_uuid: q04.uuid, value: 58.3, source: 'สำนักงานสถิติแห่งชาติ', data_year: 2020 },
+        ],
+      },
     }),
     'answers',
   );
@@ -88,7 +116,10 @@ async function shots(page: Page, name: string) {
 /** Downloads the PDF in the language named `language` and gives its text back, its lines joined by spaces. */
 async function downloadPdf(page: Page, language: string, name: string): Promise<string> {
   await page.getByLabel('Скачать PDF на языке').selectOption({ label: language });
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Скачать PDF' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Скачать PDF' }).click(),
+  ]);
   mkdirSync(SHOTS, { recursive: true });
   const file = `${SHOTS}/${name}.pdf`;
   await download.saveAs(file);
@@ -96,14 +127,19 @@ async function downloadPdf(page: Page, language: string, name: string): Promise<
   return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s+/gu, ' ');
 }
 
-test('a Russian-interface member previews the report in Russian and downloads its PDF in Chinese and in Russian', async ({ page }) => {
+test('a Russian-interface member previews the report in Russian and downloads its PDF in Chinese and in Russian', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const preview = `/module/report/national/TH/${YEAR}/indicator/preview`;
   await signIn(page, member.email, PASSWORD, preview);
   await page.waitForURL((url) => url.pathname === preview);
   await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
   const report = page.locator('#printable-report');
-  for (const name of thrustNames) await expect(report.getByRole('heading', { level: 2, name: new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })).toBeVisible();
+  for (const name of thrustNames)
+    await expect(
+      report.getByRole('heading', { level: 2, name: new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }),
+    ).toBeVisible();
   await expect(report.getByText(Q15_RU)).toHaveAttribute('lang', 'ru');
   // The description alone answers Q15: no "Нет ответа" beside it; the Thai as written.
   const q15 = report.locator('div.avoid-break', { hasText: Q15_RU });

@@ -47,7 +47,8 @@ async function browserWithoutScriptFonts(): Promise<Browser> {
 function fontRequests(page: Page): string[] {
   const files: string[] = [];
   page.on('request', (request) => {
-    if (request.resourceType() === 'font' || /\.woff2?(\?|$)/.test(request.url())) files.push(new URL(request.url()).pathname.split('/').pop()!);
+    if (request.resourceType() === 'font' || /\.woff2?(\?|$)/.test(request.url()))
+      files.push(new URL(request.url()).pathname.split('/').pop()!);
   });
   return files;
 }
@@ -81,7 +82,14 @@ test.beforeAll(async () => {
     )
   ).data;
   for (const action of ['submit', 'publish']) {
-    practice = (await ok(api<{ data: { uuid: string; version: number } }>(`best-practice/${practice.uuid}/transition`, admin, { json: { action, version: practice.version } }), action)).data;
+    practice = (
+      await ok(
+        api<{ data: { uuid: string; version: number } }>(`best-practice/${practice.uuid}/transition`, admin, {
+          json: { action, version: practice.version },
+        }),
+        action,
+      )
+    ).data;
   }
   practicePath = `/best-practices-overview/view/${practice.uuid}`;
   await rebuild(admin);
@@ -99,7 +107,9 @@ test('an English page names no other font and fetches none but the brand typefac
   expect(fonts.filter((f) => !/^source-sans-3-latin-wght-normal\.[\w-]+\.woff2$/.test(f))).toEqual([]);
 });
 
-test('a practice written in five scripts fetches their subsets only, and draws every letter', async ({ browserName }, testInfo) => {
+test('a practice written in five scripts fetches their subsets only, and draws every letter', async ({
+  browserName,
+}, testInfo) => {
   expect(browserName).toBe('chromium');
   const browser = await browserWithoutScriptFonts();
   try {
@@ -110,8 +120,17 @@ test('a practice written in five scripts fetches their subsets only, and draws e
     await page.evaluate(() => document.fonts.ready);
     // Thai, Khmer and Persian in their files; Chinese in a few slices of characters; Russian in the
     // brand typeface's Cyrillic; nothing of a script the page does not hold.
-    for (const file of [/^thai-400\./, /^khmer-400\./, /^arabic-400\./, /^han-\d\d\./, /^source-sans-3-cyrillic-wght-normal\./]) {
-      expect(fonts.some((f) => file.test(f)), `${file} in ${fonts.join(', ')}`).toBe(true);
+    for (const file of [
+      /^thai-400\./,
+      /^khmer-400\./,
+      /^arabic-400\./,
+      /^han-\d\d\./,
+      /^source-sans-3-cyrillic-wght-normal\./,
+    ]) {
+      expect(
+        fonts.some((f) => file.test(f)),
+        `${file} in ${fonts.join(', ')}`,
+      ).toBe(true);
     }
     expect(fonts.filter((f) => /^(devanagari|bengali|hangul|kana|tibetan|myanmar|lao|sinhala)-/.test(f))).toEqual([]);
     const hanSlices = fonts.filter((f) => /^han-/.test(f));
@@ -128,7 +147,11 @@ test('a practice written in five scripts fetches their subsets only, and draws e
       for (const [name, text] of Object.entries(samples)) {
         const family = name === 'russian' ? '"Source Sans 3 Variable"' : '"Portal Scripts"';
         await document.fonts.load(`16px ${family}`, text);
-        out[name] = { loaded: document.fonts.check(`16px ${family}`, text), own: width(`16px ${family}, "DejaVu Sans"`, text), fallback: width('16px "DejaVu Sans"', text) };
+        out[name] = {
+          loaded: document.fonts.check(`16px ${family}`, text),
+          own: width(`16px ${family}, "DejaVu Sans"`, text),
+          fallback: width('16px "DejaVu Sans"', text),
+        };
       }
       return out;
     }, SAMPLES);
@@ -140,7 +163,12 @@ test('a practice written in five scripts fetches their subsets only, and draws e
     // Persian reads right to left inside the English page, the other paragraphs left to right.
     const summary = page.locator('section[aria-labelledby="summary"] p');
     await expect(summary).toHaveCount(4);
-    expect(await summary.evaluateAll((ps) => ps.map((p) => getComputedStyle(p).direction))).toEqual(['rtl', 'ltr', 'ltr', 'ltr']);
+    expect(await summary.evaluateAll((ps) => ps.map((p) => getComputedStyle(p).direction))).toEqual([
+      'rtl',
+      'ltr',
+      'ltr',
+      'ltr',
+    ]);
     const persian = summary.first();
     const [textRight, boxRight] = await persian.evaluate((p) => {
       const range = document.createRange();
@@ -157,18 +185,26 @@ test('a practice written in five scripts fetches their subsets only, and draws e
   }
 });
 
-/** Public pages with charts: a profile theme, a regional page, a national report (comparison with the region) and a country's profile (its trends, in cards). */
+/**
+ * Public pages with charts: a profile theme, a regional page, a national report (comparison with the region) and a
+ * country's profile (its trends, in cards).
+ */
 async function chartPages(): Promise<string[]> {
   const sitemap = await (await fetch(`${BASE_URL}/sitemap.xml`)).text();
   const urls = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname.replace(/\/$/, ''));
   // The oldest cycle's pages come last: a closed cycle, with the most answers.
   const pick = (pattern: RegExp) => urls.findLast((u) => pattern.test(u));
-  return [pick(/^\/urbanisation-profile\/demography-urbanisation$/), pick(/^\/regional-reports\/\d{4}\/ei1$/), pick(/^\/national-reports\/\d{4}\/[A-Z]{2}$/), pick(/^\/urbanisation-profile\/view\/PH$/)].filter(
-    (u): u is string => !!u,
-  );
+  return [
+    pick(/^\/urbanisation-profile\/demography-urbanisation$/),
+    pick(/^\/regional-reports\/\d{4}\/ei1$/),
+    pick(/^\/national-reports\/\d{4}\/[A-Z]{2}$/),
+    pick(/^\/urbanisation-profile\/view\/PH$/),
+  ].filter((u): u is string => !!u);
 }
 
-test('charts read on a 390 px phone: labels of 11 px or more, whole, apart, inside the chart, the median line over none', async ({ page }) => {
+test('charts read on a 390 px phone: labels of 11 px or more, whole, apart, inside the chart, the median line over none', async ({
+  page,
+}) => {
   const paths = await chartPages();
   expect(paths.length, paths.join(', ')).toBe(4);
   await page.setViewportSize({ width: 390, height: 844 });
@@ -184,7 +220,8 @@ test('charts read on a 390 px phone: labels of 11 px or more, whole, apart, insi
         // HTML charts (the comparison of a country with the region) and the SVG ones alike.
         const chart = figure.querySelector<HTMLElement>(':scope > div')!;
         for (const el of chart.querySelectorAll<HTMLElement>('p, span, div')) {
-          if (el.childElementCount === 0 && el.textContent!.trim() && parseFloat(getComputedStyle(el).fontSize) < 11) found.push(`${where}: "${el.textContent}" at ${getComputedStyle(el).fontSize}`);
+          if (el.childElementCount === 0 && el.textContent!.trim() && parseFloat(getComputedStyle(el).fontSize) < 11)
+            found.push(`${where}: "${el.textContent}" at ${getComputedStyle(el).fontSize}`);
         }
         if (!svg) continue;
         const box = svg.getBoundingClientRect();
@@ -198,10 +235,18 @@ test('charts read on a 390 px phone: labels of 11 px or more, whole, apart, insi
           if (size < 11) found.push(`${where}: "${label}" at ${size.toFixed(1)} px`);
           if (label.endsWith('…')) found.push(`${where}: "${label}" cut`);
           const r = text.getBoundingClientRect();
-          if (r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5) found.push(`${where}: "${label}" clipped`);
+          if (
+            r.left < box.left - 0.5 ||
+            r.right > box.right + 0.5 ||
+            r.top < box.top - 0.5 ||
+            r.bottom > box.bottom + 0.5
+          )
+            found.push(`${where}: "${label}" clipped`);
           if (line && r.left < line.right && r.right > line.left && r.top < line.bottom && r.bottom > line.top) {
             // Only a bar's value may cross the median, drawn after it on a white halo.
-            const above = text.classList.contains('bar-value') && (median!.compareDocumentPosition(text) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+            const above =
+              text.classList.contains('bar-value') &&
+              (median!.compareDocumentPosition(text) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
             if (!above) found.push(`${where}: the median line covers "${label}"`);
           }
         }
@@ -209,11 +254,19 @@ test('charts read on a 390 px phone: labels of 11 px or more, whole, apart, insi
         const boxes = all.map((t) => ({ label: t.textContent!.trim(), r: t.getBoundingClientRect() }));
         for (const [i, a] of boxes.entries()) {
           for (const b of boxes.slice(i + 1)) {
-            if (a.r.left < b.r.right - 1 && b.r.left < a.r.right - 1 && a.r.top < b.r.bottom - 1 && b.r.top < a.r.bottom - 1) found.push(`${where}: "${a.label}" and "${b.label}" overlap`);
+            if (
+              a.r.left < b.r.right - 1 &&
+              b.r.left < a.r.right - 1 &&
+              a.r.top < b.r.bottom - 1 &&
+              b.r.top < a.r.bottom - 1
+            )
+              found.push(`${where}: "${a.label}" and "${b.label}" overlap`);
           }
         }
         // Every bar's label is a whole name of the chart's table.
-        const names = new Set([...figure.querySelectorAll('table tbody tr > :first-child')].map((c) => c.textContent!.trim()));
+        const names = new Set(
+          [...figure.querySelectorAll('table tbody tr > :first-child')].map((c) => c.textContent!.trim()),
+        );
         for (const label of svg.querySelectorAll('text.bar-label')) {
           const whole = [...label.querySelectorAll('tspan')].map((t) => t.textContent).join(' ');
           if (!names.has(whole)) found.push(`${where}: label "${whole}" is not a whole name`);

@@ -1,24 +1,44 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import type { Question } from '../../src/lib/questionnaires/schema.ts';
-import { api, BASE_URL, DEMO, expectNoAxeViolations, freeCycleYear, idToken, signIn, validAnswer, watchConsole } from './support.ts';
+import {
+  api,
+  BASE_URL,
+  DEMO,
+  expectNoAxeViolations,
+  freeCycleYear,
+  idToken,
+  signIn,
+  validAnswer,
+  watchConsole,
+} from './support.ts';
 
 /** Issue 16, item 9: the save bar's words, choices saved on change, the skip link, tiles, menus, a banner's crop. */
 const SCREEN = { timeout: 30_000 };
 /** 38 questions drawn on a machine under load (the first run here took over 30 s after the view came back). */
 const QUESTIONNAIRE = { timeout: 90_000 };
 
-test('the questionnaire: a skip link to the first answer, "Saving…" while typing, choices saved on change', async ({ page }) => {
+test('the questionnaire: a skip link to the first answer, "Saving…" while typing, choices saved on change', async ({
+  page,
+}) => {
   test.setTimeout(360_000);
   const admin = await idToken(DEMO.admin);
   const member = await idToken(DEMO.member);
   // A cycle of its own (no other spec counts from 2049).
   const year = await freeCycleYear(admin, 2049);
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-  expect((await api('report/type/national/cycles/saved', admin, { json: { year, opens_at: day(-1), closes_at: day(40), expiry_days: 30, timely_days: 7, status: 'open' } })).status).toBe(200);
+  expect(
+    (
+      await api('report/type/national/cycles/saved', admin, {
+        json: { year, opens_at: day(-1), closes_at: day(40), expiry_days: 30, timely_days: 7, status: 'open' },
+      })
+    ).status,
+  ).toBe(200);
   const questions = (await api<{ data: Question[] }>('question/list', admin)).body.data;
   const q04 = questions.find((q) => q.code === 'Q04')!;
-  expect((await api(`report/type/national/${year}/PH/saved`, member, { json: { answers: [validAnswer(q04)] } })).status).toBe(200);
+  expect(
+    (await api(`report/type/national/${year}/PH/saved`, member, { json: { answers: [validAnswer(q04)] } })).status,
+  ).toBe(200);
 
   const problems = watchConsole(page);
   await signIn(page, DEMO.member);
@@ -31,7 +51,8 @@ test('the questionnaire: a skip link to the first answer, "Saving…" while typi
   let tabs = 0;
   for (; tabs < 30; tabs++) {
     await page.keyboard.press('Tab');
-    if ((await page.evaluate(() => document.activeElement?.textContent?.trim())) === 'Skip to the first question') break;
+    if ((await page.evaluate(() => document.activeElement?.textContent?.trim())) === 'Skip to the first question')
+      break;
   }
   expect(tabs, 'Tabs to reach the skip link').toBeLessThan(30);
   await expect(page.getByRole('link', { name: 'Skip to the first question' })).toBeVisible();
@@ -39,7 +60,10 @@ test('the questionnaire: a skip link to the first answer, "Saving…" while typi
   await expect(page.locator('#q-Q01-value')).toBeFocused();
 
   // Typing: the bar says "Saving…", never "not saved" (the save is held back while this is looked at).
-  const bar = page.getByRole('status').filter({ hasText: /saved|Saving/ }).last();
+  const bar = page
+    .getByRole('status')
+    .filter({ hasText: /saved|Saving/ })
+    .last();
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   const passed: Promise<void>[] = [];
@@ -70,7 +94,12 @@ test('the questionnaire: a skip link to the first answer, "Saving…" while typi
   await multi.check();
   await expect(multi).toBeFocused();
   await expect(page.locator('#q-Q15').getByRole('status')).toHaveText(/^Saved at \d\d:\d\d$/, SCREEN);
-  const view = (await api<{ data: { answers: { question_uuid: string; value: unknown }[] } }>(`report/type/national/${year}/PH/view`, member)).body.data;
+  const view = (
+    await api<{ data: { answers: { question_uuid: string; value: unknown }[] } }>(
+      `report/type/national/${year}/PH/view`,
+      member,
+    )
+  ).body.data;
   const stored = new Map(view.answers.map((answer) => [answer.question_uuid, answer.value]));
   expect(stored.get(questions.find((q) => q.code === 'Q02')!.uuid)).toBe(true);
   expect(stored.get(questions.find((q) => q.code === 'Q15')!.uuid)).toHaveLength(1);
@@ -89,13 +118,21 @@ test('dashboard tiles keep their labels whole at 1366 px', async ({ page }) => {
   await expect(page.locator('[data-card="best-practices"] dl dt').first()).toBeVisible(SCREEN);
   // No label is wider than its tile (nothing cut off or hidden).
   const cut = await tiles.evaluateAll((labels) =>
-    labels.filter((label) => label.scrollWidth > label.clientWidth + 1 || label.getBoundingClientRect().right > label.parentElement!.getBoundingClientRect().right + 1).map((label) => label.textContent),
+    labels
+      .filter(
+        (label) =>
+          label.scrollWidth > label.clientWidth + 1 ||
+          label.getBoundingClientRect().right > label.parentElement!.getBoundingClientRect().right + 1,
+      )
+      .map((label) => label.textContent),
   );
   expect(cut).toEqual([]);
   await expectNoAxeViolations(page, 'dashboard');
 });
 
-test('"Regional reports" is in the header’s Reports menu at 1366 px and in the phone menu at 390 px', async ({ page }) => {
+test('"Regional reports" is in the header’s Reports menu at 1366 px and in the phone menu at 390 px', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.goto(`${BASE_URL}/`);
   const header = page.getByRole('banner');
@@ -110,12 +147,20 @@ test('"Regional reports" is in the header’s Reports menu at 1366 px and in the
 test('a banner’s crop is chosen in its form and kept with an alt text', async ({ page }) => {
   test.setTimeout(180_000);
   const admin = await idToken(DEMO.admin);
-  const created = await api<{ data: { uuid: string; version: number } }>('cms/saved', admin, { json: { cms_type: 'banner', title: 'Crop e2e banner', status: 'draft' } });
+  const created = await api<{ data: { uuid: string; version: number } }>('cms/saved', admin, {
+    json: { cms_type: 'banner', title: 'Crop e2e banner', status: 'draft' },
+  });
   expect(created.status).toBe(201);
-  const png = await sharp({ create: { width: 1200, height: 1200, channels: 3, background: { r: 20, g: 120, b: 200 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 1200, height: 1200, channels: 3, background: { r: 20, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
   const form = new FormData();
   form.append('file', new File([new Uint8Array(png)], 'square.png', { type: 'image/png' }));
-  const uploaded = await fetch(`${BASE_URL}/api/cms/upload/${created.body.data.uuid}`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: form });
+  const uploaded = await fetch(`${BASE_URL}/api/cms/upload/${created.body.data.uuid}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${admin}` },
+    body: form,
+  });
   expect(uploaded.status, await uploaded.clone().text()).toBe(200);
 
   const problems = watchConsole(page);
@@ -132,7 +177,11 @@ test('a banner’s crop is chosen in its form and kept with an alt text', async 
   await expectNoAxeViolations(page, 'banner form');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Unsaved changes')).toHaveCount(0, SCREEN);
-  const saved = (await api<{ data: { image_crop: { x: number; y: number; width: number; height: number } | null; image_alt: string | null } }>(`cms/banner/view/${created.body.data.uuid}`, admin)).body.data;
+  const saved = (
+    await api<{
+      data: { image_crop: { x: number; y: number; width: number; height: number } | null; image_alt: string | null };
+    }>(`cms/banner/view/${created.body.data.uuid}`, admin)
+  ).body.data;
   expect(saved.image_alt).toBe('Boats on the Mekong at dusk');
   // A square picture: the 16:9 frame spans its width and was moved down from the centre.
   expect(saved.image_crop).not.toBeNull();
@@ -140,5 +189,10 @@ test('a banner’s crop is chosen in its form and kept with an alt text', async 
   expect(saved.image_crop!.height).toBeCloseTo(9 / 16, 3);
   expect(saved.image_crop!.y).toBeGreaterThan((1 - 9 / 16) / 2);
   expect(problems).toEqual([]);
-  await api(`cms/delete/${created.body.data.uuid}`, admin, { json: { version: (await api<{ data: { version: number } }>(`cms/banner/view/${created.body.data.uuid}`, admin)).body.data.version } });
+  await api(`cms/delete/${created.body.data.uuid}`, admin, {
+    json: {
+      version: (await api<{ data: { version: number } }>(`cms/banner/view/${created.body.data.uuid}`, admin)).body.data
+        .version,
+    },
+  });
 });

@@ -64,11 +64,20 @@ export async function countryAccount(options: {
     body: JSON.stringify({ localId, emailVerified: true }),
   });
   expect(verified.status).toBe(200);
-  const me = await api<{ uuid: string; version: number; language: string | null }>('whoami', await idToken(email, options.password));
+  const me = await api<{ uuid: string; version: number; language: string | null }>(
+    'whoami',
+    await idToken(email, options.password),
+  );
   options.before?.(me.body);
   const admin = await idToken(DEMO.superadmin);
   const edited = await api(`user/edit/${me.body.uuid}`, admin, {
-    json: { name: options.name, country_code: options.country, status: 1, roles: [options.role], version: me.body.version },
+    json: {
+      name: options.name,
+      country_code: options.country,
+      status: 1,
+      roles: [options.role],
+      version: me.body.version,
+    },
   });
   expect(edited.status).toBe(200);
   return { email, token: await idToken(email, options.password) };
@@ -143,7 +152,9 @@ export async function rebuild(token: string): Promise<void> {
   await expect
     .poll(
       async () => {
-        const { body } = await api<{ data: { current: { state: string }; live: { since: string } | null; lastFailure: unknown } }>('site/status', token);
+        const { body } = await api<{
+          data: { current: { state: string }; live: { since: string } | null; lastFailure: unknown };
+        }>('site/status', token);
         expect(body.data.lastFailure).toBeNull();
         return body.data.current.state === 'idle' && (body.data.live?.since ?? '') > started;
       },
@@ -185,7 +196,10 @@ export async function ok<T>(promise: Promise<{ status: number; body: T }>, what:
  */
 function axe(page: Page, { bestPractice = false } = {}): AxeBuilder {
   const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', ...(bestPractice ? ['best-practice'] : [])];
-  return new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] }).withTags(tags);
+  return new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'] })
+    .withTags(tags);
 }
 
 /**
@@ -193,11 +207,17 @@ function axe(page: Page, { bestPractice = false } = {}): AxeBuilder {
  * practices too, as on the public pages), in the part `include` names if given. A back-office
  * snackbar that is fading out is left out: axe would read its colours half-way.
  */
-export async function expectNoAxeViolations(page: Page, what: string, { bestPractice = false, include }: { bestPractice?: boolean; include?: string } = {}) {
+export async function expectNoAxeViolations(
+  page: Page,
+  what: string,
+  { bestPractice = false, include }: { bestPractice?: boolean; include?: string } = {},
+) {
   let builder = axe(page, { bestPractice }).exclude(FADING_NOTIFICATION);
   if (include) builder = builder.include(include);
   const results = await builder.analyze();
-  expect(results.violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(
+    results.violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 }
 
 /**
@@ -205,7 +225,11 @@ export async function expectNoAxeViolations(page: Page, what: string, { bestPrac
  * many pages is mostly the browser's work (layout, axe), and the machine has two cores. Returns
  * the console errors of both tabs.
  */
-export async function sweepPages(page: Page, paths: readonly string[], check: (page: Page, path: string) => Promise<void>): Promise<string[]> {
+export async function sweepPages(
+  page: Page,
+  paths: readonly string[],
+  check: (page: Page, path: string) => Promise<void>,
+): Promise<string[]> {
   const queue = [...paths];
   const lanes = [page, await page.context().newPage()];
   const problems = lanes.map(watchConsole);

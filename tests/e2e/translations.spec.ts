@@ -22,31 +22,55 @@ async function publishedPractice(token: string, category: string): Promise<void>
         categories: [category],
         sdg_targets: ['11.4'],
         summary: 'Old market halls kept in use with their traders.',
-        narrative: { context: 'Halls were empty.', implementation: 'Traders and the council agreed the repairs.', results: 'The halls are busy again.' },
+        narrative: {
+          context: 'Halls were empty.',
+          implementation: 'Traders and the council agreed the repairs.',
+          results: 'The halls are busy again.',
+        },
         figures: [],
         contact: { name: 'Contact Person', email: 'contact@portvila.example', phone: '+678 22 000' },
       },
     }),
     'create',
   ).data;
-  const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><rect width="1200" height="800" fill="#bae6fd"/></svg>';
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><rect width="1200" height="800" fill="#bae6fd"/></svg>';
   const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(await sharp(Buffer.from(svg)).png().toBuffer())], { type: 'image/png' }), 'hall.png');
-  const upload = await fetch(`${BASE_URL}/api/best-practice/${practice.uuid}/upload?version=${practice.version}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  form.append(
+    'file',
+    new Blob([new Uint8Array(await sharp(Buffer.from(svg)).png().toBuffer())], { type: 'image/png' }),
+    'hall.png',
+  );
+  const upload = await fetch(`${BASE_URL}/api/best-practice/${practice.uuid}/upload?version=${practice.version}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
   practice = ok({ status: upload.status, body: (await upload.json()) as { data: typeof practice } }, 'upload').data;
   for (const action of ['submit', 'publish']) {
-    practice = ok(await api<{ data: typeof practice }>(`best-practice/${practice.uuid}/transition`, token, { json: { action, version: practice.version } }), action).data;
+    practice = ok(
+      await api<{ data: typeof practice }>(`best-practice/${practice.uuid}/transition`, token, {
+        json: { action, version: practice.version },
+      }),
+      action,
+    ).data;
   }
 }
 
-test('an administrator translates an indicator into French beside its English; the list shows the progress', async ({ page }) => {
+test('an administrator translates an indicator into French beside its English; the list shows the progress', async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   const problems = watchConsole(page);
   const admin = await idToken(DEMO.superadmin);
   // Start from no French translation of the indicator (an earlier run may have left one).
-  const before = await api<{ data: { translations: { fr: { version: number | null } } } }>('translation/profile-indicator/URB_GROWTH', admin);
+  const before = await api<{ data: { translations: { fr: { version: number | null } } } }>(
+    'translation/profile-indicator/URB_GROWTH',
+    admin,
+  );
   const version = before.body.data.translations.fr.version;
-  if (version !== null) await api('translation/profile-indicator/URB_GROWTH/fr', admin, { json: { fields: {}, version } });
+  if (version !== null)
+    await api('translation/profile-indicator/URB_GROWTH/fr', admin, { json: { fields: {}, version } });
 
   await signIn(page, DEMO.superadmin);
   await page.goto('/admin/translations?entity=profile-indicator&q=URB_GROWTH');
@@ -68,8 +92,13 @@ test('an administrator translates an indicator into French beside its English; t
 
   // Reloaded, the translation is there.
   await page.reload();
-  await page.getByRole('region', { name: 'Other languages' }).getByRole('button', { name: /^French/ }).click();
-  await expect(page.getByRole('region', { name: 'Other languages' }).getByLabel('Name')).toHaveValue('Taux de croissance de la population urbaine');
+  await page
+    .getByRole('region', { name: 'Other languages' })
+    .getByRole('button', { name: /^French/ })
+    .click();
+  await expect(page.getByRole('region', { name: 'Other languages' }).getByLabel('Name')).toHaveValue(
+    'Taux de croissance de la population urbaine',
+  );
   expect(problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([]);
 
   // The French theme page shows the French name once the site is rebuilt; the English page keeps the English.
@@ -82,26 +111,39 @@ test('an administrator translates an indicator into French beside its English; t
   await expect(page.getByText('Taux de croissance de la population urbaine')).toHaveCount(0);
 });
 
-test('translations show on the regional charts, a country’s profile, the practice themes and the media gallery', async ({ page }) => {
+test('translations show on the regional charts, a country’s profile, the practice themes and the media gallery', async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   const admin = await idToken(DEMO.superadmin);
   /** Saves one language of a record's texts (replacing an earlier run's). */
   const translate = async (entity: string, key: string, locale: string, fields: Record<string, string>) => {
-    const current = await api<{ data: { translations: Record<string, { version: number | null }> } }>(`translation/${entity}/${key}`, admin);
+    const current = await api<{ data: { translations: Record<string, { version: number | null }> } }>(
+      `translation/${entity}/${key}`,
+      admin,
+    );
     const version = current.body.data.translations[locale]!.version;
-    const saved = await api(`translation/${entity}/${key}/${locale}`, admin, { json: version === null ? { fields } : { fields, version } });
+    const saved = await api(`translation/${entity}/${key}/${locale}`, admin, {
+      json: version === null ? { fields } : { fields, version },
+    });
     expect(saved.status, `${entity} ${key}`).toBe(200);
   };
-  const first = async (entity: string) => (await api<{ data: { key: string; english: string }[] }>(`translation/list?entity=${entity}&per_page=100`, admin)).body.data;
+  const first = async (entity: string) =>
+    (await api<{ data: { key: string; english: string }[] }>(`translation/list?entity=${entity}&per_page=100`, admin))
+      .body.data;
 
   // A practice theme in Russian, a gallery photo's title in Chinese, a profile theme and a NUA thrust in French.
   // A published practice of its own, in the theme translated.
   const category = { slug: 'culture-heritage' };
   await publishedPractice(admin, category.slug);
   await translate('practice-category', category.slug, 'ru', { name: 'Тема практики по-русски' });
-  const media = (await (await fetch(`${BASE_URL}/api/public/cms/video`)).json()) as { data: { uuid: string; title: string }[] };
+  const media = (await (await fetch(`${BASE_URL}/api/public/cms/video`)).json()) as {
+    data: { uuid: string; title: string }[];
+  };
   await translate('cms-item', media.data[0]!.uuid, 'zh', { title: '论坛照片（中文标题）' });
-  await translate('profile-category', 'demography-urbanisation', 'fr', { name: 'Démographie et urbanisation (traduit)' });
+  await translate('profile-category', 'demography-urbanisation', 'fr', {
+    name: 'Démographie et urbanisation (traduit)',
+  });
   // The first theme of a cycle's regional picture.
   await page.goto('/regional-reports');
   const cycle = await page.locator('main a[href^="/regional-reports/"]').first().getAttribute('href');

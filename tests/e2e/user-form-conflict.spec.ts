@@ -20,7 +20,9 @@ async function newcomer(name: string): Promise<ShownUser> {
   const { idToken: token } = (await response.json()) as { idToken: string };
   const me = await api<{ uuid: string; version: number }>('whoami', token);
   const admin = await idToken(DEMO.superadmin);
-  const named = await api<{ data: ShownUser }>(`user/edit/${me.body.uuid}`, admin, { json: { name, version: me.body.version } });
+  const named = await api<{ data: ShownUser }>(`user/edit/${me.body.uuid}`, admin, {
+    json: { name, version: me.body.version },
+  });
   expect(named.status).toBe(200);
   return named.body.data;
 }
@@ -86,7 +88,12 @@ test('two administrators edit one user: the second sees what changed and by whom
   await expect(page.getByRole('status', { name: 'Notifications' })).toContainText('User saved');
   await expect(panel).toHaveCount(0);
   const final = await api<ShownUser>(`user/show/${user.uuid}`, other);
-  expect(final.body).toMatchObject({ phone_number: '+62 21 555 0202', status: 1, name: 'Dewi Lestari', version: renamed.body.data.version + 1 });
+  expect(final.body).toMatchObject({
+    phone_number: '+62 21 555 0202',
+    status: 1,
+    name: 'Dewi Lestari',
+    version: renamed.body.data.version + 1,
+  });
 });
 
 test('an administrator is not offered Super Administrator, nor may change a Super Administrator', async ({ page }) => {
@@ -102,7 +109,9 @@ test('an administrator is not offered Super Administrator, nor may change a Supe
   await openFormOf(page, list.body.data[0]!.uuid);
   await expect(page.getByLabel('Role')).toBeDisabled();
   await expect(page.getByLabel('Status')).toBeDisabled();
-  await expect(page.getByText('Only a Super Administrator can change the status or role of a Super Administrator.')).toBeVisible();
+  await expect(
+    page.getByText('Only a Super Administrator can change the status or role of a Super Administrator.'),
+  ).toBeVisible();
 });
 
 async function openFormOf(page: Page, uuid: string) {

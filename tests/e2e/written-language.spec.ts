@@ -2,7 +2,18 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Question } from '../../src/lib/questionnaires/schema.ts';
 import { testPdf } from '../support/pdf.ts';
-import { api, BASE_URL, countryAccount, DEMO, expectNoAxeViolations, freeCycleYear, idToken, rebuild, signIn, validAnswer } from './support.ts';
+import {
+  api,
+  BASE_URL,
+  countryAccount,
+  DEMO,
+  expectNoAxeViolations,
+  freeCycleYear,
+  idToken,
+  rebuild,
+  signIn,
+  validAnswer,
+} from './support.ts';
 
 /**
  * What countries write stays in the language it was written in (decision 048): a report written
@@ -14,7 +25,8 @@ import { api, BASE_URL, countryAccount, DEMO, expectNoAxeViolations, freeCycleYe
 
 const PASSWORD = 'Written-Language-2026';
 const PERSIAN_TITLE = 'گزارش ملی جمهوری اسلامی ایران';
-const PERSIAN_SUMMARY = 'این گزارش پیشرفت شهرهای ایران را در اجرای دستور کار جدید شهری شرح می‌دهد.\n\nمسکن مقرون‌به‌صرفه و حمل‌ونقل عمومی دو اولویت اصلی هستند.';
+const PERSIAN_SUMMARY =
+  'این گزارش پیشرفت شهرهای ایران را در اجرای دستور کار جدید شهری شرح می‌دهد.\n\nمسکن مقرون‌به‌صرفه و حمل‌ونقل عمومی دو اولویت اصلی هستند.';
 const PERSIAN_ANSWER = 'برنامهٔ ملی شهرسازی هر دو سال یک‌بار با مشارکت شهرداری‌ها بازنگری می‌شود.';
 const THAI_TITLE = `ตลาดน้ำชุมชนอัมพวา ${Date.now().toString(36)}`;
 const SHOTS = 'test-results/written-language';
@@ -31,7 +43,15 @@ async function ok<T>(promise: Promise<{ status: number; body: T }>, what: string
 
 /** An active country administrator of Iran. */
 async function iranAdmin(): Promise<string> {
-  return (await countryAccount({ prefix: 'iran', name: 'Maryam Rahimi', password: PASSWORD, country: 'IR', role: 'state_admin' })).token;
+  return (
+    await countryAccount({
+      prefix: 'iran',
+      name: 'Maryam Rahimi',
+      password: PASSWORD,
+      country: 'IR',
+      role: 'state_admin',
+    })
+  ).token;
 }
 
 const PRACTICE_CONTENT = {
@@ -42,7 +62,11 @@ const PRACTICE_CONTENT = {
   categories: ['culture-heritage'],
   sdg_targets: ['11.4'],
   summary: 'ชุมชนริมคลองอัมพวาฟื้นฟูตลาดน้ำและบ้านไม้เก่า โดยเทศบาลและชาวบ้านร่วมกันวางแผน',
-  narrative: { context: 'ตลาดน้ำเกือบร้างเมื่อถนนเข้ามาแทนคลอง', implementation: 'ชาวบ้านตั้งกติกาการค้าและซ่อมบ้านไม้ร่วมกัน', results: 'ร้านค้ากว่าสามร้อยร้าน และนักท่องเที่ยวพักค้างคืนนานขึ้น' },
+  narrative: {
+    context: 'ตลาดน้ำเกือบร้างเมื่อถนนเข้ามาแทนคลอง',
+    implementation: 'ชาวบ้านตั้งกติกาการค้าและซ่อมบ้านไม้ร่วมกัน',
+    results: 'ร้านค้ากว่าสามร้อยร้าน และนักท่องเที่ยวพักค้างคืนนานขึ้น',
+  },
   contact: { name: 'ผู้ประสานงาน', email: 'amphawa@example.org', phone: null },
 };
 
@@ -55,25 +79,56 @@ test.beforeAll(async () => {
   YEAR = await freeCycleYear(admin, 2075);
   const today = new Date().toISOString().slice(0, 10);
   const closes = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-  await ok(api('report/type/national/cycles/saved', admin, { json: { year: YEAR, opens_at: today, closes_at: closes, expiry_days: 30, timely_days: 7, status: 'open' } }), 'open the cycle');
+  await ok(
+    api('report/type/national/cycles/saved', admin, {
+      json: { year: YEAR, opens_at: today, closes_at: closes, expiry_days: 30, timely_days: 7, status: 'open' },
+    }),
+    'open the cycle',
+  );
 
   // The report: compulsory answers, and a text answer in Persian.
   const questions = (await ok(api<{ data: Question[] }>('question/list', admin), 'questions')).data;
   const txt = questions.find((q) => q.answer_type === 'txt' && q.parts.length === 0)!;
   const answers = [
-    ...questions.filter((q) => q.compulsory && q !== txt).map((q) => ({ ...validAnswer(q), source: 'مرکز آمار ایران' })),
+    ...questions
+      .filter((q) => q.compulsory && q !== txt)
+      .map((q) => ({ ...validAnswer(q), source: 'مرکز آمار ایران' })),
     { question_uuid: txt.uuid, value: PERSIAN_ANSWER, data_year: 2024, source: 'مرکز آمار ایران' },
   ];
   await ok(api(`report/type/national/${YEAR}/IR/saved`, ir, { json: { answers } }), 'answers');
-  let report = (await ok(api<{ data: { report: { uuid: string; version: number } } }>(`report/type/national/${YEAR}/IR/view`, ir), 'view')).data.report;
+  let report = (
+    await ok(
+      api<{ data: { report: { uuid: string; version: number } } }>(`report/type/national/${YEAR}/IR/view`, ir),
+      'view',
+    )
+  ).data.report;
   const update = async (token: string, body: Record<string, unknown>, what: string) => {
-    report = (await ok(api<{ data: { uuid: string; version: number } }>(`report/type/national/${YEAR}/IR/report/update`, token, { json: { version: report.version, ...body } }), what)).data;
+    report = (
+      await ok(
+        api<{ data: { uuid: string; version: number } }>(`report/type/national/${YEAR}/IR/report/update`, token, {
+          json: { version: report.version, ...body },
+        }),
+        what,
+      )
+    ).data;
   };
-  await update(ir, { written_in: 'fa', title: PERSIAN_TITLE, executive_summary: PERSIAN_SUMMARY, action: 'complete' }, 'written in Persian, complete');
+  await update(
+    ir,
+    { written_in: 'fa', title: PERSIAN_TITLE, executive_summary: PERSIAN_SUMMARY, action: 'complete' },
+    'written in Persian, complete',
+  );
   const form = new FormData();
-  form.append('file', new Blob([testPdf() as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), 'signed-report.pdf');
+  form.append(
+    'file',
+    new Blob([testPdf() as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }),
+    'signed-report.pdf',
+  );
   form.append('confirm_unsigned', 'true');
-  const upload = await fetch(`${BASE_URL}/api/report/type/national/${report.uuid}/report/upload`, { method: 'POST', headers: { authorization: `Bearer ${ir}` }, body: form });
+  const upload = await fetch(`${BASE_URL}/api/report/type/national/${report.uuid}/report/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${ir}` },
+    body: form,
+  });
   expect(upload.status, await upload.clone().text()).toBe(200);
   report = ((await upload.json()) as { data: { uuid: string; version: number } }).data;
   await update(admin, { action: 'accept' }, 'accept');
@@ -82,18 +137,41 @@ test.beforeAll(async () => {
   // The practice, written in Thai.
   let practice = (
     await ok(
-      api<{ data: { uuid: string; version: number } }>('best-practice/saved', admin, { json: { ...PRACTICE_CONTENT, title: THAI_TITLE, country_code: 'TH', written_in: 'th' } }),
+      api<{ data: { uuid: string; version: number } }>('best-practice/saved', admin, {
+        json: { ...PRACTICE_CONTENT, title: THAI_TITLE, country_code: 'TH', written_in: 'th' },
+      }),
       'create the practice',
     )
   ).data;
   for (const action of ['submit', 'publish']) {
-    practice = (await ok(api<{ data: { uuid: string; version: number } }>(`best-practice/${practice.uuid}/transition`, admin, { json: { action, version: practice.version } }), action)).data;
+    practice = (
+      await ok(
+        api<{ data: { uuid: string; version: number } }>(`best-practice/${practice.uuid}/transition`, admin, {
+          json: { action, version: practice.version },
+        }),
+        action,
+      )
+    ).data;
   }
   practiceUuid = practice.uuid;
   // Another, whose language nobody stated.
-  let unstated = (await ok(api<{ data: { uuid: string; version: number } }>('best-practice/saved', admin, { json: { ...PRACTICE_CONTENT, title: UNSTATED_TITLE, country_code: 'TH' } }), 'create the practice without a language')).data;
+  let unstated = (
+    await ok(
+      api<{ data: { uuid: string; version: number } }>('best-practice/saved', admin, {
+        json: { ...PRACTICE_CONTENT, title: UNSTATED_TITLE, country_code: 'TH' },
+      }),
+      'create the practice without a language',
+    )
+  ).data;
   for (const action of ['submit', 'publish']) {
-    unstated = (await ok(api<{ data: { uuid: string; version: number } }>(`best-practice/${unstated.uuid}/transition`, admin, { json: { action, version: unstated.version } }), action)).data;
+    unstated = (
+      await ok(
+        api<{ data: { uuid: string; version: number } }>(`best-practice/${unstated.uuid}/transition`, admin, {
+          json: { action, version: unstated.version },
+        }),
+        action,
+      )
+    ).data;
   }
   await rebuild(admin);
 });
@@ -107,7 +185,9 @@ async function shots(page: Page, name: string, show?: Locator) {
   }
 }
 
-test('a report written in Persian: its title, summary and answers marked lang="fa" dir="auto", read right to left', async ({ page }) => {
+test('a report written in Persian: its title, summary and answers marked lang="fa" dir="auto", read right to left', async ({
+  page,
+}) => {
   for (const prefix of ['', '/fr']) {
     await page.goto(`${prefix}/national-reports/${YEAR}/IR`);
     const title = page.getByRole('heading', { level: 1 });
@@ -122,7 +202,10 @@ test('a report written in Persian: its title, summary and answers marked lang="f
     await expect(answer).toHaveAttribute('lang', 'fa');
     await expect(answer).toHaveAttribute('dir', 'auto');
     expect(await answer.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
-    await expect(page.locator('li', { has: answer }).locator('bdi', { hasText: 'مرکز آمار ایران' })).toHaveAttribute('lang', 'fa');
+    await expect(page.locator('li', { has: answer }).locator('bdi', { hasText: 'مرکز آمار ایران' })).toHaveAttribute(
+      'lang',
+      'fa',
+    );
     // The page's own words are not claimed for Persian.
     await expect(page.locator('html')).toHaveAttribute('lang', prefix === '/fr' ? 'fr' : 'en');
     await expect(page.locator('li', { has: answer }).locator('p').first()).not.toHaveAttribute('lang', 'fa');
@@ -139,7 +222,9 @@ test('a report written in Persian: its title, summary and answers marked lang="f
   await expect(card.locator('p[dir="auto"]').last()).toHaveAttribute('lang', 'fa');
 });
 
-test('a practice written in Thai: its page and card marked lang="th"; a practice without a stated language claims none', async ({ page }) => {
+test('a practice written in Thai: its page and card marked lang="th"; a practice without a stated language claims none', async ({
+  page,
+}) => {
   for (const prefix of ['', '/ru']) {
     await page.goto(`${prefix}/best-practices-overview/view/${practiceUuid}`);
     const title = page.getByRole('heading', { level: 1 });
@@ -157,7 +242,9 @@ test('a practice written in Thai: its page and card marked lang="th"; a practice
   await shots(page, 'practices-th');
 });
 
-test('the back-office picker: "Written in" named in each language’s own script, found by name, and the text boxes take its lang', async ({ page }) => {
+test('the back-office picker: "Written in" named in each language’s own script, found by name, and the text boxes take its lang', async ({
+  page,
+}) => {
   await signIn(page, DEMO.superadmin);
   await page.goto(`/module/report/national/IR/${YEAR}/form`);
   const picker = page.getByRole('combobox', { name: 'Written in' });

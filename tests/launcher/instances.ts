@@ -28,7 +28,15 @@ export function writeLiveSite(root: string, title = 'Живой сайт · เ�
 export function startInstance(name: string, port: number, env: Record<string, string>): Instance {
   let output = '';
   const child = spawn(process.execPath, ['scripts/serve.ts'], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_REQUESTS: 'false', SEED_DEMO: '', SMTP_URL: '', ...env },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_REQUESTS: 'false',
+      SEED_DEMO: '',
+      SMTP_URL: '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));

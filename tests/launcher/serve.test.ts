@@ -28,7 +28,9 @@ function slowRequest(port: number) {
   let answer = '';
   socket.on('data', (chunk) => (answer += chunk.toString()));
   const body = JSON.stringify({ email: 'nobody@example.org' });
-  socket.write(`POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`);
+  socket.write(
+    `POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+  );
   return {
     finish: () => socket.end(body),
     answered: new Promise<string>((resolve) => socket.on('close', () => resolve(answer))),
@@ -66,7 +68,9 @@ test('serves alone from its environment and drains on SIGTERM', { timeout: 180_0
       if (instance!.exitCode !== null) throw new Error(`The instance exited early:\n${output}`);
       try {
         const response = await fetch(`http://127.0.0.1:${port}/api/health`);
-        return response.status === 200 ? ((await response.json()) as { data: { site: { live_since: string } } }) : false;
+        return response.status === 200
+          ? ((await response.json()) as { data: { site: { live_since: string } } })
+          : false;
       } catch {
         return false;
       }
@@ -80,7 +84,11 @@ test('serves alone from its environment and drains on SIGTERM', { timeout: 180_0
   const pending = slowRequest(port);
   await new Promise((resolve) => setTimeout(resolve, 300));
   instance.kill('SIGTERM');
-  await waitFor('the instance to start stopping', () => output.includes('SIGTERM: finishing the requests in flight'), 10_000);
+  await waitFor(
+    'the instance to start stopping',
+    () => output.includes('SIGTERM: finishing the requests in flight'),
+    10_000,
+  );
   // New connections are refused while the one in flight is still answered.
   await expect(fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(3000) })).rejects.toThrow();
   pending.finish();

@@ -43,7 +43,11 @@ export function descendants(root: number): Proc[] {
 
 export const alive = (pid: number) => processes().some((p) => p.pid === pid);
 
-export async function waitFor<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, ms: number): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  probe: () => T | undefined | false | Promise<T | undefined | false>,
+  ms: number,
+): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const value = await probe();
@@ -75,4 +79,3 @@ export async function freePorts(count: number): Promise<number> {
   }
   throw new Error('No free ports');
 }
-

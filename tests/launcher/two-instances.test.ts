@@ -52,20 +52,33 @@ async function onServer(run: (sql: postgres.Sql) => Promise<unknown>) {
 
 /** An account in the emulator with a verified email, and its ID token from a real sign-in. */
 async function account(email: string): Promise<string> {
-  const auth = firebaseAuth(parseEnv({ FIREBASE_PROJECT_ID: TEST_PROJECT_ID, FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost') }));
+  const auth = firebaseAuth(
+    parseEnv({ FIREBASE_PROJECT_ID: TEST_PROJECT_ID, FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost') }),
+  );
   await auth.createUser({ email, password: PASSWORD, emailVerified: true });
-  const response = await fetch(`http://${inject('authEmulatorHost')}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake-key`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: true }),
-  });
+  const response = await fetch(
+    `http://${inject('authEmulatorHost')}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake-key`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: true }),
+    },
+  );
   return ((await response.json()) as { idToken: string }).idToken;
 }
 
 /** A JSON request to an instance; returns the status and the parsed body. */
-async function call<T = { data: unknown }>(instance: Instance, path: string, token: string | null, json?: unknown): Promise<{ status: number; body: T }> {
+async function call<T = { data: unknown }>(
+  instance: Instance,
+  path: string,
+  token: string | null,
+  json?: unknown,
+): Promise<{ status: number; body: T }> {
   const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
-  const init: RequestInit = json === undefined ? { headers } : { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(json) };
+  const init: RequestInit =
+    json === undefined
+      ? { headers }
+      : { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(json) };
   const response = await fetch(`${instance.url}${path}`, init);
   const text = await response.text();
   return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
@@ -144,33 +157,54 @@ describe.skipIf(!adminUrl)('two instances on one database, bucket and identity s
   test("a user edited on A shows in B's cached user list within a second", async () => {
     // First sight on each instance: the admin (ADMIN_EMAILS) on A, the new member on B.
     const adminMe = await call<{ roles: { name: string }[] }>(a, '/api/whoami', adminToken);
-    expect(adminMe.body.roles.map((r) => r.name), JSON.stringify(adminMe.body)).toEqual(['tuxuri']);
+    expect(
+      adminMe.body.roles.map((r) => r.name),
+      JSON.stringify(adminMe.body),
+    ).toEqual(['tuxuri']);
     const me = await call<{ uuid: string }>(b, '/api/whoami', memberToken);
     memberUuid = me.body.uuid;
     const edit = async (on: Instance, body: object) => {
       const shown = await call<{ version: number }>(on, `/api/user/show/${memberUuid}`, adminToken);
       expect(shown.status, JSON.stringify(shown.body)).toBe(200);
-      const saved = await call(on, `/api/user/edit/${memberUuid}`, adminToken, { ...body, version: shown.body.version });
+      const saved = await call(on, `/api/user/edit/${memberUuid}`, adminToken, {
+        ...body,
+        version: shown.body.version,
+      });
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     };
     await edit(a, { status: 1, roles: ['state_member'], country_code: 'PH', name: 'Maria Santos' });
-    const namesOnB = async () => (await call<{ data: { name: string | null }[] }>(b, '/api/user/list?per_page=100', adminToken)).body.data.map((u) => u.name);
+    const namesOnB = async () =>
+      (await call<{ data: { name: string | null }[] }>(b, '/api/user/list?per_page=100', adminToken)).body.data.map(
+        (u) => u.name,
+      );
     expect(await namesOnB()).toContain('Maria Santos');
     expect(await namesOnB()).toContain('Maria Santos'); // now from B's cache
 
     await edit(a, { name: 'Мария Сантос · มาเรีย' });
-    const ms = await within(1000, "A's edit in B's list", async () => (await namesOnB()).includes('Мария Сантос · มาเรีย'));
+    const ms = await within(1000, "A's edit in B's list", async () =>
+      (await namesOnB()).includes('Мария Сантос · มาเรีย'),
+    );
     expect(ms).toBeLessThan(1000);
   });
 
   test("a picture uploaded through A is served by B, to the practice's own country only while it is a draft", async () => {
-    const created = await call<{ data: { uuid: string; version: number } }>(a, '/api/best-practice/saved', memberToken, { title: 'Набережная · ทางเดินริมน้ำ', country_code: 'PH' });
+    const created = await call<{ data: { uuid: string; version: number } }>(
+      a,
+      '/api/best-practice/saved',
+      memberToken,
+      { title: 'Набережная · ทางเดินริมน้ำ', country_code: 'PH' },
+    );
     expect(created.status).toBe(201);
     const { uuid, version } = created.body.data;
     const form = uploadForm(await makeImage('png', 640, 480));
-    const upload = await fetch(`${a.url}/api/best-practice/${uuid}/upload?version=${version}`, { method: 'POST', headers: { Authorization: `Bearer ${memberToken}` }, body: form });
+    const upload = await fetch(`${a.url}/api/best-practice/${uuid}/upload?version=${version}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${memberToken}` },
+      body: form,
+    });
     expect(upload.status).toBe(201);
-    const picture = ((await upload.json()) as { data: { images: { card: { url: string } }[] } }).data.images[0]!.card.url;
+    const picture = ((await upload.json()) as { data: { images: { card: { url: string } }[] } }).data.images[0]!.card
+      .url;
 
     const fromA = await fetch(`${a.url}${picture}`, { headers: { Authorization: `Bearer ${memberToken}` } });
     const fromB = await fetch(`${b.url}${picture}`, { headers: { Authorization: `Bearer ${memberToken}` } });
@@ -182,17 +216,34 @@ describe.skipIf(!adminUrl)('two instances on one database, bucket and identity s
 
   test('a practice published through A: built once, and both serve the new site within 5 s of it going live', async () => {
     const before = builds().length;
-    const created = await call<{ data: { uuid: string; version: number } }>(a, '/api/best-practice/saved', adminToken, { ...PRACTICE, title: 'Esplanade · ทางเดินริมแม่น้ำ', country_code: 'PH' });
+    const created = await call<{ data: { uuid: string; version: number } }>(a, '/api/best-practice/saved', adminToken, {
+      ...PRACTICE,
+      title: 'Esplanade · ทางเดินริมแม่น้ำ',
+      country_code: 'PH',
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     let practice = created.body.data;
     for (const action of ['submit', 'publish']) {
-      const stepped = await call<{ data: { uuid: string; version: number } }>(a, `/api/best-practice/${practice.uuid}/transition`, adminToken, { action, version: practice.version });
+      const stepped = await call<{ data: { uuid: string; version: number } }>(
+        a,
+        `/api/best-practice/${practice.uuid}/transition`,
+        adminToken,
+        { action, version: practice.version },
+      );
       expect(stepped.status, JSON.stringify(stepped.body)).toBe(200);
       practice = stepped.body.data;
     }
     const next = `Build ${before + 1}`;
-    await within(30_000, 'the new build live on A or B', async () => (await page(a)).includes(next) || (await page(b)).includes(next));
-    const ms = await within(5000, 'both serving it', async () => (await page(a)).includes(next) && (await page(b)).includes(next));
+    await within(
+      30_000,
+      'the new build live on A or B',
+      async () => (await page(a)).includes(next) || (await page(b)).includes(next),
+    );
+    const ms = await within(
+      5000,
+      'both serving it',
+      async () => (await page(a)).includes(next) && (await page(b)).includes(next),
+    );
     expect(ms).toBeLessThan(5000);
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(builds()).toHaveLength(before + 1);
@@ -208,13 +259,26 @@ describe.skipIf(!adminUrl)('two instances on one database, bucket and identity s
       status: 'open',
     });
     expect(opened.status, JSON.stringify(opened.body)).toBe(200);
-    type View = { data: { questions: { uuid: string; code: string }[]; answers: { question_uuid: string; value: unknown; version: number }[] } };
+    type View = {
+      data: {
+        questions: { uuid: string; code: string }[];
+        answers: { question_uuid: string; value: unknown; version: number }[];
+      };
+    };
     const view = (on: Instance) => call<View>(on, '/api/report/type/national/2046/PH/view', memberToken);
     const question = (await view(b)).body.data.questions.find((q) => q.code === 'Q07')!.uuid;
     type Saved = { data: { answers: { value: unknown; version: number }[] } };
     const save = (on: Instance, value: number, version?: number) =>
       call<Saved>(on, '/api/report/type/national/2046/PH/saved', memberToken, {
-        answers: [{ question_uuid: question, value, source: 'Philippine Statistics Authority', data_year: 2024, ...(version !== undefined && { version }) }],
+        answers: [
+          {
+            question_uuid: question,
+            value,
+            source: 'Philippine Statistics Authority',
+            data_year: 2024,
+            ...(version !== undefined && { version }),
+          },
+        ],
       });
 
     let version: number | undefined;
@@ -237,63 +301,111 @@ describe.skipIf(!adminUrl)('two instances on one database, bucket and identity s
     expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
     const winner = both.find((r) => r.status === 200)!.body.data.answers[0]!;
     for (const on of [a, b]) {
-      expect((await view(on)).body.data.answers.find((x) => x.question_uuid === question)).toMatchObject({ value: winner.value, version: winner.version });
+      expect((await view(on)).body.data.answers.find((x) => x.question_uuid === question)).toMatchObject({
+        value: winner.value,
+        version: winner.version,
+      });
     }
   });
 
-  test('a practice archived through A while every build fails: off both instances within 5 s, the builds retried by themselves and shown in /api/health', { timeout: 120_000 }, async () => {
-    const created = await call<{ data: { uuid: string; version: number } }>(a, '/api/best-practice/saved', adminToken, { ...PRACTICE, title: 'Чистая вода · น้ำสะอาด', country_code: 'PH' });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    let practice = created.body.data;
-    const path = `/best-practices-overview/view/${practice.uuid}`;
-    writeFileSync(control, JSON.stringify({ extra: [path.slice(1), `fr${path}`] }));
-    const step = async (action: string) => {
-      const stepped = await call<{ data: { uuid: string; version: number } }>(a, `/api/best-practice/${practice.uuid}/transition`, adminToken, { action, version: practice.version });
-      expect(stepped.status, JSON.stringify(stepped.body)).toBe(200);
-      practice = stepped.body.data;
-    };
-    await step('submit');
-    await step('publish');
-    const statusOn = async (on: Instance, at = path) => (await fetch(`${on.url}${at}`)).status;
-    await within(30_000, 'the practice page on both', async () => (await statusOn(a)) === 200 && (await statusOn(b)) === 200);
+  test(
+    'a practice archived through A while every build fails: off both instances within 5 s, the builds retried by themselves and shown in /api/health',
+    { timeout: 120_000 },
+    async () => {
+      const created = await call<{ data: { uuid: string; version: number } }>(
+        a,
+        '/api/best-practice/saved',
+        adminToken,
+        { ...PRACTICE, title: 'Чистая вода · น้ำสะอาด', country_code: 'PH' },
+      );
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      let practice = created.body.data;
+      const path = `/best-practices-overview/view/${practice.uuid}`;
+      writeFileSync(control, JSON.stringify({ extra: [path.slice(1), `fr${path}`] }));
+      const step = async (action: string) => {
+        const stepped = await call<{ data: { uuid: string; version: number } }>(
+          a,
+          `/api/best-practice/${practice.uuid}/transition`,
+          adminToken,
+          { action, version: practice.version },
+        );
+        expect(stepped.status, JSON.stringify(stepped.body)).toBe(200);
+        practice = stepped.body.data;
+      };
+      await step('submit');
+      await step('publish');
+      const statusOn = async (on: Instance, at = path) => (await fetch(`${on.url}${at}`)).status;
+      await within(
+        30_000,
+        'the practice page on both',
+        async () => (await statusOn(a)) === 200 && (await statusOn(b)) === 200,
+      );
 
-    writeFileSync(control, JSON.stringify({ fail: true }));
-    const failedBefore = builds().length;
-    await step('archive');
-    const ms = await within(5000, 'off both instances', async () => (await statusOn(a)) === 410 && (await statusOn(b)) === 410 && (await statusOn(b, `/fr${path}`)) === 410);
-    expect(ms).toBeLessThan(5000);
-    type Health = { data: { site: { failing_since: string | null; last_error: string | null; pending_changes: number } } };
-    const health = async (on: Instance) => (await call<Health>(on, '/api/health', null)).body.data.site;
-    await within(30_000, 'the failure in B\'s health', async () => (await health(b)).failing_since !== null);
-    expect((await health(b)).last_error).toContain('exited with 1');
-    expect((await health(b)).pending_changes).toBeGreaterThan(0);
-    // Nobody asked again: the queue tries the build again by itself.
-    await within(40_000, 'a second try', async () => builds().length >= failedBefore + 2);
-    expect(await statusOn(a)).toBe(410);
+      writeFileSync(control, JSON.stringify({ fail: true }));
+      const failedBefore = builds().length;
+      await step('archive');
+      const ms = await within(
+        5000,
+        'off both instances',
+        async () =>
+          (await statusOn(a)) === 410 && (await statusOn(b)) === 410 && (await statusOn(b, `/fr${path}`)) === 410,
+      );
+      expect(ms).toBeLessThan(5000);
+      type Health = {
+        data: { site: { failing_since: string | null; last_error: string | null; pending_changes: number } };
+      };
+      const health = async (on: Instance) => (await call<Health>(on, '/api/health', null)).body.data.site;
+      await within(30_000, "the failure in B's health", async () => (await health(b)).failing_since !== null);
+      expect((await health(b)).last_error).toContain('exited with 1');
+      expect((await health(b)).pending_changes).toBeGreaterThan(0);
+      // Nobody asked again: the queue tries the build again by itself.
+      await within(40_000, 'a second try', async () => builds().length >= failedBefore + 2);
+      expect(await statusOn(a)).toBe(410);
 
-    writeFileSync(control, '{}');
-    await within(60_000, 'a build live again, on both', async () => (await health(a)).failing_since === null && (await health(b)).failing_since === null);
-    expect((await health(b)).pending_changes).toBe(0);
-    // The new build has no page for it; the block still says it was withdrawn.
-    expect([404, 410]).toContain(await statusOn(b));
-  });
+      writeFileSync(control, '{}');
+      await within(
+        60_000,
+        'a build live again, on both',
+        async () => (await health(a)).failing_since === null && (await health(b)).failing_since === null,
+      );
+      expect((await health(b)).pending_changes).toBe(0);
+      // The new build has no page for it; the block still says it was withdrawn.
+      expect([404, 410]).toContain(await statusOn(b));
+    },
+  );
 
-  test('kill -9 of the instance that is building: the other takes its job over and serves the new site', { timeout: 90_000 }, async () => {
-    const status = async (on: Instance) => (await call<{ data: { current: { state: string } } }>(on, '/api/site/status', adminToken)).body.data.current.state;
-    await within(30_000, 'no build under way', async () => (await status(a)) === 'idle' && (await status(b)) === 'idle');
-    writeFileSync(control, JSON.stringify({ gate }));
-    const before = builds().length;
-    expect((await call(a, '/api/site/publish', adminToken, {})).status).toBe(202);
-    await within(15_000, 'a build under way', async () => builds().length === before + 1);
-    const building = builds().at(-1)!.includes(`${join(work, 'A')}/`) ? a : b;
-    const other = building === a ? b : a;
-    // The whole container goes: the instance and the build it started.
-    killAll(building);
-    await building.exited;
-    writeFileSync(gate, '');
-    const next = `Build ${before + 2}`;
-    await within(60_000, `${other.name} building and serving the site`, async () => (await page(other)).includes(next));
-    expect(builds().at(-1)).toContain(`${join(work, other.name)}/`);
-    expect((await fetch(`${other.url}/api/health`)).status).toBe(200);
-  });
+  test(
+    'kill -9 of the instance that is building: the other takes its job over and serves the new site',
+    { timeout: 90_000 },
+    async () => {
+      const status = async (on: Instance) =>
+        (await call<{ data: { current: { state: string } } }>(on, '/api/site/status', adminToken)).body.data.current
+          .state;
+      await within(
+        30_000,
+        'no build under way',
+        async () => (await status(a)) === 'idle' && (await status(b)) === 'idle',
+      );
+      writeFileSync(control, JSON.stringify({ gate }));
+      const before = builds().length;
+      expect((await call(a, '/api/site/publish', adminToken, {})).status).toBe(202);
+      await within(15_000, 'a build under way', async () => builds().length === before + 1);
+      const building = builds()
+        .at(-1)!
+        .includes(`${join(work, 'A')}/`)
+        ? a
+        : b;
+      const other = building === a ? b : a;
+      // The whole container goes: the instance and the build it started.
+      killAll(building);
+      await building.exited;
+      writeFileSync(gate, '');
+      const next = `Build ${before + 2}`;
+      await within(60_000, `${other.name} building and serving the site`, async () =>
+        (await page(other)).includes(next),
+      );
+      expect(builds().at(-1)).toContain(`${join(work, other.name)}/`);
+      expect((await fetch(`${other.url}/api/health`)).status).toBe(200);
+    },
+  );
 });

@@ -7,7 +7,13 @@ import { startAuthEmulator } from '../../scripts/auth-emulator.ts';
 import { dumpPglite, openDatabase } from '../../src/lib/db/client.server.ts';
 import { seedReferenceData } from '../../src/lib/db/seed.server.ts';
 import S3rver from 's3rver';
-import { TEMPLATE_DATABASE, TEST_EMULATOR_HOST, TEST_PROJECT_ID, TEST_S3_BUCKET, withDatabase } from '../support/test-env.ts';
+import {
+  TEMPLATE_DATABASE,
+  TEST_EMULATOR_HOST,
+  TEST_PROJECT_ID,
+  TEST_S3_BUCKET,
+  withDatabase,
+} from '../support/test-env.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,7 +21,9 @@ declare module 'vitest' {
     authEmulatorHost: string;
     /** URL of the migrated, seeded template database, or null when only PGlite is tested. */
     postgresTemplateUrl: string | null;
-    /** Address of the S3-compatible server (s3rver) whose bucket TEST_S3_BUCKET the postgres project stores uploads in. */
+    /**
+     * Address of the S3-compatible server (s3rver) whose bucket TEST_S3_BUCKET the postgres project stores uploads in.
+     */
     s3Endpoint: string;
     /** File holding a dump of a migrated, seeded PGlite database; each test file opens its own copy. */
     pgliteTemplateFile: string;
@@ -33,7 +41,13 @@ export default async function setup(project: TestProject) {
   // The API tests on PostgreSQL keep uploads in a bucket, those on PGlite on the local disk: the
   // same tests run on both file stores.
   const s3Dir = mkdtempSync(join(tmpdir(), 'apua-test-s3-'));
-  const s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3Dir, configureBuckets: [{ name: TEST_S3_BUCKET, configs: [] }] });
+  const s3 = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: s3Dir,
+    configureBuckets: [{ name: TEST_S3_BUCKET, configs: [] }],
+  });
   const s3Address = await s3.run();
   project.provide('s3Endpoint', `http://127.0.0.1:${s3Address.port}`);
 

@@ -26,7 +26,10 @@ export interface RequestOptions {
 }
 
 /** A real build process standing in for `astro build` (tests/fixtures/fake-astro-build.mjs). */
-export const FAKE_BUILD = [process.execPath, fileURLToPath(new URL('../fixtures/fake-astro-build.mjs', import.meta.url))];
+export const FAKE_BUILD = [
+  process.execPath,
+  fileURLToPath(new URL('../fixtures/fake-astro-build.mjs', import.meta.url)),
+];
 
 export interface TestContext {
   app: ReturnType<typeof createApp>;
@@ -103,7 +106,11 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   const openInstance = async (): Promise<TestInstance> => {
     const other = await openDatabase({ url: url! });
     others.push(other);
-    const otherBuilder = new SiteBuilder({ root: join(dataDir, `site-builds-${others.length}`), env: {}, command: FAKE_BUILD });
+    const otherBuilder = new SiteBuilder({
+      root: join(dataDir, `site-builds-${others.length}`),
+      env: {},
+      command: FAKE_BUILD,
+    });
     const instanceDeps = createAppDeps({ db: other.db, env, tokens: tokenVerifierFor(auth, env), site: otherBuilder });
     otherDeps.push(instanceDeps);
     await instanceDeps.withdrawals.start();
@@ -141,7 +148,11 @@ function requester(app: ReturnType<typeof createApp>): TestContext['request'] {
 /** On PostgreSQL, uploads go to a folder of its own in the test bucket; on PGlite, to the local disk. */
 function testStorageEnv(): Record<string, string> {
   if (process.env['TEST_DB'] !== 'postgres') return {};
-  return { S3_BUCKET: TEST_S3_BUCKET, S3_ENDPOINT: inject('s3Endpoint'), S3_PREFIX: `t-${randomBytes(6).toString('hex')}` };
+  return {
+    S3_BUCKET: TEST_S3_BUCKET,
+    S3_ENDPOINT: inject('s3Endpoint'),
+    S3_PREFIX: `t-${randomBytes(6).toString('hex')}`,
+  };
 }
 
 let template: Blob | null = null;

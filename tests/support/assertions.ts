@@ -7,7 +7,11 @@ async function readText(response: Response): Promise<string> {
 }
 
 /** Asserts a 2xx-or-given status and returns the JSON body parsed by `schema`. */
-export async function expectJson<T extends z.ZodType>(response: Response, status: number, schema: T): Promise<z.output<T>> {
+export async function expectJson<T extends z.ZodType>(
+  response: Response,
+  status: number,
+  schema: T,
+): Promise<z.output<T>> {
   const text = await readText(response);
   expect(response.status, text).toBe(status);
   expect(response.headers.get('content-type')).toMatch(/^application\/json/);

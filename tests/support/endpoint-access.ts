@@ -82,9 +82,13 @@ export function describeEndpointAccess(ctx: TestContext, endpoints: readonly Pro
           });
         });
         test('with an expired token: 401', async () => {
-          await expectError(await send(endpoint, { Authorization: `Bearer ${expiredToken(users.tuxuri.token)}` }), 401, {
-            message: /expired/,
-          });
+          await expectError(
+            await send(endpoint, { Authorization: `Bearer ${expiredToken(users.tuxuri.token)}` }),
+            401,
+            {
+              message: /expired/,
+            },
+          );
         });
         test('with a revoked token: 401', async () => {
           await expectError(await send(endpoint, { Authorization: `Bearer ${revoked}` }), 401, { message: /revoked/ });
@@ -99,4 +103,3 @@ export function describeEndpointAccess(ctx: TestContext, endpoints: readonly Pro
     }
   });
 }
-

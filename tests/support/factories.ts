@@ -108,7 +108,10 @@ export async function insertUser(ctx: TestContext, options: UserOptions & { uid?
  */
 export async function createUser(ctx: TestContext, options: UserOptions = {}): Promise<TestUser> {
   const emailVerified = options.emailVerified ?? true;
-  const account = await createAccount(ctx, { email: options.email ?? uniqueEmail(options.role ?? 'norole'), emailVerified });
+  const account = await createAccount(ctx, {
+    email: options.email ?? uniqueEmail(options.role ?? 'norole'),
+    emailVerified,
+  });
   const row = await insertUser(ctx, { ...options, email: account.email, uid: account.uid });
   const token = await signIn(ctx, account.email);
   return { ...row, uid: account.uid, password: account.password, emailVerified, token };

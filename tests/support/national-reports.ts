@@ -12,7 +12,7 @@ export const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays *
 export async function openCycle(
   ctx: TestContext,
   admin: TestUser,
-  cycle: { year: number; opens?: number; closes?: number; expiry_days?: number; timely_days?: number } ,
+  cycle: { year: number; opens?: number; closes?: number; expiry_days?: number; timely_days?: number },
 ) {
   const response = await ctx.request('/api/report/type/national/cycles/saved', {
     token: admin.token,
@@ -46,7 +46,13 @@ export function saveAnswers(ctx: TestContext, user: TestUser, year: number, coun
   return ctx.request(`/api/report/type/national/${year}/${country}/saved`, { token: user.token, json: { answers } });
 }
 
-export function updateReport(ctx: TestContext, user: TestUser, year: number, country: string, body: Record<string, unknown>) {
+export function updateReport(
+  ctx: TestContext,
+  user: TestUser,
+  year: number,
+  country: string,
+  body: Record<string, unknown>,
+) {
   return ctx.request(`/api/report/type/national/${year}/${country}/report/update`, { token: user.token, json: body });
 }
 
@@ -57,7 +63,15 @@ export function pdfBytes(extra = 0): Uint8Array {
 }
 
 /** POST …/report/upload; an unsigned PDF goes with "I confirm this is the signed copy" unless `confirm` is false. */
-export function upload(ctx: TestContext, user: TestUser, uuid: string, bytes: Uint8Array, name = 'signed-report.pdf', type = 'application/pdf', confirm = true) {
+export function upload(
+  ctx: TestContext,
+  user: TestUser,
+  uuid: string,
+  bytes: Uint8Array,
+  name = 'signed-report.pdf',
+  type = 'application/pdf',
+  confirm = true,
+) {
   const form = new FormData();
   form.set('file', new File([bytes as Uint8Array<ArrayBuffer>], name, { type }));
   if (confirm) form.set('confirm_unsigned', 'true');
@@ -82,11 +96,18 @@ export function compulsoryAnswers(questions: Iterable<Question>) {
  * A country's report of `year` with every compulsory answer saved and marked complete by its focal
  * point (ready for its signed copy), and the country's administrator who uploads it.
  */
-export async function completedReport(ctx: TestContext, year: number, country: string, questions: Map<string, Question>): Promise<{ uuid: string; stateAdmin: TestUser }> {
+export async function completedReport(
+  ctx: TestContext,
+  year: number,
+  country: string,
+  questions: Map<string, Question>,
+): Promise<{ uuid: string; stateAdmin: TestUser }> {
   const stateAdmin = await createUser(ctx, { role: 'state_admin', country });
   const member = await createUser(ctx, { role: 'state_member', country });
   expect((await saveAnswers(ctx, member, year, country, compulsoryAnswers(questions.values()))).status).toBe(200);
   const { report } = await viewReport(ctx, member, year, country);
-  expect((await updateReport(ctx, member, year, country, { version: report.version, action: 'complete' })).status).toBe(200);
+  expect((await updateReport(ctx, member, year, country, { version: report.version, action: 'complete' })).status).toBe(
+    200,
+  );
   return { uuid: report.uuid, stateAdmin };
 }

@@ -39,18 +39,30 @@ export function testPdf(options: TestPdfOptions = {}): Uint8Array {
     const line = i === 0 ? (options.title ?? 'National report: signed copy') : `Page ${i + 1}`;
     const text = `BT /F1 20 Tf 72 760 Td (${line.replace(/[()\\]/g, '')}) Tj ET\n0 0 1 RG 72 700 m 520 700 l S`;
     const content = add(`<< /Length ${text.length} >>\nstream\n${text}\nendstream`);
-    kids.push(add(`<< /Type /Page /Parent ${pagesObj} 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${content} 0 R >>`));
+    kids.push(
+      add(
+        `<< /Type /Page /Parent ${pagesObj} 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${content} 0 R >>`,
+      ),
+    );
   }
   objects[pagesObj - 1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${pageCount} >>`;
   let acroForm = '';
   if (options.signature) {
     const s = options.signature;
     const contents = s.contents ?? new Uint8Array(64);
-    const parts = ['/Type /Sig', '/Filter /Adobe.PPKLite', '/SubFilter /adbe.pkcs7.detached', '/ByteRange [0 100 200 300]', `/Contents <${hex(contents).padEnd(512, '0')}>`];
+    const parts = [
+      '/Type /Sig',
+      '/Filter /Adobe.PPKLite',
+      '/SubFilter /adbe.pkcs7.detached',
+      '/ByteRange [0 100 200 300]',
+      `/Contents <${hex(contents).padEnd(512, '0')}>`,
+    ];
     if (s.name !== undefined) parts.push(`/Name ${textString(s.name)}`);
     if (s.m !== undefined) parts.push(`/M (${s.m})`);
     const value = add(`<< ${parts.join(' ')} >>`);
-    const field = add(`<< /FT /Sig /T (Signature1) /V ${value} 0 R /Subtype /Widget /Rect [0 0 0 0] /P ${kids[0] ?? pagesObj} 0 R >>`);
+    const field = add(
+      `<< /FT /Sig /T (Signature1) /V ${value} 0 R /Subtype /Widget /Rect [0 0 0 0] /P ${kids[0] ?? pagesObj} 0 R >>`,
+    );
     acroForm = ` /AcroForm << /Fields [${field} 0 R] /SigFlags 3 >>`;
   }
   objects[catalog - 1] = `<< /Type /Catalog /Pages ${pagesObj} 0 R${acroForm} >>`;

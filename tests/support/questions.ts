@@ -7,5 +7,14 @@ import type { Question } from '../../src/lib/questionnaires/schema.ts';
  */
 export function testQuestion(patch: Partial<Question> = {}): Question {
   const code = patch.code ?? 'Q01';
-  return plainQuestion({ uuid: '00000000-0000-4000-8000-000000000001', code, thrust: 'TC1', subcategory: '1.1', question_tier: 2, text: `Question ${code}`, answer_type: 'pct', ...patch });
+  return plainQuestion({
+    uuid: '00000000-0000-4000-8000-000000000001',
+    code,
+    thrust: 'TC1',
+    subcategory: '1.1',
+    question_tier: 2,
+    text: `Question ${code}`,
+    answer_type: 'pct',
+    ...patch,
+  });
 }

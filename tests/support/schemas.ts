@@ -22,4 +22,3 @@ function strictify(schema: z.ZodType): z.ZodType {
 }
 
 export const StrictErrorSchema = deepStrict(ErrorResponseSchema);
-

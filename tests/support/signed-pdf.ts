@@ -7,7 +7,15 @@
  */
 import { PDFDocument, PDFHexString, PDFName, PDFString } from 'pdf-lib';
 import type * as pkijs from 'pkijs';
-import { certificatePem, generateKeys, makeCertificate, type HashName, type KeyAndCertificate, type KeyKind, type NameParts } from '../../src/lib/signatures/certificates.server.ts';
+import {
+  certificatePem,
+  generateKeys,
+  makeCertificate,
+  type HashName,
+  type KeyAndCertificate,
+  type KeyKind,
+  type NameParts,
+} from '../../src/lib/signatures/certificates.server.ts';
 import { signPdf, type SignOptions } from '../../src/lib/signatures/pdf-sign.server.ts';
 import { testPdf, type TestPdfOptions } from './pdf.ts';
 
@@ -17,7 +25,9 @@ export interface TestAuthority extends KeyAndCertificate {
 }
 
 /** A root certificate authority (ECDSA P-256, SHA-256), valid from yesterday for a year. */
-export async function testAuthority(subject: NameParts = { cn: 'Test Root CA', o: 'Test Trust Services', c: 'TH' }): Promise<TestAuthority> {
+export async function testAuthority(
+  subject: NameParts = { cn: 'Test Root CA', o: 'Test Trust Services', c: 'TH' },
+): Promise<TestAuthority> {
   const keys = await generateKeys('ECDSA', 'SHA-256');
   const certificate = await makeCertificate({ subject, keys, authority: true });
   return { key: keys.privateKey, certificate, pem: certificatePem(certificate) };
@@ -38,9 +48,20 @@ export interface SignerOptions {
 }
 
 /** A signer's key and certificate, certified by `issuer`. */
-export async function testSigner(issuer: KeyAndCertificate, subject: NameParts, options: SignerOptions = {}): Promise<KeyAndCertificate> {
+export async function testSigner(
+  issuer: KeyAndCertificate,
+  subject: NameParts,
+  options: SignerOptions = {},
+): Promise<KeyAndCertificate> {
   const keys = await generateKeys(options.kind ?? 'RSA', options.hash ?? 'SHA-256');
-  const certificate = await makeCertificate({ subject, keys, issuer, authority: false, notBefore: options.notBefore, notAfter: options.notAfter });
+  const certificate = await makeCertificate({
+    subject,
+    keys,
+    issuer,
+    authority: false,
+    notBefore: options.notBefore,
+    notAfter: options.notAfter,
+  });
   return { key: keys.privateKey, certificate };
 }
 
@@ -110,7 +131,10 @@ export async function activePdf(kind: ActiveKind): Promise<Uint8Array> {
     doc.catalog.set(PDFName.of('OpenAction'), context.obj({ S: 'JavaScript', JS: PDFString.of("app.alert('hello')") }));
   } else if (kind === 'names-javascript') {
     const script = context.register(context.obj({ S: 'JavaScript', JS: PDFHexString.fromText('this.print()') }));
-    doc.catalog.set(PDFName.of('Names'), context.obj({ JavaScript: context.obj({ Names: [PDFString.of('print'), script] }) }));
+    doc.catalog.set(
+      PDFName.of('Names'),
+      context.obj({ JavaScript: context.obj({ Names: [PDFString.of('print'), script] }) }),
+    );
   } else if (kind === 'launch') {
     page.node.set(PDFName.of('AA'), context.obj({ O: context.obj({ S: 'Launch', F: PDFString.of('calc.exe') }) }));
   } else if (kind === 'embedded-file') {

@@ -24,7 +24,11 @@ export async function createSiteFixture(): Promise<{ dir: string; files: SiteFil
       paragraph.repeat(20),
     ),
     '/about/index.html': page('About', '', '<h1>About</h1>'),
-    '/app-shell/index.html': page('Back-office', '', `<div id="backoffice"></div><script>${SHELL_INLINE_SCRIPT}</script>`),
+    '/app-shell/index.html': page(
+      'Back-office',
+      '',
+      `<div id="backoffice"></div><script>${SHELL_INLINE_SCRIPT}</script>`,
+    ),
     '/404.html': page('Not found', '', '<h1>Page not found</h1>'),
     '/server-error/index.html': page('Error', '', '<h1>Something went wrong</h1>'),
     [ASSET_PATH]: 'export const greet = (name) => `Hello ${name}`;\n'.repeat(40),

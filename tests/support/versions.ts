@@ -23,7 +23,10 @@ export async function cmsVersion(ctx: TestContext, uuid: string): Promise<number
 }
 
 export async function countryVersion(ctx: TestContext, code: string): Promise<number> {
-  const [row] = await ctx.deps.db.select({ version: countries.version }).from(countries).where(eq(countries.code, code.toUpperCase()));
+  const [row] = await ctx.deps.db
+    .select({ version: countries.version })
+    .from(countries)
+    .where(eq(countries.code, code.toUpperCase()));
   return row?.version ?? 1;
 }
 

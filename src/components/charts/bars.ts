@@ -48,7 +48,8 @@ export function wrapLabel(label: string, perLine: number): string[] {
     pieces.forEach((piece, i) => {
       const last = lines.at(-1);
       const joiner = i === 0 ? ' ' : '';
-      if (last !== undefined && last.length + joiner.length + piece.length <= perLine) lines[lines.length - 1] = `${last}${joiner}${piece}`;
+      if (last !== undefined && last.length + joiner.length + piece.length <= perLine)
+        lines[lines.length - 1] = `${last}${joiner}${piece}`;
       else lines.push(piece);
     });
   }
@@ -57,7 +58,9 @@ export function wrapLabel(label: string, perLine: number): string[] {
 
 /** The `dy` of each line of a label centred on its row (first line moves up, the others down a line). */
 export function lineOffsets(count: number): string[] {
-  return Array.from({ length: count }, (_, i) => (i === 0 ? `${0.35 - ((count - 1) * LABEL_LINE) / 2 / 13}em` : `${LABEL_LINE}`));
+  return Array.from({ length: count }, (_, i) =>
+    i === 0 ? `${0.35 - ((count - 1) * LABEL_LINE) / 2 / 13}em` : `${LABEL_LINE}`,
+  );
 }
 
 export interface BarLayoutOptions {
@@ -107,7 +110,15 @@ export interface BarLayout<T extends BarDatum> {
 
 /** The geometry of a horizontal bar chart of `data` in the order given (sort it first). */
 export function layoutBars<T extends BarDatum>(data: readonly T[], options: BarLayoutOptions = {}): BarLayout<T> {
-  const { width = CHART_WIDTH, rowHeight = 24, labelWidth = 130, reference = null, decimals = null, maxLabel = 19, lang = 'en' } = options;
+  const {
+    width = CHART_WIDTH,
+    rowHeight = 24,
+    labelWidth = 130,
+    reference = null,
+    decimals = null,
+    maxLabel = 19,
+    lang = 'en',
+  } = options;
   // Room above the bars for the reference line's label.
   const top = reference === null ? 8 : 24;
   const axisHeight = 26;
@@ -167,8 +178,14 @@ export function layoutBars<T extends BarDatum>(data: readonly T[], options: BarL
             value: reference,
             x: round(scale(reference)),
             text: formatNumber(reference, decimals, lang),
-            // The label's centre ("median 12.3", about 7 units a character), kept inside the chart so that it is never cut off.
-            labelX: round(Math.min(Math.max(scale(reference), plotLeft + referenceHalf(reference, decimals)), width - 2 - referenceHalf(reference, decimals))),
+            // The label's centre ("median 12.3", about 7 units a character), kept inside the chart so that it is never
+            // cut off.
+            labelX: round(
+              Math.min(
+                Math.max(scale(reference), plotLeft + referenceHalf(reference, decimals)),
+                width - 2 - referenceHalf(reference, decimals),
+              ),
+            ),
           },
   };
 }
@@ -193,7 +210,10 @@ export interface StackSegment {
 }
 
 /** Stacked horizontal bars of counts (yes / no per subregion), on one scale up to the largest total. */
-export function layoutStacks(groups: readonly CountGroup[], options: { width?: number; rowHeight?: number; labelWidth?: number } = {}) {
+export function layoutStacks(
+  groups: readonly CountGroup[],
+  options: { width?: number; rowHeight?: number; labelWidth?: number } = {},
+) {
   const { width = CHART_WIDTH, rowHeight = 30, labelWidth = 130 } = options;
   // Names wrap whole ("South and South-West / Asia"), two lines fit a row.
   const maxLabel = 19;

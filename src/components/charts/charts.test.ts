@@ -39,7 +39,12 @@ describe('layoutBars', () => {
     expect(layout.zeroX).toBe(150);
     expect(mm!.barWidth).toBeCloseTo((58.3 / 100) * (428 - 150), 0);
     expect(vn!.barWidth).toBeCloseTo((5.8 / 100) * (428 - 150), 0);
-    expect(layout.reference).toEqual({ value: 44.3, x: expect.closeTo(150 + 0.443 * 278, 0), text: '44.3', labelX: expect.closeTo(150 + 0.443 * 278, 0) });
+    expect(layout.reference).toEqual({
+      value: 44.3,
+      x: expect.closeTo(150 + 0.443 * 278, 0),
+      text: '44.3',
+      labelX: expect.closeTo(150 + 0.443 * 278, 0),
+    });
     // The median's label sits above the bars.
     expect(layout.rows.map((r) => r.y)).toEqual([24, 48, 72, 96]);
     expect(layout.height).toBe(24 + 4 * 24 + 26);
@@ -76,7 +81,11 @@ describe('layoutBars', () => {
     expect(wrapLabel('Nepal', 19)).toEqual(['Nepal']);
     // A word longer than a line breaks after its hyphens, never inside a part; a part still longer stays whole.
     expect(wrapLabel('Kyrgyzstan-and-a-very-long-word', 10)).toEqual(['Kyrgyzstan-', 'and-a-', 'very-long-', 'word']);
-    expect(wrapLabel('Лаосская Народно-Демократическая Республика', 19)).toEqual(['Лаосская Народно-', 'Демократическая', 'Республика']);
+    expect(wrapLabel('Лаосская Народно-Демократическая Республика', 19)).toEqual([
+      'Лаосская Народно-',
+      'Демократическая',
+      'Республика',
+    ]);
     expect(wrapLabel('Kyrgyzstanandaverylongword', 10)).toEqual(['Kyrgyzstanandaverylongword']);
     const layout = layoutBars([
       { key: 'LA', label: 'Lao People’s Democratic Republic', value: 2 },
@@ -91,7 +100,13 @@ describe('layoutBars', () => {
 
 describe('layoutStacks', () => {
   it('writes the names of the subregions whole', () => {
-    const names = ['East and North-East Asia', 'South-East Asia', 'South and South-West Asia', 'North and Central Asia', 'Pacific'];
+    const names = [
+      'East and North-East Asia',
+      'South-East Asia',
+      'South and South-West Asia',
+      'North and Central Asia',
+      'Pacific',
+    ];
     const layout = layoutStacks(names.map((label, i) => ({ key: String(i), label, counts: [1, 1] })));
     expect(layout.rows.map((r) => r.lines.join(' '))).toEqual(names);
     expect(layout.rows.map((r) => r.lines.length)).toEqual([2, 1, 2, 2, 1]);
@@ -208,9 +223,12 @@ describe('formatNumber', () => {
   });
   it('writes the units of a worded answer as withUnit does', () => {
     expect(answerWithUnits('50.5 %', '%')).toBe('50.5%');
-    expect(answerWithUnits('With legally recognised documentation: 50.5 %; Who perceive their rights as secure: 86.4 %', '%')).toBe(
-      'With legally recognised documentation: 50.5%; Who perceive their rights as secure: 86.4%',
-    );
+    expect(
+      answerWithUnits(
+        'With legally recognised documentation: 50.5 %; Who perceive their rights as secure: 86.4 %',
+        '%',
+      ),
+    ).toBe('With legally recognised documentation: 50.5%; Who perceive their rights as secure: 86.4%');
     expect(answerWithUnits('138,867 units', 'units')).toBe('138,867\u00a0units');
     expect(answerWithUnits('253.9 per 100,000 people', 'per 100,000 people')).toBe('253.9\u00a0per 100,000 people');
     // Only a number's unit: words that merely contain it, and answers without a unit, stay as they are.
@@ -240,14 +258,23 @@ describe('comparisonRows', () => {
   ];
   it('places each value and the median on 0–100 %, keeping values outside it on the track', () => {
     const rows = comparisonRows(data, 1);
-    expect(rows.map((r) => [r.barPct, r.medianPct])).toEqual([[80, 40], [5, 5], [100, 0], [12.25, 30]]);
+    expect(rows.map((r) => [r.barPct, r.medianPct])).toEqual([
+      [80, 40],
+      [5, 5],
+      [100, 0],
+      [12.25, 30],
+    ]);
     expect(rows.map((r) => r.valueText)).toEqual(['80.0%', '5.0%', '130.0%', '12.3%']);
     expect(rows.map((r) => r.relation)).toEqual(['above', 'level', 'above', 'below']);
   });
   it('sums the comparison up in words', () => {
-    expect(comparisonSummary('Indonesia', comparisonRows(data))).toBe('4 percentages: Indonesia is above the regional median on 2 and below it on 1, level with it on 1.');
+    expect(comparisonSummary('Indonesia', comparisonRows(data))).toBe(
+      '4 percentages: Indonesia is above the regional median on 2 and below it on 1, level with it on 1.',
+    );
     expect(comparisonSummary('Fiji', comparisonRows(data.slice(3)))).toBe('Fiji: 12.25%, regional median 30%.');
-    expect(comparisonSummary('Fiji', comparisonRows([data[0]!, data[3]!]))).toBe('2 percentages: Fiji is above the regional median on 1 and below it on 1.');
+    expect(comparisonSummary('Fiji', comparisonRows([data[0]!, data[3]!]))).toBe(
+      '2 percentages: Fiji is above the regional median on 1 and below it on 1.',
+    );
   });
 });
 
@@ -269,7 +296,12 @@ describe('layoutLine with a range', () => {
   });
 
   it('has no band when the points carry no range', () => {
-    expect(layoutLine([{ year: 2000, value: 1 }, { year: 2001, value: 2 }]).band).toBeNull();
+    expect(
+      layoutLine([
+        { year: 2000, value: 1 },
+        { year: 2001, value: 2 },
+      ]).band,
+    ).toBeNull();
   });
 });
 
@@ -284,18 +316,54 @@ describe('charts in the page’s language', () => {
     expect(withUnit('5', '%', 'fr')).toMatch(/^5[\u00a0\u202f]%$/);
   });
   it('lay bars and axes out with the language’s numbers', () => {
-    const layout = layoutBars([{ key: 'A', label: 'A', value: 12345.6 }, { key: 'B', label: 'B', value: 0.5 }], { decimals: 1, reference: 2.5, lang: 'fr' });
+    const layout = layoutBars(
+      [
+        { key: 'A', label: 'A', value: 12345.6 },
+        { key: 'B', label: 'B', value: 0.5 },
+      ],
+      { decimals: 1, reference: 2.5, lang: 'fr' },
+    );
     expect(layout.rows.map((r) => spaced(r.valueText))).toEqual(['12 345,6', '0,5']);
     expect(layout.reference?.text).toBe('2,5');
-    expect(layoutLine([{ year: 2000, value: 1.5 }, { year: 2001, value: 2.25 }], { lang: 'ru' }).points.map((p) => p.text)).toEqual(['1,5', '2,25']);
+    expect(
+      layoutLine(
+        [
+          { year: 2000, value: 1.5 },
+          { year: 2001, value: 2.25 },
+        ],
+        { lang: 'ru' },
+      ).points.map((p) => p.text),
+    ).toEqual(['1,5', '2,25']);
   });
   it('sum the comparison up in the language', () => {
-    const rows = comparisonRows([{ key: 'A', label: 'A', value: 80, median: 40 }, { key: 'B', label: 'B', value: 12.5, median: 30 }], 1, 'fr');
-    expect(rows.map((r) => spaced(r.valueText))).toEqual(['80,0 %', '12,5 %']);
-    expect(spaced(comparisonSummary('Fidji', rows, 'fr'))).toBe('2 pourcentages : Fidji se situe au-dessus de la médiane régionale pour 1 et en dessous pour 1.');
-    expect(spaced(comparisonSummary('Fidji', rows.slice(1), 'fr'))).toBe('Fidji : 12,5 % ; médiane régionale : 30,0 %.');
-    expect(comparisonSummary('斐济', comparisonRows([{ key: 'A', label: 'A', value: 80, median: 40 }, { key: 'B', label: 'B', value: 12.5, median: 30 }], 1, 'zh-Hans'), 'zh')).toBe(
-      '共 2 项百分比：斐济有 1 项高于区域中位数，1 项低于区域中位数。',
+    const rows = comparisonRows(
+      [
+        { key: 'A', label: 'A', value: 80, median: 40 },
+        { key: 'B', label: 'B', value: 12.5, median: 30 },
+      ],
+      1,
+      'fr',
     );
+    expect(rows.map((r) => spaced(r.valueText))).toEqual(['80,0 %', '12,5 %']);
+    expect(spaced(comparisonSummary('Fidji', rows, 'fr'))).toBe(
+      '2 pourcentages : Fidji se situe au-dessus de la médiane régionale pour 1 et en dessous pour 1.',
+    );
+    expect(spaced(comparisonSummary('Fidji', rows.slice(1), 'fr'))).toBe(
+      'Fidji : 12,5 % ; médiane régionale : 30,0 %.',
+    );
+    expect(
+      comparisonSummary(
+        '斐济',
+        comparisonRows(
+          [
+            { key: 'A', label: 'A', value: 80, median: 40 },
+            { key: 'B', label: 'B', value: 12.5, median: 30 },
+          ],
+          1,
+          'zh-Hans',
+        ),
+        'zh',
+      ),
+    ).toBe('共 2 项百分比：斐济有 1 项高于区域中位数，1 项低于区域中位数。');
   });
 });

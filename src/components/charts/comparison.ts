@@ -28,7 +28,11 @@ export interface ComparisonRow<T extends ComparisonDatum> {
 
 const clamp = (v: number) => Math.min(100, Math.max(0, v));
 
-export function comparisonRows<T extends ComparisonDatum>(data: readonly T[], decimals: number | null = null, tag = 'en'): ComparisonRow<T>[] {
+export function comparisonRows<T extends ComparisonDatum>(
+  data: readonly T[],
+  decimals: number | null = null,
+  tag = 'en',
+): ComparisonRow<T>[] {
   return data.map((datum) => ({
     datum,
     barPct: clamp(datum.value),
@@ -40,8 +44,13 @@ export function comparisonRows<T extends ComparisonDatum>(data: readonly T[], de
 }
 
 /** "6 percentages: Indonesia is above the regional median on 3 and below it on 2, level with it on 1." */
-export function comparisonSummary(country: string, rows: readonly ComparisonRow<ComparisonDatum>[], locale: Locale = 'en'): string {
-  if (rows.length === 1) return t(locale, 'chart.compareOne', { country, value: rows[0]!.valueText, median: rows[0]!.medianText });
+export function comparisonSummary(
+  country: string,
+  rows: readonly ComparisonRow<ComparisonDatum>[],
+  locale: Locale = 'en',
+): string {
+  if (rows.length === 1)
+    return t(locale, 'chart.compareOne', { country, value: rows[0]!.valueText, median: rows[0]!.medianText });
   const count = (r: ComparisonRow<ComparisonDatum>['relation']) => rows.filter((row) => row.relation === r).length;
   const params = { count: rows.length, country, above: count('above'), below: count('below'), level: count('level') };
   return t(locale, params.level > 0 ? 'chart.compareManyLevel' : 'chart.compareMany', params);

@@ -21,7 +21,11 @@ export function formatNumber(value: number, decimals: number | null | undefined,
  * Where `value` stands against `reference` (a regional median) as a page shows them: two numbers
  * written alike (`1.42` and `1.42`, from 1.4199 and 1.4178) are level, whatever their hidden digits.
  */
-export function relationAsShown(value: number, reference: number, decimals: number | null | undefined): 'above' | 'below' | 'level' {
+export function relationAsShown(
+  value: number,
+  reference: number,
+  decimals: number | null | undefined,
+): 'above' | 'below' | 'level' {
   if (formatNumber(value, decimals) === formatNumber(reference, decimals)) return 'level';
   return value > reference ? 'above' : 'below';
 }

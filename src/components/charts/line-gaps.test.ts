@@ -33,7 +33,14 @@ describe('a line with a year without a value', () => {
 describe('withGaps', () => {
   it('breaks an annual series where a year is missing, and lets a two-yearly one run on', () => {
     const annual = withGaps([2001, 2002, 2003, 2005, 2006].map((year) => ({ year, value: year - 2000 })));
-    expect(annual.map((p) => [p.year, p.value])).toEqual([[2001, 1], [2002, 2], [2003, 3], [2004, null], [2005, 5], [2006, 6]]);
+    expect(annual.map((p) => [p.year, p.value])).toEqual([
+      [2001, 1],
+      [2002, 2],
+      [2003, 3],
+      [2004, null],
+      [2005, 5],
+      [2006, 6],
+    ]);
     expect(annual.find((p) => p.value === null)?.filler).toBe(true);
     const twoYearly = withGaps([2000, 2002, 2004, 2006].map((year) => ({ year, value: 1 })));
     expect(twoYearly.every((p) => p.value !== null)).toBe(true);
@@ -58,7 +65,13 @@ describe('the dots of a long line', () => {
   it('mark every year of a short series; on a long one only the labelled ends and a year standing alone', () => {
     const short = layoutLine([2000, 2001, 2002].map((year) => ({ year, value: 1 })));
     expect(short.points.every((p) => p.dot)).toBe(true);
-    const long = layoutLine([...Array.from({ length: 20 }, (_, i) => ({ year: 2000 + i, value: i })), { year: 2020, value: null }, { year: 2021, value: 30 }, { year: 2022, value: null }, { year: 2023, value: 31 }]);
+    const long = layoutLine([
+      ...Array.from({ length: 20 }, (_, i) => ({ year: 2000 + i, value: i })),
+      { year: 2020, value: null },
+      { year: 2021, value: 30 },
+      { year: 2022, value: null },
+      { year: 2023, value: 31 },
+    ]);
     expect(long.points.filter((p) => p.dot).map((p) => p.year)).toEqual([2000, 2021, 2023]);
   });
 });

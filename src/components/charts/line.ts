@@ -19,7 +19,8 @@ export interface SeriesPoint {
 export type DrawnPoint = SeriesPoint & { value: number };
 
 const drawn = (p: SeriesPoint): p is DrawnPoint => p.value !== null && Number.isFinite(p.value);
-const hasRange = (p: SeriesPoint): p is DrawnPoint & { low: number; high: number } => drawn(p) && Number.isFinite(p.low) && Number.isFinite(p.high);
+const hasRange = (p: SeriesPoint): p is DrawnPoint & { low: number; high: number } =>
+  drawn(p) && Number.isFinite(p.low) && Number.isFinite(p.high);
 
 /**
  * The series with a gap (a point without value) wherever years are missing from its usual
@@ -33,7 +34,11 @@ export function withGaps(points: readonly SeriesPoint[]): SeriesPoint[] {
   for (const step of steps) counts.set(step, (counts.get(step) ?? 0) + 1);
   // The usual step: the most frequent, the shorter of two as frequent.
   const usual = [...counts].sort(([a, n], [b, m]) => m - n || a - b)[0]?.[0] ?? 1;
-  return sorted.flatMap((p, i) => (i > 0 && p.year - sorted[i - 1]!.year > usual ? [{ year: sorted[i - 1]!.year + usual, value: null, filler: true as const }, p] : [p]));
+  return sorted.flatMap((p, i) =>
+    i > 0 && p.year - sorted[i - 1]!.year > usual
+      ? [{ year: sorted[i - 1]!.year + usual, value: null, filler: true as const }, p]
+      : [p],
+  );
 }
 
 /** Figures of another kind than the line's (a country's own beside the open data): marked apart, never joined to it. */
@@ -65,24 +70,37 @@ export function layoutLine(points: readonly SeriesPoint[], options: LineOptions 
   const x = scaleLinear()
     .domain(firstYear === lastYear ? [firstYear - 1, lastYear + 1] : [firstYear, lastYear])
     .range([margin.left, width - margin.right]);
-  const values = [...sorted.flatMap((p) => (hasRange(p) ? [p.value, p.low, p.high] : [p.value])), ...marks.map((m) => m.value)];
+  const values = [
+    ...sorted.flatMap((p) => (hasRange(p) ? [p.value, p.low, p.high] : [p.value])),
+    ...marks.map((m) => m.value),
+  ];
   const y = scaleLinear()
     .domain(options.domain ?? [Math.min(0, ...values), Math.max(1, ...values)])
     .range([height - margin.bottom, margin.top]);
   if (!options.domain) y.nice(4);
-  const at = (p: { year: number; value: number }) => ({ cx: round(x(p.year)), cy: round(y(p.value)), text: formatNumber(p.value, decimals, lang) });
+  const at = (p: { year: number; value: number }) => ({
+    cx: round(x(p.year)),
+    cy: round(y(p.value)),
+    text: formatNumber(p.value, decimals, lang),
+  });
   const bounds: [number, number] = [margin.left - 2, width - 2];
   const yearsShown = [...new Set([...sorted, ...marks].map((p) => p.year))].sort((a, b) => a - b);
   return {
     width,
     height,
     ...linePaths(all, x, y),
-    points: labelPoints(sorted, x, y, bounds, decimals, lang).map((p) => ({ ...p, dot: sorted.length <= DOTS_MAX || p.labelled || isolated(all, p.year) })),
+    points: labelPoints(sorted, x, y, bounds, decimals, lang).map((p) => ({
+      ...p,
+      dot: sorted.length <= DOTS_MAX || p.labelled || isolated(all, p.year),
+    })),
     /** The figures of the other kind, each a mark of its own. */
     marks: marks.map((m) => ({ ...m, ...at(m) })),
     /** The years given without a value (not the line's mere breaks), in the table as a dash. */
     gaps: given.filter((p) => !drawn(p) && !p.filler).map((p) => p.year),
-    years: spacedYears(yearsShown.map((year) => ({ year, x: round(x(year)) }))).map((year) => ({ ...year, ...anchored(year.x, String(year.year).length * 6.5, bounds, 0) })),
+    years: spacedYears(yearsShown.map((year) => ({ year, x: round(x(year)) }))).map((year) => ({
+      ...year,
+      ...anchored(year.x, String(year.year).length * 6.5, bounds, 0),
+    })),
     yTicks: y.ticks(4).map((value) => ({ value, y: round(y(value)), text: formatTick(value, lang) })),
     baseline: height - margin.bottom,
     left: margin.left,
@@ -119,7 +137,9 @@ function isolated(all: readonly SeriesPoint[], year: number): boolean {
   return !drawn(all[i - 1] ?? { year, value: null }) && !drawn(all[i + 1] ?? { year, value: null });
 }
 
-/** Units a year label needs (four digits at 12 units, and a gap); more when the first or last is anchored at its end. */
+/**
+ * Units a year label needs (four digits at 12 units, and a gap); more when the first or last is anchored at its end.
+ */
 const YEAR_ROOM = 40;
 
 /** The years written under the axis: as many as fit without touching, the first and the last always. */
@@ -138,7 +158,14 @@ function spacedYears(years: { year: number; x: number }[]): { year: number; x: n
  * else the first and the last: the table has them all). A value that would run past an edge is
  * anchored to it (about 7.5 units a character, bold).
  */
-function labelPoints(sorted: DrawnPoint[], x: (year: number) => number, y: (value: number) => number, bounds: [number, number], decimals: number | null, lang: string) {
+function labelPoints(
+  sorted: DrawnPoint[],
+  x: (year: number) => number,
+  y: (value: number) => number,
+  bounds: [number, number],
+  decimals: number | null,
+  lang: string,
+) {
   const texts = sorted.map((p) => formatNumber(p.value, decimals, lang));
   const widest = Math.max(0, ...texts.map((t) => t.length * 7.5));
   const gap = sorted.length > 1 ? (x(sorted.at(-1)!.year) - x(sorted[0]!.year)) / (sorted.length - 1) : Infinity;
@@ -147,7 +174,15 @@ function labelPoints(sorted: DrawnPoint[], x: (year: number) => number, y: (valu
     const cx = round(x(p.year));
     const text = texts[i]!;
     const { anchor, x: labelX } = anchored(cx, text.length * 7.5, bounds, 8);
-    return { ...p, cx, cy: round(y(p.value)), text, anchor, labelX, labelled: all || i === 0 || i === sorted.length - 1 };
+    return {
+      ...p,
+      cx,
+      cy: round(y(p.value)),
+      text,
+      anchor,
+      labelX,
+      labelled: all || i === 0 || i === sorted.length - 1,
+    };
   });
 }
 
@@ -156,7 +191,12 @@ function labelPoints(sorted: DrawnPoint[], x: (year: number) => number, y: (valu
  * would cross the axis's numbers on the left or the chart's right edge (`bounds`), starting or
  * ending there (up to `reach` units from the mark).
  */
-function anchored(x: number, length: number, [low, high]: [number, number], reach: number): { anchor: 'start' | 'middle' | 'end'; x: number } {
+function anchored(
+  x: number,
+  length: number,
+  [low, high]: [number, number],
+  reach: number,
+): { anchor: 'start' | 'middle' | 'end'; x: number } {
   if (x - length / 2 < low) return { anchor: 'start', x: Math.max(low, x - reach) };
   if (x + length / 2 > high) return { anchor: 'end', x: Math.min(high, x + reach) };
   return { anchor: 'middle', x };
@@ -171,14 +211,25 @@ function round(n: number): number {
  * (a dash where the year has none), its range when the line has a band, and the mark's value when
  * the chart has marks.
  */
-export function lineRows(layout: ReturnType<typeof layoutLine>, decimals: number | null, lang = 'en'): (string | null)[][] {
+export function lineRows(
+  layout: ReturnType<typeof layoutLine>,
+  decimals: number | null,
+  lang = 'en',
+): (string | null)[][] {
   const ranged = layout.band !== null;
   const marked = layout.marks.length > 0;
   const num = (v: number | undefined) => (v === undefined ? null : formatNumber(v, decimals, lang));
-  const years = [...new Set([...layout.points.map((p) => p.year), ...layout.gaps, ...layout.marks.map((m) => m.year)])].sort((a, b) => a - b);
+  const years = [
+    ...new Set([...layout.points.map((p) => p.year), ...layout.gaps, ...layout.marks.map((m) => m.year)]),
+  ].sort((a, b) => a - b);
   return years.map((year) => {
     const point = layout.points.find((p) => p.year === year);
     const mark = layout.marks.find((m) => m.year === year);
-    return [String(year), point?.text ?? null, ...(ranged ? [num(point?.low), num(point?.high)] : []), ...(marked ? [mark?.text ?? null] : [])];
+    return [
+      String(year),
+      point?.text ?? null,
+      ...(ranged ? [num(point?.low), num(point?.high)] : []),
+      ...(marked ? [mark?.text ?? null] : []),
+    ];
   });
 }

@@ -20,7 +20,12 @@ describe('answerText: an answer as a translated report page writes it', () => {
   test('yes and no in the language; the parts and choices as the database names them', () => {
     expect(answerText('ru', question('yn'), true)).toBe('Да');
     expect(answerText('fr', question('yn'), false)).toBe('Non');
-    const parts = question('pct', { parts: [{ key: 'doc', label: 'Documented' }, { key: 'per', label: 'Perceived' }] as Question['parts'] });
+    const parts = question('pct', {
+      parts: [
+        { key: 'doc', label: 'Documented' },
+        { key: 'per', label: 'Perceived' },
+      ] as Question['parts'],
+    });
     expect(plain(answerText('fr', parts, { doc: 40.5, per: null }))).toBe('Documented: 40,5 %; Perceived: –');
   });
 

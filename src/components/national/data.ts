@@ -37,15 +37,24 @@ export function currentCycle(bundles: readonly CycleBundle[]): CycleBundle | und
 
 /** Whether a cycle's public figures include demonstration data. */
 export function cycleIsDemo(bundle: CycleBundle): boolean {
-  return bundle.reports.some((r) => r.demo) || bundle.answers.some((a) => a.demo) || (bundle.statistic?.countries.some((c) => c.demo) ?? false);
+  return (
+    bundle.reports.some((r) => r.demo) ||
+    bundle.answers.some((a) => a.demo) ||
+    (bundle.statistic?.countries.some((c) => c.demo) ?? false)
+  );
 }
 
 /** The questions of a cycle as its published reports define them (code → question with its order). */
-export function questionsOf(reports: readonly PublicReport[], year: number): Map<string, QuestionInfo & { sort: number }> {
+export function questionsOf(
+  reports: readonly PublicReport[],
+  year: number,
+): Map<string, QuestionInfo & { sort: number }> {
   const known = new Map<string, QuestionInfo & { sort: number }>();
   for (const r of reports) {
     if (r.report.year !== year) continue;
-    for (const g of r.groups) for (const s of g.subcategories) for (const item of s.items) if (!known.has(item.question.code)) known.set(item.question.code, item.question);
+    for (const g of r.groups)
+      for (const s of g.subcategories)
+        for (const item of s.items) if (!known.has(item.question.code)) known.set(item.question.code, item.question);
   }
   return known;
 }
@@ -74,7 +83,9 @@ export function cycleStatusLabel(locale: Locale, status: string): string {
 /** "12 March 2026" from an ISO date or timestamp. */
 export function formatDate(iso: string): string {
   const date = new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 
 /** Paths of the public pages (one place, so links and getStaticPaths agree). */
@@ -85,7 +96,8 @@ export const paths = {
   status: (year: number) => `/national-reports/status/${year}`,
   regional: (year: number) => `/regional-reports/${year}`,
   /** One thrust's charts; `chart` adds the chart's fragment. */
-  regionalThrust: (year: number, thrust: string, chart?: string) => `/regional-reports/${year}/${thrust.toLowerCase()}${chart ? `#chart-${chart}` : ''}`,
+  regionalThrust: (year: number, thrust: string, chart?: string) =>
+    `/regional-reports/${year}/${thrust.toLowerCase()}${chart ? `#chart-${chart}` : ''}`,
   regionalCsv: (year: number, chart: string) => `/regional-reports/${year}/${chart}.csv`,
   openCsv: (year: number) => `/open-data/national-reports-${year}.csv`,
   openJson: (year: number) => `/open-data/national-reports-${year}.json`,

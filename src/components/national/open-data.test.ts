@@ -35,10 +35,18 @@ describe('open data', () => {
   });
 
   it('one row per country and question, in a stable order, with subregion names and units', () => {
-    const rows = sortRows([row({ country_code: 'VN', country: 'Viet Nam', value: 5.8, display: '5.8 %' }), row({ question_code: 'Q21', answer_type: 'yn', value: true, display: 'Yes' }), row({})]);
+    const rows = sortRows([
+      row({ country_code: 'VN', country: 'Viet Nam', value: 5.8, display: '5.8 %' }),
+      row({ question_code: 'Q21', answer_type: 'yn', value: true, display: 'Yes' }),
+      row({}),
+    ]);
     const csv = toCsv(OPEN_DATA_COLUMNS, rows).split('\r\n');
-    expect(csv[0]).toBe('cycle,country_code,country,subregion,thrust,subcategory,question_code,question,question_tier,answer_type,unit,sdg_refs,value,value_text,narrative,data_year,source,demo');
-    expect(csv[1]).toBe('2022,MM,Myanmar,South-East Asia,TC1,1.2,Q04,"Urban population living in slums, informal settlements or inadequate housing",1,pct,%,11.1.1,58.3,58.3 %,,2018,UN-Habitat,true');
+    expect(csv[0]).toBe(
+      'cycle,country_code,country,subregion,thrust,subcategory,question_code,question,question_tier,answer_type,unit,sdg_refs,value,value_text,narrative,data_year,source,demo',
+    );
+    expect(csv[1]).toBe(
+      '2022,MM,Myanmar,South-East Asia,TC1,1.2,Q04,"Urban population living in slums, informal settlements or inadequate housing",1,pct,%,11.1.1,58.3,58.3 %,,2018,UN-Habitat,true',
+    );
     expect(csv[2]).toMatch(/^2022,MM,Myanmar,.*,Q21,.*,yn,,11\.1\.1,true,Yes,/);
     expect(csv[3]).toMatch(/^2022,VN,Viet Nam,/);
     expect(csv).toHaveLength(5);

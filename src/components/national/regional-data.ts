@@ -15,15 +15,22 @@ export interface RegionalCycle {
   thrusts: Map<string, Thrust>;
 }
 
-/** Every cycle with published answers, its questions charted (built once per build; every page asking notes what it is made of). */
-export const regionalCycles: () => Promise<RegionalCycle[]> = perBuild(['nationalReports', 'nationalCycles'], async () => {
-  const reports = await publishedReports();
-  return (await cycleBundles()).map((bundle) => {
-    const thrusts = new Map<string, Thrust>();
-    for (const r of reports) if (r.report.year === bundle.cycle.year) for (const g of r.groups) thrusts.set(g.thrust.code, g.thrust);
-    return { bundle, questions: regionalPicture(bundle.answers, questionsOf(reports, bundle.cycle.year)), thrusts };
-  });
-});
+/**
+ * Every cycle with published answers, its questions charted (built once per build; every page asking notes what it is
+ * made of).
+ */
+export const regionalCycles: () => Promise<RegionalCycle[]> = perBuild(
+  ['nationalReports', 'nationalCycles'],
+  async () => {
+    const reports = await publishedReports();
+    return (await cycleBundles()).map((bundle) => {
+      const thrusts = new Map<string, Thrust>();
+      for (const r of reports)
+        if (r.report.year === bundle.cycle.year) for (const g of r.groups) thrusts.set(g.thrust.code, g.thrust);
+      return { bundle, questions: regionalPicture(bundle.answers, questionsOf(reports, bundle.cycle.year)), thrusts };
+    });
+  },
+);
 
 export interface RegionalThrust {
   code: string;
@@ -37,8 +44,16 @@ export interface RegionalThrust {
 export function thrustsOf(regional: RegionalCycle): RegionalThrust[] {
   const groups = Map.groupBy(regional.questions, (q) => q.question.thrust);
   return [...groups]
-    .sort(([a], [b]) => (regional.thrusts.get(a)?.sort ?? 99) - (regional.thrusts.get(b)?.sort ?? 99) || a.localeCompare(b, 'en'))
-    .map(([code, questions]) => ({ code, slug: code.toLowerCase(), name: regional.thrusts.get(code)?.name ?? code, questions }));
+    .sort(
+      ([a], [b]) =>
+        (regional.thrusts.get(a)?.sort ?? 99) - (regional.thrusts.get(b)?.sort ?? 99) || a.localeCompare(b, 'en'),
+    )
+    .map(([code, questions]) => ({
+      code,
+      slug: code.toLowerCase(),
+      name: regional.thrusts.get(code)?.name ?? code,
+      questions,
+    }));
 }
 
 type TextLang = 'en' | undefined;
@@ -55,10 +70,15 @@ export interface ShownThrust extends Omit<RegionalThrust, 'questions'> {
  * stays as written. English pages get `thrustsOf` unchanged.
  */
 export async function thrustsIn(regional: RegionalCycle, locale: Locale, words: RegionalWords): Promise<ShownThrust[]> {
-  const english = (t: RegionalThrust): ShownThrust => ({ ...t, nameLang: undefined, questions: t.questions.map((q) => ({ ...q, textLang: undefined })) });
+  const english = (t: RegionalThrust): ShownThrust => ({
+    ...t,
+    nameLang: undefined,
+    questions: t.questions.map((q) => ({ ...q, textLang: undefined })),
+  });
   if (locale === 'en') return thrustsOf(regional).map(english);
   const entities = await translationsOf(locale);
-  const shown = (entity: Translatable, key: string, field: string, text: string) => shownText(entities, locale, entity, key, field, text);
+  const shown = (entity: Translatable, key: string, field: string, text: string) =>
+    shownText(entities, locale, entity, key, field, text);
   const lang = (text: { lang: Locale }): TextLang => (text.lang === 'en' ? 'en' : undefined);
   const textLang = new Map<string, TextLang>();
   const known = new Map<string, QuestionInfo & { sort: number }>();
@@ -80,10 +100,18 @@ export async function thrustsIn(regional: RegionalCycle, locale: Locale, words: 
           });
         }
   }
-  const rows = regional.bundle.answers.map((row) => ({ ...row, country: countryNameIn(locale, row.country_code, row.country) }));
+  const rows = regional.bundle.answers.map((row) => ({
+    ...row,
+    country: countryNameIn(locale, row.country_code, row.country),
+  }));
   const questions = regionalPicture(rows, known, words);
   return thrustsOf({ ...regional, questions }).map((t) => {
     const name = shown('thrust', t.code, 'name', t.name);
-    return { ...t, name: name.text, nameLang: lang(name), questions: t.questions.map((q) => ({ ...q, textLang: textLang.get(q.question.code) ?? 'en' })) };
+    return {
+      ...t,
+      name: name.text,
+      nameLang: lang(name),
+      questions: t.questions.map((q) => ({ ...q, textLang: textLang.get(q.question.code) ?? 'en' })),
+    };
   });
 }

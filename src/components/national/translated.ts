@@ -20,9 +20,13 @@ export type TranslatedGroup = Omit<PublicReportGroup, 'thrust' | 'subcategories'
 };
 
 /** The report's groups with their words in `locale`. */
-export async function translatedGroups(groups: readonly PublicReportGroup[], locale: Locale): Promise<TranslatedGroup[]> {
+export async function translatedGroups(
+  groups: readonly PublicReportGroup[],
+  locale: Locale,
+): Promise<TranslatedGroup[]> {
   const entities = await translationsOf(locale);
-  const shown = (entity: Translatable, key: string, field: string, english: string) => shownText(entities, locale, entity, key, field, english);
+  const shown = (entity: Translatable, key: string, field: string, english: string) =>
+    shownText(entities, locale, entity, key, field, english);
   const lang = (text: { lang: Locale }): TextLang => (locale !== 'en' && text.lang === 'en' ? 'en' : undefined);
   const question = (item: Item): TranslatedItem => {
     const q = item.question;
@@ -49,7 +53,11 @@ export async function translatedGroups(groups: readonly PublicReportGroup[], loc
       thrust: { ...group.thrust, name: thrust.text, nameLang: lang(thrust) },
       subcategories: group.subcategories.map((s) => {
         const name = shown('subcategory', s.subcategory.code, 'name', s.subcategory.name);
-        return { ...s, subcategory: { ...s.subcategory, name: name.text, nameLang: lang(name) }, items: s.items.map(question) };
+        return {
+          ...s,
+          subcategory: { ...s.subcategory, name: name.text, nameLang: lang(name) },
+          items: s.items.map(question),
+        };
       }),
     };
   });
@@ -57,5 +65,9 @@ export async function translatedGroups(groups: readonly PublicReportGroup[], loc
 
 /** Whether any thrust, subcategory or question of the groups is shown in English on a page in another language. */
 export function partsInEnglish(groups: readonly TranslatedGroup[]): boolean {
-  return groups.some((g) => g.thrust.nameLang === 'en' || g.subcategories.some((s) => s.subcategory.nameLang === 'en' || s.items.some((i) => i.textLang === 'en')));
+  return groups.some(
+    (g) =>
+      g.thrust.nameLang === 'en' ||
+      g.subcategories.some((s) => s.subcategory.nameLang === 'en' || s.items.some((i) => i.textLang === 'en')),
+  );
 }

@@ -14,7 +14,10 @@ const EMPTY: Library = {
   lists: [],
 };
 
-/** A category as a page shows it: its name in the page's language, `lang: 'en'` when the English stands in (decision 044). */
+/**
+ * A category as a page shows it: its name in the page's language, `lang: 'en'` when the English stands in (decision
+ * 044).
+ */
 export interface ShownCategory {
   slug: string;
   name: string;
@@ -22,7 +25,9 @@ export interface ShownCategory {
 }
 
 /** The categories' names in `locale`: the administrators' translation, else the English marked as such. */
-async function categoryNames(locale: Locale): Promise<<C extends { slug: string; name: string }>(category: C) => C & ShownCategory> {
+async function categoryNames(
+  locale: Locale,
+): Promise<<C extends { slug: string; name: string }>(category: C) => C & ShownCategory> {
   const entities = await translationsOf(locale);
   return (category) => {
     const shown = shownText(entities, locale, 'practice-category', category.slug, 'name', category.name);
@@ -31,7 +36,10 @@ async function categoryNames(locale: Locale): Promise<<C extends { slug: string;
 }
 
 /** `record` with its categories named by `named`. */
-function withCategories<R extends { categories: { slug: string; name: string }[] }>(record: R, named: (c: R['categories'][number]) => R['categories'][number]): R {
+function withCategories<R extends { categories: { slug: string; name: string }[] }>(
+  record: R,
+  named: (c: R['categories'][number]) => R['categories'][number],
+): R {
   return { ...record, categories: record.categories.map(named) };
 }
 
@@ -57,10 +65,16 @@ export async function practicePages(): Promise<PracticePage[]> {
 export async function practicePageIn(page: PracticePage, locale: Locale): Promise<PracticePage> {
   if (locale === 'en') return page;
   const named = await categoryNames(locale);
-  return { ...page, practice: withCategories(page.practice, named), related: page.related.map((card) => withCategories(card, named)) };
+  return {
+    ...page,
+    practice: withCategories(page.practice, named),
+    related: page.related.map((card) => withCategories(card, named)),
+  };
 }
 
-/** A page's `lang` for a category's name: as `practiceLibrary` marked it, else English on a page in another language. */
+/**
+ * A page's `lang` for a category's name: as `practiceLibrary` marked it, else English on a page in another language.
+ */
 export function categoryLang(category: { slug: string; name: string }, locale: Locale): 'en' | undefined {
   return 'lang' in category ? (category as ShownCategory).lang : locale === 'en' ? undefined : 'en';
 }
@@ -131,17 +145,46 @@ function entry(facet: PracticeFacet, value: string, label: string, count: number
   return { facet, value, label, count, lang };
 }
 
-export function facetGroups(facets: Library['facets'], locale: Locale = 'en'): { facet: PracticeFacet; title: string; entries: FacetEntry[] }[] {
+export function facetGroups(
+  facets: Library['facets'],
+  locale: Locale = 'en',
+): { facet: PracticeFacet; title: string; entries: FacetEntry[] }[] {
   const m = translator(locale);
   const en = locale === 'en' ? undefined : ('en' as const);
-  const subregion = (id: string, name: string) => (SUBREGION_KEYS[id] ? entry('subregion', id, m(SUBREGION_KEYS[id]), 0) : entry('subregion', id, name, 0, en));
+  const subregion = (id: string, name: string) =>
+    SUBREGION_KEYS[id] ? entry('subregion', id, m(SUBREGION_KEYS[id]), 0) : entry('subregion', id, name, 0, en);
   const byName = (a: FacetEntry, b: FacetEntry) => a.label.localeCompare(b.label, locale === 'zh' ? 'zh-Hans' : locale);
   const groups: { facet: PracticeFacet; entries: FacetEntry[] }[] = [
-    { facet: 'category', entries: facets.categories.map((c) => entry('category', c.slug, c.name, c.count, categoryLang(c, locale))) },
-    { facet: 'country', entries: facets.countries.map((c) => entry('country', c.code, countryName(locale, c.code, c.name), c.count)).sort(locale === 'en' ? () => 0 : byName) },
+    {
+      facet: 'category',
+      entries: facets.categories.map((c) => entry('category', c.slug, c.name, c.count, categoryLang(c, locale))),
+    },
+    {
+      facet: 'country',
+      entries: facets.countries
+        .map((c) => entry('country', c.code, countryName(locale, c.code, c.name), c.count))
+        .sort(locale === 'en' ? () => 0 : byName),
+    },
     { facet: 'subregion', entries: facets.subregions.map((s) => ({ ...subregion(s.id, s.name), count: s.count })) },
-    { facet: 'sdg', entries: facets.sdg_goals.map((g) => entry('sdg', String(g.goal), locale === 'en' ? `SDG ${g.goal}: ${g.name}` : sdgLabel(locale, g.goal), g.count)) },
-    { facet: 'period', entries: facets.periods.map((p) => entry('period', p.key, locale === 'en' ? p.label : m(p.key === 'ongoing' ? 'practice.ongoingPractices' : 'practice.completedPractices'), p.count)) },
+    {
+      facet: 'sdg',
+      entries: facets.sdg_goals.map((g) =>
+        entry('sdg', String(g.goal), locale === 'en' ? `SDG ${g.goal}: ${g.name}` : sdgLabel(locale, g.goal), g.count),
+      ),
+    },
+    {
+      facet: 'period',
+      entries: facets.periods.map((p) =>
+        entry(
+          'period',
+          p.key,
+          locale === 'en'
+            ? p.label
+            : m(p.key === 'ongoing' ? 'practice.ongoingPractices' : 'practice.completedPractices'),
+          p.count,
+        ),
+      ),
+    },
   ];
   return groups.filter((g) => g.entries.length > 0).map((g) => ({ ...g, title: facetTitle(locale, g.facet) }));
 }
@@ -152,7 +195,10 @@ export function cardsOf(library: Library, uuids: readonly string[]): PublicPract
 }
 
 /** "2021 – ongoing", "2019 – 2022", or null when no start date is known; in the page's language. */
-export function periodLabel(p: { start_date: string | null; end_date: string | null; ongoing: boolean }, locale: Locale = 'en'): string | null {
+export function periodLabel(
+  p: { start_date: string | null; end_date: string | null; ongoing: boolean },
+  locale: Locale = 'en',
+): string | null {
   const m = translator(locale);
   const start = p.start_date?.slice(0, 4);
   const end = p.end_date?.slice(0, 4);
@@ -162,7 +208,10 @@ export function periodLabel(p: { start_date: string | null; end_date: string | n
 }
 
 /** "City, Country" with the country named in the page's language (the city is as written). */
-export function placeLabel(p: { city: string | null; country: { code: string; name: string } }, locale: Locale = 'en'): string {
+export function placeLabel(
+  p: { city: string | null; country: { code: string; name: string } },
+  locale: Locale = 'en',
+): string {
   const country = countryName(locale, p.country.code, p.country.name);
   return p.city ? `${p.city}, ${country}` : country;
 }

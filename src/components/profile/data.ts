@@ -1,7 +1,12 @@
 /// <reference types="astro/client" />
 /** Reading the urbanisation-profile collections the way the public pages show them. */
 import { perBuild, readCollection } from '../page-data.ts';
-import type { PublicCategoryResponse, PublicCountryResponse, PublicIndicator, PublicValue } from '../../lib/urbanisation-profile/schema.ts';
+import type {
+  PublicCategoryResponse,
+  PublicCountryResponse,
+  PublicIndicator,
+  PublicValue,
+} from '../../lib/urbanisation-profile/schema.ts';
 import { LOCALE_INFO, type Locale } from '../../i18n/locales.ts';
 import { countryName, t } from '../../i18n/t.ts';
 import { withUnit } from '../charts/format.ts';
@@ -53,28 +58,53 @@ export function yearsOf(indicator: PublicIndicator): number[] {
 }
 
 /** The licence line under a chart: the indicator's source and licence. */
-export function creditOf(indicator: { source: string; source_series: string | null; licence: string | null }, locale: Locale = 'en'): string {
-  const credit = indicator.source_series ? t(locale, 'profile.series', { source: indicator.source, series: indicator.source_series }) : indicator.source;
-  return indicator.licence ? t(locale, 'profile.licence', { credit, licence: licenceText(locale, indicator.licence) }) : credit;
+export function creditOf(
+  indicator: { source: string; source_series: string | null; licence: string | null },
+  locale: Locale = 'en',
+): string {
+  const credit = indicator.source_series
+    ? t(locale, 'profile.series', { source: indicator.source, series: indicator.source_series })
+    : indicator.source;
+  return indicator.licence
+    ? t(locale, 'profile.licence', { credit, licence: licenceText(locale, indicator.licence) })
+    : credit;
 }
 
 /**
  * The source line of a chart or table: the sources of the figures shown (each with its licence),
  * and their years; the indicator's own source when the figures name none.
  */
-export function creditOfValues(indicator: { source: string; source_series: string | null; licence: string | null }, values: readonly PublicValue[], locale: Locale = 'en'): string {
-  const named = [...new Set(values.filter((v) => v.source).map((v) => (v.licence ? t(locale, 'profile.licenceOf', { source: v.source!, licence: licenceText(locale, v.licence) }) : v.source!)))];
+export function creditOfValues(
+  indicator: { source: string; source_series: string | null; licence: string | null },
+  values: readonly PublicValue[],
+  locale: Locale = 'en',
+): string {
+  const named = [
+    ...new Set(
+      values
+        .filter((v) => v.source)
+        .map((v) =>
+          v.licence
+            ? t(locale, 'profile.licenceOf', { source: v.source!, licence: licenceText(locale, v.licence) })
+            : v.source!,
+        ),
+    ),
+  ];
   if (named.length === 0) return creditOf(indicator, locale);
   const years = values.map((v) => v.data_year ?? v.year);
   const lo = String(Math.min(...years));
   const hi = String(Math.max(...years));
   const sources = named.join('; ');
-  return lo === hi ? t(locale, 'profile.sourcesYear', { sources, year: lo }) : t(locale, 'profile.sourcesYears', { sources, from: lo, to: hi });
+  return lo === hi
+    ? t(locale, 'profile.sourcesYear', { sources, year: lo })
+    : t(locale, 'profile.sourcesYears', { sources, from: lo, to: hi });
 }
 
 /** The countries that have reported figures of an indicator themselves (not the open data), by name. */
 export function reportingCountries(indicator: PublicIndicator, locale: Locale = 'en'): string[] {
-  const names = indicator.values.filter((v) => v.origin === 'country').map((v) => countryName(locale, v.country_code, v.country_name));
+  const names = indicator.values
+    .filter((v) => v.origin === 'country')
+    .map((v) => countryName(locale, v.country_code, v.country_name));
   return [...new Set(names)].sort((a, b) => a.localeCompare(b, LOCALE_INFO[locale].tag));
 }
 
@@ -90,14 +120,21 @@ export const profilePaths = {
 };
 
 /** Classes of a choropleth for a numeric indicator: four equal steps of its range. */
-export function classesOf(values: readonly number[], decimals: number | null, unit: string | null, pct: boolean, locale: Locale = 'en') {
+export function classesOf(
+  values: readonly number[],
+  decimals: number | null,
+  unit: string | null,
+  pct: boolean,
+  locale: Locale = 'en',
+) {
   const COLOURS = ['#d6e6f4', '#8fbbdf', '#3f87c2', '#174f86'];
   if (values.length === 0) return { categories: [], classOf: () => '' };
   const lo = pct ? 0 : Math.min(...values);
   const hi = pct ? 100 : Math.max(...values);
   const step = (hi - lo) / 4 || 1;
   const { tag } = LOCALE_INFO[locale];
-  const fmt = (n: number) => withUnit(Number(n.toFixed(decimals ?? 0)).toLocaleString(tag), unit === '%' ? '%' : null, tag);
+  const fmt = (n: number) =>
+    withUnit(Number(n.toFixed(decimals ?? 0)).toLocaleString(tag), unit === '%' ? '%' : null, tag);
   const categories = COLOURS.map((colour, i) => ({
     key: `c${i}`,
     label: t(locale, 'profile.range', { from: fmt(lo + step * i), to: fmt(i === 3 ? hi : lo + step * (i + 1)) }),

@@ -13,6 +13,11 @@ export { keyFactField, keyFactNumber } from '../../lib/urbanisation-profile/key-
 export function keyFactParts(locale: Locale, value: string, unit: string | null): { value: string; unit: string } {
   const parsed = keyFactNumber(value);
   const { tag } = LOCALE_INFO[locale];
-  const text = parsed ? new Intl.NumberFormat(tag, { minimumFractionDigits: parsed.decimals, maximumFractionDigits: parsed.decimals }).format(parsed.value) : value.trim();
+  const text = parsed
+    ? new Intl.NumberFormat(tag, {
+        minimumFractionDigits: parsed.decimals,
+        maximumFractionDigits: parsed.decimals,
+      }).format(parsed.value)
+    : value.trim();
   return { value: text, unit: withUnit(text, unit, tag).slice(text.length) };
 }

@@ -9,11 +9,17 @@ const seeded = (code: string) => {
 
 describe('the scale of a theme page’s bars and map', () => {
   test('a share out of 100 keeps the 0 to 100 scale', () => {
-    expect(['URB_POP_PCT', 'SLUM_PCT', 'CLEAN_COOKING_URBAN_PCT', 'EMPLOYMENT_RATIO_PCT'].map((c) => isShare(seeded(c)))).toEqual([true, true, true, true]);
+    expect(
+      ['URB_POP_PCT', 'SLUM_PCT', 'CLEAN_COOKING_URBAN_PCT', 'EMPLOYMENT_RATIO_PCT'].map((c) => isShare(seeded(c))),
+    ).toEqual([true, true, true, true]);
   });
 
   test('a growth rate in % is drawn on its own values (Iran’s −10.7 is not “0% to 25%”)', () => {
-    expect(['URB_GROWTH', 'GDP_PER_CAPITA_GROWTH', 'GDP_PER_WORKER_GROWTH'].map((c) => isShare(seeded(c)))).toEqual([false, false, false]);
+    expect(['URB_GROWTH', 'GDP_PER_CAPITA_GROWTH', 'GDP_PER_WORKER_GROWTH'].map((c) => isShare(seeded(c)))).toEqual([
+      false,
+      false,
+      false,
+    ]);
   });
 
   test('a figure in other units is never a share', () => {

@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { countriesNeeded, countrySeries, hasTrend, regionalSeries } from './series.ts';
 
-const countries = (year: number, values: number[]) => values.map((value, i) => ({ year, value, country_code: `C${i}` }));
+const countries = (year: number, values: number[]) =>
+  values.map((value, i) => ({ year, value, country_code: `C${i}` }));
 
 describe('the regional trend of a theme page', () => {
   it('leaves out a year of two countries among years of forty (the slum share of 2019), as a gap', () => {
     const many = Array.from({ length: 41 }, (_, i) => i * 1.8);
-    const { points, thin } = regionalSeries([...countries(2018, many), ...countries(2019, [2, 5.41]), ...countries(2020, many)]);
+    const { points, thin } = regionalSeries([
+      ...countries(2018, many),
+      ...countries(2019, [2, 5.41]),
+      ...countries(2020, many),
+    ]);
     expect(thin).toEqual([{ year: 2019, count: 2 }]);
     expect(points.map((p) => p.value)).toEqual([36, null, 36]);
     expect(points[0]).toMatchObject({ low: 0, high: 72 });
@@ -21,7 +26,9 @@ describe('the regional trend of a theme page', () => {
   });
 
   it('is a trend only with two years drawn', () => {
-    expect(hasTrend(regionalSeries([...countries(2015, [46.3]), ...countries(2020, [47.41, 91.78, 100])]).points)).toBe(false);
+    expect(hasTrend(regionalSeries([...countries(2015, [46.3]), ...countries(2020, [47.41, 91.78, 100])]).points)).toBe(
+      false,
+    );
     expect(hasTrend(regionalSeries([...countries(2015, [1, 2, 3]), ...countries(2020, [2, 3, 4])]).points)).toBe(true);
   });
 });
@@ -35,7 +42,13 @@ describe('a country’s own trend', () => {
       { country_code: 'PH', year: 2011, value: 2 },
       { country_code: 'PH', year: 2014, value: 4 },
     ];
-    expect(countrySeries(values, 'PH').map((p) => [p.year, p.value])).toEqual([[2010, 1], [2011, 2], [2012, 3], [2013, null], [2014, 4]]);
+    expect(countrySeries(values, 'PH').map((p) => [p.year, p.value])).toEqual([
+      [2010, 1],
+      [2011, 2],
+      [2012, 3],
+      [2013, null],
+      [2014, 4],
+    ]);
     expect(countrySeries(values, 'VN')).toEqual([]);
   });
 });

@@ -11,7 +11,10 @@ import { keyFactField, keyFactNumber, keyFactParts } from './key-facts.ts';
 export type TextLang = 'en' | undefined;
 
 export type TranslatedIndicator = ProfileCategoryData['indicators'][number] & { nameLang: TextLang };
-/** A key fact as a page shows it: its texts in the language where translated, its value and unit written the language's way. */
+/**
+ * A key fact as a page shows it: its texts in the language where translated, its value and unit written the language's
+ * way.
+ */
 export interface ShownKeyFact {
   label: string;
   labelLang: TextLang;
@@ -31,10 +34,13 @@ export type TranslatedCategory = Omit<ProfileCategoryData, 'indicators' | 'key_f
   bodyInEnglish: boolean;
 };
 
-/** `category` with its name, description, overview, picture description and its indicators' names and units in `locale`. */
+/**
+ * `category` with its name, description, overview, picture description and its indicators' names and units in `locale`.
+ */
 export async function translatedCategory(category: ProfileCategoryData, locale: Locale): Promise<TranslatedCategory> {
   const entities = await translationsOf(locale);
-  const of = (field: string, english: string) => shownText(entities, locale, 'profile-category', category.slug, field, english);
+  const of = (field: string, english: string) =>
+    shownText(entities, locale, 'profile-category', category.slug, field, english);
   const lang = (shown: { lang: Locale }): TextLang => (locale !== 'en' && shown.lang === 'en' ? 'en' : undefined);
   const name = of('name', category.name);
   const description = of('description', category.description);
@@ -42,11 +48,14 @@ export async function translatedCategory(category: ProfileCategoryData, locale: 
   const heroAlt = of('hero_alt', category.hero_alt);
   const indicators = category.indicators.map((indicator) => {
     const shown = shownText(entities, locale, 'profile-indicator', indicator.code, 'name', indicator.name);
-    const unit = indicator.unit ? shownText(entities, locale, 'profile-indicator', indicator.code, 'unit', indicator.unit).text : indicator.unit;
+    const unit = indicator.unit
+      ? shownText(entities, locale, 'profile-indicator', indicator.code, 'unit', indicator.unit).text
+      : indicator.unit;
     return { ...indicator, name: shown.text, unit, nameLang: lang(shown) };
   });
   const keyFacts = category.key_facts.map((fact, index): ShownKeyFact => {
-    const text = (part: 'label' | 'value' | 'unit' | 'source', english: string) => shownText(entities, locale, 'profile-category', category.slug, keyFactField(index, part), english);
+    const text = (part: 'label' | 'value' | 'unit' | 'source', english: string) =>
+      shownText(entities, locale, 'profile-category', category.slug, keyFactField(index, part), english);
     const label = text('label', fact.label);
     // A number is written by Intl, whatever the language; only a value in words is translated.
     const value = keyFactNumber(fact.value) ? { text: fact.value, lang: locale } : text('value', fact.value);
@@ -82,7 +91,10 @@ export type TranslatedCountryCategory = Omit<CountryCategory, 'indicators'> & {
 };
 
 /** A country's profile with its themes' names and its indicators' names and units in `locale`. */
-export async function translatedCountryCategories(profile: CountryProfile, locale: Locale): Promise<TranslatedCountryCategory[]> {
+export async function translatedCountryCategories(
+  profile: CountryProfile,
+  locale: Locale,
+): Promise<TranslatedCountryCategory[]> {
   const entities = await translationsOf(locale);
   const lang = (shown: { lang: Locale }): TextLang => (locale !== 'en' && shown.lang === 'en' ? 'en' : undefined);
   return profile.categories.map((category) => {
@@ -93,7 +105,9 @@ export async function translatedCountryCategories(profile: CountryProfile, local
       nameLang: lang(name),
       indicators: category.indicators.map((indicator) => {
         const shown = shownText(entities, locale, 'profile-indicator', indicator.code, 'name', indicator.name);
-        const unit = indicator.unit ? shownText(entities, locale, 'profile-indicator', indicator.code, 'unit', indicator.unit).text : indicator.unit;
+        const unit = indicator.unit
+          ? shownText(entities, locale, 'profile-indicator', indicator.code, 'unit', indicator.unit).text
+          : indicator.unit;
         return { ...indicator, name: shown.text, unit, nameLang: lang(shown) };
       }),
     };

@@ -9,10 +9,17 @@ import { cityOfNote, isLicenceWritten, licenceText, openDataNote } from './value
 /** Issue 32: the notes and licences the portal's curated data carry are written in the page's language. */
 describe('notes of the open data', () => {
   it('are written from the catalogue, numbers the language’s way', () => {
-    expect(openDataNote('fr', 'city: Manila; Metropolitan area')).toBe('Ville\u00a0: Manila\u00a0; aire métropolitaine');
+    expect(openDataNote('fr', 'city: Manila; Metropolitan area')).toBe(
+      'Ville\u00a0: Manila\u00a0; aire métropolitaine',
+    );
     expect(openDataNote('ru', 'city: Manila; Metropolitan area')).toBe('Город: Manila; метрополитенский ареал');
     expect(openDataNote('zh', 'location: urban; nature: estimated')).toBe('城市地区；数据类型：估计值');
-    expect(openDataNote('en', 'location: urban; nature: country data; change of source type: modelled (2016) to country data')).toBe(
+    expect(
+      openDataNote(
+        'en',
+        'location: urban; nature: country data; change of source type: modelled (2016) to country data',
+      ),
+    ).toBe(
       'Urban areas; type of figure: country data; type of figure changed from modelled estimate (2016) to country data',
     );
     expect(openDataNote('ru', 'series break: source value jumps from 0.8897 (2020) to 50.89943 (2022)')).toBe(
@@ -24,9 +31,13 @@ describe('notes of the open data', () => {
   });
 
   it('of a figure made of cities, counted the language’s way', () => {
-    expect(openDataNote('ru', 'Median of 3 cities: Lautoka, Nadi, Suva')).toBe('Медиана по 3 городам: Lautoka, Nadi, Suva');
+    expect(openDataNote('ru', 'Median of 3 cities: Lautoka, Nadi, Suva')).toBe(
+      'Медиана по 3 городам: Lautoka, Nadi, Suva',
+    );
     expect(openDataNote('fr', 'Median of 1 city: Kabul')).toBe('Médiane de 1 ville\u00a0: Kabul');
-    expect(openDataNote('zh', 'Median of 17 cities: Barisal, Bogra and 5 more')).toBe('17 个城市的中位数：Barisal, Bogra等，另有 5 个');
+    expect(openDataNote('zh', 'Median of 17 cities: Barisal, Bogra and 5 more')).toBe(
+      '17 个城市的中位数：Barisal, Bogra等，另有 5 个',
+    );
   });
 
   it('are shown as written when they hold something else', () => {
@@ -40,7 +51,8 @@ describe('notes of the open data', () => {
     const notes = new Set<string>();
     for (const theme of readdirSync(OPEN_DATA_DIR, { withFileTypes: true }).filter((d) => d.isDirectory())) {
       for (const file of readdirSync(join(OPEN_DATA_DIR, theme.name)).filter((f) => f.endsWith('.csv'))) {
-        for (const row of readCsv(readFileSync(join(OPEN_DATA_DIR, theme.name, file), 'utf8')).rows.slice(1)) if (row.cells[4]) notes.add(row.cells[4]);
+        for (const row of readCsv(readFileSync(join(OPEN_DATA_DIR, theme.name, file), 'utf8')).rows.slice(1))
+          if (row.cells[4]) notes.add(row.cells[4]);
       }
     }
     expect(notes.size).toBeGreaterThan(100);
@@ -48,14 +60,17 @@ describe('notes of the open data', () => {
     expect(unwritten).toEqual([]);
     // Nothing left in English on a Russian page but the names and codes the data give (cities,
     // series, the ISO codes of countries with the same values).
-    const russian = [...notes].map((note) => openDataNote('ru', note.replace(/city: [^;]+/, 'city: X').replace(/from [\w-]+:/, 'from x:'))!);
+    const russian = [...notes].map((note) =>
+      openDataNote('ru', note.replace(/city: [^;]+/, 'city: X').replace(/from [\w-]+:/, 'from x:'))!,
+    );
     expect(russian.filter((text) => /[A-Za-z]{3,}/.test(text.replace(/\b(?:X|x|[A-Z]{3})\b/g, '')))).toEqual([]);
   });
 });
 
 describe('licences of the open data', () => {
   it('a sentence is written in the language, a licence’s name stays', () => {
-    const sentence = 'none stated (the repository has no licence); UN DESA publication: credit UN DESA (reuse terms not verified)';
+    const sentence =
+      'none stated (the repository has no licence); UN DESA publication: credit UN DESA (reuse terms not verified)';
     expect(licenceText('ru', sentence)).toMatch(/^не указана/);
     expect(licenceText('zh', sentence)).toMatch(/^未注明/);
     expect(licenceText('en', sentence)).toBe(sentence);

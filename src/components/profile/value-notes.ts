@@ -39,12 +39,22 @@ function partText(locale: Locale, part: string): string | null {
   match = /^nature: (.+)$/.exec(part);
   if (match && isNature(match[1]!)) return m('note.nature', { nature: m(NATURES[match[1]]) });
   match = /^change of source type: (.+) \((\d{4})\) to (.+)$/.exec(part);
-  if (match && isNature(match[1]!) && isNature(match[3]!)) return m('note.sourceChange', { from: m(NATURES[match[1]]), year: match[2]!, to: m(NATURES[match[3]]) });
+  if (match && isNature(match[1]!) && isNature(match[3]!))
+    return m('note.sourceChange', { from: m(NATURES[match[1]]), year: match[2]!, to: m(NATURES[match[3]]) });
   match = /^series break: source value (jumps|drops) from (-?[\d.]+) \((\d{4})\) to (-?[\d.]+) \((\d{4})\)$/.exec(part);
-  if (match) return m(match[1] === 'jumps' ? 'note.jump' : 'note.drop', { from: num(match[2]!), fromYear: match[3]!, to: num(match[4]!), toYear: match[5]! });
+  if (match)
+    return m(match[1] === 'jumps' ? 'note.jump' : 'note.drop', {
+      from: num(match[2]!),
+      fromYear: match[3]!,
+      to: num(match[4]!),
+      toYear: match[5]!,
+    });
   match = /^differs from ([\w-]+): (-?[\d.]+) for the same year$/.exec(part);
   if (match) return m('note.differs', { series: match[1]!, value: num(match[2]!) });
-  match = /^same values as ([A-Z]{3}(?: [A-Z]{3})*) for every year \(likely a regional estimate rather than a national figure\)$/.exec(part);
+  match =
+    /^same values as ([A-Z]{3}(?: [A-Z]{3})*) for every year \(likely a regional estimate rather than a national figure\)$/.exec(
+      part,
+    );
   if (match) return m('note.sameValues', { countries: match[1]!.split(' ').join(', ') });
   return null;
 }
@@ -78,12 +88,16 @@ export function cityOfNote(note: string): string {
  * each written from the catalogue. A licence's name (CC BY 4.0) reads the same in every language.
  */
 const LICENCE_TEXTS: Readonly<Record<string, MessageKey>> = {
-  'none stated (the repository has no licence); UN DESA publication: credit UN DESA (reuse terms not verified)': 'profile.licenceUnverified',
+  'none stated (the repository has no licence); UN DESA publication: credit UN DESA (reuse terms not verified)':
+    'profile.licenceUnverified',
 };
 
 /** Whether a licence is written in the page's language by `licenceText` (or is a name that needs none). */
 export function isLicenceWritten(licence: string): boolean {
-  return Object.hasOwn(LICENCE_TEXTS, licence) || /^CC[ -]BY(?:[ -][A-Z]{2})*(?: \d\.\d)?(?: IGO)?$|^CC0(?: 1\.0)?$/.test(licence);
+  return (
+    Object.hasOwn(LICENCE_TEXTS, licence) ||
+    /^CC[ -]BY(?:[ -][A-Z]{2})*(?: \d\.\d)?(?: IGO)?$|^CC0(?: 1\.0)?$/.test(licence)
+  );
 }
 
 /** A figure's licence in `locale`. */

@@ -31,7 +31,28 @@ const MESSAGE_CALLS = new Set([
   'fileProblem',
 ]);
 /** zod checks whose string argument is the field's message. */
-const ZOD_CHECKS = new Set(['min', 'max', 'length', 'regex', 'refine', 'email', 'url', 'int', 'gte', 'lte', 'gt', 'lt', 'nonempty', 'startsWith', 'endsWith', 'includes', 'positive', 'nonnegative', 'multipleOf', 'uuid']);
+const ZOD_CHECKS = new Set([
+  'min',
+  'max',
+  'length',
+  'regex',
+  'refine',
+  'email',
+  'url',
+  'int',
+  'gte',
+  'lte',
+  'gt',
+  'lt',
+  'nonempty',
+  'startsWith',
+  'endsWith',
+  'includes',
+  'positive',
+  'nonnegative',
+  'multipleOf',
+  'uuid',
+]);
 /** Object properties whose string value is a message. */
 const MESSAGE_PROPERTIES = new Set(['message', 'error', 'reason', 'invalid']);
 /** Object properties and constants whose value is an object of messages (`refusals: { create: '…' }`). */
@@ -46,7 +67,8 @@ export interface MessageLiteral {
 
 function patternOf(node: ts.Node): string | null {
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
-  if (ts.isTemplateExpression(node)) return node.head.text + node.templateSpans.map((span) => `{}${span.literal.text}`).join('');
+  if (ts.isTemplateExpression(node))
+    return node.head.text + node.templateSpans.map((span) => `{}${span.literal.text}`).join('');
   return null;
 }
 
@@ -56,7 +78,8 @@ function texts(node: ts.Node): string[] {
   if (own !== null) return [own];
   if (ts.isParenthesizedExpression(node)) return texts(node.expression);
   if (ts.isConditionalExpression(node)) return [...texts(node.whenTrue), ...texts(node.whenFalse)];
-  if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken) return texts(node.right);
+  if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken)
+    return texts(node.right);
   if (ts.isArrayLiteralExpression(node)) return node.elements.flatMap(texts);
   return [];
 }
@@ -70,7 +93,9 @@ function objectValues(node: ts.Node): string[] {
 /** Field messages in `{ field: ['…'] }` given to an error helper. */
 function fieldMessages(node: ts.Node): string[] {
   if (!ts.isObjectLiteralExpression(node)) return [];
-  return node.properties.flatMap((p) => (ts.isPropertyAssignment(p) && ts.isArrayLiteralExpression(p.initializer) ? texts(p.initializer) : []));
+  return node.properties.flatMap((p) =>
+    ts.isPropertyAssignment(p) && ts.isArrayLiteralExpression(p.initializer) ? texts(p.initializer) : [],
+  );
 }
 
 /** The strings a function gives back: its expression body, or its `return`s. */
@@ -100,13 +125,19 @@ function literalsOfNode(node: ts.Node): string[] {
     if (name && ZOD_CHECKS.has(name) && ts.isPropertyAccessExpression(node.expression)) return args.flatMap(texts);
     return [];
   }
-  if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && MESSAGE_OBJECTS.test(node.name.text)) return objectValues(node.initializer);
+  if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && MESSAGE_OBJECTS.test(node.name.text))
+    return objectValues(node.initializer);
   if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && MESSAGE_PROPERTIES.has(node.name.text)) {
     const value = node.initializer;
     if (ts.isArrowFunction(value) || ts.isFunctionExpression(value)) return returned(value);
     return texts(value);
   }
-  if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && MESSAGE_OBJECTS.test(node.name.text) && node.initializer) {
+  if (
+    ts.isVariableDeclaration(node) &&
+    ts.isIdentifier(node.name) &&
+    MESSAGE_OBJECTS.test(node.name.text) &&
+    node.initializer
+  ) {
     return objectValues(node.initializer);
   }
   return [];
@@ -118,7 +149,8 @@ export function messageLiterals(file: string, source: string): MessageLiteral[] 
   const found: MessageLiteral[] = [];
   const visit = (node: ts.Node): void => {
     for (const pattern of literalsOfNode(node)) {
-      if (pattern.trim()) found.push({ file, line: tree.getLineAndCharacterOfPosition(node.getStart()).line + 1, pattern });
+      if (pattern.trim())
+        found.push({ file, line: tree.getLineAndCharacterOfPosition(node.getStart()).line + 1, pattern });
     }
     ts.forEachChild(node, visit);
   };

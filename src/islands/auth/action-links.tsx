@@ -81,13 +81,29 @@ export function VerifyEmailAction({ auth, oobCode }: { auth: Auth; oobCode: stri
 
 /** `?mode=resetPassword&oobCode=…`: checks the link, then asks for the new password. */
 export function ResetPasswordAction({ auth, oobCode }: { auth: Auth; oobCode: string }) {
-  const { email, linkError, password, setPassword, confirm, setConfirm, fieldErrors, error, busy, done, policy, submit } = useResetPassword(auth, oobCode);
+  const {
+    email,
+    linkError,
+    password,
+    setPassword,
+    confirm,
+    setConfirm,
+    fieldErrors,
+    error,
+    busy,
+    done,
+    policy,
+    submit,
+  } = useResetPassword(auth, oobCode);
   if (linkError) return <ResetLinkFailed message={linkError} />;
   if (email === null) return <Loading label={m('action.checkingReset')} />;
   if (done) return <PasswordChanged email={email} />;
   return (
     <div className="space-y-6">
-      <Heading title={m('action.choosePassword')} intro={richText(m('action.forEmail'), { email: <strong className="text-slate-900">{email}</strong> })} />
+      <Heading
+        title={m('action.choosePassword')}
+        intro={richText(m('action.forEmail'), { email: <strong className="text-slate-900">{email}</strong> })}
+      />
       <form noValidate onSubmit={submit} className="space-y-4" aria-describedby="reset-password-error">
         {/* Lets password managers file the new password under the right account. */}
         <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
@@ -130,7 +146,9 @@ function useResetPassword(auth: Auth, oobCode: string) {
     event.preventDefault();
     setError(null);
     const problem = newPasswordProblem(password, confirm);
-    setFieldErrors(problem === null ? {} : password.length < MIN_PASSWORD_LENGTH ? { password: problem } : { confirm: problem });
+    setFieldErrors(
+      problem === null ? {} : password.length < MIN_PASSWORD_LENGTH ? { password: problem } : { confirm: problem },
+    );
     if (problem) return;
     setBusy(true);
     try {
@@ -148,7 +166,20 @@ function useResetPassword(auth: Auth, oobCode: string) {
     }
   }
 
-  return { email, linkError, password, setPassword, confirm, setConfirm, fieldErrors, error, busy, done, policy, submit };
+  return {
+    email,
+    linkError,
+    password,
+    setPassword,
+    confirm,
+    setConfirm,
+    fieldErrors,
+    error,
+    busy,
+    done,
+    policy,
+    submit,
+  };
 }
 
 function ResetLinkFailed({ message }: { message: string }) {
@@ -167,7 +198,11 @@ function ResetLinkFailed({ message }: { message: string }) {
 
 function PasswordChanged({ email }: { email: string }) {
   return (
-    <HeadingWithLink title={m('action.changed')} intro={richText(m('action.changedIntro'), { email: <strong>{email}</strong> })} href={`/login?email=${encodeURIComponent(email)}`}>
+    <HeadingWithLink
+      title={m('action.changed')}
+      intro={richText(m('action.changedIntro'), { email: <strong>{email}</strong> })}
+      href={`/login?email=${encodeURIComponent(email)}`}
+    >
       {m('signup.signIn')}
     </HeadingWithLink>
   );

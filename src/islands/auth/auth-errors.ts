@@ -1,7 +1,8 @@
 import { m } from './messages.ts';
 
 /**
- * Human messages for the identity service's error codes, in the page's language (issue 17). The first block is the error
+ * Human messages for the identity service's error codes, in the page's language (issue 17). The first block is the
+ * error
  * catalogue of spec §8; every code there has its own message so that a person (or support)
  * can tell the cases apart. Codes are Firebase Auth's, which carry an `auth/` prefix.
  */
@@ -64,7 +65,8 @@ export const FALLBACK_AUTH_ERROR_MESSAGE = m('error.fallback');
 
 /** The error's Firebase code (`auth/…`), or null when it has none. */
 export function authErrorCode(error: unknown): string | null {
-  if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string') return error.code;
+  if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string')
+    return error.code;
   return null;
 }
 

@@ -4,7 +4,14 @@ import { PasswordRequirements, type usePasswordPolicy } from './password-require
 import { ActionButton, buttonClass, ErrorAlert, Heading, TextField } from './ui.tsx';
 
 /** The end of a form: the live region of its error, then its submit button (`busyLabel` while it works). */
-export function FormSubmit({ errorId, error, busy, busyLabel, disabled, children }: {
+export function FormSubmit({
+  errorId,
+  error,
+  busy,
+  busyLabel,
+  disabled,
+  children,
+}: {
   errorId: string;
   error: string | null;
   busy: boolean;
@@ -23,7 +30,12 @@ export function FormSubmit({ errorId, error, busy, busyLabel, disabled, children
 }
 
 /** The email address field of the sign-in, sign-up and reset forms. */
-export function EmailField({ value, onChange, error, disabled }: {
+export function EmailField({
+  value,
+  onChange,
+  error,
+  disabled,
+}: {
   value: string;
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
   error: string | null | undefined;
@@ -48,7 +60,17 @@ export function EmailField({ value, onChange, error, disabled }: {
  * A new password, then the same again: the sign-up form and the reset link. The policy's
  * requirements show under the first and follow the typing.
  */
-export function NewPasswordFields({ labels, hint, policy, password, confirm, onPassword, onConfirm, errors, disabled }: {
+export function NewPasswordFields({
+  labels,
+  hint,
+  policy,
+  password,
+  confirm,
+  onPassword,
+  onConfirm,
+  errors,
+  disabled,
+}: {
   labels: { password: string; confirm: string };
   hint: string;
   policy: ReturnType<typeof usePasswordPolicy>;
@@ -106,7 +128,17 @@ export function ActionFailed({ title, message, children }: { title: string; mess
 }
 
 /** A heading with one way on: a primary link. */
-export function HeadingWithLink({ title, intro, href, children }: { title: string; intro?: ReactNode; href: string; children: ReactNode }) {
+export function HeadingWithLink({
+  title,
+  intro,
+  href,
+  children,
+}: {
+  title: string;
+  intro?: ReactNode;
+  href: string;
+  children: ReactNode;
+}) {
   return (
     <div className="space-y-6">
       <Heading title={title} {...(intro !== undefined && { intro })} />

@@ -58,7 +58,8 @@ export default function LoginIsland() {
   }, [auth, checked, localMode]);
 
   if (state.status === 'error') return <ErrorAlert id="login-error" message={state.message} />;
-  if (state.status === 'loading' || !checked) return <Loading label={signingIn ? m('login.signingYouIn') : m('ui.loading')} />;
+  if (state.status === 'loading' || !checked)
+    return <Loading label={signingIn ? m('login.signingYouIn') : m('ui.loading')} />;
   if (state.user && !signingIn) return <SignedIn auth={state.auth} user={state.user} />;
 
   return (
@@ -91,7 +92,9 @@ function SignInForms({ auth, localMode, error, setError, signingIn, setSigningIn
   const form = useRef<HTMLFormElement>(null);
 
   if (view === 'reset') {
-    return <PasswordResetRequest auth={auth} localMode={localMode} initialEmail={email} onBack={() => setView('sign-in')} />;
+    return (
+      <PasswordResetRequest auth={auth} localMode={localMode} initialEmail={email} onBack={() => setView('sign-in')} />
+    );
   }
 
   async function submit(event: FormEvent) {
@@ -121,7 +124,12 @@ function SignInForms({ auth, localMode, error, setError, signingIn, setSigningIn
     <div className="space-y-6">
       <Heading title={m('login.title')} intro={m('login.intro')} />
       <form ref={form} noValidate onSubmit={submit} className="space-y-4" aria-describedby="login-error">
-        <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={fieldErrors.email} disabled={signingIn} />
+        <EmailField
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={fieldErrors.email}
+          disabled={signingIn}
+        />
         <TextField
           label={m('field.password')}
           type="password"
@@ -137,7 +145,13 @@ function SignInForms({ auth, localMode, error, setError, signingIn, setSigningIn
             {m('login.forgot')}
           </button>
         </div>
-        <FormSubmit errorId="login-error" error={error} busy={passwordBusy} busyLabel={m('login.signingIn')} disabled={signingIn}>
+        <FormSubmit
+          errorId="login-error"
+          error={error}
+          busy={passwordBusy}
+          busyLabel={m('login.signingIn')}
+          disabled={signingIn}
+        >
           {m('login.submit')}
         </FormSubmit>
       </form>

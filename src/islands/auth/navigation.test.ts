@@ -25,7 +25,9 @@ describe('destinationAfterSignIn', () => {
   it('sends unverified emails to verification whatever next says', () => {
     expect(destinationAfterSignIn({ emailVerified: false }, '?next=/admin/users')).toBe('/email/verification');
     // In the sign-in page's language (decision 059).
-    expect(destinationAfterSignIn({ emailVerified: false }, '', '/zh/email/verification')).toBe('/zh/email/verification');
+    expect(destinationAfterSignIn({ emailVerified: false }, '', '/zh/email/verification')).toBe(
+      '/zh/email/verification',
+    );
     expect(destinationAfterSignIn({ emailVerified: true }, '', '/zh/email/verification')).toBe('/dashboard');
   });
 

@@ -31,7 +31,11 @@ export function safeNextPath(search: string): string | null {
  * After sign-in: unverified emails go to verification (`verification`: its address in the page's
  * language), everyone else to `next` or the dashboard.
  */
-export function destinationAfterSignIn(user: { emailVerified: boolean }, search: string, verification: string = VERIFICATION_PATH): string {
+export function destinationAfterSignIn(
+  user: { emailVerified: boolean },
+  search: string,
+  verification: string = VERIFICATION_PATH,
+): string {
   if (!user.emailVerified) return verification;
   return safeNextPath(search) ?? DEFAULT_DESTINATION;
 }

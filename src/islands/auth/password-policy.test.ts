@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { newPasswordProblem, policyRequirements } from './password-policy.ts';
 
 const policy = {
-  customStrengthOptions: { minPasswordLength: 10, containsUppercaseLetter: true, containsNonAlphanumericCharacter: true },
+  customStrengthOptions: {
+    minPasswordLength: 10,
+    containsUppercaseLetter: true,
+    containsNonAlphanumericCharacter: true,
+  },
   allowedNonAlphanumericCharacters: '!#$',
   enforcementState: 'ENFORCE',
   forceUpgradeOnSignin: false,

@@ -18,12 +18,21 @@ export interface PasswordRequirement {
 export function policyRequirements(status: PasswordValidationStatus): PasswordRequirement[] {
   const options = status.passwordPolicy.customStrengthOptions;
   const list: PasswordRequirement[] = [];
-  // The portal already asks for MIN_PASSWORD_LENGTH; a lower policy minimum (the SDK reports 6 by default) adds nothing.
+  // The portal already asks for MIN_PASSWORD_LENGTH; a lower policy minimum (the SDK reports 6 by default) adds
+  // nothing.
   if (options.minPasswordLength !== undefined && options.minPasswordLength > MIN_PASSWORD_LENGTH) {
-    list.push({ id: 'min', label: m('policy.min', { count: options.minPasswordLength }), met: status.meetsMinPasswordLength !== false });
+    list.push({
+      id: 'min',
+      label: m('policy.min', { count: options.minPasswordLength }),
+      met: status.meetsMinPasswordLength !== false,
+    });
   }
   if (options.maxPasswordLength !== undefined) {
-    list.push({ id: 'max', label: m('policy.max', { count: options.maxPasswordLength }), met: status.meetsMaxPasswordLength !== false });
+    list.push({
+      id: 'max',
+      label: m('policy.max', { count: options.maxPasswordLength }),
+      met: status.meetsMaxPasswordLength !== false,
+    });
   }
   if (options.containsLowercaseLetter) {
     list.push({ id: 'lower', label: m('policy.lower'), met: status.containsLowercaseLetter !== false });

@@ -8,7 +8,11 @@ import { loadClientConfig } from '../../lib/client/firebase.ts';
 export async function syncSession(user: User): Promise<void> {
   try {
     const [{ tokenSyncUrl }, token] = await Promise.all([loadClientConfig(), user.getIdToken()]);
-    await fetch(tokenSyncUrl, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, credentials: 'same-origin' });
+    await fetch(tokenSyncUrl, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+      credentials: 'same-origin',
+    });
   } catch {
     // Ignored on purpose (see above).
   }

@@ -12,7 +12,9 @@ import { ActionButton, ErrorAlert, Heading } from './ui.tsx';
 export function SignedIn({ auth, user }: { auth: Auth; user: User }) {
   const [busy, setBusy] = useState<'continue' | 'sign-out' | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const name = user.displayName ? `${user.displayName} (${user.email ?? m('signedIn.noEmail')})` : (user.email ?? m('signedIn.yourAccount'));
+  const name = user.displayName
+    ? `${user.displayName} (${user.email ?? m('signedIn.noEmail')})`
+    : (user.email ?? m('signedIn.yourAccount'));
 
   async function signOutHere() {
     setBusy('sign-out');
@@ -27,7 +29,10 @@ export function SignedIn({ auth, user }: { auth: Auth; user: User }) {
 
   return (
     <div className="space-y-6">
-      <Heading title={m('signedIn.title')} intro={richText(m('signedIn.intro'), { name: <strong className="text-slate-900">{name}</strong> })} />
+      <Heading
+        title={m('signedIn.title')}
+        intro={richText(m('signedIn.intro'), { name: <strong className="text-slate-900">{name}</strong> })}
+      />
       <ErrorAlert id="signed-in-error" message={error} />
       <div className="space-y-3">
         <ActionButton
@@ -43,7 +48,14 @@ export function SignedIn({ auth, user }: { auth: Auth; user: User }) {
         >
           {m('signedIn.continue')}
         </ActionButton>
-        <ActionButton type="button" variant="secondary" busy={busy === 'sign-out'} busyLabel={m('signedIn.signingOut')} disabled={busy !== null} onClick={signOutHere}>
+        <ActionButton
+          type="button"
+          variant="secondary"
+          busy={busy === 'sign-out'}
+          busyLabel={m('signedIn.signingOut')}
+          disabled={busy !== null}
+          onClick={signOutHere}
+        >
           {m('signedIn.signOut')}
         </ActionButton>
       </div>

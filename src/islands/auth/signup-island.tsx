@@ -25,7 +25,8 @@ function validate(values: Record<Field, string>): FieldErrors {
   const email = values.email.trim();
   if (!email) errors.email = m('error.missing-email');
   else if (!EMAIL_PATTERN.test(email)) errors.email = m('error.invalid-email');
-  if (values.password.length < MIN_PASSWORD_LENGTH) errors.password = m('check.atLeast', { count: MIN_PASSWORD_LENGTH });
+  if (values.password.length < MIN_PASSWORD_LENGTH)
+    errors.password = m('check.atLeast', { count: MIN_PASSWORD_LENGTH });
   if (!values.confirm) errors.confirm = m('check.confirm');
   else if (values.confirm !== values.password) errors.confirm = m('check.mismatch');
   return errors;
@@ -113,12 +114,18 @@ function SignupForm({ auth, onCreating }: { auth: Auth; onCreating: (creating: b
 
   return (
     <div className="space-y-6">
-      <Heading
-        title={m('signup.title')}
-        intro={m('signup.intro')}
-      />
+      <Heading title={m('signup.title')} intro={m('signup.intro')} />
       <form ref={form} noValidate onSubmit={submit} className="space-y-4" aria-describedby="signup-error">
-        <TextField label={m('field.fullName')} name="name" autoComplete="name" value={values.name} onChange={set('name')} error={errors.name} disabled={busy} maxLength={NAME_MAX} />
+        <TextField
+          label={m('field.fullName')}
+          name="name"
+          autoComplete="name"
+          value={values.name}
+          onChange={set('name')}
+          error={errors.name}
+          disabled={busy}
+          maxLength={NAME_MAX}
+        />
         <EmailField value={values.email} onChange={set('email')} error={errors.email} disabled={busy} />
         <NewPasswordFields
           labels={{ password: m('field.password'), confirm: m('field.confirmPassword') }}

@@ -12,7 +12,15 @@ const WHAT: Record<EmailAction, { link: string; subject: string }> = {
  * Local installations send no email: this shows that the email was simulated and the link it
  * would have carried. `sentAt` changes each time an email is sent, which looks the link up again.
  */
-export function SimulatedEmail({ action, email, sentAt }: { action: EmailAction; email: string; sentAt: number | null }) {
+export function SimulatedEmail({
+  action,
+  email,
+  sentAt,
+}: {
+  action: EmailAction;
+  email: string;
+  sentAt: number | null;
+}) {
   const [link, setLink] = useState<string | null | 'none'>(null);
 
   useEffect(() => {
@@ -29,9 +37,7 @@ export function SimulatedEmail({ action, email, sentAt }: { action: EmailAction;
   if (link === null || link === 'none') return null;
   return (
     <div role="status" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2.5 text-sm text-amber-950">
-      <p>
-        {m('simulated.text', { subject: WHAT[action].subject })}
-      </p>
+      <p>{m('simulated.text', { subject: WHAT[action].subject })}</p>
       <p className="mt-2">
         <a href={link} className="font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900">
           {WHAT[action].link}

@@ -71,7 +71,12 @@ export function TextField({ label, error, hint, type = 'text', ...input }: Field
 }
 
 export function Spinner() {
-  return <span aria-hidden="true" className="size-4 shrink-0 animate-spin rounded-full border-2 border-current border-t-transparent" />;
+  return (
+    <span
+      aria-hidden="true"
+      className="size-4 shrink-0 animate-spin rounded-full border-2 border-current border-t-transparent"
+    />
+  );
 }
 
 interface SubmitProps extends ButtonHTMLAttributes<HTMLButtonElement> {
@@ -83,7 +88,13 @@ interface SubmitProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 /** A button that shows a spinner and is disabled while its action runs. */
 export function ActionButton({ busy, busyLabel, variant = 'primary', children, disabled, ...button }: SubmitProps) {
   return (
-    <button type="submit" className={buttonClass[variant]} disabled={busy || disabled} aria-busy={busy || undefined} {...button}>
+    <button
+      type="submit"
+      className={buttonClass[variant]}
+      disabled={busy || disabled}
+      aria-busy={busy || undefined}
+      {...button}
+    >
       {busy && <Spinner />}
       {busy ? busyLabel : children}
     </button>
@@ -93,7 +104,11 @@ export function ActionButton({ busy, busyLabel, variant = 'primary', children, d
 /** The live region for a form's error: always in the page so that new messages are announced. */
 export function ErrorAlert({ id, message }: { id: string; message: string | null }) {
   return (
-    <div id={id} role="alert" className={message ? 'rounded-md border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800' : ''}>
+    <div
+      id={id}
+      role="alert"
+      className={message ? 'rounded-md border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800' : ''}
+    >
       {message}
     </div>
   );

@@ -33,7 +33,8 @@ interface Props {
 /** The signed-in person's verification: resend, "I have verified — continue", sign out. */
 export function VerificationStatus({ auth, user, localMode }: Props) {
   const { verified, sentAt, busy, error, notice, wait, resend, continueOn, signOutHere } = useVerification(auth, user);
-  if (verified) return <Verified email={user.email} error={error} busy={busy} onContinue={continueOn} onSignOut={signOutHere} />;
+  if (verified)
+    return <Verified email={user.email} error={error} busy={busy} onContinue={continueOn} onSignOut={signOutHere} />;
 
   return (
     <div className="space-y-6">
@@ -44,7 +45,13 @@ export function VerificationStatus({ auth, user, localMode }: Props) {
       {notice && <Notice tone="success">{notice}</Notice>}
       <ErrorAlert id="verification-error" message={error} />
       <div className="space-y-3">
-        <ActionButton type="button" busy={busy === 'continue'} busyLabel={m('verify.checking')} disabled={busy !== null} onClick={continueOn}>
+        <ActionButton
+          type="button"
+          busy={busy === 'continue'}
+          busyLabel={m('verify.checking')}
+          disabled={busy !== null}
+          onClick={continueOn}
+        >
           {m('verify.done')}
         </ActionButton>
         <ActionButton
@@ -67,7 +74,14 @@ export function VerificationStatus({ auth, user, localMode }: Props) {
       <p className="text-sm text-slate-600">{m('verify.noEmail')}</p>
       {localMode && user.email && <SimulatedEmail action="verifyEmail" email={user.email} sentAt={sentAt} />}
       <div className="border-t border-slate-200 pt-5">
-        <ActionButton type="button" variant="secondary" busy={busy === 'sign-out'} busyLabel={m('signedIn.signingOut')} disabled={busy !== null} onClick={signOutHere}>
+        <ActionButton
+          type="button"
+          variant="secondary"
+          busy={busy === 'sign-out'}
+          busyLabel={m('signedIn.signingOut')}
+          disabled={busy !== null}
+          onClick={signOutHere}
+        >
           {m('signedIn.signOut')}
         </ActionButton>
       </div>
@@ -149,16 +163,44 @@ function useVerification(auth: Auth, user: User) {
 }
 
 /** Verified: continue, or sign out. */
-function Verified({ email, error, busy, onContinue, onSignOut }: { email: string | null; error: string | null; busy: Busy; onContinue: () => void; onSignOut: () => void }) {
+function Verified({
+  email,
+  error,
+  busy,
+  onContinue,
+  onSignOut,
+}: {
+  email: string | null;
+  error: string | null;
+  busy: Busy;
+  onContinue: () => void;
+  onSignOut: () => void;
+}) {
   return (
     <div className="space-y-6">
-      <Heading title={m('action.verified')} intro={richText(m('verify.signedInAs'), { email: <strong>{email}</strong> })} />
+      <Heading
+        title={m('action.verified')}
+        intro={richText(m('verify.signedInAs'), { email: <strong>{email}</strong> })}
+      />
       <ErrorAlert id="verification-error" message={error} />
       <div className="space-y-3">
-        <ActionButton type="button" busy={busy === 'continue'} busyLabel={m('signedIn.opening')} disabled={busy !== null} onClick={onContinue}>
+        <ActionButton
+          type="button"
+          busy={busy === 'continue'}
+          busyLabel={m('signedIn.opening')}
+          disabled={busy !== null}
+          onClick={onContinue}
+        >
           {m('signedIn.continue')}
         </ActionButton>
-        <ActionButton type="button" variant="secondary" busy={busy === 'sign-out'} busyLabel={m('signedIn.signingOut')} disabled={busy !== null} onClick={onSignOut}>
+        <ActionButton
+          type="button"
+          variant="secondary"
+          busy={busy === 'sign-out'}
+          busyLabel={m('signedIn.signingOut')}
+          disabled={busy !== null}
+          onClick={onSignOut}
+        >
           {m('signedIn.signOut')}
         </ActionButton>
       </div>

@@ -25,7 +25,9 @@ export async function switchLanguage(language: Locale): Promise<void> {
   leave.reload();
 }
 
-/** The language this page chose at its first whoami when the account's differed: it stands while the save is on its way. */
+/**
+ * The language this page chose at its first whoami when the account's differed: it stands while the save is on its way.
+ */
 let chosenHere: Locale | null = null;
 
 /**

@@ -38,7 +38,9 @@ function Content() {
 function renderDecision(decision: GuardDecision) {
   switch (decision.kind) {
     case 'wait':
-      return <FullPageStatus message={decision.reason === 'signingOut' ? m('app.signingOut') : m('app.loadingWorkspace')} />;
+      return (
+        <FullPageStatus message={decision.reason === 'signingOut' ? m('app.signingOut') : m('app.loadingWorkspace')} />
+      );
     case 'leave':
     case 'redirect':
       return <FullPageStatus message={m('app.redirecting')} />;

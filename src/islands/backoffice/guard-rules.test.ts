@@ -3,9 +3,19 @@ import type { Whoami } from '../../lib/identity/schema.ts';
 import { resolveGuard, type GuardInput } from './guard-rules.ts';
 import type { AppPage } from './router.ts';
 
-const signedIn = { status: 'signedIn', uid: 'u1', emailVerified: true, displayName: null, email: 'a@b.example' } as const;
+const signedIn = {
+  status: 'signedIn',
+  uid: 'u1',
+  emailVerified: true,
+  displayName: null,
+  email: 'a@b.example',
+} as const;
 
-function identity(overrides: Partial<Whoami> = {}, role = 'state_member', permissions = [{ module: 'national_report', rules: ['view'] }]): Whoami {
+function identity(
+  overrides: Partial<Whoami> = {},
+  role = 'state_member',
+  permissions = [{ module: 'national_report', rules: ['view'] }],
+): Whoami {
   return {
     id: 1,
     name: 'Ana',
@@ -46,7 +56,10 @@ describe('resolveGuard', () => {
   });
 
   it('sends signed-out visitors to login with the path they wanted', () => {
-    expect(decide({ auth: { status: 'signedOut' } })).toEqual({ kind: 'leave', to: '/login?next=%2Fadmin%2Fusers%3Fpage%3D2' });
+    expect(decide({ auth: { status: 'signedOut' } })).toEqual({
+      kind: 'leave',
+      to: '/login?next=%2Fadmin%2Fusers%3Fpage%3D2',
+    });
   });
 
   it('waits instead of bouncing to login while signing out', () => {
@@ -54,15 +67,24 @@ describe('resolveGuard', () => {
   });
 
   it('checks, in order: verified email, whoami, active status, country, route rule', () => {
-    expect(decide({ auth: { ...signedIn, emailVerified: false } })).toEqual({ kind: 'leave', to: '/email/verification' });
-    expect(decide({ identity: { status: 'error', error: new Error('down') } })).toEqual({ kind: 'leave', to: '/server-error' });
+    expect(decide({ auth: { ...signedIn, emailVerified: false } })).toEqual({
+      kind: 'leave',
+      to: '/email/verification',
+    });
+    expect(decide({ identity: { status: 'error', error: new Error('down') } })).toEqual({
+      kind: 'leave',
+      to: '/server-error',
+    });
     const inactiveNoCountry = identity({ status: 0, country_code: null, country: null });
     expect(decide({ identity: { status: 'ready', identity: inactiveNoCountry } })).toEqual({
       kind: 'leave',
       to: '/unauthorized-access?reason=inactive',
     });
     const noCountry = identity({ country_code: null, country: null });
-    expect(decide({ identity: { status: 'ready', identity: noCountry } })).toEqual({ kind: 'redirect', to: '/profile/completion' });
+    expect(decide({ identity: { status: 'ready', identity: noCountry } })).toEqual({
+      kind: 'redirect',
+      to: '/profile/completion',
+    });
     expect(decide({ page: page('acl') })).toEqual({ kind: 'leave', to: '/unauthorized-access?reason=forbidden' });
     expect(decide({ page: page('nationalReports') }).kind).toBe('render');
   });
@@ -75,7 +97,9 @@ describe('resolveGuard', () => {
 
   it('lets only users without a country reach profile completion, active or not', () => {
     const pending = identity({ status: 0, country_code: null, country: null });
-    expect(decide({ identity: { status: 'ready', identity: pending }, page: page('profileCompletion') }).kind).toBe('render');
+    expect(decide({ identity: { status: 'ready', identity: pending }, page: page('profileCompletion') }).kind).toBe(
+      'render',
+    );
     expect(decide({ page: page('profileCompletion') })).toEqual({ kind: 'redirect', to: '/dashboard' });
   });
 

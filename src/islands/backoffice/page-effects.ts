@@ -14,7 +14,9 @@ export function startPageEffects(): () => void {
   let lastPath: string | null = null;
   return $guard.subscribe((decision) => {
     if (decision.kind !== 'render' && decision.kind !== 'notFound') return;
-    document.title = documentTitle(decision.kind === 'render' ? ROUTE_META[decision.page.route].title : NOT_FOUND_TITLE);
+    document.title = documentTitle(
+      decision.kind === 'render' ? ROUTE_META[decision.page.route].title : NOT_FOUND_TITLE,
+    );
     // The router updates its store before it pushes the history entry: read the path after.
     queueMicrotask(() => {
       const path = location.pathname;

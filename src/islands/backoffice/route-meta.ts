@@ -35,7 +35,8 @@ export const ROUTE_META: Record<AppRoute, RouteMeta> = {
   // Part of the country settings (decision 056), reached from them and the dashboard.
   trustedAuthorities: { title: m('route.trustedAuthorities'), menuItem: 'countries' },
   sentMail: { title: m('route.sentMail'), menuItem: 'sentMail' },
-  // Not in the sidebar, whose items spec §2 fixes: reached from the dashboard and the screens whose texts it translates.
+  // Not in the sidebar, whose items spec §2 fixes: reached from the dashboard and the screens whose texts it
+  // translates.
   translations: { title: m('route.translations'), menuItem: null },
   cmsBanner: { title: m('route.cmsBanner'), menuItem: 'cmsBanner' },
   cmsVideo: { title: m('route.cmsVideo'), menuItem: 'cmsVideo' },

@@ -35,7 +35,14 @@ describe('back-office router', () => {
   });
 
   it('claims the same paths as the server’s shell fallback', () => {
-    for (const path of ['/dashboard', '/admin/x', '/module/a', '/content-management', '/profile/completion', '/profile']) {
+    for (const path of [
+      '/dashboard',
+      '/admin/x',
+      '/module/a',
+      '/content-management',
+      '/profile/completion',
+      '/profile',
+    ]) {
       expect(isIslandPath(path), path).toBe(true);
     }
     for (const path of ['/', '/login', '/module', '/national-reports', '/profile/other', '/profiles']) {

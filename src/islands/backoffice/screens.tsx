@@ -2,7 +2,6 @@ import { lazy, type ComponentType } from 'react';
 import type { AppRoute } from './router.ts';
 import type { ScreenProps } from './screen-props.ts';
 
-
 const failedLoads = new Set<() => void>();
 
 /** Lets the error boundary's "Try again" re-request screen chunks that failed to load. */
@@ -42,20 +41,36 @@ const CmsFormScreen = lazyScreen(() => import('./cms/index.ts').then((m) => m.Cm
 const PracticeListScreen = lazyScreen(() => import('./best-practices/index.ts').then((m) => m.PracticeListScreen));
 const PracticeFormScreen = lazyScreen(() => import('./best-practices/index.ts').then((m) => m.PracticeFormScreen));
 const ContactScreen = lazyScreen(() => import('./contact/contact-screen.tsx').then((m) => m.ContactScreen));
-const NationalReportListScreen = lazyScreen(() => import('./national-reports/index.ts').then((m) => m.NationalReportListScreen));
+const NationalReportListScreen = lazyScreen(() =>
+  import('./national-reports/index.ts').then((m) => m.NationalReportListScreen),
+);
 const ReportEntryScreen = lazyScreen(() => import('./national-reports/index.ts').then((m) => m.ReportEntryScreen));
 const ReportHeaderScreen = lazyScreen(() => import('./national-reports/index.ts').then((m) => m.ReportHeaderScreen));
 const QuestionnaireScreen = lazyScreen(() => import('./national-reports/index.ts').then((m) => m.QuestionnaireScreen));
 const ReportPreviewScreen = lazyScreen(() => import('./national-reports/index.ts').then((m) => m.ReportPreviewScreen));
-const ProfileOverviewScreen = lazyScreen(() => import('./urbanisation-profile/index.ts').then((m) => m.ProfileOverviewScreen));
-const ProfileOverviewFormScreen = lazyScreen(() => import('./urbanisation-profile/index.ts').then((m) => m.ProfileOverviewFormScreen));
-const ProfileAnalyticsScreen = lazyScreen(() => import('./urbanisation-profile/index.ts').then((m) => m.ProfileAnalyticsScreen));
-const ProfileAnalyticsCategoryScreen = lazyScreen(() => import('./urbanisation-profile/index.ts').then((m) => m.ProfileAnalyticsCategoryScreen));
-const ProfileAnalyticsFormScreen = lazyScreen(() => import('./urbanisation-profile/index.ts').then((m) => m.ProfileAnalyticsFormScreen));
+const ProfileOverviewScreen = lazyScreen(() =>
+  import('./urbanisation-profile/index.ts').then((m) => m.ProfileOverviewScreen),
+);
+const ProfileOverviewFormScreen = lazyScreen(() =>
+  import('./urbanisation-profile/index.ts').then((m) => m.ProfileOverviewFormScreen),
+);
+const ProfileAnalyticsScreen = lazyScreen(() =>
+  import('./urbanisation-profile/index.ts').then((m) => m.ProfileAnalyticsScreen),
+);
+const ProfileAnalyticsCategoryScreen = lazyScreen(() =>
+  import('./urbanisation-profile/index.ts').then((m) => m.ProfileAnalyticsCategoryScreen),
+);
+const ProfileAnalyticsFormScreen = lazyScreen(() =>
+  import('./urbanisation-profile/index.ts').then((m) => m.ProfileAnalyticsFormScreen),
+);
 const NotificationsScreen = lazyScreen(() => import('./notifications/index.ts').then((m) => m.NotificationsScreen));
 const SentMailScreen = lazyScreen(() => import('./sent-mail/sent-mail-screen.tsx').then((m) => m.SentMailScreen));
-const TrustedAuthoritiesScreen = lazyScreen(() => import('./signatures/authorities-screen.tsx').then((m) => m.TrustedAuthoritiesScreen));
-const TranslationsScreen = lazyScreen(() => import('./translations/translations-screen.tsx').then((m) => m.TranslationsScreen));
+const TrustedAuthoritiesScreen = lazyScreen(() =>
+  import('./signatures/authorities-screen.tsx').then((m) => m.TrustedAuthoritiesScreen),
+);
+const TranslationsScreen = lazyScreen(() =>
+  import('./translations/translations-screen.tsx').then((m) => m.TranslationsScreen),
+);
 const MyProfileScreen = lazyScreen(() => import('./account/my-profile-screen.tsx').then((m) => m.MyProfileScreen));
 const UpcomingScreen = lazyScreen(() => import('./upcoming/upcoming-screen.tsx').then((m) => m.UpcomingScreen));
 export const ProfileCompletionScreen = lazyScreen(() =>

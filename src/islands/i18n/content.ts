@@ -4,7 +4,11 @@
  * page, only for a page not in English; a part that shows content awaits it at its top level, as
  * it awaits its catalogue.
  */
-import { PublicTranslationsResponseSchema, type PublicTranslations, type Translatable } from '../../lib/translations/schema.ts';
+import {
+  PublicTranslationsResponseSchema,
+  type PublicTranslations,
+  type Translatable,
+} from '../../lib/translations/schema.ts';
 import { LOCALE_INFO } from '../../i18n/locales.ts';
 import { PAGE_LOCALE } from './page-locale.ts';
 
@@ -31,7 +35,13 @@ export function loadContentTranslations(): Promise<Entities> {
 }
 
 /** A text of the portal's content as the page shows it, with the language it is in (for `lang`). */
-export function contentText(entities: Entities, entity: Translatable, key: string, field: string, english: string): { text: string; lang: string } {
+export function contentText(
+  entities: Entities,
+  entity: Translatable,
+  key: string,
+  field: string,
+  english: string,
+): { text: string; lang: string } {
   const translated = entities[entity]?.[key]?.[field];
   return translated ? { text: translated, lang: LOCALE_INFO[PAGE_LOCALE].tag } : { text: english, lang: 'en' };
 }

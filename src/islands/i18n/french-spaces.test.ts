@@ -12,11 +12,30 @@ describe('French spaces in the back-office', () => {
 
   it('is applied to a French catalogue as it loads, plural forms too, and to no other language', async () => {
     const en = { source: 'Source: {source}', count: { one: '{count} answer', other: '{count} answers' } };
-    const fr = { source: 'Source : {source}', count: { one: '{count} réponse : une', other: '{count} réponses : plusieurs' } };
-    const french = await loadMessages(en, { fr: async () => ({ default: fr }), zh: async () => ({ default: {} }), ru: async () => ({ default: { source: 'Источник : {source}' } }) }, 'fr');
+    const fr = {
+      source: 'Source : {source}',
+      count: { one: '{count} réponse : une', other: '{count} réponses : plusieurs' },
+    };
+    const french = await loadMessages(
+      en,
+      {
+        fr: async () => ({ default: fr }),
+        zh: async () => ({ default: {} }),
+        ru: async () => ({ default: { source: 'Источник : {source}' } }),
+      },
+      'fr',
+    );
     expect(french('source', { source: 'INSEE' })).toBe('Source\u00a0: INSEE');
     expect(french('count', { count: 2 })).toBe('2 réponses\u00a0: plusieurs');
-    const russian = await loadMessages(en, { fr: async () => ({ default: fr }), zh: async () => ({ default: {} }), ru: async () => ({ default: { source: 'Источник : {source}' } }) }, 'ru');
+    const russian = await loadMessages(
+      en,
+      {
+        fr: async () => ({ default: fr }),
+        zh: async () => ({ default: {} }),
+        ru: async () => ({ default: { source: 'Источник : {source}' } }),
+      },
+      'ru',
+    );
     expect(russian('source', { source: 'Росстат' })).toBe('Источник : Росстат');
   });
 });

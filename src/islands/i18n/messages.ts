@@ -41,13 +41,18 @@ export function fillMessage(message: Message, params: Params = {}): string {
 }
 
 /** A translator over one catalogue: the page language's message, English where it has none. */
-export function translatorOf<C extends Record<string, Message>>(english: C, other: Record<string, Message> | undefined): Translate<Extract<keyof C, string>> {
+export function translatorOf<C extends Record<string, Message>>(
+  english: C,
+  other: Record<string, Message> | undefined,
+): Translate<Extract<keyof C, string>> {
   return (key, params) => fillMessage(other?.[key] ?? english[key] ?? key, params);
 }
 
 function withFrenchSpaces(catalogue: Record<string, Message>): Record<string, Message> {
   const spaced = (message: Message): Message =>
-    typeof message === 'string' ? frenchSpaces(message) : (Object.fromEntries(Object.entries(message).map(([form, text]) => [form, frenchSpaces(text)])) as PluralForms);
+    typeof message === 'string'
+      ? frenchSpaces(message)
+      : (Object.fromEntries(Object.entries(message).map(([form, text]) => [form, frenchSpaces(text)])) as PluralForms);
   return Object.fromEntries(Object.entries(catalogue).map(([key, message]) => [key, spaced(message)]));
 }
 

@@ -58,7 +58,8 @@ export function remembers(locale: Locale): boolean {
 
 /** Remembers `locale` for the next page of this browser. */
 export function rememberLocale(locale: Locale): void {
-  if (typeof document !== 'undefined') document.cookie = `${LANGUAGE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax`;
+  if (typeof document !== 'undefined')
+    document.cookie = `${LANGUAGE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax`;
   try {
     storage()?.setItem(STORAGE_KEY, locale);
   } catch {

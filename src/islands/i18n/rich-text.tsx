@@ -7,5 +7,7 @@ import { Fragment, type ReactNode } from 'react';
  *   richText(m('verify.sentTo'), { email: <strong>{email}</strong> })
  */
 export function richText(text: string, parts: Record<string, ReactNode>): ReactNode {
-  return text.split(/\{(\w+)\}/).map((piece, index) => (index % 2 === 1 ? <Fragment key={index}>{parts[piece] ?? `{${piece}}`}</Fragment> : piece));
+  return text
+    .split(/\{(\w+)\}/)
+    .map((piece, index) => (index % 2 === 1 ? <Fragment key={index}>{parts[piece] ?? `{${piece}}`}</Fragment> : piece));
 }

@@ -26,7 +26,8 @@ function storage(): Storage | null {
   }
 }
 
-const isLocale = (value: unknown): value is Locale => typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+const isLocale = (value: unknown): value is Locale =>
+  typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 
 /**
  * Notes the sign-in page's language for the back-office; a language the address named is also

@@ -42,7 +42,12 @@ const ALL: readonly RuleAction[] = ['view', 'create', 'update'];
 const EXPECTED_GRANTS: Record<RoleName, Record<ModuleName, readonly RuleAction[]>> = {
   tuxuri: { national_report: ALL, 'urban-profile-overview': ALL, 'urban-profile-analytics': ALL, 'best-practice': ALL },
   admin: { national_report: ALL, 'urban-profile-overview': ALL, 'urban-profile-analytics': ALL, 'best-practice': ALL },
-  state_admin: { national_report: ALL, 'urban-profile-overview': [], 'urban-profile-analytics': ALL, 'best-practice': ALL },
+  state_admin: {
+    national_report: ALL,
+    'urban-profile-overview': [],
+    'urban-profile-analytics': ALL,
+    'best-practice': ALL,
+  },
   state_member: {
     national_report: ALL,
     'urban-profile-overview': [],
@@ -130,7 +135,12 @@ describe('guardRoute', () => {
   test('the table above covers every back-office route', () => {
     expect(Object.keys(ROUTE_ROLES).sort()).toEqual([...ROUTES].sort());
     expect(ROUTES.filter(hasCountryParam).sort()).toEqual(
-      ['nationalReportForm', 'nationalReportIndicatorForm', 'nationalReportIndicatorPreview', 'profileAnalyticsForm'].sort(),
+      [
+        'nationalReportForm',
+        'nationalReportIndicatorForm',
+        'nationalReportIndicatorPreview',
+        'profileAnalyticsForm',
+      ].sort(),
     );
   });
 
@@ -169,7 +179,10 @@ describe('guardRoute', () => {
   test('the questionnaire needs an admin-level role and the national_report update rule', () => {
     const admin = subject('admin');
     expect(guardRoute(admin, 'nationalReportQuestionnaire')).toBeNull();
-    const viewOnly: Subject = { ...admin, roles: [{ name: 'admin', permissions: [{ module: 'national_report', rules: ['view', 'create'] }] }] };
+    const viewOnly: Subject = {
+      ...admin,
+      roles: [{ name: 'admin', permissions: [{ module: 'national_report', rules: ['view', 'create'] }] }],
+    };
     expect(guardRoute(viewOnly, 'nationalReportQuestionnaire')).toBe('/unauthorized-access');
     expect(guardRoute(viewOnly, 'nationalReports')).toBeNull();
   });
@@ -239,11 +252,7 @@ const ADMIN_SIDEBAR = [
   },
   {
     label: 'CMS',
-    items: [
-      item('Banner', 'cmsBanner'),
-      item('Media Gallery', 'cmsVideo'),
-      item('Partners', 'cmsPartner'),
-    ],
+    items: [item('Banner', 'cmsBanner'), item('Media Gallery', 'cmsVideo'), item('Partners', 'cmsPartner')],
   },
 ];
 const STATE_MODULES = {
@@ -282,7 +291,11 @@ describe('sidebarFor', () => {
       label: 'Modules',
       items: [item('Urbanisation Profile: Overview', 'profileOverview')],
     });
-    const memberWithout: Subject = { status: 1, country_code: 'PH', roles: [{ name: 'state_member', permissions: [] }] };
+    const memberWithout: Subject = {
+      status: 1,
+      country_code: 'PH',
+      roles: [{ name: 'state_member', permissions: [] }],
+    };
     expect(sidebarFor(memberWithout)).toEqual([DASHBOARD]);
     const memberCreateOnly: Subject = {
       status: 1,

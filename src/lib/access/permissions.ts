@@ -206,7 +206,8 @@ export interface SidebarSection {
 export function sidebarFor(subject: Subject): SidebarSection[] {
   const adminLevel = isAdminLevel(subject);
   const moduleItems: SidebarItem[] = [];
-  if (hasModuleRule(subject, 'national_report')) moduleItems.push({ label: 'National Reports', route: 'nationalReports' });
+  if (hasModuleRule(subject, 'national_report'))
+    moduleItems.push({ label: 'National Reports', route: 'nationalReports' });
   if (adminLevel) moduleItems.push({ label: 'Urbanisation Profile: Overview', route: 'profileOverview' });
   if (hasModuleRule(subject, 'urban-profile-analytics')) {
     moduleItems.push({ label: 'Urbanisation Profile: Analytics', route: 'profileAnalytics' });

@@ -22,7 +22,9 @@ export async function saveAcl(
 ): Promise<AclResponse> {
   const { db } = deps;
   const { roleIds, moduleRows, ruleRows } = await aclReferences(db);
-  const unknownRoles = input.save.modules.flatMap((m) => m.permissions.map((p) => p.id)).filter((id) => !roleIds.has(id));
+  const unknownRoles = input.save.modules
+    .flatMap((m) => m.permissions.map((p) => p.id))
+    .filter((id) => !roleIds.has(id));
   if (unknownRoles.length > 0) {
     throw new ApiError(400, 'Invalid body: check modules.permissions.id', {
       'modules.permissions.id': [`unknown role id: ${[...new Set(unknownRoles)].join(', ')}`],

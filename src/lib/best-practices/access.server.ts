@@ -4,7 +4,13 @@ import { hasModuleRule, isAdminLevel } from '../access/permissions.ts';
 import type { AppEnv, AuthedUser } from '../deps.server.ts';
 import { ApiError, forbidden } from '../http/errors.server.ts';
 import type { PracticeRow } from './mappers.server.ts';
-import { canDelete, canEditContent, canResolveComments, PRACTICE_STATUS_LABELS, type PracticeActor } from './workflow.ts';
+import {
+  canDelete,
+  canEditContent,
+  canResolveComments,
+  PRACTICE_STATUS_LABELS,
+  type PracticeActor,
+} from './workflow.ts';
 import { PracticeStatusSchema } from './schema.ts';
 import { contextOf } from './public-copy.server.ts';
 
@@ -47,9 +53,15 @@ export function writeCheck(auth: AuthedUser, what: 'edit' | 'act') {
     const status = PracticeStatusSchema.parse(row.status);
     if (what === 'edit' && !canEditContent(status, actorOf(auth))) {
       if (status === 'published') {
-        throw new ApiError(409, 'A published practice cannot be edited now: choose “Revise” first; the public library keeps the published version until the new one is published');
+        throw new ApiError(
+          409,
+          'A published practice cannot be edited now: choose “Revise” first; the public library keeps the published version until the new one is published',
+        );
       }
-      throw new ApiError(409, `A practice that is ${PRACTICE_STATUS_LABELS[status].toLowerCase()} cannot be edited now`);
+      throw new ApiError(
+        409,
+        `A practice that is ${PRACTICE_STATUS_LABELS[status].toLowerCase()} cannot be edited now`,
+      );
     }
   };
 }
@@ -80,7 +92,14 @@ export function deleteCheck(auth: AuthedUser, row: PracticeRow): void {
   writeCheck(auth, 'act')(row);
   const context = contextOf(row);
   if (!canDelete(PracticeStatusSchema.parse(row.status), actorOf(auth), context)) {
-    if (context.revised) throw new ApiError(409, 'The public library still shows the published version of this practice: archive it instead of deleting it');
-    throw new ApiError(409, actorOf(auth) === 'author' ? 'Only drafts can be deleted' : 'Archive a published practice instead of deleting it');
+    if (context.revised)
+      throw new ApiError(
+        409,
+        'The public library still shows the published version of this practice: archive it instead of deleting it',
+      );
+    throw new ApiError(
+      409,
+      actorOf(auth) === 'author' ? 'Only drafts can be deleted' : 'Archive a published practice instead of deleting it',
+    );
   }
 }

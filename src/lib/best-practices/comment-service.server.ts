@@ -10,14 +10,28 @@ import { invalid, practiceEvent } from './service.server.ts';
 const sectionLabel = (key: string) => FORM_SECTIONS.find((s) => s.key === key)?.label ?? key;
 
 /** A reviewer's comment on one section; recorded in the timeline too. Comments are never public. */
-export async function addComment(deps: AppDeps, row: PracticeRow, body: { section: SectionKey; body: string }, auth: AuthedUser): Promise<void> {
+export async function addComment(
+  deps: AppDeps,
+  row: PracticeRow,
+  body: { section: SectionKey; body: string },
+  auth: AuthedUser,
+): Promise<void> {
   await deps.changes.write(deps.db, async (w) => {
     const [comment] = await w.tx
       .insert(bestPracticeComments)
       .values({ practiceId: row.id, section: body.section, body: body.body, authorId: auth.user.id })
       .returning();
-    await w.audit({ actorId: auth.user.id, entity: AUDIT_ENTITY, entityId: row.uuid, action: 'comment', after: comment, note: `${sectionLabel(body.section)}: ${body.body}` });
-    await w.emit(practiceEvent('practice.commented', row, { actorId: auth.user.id, site: false, data: { section: body.section } }));
+    await w.audit({
+      actorId: auth.user.id,
+      entity: AUDIT_ENTITY,
+      entityId: row.uuid,
+      action: 'comment',
+      after: comment,
+      note: `${sectionLabel(body.section)}: ${body.body}`,
+    });
+    await w.emit(
+      practiceEvent('practice.commented', row, { actorId: auth.user.id, site: false, data: { section: body.section } }),
+    );
   });
 }
 
@@ -57,7 +71,11 @@ export async function resolveComment(
     if ((before.resolvedAt !== null) === resolved) return { changed: false };
     const [after] = await tx
       .update(bestPracticeComments)
-      .set({ resolvedAt: resolved ? new Date() : null, resolvedBy: resolved ? auth.user.id : null, version: before.version + 1 })
+      .set({
+        resolvedAt: resolved ? new Date() : null,
+        resolvedBy: resolved ? auth.user.id : null,
+        version: before.version + 1,
+      })
       .where(eq(bestPracticeComments.id, before.id))
       .returning();
     await w.audit({
@@ -65,11 +83,27 @@ export async function resolveComment(
       entity: AUDIT_ENTITY,
       entityId: uuid,
       action: resolved ? 'resolve_comment' : 'reopen_comment',
-      before: { comment_id: before.id, resolved_at: before.resolvedAt, resolved_by: before.resolvedBy, version: before.version },
-      after: { comment_id: after!.id, resolved_at: after!.resolvedAt, resolved_by: after!.resolvedBy, version: after!.version },
+      before: {
+        comment_id: before.id,
+        resolved_at: before.resolvedAt,
+        resolved_by: before.resolvedBy,
+        version: before.version,
+      },
+      after: {
+        comment_id: after!.id,
+        resolved_at: after!.resolvedAt,
+        resolved_by: after!.resolvedBy,
+        version: after!.version,
+      },
       note: `${sectionLabel(before.section)}: ${before.body}`,
     });
-    await w.emit(practiceEvent('practice.comment.resolved', practice, { actorId: auth.user.id, site: false, data: { comment: before.id, resolved } }));
+    await w.emit(
+      practiceEvent('practice.comment.resolved', practice, {
+        actorId: auth.user.id,
+        site: false,
+        data: { comment: before.id, resolved },
+      }),
+    );
     return { changed: true };
   });
 }

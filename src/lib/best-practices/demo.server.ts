@@ -18,7 +18,11 @@ export function demoSvg(p: Pick<DemoPractice, 'palette' | 'scene'>, width = 1600
     const h = 120 + ((i * 83) % 260);
     return `<rect x="${i * 118}" y="${ground - h}" width="${w}" height="${h}" fill="${deep}" opacity="${0.55 + (i % 3) * 0.12}"/>`;
   }).join('');
-  const trees = Array.from({ length: 11 }, (_, i) => `<circle cx="${60 + i * 150}" cy="${ground - 30}" r="${38 + (i % 3) * 10}" fill="${accent}" opacity="0.85"/>`).join('');
+  const trees = Array.from(
+    { length: 11 },
+    (_, i) =>
+      `<circle cx="${60 + i * 150}" cy="${ground - 30}" r="${38 + (i % 3) * 10}" fill="${accent}" opacity="0.85"/>`,
+  ).join('');
   const scenes: Record<DemoPractice['scene'], string> = {
     river: `${buildings}<path d="M0 ${ground} C 400 ${ground - 40}, 900 ${ground + 80}, ${width} ${ground - 20} L ${width} ${height} L 0 ${height} Z" fill="${light}"/>${trees}`,
     skyline: `${buildings}<rect y="${ground}" width="${width}" height="${height - ground}" fill="${accent}" opacity="0.35"/>`,
@@ -40,9 +44,14 @@ const DAY = 24 * 60 * 60 * 1000;
  * drawn here and passed through the same image pipeline as uploads. Runs once.
  */
 export async function seedDemoPractices(db: Db, storage: FileStore): Promise<void> {
-  const [existing] = await db.select({ id: bestPractices.id }).from(bestPractices).where(eq(bestPractices.demo, true)).limit(1);
+  const [existing] = await db
+    .select({ id: bestPractices.id })
+    .from(bestPractices)
+    .where(eq(bestPractices.demo, true))
+    .limit(1);
   if (existing) return;
-  const idOf = async (email: string) => (await db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id ?? null;
+  const idOf = async (email: string) =>
+    (await db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id ?? null;
   const member = await idOf('member@apua.example');
   const admin = await idOf('admin@apua.example');
   for (const [i, p] of DEMO_PRACTICES.entries()) {
@@ -51,27 +60,106 @@ export async function seedDemoPractices(db: Db, storage: FileStore): Promise<voi
     const [row] = await db
       .insert(bestPractices)
       .values({
-        demo: true, title: p.title, countryCode: p.country, city: p.city, lat: p.lat, lng: p.lng,
-        leadOrganisation: p.lead, orgType: p.orgType, partners: p.partners, startDate: p.start, endDate: p.end, ongoing: p.end === null,
-        categories: p.categories, sdgTargets: p.sdg, nuaThrusts: p.thrusts, summary: p.summary, writtenIn: 'en', narrative: p.narrative, figures: p.figures,
-        keyDates: [{ date: p.start, label: 'Work began' }], contactName: 'Demonstration contact', contactEmail: 'focal.point@apua.example',
-        status: p.status, featured: p.featured ?? false, createdBy: author, updatedBy: author, createdAt: created, updatedAt: created,
+        demo: true,
+        title: p.title,
+        countryCode: p.country,
+        city: p.city,
+        lat: p.lat,
+        lng: p.lng,
+        leadOrganisation: p.lead,
+        orgType: p.orgType,
+        partners: p.partners,
+        startDate: p.start,
+        endDate: p.end,
+        ongoing: p.end === null,
+        categories: p.categories,
+        sdgTargets: p.sdg,
+        nuaThrusts: p.thrusts,
+        summary: p.summary,
+        writtenIn: 'en',
+        narrative: p.narrative,
+        figures: p.figures,
+        keyDates: [{ date: p.start, label: 'Work began' }],
+        contactName: 'Demonstration contact',
+        contactEmail: 'focal.point@apua.example',
+        status: p.status,
+        featured: p.featured ?? false,
+        createdBy: author,
+        updatedBy: author,
+        createdAt: created,
+        updatedAt: created,
         submittedAt: p.status === 'draft' ? null : new Date(created.getTime() + 10 * DAY),
-        publishedAt: p.status === 'published' || p.status === 'archived' ? new Date(created.getTime() + 20 * DAY) : null,
+        publishedAt:
+          p.status === 'published' || p.status === 'archived' ? new Date(created.getTime() + 20 * DAY) : null,
       })
       .returning();
-    const png = await sharp(Buffer.from(demoSvg(p))).png().toBuffer();
-    const { image } = await storePracticeImage(storage, row!.uuid, png, { crop: null, caption: `${p.city}: illustration`, credit: 'Illustration for demonstration' });
-    await db.update(bestPractices).set({ images: [{ ...image, isCover: true }] }).where(eq(bestPractices.id, row!.id));
+    const png = await sharp(Buffer.from(demoSvg(p)))
+      .png()
+      .toBuffer();
+    const { image } = await storePracticeImage(storage, row!.uuid, png, {
+      crop: null,
+      caption: `${p.city}: illustration`,
+      credit: 'Illustration for demonstration',
+    });
+    await db
+      .update(bestPractices)
+      .set({ images: [{ ...image, isCover: true }] })
+      .where(eq(bestPractices.id, row!.id));
     const sections = sectionRowsOf(p.narrative);
-    if (sections.length) await db.insert(bestPracticeSections).values(sections.map((s) => ({ ...s, practiceId: row!.id, updatedBy: author, updatedAt: created })));
-    await recordAudit(db, { actorId: author, entity: AUDIT_ENTITY, entityId: row!.uuid, action: 'create', after: { status: 'draft' } });
-    if (p.status !== 'draft') await recordAudit(db, { actorId: author, entity: AUDIT_ENTITY, entityId: row!.uuid, action: 'submit', before: { status: 'draft' }, after: { status: 'submitted' } });
+    if (sections.length)
+      await db
+        .insert(bestPracticeSections)
+        .values(sections.map((s) => ({ ...s, practiceId: row!.id, updatedBy: author, updatedAt: created })));
+    await recordAudit(db, {
+      actorId: author,
+      entity: AUDIT_ENTITY,
+      entityId: row!.uuid,
+      action: 'create',
+      after: { status: 'draft' },
+    });
+    if (p.status !== 'draft')
+      await recordAudit(db, {
+        actorId: author,
+        entity: AUDIT_ENTITY,
+        entityId: row!.uuid,
+        action: 'submit',
+        before: { status: 'draft' },
+        after: { status: 'submitted' },
+      });
     if (p.status === 'changes_requested') {
-      await db.insert(bestPracticeComments).values({ practiceId: row!.id, section: 'results', body: 'Please add what changed after the first rainy season, with figures if you have them.', authorId: admin });
-      await recordAudit(db, { actorId: admin, entity: AUDIT_ENTITY, entityId: row!.uuid, action: 'request_changes', before: { status: 'submitted' }, after: { status: 'changes_requested' }, note: 'Thank you. The results section needs evidence of impact before we can publish.' });
+      await db.insert(bestPracticeComments).values({
+        practiceId: row!.id,
+        section: 'results',
+        body: 'Please add what changed after the first rainy season, with figures if you have them.',
+        authorId: admin,
+      });
+      await recordAudit(db, {
+        actorId: admin,
+        entity: AUDIT_ENTITY,
+        entityId: row!.uuid,
+        action: 'request_changes',
+        before: { status: 'submitted' },
+        after: { status: 'changes_requested' },
+        note: 'Thank you. The results section needs evidence of impact before we can publish.',
+      });
     }
-    if (p.status === 'published' || p.status === 'archived') await recordAudit(db, { actorId: admin, entity: AUDIT_ENTITY, entityId: row!.uuid, action: 'publish', before: { status: 'submitted' }, after: { status: 'published' } });
-    if (p.status === 'archived') await recordAudit(db, { actorId: admin, entity: AUDIT_ENTITY, entityId: row!.uuid, action: 'archive', before: { status: 'published' }, after: { status: 'archived' } });
+    if (p.status === 'published' || p.status === 'archived')
+      await recordAudit(db, {
+        actorId: admin,
+        entity: AUDIT_ENTITY,
+        entityId: row!.uuid,
+        action: 'publish',
+        before: { status: 'submitted' },
+        after: { status: 'published' },
+      });
+    if (p.status === 'archived')
+      await recordAudit(db, {
+        actorId: admin,
+        entity: AUDIT_ENTITY,
+        entityId: row!.uuid,
+        action: 'archive',
+        before: { status: 'published' },
+        after: { status: 'archived' },
+      });
   }
 }

@@ -1,7 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.server.ts';
 import { bestPractices } from '../db/schema.ts';
-import { filesOfRecords, publishedRecordFiles, type FileOwner, type FileRecord } from '../storage/file-access.server.ts';
+import {
+  filesOfRecords,
+  publishedRecordFiles,
+  type FileOwner,
+  type FileRecord,
+} from '../storage/file-access.server.ts';
 
 /**
  * Who reads a best practice's pictures and documents (`best-practices/{uuid}/…`, decision 035):

@@ -14,7 +14,10 @@ import type { StoredAttachment, StoredImage } from './stored.ts';
 
 export type PracticeRow = typeof bestPractices.$inferSelect;
 /** The columns a public query selects: every one but the private contact (and the kept public copy, decision 033). */
-export type PublicPracticeRow = Omit<PracticeRow, 'contactName' | 'contactEmail' | 'contactPhone' | 'publishedSnapshot' | 'publishedSnapshotAt'>;
+export type PublicPracticeRow = Omit<
+  PracticeRow,
+  'contactName' | 'contactEmail' | 'contactPhone' | 'publishedSnapshot' | 'publishedSnapshotAt'
+>;
 export type CountryRow = typeof countries.$inferSelect;
 export type CategoryNames = ReadonlyMap<string, string>;
 
@@ -25,11 +28,25 @@ export function subregionOf(code: string): string {
 }
 
 export function toImage(stored: StoredImage): PracticeImage {
-  return { id: stored.id, caption: stored.caption, credit: stored.credit, is_cover: stored.isCover, image: stored.image, card: stored.card, crop: stored.crop ?? null };
+  return {
+    id: stored.id,
+    caption: stored.caption,
+    credit: stored.credit,
+    is_cover: stored.isCover,
+    image: stored.image,
+    card: stored.card,
+    crop: stored.crop ?? null,
+  };
 }
 
 export function toAttachment(stored: StoredAttachment): Attachment {
-  return { id: stored.id, title: stored.title, file_name: stored.fileName, size: stored.size, url: uploadUrl(stored.key) };
+  return {
+    id: stored.id,
+    title: stored.title,
+    file_name: stored.fileName,
+    size: stored.size,
+    url: uploadUrl(stored.key),
+  };
 }
 
 export function toNarrative(stored: Record<string, string | null>): Narrative {
@@ -48,7 +65,13 @@ export function coverOf(images: readonly StoredImage[]): StoredImage | null {
 
 /** What names a practice wherever it is shown, full or as a card: the fields both begin with. */
 function practiceHead(row: PublicPracticeRow, country: CountryRow) {
-  return { uuid: row.uuid, title: row.title, country: countryRef(country), subregion: subregionOf(row.countryCode), city: row.city };
+  return {
+    uuid: row.uuid,
+    title: row.title,
+    country: countryRef(country),
+    subregion: subregionOf(row.countryCode),
+    city: row.city,
+  };
 }
 
 export function toPublicPractice(row: PublicPracticeRow, country: CountryRow, names: CategoryNames): PublicPractice {

@@ -30,7 +30,10 @@ async function practiceFor(deps: AppDeps, write: MediaWrite) {
   return found;
 }
 
-/** Of the files `keys` stored for a refused change, those neither the practice nor its kept public copy points at (the same picture may be there already). */
+/**
+ * Of the files `keys` stored for a refused change, those neither the practice nor its kept public copy points at (the
+ * same picture may be there already).
+ */
 async function unusedOf(deps: AppDeps, uuid: string, keys: string[]): Promise<string[]> {
   const found = await findPractice(deps.db, uuid);
   const inUse = found ? filesInUse(found.row) : new Set<string>();
@@ -38,18 +41,28 @@ async function unusedOf(deps: AppDeps, uuid: string, keys: string[]): Promise<st
 }
 
 /** Adds an uploaded image or document to the row (files already stored), as one versioned change. */
-async function attachMedia(deps: AppDeps, write: MediaWrite, media: { image?: StoredImage; attachment?: StoredAttachment }): Promise<PracticeRow> {
+async function attachMedia(
+  deps: AppDeps,
+  write: MediaWrite,
+  media: { image?: StoredImage; attachment?: StoredAttachment },
+): Promise<PracticeRow> {
   return deps.changes.write(deps.db, async (w) => {
     const before = await lockForWrite(w.tx, write.uuid, write.version);
     write.mayEdit(before);
     const images = media.image ? withOneCover([...before.images, media.image]) : before.images;
     const attachments = media.attachment ? [...before.attachments, media.attachment] : before.attachments;
-    if (images.length > PRACTICE_IMAGES_MAX) throw new ApiError(400, `A practice has at most ${PRACTICE_IMAGES_MAX} images: remove one first`);
-    if (attachments.length > PRACTICE_ATTACHMENTS_MAX) throw new ApiError(400, `A practice has at most ${PRACTICE_ATTACHMENTS_MAX} documents: remove one first`);
+    if (images.length > PRACTICE_IMAGES_MAX)
+      throw new ApiError(400, `A practice has at most ${PRACTICE_IMAGES_MAX} images: remove one first`);
+    if (attachments.length > PRACTICE_ATTACHMENTS_MAX)
+      throw new ApiError(400, `A practice has at most ${PRACTICE_ATTACHMENTS_MAX} documents: remove one first`);
     return writePracticeRow(w, before, {
       actorId: write.auth.user.id,
       set: { images, attachments },
-      audit: () => ({ action: 'update', before: { images: before.images, attachments: before.attachments }, after: { images, attachments } }),
+      audit: () => ({
+        action: 'update',
+        before: { images: before.images, attachments: before.attachments },
+        after: { images, attachments },
+      }),
       event: 'practice.media.saved',
     });
   });
@@ -61,9 +74,14 @@ export async function uploadPracticeImage(
   write: MediaWrite & { crop: Crop | null; readFile: () => Promise<{ bytes: Uint8Array }> },
 ): Promise<void> {
   const { row } = await practiceFor(deps, write);
-  if (row.images.length >= PRACTICE_IMAGES_MAX) throw new ApiError(400, `A practice has at most ${PRACTICE_IMAGES_MAX} images: remove one first`);
+  if (row.images.length >= PRACTICE_IMAGES_MAX)
+    throw new ApiError(400, `A practice has at most ${PRACTICE_IMAGES_MAX} images: remove one first`);
   const file = await write.readFile();
-  const { image, keys } = await storePracticeImage(deps.storage, row.uuid, file.bytes, { crop: write.crop, caption: null, credit: null });
+  const { image, keys } = await storePracticeImage(deps.storage, row.uuid, file.bytes, {
+    crop: write.crop,
+    caption: null,
+    credit: null,
+  });
   try {
     await attachMedia(deps, write, { image });
   } catch (error) {
@@ -78,7 +96,8 @@ export async function uploadPracticeAttachment(
   write: MediaWrite & { title: string | undefined; readFile: () => Promise<{ bytes: Uint8Array; name: string }> },
 ): Promise<void> {
   const { row } = await practiceFor(deps, write);
-  if (row.attachments.length >= PRACTICE_ATTACHMENTS_MAX) throw new ApiError(400, `A practice has at most ${PRACTICE_ATTACHMENTS_MAX} documents: remove one first`);
+  if (row.attachments.length >= PRACTICE_ATTACHMENTS_MAX)
+    throw new ApiError(400, `A practice has at most ${PRACTICE_ATTACHMENTS_MAX} documents: remove one first`);
   const file = await write.readFile();
   const title = write.title || file.name.replace(/\.pdf$/i, '').slice(0, 160) || 'Document';
   const attachment = await storePracticePdf(deps.storage, row.uuid, file.bytes, { title, fileName: file.name });
@@ -94,7 +113,10 @@ export async function uploadPracticeAttachment(
  * POST best-practice/{uuid}/image/{id}/crop: cuts image `imageId`'s card again from the kept
  * upload and points the image at it, as one versioned change; the old card's files go after.
  */
-export async function cropPracticeImage(deps: AppDeps, write: MediaWrite & { imageId: string; crop: Crop }): Promise<void> {
+export async function cropPracticeImage(
+  deps: AppDeps,
+  write: MediaWrite & { imageId: string; crop: Crop },
+): Promise<void> {
   const { row, country } = await practiceFor(deps, write);
   const image = row.images.find((i) => i.id === write.imageId);
   if (!image) throw notFound('No image with this id in the practice: it may have been removed');
@@ -127,7 +149,8 @@ export async function cropPracticeImage(deps: AppDeps, write: MediaWrite & { ima
     await deps.storage.delete(await unusedOf(deps, write.uuid, keys)).catch(() => {});
     throw error;
   }
-  // The old card's files go, unless the new crop made the same ones or the published copy the public library keeps shows them.
+  // The old card's files go, unless the new crop made the same ones or the published copy the public library keeps
+  // shows them.
   const inUse = filesInUse(result.after);
   await deps.storage.delete(keysOfImage(result.replaced).filter((k) => !inUse.has(k))).catch(() => {});
 }

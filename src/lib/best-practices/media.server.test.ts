@@ -9,7 +9,12 @@ test('the card crop: the centre of a wide or tall picture at 16:9', () => {
 
 test('a crop sent is narrowed to 16:9 around its centre and kept inside the picture', () => {
   // The top-left quarter of a 2000 × 2000 picture: 1000 × 1000, narrowed to 1000 × 563.
-  expect(cardRect(2000, 2000, { x: 0, y: 0, width: 0.5, height: 0.5 })).toEqual({ left: 0, top: 219, width: 1000, height: 563 });
+  expect(cardRect(2000, 2000, { x: 0, y: 0, width: 0.5, height: 0.5 })).toEqual({
+    left: 0,
+    top: 219,
+    width: 1000,
+    height: 563,
+  });
   // A thin strip at the right edge: as wide as allowed, never past the edge.
   const rect = cardRect(1000, 1000, { x: 0.9, y: 0.4, width: 0.1, height: 0.2 });
   expect(rect.left + rect.width).toBeLessThanOrEqual(1000);

@@ -17,10 +17,15 @@ export const CARD_WIDTHS = [480, 960] as const;
 export const cardRect = (width: number, height: number, crop: Crop | null) => cropRect(width, height, crop, CARD_RATIO);
 
 /** The card renditions of an image already checked by makeRenditions: WebP at each width, then a JPEG. */
-const makeCardRenditions = (bytes: Uint8Array, crop: Crop | null) => makeCropRenditions(bytes, crop, { ratio: CARD_RATIO, widths: CARD_WIDTHS, label: 'card' });
+const makeCardRenditions = (bytes: Uint8Array, crop: Crop | null) =>
+  makeCropRenditions(bytes, crop, { ratio: CARD_RATIO, widths: CARD_WIDTHS, label: 'card' });
 
 /** Writes the renditions into the practice's folder, all or none; returns their keys. */
-async function putAll(storage: FileStore, uuid: string, files: readonly { name: string; body: Uint8Array }[]): Promise<string[]> {
+async function putAll(
+  storage: FileStore,
+  uuid: string,
+  files: readonly { name: string; body: Uint8Array }[],
+): Promise<string[]> {
   const keys: string[] = [];
   try {
     for (const f of files) {
@@ -79,8 +84,14 @@ const keyOfUrl = (url: string) => url.replace(/^\/uploads\//, '');
  * uploaded, or, for images stored before uploads were kept, from the largest rendition of the
  * whole picture. The caller points the row at the new card, then removes the old files.
  */
-export async function recutCard(storage: FileStore, uuid: string, image: StoredImage, crop: Crop): Promise<{ card: StoredImage['card']; keys: string[] }> {
-  const source = (image.original ? await storage.get(image.original) : null) ?? (await storage.get(keyOfUrl(image.image.url)));
+export async function recutCard(
+  storage: FileStore,
+  uuid: string,
+  image: StoredImage,
+  crop: Crop,
+): Promise<{ card: StoredImage['card']; keys: string[] }> {
+  const source =
+    (image.original ? await storage.get(image.original) : null) ?? (await storage.get(keyOfUrl(image.image.url)));
   if (!source) throw new ApiError(409, 'The picture is no longer stored: remove this image and upload it again');
   let cards: Rendition[];
   try {
@@ -94,7 +105,12 @@ export async function recutCard(storage: FileStore, uuid: string, image: StoredI
 
 /** The file-store keys an image's renditions use. */
 export function keysOfImage(image: StoredImage): string[] {
-  const urls = [image.image.url, ...image.image.variants.map((v) => v.url), image.card.url, ...image.card.variants.map((v) => v.url)];
+  const urls = [
+    image.image.url,
+    ...image.image.variants.map((v) => v.url),
+    image.card.url,
+    ...image.card.variants.map((v) => v.url),
+  ];
   const keys = [...new Set(urls)].map(keyOfUrl);
   return image.original ? [...keys, image.original] : keys;
 }
@@ -108,7 +124,10 @@ export function isPdf(bytes: Uint8Array): boolean {
 /** A file name safe to show and to offer as a download name. */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = base.replace(/[^\p{L}\p{N} ._()-]/gu, '').trim().slice(0, 120);
+  const cleaned = base
+    .replace(/[^\p{L}\p{N} ._()-]/gu, '')
+    .trim()
+    .slice(0, 120);
   return cleaned.toLowerCase().endsWith('.pdf') ? cleaned : `${cleaned || 'document'}.pdf`;
 }
 
@@ -122,5 +141,11 @@ export async function storePracticePdf(
   const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
   const key = `${practiceFolder(uuid)}/${hash}.pdf`;
   await storage.put(key, bytes);
-  return { id: randomUUID().slice(0, 8), title: options.title, fileName: cleanFileName(options.fileName), size: bytes.byteLength, key };
+  return {
+    id: randomUUID().slice(0, 8),
+    title: options.title,
+    fileName: cleanFileName(options.fileName),
+    size: bytes.byteLength,
+    key,
+  };
 }

@@ -18,11 +18,20 @@ const DATE_COLUMNS = ['submittedAt', 'publishedAt', 'createdAt', 'updatedAt'] as
 
 /** The copy to keep of `row` as the public library shows it now: every public column, as JSON. */
 export function publicCopyOf(row: PracticeRow): Record<string, unknown> {
-  const { contactName: _n, contactEmail: _e, contactPhone: _p, publishedSnapshot: _s, publishedSnapshotAt: _a, ...shown } = row;
+  const {
+    contactName: _n,
+    contactEmail: _e,
+    contactPhone: _p,
+    publishedSnapshot: _s,
+    publishedSnapshotAt: _a,
+    ...shown
+  } = row;
   return JSON.parse(JSON.stringify(shown)) as Record<string, unknown>;
 }
 
-/** The kept public version of a practice being revised, or null (a published one is shown as it is; others not at all). */
+/**
+ * The kept public version of a practice being revised, or null (a published one is shown as it is; others not at all).
+ */
 export function keptRowOf(row: SnapshotColumns): PublicPracticeRow | null {
   if (row.status === 'published' || !row.publishedSnapshot) return null;
   const kept: Record<string, unknown> = { ...row.publishedSnapshot };
@@ -53,7 +62,10 @@ export function isPublicChange(before: SnapshotColumns | null, after: SnapshotCo
   return publicViewOf(before) !== null || shownAfter !== null;
 }
 
-const filesOf = (row: Pick<PracticeRow, 'images' | 'attachments'>) => [...row.images.flatMap(keysOfImage), ...row.attachments.map((a) => a.key)];
+const filesOf = (row: Pick<PracticeRow, 'images' | 'attachments'>) => [
+  ...row.images.flatMap(keysOfImage),
+  ...row.attachments.map((a) => a.key),
+];
 
 /** Every stored file the row and its kept public copy point at: none of them may be deleted. */
 export function filesInUse(row: Pick<PracticeRow, 'images' | 'attachments'> & SnapshotColumns): Set<string> {
@@ -61,7 +73,10 @@ export function filesInUse(row: Pick<PracticeRow, 'images' | 'attachments'> & Sn
   return new Set([...filesOf(row), ...(kept ? filesOf(kept) : [])]);
 }
 
-/** The files only the public copy that `before` kept and `after` dropped pointed at: they go once the change is committed. */
+/**
+ * The files only the public copy that `before` kept and `after` dropped pointed at: they go once the change is
+ * committed.
+ */
 export function filesOfDroppedCopy(before: PracticeRow, after: PracticeRow): string[] {
   const kept = keptRowOf(before);
   if (!kept || keptRowOf(after)) return [];

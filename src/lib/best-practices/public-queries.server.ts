@@ -3,17 +3,33 @@ import type { Db } from '../db/client.server.ts';
 import { bestPractices, countries } from '../db/schema.ts';
 import { SUBREGIONS } from '../map/subregions.ts';
 import { categoryNames } from './queries.server.ts';
-import { subregionOf, toPublicCard, toPublicPractice, type CountryRow, type PublicPracticeRow } from './mappers.server.ts';
+import {
+  subregionOf,
+  toPublicCard,
+  toPublicPractice,
+  type CountryRow,
+  type PublicPracticeRow,
+} from './mappers.server.ts';
 import { keptRowOf } from './public-copy.server.ts';
 import type { PublicFacets, PublicListQuery, PublicPracticeCard } from './public-schema.ts';
 import { SDG_GOALS, sdgGoalOf } from './reference.ts';
 import type { PublicPractice } from './schema.ts';
 
-/** The shared public cache's domain of the public library (src/lib/http/public-cache.server.ts): every best-practice write invalidates it. */
+/**
+ * The shared public cache's domain of the public library (src/lib/http/public-cache.server.ts): every best-practice
+ * write invalidates it.
+ */
 export const BEST_PRACTICES_CACHE_DOMAIN = 'best-practices';
 
 /** Every column but the private contact and the kept copy: public queries select these and nothing else. */
-const { contactName: _n, contactEmail: _e, contactPhone: _p, publishedSnapshot: _s, publishedSnapshotAt: _a, ...PUBLIC_COLUMNS } = getTableColumns(bestPractices);
+const {
+  contactName: _n,
+  contactEmail: _e,
+  contactPhone: _p,
+  publishedSnapshot: _s,
+  publishedSnapshotAt: _a,
+  ...PUBLIC_COLUMNS
+} = getTableColumns(bestPractices);
 
 /** Public: published, or a published practice being revised whose published version is kept (decision 033). */
 const PUBLIC = or(eq(bestPractices.status, 'published'), isNotNull(bestPractices.publishedSnapshot));
@@ -27,7 +43,13 @@ export function publishedPracticesQuery(db: Db, uuid?: string) {
   return db
     .select({ row: PUBLIC_COLUMNS, kept: bestPractices.publishedSnapshot, country: countries })
     .from(bestPractices)
-    .innerJoin(countries, eq(countries.code, sql`coalesce(${bestPractices.publishedSnapshot}->>'countryCode', ${bestPractices.countryCode})`))
+    .innerJoin(
+      countries,
+      eq(
+        countries.code,
+        sql`coalesce(${bestPractices.publishedSnapshot}->>'countryCode', ${bestPractices.countryCode})`,
+      ),
+    )
     .where(and(PUBLIC, uuid === undefined ? undefined : eq(bestPractices.uuid, uuid)));
 }
 
@@ -36,7 +58,10 @@ type Published = { row: PublicPracticeRow; country: CountryRow };
 /** Each public practice as the library shows it: a practice being revised by its kept copy. */
 async function publicRows(db: Db, uuid?: string): Promise<Published[]> {
   const rows = await publishedPracticesQuery(db, uuid);
-  return rows.map(({ row, kept, country }) => ({ row: keptRowOf({ status: row.status, publishedSnapshot: kept }) ?? row, country }));
+  return rows.map(({ row, kept, country }) => ({
+    row: keptRowOf({ status: row.status, publishedSnapshot: kept }) ?? row,
+    country,
+  }));
 }
 
 /*
@@ -70,12 +95,16 @@ function matches(p: Published, query: PublicListQuery): boolean {
 }
 
 const ORDERS: Record<PublicListQuery['order'], (a: Published, b: Published) => number> = {
-  '-published_at': (a, b) => (b.row.publishedAt?.getTime() ?? 0) - (a.row.publishedAt?.getTime() ?? 0) || a.row.id - b.row.id,
+  '-published_at': (a, b) =>
+    (b.row.publishedAt?.getTime() ?? 0) - (a.row.publishedAt?.getTime() ?? 0) || a.row.id - b.row.id,
   title: (a, b) => a.row.title.localeCompare(b.row.title, 'en') || a.row.id - b.row.id,
   '-start_date': (a, b) => (b.row.startDate ?? '').localeCompare(a.row.startDate ?? '') || a.row.id - b.row.id,
 };
 
-export async function listPublicPractices(db: Db, query: PublicListQuery): Promise<{ data: PublicPracticeCard[]; total: number }> {
+export async function listPublicPractices(
+  db: Db,
+  query: PublicListQuery,
+): Promise<{ data: PublicPracticeCard[]; total: number }> {
   const [rows, names] = await Promise.all([allPublished(db), categoryNames(db)]);
   const found = rows.filter((p) => matches(p, query)).sort(ORDERS[query.order]);
   const page = found.slice((query.page - 1) * query.per_page, query.page * query.per_page);
@@ -106,11 +135,18 @@ export async function publicFacets(db: Db): Promise<PublicFacets> {
         return { code, name: c.name, flag: c.flag, subregion: subregionOf(code), count: n };
       })
       .sort((a, b) => a.name.localeCompare(b.name, 'en')),
-    subregions: [...SUBREGIONS.map((s) => ({ id: s.id as string, name: s.name as string })), { id: 'other', name: 'Other' }]
+    subregions: [
+      ...SUBREGIONS.map((s) => ({ id: s.id as string, name: s.name as string })),
+      { id: 'other', name: 'Other' },
+    ]
       .map((s) => ({ ...s, count: bySubregion.get(s.id) ?? 0 }))
       .filter((s) => s.count > 0),
-    categories: [...names].map(([slug, name]) => ({ slug, name, count: byCategory.get(slug) ?? 0 })).filter((c) => c.count > 0),
-    sdg_goals: SDG_GOALS.map((name, i) => ({ goal: i + 1, name, count: byGoal.get(i + 1) ?? 0 })).filter((g) => g.count > 0),
+    categories: [...names]
+      .map(([slug, name]) => ({ slug, name, count: byCategory.get(slug) ?? 0 }))
+      .filter((c) => c.count > 0),
+    sdg_goals: SDG_GOALS.map((name, i) => ({ goal: i + 1, name, count: byGoal.get(i + 1) ?? 0 })).filter(
+      (g) => g.count > 0,
+    ),
     periods: [
       { key: 'ongoing' as const, label: 'Ongoing', count: ongoing },
       { key: 'completed' as const, label: 'Completed', count: rows.length - ongoing },
@@ -119,8 +155,13 @@ export async function publicFacets(db: Db): Promise<PublicFacets> {
   };
 }
 
-/** A published practice for its public page, and up to three related ones (shared themes first, then the same country). */
-export async function findPublicPractice(db: Db, uuid: string): Promise<{ practice: PublicPractice; related: PublicPracticeCard[] } | null> {
+/**
+ * A published practice for its public page, and up to three related ones (shared themes first, then the same country).
+ */
+export async function findPublicPractice(
+  db: Db,
+  uuid: string,
+): Promise<{ practice: PublicPractice; related: PublicPracticeCard[] } | null> {
   const [found] = await publicRows(db, uuid);
   if (!found) return null;
   const [rows, names] = await Promise.all([allPublished(db), categoryNames(db)]);

@@ -2,12 +2,23 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { publicAnswer, type AppEnv } from '../deps.server.ts';
 import { notFound, parsePath, parseQuery } from '../http/errors.server.ts';
-import { BEST_PRACTICES_CACHE_DOMAIN, findPublicPractice, listPublicPractices, publicFacets } from './public-queries.server.ts';
-import { PublicListQuerySchema, type PublicFacetsResponse, type PublicListResponse, type PublicShowResponse } from './public-schema.ts';
+import {
+  BEST_PRACTICES_CACHE_DOMAIN,
+  findPublicPractice,
+  listPublicPractices,
+  publicFacets,
+} from './public-queries.server.ts';
+import {
+  PublicListQuerySchema,
+  type PublicFacetsResponse,
+  type PublicListResponse,
+  type PublicShowResponse,
+} from './public-schema.ts';
 
 const UuidParamSchema = z.object({ uuid: z.uuid('must be a UUID') });
 /** A key of the shared public cache: this domain, the endpoint and its checked parameters. */
-const key = (endpoint: string, values: unknown = null) => `${BEST_PRACTICES_CACHE_DOMAIN}:${endpoint}:${JSON.stringify(values)}`;
+const key = (endpoint: string, values: unknown = null) =>
+  `${BEST_PRACTICES_CACHE_DOMAIN}:${endpoint}:${JSON.stringify(values)}`;
 
 /**
  * What the public library reads (no sign-in): published practices only, never the private
@@ -19,7 +30,14 @@ export const publicPracticeRoutes = new Hono<AppEnv>()
     const query = parseQuery(c, PublicListQuerySchema);
     return publicAnswer(c, key('list', query), async (db) => {
       const { data, total } = await listPublicPractices(db, query);
-      return { status: 200, message: 'Published best practices', data, total, page: query.page, per_page: query.per_page } satisfies PublicListResponse;
+      return {
+        status: 200,
+        message: 'Published best practices',
+        data,
+        total,
+        page: query.page,
+        per_page: query.per_page,
+      } satisfies PublicListResponse;
     });
   })
 
@@ -35,6 +53,11 @@ export const publicPracticeRoutes = new Hono<AppEnv>()
     return publicAnswer(c, key('show', uuid), async (db) => {
       const found = await findPublicPractice(db, uuid);
       if (!found) throw notFound('No published best practice with this id');
-      return { status: 200, message: 'Published best practice', data: found.practice, related: found.related } satisfies PublicShowResponse;
+      return {
+        status: 200,
+        message: 'Published best practice',
+        data: found.practice,
+        related: found.related,
+      } satisfies PublicShowResponse;
     });
   });

@@ -2,9 +2,23 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.server.ts';
 import type { DbOrTx } from '../audit/service.server.ts';
-import { auditEvents, bestPracticeCategories, bestPracticeComments, bestPractices, countries, users } from '../db/schema.ts';
+import {
+  auditEvents,
+  bestPracticeCategories,
+  bestPracticeComments,
+  bestPractices,
+  countries,
+  users,
+} from '../db/schema.ts';
 import { sectionsFilled } from './completeness.ts';
-import { coverOf, toNarrative, toPublicPractice, type CategoryNames, type CountryRow, type PracticeRow } from './mappers.server.ts';
+import {
+  coverOf,
+  toNarrative,
+  toPublicPractice,
+  type CategoryNames,
+  type CountryRow,
+  type PracticeRow,
+} from './mappers.server.ts';
 import { keptRowOf } from './public-copy.server.ts';
 import { sectionAnswersOf } from './sections.server.ts';
 import {
@@ -22,7 +36,10 @@ import { PracticeStatusSchema } from './schema.ts';
 export const AUDIT_ENTITY = 'best_practice';
 
 export async function categoryNames(db: DbOrTx): Promise<CategoryNames> {
-  const rows = await db.select().from(bestPracticeCategories).orderBy(asc(bestPracticeCategories.sortOrder), asc(bestPracticeCategories.id));
+  const rows = await db
+    .select()
+    .from(bestPracticeCategories)
+    .orderBy(asc(bestPracticeCategories.sortOrder), asc(bestPracticeCategories.id));
   return new Map(rows.map((r) => [r.slug, r.name]));
 }
 
@@ -32,7 +49,10 @@ export async function listCategories(db: Db) {
 }
 
 /** The practice and its country, or null. */
-export async function findPractice(db: DbOrTx, uuid: string): Promise<{ row: PracticeRow; country: CountryRow } | null> {
+export async function findPractice(
+  db: DbOrTx,
+  uuid: string,
+): Promise<{ row: PracticeRow; country: CountryRow } | null> {
   const [found] = await db
     .select({ row: bestPractices, country: countries })
     .from(bestPractices)
@@ -47,11 +67,20 @@ const resolvers = alias(users, 'resolvers');
 /** The practice's review comments, oldest first (or only the one `commentId` names). */
 export async function commentsOf(db: DbOrTx, practiceId: number, commentId?: number): Promise<ReviewComment[]> {
   const rows = await db
-    .select({ c: bestPracticeComments, author: users.name, resolver: sql<string | null>`coalesce(${resolvers.name}, ${resolvers.email})` })
+    .select({
+      c: bestPracticeComments,
+      author: users.name,
+      resolver: sql<string | null>`coalesce(${resolvers.name}, ${resolvers.email})`,
+    })
     .from(bestPracticeComments)
     .leftJoin(users, eq(users.id, bestPracticeComments.authorId))
     .leftJoin(resolvers, eq(resolvers.id, bestPracticeComments.resolvedBy))
-    .where(and(eq(bestPracticeComments.practiceId, practiceId), commentId === undefined ? undefined : eq(bestPracticeComments.id, commentId)))
+    .where(
+      and(
+        eq(bestPracticeComments.practiceId, practiceId),
+        commentId === undefined ? undefined : eq(bestPracticeComments.id, commentId),
+      ),
+    )
     .orderBy(asc(bestPracticeComments.createdAt), asc(bestPracticeComments.id));
   return rows.map(({ c, author, resolver }) => ({
     id: c.id,
@@ -68,7 +97,8 @@ export async function commentsOf(db: DbOrTx, practiceId: number, commentId?: num
 const statusOrNull = (value: string | null) => (value === null ? null : PracticeStatusSchema.parse(value));
 
 /** Since when the public library keeps the published version of a practice being revised (decision 033), or null. */
-const publicCopyKeptAt = (row: PracticeRow) => (keptRowOf(row) ? (row.publishedSnapshotAt ?? row.updatedAt).toISOString() : null);
+const publicCopyKeptAt = (row: PracticeRow) =>
+  keptRowOf(row) ? (row.publishedSnapshotAt ?? row.updatedAt).toISOString() : null;
 
 /** The workflow's history: creation, every transition and comment (plain saves are left out). */
 async function timelineOf(db: DbOrTx, uuid: string): Promise<TimelineEntry[]> {
@@ -85,7 +115,14 @@ async function timelineOf(db: DbOrTx, uuid: string): Promise<TimelineEntry[]> {
     .leftJoin(users, eq(users.id, auditEvents.actorId))
     .where(and(eq(auditEvents.entity, AUDIT_ENTITY), eq(auditEvents.entityId, uuid), ne(auditEvents.action, 'update')))
     .orderBy(asc(auditEvents.at), asc(auditEvents.id));
-  return rows.map((r) => ({ action: r.action, from: statusOrNull(r.from), to: statusOrNull(r.to), note: r.note, actor_name: r.actor, at: r.at.toISOString() }));
+  return rows.map((r) => ({
+    action: r.action,
+    from: statusOrNull(r.from),
+    to: statusOrNull(r.to),
+    note: r.note,
+    actor_name: r.actor,
+    at: r.at.toISOString(),
+  }));
 }
 
 /** The practice as the back-office shows it: contact, comments and timeline included. */
@@ -94,7 +131,9 @@ export async function practiceDetail(db: DbOrTx, row: PracticeRow, country: Coun
     categoryNames(db),
     commentsOf(db, row.id),
     timelineOf(db, row.uuid),
-    row.createdBy === null ? Promise.resolve([]) : db.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, row.createdBy)),
+    row.createdBy === null
+      ? Promise.resolve([])
+      : db.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, row.createdBy)),
     sectionAnswersOf(db, row.id),
   ]);
   return {
@@ -123,7 +162,13 @@ function listFilter(query: Partial<PracticeListQuery>, scopeCountry: string | nu
   if (query.category) conditions.push(sql`${bestPractices.categories} @> ${JSON.stringify([query.category])}::jsonb`);
   if (query.q) {
     const pattern = escapeLike(query.q);
-    conditions.push(or(ilike(bestPractices.title, pattern), ilike(bestPractices.city, pattern), ilike(bestPractices.leadOrganisation, pattern)));
+    conditions.push(
+      or(
+        ilike(bestPractices.title, pattern),
+        ilike(bestPractices.city, pattern),
+        ilike(bestPractices.leadOrganisation, pattern),
+      ),
+    );
   }
   return and(...conditions);
 }
@@ -195,10 +240,25 @@ export async function listPractices(
  * reviewers the submitted practices (oldest first), for authors their country's practices
  * waiting on them (changes requested, drafts).
  */
-export async function practiceDashboard(db: Db, scopeCountry: string | null, reviewer: boolean): Promise<PracticeDashboard> {
+export async function practiceDashboard(
+  db: Db,
+  scopeCountry: string | null,
+  reviewer: boolean,
+): Promise<PracticeDashboard> {
   const scope = listFilter({}, scopeCountry);
-  const countRows = await db.select({ status: bestPractices.status, n: count() }).from(bestPractices).where(scope).groupBy(bestPractices.status);
-  const counts: Record<PracticeStatus, number> = { draft: 0, submitted: 0, changes_requested: 0, published: 0, rejected: 0, archived: 0 };
+  const countRows = await db
+    .select({ status: bestPractices.status, n: count() })
+    .from(bestPractices)
+    .where(scope)
+    .groupBy(bestPractices.status);
+  const counts: Record<PracticeStatus, number> = {
+    draft: 0,
+    submitted: 0,
+    changes_requested: 0,
+    published: 0,
+    rejected: 0,
+    archived: 0,
+  };
   for (const r of countRows) counts[PracticeStatusSchema.parse(r.status)] = r.n;
   const waiting: PracticeStatus[] = reviewer ? ['submitted'] : ['changes_requested', 'draft'];
   const rows = await db

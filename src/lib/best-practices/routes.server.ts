@@ -6,7 +6,17 @@ import { notFound, parsePath, parseQuery, readJson, sentVersion } from '../http/
 import { text, VersionSchema, type GenericResponse } from '../http/schema.ts';
 import { requireUser } from '../identity/middleware.server.ts';
 import { readUploadedFile } from '../storage/multipart.server.ts';
-import { actorOf, deleteCheck, requireCreator, requireReviewer, requireScope, requireViewer, requireWriter, resolveCheck, writeCheck } from './access.server.ts';
+import {
+  actorOf,
+  deleteCheck,
+  requireCreator,
+  requireReviewer,
+  requireScope,
+  requireViewer,
+  requireWriter,
+  resolveCheck,
+  writeCheck,
+} from './access.server.ts';
 import { addComment, resolveComment } from './comment-service.server.ts';
 import { cropPracticeImage, uploadPracticeAttachment, uploadPracticeImage } from './media-service.server.ts';
 import { findPractice, listCategories, listPractices, practiceDashboard, practiceDetail } from './queries.server.ts';
@@ -35,8 +45,15 @@ import { createPractice, deletePractice, transitionPractice, updatePractice } fr
 export const PRACTICE_UPLOAD_PATH = /^\/api\/best-practice\/[^/]+\/(upload|attachment)$/;
 
 const UuidParamSchema = z.object({ uuid: z.uuid('must be a UUID') });
-const CommentParamSchema = UuidParamSchema.extend({ id: z.string().regex(/^\d{1,9}$/, 'must be a comment number').transform(Number) });
-const ImageParamSchema = UuidParamSchema.extend({ id: text({ max: 40, min: 1 }).regex(/^[A-Za-z0-9-]+$/, 'must be an image id') });
+const CommentParamSchema = UuidParamSchema.extend({
+  id: z
+    .string()
+    .regex(/^\d{1,9}$/, 'must be a comment number')
+    .transform(Number),
+});
+const ImageParamSchema = UuidParamSchema.extend({
+  id: text({ max: 40, min: 1 }).regex(/^[A-Za-z0-9-]+$/, 'must be an image id'),
+});
 const UploadQuerySchema = z.object({
   version: z.preprocess((v) => (v === undefined || v === '' ? undefined : Number(v)), VersionSchema.optional()),
   /** The crop of the card, `x,y,width,height` in fractions of the picture. */
@@ -78,7 +95,10 @@ function uploadOf(c: Context<AppEnv>, maxBytes: number) {
   const { uuid } = parsePath(c, UuidParamSchema);
   const query = parseQuery(c, UploadQuerySchema);
   const readFile = () => readUploadedFile(c, { field: 'file', maxBytes });
-  return { query, write: { uuid, version: sentVersion(c, query.version), auth, mayEdit: writeCheck(auth, 'edit'), readFile } };
+  return {
+    query,
+    write: { uuid, version: sentVersion(c, query.version), auth, mayEdit: writeCheck(auth, 'edit'), readFile },
+  };
 }
 
 /** The actions a practice's writers take (the workflow then says whether now); reviewers take the others. */
@@ -113,7 +133,11 @@ export const practiceRoutes = new Hono<AppEnv>()
 
   .get('/best-practice/dashboard', requireUser(), async (c) => {
     const auth = requireViewer(c);
-    const data: PracticeDashboard = await practiceDashboard(c.get('deps').db, scopeCountryOf(auth), actorOf(auth) === 'reviewer');
+    const data: PracticeDashboard = await practiceDashboard(
+      c.get('deps').db,
+      scopeCountryOf(auth),
+      actorOf(auth) === 'reviewer',
+    );
     return c.json({ status: 200, message: 'Best practices at a glance', data });
   })
 
@@ -135,11 +159,19 @@ export const practiceRoutes = new Hono<AppEnv>()
     }
     const auth = requireWriter(c);
     if (body.country_code) requireCountryScope(auth, body.country_code);
-    const result = await updatePractice(deps, body.uuid, body, sentVersion(c, body.version), auth, writeCheck(auth, 'edit'));
+    const result = await updatePractice(
+      deps,
+      body.uuid,
+      body,
+      sentVersion(c, body.version),
+      auth,
+      writeCheck(auth, 'edit'),
+    );
     return answer(c, 200, 'Best practice saved', result.after.uuid);
   })
 
-  // The narrative sections through the questionnaire engine (decision 047): per-section versions, 409 with the sections as they are now.
+  // The narrative sections through the questionnaire engine (decision 047): per-section versions, 409 with the sections
+  // as they are now.
   .post('/best-practice/:uuid/sections', requireUser(), async (c) => {
     const auth = requireWriter(c);
     const { uuid } = parsePath(c, UuidParamSchema);
@@ -152,7 +184,15 @@ export const practiceRoutes = new Hono<AppEnv>()
     const body = await readJson(c, PracticeTransitionBodySchema);
     const auth = requireAuthorOrReviewer(c, body.action);
     const { uuid } = parsePath(c, UuidParamSchema);
-    await transitionPractice(c.get('deps'), uuid, body, sentVersion(c, body.version), auth, actorOf(auth), writeCheck(auth, 'act'));
+    await transitionPractice(
+      c.get('deps'),
+      uuid,
+      body,
+      sentVersion(c, body.version),
+      auth,
+      actorOf(auth),
+      writeCheck(auth, 'act'),
+    );
     return answer(c, 200, 'Best practice updated', uuid);
   })
 
@@ -168,7 +208,15 @@ export const practiceRoutes = new Hono<AppEnv>()
     const auth = requireWriter(c);
     const { uuid, id } = parsePath(c, CommentParamSchema);
     const body = await readJson(c, CommentResolveBodySchema);
-    const { changed } = await resolveComment(c.get('deps'), uuid, id, body.resolved, sentVersion(c, body.version), auth, resolveCheck(auth));
+    const { changed } = await resolveComment(
+      c.get('deps'),
+      uuid,
+      id,
+      body.resolved,
+      sentVersion(c, body.version),
+      auth,
+      resolveCheck(auth),
+    );
     const message = !changed ? 'Nothing to change' : body.resolved ? 'Comment resolved' : 'Comment open again';
     return answer(c, 200, message, uuid);
   })
@@ -178,7 +226,14 @@ export const practiceRoutes = new Hono<AppEnv>()
     const { uuid, id } = parsePath(c, ImageParamSchema);
     const body = await readJson(c, ImageCropBodySchema);
     const version = sentVersion(c, body.version);
-    await cropPracticeImage(c.get('deps'), { uuid, version, auth, mayEdit: writeCheck(auth, 'edit'), imageId: id, crop: body.crop });
+    await cropPracticeImage(c.get('deps'), {
+      uuid,
+      version,
+      auth,
+      mayEdit: writeCheck(auth, 'edit'),
+      imageId: id,
+      crop: body.crop,
+    });
     return answer(c, 200, 'Card picture cropped', uuid);
   })
 

@@ -1,7 +1,21 @@
 import { z } from 'zod';
 import { CmsImageSchema, HttpUrlSchema } from '../cms/schema.ts';
 import { CountryRefSchema } from '../countries/schema.ts';
-import { blankIsAbsent, clearableText, isCalendarDay, itemResponse, oneOf, orderQuery, PAGE_SIZE_DEFAULT, pagedFields, pagingQuery, searchQuery, text, transitionFields, VersionSchema } from '../http/schema.ts';
+import {
+  blankIsAbsent,
+  clearableText,
+  isCalendarDay,
+  itemResponse,
+  oneOf,
+  orderQuery,
+  PAGE_SIZE_DEFAULT,
+  pagedFields,
+  pagingQuery,
+  searchQuery,
+  text,
+  transitionFields,
+  VersionSchema,
+} from '../http/schema.ts';
 import { CropBoxSchema } from '../media/schema.ts';
 import { WrittenInInputSchema, WrittenInSchema } from '../i18n/written-languages.ts';
 import { AnswerInputSchema, AnswerSchema, CompletenessSchema } from '../questionnaires/schema.ts';
@@ -9,7 +23,14 @@ import { NUA_THRUST_CODES, SDG_TARGET_PATTERN } from './reference.ts';
 import { countWords } from './words.ts';
 
 /** draft and changes_requested: the authors' turn; submitted: the reviewers'; published: public. */
-export const PRACTICE_STATUSES = ['draft', 'submitted', 'changes_requested', 'published', 'rejected', 'archived'] as const;
+export const PRACTICE_STATUSES = [
+  'draft',
+  'submitted',
+  'changes_requested',
+  'published',
+  'rejected',
+  'archived',
+] as const;
 export type PracticeStatus = (typeof PRACTICE_STATUSES)[number];
 /** A practice's status; rows are read through it, so no status string is ever cast. */
 export const PracticeStatusSchema = oneOf(PRACTICE_STATUSES);
@@ -17,7 +38,16 @@ export const PracticeStatusSchema = oneOf(PRACTICE_STATUSES);
 export const SUPPORT_KINDS = ['financial', 'technical', 'political', 'administrative'] as const;
 export type SupportKind = (typeof SUPPORT_KINDS)[number];
 
-export const ORG_TYPES = ['national_government', 'local_government', 'civil_society', 'private_sector', 'academia', 'international', 'community', 'other'] as const;
+export const ORG_TYPES = [
+  'national_government',
+  'local_government',
+  'civil_society',
+  'private_sector',
+  'academia',
+  'international',
+  'community',
+  'other',
+] as const;
 
 /** The narrative headings of the award templates (reporting brief §3.3), in the form's order. */
 export const NARRATIVE_KEYS = [
@@ -82,14 +112,20 @@ export const FORM_SECTIONS = [
 export type SectionKey = (typeof FORM_SECTIONS)[number]['key'];
 export const SECTION_KEYS = FORM_SECTIONS.map((s) => s.key) as [SectionKey, ...SectionKey[]];
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date such as 2024-03-31').refine(isCalendarDay, 'must be a real date');
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date such as 2024-03-31')
+  .refine(isCalendarDay, 'must be a real date');
 const optionalDate = z
   .union([isoDate, z.literal(''), z.null()])
   .optional()
   .transform((v) => (v === '' ? null : v));
 
 /** A country's ISO code in a query or a body, upper-cased (not trimmed: ' PH' is refused). */
-export const CountryCodeParamSchema = z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code').transform((c) => c.toUpperCase());
+export const CountryCodeParamSchema = z
+  .string()
+  .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code')
+  .transform((c) => c.toUpperCase());
 /** A category's slug in a query or a body. */
 export const CategorySlugSchema = z.string().regex(/^[a-z0-9-]{1,60}$/, 'must be a category slug');
 
@@ -101,11 +137,18 @@ export const PartnerSchema = z.object({
 export type Partner = z.output<typeof PartnerSchema>;
 
 export const KeyDateSchema = z.object({ date: isoDate, label: text({ max: 200, min: 1 }) });
-export const FigureSchema = z.object({ label: text({ max: 160, min: 1 }), value: text({ max: 40, min: 1 }), unit: text({ max: 40 }).nullable().default(null) });
+export const FigureSchema = z.object({
+  label: text({ max: 160, min: 1 }),
+  value: text({ max: 40, min: 1 }),
+  unit: text({ max: 40 }).nullable().default(null),
+});
 export const LinkSchema = z.object({ label: text({ max: 160, min: 1 }), url: HttpUrlSchema });
 
 export const NarrativeSchema = z.object(
-  Object.fromEntries(NARRATIVE_KEYS.map((key) => [key, z.string().nullable()])) as Record<NarrativeKey, z.ZodNullable<z.ZodString>>,
+  Object.fromEntries(NARRATIVE_KEYS.map((key) => [key, z.string().nullable()])) as Record<
+    NarrativeKey,
+    z.ZodNullable<z.ZodString>
+  >,
 );
 export type Narrative = z.output<typeof NarrativeSchema>;
 
@@ -135,7 +178,11 @@ export const AttachmentSchema = z.object({
 });
 export type Attachment = z.output<typeof AttachmentSchema>;
 
-export const ContactSchema = z.object({ name: z.string().nullable(), email: z.string().nullable(), phone: z.string().nullable() });
+export const ContactSchema = z.object({
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+});
 
 export const CategoryRefSchema = z.object({ slug: z.string(), name: z.string() });
 
@@ -205,7 +252,10 @@ export const BestPracticeSchema = PublicPracticeSchema.extend({
   created_at: z.string(),
   comments: z.array(ReviewCommentSchema),
   timeline: z.array(TimelineEntrySchema),
-  /** Since when the public library keeps the published version while the practice is revised (decision 033); null: it shows the practice as it is, or not at all. */
+  /**
+   * Since when the public library keeps the published version while the practice is revised (decision 033); null: it
+   * shows the practice as it is, or not at all.
+   */
   public_copy_kept_at: z.string().nullable(),
   /**
    * The narrative sections as answers of the questionnaire engine (decision 047), each with its
@@ -258,7 +308,10 @@ export type PracticeListQuery = z.output<typeof PracticeListQuerySchema>;
 export const PracticeListResponseSchema = z.object(pagedFields(PracticeListItemSchema));
 export type PracticeListResponse = z.output<typeof PracticeListResponseSchema>;
 
-const summarySchema = clearableText(PRACTICE_SUMMARY_CHARS_MAX, true).refine((v) => countWords(v) <= PRACTICE_SUMMARY_WORDS_MAX, `must be at most ${PRACTICE_SUMMARY_WORDS_MAX} words`);
+const summarySchema = clearableText(PRACTICE_SUMMARY_CHARS_MAX, true).refine(
+  (v) => countWords(v) <= PRACTICE_SUMMARY_WORDS_MAX,
+  `must be at most ${PRACTICE_SUMMARY_WORDS_MAX} words`,
+);
 
 /**
  * POST /api/best-practice/saved: creates a practice (no uuid; title and country required) or
@@ -270,35 +323,98 @@ export const PracticeSaveBodySchema = z.object({
   title: text({ max: PRACTICE_TITLE_MAX, min: 1 }).optional(),
   country_code: CountryCodeParamSchema.optional(),
   city: clearableText(PRACTICE_CITY_MAX),
-  lat: z.union([z.number().min(-90, 'must be between -90 and 90').max(90, 'must be between -90 and 90'), z.null()]).optional(),
-  lng: z.union([z.number().min(-180, 'must be between -180 and 180').max(180, 'must be between -180 and 180'), z.null()]).optional(),
+  lat: z
+    .union([z.number().min(-90, 'must be between -90 and 90').max(90, 'must be between -90 and 90'), z.null()])
+    .optional(),
+  lng: z
+    .union([z.number().min(-180, 'must be between -180 and 180').max(180, 'must be between -180 and 180'), z.null()])
+    .optional(),
   lead_organisation: clearableText(PRACTICE_ORG_MAX),
   org_type: z.union([oneOf(ORG_TYPES), z.null()]).optional(),
-  partners: z.array(PartnerSchema).max(PRACTICE_PARTNERS_MAX, `must list at most ${PRACTICE_PARTNERS_MAX} partners`).optional(),
+  partners: z
+    .array(PartnerSchema)
+    .max(PRACTICE_PARTNERS_MAX, `must list at most ${PRACTICE_PARTNERS_MAX} partners`)
+    .optional(),
   start_date: optionalDate,
   end_date: optionalDate,
   ongoing: z.boolean().optional(),
-  categories: z.array(CategorySlugSchema).max(PRACTICE_CATEGORIES_MAX, `must list at most ${PRACTICE_CATEGORIES_MAX} categories`).optional(),
-  sdg_targets: z.array(z.string().trim().regex(SDG_TARGET_PATTERN, 'must be an SDG target such as 11.1 or 11.b')).max(PRACTICE_SDG_MAX, `must list at most ${PRACTICE_SDG_MAX} targets`).optional(),
+  categories: z
+    .array(CategorySlugSchema)
+    .max(PRACTICE_CATEGORIES_MAX, `must list at most ${PRACTICE_CATEGORIES_MAX} categories`)
+    .optional(),
+  sdg_targets: z
+    .array(z.string().trim().regex(SDG_TARGET_PATTERN, 'must be an SDG target such as 11.1 or 11.b'))
+    .max(PRACTICE_SDG_MAX, `must list at most ${PRACTICE_SDG_MAX} targets`)
+    .optional(),
   nua_thrusts: z.array(oneOf(NUA_THRUST_CODES)).max(NUA_THRUST_CODES.length).optional(),
   summary: summarySchema,
   /** The language the practice is written in (src/lib/i18n/written-languages.ts); null or '': not stated. */
   written_in: WrittenInInputSchema,
-  narrative: z.object(Object.fromEntries(NARRATIVE_KEYS.map((key) => [key, clearableText(PRACTICE_NARRATIVE_MAX, true)])) as Record<NarrativeKey, ReturnType<typeof clearableText>>).partial().optional(),
-  figures: z.array(FigureSchema).max(PRACTICE_FIGURES_MAX, `must list at most ${PRACTICE_FIGURES_MAX} figures`).optional(),
-  key_dates: z.array(KeyDateSchema).max(PRACTICE_KEY_DATES_MAX, `must list at most ${PRACTICE_KEY_DATES_MAX} key dates`).optional(),
+  narrative: z
+    .object(
+      Object.fromEntries(NARRATIVE_KEYS.map((key) => [key, clearableText(PRACTICE_NARRATIVE_MAX, true)])) as Record<
+        NarrativeKey,
+        ReturnType<typeof clearableText>
+      >,
+    )
+    .partial()
+    .optional(),
+  figures: z
+    .array(FigureSchema)
+    .max(PRACTICE_FIGURES_MAX, `must list at most ${PRACTICE_FIGURES_MAX} figures`)
+    .optional(),
+  key_dates: z
+    .array(KeyDateSchema)
+    .max(PRACTICE_KEY_DATES_MAX, `must list at most ${PRACTICE_KEY_DATES_MAX} key dates`)
+    .optional(),
   links: z.array(LinkSchema).max(PRACTICE_LINKS_MAX, `must list at most ${PRACTICE_LINKS_MAX} links`).optional(),
   /** The uploaded images to keep, in order, with their captions; the cover is the one marked. */
-  images: z.array(z.object({ id: text({ max: 40, min: 1 }), caption: clearableText(PRACTICE_CAPTION_MAX), credit: clearableText(PRACTICE_CREDIT_MAX), is_cover: z.boolean().default(false) })).max(PRACTICE_IMAGES_MAX).optional(),
+  images: z
+    .array(
+      z.object({
+        id: text({ max: 40, min: 1 }),
+        caption: clearableText(PRACTICE_CAPTION_MAX),
+        credit: clearableText(PRACTICE_CREDIT_MAX),
+        is_cover: z.boolean().default(false),
+      }),
+    )
+    .max(PRACTICE_IMAGES_MAX)
+    .optional(),
   /** The uploaded documents to keep, in order, with their titles. */
-  attachments: z.array(z.object({ id: text({ max: 40, min: 1 }), title: text({ max: 160, min: 1 }) })).max(PRACTICE_ATTACHMENTS_MAX).optional(),
-  contact: z.object({ name: clearableText(120), email: z.union([z.email('must be an email address').max(200), z.literal(''), z.null()]).optional().transform((v) => (v === '' ? null : v)), phone: clearableText(40) }).optional(),
+  attachments: z
+    .array(z.object({ id: text({ max: 40, min: 1 }), title: text({ max: 160, min: 1 }) }))
+    .max(PRACTICE_ATTACHMENTS_MAX)
+    .optional(),
+  contact: z
+    .object({
+      name: clearableText(120),
+      email: z
+        .union([z.email('must be an email address').max(200), z.literal(''), z.null()])
+        .optional()
+        .transform((v) => (v === '' ? null : v)),
+      phone: clearableText(40),
+    })
+    .optional(),
 });
 export type PracticeSaveBody = z.input<typeof PracticeSaveBodySchema>;
 export type PracticeSaveInput = z.output<typeof PracticeSaveBodySchema>;
 
-/** `revise` (decision 033) sends a published practice back to draft; the public library keeps the published version meanwhile. */
-export const PRACTICE_ACTIONS = ['submit', 'withdraw', 'request_changes', 'publish', 'reject', 'archive', 'unarchive', 'feature', 'unfeature', 'revise'] as const;
+/**
+ * `revise` (decision 033) sends a published practice back to draft; the public library keeps the published version
+ * meanwhile.
+ */
+export const PRACTICE_ACTIONS = [
+  'submit',
+  'withdraw',
+  'request_changes',
+  'publish',
+  'reject',
+  'archive',
+  'unarchive',
+  'feature',
+  'unfeature',
+  'revise',
+] as const;
 export type PracticeAction = (typeof PRACTICE_ACTIONS)[number];
 
 /** POST /api/best-practice/{uuid}/transition */
@@ -352,9 +468,15 @@ export const PracticeDashboardResponseSchema = itemResponse(
 );
 export type PracticeDashboard = z.output<typeof PracticeDashboardResponseSchema>['data'];
 
-/** POST /api/best-practice/{uuid}/sections: narrative sections, each with the version it replaces (none for a first answer). */
+/**
+ * POST /api/best-practice/{uuid}/sections: narrative sections, each with the version it replaces (none for a first
+ * answer).
+ */
 export const PracticeSectionsBodySchema = z.object({
-  answers: z.array(AnswerInputSchema).min(1, 'must hold at least one section').max(NARRATIVE_KEYS.length, `must hold at most ${NARRATIVE_KEYS.length} sections`),
+  answers: z
+    .array(AnswerInputSchema)
+    .min(1, 'must hold at least one section')
+    .max(NARRATIVE_KEYS.length, `must hold at most ${NARRATIVE_KEYS.length} sections`),
 });
 export type PracticeSectionsBody = z.output<typeof PracticeSectionsBodySchema>;
 

@@ -69,7 +69,13 @@ export const practiceSectionsForm: FormDefinition<string, PracticeRow, AuthedUse
     return rows.map(({ row, answers }) => ({ key: row.uuid, instance: row, stamp: SECTIONS_STAMP, answers }));
   },
   missing: () => notFound('No best practice with this id'),
-  ref: (row) => ({ id: row.id, auditId: row.uuid, completeness: row.sectionCompleteness, basis: row.sectionBasis, options: OPTIONS }),
+  ref: (row) => ({
+    id: row.id,
+    auditId: row.uuid,
+    completeness: row.sectionCompleteness,
+    basis: row.sectionBasis,
+    options: OPTIONS,
+  }),
   questions: (catalogue) => catalogue.all,
   basis: (catalogue) => catalogue.stamp,
   admit(row, auth) {
@@ -104,7 +110,9 @@ export async function sectionAnswersOf(db: DbOrTx, practiceId: number): Promise<
 }
 
 /** The section rows of a narrative written directly (demonstration practices): version 1 of each section written. */
-export function sectionRowsOf(narrative: Partial<Record<NarrativeKey, string | null>>): { questionId: number; value: string }[] {
+export function sectionRowsOf(
+  narrative: Partial<Record<NarrativeKey, string | null>>,
+): { questionId: number; value: string }[] {
   return SECTION_QUESTIONS.flatMap((s) => (narrative[s.key] ? [{ questionId: s.id, value: narrative[s.key]! }] : []));
 }
 
@@ -123,10 +131,21 @@ function narrativeOf(answers: readonly Answer[]): Partial<Record<NarrativeKey, s
  * the narrative sections the body sends, saved through the engine on the versions read under the
  * practice's lock. Returns the narrative as stored; 400s name `narrative.<key>` as before.
  */
-export async function saveNarrativeIn(deps: AppDeps, w: Write, auth: AuthedUser, row: PracticeRow, narrative: Partial<Record<NarrativeKey, string | null | undefined>>): Promise<Partial<Record<NarrativeKey, string | null>>> {
-  const keys = (Object.keys(narrative) as NarrativeKey[]).filter((key) => narrative[key] !== undefined && sectionByKey.has(key));
+export async function saveNarrativeIn(
+  deps: AppDeps,
+  w: Write,
+  auth: AuthedUser,
+  row: PracticeRow,
+  narrative: Partial<Record<NarrativeKey, string | null | undefined>>,
+): Promise<Partial<Record<NarrativeKey, string | null>>> {
+  const keys = (Object.keys(narrative) as NarrativeKey[]).filter(
+    (key) => narrative[key] !== undefined && sectionByKey.has(key),
+  );
   if (keys.length === 0) return {};
-  const stored = await w.tx.select({ questionId: bestPracticeSections.questionId, version: bestPracticeSections.version }).from(bestPracticeSections).where(eq(bestPracticeSections.practiceId, row.id));
+  const stored = await w.tx
+    .select({ questionId: bestPracticeSections.questionId, version: bestPracticeSections.version })
+    .from(bestPracticeSections)
+    .where(eq(bestPracticeSections.practiceId, row.id));
   const versions = new Map(stored.map((s) => [s.questionId, s.version]));
   // A section cleared that was never written stays without an answer.
   const sent = keys.filter((key) => (narrative[key] ?? null) !== null || versions.has(sectionByKey.get(key)!.id));
@@ -136,7 +155,9 @@ export async function saveNarrativeIn(deps: AppDeps, w: Write, auth: AuthedUser,
     return { question_uuid: s.question.uuid, value: narrative[key] ?? null, version: versions.get(s.id) };
   });
   try {
-    const saved = (await saveAnswersIn(deps.changes, w, practiceSectionsForm, [{ key: row.uuid, user: auth, inputs }]))[0]!;
+    const saved = (
+      await saveAnswersIn(deps.changes, w, practiceSectionsForm, [{ key: row.uuid, user: auth, inputs }])
+    )[0]!;
     return { ...Object.fromEntries(keys.map((key) => [key, null])), ...narrativeOf(saved.answers) };
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 400) throw error;
@@ -161,7 +182,12 @@ export interface SectionsSaved {
  * workflow's 403/409). A save that changed anything moves the practice's version and its copy of
  * the narrative in the same transaction.
  */
-export async function savePracticeSections(deps: AppDeps, auth: AuthedUser, uuid: string, inputs: readonly AnswerInput[]): Promise<SectionsSaved> {
+export async function savePracticeSections(
+  deps: AppDeps,
+  auth: AuthedUser,
+  uuid: string,
+  inputs: readonly AnswerInput[],
+): Promise<SectionsSaved> {
   return deps.changes.write(deps.db, async (w) => {
     const saved = (await saveAnswersIn(deps.changes, w, practiceSectionsForm, [{ key: uuid, user: auth, inputs }]))[0]!;
     const row = saved.instance;
@@ -170,13 +196,24 @@ export async function savePracticeSections(deps: AppDeps, auth: AuthedUser, uuid
     if (changed.length > 0) {
       const [updated] = await w.tx
         .update(bestPractices)
-        .set({ narrative: sql`${bestPractices.narrative} || ${JSON.stringify(narrativeOf(changed))}::jsonb`, version: sql`${bestPractices.version} + 1` })
+        .set({
+          narrative: sql`${bestPractices.narrative} || ${JSON.stringify(narrativeOf(changed))}::jsonb`,
+          version: sql`${bestPractices.version} + 1`,
+        })
         .where(eq(bestPractices.id, row.id))
-        .returning({ version: bestPractices.version, status: bestPractices.status, updatedAt: bestPractices.updatedAt });
+        .returning({
+          version: bestPractices.version,
+          status: bestPractices.status,
+          updatedAt: bestPractices.updatedAt,
+        });
       after = updated!;
     }
     return {
-      practice: { version: after.version, status: PracticeStatusSchema.parse(after.status), updated_at: after.updatedAt.toISOString() },
+      practice: {
+        version: after.version,
+        status: PracticeStatusSchema.parse(after.status),
+        updated_at: after.updatedAt.toISOString(),
+      },
       completeness: saved.completeness,
       answers: saved.answers,
     };

@@ -46,7 +46,11 @@ function questionOf(key: NarrativeKey, sort: number): Question {
   });
 }
 
-export const SECTION_QUESTIONS: readonly SectionQuestion[] = NARRATIVE_KEYS.map((key, i) => ({ key, id: IDS[key].id, question: questionOf(key, i + 1) }));
+export const SECTION_QUESTIONS: readonly SectionQuestion[] = NARRATIVE_KEYS.map((key, i) => ({
+  key,
+  id: IDS[key].id,
+  question: questionOf(key, i + 1),
+}));
 
 export const sectionByUuid = new Map(SECTION_QUESTIONS.map((s) => [s.question.uuid, s]));
 export const sectionByKey = new Map(SECTION_QUESTIONS.map((s) => [s.key, s]));

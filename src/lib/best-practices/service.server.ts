@@ -26,9 +26,19 @@ import { PracticeStatusSchema } from './schema.ts';
 export { isPublicChange };
 
 /** A practice's change event: the practice, its country and the event's own fields. */
-export function practiceEvent(type: `practice.${string}` & ChangeEvent['type'], row: PracticeRow, change: { actorId: number; site: boolean; data?: Record<string, unknown> }): ChangeEvent {
-  // Every practice event carries the practice and its country (ChangeEventMap); TypeScript cannot follow the union here.
-  return { type, data: { uuid: row.uuid, country: row.countryCode, ...change.data }, actorId: change.actorId, site: change.site } as ChangeEvent;
+export function practiceEvent(
+  type: `practice.${string}` & ChangeEvent['type'],
+  row: PracticeRow,
+  change: { actorId: number; site: boolean; data?: Record<string, unknown> },
+): ChangeEvent {
+  // Every practice event carries the practice and its country (ChangeEventMap); TypeScript cannot follow the union
+  // here.
+  return {
+    type,
+    data: { uuid: row.uuid, country: row.countryCode, ...change.data },
+    actorId: change.actorId,
+    site: change.site,
+  } as ChangeEvent;
 }
 
 /** The events of workflow actions. */
@@ -84,19 +94,31 @@ export async function writePracticeRow(w: Write, before: PracticeRow, change: Pr
     .where(eq(bestPractices.id, before.id))
     .returning();
   await w.audit({ actorId: change.actorId, entity: AUDIT_ENTITY, entityId: before.uuid, ...change.audit(after!) });
-  await w.emit(practiceEvent(change.event, after!, { actorId: change.actorId, site: isPublicChange(before, after!), data: change.data ?? {} }));
+  await w.emit(
+    practiceEvent(change.event, after!, {
+      actorId: change.actorId,
+      site: isPublicChange(before, after!),
+      data: change.data ?? {},
+    }),
+  );
   return after!;
 }
 
 async function checkCategories(db: DbOrTx, slugs: readonly string[] | undefined): Promise<void> {
   if (!slugs || slugs.length === 0) return;
-  const known = await db.select({ slug: bestPracticeCategories.slug }).from(bestPracticeCategories).where(inArray(bestPracticeCategories.slug, [...slugs]));
+  const known = await db
+    .select({ slug: bestPracticeCategories.slug })
+    .from(bestPracticeCategories)
+    .where(inArray(bestPracticeCategories.slug, [...slugs]));
   const unknown = slugs.filter((s) => !known.some((k) => k.slug === s));
   if (unknown.length > 0) throw invalid('categories', `unknown category ${unknown.join(', ')}`);
 }
 
 /** Row values for the fields the body carries; the others keep theirs. */
-function changedValues(input: PracticeSaveInput, before: PracticeRow | null): Partial<typeof bestPractices.$inferInsert> {
+function changedValues(
+  input: PracticeSaveInput,
+  before: PracticeRow | null,
+): Partial<typeof bestPractices.$inferInsert> {
   const v: Partial<typeof bestPractices.$inferInsert> = {};
   const set = <K extends keyof typeof v>(key: K, value: (typeof v)[K] | undefined) => {
     if (value !== undefined) v[key] = value;
@@ -119,7 +141,8 @@ function changedValues(input: PracticeSaveInput, before: PracticeRow | null): Pa
   set('writtenIn', input.written_in);
   if (input.narrative) {
     const merged = { ...toNarrative(before?.narrative ?? {}) };
-    for (const [key, value] of Object.entries(input.narrative)) if (value !== undefined) merged[key as keyof typeof merged] = value;
+    for (const [key, value] of Object.entries(input.narrative))
+      if (value !== undefined) merged[key as keyof typeof merged] = value;
     v.narrative = merged;
   }
   set('figures', input.figures);
@@ -134,7 +157,8 @@ function changedValues(input: PracticeSaveInput, before: PracticeRow | null): Pa
 }
 
 function checkPeriod(row: { startDate: string | null; endDate: string | null; ongoing: boolean }): void {
-  if (row.startDate && row.endDate && row.endDate < row.startDate) throw invalid('end_date', 'must not be before the start date');
+  if (row.startDate && row.endDate && row.endDate < row.startDate)
+    throw invalid('end_date', 'must not be before the start date');
   if (row.ongoing && row.endDate) throw invalid('end_date', 'must be empty for an ongoing practice');
 }
 
@@ -143,7 +167,12 @@ function keptImages(current: readonly StoredImage[], sent: NonNullable<PracticeS
   const kept = sent.map((s) => {
     const found = current.find((i) => i.id === s.id);
     if (!found) throw invalid('images', `no uploaded image ${s.id}: upload it first`);
-    return { ...found, caption: s.caption === undefined ? found.caption : s.caption, credit: s.credit === undefined ? found.credit : s.credit, isCover: s.is_cover };
+    return {
+      ...found,
+      caption: s.caption === undefined ? found.caption : s.caption,
+      credit: s.credit === undefined ? found.credit : s.credit,
+      isCover: s.is_cover,
+    };
   });
   return withOneCover(kept);
 }
@@ -153,7 +182,10 @@ export function withOneCover(images: StoredImage[]): StoredImage[] {
   return images.map((i, index) => ({ ...i, isCover: index === (cover === -1 ? 0 : cover) }));
 }
 
-function keptAttachments(current: readonly StoredAttachment[], sent: NonNullable<PracticeSaveInput['attachments']>): StoredAttachment[] {
+function keptAttachments(
+  current: readonly StoredAttachment[],
+  sent: NonNullable<PracticeSaveInput['attachments']>,
+): StoredAttachment[] {
   return sent.map((s) => {
     const found = current.find((a) => a.id === s.id);
     if (!found) throw invalid('attachments', `no uploaded document ${s.id}: upload it first`);
@@ -177,11 +209,21 @@ export async function createPractice(deps: AppDeps, input: PracticeSaveInput, au
   if (input.attachments?.length) throw invalid('attachments', 'upload documents after the practice is first saved');
   await checkCategories(db, input.categories);
   const values = changedValues(input, null);
-  checkPeriod({ startDate: values.startDate ?? null, endDate: values.endDate ?? null, ongoing: values.ongoing ?? false });
+  checkPeriod({
+    startDate: values.startDate ?? null,
+    endDate: values.endDate ?? null,
+    ongoing: values.ongoing ?? false,
+  });
   return deps.changes.write(db, async (w) => {
     const [after] = await w.tx
       .insert(bestPractices)
-      .values({ ...values, title: input.title!, countryCode: input.country_code!, createdBy: auth.user.id, updatedBy: auth.user.id })
+      .values({
+        ...values,
+        title: input.title!,
+        countryCode: input.country_code!,
+        createdBy: auth.user.id,
+        updatedBy: auth.user.id,
+      })
       .returning();
     // Sections given at creation become the engine's first answers (decision 047).
     if (input.narrative) await saveNarrativeIn(deps, w, auth, after!, input.narrative);
@@ -209,12 +251,17 @@ export async function updatePractice(
     const { tx } = w;
     const before = await lockForWrite(tx, uuid, version);
     mayEdit(before);
-    // The narrative sections are answers of the questionnaire engine (decision 047): saved through it, with an audit event each.
+    // The narrative sections are answers of the questionnaire engine (decision 047): saved through it, with an audit
+    // event each.
     const narrative = input.narrative ? await saveNarrativeIn(deps, w, auth, before, input.narrative) : undefined;
     const values = changedValues(narrative ? { ...input, narrative } : input, before);
     const images = input.images ? keptImages(before.images, input.images) : before.images;
     const attachments = input.attachments ? keptAttachments(before.attachments, input.attachments) : before.attachments;
-    checkPeriod({ startDate: values.startDate ?? before.startDate, endDate: values.endDate ?? before.endDate, ongoing: values.ongoing ?? before.ongoing });
+    checkPeriod({
+      startDate: values.startDate ?? before.startDate,
+      endDate: values.endDate ?? before.endDate,
+      ongoing: values.ongoing ?? before.ongoing,
+    });
     const after = await writePracticeRow(w, before, {
       actorId: auth.user.id,
       set: { ...values, images, attachments },
@@ -231,7 +278,8 @@ export async function updatePractice(
     };
   });
   const dropped = [...result.dropped.images.flatMap(keysOfImage), ...result.dropped.attachments.map((a) => a.key)];
-  // Files shared with a kept image (the same picture uploaded twice) stay, and so do those of the published copy the public library keeps.
+  // Files shared with a kept image (the same picture uploaded twice) stay, and so do those of the published copy the
+  // public library keeps.
   const inUse = filesInUse(result.after);
   await deps.storage.delete(dropped.filter((k) => !inUse.has(k))).catch(() => {});
   return result;
@@ -257,7 +305,8 @@ export async function transitionPractice(
     const status = PracticeStatusSchema.parse(before.status);
     const result = transition(status, body.action, actor, body.note, contextOf(before));
     if (!result.ok) {
-      if (result.kind === 'note') throw invalid('note', result.reason.toLowerCase().replace(/^write/, 'is required: write'));
+      if (result.kind === 'note')
+        throw invalid('note', result.reason.toLowerCase().replace(/^write/, 'is required: write'));
       throw new ApiError(result.kind === 'role' ? 403 : 409, result.reason);
     }
     if (body.action === 'submit') {
@@ -290,7 +339,11 @@ export async function transitionPractice(
     if (body.action === 'feature') changes.featured = true;
     if (body.action === 'unfeature' || body.action === 'archive') changes.featured = false;
     Object.assign(changes, publicCopyChanges(before, body.action, now));
-    const flags = (row: PracticeRow) => ({ status: row.status, featured: row.featured, public_copy: row.publishedSnapshot !== null });
+    const flags = (row: PracticeRow) => ({
+      status: row.status,
+      featured: row.featured,
+      public_copy: row.publishedSnapshot !== null,
+    });
     const after = await writePracticeRow(w, before, {
       actorId: auth.user.id,
       set: changes,
@@ -310,9 +363,14 @@ export async function transitionPractice(
  * The kept public copy (decision 033): "Revise" keeps the practice as the public library shows
  * it; publishing the new version or archiving drops the copy (the row is public, or nothing is).
  */
-function publicCopyChanges(before: PracticeRow, action: PracticeAction, now: Date): Partial<typeof bestPractices.$inferInsert> {
+function publicCopyChanges(
+  before: PracticeRow,
+  action: PracticeAction,
+  now: Date,
+): Partial<typeof bestPractices.$inferInsert> {
   if (action === 'revise') return { publishedSnapshot: publicCopyOf(before), publishedSnapshotAt: now };
-  if ((action === 'publish' || action === 'archive') && before.publishedSnapshot) return { publishedSnapshot: null, publishedSnapshotAt: null };
+  if ((action === 'publish' || action === 'archive') && before.publishedSnapshot)
+    return { publishedSnapshot: null, publishedSnapshotAt: null };
   return {};
 }
 
@@ -321,8 +379,16 @@ export async function deletePractice(deps: AppDeps, row: PracticeRow, auth: Auth
   await deps.changes.write(deps.db, async (w) => {
     const [deleted] = await w.tx.delete(bestPractices).where(eq(bestPractices.id, row.id)).returning();
     if (!deleted) throw notFound('No best practice with this id');
-    await w.audit({ actorId: auth.user.id, entity: AUDIT_ENTITY, entityId: row.uuid, action: 'delete', before: deleted });
-    await w.emit(practiceEvent('practice.deleted', deleted, { actorId: auth.user.id, site: isPublicChange(deleted, null) }));
+    await w.audit({
+      actorId: auth.user.id,
+      entity: AUDIT_ENTITY,
+      entityId: row.uuid,
+      action: 'delete',
+      before: deleted,
+    });
+    await w.emit(
+      practiceEvent('practice.deleted', deleted, { actorId: auth.user.id, site: isPublicChange(deleted, null) }),
+    );
   });
   await deps.storage.deleteFolder(practiceFolder(row.uuid));
 }

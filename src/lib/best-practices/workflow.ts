@@ -74,22 +74,44 @@ export const PRACTICE_STATUS_LABELS: Record<PracticeStatus, string> = {
 };
 
 /** What `actor` doing `action` on a practice in `status` leads to. */
-export function transition(status: PracticeStatus, action: PracticeAction, actor: PracticeActor, note?: string | null, context: PracticeContext = NOT_REVISED): TransitionResult {
+export function transition(
+  status: PracticeStatus,
+  action: PracticeAction,
+  actor: PracticeActor,
+  note?: string | null,
+  context: PracticeContext = NOT_REVISED,
+): TransitionResult {
   const rule = TRANSITIONS[action];
-  if (!rule.by.includes(actor)) return { ok: false, kind: 'role', reason: `Only administrators may ${ACTION_LABELS[action].toLowerCase()}` };
+  if (!rule.by.includes(actor))
+    return { ok: false, kind: 'role', reason: `Only administrators may ${ACTION_LABELS[action].toLowerCase()}` };
   if (context.revised && rule.notWhileRevised) {
-    return { ok: false, kind: 'status', reason: 'A published practice being revised cannot be rejected: request changes, or archive it to take it off the public library' };
+    return {
+      ok: false,
+      kind: 'status',
+      reason:
+        'A published practice being revised cannot be rejected: request changes, or archive it to take it off the public library',
+    };
   }
   if (!rule.from.includes(status) && !(context.revised && rule.whileRevised)) {
-    return { ok: false, kind: 'status', reason: `A practice that is ${PRACTICE_STATUS_LABELS[status].toLowerCase()} cannot take “${ACTION_LABELS[action]}”` };
+    return {
+      ok: false,
+      kind: 'status',
+      reason: `A practice that is ${PRACTICE_STATUS_LABELS[status].toLowerCase()} cannot take “${ACTION_LABELS[action]}”`,
+    };
   }
   if (rule.note && !note?.trim()) return { ok: false, kind: 'note', reason: 'Write a note telling the authors why' };
   return { ok: true, next: rule.to === 'same' ? status : rule.to };
 }
 
 /** The actions `actor` may take on a practice in `status` (the note aside). */
-export function allowedActions(status: PracticeStatus, actor: PracticeActor, context: PracticeContext = NOT_REVISED): PracticeAction[] {
-  return (Object.keys(TRANSITIONS) as PracticeAction[]).filter((action) => transition(status, action, actor, 'note', context).ok);
+export function allowedActions(
+  status: PracticeStatus,
+  actor: PracticeActor,
+  context: PracticeContext = NOT_REVISED,
+): PracticeAction[] {
+  return (Object.keys(TRANSITIONS) as PracticeAction[]).filter(
+    (action) => transition(status, action, actor, 'note', context).ok,
+  );
 }
 
 /**
@@ -115,7 +137,11 @@ export function canResolveComments(status: PracticeStatus, actor: PracticeActor)
  * Whether the practice may be deleted: authors only their drafts, reviewers anything not public.
  * A published practice being revised is public (its kept copy): archive it first.
  */
-export function canDelete(status: PracticeStatus, actor: PracticeActor, context: PracticeContext = NOT_REVISED): boolean {
+export function canDelete(
+  status: PracticeStatus,
+  actor: PracticeActor,
+  context: PracticeContext = NOT_REVISED,
+): boolean {
   if (context.revised) return false;
   if (actor === 'author') return status === 'draft';
   return status !== 'published';

@@ -36,7 +36,13 @@ function random(seed: number): () => number {
 const round = (n: number) => Math.round(n);
 
 /** One layer of buildings from x = 0 to the width: flat roofs, setbacks, spires and stepped tops. */
-function skylineLayer(seed: number, minHeight: number, maxHeight: number, minWidth: number, maxWidth: number): { d: string; tops: [number, number, number][] } {
+function skylineLayer(
+  seed: number,
+  minHeight: number,
+  maxHeight: number,
+  minWidth: number,
+  maxWidth: number,
+): { d: string; tops: [number, number, number][] } {
   const next = random(seed);
   const parts: string[] = [];
   const tops: [number, number, number][] = [];
@@ -115,7 +121,9 @@ export function heroIllustration(map: HeroMap | null): string {
     map
       ? `<g mask="url(#fade-top)"><g mask="url(#fade)"><g transform="translate(${mapX} 6) scale(${scale.toFixed(4)})"><path d="${map.background}" fill="url(#dots)" opacity=".22"/>` +
         `<path d="${map.region.join('')}" fill="url(#dots-region)" opacity=".5"/>` +
-        map.islands.map((i) => `<circle cx="${round(i.cx)}" cy="${round(i.cy)}" r="4" fill="#f0a05a" opacity=".6"/>`).join('') +
+        map.islands
+          .map((i) => `<circle cx="${round(i.cx)}" cy="${round(i.cy)}" r="4" fill="#f0a05a" opacity=".6"/>`)
+          .join('') +
         '</g></g></g>'
       : '',
     `<circle cx="${sun.cx}" cy="${sun.cy}" r="${sun.r * 2.4}" fill="url(#glow)"/>`,

@@ -28,7 +28,8 @@ export const MARK_CITY =
 /** A few lit windows, so the towers read as buildings at large sizes. */
 export const MARK_WINDOWS = 'M16 20h3v1.6h-3zM16 24h3v1.6h-3zM16 28h3v1.6h-3zM29.5 23h2v1.6h-2zM29.5 27h2v1.6h-2z';
 /** Two waves of the bay in front of the city. */
-export const MARK_SEA = 'M7 38.5c2.8 0 2.8-1.6 5.6-1.6s2.8 1.6 5.6 1.6 2.8-1.6 5.6-1.6 2.8 1.6 5.6 1.6 2.8-1.6 5.6-1.6 2.8 1.6 5.6 1.6M12 42.2c2.4 0 2.4-1.3 4.8-1.3s2.4 1.3 4.8 1.3 2.4-1.3 4.8-1.3 2.4 1.3 4.8 1.3 2.4-1.3 4.8-1.3';
+export const MARK_SEA =
+  'M7 38.5c2.8 0 2.8-1.6 5.6-1.6s2.8 1.6 5.6 1.6 2.8-1.6 5.6-1.6 2.8 1.6 5.6 1.6 2.8-1.6 5.6-1.6 2.8 1.6 5.6 1.6M12 42.2c2.4 0 2.4-1.3 4.8-1.3s2.4 1.3 4.8 1.3 2.4-1.3 4.8-1.3 2.4 1.3 4.8 1.3 2.4-1.3 4.8-1.3';
 
 /** The whole mark as an SVG document (favicon, e-mails). */
 export function markSvg(): string {

@@ -19,11 +19,15 @@ const OobCodesSchema = z.object({
 export async function simulatedEmailLink(action: EmailAction, email: string, lang?: string): Promise<string | null> {
   const config = await loadClientConfig();
   if (!config.authEmulatorUrl) return null;
-  const response = await fetch(`${config.authEmulatorUrl}/emulator/v1/projects/${encodeURIComponent(config.firebase.projectId)}/oobCodes`);
+  const response = await fetch(
+    `${config.authEmulatorUrl}/emulator/v1/projects/${encodeURIComponent(config.firebase.projectId)}/oobCodes`,
+  );
   if (!response.ok) return null;
   const { oobCodes } = OobCodesSchema.parse(await response.json());
   const wanted = email.trim().toLowerCase();
-  const latest = oobCodes.filter((code) => code.requestType === REQUEST_TYPES[action] && code.email.toLowerCase() === wanted).at(-1);
+  const latest = oobCodes
+    .filter((code) => code.requestType === REQUEST_TYPES[action] && code.email.toLowerCase() === wanted)
+    .at(-1);
   if (!latest) return null;
   const search = new URLSearchParams({ mode: action, oobCode: latest.oobCode, ...(lang ? { lang } : {}) });
   return `${location.origin}/email/verification?${search}`;

@@ -42,11 +42,16 @@ export const recordReturning = {
   ...getTableColumns(cmsItems),
   // The name `updaterColumns` gives, spelt out: in RETURNING, drizzle leaves column names
   // unqualified, and "updated_by" would then be the users table's own.
-  updaterName: sql<string | null>`(select coalesce(editor.name, editor.email) from ${users} editor where editor.id = ${sql.identifier(getTableName(cmsItems))}.updated_by)`,
+  updaterName: sql<
+    string | null
+  >`(select coalesce(editor.name, editor.email) from ${users} editor where editor.id = ${sql.identifier(getTableName(cmsItems))}.updated_by)`,
 };
 
 /** The row and the record of what `recordReturning` gave back. */
-export function returnedItem({ updaterName, ...row }: CmsItemRow & { updaterName: string | null }): { row: CmsItemRow; record: CmsRecord } {
+export function returnedItem({ updaterName, ...row }: CmsItemRow & { updaterName: string | null }): {
+  row: CmsItemRow;
+  record: CmsRecord;
+} {
   return { row, record: toCmsRecord({ item: row, updaterId: row.updatedBy, updaterName }) };
 }
 
@@ -70,7 +75,9 @@ function listFilter(cmsType: CmsType, query: CmsListQuery): SQL | undefined {
   if (query.media_kind) conditions.push(eq(cmsItems.mediaKind, query.media_kind));
   if (query.q) {
     const pattern = escapeLike(query.q);
-    conditions.push(or(ilike(cmsItems.title, pattern), ilike(cmsItems.description, pattern), ilike(cmsItems.event, pattern)));
+    conditions.push(
+      or(ilike(cmsItems.title, pattern), ilike(cmsItems.description, pattern), ilike(cmsItems.event, pattern)),
+    );
   }
   return and(...conditions);
 }
@@ -83,7 +90,11 @@ const ORDERS: Record<CmsListQuery['order'], SQL[]> = {
 };
 
 /** One page of a CMS type's items, with the number of items the filters match. */
-export async function listCmsItems(db: Db, cmsType: CmsType, query: CmsListQuery): Promise<{ data: CmsRecord[]; total: number }> {
+export async function listCmsItems(
+  db: Db,
+  cmsType: CmsType,
+  query: CmsListQuery,
+): Promise<{ data: CmsRecord[]; total: number }> {
   const where = listFilter(cmsType, query);
   const [totalRow] = await db.select({ total: count() }).from(cmsItems).where(where);
   const rows = await selectRecords(db)

@@ -35,7 +35,11 @@ async function itemOfPath(c: Context<AppEnv>): Promise<CmsItemRow> {
   return row;
 }
 
-const itemResponse = (status: 200 | 201, message: string, data: CmsRecord): CmsItemResponse => ({ status, message, data });
+const itemResponse = (status: 200 | 201, message: string, data: CmsRecord): CmsItemResponse => ({
+  status,
+  message,
+  data,
+});
 
 /** The back-office's calls for banners, partners and the media gallery (admin-level only). */
 export const cmsRoutes = new Hono<AppEnv>()

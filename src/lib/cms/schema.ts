@@ -1,6 +1,23 @@
 import { z } from 'zod';
 import { CropBoxSchema, MediaImageSchema, type MediaImage } from '../media/schema.ts';
-import { blankIsAbsent, blankIsNull, clearableText, dataResponse, EditorSchema, itemResponse, oneOf, PAGE_SIZE_DEFAULT, pagedFields, pagingQuery, searchQuery, statusChangeBody, text, VersionOnlyBodySchema, VersionSchema, wholeNumber } from '../http/schema.ts';
+import {
+  blankIsAbsent,
+  blankIsNull,
+  clearableText,
+  dataResponse,
+  EditorSchema,
+  itemResponse,
+  oneOf,
+  PAGE_SIZE_DEFAULT,
+  pagedFields,
+  pagingQuery,
+  searchQuery,
+  statusChangeBody,
+  text,
+  VersionOnlyBodySchema,
+  VersionSchema,
+  wholeNumber,
+} from '../http/schema.ts';
 
 /** The CMS's kinds of item; `video` is the media gallery (photos and hosted videos). */
 export const CMS_TYPES = ['banner', 'video', 'partner'] as const;
@@ -86,7 +103,10 @@ export type CmsListQuery = z.output<typeof CmsListQuerySchema>;
 export const CmsListResponseSchema = z.object(pagedFields(CmsRecordSchema));
 export type CmsListResponse = z.output<typeof CmsListResponseSchema>;
 
-export const HttpUrlSchema = text({ max: CMS_URL_MAX }).refine((v) => /^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v), 'must be an http:// or https:// address');
+export const HttpUrlSchema = text({ max: CMS_URL_MAX }).refine(
+  (v) => /^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v),
+  'must be an http:// or https:// address',
+);
 
 /** POST /api/cms/saved: creates an item, or updates the one named by `uuid`. */
 export const CmsSaveBodySchema = z

@@ -6,7 +6,14 @@ import type { ChangeEvent } from '../events/change-events.ts';
 import type { AppDeps } from '../deps.server.ts';
 import { ApiError, notFound, StaleWriteError } from '../http/errors.server.ts';
 import { eventSlug } from './event-slug.ts';
-import { findCmsItem, findCmsRecord, recordReturning, returnedItem, toCmsItem, type CmsItemRow } from './queries.server.ts';
+import {
+  findCmsItem,
+  findCmsRecord,
+  recordReturning,
+  returnedItem,
+  toCmsItem,
+  type CmsItemRow,
+} from './queries.server.ts';
 import type { CmsRecord, CmsSave, CmsStatus, MediaKind } from './schema.ts';
 import { isHostedVideoUrl, VIDEO_HOST_MESSAGE } from './video-hosts.ts';
 import { CmsStatusSchema } from './schema.ts';
@@ -185,7 +192,14 @@ export async function setCmsStatus(
 /** Adds a hosted video to the media gallery (POST /api/video/create). */
 export async function createVideo(
   deps: AppDeps,
-  input: { title: string; videoUrl: string; description: string | null; event: string | null; status: CmsStatus; actorId: number },
+  input: {
+    title: string;
+    videoUrl: string;
+    description: string | null;
+    event: string | null;
+    status: CmsStatus;
+    actorId: number;
+  },
 ): Promise<CmsRecord> {
   const values = {
     cmsType: 'video',
@@ -213,7 +227,10 @@ export async function createVideo(
  * Deletes the item if it is still at `version`, then its files (a file left behind by a crash in
  * between is only litter); its event rebuilds the public site if it showed there.
  */
-export async function deleteCmsItem(deps: AppDeps, input: { row: CmsItemRow; version: number; actorId: number }): Promise<void> {
+export async function deleteCmsItem(
+  deps: AppDeps,
+  input: { row: CmsItemRow; version: number; actorId: number },
+): Promise<void> {
   const deleted = await deps.changes.write(deps.db, async (w) => {
     const { tx } = w;
     const [gone] = await tx
@@ -245,7 +262,11 @@ export async function setCmsImage(
     const [before] = await tx.select().from(cmsItems).where(eq(cmsItems.id, input.itemId)).for('update');
     if (!before) return null;
     // A new picture: a crop chosen on the old one no longer applies.
-    const after = await updateAtVersion(tx, before, input.version, { image: input.image, imageCrop: null, updatedBy: input.actorId });
+    const after = await updateAtVersion(tx, before, input.version, {
+      image: input.image,
+      imageCrop: null,
+      updatedBy: input.actorId,
+    });
     await record(w, input.actorId, 'image', before, after.row);
     return { before, after: after.record };
   });

@@ -53,7 +53,11 @@ function selectMessages(db: DbOrTx) {
     .leftJoin(updater, eq(updater.id, contactMessages.statusBy));
 }
 
-function editorRow(row: { message: ContactRow; updaterId: number | null; updaterName: string | null }): ContactRowWithEditor {
+function editorRow(row: {
+  message: ContactRow;
+  updaterId: number | null;
+  updaterName: string | null;
+}): ContactRowWithEditor {
   return { ...row.message, updaterId: row.updaterId, updaterName: row.updaterName };
 }
 

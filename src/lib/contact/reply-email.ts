@@ -31,13 +31,23 @@ export function contactReplyEmail(input: {
   locale?: Locale;
 }): { subject: string; text: string; html: string } {
   const locale = input.locale ?? 'en';
-  const m = (key: string, values: Values, html = false) => fillMessage(NOTIFICATION_CATALOGUES, locale, key, values, html);
+  const m = (key: string, values: Values, html = false) =>
+    fillMessage(NOTIFICATION_CATALOGUES, locale, key, values, html);
   const greeting = { name: input.message.name };
   const signature = `${input.sender}\n${input.siteName}`;
   const wrote = { date: formatDay(locale, input.message.createdAt) };
   const quoted = input.message.message.split('\n').map((line) => `> ${isolated(line)}`);
   const subject = isolatedSubject(input.reply.subject);
-  const text = [m('contactReply.greeting', greeting), '', input.reply.message, '', signature, '', m('contactReply.wrote', wrote), ...quoted].join('\n');
+  const text = [
+    m('contactReply.greeting', greeting),
+    '',
+    input.reply.message,
+    '',
+    signature,
+    '',
+    m('contactReply.wrote', wrote),
+    ...quoted,
+  ].join('\n');
   const p = (html: string, attributes = '') => `<p${attributes}>${html.replaceAll('\n', '<br>')}</p>`;
   const html = [
     `<!doctype html><html lang="${LOCALE_INFO[locale].tag}" dir="ltr"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,

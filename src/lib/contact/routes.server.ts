@@ -3,7 +3,15 @@ import { z } from 'zod';
 import type { AppEnv } from '../deps.server.ts';
 import { localisedPath, PREFIXED_LOCALES } from '../../i18n/locales.ts';
 import { requireAdminLevel } from '../access/guards.server.ts';
-import { ApiError, notFound, parsePath, parseQuery, readJson, requiredVersion, validationError } from '../http/errors.server.ts';
+import {
+  ApiError,
+  notFound,
+  parsePath,
+  parseQuery,
+  readJson,
+  requiredVersion,
+  validationError,
+} from '../http/errors.server.ts';
 import { requestLanguage } from '../i18n/request-language.server.ts';
 import type { GenericResponse } from '../http/schema.ts';
 import { requireUser } from '../identity/middleware.server.ts';
@@ -19,7 +27,13 @@ import {
   type ContactListResponse,
   type ContactShowResponse,
 } from './schema.ts';
-import { deleteContactMessage, insertContactMessage, openContactMessage, replyToContactMessage, setContactStatus } from './service.server.ts';
+import {
+  deleteContactMessage,
+  insertContactMessage,
+  openContactMessage,
+  replyToContactMessage,
+  setContactStatus,
+} from './service.server.ts';
 
 /** Where a plain HTML form post is sent back to (visitors without JavaScript). */
 export const CONTACT_SENT_PAGE = '/contact-us/sent';
@@ -50,7 +64,9 @@ async function readContactBody(c: Context<AppEnv>, isForm: boolean) {
   if (!isForm) return readJson(c, ContactBodySchema);
   const params = new URLSearchParams(await c.req.text());
   const fields = Object.fromEntries(
-    ['name', 'email', 'subject', 'message', 'website'].flatMap((key) => (params.has(key) ? [[key, params.get(key)]] : [])),
+    ['name', 'email', 'subject', 'message', 'website'].flatMap((key) =>
+      params.has(key) ? [[key, params.get(key)]] : [],
+    ),
   );
   const result = ContactBodySchema.safeParse(fields);
   if (!result.success) throw validationError(result.error, 'body');
@@ -137,7 +153,11 @@ export const contactRoutes = new Hono<AppEnv>()
     const body = await readJson(c, ContactStatusBodySchema);
     const version = requiredVersion(c, body.version);
     const data = await setContactStatus(c.get('deps'), { id, status: body.status, version, auth });
-    return c.json<ContactActionResponse>({ status: 200, message: `Marked ${CONTACT_STATUS_LABELS[body.status].toLowerCase()}`, data });
+    return c.json<ContactActionResponse>({
+      status: 200,
+      message: `Marked ${CONTACT_STATUS_LABELS[body.status].toLowerCase()}`,
+      data,
+    });
   })
 
   .post('/contact-us/reply/:id', requireUser(), async (c) => {

@@ -1,5 +1,17 @@
 import { z } from 'zod';
-import { blankIsAbsent, EditorSchema, EMAIL_MAX, itemResponse, pagedFields, pagingQuery, searchQuery, statusChangeBody, text, VersionOnlyBodySchema, VersionSchema } from '../http/schema.ts';
+import {
+  blankIsAbsent,
+  EditorSchema,
+  EMAIL_MAX,
+  itemResponse,
+  pagedFields,
+  pagingQuery,
+  searchQuery,
+  statusChangeBody,
+  text,
+  VersionOnlyBodySchema,
+  VersionSchema,
+} from '../http/schema.ts';
 import { NAME_MAX, PersonNameSchema } from '../identity/schema.ts';
 import { SentMailItemSchema } from '../mail/schema.ts';
 
@@ -26,7 +38,11 @@ export type ContactBody = z.input<typeof ContactBodySchema>;
 /** Where a message stands in the secretariat's work: received, answered, or put away. */
 export const CONTACT_STATUSES = ['new', 'answered', 'archived'] as const;
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
-export const CONTACT_STATUS_LABELS: Record<ContactStatus, string> = { new: 'New', answered: 'Answered', archived: 'Archived' };
+export const CONTACT_STATUS_LABELS: Record<ContactStatus, string> = {
+  new: 'New',
+  answered: 'Answered',
+  archived: 'Archived',
+};
 export const ContactStatusSchema = z.enum(CONTACT_STATUSES);
 
 export const ContactMessageSchema = z.object({
@@ -46,7 +62,12 @@ export const ContactMessageSchema = z.object({
 export type ContactMessage = z.output<typeof ContactMessageSchema>;
 
 /** A reply sent by email, as the outbox has it (`sent_at` is null while it waits there), with its text and author. */
-export const ContactReplySchema = SentMailItemSchema.pick({ to_address: true, subject: true, created_at: true, sent_at: true }).extend({
+export const ContactReplySchema = SentMailItemSchema.pick({
+  to_address: true,
+  subject: true,
+  created_at: true,
+  sent_at: true,
+}).extend({
   id: z.number().int(),
   message: z.string(),
   author: EditorSchema.nullable(),

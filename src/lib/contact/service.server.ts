@@ -31,7 +31,11 @@ export async function insertContactMessage(
  * The message, marked read by `readerId` the first time it is opened (that first reading is
  * audited); null if there is none. Opening it again changes nothing.
  */
-export async function openContactMessage(deps: AppDeps, id: number, readerId: number): Promise<ContactMessageDetail | null> {
+export async function openContactMessage(
+  deps: AppDeps,
+  id: number,
+  readerId: number,
+): Promise<ContactMessageDetail | null> {
   return deps.changes.write(deps.db, async (w) => {
     const [marked] = await w.tx
       .update(contactMessages)
@@ -39,7 +43,13 @@ export async function openContactMessage(deps: AppDeps, id: number, readerId: nu
       .where(and(eq(contactMessages.id, id), isNull(contactMessages.readAt)))
       .returning();
     if (marked) {
-      await w.audit({ actorId: readerId, entity: 'contact_message', entityId: id, action: 'read', after: { read_at: marked.readAt } });
+      await w.audit({
+        actorId: readerId,
+        entity: 'contact_message',
+        entityId: id,
+        action: 'read',
+        after: { read_at: marked.readAt },
+      });
       await w.emit({ type: 'contact.read', data: { id }, actorId: readerId, site: false });
     }
     return loadContactDetail(w.tx, id);
@@ -50,7 +60,12 @@ export async function openContactMessage(deps: AppDeps, id: number, readerId: nu
  * Sets `values` on message `id` if it is still at `version` (bumping it); a missing message is a
  * 404, a stale version a 409 carrying the message as it is now.
  */
-async function updateAtVersion(w: Write, id: number, version: number, values: Partial<ContactRow>): Promise<ContactRow> {
+async function updateAtVersion(
+  w: Write,
+  id: number,
+  version: number,
+  values: Partial<ContactRow>,
+): Promise<ContactRow> {
   const [after] = await w.tx
     .update(contactMessages)
     .set({ ...values, version: sql`${contactMessages.version} + 1` })
@@ -70,15 +85,34 @@ export async function setContactStatus(
   return deps.changes.write(deps.db, async (w) => {
     const before = await findContactRow(w.tx, input.id);
     const actorId = input.auth.user.id;
-    const after = await updateAtVersion(w, input.id, input.version, { status: input.status, statusAt: new Date(), statusBy: actorId });
-    await w.audit({ actorId, entity: 'contact_message', entityId: input.id, action: 'status', before: { status: before?.status }, after: { status: after.status } });
-    await w.emit({ type: 'contact.status.changed', data: { id: input.id, status: input.status }, actorId, site: false });
+    const after = await updateAtVersion(w, input.id, input.version, {
+      status: input.status,
+      statusAt: new Date(),
+      statusBy: actorId,
+    });
+    await w.audit({
+      actorId,
+      entity: 'contact_message',
+      entityId: input.id,
+      action: 'status',
+      before: { status: before?.status },
+      after: { status: after.status },
+    });
+    await w.emit({
+      type: 'contact.status.changed',
+      data: { id: input.id, status: input.status },
+      actorId,
+      site: false,
+    });
     return (await loadContactDetail(w.tx, input.id))!;
   });
 }
 
 /** Deletes a message (and the record of its replies) if it is still at `version`. */
-export async function deleteContactMessage(deps: AppDeps, input: { id: number; version: number; auth: AuthedUser }): Promise<void> {
+export async function deleteContactMessage(
+  deps: AppDeps,
+  input: { id: number; version: number; auth: AuthedUser },
+): Promise<void> {
   await deps.changes.write(deps.db, async (w) => {
     const before = await findContactRow(w.tx, input.id);
     if (!before) throw notFound('No message with this number');
@@ -86,10 +120,20 @@ export async function deleteContactMessage(deps: AppDeps, input: { id: number; v
       .delete(contactMessages)
       .where(and(eq(contactMessages.id, input.id), eq(contactMessages.version, input.version)))
       .returning({ id: contactMessages.id });
-    if (!deleted) throw new StaleWriteError(await loadContactDetail(w.tx, input.id), 'Someone else changed this message after you opened it');
+    if (!deleted)
+      throw new StaleWriteError(
+        await loadContactDetail(w.tx, input.id),
+        'Someone else changed this message after you opened it',
+      );
     const actorId = input.auth.user.id;
     const { name, email, subject, status } = before;
-    await w.audit({ actorId, entity: 'contact_message', entityId: input.id, action: 'delete', before: { name, email, subject, status } });
+    await w.audit({
+      actorId,
+      entity: 'contact_message',
+      entityId: input.id,
+      action: 'delete',
+      before: { name, email, subject, status },
+    });
     await w.emit({ type: 'contact.deleted', data: { id: input.id }, actorId, site: false });
   });
 }
@@ -105,18 +149,41 @@ export async function replyToContactMessage(
 ): Promise<ContactMessageDetail> {
   return deps.changes.write(deps.db, async (w) => {
     const actorId = input.auth.user.id;
-    const message = await updateAtVersion(w, input.id, input.version, { status: 'answered', statusAt: new Date(), statusBy: actorId });
+    const message = await updateAtVersion(w, input.id, input.version, {
+      status: 'answered',
+      statusAt: new Date(),
+      statusBy: actorId,
+    });
     const sender = input.auth.user.name ?? input.auth.user.email;
-    const email = contactReplyEmail({ message, reply: input.reply, sender, siteName: PROGRAMME_NAME, locale: localeOr(message.language) });
+    const email = contactReplyEmail({
+      message,
+      reply: input.reply,
+      sender,
+      siteName: PROGRAMME_NAME,
+      locale: localeOr(message.language),
+    });
     const [mail] = await enqueueMail(w.tx, [
       { userId: null, kind: 'contact.reply', toAddress: message.email, toName: message.name, ...email },
     ]);
     const [reply] = await w.tx
       .insert(contactReplies)
       // The subject as written; the email's carries the isolate the portal adds around it (decision 057).
-      .values({ messageId: input.id, authorId: actorId, toAddress: message.email, subject: input.reply.subject, body: input.reply.message, mailId: mail!.id })
+      .values({
+        messageId: input.id,
+        authorId: actorId,
+        toAddress: message.email,
+        subject: input.reply.subject,
+        body: input.reply.message,
+        mailId: mail!.id,
+      })
       .returning({ id: contactReplies.id });
-    await w.audit({ actorId, entity: 'contact_message', entityId: input.id, action: 'reply', after: { reply: reply!.id, to: message.email, subject: input.reply.subject } });
+    await w.audit({
+      actorId,
+      entity: 'contact_message',
+      entityId: input.id,
+      action: 'reply',
+      after: { reply: reply!.id, to: message.email, subject: input.reply.subject },
+    });
     await w.emit({ type: 'contact.replied', data: { id: input.id }, actorId, site: false });
     return (await loadContactDetail(w.tx, input.id))!;
   });

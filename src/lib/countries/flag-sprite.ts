@@ -27,16 +27,16 @@ export function buildFlagSprite(flags: ReadonlyMap<string, string>): string {
     const open = /<svg\b([^>]*)>/.exec(source);
     const close = source.lastIndexOf('</svg>');
     if (!open || close < 0) throw new Error(`The flag of ${code} is not an SVG document`);
-    const attributes = open[1]!
-      .replace(/\s(xmlns(:\w+)?|viewBox|width|height|xml:space)="[^"]*"/g, '')
-      .trim();
+    const attributes = open[1]!.replace(/\s(xmlns(:\w+)?|viewBox|width|height|xml:space)="[^"]*"/g, '').trim();
     const inner = source
       .slice(open.index + open[0].length, close)
       .replace(/\bid="([^"]+)"/g, `id="${code}-$1"`)
       .replace(/url\(#([^)]+)\)/g, `url(#${code}-$1)`)
       .replace(/(xlink:href|href)="#([^"]+)"/g, `$1="#${code}-$2"`);
     parts.push(`<view id="${code}" viewBox="0 ${y} ${WIDTH} ${HEIGHT}"/>`);
-    parts.push(`<svg y="${y}" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}"${attributes ? ` ${attributes}` : ''}>${inner}</svg>`);
+    parts.push(
+      `<svg y="${y}" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}"${attributes ? ` ${attributes}` : ''}>${inner}</svg>`,
+    );
     y += HEIGHT;
   }
   return (

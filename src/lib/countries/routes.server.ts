@@ -21,7 +21,10 @@ export const countryRoutes = new Hono<AppEnv>()
   // Public: the profile form, the public site and the site build all list countries.
   .get('/countries/all', async (c) => {
     const { status } = parseQuery(c, CountryListQuerySchema);
-    const data = await listCountries(c.get('deps').db, status === undefined || status === 'all' ? undefined : Number(status));
+    const data = await listCountries(
+      c.get('deps').db,
+      status === undefined || status === 'all' ? undefined : Number(status),
+    );
     return c.json<CountryListResponse>({ status: 200, message: 'Countries', data });
   })
 

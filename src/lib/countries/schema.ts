@@ -35,7 +35,9 @@ export const CountryListQuerySchema = z.object({
 
 /** POST /api/country/{code}/update/status; `version` (or If-Match) is the version read. */
 export const CountryStatusBodySchema = statusChangeBody(
-  z.union([z.literal(COUNTRY_STATUS.inactive), z.literal(COUNTRY_STATUS.active)], { error: 'must be 0 (inactive) or 1 (active)' }),
+  z.union([z.literal(COUNTRY_STATUS.inactive), z.literal(COUNTRY_STATUS.active)], {
+    error: 'must be 0 (inactive) or 1 (active)',
+  }),
 );
 export type CountryStatusBody = z.input<typeof CountryStatusBodySchema>;
 

@@ -19,7 +19,12 @@ export async function setCountryStatus(
     if (!before) throw notFound(`No country with code ${input.code}`);
     const [after] = await tx
       .update(countries)
-      .set({ status: input.status, version: sql`${countries.version} + 1`, updatedAt: new Date(), updatedBy: input.actorId })
+      .set({
+        status: input.status,
+        version: sql`${countries.version} + 1`,
+        updatedAt: new Date(),
+        updatedBy: input.actorId,
+      })
       .where(and(eq(countries.code, input.code), eq(countries.version, input.version)))
       .returning();
     if (!after) throw new StaleWriteError(await findCountryRecord(tx, input.code));

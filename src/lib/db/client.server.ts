@@ -57,9 +57,13 @@ const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (r
  * migrator then applies the newer ones. Returns the times (`when`) of those it applied.
  */
 export async function applyPassedOverMigrations(db: Db, folder = migrationsFolder): Promise<number[]> {
-  const table = rowsOf<{ name: string | null }>(await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations')::text as name`))[0];
+  const table = rowsOf<{ name: string | null }>(
+    await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations')::text as name`),
+  )[0];
   if (!table?.name) return [];
-  const recorded = rowsOf<{ hash: string; created_at: string | number | null }>(await db.execute(sql`select hash, created_at from drizzle.__drizzle_migrations`));
+  const recorded = rowsOf<{ hash: string; created_at: string | number | null }>(
+    await db.execute(sql`select hash, created_at from drizzle.__drizzle_migrations`),
+  );
   const hashes = new Set(recorded.map((r) => r.hash));
   // Known by its hash, or by its time (a file edited after it was applied keeps its time).
   const times = new Set(recorded.map((r) => Number(r.created_at ?? 0)));
@@ -69,7 +73,9 @@ export async function applyPassedOverMigrations(db: Db, folder = migrationsFolde
     if (hashes.has(migration.hash) || times.has(migration.folderMillis) || migration.folderMillis > last) continue;
     await db.transaction(async (tx) => {
       for (const statement of migration.sql) if (statement.trim()) await tx.execute(sql.raw(statement));
-      await tx.execute(sql`insert into drizzle.__drizzle_migrations (hash, created_at) values (${migration.hash}, ${migration.folderMillis})`);
+      await tx.execute(
+        sql`insert into drizzle.__drizzle_migrations (hash, created_at) values (${migration.hash}, ${migration.folderMillis})`,
+      );
     });
     applied.push(migration.folderMillis);
   }
@@ -89,7 +95,11 @@ export async function openDatabase(options: {
   if (options.url) {
     // Statements are prepared (preparingAll) but planned for their values each time, as unnamed
     // ones are: a generic plan chosen after five runs turned the autosave's 0.3 ms into 15 ms.
-    const client = postgres(options.url, { max: 10, onnotice: () => {}, connection: { plan_cache_mode: 'force_custom_plan' } });
+    const client = postgres(options.url, {
+      max: 10,
+      onnotice: () => {},
+      connection: { plan_cache_mode: 'force_custom_plan' },
+    });
     const db = drizzlePostgres(preparingAll(client), { schema });
     const exclusive = <T>(work: () => Promise<T>) => holdingLock(client, work);
     await exclusive(async () => {
@@ -101,7 +111,9 @@ export async function openDatabase(options: {
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   // pg_trgm: the user search's trigram indexes (migration 0003).
-  const client = yieldBeforeQueries(new PGlite(dataDir, { extensions: { pg_trgm }, ...(options.loadDataDir && { loadDataDir: options.loadDataDir }) }));
+  const client = yieldBeforeQueries(
+    new PGlite(dataDir, { extensions: { pg_trgm }, ...(options.loadDataDir && { loadDataDir: options.loadDataDir }) }),
+  );
   const db = drizzlePglite(client, { schema });
   await applyPassedOverMigrations(db as unknown as Db);
   await migratePglite(db, { migrationsFolder });

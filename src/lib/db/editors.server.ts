@@ -12,6 +12,9 @@ export const updaterColumns = {
 };
 
 /** `{id, name}` of the last editor, or null when nobody (or a since-deleted user) changed the record. */
-export function editorOf(row: { updaterId: number | null; updaterName: string | null }): { id: number; name: string } | null {
+export function editorOf(row: {
+  updaterId: number | null;
+  updaterName: string | null;
+}): { id: number; name: string } | null {
   return row.updaterId === null ? null : { id: row.updaterId, name: row.updaterName ?? '' };
 }

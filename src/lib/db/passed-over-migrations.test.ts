@@ -20,7 +20,9 @@ afterAll(() => rmSync(upTo21, { recursive: true, force: true }));
 
 test('migrations passed over by their journal time are applied once, in order, then the newer ones', async () => {
   cpSync(folder, upTo21, { recursive: true });
-  const journal = JSON.parse(readFileSync(join(upTo21, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string; when: number }[] };
+  const journal = JSON.parse(readFileSync(join(upTo21, 'meta/_journal.json'), 'utf8')) as {
+    entries: { tag: string; when: number }[];
+  };
   const all = journal.entries.length;
   journal.entries = journal.entries.filter((e) => e.tag < '0022');
   writeFileSync(join(upTo21, 'meta/_journal.json'), JSON.stringify(journal));
@@ -35,7 +37,9 @@ test('migrations passed over by their journal time are applied once, in order, t
   expect(passed.length).toBe(3);
   await migrate(db, { migrationsFolder: folder });
   expect((await db.execute(column)).rows[0]).toEqual({ n: 1 });
-  expect((await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)).rows[0]).toEqual({ n: all });
+  expect((await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)).rows[0]).toEqual({
+    n: all,
+  });
   // Applied once: nothing left to apply on the next start.
   expect(await applyPassedOverMigrations(db as unknown as Db, folder)).toEqual([]);
   await client.close();

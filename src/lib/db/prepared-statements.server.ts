@@ -24,7 +24,8 @@ export function preparingAll(sql: postgres.Sql): postgres.Sql {
       }
       if (key === 'begin') return (...args: unknown[]) => scoped(args, target.begin as (...a: unknown[]) => unknown);
       if (key === 'savepoint') {
-        const savepoint = (target as unknown as Partial<postgres.TransactionSql>).savepoint as ((...a: unknown[]) => unknown) | undefined;
+        const savepoint = (target as unknown as Partial<postgres.TransactionSql>).savepoint as
+          ((...a: unknown[]) => unknown) | undefined;
         if (savepoint) return (...args: unknown[]) => scoped(args, savepoint);
       }
       return Reflect.get(target, key, receiver) as unknown;

@@ -1,4 +1,6 @@
-/* Data file: every Drizzle table in one file (DESIGN.md Layout), long by nature; exempt from the 400-line limit of src. */
+/*
+ * Data file: every Drizzle table in one file (DESIGN.md Layout), long by nature; exempt from the 400-line limit of src.
+ */
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -322,7 +324,9 @@ export const contactMessages = pgTable(
   (table) => [
     index('contact_messages_created_idx').on(table.createdAt, table.id),
     check('contact_messages_language_check', sql`${table.language} in ('en', 'zh', 'fr', 'ru')`),
-    index('contact_messages_unread_idx').on(table.createdAt).where(sql`${table.readAt} is null`),
+    index('contact_messages_unread_idx')
+      .on(table.createdAt)
+      .where(sql`${table.readAt} is null`),
     index('contact_messages_status_idx').on(table.status, table.createdAt),
     check('contact_messages_status_check', sql`${table.status} in ('new', 'answered', 'archived')`),
   ],
@@ -414,7 +418,10 @@ export const bestPractices = pgTable(
     sdgTargets: jsonb('sdg_targets').$type<string[]>().notNull().default([]),
     nuaThrusts: jsonb('nua_thrusts').$type<string[]>().notNull().default([]),
     summary: text('summary'),
-    /** The language the practice is written in (a tag of src/lib/i18n/written-languages.ts); null: not stated (decision 048). */
+    /**
+     * The language the practice is written in (a tag of src/lib/i18n/written-languages.ts); null: not stated (decision
+     * 048).
+     */
     writtenIn: varchar('written_in', { length: 8 }),
     narrative: jsonb('narrative').$type<Record<string, string | null>>().notNull().default({}),
     figures: jsonb('figures').$type<unknown[]>().notNull().default([]),
@@ -608,7 +615,10 @@ export const questions = pgTable(
     sort: integer('sort').notNull().default(0),
     /** The first cycle year whose form holds the question; null: every cycle. */
     firstCycle: integer('first_cycle'),
-    /** The number of the question's current wording (question_versions.n): a change of its wording, help or choices adds one. */
+    /**
+     * The number of the question's current wording (question_versions.n): a change of its wording, help or choices adds
+     * one.
+     */
     wordingVersion: integer('wording_version').notNull().default(1),
     /** Retired questions keep their answers but leave the forms of cycles opened after. */
     retiredAt: timestamp('retired_at', { withTimezone: true }),
@@ -667,7 +677,10 @@ export const nationalReports = pgTable(
     cover: jsonb('cover').$type<StoredImage>(),
     /** What the cover shows, for people who cannot see it; null: the pages say whose cover it is. */
     coverAlt: text('cover_alt'),
-    /** The language the country wrote its title, summary and answers in (a tag of src/lib/i18n/written-languages.ts); null: not stated (decision 048). */
+    /**
+     * The language the country wrote its title, summary and answers in (a tag of src/lib/i18n/written-languages.ts);
+     * null: not stated (decision 048).
+     */
     writtenIn: varchar('written_in', { length: 8 }),
     /** Kept current by every write (src/lib/questionnaires/engine.ts completeness). */
     completeness: jsonb('completeness').$type<StoredCompleteness>(),
@@ -922,7 +935,9 @@ export const notifications = pgTable(
   (table) => [
     index('notifications_user_idx').on(table.userId, table.id),
     // The bell's unread count.
-    index('notifications_unread_idx').on(table.userId).where(sql`${table.readAt} is null`),
+    index('notifications_unread_idx')
+      .on(table.userId)
+      .where(sql`${table.readAt} is null`),
   ],
 );
 
@@ -952,7 +967,10 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
-    /** queued → sending (claimed by a worker until `next_attempt_at`) → sent, or failed (refused for good by the SMTP server, decision 058). */
+    /**
+     * queued → sending (claimed by a worker until `next_attempt_at`) → sent, or failed (refused for good by the SMTP
+     * server, decision 058).
+     */
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -962,7 +980,9 @@ export const mailOutbox = pgTable(
   },
   (table) => [
     // The waiting mail, in the order it was written: the worker claims the oldest first.
-    index('mail_outbox_waiting_idx').on(table.createdAt, table.id).where(sql`${table.status} in ('queued', 'sending')`),
+    index('mail_outbox_waiting_idx')
+      .on(table.createdAt, table.id)
+      .where(sql`${table.status} in ('queued', 'sending')`),
     index('mail_outbox_created_idx').on(table.createdAt, table.id),
     check('mail_outbox_status_check', sql`${table.status} in ('queued', 'sending', 'sent', 'failed')`),
   ],
@@ -977,7 +997,10 @@ export const siteBuilds = pgTable(
   'site_builds',
   {
     id: text('id').primaryKey(),
-    /** building → live, or failed; a build whose instance died stays `building` until a later one starts (then `abandoned`). */
+    /**
+     * building → live, or failed; a build whose instance died stays `building` until a later one starts (then
+     * `abandoned`).
+     */
     state: text('state').notNull().default('building'),
     /** Which instance builds it (its change relay's id), for the logs. */
     instance: text('instance'),
@@ -1011,7 +1034,9 @@ export const siteWithdrawals = pgTable('site_withdrawals', {
   untilRebuild: boolean('until_rebuild').notNull().default(false),
   /** The change event that withdrew it. */
   reason: text('reason').notNull(),
-  withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+  withdrawnAt: timestamp('withdrawn_at', { withTimezone: true })
+    .notNull()
+    .default(sql`clock_timestamp()`),
 });
 
 /**
@@ -1046,7 +1071,9 @@ export const siteChanges = pgTable(
     title: text('title').notNull(),
     /** What the change was, to word it in the reader's language (issue 32); null in older rows. */
     facts: jsonb('facts').$type<StoredSiteChangeFacts>(),
-    at: timestamp('at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+    at: timestamp('at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
   },
   (table) => [index('site_changes_at_idx').on(table.at)],
 );
@@ -1115,7 +1142,9 @@ export const trustedAuthorities = pgTable(
     countryCode: varchar('country_code', { length: 2 }).references(() => countries.code, { onDelete: 'cascade' }),
     /** The certificate's subject common name (or organisation): what the portal calls it. */
     name: text('name').notNull(),
-    subject: jsonb('subject').$type<{ name: string | null; organisation: string | null; country: string | null }>().notNull(),
+    subject: jsonb('subject')
+      .$type<{ name: string | null; organisation: string | null; country: string | null }>()
+      .notNull(),
     pem: text('pem').notNull(),
     /** SHA-256 of the certificate's DER, in hex. */
     fingerprint: varchar('fingerprint', { length: 64 }).notNull(),
@@ -1128,5 +1157,7 @@ export const trustedAuthorities = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  (table) => [uniqueIndex('trusted_authorities_scope_idx').on(table.fingerprint, sql`coalesce(${table.countryCode}, '')`)],
+  (table) => [
+    uniqueIndex('trusted_authorities_scope_idx').on(table.fingerprint, sql`coalesce(${table.countryCode}, '')`),
+  ],
 );

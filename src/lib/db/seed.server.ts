@@ -46,9 +46,14 @@ export const DEFAULT_GRANTS: Record<RoleName, Partial<Record<ModuleName, readonl
 export async function seedReferenceData(db: Db): Promise<void> {
   await db
     .insert(countries)
-    .values(REGION_COUNTRIES.map((c) => ({ code: c.code, name: c.name, continent: c.continent, flag: flagPath(c.code) })))
+    .values(
+      REGION_COUNTRIES.map((c) => ({ code: c.code, name: c.name, continent: c.continent, flag: flagPath(c.code) })),
+    )
     .onConflictDoNothing();
-  await db.insert(roles).values([...ROLE_SEED]).onConflictDoNothing();
+  await db
+    .insert(roles)
+    .values([...ROLE_SEED])
+    .onConflictDoNothing();
   await db
     .insert(modules)
     .values(MODULE_SEED.map((m, i) => ({ ...m, sortOrder: i })))
@@ -97,11 +102,46 @@ export const DEMO_PASSWORD = 'Demo-Portal-2026';
 
 /** One account per role, plus one awaiting activation; listed in the README. */
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
-  { email: 'superadmin@apua.example', password: DEMO_PASSWORD, name: 'Siriporn Chaiyasit', role: 'tuxuri', status: USER_STATUS.active, country: 'TH' },
-  { email: 'admin@apua.example', password: DEMO_PASSWORD, name: 'Aiko Tanaka', role: 'admin', status: USER_STATUS.active, country: 'JP' },
-  { email: 'state.admin@apua.example', password: DEMO_PASSWORD, name: 'Maria Santos', role: 'state_admin', status: USER_STATUS.active, country: 'PH' },
-  { email: 'member@apua.example', password: DEMO_PASSWORD, name: 'Jose Reyes', role: 'state_member', status: USER_STATUS.active, country: 'PH' },
-  { email: 'pending@apua.example', password: DEMO_PASSWORD, name: 'Nguyen Van An', role: null, status: USER_STATUS.inactive, country: 'VN' },
+  {
+    email: 'superadmin@apua.example',
+    password: DEMO_PASSWORD,
+    name: 'Siriporn Chaiyasit',
+    role: 'tuxuri',
+    status: USER_STATUS.active,
+    country: 'TH',
+  },
+  {
+    email: 'admin@apua.example',
+    password: DEMO_PASSWORD,
+    name: 'Aiko Tanaka',
+    role: 'admin',
+    status: USER_STATUS.active,
+    country: 'JP',
+  },
+  {
+    email: 'state.admin@apua.example',
+    password: DEMO_PASSWORD,
+    name: 'Maria Santos',
+    role: 'state_admin',
+    status: USER_STATUS.active,
+    country: 'PH',
+  },
+  {
+    email: 'member@apua.example',
+    password: DEMO_PASSWORD,
+    name: 'Jose Reyes',
+    role: 'state_member',
+    status: USER_STATUS.active,
+    country: 'PH',
+  },
+  {
+    email: 'pending@apua.example',
+    password: DEMO_PASSWORD,
+    name: 'Nguyen Van An',
+    role: null,
+    status: USER_STATUS.inactive,
+    country: 'VN',
+  },
 ];
 
 /** Creates the demo accounts in the identity service and the database, if they are missing. */
@@ -142,7 +182,10 @@ export async function seedDemoAccounts(db: Db, auth: Auth, accounts: readonly De
       })
       .returning({ id: users.id });
     if (row && account.role) {
-      const [role] = await db.select({ id: roles.id }).from(roles).where(and(eq(roles.name, account.role)));
+      const [role] = await db
+        .select({ id: roles.id })
+        .from(roles)
+        .where(and(eq(roles.name, account.role)));
       if (role) await db.insert(userRoles).values({ userId: row.id, roleId: role.id });
     }
   }

@@ -22,7 +22,10 @@ const published = (uuid: string): ChangeEvent<'report.published'> => ({
 });
 
 async function auditCount(entityId: string): Promise<number> {
-  const rows = await database.db.select().from(auditEvents).where(sql`${auditEvents.entityId} = ${entityId}`);
+  const rows = await database.db
+    .select()
+    .from(auditEvents)
+    .where(sql`${auditEvents.entityId} = ${entityId}`);
   return rows.length;
 }
 
@@ -81,7 +84,9 @@ describe('ChangeBus', () => {
     }
     expect(seen).toEqual([]);
     expect(await auditCount('audit-fails')).toBe(0);
-    const rows = await database.db.execute(sql`SELECT count(*)::int AS n FROM side_effects WHERE note = 'kept only with its audit'`);
+    const rows = await database.db.execute(
+      sql`SELECT count(*)::int AS n FROM side_effects WHERE note = 'kept only with its audit'`,
+    );
     expect((rows as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
   });
 
@@ -90,7 +95,12 @@ describe('ChangeBus', () => {
     const unsubscribe = bus.inTransaction('broken', { types: ['report.returned'] }, async () => {
       throw new Error('outbox full');
     });
-    const returned: ChangeEvent = { type: 'report.returned', data: { uuid: 'r', year: 2026, country: 'PH', note: 'x' }, actorId: 1, site: false };
+    const returned: ChangeEvent = {
+      type: 'report.returned',
+      data: { uuid: 'r', year: 2026, country: 'PH', note: 'x' },
+      actorId: 1,
+      site: false,
+    };
     await expect(bus.write(database.db, (w) => w.emit(returned))).rejects.toThrow('outbox full');
     unsubscribe();
     const after: string[] = [];
@@ -167,8 +177,18 @@ test('standing reactions: public data changes clear their cache domain and queue
   });
   bus.publish([
     { type: 'report.unpublished', data: { uuid: 'r', year: 2022, country: 'PH', note: null }, actorId: 1, site: true },
-    { type: 'profile.figure.withdrawn', data: { country: 'PH', category: 'housing', year: 2020 }, actorId: 1, site: true },
-    { type: 'report.answers.saved', data: { uuid: 'r', year: 2026, country: 'PH', questions: 1 }, actorId: 1, site: false },
+    {
+      type: 'profile.figure.withdrawn',
+      data: { country: 'PH', category: 'housing', year: 2020 },
+      actorId: 1,
+      site: true,
+    },
+    {
+      type: 'report.answers.saved',
+      data: { uuid: 'r', year: 2026, country: 'PH', questions: 1 },
+      actorId: 1,
+      site: false,
+    },
     { type: 'user.activated', data: { uuid: 'u' }, actorId: 1, site: false },
   ]);
   expect(cleared).toEqual(['national-reports', 'profile', 'national-reports']);

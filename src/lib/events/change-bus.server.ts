@@ -83,7 +83,12 @@ export class ChangeBus {
    * committed by the other instances on the same database; without it (rebuilds, mail) only the
    * instance that made the change runs it.
    */
-  onCommit(name: string, filter: EventFilter, run: CommitSubscriber, options: { everyInstance?: boolean } = {}): () => void {
+  onCommit(
+    name: string,
+    filter: EventFilter,
+    run: CommitSubscriber,
+    options: { everyInstance?: boolean } = {},
+  ): () => void {
     return add(this.#onCommit, { name, accepts: acceptor(filter), run, everyInstance: options.everyInstance ?? false });
   }
 
@@ -165,7 +170,9 @@ export class ChangeBus {
   /** Publishes events of a change that has no transaction of its own (e.g. a file written to storage). */
   publish(events: readonly ChangeEvent[]): void {
     this.#release(events);
-    this.#send?.(events, null).catch((error: unknown) => this.#log(`change events not sent to the other instances: ${String(error)}`));
+    this.#send?.(events, null).catch((error: unknown) =>
+      this.#log(`change events not sent to the other instances: ${String(error)}`),
+    );
   }
 
   /**

@@ -60,7 +60,10 @@ export interface ChangeEventMap {
   'practice.archived': { uuid: string; country: string };
   /** Back in the public library (archived → published). */
   'practice.restored': { uuid: string; country: string };
-  /** A published practice sent back to draft for revision; the public library keeps its published copy (decision 033): never a change of the site. */
+  /**
+   * A published practice sent back to draft for revision; the public library keeps its published copy (decision 033):
+   * never a change of the site.
+   */
   'practice.revised': { uuid: string; country: string };
   'practice.featured': { uuid: string; country: string };
   'practice.unfeatured': { uuid: string; country: string };
@@ -98,7 +101,9 @@ export interface ChangeEventMap {
   'country.saved': { code: string };
   /** A text of the portal's content given in another language (decision 044). */
   'translation.saved': { entity: string; key: string; locale: string };
-  /** A certificate authority trusted for report signatures (decision 056), for the region (country null) or a country. */
+  /**
+   * A certificate authority trusted for report signatures (decision 056), for the region (country null) or a country.
+   */
   'authority.added': { uuid: string; country: string | null };
   'authority.removed': { uuid: string; country: string | null };
   'site.publish.requested': Record<string, never>;

@@ -82,10 +82,19 @@ export class ChangeRelay {
 
   async #listen(): Promise<void> {
     // One connection of its own, kept open; its onlisten runs again after each reconnect.
-    const listener = postgres(this.#url, { max: 1, onnotice: () => {}, connect_timeout: 5, connection: { application_name: this.applicationName } });
+    const listener = postgres(this.#url, {
+      max: 1,
+      onnotice: () => {},
+      connect_timeout: 5,
+      connection: { application_name: this.applicationName },
+    });
     this.#listener = listener;
     try {
-      await listener.listen(CHANGE_CHANNEL, (payload) => this.#heard(payload), () => this.#listening());
+      await listener.listen(
+        CHANGE_CHANNEL,
+        (payload) => this.#heard(payload),
+        () => this.#listening(),
+      );
     } catch (error) {
       this.#listener = null;
       await listener.end({ timeout: 0 }).catch(() => {});
@@ -119,7 +128,8 @@ export class ChangeRelay {
 
   async #send(events: readonly ChangeEvent[], tx: Tx | null): Promise<void> {
     let payload = JSON.stringify({ from: this.id, events } satisfies Message);
-    if (Buffer.byteLength(payload) > MAX_PAYLOAD) payload = JSON.stringify({ from: this.id, resync: true } satisfies Message);
+    if (Buffer.byteLength(payload) > MAX_PAYLOAD)
+      payload = JSON.stringify({ from: this.id, resync: true } satisfies Message);
     await (tx ?? this.#db).execute(sql`select pg_notify(${CHANGE_CHANNEL}, ${payload})`);
   }
 
@@ -139,7 +149,9 @@ export class ChangeRelay {
     }
     const ping = this.#pingSent + 1;
     try {
-      await this.#db.execute(sql`select pg_notify(${CHANGE_CHANNEL}, ${JSON.stringify({ from: this.id, ping } satisfies Message)})`);
+      await this.#db.execute(
+        sql`select pg_notify(${CHANGE_CHANNEL}, ${JSON.stringify({ from: this.id, ping } satisfies Message)})`,
+      );
       this.#pingSent = ping;
     } catch {
       // The database is out of reach: nothing can be heard either; the next check tries again.

@@ -25,7 +25,12 @@ export function subscribeStandingReactions(bus: ChangeBus, to: ChangeReactions):
   // Caches follow the changes of every instance on the database (decision 035), and are dropped
   // whole when some of those may have been missed.
   const everyInstance = { everyInstance: true };
-  bus.onCommit('public-cache', { domains: PUBLIC_CACHE_DOMAINS }, (event) => to.publicCache.invalidate(domainOf(event)), everyInstance);
+  bus.onCommit(
+    'public-cache',
+    { domains: PUBLIC_CACHE_DOMAINS },
+    (event) => to.publicCache.invalidate(domainOf(event)),
+    everyInstance,
+  );
   bus.onCommit('access-caches', { domains: ['access'] }, () => to.accessCaches.invalidate(), everyInstance);
   bus.onCommit('file-access', '*', (event) => to.fileAccess?.invalidate(domainOf(event)), everyInstance);
   bus.onResync('caches', () => {

@@ -11,7 +11,14 @@ import { decompress } from 'wawoff2';
 import ranges from '@fontsource-variable/source-sans-3/unicode.json';
 import { CJK_FONTS, SCRIPT_FONTS } from './script-blocks.ts';
 import { inRanges, parseUnicodeRange, unicodeRange } from './unicode-range.ts';
-import { ScriptFonts, allFacesCss, scriptCharacters, withoutSystemFontText, type ServedFace, type WebFontManifest } from './web-fonts.ts';
+import {
+  ScriptFonts,
+  allFacesCss,
+  scriptCharacters,
+  withoutSystemFontText,
+  type ServedFace,
+  type WebFontManifest,
+} from './web-fonts.ts';
 import manifestJson from './web-fonts.json';
 
 const manifest = manifestJson as WebFontManifest;
@@ -38,7 +45,14 @@ const SAMPLES: Record<string, string> = {
   hangul: '한국어',
 };
 
-const brand = (script: keyof typeof ranges): ServedFace => ({ url: `/_astro/${script}.woff2`, script, unicodeRange: ranges[script], family: 'Source Sans 3 Variable', weight: '200 900', variable: true });
+const brand = (script: keyof typeof ranges): ServedFace => ({
+  url: `/_astro/${script}.woff2`,
+  script,
+  unicodeRange: ranges[script],
+  family: 'Source Sans 3 Variable',
+  weight: '200 900',
+  variable: true,
+});
 const served: ServedFace[] = [
   ...(['cyrillic', 'vietnamese', 'latin-ext', 'greek'] as const).map(brand),
   ...manifest.faces.map((face) => ({ ...face, url: `/_astro/${face.file}` })),
@@ -58,7 +72,9 @@ describe('the font files', () => {
       const bytes = await readFile(new URL(face.file, FILES));
       expect(bytes.subarray(0, 4).toString('latin1'), face.file).toBe('wOF2');
       expect((await stat(new URL(face.file, FILES))).size, face.file).toBe(face.bytes);
-      expect(face.unicodeRange, face.file).toMatch(/^U\+[0-9A-F]{4,5}(-[0-9A-F]{4,5})?(,U\+[0-9A-F]{4,5}(-[0-9A-F]{4,5})?)*$/);
+      expect(face.unicodeRange, face.file).toMatch(
+        /^U\+[0-9A-F]{4,5}(-[0-9A-F]{4,5})?(,U\+[0-9A-F]{4,5}(-[0-9A-F]{4,5})?)*$/,
+      );
       // Chinese in many slices, each small enough to be worth its request.
       expect(face.bytes, face.file).toBeLessThan(200_000);
     }
@@ -93,7 +109,9 @@ describe('the font files', () => {
 
 describe('the rules of a page', () => {
   test('English text, with its quotes, dashes and accents, needs no rule', () => {
-    expect(fonts.cssFor('<p>The “New Urban Agenda” — Viet Nam, Türkiye, Côte d’Ivoire… 12 × 3 – 4 · naïve café</p>')).toBe('');
+    expect(
+      fonts.cssFor('<p>The “New Urban Agenda” — Viet Nam, Türkiye, Côte d’Ivoire… 12 × 3 – 4 · naïve café</p>'),
+    ).toBe('');
   });
 
   test('Vietnamese, Russian and Pacific names take the brand typeface’s own subsets', () => {
@@ -107,8 +125,11 @@ describe('the rules of a page', () => {
 
   test('Thai and Persian take their files in both weights, with the installed font first', () => {
     const css = fonts.cssFor('<p>ประเทศไทย</p><p dir="auto">ایران</p>');
-    for (const file of ['thai-400', 'thai-700', 'arabic-400', 'arabic-700']) expect(css).toContain(`/_astro/${file}.woff2`);
-    expect(css).toContain("src:local('Noto Sans Thai Regular'),local('NotoSansThai-Regular'),url(/_astro/thai-400.woff2) format('woff2')");
+    for (const file of ['thai-400', 'thai-700', 'arabic-400', 'arabic-700'])
+      expect(css).toContain(`/_astro/${file}.woff2`);
+    expect(css).toContain(
+      "src:local('Noto Sans Thai Regular'),local('NotoSansThai-Regular'),url(/_astro/thai-400.woff2) format('woff2')",
+    );
     expect(css).not.toContain('han-');
     expect(css.match(/@font-face/g)).toHaveLength(4);
   });
@@ -120,7 +141,8 @@ describe('the rules of a page', () => {
     const named = new Set<number>();
     for (const rule of rules) {
       expect(rule).toMatch(/url\(\/_astro\/han-\d\d\.woff2\)/);
-      for (const [from, to] of parseUnicodeRange(rule.match(/unicode-range:([^}]*)/)![1]!)) for (let cp = from; cp <= to; cp++) named.add(cp);
+      for (const [from, to] of parseUnicodeRange(rule.match(/unicode-range:([^}]*)/)![1]!))
+        for (let cp = from; cp <= to; cp++) named.add(cp);
     }
     expect(named).toEqual(scriptCharacters(text));
     // The most used characters are in the first slices.
@@ -140,8 +162,11 @@ describe('the rules of a page', () => {
 
 describe('withoutSystemFontText', () => {
   test('leaves out the text of elements drawn by the system fonts, and only theirs', () => {
-    const html = '<ul><li><a href="/zh/" lang="zh-Hans" data-system-font>中文</a></li><li><a href="/ru/" data-system-font="">Русский</a></li></ul><p>ประเทศไทย</p>';
-    expect(withoutSystemFontText(html)).toBe('<ul><li><a href="/zh/" lang="zh-Hans" data-system-font></a></li><li><a href="/ru/" data-system-font=""></a></li></ul><p>ประเทศไทย</p>');
+    const html =
+      '<ul><li><a href="/zh/" lang="zh-Hans" data-system-font>中文</a></li><li><a href="/ru/" data-system-font="">Русский</a></li></ul><p>ประเทศไทย</p>';
+    expect(withoutSystemFontText(html)).toBe(
+      '<ul><li><a href="/zh/" lang="zh-Hans" data-system-font></a></li><li><a href="/ru/" data-system-font=""></a></li></ul><p>ประเทศไทย</p>',
+    );
     expect(withoutSystemFontText('<a href="/zh/">中文</a>')).toBe('<a href="/zh/">中文</a>');
   });
 });

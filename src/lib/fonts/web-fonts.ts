@@ -47,7 +47,10 @@ const BRAND_LATIN = parseUnicodeRange(BRAND_LATIN_RANGE);
 const SLICED = new Set(['han', 'hangul']);
 
 function rule(face: ServedFace, range: string): string {
-  const src = [...(face.local ?? []).map((name) => `local('${name}')`), `url(${face.url}) format('${face.variable ? 'woff2-variations' : 'woff2'}')`].join(',');
+  const src = [
+    ...(face.local ?? []).map((name) => `local('${name}')`),
+    `url(${face.url}) format('${face.variable ? 'woff2-variations' : 'woff2'}')`,
+  ].join(',');
   return `@font-face{font-family:'${face.family ?? SCRIPT_FONT_FAMILY}';font-style:normal;font-weight:${face.weight};font-display:swap;src:${src};unicode-range:${range}}`;
 }
 

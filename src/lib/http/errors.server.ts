@@ -76,7 +76,11 @@ export function parseOr400<T extends z.ZodType>(schema: T, input: unknown, what?
  * Path parameters or query values checked by `schema`. Whatever the schema, a value holding a
  * control character or broken text is a 400 naming it, so no such value reaches a query.
  */
-function parseUrlValues<T extends z.ZodType>(schema: T, values: Record<string, string>, what: 'path' | 'query'): z.output<T> {
+function parseUrlValues<T extends z.ZodType>(
+  schema: T,
+  values: Record<string, string>,
+  what: 'path' | 'query',
+): z.output<T> {
   const errors: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
   for (const [name, value] of Object.entries(values)) {
     // A name that is itself hostile is no field of any schema: it is ignored like other unknown names.

@@ -69,7 +69,10 @@ describe('PublicCache', () => {
     const cache = new PublicCache();
     let loads = 0;
     const load = async () => ({ figures: new Map([['POP', ++loads]]) });
-    const [a, b] = await Promise.all([cache.shared('profile:all-values', load), cache.shared('profile:all-values', load)]);
+    const [a, b] = await Promise.all([
+      cache.shared('profile:all-values', load),
+      cache.shared('profile:all-values', load),
+    ]);
     expect(a).toBe(b);
     expect(await cache.shared('profile:all-values', load)).toBe(a);
     cache.invalidate('cms');

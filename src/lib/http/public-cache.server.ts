@@ -82,7 +82,9 @@ export class PublicCache {
    */
   async json(c: Context, key: string, load: () => Promise<unknown>): Promise<Response> {
     const language = c.get(BODY_LANGUAGE) as BodyLanguage | undefined;
-    const answer = language ? await this.get(`${key}@${language.locale}`, async () => language.localise(await load())) : await this.get(key, load);
+    const answer = language
+      ? await this.get(`${key}@${language.locale}`, async () => language.localise(await load()))
+      : await this.get(key, load);
     // no-cache: clients and proxies may keep it but must ask again; the ETag makes that cheap.
     const headers = { ETag: answer.etag, 'Cache-Control': 'no-cache' };
     if (matchesEtag(c.req.header('if-none-match'), answer.etag)) return c.body(null, 304, headers);
@@ -126,7 +128,8 @@ export class PublicCache {
 
 function domainOf(key: string): string {
   const colon = key.indexOf(':');
-  if (colon <= 0) throw new Error(`A public cache key starts with its domain and a colon, e.g. "cms:list": got "${key}"`);
+  if (colon <= 0)
+    throw new Error(`A public cache key starts with its domain and a colon, e.g. "cms:list": got "${key}"`);
   return key.slice(0, colon);
 }
 

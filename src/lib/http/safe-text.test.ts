@@ -2,7 +2,10 @@ import { describe, expect, test } from 'vitest';
 import { FSI, hasRightToLeft, isolated, PDI, safeJson, safeText } from './safe-text.ts';
 import { text } from './schema.ts';
 
-/** The issue's title (as tests/fixtures/bidi-text.ts keeps it): it displays "… restricted official UN-endorsed" while its letters read "detcirtser". */
+/**
+ * The issue's title (as tests/fixtures/bidi-text.ts keeps it): it displays "… restricted official UN-endorsed" while
+ * its letters read "detcirtser".
+ */
 const HOSTILE_TITLE = 'Clean water for all \u202Edetcirtser\u202C official\u2060 UN\u200B-endorsed\uFEFF';
 const BIDI_OR_INVISIBLE = /[\u202A-\u202E\u2066-\u2069\u2060-\u2064\u206A-\u206F\uFEFF]/;
 
@@ -76,7 +79,15 @@ describe('safeText strips what makes text display other than it reads', () => {
   });
 
   test('text of other scripts is left exactly as written', () => {
-    for (const written of ['清洁水源惠及所有人', 'Чистая вода для всех', 'Nước sạch cho mọi người', '깨끗한 물', 'מים נקיים לכולם', 'پانی سب کے لیے', 'ދިވެހި']) {
+    for (const written of [
+      '清洁水源惠及所有人',
+      'Чистая вода для всех',
+      'Nước sạch cho mọi người',
+      '깨끗한 물',
+      'מים נקיים לכולם',
+      'پانی سب کے لیے',
+      'ދިވެހި',
+    ]) {
       expect(safeText(written)).toBe(written);
     }
   });
@@ -91,7 +102,29 @@ describe('safeText strips what makes text display other than it reads', () => {
   });
 
   test('making text safe twice changes nothing more, and nothing stripped is left (random strings)', () => {
-    const alphabet = ['a', ' ', 'ก', 'ข', 'ក', 'م', '1', '清', '\u200B', '\u200C', '\u200D', '\u200E', '\u200F', '\u061C', '\u180E', 'ᠠ', '\u202E', '\u2066', '\u2069', '\uFEFF', '\u2060'];
+    const alphabet = [
+      'a',
+      ' ',
+      'ก',
+      'ข',
+      'ក',
+      'م',
+      '1',
+      '清',
+      '\u200B',
+      '\u200C',
+      '\u200D',
+      '\u200E',
+      '\u200F',
+      '\u061C',
+      '\u180E',
+      'ᠠ',
+      '\u202E',
+      '\u2066',
+      '\u2069',
+      '\uFEFF',
+      '\u2060',
+    ];
     let seed = 7;
     const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
     for (let i = 0; i < 2000; i++) {
@@ -121,13 +154,26 @@ describe('isolated: what people wrote, among other words in plain text', () => {
 describe('safeJson: every string of a parsed body', () => {
   test('strings at any depth, in objects and arrays, are made safe; keys and other values are left alone', () => {
     const body = JSON.parse(
-      JSON.stringify({ title: HOSTILE_TITLE, 'key\u202E': 1, sections: [{ text: 'a\u202Eb', n: 2, ok: true, none: null }], tags: ['\u2066x\u2069'] }),
+      JSON.stringify({
+        title: HOSTILE_TITLE,
+        'key\u202E': 1,
+        sections: [{ text: 'a\u202Eb', n: 2, ok: true, none: null }],
+        tags: ['\u2066x\u2069'],
+      }),
     ) as Record<string, unknown>;
-    expect(safeJson(body)).toEqual({ title: 'Clean water for all detcirtser official UN-endorsed', 'key\u202E': 1, sections: [{ text: 'ab', n: 2, ok: true, none: null }], tags: ['x'] });
+    expect(safeJson(body)).toEqual({
+      title: 'Clean water for all detcirtser official UN-endorsed',
+      'key\u202E': 1,
+      sections: [{ text: 'ab', n: 2, ok: true, none: null }],
+      tags: ['x'],
+    });
   });
 
   test('a field named __proto__ stays a field, and no prototype changes', () => {
-    const body = JSON.parse('{"__proto__": "x\u202Ey", "inner": {"__proto__": {"polluted": "a\u202Eb"}}}') as Record<string, unknown>;
+    const body = JSON.parse('{"__proto__": "x\u202Ey", "inner": {"__proto__": {"polluted": "a\u202Eb"}}}') as Record<
+      string,
+      unknown
+    >;
     safeJson(body);
     expect(Object.getOwnPropertyDescriptor(body, '__proto__')?.value).toBe('xy');
     expect(Object.getPrototypeOf(body)).toBe(Object.prototype);
@@ -149,7 +195,9 @@ describe('safeJson: every string of a parsed body', () => {
 
 describe('text(): every schema string', () => {
   test('is made safe before it is trimmed and its length checked', () => {
-    expect(text({ max: 100 }).parse(`\uFEFF ${HOSTILE_TITLE} \u200B`)).toBe('Clean water for all detcirtser official UN-endorsed');
+    expect(text({ max: 100 }).parse(`\uFEFF ${HOSTILE_TITLE} \u200B`)).toBe(
+      'Clean water for all detcirtser official UN-endorsed',
+    );
     expect(text({ max: 3 }).safeParse('ab\u202E\u202C').success).toBe(true);
     expect(text({ min: 1, max: 10 }).safeParse('\u202E\u2060').error?.issues[0]?.message).toBe('is required');
   });

@@ -21,11 +21,16 @@ export const PDI = '\u2069';
 const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
 const INVISIBLE = /[\u2060-\u2064\u206A-\u206F\uFEFF]/g;
 const DIRECTION_MARKS = /[\u200E\u200F\u061C]/g;
-/** Letters written right to left: Hebrew to Arabic Extended-A (without ALM), their presentation forms, and the supplementary planes' right-to-left blocks. */
+/**
+ * Letters written right to left: Hebrew to Arabic Extended-A (without ALM), their presentation forms, and the
+ * supplementary planes' right-to-left blocks.
+ */
 const RIGHT_TO_LEFT = /[\u0590-\u061B\u061D-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/u;
 /** Scripts written without spaces between words, where U+200B marks where a line may break. */
-// eslint-disable-next-line no-misleading-character-class -- whole script blocks, their combining signs (vowels above and below) included on purpose
-const UNSPACED_SCRIPT = /[\u0E00-\u0FFF\u1000-\u109F\u1780-\u17FF\u1950-\u19FF\u1A20-\u1AAF\u1B00-\u1B7F\uA980-\uA9FF\uAA60-\uAA7F]/;
+// Whole script blocks, their combining signs (vowels above and below) included on purpose.
+const UNSPACED_SCRIPT =
+  // eslint-disable-next-line no-misleading-character-class
+  /[\u0E00-\u0FFF\u1000-\u109F\u1780-\u17FF\u1950-\u19FF\u1A20-\u1AAF\u1B00-\u1B7F\uA980-\uA9FF\uAA60-\uAA7F]/;
 /** Mongolian letters (and their variation selectors), the separator itself left out. */
 const MONGOLIAN = /[\u1800-\u180D\u180F-\u18AF]/;
 const SCRIPT_SEPARATORS = /[\u200B\u180E]/g;
@@ -47,8 +52,11 @@ function keepSeparator(separator: string, offset: number, whole: string): boolea
 export function safeText(value: string): string {
   if (!SUSPECT.test(value)) return value;
   let clean = value.replace(BIDI_CONTROLS, '').replace(INVISIBLE, '');
-  clean = clean.replace(SCRIPT_SEPARATORS, (separator: string, offset: number, whole: string) => (keepSeparator(separator, offset, whole) ? separator : ''));
-  // Direction marks only move punctuation and digits next to right-to-left words; in a text with none they can only mislead.
+  clean = clean.replace(SCRIPT_SEPARATORS, (separator: string, offset: number, whole: string) =>
+    keepSeparator(separator, offset, whole) ? separator : '',
+  );
+  // Direction marks only move punctuation and digits next to right-to-left words; in a text with none they can only
+  // mislead.
   return hasRightToLeft(clean) ? clean : clean.replace(DIRECTION_MARKS, '');
 }
 
@@ -68,7 +76,8 @@ export function safeJson<T>(parsed: T): T {
       if (typeof value === 'string') {
         const clean = safeText(value);
         // defineProperty, not assignment: a field named __proto__ stays a field.
-        if (clean !== value) Object.defineProperty(node, key, { value: clean, writable: true, enumerable: true, configurable: true });
+        if (clean !== value)
+          Object.defineProperty(node, key, { value: clean, writable: true, enumerable: true, configurable: true });
       } else if (value !== null && typeof value === 'object') pending.push(value);
     }
   }

@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest';
 import type { z } from 'zod';
 import { queryInt, text, wholeNumber } from './schema.ts';
 
-const messages = (schema: z.ZodType, input: unknown) => schema.safeParse(input).error?.issues.map((i) => i.message) ?? [];
+const messages = (schema: z.ZodType, input: unknown) =>
+  schema.safeParse(input).error?.issues.map((i) => i.message) ?? [];
 
 describe('text()', () => {
   const line = text({ min: 2, max: 5 });
@@ -27,7 +28,9 @@ describe('text()', () => {
 
   test('a multi-line field keeps line breaks and tabs, folds CRLF and CR into LF, refuses other controls', () => {
     expect(lines.parse('one\r\ntwo\rthree\n\tfour')).toBe('one\ntwo\nthree\n\tfour');
-    expect(messages(lines, 'one\u0000two')).toEqual(['must not contain control characters (line breaks and tabs are fine)']);
+    expect(messages(lines, 'one\u0000two')).toEqual([
+      'must not contain control characters (line breaks and tabs are fine)',
+    ]);
     expect(messages(lines, 'bell\u0007')).toHaveLength(1);
   });
 

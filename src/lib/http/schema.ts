@@ -25,8 +25,14 @@ export function conflictResponse<T extends z.ZodType>(record: T) {
 export const JsonObjectSchema = z.record(z.string(), z.unknown(), { error: 'must be a JSON object' });
 
 /** `body` over the `fields` of `stored`: what the body leaves out keeps its stored value. */
-export function overStored(fields: readonly string[], stored: Record<string, unknown>, body: Record<string, unknown>): Record<string, unknown> {
-  const kept = Object.fromEntries(fields.filter((field) => Object.hasOwn(stored, field)).map((field) => [field, stored[field]]));
+export function overStored(
+  fields: readonly string[],
+  stored: Record<string, unknown>,
+  body: Record<string, unknown>,
+): Record<string, unknown> {
+  const kept = Object.fromEntries(
+    fields.filter((field) => Object.hasOwn(stored, field)).map((field) => [field, stored[field]]),
+  );
   // Spread, not Object.assign: a body field named __proto__ stays a field and changes no prototype.
   return { ...kept, ...body };
 }
@@ -35,7 +41,10 @@ export function overStored(fields: readonly string[], stored: Record<string, unk
  * The row values a partial write sets: of the body's `fields` (body field → column), those the
  * body carries; a field left out (undefined) keeps its stored value.
  */
-export function sentFields<B extends object, const C extends { readonly [K in keyof B]?: string }>(body: B, fields: C): SentFields<B, C> {
+export function sentFields<B extends object, const C extends { readonly [K in keyof B]?: string }>(
+  body: B,
+  fields: C,
+): SentFields<B, C> {
   const values: Record<string, unknown> = {};
   for (const [field, column] of Object.entries(fields)) {
     const value = (body as Record<string, unknown>)[field];
@@ -92,7 +101,9 @@ const CONTROL_IN_LINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 /** Half of a UTF-16 surrogate pair without its other half: no character at all. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-/** A day of the calendar written YYYY-MM-DD: 2026-02-31 matches the pattern but is no day (JS's Date.parse accepts it). */
+/**
+ * A day of the calendar written YYYY-MM-DD: 2026-02-31 matches the pattern but is no day (JS's Date.parse accepts it).
+ */
 export function isCalendarDay(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const day = new Date(`${value}T00:00:00Z`);
@@ -127,7 +138,9 @@ export interface TextOptions {
  */
 export function text(options: TextOptions) {
   const { max, min = 0, multiline = false } = options;
-  let schema = z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') }).overwrite(safeText);
+  let schema = z
+    .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
+    .overwrite(safeText);
   if (multiline) schema = schema.overwrite((value) => value.replace(/\r\n?/g, '\n'));
   schema = schema
     .trim()
@@ -172,7 +185,8 @@ export interface WholeNumberOptions {
 export function wholeNumber(options: WholeNumberOptions) {
   const { min, max } = options;
   // "must be at most 100 per page": the unit is its own word, so that a translation can place it.
-  const limit = (words: string, value: number) => (options.unit ? `${words} ${value} ${options.unit}` : `${words} ${value}`);
+  const limit = (words: string, value: number) =>
+    options.unit ? `${words} ${value} ${options.unit}` : `${words} ${value}`;
   return z
     .number({
       error: (issue: { code?: string; input?: unknown }) => {

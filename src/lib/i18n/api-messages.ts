@@ -37,7 +37,9 @@ const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'
 /** The English texts a key stands for. */
 export function englishForms(key: string): string[] {
   const message = API_CATALOGUES.en[key] ?? key;
-  return typeof message === 'string' ? [message] : Object.values(message).filter((text): text is string => typeof text === 'string');
+  return typeof message === 'string'
+    ? [message]
+    : Object.values(message).filter((text): text is string => typeof text === 'string');
 }
 
 function compile(key: string, form: string): Pattern {
@@ -59,7 +61,11 @@ let patterns: Pattern[] | null = null;
 function allPatterns(): Pattern[] {
   patterns ??= Object.keys(API_CATALOGUES.en)
     .filter((key) => !key.includes(':') || key.includes('{'))
-    .flatMap((key) => englishForms(key).filter((form) => form.includes('{')).map((form) => compile(key, form)))
+    .flatMap((key) =>
+      englishForms(key)
+        .filter((form) => form.includes('{'))
+        .map((form) => compile(key, form)),
+    )
     .sort((a, b) => b.weight - a.weight);
   return patterns;
 }
@@ -75,7 +81,8 @@ function valueIn(locale: Locale, name: string, value: string, depth: number): st
   if (typeof term === 'string') return term;
   // A list of terms ("Summary, Results"): each item in the language, joined its way.
   const items = value.split(', ').map((item) => API_CATALOGUES[locale][`${name}:${item}`]);
-  if (items.length > 1 && items.every((item) => typeof item === 'string')) return items.join(locale === 'zh' ? '、' : ', ');
+  if (items.length > 1 && items.every((item) => typeof item === 'string'))
+    return items.join(locale === 'zh' ? '、' : ', ');
   if (/^\d{4,}$/.test(value) && name !== 'year' && name !== 'id') {
     return new Intl.NumberFormat(LOCALE_INFO[locale].tag).format(Number(value));
   }
@@ -121,7 +128,9 @@ export function localiseBody(locale: Locale, body: unknown): unknown {
   if (errors && typeof errors === 'object' && !Array.isArray(errors)) {
     const translated = Object.create(null) as Record<string, unknown>;
     for (const [field, messages] of Object.entries(errors)) {
-      translated[field] = Array.isArray(messages) ? messages.map((m) => (typeof m === 'string' ? translateMessage(locale, m) : m)) : messages;
+      translated[field] = Array.isArray(messages)
+        ? messages.map((m) => (typeof m === 'string' ? translateMessage(locale, m) : m))
+        : messages;
     }
     out['errors'] = translated;
   }

@@ -30,7 +30,13 @@ export function escapeHtml(value: string): string {
  * each value in a <bdi>; plain text (an email's subject and text, the bell's list) puts a value
  * written right to left inside FSI … PDI.
  */
-export function fillMessage(catalogues: Record<Locale, TextCatalogue>, locale: Locale, key: string, values: Values = {}, html = false): string {
+export function fillMessage(
+  catalogues: Record<Locale, TextCatalogue>,
+  locale: Locale,
+  key: string,
+  values: Values = {},
+  html = false,
+): string {
   const message = catalogues[locale][key] ?? catalogues.en[key];
   if (message === undefined) throw new Error(`No message ${key}`);
   const text = typeof message === 'string' ? message : pluralForm(locale, message, Number(values['count'] ?? 0));
@@ -40,13 +46,18 @@ export function fillMessage(catalogues: Record<Locale, TextCatalogue>, locale: L
       const name = /^\{(\w+)\}$/.exec(part)?.[1];
       const value = name === undefined ? undefined : values[name];
       if (name === undefined || value === undefined || value === null) return html ? escapeHtml(part) : part;
-      const written = typeof value === 'number' && name !== 'year' ? new Intl.NumberFormat(LOCALE_INFO[locale].tag).format(value) : String(value);
+      const written =
+        typeof value === 'number' && name !== 'year'
+          ? new Intl.NumberFormat(LOCALE_INFO[locale].tag).format(value)
+          : String(value);
       return html ? `<bdi>${escapeHtml(safeText(written))}</bdi>` : isolated(written);
     })
     .join('');
 }
 
-/** A calendar day (YYYY-MM-DD) in words: `18 December 2026`, `18 décembre 2026`, `18 декабря 2026 г.`, `2026年12月18日`. */
+/**
+ * A calendar day (YYYY-MM-DD) in words: `18 December 2026`, `18 décembre 2026`, `18 декабря 2026 г.`, `2026年12月18日`.
+ */
 export function formatDay(locale: Locale, day: string | Date): string {
   const date = typeof day === 'string' ? new Date(`${day.slice(0, 10)}T00:00:00Z`) : day;
   // English as the UN writes it (day month year), not the American order.
@@ -59,13 +70,19 @@ export { countryNameIn };
 
 const percentSigns = new Map<string, string>();
 
-/** How the language writes the percent sign after a number: `%` in English and Chinese, ` %` (no-break) in French and Russian. */
+/**
+ * How the language writes the percent sign after a number: `%` in English and Chinese, ` %` (no-break) in French and
+ * Russian.
+ */
 export function percentSign(tag = 'en'): string {
   let sign = percentSigns.get(tag);
   if (sign === undefined) {
     const parts = new Intl.NumberFormat(tag, { style: 'percent' }).formatToParts(0.5);
     const at = parts.findIndex((p) => p.type === 'percentSign');
-    sign = parts.slice(at > 0 && parts[at - 1]!.type === 'literal' ? at - 1 : at).map((p) => p.value).join('');
+    sign = parts
+      .slice(at > 0 && parts[at - 1]!.type === 'literal' ? at - 1 : at)
+      .map((p) => p.value)
+      .join('');
     percentSigns.set(tag, sign);
   }
   return sign;

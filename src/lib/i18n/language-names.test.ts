@@ -3,7 +3,25 @@ import { intlLanguageNames, languageName } from './language-names.ts';
 import { WRITTEN_LANGUAGES } from './written-languages.ts';
 
 /** The written languages Chromium's copy of CLDR has no name for, in any language (checked in Chromium 156). */
-const CHROMIUM_LACKS = ['tet', 'dz', 'fj', 'hif', 'gil', 'mh', 'na', 'pau', 'tpi', 'ho', 'pis', 'tvl', 'bi', 'rar', 'niu', 'ty', 'ch'];
+const CHROMIUM_LACKS = [
+  'tet',
+  'dz',
+  'fj',
+  'hif',
+  'gil',
+  'mh',
+  'na',
+  'pau',
+  'tpi',
+  'ho',
+  'pis',
+  'tvl',
+  'bi',
+  'rar',
+  'niu',
+  'ty',
+  'ch',
+];
 /** `Intl.DisplayNames` as Chromium answers it: Node's full CLDR less what Chromium lacks. */
 const chromium = (locale: 'zh' | 'fr' | 'ru') => {
   const full = intlLanguageNames(locale);
@@ -32,7 +50,11 @@ describe('language names in the reader’s language (decision 059)', () => {
   it('know the languages Chromium lacks without any help from the browser', () => {
     for (const tag of CHROMIUM_LACKS) {
       const english = WRITTEN_LANGUAGES.find((l) => l.tag === tag)!.english;
-      for (const locale of ['zh', 'fr', 'ru'] as const) expect(languageName(tag, locale, english, () => undefined), `${locale} ${tag}`).not.toBe(english);
+      for (const locale of ['zh', 'fr', 'ru'] as const)
+        expect(
+          languageName(tag, locale, english, () => undefined),
+          `${locale} ${tag}`,
+        ).not.toBe(english);
     }
   });
 

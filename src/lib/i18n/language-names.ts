@@ -62,7 +62,12 @@ export function intlLanguageNames(locale: Locale): NameLookup {
 }
 
 /** The name of the language `tag` (`english` in English) for a reader of `locale`. */
-export function languageName(tag: string, locale: Locale, english: string, lookup: NameLookup = intlLanguageNames(locale)): string {
+export function languageName(
+  tag: string,
+  locale: Locale,
+  english: string,
+  lookup: NameLookup = intlLanguageNames(locale),
+): string {
   if (locale === 'en') return lookup(tag) ?? english;
   return lookup(tag) ?? CLDR_NAMES[tag]?.[locale] ?? english;
 }

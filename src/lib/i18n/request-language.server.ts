@@ -76,7 +76,8 @@ export function apiLanguage(): MiddlewareHandler {
       c.header('Content-Language', locale === 'zh' ? 'zh-Hans' : locale);
       c.set(BODY_LANGUAGE, { locale, localise: (body: unknown) => localiseBody(locale, body) } satisfies BodyLanguage);
       const json = c.json.bind(c);
-      c.json = ((object: unknown, ...rest: unknown[]) => (json as (...args: unknown[]) => Response)(localiseBody(locale, object), ...rest)) as typeof c.json;
+      c.json = ((object: unknown, ...rest: unknown[]) =>
+        (json as (...args: unknown[]) => Response)(localiseBody(locale, object), ...rest)) as typeof c.json;
     }
     await storage.run(locale, next);
   };

@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { isRightToLeft, langOfWritten, WRITTEN_LANGUAGE_TAG_MAX, WRITTEN_LANGUAGES, WrittenInInputSchema, writtenLanguageTag } from './written-languages.ts';
+import {
+  isRightToLeft,
+  langOfWritten,
+  WRITTEN_LANGUAGE_TAG_MAX,
+  WRITTEN_LANGUAGES,
+  WrittenInInputSchema,
+  writtenLanguageTag,
+} from './written-languages.ts';
 
 describe('the languages a country may write in', () => {
   test('each is a canonical BCP 47 tag, listed once, named in its own script', () => {
@@ -12,7 +19,32 @@ describe('the languages a country may write in', () => {
       expect(english.trim(), tag).not.toBe('');
     }
     // ESCAP's languages, the region's scripts, right-to-left ones among them.
-    for (const tag of ['en', 'zh-Hans', 'zh-Hant', 'fr', 'ru', 'th', 'lo', 'km', 'my', 'fa', 'fa-AF', 'ps', 'ur', 'dv', 'hi', 'bn', 'si', 'ta', 'dz', 'mn', 'ka', 'hy', 'ja', 'ko']) {
+    for (const tag of [
+      'en',
+      'zh-Hans',
+      'zh-Hant',
+      'fr',
+      'ru',
+      'th',
+      'lo',
+      'km',
+      'my',
+      'fa',
+      'fa-AF',
+      'ps',
+      'ur',
+      'dv',
+      'hi',
+      'bn',
+      'si',
+      'ta',
+      'dz',
+      'mn',
+      'ka',
+      'hy',
+      'ja',
+      'ko',
+    ]) {
       expect(tags, tag).toContain(tag);
     }
     expect(WRITTEN_LANGUAGES.find((l) => l.tag === 'fa')?.autonym).toBe('فارسی');
@@ -23,7 +55,8 @@ describe('the languages a country may write in', () => {
     expect(writtenLanguageTag(' fa ')).toBe('fa');
     expect(writtenLanguageTag('tl')).toBe('fil');
     expect(writtenLanguageTag('prs')).toBe('fa-AF');
-    for (const value of ['', 'xx', 'fa-IR', 'zh', 'persian', 'en_US']) expect(writtenLanguageTag(value), value).toBeNull();
+    for (const value of ['', 'xx', 'fa-IR', 'zh', 'persian', 'en_US'])
+      expect(writtenLanguageTag(value), value).toBeNull();
   });
 
   test('the request field: a tag, null or empty (not stated), left out (unchanged)', () => {
@@ -31,7 +64,8 @@ describe('the languages a country may write in', () => {
     expect(WrittenInInputSchema.parse('')).toBeNull();
     expect(WrittenInInputSchema.parse(null)).toBeNull();
     expect(WrittenInInputSchema.parse(undefined)).toBeUndefined();
-    for (const value of ['xx', 7, true, {}, ['fa']]) expect(WrittenInInputSchema.safeParse(value).success, JSON.stringify(value)).toBe(false);
+    for (const value of ['xx', 7, true, {}, ['fa']])
+      expect(WrittenInInputSchema.safeParse(value).success, JSON.stringify(value)).toBe(false);
   });
 
   test('the page’s lang: the stated language, or unknown (empty) when none is stated', () => {

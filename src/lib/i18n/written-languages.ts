@@ -6,8 +6,15 @@ import { z } from 'zod';
  * pages put in `lang` and named in its own script for the "Written in" picker. Han is told apart
  * by script (zh-Hans, zh-Hant), so pages and the PDF can choose the glyph forms.
  */
-/** A language: its tag, its name in its own language and script, and its name in English (the picker finds it by either). */
-export interface WrittenLanguage { tag: string; autonym: string; english: string }
+/**
+ * A language: its tag, its name in its own language and script, and its name in English (the picker finds it by
+ * either).
+ */
+export interface WrittenLanguage {
+  tag: string;
+  autonym: string;
+  english: string;
+}
 
 /** Tag, own name, English name. */
 const LANGUAGES: readonly (readonly [tag: string, autonym: string, english: string])[] = [
@@ -69,7 +76,11 @@ const LANGUAGES: readonly (readonly [tag: string, autonym: string, english: stri
   ['ch', 'Chamoru', 'Chamorro'],
 ];
 
-export const WRITTEN_LANGUAGES: readonly WrittenLanguage[] = LANGUAGES.map(([tag, autonym, english]) => ({ tag, autonym, english }));
+export const WRITTEN_LANGUAGES: readonly WrittenLanguage[] = LANGUAGES.map(([tag, autonym, english]) => ({
+  tag,
+  autonym,
+  english,
+}));
 
 export const WRITTEN_LANGUAGE_TAGS: readonly string[] = WRITTEN_LANGUAGES.map((l) => l.tag);
 
@@ -94,14 +105,17 @@ export function writtenLanguageTag(value: string): string | null {
   return BY_LOWER.get(canonical.toLowerCase()) ?? null;
 }
 
-export const WRITTEN_LANGUAGE_MESSAGE = 'must be a language of the region written as a language tag, such as th, fa or zh-Hant';
+export const WRITTEN_LANGUAGE_MESSAGE =
+  'must be a language of the region written as a language tag, such as th, fa or zh-Hant';
 
 /**
  * The language a text was written in, in a request body: a tag of the list (any case), or null
  * or '' (not stated). Left out, the stored language stays.
  */
 export const WrittenInInputSchema = z
-  .union([z.string({ error: WRITTEN_LANGUAGE_MESSAGE }), z.null({ error: WRITTEN_LANGUAGE_MESSAGE })], { error: WRITTEN_LANGUAGE_MESSAGE })
+  .union([z.string({ error: WRITTEN_LANGUAGE_MESSAGE }), z.null({ error: WRITTEN_LANGUAGE_MESSAGE })], {
+    error: WRITTEN_LANGUAGE_MESSAGE,
+  })
   .transform((value, ctx) => {
     if (value === null || value.trim() === '') return null;
     const tag = writtenLanguageTag(value);

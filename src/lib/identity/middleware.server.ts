@@ -65,7 +65,8 @@ export function requireUser(options: { allowSessionCookie?: boolean } = {}): Mid
         verified = await tokens.verifySessionCookie(cookie);
       } catch (error) {
         // Whatever the reason, the person's next step is the same: sign in again.
-        if (error instanceof ApiError && error.status === 401) throw unauthorized('Your session has expired: sign in again');
+        if (error instanceof ApiError && error.status === 401)
+          throw unauthorized('Your session has expired: sign in again');
         throw error;
       }
     } else {

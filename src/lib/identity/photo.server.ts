@@ -19,7 +19,8 @@ export function photoFolder(uuid: string): string {
  */
 export async function makeProfilePhoto(bytes: Uint8Array): Promise<{ name: string; body: Uint8Array }> {
   const type = sniffImageType(bytes);
-  if (!type) throw new ApiError(415, 'The file is not a JPEG, PNG or WebP image: choose a photo in one of these formats');
+  if (!type)
+    throw new ApiError(415, 'The file is not a JPEG, PNG or WebP image: choose a photo in one of these formats');
   try {
     const input = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, autoOrient: true });
     const metadata = await input.metadata();
@@ -32,9 +33,15 @@ export async function makeProfilePhoto(bytes: Uint8Array): Promise<{ name: strin
     return { name: `${hash}-${PHOTO_SIZE_PX}.webp`, body };
   } catch (error) {
     if (/pixel limit/i.test((error as Error).message)) {
-      throw new ApiError(413, `The image has more than ${MAX_INPUT_PIXELS / 1_000_000} million pixels: make it smaller first`);
+      throw new ApiError(
+        413,
+        `The image has more than ${MAX_INPUT_PIXELS / 1_000_000} million pixels: make it smaller first`,
+      );
     }
-    throw new ApiError(400, `The file looks like a ${type.toUpperCase()} image but could not be read: it may be damaged`);
+    throw new ApiError(
+      400,
+      `The file looks like a ${type.toUpperCase()} image but could not be read: it may be damaged`,
+    );
   }
 }
 

@@ -80,12 +80,12 @@ export async function findUserRow(db: Db, id: number): Promise<UserRow | null> {
 
 /** Who signs in: the identity service's account, its email and what it says of them. */
 interface SignInAccount {
-    uid: string;
-    email: string;
-    /** The email was verified by password sign-in, per the identity service's own record. */
-    canRelink?: boolean;
-    name?: string | undefined;
-    photo?: string | undefined;
+  uid: string;
+  email: string;
+  /** The email was verified by password sign-in, per the identity service's own record. */
+  canRelink?: boolean;
+  name?: string | undefined;
+  photo?: string | undefined;
 }
 
 export async function findOrCreateUser(
@@ -104,7 +104,11 @@ export async function findOrCreateUser(
 }
 
 /** Links the account to the user row of its email when it may (see above), logging it; null when it does not. */
-async function linkByEmail(deps: Pick<AppDeps, 'db' | 'changes'>, account: SignInAccount, email: string): Promise<UserRow | null> {
+async function linkByEmail(
+  deps: Pick<AppDeps, 'db' | 'changes'>,
+  account: SignInAccount,
+  email: string,
+): Promise<UserRow | null> {
   const { db } = deps;
   const [byEmail] = await db
     .select({ id: users.id, firebaseUid: users.firebaseUid })
@@ -145,8 +149,16 @@ async function linkByEmail(deps: Pick<AppDeps, 'db' | 'changes'>, account: SignI
   return linked;
 }
 
-/** A new user for the account: active with the Super Administrator role when its email is in ADMIN_EMAILS, else waiting for activation. */
-async function createUser(deps: Pick<AppDeps, 'db' | 'changes'>, account: SignInAccount, email: string, isAdmin: boolean): Promise<{ user: UserRow; created: boolean; linked: boolean }> {
+/**
+ * A new user for the account: active with the Super Administrator role when its email is in ADMIN_EMAILS, else waiting
+ * for activation.
+ */
+async function createUser(
+  deps: Pick<AppDeps, 'db' | 'changes'>,
+  account: SignInAccount,
+  email: string,
+  isAdmin: boolean,
+): Promise<{ user: UserRow; created: boolean; linked: boolean }> {
   const { db } = deps;
   return deps.changes.write(db, async (w) => {
     const { tx } = w;
@@ -182,7 +194,8 @@ async function createUser(deps: Pick<AppDeps, 'db' | 'changes'>, account: SignIn
       after: { email, status: created.status, roles: isAdmin ? [SUPER_ADMIN_ROLE] : [] },
     });
     // An account from ADMIN_EMAILS is active at once: it awaits no one's activation.
-    if (!isAdmin) await w.emit({ type: 'user.created', data: { uuid: created.uuid }, actorId: created.id, site: false });
+    if (!isAdmin)
+      await w.emit({ type: 'user.created', data: { uuid: created.uuid }, actorId: created.id, site: false });
     else await w.emit({ type: 'user.updated', data: { uuid: created.uuid }, actorId: created.id, site: false });
     return { user: created, created: true, linked: false };
   });

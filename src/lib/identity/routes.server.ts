@@ -8,7 +8,14 @@ import { bearerToken, requireUser, SESSION_COOKIE } from './middleware.server.ts
 import { requireActiveUser } from '../access/guards.server.ts';
 import { readUploadedFile } from '../storage/multipart.server.ts';
 import { replaceUserPhoto } from './photo.server.ts';
-import { LanguageBodySchema, PHOTO_MAX_BYTES, ProfileBodySchema, type PhotoResponse, type SessionResponse, type Whoami } from './schema.ts';
+import {
+  LanguageBodySchema,
+  PHOTO_MAX_BYTES,
+  ProfileBodySchema,
+  type PhotoResponse,
+  type SessionResponse,
+  type Whoami,
+} from './schema.ts';
 
 /** The path of the photo upload, which reads its body with its own size limit. */
 export const USER_PHOTO_PATH = /^\/api\/user\/photo$/;
@@ -82,7 +89,11 @@ export const identityRoutes = new Hono<AppEnv>()
   })
   .get('/auth/session', requireUser({ allowSessionCookie: true }), (c) => {
     const { identity } = c.get('auth');
-    return c.json<SessionResponse>({ status: 200, message: 'Session active', data: { email: identity.email, uuid: identity.uuid } });
+    return c.json<SessionResponse>({
+      status: 200,
+      message: 'Session active',
+      data: { email: identity.email, uuid: identity.uuid },
+    });
   });
 
 function isHttps(url: string, forwardedProto: string | undefined): boolean {

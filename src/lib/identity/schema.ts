@@ -48,7 +48,10 @@ export const PHONE_MAX = 32;
 export const PersonNameSchema = text({ min: 2, max: NAME_MAX });
 
 /** Loose international phone numbers: digits, spaces, +, -, parentheses and dots. */
-export const PhoneNumberSchema = text({ max: PHONE_MAX }).regex(/^\+?[0-9 ()\-.]{6,}$/, 'must be a phone number such as +63 2 8123 4567');
+export const PhoneNumberSchema = text({ max: PHONE_MAX }).regex(
+  /^\+?[0-9 ()\-.]{6,}$/,
+  'must be a phone number such as +63 2 8123 4567',
+);
 
 /** POST /api/user/saved/profile: what /profile/completion collects. */
 export const ProfileBodySchema = z.object({

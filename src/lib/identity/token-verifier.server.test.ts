@@ -47,7 +47,9 @@ describe('claimProblem: every claim, whatever the mode', () => {
   });
 
   test('a clock up to a minute behind the identity service is tolerated', () => {
-    expect(claimProblem(token({ iat: NOW + 30, auth_time: NOW + 30, exp: NOW + 3630 }), PROJECT, 'id token', NOW)).toBeNull();
+    expect(
+      claimProblem(token({ iat: NOW + 30, auth_time: NOW + 30, exp: NOW + 3630 }), PROJECT, 'id token', NOW),
+    ).toBeNull();
   });
 
   test('session cookies: their own issuer and a lifetime of up to two weeks', () => {

@@ -21,7 +21,10 @@ const WAITING = ['queued', 'sending'];
 /** Queues emails; the mail worker sends them once the transaction has committed. Returns their ids, in order. */
 export async function enqueueMail(tx: DbOrTx, mails: readonly OutgoingMail[]): Promise<{ id: number }[]> {
   if (mails.length === 0) return [];
-  return tx.insert(mailOutbox).values([...mails]).returning({ id: mailOutbox.id });
+  return tx
+    .insert(mailOutbox)
+    .values([...mails])
+    .returning({ id: mailOutbox.id });
 }
 
 /**
@@ -59,7 +62,9 @@ export async function releaseClaims(db: DbOrTx, ids: readonly number[], leaseUnt
   await db
     .update(mailOutbox)
     .set({ status: 'queued', attempts: sql`${mailOutbox.attempts} - 1`, nextAttemptAt: now })
-    .where(and(inArray(mailOutbox.id, [...ids]), eq(mailOutbox.status, 'sending'), eq(mailOutbox.nextAttemptAt, leaseUntil)));
+    .where(
+      and(inArray(mailOutbox.id, [...ids]), eq(mailOutbox.status, 'sending'), eq(mailOutbox.nextAttemptAt, leaseUntil)),
+    );
 }
 
 /** Marks a claimed message sent: it is never taken again. */
@@ -77,5 +82,8 @@ export async function markFailed(db: DbOrTx, id: number, retryAt: Date, error: s
 
 /** Marks a message the SMTP server refused for good: never tried again (decision 058). */
 export async function markUndeliverable(db: DbOrTx, id: number, error: string): Promise<void> {
-  await db.update(mailOutbox).set({ status: 'failed', lastError: error.slice(0, 1000) }).where(eq(mailOutbox.id, id));
+  await db
+    .update(mailOutbox)
+    .set({ status: 'failed', lastError: error.slice(0, 1000) })
+    .where(eq(mailOutbox.id, id));
 }

@@ -16,7 +16,10 @@ export type RefusalKind = 'permanent' | 'temporary' | 'server';
 
 export interface Refusal {
   kind: RefusalKind;
-  /** What went wrong: the server's answer when it gave one, else the network's or nodemailer's words (shown under "Last problem"). */
+  /**
+   * What went wrong: the server's answer when it gave one, else the network's or nodemailer's words (shown under "Last
+   * problem").
+   */
   reason: string;
 }
 
@@ -35,7 +38,11 @@ function isMessageFault(code: unknown, command: unknown, message: string): boole
   // nodemailer's own refusals of what it was given (never of its configuration: a bad sender is
   // the same for every message, and would otherwise drop the whole outbox).
   if (code === 'EENVELOPE' && command === 'API') return /^(Invalid recipient|No recipients)/.test(message);
-  return code === 'EMESSAGE' && (command === 'API' || command === 'MAIL FROM') && /^(Empty message|Message size)/.test(message);
+  return (
+    code === 'EMESSAGE' &&
+    (command === 'API' || command === 'MAIL FROM') &&
+    /^(Empty message|Message size)/.test(message)
+  );
 }
 
 /** How a failed send is handled; see RefusalKind. */

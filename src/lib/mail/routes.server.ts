@@ -15,7 +15,14 @@ export const mailRoutes = new Hono<AppEnv>()
     requireAdminLevel(c);
     const query = parseQuery(c, SentMailQuerySchema);
     const { data, total } = await listSentMail(c.get('deps').db, query);
-    return c.json<SentMailListResponse>({ status: 200, message: 'Sent mail', data, page: query.page, per_page: query.per_page, total });
+    return c.json<SentMailListResponse>({
+      status: 200,
+      message: 'Sent mail',
+      data,
+      page: query.page,
+      per_page: query.per_page,
+      total,
+    });
   })
   .get('/mail/sent/:uuid', requireUser(), async (c) => {
     requireAdminLevel(c);

@@ -32,7 +32,9 @@ export interface MailSinkOptions {
 }
 
 function mailboxesOf(header: AddressObject | AddressObject[] | undefined): { name: string; address: string }[] {
-  return (Array.isArray(header) ? header : header ? [header] : []).flatMap((h) => h.value.map((a) => ({ name: a.name, address: a.address ?? '' })));
+  return (Array.isArray(header) ? header : header ? [header] : []).flatMap((h) =>
+    h.value.map((a) => ({ name: a.name, address: a.address ?? '' })),
+  );
 }
 
 async function readAll(stream: Readable): Promise<Buffer> {
@@ -84,7 +86,12 @@ export class MailSink {
       },
       onData: (stream, session, callback) => {
         readAll(stream)
-          .then((raw) => sunk(raw, session.envelope.rcptTo.map((r) => r.address)))
+          .then((raw) =>
+            sunk(
+              raw,
+              session.envelope.rcptTo.map((r) => r.address),
+            ),
+          )
           .then((mail) => {
             this.received.push(mail);
             this.#onMail?.(mail);

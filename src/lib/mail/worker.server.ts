@@ -1,7 +1,14 @@
 import type { Db } from '../db/client.server.ts';
 import type { ChangeBus } from '../events/change-bus.server.ts';
 import { mailbox, parseMailbox, type Mailbox } from './address.ts';
-import { claimDueMail, markFailed, markSent, markUndeliverable, releaseClaims, type OutboxRow } from './outbox.server.ts';
+import {
+  claimDueMail,
+  markFailed,
+  markSent,
+  markUndeliverable,
+  releaseClaims,
+  type OutboxRow,
+} from './outbox.server.ts';
 import { classifyRefusal, type Refusal } from './refusal.ts';
 
 /** One message as the worker hands it to the transport: addresses as { name, address }, never a written line. */
@@ -21,7 +28,10 @@ export interface MailSender {
   verify(): Promise<void>;
 }
 
-/** The kind of the emails that tell administrators a message could not be delivered: one of them failing tells nobody (no loop). */
+/**
+ * The kind of the emails that tell administrators a message could not be delivered: one of them failing tells nobody
+ * (no loop).
+ */
 export const UNDELIVERABLE_KIND = 'mail.failed';
 
 /**
@@ -34,7 +44,10 @@ export function retryDelayMs(attempts: number): number {
 
 function senderOf(line: string): Mailbox {
   const parsed = parseMailbox(line);
-  if (!parsed) throw new Error(`The sender of the portal's emails must be one address, such as "Asia-Pacific Urban Agenda" <no-reply@apua.example>: ${line}`);
+  if (!parsed)
+    throw new Error(
+      `The sender of the portal's emails must be one address, such as "Asia-Pacific Urban Agenda" <no-reply@apua.example>: ${line}`,
+    );
   return parsed;
 }
 
@@ -88,7 +101,10 @@ export class MailWorker {
     changes?: ChangeBus;
     now?: () => Date;
     log?: (line: string) => void;
-    /** While the SMTP server is away and runs come from the shared queue, how often this instance asks for one (PROBE_MS). */
+    /**
+     * While the SMTP server is away and runs come from the shared queue, how often this instance asks for one
+     * (PROBE_MS).
+     */
     probeMs?: number;
   }) {
     this.#db = options.db;
@@ -167,7 +183,10 @@ export class MailWorker {
   }
 
   /** Sends a claimed batch in order; gives back what it did not try (the server went away, or the lease ran short). */
-  async #sendBatch(batch: readonly OutboxRow[], leaseUntil: Date): Promise<{ sent: number; untried: number; stop: boolean }> {
+  async #sendBatch(
+    batch: readonly OutboxRow[],
+    leaseUntil: Date,
+  ): Promise<{ sent: number; untried: number; stop: boolean }> {
     let sent = 0;
     for (const [at, message] of batch.entries()) {
       const late = this.#now().getTime() > leaseUntil.getTime() - LEASE_MARGIN_MS;
@@ -175,7 +194,12 @@ export class MailWorker {
       if (outcome === 'sent') sent++;
       if (outcome === 'late' || outcome === 'unreachable') {
         const rest = batch.slice(outcome === 'late' ? at : at + 1);
-        await releaseClaims(this.#db, rest.map((m) => m.id), leaseUntil, this.#now());
+        await releaseClaims(
+          this.#db,
+          rest.map((m) => m.id),
+          leaseUntil,
+          this.#now(),
+        );
         return { sent, untried: rest.length, stop: outcome === 'unreachable' };
       }
     }
@@ -210,11 +234,19 @@ export class MailWorker {
       await markFailed(this.#db, message.id, this.#now(), refusal.reason);
       return 'unreachable';
     }
-    await markFailed(this.#db, message.id, new Date(this.#now().getTime() + retryDelayMs(message.attempts)), refusal.reason);
+    await markFailed(
+      this.#db,
+      message.id,
+      new Date(this.#now().getTime() + retryDelayMs(message.attempts)),
+      refusal.reason,
+    );
     return 'retry';
   }
 
-  /** Marks a message failed for good and, in the same transaction, tells the administrators (never about a notice of this kind). */
+  /**
+   * Marks a message failed for good and, in the same transaction, tells the administrators (never about a notice of
+   * this kind).
+   */
   async #giveUp(message: OutboxRow, reason: string): Promise<void> {
     this.#log(`[mail] ${message.uuid} refused for good: ${reason}`);
     if (!this.#changes || message.kind === UNDELIVERABLE_KIND) {
@@ -234,12 +266,15 @@ export class MailWorker {
     } catch (error) {
       if (!this.#unreachableSince) {
         this.#unreachableSince = this.#now();
-        this.#log(`[mail] the SMTP server does not answer (${error instanceof Error ? error.message : String(error)}); mail waits, in order`);
+        this.#log(
+          `[mail] the SMTP server does not answer (${error instanceof Error ? error.message : String(error)}); mail waits, in order`,
+        );
       }
       this.#probeSoon();
       return false;
     }
-    if (this.#unreachableSince) this.#log('[mail] the SMTP server answers again: sending the waiting mail, oldest first');
+    if (this.#unreachableSince)
+      this.#log('[mail] the SMTP server answers again: sending the waiting mail, oldest first');
     this.#unreachableSince = null;
     return true;
   }

@@ -68,6 +68,11 @@ describe('regionMap', () => {
     expect(regionMap(list.map((c) => ({ ...c })))).toBe(first);
     const fewer = regionMap(list.slice(0, 10));
     expect(fewer).not.toBe(first);
-    expect(fewer.shapes.map((s) => s.code).sort()).toEqual(list.slice(0, 10).map((c) => c.code).sort());
+    expect(fewer.shapes.map((s) => s.code).sort()).toEqual(
+      list
+        .slice(0, 10)
+        .map((c) => c.code)
+        .sort(),
+    );
   });
 });

@@ -136,7 +136,14 @@ export function buildRegionMap(
       missing.push(c.code);
       return;
     }
-    shapes.push({ code: c.code, name: c.name, kind: 'circle', cx: round1(point[0]), cy: round1(point[1]), r: circleRadius });
+    shapes.push({
+      code: c.code,
+      name: c.name,
+      kind: 'circle',
+      cx: round1(point[0]),
+      cy: round1(point[1]),
+      r: circleRadius,
+    });
   };
   for (const c of countries) {
     const shape = coarseById.get(c.numeric);

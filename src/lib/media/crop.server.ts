@@ -17,7 +17,12 @@ export function cropRect(width: number, height: number, crop: CropBox | null, ra
   else h = w / ratio;
   const left = Math.round(Math.min(Math.max(box.left + (box.width - w) / 2, 0), width - w));
   const top = Math.round(Math.min(Math.max(box.top + (box.height - h) / 2, 0), height - h));
-  return { left, top, width: Math.max(1, Math.min(Math.round(w), width - left)), height: Math.max(1, Math.min(Math.round(h), height - top)) };
+  return {
+    left,
+    top,
+    width: Math.max(1, Math.min(Math.round(w), width - left)),
+    height: Math.max(1, Math.min(Math.round(h), height - top)),
+  };
 }
 
 /**

@@ -41,7 +41,10 @@ const EXTENSIONS: Record<ImageFormat, string> = { jpeg: 'jpg', png: 'png', webp:
 export async function makeRenditions(bytes: Uint8Array): Promise<Rendition[]> {
   const type = sniffImageType(bytes);
   if (!type) {
-    throw new ApiError(415, 'The file is not a JPEG, PNG or WebP image: upload a photo or picture in one of these formats');
+    throw new ApiError(
+      415,
+      'The file is not a JPEG, PNG or WebP image: upload a photo or picture in one of these formats',
+    );
   }
   const input = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, autoOrient: true });
   try {
@@ -59,9 +62,15 @@ export async function makeRenditions(bytes: Uint8Array): Promise<Rendition[]> {
     return renditions;
   } catch (error) {
     if (/pixel limit/i.test((error as Error).message)) {
-      throw new ApiError(413, `The image has more than ${MAX_INPUT_PIXELS / 1_000_000} million pixels: make it smaller first`);
+      throw new ApiError(
+        413,
+        `The image has more than ${MAX_INPUT_PIXELS / 1_000_000} million pixels: make it smaller first`,
+      );
     }
-    throw new ApiError(400, `The file looks like a ${type.toUpperCase()} image but could not be read: it may be damaged`);
+    throw new ApiError(
+      400,
+      `The file looks like a ${type.toUpperCase()} image but could not be read: it may be damaged`,
+    );
   }
 }
 
@@ -70,12 +79,22 @@ async function render(input: Sharp, hash: string, width: number, format: ImageFo
 }
 
 /** Encodes `pipeline` as `format` (the portal's one set of qualities); `stem` names the file from its width. */
-export async function encode(pipeline: Sharp, format: ImageFormat, stem: (width: number) => string): Promise<Rendition> {
+export async function encode(
+  pipeline: Sharp,
+  format: ImageFormat,
+  stem: (width: number) => string,
+): Promise<Rendition> {
   if (format === 'webp') pipeline = pipeline.webp({ quality: 80, effort: 4 });
   else if (format === 'jpeg') pipeline = pipeline.jpeg({ quality: 82, mozjpeg: true });
   else pipeline = pipeline.png({ compressionLevel: 9 });
   const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
-  return { name: `${stem(info.width)}.${EXTENSIONS[format]}`, body: data, width: info.width, height: info.height, format };
+  return {
+    name: `${stem(info.width)}.${EXTENSIONS[format]}`,
+    body: data,
+    width: info.width,
+    height: info.height,
+    format,
+  };
 }
 
 /** The file-store keys of an image's renditions stored under /uploads/ (see `toMediaImage`). */

@@ -27,7 +27,10 @@ export interface CropBox {
 }
 
 const fraction = (min: 'zero' | 'above zero') => {
-  const message = min === 'zero' ? 'must be a fraction of the picture between 0 and 1' : 'must be a fraction of the picture above 0, at most 1';
+  const message =
+    min === 'zero'
+      ? 'must be a fraction of the picture between 0 and 1'
+      : 'must be a fraction of the picture above 0, at most 1';
   const n = z.number({ error: message });
   return (min === 'zero' ? n.min(0, message) : n.gt(0, message)).max(1, message);
 };

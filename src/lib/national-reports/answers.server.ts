@@ -45,13 +45,16 @@ export function cycleForm(catalogue: QuestionCatalogue, cycle: CycleRow) {
     const locksAt = locksAtOf(cycle).getTime();
     const opens = closedCycle(cycle) ? Date.parse(`${cycle.opensAt}T00:00:00Z`) : Infinity;
     return catalogue.all.filter(
-      (q) => (q.firstCycle === null || q.firstCycle <= cycle.year) && (q.retiredAt === null || q.retiredAt.getTime() >= locksAt || q.retiredAt.getTime() > opens),
+      (q) =>
+        (q.firstCycle === null || q.firstCycle <= cycle.year) &&
+        (q.retiredAt === null || q.retiredAt.getTime() >= locksAt || q.retiredAt.getTime() > opens),
     );
   });
 }
 
 /** Strings as a PostgreSQL array literal, each element quoted (JSON's escapes of `"` and `\` are the array's). */
-const textArray = (items: readonly string[]) => `{${[...new Set(items)].map((item) => JSON.stringify(item)).join(',')}}`;
+const textArray = (items: readonly string[]) =>
+  `{${[...new Set(items)].map((item) => JSON.stringify(item)).join(',')}}`;
 
 export const nationalReportForm: FormDefinition<ReportKey, ReportBundle, AuthedUser> = {
   kind: 'national_report',
@@ -110,9 +113,11 @@ export const nationalReportForm: FormDefinition<ReportKey, ReportBundle, AuthedU
     options: { cycleYear: cycle.year },
   }),
   questions: (catalogue, { cycle }) => cycleForm(catalogue, cycle),
-  pin: (catalogue, { report }, list) => (report.questionPins ? list.map((q) => catalogue.pinned(q, report.questionPins![q.id])) : list),
+  pin: (catalogue, { report }, list) =>
+    report.questionPins ? list.map((q) => catalogue.pinned(q, report.questionPins![q.id])) : list,
   // The answered rule is part of it: counts made under an earlier rule are counted again on the next save.
-  basis: (catalogue, { cycle, report }) => `${catalogue.stamp}|${cycleFormKey(cycle)}|${pinsKey(report.questionPins)}|${ANSWERED_RULE}`,
+  basis: (catalogue, { cycle, report }) =>
+    `${catalogue.stamp}|${cycleFormKey(cycle)}|${pinsKey(report.questionPins)}|${ANSWERED_RULE}`,
   admit(bundle, auth) {
     const next = enforce(bundle, 'save', roleOf(auth));
     const { report } = bundle;
@@ -122,7 +127,16 @@ export const nationalReportForm: FormDefinition<ReportKey, ReportBundle, AuthedU
     return () => ({
       once: 'start',
       set: sql`status = ${next}, version = version + 1`,
-      audit: [{ actorId: auth.user.id, entity: 'national_report', entityId: report.uuid, action: 'start', before: { status: report.status }, after: { status: next } }],
+      audit: [
+        {
+          actorId: auth.user.id,
+          entity: 'national_report',
+          entityId: report.uuid,
+          action: 'start',
+          before: { status: report.status },
+          after: { status: next },
+        },
+      ],
       events: [{ type: 'report.started', data: ref, actorId: auth.user.id, site: false }],
     });
   },
@@ -149,7 +163,12 @@ export const nationalReportForm: FormDefinition<ReportKey, ReportBundle, AuthedU
  * 409 with the stale answers as they are now, 403/409/423 from the workflow), moving a
  * not-started report to in progress.
  */
-export async function saveReportAnswers(deps: AppDeps, auth: AuthedUser, where: ReportKey, inputs: readonly AnswerInput[]): Promise<SaveAnswersResponse['data']> {
+export async function saveReportAnswers(
+  deps: AppDeps,
+  auth: AuthedUser,
+  where: ReportKey,
+  inputs: readonly AnswerInput[],
+): Promise<SaveAnswersResponse['data']> {
   const saved = await saveAnswers(deps, nationalReportForm, where, auth, inputs);
   const { report } = saved.instance;
   return {
@@ -175,7 +194,12 @@ onQuestionsChanged(nationalReportForm.kind, async (w, loadQuestions) => {
   const locked = await tx
     .select()
     .from(nationalReports)
-    .where(inArray(nationalReports.year, open.map((c) => c.year)))
+    .where(
+      inArray(
+        nationalReports.year,
+        open.map((c) => c.year),
+      ),
+    )
     .orderBy(nationalReports.id)
     .for('update');
   // Read after the locks: a question write that held them first has committed and is counted.
@@ -190,8 +214,17 @@ onQuestionsChanged(nationalReportForm.kind, async (w, loadQuestions) => {
       .where(eq(nationalReports.year, cycle.year));
     const byReport = new Map<number, Map<number, StoredAnswer>>();
     for (const { row } of rows) {
-      const stored: StoredAnswer = { ...row, value: row.value ?? null, updatedAt: row.updatedAt.toISOString(), by: null, byUuid: null };
-      (byReport.get(row.reportId) ?? byReport.set(row.reportId, new Map()).get(row.reportId)!).set(row.questionId, stored);
+      const stored: StoredAnswer = {
+        ...row,
+        value: row.value ?? null,
+        updatedAt: row.updatedAt.toISOString(),
+        by: null,
+        byUuid: null,
+      };
+      (byReport.get(row.reportId) ?? byReport.set(row.reportId, new Map()).get(row.reportId)!).set(
+        row.questionId,
+        stored,
+      );
     }
     const values = reports.map((report) => {
       const bundle = { report, cycle, country: { code: report.countryCode, name: '', flag: '' } };
@@ -223,11 +256,22 @@ onQuestionReworded(nationalReportForm.kind, async (w, question) => {
   const now = new Date();
   const key = String(question.id);
   const ids = rows
-    .filter(({ report, cycle }) => report.questionPins?.[key] === undefined && lockReasonOf(ReportStatusSchema.parse(report.status), { status: cycle.status, locksAt: locksAtOf(cycle) }, now, report.unlocked) !== null)
+    .filter(
+      ({ report, cycle }) =>
+        report.questionPins?.[key] === undefined &&
+        lockReasonOf(
+          ReportStatusSchema.parse(report.status),
+          { status: cycle.status, locksAt: locksAtOf(cycle) },
+          now,
+          report.unlocked,
+        ) !== null,
+    )
     .map(({ report }) => report.id);
   if (ids.length === 0) return;
   await tx
     .update(nationalReports)
-    .set({ questionPins: sql`coalesce(${nationalReports.questionPins}, '{}'::jsonb) || jsonb_build_object(${key}::text, ${question.n}::int)` })
+    .set({
+      questionPins: sql`coalesce(${nationalReports.questionPins}, '{}'::jsonb) || jsonb_build_object(${key}::text, ${question.n}::int)`,
+    })
     .where(inArray(nationalReports.id, ids));
 });

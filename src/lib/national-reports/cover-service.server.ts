@@ -17,7 +17,12 @@ export const coverFolder = (uuid: string) => `national-reports/${uuid}/cover`;
  * Checks and re-encodes a picture (the CMS pipeline) and stores its renditions in the report's
  * cover folder. A failure removes what was written, except files in `keep` (the cover in place).
  */
-export async function storeCover(storage: FileStore, uuid: string, bytes: Uint8Array, keep: readonly string[] = []): Promise<{ cover: StoredImage; keys: string[] }> {
+export async function storeCover(
+  storage: FileStore,
+  uuid: string,
+  bytes: Uint8Array,
+  keep: readonly string[] = [],
+): Promise<{ cover: StoredImage; keys: string[] }> {
   const renditions = await makeRenditions(bytes);
   const folder = coverFolder(uuid);
   const keys = renditions.map((r) => `${folder}/${r.name}`);
@@ -39,7 +44,12 @@ export async function storeCover(storage: FileStore, uuid: string, bytes: Uint8A
 export async function uploadReportCover(
   deps: AppDeps,
   auth: AuthedUser,
-  input: { uuid: string; readBytes: () => Promise<Uint8Array>; version: number; checkScope: (countryCode: string) => void },
+  input: {
+    uuid: string;
+    readBytes: () => Promise<Uint8Array>;
+    version: number;
+    checkScope: (countryCode: string) => void;
+  },
 ): Promise<Report> {
   const role = roleOf(auth);
   const before = await loadBundle(deps.db, { uuid: input.uuid });
@@ -53,7 +63,8 @@ export async function uploadReportCover(
 
   const inUse = (image: StoredImage | null) => (image ? storedKeysOf(image) : []);
   const { cover, keys: newKeys } = await storeCover(deps.storage, input.uuid, bytes, inUse(before.report.cover));
-  const removeNew = (keep: readonly string[]) => deps.storage.delete(newKeys.filter((key) => !keep.includes(key))).catch(() => {});
+  const removeNew = (keep: readonly string[]) =>
+    deps.storage.delete(newKeys.filter((key) => !keep.includes(key))).catch(() => {});
 
   let result: { report: Report; replaced: StoredImage | null };
   try {
@@ -78,7 +89,10 @@ export async function uploadReportCover(
       await w.emit(reportEvent(bundle, 'report.cover.saved', { actorId: auth.user.id, after: after! }));
       // The cover of a published version kept for the public site stays with it (decision 026).
       const keptCover = keptPublicView(bundle.report)?.report.cover?.image;
-      return { report: await reportOf(tx, { ...bundle, report: after! }), replaced: keptCover?.url === bundle.report.cover?.url ? null : bundle.report.cover };
+      return {
+        report: await reportOf(tx, { ...bundle, report: after! }),
+        replaced: keptCover?.url === bundle.report.cover?.url ? null : bundle.report.cover,
+      };
     });
   } catch (error) {
     // Refused or failed: the files just written are litter, unless the cover in place uses them (same picture).

@@ -59,7 +59,9 @@ export const CycleSchema = z.object({
   status: CycleStatusSchema,
   /** When answers lock (closes_at + expiry_days), ISO date. */
   locks_at: z.string(),
-  /** Reports not yet submitted are reminded this many days before closes_at (and once the day after it), largest first. */
+  /**
+   * Reports not yet submitted are reminded this many days before closes_at (and once the day after it), largest first.
+   */
   reminder_days: z.array(z.number().int()),
   version: z.number().int(),
 });
@@ -77,8 +79,18 @@ export const CycleSaveBodySchema = z
     version: VersionSchema.optional(),
     opens_at: DateSchema,
     closes_at: DateSchema,
-    expiry_days: wholeNumber({ min: 0, max: CYCLE_DAYS_MAX, unit: 'days', invalid: 'must be a number of days' }).default(30),
-    timely_days: wholeNumber({ min: 0, max: CYCLE_DAYS_MAX, unit: 'days', invalid: 'must be a number of days' }).default(0),
+    expiry_days: wholeNumber({
+      min: 0,
+      max: CYCLE_DAYS_MAX,
+      unit: 'days',
+      invalid: 'must be a number of days',
+    }).default(30),
+    timely_days: wholeNumber({
+      min: 0,
+      max: CYCLE_DAYS_MAX,
+      unit: 'days',
+      invalid: 'must be a number of days',
+    }).default(0),
     guideline_version: nullableText({ max: GUIDELINE_VERSION_MAX }),
     status: CycleStatusSchema.default('draft'),
     reminder_days: ReminderDaysSchema.default([...DEFAULT_REMINDER_DAYS]),

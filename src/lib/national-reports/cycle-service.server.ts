@@ -55,10 +55,16 @@ export async function saveCycle(deps: AppDeps, auth: AuthedUser, body: CleanCycl
       if (body.version !== current.version) throw new StaleWriteError(toCycle(current));
       if (body.status === 'draft' && current.status !== 'draft') {
         // Draft means "being prepared": a cycle whose reports countries already have cannot hide them again.
-        const [report] = await tx.select({ id: nationalReports.id }).from(nationalReports).where(eq(nationalReports.year, body.year)).limit(1);
+        const [report] = await tx
+          .select({ id: nationalReports.id })
+          .from(nationalReports)
+          .where(eq(nationalReports.year, body.year))
+          .limit(1);
         if (report) {
           throw new ApiError(400, 'Invalid body: check status', {
-            status: [`cannot go back to draft: countries already have their ${body.year} reports (close the cycle instead)`],
+            status: [
+              `cannot go back to draft: countries already have their ${body.year} reports (close the cycle instead)`,
+            ],
           });
         }
       }
@@ -69,7 +75,11 @@ export async function saveCycle(deps: AppDeps, auth: AuthedUser, body: CleanCycl
         .returning();
     } else {
       // Two creations of one year at once (a double click, two administrators): one wins, the other is told.
-      [after] = await tx.insert(reportingCycles).values({ year: body.year, ...values }).onConflictDoNothing().returning();
+      [after] = await tx
+        .insert(reportingCycles)
+        .values({ year: body.year, ...values })
+        .onConflictDoNothing()
+        .returning();
       if (!after) {
         const [created] = await tx.select().from(reportingCycles).where(eq(reportingCycles.year, body.year));
         throw new StaleWriteError(toCycle(created!), `Someone else created the ${body.year} cycle meanwhile`);
@@ -86,8 +96,12 @@ export async function saveCycle(deps: AppDeps, auth: AuthedUser, body: CleanCycl
     if (after!.status === 'open') await createCycleReports(tx, body.year);
     // Cycles past draft are on the public site (their dates, status and reporting status page).
     const site = (current !== undefined && current.status !== 'draft') || after!.status !== 'draft';
-    await w.emit({ type: 'cycle.saved', data: { year: body.year, status: after!.status }, actorId: auth.user.id, site });
+    await w.emit({
+      type: 'cycle.saved',
+      data: { year: body.year, status: after!.status },
+      actorId: auth.user.id,
+      site,
+    });
     return toCycle(after!);
   });
 }
-

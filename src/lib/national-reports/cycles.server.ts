@@ -8,7 +8,15 @@ import type { DbOrTx } from '../audit/service.server.ts';
 export { createCycleReports } from './cycle-service.server.ts';
 
 /** What a cycle's save may change: every field of the body but the key and the version. */
-const CYCLE_FIELDS = ['opens_at', 'closes_at', 'expiry_days', 'timely_days', 'guideline_version', 'status', 'reminder_days'] as const;
+const CYCLE_FIELDS = [
+  'opens_at',
+  'closes_at',
+  'expiry_days',
+  'timely_days',
+  'guideline_version',
+  'status',
+  'reminder_days',
+] as const;
 
 /**
  * The body of POST cycles/saved laid over the stored cycle of its year, if there is one: fields an
@@ -17,7 +25,8 @@ const CYCLE_FIELDS = ['opens_at', 'closes_at', 'expiry_days', 'timely_days', 'gu
  */
 export async function overStoredCycle(db: DbOrTx, body: Record<string, unknown>): Promise<Record<string, unknown>> {
   const year = body['year'];
-  if (typeof year !== 'number' || !Number.isInteger(year) || year < CYCLE_YEAR_MIN || year > CYCLE_YEAR_MAX) return body;
+  if (typeof year !== 'number' || !Number.isInteger(year) || year < CYCLE_YEAR_MIN || year > CYCLE_YEAR_MAX)
+    return body;
   const row = await loadCycleRow(db, year);
   return row ? overStored(CYCLE_FIELDS, toCycle(row), body) : body;
 }

@@ -29,7 +29,8 @@ describe('days left to a due date', () => {
     const now = noon('2026-12-21');
     expect(reportDueLabel({ status: 'in_progress', deadline: '2026-12-18' }, now)).toBe('Overdue by 3 days');
     expect(reportDueLabel({ status: 'completed', deadline: '2026-12-18' }, now)).toBe('Overdue by 3 days');
-    for (const status of ['submitted', 'accepted', 'published'] as const) expect(reportDueLabel({ status, deadline: '2026-12-18' }, now)).toBeNull();
+    for (const status of ['submitted', 'accepted', 'published'] as const)
+      expect(reportDueLabel({ status, deadline: '2026-12-18' }, now)).toBeNull();
   });
 });
 

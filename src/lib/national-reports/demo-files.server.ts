@@ -6,7 +6,12 @@ import type { FileStore } from '../storage/file-store.server.ts';
 import { reportPdf } from './pdf.server.ts';
 import { loadBundle, reportGroups } from './queries.server.ts';
 import { inspectPdf } from './pdf-check.server.ts';
-import { certificatePem, generateKeys, makeCertificate, type KeyAndCertificate } from '../signatures/certificates.server.ts';
+import {
+  certificatePem,
+  generateKeys,
+  makeCertificate,
+  type KeyAndCertificate,
+} from '../signatures/certificates.server.ts';
 import { signPdf } from '../signatures/pdf-sign.server.ts';
 import { seedDemoAuthority } from '../signatures/service.server.ts';
 import { trustedFor } from '../signatures/queries.server.ts';
@@ -29,7 +34,12 @@ async function demoSigning(db: Db): Promise<(country: string) => Promise<KeyAndC
     let signer = signers.get(country);
     if (!signer) {
       const own = await generateKeys('ECDSA', 'SHA-256');
-      const certificate = await makeCertificate({ subject: { cn: `Demonstration signer (${country})`, o: 'Demonstration data, not a real signature', c: country }, keys: own, issuer: authority, authority: false });
+      const certificate = await makeCertificate({
+        subject: { cn: `Demonstration signer (${country})`, o: 'Demonstration data, not a real signature', c: country },
+        keys: own,
+        issuer: authority,
+        authority: false,
+      });
       signers.set(country, (signer = { key: own.privateKey, certificate }));
     }
     return signer;
@@ -45,13 +55,20 @@ async function demoSigning(db: Db): Promise<(country: string) => Promise<KeyAndC
  */
 export async function seedDemoReportFiles(db: Db, storage: FileStore): Promise<number> {
   const reports = await db
-    .select({ uuid: nationalReports.uuid, id: nationalReports.id, year: nationalReports.year, countryCode: nationalReports.countryCode })
+    .select({
+      uuid: nationalReports.uuid,
+      id: nationalReports.id,
+      year: nationalReports.year,
+      countryCode: nationalReports.countryCode,
+    })
     .from(nationalReports)
     .where(
       and(
         eq(nationalReports.demo, true),
         inArray(nationalReports.status, [...WITH_SIGNED_FILE]),
-        notExists(db.select({ id: reportFiles.id }).from(reportFiles).where(eq(reportFiles.reportId, nationalReports.id))),
+        notExists(
+          db.select({ id: reportFiles.id }).from(reportFiles).where(eq(reportFiles.reportId, nationalReports.id)),
+        ),
       ),
     );
   if (reports.length === 0) return 0;

@@ -1,7 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.server.ts';
 import { nationalReports } from '../db/schema.ts';
-import { filesOfRecords, publishedRecordFiles, type FileOwner, type FileRecord } from '../storage/file-access.server.ts';
+import {
+  filesOfRecords,
+  publishedRecordFiles,
+  type FileOwner,
+  type FileRecord,
+} from '../storage/file-access.server.ts';
 
 /**
  * Who reads a national report's cover picture (`national-reports/{uuid}/cover/…`, decision
@@ -10,7 +15,12 @@ import { filesOfRecords, publishedRecordFiles, type FileOwner, type FileRecord }
  * the back-office (the national_report view rule, in its country). The signed PDFs beside the
  * cover are never served from /uploads/ at all (GET …/report/file checks its reader).
  */
-export const reportCoverFiles: FileOwner = filesOfRecords('national-reports', 'national-reports', loadReportCoverFiles, 'cover/');
+export const reportCoverFiles: FileOwner = filesOfRecords(
+  'national-reports',
+  'national-reports',
+  loadReportCoverFiles,
+  'cover/',
+);
 
 async function loadReportCoverFiles(db: Db, uuid: string): Promise<FileRecord> {
   const [row] = await db

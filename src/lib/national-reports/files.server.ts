@@ -24,11 +24,18 @@ export async function serveReportFile(c: Context<AppEnv>) {
   const deps = c.get('deps');
   const bundle = await loadBundle(deps.db, { uuid });
   const [latest] = bundle
-    ? await deps.db.select().from(reportFiles).where(eq(reportFiles.reportId, bundle.report.id)).orderBy(desc(reportFiles.v)).limit(1)
+    ? await deps.db
+        .select()
+        .from(reportFiles)
+        .where(eq(reportFiles.reportId, bundle.report.id))
+        .orderBy(desc(reportFiles.v))
+        .limit(1)
     : [];
   // A published report being revised keeps the file it was published with public (decision 026).
   const keptFile = bundle ? keptPublicView(bundle.report)?.report.file_url : null;
-  const isPublic = (bundle?.report.status === 'published' && latest !== undefined && (v === 0 || v === latest.v)) || (!!keptFile && v !== 0 && keptFile === fileUrl(uuid, v));
+  const isPublic =
+    (bundle?.report.status === 'published' && latest !== undefined && (v === 0 || v === latest.v)) ||
+    (!!keptFile && v !== 0 && keptFile === fileUrl(uuid, v));
   if (!isPublic) {
     await requireUser({ allowSessionCookie: true })(c, async () => {});
     const auth = requireModuleRule(c, 'national_report', ['view']);
@@ -41,7 +48,10 @@ export async function serveReportFile(c: Context<AppEnv>) {
       ? latest
         ? [latest]
         : []
-      : await deps.db.select().from(reportFiles).where(and(eq(reportFiles.reportId, bundle.report.id), eq(reportFiles.v, v)));
+      : await deps.db
+          .select()
+          .from(reportFiles)
+          .where(and(eq(reportFiles.reportId, bundle.report.id), eq(reportFiles.v, v)));
   if (!file) throw notFound('This report has no signed file' + (v ? ` version ${v}` : ''));
   const bytes = await deps.storage.get(file.storageKey);
   if (!bytes) throw notFound('The signed file is missing from storage');

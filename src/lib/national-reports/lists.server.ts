@@ -4,15 +4,42 @@ import { auditEvents, countries, nationalReports, reportingCycles, users } from 
 import { SUBREGIONS } from '../map/subregions.ts';
 import type { Completeness } from '../questionnaires/schema.ts';
 import { loadReportView, reportsWithCountries } from './queries.server.ts';
-import { locksAtOf, personName, toCountry, toCycle, type CountryRow, type CycleRow, type ReportRow } from './rows.server.ts';
-import type { CycleListItem, OwnReportSummary, ReportEvent, ReportListItem, ReportListQuery, ReportStatus } from './schema.ts';
+import {
+  locksAtOf,
+  personName,
+  toCountry,
+  toCycle,
+  type CountryRow,
+  type CycleRow,
+  type ReportRow,
+} from './rows.server.ts';
+import type {
+  CycleListItem,
+  OwnReportSummary,
+  ReportEvent,
+  ReportListItem,
+  ReportListQuery,
+  ReportStatus,
+} from './schema.ts';
 import type { AnswerChange, Dashboard } from './activity-schema.ts';
 import { lockReasonOf, RETURN_ACTIONS, returnedOf } from './workflow.ts';
 
-const EMPTY_PROGRESS: Completeness = { answered: 0, total: 0, compulsory_total: 0, compulsory_answered: 0, invalid: 0, pct: 0 };
+const EMPTY_PROGRESS: Completeness = {
+  answered: 0,
+  total: 0,
+  compulsory_total: 0,
+  compulsory_answered: 0,
+  invalid: 0,
+  pct: 0,
+};
 
 function toListItem(report: ReportRow, country: CountryRow, cycle: CycleRow, now: Date): ReportListItem {
-  const lock = lockReasonOf(report.status as ReportStatus, { status: cycle.status, locksAt: locksAtOf(cycle) }, now, report.unlocked);
+  const lock = lockReasonOf(
+    report.status as ReportStatus,
+    { status: cycle.status, locksAt: locksAtOf(cycle) },
+    now,
+    report.unlocked,
+  );
   return {
     uuid: report.uuid,
     country: toCountry(country),
@@ -33,7 +60,13 @@ async function lastReturns(db: DbOrTx, uuids: readonly string[]): Promise<Map<st
     .select({ event: auditEvents, name: users.name, username: users.username })
     .from(auditEvents)
     .leftJoin(users, eq(users.id, auditEvents.actorId))
-    .where(and(eq(auditEvents.entity, 'national_report'), inArray(auditEvents.entityId, [...uuids]), inArray(auditEvents.action, [...RETURN_ACTIONS])))
+    .where(
+      and(
+        eq(auditEvents.entity, 'national_report'),
+        inArray(auditEvents.entityId, [...uuids]),
+        inArray(auditEvents.action, [...RETURN_ACTIONS]),
+      ),
+    )
     .orderBy(asc(auditEvents.at), asc(auditEvents.id));
   // Oldest first: the last one of each report stays in the map.
   return new Map(
@@ -51,9 +84,20 @@ async function lastReturns(db: DbOrTx, uuids: readonly string[]): Promise<Map<st
   );
 }
 
-function toSummary(report: ReportRow, country: CountryRow, cycle: CycleRow, now: Date, last: ReportEvent | undefined): OwnReportSummary {
+function toSummary(
+  report: ReportRow,
+  country: CountryRow,
+  cycle: CycleRow,
+  now: Date,
+  last: ReportEvent | undefined,
+): OwnReportSummary {
   const item = toListItem(report, country, cycle, now);
-  const lock = lockReasonOf(report.status as ReportStatus, { status: cycle.status, locksAt: locksAtOf(cycle) }, now, report.unlocked);
+  const lock = lockReasonOf(
+    report.status as ReportStatus,
+    { status: cycle.status, locksAt: locksAtOf(cycle) },
+    now,
+    report.unlocked,
+  );
   return {
     uuid: item.uuid,
     country: item.country,
@@ -80,8 +124,14 @@ async function countsByStatus(db: DbOrTx, year: number, scope: string | null): P
 const SORTS: Record<string, SQL[]> = {
   country: [sql`${countries.name} asc`],
   '-country': [sql`${countries.name} desc`],
-  status: [sql`array_position(array['not_started','in_progress','completed','submitted','accepted','published'], ${nationalReports.status}) asc`, sql`${countries.name} asc`],
-  '-status': [sql`array_position(array['not_started','in_progress','completed','submitted','accepted','published'], ${nationalReports.status}) desc`, sql`${countries.name} asc`],
+  status: [
+    sql`array_position(array['not_started','in_progress','completed','submitted','accepted','published'], ${nationalReports.status}) asc`,
+    sql`${countries.name} asc`,
+  ],
+  '-status': [
+    sql`array_position(array['not_started','in_progress','completed','submitted','accepted','published'], ${nationalReports.status}) desc`,
+    sql`${countries.name} asc`,
+  ],
   completeness: [sql`${nationalReports.completenessPct} asc`, sql`${countries.name} asc`],
   '-completeness': [sql`${nationalReports.completenessPct} desc`, sql`${countries.name} asc`],
   updated_at: [sql`${nationalReports.updatedAt} asc`],
@@ -97,7 +147,12 @@ export async function listReports(db: DbOrTx, cycle: CycleRow, query: ReportList
     const codes: string[] = [...(SUBREGIONS.find((s) => s.id === query.subregion)?.codes ?? [])];
     if (query.subregion === 'other') {
       const known = SUBREGIONS.flatMap((s) => [...s.codes]);
-      conditions.push(sql`${nationalReports.countryCode} not in (${sql.join(known.map((c) => sql`${c}`), sql`, `)})`);
+      conditions.push(
+        sql`${nationalReports.countryCode} not in (${sql.join(
+          known.map((c) => sql`${c}`),
+          sql`, `,
+        )})`,
+      );
     } else conditions.push(codes.length ? inArray(nationalReports.countryCode, codes) : sql`false`);
   }
   if (query.q) {
@@ -136,7 +191,14 @@ export async function listCycles(db: DbOrTx, scope: string | null): Promise<Cycl
     let report: OwnReportSummary | null = null;
     if (scope) {
       const [row] = await reportsWithCountries(db, cycle.year, eq(nationalReports.countryCode, scope));
-      if (row) report = toSummary(row.report, row.country, cycle, now, (await lastReturns(db, [row.report.uuid])).get(row.report.uuid));
+      if (row)
+        report = toSummary(
+          row.report,
+          row.country,
+          cycle,
+          now,
+          (await lastReturns(db, [row.report.uuid])).get(row.report.uuid),
+        );
     }
     out.push({ ...toCycle(cycle), counts: await countsByStatus(db, cycle.year, scope), report });
   }
@@ -145,7 +207,11 @@ export async function listCycles(db: DbOrTx, scope: string | null): Promise<Cycl
 
 /** The reporting card of the dashboard. */
 export async function dashboardOf(db: DbOrTx, scope: string | null): Promise<Dashboard> {
-  const open = await db.select().from(reportingCycles).where(eq(reportingCycles.status, 'open')).orderBy(desc(reportingCycles.year));
+  const open = await db
+    .select()
+    .from(reportingCycles)
+    .where(eq(reportingCycles.status, 'open'))
+    .orderBy(desc(reportingCycles.year));
   const cycle = open[0] ?? null;
   const now = new Date();
   const daysLeft = cycle ? Math.ceil((Date.parse(`${cycle.closesAt}T23:59:59Z`) - now.getTime()) / 86_400_000) : null;
@@ -155,7 +221,10 @@ export async function dashboardOf(db: DbOrTx, scope: string | null): Promise<Das
       const [row] = await reportsWithCountries(db, c.year, eq(nationalReports.countryCode, scope));
       if (row) rows.push({ ...row, cycle: c });
     }
-    const returns = await lastReturns(db, rows.map((r) => r.report.uuid));
+    const returns = await lastReturns(
+      db,
+      rows.map((r) => r.report.uuid),
+    );
     const own = rows.map((r) => toSummary(r.report, r.country, r.cycle, now, returns.get(r.report.uuid)));
     return { cycle: cycle ? toCycle(cycle) : null, days_left: daysLeft, own, region: null };
   }
@@ -164,7 +233,9 @@ export async function dashboardOf(db: DbOrTx, scope: string | null): Promise<Das
   rows.sort((a, b) => a.country.name.localeCompare(b.country.name, 'en'));
   const byStatus: Record<string, number> = {};
   for (const r of rows) byStatus[r.report.status] = (byStatus[r.report.status] ?? 0) + 1;
-  const average = rows.length ? Math.round(rows.reduce((sum, r) => sum + r.report.completenessPct, 0) / rows.length) : 0;
+  const average = rows.length
+    ? Math.round(rows.reduce((sum, r) => sum + r.report.completenessPct, 0) / rows.length)
+    : 0;
   return {
     cycle: toCycle(cycle),
     days_left: daysLeft,
@@ -221,7 +292,12 @@ export async function reportActivity(db: DbOrTx, reportUuid: string) {
     .select({ event: auditEvents, name: users.name, username: users.username })
     .from(auditEvents)
     .leftJoin(users, eq(users.id, auditEvents.actorId))
-    .where(and(inArray(auditEvents.entity, ['national_report', 'national_report_answer']), eq(auditEvents.entityId, reportUuid)))
+    .where(
+      and(
+        inArray(auditEvents.entity, ['national_report', 'national_report_answer']),
+        eq(auditEvents.entityId, reportUuid),
+      ),
+    )
     .orderBy(desc(auditEvents.at), desc(auditEvents.id))
     .limit(2000);
   return rows.map((r) => {

@@ -31,7 +31,8 @@ function kindsOf(dict: PDFDict): ActiveContent[] {
   // An action of type JavaScript, any /JS entry (actions, renditions), or a names tree of scripts.
   if (action === 'JavaScript' || has('JS') || has('JavaScript')) found.push('javascript');
   if (action === 'Launch' || has('Launch')) found.push('launch');
-  if (has('EmbeddedFiles') || has('EF') || name(dict, 'Type') === 'EmbeddedFile' || subtype === 'FileAttachment') found.push('embedded_files');
+  if (has('EmbeddedFiles') || has('EF') || name(dict, 'Type') === 'EmbeddedFile' || subtype === 'FileAttachment')
+    found.push('embedded_files');
   if (subtype === 'RichMedia' || has('RichMediaContent') || has('RichMediaSettings')) found.push('rich_media');
   return found;
 }

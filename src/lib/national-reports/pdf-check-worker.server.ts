@@ -8,6 +8,9 @@ answerInWorker(async (input) => {
   const { bytes, trusted } = input as PdfJob;
   return inspectPdf(
     bytes,
-    trusted.map((authority) => ({ name: authority.name, certificate: pkijs.Certificate.fromBER(new Uint8Array(authority.der)) })),
+    trusted.map((authority) => ({
+      name: authority.name,
+      certificate: pkijs.Certificate.fromBER(new Uint8Array(authority.der)),
+    })),
   );
 });

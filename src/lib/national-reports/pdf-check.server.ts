@@ -16,12 +16,17 @@ export interface PdfFacts {
   signature: PdfSignature | null;
 }
 
-const refuse = (status: 415 | 422, message: string, problem: string) => new ApiError(status, message, { file: [problem] });
+const refuse = (status: 415 | 422, message: string, problem: string) =>
+  new ApiError(status, message, { file: [problem] });
 
 export const PDF_PROBLEMS = {
   notPdf: () => refuse(415, 'The file is not a PDF: upload the signed report as a PDF file', 'must be a PDF file'),
   damaged: () =>
-    refuse(422, 'The PDF is damaged or incomplete and cannot be read: save or scan the signed report again and upload the new file', 'is damaged or incomplete'),
+    refuse(
+      422,
+      'The PDF is damaged or incomplete and cannot be read: save or scan the signed report again and upload the new file',
+      'is damaged or incomplete',
+    ),
   noPages: () => refuse(422, 'The PDF file has no pages: upload the signed report itself', 'has no pages'),
   encrypted: () =>
     refuse(
@@ -56,19 +61,26 @@ function endsWell(bytes: Uint8Array): boolean {
   if (!m) return false;
   const offset = Number(m[1]);
   if (!Number.isSafeInteger(offset) || offset <= 0 || offset >= bytes.length) return false;
-  const there = new TextDecoder('latin1').decode(bytes.subarray(offset, Math.min(bytes.length, offset + 64))).trimStart();
-  if (there.startsWith('xref')) return new TextDecoder('latin1').decode(bytes.subarray(offset, tailStart + at)).includes('trailer');
+  const there = new TextDecoder('latin1')
+    .decode(bytes.subarray(offset, Math.min(bytes.length, offset + 64)))
+    .trimStart();
+  if (there.startsWith('xref'))
+    return new TextDecoder('latin1').decode(bytes.subarray(offset, tailStart + at)).includes('trailer');
   return /^\d+\s+\d+\s+obj\b/.test(there);
 }
 
 /** The most objects a PDF may declare ("n 0 obj"): far above a long report, far below what costs the server. */
 export const PDF_OBJECTS_MAX = 50_000;
 
-/** How many objects the file writes out (" obj" keywords; those packed in object streams are bounded by the reader's heap). */
+/**
+ * How many objects the file writes out (" obj" keywords; those packed in object streams are bounded by the reader's
+ * heap).
+ */
 export function objectCount(bytes: Uint8Array): number {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let count = 0;
-  for (let at = buffer.indexOf(' obj'); at >= 0 && count <= PDF_OBJECTS_MAX; at = buffer.indexOf(' obj', at + 4)) count++;
+  for (let at = buffer.indexOf(' obj'); at >= 0 && count <= PDF_OBJECTS_MAX; at = buffer.indexOf(' obj', at + 4))
+    count++;
   return count;
 }
 

@@ -18,17 +18,26 @@ export interface PdfJob {
  */
 export const PDF_WORKER_LIMITS = { heapMb: 64, timeoutMs: 10_000 } as const;
 
-/** inspectPdf (pdf-check.server.ts), off the event loop and within PDF_WORKER_LIMITS; its refusals as it throws them. */
+/**
+ * inspectPdf (pdf-check.server.ts), off the event loop and within PDF_WORKER_LIMITS; its refusals as it throws them.
+ */
 export async function inspectUploadedPdf(bytes: Uint8Array, trusted: readonly TrustedAuthority[]): Promise<PdfFacts> {
   // What is refused by a look at the bytes (a memchr scan: milliseconds for 20 MB) needs no worker.
   if (!isPdf(bytes)) throw PDF_PROBLEMS.notPdf();
   if (objectCount(bytes) > PDF_OBJECTS_MAX) throw PDF_PROBLEMS.tooComplex();
   const job: PdfJob = {
     bytes,
-    trusted: trusted.map((authority) => ({ name: authority.name, der: new Uint8Array(authority.certificate.toSchema().toBER()) })),
+    trusted: trusted.map((authority) => ({
+      name: authority.name,
+      der: new Uint8Array(authority.certificate.toSchema().toBER()),
+    })),
   };
   try {
-    return await runInWorker<PdfFacts>(new URL('./pdf-check-worker.server.ts', import.meta.url), job, PDF_WORKER_LIMITS);
+    return await runInWorker<PdfFacts>(
+      new URL('./pdf-check-worker.server.ts', import.meta.url),
+      job,
+      PDF_WORKER_LIMITS,
+    );
   } catch (error) {
     if (error instanceof WorkerLimitError) throw PDF_PROBLEMS.tooComplex();
     if (error instanceof WorkerTaskError && error.failure.name === 'ApiError' && error.failure.status) {

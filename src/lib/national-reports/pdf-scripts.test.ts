@@ -49,7 +49,12 @@ function groups(answers: Record<string, string>): ReportGroup[] {
     answer: { text, data_year: 2025, source: null, comment: null },
     display: text,
   }));
-  return [{ thrust: { code: 'T1', name: 'Scripts', nua_paragraphs: null }, subcategories: [{ subcategory: { code: 'T1.1', name: 'Answers' }, items }] }] as unknown as ReportGroup[];
+  return [
+    {
+      thrust: { code: 'T1', name: 'Scripts', nua_paragraphs: null },
+      subcategories: [{ subcategory: { code: 'T1.1', name: 'Answers' }, items }],
+    },
+  ] as unknown as ReportGroup[];
 }
 
 const dir = process.env.PDF_SCRIPTS_DIR ?? mkdtempSync(join(tmpdir(), 'pdf-scripts-'));
@@ -69,32 +74,51 @@ function normal(text: string): string {
 }
 
 describe('the report PDF in every script', () => {
-  it('prints answers in twenty-four languages and gives their text back, with no "?"', { timeout: 60_000 }, async () => {
-    const bytes = await reportPdf(report({ title: 'Báo cáo quốc gia' }), groups({ ...LTR_SAMPLES, ...RTL_SAMPLES, Dhivehi: THAANA }));
-    const text = extract(bytes, 'all.pdf');
-    const flat = normal(text);
-    for (const [language, sample] of Object.entries(LTR_SAMPLES)) expect(flat, language).toContain(normal(sample));
-    for (const [language, sample] of Object.entries(RTL_SAMPLES)) {
-      for (const word of sample.split(' ')) expect(flat, `${language}: ${word}`).toContain(normal(word));
-    }
-    for (const letter of THAANA.replace(/[\u07a6-\u07b0 ]/gu, '')) expect(text, `Thaana ${letter}`).toContain(letter);
-    expect(text).not.toContain('?');
-    expect(text).not.toContain('\ufffd');
+  it(
+    'prints answers in twenty-four languages and gives their text back, with no "?"',
+    { timeout: 60_000 },
+    async () => {
+      const bytes = await reportPdf(
+        report({ title: 'Báo cáo quốc gia' }),
+        groups({ ...LTR_SAMPLES, ...RTL_SAMPLES, Dhivehi: THAANA }),
+      );
+      const text = extract(bytes, 'all.pdf');
+      const flat = normal(text);
+      for (const [language, sample] of Object.entries(LTR_SAMPLES)) expect(flat, language).toContain(normal(sample));
+      for (const [language, sample] of Object.entries(RTL_SAMPLES)) {
+        for (const word of sample.split(' ')) expect(flat, `${language}: ${word}`).toContain(normal(word));
+      }
+      for (const letter of THAANA.replace(/[\u07a6-\u07b0 ]/gu, '')) expect(text, `Thaana ${letter}`).toContain(letter);
+      expect(text).not.toContain('?');
+      expect(text).not.toContain('\ufffd');
 
-    const embedded = fonts(bytes, 'all.pdf');
-    for (const name of ['NotoSans-Regular', 'NotoSansArabic', 'NotoSansThai', 'NotoSansKhmer', 'NotoSansMyanmar', 'NotoSerifTibetan', 'NotoSansThaana', 'NotoSansCJKsc-Han', 'NotoSansCJKsc-KanaHangul']) {
-      expect(embedded, name).toMatch(new RegExp(`[A-Z]{6}\\+${name}`));
-    }
-    // Every font embedded (emb) as a subset (sub) with a ToUnicode map (uni).
-    for (const line of embedded.split('\n').slice(2).filter(Boolean)) expect(line).toMatch(/yes yes yes/);
-    expect(embedded).not.toMatch(/DejaVu|Helvetica/);
-  });
+      const embedded = fonts(bytes, 'all.pdf');
+      for (const name of [
+        'NotoSans-Regular',
+        'NotoSansArabic',
+        'NotoSansThai',
+        'NotoSansKhmer',
+        'NotoSansMyanmar',
+        'NotoSerifTibetan',
+        'NotoSansThaana',
+        'NotoSansCJKsc-Han',
+        'NotoSansCJKsc-KanaHangul',
+      ]) {
+        expect(embedded, name).toMatch(new RegExp(`[A-Z]{6}\\+${name}`));
+      }
+      // Every font embedded (emb) as a subset (sub) with a ToUnicode map (uni).
+      for (const line of embedded.split('\n').slice(2).filter(Boolean)) expect(line).toMatch(/yes yes yes/);
+      expect(embedded).not.toMatch(/DejaVu|Helvetica/);
+    },
+  );
 
   it('keeps a report answered in five scripts under 1.5 MB', { timeout: 60_000 }, async () => {
     const paragraph = (s: string) => Array.from({ length: 30 }, () => s).join(' ');
     const five = {
       Thai: paragraph(LTR_SAMPLES.Thai!),
-      Chinese: paragraph(`${LTR_SAMPLES['Chinese (Simplified)']} ${LTR_SAMPLES['Chinese (Traditional)']} 城市规划和住房政策的执行情况`),
+      Chinese: paragraph(
+        `${LTR_SAMPLES['Chinese (Simplified)']} ${LTR_SAMPLES['Chinese (Traditional)']} 城市规划和住房政策的执行情况`,
+      ),
       Persian: paragraph(RTL_SAMPLES.Persian!),
       Hindi: paragraph(LTR_SAMPLES.Hindi!),
       Khmer: paragraph(LTR_SAMPLES.Khmer!),
@@ -107,23 +131,29 @@ describe('the report PDF in every script', () => {
     expect(flat).toContain(normal('城市规划和住房政策的执行情况'));
   });
 
-  it('draws shared Han characters in the forms of the language the report is written in, and gives the same text back', { timeout: 60_000 }, async () => {
-    const page = async (lang: string | null, name: string) => {
-      const bytes = await reportPdf(report({ written_in: lang }), groups({ Han: '骨 直 写 画 門 消' }));
-      const file = join(dir, `${name}.pdf`);
-      writeFileSync(file, bytes);
-      expect(normal(extract(bytes, `${name}.pdf`))).toContain('骨直写画門消');
-      return execFileSync('pdftoppm', ['-png', '-r', '72', '-f', '1', '-l', '1', file], { maxBuffer: 32 * 1024 * 1024 }).toString('base64');
-    };
-    const simplified = await page('zh-Hans', 'han-zh-hans');
-    expect(await page(null, 'han-none')).toBe(simplified); // no language stated: the Simplified Chinese design
-    const japanese = await page('ja', 'han-ja');
-    const traditional = await page('zh-Hant', 'han-zh-hant');
-    expect(japanese).not.toBe(simplified);
-    expect(traditional).not.toBe(simplified);
-    expect(traditional).not.toBe(japanese);
-    expect(await page('ko', 'han-ko')).not.toBe(simplified);
-  });
+  it(
+    'draws shared Han characters in the forms of the language the report is written in, and gives the same text back',
+    { timeout: 60_000 },
+    async () => {
+      const page = async (lang: string | null, name: string) => {
+        const bytes = await reportPdf(report({ written_in: lang }), groups({ Han: '骨 直 写 画 門 消' }));
+        const file = join(dir, `${name}.pdf`);
+        writeFileSync(file, bytes);
+        expect(normal(extract(bytes, `${name}.pdf`))).toContain('骨直写画門消');
+        return execFileSync('pdftoppm', ['-png', '-r', '72', '-f', '1', '-l', '1', file], {
+          maxBuffer: 32 * 1024 * 1024,
+        }).toString('base64');
+      };
+      const simplified = await page('zh-Hans', 'han-zh-hans');
+      expect(await page(null, 'han-none')).toBe(simplified); // no language stated: the Simplified Chinese design
+      const japanese = await page('ja', 'han-ja');
+      const traditional = await page('zh-Hant', 'han-zh-hant');
+      expect(japanese).not.toBe(simplified);
+      expect(traditional).not.toBe(simplified);
+      expect(traditional).not.toBe(japanese);
+      expect(await page('ko', 'han-ko')).not.toBe(simplified);
+    },
+  );
 
   it('draws a character that no font has (an emoji) as "?"', async () => {
     const bytes = await reportPdf(report({ executive_summary: 'Bangkok 🏙 กรุงเทพ' }), []);

@@ -1,4 +1,13 @@
-import { PDFArray, PDFDict, PDFHexString, PDFName, PDFNumber, PDFString, type PDFDocument, type PDFObject } from 'pdf-lib';
+import {
+  PDFArray,
+  PDFDict,
+  PDFHexString,
+  PDFName,
+  PDFNumber,
+  PDFString,
+  type PDFDocument,
+  type PDFObject,
+} from 'pdf-lib';
 import { verifyCms, type CmsFacts, type TrustedAuthority } from '../signatures/cms-verify.server.ts';
 import type { PdfSignature, SignatureChecks } from '../signatures/schema.ts';
 
@@ -82,7 +91,10 @@ const latin1 = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset
  * this signature's /Contents hex string (its < > included) and c + d the end of the file or of
  * an earlier revision (then `changedAfter`); null for any other range.
  */
-export function coveredBytes(bytes: Uint8Array, value: SignatureValue): { signed: Uint8Array; changedAfter: boolean } | null {
+export function coveredBytes(
+  bytes: Uint8Array,
+  value: SignatureValue,
+): { signed: Uint8Array; changedAfter: boolean } | null {
   const [a, b, c, d] = value.range as [number, number, number, number];
   if (![a, b, c, d].every((n) => Number.isSafeInteger(n) && n >= 0)) return null;
   const end = c + d;
@@ -100,7 +112,12 @@ export function coveredBytes(bytes: Uint8Array, value: SignatureValue): { signed
   return { signed, changedAfter };
 }
 
-const NOT_REACHED: SignatureChecks = { covers_file: null, digest_matches: null, signature_valid: null, chains_to_trusted: null };
+const NOT_REACHED: SignatureChecks = {
+  covers_file: null,
+  digest_matches: null,
+  signature_valid: null,
+  chains_to_trusted: null,
+};
 
 function invalidSignature(problem: PdfSignature['problem'], checks: SignatureChecks, cms?: CmsFacts): PdfSignature {
   return {
@@ -119,11 +136,16 @@ function invalidSignature(problem: PdfSignature['problem'], checks: SignatureChe
   };
 }
 
-async function checkOne(bytes: Uint8Array, value: SignatureValue, trusted: readonly TrustedAuthority[]): Promise<PdfSignature & { end: number }> {
+async function checkOne(
+  bytes: Uint8Array,
+  value: SignatureValue,
+  trusted: readonly TrustedAuthority[],
+): Promise<PdfSignature & { end: number }> {
   const end = (value.range[2] ?? 0) + (value.range[3] ?? 0);
   const covered = coveredBytes(bytes, value);
   if (!covered) return { ...invalidSignature('byte_range', { ...NOT_REACHED, covers_file: false }), end };
-  if (!value.subFilter || !DETACHED.has(value.subFilter)) return { ...invalidSignature('unsupported', { ...NOT_REACHED, covers_file: true }), end };
+  if (!value.subFilter || !DETACHED.has(value.subFilter))
+    return { ...invalidSignature('unsupported', { ...NOT_REACHED, covers_file: true }), end };
   const cms = await verifyCms(value.contents, covered.signed, trusted);
   const checks: SignatureChecks = {
     covers_file: true,
@@ -156,19 +178,26 @@ async function checkOne(bytes: Uint8Array, value: SignatureValue, trusted: reado
  * invalid one is reported (a file with a broken signature is not shown as signed), else the one
  * that covers the most of the file (the latest).
  */
-export async function verifyPdfSignature(bytes: Uint8Array, doc: PDFDocument, trusted: readonly TrustedAuthority[]): Promise<PdfSignature | null> {
+export async function verifyPdfSignature(
+  bytes: Uint8Array,
+  doc: PDFDocument,
+  trusted: readonly TrustedAuthority[],
+): Promise<PdfSignature | null> {
   const values = signatureValues(doc);
   if (values.length === 0) return null;
   const results: (PdfSignature & { end: number })[] = [];
   for (const value of values) results.push(await checkOne(bytes, value, trusted));
-  const chosen = results.find((r) => r.status === 'invalid') ?? results.reduce((best, r) => (r.end > best.end ? r : best));
+  const chosen =
+    results.find((r) => r.status === 'invalid') ?? results.reduce((best, r) => (r.end > best.end ? r : best));
   const { end: _end, ...signature } = chosen;
   return signature;
 }
 
 /** A PDF date (D:YYYYMMDDHHmmSSOHH'mm') as ISO 8601 in UTC; null when it is not one. */
 export function pdfDate(text: string): string | null {
-  const m = /^(?:D:)?(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?(?:([Zz+-])(\d{2})?'?(\d{2})?'?)?/.exec(text.trim());
+  const m = /^(?:D:)?(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?(?:([Zz+-])(\d{2})?'?(\d{2})?'?)?/.exec(
+    text.trim(),
+  );
   if (!m) return null;
   const [, y, mo = '01', d = '01', h = '00', mi = '00', s = '00', sign, oh = '00', om = '00'] = m;
   const local = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));

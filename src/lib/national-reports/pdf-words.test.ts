@@ -7,7 +7,8 @@ import { PDF_CATALOGUES, pdfWords } from './pdf-words.ts';
 describe('the printed report’s words (decision 060)', () => {
   it('are whole in every language', () => {
     for (const locale of LOCALES) {
-      if (locale !== 'en') expect(catalogueProblems(PDF_CATALOGUES.en, PDF_CATALOGUES[locale], locale), locale).toEqual([]);
+      if (locale !== 'en')
+        expect(catalogueProblems(PDF_CATALOGUES.en, PDF_CATALOGUES[locale], locale), locale).toEqual([]);
     }
   });
 
@@ -22,7 +23,9 @@ describe('the printed report’s words (decision 060)', () => {
     expect(pdfWords('ru').display(yn, { a: true })).toBe('Документы: Да');
     expect(pdfWords('ru').date('2026-12-18')).toBe('18 декабря 2026 г.');
     expect(pdfWords('zh').country('LA', "Lao People's Democratic Republic")).toBe('老挝人民民主共和国');
-    expect(pdfWords('ru').t('answered', { count: 3, total: 1200, pct: pdfWords('ru').percent(0) })).toBe('Вопросов с ответом: 3 из 1\u00a0200 (0\u00a0%)');
+    expect(pdfWords('ru').t('answered', { count: 3, total: 1200, pct: pdfWords('ru').percent(0) })).toBe(
+      'Вопросов с ответом: 3 из 1\u00a0200 (0\u00a0%)',
+    );
     expect(pdfWords('fr').t('status', { status: pdfWords('fr').t('status.submitted') })).toBe('Statut : Soumis');
   });
 });

@@ -25,7 +25,10 @@ export interface PdfWords {
   date(day: string | Date): string;
   /** A percentage given in points: `50 %` in English, `50 %` in French, `50%` in Chinese. */
   percent(points: number): string;
-  /** An answer's value as the reader reads it: numbers with their unit, yes and no, choices and parts by their (translated) names. */
+  /**
+   * An answer's value as the reader reads it: numbers with their unit, yes and no, choices and parts by their
+   * (translated) names.
+   */
   display(q: QuestionRules, value: AnswerValue | undefined): string;
   country(code: string, name: string): string;
 }

@@ -40,7 +40,12 @@ class Writer {
   newPage(): PDFPage {
     const page = this.doc.addPage(A4);
     const footer = this.footer(this.doc.getPageCount());
-    this.shaped.draw(page, footer, { x: MARGIN, y: 28, width: A4[0] - 2 * MARGIN, rtl: false }, { size: 8, color: MUTED, lang: this.lang });
+    this.shaped.draw(
+      page,
+      footer,
+      { x: MARGIN, y: 28, width: A4[0] - 2 * MARGIN, rtl: false },
+      { size: 8, color: MUTED, lang: this.lang },
+    );
     return page;
   }
 
@@ -52,7 +57,17 @@ class Writer {
   }
 
   /** Wraps `text` to the page width and writes it; paragraphs are kept, and each reads in its own direction. */
-  text(text: string, options: { size?: number; bold?: boolean; color?: RGB; indent?: number; gap?: number; lang?: string | undefined } = {}) {
+  text(
+    text: string,
+    options: {
+      size?: number;
+      bold?: boolean;
+      color?: RGB;
+      indent?: number;
+      gap?: number;
+      lang?: string | undefined;
+    } = {},
+  ) {
     const style = { size: options.size ?? 10, bold: options.bold, color: options.color ?? INK, lang: options.lang };
     const indent = options.indent ?? 0;
     const width = A4[0] - 2 * MARGIN - indent;
@@ -70,12 +85,20 @@ class Writer {
 
   rule() {
     this.ensure(10);
-    this.page.drawLine({ start: { x: MARGIN, y: this.y - 4 }, end: { x: A4[0] - MARGIN, y: this.y - 4 }, thickness: 0.6, color: RULE });
+    this.page.drawLine({
+      start: { x: MARGIN, y: this.y - 4 },
+      end: { x: A4[0] - MARGIN, y: this.y - 4 },
+      thickness: 0.6,
+      color: RULE,
+    });
     this.y -= 12;
   }
 }
 
-/** How the report is printed: the reader's language, and which of the portal's texts have no translation into it (print-content.server.ts). */
+/**
+ * How the report is printed: the reader's language, and which of the portal's texts have no translation into it
+ * (print-content.server.ts).
+ */
 export interface PrintOptions {
   locale?: Locale;
   english?: ReadonlySet<string>;
@@ -95,7 +118,11 @@ interface Printing {
  * each thrust, its questions in the questionnaire's order under their subcategories, and each
  * answer, year and source. What the country wrote is printed as written, shaped in its language.
  */
-export async function reportPdf(report: Report, groups: ReportGroup[], options: PrintOptions = {}): Promise<Uint8Array> {
+export async function reportPdf(
+  report: Report,
+  groups: ReportGroup[],
+  options: PrintOptions = {},
+): Promise<Uint8Array> {
   const words = pdfWords(options.locale ?? 'en');
   const english = options.english ?? new Set<string>();
   const doc = await PDFDocument.create();
@@ -110,7 +137,12 @@ export async function reportPdf(report: Report, groups: ReportGroup[], options: 
   doc.setModificationDate(new Date(report.updated_at));
   const shaped = await ShapedTextWriter.for(doc);
   const w = new Writer(doc, shaped, (page) => words.t('footer', { country, year: report.year, page }), words.tag);
-  const printing: Printing = { w, words, written: report.written_in ?? undefined, langOf: (key) => (english.has(key) ? 'en' : words.tag) };
+  const printing: Printing = {
+    w,
+    words,
+    written: report.written_in ?? undefined,
+    langOf: (key) => (english.has(key) ? 'en' : words.tag),
+  };
   printHeader(printing, report, country, english.size > 0);
   for (const group of groups) printGroup(printing, group);
   await shaped.finish();
@@ -125,7 +157,12 @@ function printHeader({ w, words, written }: Printing, report: Report, country: s
   const { answered, total, pct } = report.completeness;
   const status = `${words.t('status', { status: words.t(`status.${report.status}`) })}  ·  ${words.t('answered', { count: answered, total, pct: words.percent(pct) })}`;
   w.text(status, { size: 9, color: MUTED, lang: tag });
-  w.text(`${words.t('generated', { date: words.date(new Date()) })}${report.demo ? `  ·  ${words.t('demo')}` : ''}`, { size: 9, color: MUTED, gap: 6, lang: tag });
+  w.text(`${words.t('generated', { date: words.date(new Date()) })}${report.demo ? `  ·  ${words.t('demo')}` : ''}`, {
+    size: 9,
+    color: MUTED,
+    gap: 6,
+    lang: tag,
+  });
   if (partlyEnglish) w.text(words.t('inEnglish'), { size: 9, color: MUTED, gap: 6, lang: tag });
   if (report.contact) {
     const { name, email, phone } = report.contact;
@@ -142,11 +179,27 @@ function printGroup(printing: Printing, group: ReportGroup) {
   // A heading is never left alone at the foot of a page: room for it and a first question.
   w.ensure(130);
   w.rule();
-  w.text(`${group.thrust.code}  ${group.thrust.name}`, { size: 13, bold: true, color: ACCENT, lang: langOf(`thrust:${group.thrust.code}`) });
-  if (group.thrust.nua_paragraphs) w.text(words.t('nua', { paragraphs: group.thrust.nua_paragraphs }), { size: 8, color: MUTED, gap: 4, lang: words.tag });
+  w.text(`${group.thrust.code}  ${group.thrust.name}`, {
+    size: 13,
+    bold: true,
+    color: ACCENT,
+    lang: langOf(`thrust:${group.thrust.code}`),
+  });
+  if (group.thrust.nua_paragraphs)
+    w.text(words.t('nua', { paragraphs: group.thrust.nua_paragraphs }), {
+      size: 8,
+      color: MUTED,
+      gap: 4,
+      lang: words.tag,
+    });
   for (const sub of group.subcategories) {
     w.ensure(70);
-    w.text(`${sub.subcategory.code}  ${sub.subcategory.name}`, { size: 11, bold: true, gap: 3, lang: langOf(`subcategory:${sub.subcategory.code}`) });
+    w.text(`${sub.subcategory.code}  ${sub.subcategory.name}`, {
+      size: 11,
+      bold: true,
+      gap: 3,
+      lang: langOf(`subcategory:${sub.subcategory.code}`),
+    });
     for (const item of sub.items) printItem(printing, item);
   }
 }
@@ -164,17 +217,28 @@ function referenceText(refs: string): string {
   return /^\uff08/u.test(refs) ? glued : ` ${glued}`;
 }
 
-function printItem({ w, words, written, langOf }: Printing, { question, answer, display }: ReportGroup['subcategories'][number]['items'][number]) {
+function printItem(
+  { w, words, written, langOf }: Printing,
+  { question, answer, display }: ReportGroup['subcategories'][number]['items'][number],
+) {
   w.ensure(36);
   const refs = question.sdg_refs.length ? referenceText(words.t('sdg', { refs: question.sdg_refs.join(', ') })) : '';
-  w.text(`${question.code}. ${question.text}${refs}`, { size: 9.5, bold: true, indent: 8, lang: langOf(`question:${question.uuid}`) });
+  w.text(`${question.code}. ${question.text}${refs}`, {
+    size: 9.5,
+    bold: true,
+    indent: 8,
+    lang: langOf(`question:${question.uuid}`),
+  });
   const printed = printedAnswer(question, answer, () => display);
   // A narrative question's value is the country's text; a choice's is the portal's (translated) label.
   const countryWrote = question.answer_type === 'txt' || question.answer_type === 'url';
   if (!printed.answered) w.text(words.t('notAnswered'), { size: 10, indent: 18, color: MUTED, lang: words.tag });
   if (printed.value) w.text(printed.value, { size: 10, indent: 18, lang: countryWrote ? written : words.tag });
   if (printed.description) w.text(printed.description, { size: 9.5, indent: 18, lang: written });
-  const meta = [answer?.data_year ? words.t('dataYear', { year: answer.data_year }) : null, answer?.source ? words.t('source', { source: answer.source }) : null]
+  const meta = [
+    answer?.data_year ? words.t('dataYear', { year: answer.data_year }) : null,
+    answer?.source ? words.t('source', { source: answer.source }) : null,
+  ]
     .filter(Boolean)
     .join('  ·  ');
   if (meta) w.text(meta, { size: 8.5, indent: 18, color: MUTED });

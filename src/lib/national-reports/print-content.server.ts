@@ -1,7 +1,13 @@
 import type { Db } from '../db/client.server.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { translationsInto } from '../translations/queries.server.ts';
-import { isQuestionTranslated, localisedQuestion, localisedSubcategory, localisedThrust, type ContentLookup } from '../translations/localise.ts';
+import {
+  isQuestionTranslated,
+  localisedQuestion,
+  localisedSubcategory,
+  localisedThrust,
+  type ContentLookup,
+} from '../translations/localise.ts';
 import { pdfWords } from './pdf-words.ts';
 import type { ReportGroup } from './schema.ts';
 

@@ -14,7 +14,13 @@ import type { ReportRow } from './rows.server.ts';
 /** One row of a cycle's open data: a published answer with its country and question. */
 export function publicAnswerRow(
   of: { country: { code: string; name: string; subregion: string }; year: number; question: Question; demo: boolean },
-  answer: { value: PublicAnswerRow['value']; display: string; text: string | null; data_year: number | null; source: string | null },
+  answer: {
+    value: PublicAnswerRow['value'];
+    display: string;
+    text: string | null;
+    data_year: number | null;
+    source: string | null;
+  },
 ): PublicAnswerRow {
   const q = of.question;
   return {
@@ -52,7 +58,13 @@ export async function keptAnswers(db: DbOrTx, year: number): Promise<{ data: Pub
   const rows = await db
     .select({ status: nationalReports.status, publishedSnapshot: nationalReports.publishedSnapshot })
     .from(nationalReports)
-    .where(and(eq(nationalReports.year, year), ne(nationalReports.status, 'published'), isNotNull(nationalReports.publishedSnapshot)));
+    .where(
+      and(
+        eq(nationalReports.year, year),
+        ne(nationalReports.status, 'published'),
+        isNotNull(nationalReports.publishedSnapshot),
+      ),
+    );
   return rows.flatMap((row) => {
     const kept = keptPublicView(row);
     if (!kept) return [];

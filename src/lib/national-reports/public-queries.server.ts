@@ -16,13 +16,30 @@ import {
   reportGroups,
   reportsWithCountries,
 } from './queries.server.ts';
-import { dayAfter, subregionOf, toCountry, toCover, toQuestion, type CountryRow, type ReportRow } from './rows.server.ts';
+import {
+  dayAfter,
+  subregionOf,
+  toCountry,
+  toCover,
+  toQuestion,
+  type CountryRow,
+  type ReportRow,
+} from './rows.server.ts';
 import type { ReportStatus } from './schema.ts';
-import type { PublicAnswerRow, PublicAnswersResponse, PublicReport, PublicReportListItem, PublicStatistic } from './public-schema.ts';
+import type {
+  PublicAnswerRow,
+  PublicAnswersResponse,
+  PublicReport,
+  PublicReportListItem,
+  PublicStatistic,
+} from './public-schema.ts';
 import { CycleStatusSchema, ReportStatusSchema } from './schema.ts';
 
 /** Only ever published reports: every public read goes through this condition. */
-/** The shared public cache's domain of national-report answers (src/lib/http/public-cache.server.ts): every write of reports, cycles or questions invalidates it. */
+/**
+ * The shared public cache's domain of national-report answers (src/lib/http/public-cache.server.ts): every write of
+ * reports, cycles or questions invalidates it.
+ */
 export const NATIONAL_REPORTS_CACHE_DOMAIN = 'national-reports';
 
 const PUBLISHED = eq(nationalReports.status, 'published');
@@ -58,7 +75,10 @@ function toPublicItem(report: ReportRow, country: CountryRow, fileV: number | un
 }
 
 /** GET public/list ?country_code&year, or latest_4=true: published reports, newest first. */
-export async function publicList(db: DbOrTx, filter: { country_code?: string | undefined; year?: number | undefined; latest4: boolean }) {
+export async function publicList(
+  db: DbOrTx,
+  filter: { country_code?: string | undefined; year?: number | undefined; latest4: boolean },
+) {
   const rows = await db
     .select({ report: nationalReports, country: { code: countries.code, name: countries.name, flag: countries.flag } })
     .from(nationalReports)
@@ -72,7 +92,10 @@ export async function publicList(db: DbOrTx, filter: { country_code?: string | u
     )
     .orderBy(desc(nationalReports.publishedAt), desc(nationalReports.year), asc(countries.name))
     .limit(filter.latest4 ? 4 : 1000);
-  const files = await latestFileVersions(db, rows.map((r) => r.report.id));
+  const files = await latestFileVersions(
+    db,
+    rows.map((r) => r.report.id),
+  );
   return rows.map((r) => keptPublicView(r.report)?.report ?? toPublicItem(r.report, r.country, files.get(r.report.id)));
 }
 
@@ -171,7 +194,10 @@ export async function publicReport(db: DbOrTx, year: number, countryCode: string
 }
 
 /** GET public/answers?year: every published answer of the cycle (open data), by country then question. */
-export async function publicAnswers(db: DbOrTx, year: number): Promise<Omit<PublicAnswersResponse, 'status' | 'message'>> {
+export async function publicAnswers(
+  db: DbOrTx,
+  year: number,
+): Promise<Omit<PublicAnswersResponse, 'status' | 'message'>> {
   const rows = await db
     .select({ answer: reportAnswers, question: questions, report: nationalReports, country: countries })
     .from(reportAnswers)
@@ -183,9 +209,17 @@ export async function publicAnswers(db: DbOrTx, year: number): Promise<Omit<Publ
   const cycle = await loadCycleRow(db, year);
   const qs = cycle ? await cycleQuestions(db, cycle) : [];
   const [thrustList, subcategoryList] = await Promise.all([listThrusts(db), listSubcategories(db)]);
-  // Each report's answers with the wording it keeps (decision 026); the questions' list takes the wording the reports show.
+  // Each report's answers with the wording it keeps (decision 026); the questions' list takes the wording the reports
+  // show.
   const pinOf = (r: (typeof rows)[number]) => r.report.questionPins?.[String(r.question.id)];
-  const wordings = await loadWordings(db, rows.flatMap((r) => (pinOf(r) !== undefined && pinOf(r) !== r.question.wordingVersion ? [{ questionId: r.question.id, n: pinOf(r)! }] : [])));
+  const wordings = await loadWordings(
+    db,
+    rows.flatMap((r) =>
+      pinOf(r) !== undefined && pinOf(r) !== r.question.wordingVersion
+        ? [{ questionId: r.question.id, n: pinOf(r)! }]
+        : [],
+    ),
+  );
   const shown = (r: (typeof rows)[number]) => {
     const wording = wordings.get(`${r.question.id}:${pinOf(r)}`);
     return wording ? withWording(toQuestion(r.question), wording) : toQuestion(r.question);
@@ -197,8 +231,19 @@ export async function publicAnswers(db: DbOrTx, year: number): Promise<Omit<Publ
       const q = shown(r);
       if (!meta.has(q.code)) meta.set(q.code, q);
       return publicAnswerRow(
-        { country: { code: r.country.code, name: r.country.name, subregion: subregionOf(r.country.code) }, year, question: q, demo: r.report.demo },
-        { value: r.answer.value ?? null, display: formatAnswer(q, r.answer.value), text: r.answer.text, data_year: r.answer.dataYear, source: r.answer.source },
+        {
+          country: { code: r.country.code, name: r.country.name, subregion: subregionOf(r.country.code) },
+          year,
+          question: q,
+          demo: r.report.demo,
+        },
+        {
+          value: r.answer.value ?? null,
+          display: formatAnswer(q, r.answer.value),
+          text: r.answer.text,
+          data_year: r.answer.dataYear,
+          source: r.answer.source,
+        },
       );
     });
   const kept = await keptAnswers(db, year);

@@ -2,13 +2,30 @@ import { Hono } from 'hono';
 import { publicAnswer, type AppEnv } from '../deps.server.ts';
 import { notFound, parsePath, parseQuery } from '../http/errors.server.ts';
 import { loadCycleRow } from './queries.server.ts';
-import { NATIONAL_REPORTS_CACHE_DOMAIN, publicAnswers, publicCycles, publicList, publicReport, publicStatistic } from './public-queries.server.ts';
+import {
+  NATIONAL_REPORTS_CACHE_DOMAIN,
+  publicAnswers,
+  publicCycles,
+  publicList,
+  publicReport,
+  publicStatistic,
+} from './public-queries.server.ts';
 import { ReportPathSchema } from './schema.ts';
-import { PublicAnswersQuerySchema, PublicListQuerySchema, PublicStatisticQuerySchema, type PublicAnswersResponse, type PublicCyclesResponse, type PublicReportListResponse, type PublicReportResponse, type PublicStatisticResponse } from './public-schema.ts';
+import {
+  PublicAnswersQuerySchema,
+  PublicListQuerySchema,
+  PublicStatisticQuerySchema,
+  type PublicAnswersResponse,
+  type PublicCyclesResponse,
+  type PublicReportListResponse,
+  type PublicReportResponse,
+  type PublicStatisticResponse,
+} from './public-schema.ts';
 
 const BASE = '/report/type/national/public';
 /** A key of the shared public cache: this domain, the endpoint and its checked parameters. */
-const key = (endpoint: string, values: unknown = null) => `${NATIONAL_REPORTS_CACHE_DOMAIN}:${endpoint}:${JSON.stringify(values)}`;
+const key = (endpoint: string, values: unknown = null) =>
+  `${NATIONAL_REPORTS_CACHE_DOMAIN}:${endpoint}:${JSON.stringify(values)}`;
 
 /**
  * The public national-report endpoints (no sign-in): published reports only, served from the

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { CountryCodeSchema } from '../countries/schema.ts';
 import { blankIsAbsent, dataResponse, GenericResponseSchema, itemResponse } from '../http/schema.ts';
 import { WrittenInSchema } from '../i18n/written-languages.ts';
-import { AnswerSchema, AnswerValueSchema, QuestionSchema, SubcategorySchema, ThrustSchema } from '../questionnaires/schema.ts';
+import {
+  AnswerSchema,
+  AnswerValueSchema,
+  QuestionSchema,
+  SubcategorySchema,
+  ThrustSchema,
+} from '../questionnaires/schema.ts';
 import { CycleSchema, YearSchema } from './cycle-schema.ts';
 import { REGION_PROGRESS_FIELDS, ReportCountrySchema, ReportCoverSchema, ReportStatusSchema } from './schema.ts';
 
@@ -62,23 +68,33 @@ export type PublicStatistic = z.output<typeof PublicStatisticSchema>;
 export const PublicStatisticResponseSchema = itemResponse(PublicStatisticSchema);
 export type PublicStatisticResponse = z.output<typeof PublicStatisticResponseSchema>;
 
-export const PublicCycleSchema = CycleSchema.pick({ year: true, status: true, opens_at: true, closes_at: true }).extend({
-  countries_total: z.number().int(),
-  published: z.number().int(),
-  /** The cycle holds demonstration reports. */
-  demo: z.boolean(),
-});
+export const PublicCycleSchema = CycleSchema.pick({ year: true, status: true, opens_at: true, closes_at: true }).extend(
+  {
+    countries_total: z.number().int(),
+    published: z.number().int(),
+    /** The cycle holds demonstration reports. */
+    demo: z.boolean(),
+  },
+);
 export const PublicCyclesResponseSchema = dataResponse(PublicCycleSchema);
 export type PublicCyclesResponse = z.output<typeof PublicCyclesResponseSchema>;
 
 /** A published answer: no comment, state, warnings or who changed it (internal). */
-export const PublicAnswerSchema = AnswerSchema.pick({ question_uuid: true, value: true, text: true, data_year: true, source: true });
+export const PublicAnswerSchema = AnswerSchema.pick({
+  question_uuid: true,
+  value: true,
+  text: true,
+  data_year: true,
+  source: true,
+});
 export const PublicReportGroupSchema = z.object({
   thrust: ThrustSchema,
   subcategories: z.array(
     z.object({
       subcategory: SubcategorySchema,
-      items: z.array(z.object({ question: QuestionSchema, answer: PublicAnswerSchema.nullable(), display: z.string() })),
+      items: z.array(
+        z.object({ question: QuestionSchema, answer: PublicAnswerSchema.nullable(), display: z.string() }),
+      ),
     }),
   ),
 });

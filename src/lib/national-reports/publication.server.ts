@@ -27,7 +27,11 @@ export async function actionChanges(
   const out: Partial<typeof nationalReports.$inferInsert> = {};
   const unlocked = report.unlocked || action === 'unlock';
   if (action === 'unlock') out.unlocked = true;
-  if (report.questionPins && lockReasonOf(next, { status: cycle.status, locksAt: locksAtOf(cycle) }, now, unlocked) === null) out.questionPins = null;
+  if (
+    report.questionPins &&
+    lockReasonOf(next, { status: cycle.status, locksAt: locksAtOf(cycle) }, now, unlocked) === null
+  )
+    out.questionPins = null;
   if (action === 'publish' || action === 'unpublish') {
     out.publishedSnapshot = null;
     out.publishedSnapshotAt = null;

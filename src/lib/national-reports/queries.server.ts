@@ -56,7 +56,11 @@ export async function loadBundle(
       : and(eq(nationalReports.year, where.year), eq(nationalReports.countryCode, where.countryCode));
   // One query: every save and every view starts here.
   let query = db
-    .select({ report: nationalReports, cycle: reportingCycles, country: { code: countries.code, name: countries.name, flag: countries.flag } })
+    .select({
+      report: nationalReports,
+      cycle: reportingCycles,
+      country: { code: countries.code, name: countries.name, flag: countries.flag },
+    })
     .from(nationalReports)
     .innerJoin(reportingCycles, eq(reportingCycles.year, nationalReports.year))
     .innerJoin(countries, eq(countries.code, nationalReports.countryCode))
@@ -88,7 +92,11 @@ export async function reportQuestions(db: DbOrTx, bundle: Pick<ReportBundle, 'cy
 }
 
 /** `cycleQuestions` with each question's row id (answers refer to questions by id) and wording number. */
-export async function cycleQuestionRows(db: DbOrTx, cycle: CycleRow, reportId?: number): Promise<{ id: number; n: number; question: Question }[]> {
+export async function cycleQuestionRows(
+  db: DbOrTx,
+  cycle: CycleRow,
+  reportId?: number,
+): Promise<{ id: number; n: number; question: Question }[]> {
   const locked = cycle.status === 'closed' || cycle.status === 'archived';
   const current = and(
     or(isNull(questions.firstCycle), sql`${questions.firstCycle} <= ${cycle.year}`),
@@ -121,7 +129,11 @@ export async function storedAnswers(db: DbOrTx, reportId: number): Promise<Store
     .innerJoin(questions, eq(questions.id, reportAnswers.questionId))
     .leftJoin(users, eq(users.id, reportAnswers.updatedBy))
     .where(eq(reportAnswers.reportId, reportId));
-  return rows.map((r) => ({ row: r.row, questionUuid: r.questionUuid, by: r.username === null ? null : personName({ name: r.name, username: r.username }) }));
+  return rows.map((r) => ({
+    row: r.row,
+    questionUuid: r.questionUuid,
+    by: r.username === null ? null : personName({ name: r.name, username: r.username }),
+  }));
 }
 
 export interface StoredAnswer {
@@ -140,11 +152,20 @@ export function toAnswers(stored: readonly StoredAnswer[], qs: readonly Question
 }
 
 /** The stored answers of a report, for the questions given (others are left out). */
-export async function reportAnswersOf(db: DbOrTx, reportId: number, qs: readonly Question[], cycleYear: number): Promise<Answer[]> {
+export async function reportAnswersOf(
+  db: DbOrTx,
+  reportId: number,
+  qs: readonly Question[],
+  cycleYear: number,
+): Promise<Answer[]> {
   return toAnswers(await storedAnswers(db, reportId), qs, cycleYear);
 }
 
-export function completenessOf(qs: readonly Question[], answers: readonly Pick<Answer, 'question_uuid' | 'value' | 'text' | 'data_year' | 'source' | 'comment'>[], cycleYear: number): Completeness {
+export function completenessOf(
+  qs: readonly Question[],
+  answers: readonly Pick<Answer, 'question_uuid' | 'value' | 'text' | 'data_year' | 'source' | 'comment'>[],
+  cycleYear: number,
+): Completeness {
   return completeness(qs, answers, { cycleYear });
 }
 
@@ -204,7 +225,12 @@ export async function reportParts(db: DbOrTx, report: ReportRow): Promise<Report
 }
 
 /** The report in its API shape; `progress` is computed by the caller from the form's questions. */
-export async function toReport(db: DbOrTx, bundle: ReportBundle, progress: Completeness, now = new Date()): Promise<Report> {
+export async function toReport(
+  db: DbOrTx,
+  bundle: ReportBundle,
+  progress: Completeness,
+  now = new Date(),
+): Promise<Report> {
   return reportFrom(bundle, await reportParts(db, bundle.report), progress, now);
 }
 
@@ -212,7 +238,12 @@ export async function toReport(db: DbOrTx, bundle: ReportBundle, progress: Compl
 export function reportFrom(bundle: ReportBundle, parts: ReportParts, progress: Completeness, now = new Date()): Report {
   const { report, cycle, country } = bundle;
   const { files, events, updatedBy } = parts;
-  const lock = lockReasonOf(report.status as ReportStatus, { status: cycle.status, locksAt: locksAtOf(cycle) }, now, report.unlocked);
+  const lock = lockReasonOf(
+    report.status as ReportStatus,
+    { status: cycle.status, locksAt: locksAtOf(cycle) },
+    now,
+    report.unlocked,
+  );
   return {
     uuid: report.uuid,
     country_code: report.countryCode,
@@ -234,7 +265,10 @@ export function reportFrom(bundle: ReportBundle, parts: ReportParts, progress: C
     returned: returnedOf(events, report.status as ReportStatus),
     submitted_at: report.submittedAt?.toISOString() ?? null,
     published_at: report.publishedAt?.toISOString() ?? null,
-    public_copy_kept_at: report.status !== 'published' && report.publishedSnapshot ? (report.publishedSnapshotAt?.toISOString() ?? null) : null,
+    public_copy_kept_at:
+      report.status !== 'published' && report.publishedSnapshot
+        ? (report.publishedSnapshotAt?.toISOString() ?? null)
+        : null,
     demo: report.demo,
     updated_at: report.updatedAt.toISOString(),
     updated_by: updatedBy === null ? null : { name: updatedBy },
@@ -291,14 +325,21 @@ export function groupAnswers(
  * printed report (preview and PDF, `questionnaireGroups`), or subcategory by subcategory for the
  * public report page (`bySubcategory`), whose sections are anchored by subcategory.
  */
-export async function reportGroups(db: DbOrTx, bundle: ReportBundle, options: { tier?: number | undefined; bySubcategory?: boolean } = {}) {
+export async function reportGroups(
+  db: DbOrTx,
+  bundle: ReportBundle,
+  options: { tier?: number | undefined; bySubcategory?: boolean } = {},
+) {
   const [view, thrustList, subcategoryList] = await Promise.all([
     loadReportView(db, bundle),
     listThrusts(db),
     listSubcategories(db),
   ]);
   const group = options.bySubcategory ? groupAnswers : questionnaireGroups;
-  return { report: view.report, groups: group(view.questions, view.answers, thrustList, subcategoryList, options.tier) };
+  return {
+    report: view.report,
+    groups: group(view.questions, view.answers, thrustList, subcategoryList, options.tier),
+  };
 }
 
 /** Reports of a year by uuid list (used by the list, dashboard and statistics). */

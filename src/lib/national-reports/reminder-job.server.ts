@@ -18,7 +18,9 @@ export class ReminderJob {
     this.#log = options.log ?? ((line) => console.warn(line));
   }
 
-  /** Sends the reminders due at `now` (the job's clock by default) after any run under way; resolves with how many went. */
+  /**
+   * Sends the reminders due at `now` (the job's clock by default) after any run under way; resolves with how many went.
+   */
   runOnce(now?: Date): Promise<number> {
     const run = this.#tail.catch(() => {}).then(() => this.#run(now ?? this.#now()));
     this.#tail = run;

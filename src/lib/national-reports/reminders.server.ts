@@ -40,11 +40,22 @@ export async function dueReminders(db: Pick<Db, 'select'>, now: Date): Promise<D
     const at = reminderAt(cycle, now);
     if (!at) continue;
     const reports = await db
-      .select({ id: nationalReports.id, uuid: nationalReports.uuid, country: nationalReports.countryCode, status: nationalReports.status, unlocked: nationalReports.unlocked, sent: reportReminders.id })
+      .select({
+        id: nationalReports.id,
+        uuid: nationalReports.uuid,
+        country: nationalReports.countryCode,
+        status: nationalReports.status,
+        unlocked: nationalReports.unlocked,
+        sent: reportReminders.id,
+      })
       .from(nationalReports)
       .leftJoin(
         reportReminders,
-        and(eq(reportReminders.reportId, nationalReports.id), eq(reportReminders.dueOn, cycle.closesAt), eq(reportReminders.offsetDays, at.offset)),
+        and(
+          eq(reportReminders.reportId, nationalReports.id),
+          eq(reportReminders.dueOn, cycle.closesAt),
+          eq(reportReminders.offsetDays, at.offset),
+        ),
       )
       .where(and(eq(nationalReports.year, cycle.year), inArray(nationalReports.status, [...UNSUBMITTED])));
     const lock = { status: cycle.status, locksAt: locksAtOf(cycle) };
@@ -65,7 +76,11 @@ export async function dueReminders(db: Pick<Db, 'select'>, now: Date): Promise<D
 export async function sendReminder(deps: { db: Db; changes: ChangeBus }, reminder: DueReminder): Promise<boolean> {
   return deps.changes.write(deps.db, async (w) => {
     // Locked as a submission locks it: a report submitted meanwhile is not reminded.
-    const [report] = await w.tx.select({ status: nationalReports.status }).from(nationalReports).where(eq(nationalReports.id, reminder.reportId)).for('update');
+    const [report] = await w.tx
+      .select({ status: nationalReports.status })
+      .from(nationalReports)
+      .where(eq(nationalReports.id, reminder.reportId))
+      .for('update');
     if (!report || !isUnsubmitted(report.status as ReportStatus)) return false;
     const [claimed] = await w.tx
       .insert(reportReminders)
@@ -81,7 +96,12 @@ export async function sendReminder(deps: { db: Db; changes: ChangeBus }, reminde
       action: 'send',
       after: { ...ref, due: reminder.due, offset_days: reminder.offset, days_left: reminder.left },
     });
-    await w.emit({ type: 'report.reminder.due', data: { ...ref, due: reminder.due, days_left: reminder.left }, actorId: null, site: false });
+    await w.emit({
+      type: 'report.reminder.due',
+      data: { ...ref, due: reminder.due, days_left: reminder.left },
+      actorId: null,
+      site: false,
+    });
     return true;
   });
 }

@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { auditEvents, countries, nationalReports, reportFiles, reportingCycles, users } from '../db/schema.ts';
 import type { AppDeps } from '../deps.server.ts';
-import { isoTime, parseStoredAnswers, personSql, rowsOf, storedAnswersJson } from '../questionnaires/answers-sql.server.ts';
+import {
+  isoTime,
+  parseStoredAnswers,
+  personSql,
+  rowsOf,
+  storedAnswersJson,
+} from '../questionnaires/answers-sql.server.ts';
 import { catalogueCache, QUESTIONS_STAMP, type QuestionCatalogue } from '../questionnaires/catalogue.server.ts';
 import type { ChangeBus } from '../events/change-bus.server.ts';
 import type { Completeness } from '../questionnaires/schema.ts';
@@ -20,16 +26,22 @@ import type { StoredSignature } from '../db/schema.ts';
  * changed, each answer's state and JSON kept per version.
  */
 
-const filesOf = (reportId: number) => sql`(select coalesce(json_agg(json_build_object('v', f.v, 'name', f.name, 'size', f.size, 'uploaded_at', ${isoTime(sql`f.uploaded_at`)}, 'by', ${personSql('u')}, 'pages', f.pages, 'signature', f.signature) order by f.v desc), '[]')
+const filesOf = (
+  reportId: number,
+) => sql`(select coalesce(json_agg(json_build_object('v', f.v, 'name', f.name, 'size', f.size, 'uploaded_at', ${isoTime(sql`f.uploaded_at`)}, 'by', ${personSql('u')}, 'pages', f.pages, 'signature', f.signature) order by f.v desc), '[]')
   from ${reportFiles} f left join ${users} u on u.id = f.uploaded_by where f.report_id = ${reportId})`;
-const eventsOf = (reportUuid: string) => sql`(select coalesce(json_agg(json_build_object('action', e.action, 'from', e.before->>'status', 'to', e.after->>'status', 'at', ${isoTime(sql`e.at`)}, 'note', e.note, 'by', ${personSql('u')}) order by e.at, e.id), '[]')
+const eventsOf = (
+  reportUuid: string,
+) => sql`(select coalesce(json_agg(json_build_object('action', e.action, 'from', e.before->>'status', 'to', e.after->>'status', 'at', ${isoTime(sql`e.at`)}, 'note', e.note, 'by', ${personSql('u')}) order by e.at, e.id), '[]')
   from ${auditEvents} e left join ${users} u on u.id = e.actor_id where e.entity = 'national_report' and e.entity_id = ${reportUuid})`;
 const updaterOf = (userId: number | null) => sql`(select ${personSql('u')} from ${users} u where u.id = ${userId})`;
 
 const parse = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 const byOf = (name: string | null) => (name === null ? null : { name });
 
-/** What a view shows of a report beyond its row, kept while the report, its cycle and the questions are as they were. */
+/**
+ * What a view shows of a report beyond its row, kept while the report, its cycle and the questions are as they were.
+ */
 interface ViewParts {
   key: string;
   parts: ReportParts;
@@ -82,7 +94,12 @@ export async function openReport(deps: AppDeps, where: ReportKey): Promise<strin
 }
 
 /** The answers, files, timeline and last editor of a report, in one statement. */
-async function readView(deps: AppDeps, bundle: ReportBundle, catalogue: QuestionCatalogue, key: string): Promise<ViewParts> {
+async function readView(
+  deps: AppDeps,
+  bundle: ReportBundle,
+  catalogue: QuestionCatalogue,
+  key: string,
+): Promise<ViewParts> {
   const { id, uuid, updatedBy } = bundle.report;
   const [row] = rowsOf<{ answers: unknown; files: unknown; events: unknown; updater: string | null }>(
     await deps.db.execute(
@@ -96,12 +113,38 @@ async function readView(deps: AppDeps, bundle: ReportBundle, catalogue: Question
   const answers: string[] = [];
   for (const q of questions) {
     const answer = stored.get(q.id);
-    if (answer) answers.push(catalogue.answerJson(`${nationalReportForm.kind}:${answer.id}:${answer.version}:${answer.by}:${q.n}`, () => JSON.stringify(answerOut(catalogue, nationalReportForm.kind, q, answer, options))));
+    if (answer)
+      answers.push(
+        catalogue.answerJson(`${nationalReportForm.kind}:${answer.id}:${answer.version}:${answer.by}:${q.n}`, () =>
+          JSON.stringify(answerOut(catalogue, nationalReportForm.kind, q, answer, options)),
+        ),
+      );
   }
-  const files = parse<{ v: number; name: string; size: number; uploaded_at: string; by: string | null; pages: number | null; signature: StoredSignature | null }[]>(row?.files ?? []);
+  const files = parse<
+    {
+      v: number;
+      name: string;
+      size: number;
+      uploaded_at: string;
+      by: string | null;
+      pages: number | null;
+      signature: StoredSignature | null;
+    }[]
+  >(row?.files ?? []);
   const parts: ReportParts = {
-    files: files.map((f) => ({ v: f.v, name: f.name, size: f.size, uploaded_at: f.uploaded_at, uploaded_by: byOf(f.by), url: fileUrl(bundle.report.uuid, f.v), pages: f.pages, signature: signatureOut(f.signature) })),
-    events: parse<{ action: string; from: string | null; to: string | null; at: string; note: string | null; by: string | null }[]>(row?.events ?? []).map((e) => ({
+    files: files.map((f) => ({
+      v: f.v,
+      name: f.name,
+      size: f.size,
+      uploaded_at: f.uploaded_at,
+      uploaded_by: byOf(f.by),
+      url: fileUrl(bundle.report.uuid, f.v),
+      pages: f.pages,
+      signature: signatureOut(f.signature),
+    })),
+    events: parse<
+      { action: string; from: string | null; to: string | null; at: string; note: string | null; by: string | null }[]
+    >(row?.events ?? []).map((e) => ({
       action: e.action,
       from: e.from as ReportStatus | null,
       to: e.to as ReportStatus | null,

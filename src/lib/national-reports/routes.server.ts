@@ -3,7 +3,16 @@ import { z } from 'zod';
 import { requireAdminLevel, requireCountryScope, requireModuleRule, scopeCountryOf } from '../access/guards.server.ts';
 import type { RuleAction } from '../access/permissions.ts';
 import type { AppEnv, AuthedUser } from '../deps.server.ts';
-import { ApiError, notFound, parseOr400, parsePath, parseQuery, readJson, requiredVersion, sentVersion } from '../http/errors.server.ts';
+import {
+  ApiError,
+  notFound,
+  parseOr400,
+  parsePath,
+  parseQuery,
+  readJson,
+  requiredVersion,
+  sentVersion,
+} from '../http/errors.server.ts';
 import { JsonObjectSchema, VersionSchema } from '../http/schema.ts';
 import { requireUser } from '../identity/middleware.server.ts';
 import { overStoredCycle } from './cycles.server.ts';
@@ -13,7 +22,24 @@ import { reportPdf } from './pdf.server.ts';
 import { groupsIn } from './print-content.server.ts';
 import { loadBundle, loadCycleRow, reportGroups } from './queries.server.ts';
 import { toCycle } from './rows.server.ts';
-import { CycleSaveBodySchema, PreviewQuerySchema, ViewReportQuerySchema, REPORT_COVER_MAX_BYTES, REPORT_UPLOAD_MAX_BYTES, ReportListQuerySchema, ReportPathSchema, ReportUpdateBodySchema, SaveAnswersBodySchema, type CycleListResponse, type CycleResponse, type ReportGroupsResponse, type ReportListResponse, type ReportResponse, type SignedPdfFactsResponse, type SaveAnswersResponse } from './schema.ts';
+import {
+  CycleSaveBodySchema,
+  PreviewQuerySchema,
+  ViewReportQuerySchema,
+  REPORT_COVER_MAX_BYTES,
+  REPORT_UPLOAD_MAX_BYTES,
+  ReportListQuerySchema,
+  ReportPathSchema,
+  ReportUpdateBodySchema,
+  SaveAnswersBodySchema,
+  type CycleListResponse,
+  type CycleResponse,
+  type ReportGroupsResponse,
+  type ReportListResponse,
+  type ReportResponse,
+  type SignedPdfFactsResponse,
+  type SaveAnswersResponse,
+} from './schema.ts';
 import { AnswerHistoryQuerySchema } from './activity-schema.ts';
 import type { SignatureStatus } from '../signatures/schema.ts';
 import { ReportLockedError, updateReport } from './service.server.ts';
@@ -64,7 +90,8 @@ const INSPECT_MESSAGES: Record<SignatureStatus | 'none', string> = {
 
 export const nationalReportRoutes = new Hono<AppEnv>()
   .onError((error, c) => {
-    if (error instanceof ReportLockedError) return c.json({ status: 423, message: error.message, reason: error.reason }, 423);
+    if (error instanceof ReportLockedError)
+      return c.json({ status: 423, message: error.message, reason: error.reason }, 423);
     throw error;
   })
 
@@ -130,7 +157,11 @@ export const nationalReportRoutes = new Hono<AppEnv>()
     const version = sentVersion(c, body.version);
     if (version === undefined) throw new ApiError(400, 'Invalid body: check version', { version: ['is required'] });
     const data = await updateReport(c.get('deps'), auth, { year, countryCode: country_code }, { ...body, version });
-    return c.json<ReportResponse>({ status: 200, message: body.action ? `Report ${ACTION_DONE[body.action]}` : 'Report saved', data });
+    return c.json<ReportResponse>({
+      status: 200,
+      message: body.action ? `Report ${ACTION_DONE[body.action]}` : 'Report saved',
+      data,
+    });
   })
 
   // The check before the submission: pages and signature of the PDF; nothing is stored.
@@ -138,8 +169,14 @@ export const nationalReportRoutes = new Hono<AppEnv>()
     const { uuid } = parsePath(c, UuidPathSchema);
     const auth = guard(c, ['create', 'update']);
     const readFile = () => readUploadedFile(c, { field: 'file', maxBytes: REPORT_UPLOAD_MAX_BYTES });
-    const data = await inspectReportFile(c.get('deps'), auth, uuid, readFile, (code) => requireCountryScope(auth, code));
-    return c.json<SignedPdfFactsResponse>({ status: 200, message: INSPECT_MESSAGES[data.signature?.status ?? 'none'], data });
+    const data = await inspectReportFile(c.get('deps'), auth, uuid, readFile, (code) =>
+      requireCountryScope(auth, code),
+    );
+    return c.json<SignedPdfFactsResponse>({
+      status: 200,
+      message: INSPECT_MESSAGES[data.signature?.status ?? 'none'],
+      data,
+    });
   })
 
   // The version (?version= or If-Match) is optional here: when sent, a report changed since is a 409.
@@ -149,9 +186,19 @@ export const nationalReportRoutes = new Hono<AppEnv>()
     const version = sentVersion(c, parseQuery(c, VersionQuerySchema).version);
     const readFile = async () => {
       const file = await readUploadedFile(c, { field: 'file', maxBytes: REPORT_UPLOAD_MAX_BYTES });
-      return { ...file, confirmUnsigned: confirmed(file.fields['confirm_unsigned'] ?? c.req.query('confirm_unsigned')) };
+      return {
+        ...file,
+        confirmUnsigned: confirmed(file.fields['confirm_unsigned'] ?? c.req.query('confirm_unsigned')),
+      };
     };
-    const data = await uploadReportFile(c.get('deps'), auth, uuid, readFile, (code) => requireCountryScope(auth, code), version);
+    const data = await uploadReportFile(
+      c.get('deps'),
+      auth,
+      uuid,
+      readFile,
+      (code) => requireCountryScope(auth, code),
+      version,
+    );
     return c.json<ReportResponse>({ status: 200, message: 'Signed report received: the report is submitted', data });
   })
 
@@ -160,8 +207,14 @@ export const nationalReportRoutes = new Hono<AppEnv>()
     const { uuid } = parsePath(c, UuidPathSchema);
     const auth = guard(c, ['update']);
     const version = requiredVersion(c, parseQuery(c, VersionQuerySchema).version);
-    const readBytes = async () => (await readUploadedFile(c, { field: 'file', maxBytes: REPORT_COVER_MAX_BYTES })).bytes;
-    const data = await uploadReportCover(c.get('deps'), auth, { uuid, readBytes, version, checkScope: (code) => requireCountryScope(auth, code) });
+    const readBytes = async () =>
+      (await readUploadedFile(c, { field: 'file', maxBytes: REPORT_COVER_MAX_BYTES })).bytes;
+    const data = await uploadReportCover(c.get('deps'), auth, {
+      uuid,
+      readBytes,
+      version,
+      checkScope: (code) => requireCountryScope(auth, code),
+    });
     return c.json<ReportResponse>({ status: 200, message: 'Cover picture saved', data });
   })
 
@@ -183,7 +236,12 @@ export const nationalReportRoutes = new Hono<AppEnv>()
     const { report, groups } = await reportGroups(db, await bundleOr404(c, year, country_code));
     // The reader's language (decision 060): the portal's words translated, the country's as written.
     const printed = await groupsIn(db, groups, lang ?? 'en');
-    if (format !== 'pdf') return c.json<ReportGroupsResponse>({ status: 200, message: 'Printable report', data: { report, groups: printed.groups } });
+    if (format !== 'pdf')
+      return c.json<ReportGroupsResponse>({
+        status: 200,
+        message: 'Printable report',
+        data: { report, groups: printed.groups },
+      });
     const pdf = await reportPdf(report, printed.groups, { locale: lang ?? 'en', english: printed.english });
     return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
       'Content-Type': 'application/pdf',

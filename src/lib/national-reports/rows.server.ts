@@ -56,7 +56,13 @@ export function toCover(row: Pick<ReportRow, 'cover' | 'coverAlt'>): ReportCover
 }
 
 export function toAnswer(row: AnswerRow, question: Question, cycleYear: number, updatedBy: string | null): Answer {
-  const fields = { value: row.value ?? null, text: row.text, data_year: row.dataYear, source: row.source, comment: row.comment };
+  const fields = {
+    value: row.value ?? null,
+    text: row.text,
+    data_year: row.dataYear,
+    source: row.source,
+    comment: row.comment,
+  };
   const state = answerState(question, fields, { cycleYear });
   return {
     question_uuid: question.uuid,
@@ -96,7 +102,8 @@ const REPORT_TIMES = ['submitted_at', 'published_at', 'published_snapshot_at', '
 function fromJson<T>(row: Record<string, unknown>, times: readonly string[]): T {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(row)) {
-    out[key.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase())] = times.includes(key) && typeof value === 'string' ? new Date(value) : value;
+    out[key.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase())] =
+      times.includes(key) && typeof value === 'string' ? new Date(value) : value;
   }
   return out as T;
 }
@@ -107,6 +114,14 @@ function fromJson<T>(row: Record<string, unknown>, times: readonly string[]): T 
  * the drivers to hand over than the rows' forty columns.
  */
 export function bundleFromJson(json: unknown): { report: ReportRow; cycle: CycleRow; country: CountryRow } {
-  const read = (typeof json === 'string' ? JSON.parse(json) : json) as { report: Record<string, unknown>; cycle: Record<string, unknown>; country: CountryRow };
-  return { report: fromJson<ReportRow>(read.report, REPORT_TIMES), cycle: fromJson<CycleRow>(read.cycle, ['updated_at']), country: read.country };
+  const read = (typeof json === 'string' ? JSON.parse(json) : json) as {
+    report: Record<string, unknown>;
+    cycle: Record<string, unknown>;
+    country: CountryRow;
+  };
+  return {
+    report: fromJson<ReportRow>(read.report, REPORT_TIMES),
+    cycle: fromJson<CycleRow>(read.cycle, ['updated_at']),
+    country: read.country,
+  };
 }

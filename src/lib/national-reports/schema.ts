@@ -1,8 +1,34 @@
 import { z } from 'zod';
 import { CMS_UPLOAD_MAX_BYTES, CmsImageSchema } from '../cms/schema.ts';
 import { CountryCodeSchema, CountryRefSchema } from '../countries/schema.ts';
-import { blankIsAbsent, conflictResponse, dataResponse, EMAIL_MAX, GenericResponseSchema, itemResponse, oneOf, orderQuery, pagedFields, pagingQuery, queryInt, searchQuery, text, transitionFields, VersionSchema } from '../http/schema.ts';
-import { ANSWERS_PER_SAVE_MAX, AnswerInputSchema, AnswerSchema, CompletenessSchema, QuestionSchema, QuestionTierQuerySchema, SubcategorySchema, ThrustSchema, UserRefSchema } from '../questionnaires/schema.ts';
+import {
+  blankIsAbsent,
+  conflictResponse,
+  dataResponse,
+  EMAIL_MAX,
+  GenericResponseSchema,
+  itemResponse,
+  oneOf,
+  orderQuery,
+  pagedFields,
+  pagingQuery,
+  queryInt,
+  searchQuery,
+  text,
+  transitionFields,
+  VersionSchema,
+} from '../http/schema.ts';
+import {
+  ANSWERS_PER_SAVE_MAX,
+  AnswerInputSchema,
+  AnswerSchema,
+  CompletenessSchema,
+  QuestionSchema,
+  QuestionTierQuerySchema,
+  SubcategorySchema,
+  ThrustSchema,
+  UserRefSchema,
+} from '../questionnaires/schema.ts';
 import { nullableText } from '../questionnaires/text.ts';
 import { NAME_MAX } from '../identity/schema.ts';
 import { WrittenInInputSchema, WrittenInSchema } from '../i18n/written-languages.ts';
@@ -14,11 +40,26 @@ import { CycleSchema, YearSchema } from './cycle-schema.ts';
 export * from './cycle-schema.ts';
 
 /** Report statuses in workflow order (workflow.ts moves between them). */
-export const REPORT_STATUSES = ['not_started', 'in_progress', 'completed', 'submitted', 'accepted', 'published'] as const;
+export const REPORT_STATUSES = [
+  'not_started',
+  'in_progress',
+  'completed',
+  'submitted',
+  'accepted',
+  'published',
+] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
 /** Actions of POST …/report/update. `save` (answers) and `submit` (upload) have their own calls. */
-export const REPORT_UPDATE_ACTIONS = ['complete', 'reopen', 'return', 'accept', 'publish', 'unpublish', 'unlock'] as const;
+export const REPORT_UPDATE_ACTIONS = [
+  'complete',
+  'reopen',
+  'return',
+  'accept',
+  'publish',
+  'unpublish',
+  'unlock',
+] as const;
 export type ReportUpdateAction = (typeof REPORT_UPDATE_ACTIONS)[number];
 export const REPORT_ACTIONS = ['save', 'submit', ...REPORT_UPDATE_ACTIONS] as const;
 export type ReportAction = (typeof REPORT_ACTIONS)[number];
@@ -47,7 +88,10 @@ export const LockReasonSchema = z.enum(LOCK_REASONS);
 /** `{year}/{country_code}` of the report paths. */
 export const ReportPathSchema = z.object({ year: YearSchema, country_code: CountryCodeSchema });
 
-/** A country as shown beside a report; `subregion` is the id of src/lib/map/subregions.ts ('south-east-asia', or 'other'). */
+/**
+ * A country as shown beside a report; `subregion` is the id of src/lib/map/subregions.ts ('south-east-asia', or
+ * 'other').
+ */
 export const ReportCountrySchema = CountryRefSchema.extend({ subregion: z.string() });
 
 /** What names a report in every list of them: its uuid, country, year and status. */
@@ -128,7 +172,11 @@ export const SignedPdfFactsSchema = z.object({
   signature: PdfSignatureSchema.nullable(),
 });
 export type SignedPdfFacts = z.output<typeof SignedPdfFactsSchema>;
-export const SignedPdfFactsResponseSchema = z.object({ status: z.number(), message: z.string(), data: SignedPdfFactsSchema });
+export const SignedPdfFactsResponseSchema = z.object({
+  status: z.number(),
+  message: z.string(),
+  data: SignedPdfFactsSchema,
+});
 export type SignedPdfFactsResponse = z.output<typeof SignedPdfFactsResponseSchema>;
 
 export const ReportFileSchema = z.object({
@@ -173,7 +221,9 @@ export const ReportSchema = z.object({
   ...REPORT_STATE_FIELDS,
   title: z.string().nullable(),
   executive_summary: z.string().nullable(),
-  /** The language the country wrote the title, summary and answers in (a BCP 47 tag); null: not stated (decision 048). */
+  /**
+   * The language the country wrote the title, summary and answers in (a BCP 47 tag); null: not stated (decision 048).
+   */
   written_in: WrittenInSchema,
   contact: ContactSchema.nullable(),
   cover: ReportCoverSchema.nullable(),
@@ -202,7 +252,16 @@ export type Report = z.output<typeof ReportSchema>;
 export const ReportResponseSchema = itemResponse(ReportSchema);
 export type ReportResponse = z.output<typeof ReportResponseSchema>;
 
-export const REPORT_LIST_SORTS = ['country', '-country', 'status', '-status', 'completeness', '-completeness', 'updated_at', '-updated_at'] as const;
+export const REPORT_LIST_SORTS = [
+  'country',
+  '-country',
+  'status',
+  '-status',
+  'completeness',
+  '-completeness',
+  'updated_at',
+  '-updated_at',
+] as const;
 
 /** GET /api/report/type/national/{year}?status&subregion&q&sort&page&per_page */
 export const ReportListQuerySchema = z.object({
@@ -328,5 +387,7 @@ export const ViewReportQuerySchema = z.object({
   format: z.enum(['json', 'pdf'], { error: 'must be json or pdf' }).optional(),
   lang: z.enum(LOCALES, { error: 'must be en, zh, fr or ru' }).optional(),
 });
-export const ReportGroupsResponseSchema = itemResponse(z.object({ report: ReportSchema, groups: z.array(ReportGroupSchema) }));
+export const ReportGroupsResponseSchema = itemResponse(
+  z.object({ report: ReportSchema, groups: z.array(ReportGroupSchema) }),
+);
 export type ReportGroupsResponse = z.output<typeof ReportGroupsResponseSchema>;

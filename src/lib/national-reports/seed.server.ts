@@ -8,7 +8,15 @@ import type { ReportStatus } from './schema.ts';
 import type { AnswerValue, Question } from '../questionnaires/schema.ts';
 import type { Db } from '../db/client.server.ts';
 import { QUESTION_SEED, SUBCATEGORY_SEED, THRUST_SEED } from './seed-data.ts';
-import { nationalReports, questions, reportAnswers, reportingCycles, subcategories, thrusts, users } from '../db/schema.ts';
+import {
+  nationalReports,
+  questions,
+  reportAnswers,
+  reportingCycles,
+  subcategories,
+  thrusts,
+  users,
+} from '../db/schema.ts';
 
 /** Thrusts, subcategories and the 38 questions; rows that exist are left as administrators made them. */
 export async function seedNationalReportReference(db: Db): Promise<void> {
@@ -66,10 +74,32 @@ function unit(...parts: (string | number)[]): number {
 
 /** Plausible ranges of the demo figures per question (not official statistics). */
 const DEMO_RANGES: Record<string, [number, number]> = {
-  Q01: [0.5, 25], Q03: [5, 30], Q04: [5, 45], Q05: [30, 90], Q07: [2000, 150_000], Q08: [45, 99], Q09: [25, 90],
-  Q10: [92, 100], Q11: [30, 85], Q12: [2, 9], Q13: [20, 80], Q14: [8, 30], Q16: [-2, 6], Q17: [0.5, 30],
-  Q19: [5, 900], Q20: [0.05, 2], Q21: [0.3, 1], Q22: [10, 90], Q23: [8, 60], Q24: [40, 95], Q25: [5, 40],
-  Q27: [10, 70], Q30: [0.8, 2.5], Q31: [5, 25], Q34: [10, 55], Q36: [40, 95],
+  Q01: [0.5, 25],
+  Q03: [5, 30],
+  Q04: [5, 45],
+  Q05: [30, 90],
+  Q07: [2000, 150_000],
+  Q08: [45, 99],
+  Q09: [25, 90],
+  Q10: [92, 100],
+  Q11: [30, 85],
+  Q12: [2, 9],
+  Q13: [20, 80],
+  Q14: [8, 30],
+  Q16: [-2, 6],
+  Q17: [0.5, 30],
+  Q19: [5, 900],
+  Q20: [0.05, 2],
+  Q21: [0.3, 1],
+  Q22: [10, 90],
+  Q23: [8, 60],
+  Q24: [40, 95],
+  Q25: [5, 40],
+  Q27: [10, 70],
+  Q30: [0.8, 2.5],
+  Q31: [5, 25],
+  Q34: [10, 55],
+  Q36: [40, 95],
 };
 
 /** Real figures from the reporting brief §4 (World Bank EN.POP.SLUM.UR.ZS, from UN-Habitat, 2018). */
@@ -79,9 +109,12 @@ const REAL_FIGURES: Record<string, { value: number; dataYear: number; source: st
 };
 
 const NARRATIVES = [
-  (country: string) => `${country} pursues this through national programmes carried out with city governments, reviewed every two years.`,
-  (country: string) => `In ${country}, responsibilities are shared between the national ministry and local governments, with a coordination committee meeting quarterly.`,
-  (country: string) => `${country} has piloted the approach in its largest cities and is extending it to secondary cities.`,
+  (country: string) =>
+    `${country} pursues this through national programmes carried out with city governments, reviewed every two years.`,
+  (country: string) =>
+    `In ${country}, responsibilities are shared between the national ministry and local governments, with a coordination committee meeting quarterly.`,
+  (country: string) =>
+    `${country} has piloted the approach in its largest cities and is extending it to secondary cities.`,
 ];
 
 /** A plausible demo answer to `q` for a country and cycle (the same on every run); the benchmark seeds with it too. */
@@ -106,7 +139,11 @@ export function demoAnswer(q: Question, country: { code: string; name: string },
   const numeric = q.answer_type === 'pct' || q.answer_type === 'num' || q.answer_type === 'int';
   return {
     value,
-    text: q.with_text ? (q.text_label?.startsWith('Link') ? `https://www.example.org/${country.code.toLowerCase()}/policy` : NARRATIVES[Math.floor(r('t') * NARRATIVES.length)]!(country.name)) : null,
+    text: q.with_text
+      ? q.text_label?.startsWith('Link')
+        ? `https://www.example.org/${country.code.toLowerCase()}/policy`
+        : NARRATIVES[Math.floor(r('t') * NARRATIVES.length)]!(country.name)
+      : null,
     dataYear: numeric ? (real?.dataYear ?? Math.max(2015, year - 1 - Math.floor(r('y') * 3))) : null,
     // Every tier-1 answer names a source (the rule of the form); demo ones say they are not official.
     source:
@@ -160,9 +197,18 @@ const DEMO_NOTE: Partial<Record<ReportStatus, string>> = {
 export async function seedDemoNationalReports(db: Db, now = new Date()): Promise<void> {
   const [existing] = await db.select().from(reportingCycles).where(eq(reportingCycles.year, 2026));
   if (existing) return;
-  const [member] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = 'member@apua.example'`);
+  const [member] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = 'member@apua.example'`);
   const cycles = [
-    { year: 2022, opensAt: '2021-09-01', closesAt: '2022-03-31', status: 'closed', guidelineVersion: 'Guidelines for reporting on the NUA (2021)' },
+    {
+      year: 2022,
+      opensAt: '2021-09-01',
+      closesAt: '2022-03-31',
+      status: 'closed',
+      guidelineVersion: 'Guidelines for reporting on the NUA (2021)',
+    },
     {
       year: 2026,
       opensAt: isoDate(new Date(now.getTime() - 170 * DAY)),
@@ -181,7 +227,11 @@ export async function seedDemoNationalReports(db: Db, now = new Date()): Promise
       for (const [status, codes] of Object.entries(DEMO_STATUSES[c.year]!) as [ReportStatus, readonly string[]][]) {
         for (const [i, code] of codes.entries()) {
           const [report] = await tx
-            .select({ id: nationalReports.id, uuid: nationalReports.uuid, country: sql<string>`(select name from countries where code = ${code})` })
+            .select({
+              id: nationalReports.id,
+              uuid: nationalReports.uuid,
+              country: sql<string>`(select name from countries where code = ${code})`,
+            })
             .from(nationalReports)
             .where(and(eq(nationalReports.year, c.year), eq(nationalReports.countryCode, code)));
           if (!report) continue;
@@ -189,16 +239,33 @@ export async function seedDemoNationalReports(db: Db, now = new Date()): Promise
           // Finished reports answer every compulsory question and most others; reports in progress about 40 %.
           const pick = (q: Question) => unit(code, q.code, c.year, 'pick');
           const chosen = qs.filter((q) => (full ? q.compulsory || pick(q) < 0.9 : pick(q) < 0.4));
-          const rows = chosen.map((q) => ({ reportId: report.id, questionId: 0, q, ...demoAnswer(q, { code, name: report.country }, c.year) }));
-          const ids = new Map((await tx.select({ id: questions.id, uuid: questions.uuid }).from(questions)).map((r) => [r.uuid, r.id]));
+          const rows = chosen.map((q) => ({
+            reportId: report.id,
+            questionId: 0,
+            q,
+            ...demoAnswer(q, { code, name: report.country }, c.year),
+          }));
+          const ids = new Map(
+            (await tx.select({ id: questions.id, uuid: questions.uuid }).from(questions)).map((r) => [r.uuid, r.id]),
+          );
           if (rows.length) {
             await tx.insert(reportAnswers).values(
-              rows.map(({ q, ...row }) => ({ ...row, questionId: ids.get(q.uuid)!, updatedBy: code === 'PH' ? (member?.id ?? null) : null })),
+              rows.map(({ q, ...row }) => ({
+                ...row,
+                questionId: ids.get(q.uuid)!,
+                updatedBy: code === 'PH' ? (member?.id ?? null) : null,
+              })),
             );
           }
-          const progress = completeness(qs, rows.map((r) => ({ question_uuid: r.q.uuid, ...r, data_year: r.dataYear })), { cycleYear: c.year });
+          const progress = completeness(
+            qs,
+            rows.map((r) => ({ question_uuid: r.q.uuid, ...r, data_year: r.dataYear })),
+            { cycleYear: c.year },
+          );
           const reached = PATH.indexOf(status) >= PATH.indexOf('submitted');
-          const submittedAt = reached ? new Date(Math.min(now.getTime() - DAY, closes + (i % 3 === 2 ? 40 : -10 - i) * DAY)) : null;
+          const submittedAt = reached
+            ? new Date(Math.min(now.getTime() - DAY, closes + (i % 3 === 2 ? 40 : -10 - i) * DAY))
+            : null;
           await tx
             .update(nationalReports)
             .set({
@@ -213,7 +280,10 @@ export async function seedDemoNationalReports(db: Db, now = new Date()): Promise
               writtenIn: full ? 'en' : null,
               submittedAt,
               // A month after submission, and never later than a few hours ago.
-              publishedAt: status === 'published' ? new Date(Math.min((submittedAt?.getTime() ?? now.getTime()) + 30 * DAY, now.getTime() - HOUR)) : null,
+              publishedAt:
+                status === 'published'
+                  ? new Date(Math.min((submittedAt?.getTime() ?? now.getTime()) + 30 * DAY, now.getTime() - HOUR))
+                  : null,
             })
             .where(eq(nationalReports.id, report.id));
           for (const step of PATH.slice(1, PATH.indexOf(status) + 1)) {

@@ -4,7 +4,14 @@ import type { DbOrTx } from '../audit/service.server.ts';
 import { nationalReports } from '../db/schema.ts';
 import type { AppDeps, AuthedUser } from '../deps.server.ts';
 import { ApiError, forbidden, notFound, StaleWriteError } from '../http/errors.server.ts';
-import { completenessOf, loadBundle, reportQuestions, reportAnswersOf, toReport, type ReportBundle } from './queries.server.ts';
+import {
+  completenessOf,
+  loadBundle,
+  reportQuestions,
+  reportAnswersOf,
+  toReport,
+  type ReportBundle,
+} from './queries.server.ts';
 import { locksAtOf, type ReportRow } from './rows.server.ts';
 import { storedKeysOf } from '../media/images.server.ts';
 import type { LockReason, Report, ReportAction, ReportStatus, ReportUpdateBody } from './schema.ts';
@@ -37,14 +44,24 @@ export function roleOf(auth: AuthedUser): RoleName | null {
 
 export function lockOf(bundle: ReportBundle, now = new Date()): LockReason | null {
   const { report, cycle } = bundle;
-  return lockReasonOf(ReportStatusSchema.parse(report.status), { status: cycle.status, locksAt: locksAtOf(cycle) }, now, report.unlocked);
+  return lockReasonOf(
+    ReportStatusSchema.parse(report.status),
+    { status: cycle.status, locksAt: locksAtOf(cycle) },
+    now,
+    report.unlocked,
+  );
 }
 
 /**
  * Applies the workflow's decision or throws: 403 when the role may never take the action, 423
  * when the answers are locked, 409 (with the reason) when the report's status does not allow it.
  */
-export function enforce(bundle: ReportBundle, action: ReportAction, role: RoleName | null, ctx: Parameters<typeof decide>[3] = {}): ReportStatus {
+export function enforce(
+  bundle: ReportBundle,
+  action: ReportAction,
+  role: RoleName | null,
+  ctx: Parameters<typeof decide>[3] = {},
+): ReportStatus {
   const status = ReportStatusSchema.parse(bundle.report.status);
   const lock = lockOf(bundle);
   const decision = decide(status, action, role, { ...ctx, lockReason: lock });
@@ -63,7 +80,8 @@ export function requireHeaderEditable(bundle: ReportBundle, role: RoleName | nul
   if (role === 'tuxuri' || role === 'admin') return;
   const lock = lockOf(bundle);
   if (lock) throw new ReportLockedError(lock);
-  if (bundle.report.status === 'completed') throw new ApiError(409, 'The report is marked complete: reopen it to change it');
+  if (bundle.report.status === 'completed')
+    throw new ApiError(409, 'The report is marked complete: reopen it to change it');
 }
 
 export async function mustLoad(tx: DbOrTx, where: Parameters<typeof loadBundle>[1]): Promise<ReportBundle> {
@@ -90,7 +108,11 @@ const ACTION_EVENTS = {
  * reporting status (status and date of submission per country) when its status changes in a
  * cycle past draft. Answer saves and header edits of a report nobody outside sees do not.
  */
-export function reportChangeIsPublic(before: { status: string }, after: { status: string }, cycleStatus: string): boolean {
+export function reportChangeIsPublic(
+  before: { status: string },
+  after: { status: string },
+  cycleStatus: string,
+): boolean {
   if (before.status === 'published' || after.status === 'published') return true;
   return before.status !== after.status && cycleStatus !== 'draft';
 }
@@ -103,7 +125,8 @@ export function reportEvent(
 ): ChangeEvent {
   const ref = { uuid: bundle.report.uuid, year: bundle.report.year, country: bundle.report.countryCode };
   const site = reportChangeIsPublic(bundle.report, change.after, bundle.cycle.status);
-  if (type === 'report.updated' || type === 'report.cover.saved') return { type, data: ref, actorId: change.actorId, site };
+  if (type === 'report.updated' || type === 'report.cover.saved')
+    return { type, data: ref, actorId: change.actorId, site };
   // Every action event carries the report and the note (ChangeEventMap); TypeScript cannot follow the union here.
   return { type, data: { ...ref, note: change.note ?? null }, actorId: change.actorId, site } as ChangeEvent;
 }
@@ -138,7 +161,8 @@ export async function updateReport(
     if (body.title !== undefined) header.title = body.title;
     if (body.executive_summary !== undefined) header.executiveSummary = body.executive_summary;
     if (body.written_in !== undefined) header.writtenIn = body.written_in;
-    if (body.contact !== undefined) header.contact = body.contact ? { ...body.contact, phone: body.contact.phone ?? null } : null;
+    if (body.contact !== undefined)
+      header.contact = body.contact ? { ...body.contact, phone: body.contact.phone ?? null } : null;
     if (body.cover_alt !== undefined) header.coverAlt = body.cover_alt;
     if (body.cover === null && bundle.report.cover !== null) header.cover = null;
     const editsHeader = Object.keys(header).length > 0;
@@ -152,7 +176,8 @@ export async function updateReport(
         note: body.note ?? null,
       });
     }
-    if (!editsHeader && !body.action && body.cover === undefined) throw new ApiError(400, 'Nothing to change: send a field or an action');
+    if (!editsHeader && !body.action && body.cover === undefined)
+      throw new ApiError(400, 'Nothing to change: send a field or an action');
 
     const now = new Date();
     const [after] = await tx
@@ -193,9 +218,17 @@ export async function updateReport(
         after: { status: next },
         note: body.note ?? null,
       });
-      await w.emit(reportEvent(bundle, actionEventOf(body.action), { actorId: userId, after: after!, note: body.note ?? null }));
+      await w.emit(
+        reportEvent(bundle, actionEventOf(body.action), { actorId: userId, after: after!, note: body.note ?? null }),
+      );
     }
-    return { report: await toReport(tx, { ...bundle, report: after! }, progress), removedCover: header.cover === null && keptPublicView(bundle.report)?.report.cover?.image.url !== bundle.report.cover?.url ? bundle.report.cover : null };
+    return {
+      report: await toReport(tx, { ...bundle, report: after! }, progress),
+      removedCover:
+        header.cover === null && keptPublicView(bundle.report)?.report.cover?.image.url !== bundle.report.cover?.url
+          ? bundle.report.cover
+          : null,
+    };
   });
   // The files go once the row no longer points at them.
   if (result.removedCover) await deps.storage.delete(storedKeysOf(result.removedCover)).catch(() => {});

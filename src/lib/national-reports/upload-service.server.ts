@@ -4,7 +4,14 @@ import { nationalReports, reportFiles } from '../db/schema.ts';
 import type { AppDeps, AuthedUser } from '../deps.server.ts';
 import type { DbOrTx } from '../audit/service.server.ts';
 import { ApiError, notFound, StaleWriteError } from '../http/errors.server.ts';
-import { completenessOf, loadBundle, reportQuestions, reportAnswersOf, toReport, type ReportBundle } from './queries.server.ts';
+import {
+  completenessOf,
+  loadBundle,
+  reportQuestions,
+  reportAnswersOf,
+  toReport,
+  type ReportBundle,
+} from './queries.server.ts';
 import { inspectUploadedPdf } from './pdf-inspect.server.ts';
 import { trustedFor } from '../signatures/queries.server.ts';
 import type { PdfSignature, Report, SignedPdfFacts } from './schema.ts';
@@ -17,15 +24,21 @@ export interface SignedUpload {
   confirmUnsigned: boolean;
 }
 
-const UNSIGNED_MESSAGE = 'This PDF carries no digital signature: confirm that it is the signed copy of the report (confirm_unsigned), then submit it again';
+const UNSIGNED_MESSAGE =
+  'This PDF carries no digital signature: confirm that it is the signed copy of the report (confirm_unsigned), then submit it again';
 const INVALID_SIGNATURE_MESSAGE =
   'The digital signature of this PDF is invalid: confirm that it is the signed copy of the report (confirm_unsigned), then submit it again, or upload a copy whose signature holds';
 
-/** An upload whose file proves no signature (none, or an invalid one) needs the person's word that it is the signed copy. */
+/**
+ * An upload whose file proves no signature (none, or an invalid one) needs the person's word that it is the signed
+ * copy.
+ */
 function needsConfirmation(signature: PdfSignature | null, confirmed: boolean): void {
   if (confirmed) return;
-  if (!signature) throw new ApiError(422, UNSIGNED_MESSAGE, { confirm_unsigned: ['confirm that this is the signed copy'] });
-  if (signature.status === 'invalid') throw new ApiError(422, INVALID_SIGNATURE_MESSAGE, { confirm_unsigned: ['confirm that this is the signed copy'] });
+  if (!signature)
+    throw new ApiError(422, UNSIGNED_MESSAGE, { confirm_unsigned: ['confirm that this is the signed copy'] });
+  if (signature.status === 'invalid')
+    throw new ApiError(422, INVALID_SIGNATURE_MESSAGE, { confirm_unsigned: ['confirm that this is the signed copy'] });
 }
 
 const STALE_MESSAGE = 'The report changed after you opened it: check it again before you upload the signed copy';
@@ -57,7 +70,8 @@ export async function uploadReportFile(
   if (!before) throw notFound('There is no report with this id');
   checkScope(before.report.countryCode);
   enforce(before, 'submit', role);
-  if (version !== undefined && version !== before.report.version) throw new StaleWriteError(await reportNow(deps.db, before), STALE_MESSAGE);
+  if (version !== undefined && version !== before.report.version)
+    throw new StaleWriteError(await reportNow(deps.db, before), STALE_MESSAGE);
   // The body is read only once the report, the scope and the version allow the upload: a refused
   // one does not first take up to 20 MB of the server's memory and the sender's time.
   const file = await readFile();
@@ -71,7 +85,8 @@ export async function uploadReportFile(
       const { tx } = w;
       const bundle = await mustLoad(tx, { uuid });
       const next = enforce(bundle, 'submit', role);
-      if (version !== undefined && version !== bundle.report.version) throw new StaleWriteError(await reportNow(tx, bundle), STALE_MESSAGE);
+      if (version !== undefined && version !== bundle.report.version)
+        throw new StaleWriteError(await reportNow(tx, bundle), STALE_MESSAGE);
       const [last] = await tx
         .select({ v: sql<number>`coalesce(max(${reportFiles.v}), 0)::int` })
         .from(reportFiles)
@@ -79,7 +94,17 @@ export async function uploadReportFile(
       const v = Number(last?.v ?? 0) + 1;
       const name = safeFileName(file.name);
       const { pages, signature } = facts;
-      await tx.insert(reportFiles).values({ reportId: bundle.report.id, v, name, size: file.bytes.byteLength, storageKey: key, sha256, uploadedBy: auth.user.id, pages, signature });
+      await tx.insert(reportFiles).values({
+        reportId: bundle.report.id,
+        v,
+        name,
+        size: file.bytes.byteLength,
+        storageKey: key,
+        sha256,
+        uploadedBy: auth.user.id,
+        pages,
+        signature,
+      });
       const now = new Date();
       const [after] = await tx
         .update(nationalReports)
@@ -98,7 +123,18 @@ export async function uploadReportFile(
         entityId: uuid,
         action: 'submit',
         before: { status: bundle.report.status },
-        after: { status: next, file: { v, name, size: file.bytes.byteLength, sha256, pages, signature, confirmed_unsigned: !signature || signature.status === 'invalid' } },
+        after: {
+          status: next,
+          file: {
+            v,
+            name,
+            size: file.bytes.byteLength,
+            sha256,
+            pages,
+            signature,
+            confirmed_unsigned: !signature || signature.status === 'invalid',
+          },
+        },
       });
       await w.emit(reportEvent(bundle, 'report.submitted', { actorId: auth.user.id, after: after! }));
       const qs = await reportQuestions(tx, bundle);
@@ -138,7 +174,10 @@ export async function inspectReportFile(
  */
 function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f-\u009f"<>|*?:\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').trim().slice(0, 150);
+  const clean = base
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f-\u009f"<>|*?:\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+    .trim()
+    .slice(0, 150);
   return clean || 'report.pdf';
 }

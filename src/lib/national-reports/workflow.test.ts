@@ -68,7 +68,10 @@ describe('decide: the context', () => {
   test('complete needs every compulsory question answered and no invalid answer', () => {
     const missing = decide('in_progress', 'complete', 'state_member', { compulsoryMissing: 3, invalid: 0 });
     expect(missing).toEqual({ ok: false, reason: '3 required questions are still unanswered' });
-    expect(decide('in_progress', 'complete', 'state_member', { compulsoryMissing: 1, invalid: 0 })).toEqual({ ok: false, reason: '1 required question is still unanswered' });
+    expect(decide('in_progress', 'complete', 'state_member', { compulsoryMissing: 1, invalid: 0 })).toEqual({
+      ok: false,
+      reason: '1 required question is still unanswered',
+    });
     const invalid = decide('in_progress', 'complete', 'state_member', { compulsoryMissing: 0, invalid: 1 });
     expect(invalid).toEqual({ ok: false, reason: '1 answer breaks its question’s rules: correct it first' });
     expect(decide('in_progress', 'complete', 'state_member', {}).ok).toBe(true);
@@ -160,9 +163,18 @@ describe('returnedOf', () => {
   const returned = event('return', '2026-11-02T10:00:00.000Z', 'Add the 2020 figures.');
 
   test('the last return, while the report is not submitted again', () => {
-    const timeline = [event('complete', '2026-11-01T09:00:00.000Z'), event('submit', '2026-11-01T10:00:00.000Z'), returned, event('reopen', '2026-11-03T09:00:00.000Z')];
+    const timeline = [
+      event('complete', '2026-11-01T09:00:00.000Z'),
+      event('submit', '2026-11-01T10:00:00.000Z'),
+      returned,
+      event('reopen', '2026-11-03T09:00:00.000Z'),
+    ];
     for (const status of ['in_progress', 'completed'] as const) {
-      expect(returnedOf(timeline, status)).toEqual({ note: 'Add the 2020 figures.', by: admin, at: '2026-11-02T10:00:00.000Z' });
+      expect(returnedOf(timeline, status)).toEqual({
+        note: 'Add the 2020 figures.',
+        by: admin,
+        at: '2026-11-02T10:00:00.000Z',
+      });
     }
   });
 

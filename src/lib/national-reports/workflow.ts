@@ -100,7 +100,12 @@ const wrongStatus = (action: string, status: ReportStatus) =>
   refuse(`A report that is ${STATUS_LABEL[status]} cannot be ${action}`);
 
 /** Decides one workflow step. `role` is the user's single role (null: none or several). */
-export function decide(status: ReportStatus, action: ReportAction, role: RoleName | null, ctx: WorkflowContext = {}): Decision {
+export function decide(
+  status: ReportStatus,
+  action: ReportAction,
+  role: RoleName | null,
+  ctx: WorkflowContext = {},
+): Decision {
   if (role === null || !ACTION_ROLES[action].includes(role)) return refuse(ROLE_REFUSAL[action]);
   const cycleClosed = ctx.lockReason === 'cycle_closed';
   const hasNote = (ctx.note ?? '').trim() !== '';
@@ -108,7 +113,9 @@ export function decide(status: ReportStatus, action: ReportAction, role: RoleNam
   switch (action) {
     case 'save':
       if (status === 'not_started' || status === 'in_progress') {
-        return cycleClosed ? refuse('The reporting period has ended: the answers are locked') : { ok: true, next: 'in_progress' };
+        return cycleClosed
+          ? refuse('The reporting period has ended: the answers are locked')
+          : { ok: true, next: 'in_progress' };
       }
       if (status === 'completed') return refuse('The report is marked complete: reopen it to change its answers');
       return refuse(`The report is ${STATUS_LABEL[status]}: its answers are locked`);
@@ -117,10 +124,18 @@ export function decide(status: ReportStatus, action: ReportAction, role: RoleNam
       if (status !== 'in_progress') return wrongStatus('marked complete', status);
       if (cycleClosed) return refuse('The reporting period has ended: the report is locked');
       if ((ctx.invalid ?? 0) > 0) {
-        return refuse(ctx.invalid === 1 ? '1 answer breaks its question’s rules: correct it first' : `${ctx.invalid} answers break their questions’ rules: correct them first`);
+        return refuse(
+          ctx.invalid === 1
+            ? '1 answer breaks its question’s rules: correct it first'
+            : `${ctx.invalid} answers break their questions’ rules: correct them first`,
+        );
       }
       if ((ctx.compulsoryMissing ?? 0) > 0) {
-        return refuse(ctx.compulsoryMissing === 1 ? '1 required question is still unanswered' : `${ctx.compulsoryMissing} required questions are still unanswered`);
+        return refuse(
+          ctx.compulsoryMissing === 1
+            ? '1 required question is still unanswered'
+            : `${ctx.compulsoryMissing} required questions are still unanswered`,
+        );
       }
       return { ok: true, next: 'completed' };
 
@@ -168,7 +183,11 @@ export function decide(status: ReportStatus, action: ReportAction, role: RoleNam
 }
 
 /** The actions a role may take now (for the back-office's buttons). */
-export function availableActions(status: ReportStatus, role: RoleName | null, ctx: WorkflowContext = {}): ReportAction[] {
+export function availableActions(
+  status: ReportStatus,
+  role: RoleName | null,
+  ctx: WorkflowContext = {},
+): ReportAction[] {
   const withNote = { ...ctx, note: 'x' };
   return (Object.keys(ACTION_ROLES) as ReportAction[]).filter((action) => {
     const needsNote = action === 'return' || action === 'unlock';

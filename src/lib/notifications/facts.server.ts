@@ -20,13 +20,21 @@ async function countryName(tx: DbOrTx, code: string): Promise<string> {
 }
 
 async function practiceTitle(tx: DbOrTx, uuid: string): Promise<string | undefined> {
-  const [row] = await tx.select({ title: bestPractices.title }).from(bestPractices).where(eq(bestPractices.uuid, uuid)).limit(1);
+  const [row] = await tx
+    .select({ title: bestPractices.title })
+    .from(bestPractices)
+    .where(eq(bestPractices.uuid, uuid))
+    .limit(1);
   return row?.title;
 }
 
 /** The person's name (and email), and the names of the roles they hold (each language labels them). */
 async function userFacts(tx: DbOrTx, uuid: string): Promise<{ name: string; roles: string }> {
-  const [row] = await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.uuid, uuid)).limit(1);
+  const [row] = await tx
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.uuid, uuid))
+    .limit(1);
   if (!row) return { name: 'Someone', roles: '' };
   const held = await tx
     .select({ name: roles.name })
@@ -40,7 +48,12 @@ async function userFacts(tx: DbOrTx, uuid: string): Promise<{ name: string; role
 /** An email the mail server refused for good: whom it was for, its subject and the server's answer. */
 async function undeliverableFacts(tx: DbOrTx, uuid: string): Promise<EventFacts | null> {
   const [row] = await tx
-    .select({ name: mailOutbox.toName, address: mailOutbox.toAddress, subject: mailOutbox.subject, error: mailOutbox.lastError })
+    .select({
+      name: mailOutbox.toName,
+      address: mailOutbox.toAddress,
+      subject: mailOutbox.subject,
+      error: mailOutbox.lastError,
+    })
     .from(mailOutbox)
     .where(eq(mailOutbox.uuid, uuid))
     .limit(1);

@@ -10,7 +10,15 @@ describe('notification kinds', () => {
     for (const kind of NOTIFICATION_KIND_NAMES) {
       expect(kindOfEvent(NOTIFICATION_KINDS[kind].event)).toBe(kind);
       expect(KIND_LABELS[kind]).toMatch(/\S/);
-      const text = notificationText(kind, { country: 'Philippines', year: 2026, practice: 'Esplanade', user: 'Ana', roles: 'state_member', due: '2026-12-18', daysLeft: 7 });
+      const text = notificationText(kind, {
+        country: 'Philippines',
+        year: 2026,
+        practice: 'Esplanade',
+        user: 'Ana',
+        roles: 'state_member',
+        due: '2026-12-18',
+        daysLeft: 7,
+      });
       expect(text.title).toMatch(/\S/);
       expect(text.body).toMatch(/\.$/);
     }
@@ -44,7 +52,11 @@ describe('notification kinds', () => {
   });
 
   test('email defaults: on for returns, decisions, submissions and activation; off for comments, contact messages and undeliverable mail; a choice wins', () => {
-    expect(NOTIFICATION_KIND_NAMES.filter((kind) => !emailsKind(kind, {}))).toEqual(['practice.commented', 'contact.received', 'mail.failed']);
+    expect(NOTIFICATION_KIND_NAMES.filter((kind) => !emailsKind(kind, {}))).toEqual([
+      'practice.commented',
+      'contact.received',
+      'mail.failed',
+    ]);
     expect(emailsKind('practice.commented', { 'practice.commented': true })).toBe(true);
     expect(emailsKind('report.returned', { 'report.returned': false })).toBe(false);
   });
@@ -52,7 +64,8 @@ describe('notification kinds', () => {
 
 describe('deadline reminders', () => {
   test('say how many days are left, or that the report is overdue, with the due date in words', () => {
-    const of = (daysLeft: number) => notificationText('report.reminder', { country: 'Philippines', year: 2026, due: '2026-12-18', daysLeft });
+    const of = (daysLeft: number) =>
+      notificationText('report.reminder', { country: 'Philippines', year: 2026, due: '2026-12-18', daysLeft });
     expect(of(14)).toEqual({
       title: 'Report due in 14 days: Philippines 2026',
       body: 'The national report of Philippines for 2026 is due on 18 December 2026 and has not been submitted yet.',
@@ -82,6 +95,8 @@ describe('the email of a notification', () => {
     expect(mail.html).toContain('<html lang="en" dir="ltr">');
     expect(mail.html).toContain('Add &#60;b&#62;figures&#60;/b&#62; &#38; sources');
     expect(mail.html).not.toContain('<b>');
-    expect(mail.html).toContain('href="https://portal.example/module/report/national/PH/2026/indicator/form?x=&#34;1&#34;"');
+    expect(mail.html).toContain(
+      'href="https://portal.example/module/report/national/PH/2026/indicator/form?x=&#34;1&#34;"',
+    );
   });
 });

@@ -29,7 +29,9 @@ export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
 export const NOTIFICATION_KIND_NAMES = Object.keys(NOTIFICATION_KINDS) as NotificationKind[];
 
 /** The change event types that make notifications. */
-export const NOTIFYING_EVENTS: readonly ChangeType[] = NOTIFICATION_KIND_NAMES.map((kind) => NOTIFICATION_KINDS[kind].event);
+export const NOTIFYING_EVENTS: readonly ChangeType[] = NOTIFICATION_KIND_NAMES.map(
+  (kind) => NOTIFICATION_KINDS[kind].event,
+);
 
 /** The kind a change event makes, if any. */
 export function kindOfEvent(type: ChangeType): NotificationKind | null {

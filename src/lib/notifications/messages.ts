@@ -24,7 +24,10 @@ const term = (locale: Locale, key: string, fallback: string): string => {
   return typeof message === 'string' ? message : fallback;
 };
 
-/** The values a kind's texts are filled with, in `locale`: names of countries, sections and roles translated, dates in words. */
+/**
+ * The values a kind's texts are filled with, in `locale`: names of countries, sections and roles translated, dates in
+ * words.
+ */
 function valuesOf(f: NotificationFacts, locale: Locale): Values {
   const roles = (f.roles ?? '')
     .split(', ')
@@ -49,11 +52,18 @@ function keysOf(kind: NotificationKind, f: NotificationFacts): { title: string; 
   if (kind === 'report.reminder') {
     const left = f.daysLeft ?? 0;
     if (left < 0) return { title: 'report.reminder.overdue.title', body: 'report.reminder.overdue.body' };
-    const title = left === 0 ? 'report.reminder.today.title' : left === 1 ? 'report.reminder.tomorrow.title' : 'report.reminder.due.title';
+    const title =
+      left === 0
+        ? 'report.reminder.today.title'
+        : left === 1
+          ? 'report.reminder.tomorrow.title'
+          : 'report.reminder.due.title';
     return { title, body: 'report.reminder.due.body' };
   }
-  if (kind === 'practice.commented' && f.section) return { title: 'practice.commented.title', body: 'practice.commented.sectionBody' };
-  if (kind === 'account.role.changed' && !f.roles) return { title: 'account.role.changed.title', body: 'account.role.none.body' };
+  if (kind === 'practice.commented' && f.section)
+    return { title: 'practice.commented.title', body: 'practice.commented.sectionBody' };
+  if (kind === 'account.role.changed' && !f.roles)
+    return { title: 'account.role.changed.title', body: 'account.role.none.body' };
   return { title: `${kind}.title`, body: `${kind}.body` };
 }
 
@@ -71,22 +81,31 @@ export function notificationText(kind: NotificationKind, facts: NotificationFact
   return render(kind, facts, locale, false);
 }
 
-/** The body as the bell lists it: with the reason given with a decision (a return, an unlock), as the email gives it. */
+/**
+ * The body as the bell lists it: with the reason given with a decision (a return, an unlock), as the email gives it.
+ */
 export function listedBody(kind: NotificationKind, facts: NotificationFacts, locale: Locale = 'en'): string {
   const { body } = notificationText(kind, facts, locale);
-  return facts.note ? `${body} ${fillMessage(NOTIFICATION_CATALOGUES, locale, 'reasonLine', { note: facts.note })}` : body;
+  return facts.note
+    ? `${body} ${fillMessage(NOTIFICATION_CATALOGUES, locale, 'reasonLine', { note: facts.note })}`
+    : body;
 }
 
-/** "<strong>Reason:</strong> …": the words before the note in bold, the note isolated (it may be written right to left). */
+/**
+ * "<strong>Reason:</strong> …": the words before the note in bold, the note isolated (it may be written right to left).
+ */
 function reasonHtml(locale: Locale, note: string): string {
   const line = term(locale, 'reasonLine', 'Reason: {note}');
   const [before = '', after = ''] = line.split('{note}');
   return `<strong>${escapeHtml(before.trimEnd())}</strong>${before.endsWith(' ') ? ' ' : ''}<bdi dir="auto">${escapeHtml(note)}</bdi>${escapeHtml(after)}`;
 }
 
-const paragraph = (html: string, style = '') => `<p${style ? ` style="${style}"` : ''}>${html.replaceAll('\n', '<br>')}</p>`;
+const paragraph = (html: string, style = '') =>
+  `<p${style ? ` style="${style}"` : ''}>${html.replaceAll('\n', '<br>')}</p>`;
 
-/** The email of a notification in `locale`: subject, plain text, and simple HTML with `lang` and every value escaped. */
+/**
+ * The email of a notification in `locale`: subject, plain text, and simple HTML with `lang` and every value escaped.
+ */
 export function notificationEmail(input: {
   kind: NotificationKind;
   facts: NotificationFacts;
@@ -96,15 +115,33 @@ export function notificationEmail(input: {
   locale?: Locale;
 }): { subject: string; text: string; html: string } {
   const locale = input.locale ?? 'en';
-  const m = (key: string, values: Values = {}, html = false) => fillMessage(NOTIFICATION_CATALOGUES, locale, key, values, html);
+  const m = (key: string, values: Values = {}, html = false) =>
+    fillMessage(NOTIFICATION_CATALOGUES, locale, key, values, html);
   const plain = render(input.kind, input.facts, locale, false);
   const rich = render(input.kind, input.facts, locale, true);
-  const greeting = (html: boolean) => (input.recipient ? m('email.greeting', { name: input.recipient }, html) : m('email.greetingNoName', {}, html));
+  const greeting = (html: boolean) =>
+    input.recipient ? m('email.greeting', { name: input.recipient }, html) : m('email.greetingNoName', {}, html);
   const note = input.facts.note ?? null;
   const footer = (html: boolean) => m('email.footer', { site: input.siteName }, html);
-  const text = [greeting(false), '', plain.body, ...(note ? ['', m('reasonLine', { note })] : []), '', m('email.openText', { url: input.url }), '', '—', footer(false)];
+  const text = [
+    greeting(false),
+    '',
+    plain.body,
+    ...(note ? ['', m('reasonLine', { note })] : []),
+    '',
+    m('email.openText', { url: input.url }),
+    '',
+    '—',
+    footer(false),
+  ];
   // The programme's name is a proper name: English inside a page in another language.
-  const siteInHtml = locale === 'en' ? footer(true) : footer(true).replace(`<bdi>${escapeHtml(input.siteName)}</bdi>`, `<bdi lang="en">${escapeHtml(input.siteName)}</bdi>`);
+  const siteInHtml =
+    locale === 'en'
+      ? footer(true)
+      : footer(true).replace(
+          `<bdi>${escapeHtml(input.siteName)}</bdi>`,
+          `<bdi lang="en">${escapeHtml(input.siteName)}</bdi>`,
+        );
   const html = [
     `<!doctype html><html lang="${LOCALE_INFO[locale].tag}" dir="ltr"><head><meta charset="utf-8"><title>${escapeHtml(plain.title)}</title></head>`,
     '<body style="font-family:sans-serif;line-height:1.5;color:#1f2937">',

@@ -9,7 +9,9 @@ import type { EmailChoices, Notification, NotificationListQuery } from './schema
 
 type Row = typeof notifications.$inferSelect;
 
-/** A notification in `locale`: written again from its facts; one older than its facts (decision 043) as it was stored. */
+/**
+ * A notification in `locale`: written again from its facts; one older than its facts (decision 043) as it was stored.
+ */
 function toNotification(row: Row, locale: Locale): Notification {
   const kind = row.kind as NotificationKind;
   const facts = row.facts as NotificationFacts | null;
@@ -40,7 +42,10 @@ export async function listNotifications(
   query: NotificationListQuery,
   locale: Locale = 'en',
 ): Promise<{ data: Notification[]; total: number }> {
-  const where = and(eq(notifications.userId, userId), query.unread === 'true' ? isNull(notifications.readAt) : undefined);
+  const where = and(
+    eq(notifications.userId, userId),
+    query.unread === 'true' ? isNull(notifications.readAt) : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -57,7 +62,11 @@ export async function listNotifications(
 /** The kinds the user may receive (by their roles) with their email choice for each. */
 export async function loadEmailChoices(db: DbOrTx, userId: number): Promise<EmailChoices> {
   const [held, [prefs]] = await Promise.all([
-    db.select({ name: roles.name }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(eq(userRoles.userId, userId)),
+    db
+      .select({ name: roles.name })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(eq(userRoles.userId, userId)),
     db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId)).limit(1),
   ]);
   const choices = prefs?.email ?? {};

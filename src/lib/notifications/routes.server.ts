@@ -27,7 +27,10 @@ export const notificationRoutes = new Hono<AppEnv>()
   .get('/notifications', requireUser(), async (c) => {
     const { userId, db } = ownerOf(c);
     const query = parseQuery(c, NotificationListQuerySchema);
-    const [{ data, total }, unread] = await Promise.all([listNotifications(db, userId, query, requestLanguage()), countUnread(db, userId)]);
+    const [{ data, total }, unread] = await Promise.all([
+      listNotifications(db, userId, query, requestLanguage()),
+      countUnread(db, userId),
+    ]);
     return c.json<NotificationListResponse>({
       status: 200,
       message: 'Notifications',
@@ -49,7 +52,12 @@ export const notificationRoutes = new Hono<AppEnv>()
     const { userId, db } = ownerOf(c);
     const body = await readJson(c, MarkReadBodySchema);
     const marked = await markRead(db, userId, body);
-    return c.json<MarkReadResponse>({ status: 200, message: 'Marked as read', marked, unread: await countUnread(db, userId) });
+    return c.json<MarkReadResponse>({
+      status: 200,
+      message: 'Marked as read',
+      marked,
+      unread: await countUnread(db, userId),
+    });
   })
 
   .get('/notifications/preferences', requireUser(), async (c) => {

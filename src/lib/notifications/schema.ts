@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { blankIsAbsent, GenericResponseSchema, itemResponse, PAGE_SIZE_DEFAULT, pagedResponse, pagingQuery, VersionSchema } from '../http/schema.ts';
+import {
+  blankIsAbsent,
+  GenericResponseSchema,
+  itemResponse,
+  PAGE_SIZE_DEFAULT,
+  pagedResponse,
+  pagingQuery,
+  VersionSchema,
+} from '../http/schema.ts';
 import { NOTIFICATION_KIND_NAMES, type NotificationKind } from './kinds.ts';
 
 /** The rows the bell's list asks for: as many as every list shows. */
@@ -42,7 +50,10 @@ export const MarkReadBodySchema = z.union([
 ]);
 export type MarkReadBody = z.output<typeof MarkReadBodySchema>;
 
-export const MarkReadResponseSchema = GenericResponseSchema.extend({ marked: z.number().int(), unread: z.number().int() });
+export const MarkReadResponseSchema = GenericResponseSchema.extend({
+  marked: z.number().int(),
+  unread: z.number().int(),
+});
 export type MarkReadResponse = z.output<typeof MarkReadResponseSchema>;
 
 /** One kind of the email choices: whether it goes by email, and whether that is the default. */

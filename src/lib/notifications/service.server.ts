@@ -35,7 +35,14 @@ export function subscribeNotifications(bus: ChangeBus, options: { siteUrl: strin
     await tx.insert(notifications).values(
       recipients.map((r) => {
         const locale = localeOr(r.language);
-        return { userId: r.id, kind, title: notificationText(kind, facts, locale).title, body: listedBody(kind, facts, locale), link: about.link, facts };
+        return {
+          userId: r.id,
+          kind,
+          title: notificationText(kind, facts, locale).title,
+          body: listedBody(kind, facts, locale),
+          link: about.link,
+          facts,
+        };
       }),
     );
     const url = new URL(about.link, options.siteUrl).href;
@@ -47,16 +54,31 @@ export function subscribeNotifications(bus: ChangeBus, options: { siteUrl: strin
         kind,
         toAddress: r.email,
         toName: r.name,
-        ...notificationEmail({ kind, facts, recipient: r.name, url, siteName: PROGRAMME_NAME, locale: localeOr(r.language) }),
+        ...notificationEmail({
+          kind,
+          facts,
+          recipient: r.name,
+          url,
+          siteName: PROGRAMME_NAME,
+          locale: localeOr(r.language),
+        }),
       }));
     await enqueueMail(tx, mails);
     if (mails.length > 0) queued.add(event);
   });
-  bus.onCommit('mail-worker', (event) => queued.has(event), () => options.onMailQueued?.());
+  bus.onCommit(
+    'mail-worker',
+    (event) => queued.has(event),
+    () => options.onMailQueued?.(),
+  );
 }
 
 /** Marks the user's notifications read: those listed, or all. Returns how many changed. */
-export async function markRead(db: Db, userId: number, which: { uuids: readonly string[] } | { all: true }): Promise<number> {
+export async function markRead(
+  db: Db,
+  userId: number,
+  which: { uuids: readonly string[] } | { all: true },
+): Promise<number> {
   const rows = await db
     .update(notifications)
     .set({ readAt: new Date() })
@@ -89,7 +111,13 @@ export async function saveEmailChoices(
       .where(and(eq(notificationPreferences.userId, userId), eq(notificationPreferences.version, input.version)))
       .returning({ id: notificationPreferences.userId });
     if (!row) throw new StaleWriteError(await loadEmailChoices(tx, userId));
-    await recordAudit(tx, { actorId: userId, entity: 'notification_preferences', entityId: userId, action: 'update', after: input.email });
+    await recordAudit(tx, {
+      actorId: userId,
+      entity: 'notification_preferences',
+      entityId: userId,
+      action: 'update',
+      after: input.email,
+    });
     return loadEmailChoices(tx, userId);
   });
 }

@@ -24,7 +24,10 @@ const EndSchema = z.object({
   kind: z.literal('end'),
   tables: z.record(z.string(), z.number().int().nonnegative()),
   files: z.number().int().nonnegative(),
-  sha256: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+  sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
 });
 const LineSchema = z.discriminatedUnion('kind', [HeaderSchema, RowsSchema, FileSchema, EndSchema]);
 
@@ -117,7 +120,9 @@ function parseLine(bytes: Buffer, number: number): BackupLine {
 function checkHeader(line: BackupLine): BackupHeader {
   if (line.kind !== 'portal-backup') throw new RestoreError('This file is not a backup of the portal');
   if (line.version > BACKUP_VERSION || line.version < 1) {
-    throw new RestoreError(`This backup was written by another version of the portal (format ${line.version}; this one reads 1 and 2): restore it with that version`);
+    throw new RestoreError(
+      `This backup was written by another version of the portal (format ${line.version}; this one reads 1 and 2): restore it with that version`,
+    );
   }
   return line;
 }
@@ -130,7 +135,8 @@ class Tally {
   add(line: BackupLine): void {
     if (line.kind === 'rows') this.tables[line.table] = (this.tables[line.table] ?? 0) + line.rows.length;
     if (line.kind === 'file') {
-      if (sha256Of(Buffer.from(line.data, 'base64')) !== line.sha256) throw damaged(`the stored file ${line.key} in it has changed`);
+      if (sha256Of(Buffer.from(line.data, 'base64')) !== line.sha256)
+        throw damaged(`the stored file ${line.key} in it has changed`);
       this.files++;
     }
   }
@@ -138,7 +144,10 @@ class Tally {
   check(end: BackupEnd): void {
     const names = new Set([...Object.keys(end.tables), ...Object.keys(this.tables)]);
     const short = [...names].find((name) => (end.tables[name] ?? 0) !== (this.tables[name] ?? 0));
-    if (short) throw damaged(`it holds ${this.tables[short] ?? 0} rows of ${short} where its last line says ${end.tables[short] ?? 0}`);
+    if (short)
+      throw damaged(
+        `it holds ${this.tables[short] ?? 0} rows of ${short} where its last line says ${end.tables[short] ?? 0}`,
+      );
     if (end.files !== this.files) throw damaged(`it holds ${this.files} files where its last line says ${end.files}`);
   }
 }
@@ -169,5 +178,6 @@ export async function* readBackup(open: () => Readable): AsyncGenerator<BackupLi
   if (!header) throw new RestoreError('The file is empty: it is not a backup of the portal');
   if (!end) throw new RestoreError('The backup is incomplete: it ends before its closing line (it was cut short)');
   tally.check(end);
-  if (header.version >= 2 && end.sha256 !== hash.digest('hex')) throw damaged('its checksum does not match its content');
+  if (header.version >= 2 && end.sha256 !== hash.digest('hex'))
+    throw damaged('its checksum does not match its content');
 }

@@ -9,7 +9,8 @@ import { UPLOADS_PATH } from '../storage/routes.server.ts';
  */
 type Extract = (value: unknown) => string[];
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 /** A key stored as it is (`report_files.storage_key`). */
@@ -21,15 +22,20 @@ const uploadUrl: Extract = (value) =>
 
 /** An image's renditions (StoredImage: `url` and `variants[].url`). */
 const image: Extract = (value) =>
-  isObject(value) ? [...uploadUrl(value['url']), ...list(value['variants']).flatMap((v) => (isObject(v) ? uploadUrl(v['url']) : []))] : [];
+  isObject(value)
+    ? [...uploadUrl(value['url']), ...list(value['variants']).flatMap((v) => (isObject(v) ? uploadUrl(v['url']) : []))]
+    : [];
 
 /** A best practice's images (renditions, card, picture as uploaded) and PDFs. */
 const practiceImages: Extract = (value) =>
-  list(value).flatMap((i) => (isObject(i) ? [...image(i['image']), ...image(i['card']), ...plainKey(i['original'])] : []));
+  list(value).flatMap((i) =>
+    isObject(i) ? [...image(i['image']), ...image(i['card']), ...plainKey(i['original'])] : [],
+  );
 const practiceAttachments: Extract = (value) => list(value).flatMap((a) => (isObject(a) ? plainKey(a['key']) : []));
 
 /** The public copy a revised practice keeps (its row as published, camelCase). */
-const practiceCopy: Extract = (value) => (isObject(value) ? [...practiceImages(value['images']), ...practiceAttachments(value['attachments'])] : []);
+const practiceCopy: Extract = (value) =>
+  isObject(value) ? [...practiceImages(value['images']), ...practiceAttachments(value['attachments'])] : [];
 
 /** The public view a revised report keeps: its cover. */
 const reportCopy: Extract = (value) => {

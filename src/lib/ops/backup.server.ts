@@ -99,7 +99,8 @@ async function readRows(db: Db): Promise<Snapshot> {
           if (parsed.length === 0) break;
           snapshot.counts[name] += parsed.length;
           snapshot.lines.push({ kind: 'rows', table: name, rows: parsed });
-          for (const row of parsed) for (const key of fileKeysOf(name, row)) if (!snapshot.files.has(key)) snapshot.files.set(key, name);
+          for (const row of parsed)
+            for (const key of fileKeysOf(name, row)) if (!snapshot.files.has(key)) snapshot.files.set(key, name);
           if (parsed.length < CHUNK) break;
         }
       }
@@ -110,21 +111,29 @@ async function readRows(db: Db): Promise<Snapshot> {
 }
 
 /** The lines of the stored files the rows name; a file that cannot be read stops the backup. */
-async function* fileLines(storage: FileStore, files: Map<string, string>, writer: BackupWriter): AsyncGenerator<string> {
+async function* fileLines(
+  storage: FileStore,
+  files: Map<string, string>,
+  writer: BackupWriter,
+): AsyncGenerator<string> {
   const missing: string[] = [];
   for (const key of [...files.keys()].sort()) {
     let body: Uint8Array | null;
     try {
       body = await storage.get(key);
     } catch (error) {
-      throw new BackupError(`The stored file ${key} could not be read (${(error as Error).message}): the backup is not whole`);
+      throw new BackupError(
+        `The stored file ${key} could not be read (${(error as Error).message}): the backup is not whole`,
+      );
     }
     if (!body) missing.push(`${key} (named in ${files.get(key)})`);
     else yield writer.line({ kind: 'file', key, sha256: sha256Of(body), data: Buffer.from(body).toString('base64') });
   }
   if (missing.length > 0) {
     const shown = missing.slice(0, 5).join(', ') + (missing.length > 5 ? `, and ${missing.length - 5} more` : '');
-    throw new BackupError(`${missing.length} stored file(s) the database names are not in the file store: ${shown}. The backup is not whole`);
+    throw new BackupError(
+      `${missing.length} stored file(s) the database names are not in the file store: ${shown}. The backup is not whole`,
+    );
   }
 }
 

@@ -33,7 +33,12 @@ export class Metrics {
   constructor(sources: MetricsSources) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry, prefix: 'apua_' });
-    this.#requests = new Counter({ name: 'apua_http_requests_total', help: 'HTTP requests by route and status', labelNames: ['method', 'route', 'status'], registers });
+    this.#requests = new Counter({
+      name: 'apua_http_requests_total',
+      help: 'HTTP requests by route and status',
+      labelNames: ['method', 'route', 'status'],
+      registers,
+    });
     this.#latency = new Histogram({
       name: 'apua_http_request_duration_seconds',
       help: 'Time to answer HTTP requests, by route and status',
@@ -54,7 +59,10 @@ export class Metrics {
       labelNames: ['queue'],
       registers,
       async collect() {
-        const [row] = await sources.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox).where(sql`${mailOutbox.status} in ('queued', 'sending')`);
+        const [row] = await sources.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(mailOutbox)
+          .where(sql`${mailOutbox.status} in ('queued', 'sending')`);
         this.set({ queue: 'mail' }, row?.n ?? 0);
         this.set({ queue: 'site-build' }, sources.siteQueue());
       },
@@ -85,7 +93,9 @@ export class Metrics {
     this.#builds.observe({ result: ok ? 'live' : 'failed' }, seconds);
   }
 
-  /** The live site's lag behind the decisions: changes waiting, since when, builds failing, pages withdrawn ahead of it. */
+  /**
+   * The live site's lag behind the decisions: changes waiting, since when, builds failing, pages withdrawn ahead of it.
+   */
   #siteGauges(site: NonNullable<MetricsSources['site']>, registers: Registry[]): void {
     const seconds = (iso: string | null) => (iso ? Math.max(0, (Date.now() - new Date(iso).getTime()) / 1000) : 0);
     // The four gauges of one scrape share one read of the site's health.
@@ -103,9 +113,25 @@ export class Metrics {
           this.set(value(await health()));
         },
       });
-    gauge('apua_site_pending_changes', 'Changes to the public site that its live build does not hold yet', (h) => h.pending_changes);
-    gauge('apua_site_behind_seconds', 'Seconds since the oldest change the live site does not hold (0: up to date)', (h) => seconds(h.behind_since));
-    gauge('apua_site_failing_seconds', 'Seconds since site builds started failing one after the other (0: the last one went live)', (h) => seconds(h.failing_since));
-    gauge('apua_site_withdrawn_pages', 'Public pages answered 410 because what they show was withdrawn after the live build', (h) => h.withdrawn_pages);
+    gauge(
+      'apua_site_pending_changes',
+      'Changes to the public site that its live build does not hold yet',
+      (h) => h.pending_changes,
+    );
+    gauge(
+      'apua_site_behind_seconds',
+      'Seconds since the oldest change the live site does not hold (0: up to date)',
+      (h) => seconds(h.behind_since),
+    );
+    gauge(
+      'apua_site_failing_seconds',
+      'Seconds since site builds started failing one after the other (0: the last one went live)',
+      (h) => seconds(h.failing_since),
+    );
+    gauge(
+      'apua_site_withdrawn_pages',
+      'Public pages answered 410 because what they show was withdrawn after the live build',
+      (h) => h.withdrawn_pages,
+    );
   }
 }

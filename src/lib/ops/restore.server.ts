@@ -43,7 +43,8 @@ async function check(open: OpenBackup, known: Set<string>): Promise<RestoreSumma
   for await (const line of readBackup(open)) {
     if (line.kind === 'portal-backup') summary.version = line.version;
     else if (line.kind === 'rows') {
-      if (!known.has(line.table)) throw new RestoreError(`The backup holds a table this version of the portal does not know: ${line.table}`);
+      if (!known.has(line.table))
+        throw new RestoreError(`The backup holds a table this version of the portal does not know: ${line.table}`);
       summary.tables[line.table] = (summary.tables[line.table] ?? 0) + line.rows.length;
       for (const row of line.rows) for (const key of fileKeysOf(line.table, row)) named.add(key);
     } else if (line.kind === 'file') held.add(line.key);
@@ -51,7 +52,9 @@ async function check(open: OpenBackup, known: Set<string>): Promise<RestoreSumma
   summary.files = held.size;
   summary.missing = [...named].filter((key) => !held.has(key)).sort();
   if (summary.missing.length > 0 && summary.version >= 2) {
-    throw new RestoreError(`The backup names ${summary.missing.length} stored file(s) it does not hold (${summary.missing.slice(0, 3).join(', ')}): it is not whole`);
+    throw new RestoreError(
+      `The backup names ${summary.missing.length} stored file(s) it does not hold (${summary.missing.slice(0, 3).join(', ')}): it is not whole`,
+    );
   }
   return summary;
 }
@@ -109,7 +112,10 @@ export async function restoreBackup(db: Db, storage: FileStore, open: OpenBackup
       () => false,
     );
     const why = error instanceof RestoreError ? error.message : `The restore stopped: ${(error as Error).message}`;
-    throw new RestoreError(removed ? why : `${why}. The ${added.length} files it had written could not all be removed from the file store`, !removed);
+    throw new RestoreError(
+      removed ? why : `${why}. The ${added.length} files it had written could not all be removed from the file store`,
+      !removed,
+    );
   }
   return summary;
 }

@@ -21,11 +21,21 @@ export function healthRoutes(site: LiveSite) {
   return new Hono<AppEnv>().get('/health', async (c) => {
     const headers = { 'Cache-Control': 'no-store' };
     const database = await databaseAnswers(c.get('deps').db);
-    if (database !== true) return c.json<ErrorResponse>(errorBody(503, `The database does not answer (${database})`), 503, headers);
-    if (!site.loaded()) return c.json<ErrorResponse>(errorBody(503, 'No live site is loaded yet (the first build is under way)'), 503, headers);
+    if (database !== true)
+      return c.json<ErrorResponse>(errorBody(503, `The database does not answer (${database})`), 503, headers);
+    if (!site.loaded())
+      return c.json<ErrorResponse>(
+        errorBody(503, 'No live site is loaded yet (the first build is under way)'),
+        503,
+        headers,
+      );
     // A site behind its decisions still serves (withdrawn pages are off already): healthy, and it says so.
     const health = await site.health();
-    const message = health.failing_since ? 'OK; the public site is behind: its builds fail' : health.pending_changes > 0 ? 'OK; changes wait for the next build' : 'OK';
+    const message = health.failing_since
+      ? 'OK; the public site is behind: its builds fail'
+      : health.pending_changes > 0
+        ? 'OK; changes wait for the next build'
+        : 'OK';
     return c.json<HealthResponse>({ status: 200, message, data: { database: 'ok', site: health } }, 200, headers);
   });
 }
@@ -39,8 +49,12 @@ export const metricsRoutes = new Hono<AppEnv>().get('/metrics', async (c) => {
   const expected = env.METRICS_TOKEN;
   if (!expected) return c.text('Not found', 404);
   const sent = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
-  if (!sameSecret(sent, expected)) return c.text('Metrics need the METRICS_TOKEN as a bearer token', 401, { 'WWW-Authenticate': 'Bearer' });
-  return c.body(await metrics.registry.metrics(), 200, { 'Content-Type': metrics.registry.contentType, 'Cache-Control': 'no-store' });
+  if (!sameSecret(sent, expected))
+    return c.text('Metrics need the METRICS_TOKEN as a bearer token', 401, { 'WWW-Authenticate': 'Bearer' });
+  return c.body(await metrics.registry.metrics(), 200, {
+    'Content-Type': metrics.registry.contentType,
+    'Cache-Control': 'no-store',
+  });
 });
 
 function sameSecret(a: string, b: string): boolean {

@@ -1,4 +1,4 @@
-import type { PDFName} from 'pdf-lib';
+import type { PDFName } from 'pdf-lib';
 import { PDFString, type PDFDocument, type PDFPage, type PDFRef } from 'pdf-lib';
 import { SubsetFlag, subsetFont } from './hb-subset.server.ts';
 import type { LoadedFont } from './shaper.server.ts';
@@ -48,7 +48,10 @@ export class EmbeddedFonts {
     return name;
   }
 
-  /** Records that `glyph` of `font` is drawn, standing for `text` ('' when another glyph of its cluster carries the text). */
+  /**
+   * Records that `glyph` of `font` is drawn, standing for `text` ('' when another glyph of its cluster carries the
+   * text).
+   */
   use(font: LoadedFont, glyph: number, text: string) {
     const glyphs = this.#used.get(font.key)!.glyphs;
     if (!glyphs.get(glyph)) glyphs.set(glyph, text);
@@ -72,7 +75,9 @@ export class EmbeddedFonts {
     const head = font.font.face.referenceTable('head');
     const view = head ? new DataView(head.buffer, head.byteOffset, head.byteLength) : undefined;
     const scale = 1000 / font.upem;
-    const bbox = view ? [view.getInt16(36), view.getInt16(38), view.getInt16(40), view.getInt16(42)].map((v) => Math.round(v * scale)) : [-1000, -500, 2000, 1500];
+    const bbox = view
+      ? [view.getInt16(36), view.getInt16(38), view.getInt16(40), view.getInt16(42)].map((v) => Math.round(v * scale))
+      : [-1000, -500, 2000, 1500];
     const extents = font.font.hExtents();
     const fontFile = context.flateStream(bytes, cff ? { Subtype: 'OpenType' } : { Length1: bytes.byteLength });
     const descriptor = context.obj({
@@ -139,7 +144,8 @@ function toUnicodeCMap(glyphs: Map<number, string>): string {
   for (let i = 0; i < entries.length; i += 100) {
     const chunk = entries.slice(i, i + 100);
     lines.push(`${chunk.length} beginbfchar`);
-    for (const [id, text] of chunk) lines.push(`<${id.toString(16).padStart(4, '0').toUpperCase()}> <${utf16Hex(text)}>`);
+    for (const [id, text] of chunk)
+      lines.push(`<${id.toString(16).padStart(4, '0').toUpperCase()}> <${utf16Hex(text)}>`);
     lines.push('endbfchar');
   }
   return [

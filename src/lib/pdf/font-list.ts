@@ -15,7 +15,11 @@ export const PDF_FONTS: readonly PdfFontFile[] = [
   { scripts: 'Latin, Greek, Cyrillic', regular: 'NotoSans-Regular.ttf', bold: 'NotoSans-Bold.ttf' },
   { scripts: 'Armenian', regular: 'NotoSansArmenian-Regular.ttf', bold: 'NotoSansArmenian-Bold.ttf' },
   { scripts: 'Georgian', regular: 'NotoSansGeorgian-Regular.ttf', bold: 'NotoSansGeorgian-Bold.ttf' },
-  { scripts: 'Arabic (Persian, Dari, Pashto, Urdu)', regular: 'NotoSansArabic-Regular.ttf', bold: 'NotoSansArabic-Bold.ttf' },
+  {
+    scripts: 'Arabic (Persian, Dari, Pashto, Urdu)',
+    regular: 'NotoSansArabic-Regular.ttf',
+    bold: 'NotoSansArabic-Bold.ttf',
+  },
   { scripts: 'Thaana', regular: 'NotoSansThaana-Regular.ttf', bold: 'NotoSansThaana-Bold.ttf' },
   { scripts: 'Devanagari', regular: 'NotoSansDevanagari-Regular.ttf', bold: 'NotoSansDevanagari-Bold.ttf' },
   { scripts: 'Bengali', regular: 'NotoSansBengali-Regular.ttf', bold: 'NotoSansBengali-Bold.ttf' },

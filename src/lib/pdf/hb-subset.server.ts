@@ -33,7 +33,9 @@ export const SubsetFlag = { noHinting: 0x1, retainGids: 0x2, desubroutinize: 0x4
 const SETS = { glyphs: 0, unicodes: 1, dropTables: 3 } as const;
 
 function tag(name: string): number {
-  return ((name.charCodeAt(0) << 24) | (name.charCodeAt(1) << 16) | (name.charCodeAt(2) << 8) | name.charCodeAt(3)) >>> 0;
+  return (
+    ((name.charCodeAt(0) << 24) | (name.charCodeAt(1) << 16) | (name.charCodeAt(2) << 8) | name.charCodeAt(3)) >>> 0
+  );
 }
 
 let module: Promise<SubsetExports> | undefined;
@@ -72,7 +74,8 @@ export async function subsetFont(font: Uint8Array, request: SubsetRequest): Prom
     if (!input) throw new Error('HarfBuzz could not start a subset');
     for (const glyph of request.glyphs ?? []) hb.hb_set_add(hb.hb_subset_input_set(input, SETS.glyphs), glyph);
     for (const unicode of request.unicodes ?? []) hb.hb_set_add(hb.hb_subset_input_set(input, SETS.unicodes), unicode);
-    for (const table of request.dropTables ?? []) hb.hb_set_add(hb.hb_subset_input_set(input, SETS.dropTables), tag(table));
+    for (const table of request.dropTables ?? [])
+      hb.hb_set_add(hb.hb_subset_input_set(input, SETS.dropTables), tag(table));
     hb.hb_subset_input_set_flags(input, request.flags ?? 0);
     const subset = hb.hb_subset_or_fail(face, input);
     if (!subset) throw new Error('HarfBuzz could not subset the font');

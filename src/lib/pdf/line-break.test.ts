@@ -8,14 +8,22 @@ const breaks = (text: string) => linePieces(text).join('|');
 
 describe('line breaking (UAX #14 on Intl.Segmenter words)', () => {
   it('keeps every piece of the paragraph, in order', () => {
-    for (const text of ['A plan (SDG 11.a.1), adopted.', '城市规划和住房政策', 'กรุงเทพมหานครเป็นเมืองหลวง', '  two  spaces  ', '']) {
+    for (const text of [
+      'A plan (SDG 11.a.1), adopted.',
+      '城市规划和住房政策',
+      'กรุงเทพมหานครเป็นเมืองหลวง',
+      '  two  spaces  ',
+      '',
+    ]) {
       expect(linePieces(text).join('')).toBe(text);
     }
   });
 
   it('Latin: after spaces only, never inside a word, before closing punctuation or after an opening bracket', () => {
     expect(breaks('The city adopted its plan in 2019.')).toBe('The |city |adopted |its |plan |in |2019.');
-    expect(breaks('Housing (public, social) and “rented” homes')).toBe('Housing |(public, |social) |and |“rented” |homes');
+    expect(breaks('Housing (public, social) and “rented” homes')).toBe(
+      'Housing |(public, |social) |and |“rented” |homes',
+    );
     // Before a closing bracket or a colon even after a space, after an opening one even before a space.
     expect(breaks('word ( spaced ) : next')).toBe('word |( spaced ) : |next');
     expect(breaks('« Nouveau Programme pour les villes »')).toBe('« Nouveau |Programme |pour |les |villes »');
@@ -29,7 +37,9 @@ describe('line breaking (UAX #14 on Intl.Segmenter words)', () => {
     expect(breaks('policy (SDG 11.a.1)')).toBe('policy |(SDG 11.a.1)');
     expect(breaks('(SDG 11.5.1, 1.5.1, 13.1.1)')).toBe('(SDG 11.5.1, |1.5.1, |13.1.1)');
     expect(breaks('(ЦУР 6.1.1) and in 2019 2.5')).toBe('(ЦУР 6.1.1) |and |in |2019 |2.5');
-    expect(linePieces('Q26. National urban policy (SDG 11.a.1)').every((p) => !/^\)/.test(p) && !/\($/.test(p.trim()))).toBe(true);
+    expect(
+      linePieces('Q26. National urban policy (SDG 11.a.1)').every((p) => !/^\)/.test(p) && !/\($/.test(p.trim())),
+    ).toBe(true);
   });
 
   it('Chinese: between words, never before 。，、） nor after （', () => {
@@ -57,7 +67,9 @@ describe('line breaking (UAX #14 on Intl.Segmenter words)', () => {
   });
 
   it('Russian: long words without hyphens are never broken; a hyphenated compound may break after its hyphen', () => {
-    expect(breaks('Доля городского населения, проживающего в трущобах')).toBe('Доля |городского |населения, |проживающего |в |трущобах');
+    expect(breaks('Доля городского населения, проживающего в трущобах')).toBe(
+      'Доля |городского |населения, |проживающего |в |трущобах',
+    );
     expect(breaks('социально-экономическое развитие')).toBe('социально-|экономическое |развитие');
   });
 });
@@ -66,7 +78,8 @@ describe('wrapping to a width (the PDF writer)', () => {
   it('never splits a reference or leaves a lone bracket, at every width', async () => {
     const writer = await ShapedTextWriter.for(await PDFDocument.create());
     const style = { size: 9.5, bold: true };
-    const text = 'Q26. Does the country have a national urban policy that responds to each of the three qualifiers? (SDG 11.a.1)';
+    const text =
+      'Q26. Does the country have a national urban policy that responds to each of the three qualifiers? (SDG 11.a.1)';
     for (let width = 80; width <= 480; width += 7) {
       const lines = writer.wrap(text, style, width);
       expect(lines.join(' ')).toBe(text);
@@ -84,7 +97,8 @@ describe('wrapping to a width (the PDF writer)', () => {
     const text = 'Доля городского населения, проживающего в трущобах, неформальных поселениях или ненадлежащем жилье';
     const wordsOf = new Set(text.split(/\s+/u));
     for (let width = 90; width <= 400; width += 11) {
-      for (const line of writer.wrap(text, style, width)) for (const word of line.split(/\s+/u)) expect(wordsOf).toContain(word);
+      for (const line of writer.wrap(text, style, width))
+        for (const word of line.split(/\s+/u)) expect(wordsOf).toContain(word);
     }
   });
 });

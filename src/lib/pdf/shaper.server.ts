@@ -54,7 +54,15 @@ const FONT_DIR = new URL('./fonts/', import.meta.url);
 async function loadFont(key: string, file: string, fakeBold: boolean): Promise<LoadedFont> {
   const bytes = new Uint8Array(await readFile(new URL(file, FONT_DIR)));
   const face = new hb.Face(new hb.Blob(bytes));
-  return { key, file, bytes, font: new hb.Font(face), upem: face.upem, covers: new Set(face.collectUnicodes()), fakeBold };
+  return {
+    key,
+    file,
+    bytes,
+    font: new hb.Font(face),
+    upem: face.upem,
+    covers: new Set(face.collectUnicodes()),
+    fakeBold,
+  };
 }
 
 let fontSet: Promise<FontSet> | undefined;
@@ -62,7 +70,9 @@ let fontSet: Promise<FontSet> | undefined;
 export function loadFontSet(): Promise<FontSet> {
   fontSet ??= (async () => {
     const regular = await Promise.all(PDF_FONTS.map((f, i) => loadFont(`R${i}`, f.regular, false)));
-    const bold = await Promise.all(PDF_FONTS.map((f, i) => (f.bold ? loadFont(`B${i}`, f.bold, false) : { ...regular[i]!, fakeBold: true })));
+    const bold = await Promise.all(
+      PDF_FONTS.map((f, i) => (f.bold ? loadFont(`B${i}`, f.bold, false) : { ...regular[i]!, fakeBold: true })),
+    );
     return { regular, bold };
   })();
   return fontSet;
@@ -88,7 +98,10 @@ export function isRtlParagraph(text: string): boolean {
   return false;
 }
 
-/** Each code point's direction; neutrals take their neighbours' when both agree, else the paragraph's; marks their base's. */
+/**
+ * Each code point's direction; neutrals take their neighbours' when both agree, else the paragraph's; marks their
+ * base's.
+ */
 function resolveDirections(chars: string[], rtlParagraph: boolean): ('L' | 'R')[] {
   const raw = chars.map((ch) => (/\p{M}/u.test(ch) ? 'M' : direction(ch)));
   const out: ('L' | 'R')[] = [];
@@ -124,7 +137,12 @@ function pickFonts(chars: string[], fonts: LoadedFont[]): (LoadedFont | undefine
  * `text` (one line) as shaped runs in visual order, left to right. Characters no font has (emoji)
  * are drawn as "?".
  */
-export function shapeLine(text: string, fonts: LoadedFont[], rtlParagraph = isRtlParagraph(text), lang?: string): ShapedRun[] {
+export function shapeLine(
+  text: string,
+  fonts: LoadedFont[],
+  rtlParagraph = isRtlParagraph(text),
+  lang?: string,
+): ShapedRun[] {
   const chars = [...text];
   const picked = pickFonts(chars, fonts);
   for (let i = 0; i < chars.length; i++) {
@@ -202,7 +220,12 @@ export function measure(text: string, fonts: LoadedFont[], lang?: string): numbe
  * for the whole cluster; in a cluster of several glyphs, a glyph that is a character's own glyph
  * stands for it, and the first glyph in reading order for what is left.
  */
-function glyphTexts(text: string, infos: { codepoint: number; cluster: number }[], font: LoadedFont, rtl: boolean): string[] {
+function glyphTexts(
+  text: string,
+  infos: { codepoint: number; cluster: number }[],
+  font: LoadedFont,
+  rtl: boolean,
+): string[] {
   const starts = [...new Set(infos.map((info) => info.cluster))].sort((a, b) => a - b);
   const ends = new Map(starts.map((start, i) => [start, starts[i + 1] ?? text.length]));
   const members = new Map<number, number[]>();
@@ -216,7 +239,9 @@ function glyphTexts(text: string, infos: { codepoint: number; cluster: number }[
     }
     const left: string[] = [];
     for (const ch of clusterText) {
-      const own = indexes.find((i) => out[i] === '' && infos[i]!.codepoint === font.font.nominalGlyph(ch.codePointAt(0)!));
+      const own = indexes.find(
+        (i) => out[i] === '' && infos[i]!.codepoint === font.font.nominalGlyph(ch.codePointAt(0)!),
+      );
       if (own === undefined) left.push(ch);
       else out[own] = ch;
     }

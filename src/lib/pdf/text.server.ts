@@ -1,7 +1,24 @@
-import { PDFHexString, PDFName, PDFNumber, PDFOperator, PDFOperatorNames as Op, type PDFDocument, type PDFPage, type RGB } from 'pdf-lib';
+import {
+  PDFHexString,
+  PDFName,
+  PDFNumber,
+  PDFOperator,
+  PDFOperatorNames as Op,
+  type PDFDocument,
+  type PDFPage,
+  type RGB,
+} from 'pdf-lib';
 import { EmbeddedFonts } from './embed.server.ts';
 import { linePieces, withoutTrailingSpace } from './line-break.ts';
-import { isRtlParagraph, loadFontSet, measure, shapeLine, type FontSet, type LoadedFont, type ShapedRun } from './shaper.server.ts';
+import {
+  isRtlParagraph,
+  loadFontSet,
+  measure,
+  shapeLine,
+  type FontSet,
+  type LoadedFont,
+  type ShapedRun,
+} from './shaper.server.ts';
 
 /**
  * Text in any script for a pdf-lib document: wrapped into lines where Unicode's line breaking
@@ -120,11 +137,24 @@ export class ShapedTextWriter {
     const name = this.embedded.nameOn(page, run.font);
     const color = [style.color.red, style.color.green, style.color.blue].map((c) => PDFNumber.of(c));
     const ops: PDFOperator[] = [];
-    if (!run.simple && !run.rtl) ops.push(PDFOperator.of(Op.BeginMarkedContentSequence, [PDFName.of('Span'), context.obj({ ActualText: PDFHexString.fromText(run.text) }) as unknown as PDFName]));
-    ops.push(PDFOperator.of(Op.SetFontAndSize, [name, PDFNumber.of(size)]), PDFOperator.of(Op.NonStrokingColorRgb, color));
+    if (!run.simple && !run.rtl)
+      ops.push(
+        PDFOperator.of(Op.BeginMarkedContentSequence, [
+          PDFName.of('Span'),
+          context.obj({ ActualText: PDFHexString.fromText(run.text) }) as unknown as PDFName,
+        ]),
+      );
+    ops.push(
+      PDFOperator.of(Op.SetFontAndSize, [name, PDFNumber.of(size)]),
+      PDFOperator.of(Op.NonStrokingColorRgb, color),
+    );
     const fakeBold = style.bold && run.font.fakeBold;
     ops.push(PDFOperator.of(Op.SetTextRenderingMode, [PDFNumber.of(fakeBold ? 2 : 0)]));
-    if (fakeBold) ops.push(PDFOperator.of(Op.StrokingColorRgb, color), PDFOperator.of(Op.SetLineWidth, [PDFNumber.of(size * 0.04)]));
+    if (fakeBold)
+      ops.push(
+        PDFOperator.of(Op.StrokingColorRgb, color),
+        PDFOperator.of(Op.SetLineWidth, [PDFNumber.of(size * 0.04)]),
+      );
 
     let pen = x;
     let lineY: number | undefined;
@@ -140,7 +170,12 @@ export class ShapedTextWriter {
       const gy = y + (glyph.dy * size) / 1000;
       if (gy !== lineY) {
         flush();
-        ops.push(PDFOperator.of(Op.SetTextMatrix, [1, 0, 0, 1, gx, gy].map((n) => PDFNumber.of(round(n)))));
+        ops.push(
+          PDFOperator.of(
+            Op.SetTextMatrix,
+            [1, 0, 0, 1, gx, gy].map((n) => PDFNumber.of(round(n))),
+          ),
+        );
         lineY = gy;
         expectedX = gx;
       }

@@ -18,7 +18,13 @@ const BASE = 'best-practice/public';
 /** The facets the library pages offer, with the list query parameter each one sets. */
 export const PRACTICE_FACETS = ['country', 'subregion', 'category', 'sdg', 'period'] as const;
 export type PracticeFacet = (typeof PRACTICE_FACETS)[number];
-const QUERY_PARAM: Record<PracticeFacet, string> = { country: 'country_code', subregion: 'subregion', category: 'category', sdg: 'sdg', period: 'period' };
+const QUERY_PARAM: Record<PracticeFacet, string> = {
+  country: 'country_code',
+  subregion: 'subregion',
+  category: 'category',
+  sdg: 'sdg',
+  period: 'period',
+};
 
 export const FacetsSchema = PublicFacetsResponseSchema.shape.data;
 export const LibrarySchema = z.object({
@@ -30,10 +36,21 @@ export const LibrarySchema = z.object({
   lists: z.array(z.object({ facet: z.enum(PRACTICE_FACETS), value: z.string(), uuids: z.array(z.string()) })),
 });
 export type Library = z.output<typeof LibrarySchema>;
-export const PracticePageSchema = z.object({ practice: PublicPracticeSchema, related: z.array(PublicPracticeCardSchema) });
+export const PracticePageSchema = z.object({
+  practice: PublicPracticeSchema,
+  related: z.array(PublicPracticeCardSchema),
+});
 export type PracticePage = z.output<typeof PracticePageSchema>;
 
-const EMPTY_FACETS: Library['facets'] = { total: 0, countries: [], subregions: [], categories: [], sdg_goals: [], periods: [], start_years: [] };
+const EMPTY_FACETS: Library['facets'] = {
+  total: 0,
+  countries: [],
+  subregions: [],
+  categories: [],
+  sdg_goals: [],
+  periods: [],
+  start_years: [],
+};
 
 /** Every card matching `query` (all pages). */
 async function allCards(query: string): Promise<z.output<typeof PublicPracticeCardSchema>[] | null> {

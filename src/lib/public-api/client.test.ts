@@ -3,8 +3,13 @@ import { z } from 'zod';
 import { apiBaseUrl, fetchPublic, fetchPublicOrNull, PublicApiError } from './client.ts';
 
 const Schema = z.object({ data: z.array(z.object({ code: z.string() })) });
-const answer = (body: unknown, status = 200) => async () =>
-  new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const answer =
+  (body: unknown, status = 200) =>
+  async () =>
+    new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
 
 describe('apiBaseUrl', () => {
   it('reads PUBLIC_API_URL without a trailing slash, with a local default', () => {
@@ -15,19 +20,28 @@ describe('apiBaseUrl', () => {
 
 describe('fetchPublic', () => {
   it('returns the validated body, and an empty list is fine', async () => {
-    await expect(fetchPublic('countries/all', Schema, { baseUrl: 'http://x', fetch: answer({ data: [{ code: 'PH' }] }) })).resolves.toEqual({
+    await expect(
+      fetchPublic('countries/all', Schema, { baseUrl: 'http://x', fetch: answer({ data: [{ code: 'PH' }] }) }),
+    ).resolves.toEqual({
       data: [{ code: 'PH' }],
     });
-    await expect(fetchPublic('countries/all', Schema, { baseUrl: 'http://x', fetch: answer({ data: [] }) })).resolves.toEqual({ data: [] });
+    await expect(
+      fetchPublic('countries/all', Schema, { baseUrl: 'http://x', fetch: answer({ data: [] }) }),
+    ).resolves.toEqual({ data: [] });
   });
 
   it('fails with a clear message when the server cannot be reached', async () => {
     const refused = async () => {
       throw new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED 127.0.0.1:1') });
     };
-    const error = await fetchPublic('public/cms/banner', Schema, { baseUrl: 'http://127.0.0.1:1', fetch: refused }).catch((e: unknown) => e);
+    const error = await fetchPublic('public/cms/banner', Schema, {
+      baseUrl: 'http://127.0.0.1:1',
+      fetch: refused,
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PublicApiError);
-    expect((error as Error).message).toMatch(/could not reach the portal API at http:\/\/127\.0\.0\.1:1\/api\/public\/cms\/banner \(connect ECONNREFUSED/);
+    expect((error as Error).message).toMatch(
+      /could not reach the portal API at http:\/\/127\.0\.0\.1:1\/api\/public\/cms\/banner \(connect ECONNREFUSED/,
+    );
   });
 
   it('fails on an error status, a body that is not JSON, or the wrong shape', async () => {
@@ -40,13 +54,21 @@ describe('fetchPublic', () => {
 
 describe('fetchPublicOrNull', () => {
   it('gives null for a 404 and the body otherwise', async () => {
-    await expect(fetchPublicOrNull('a', Schema, { baseUrl: 'http://x', fetch: answer({ message: 'Not found' }, 404) })).resolves.toBeNull();
-    await expect(fetchPublicOrNull('a', Schema, { baseUrl: 'http://x', fetch: answer({ data: [] }) })).resolves.toEqual({ data: [] });
+    await expect(
+      fetchPublicOrNull('a', Schema, { baseUrl: 'http://x', fetch: answer({ message: 'Not found' }, 404) }),
+    ).resolves.toBeNull();
+    await expect(fetchPublicOrNull('a', Schema, { baseUrl: 'http://x', fetch: answer({ data: [] }) })).resolves.toEqual(
+      { data: [] },
+    );
   });
 
   it('still fails on a server error or a body of the wrong shape', async () => {
-    await expect(fetchPublicOrNull('a', Schema, { baseUrl: 'http://x', fetch: answer({ message: 'no' }, 500) })).rejects.toThrow(/answered 500/);
-    await expect(fetchPublicOrNull('a', Schema, { baseUrl: 'http://x', fetch: answer({ data: 'x' }) })).rejects.toThrow(/expected shape/);
+    await expect(
+      fetchPublicOrNull('a', Schema, { baseUrl: 'http://x', fetch: answer({ message: 'no' }, 500) }),
+    ).rejects.toThrow(/answered 500/);
+    await expect(fetchPublicOrNull('a', Schema, { baseUrl: 'http://x', fetch: answer({ data: 'x' }) })).rejects.toThrow(
+      /expected shape/,
+    );
   });
 });
 
@@ -58,15 +80,18 @@ describe('a connection the server closed', () => {
       if (calls === 1) throw new TypeError('fetch failed', { cause: new Error('other side closed') });
       return new Response(JSON.stringify({ data: [{ code: 'TH' }] }), { status: 200 });
     };
-    await expect(fetchPublic('countries/all', Schema, { baseUrl: 'http://x', fetch: flaky })).resolves.toEqual({ data: [{ code: 'TH' }] });
+    await expect(fetchPublic('countries/all', Schema, { baseUrl: 'http://x', fetch: flaky })).resolves.toEqual({
+      data: [{ code: 'TH' }],
+    });
     expect(calls).toBe(2);
     let failures = 0;
     const down = async (): Promise<Response> => {
       failures++;
       throw new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED') });
     };
-    await expect(fetchPublic('countries/all', Schema, { baseUrl: 'http://x', fetch: down })).rejects.toThrow(/could not reach the portal API.*ECONNREFUSED/);
+    await expect(fetchPublic('countries/all', Schema, { baseUrl: 'http://x', fetch: down })).rejects.toThrow(
+      /could not reach the portal API.*ECONNREFUSED/,
+    );
     expect(failures).toBe(2);
   });
-
 });

@@ -31,23 +31,36 @@ export interface FetchOptions {
 }
 
 /** GETs `/api/<path>` and validates the JSON body against `schema`. */
-export async function fetchPublic<S extends z.ZodType>(path: string, schema: S, options: FetchOptions = {}): Promise<z.output<S>> {
+export async function fetchPublic<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: FetchOptions = {},
+): Promise<z.output<S>> {
   const url = `${options.baseUrl ?? apiBaseUrl()}/api/${path.replace(/^\/+/, '')}`;
   const doFetch = options.fetch ?? globalThis.fetch;
   let response: Response;
-  const get = () => doFetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(options.timeoutMs ?? 15_000) });
+  const get = () =>
+    doFetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(options.timeoutMs ?? 15_000) });
   try {
     // A kept-alive connection the server closed as the request went out is tried once more on a new one.
-    response = await get().catch((error: unknown) => (error instanceof Error && error.name !== 'TimeoutError' && error.name !== 'AbortError' ? get() : Promise.reject(error)));
+    response = await get().catch((error: unknown) =>
+      error instanceof Error && error.name !== 'TimeoutError' && error.name !== 'AbortError'
+        ? get()
+        : Promise.reject(error),
+    );
   } catch (error) {
-    const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+    const reason =
+      error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
     throw new PublicApiError(
       `The site build could not reach the portal API at ${url} (${reason}). ` +
         'Start the server first, or set PUBLIC_API_URL to its address. The live site was left as it was.',
     );
   }
   if (!response.ok) {
-    throw new PublicApiError(`The portal API answered ${response.status} ${response.statusText} to GET ${url}; the site was not built.`, response.status);
+    throw new PublicApiError(
+      `The portal API answered ${response.status} ${response.statusText} to GET ${url}; the site was not built.`,
+      response.status,
+    );
   }
   let body: unknown;
   try {
@@ -71,7 +84,11 @@ export async function fetchPublic<S extends z.ZodType>(path: string, schema: S, 
  * Like fetchPublic, but a 404 gives null: for endpoints a server may not serve (yet), whose pages
  * then show an honest empty state. Every other failure still fails the build.
  */
-export async function fetchPublicOrNull<S extends z.ZodType>(path: string, schema: S, options: FetchOptions = {}): Promise<z.output<S> | null> {
+export async function fetchPublicOrNull<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: FetchOptions = {},
+): Promise<z.output<S> | null> {
   try {
     return await fetchPublic(path, schema, options);
   } catch (error) {

@@ -5,7 +5,18 @@
  */
 import type { Loader } from 'astro/loaders';
 import { z } from 'zod';
-import { PublicAnswerRowSchema, PublicAnswersResponseSchema, PublicCycleSchema, PublicCyclesResponseSchema, PublicReportListItemSchema, PublicReportListResponseSchema, PublicReportResponseSchema, PublicReportSchema, PublicStatisticResponseSchema, PublicStatisticSchema } from '../national-reports/public-schema.ts';
+import {
+  PublicAnswerRowSchema,
+  PublicAnswersResponseSchema,
+  PublicCycleSchema,
+  PublicCyclesResponseSchema,
+  PublicReportListItemSchema,
+  PublicReportListResponseSchema,
+  PublicReportResponseSchema,
+  PublicReportSchema,
+  PublicStatisticResponseSchema,
+  PublicStatisticSchema,
+} from '../national-reports/public-schema.ts';
 import { fetchPublicOrNull } from './client.ts';
 
 const BASE = 'report/type/national/public';
@@ -35,7 +46,12 @@ export async function fetchCycleBundles(): Promise<CycleBundle[]> {
       fetchPublicOrNull(`${BASE}/list?year=${cycle.year}`, PublicReportListResponseSchema),
       fetchPublicOrNull(`${BASE}/answers?year=${cycle.year}`, PublicAnswersResponseSchema),
     ]);
-    bundles.push({ cycle, statistic: statistic?.data ?? null, reports: list?.data ?? [], answers: answers?.data ?? [] });
+    bundles.push({
+      cycle,
+      statistic: statistic?.data ?? null,
+      reports: list?.data ?? [],
+      answers: answers?.data ?? [],
+    });
   }
   return bundles;
 }
@@ -45,7 +61,10 @@ export async function fetchPublishedReports() {
   const list = await fetchPublicOrNull(BASE + '/list', PublicReportListResponseSchema);
   const reports = [];
   for (const item of list?.data ?? []) {
-    const body = await fetchPublicOrNull(`${BASE}/report/${item.year}/${item.country.code}`, PublicReportResponseSchema);
+    const body = await fetchPublicOrNull(
+      `${BASE}/report/${item.year}/${item.country.code}`,
+      PublicReportResponseSchema,
+    );
     if (body) reports.push(body.data);
   }
   return reports;
@@ -56,7 +75,10 @@ export async function fetchLatestReports() {
 }
 
 /** A content-collection loader over any list of `{id, data}` the build fetches. */
-export function entriesLoader<T extends object>(name: string, entries: () => Promise<readonly { id: string; data: T }[]>): Loader {
+export function entriesLoader<T extends object>(
+  name: string,
+  entries: () => Promise<readonly { id: string; data: T }[]>,
+): Loader {
   return {
     name: `portal-api:${name}`,
     load: async ({ store, parseData, generateDigest, logger }) => {

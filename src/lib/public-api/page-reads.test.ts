@@ -2,7 +2,16 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { beginPage, digestOfValue, endPage, keyToGive, noteRead, pageId, previousReads, recordPage } from './page-reads.ts';
+import {
+  beginPage,
+  digestOfValue,
+  endPage,
+  keyToGive,
+  noteRead,
+  pageId,
+  previousReads,
+  recordPage,
+} from './page-reads.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'apua-page-reads-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -38,7 +47,11 @@ describe('what each page read while it rendered (decision 045)', () => {
     noteRead('collection:banners');
     noteRead('collection:partners');
     recordPage(home, { reads: endPage(home)!, rendered: 'k1', given: 'k0' }, dir);
-    expect(previousReads(dir).get(home)).toEqual({ reads: ['collection:banners', 'collection:partners'], rendered: 'k1', given: 'k0' });
+    expect(previousReads(dir).get(home)).toEqual({
+      reads: ['collection:banners', 'collection:partners'],
+      rendered: 'k1',
+      given: 'k0',
+    });
     expect(readFileSync(join(dir, 'page-reads.log'), 'utf8').split('\n').filter(Boolean)).toHaveLength(2);
     expect(previousReads(dir).get(report)).toEqual({ reads: [], rendered: 'k2', given: 'unrecorded 1' }); // kept through the compaction
   });

@@ -38,7 +38,10 @@ export function noteRead(source: string): void {
 
 /** Opens the record of the page about to render; two pages rendering at once is refused. */
 export function beginPage(id: string): void {
-  if (open) throw new Error(`Page ${id} started rendering while ${open.id} was rendering: the site build must render pages one at a time (build.concurrency 1)`);
+  if (open)
+    throw new Error(
+      `Page ${id} started rendering while ${open.id} was rendering: the site build must render pages one at a time (build.concurrency 1)`,
+    );
   open = { id, reads: new Set() };
 }
 
@@ -117,7 +120,8 @@ function propsJson(value: unknown): string {
     JSON.stringify(value, (_key, v: unknown) => {
       if (v instanceof Map) return { Map: [...v] };
       if (v instanceof Set) return { Set: [...v] };
-      if (typeof v === 'function' || typeof v === 'symbol') throw new Error('A page passed a function in its props: its cache key cannot cover it');
+      if (typeof v === 'function' || typeof v === 'symbol')
+        throw new Error('A page passed a function in its props: its cache key cannot cover it');
       return v;
     }) ?? 'undefined'
   );

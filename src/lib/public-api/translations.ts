@@ -4,7 +4,11 @@
  * translation, or the English marked as English.
  */
 import type { Locale } from '../../i18n/locales.ts';
-import { PublicTranslationsResponseSchema, type PublicTranslations, type Translatable } from '../translations/schema.ts';
+import {
+  PublicTranslationsResponseSchema,
+  type PublicTranslations,
+  type Translatable,
+} from '../translations/schema.ts';
 import { fetchPublicOrNull } from './client.ts';
 import { noteRead } from './page-reads.ts';
 
@@ -17,7 +21,9 @@ export function translationsOf(locale: Locale): Promise<PublicTranslations['enti
   if (locale === 'en') return Promise.resolve({});
   let entities = loaded.get(locale);
   if (!entities) {
-    entities = fetchPublicOrNull(`translation/public/${locale}`, PublicTranslationsResponseSchema).then((body) => body?.data.entities ?? {});
+    entities = fetchPublicOrNull(`translation/public/${locale}`, PublicTranslationsResponseSchema).then(
+      (body) => body?.data.entities ?? {},
+    );
     loaded.set(locale, entities);
   }
   return entities;
@@ -33,8 +39,17 @@ export interface ShownText {
 }
 
 /** `english`, or its translation into `locale` (field `field` of record `key` of `entity`). */
-export function shownText(entities: PublicTranslations['entities'], locale: Locale, entity: Translatable, key: string, field: string, english: string): ShownText {
+export function shownText(
+  entities: PublicTranslations['entities'],
+  locale: Locale,
+  entity: Translatable,
+  key: string,
+  field: string,
+  english: string,
+): ShownText {
   if (locale === 'en') return { text: english, lang: 'en', fallback: false };
   const translated = entities[entity]?.[key]?.[field];
-  return translated ? { text: translated, lang: locale, fallback: false } : { text: english, lang: 'en', fallback: true };
+  return translated
+    ? { text: translated, lang: locale, fallback: false }
+    : { text: english, lang: 'en', fallback: true };
 }

@@ -35,8 +35,13 @@ const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`
  * The stored answers of the instance `instanceId` (of `questionIds`, or all) as one JSON array:
  * one value to carry through any statement, and cheaper to turn into JavaScript than rows.
  */
-export function storedAnswersJson(cols: AnswerColumns, instanceId: AnyPgColumn | number, questionIds: readonly number[] | null): SQL<unknown> {
-  const only = questionIds === null ? sql`` : sql` and a.${sql.identifier(cols.question.name)} = any(${intArray(questionIds)})`;
+export function storedAnswersJson(
+  cols: AnswerColumns,
+  instanceId: AnyPgColumn | number,
+  questionIds: readonly number[] | null,
+): SQL<unknown> {
+  const only =
+    questionIds === null ? sql`` : sql` and a.${sql.identifier(cols.question.name)} = any(${intArray(questionIds)})`;
   const c = (col: AnyPgColumn) => sql`a.${sql.identifier(col.name)}`;
   return sql`(select coalesce(json_agg(json_build_object(
       'id', ${c(cols.id)}, 'questionId', ${c(cols.question)}, 'value', ${c(cols.value)}, 'text', ${c(cols.text)},
@@ -66,8 +71,15 @@ export function rowsOf<T>(result: unknown): T[] {
 }
 
 /** Reads stored answers in their own statement. */
-export async function readStoredAnswers(db: DbOrTx, cols: AnswerColumns, instanceId: number, questionIds: readonly number[] | null): Promise<StoredAnswer[]> {
-  const [row] = rowsOf<{ answers: unknown }>(await db.execute(sql`select ${storedAnswersJson(cols, instanceId, questionIds)} as answers`));
+export async function readStoredAnswers(
+  db: DbOrTx,
+  cols: AnswerColumns,
+  instanceId: number,
+  questionIds: readonly number[] | null,
+): Promise<StoredAnswer[]> {
+  const [row] = rowsOf<{ answers: unknown }>(
+    await db.execute(sql`select ${storedAnswersJson(cols, instanceId, questionIds)} as answers`),
+  );
   return parseStoredAnswers(row?.answers);
 }
 
@@ -91,7 +103,8 @@ export interface InstanceWrite {
   set?: SQL | undefined;
 }
 
-const json = (value: unknown) => (value === null || value === undefined ? sql`null::jsonb` : sql`${JSON.stringify(value)}::jsonb`);
+const json = (value: unknown) =>
+  value === null || value === undefined ? sql`null::jsonb` : sql`${JSON.stringify(value)}::jsonb`;
 
 /**
  * One statement for a whole batch of saves: the answers (insert, or update where the stored
@@ -103,7 +116,10 @@ export async function writeBatch(
   cols: { answers: AnswerColumns; instances: InstanceColumns; entity: string },
   answers: readonly AnswerWrite[],
   instances: readonly InstanceWrite[],
-): Promise<{ written: { id: number; i: number; q: number; v: number }[]; updated: Map<number, Record<string, unknown>> }> {
+): Promise<{
+  written: { id: number; i: number; q: number; v: number }[];
+  updated: Map<number, Record<string, unknown>>;
+}> {
   const a = cols.answers;
   const id = (col: AnyPgColumn) => sql.identifier(col.name);
   const parts: SQL[] = [];
@@ -128,7 +144,18 @@ export async function writeBatch(
         after: w.audit.after,
       })),
     );
-    const fields = [a.instance, a.question, a.value, a.text, a.dataYear, a.source, a.comment, a.version, a.updatedAt, a.updatedBy];
+    const fields = [
+      a.instance,
+      a.question,
+      a.value,
+      a.text,
+      a.dataYear,
+      a.source,
+      a.comment,
+      a.version,
+      a.updatedAt,
+      a.updatedBy,
+    ];
     const updated = [a.value, a.text, a.dataYear, a.source, a.comment, a.version, a.updatedAt, a.updatedBy];
     parts.push(sql`input as (
       select * from json_to_recordset(${input}::json) as x(i int, q int, value jsonb, text text, data_year smallint, source text, comment text, version int,
@@ -137,7 +164,10 @@ export async function writeBatch(
     parts.push(sql`w as (
       insert into ${a.table} (${sql.join(fields.map(id), sql`, `)})
       select i, q, value, text, data_year, source, comment, version, at, by from input
-      on conflict (${id(a.instance)}, ${id(a.question)}) do update set ${sql.join(updated.map((col) => sql`${id(col)} = excluded.${id(col)}`), sql`, `)}
+      on conflict (${id(a.instance)}, ${id(a.question)}) do update set ${sql.join(
+        updated.map((col) => sql`${id(col)} = excluded.${id(col)}`),
+        sql`, `,
+      )}
       where ${a.table}.${id(a.version)} = excluded.${id(a.version)} - 1
       returning ${a.id} as id, ${a.instance} as i, ${a.question} as q, ${a.version} as v
     )`);
@@ -151,17 +181,29 @@ export async function writeBatch(
   if (plain.length > 0) parts.push(...plainInstanceUpdates(cols.instances, plain));
   // An instance whose workflow moves with the save (a form's own assignments) has a statement part of its own.
   const own = instances.filter((row) => row.set);
-  own.forEach((row, n) => parts.push(sql`${sql.identifier(`u${n}`)} as (update ${cols.instances.table} set ${sql.join([...instanceSets(cols.instances, row), row.set!], sql`, `)} where ${cols.instances.id} = ${row.id} returning *)`));
+  own.forEach((row, n) =>
+    parts.push(
+      sql`${sql.identifier(`u${n}`)} as (update ${cols.instances.table} set ${sql.join([...instanceSets(cols.instances, row), row.set!], sql`, `)} where ${cols.instances.id} = ${row.id} returning *)`,
+    ),
+  );
   if (parts.length === 0) return { written: [], updated: new Map() };
   const selects = [
-    answers.length > 0 ? sql`(select coalesce(json_agg(json_build_object('id', id, 'i', i, 'q', q, 'v', v)), '[]') from w) as written` : sql`'[]'::json as written`,
+    answers.length > 0
+      ? sql`(select coalesce(json_agg(json_build_object('id', id, 'i', i, 'q', q, 'v', v)), '[]') from w) as written`
+      : sql`'[]'::json as written`,
     plain.length > 0 ? sql`(select coalesce(json_agg(row_to_json(ub)), '[]') from ub) as ub` : sql`'[]'::json as ub`,
-    ...own.map((_, n) => sql`(select row_to_json(${sql.identifier(`u${n}`)}) from ${sql.identifier(`u${n}`)}) as ${sql.identifier(`u${n}`)}`),
+    ...own.map(
+      (_, n) =>
+        sql`(select row_to_json(${sql.identifier(`u${n}`)}) from ${sql.identifier(`u${n}`)}) as ${sql.identifier(`u${n}`)}`,
+    ),
   ];
-  const [row] = rowsOf<Record<string, unknown>>(await db.execute(sql`with ${sql.join(parts, sql`, `)} select ${sql.join(selects, sql`, `)}`));
+  const [row] = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`with ${sql.join(parts, sql`, `)} select ${sql.join(selects, sql`, `)}`),
+  );
   const parse = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
   const updated = new Map<number, Record<string, unknown>>();
-  for (const value of parse<Record<string, unknown>[]>(row?.['ub'])) updated.set(value[cols.instances.id.name] as number, value);
+  for (const value of parse<Record<string, unknown>[]>(row?.['ub']))
+    updated.set(value[cols.instances.id.name] as number, value);
   own.forEach((instance, n) => {
     const value = parse<Record<string, unknown> | null>(row?.[`u${n}`]);
     if (value) updated.set(instance.id, value);
@@ -172,9 +214,16 @@ export async function writeBatch(
 /** The engine's assignments to an instance's row: completeness, its basis, and who changed it last. */
 function instanceSets(inst: InstanceColumns, row: InstanceWrite): SQL[] {
   const id = (col: AnyPgColumn) => sql.identifier(col.name);
-  const sets: SQL[] = [sql`${id(inst.completeness)} = ${json(row.completeness)}`, sql`${id(inst.basis)} = ${row.basis}`];
+  const sets: SQL[] = [
+    sql`${id(inst.completeness)} = ${json(row.completeness)}`,
+    sql`${id(inst.basis)} = ${row.basis}`,
+  ];
   if (inst.completenessPct) sets.push(sql`${id(inst.completenessPct)} = ${row.completeness.pct}`);
-  if (row.touched) sets.push(sql`${id(inst.updatedAt)} = ${row.touched.at.toISOString()}::timestamptz`, sql`${id(inst.updatedBy)} = ${row.touched.by}`);
+  if (row.touched)
+    sets.push(
+      sql`${id(inst.updatedAt)} = ${row.touched.at.toISOString()}::timestamptz`,
+      sql`${id(inst.updatedBy)} = ${row.touched.by}`,
+    );
   return sets;
 }
 
@@ -185,7 +234,16 @@ function instanceSets(inst: InstanceColumns, row: InstanceWrite): SQL[] {
  */
 function plainInstanceUpdates(inst: InstanceColumns, rows: readonly InstanceWrite[]): SQL[] {
   const id = (col: AnyPgColumn) => sql.identifier(col.name);
-  const input = JSON.stringify(rows.map((row) => ({ id: row.id, c: row.completeness, p: row.completeness.pct, b: row.basis, at: row.touched?.at.toISOString() ?? null, by: row.touched?.by ?? null })));
+  const input = JSON.stringify(
+    rows.map((row) => ({
+      id: row.id,
+      c: row.completeness,
+      p: row.completeness.pct,
+      b: row.basis,
+      at: row.touched?.at.toISOString() ?? null,
+      by: row.touched?.by ?? null,
+    })),
+  );
   const sets: SQL[] = [sql`${id(inst.completeness)} = y.c`, sql`${id(inst.basis)} = y.b`];
   if (inst.completenessPct) sets.push(sql`${id(inst.completenessPct)} = y.p`);
   sets.push(

@@ -144,13 +144,22 @@ export class QuestionCatalogue {
 /** Loads the catalogue as `db` sees it (inside a transaction: with its own uncommitted changes). */
 export async function loadCatalogue(db: DbOrTx): Promise<QuestionCatalogue> {
   const [rows, thrustList, subcategoryList, wordings] = await Promise.all([
-    db.select({ row: questions, stamp: QUESTIONS_STAMP }).from(questions).orderBy(asc(questions.sort), asc(questions.id)),
+    db
+      .select({ row: questions, stamp: QUESTIONS_STAMP })
+      .from(questions)
+      .orderBy(asc(questions.sort), asc(questions.id)),
     listThrusts(db),
     listSubcategories(db),
     loadAllWordings(db),
   ]);
   const stamp = rows[0]?.stamp ?? '0:0:0';
-  const all = rows.map(({ row }) => ({ id: row.id, firstCycle: row.firstCycle, retiredAt: row.retiredAt, n: row.wordingVersion, question: toQuestion(row) }));
+  const all = rows.map(({ row }) => ({
+    id: row.id,
+    firstCycle: row.firstCycle,
+    retiredAt: row.retiredAt,
+    n: row.wordingVersion,
+    question: toQuestion(row),
+  }));
   return new QuestionCatalogue(stamp, all, thrustList, subcategoryList, wordings);
 }
 
@@ -217,7 +226,12 @@ const caches = new WeakMap<ChangeBus, Map<string, CatalogueCache>>();
  * use from `source`, and dropped by every committed event of `types` (on any instance) and on a
  * resync. A form with its own question source (the profile's indicators) makes its cache here.
  */
-export function sourceCache(bus: ChangeBus, name: string, types: readonly ChangeType[], source: QuestionSource): CatalogueCache {
+export function sourceCache(
+  bus: ChangeBus,
+  name: string,
+  types: readonly ChangeType[],
+  source: QuestionSource,
+): CatalogueCache {
   let byName = caches.get(bus);
   if (!byName) caches.set(bus, (byName = new Map()));
   let cache = byName.get(name);

@@ -4,7 +4,16 @@ import { plainQuestion } from './plain-question.ts';
 import type { AnswerType, QuestionRules } from './schema.ts';
 
 function question(type: AnswerType, overrides: Partial<QuestionRules> = {}): QuestionRules {
-  return plainQuestion({ uuid: '', code: 'Q99', thrust: '', subcategory: '', text: '', question_tier: 2, answer_type: type, ...overrides });
+  return plainQuestion({
+    uuid: '',
+    code: 'Q99',
+    thrust: '',
+    subcategory: '',
+    text: '',
+    question_tier: 2,
+    answer_type: type,
+    ...overrides,
+  });
 }
 
 const YEAR = { cycleYear: 2026 };
@@ -45,7 +54,9 @@ describe('answerSchema: made once per set of rules', () => {
     expect(answerSchema({ ...q, max: 20 }, YEAR).safeParse({ value: 15 }).success).toBe(true);
     expect(answerSchema(q, YEAR).safeParse({ value: 15 }).success).toBe(false);
     const choices = question('single', { options: CHOICES });
-    expect(answerSchema({ ...choices, options: CHOICES.slice(1) }, YEAR).safeParse({ value: 'plan' }).success).toBe(false);
+    expect(answerSchema({ ...choices, options: CHOICES.slice(1) }, YEAR).safeParse({ value: 'plan' }).success).toBe(
+      false,
+    );
     expect(answerSchema(choices, YEAR).safeParse({ value: 'plan' }).success).toBe(true);
   });
 });
@@ -59,7 +70,12 @@ describe('answerSchema: values by type', () => {
     ['single', { options: CHOICES }, ['plan', 'code', '', null], ['other', 1, ['plan']]],
     ['multi', { options: CHOICES }, [['plan'], ['law', 'code'], [], null], [['plan', 'plan'], ['x'], 'plan', [1]]],
     ['txt', {}, ['A long narrative.', '', null], [12, 'x'.repeat(8001), ['a']]],
-    ['url', {}, ['https://example.org/policy.pdf', 'http://a.b', ''], ['javascript:alert(1)', 'example.org', 'ftp://x.y', 5]],
+    [
+      'url',
+      {},
+      ['https://example.org/policy.pdf', 'http://a.b', ''],
+      ['javascript:alert(1)', 'example.org', 'ftp://x.y', 5],
+    ],
   ];
 
   for (const [type, overrides, good, bad] of cases) {
@@ -93,7 +109,10 @@ describe('answerSchema: values by type', () => {
         { key: 'perceived', label: 'Perceived' },
       ],
     });
-    expect(answerSchema(q, YEAR).parse({ value: { documented: 40 } }).value).toEqual({ documented: 40, perceived: null });
+    expect(answerSchema(q, YEAR).parse({ value: { documented: 40 } }).value).toEqual({
+      documented: 40,
+      perceived: null,
+    });
     expect(answerSchema(q, YEAR).parse({ value: { documented: null } }).value).toBeNull();
     expect(valid(q, { documented: 101 })).toBe(false);
     expect(valid(q, { documented: 1, other: 2 })).toBe(false);
@@ -136,7 +155,9 @@ describe('answerSchema: the other fields', () => {
   });
 
   test('a narrative only where the question has one', () => {
-    expect(errorsOf(question('yn'), { value: true, text: 'Since 2019' })).toEqual({ text: ['this question takes no narrative'] });
+    expect(errorsOf(question('yn'), { value: true, text: 'Since 2019' })).toEqual({
+      text: ['this question takes no narrative'],
+    });
     expect(errorsOf(question('yn', { with_text: true }), { value: true, text: 'Since 2019' })).toEqual({});
   });
 
@@ -155,13 +176,21 @@ describe('answerSchema: the other fields', () => {
       source: 'ទឹក\u200Bស្អាត\uFEFF',
       comment: 'آب\u200Cرسانی\u2066',
     });
-    expect(out).toEqual({ value: 'การประปา\u200Bส่วน\u200Bภูมิภาค esrever', text: null, data_year: null, source: 'ទឹក\u200Bស្អាត', comment: 'آب\u200Cرسانی' });
+    expect(out).toEqual({
+      value: 'การประปา\u200Bส่วน\u200Bภูมิภาค esrever',
+      text: null,
+      data_year: null,
+      source: 'ទឹក\u200Bស្អាត',
+      comment: 'آب\u200Cرسانی',
+    });
   });
 
   test('limits of source and comment', () => {
     const q = question('num');
     expect(errorsOf(q, { value: 1, source: 'x'.repeat(501) })).toEqual({ source: ['must be at most 500 characters'] });
-    expect(errorsOf(q, { value: 1, comment: 'x'.repeat(1001) })).toEqual({ comment: ['must be at most 1000 characters'] });
+    expect(errorsOf(q, { value: 1, comment: 'x'.repeat(1001) })).toEqual({
+      comment: ['must be at most 1000 characters'],
+    });
   });
 });
 
@@ -174,7 +203,13 @@ describe('answerWarnings', () => {
     expect(answerWarnings(q, null)).toEqual([]);
   });
   test('per part', () => {
-    const parts = question('pct', { expected_max: 60, parts: [{ key: 'f', label: 'Female' }, { key: 'm', label: 'Male' }] });
+    const parts = question('pct', {
+      expected_max: 60,
+      parts: [
+        { key: 'f', label: 'Female' },
+        { key: 'm', label: 'Male' },
+      ],
+    });
     expect(answerWarnings(parts, { f: 70, m: 10 })).toEqual([
       'Female: 70 % is above the expected range (at most 60 %): check the figure',
     ]);
@@ -185,7 +220,12 @@ describe('answerWarnings', () => {
 });
 
 describe('isAnswered, answerState and completeness', () => {
-  const parts = question('yn', { parts: [{ key: 'a', label: 'A' }, { key: 'b', label: 'B' }] });
+  const parts = question('yn', {
+    parts: [
+      { key: 'a', label: 'A' },
+      { key: 'b', label: 'B' },
+    ],
+  });
   test('isAnswered', () => {
     expect(isAnswered(question('num'), { value: 0 })).toBe(true);
     expect(isAnswered(question('yn'), { value: false })).toBe(true);
@@ -234,11 +274,21 @@ describe('formatAnswer', () => {
     expect(formatAnswer(question('pct'), 58.3)).toBe('58.3 %');
     expect(formatAnswer(question('int', { unit: 'units' }), 12000)).toBe('12,000 units');
     expect(formatAnswer(question('yn'), false)).toBe('No');
-    expect(formatAnswer(question('multi', { options: CHOICES }), ['plan', 'code'])).toBe('National spatial plan; Building code');
-    expect(formatAnswer(question('single', { options: CHOICES }), 'law')).toBe('Planning law');
-    expect(formatAnswer(question('pct', { parts: [{ key: 'd', label: 'Documented' }, { key: 'p', label: 'Perceived' }] }), { d: 40, p: null })).toBe(
-      'Documented: 40 %; Perceived: –',
+    expect(formatAnswer(question('multi', { options: CHOICES }), ['plan', 'code'])).toBe(
+      'National spatial plan; Building code',
     );
+    expect(formatAnswer(question('single', { options: CHOICES }), 'law')).toBe('Planning law');
+    expect(
+      formatAnswer(
+        question('pct', {
+          parts: [
+            { key: 'd', label: 'Documented' },
+            { key: 'p', label: 'Perceived' },
+          ],
+        }),
+        { d: 40, p: null },
+      ),
+    ).toBe('Documented: 40 %; Perceived: –');
     expect(formatAnswer(question('num'), null)).toBe('');
   });
 });

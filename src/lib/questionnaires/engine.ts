@@ -88,7 +88,11 @@ function scalarSchema(type: AnswerType, q: QuestionRules): z.ZodType<number | bo
   if (decimals !== null && type !== 'int') {
     schema = schema.refine(
       (n) => decimalsOf(n) <= decimals,
-      decimals === 0 ? 'must be a whole number' : decimals === 1 ? 'must have at most 1 decimal place' : `must have at most ${decimals} decimal places`,
+      decimals === 0
+        ? 'must be a whole number'
+        : decimals === 1
+          ? 'must have at most 1 decimal place'
+          : `must have at most ${decimals} decimal places`,
     );
   }
   return schema;
@@ -96,7 +100,10 @@ function scalarSchema(type: AnswerType, q: QuestionRules): z.ZodType<number | bo
 
 /** The schema of an answer's value for `q`; null (or nothing) always clears the answer. */
 export function valueSchema(q: QuestionRules): z.ZodType<AnswerValue> {
-  const nullish = z.null().optional().transform(() => null);
+  const nullish = z
+    .null()
+    .optional()
+    .transform(() => null);
   if (q.parts.length > 0) {
     const scalar = scalarSchema(q.answer_type, q).nullable().optional();
     const shape = Object.fromEntries(q.parts.map((p) => [p.key, scalar]));
@@ -154,7 +161,19 @@ const SCHEMA_CACHE_MAX = 5000;
  */
 export function answerSchema(q: QuestionRules, options: EngineOptions): z.ZodType<CleanAnswer> {
   // Every field the schema reads, and nothing else: a question edited in any of them gets a new one.
-  const key = JSON.stringify([q.question_tier, q.answer_type, q.unit, q.options, q.min, q.max, q.decimals, q.parts, q.with_text, options.cycleYear, options.dataYearMin ?? null]);
+  const key = JSON.stringify([
+    q.question_tier,
+    q.answer_type,
+    q.unit,
+    q.options,
+    q.min,
+    q.max,
+    q.decimals,
+    q.parts,
+    q.with_text,
+    options.cycleYear,
+    options.dataYearMin ?? null,
+  ]);
   let schema = schemaCache.get(key);
   if (!schema) {
     if (schemaCache.size >= SCHEMA_CACHE_MAX) schemaCache.clear();
@@ -208,7 +227,8 @@ export function answerWarnings(q: QuestionRules, value: AnswerValue | undefined)
 }
 
 function rangeText(q: QuestionRules, unit: string): string {
-  if (q.expected_min !== null && q.expected_max !== null) return `${fmt(q.expected_min)} to ${fmt(q.expected_max)}${unit}`;
+  if (q.expected_min !== null && q.expected_max !== null)
+    return `${fmt(q.expected_min)} to ${fmt(q.expected_max)}${unit}`;
   if (q.expected_min !== null) return `at least ${fmt(q.expected_min)}${unit}`;
   return `at most ${fmt(q.expected_max!)}${unit}`;
 }
@@ -233,7 +253,14 @@ function hasValue(q: QuestionRules, value: AnswerValue | undefined): boolean {
  * described ("Describe it briefly") is answered by its description; a figure needs its number.
  */
 function answersByDescription(q: QuestionRules, text: string | null | undefined): boolean {
-  return q.with_text && q.answer_type !== 'pct' && q.answer_type !== 'num' && q.answer_type !== 'int' && typeof text === 'string' && text.trim() !== '';
+  return (
+    q.with_text &&
+    q.answer_type !== 'pct' &&
+    q.answer_type !== 'num' &&
+    q.answer_type !== 'int' &&
+    typeof text === 'string' &&
+    text.trim() !== ''
+  );
 }
 
 /**
@@ -257,7 +284,11 @@ export function isValidAnswer(q: QuestionRules, answer: AnswerFields, options: E
 }
 
 /** The state a stored answer shows in the form. */
-export function answerState(q: QuestionRules, answer: AnswerFields | null | undefined, options: EngineOptions): AnswerState {
+export function answerState(
+  q: QuestionRules,
+  answer: AnswerFields | null | undefined,
+  options: EngineOptions,
+): AnswerState {
   if (!holdsAnswer(q, answer)) return 'empty';
   if (!isValidAnswer(q, answer, options)) return 'invalid';
   return answerWarnings(q, answer.value).length > 0 ? 'warning' : 'saved';
@@ -276,7 +307,11 @@ export const NO_CONTRIBUTION: Contribution = { answered: 0, compulsoryAnswered: 
  * What an answer in `state` (answerState) adds to completeness: an invalid stored value counts as
  * invalid, a valid one that answers the question (`isAnswered`) as answered.
  */
-export function contribution(q: QuestionRules, answer: Pick<AnswerFields, 'value' | 'text'> | null | undefined, state: AnswerState): Contribution {
+export function contribution(
+  q: QuestionRules,
+  answer: Pick<AnswerFields, 'value' | 'text'> | null | undefined,
+  state: AnswerState,
+): Contribution {
   if (state === 'empty') return NO_CONTRIBUTION;
   if (state === 'invalid') return { answered: 0, compulsoryAnswered: 0, invalid: 1 };
   if (!isAnswered(q, answer)) return NO_CONTRIBUTION;
@@ -327,7 +362,13 @@ export function completeness<A extends AnswerFields & { question_uuid: string }>
     compulsoryAnswered += counts.compulsoryAnswered;
     invalid += counts.invalid;
   }
-  return completenessOfCounts({ answered, total: questions.length, compulsory_total: compulsoryTotal, compulsory_answered: compulsoryAnswered, invalid });
+  return completenessOfCounts({
+    answered,
+    total: questions.length,
+    compulsory_total: compulsoryTotal,
+    compulsory_answered: compulsoryAnswered,
+    invalid,
+  });
 }
 
 /** How one number or yes/no of an answer is written (a language's numbers and words). */
@@ -347,7 +388,11 @@ function englishScalar(q: QuestionRules): ScalarFormat {
  * A value as a person reads it: '58.3 %', 'Yes', option labels, 'Documented: 40 %; Perceived: 55 %'.
  * `scalar` writes its numbers and yes/no in another language (a translated public page).
  */
-export function formatAnswer(q: QuestionRules, value: AnswerValue | undefined, scalar: ScalarFormat = englishScalar(q)): string {
+export function formatAnswer(
+  q: QuestionRules,
+  value: AnswerValue | undefined,
+  scalar: ScalarFormat = englishScalar(q),
+): string {
   if (value === null || value === undefined) return '';
   if (q.parts.length > 0 && typeof value === 'object' && !Array.isArray(value)) {
     return q.parts.map((p) => `${p.label}: ${scalar(value[p.key])}`).join('; ');

@@ -9,9 +9,20 @@ import type { Question, Subcategory, Thrust } from './schema.ts';
 export class FixedCatalogueCache extends CatalogueCache {
   readonly catalogue: QuestionCatalogue;
 
-  constructor(stamp: string, questions: readonly { id: number; question: Question }[], thrusts: readonly Thrust[] = [], subcategories: readonly Subcategory[] = []) {
+  constructor(
+    stamp: string,
+    questions: readonly { id: number; question: Question }[],
+    thrusts: readonly Thrust[] = [],
+    subcategories: readonly Subcategory[] = [],
+  ) {
     super();
-    const all: CatalogueQuestion[] = questions.map(({ id, question }) => ({ id, firstCycle: null, retiredAt: null, n: question.version, question }));
+    const all: CatalogueQuestion[] = questions.map(({ id, question }) => ({
+      id,
+      firstCycle: null,
+      retiredAt: null,
+      n: question.version,
+      question,
+    }));
     this.catalogue = new QuestionCatalogue(stamp, all, thrusts, subcategories);
   }
 

@@ -94,7 +94,11 @@ export interface FormDefinition<K, I, U> {
    * Loads and locks (FOR UPDATE) the instances named by `keys` in one statement, adding the
    * engine's columns: `stamp` and `answers(instanceId)`. Missing instances are left out.
    */
-  lock(tx: Tx, keys: readonly K[], extra: { stamp: SQL<string>; answers: (instanceId: AnyPgColumn) => SQL<unknown> }): Promise<LockedInstance<I>[]>;
+  lock(
+    tx: Tx,
+    keys: readonly K[],
+    extra: { stamp: SQL<string>; answers: (instanceId: AnyPgColumn) => SQL<unknown> },
+  ): Promise<LockedInstance<I>[]>;
   /** Refused when the instance does not exist (404). */
   missing(key: K): Error;
   ref(instance: I): InstanceRef;

@@ -4,7 +4,9 @@ import type { Question } from './schema.ts';
  * A question written in code rather than in the questions table (a form's fixed catalogue): the
  * fields that name it, and the rest as a question with no limits, choices, parts or references.
  */
-export function plainQuestion(fields: Pick<Question, 'uuid' | 'code' | 'thrust' | 'subcategory' | 'text' | 'answer_type'> & Partial<Question>): Question {
+export function plainQuestion(
+  fields: Pick<Question, 'uuid' | 'code' | 'thrust' | 'subcategory' | 'text' | 'answer_type'> & Partial<Question>,
+): Question {
   return {
     question_tier: 3,
     help: null,

@@ -54,7 +54,12 @@ export async function listSubcategories(db: DbOrTx, thrust?: string): Promise<Su
 
 export async function listQuestions(
   db: DbOrTx,
-  filter: { question_tier?: number | undefined; thrust?: string | undefined; subcategory?: string | undefined; includeRetired: boolean },
+  filter: {
+    question_tier?: number | undefined;
+    thrust?: string | undefined;
+    subcategory?: string | undefined;
+    includeRetired: boolean;
+  },
 ): Promise<Question[]> {
   const conditions: (SQL | undefined)[] = [];
   if (filter.question_tier) conditions.push(eq(questions.questionTier, filter.question_tier));

@@ -21,7 +21,10 @@ import { overStoredQuestion, reorderQuestions, retireQuestion, saveQuestion } fr
 
 const UuidPathSchema = z.object({ uuid: z.uuid('must be a question id') });
 
-/** question/*: the reference data of the questionnaire; reading needs the national_report view rule, writing an administrator. */
+/**
+ * question/*: the reference data of the questionnaire; reading needs the national_report view rule, writing an
+ * administrator.
+ */
 export const questionRoutes = new Hono<AppEnv>()
   .get('/question/ref/thrust', requireUser(), async (c) => {
     requireModuleRule(c, 'national_report', ['view']);
@@ -61,7 +64,16 @@ export const questionRoutes = new Hono<AppEnv>()
     requireModuleRule(c, 'national_report', ['update']);
     const { uuid } = parsePath(c, UuidPathSchema);
     const type = c.req.header('content-type') ?? '';
-    const body = type.includes('application/json') ? await readJson(c, QuestionRetireBodySchema) : QuestionRetireBodySchema.parse({});
-    const data = await retireQuestion(c.get('deps'), auth, uuid, { ...body, version: requiredVersion(c, body.version) });
-    return c.json<QuestionResponse>({ status: 200, message: data.retired_at ? `Question ${data.code} retired` : `Question ${data.code} restored`, data });
+    const body = type.includes('application/json')
+      ? await readJson(c, QuestionRetireBodySchema)
+      : QuestionRetireBodySchema.parse({});
+    const data = await retireQuestion(c.get('deps'), auth, uuid, {
+      ...body,
+      version: requiredVersion(c, body.version),
+    });
+    return c.json<QuestionResponse>({
+      status: 200,
+      message: data.retired_at ? `Question ${data.code} retired` : `Question ${data.code} restored`,
+      data,
+    });
   });

@@ -1,11 +1,21 @@
 import { ApiError, StaleWriteError } from '../http/errors.server.ts';
 import type { AnswerWrite, InstanceWrite, StoredAnswer } from './answers-sql.server.ts';
 import type { CatalogueQuestion, QuestionCatalogue } from './catalogue.server.ts';
-import { answerSchema, answerState, contribution, shiftCompleteness, type AnswerFields, type CleanAnswer } from './engine.ts';
+import {
+  answerSchema,
+  answerState,
+  contribution,
+  shiftCompleteness,
+  type AnswerFields,
+  type CleanAnswer,
+} from './engine.ts';
 import type { Actor, FormDefinition, InstanceRef, LockedInstance, SaveEffects } from './forms.server.ts';
 import type { Answer, AnswerInput, Completeness } from './schema.ts';
 
-/** The planning half of the engine's save (save.server.ts): one save checked and turned into writes, before anything is written. */
+/**
+ * The planning half of the engine's save (save.server.ts): one save checked and turned into writes, before anything is
+ * written.
+ */
 
 export interface SavedAnswers<I> {
   instance: I;
@@ -31,8 +41,20 @@ export interface InstanceState<I> {
 }
 
 /** A stored or just-written answer in its API shape, its state from the catalogue's memory. */
-export function answerOut(catalogue: QuestionCatalogue, kind: string, q: CatalogueQuestion, row: StoredAnswer, options: InstanceRef['options']): Answer {
-  const fields = { value: row.value ?? null, text: row.text, data_year: row.dataYear, source: row.source, comment: row.comment };
+export function answerOut(
+  catalogue: QuestionCatalogue,
+  kind: string,
+  q: CatalogueQuestion,
+  row: StoredAnswer,
+  options: InstanceRef['options'],
+): Answer {
+  const fields = {
+    value: row.value ?? null,
+    text: row.text,
+    data_year: row.dataYear,
+    source: row.source,
+    comment: row.comment,
+  };
   const { state, warnings } = catalogue.check(q, `${kind}:${row.id}:${row.version}`, fields, options);
   return {
     question_uuid: q.question.uuid,
@@ -46,7 +68,13 @@ export function answerOut(catalogue: QuestionCatalogue, kind: string, q: Catalog
 }
 
 export const fieldsOf = (row: StoredAnswer | undefined): AnswerFields | undefined =>
-  row && { value: row.value ?? null, text: row.text, data_year: row.dataYear, source: row.source, comment: row.comment };
+  row && {
+    value: row.value ?? null,
+    text: row.text,
+    data_year: row.dataYear,
+    source: row.source,
+    comment: row.comment,
+  };
 /** A save waiting for its batch. */
 export interface Job<K, I, U> {
   key: K;
@@ -90,16 +118,30 @@ export function plan<K, I, U>(form: FormDefinition<K, I, U>, job: Job<K, I, U>, 
   for (const [i, clean] of cleaned.entries()) {
     const q = asked[i]!;
     const before = state.answers.get(q.id);
-    if (before && sameJson(before.value, clean!.value) && before.text === clean!.text && before.dataYear === clean!.data_year && before.source === clean!.source && before.comment === clean!.comment) {
+    if (
+      before &&
+      sameJson(before.value, clean!.value) &&
+      before.text === clean!.text &&
+      before.dataYear === clean!.data_year &&
+      before.source === clean!.source &&
+      before.comment === clean!.comment
+    ) {
       rows.push({ q, row: before });
       continue;
     }
     if (before && !may.update) throw new ApiError(403, form.refusals.update);
     if (!before && !may.create) throw new ApiError(403, form.refusals.create);
     const row = newRow(q, before, clean!, now, actor);
-    const beforeState = before ? state.catalogue.check(q, `${form.kind}:${before.id}:${before.version}`, fieldsOf(before)!, state.ref.options).state : 'empty';
+    const beforeState = before
+      ? state.catalogue.check(q, `${form.kind}:${before.id}:${before.version}`, fieldsOf(before)!, state.ref.options)
+          .state
+      : 'empty';
     const afterState = answerState(q.question, clean!, state.ref.options);
-    progress = shiftCompleteness(progress, contribution(q.question, fieldsOf(before), beforeState), contribution(q.question, clean, afterState));
+    progress = shiftCompleteness(
+      progress,
+      contribution(q.question, fieldsOf(before), beforeState),
+      contribution(q.question, clean, afterState),
+    );
     writes.push({
       instanceId: state.ref.id,
       questionId: q.id,
@@ -111,7 +153,13 @@ export function plan<K, I, U>(form: FormDefinition<K, I, U>, job: Job<K, I, U>, 
       version: row.version,
       updatedAt: now,
       updatedBy: actor.id,
-      audit: { actorId: actor.id, entityId: state.ref.auditId, action: before ? 'update' : 'create', before: snapshot(q, before), after: snapshot(q, row) },
+      audit: {
+        actorId: actor.id,
+        entityId: state.ref.auditId,
+        action: before ? 'update' : 'create',
+        before: snapshot(q, before),
+        after: snapshot(q, row),
+      },
     });
     rows.push({ q, row });
   }
@@ -122,18 +170,27 @@ export function plan<K, I, U>(form: FormDefinition<K, I, U>, job: Job<K, I, U>, 
 }
 
 /** The questions the save answers, in its order; 400 for one not of this instance or given twice. */
-function askedQuestions<K, I, U>(form: FormDefinition<K, I, U>, job: Job<K, I, U>, state: InstanceState<I>): CatalogueQuestion[] {
+function askedQuestions<K, I, U>(
+  form: FormDefinition<K, I, U>,
+  job: Job<K, I, U>,
+  state: InstanceState<I>,
+): CatalogueQuestion[] {
   const { catalogue } = state;
   const instance = state.locked.instance;
-  const base = catalogue.memo(`${form.kind}:ids:${state.basis}`, () => new Set(form.questions(catalogue, instance).map((q) => q.id)));
+  const base = catalogue.memo(
+    `${form.kind}:ids:${state.basis}`,
+    () => new Set(form.questions(catalogue, instance).map((q) => q.id)),
+  );
   const errors: Record<string, string[]> = {};
   const seen = new Set<string>();
   const asked: CatalogueQuestion[] = [];
   job.inputs.forEach((input, i) => {
     const found = catalogue.byUuid.get(input.question_uuid);
     const q = found && form.pin ? form.pin(catalogue, instance, [found])[0] : found;
-    if (!q || !(base.has(q.id) || state.answers.has(q.id))) (errors[`answers.${i}.question_uuid`] ??= []).push('is not a question of this report');
-    else if (seen.has(input.question_uuid)) (errors[`answers.${i}.question_uuid`] ??= []).push('appears twice in this save');
+    if (!q || !(base.has(q.id) || state.answers.has(q.id)))
+      (errors[`answers.${i}.question_uuid`] ??= []).push('is not a question of this report');
+    else if (seen.has(input.question_uuid))
+      (errors[`answers.${i}.question_uuid`] ??= []).push('appears twice in this save');
     seen.add(input.question_uuid);
     asked.push(q!);
   });
@@ -141,8 +198,15 @@ function askedQuestions<K, I, U>(form: FormDefinition<K, I, U>, job: Job<K, I, U
   return asked;
 }
 
-/** Each answer checked against its question, the fields left out keeping their stored value (DESIGN.md §12); 400 per field. */
-function cleanInputs<K, I, U>(job: Job<K, I, U>, asked: readonly CatalogueQuestion[], state: InstanceState<I>): (CleanAnswer | null)[] {
+/**
+ * Each answer checked against its question, the fields left out keeping their stored value (DESIGN.md §12); 400 per
+ * field.
+ */
+function cleanInputs<K, I, U>(
+  job: Job<K, I, U>,
+  asked: readonly CatalogueQuestion[],
+  state: InstanceState<I>,
+): (CleanAnswer | null)[] {
   const errors: Record<string, string[]> = {};
   const cleaned = job.inputs.map((input, i) => {
     const q = asked[i]!;
@@ -156,7 +220,8 @@ function cleanInputs<K, I, U>(job: Job<K, I, U>, asked: readonly CatalogueQuesti
     };
     const parsed = answerSchema(q.question, state.ref.options).safeParse(merged);
     if (parsed.success) return parsed.data;
-    for (const issue of parsed.error.issues) (errors[`answers.${i}.${issue.path.join('.') || 'value'}`] ??= []).push(issue.message);
+    for (const issue of parsed.error.issues)
+      (errors[`answers.${i}.${issue.path.join('.') || 'value'}`] ??= []).push(issue.message);
     return null;
   });
   if (Object.keys(errors).length) throw invalid(errors);
@@ -164,7 +229,12 @@ function cleanInputs<K, I, U>(job: Job<K, I, U>, asked: readonly CatalogueQuesti
 }
 
 /** 409 with the answers as they are now when a save names a version other than the stored one. */
-function checkVersions<K, I, U>(form: FormDefinition<K, I, U>, job: Job<K, I, U>, asked: readonly CatalogueQuestion[], state: InstanceState<I>): void {
+function checkVersions<K, I, U>(
+  form: FormDefinition<K, I, U>,
+  job: Job<K, I, U>,
+  asked: readonly CatalogueQuestion[],
+  state: InstanceState<I>,
+): void {
   const { catalogue, ref } = state;
   const stale = job.inputs.flatMap((input, i) => {
     const before = state.answers.get(asked[i]!.id);
@@ -177,7 +247,13 @@ function checkVersions<K, I, U>(form: FormDefinition<K, I, U>, job: Job<K, I, U>
 }
 
 /** The answer's next version as it will be stored (its id comes with the write). */
-function newRow(q: CatalogueQuestion, before: StoredAnswer | undefined, clean: CleanAnswer, now: Date, actor: Actor): StoredAnswer {
+function newRow(
+  q: CatalogueQuestion,
+  before: StoredAnswer | undefined,
+  clean: CleanAnswer,
+  now: Date,
+  actor: Actor,
+): StoredAnswer {
   return {
     id: 0,
     questionId: q.id,
@@ -196,5 +272,14 @@ function newRow(q: CatalogueQuestion, before: StoredAnswer | undefined, clean: C
 /** What an audit event keeps of an answer. */
 function snapshot(q: CatalogueQuestion, row: StoredAnswer | undefined) {
   if (!row) return null;
-  return { question_uuid: q.question.uuid, question_code: q.question.code, value: row.value ?? null, text: row.text, data_year: row.dataYear, source: row.source, comment: row.comment, version: row.version };
+  return {
+    question_uuid: q.question.uuid,
+    question_code: q.question.code,
+    value: row.value ?? null,
+    text: row.text,
+    data_year: row.dataYear,
+    source: row.source,
+    comment: row.comment,
+    version: row.version,
+  };
 }

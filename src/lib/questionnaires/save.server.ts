@@ -2,11 +2,27 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.server.ts';
 import type { ChangeBus, Write } from '../events/change-bus.server.ts';
 import { ApiError, conflict, StaleWriteError } from '../http/errors.server.ts';
-import { parseStoredAnswers, readStoredAnswers, storedAnswersJson, writeBatch, type InstanceWrite, type StoredAnswer } from './answers-sql.server.ts';
+import {
+  parseStoredAnswers,
+  readStoredAnswers,
+  storedAnswersJson,
+  writeBatch,
+  type InstanceWrite,
+  type StoredAnswer,
+} from './answers-sql.server.ts';
 import { type CatalogueCache, type CatalogueQuestion, type QuestionCatalogue } from './catalogue.server.ts';
 import { completeness } from './engine.ts';
 import type { FormDefinition } from './forms.server.ts';
-import { answerOut, fieldsOf, plan, type InstanceState, type Job, type Outcome, type Plan, type SavedAnswers } from './save-plan.server.ts';
+import {
+  answerOut,
+  fieldsOf,
+  plan,
+  type InstanceState,
+  type Job,
+  type Outcome,
+  type Plan,
+  type SavedAnswers,
+} from './save-plan.server.ts';
 import type { AnswerInput, Completeness } from './schema.ts';
 
 export { answerOut, type SavedAnswers } from './save-plan.server.ts';
@@ -23,9 +39,17 @@ export { answerOut, type SavedAnswers } from './save-plan.server.ts';
  * The questions of an instance in order: the form's, and any other it holds an answer to (a
  * question retired since keeps its answer in the forms that have one).
  */
-export function instanceQuestions<I>(form: FormDefinition<unknown, I, unknown>, catalogue: QuestionCatalogue, instance: I, answered: ReadonlySet<number>): readonly CatalogueQuestion[] {
+export function instanceQuestions<I>(
+  form: FormDefinition<unknown, I, unknown>,
+  catalogue: QuestionCatalogue,
+  instance: I,
+  answered: ReadonlySet<number>,
+): readonly CatalogueQuestion[] {
   const base = form.questions(catalogue, instance);
-  const ids = catalogue.memo(`${form.kind}:ids:${form.basis(catalogue, instance)}`, () => new Set(base.map((q) => q.id)));
+  const ids = catalogue.memo(
+    `${form.kind}:ids:${form.basis(catalogue, instance)}`,
+    () => new Set(base.map((q) => q.id)),
+  );
   let list = base;
   for (const id of answered) {
     if (!ids.has(id)) {
@@ -37,7 +61,12 @@ export function instanceQuestions<I>(form: FormDefinition<unknown, I, unknown>, 
 }
 
 /** Completeness counted from every stored answer (after the questions changed). */
-export function countCompleteness<I>(form: FormDefinition<unknown, I, unknown>, catalogue: QuestionCatalogue, instance: I, answers: ReadonlyMap<number, StoredAnswer>): Completeness {
+export function countCompleteness<I>(
+  form: FormDefinition<unknown, I, unknown>,
+  catalogue: QuestionCatalogue,
+  instance: I,
+  answers: ReadonlyMap<number, StoredAnswer>,
+): Completeness {
   const ref = form.ref(instance);
   const list = instanceQuestions(form, catalogue, instance, new Set(answers.keys()));
   const byUuid = new Map<string, StoredAnswer>();
@@ -62,7 +91,12 @@ class BatchConflict extends Error {}
  * asked answers, one writes them all. Returns each save's outcome (own refusals included), or
  * throws BatchConflict when a write found an answer changed meanwhile.
  */
-async function saveBatch<K, I, U>(bus: ChangeBus, w: Write, form: FormDefinition<K, I, U>, jobs: readonly Job<K, I, U>[]): Promise<{ outcomes: Outcome<I>[]; deferred: Job<K, I, U>[] }> {
+async function saveBatch<K, I, U>(
+  bus: ChangeBus,
+  w: Write,
+  form: FormDefinition<K, I, U>,
+  jobs: readonly Job<K, I, U>[],
+): Promise<{ outcomes: Outcome<I>[]; deferred: Job<K, I, U>[] }> {
   const cache = form.questionSource(bus);
   const states = await lockInstances(cache, w, form, jobs);
   const { outcomes, plans, deferred } = planJobs(form, jobs, states);
@@ -88,24 +122,47 @@ async function saveBatch<K, I, U>(bus: ChangeBus, w: Write, form: FormDefinition
 }
 
 /** Locks and reads every instance of the batch with the answers it asks about, each as an InstanceState by key. */
-async function lockInstances<K, I, U>(cache: CatalogueCache, w: Write, form: FormDefinition<K, I, U>, jobs: readonly Job<K, I, U>[]): Promise<Map<string, InstanceState<I>>> {
+async function lockInstances<K, I, U>(
+  cache: CatalogueCache,
+  w: Write,
+  form: FormDefinition<K, I, U>,
+  jobs: readonly Job<K, I, U>[],
+): Promise<Map<string, InstanceState<I>>> {
   const known = await cache.get(w.tx);
   const ids = new Set<number>();
-  for (const job of jobs) for (const input of job.inputs) {
-    const q = known.byUuid.get(input.question_uuid);
-    if (q) ids.add(q.id);
-  }
+  for (const job of jobs)
+    for (const input of job.inputs) {
+      const q = known.byUuid.get(input.question_uuid);
+      if (q) ids.add(q.id);
+    }
   const keys = [...new Map(jobs.map((job) => [form.keyOf(job.key), job.key])).values()];
-  const locked = await form.lock(w.tx, keys, { stamp: cache.stamp, answers: (instanceId) => storedAnswersJson(form.answers, instanceId, [...ids]) });
+  const locked = await form.lock(w.tx, keys, {
+    stamp: cache.stamp,
+    answers: (instanceId) => storedAnswersJson(form.answers, instanceId, [...ids]),
+  });
   const states = new Map<string, InstanceState<I>>();
   for (const item of locked) {
     const catalogue = await cache.get(w.tx, item.stamp);
     const ref = form.ref(item.instance);
     const answers = new Map(parseStoredAnswers(item.answers).map((row) => [row.questionId, row]));
-    const state: InstanceState<I> = { locked: item, ref, catalogue, answers, completeness: ref.completeness!, basis: form.basis(catalogue, item.instance), dirty: false, touched: null, effects: [] };
+    const state: InstanceState<I> = {
+      locked: item,
+      ref,
+      catalogue,
+      answers,
+      completeness: ref.completeness!,
+      basis: form.basis(catalogue, item.instance),
+      dirty: false,
+      touched: null,
+      effects: [],
+    };
     // The question ids were taken from the cached catalogue: a question it did not know yet is read now.
-    const missed = jobs.flatMap((job) => (form.keyOf(job.key) === item.key ? job.inputs : [])).map((input) => catalogue.byUuid.get(input.question_uuid)?.id).filter((id): id is number => id !== undefined && !ids.has(id));
-    if (missed.length) for (const row of await readStoredAnswers(w.tx, form.answers, ref.id, missed)) answers.set(row.questionId, row);
+    const missed = jobs
+      .flatMap((job) => (form.keyOf(job.key) === item.key ? job.inputs : []))
+      .map((input) => catalogue.byUuid.get(input.question_uuid)?.id)
+      .filter((id): id is number => id !== undefined && !ids.has(id));
+    if (missed.length)
+      for (const row of await readStoredAnswers(w.tx, form.answers, ref.id, missed)) answers.set(row.questionId, row);
     if (ref.basis !== state.basis || !ref.completeness) await recount(cache, w, form, state);
     states.set(item.key, state);
   }
@@ -116,7 +173,11 @@ async function lockInstances<K, I, U>(cache: CatalogueCache, w: Write, form: For
  * Plans each save in turn on its instance's state as the saves before it left it: a refused save
  * leaves the state as it found it, and a second save of an answer waits for the next batch.
  */
-function planJobs<K, I, U>(form: FormDefinition<K, I, U>, jobs: readonly Job<K, I, U>[], states: Map<string, InstanceState<I>>) {
+function planJobs<K, I, U>(
+  form: FormDefinition<K, I, U>,
+  jobs: readonly Job<K, I, U>[],
+  states: Map<string, InstanceState<I>>,
+) {
   const outcomes: Outcome<I>[] = [];
   const plans: (Plan<I> | null)[] = [];
   const deferred: Job<K, I, U>[] = [];
@@ -136,7 +197,11 @@ function planJobs<K, I, U>(form: FormDefinition<K, I, U>, jobs: readonly Job<K, 
       outcomes.push({ ok: false, error: null });
       continue;
     }
-    const snapshotOf = { answers: new Map(state.answers), completeness: state.completeness, effects: state.effects.length };
+    const snapshotOf = {
+      answers: new Map(state.answers),
+      completeness: state.completeness,
+      effects: state.effects.length,
+    };
     try {
       const made = plan(form, job, state);
       for (const t of touches) planned.add(t);
@@ -164,22 +229,49 @@ function planJobs<K, I, U>(form: FormDefinition<K, I, U>, jobs: readonly Job<K, 
  * Writes every planned answer and instance in one statement, then the audit events and change
  * events; 409 (or BatchConflict for a batch of several) when an answer changed meanwhile.
  */
-async function writePlans<K, I, U>(w: Write, form: FormDefinition<K, I, U>, jobs: readonly Job<K, I, U>[], states: Map<string, InstanceState<I>>, plans: readonly (Plan<I> | null)[]) {
+async function writePlans<K, I, U>(
+  w: Write,
+  form: FormDefinition<K, I, U>,
+  jobs: readonly Job<K, I, U>[],
+  states: Map<string, InstanceState<I>>,
+  plans: readonly (Plan<I> | null)[],
+) {
   const writes = plans.flatMap((p) => p?.writes ?? []);
   const instanceWrites: InstanceWrite[] = [];
   for (const state of states.values()) {
     const sets = state.effects.flatMap((e) => (e.set ? [e.set] : []));
     if (!state.dirty && sets.length === 0) continue;
-    instanceWrites.push({ id: state.ref.id, completeness: state.completeness, basis: state.basis, touched: state.touched, set: sets.length ? sql.join(sets, sql`, `) : undefined });
+    instanceWrites.push({
+      id: state.ref.id,
+      completeness: state.completeness,
+      basis: state.basis,
+      touched: state.touched,
+      set: sets.length ? sql.join(sets, sql`, `) : undefined,
+    });
   }
-  const result = await writeBatch(w.tx, { answers: form.answers, instances: form.instances, entity: form.answerEntity }, writes, instanceWrites);
+  const result = await writeBatch(
+    w.tx,
+    { answers: form.answers, instances: form.instances, entity: form.answerEntity },
+    writes,
+    instanceWrites,
+  );
   const written = new Map(result.written.map((r) => [`${r.i}:${r.q}`, r]));
   const missing = writes.filter((wr) => written.get(`${wr.instanceId}:${wr.questionId}`)?.v !== wr.version);
   if (missing.length > 0) {
     if (jobs.length > 1) throw new BatchConflict();
     const state = [...states.values()][0]!;
-    const now = await readStoredAnswers(w.tx, form.answers, state.ref.id, missing.map((m) => m.questionId));
-    throw new StaleWriteError(now.map((row) => answerOut(state.catalogue, form.kind, state.catalogue.byId.get(row.questionId)!, row, state.ref.options)), form.refusals.stale);
+    const now = await readStoredAnswers(
+      w.tx,
+      form.answers,
+      state.ref.id,
+      missing.map((m) => m.questionId),
+    );
+    throw new StaleWriteError(
+      now.map((row) =>
+        answerOut(state.catalogue, form.kind, state.catalogue.byId.get(row.questionId)!, row, state.ref.options),
+      ),
+      form.refusals.stale,
+    );
   }
   for (const state of states.values()) {
     for (const effect of state.effects) {
@@ -188,14 +280,22 @@ async function writePlans<K, I, U>(w: Write, form: FormDefinition<K, I, U>, jobs
     }
   }
   for (const [n, made] of plans.entries()) {
-    const event = made && made.writes.length > 0 ? form.savedEvent(made.state.locked.instance, made.writes.length, jobs[n]!.user) : null;
+    const event =
+      made && made.writes.length > 0
+        ? form.savedEvent(made.state.locked.instance, made.writes.length, jobs[n]!.user)
+        : null;
     if (event) await w.emit(event);
   }
   return { result, written };
 }
 
 /** The instance's completeness counted again from all its answers, on the questions as they are now. */
-async function recount<I>(cache: CatalogueCache, w: Write, form: FormDefinition<unknown, I, unknown>, state: InstanceState<I>): Promise<void> {
+async function recount<I>(
+  cache: CatalogueCache,
+  w: Write,
+  form: FormDefinition<unknown, I, unknown>,
+  state: InstanceState<I>,
+): Promise<void> {
   const catalogue = await cache.fresh(w.tx);
   const all = await readStoredAnswers(w.tx, form.answers, state.ref.id, null);
   state.catalogue = catalogue;
@@ -234,7 +334,12 @@ class SaveBatcher<K, I, U> {
 
   submit(key: K, user: U, inputs: readonly AnswerInput[]): Promise<SavedAnswers<I>> {
     return new Promise((resolve, reject) => {
-      this.#queue.push({ key, user, inputs, settle: (outcome) => (outcome.ok ? resolve(outcome.value) : reject(outcome.error)) });
+      this.#queue.push({
+        key,
+        user,
+        inputs,
+        settle: (outcome) => (outcome.ok ? resolve(outcome.value) : reject(outcome.error)),
+      });
       // A batch starts once the requests read in this turn of the event loop have joined the queue.
       if (this.#running < this.#inFlight && !this.#starting) {
         this.#starting = true;
@@ -253,7 +358,11 @@ class SaveBatcher<K, I, U> {
       while (this.#queue.length > 0) {
         let answers = 0;
         let size = 0;
-        while (size < this.#queue.length && size < BATCH_MAX && (size === 0 || answers + this.#queue[size]!.inputs.length <= 400)) {
+        while (
+          size < this.#queue.length &&
+          size < BATCH_MAX &&
+          (size === 0 || answers + this.#queue[size]!.inputs.length <= 400)
+        ) {
           answers += this.#queue[size]!.inputs.length;
           size++;
         }
@@ -317,7 +426,12 @@ export interface BulkSave<K, U> {
  * all or nothing. The first refusal (400, 403, 404, 409) is thrown, so the caller's transaction
  * rolls back whatever the others wrote. Each answer at most once in one call.
  */
-export async function saveAnswersIn<K, I, U>(bus: ChangeBus, w: Write, form: FormDefinition<K, I, U>, saves: readonly BulkSave<K, U>[]): Promise<SavedAnswers<I>[]> {
+export async function saveAnswersIn<K, I, U>(
+  bus: ChangeBus,
+  w: Write,
+  form: FormDefinition<K, I, U>,
+  saves: readonly BulkSave<K, U>[],
+): Promise<SavedAnswers<I>[]> {
   if (saves.length === 0) return [];
   const jobs: Job<K, I, U>[] = saves.map((save) => ({ ...save, settle: () => {} }));
   let result: Awaited<ReturnType<typeof saveBatch<K, I, U>>>;

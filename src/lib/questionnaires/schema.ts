@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { blankIsAbsent, conflictResponse, dataResponse, itemResponse, oneOf, text, VersionSchema } from '../http/schema.ts';
+import {
+  blankIsAbsent,
+  conflictResponse,
+  dataResponse,
+  itemResponse,
+  oneOf,
+  text,
+  VersionSchema,
+} from '../http/schema.ts';
 import { nullableText } from './text.ts';
 
 /**
@@ -21,7 +29,9 @@ export const NUMERIC_ANSWER_TYPES = ['pct', 'num', 'int'] as const satisfies rea
 export const QUESTION_TIERS = [1, 2, 3] as const;
 export type QuestionTier = (typeof QUESTION_TIERS)[number];
 
-/** empty: not answered · saved · invalid: breaks the question's current limits · warning: outside the expected range. */
+/**
+ * empty: not answered · saved · invalid: breaks the question's current limits · warning: outside the expected range.
+ */
 export const ANSWER_STATES = ['empty', 'saved', 'invalid', 'warning'] as const;
 export type AnswerState = (typeof ANSWER_STATES)[number];
 
@@ -73,8 +83,15 @@ export type QuestionPart = z.output<typeof QuestionPartSchema>;
 /** A heading questions are grouped under (a thrust, a subcategory): its code, its name and its place. */
 const HEADING_FIELDS = { code: z.string(), name: z.string(), sort: z.number().int() };
 
-/** Where an entry of a catalogue (a question, an indicator) stands: its place, when it was retired (null: in use) and its version. */
-export const CATALOGUE_ENTRY_FIELDS = { sort: z.number().int(), retired_at: z.string().nullable(), version: z.number().int() };
+/**
+ * Where an entry of a catalogue (a question, an indicator) stands: its place, when it was retired (null: in use) and
+ * its version.
+ */
+export const CATALOGUE_ENTRY_FIELDS = {
+  sort: z.number().int(),
+  retired_at: z.string().nullable(),
+  version: z.number().int(),
+};
 
 /** A NUA thrust (Quito Implementation Plan heading), e.g. TC1. */
 export const ThrustSchema = z.object({ ...HEADING_FIELDS, nua_paragraphs: z.string().nullable() });
@@ -223,9 +240,11 @@ export const SubcategoryQuerySchema = z.object({ thrust: text({ max: 10 }).optio
 export const SubcategoryListResponseSchema = dataResponse(SubcategorySchema);
 export type SubcategoryListResponse = z.output<typeof SubcategoryListResponseSchema>;
 
-
 /** A question tier in a query string (1, 2 or 3); blank or left out: every tier. */
-export const QuestionTierQuerySchema = z.preprocess((v) => (v === '' || v === undefined ? undefined : Number(v)), QuestionTierSchema.optional());
+export const QuestionTierQuerySchema = z.preprocess(
+  (v) => (v === '' || v === undefined ? undefined : Number(v)),
+  QuestionTierSchema.optional(),
+);
 
 /** GET /api/question/list?question_tier&thrust&subcategory&include_retired=true */
 export const QuestionListQuerySchema = z.object({
@@ -270,7 +289,10 @@ export const QuestionSaveBodySchema = z
     with_text: z.boolean().default(false),
     text_label: nullableText({ max: OPTION_LABEL_MAX }),
     compulsory: z.boolean().default(false),
-    sdg_refs: z.array(text({ max: SDG_REF_MAX, min: 1 })).max(SDG_REFS_MAX).default([]),
+    sdg_refs: z
+      .array(text({ max: SDG_REF_MAX, min: 1 }))
+      .max(SDG_REFS_MAX)
+      .default([]),
     sdg_tier: QuestionTierSchema.nullable().default(null),
     nua_paragraphs: nullableText({ max: NUA_PARAGRAPHS_MAX, multiline: true }),
     source_hint: nullableText({ max: SOURCE_HINT_MAX, multiline: true }),
@@ -287,7 +309,11 @@ export const QuestionSaveBodySchema = z
       ctx.addIssue({ code: 'custom', path: ['options'], message: 'option values must differ' });
     }
     if (q.parts.length > 0 && !(PART_ANSWER_TYPES as readonly string[]).includes(q.answer_type)) {
-      ctx.addIssue({ code: 'custom', path: ['parts'], message: `only ${PART_ANSWER_TYPES.join(', ')} questions have parts` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['parts'],
+        message: `only ${PART_ANSWER_TYPES.join(', ')} questions have parts`,
+      });
     }
     if (new Set(q.parts.map((p) => p.key)).size !== q.parts.length) {
       ctx.addIssue({ code: 'custom', path: ['parts'], message: 'part keys must differ' });

@@ -15,10 +15,13 @@ import { sameWording } from './versions.ts';
 
 type CleanQuestion = z.output<typeof QuestionSaveBodySchema>;
 
-const fieldError = (field: string, message: string) => new ApiError(400, `Invalid body: check ${field}`, { [field]: [message] });
+const fieldError = (field: string, message: string) =>
+  new ApiError(400, `Invalid body: check ${field}`, { [field]: [message] });
 
 /** What a question's save may change: every field of the body but the key and the version. */
-const QUESTION_FIELDS = Object.keys(QuestionSaveBodySchema.shape).filter((field) => field !== 'uuid' && field !== 'version');
+const QUESTION_FIELDS = Object.keys(QuestionSaveBodySchema.shape).filter(
+  (field) => field !== 'uuid' && field !== 'version',
+);
 
 /**
  * The body of POST question/saved laid over the stored question it names, if there is one: fields
@@ -101,12 +104,21 @@ export async function saveQuestion(deps: AppDeps, auth: AuthedUser, body: CleanQ
         .where(eq(questions.id, current.id))
         .returning();
       if (reworded) await keepWording(tx, current.id, wordingVersion, toQuestion(after!), auth.user.id);
-      await w.audit({ actorId: auth.user.id, entity: 'question', entityId: current.uuid, action: 'update', before: toQuestion(current), after: toQuestion(after!) });
+      await w.audit({
+        actorId: auth.user.id,
+        entity: 'question',
+        entityId: current.uuid,
+        action: 'update',
+        before: toQuestion(current),
+        after: toQuestion(after!),
+      });
       await afterQuestionWrite(w);
       await w.emit({ type: 'question.saved', data: { uuid: current.uuid }, actorId: auth.user.id, site: SITE });
       return toQuestion(after!);
     }
-    const [{ next } = { next: 0 }] = await tx.select({ next: sql<number>`coalesce(max(${questions.sort}), 0)::int + 1` }).from(questions);
+    const [{ next } = { next: 0 }] = await tx
+      .select({ next: sql<number>`coalesce(max(${questions.sort}), 0)::int + 1` })
+      .from(questions);
     // A question with the same code created meanwhile (a double click, two administrators) wins.
     const [created] = await tx
       .insert(questions)
@@ -115,7 +127,13 @@ export async function saveQuestion(deps: AppDeps, auth: AuthedUser, body: CleanQ
       .returning();
     if (!created) throw fieldError('code', 'is already used by another question');
     await keepWording(tx, created.id, created.wordingVersion, toQuestion(created), auth.user.id);
-    await w.audit({ actorId: auth.user.id, entity: 'question', entityId: created.uuid, action: 'create', after: toQuestion(created) });
+    await w.audit({
+      actorId: auth.user.id,
+      entity: 'question',
+      entityId: created.uuid,
+      action: 'create',
+      after: toQuestion(created),
+    });
     await afterQuestionWrite(w);
     await w.emit({ type: 'question.saved', data: { uuid: created.uuid }, actorId: auth.user.id, site: SITE });
     return toQuestion(created);
@@ -123,7 +141,11 @@ export async function saveQuestion(deps: AppDeps, auth: AuthedUser, body: CleanQ
 }
 
 /** POST question/reorder (admin): sort = position in the list sent; others keep theirs after. */
-export async function reorderQuestions(deps: AppDeps, auth: AuthedUser, body: z.output<typeof QuestionReorderBodySchema>) {
+export async function reorderQuestions(
+  deps: AppDeps,
+  auth: AuthedUser,
+  body: z.output<typeof QuestionReorderBodySchema>,
+) {
   if (new Set(body.uuids).size !== body.uuids.length) throw fieldError('uuids', 'must not repeat a question');
   await deps.changes.write(deps.db, async (w) => {
     const { tx } = w;
@@ -135,13 +157,19 @@ export async function reorderQuestions(deps: AppDeps, auth: AuthedUser, body: z.
     if (rows.length !== body.uuids.length) throw fieldError('uuids', 'names a question that does not exist');
     const byUuid = new Map(rows.map((r) => [r.uuid, r]));
     if (body.versions?.some((version, i) => byUuid.get(body.uuids[i]!)!.version !== version)) {
-      throw new StaleWriteError(await listQuestions(tx, { includeRetired: true }), 'Someone else changed the questions after you opened them');
+      throw new StaleWriteError(
+        await listQuestions(tx, { includeRetired: true }),
+        'Someone else changed the questions after you opened them',
+      );
     }
     // Only the questions that really move change (and get a new version), so an edit of another one is not made stale.
     for (const [i, uuid] of body.uuids.entries()) {
       const row = byUuid.get(uuid)!;
       if (row.sort === i + 1) continue;
-      await tx.update(questions).set({ sort: i + 1, version: sql`${questions.version} + 1`, updatedAt: new Date(), updatedBy: auth.user.id }).where(eq(questions.id, row.id));
+      await tx
+        .update(questions)
+        .set({ sort: i + 1, version: sql`${questions.version} + 1`, updatedAt: new Date(), updatedBy: auth.user.id })
+        .where(eq(questions.id, row.id));
     }
     await w.audit({
       actorId: auth.user.id,
@@ -157,7 +185,12 @@ export async function reorderQuestions(deps: AppDeps, auth: AuthedUser, body: z.
 }
 
 /** POST question/retire/{uuid} (admin): retires (or restores) a question against the version read; its answers stay. */
-export async function retireQuestion(deps: AppDeps, auth: AuthedUser, uuid: string, body: { version: number; retired: boolean }) {
+export async function retireQuestion(
+  deps: AppDeps,
+  auth: AuthedUser,
+  uuid: string,
+  body: { version: number; retired: boolean },
+) {
   return deps.changes.write(deps.db, async (w) => {
     const { tx } = w;
     const [current] = await tx.select().from(questions).where(eq(questions.uuid, uuid)).for('no key update');
@@ -165,12 +198,29 @@ export async function retireQuestion(deps: AppDeps, auth: AuthedUser, uuid: stri
     if (body.version !== current.version) throw new StaleWriteError(toQuestion(current));
     const [after] = await tx
       .update(questions)
-      .set({ retiredAt: body.retired ? (current.retiredAt ?? new Date()) : null, version: current.version + 1, updatedAt: new Date(), updatedBy: auth.user.id })
+      .set({
+        retiredAt: body.retired ? (current.retiredAt ?? new Date()) : null,
+        version: current.version + 1,
+        updatedAt: new Date(),
+        updatedBy: auth.user.id,
+      })
       .where(and(eq(questions.id, current.id)))
       .returning();
-    await w.audit({ actorId: auth.user.id, entity: 'question', entityId: uuid, action: body.retired ? 'retire' : 'restore', before: toQuestion(current), after: toQuestion(after!) });
+    await w.audit({
+      actorId: auth.user.id,
+      entity: 'question',
+      entityId: uuid,
+      action: body.retired ? 'retire' : 'restore',
+      before: toQuestion(current),
+      after: toQuestion(after!),
+    });
     await afterQuestionWrite(w);
-    await w.emit({ type: body.retired ? 'question.retired' : 'question.restored', data: { uuid }, actorId: auth.user.id, site: SITE });
+    await w.emit({
+      type: body.retired ? 'question.retired' : 'question.restored',
+      data: { uuid },
+      actorId: auth.user.id,
+      site: SITE,
+    });
     return toQuestion(after!);
   });
 }

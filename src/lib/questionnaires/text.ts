@@ -18,13 +18,16 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 
 /** Text as a person meant it: NFC, line feeds only, no control characters or broken characters, trimmed. */
 export function cleanText(value: string): string {
-  return safeText(value.replace(LONE_SURROGATE, '').normalize('NFC').replace(/\r\n?/g, '\n').replace(CONTROL, '')).trim();
+  return safeText(
+    value.replace(LONE_SURROGATE, '').normalize('NFC').replace(/\r\n?/g, '\n').replace(CONTROL, ''),
+  ).trim();
 }
 
 /**
  * An answer's free text (value, narrative, source, comment), saved as the official types it while
  * autosaving: control characters are dropped rather than refused, so a pasted stray byte never
- * blocks the save of a whole form. An optional free-text field: cleaned, at most `max` characters; '' and absent mean null.
+ * blocks the save of a whole form. An optional free-text field: cleaned, at most `max` characters; '' and absent mean
+ * null.
  * Output is `string | null`.
  */
 export function optionalSafeText(max: number) {
@@ -49,5 +52,8 @@ export function nullableText(options: TextOptions) {
 
 /** A web address an answer may hold: http or https, at most `max` characters. */
 export function httpUrl(max: number) {
-  return text({ max }).refine((v) => /^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v), 'must be an http:// or https:// address');
+  return text({ max }).refine(
+    (v) => /^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v),
+    'must be an http:// or https:// address',
+  );
 }

@@ -7,7 +7,13 @@ import { withWording, wordingOf, type QuestionPins, type QuestionWording } from 
 /** The stored wordings of questions (decision 026): written when a question is made or reworded. */
 
 /** Keeps a question's wording as version `n` (kept as it is when already stored). */
-export async function keepWording(tx: DbOrTx, questionId: number, n: number, question: Question, actorId: number | null): Promise<void> {
+export async function keepWording(
+  tx: DbOrTx,
+  questionId: number,
+  n: number,
+  question: Question,
+  actorId: number | null,
+): Promise<void> {
   await tx
     .insert(questionVersions)
     .values({ questionId, n, wording: wordingOf(question) as unknown as Record<string, unknown>, createdBy: actorId })
@@ -15,7 +21,10 @@ export async function keepWording(tx: DbOrTx, questionId: number, n: number, que
 }
 
 /** Stored wordings by `${questionId}:${n}`. */
-export async function loadWordings(db: DbOrTx, wanted: readonly { questionId: number; n: number }[]): Promise<Map<string, QuestionWording>> {
+export async function loadWordings(
+  db: DbOrTx,
+  wanted: readonly { questionId: number; n: number }[],
+): Promise<Map<string, QuestionWording>> {
   const unique = [...new Map(wanted.map((w) => [`${w.questionId}:${w.n}`, w])).values()];
   if (unique.length === 0) return new Map();
   const rows = await db
@@ -27,7 +36,10 @@ export async function loadWordings(db: DbOrTx, wanted: readonly { questionId: nu
 
 /** Every stored wording (the catalogue holds them: a few per question). */
 export async function loadAllWordings(db: DbOrTx): Promise<Map<string, QuestionWording>> {
-  const rows = await db.select({ questionId: questionVersions.questionId, n: questionVersions.n, wording: questionVersions.wording }).from(questionVersions).where(sql`true`);
+  const rows = await db
+    .select({ questionId: questionVersions.questionId, n: questionVersions.n, wording: questionVersions.wording })
+    .from(questionVersions)
+    .where(sql`true`);
   return new Map(rows.map((r) => [`${r.questionId}:${r.n}`, r.wording as unknown as QuestionWording]));
 }
 
@@ -39,9 +51,15 @@ export interface VersionedQuestion {
 }
 
 /** The questions as an instance pinned them: each pinned to an older wording shows that wording. */
-export async function pinnedQuestions<Q extends VersionedQuestion>(db: DbOrTx, list: readonly Q[], pins: QuestionPins): Promise<Q[]> {
+export async function pinnedQuestions<Q extends VersionedQuestion>(
+  db: DbOrTx,
+  list: readonly Q[],
+  pins: QuestionPins,
+): Promise<Q[]> {
   if (!pins) return [...list];
-  const wanted = list.flatMap((q) => (pins[q.id] !== undefined && pins[q.id] !== q.n ? [{ questionId: q.id, n: pins[q.id]! }] : []));
+  const wanted = list.flatMap((q) =>
+    pins[q.id] !== undefined && pins[q.id] !== q.n ? [{ questionId: q.id, n: pins[q.id]! }] : [],
+  );
   if (wanted.length === 0) return [...list];
   const wordings = await loadWordings(db, wanted);
   return list.map((q) => {

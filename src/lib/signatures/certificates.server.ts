@@ -34,7 +34,9 @@ function distinguishedName(parts: NameParts): pkijs.RelativeDistinguishedNames {
     const text = parts[field];
     if (text === undefined) continue;
     const value = field === 'c' ? new asn1js.PrintableString({ value: text }) : new asn1js.Utf8String({ value: text });
-    rdns.push(new asn1js.Set({ value: [new pkijs.AttributeTypeAndValue({ type: NAME_OIDS[field], value }).toSchema()] }));
+    rdns.push(
+      new asn1js.Set({ value: [new pkijs.AttributeTypeAndValue({ type: NAME_OIDS[field], value }).toSchema()] }),
+    );
   }
   return pkijs.RelativeDistinguishedNames.fromBER(new asn1js.Sequence({ value: rdns }).toBER(false));
 }
@@ -44,11 +46,20 @@ export async function generateKeys(kind: KeyKind, hash: HashName): Promise<Crypt
   const algorithm =
     kind === 'ECDSA'
       ? { name: 'ECDSA', namedCurve: 'P-256' }
-      : { name: kind === 'RSA' ? 'RSASSA-PKCS1-v1_5' : 'RSA-PSS', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash };
+      : {
+          name: kind === 'RSA' ? 'RSASSA-PKCS1-v1_5' : 'RSA-PSS',
+          modulusLength: 2048,
+          publicExponent: new Uint8Array([1, 0, 1]),
+          hash,
+        };
   return (await globalThis.crypto.subtle.generateKey(algorithm, false, ['sign', 'verify'])) as CryptoKeyPair;
 }
 
-function extension(extnID: string, critical: boolean, value: asn1js.BaseBlock | pkijs.BasicConstraints): pkijs.Extension {
+function extension(
+  extnID: string,
+  critical: boolean,
+  value: asn1js.BaseBlock | pkijs.BasicConstraints,
+): pkijs.Extension {
   const encoded = value instanceof pkijs.BasicConstraints ? value.toSchema() : value;
   return new pkijs.Extension({ extnID, critical, extnValue: encoded.toBER(false), parsedValue: value });
 }
@@ -83,7 +94,11 @@ export async function makeCertificate(request: CertificateRequest): Promise<pkij
   const usage = new Uint8Array([request.authority ? 0x06 : 0xc0]); // keyCertSign + cRLSign, or digitalSignature + nonRepudiation
   certificate.extensions = [
     extension('2.5.29.19', true, new pkijs.BasicConstraints({ cA: request.authority })),
-    extension('2.5.29.15', true, new asn1js.BitString({ valueHex: usage.buffer, unusedBits: request.authority ? 1 : 6 })),
+    extension(
+      '2.5.29.15',
+      true,
+      new asn1js.BitString({ valueHex: usage.buffer, unusedBits: request.authority ? 1 : 6 }),
+    ),
   ];
   await certificate.subjectPublicKeyInfo.importKey(request.keys.publicKey, pkiEngine);
   await certificate.sign(request.issuer?.key ?? request.keys.privateKey, request.hash ?? 'SHA-256', pkiEngine);

@@ -117,8 +117,13 @@ function signingTimeOf(signer: pkijs.SignerInfo): string | null {
 
 /** The digest and signature algorithms by name, or null when the portal does not check them. */
 function algorithmsOf(signer: pkijs.SignerInfo): { digest: string; signature: string; hash: string } | null {
-  const digest = (pkiEngine.getAlgorithmByOID(signer.digestAlgorithm.algorithmId) as { name?: string }).name?.toUpperCase();
-  const signature = pkiEngine.getAlgorithmByOID(signer.signatureAlgorithm.algorithmId) as { name?: string; hash?: { name: string } };
+  const digest = (
+    pkiEngine.getAlgorithmByOID(signer.digestAlgorithm.algorithmId) as { name?: string }
+  ).name?.toUpperCase();
+  const signature = pkiEngine.getAlgorithmByOID(signer.signatureAlgorithm.algorithmId) as {
+    name?: string;
+    hash?: { name: string };
+  };
   const kind = signature.name ? SIGNATURES[signature.name] : undefined;
   if (!digest || !DIGESTS.has(digest) || !kind) return null;
   // rsaEncryption and ECDSA without a hash of their own sign with the digest algorithm.
@@ -127,8 +132,14 @@ function algorithmsOf(signer: pkijs.SignerInfo): { digest: string; signature: st
   return { digest, signature: kind, hash };
 }
 
-/** Whether the signer's certificate chains (through the signature's own certificates) to a trusted authority, and which. */
-async function chainTo(signed: pkijs.SignedData, signerCertificate: pkijs.Certificate, trusted: readonly TrustedAuthority[]): Promise<string | null> {
+/**
+ * Whether the signer's certificate chains (through the signature's own certificates) to a trusted authority, and which.
+ */
+async function chainTo(
+  signed: pkijs.SignedData,
+  signerCertificate: pkijs.Certificate,
+  trusted: readonly TrustedAuthority[],
+): Promise<string | null> {
   if (trusted.length === 0) return null;
   const carried = (signed.certificates ?? []).filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate);
   const engine = new pkijs.CertificateChainValidationEngine({
@@ -147,7 +158,11 @@ async function chainTo(signed: pkijs.SignedData, signerCertificate: pkijs.Certif
   }
 }
 
-async function digestMatches(signer: pkijs.SignerInfo, digest: string, signedBytes: Uint8Array): Promise<boolean | null> {
+async function digestMatches(
+  signer: pkijs.SignerInfo,
+  digest: string,
+  signedBytes: Uint8Array,
+): Promise<boolean | null> {
   const claimed = signedAttribute(signer, OID.messageDigest);
   if (!signer.signedAttrs) return null;
   if (!(claimed instanceof asn1js.OctetString)) return false;
@@ -159,7 +174,11 @@ async function digestMatches(signer: pkijs.SignerInfo, digest: string, signedByt
  * Checks the CMS SignedData of `contents` over `signedBytes` (the bytes of the PDF that the
  * /ByteRange names) and, when it holds, whether its signer chains to a `trusted` authority.
  */
-export async function verifyCms(contents: Uint8Array, signedBytes: Uint8Array, trusted: readonly TrustedAuthority[]): Promise<CmsFacts> {
+export async function verifyCms(
+  contents: Uint8Array,
+  signedBytes: Uint8Array,
+  trusted: readonly TrustedAuthority[],
+): Promise<CmsFacts> {
   const signed = readSignedData(contents);
   const signer = signed?.signerInfos[0];
   if (!signed || !signer) return invalid('unreadable');
@@ -172,14 +191,23 @@ export async function verifyCms(contents: Uint8Array, signedBytes: Uint8Array, t
   if (digest === false) return invalid('digest', { digestMatches: false, algorithm, weak });
   let verified: pkijs.SignedDataVerifyResult;
   try {
-    const data = signedBytes.buffer.slice(signedBytes.byteOffset, signedBytes.byteOffset + signedBytes.byteLength) as ArrayBuffer;
+    const data = signedBytes.buffer.slice(
+      signedBytes.byteOffset,
+      signedBytes.byteOffset + signedBytes.byteLength,
+    ) as ArrayBuffer;
     verified = await signed.verify({ signer: 0, data, checkChain: false, extendedMode: true }, pkiEngine);
   } catch (error) {
     const code = (error as { code?: number }).code;
-    return invalid(code === 2 || code === 3 ? 'no_certificate' : code === 7 ? 'unsupported' : 'signature', { digestMatches: digest, signatureValid: false, algorithm, weak });
+    return invalid(code === 2 || code === 3 ? 'no_certificate' : code === 7 ? 'unsupported' : 'signature', {
+      digestMatches: digest,
+      signatureValid: false,
+      algorithm,
+      weak,
+    });
   }
   const certificate = verified.signerCertificate;
-  if (!verified.signatureVerified || !certificate) return invalid('signature', { digestMatches: digest, signatureValid: false, algorithm, weak });
+  if (!verified.signatureVerified || !certificate)
+    return invalid('signature', { digestMatches: digest, signatureValid: false, algorithm, weak });
   const signingTime = signingTimeOf(signer);
   return {
     problem: null,
@@ -208,8 +236,15 @@ export function certificateFromPem(pem: string): pkijs.Certificate | null {
 }
 
 /** A certificate's subject, issuer and validity, and whether it may certify others (basic constraints CA). */
-export function describeCertificate(certificate: pkijs.Certificate): { subject: NameFacts; issuer: NameFacts; notBefore: Date; notAfter: Date; authority: boolean } {
-  const constraints = certificate.extensions?.find((e) => e.extnID === '2.5.29.19')?.parsedValue as pkijs.BasicConstraints | undefined;
+export function describeCertificate(certificate: pkijs.Certificate): {
+  subject: NameFacts;
+  issuer: NameFacts;
+  notBefore: Date;
+  notAfter: Date;
+  authority: boolean;
+} {
+  const constraints = certificate.extensions?.find((e) => e.extnID === '2.5.29.19')?.parsedValue as
+    pkijs.BasicConstraints | undefined;
   return {
     subject: nameFacts(certificate.subject),
     issuer: nameFacts(certificate.issuer),

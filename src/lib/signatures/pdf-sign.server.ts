@@ -49,7 +49,16 @@ function addSignatureField(doc: PDFDocument, options: SignOptions, holeBytes: nu
   if (options.name !== undefined) value.set(PDFName.of('Name'), PDFHexString.fromText(options.name));
   const page = doc.getPage(0);
   const widget = context.register(
-    context.obj({ FT: 'Sig', T: PDFString.of('Signature1'), V: context.register(value), Type: 'Annot', Subtype: 'Widget', Rect: [0, 0, 0, 0], F: 132, P: page.ref }),
+    context.obj({
+      FT: 'Sig',
+      T: PDFString.of('Signature1'),
+      V: context.register(value),
+      Type: 'Annot',
+      Subtype: 'Widget',
+      Rect: [0, 0, 0, 0],
+      F: 132,
+      P: page.ref,
+    }),
   );
   page.node.addAnnot(widget);
   const fields: PDFRef[] = [widget];
@@ -68,7 +77,10 @@ export async function cmsSignature(data: Uint8Array, options: SignOptions): Prom
     new pkijs.Attribute({ type: OID.messageDigest, values: [new asn1js.OctetString({ valueHex: digest })] }),
   ];
   const signingTime = options.signingTime === undefined ? new Date() : options.signingTime;
-  if (signingTime) attributes.push(new pkijs.Attribute({ type: OID.signingTime, values: [new asn1js.UTCTime({ valueDate: signingTime })] }));
+  if (signingTime)
+    attributes.push(
+      new pkijs.Attribute({ type: OID.signingTime, values: [new asn1js.UTCTime({ valueDate: signingTime })] }),
+    );
   const signedData = new pkijs.SignedData({
     version: 1,
     encapContentInfo: new pkijs.EncapsulatedContentInfo({ eContentType: OID.data }),
@@ -104,7 +116,8 @@ export async function signPdf(pdf: Uint8Array, options: SignOptions): Promise<Ui
   signed.set(bytes.subarray(0, holeStart));
   signed.set(bytes.subarray(holeEnd), holeStart);
   const cms = await cmsSignature(signed, options);
-  if (cms.length > holeBytes) throw new Error(`signPdf: the signature (${cms.length} bytes) does not fit in ${holeBytes} bytes`);
+  if (cms.length > holeBytes)
+    throw new Error(`signPdf: the signature (${cms.length} bytes) does not fit in ${holeBytes} bytes`);
   bytes.set(Buffer.from(Buffer.from(cms).toString('hex'), 'latin1'), holeStart + 1);
   return bytes;
 }

@@ -32,7 +32,11 @@ function selectAuthorities(db: DbOrTx) {
     .leftJoin(updater, eq(updater.id, trustedAuthorities.createdBy));
 }
 
-const withEditor = (row: { authority: AuthorityRow; updaterId: number | null; updaterName: string | null }): AuthorityWithEditor => ({
+const withEditor = (row: {
+  authority: AuthorityRow;
+  updaterId: number | null;
+  updaterName: string | null;
+}): AuthorityWithEditor => ({
   ...row.authority,
   updaterId: row.updaterId,
   updaterName: row.updaterName,

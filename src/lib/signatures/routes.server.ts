@@ -27,7 +27,12 @@ export const signatureRoutes = new Hono<AppEnv>()
   .post('/trusted-authority/create', requireUser(), async (c) => {
     const auth = requireAdminLevel(c);
     const body = await readJson(c, TrustedAuthorityCreateBodySchema);
-    const data = await addAuthority(c.get('deps'), { pem: body.pem, countryCode: body.country_code ?? null, note: body.note ?? null, actorId: auth.user.id });
+    const data = await addAuthority(c.get('deps'), {
+      pem: body.pem,
+      countryCode: body.country_code ?? null,
+      note: body.note ?? null,
+      actorId: auth.user.id,
+    });
     return c.json<TrustedAuthorityResponse>({ status: 201, message: 'Certificate authority trusted', data }, 201);
   })
 

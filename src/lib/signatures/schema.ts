@@ -22,7 +22,14 @@ export type SignatureStatus = (typeof SIGNATURE_STATUSES)[number];
  * signature does not match the certificate's key, the certificate is missing, or it is of a kind
  * or algorithm the portal does not check.
  */
-export const SIGNATURE_PROBLEMS = ['byte_range', 'unreadable', 'digest', 'signature', 'no_certificate', 'unsupported'] as const;
+export const SIGNATURE_PROBLEMS = [
+  'byte_range',
+  'unreadable',
+  'digest',
+  'signature',
+  'no_certificate',
+  'unsupported',
+] as const;
 export type SignatureProblem = (typeof SIGNATURE_PROBLEMS)[number];
 
 /** Where the signing time comes from: the signed attributes (signed with the rest), or the file's /M (not signed). */
@@ -91,7 +98,9 @@ export const PdfSignatureSchema = z.object({
 export type PdfSignature = z.output<typeof PdfSignatureSchema>;
 
 /** A stored signature check as the API gives it: rows from before the check get the fields they lack. */
-export function signatureOut(stored: { signer: string | null; signed_at: string | null; [key: string]: unknown } | null): PdfSignature | null {
+export function signatureOut(
+  stored: { signer: string | null; signed_at: string | null; [key: string]: unknown } | null,
+): PdfSignature | null {
   if (!stored) return null;
   return {
     status: 'not_checked',
@@ -141,7 +150,10 @@ export type TrustedAuthorityListResponse = z.output<typeof TrustedAuthorityListR
 
 /** POST /api/trusted-authority/create: a certificate authority's certificate (PEM), for the region or one country. */
 export const TrustedAuthorityCreateBodySchema = z.object({
-  pem: z.string({ error: 'is required' }).min(1, 'is required').max(AUTHORITY_PEM_MAX, `must be at most ${AUTHORITY_PEM_MAX} characters`),
+  pem: z
+    .string({ error: 'is required' })
+    .min(1, 'is required')
+    .max(AUTHORITY_PEM_MAX, `must be at most ${AUTHORITY_PEM_MAX} characters`),
   country_code: CountryCodeSchema.nullable().optional(),
   note: text({ max: AUTHORITY_NOTE_MAX }).nullable().optional(),
 });

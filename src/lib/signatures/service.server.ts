@@ -15,7 +15,8 @@ import type { TrustedAuthority } from './schema.ts';
  * page (`site: false`): they decide how the signatures of reports uploaded afterwards are shown.
  */
 
-const PEM_PROBLEM = 'must be one certificate in PEM form, from -----BEGIN CERTIFICATE----- to -----END CERTIFICATE-----';
+const PEM_PROBLEM =
+  'must be one certificate in PEM form, from -----BEGIN CERTIFICATE----- to -----END CERTIFICATE-----';
 
 export interface AddAuthority {
   pem: string;
@@ -31,9 +32,13 @@ function rowOf(input: AddAuthority): typeof trustedAuthorities.$inferInsert {
   if (!certificate) throw new ApiError(400, 'Invalid body: check pem', { pem: [PEM_PROBLEM] });
   const facts = describeCertificate(certificate);
   if (!facts.authority) {
-    throw new ApiError(422, 'This certificate is not a certificate authority’s: add the certificate of the authority that issues the signers’ certificates', {
-      pem: ['is not a certificate authority'],
-    });
+    throw new ApiError(
+      422,
+      'This certificate is not a certificate authority’s: add the certificate of the authority that issues the signers’ certificates',
+      {
+        pem: ['is not a certificate authority'],
+      },
+    );
   }
   const der = Buffer.from(certificate.toSchema().toBER(false));
   return {
@@ -50,11 +55,36 @@ function rowOf(input: AddAuthority): typeof trustedAuthorities.$inferInsert {
   };
 }
 
-async function record(w: Write, actorId: number | null, action: 'create' | 'delete', before: AuthorityRow | null, after: AuthorityRow | null): Promise<void> {
+async function record(
+  w: Write,
+  actorId: number | null,
+  action: 'create' | 'delete',
+  before: AuthorityRow | null,
+  after: AuthorityRow | null,
+): Promise<void> {
   const row = (after ?? before)!;
-  const shown = (r: AuthorityRow | null) => r && { name: r.name, country_code: r.countryCode, fingerprint: r.fingerprint, not_after: r.notAfter.toISOString(), note: r.note };
-  await w.audit({ actorId, entity: 'trusted_authority', entityId: row.uuid, action, before: shown(before), after: shown(after) });
-  await w.emit({ type: after ? 'authority.added' : 'authority.removed', data: { uuid: row.uuid, country: row.countryCode }, actorId, site: false });
+  const shown = (r: AuthorityRow | null) =>
+    r && {
+      name: r.name,
+      country_code: r.countryCode,
+      fingerprint: r.fingerprint,
+      not_after: r.notAfter.toISOString(),
+      note: r.note,
+    };
+  await w.audit({
+    actorId,
+    entity: 'trusted_authority',
+    entityId: row.uuid,
+    action,
+    before: shown(before),
+    after: shown(after),
+  });
+  await w.emit({
+    type: after ? 'authority.added' : 'authority.removed',
+    data: { uuid: row.uuid, country: row.countryCode },
+    actorId,
+    site: false,
+  });
 }
 
 /** Trusts a certificate authority for the region or one country; the same certificate twice for one scope is a 409. */
@@ -63,19 +93,30 @@ export async function addAuthority(deps: AppDeps, input: AddAuthority): Promise<
   const uuid = await deps.changes.write(deps.db, async (w) => {
     const { tx } = w;
     if (input.countryCode) {
-      const [country] = await tx.select({ code: countries.code }).from(countries).where(eq(countries.code, input.countryCode));
-      if (!country) throw new ApiError(400, 'Invalid body: check country_code', { country_code: ['is not a country of the portal'] });
+      const [country] = await tx
+        .select({ code: countries.code })
+        .from(countries)
+        .where(eq(countries.code, input.countryCode));
+      if (!country)
+        throw new ApiError(400, 'Invalid body: check country_code', {
+          country_code: ['is not a country of the portal'],
+        });
     }
-    const scope = input.countryCode ? eq(trustedAuthorities.countryCode, input.countryCode) : isNull(trustedAuthorities.countryCode);
-    const [inserted] = await tx
-      .insert(trustedAuthorities)
-      .values(values)
-      .onConflictDoNothing()
-      .returning();
+    const scope = input.countryCode
+      ? eq(trustedAuthorities.countryCode, input.countryCode)
+      : isNull(trustedAuthorities.countryCode);
+    const [inserted] = await tx.insert(trustedAuthorities).values(values).onConflictDoNothing().returning();
     if (!inserted) {
-      const [existing] = await tx.select({ name: trustedAuthorities.name }).from(trustedAuthorities).where(and(eq(trustedAuthorities.fingerprint, values.fingerprint), scope));
+      const [existing] = await tx
+        .select({ name: trustedAuthorities.name })
+        .from(trustedAuthorities)
+        .where(and(eq(trustedAuthorities.fingerprint, values.fingerprint), scope));
       const name = existing?.name ?? values.name;
-      throw conflict(input.countryCode ? `${name} is already trusted for ${input.countryCode}` : `${name} is already trusted for the whole region`);
+      throw conflict(
+        input.countryCode
+          ? `${name} is already trusted for ${input.countryCode}`
+          : `${name} is already trusted for the whole region`,
+      );
     }
     await record(w, input.actorId, 'create', null, inserted);
     return inserted.uuid;
@@ -84,7 +125,10 @@ export async function addAuthority(deps: AppDeps, input: AddAuthority): Promise<
 }
 
 /** Stops trusting an authority that is still at `version`; signatures checked before keep their result. */
-export async function removeAuthority(deps: AppDeps, input: { uuid: string; version: number; actorId: number }): Promise<void> {
+export async function removeAuthority(
+  deps: AppDeps,
+  input: { uuid: string; version: number; actorId: number },
+): Promise<void> {
   await deps.changes.write(deps.db, async (w) => {
     const [gone] = await w.tx
       .delete(trustedAuthorities)
@@ -104,5 +148,16 @@ export async function removeAuthority(deps: AppDeps, input: { uuid: string; vers
  * one's action: no audit). Its private key is never kept, so nothing else can be signed with it.
  */
 export async function seedDemoAuthority(db: Db, pem: string): Promise<void> {
-  await db.insert(trustedAuthorities).values(rowOf({ pem, countryCode: null, note: 'Made for the demonstration data: not a real certificate authority', actorId: null, demo: true })).onConflictDoNothing();
+  await db
+    .insert(trustedAuthorities)
+    .values(
+      rowOf({
+        pem,
+        countryCode: null,
+        note: 'Made for the demonstration data: not a real certificate authority',
+        actorId: null,
+        demo: true,
+      }),
+    )
+    .onConflictDoNothing();
 }

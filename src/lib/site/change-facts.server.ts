@@ -17,7 +17,11 @@ async function countryName(tx: DbOrTx, code: string): Promise<string> {
 }
 
 async function practiceTitle(tx: DbOrTx, uuid: string): Promise<string | null> {
-  const [row] = await tx.select({ title: bestPractices.title }).from(bestPractices).where(eq(bestPractices.uuid, uuid)).limit(1);
+  const [row] = await tx
+    .select({ title: bestPractices.title })
+    .from(bestPractices)
+    .where(eq(bestPractices.uuid, uuid))
+    .limit(1);
   return row?.title || null;
 }
 
@@ -27,7 +31,11 @@ async function cmsTitle(tx: DbOrTx, uuid: string): Promise<string | null> {
 }
 
 async function themeName(tx: DbOrTx, slug: string): Promise<string> {
-  const [row] = await tx.select({ name: profileCategories.name }).from(profileCategories).where(eq(profileCategories.slug, slug)).limit(1);
+  const [row] = await tx
+    .select({ name: profileCategories.name })
+    .from(profileCategories)
+    .where(eq(profileCategories.slug, slug))
+    .limit(1);
   return row?.name ?? slug;
 }
 
@@ -86,7 +94,13 @@ export async function siteChangeFacts(tx: DbOrTx, event: ChangeEvent): Promise<S
     case 'profile.figure.saved':
     case 'profile.figure.published':
     case 'profile.figure.withdrawn':
-      return { kind: 'figures', verb, ...(await theme(tx, event.data.category)), ...(await country(tx, event.data.country)), year: event.data.year };
+      return {
+        kind: 'figures',
+        verb,
+        ...(await theme(tx, event.data.category)),
+        ...(await country(tx, event.data.country)),
+        year: event.data.year,
+      };
     case 'profile.category.saved':
     case 'profile.category.picture.saved':
       return { kind: 'theme', verb, ...(await theme(tx, event.data.slug)) };

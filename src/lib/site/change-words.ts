@@ -16,7 +16,18 @@ import { countryNameIn, fillMessage, type TextCatalogue } from '../i18n/format.t
 
 export const SITE_CHANGE_CATALOGUES: Record<Locale, TextCatalogue> = { en, zh, fr, ru };
 
-export const SITE_CHANGE_KINDS = ['report', 'practice', 'cms', 'figures', 'theme', 'indicators', 'import', 'cycle', 'questions', 'other'] as const;
+export const SITE_CHANGE_KINDS = [
+  'report',
+  'practice',
+  'cms',
+  'figures',
+  'theme',
+  'indicators',
+  'import',
+  'cycle',
+  'questions',
+  'other',
+] as const;
 
 /** The kinds of CMS items named by their own word ("Banner"); any other is an "Item". */
 export const CMS_ITEM_KINDS = ['banner', 'video', 'partner', 'photo'] as const;

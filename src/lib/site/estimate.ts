@@ -5,7 +5,10 @@ function secondsBetween(from: string | Date, to: string | Date): number {
   return (new Date(to).getTime() - new Date(from).getTime()) / 1000;
 }
 
-/** How long the live build took, from its start to live, rounded up to a tenth (a build takes some time); null when not known. */
+/**
+ * How long the live build took, from its start to live, rounded up to a tenth (a build takes some time); null when not
+ * known.
+ */
 export function buildSeconds(status: BuildStatusData): number | null {
   const live = status.live;
   if (!live?.started) return null;

@@ -18,7 +18,11 @@ export interface SiteHealth {
 }
 
 /** The site's health from the builder's status and the changes its live build does not hold. */
-export async function siteHealth(site: { status(): BuildStatusData }, changes: PendingSiteChanges, loaded: boolean): Promise<SiteHealth> {
+export async function siteHealth(
+  site: { status(): BuildStatusData },
+  changes: PendingSiteChanges,
+  loaded: boolean,
+): Promise<SiteHealth> {
   const status = site.status();
   const started = status.live ? new Date(status.live.started ?? status.live.since) : null;
   const waiting = await changes.waiting(started, 0);

@@ -47,8 +47,21 @@ export class PendingSiteChanges {
       .select({ total: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${siteChanges.at})::text` })
       .from(siteChanges)
       .where(after);
-    const rows = limit > 0 ? await this.#db.select().from(siteChanges).where(after).orderBy(desc(siteChanges.at), desc(siteChanges.id)).limit(limit) : [];
-    const changes = rows.reverse().map((row) => ({ type: row.type as ChangeEvent['type'], title: row.title, facts: readFacts(row.facts), at: row.at }));
+    const rows =
+      limit > 0
+        ? await this.#db
+            .select()
+            .from(siteChanges)
+            .where(after)
+            .orderBy(desc(siteChanges.at), desc(siteChanges.id))
+            .limit(limit)
+        : [];
+    const changes = rows.reverse().map((row) => ({
+      type: row.type as ChangeEvent['type'],
+      title: row.title,
+      facts: readFacts(row.facts),
+      at: row.at,
+    }));
     return { changes, total: count?.total ?? 0, oldest: count?.oldest ? new Date(count.oldest) : null };
   }
 
@@ -66,6 +79,8 @@ export function subscribeSiteChanges(bus: ChangeBus): void {
   const isChange = (event: ChangeEvent) => event.site && event.type !== 'site.publish.requested';
   bus.inTransaction('site-changes', isChange, async (event, tx) => {
     const facts = await siteChangeFacts(tx, event);
-    await tx.insert(siteChanges).values({ type: event.type, title: siteChangeText('en', facts) ?? 'A change to the public site', facts });
+    await tx
+      .insert(siteChanges)
+      .values({ type: event.type, title: siteChangeText('en', facts) ?? 'A change to the public site', facts });
   });
 }

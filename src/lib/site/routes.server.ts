@@ -12,7 +12,8 @@ function describe(status: SiteStatusData): string {
     case 'building':
       return `The site is being built: ${status.current.step} (${Math.round(status.current.progress)}%)`;
     default:
-      if (status.failing) return `The last build failed; the site shows the build before it and the build is tried again`;
+      if (status.failing)
+        return `The last build failed; the site shows the build before it and the build is tried again`;
       if (status.lastFailure) return `The last build failed; the site shows the build before it`;
       return status.live ? 'The site is live' : 'The site has not been built yet';
   }

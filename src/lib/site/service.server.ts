@@ -22,7 +22,9 @@ export async function requestSitePublish(deps: AppDeps, auth: AuthedUser): Promi
 /** The themes' names in `locale` as administrators translated them, by slug. */
 async function themeNames(deps: AppDeps, locale: Exclude<Locale, 'en'>): Promise<ThemeNames> {
   const translated = await translationsInto(deps.db, 'profile-category', locale);
-  return new Map([...translated].flatMap(([slug, fields]) => (fields['name'] ? [[slug, fields['name']] as const] : [])));
+  return new Map(
+    [...translated].flatMap(([slug, fields]) => (fields['name'] ? [[slug, fields['name']] as const] : [])),
+  );
 }
 
 /** Each change's line in `locale`, from its facts; a change written before facts were kept keeps its English title. */
@@ -48,7 +50,9 @@ export async function siteStatus(deps: AppDeps, now = new Date(), locale = reque
     waiting: {
       total: waiting.total,
       ...(waiting.oldest && { since: waiting.oldest.toISOString() }),
-      changes: waiting.changes.map((change, index) => ({ type: change.type, title: titles[index]!, at: change.at.toISOString() })).reverse(),
+      changes: waiting.changes
+        .map((change, index) => ({ type: change.type, title: titles[index]!, at: change.at.toISOString() }))
+        .reverse(),
     },
     buildSeconds: buildSeconds(status),
     liveInSeconds: liveInSeconds(status, latest, now),

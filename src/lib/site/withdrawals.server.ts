@@ -28,7 +28,12 @@ export interface Withdrawal {
  * or unblocked (it may be public after). Others (a submission, a return) never touch a public record.
  */
 const REPORT_EVENTS: readonly ChangeType[] = ['report.published', 'report.unpublished', 'report.unlocked'];
-const PRACTICE_EVENTS: readonly ChangeType[] = ['practice.published', 'practice.archived', 'practice.restored', 'practice.deleted'];
+const PRACTICE_EVENTS: readonly ChangeType[] = [
+  'practice.published',
+  'practice.archived',
+  'practice.restored',
+  'practice.deleted',
+];
 export const WITHDRAWAL_EVENTS: readonly ChangeType[] = [
   ...REPORT_EVENTS,
   ...PRACTICE_EVENTS,
@@ -52,7 +57,9 @@ async function reportIsPublic(tx: DbOrTx, year: number, country: string): Promis
   return row !== undefined && (row.status === 'published' || row.kept);
 }
 
-/** Whether a practice is in the public library: published, or a published copy kept while it is revised (decision 033). */
+/**
+ * Whether a practice is in the public library: published, or a published copy kept while it is revised (decision 033).
+ */
 async function practiceIsPublic(tx: DbOrTx, uuid: string): Promise<boolean> {
   const [row] = await tx
     .select({ status: bestPractices.status, kept: sql<boolean>`${bestPractices.publishedSnapshot} is not null` })
@@ -64,7 +71,10 @@ async function practiceIsPublic(tx: DbOrTx, uuid: string): Promise<boolean> {
 /** Every page of a country: its reports of every cycle, its report and profile pages, its practices. */
 async function countryPaths(tx: DbOrTx, code: string): Promise<string[]> {
   const cycles = await tx.select({ year: reportingCycles.year }).from(reportingCycles);
-  const practices = await tx.select({ uuid: bestPractices.uuid }).from(bestPractices).where(eq(bestPractices.countryCode, code));
+  const practices = await tx
+    .select({ uuid: bestPractices.uuid })
+    .from(bestPractices)
+    .where(eq(bestPractices.countryCode, code));
   return [
     `/national-reports/country/${code}`,
     `/national-reports/country/${code}/trends.csv`,
@@ -126,7 +136,10 @@ async function recordWithdrawal(event: ChangeEvent, tx: DbOrTx): Promise<Decisio
   await tx
     .insert(siteWithdrawals)
     .values({ key, paths, untilRebuild, reason: event.type })
-    .onConflictDoUpdate({ target: siteWithdrawals.key, set: { paths, untilRebuild, reason: event.type, withdrawnAt: sql`clock_timestamp()` } });
+    .onConflictDoUpdate({
+      target: siteWithdrawals.key,
+      set: { paths, untilRebuild, reason: event.type, withdrawnAt: sql`clock_timestamp()` },
+    });
   return decision;
 }
 
@@ -138,7 +151,9 @@ export function pagePathOf(pathname: string): string | null {
   } catch {
     return null;
   }
-  path = pathWithoutLocale(path).replace(/\/index\.html$/, '').replace(/\.html$/, '');
+  path = pathWithoutLocale(path)
+    .replace(/\/index\.html$/, '')
+    .replace(/\.html$/, '');
   if (path.length > 1 && path.at(-1) === '/') path = path.slice(0, -1);
   return path === '' ? '/' : path;
 }
@@ -211,7 +226,8 @@ export class WithdrawnPages {
       else pages.delete(path);
     }
     if ('block' in decision) {
-      for (const path of decision.block.paths) pages.set(path, [...(pages.get(path) ?? []), { key, untilRebuild: decision.block.untilRebuild, at }]);
+      for (const path of decision.block.paths)
+        pages.set(path, [...(pages.get(path) ?? []), { key, untilRebuild: decision.block.untilRebuild, at }]);
     }
     this.#pages = pages;
     // A read under way began before this commit: read once more after it.
@@ -277,5 +293,9 @@ async function readBlocked(db: Db): Promise<Map<string, Blocked[]>> {
 
 /** Forgets the blocks that lasted until a rebuild once a build that started after them is live. */
 export async function pruneWithdrawals(db: DbOrTx, liveStarted: Date): Promise<void> {
-  await db.delete(siteWithdrawals).where(and(eq(siteWithdrawals.untilRebuild, true), sql`${siteWithdrawals.withdrawnAt} < ${liveStarted.toISOString()}`));
+  await db
+    .delete(siteWithdrawals)
+    .where(
+      and(eq(siteWithdrawals.untilRebuild, true), sql`${siteWithdrawals.withdrawnAt} < ${liveStarted.toISOString()}`),
+    );
 }

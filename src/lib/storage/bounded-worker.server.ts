@@ -66,7 +66,11 @@ function run<T>(script: URL, input: unknown, limits: WorkerLimits): Promise<T> {
     const heapMb = Math.max(HEAP_MIN_MB, limits.heapMb);
     const worker = new Worker(script, {
       workerData: input,
-      resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: Math.round(heapMb / 8), stackSizeMb: 4 },
+      resourceLimits: {
+        maxOldGenerationSizeMb: heapMb,
+        maxYoungGenerationSizeMb: Math.round(heapMb / 8),
+        stackSizeMb: 4,
+      },
     });
     let settled = false;
     const settle = (outcome: () => void) => {
@@ -77,15 +81,22 @@ function run<T>(script: URL, input: unknown, limits: WorkerLimits): Promise<T> {
       void worker.terminate();
     };
     const timer = setTimeout(() => settle(() => reject(new WorkerLimitError('time'))), limits.timeoutMs);
-    worker.once('message', (answer: Answer<T>) => settle(() => (answer.ok ? resolve(answer.value) : reject(new WorkerTaskError(answer.failure)))));
+    worker.once('message', (answer: Answer<T>) =>
+      settle(() => (answer.ok ? resolve(answer.value) : reject(new WorkerTaskError(answer.failure)))),
+    );
     worker.once('error', (error: Error & { code?: string }) => {
       settle(() => reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new WorkerLimitError('memory') : error));
     });
-    worker.once('exit', (code) => settle(() => reject(new Error(`The worker stopped (exit code ${code}) before it answered`))));
+    worker.once('exit', (code) =>
+      settle(() => reject(new Error(`The worker stopped (exit code ${code}) before it answered`))),
+    );
   });
 }
 
-/** Runs the worker module `script` on `input` within `limits`; its answer, or the error it threw (WorkerTaskError) or WorkerLimitError. */
+/**
+ * Runs the worker module `script` on `input` within `limits`; its answer, or the error it threw (WorkerTaskError) or
+ * WorkerLimitError.
+ */
 export async function runInWorker<T>(script: URL, input: unknown, limits: WorkerLimits): Promise<T> {
   const release = await slot();
   try {
@@ -102,7 +113,11 @@ export function answerInWorker<T>(task: (input: unknown) => Promise<T>): void {
   task(workerData).then(
     (value) => port.postMessage({ ok: true, value } satisfies Answer<T>),
     (error: unknown) => {
-      const { name, message, line, status, errors } = error as Error & { line?: number; status?: number; errors?: Record<string, string[]> };
+      const { name, message, line, status, errors } = error as Error & {
+        line?: number;
+        status?: number;
+        errors?: Record<string, string[]>;
+      };
       const failure: WorkerFailure = {
         name: (error as object)?.constructor?.name ?? name,
         message: String(message),

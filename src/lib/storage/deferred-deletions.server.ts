@@ -63,7 +63,10 @@ export class BackupAwareStore implements FileStore {
 
   /** Records the deletions when a backup holds a lease (one statement: the check and the record). */
   async #deferred(keys: readonly string[], folder: boolean): Promise<boolean> {
-    const values = sql.join(keys.map((key) => sql`(${key})`), sql`, `);
+    const values = sql.join(
+      keys.map((key) => sql`(${key})`),
+      sql`, `,
+    );
     const result = await this.#db.execute(sql`
       insert into deferred_file_deletions (key, folder)
       select k, ${folder} from (values ${values}) as v(k) where ${leaseActive}
@@ -107,7 +110,10 @@ export async function flushDeferredDeletions(db: Db, storage: FileStore, limit =
 }
 
 function insertDeferred(rows: { key: string; folder: boolean }[]): SQL {
-  const values = sql.join(rows.map((r) => sql`(${r.key}, ${r.folder})`), sql`, `);
+  const values = sql.join(
+    rows.map((r) => sql`(${r.key}, ${r.folder})`),
+    sql`, `,
+  );
   return sql`insert into deferred_file_deletions (key, folder) values ${values} on conflict do nothing`;
 }
 

@@ -41,7 +41,10 @@ export function keptCopyNames(kept: string | null, key: string): boolean {
  * otherwise only those with `module`'s view rule in its country (administrators: all).
  * No row: NO_RECORD.
  */
-export function publishedRecordFiles(row: { status: string; country: string; kept: string | null } | undefined, module: ModuleName): FileRecord {
+export function publishedRecordFiles(
+  row: { status: string; country: string; kept: string | null } | undefined,
+  module: ModuleName,
+): FileRecord {
   if (!row) return NO_RECORD;
   const published = row.status === 'published';
   return {

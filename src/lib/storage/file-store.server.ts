@@ -1,6 +1,7 @@
 /**
  * Where uploaded files live (DESIGN.md §9): a folder of the local disk (LocalDiskStore, the
- * default) or an S3-compatible bucket (S3FileStore, when S3_BUCKET is set). Keys are relative paths such as `cms/<uuid>/<hash>-960.webp`.
+ * default) or an S3-compatible bucket (S3FileStore, when S3_BUCKET is set). Keys are relative paths such as
+ * `cms/<uuid>/<hash>-960.webp`.
  */
 export interface FileStore {
   /** Writes the whole file or nothing: a reader never sees a half-written file. */

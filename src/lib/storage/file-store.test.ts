@@ -18,7 +18,13 @@ let s3: S3rver;
 let endpoint = '';
 
 beforeAll(async () => {
-  s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: folder('apua-s3-'), configureBuckets: [{ name: 'store-test' }] });
+  s3 = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: folder('apua-s3-'),
+    configureBuckets: [{ name: 'store-test' }],
+  });
   endpoint = `http://127.0.0.1:${(await s3.run()).port}`;
 });
 afterAll(async () => {

@@ -28,7 +28,10 @@ function tooLarge(maxBytes: number): ApiError {
  * multipart framing) is cut off with a 413 before more of it is read, whatever Content-Length
  * said. Anything malformed is a 4xx.
  */
-export async function readUploadedFile(c: Context, options: { field: string; maxBytes: number }): Promise<UploadedFile> {
+export async function readUploadedFile(
+  c: Context,
+  options: { field: string; maxBytes: number },
+): Promise<UploadedFile> {
   const contentType = c.req.header('content-type') ?? '';
   if (!/^multipart\/form-data;.*\bboundary=/i.test(contentType)) {
     throw new ApiError(415, `Send the file as multipart/form-data in a field named "${options.field}"`);
@@ -53,13 +56,22 @@ export async function readUploadedFile(c: Context, options: { field: string; max
   }
   const file = form.get(options.field);
   if (!(file instanceof File)) {
-    throw new ApiError(400, `Invalid body: check ${options.field}`, { [options.field]: ['is required: attach a file'] });
+    throw new ApiError(400, `Invalid body: check ${options.field}`, {
+      [options.field]: ['is required: attach a file'],
+    });
   }
   if (file.size > options.maxBytes) throw tooLarge(options.maxBytes);
-  if (file.size === 0) throw new ApiError(400, `Invalid body: check ${options.field}`, { [options.field]: ['is empty'] });
+  if (file.size === 0)
+    throw new ApiError(400, `Invalid body: check ${options.field}`, { [options.field]: ['is empty'] });
   const fields: Record<string, string> = {};
-  for (const [key, value] of form.entries()) if (typeof value === 'string' && !(key in fields)) fields[key] = safeText(value.slice(0, 200));
-  return { bytes: new Uint8Array(await file.arrayBuffer()), name: safeText(file.name), declaredType: file.type, fields };
+  for (const [key, value] of form.entries())
+    if (typeof value === 'string' && !(key in fields)) fields[key] = safeText(value.slice(0, 200));
+  return {
+    bytes: new Uint8Array(await file.arrayBuffer()),
+    name: safeText(file.name),
+    declaredType: file.type,
+    fields,
+  };
 }
 
 /** The parts of a multipart body (its delimiters but the closing one), counted up to one past the limit. */
@@ -69,7 +81,12 @@ function partCount(body: Uint8Array, contentType: string): number {
   const delimiter = Buffer.from(`--${boundary[1] ?? boundary[2]}`);
   const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
   let count = 0;
-  for (let at = bytes.indexOf(delimiter); at >= 0 && count <= MULTIPART_PARTS_MAX + 1; at = bytes.indexOf(delimiter, at + delimiter.length)) count++;
+  for (
+    let at = bytes.indexOf(delimiter);
+    at >= 0 && count <= MULTIPART_PARTS_MAX + 1;
+    at = bytes.indexOf(delimiter, at + delimiter.length)
+  )
+    count++;
   return count - 1;
 }
 

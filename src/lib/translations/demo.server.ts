@@ -1,7 +1,8 @@
 /**
  * The demo's translations of the reference content (decision 051): the NUA's thrusts and their
  * subcategories, the national-report questionnaire, the urbanisation profile's themes and
- * indicators, the best-practice categories, in Chinese, French and Russian, in the UN's own wording where it has one (the New
+ * indicators, the best-practice categories, in Chinese, French and Russian, in the UN's own wording where it has one
+ * (the New
  * Urban Agenda's text, SDG indicator titles from open-sdg/sdg-translations). Loaded with the demo
  * (SEED_DEMO) where no translation exists yet.
  */
@@ -22,9 +23,15 @@ type ByEntity = Record<string, Record<string, Record<string, string>>>;
  * question has is left out.
  */
 export async function demoTranslations(db: Db): Promise<TranslationData> {
-  const uuidOf = new Map((await db.select({ code: questions.code, uuid: questions.uuid }).from(questions)).map((q) => [q.code, q.uuid]));
+  const uuidOf = new Map(
+    (await db.select({ code: questions.code, uuid: questions.uuid }).from(questions)).map((q) => [q.code, q.uuid]),
+  );
   const data: Record<string, Record<string, Partial<Record<TranslationLocale, Record<string, string>>>>> = {};
-  for (const [locale, byEntity] of [['zh', zh], ['fr', fr], ['ru', ru]] as [TranslationLocale, ByEntity][]) {
+  for (const [locale, byEntity] of [
+    ['zh', zh],
+    ['fr', fr],
+    ['ru', ru],
+  ] as [TranslationLocale, ByEntity][]) {
     for (const [entity, records] of Object.entries(byEntity)) {
       for (const [name, fields] of Object.entries(records)) {
         const key = entity === 'question' ? uuidOf.get(name) : name;

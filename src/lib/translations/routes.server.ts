@@ -44,13 +44,24 @@ export const translationRoutes = new Hono<AppEnv>()
     const fields = await englishFields(db, entity, key);
     if (!fields) throw notFound(`No ${entity.replace('-', ' ')} ${key}`);
     const translations = await findTranslations(db, entity, key, fields);
-    return c.json<ContentTranslationsResponse>({ status: 200, message: 'Translations', data: { entity, key, fields, translations } });
+    return c.json<ContentTranslationsResponse>({
+      status: 200,
+      message: 'Translations',
+      data: { entity, key, fields, translations },
+    });
   })
 
   .post('/translation/:entity/:key/:locale', requireUser(), async (c) => {
     const auth = requireAdminLevel(c);
     const { entity, key, locale } = parsePath(c, LocaleParams);
     const body = await readJson(c, TranslationBodySchema);
-    const data = await saveTranslation(c.get('deps'), { entity, key, locale, fields: body.fields, version: sentVersion(c, body.version), actorId: auth.user.id });
+    const data = await saveTranslation(c.get('deps'), {
+      entity,
+      key,
+      locale,
+      fields: body.fields,
+      version: sentVersion(c, body.version),
+      actorId: auth.user.id,
+    });
     return c.json<LocaleTranslationResponse>({ status: 200, message: 'Translation saved', data });
   });

@@ -7,7 +7,15 @@ import { z } from 'zod';
 import { EditorSchema, GenericResponseSchema, pagedFields, pagingQuery, text, VersionSchema } from '../http/schema.ts';
 
 /** The records whose texts can be translated, by the name used in the API's paths. */
-export const TRANSLATABLE = ['thrust', 'subcategory', 'question', 'profile-category', 'profile-indicator', 'cms-item', 'practice-category'] as const;
+export const TRANSLATABLE = [
+  'thrust',
+  'subcategory',
+  'question',
+  'profile-category',
+  'profile-indicator',
+  'cms-item',
+  'practice-category',
+] as const;
 export type Translatable = (typeof TRANSLATABLE)[number];
 export const TranslatableSchema = z.enum(TRANSLATABLE, { error: `must be one of ${TRANSLATABLE.join(', ')}` });
 
@@ -69,13 +77,15 @@ export type LocaleTranslationResponse = z.output<typeof LocaleTranslationRespons
 export const TRANSLATION_STATES = ['missing', 'outdated', 'done'] as const;
 export type TranslationState = (typeof TRANSLATION_STATES)[number];
 
-
 /** GET /api/translation/list: one kind of record, with how much of each is translated. */
 export const TranslationListQuerySchema = z.object({
   entity: TranslatableSchema,
   /** With `state`: the language the state is about; without, any of the three. */
   locale: z.preprocess((v) => (v === '' ? undefined : v), TranslationLocaleSchema.optional()),
-  state: z.preprocess((v) => (v === '' ? undefined : v), z.enum(TRANSLATION_STATES, { error: 'must be missing, outdated or done' }).optional()),
+  state: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(TRANSLATION_STATES, { error: 'must be missing, outdated or done' }).optional(),
+  ),
   q: text({ max: 100 }).optional(),
   ...pagingQuery({ unit: 'per page' }),
 });

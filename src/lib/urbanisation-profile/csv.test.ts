@@ -79,7 +79,10 @@ describe('readCsv within limits (decision 054)', () => {
 
   test('a record with more values than maxColumns is refused with its row', () => {
     expect(() => readCsv(`a,b\n${'1,'.repeat(200)}1\n`, { maxColumns: 200 })).toThrow(
-      expect.objectContaining({ line: 2, message: 'it has more than 200 values: keep the figures in the first 200 columns' }),
+      expect.objectContaining({
+        line: 2,
+        message: 'it has more than 200 values: keep the figures in the first 200 columns',
+      }),
     );
     expect(readCsv(`a\n${'1,'.repeat(199)}1\n`, { maxColumns: 200 }).rows[1]!.cells).toHaveLength(200);
   });
@@ -113,17 +116,22 @@ describe('readDecimal', () => {
   });
 
   test('hexadecimal, binary and octal are not read as numbers (0x10 was 16, 0b11 was 3)', () => {
-    for (const text of ['0x10', '0X1f', '0b11', '0o17', '0B1']) expect(value(text)).toMatch(/^'.*' is not a number: write digits/);
+    for (const text of ['0x10', '0X1f', '0b11', '0o17', '0B1'])
+      expect(value(text)).toMatch(/^'.*' is not a number: write digits/);
   });
 
   test('an exponent is refused, with how to write the figure out', () => {
-    expect(value('1e3')).toBe("'1e3' is not a number written out: write every digit, without an exponent (1000, not 1e3)");
+    expect(value('1e3')).toBe(
+      "'1e3' is not a number written out: write every digit, without an exponent (1000, not 1e3)",
+    );
     expect(value('3.7E+04')).toMatch(/without an exponent/);
     expect(value('2,5e-3', ',')).toMatch(/without an exponent/);
   });
 
   test('the other decimal mark, thousands separators and anything else are refused, saying what to write', () => {
-    expect(value('12,5,3')).toBe("'12,5,3' is not a number: write digits with at most a decimal point (1234.5), no thousands separators");
+    expect(value('12,5,3')).toBe(
+      "'12,5,3' is not a number: write digits with at most a decimal point (1234.5), no thousands separators",
+    );
     expect(value('12,5')).toMatch(/decimal point/);
     expect(value('37,468')).toMatch(/no thousands separators/);
     expect(value('47.41', ',')).toBe(
@@ -147,7 +155,10 @@ describe('readYear', () => {
     expect(readYear('1950', 1950, 2027)).toEqual({ ok: true, value: 1950 });
     expect(readYear(' 2027 ', 1950, 2027)).toEqual({ ok: true, value: 2027 });
     for (const text of ['1949', '2028', '20x1', '0x7e7', '2.02e3', '202', '02020', '2020.0']) {
-      expect(readYear(text, 1950, 2027), text).toEqual({ ok: false, problem: expect.stringMatching(/is not a year: write a year from 1950 to 2027$/) });
+      expect(readYear(text, 1950, 2027), text).toEqual({
+        ok: false,
+        problem: expect.stringMatching(/is not a year: write a year from 1950 to 2027$/),
+      });
     }
     expect(readYear('', 1950, 2027)).toEqual({ ok: false, problem: 'is empty: write a year from 1950 to 2027' });
   });
@@ -155,7 +166,8 @@ describe('readYear', () => {
 
 describe('notes in other scripts', () => {
   test('Thai and Cyrillic text in quoted cells, with the file’s separators inside them, is kept whole', () => {
-    const text = '\uFEFFcountry_code;value;note\r\nTH;1,5;"ข้อมูลเบื้องต้น; สำนักงานสถิติ"\r\nRU;2,25;"Росстат, ""перепись""\r\n2021"\r\n';
+    const text =
+      '\uFEFFcountry_code;value;note\r\nTH;1,5;"ข้อมูลเบื้องต้น; สำนักงานสถิติ"\r\nRU;2,25;"Росстат, ""перепись""\r\n2021"\r\n';
     const { separator, rows } = readCsv(text);
     expect(separator).toBe(';');
     expect(rows.map((r) => r.cells)).toEqual([

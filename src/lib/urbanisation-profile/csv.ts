@@ -45,7 +45,8 @@ export interface CsvLimits {
 /** The messages of a file that is not CSV, by csv-parse's code. */
 const CSV_SYNTAX_MESSAGES = {
   CSV_QUOTE_NOT_CLOSED: 'a quoted value is not closed: end it with a double quote (")',
-  CSV_INVALID_CLOSING_QUOTE: 'a double quote inside a value: put the whole value in double quotes and double the quote inside it ("")',
+  CSV_INVALID_CLOSING_QUOTE:
+    'a double quote inside a value: put the whole value in double quotes and double the quote inside it ("")',
   other: 'the file cannot be read as CSV: save it again as CSV (comma or semicolon separated)',
 };
 
@@ -65,14 +66,25 @@ export function readCsv(input: string, limits: CsvLimits = {}): { separator: Sep
     // csv-parse counts the line a record ends on; the line breaks inside its quoted fields come before.
     const line = info.lines - record.reduce((n, cell) => n + (cell.match(/\n/g)?.length ?? 0), 0);
     if (rows.length >= maxRows) throw new TooManyRowsError();
-    if (record.length > maxColumns) throw new CsvSyntaxError(line, `it has more than ${maxColumns} values: keep the figures in the first ${maxColumns} columns`);
+    if (record.length > maxColumns)
+      throw new CsvSyntaxError(
+        line,
+        `it has more than ${maxColumns} values: keep the figures in the first ${maxColumns} columns`,
+      );
     rows.push({ line, cells: record });
     return null;
   };
   try {
-    parse(text, { delimiter: separator, record_delimiter: '\n', relax_column_count: true, skip_empty_lines: true, on_record: onRecord });
+    parse(text, {
+      delimiter: separator,
+      record_delimiter: '\n',
+      relax_column_count: true,
+      skip_empty_lines: true,
+      on_record: onRecord,
+    });
   } catch (error) {
-    if (error instanceof TooManyRowsError || error instanceof CsvSyntaxError || !(error instanceof CsvError)) throw error;
+    if (error instanceof TooManyRowsError || error instanceof CsvSyntaxError || !(error instanceof CsvError))
+      throw error;
     const line = Number((error as CsvError & { lines?: number }).lines ?? 1);
     throw new CsvSyntaxError(line, syntaxProblem(error.code));
   }
@@ -81,7 +93,8 @@ export function readCsv(input: string, limits: CsvLimits = {}): { separator: Sep
 
 function syntaxProblem(code: string): string {
   if (code === 'CSV_QUOTE_NOT_CLOSED') return CSV_SYNTAX_MESSAGES.CSV_QUOTE_NOT_CLOSED;
-  if (code === 'CSV_INVALID_CLOSING_QUOTE' || code === 'CSV_INVALID_OPENING_QUOTE') return CSV_SYNTAX_MESSAGES.CSV_INVALID_CLOSING_QUOTE;
+  if (code === 'CSV_INVALID_CLOSING_QUOTE' || code === 'CSV_INVALID_OPENING_QUOTE')
+    return CSV_SYNTAX_MESSAGES.CSV_INVALID_CLOSING_QUOTE;
   return CSV_SYNTAX_MESSAGES.other;
 }
 
@@ -121,11 +134,17 @@ export function readDecimal(text: string, mark: DecimalMark): Reading<number> {
     if (Number.isFinite(value)) return { ok: true, value };
   }
   if (/^-?\d+(?:[.,]\d+)?e[+-]?\d+$/i.test(raw)) {
-    return { ok: false, problem: `${shown(raw)} is not a number written out: write every digit, without an exponent (1000, not 1e3)` };
+    return {
+      ok: false,
+      problem: `${shown(raw)} is not a number written out: write every digit, without an exponent (1000, not 1e3)`,
+    };
   }
   const example = mark === '.' ? '1234.5' : '1234,5';
   const how = mark === '.' ? 'a decimal point' : 'a decimal comma, as the other figures of this file';
-  return { ok: false, problem: `${shown(raw)} is not a number: write digits with at most ${how} (${example}), no thousands separators` };
+  return {
+    ok: false,
+    problem: `${shown(raw)} is not a number: write digits with at most ${how} (${example}), no thousands separators`,
+  };
 }
 
 /** A year of four digits from `min` to `max`. */
@@ -133,5 +152,8 @@ export function readYear(text: string, min: number, max: number): Reading<number
   const raw = text.trim();
   const value = /^\d{4}$/.test(raw) ? Number(raw) : NaN;
   if (value >= min && value <= max) return { ok: true, value };
-  return { ok: false, problem: `${raw === '' ? 'is empty' : `${shown(raw)} is not a year`}: write a year from ${min} to ${max}` };
+  return {
+    ok: false,
+    problem: `${raw === '' ? 'is empty' : `${shown(raw)} is not a year`}: write a year from ${min} to ${max}`,
+  };
 }

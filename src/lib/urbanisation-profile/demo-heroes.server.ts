@@ -71,7 +71,10 @@ const SCENES: Record<string, HeroScene> = {
       ground('#bae6fd') +
       `<rect x="260" y="${GROUND - 260}" width="24" height="260" fill="${deep}"/><rect x="376" y="${GROUND - 260}" width="24" height="260" fill="${deep}"/><ellipse cx="330" cy="${GROUND - 300}" rx="130" ry="80" fill="${deep}"/>` +
       range(4)
-        .map((i) => `<rect x="${760 + i * 220}" y="${GROUND - 330}" width="14" height="330" fill="#334155"/><rect x="${720 + i * 220}" y="${GROUND - 320}" width="94" height="10" fill="#334155"/>`)
+        .map(
+          (i) =>
+            `<rect x="${760 + i * 220}" y="${GROUND - 330}" width="14" height="330" fill="#334155"/><rect x="${720 + i * 220}" y="${GROUND - 320}" width="94" height="10" fill="#334155"/>`,
+        )
         .join('') +
       `<path d="M720 ${GROUND - 300} Q 830 ${GROUND - 250} 940 ${GROUND - 300} T 1160 ${GROUND - 300} T 1380 ${GROUND - 300}" stroke="#334155" stroke-width="5" fill="none"/>` +
       `<circle cx="${W - 120}" cy="140" r="70" fill="${accent}"/>`,
@@ -86,13 +89,19 @@ const SCENES: Record<string, HeroScene> = {
           const h = 260 + ((i * 71) % 240);
           const x = 80 + i * 165;
           const windows = range(Math.floor(h / 60))
-            .map((r) => `<rect x="${x + 18}" y="${GROUND - h + 24 + r * 60}" width="84" height="22" fill="#c4b5fd" opacity="0.7"/>`)
+            .map(
+              (r) =>
+                `<rect x="${x + 18}" y="${GROUND - h + 24 + r * 60}" width="84" height="22" fill="#c4b5fd" opacity="0.7"/>`,
+            )
             .join('');
           return `<rect x="${x}" y="${GROUND - h}" width="120" height="${h}" fill="${deep}" opacity="${0.7 + (i % 3) * 0.1}"/>${windows}`;
         })
         .join('') +
       range(5)
-        .map((i) => `<rect x="${1120 + i * 80}" y="${H - 60 - (i + 1) * 34}" width="56" height="${(i + 1) * 34}" fill="${accent}"/>`)
+        .map(
+          (i) =>
+            `<rect x="${1120 + i * 80}" y="${H - 60 - (i + 1) * 34}" width="56" height="${(i + 1) * 34}" fill="${accent}"/>`,
+        )
         .join(''),
   },
   'environment-climate': {
@@ -115,7 +124,10 @@ const SCENES: Record<string, HeroScene> = {
       `<rect y="${GROUND - 20}" width="${W}" height="40" fill="${accent}"/>` +
       `<rect y="${GROUND + 20}" width="${W}" height="${H - GROUND}" fill="#38bdf8"/>` +
       range(5)
-        .map((i) => `<path d="M0 ${GROUND + 70 + i * 45} q 100 -30 200 0 t 200 0 t 200 0 t 200 0 t 200 0 t 200 0 t 200 0 t 200 0" stroke="#e0f2fe" stroke-width="6" fill="none"/>`)
+        .map(
+          (i) =>
+            `<path d="M0 ${GROUND + 70 + i * 45} q 100 -30 200 0 t 200 0 t 200 0 t 200 0 t 200 0 t 200 0 t 200 0 t 200 0" stroke="#e0f2fe" stroke-width="6" fill="none"/>`,
+        )
         .join(''),
   },
   culture: {
@@ -142,11 +154,17 @@ const SCENES: Record<string, HeroScene> = {
       ground('#c7d2fe') +
       `<path d="M420 ${GROUND - 330} L800 ${GROUND - 470} L1180 ${GROUND - 330} Z" fill="${deep}"/><rect x="440" y="${GROUND - 330}" width="720" height="30" fill="${deep}"/>` +
       range(7)
-        .map((i) => `<rect x="${470 + i * 100}" y="${GROUND - 300}" width="44" height="260" fill="#eef2ff" stroke="${deep}" stroke-width="4"/>`)
+        .map(
+          (i) =>
+            `<rect x="${470 + i * 100}" y="${GROUND - 300}" width="44" height="260" fill="#eef2ff" stroke="${deep}" stroke-width="4"/>`,
+        )
         .join('') +
       `<rect x="420" y="${GROUND - 40}" width="760" height="40" fill="${deep}"/><rect x="796" y="${GROUND - 600}" width="8" height="140" fill="#334155"/><rect x="804" y="${GROUND - 600}" width="90" height="54" fill="${accent}"/>` +
       range(10)
-        .map((i) => `<circle cx="${300 + i * 110}" cy="${GROUND + 90}" r="13" fill="${deep}"/><rect x="${285 + i * 110}" y="${GROUND + 106}" width="30" height="52" rx="12" fill="${deep}" opacity="0.8"/>`)
+        .map(
+          (i) =>
+            `<circle cx="${300 + i * 110}" cy="${GROUND + 90}" r="13" fill="${deep}"/><rect x="${285 + i * 110}" y="${GROUND + 106}" width="30" height="52" rx="12" fill="${deep}" opacity="0.8"/>`,
+        )
         .join(''),
   },
 };
@@ -167,7 +185,10 @@ export const heroAltOf = (slug: string): string | null => SCENES[slug]?.alt ?? n
  * and one an administrator has saved is left as they made it (a removed picture stays removed).
  */
 export async function seedDemoHeroes(db: Db, storage: FileStore): Promise<void> {
-  const bare = await db.select({ slug: profileCategories.slug }).from(profileCategories).where(and(isNull(profileCategories.hero), isNull(profileCategories.updatedBy)));
+  const bare = await db
+    .select({ slug: profileCategories.slug })
+    .from(profileCategories)
+    .where(and(isNull(profileCategories.hero), isNull(profileCategories.updatedBy)));
   for (const { slug } of bare) {
     const svg = heroSvg(slug);
     if (!svg) continue;
@@ -175,6 +196,9 @@ export async function seedDemoHeroes(db: Db, storage: FileStore): Promise<void> 
     const folder = categoryFolder(slug);
     for (const r of renditions) await storage.put(`${folder}/${r.name}`, r.body);
     const hero = toMediaImage(renditions, (name) => uploadUrl(`${folder}/${name}`));
-    await db.update(profileCategories).set({ hero, heroAlt: heroAltOf(slug)! }).where(eq(profileCategories.slug, slug));
+    await db
+      .update(profileCategories)
+      .set({ hero, heroAlt: heroAltOf(slug)! })
+      .where(eq(profileCategories.slug, slug));
   }
 }

@@ -44,13 +44,24 @@ export interface ExportFile {
 }
 
 /** The figures the person may see, of one theme or one indicator when asked, as CSV or a workbook. */
-export async function exportFigures(db: DbOrTx, scopeCountry: string | null, query: ExportQuery, kind: 'csv' | 'xlsx'): Promise<ExportFile> {
-  if (query.category && !(await loadCategory(db, query.category, { includeRetired: true }))) throw notFound('There is no such profile category');
-  if (query.indicator && !(await listIndicators(db, undefined, { includeRetired: true })).some((i) => i.code === query.indicator)) {
+export async function exportFigures(
+  db: DbOrTx,
+  scopeCountry: string | null,
+  query: ExportQuery,
+  kind: 'csv' | 'xlsx',
+): Promise<ExportFile> {
+  if (query.category && !(await loadCategory(db, query.category, { includeRetired: true })))
+    throw notFound('There is no such profile category');
+  if (
+    query.indicator &&
+    !(await listIndicators(db, undefined, { includeRetired: true })).some((i) => i.code === query.indicator)
+  ) {
     throw notFound('There is no such indicator');
   }
   const rows = await exportRows(db, scopeCountry, query);
-  const name = ['urbanisation-profile', query.category, query.indicator?.toLowerCase().replace(/_/g, '-')].filter(Boolean).join('-');
+  const name = ['urbanisation-profile', query.category, query.indicator?.toLowerCase().replace(/_/g, '-')]
+    .filter(Boolean)
+    .join('-');
   if (kind === 'xlsx') {
     return {
       body: await writeXlsx('Figures', COLUMNS, rows),
@@ -58,6 +69,13 @@ export async function exportFigures(db: DbOrTx, scopeCountry: string | null, que
       filename: `${name}.xlsx`,
     };
   }
-  const csv = toCsv(COLUMNS.map((c) => ({ name: c.name, value: c.value })), rows);
-  return { body: query.bom === '1' ? `\uFEFF${csv}` : csv, contentType: 'text/csv; charset=utf-8', filename: `${name}.csv` };
+  const csv = toCsv(
+    COLUMNS.map((c) => ({ name: c.name, value: c.value })),
+    rows,
+  );
+  return {
+    body: query.bom === '1' ? `\uFEFF${csv}` : csv,
+    contentType: 'text/csv; charset=utf-8',
+    filename: `${name}.csv`,
+  };
 }

@@ -4,7 +4,12 @@ import { countries, profileDatasets, profileFigures, profileIndicators } from '.
 import type { AuthedUser } from '../deps.server.ts';
 import type { ChangeBus } from '../events/change-bus.server.ts';
 import { notFound } from '../http/errors.server.ts';
-import { QuestionCatalogue, sourceCache, type CatalogueCache, type CatalogueQuestion } from '../questionnaires/catalogue.server.ts';
+import {
+  QuestionCatalogue,
+  sourceCache,
+  type CatalogueCache,
+  type CatalogueQuestion,
+} from '../questionnaires/catalogue.server.ts';
 import type { FormDefinition } from '../questionnaires/forms.server.ts';
 import { datasetColumns, toIndicator, type DatasetRow } from './queries.server.ts';
 import { indicatorQuestion, profileEngineOptions } from './rows.ts';
@@ -43,11 +48,19 @@ async function loadIndicatorCatalogue(db: DbOrTx): Promise<QuestionCatalogue> {
   return new QuestionCatalogue(rows[0]?.stamp ?? '0:0:0', all, [], []);
 }
 
-const INDICATOR_EVENTS = ['profile.indicator.saved', 'profile.indicator.reordered', 'profile.indicator.retired', 'profile.indicator.restored'] as const;
+const INDICATOR_EVENTS = [
+  'profile.indicator.saved',
+  'profile.indicator.reordered',
+  'profile.indicator.retired',
+  'profile.indicator.restored',
+] as const;
 
 /** The profile's catalogue of the server whose events run on `bus`, dropped by every committed indicator event. */
 export function indicatorCatalogue(bus: ChangeBus): CatalogueCache {
-  return sourceCache(bus, 'profile-indicator-catalogue', INDICATOR_EVENTS, { stamp: INDICATORS_STAMP, load: loadIndicatorCatalogue });
+  return sourceCache(bus, 'profile-indicator-catalogue', INDICATOR_EVENTS, {
+    stamp: INDICATORS_STAMP,
+    load: loadIndicatorCatalogue,
+  });
 }
 
 /** A dataset of the form: its theme, country and year. */
@@ -112,17 +125,39 @@ export const profileFiguresForm: FormDefinition<DatasetKey, DatasetRow, FigureSa
       .where(
         and(
           eq(profileDatasets.origin, 'country'),
-          or(...keys.map((k) => and(eq(profileDatasets.categorySlug, k.slug), eq(profileDatasets.countryCode, k.countryCode), eq(profileDatasets.year, k.year)))),
+          or(
+            ...keys.map((k) =>
+              and(
+                eq(profileDatasets.categorySlug, k.slug),
+                eq(profileDatasets.countryCode, k.countryCode),
+                eq(profileDatasets.year, k.year),
+              ),
+            ),
+          ),
         ),
       )
       .orderBy(profileDatasets.id)
       .for('update', { of: profileDatasets });
-    return rows.map(({ row, stamp, answers }) => ({ key: `${row.categorySlug}|${row.countryCode}|${row.year}`, instance: row, stamp, answers }));
+    return rows.map(({ row, stamp, answers }) => ({
+      key: `${row.categorySlug}|${row.countryCode}|${row.year}`,
+      instance: row,
+      stamp,
+      answers,
+    }));
   },
   missing: () => notFound('There is no dataset for this country and year yet'),
-  ref: (row) => ({ id: row.id, auditId: String(row.id), completeness: row.completeness, basis: row.completenessBasis, options: profileEngineOptions(row.year) }),
+  ref: (row) => ({
+    id: row.id,
+    auditId: String(row.id),
+    completeness: row.completeness,
+    basis: row.completenessBasis,
+    options: profileEngineOptions(row.year),
+  }),
   // The theme's indicators in use; a retired one's figure stays (the engine keeps answered questions).
-  questions: (catalogue, row) => catalogue.memo(`profile_figures:${row.categorySlug}`, () => catalogue.all.filter((q) => q.question.thrust === row.categorySlug && q.retiredAt === null)),
+  questions: (catalogue, row) =>
+    catalogue.memo(`profile_figures:${row.categorySlug}`, () =>
+      catalogue.all.filter((q) => q.question.thrust === row.categorySlug && q.retiredAt === null),
+    ),
   basis: (catalogue, row) => `${catalogue.stamp}|${row.categorySlug}`,
   admit(row, saver) {
     const narrative = saver.narrative === undefined ? row.narrative : saver.narrative || null;
@@ -148,7 +183,11 @@ export const profileFiguresForm: FormDefinition<DatasetKey, DatasetRow, FigureSa
             action,
             before: row.version === 0 ? null : { narrative: row.narrative, status: row.status },
             after: { narrative, status: keeps ? 'draft' : row.status, figures_changed: changed },
-            note: saver.note ?? (keeps ? 'Changed after publication: the public profile keeps the published version until it is published again' : null),
+            note:
+              saver.note ??
+              (keeps
+                ? 'Changed after publication: the public profile keeps the published version until it is published again'
+                : null),
           },
         ],
         // A save that changed no figure still tells that the dataset was saved (its narrative, its version).

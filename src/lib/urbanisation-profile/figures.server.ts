@@ -28,14 +28,20 @@ function invalid(errors: Record<string, string[]>): ApiError {
 
 /** The stored versions of a dataset's figures by indicator id. */
 async function figureVersions(db: DbOrTx, datasetId: number): Promise<Map<number, number>> {
-  const rows = await db.select({ q: profileFigures.indicatorId, v: profileFigures.version }).from(profileFigures).where(eq(profileFigures.datasetId, datasetId));
+  const rows = await db
+    .select({ q: profileFigures.indicatorId, v: profileFigures.version })
+    .from(profileFigures)
+    .where(eq(profileFigures.datasetId, datasetId));
   return new Map(rows.map((r) => [r.q, r.v]));
 }
 
 /** One figure as the engine's answer: a removed figure (value null) drops its other fields too. */
 function answerOf(input: FigureInput, uuid: string, version: number | undefined): AnswerInput {
   const estimate = input.is_estimate === undefined ? undefined : input.is_estimate ? ESTIMATE_MARK : null;
-  const fields = input.value === null ? { text: null, data_year: null, source: null, comment: null } : { text: estimate, data_year: input.data_year, source: input.source, comment: input.note };
+  const fields =
+    input.value === null
+      ? { text: null, data_year: null, source: null, comment: null }
+      : { text: estimate, data_year: input.data_year, source: input.source, comment: input.note };
   return { question_uuid: uuid, value: input.value, ...fields, ...(version !== undefined && { version }) };
 }
 
@@ -75,7 +81,9 @@ export async function figureInputs(
 
 /** A dataset that does not exist yet, made in the save's transaction (its first save gives it version 1). */
 export async function createDataset(tx: DbOrTx, key: DatasetKey): Promise<void> {
-  await tx.insert(profileDatasets).values({ categorySlug: key.slug, countryCode: key.countryCode, year: key.year, version: 0 });
+  await tx
+    .insert(profileDatasets)
+    .values({ categorySlug: key.slug, countryCode: key.countryCode, year: key.year, version: 0 });
 }
 
 /** One dataset's save: its figures (from `figureInputs`) and what it does to the dataset's row. */
@@ -99,7 +107,10 @@ export async function saveFigures(deps: AppDeps, w: Write, saves: readonly Figur
     const places = saves.length === 1 ? saves[0]!.places : null;
     for (const [field, messages] of Object.entries(error.errors)) {
       const parts = /^answers\.(\d+)\.(\w+)$/.exec(field);
-      const name = parts && places ? `values.${places[Number(parts[1])] ?? parts[1]}.${FIELD_NAMES[parts[2]!] ?? parts[2]}` : field;
+      const name =
+        parts && places
+          ? `values.${places[Number(parts[1])] ?? parts[1]}.${FIELD_NAMES[parts[2]!] ?? parts[2]}`
+          : field;
       (refused[name] ??= []).push(...messages);
     }
   }

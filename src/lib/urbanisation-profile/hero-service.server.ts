@@ -39,7 +39,10 @@ export async function replaceHero(
   // Refused before the work of making renditions when the theme has already moved on.
   if (input.version !== undefined && input.version !== before.version) throw new StaleWriteError(toCategory(before));
   const alt = input.alt || before.heroAlt;
-  if (!alt) throw new ApiError(400, 'Invalid request: check hero_alt', { hero_alt: ['is required: say what the picture shows'] });
+  if (!alt)
+    throw new ApiError(400, 'Invalid request: check hero_alt', {
+      hero_alt: ['is required: say what the picture shows'],
+    });
 
   const renditions = await makeRenditions(input.bytes);
   const folder = categoryFolder(slug);
@@ -60,7 +63,8 @@ export async function replaceHero(
       const { tx } = w;
       const current = await loadCategoryRow(tx, slug, true);
       if (!current) throw notFound('There is no such profile category');
-      if (input.version !== undefined && current.version !== input.version) throw new StaleWriteError(toCategory(current));
+      if (input.version !== undefined && current.version !== input.version)
+        throw new StaleWriteError(toCategory(current));
       const [row] = await tx
         .update(profileCategories)
         .set({ hero, heroAlt: alt, version: current.version + 1, updatedAt: new Date(), updatedBy: auth.user.id })
@@ -75,7 +79,12 @@ export async function replaceHero(
         before: { hero_image: current.hero ?? null, hero_alt: current.heroAlt },
         after: { hero_image: hero, hero_alt: alt },
       });
-      await w.emit({ type: 'profile.category.picture.saved', data: { slug }, actorId: auth.user.id, site: current.published });
+      await w.emit({
+        type: 'profile.category.picture.saved',
+        data: { slug },
+        actorId: auth.user.id,
+        site: current.published,
+      });
       return current.hero ?? null;
     });
   } catch (error) {

@@ -14,7 +14,10 @@ import { XlsxReadError } from './xlsx-xml.server.ts';
 /** The import's file: CSV text (pasted or uploaded) or an Excel workbook. */
 export type ImportSource = { kind: 'csv'; text: string } | { kind: 'xlsx'; bytes: Uint8Array };
 
-export type ReadJob = ({ kind: 'csv'; text: string } | { kind: 'xlsx'; bytes: Uint8Array }) & { maxRows: number; maxColumns: number };
+export type ReadJob = ({ kind: 'csv'; text: string } | { kind: 'xlsx'; bytes: Uint8Array }) & {
+  maxRows: number;
+  maxColumns: number;
+};
 
 export interface ReadRows {
   rows: { line: number; cells: SheetCell[] }[];
@@ -22,14 +25,17 @@ export interface ReadRows {
   sheet: string | null;
 }
 
-/** A reading's heap and time: far above what a file within the limits needs (a 5,000-row workbook: about 20 MB and 1 s). */
+/**
+ * A reading's heap and time: far above what a file within the limits needs (a 5,000-row workbook: about 20 MB and 1 s).
+ */
 export const READ_LIMITS: WorkerLimits = { heapMb: 64, timeoutMs: 10_000 };
 
 const WORKER = new URL('./import-read-worker.server.ts', import.meta.url);
 
 /** The messages of a file stopped at the worker's limits. */
 const READ_LIMIT_MESSAGES = {
-  memory: 'the file needs more memory to read than an import may use: keep only the figures in it, or import it in parts',
+  memory:
+    'the file needs more memory to read than an import may use: keep only the figures in it, or import it in parts',
   time: 'the file takes too long to read: keep only the figures in it, or import it in parts',
 };
 
@@ -46,7 +52,10 @@ function errorOf(error: unknown): unknown {
   return new Error(`Reading the import file failed: ${message}`);
 }
 
-/** The file's non-blank rows (the header and IMPORT_ROWS_MAX more at most); throws the readers' errors or ReadLimitError. */
+/**
+ * The file's non-blank rows (the header and IMPORT_ROWS_MAX more at most); throws the readers' errors or
+ * ReadLimitError.
+ */
 export async function readImportRows(source: ImportSource, limits: WorkerLimits = READ_LIMITS): Promise<ReadRows> {
   const job: ReadJob = { ...source, maxRows: IMPORT_ROWS_MAX + 1, maxColumns: IMPORT_COLUMNS_MAX };
   try {

@@ -7,10 +7,20 @@ import { readImportTable, type ImportSource, type ImportTable } from './import-t
 import { countryNames, datasetsOf, listIndicators } from './queries.server.ts';
 import { createDataset, figureInputs, saveFigures, type FiguresSave } from './figures.server.ts';
 import { indicatorQuestion } from './rows.ts';
-import { PROFILE_YEAR_MIN, VALUE_NOTE_MAX, VALUE_SOURCE_MAX, type DatasetValue, type ImportPreview, type Indicator } from './schema.ts';
+import {
+  PROFILE_YEAR_MIN,
+  VALUE_NOTE_MAX,
+  VALUE_SOURCE_MAX,
+  type DatasetValue,
+  type ImportPreview,
+  type Indicator,
+} from './schema.ts';
 import type { SheetCell } from './xlsx.server.ts';
 
-/** The import of figures (profile/import/preview and profile/import, from CSV text or an uploaded CSV or .xlsx file): all rows or none. */
+/**
+ * The import of figures (profile/import/preview and profile/import, from CSV text or an uploaded CSV or .xlsx file):
+ * all rows or none.
+ */
 
 interface PlannedValue {
   line: number;
@@ -41,20 +51,27 @@ function rulesOf(ctx: RowContext, indicator: Indicator) {
 
 /** The figure a value cell holds: a workbook's number as it is, text read as a decimal with the file's mark. */
 function readValue(cell: SheetCell, table: ImportTable) {
-  if (typeof cell === 'number') return Number.isFinite(cell) ? { ok: true as const, value: cell } : { ok: false as const, problem: 'is not a number' };
+  if (typeof cell === 'number')
+    return Number.isFinite(cell)
+      ? { ok: true as const, value: cell }
+      : { ok: false as const, problem: 'is not a number' };
   return readDecimal(cell, table.format.decimal_mark);
 }
 
 /** One row checked: the planned figure, or every problem named by its column and what to write instead. */
-function checkRow({ line, cells }: ImportTable['rows'][number], ctx: RowContext): { problems: string[]; value?: PlannedValue } {
+function checkRow(
+  { line, cells }: ImportTable['rows'][number],
+  ctx: RowContext,
+): { problems: string[]; value?: PlannedValue } {
   const { table, indicators, names } = ctx;
   const problems: string[] = [];
   const problem = (column: string, text: string) => problems.push(`column ${column}: ${text}`);
   const extra = cells.slice(table.columns.length).filter((c) => asCellText(c) !== '').length;
   if (extra > 0) {
-    const fix = table.format.file === 'xlsx'
-      ? 'name each column in row 1 or empty the cells to the right'
-      : `put a value that holds a ${table.format.separator === ';' ? 'semicolon' : 'comma'} in double quotes`;
+    const fix =
+      table.format.file === 'xlsx'
+        ? 'name each column in row 1 or empty the cells to the right'
+        : `put a value that holds a ${table.format.separator === ';' ? 'semicolon' : 'comma'} in double quotes`;
     problems.push(`${table.columns.length + extra} values where row 1 names ${table.columns.length} columns: ${fix}`);
   }
   const cell = (name: string) => table.text(cells, name);
@@ -63,9 +80,15 @@ function checkRow({ line, cells }: ImportTable['rows'][number], ctx: RowContext)
   const source = cell('source');
   const estimate = cell('is_estimate').toLowerCase();
   const note = cell('note');
-  if (!names.has(code)) problem('country_code', `${shown(code)} is not a country of the region: write its two-letter code (PH, VN…)`);
-  else if (!ctx.canActIn(code)) problem('country_code', `you may import figures only for your own country, not ${code}`);
-  if (!indicator) problem('indicator', `${shown(cell('indicator'))} is not an indicator of the profile: write its code as the indicator list shows it`);
+  if (!names.has(code))
+    problem('country_code', `${shown(code)} is not a country of the region: write its two-letter code (PH, VN…)`);
+  else if (!ctx.canActIn(code))
+    problem('country_code', `you may import figures only for your own country, not ${code}`);
+  if (!indicator)
+    problem(
+      'indicator',
+      `${shown(cell('indicator'))} is not an indicator of the profile: write its code as the indicator list shows it`,
+    );
   else if (indicator.retired_at) problem('indicator', `${indicator.code} is retired: it takes no new figures`);
   const year = readYear(cell('year'), PROFILE_YEAR_MIN, ctx.yearMax);
   if (!year.ok) problem('year', year.problem);
@@ -78,11 +101,20 @@ function checkRow({ line, cells }: ImportTable['rows'][number], ctx: RowContext)
   if (!source) problem('source', 'is empty: say where the figure comes from');
   if (source.length > VALUE_SOURCE_MAX) problem('source', `must be at most ${VALUE_SOURCE_MAX} characters`);
   if (note.length > VALUE_NOTE_MAX) problem('note', `must be at most ${VALUE_NOTE_MAX} characters`);
-  if (estimate && !['true', 'false', 'yes', 'no', '1', '0'].includes(estimate)) problem('is_estimate', `${shown(estimate)}: write true or false`);
+  if (estimate && !['true', 'false', 'yes', 'no', '1', '0'].includes(estimate))
+    problem('is_estimate', `${shown(estimate)}: write true or false`);
   // eslint-disable-next-line no-control-regex -- refusing control characters
-  if (/[\u0000-\u0008\u000b-\u001f\u007f]/.test(source + note)) problems.push('columns source and note must not contain control characters');
+  if (/[\u0000-\u0008\u000b-\u001f\u007f]/.test(source + note))
+    problems.push('columns source and note must not contain control characters');
   if (problems.length || !indicator || !year.ok || !number.ok) return { problems };
-  const value = { indicator: indicator.code, value: number.value, data_year: year.value, source, is_estimate: ['true', 'yes', '1'].includes(estimate), note: note || null };
+  const value = {
+    indicator: indicator.code,
+    value: number.value,
+    data_year: year.value,
+    source,
+    is_estimate: ['true', 'yes', '1'].includes(estimate),
+    note: note || null,
+  };
   return { problems, value: { line, slug: indicator.category, countryCode: code, year: year.value, value } };
 }
 
@@ -96,7 +128,14 @@ const asCellText = (cell: SheetCell) => (typeof cell === 'number' ? String(cell)
 async function planImport(tx: DbOrTx, table: ImportTable, canActIn: (code: string) => boolean) {
   const errors: ImportPreview['errors'] = [];
   const indicators = new Map((await listIndicators(tx, undefined, { includeRetired: true })).map((i) => [i.code, i]));
-  const ctx: RowContext = { table, indicators, names: await countryNames(tx), canActIn, yearMax: importYearMax(), rules: new Map() };
+  const ctx: RowContext = {
+    table,
+    indicators,
+    names: await countryNames(tx),
+    canActIn,
+    yearMax: importYearMax(),
+    rules: new Map(),
+  };
   const planned: PlannedValue[] = [];
   const seen = new Map<string, number>();
   for (const row of table.rows) {
@@ -115,8 +154,16 @@ async function planImport(tx: DbOrTx, table: ImportTable, canActIn: (code: strin
   let unchanged = 0;
   const changed: PlannedValue[] = [];
   for (const p of planned) {
-    const before = byKey.get(`${p.slug}|${p.countryCode}|${p.year}`)?.values.find((v) => v.indicator === p.value.indicator);
-    if (before && before.value === p.value.value && before.source === p.value.source && before.is_estimate === p.value.is_estimate && before.note === p.value.note) {
+    const before = byKey
+      .get(`${p.slug}|${p.countryCode}|${p.year}`)
+      ?.values.find((v) => v.indicator === p.value.indicator);
+    if (
+      before &&
+      before.value === p.value.value &&
+      before.source === p.value.source &&
+      before.is_estimate === p.value.is_estimate &&
+      before.note === p.value.note
+    ) {
       unchanged++;
       continue;
     }
@@ -137,7 +184,12 @@ async function planImport(tx: DbOrTx, table: ImportTable, canActIn: (code: strin
 }
 
 /** What `source` would change; the field names the part of the request that carried the file (csv or file). */
-export async function previewImport(deps: AppDeps, source: ImportSource, field: 'csv' | 'file', canActIn: (code: string) => boolean) {
+export async function previewImport(
+  deps: AppDeps,
+  source: ImportSource,
+  field: 'csv' | 'file',
+  canActIn: (code: string) => boolean,
+) {
   const table = await readImportTable(source, field);
   return (await planImport(deps.db, table, canActIn)).preview;
 }
@@ -147,7 +199,13 @@ export async function previewImport(deps: AppDeps, source: ImportSource, field: 
  * One `profile.dataset.imported` per theme it changed. A published dataset it changes becomes a
  * draft that keeps its published version (decision 033), so an import never changes the public site.
  */
-export async function applyImport(deps: AppDeps, auth: AuthedUser, source: ImportSource, field: 'csv' | 'file', canActIn: (code: string) => boolean) {
+export async function applyImport(
+  deps: AppDeps,
+  auth: AuthedUser,
+  source: ImportSource,
+  field: 'csv' | 'file',
+  canActIn: (code: string) => boolean,
+) {
   // The file is read before the transaction: unpacking a workbook holds no database connection.
   const table = await readImportTable(source, field);
   return deps.changes.write(deps.db, async (w) => {
@@ -157,7 +215,13 @@ export async function applyImport(deps: AppDeps, auth: AuthedUser, source: Impor
       const errors: Record<string, string[]> = {};
       for (const e of preview.errors) errors[`line ${e.line}`] = [e.message];
       const bad = preview.errors.length;
-      throw new ApiError(400, bad === 1 ? 'The file has 1 bad row: nothing was imported' : `The file has ${bad} bad rows: nothing was imported`, errors);
+      throw new ApiError(
+        400,
+        bad === 1
+          ? 'The file has 1 bad row: nothing was imported'
+          : `The file has ${bad} bad rows: nothing was imported`,
+        errors,
+      );
     }
     const groups = new Map<string, PlannedValue[]>();
     for (const p of changed) {
@@ -174,14 +238,21 @@ export async function applyImport(deps: AppDeps, auth: AuthedUser, source: Impor
       const current = byKey.get(k);
       if (!current) await createDataset(tx, key);
       const category = { name: first.slug, indicators: indicators.filter((i) => i.category === first.slug) };
-      const { inputs, places } = await figureInputs(deps, tx, category, list.map((p) => p.value), current?.id ?? null);
+      const { inputs, places } = await figureInputs(
+        deps,
+        tx,
+        category,
+        list.map((p) => p.value),
+        current?.id ?? null,
+      );
       const note = `${how}, rows ${list.map((p) => p.line).join(', ')}`;
       saves.push({ key, user: { auth, action: 'import', note, quiet: true }, inputs, places });
       themes.set(first.slug, (themes.get(first.slug) ?? 0) + list.length);
     }
     // One engine save for the whole file; a dataset saved meanwhile is not overwritten.
     await saveFigures(deps, w, saves).catch((error: unknown) => {
-      if (error instanceof ApiError && error.status === 409) throw conflict('Figures of this file changed while it was imported: nothing was imported, import it again');
+      if (error instanceof ApiError && error.status === 409)
+        throw conflict('Figures of this file changed while it was imported: nothing was imported, import it again');
       throw error;
     });
     // The public profile keeps every published version: an import changes nothing public.
@@ -191,4 +262,3 @@ export async function applyImport(deps: AppDeps, auth: AuthedUser, source: Impor
     return preview;
   });
 }
-

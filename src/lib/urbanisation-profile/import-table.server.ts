@@ -38,13 +38,18 @@ async function rowsOf(source: ImportSource, field: 'csv' | 'file') {
   } catch (error) {
     if (error instanceof CsvSyntaxError) throw fileProblem(field, `Row ${error.line}: ${error.message}`);
     if (error instanceof XlsxReadError || error instanceof ReadLimitError) throw fileProblem(field, error.message);
-    if (error instanceof TooManyRowsError) throw fileProblem(field, `there are more than ${IMPORT_ROWS_MAX} rows of figures: import at most ${IMPORT_ROWS_MAX} at a time`);
+    if (error instanceof TooManyRowsError)
+      throw fileProblem(
+        field,
+        `there are more than ${IMPORT_ROWS_MAX} rows of figures: import at most ${IMPORT_ROWS_MAX} at a time`,
+      );
     throw error;
   }
 }
 
 /** A cell as text: a workbook's or a CSV's text is what people wrote, made safe like any field (decision 057). */
-const asText = (cell: SheetCell | undefined): string => (typeof cell === 'number' ? String(cell) : safeText(cell ?? '').trim());
+const asText = (cell: SheetCell | undefined): string =>
+  typeof cell === 'number' ? String(cell) : safeText(cell ?? '').trim();
 
 /** The file as rows under its header, or a 400 naming what is wrong with its shape (its quoting, header or size). */
 export async function readImportTable(source: ImportSource, field: 'csv' | 'file'): Promise<ImportTable> {
@@ -54,16 +59,20 @@ export async function readImportTable(source: ImportSource, field: 'csv' | 'file
   const missing = IMPORT_COLUMNS.filter((c) => !columns.includes(c));
   if (!header || missing.length) {
     const [line, names, absent] = [header?.line ?? 1, IMPORT_COLUMNS.join(', '), missing.join(', ')];
-    throw fileProblem(field, source.kind === 'csv'
-      ? `Row ${line} must name the columns ${names}, separated by commas or semicolons (missing: ${absent})`
-      : `Row ${line} must name the columns ${names}, one per cell (missing: ${absent})`);
+    throw fileProblem(
+      field,
+      source.kind === 'csv'
+        ? `Row ${line} must name the columns ${names}, separated by commas or semicolons (missing: ${absent})`
+        : `Row ${line} must name the columns ${names}, one per cell (missing: ${absent})`,
+    );
   }
   const raw = (cells: SheetCell[], name: string): SheetCell => {
     const i = columns.indexOf(name);
     return i < 0 ? '' : (cells[i] ?? '');
   };
   const text = (cells: SheetCell[], name: string) => asText(raw(cells, name));
-  // An export carries the open-data figures too (origin open_data): they are the sources', never imported as a country's.
+  // An export carries the open-data figures too (origin open_data): they are the sources', never imported as a
+  // country's.
   const rows = allRows.filter((r) => text(r.cells, 'origin') !== 'open_data');
   // Decimal commas are decided per file, from the figures written as text (a workbook's numbers have no mark).
   const written = rows.map((r) => raw(r.cells, 'value')).filter((v): v is string => typeof v === 'string');

@@ -21,9 +21,11 @@ const starts = (bytes: Uint8Array, ...head: number[]) => head.every((b, i) => by
 
 /** What the bytes are, when they are a kind of file people pick by mistake. */
 function knownOther(bytes: Uint8Array): string | null {
-  if (starts(bytes, 0xd0, 0xcf, 0x11, 0xe0)) return 'an older Excel file (.xls); in Excel, use Save As and choose "Excel Workbook (.xlsx)"';
+  if (starts(bytes, 0xd0, 0xcf, 0x11, 0xe0))
+    return 'an older Excel file (.xls); in Excel, use Save As and choose "Excel Workbook (.xlsx)"';
   if (starts(bytes, 0x25, 0x50, 0x44, 0x46)) return 'a PDF document';
-  if (starts(bytes, 0x89, 0x50, 0x4e, 0x47) || starts(bytes, 0xff, 0xd8, 0xff) || starts(bytes, 0x47, 0x49, 0x46)) return 'a picture';
+  if (starts(bytes, 0x89, 0x50, 0x4e, 0x47) || starts(bytes, 0xff, 0xd8, 0xff) || starts(bytes, 0x47, 0x49, 0x46))
+    return 'a picture';
   return null;
 }
 
@@ -38,8 +40,10 @@ export async function readImportUpload(c: Context): Promise<ImportSource> {
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    // Excel's plain "CSV" saves in the computer's old code page (Windows-1252, 1251…), which cannot be told apart reliably.
-    const message = 'is not saved as UTF-8 text: in Excel, use Save As and choose "CSV UTF-8", or upload the workbook (.xlsx) itself';
+    // Excel's plain "CSV" saves in the computer's old code page (Windows-1252, 1251…), which cannot be told apart
+    // reliably.
+    const message =
+      'is not saved as UTF-8 text: in Excel, use Save As and choose "CSV UTF-8", or upload the workbook (.xlsx) itself';
     throw new ApiError(400, `The file cannot be imported: it ${message}`, { file: [message] });
   }
   // eslint-disable-next-line no-control-regex -- NUL and other control bytes: a binary file

@@ -12,13 +12,16 @@ import type { Category, Indicator } from './schema.ts';
 type SaveBody = z.output<typeof IndicatorSaveBodySchema>;
 type IndicatorRow = typeof profileIndicators.$inferSelect;
 
-const invalid = (errors: Record<string, string[]>) => new ApiError(400, `Invalid body: check ${Object.keys(errors).join(', ')}`, errors);
+const invalid = (errors: Record<string, string[]>) =>
+  new ApiError(400, `Invalid body: check ${Object.keys(errors).join(', ')}`, errors);
 
 /**
  * The rules an indicator must meet as a whole (after merging a change with what is stored): the
  * expected range in order and inside the hard limits (a percentage's are 0 to 100).
  */
-function checkRange(row: Pick<IndicatorRow, 'answerType' | 'min' | 'max' | 'expectedMin' | 'expectedMax'>): Record<string, string[]> {
+function checkRange(
+  row: Pick<IndicatorRow, 'answerType' | 'min' | 'max' | 'expectedMin' | 'expectedMax'>,
+): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   const lower = row.min ?? (row.answerType === 'pct' ? 0 : null);
   const upper = row.max ?? (row.answerType === 'pct' ? 100 : null);
@@ -27,8 +30,10 @@ function checkRange(row: Pick<IndicatorRow, 'answerType' | 'min' | 'max' | 'expe
     ['expected_max', row.expectedMax],
   ] as const) {
     if (value === null) continue;
-    if (lower !== null && value < lower) (errors[field] ??= []).push(`must be at least ${lower}, the lowest value the indicator accepts`);
-    if (upper !== null && value > upper) (errors[field] ??= []).push(`must be at most ${upper}, the highest value the indicator accepts`);
+    if (lower !== null && value < lower)
+      (errors[field] ??= []).push(`must be at least ${lower}, the lowest value the indicator accepts`);
+    if (upper !== null && value > upper)
+      (errors[field] ??= []).push(`must be at most ${upper}, the highest value the indicator accepts`);
   }
   if (row.expectedMin !== null && row.expectedMax !== null && row.expectedMin > row.expectedMax) {
     (errors['expected_max'] ??= []).push('must not be below the lowest expected value');
@@ -67,12 +72,18 @@ export async function saveIndicator(deps: AppDeps, auth: AuthedUser, body: SaveB
   return deps.changes.write(deps.db, async (w) => {
     const { tx } = w;
     const saved = (indicator: Indicator, published: boolean) =>
-      w.emit({ type: 'profile.indicator.saved', data: { code: indicator.code, category: indicator.category }, actorId: auth.user.id, site: published });
+      w.emit({
+        type: 'profile.indicator.saved',
+        data: { code: indicator.code, category: indicator.category },
+        actorId: auth.user.id,
+        site: published,
+      });
     const current = await loadIndicatorRow(tx, body.code, true);
     if (body.version === undefined) {
       if (current) throw invalid({ code: [`is already used by the indicator “${current.name}”: choose another code`] });
       const missing: Record<string, string[]> = {};
-      for (const field of ['category', 'name', 'source'] as const) if (!body[field]) missing[field] = ['is required for a new indicator'];
+      for (const field of ['category', 'name', 'source'] as const)
+        if (!body[field]) missing[field] = ['is required for a new indicator'];
       if (Object.keys(missing).length) throw invalid(missing);
       const category = await loadCategoryRow(tx, body.category!);
       if (!category) throw invalid({ category: ['is not a theme of the profile'] });
@@ -85,17 +96,32 @@ export async function saveIndicator(deps: AppDeps, auth: AuthedUser, body: SaveB
         .where(eq(profileIndicators.categorySlug, category.slug));
       const [created] = await tx
         .insert(profileIndicators)
-        .values({ sort: Number(last?.sort ?? 0) + 1, ...fields, code: body.code, categorySlug: category.slug, name: body.name!, source: body.source! })
+        .values({
+          sort: Number(last?.sort ?? 0) + 1,
+          ...fields,
+          code: body.code,
+          categorySlug: category.slug,
+          name: body.name!,
+          source: body.source!,
+        })
         .returning();
       const indicator = toIndicator(created!);
-      await w.audit({ actorId: auth.user.id, entity: 'profile_indicator', entityId: body.code, action: 'create', after: indicator });
+      await w.audit({
+        actorId: auth.user.id,
+        entity: 'profile_indicator',
+        entityId: body.code,
+        action: 'create',
+        after: indicator,
+      });
       await saved(indicator, category.published);
       return indicator;
     }
     if (!current) throw notFound('There is no indicator with this code');
     if (body.version !== current.version) throw new StaleWriteError(toIndicator(current));
     if (body.category !== undefined && body.category !== current.categorySlug) {
-      throw invalid({ category: ['cannot change: an indicator stays in its theme (retire it and add one to the other theme)'] });
+      throw invalid({
+        category: ['cannot change: an indicator stays in its theme (retire it and add one to the other theme)'],
+      });
     }
     const errors = checkRange({ ...current, ...fields });
     if (Object.keys(errors).length) throw invalid(errors);
@@ -106,7 +132,14 @@ export async function saveIndicator(deps: AppDeps, auth: AuthedUser, body: SaveB
       .returning();
     if (!after) throw new StaleWriteError(toIndicator(current));
     const indicator = toIndicator(after);
-    await w.audit({ actorId: auth.user.id, entity: 'profile_indicator', entityId: current.code, action: 'update', before: toIndicator(current), after: indicator });
+    await w.audit({
+      actorId: auth.user.id,
+      entity: 'profile_indicator',
+      entityId: current.code,
+      action: 'update',
+      before: toIndicator(current),
+      after: indicator,
+    });
     await saved(indicator, await isPublic(tx, indicator.category));
     return indicator;
   });
@@ -137,7 +170,8 @@ export async function reorderIndicators(
       .for('update');
     const active = rows.filter((r) => r.retiredAt === null);
     const byCode = new Map(active.map((r) => [r.code, r]));
-    const same = active.length === codes.length && body.indicators.every((i) => byCode.get(i.code)?.version === i.version);
+    const same =
+      active.length === codes.length && body.indicators.every((i) => byCode.get(i.code)?.version === i.version);
     if (!same) {
       const now = await loadCategory(tx, body.category, { includeRetired: true });
       throw new StaleWriteError(now, 'The indicators of this theme changed after you opened it');
@@ -159,7 +193,12 @@ export async function reorderIndicators(
       before,
       after: codes.map((code, i) => ({ code, sort: i + 1 })),
     });
-    await w.emit({ type: 'profile.indicator.reordered', data: { category: body.category }, actorId: auth.user.id, site: category.published });
+    await w.emit({
+      type: 'profile.indicator.reordered',
+      data: { category: body.category },
+      actorId: auth.user.id,
+      site: category.published,
+    });
   });
   return (await loadCategory(deps.db, body.category, { includeRetired: true }))!;
 }
@@ -181,7 +220,12 @@ export async function retireIndicator(
     if (body.version !== current.version) throw new StaleWriteError(toIndicator(current));
     const [after] = await tx
       .update(profileIndicators)
-      .set({ retiredAt: body.retired ? (current.retiredAt ?? new Date()) : null, version: current.version + 1, updatedAt: new Date(), updatedBy: auth.user.id })
+      .set({
+        retiredAt: body.retired ? (current.retiredAt ?? new Date()) : null,
+        version: current.version + 1,
+        updatedAt: new Date(),
+        updatedBy: auth.user.id,
+      })
       .where(eq(profileIndicators.code, code))
       .returning();
     const indicator = toIndicator(after!);

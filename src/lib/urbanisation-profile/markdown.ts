@@ -31,11 +31,14 @@ md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
   (env as unknown as RenderEnv).dropped.push(!allowed);
   return allowed ? self.renderToken(tokens, idx, options) : '';
 };
-md.renderer.rules.link_close = (tokens, idx, options, env, self) => ((env as unknown as RenderEnv).dropped.pop() ? '' : self.renderToken(tokens, idx, options));
+md.renderer.rules.link_close = (tokens, idx, options, env, self) =>
+  (env as unknown as RenderEnv).dropped.pop() ? '' : self.renderToken(tokens, idx, options);
 md.renderer.rules.image = (tokens, idx) => escapeHtml(textOf(tokens[idx]!.children ?? []));
 
 function textOf(tokens: readonly Token[]): string {
-  return tokens.map((t) => (t.children ? textOf(t.children) : t.type === 'softbreak' || t.type === 'hardbreak' ? ' ' : t.content)).join('');
+  return tokens
+    .map((t) => (t.children ? textOf(t.children) : t.type === 'softbreak' || t.type === 'hardbreak' ? ' ' : t.content))
+    .join('');
 }
 
 /**

@@ -48,7 +48,10 @@ function cityMedian(rows: { value: number; note: string }[]): { value: number; n
   return { value: median(rows.map((r) => r.value))!, note: note.slice(0, VALUE_NOTE_MAX) };
 }
 
-/** The records of a curated file: split by hand when nothing is quoted (the usual case, ten times faster), else by csv-parse. */
+/**
+ * The records of a curated file: split by hand when nothing is quoted (the usual case, ten times faster), else by
+ * csv-parse.
+ */
 function rowsOf(text: string): CsvRow[] {
   if (text.includes('"')) return readCsv(text).rows;
   return text
@@ -73,7 +76,8 @@ function figuresOf(series: SeriesFile, countries: ReadonlySet<string>): OpenFigu
   // As the forms check it (questionnaire engine): a percentage is between 0 and 100.
   const lower = indicator.min ?? (indicator.answer_type === 'pct' ? 0 : null);
   const upper = indicator.max ?? (indicator.answer_type === 'pct' ? 100 : null);
-  if (header?.cells.join(',') !== 'iso3,iso2,year,value,note') throw new OpenDataError(`${file}: row 1 must be iso3,iso2,year,value,note`);
+  if (header?.cells.join(',') !== 'iso3,iso2,year,value,note')
+    throw new OpenDataError(`${file}: row 1 must be iso3,iso2,year,value,note`);
   const groups = new Map<string, { countryCode: string; year: number; rows: { value: number; note: string }[] }>();
   for (const { line, cells } of rows) {
     const [, iso2 = '', yearText = '', valueText = '', note = ''] = cells;
@@ -82,9 +86,12 @@ function figuresOf(series: SeriesFile, countries: ReadonlySet<string>): OpenFigu
     const year = Number(yearText);
     const value = Number(valueText);
     if (!/^\d{4}$/.test(yearText)) throw new OpenDataError(`${where}: the year ${yearText} is not a year`);
-    if (!/^-?\d+(\.\d+)?$/.test(valueText) || !Number.isFinite(value)) throw new OpenDataError(`${where}: the value ${valueText} is not a number`);
+    if (!/^-?\d+(\.\d+)?$/.test(valueText) || !Number.isFinite(value))
+      throw new OpenDataError(`${where}: the value ${valueText} is not a number`);
     if ((lower !== null && value < lower) || (upper !== null && value > upper)) {
-      throw new OpenDataError(`${where}: ${value} is outside the range of ${indicator.code} (${lower ?? '…'} to ${upper ?? '…'})`);
+      throw new OpenDataError(
+        `${where}: ${value} is outside the range of ${indicator.code} (${lower ?? '…'} to ${upper ?? '…'})`,
+      );
     }
     const key = `${iso2}|${year}`;
     const group = groups.get(key) ?? { countryCode: iso2, year, rows: [] };
@@ -115,7 +122,11 @@ function figuresOf(series: SeriesFile, countries: ReadonlySet<string>): OpenFigu
  * Every figure of the curated files. Throws OpenDataError when a file differs from its manifest
  * checksum, a series has no indicator, or a row is not a figure of the portal.
  */
-export async function readOpenData(indicators: readonly Indicator[], countries: ReadonlySet<string>, dir = OPEN_DATA_DIR) {
+export async function readOpenData(
+  indicators: readonly Indicator[],
+  countries: ReadonlySet<string>,
+  dir = OPEN_DATA_DIR,
+) {
   const byCode = new Map(indicators.map((i) => [i.code, i]));
   const manifest = ManifestSchema.parse(JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')));
   const figures: OpenFigure[] = [];
@@ -127,15 +138,33 @@ export async function readOpenData(indicators: readonly Indicator[], countries: 
       continue;
     }
     const mapping = OPEN_DATA_SERIES[entry.series_id];
-    if (!mapping) throw new OpenDataError(`${entry.file}: the series ${entry.series_id} fills no indicator: add it to OPEN_DATA_SERIES (open-data-series.ts)`);
+    if (!mapping)
+      throw new OpenDataError(
+        `${entry.file}: the series ${entry.series_id} fills no indicator: add it to OPEN_DATA_SERIES (open-data-series.ts)`,
+      );
     const indicator = byCode.get(mapping.indicator);
-    if (!indicator) throw new OpenDataError(`${entry.file}: the indicator ${mapping.indicator} is not in the profile's catalogue`);
+    if (!indicator)
+      throw new OpenDataError(`${entry.file}: the indicator ${mapping.indicator} is not in the profile's catalogue`);
     const bytes = await readFile(join(dir, entry.file));
     if (createHash('sha256').update(bytes).digest('hex') !== entry.sha256) {
-      throw new OpenDataError(`${entry.file} differs from its checksum in manifest.json: run scripts/data-refresh.ts again instead of editing it`);
+      throw new OpenDataError(
+        `${entry.file} differs from its checksum in manifest.json: run scripts/data-refresh.ts again instead of editing it`,
+      );
     }
     const text = bytes.toString('utf8');
-    figures.push(...figuresOf({ file: entry.file, text, source: entry.source, licence: entry.licence, indicator, cities: mapping.cities === true }, countries));
+    figures.push(
+      ...figuresOf(
+        {
+          file: entry.file,
+          text,
+          source: entry.source,
+          licence: entry.licence,
+          indicator,
+          cities: mapping.cities === true,
+        },
+        countries,
+      ),
+    );
   }
   return { figures, files: manifest.length - skipped.length, skipped };
 }

@@ -43,7 +43,9 @@ const INSERT_CHUNK = 500;
 
 /** A figure's fields in a fixed order, to compare what is stored with what the files say. */
 const canonical = (values: readonly DatasetValue[]) =>
-  JSON.stringify(values.map((v) => [v.indicator, v.value, v.data_year, v.source, v.is_estimate, v.note, v.licence ?? null]));
+  JSON.stringify(
+    values.map((v) => [v.indicator, v.value, v.data_year, v.source, v.is_estimate, v.note, v.licence ?? null]),
+  );
 
 function datasetsOf(figures: readonly OpenFigure[]): Map<string, Planned> {
   const planned = new Map<string, Planned>();
@@ -60,7 +62,14 @@ function datasetsOf(figures: readonly OpenFigure[]): Map<string, Planned> {
 /** Writes the difference between the files and the stored open data; returns what it wrote. */
 async function applyPlan(tx: Tx, planned: Map<string, Planned>) {
   const stored = await tx
-    .select({ id: profileDatasets.id, category: profileDatasets.categorySlug, countryCode: profileDatasets.countryCode, year: profileDatasets.year, values: profileDatasets.values, version: profileDatasets.version })
+    .select({
+      id: profileDatasets.id,
+      category: profileDatasets.categorySlug,
+      countryCode: profileDatasets.countryCode,
+      year: profileDatasets.year,
+      values: profileDatasets.values,
+      version: profileDatasets.version,
+    })
     .from(profileDatasets)
     .where(eq(profileDatasets.origin, 'open_data'));
   const byKey = new Map(stored.map((s) => [`${s.category}|${s.countryCode}|${s.year}`, s]));
@@ -71,15 +80,26 @@ async function applyPlan(tx: Tx, planned: Map<string, Planned>) {
     const current = byKey.get(key);
     byKey.delete(key);
     if (!current) {
-      inserts.push({ categorySlug: d.category, countryCode: d.countryCode, year: d.year, values: d.values, status: 'published', origin: 'open_data' });
+      inserts.push({
+        categorySlug: d.category,
+        countryCode: d.countryCode,
+        year: d.year,
+        values: d.values,
+        status: 'published',
+        origin: 'open_data',
+      });
     } else if (canonical(current.values) === canonical(d.values)) {
       unchanged++;
     } else {
-      await tx.update(profileDatasets).set({ values: d.values, version: current.version + 1, updatedAt: new Date() }).where(eq(profileDatasets.id, current.id));
+      await tx
+        .update(profileDatasets)
+        .set({ values: d.values, version: current.version + 1, updatedAt: new Date() })
+        .where(eq(profileDatasets.id, current.id));
       updated++;
     }
   }
-  for (let i = 0; i < inserts.length; i += INSERT_CHUNK) await tx.insert(profileDatasets).values(inserts.slice(i, i + INSERT_CHUNK));
+  for (let i = 0; i < inserts.length; i += INSERT_CHUNK)
+    await tx.insert(profileDatasets).values(inserts.slice(i, i + INSERT_CHUNK));
   const gone = [...byKey.values()].map((s) => s.id);
   if (gone.length) await tx.delete(profileDatasets).where(inArray(profileDatasets.id, gone));
   return { inserted: inserts.length, updated, deleted: gone.length, unchanged };
@@ -89,7 +109,10 @@ async function applyPlan(tx: Tx, planned: Map<string, Planned>) {
  * Loads the curated open data into the profile through the change bus: one audit event and one
  * `profile.open_data.imported` event (site: true) for the whole batch, none when nothing changed.
  */
-export async function importOpenData(deps: Pick<AppDeps, 'db' | 'changes'>, options: { dir?: string } = {}): Promise<OpenDataImportResult> {
+export async function importOpenData(
+  deps: Pick<AppDeps, 'db' | 'changes'>,
+  options: { dir?: string } = {},
+): Promise<OpenDataImportResult> {
   const started = performance.now();
   return deps.changes.write(deps.db, async (w) => {
     const indicators = await listIndicators(w.tx, undefined, { includeRetired: true });
@@ -101,10 +124,32 @@ export async function importOpenData(deps: Pick<AppDeps, 'db' | 'changes'>, opti
     const countriesCovered = new Set(figures.map((f) => f.countryCode)).size;
     const changed = written.inserted + written.updated + written.deleted;
     if (changed > 0) {
-      const summary = { files, figures: figures.length, inserted: written.inserted, updated: written.updated, deleted: written.deleted };
-      await w.audit({ actorId: null, entity: 'profile_open_data', entityId: 'data/manifest.json', action: 'import', after: summary, note: 'Open data import (npm run data:import)' });
+      const summary = {
+        files,
+        figures: figures.length,
+        inserted: written.inserted,
+        updated: written.updated,
+        deleted: written.deleted,
+      };
+      await w.audit({
+        actorId: null,
+        entity: 'profile_open_data',
+        entityId: 'data/manifest.json',
+        action: 'import',
+        after: summary,
+        note: 'Open data import (npm run data:import)',
+      });
       await w.emit({ type: 'profile.open_data.imported', data: summary, actorId: null, site: true });
     }
-    return { files, figures: figures.length, datasets: planned.size, ...written, skipped, themes, countries: countriesCovered, ms: Math.round(performance.now() - started) };
+    return {
+      files,
+      figures: figures.length,
+      datasets: planned.size,
+      ...written,
+      skipped,
+      themes,
+      countries: countriesCovered,
+      ms: Math.round(performance.now() - started),
+    };
   });
 }

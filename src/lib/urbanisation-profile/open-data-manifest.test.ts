@@ -73,7 +73,9 @@ describe('curated open data (data/)', () => {
     writeFileSync(join(dir, entry.theme, 'stray.csv'), 'iso3,iso2,year,value,note\n');
     const { problems } = checkData(dir);
     expect(problems).toContainEqual(expect.stringContaining('ZZZ is not one of the 58 countries'));
-    expect(problems).toContainEqual(expect.stringContaining(`${entry.file}: ${entry.rows + 1} rows, manifest says ${entry.rows}`));
+    expect(problems).toContainEqual(
+      expect.stringContaining(`${entry.file}: ${entry.rows + 1} rows, manifest says ${entry.rows}`),
+    );
     expect(problems).toContainEqual(expect.stringContaining('stray.csv: not in manifest.json'));
   });
 });

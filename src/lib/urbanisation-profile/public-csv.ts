@@ -12,7 +12,9 @@ export const ORIGIN_WORDS = { country: 'reported by the country', open_data: 'op
  * the figure's own source, licence and origin (the country's figure where both exist).
  */
 export function publicCategoryCsv(category: Category): string {
-  const rows: Row[] = category.indicators.flatMap((indicator) => indicator.values.map((value) => ({ indicator, value })));
+  const rows: Row[] = category.indicators.flatMap((indicator) =>
+    indicator.values.map((value) => ({ indicator, value })),
+  );
   return toCsv<Row>(
     [
       { name: 'indicator_code', value: (r) => r.indicator.code },

@@ -30,23 +30,37 @@ export const publicProfileRoutes = new Hono<AppEnv>()
 
   .get(`${BASE}/category/:slug`, async (c) => {
     const { slug } = parseOr400(CategoryPathSchema, c.req.param(), 'path');
-    return publicItem<PublicCategoryResponse>(c, `${PROFILE_CACHE_DOMAIN}:category:${slug}`, (db) => publicCategory(db, slug), {
-      missing: 'There is no such profile category',
-      message: (data) => data.name,
-    });
+    return publicItem<PublicCategoryResponse>(
+      c,
+      `${PROFILE_CACHE_DOMAIN}:category:${slug}`,
+      (db) => publicCategory(db, slug),
+      {
+        missing: 'There is no such profile category',
+        message: (data) => data.name,
+      },
+    );
   })
 
   .get(`${BASE}/country/:country_code`, async (c) => {
     const { country_code } = parseOr400(CountryPathSchema, c.req.param(), 'path');
-    // Every published figure, read once for all countries' answers until the profile changes (the site build asks for all 58).
-    const allValues = (db: Db) => c.get('deps').publicCache.shared(`${PROFILE_CACHE_DOMAIN}:all-values`, () => allPublishedValues(db));
-    return publicItem<PublicCountryResponse>(c, `${PROFILE_CACHE_DOMAIN}:country:${country_code}`, (db) => publicCountry(db, country_code, () => allValues(db)), {
-      missing: 'There is no such country',
-      message: (data) => data.country_name,
-    });
+    // Every published figure, read once for all countries' answers until the profile changes (the site build asks for
+    // all 58).
+    const allValues = (db: Db) =>
+      c.get('deps').publicCache.shared(`${PROFILE_CACHE_DOMAIN}:all-values`, () => allPublishedValues(db));
+    return publicItem<PublicCountryResponse>(
+      c,
+      `${PROFILE_CACHE_DOMAIN}:country:${country_code}`,
+      (db) => publicCountry(db, country_code, () => allValues(db)),
+      {
+        missing: 'There is no such country',
+        message: (data) => data.country_name,
+      },
+    );
   });
 
-/** The public answer of one theme or country (`load`): 404 with `missing` when there is none, else named by `message`. */
+/**
+ * The public answer of one theme or country (`load`): 404 with `missing` when there is none, else named by `message`.
+ */
 function publicItem<R extends { status: number; message: string; data: object }>(
   c: Context<AppEnv>,
   key: string,

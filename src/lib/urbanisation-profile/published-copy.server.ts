@@ -12,7 +12,10 @@ import type { profileDatasets } from '../db/schema.ts';
 type DatasetRow = typeof profileDatasets.$inferSelect;
 type Kept = NonNullable<DatasetRow['publishedSnapshot']>;
 
-/** The kept published version of a dataset changed since it was published, or null (a published dataset is shown as it is, a draft without a copy not at all). */
+/**
+ * The kept published version of a dataset changed since it was published, or null (a published dataset is shown as it
+ * is, a draft without a copy not at all).
+ */
 export function keptCopyOf(row: Pick<DatasetRow, 'status' | 'publishedSnapshot'>): Kept | null {
   return row.status !== 'published' && row.publishedSnapshot ? row.publishedSnapshot : null;
 }

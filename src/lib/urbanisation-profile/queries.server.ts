@@ -1,6 +1,15 @@
 import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../audit/service.server.ts';
-import { countries, profileCategories, profileDatasets, profileFigures, profileIndicators, users, type ProfileOrigin, type StoredProfileValue } from '../db/schema.ts';
+import {
+  countries,
+  profileCategories,
+  profileDatasets,
+  profileFigures,
+  profileIndicators,
+  users,
+  type ProfileOrigin,
+  type StoredProfileValue,
+} from '../db/schema.ts';
 import { keptCopyOf } from './published-copy.server.ts';
 import { median } from './rows.ts';
 import type {
@@ -116,7 +125,11 @@ export async function loadCategoryRow(db: DbOrTx, slug: string, forUpdate = fals
  * The indicators of one category (or all), in their order. Retired ones only when asked: they
  * have left the forms and the public pages, but the back-office lists them to restore them.
  */
-export async function listIndicators(db: DbOrTx, slug?: string, options: { includeRetired?: boolean } = {}): Promise<Indicator[]> {
+export async function listIndicators(
+  db: DbOrTx,
+  slug?: string,
+  options: { includeRetired?: boolean } = {},
+): Promise<Indicator[]> {
   const rows = await db
     .select()
     .from(profileIndicators)
@@ -144,7 +157,10 @@ export async function loadCategory(db: DbOrTx, slug: string, options: { includeR
 }
 
 export async function countryNames(db: DbOrTx): Promise<Map<string, string>> {
-  const rows = await db.select({ code: countries.code, name: countries.name }).from(countries).orderBy(asc(countries.name));
+  const rows = await db
+    .select({ code: countries.code, name: countries.name })
+    .from(countries)
+    .orderBy(asc(countries.name));
   return new Map(rows.map((r) => [r.code, r.name]));
 }
 
@@ -153,10 +169,7 @@ export async function loadDatasetRow(
   key: { slug: string; countryCode: string; year: number },
   forUpdate = false,
 ): Promise<DatasetRow | null> {
-  const query = db
-    .select(datasetColumns)
-    .from(profileDatasets)
-    .where(datasetWhere(key, 'country'));
+  const query = db.select(datasetColumns).from(profileDatasets).where(datasetWhere(key, 'country'));
   const [row] = forUpdate ? await query.for('update') : await query;
   return row ?? null;
 }
@@ -199,7 +212,12 @@ export async function loadGrid(db: DbOrTx, slug: string, scopeCountry: string | 
   const all = await db
     .select(datasetColumns)
     .from(profileDatasets)
-    .where(and(eq(profileDatasets.categorySlug, slug), scopeCountry ? eq(profileDatasets.countryCode, scopeCountry) : undefined))
+    .where(
+      and(
+        eq(profileDatasets.categorySlug, slug),
+        scopeCountry ? eq(profileDatasets.countryCode, scopeCountry) : undefined,
+      ),
+    )
     .orderBy(asc(profileDatasets.countryCode), asc(profileDatasets.year));
   const rows = all.filter((r) => r.origin === 'country');
   const names = await countryNames(db);
@@ -229,11 +247,21 @@ export async function loadGrid(db: DbOrTx, slug: string, scopeCountry: string | 
 /** Every dataset a country entered in the given themes, for the CSV import. */
 export async function datasetsOf(db: DbOrTx, slugs: string[]): Promise<DatasetRow[]> {
   if (slugs.length === 0) return [];
-  return db.select(datasetColumns).from(profileDatasets).where(and(inArray(profileDatasets.categorySlug, slugs), COUNTRY_ORIGIN));
+  return db
+    .select(datasetColumns)
+    .from(profileDatasets)
+    .where(and(inArray(profileDatasets.categorySlug, slugs), COUNTRY_ORIGIN));
 }
 
-/** The figures of the back-office export (drafts and open data too): the person's scope, and one theme or one indicator when asked. */
-export async function exportRows(db: DbOrTx, scopeCountry: string | null, only: { category?: string; indicator?: string } = {}) {
+/**
+ * The figures of the back-office export (drafts and open data too): the person's scope, and one theme or one indicator
+ * when asked.
+ */
+export async function exportRows(
+  db: DbOrTx,
+  scopeCountry: string | null,
+  only: { category?: string; indicator?: string } = {},
+) {
   const rows = await db
     .select(datasetColumns)
     .from(profileDatasets)
@@ -243,11 +271,24 @@ export async function exportRows(db: DbOrTx, scopeCountry: string | null, only: 
         only.category ? eq(profileDatasets.categorySlug, only.category) : undefined,
       ),
     )
-    .orderBy(asc(profileDatasets.categorySlug), asc(profileDatasets.countryCode), asc(profileDatasets.year), asc(profileDatasets.origin));
+    .orderBy(
+      asc(profileDatasets.categorySlug),
+      asc(profileDatasets.countryCode),
+      asc(profileDatasets.year),
+      asc(profileDatasets.origin),
+    );
   return rows.flatMap((r) =>
     r.values
       .filter((v) => !only.indicator || v.indicator === only.indicator)
-      .map((v) => ({ ...v, licence: v.licence ?? null, category: r.categorySlug, country_code: r.countryCode, year: r.year, status: r.status, origin: r.origin })),
+      .map((v) => ({
+        ...v,
+        licence: v.licence ?? null,
+        category: r.categorySlug,
+        country_code: r.countryCode,
+        year: r.year,
+        status: r.status,
+        origin: r.origin,
+      })),
   );
 }
 
@@ -275,7 +316,8 @@ async function publishedValues(db: DbOrTx, where: { slug?: string; countryCode?:
   for (const { dataset: row, countryName } of rows) {
     // A dataset changed since it was published shows its published version (decision 033).
     const dataset = { ...row, ...keptCopyOf(row) };
-    if (dataset.narrative) narratives.push({ country_code: dataset.countryCode, year: dataset.year, narrative: dataset.narrative });
+    if (dataset.narrative)
+      narratives.push({ country_code: dataset.countryCode, year: dataset.year, narrative: dataset.narrative });
     for (const v of dataset.values) {
       const list = figures.get(v.indicator) ?? new Map<string, PublicValue>();
       const key = `${dataset.countryCode}|${dataset.year}`;
@@ -309,7 +351,11 @@ export async function publicCategory(db: DbOrTx, slug: string): Promise<PublicCa
   const { byIndicator, narratives, openData } = await publishedValues(db, { slug });
   return {
     ...category,
-    indicators: indicators.map((i) => ({ ...toPublicIndicator(i), open_data: openData.has(i.code), values: byIndicator.get(i.code) ?? [] })),
+    indicators: indicators.map((i) => ({
+      ...toPublicIndicator(i),
+      open_data: openData.has(i.code),
+      values: byIndicator.get(i.code) ?? [],
+    })),
     narratives,
   };
 }

@@ -4,7 +4,15 @@ import { requireAdminLevel, requireCountryScope, requireModuleRule, scopeCountry
 import { canActInCountry, type RuleAction } from '../access/permissions.ts';
 import type { AppEnv, AuthedUser } from '../deps.server.ts';
 import { CMS_UPLOAD_MAX_BYTES } from '../cms/schema.ts';
-import { notFound, parseOr400, parsePath, parseQuery, readJson, requiredVersion, sentVersion } from '../http/errors.server.ts';
+import {
+  notFound,
+  parseOr400,
+  parsePath,
+  parseQuery,
+  readJson,
+  requiredVersion,
+  sentVersion,
+} from '../http/errors.server.ts';
 import { text, VersionSchema } from '../http/schema.ts';
 import { requireUser } from '../identity/middleware.server.ts';
 import { readUploadedFile } from '../storage/multipart.server.ts';
@@ -134,8 +142,15 @@ export const profileRoutes = new Hono<AppEnv>()
     const auth = requireOverviewWriter(c);
     const { code } = parsePath(c, IndicatorPathSchema);
     const body = await readJson(c, IndicatorRetireBodySchema);
-    const data = await retireIndicator(c.get('deps'), auth, code, { retired: body.retired, version: requiredVersion(c, body.version) });
-    return c.json<IndicatorResponse>({ status: 200, message: body.retired ? `Indicator ${code} retired` : `Indicator ${code} restored`, data });
+    const data = await retireIndicator(c.get('deps'), auth, code, {
+      retired: body.retired,
+      version: requiredVersion(c, body.version),
+    });
+    return c.json<IndicatorResponse>({
+      status: 200,
+      message: body.retired ? `Indicator ${code} retired` : `Indicator ${code} restored`,
+      data,
+    });
   })
 
   .get(`${BASE}/analytics/:slug`, requireUser(), async (c) => {
@@ -168,20 +183,28 @@ export const profileRoutes = new Hono<AppEnv>()
     guard(c, ['update'], key.countryCode);
     const body = await readJson(c, DatasetPublishBodySchema);
     const data = await publishDataset(c.get('deps'), auth, key, { ...body, version: sentVersion(c, body.version) });
-    return c.json<DatasetResponse>({ status: 200, message: body.published ? 'Figures published' : 'Figures withdrawn from the public site', data });
+    return c.json<DatasetResponse>({
+      status: 200,
+      message: body.published ? 'Figures published' : 'Figures withdrawn from the public site',
+      data,
+    });
   })
 
   .post(`${BASE}/import/preview`, requireUser(), async (c) => {
     const auth = guard(c, ['create', 'update']);
     const { csv } = await readJson(c, ImportBodySchema);
-    const data = await previewImport(c.get('deps'), { kind: 'csv', text: csv }, 'csv', (code) => canActInCountry(auth.identity, code));
+    const data = await previewImport(c.get('deps'), { kind: 'csv', text: csv }, 'csv', (code) =>
+      canActInCountry(auth.identity, code),
+    );
     return c.json<ImportResponse>({ status: 200, message: 'What the import would change', data });
   })
 
   .post(`${BASE}/import`, requireUser(), async (c) => {
     const auth = guard(c, ['create', 'update']);
     const { csv } = await readJson(c, ImportBodySchema);
-    const data = await applyImport(c.get('deps'), auth, { kind: 'csv', text: csv }, 'csv', (code) => canActInCountry(auth.identity, code));
+    const data = await applyImport(c.get('deps'), auth, { kind: 'csv', text: csv }, 'csv', (code) =>
+      canActInCountry(auth.identity, code),
+    );
     return c.json<ImportResponse>({ status: 200, message: importedMessage(data.changes.length), data });
   })
 

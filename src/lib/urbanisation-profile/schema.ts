@@ -71,9 +71,17 @@ const PathYearSchema = yearParam(PROFILE_YEAR_MIN, PROFILE_YEAR_MAX);
 export const KeyFactSchema = z.object({
   label: text({ max: KEY_FACT_LABEL_MAX, min: 1 }),
   value: text({ max: KEY_FACT_VALUE_MAX, min: 1 }),
-  unit: text({ max: KEY_FACT_UNIT_MAX }).nullable().optional().transform((v) => v || null),
-  year: YearSchema.nullable().optional().transform((v) => v ?? null),
-  source: text({ max: KEY_FACT_SOURCE_MAX }).nullable().optional().transform((v) => v || null),
+  unit: text({ max: KEY_FACT_UNIT_MAX })
+    .nullable()
+    .optional()
+    .transform((v) => v || null),
+  year: YearSchema.nullable()
+    .optional()
+    .transform((v) => v ?? null),
+  source: text({ max: KEY_FACT_SOURCE_MAX })
+    .nullable()
+    .optional()
+    .transform((v) => v || null),
 });
 export type KeyFact = z.output<typeof KeyFactSchema>;
 
@@ -196,10 +204,15 @@ export const CategorySaveBodySchema = z.strictObject({
   sort: wholeNumber({ min: 0, max: 1000 }).optional(),
   published: z.boolean({ error: 'must be true or false' }).optional(),
   body: text({ max: CATEGORY_BODY_MAX, multiline: true }).optional(),
-  key_facts: z.array(KeyFactSchema, { error: 'must be a list' }).max(KEY_FACTS_MAX, `must have at most ${KEY_FACTS_MAX} key facts`).optional(),
+  key_facts: z
+    .array(KeyFactSchema, { error: 'must be a list' })
+    .max(KEY_FACTS_MAX, `must have at most ${KEY_FACTS_MAX} key facts`)
+    .optional(),
   hero_alt: text({ max: HERO_ALT_MAX }).optional(),
   /** null removes the picture; a new one is uploaded to …/hero. */
-  hero_image: z.null({ error: 'can only be null here (to remove the picture): upload a new one to profile/category/{slug}/hero' }).optional(),
+  hero_image: z
+    .null({ error: 'can only be null here (to remove the picture): upload a new one to profile/category/{slug}/hero' })
+    .optional(),
   version: VersionSchema.optional(),
 });
 export type CategorySaveBody = z.input<typeof CategorySaveBodySchema>;
@@ -217,7 +230,10 @@ export const ValueInputSchema = z.strictObject({
 export type ValueInput = z.input<typeof ValueInputSchema>;
 
 export const DatasetSaveBodySchema = z.strictObject({
-  values: z.array(ValueInputSchema, { error: 'must be a list' }).max(VALUES_PER_SAVE_MAX, `must have at most ${VALUES_PER_SAVE_MAX} values`).optional(),
+  values: z
+    .array(ValueInputSchema, { error: 'must be a list' })
+    .max(VALUES_PER_SAVE_MAX, `must have at most ${VALUES_PER_SAVE_MAX} values`)
+    .optional(),
   narrative: text({ max: NARRATIVE_MAX, multiline: true }).nullable().optional(),
   version: VersionSchema.optional(),
 });
@@ -229,7 +245,10 @@ export const DatasetPublishBodySchema = z.strictObject({
 });
 
 export const ImportBodySchema = z.strictObject({
-  csv: z.string({ error: 'must be the CSV text' }).min(1, 'is required').max(IMPORT_CSV_MAX_BYTES, `must be at most ${IMPORT_CSV_MAX_BYTES} characters`),
+  csv: z
+    .string({ error: 'must be the CSV text' })
+    .min(1, 'is required')
+    .max(IMPORT_CSV_MAX_BYTES, `must be at most ${IMPORT_CSV_MAX_BYTES} characters`),
 });
 
 // ---- responses ----

@@ -3,7 +3,13 @@ import type { DatasetValue } from './schema.ts';
 import type { Db } from '../db/client.server.ts';
 import { profileCategories, profileDatasets, profileFigures, profileIndicators } from '../db/schema.ts';
 import { ESTIMATE_MARK } from './rows.ts';
-import { demoFigures, PROFILE_CATEGORY_SEED, PROFILE_FIGURE_SEED, PROFILE_INDICATOR_SEED, type FigureSeed } from './seed-data.ts';
+import {
+  demoFigures,
+  PROFILE_CATEGORY_SEED,
+  PROFILE_FIGURE_SEED,
+  PROFILE_INDICATOR_SEED,
+  type FigureSeed,
+} from './seed-data.ts';
 
 /** Groups figures into datasets (category × country × year). */
 function datasetsOf(figures: readonly FigureSeed[]) {
@@ -13,7 +19,14 @@ function datasetsOf(figures: readonly FigureSeed[]) {
     const slug = categoryOf.get(f.indicator)!;
     const key = `${slug}|${f.country}|${f.year}`;
     const group = groups.get(key) ?? { slug, country: f.country, year: f.year, values: [] };
-    group.values.push({ indicator: f.indicator, value: f.value, data_year: f.year, source: f.source, is_estimate: false, note: f.note ?? null });
+    group.values.push({
+      indicator: f.indicator,
+      value: f.value,
+      data_year: f.year,
+      source: f.source,
+      is_estimate: false,
+      note: f.note ?? null,
+    });
     groups.set(key, group);
   }
   return [...groups.values()];
@@ -57,16 +70,32 @@ export async function seedProfileReference(db: Db): Promise<void> {
     .insert(profileDatasets)
     .values(datasets.map((d) => ({ categorySlug: d.slug, countryCode: d.country, year: d.year, status: 'published' })))
     .onConflictDoNothing()
-    .returning({ id: profileDatasets.id, slug: profileDatasets.categorySlug, country: profileDatasets.countryCode, year: profileDatasets.year });
+    .returning({
+      id: profileDatasets.id,
+      slug: profileDatasets.categorySlug,
+      country: profileDatasets.countryCode,
+      year: profileDatasets.year,
+    });
   const byKey = new Map(datasets.map((d) => [`${d.slug}|${d.country}|${d.year}`, d.values]));
-  await seedFigures(db, made.map((d) => ({ datasetId: d.id, values: byKey.get(`${d.slug}|${d.country}|${d.year}`)! })));
+  await seedFigures(
+    db,
+    made.map((d) => ({ datasetId: d.id, values: byKey.get(`${d.slug}|${d.country}|${d.year}`)! })),
+  );
 }
 
 /** The figures of datasets the seed just made, as the profile's form stores them (decision 046). */
-async function seedFigures(db: Db, datasets: readonly { datasetId: number; values: readonly DatasetValue[] }[]): Promise<void> {
+async function seedFigures(
+  db: Db,
+  datasets: readonly { datasetId: number; values: readonly DatasetValue[] }[],
+): Promise<void> {
   const rows = datasets.flatMap(({ datasetId, values }) => values.map((v) => ({ datasetId, v })));
   if (rows.length === 0) return;
-  const ids = new Map((await db.select({ code: profileIndicators.code, id: profileIndicators.id }).from(profileIndicators)).map((r) => [r.code, r.id]));
+  const ids = new Map(
+    (await db.select({ code: profileIndicators.code, id: profileIndicators.id }).from(profileIndicators)).map((r) => [
+      r.code,
+      r.id,
+    ]),
+  );
   await db.insert(profileFigures).values(
     rows.map(({ datasetId, v }) => ({
       datasetId,
@@ -89,12 +118,20 @@ async function syncIndicatorLimits(db: Db): Promise<void> {
   const stored = await db
     .select({ code: profileIndicators.code, min: profileIndicators.min, max: profileIndicators.max })
     .from(profileIndicators)
-    .where(inArray(profileIndicators.code, PROFILE_INDICATOR_SEED.map((i) => i.code)));
+    .where(
+      inArray(
+        profileIndicators.code,
+        PROFILE_INDICATOR_SEED.map((i) => i.code),
+      ),
+    );
   const limits = new Map(PROFILE_INDICATOR_SEED.map((i) => [i.code, { min: i.min ?? null, max: i.max ?? null }]));
   for (const row of stored) {
     const seed = limits.get(row.code)!;
     if (row.min === seed.min && row.max === seed.max) continue;
-    await db.update(profileIndicators).set({ ...seed, updatedAt: new Date() }).where(eq(profileIndicators.code, row.code));
+    await db
+      .update(profileIndicators)
+      .set({ ...seed, updatedAt: new Date() })
+      .where(eq(profileIndicators.code, row.code));
   }
 }
 
@@ -104,13 +141,33 @@ export async function seedDemoProfile(db: Db): Promise<void> {
     const [exists] = await db
       .select({ id: profileDatasets.id })
       .from(profileDatasets)
-      .where(and(eq(profileDatasets.categorySlug, 'demography-urbanisation'), eq(profileDatasets.countryCode, figure.country), eq(profileDatasets.year, figure.year), eq(profileDatasets.origin, 'country')));
+      .where(
+        and(
+          eq(profileDatasets.categorySlug, 'demography-urbanisation'),
+          eq(profileDatasets.countryCode, figure.country),
+          eq(profileDatasets.year, figure.year),
+          eq(profileDatasets.origin, 'country'),
+        ),
+      );
     if (exists) continue;
     const [made] = await db
       .insert(profileDatasets)
-      .values({ categorySlug: 'demography-urbanisation', countryCode: figure.country, year: figure.year, status: 'published', demo: true })
+      .values({
+        categorySlug: 'demography-urbanisation',
+        countryCode: figure.country,
+        year: figure.year,
+        status: 'published',
+        demo: true,
+      })
       .returning({ id: profileDatasets.id });
-    const value = { indicator: figure.indicator, value: figure.value, data_year: figure.year, source: figure.source, is_estimate: true, note: figure.note ?? null };
+    const value = {
+      indicator: figure.indicator,
+      value: figure.value,
+      data_year: figure.year,
+      source: figure.source,
+      is_estimate: true,
+      note: figure.note ?? null,
+    };
     await seedFigures(db, [{ datasetId: made!.id, values: [value] }]);
   }
 }

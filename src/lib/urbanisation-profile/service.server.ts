@@ -37,13 +37,27 @@ type CategoryBody = z.output<typeof CategorySaveBodySchema>;
  * needs its description (`hero_alt`). A change to a theme that is public before or after it
  * rebuilds the site (`profile.category.saved`).
  */
-export async function saveCategory(deps: AppDeps, auth: AuthedUser, body: CategoryBody): Promise<Category & { indicators: Indicator[] }> {
+export async function saveCategory(
+  deps: AppDeps,
+  auth: AuthedUser,
+  body: CategoryBody,
+): Promise<Category & { indicators: Indicator[] }> {
   const { before, after } = await deps.changes.write(deps.db, async (w) => {
     const { tx } = w;
-    const emit = (published: boolean) => w.emit({ type: 'profile.category.saved', data: { slug: body.slug }, actorId: auth.user.id, site: published });
+    const emit = (published: boolean) =>
+      w.emit({ type: 'profile.category.saved', data: { slug: body.slug }, actorId: auth.user.id, site: published });
     const current = await loadCategoryRow(tx, body.slug, true);
     const values = {
-      ...sentFields(body, { name: 'name', description: 'description', icon: 'icon', sort: 'sort', published: 'published', body: 'body', key_facts: 'keyFacts', hero_alt: 'heroAlt' }),
+      ...sentFields(body, {
+        name: 'name',
+        description: 'description',
+        icon: 'icon',
+        sort: 'sort',
+        published: 'published',
+        body: 'body',
+        key_facts: 'keyFacts',
+        hero_alt: 'heroAlt',
+      }),
       ...(body.hero_image === null && { hero: null }),
       updatedBy: auth.user.id,
       updatedAt: new Date(),
@@ -51,20 +65,31 @@ export async function saveCategory(deps: AppDeps, auth: AuthedUser, body: Catego
     if (!current) {
       if (!body.name) throw new ApiError(400, 'Invalid body: check name', { name: ['is required for a new category'] });
       // A new category waits unpublished, after the others, until an administrator publishes it.
-      const [last] = await tx.select({ sort: sql<number>`coalesce(max(${profileCategories.sort}), 0)` }).from(profileCategories);
+      const [last] = await tx
+        .select({ sort: sql<number>`coalesce(max(${profileCategories.sort}), 0)` })
+        .from(profileCategories);
       const [row] = await tx
         .insert(profileCategories)
         .values({ sort: Number(last?.sort ?? 0) + 1, published: false, ...values, slug: body.slug, name: body.name })
         .returning();
-      await w.audit({ actorId: auth.user.id, entity: 'profile_category', entityId: body.slug, action: 'create', after: toCategory(row!) });
+      await w.audit({
+        actorId: auth.user.id,
+        entity: 'profile_category',
+        entityId: body.slug,
+        action: 'create',
+        after: toCategory(row!),
+      });
       await emit(row!.published);
       return { before: null, after: row! };
     }
-    if (body.version === undefined) throw new ApiError(400, 'Invalid body: check version', { version: ['is required to change a category'] });
+    if (body.version === undefined)
+      throw new ApiError(400, 'Invalid body: check version', { version: ['is required to change a category'] });
     if (body.version !== current.version) throw new StaleWriteError(toCategory(current));
     const keepsHero = body.hero_image !== null && current.hero;
     if (keepsHero && (body.hero_alt ?? current.heroAlt) === '') {
-      throw new ApiError(400, 'Invalid body: check hero_alt', { hero_alt: ['is required while the theme has a picture: say what it shows'] });
+      throw new ApiError(400, 'Invalid body: check hero_alt', {
+        hero_alt: ['is required while the theme has a picture: say what it shows'],
+      });
     }
     const [row] = await tx
       .update(profileCategories)
@@ -72,7 +97,14 @@ export async function saveCategory(deps: AppDeps, auth: AuthedUser, body: Catego
       .where(sql`${profileCategories.slug} = ${body.slug} and ${profileCategories.version} = ${body.version}`)
       .returning();
     if (!row) throw new StaleWriteError(toCategory(current));
-    await w.audit({ actorId: auth.user.id, entity: 'profile_category', entityId: body.slug, action: 'update', before: toCategory(current), after: toCategory(row) });
+    await w.audit({
+      actorId: auth.user.id,
+      entity: 'profile_category',
+      entityId: body.slug,
+      action: 'update',
+      before: toCategory(current),
+      after: toCategory(row),
+    });
     await emit(current.published || row.published);
     return { before: current, after: row };
   });
@@ -125,7 +157,13 @@ export async function datasetOf(db: DbOrTx, key: DatasetKey): Promise<DatasetRes
     };
   }
   const view = await datasetView(db, row);
-  return { ...view, exists: true, indicators: category.indicators, warnings: warningsOf(category.indicators, view.values), open_data: openData };
+  return {
+    ...view,
+    exists: true,
+    indicators: category.indicators,
+    warnings: warningsOf(category.indicators, view.values),
+    open_data: openData,
+  };
 }
 
 /**
@@ -149,7 +187,8 @@ export async function saveDataset(
     if (!names.has(key.countryCode)) throw notFound('There is no such country');
     const current = await loadDatasetRow(tx, key, true);
     if (current) {
-      if (body.version === undefined) throw new ApiError(400, 'Invalid body: check version', { version: ['is required to change a dataset'] });
+      if (body.version === undefined)
+        throw new ApiError(400, 'Invalid body: check version', { version: ['is required to change a dataset'] });
       if (body.version !== current.version) throw new StaleWriteError(await datasetView(tx, current));
     }
     const { inputs, places, refused } = await figureInputs(deps, tx, category, body.values ?? [], current?.id ?? null);
@@ -176,13 +215,21 @@ export async function publishDataset(
     const { tx } = w;
     const current = await loadDatasetRow(tx, key, true);
     if (!current) throw notFound('There is no dataset for this country and year yet');
-    if (body.version === undefined) throw new ApiError(400, 'Invalid body: check version', { version: ['is required'] });
+    if (body.version === undefined)
+      throw new ApiError(400, 'Invalid body: check version', { version: ['is required'] });
     if (body.version !== current.version) throw new StaleWriteError(await datasetView(tx, current));
     const status = body.published ? 'published' : 'draft';
     const hadCopy = keptCopyOf(current) !== null;
     await tx
       .update(profileDatasets)
-      .set({ status, publishedSnapshot: null, publishedSnapshotAt: null, version: current.version + 1, updatedAt: new Date(), updatedBy: auth.user.id })
+      .set({
+        status,
+        publishedSnapshot: null,
+        publishedSnapshotAt: null,
+        version: current.version + 1,
+        updatedAt: new Date(),
+        updatedBy: auth.user.id,
+      })
       .where(eq(profileDatasets.id, current.id));
     await w.audit({
       actorId: auth.user.id,

@@ -33,7 +33,8 @@ function partPath(target: string): string {
 }
 
 /** An attribute by its local name (`r:id`, or `id` under another prefix). */
-const attribute = (attributes: Record<string, string>, name: string) => Object.entries(attributes).find(([key]) => key.split(':').pop() === name)?.[1];
+const attribute = (attributes: Record<string, string>, name: string) =>
+  Object.entries(attributes).find(([key]) => key.split(':').pop() === name)?.[1];
 
 /** The kind a relation's type names (…/relationships/worksheet: worksheet). */
 const kindOf = (type: string) => type.slice(type.lastIndexOf('/') + 1);
@@ -44,7 +45,10 @@ async function readRelations(entry: ZipEntry | undefined, budget: XmlBudget) {
   await readXmlPart(entry, budget, {
     open(name, attributes) {
       if (name !== 'Relationship' || relations.size >= LISTED_MAX || attributes['TargetMode'] === 'External') return;
-      relations.set(attributes['Id'] ?? '', { kind: kindOf(attributes['Type'] ?? ''), path: partPath(attributes['Target'] ?? '') });
+      relations.set(attributes['Id'] ?? '', {
+        kind: kindOf(attributes['Type'] ?? ''),
+        path: partPath(attributes['Target'] ?? ''),
+      });
     },
   });
   return relations;
@@ -56,14 +60,17 @@ export async function readWorkbookInfo(entries: Map<string, ZipEntry>, budget: X
   let date1904 = false;
   await readXmlPart(entries.get('xl/workbook.xml')!, budget, {
     open(name, attributes) {
-      if (name === 'sheet' && sheets.length < LISTED_MAX) sheets.push({ name: attributes['name'] ?? '', id: attribute(attributes, 'id') ?? '' });
+      if (name === 'sheet' && sheets.length < LISTED_MAX)
+        sheets.push({ name: attributes['name'] ?? '', id: attribute(attributes, 'id') ?? '' });
       if (name === 'workbookPr') date1904 = ['1', 'true'].includes(attributes['date1904'] ?? '');
     },
   });
   const relations = await readRelations(entries.get('xl/_rels/workbook.xml.rels'), budget);
   const typed = (kind: string) => [...relations.values()].find((r) => r.kind === kind)?.path;
   // The first sheet that is a worksheet (a chart sheet holds no cells).
-  const sheet = sheets.map((s) => ({ ...s, relation: relations.get(s.id) })).find((s) => s.relation?.kind === 'worksheet' && entries.has(s.relation.path));
+  const sheet = sheets
+    .map((s) => ({ ...s, relation: relations.get(s.id) }))
+    .find((s) => s.relation?.kind === 'worksheet' && entries.has(s.relation.path));
   if (!sheet?.relation) throw new XlsxReadError(XLSX_MESSAGES.noSheet);
   return {
     sheetName: sheet.name,
@@ -75,9 +82,14 @@ export async function readWorkbookInfo(entries: Map<string, ZipEntry>, budget: X
 }
 
 /** Excel's own date formats (14–22, 45–47) and those of the region's East Asian locales (27–36, 50–58). */
-const BUILT_IN_DATES = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58]);
+const BUILT_IN_DATES = new Set([
+  14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56,
+  57, 58,
+]);
 
-/** Whether a number format shows a date or a time: a y, m, d, h or s outside quotes and brackets (as ExcelJS decides). */
+/**
+ * Whether a number format shows a date or a time: a y, m, d, h or s outside quotes and brackets (as ExcelJS decides).
+ */
 export function isDateFormat(code: string): boolean {
   return /[ymdhMsb]+/.test(code.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, ''));
 }
@@ -91,8 +103,10 @@ export async function readDateStyles(entry: ZipEntry | undefined, budget: XmlBud
   await readXmlPart(entry, budget, {
     open(name, attributes) {
       if (name === 'numFmts' || name === 'cellXfs') within = name;
-      else if (name === 'numFmt' && within === 'numFmts') formats.set(Number(attributes['numFmtId']), isDateFormat(attributes['formatCode'] ?? ''));
-      else if (name === 'xf' && within === 'cellXfs' && styles.length < STYLES_MAX) styles.push(Number(attributes['numFmtId'] ?? 0));
+      else if (name === 'numFmt' && within === 'numFmts')
+        formats.set(Number(attributes['numFmtId']), isDateFormat(attributes['formatCode'] ?? ''));
+      else if (name === 'xf' && within === 'cellXfs' && styles.length < STYLES_MAX)
+        styles.push(Number(attributes['numFmtId'] ?? 0));
     },
     close(name) {
       if (name === within) within = null;
@@ -102,15 +116,22 @@ export async function readDateStyles(entry: ZipEntry | undefined, budget: XmlBud
 }
 
 /** Excel's escapes of characters XML cannot hold (`_x000D_`), as ExcelJS reads them. */
-export const unescapeText = (text: string) => text.replace(/_x([0-9A-F]{4})_/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+export const unescapeText = (text: string) =>
+  text.replace(/_x([0-9A-F]{4})_/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 /** The table of texts: each entry's text (rich text joined, phonetic guides left out). */
-export async function readSharedStrings(entry: ZipEntry | undefined, budget: XmlBudget & { text: number }): Promise<string[]> {
+export async function readSharedStrings(
+  entry: ZipEntry | undefined,
+  budget: XmlBudget & { text: number },
+): Promise<string[]> {
   const strings: string[] = [];
   let parts: string[] = [];
   let inText = false;
   let phonetic = 0;
-  const tooLarge = () => new XlsxReadError(`the workbook holds more than ${XLSX_SHARED_STRINGS_MAX} different texts: keep only the sheet of figures, or import it in parts`);
+  const tooLarge = () =>
+    new XlsxReadError(
+      `the workbook holds more than ${XLSX_SHARED_STRINGS_MAX} different texts: keep only the sheet of figures, or import it in parts`,
+    );
   if (!entry) return strings;
   await readXmlPart(entry, budget, {
     open(name, attributes) {
@@ -137,4 +158,7 @@ export async function readSharedStrings(entry: ZipEntry | undefined, budget: Xml
 }
 
 /** More text than the import reads. */
-export const textTooLarge = () => new XlsxReadError('the workbook holds more text than an import reads: keep only the sheet of figures, or import it in parts');
+export const textTooLarge = () =>
+  new XlsxReadError(
+    'the workbook holds more text than an import reads: keep only the sheet of figures, or import it in parts',
+  );

@@ -15,17 +15,29 @@ import { XLSX_MESSAGES, XlsxReadError, type XmlBudget } from './xlsx-xml.server.
  */
 
 /** The first worksheet's non-blank rows (at most `maxRows`, else TooManyRowsError); throws XlsxReadError. */
-export async function readXlsx(bytes: Uint8Array, options: { maxRows?: number } = {}): Promise<{ sheet: string; rows: SheetRow[] }> {
+export async function readXlsx(
+  bytes: Uint8Array,
+  options: { maxRows?: number } = {},
+): Promise<{ sheet: string; rows: SheetRow[] }> {
   const listed = zipEntries(bytes);
   if (listed === 'too-large') throw new XlsxReadError(XLSX_MESSAGES.tooLarge);
   const entries = new Map(typeof listed === 'string' ? [] : listed.map((entry) => [entry.name, entry]));
   // A ZIP that is not a workbook (a .docx, say) has no workbook part. Entries never read are never unpacked.
   if (!entries.has('xl/workbook.xml')) throw new XlsxReadError(XLSX_MESSAGES.notWorkbook);
-  const budget: XmlBudget & { text: number } = { unpacked: { left: XLSX_UNPACKED_MAX }, elements: XLSX_ELEMENTS_MAX, text: XLSX_TEXT_MAX };
+  const budget: XmlBudget & { text: number } = {
+    unpacked: { left: XLSX_UNPACKED_MAX },
+    elements: XLSX_ELEMENTS_MAX,
+    text: XLSX_TEXT_MAX,
+  };
   const info = await readWorkbookInfo(entries, budget);
   const dateStyles = await readDateStyles(entries.get(info.stylesPath), budget);
   const strings = await readSharedStrings(entries.get(info.sharedStringsPath), budget);
   const context = { strings, dateStyles, date1904: info.date1904 };
-  const rows = await readSheetRows(entries.get(info.sheetPath)!, budget, context, options.maxRows ?? IMPORT_ROWS_MAX + 1);
+  const rows = await readSheetRows(
+    entries.get(info.sheetPath)!,
+    budget,
+    context,
+    options.maxRows ?? IMPORT_ROWS_MAX + 1,
+  );
   return { sheet: info.sheetName, rows };
 }

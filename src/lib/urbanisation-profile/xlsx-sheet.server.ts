@@ -1,6 +1,13 @@
 import type ExcelJS from 'exceljs';
 import type { ZipEntry } from '../storage/zip-guard.server.ts';
-import { columnLetters, IMPORT_COLUMNS_MAX, IMPORT_ROWS_MAX, TooManyRowsError, XLSX_CELLS_MAX, XLSX_SHEET_ROW_MAX } from './import-limits.ts';
+import {
+  columnLetters,
+  IMPORT_COLUMNS_MAX,
+  IMPORT_ROWS_MAX,
+  TooManyRowsError,
+  XLSX_CELLS_MAX,
+  XLSX_SHEET_ROW_MAX,
+} from './import-limits.ts';
 import { textTooLarge, unescapeText } from './xlsx-parts.server.ts';
 import { readXmlPart, XLSX_MESSAGES, XlsxReadError, type XmlBudget } from './xlsx-xml.server.ts';
 
@@ -38,7 +45,8 @@ export function sheetCellOf(value: Value): SheetCell {
   if ('error' in value) return String(value.error);
   if ('formula' in value || 'sharedFormula' in value) {
     const result = (value as { result?: Value }).result;
-    if (result !== undefined && result !== null && typeof result === 'object' && 'error' in result) return String(result.error);
+    if (result !== undefined && result !== null && typeof result === 'object' && 'error' in result)
+      return String(result.error);
     return result === undefined ? `=${(value as { formula?: string }).formula ?? ''}` : sheetCellOf(result as Value);
   }
   if ('text' in value) return sheetCellOf(value.text as Value);
@@ -61,16 +69,22 @@ interface CellDraft {
   inline: string[] | null;
 }
 
-const excelDate = (serial: number, date1904: boolean) => new Date(Math.round((serial - 25569 + (date1904 ? 1462 : 0)) * 86_400_000));
+const excelDate = (serial: number, date1904: boolean) =>
+  new Date(Math.round((serial - 25569 + (date1904 ? 1462 : 0)) * 86_400_000));
 
 /** A result or value as its type says (t="s", "str", "inlineStr", "b", "e", "d", or a number). */
 function typed(draft: CellDraft, raw: string, context: SheetContext): Value {
   switch (draft.type) {
-    case 's': return context.strings[parseInt(raw, 10)] ?? '';
-    case 'str': return raw;
-    case 'b': return parseInt(raw, 10) !== 0;
-    case 'e': return { error: raw } as Value;
-    case 'd': return Number.isNaN(Date.parse(raw)) ? raw : new Date(raw);
+    case 's':
+      return context.strings[parseInt(raw, 10)] ?? '';
+    case 'str':
+      return raw;
+    case 'b':
+      return parseInt(raw, 10) !== 0;
+    case 'e':
+      return { error: raw } as Value;
+    case 'd':
+      return Number.isNaN(Date.parse(raw)) ? raw : new Date(raw);
     default: {
       const number = parseFloat(raw);
       return context.dateStyles[draft.style] && Number.isFinite(number) ? excelDate(number, context.date1904) : number;
@@ -92,7 +106,9 @@ function valueOf(draft: CellDraft, context: SheetContext): Value | undefined {
 
 const notWorkbook = () => new XlsxReadError(XLSX_MESSAGES.notWorkbook);
 const tooWide = (column: number) =>
-  new XlsxReadError(`the sheet uses columns up to ${columnLetters(column)}: keep the figures in columns A to ${columnLetters(IMPORT_COLUMNS_MAX)} and delete the columns after them`);
+  new XlsxReadError(
+    `the sheet uses columns up to ${columnLetters(column)}: keep the figures in columns A to ${columnLetters(IMPORT_COLUMNS_MAX)} and delete the columns after them`,
+  );
 
 /** A cell reference's column and row (B7: 2 and 7); null when it is not one. */
 function reference(ref: string): { column: number; row: number } | null {
@@ -108,12 +124,19 @@ function checkDimension(ref: string | undefined): void {
   if (!end) return;
   if (end.column > IMPORT_COLUMNS_MAX) throw tooWide(end.column);
   if (end.row > XLSX_SHEET_ROW_MAX) {
-    throw new XlsxReadError(`the sheet uses rows up to ${end.row}: keep only the rows of figures (at most ${IMPORT_ROWS_MAX}) and delete the rows after them`);
+    throw new XlsxReadError(
+      `the sheet uses rows up to ${end.row}: keep only the rows of figures (at most ${IMPORT_ROWS_MAX}) and delete the rows after them`,
+    );
   }
 }
 
 /** The sheet's non-blank rows, each with its row number; `maxRows` of them at most (TooManyRowsError). */
-export async function readSheetRows(entry: ZipEntry, budget: XmlBudget & { text: number }, context: SheetContext, maxRows: number): Promise<SheetRow[]> {
+export async function readSheetRows(
+  entry: ZipEntry,
+  budget: XmlBudget & { text: number },
+  context: SheetContext,
+  maxRows: number,
+): Promise<SheetRow[]> {
   const reader = new SheetReader(budget, context, maxRows);
   await readXmlPart(entry, budget, reader);
   return reader.rows;
@@ -182,13 +205,23 @@ class SheetReader {
 
   #openCell(attributes: Record<string, string>): void {
     if (++this.#cellCount > XLSX_CELLS_MAX) {
-      throw new XlsxReadError(`the sheet has more than ${XLSX_CELLS_MAX} cells, counting formatted empty ones: copy only the figures into a new workbook`);
+      throw new XlsxReadError(
+        `the sheet has more than ${XLSX_CELLS_MAX} cells, counting formatted empty ones: copy only the figures into a new workbook`,
+      );
     }
     const ref = attributes['r'];
     const column = ref === undefined ? this.#column + 1 : reference(ref)?.column;
     if (column === undefined || column < 1 || column > 16_384) throw notWorkbook();
     this.#column = column;
-    this.#cell = { column, type: attributes['t'] ?? 'n', style: Number(attributes['s'] ?? 0), value: null, formula: null, shared: false, inline: null };
+    this.#cell = {
+      column,
+      type: attributes['t'] ?? 'n',
+      style: Number(attributes['s'] ?? 0),
+      value: null,
+      formula: null,
+      shared: false,
+      inline: null,
+    };
   }
 
   #closeCell(): void {

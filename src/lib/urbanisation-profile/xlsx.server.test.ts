@@ -2,7 +2,13 @@ import ExcelJS from 'exceljs';
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { unpack, zipEntries, ZipTooLargeError, type ZipEntry } from '../storage/zip-guard.server.ts';
-import { sharedStringsXlsx, wideXlsx, workbookParts, zipArchive, zipBombXlsx } from '../../../tests/fixtures/hostile-files.ts';
+import {
+  sharedStringsXlsx,
+  wideXlsx,
+  workbookParts,
+  zipArchive,
+  zipBombXlsx,
+} from '../../../tests/fixtures/hostile-files.ts';
 import { IMPORT_COLUMNS_MAX, TooManyRowsError, XLSX_CELLS_MAX } from './import-limits.ts';
 import { readXlsx, sheetCellOf, writeXlsx, XlsxReadError } from './xlsx.server.ts';
 
@@ -50,11 +56,15 @@ describe('readXlsx', () => {
 
   test('what it writes, it reads back: numbers as numbers, text never as a formula', async () => {
     const rows = [{ code: 'PH', value: 47.41, note: '=HYPERLINK("x")' }];
-    const bytes = await writeXlsx('Figures', [
-      { name: 'country_code', value: (r: (typeof rows)[number]) => r.code },
-      { name: 'value', value: (r) => r.value },
-      { name: 'note', value: (r) => r.note },
-    ], rows);
+    const bytes = await writeXlsx(
+      'Figures',
+      [
+        { name: 'country_code', value: (r: (typeof rows)[number]) => r.code },
+        { name: 'value', value: (r) => r.value },
+        { name: 'note', value: (r) => r.note },
+      ],
+      rows,
+    );
     expect((await readXlsx(bytes)).rows[1]).toEqual({ line: 2, cells: ['PH', 47.41, '=HYPERLINK("x")'] });
   });
 
@@ -66,7 +76,9 @@ describe('readXlsx', () => {
   });
 });
 
-/** A ZIP record of `size` bytes: its signature, then each field as [offset, bytes, value], little-endian; the rest zero. */
+/**
+ * A ZIP record of `size` bytes: its signature, then each field as [offset, bytes, value], little-endian; the rest zero.
+ */
 function zipRecord(size: number, signature: number, fields: [number, 2 | 4, number][]): Buffer {
   const record = Buffer.alloc(size);
   record.writeUInt32LE(signature, 0);
@@ -87,14 +99,30 @@ function zipOf(entries: { name: string; data: Uint8Array; declare?: number }[]):
     const packed = deflateRawSync(e.data);
     const unpacked = e.declare ?? e.data.length;
     // Method 8 (deflate), the packed and unpacked sizes, the name's length; the directory also the entry's offset.
-    const local = zipRecord(30, 0x04034b50, [[8, 2, 8], [18, 4, packed.length], [22, 4, unpacked], [26, 2, name.length]]);
-    const dir = zipRecord(46, 0x02014b50, [[10, 2, 8], [20, 4, packed.length], [24, 4, unpacked], [28, 2, name.length], [42, 4, offset]]);
+    const local = zipRecord(30, 0x04034b50, [
+      [8, 2, 8],
+      [18, 4, packed.length],
+      [22, 4, unpacked],
+      [26, 2, name.length],
+    ]);
+    const dir = zipRecord(46, 0x02014b50, [
+      [10, 2, 8],
+      [20, 4, packed.length],
+      [24, 4, unpacked],
+      [28, 2, name.length],
+      [42, 4, offset],
+    ]);
     parts.push(local, name, packed);
     central.push(dir, name);
     offset += local.length + name.length + packed.length;
   }
   const cd = Buffer.concat(central);
-  const end = zipRecord(22, 0x06054b50, [[8, 2, entries.length], [10, 2, entries.length], [12, 4, cd.length], [16, 4, offset]]);
+  const end = zipRecord(22, 0x06054b50, [
+    [8, 2, entries.length],
+    [10, 2, entries.length],
+    [12, 4, cd.length],
+    [16, 4, offset],
+  ]);
   return new Uint8Array(Buffer.concat([...parts, cd, end]));
 }
 
@@ -112,7 +140,8 @@ async function unpacked(entry: ZipEntry, budget: number): Promise<number | strin
 describe('zip guard', () => {
   test('an entry that unpacks past the budget is stopped there, even when it states a small size', async () => {
     const big = new Uint8Array(5_000_000);
-    const entry = (declare?: number) => (zipEntries(zipOf([{ name: 'a.xml', data: big, ...(declare ? { declare } : {}) }])) as ZipEntry[])[0]!;
+    const entry = (declare?: number) =>
+      (zipEntries(zipOf([{ name: 'a.xml', data: big, ...(declare ? { declare } : {}) }])) as ZipEntry[])[0]!;
     expect(await unpacked(entry(), 1_000_000)).toBe('too-large');
     expect(await unpacked(entry(10), 1_000_000)).toBe('too-large');
     expect(await unpacked(entry(), 6_000_000)).toBe(5_000_000);
@@ -131,15 +160,37 @@ describe('readXlsx reads what ExcelJS read', () => {
     const bytes = await workbook((book) => {
       const sheet = book.addWorksheet('S');
       sheet.addRow([
-        new Date(Date.UTC(2020, 0, 31)), true, false, { error: '#N/A' },
+        new Date(Date.UTC(2020, 0, 31)),
+        true,
+        false,
+        { error: '#N/A' },
         { richText: [{ text: 'Росстат, ' }, { font: { bold: true }, text: 'перепись' }] },
-        { text: 'PSA', hyperlink: 'https://psa.gov.ph' }, { formula: 'A1*2', result: 3.5 }, { formula: 'B1', result: 'text' },
-        0.1 + 0.2, { formula: 'TODAY()', result: new Date(Date.UTC(2021, 5, 1)) }, { formula: 'X1' }, 'line\nbreak',
+        { text: 'PSA', hyperlink: 'https://psa.gov.ph' },
+        { formula: 'A1*2', result: 3.5 },
+        { formula: 'B1', result: 'text' },
+        0.1 + 0.2,
+        { formula: 'TODAY()', result: new Date(Date.UTC(2021, 5, 1)) },
+        { formula: 'X1' },
+        'line\nbreak',
         { formula: '1/0', result: { error: '#DIV/0!' } },
       ] as ExcelJS.CellValue[]);
       sheet.getCell('J1').numFmt = 'dd/mm/yyyy';
     });
-    const expected = ['2020-01-31', 'true', 'false', '#N/A', 'Росстат, перепись', 'PSA', 3.5, 'text', 0.3, '2021-06-01', '=X1', 'line\nbreak', '#DIV/0!'];
+    const expected = [
+      '2020-01-31',
+      'true',
+      'false',
+      '#N/A',
+      'Росстат, перепись',
+      'PSA',
+      3.5,
+      'text',
+      0.3,
+      '2021-06-01',
+      '=X1',
+      'line\nbreak',
+      '#DIV/0!',
+    ];
     expect((await readXlsx(bytes)).rows).toEqual([{ line: 1, cells: expected }]);
     // ExcelJS, which read the imports before decision 054, reads the same.
     const book = new ExcelJS.Workbook();
@@ -156,9 +207,16 @@ describe('readXlsx reads what ExcelJS read', () => {
     </x:sheetData></x:worksheet>`;
     const strings = `<sst xmlns="${main}"><si><t>東京</t><rPh sb="0" eb="2"><t>トウキョウ</t></rPh></si></sst>`;
     const parts = workbookParts(sheet, strings).map((part) => {
-      if (part.name === 'xl/workbook.xml') return { ...part, data: (part.data as string).replace('<sheets>', '<workbookPr date1904="1"/><sheets>') };
+      if (part.name === 'xl/workbook.xml')
+        return { ...part, data: (part.data as string).replace('<sheets>', '<workbookPr date1904="1"/><sheets>') };
       if (part.name === 'xl/_rels/workbook.xml.rels') {
-        return { ...part, data: (part.data as string).replace('</Relationships>', '<Relationship Id="rId3" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="/xl/styles.xml"/></Relationships>') };
+        return {
+          ...part,
+          data: (part.data as string).replace(
+            '</Relationships>',
+            '<Relationship Id="rId3" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="/xl/styles.xml"/></Relationships>',
+          ),
+        };
       }
       return part;
     });
@@ -169,46 +227,69 @@ describe('readXlsx reads what ExcelJS read', () => {
       { line: 2, cells: ['Tōkyō', 7, '', '', '東京'] },
       { line: 3, cells: ['2019-12-31', '1904-01-01', 'shared'] },
     ]);
-    const escaped = zipArchive(workbookParts(`<worksheet xmlns="${main}"><sheetData><row r="1"><c t="inlineStr"><is><t>a_x000D_b</t></is></c></row></sheetData></worksheet>`));
+    const escaped = zipArchive(
+      workbookParts(
+        `<worksheet xmlns="${main}"><sheetData><row r="1"><c t="inlineStr"><is><t>a_x000D_b</t></is></c></row></sheetData></worksheet>`,
+      ),
+    );
     expect((await readXlsx(escaped)).rows[0]!.cells).toEqual(['a\rb']);
   });
 });
 
 describe('readXlsx within its bounds (decision 054)', () => {
   const refusal = async (bytes: Uint8Array) => {
-    const error = await readXlsx(bytes).then(() => null, (e: unknown) => e);
+    const error = await readXlsx(bytes).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(XlsxReadError);
     return (error as Error).message;
   };
   const main = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
-  const book = (rows: string, head = '') => zipArchive(workbookParts(`<worksheet xmlns="${main}">${head}<sheetData>${rows}</sheetData></worksheet>`));
+  const book = (rows: string, head = '') =>
+    zipArchive(workbookParts(`<worksheet xmlns="${main}">${head}<sheetData>${rows}</sheetData></worksheet>`));
 
   test('a sheet wider than the import is refused from its declared range, or at its first cell past the last column', async () => {
-    expect(await refusal(wideXlsx())).toBe('the sheet uses columns up to XFD: keep the figures in columns A to GR and delete the columns after them');
+    expect(await refusal(wideXlsx())).toBe(
+      'the sheet uses columns up to XFD: keep the figures in columns A to GR and delete the columns after them',
+    );
     expect(await refusal(wideXlsx({ dimension: false }))).toMatch(/^the sheet uses columns up to XFD:/);
     expect(await refusal(book('<row r="1"><c r="A1"><v>1</v></c></row>', '<dimension ref="A1:A20001"/>'))).toBe(
       'the sheet uses rows up to 20001: keep only the rows of figures (at most 5000) and delete the rows after them',
     );
     // Empty cells past the last column (formatting, or a blank text) cost nothing and are left out.
-    const edge = book(`<row r="1"><c r="GR1"><v>1</v></c><c r="GS1" s="1"/><c r="XFD1" t="inlineStr"><is><t> </t></is></c></row>`);
+    const edge = book(
+      `<row r="1"><c r="GR1"><v>1</v></c><c r="GS1" s="1"/><c r="XFD1" t="inlineStr"><is><t> </t></is></c></row>`,
+    );
     expect((await readXlsx(edge)).rows[0]!.cells).toHaveLength(IMPORT_COLUMNS_MAX);
   });
 
   test('too many rows, cells, texts or unpacked bytes, a DOCTYPE or a text no spreadsheet writes: refused', async () => {
-    const rows = (n: number) => Array.from({ length: n }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}"><v>1</v></c></row>`).join('');
+    const rows = (n: number) =>
+      Array.from({ length: n }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}"><v>1</v></c></row>`).join('');
     expect((await readXlsx(book(rows(5001)))).rows).toHaveLength(5001);
     await expect(readXlsx(book(rows(5002)))).rejects.toBeInstanceOf(TooManyRowsError);
     // Blank rows do not count.
-    expect((await readXlsx(book(rows(5001) + '<row r="6000"><c r="A6000" t="inlineStr"><is><t> </t></is></c></row>'))).rows).toHaveLength(5001);
+    expect(
+      (await readXlsx(book(rows(5001) + '<row r="6000"><c r="A6000" t="inlineStr"><is><t> </t></is></c></row>'))).rows,
+    ).toHaveLength(5001);
     const cells = `<row>${'<c s="1"/>'.repeat(100)}</row>`.repeat(XLSX_CELLS_MAX / 100 + 1);
     expect(await refusal(book(cells))).toMatch(/^the sheet has more than 1000000 cells/);
     expect(await refusal(sharedStringsXlsx())).toMatch(/^the workbook holds more than 200000 different texts/);
-    expect(await refusal(sharedStringsXlsx({ declared: false }))).toMatch(/^the workbook holds more than 200000 different texts/);
+    expect(await refusal(sharedStringsXlsx({ declared: false }))).toMatch(
+      /^the workbook holds more than 200000 different texts/,
+    );
     expect(await refusal(zipBombXlsx(64))).toMatch(/^the workbook is too large once unpacked/);
-    const doctype = zipArchive(workbookParts(`<!DOCTYPE worksheet [<!ENTITY a "aaaaaaaaaa">]><worksheet xmlns="${main}"><sheetData/></worksheet>`));
+    const doctype = zipArchive(
+      workbookParts(
+        `<!DOCTYPE worksheet [<!ENTITY a "aaaaaaaaaa">]><worksheet xmlns="${main}"><sheetData/></worksheet>`,
+      ),
+    );
     expect(await refusal(doctype)).toMatch(/^the file is not an Excel workbook/);
     // A text of 2 MB in a cell (Excel keeps 32,767 characters): as the spaces that pad a zip bomb.
-    expect(await refusal(book(`<row r="1"><c t="inlineStr"><is><t>${'x'.repeat(2 * 1024 * 1024)}</t></is></c></row>`))).toMatch(/^the workbook is too large once unpacked/);
+    expect(
+      await refusal(book(`<row r="1"><c t="inlineStr"><is><t>${'x'.repeat(2 * 1024 * 1024)}</t></is></c></row>`)),
+    ).toMatch(/^the workbook is too large once unpacked/);
     expect(await refusal(book('<row r="2"/><row r="1"/>'))).toMatch(/^the file is not an Excel workbook/);
   });
 });

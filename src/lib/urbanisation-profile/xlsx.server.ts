@@ -17,20 +17,32 @@ export interface SheetColumn<T> {
   width?: number;
 }
 
-/** A workbook of one sheet: a bold header row that stays in view, numbers as numbers, text as text (never a formula). */
-export async function writeXlsx<T>(sheetName: string, columns: readonly SheetColumn<T>[], rows: readonly T[]): Promise<Uint8Array> {
+/**
+ * A workbook of one sheet: a bold header row that stays in view, numbers as numbers, text as text (never a formula).
+ */
+export async function writeXlsx<T>(
+  sheetName: string,
+  columns: readonly SheetColumn<T>[],
+  rows: readonly T[],
+): Promise<Uint8Array> {
   const book = new ExcelJS.Workbook();
   book.creator = 'Asia-Pacific Urban Agenda portal';
   const sheet = book.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((c) => ({ header: c.name, key: c.name, width: c.width ?? Math.max(10, c.name.length + 2) }));
+  sheet.columns = columns.map((c) => ({
+    header: c.name,
+    key: c.name,
+    width: c.width ?? Math.max(10, c.name.length + 2),
+  }));
   sheet.getRow(1).font = { bold: true };
   for (const row of rows) {
-    sheet.addRow(columns.map((c) => {
-      const value = c.value(row);
-      if (typeof value === 'boolean') return value ? 'true' : 'false';
-      if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-      return value ?? null;
-    }));
+    sheet.addRow(
+      columns.map((c) => {
+        const value = c.value(row);
+        if (typeof value === 'boolean') return value ? 'true' : 'false';
+        if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+        return value ?? null;
+      }),
+    );
   }
   return new Uint8Array(await book.xlsx.writeBuffer());
 }

@@ -92,7 +92,12 @@ export class UserListCache {
   }
 
   /** The ids a list query matches, newest first: per search its order, then per filters a slice. */
-  async #matchingIds(db: Db, generation: number, query: UserListQuery, scopeCountry: string | null): Promise<Int32Array> {
+  async #matchingIds(
+    db: Db,
+    generation: number,
+    query: UserListQuery,
+    scopeCountry: string | null,
+  ): Promise<Int32Array> {
     const q = query.q || undefined;
     const filterKey = JSON.stringify([q ?? '', scopeCountry, query.status ?? null, query.country_code ?? null]);
     const cachedIds = this.ids.get(filterKey);

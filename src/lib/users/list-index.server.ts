@@ -35,7 +35,10 @@ export async function loadUserListIndex(db: Db, q: string | undefined): Promise<
                       order by ${users.id} desc) as list
     from ${users} ${where ? sql`where ${where}` : sql``}
   `);
-  const row = (Array.isArray(result) ? result[0] : (result as { rows: unknown[] }).rows[0]) as { n: number; list: string | null };
+  const row = (Array.isArray(result) ? result[0] : (result as { rows: unknown[] }).rows[0]) as {
+    n: number;
+    list: string | null;
+  };
   const n = Number(row.n);
   const ids = new Int32Array(n);
   const lists = new Map<string, number[]>();
@@ -66,7 +69,11 @@ export async function loadUserListIndex(db: Db, q: string | undefined): Promise<
 }
 
 /** The ids of `index` that pass the status and country filters and the manager's scope, in order. */
-export function filterUserListIndex(index: UserListIndex, query: UserListQuery, scopeCountry: string | null): Int32Array {
+export function filterUserListIndex(
+  index: UserListIndex,
+  query: UserListQuery,
+  scopeCountry: string | null,
+): Int32Array {
   const status = query.status;
   // A scoped manager sees its own country only, whatever country_code asks for.
   let country = query.country_code;

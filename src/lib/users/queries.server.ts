@@ -89,7 +89,10 @@ export async function findUsersByIds(db: Db, ids: readonly number[]): Promise<Ma
   const items = new Map<number, UserListItem>();
   if (ids.length === 0) return items;
   const rows = await selectUsers(db).where(inArray(users.id, [...ids]));
-  const roleMap = await rolesByUser(db, rows.map((row) => row.user.id));
+  const roleMap = await rolesByUser(
+    db,
+    rows.map((row) => row.user.id),
+  );
   for (const row of rows) items.set(row.user.id, toUserListItem(row, roleMap.get(row.user.id) ?? []));
   return items;
 }
@@ -115,7 +118,10 @@ export async function countInactiveUsers(db: Db, scopeCountry: string | null): P
 
 /** Every role, or only those named in `names` (e.g. the roles an actor may grant). */
 export async function listRoles(db: Db, names?: readonly string[]): Promise<Role[]> {
-  const all = await db.select({ id: roles.id, name: roles.name, description: roles.description }).from(roles).orderBy(asc(roles.id));
+  const all = await db
+    .select({ id: roles.id, name: roles.name, description: roles.description })
+    .from(roles)
+    .orderBy(asc(roles.id));
   return names === undefined ? all : all.filter((role) => names.includes(role.name));
 }
 
@@ -127,7 +133,11 @@ export async function countOtherActiveAdmins(db: Db, exceptUserId: number): Prom
     .innerJoin(userRoles, eq(userRoles.userId, users.id))
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
     .where(
-      and(eq(users.status, USER_STATUS.active), inArray(roles.name, [...ADMIN_LEVEL_ROLES]), sql`${users.id} <> ${exceptUserId}`),
+      and(
+        eq(users.status, USER_STATUS.active),
+        inArray(roles.name, [...ADMIN_LEVEL_ROLES]),
+        sql`${users.id} <> ${exceptUserId}`,
+      ),
     );
   return row?.total ?? 0;
 }
@@ -136,7 +146,12 @@ export async function countOtherActiveAdmins(db: Db, exceptUserId: number): Prom
 export async function userStats(db: Db, scopeCountry: string | null): Promise<UserStats> {
   const where = scopeCountry === null ? undefined : eq(users.countryCode, scopeCountry);
   const [byStatus, byCountry] = await Promise.all([
-    db.select({ status: users.status, count: count() }).from(users).where(where).groupBy(users.status).orderBy(asc(users.status)),
+    db
+      .select({ status: users.status, count: count() })
+      .from(users)
+      .where(where)
+      .groupBy(users.status)
+      .orderBy(asc(users.status)),
     db
       .select({ country_code: users.countryCode, count: count() })
       .from(users)

@@ -1,7 +1,20 @@
 import { z } from 'zod';
 import { CountryCodeSchema } from '../countries/schema.ts';
 import { USER_STATUS } from '../access/permissions.ts';
-import { blankIsAbsent, blankIsNull, dataResponse, EditorSchema, itemResponse, PAGE_SIZE_DEFAULT, pagedFields, pagingQuery, searchQuery, text, VersionSchema, wholeNumber } from '../http/schema.ts';
+import {
+  blankIsAbsent,
+  blankIsNull,
+  dataResponse,
+  EditorSchema,
+  itemResponse,
+  PAGE_SIZE_DEFAULT,
+  pagedFields,
+  pagingQuery,
+  searchQuery,
+  text,
+  VersionSchema,
+  wholeNumber,
+} from '../http/schema.ts';
 import { AccountSchema, IdentityRoleSchema, PersonNameSchema, PhoneNumberSchema } from '../identity/schema.ts';
 
 /** A role as the users' list names it: the role of whoami, without its permissions. */
@@ -63,7 +76,10 @@ export const UserEditBodySchema = z.object({
   phone_number: blankIsNull(PhoneNumberSchema).optional(),
   country_code: z.union([CountryCodeSchema, z.null()]).optional(),
   status: UserStatusSchema.optional(),
-  roles: z.array(text({ min: 1, max: ROLE_NAME_MAX })).max(1, 'a user holds at most one role').optional(),
+  roles: z
+    .array(text({ min: 1, max: ROLE_NAME_MAX }))
+    .max(1, 'a user holds at most one role')
+    .optional(),
   /** The version read; `If-Match` may carry it instead. */
   version: VersionSchema.optional(),
 });

@@ -23,7 +23,8 @@ import type { Role, UserEdit, UserListItem } from './schema.ts';
 /** Advisory lock key taken by edits that demote or deactivate an administrator. */
 const LAST_ADMIN_LOCK = 7_310_001;
 
-const invalidField = (field: string, message: string) => new ApiError(400, `Invalid body: check ${field}`, { [field]: [message] });
+const invalidField = (field: string, message: string) =>
+  new ApiError(400, `Invalid body: check ${field}`, { [field]: [message] });
 
 /** The roles an edit sets, checked against what the actor may grant and remove; undefined keeps them. */
 async function rolesAfterEdit(db: Db, actor: AuthedUser, target: UserListItem, names: readonly string[] | undefined) {
@@ -81,7 +82,12 @@ export async function editUser(
     const [updated] = await tx
       .update(users)
       .set({
-        ...sentFields(edit, { name: 'name', phone_number: 'phoneNumber', country_code: 'countryCode', status: 'status' }),
+        ...sentFields(edit, {
+          name: 'name',
+          phone_number: 'phoneNumber',
+          country_code: 'countryCode',
+          status: 'status',
+        }),
         version: sql`${users.version} + 1`,
         updatedAt: new Date(),
         updatedBy: actor.user.id,
@@ -99,7 +105,8 @@ export async function editUser(
     }
     if (newRoles !== undefined) {
       await tx.delete(userRoles).where(eq(userRoles.userId, target.id));
-      if (newRoles.length > 0) await tx.insert(userRoles).values(newRoles.map((r) => ({ userId: target.id, roleId: r.id })));
+      if (newRoles.length > 0)
+        await tx.insert(userRoles).values(newRoles.map((r) => ({ userId: target.id, roleId: r.id })));
     }
     const after = (await findUserByUuid(tx, target.uuid))!;
     const actorId = actor.user.id;
@@ -109,7 +116,11 @@ export async function editUser(
       const type = after.status === USER_STATUS.active ? 'user.activated' : 'user.deactivated';
       await w.emit({ type, data: { uuid: target.uuid }, actorId, site: false });
     }
-    const roleNames = (list: readonly Role[]) => list.map((r) => r.name).sort().join(',');
+    const roleNames = (list: readonly Role[]) =>
+      list
+        .map((r) => r.name)
+        .sort()
+        .join(',');
     if (roleNames(after.roles) !== roleNames(target.roles)) {
       const roles = after.roles.map((r) => r.name);
       await w.emit({ type: 'user.role.changed', data: { uuid: target.uuid, roles }, actorId, site: false });
@@ -138,7 +149,8 @@ export async function saveProfile(
     if (!before) throw new ApiError(404, 'Your account no longer exists');
     // A profile not completed yet (no country) is being created: no version to check against.
     if (input.version === undefined && before.countryCode !== null) throw versionRequired();
-    if (input.version !== undefined && before.version !== input.version) throw new StaleWriteError(await loadIdentity(tx, before));
+    if (input.version !== undefined && before.version !== input.version)
+      throw new StaleWriteError(await loadIdentity(tx, before));
     // Once set, only an administrator changes a user's country: it decides what they may reach.
     if (before.countryCode !== null && before.countryCode !== profile.country_code) {
       throw conflict('Your country is already set; ask an administrator to change it');
@@ -175,7 +187,10 @@ export async function saveProfile(
  * the record's details: it does not change the record's version, so a details form open in
  * another tab still saves.
  */
-export async function saveLanguage(deps: Pick<AppDeps, 'db' | 'changes'>, input: { me: AuthedUser; language: Locale }): Promise<void> {
+export async function saveLanguage(
+  deps: Pick<AppDeps, 'db' | 'changes'>,
+  input: { me: AuthedUser; language: Locale },
+): Promise<void> {
   const { me, language } = input;
   await deps.changes.write(deps.db, async (w) => {
     const [before] = await w.tx.select({ language: users.language }).from(users).where(eq(users.id, me.user.id));

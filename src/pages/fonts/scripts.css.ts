@@ -5,4 +5,5 @@
 import type { APIRoute } from 'astro';
 import { ALL_FACES_CSS } from '../../components/script-fonts.ts';
 
-export const GET: APIRoute = () => new Response(`${ALL_FACES_CSS}\n`, { headers: { 'Content-Type': 'text/css; charset=utf-8' } });
+export const GET: APIRoute = () =>
+  new Response(`${ALL_FACES_CSS}\n`, { headers: { 'Content-Type': 'text/css; charset=utf-8' } });

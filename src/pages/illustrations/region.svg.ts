@@ -9,7 +9,9 @@ import { loadCountriesTopology } from '../../lib/map/world-atlas.ts';
  * own (not inline) so that it costs the first screen's HTML nothing and is cached once.
  */
 export const GET: APIRoute = () => {
-  const map = buildRegionMap(loadCountriesTopology('110m'), loadCountriesTopology('50m'), REGION_COUNTRIES, { minArea: 40 });
+  const map = buildRegionMap(loadCountriesTopology('110m'), loadCountriesTopology('50m'), REGION_COUNTRIES, {
+    minArea: 40,
+  });
   const svg = heroIllustration({
     width: map.width,
     height: map.height,

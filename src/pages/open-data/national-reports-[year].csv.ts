@@ -6,7 +6,10 @@ import { OPEN_DATA_COLUMNS, sortRows } from '../../components/national/open-data
 import type { CycleBundle } from '../../lib/public-api/national-reports.ts';
 
 export const getStaticPaths = (async () =>
-  (await cycleBundles()).map((bundle) => ({ params: { year: String(bundle.cycle.year) }, props: { bundle } }))) satisfies GetStaticPaths;
+  (await cycleBundles()).map((bundle) => ({
+    params: { year: String(bundle.cycle.year) },
+    props: { bundle },
+  }))) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ props }) => {
   const { bundle } = props as { bundle: CycleBundle };

@@ -6,7 +6,10 @@ import { subregionName } from '../../components/national/regional.ts';
 import type { CycleBundle } from '../../lib/public-api/national-reports.ts';
 
 export const getStaticPaths = (async () =>
-  (await cycleBundles()).map((bundle) => ({ params: { year: String(bundle.cycle.year) }, props: { bundle } }))) satisfies GetStaticPaths;
+  (await cycleBundles()).map((bundle) => ({
+    params: { year: String(bundle.cycle.year) },
+    props: { bundle },
+  }))) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ props, site }) => {
   const { bundle } = props as { bundle: CycleBundle };
@@ -36,5 +39,7 @@ export const GET: APIRoute = ({ props, site }) => {
       demo: r.demo,
     })),
   };
-  return new Response(`${JSON.stringify(body, null, 1)}\n`, { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+  return new Response(`${JSON.stringify(body, null, 1)}\n`, {
+    headers: { 'Content-Type': 'application/json; charset=utf-8' },
+  });
 };

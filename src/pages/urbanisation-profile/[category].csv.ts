@@ -5,6 +5,10 @@ import { publicCategoryCsv } from '../../lib/urbanisation-profile/public-csv.ts'
 import { profileCategories, type ProfileCategoryData } from '../../components/profile/data.ts';
 
 export const getStaticPaths = (async () =>
-  (await profileCategories()).map((category) => ({ params: { category: category.slug }, props: { category } }))) satisfies GetStaticPaths;
+  (await profileCategories()).map((category) => ({
+    params: { category: category.slug },
+    props: { category },
+  }))) satisfies GetStaticPaths;
 
-export const GET: APIRoute = ({ props }) => csvResponse(publicCategoryCsv((props as { category: ProfileCategoryData }).category));
+export const GET: APIRoute = ({ props }) =>
+  csvResponse(publicCategoryCsv((props as { category: ProfileCategoryData }).category));

@@ -30,7 +30,11 @@ const MODULE_TEXTS: Partial<Record<string, string>> = {
   'urban-profile-analytics': m('module.urban-profile-analytics'),
   'best-practice': m('module.best-practice'),
 };
-const RULE_TEXTS: Partial<Record<string, string>> = { view: m('rule.view'), create: m('rule.create'), update: m('rule.update') };
+const RULE_TEXTS: Partial<Record<string, string>> = {
+  view: m('rule.view'),
+  create: m('rule.create'),
+  update: m('rule.update'),
+};
 
 /** /admin/acl: which role may view, create and update in each module. */
 export function AclScreen(_: ScreenProps) {
@@ -55,10 +59,18 @@ export function AclScreen(_: ScreenProps) {
           }}
         >
           <div className="sticky top-16 z-20 -mx-2 mb-6 flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white/95 px-4 py-3 shadow-xs backdrop-blur">
-            <p role="status" className={`flex-1 text-sm ${changes > 0 ? 'font-semibold text-amber-900' : 'text-slate-600'}`}>
+            <p
+              role="status"
+              className={`flex-1 text-sm ${changes > 0 ? 'font-semibold text-amber-900' : 'text-slate-600'}`}
+            >
               {changes === 0 ? m('allSaved') : m('unsaved', { count: changes })}
             </p>
-            <button type="button" className={ui.secondaryButton} disabled={changes === 0 || save.loading} onClick={resetAclEdits}>
+            <button
+              type="button"
+              className={ui.secondaryButton}
+              disabled={changes === 0 || save.loading}
+              onClick={resetAclEdits}
+            >
               {m('reset')}
             </button>
             <button type="submit" className={ui.primaryButton} disabled={changes === 0 || save.loading}>
@@ -93,25 +105,23 @@ export function AclScreen(_: ScreenProps) {
 /** Someone saved the access control meanwhile: show theirs with my changes on top, or discard mine. */
 function AclConflictNotice({ conflict }: { conflict: NonNullable<ReturnType<typeof $aclConflict.get>> }) {
   return (
-        <ConflictNotice
-          title={m('conflictTitle')}
-          record={conflict}
-          what={m('conflictWhat')}
-          actions={
-            <>
-              <button type="button" className={ui.primaryButton} onClick={showTheirAclKeepingMine}>
-                {m('showTheirs')}
-              </button>
-              <button type="button" className={ui.secondaryButton} onClick={discardMineForTheirs}>
-                {m('discardMine')}
-              </button>
-            </>
-          }
-        >
-          <p className="mt-1 text-sm text-slate-700">
-            {m('conflictText')}
-          </p>
-        </ConflictNotice>
+    <ConflictNotice
+      title={m('conflictTitle')}
+      record={conflict}
+      what={m('conflictWhat')}
+      actions={
+        <>
+          <button type="button" className={ui.primaryButton} onClick={showTheirAclKeepingMine}>
+            {m('showTheirs')}
+          </button>
+          <button type="button" className={ui.secondaryButton} onClick={discardMineForTheirs}>
+            {m('discardMine')}
+          </button>
+        </>
+      }
+    >
+      <p className="mt-1 text-sm text-slate-700">{m('conflictText')}</p>
+    </ConflictNotice>
   );
 }
 
@@ -129,7 +139,9 @@ function ModuleMatrix({ acl, module }: { acl: AclResponse; module: AclResponse['
           <caption className="sr-only">{m('caption', { module: moduleLabel })}</caption>
           <thead className="bg-slate-50">
             <tr>
-              <th scope="col" className={ui.th}>{m('role')}</th>
+              <th scope="col" className={ui.th}>
+                {m('role')}
+              </th>
               {module.rules.map((rule) => (
                 <th key={rule.action} scope="col" className={`${ui.th} text-center`}>
                   {RULE_TEXTS[rule.action] ?? rule.label}
@@ -157,7 +169,11 @@ function ModuleMatrix({ acl, module }: { acl: AclResponse; module: AclResponse['
                           className="size-5 accent-brand-600"
                           checked={checked}
                           onChange={(event) => setRule(module.module, role.id, rule.action, event.target.checked)}
-                          aria-label={m('cell', { role: roleLabel(role), rule: RULE_TEXTS[rule.action] ?? rule.label, module: moduleLabel })}
+                          aria-label={m('cell', {
+                            role: roleLabel(role),
+                            rule: RULE_TEXTS[rule.action] ?? rule.label,
+                            module: moduleLabel,
+                          })}
                         />
                         <span aria-hidden="true" className="text-sm md:hidden">
                           {RULE_TEXTS[rule.action] ?? rule.label}

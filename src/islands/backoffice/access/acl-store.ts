@@ -1,6 +1,11 @@
 import { atom, computed, onMount } from 'nanostores';
 import { MODULE_NAMES, RULE_ACTIONS, type ModuleName, type RuleAction } from '../../../lib/access/permissions.ts';
-import { AclResponseSchema, AclSaveResponseSchema, type AclResponse, type AclSaveBody } from '../../../lib/access/schema.ts';
+import {
+  AclResponseSchema,
+  AclSaveResponseSchema,
+  type AclResponse,
+  type AclSaveBody,
+} from '../../../lib/access/schema.ts';
 import { api, conflictOf } from '../lib/api.ts';
 import { createFetcherStore, createMutatorStore, fetchWith, mutateCache } from '../lib/query.ts';
 import { notifySuccess } from '../notifications/snackbar-store.ts';
@@ -51,7 +56,9 @@ export function resetAclEdits(): void {
  * on top of the version of the matrix shown.
  */
 export function aclSaveBody(acl: AclResponse, edits: Readonly<Record<string, boolean>>): AclSaveBody {
-  const known = acl.modules.filter((m): m is typeof m & { module: ModuleName } => (MODULE_NAMES as readonly string[]).includes(m.module));
+  const known = acl.modules.filter((m): m is typeof m & { module: ModuleName } =>
+    (MODULE_NAMES as readonly string[]).includes(m.module),
+  );
   return {
     version: acl.version,
     modules: known.map((m) => ({
@@ -59,10 +66,14 @@ export function aclSaveBody(acl: AclResponse, edits: Readonly<Record<string, boo
       permissions: m.permissions.map((permission) => ({
         id: permission.id,
         rules: m.rules
-          .filter((rule): rule is typeof rule & { action: RuleAction } => (RULE_ACTIONS as readonly string[]).includes(rule.action))
+          .filter((rule): rule is typeof rule & { action: RuleAction } =>
+            (RULE_ACTIONS as readonly string[]).includes(rule.action),
+          )
           .map((rule) => ({
             action: rule.action,
-            enabled: edits[cellKey(m.module, permission.id, rule.action)] ?? savedRule(acl, m.module, permission.id, rule.action),
+            enabled:
+              edits[cellKey(m.module, permission.id, rule.action)] ??
+              savedRule(acl, m.module, permission.id, rule.action),
           })),
       })),
     })),

@@ -2,7 +2,13 @@ import { EmailAuthProvider, reauthenticateWithCredential, sendEmailVerification,
 import { getFirebaseAuth } from '../../../lib/client/firebase.ts';
 import { CMS_UPLOAD_TYPES } from '../../../lib/cms/schema.ts';
 import { GenericResponseSchema } from '../../../lib/http/schema.ts';
-import { PHOTO_MAX_BYTES, PhotoResponseSchema, ProfileBodySchema, WhoamiSchema, type Whoami } from '../../../lib/identity/schema.ts';
+import {
+  PHOTO_MAX_BYTES,
+  PhotoResponseSchema,
+  ProfileBodySchema,
+  WhoamiSchema,
+  type Whoami,
+} from '../../../lib/identity/schema.ts';
 import { authErrorCode, authErrorMessage } from '../../auth/auth-errors.ts';
 import { speakPageLanguage } from '../../auth/language.ts';
 import { newPasswordProblem } from '../../auth/password-policy.ts';
@@ -89,7 +95,11 @@ export const $removePhoto = createMutatorStore<void, null>(async () => {
   return null;
 });
 
-const WRONG_PASSWORD_CODES = new Set(['auth/wrong-password', 'auth/invalid-credential', 'auth/invalid-login-credentials']);
+const WRONG_PASSWORD_CODES = new Set([
+  'auth/wrong-password',
+  'auth/invalid-credential',
+  'auth/invalid-login-credentials',
+]);
 
 /** A failed password change, in words, with the field it concerns. */
 export class PasswordChangeError extends Error {
@@ -115,14 +125,18 @@ export async function changePassword(current: string, next: string, confirmation
   try {
     await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, current));
   } catch (error) {
-    if (WRONG_PASSWORD_CODES.has(authErrorCode(error) ?? '')) throw new PasswordChangeError(m('password.wrong'), 'current');
+    if (WRONG_PASSWORD_CODES.has(authErrorCode(error) ?? ''))
+      throw new PasswordChangeError(m('password.wrong'), 'current');
     throw new PasswordChangeError(authErrorMessage(error), null);
   }
   try {
     await updatePassword(user, next);
   } catch (error) {
     const code = authErrorCode(error);
-    throw new PasswordChangeError(authErrorMessage(error), code === 'auth/password-does-not-meet-requirements' || code === 'auth/weak-password' ? 'next' : null);
+    throw new PasswordChangeError(
+      authErrorMessage(error),
+      code === 'auth/password-does-not-meet-requirements' || code === 'auth/weak-password' ? 'next' : null,
+    );
   }
 }
 

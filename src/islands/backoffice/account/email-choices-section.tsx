@@ -35,9 +35,7 @@ export function EmailChoicesSection() {
   const [pending, setPending] = useState<Partial<Record<string, boolean>>>({});
   return (
     <CardSection id="email-choices-title" title={m('choices.title')}>
-      <p className="mt-1 text-sm text-slate-600">
-        {m('choices.intro')}
-      </p>
+      <p className="mt-1 text-sm text-slate-600">{m('choices.intro')}</p>
       {error !== undefined && !data ? (
         <div className="mt-4">
           <ErrorState error={error} title={m('choices.loadFailed')} onRetry={() => $emailChoices.invalidate()} />

@@ -77,7 +77,10 @@ function DetailsSection({ identity }: Pick<ScreenProps, 'identity'>) {
           <Fact term={m('details.country')}>
             <CountryValue country={identity.country} />
           </Fact>
-          <Fact term={m('details.role')} value={identity.roles[0] ? roleLabel(identity.roles[0]) : m('details.noRole')} />
+          <Fact
+            term={m('details.role')}
+            value={identity.roles[0] ? roleLabel(identity.roles[0]) : m('details.noRole')}
+          />
         </dl>
         <p className="text-xs text-slate-600">{m('details.setByAdmin')}</p>
         <button type="submit" className={ui.primaryButton} disabled={save.loading || !changed}>

@@ -21,14 +21,18 @@ export function PhotoSection({ identity }: { identity: Whoami }) {
     $removePhoto.set({ mutate: $removePhoto.mutate, loading: false });
   }, []);
 
-  const failure = problem ?? (upload.error ? errorMessage(upload.error) : remove.error ? errorMessage(remove.error) : null);
+  const failure =
+    problem ?? (upload.error ? errorMessage(upload.error) : remove.error ? errorMessage(remove.error) : null);
 
   return (
     <CardSection id="photo-title" title={m('photo.title')}>
       <div className="mt-4 flex items-center gap-4">
         <Avatar identity={identity} size="lg" />
         <div className="space-y-2">
-          <label htmlFor={inputId} className={`${ui.secondaryButton} cursor-pointer has-[:disabled]:cursor-not-allowed has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-accent-500`}>
+          <label
+            htmlFor={inputId}
+            className={`${ui.secondaryButton} cursor-pointer has-[:disabled]:cursor-not-allowed has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-accent-500`}
+          >
             <Icon name="camera" className="size-4" />
             {upload.loading ? m('photo.uploading') : identity.photo ? m('photo.change') : m('photo.add')}
             <input
@@ -49,7 +53,12 @@ export function PhotoSection({ identity }: { identity: Whoami }) {
             />
           </label>
           {identity.photo && (
-            <button type="button" className={`${ui.link} block text-sm`} disabled={busy} onClick={() => void $removePhoto.mutate()}>
+            <button
+              type="button"
+              className={`${ui.link} block text-sm`}
+              disabled={busy}
+              onClick={() => void $removePhoto.mutate()}
+            >
               {remove.loading ? m('photo.removing') : m('photo.remove')}
             </button>
           )}

@@ -22,12 +22,17 @@ function useFirebaseAuth(): Auth | null {
 
 /** Change password: the current one (the identity service asks for a recent sign-in), then the new one twice. */
 export function PasswordSection() {
-  const { policy, current, setCurrent, next, setNext, confirmation, setConfirmation, error, busy, submit } = usePasswordChange();
+  const { policy, current, setCurrent, next, setNext, confirmation, setConfirmation, error, busy, submit } =
+    usePasswordChange();
   const fieldError = (field: 'current' | 'next') => (error?.field === field ? [error.message] : undefined);
 
   return (
     <section aria-labelledby="me-password-title" className={ui.card}>
-      <h2 id="me-password-title" tabIndex={-1} className="flex items-center gap-2 text-lg font-semibold text-slate-900 outline-none">
+      <h2
+        id="me-password-title"
+        tabIndex={-1}
+        className="flex items-center gap-2 text-lg font-semibold text-slate-900 outline-none"
+      >
         <Icon name="key" className="size-5 text-slate-600" />
         {m('password.title')}
       </h2>
@@ -49,7 +54,14 @@ export function PasswordSection() {
             aria-describedby={fieldError('current') ? 'me-password-current-error' : undefined}
           />
         </Field>
-        <NewPasswordFields next={next} setNext={setNext} confirmation={confirmation} setConfirmation={setConfirmation} follow={policy.follow} nextError={fieldError('next')} />
+        <NewPasswordFields
+          next={next}
+          setNext={setNext}
+          confirmation={confirmation}
+          setConfirmation={setConfirmation}
+          follow={policy.follow}
+          nextError={fieldError('next')}
+        />
         <div id="me-password-policy">
           <p className="text-xs text-slate-600">{m('password.hint', { count: MIN_PASSWORD_LENGTH })}</p>
           <PasswordRequirements status={policy.status} />
@@ -90,10 +102,19 @@ function usePasswordChange() {
       setConfirmation('');
       notifySuccess(m('password.changed'));
     } catch (caught) {
-      const failure = caught instanceof PasswordChangeError ? caught : new PasswordChangeError(m('password.failed'), null);
+      const failure =
+        caught instanceof PasswordChangeError ? caught : new PasswordChangeError(m('password.failed'), null);
       setError(failure);
       if (failure.field === 'next') void policy.refresh(next);
-      document.getElementById(failure.field === 'current' ? 'me-password-current' : failure.field === 'next' ? 'me-password-new' : 'me-password-title')?.focus();
+      document
+        .getElementById(
+          failure.field === 'current'
+            ? 'me-password-current'
+            : failure.field === 'next'
+              ? 'me-password-new'
+              : 'me-password-title',
+        )
+        ?.focus();
     } finally {
       setBusy(false);
     }
@@ -103,7 +124,21 @@ function usePasswordChange() {
 }
 
 /** The new password, twice; the policy's requirements follow the typing. */
-function NewPasswordFields({ next, setNext, confirmation, setConfirmation, follow, nextError }: { next: string; setNext: (value: string) => void; confirmation: string; setConfirmation: (value: string) => void; follow: (password: string) => void; nextError: string[] | undefined }) {
+function NewPasswordFields({
+  next,
+  setNext,
+  confirmation,
+  setConfirmation,
+  follow,
+  nextError,
+}: {
+  next: string;
+  setNext: (value: string) => void;
+  confirmation: string;
+  setConfirmation: (value: string) => void;
+  follow: (password: string) => void;
+  nextError: string[] | undefined;
+}) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <Field id="me-password-new" label={m('password.new')} messages={nextError}>
@@ -119,7 +154,11 @@ function NewPasswordFields({ next, setNext, confirmation, setConfirmation, follo
         />
       </Field>
       <Field id="me-password-confirm" label={m('password.again')} messages={undefined}>
-        <NewPasswordInput id="me-password-confirm" value={confirmation} onChange={(event) => setConfirmation(event.target.value)} />
+        <NewPasswordInput
+          id="me-password-confirm"
+          value={confirmation}
+          onChange={(event) => setConfirmation(event.target.value)}
+        />
       </Field>
     </div>
   );
@@ -163,7 +202,11 @@ export function EmailSection({ email, verified }: { email: string; verified: boo
           <button type="button" className={ui.secondaryButton} disabled={busy} onClick={() => void send()}>
             {busy ? m('email.sending') : sentAt ? m('email.sendAgain') : m('email.send')}
           </button>
-          {sentAt && <p role="status" className="text-sm text-emerald-800">{m('email.sent', { email })}</p>}
+          {sentAt && (
+            <p role="status" className="text-sm text-emerald-800">
+              {m('email.sent', { email })}
+            </p>
+          )}
           {sentAt && <SimulatedEmail action="verifyEmail" email={email} sentAt={sentAt} />}
           {error && (
             <p role="alert" className="text-sm text-red-700">

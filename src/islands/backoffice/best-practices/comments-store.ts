@@ -1,4 +1,10 @@
-import { PracticeResponseSchema, ReviewCommentSchema, type BestPractice, type ReviewComment, type SectionKey } from '../../../lib/best-practices/schema.ts';
+import {
+  PracticeResponseSchema,
+  ReviewCommentSchema,
+  type BestPractice,
+  type ReviewComment,
+  type SectionKey,
+} from '../../../lib/best-practices/schema.ts';
 import { api, conflictOf, errorMessage } from '../lib/api.ts';
 import { notifyError, notifySuccess } from '../notifications/snackbar-store.ts';
 import { formatDate } from '../ui/format.ts';
@@ -12,7 +18,8 @@ export const openComments = (comments: readonly ReviewComment[], section?: Secti
 /** Only the comments and the timeline changed: the draft and the practice's version stay as they are. */
 function takeComments(from: Pick<BestPractice, 'uuid' | 'comments' | 'timeline'>): void {
   const current = $practiceForm.get().practice;
-  if (current?.uuid === from.uuid) $practiceForm.setKey('practice', { ...current, comments: from.comments, timeline: from.timeline });
+  if (current?.uuid === from.uuid)
+    $practiceForm.setKey('practice', { ...current, comments: from.comments, timeline: from.timeline });
 }
 
 export async function addComment(section: SectionKey, body: string): Promise<boolean> {
@@ -20,7 +27,10 @@ export async function addComment(section: SectionKey, body: string): Promise<boo
   if (!practice) return false;
   $practiceForm.setKey('busyAction', 'comment');
   try {
-    const answer = await api.request('POST', `best-practice/${encodeURIComponent(practice.uuid)}/comment`, { schema: PracticeResponseSchema, body: { section, body } });
+    const answer = await api.request('POST', `best-practice/${encodeURIComponent(practice.uuid)}/comment`, {
+      schema: PracticeResponseSchema,
+      body: { section, body },
+    });
     takeComments(answer.data);
     return true;
   } catch (error) {
@@ -39,10 +49,14 @@ export async function setCommentResolved(comment: ReviewComment, resolved: boole
   const { practice } = $practiceForm.get();
   if (!practice) return false;
   try {
-    const answer = await api.request('POST', `best-practice/${encodeURIComponent(practice.uuid)}/comment/${comment.id}/resolve`, {
-      schema: PracticeResponseSchema,
-      body: { resolved, version: comment.version },
-    });
+    const answer = await api.request(
+      'POST',
+      `best-practice/${encodeURIComponent(practice.uuid)}/comment/${comment.id}/resolve`,
+      {
+        schema: PracticeResponseSchema,
+        body: { resolved, version: comment.version },
+      },
+    );
     takeComments(answer.data);
     notifySuccess(resolved ? m('comments.resolvedDone') : m('comments.openDone'));
     return true;
@@ -50,8 +64,17 @@ export async function setCommentResolved(comment: ReviewComment, resolved: boole
     const current = conflictOf(error, ReviewCommentSchema);
     if (current) {
       const now = $practiceForm.get().practice;
-      if (now?.uuid === practice.uuid) $practiceForm.setKey('practice', { ...now, comments: now.comments.map((c) => (c.id === current.id ? current : c)) });
-      const state = current.resolved_at ? m('comments.nowResolved', { name: current.resolved_by_name ?? m('comments.someone'), date: formatDate(current.resolved_at) }) : m('comments.nowOpen');
+      if (now?.uuid === practice.uuid)
+        $practiceForm.setKey('practice', {
+          ...now,
+          comments: now.comments.map((c) => (c.id === current.id ? current : c)),
+        });
+      const state = current.resolved_at
+        ? m('comments.nowResolved', {
+            name: current.resolved_by_name ?? m('comments.someone'),
+            date: formatDate(current.resolved_at),
+          })
+        : m('comments.nowOpen');
       notifyError(m('comments.conflict', { state }));
       return false;
     }

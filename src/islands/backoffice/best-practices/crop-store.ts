@@ -14,11 +14,18 @@ export async function recropImage(imageId: string, crop: Crop): Promise<boolean>
   if (!practice) return false;
   $practiceForm.setKey('busyAction', 'crop');
   try {
-    const answer = await api.request('POST', `best-practice/${encodeURIComponent(practice.uuid)}/image/${encodeURIComponent(imageId)}/crop`, {
-      schema: PracticeResponseSchema,
-      // Four decimals, as with uploads: a tenth of a pixel on a 1,000-pixel picture.
-      body: { crop: Object.fromEntries(Object.entries(crop).map(([k, v]) => [k, Math.round(v * 10_000) / 10_000])), version: practice.version },
-    });
+    const answer = await api.request(
+      'POST',
+      `best-practice/${encodeURIComponent(practice.uuid)}/image/${encodeURIComponent(imageId)}/crop`,
+      {
+        schema: PracticeResponseSchema,
+        // Four decimals, as with uploads: a tenth of a pixel on a 1,000-pixel picture.
+        body: {
+          crop: Object.fromEntries(Object.entries(crop).map(([k, v]) => [k, Math.round(v * 10_000) / 10_000])),
+          version: practice.version,
+        },
+      },
+    );
     const { draft, base } = $practiceForm.get();
     acceptPractice(answer.data, draft && base ? base : null);
     notifySuccess(m('crop.done'));

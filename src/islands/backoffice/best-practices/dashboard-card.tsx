@@ -12,7 +12,9 @@ import { practiceStatusLabels } from './status-labels.ts';
 
 const STATUS_LABELS = practiceStatusLabels(m);
 
-export const $practiceDashboard = createFetcherStore(['best-practice/dashboard'], { fetcher: fetchWith(PracticeDashboardResponseSchema) });
+export const $practiceDashboard = createFetcherStore(['best-practice/dashboard'], {
+  fetcher: fetchWith(PracticeDashboardResponseSchema),
+});
 
 /**
  * The dashboard's card: for administrators the practices waiting for review, for country users
@@ -33,7 +35,11 @@ export function PracticeDashboardCard() {
       </div>
       {answer.error !== undefined && !data ? (
         <div className="mt-3">
-          <ErrorState error={answer.error} title={m('dashboard.loadFailed')} onRetry={() => $practiceDashboard.invalidate()} />
+          <ErrorState
+            error={answer.error}
+            title={m('dashboard.loadFailed')}
+            onRetry={() => $practiceDashboard.invalidate()}
+          />
         </div>
       ) : !data ? (
         <div className="mt-3">
@@ -53,9 +59,13 @@ export function PracticeDashboardCard() {
               </div>
             ))}
           </dl>
-          <h3 className="mt-5 text-sm font-semibold uppercase tracking-wide text-slate-600">{data.reviewer ? m('dashboard.waitingReview') : m('dashboard.waitingYou')}</h3>
+          <h3 className="mt-5 text-sm font-semibold uppercase tracking-wide text-slate-600">
+            {data.reviewer ? m('dashboard.waitingReview') : m('dashboard.waitingYou')}
+          </h3>
           {data.attention.length === 0 ? (
-            <p className="mt-2 text-sm text-slate-700">{data.reviewer ? m('dashboard.noneWaitingReview') : m('dashboard.nothing')}</p>
+            <p className="mt-2 text-sm text-slate-700">
+              {data.reviewer ? m('dashboard.noneWaitingReview') : m('dashboard.nothing')}
+            </p>
           ) : (
             <ul className="mt-2 divide-y divide-slate-100">
               {data.attention.map((item) => (
@@ -65,7 +75,9 @@ export function PracticeDashboardCard() {
                   </a>
                   <span className="flex items-center gap-2 text-xs text-slate-600">
                     {countryName(item.country.code, item.country.name)}
-                    {data.reviewer && item.submitted_at ? m('dashboard.submitted', { date: formatDate(item.submitted_at) }) : ''}
+                    {data.reviewer && item.submitted_at
+                      ? m('dashboard.submitted', { date: formatDate(item.submitted_at) })
+                      : ''}
                     <StatusChip status={item.status} labels={STATUS_LABELS} tones={PRACTICE_TONES} />
                   </span>
                 </li>

@@ -19,7 +19,19 @@ function useErrors(field: string) {
   return { errors, messages: errors[field] };
 }
 
-export function TextField({ field, label, value, onChange, hint, optional, type = 'text', maxLength, className, placeholder, lang }: {
+export function TextField({
+  field,
+  label,
+  value,
+  onChange,
+  hint,
+  optional,
+  type = 'text',
+  maxLength,
+  className,
+  placeholder,
+  lang,
+}: {
   field: string;
   /** The language of what is typed, when stated (decision 048). */
   lang?: string | undefined;
@@ -37,14 +49,44 @@ export function TextField({ field, label, value, onChange, hint, optional, type 
   const { errors, messages } = useErrors(field);
   const described = [hint ? `${id}-hint` : '', messages ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <Field id={id} label={label} optional={optional ? m('fields.optional') : undefined} hint={hint} messages={messages} className={className}>
-      <input id={id} type={type} dir="auto" lang={lang} className={`${ui.input} mt-1`} value={value} maxLength={maxLength} placeholder={placeholder} autoComplete="off"
-        onChange={(event) => onChange(event.target.value)} {...invalidProps(errors, field, `${id}-error`)} aria-describedby={described} />
+    <Field
+      id={id}
+      label={label}
+      optional={optional ? m('fields.optional') : undefined}
+      hint={hint}
+      messages={messages}
+      className={className}
+    >
+      <input
+        id={id}
+        type={type}
+        dir="auto"
+        lang={lang}
+        className={`${ui.input} mt-1`}
+        value={value}
+        maxLength={maxLength}
+        placeholder={placeholder}
+        autoComplete="off"
+        onChange={(event) => onChange(event.target.value)}
+        {...invalidProps(errors, field, `${id}-error`)}
+        aria-describedby={described}
+      />
     </Field>
   );
 }
 
-export function TextArea({ field, label, value, onChange, hint, rows = 6, maxLength, counter, hideLabel, lang }: {
+export function TextArea({
+  field,
+  label,
+  value,
+  onChange,
+  hint,
+  rows = 6,
+  maxLength,
+  counter,
+  hideLabel,
+  lang,
+}: {
   field: string;
   /** The language of what is typed, when stated (decision 048). */
   lang?: string | undefined;
@@ -61,7 +103,10 @@ export function TextArea({ field, label, value, onChange, hint, rows = 6, maxLen
 }) {
   const id = fieldId(field);
   const { errors, messages } = useErrors(field);
-  const described = [hint ? `${id}-hint` : '', counter ? `${id}-counter` : '', messages ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const described =
+    [hint ? `${id}-hint` : '', counter ? `${id}-counter` : '', messages ? `${id}-error` : '']
+      .filter(Boolean)
+      .join(' ') || undefined;
   return (
     <div>
       <label htmlFor={id} className={hideLabel ? 'sr-only' : ui.label}>
@@ -72,8 +117,18 @@ export function TextArea({ field, label, value, onChange, hint, rows = 6, maxLen
           {hint}
         </p>
       )}
-      <textarea dir="auto" lang={lang} id={id} rows={rows} maxLength={maxLength} className={`${ui.input} mt-1 leading-relaxed`} value={value}
-        onChange={(event) => onChange(event.target.value)} {...invalidProps(errors, field, `${id}-error`)} aria-describedby={described} />
+      <textarea
+        dir="auto"
+        lang={lang}
+        id={id}
+        rows={rows}
+        maxLength={maxLength}
+        className={`${ui.input} mt-1 leading-relaxed`}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        {...invalidProps(errors, field, `${id}-error`)}
+        aria-describedby={described}
+      />
       {counter && (
         <div id={`${id}-counter`} className="mt-1 text-right text-xs">
           {counter}
@@ -88,7 +143,15 @@ export function TextArea({ field, label, value, onChange, hint, rows = 6, maxLen
  * A list field edited in place (partners, figures, key dates, links): its legend, its items
  * (`children`, the `<li>`s), their errors and, while there is room (`canAdd`), the Add button.
  */
-export function ListFieldset({ field, legend, legendClass = ui.label, canAdd, addLabel, onAdd, children }: {
+export function ListFieldset({
+  field,
+  legend,
+  legendClass = ui.label,
+  canAdd,
+  addLabel,
+  onAdd,
+  children,
+}: {
   field: string;
   legend: string;
   legendClass?: string;
@@ -114,7 +177,11 @@ export function ListFieldset({ field, legend, legendClass = ui.label, canAdd, ad
 /** The Remove button at the end of a list item's row. */
 export function RemoveItemButton({ onRemove }: { onRemove: () => void }) {
   return (
-    <button type="button" className="pb-2 text-left text-sm font-medium text-red-700 hover:underline" onClick={onRemove}>
+    <button
+      type="button"
+      className="pb-2 text-left text-sm font-medium text-red-700 hover:underline"
+      onClick={onRemove}
+    >
       {m('remove')}
     </button>
   );
@@ -125,7 +192,15 @@ export function ListErrors({ field }: { field: string }) {
   const errors = useStore($practiceForm).errors;
   const messages = Object.entries(errors)
     .filter(([key]) => key === field || key.startsWith(`${field}.`))
-    .map(([key, list]) => (key === field ? list.join(' ') : m('fields.itemError', { number: Number(key.split('.')[1]) + 1, field: key.split('.').slice(2).join(' ') || m('fields.value'), messages: list.join(' ') })));
+    .map(([key, list]) =>
+      key === field
+        ? list.join(' ')
+        : m('fields.itemError', {
+            number: Number(key.split('.')[1]) + 1,
+            field: key.split('.').slice(2).join(' ') || m('fields.value'),
+            messages: list.join(' '),
+          }),
+    );
   return <FieldError id={`${fieldId(field)}-error`} messages={messages.length ? messages : undefined} />;
 }
 
@@ -150,10 +225,22 @@ export interface SectionProps {
  * A review comment's text, then who wrote it and when, with the button that resolves it (or,
  * once resolved, opens it again) for those who may.
  */
-function CommentText({ comment: c, resolved, canResolve }: { comment: ReviewComment; resolved: boolean; canResolve: boolean }) {
+function CommentText({
+  comment: c,
+  resolved,
+  canResolve,
+}: {
+  comment: ReviewComment;
+  resolved: boolean;
+  canResolve: boolean;
+}) {
   return (
     <>
-      <p id={`comment-${c.id}-body`} dir="auto" className={resolved ? 'mt-2 whitespace-pre-line text-slate-900' : 'whitespace-pre-line'}>
+      <p
+        id={`comment-${c.id}-body`}
+        dir="auto"
+        className={resolved ? 'mt-2 whitespace-pre-line text-slate-900' : 'whitespace-pre-line'}
+      >
         {c.body}
       </p>
       <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
@@ -172,12 +259,18 @@ export function Section({ sectionKey, filled, reviewer, editable, canResolve, ch
   const open = comments.filter((c) => c.resolved_at === null);
   const resolved = comments.filter((c) => c.resolved_at !== null);
   return (
-    <section id={`section-${sectionKey}`} aria-labelledby={`section-${sectionKey}-title`} className={`${ui.card} scroll-mt-20`}>
+    <section
+      id={`section-${sectionKey}`}
+      aria-labelledby={`section-${sectionKey}-title`}
+      className={`${ui.card} scroll-mt-20`}
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h2 id={`section-${sectionKey}-title`} className="text-lg font-semibold text-slate-900">
           {label}
         </h2>
-        <span className={`inline-flex items-center gap-1 text-xs font-medium ${filled ? 'text-emerald-700' : 'text-slate-500'}`}>
+        <span
+          className={`inline-flex items-center gap-1 text-xs font-medium ${filled ? 'text-emerald-700' : 'text-slate-500'}`}
+        >
           {filled ? <Icon name="check" className="size-4" /> : null}
           {filled ? m('fields.filled') : m('fields.notFilled')}
         </span>
@@ -186,7 +279,10 @@ export function Section({ sectionKey, filled, reviewer, editable, canResolve, ch
       {open.length > 0 && (
         <ul className="mt-3 space-y-2" aria-label={m('fields.commentsOn', { section: label })}>
           {open.map((c) => (
-            <li key={c.id} className="rounded-md border-l-4 border-amber-400 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+            <li
+              key={c.id}
+              className="rounded-md border-l-4 border-amber-400 bg-amber-50 px-3 py-2 text-sm text-amber-950"
+            >
               <CommentText comment={c} resolved={false} canResolve={canResolve} />
             </li>
           ))}
@@ -197,10 +293,18 @@ export function Section({ sectionKey, filled, reviewer, editable, canResolve, ch
           {resolved.map((c) => (
             <li key={c.id} className="rounded-md border-l-4 border-emerald-500 bg-slate-50 text-sm text-slate-800">
               <details className="group px-3 py-2">
-                <summary id={`comment-${c.id}-summary`} className="flex cursor-pointer list-none items-center gap-2 rounded text-slate-700 [&::-webkit-details-marker]:hidden">
+                <summary
+                  id={`comment-${c.id}-summary`}
+                  className="flex cursor-pointer list-none items-center gap-2 rounded text-slate-700 [&::-webkit-details-marker]:hidden"
+                >
                   <Icon name="chevronRight" className="size-4 shrink-0 transition-transform group-open:rotate-90" />
                   <Icon name="check" className="size-4 shrink-0 text-emerald-700" />
-                  <span>{m('fields.resolvedBy', { name: c.resolved_by_name ?? m('comments.someone'), date: formatDate(c.resolved_at!) })}</span>
+                  <span>
+                    {m('fields.resolvedBy', {
+                      name: c.resolved_by_name ?? m('comments.someone'),
+                      date: formatDate(c.resolved_at!),
+                    })}
+                  </span>
                   <span className="sr-only">{m('fields.showComment')}</span>
                 </summary>
                 <CommentText comment={c} resolved canResolve={canResolve} />
@@ -222,16 +326,24 @@ export function Section({ sectionKey, filled, reviewer, editable, canResolve, ch
 function ResolveButton({ comment, resolved }: { comment: ReviewComment; resolved: boolean }) {
   const [busy, setBusy] = useState(false);
   return (
-    <button id={`comment-${comment.id}-action`} type="button" disabled={busy}
-      className="inline-flex items-center rounded-md border border-slate-300 bg-white px-2.5 py-1 text-xs font-semibold text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60" aria-describedby={`comment-${comment.id}-body`}
+    <button
+      id={`comment-${comment.id}-action`}
+      type="button"
+      disabled={busy}
+      className="inline-flex items-center rounded-md border border-slate-300 bg-white px-2.5 py-1 text-xs font-semibold text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60"
+      aria-describedby={`comment-${comment.id}-body`}
       onClick={() => {
         setBusy(true);
         void setCommentResolved(comment, resolved).then((ok) => {
           setBusy(false);
           // The comment moved to the other list: keep the keyboard on it there.
-          if (ok) requestAnimationFrame(() => document.getElementById(`comment-${comment.id}-${resolved ? 'summary' : 'action'}`)?.focus());
+          if (ok)
+            requestAnimationFrame(() =>
+              document.getElementById(`comment-${comment.id}-${resolved ? 'summary' : 'action'}`)?.focus(),
+            );
         });
-      }}>
+      }}
+    >
       {busy ? m('fields.saving') : resolved ? m('fields.markResolved') : m('fields.openAgain')}
     </button>
   );
@@ -244,7 +356,11 @@ function CommentBox({ sectionKey, label }: { sectionKey: SectionKey; label: stri
   const id = `comment-${sectionKey}`;
   if (!open) {
     return (
-      <button type="button" className={`${ui.link} mt-4 inline-flex items-center gap-1 text-sm`} onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className={`${ui.link} mt-4 inline-flex items-center gap-1 text-sm`}
+        onClick={() => setOpen(true)}
+      >
         {m('fields.commentOnSection')}
       </button>
     );
@@ -254,10 +370,22 @@ function CommentBox({ sectionKey, label }: { sectionKey: SectionKey; label: stri
       <label htmlFor={id} className={ui.label}>
         {m('fields.yourComment', { section: label })}
       </label>
-      <textarea dir="auto" id={id} rows={3} maxLength={PRACTICE_COMMENT_MAX} className={`${ui.input} mt-1`} value={text} onChange={(e) => setText(e.target.value)} />
+      <textarea
+        dir="auto"
+        id={id}
+        rows={3}
+        maxLength={PRACTICE_COMMENT_MAX}
+        className={`${ui.input} mt-1`}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
       <div className="mt-2 flex gap-2">
-        <button type="button" className={ui.primaryButton} disabled={busy || text.trim() === ''}
-          onClick={() => void addComment(sectionKey, text.trim()).then((ok) => ok && (setText(''), setOpen(false)))}>
+        <button
+          type="button"
+          className={ui.primaryButton}
+          disabled={busy || text.trim() === ''}
+          onClick={() => void addComment(sectionKey, text.trim()).then((ok) => ok && (setText(''), setOpen(false)))}
+        >
           {busy ? m('fields.adding') : m('fields.addComment')}
         </button>
         <button type="button" className={ui.secondaryButton} onClick={() => setOpen(false)}>

@@ -1,6 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { useState, type ReactNode } from 'react';
-import { PRACTICE_ATTACHMENTS_MAX, PRACTICE_CAPTION_MAX, PRACTICE_CREDIT_MAX, PRACTICE_IMAGES_MAX, PRACTICE_LINKS_MAX, type Crop, type PracticeImage } from '../../../lib/best-practices/schema.ts';
+import {
+  PRACTICE_ATTACHMENTS_MAX,
+  PRACTICE_CAPTION_MAX,
+  PRACTICE_CREDIT_MAX,
+  PRACTICE_IMAGES_MAX,
+  PRACTICE_LINKS_MAX,
+  type Crop,
+  type PracticeImage,
+} from '../../../lib/best-practices/schema.ts';
 import { formatBytes } from '../cms/image-upload.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { ui } from '../ui/styles.ts';
@@ -24,19 +32,34 @@ export function MediaSection(props: SectionsProps) {
   const [removal, setRemoval] = useState<Removal>(null);
   const remove = () => {
     if (!removal) return;
-    editDraft((d) => ({ ...d, [removal.kind]: (d[removal.kind] as { id: string }[]).filter((x) => x.id !== removal.id) }));
+    editDraft((d) => ({
+      ...d,
+      [removal.kind]: (d[removal.kind] as { id: string }[]).filter((x) => x.id !== removal.id),
+    }));
     setRemoval(null);
     void saveDraft();
   };
 
   return (
-    <Section sectionKey="media" filled={filled.media} reviewer={reviewer} editable={editable} canResolve={canResolve}
-      intro={m('media.intro')}>
+    <Section
+      sectionKey="media"
+      filled={filled.media}
+      reviewer={reviewer}
+      editable={editable}
+      canResolve={canResolve}
+      intro={m('media.intro')}
+    >
       <ImagesBlock draft={draft} editable={editable} onRemove={setRemoval} />
       <DocumentsBlock draft={draft} editable={editable} onRemove={setRemoval} />
       <LinksFieldset draft={draft} />
 
-      <ConfirmDialog open={removal !== null} title={m('media.removeTitle', { name: removal?.name ?? '' })} confirmLabel={m('remove')} onConfirm={remove} onCancel={() => setRemoval(null)}>
+      <ConfirmDialog
+        open={removal !== null}
+        title={m('media.removeTitle', { name: removal?.name ?? '' })}
+        confirmLabel={m('remove')}
+        onConfirm={remove}
+        onCancel={() => setRemoval(null)}
+      >
         <p>{m('media.removeText')}</p>
       </ConfirmDialog>
     </Section>
@@ -47,20 +70,44 @@ type BlockProps = { draft: SectionsProps['draft']; editable: boolean; onRemove: 
 
 /** The two blocks of uploaded files: their words, their list's look and how many a practice may have. */
 const MEDIA_BLOCKS = {
-  images: { title: m('media.images'), empty: m('media.noImages'), listClass: 'mt-2 grid gap-4 lg:grid-cols-2', max: PRACTICE_IMAGES_MAX },
-  attachments: { title: m('media.documents'), empty: m('media.noDocuments'), listClass: 'mt-2 space-y-3', max: PRACTICE_ATTACHMENTS_MAX },
+  images: {
+    title: m('media.images'),
+    empty: m('media.noImages'),
+    listClass: 'mt-2 grid gap-4 lg:grid-cols-2',
+    max: PRACTICE_IMAGES_MAX,
+  },
+  attachments: {
+    title: m('media.documents'),
+    empty: m('media.noDocuments'),
+    listClass: 'mt-2 space-y-3',
+    max: PRACTICE_ATTACHMENTS_MAX,
+  },
 } as const;
 
 /**
  * A block of uploaded files: its heading, the files (`children`, the `<li>`s) or that there are
  * none, their errors and, below the practice's limit, the uploader.
  */
-function MediaBlock({ kind, count, uploader, children }: { kind: keyof typeof MEDIA_BLOCKS; count: number; uploader: ReactNode; children: ReactNode }) {
+function MediaBlock({
+  kind,
+  count,
+  uploader,
+  children,
+}: {
+  kind: keyof typeof MEDIA_BLOCKS;
+  count: number;
+  uploader: ReactNode;
+  children: ReactNode;
+}) {
   const block = MEDIA_BLOCKS[kind];
   return (
     <div>
       <h3 className="text-sm font-semibold text-slate-900">{block.title}</h3>
-      {count === 0 ? <p className="mt-1 text-sm text-slate-600">{block.empty}</p> : <ul className={block.listClass}>{children}</ul>}
+      {count === 0 ? (
+        <p className="mt-1 text-sm text-slate-600">{block.empty}</p>
+      ) : (
+        <ul className={block.listClass}>{children}</ul>
+      )}
       <ListErrors field={kind} />
       {count < block.max && uploader}
     </div>
@@ -74,7 +121,10 @@ function ImagesBlock({ draft, editable, onRemove: setRemoval }: BlockProps) {
   const [cropping, setCropping] = useState<string | null>(null);
   const imageOf = (id: string) => practice.images.find((i) => i.id === id);
   const setImage = (id: string, patch: Partial<(typeof draft.images)[number]>) =>
-    editDraft((d) => ({ ...d, images: d.images.map((i) => (i.id === id ? { ...i, ...patch } : patch.is_cover ? { ...i, is_cover: false } : i)) }));
+    editDraft((d) => ({
+      ...d,
+      images: d.images.map((i) => (i.id === id ? { ...i, ...patch } : patch.is_cover ? { ...i, is_cover: false } : i)),
+    }));
   return (
     <MediaBlock kind="images" count={draft.images.length} uploader={editable && <ImageUploader />}>
       {draft.images.map((image, index) => {
@@ -83,32 +133,81 @@ function ImagesBlock({ draft, editable, onRemove: setRemoval }: BlockProps) {
         return (
           <li key={image.id} className="rounded-md border border-slate-200 p-3">
             <div className="aspect-video overflow-hidden rounded bg-slate-100">
-              {thumb && <img src={thumb} alt={image.caption || m('media.imageNumber', { number: index + 1 })} className="size-full object-cover" />}
+              {thumb && (
+                <img
+                  src={thumb}
+                  alt={image.caption || m('media.imageNumber', { number: index + 1 })}
+                  className="size-full object-cover"
+                />
+              )}
             </div>
             <div className="mt-3 space-y-3">
-              <TextField field={`images.${index}.caption`} label={m('media.caption')} optional value={image.caption} maxLength={PRACTICE_CAPTION_MAX} onChange={(v) => setImage(image.id, { caption: v })} />
-              <TextField field={`images.${index}.credit`} label={m('media.credit')} optional value={image.credit} maxLength={PRACTICE_CREDIT_MAX} placeholder={m('media.creditPlaceholder')} onChange={(v) => setImage(image.id, { credit: v })} />
+              <TextField
+                field={`images.${index}.caption`}
+                label={m('media.caption')}
+                optional
+                value={image.caption}
+                maxLength={PRACTICE_CAPTION_MAX}
+                onChange={(v) => setImage(image.id, { caption: v })}
+              />
+              <TextField
+                field={`images.${index}.credit`}
+                label={m('media.credit')}
+                optional
+                value={image.credit}
+                maxLength={PRACTICE_CREDIT_MAX}
+                placeholder={m('media.creditPlaceholder')}
+                onChange={(v) => setImage(image.id, { credit: v })}
+              />
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <label className="inline-flex items-center gap-2 text-sm text-slate-800">
-                  <input type="radio" name="bp-cover" className="size-4 accent-brand-600" checked={image.is_cover}
+                  <input
+                    type="radio"
+                    name="bp-cover"
+                    className="size-4 accent-brand-600"
+                    checked={image.is_cover}
                     onChange={() => {
                       setImage(image.id, { is_cover: true });
                       void saveDraft();
-                    }} />
+                    }}
+                  />
                   {m('media.cover')}
                 </label>
                 <div className="flex gap-4">
                   {editable && stored && cropping !== image.id && (
-                    <button type="button" className={`${ui.link} text-sm`} aria-label={m('media.cropLabel', { name: image.caption || m('media.imageInSentence', { number: index + 1 }) })} onClick={() => setCropping(image.id)}>
+                    <button
+                      type="button"
+                      className={`${ui.link} text-sm`}
+                      aria-label={m('media.cropLabel', {
+                        name: image.caption || m('media.imageInSentence', { number: index + 1 }),
+                      })}
+                      onClick={() => setCropping(image.id)}
+                    >
                       {m('media.crop')}
                     </button>
                   )}
-                  <button type="button" className="text-sm font-medium text-red-700 hover:underline" onClick={() => setRemoval({ kind: 'images', id: image.id, name: image.caption || m('media.imageInSentence', { number: index + 1 }) })}>
+                  <button
+                    type="button"
+                    className="text-sm font-medium text-red-700 hover:underline"
+                    onClick={() =>
+                      setRemoval({
+                        kind: 'images',
+                        id: image.id,
+                        name: image.caption || m('media.imageInSentence', { number: index + 1 }),
+                      })
+                    }
+                  >
                     {m('remove')}
                   </button>
                 </div>
               </div>
-              {editable && stored && cropping === image.id && <Recrop image={stored} name={image.caption || m('media.imageInSentence', { number: index + 1 })} onDone={() => setCropping(null)} />}
+              {editable && stored && cropping === image.id && (
+                <Recrop
+                  image={stored}
+                  name={image.caption || m('media.imageInSentence', { number: index + 1 })}
+                  onDone={() => setCropping(null)}
+                />
+              )}
             </div>
           </li>
         );
@@ -125,17 +224,36 @@ function DocumentsBlock({ draft, editable, onRemove: setRemoval }: BlockProps) {
       {draft.attachments.map((a, index) => {
         const stored = practice.attachments.find((x) => x.id === a.id);
         return (
-          <li key={a.id} className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-[1fr_auto] sm:items-end">
-            <TextField field={`attachments.${index}.title`} label={m('media.title')} value={a.title} maxLength={160}
-              onChange={(v) => editDraft((d) => ({ ...d, attachments: d.attachments.map((x) => (x.id === a.id ? { ...x, title: v } : x)) }))}
-              hint={stored ? m('media.fileHint', { name: stored.file_name, size: formatBytes(stored.size) }) : undefined} />
+          <li
+            key={a.id}
+            className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-[1fr_auto] sm:items-end"
+          >
+            <TextField
+              field={`attachments.${index}.title`}
+              label={m('media.title')}
+              value={a.title}
+              maxLength={160}
+              onChange={(v) =>
+                editDraft((d) => ({
+                  ...d,
+                  attachments: d.attachments.map((x) => (x.id === a.id ? { ...x, title: v } : x)),
+                }))
+              }
+              hint={
+                stored ? m('media.fileHint', { name: stored.file_name, size: formatBytes(stored.size) }) : undefined
+              }
+            />
             <div className="flex gap-3 pb-6">
               {stored && (
                 <a href={stored.url} className={`${ui.link} text-sm`} download>
                   {m('media.download')}
                 </a>
               )}
-              <button type="button" className="text-sm font-medium text-red-700 hover:underline" onClick={() => setRemoval({ kind: 'attachments', id: a.id, name: a.title })}>
+              <button
+                type="button"
+                className="text-sm font-medium text-red-700 hover:underline"
+                onClick={() => setRemoval({ kind: 'attachments', id: a.id, name: a.title })}
+              >
                 {m('remove')}
               </button>
             </div>
@@ -149,7 +267,6 @@ function DocumentsBlock({ draft, editable, onRemove: setRemoval }: BlockProps) {
 /** The links: label and address, added and removed in place. */
 function LinksFieldset({ draft }: { draft: SectionsProps['draft'] }) {
   return (
-
     <ListFieldset
       field="links"
       legend={m('media.links')}
@@ -160,8 +277,25 @@ function LinksFieldset({ draft }: { draft: SectionsProps['draft'] }) {
     >
       {draft.links.map((l, i) => (
         <li key={i} className="grid gap-3 sm:grid-cols-[1fr_1.5fr_auto] sm:items-end">
-          <TextField field={`links.${i}.label`} label={m('media.linkLabel')} value={l.label} maxLength={160} onChange={(v) => editDraft((d) => ({ ...d, links: d.links.map((x, j) => (j === i ? { ...x, label: v } : x)) }))} />
-          <TextField field={`links.${i}.url`} label={m('media.linkAddress')} type="url" placeholder={'https://'} value={l.url} onChange={(v) => editDraft((d) => ({ ...d, links: d.links.map((x, j) => (j === i ? { ...x, url: v } : x)) }))} />
+          <TextField
+            field={`links.${i}.label`}
+            label={m('media.linkLabel')}
+            value={l.label}
+            maxLength={160}
+            onChange={(v) =>
+              editDraft((d) => ({ ...d, links: d.links.map((x, j) => (j === i ? { ...x, label: v } : x)) }))
+            }
+          />
+          <TextField
+            field={`links.${i}.url`}
+            label={m('media.linkAddress')}
+            type="url"
+            placeholder={'https://'}
+            value={l.url}
+            onChange={(v) =>
+              editDraft((d) => ({ ...d, links: d.links.map((x, j) => (j === i ? { ...x, url: v } : x)) }))
+            }
+          />
           <RemoveItemButton onRemove={() => editDraft((d) => ({ ...d, links: d.links.filter((_, j) => j !== i) }))} />
         </li>
       ))}
@@ -175,14 +309,23 @@ function Recrop({ image, name, onDone }: { image: PracticeImage; name: string; o
   const busy = useStore($practiceForm).busyAction === 'crop';
   const headingId = `bp-recrop-${image.id}`;
   return (
-    <div role="group" aria-labelledby={headingId} className="space-y-3 rounded-md border border-slate-200 bg-slate-50 p-3">
+    <div
+      role="group"
+      aria-labelledby={headingId}
+      className="space-y-3 rounded-md border border-slate-200 bg-slate-50 p-3"
+    >
       <p id={headingId} className="text-sm font-semibold text-slate-900">
         {m('media.cardPictureOf', { name })}
       </p>
       <p className="text-sm text-slate-700">{m('media.recropHelp')}</p>
       <CropChooser picture={image.image.url} initial={image.crop} onCrop={setCrop} />
       <div className="flex gap-2">
-        <button type="button" className={ui.primaryButton} disabled={busy || !crop} onClick={() => crop && void recropImage(image.id, crop).then((ok) => ok && onDone())}>
+        <button
+          type="button"
+          className={ui.primaryButton}
+          disabled={busy || !crop}
+          onClick={() => crop && void recropImage(image.id, crop).then((ok) => ok && onDone())}
+        >
           {busy ? m('fields.saving') : m('media.saveCrop')}
         </button>
         <button type="button" className={ui.secondaryButton} disabled={busy} onClick={onDone}>
@@ -205,7 +348,14 @@ function UploadProgress() {
           {m('fields.cancel')}
         </button>
       </div>
-      <div className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200" role="progressbar" aria-label={m('media.uploadOf', { name: upload.name })} aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct}>
+      <div
+        className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200"
+        role="progressbar"
+        aria-label={m('media.uploadOf', { name: upload.name })}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={pct}
+      >
         <div className="h-full bg-brand-600" style={{ width: `${pct}%` }} />
       </div>
     </div>
@@ -223,21 +373,31 @@ function ImageUploader() {
       <label htmlFor="bp-image-file" className={ui.label}>
         {m('media.addImage')} <span className="font-normal text-slate-600">{m('media.imageFormats')}</span>
       </label>
-      <input id="bp-image-file" type="file" accept={IMAGE_ACCEPT} className={fileInput} disabled={uploading}
+      <input
+        id="bp-image-file"
+        type="file"
+        accept={IMAGE_ACCEPT}
+        className={fileInput}
+        disabled={uploading}
         onChange={(e) => {
           const chosen = e.target.files?.[0] ?? null;
           e.target.value = '';
           const issue = chosen ? checkPracticeFile(chosen, 'upload') : null;
           setProblem(issue);
           setFile(issue ? null : chosen);
-        }} />
+        }}
+      />
       {problem && <p className="mt-2 text-sm text-red-700">{problem}</p>}
       {file && !uploading && (
         <div className="mt-4 space-y-3">
           <p className="text-sm text-slate-700">{m('media.cropHelp')}</p>
           <CropChooser key={`${file.name}-${file.size}-${file.lastModified}`} picture={file} onCrop={setCrop} />
           <div className="flex gap-2">
-            <button type="button" className={ui.primaryButton} onClick={() => void uploadFile('upload', file, { crop }).then((ok) => ok && setFile(null))}>
+            <button
+              type="button"
+              className={ui.primaryButton}
+              onClick={() => void uploadFile('upload', file, { crop }).then((ok) => ok && setFile(null))}
+            >
               {m('media.uploadImage')}
             </button>
             <button type="button" className={ui.secondaryButton} onClick={() => setFile(null)}>
@@ -259,7 +419,12 @@ function PdfUploader() {
       <label htmlFor="bp-pdf-file" className={ui.label}>
         {m('media.addPdf')} <span className="font-normal text-slate-600">{m('media.pdfSize')}</span>
       </label>
-      <input id="bp-pdf-file" type="file" accept="application/pdf,.pdf" className={fileInput} disabled={upload !== null}
+      <input
+        id="bp-pdf-file"
+        type="file"
+        accept="application/pdf,.pdf"
+        className={fileInput}
+        disabled={upload !== null}
         onChange={(e) => {
           const chosen = e.target.files?.[0];
           e.target.value = '';
@@ -267,7 +432,8 @@ function PdfUploader() {
           const issue = checkPracticeFile(chosen, 'attachment');
           setProblem(issue);
           if (!issue) void uploadFile('attachment', chosen);
-        }} />
+        }}
+      />
       {problem && <p className="mt-2 text-sm text-red-700">{problem}</p>}
       {upload?.kind === 'attachment' && <UploadProgress />}
     </div>

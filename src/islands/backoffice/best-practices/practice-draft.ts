@@ -83,13 +83,19 @@ export function bodyOf(draft: PracticeDraft, base: PracticeDraft, practice: Best
         body.org_type = (draft.org_type || null) as PracticeSaveBody['org_type'];
         break;
       case 'partners':
-        body.partners = draft.partners.map((x) => ({ name: x.name, type: (x.type || null) as never, support: x.support }));
+        body.partners = draft.partners.map((x) => ({
+          name: x.name,
+          type: (x.type || null) as never,
+          support: x.support,
+        }));
         break;
       case 'sdg_targets':
         body.sdg_targets = draft.sdg_targets.split(/[\s,;]+/).filter(Boolean);
         break;
       case 'narrative':
-        body.narrative = Object.fromEntries(NARRATIVE_KEYS.filter((k) => draft.narrative[k] !== base.narrative[k]).map((k) => [k, draft.narrative[k]]));
+        body.narrative = Object.fromEntries(
+          NARRATIVE_KEYS.filter((k) => draft.narrative[k] !== base.narrative[k]).map((k) => [k, draft.narrative[k]]),
+        );
         break;
       case 'figures':
         body.figures = draft.figures.map((f) => ({ ...f, unit: f.unit || null }));

@@ -20,7 +20,18 @@ import { ui } from '../ui/styles.ts';
 import { SectionNav } from './section-nav.tsx';
 import { MediaSection } from './media-section.tsx';
 import { contentOf } from './practice-draft.ts';
-import { $dirty, $formTarget, $practiceForm, $shownPractice, acceptSectionsSaved, closePractice, createPractice, openPractice, resolveConflict, saveDraft } from './practice-form-store.ts';
+import {
+  $dirty,
+  $formTarget,
+  $practiceForm,
+  $shownPractice,
+  acceptSectionsSaved,
+  closePractice,
+  createPractice,
+  openPractice,
+  resolveConflict,
+  saveDraft,
+} from './practice-form-store.ts';
 import { $sectionsForm, closeSections, narrativeOnScreen, openSections } from './sections-form.ts';
 import { $countryOptions, $practiceRef } from './practice-list-store.ts';
 import { PublicCopyNote, ReadOnlyNote, ReviewersNote, showNoteFor } from './practice-notes.tsx';
@@ -55,7 +66,10 @@ const NEXT_STEP: Record<BestPractice['status'], Record<'author' | 'reviewer', st
 const NEXT_STEP_REVISED: Partial<Record<BestPractice['status'], Record<'author' | 'reviewer', string>>> = {
   draft: { author: m('nextRevised.draft.author'), reviewer: m('nextRevised.draft.reviewer') },
   submitted: { author: m('nextRevised.submitted.author'), reviewer: m('nextRevised.submitted.reviewer') },
-  changes_requested: { author: m('nextRevised.changes_requested.author'), reviewer: m('next.changes_requested.reviewer') },
+  changes_requested: {
+    author: m('nextRevised.changes_requested.author'),
+    reviewer: m('next.changes_requested.reviewer'),
+  },
 };
 
 /** Whether the user may write to this practice at all (the workflow decides when). */
@@ -92,7 +106,10 @@ export function PracticeFormScreen({ identity }: ScreenProps) {
   return (
     <>
       <p className="mb-2">
-        <a href={pathTo('bestPractices')} className="inline-flex items-center gap-1 text-sm font-medium text-brand-600 hover:text-brand-800">
+        <a
+          href={pathTo('bestPractices')}
+          className="inline-flex items-center gap-1 text-sm font-medium text-brand-600 hover:text-brand-800"
+        >
           <Icon name="chevronLeft" className="size-4" />
           {m('form.back')}
         </a>
@@ -107,8 +124,15 @@ export function PracticeFormScreen({ identity }: ScreenProps) {
           </a>
         </EmptyState>
       ) : shown.error !== undefined && !shown.data ? (
-        <ErrorState error={shown.error} title={m('form.loadFailed')}
-          onRetry={shown.error instanceof ApiError && shown.error.status === 403 ? undefined : () => $shownPractice.invalidate()} />
+        <ErrorState
+          error={shown.error}
+          title={m('form.loadFailed')}
+          onRetry={
+            shown.error instanceof ApiError && shown.error.status === 403
+              ? undefined
+              : () => $shownPractice.invalidate()
+          }
+        />
       ) : (
         <PracticeEditor identity={identity} />
       )}
@@ -135,12 +159,25 @@ function StartPractice({ identity }: { identity: Whoami }) {
       <PageHeading description={m('form.startHint')}>{m('form.newTitle')}</PageHeading>
       <form noValidate onSubmit={(e) => void submit(e)} className={`${ui.card} max-w-2xl space-y-5`}>
         <Field id="bp-new-title" label={m('form.title')} messages={errors['title']}>
-          <input dir="auto" id="bp-new-title" className={`${ui.input} mt-1`} value={title} maxLength={PRACTICE_TITLE_MAX} onChange={(e) => setTitle(e.target.value)}
-            aria-invalid={errors['title'] ? true : undefined} aria-describedby={errors['title'] ? 'bp-new-title-error' : undefined} />
+          <input
+            dir="auto"
+            id="bp-new-title"
+            className={`${ui.input} mt-1`}
+            value={title}
+            maxLength={PRACTICE_TITLE_MAX}
+            onChange={(e) => setTitle(e.target.value)}
+            aria-invalid={errors['title'] ? true : undefined}
+            aria-describedby={errors['title'] ? 'bp-new-title-error' : undefined}
+          />
         </Field>
         <Field id="bp-new-country" label={m('form.country')} messages={errors['country_code']}>
           {admin ? (
-            <select id="bp-new-country" className={`${ui.input} mt-1`} value={country} onChange={(e) => setCountry(e.target.value)}>
+            <select
+              id="bp-new-country"
+              className={`${ui.input} mt-1`}
+              value={country}
+              onChange={(e) => setCountry(e.target.value)}
+            >
               {(countries.data?.data ?? []).map((c) => (
                 <option key={c.code} value={c.code}>
                   {countryName(c.code, c.name)}
@@ -148,7 +185,10 @@ function StartPractice({ identity }: { identity: Whoami }) {
               ))}
             </select>
           ) : (
-            <p id="bp-new-country" className="mt-1 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-800">
+            <p
+              id="bp-new-country"
+              className="mt-1 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-800"
+            >
               {identity.country && countryName(identity.country.code, identity.country.name)}
             </p>
           )}
@@ -186,11 +226,35 @@ function SaveIndicator() {
   const connection = useStore(sections?.$connection ?? ONLINE);
   // Sections waiting offline (or signed out) are said as the record's changes are.
   const text = kit
-    ? bar.tone === 'waiting' ? KEPT_TEXT[connection === 'offline' ? 'offline' : 'signedOut'] : bar.message
-    : save === 'saving' ? m('save.saving') : save === 'invalid' ? m('save.invalid') : save === 'failed' ? m('save.failed', { reason: failure ?? '' }) : save === 'conflict' ? m('save.conflict') : save === 'kept' ? KEPT_TEXT[failure === 'offline' ? 'offline' : 'signedOut'] : dirty ? m('save.unsaved') : saved ? m('save.allSaved') : m('save.saved');
+    ? bar.tone === 'waiting'
+      ? KEPT_TEXT[connection === 'offline' ? 'offline' : 'signedOut']
+      : bar.message
+    : save === 'saving'
+      ? m('save.saving')
+      : save === 'invalid'
+        ? m('save.invalid')
+        : save === 'failed'
+          ? m('save.failed', { reason: failure ?? '' })
+          : save === 'conflict'
+            ? m('save.conflict')
+            : save === 'kept'
+              ? KEPT_TEXT[failure === 'offline' ? 'offline' : 'signedOut']
+              : dirty
+                ? m('save.unsaved')
+                : saved
+                  ? m('save.allSaved')
+                  : m('save.saved');
   const tone = kit
-    ? bar.tone === 'problem' ? 'text-red-700' : bar.tone === 'waiting' ? 'text-amber-800' : 'text-slate-600'
-    : save === 'invalid' || save === 'failed' || save === 'conflict' ? 'text-red-700' : save === 'kept' ? 'text-amber-800' : 'text-slate-600';
+    ? bar.tone === 'problem'
+      ? 'text-red-700'
+      : bar.tone === 'waiting'
+        ? 'text-amber-800'
+        : 'text-slate-600'
+    : save === 'invalid' || save === 'failed' || save === 'conflict'
+      ? 'text-red-700'
+      : save === 'kept'
+        ? 'text-amber-800'
+        : 'text-slate-600';
   return (
     <span role="status" className={`inline-flex items-center gap-1 text-sm ${tone}`}>
       {!dirty && !kit && recordQuiet && <Icon name="check" className="size-4 text-emerald-700" />}
@@ -219,7 +283,15 @@ function PracticeEditor({ identity }: { identity: Whoami }) {
 
   const filled = sectionState(contentOf(draft));
   const canResolve = writer && canResolveComments(practice.status, actor);
-  const props: SectionsProps = { draft, filled, reviewer, editable, canResolve, reference: ref.data?.data, countryName: countryName(practice.country.code, practice.country.name) };
+  const props: SectionsProps = {
+    draft,
+    filled,
+    reviewer,
+    editable,
+    canResolve,
+    reference: ref.data?.data,
+    countryName: countryName(practice.country.code, practice.country.name),
+  };
 
   return (
     <>
@@ -229,7 +301,11 @@ function PracticeEditor({ identity }: { identity: Whoami }) {
             <StatusChip status={practice.status} labels={STATUS_LABELS} tones={PRACTICE_TONES} />
             <span>
               {countryName(practice.country.code, practice.country.name)}
-              {practice.city && <>, <bdi>{practice.city}</bdi></>}
+              {practice.city && (
+                <>
+                  , <bdi>{practice.city}</bdi>
+                </>
+              )}
             </span>
             {practice.featured && <span className="font-medium text-brand-700">{m('form.featured')}</span>}
             {editable && <SaveIndicator />}
@@ -250,10 +326,20 @@ function PracticeEditor({ identity }: { identity: Whoami }) {
         <div className="min-w-0 space-y-6">
           <section aria-labelledby="bp-next-step" className={ui.card}>
             <h2 id="bp-next-step" className="text-base font-semibold text-slate-900">
-              {((practice.public_copy_kept_at && NEXT_STEP_REVISED[practice.status]) || NEXT_STEP[practice.status])[actor]}
+              {
+                ((practice.public_copy_kept_at && NEXT_STEP_REVISED[practice.status]) || NEXT_STEP[practice.status])[
+                  actor
+                ]
+              }
             </h2>
             <div className="mt-3">
-              <WorkflowActions practice={practice} draft={draft} actor={actor} canWrite={writer} isAuthor={practice.created_by?.id === identity.id} />
+              <WorkflowActions
+                practice={practice}
+                draft={draft}
+                actor={actor}
+                canWrite={writer}
+                isAuthor={practice.created_by?.id === identity.id}
+              />
             </div>
             <CommentSummary practice={practice} />
           </section>
@@ -264,7 +350,8 @@ function PracticeEditor({ identity }: { identity: Whoami }) {
             <PeriodSection {...props} />
             <ThemesSection {...props} />
             <SummarySection {...props} />
-            {sections && NARRATIVE_KEYS.map((key) => <NarrativeSection key={key} {...props} section={key} sections={sections} />)}
+            {sections &&
+              NARRATIVE_KEYS.map((key) => <NarrativeSection key={key} {...props} section={key} sections={sections} />)}
             <MediaSection {...props} />
             <ContactSection {...props} />
           </div>
@@ -285,7 +372,9 @@ function ConflictBanner({ theirs }: { theirs: BestPractice }) {
     <div role="alert" className="mb-6 rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
       <p className="font-semibold">{m('conflict.title')}</p>
       <p className="mt-1 text-sm">
-        {by ? m('conflict.textBy', { name: by, date: formatDate(theirs.updated_at) }) : m('conflict.text', { date: formatDate(theirs.updated_at) })}
+        {by
+          ? m('conflict.textBy', { name: by, date: formatDate(theirs.updated_at) })
+          : m('conflict.text', { date: formatDate(theirs.updated_at) })}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
         <button type="button" className={ui.secondaryButton} onClick={() => void resolveConflict('reload')}>

@@ -24,8 +24,12 @@ import type { Answer } from '../../../lib/questionnaires/schema.ts';
 import { sectionByUuid } from '../../../lib/best-practices/sections.ts';
 import { flushPending, inPracticeOrder } from './practice-writes.ts';
 
-export const $formTarget = computed($router, (page) => (page?.route === 'bestPracticeForm' ? { uuid: page.params.uuid || null } : null));
-const $showKey = computed($formTarget, (target) => (target?.uuid ? `best-practice/show/${encodeURIComponent(target.uuid)}` : null));
+export const $formTarget = computed($router, (page) =>
+  page?.route === 'bestPracticeForm' ? { uuid: page.params.uuid || null } : null,
+);
+const $showKey = computed($formTarget, (target) =>
+  target?.uuid ? `best-practice/show/${encodeURIComponent(target.uuid)}` : null,
+);
 export const $shownPractice = createFetcherStore([$showKey], { fetcher: fetchWith(PracticeResponseSchema) });
 
 /** `kept`: not sent (offline, or signed out); the changes wait in the browser and go when they can. */
@@ -55,7 +59,17 @@ export interface PracticeFormState {
   busyAction: PracticeAction | 'comment' | 'crop' | 'delete' | null;
 }
 
-const EMPTY: PracticeFormState = { practice: null, base: null, draft: null, save: 'idle', errors: {}, failure: null, conflict: null, upload: null, busyAction: null };
+const EMPTY: PracticeFormState = {
+  practice: null,
+  base: null,
+  draft: null,
+  save: 'idle',
+  errors: {},
+  failure: null,
+  conflict: null,
+  upload: null,
+  busyAction: null,
+};
 export const $practiceForm = map<PracticeFormState>({ ...EMPTY });
 
 export const $dirty = computed($practiceForm, (s) => !!s.draft && !!s.base && changedKeys(s.draft, s.base).length > 0);
@@ -116,7 +130,8 @@ function reapply(draft: PracticeDraft, base: PracticeDraft, onto: PracticeDraft)
  */
 export function openPractice(practice: BestPractice, userUuid: string): void {
   const current = $practiceForm.get();
-  if (current.practice?.uuid === practice.uuid && (current.practice.version >= practice.version || $dirty.get())) return;
+  if (current.practice?.uuid === practice.uuid && (current.practice.version >= practice.version || $dirty.get()))
+    return;
   keeperUser = userUuid;
   keeper = keyOf(practice.uuid);
   const fresh = draftOf(practice);
@@ -152,7 +167,11 @@ export function acceptPractice(practice: BestPractice, sent: PracticeDraft | nul
   const base = draftOf(practice);
   const draft = state.draft && sent ? reapply(state.draft, sent, base) : base;
   $practiceForm.set({ ...state, practice, base, draft, conflict: null });
-  mutateCache(`best-practice/show/${encodeURIComponent(practice.uuid)}`, { status: 200, message: 'Best practice', data: practice });
+  mutateCache(`best-practice/show/${encodeURIComponent(practice.uuid)}`, {
+    status: 200,
+    message: 'Best practice',
+    data: practice,
+  });
   forgetPracticeLists();
 }
 
@@ -160,7 +179,10 @@ export function acceptPractice(practice: BestPractice, sent: PracticeDraft | nul
  * Sections saved through the data-entry kit (sections-form.ts): the practice takes its new
  * version, status and narrative; the record's draft is left as it is (the kit holds the sections).
  */
-export function acceptSectionsSaved(meta: { version: number; status: BestPractice['status']; updated_at: string }, answers: readonly Answer[]): void {
+export function acceptSectionsSaved(
+  meta: { version: number; status: BestPractice['status']; updated_at: string },
+  answers: readonly Answer[],
+): void {
   const state = $practiceForm.get();
   if (!state.practice) return;
   const narrative = { ...state.practice.narrative };
@@ -169,9 +191,20 @@ export function acceptSectionsSaved(meta: { version: number; status: BestPractic
     const key = sectionByUuid.get(answer.question_uuid)?.key;
     if (key) narrative[key] = typeof answer.value === 'string' ? answer.value : null;
   }
-  const practice = { ...state.practice, version: Math.max(meta.version, state.practice.version), status: meta.status, updated_at: meta.updated_at, narrative, sections: [...sections, ...answers] };
+  const practice = {
+    ...state.practice,
+    version: Math.max(meta.version, state.practice.version),
+    status: meta.status,
+    updated_at: meta.updated_at,
+    narrative,
+    sections: [...sections, ...answers],
+  };
   $practiceForm.set({ ...state, practice });
-  mutateCache(`best-practice/show/${encodeURIComponent(practice.uuid)}`, { status: 200, message: 'Best practice', data: practice });
+  mutateCache(`best-practice/show/${encodeURIComponent(practice.uuid)}`, {
+    status: 200,
+    message: 'Best practice',
+    data: practice,
+  });
   forgetPracticeLists();
 }
 
@@ -207,7 +240,12 @@ async function runSave(): Promise<boolean> {
   const body = bodyOf(draft, base, practice);
   const checked = PracticeSaveBodySchema.safeParse(body);
   if (!checked.success) {
-    $practiceForm.set({ ...$practiceForm.get(), save: 'invalid', errors: fieldErrorsOf(checked.error.issues), failure: null });
+    $practiceForm.set({
+      ...$practiceForm.get(),
+      save: 'invalid',
+      errors: fieldErrorsOf(checked.error.issues),
+      failure: null,
+    });
     return false;
   }
   $practiceForm.set({ ...$practiceForm.get(), save: 'saving', failure: null });
@@ -224,7 +262,11 @@ async function runSave(): Promise<boolean> {
     }
     const failure = sendFailure(error);
     if (failure.kind === 'offline' || failure.kind === 'signedOut') {
-      $practiceForm.set({ ...$practiceForm.get(), save: 'kept', failure: failure.kind === 'offline' ? 'offline' : 'signed out' });
+      $practiceForm.set({
+        ...$practiceForm.get(),
+        save: 'kept',
+        failure: failure.kind === 'offline' ? 'offline' : 'signed out',
+      });
       return false;
     }
     const errors = error instanceof ApiError ? error.errors : {};
@@ -257,14 +299,24 @@ export async function resolveConflict(choice: 'reload' | 'keep'): Promise<void> 
   }
   // Mine: the fields I changed, re-applied to their version.
   const base = draftOf(theirs);
-  $practiceForm.set({ ...state, practice: theirs, base, draft: reapply(state.draft, state.base, base), conflict: null, save: 'idle' });
+  $practiceForm.set({
+    ...state,
+    practice: theirs,
+    base,
+    draft: reapply(state.draft, state.base, base),
+    conflict: null,
+    save: 'idle',
+  });
   await saveDraft();
 }
 
 /** Creates a practice from its title and country, then opens its form. */
 export async function createPractice(title: string, countryCode: string): Promise<FieldErrors | null> {
   try {
-    const answer = await api.request('POST', 'best-practice/saved', { schema: PracticeResponseSchema, body: { title, country_code: countryCode } });
+    const answer = await api.request('POST', 'best-practice/saved', {
+      schema: PracticeResponseSchema,
+      body: { title, country_code: countryCode },
+    });
     mutateCache(`best-practice/show/${encodeURIComponent(answer.data.uuid)}`, answer);
     forgetPracticeLists();
     notifySuccess(m('store.created', { title: answer.data.title }));
@@ -294,7 +346,11 @@ export async function takeAction(action: PracticeAction, note?: string): Promise
       }),
     );
     acceptPractice(answer.data, null);
-    notifySuccess(action === 'revise' ? m('store.revising', { title: practice.title }) : m('store.actionDone', { action: ACTION_LABELS[action], title: practice.title }));
+    notifySuccess(
+      action === 'revise'
+        ? m('store.revising', { title: practice.title })
+        : m('store.actionDone', { action: ACTION_LABELS[action], title: practice.title }),
+    );
     return true;
   } catch (error) {
     notifyError(m('store.actionFailed', { action: ACTION_LABELS[action], reason: errorMessage(error) }));
@@ -309,7 +365,9 @@ export async function deletePractice(): Promise<void> {
   if (!practice) return;
   $practiceForm.setKey('busyAction', 'delete');
   try {
-    await api.request('POST', `best-practice/${encodeURIComponent(practice.uuid)}/delete`, { schema: GenericResponseSchema });
+    await api.request('POST', `best-practice/${encodeURIComponent(practice.uuid)}/delete`, {
+      schema: GenericResponseSchema,
+    });
     forgetPracticeLists();
     $practiceForm.set({ ...EMPTY });
     notifySuccess(m('store.deleted', { title: practice.title }));
@@ -322,13 +380,22 @@ export async function deletePractice(): Promise<void> {
 
 let running: AbortController | null = null;
 
-/** Uploads an image (with the card crop) or a PDF, after saving what is unsaved (the upload needs the latest version). */
-export async function uploadFile(kind: 'upload' | 'attachment', file: File, options: { crop?: Crop | null; title?: string } = {}): Promise<boolean> {
+/**
+ * Uploads an image (with the card crop) or a PDF, after saving what is unsaved (the upload needs the latest version).
+ */
+export async function uploadFile(
+  kind: 'upload' | 'attachment',
+  file: File,
+  options: { crop?: Crop | null; title?: string } = {},
+): Promise<boolean> {
   if (($dirty.get() && !(await saveDraft())) || !(await flushPending())) return false;
   const { practice } = $practiceForm.get();
   if (!practice) return false;
   const query: Record<string, string | number | undefined> = {};
-  if (options.crop) query['crop'] = [options.crop.x, options.crop.y, options.crop.width, options.crop.height].map((n) => n.toFixed(4)).join(',');
+  if (options.crop)
+    query['crop'] = [options.crop.x, options.crop.y, options.crop.width, options.crop.height]
+      .map((n) => n.toFixed(4))
+      .join(',');
   if (options.title) query['title'] = options.title;
   $practiceForm.setKey('upload', { kind, name: file.name, loaded: 0, total: file.size });
   const cancel = new AbortController();
@@ -336,13 +403,19 @@ export async function uploadFile(kind: 'upload' | 'attachment', file: File, opti
   try {
     // In the practice's order of writes: a section saved meanwhile moves the version the upload sends.
     const answer = await inPracticeOrder(() =>
-      uploadPracticeFile(practice.uuid, kind, file, { ...query, version: $practiceForm.get().practice?.version ?? practice.version }, {
-        signal: cancel.signal,
-        onProgress: ({ loaded, total }) => {
-          const upload = $practiceForm.get().upload;
-          if (upload) $practiceForm.setKey('upload', { ...upload, loaded, total });
+      uploadPracticeFile(
+        practice.uuid,
+        kind,
+        file,
+        { ...query, version: $practiceForm.get().practice?.version ?? practice.version },
+        {
+          signal: cancel.signal,
+          onProgress: ({ loaded, total }) => {
+            const upload = $practiceForm.get().upload;
+            if (upload) $practiceForm.setKey('upload', { ...upload, loaded, total });
+          },
         },
-      }),
+      ),
     );
     const { draft, base } = $practiceForm.get();
     // Edits typed during the upload stay; the new file joins the list.
@@ -350,7 +423,9 @@ export async function uploadFile(kind: 'upload' | 'attachment', file: File, opti
     notifySuccess(kind === 'upload' ? m('store.imageUploaded') : m('store.documentUploaded'));
     return true;
   } catch (error) {
-    notifyError(m(kind === 'upload' ? 'store.imageNotUploaded' : 'store.documentNotUploaded', { reason: errorMessage(error) }));
+    notifyError(
+      m(kind === 'upload' ? 'store.imageNotUploaded' : 'store.documentNotUploaded', { reason: errorMessage(error) }),
+    );
     return false;
   } finally {
     running = null;

@@ -41,10 +41,14 @@ export function PracticeListScreen({ identity }: ScreenProps) {
   const list = useStore(practiceList.$view);
   const admin = isAdminLevel(identity);
   const canCreate = hasModuleRule(identity, 'best-practice', ['create']);
-  const filtered = filters !== null && (filters.q !== '' || filters.status !== '' || filters.category !== '' || filters.country_code !== '');
+  const filtered =
+    filters !== null &&
+    (filters.q !== '' || filters.status !== '' || filters.category !== '' || filters.country_code !== '');
   const description = admin
     ? m('list.descriptionAdmin')
-    : m('list.descriptionCountry', { country: identity.country ? countryName(identity.country.code, identity.country.name) : m('list.yourCountry') });
+    : m('list.descriptionCountry', {
+        country: identity.country ? countryName(identity.country.code, identity.country.name) : m('list.yourCountry'),
+      });
 
   return (
     <>
@@ -87,27 +91,81 @@ function PracticeFilters({ admin }: { admin: boolean }) {
   const countries = useStore($countryOptions);
   if (!filters) return null;
   return (
-    <div role="search" aria-label={m('list.filters')} className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-[1.5fr_1fr_1fr_1fr_1fr]">
-      <SearchField className="col-span-2 xl:col-span-1" id="bp-search" label={m('list.search')} placeholder={m('list.searchPlaceholder')} value={draft} onType={practiceList.typeSearch} />
-      <SelectField id="bp-status" label={m('list.status')} value={filters.status} onPick={(status) => practiceList.setFilters({ status: status as typeof filters.status })}>
-        <Options options={[{ value: '', label: m('list.allStatuses') }, ...PRACTICE_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))]} />
+    <div
+      role="search"
+      aria-label={m('list.filters')}
+      className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-[1.5fr_1fr_1fr_1fr_1fr]"
+    >
+      <SearchField
+        className="col-span-2 xl:col-span-1"
+        id="bp-search"
+        label={m('list.search')}
+        placeholder={m('list.searchPlaceholder')}
+        value={draft}
+        onType={practiceList.typeSearch}
+      />
+      <SelectField
+        id="bp-status"
+        label={m('list.status')}
+        value={filters.status}
+        onPick={(status) => practiceList.setFilters({ status: status as typeof filters.status })}
+      >
+        <Options
+          options={[
+            { value: '', label: m('list.allStatuses') },
+            ...PRACTICE_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
+          ]}
+        />
       </SelectField>
-      <SelectField id="bp-category" label={m('list.theme')} value={filters.category} onPick={(category) => practiceList.setFilters({ category })}>
-        <Options options={[{ value: '', label: m('list.allThemes') }, ...(ref.data?.data.categories ?? []).map((c) => ({ value: c.slug, label: categoryName(c).text }))]} />
+      <SelectField
+        id="bp-category"
+        label={m('list.theme')}
+        value={filters.category}
+        onPick={(category) => practiceList.setFilters({ category })}
+      >
+        <Options
+          options={[
+            { value: '', label: m('list.allThemes') },
+            ...(ref.data?.data.categories ?? []).map((c) => ({ value: c.slug, label: categoryName(c).text })),
+          ]}
+        />
       </SelectField>
       {admin && (
-        <SelectField id="bp-country" label={m('list.country')} value={filters.country_code} onPick={(country_code) => practiceList.setFilters({ country_code })}>
-          <Options options={[{ value: '', label: m('list.allCountries') }, ...(countries.data?.data ?? []).map((c) => ({ value: c.code, label: countryName(c.code, c.name) }))]} />
+        <SelectField
+          id="bp-country"
+          label={m('list.country')}
+          value={filters.country_code}
+          onPick={(country_code) => practiceList.setFilters({ country_code })}
+        >
+          <Options
+            options={[
+              { value: '', label: m('list.allCountries') },
+              ...(countries.data?.data ?? []).map((c) => ({ value: c.code, label: countryName(c.code, c.name) })),
+            ]}
+          />
         </SelectField>
       )}
-      <SelectField id="bp-order" label={m('list.orderBy')} value={filters.order} onPick={(order) => practiceList.setFilters({ order: order as PracticeOrder })}>
+      <SelectField
+        id="bp-order"
+        label={m('list.orderBy')}
+        value={filters.order}
+        onPick={(order) => practiceList.setFilters({ order: order as PracticeOrder })}
+      >
         <Options options={ORDERS} />
       </SelectField>
     </div>
   );
 }
 
-function PracticeTable({ items, busy, showCountry }: { items: readonly PracticeListItem[]; busy: boolean; showCountry: boolean }) {
+function PracticeTable({
+  items,
+  busy,
+  showCountry,
+}: {
+  items: readonly PracticeListItem[];
+  busy: boolean;
+  showCountry: boolean;
+}) {
   return (
     <div className={`${ui.cardFlush} relative overflow-x-auto ${busy ? 'opacity-70' : ''}`} aria-busy={busy}>
       <DataTable
@@ -129,14 +187,26 @@ function PracticeTable({ items, busy, showCountry }: { items: readonly PracticeL
             <td className={`${ui.td} hidden py-2 sm:table-cell`}>
               <div className="flex aspect-video w-20 items-center justify-center overflow-hidden rounded bg-slate-100 ring-1 ring-slate-200">
                 {item.cover ? (
-                  <img src={item.cover} alt="" width={80} height={45} loading="lazy" decoding="async" className="size-full object-cover" />
+                  <img
+                    src={item.cover}
+                    alt=""
+                    width={80}
+                    height={45}
+                    loading="lazy"
+                    decoding="async"
+                    className="size-full object-cover"
+                  />
                 ) : (
                   <Icon name="image" className="size-5 text-slate-400" />
                 )}
               </div>
             </td>
             <th scope="row" className={`${ui.td} min-w-56 text-left font-normal`}>
-              <a href={pathTo('bestPracticeForm', { uuid: item.uuid })} dir="auto" className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
+              <a
+                href={pathTo('bestPracticeForm', { uuid: item.uuid })}
+                dir="auto"
+                className="font-medium text-slate-900 hover:text-brand-700 hover:underline"
+              >
                 {item.title}
               </a>
               <span className="mt-0.5 flex flex-wrap items-center gap-x-1.5 gap-y-1 text-xs text-slate-600">
@@ -146,8 +216,17 @@ function PracticeTable({ items, busy, showCountry }: { items: readonly PracticeL
                     {countryName(item.country.code, item.country.name)}
                   </span>
                 )}
-                {item.city && <span>{showCountry ? '· ' : ''}<bdi>{item.city}</bdi></span>}
-                {item.author_name && <span>{m('list.by')} <bdi>{item.author_name}</bdi></span>}
+                {item.city && (
+                  <span>
+                    {showCountry ? '· ' : ''}
+                    <bdi>{item.city}</bdi>
+                  </span>
+                )}
+                {item.author_name && (
+                  <span>
+                    {m('list.by')} <bdi>{item.author_name}</bdi>
+                  </span>
+                )}
                 {item.featured && <span className="font-medium text-brand-700">{m('list.featured')}</span>}
                 {item.public_copy_kept_at && <span className="font-medium text-sky-800">{m('list.publicCopy')}</span>}
                 {item.demo && <span className="rounded bg-slate-100 px-1.5 text-slate-700">{m('list.example')}</span>}
@@ -181,4 +260,3 @@ export function SectionMeter({ filled }: { filled: number }) {
     </span>
   );
 }
-

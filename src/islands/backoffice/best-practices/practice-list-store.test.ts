@@ -4,7 +4,14 @@ import * as listStore from './practice-list-store.ts';
 describeUrlFilters('best-practice list filters in the URL (shared lib/list.ts)', listStore, {
   read: [
     [
-      { q: ' river ', status: 'submitted', category: 'municipal-finance', country_code: 'PH', order: 'title', page: '3' },
+      {
+        q: ' river ',
+        status: 'submitted',
+        category: 'municipal-finance',
+        country_code: 'PH',
+        order: 'title',
+        page: '3',
+      },
       { q: 'river', status: 'submitted', category: 'municipal-finance', country_code: 'PH', order: 'title', page: 3 },
     ],
     [
@@ -14,6 +21,9 @@ describeUrlFilters('best-practice list filters in the URL (shared lib/list.ts)',
   ],
   written: [
     [listStore.filtersFromSearch({}), {}],
-    [{ q: 'x', status: 'draft', category: '', country_code: 'VN', order: 'title', page: 2 }, { q: 'x', status: 'draft', country_code: 'VN', order: 'title', page: '2' }],
+    [
+      { q: 'x', status: 'draft', category: '', country_code: 'VN', order: 'title', page: 2 },
+      { q: 'x', status: 'draft', country_code: 'VN', order: 'title', page: '2' },
+    ],
   ],
 });

@@ -43,19 +43,29 @@ export function searchOfFilters(filters: PracticeListFilters): Record<string, st
   return searchOf(filters, { order: '-updated_at' });
 }
 
-export const $practiceFilters = computed($router, (page) => (page?.route === 'bestPractices' ? filtersFromSearch(page.search) : null));
+export const $practiceFilters = computed($router, (page) =>
+  page?.route === 'bestPractices' ? filtersFromSearch(page.search) : null,
+);
 
 /** The practices of the URL's filters, the page shown while the next loads, and the filter controls. */
 export const practiceList = createUrlList({
   $filters: $practiceFilters,
   $key: computed($practiceFilters, (filters) =>
-    filters ? withQuery('best-practice/list', { ...searchOfFilters(filters), page: filters.page, per_page: PRACTICE_LIST_PAGE_SIZE }) : null,
+    filters
+      ? withQuery('best-practice/list', {
+          ...searchOfFilters(filters),
+          page: filters.page,
+          per_page: PRACTICE_LIST_PAGE_SIZE,
+        })
+      : null,
   ),
   schema: PracticeListResponseSchema,
   hrefOf: (filters) => pathTo('bestPractices', {}, searchOfFilters(filters)),
 });
 
-export const $practiceRef = createFetcherStore(['best-practice/ref'], { fetcher: fetchWith(PracticeRefResponseSchema) });
+export const $practiceRef = createFetcherStore(['best-practice/ref'], {
+  fetcher: fetchWith(PracticeRefResponseSchema),
+});
 export const $countryOptions = createFetcherStore(['countries/all'], { fetcher: fetchWith(CountryListResponseSchema) });
 
 /** After any change to a practice: lists and the dashboard are out of date. */

@@ -6,16 +6,21 @@ import { m } from './messages.ts';
 
 /** The reviewers' latest note, when it asks for changes or says why the practice was not accepted. */
 export function lastReviewNote(practice: BestPractice) {
-  return [...practice.timeline].reverse().find((t) => (t.action === 'request_changes' || t.action === 'reject') && t.note);
+  return [...practice.timeline]
+    .reverse()
+    .find((t) => (t.action === 'request_changes' || t.action === 'reject') && t.note);
 }
-export const showNoteFor = (practice: BestPractice) => Boolean(lastReviewNote(practice)) && (practice.status === 'changes_requested' || practice.status === 'rejected');
+export const showNoteFor = (practice: BestPractice) =>
+  Boolean(lastReviewNote(practice)) && (practice.status === 'changes_requested' || practice.status === 'rejected');
 
 export function ReviewersNote({ practice }: { practice: BestPractice }) {
   const lastNote = lastReviewNote(practice)!;
   const open = openComments(practice.comments);
   return (
     <div className="mb-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950" role="note">
-      <p className="font-semibold">{practice.status === 'rejected' ? m('notes.whyRejected') : m('notes.changesRequested')}</p>
+      <p className="font-semibold">
+        {practice.status === 'rejected' ? m('notes.whyRejected') : m('notes.changesRequested')}
+      </p>
       <p className="mt-1 whitespace-pre-line text-sm">{lastNote.note}</p>
       <p className="mt-1 text-xs">
         <bdi>{lastNote.actor_name}</bdi> · {formatDate(lastNote.at)}
@@ -45,9 +50,7 @@ export function PublicCopyNote({ since }: { since: string }) {
   return (
     <div className="mb-6 rounded-lg border border-sky-200 bg-sky-50 p-4 text-sky-950" role="note">
       <p className="font-semibold">{m('notes.publicCopyTitle')}</p>
-      <p className="mt-1 text-sm">
-        {m('notes.publicCopyText', { date: formatDate(since) })}
-      </p>
+      <p className="mt-1 text-sm">{m('notes.publicCopyText', { date: formatDate(since) })}</p>
     </div>
   );
 }

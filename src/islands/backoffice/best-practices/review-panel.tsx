@@ -14,7 +14,9 @@ import { contentOf, type PracticeDraft } from './practice-draft.ts';
 import { $practiceForm, deletePractice, takeAction } from './practice-form-store.ts';
 
 /** Actions that ask first: they need a note, or they change what the public sees. */
-const ASK: Partial<Record<PracticeAction, { note: boolean; text: string; tone: 'danger' | 'primary'; title?: string }>> = {
+const ASK: Partial<
+  Record<PracticeAction, { note: boolean; text: string; tone: 'danger' | 'primary'; title?: string }>
+> = {
   request_changes: { note: true, text: m('review.ask.request_changes'), tone: 'primary' },
   reject: { note: true, text: m('review.ask.reject'), tone: 'danger' },
   publish: { note: false, text: m('review.ask.publish'), tone: 'primary' },
@@ -34,17 +36,33 @@ const ASK_WHILE_REVISED: Partial<typeof ASK> = {
 };
 
 /** The workflow bar: the actions the user may take now, with a note where one is needed. */
-export function WorkflowActions({ practice, draft, actor, canWrite, isAuthor }: { practice: BestPractice; draft: PracticeDraft; actor: PracticeActor; canWrite: boolean; isAuthor: boolean }) {
+export function WorkflowActions({
+  practice,
+  draft,
+  actor,
+  canWrite,
+  isAuthor,
+}: {
+  practice: BestPractice;
+  draft: PracticeDraft;
+  actor: PracticeActor;
+  canWrite: boolean;
+  isAuthor: boolean;
+}) {
   const busy = useStore($practiceForm).busyAction;
   const [asking, setAsking] = useState<PracticeAction | 'delete' | null>(null);
   const [note, setNote] = useState('');
   const context = { revised: practice.public_copy_kept_at !== null };
   // A reviewer withdraws only what they submitted themselves; reviewing someone's practice, they decide on it.
   const actions = allowedActions(practice.status, actor, context).filter((a) =>
-    a === 'submit' || a === 'revise' ? canWrite : a === 'withdraw' ? canWrite && (actor === 'author' || isAuthor) : actor === 'reviewer',
+    a === 'submit' || a === 'revise'
+      ? canWrite
+      : a === 'withdraw'
+        ? canWrite && (actor === 'author' || isAuthor)
+        : actor === 'reviewer',
   );
   const missing = missingForSubmission(contentOf(draft));
-  const ask = asking && asking !== 'delete' ? ((context.revised && ASK_WHILE_REVISED[asking]) || ASK[asking]) : undefined;
+  const ask = asking && asking !== 'delete' ? (context.revised && ASK_WHILE_REVISED[asking]) || ASK[asking] : undefined;
 
   const run = async (action: PracticeAction) => {
     if (await takeAction(action, note.trim() || undefined)) {
@@ -60,15 +78,31 @@ export function WorkflowActions({ practice, draft, actor, canWrite, isAuthor }: 
         const blocked = action === 'submit' && missing.length > 0;
         const primary = action === 'submit' || action === 'publish' || action === 'revise';
         return (
-          <button key={action} type="button" disabled={busy !== null || blocked} onClick={() => click(action)}
-            className={primary ? ui.primaryButton : action === 'reject' || action === 'archive' ? `${ui.secondaryButton} text-red-700` : ui.secondaryButton}
-            aria-describedby={blocked ? 'bp-submit-missing' : undefined}>
+          <button
+            key={action}
+            type="button"
+            disabled={busy !== null || blocked}
+            onClick={() => click(action)}
+            className={
+              primary
+                ? ui.primaryButton
+                : action === 'reject' || action === 'archive'
+                  ? `${ui.secondaryButton} text-red-700`
+                  : ui.secondaryButton
+            }
+            aria-describedby={blocked ? 'bp-submit-missing' : undefined}
+          >
             {busy === action ? m('review.working') : ACTION_LABELS[action]}
           </button>
         );
       })}
       {canWrite && canDelete(practice.status, actor, context) && (
-        <button type="button" className="ml-auto text-sm font-medium text-red-700 hover:underline" disabled={busy !== null} onClick={() => setAsking('delete')}>
+        <button
+          type="button"
+          className="ml-auto text-sm font-medium text-red-700 hover:underline"
+          disabled={busy !== null}
+          onClick={() => setAsking('delete')}
+        >
           {m('review.delete')}
         </button>
       )}
@@ -78,26 +112,46 @@ export function WorkflowActions({ practice, draft, actor, canWrite, isAuthor }: 
         </p>
       )}
 
-      <ConfirmDialog open={ask !== undefined} title={asking && asking !== 'delete' ? (ask?.title ?? m('actionAsk.title', { action: ACTION_LABELS[asking] })) : ''} tone={ask?.tone}
-        confirmLabel={asking && asking !== 'delete' ? ACTION_LABELS[asking] : ''} onCancel={() => setAsking(null)}
+      <ConfirmDialog
+        open={ask !== undefined}
+        title={
+          asking && asking !== 'delete' ? (ask?.title ?? m('actionAsk.title', { action: ACTION_LABELS[asking] })) : ''
+        }
+        tone={ask?.tone}
+        confirmLabel={asking && asking !== 'delete' ? ACTION_LABELS[asking] : ''}
+        onCancel={() => setAsking(null)}
         onConfirm={() => {
           if (asking && asking !== 'delete' && (!ask?.note || note.trim())) void run(asking);
-        }}>
+        }}
+      >
         <p>{ask?.text}</p>
         {ask?.note && (
           <div className="mt-3">
             <label htmlFor="bp-note" className={ui.label}>
               {m('review.note')}
             </label>
-            <textarea dir="auto" id="bp-note" rows={4} maxLength={PRACTICE_NOTE_MAX} className={`${ui.input} mt-1`} value={note} onChange={(e) => setNote(e.target.value)} />
+            <textarea
+              dir="auto"
+              id="bp-note"
+              rows={4}
+              maxLength={PRACTICE_NOTE_MAX}
+              className={`${ui.input} mt-1`}
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+            />
           </div>
         )}
       </ConfirmDialog>
-      <ConfirmDialog open={asking === 'delete'} title={m('review.deleteTitle', { title: practice.title })} confirmLabel={m('review.deleteConfirm')} onCancel={() => setAsking(null)}
+      <ConfirmDialog
+        open={asking === 'delete'}
+        title={m('review.deleteTitle', { title: practice.title })}
+        confirmLabel={m('review.deleteConfirm')}
+        onCancel={() => setAsking(null)}
         onConfirm={() => {
           setAsking(null);
           void deletePractice();
-        }}>
+        }}
+      >
         <p>{m('review.deleteText')}</p>
       </ConfirmDialog>
     </div>
@@ -128,8 +182,13 @@ export function CommentSummary({ practice }: { practice: BestPractice }) {
               <a href={`#section-${c.section}`} className={ui.link}>
                 {label(c.section)}
               </a>
-              {m('review.resolvedBy', { name: c.resolved_by_name ?? m('comments.someone'), date: formatDate(c.resolved_at!) })}
-              <span dir="auto" className="block text-slate-600">“{excerpt(c.body)}”</span>
+              {m('review.resolvedBy', {
+                name: c.resolved_by_name ?? m('comments.someone'),
+                date: formatDate(c.resolved_at!),
+              })}
+              <span dir="auto" className="block text-slate-600">
+                “{excerpt(c.body)}”
+              </span>
             </li>
           ))}
         </ul>
@@ -169,12 +228,22 @@ export function Timeline({ practice }: { practice: BestPractice }) {
       {(entries) =>
         entries.map((e, i) => (
           <li key={i} className="relative text-sm">
-            <span aria-hidden="true" className="absolute -left-[21px] top-1.5 size-2.5 rounded-full bg-brand-600 ring-2 ring-white" />
+            <span
+              aria-hidden="true"
+              className="absolute -left-[21px] top-1.5 size-2.5 rounded-full bg-brand-600 ring-2 ring-white"
+            />
             <p className="text-slate-900">
-              <bdi className="font-medium">{e.actor_name ?? m('timeline.someone')}</bdi> · {EVENT_LABELS[e.action] ?? e.action}
-              {e.to && e.from !== e.to && e.action !== 'create' && <span className="text-slate-600">{m('timeline.now', { status: STATUS_IN_SENTENCE[e.to] })}</span>}
+              <bdi className="font-medium">{e.actor_name ?? m('timeline.someone')}</bdi> ·{' '}
+              {EVENT_LABELS[e.action] ?? e.action}
+              {e.to && e.from !== e.to && e.action !== 'create' && (
+                <span className="text-slate-600">{m('timeline.now', { status: STATUS_IN_SENTENCE[e.to] })}</span>
+              )}
             </p>
-            {e.note && <p dir="auto" className="mt-0.5 whitespace-pre-line text-slate-700">{e.note}</p>}
+            {e.note && (
+              <p dir="auto" className="mt-0.5 whitespace-pre-line text-slate-700">
+                {e.note}
+              </p>
+            )}
             <p className="text-xs text-slate-500">{formatDate(e.at)}</p>
           </li>
         ))

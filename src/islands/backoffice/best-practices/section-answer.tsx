@@ -13,7 +13,21 @@ import { SECTION_FORM_QUESTIONS, uuidOfSection, type SectionsForm } from './sect
  * browser at once and saved when focus leaves the field, with the section's version; the line
  * under it says where the text stands, and a conflict shows theirs and yours side by side.
  */
-export function SectionAnswer({ form, section, label, hint, rows, lang }: { form: SectionsForm; section: NarrativeKey; label: string; hint: ReactNode; rows: number; lang?: string | undefined }) {
+export function SectionAnswer({
+  form,
+  section,
+  label,
+  hint,
+  rows,
+  lang,
+}: {
+  form: SectionsForm;
+  section: NarrativeKey;
+  label: string;
+  hint: ReactNode;
+  rows: number;
+  lang?: string | undefined;
+}) {
   const uuid = uuidOfSection(section);
   const question = SECTION_FORM_QUESTIONS.find((q) => q.uuid === uuid)!;
   const raw = useStore(form.$raw)[uuid];
@@ -31,14 +45,37 @@ export function SectionAnswer({ form, section, label, hint, rows, lang }: { form
       <p id={`${id}-hint`} className="mt-0.5 text-sm text-slate-600">
         {hint}
       </p>
-      <textarea dir="auto" lang={lang} id={id} rows={rows} maxLength={PRACTICE_NARRATIVE_MAX} className={`${ui.input} mt-1 leading-relaxed`} value={text}
-        onChange={(event) => form.change(uuid, { value: event.target.value })} onBlur={() => void form.leave(uuid)}
-        aria-invalid={error ? true : undefined} aria-describedby={described} />
+      <textarea
+        dir="auto"
+        lang={lang}
+        id={id}
+        rows={rows}
+        maxLength={PRACTICE_NARRATIVE_MAX}
+        className={`${ui.input} mt-1 leading-relaxed`}
+        value={text}
+        onChange={(event) => form.change(uuid, { value: event.target.value })}
+        onBlur={() => void form.leave(uuid)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described}
+      />
       <ErrorLine id={`${id}-error`} text={error} />
-      <FieldStatus id={`${id}-status`} question={question} state={state} stored={stored} onRetry={() => void form.retry()} />
+      <FieldStatus
+        id={`${id}-status`}
+        question={question}
+        state={state}
+        stored={stored}
+        onRetry={() => void form.retry()}
+      />
       {state.kind === 'conflict' && raw && (
-        <ConflictPanel question={question} theirs={state.theirs} own={state.mine} mine={raw} engine={form.engine}
-          onUseTheirs={() => form.useTheirs(uuid)} onKeepMine={() => void form.keepMine(uuid)} />
+        <ConflictPanel
+          question={question}
+          theirs={state.theirs}
+          own={state.mine}
+          mine={raw}
+          engine={form.engine}
+          onUseTheirs={() => form.useTheirs(uuid)}
+          onKeepMine={() => void form.keepMine(uuid)}
+        />
       )}
     </div>
   );

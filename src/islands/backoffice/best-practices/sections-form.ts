@@ -1,5 +1,10 @@
 import { atom } from 'nanostores';
-import { PracticeSectionsResponseSchema, type BestPractice, type NarrativeKey, type PracticeSectionsResponse } from '../../../lib/best-practices/schema.ts';
+import {
+  PracticeSectionsResponseSchema,
+  type BestPractice,
+  type NarrativeKey,
+  type PracticeSectionsResponse,
+} from '../../../lib/best-practices/schema.ts';
 import { SECTION_QUESTIONS, SECTIONS_SUBCATEGORY, SECTIONS_THRUST } from '../../../lib/best-practices/sections.ts';
 import { AnswerSchema, type Answer } from '../../../lib/questionnaires/schema.ts';
 import { api, ApiError, conflictOf, type ApiClient } from '../lib/api.ts';
@@ -28,11 +33,19 @@ const SUBCATEGORIES = [{ code: SECTIONS_SUBCATEGORY, thrust: SECTIONS_THRUST, na
 export const uuidOfSection = (key: NarrativeKey) => SECTION_QUESTIONS.find((s) => s.key === key)!.question.uuid;
 
 /** The kit's transport: one request per batch, after the practice's writes already under way. */
-export function sectionsTransport(uuid: string, onSaved: (meta: SectionsMeta, answers: Answer[]) => void, client: ApiClient = api) {
+export function sectionsTransport(
+  uuid: string,
+  onSaved: (meta: SectionsMeta, answers: Answer[]) => void,
+  client: ApiClient = api,
+) {
   return (batch: AnswerSend[], options?: SendOptions): Promise<SendResult<Answer, SectionsMeta>> =>
     inPracticeOrder(async () => {
       try {
-        const reply = await client.request('POST', `best-practice/${encodeURIComponent(uuid)}/sections`, { schema: PracticeSectionsResponseSchema, body: { answers: batch }, ...(options?.keepalive && { keepalive: true }) });
+        const reply = await client.request('POST', `best-practice/${encodeURIComponent(uuid)}/sections`, {
+          schema: PracticeSectionsResponseSchema,
+          body: { answers: batch },
+          ...(options?.keepalive && { keepalive: true }),
+        });
         // The practice's new version is taken at once: the record's next save, queued behind this one, sends it.
         onSaved(reply.data.practice, reply.data.answers);
         return { kind: 'saved', answers: reply.data.answers, extra: reply.data.practice };
@@ -40,9 +53,12 @@ export function sectionsTransport(uuid: string, onSaved: (meta: SectionsMeta, an
         if (error instanceof ApiError && error.status === 409) {
           const current = conflictOf(error, AnswerSchema.array());
           // A 409 without the sections is the workflow's: the practice cannot be edited now.
-          return current ? { kind: 'conflict', current, message: error.message } : { kind: 'locked', message: error.message, reason: null };
+          return current
+            ? { kind: 'conflict', current, message: error.message }
+            : { kind: 'locked', message: error.message, reason: null };
         }
-        if (error instanceof ApiError && error.status === 403) return { kind: 'locked', message: error.message, reason: null };
+        if (error instanceof ApiError && error.status === 403)
+          return { kind: 'locked', message: error.message, reason: null };
         return sendFailure(error);
       }
     });
@@ -56,7 +72,12 @@ const storage: DraftStorage = browserStorage();
  * The sections' form of the practice on screen: made once per person and practice (a revalidated
  * practice keeps what is being typed), started at once (drafts kept from an earlier visit go).
  */
-export function openSections(practice: BestPractice, userUuid: string, lockedMessage: string | null, onSaved: (meta: SectionsMeta, answers: Answer[]) => void): SectionsForm {
+export function openSections(
+  practice: BestPractice,
+  userUuid: string,
+  lockedMessage: string | null,
+  onSaved: (meta: SectionsMeta, answers: Answer[]) => void,
+): SectionsForm {
   const key = `${userUuid}:${practice.uuid}`;
   if (current?.key === key) return current.form;
   closeSections();
@@ -107,5 +128,10 @@ async function flushSections(form: SectionsForm): Promise<boolean> {
 
 /** The narrative as the sections' inputs show it (the completeness rules and the submit check read it). */
 export function narrativeOnScreen(raw: Record<string, { value: unknown }>): Record<NarrativeKey, string> {
-  return Object.fromEntries(SECTION_QUESTIONS.map((s) => [s.key, typeof raw[s.question.uuid]?.value === 'string' ? (raw[s.question.uuid]!.value as string) : ''])) as Record<NarrativeKey, string>;
+  return Object.fromEntries(
+    SECTION_QUESTIONS.map((s) => [
+      s.key,
+      typeof raw[s.question.uuid]?.value === 'string' ? (raw[s.question.uuid]!.value as string) : '',
+    ]),
+  ) as Record<NarrativeKey, string>;
 }

@@ -11,8 +11,12 @@ import { previewUrl } from './cms-kinds.ts';
 import { m } from './messages.ts';
 
 /** Four decimals: a tenth of a pixel on a 1,000-pixel picture (as the practices' crops). */
-const rounded = (crop: CropBox): CropBox =>
-  ({ x: round(crop.x), y: round(crop.y), width: round(crop.width), height: round(crop.height) });
+const rounded = (crop: CropBox): CropBox => ({
+  x: round(crop.x),
+  y: round(crop.y),
+  width: round(crop.width),
+  height: round(crop.height),
+});
 const round = (v: number) => Math.round(v * 10_000) / 10_000;
 
 /**
@@ -30,7 +34,17 @@ function useChosenCrop(onCrop: (crop: CropBox) => void) {
   };
 }
 
-function CropField({ url, crop, onCrop, onCentre }: { url: string; crop: CropBox | null; onCrop: (crop: CropBox | null) => void; onCentre: () => void }) {
+function CropField({
+  url,
+  crop,
+  onCrop,
+  onCentre,
+}: {
+  url: string;
+  crop: CropBox | null;
+  onCrop: (crop: CropBox | null) => void;
+  onCentre: () => void;
+}) {
   const chosen = useChosenCrop(onCrop);
   return (
     <>
@@ -53,7 +67,15 @@ function CropField({ url, crop, onCrop, onCentre }: { url: string; crop: CropBox
  * A banner's picture details: which part of the picture the home page shows (chosen on the
  * stored picture; a newly chosen file is cropped once it is uploaded) and its alt text.
  */
-export function BannerPictureFields({ item, pendingImage, crop, alt, errors, onCrop, onAlt }: {
+export function BannerPictureFields({
+  item,
+  pendingImage,
+  crop,
+  alt,
+  errors,
+  onCrop,
+  onAlt,
+}: {
   item: CmsRecord | null;
   /** A new file is chosen and not uploaded yet: the crop waits for it. */
   pendingImage: boolean;
@@ -84,19 +106,30 @@ export function BannerPictureFields({ item, pendingImage, crop, alt, errors, onC
               }}
             />
           ) : (
-            <p className="text-sm text-slate-600">
-              {pendingImage
-                ? m('banner.savePending')
-                : m('banner.addFirst')}
-            </p>
+            <p className="text-sm text-slate-600">{pendingImage ? m('banner.savePending') : m('banner.addFirst')}</p>
           )}
         </div>
         <FieldError id="cms-image_crop-error" messages={errors['image_crop']} />
       </fieldset>
 
-      <Field id="cms-image_alt" label={m('banner.alt')} optional={m('fields.optional')} hint={m('banner.altHint')} messages={errors['image_alt']}>
-        <input dir="auto" id="cms-image_alt" className={`${ui.input} mt-1`} value={alt} maxLength={CMS_ALT_MAX} autoComplete="off"
-          aria-describedby="cms-image_alt-hint" onChange={(event) => onAlt(event.target.value)} {...invalidProps(errors, 'image_alt', 'cms-image_alt-error')} />
+      <Field
+        id="cms-image_alt"
+        label={m('banner.alt')}
+        optional={m('fields.optional')}
+        hint={m('banner.altHint')}
+        messages={errors['image_alt']}
+      >
+        <input
+          dir="auto"
+          id="cms-image_alt"
+          className={`${ui.input} mt-1`}
+          value={alt}
+          maxLength={CMS_ALT_MAX}
+          autoComplete="off"
+          aria-describedby="cms-image_alt-hint"
+          onChange={(event) => onAlt(event.target.value)}
+          {...invalidProps(errors, 'image_alt', 'cms-image_alt-error')}
+        />
       </Field>
     </>
   );

@@ -3,7 +3,14 @@ import type { CmsType } from '../../../lib/cms/schema.ts';
 import { Chips, Options, SearchBar, SelectField } from '../ui/filters.tsx';
 import { CMS_STATUS_TEXT, kindText } from './cms-kinds.ts';
 import { m } from './messages.ts';
-import { $cmsList, $cmsSearchDraft, setCmsFilters, typeCmsSearch, type CmsListFilters, type CmsOrder } from './cms-list-store.ts';
+import {
+  $cmsList,
+  $cmsSearchDraft,
+  setCmsFilters,
+  typeCmsSearch,
+  type CmsListFilters,
+  type CmsOrder,
+} from './cms-list-store.ts';
 
 const STATUS_CHIPS: { value: CmsListFilters['status']; label: string }[] = [
   { value: '', label: m('filters.all') },
@@ -45,11 +52,29 @@ export function CmsFilters({ type }: { type: CmsType }) {
         onType: typeCmsSearch,
       }}
     >
-      <Chips id="cms-status-label" label={m('filters.status')} chips={STATUS_CHIPS} value={filters.status} onPick={(status) => setCmsFilters({ status })} />
+      <Chips
+        id="cms-status-label"
+        label={m('filters.status')}
+        chips={STATUS_CHIPS}
+        value={filters.status}
+        onPick={(status) => setCmsFilters({ status })}
+      />
       {type === 'video' && (
-        <Chips id="cms-kind-label" label={m('filters.kind')} chips={KIND_CHIPS} value={filters.media_kind} onPick={(media_kind) => setCmsFilters({ media_kind })} />
+        <Chips
+          id="cms-kind-label"
+          label={m('filters.kind')}
+          chips={KIND_CHIPS}
+          value={filters.media_kind}
+          onPick={(media_kind) => setCmsFilters({ media_kind })}
+        />
       )}
-      <SelectField id="cms-order" label={m('filters.orderBy')} className="xl:w-60" value={filters.order} onPick={(order) => setCmsFilters({ order: order as CmsOrder })}>
+      <SelectField
+        id="cms-order"
+        label={m('filters.orderBy')}
+        className="xl:w-60"
+        value={filters.order}
+        onPick={(order) => setCmsFilters({ order: order as CmsOrder })}
+      >
         <Options options={ORDERS} />
       </SelectField>
     </SearchBar>

@@ -76,7 +76,9 @@ export function CmsFormScreen(_: ScreenProps) {
         <ErrorState
           error={view.error}
           title={m(`item.${kind.noun}.notLoaded`)}
-          onRetry={view.error instanceof ApiError && view.error.status === 403 ? undefined : () => $editedCmsItem.invalidate()}
+          onRetry={
+            view.error instanceof ApiError && view.error.status === 403 ? undefined : () => $editedCmsItem.invalidate()
+          }
         />
       ) : !item ? (
         <Skeleton rows={6} label={m(`item.${kind.noun}.loading`)} />

@@ -22,7 +22,8 @@ import { checkImageFile, uploadCmsImage } from './image-upload.ts';
  * (`/content-management/partner/form-banner`): that address shows the not-found view.
  */
 export const $cmsForm = computed($router, (page) => {
-  if (page?.route !== 'cmsBannerForm' && page?.route !== 'cmsVideoForm' && page?.route !== 'cmsPartnerForm') return null;
+  if (page?.route !== 'cmsBannerForm' && page?.route !== 'cmsVideoForm' && page?.route !== 'cmsPartnerForm')
+    return null;
   const type = cmsTypeOfRoute(page.route);
   if (!type) return null;
   const kindParam = page.search['media_kind'];
@@ -51,14 +52,18 @@ export type ImageUploadState =
   | { phase: 'done'; fileName: string; total: number };
 
 /** `owner` is the item the state belongs to ('new' before the first save). */
-export const $imageUpload = atom<{ owner: string; state: ImageUploadState }>({ owner: 'new', state: { phase: 'empty' } });
+export const $imageUpload = atom<{ owner: string; state: ImageUploadState }>({
+  owner: 'new',
+  state: { phase: 'empty' },
+});
 
 let running: AbortController | null = null;
 
 function setUpload(state: ImageUploadState): void {
   const previous = $imageUpload.get().state;
   // The object URL of a preview is freed once nothing shows it any more.
-  if ('preview' in previous && (!('preview' in state) || state.preview !== previous.preview)) URL.revokeObjectURL(previous.preview);
+  if ('preview' in previous && (!('preview' in state) || state.preview !== previous.preview))
+    URL.revokeObjectURL(previous.preview);
   $imageUpload.set({ owner: $imageUpload.get().owner, state });
 }
 
@@ -129,7 +134,8 @@ export async function uploadChosenImage(item: CmsRecord): Promise<void> {
       if (current.phase === 'uploading' && current.file === file) setUpload({ phase: 'chosen', file, preview });
       return;
     }
-    if (current.phase === 'uploading' && current.file === file) setUpload({ phase: 'failed', file, preview, message: errorMessage(error) });
+    if (current.phase === 'uploading' && current.file === file)
+      setUpload({ phase: 'failed', file, preview, message: errorMessage(error) });
     notifyError(m('image.failed', { reason: errorMessage(error) }));
   } finally {
     running = null;
@@ -150,26 +156,35 @@ export const $cmsConflict = atom<CmsRecord | null>(null);
  * Saves the form: creates the item (then its address names it) or updates it, then uploads the
  * chosen image, which needs the item's uuid. A change that shows on the public site starts a rebuild.
  */
-export const $saveCmsItem = createMutatorStore<{ body: CmsSaveBody; before: CmsRecord | null }, CmsRecord>(async ({ data }) => {
-  const { body, before } = data;
-  $cmsConflict.set(null);
-  let answer;
-  try {
-    answer = await api.request('POST', 'cms/saved', { schema: CmsItemResponseSchema, body: { ...body, ...(before && { version: before.version }) } });
-  } catch (error) {
-    $cmsConflict.set(conflictOf(error, CmsRecordSchema));
-    throw error;
-  }
-  const item = answer.data;
-  forgetCachedItem(item, item);
-  const noun = itemNoun(item);
-  notifySuccess(before ? m(`item.${noun}.saved`, { title: item.title }) : m(`item.${noun}.created`, { title: item.title }));
-  if (before?.status === 'published' || item.status === 'published') followSiteBuild();
-  if (!before) {
-    // The chosen image moves with the form to the new item's address.
-    $imageUpload.set({ owner: item.uuid, state: $imageUpload.get().state });
-    navigate(pathTo(CMS_KINDS[item.cms_type].formRoute, { cms_type: item.cms_type, uuid: item.uuid }), { replace: true });
-  }
-  void uploadChosenImage(item);
-  return item;
-});
+export const $saveCmsItem = createMutatorStore<{ body: CmsSaveBody; before: CmsRecord | null }, CmsRecord>(
+  async ({ data }) => {
+    const { body, before } = data;
+    $cmsConflict.set(null);
+    let answer;
+    try {
+      answer = await api.request('POST', 'cms/saved', {
+        schema: CmsItemResponseSchema,
+        body: { ...body, ...(before && { version: before.version }) },
+      });
+    } catch (error) {
+      $cmsConflict.set(conflictOf(error, CmsRecordSchema));
+      throw error;
+    }
+    const item = answer.data;
+    forgetCachedItem(item, item);
+    const noun = itemNoun(item);
+    notifySuccess(
+      before ? m(`item.${noun}.saved`, { title: item.title }) : m(`item.${noun}.created`, { title: item.title }),
+    );
+    if (before?.status === 'published' || item.status === 'published') followSiteBuild();
+    if (!before) {
+      // The chosen image moves with the form to the new item's address.
+      $imageUpload.set({ owner: item.uuid, state: $imageUpload.get().state });
+      navigate(pathTo(CMS_KINDS[item.cms_type].formRoute, { cms_type: item.cms_type, uuid: item.uuid }), {
+        replace: true,
+      });
+    }
+    void uploadChosenImage(item);
+    return item;
+  },
+);

@@ -17,7 +17,17 @@ import { m } from './messages.ts';
 import { forgetCachedItem } from './cms-list-store.ts';
 import { ImageField, useImageUpload } from './image-field.tsx';
 
-const FIELDS = ['title', 'media_kind', 'video_url', 'event', 'description', 'link', 'display_order', 'status', 'image_alt'] as const;
+const FIELDS = [
+  'title',
+  'media_kind',
+  'video_url',
+  'event',
+  'description',
+  'link',
+  'display_order',
+  'status',
+  'image_alt',
+] as const;
 
 type Props = { type: CmsType; item: CmsRecord | null; newMediaKind: MediaKind };
 
@@ -43,7 +53,13 @@ export function CmsForm({ type, item, newMediaKind }: Props) {
           title={m(`item.${noun}.changed`)}
           record={theirs}
           what={m(`item.${noun}.this`)}
-          actions={<ConflictActions saving={save.loading} onReload={() => form.reloadTheirs(theirs)} onKeepMine={() => form.submit(theirs)} />}
+          actions={
+            <ConflictActions
+              saving={save.loading}
+              onReload={() => form.reloadTheirs(theirs)}
+              onKeepMine={() => form.submit(theirs)}
+            />
+          }
         >
           <p className="mt-1 text-sm text-slate-700">{m('form.conflictText')}</p>
         </ConflictNotice>
@@ -55,11 +71,23 @@ export function CmsForm({ type, item, newMediaKind }: Props) {
       <DescriptionAndLinkFields type={type} draft={draft} set={set} errors={errors} />
       <OrderAndStatusFields draft={draft} set={set} errors={errors} />
 
-      <ImageField image={isVideo ? 'thumbnail' : type === 'partner' ? 'logo' : isMedia ? 'photo' : 'banner'} item={item} owner={owner} noun={noun} />
+      <ImageField
+        image={isVideo ? 'thumbnail' : type === 'partner' ? 'logo' : isMedia ? 'photo' : 'banner'}
+        item={item}
+        owner={owner}
+        noun={noun}
+      />
 
       {type === 'banner' && (
-        <BannerPictureFields item={item} pendingImage={hasPendingImage(upload)} crop={draft.image_crop} alt={draft.image_alt} errors={errors}
-          onCrop={(crop) => set('image_crop', crop)} onAlt={(alt) => set('image_alt', alt)} />
+        <BannerPictureFields
+          item={item}
+          pendingImage={hasPendingImage(upload)}
+          crop={draft.image_crop}
+          alt={draft.image_alt}
+          errors={errors}
+          onCrop={(crop) => set('image_crop', crop)}
+          onAlt={(alt) => set('image_alt', alt)}
+        />
       )}
 
       <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-5">
@@ -72,14 +100,22 @@ export function CmsForm({ type, item, newMediaKind }: Props) {
         {dirty && <span className="text-sm text-slate-600">{m('form.unsaved')}</span>}
       </div>
 
-      <LeaveDialog guard={guard} title={m('form.leaveTitle')} confirmLabel={m('form.leaveConfirm')} onLeave={discardChosenImage}>
+      <LeaveDialog
+        guard={guard}
+        title={m('form.leaveTitle')}
+        confirmLabel={m('form.leaveConfirm')}
+        onLeave={discardChosenImage}
+      >
         <p>{hasPendingImage(upload) ? m(`item.${noun}.leaveImage`) : m(`item.${noun}.leave`)}</p>
       </LeaveDialog>
     </form>
   );
 }
 
-/** The form's state: the draft against its baseline (the item as last saved), errors, a conflict, the upload and the save. */
+/**
+ * The form's state: the draft against its baseline (the item as last saved), errors, a conflict, the upload and the
+ * save.
+ */
 function useCmsDraft({ type, item, newMediaKind }: Props) {
   const owner = item?.uuid ?? 'new';
   const save = useStore($saveCmsItem);
@@ -97,7 +133,8 @@ function useCmsDraft({ type, item, newMediaKind }: Props) {
   const errors = { ...serverFieldErrors(save.error), ...clientErrors };
   const theirs = conflict && conflict.uuid === item?.uuid ? conflict : null;
   const refusal = save.error && !theirs && Object.keys(serverFieldErrors(save.error)).length === 0 ? save.error : null;
-  const set = <K extends keyof CmsDraft>(key: K, value: CmsDraft[K]) => setDraft((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof CmsDraft>(key: K, value: CmsDraft[K]) =>
+    setDraft((current) => ({ ...current, [key]: value }));
 
   /** After a conflict: the form starts again from the item as the other person saved it. */
   const reloadTheirs = (record: CmsRecord) => {
@@ -110,7 +147,8 @@ function useCmsDraft({ type, item, newMediaKind }: Props) {
 
   const submit = (base: CmsRecord | null) => {
     const body = bodyOf(type, draft, base);
-    if (checkForm(CmsSaveBodySchema, body, FIELDS, 'cms', setClientErrors)) void $saveCmsItem.mutate({ body, before: base });
+    if (checkForm(CmsSaveBodySchema, body, FIELDS, 'cms', setClientErrors))
+      void $saveCmsItem.mutate({ body, before: base });
   };
 
   return { save, upload, draft, set, errors, theirs, refusal, dirty, guard, reloadTheirs, submit };
@@ -122,7 +160,21 @@ type SetState = (update: CmsDraft | ((current: CmsDraft) => CmsDraft)) => void;
  * Saved: the form shows what the server kept (trimmed), and that is the new baseline. A new
  * picture uploaded: its crop starts again from the server's (none).
  */
-function useBaselineFollowsServer({ item, owner, newMediaKind, saved: data, setInitial, setDraft }: { item: CmsRecord | null; owner: string; newMediaKind: MediaKind; saved: CmsRecord | undefined; setInitial: SetState; setDraft: SetState }) {
+function useBaselineFollowsServer({
+  item,
+  owner,
+  newMediaKind,
+  saved: data,
+  setInitial,
+  setDraft,
+}: {
+  item: CmsRecord | null;
+  owner: string;
+  newMediaKind: MediaKind;
+  saved: CmsRecord | undefined;
+  setInitial: SetState;
+  setDraft: SetState;
+}) {
   const saved = data?.uuid === owner ? data : undefined;
   const [baselineOf, setBaselineOf] = useState(saved);
   if (saved !== baselineOf) {

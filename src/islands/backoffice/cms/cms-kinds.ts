@@ -50,7 +50,19 @@ export function itemNoun(item: Pick<CmsRecord, 'cms_type' | 'media_kind'>): Item
   return item.cms_type;
 }
 
-type KindText = 'title' | 'description' | 'back' | 'filter' | 'search' | 'loadFailed' | 'loading' | 'noMatch' | 'none' | 'addFirst' | 'pagesNoun' | 'caption';
+type KindText =
+  | 'title'
+  | 'description'
+  | 'back'
+  | 'filter'
+  | 'search'
+  | 'loadFailed'
+  | 'loading'
+  | 'noMatch'
+  | 'none'
+  | 'addFirst'
+  | 'pagesNoun'
+  | 'caption';
 
 /** A list screen's words for its kind of item ("Back to banners", "No partners yet"). */
 export const kindText = (type: CmsType, key: KindText): string => m(`kind.${type}.${key}`);

@@ -12,7 +12,14 @@ import { ui } from '../ui/styles.ts';
 import { CmsFilters } from './cms-filters.tsx';
 import { CMS_KINDS, cmsTypeOfRoute, itemNoun, kindText } from './cms-kinds.ts';
 import { m } from './messages.ts';
-import { $cmsItems, $cmsItemsView, $cmsList, CMS_LIST_PAGE_SIZE, deleteCmsItem, setCmsFilters } from './cms-list-store.ts';
+import {
+  $cmsItems,
+  $cmsItemsView,
+  $cmsList,
+  CMS_LIST_PAGE_SIZE,
+  deleteCmsItem,
+  setCmsFilters,
+} from './cms-list-store.ts';
 import { CmsTable } from './cms-table.tsx';
 
 /** /content-management/{banner,video,partner}: one kind of CMS item, filtered and paged through the URL. */
@@ -22,7 +29,8 @@ export function CmsListScreen({ page }: ScreenProps) {
   const list = useStore($cmsList);
   const items = useStore($cmsItemsView);
   const [deleting, setDeleting] = useState<CmsRecord | null>(null);
-  const filtered = list !== null && (list.filters.q !== '' || list.filters.status !== '' || list.filters.media_kind !== '');
+  const filtered =
+    list !== null && (list.filters.q !== '' || list.filters.status !== '' || list.filters.media_kind !== '');
 
   const confirmDelete = async () => {
     const item = deleting;
@@ -38,11 +46,17 @@ export function CmsListScreen({ page }: ScreenProps) {
         <div className="mb-6 flex flex-wrap gap-2">
           {type === 'video' ? (
             <>
-              <a href={pathTo(kind.formRoute, { cms_type: type }, { media_kind: 'photo' })} className={ui.primaryButton}>
+              <a
+                href={pathTo(kind.formRoute, { cms_type: type }, { media_kind: 'photo' })}
+                className={ui.primaryButton}
+              >
                 <Icon name="image" className="size-4" />
                 {m('list.addPhoto')}
               </a>
-              <a href={pathTo(kind.formRoute, { cms_type: type }, { media_kind: 'video' })} className={ui.primaryButton}>
+              <a
+                href={pathTo(kind.formRoute, { cms_type: type }, { media_kind: 'video' })}
+                className={ui.primaryButton}
+              >
                 <Icon name="video" className="size-4" />
                 {m('list.addVideo')}
               </a>
@@ -62,8 +76,16 @@ export function CmsListScreen({ page }: ScreenProps) {
           list={items}
           page={list?.filters.page}
           rows={5}
-          texts={{ failed: kindText(type, 'loadFailed'), loading: kindText(type, 'loading'), noun: kindText(type, 'pagesNoun') }}
-          empty={{ title: filtered ? kindText(type, 'noMatch') : kindText(type, 'none'), text: filtered ? m('list.tryAnother') : kindText(type, 'addFirst'), firstPage: m('list.firstPage') }}
+          texts={{
+            failed: kindText(type, 'loadFailed'),
+            loading: kindText(type, 'loading'),
+            noun: kindText(type, 'pagesNoun'),
+          }}
+          empty={{
+            title: filtered ? kindText(type, 'noMatch') : kindText(type, 'none'),
+            text: filtered ? m('list.tryAnother') : kindText(type, 'addFirst'),
+            firstPage: m('list.firstPage'),
+          }}
           pageSize={CMS_LIST_PAGE_SIZE}
           onRetry={() => $cmsItems.invalidate()}
           onPage={(page) => setCmsFilters({ page })}

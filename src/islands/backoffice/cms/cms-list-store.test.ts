@@ -6,20 +6,24 @@ import { groupByEvent } from './cms-table.tsx';
 
 describe('CMS list filters in the URL', () => {
   it('reads the query, dropping values the API would refuse', () => {
-    expect(filtersFromSearch({ q: ' forum ', status: 'published', order: 'title', page: '2', media_kind: 'video' }, 'video')).toEqual({
+    expect(
+      filtersFromSearch({ q: ' forum ', status: 'published', order: 'title', page: '2', media_kind: 'video' }, 'video'),
+    ).toEqual({
       q: 'forum',
       status: 'published',
       media_kind: 'video',
       order: 'title',
       page: 2,
     });
-    expect(filtersFromSearch({ status: 'archived', order: 'random', page: '0', media_kind: 'audio' }, 'video')).toEqual({
-      q: '',
-      status: '',
-      media_kind: '',
-      order: 'display_order',
-      page: 1,
-    });
+    expect(filtersFromSearch({ status: 'archived', order: 'random', page: '0', media_kind: 'audio' }, 'video')).toEqual(
+      {
+        q: '',
+        status: '',
+        media_kind: '',
+        order: 'display_order',
+        page: 1,
+      },
+    );
   });
 
   it('knows media kinds only in the media gallery', () => {

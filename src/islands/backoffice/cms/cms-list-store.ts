@@ -18,7 +18,15 @@ import { api, conflictOf, errorMessage, withQuery } from '../lib/api.ts';
 import { createFetcherStore, fetchWith, invalidatePrefixes, mutateCache } from '../lib/query.ts';
 import { notifyError, notifySuccess } from '../notifications/snackbar-store.ts';
 import { followSiteBuild } from '../publishing/site-status-store.ts';
-import { createListControls, keepShownWhileLoading, oneOf, pageOf, searchOf, searchTextOf, type ListFilters } from '../lib/list.ts';
+import {
+  createListControls,
+  keepShownWhileLoading,
+  oneOf,
+  pageOf,
+  searchOf,
+  searchTextOf,
+  type ListFilters,
+} from '../lib/list.ts';
 import { $router, pathTo } from '../router.ts';
 import { changedBy } from '../ui/format.ts';
 import { CMS_KINDS, cmsTypeOfRoute, itemNoun } from './cms-kinds.ts';
@@ -63,7 +71,11 @@ export const $cmsList = computed($router, (page) => {
 
 const $cmsListKey = computed($cmsList, (list) =>
   list
-    ? withQuery(`cms/${list.type}/list`, { ...searchOfFilters(list.filters), page: list.filters.page, per_page: CMS_LIST_PAGE_SIZE })
+    ? withQuery(`cms/${list.type}/list`, {
+        ...searchOfFilters(list.filters),
+        page: list.filters.page,
+        per_page: CMS_LIST_PAGE_SIZE,
+      })
     : null,
 );
 
@@ -104,7 +116,8 @@ function setBusy(uuid: string, busy: boolean): void {
 
 /** After a change to `item`: its cached view and every list of its type are out of date. */
 export function forgetCachedItem(item: Pick<CmsRecord, 'cms_type' | 'uuid'>, updated?: CmsRecord): void {
-  if (updated) mutateCache(`cms/${item.cms_type}/view/${item.uuid}`, { status: 200, message: 'CMS item', data: updated });
+  if (updated)
+    mutateCache(`cms/${item.cms_type}/view/${item.uuid}`, { status: 200, message: 'CMS item', data: updated });
   else mutateCache(`cms/${item.cms_type}/view/${item.uuid}`);
   invalidatePrefixes(`cms/${item.cms_type}/list`);
 }
@@ -117,7 +130,11 @@ function showedConflict(item: CmsRecord, error: unknown, what: 'changed' | 'dele
   const current = conflictOf(error, CmsRecordSchema);
   if (!current) return false;
   forgetCachedItem(item, current);
-  notifyError(m(what === 'changed' ? 'list.conflictChanged' : 'list.conflictDeleted', { changed: changedBy(current, `“${current.title}”`) }));
+  notifyError(
+    m(what === 'changed' ? 'list.conflictChanged' : 'list.conflictDeleted', {
+      changed: changedBy(current, `“${current.title}”`),
+    }),
+  );
   return true;
 }
 
@@ -131,7 +148,11 @@ export async function changeCmsStatus(item: CmsRecord, status: CmsStatus): Promi
     });
     forgetCachedItem(item, answer.data);
     const noun = itemNoun(item);
-    notifySuccess(status === 'published' ? m(`item.${noun}.published`, { title: item.title }) : m(`item.${noun}.nowStatus`, { title: item.title, status: m(`statusInSentence.${status}`) }));
+    notifySuccess(
+      status === 'published'
+        ? m(`item.${noun}.published`, { title: item.title })
+        : m(`item.${noun}.nowStatus`, { title: item.title, status: m(`statusInSentence.${status}`) }),
+    );
     if (item.status === 'published' || status === 'published') followSiteBuild();
   } catch (error) {
     if (showedConflict(item, error, 'changed')) return;
@@ -145,7 +166,10 @@ export async function changeCmsStatus(item: CmsRecord, status: CmsStatus): Promi
 export async function deleteCmsItem(item: CmsRecord): Promise<boolean> {
   setBusy(item.uuid, true);
   try {
-    await api.request('POST', `cms/delete/${encodeURIComponent(item.uuid)}`, { schema: GenericResponseSchema, body: { version: item.version } });
+    await api.request('POST', `cms/delete/${encodeURIComponent(item.uuid)}`, {
+      schema: GenericResponseSchema,
+      body: { version: item.version },
+    });
     forgetCachedItem(item);
     notifySuccess(m(`item.${itemNoun(item)}.deleted`, { title: item.title }));
     if (item.status === 'published') followSiteBuild();

@@ -33,7 +33,15 @@ export function groupByEvent(items: readonly CmsRecord[]): EventGroup[] {
 }
 
 /** The rows of a CMS list: thumbnail, title, status, display order, last update and the actions. */
-export function CmsTable({ items, busy, onDelete }: { items: readonly CmsRecord[]; busy: boolean; onDelete: (item: CmsRecord) => void }) {
+export function CmsTable({
+  items,
+  busy,
+  onDelete,
+}: {
+  items: readonly CmsRecord[];
+  busy: boolean;
+  onDelete: (item: CmsRecord) => void;
+}) {
   const first = items[0];
   if (!first) return null;
   const groups = first.cms_type === 'video' ? groupByEvent(items) : [{ event: null, items: [...items] }];
@@ -77,7 +85,8 @@ function EventHeading({ event, count }: { event: string | null; count: number })
       <th scope="colgroup" colSpan={6} className="px-3 py-2 text-left text-sm font-semibold text-brand-900">
         <span className="inline-flex flex-wrap items-center gap-x-3 gap-y-1">
           <span>
-            <bdi>{event ?? m('table.noEvent')}</bdi> <span className="font-normal text-slate-600">{m('table.onPage', { count })}</span>
+            <bdi>{event ?? m('table.noEvent')}</bdi>{' '}
+            <span className="font-normal text-slate-600">{m('table.onPage', { count })}</span>
           </span>
           {event && (
             <button type="button" className={`${ui.link} text-xs`} onClick={() => setCmsFilters({ q: event })}>
@@ -100,7 +109,15 @@ function CmsRow({ item, onDelete }: { item: CmsRecord; onDelete: (item: CmsRecor
       <td className={`${ui.td} py-2`}>
         <div className="relative flex h-10 w-14 items-center sm:h-12 sm:w-20 justify-center overflow-hidden rounded bg-slate-100 ring-1 ring-slate-200">
           {thumb ? (
-            <img src={thumb} alt="" width={80} height={48} loading="lazy" decoding="async" className="size-full object-cover" />
+            <img
+              src={thumb}
+              alt=""
+              width={80}
+              height={48}
+              loading="lazy"
+              decoding="async"
+              className="size-full object-cover"
+            />
           ) : (
             <span className="text-center text-[11px] leading-tight text-slate-600">{m('table.noImage')}</span>
           )}
@@ -112,9 +129,13 @@ function CmsRow({ item, onDelete }: { item: CmsRecord; onDelete: (item: CmsRecor
         </div>
       </td>
       <th scope="row" className={`${ui.td} min-w-40 text-left sm:min-w-48 font-medium text-slate-900`}>
-        <span dir="auto" className="line-clamp-2">{item.title}</span>
+        <span dir="auto" className="line-clamp-2">
+          {item.title}
+        </span>
         {item.cms_type === 'video' && (
-          <span className="mt-0.5 block text-xs font-normal text-slate-600">{item.media_kind === 'video' ? m('table.hostedVideo') : m('table.photo')}</span>
+          <span className="mt-0.5 block text-xs font-normal text-slate-600">
+            {item.media_kind === 'video' ? m('table.hostedVideo') : m('table.photo')}
+          </span>
         )}
         {/* Narrow screens: status and actions under the title (the columns are hidden). */}
         <div className="mt-2 flex flex-col items-start gap-1 font-normal sm:hidden">
@@ -134,7 +155,17 @@ function CmsRow({ item, onDelete }: { item: CmsRecord; onDelete: (item: CmsRecor
   );
 }
 
-function RowActions({ item, busy, onDelete, className }: { item: CmsRecord; busy: boolean; onDelete: (item: CmsRecord) => void; className: string }) {
+function RowActions({
+  item,
+  busy,
+  onDelete,
+  className,
+}: {
+  item: CmsRecord;
+  busy: boolean;
+  onDelete: (item: CmsRecord) => void;
+  className: string;
+}) {
   const published = item.status === 'published';
   return (
     <div className={`flex flex-wrap gap-1 ${className}`}>

@@ -10,7 +10,14 @@ import { m } from './messages.ts';
 
 /** Which image a form has: a video's thumbnail, a partner's logo, a photo or a banner's picture. */
 export type ImageKind = 'thumbnail' | 'logo' | 'photo' | 'banner';
-import { $imageUpload, cancelUpload, chooseImage, discardChosenImage, uploadChosenImage, type ImageUploadState } from './cms-form-store.ts';
+import {
+  $imageUpload,
+  cancelUpload,
+  chooseImage,
+  discardChosenImage,
+  uploadChosenImage,
+  type ImageUploadState,
+} from './cms-form-store.ts';
 import { formatBytes, UPLOAD_ACCEPT } from './image-upload.ts';
 
 /** The upload's state for the form of `owner` (another item's state is not shown). */
@@ -19,7 +26,17 @@ export function useImageUpload(owner: string): ImageUploadState {
   return upload.owner === owner ? upload.state : { phase: 'empty' };
 }
 
-function UploadProgressBar({ loaded, total, fileName, done = false }: { loaded: number; total: number; fileName: string; done?: boolean }) {
+function UploadProgressBar({
+  loaded,
+  total,
+  fileName,
+  done = false,
+}: {
+  loaded: number;
+  total: number;
+  fileName: string;
+  done?: boolean;
+}) {
   const percent = total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0;
   // Every byte sent: the server now makes the image's renditions before it answers.
   const processing = !done && percent >= 100;
@@ -27,7 +44,13 @@ function UploadProgressBar({ loaded, total, fileName, done = false }: { loaded: 
     <UploadProgress
       className="mt-3"
       statusClass="truncate"
-      status={done ? m('image.uploaded', { name: fileName }) : processing ? m('image.processing', { name: fileName }) : m('image.uploading', { name: fileName })}
+      status={
+        done
+          ? m('image.uploaded', { name: fileName })
+          : processing
+            ? m('image.processing', { name: fileName })
+            : m('image.uploading', { name: fileName })
+      }
       percentText={m('image.percent', { percent })}
       label={m('image.progress')}
       percent={percent}
@@ -39,7 +62,17 @@ function UploadProgressBar({ loaded, total, fileName, done = false }: { loaded: 
  * The image of an item: the stored one, or the file just chosen, previewed from memory before
  * it is sent. The upload itself runs when the form is saved (a new item needs its uuid first).
  */
-export function ImageField({ image, item, owner, noun }: { image: ImageKind; item: CmsRecord | null; owner: string; noun: ItemNoun }) {
+export function ImageField({
+  image,
+  item,
+  owner,
+  noun,
+}: {
+  image: ImageKind;
+  item: CmsRecord | null;
+  owner: string;
+  noun: ItemNoun;
+}) {
   const state = useImageUpload(owner);
   const input = useRef<HTMLInputElement>(null);
   const stored = item ? previewUrl(item, 480) : null;
@@ -50,7 +83,10 @@ export function ImageField({ image, item, owner, noun }: { image: ImageKind; ite
     <fieldset className="space-y-3">
       <legend className={ui.label}>{m(`image.${image}.label`)}</legend>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
-        <ImagePreview preview={preview} alt={'preview' in state ? m('image.previewOf', { name: state.file.name }) : m(`image.${image}.current`)} />
+        <ImagePreview
+          preview={preview}
+          alt={'preview' in state ? m('image.previewOf', { name: state.file.name }) : m(`image.${image}.current`)}
+        />
         <div className="min-w-0 flex-1 text-sm">
           <ImageFileButton
             inputRef={input}
@@ -67,8 +103,12 @@ export function ImageField({ image, item, owner, noun }: { image: ImageKind; ite
           <div id="cms-image-state" aria-live="polite" className="mt-2">
             <UploadStateLine state={state} item={item} noun={noun} />
           </div>
-          {state.phase === 'uploading' && <UploadProgressBar loaded={state.loaded} total={state.total} fileName={state.file.name} />}
-          {state.phase === 'done' && <UploadProgressBar loaded={state.total} total={state.total} fileName={state.fileName} done />}
+          {state.phase === 'uploading' && (
+            <UploadProgressBar loaded={state.loaded} total={state.total} fileName={state.file.name} />
+          )}
+          {state.phase === 'done' && (
+            <UploadProgressBar loaded={state.total} total={state.total} fileName={state.fileName} done />
+          )}
           <div className="mt-3 flex flex-wrap gap-2">
             {state.phase === 'uploading' && (
               <button type="button" className={ui.secondaryButton} onClick={cancelUpload}>
@@ -101,7 +141,15 @@ export function ImageField({ image, item, owner, noun }: { image: ImageKind; ite
 
 /** The image as it will be, or a note that there is none yet. */
 function ImagePreview({ preview, alt }: { preview: string | null; alt: string }) {
-  return <ImageFrame>{preview ? <img src={preview} alt={alt} className="size-full object-contain" /> : <NoImage text={m('image.none')} />}</ImageFrame>;
+  return (
+    <ImageFrame>
+      {preview ? (
+        <img src={preview} alt={alt} className="size-full object-contain" />
+      ) : (
+        <NoImage text={m('image.none')} />
+      )}
+    </ImageFrame>
+  );
 }
 
 function UploadStateLine({ state, item, noun }: { state: ImageUploadState; item: CmsRecord | null; noun: ItemNoun }) {
@@ -111,7 +159,10 @@ function UploadStateLine({ state, item, noun }: { state: ImageUploadState; item:
     case 'chosen':
       return (
         <p className="text-slate-700">
-          {m(item ? 'image.uploadWhenSaved' : `item.${noun}.uploadWhenSaved`, { name: state.file.name, size: formatBytes(state.file.size) })}
+          {m(item ? 'image.uploadWhenSaved' : `item.${noun}.uploadWhenSaved`, {
+            name: state.file.name,
+            size: formatBytes(state.file.size),
+          })}
         </p>
       );
     case 'failed':

@@ -5,7 +5,8 @@ import { checkImageFile, formatBytes, TOO_LARGE_MESSAGE, uploadError, WRONG_TYPE
 
 describe('image checks before upload', () => {
   it('takes JPEG, PNG and WebP up to the limit', () => {
-    for (const type of ['image/jpeg', 'image/png', 'image/webp']) expect(checkImageFile({ type, size: 1000 })).toBeNull();
+    for (const type of ['image/jpeg', 'image/png', 'image/webp'])
+      expect(checkImageFile({ type, size: 1000 })).toBeNull();
     expect(checkImageFile({ type: 'image/png', size: CMS_UPLOAD_MAX_BYTES })).toBeNull();
   });
 
@@ -31,11 +32,18 @@ describe('upload refusals', () => {
   });
 
   it('keeps the server’s word for a picture with too many pixels', () => {
-    expect(uploadError(413, { status: 413, message: 'The image has more than 40 million pixels: make it smaller first' }).message).toMatch(/pixels/);
+    expect(
+      uploadError(413, { status: 413, message: 'The image has more than 40 million pixels: make it smaller first' })
+        .message,
+    ).toMatch(/pixels/);
   });
 
   it('carries field errors of other refusals', () => {
-    const error = uploadError(400, { status: 400, message: 'Invalid body: check file', errors: { file: ['is empty'] } });
+    const error = uploadError(400, {
+      status: 400,
+      message: 'Invalid body: check file',
+      errors: { file: ['is empty'] },
+    });
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(400);
     expect(error.errors).toEqual({ file: ['is empty'] });

@@ -49,20 +49,29 @@ export function uploadCmsImage(
   file: File,
   options: Omit<UploadOptions<typeof CmsItemResponseSchema>, 'schema' | 'version'>,
 ): Promise<CmsItemResponse> {
-  return uploadImageFile(`cms/upload/${encodeURIComponent(uuid)}`, file, { ...options, schema: CmsItemResponseSchema, version });
+  return uploadImageFile(`cms/upload/${encodeURIComponent(uuid)}`, file, {
+    ...options,
+    schema: CmsItemResponseSchema,
+    version,
+  });
 }
 
 /**
  * Sends an image to an upload endpoint (`path` under /api/) as multipart field `file`, with the
  * record's version in If-Match; the two refusals people can fix (413, 415) say what to do.
  */
-export async function uploadImageFile<S extends z.ZodType>(path: string, file: File, options: UploadOptions<S>): Promise<z.output<S>> {
+export async function uploadImageFile<S extends z.ZodType>(
+  path: string,
+  file: File,
+  options: UploadOptions<S>,
+): Promise<z.output<S>> {
   const form = new FormData();
   form.append(UPLOAD_FIELD, file, file.name);
   try {
     return await api.upload(path, form, options);
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 413 || error.status === 415)) throw uploadError(error.status, error.body);
+    if (error instanceof ApiError && (error.status === 413 || error.status === 415))
+      throw uploadError(error.status, error.body);
     throw error;
   }
 }

@@ -36,7 +36,11 @@ function onMissing(error: unknown): boolean {
   return true;
 }
 
-async function act<T>(busy: NonNullable<ReturnType<typeof $messageBusy.get>>, run: () => Promise<T>, failure: string): Promise<T | null> {
+async function act<T>(
+  busy: NonNullable<ReturnType<typeof $messageBusy.get>>,
+  run: () => Promise<T>,
+  failure: string,
+): Promise<T | null> {
   if ($messageBusy.get()) return null;
   $messageBusy.set(busy);
   try {
@@ -58,7 +62,11 @@ function showAnswer(answer: { data: ContactMessageDetail }): void {
 export async function setMessageStatus(message: ContactMessageDetail, status: ContactStatus): Promise<void> {
   const answer = await act(
     'status',
-    () => api.request('POST', `contact-us/status/${message.id}`, { schema: ContactActionResponseSchema, body: { status, version: message.version } }),
+    () =>
+      api.request('POST', `contact-us/status/${message.id}`, {
+        schema: ContactActionResponseSchema,
+        body: { status, version: message.version },
+      }),
     m('notChanged'),
   );
   if (!answer) return;
@@ -70,7 +78,11 @@ export async function setMessageStatus(message: ContactMessageDetail, status: Co
 export async function deleteMessage(message: ContactMessageDetail): Promise<boolean> {
   const answer = await act(
     'delete',
-    () => api.request('POST', `contact-us/delete/${message.id}`, { schema: GenericResponseSchema, body: { version: message.version } }),
+    () =>
+      api.request('POST', `contact-us/delete/${message.id}`, {
+        schema: GenericResponseSchema,
+        body: { version: message.version },
+      }),
     m('notDeleted'),
   );
   if (!answer) return false;
@@ -82,13 +94,19 @@ export async function deleteMessage(message: ContactMessageDetail): Promise<bool
 }
 
 /** Sends a reply by email; the message becomes answered. Returns whether it went. */
-export async function sendReply(message: ContactMessageDetail, reply: { subject: string; message: string }): Promise<boolean | Record<string, string[]>> {
+export async function sendReply(
+  message: ContactMessageDetail,
+  reply: { subject: string; message: string },
+): Promise<boolean | Record<string, string[]>> {
   let fieldErrors: Record<string, string[]> | null = null;
   const answer = await act(
     'reply',
     async () => {
       try {
-        return await api.request('POST', `contact-us/reply/${message.id}`, { schema: ContactActionResponseSchema, body: { ...reply, version: message.version } });
+        return await api.request('POST', `contact-us/reply/${message.id}`, {
+          schema: ContactActionResponseSchema,
+          body: { ...reply, version: message.version },
+        });
       } catch (error) {
         if (error instanceof ApiError && error.status === 400 && Object.keys(error.errors).length > 0) {
           fieldErrors = error.errors;

@@ -18,7 +18,15 @@ export function ContactFilters() {
       className="flex flex-col gap-4 sm:flex-row sm:items-end"
       search={{ id: 'contact-search', label: m('search'), className: 'sm:w-80', placeholder: m('searchPlaceholder') }}
     >
-      {(filters) => <Chips id="contact-status-label" label={m('show')} chips={CHIPS} value={filters.status} onPick={(status) => contactList.setFilters({ status })} />}
+      {(filters) => (
+        <Chips
+          id="contact-status-label"
+          label={m('show')}
+          chips={CHIPS}
+          value={filters.status}
+          onPick={(status) => contactList.setFilters({ status })}
+        />
+      )}
     </ListSearchBar>
   );
 }

@@ -1,6 +1,12 @@
 import { INTL_TAG } from '../../i18n/page-locale.ts';
 
-const momentFormat = new Intl.DateTimeFormat(INTL_TAG, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const momentFormat = new Intl.DateTimeFormat(INTL_TAG, {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 const todayFormat = new Intl.DateTimeFormat(INTL_TAG, { hour: '2-digit', minute: '2-digit' });
 const shortFormat = new Intl.DateTimeFormat(INTL_TAG, { day: 'numeric', month: 'short' });
 

@@ -27,11 +27,21 @@ export function ContactScreen(_: ScreenProps) {
 
   return (
     <>
-      <PageHeading description={unreadIntro(unread, { intro: m('intro'), allRead: m('introAllRead'), unread: (count) => m('introUnread', { count }) })}>{m('title')}</PageHeading>
+      <PageHeading
+        description={unreadIntro(unread, {
+          intro: m('intro'),
+          allRead: m('introAllRead'),
+          unread: (count) => m('introUnread', { count }),
+        })}
+      >
+        {m('title')}
+      </PageHeading>
       <ContactFilters />
       <ListWithPanel
         className="mt-6"
-        panel={filters?.message != null ? <MessagePanel id={filters.message} closeHref={messageHref(filters, null)} /> : null}
+        panel={
+          filters?.message != null ? <MessagePanel id={filters.message} closeHref={messageHref(filters, null)} /> : null
+        }
         idle={
           (list.data?.data.length ?? 0) > 0 && (
             <div className="hidden rounded-lg border border-dashed border-slate-300 p-8 text-center text-sm text-slate-600 lg:block">
@@ -45,7 +55,11 @@ export function ContactScreen(_: ScreenProps) {
           ready={filters !== null}
           page={filters?.page}
           texts={{ failed: m('loadFailed'), loading: m('loading'), noun: m('noun') }}
-          empty={{ title: filtered ? m('noMatch') : m('none'), text: filtered ? m('tryAnother') : m('noneText'), firstPage: m('firstPage') }}
+          empty={{
+            title: filtered ? m('noMatch') : m('none'),
+            text: filtered ? m('tryAnother') : m('noneText'),
+            firstPage: m('firstPage'),
+          }}
           pageSize={CONTACT_PAGE_SIZE}
           onRetry={() => contactList.$list.invalidate()}
           onPage={(page) => contactList.setFilters({ page })}
@@ -57,7 +71,15 @@ export function ContactScreen(_: ScreenProps) {
   );
 }
 
-function MessageList({ messages, filters, busy }: { messages: readonly ContactMessage[]; filters: Filters; busy: boolean }) {
+function MessageList({
+  messages,
+  filters,
+  busy,
+}: {
+  messages: readonly ContactMessage[];
+  filters: Filters;
+  busy: boolean;
+}) {
   return (
     <RowList label={m('title')} busy={busy} dim>
       {messages.map((message) => {
@@ -70,10 +92,15 @@ function MessageList({ messages, filters, busy }: { messages: readonly ContactMe
               aria-current={open ? 'true' : undefined}
               className={`flex gap-3 px-4 py-3 hover:bg-slate-50 ${open ? 'bg-brand-50 ring-2 ring-inset ring-brand-500' : ''}`}
             >
-              <span aria-hidden="true" className={`mt-1.5 size-2.5 shrink-0 rounded-full ${unread ? 'bg-brand-600' : 'bg-transparent'}`} />
+              <span
+                aria-hidden="true"
+                className={`mt-1.5 size-2.5 shrink-0 rounded-full ${unread ? 'bg-brand-600' : 'bg-transparent'}`}
+              />
               <span className="min-w-0 flex-1">
                 <span className="flex items-baseline justify-between gap-3">
-                  <span className={`truncate text-sm ${unread ? 'font-bold text-slate-900' : 'font-medium text-slate-800'}`}>
+                  <span
+                    className={`truncate text-sm ${unread ? 'font-bold text-slate-900' : 'font-medium text-slate-800'}`}
+                  >
                     {unread && <span className="sr-only">{m('unreadPrefix')}</span>}
                     <bdi>{message.name}</bdi>
                   </span>
@@ -82,8 +109,15 @@ function MessageList({ messages, filters, busy }: { messages: readonly ContactMe
                   </span>
                 </span>
                 <span className="flex items-center gap-2">
-                  <span dir="auto" className={`min-w-0 flex-1 truncate text-sm ${unread ? 'font-semibold text-slate-900' : 'text-slate-700'}`}>{message.subject}</span>
-                  {message.status !== 'new' && <StatusChip status={message.status} labels={CONTACT_STATUS_TEXTS} tones={CONTACT_TONES} />}
+                  <span
+                    dir="auto"
+                    className={`min-w-0 flex-1 truncate text-sm ${unread ? 'font-semibold text-slate-900' : 'text-slate-700'}`}
+                  >
+                    {message.subject}
+                  </span>
+                  {message.status !== 'new' && (
+                    <StatusChip status={message.status} labels={CONTACT_STATUS_TEXTS} tones={CONTACT_TONES} />
+                  )}
                 </span>
                 {/* A glance for the eye; the link's name stays short (sender, time, subject). */}
                 <span aria-hidden="true" dir="auto" className="block truncate text-xs text-slate-600">

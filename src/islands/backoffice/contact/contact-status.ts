@@ -6,4 +6,8 @@ import { m } from './messages.ts';
  * for the server). Apart from contact-format.ts, which the dashboard uses: the dashboard does not
  * load the contact screens' catalogue.
  */
-export const CONTACT_STATUS_TEXTS: Record<ContactStatus, string> = { new: m('status.new'), answered: m('status.answered'), archived: m('status.archived') };
+export const CONTACT_STATUS_TEXTS: Record<ContactStatus, string> = {
+  new: m('status.new'),
+  answered: m('status.answered'),
+  archived: m('status.archived'),
+};

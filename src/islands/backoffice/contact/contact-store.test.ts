@@ -10,13 +10,23 @@ describe('message list filters in the URL', () => {
       page: 2,
       message: 17,
     });
-    expect(filtersFromSearch({ status: 'archived', page: 'x', message: '1e3' })).toEqual({ q: '', status: 'archived', page: 1, message: null });
+    expect(filtersFromSearch({ status: 'archived', page: 'x', message: '1e3' })).toEqual({
+      q: '',
+      status: 'archived',
+      page: 1,
+      message: null,
+    });
     expect(filtersFromSearch({ status: 'spam' })).toEqual({ q: '', status: '', page: 1, message: null });
   });
 
   it('writes only what differs from the defaults', () => {
     expect(searchOfFilters({ q: '', status: '', page: 1, message: null })).toEqual({});
-    expect(searchOfFilters({ q: 'a', status: 'read', page: 3, message: 5 })).toEqual({ q: 'a', status: 'read', page: '3', message: '5' });
+    expect(searchOfFilters({ q: 'a', status: 'read', page: 3, message: 5 })).toEqual({
+      q: 'a',
+      status: 'read',
+      page: '3',
+      message: '5',
+    });
   });
 });
 

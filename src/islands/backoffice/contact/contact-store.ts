@@ -35,11 +35,18 @@ export function searchOfFilters(filters: ContactFilters): Record<string, string>
   return searchOf(filters);
 }
 
-export const $contactFilters = computed($router, (page) => (page?.route === 'contactMessages' ? filtersFromSearch(page.search) : null));
+export const $contactFilters = computed($router, (page) =>
+  page?.route === 'contactMessages' ? filtersFromSearch(page.search) : null,
+);
 
 const $listKey = computed($contactFilters, (filters) =>
   filters
-    ? withQuery('contact-us/list', { q: filters.q, status: filters.status, page: filters.page, per_page: CONTACT_PAGE_SIZE })
+    ? withQuery('contact-us/list', {
+        q: filters.q,
+        status: filters.status,
+        page: filters.page,
+        per_page: CONTACT_PAGE_SIZE,
+      })
     : null,
 );
 
@@ -55,7 +62,9 @@ export const contactList = createUrlList({
   keepsPage: (patch) => patch.message !== undefined,
 });
 
-const $messageKey = computed($contactFilters, (filters) => (filters?.message != null ? `contact-us/show/${filters.message}` : null));
+const $messageKey = computed($contactFilters, (filters) =>
+  filters?.message != null ? `contact-us/show/${filters.message}` : null,
+);
 
 /** The open message. Reading it marks it read on the server, so the lists are asked again. */
 export const $openMessage = createFetcherStore([$messageKey], {

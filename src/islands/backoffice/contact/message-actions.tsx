@@ -15,7 +15,12 @@ export function MessageActions({ message }: { message: ContactMessageDetail }) {
   const busy = useStore($messageBusy);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const statusButton = (label: string, status: ContactMessageDetail['status']) => (
-    <button type="button" className={ui.secondaryButton} aria-disabled={busy !== null || undefined} onClick={() => void setMessageStatus(message, status)}>
+    <button
+      type="button"
+      className={ui.secondaryButton}
+      aria-disabled={busy !== null || undefined}
+      onClick={() => void setMessageStatus(message, status)}
+    >
       {label}
     </button>
   );
@@ -23,7 +28,12 @@ export function MessageActions({ message }: { message: ContactMessageDetail }) {
     <div role="group" aria-label={m('actions')} className="flex flex-wrap gap-2">
       {message.status === 'answered' ? statusButton(m('markNew'), 'new') : statusButton(m('markAnswered'), 'answered')}
       {message.status === 'archived' ? statusButton(m('unarchive'), 'new') : statusButton(m('archive'), 'archived')}
-      <button type="button" className={`${ui.secondaryButton} text-red-800`} aria-disabled={busy !== null || undefined} onClick={() => setConfirmDelete(true)}>
+      <button
+        type="button"
+        className={`${ui.secondaryButton} text-red-800`}
+        aria-disabled={busy !== null || undefined}
+        onClick={() => setConfirmDelete(true)}
+      >
         {m('delete')}
       </button>
       <ConfirmDialog

@@ -26,18 +26,36 @@ export function MessagePanel({ id, closeHref }: { id: number; closeHref: string 
   }, [message?.id]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
-    <RecordPanel record={message} error={answer.error} labelledBy="message-subject" closeHref={closeHref} texts={recordPanelTexts(m, m('message'))} onRetry={() => $openMessage.invalidate()}>
+    <RecordPanel
+      record={message}
+      error={answer.error}
+      labelledBy="message-subject"
+      closeHref={closeHref}
+      texts={recordPanelTexts(m, m('message'))}
+      onRetry={() => $openMessage.invalidate()}
+    >
       {(message) => (
         <article>
-          <h2 id="message-subject" ref={heading} tabIndex={-1} dir="auto" className="break-words text-xl font-semibold text-slate-900 outline-none">
+          <h2
+            id="message-subject"
+            ref={heading}
+            tabIndex={-1}
+            dir="auto"
+            className="break-words text-xl font-semibold text-slate-900 outline-none"
+          >
             {message.subject}
           </h2>
           <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
             <dt className="text-slate-600">{m('from')}</dt>
-            <dd dir="auto" className="break-words font-medium text-slate-900">{message.name}</dd>
+            <dd dir="auto" className="break-words font-medium text-slate-900">
+              {message.name}
+            </dd>
             <dt className="text-slate-600">{m('email')}</dt>
             <dd className="break-all">
-              <a href={`mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`} className={ui.link}>
+              <a
+                href={`mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`}
+                className={ui.link}
+              >
                 {message.email}
               </a>
             </dd>
@@ -59,7 +77,10 @@ export function MessagePanel({ id, closeHref }: { id: number; closeHref: string 
           <div className="mt-4">
             <MessageActions message={message} />
           </div>
-          <div dir="auto" className="mt-5 whitespace-pre-wrap break-words border-t border-slate-200 pt-5 text-sm leading-relaxed text-slate-900">
+          <div
+            dir="auto"
+            className="mt-5 whitespace-pre-wrap break-words border-t border-slate-200 pt-5 text-sm leading-relaxed text-slate-900"
+          >
             {message.message}
           </div>
           <RepliesList replies={message.replies} />

@@ -1,6 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useState, type FormEvent } from 'react';
-import { CONTACT_REPLY_MAX, CONTACT_SUBJECT_MAX, type ContactMessageDetail, type ContactReply } from '../../../lib/contact/schema.ts';
+import {
+  CONTACT_REPLY_MAX,
+  CONTACT_SUBJECT_MAX,
+  type ContactMessageDetail,
+  type ContactReply,
+} from '../../../lib/contact/schema.ts';
 import { replySubject } from '../../../lib/contact/reply-email.ts';
 import { invalidProps, type FieldErrors } from '../lib/field-errors.ts';
 import { Field } from '../ui/field.tsx';
@@ -30,8 +35,12 @@ export function RepliesList({ replies }: { replies: readonly ContactReply[] }) {
               {' · '}
               {reply.sent_at ? m('emailSent') : m('emailWaiting')}
             </p>
-            <p dir="auto" className="mt-1 break-words font-medium text-slate-900">{reply.subject}</p>
-            <p dir="auto" className="mt-1 whitespace-pre-wrap break-words text-slate-800">{reply.message}</p>
+            <p dir="auto" className="mt-1 break-words font-medium text-slate-900">
+              {reply.subject}
+            </p>
+            <p dir="auto" className="mt-1 whitespace-pre-wrap break-words text-slate-800">
+              {reply.message}
+            </p>
           </li>
         ))}
       </ol>
@@ -63,22 +72,45 @@ export function ReplyForm({ message }: { message: ContactMessageDetail }) {
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} aria-labelledby="reply-title" noValidate className="mt-6 space-y-3 border-t border-slate-200 pt-5">
+    <form
+      onSubmit={(event) => void submit(event)}
+      aria-labelledby="reply-title"
+      noValidate
+      className="mt-6 space-y-3 border-t border-slate-200 pt-5"
+    >
       <h3 id="reply-title" className="text-sm font-semibold text-slate-900">
         {m('replyTitle')}
       </h3>
-      <p className="text-sm text-slate-600">
-        {m('replyHint', { email: message.email })}
-      </p>
+      <p className="text-sm text-slate-600">{m('replyHint', { email: message.email })}</p>
       <Field id="reply-subject" label={m('subject')} messages={errors['subject']}>
-        <input dir="auto" id="reply-subject" className={`${ui.input} mt-1`} value={subject} maxLength={CONTACT_SUBJECT_MAX + 4} autoComplete="off"
-          onChange={(event) => setSubject(event.target.value)} {...invalidProps(errors, 'subject', 'reply-subject-error')} />
+        <input
+          dir="auto"
+          id="reply-subject"
+          className={`${ui.input} mt-1`}
+          value={subject}
+          maxLength={CONTACT_SUBJECT_MAX + 4}
+          autoComplete="off"
+          onChange={(event) => setSubject(event.target.value)}
+          {...invalidProps(errors, 'subject', 'reply-subject-error')}
+        />
       </Field>
       <Field id="reply-message" label={m('yourReply')} messages={errors['message']}>
-        <textarea dir="auto" id="reply-message" rows={6} className={`${ui.input} mt-1`} value={text} maxLength={CONTACT_REPLY_MAX}
-          onChange={(event) => setText(event.target.value)} {...invalidProps(errors, 'message', 'reply-message-error')} />
+        <textarea
+          dir="auto"
+          id="reply-message"
+          rows={6}
+          className={`${ui.input} mt-1`}
+          value={text}
+          maxLength={CONTACT_REPLY_MAX}
+          onChange={(event) => setText(event.target.value)}
+          {...invalidProps(errors, 'message', 'reply-message-error')}
+        />
       </Field>
-      <button type="submit" className={`${ui.primaryButton} aria-disabled:cursor-wait aria-disabled:opacity-60`} aria-disabled={busy !== null || undefined}>
+      <button
+        type="submit"
+        className={`${ui.primaryButton} aria-disabled:cursor-wait aria-disabled:opacity-60`}
+        aria-disabled={busy !== null || undefined}
+      >
         {busy === 'reply' ? m('sending') : m('send')}
       </button>
     </form>

@@ -22,7 +22,11 @@ import {
 import { countryName } from '../../i18n/countries.ts';
 import { m } from './messages.ts';
 
-const CONTINENTS: Partial<Record<string, string>> = { Asia: m('continent.Asia'), Oceania: m('continent.Oceania'), Europe: m('continent.Europe') };
+const CONTINENTS: Partial<Record<string, string>> = {
+  Asia: m('continent.Asia'),
+  Oceania: m('continent.Oceania'),
+  Europe: m('continent.Europe'),
+};
 const continentLabel = (name: string) => CONTINENTS[name] ?? name;
 const nameOf = (country: Country) => countryName(country.code, country.name);
 
@@ -45,14 +49,31 @@ export function CountriesScreen(_: ScreenProps) {
       </p>
       <div role="search" aria-label={m('filter')} className="mb-4 flex flex-col gap-4 sm:flex-row sm:items-end">
         <div className="sm:w-72">
-          <label htmlFor="country-search" className={ui.label}>{m('search')}</label>
-          <input dir="auto" id="country-search" type="search" className={`${ui.input} mt-1`} placeholder={m('searchPlaceholder')} value={search}
-            onChange={(event) => $countrySearch.set(event.target.value)} />
+          <label htmlFor="country-search" className={ui.label}>
+            {m('search')}
+          </label>
+          <input
+            dir="auto"
+            id="country-search"
+            type="search"
+            className={`${ui.input} mt-1`}
+            placeholder={m('searchPlaceholder')}
+            value={search}
+            onChange={(event) => $countrySearch.set(event.target.value)}
+          />
         </div>
-        <SelectField id="country-continent" label={m('continent')} className="sm:w-56" value={continent} onPick={(name) => $continentFilter.set(name)}>
+        <SelectField
+          id="country-continent"
+          label={m('continent')}
+          className="sm:w-56"
+          value={continent}
+          onPick={(name) => $continentFilter.set(name)}
+        >
           <option value="">{m('allContinents')}</option>
           {continents.map((name) => (
-            <option key={name} value={name}>{continentLabel(name)}</option>
+            <option key={name} value={name}>
+              {continentLabel(name)}
+            </option>
           ))}
         </SelectField>
       </div>
@@ -88,7 +109,13 @@ export function CountriesScreen(_: ScreenProps) {
   );
 }
 
-function CountryTable({ countries, onDeactivate }: { countries: readonly Country[]; onDeactivate: (country: Country) => void }) {
+function CountryTable({
+  countries,
+  onDeactivate,
+}: {
+  countries: readonly Country[];
+  onDeactivate: (country: Country) => void;
+}) {
   const pending = useStore($pendingCountries);
   return (
     <div className={`${ui.cardFlush} overflow-x-auto`}>
@@ -96,11 +123,21 @@ function CountryTable({ countries, onDeactivate }: { countries: readonly Country
         <caption className="sr-only">{m('caption')}</caption>
         <thead className="bg-slate-50">
           <tr>
-            <th scope="col" className={ui.th}><span className="sr-only">{m('col.flag')}</span></th>
-            <th scope="col" className={ui.th}>{m('col.name')}</th>
-            <th scope="col" className={ui.th}>{m('col.code')}</th>
-            <th scope="col" className={`${ui.th} hidden sm:table-cell`}>{m('continent')}</th>
-            <th scope="col" className={ui.th}>{m('col.status')}</th>
+            <th scope="col" className={ui.th}>
+              <span className="sr-only">{m('col.flag')}</span>
+            </th>
+            <th scope="col" className={ui.th}>
+              {m('col.name')}
+            </th>
+            <th scope="col" className={ui.th}>
+              {m('col.code')}
+            </th>
+            <th scope="col" className={`${ui.th} hidden sm:table-cell`}>
+              {m('continent')}
+            </th>
+            <th scope="col" className={ui.th}>
+              {m('col.status')}
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -112,7 +149,9 @@ function CountryTable({ countries, onDeactivate }: { countries: readonly Country
                 <td className={ui.td}>
                   <Flag country={country} size="md" label sprite />
                 </td>
-                <th scope="row" className={`${ui.td} text-left font-medium`}>{nameOf(country)}</th>
+                <th scope="row" className={`${ui.td} text-left font-medium`}>
+                  {nameOf(country)}
+                </th>
                 <td className={`${ui.td} font-mono`}>{country.code}</td>
                 <td className={`${ui.td} hidden sm:table-cell`}>{continentLabel(country.continent)}</td>
                 <td className={ui.td}>
@@ -120,13 +159,20 @@ function CountryTable({ countries, onDeactivate }: { countries: readonly Country
                     <Switch
                       checked={active}
                       disabled={busy}
-                      onChange={(on: boolean) => (on ? void setCountryStatus(country, COUNTRY_STATUS.active) : onDeactivate(country))}
+                      onChange={(on: boolean) =>
+                        on ? void setCountryStatus(country, COUNTRY_STATUS.active) : onDeactivate(country)
+                      }
                       aria-label={m('activeLabel', { country: nameOf(country) })}
                       className="group relative inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-slate-400 transition-colors data-checked:bg-brand-600 data-disabled:opacity-60"
                     >
-                      <span aria-hidden="true" className="inline-block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform group-data-checked:translate-x-5.5" />
+                      <span
+                        aria-hidden="true"
+                        className="inline-block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform group-data-checked:translate-x-5.5"
+                      />
                     </Switch>
-                    <span className="text-sm text-slate-700">{busy ? m('saving') : active ? m('active') : m('inactive')}</span>
+                    <span className="text-sm text-slate-700">
+                      {busy ? m('saving') : active ? m('active') : m('inactive')}
+                    </span>
                   </div>
                 </td>
               </tr>

@@ -42,8 +42,9 @@ export function filterCountries<C extends Country>(countries: readonly C[], sear
   );
 }
 
-export const $visibleCountries = computed([$allCountries, $countrySearch, $continentFilter], ({ data }, search, continent) =>
-  filterCountries(data?.data ?? [], search, continent),
+export const $visibleCountries = computed(
+  [$allCountries, $countrySearch, $continentFilter],
+  ({ data }, search, continent) => filterCountries(data?.data ?? [], search, continent),
 );
 
 /** Puts a country as the server now holds it into the cached list. */
@@ -57,7 +58,6 @@ function showCountry(country: CountryListItem): void {
   // Lists of active countries (profile completion) are now out of date.
   invalidateKeys((key) => key.startsWith('countries/all') && key !== ALL_COUNTRIES_KEY);
 }
-
 
 /**
  * Turns a country on or off on top of the version shown, updates the cached list in place and

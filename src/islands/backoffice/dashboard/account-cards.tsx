@@ -15,7 +15,10 @@ export function AccountSummary({ identity }: { identity: Whoami }) {
     <CardSection id="account-summary" title={m('account.title')} className="h-full">
       <dl className="mt-3 space-y-3 text-sm">
         <Fact term={m('account.name')} value={identity.name ?? '—'} />
-        <Fact term={m('account.role')} value={identity.roles.length > 0 ? identity.roles.map(roleLabel).join(', ') : m('account.noRole')} />
+        <Fact
+          term={m('account.role')}
+          value={identity.roles.length > 0 ? identity.roles.map(roleLabel).join(', ') : m('account.noRole')}
+        />
         <Fact term={m('account.country')}>
           <CountryValue country={identity.country} />
         </Fact>
@@ -40,14 +43,14 @@ export function ModuleLinks({ identity }: { identity: Whoami }) {
   return (
     <CardSection id="your-modules" title={m('modules.title')} className="h-full">
       {sections.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-700">
-          {m('modules.none')}
-        </p>
+        <p className="mt-3 text-sm text-slate-700">{m('modules.none')}</p>
       ) : (
         <div className="mt-3 grid gap-5 sm:grid-cols-2">
           {sections.map((section) => (
             <div key={section.label}>
-              <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-600">{menuSectionLabel(section.label ?? '')}</h3>
+              <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-600">
+                {menuSectionLabel(section.label ?? '')}
+              </h3>
               <ul className="mt-2 space-y-1">
                 {section.items.map((item) => (
                   <li key={item.route}>

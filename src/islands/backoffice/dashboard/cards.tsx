@@ -14,8 +14,18 @@ import { AwaitingActivationCard, PublicSiteCard, UnreadMessagesCard } from './wo
  * progress for administrators), next to the work cards, with its own store.
  */
 export const DASHBOARD_CARDS: readonly DashboardCard[] = [
-  { id: 'national-reporting', shows: (identity) => hasModuleRule(identity, 'national_report'), width: 'wide', Card: ReportingCard },
-  { id: 'best-practices', shows: (identity) => hasModuleRule(identity, 'best-practice'), width: 'double', Card: PracticeDashboardCard },
+  {
+    id: 'national-reporting',
+    shows: (identity) => hasModuleRule(identity, 'national_report'),
+    width: 'wide',
+    Card: ReportingCard,
+  },
+  {
+    id: 'best-practices',
+    shows: (identity) => hasModuleRule(identity, 'best-practice'),
+    width: 'double',
+    Card: PracticeDashboardCard,
+  },
   { id: 'profile-missing', shows: isAdminLevel, Card: ProfileMissingCard },
   { id: 'awaiting-activation', shows: canManageUsers, Card: AwaitingActivationCard },
   { id: 'unread-messages', shows: isAdminLevel, Card: UnreadMessagesCard },

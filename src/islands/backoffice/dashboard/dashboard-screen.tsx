@@ -22,7 +22,11 @@ export function DashboardScreen({ identity }: ScreenProps) {
       <PageHeading description={introFor(identity)}>{m('title')}</PageHeading>
       <div className="grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3">
         {cards.map(({ id, width, Card }) => (
-          <div key={id} data-card={id} className={width === 'wide' ? 'md:col-span-2 xl:col-span-3' : width === 'double' ? 'md:col-span-2' : ''}>
+          <div
+            key={id}
+            data-card={id}
+            className={width === 'wide' ? 'md:col-span-2 xl:col-span-3' : width === 'double' ? 'md:col-span-2' : ''}
+          >
             <Card identity={identity} />
           </div>
         ))}

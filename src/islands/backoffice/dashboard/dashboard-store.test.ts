@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { UserStats } from '../../../lib/users/schema.ts';
 import { countryRows, countsByStatus } from './dashboard-store.ts';
 
-const country = (code: string, name: string) => ({ code, name, flag: `/flags/${code}.svg`, status: 1, continent: 'Asia' });
+const country = (code: string, name: string) => ({
+  code,
+  name,
+  flag: `/flags/${code}.svg`,
+  status: 1,
+  continent: 'Asia',
+});
 const stats: UserStats = {
   total: 7,
   by_status: [

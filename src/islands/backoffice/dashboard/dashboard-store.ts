@@ -19,7 +19,11 @@ export const $userStats = createFetcherStore(
 
 /** Names and flags for the per-country table (admin-level only). */
 export const $dashboardCountries = createFetcherStore(
-  [computed($identity, (state) => (state.status === 'ready' && isAdminLevel(state.identity) ? ALL_COUNTRIES_KEY : null))],
+  [
+    computed($identity, (state) =>
+      state.status === 'ready' && isAdminLevel(state.identity) ? ALL_COUNTRIES_KEY : null,
+    ),
+  ],
   { fetcher: fetchWith(CountryListResponseSchema) },
 );
 
@@ -41,7 +45,11 @@ export interface CountryCount {
 export function countryRows(stats: UserStats, countries: readonly Country[]): CountryCount[] {
   const byCode = new Map(countries.map((country) => [country.code, country]));
   return stats.by_country
-    .map((row) => ({ code: row.country_code, country: row.country_code ? (byCode.get(row.country_code) ?? null) : null, count: row.count }))
+    .map((row) => ({
+      code: row.country_code,
+      country: row.country_code ? (byCode.get(row.country_code) ?? null) : null,
+      count: row.count,
+    }))
     .sort((a, b) => {
       if ((a.code === null) !== (b.code === null)) return a.code === null ? 1 : -1;
       return b.count - a.count || (a.country?.name ?? '').localeCompare(b.country?.name ?? '');

@@ -12,9 +12,14 @@ import { m } from './messages.ts';
 function StatusTile({ status, count }: { status: number; count: number | null }) {
   return (
     <li>
-      <a href={`/admin/users?status=${status}`} className="block rounded-lg border border-slate-200 bg-white p-4 shadow-xs hover:border-brand-500">
+      <a
+        href={`/admin/users?status=${status}`}
+        className="block rounded-lg border border-slate-200 bg-white p-4 shadow-xs hover:border-brand-500"
+      >
         <span className="block text-sm text-slate-600">{userStatusLabel(status)}</span>
-        <span className="mt-1 block text-2xl font-semibold text-slate-900">{count === null ? '…' : formatNumber(count)}</span>
+        <span className="mt-1 block text-2xl font-semibold text-slate-900">
+          {count === null ? '…' : formatNumber(count)}
+        </span>
       </a>
     </li>
   );
@@ -23,7 +28,10 @@ function StatusTile({ status, count }: { status: number; count: number | null })
 /** Users of the caller's reach by status: everyone for admin-level, one country for state_admin. */
 export function UsersByStatus({ identity, scoped }: { identity: Whoami; scoped: boolean }) {
   const { data, error } = useStore($userStats);
-  const heading = scoped && identity.country ? m('stats.byStatusIn', { country: countryInText(identity.country) }) : m('stats.byStatus');
+  const heading =
+    scoped && identity.country
+      ? m('stats.byStatusIn', { country: countryInText(identity.country) })
+      : m('stats.byStatus');
   return (
     <section aria-labelledby="users-by-status">
       <h2 id="users-by-status" className="text-lg font-semibold text-slate-900">
@@ -57,18 +65,27 @@ export function UsersByCountry() {
         {error !== undefined && !data ? (
           <ErrorState error={error} onRetry={() => $userStats.revalidate()} />
         ) : !data ? (
-          loading ? <Skeleton rows={3} label={m('stats.counting')} /> : null
+          loading ? (
+            <Skeleton rows={3} label={m('stats.counting')} />
+          ) : null
         ) : (
           <div className={`${ui.cardFlush}`}>
             <p className="border-b border-slate-200 px-4 py-2 text-sm text-slate-600">
-              {m('stats.summary', { users: data.data.total, countries: rows.filter((row) => row.code !== null).length })}
+              {m('stats.summary', {
+                users: data.data.total,
+                countries: rows.filter((row) => row.code !== null).length,
+              })}
             </p>
             <div className="overflow-x-auto">
               <table className="min-w-full divide-y divide-slate-200">
                 <thead className="bg-slate-50">
                   <tr>
-                    <th scope="col" className={ui.th}>{m('stats.country')}</th>
-                    <th scope="col" className={`${ui.th} text-right`}>{m('stats.users')}</th>
+                    <th scope="col" className={ui.th}>
+                      {m('stats.country')}
+                    </th>
+                    <th scope="col" className={`${ui.th} text-right`}>
+                      {m('stats.users')}
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100">
@@ -76,7 +93,10 @@ export function UsersByCountry() {
                     <tr key={row.code ?? 'none'}>
                       <th scope="row" className={`${ui.td} text-left font-normal`}>
                         {row.code ? (
-                          <a href={`/admin/users?country_code=${row.code}`} className="inline-flex items-center gap-2 hover:underline">
+                          <a
+                            href={`/admin/users?country_code=${row.code}`}
+                            className="inline-flex items-center gap-2 hover:underline"
+                          >
                             {row.country && <Flag country={row.country} sprite />}
                             {row.country ? countryName(row.code, row.country.name) : row.code}
                           </a>

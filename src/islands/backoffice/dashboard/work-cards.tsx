@@ -45,13 +45,20 @@ export function AwaitingActivationCard({ identity }: { identity: Whoami }) {
           {data.data.map((user) => (
             <li key={user.uuid} className="flex items-center justify-between gap-3 py-2">
               <span className="min-w-0">
-                <span className="block font-medium [overflow-wrap:anywhere] text-slate-900">{user.name ?? user.email}</span>
+                <span className="block font-medium [overflow-wrap:anywhere] text-slate-900">
+                  {user.name ?? user.email}
+                </span>
                 <span className="flex items-center gap-1.5 text-xs text-slate-600">
                   {user.country && <Flag country={user.country} />}
-                  {user.country ? countryName(user.country.code, user.country.name) : m('stats.noCountry')} · {m('awaiting.signedUp', { date: formatDate(user.created_at) })}
+                  {user.country ? countryName(user.country.code, user.country.name) : m('stats.noCountry')} ·{' '}
+                  {m('awaiting.signedUp', { date: formatDate(user.created_at) })}
                 </span>
               </span>
-              <a href={pathTo('userForm', { uuid: user.uuid })} className={`${ui.link} shrink-0`} aria-label={m('awaiting.reviewWho', { name: user.name ?? user.email })}>
+              <a
+                href={pathTo('userForm', { uuid: user.uuid })}
+                className={`${ui.link} shrink-0`}
+                aria-label={m('awaiting.reviewWho', { name: user.name ?? user.email })}
+              >
                 {m('awaiting.review')}
               </a>
             </li>
@@ -92,7 +99,9 @@ export function UnreadMessagesCard() {
                   <span className="truncate font-medium text-slate-900 group-hover:underline">{message.subject}</span>
                   <span className="shrink-0 text-xs text-slate-600">{formatReceivedShort(message.created_at)}</span>
                 </span>
-                <span className="block truncate text-xs text-slate-600">{m('unread.from', { name: message.name })}</span>
+                <span className="block truncate text-xs text-slate-600">
+                  {m('unread.from', { name: message.name })}
+                </span>
               </a>
             </li>
           ))}

@@ -43,7 +43,10 @@ export function LanguageMenu() {
           {m('language.saving')}
         </span>
       )}
-      <MenuItems anchor="bottom end" className="z-50 mt-2 w-44 rounded-md border border-slate-200 bg-white py-1 shadow-lg focus:outline-none">
+      <MenuItems
+        anchor="bottom end"
+        className="z-50 mt-2 w-44 rounded-md border border-slate-200 bg-white py-1 shadow-lg focus:outline-none"
+      >
         {LOCALES.map((locale) => (
           <MenuItem key={locale}>
             <button

@@ -51,10 +51,15 @@ const LABELS: Partial<Record<BackofficeRouteName, string>> = {
   cmsVideo: m('sidebar.cmsVideo'),
   cmsPartner: m('sidebar.cmsPartner'),
 };
-const SECTIONS: Record<string, string> = { Modules: m('sidebar.modules'), Administration: m('sidebar.administration'), CMS: m('sidebar.cms') };
+const SECTIONS: Record<string, string> = {
+  Modules: m('sidebar.modules'),
+  Administration: m('sidebar.administration'),
+  CMS: m('sidebar.cms'),
+};
 
 /** A menu item's name in the page's language (also for the dashboard's list of modules). */
-export const menuItemLabel = (item: { route: BackofficeRouteName; label: string }): string => LABELS[item.route] ?? item.label;
+export const menuItemLabel = (item: { route: BackofficeRouteName; label: string }): string =>
+  LABELS[item.route] ?? item.label;
 /** A menu section's name in the page's language. */
 export const menuSectionLabel = (label: string): string => SECTIONS[label] ?? label;
 
@@ -92,7 +97,10 @@ export function Sidebar({ identity, activeItem }: { identity: Whoami; activeItem
       }`}
     >
       {/* The focus ring drawn inside the link: the sidebar's overflow would cut one drawn outside. */}
-      <a href="/" className="flex h-16 shrink-0 items-center gap-3 border-b border-brand-800 px-[12px] text-white focus-visible:-outline-offset-4">
+      <a
+        href="/"
+        className="flex h-16 shrink-0 items-center gap-3 border-b border-brand-800 px-[12px] text-white focus-visible:-outline-offset-4"
+      >
         <BrandMark className="size-9 shrink-0 rounded-[10px] ring-1 ring-brand-700" />
         <span className={expanded ? 'text-[0.9375rem] font-semibold leading-tight' : 'sr-only'}>
           Asia-Pacific <span className="block">Urban Agenda</span>
@@ -105,7 +113,12 @@ export function Sidebar({ identity, activeItem }: { identity: Whoami; activeItem
           return (
             <div key={section.label ?? 'main'} className="pt-3">
               {section.label && (
-                <h2 id={headingId} className={expanded ? 'px-5 pb-1 text-xs font-semibold uppercase tracking-wide text-brand-200' : 'sr-only'}>
+                <h2
+                  id={headingId}
+                  className={
+                    expanded ? 'px-5 pb-1 text-xs font-semibold uppercase tracking-wide text-brand-200' : 'sr-only'
+                  }
+                >
                   {menuSectionLabel(section.label)}
                 </h2>
               )}

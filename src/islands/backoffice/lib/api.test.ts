@@ -34,7 +34,12 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const entry = { method: request.method ?? '', url: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString('latin1') };
+      const entry = {
+        method: request.method ?? '',
+        url: request.url ?? '',
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString('latin1'),
+      };
       seen.push(entry);
       const next = answers.shift() ?? (() => ({ status: 500, body: 'no answer queued' }));
       const { status, body } = next(entry);
@@ -72,14 +77,25 @@ function client(getToken: TokenSource = tokens('token-1'), at = () => origin) {
 describe('api client: request', () => {
   it('sends the bearer token and a JSON body to /api/, and returns the body as its schema reads it', async () => {
     answer(200, { status: 200, message: 'ok', extra: 1 });
-    await expect(client().request('POST', 'user/edit/x', { schema: Schema, body: { a: 1 } })).resolves.toEqual({ status: 200, message: 'ok' });
+    await expect(client().request('POST', 'user/edit/x', { schema: Schema, body: { a: 1 } })).resolves.toEqual({
+      status: 200,
+      message: 'ok',
+    });
     expect(seen[0]).toMatchObject({ method: 'POST', url: '/api/user/edit/x', body: '{"a":1}' });
-    expect(seen[0]!.headers).toMatchObject({ authorization: 'Bearer token-1', 'content-type': 'application/json', accept: 'application/json' });
+    expect(seen[0]!.headers).toMatchObject({
+      authorization: 'Bearer token-1',
+      'content-type': 'application/json',
+      accept: 'application/json',
+    });
   });
 
   it('leaves blank query values out, sends no body on a GET and the version as If-Match', async () => {
     answer(200, { status: 200, message: 'ok' });
-    await client().request('GET', '/user/list', { schema: Schema, query: { q: '', page: 2, country: null, status: 'all' }, version: 7 });
+    await client().request('GET', '/user/list', {
+      schema: Schema,
+      query: { q: '', page: 2, country: null, status: 'all' },
+      version: 7,
+    });
     expect(seen[0]).toMatchObject({ method: 'GET', url: '/api/user/list?page=2&status=all', body: '' });
     expect(seen[0]!.headers['if-match']).toBe('"7"');
     expect(seen[0]!.headers['content-type']).toBeUndefined();
@@ -97,7 +113,9 @@ describe('api client: request', () => {
 
   it('raises "Could not validate data" with the issues when the answer has the wrong shape', async () => {
     answer(200, { status: 'yes' });
-    const error = await client().request('GET', 'whoami', { schema: Schema }).catch((e: unknown) => e);
+    const error = await client()
+      .request('GET', 'whoami', { schema: Schema })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DataValidationError);
     expect((error as DataValidationError).message).toBe('Could not validate data');
     expect((error as DataValidationError).details.map((issue) => issue.path.join('.'))).toEqual(['status', 'message']);
@@ -105,25 +123,37 @@ describe('api client: request', () => {
 
   it('raises ApiError with the status, message and field errors of the server', async () => {
     answer(400, { status: 400, message: 'Invalid body: check name', errors: { name: ['is required'] } });
-    const error = await client().request('POST', 'user/saved/profile', { schema: Schema, body: {} }).catch((e: unknown) => e);
+    const error = await client()
+      .request('POST', 'user/saved/profile', { schema: Schema, body: {} })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 400, message: 'Invalid body: check name', errors: { name: ['is required'] } });
+    expect(error).toMatchObject({
+      status: 400,
+      message: 'Invalid body: check name',
+      errors: { name: ['is required'] },
+    });
   });
 
   it('copes with error bodies that are not JSON', async () => {
     answer(502, 'Bad gateway');
-    const error = await client().request('GET', 'whoami', { schema: Schema }).catch((e: unknown) => e);
+    const error = await client()
+      .request('GET', 'whoami', { schema: Schema })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 502, errors: {}, message: 'The server answered with status 502.' });
   });
 
   it('carries the record of a stale write (409), which conflictOf checks against its schema', async () => {
     answer(409, { status: 409, message: 'Changed meanwhile', current: { id: 3, version: 5 } });
-    const error = await client().request('POST', 'thing/saved', { schema: Schema, body: { version: 4 } }).catch((e: unknown) => e);
+    const error = await client()
+      .request('POST', 'thing/saved', { schema: Schema, body: { version: 4 } })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 409, message: 'Changed meanwhile' });
     expect(conflictOf(error, Thing)).toEqual({ id: 3, version: 5 });
     expect(conflictOf(error, z.object({ title: z.string() }))).toBeNull();
     // A rule's refusal is a 409 without `current`: no conflict to settle.
-    expect(conflictOf(new ApiError(409, 'Not in this status', {}, { status: 409, message: 'Not in this status' }), Thing)).toBeNull();
+    expect(
+      conflictOf(new ApiError(409, 'Not in this status', {}, { status: 409, message: 'Not in this status' }), Thing),
+    ).toBeNull();
     expect(conflictOf(new ApiError(400, 'x', {}, { current: { id: 1, version: 1 } }), Thing)).toBeNull();
   });
 
@@ -131,7 +161,10 @@ describe('api client: request', () => {
     answer(401, { status: 401, message: 'Sign in to continue' });
     answer(200, { status: 200, message: 'ok' });
     const source = tokens('stale', 'fresh');
-    await expect(client(source).request('POST', 'cms/saved', { schema: Schema, body: { a: 1 } })).resolves.toEqual({ status: 200, message: 'ok' });
+    await expect(client(source).request('POST', 'cms/saved', { schema: Schema, body: { a: 1 } })).resolves.toEqual({
+      status: 200,
+      message: 'ok',
+    });
     expect(source.forced).toBe(1);
     expect(seen.map((s) => [s.headers.authorization, s.body])).toEqual([
       ['Bearer stale', '{"a":1}'],
@@ -142,7 +175,9 @@ describe('api client: request', () => {
   it('gives up after the second 401, with the server’s message', async () => {
     answer(401, { status: 401, message: 'Sign in to continue' });
     answer(401, { status: 401, message: 'Your session was ended' });
-    const error = await client(tokens('a', 'b')).request('GET', 'whoami', { schema: Schema }).catch((e: unknown) => e);
+    const error = await client(tokens('a', 'b'))
+      .request('GET', 'whoami', { schema: Schema })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 401, message: 'Your session was ended' });
     expect(seen).toHaveLength(2);
   });
@@ -153,12 +188,17 @@ describe('api client: request', () => {
       if (force) throw new Error('auth/user-token-expired');
       return 'token-1';
     };
-    await expect(client(refreshFails).request('GET', 'whoami', { schema: Schema })).rejects.toMatchObject({ status: 401 });
+    await expect(client(refreshFails).request('GET', 'whoami', { schema: Schema })).rejects.toMatchObject({
+      status: 401,
+    });
     expect(seen).toHaveLength(1);
   });
 
   it('refuses to call without a signed-in user', async () => {
-    await expect(client(tokens(null)).request('GET', 'whoami', { schema: Schema })).rejects.toMatchObject({ status: 401, message: 'Sign in to continue' });
+    await expect(client(tokens(null)).request('GET', 'whoami', { schema: Schema })).rejects.toMatchObject({
+      status: 401,
+      message: 'Sign in to continue',
+    });
     expect(seen).toHaveLength(0);
   });
 
@@ -167,7 +207,10 @@ describe('api client: request', () => {
     let asked = 0;
     const counting: TokenSource = (force) => (asked++, source(force));
     const inits: RequestInit[] = [];
-    const api = createApiClient({ getToken: counting, fetch: (input, init) => (inits.push(init), fetch(new URL(input, origin), init)) });
+    const api = createApiClient({
+      getToken: counting,
+      fetch: (input, init) => (inits.push(init), fetch(new URL(input, origin), init)),
+    });
     for (let i = 0; i < 3; i++) answer(200, { status: 200, message: 'ok' });
     await api.request('POST', 'a', { schema: Schema, body: { a: 1 } });
     await api.request('POST', 'b', { schema: Schema, body: { b: 1 }, keepalive: true });
@@ -185,8 +228,13 @@ describe('api client: request', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const error = await client(tokens('t'), () => `http://127.0.0.1:${port}`).request('GET', 'whoami', { schema: Schema }).catch((e: unknown) => e);
+    const error = await client(tokens('t'), () => `http://127.0.0.1:${port}`)
+      .request('GET', 'whoami', { schema: Schema })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 0, message: 'Could not reach the server. Check your connection and try again.' });
+    expect(error).toMatchObject({
+      status: 0,
+      message: 'Could not reach the server. Check your connection and try again.',
+    });
   });
 });

@@ -105,7 +105,13 @@ export function createApiClient(options: ApiClientOptions) {
       };
       if (typeof init.body === 'string') headers['content-type'] = 'application/json';
       if (init.version !== undefined) headers['if-match'] = `"${init.version}"`;
-      return { method, url: API_BASE + withQuery(path.replace(/^\//, ''), init.query), headers, body: init.body, ...(keepalive && { keepalive: true }) };
+      return {
+        method,
+        url: API_BASE + withQuery(path.replace(/^\//, ''), init.query),
+        headers,
+        body: init.body,
+        ...(keepalive && { keepalive: true }),
+      };
     };
     const token = keepalive && lastToken ? lastToken : await options.getToken();
     lastToken = token;
@@ -122,13 +128,17 @@ export function createApiClient(options: ApiClientOptions) {
     /** One API call: `path` under /api/, the answer checked against `schema`. */
     request<S extends z.ZodType>(method: Method, path: string, init: RequestOptions<S>): Promise<z.output<S>> {
       const { body } = init;
-      return call(sendByFetch, method, path, { ...init, body: body === undefined || body instanceof FormData ? body : JSON.stringify(body) });
+      return call(sendByFetch, method, path, {
+        ...init,
+        body: body === undefined || body instanceof FormData ? body : JSON.stringify(body),
+      });
     },
 
     /** POSTs a form with files, reporting the upload's progress; `signal` cancels it. */
     upload<S extends z.ZodType>(path: string, form: FormData, init: UploadOptions<S>): Promise<z.output<S>> {
       // Loaded on the first upload: most sessions never send a file, and the first load stays small.
-      const send = async (request: WireRequest) => (await import('./xhr-send.ts')).xhrSend(request, init, options.createXhr);
+      const send = async (request: WireRequest) =>
+        (await import('./xhr-send.ts')).xhrSend(request, init, options.createXhr);
       return call(send, 'POST', path, { ...init, body: form });
     },
   };

@@ -29,7 +29,13 @@ export function invalidProps(errors: FieldErrors, field: string, errorId: string
  * first bad field of `fields` (the form's order; its input's id is `<idPrefix>-<field>`) takes the
  * focus. True when no field of the form is wrong, so the form may send.
  */
-export function checkForm(schema: z.ZodType, body: unknown, fields: readonly string[], idPrefix: string, show: (errors: FieldErrors) => void): boolean {
+export function checkForm(
+  schema: z.ZodType,
+  body: unknown,
+  fields: readonly string[],
+  idPrefix: string,
+  show: (errors: FieldErrors) => void,
+): boolean {
   const checked = schema.safeParse(body);
   const found = checked.success ? {} : fieldErrorsOf(checked.error.issues);
   show(found);

@@ -148,5 +148,10 @@ export function createUrlList<F extends ListFilters, S extends z.ZodType>(option
   keepsPage?: (patch: Partial<F>) => boolean;
 }) {
   const $list = createFetcherStore<z.output<S>>([options.$key], { fetcher: fetchWith(options.schema) });
-  return { $filters: options.$filters, $list, $view: keepShownWhileLoading<z.output<S>>($list), ...createListControls(options) };
+  return {
+    $filters: options.$filters,
+    $list,
+    $view: keepShownWhileLoading<z.output<S>>($list),
+    ...createListControls(options),
+  };
 }

@@ -2,7 +2,14 @@ import { createServer, request as httpRequest, type ClientRequest, type Incoming
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApiError, conflictOf, createApiClient, DataValidationError, type TokenSource, type UploadProgress } from './api.ts';
+import {
+  ApiError,
+  conflictOf,
+  createApiClient,
+  DataValidationError,
+  type TokenSource,
+  type UploadProgress,
+} from './api.ts';
 import { UploadCancelled } from './xhr-send.ts';
 
 /**
@@ -13,7 +20,9 @@ import { UploadCancelled } from './xhr-send.ts';
 class NodeXhr {
   status = 0;
   responseText = '';
-  upload: { onprogress: ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = { onprogress: null };
+  upload: { onprogress: ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = {
+    onprogress: null,
+  };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   onabort: (() => void) | null = null;
@@ -38,8 +47,14 @@ class NodeXhr {
     void encoded.arrayBuffer().then((buffer) => {
       if (this.#aborted) return;
       const bytes = Buffer.from(buffer);
-      const headers = { ...this.#headers, 'content-type': encoded.headers.get('content-type') ?? '', 'content-length': String(bytes.length) };
-      const request = httpRequest(new URL(this.#url, origin), { method: this.#method, headers }, (response) => this.#read(response));
+      const headers = {
+        ...this.#headers,
+        'content-type': encoded.headers.get('content-type') ?? '',
+        'content-length': String(bytes.length),
+      };
+      const request = httpRequest(new URL(this.#url, origin), { method: this.#method, headers }, (response) =>
+        this.#read(response),
+      );
       this.#request = request;
       request.on('error', () => {
         if (!this.#aborted) this.onerror?.();
@@ -144,7 +159,8 @@ function answer(path: string, status: number, body: unknown) {
   on(path, () => ({ status, body }));
 }
 
-const uploader = (getToken: TokenSource = async () => 'token-1') => createApiClient({ getToken, createXhr: () => new NodeXhr() as unknown as XMLHttpRequest });
+const uploader = (getToken: TokenSource = async () => 'token-1') =>
+  createApiClient({ getToken, createXhr: () => new NodeXhr() as unknown as XMLHttpRequest });
 
 function formWith(size: number, name = 'picture.png'): FormData {
   const form = new FormData();
@@ -157,11 +173,20 @@ describe('api client: upload', () => {
     answer('cms/upload/abc', 200, { data: { id: 4, version: 8 }, extra: true });
     const progress: UploadProgress[] = [];
     const size = 300 * 1024;
-    const saved = await uploader().upload('cms/upload/abc', formWith(size), { schema: Saved, version: 7, query: { crop: '0,0,1,1', title: '' }, onProgress: (p) => progress.push(p) });
+    const saved = await uploader().upload('cms/upload/abc', formWith(size), {
+      schema: Saved,
+      version: 7,
+      query: { crop: '0,0,1,1', title: '' },
+      onProgress: (p) => progress.push(p),
+    });
     expect(saved).toEqual({ data: { id: 4, version: 8 } });
     const [sent] = seenAt('cms/upload/abc');
     expect(sent).toMatchObject({ url: '/api/cms/upload/abc?crop=0%2C0%2C1%2C1' });
-    expect(sent!.headers).toMatchObject({ authorization: 'Bearer token-1', 'if-match': '"7"', accept: 'application/json' });
+    expect(sent!.headers).toMatchObject({
+      authorization: 'Bearer token-1',
+      'if-match': '"7"',
+      accept: 'application/json',
+    });
     expect(sent!.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
     expect(sent!.body).toContain('name="file"; filename="picture.png"');
     // First the file's own size (before the browser knows the request's), then the request's bytes.
@@ -174,15 +199,22 @@ describe('api client: upload', () => {
 
   it('carries a 409’s record as it is now and the server’s message for other refusals', async () => {
     answer('report/x', 409, { status: 409, message: 'Changed meanwhile', current: { id: 4, version: 9 } });
-    const stale = await uploader().upload('report/x', formWith(10), { schema: Saved, query: { version: 8 } }).catch((e: unknown) => e);
+    const stale = await uploader()
+      .upload('report/x', formWith(10), { schema: Saved, query: { version: 8 } })
+      .catch((e: unknown) => e);
     expect(stale).toBeInstanceOf(ApiError);
     expect(conflictOf(stale, Thing)).toEqual({ id: 4, version: 9 });
 
     answer('cms/upload/big', 413, { status: 413, message: 'The image has more than 40 million pixels' });
-    await expect(uploader().upload('cms/upload/big', formWith(10), { schema: Saved })).rejects.toMatchObject({ status: 413, message: 'The image has more than 40 million pixels' });
+    await expect(uploader().upload('cms/upload/big', formWith(10), { schema: Saved })).rejects.toMatchObject({
+      status: 413,
+      message: 'The image has more than 40 million pixels',
+    });
 
     answer('cms/upload/odd', 200, { data: { id: 'four' } });
-    await expect(uploader().upload('cms/upload/odd', formWith(10), { schema: Saved })).rejects.toBeInstanceOf(DataValidationError);
+    await expect(uploader().upload('cms/upload/odd', formWith(10), { schema: Saved })).rejects.toBeInstanceOf(
+      DataValidationError,
+    );
   });
 
   it('sends the file again with a force-refreshed token after a 401', async () => {
@@ -193,7 +225,9 @@ describe('api client: upload', () => {
       asked.push(force);
       return force ? 'fresh' : 'stale';
     };
-    await expect(uploader(getToken).upload('best-practice/u/upload', formWith(1000), { schema: Saved })).resolves.toEqual({ data: { id: 1, version: 2 } });
+    await expect(
+      uploader(getToken).upload('best-practice/u/upload', formWith(1000), { schema: Saved }),
+    ).resolves.toEqual({ data: { id: 1, version: 2 } });
     expect(asked).toEqual([undefined, true]);
     const sent = seenAt('best-practice/u/upload');
     expect(sent.map((s) => s.headers.authorization)).toEqual(['Bearer stale', 'Bearer fresh']);
@@ -233,13 +267,20 @@ describe('api client: upload', () => {
       request.socket.destroy();
       return 'hold';
     });
-    const error = await uploader().upload('cms/upload/dropped', formWith(10), { schema: Saved }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 0, message: 'Could not reach the server. Check your connection and try again.' });
+    const error = await uploader()
+      .upload('cms/upload/dropped', formWith(10), { schema: Saved })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      status: 0,
+      message: 'Could not reach the server. Check your connection and try again.',
+    });
     expect(error).not.toBeInstanceOf(UploadCancelled);
   });
 
   it('refuses to send without a signed-in user', async () => {
-    await expect(uploader(async () => null).upload('cms/upload/anonymous', formWith(10), { schema: Saved })).rejects.toMatchObject({ status: 401 });
+    await expect(
+      uploader(async () => null).upload('cms/upload/anonymous', formWith(10), { schema: Saved }),
+    ).rejects.toMatchObject({ status: 401 });
     expect(seenAt('cms/upload/anonymous')).toHaveLength(0);
   });
 });

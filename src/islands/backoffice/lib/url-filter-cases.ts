@@ -14,7 +14,10 @@ export interface UrlFilterCases<F> {
 
 export function describeUrlFilters<F>(
   name: string,
-  list: { filtersFromSearch: (search: Record<string, string>) => F; searchOfFilters: (filters: F) => Record<string, string> },
+  list: {
+    filtersFromSearch: (search: Record<string, string>) => F;
+    searchOfFilters: (filters: F) => Record<string, string>;
+  },
   cases: UrlFilterCases<F>,
 ): void {
   describe(name, () => {

@@ -55,7 +55,11 @@ function formSize(body: WireRequest['body']): number {
  * with UploadCancelled when `signal` aborts (also when it aborted before the send). Tests pass
  * `createXhr`: Node has no XMLHttpRequest.
  */
-export function xhrSend(request: WireRequest, options: XhrOptions, createXhr = () => new XMLHttpRequest()): Promise<WireAnswer> {
+export function xhrSend(
+  request: WireRequest,
+  options: XhrOptions,
+  createXhr = () => new XMLHttpRequest(),
+): Promise<WireAnswer> {
   const { signal, onProgress } = options;
   if (signal?.aborted) return Promise.reject(new UploadCancelled());
   const total = formSize(request.body);
@@ -65,7 +69,8 @@ export function xhrSend(request: WireRequest, options: XhrOptions, createXhr = (
     const settle = () => signal?.removeEventListener('abort', abort);
     xhr.open(request.method, request.url);
     for (const [name, value] of Object.entries(request.headers)) xhr.setRequestHeader(name, value);
-    xhr.upload.onprogress = (event) => onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : total });
+    xhr.upload.onprogress = (event) =>
+      onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : total });
     xhr.onerror = () => {
       settle();
       reject(new ApiError(0, OFFLINE_MESSAGE));

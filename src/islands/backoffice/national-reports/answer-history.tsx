@@ -16,12 +16,26 @@ import { reportPath } from './report-api.ts';
 const $historyOf = atom<{ question: Question; year: number; countryCode: string } | null>(null);
 
 const $history = createFetcherStore(
-  [computed($historyOf, (open) => (open ? `${reportPath(open.year, open.countryCode)}/history?question=${encodeURIComponent(open.question.uuid)}` : null))],
+  [
+    computed($historyOf, (open) =>
+      open
+        ? `${reportPath(open.year, open.countryCode)}/history?question=${encodeURIComponent(open.question.uuid)}`
+        : null,
+    ),
+  ],
   { fetcher: fetchWith(AnswerHistoryResponseSchema), dedupeTime: 0 },
 );
 
 /** The small "History" link beside a question. */
-export function HistoryButton({ question, year, countryCode }: { question: Question; year: number; countryCode: string }) {
+export function HistoryButton({
+  question,
+  year,
+  countryCode,
+}: {
+  question: Question;
+  year: number;
+  countryCode: string;
+}) {
   return (
     <button
       type="button"
@@ -57,7 +71,9 @@ export function AnswerHistoryDrawer() {
         <DialogPanel className="flex h-full w-full max-w-md flex-col bg-white shadow-xl">
           <div className="flex items-start justify-between gap-3 border-b border-slate-200 p-5">
             <div>
-              <DialogTitle className="text-lg font-semibold text-slate-900">{m('history.of', { code: open?.question.code ?? '' })}</DialogTitle>
+              <DialogTitle className="text-lg font-semibold text-slate-900">
+                {m('history.of', { code: open?.question.code ?? '' })}
+              </DialogTitle>
               <p className="mt-1 text-sm text-slate-600" dir="auto">
                 {open?.question.text}
               </p>
@@ -78,7 +94,8 @@ export function AnswerHistoryDrawer() {
                 {history.data.data.map((change, index) => (
                   <li key={`${change.at}-${index}`} className="border-l-2 border-slate-200 pl-4">
                     <p className="text-sm font-medium text-slate-900">
-                      {change.by?.name ?? m('history.someone')} · <span className="font-normal text-slate-600">{formatDateTime(change.at)}</span>
+                      {change.by?.name ?? m('history.someone')} ·{' '}
+                      <span className="font-normal text-slate-600">{formatDateTime(change.at)}</span>
                     </p>
                     <p className="mt-1 text-sm text-slate-800" dir="auto">
                       {describe(open.question, change.after)}

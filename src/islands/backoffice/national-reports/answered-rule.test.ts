@@ -19,7 +19,15 @@ const OPTIONS = [
 ];
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const questions: Question[] = [
-  testQuestion({ uuid: uuid(1), code: 'Q15', answer_type: 'multi', options: OPTIONS, with_text: true, text_label: 'Describe the main measures', sort: 1 }),
+  testQuestion({
+    uuid: uuid(1),
+    code: 'Q15',
+    answer_type: 'multi',
+    options: OPTIONS,
+    with_text: true,
+    text_label: 'Describe the main measures',
+    sort: 1,
+  }),
   testQuestion({ uuid: uuid(2), code: 'Q33', answer_type: 'yn', with_text: true, sort: 2 }),
   testQuestion({ uuid: uuid(3), code: 'Q04', answer_type: 'pct', with_text: true, sort: 3 }),
   testQuestion({ uuid: uuid(4), code: 'Q32', answer_type: 'multi', options: OPTIONS, sort: 4 }),
@@ -28,12 +36,31 @@ const questions: Question[] = [
 ];
 
 function stored(question: Question, fields: Partial<Answer>): Answer {
-  return { question_uuid: question.uuid, value: null, text: null, data_year: null, source: null, comment: null, state: 'saved', warnings: [], version: 1, updated_at: '2026-03-01T10:00:00Z', updated_by: null, ...fields };
+  return {
+    question_uuid: question.uuid,
+    value: null,
+    text: null,
+    data_year: null,
+    source: null,
+    comment: null,
+    state: 'saved',
+    warnings: [],
+    version: 1,
+    updated_at: '2026-03-01T10:00:00Z',
+    updated_by: null,
+    ...fields,
+  };
 }
 
-/** Q15: a description, no option ticked · Q33: a description, neither yes nor no · Q04: a figure's details without the figure · Q32: [] · Q28: a narrative · Q38: ticked and described. */
+/**
+ * Q15: a description, no option ticked · Q33: a description, neither yes nor no · Q04: a figure's details without the
+ * figure · Q32: [] · Q28: a narrative · Q38: ticked and described.
+ */
 const answers: Answer[] = [
-  stored(questions[0]!, { value: [], text: 'Business registration was simplified in 2021 and a microcredit fund opened.' }),
+  stored(questions[0]!, {
+    value: [],
+    text: 'Business registration was simplified in 2021 and a microcredit fund opened.',
+  }),
   stored(questions[1]!, { text: 'The National Urban Mobility Policy (2020) covers every city above 500,000.' }),
   stored(questions[2]!, { text: 'No survey since 2018.' }),
   stored(questions[3]!, { value: [] }),
@@ -64,7 +91,9 @@ describe('the answered rule, the same on screen, in completeness and in print', 
     });
     expect(form.$completeness.get()).toMatchObject({ answered: 4, total: 6 });
     form.setFilters({ show: 'unanswered' });
-    const unanswered = form.$groups.get().flatMap((g) => g.subcategories.flatMap((s) => s.questions.map((q) => q.code)));
+    const unanswered = form.$groups
+      .get()
+      .flatMap((g) => g.subcategories.flatMap((s) => s.questions.map((q) => q.code)));
     expect(unanswered).toEqual(questions.filter((_, i) => !EXPECTED[i]).map((q) => q.code));
   });
 

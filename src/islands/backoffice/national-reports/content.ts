@@ -6,7 +6,13 @@
  * only on a page not in English.
  */
 import type { Question, Subcategory, Thrust } from '../../../lib/questionnaires/schema.ts';
-import { isQuestionTranslated, localisedQuestion, localisedSubcategory, localisedThrust, type ContentLookup } from '../../../lib/translations/localise.ts';
+import {
+  isQuestionTranslated,
+  localisedQuestion,
+  localisedSubcategory,
+  localisedThrust,
+  type ContentLookup,
+} from '../../../lib/translations/localise.ts';
 import { LOCALE_INFO } from '../../../i18n/locales.ts';
 import { loadContentTranslations } from '../../i18n/content.ts';
 import { PAGE_LOCALE } from '../../i18n/page-locale.ts';
@@ -20,6 +26,8 @@ export const localThrust = (thrust: Thrust): Thrust => localisedThrust(thrust, l
 export const localSubcategory = (sub: Subcategory): Subcategory => localisedSubcategory(sub, lookup);
 
 /** The language a question's wording is shown in: the page's when translated, else English (for `lang`). */
-export const questionLang = (question: Pick<Question, 'uuid'>): string => (PAGE_LOCALE !== 'en' && !isQuestionTranslated(question, lookup) ? 'en' : LOCALE_INFO[PAGE_LOCALE].tag);
+export const questionLang = (question: Pick<Question, 'uuid'>): string =>
+  PAGE_LOCALE !== 'en' && !isQuestionTranslated(question, lookup) ? 'en' : LOCALE_INFO[PAGE_LOCALE].tag;
 /** The language a thrust's or subcategory's name is shown in. */
-export const headingLang = (entity: 'thrust' | 'subcategory', code: string): string => (PAGE_LOCALE !== 'en' && !lookup(entity, code, 'name') ? 'en' : LOCALE_INFO[PAGE_LOCALE].tag);
+export const headingLang = (entity: 'thrust' | 'subcategory', code: string): string =>
+  PAGE_LOCALE !== 'en' && !lookup(entity, code, 'name') ? 'en' : LOCALE_INFO[PAGE_LOCALE].tag;

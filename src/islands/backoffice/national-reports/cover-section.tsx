@@ -7,7 +7,16 @@ import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { ui } from '../ui/styles.ts';
 import { CardSection } from '../ui/card-section.tsx';
 import { HiddenFileInput, ImageFrame } from '../ui/image-choice.tsx';
-import { $cover, chooseCover, COVER_RULES, discardCover, removeCover, saveCoverAlt, uploadCover, type CoverState } from './header-store.ts';
+import {
+  $cover,
+  chooseCover,
+  COVER_RULES,
+  discardCover,
+  removeCover,
+  saveCoverAlt,
+  uploadCover,
+  type CoverState,
+} from './header-store.ts';
 import { $actionBusy } from './report-store.ts';
 import { m } from './messages.ts';
 
@@ -39,7 +48,14 @@ export function CoverSection({ report, identity, editable }: { report: Report; i
         {editable && <CoverChooser report={report} state={state} busy={busy} onRemove={() => setConfirmRemove(true)} />}
       </div>
 
-      {report.cover && <CoverAltForm key={`${report.uuid}:${report.cover.alt ?? ''}`} report={report} identity={identity} editable={editable} />}
+      {report.cover && (
+        <CoverAltForm
+          key={`${report.uuid}:${report.cover.alt ?? ''}`}
+          report={report}
+          identity={identity}
+          editable={editable}
+        />
+      )}
 
       <ConfirmDialog
         open={confirmRemove}
@@ -63,9 +79,17 @@ function CoverPreview({ report, chosen }: { report: Report; chosen: { preview: s
   return (
     <ImageFrame aspect="aspect-[16/10]">
       {chosen ? (
-        <img src={chosen.preview} alt={m('cover.previewAlt', { name: chosen.file.name })} className="size-full object-cover" />
+        <img
+          src={chosen.preview}
+          alt={m('cover.previewAlt', { name: chosen.file.name })}
+          className="size-full object-cover"
+        />
       ) : stored ? (
-        <img src={stored} alt={report.cover?.alt ? m('cover.currentAlt', { alt: report.cover.alt }) : m('cover.current')} className="size-full object-cover" />
+        <img
+          src={stored}
+          alt={report.cover?.alt ? m('cover.currentAlt', { alt: report.cover.alt }) : m('cover.current')}
+          className="size-full object-cover"
+        />
       ) : (
         <p className="p-4 text-center text-sm text-slate-600">{m('cover.none')}</p>
       )}
@@ -74,7 +98,17 @@ function CoverPreview({ report, chosen }: { report: Report; chosen: { preview: s
 }
 
 /** Choosing, uploading, replacing or removing the picture, with the upload's progress and problems. */
-function CoverChooser({ report, state, busy, onRemove }: { report: Report; state: CoverState; busy: unknown; onRemove: () => void }) {
+function CoverChooser({
+  report,
+  state,
+  busy,
+  onRemove,
+}: {
+  report: Report;
+  state: CoverState;
+  busy: unknown;
+  onRemove: () => void;
+}) {
   const input = useRef<HTMLInputElement>(null);
   const chosen = 'preview' in state ? state : null;
   const uploading = state.phase === 'uploading';
@@ -82,13 +116,24 @@ function CoverChooser({ report, state, busy, onRemove }: { report: Report; state
   return (
     <div className="min-w-0 flex-1 space-y-3">
       <p className="text-xs text-slate-600">{COVER_RULES}</p>
-      <HiddenFileInput inputRef={input} id="cover-file" label={m('cover.fileLabel')} accept={UPLOAD_ACCEPT} onFile={chooseCover} />
+      <HiddenFileInput
+        inputRef={input}
+        id="cover-file"
+        label={m('cover.fileLabel')}
+        accept={UPLOAD_ACCEPT}
+        onFile={chooseCover}
+      />
       {chosen ? (
         <div className="flex flex-wrap gap-2">
           <button type="button" className={ui.primaryButton} disabled={uploading} onClick={() => void uploadCover()}>
             {uploading ? m('cover.uploading') : state.phase === 'failed' ? m('cover.tryAgain') : m('cover.use')}
           </button>
-          <button type="button" className={ui.secondaryButton} disabled={uploading} onClick={() => input.current?.click()}>
+          <button
+            type="button"
+            className={ui.secondaryButton}
+            disabled={uploading}
+            onClick={() => input.current?.click()}
+          >
             {m('cover.another')}
           </button>
           <button type="button" className={ui.secondaryButton} onClick={discardCover}>
@@ -109,8 +154,17 @@ function CoverChooser({ report, state, busy, onRemove }: { report: Report; state
       )}
       {uploading && (
         <div role="status" aria-live="polite">
-          <p className="text-sm text-slate-700">{pct >= 100 ? m('cover.preparing', { name: state.file.name }) : m('cover.uploadingFile', { name: state.file.name, pct })}</p>
-          <progress className="mt-1 h-2 w-full accent-brand-600" max={100} value={pct} aria-label={m('cover.progress')} />
+          <p className="text-sm text-slate-700">
+            {pct >= 100
+              ? m('cover.preparing', { name: state.file.name })
+              : m('cover.uploadingFile', { name: state.file.name, pct })}
+          </p>
+          <progress
+            className="mt-1 h-2 w-full accent-brand-600"
+            max={100}
+            value={pct}
+            aria-label={m('cover.progress')}
+          />
         </div>
       )}
       {(state.phase === 'invalid' || state.phase === 'failed') && (
@@ -139,7 +193,8 @@ function CoverAltForm({ report, identity, editable }: { report: Report; identity
         {m('cover.altLabel')}
       </label>
       <div className="mt-1 flex flex-col gap-2 sm:flex-row">
-        <input dir="auto"
+        <input
+          dir="auto"
           id="cover-alt"
           className={ui.input}
           value={alt}
@@ -150,7 +205,11 @@ function CoverAltForm({ report, identity, editable }: { report: Report; identity
           onChange={(event) => setAlt(event.target.value)}
         />
         {editable && (
-          <button type="submit" className={`${ui.secondaryButton} shrink-0`} disabled={alt.trim() === saved || busy !== null}>
+          <button
+            type="submit"
+            className={`${ui.secondaryButton} shrink-0`}
+            disabled={alt.trim() === saved || busy !== null}
+          >
             {m('cover.altSave')}
           </button>
         )}

@@ -22,7 +22,14 @@ import { Field } from '../ui/field.tsx';
 import { ui } from '../ui/styles.ts';
 import { localFieldErrors } from './form-errors.ts';
 import { m } from './messages.ts';
-import { $adminCycles, $cycleConflict, $saveCycle, closeCycleForm, openCycleForm, questionnaireHref } from './questionnaire-store.ts';
+import {
+  $adminCycles,
+  $cycleConflict,
+  $saveCycle,
+  closeCycleForm,
+  openCycleForm,
+  questionnaireHref,
+} from './questionnaire-store.ts';
 
 const CYCLE_STATUS_HINTS = {
   draft: 'cycleHint.draft',
@@ -60,7 +67,8 @@ function draftOfCycle(cycle: Cycle | null): CycleDraft {
   };
 }
 
-const numberOrText = (value: string): number | string => (value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value);
+const numberOrText = (value: string): number | string =>
+  value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value;
 
 function bodyOfCycle(draft: CycleDraft, base: Cycle | null): CycleSaveBody {
   return {
@@ -72,7 +80,10 @@ function bodyOfCycle(draft: CycleDraft, base: Cycle | null): CycleSaveBody {
     expiry_days: numberOrText(draft.expiry_days) as number,
     timely_days: numberOrText(draft.timely_days) as number,
     guideline_version: draft.guideline_version.trim() || null,
-    reminder_days: draft.reminder_days.split(/[\s,;]+/).filter((day) => day !== '').map(numberOrText) as number[],
+    reminder_days: draft.reminder_days
+      .split(/[\s,;]+/)
+      .filter((day) => day !== '')
+      .map(numberOrText) as number[],
   };
 }
 
@@ -86,7 +97,16 @@ function foldDayErrors(errors: FieldErrors): FieldErrors {
   return out;
 }
 
-const FIELDS = ['year', 'opens_at', 'closes_at', 'status', 'expiry_days', 'timely_days', 'reminder_days', 'guideline_version'] as const;
+const FIELDS = [
+  'year',
+  'opens_at',
+  'closes_at',
+  'status',
+  'expiry_days',
+  'timely_days',
+  'reminder_days',
+  'guideline_version',
+] as const;
 
 /** What changing a cycle's status does, said before it is saved. */
 function statusChangeText(from: CycleStatus | null, to: CycleStatus, year: string): string | null {
@@ -101,16 +121,42 @@ type Props = { cycle: CycleListItem | null; years: readonly number[] };
 
 /** Adds a reporting cycle or edits one; asks before a change of status that countries will notice. */
 export function CycleForm({ cycle, years }: Props) {
-  const { save, draft, set, errors, theirs, refusal, dirty, guard, heading, confirming, setConfirming, send, submit, reloadTheirs } = useCycleForm({ cycle, years });
+  const {
+    save,
+    draft,
+    set,
+    errors,
+    theirs,
+    refusal,
+    dirty,
+    guard,
+    heading,
+    confirming,
+    setConfirming,
+    send,
+    submit,
+    reloadTheirs,
+  } = useCycleForm({ cycle, years });
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     submit(theirs ?? cycle);
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className={`${ui.card} max-w-3xl space-y-5`} aria-busy={save.loading} aria-labelledby="cycle-form-title">
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className={`${ui.card} max-w-3xl space-y-5`}
+      aria-busy={save.loading}
+      aria-labelledby="cycle-form-title"
+    >
       <div>
-        <h2 id="cycle-form-title" ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900 outline-none">
+        <h2
+          id="cycle-form-title"
+          ref={heading}
+          tabIndex={-1}
+          className="text-lg font-semibold text-slate-900 outline-none"
+        >
           {cycle ? m('cycleForm.editTitle', { year: String(cycle.year) }) : m('cycles.new')}
         </h2>
         <p className="mt-1 text-sm text-slate-600">{m('cycleForm.hint')}</p>
@@ -120,10 +166,20 @@ export function CycleForm({ cycle, years }: Props) {
           title={m('cycleForm.changedTitle', { year: String(theirs.year) })}
           record={{ updated_at: null, updated_by: null }}
           what={m('cycles.editWhich', { year: String(theirs.year) })}
-          actions={<ConflictActions saving={save.loading} onReload={() => reloadTheirs(theirs)} onKeepMine={() => submit(theirs)} />}
+          actions={
+            <ConflictActions
+              saving={save.loading}
+              onReload={() => reloadTheirs(theirs)}
+              onKeepMine={() => submit(theirs)}
+            />
+          }
         >
           <p className="mt-1 text-sm text-slate-700">
-            {m('cycleForm.changedBody', { opens: formatDate(theirs.opens_at), closes: formatDate(theirs.closes_at), status: CYCLE_STATUS_TEXT[theirs.status].toLowerCase() })}
+            {m('cycleForm.changedBody', {
+              opens: formatDate(theirs.opens_at),
+              closes: formatDate(theirs.closes_at),
+              status: CYCLE_STATUS_TEXT[theirs.status].toLowerCase(),
+            })}
           </p>
         </ConflictNotice>
       )}
@@ -181,7 +237,8 @@ function useCycleForm({ cycle, years }: Props) {
   const errors = localFieldErrors(foldDayErrors({ ...serverFieldErrors(save.error), ...clientErrors }));
   const theirs = conflict && conflict.year === cycle?.year ? conflict : null;
   const refusal = save.error && !theirs && Object.keys(serverFieldErrors(save.error)).length === 0 ? save.error : null;
-  const set = <K extends keyof CycleDraft>(key: K, value: CycleDraft[K]) => setDraft((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof CycleDraft>(key: K, value: CycleDraft[K]) =>
+    setDraft((current) => ({ ...current, [key]: value }));
 
   const send = async (base: Cycle | null) => {
     try {
@@ -197,7 +254,8 @@ function useCycleForm({ cycle, years }: Props) {
   const submit = (base: Cycle | null) => {
     const checked = CycleSaveBodySchema.safeParse(bodyOfCycle(draft, base));
     const found: FieldErrors = checked.success ? {} : foldDayErrors(fieldErrorsOf(checked.error.issues));
-    if (cycle === null && checked.success && years.includes(checked.data.year)) found['year'] = [m('cycleForm.yearTaken', { year: String(checked.data.year) })];
+    if (cycle === null && checked.success && years.includes(checked.data.year))
+      found['year'] = [m('cycleForm.yearTaken', { year: String(checked.data.year) })];
     setClientErrors(found);
     const first = FIELDS.find((field) => found[field]);
     if (first) {
@@ -217,16 +275,48 @@ function useCycleForm({ cycle, years }: Props) {
     setDraft(next);
   };
 
-  return { save, draft, set, errors, theirs, refusal, dirty, guard, heading, confirming, setConfirming, send, submit, reloadTheirs };
+  return {
+    save,
+    draft,
+    set,
+    errors,
+    theirs,
+    refusal,
+    dirty,
+    guard,
+    heading,
+    confirming,
+    setConfirming,
+    send,
+    submit,
+    reloadTheirs,
+  };
 }
 
 /** The cycle's year, dates, status, lock and grace days, reminders and guidelines. */
-function CycleFields({ cycle, draft, set, errors }: { cycle: CycleListItem | null; draft: CycleDraft; set: <K extends keyof CycleDraft>(key: K, value: CycleDraft[K]) => void; errors: FieldErrors }) {
+function CycleFields({
+  cycle,
+  draft,
+  set,
+  errors,
+}: {
+  cycle: CycleListItem | null;
+  draft: CycleDraft;
+  set: <K extends keyof CycleDraft>(key: K, value: CycleDraft[K]) => void;
+  errors: FieldErrors;
+}) {
   // Once countries have their reports, the cycle cannot go back to draft (the server refuses it too).
-  const draftClosed = cycle !== null && cycle.status !== 'draft' && Object.values(cycle.counts).some((count) => count > 0);
-  const input = (name: Exclude<keyof CycleDraft, 'status'>, label: string, props: Record<string, unknown>, hint?: string) => (
+  const draftClosed =
+    cycle !== null && cycle.status !== 'draft' && Object.values(cycle.counts).some((count) => count > 0);
+  const input = (
+    name: Exclude<keyof CycleDraft, 'status'>,
+    label: string,
+    props: Record<string, unknown>,
+    hint?: string,
+  ) => (
     <Field id={`cycle-${name}`} label={label} hint={hint} messages={errors[name]}>
-      <input dir="auto"
+      <input
+        dir="auto"
         id={`cycle-${name}`}
         className={`${ui.input} mt-1`}
         value={draft[name]}
@@ -242,7 +332,17 @@ function CycleFields({ cycle, draft, set, errors }: { cycle: CycleListItem | nul
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-3">
-        {input('year', m('cycleForm.year'), { inputMode: 'numeric', maxLength: 4, readOnly: cycle !== null, 'aria-readonly': cycle !== null || undefined }, cycle ? m('cycleForm.yearHint') : undefined)}
+        {input(
+          'year',
+          m('cycleForm.year'),
+          {
+            inputMode: 'numeric',
+            maxLength: 4,
+            readOnly: cycle !== null,
+            'aria-readonly': cycle !== null || undefined,
+          },
+          cycle ? m('cycleForm.yearHint') : undefined,
+        )}
         {input('opens_at', m('cycleForm.opensOn'), { type: 'date' })}
         {input('closes_at', m('cycleForm.closesOn'), { type: 'date' })}
       </div>
@@ -250,7 +350,14 @@ function CycleFields({ cycle, draft, set, errors }: { cycle: CycleListItem | nul
         <label htmlFor="cycle-status" className={ui.label}>
           {m('list.status')}
         </label>
-        <select id="cycle-status" className={`${ui.input} mt-1`} value={draft.status} onChange={(event) => set('status', CycleStatusSchema.parse(event.target.value))} aria-describedby="cycle-status-hint" {...invalidProps(errors, 'status', 'cycle-status-error')}>
+        <select
+          id="cycle-status"
+          className={`${ui.input} mt-1`}
+          value={draft.status}
+          onChange={(event) => set('status', CycleStatusSchema.parse(event.target.value))}
+          aria-describedby="cycle-status-hint"
+          {...invalidProps(errors, 'status', 'cycle-status-error')}
+        >
           {CYCLE_STATUSES.map((status) => (
             <option key={status} value={status} disabled={status === 'draft' && draftClosed}>
               {CYCLE_STATUS_TEXT[status]}
@@ -273,7 +380,12 @@ function CycleFields({ cycle, draft, set, errors }: { cycle: CycleListItem | nul
         { placeholder: REMINDER_EXAMPLE },
         m('cycleForm.remindersHint'),
       )}
-      {input('guideline_version', m('cycleForm.guidelines'), { maxLength: GUIDELINE_VERSION_MAX, placeholder: m('cycleForm.guidelinesPlaceholder') }, m('cycleForm.guidelinesHint'))}
+      {input(
+        'guideline_version',
+        m('cycleForm.guidelines'),
+        { maxLength: GUIDELINE_VERSION_MAX, placeholder: m('cycleForm.guidelinesPlaceholder') },
+        m('cycleForm.guidelinesHint'),
+      )}
     </>
   );
 }

@@ -10,7 +10,12 @@ import { HeaderCells } from '../ui/header-cells.tsx';
 import { DataTable } from '../ui/data-table.tsx';
 import { CycleForm } from './cycle-form.tsx';
 import { m } from './messages.ts';
-import { $adminCycles, questionnaireHref, restoreFocusAfterForm, type QuestionnairePage } from './questionnaire-store.ts';
+import {
+  $adminCycles,
+  questionnaireHref,
+  restoreFocusAfterForm,
+  type QuestionnairePage,
+} from './questionnaire-store.ts';
 
 /** The reporting cycles: the list, or the form of one (…&cycle={year} or cycle=new). */
 export function CyclesPanel({ page }: { page: QuestionnairePage }) {
@@ -64,14 +69,25 @@ function CycleList({ cycles }: { cycles: readonly CycleListItem[] }) {
               caption={m('qn.tabCycles')}
               head={
                 <HeaderCells
-                  labels={[m('list.cycle'), m('list.status'), m('cycles.opens'), m('cycles.closes'), m('cycles.locks'), m('cycles.reports')]}
+                  labels={[
+                    m('list.cycle'),
+                    m('list.status'),
+                    m('cycles.opens'),
+                    m('cycles.closes'),
+                    m('cycles.locks'),
+                    m('cycles.reports'),
+                  ]}
                   actions={m('qn.edit')}
                 />
               }
             >
               {cycles.map((cycle) => (
                 <tr key={cycle.year}>
-                  <th scope="row" className={`${ui.td} text-left font-semibold text-slate-900`} data-label={m('list.cycle')}>
+                  <th
+                    scope="row"
+                    className={`${ui.td} text-left font-semibold text-slate-900`}
+                    data-label={m('list.cycle')}
+                  >
                     {cycle.year}
                   </th>
                   <td className={ui.td} data-label={m('list.status')}>
@@ -80,14 +96,26 @@ function CycleList({ cycles }: { cycles: readonly CycleListItem[] }) {
                       <StatusChip status={cycle.status} labels={CYCLE_STATUS_TEXT} tones={CYCLE_TONES} />
                     </span>
                   </td>
-                  <td className={`${ui.td} whitespace-nowrap`} data-label={m('cycles.opens')}>{formatDate(cycle.opens_at)}</td>
-                  <td className={`${ui.td} whitespace-nowrap`} data-label={m('cycles.closes')}>{formatDate(cycle.closes_at)}</td>
-                  <td className={`${ui.td} whitespace-nowrap`} data-label={m('cycles.locks')}>{formatDate(cycle.locks_at)}</td>
+                  <td className={`${ui.td} whitespace-nowrap`} data-label={m('cycles.opens')}>
+                    {formatDate(cycle.opens_at)}
+                  </td>
+                  <td className={`${ui.td} whitespace-nowrap`} data-label={m('cycles.closes')}>
+                    {formatDate(cycle.closes_at)}
+                  </td>
+                  <td className={`${ui.td} whitespace-nowrap`} data-label={m('cycles.locks')}>
+                    {formatDate(cycle.locks_at)}
+                  </td>
                   <td className={ui.td} data-label={m('cycles.reports')}>
-                    {reports(cycle) === 0 ? '—' : m('cycles.reportsCount', { count: reports(cycle), published: cycle.counts['published'] ?? 0 })}
+                    {reports(cycle) === 0
+                      ? '—'
+                      : m('cycles.reportsCount', { count: reports(cycle), published: cycle.counts['published'] ?? 0 })}
                   </td>
                   <td className={`${ui.td} stack-actions text-right`}>
-                    <a id={`edit-cycle-${cycle.year}`} href={questionnaireHref({ tab: 'cycles', cycle: String(cycle.year) })} className={ui.secondaryButton}>
+                    <a
+                      id={`edit-cycle-${cycle.year}`}
+                      href={questionnaireHref({ tab: 'cycles', cycle: String(cycle.year) })}
+                      className={ui.secondaryButton}
+                    >
                       {m('qn.edit')}
                       <span className="sr-only"> {m('cycles.editWhich', { year: String(cycle.year) })}</span>
                     </a>

@@ -18,7 +18,13 @@ import { m } from './messages.ts';
 import { countryName } from '../../i18n/countries.ts';
 
 const $reportingDashboard = createFetcherStore(
-  [computed($identity, (state) => (state.status === 'ready' && hasModuleRule(state.identity, 'national_report') ? 'report/type/national/dashboard' : null))],
+  [
+    computed($identity, (state) =>
+      state.status === 'ready' && hasModuleRule(state.identity, 'national_report')
+        ? 'report/type/national/dashboard'
+        : null,
+    ),
+  ],
   { fetcher: fetchWith(DashboardResponseSchema) },
 );
 
@@ -30,12 +36,22 @@ export function ReportingCard({ identity }: { identity: Whoami }) {
     <section aria-labelledby="reporting-card" className={ui.card}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="reporting-card" className="text-lg font-semibold text-slate-900">
-          {dashboard.data?.data.cycle ? m('dashboard.titleYear', { year: String(dashboard.data.data.cycle.year) }) : m('dashboard.title')}
+          {dashboard.data?.data.cycle
+            ? m('dashboard.titleYear', { year: String(dashboard.data.data.cycle.year) })
+            : m('dashboard.title')}
         </h2>
-        {dashboard.data?.data.cycle && <p className="text-sm font-medium text-slate-700">{deadlineText(dashboard.data.data.cycle.closes_at)}</p>}
+        {dashboard.data?.data.cycle && (
+          <p className="text-sm font-medium text-slate-700">{deadlineText(dashboard.data.data.cycle.closes_at)}</p>
+        )}
       </div>
       <div className="mt-3">
-        <Loaded value={dashboard} failed={m('dashboard.failed')} loading={m('dashboard.loading')} rows={2} onRetry={() => $reportingDashboard.invalidate()}>
+        <Loaded
+          value={dashboard}
+          failed={m('dashboard.failed')}
+          loading={m('dashboard.loading')}
+          rows={2}
+          onRetry={() => $reportingDashboard.invalidate()}
+        >
           {({ data }) =>
             !data.cycle ? (
               <p className="text-sm text-slate-700">{m('dashboard.noCycle')}</p>
@@ -58,12 +74,20 @@ export function ReportingCard({ identity }: { identity: Whoami }) {
 /** One's own report: where it stands, when it is due, and a return for revision with its reason. */
 function OwnReport({ report }: { report: OwnReportSummary }) {
   const routes = reportRoutes(report.country.code, report.year);
-  const name = m('report.countryYear', { country: countryName(report.country.code, report.country.name), year: String(report.year) });
+  const name = m('report.countryYear', {
+    country: countryName(report.country.code, report.country.name),
+    year: String(report.year),
+  });
   return (
     <li className="flex flex-wrap items-center justify-between gap-3">
       <div className="space-y-1">
         <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
-          {name} {report.returned ? <ReturnedChip /> : <StatusChip status={report.status} labels={REPORT_STATUS_TEXT} tones={REPORT_TONES} />}
+          {name}{' '}
+          {report.returned ? (
+            <ReturnedChip />
+          ) : (
+            <StatusChip status={report.status} labels={REPORT_STATUS_TEXT} tones={REPORT_TONES} />
+          )}
         </p>
         <DueLabel report={report} />
         <CompletenessBar pct={report.completeness.pct} className="w-40" />
@@ -82,7 +106,11 @@ function OwnReport({ report }: { report: OwnReportSummary }) {
   );
 }
 
-function Region({ region }: { region: { countries_total: number; by_status: Record<string, number>; average_completeness: number } }) {
+function Region({
+  region,
+}: {
+  region: { countries_total: number; by_status: Record<string, number>; average_completeness: number };
+}) {
   return (
     <>
       <dl className={ui.tileGrid}>
@@ -95,7 +123,8 @@ function Region({ region }: { region: { countries_total: number; by_status: Reco
       </dl>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <p className="flex items-center gap-2 text-sm text-slate-700">
-          {m('dashboard.average', { count: region.countries_total })} <CompletenessBar pct={region.average_completeness} />
+          {m('dashboard.average', { count: region.countries_total })}{' '}
+          <CompletenessBar pct={region.average_completeness} />
         </p>
         <a href={pathTo('nationalReports')} className={ui.secondaryButton}>
           {m('dashboard.allReports')}

@@ -60,16 +60,30 @@ function Entry({ view, identity }: { view: ReportView; identity: Whoami }) {
 
   return (
     <>
-      <ReportSummary report={report} current="form" title={m('entry.title')} notice={report.returned && <ReturnedNotice returned={report.returned} />}>
+      <ReportSummary
+        report={report}
+        current="form"
+        title={m('entry.title')}
+        notice={report.returned && <ReturnedNotice returned={report.returned} />}
+      >
         {(actions.includes('complete') || actions.includes('reopen')) && (
-          <EntryActions actions={actions} completeBlocked={completeBlocked} busy={busy} pending={summary.unsaved + summary.failed} onConfirm={setConfirm} />
+          <EntryActions
+            actions={actions}
+            completeBlocked={completeBlocked}
+            busy={busy}
+            pending={summary.unsaved + summary.failed}
+            onConfirm={setConfirm}
+          />
         )}
         {/* The reviewer reads the answers here: Accept and Return are at hand, as on the details tab (issue 32). */}
         <ReviewActions report={report} identity={identity} />
       </ReportSummary>
 
       {locked && (
-        <div role="note" className="mb-5 flex items-start gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800">
+        <div
+          role="note"
+          className="mb-5 flex items-start gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800"
+        >
           <Icon name="shield" className="mt-0.5 size-5 shrink-0 text-slate-600" />
           <p>{locked}</p>
         </div>
@@ -79,7 +93,9 @@ function Entry({ view, identity }: { view: ReportView; identity: Whoami }) {
       <WrittenLang.Provider value={report.written_in ?? undefined}>
         <QuestionnaireFormView
           form={form}
-          fieldExtra={(question) => <HistoryButton question={question} year={report.year} countryCode={report.country_code} />}
+          fieldExtra={(question) => (
+            <HistoryButton question={question} year={report.year} countryCode={report.country_code} />
+          )}
         />
       </WrittenLang.Provider>
       <AnswerHistoryDrawer />
@@ -110,7 +126,19 @@ const CONFIRM_TEXTS: Record<(typeof ENTRY_ACTIONS)[number], { title: string; con
 };
 
 /** "Mark complete" (once every answer is saved) and "Reopen for changes", as the report allows. */
-function EntryActions({ actions, completeBlocked, busy, pending, onConfirm }: { actions: readonly string[]; completeBlocked: string | null; busy: unknown; pending: number; onConfirm: (action: 'complete' | 'reopen') => void }) {
+function EntryActions({
+  actions,
+  completeBlocked,
+  busy,
+  pending,
+  onConfirm,
+}: {
+  actions: readonly string[];
+  completeBlocked: string | null;
+  busy: unknown;
+  pending: number;
+  onConfirm: (action: 'complete' | 'reopen') => void;
+}) {
   return (
     <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-slate-100 pt-4">
       {actions.includes('complete') && (
@@ -130,13 +158,16 @@ function EntryActions({ actions, completeBlocked, busy, pending, onConfirm }: { 
               {completeBlocked}
             </p>
           )}
-          {!completeBlocked && pending > 0 && (
-            <p className="text-sm text-slate-700">{m('entry.waitSaved')}</p>
-          )}
+          {!completeBlocked && pending > 0 && <p className="text-sm text-slate-700">{m('entry.waitSaved')}</p>}
         </>
       )}
       {actions.includes('reopen') && (
-        <button type="button" className={ui.secondaryButton} disabled={busy !== null} onClick={() => onConfirm('reopen')}>
+        <button
+          type="button"
+          className={ui.secondaryButton}
+          disabled={busy !== null}
+          onClick={() => onConfirm('reopen')}
+        >
           {m('entry.reopenButton')}
         </button>
       )}

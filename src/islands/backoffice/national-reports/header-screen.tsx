@@ -4,7 +4,13 @@ import type { z } from 'zod';
 import { isAdminLevel } from '../../../lib/access/permissions.ts';
 import type { Whoami } from '../../../lib/identity/schema.ts';
 import type { ActivityEntrySchema } from '../../../lib/national-reports/activity-schema.ts';
-import { CONTACT_NAME_MAX, CONTACT_PHONE_MAX, EXECUTIVE_SUMMARY_MAX, REPORT_TITLE_MAX, type Report } from '../../../lib/national-reports/schema.ts';
+import {
+  CONTACT_NAME_MAX,
+  CONTACT_PHONE_MAX,
+  EXECUTIVE_SUMMARY_MAX,
+  REPORT_TITLE_MAX,
+  type Report,
+} from '../../../lib/national-reports/schema.ts';
 import { formatDateTime } from '../questionnaire/field-status.tsx';
 import type { ScreenProps } from '../screen-props.ts';
 import { EmptyState, ErrorState, Loaded, Skeleton } from '../ui/states.tsx';
@@ -22,7 +28,9 @@ import { SignedSubmission } from './signed-submission.tsx';
 import { CoverSection } from './cover-section.tsx';
 import { WrittenLanguagePicker } from '../ui/written-language-picker.tsx';
 
-/** …/{country_code}/{year}/form: the report's title, summary, contact, cover picture, signed PDF, timeline and review. */
+/**
+ * …/{country_code}/{year}/form: the report's title, summary, contact, cover picture, signed PDF, timeline and review.
+ */
 export function ReportHeaderScreen({ identity }: ScreenProps) {
   const view = useStore($reportView);
   const live = useStore($liveReport);
@@ -88,7 +96,17 @@ function DetailsForm({ report, identity }: { report: Report; identity: Whoami })
   // What the country writes is shown in the language it is written in, once it is stated (decision 048).
   const lang = draft.written_in || undefined;
   const field = (name: keyof HeaderDraft, label: string, max: number, type = 'text') => (
-    <DetailsField name={name} label={label} max={max} type={type} value={draft[name]} editable={editable} error={errors[name]} lang={name === 'title' ? lang : undefined} onChange={(value) => set({ [name]: value })} />
+    <DetailsField
+      name={name}
+      label={label}
+      max={max}
+      type={type}
+      value={draft[name]}
+      editable={editable}
+      error={errors[name]}
+      lang={name === 'title' ? lang : undefined}
+      onChange={(value) => set({ [name]: value })}
+    />
   );
 
   return (
@@ -98,13 +116,19 @@ function DetailsForm({ report, identity }: { report: Report; identity: Whoami })
       </h2>
       <p className="mt-1 text-sm text-slate-600">{m('header.detailsHint')}</p>
       <div className="mt-4 space-y-4">
-        <WrittenLanguagePicker id="report-written-in" value={draft.written_in} disabled={!editable} onChange={(written_in) => set({ written_in })} />
+        <WrittenLanguagePicker
+          id="report-written-in"
+          value={draft.written_in}
+          disabled={!editable}
+          onChange={(written_in) => set({ written_in })}
+        />
         {field('title', m('header.titleField'), REPORT_TITLE_MAX)}
         <div>
           <label htmlFor="report-summary" className={ui.label}>
             {m('header.summary')}
           </label>
-          <textarea dir="auto"
+          <textarea
+            dir="auto"
             lang={lang}
             id="report-summary"
             rows={7}
@@ -115,7 +139,10 @@ function DetailsForm({ report, identity }: { report: Report; identity: Whoami })
             onChange={(event) => set({ executive_summary: event.target.value })}
           />
           <p className="mt-1 text-xs text-slate-600">
-            {m('header.characters', { count: formatNumber(draft.executive_summary.length), max: formatNumber(EXECUTIVE_SUMMARY_MAX) })}
+            {m('header.characters', {
+              count: formatNumber(draft.executive_summary.length),
+              max: formatNumber(EXECUTIVE_SUMMARY_MAX),
+            })}
           </p>
         </div>
         <fieldset>
@@ -142,7 +169,27 @@ function DetailsForm({ report, identity }: { report: Report; identity: Whoami })
 }
 
 /** One text field of the details, with its error under it. */
-function DetailsField({ name, label, max, type, value, editable, error, lang, onChange }: { name: keyof HeaderDraft; label: string; max: number; type: string; value: string; editable: boolean; error: string | undefined; lang?: string | undefined; onChange: (value: string) => void }) {
+function DetailsField({
+  name,
+  label,
+  max,
+  type,
+  value,
+  editable,
+  error,
+  lang,
+  onChange,
+}: {
+  name: keyof HeaderDraft;
+  label: string;
+  max: number;
+  type: string;
+  value: string;
+  editable: boolean;
+  error: string | undefined;
+  lang?: string | undefined;
+  onChange: (value: string) => void;
+}) {
   return (
     <div>
       <label htmlFor={`report-${name}`} className={ui.label}>
@@ -172,16 +219,28 @@ function DetailsField({ name, label, max, type, value, editable, error, lang, on
 
 /** How an entry's lines look: paragraphs in the timeline, lines of one item in the activity log. */
 const ENTRY_LOOKS = {
-  timeline: { line: 'p', when: 'text-xs text-slate-600', note: 'mt-1 whitespace-pre-line rounded bg-slate-50 p-2 text-sm text-slate-800' },
+  timeline: {
+    line: 'p',
+    when: 'text-xs text-slate-600',
+    note: 'mt-1 whitespace-pre-line rounded bg-slate-50 p-2 text-sm text-slate-800',
+  },
   log: { line: 'span', when: 'block text-xs text-slate-600', note: 'block text-slate-700' },
 } as const;
 
 /** When a timeline or activity entry happened and who did it (when known), then its note, quoted. */
-function EntryMeta({ entry, look }: { entry: { at: string; by: { name: string } | null; note: string | null }; look: keyof typeof ENTRY_LOOKS }) {
+function EntryMeta({
+  entry,
+  look,
+}: {
+  entry: { at: string; by: { name: string } | null; note: string | null };
+  look: keyof typeof ENTRY_LOOKS;
+}) {
   const { line: Line, when, note } = ENTRY_LOOKS[look];
   return (
     <>
-      <Line className={when}>{entry.by ? `${formatDateTime(entry.at)} · ${entry.by.name}` : formatDateTime(entry.at)}</Line>
+      <Line className={when}>
+        {entry.by ? `${formatDateTime(entry.at)} · ${entry.by.name}` : formatDateTime(entry.at)}
+      </Line>
       {entry.note && (
         <Line className={note} dir="auto">
           {m('timeline.quote', { note: entry.note })}
@@ -207,7 +266,12 @@ function Timeline({ report }: { report: Report }) {
             <span aria-hidden="true" className="absolute -left-[5px] top-1.5 size-2 rounded-full bg-brand-600" />
             <p className="text-sm font-medium text-slate-900">
               {actionLabel(event.action)}
-              {event.to && event.from !== event.to && <span className="font-normal text-slate-600"> · {m('timeline.now', { status: REPORT_STATUS_TEXT[event.to].toLowerCase() })}</span>}
+              {event.to && event.from !== event.to && (
+                <span className="font-normal text-slate-600">
+                  {' '}
+                  · {m('timeline.now', { status: REPORT_STATUS_TEXT[event.to].toLowerCase() })}
+                </span>
+              )}
             </p>
             <EntryMeta entry={event} look="timeline" />
           </li>
@@ -229,8 +293,16 @@ function ActivityLog() {
           <span className="ml-2 text-sm text-slate-600">{m('activity.hint')}</span>
         </summary>
         <div className="mt-3">
-          <Loaded value={activity} failed={m('activity.failed')} loading={m('activity.loading')} rows={3} onRetry={() => $activity.invalidate()}>
-            {({ data: entries }) => (entries.length === 0 ? <EmptyState title={m('activity.empty')} /> : <ActivityEntries entries={entries} />)}
+          <Loaded
+            value={activity}
+            failed={m('activity.failed')}
+            loading={m('activity.loading')}
+            rows={3}
+            onRetry={() => $activity.invalidate()}
+          >
+            {({ data: entries }) =>
+              entries.length === 0 ? <EmptyState title={m('activity.empty')} /> : <ActivityEntries entries={entries} />
+            }
           </Loaded>
         </div>
       </details>

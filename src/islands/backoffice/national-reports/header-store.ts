@@ -1,6 +1,13 @@
 import { atom, computed } from 'nanostores';
 import type { Whoami } from '../../../lib/identity/schema.ts';
-import { CONTACT_EMAIL_MAX, CONTACT_NAME_MAX, EXECUTIVE_SUMMARY_MAX, REPORT_TITLE_MAX, REPORT_COVER_MAX_BYTES, type Report } from '../../../lib/national-reports/schema.ts';
+import {
+  CONTACT_EMAIL_MAX,
+  CONTACT_NAME_MAX,
+  EXECUTIVE_SUMMARY_MAX,
+  REPORT_TITLE_MAX,
+  REPORT_COVER_MAX_BYTES,
+  type Report,
+} from '../../../lib/national-reports/schema.ts';
 import { ActivityResponseSchema } from '../../../lib/national-reports/activity-schema.ts';
 import { createFetcherStore, fetchWith } from '../lib/query.ts';
 import { notifyError } from '../notifications/snackbar-store.ts';
@@ -38,12 +45,17 @@ export function draftOf(report: Report): HeaderDraft {
 export function checkDraft(draft: HeaderDraft): Record<string, string> {
   const errors: Record<string, string> = {};
   if (draft.title.trim().length > REPORT_TITLE_MAX) errors['title'] = m('check.titleMax', { max: REPORT_TITLE_MAX });
-  if (draft.executive_summary.trim().length > EXECUTIVE_SUMMARY_MAX) errors['executive_summary'] = m('check.summaryMax', { max: EXECUTIVE_SUMMARY_MAX });
+  if (draft.executive_summary.trim().length > EXECUTIVE_SUMMARY_MAX)
+    errors['executive_summary'] = m('check.summaryMax', { max: EXECUTIVE_SUMMARY_MAX });
   const anyContact = draft.contact_name.trim() || draft.contact_email.trim() || draft.contact_phone.trim();
   if (anyContact) {
     if (!draft.contact_name.trim()) errors['contact_name'] = m('check.contactName');
-    else if (draft.contact_name.trim().length > CONTACT_NAME_MAX) errors['contact_name'] = m('check.nameMax', { max: CONTACT_NAME_MAX });
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(draft.contact_email.trim()) || draft.contact_email.length > CONTACT_EMAIL_MAX) {
+    else if (draft.contact_name.trim().length > CONTACT_NAME_MAX)
+      errors['contact_name'] = m('check.nameMax', { max: CONTACT_NAME_MAX });
+    if (
+      !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(draft.contact_email.trim()) ||
+      draft.contact_email.length > CONTACT_EMAIL_MAX
+    ) {
       errors['contact_email'] = m('check.email');
     }
   }
@@ -82,7 +94,8 @@ let abortCover: (() => void) | null = null;
 function setCover(state: CoverState): void {
   const previous = $cover.get();
   // The preview's object URL is freed once nothing shows it.
-  if ('preview' in previous && (!('preview' in state) || state.preview !== previous.preview)) URL.revokeObjectURL(previous.preview);
+  if ('preview' in previous && (!('preview' in state) || state.preview !== previous.preview))
+    URL.revokeObjectURL(previous.preview);
   $cover.set(state);
 }
 
@@ -90,7 +103,9 @@ function setCover(state: CoverState): void {
 export function chooseCover(file: File | undefined): void {
   if (!file) return;
   const problem = checkImageFile(file);
-  setCover(problem ? { phase: 'invalid', message: problem } : { phase: 'chosen', file, preview: URL.createObjectURL(file) });
+  setCover(
+    problem ? { phase: 'invalid', message: problem } : { phase: 'chosen', file, preview: URL.createObjectURL(file) },
+  );
 }
 
 export function discardCover(): void {
@@ -136,7 +151,9 @@ export function removeCover(identity: Whoami): Promise<Report | null> {
 export const $activity = createFetcherStore(
   [
     computed([$reportParams, $identity], (params, identity) =>
-      params && identity.status === 'ready' && isAdminLevel(identity.identity) ? `${reportPath(params.year, params.countryCode)}/activity` : null,
+      params && identity.status === 'ready' && isAdminLevel(identity.identity)
+        ? `${reportPath(params.year, params.countryCode)}/activity`
+        : null,
     ),
   ],
   { fetcher: fetchWith(ActivityResponseSchema) },

@@ -62,19 +62,30 @@ function AdminList() {
   const list = useStore(reportList.$view);
   const draft = useStore(reportList.$searchDraft);
   if (!filters) return null;
-  if (cycles.error !== undefined && !cycles.data) return <ErrorState error={cycles.error} title={m('list.cyclesFailed')} onRetry={() => $cycles.invalidate()} />;
-  if (cycles.data && cycles.data.data.length === 0) return <EmptyState title={m('list.noCycleTitle')}>{m('list.noCycle')}</EmptyState>;
+  if (cycles.error !== undefined && !cycles.data)
+    return <ErrorState error={cycles.error} title={m('list.cyclesFailed')} onRetry={() => $cycles.invalidate()} />;
+  if (cycles.data && cycles.data.data.length === 0)
+    return <EmptyState title={m('list.noCycleTitle')}>{m('list.noCycle')}</EmptyState>;
   const counts = list.data?.counts ?? {};
   const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
 
   return (
     <>
-      <div role="search" aria-label={m('list.filter')} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[10rem_12rem_14rem_1fr] lg:items-end">
+      <div
+        role="search"
+        aria-label={m('list.filter')}
+        className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[10rem_12rem_14rem_1fr] lg:items-end"
+      >
         <div>
           <label htmlFor="report-cycle" className={ui.label}>
             {m('list.cycle')}
           </label>
-          <select id="report-cycle" className={`${ui.input} mt-1`} value={year ?? ''} onChange={(event) => reportList.setFilters({ year: Number(event.target.value) })}>
+          <select
+            id="report-cycle"
+            className={`${ui.input} mt-1`}
+            value={year ?? ''}
+            onChange={(event) => reportList.setFilters({ year: Number(event.target.value) })}
+          >
             {cycles.data?.data.map((cycle) => (
               <option key={cycle.year} value={cycle.year}>
                 {cycle.status === 'open' ? m('list.cycleOpen', { year: String(cycle.year) }) : cycle.year}
@@ -86,11 +97,18 @@ function AdminList() {
           <label htmlFor="report-status" className={ui.label}>
             {m('list.status')}
           </label>
-          <select id="report-status" className={`${ui.input} mt-1`} value={filters.status} onChange={(event) => reportList.setFilters({ status: event.target.value as typeof filters.status })}>
+          <select
+            id="report-status"
+            className={`${ui.input} mt-1`}
+            value={filters.status}
+            onChange={(event) => reportList.setFilters({ status: event.target.value as typeof filters.status })}
+          >
             <option value="">{total ? m('list.allStatusesCount', { count: total }) : m('list.allStatuses')}</option>
             {REPORT_STATUSES.map((status) => (
               <option key={status} value={status}>
-                {counts[status] !== undefined ? m('list.withCount', { label: REPORT_STATUS_TEXT[status], count: counts[status] }) : REPORT_STATUS_TEXT[status]}
+                {counts[status] !== undefined
+                  ? m('list.withCount', { label: REPORT_STATUS_TEXT[status], count: counts[status] })
+                  : REPORT_STATUS_TEXT[status]}
               </option>
             ))}
           </select>
@@ -99,7 +117,12 @@ function AdminList() {
           <label htmlFor="report-subregion" className={ui.label}>
             {m('list.subregion')}
           </label>
-          <select id="report-subregion" className={`${ui.input} mt-1`} value={filters.subregion} onChange={(event) => reportList.setFilters({ subregion: event.target.value })}>
+          <select
+            id="report-subregion"
+            className={`${ui.input} mt-1`}
+            value={filters.subregion}
+            onChange={(event) => reportList.setFilters({ subregion: event.target.value })}
+          >
             <option value="">{m('list.allSubregions')}</option>
             {SUBREGIONS.map((subregion) => (
               <option key={subregion.id} value={subregion.id}>
@@ -108,7 +131,13 @@ function AdminList() {
             ))}
           </select>
         </div>
-        <SearchField id="report-search" label={m('list.search')} placeholder={m('list.searchPlaceholder')} value={draft} onType={reportList.typeSearch} />
+        <SearchField
+          id="report-search"
+          label={m('list.search')}
+          placeholder={m('list.searchPlaceholder')}
+          value={draft}
+          onType={reportList.typeSearch}
+        />
       </div>
 
       <div className="mt-6">
@@ -133,11 +162,23 @@ function AdminList() {
   );
 }
 
-function SortHeader({ column, label, sort }: { column: 'country' | 'status' | 'completeness' | 'updated_at'; label: string; sort: string }) {
+function SortHeader({
+  column,
+  label,
+  sort,
+}: {
+  column: 'country' | 'status' | 'completeness' | 'updated_at';
+  label: string;
+  sort: string;
+}) {
   const direction = sort === column ? 'ascending' : sort === `-${column}` ? 'descending' : 'none';
   return (
     <th scope="col" className={ui.th} aria-sort={direction}>
-      <button type="button" className="inline-flex items-center gap-1 uppercase tracking-wide hover:text-slate-900" onClick={() => sortBy(column)}>
+      <button
+        type="button"
+        className="inline-flex items-center gap-1 uppercase tracking-wide hover:text-slate-900"
+        onClick={() => sortBy(column)}
+      >
         {label}
         <span aria-hidden="true" className="text-slate-400">
           {direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}
@@ -184,7 +225,10 @@ function ReportTable({ reports, busy, sort }: { reports: readonly ReportListItem
         {reports.map((report) => (
           <tr key={report.uuid} className="hover:bg-slate-50">
             <th scope="row" className={`${ui.td} text-left font-medium text-slate-900`}>
-              <a href={reportRoutes(report.country.code, report.year).form} className="inline-flex items-center gap-2 whitespace-nowrap hover:text-brand-700">
+              <a
+                href={reportRoutes(report.country.code, report.year).form}
+                className="inline-flex items-center gap-2 whitespace-nowrap hover:text-brand-700"
+              >
                 <Flag country={report.country} />
                 {countryName(report.country.code, report.country.name)}
               </a>
@@ -195,7 +239,9 @@ function ReportTable({ reports, busy, sort }: { reports: readonly ReportListItem
             <td className={ui.td}>
               <CompletenessBar pct={report.completeness_pct} />
             </td>
-            <td className={`${ui.td} whitespace-nowrap`}>{report.status === 'not_started' ? '—' : formatDate(report.updated_at)}</td>
+            <td className={`${ui.td} whitespace-nowrap`}>
+              {report.status === 'not_started' ? '—' : formatDate(report.updated_at)}
+            </td>
             <td className={`${ui.td} whitespace-nowrap`}>{formatDate(report.deadline)}</td>
             <td className={`${ui.td} text-right`}>
               <ReportLinks report={report} />
@@ -214,7 +260,10 @@ function ReportCards({ reports }: { reports: readonly ReportListItem[] }) {
       {reports.map((report) => (
         <li key={report.uuid} className={ui.card}>
           <div className="flex items-center justify-between gap-3">
-            <a href={reportRoutes(report.country.code, report.year).form} className="inline-flex items-center gap-2 font-semibold text-slate-900">
+            <a
+              href={reportRoutes(report.country.code, report.year).form}
+              className="inline-flex items-center gap-2 font-semibold text-slate-900"
+            >
               <Flag country={report.country} />
               {countryName(report.country.code, report.country.name)}
             </a>
@@ -224,8 +273,10 @@ function ReportCards({ reports }: { reports: readonly ReportListItem[] }) {
             <CompletenessBar pct={report.completeness_pct} className="w-40" />
           </div>
           <p className="mt-2 text-sm text-slate-600">
-            {report.status === 'not_started' ? m('list.noAnswers') : m('list.lastChangeOn', { date: formatDate(report.updated_at) })} ·{' '}
-            {m('list.deadlineOn', { date: formatDate(report.deadline) })}
+            {report.status === 'not_started'
+              ? m('list.noAnswers')
+              : m('list.lastChangeOn', { date: formatDate(report.updated_at) })}{' '}
+            · {m('list.deadlineOn', { date: formatDate(report.deadline) })}
           </p>
           <div className="mt-2">
             <ReportLinks report={report} />
@@ -239,9 +290,12 @@ function ReportCards({ reports }: { reports: readonly ReportListItem[] }) {
 /** A country role's own reports, one card per cycle, newest first. */
 function OwnReports() {
   const cycles = useStore($cycles);
-  if (cycles.error !== undefined && !cycles.data) return <ErrorState error={cycles.error} title={m('own.failed')} onRetry={() => $cycles.invalidate()} />;
+  if (cycles.error !== undefined && !cycles.data)
+    return <ErrorState error={cycles.error} title={m('own.failed')} onRetry={() => $cycles.invalidate()} />;
   if (!cycles.data) return <Skeleton rows={3} label={m('own.loading')} />;
-  const withReport = cycles.data.data.filter((cycle): cycle is CycleListItem & { report: NonNullable<CycleListItem['report']> } => cycle.report !== null);
+  const withReport = cycles.data.data.filter(
+    (cycle): cycle is CycleListItem & { report: NonNullable<CycleListItem['report']> } => cycle.report !== null,
+  );
   if (withReport.length === 0) return <EmptyState title={m('own.noneTitle')}>{m('own.none')}</EmptyState>;
   return (
     <ul className="grid gap-4 lg:grid-cols-2">
@@ -254,9 +308,16 @@ function OwnReports() {
             <div className="flex items-start justify-between gap-3">
               <div>
                 <h2 className="text-lg font-semibold text-slate-900">
-                  {m('report.countryYear', { country: countryName(report.country.code, report.country.name), year: String(report.year) })}
+                  {m('report.countryYear', {
+                    country: countryName(report.country.code, report.country.name),
+                    year: String(report.year),
+                  })}
                 </h2>
-                <p className="text-sm text-slate-600">{open ? deadlineText(report.deadline) : m('own.cycleStatus', { status: CYCLE_STATUS_TEXT[cycle.status].toLowerCase() })}</p>
+                <p className="text-sm text-slate-600">
+                  {open
+                    ? deadlineText(report.deadline)
+                    : m('own.cycleStatus', { status: CYCLE_STATUS_TEXT[cycle.status].toLowerCase() })}
+                </p>
               </div>
               <StatusChip status={report.status} labels={REPORT_STATUS_TEXT} tones={REPORT_TONES} />
             </div>

@@ -54,7 +54,9 @@ export function defaultCycleYear(cycles: readonly { year: number; status: string
 
 const $adminLevel = computed($identity, (state) => state.status === 'ready' && isAdminLevel(state.identity));
 
-export const $reportFilters = computed($router, (page) => (page?.route === 'nationalReports' ? filtersFromSearch(page.search) : null));
+export const $reportFilters = computed($router, (page) =>
+  page?.route === 'nationalReports' ? filtersFromSearch(page.search) : null,
+);
 
 /** Every cycle, newest first; for country roles each carries their own report. */
 export const $cycles = createFetcherStore([computed($reportFilters, (filters) => (filters ? CYCLES_KEY : null))], {
@@ -79,7 +81,9 @@ const $listKey = computed([$reportFilters, $shownYear, $adminLevel], (filters, y
   });
 });
 
-/** The reports of the shown cycle and the URL's filters, the page kept while the next loads, and the filter controls. */
+/**
+ * The reports of the shown cycle and the URL's filters, the page kept while the next loads, and the filter controls.
+ */
 export const reportList = createUrlList({
   $filters: $reportFilters,
   $key: $listKey,

@@ -28,7 +28,13 @@ const TIERS = tierChips(m('preview.allTiers'), (tier) => m('preview.tier', { tie
 const tierOf = (tier: string): TierChoice => (tier === '1' || tier === '2' || tier === '3' ? tier : '');
 
 const $preview = createFetcherStore(
-  [computed($reportParams, (params) => (params ? withQuery(`${reportPath(params.year, params.countryCode)}/preview`, { tier: tierOf(params.tier) }) : null))],
+  [
+    computed($reportParams, (params) =>
+      params
+        ? withQuery(`${reportPath(params.year, params.countryCode)}/preview`, { tier: tierOf(params.tier) })
+        : null,
+    ),
+  ],
   { fetcher: fetchWith(ReportGroupsResponseSchema) },
 );
 
@@ -47,7 +53,10 @@ const PRINT_CSS = `@media print {
   #printable-report a { color: #000; text-decoration: none; }
 }`;
 
-/** …/{country_code}/{year}/indicator/preview?tier=: the report as it will be published, printable, in the reader's language. */
+/**
+ * …/{country_code}/{year}/indicator/preview?tier=: the report as it will be published, printable, in the reader's
+ * language.
+ */
 export function ReportPreviewScreen() {
   const params = useStore($reportParams);
   const preview = useStore($preview);
@@ -69,7 +78,14 @@ export function ReportPreviewScreen() {
           chips={TIERS}
           value={tier}
           onPick={(value) =>
-            navigate(pathTo('nationalReportIndicatorPreview', { country_code: report.country_code, year: report.year }, value ? { tier: value } : {}), { replace: true })
+            navigate(
+              pathTo(
+                'nationalReportIndicatorPreview',
+                { country_code: report.country_code, year: report.year },
+                value ? { tier: value } : {},
+              ),
+              { replace: true },
+            )
           }
         />
         <PrintControls report={report} />
@@ -82,14 +98,22 @@ export function ReportPreviewScreen() {
 /** Print, and the PDF in a language of the reader's choice (their interface's at first). */
 function PrintControls({ report }: { report: Report }) {
   const [lang, setLang] = useState<Locale>(PAGE_LOCALE);
-  const pdf = withQuery(`${API_BASE}${reportPath(report.year, report.country_code)}/view-report`, { format: 'pdf', lang });
+  const pdf = withQuery(`${API_BASE}${reportPath(report.year, report.country_code)}/view-report`, {
+    format: 'pdf',
+    lang,
+  });
   return (
     <div className="flex flex-wrap items-end gap-2">
       <div>
         <label htmlFor="preview-pdf-language" className={ui.label}>
           {m('preview.pdfLanguage')}
         </label>
-        <select id="preview-pdf-language" className={`${ui.input} mt-1`} value={lang} onChange={(event) => setLang(event.target.value as Locale)}>
+        <select
+          id="preview-pdf-language"
+          className={`${ui.input} mt-1`}
+          value={lang}
+          onChange={(event) => setLang(event.target.value as Locale)}
+        >
           {LOCALES.map((locale) => (
             <option key={locale} value={locale} lang={LOCALE_INFO[locale].tag}>
               {LOCALE_INFO[locale].name}
@@ -107,10 +131,21 @@ function PrintControls({ report }: { report: Report }) {
   );
 }
 
-function PrintableReport({ report, groups, tier }: { report: Report; groups: readonly ReportGroup[]; tier: TierChoice }) {
+function PrintableReport({
+  report,
+  groups,
+  tier,
+}: {
+  report: Report;
+  groups: readonly ReportGroup[];
+  tier: TierChoice;
+}) {
   const shown = groups.filter((group) => group.subcategories.some((sub) => sub.items.length > 0));
   return (
-    <article id="printable-report" className="mx-auto max-w-3xl rounded-lg border border-slate-200 bg-white p-6 shadow-xs sm:p-10 print:max-w-none print:border-0 print:p-0 print:shadow-none">
+    <article
+      id="printable-report"
+      className="mx-auto max-w-3xl rounded-lg border border-slate-200 bg-white p-6 shadow-xs sm:p-10 print:max-w-none print:border-0 print:p-0 print:shadow-none"
+    >
       <PrintableHeader report={report} tier={tier} />
       {shown.length === 0 && (
         <div className="mt-6">
@@ -119,13 +154,21 @@ function PrintableReport({ report, groups, tier }: { report: Report; groups: rea
       )}
       {shown.map((group) => (
         <div key={group.thrust.code} className="mt-8">
-          <h2 className="text-lg font-semibold text-brand-900" dir="auto" lang={headingLang('thrust', group.thrust.code)}>
+          <h2
+            className="text-lg font-semibold text-brand-900"
+            dir="auto"
+            lang={headingLang('thrust', group.thrust.code)}
+          >
             {group.thrust.code} · {localThrust(group.thrust).name}
           </h2>
           {/* In the questionnaire's order: a subcategory may head more than one run of questions. */}
           {group.subcategories.map((sub, index) => (
             <section key={`${sub.subcategory.code}-${index}`} className="mt-4">
-              <h3 className="border-b border-slate-200 pb-1 text-sm font-semibold uppercase tracking-wide text-slate-700" dir="auto" lang={headingLang('subcategory', sub.subcategory.code)}>
+              <h3
+                className="border-b border-slate-200 pb-1 text-sm font-semibold uppercase tracking-wide text-slate-700"
+                dir="auto"
+                lang={headingLang('subcategory', sub.subcategory.code)}
+              >
                 {sub.subcategory.code} {localSubcategory(sub.subcategory).name}
               </h3>
               <dl className="mt-2 divide-y divide-slate-100">
@@ -147,10 +190,19 @@ function PrintableHeader({ report, tier }: { report: Report; tier: TierChoice })
       <div className="flex items-center gap-3">
         <Flag country={report.country} size="lg" label />
         <p className="text-sm font-semibold uppercase tracking-wide text-brand-800">
-          {m('preview.eyebrow', { country: countryName(report.country.code, report.country.name), year: String(report.year) })}
+          {m('preview.eyebrow', {
+            country: countryName(report.country.code, report.country.name),
+            year: String(report.year),
+          })}
         </p>
       </div>
-      <h2 dir="auto" lang={report.title ? (report.written_in ?? '') : undefined} className="mt-4 text-2xl font-semibold text-slate-900">{report.title ?? m('preview.defaultTitle')}</h2>
+      <h2
+        dir="auto"
+        lang={report.title ? (report.written_in ?? '') : undefined}
+        className="mt-4 text-2xl font-semibold text-slate-900"
+      >
+        {report.title ?? m('preview.defaultTitle')}
+      </h2>
       <p className="mt-2 text-sm text-slate-600">
         {REPORT_STATUS_TEXT[report.status]}
         {report.published_at ? ` · ${m('preview.publishedOn', { date: formatDate(report.published_at) })}` : ''} ·{' '}
@@ -160,7 +212,9 @@ function PrintableHeader({ report, tier }: { report: Report; tier: TierChoice })
       {report.executive_summary && (
         <div className="mt-5">
           <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-700">{m('header.summary')}</h3>
-          <p dir="auto" lang={report.written_in ?? ''} className="mt-2 whitespace-pre-line text-slate-800">{report.executive_summary}</p>
+          <p dir="auto" lang={report.written_in ?? ''} className="mt-2 whitespace-pre-line text-slate-800">
+            {report.executive_summary}
+          </p>
         </div>
       )}
       {report.contact && (
@@ -191,7 +245,13 @@ function SdgRefs({ refs }: { refs: readonly string[] }) {
 }
 
 /** One question and its answer: "Not answered" only where the form and completeness say so (printed-answer.ts). */
-function PrintableItem({ item, written }: { item: ReportGroup['subcategories'][number]['items'][number]; written: string }) {
+function PrintableItem({
+  item,
+  written,
+}: {
+  item: ReportGroup['subcategories'][number]['items'][number];
+  written: string;
+}) {
   const { answer } = item;
   const question = localQuestion(item.question);
   const printed = printedAnswer(question, answer, answerDisplay);
@@ -206,11 +266,24 @@ function PrintableItem({ item, written }: { item: ReportGroup['subcategories'][n
       </dt>
       <dd className="text-sm">
         {!printed.answered && <span className="block text-slate-500">{m('preview.notAnswered')}</span>}
-        {printed.value && <span dir="auto" lang={countryWrote ? written : undefined} className="block font-semibold text-slate-900">{printed.value}</span>}
-        {printed.description && <span dir="auto" lang={written} className="mt-1 block whitespace-pre-line text-slate-800">{printed.description}</span>}
+        {printed.value && (
+          <span dir="auto" lang={countryWrote ? written : undefined} className="block font-semibold text-slate-900">
+            {printed.value}
+          </span>
+        )}
+        {printed.description && (
+          <span dir="auto" lang={written} className="mt-1 block whitespace-pre-line text-slate-800">
+            {printed.description}
+          </span>
+        )}
         {(answer?.data_year || answer?.source) && (
           <span className="mt-1 block text-xs text-slate-600">
-            {[answer.data_year ? m('preview.dataYear', { year: String(answer.data_year) }) : null, answer.source ? m('preview.source', { source: answer.source }) : null].filter(Boolean).join(' · ')}
+            {[
+              answer.data_year ? m('preview.dataYear', { year: String(answer.data_year) }) : null,
+              answer.source ? m('preview.source', { source: answer.source }) : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
           </span>
         )}
       </dd>

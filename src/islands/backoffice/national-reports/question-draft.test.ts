@@ -4,7 +4,13 @@ import { testQuestion } from '../../../../tests/support/questions.ts';
 import { bodyOfDraft, draftOfQuestion, fieldsOfType, nextQuestionCode, orderAfterMove } from './question-draft.ts';
 
 function question(code: string, subcategory: string, extra: Partial<Question> = {}): Question {
-  return testQuestion({ uuid: `00000000-0000-4000-8000-0000000000${code.slice(1).padStart(2, '0')}`, code, subcategory, question_tier: 1, ...extra });
+  return testQuestion({
+    uuid: `00000000-0000-4000-8000-0000000000${code.slice(1).padStart(2, '0')}`,
+    code,
+    subcategory,
+    question_tier: 1,
+    ...extra,
+  });
 }
 
 describe('the question form’s draft', () => {
@@ -16,7 +22,10 @@ describe('the question form’s draft', () => {
       max: 1000,
       expected_max: 500,
       decimals: 1,
-      parts: [{ key: 'urban', label: 'Urban' }, { key: 'rural', label: 'Rural' }],
+      parts: [
+        { key: 'urban', label: 'Urban' },
+        { key: 'rural', label: 'Rural' },
+      ],
       with_text: true,
       text_label: 'Method',
       compulsory: true,
@@ -27,21 +36,97 @@ describe('the question form’s draft', () => {
       help: 'Count the whole area',
     });
     const body = bodyOfDraft(draftOfQuestion(stored, { thrust: 'TC1', subcategory: '1.1', code: 'Q39' }), stored);
-    const { uuid, code, thrust, subcategory, question_tier, text, help, answer_type, unit, options, min, max, expected_min, expected_max, decimals, parts, with_text, text_label, compulsory, sdg_refs, sdg_tier, nua_paragraphs, source_hint, version } = stored;
-    expect(body).toEqual({ uuid, version, code, thrust, subcategory, question_tier, text, help, answer_type, unit, options, min, max, expected_min, expected_max, decimals, parts, with_text, text_label, compulsory, sdg_refs, sdg_tier, nua_paragraphs, source_hint });
+    const {
+      uuid,
+      code,
+      thrust,
+      subcategory,
+      question_tier,
+      text,
+      help,
+      answer_type,
+      unit,
+      options,
+      min,
+      max,
+      expected_min,
+      expected_max,
+      decimals,
+      parts,
+      with_text,
+      text_label,
+      compulsory,
+      sdg_refs,
+      sdg_tier,
+      nua_paragraphs,
+      source_hint,
+      version,
+    } = stored;
+    expect(body).toEqual({
+      uuid,
+      version,
+      code,
+      thrust,
+      subcategory,
+      question_tier,
+      text,
+      help,
+      answer_type,
+      unit,
+      options,
+      min,
+      max,
+      expected_min,
+      expected_max,
+      decimals,
+      parts,
+      with_text,
+      text_label,
+      compulsory,
+      sdg_refs,
+      sdg_tier,
+      nua_paragraphs,
+      source_hint,
+    });
     expect(QuestionSaveBodySchema.safeParse(body).success).toBe(true);
   });
 
   test('fields of another answer type are sent empty, so a type change leaves nothing stale', () => {
-    const choice = question('Q10', '1.1', { answer_type: 'single', options: [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }] });
-    const draft = { ...draftOfQuestion(choice, { thrust: 'TC1', subcategory: '1.1', code: 'Q39' }), answer_type: 'txt' as const, with_text: true, unit: 'kept?', min: '4' };
+    const choice = question('Q10', '1.1', {
+      answer_type: 'single',
+      options: [
+        { value: 'a', label: 'A' },
+        { value: 'b', label: 'B' },
+      ],
+    });
+    const draft = {
+      ...draftOfQuestion(choice, { thrust: 'TC1', subcategory: '1.1', code: 'Q39' }),
+      answer_type: 'txt' as const,
+      with_text: true,
+      unit: 'kept?',
+      min: '4',
+    };
     const body = bodyOfDraft(draft, choice);
-    expect(body).toMatchObject({ answer_type: 'txt', options: [], parts: [], unit: null, min: null, with_text: false, text_label: null });
+    expect(body).toMatchObject({
+      answer_type: 'txt',
+      options: [],
+      parts: [],
+      unit: null,
+      min: null,
+      with_text: false,
+      text_label: null,
+    });
     expect(QuestionSaveBodySchema.safeParse(body).success).toBe(true);
   });
 
   test('what a person types: blanks are null, numbers are numbers, anything else reaches the schema, which names it', () => {
-    const draft = { ...draftOfQuestion(null, { thrust: 'TC1', subcategory: '1.1', code: 'q39 ' }), text: 'Share of trees', min: ' ', max: '1 000', expected_max: 'lots' };
+    const draft = {
+      ...draftOfQuestion(null, { thrust: 'TC1', subcategory: '1.1', code: 'q39 ' }),
+      text: 'Share of trees',
+      min: ' ',
+      max: '1 000',
+      expected_max: 'lots',
+    };
     const body = bodyOfDraft(draft, null);
     expect(body).toMatchObject({ code: 'Q39', min: null, max: 1000, expected_max: 'lots' });
     expect(body).not.toHaveProperty('uuid');
@@ -51,7 +136,14 @@ describe('the question form’s draft', () => {
   });
 
   test('which fields each type has', () => {
-    expect(fieldsOfType('pct')).toEqual({ unit: true, limits: true, decimals: true, options: false, parts: true, withText: true });
+    expect(fieldsOfType('pct')).toEqual({
+      unit: true,
+      limits: true,
+      decimals: true,
+      options: false,
+      parts: true,
+      withText: true,
+    });
     expect(fieldsOfType('int')).toMatchObject({ decimals: false, parts: true });
     expect(fieldsOfType('multi')).toMatchObject({ options: true, parts: false, limits: false });
     expect(fieldsOfType('txt')).toMatchObject({ withText: false, unit: false });
@@ -66,7 +158,13 @@ describe('the question form’s draft', () => {
 });
 
 describe('moving a question within its subcategory', () => {
-  const all = [question('Q01', '1.1'), question('Q02', '1.2'), question('Q03', '1.1', { retired_at: '2026-01-01T00:00:00Z' }), question('Q04', '1.1'), question('Q05', '1.2')];
+  const all = [
+    question('Q01', '1.1'),
+    question('Q02', '1.2'),
+    question('Q03', '1.1', { retired_at: '2026-01-01T00:00:00Z' }),
+    question('Q04', '1.1'),
+    question('Q05', '1.2'),
+  ];
   const codes = (list: Question[] | null) => list?.map((q) => q.code);
   const visible = (q: Question) => q.retired_at === null;
 

@@ -64,12 +64,34 @@ const text = (value: string | null) => value ?? '';
 const number = (value: number | null) => (value === null ? '' : String(value));
 
 /** The draft of a question, or of a new one in a subcategory (the next free code). */
-export function draftOfQuestion(question: Question | null, start: { thrust: string; subcategory: string; code: string }): QuestionDraft {
+export function draftOfQuestion(
+  question: Question | null,
+  start: { thrust: string; subcategory: string; code: string },
+): QuestionDraft {
   if (!question) {
     return {
-      code: start.code, thrust: start.thrust, subcategory: start.subcategory, question_tier: '2', text: '', help: '', answer_type: 'num',
-      unit: '', min: '', max: '', expected_min: '', expected_max: '', decimals: '', options: [], parts: [], with_text: false,
-      text_label: '', compulsory: false, sdg_refs: '', sdg_tier: '', nua_paragraphs: '', source_hint: '',
+      code: start.code,
+      thrust: start.thrust,
+      subcategory: start.subcategory,
+      question_tier: '2',
+      text: '',
+      help: '',
+      answer_type: 'num',
+      unit: '',
+      min: '',
+      max: '',
+      expected_min: '',
+      expected_max: '',
+      decimals: '',
+      options: [],
+      parts: [],
+      with_text: false,
+      text_label: '',
+      compulsory: false,
+      sdg_refs: '',
+      sdg_tier: '',
+      nua_paragraphs: '',
+      source_hint: '',
     };
   }
   return {
@@ -133,7 +155,10 @@ export function bodyOfDraft(draft: QuestionDraft, base: Question | null): Questi
     with_text: has.withText && draft.with_text,
     text_label: has.withText && draft.with_text ? blank(draft.text_label) : null,
     compulsory: draft.compulsory,
-    sdg_refs: draft.sdg_refs.split(',').map((ref) => ref.trim()).filter(Boolean),
+    sdg_refs: draft.sdg_refs
+      .split(',')
+      .map((ref) => ref.trim())
+      .filter(Boolean),
     sdg_tier: draft.sdg_tier === '' ? null : (Number(draft.sdg_tier) as QuestionTier),
     nua_paragraphs: blank(draft.nua_paragraphs),
     source_hint: blank(draft.source_hint),
@@ -142,7 +167,10 @@ export function bodyOfDraft(draft: QuestionDraft, base: Question | null): Questi
 
 /** The code a new question gets: one past the highest `Q<number>` in use (Q39 after Q38). */
 export function nextQuestionCode(questions: readonly Pick<Question, 'code'>[]): string {
-  const numbers = questions.map((q) => /^Q(\d+)$/.exec(q.code)?.[1]).filter((n): n is string => n !== undefined).map(Number);
+  const numbers = questions
+    .map((q) => /^Q(\d+)$/.exec(q.code)?.[1])
+    .filter((n): n is string => n !== undefined)
+    .map(Number);
   const next = numbers.length ? Math.max(...numbers) + 1 : 1;
   return `Q${String(next).padStart(2, '0')}`;
 }
@@ -151,7 +179,12 @@ export function nextQuestionCode(questions: readonly Pick<Question, 'code'>[]): 
  * The whole questionnaire's order after moving one question up or down among the `visible`
  * questions of its subcategory (retired ones may be hidden); null when it cannot move that way.
  */
-export function orderAfterMove(all: readonly Question[], uuid: string, direction: -1 | 1, visible: (q: Question) => boolean): Question[] | null {
+export function orderAfterMove(
+  all: readonly Question[],
+  uuid: string,
+  direction: -1 | 1,
+  visible: (q: Question) => boolean,
+): Question[] | null {
   const moving = all.find((q) => q.uuid === uuid);
   if (!moving) return null;
   const siblings = all.filter((q) => q.subcategory === moving.subcategory && (visible(q) || q.uuid === uuid));

@@ -27,7 +27,8 @@ type SetDraft = (update: (current: QuestionDraft) => QuestionDraft) => void;
 
 /** The question form's field builders: a labelled field with its hint and errors, and the text and number inputs. */
 export function questionInputs(draft: QuestionDraft, setDraft: SetDraft, errors: FieldErrors) {
-  const set = <K extends keyof QuestionDraft>(key: K, value: QuestionDraft[K]) => setDraft((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof QuestionDraft>(key: K, value: QuestionDraft[K]) =>
+    setDraft((current) => ({ ...current, [key]: value }));
   const field = (name: keyof QuestionDraft & string, label: ReactNode, input: ReactNode, hint?: ReactNode) => (
     <Field id={`question-${name}`} label={label} hint={hint} messages={errors[name]}>
       <div className="mt-1">{input}</div>
@@ -37,15 +38,45 @@ export function questionInputs(draft: QuestionDraft, setDraft: SetDraft, errors:
     ...invalidProps(errors, name, `question-${name}-error`),
     ...(hint && !errors[name] && { 'aria-describedby': `question-${name}-hint` }),
   });
-  const textInput = (name: 'code' | 'unit' | 'text_label' | 'nua_paragraphs' | 'source_hint' | 'sdg_refs', max: number, hint = false, extra: Record<string, unknown> = {}) => (
-    <input dir="auto" id={`question-${name}`} className={ui.input} value={draft[name]} maxLength={max} autoComplete="off" onChange={(event) => set(name, event.target.value)} {...describe(name, hint)} {...extra} />
+  const textInput = (
+    name: 'code' | 'unit' | 'text_label' | 'nua_paragraphs' | 'source_hint' | 'sdg_refs',
+    max: number,
+    hint = false,
+    extra: Record<string, unknown> = {},
+  ) => (
+    <input
+      dir="auto"
+      id={`question-${name}`}
+      className={ui.input}
+      value={draft[name]}
+      maxLength={max}
+      autoComplete="off"
+      onChange={(event) => set(name, event.target.value)}
+      {...describe(name, hint)}
+      {...extra}
+    />
   );
   const numberInput = (name: 'min' | 'max' | 'expected_min' | 'expected_max' | 'decimals', hint = false) => (
-    <input dir="auto" id={`question-${name}`} className={ui.input} inputMode="decimal" value={draft[name]} autoComplete="off" onChange={(event) => set(name, event.target.value)} {...describe(name, hint)} />
+    <input
+      dir="auto"
+      id={`question-${name}`}
+      className={ui.input}
+      inputMode="decimal"
+      value={draft[name]}
+      autoComplete="off"
+      onChange={(event) => set(name, event.target.value)}
+      {...describe(name, hint)}
+    />
   );
   const checkbox = (name: 'compulsory' | 'with_text', label: string, hint: string) => (
     <label className="flex items-start gap-2 text-sm text-slate-800">
-      <input id={`question-${name}`} type="checkbox" className="mt-0.5 size-4 accent-brand-600" checked={draft[name]} onChange={(event) => set(name, event.target.checked)} />
+      <input
+        id={`question-${name}`}
+        type="checkbox"
+        className="mt-0.5 size-4 accent-brand-600"
+        checked={draft[name]}
+        onChange={(event) => set(name, event.target.checked)}
+      />
       <span>
         {label}
         <span className="block text-xs text-slate-600">{hint}</span>
@@ -65,17 +96,34 @@ const optional = (label: string) => (
 );
 
 /** Code, tier, thrust and subcategory: where the question sits. */
-export function PlaceSection({ draft, setDraft, inputs, thrusts, subcategories }: SectionProps & { thrusts: readonly Thrust[]; subcategories: readonly Subcategory[] }) {
+export function PlaceSection({
+  draft,
+  setDraft,
+  inputs,
+  thrusts,
+  subcategories,
+}: SectionProps & { thrusts: readonly Thrust[]; subcategories: readonly Subcategory[] }) {
   const { set, field, describe, textInput } = inputs;
   return (
     <fieldset className="space-y-4">
       <legend className="text-base font-semibold text-slate-900">{m('qf.place')}</legend>
       <div className="grid gap-4 sm:grid-cols-2">
-        {field('code', m('qf.code'), textInput('code', 12, true, { className: `${ui.input} font-mono uppercase` }), m('qf.codeHint'))}
+        {field(
+          'code',
+          m('qf.code'),
+          textInput('code', 12, true, { className: `${ui.input} font-mono uppercase` }),
+          m('qf.codeHint'),
+        )}
         {field(
           'question_tier',
           m('qf.tier'),
-          <select id="question-question_tier" className={ui.input} value={draft.question_tier} onChange={(event) => set('question_tier', event.target.value as QuestionDraft['question_tier'])} {...describe('question_tier')}>
+          <select
+            id="question-question_tier"
+            className={ui.input}
+            value={draft.question_tier}
+            onChange={(event) => set('question_tier', event.target.value as QuestionDraft['question_tier'])}
+            {...describe('question_tier')}
+          >
             {(['1', '2', '3'] as const).map((tier) => (
               <option key={tier} value={tier}>
                 {tierLabel(Number(tier) as 1 | 2 | 3)}
@@ -92,7 +140,11 @@ export function PlaceSection({ draft, setDraft, inputs, thrusts, subcategories }
             value={draft.thrust}
             onChange={(event) => {
               const thrust = event.target.value;
-              setDraft((current) => ({ ...current, thrust, subcategory: subcategories.find((s) => s.thrust === thrust)?.code ?? '' }));
+              setDraft((current) => ({
+                ...current,
+                thrust,
+                subcategory: subcategories.find((s) => s.thrust === thrust)?.code ?? '',
+              }));
             }}
             {...describe('thrust')}
           >
@@ -106,7 +158,13 @@ export function PlaceSection({ draft, setDraft, inputs, thrusts, subcategories }
         {field(
           'subcategory',
           m('qf.subcategory'),
-          <select id="question-subcategory" className={ui.input} value={draft.subcategory} onChange={(event) => set('subcategory', event.target.value)} {...describe('subcategory')}>
+          <select
+            id="question-subcategory"
+            className={ui.input}
+            value={draft.subcategory}
+            onChange={(event) => set('subcategory', event.target.value)}
+            {...describe('subcategory')}
+          >
             {subcategories
               .filter((s) => s.thrust === draft.thrust)
               .map((s) => (
@@ -130,12 +188,30 @@ export function WordingSection({ draft, inputs }: Omit<SectionProps, 'setDraft'>
       {field(
         'text',
         m('qf.question'),
-        <textarea dir="auto" id="question-text" rows={3} className={ui.input} value={draft.text} maxLength={QUESTION_TEXT_MAX} onChange={(event) => set('text', event.target.value)} {...describe('text')} />,
+        <textarea
+          dir="auto"
+          id="question-text"
+          rows={3}
+          className={ui.input}
+          value={draft.text}
+          maxLength={QUESTION_TEXT_MAX}
+          onChange={(event) => set('text', event.target.value)}
+          {...describe('text')}
+        />,
       )}
       {field(
         'help',
         optional(m('qf.help')),
-        <textarea dir="auto" id="question-help" rows={3} className={ui.input} value={draft.help} maxLength={QUESTION_HELP_MAX} onChange={(event) => set('help', event.target.value)} {...describe('help', true)} />,
+        <textarea
+          dir="auto"
+          id="question-help"
+          rows={3}
+          className={ui.input}
+          value={draft.help}
+          maxLength={QUESTION_HELP_MAX}
+          onChange={(event) => set('help', event.target.value)}
+          {...describe('help', true)}
+        />,
         m('qf.helpHint'),
       )}
       {checkbox('compulsory', m('qn.required'), m('qf.requiredHint'))}
@@ -152,7 +228,13 @@ export function AnswerSection({ draft, setDraft, inputs, errors }: SectionProps 
     setDraft((current) => ({
       ...current,
       answer_type: type,
-      options: choice && current.options.length === 0 ? [{ value: '', label: '' }, { value: '', label: '' }] : current.options,
+      options:
+        choice && current.options.length === 0
+          ? [
+              { value: '', label: '' },
+              { value: '', label: '' },
+            ]
+          : current.options,
     }));
   };
   return (
@@ -161,7 +243,13 @@ export function AnswerSection({ draft, setDraft, inputs, errors }: SectionProps 
       {field(
         'answer_type',
         m('qf.type'),
-        <select id="question-answer_type" className={ui.input} value={draft.answer_type} onChange={(event) => chooseType(event.target.value as AnswerType)} {...describe('answer_type')}>
+        <select
+          id="question-answer_type"
+          className={ui.input}
+          value={draft.answer_type}
+          onChange={(event) => chooseType(event.target.value as AnswerType)}
+          {...describe('answer_type')}
+        >
           {ANSWER_TYPES.map((type) => (
             <option key={type} value={type}>
               {answerTypeLabel(type)}
@@ -187,7 +275,9 @@ function NumberFields({ draft, inputs }: Omit<SectionProps, 'setDraft'>) {
         field(
           'unit',
           optional(m('qf.unit')),
-          textInput('unit', QUESTION_UNIT_MAX, true, { placeholder: draft.answer_type === 'pct' ? '%' : m('qf.unitPlaceholder') }),
+          textInput('unit', QUESTION_UNIT_MAX, true, {
+            placeholder: draft.answer_type === 'pct' ? '%' : m('qf.unitPlaceholder'),
+          }),
           draft.answer_type === 'pct' ? m('qf.unitPctHint') : m('qf.unitHint'),
         )}
       {has.limits && (
@@ -196,10 +286,18 @@ function NumberFields({ draft, inputs }: Omit<SectionProps, 'setDraft'>) {
           {field('max', m('qf.max'), numberInput('max'))}
           {field('expected_min', m('qf.expectedMin'), numberInput('expected_min'))}
           {field('expected_max', m('qf.expectedMax'), numberInput('expected_max'))}
-          <p className="col-span-2 text-xs text-slate-600 lg:col-span-4">{draft.answer_type === 'pct' ? m('qf.limitsHintPct') : m('qf.limitsHint')}</p>
+          <p className="col-span-2 text-xs text-slate-600 lg:col-span-4">
+            {draft.answer_type === 'pct' ? m('qf.limitsHintPct') : m('qf.limitsHint')}
+          </p>
         </div>
       )}
-      {has.decimals && field('decimals', optional(m('qf.decimals')), numberInput('decimals', true), m('qf.decimalsHint', { max: DECIMALS_MAX }))}
+      {has.decimals &&
+        field(
+          'decimals',
+          optional(m('qf.decimals')),
+          numberInput('decimals', true),
+          m('qf.decimalsHint', { max: DECIMALS_MAX }),
+        )}
     </>
   );
 }
@@ -210,7 +308,13 @@ function WithTextFields({ draft, inputs }: Omit<SectionProps, 'setDraft'>) {
   return (
     <div className="space-y-3">
       {checkbox('with_text', m('qf.withText'), m('qf.withTextHint'))}
-      {draft.with_text && field('text_label', optional(m('qf.textLabel')), textInput('text_label', OPTION_LABEL_MAX, true, { placeholder: m('qf.textLabelPlaceholder') }), m('qf.textLabelHint'))}
+      {draft.with_text &&
+        field(
+          'text_label',
+          optional(m('qf.textLabel')),
+          textInput('text_label', OPTION_LABEL_MAX, true, { placeholder: m('qf.textLabelPlaceholder') }),
+          m('qf.textLabelHint'),
+        )}
     </div>
   );
 }
@@ -222,19 +326,40 @@ export function ReferencesSection({ draft, inputs }: Omit<SectionProps, 'setDraf
     <fieldset className="space-y-4">
       <legend className="text-base font-semibold text-slate-900">{m('qf.references')}</legend>
       <div className="grid gap-4 sm:grid-cols-2">
-        {field('sdg_refs', optional(m('qf.sdgRefs')), textInput('sdg_refs', 240, true, { placeholder: SDG_EXAMPLE }), m('qf.sdgRefsHint'))}
+        {field(
+          'sdg_refs',
+          optional(m('qf.sdgRefs')),
+          textInput('sdg_refs', 240, true, { placeholder: SDG_EXAMPLE }),
+          m('qf.sdgRefsHint'),
+        )}
         {field(
           'sdg_tier',
           optional(m('qf.sdgTier')),
-          <select id="question-sdg_tier" className={ui.input} value={draft.sdg_tier} onChange={(event) => set('sdg_tier', event.target.value as QuestionDraft['sdg_tier'])} {...describe('sdg_tier')}>
+          <select
+            id="question-sdg_tier"
+            className={ui.input}
+            value={draft.sdg_tier}
+            onChange={(event) => set('sdg_tier', event.target.value as QuestionDraft['sdg_tier'])}
+            {...describe('sdg_tier')}
+          >
             <option value="">{m('qf.none')}</option>
             <option value="1">{m('qf.sdgTierN', { tier: 'I' })}</option>
             <option value="2">{m('qf.sdgTierN', { tier: 'II' })}</option>
             <option value="3">{m('qf.sdgTierN', { tier: 'III' })}</option>
           </select>,
         )}
-        {field('nua_paragraphs', optional(m('qf.nua')), textInput('nua_paragraphs', NUA_PARAGRAPHS_MAX, true, { placeholder: NUA_EXAMPLE }), m('qf.nuaHint'))}
-        {field('source_hint', optional(m('qf.sourceHint')), textInput('source_hint', SOURCE_HINT_MAX, true, { placeholder: m('qf.sourceHintPlaceholder') }), m('qf.sourceHintHint'))}
+        {field(
+          'nua_paragraphs',
+          optional(m('qf.nua')),
+          textInput('nua_paragraphs', NUA_PARAGRAPHS_MAX, true, { placeholder: NUA_EXAMPLE }),
+          m('qf.nuaHint'),
+        )}
+        {field(
+          'source_hint',
+          optional(m('qf.sourceHint')),
+          textInput('source_hint', SOURCE_HINT_MAX, true, { placeholder: m('qf.sourceHintPlaceholder') }),
+          m('qf.sourceHintHint'),
+        )}
       </div>
     </fieldset>
   );

@@ -1,6 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
-import { QuestionSaveBodySchema, type Question, type Subcategory, type Thrust } from '../../../lib/questionnaires/schema.ts';
+import {
+  QuestionSaveBodySchema,
+  type Question,
+  type Subcategory,
+  type Thrust,
+} from '../../../lib/questionnaires/schema.ts';
 import { fieldErrorsOf, serverFieldErrors, type FieldErrors } from '../lib/field-errors.ts';
 import { useLeaveGuard } from '../lib/leave-guard.ts';
 import { LeaveDialog } from '../ui/confirm-dialog.tsx';
@@ -8,15 +13,55 @@ import { ConflictActions, ConflictNotice } from '../ui/conflict-notice.tsx';
 import { ErrorState } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { bodyOfDraft, draftOfQuestion, nextQuestionCode } from './question-draft.ts';
-import { AnswerSection, PlaceSection, questionInputs, ReferencesSection, WordingSection } from './question-form-sections.tsx';
+import {
+  AnswerSection,
+  PlaceSection,
+  questionInputs,
+  ReferencesSection,
+  WordingSection,
+} from './question-form-sections.tsx';
 import { localFieldErrors } from './form-errors.ts';
 import { m } from './messages.ts';
-import { $questionConflict, $questionnairePage, $saveQuestion, closeQuestionForm, openQuestionForm, questionnaireHref, takeTheirQuestion } from './questionnaire-store.ts';
+import {
+  $questionConflict,
+  $questionnairePage,
+  $saveQuestion,
+  closeQuestionForm,
+  openQuestionForm,
+  questionnaireHref,
+  takeTheirQuestion,
+} from './questionnaire-store.ts';
 
 /** The order in which a failed check sends the focus to the first field at fault. */
-const FIELDS = ['code', 'thrust', 'subcategory', 'question_tier', 'text', 'help', 'answer_type', 'unit', 'min', 'max', 'expected_min', 'expected_max', 'decimals', 'options', 'parts', 'text_label', 'sdg_refs', 'sdg_tier', 'nua_paragraphs', 'source_hint'] as const;
+const FIELDS = [
+  'code',
+  'thrust',
+  'subcategory',
+  'question_tier',
+  'text',
+  'help',
+  'answer_type',
+  'unit',
+  'min',
+  'max',
+  'expected_min',
+  'expected_max',
+  'decimals',
+  'options',
+  'parts',
+  'text_label',
+  'sdg_refs',
+  'sdg_tier',
+  'nua_paragraphs',
+  'source_hint',
+] as const;
 
-type Props = { question: Question | null; questions: readonly Question[]; thrusts: readonly Thrust[]; subcategories: readonly Subcategory[] };
+type Props = {
+  question: Question | null;
+  questions: readonly Question[];
+  thrusts: readonly Thrust[];
+  subcategories: readonly Subcategory[];
+};
 
 /** Adds a question, or edits one (…/questionnaire?question={uuid}); checked by the shared schema before it is sent. */
 export function QuestionForm({ question, questions, thrusts, subcategories }: Props) {
@@ -30,19 +75,36 @@ export function QuestionForm({ question, questions, thrusts, subcategories }: Pr
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className={`${ui.card} max-w-4xl space-y-6`} aria-busy={save.loading} aria-labelledby="question-form-title">
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className={`${ui.card} max-w-4xl space-y-6`}
+      aria-busy={save.loading}
+      aria-labelledby="question-form-title"
+    >
       <QuestionFormHeading question={question} heading={form.heading} />
       {theirs && (
         <ConflictNotice
           title={question ? m('qform.changedTitle', { code: question.code }) : m('qform.changedTitleNew')}
           record={{ updated_at: null, updated_by: null }}
           what={m('qform.what', { code: theirs.code })}
-          actions={<ConflictActions saving={save.loading} onReload={() => form.reloadTheirs(theirs)} onKeepMine={() => void form.submit(theirs)} />}
+          actions={
+            <ConflictActions
+              saving={save.loading}
+              onReload={() => form.reloadTheirs(theirs)}
+              onKeepMine={() => void form.submit(theirs)}
+            />
+          }
         >
           <p className="mt-1 text-sm text-slate-700">{m('qform.changedBody')}</p>
         </ConflictNotice>
       )}
-      {form.refusal && <ErrorState error={form.refusal} title={question ? m('qform.notSaved', { code: question.code }) : m('qform.notSavedNew')} />}
+      {form.refusal && (
+        <ErrorState
+          error={form.refusal}
+          title={question ? m('qform.notSaved', { code: question.code }) : m('qform.notSavedNew')}
+        />
+      )}
       <PlaceSection draft={draft} setDraft={setDraft} inputs={inputs} thrusts={thrusts} subcategories={subcategories} />
       <WordingSection draft={draft} inputs={inputs} />
       <AnswerSection draft={draft} setDraft={setDraft} inputs={inputs} errors={errors} />
@@ -55,11 +117,17 @@ export function QuestionForm({ question, questions, thrusts, subcategories }: Pr
   );
 }
 
-/** The form's state: the draft against its baseline, the errors found here and by the server, a conflict, and the save. */
+/**
+ * The form's state: the draft against its baseline, the errors found here and by the server, a conflict, and the save.
+ */
 function useQuestionDraft({ question, questions, thrusts, subcategories }: Props) {
   const save = useStore($saveQuestion);
   const conflict = useStore($questionConflict);
-  const start = { thrust: thrusts[0]?.code ?? '', subcategory: subcategories.find((s) => s.thrust === thrusts[0]?.code)?.code ?? '', code: nextQuestionCode(questions) };
+  const start = {
+    thrust: thrusts[0]?.code ?? '',
+    subcategory: subcategories.find((s) => s.thrust === thrusts[0]?.code)?.code ?? '',
+    code: nextQuestionCode(questions),
+  };
   const [initial, setInitial] = useState(() => draftOfQuestion(question, start));
   const [draft, setDraft] = useState(initial);
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
@@ -81,7 +149,9 @@ function useQuestionDraft({ question, questions, thrusts, subcategories }: Props
     const checked = QuestionSaveBodySchema.safeParse(body);
     const found = checked.success ? {} : fieldErrorsOf(checked.error.issues);
     setClientErrors(found);
-    const first = FIELDS.find((field) => Object.keys(found).some((key) => key === field || key.startsWith(`${field}.`)));
+    const first = FIELDS.find((field) =>
+      Object.keys(found).some((key) => key === field || key.startsWith(`${field}.`)),
+    );
     if (first) {
       document.getElementById(`question-${first}`)?.focus();
       return;
@@ -107,22 +177,37 @@ function useQuestionDraft({ question, questions, thrusts, subcategories }: Props
   return { save, draft, setDraft, errors, theirs, refusal, dirty, guard, heading, submit, reloadTheirs };
 }
 
-function QuestionFormHeading({ question, heading }: { question: Question | null; heading: RefObject<HTMLHeadingElement | null> }) {
+function QuestionFormHeading({
+  question,
+  heading,
+}: {
+  question: Question | null;
+  heading: RefObject<HTMLHeadingElement | null>;
+}) {
   return (
     <div>
-      <h2 id="question-form-title" ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900 outline-none">
+      <h2
+        id="question-form-title"
+        ref={heading}
+        tabIndex={-1}
+        className="text-lg font-semibold text-slate-900 outline-none"
+      >
         {question ? m('qform.editTitle', { code: question.code }) : m('qn.add')}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        {question
-          ? m('qform.editHint')
-          : m('qform.addHint')}
-      </p>
+      <p className="mt-1 text-sm text-slate-600">{question ? m('qform.editHint') : m('qform.addHint')}</p>
     </div>
   );
 }
 
-function QuestionFormActions({ isNew, saving, dirty }: { isNew: boolean; saving: boolean | undefined; dirty: boolean }) {
+function QuestionFormActions({
+  isNew,
+  saving,
+  dirty,
+}: {
+  isNew: boolean;
+  saving: boolean | undefined;
+  dirty: boolean;
+}) {
   const page = useStore($questionnairePage);
   return (
     <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-5">

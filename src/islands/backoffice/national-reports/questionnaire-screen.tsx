@@ -35,7 +35,10 @@ const TABS = [
   { tab: 'cycles', label: m('qn.tabCycles') },
 ] as const;
 
-/** /module/report/national/questionnaire: the questions every country answers, and the reporting cycles (administrators). */
+/**
+ * /module/report/national/questionnaire: the questions every country answers, and the reporting cycles
+ * (administrators).
+ */
 export function QuestionnaireScreen(_props: ScreenProps) {
   const page = useStore($questionnairePage);
   if (!page) return null;
@@ -71,12 +74,30 @@ function QuestionsPanel({ page }: { page: QuestionnairePage }) {
         </EmptyState>
       );
     }
-    return <QuestionForm key={question?.uuid ?? 'new'} question={question} questions={all} thrusts={thrusts.data.data} subcategories={subcategories.data.data} />;
+    return (
+      <QuestionForm
+        key={question?.uuid ?? 'new'}
+        question={question}
+        questions={all}
+        thrusts={thrusts.data.data}
+        subcategories={subcategories.data.data}
+      />
+    );
   }
   return <QuestionList page={page} all={all} thrusts={thrusts.data.data} subcategories={subcategories.data.data} />;
 }
 
-function QuestionList({ page, all, thrusts, subcategories }: { page: QuestionnairePage; all: Question[]; thrusts: Thrust[]; subcategories: Subcategory[] }) {
+function QuestionList({
+  page,
+  all,
+  thrusts,
+  subcategories,
+}: {
+  page: QuestionnairePage;
+  all: Question[];
+  thrusts: Thrust[];
+  subcategories: Subcategory[];
+}) {
   const announcement = useStore($questionnaireAnnouncement);
   const [confirming, setConfirming] = useState<Question | null>(null);
   const retiredCount = all.filter((q) => q.retired_at !== null).length;
@@ -93,7 +114,9 @@ function QuestionList({ page, all, thrusts, subcategories }: { page: Questionnai
     if (!question) return;
     await setRetired(question, question.retired_at === null);
     // The row stays (or leaves the list when retired ones are hidden): the focus goes somewhere that remains.
-    requestAnimationFrame(() => (document.getElementById(`retire-${question.uuid}`) ?? document.getElementById('add-question'))?.focus());
+    requestAnimationFrame(() =>
+      (document.getElementById(`retire-${question.uuid}`) ?? document.getElementById('add-question'))?.focus(),
+    );
   };
 
   return (
@@ -107,11 +130,24 @@ function QuestionList({ page, all, thrusts, subcategories }: { page: Questionnai
           <EmptyState title={m('qn.noneTitle')}>{m('qn.none')}</EmptyState>
         </div>
       ) : (
-        thrusts.map((thrust) => <ThrustQuestions key={thrust.code} thrust={thrust} subcategories={subcategories} shown={shown} page={page} onRetire={setConfirming} />)
+        thrusts.map((thrust) => (
+          <ThrustQuestions
+            key={thrust.code}
+            thrust={thrust}
+            subcategories={subcategories}
+            shown={shown}
+            page={page}
+            onRetire={setConfirming}
+          />
+        ))
       )}
       <ConfirmDialog
         open={confirming !== null}
-        title={confirming?.retired_at === null ? m('qn.retireTitle', { code: confirming.code }) : m('qn.restoreTitle', { code: confirming?.code ?? '' })}
+        title={
+          confirming?.retired_at === null
+            ? m('qn.retireTitle', { code: confirming.code })
+            : m('qn.restoreTitle', { code: confirming?.code ?? '' })
+        }
         confirmLabel={confirming?.retired_at === null ? m('qn.retireConfirm') : m('qn.restoreConfirm')}
         tone={confirming?.retired_at === null ? 'danger' : 'primary'}
         onConfirm={() => void confirm()}
@@ -131,11 +167,21 @@ function QuestionList({ page, all, thrusts, subcategories }: { page: Questionnai
 }
 
 /** How many questions are in use and retired, "Show retired questions" and "Add a question". */
-function QuestionListToolbar({ page, total, retiredCount }: { page: QuestionnairePage; total: number; retiredCount: number }) {
+function QuestionListToolbar({
+  page,
+  total,
+  retiredCount,
+}: {
+  page: QuestionnairePage;
+  total: number;
+  retiredCount: number;
+}) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-4">
       <p className="text-sm text-slate-700">
-        {retiredCount > 0 ? m('qn.inUseRetired', { count: total - retiredCount, retired: retiredCount }) : m('qn.inUse', { count: total - retiredCount })}
+        {retiredCount > 0
+          ? m('qn.inUseRetired', { count: total - retiredCount, retired: retiredCount })
+          : m('qn.inUse', { count: total - retiredCount })}
       </p>
       <div className="flex flex-wrap items-center gap-4">
         {retiredCount > 0 && (
@@ -149,7 +195,11 @@ function QuestionListToolbar({ page, total, retiredCount }: { page: Questionnair
             {m('qn.showRetired')}
           </label>
         )}
-        <a id="add-question" href={questionnaireHref({ question: 'new', retired: page.retired })} className={ui.primaryButton}>
+        <a
+          id="add-question"
+          href={questionnaireHref({ question: 'new', retired: page.retired })}
+          className={ui.primaryButton}
+        >
           {m('qn.add')}
         </a>
       </div>
@@ -158,7 +208,19 @@ function QuestionListToolbar({ page, total, retiredCount }: { page: Questionnair
 }
 
 /** One thrust's questions, by subcategory; nothing when none of them is shown. */
-function ThrustQuestions({ thrust, subcategories, shown, page, onRetire }: { thrust: Thrust; subcategories: Subcategory[]; shown: Question[]; page: QuestionnairePage; onRetire: (question: Question) => void }) {
+function ThrustQuestions({
+  thrust,
+  subcategories,
+  shown,
+  page,
+  onRetire,
+}: {
+  thrust: Thrust;
+  subcategories: Subcategory[];
+  shown: Question[];
+  page: QuestionnairePage;
+  onRetire: (question: Question) => void;
+}) {
   const groups = subcategories
     .filter((s) => s.thrust === thrust.code)
     .map((subcategory) => ({ subcategory, questions: shown.filter((q) => q.subcategory === subcategory.code) }))
@@ -168,11 +230,19 @@ function ThrustQuestions({ thrust, subcategories, shown, page, onRetire }: { thr
     <section key={thrust.code} aria-labelledby={`thrust-${thrust.code}`} className="mt-8">
       <h2 id={`thrust-${thrust.code}`} className="text-lg font-semibold text-slate-900">
         <bdi>{thrust.name}</bdi>
-        {thrust.nua_paragraphs && <span className="ml-2 text-sm font-normal text-slate-600">{m('qn.nua', { paragraphs: thrust.nua_paragraphs })}</span>}
+        {thrust.nua_paragraphs && (
+          <span className="ml-2 text-sm font-normal text-slate-600">
+            {m('qn.nua', { paragraphs: thrust.nua_paragraphs })}
+          </span>
+        )}
       </h2>
       {groups.map(({ subcategory, questions }) => (
         <section key={subcategory.code} aria-labelledby={`sub-${subcategory.code}`} className="mt-4">
-          <h3 id={`sub-${subcategory.code}`} className="text-sm font-semibold uppercase tracking-wide text-slate-600" dir="auto">
+          <h3
+            id={`sub-${subcategory.code}`}
+            className="text-sm font-semibold uppercase tracking-wide text-slate-600"
+            dir="auto"
+          >
             {subcategory.code} {subcategory.name}
           </h3>
           <ol className={`${ui.cardFlush} mt-2 divide-y divide-slate-100`}>
@@ -195,11 +265,35 @@ function ThrustQuestions({ thrust, subcategories, shown, page, onRetire }: { thr
 
 /** A question row's two move buttons: up (the icon turned) and down. */
 const MOVES = [
-  { by: -1, id: 'move-up', label: (code: string) => m('qn.moveUpCode', { code }), title: m('qn.moveUp'), icon: <Icon name="chevronLeft" className="size-4 rotate-90" /> },
-  { by: 1, id: 'move-down', label: (code: string) => m('qn.moveDownCode', { code }), title: m('qn.moveDown'), icon: <Icon name="chevronDown" className="size-4" /> },
+  {
+    by: -1,
+    id: 'move-up',
+    label: (code: string) => m('qn.moveUpCode', { code }),
+    title: m('qn.moveUp'),
+    icon: <Icon name="chevronLeft" className="size-4 rotate-90" />,
+  },
+  {
+    by: 1,
+    id: 'move-down',
+    label: (code: string) => m('qn.moveDownCode', { code }),
+    title: m('qn.moveDown'),
+    icon: <Icon name="chevronDown" className="size-4" />,
+  },
 ] as const;
 
-function QuestionRow({ question, first, last, page, onRetire }: { question: Question; first: boolean; last: boolean; page: QuestionnairePage; onRetire: () => void }) {
+function QuestionRow({
+  question,
+  first,
+  last,
+  page,
+  onRetire,
+}: {
+  question: Question;
+  first: boolean;
+  last: boolean;
+  page: QuestionnairePage;
+  onRetire: () => void;
+}) {
   const moving = useStore($movingQuestion);
   const retiring = useStore($retiringQuestion);
   const retired = question.retired_at !== null;
@@ -210,25 +304,35 @@ function QuestionRow({ question, first, last, page, onRetire }: { question: Ques
     await moveQuestion(question.uuid, direction, page.retired);
     // The row has moved: keep the focus on its button, or on the other one at the end of the list.
     requestAnimationFrame(() => {
-      const same = document.getElementById(`move-${direction < 0 ? 'up' : 'down'}-${question.uuid}`) as HTMLButtonElement | null;
-      const other = document.getElementById(`move-${direction < 0 ? 'down' : 'up'}-${question.uuid}`) as HTMLButtonElement | null;
+      const same = document.getElementById(
+        `move-${direction < 0 ? 'up' : 'down'}-${question.uuid}`,
+      ) as HTMLButtonElement | null;
+      const other = document.getElementById(
+        `move-${direction < 0 ? 'down' : 'up'}-${question.uuid}`,
+      ) as HTMLButtonElement | null;
       (same && !same.disabled ? same : other)?.focus();
     });
   };
 
   const facts = [
     m('preview.tier', { tier: question.question_tier }),
-    question.unit ? m('qn.typeUnit', { type: answerTypeLabel(question.answer_type), unit: question.unit }) : answerTypeLabel(question.answer_type),
+    question.unit
+      ? m('qn.typeUnit', { type: answerTypeLabel(question.answer_type), unit: question.unit })
+      : answerTypeLabel(question.answer_type),
     question.compulsory ? m('qn.required') : m('qn.optional'),
     question.sdg_refs.length > 0 ? m('qn.sdg', { refs: question.sdg_refs.join(', ') }) : null,
     question.nua_paragraphs ? m('qn.nua', { paragraphs: question.nua_paragraphs }) : null,
   ].filter(Boolean);
 
   return (
-    <li className={`flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between ${retired ? 'bg-slate-50' : ''}`}>
+    <li
+      className={`flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between ${retired ? 'bg-slate-50' : ''}`}
+    >
       <div className="min-w-0">
         <p className="text-sm font-medium text-slate-900">
-          <span className="mr-2 inline-block rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800 ring-1 ring-slate-200">{question.code}</span>
+          <span className="mr-2 inline-block rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800 ring-1 ring-slate-200">
+            {question.code}
+          </span>
           <bdi>{question.text}</bdi>
         </p>
         <p className="mt-1 text-xs text-slate-600">{facts.join(' · ')}</p>
@@ -264,8 +368,20 @@ function QuestionRow({ question, first, last, page, onRetire }: { question: Ques
           {m('qn.edit')}
           <span className="sr-only"> {question.code}</span>
         </a>
-        <button id={`retire-${question.uuid}`} type="button" className={ui.secondaryButton} aria-disabled={busy || undefined} onClick={() => !busy && onRetire()}>
-          {retiring === question.uuid ? (retired ? m('qn.restoring') : m('qn.retiring')) : retired ? m('qn.restore') : m('qn.retire')}
+        <button
+          id={`retire-${question.uuid}`}
+          type="button"
+          className={ui.secondaryButton}
+          aria-disabled={busy || undefined}
+          onClick={() => !busy && onRetire()}
+        >
+          {retiring === question.uuid
+            ? retired
+              ? m('qn.restoring')
+              : m('qn.retiring')
+            : retired
+              ? m('qn.restore')
+              : m('qn.retire')}
           <span className="sr-only"> {question.code}</span>
         </button>
       </div>

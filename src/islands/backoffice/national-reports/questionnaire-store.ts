@@ -70,11 +70,17 @@ export const $questionnairePage = computed($router, (page) =>
 const whileShown = (key: string) => computed($questionnairePage, (page) => (page ? key : null));
 
 /** Every question, retired ones too, in questionnaire order. */
-export const $adminQuestions = createFetcherStore([whileShown(QUESTIONS_KEY)], { fetcher: fetchWith(QuestionListResponseSchema) });
+export const $adminQuestions = createFetcherStore([whileShown(QUESTIONS_KEY)], {
+  fetcher: fetchWith(QuestionListResponseSchema),
+});
 export const $thrusts = createFetcherStore([whileShown(THRUSTS_KEY)], { fetcher: fetchWith(ThrustListResponseSchema) });
-export const $subcategories = createFetcherStore([whileShown(SUBCATEGORIES_KEY)], { fetcher: fetchWith(SubcategoryListResponseSchema) });
+export const $subcategories = createFetcherStore([whileShown(SUBCATEGORIES_KEY)], {
+  fetcher: fetchWith(SubcategoryListResponseSchema),
+});
 /** The cycles, newest first (the same cache entry as the reports list's). */
-export const $adminCycles = createFetcherStore([whileShown(CYCLES_KEY)], { fetcher: fetchWith(CycleListResponseSchema) });
+export const $adminCycles = createFetcherStore([whileShown(CYCLES_KEY)], {
+  fetcher: fetchWith(CycleListResponseSchema),
+});
 
 /** The element the list focuses when it comes back after a form (the form sets it: its Edit link, or Add). */
 export const focusAfterForm = { id: null as string | null };
@@ -114,19 +120,23 @@ function showQuestion(question: Question): void {
 export const $questionConflict = atom<Question | null>(null);
 
 /** Saves the form; a new question's address then names it, so a reload keeps the form. */
-export const $saveQuestion = createMutatorStore<{ body: QuestionSaveBody; isNew: boolean }, Question>(async ({ data }) => {
-  $questionConflict.set(null);
-  try {
-    const saved = await api.request('POST', 'question/saved', { schema: QuestionResponseSchema, body: data.body });
-    showQuestion(saved.data);
-    invalidatePrefixes(REPORTS_PREFIX);
-    notifySuccess(data.isNew ? m('qstore.added', { code: saved.data.code }) : m('qstore.saved', { code: saved.data.code }));
-    return saved.data;
-  } catch (error) {
-    $questionConflict.set(conflictOf(error, QuestionSchema));
-    throw error;
-  }
-});
+export const $saveQuestion = createMutatorStore<{ body: QuestionSaveBody; isNew: boolean }, Question>(
+  async ({ data }) => {
+    $questionConflict.set(null);
+    try {
+      const saved = await api.request('POST', 'question/saved', { schema: QuestionResponseSchema, body: data.body });
+      showQuestion(saved.data);
+      invalidatePrefixes(REPORTS_PREFIX);
+      notifySuccess(
+        data.isNew ? m('qstore.added', { code: saved.data.code }) : m('qstore.saved', { code: saved.data.code }),
+      );
+      return saved.data;
+    } catch (error) {
+      $questionConflict.set(conflictOf(error, QuestionSchema));
+      throw error;
+    }
+  },
+);
 
 /** After a conflict: the list shows the question as the other person saved it. */
 export function takeTheirQuestion(theirs: Question): void {
@@ -161,20 +171,30 @@ export async function moveQuestion(uuid: string, direction: -1 | 1, showRetired:
   try {
     const saved = await api.request('POST', 'question/reorder', {
       schema: QuestionListResponseSchema,
-      body: { uuids: order.map((q) => q.uuid), versions: order.map((q) => list.find((l) => l.uuid === q.uuid)!.version) },
+      body: {
+        uuids: order.map((q) => q.uuid),
+        versions: order.map((q) => list.find((l) => l.uuid === q.uuid)!.version),
+      },
     });
     showQuestions(saved.data);
     invalidatePrefixes(REPORTS_PREFIX);
-    const siblings = saved.data.filter((q) => q.subcategory === moving.subcategory && (showRetired || q.retired_at === null));
+    const siblings = saved.data.filter(
+      (q) => q.subcategory === moving.subcategory && (showRetired || q.retired_at === null),
+    );
     const place = siblings.findIndex((q) => q.uuid === uuid) + 1;
-    $questionnaireAnnouncement.set(m(direction < 0 ? 'qstore.movedUp' : 'qstore.movedDown', { code: moving.code, place, count: siblings.length, subcategory: moving.subcategory }));
+    $questionnaireAnnouncement.set(
+      m(direction < 0 ? 'qstore.movedUp' : 'qstore.movedDown', {
+        code: moving.code,
+        place,
+        count: siblings.length,
+        subcategory: moving.subcategory,
+      }),
+    );
   } catch (error) {
     const theirs = conflictOf(error, z.array(QuestionSchema));
     showQuestions(theirs ?? list);
     notifyError(
-      theirs
-        ? m('qstore.moveConflict')
-        : m('qstore.notMoved', { code: moving.code, message: errorMessage(error) }),
+      theirs ? m('qstore.moveConflict') : m('qstore.notMoved', { code: moving.code, message: errorMessage(error) }),
     );
   } finally {
     $movingQuestion.set(null);
@@ -204,7 +224,10 @@ export async function setRetired(question: Question, retired: boolean): Promise<
     notifyError(
       theirs
         ? m('qstore.retireConflict', { code: question.code })
-        : m(retired ? 'qstore.notRetired' : 'qstore.notRestored', { code: question.code, message: errorMessage(error) }),
+        : m(retired ? 'qstore.notRetired' : 'qstore.notRestored', {
+            code: question.code,
+            message: errorMessage(error),
+          }),
     );
     return false;
   } finally {
@@ -220,7 +243,10 @@ export const $cycleConflict = atom<Cycle | null>(null);
 export const $saveCycle = createMutatorStore<{ body: CycleSaveBody; isNew: boolean }, Cycle>(async ({ data }) => {
   $cycleConflict.set(null);
   try {
-    const saved = await api.request('POST', 'report/type/national/cycles/saved', { schema: CycleResponseSchema, body: data.body });
+    const saved = await api.request('POST', 'report/type/national/cycles/saved', {
+      schema: CycleResponseSchema,
+      body: data.body,
+    });
     // Opening a cycle creates reports; every list and count of reports may change.
     invalidatePrefixes(REPORTS_PREFIX);
     notifySuccess(m(data.isNew ? 'qstore.cycleCreated' : 'qstore.cycleSaved', { year: String(saved.data.year) }));

@@ -115,7 +115,11 @@ export function ReviewActions({ report, identity }: { report: Report; identity: 
           </button>
         ))}
       </div>
-      <Dialog open={open !== null} onClose={() => setOpen(null)} className="fixed inset-0 z-50 flex items-center justify-center p-4">
+      <Dialog
+        open={open !== null}
+        onClose={() => setOpen(null)}
+        className="fixed inset-0 z-50 flex items-center justify-center p-4"
+      >
         <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />
         <DialogPanel className="relative w-full max-w-md rounded-lg bg-white p-6 shadow-xl">
           <DialogTitle className="text-lg font-semibold text-slate-900">{text?.title}</DialogTitle>
@@ -124,7 +128,8 @@ export function ReviewActions({ report, identity }: { report: Report; identity: 
             <label htmlFor="workflow-note" className={ui.label}>
               {text?.note === 'required' ? m('review.reason') : m('review.note')}
             </label>
-            <textarea dir="auto"
+            <textarea
+              dir="auto"
               id="workflow-note"
               rows={4}
               maxLength={WORKFLOW_NOTE_MAX}

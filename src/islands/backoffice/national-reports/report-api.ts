@@ -30,10 +30,15 @@ const AnswerListSchema = AnswerSchema.array();
 export function answersTransport(year: number, countryCode: string, client: ApiClient = api) {
   return async (batch: AnswerSend[], options?: SendOptions): Promise<SendResult<Answer, SaveExtra>> => {
     try {
-      const reply = await client.request('POST', `${reportPath(year, countryCode)}/saved`, { schema: SaveAnswersResponseSchema, body: { answers: batch }, ...(options?.keepalive && { keepalive: true }) });
+      const reply = await client.request('POST', `${reportPath(year, countryCode)}/saved`, {
+        schema: SaveAnswersResponseSchema,
+        body: { answers: batch },
+        ...(options?.keepalive && { keepalive: true }),
+      });
       return { kind: 'saved', answers: reply.data.answers, extra: reply.data.report };
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409) return { kind: 'conflict', current: conflictOf(error, AnswerListSchema) ?? [], message: error.message };
+      if (error instanceof ApiError && error.status === 409)
+        return { kind: 'conflict', current: conflictOf(error, AnswerListSchema) ?? [], message: error.message };
       if (error instanceof ApiError && error.status === 423) {
         const locked = LockedResponseSchema.safeParse(error.body);
         return { kind: 'locked', message: error.message, reason: locked.success ? locked.data.reason : null };
@@ -43,9 +48,14 @@ export function answersTransport(year: number, countryCode: string, client: ApiC
   };
 }
 
-/** POST …/report/update: header fields and/or one workflow action; a stale version is a 409 with the report as it is now. */
+/**
+ * POST …/report/update: header fields and/or one workflow action; a stale version is a 409 with the report as it is
+ * now.
+ */
 export async function updateReport(year: number, countryCode: string, body: ReportUpdateBody): Promise<Report> {
-  return (await api.request('POST', `${reportPath(year, countryCode)}/report/update`, { schema: ReportResponseSchema, body })).data;
+  return (
+    await api.request('POST', `${reportPath(year, countryCode)}/report/update`, { schema: ReportResponseSchema, body })
+  ).data;
 }
 
 export interface ReportFileOptions {
@@ -58,7 +68,13 @@ export interface ReportFileOptions {
  * otherwise): the report is submitted. `confirmUnsigned`: the person ticked "this is the signed
  * copy" for a PDF without a digital signature (the server refuses such a file without it).
  */
-export async function uploadSignedReport(uuid: string, version: number, file: File, confirmUnsigned: boolean, options: ReportFileOptions): Promise<Report> {
+export async function uploadSignedReport(
+  uuid: string,
+  version: number,
+  file: File,
+  confirmUnsigned: boolean,
+  options: ReportFileOptions,
+): Promise<Report> {
   const form = new FormData();
   form.append('file', file, file.name);
   if (confirmUnsigned) form.append('confirm_unsigned', 'true');
@@ -67,7 +83,11 @@ export async function uploadSignedReport(uuid: string, version: number, file: Fi
 }
 
 /** POST …/{uuid}/report/upload/inspect: the pages and the signature the server finds in the PDF; nothing is stored. */
-export async function inspectSignedReport(uuid: string, file: File, options: ReportFileOptions): Promise<SignedPdfFacts> {
+export async function inspectSignedReport(
+  uuid: string,
+  file: File,
+  options: ReportFileOptions,
+): Promise<SignedPdfFacts> {
   const form = new FormData();
   form.append('file', file, file.name);
   const path = `report/type/national/${encodeURIComponent(uuid)}/report/upload/inspect`;
@@ -75,11 +95,22 @@ export async function inspectSignedReport(uuid: string, file: File, options: Rep
 }
 
 /** POST …/{uuid}/report/cover?version= with the cover picture, on the version of the report read (409 otherwise). */
-export function uploadReportCover(uuid: string, version: number, file: File, options: ReportFileOptions): Promise<Report> {
+export function uploadReportCover(
+  uuid: string,
+  version: number,
+  file: File,
+  options: ReportFileOptions,
+): Promise<Report> {
   return sendReportFile(uuid, 'cover', version, file, options);
 }
 
-async function sendReportFile(uuid: string, kind: 'cover', version: number, file: File, options: ReportFileOptions): Promise<Report> {
+async function sendReportFile(
+  uuid: string,
+  kind: 'cover',
+  version: number,
+  file: File,
+  options: ReportFileOptions,
+): Promise<Report> {
   const form = new FormData();
   form.append('file', file, file.name);
   const path = `report/type/national/${encodeURIComponent(uuid)}/report/${kind}`;

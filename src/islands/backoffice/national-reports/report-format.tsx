@@ -1,13 +1,23 @@
 import { isUnsubmitted } from '../../../lib/national-reports/deadlines.ts';
-import { CYCLE_STATUSES, REPORT_STATUSES, type CycleStatus, type LockReason, type ReportStatus } from '../../../lib/national-reports/schema.ts';
+import {
+  CYCLE_STATUSES,
+  REPORT_STATUSES,
+  type CycleStatus,
+  type LockReason,
+  type ReportStatus,
+} from '../../../lib/national-reports/schema.ts';
 import { formatDate } from '../ui/format.ts';
 import { m } from './messages.ts';
 
 /** What a report's status is called on screen, in the page's language (the API's labels stay for the server). */
-export const REPORT_STATUS_TEXT = Object.fromEntries(REPORT_STATUSES.map((status) => [status, m(`status.${status}`)])) as Record<ReportStatus, string>;
+export const REPORT_STATUS_TEXT = Object.fromEntries(
+  REPORT_STATUSES.map((status) => [status, m(`status.${status}`)]),
+) as Record<ReportStatus, string>;
 
 /** What a reporting cycle's status is called on screen. */
-export const CYCLE_STATUS_TEXT = Object.fromEntries(CYCLE_STATUSES.map((status) => [status, m(`cycleStatus.${status}`)])) as Record<CycleStatus, string>;
+export const CYCLE_STATUS_TEXT = Object.fromEntries(
+  CYCLE_STATUSES.map((status) => [status, m(`cycleStatus.${status}`)]),
+) as Record<CycleStatus, string>;
 
 /** A percentage as the language writes it: "58%", "58 %". */
 export function percentText(pct: number): string {
@@ -20,7 +30,10 @@ export function CompletenessBar({ pct, className = 'w-28' }: { pct: number; clas
   return (
     <span className="inline-flex items-center gap-2">
       <span className={`h-2 overflow-hidden rounded-full bg-slate-200 ${className}`} aria-hidden="true">
-        <span className={`block h-2 rounded-full ${clamped === 100 ? 'bg-emerald-600' : 'bg-brand-600'}`} style={{ width: `${clamped}%` }} />
+        <span
+          className={`block h-2 rounded-full ${clamped === 100 ? 'bg-emerald-600' : 'bg-brand-600'}`}
+          style={{ width: `${clamped}%` }}
+        />
       </span>
       <span className="text-sm tabular-nums text-slate-800">{percentText(clamped)}</span>
     </span>
@@ -45,7 +58,10 @@ export function deadlineText(deadline: string, now: Date = new Date()): string {
   return m('deadline.inDays', { count: days });
 }
 
-/** "Due in 12 days", "Due tomorrow", "Due today", "Overdue by 3 days" (lib/national-reports/deadlines.ts, in the page's language). */
+/**
+ * "Due in 12 days", "Due tomorrow", "Due today", "Overdue by 3 days" (lib/national-reports/deadlines.ts, in the page's
+ * language).
+ */
 export function dueText(left: number): string {
   if (left > 1) return m('due.inDays', { count: left });
   if (left === 1) return m('due.tomorrow');
@@ -75,7 +91,22 @@ export function lockMessage(reason: LockReason | null): string {
 }
 
 /** The workflow's event names as sentences of the timeline. */
-const ACTIONS = ['save', 'start', 'complete', 'reopen', 'submit', 'upload', 'return', 'accept', 'publish', 'unpublish', 'unlock', 'update', 'cover', 'create'] as const;
+const ACTIONS = [
+  'save',
+  'start',
+  'complete',
+  'reopen',
+  'submit',
+  'upload',
+  'return',
+  'accept',
+  'publish',
+  'unpublish',
+  'unlock',
+  'update',
+  'cover',
+  'create',
+] as const;
 
 export function actionLabel(action: string): string {
   return (ACTIONS as readonly string[]).includes(action)

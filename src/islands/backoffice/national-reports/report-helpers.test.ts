@@ -5,11 +5,24 @@ import { defaultCycleYear } from './list-store.ts';
 import { daysUntil, deadlineText } from './report-format.tsx';
 import { answersLockedMessage, reportActions } from './report-store.ts';
 
-const complete: Completeness = { answered: 38, total: 38, compulsory_total: 13, compulsory_answered: 13, invalid: 0, pct: 100 };
+const complete: Completeness = {
+  answered: 38,
+  total: 38,
+  compulsory_total: 13,
+  compulsory_answered: 13,
+  invalid: 0,
+  pct: 100,
+};
 
 describe('national report list', () => {
   it('shows the open cycle by default, else the newest', () => {
-    expect(defaultCycleYear([{ year: 2030, status: 'draft' }, { year: 2026, status: 'open' }, { year: 2022, status: 'closed' }])).toBe(2026);
+    expect(
+      defaultCycleYear([
+        { year: 2030, status: 'draft' },
+        { year: 2026, status: 'open' },
+        { year: 2022, status: 'closed' },
+      ]),
+    ).toBe(2026);
     expect(defaultCycleYear([{ year: 2022, status: 'closed' }])).toBe(2022);
     expect(defaultCycleYear([])).toBeNull();
   });
@@ -28,11 +41,21 @@ describe('deadline', () => {
 
 describe('what the data-entry screen offers', () => {
   it('lets the country answer an open report, and says why otherwise', () => {
-    expect(answersLockedMessage({ status: 'in_progress', locked: false, lock_reason: null }, 'state_member')).toBeNull();
-    expect(answersLockedMessage({ status: 'completed', locked: false, lock_reason: null }, 'state_member')).toMatch(/marked complete.*Reopen/);
-    expect(answersLockedMessage({ status: 'submitted', locked: true, lock_reason: 'submitted' }, 'state_admin')).toMatch(/submitted/);
-    expect(answersLockedMessage({ status: 'in_progress', locked: true, lock_reason: 'cycle_closed' }, 'state_member')).toMatch(/period has ended/);
-    expect(answersLockedMessage({ status: 'in_progress', locked: false, lock_reason: null }, 'admin')).toMatch(/you can read them/);
+    expect(
+      answersLockedMessage({ status: 'in_progress', locked: false, lock_reason: null }, 'state_member'),
+    ).toBeNull();
+    expect(answersLockedMessage({ status: 'completed', locked: false, lock_reason: null }, 'state_member')).toMatch(
+      /marked complete.*Reopen/,
+    );
+    expect(
+      answersLockedMessage({ status: 'submitted', locked: true, lock_reason: 'submitted' }, 'state_admin'),
+    ).toMatch(/submitted/);
+    expect(
+      answersLockedMessage({ status: 'in_progress', locked: true, lock_reason: 'cycle_closed' }, 'state_member'),
+    ).toMatch(/period has ended/);
+    expect(answersLockedMessage({ status: 'in_progress', locked: false, lock_reason: null }, 'admin')).toMatch(
+      /you can read them/,
+    );
   });
 
   it('shows Mark complete with the reason while required questions are missing', () => {
@@ -41,18 +64,36 @@ describe('what the data-entry screen offers', () => {
       actions: ['complete'],
       completeBlocked: '3 required questions are still unanswered.',
     });
-    expect(reportActions({ status: 'in_progress', lock_reason: null, completeness: complete }, 'state_member')).toEqual({ actions: ['complete'], completeBlocked: null });
-    expect(reportActions({ status: 'completed', lock_reason: null, completeness: complete }, 'state_member').actions).toEqual(['reopen']);
-    expect(reportActions({ status: 'submitted', lock_reason: 'submitted', completeness: complete }, 'admin').actions.sort()).toEqual(['accept', 'return', 'unlock']);
-    expect(reportActions({ status: 'published', lock_reason: 'published', completeness: complete }, 'state_member').actions).toEqual([]);
+    expect(reportActions({ status: 'in_progress', lock_reason: null, completeness: complete }, 'state_member')).toEqual(
+      { actions: ['complete'], completeBlocked: null },
+    );
+    expect(
+      reportActions({ status: 'completed', lock_reason: null, completeness: complete }, 'state_member').actions,
+    ).toEqual(['reopen']);
+    expect(
+      reportActions({ status: 'submitted', lock_reason: 'submitted', completeness: complete }, 'admin').actions.sort(),
+    ).toEqual(['accept', 'return', 'unlock']);
+    expect(
+      reportActions({ status: 'published', lock_reason: 'published', completeness: complete }, 'state_member').actions,
+    ).toEqual([]);
   });
 });
 
 describe('report details and the signed PDF', () => {
   it('asks for a name and an email once any contact field is filled', () => {
-    const empty = { title: '', executive_summary: '', contact_name: '', contact_email: '', contact_phone: '', written_in: '' };
+    const empty = {
+      title: '',
+      executive_summary: '',
+      contact_name: '',
+      contact_email: '',
+      contact_phone: '',
+      written_in: '',
+    };
     expect(checkDraft(empty)).toEqual({});
-    expect(Object.keys(checkDraft({ ...empty, contact_phone: '+63 2 123' })).sort()).toEqual(['contact_email', 'contact_name']);
+    expect(Object.keys(checkDraft({ ...empty, contact_phone: '+63 2 123' })).sort()).toEqual([
+      'contact_email',
+      'contact_name',
+    ]);
     expect(checkDraft({ ...empty, contact_name: 'Maria Santos', contact_email: 'maria@dhsud.gov.ph' })).toEqual({});
   });
 

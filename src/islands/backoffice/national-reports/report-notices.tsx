@@ -23,16 +23,32 @@ export function returnedBy(returned: Returned): string {
  * The calm notice of a report returned for revision: who returned it, when, and why. Shown at the
  * top of the questionnaire and on the dashboard until the report is submitted again.
  */
-export function ReturnedNotice({ returned, headingLevel = 2, className = '' }: { returned: Returned; headingLevel?: 2 | 3; className?: string }) {
+export function ReturnedNotice({
+  returned,
+  headingLevel = 2,
+  className = '',
+}: {
+  returned: Returned;
+  headingLevel?: 2 | 3;
+  className?: string;
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <section aria-label={RETURNED_LABEL} className={`flex items-start gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-slate-800 ${className}`}>
+    <section
+      aria-label={RETURNED_LABEL}
+      className={`flex items-start gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-slate-800 ${className}`}
+    >
       <Icon name="info" className="mt-0.5 size-5 shrink-0 text-amber-800" />
       <div className="min-w-0">
         <Heading className="font-semibold text-slate-900">{RETURNED_LABEL}</Heading>
         <p className="mt-1">{returnedBy(returned)}</p>
         {returned.note ? (
-          <blockquote dir="auto" className="mt-2 whitespace-pre-line break-words border-l-2 border-amber-300 pl-3 text-slate-900">{returned.note}</blockquote>
+          <blockquote
+            dir="auto"
+            className="mt-2 whitespace-pre-line break-words border-l-2 border-amber-300 pl-3 text-slate-900"
+          >
+            {returned.note}
+          </blockquote>
         ) : (
           <p className="mt-1">{m('returned.noReason')}</p>
         )}
@@ -43,7 +59,13 @@ export function ReturnedNotice({ returned, headingLevel = 2, className = '' }: {
 }
 
 /** "Due in 12 days · 18 Dec 2026", "Overdue by 3 days"; nothing once the report is submitted. */
-export function DueLabel({ report, now = new Date() }: { report: { status: ReportStatus; deadline: string }; now?: Date }) {
+export function DueLabel({
+  report,
+  now = new Date(),
+}: {
+  report: { status: ReportStatus; deadline: string };
+  now?: Date;
+}) {
   const left = daysLeft(report.deadline, now);
   const label = reportDueText(report, left);
   if (label === null) return null;

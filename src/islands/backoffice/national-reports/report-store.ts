@@ -1,7 +1,14 @@
 import { atom, computed } from 'nanostores';
 import { hasModuleRule, type RoleName } from '../../../lib/access/permissions.ts';
 import type { Whoami } from '../../../lib/identity/schema.ts';
-import { ReportSchema, ReportViewResponseSchema, type Report, type ReportUpdateAction, type ReportUpdateBody, type ReportView } from '../../../lib/national-reports/schema.ts';
+import {
+  ReportSchema,
+  ReportViewResponseSchema,
+  type Report,
+  type ReportUpdateAction,
+  type ReportUpdateBody,
+  type ReportView,
+} from '../../../lib/national-reports/schema.ts';
 import { availableActions, decide } from '../../../lib/national-reports/workflow.ts';
 import { conflictOf, errorMessage } from '../lib/api.ts';
 import { createFetcherStore, fetchWith, invalidatePrefixes } from '../lib/query.ts';
@@ -26,7 +33,9 @@ export const $reportParams = computed($router, (page) => {
   return { year, countryCode, tier: page.search['tier'] ?? '' };
 });
 
-export const $viewKey = computed($reportParams, (params) => (params ? `${reportPath(params.year, params.countryCode)}/view` : null));
+export const $viewKey = computed($reportParams, (params) =>
+  params ? `${reportPath(params.year, params.countryCode)}/view` : null,
+);
 
 /** The whole questionnaire of the country × cycle: one request for the data-entry and header screens. */
 export const $reportView = createFetcherStore([$viewKey], { fetcher: fetchWith(ReportViewResponseSchema) });
@@ -39,7 +48,10 @@ export function roleOf(identity: Whoami): RoleName | null {
 }
 
 /** Why this person cannot change the answers now, or null when they can. */
-export function answersLockedMessage(report: Pick<Report, 'status' | 'locked' | 'lock_reason'>, role: RoleName | null): string | null {
+export function answersLockedMessage(
+  report: Pick<Report, 'status' | 'locked' | 'lock_reason'>,
+  role: RoleName | null,
+): string | null {
   const decision = decide(report.status, 'save', role, { lockReason: report.lock_reason });
   if (decision.ok) return null;
   if (role !== 'state_admin' && role !== 'state_member') {
@@ -47,7 +59,9 @@ export function answersLockedMessage(report: Pick<Report, 'status' | 'locked' | 
   }
   if (report.locked) return lockMessage(report.lock_reason);
   if (report.status === 'completed') return m('lock.completed');
-  return report.lock_reason === 'cycle_closed' ? lockMessage('cycle_closed') : m('lock.statusLocked', { status: REPORT_STATUS_TEXT[report.status].toLowerCase() });
+  return report.lock_reason === 'cycle_closed'
+    ? lockMessage('cycle_closed')
+    : m('lock.statusLocked', { status: REPORT_STATUS_TEXT[report.status].toLowerCase() });
 }
 
 /**
@@ -98,12 +112,20 @@ export function formForReport(view: ReportView, identity: Whoami): Questionnaire
     cycleYear: view.report.year,
     lockedMessage: answersLockedMessage(view.report, role),
     // The server's rule (the ACL on top of the role): a first answer needs create, a change update.
-    answerRights: { create: hasModuleRule(identity, 'national_report', ['create']), update: hasModuleRule(identity, 'national_report', ['update']) },
+    answerRights: {
+      create: hasModuleRule(identity, 'national_report', ['create']),
+      update: hasModuleRule(identity, 'national_report', ['update']),
+    },
     transport: answersTransport(view.report.year, view.report.country_code),
     onSaved: (extra) => {
       const report = $liveReport.get();
-      if (report && report.uuid === view.report.uuid) $liveReport.set({ ...report, status: extra.status, completeness: extra.completeness, version: extra.version });
-      invalidatePrefixes('report/type/national/cycles', `report/type/national/${view.report.year}?`, `report/type/national/${view.report.year}/${view.report.country_code}/preview`);
+      if (report && report.uuid === view.report.uuid)
+        $liveReport.set({ ...report, status: extra.status, completeness: extra.completeness, version: extra.version });
+      invalidatePrefixes(
+        'report/type/national/cycles',
+        `report/type/national/${view.report.year}?`,
+        `report/type/national/${view.report.year}/${view.report.country_code}/preview`,
+      );
     },
     onLocked: (message) => notifyError(m('entry.notSavedLocked', { message })),
     currentUserUuid: identity.uuid,
@@ -131,7 +153,11 @@ const DONE = {
 export const $actionBusy = atom<ReportUpdateAction | 'details' | null>(null);
 
 /** Runs a workflow action (or saves header fields) with the report's version; a stale one is reloaded. */
-export async function runReportAction(identity: Whoami, body: Omit<ReportUpdateBody, 'version'>, done?: string): Promise<Report | null> {
+export async function runReportAction(
+  identity: Whoami,
+  body: Omit<ReportUpdateBody, 'version'>,
+  done?: string,
+): Promise<Report | null> {
   const report = $liveReport.get();
   if (!report) return null;
   $actionBusy.set(body.action ?? 'details');

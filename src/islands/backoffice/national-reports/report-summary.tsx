@@ -43,12 +43,19 @@ export function ReportSummary({
         <span className="inline-flex flex-wrap items-center gap-3">
           <Flag country={report.country} size="lg" />
           <span>
-            {m('summary.title', { country: countryName(report.country.code, report.country.name), year: String(report.year), title })}
+            {m('summary.title', {
+              country: countryName(report.country.code, report.country.name),
+              year: String(report.year),
+              title,
+            })}
           </span>
         </span>
       </PageHeading>
       {notice && <div className="-mt-3 mb-4">{notice}</div>}
-      <div data-report-summary className={`${notice ? '' : '-mt-3 '}mb-5 rounded-lg border border-slate-200 bg-white p-4 shadow-xs`}>
+      <div
+        data-report-summary
+        className={`${notice ? '' : '-mt-3 '}mb-5 rounded-lg border border-slate-200 bg-white p-4 shadow-xs`}
+      >
         <ReportFacts report={report} />
         {report.public_copy_kept_at && (
           <p className="mt-3 rounded-md border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900" role="note">
@@ -57,7 +64,13 @@ export function ReportSummary({
         )}
         {children}
       </div>
-      <TabNav label={m('summary.parts')} tabs={TABS} current={current} hrefOf={(tab) => routes[tab]} className="print:hidden" />
+      <TabNav
+        label={m('summary.parts')}
+        tabs={TABS}
+        current={current}
+        hrefOf={(tab) => routes[tab]}
+        className="print:hidden"
+      />
     </>
   );
 }
@@ -78,7 +91,9 @@ function ReportFacts({ report }: { report: Report }) {
       </div>
       <div>
         <dt className="text-slate-600">{m('list.deadline')}</dt>
-        <dd className={`mt-1 font-medium ${late ? 'text-slate-800' : days <= 14 ? 'text-amber-800' : 'text-slate-900'}`}>
+        <dd
+          className={`mt-1 font-medium ${late ? 'text-slate-800' : days <= 14 ? 'text-amber-800' : 'text-slate-900'}`}
+        >
           {deadlineText(report.deadline)}
           {!late && <span className="font-normal text-slate-600"> · {formatDate(report.deadline)}</span>}
         </dd>
@@ -89,7 +104,8 @@ function ReportFacts({ report }: { report: Report }) {
           <CompletenessBar pct={c.pct} className="w-36" />
           <span className="text-slate-700">
             {m('summary.answered', { count: c.answered, total: c.total })}
-            {c.compulsory_total > 0 && ` · ${m('own.required', { count: c.compulsory_answered, total: c.compulsory_total })}`}
+            {c.compulsory_total > 0 &&
+              ` · ${m('own.required', { count: c.compulsory_answered, total: c.compulsory_total })}`}
             {c.invalid > 0 && <span className="text-red-700"> · {m('summary.toCorrect', { count: c.invalid })}</span>}
           </span>
         </dd>

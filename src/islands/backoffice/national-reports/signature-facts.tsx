@@ -35,10 +35,12 @@ function titleOf(signature: PdfSignature): string {
 /** The sentences under the title, in the order a reader needs them. */
 function sentencesOf(signature: PdfSignature): string[] {
   if (signature.status === 'not_checked') return [m('sig.notChecked')];
-  if (signature.status === 'invalid') return [m(`sig.invalid.${signature.problem ?? 'signature'}`), m('sig.invalidNoName')];
+  if (signature.status === 'invalid')
+    return [m(`sig.invalid.${signature.problem ?? 'signature'}`), m('sig.invalidNoName')];
   const out = [signature.changed_after_signing ? m('sig.changedAfter') : m('sig.unchanged')];
   if (signature.weak_algorithm) out.push(m('sig.weak'));
-  if (signature.authority && !signature.weak_algorithm) out.push(m('sig.authority', { authority: signature.authority }));
+  if (signature.authority && !signature.weak_algorithm)
+    out.push(m('sig.authority', { authority: signature.authority }));
   else if (!signature.authority) out.push(m('sig.noAuthority', { name: signature.signer ?? '' }));
   const certificate = signature.certificate;
   if (certificate) {
@@ -53,7 +55,11 @@ function sentencesOf(signature: PdfSignature): string[] {
   }
   if (signature.signed_at) {
     const time = formatDateTime(signature.signed_at);
-    out.push(signature.signed_at_source === 'signed_attributes' ? m('sig.signedAt', { time }) : m('sig.signedAtFile', { time }));
+    out.push(
+      signature.signed_at_source === 'signed_attributes'
+        ? m('sig.signedAt', { time })
+        : m('sig.signedAtFile', { time }),
+    );
   }
   if (certificate?.signed_within_validity === false) out.push(m('sig.outsideValidity'));
   return out;
@@ -72,7 +78,9 @@ function CheckList({ checks, checkedAt }: { checks: SignatureChecks; checkedAt: 
         {CHECKS.map((check) => (
           <div key={check} className="contents">
             <dt>{m(`sig.check.${check}`)}</dt>
-            <dd className={checks[check] === false ? 'font-medium text-red-800' : 'text-slate-700'}>{answerOf(checks[check])}</dd>
+            <dd className={checks[check] === false ? 'font-medium text-red-800' : 'text-slate-700'}>
+              {answerOf(checks[check])}
+            </dd>
           </div>
         ))}
       </dl>
@@ -85,7 +93,10 @@ function CheckList({ checks, checkedAt }: { checks: SignatureChecks; checkedAt: 
 export function SignatureFacts({ signature }: { signature: PdfSignature }) {
   const tone = TONES[signature.status];
   return (
-    <div className={`flex gap-2 rounded-md border p-3 text-sm text-slate-900 ${tone.box}`} data-signature-status={signature.status}>
+    <div
+      className={`flex gap-2 rounded-md border p-3 text-sm text-slate-900 ${tone.box}`}
+      data-signature-status={signature.status}
+    >
       <Icon name={tone.name} className={`mt-0.5 size-4 shrink-0 ${tone.icon}`} />
       <div className="min-w-0 space-y-1">
         <p>

@@ -43,7 +43,9 @@ export function SignedReport({ report, identity }: { report: Report; identity: W
       )}
       {report.files.length > 1 && (
         <details className="mt-4 text-sm">
-          <summary className="cursor-pointer font-medium text-slate-800">{m('signed.earlier', { count: report.files.length - 1 })}</summary>
+          <summary className="cursor-pointer font-medium text-slate-800">
+            {m('signed.earlier', { count: report.files.length - 1 })}
+          </summary>
           <ul className="mt-2 space-y-1">
             {report.files.slice(1).map((file) => (
               <li key={file.v}>
@@ -52,7 +54,9 @@ export function SignedReport({ report, identity }: { report: Report; identity: W
                 </a>{' '}
                 <span className="text-slate-600">
                   · {formatBytes(file.size)} ·{' '}
-                  {file.uploaded_by ? m('signed.timeBy', { time: formatDateTime(file.uploaded_at), name: file.uploaded_by.name }) : formatDateTime(file.uploaded_at)}
+                  {file.uploaded_by
+                    ? m('signed.timeBy', { time: formatDateTime(file.uploaded_at), name: file.uploaded_by.name })
+                    : formatDateTime(file.uploaded_at)}
                 </span>
               </li>
             ))}
@@ -71,7 +75,9 @@ function CurrentFile({ file }: { file: ReportFile }) {
         <div className="flex min-w-0 items-center gap-3">
           <Icon name="report" className="size-6 shrink-0 text-brand-700" />
           <div className="min-w-0">
-            <p className="truncate font-medium text-slate-900" dir="auto">{file.name}</p>
+            <p className="truncate font-medium text-slate-900" dir="auto">
+              {file.name}
+            </p>
             <p className="text-sm text-slate-600">
               {formatBytes(file.size)}
               {file.pages !== null && ` · ${m('signed.pages', { count: file.pages })}`} ·{' '}

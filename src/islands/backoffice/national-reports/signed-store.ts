@@ -13,15 +13,21 @@ export function formatBytes(bytes: number): string {
   return m('bytes.mb', { size: Math.round((bytes / 1024 / 1024) * 10) / 10 });
 }
 
-/** "Signed by Aiko Tanaka on 23 Nov 2026, 10:42, as recorded in the file": a signature stored before the portal checked them. */
+/**
+ * "Signed by Aiko Tanaka on 23 Nov 2026, 10:42, as recorded in the file": a signature stored before the portal checked
+ * them.
+ */
 export function signatureText(signature: { signer: string | null; signed_at: string | null }): string {
   const time = signature.signed_at ? formatDateTime(signature.signed_at) : null;
-  if (signature.signer) return time ? m('signed.byOn', { name: signature.signer, time }) : m('signed.by', { name: signature.signer });
+  if (signature.signer)
+    return time ? m('signed.byOn', { name: signature.signer, time }) : m('signed.by', { name: signature.signer });
   return time ? m('signed.digitallyOn', { time }) : m('signed.digitally');
 }
 
-
-/** A file that proves no signature (none, or an invalid one) is submitted only with the person's word that it is the signed copy. */
+/**
+ * A file that proves no signature (none, or an invalid one) is submitted only with the person's word that it is the
+ * signed copy.
+ */
 export function needsConfirmation(facts: SignedPdfFacts): boolean {
   return !facts.signature || facts.signature.status === 'invalid';
 }
@@ -32,7 +38,8 @@ export const PDF_RULES = m('submit.rules', { size: formatBytes(REPORT_UPLOAD_MAX
 export function checkPdf(file: Pick<File, 'name' | 'type' | 'size'>): string | null {
   if (file.size === 0) return m('check.pdfEmpty');
   if (file.type !== 'application/pdf' && !/\.pdf$/i.test(file.name)) return m('check.notPdf');
-  if (file.size > REPORT_UPLOAD_MAX_BYTES) return m('check.pdfTooBig', { size: formatBytes(file.size), max: formatBytes(REPORT_UPLOAD_MAX_BYTES) });
+  if (file.size > REPORT_UPLOAD_MAX_BYTES)
+    return m('check.pdfTooBig', { size: formatBytes(file.size), max: formatBytes(REPORT_UPLOAD_MAX_BYTES) });
   return null;
 }
 
@@ -85,9 +92,11 @@ export async function chooseSigned(file: File | undefined): Promise<void> {
         if (now.phase === 'checking' && now.file === file) setStep({ ...now, loaded, total });
       },
     });
-    if ($signed.get().phase === 'checking') setStep({ phase: 'review', file, facts, url: URL.createObjectURL(file), confirmed: false });
+    if ($signed.get().phase === 'checking')
+      setStep({ phase: 'review', file, facts, url: URL.createObjectURL(file), confirmed: false });
   } catch (error) {
-    if ($signed.get().phase === 'checking') setStep({ phase: 'invalid', name: file.name, message: errorMessage(error) });
+    if ($signed.get().phase === 'checking')
+      setStep({ phase: 'invalid', name: file.name, message: errorMessage(error) });
   } finally {
     abort = null;
   }
@@ -114,7 +123,8 @@ export async function submitSigned(): Promise<void> {
   const chosen: Chosen = { file, facts, url, confirmed };
   setStep({ phase: 'submitting', ...chosen, loaded: 0, total: file.size });
   await sendReportFile({
-    send: (transfer) => uploadSignedReport(report.uuid, report.version, file, needsConfirmation(facts) && confirmed, transfer),
+    send: (transfer) =>
+      uploadSignedReport(report.uuid, report.version, file, needsConfirmation(facts) && confirmed, transfer),
     onProgress: ({ loaded, total }) => {
       const step = $signed.get();
       if (step.phase === 'submitting' && step.file === file) setStep({ ...step, loaded, total });

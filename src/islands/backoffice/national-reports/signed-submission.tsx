@@ -8,7 +8,17 @@ import { HiddenFileInput } from '../ui/image-choice.tsx';
 import { FirstPage } from './first-page.tsx';
 import { m } from './messages.ts';
 import { SignatureFacts } from './signature-facts.tsx';
-import { $signed, chooseSigned, confirmUnsigned, discardSigned, formatBytes, needsConfirmation, PDF_RULES, submitSigned, type SignedStep } from './signed-store.ts';
+import {
+  $signed,
+  chooseSigned,
+  confirmUnsigned,
+  discardSigned,
+  formatBytes,
+  needsConfirmation,
+  PDF_RULES,
+  submitSigned,
+  type SignedStep,
+} from './signed-store.ts';
 
 const CURRENT_STEP = 'font-semibold text-brand-800';
 
@@ -72,19 +82,33 @@ function Choose({ step, replacing }: { step: SignedStep; replacing: boolean }) {
         <button type="button" className={ui.primaryButton} disabled={checking} onClick={() => input.current?.click()}>
           {m('submit.choose')}
         </button>
-        <HiddenFileInput inputRef={input} id="signed-pdf" label={m('submit.fileLabel')} accept="application/pdf,.pdf" tabIndex={-1} onFile={(file) => void chooseSigned(file)} />
+        <HiddenFileInput
+          inputRef={input}
+          id="signed-pdf"
+          label={m('submit.fileLabel')}
+          accept="application/pdf,.pdf"
+          tabIndex={-1}
+          onFile={(file) => void chooseSigned(file)}
+        />
       </div>
       {checking && (
         <div className="mt-3" role="status" aria-live="polite">
           <div className="flex items-center justify-between gap-3 text-sm text-slate-700">
             <span className="min-w-0 break-words">
-              {pct < 100 ? m('submit.checkingPct', { name: step.file.name, pct }) : m('submit.checking', { name: step.file.name })}
+              {pct < 100
+                ? m('submit.checkingPct', { name: step.file.name, pct })
+                : m('submit.checking', { name: step.file.name })}
             </span>
             <button type="button" className="text-sm underline" onClick={discardSigned}>
               {m('common.cancel')}
             </button>
           </div>
-          <progress className="mt-1 h-2 w-full accent-brand-600" max={100} value={pct} aria-label={m('submit.checkingLabel')} />
+          <progress
+            className="mt-1 h-2 w-full accent-brand-600"
+            max={100}
+            value={pct}
+            aria-label={m('submit.checkingLabel')}
+          />
         </div>
       )}
       {step.phase === 'invalid' && (
@@ -118,7 +142,13 @@ function Review({ step, replacing }: { step: Extract<SignedStep, { facts: Signed
         <SignatureNote facts={facts} />
         {askConfirmation && (
           <label className="flex items-start gap-2 text-sm text-slate-900">
-            <input type="checkbox" className="mt-0.5 size-4 accent-brand-600" checked={confirmed} disabled={submitting} onChange={(event) => confirmUnsigned(event.target.checked)} />
+            <input
+              type="checkbox"
+              className="mt-0.5 size-4 accent-brand-600"
+              checked={confirmed}
+              disabled={submitting}
+              onChange={(event) => confirmUnsigned(event.target.checked)}
+            />
             <span>{m('submit.confirm')}</span>
           </label>
         )}
@@ -128,14 +158,21 @@ function Review({ step, replacing }: { step: Extract<SignedStep, { facts: Signed
           </p>
         )}
         <div className="flex flex-wrap items-center gap-3">
-          <button type="button" className={ui.primaryButton} disabled={!ready || submitting} onClick={() => void submitSigned()}>
+          <button
+            type="button"
+            className={ui.primaryButton}
+            disabled={!ready || submitting}
+            onClick={() => void submitSigned()}
+          >
             {submitting ? m('submit.submitting', { pct }) : replacing ? m('submit.sendCopy') : m('submit.submit')}
           </button>
           <button type="button" className={ui.secondaryButton} onClick={discardSigned}>
             {submitting ? m('common.cancel') : m('submit.another')}
           </button>
         </div>
-        {submitting && <progress className="h-2 w-full accent-brand-600" max={100} value={pct} aria-label={m('submit.progress')} />}
+        {submitting && (
+          <progress className="h-2 w-full accent-brand-600" max={100} value={pct} aria-label={m('submit.progress')} />
+        )}
       </div>
       <FirstPage url={url} name={file.name} />
     </div>

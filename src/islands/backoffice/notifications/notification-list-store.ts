@@ -18,7 +18,9 @@ export const UNREAD_KEY = 'notifications/unread';
 /** The bell asks again this often, and whenever the window gets the focus (one small count). */
 export const UNREAD_REFRESH_MS = 60_000;
 
-const $unreadKey = computed($identity, (state) => (state.status === 'ready' && state.identity.status === 1 ? UNREAD_KEY : null));
+const $unreadKey = computed($identity, (state) =>
+  state.status === 'ready' && state.identity.status === 1 ? UNREAD_KEY : null,
+);
 
 /** The bell's unread count. */
 export const $unreadCount = createFetcherStore([$unreadKey], {
@@ -28,7 +30,9 @@ export const $unreadCount = createFetcherStore([$unreadKey], {
 });
 
 /** The page of the list, from the URL (?page=). */
-export const $notificationsPage = computed($router, (page) => (page?.route === 'notifications' ? pageOf(page.search) : null));
+export const $notificationsPage = computed($router, (page) =>
+  page?.route === 'notifications' ? pageOf(page.search) : null,
+);
 
 const $listKey = computed($notificationsPage, (page) =>
   page === null ? null : withQuery('notifications', { page, per_page: NOTIFICATIONS_PAGE_SIZE }),

@@ -7,7 +7,13 @@ import { PageHeading } from '../ui/page-heading.tsx';
 import { PagedList } from '../ui/paged-list.tsx';
 import { ui } from '../ui/styles.ts';
 import { m } from './messages.ts';
-import { $notifications, $notificationsPage, $notificationsView, goToPage, markRead } from './notification-list-store.ts';
+import {
+  $notifications,
+  $notificationsPage,
+  $notificationsView,
+  goToPage,
+  markRead,
+} from './notification-list-store.ts';
 
 /** /dashboard/notifications: what happened to the person's work, newest first. */
 export function NotificationsScreen(_: ScreenProps) {
@@ -16,7 +22,15 @@ export function NotificationsScreen(_: ScreenProps) {
   const unread = list.data?.unread;
   return (
     <>
-      <PageHeading description={unreadIntro(unread, { intro: m('intro'), allRead: m('introAllRead'), unread: (count) => m('introUnread', { count }) })}>{m('title')}</PageHeading>
+      <PageHeading
+        description={unreadIntro(unread, {
+          intro: m('intro'),
+          allRead: m('introAllRead'),
+          unread: (count) => m('introUnread', { count }),
+        })}
+      >
+        {m('title')}
+      </PageHeading>
       {unread !== undefined && unread > 0 && (
         <div className="mb-4 flex justify-end">
           <button type="button" className={ui.secondaryButton} onClick={() => void markRead({ all: true })}>
@@ -36,7 +50,11 @@ export function NotificationsScreen(_: ScreenProps) {
         onPage={goToPage}
       >
         {(items) => (
-          <ul aria-label={m('title')} aria-busy={list.loading} className={`${ui.cardFlush} divide-y divide-slate-100 ${list.loading ? 'opacity-70' : ''}`}>
+          <ul
+            aria-label={m('title')}
+            aria-busy={list.loading}
+            className={`${ui.cardFlush} divide-y divide-slate-100 ${list.loading ? 'opacity-70' : ''}`}
+          >
             {items.map((item) => (
               <NotificationItem key={item.uuid} item={item} />
             ))}
@@ -51,7 +69,10 @@ function NotificationItem({ item }: { item: Notification }) {
   const unread = item.read_at === null;
   return (
     <li className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-start sm:gap-3">
-      <span aria-hidden="true" className={`mt-1.5 hidden size-2.5 shrink-0 rounded-full sm:block ${unread ? 'bg-brand-600' : 'bg-transparent'}`} />
+      <span
+        aria-hidden="true"
+        className={`mt-1.5 hidden size-2.5 shrink-0 rounded-full sm:block ${unread ? 'bg-brand-600' : 'bg-transparent'}`}
+      />
       <div className="min-w-0 flex-1">
         <a
           href={item.link}
@@ -65,7 +86,9 @@ function NotificationItem({ item }: { item: Notification }) {
           {unread && <span className="sr-only">{m('unreadPrefix')}</span>}
           {item.title}
         </a>
-        <p dir="auto" className="mt-0.5 break-words text-sm text-slate-700">{item.body}</p>
+        <p dir="auto" className="mt-0.5 break-words text-sm text-slate-700">
+          {item.body}
+        </p>
         <p className="mt-0.5 text-xs text-slate-600">
           <time dateTime={item.created_at}>{formatDateTime(item.created_at)}</time>
         </p>
@@ -76,7 +99,8 @@ function NotificationItem({ item }: { item: Notification }) {
           className="self-start rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50"
           onClick={() => void markRead({ uuids: [item.uuid] })}
         >
-          {m('markRead')}<span className="sr-only">: {item.title}</span>
+          {m('markRead')}
+          <span className="sr-only">: {item.title}</span>
         </button>
       )}
     </li>

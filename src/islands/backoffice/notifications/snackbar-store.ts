@@ -89,7 +89,9 @@ export function dismiss(id: number): void {
     remove(id);
     return;
   }
-  $snackbars.set($snackbars.get().map((candidate) => (candidate.id === id ? { ...candidate, phase: 'leaving' } : candidate)));
+  $snackbars.set(
+    $snackbars.get().map((candidate) => (candidate.id === id ? { ...candidate, phase: 'leaving' } : candidate)),
+  );
   setTimer(id, SNACKBAR_FADE_MS, () => remove(id));
 }
 

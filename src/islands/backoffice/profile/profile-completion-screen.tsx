@@ -50,7 +50,12 @@ export function ProfileCompletionScreen({ identity }: ScreenProps) {
       <CompletionHeader />
       <main id="main" tabIndex={-1} className="mx-auto max-w-xl px-4 py-10 outline-none">
         <PageHeading description={m('intro')}>{m('title')}</PageHeading>
-        <form noValidate onSubmit={onSubmit} className={`${ui.card} space-y-5`} aria-describedby={generalError ? 'profile-error' : undefined}>
+        <form
+          noValidate
+          onSubmit={onSubmit}
+          className={`${ui.card} space-y-5`}
+          aria-describedby={generalError ? 'profile-error' : undefined}
+        >
           {generalError && (
             <div id="profile-error">
               <ErrorState error={generalError} title={m('notSaved')} />
@@ -74,56 +79,66 @@ export function ProfileCompletionScreen({ identity }: ScreenProps) {
 /** The bare page's header: the brand, home, and Sign out. */
 function CompletionHeader() {
   return (
-  <header className="border-b border-slate-200 bg-white">
-    <div className="mx-auto flex h-16 max-w-3xl items-center justify-between gap-4 px-4">
-      <a href="/" className="flex items-center gap-2 font-semibold text-brand-800">
-        <BrandMark className="size-8 shrink-0" />
-        Asia-Pacific Urban Agenda
-      </a>
-      <button type="button" className={ui.secondaryButton} onClick={() => void logout()}>
-        {m('signOut')}
-      </button>
-    </div>
-  </header>
+    <header className="border-b border-slate-200 bg-white">
+      <div className="mx-auto flex h-16 max-w-3xl items-center justify-between gap-4 px-4">
+        <a href="/" className="flex items-center gap-2 font-semibold text-brand-800">
+          <BrandMark className="size-8 shrink-0" />
+          Asia-Pacific Urban Agenda
+        </a>
+        <button type="button" className={ui.secondaryButton} onClick={() => void logout()}>
+          {m('signOut')}
+        </button>
+      </div>
+    </header>
   );
 }
 
 /** The country the person works for, with its flag once chosen. */
-function CountryChoice({ countryCode, setCountryCode, errors }: { countryCode: string; setCountryCode: (code: string) => void; errors: FieldErrors }) {
+function CountryChoice({
+  countryCode,
+  setCountryCode,
+  errors,
+}: {
+  countryCode: string;
+  setCountryCode: (code: string) => void;
+  errors: FieldErrors;
+}) {
   const countries = useStore($activeCountries);
   const country = countries.data?.data.find((candidate) => candidate.code === countryCode);
   return (
-  <div>
-    <label htmlFor="profile-country_code" className={ui.label}>
-      {m('country')}
-    </label>
-    <div className="mt-1 flex items-center gap-3">
-      <select
-        id="profile-country_code"
-        className={ui.input}
-        value={countryCode}
-        onChange={(event) => setCountryCode(event.target.value)}
-        required
-        disabled={!countries.data}
-        {...invalidProps(errors, 'country_code', 'profile-country-error')}
-      >
-        <option value="">{countries.data ? m('chooseCountry') : m('loadingCountries')}</option>
-        {countries.data?.data.map((option) => (
-          <option key={option.code} value={option.code}>
-            {countryName(option.code, option.name)}
-          </option>
-        ))}
-      </select>
-      {country && (
-        <Flag country={country} size="lg" label />
+    <div>
+      <label htmlFor="profile-country_code" className={ui.label}>
+        {m('country')}
+      </label>
+      <div className="mt-1 flex items-center gap-3">
+        <select
+          id="profile-country_code"
+          className={ui.input}
+          value={countryCode}
+          onChange={(event) => setCountryCode(event.target.value)}
+          required
+          disabled={!countries.data}
+          {...invalidProps(errors, 'country_code', 'profile-country-error')}
+        >
+          <option value="">{countries.data ? m('chooseCountry') : m('loadingCountries')}</option>
+          {countries.data?.data.map((option) => (
+            <option key={option.code} value={option.code}>
+              {countryName(option.code, option.name)}
+            </option>
+          ))}
+        </select>
+        {country && <Flag country={country} size="lg" label />}
+      </div>
+      <FieldError id="profile-country-error" messages={errors['country_code']} />
+      {countries.error !== undefined && (
+        <div className="mt-2">
+          <ErrorState
+            error={countries.error}
+            title={m('countriesFailed')}
+            onRetry={() => $activeCountries.revalidate()}
+          />
+        </div>
       )}
     </div>
-    <FieldError id="profile-country-error" messages={errors['country_code']} />
-    {countries.error !== undefined && (
-      <div className="mt-2">
-        <ErrorState error={countries.error} title={m('countriesFailed')} onRetry={() => $activeCountries.revalidate()} />
-      </div>
-    )}
-  </div>
   );
 }

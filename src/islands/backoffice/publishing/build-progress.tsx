@@ -3,7 +3,13 @@ import { ProgressBar } from '../ui/progress-bar.tsx';
 import { m } from './messages.ts';
 import type { SitePhase } from './site-status-store.ts';
 
-const timeFormat = new Intl.DateTimeFormat(INTL_TAG, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const timeFormat = new Intl.DateTimeFormat(INTL_TAG, {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 
 /** "3 Mar 2026, 14:05" in the reader's time zone. */
 export function formatMoment(iso: string): string {
@@ -13,18 +19,38 @@ export function formatMoment(iso: string): string {
 
 /** The update's progress as a bar that assistive tech reads as a value out of 100. */
 export function BuildProgressBar({ progress }: { progress: number }) {
-  return <ProgressBar label={m('progressLabel')} percent={progress} valueText={m('progressDone', { percent: progress })} duration="duration-500" />;
+  return (
+    <ProgressBar
+      label={m('progressLabel')}
+      percent={progress}
+      valueText={m('progressDone', { percent: progress })}
+      duration="duration-500"
+    />
+  );
 }
 
 /**
  * Why the last update failed, in plain words, with the technical report folded away for whoever
  * is asked to look into it.
  */
-export function FailureNote({ at, liveSince, reason, retrying = false }: { at: string; liveSince: string | null; reason: string; retrying?: boolean }) {
+export function FailureNote({
+  at,
+  liveSince,
+  reason,
+  retrying = false,
+}: {
+  at: string;
+  liveSince: string | null;
+  reason: string;
+  retrying?: boolean;
+}) {
   return (
     <div className="text-sm text-slate-700">
       <p>
-        {m('failureText', { at: formatMoment(at), what: liveSince ? m('failureSiteOn', { moment: formatMoment(liveSince) }) : m('failureNoSite') })}
+        {m('failureText', {
+          at: formatMoment(at),
+          what: liveSince ? m('failureSiteOn', { moment: formatMoment(liveSince) }) : m('failureNoSite'),
+        })}
       </p>
       {retrying && <p className="mt-2">{m('retryText')}</p>}
       <details className="mt-2">

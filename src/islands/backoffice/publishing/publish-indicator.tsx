@@ -32,7 +32,12 @@ function PopoverHeading() {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
-    <h2 id="publish-popover-title" ref={heading} tabIndex={-1} className="mb-2 text-sm font-semibold text-slate-900 outline-none">
+    <h2
+      id="publish-popover-title"
+      ref={heading}
+      tabIndex={-1}
+      className="mb-2 text-sm font-semibold text-slate-900 outline-none"
+    >
       {m('publicSite')}
     </h2>
   );
@@ -71,7 +76,9 @@ export function PublishIndicator() {
             <>
               <PopoverHeading />
               {failedToLoad ? (
-                <p className="mt-1 text-sm text-red-800">{m('loadFailedText', { reason: errorMessage(status.error) })}</p>
+                <p className="mt-1 text-sm text-red-800">
+                  {m('loadFailedText', { reason: errorMessage(status.error) })}
+                </p>
               ) : (
                 <SiteStatusView data={data} shown={3} />
               )}

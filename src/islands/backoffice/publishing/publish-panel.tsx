@@ -22,7 +22,10 @@ export function PublishPanel() {
   }
 
   return (
-    <section aria-labelledby="publish-panel-title" className={`${ui.card} mb-6 flex flex-col gap-4 sm:flex-row sm:items-start`}>
+    <section
+      aria-labelledby="publish-panel-title"
+      className={`${ui.card} mb-6 flex flex-col gap-4 sm:flex-row sm:items-start`}
+    >
       <div className="min-w-0 flex-1">
         <h2 id="publish-panel-title" className="mb-2 text-sm font-semibold text-slate-900">
           {m('publicSite')}
@@ -39,7 +42,15 @@ export function PublishPanel() {
  * focusable while its request is on its way (aria-disabled, clicks ignored), so the keyboard
  * focus is not lost. During an update it still works: the server then updates once more.
  */
-export function PublishButton({ publishing, retry, onAsk }: { publishing: boolean; retry: boolean; onAsk?: () => void }) {
+export function PublishButton({
+  publishing,
+  retry,
+  onAsk,
+}: {
+  publishing: boolean;
+  retry: boolean;
+  onAsk?: () => void;
+}) {
   return (
     <button
       type="button"

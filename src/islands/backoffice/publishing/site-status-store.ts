@@ -39,7 +39,11 @@ function schedulePoll(): void {
   const value = $siteStatus.get();
   if (value.loading) return;
   // While builds fail, the retry's countdown and its start are followed too, less often.
-  const every = isBuildActive(value.data?.data) ? SITE_STATUS_POLL_MS : value.data?.data.failing ? SITE_STATUS_FAILING_POLL_MS : 0;
+  const every = isBuildActive(value.data?.data)
+    ? SITE_STATUS_POLL_MS
+    : value.data?.data.failing
+      ? SITE_STATUS_FAILING_POLL_MS
+      : 0;
   if (every > 0) pollTimer = setTimeout(() => revalidateKeys(SITE_STATUS_KEY), every);
 }
 
@@ -103,7 +107,14 @@ export function sitePhase(status: BuildStatusData | undefined): SitePhase {
     const progress = Math.max(0, Math.min(100, Math.round(current.progress)));
     return { kind: 'building', progress, step: current.step, since: current.since };
   }
-  if (lastFailure) return { kind: 'failed', at: lastFailure.at, reason: lastFailure.reason, liveSince: live?.since ?? null, retryAt: status.failing?.retryAt ?? null };
+  if (lastFailure)
+    return {
+      kind: 'failed',
+      at: lastFailure.at,
+      reason: lastFailure.reason,
+      liveSince: live?.since ?? null,
+      retryAt: status.failing?.retryAt ?? null,
+    };
   return live ? { kind: 'live', since: live.since } : { kind: 'neverBuilt' };
 }
 
@@ -114,7 +125,12 @@ export function aboutTime(seconds: number): string {
 }
 
 const clock = new Intl.DateTimeFormat(INTL_TAG, { hour: '2-digit', minute: '2-digit' });
-const dayAndClock = new Intl.DateTimeFormat(INTL_TAG, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+const dayAndClock = new Intl.DateTimeFormat(INTL_TAG, {
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 
 /** "14:02" today, "3 Mar, 14:02" another day, in the reader's time zone. */
 export function liveMoment(iso: string, now = new Date()): string {
@@ -130,7 +146,10 @@ const changesWaiting = (count: number) => m('changesWaiting', { count });
  * and, while changes are on their way, when they should be live. "3 changes waiting · live in
  * about 20 s", "Live since 14:02".
  */
-export function siteSummary(data: SiteStatusData | undefined, now = new Date()): { state: string; detail: string | null } {
+export function siteSummary(
+  data: SiteStatusData | undefined,
+  now = new Date(),
+): { state: string; detail: string | null } {
   const phase = sitePhase(data);
   const waiting = data?.waiting.total ?? 0;
   switch (phase.kind) {
@@ -139,7 +158,10 @@ export function siteSummary(data: SiteStatusData | undefined, now = new Date()):
     case 'queued':
     case 'building': {
       const liveIn = data?.liveInSeconds ?? null;
-      return { state: waiting > 0 ? changesWaiting(waiting) : m('updating'), detail: liveIn === null ? m('goingLiveShortly') : m('liveIn', { time: aboutTime(liveIn) }) };
+      return {
+        state: waiting > 0 ? changesWaiting(waiting) : m('updating'),
+        detail: liveIn === null ? m('goingLiveShortly') : m('liveIn', { time: aboutTime(liveIn) }),
+      };
     }
     case 'failed':
       if (data?.failing) return behind(data, now);
@@ -147,7 +169,9 @@ export function siteSummary(data: SiteStatusData | undefined, now = new Date()):
         ? { state: changesWaiting(waiting), detail: m('lastFailedDetail') }
         : { state: m('lastFailed'), detail: null };
     case 'live':
-      return waiting > 0 ? { state: changesWaiting(waiting), detail: null } : { state: m('liveSince', { moment: liveMoment(phase.since, now) }), detail: null };
+      return waiting > 0
+        ? { state: changesWaiting(waiting), detail: null }
+        : { state: m('liveSince', { moment: liveMoment(phase.since, now) }), detail: null };
     case 'neverBuilt':
       return { state: waiting > 0 ? changesWaiting(waiting) : m('notPublished'), detail: null };
   }

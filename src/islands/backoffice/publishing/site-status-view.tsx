@@ -5,7 +5,15 @@ import { m } from './messages.ts';
 import { sitePhase, siteSummary } from './site-status-store.ts';
 
 /** The changes waiting to go live, by name: the first `shown`, then how many more. */
-export function WaitingChanges({ data, shown, label = m('waitingLabel') }: { data: SiteStatusData; shown: number; label?: string }) {
+export function WaitingChanges({
+  data,
+  shown,
+  label = m('waitingLabel'),
+}: {
+  data: SiteStatusData;
+  shown: number;
+  label?: string;
+}) {
   const id = useId();
   const { total, changes } = data.waiting;
   if (total === 0) return null;
@@ -33,7 +41,15 @@ export function WaitingChanges({ data, shown, label = m('waitingLabel') }: { dat
  * it goes live, or since when the site is live; the progress of an update; why the last one
  * failed; and the changes waiting, by name. `announce` makes the line a live region.
  */
-export function SiteStatusView({ data, announce = false, shown = 5 }: { data: SiteStatusData | undefined; announce?: boolean; shown?: number }) {
+export function SiteStatusView({
+  data,
+  announce = false,
+  shown = 5,
+}: {
+  data: SiteStatusData | undefined;
+  announce?: boolean;
+  shown?: number;
+}) {
   const phase = sitePhase(data);
   const { state, detail } = siteSummary(data);
   return (
@@ -51,7 +67,14 @@ export function SiteStatusView({ data, announce = false, shown = 5 }: { data: Si
         </span>
       </p>
       {phase.kind === 'building' && <BuildProgressBar progress={phase.progress} />}
-      {phase.kind === 'failed' && <FailureNote at={phase.at} liveSince={phase.liveSince} reason={phase.reason} retrying={Boolean(data?.failing)} />}
+      {phase.kind === 'failed' && (
+        <FailureNote
+          at={phase.at}
+          liveSince={phase.liveSince}
+          reason={phase.reason}
+          retrying={Boolean(data?.failing)}
+        />
+      )}
       {data && <WaitingChanges data={data} shown={shown} />}
       {data && data.waiting.total === 0 && phase.kind === 'live' && (
         <p className="text-xs text-slate-600">{m('autoLive')}</p>

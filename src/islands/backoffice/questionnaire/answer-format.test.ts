@@ -31,7 +31,9 @@ describe('the engine’s words in the page’s language', () => {
       expect(problemText(message, russian, 'ru'), message).not.toBe(message);
     }
     expect(problemText('must be a number', french, 'fr')).toBe('doit être un nombre');
-    expect(problemText('is required for a core (tier 1) figure', russian, 'ru')).toBe('обязателен для основного показателя (уровень 1)');
+    expect(problemText('is required for a core (tier 1) figure', russian, 'ru')).toBe(
+      'обязателен для основного показателя (уровень 1)',
+    );
     expect(problemText('A sentence of the server', french, 'fr')).toBe('A sentence of the server');
   });
 

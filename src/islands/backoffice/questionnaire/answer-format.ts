@@ -19,7 +19,8 @@ const unitOf = (q: Pick<Question, 'unit' | 'answer_type'>) => q.unit ?? (q.answe
 /** A number with the question's unit: "58.3 %" in English (the engine's way), "58,3 %" in French. */
 export function numberWithUnit(q: Pick<Question, 'unit' | 'answer_type'>, n: number): string {
   const unit = unitOf(q);
-  if (PAGE_LOCALE === 'en') return `${n.toLocaleString('en-GB', { maximumFractionDigits: 6 })}${unit ? ` ${unit}` : ''}`;
+  if (PAGE_LOCALE === 'en')
+    return `${n.toLocaleString('en-GB', { maximumFractionDigits: 6 })}${unit ? ` ${unit}` : ''}`;
   return withUnit(n.toLocaleString(INTL_TAG, { maximumFractionDigits: 6 }), unit, INTL_TAG);
 }
 
@@ -42,7 +43,10 @@ export function answerWarningTexts(q: WarningRules, value: AnswerValue | undefin
   if (q.expected_min === null && q.expected_max === null) return [];
   const range =
     q.expected_min !== null && q.expected_max !== null
-      ? m('range.between', { min: q.expected_min.toLocaleString(INTL_TAG, { maximumFractionDigits: 6 }), max: numberWithUnit(q, q.expected_max) })
+      ? m('range.between', {
+          min: q.expected_min.toLocaleString(INTL_TAG, { maximumFractionDigits: 6 }),
+          max: numberWithUnit(q, q.expected_max),
+        })
       : q.expected_min !== null
         ? m('range.atLeast', { min: numberWithUnit(q, q.expected_min) })
         : m('range.atMost', { max: numberWithUnit(q, q.expected_max!) });
@@ -61,7 +65,8 @@ export function answerWarningTexts(q: WarningRules, value: AnswerValue | undefin
 }
 
 type Key = Parameters<typeof m>[0];
-const number = (text: string) => (Number.isFinite(Number(text)) ? Number(text).toLocaleString(INTL_TAG, { maximumFractionDigits: 6 }) : text);
+const number = (text: string) =>
+  Number.isFinite(Number(text)) ? Number(text).toLocaleString(INTL_TAG, { maximumFractionDigits: 6 }) : text;
 
 /** The engine's fragments (src/lib/questionnaires/engine.ts, text.ts), most particular first. */
 const FRAGMENTS: [RegExp, Key, (match: RegExpExecArray) => Record<string, string | number>][] = [
@@ -73,8 +78,16 @@ const FRAGMENTS: [RegExp, Key, (match: RegExpExecArray) => Record<string, string
   [/^must be a number$/, 'problem.number', () => ({})],
   [/^must be a whole number$/, 'problem.whole', () => ({})],
   [/^must be at most (\d+) characters$/, 'problem.maxChars', (x) => ({ count: Number(x[1]) })],
-  [/^must be at least (\S+)(?: (.+))?$/, 'problem.atLeast', (x) => ({ min: `${number(x[1]!)}${x[2] ? ` ${x[2]}` : ''}` })],
-  [/^must be at most (\S+)(?: (.+))?$/, 'problem.atMost', (x) => ({ max: `${number(x[1]!)}${x[2] ? ` ${x[2]}` : ''}` })],
+  [
+    /^must be at least (\S+)(?: (.+))?$/,
+    'problem.atLeast',
+    (x) => ({ min: `${number(x[1]!)}${x[2] ? ` ${x[2]}` : ''}` }),
+  ],
+  [
+    /^must be at most (\S+)(?: (.+))?$/,
+    'problem.atMost',
+    (x) => ({ max: `${number(x[1]!)}${x[2] ? ` ${x[2]}` : ''}` }),
+  ],
   [/^must have at most (\d+) decimal places?$/, 'problem.decimals', (x) => ({ count: Number(x[1]) })],
   [/^must give a value for each of: (.+)$/, 'problem.eachPart', (x) => ({ list: x[1]! })],
   [/^must be one of the choices$/, 'problem.oneOfChoices', () => ({})],
@@ -90,7 +103,10 @@ const FRAGMENTS: [RegExp, Key, (match: RegExpExecArray) => Record<string, string
   [/^must be an http:\/\/ or https:\/\/ address$/, 'problem.url', () => ({})],
 ];
 
-/** One of the engine's fragments in the page's language (`t`, the catalogue's; English as it is); anything else as it came. */
+/**
+ * One of the engine's fragments in the page's language (`t`, the catalogue's; English as it is); anything else as it
+ * came.
+ */
 export function problemText(message: string, t: Translate<Key> = m, locale: string = PAGE_LOCALE): string {
   if (locale === 'en') return message;
   for (const [pattern, key, params] of FRAGMENTS) {

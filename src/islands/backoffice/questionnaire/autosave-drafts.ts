@@ -7,7 +7,10 @@ const STORAGE_VERSION = 1;
 type Drafts<Input, Raw> = Record<string, Draft<Input, Raw>>;
 
 /** The autosave queue's book of drafts: what waits for the server (kept in storage) and where each answer stands. */
-export function createDraftBook<Input extends InputLike, Saved extends SavedLike, Raw>(storage: DraftStorage, storageKey: string) {
+export function createDraftBook<Input extends InputLike, Saved extends SavedLike, Raw>(
+  storage: DraftStorage,
+  storageKey: string,
+) {
   const $drafts = atom<Drafts<Input, Raw>>(readStored<Input, Raw>(storage, storageKey));
   const $status = atom<Record<string, QueueStatus<Saved>>>(initialStatus<Input, Saved, Raw>($drafts.get()));
   let seq = Math.max(0, ...Object.values($drafts.get()).map((draft) => draft.seq));
@@ -35,7 +38,12 @@ export function createDraftBook<Input extends InputLike, Saved extends SavedLike
   }
 
   /** Keeps a new draft of one question (what is typed, or the answer to send). */
-  function put(question: string, raw: Raw, input: Input | null, state: { baseVersion: number | null; errors?: AnswerErrors | null }): Draft<Input, Raw> {
+  function put(
+    question: string,
+    raw: Raw,
+    input: Input | null,
+    state: { baseVersion: number | null; errors?: AnswerErrors | null },
+  ): Draft<Input, Raw> {
     const draft: Draft<Input, Raw> = {
       question_uuid: question,
       raw,
@@ -51,7 +59,9 @@ export function createDraftBook<Input extends InputLike, Saved extends SavedLike
   return { $drafts, $status, persist, setStatus, sendable, put, nextSeq: () => ++seq };
 }
 
-export type DraftBook<Input extends InputLike, Saved extends SavedLike, Raw> = ReturnType<typeof createDraftBook<Input, Saved, Raw>>;
+export type DraftBook<Input extends InputLike, Saved extends SavedLike, Raw> = ReturnType<
+  typeof createDraftBook<Input, Saved, Raw>
+>;
 
 function readStored<Input, Raw>(storage: DraftStorage, storageKey: string): Drafts<Input, Raw> {
   const text = storage.read(storageKey);
@@ -67,7 +77,11 @@ function readStored<Input, Raw>(storage: DraftStorage, storageKey: string): Draf
 function initialStatus<Input, Saved, Raw>(drafts: Drafts<Input, Raw>): Record<string, QueueStatus<Saved>> {
   const status: Record<string, QueueStatus<Saved>> = {};
   for (const draft of Object.values(drafts)) {
-    status[draft.question_uuid] = draft.errors ? { kind: 'invalid', errors: draft.errors } : draft.input ? { kind: 'pending' } : { kind: 'editing' };
+    status[draft.question_uuid] = draft.errors
+      ? { kind: 'invalid', errors: draft.errors }
+      : draft.input
+        ? { kind: 'pending' }
+        : { kind: 'editing' };
   }
   return status;
 }
@@ -87,7 +101,10 @@ export function withVersion<Input extends InputLike, Raw>(draft: Draft<Input, Ra
 }
 
 /** What the bottom bar counts: answers not on the server yet, and those that need the person. */
-export function summarise<Saved>(drafts: Record<string, unknown>, status: Record<string, QueueStatus<Saved>>): { unsaved: number; failed: number } {
+export function summarise<Saved>(
+  drafts: Record<string, unknown>,
+  status: Record<string, QueueStatus<Saved>>,
+): { unsaved: number; failed: number } {
   let unsaved = 0;
   let failed = 0;
   for (const question of Object.keys(drafts)) {

@@ -36,10 +36,19 @@ function fakeServer() {
     if (Object.keys(errors).length > 0) return { kind: 'invalid', errors, message: 'Check the answers' };
     const stale = batch.filter((input) => (answers.get(input.question_uuid)?.version ?? undefined) !== input.version);
     if (stale.length > 0) {
-      return { kind: 'conflict', current: stale.map((input) => answers.get(input.question_uuid)!).filter(Boolean), message: 'Changed by someone else' };
+      return {
+        kind: 'conflict',
+        current: stale.map((input) => answers.get(input.question_uuid)!).filter(Boolean),
+        message: 'Changed by someone else',
+      };
     }
     const saved = batch.map((input) => {
-      const next: Saved = { question_uuid: input.question_uuid, value: input.value, version: (input.version ?? 0) + 1, updated_by: { name: 'Me' } };
+      const next: Saved = {
+        question_uuid: input.question_uuid,
+        value: input.value,
+        version: (input.version ?? 0) + 1,
+        updated_by: { name: 'Me' },
+      };
       answers.set(input.question_uuid, next);
       return next;
     });
@@ -137,7 +146,10 @@ describe('autosave queue', () => {
     const { queue } = makeQueue(server);
     await queue.put('q1', '31', input('q1', 31), { baseVersion: 1 });
     const status = queue.$status.get()['q1'];
-    expect(status).toEqual({ kind: 'conflict', theirs: { question_uuid: 'q1', value: 30, version: 2, updated_by: { name: 'Ana' } } });
+    expect(status).toEqual({
+      kind: 'conflict',
+      theirs: { question_uuid: 'q1', value: 30, version: 2, updated_by: { name: 'Ana' } },
+    });
     expect(queue.$summary.get().failed).toBe(1);
 
     await queue.keepMine('q1', 2);
@@ -227,7 +239,10 @@ describe('autosave queue', () => {
     const queue = createAutosaveQueue<Input, Saved, string, { status: string }>({
       storage: memoryStorage(),
       storageKey: 'k',
-      transport: (batch) => (fail ? Promise.resolve({ kind: 'failed', message: 'The server answered with status 500.' }) : server.transport(batch)),
+      transport: (batch) =>
+        fail
+          ? Promise.resolve({ kind: 'failed', message: 'The server answered with status 500.' })
+          : server.transport(batch),
       retryDelay: () => null,
     });
     await queue.put('q1', '1', input('q1', 1), { baseVersion: null });
@@ -238,7 +253,9 @@ describe('autosave queue', () => {
   });
 
   it('reads server field errors by index', () => {
-    expect(errorsByIndex({ 'answers.0.source': ['is required for tier-1 values'], 'answers.2': ['bad'], other: ['x'] })).toEqual(
+    expect(
+      errorsByIndex({ 'answers.0.source': ['is required for tier-1 values'], 'answers.2': ['bad'], other: ['x'] }),
+    ).toEqual(
       new Map([
         [0, { source: ['is required for tier-1 values'] }],
         [2, { value: ['bad'] }],

@@ -1,10 +1,29 @@
 import { atom, computed, type ReadableAtom } from 'nanostores';
 import { createDraftBook, statusOfDraft, summarise, type DraftBook } from './autosave-drafts.ts';
 import { sendOnce, type QueueCore } from './autosave-send.ts';
-import type { AnswerErrors, AutosaveQueueOptions, Connection, Draft, InputLike, QueueStatus, SavedLike } from './autosave-types.ts';
+import type {
+  AnswerErrors,
+  AutosaveQueueOptions,
+  Connection,
+  Draft,
+  InputLike,
+  QueueStatus,
+  SavedLike,
+} from './autosave-types.ts';
 import { m } from './messages.ts';
 
-export type { AnswerErrors, AutosaveQueueOptions, Connection, Draft, InputLike, QueueStatus, SavedLike, SendOptions, SendResult, Transport } from './autosave-types.ts';
+export type {
+  AnswerErrors,
+  AutosaveQueueOptions,
+  Connection,
+  Draft,
+  InputLike,
+  QueueStatus,
+  SavedLike,
+  SendOptions,
+  SendResult,
+  Transport,
+} from './autosave-types.ts';
 export { errorsByIndex } from './autosave-send.ts';
 
 const DEFAULT_DELAYS = [2_000, 5_000, 15_000, 30_000, 60_000];
@@ -15,7 +34,8 @@ export function defaultRetryDelay(attempt: number): number {
 
 /**
  * The autosave queue of a questionnaire (DESIGN.md §11). Answers are put in after a short pause
- * in typing, when the person leaves a field and before the page is left; valid ones are sent in batches, one request at a time, with the version they
+ * in typing, when the person leaves a field and before the page is left; valid ones are sent in batches, one request at
+ * a time, with the version they
  * started from. Every answer not yet on the server stays in `storage`, so a reload, a dropped
  * connection or an expired sign-in loses nothing; `flush()` sends what waits (the form calls it
  * on the browser's `online` event, on "Retry" and after signing in again).
@@ -27,9 +47,18 @@ export function createAutosaveQueue<Input extends InputLike, Saved extends Saved
   const { $drafts, $status } = book;
   const { core, flush } = createSender<Input, Saved, Raw, Extra>(book, options);
 
-  function put(question: string, raw: Raw, input: Input | null, state: { baseVersion: number | null; errors?: AnswerErrors | null }): void {
+  function put(
+    question: string,
+    raw: Raw,
+    input: Input | null,
+    state: { baseVersion: number | null; errors?: AnswerErrors | null },
+  ): void {
     const draft = book.put(question, raw, input, state);
-    if ($status.get()[question]?.kind !== 'saving') book.setStatus(question, core.state.locked ? { kind: 'locked', message: m('status.formLocked') } : statusOfDraft(draft));
+    if ($status.get()[question]?.kind !== 'saving')
+      book.setStatus(
+        question,
+        core.state.locked ? { kind: 'locked', message: m('status.formLocked') } : statusOfDraft(draft),
+      );
   }
 
   return {
@@ -45,7 +74,12 @@ export function createAutosaveQueue<Input extends InputLike, Saved extends Saved
     },
 
     /** The person left the field: a valid answer is sent, an invalid one is kept with its errors. */
-    put(question: string, raw: Raw, input: Input | null, state: { baseVersion: number | null; errors?: AnswerErrors | null }): Promise<void> {
+    put(
+      question: string,
+      raw: Raw,
+      input: Input | null,
+      state: { baseVersion: number | null; errors?: AnswerErrors | null },
+    ): Promise<void> {
       put(question, raw, input, state);
       return state.errors || !input ? Promise.resolve() : flush();
     },
@@ -107,7 +141,10 @@ export type AutosaveQueue<Input extends InputLike, Saved extends SavedLike, Raw,
  * sendable is left or the network says no, and resolves when the queue is idle; a dropped
  * connection is retried after `options.retryDelay`.
  */
-function createSender<Input extends InputLike, Saved extends SavedLike, Raw, Extra>(book: DraftBook<Input, Saved, Raw>, options: AutosaveQueueOptions<Input, Saved, Extra>) {
+function createSender<Input extends InputLike, Saved extends SavedLike, Raw, Extra>(
+  book: DraftBook<Input, Saved, Raw>,
+  options: AutosaveQueueOptions<Input, Saved, Extra>,
+) {
   const retryDelay = options.retryDelay ?? defaultRetryDelay;
   let running: Promise<void> | null = null;
   let again = false;
@@ -140,7 +177,9 @@ function createSender<Input extends InputLike, Saved extends SavedLike, Raw, Ext
         while (progressed) {
           again = false;
           progressed = await sendOnce(core);
-          progressed = (progressed && book.sendable().length > 0) || (again && book.sendable().some((d) => book.$status.get()[d.question_uuid]?.kind === 'pending'));
+          progressed =
+            (progressed && book.sendable().length > 0) ||
+            (again && book.sendable().some((d) => book.$status.get()[d.question_uuid]?.kind === 'pending'));
         }
       } finally {
         running = null;
@@ -153,7 +192,9 @@ function createSender<Input extends InputLike, Saved extends SavedLike, Raw, Ext
 }
 
 /** Answers that were locked wait to be sent again (or are forgotten when they have no draft). */
-function releaseLocked<Input extends InputLike, Saved extends SavedLike, Raw>(book: DraftBook<Input, Saved, Raw>): void {
+function releaseLocked<Input extends InputLike, Saved extends SavedLike, Raw>(
+  book: DraftBook<Input, Saved, Raw>,
+): void {
   const status = { ...book.$status.get() };
   for (const [question, entry] of Object.entries(status)) {
     if (entry.kind === 'locked') {

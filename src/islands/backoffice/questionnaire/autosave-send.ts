@@ -1,6 +1,14 @@
 import type { WritableAtom } from 'nanostores';
 import { statusOfDraft, withVersion, type DraftBook } from './autosave-drafts.ts';
-import type { AnswerErrors, AutosaveQueueOptions, Connection, Draft, InputLike, SavedLike, SendResult } from './autosave-types.ts';
+import type {
+  AnswerErrors,
+  AutosaveQueueOptions,
+  Connection,
+  Draft,
+  InputLike,
+  SavedLike,
+  SendResult,
+} from './autosave-types.ts';
 import { m } from './messages.ts';
 
 /** What one autosave queue shares between its sends: its drafts, its connection and whether it is locked. */
@@ -24,7 +32,9 @@ interface Round<Input extends InputLike, Saved extends SavedLike, Raw, Extra> {
 }
 
 /** Sends one batch of what waits and takes in the answer; true when it is worth sending again. */
-export async function sendOnce<Input extends InputLike, Saved extends SavedLike, Raw, Extra>(core: QueueCore<Input, Saved, Raw, Extra>): Promise<boolean> {
+export async function sendOnce<Input extends InputLike, Saved extends SavedLike, Raw, Extra>(
+  core: QueueCore<Input, Saved, Raw, Extra>,
+): Promise<boolean> {
   const { book } = core;
   const batch = book.sendable();
   if (batch.length === 0 || core.state.locked) return false;
@@ -40,14 +50,18 @@ export async function sendOnce<Input extends InputLike, Saved extends SavedLike,
   }
 
   const drafts = { ...book.$drafts.get() };
-  const stillCurrent = (question: string) => drafts[question] !== undefined && drafts[question].seq === sentSeq.get(question);
+  const stillCurrent = (question: string) =>
+    drafts[question] !== undefined && drafts[question].seq === sentSeq.get(question);
   const backToPending = (question: string) => {
     if (drafts[question] && !stillCurrent(question)) book.setStatus(question, statusOfDraft(drafts[question]));
   };
   return applyResult({ core, batch, drafts, stillCurrent, backToPending }, result);
 }
 
-function applyResult<Input extends InputLike, Saved extends SavedLike, Raw, Extra>(round: Round<Input, Saved, Raw, Extra>, result: SendResult<Saved, Extra>): boolean {
+function applyResult<Input extends InputLike, Saved extends SavedLike, Raw, Extra>(
+  round: Round<Input, Saved, Raw, Extra>,
+  result: SendResult<Saved, Extra>,
+): boolean {
   const { core, batch } = round;
   const { book } = core;
   switch (result.kind) {
@@ -80,7 +94,11 @@ function applyResult<Input extends InputLike, Saved extends SavedLike, Raw, Extr
   }
 }
 
-function applySaved<Input extends InputLike, Saved extends SavedLike, Raw, Extra>(round: Round<Input, Saved, Raw, Extra>, answers: Saved[], extra: Extra): boolean {
+function applySaved<Input extends InputLike, Saved extends SavedLike, Raw, Extra>(
+  round: Round<Input, Saved, Raw, Extra>,
+  answers: Saved[],
+  extra: Extra,
+): boolean {
   const { core, drafts } = round;
   core.state.attempt = 0;
   core.$connection.set('online');
@@ -100,7 +118,11 @@ function applySaved<Input extends InputLike, Saved extends SavedLike, Raw, Extra
   return true;
 }
 
-function applyConflict<Input extends InputLike, Saved extends SavedLike, Raw, Extra>(round: Round<Input, Saved, Raw, Extra>, current: Saved[], message: string): boolean {
+function applyConflict<Input extends InputLike, Saved extends SavedLike, Raw, Extra>(
+  round: Round<Input, Saved, Raw, Extra>,
+  current: Saved[],
+  message: string,
+): boolean {
   const { core, batch, drafts } = round;
   const { book, options } = core;
   core.$connection.set('online');
@@ -128,7 +150,11 @@ function applyConflict<Input extends InputLike, Saved extends SavedLike, Raw, Ex
   return true;
 }
 
-function applyInvalid<Input extends InputLike, Saved extends SavedLike, Raw, Extra>(round: Round<Input, Saved, Raw, Extra>, errors: Record<string, string[]>, message: string): boolean {
+function applyInvalid<Input extends InputLike, Saved extends SavedLike, Raw, Extra>(
+  round: Round<Input, Saved, Raw, Extra>,
+  errors: Record<string, string[]>,
+  message: string,
+): boolean {
   const { core, batch, drafts } = round;
   const { book } = core;
   core.$connection.set('online');

@@ -18,7 +18,13 @@ import { memoryStorage } from './storage.ts';
 let n = 0;
 function question(patch: Partial<Question>): Question {
   n++;
-  return testQuestion({ uuid: `00000000-0000-4000-9000-${String(n).padStart(12, '0')}`, code: `Q${String(n).padStart(2, '0')}`, text: `Question ${n}`, sort: n, ...patch });
+  return testQuestion({
+    uuid: `00000000-0000-4000-9000-${String(n).padStart(12, '0')}`,
+    code: `Q${String(n).padStart(2, '0')}`,
+    text: `Question ${n}`,
+    sort: n,
+    ...patch,
+  });
 }
 
 const thrusts = [{ code: 'TC1', name: 'Social inclusion', nua_paragraphs: null, sort: 1 }];
@@ -35,7 +41,15 @@ function fakeServer() {
     if (state.mode === 'offline') return { kind: 'offline', message: 'Could not reach the server.' };
     if (state.mode === 'failing') return { kind: 'failed', message: 'The server had a problem.' };
     const saved = batch.map((input): Answer => {
-      const answer: Answer = { ...input, text: input.text, state: 'saved', warnings: [], version: (input.version ?? 0) + 1, updated_at: SAVED_AT, updated_by: { name: 'Maria Santos' } };
+      const answer: Answer = {
+        ...input,
+        text: input.text,
+        state: 'saved',
+        warnings: [],
+        version: (input.version ?? 0) + 1,
+        updated_at: SAVED_AT,
+        updated_by: { name: 'Maria Santos' },
+      };
       answers.set(input.question_uuid, answer);
       return answer;
     });
@@ -59,11 +73,22 @@ function fakePage() {
 function setUp(questions: Question[]) {
   const server = fakeServer();
   const form = createQuestionnaireForm<undefined>({
-    storageKey: 'drafts:u1:PH-2026', storage: memoryStorage(), questions, answers: [], thrusts, subcategories,
-    cycleYear: 2026, lockedMessage: null, transport: server.transport, retryDelay: () => null,
+    storageKey: 'drafts:u1:PH-2026',
+    storage: memoryStorage(),
+    questions,
+    answers: [],
+    thrusts,
+    subcategories,
+    cycleYear: 2026,
+    lockedMessage: null,
+    transport: server.transport,
+    retryDelay: () => null,
   });
   /** What the question says, and what the save bar says. */
-  const words = (q: Question) => ({ question: fieldWords(q, form.$fields.get()[q.uuid]!, form.$server.get()[q.uuid]), bar: form.$saveBar.get().message });
+  const words = (q: Question) => ({
+    question: fieldWords(q, form.$fields.get()[q.uuid]!, form.$server.get()[q.uuid]),
+    bar: form.$saveBar.get().message,
+  });
   return { form, server, words };
 }
 
@@ -90,7 +115,12 @@ describe('autosave after a pause in typing', () => {
     await vi.advanceTimersByTimeAsync(1);
     await settle();
     expect(server.sent).toHaveLength(1);
-    expect(server.sent[0]!.batch[0]).toMatchObject({ question_uuid: q.uuid, value: 58.3, data_year: 2024, source: 'Census' });
+    expect(server.sent[0]!.batch[0]).toMatchObject({
+      question_uuid: q.uuid,
+      value: 58.3,
+      data_year: 2024,
+      source: 'Census',
+    });
     expect(server.sent[0]!.options).toBeUndefined();
     // Leaving the question afterwards sends nothing more: the answer is already there.
     await form.leave(q.uuid);
@@ -140,7 +170,10 @@ describe('autosave after a pause in typing', () => {
     expect(server.sent).toHaveLength(0);
     const state = form.$fields.get()[q.uuid];
     expect(state?.kind === 'invalid' && state.errors['value']).toEqual(['must be at most 100 %']);
-    expect(words(q)).toEqual({ question: 'Not saved: correct the answer as shown.', bar: '1 answer needs your attention' });
+    expect(words(q)).toEqual({
+      question: 'Not saved: correct the answer as shown.',
+      bar: '1 answer needs your attention',
+    });
     // Typing again: the reasons give way to "Saving…" until the next pause.
     form.change(q.uuid, { value: '14' });
     expect(words(q)).toEqual({ question: 'Saving…', bar: 'Saving…' });
@@ -172,7 +205,9 @@ describe('saving before the page is left', () => {
     form.change(q.uuid, { value: '42' });
     browser.leave();
     await settle();
-    expect(server.sent).toEqual([{ batch: [expect.objectContaining({ question_uuid: q.uuid, value: 42 })], options: { keepalive: true } }]);
+    expect(server.sent).toEqual([
+      { batch: [expect.objectContaining({ question_uuid: q.uuid, value: 42 })], options: { keepalive: true } },
+    ]);
     await vi.advanceTimersByTimeAsync(IDLE_SAVE_MS * 2);
     expect(server.sent).toHaveLength(1);
     stop();
@@ -234,7 +269,11 @@ describe('next unanswered question', () => {
   });
 
   it('knows which questions have no answer yet, in the questionnaire’s order, as answers are typed', async () => {
-    const [a, b, c] = [question({ answer_type: 'int' }), question({ answer_type: 'int' }), question({ answer_type: 'int' })];
+    const [a, b, c] = [
+      question({ answer_type: 'int' }),
+      question({ answer_type: 'int' }),
+      question({ answer_type: 'int' }),
+    ];
     const { form } = setUp([c, a, b].map((q, i) => ({ ...q, sort: [3, 1, 2][i]! })));
     expect(form.$order.get()).toEqual([c.uuid, a.uuid, b.uuid]);
     expect(form.$unanswered.get()).toEqual([c.uuid, a.uuid, b.uuid]);

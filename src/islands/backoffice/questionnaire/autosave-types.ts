@@ -35,7 +35,10 @@ export interface SendOptions {
   keepalive?: boolean;
 }
 
-export type Transport<Input, Saved, Extra> = (batch: Input[], options?: SendOptions) => Promise<SendResult<Saved, Extra>>;
+export type Transport<Input, Saved, Extra> = (
+  batch: Input[],
+  options?: SendOptions,
+) => Promise<SendResult<Saved, Extra>>;
 
 /** Where one question's answer stands between the person's typing and the server. */
 export type QueueStatus<Saved> =

@@ -14,11 +14,28 @@ import { checkRaw, type RawAnswer } from './raw-answer.ts';
 export { formatDateTime };
 
 function Spinner() {
-  return <span aria-hidden="true" className="size-3.5 animate-spin rounded-full border-2 border-brand-200 border-t-brand-600 motion-reduce:animate-none" />;
+  return (
+    <span
+      aria-hidden="true"
+      className="size-3.5 animate-spin rounded-full border-2 border-brand-200 border-t-brand-600 motion-reduce:animate-none"
+    />
+  );
 }
 
 /** The one line under a field saying where its answer stands; announced politely. */
-export function FieldStatus({ id, question, state, stored, onRetry }: { id: string; question: Question; state: FieldState; stored: Answer | undefined; onRetry: () => void }) {
+export function FieldStatus({
+  id,
+  question,
+  state,
+  stored,
+  onRetry,
+}: {
+  id: string;
+  question: Question;
+  state: FieldState;
+  stored: Answer | undefined;
+  onRetry: () => void;
+}) {
   return (
     <p id={id} role="status" aria-live="polite" className="mt-3 min-h-5 text-sm">
       {statusContent(question, state, stored, onRetry)}
@@ -37,7 +54,12 @@ function SignedStatus({ tone, sign, text }: { tone: string; sign: ReactNode; tex
 }
 
 /** The status line's words (field-words.ts, the save bar's words) with their colour and sign. */
-function statusContent(question: Question, state: FieldState, stored: Answer | undefined, onRetry: () => void): ReactNode {
+function statusContent(
+  question: Question,
+  state: FieldState,
+  stored: Answer | undefined,
+  onRetry: () => void,
+): ReactNode {
   const text = fieldWords(question, state, stored);
   if (text === null) return null;
   switch (state.kind) {
@@ -77,7 +99,10 @@ function statusContent(question: Question, state: FieldState, stored: Answer | u
 }
 
 /** An answer that needs the person: invalid, in conflict or locked by access rights. */
-function problemContent(state: Extract<FieldState, { kind: 'invalid' | 'conflict' | 'locked' }>, text: string): ReactNode {
+function problemContent(
+  state: Extract<FieldState, { kind: 'invalid' | 'conflict' | 'locked' }>,
+  text: string,
+): ReactNode {
   switch (state.kind) {
     case 'invalid':
       return (
@@ -99,7 +124,15 @@ function problemContent(state: Extract<FieldState, { kind: 'invalid' | 'conflict
 }
 
 /** Both versions of an answer changed by two people at once, and the two ways out. */
-export function ConflictPanel({ question, theirs, mine, own, engine, onUseTheirs, onKeepMine }: {
+export function ConflictPanel({
+  question,
+  theirs,
+  mine,
+  own,
+  engine,
+  onUseTheirs,
+  onKeepMine,
+}: {
   question: Question;
   theirs: Answer;
   /** The other answer is the person's own, from another tab or window. */
@@ -141,10 +174,16 @@ export function ConflictPanel({ question, theirs, mine, own, engine, onUseTheirs
   );
 }
 
-function describe(question: Question, answer: Pick<Answer, 'value' | 'text' | 'data_year' | 'source' | 'comment'>): string {
+function describe(
+  question: Question,
+  answer: Pick<Answer, 'value' | 'text' | 'data_year' | 'source' | 'comment'>,
+): string {
   const lines = [answerDisplay(question, answer.value) || m('answer.none')];
   if (answer.text) lines.push(answer.text);
-  const meta = [answer.data_year ? m('answer.dataYear', { year: String(answer.data_year) }) : null, answer.source ? m('answer.source', { source: answer.source }) : null].filter(Boolean);
+  const meta = [
+    answer.data_year ? m('answer.dataYear', { year: String(answer.data_year) }) : null,
+    answer.source ? m('answer.source', { source: answer.source }) : null,
+  ].filter(Boolean);
   if (meta.length > 0) lines.push(meta.join(' · '));
   if (answer.comment) lines.push(m('answer.comment', { comment: answer.comment }));
   return lines.join('\n');

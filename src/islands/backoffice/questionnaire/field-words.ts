@@ -16,7 +16,9 @@ export function fieldWords(question: Question, state: FieldState, stored: Answer
   switch (state.kind) {
     case 'idle':
       if (!stored) return null;
-      return stored.updated_by ? m('status.savedOnBy', { date: formatDate(stored.updated_at), name: stored.updated_by.name }) : m('status.savedOn', { date: formatDate(stored.updated_at) });
+      return stored.updated_by
+        ? m('status.savedOnBy', { date: formatDate(stored.updated_at), name: stored.updated_by.name })
+        : m('status.savedOn', { date: formatDate(stored.updated_at) });
     case 'editing':
     case 'saving':
       return m('status.saving');
@@ -38,9 +40,13 @@ export function fieldWords(question: Question, state: FieldState, stored: Answer
   }
 }
 
-/** The warnings of a saved answer as sentences: the engine's in English, said again in the page's language otherwise. */
+/**
+ * The warnings of a saved answer as sentences: the engine's in English, said again in the page's language otherwise.
+ */
 function warningsOf(question: Question, warnings: readonly string[], stored: Answer | undefined): string {
   const texts = PAGE_LOCALE === 'en' || !stored ? warnings : answerWarningTexts(question, stored.value);
   const end = PAGE_LOCALE === 'zh' ? '。' : '.';
-  return texts.map((warning) => `${warning.charAt(0).toUpperCase()}${warning.slice(1)}${end}`).join(PAGE_LOCALE === 'zh' ? '' : ' ');
+  return texts
+    .map((warning) => `${warning.charAt(0).toUpperCase()}${warning.slice(1)}${end}`)
+    .join(PAGE_LOCALE === 'zh' ? '' : ' ');
 }

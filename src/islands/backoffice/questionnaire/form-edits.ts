@@ -20,16 +20,22 @@ export function changeField<Extra>(state: FormState<Extra>, question: string, pa
   $touched.set(new Set([...$touched.get(), question]));
   clearTimeout(typing.holdTimers.get(question));
   typing.setTyping(question, true);
-  typing.holdTimers.set(question, setTimeout(() => {
-    typing.holdTimers.delete(question);
-    typing.setTyping(question, false);
-    if (queue.$status.get()[question]?.kind !== 'conflict') queue.hold(question, next, state.baseVersion(question));
-  }, HOLD_MS));
+  typing.holdTimers.set(
+    question,
+    setTimeout(() => {
+      typing.holdTimers.delete(question);
+      typing.setTyping(question, false);
+      if (queue.$status.get()[question]?.kind !== 'conflict') queue.hold(question, next, state.baseVersion(question));
+    }, HOLD_MS),
+  );
   clearTimeout(typing.idleTimers.get(question));
-  typing.idleTimers.set(question, setTimeout(() => {
-    typing.idleTimers.delete(question);
-    void saveField(state, question);
-  }, IDLE_SAVE_MS));
+  typing.idleTimers.set(
+    question,
+    setTimeout(() => {
+      typing.idleTimers.delete(question);
+      void saveField(state, question);
+    }, IDLE_SAVE_MS),
+  );
 }
 
 /** The focus came into a question: a save landing meanwhile leaves what its inputs show. */
@@ -82,12 +88,22 @@ function saveField<Extra>(state: FormState<Extra>, question: string): Promise<vo
     return Promise.resolve();
   }
   // Already on its way (a choice saved on change, then focus left the question): not again.
-  if (checked.send && draft?.input && (kind === 'saving' || kind === 'pending') && sameAnswer(checked.send, draft.input)) return Promise.resolve();
+  if (
+    checked.send &&
+    draft?.input &&
+    (kind === 'saving' || kind === 'pending') &&
+    sameAnswer(checked.send, draft.input)
+  )
+    return Promise.resolve();
   return queue.put(question, raw, checked.send, { baseVersion: state.baseVersion(question), errors: checked.errors });
 }
 
 /** A choice (checkbox, radio button, list): shown and saved at once, without waiting for focus to leave. */
-export function chooseField<Extra>(state: FormState<Extra>, question: string, patch: Partial<RawAnswer>): Promise<void> {
+export function chooseField<Extra>(
+  state: FormState<Extra>,
+  question: string,
+  patch: Partial<RawAnswer>,
+): Promise<void> {
   const { $raw, $touched } = state;
   if (state.$locked.get() || state.lockedByRights(question)) return Promise.resolve();
   $raw.set({ ...$raw.get(), [question]: { ...$raw.get()[question]!, ...patch } });
@@ -96,7 +112,11 @@ export function chooseField<Extra>(state: FormState<Extra>, question: string, pa
 }
 
 /** Conflict: take the other person's answer and drop mine. */
-export function useTheirAnswer<Extra>(state: FormState<Extra>, $fields: ReadableAtom<Record<string, FieldState>>, question: string): void {
+export function useTheirAnswer<Extra>(
+  state: FormState<Extra>,
+  $fields: ReadableAtom<Record<string, FieldState>>,
+  question: string,
+): void {
   const field = $fields.get()[question];
   const item = state.byUuid.get(question);
   if (field?.kind !== 'conflict' || !item) return;
@@ -106,7 +126,11 @@ export function useTheirAnswer<Extra>(state: FormState<Extra>, $fields: Readable
 }
 
 /** Conflict: save mine over theirs (their version becomes the base). */
-export function keepMyAnswer<Extra>(state: FormState<Extra>, $fields: ReadableAtom<Record<string, FieldState>>, question: string): Promise<void> {
+export function keepMyAnswer<Extra>(
+  state: FormState<Extra>,
+  $fields: ReadableAtom<Record<string, FieldState>>,
+  question: string,
+): Promise<void> {
   const { queue } = state;
   const field = $fields.get()[question];
   const item = state.byUuid.get(question);
@@ -114,12 +138,15 @@ export function keepMyAnswer<Extra>(state: FormState<Extra>, $fields: ReadableAt
   if (field?.kind !== 'conflict' || !item || !raw) return Promise.resolve();
   state.$server.set({ ...state.$server.get(), [question]: field.theirs });
   const checked = checkRaw(item, raw, state.engine);
-  if (!checked.send) return queue.put(question, raw, null, { baseVersion: field.theirs.version, errors: checked.errors });
+  if (!checked.send)
+    return queue.put(question, raw, null, { baseVersion: field.theirs.version, errors: checked.errors });
   queue.hold(question, raw, field.theirs.version);
   return queue.put(question, raw, checked.send, { baseVersion: field.theirs.version });
 }
 
-/** Where the form hears the connection return and the page being left or hidden (the browser's, or a test's stand-in). */
+/**
+ * Where the form hears the connection return and the page being left or hidden (the browser's, or a test's stand-in).
+ */
 export interface PageEvents {
   window: EventTarget;
   document: EventTarget & { readonly visibilityState: string };
@@ -145,7 +172,11 @@ export function startForm<Extra>(state: FormState<Extra>, page: PageEvents | nul
         [page.window, 'online', () => void queue.retry()],
         [page.window, 'pagehide', leavePage],
         [page.window, 'pageshow', () => queue.leaving(false)],
-        [page.document, 'visibilitychange', () => (page.document.visibilityState === 'hidden' ? leavePage() : queue.leaving(false))],
+        [
+          page.document,
+          'visibilitychange',
+          () => (page.document.visibilityState === 'hidden' ? leavePage() : queue.leaving(false)),
+        ],
       ]
     : [];
   for (const [target, type, listener] of listeners) target.addEventListener(type, listener);
@@ -167,7 +198,12 @@ function sendKept<Extra>(state: FormState<Extra>): void {
       continue;
     }
     const checked = checkRaw(item, draft.raw, state.engine);
-    if (checked.send && sameAnswer(checked.send, state.$server.get()[draft.question_uuid])) queue.discard(draft.question_uuid);
-    else if (!state.$locked.get()) void queue.put(draft.question_uuid, draft.raw, checked.send, { baseVersion: draft.baseVersion, errors: checked.errors });
+    if (checked.send && sameAnswer(checked.send, state.$server.get()[draft.question_uuid]))
+      queue.discard(draft.question_uuid);
+    else if (!state.$locked.get())
+      void queue.put(draft.question_uuid, draft.raw, checked.send, {
+        baseVersion: draft.baseVersion,
+        errors: checked.errors,
+      });
   }
 }

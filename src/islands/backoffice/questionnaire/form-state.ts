@@ -13,8 +13,13 @@ import { rawOf, sameAnswer, type AnswerSend, type RawAnswer } from './raw-answer
 export function createFormState<Extra>(options: QuestionnaireFormOptions<Extra>) {
   const questions = [...options.questions];
   const byUuid = new Map(questions.map((question) => [question.uuid, question]));
-  const engine: EngineOptions = { cycleYear: options.cycleYear, ...(options.dataYearMin !== undefined && { dataYearMin: options.dataYearMin }) };
-  const $server = atom<Record<string, Answer>>(Object.fromEntries(options.answers.map((answer) => [answer.question_uuid, answer])));
+  const engine: EngineOptions = {
+    cycleYear: options.cycleYear,
+    ...(options.dataYearMin !== undefined && { dataYearMin: options.dataYearMin }),
+  };
+  const $server = atom<Record<string, Answer>>(
+    Object.fromEntries(options.answers.map((answer) => [answer.question_uuid, answer])),
+  );
   const $locked = atom<string | null>(options.lockedMessage);
   const $filters = atom<FormFilters>({ tier: null, show: 'all' });
   /** Questions touched since the filters changed stay in view (an answered one must not vanish mid-work). */
@@ -66,19 +71,43 @@ export function createFormState<Extra>(options: QuestionnaireFormOptions<Extra>)
       const question = byUuid.get(answer.question_uuid);
       // What the person is typing in that question now (a draft, or keys not yet kept) stays on screen.
       // So does the question the focus is in: its inputs keep a trailing space the server trimmed.
-      const busy = queue.$drafts.get()[answer.question_uuid] || typing.holdTimers.has(answer.question_uuid) || focus.question === answer.question_uuid;
+      const busy =
+        queue.$drafts.get()[answer.question_uuid] ||
+        typing.holdTimers.has(answer.question_uuid) ||
+        focus.question === answer.question_uuid;
       if (question && !busy) raw[answer.question_uuid] = rawOf(question, answer);
     }
     $raw.set(raw);
     $justSaved.set(new Set([...$justSaved.get(), ...answers.map((answer) => answer.question_uuid)]));
-    const latest = answers.map((answer) => answer.updated_at).reduce<string | null>((last, at) => (last === null || at > last ? at : last), $lastSavedAt.get());
+    const latest = answers
+      .map((answer) => answer.updated_at)
+      .reduce<string | null>((last, at) => (last === null || at > last ? at : last), $lastSavedAt.get());
     $lastSavedAt.set(latest);
   }
 
-  const lockedByRights = (question: string) => rightsLock(options.answerRights, $server.get()[question], queue.$status.get()[question]) !== null;
-  const baseVersion = (question: string): number | null => queue.$drafts.get()[question]?.baseVersion ?? $server.get()[question]?.version ?? null;
+  const lockedByRights = (question: string) =>
+    rightsLock(options.answerRights, $server.get()[question], queue.$status.get()[question]) !== null;
+  const baseVersion = (question: string): number | null =>
+    queue.$drafts.get()[question]?.baseVersion ?? $server.get()[question]?.version ?? null;
 
-  return { options, questions, byUuid, engine, $server, $locked, $filters, $touched, $justSaved, $lastSavedAt, focus, typing, queue, $raw, lockedByRights, baseVersion };
+  return {
+    options,
+    questions,
+    byUuid,
+    engine,
+    $server,
+    $locked,
+    $filters,
+    $touched,
+    $justSaved,
+    $lastSavedAt,
+    focus,
+    typing,
+    queue,
+    $raw,
+    lockedByRights,
+    baseVersion,
+  };
 }
 
 export type FormState<Extra = unknown> = ReturnType<typeof createFormState<Extra>>;
@@ -105,7 +134,11 @@ function createTyping() {
  * Why the access rights keep this question's answer as it is, or null; never while a save of it
  * is under way or needs the person (a first answer being saved, a failed or conflicting one).
  */
-export function rightsLock(rights: QuestionnaireFormOptions<unknown>['answerRights'], stored: Answer | undefined, entry: QueueStatus<Answer> | undefined): string | null {
+export function rightsLock(
+  rights: QuestionnaireFormOptions<unknown>['answerRights'],
+  stored: Answer | undefined,
+  entry: QueueStatus<Answer> | undefined,
+): string | null {
   if (!rights || (entry && entry.kind !== 'saved')) return null;
   if (stored && !rights.update) return m('rights.createOnly');
   if (!stored && !rights.create) return m('rights.updateOnly');

@@ -9,7 +9,13 @@ import { memoryStorage } from './storage.ts';
 let n = 0;
 function question(patch: Partial<Question>): Question {
   n++;
-  return testQuestion({ uuid: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, code: `Q${String(n).padStart(2, '0')}`, text: `Question ${n}`, sort: n, ...patch });
+  return testQuestion({
+    uuid: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    code: `Q${String(n).padStart(2, '0')}`,
+    text: `Question ${n}`,
+    sort: n,
+    ...patch,
+  });
 }
 
 const thrusts = [
@@ -31,7 +37,8 @@ function fakeServer() {
     sent.push(batch);
     if (!state.online) return { kind: 'offline', message: 'Could not reach the server.' };
     const stale = batch.filter((input) => answers.get(input.question_uuid)?.version !== input.version);
-    if (stale.length > 0) return { kind: 'conflict', current: stale.map((input) => answers.get(input.question_uuid)!), message: 'Changed' };
+    if (stale.length > 0)
+      return { kind: 'conflict', current: stale.map((input) => answers.get(input.question_uuid)!), message: 'Changed' };
     const saved = batch.map((input): Answer => {
       const answer: Answer = {
         question_uuid: input.question_uuid,
@@ -79,7 +86,12 @@ describe('questionnaire form', () => {
     form.change(q.uuid, { value: '58.3', data_year: '2024', source: 'UN-Habitat' });
     await form.leave(q.uuid);
     expect(server.sent).toHaveLength(1);
-    expect(server.sent[0]![0]).toMatchObject({ question_uuid: q.uuid, value: 58.3, data_year: 2024, source: 'UN-Habitat' });
+    expect(server.sent[0]![0]).toMatchObject({
+      question_uuid: q.uuid,
+      value: 58.3,
+      data_year: 2024,
+      source: 'UN-Habitat',
+    });
     expect(server.sent[0]![0]!.version).toBeUndefined();
     expect(form.$fields.get()[q.uuid]).toEqual({ kind: 'saved', warnings: [] });
     expect(extras).toEqual([{ status: 'in_progress' }]);
@@ -103,14 +115,25 @@ describe('questionnaire form', () => {
     form.change(q.uuid, { value: 'abc' });
     await form.leave(q.uuid);
     const again = form.$fields.get()[q.uuid];
-    expect(again?.kind === 'invalid' && again.errors['value']).toEqual(['Enter a percentage as a number, for example 58.3']);
+    expect(again?.kind === 'invalid' && again.errors['value']).toEqual([
+      'Enter a percentage as a number, for example 58.3',
+    ]);
   });
 
   it('sends the stored version and shows a concurrent change as a conflict', async () => {
     const q = question({ answer_type: 'num', unit: 'µg/m³' });
     const stored: Answer = {
-      question_uuid: q.uuid, value: 20, text: null, data_year: 2023, source: null, comment: null,
-      state: 'saved', warnings: [], version: 1, updated_at: '2026-02-01T00:00:00Z', updated_by: { name: 'Ana' },
+      question_uuid: q.uuid,
+      value: 20,
+      text: null,
+      data_year: 2023,
+      source: null,
+      comment: null,
+      state: 'saved',
+      warnings: [],
+      version: 1,
+      updated_at: '2026-02-01T00:00:00Z',
+      updated_by: { name: 'Ana' },
     };
     const server = fakeServer();
     server.answers.set(q.uuid, { ...stored, value: 25, version: 2, updated_by: { name: 'Jun Reyes' } });
@@ -119,7 +142,11 @@ describe('questionnaire form', () => {
     await form.leave(q.uuid);
     expect(server.sent[0]![0]!.version).toBe(1);
     const state = form.$fields.get()[q.uuid];
-    expect(state?.kind === 'conflict' && state.theirs).toMatchObject({ value: 25, version: 2, updated_by: { name: 'Jun Reyes' } });
+    expect(state?.kind === 'conflict' && state.theirs).toMatchObject({
+      value: 25,
+      version: 2,
+      updated_by: { name: 'Jun Reyes' },
+    });
 
     await form.keepMine(q.uuid);
     expect(server.answers.get(q.uuid)).toMatchObject({ value: 22, version: 3 });
@@ -129,10 +156,31 @@ describe('questionnaire form', () => {
   it('says "Saving…" from the first key, and the conflict is the person’s own other tab when they wrote it', async () => {
     const q = question({ answer_type: 'num' });
     const server = fakeServer();
-    server.answers.set(q.uuid, { question_uuid: q.uuid, value: 5, text: null, data_year: null, source: null, comment: null, state: 'saved', warnings: [], version: 1, updated_at: 'x', updated_by: { name: 'Maria Santos', uuid: 'u-maria' } });
+    server.answers.set(q.uuid, {
+      question_uuid: q.uuid,
+      value: 5,
+      text: null,
+      data_year: null,
+      source: null,
+      comment: null,
+      state: 'saved',
+      warnings: [],
+      version: 1,
+      updated_at: 'x',
+      updated_by: { name: 'Maria Santos', uuid: 'u-maria' },
+    });
     const form = createQuestionnaireForm({
-      storageKey: 'k', storage: memoryStorage(), questions: [q], answers: [], thrusts, subcategories, cycleYear: 2026,
-      lockedMessage: null, transport: server.transport, retryDelay: () => null, currentUserUuid: 'u-maria',
+      storageKey: 'k',
+      storage: memoryStorage(),
+      questions: [q],
+      answers: [],
+      thrusts,
+      subcategories,
+      cycleYear: 2026,
+      lockedMessage: null,
+      transport: server.transport,
+      retryDelay: () => null,
+      currentUserUuid: 'u-maria',
     });
     expect(form.$saveBar.get().message).toBe('All answers are saved.');
     form.change(q.uuid, { value: '7' });
@@ -144,7 +192,13 @@ describe('questionnaire form', () => {
   });
 
   it('saves a checkbox or radio choice at once, and leaving the question afterwards sends nothing more', async () => {
-    const multi = question({ answer_type: 'multi', options: [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }] });
+    const multi = question({
+      answer_type: 'multi',
+      options: [
+        { value: 'a', label: 'A' },
+        { value: 'b', label: 'B' },
+      ],
+    });
     const yn = question({ answer_type: 'yn' });
     const { form, server } = setUp([multi, yn]);
     await form.choose(multi.uuid, { value: ['a'] });
@@ -176,7 +230,19 @@ describe('questionnaire form', () => {
   it('"use theirs" shows their answer in the field', async () => {
     const q = question({ answer_type: 'int' });
     const server = fakeServer();
-    server.answers.set(q.uuid, { question_uuid: q.uuid, value: 900, text: null, data_year: null, source: null, comment: null, state: 'saved', warnings: [], version: 4, updated_at: 'x', updated_by: null });
+    server.answers.set(q.uuid, {
+      question_uuid: q.uuid,
+      value: 900,
+      text: null,
+      data_year: null,
+      source: null,
+      comment: null,
+      state: 'saved',
+      warnings: [],
+      version: 4,
+      updated_at: 'x',
+      updated_by: null,
+    });
     const { form } = setUp([q], [], memoryStorage(), server);
     form.change(q.uuid, { value: '1000' });
     await form.leave(q.uuid);
@@ -188,7 +254,13 @@ describe('questionnaire form', () => {
 
   it('keeps answers typed offline across a reload and sends them when the connection returns', async () => {
     const q1 = question({ answer_type: 'yn' });
-    const q2 = question({ answer_type: 'multi', options: [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }] });
+    const q2 = question({
+      answer_type: 'multi',
+      options: [
+        { value: 'a', label: 'A' },
+        { value: 'b', label: 'B' },
+      ],
+    });
     const storage = memoryStorage();
     const server = fakeServer();
     server.state.online = false;
@@ -246,9 +318,13 @@ describe('questionnaire form', () => {
     form.setFilters({ show: 'unanswered' });
     expect(form.$visibleCount.get()).toBe(2);
     form.setFilters({ show: 'commented' });
-    expect(form.$groups.get().flatMap((g) => g.subcategories.flatMap((s) => s.questions.map((q) => q.uuid)))).toEqual([b.uuid]);
+    expect(form.$groups.get().flatMap((g) => g.subcategories.flatMap((s) => s.questions.map((q) => q.uuid)))).toEqual([
+      b.uuid,
+    ]);
     form.setFilters({ show: 'all', tier: 3 });
-    expect(form.$groups.get().flatMap((g) => g.subcategories.flatMap((s) => s.questions.map((q) => q.uuid)))).toEqual([c.uuid]);
+    expect(form.$groups.get().flatMap((g) => g.subcategories.flatMap((s) => s.questions.map((q) => q.uuid)))).toEqual([
+      c.uuid,
+    ]);
   });
 
   it('shows a warning for a value saved outside the expected range', async () => {
@@ -259,7 +335,13 @@ describe('questionnaire form', () => {
   });
 
   it('reads multi-part answers part by part', () => {
-    const q = question({ answer_type: 'yn', parts: [{ key: 'population', label: 'Population dynamics' }, { key: 'fiscal', label: 'Fiscal space' }] });
+    const q = question({
+      answer_type: 'yn',
+      parts: [
+        { key: 'population', label: 'Population dynamics' },
+        { key: 'fiscal', label: 'Fiscal space' },
+      ],
+    });
     const checked = checkRaw(q, { ...rawOf(q, null), value: { population: 'yes', fiscal: 'no' } }, { cycleYear: 2026 });
     expect(checked.send?.value).toEqual({ population: true, fiscal: false });
     const pct = question({ answer_type: 'pct', parts: [{ key: 'documented', label: 'Documented' }] });
@@ -272,13 +354,23 @@ describe('questionnaire form', () => {
     const q = question({});
     const server = fakeServer();
     const form = createQuestionnaireForm({
-      storageKey: 'k', storage: memoryStorage(), questions: [q], answers: [], thrusts, subcategories, cycleYear: 2026,
-      lockedMessage: 'The report was submitted on 3 March: its answers can no longer be changed.', transport: server.transport,
+      storageKey: 'k',
+      storage: memoryStorage(),
+      questions: [q],
+      answers: [],
+      thrusts,
+      subcategories,
+      cycleYear: 2026,
+      lockedMessage: 'The report was submitted on 3 March: its answers can no longer be changed.',
+      transport: server.transport,
     });
     form.change(q.uuid, { value: '5' });
     await form.leave(q.uuid);
     expect(server.sent).toHaveLength(0);
-    expect(form.$fields.get()[q.uuid]).toEqual({ kind: 'locked', message: 'The report was submitted on 3 March: its answers can no longer be changed.' });
+    expect(form.$fields.get()[q.uuid]).toEqual({
+      kind: 'locked',
+      message: 'The report was submitted on 3 March: its answers can no longer be changed.',
+    });
   });
 
   it('follows access rights that allow first answers only, or changes only', async () => {
@@ -288,32 +380,55 @@ describe('questionnaire form', () => {
       const stored = fakeStoredAnswer(answered.uuid, 40);
       server.answers.set(answered.uuid, stored);
       const form = createQuestionnaireForm({
-        storageKey: 'k', storage: memoryStorage(), questions: [fresh, answered], answers: [stored], thrusts, subcategories, cycleYear: 2026,
-        lockedMessage: null, transport: server.transport, answerRights: rights, retryDelay: () => null,
+        storageKey: 'k',
+        storage: memoryStorage(),
+        questions: [fresh, answered],
+        answers: [stored],
+        thrusts,
+        subcategories,
+        cycleYear: 2026,
+        lockedMessage: null,
+        transport: server.transport,
+        answerRights: rights,
+        retryDelay: () => null,
       });
       return { form, server };
     };
 
     // Create only: a first answer is saved, then locked like the answer saved before.
     const createOnly = make({ create: true, update: false });
-    expect(createOnly.form.$fields.get()[answered.uuid]).toEqual({ kind: 'locked', message: 'Your access rights let you give first answers but not change saved ones.', own: true });
+    expect(createOnly.form.$fields.get()[answered.uuid]).toEqual({
+      kind: 'locked',
+      message: 'Your access rights let you give first answers but not change saved ones.',
+      own: true,
+    });
     createOnly.form.change(answered.uuid, { value: '41' });
     await createOnly.form.leave(answered.uuid);
     expect(createOnly.server.sent).toHaveLength(0);
     createOnly.form.change(fresh.uuid, { value: '12', data_year: '2024', source: 'Census' });
     await createOnly.form.leave(fresh.uuid);
     expect(createOnly.server.sent).toHaveLength(1);
-    expect(createOnly.form.$fields.get()[fresh.uuid]).toEqual({ kind: 'locked', message: 'Saved. Your access rights let you give first answers but not change saved ones.', own: true });
+    expect(createOnly.form.$fields.get()[fresh.uuid]).toEqual({
+      kind: 'locked',
+      message: 'Saved. Your access rights let you give first answers but not change saved ones.',
+      own: true,
+    });
 
     // Update only: the unanswered question is locked; the saved answer can change.
     const updateOnly = make({ create: false, update: true });
-    expect(updateOnly.form.$fields.get()[fresh.uuid]).toEqual({ kind: 'locked', message: 'Your access rights let you change saved answers but not give new ones.', own: true });
+    expect(updateOnly.form.$fields.get()[fresh.uuid]).toEqual({
+      kind: 'locked',
+      message: 'Your access rights let you change saved answers but not give new ones.',
+      own: true,
+    });
     updateOnly.form.change(fresh.uuid, { value: '12' });
     await updateOnly.form.leave(fresh.uuid);
     expect(updateOnly.server.sent).toHaveLength(0);
     updateOnly.form.change(answered.uuid, { value: '41' });
     await updateOnly.form.leave(answered.uuid);
-    expect(updateOnly.server.sent).toEqual([[expect.objectContaining({ question_uuid: answered.uuid, value: 41, version: 1 })]]);
+    expect(updateOnly.server.sent).toEqual([
+      [expect.objectContaining({ question_uuid: answered.uuid, value: 41, version: 1 })],
+    ]);
   });
 });
 

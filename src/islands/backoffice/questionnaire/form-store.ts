@@ -1,10 +1,27 @@
-import { chooseField, changeField, enterField, keepMyAnswer, leaveField, saveTyped, startForm, useTheirAnswer, type PageEvents } from './form-edits.ts';
+import {
+  chooseField,
+  changeField,
+  enterField,
+  keepMyAnswer,
+  leaveField,
+  saveTyped,
+  startForm,
+  useTheirAnswer,
+  type PageEvents,
+} from './form-edits.ts';
 import { createFormState } from './form-state.ts';
 import type { FormDisplay, FormFilters, QuestionnaireFormOptions } from './form-types.ts';
 import { createFormViews } from './form-views.ts';
 import type { RawAnswer } from './raw-answer.ts';
 
-export type { FieldState, FormDisplay, FormFilters, QuestionGroup, QuestionnaireFormOptions, ShowFilter } from './form-types.ts';
+export type {
+  FieldState,
+  FormDisplay,
+  FormFilters,
+  QuestionGroup,
+  QuestionnaireFormOptions,
+  ShowFilter,
+} from './form-types.ts';
 
 export const REPORT_DISPLAY: FormDisplay = { tiers: true, codes: 'badge', sectionCodes: true };
 

@@ -1,4 +1,11 @@
-import type { Answer, Completeness, Question, QuestionTier, Subcategory, Thrust } from '../../../lib/questionnaires/schema.ts';
+import type {
+  Answer,
+  Completeness,
+  Question,
+  QuestionTier,
+  Subcategory,
+  Thrust,
+} from '../../../lib/questionnaires/schema.ts';
 import type { AnswerErrors, Transport } from './autosave-queue.ts';
 import type { AnswerSend } from './raw-answer.ts';
 import type { DraftStorage } from './storage.ts';
@@ -16,7 +23,10 @@ export type FieldState =
   | { kind: 'failed'; message: string }
   /** `mine`: the other answer is the same person's, from another tab or window. */
   | { kind: 'conflict'; theirs: Answer; mine: boolean }
-  /** `own`: this answer alone is locked (access rights), so the field says why; a whole form's lock is said once above it. */
+  /**
+   * `own`: this answer alone is locked (access rights), so the field says why; a whole form's lock is said once above
+   * it.
+   */
   | { kind: 'locked'; message: string; own?: true };
 
 export type ShowFilter = 'all' | 'unanswered' | 'invalid' | 'commented';

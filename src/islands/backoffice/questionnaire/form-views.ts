@@ -10,11 +10,14 @@ import { m } from './messages.ts';
 
 type Effective = Record<string, Pick<Answer, 'question_uuid' | 'value' | 'comment'>>;
 
-/** What the form shows, derived from its state: each field's state, the groups in view, completeness and the save bar. */
+/**
+ * What the form shows, derived from its state: each field's state, the groups in view, completeness and the save bar.
+ */
 export function createFormViews<Extra>(state: FormState<Extra>) {
   const { options, questions, engine, queue, $server, $locked, $justSaved, $filters, $touched, $lastSavedAt } = state;
   const { $typing } = state.typing;
-  const isMine = (theirs: Answer) => Boolean(options.currentUserUuid && theirs.updated_by?.uuid === options.currentUserUuid);
+  const isMine = (theirs: Answer) =>
+    Boolean(options.currentUserUuid && theirs.updated_by?.uuid === options.currentUserUuid);
 
   /** The answers as they stand now: valid drafts over the stored ones (for completeness and filters). */
   const $effective = computed([$server, queue.$drafts], (server, drafts) => {
@@ -25,23 +28,43 @@ export function createFormViews<Extra>(state: FormState<Extra>) {
     return effective;
   });
 
-  const $fields = computed([$server, queue.$status, queue.$connection, $locked, $justSaved, $typing], (server, status, connection, locked, justSaved, typing) => {
-    const fields: Record<string, FieldState> = {};
-    for (const question of questions) {
-      // Keys typed in the last moments (before the browser keeps them): "Saving…", as the bar says.
-      const entry = typing.has(question.uuid) && status[question.uuid]?.kind !== 'conflict' ? { kind: 'editing' as const } : status[question.uuid];
-      const stored = server[question.uuid];
-      const byRights = rightsLock(options.answerRights, stored, entry);
-      fields[question.uuid] = fieldStateOf(question, engine, { entry, stored, byRights, connection, locked, justSaved: justSaved.has(question.uuid), isMine });
-    }
-    return fields;
-  });
+  const $fields = computed(
+    [$server, queue.$status, queue.$connection, $locked, $justSaved, $typing],
+    (server, status, connection, locked, justSaved, typing) => {
+      const fields: Record<string, FieldState> = {};
+      for (const question of questions) {
+        // Keys typed in the last moments (before the browser keeps them): "Saving…", as the bar says.
+        const entry =
+          typing.has(question.uuid) && status[question.uuid]?.kind !== 'conflict'
+            ? { kind: 'editing' as const }
+            : status[question.uuid];
+        const stored = server[question.uuid];
+        const byRights = rightsLock(options.answerRights, stored, entry);
+        fields[question.uuid] = fieldStateOf(question, engine, {
+          entry,
+          stored,
+          byRights,
+          connection,
+          locked,
+          justSaved: justSaved.has(question.uuid),
+          isMine,
+        });
+      }
+      return fields;
+    },
+  );
 
   const $completeness = computed($effective, (effective) => completenessOf(questions, effective, engine));
 
   /** Thrusts and subcategories in order, each with its completeness and the questions in view. */
-  const $groups = computed([$effective, $filters, $fields, $touched], (effective, filters, fields, touched): QuestionGroup[] =>
-    groupsOf({ thrusts: options.thrusts, subcategories: options.subcategories, questions, engine }, (question) => visible(question, filters, effective, fields, touched), effective),
+  const $groups = computed(
+    [$effective, $filters, $fields, $touched],
+    (effective, filters, fields, touched): QuestionGroup[] =>
+      groupsOf(
+        { thrusts: options.thrusts, subcategories: options.subcategories, questions, engine },
+        (question) => visible(question, filters, effective, fields, touched),
+        effective,
+      ),
   );
 
   const $visibleCount = computed($groups, (groups) =>
@@ -49,22 +72,34 @@ export function createFormViews<Extra>(state: FormState<Extra>) {
   );
 
   /** What the save bar says (save-bar-state.ts): answers being typed, waiting, saving, failed. */
-  const $saveBar = computed([queue.$drafts, queue.$status, $typing, queue.$connection, $locked, $lastSavedAt], (drafts, status, typing, connection, locked, lastSavedAt) => {
-    // A question typed in again says "Saving…" at once, as its status line does (its reasons wait for the next pause).
-    const kinds: AnswerKind[] = Object.keys(drafts).map((question) => (typing.has(question) && status[question]?.kind !== 'conflict' ? 'typing' : (status[question]?.kind ?? 'pending')));
-    for (const question of typing) if (!drafts[question]) kinds.push('typing');
-    return saveBarState(kinds, connection, locked !== null, lastSavedAt);
-  });
+  const $saveBar = computed(
+    [queue.$drafts, queue.$status, $typing, queue.$connection, $locked, $lastSavedAt],
+    (drafts, status, typing, connection, locked, lastSavedAt) => {
+      // A question typed in again says "Saving…" at once, as its status line does (its reasons wait for the next
+      // pause).
+      const kinds: AnswerKind[] = Object.keys(drafts).map((question) =>
+        typing.has(question) && status[question]?.kind !== 'conflict'
+          ? 'typing'
+          : (status[question]?.kind ?? 'pending'),
+      );
+      for (const question of typing) if (!drafts[question]) kinds.push('typing');
+      return saveBarState(kinds, connection, locked !== null, lastSavedAt);
+    },
+  );
 
   /** Every question in the questionnaire's order (thrust, subcategory, question), whatever the filters show. */
   const $order = atom(
-    groupsOf({ thrusts: options.thrusts, subcategories: options.subcategories, questions, engine }, () => true, {}).flatMap((group) =>
-      group.subcategories.flatMap((sub) => sub.questions.map((question) => question.uuid)),
-    ),
+    groupsOf(
+      { thrusts: options.thrusts, subcategories: options.subcategories, questions, engine },
+      () => true,
+      {},
+    ).flatMap((group) => group.subcategories.flatMap((sub) => sub.questions.map((question) => question.uuid))),
   );
 
   /** The questions not answered yet, in that order ("Next unanswered question"). */
-  const $unanswered = computed([$order, $effective], (order, effective) => order.filter((uuid) => !isAnswered(state.byUuid.get(uuid)!, effective[uuid])));
+  const $unanswered = computed([$order, $effective], (order, effective) =>
+    order.filter((uuid) => !isAnswered(state.byUuid.get(uuid)!, effective[uuid])),
+  );
 
   return { $fields, $groups, $completeness, $visibleCount, $saveBar, $order, $unanswered };
 }
@@ -80,19 +115,31 @@ interface FieldFacts {
 }
 
 /** What one field shows, from its place in the queue, the stored answer and the locks. */
-function fieldStateOf(question: Question, engine: EngineOptions, { entry, stored, byRights, connection, locked, justSaved, isMine }: FieldFacts): FieldState {
+function fieldStateOf(
+  question: Question,
+  engine: EngineOptions,
+  { entry, stored, byRights, connection, locked, justSaved, isMine }: FieldFacts,
+): FieldState {
   if (entry?.kind === 'conflict') return { kind: 'conflict', theirs: entry.theirs, mine: isMine(entry.theirs) };
   if (locked) return { kind: 'locked', message: locked };
-  if (byRights) return { kind: 'locked', message: justSaved ? m('status.savedThen', { message: byRights }) : byRights, own: true };
+  if (byRights)
+    return { kind: 'locked', message: justSaved ? m('status.savedThen', { message: byRights }) : byRights, own: true };
   if (entry?.kind === 'invalid') return { kind: 'invalid', errors: entry.errors, stored: false };
   if (entry?.kind === 'saving') return { kind: 'saving' };
-  if (entry?.kind === 'pending') return connection === 'signedOut' ? { kind: 'pending', offline: true, signedOut: true } : { kind: 'pending', offline: connection !== 'online' };
+  if (entry?.kind === 'pending')
+    return connection === 'signedOut'
+      ? { kind: 'pending', offline: true, signedOut: true }
+      : { kind: 'pending', offline: connection !== 'online' };
   if (entry?.kind === 'failed') return { kind: 'failed', message: entry.message };
   if (entry?.kind === 'locked') return { kind: 'locked', message: entry.message };
   if (entry?.kind === 'editing') return { kind: 'editing' };
   if (stored?.state === 'invalid') {
     const checked = checkRaw(question, rawOf(question, stored), engine);
-    return { kind: 'invalid', errors: checked.errors ?? { value: ['no longer meets the rules of this question'] }, stored: true };
+    return {
+      kind: 'invalid',
+      errors: checked.errors ?? { value: ['no longer meets the rules of this question'] },
+      stored: true,
+    };
   }
   if (stored && stored.warnings.length > 0) return { kind: 'warning', warnings: stored.warnings };
   if (justSaved && stored) return { kind: 'saved', warnings: [] };
@@ -104,7 +151,13 @@ function completenessOf(list: readonly Question[], effective: Effective, engine:
   return completeness(list, answers, engine);
 }
 
-function visible(question: Question, filters: FormFilters, effective: Record<string, Pick<Answer, 'value' | 'comment'>>, fields: Record<string, FieldState>, touched: ReadonlySet<string>): boolean {
+function visible(
+  question: Question,
+  filters: FormFilters,
+  effective: Record<string, Pick<Answer, 'value' | 'comment'>>,
+  fields: Record<string, FieldState>,
+  touched: ReadonlySet<string>,
+): boolean {
   if (filters.tier !== null && question.question_tier !== filters.tier) return false;
   if (filters.show === 'all' || touched.has(question.uuid)) return true;
   const answer = effective[question.uuid];
@@ -121,8 +174,14 @@ interface GroupSource {
   engine: EngineOptions;
 }
 
-/** Thrusts and subcategories in order, each with its completeness and the questions `show` keeps; empty ones left out. */
-function groupsOf({ thrusts, subcategories, questions, engine }: GroupSource, show: (question: Question) => boolean, effective: Effective): QuestionGroup[] {
+/**
+ * Thrusts and subcategories in order, each with its completeness and the questions `show` keeps; empty ones left out.
+ */
+function groupsOf(
+  { thrusts, subcategories, questions, engine }: GroupSource,
+  show: (question: Question) => boolean,
+  effective: Effective,
+): QuestionGroup[] {
   const sortedSubcategories = [...subcategories].sort((a, b) => a.sort - b.sort);
   return [...thrusts]
     .sort((a, b) => a.sort - b.sort)

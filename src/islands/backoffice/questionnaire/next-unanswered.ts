@@ -1,7 +1,12 @@
 import type { QuestionnaireForm } from './form-store.ts';
 
-/** The keyboard shortcut of "Next unanswered question": Alt+N (Option+N on a Mac), by the key's place, whatever the layout. */
-export function isNextUnansweredKey(event: Pick<KeyboardEvent, 'altKey' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'code'>): boolean {
+/**
+ * The keyboard shortcut of "Next unanswered question": Alt+N (Option+N on a Mac), by the key's place, whatever the
+ * layout.
+ */
+export function isNextUnansweredKey(
+  event: Pick<KeyboardEvent, 'altKey' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'code'>,
+): boolean {
   return event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey && event.code === 'KeyN';
 }
 
@@ -10,7 +15,11 @@ export function isNextUnansweredKey(event: Pick<KeyboardEvent, 'altKey' | 'ctrlK
  * unanswered one in the questionnaire's order, round to the start; null when every question has
  * an answer. `order`: every question in order; `unanswered`: those without an answer.
  */
-export function nextUnansweredAfter(order: readonly string[], unanswered: readonly string[], current: string | null): string | null {
+export function nextUnansweredAfter(
+  order: readonly string[],
+  unanswered: readonly string[],
+  current: string | null,
+): string | null {
   const open = new Set(unanswered);
   if (open.size === 0) return null;
   const start = current === null ? -1 : order.indexOf(current);
@@ -21,7 +30,10 @@ export function nextUnansweredAfter(order: readonly string[], unanswered: readon
   return open.has(current ?? '') ? current : null;
 }
 
-/** Puts the focus on the first input of a question (scrolled to the middle of the screen); false when it is not on screen. */
+/**
+ * Puts the focus on the first input of a question (scrolled to the middle of the screen); false when it is not on
+ * screen.
+ */
 function focusQuestion(container: HTMLElement, question: string): boolean {
   const section = container.querySelector<HTMLElement>(`[data-question="${CSS.escape(question)}"]`);
   const input = section?.querySelector<HTMLElement>('[data-qf]:not(:disabled)');
@@ -39,7 +51,9 @@ function focusQuestion(container: HTMLElement, question: string): boolean {
  */
 export function goToNextUnanswered(form: QuestionnaireForm, container: HTMLElement | null): boolean {
   if (!container) return false;
-  const current = (document.activeElement?.closest('[data-question]') as HTMLElement | null)?.dataset['question'] ?? form.lastQuestion();
+  const current =
+    (document.activeElement?.closest('[data-question]') as HTMLElement | null)?.dataset['question'] ??
+    form.lastQuestion();
   const order = form.$order.get();
   const target = nextUnansweredAfter(order, form.$unanswered.get(), current);
   if (target === null) return false;

@@ -16,7 +16,11 @@ function valueErrorsOf(question: Question, errors: AnswerErrors): string[] {
     .filter(([key]) => key === 'value' || key.startsWith('value.'))
     .flatMap(([key, messages]) => {
       const part = question.parts.find((p) => `value.${p.key}` === key);
-      return messages.map((message) => (part && /^[a-z]/.test(message) ? m('problem.part', { part: part.label, problem: problemText(message) }) : message));
+      return messages.map((message) =>
+        part && /^[a-z]/.test(message)
+          ? m('problem.part', { part: part.label, problem: problemText(message) })
+          : message,
+      );
     });
 }
 
@@ -25,7 +29,11 @@ function valueErrorsOf(question: Question, errors: AnswerErrors): string[] {
  * and one status line. The answer is saved after a short pause in typing and when focus leaves
  * the whole question.
  */
-export function QuestionField({ form, question, extra }: {
+export function QuestionField({
+  form,
+  question,
+  extra,
+}: {
   form: QuestionnaireForm;
   question: Question;
   /** Something the host screen adds to the question's header (the national report's history). */
@@ -39,7 +47,13 @@ export function QuestionField({ form, question, extra }: {
   const errors = state.kind === 'invalid' ? state.errors : {};
   const valueErrors = valueErrorsOf(question, errors);
   const valueError = errorText(valueErrors, m('label.theAnswer'));
-  const describedBy = [valueError ? `${base}-value-error` : null, `${base}-status`, question.help ? `${base}-help` : null].filter(Boolean).join(' ');
+  const describedBy = [
+    valueError ? `${base}-value-error` : null,
+    `${base}-status`,
+    question.help ? `${base}-help` : null,
+  ]
+    .filter(Boolean)
+    .join(' ');
   const parts = { form, question, raw, errors, base, locked };
 
   return (
@@ -48,7 +62,11 @@ export function QuestionField({ form, question, extra }: {
       data-question={question.uuid}
       aria-labelledby={`${base}-text`}
       className={`scroll-mt-4 rounded-lg border bg-white p-4 shadow-xs sm:p-5 ${
-        state.kind === 'invalid' || state.kind === 'failed' || state.kind === 'conflict' ? 'border-red-300' : state.kind === 'warning' ? 'border-amber-300' : 'border-slate-200'
+        state.kind === 'invalid' || state.kind === 'failed' || state.kind === 'conflict'
+          ? 'border-red-300'
+          : state.kind === 'warning'
+            ? 'border-amber-300'
+            : 'border-slate-200'
       }`}
       onFocus={() => form.enter(question.uuid)}
       onBlur={(event) => {
@@ -91,7 +109,13 @@ export function QuestionField({ form, question, extra }: {
           onKeepMine={() => void form.keepMine(question.uuid)}
         />
       )}
-      <FieldStatus id={`${base}-status`} question={question} state={state} stored={stored} onRetry={() => void form.retry()} />
+      <FieldStatus
+        id={`${base}-status`}
+        question={question}
+        state={state}
+        stored={stored}
+        onRetry={() => void form.retry()}
+      />
     </section>
   );
 }

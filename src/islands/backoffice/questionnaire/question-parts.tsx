@@ -21,12 +21,28 @@ export function ErrorLine({ id, text }: { id: string; text: string | null }) {
 }
 
 /** The question's labels (code, tier, SDG, unit, NUA, required, locked), its wording and its help. */
-export function QuestionHeader({ question, display, base, locked, extra }: { question: Question; display: FormDisplay; base: string; locked: boolean; extra?: ReactNode }) {
+export function QuestionHeader({
+  question,
+  display,
+  base,
+  locked,
+  extra,
+}: {
+  question: Question;
+  display: FormDisplay;
+  base: string;
+  locked: boolean;
+  extra?: ReactNode;
+}) {
   const unit = question.answer_type === 'pct' ? '%' : question.unit;
   return (
     <>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
-        {display.codes === 'badge' && <span className="rounded bg-slate-100 px-1.5 py-0.5 font-mono font-semibold text-slate-800">{question.code}</span>}
+        {display.codes === 'badge' && (
+          <span className="rounded bg-slate-100 px-1.5 py-0.5 font-mono font-semibold text-slate-800">
+            {question.code}
+          </span>
+        )}
         {display.tiers && <span>{m(TIER_LABEL[question.question_tier])}</span>}
         {question.sdg_refs.length > 0 && <span>{m('question.sdg', { refs: question.sdg_refs.join(', ') })}</span>}
         {display.codes === 'small' && unit && <span>{m('question.unit', { unit })}</span>}
@@ -48,12 +64,19 @@ export function QuestionHeader({ question, display, base, locked, extra }: { que
           {question.help}
         </p>
       )}
-      {display.codes === 'small' && !display.plain?.includes(question.uuid) && <p className="mt-1 text-xs text-slate-600">{m('question.code')} <span className="font-mono">{question.code}</span></p>}
+      {display.codes === 'small' && !display.plain?.includes(question.uuid) && (
+        <p className="mt-1 text-xs text-slate-600">
+          {m('question.code')} <span className="font-mono">{question.code}</span>
+        </p>
+      )}
     </>
   );
 }
 
-/** What the inputs around the value share: the form, the question, what is typed, its errors, the id prefix and the lock. */
+/**
+ * What the inputs around the value share: the form, the question, what is typed, its errors, the id prefix and the
+ * lock.
+ */
 export interface PartProps {
   form: QuestionnaireForm;
   question: Question;
@@ -67,7 +90,11 @@ export interface PartProps {
  * What every text box of an answer's parts carries: the form's marker, its id, the part it edits
  * (its value and its changes), whether it may change and whether it is wrong.
  */
-function partControl({ form, question, raw, errors, locked }: PartProps, name: 'text' | 'data_year' | 'source' | 'comment', id: string) {
+function partControl(
+  { form, question, raw, errors, locked }: PartProps,
+  name: 'text' | 'data_year' | 'source' | 'comment',
+  id: string,
+) {
   return {
     ...FIELD_ATTR,
     id,
@@ -91,14 +118,18 @@ export function NarrativeField(props: PartProps) {
       <label htmlFor={`${base}-narrative`} className={ui.label}>
         {question.text_label ? <bdi>{question.text_label}</bdi> : m('field.details')}
       </label>
-      <textarea dir="auto"
+      <textarea
+        dir="auto"
         lang={lang}
         {...partControl(props, 'text', `${base}-narrative`)}
         rows={3}
         className={`${ui.input} mt-1`}
         aria-describedby={errors['text'] ? `${base}-narrative-error` : undefined}
       />
-      <ErrorLine id={`${base}-narrative-error`} text={errorText(errors['text'], question.text_label ?? m('label.theDetails'))} />
+      <ErrorLine
+        id={`${base}-narrative-error`}
+        text={errorText(errors['text'], question.text_label ?? m('label.theDetails'))}
+      />
     </div>
   );
 }
@@ -123,7 +154,9 @@ export function YearAndSourceFields(props: PartProps) {
         label={question.question_tier === 1 ? m('field.source') : m('field.sourceOptional')}
         what={m('label.theSource')}
         attributes={{
-          placeholder: question.source_hint ? m('field.sourceExample', { hint: question.source_hint }) : m('field.sourcePlaceholder'),
+          placeholder: question.source_hint
+            ? m('field.sourceExample', { hint: question.source_hint })
+            : m('field.sourcePlaceholder'),
           className: `${ui.input} mt-1`,
         }}
       />
@@ -132,7 +165,14 @@ export function YearAndSourceFields(props: PartProps) {
 }
 
 /** A one-line part of the answer beside its value (data year, source), with its error line. */
-function PartInput({ name, id, label, what, attributes, ...props }: PartProps & {
+function PartInput({
+  name,
+  id,
+  label,
+  what,
+  attributes,
+  ...props
+}: PartProps & {
   name: 'data_year' | 'source';
   id: string;
   label: string;
@@ -145,7 +185,8 @@ function PartInput({ name, id, label, what, attributes, ...props }: PartProps & 
       <label htmlFor={id} className={ui.label}>
         {label}
       </label>
-      <input dir="auto"
+      <input
+        dir="auto"
         {...partControl(props, name, id)}
         type="text"
         autoComplete="off"
@@ -167,14 +208,22 @@ export function CommentField(props: PartProps) {
         <label htmlFor={`${base}-comment`} className={ui.label}>
           {m('field.comment')}
         </label>
-        <textarea dir="auto" {...partControl(props, 'comment', `${base}-comment`)} rows={2} className={`${ui.input} mt-1`} />
+        <textarea
+          dir="auto"
+          {...partControl(props, 'comment', `${base}-comment`)}
+          rows={2}
+          className={`${ui.input} mt-1`}
+        />
         <ErrorLine id={`${base}-comment-error`} text={errorText(errors['comment'], m('label.theComment'))} />
       </div>
     );
   }
   if (locked) return null;
   return (
-    <button type="button" className="mt-3 text-sm font-medium text-brand-600 hover:text-brand-800" onClick={() => {
+    <button
+      type="button"
+      className="mt-3 text-sm font-medium text-brand-600 hover:text-brand-800"
+      onClick={() => {
         setShowComment(true);
         requestAnimationFrame(() => document.getElementById(`${base}-comment`)?.focus());
       }}

@@ -24,7 +24,8 @@ const SHOW = [
 function moveOnEnter(container: HTMLElement, event: KeyboardEvent): void {
   if (event.key !== 'Enter' || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) return;
   const target = event.target;
-  if (!(target instanceof HTMLInputElement || target instanceof HTMLSelectElement) || !target.hasAttribute('data-qf')) return;
+  if (!(target instanceof HTMLInputElement || target instanceof HTMLSelectElement) || !target.hasAttribute('data-qf'))
+    return;
   event.preventDefault();
   const inputs = [...container.querySelectorAll<HTMLElement>('[data-qf]:not(:disabled)')];
   const next = inputs[inputs.indexOf(target) + 1];
@@ -38,7 +39,10 @@ function CompletenessMark({ completeness }: { completeness: Completeness }) {
       {done && <Icon name="check" className="mr-0.5 inline size-3.5" />}
       {m('rail.count', { answered: completeness.answered, total: completeness.total })}
       {completeness.invalid > 0 && (
-        <span className="ml-1 rounded-full bg-red-100 px-1.5 text-xs font-semibold text-red-800" title={m('rail.toCorrect', { count: completeness.invalid })}>
+        <span
+          className="ml-1 rounded-full bg-red-100 px-1.5 text-xs font-semibold text-red-800"
+          title={m('rail.toCorrect', { count: completeness.invalid })}
+        >
           <span aria-hidden="true">!</span>
           <span className="sr-only">{m('rail.toCorrectAfter', { count: completeness.invalid })}</span>
         </span>
@@ -56,8 +60,14 @@ function NavigationRail({ form }: { form: QuestionnaireForm }) {
       <ol className="space-y-3">
         {groups.map((group) => (
           <li key={group.thrust.code}>
-            <a href={`#thrust-${group.thrust.code}`} className="flex items-start justify-between gap-2 font-semibold text-slate-900 hover:text-brand-700">
-              <span dir="auto">{codes && `${group.thrust.code} · `}{group.thrust.name}</span>
+            <a
+              href={`#thrust-${group.thrust.code}`}
+              className="flex items-start justify-between gap-2 font-semibold text-slate-900 hover:text-brand-700"
+            >
+              <span dir="auto">
+                {codes && `${group.thrust.code} · `}
+                {group.thrust.name}
+              </span>
               <CompletenessMark completeness={group.completeness} />
             </a>
             <div className="mt-1 h-1 rounded-full bg-slate-200" aria-hidden="true">
@@ -66,8 +76,14 @@ function NavigationRail({ form }: { form: QuestionnaireForm }) {
             <ol className="mt-1.5 space-y-1 pl-3">
               {group.subcategories.map((sub) => (
                 <li key={sub.subcategory.code}>
-                  <a href={`#sub-${sub.subcategory.code}`} className="flex justify-between gap-2 text-slate-700 hover:text-brand-700">
-                    <span dir="auto">{codes && `${sub.subcategory.code} `}{sub.subcategory.name}</span>
+                  <a
+                    href={`#sub-${sub.subcategory.code}`}
+                    className="flex justify-between gap-2 text-slate-700 hover:text-brand-700"
+                  >
+                    <span dir="auto">
+                      {codes && `${sub.subcategory.code} `}
+                      {sub.subcategory.name}
+                    </span>
                     <CompletenessMark completeness={sub.completeness} />
                   </a>
                 </li>
@@ -93,7 +109,10 @@ function focusFirstAnswer(container: HTMLElement | null): void {
  * thrust and subcategory, one field per question, and the save bar. `fieldExtra` lets the host
  * screen add something to each question (the national report's answer history).
  */
-export function QuestionnaireFormView({ form, fieldExtra }: {
+export function QuestionnaireFormView({
+  form,
+  fieldExtra,
+}: {
   form: QuestionnaireForm;
   fieldExtra?: (question: Question) => ReactNode;
 }) {
@@ -103,7 +122,16 @@ export function QuestionnaireFormView({ form, fieldExtra }: {
   useEffect(() => form.start(), [form]);
   const questionsRef = useRef<HTMLDivElement>(null);
   // "Skip to the first question" comes right after the layout's "Skip to content": the second Tab stop.
-  useEffect(() => addSkipLink({ id: 'first-question', label: m('form.skip'), href: '#first-question', go: () => focusFirstAnswer(questionsRef.current) }), []);
+  useEffect(
+    () =>
+      addSkipLink({
+        id: 'first-question',
+        label: m('form.skip'),
+        href: '#first-question',
+        go: () => focusFirstAnswer(questionsRef.current),
+      }),
+    [],
+  );
   useEffect(() => {
     const container = questionsRef.current;
     if (!container) return;
@@ -139,14 +167,24 @@ export function QuestionnaireFormView({ form, fieldExtra }: {
               onPick={(value) => form.setFilters({ tier: value === '' ? null : (Number(value) as QuestionTier) })}
             />
           )}
-          <Chips id="questionnaire-show" label={m('filter.showLabel')} chips={SHOW} value={filters.show} onPick={(show) => form.setFilters({ show })} />
+          <Chips
+            id="questionnaire-show"
+            label={m('filter.showLabel')}
+            chips={SHOW}
+            value={filters.show}
+            onPick={(show) => form.setFilters({ show })}
+          />
           <p className="text-xs text-slate-600 sm:basis-full">{m('form.nextHelp')}</p>
         </div>
 
         {visibleCount === 0 && (
           <div className="rounded-lg border border-dashed border-slate-300 bg-slate-50 p-8 text-center">
             <p className="font-semibold text-slate-800">{m('filter.none')}</p>
-            <button type="button" className={`${ui.link} mt-2 text-sm`} onClick={() => form.setFilters({ tier: null, show: 'all' })}>
+            <button
+              type="button"
+              className={`${ui.link} mt-2 text-sm`}
+              onClick={() => form.setFilters({ tier: null, show: 'all' })}
+            >
               {m('filter.showEvery')}
             </button>
           </div>
@@ -162,19 +200,36 @@ export function QuestionnaireFormView({ form, fieldExtra }: {
 }
 
 /** One thrust's questions in view, by subcategory; nothing when none is in view. */
-function ThrustGroup({ form, group, fieldExtra }: { form: QuestionnaireForm; group: QuestionGroup; fieldExtra?: ((question: Question) => ReactNode) | undefined }) {
+function ThrustGroup({
+  form,
+  group,
+  fieldExtra,
+}: {
+  form: QuestionnaireForm;
+  group: QuestionGroup;
+  fieldExtra?: ((question: Question) => ReactNode) | undefined;
+}) {
   const shown = group.subcategories.filter((sub) => sub.questions.length > 0);
   if (shown.length === 0) return null;
   return (
-    <section key={group.thrust.code} id={`thrust-${group.thrust.code}`} aria-labelledby={`thrust-${group.thrust.code}-title`} className="mb-8 scroll-mt-4">
+    <section
+      key={group.thrust.code}
+      id={`thrust-${group.thrust.code}`}
+      aria-labelledby={`thrust-${group.thrust.code}-title`}
+      className="mb-8 scroll-mt-4"
+    >
       <h2 id={`thrust-${group.thrust.code}-title`} dir="auto" className="text-lg font-semibold text-slate-900">
-        {form.display.sectionCodes && `${group.thrust.code} · `}{group.thrust.name}
+        {form.display.sectionCodes && `${group.thrust.code} · `}
+        {group.thrust.name}
       </h2>
-      {group.thrust.nua_paragraphs && <p className="text-sm text-slate-600">{m('form.nuaParagraphs', { paragraphs: group.thrust.nua_paragraphs })}</p>}
+      {group.thrust.nua_paragraphs && (
+        <p className="text-sm text-slate-600">{m('form.nuaParagraphs', { paragraphs: group.thrust.nua_paragraphs })}</p>
+      )}
       {shown.map((sub) => (
         <div key={sub.subcategory.code} id={`sub-${sub.subcategory.code}`} className="mt-4 scroll-mt-4">
           <h3 dir="auto" className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-600">
-            {form.display.sectionCodes && `${sub.subcategory.code} `}{sub.subcategory.name}
+            {form.display.sectionCodes && `${sub.subcategory.code} `}
+            {sub.subcategory.name}
           </h3>
           <div className="space-y-4">
             {sub.questions.map((question) => (

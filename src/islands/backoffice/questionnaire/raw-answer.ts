@@ -1,4 +1,9 @@
-import { answerSchema, answerWarnings, type CleanAnswer, type EngineOptions } from '../../../lib/questionnaires/engine.ts';
+import {
+  answerSchema,
+  answerWarnings,
+  type CleanAnswer,
+  type EngineOptions,
+} from '../../../lib/questionnaires/engine.ts';
 import type { Answer, AnswerValue, Question } from '../../../lib/questionnaires/schema.ts';
 import { PAGE_LOCALE } from '../../i18n/page-locale.ts';
 import { problemText } from './answer-format.ts';
@@ -26,7 +31,10 @@ export interface AnswerSend extends CleanAnswer {
   version?: number;
 }
 
-/** Languages that write the decimal point as a comma ("58,3"): there a comma is a decimal point, never a thousands separator. */
+/**
+ * Languages that write the decimal point as a comma ("58,3"): there a comma is a decimal point, never a thousands
+ * separator.
+ */
 const DECIMAL_COMMA = PAGE_LOCALE === 'fr' || PAGE_LOCALE === 'ru';
 
 const isNumeric = (type: Question['answer_type']) => type === 'pct' || type === 'num' || type === 'int';
@@ -40,7 +48,10 @@ function rawScalar(value: number | boolean | null | undefined): string {
 }
 
 /** What the inputs show for a stored answer (or for none). */
-export function rawOf(question: Question, answer: Pick<Answer, 'value' | 'text' | 'data_year' | 'source' | 'comment'> | null | undefined): RawAnswer {
+export function rawOf(
+  question: Question,
+  answer: Pick<Answer, 'value' | 'text' | 'data_year' | 'source' | 'comment'> | null | undefined,
+): RawAnswer {
   const value = answer?.value ?? null;
   let raw: RawValue;
   if (question.parts.length > 0) {
@@ -62,7 +73,10 @@ export function rawOf(question: Question, answer: Pick<Answer, 'value' | 'text' 
   };
 }
 
-/** '1,200.5' and ' 58.3 ' read as numbers (and '58,3' on a French or Russian page); '' is no value; anything else is not a number. */
+/**
+ * '1,200.5' and ' 58.3 ' read as numbers (and '58,3' on a French or Russian page); '' is no value; anything else is not
+ * a number.
+ */
 export function parseNumber(text: string, decimalComma = DECIMAL_COMMA): number | null | typeof NaN {
   const spaced = text.trim().replace(/\s/g, '');
   const trimmed = decimalComma && /^-?\d*,\d+$/.test(spaced) ? spaced.replace(',', '.') : spaced;
@@ -77,7 +91,9 @@ function scalarOf(question: Question, text: string): number | boolean | null {
   return parseNumber(text);
 }
 
-const NOT_A_NUMBER: Partial<Record<Question['answer_type'], 'check.enterPercentage' | 'check.enterNumber' | 'check.enterWhole'>> = {
+const NOT_A_NUMBER: Partial<
+  Record<Question['answer_type'], 'check.enterPercentage' | 'check.enterNumber' | 'check.enterWhole'>
+> = {
   pct: 'check.enterPercentage',
   num: 'check.enterNumber',
   int: 'check.enterWhole',
@@ -103,7 +119,8 @@ export function checkRaw(question: Question, raw: RawAnswer, engine: EngineOptio
     const out: Record<string, number | boolean | null> = {};
     for (const part of question.parts) {
       const scalar = scalarOf(question, parts[part.key] ?? '');
-      if (typeof scalar === 'number' && Number.isNaN(scalar)) (errors[`value.${part.key}`] ??= []).push(notANumber(question.answer_type));
+      if (typeof scalar === 'number' && Number.isNaN(scalar))
+        (errors[`value.${part.key}`] ??= []).push(notANumber(question.answer_type));
       out[part.key] = scalar;
     }
     value = out;
@@ -133,11 +150,18 @@ export function checkRaw(question: Question, raw: RawAnswer, engine: EngineOptio
     }
     return { send: null, errors, warnings: [] };
   }
-  return { send: { question_uuid: question.uuid, ...parsed.data }, errors: null, warnings: answerWarnings(question, parsed.data.value) };
+  return {
+    send: { question_uuid: question.uuid, ...parsed.data },
+    errors: null,
+    warnings: answerWarnings(question, parsed.data.value),
+  };
 }
 
 /** Whether a clean answer says the same as the stored one (then nothing needs saving). */
-export function sameAnswer(send: Pick<AnswerSend, 'value' | 'text' | 'data_year' | 'source' | 'comment'>, stored: Pick<Answer, 'value' | 'text' | 'data_year' | 'source' | 'comment'> | null | undefined): boolean {
+export function sameAnswer(
+  send: Pick<AnswerSend, 'value' | 'text' | 'data_year' | 'source' | 'comment'>,
+  stored: Pick<Answer, 'value' | 'text' | 'data_year' | 'source' | 'comment'> | null | undefined,
+): boolean {
   const empty = (v: AnswerValue | undefined) => v === null || v === undefined;
   if (!stored) return empty(send.value) && !send.text && send.data_year === null && !send.source && !send.comment;
   return (

@@ -3,7 +3,18 @@ import { formatTime } from '../ui/format.ts';
 import { m } from './messages.ts';
 
 /** Where one answer stands, as the save bar counts it (a field's or a draft's kind). */
-export type AnswerKind = 'typing' | 'editing' | 'pending' | 'saving' | 'saved' | 'failed' | 'conflict' | 'invalid' | 'locked' | 'idle' | 'warning';
+export type AnswerKind =
+  | 'typing'
+  | 'editing'
+  | 'pending'
+  | 'saving'
+  | 'saved'
+  | 'failed'
+  | 'conflict'
+  | 'invalid'
+  | 'locked'
+  | 'idle'
+  | 'warning';
 
 /** What the bar at the bottom of a questionnaire says, and which buttons it offers. */
 export interface SaveBarState {
@@ -23,7 +34,12 @@ export interface SaveBarState {
  * `kinds` has one entry per answer not in a settled state (drafts and typed-in questions);
  * `lastSavedAt`: when this visit's last save reached the server.
  */
-export function saveBarState(kinds: readonly AnswerKind[], connection: Connection, locked: boolean, lastSavedAt: string | null = null): SaveBarState {
+export function saveBarState(
+  kinds: readonly AnswerKind[],
+  connection: Connection,
+  locked: boolean,
+  lastSavedAt: string | null = null,
+): SaveBarState {
   let busy = 0;
   let failed = 0;
   let settle = 0;
@@ -51,5 +67,10 @@ export function saveBarState(kinds: readonly AnswerKind[], connection: Connectio
     return { tone: 'quiet', message, retry: false, settle: false };
   }
   const tone = failed > 0 || settle > 0 ? 'problem' : connection === 'online' ? 'busy' : 'waiting';
-  return { tone, message: parts.join(' · '), retry: failed > 0 || (busy > 0 && connection === 'offline'), settle: settle > 0 };
+  return {
+    tone,
+    message: parts.join(' · '),
+    retry: failed > 0 || (busy > 0 && connection === 'offline'),
+    settle: settle > 0,
+  };
 }

@@ -25,7 +25,9 @@ function useBottomBarPadding(bar: RefObject<HTMLDivElement | null>): void {
     const element = bar.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
     const root = document.documentElement;
-    const observer = new ResizeObserver(() => root.style.setProperty('--bo-bottom-bar', `${Math.ceil(element.getBoundingClientRect().height)}px`));
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty('--bo-bottom-bar', `${Math.ceil(element.getBoundingClientRect().height)}px`),
+    );
     observer.observe(element);
     return () => {
       observer.disconnect();
@@ -55,13 +57,20 @@ function useFocusClear(bar: RefObject<HTMLDivElement | null>, container: RefObje
   useEffect(() => {
     const clear = () => {
       const target = document.activeElement;
-      if (!(target instanceof HTMLElement) || !container.current?.contains(target) || !bar.current || bar.current.contains(target)) return;
+      if (
+        !(target instanceof HTMLElement) ||
+        !container.current?.contains(target) ||
+        !bar.current ||
+        bar.current.contains(target)
+      )
+        return;
       bringClear(target, bar.current);
     };
     // After the browser's own scroll to the focus (next frame), and again once a save that the
     // move away started has changed the bar's height (its words take one or two lines).
     const onFocus = () => requestAnimationFrame(clear);
-    const resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => requestAnimationFrame(clear));
+    const resized =
+      typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => requestAnimationFrame(clear));
     if (bar.current) resized?.observe(bar.current);
     document.addEventListener('focusin', onFocus);
     return () => {
@@ -75,10 +84,19 @@ function useFocusClear(bar: RefObject<HTMLDivElement | null>, container: RefObje
  * Alt+N (Option+N on a Mac) anywhere on the screen goes to the next unanswered question; said
  * when every question has an answer. Not while a dialog (the answer's history) is open.
  */
-function useNextUnansweredKey(form: QuestionnaireForm, container: RefObject<HTMLDivElement | null>, say: (text: string) => void): void {
+function useNextUnansweredKey(
+  form: QuestionnaireForm,
+  container: RefObject<HTMLDivElement | null>,
+  say: (text: string) => void,
+): void {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (!isNextUnansweredKey(event) || form.$locked.get() || (event.target instanceof Element && event.target.closest('[role="dialog"]'))) return;
+      if (
+        !isNextUnansweredKey(event) ||
+        form.$locked.get() ||
+        (event.target instanceof Element && event.target.closest('[role="dialog"]'))
+      )
+        return;
       event.preventDefault();
       if (!goToNextUnanswered(form, container.current)) say(m('saveBar.allAnswered'));
     };
@@ -108,15 +126,31 @@ export function SaveBar({ form, container }: { form: QuestionnaireForm; containe
   useNextUnansweredKey(form, container, say);
   const quiet = bar.tone === 'quiet';
   const icon = quiet ? 'check' : bar.tone === 'problem' ? 'alert' : 'info';
-  const iconColour = quiet ? 'text-emerald-700' : bar.tone === 'problem' ? 'text-red-700' : bar.tone === 'busy' ? 'text-slate-600' : 'text-amber-700';
+  const iconColour = quiet
+    ? 'text-emerald-700'
+    : bar.tone === 'problem'
+      ? 'text-red-700'
+      : bar.tone === 'busy'
+        ? 'text-slate-600'
+        : 'text-amber-700';
   return (
-    <div ref={ref} data-sticky-bottom className="sticky bottom-0 z-10 -mx-4 mt-6 border-t border-slate-200 bg-white/95 px-4 py-2 backdrop-blur print:hidden sm:-mx-6 sm:px-6 sm:py-3">
+    <div
+      ref={ref}
+      data-sticky-bottom
+      className="sticky bottom-0 z-10 -mx-4 mt-6 border-t border-slate-200 bg-white/95 px-4 py-2 backdrop-blur print:hidden sm:-mx-6 sm:px-6 sm:py-3"
+    >
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 text-sm">
-        <p role="status" aria-live="polite" className={`flex items-center gap-2 ${quiet || bar.tone === 'busy' ? 'text-slate-700' : 'font-medium text-slate-900'}`}>
+        <p
+          role="status"
+          aria-live="polite"
+          className={`flex items-center gap-2 ${quiet || bar.tone === 'busy' ? 'text-slate-700' : 'font-medium text-slate-900'}`}
+        >
           <Icon name={icon} className={`size-4 shrink-0 ${iconColour}`} />
           {bar.message}
         </p>
-        <p role="status" className="sr-only">{note}</p>
+        <p role="status" className="sr-only">
+          {note}
+        </p>
         <div className="flex flex-wrap gap-2">
           {bar.settle && (
             <button type="button" className={ui.secondaryButton} onClick={() => showAttention(form, container.current)}>
@@ -129,9 +163,16 @@ export function SaveBar({ form, container }: { form: QuestionnaireForm; containe
             </button>
           )}
           {unanswered > 0 && !locked && (
-            <button type="button" className={ui.secondaryButton} aria-keyshortcuts="Alt+N" onClick={() => goToNextUnanswered(form, container.current)}>
+            <button
+              type="button"
+              className={ui.secondaryButton}
+              aria-keyshortcuts="Alt+N"
+              onClick={() => goToNextUnanswered(form, container.current)}
+            >
               {m('saveBar.next')}
-              <kbd className="hidden rounded border border-slate-300 bg-slate-50 px-1 font-sans text-xs text-slate-600 sm:inline">{m('saveBar.nextKeys')}</kbd>
+              <kbd className="hidden rounded border border-slate-300 bg-slate-50 px-1 font-sans text-xs text-slate-600 sm:inline">
+                {m('saveBar.nextKeys')}
+              </kbd>
             </button>
           )}
         </div>

@@ -8,10 +8,13 @@ import { m } from './messages.ts';
  * as offline when the browser is (refreshing a token needs the network too), otherwise as signed
  * out: either way the answers wait.
  */
-export function sendFailure(error: unknown): Exclude<SendResult<never, never>, { kind: 'saved' | 'conflict' | 'locked' }> {
+export function sendFailure(
+  error: unknown,
+): Exclude<SendResult<never, never>, { kind: 'saved' | 'conflict' | 'locked' }> {
   if (error instanceof DataValidationError) return { kind: 'failed', message: m('send.unreadable') };
   if (!(error instanceof ApiError)) {
-    if (typeof navigator !== 'undefined' && navigator.onLine === false) return { kind: 'offline', message: OFFLINE_MESSAGE };
+    if (typeof navigator !== 'undefined' && navigator.onLine === false)
+      return { kind: 'offline', message: OFFLINE_MESSAGE };
     return { kind: 'signedOut', message: m('send.signedOut') };
   }
   const { status, message } = error;

@@ -25,8 +25,21 @@ const URL_PLACEHOLDER = 'https://';
 export const FIELD_ATTR = { 'data-qf': '' } as const;
 
 /** The attributes every text, URL and list control of an answer carries: its id, names and state. */
-function controlAttrs({ id, labelledBy, describedBy, invalid, disabled }: Pick<ValueInputProps, 'id' | 'labelledBy' | 'describedBy' | 'invalid' | 'disabled'>) {
-  return { ...FIELD_ATTR, id, disabled, 'aria-labelledby': labelledBy, 'aria-describedby': describedBy, 'aria-invalid': invalid || undefined };
+function controlAttrs({
+  id,
+  labelledBy,
+  describedBy,
+  invalid,
+  disabled,
+}: Pick<ValueInputProps, 'id' | 'labelledBy' | 'describedBy' | 'invalid' | 'disabled'>) {
+  return {
+    ...FIELD_ATTR,
+    id,
+    disabled,
+    'aria-labelledby': labelledBy,
+    'aria-describedby': describedBy,
+    'aria-invalid': invalid || undefined,
+  };
 }
 
 function unitOf(question: Question): string | null {
@@ -38,7 +51,17 @@ function inputModeOf(question: Question): 'decimal' | 'numeric' {
   return question.answer_type === 'int' ? 'numeric' : 'decimal';
 }
 
-function NumberBox({ question, id, value, labelledBy, describedBy, invalid, disabled, onChange, label }: {
+function NumberBox({
+  question,
+  id,
+  value,
+  labelledBy,
+  describedBy,
+  invalid,
+  disabled,
+  onChange,
+  label,
+}: {
   question: Question;
   id: string;
   value: string;
@@ -52,7 +75,8 @@ function NumberBox({ question, id, value, labelledBy, describedBy, invalid, disa
   const unit = unitOf(question);
   return (
     <div className="flex max-w-xs items-stretch">
-      <input dir="auto"
+      <input
+        dir="auto"
         {...FIELD_ATTR}
         id={id}
         type="text"
@@ -76,7 +100,14 @@ function NumberBox({ question, id, value, labelledBy, describedBy, invalid, disa
   );
 }
 
-function YesNo({ name, value, disabled, onChange, labelledBy, describedBy }: {
+function YesNo({
+  name,
+  value,
+  disabled,
+  onChange,
+  labelledBy,
+  describedBy,
+}: {
   name: string;
   value: string;
   disabled: boolean;
@@ -85,20 +116,40 @@ function YesNo({ name, value, disabled, onChange, labelledBy, describedBy }: {
   describedBy: string | undefined;
 }) {
   return (
-    <div role="radiogroup" aria-labelledby={labelledBy} aria-describedby={describedBy} className="flex flex-wrap items-center gap-2">
+    <div
+      role="radiogroup"
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+      className="flex flex-wrap items-center gap-2"
+    >
       {(['yes', 'no'] as const).map((choice) => (
         <label
           key={choice}
           className={`inline-flex cursor-pointer items-center gap-2 rounded-md border px-3 py-1.5 text-sm ${
-            value === choice ? 'border-brand-600 bg-brand-50 font-semibold text-brand-800' : 'border-slate-300 bg-white text-slate-800'
+            value === choice
+              ? 'border-brand-600 bg-brand-50 font-semibold text-brand-800'
+              : 'border-slate-300 bg-white text-slate-800'
           } ${disabled ? 'cursor-not-allowed opacity-60' : ''}`}
         >
-          <input {...FIELD_ATTR} type="radio" name={name} value={choice} checked={value === choice} disabled={disabled} onChange={() => onChange(choice)} className="accent-brand-600" />
+          <input
+            {...FIELD_ATTR}
+            type="radio"
+            name={name}
+            value={choice}
+            checked={value === choice}
+            disabled={disabled}
+            onChange={() => onChange(choice)}
+            className="accent-brand-600"
+          />
           {choice === 'yes' ? m('answer.yes') : m('answer.no')}
         </label>
       ))}
       {value !== '' && !disabled && (
-        <button type="button" className="text-sm text-slate-600 underline underline-offset-2 hover:text-slate-900" onClick={() => onChange('')}>
+        <button
+          type="button"
+          className="text-sm text-slate-600 underline underline-offset-2 hover:text-slate-900"
+          onClick={() => onChange('')}
+        >
           {m('answer.clear')}
         </button>
       )}
@@ -116,9 +167,29 @@ export function ValueInput(props: ValueInputProps) {
     case 'pct':
     case 'num':
     case 'int':
-      return <NumberBox question={question} id={id} value={text} labelledBy={labelledBy} describedBy={describedBy} invalid={invalid} disabled={disabled} onChange={onChange} />;
+      return (
+        <NumberBox
+          question={question}
+          id={id}
+          value={text}
+          labelledBy={labelledBy}
+          describedBy={describedBy}
+          invalid={invalid}
+          disabled={disabled}
+          onChange={onChange}
+        />
+      );
     case 'yn':
-      return <YesNo name={id} value={text} disabled={disabled} onChange={onChoose} labelledBy={labelledBy} describedBy={describedBy} />;
+      return (
+        <YesNo
+          name={id}
+          value={text}
+          disabled={disabled}
+          onChange={onChoose}
+          labelledBy={labelledBy}
+          describedBy={describedBy}
+        />
+      );
     case 'single':
       return <SingleChoice {...props} text={text} />;
     case 'multi':
@@ -165,9 +236,25 @@ function PartInputs({ question, value, id, describedBy, invalid, disabled, onCha
               {part.label}
             </span>
             {question.answer_type === 'yn' ? (
-              <YesNo name={`${id}-${part.key}`} value={partValue} disabled={disabled} onChange={choose} labelledBy={`${id}-${part.key}-label`} describedBy={describedBy} />
+              <YesNo
+                name={`${id}-${part.key}`}
+                value={partValue}
+                disabled={disabled}
+                onChange={choose}
+                labelledBy={`${id}-${part.key}-label`}
+                describedBy={describedBy}
+              />
             ) : (
-              <NumberBox question={question} id={`${id}-${part.key}`} value={partValue} labelledBy={`${id}-${part.key}-label`} describedBy={describedBy} invalid={invalid} disabled={disabled} onChange={set} />
+              <NumberBox
+                question={question}
+                id={`${id}-${part.key}`}
+                value={partValue}
+                labelledBy={`${id}-${part.key}-label`}
+                describedBy={describedBy}
+                invalid={invalid}
+                disabled={disabled}
+                onChange={set}
+              />
             )}
           </div>
         );
@@ -210,7 +297,9 @@ function MultiChoice({ question, value, labelledBy, describedBy, disabled, onCho
             checked={chosen.includes(option.value)}
             disabled={disabled}
             onChange={(event) =>
-              onChoose(event.target.checked ? [...chosen, option.value] : chosen.filter((item) => item !== option.value))
+              onChoose(
+                event.target.checked ? [...chosen, option.value] : chosen.filter((item) => item !== option.value),
+              )
             }
           />
           <span dir="auto">{option.label}</span>

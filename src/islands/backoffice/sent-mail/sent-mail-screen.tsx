@@ -39,7 +39,13 @@ export function SentMailScreen(_: ScreenProps) {
   return (
     <>
       <PageHeading description={m('intro')}>{m('title')}</PageHeading>
-      <ListWithPanel panel={filters?.message ? <MailPanel uuid={filters.message} closeHref={sentMailHref(filters, { message: null })} /> : null}>
+      <ListWithPanel
+        panel={
+          filters?.message ? (
+            <MailPanel uuid={filters.message} closeHref={sentMailHref(filters, { message: null })} />
+          ) : null
+        }
+      >
         <PagedList
           list={list}
           ready={filters !== null}
@@ -97,7 +103,14 @@ function MailPanel({ uuid, closeHref }: { uuid: string; closeHref: string }) {
   const [view, setView] = useState<'text' | 'html'>('text');
   const mail = answer.data?.data.uuid === uuid ? answer.data.data : undefined;
   return (
-    <RecordPanel record={mail} error={answer.error} labelledBy="mail-subject" closeHref={closeHref} texts={recordPanelTexts(m, m('email'))} onRetry={() => $openMail.invalidate()}>
+    <RecordPanel
+      record={mail}
+      error={answer.error}
+      labelledBy="mail-subject"
+      closeHref={closeHref}
+      texts={recordPanelTexts(m, m('email'))}
+      onRetry={() => $openMail.invalidate()}
+    >
       {(mail) => (
         <article>
           <h2 id="mail-subject" className="break-words text-xl font-semibold text-slate-900">
@@ -105,7 +118,9 @@ function MailPanel({ uuid, closeHref }: { uuid: string; closeHref: string }) {
           </h2>
           <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
             <dt className="text-slate-600">{m('to')}</dt>
-            <dd className="break-all font-medium text-slate-900">{mail.to_name ? `${mail.to_name} <${mail.to_address}>` : mail.to_address}</dd>
+            <dd className="break-all font-medium text-slate-900">
+              {mail.to_name ? `${mail.to_name} <${mail.to_address}>` : mail.to_address}
+            </dd>
             <dt className="text-slate-600">{m('written')}</dt>
             <dd>
               <time dateTime={mail.created_at}>{formatDateTime(mail.created_at)}</time>
@@ -126,18 +141,35 @@ function MailPanel({ uuid, closeHref }: { uuid: string; closeHref: string }) {
             )}
           </dl>
           <div role="group" aria-label={m('showAs')} className="mt-5 flex gap-2 border-t border-slate-200 pt-4">
-            <button type="button" aria-pressed={view === 'text'} className={view === 'text' ? ui.primaryButton : ui.secondaryButton} onClick={() => setView('text')}>
+            <button
+              type="button"
+              aria-pressed={view === 'text'}
+              className={view === 'text' ? ui.primaryButton : ui.secondaryButton}
+              onClick={() => setView('text')}
+            >
               {m('plain')}
             </button>
-            <button type="button" aria-pressed={view === 'html'} className={view === 'html' ? ui.primaryButton : ui.secondaryButton} onClick={() => setView('html')}>
+            <button
+              type="button"
+              aria-pressed={view === 'html'}
+              className={view === 'html' ? ui.primaryButton : ui.secondaryButton}
+              onClick={() => setView('html')}
+            >
               {m('formatted')}
             </button>
           </div>
           {view === 'text' ? (
-            <pre className="mt-4 whitespace-pre-wrap break-words font-sans text-sm leading-relaxed text-slate-900">{mail.text}</pre>
+            <pre className="mt-4 whitespace-pre-wrap break-words font-sans text-sm leading-relaxed text-slate-900">
+              {mail.text}
+            </pre>
           ) : (
             // sandbox="" : no scripts, no forms, no navigation of this page; the HTML only shows.
-            <iframe title={m('frameTitle', { subject: mail.subject })} sandbox="" srcDoc={mail.html} className="mt-4 h-96 w-full rounded-md border border-slate-200 bg-white" />
+            <iframe
+              title={m('frameTitle', { subject: mail.subject })}
+              sandbox=""
+              srcDoc={mail.html}
+              className="mt-4 h-96 w-full rounded-md border border-slate-200 bg-white"
+            />
           )}
         </article>
       )}

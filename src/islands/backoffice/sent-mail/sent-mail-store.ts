@@ -1,5 +1,9 @@
 import { computed } from 'nanostores';
-import { SentMailListResponseSchema, SentMailResponseSchema, type SentMailListResponse } from '../../../lib/mail/schema.ts';
+import {
+  SentMailListResponseSchema,
+  SentMailResponseSchema,
+  type SentMailListResponse,
+} from '../../../lib/mail/schema.ts';
 import { withQuery } from '../lib/api.ts';
 import { keepShownWhileLoading, pageOf } from '../lib/list.ts';
 import { createFetcherStore, fetchWith } from '../lib/query.ts';
@@ -23,7 +27,9 @@ export const $sentMailFilters = computed($router, (page): SentMailFilters | null
   return { page: pageOf(page.search), message: UUID.test(message) ? message : null };
 });
 
-const $listKey = computed($sentMailFilters, (f) => (f ? withQuery('mail/sent', { page: f.page, per_page: SENT_MAIL_PAGE_SIZE }) : null));
+const $listKey = computed($sentMailFilters, (f) =>
+  f ? withQuery('mail/sent', { page: f.page, per_page: SENT_MAIL_PAGE_SIZE }) : null,
+);
 export const $sentMail = createFetcherStore([$listKey], {
   fetcher: fetchWith(SentMailListResponseSchema),
   revalidateInterval: SENT_MAIL_REFRESH_MS,

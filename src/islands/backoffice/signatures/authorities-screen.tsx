@@ -10,7 +10,17 @@ import { formatDate, formatDateTime } from '../ui/format.ts';
 import { PageHeading } from '../ui/page-heading.tsx';
 import { EmptyState, ErrorState, FieldError, Skeleton } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
-import { $authorities, $authorityForm, $authorityRows, $removing, type AuthorityRow as Row, addTrustedAuthority, editAuthorityForm, readPemFile, removeTrustedAuthority } from './authorities-store.ts';
+import {
+  $authorities,
+  $authorityForm,
+  $authorityRows,
+  $removing,
+  type AuthorityRow as Row,
+  addTrustedAuthority,
+  editAuthorityForm,
+  readPemFile,
+  removeTrustedAuthority,
+} from './authorities-store.ts';
 import { m } from './messages.ts';
 
 /** The first line of a PEM certificate: the same in every language, shown as the box's example. */
@@ -64,7 +74,8 @@ export function TrustedAuthoritiesScreen(_: ScreenProps) {
 function AddForm() {
   const form = useStore($authorityForm);
   const countries = useStore($allCountries).data?.data ?? [];
-  const invalid = (field: string) => (form.errors[field] ? { 'aria-invalid': true, 'aria-describedby': `authority-${field}-error` } : {});
+  const invalid = (field: string) =>
+    form.errors[field] ? { 'aria-invalid': true, 'aria-describedby': `authority-${field}-error` } : {};
   return (
     <form
       className={`${ui.card} space-y-4`}
@@ -75,38 +86,79 @@ function AddForm() {
       }}
     >
       <div>
-        <h2 id="authority-add" className="text-lg font-semibold text-slate-900">{m('add.title')}</h2>
+        <h2 id="authority-add" className="text-lg font-semibold text-slate-900">
+          {m('add.title')}
+        </h2>
         <p className="mt-1 text-sm text-slate-700">{m('add.help')}</p>
       </div>
       <div>
-        <label htmlFor="authority-pem" className={ui.label}>{m('add.pem')}</label>
-        <textarea id="authority-pem" rows={6} spellCheck={false} className={`${ui.input} mt-1 font-mono text-xs`} value={form.pem}
-          placeholder={PEM_HEADER} onChange={(event) => editAuthorityForm({ pem: event.target.value })} {...invalid('pem')} />
+        <label htmlFor="authority-pem" className={ui.label}>
+          {m('add.pem')}
+        </label>
+        <textarea
+          id="authority-pem"
+          rows={6}
+          spellCheck={false}
+          className={`${ui.input} mt-1 font-mono text-xs`}
+          value={form.pem}
+          placeholder={PEM_HEADER}
+          onChange={(event) => editAuthorityForm({ pem: event.target.value })}
+          {...invalid('pem')}
+        />
         <FieldError id="authority-pem-error" messages={form.errors['pem']} />
         <label className="mt-2 block text-sm text-slate-700">
           {m('add.file')}{' '}
-          <input type="file" accept=".pem,.crt,.cer,application/x-pem-file" className="mt-1 block text-sm" onChange={(event) => void readPemFile(event.target.files?.[0])} />
+          <input
+            type="file"
+            accept=".pem,.crt,.cer,application/x-pem-file"
+            className="mt-1 block text-sm"
+            onChange={(event) => void readPemFile(event.target.files?.[0])}
+          />
         </label>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
-          <label htmlFor="authority-scope" className={ui.label}>{m('add.scope')}</label>
-          <select id="authority-scope" className={`${ui.input} mt-1`} value={form.country} onChange={(event) => editAuthorityForm({ country: event.target.value })} {...invalid('country_code')}>
+          <label htmlFor="authority-scope" className={ui.label}>
+            {m('add.scope')}
+          </label>
+          <select
+            id="authority-scope"
+            className={`${ui.input} mt-1`}
+            value={form.country}
+            onChange={(event) => editAuthorityForm({ country: event.target.value })}
+            {...invalid('country_code')}
+          >
             <option value="">{m('add.region')}</option>
             {countries.map((country) => (
-              <option key={country.code} value={country.code}>{countryName(country.code, country.name)}</option>
+              <option key={country.code} value={country.code}>
+                {countryName(country.code, country.name)}
+              </option>
             ))}
           </select>
           <FieldError id="authority-country_code-error" messages={form.errors['country_code']} />
         </div>
         <div>
-          <label htmlFor="authority-note" className={ui.label}>{m('add.note')}</label>
-          <input id="authority-note" dir="auto" className={`${ui.input} mt-1`} value={form.note} placeholder={m('add.notePlaceholder')} maxLength={500}
-            onChange={(event) => editAuthorityForm({ note: event.target.value })} {...invalid('note')} />
+          <label htmlFor="authority-note" className={ui.label}>
+            {m('add.note')}
+          </label>
+          <input
+            id="authority-note"
+            dir="auto"
+            className={`${ui.input} mt-1`}
+            value={form.note}
+            placeholder={m('add.notePlaceholder')}
+            maxLength={500}
+            onChange={(event) => editAuthorityForm({ note: event.target.value })}
+            {...invalid('note')}
+          />
           <FieldError id="authority-note-error" messages={form.errors['note']} />
         </div>
       </div>
-      {form.message && <p role="alert" className="break-words text-sm text-red-700">{form.message}</p>}
+      {form.message && (
+        <p role="alert" className="break-words text-sm text-red-700">
+          {form.message}
+        </p>
+      )}
       <button type="submit" className={ui.primaryButton} disabled={form.saving || form.pem.trim() === ''}>
         {form.saving ? m('add.saving') : m('add.submit')}
       </button>
@@ -114,27 +166,52 @@ function AddForm() {
   );
 }
 
-function AuthorityTable({ authorities, onRemove }: { authorities: readonly Row[]; onRemove: (authority: TrustedAuthority) => void }) {
+function AuthorityTable({
+  authorities,
+  onRemove,
+}: {
+  authorities: readonly Row[];
+  onRemove: (authority: TrustedAuthority) => void;
+}) {
   const removing = useStore($removing);
   const countries = useStore($allCountries).data?.data ?? [];
-  const scopeOf = (code: string | null) => (code === null ? m('region') : countryName(code, countries.find((c) => c.code === code)?.name ?? code));
+  const scopeOf = (code: string | null) =>
+    code === null ? m('region') : countryName(code, countries.find((c) => c.code === code)?.name ?? code);
   return (
     <div className={`${ui.cardFlush} overflow-x-auto`}>
       <table className="min-w-full divide-y divide-slate-200">
         <caption className="sr-only">{m('list.caption')}</caption>
         <thead className="bg-slate-50">
           <tr>
-            <th scope="col" className={ui.th}>{m('col.name')}</th>
-            <th scope="col" className={ui.th}>{m('col.scope')}</th>
-            <th scope="col" className={ui.th}>{m('col.valid')}</th>
-            <th scope="col" className={`${ui.th} hidden lg:table-cell`}>{m('col.fingerprint')}</th>
-            <th scope="col" className={`${ui.th} hidden md:table-cell`}>{m('col.added')}</th>
-            <th scope="col" className={ui.th}><span className="sr-only">{m('col.actions')}</span></th>
+            <th scope="col" className={ui.th}>
+              {m('col.name')}
+            </th>
+            <th scope="col" className={ui.th}>
+              {m('col.scope')}
+            </th>
+            <th scope="col" className={ui.th}>
+              {m('col.valid')}
+            </th>
+            <th scope="col" className={`${ui.th} hidden lg:table-cell`}>
+              {m('col.fingerprint')}
+            </th>
+            <th scope="col" className={`${ui.th} hidden md:table-cell`}>
+              {m('col.added')}
+            </th>
+            <th scope="col" className={ui.th}>
+              <span className="sr-only">{m('col.actions')}</span>
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
           {authorities.map((authority) => (
-            <AuthorityRow key={authority.uuid} authority={authority} scope={scopeOf(authority.country_code)} busy={removing.includes(authority.uuid)} onRemove={onRemove} />
+            <AuthorityRow
+              key={authority.uuid}
+              authority={authority}
+              scope={scopeOf(authority.country_code)}
+              busy={removing.includes(authority.uuid)}
+              onRemove={onRemove}
+            />
           ))}
         </tbody>
       </table>
@@ -142,15 +219,37 @@ function AuthorityTable({ authorities, onRemove }: { authorities: readonly Row[]
   );
 }
 
-function AuthorityRow({ authority, scope, busy, onRemove }: { authority: Row; scope: string; busy: boolean; onRemove: (authority: TrustedAuthority) => void }) {
+function AuthorityRow({
+  authority,
+  scope,
+  busy,
+  onRemove,
+}: {
+  authority: Row;
+  scope: string;
+  busy: boolean;
+  onRemove: (authority: TrustedAuthority) => void;
+}) {
   const details = [authority.subject.organisation, authority.subject.country].filter(Boolean).join(', ');
   return (
     <tr>
       <th scope="row" className={`${ui.td} text-left`}>
-        <span className="font-medium" dir="auto">{authority.name}</span>
-        {authority.demo && <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">{m('demo')}</span>}
-        {details && <span className="block text-xs font-normal text-slate-600" dir="auto">{details}</span>}
-        {authority.note && <span className="block text-xs font-normal text-slate-600" dir="auto">{authority.note}</span>}
+        <span className="font-medium" dir="auto">
+          {authority.name}
+        </span>
+        {authority.demo && (
+          <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">{m('demo')}</span>
+        )}
+        {details && (
+          <span className="block text-xs font-normal text-slate-600" dir="auto">
+            {details}
+          </span>
+        )}
+        {authority.note && (
+          <span className="block text-xs font-normal text-slate-600" dir="auto">
+            {authority.note}
+          </span>
+        )}
       </th>
       <td className={ui.td}>{scope}</td>
       <td className={ui.td}>
@@ -161,10 +260,18 @@ function AuthorityRow({ authority, scope, busy, onRemove }: { authority: Row; sc
         {authority.fingerprint.slice(0, 16)}…
       </td>
       <td className={`${ui.td} hidden md:table-cell`}>
-        {authority.created_by ? m('addedBy', { time: formatDateTime(authority.created_at), name: authority.created_by.name }) : formatDateTime(authority.created_at)}
+        {authority.created_by
+          ? m('addedBy', { time: formatDateTime(authority.created_at), name: authority.created_by.name })
+          : formatDateTime(authority.created_at)}
       </td>
       <td className={`${ui.td} text-right`}>
-        <button type="button" className={ui.secondaryButton} disabled={busy} aria-label={m('removeLabel', { name: authority.name })} onClick={() => onRemove(authority)}>
+        <button
+          type="button"
+          className={ui.secondaryButton}
+          disabled={busy}
+          aria-label={m('removeLabel', { name: authority.name })}
+          onClick={() => onRemove(authority)}
+        >
           {m('remove')}
         </button>
       </td>

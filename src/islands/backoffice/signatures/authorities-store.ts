@@ -17,9 +17,14 @@ import { m } from './messages.ts';
  */
 
 export const AUTHORITIES_KEY = 'trusted-authority/list';
-export const $authorities = createFetcherStore(AUTHORITIES_KEY, { fetcher: fetchWith(TrustedAuthorityListResponseSchema) });
+export const $authorities = createFetcherStore(AUTHORITIES_KEY, {
+  fetcher: fetchWith(TrustedAuthorityListResponseSchema),
+});
 
-/** The list as the table shows it: each authority with whether its certificate has expired (worked out when the list arrives). */
+/**
+ * The list as the table shows it: each authority with whether its certificate has expired (worked out when the list
+ * arrives).
+ */
 export const $authorityRows = computed($authorities, ({ data }) => {
   const now = Date.now();
   return data?.data.map((authority) => ({ ...authority, expired: Date.parse(authority.not_after) < now }));
@@ -74,7 +79,12 @@ export async function addTrustedAuthority(): Promise<void> {
     invalidateKeys(AUTHORITIES_KEY);
   } catch (error) {
     const errors = error instanceof ApiError ? error.errors : {};
-    $authorityForm.set({ ...$authorityForm.get(), saving: false, errors, message: m('add.failed', { message: errorMessage(error) }) });
+    $authorityForm.set({
+      ...$authorityForm.get(),
+      saving: false,
+      errors,
+      message: m('add.failed', { message: errorMessage(error) }),
+    });
   }
 }
 
@@ -82,7 +92,10 @@ export async function addTrustedAuthority(): Promise<void> {
 export async function removeTrustedAuthority(authority: TrustedAuthority): Promise<void> {
   $removing.set([...$removing.get(), authority.uuid]);
   try {
-    await api.request('POST', `trusted-authority/delete/${encodeURIComponent(authority.uuid)}`, { schema: GenericResponseSchema, body: { version: authority.version } });
+    await api.request('POST', `trusted-authority/delete/${encodeURIComponent(authority.uuid)}`, {
+      schema: GenericResponseSchema,
+      body: { version: authority.version },
+    });
     notifySuccess(m('removed', { name: authority.name }));
   } catch (error) {
     notifyError(conflictOf(error, TrustedAuthoritySchema) ? m('changedMeanwhile') : errorMessage(error));

@@ -11,7 +11,15 @@ import {
   type TranslationState,
 } from '../../../lib/translations/schema.ts';
 import { withQuery } from '../lib/api.ts';
-import { createListControls, keepShownWhileLoading, oneOf, pageOf, searchOf, searchTextOf, type ListFilters } from '../lib/list.ts';
+import {
+  createListControls,
+  keepShownWhileLoading,
+  oneOf,
+  pageOf,
+  searchOf,
+  searchTextOf,
+  type ListFilters,
+} from '../lib/list.ts';
 import { createFetcherStore, fetchWith } from '../lib/query.ts';
 import { $router, pathTo } from '../router.ts';
 
@@ -51,7 +59,16 @@ export const translationControls = createListControls({
 });
 
 const $listKey = computed($translationFilters, (f) =>
-  f ? withQuery('translation/list', { entity: f.entity, locale: f.locale, state: f.state, q: f.q, page: f.page, per_page: TRANSLATION_LIST_PAGE_SIZE }) : null,
+  f
+    ? withQuery('translation/list', {
+        entity: f.entity,
+        locale: f.locale,
+        state: f.state,
+        q: f.q,
+        page: f.page,
+        per_page: TRANSLATION_LIST_PAGE_SIZE,
+      })
+    : null,
 );
 export const $translationList = createFetcherStore([$listKey], { fetcher: fetchWith(TranslationListResponseSchema) });
 export const $translationListView = keepShownWhileLoading<TranslationListResponse>($translationList);

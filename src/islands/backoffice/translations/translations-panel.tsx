@@ -2,7 +2,13 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import { LOCALE_INFO } from '../../../i18n/locales.ts';
 import { languageName as nameOfLanguage } from '../../../lib/i18n/language-names.ts';
-import { TRANSLATION_LOCALES, type LocaleTranslation, type Translatable, type TranslationField, type TranslationLocale } from '../../../lib/translations/schema.ts';
+import {
+  TRANSLATION_LOCALES,
+  type LocaleTranslation,
+  type Translatable,
+  type TranslationField,
+  type TranslationLocale,
+} from '../../../lib/translations/schema.ts';
 import { PAGE_LOCALE } from '../../i18n/page-locale.ts';
 import { errorMessage } from '../lib/api.ts';
 import { notifySuccess } from '../notifications/snackbar-store.ts';
@@ -17,7 +23,8 @@ import { createTranslationsStore, isDirty, type LocaleDraft, type TranslationsSt
  * tabs name it: by its language alone ("китайский", not "китайский, упрощенное письмо"), short
  * enough for a tab at 390 px.
  */
-export const languageName = (locale: TranslationLocale): string => nameOfLanguage(locale, PAGE_LOCALE, LOCALE_INFO[locale].name);
+export const languageName = (locale: TranslationLocale): string =>
+  nameOfLanguage(locale, PAGE_LOCALE, LOCALE_INFO[locale].name);
 
 /** The tab a record opens on: the language the list is filtered by, else the reader's own, else French. */
 export function firstTab(filtered: TranslationLocale | ''): TranslationLocale {
@@ -40,9 +47,17 @@ const FIELD_LABELS: Partial<Record<string, Parameters<typeof m>[0]>> = {
 };
 
 /** The label of each text of a theme's key fact (`fact.<n>.<part>`, decision 061). */
-const FACT_LABELS: Partial<Record<string, Parameters<typeof m>[0]>> = { label: 'field.factLabel', value: 'field.factValue', unit: 'field.factUnit', source: 'field.factSource' };
+const FACT_LABELS: Partial<Record<string, Parameters<typeof m>[0]>> = {
+  label: 'field.factLabel',
+  value: 'field.factValue',
+  unit: 'field.factUnit',
+  source: 'field.factSource',
+};
 
-/** A field's label: what the text is, in the page's language; a choice or part named by its English, a key fact by its number. */
+/**
+ * A field's label: what the text is, in the page's language; a choice or part named by its English, a key fact by its
+ * number.
+ */
 function fieldLabel(field: TranslationField): string {
   const [kind, n = '', part = ''] = field.name.split('.');
   if (kind === 'option') return m('field.option', { english: field.english });
@@ -59,7 +74,17 @@ function fieldLabel(field: TranslationField): string {
  * marked, and a save per language with the version it read. It opens on the language the list is
  * filtered by (`filtered`), and follows the filter when it changes (issue 32).
  */
-export function TranslationsPanel({ entity, recordKey, onSaved, filtered = '' }: { entity: Translatable; recordKey: string; onSaved?: () => void; filtered?: TranslationLocale | '' }) {
+export function TranslationsPanel({
+  entity,
+  recordKey,
+  onSaved,
+  filtered = '',
+}: {
+  entity: Translatable;
+  recordKey: string;
+  onSaved?: () => void;
+  filtered?: TranslationLocale | '';
+}) {
   const store = useMemo(() => createTranslationsStore(entity, recordKey), [entity, recordKey]);
   const state = useStore(store.$state);
   const drafts = useStore(store.$drafts);
@@ -79,11 +104,20 @@ export function TranslationsPanel({ entity, recordKey, onSaved, filtered = '' }:
       </h2>
       <p className="mt-1 text-sm text-slate-600">{m('intro')}</p>
       {state.status === 'loading' && <Skeleton rows={3} />}
-      {state.status === 'error' && <ErrorState error={state.error} title={m('loadFailed')} onRetry={() => void store.load()} />}
-      {state.status === 'ready' && state.record.fields.length === 0 && <p className="mt-4 text-sm text-slate-700">{m('nothing')}</p>}
+      {state.status === 'error' && (
+        <ErrorState error={state.error} title={m('loadFailed')} onRetry={() => void store.load()} />
+      )}
+      {state.status === 'ready' && state.record.fields.length === 0 && (
+        <p className="mt-4 text-sm text-slate-700">{m('nothing')}</p>
+      )}
       {state.status === 'ready' && state.record.fields.length > 0 && (
         <>
-          <LanguageTabs locale={locale} onChoose={setLocale} translations={state.record.translations} total={state.record.fields.length} />
+          <LanguageTabs
+            locale={locale}
+            onChoose={setLocale}
+            translations={state.record.translations}
+            total={state.record.fields.length}
+          />
           <LocaleForm
             key={locale}
             store={store}
@@ -99,7 +133,17 @@ export function TranslationsPanel({ entity, recordKey, onSaved, filtered = '' }:
   );
 }
 
-function LanguageTabs({ locale, onChoose, translations, total }: { locale: TranslationLocale; onChoose: (l: TranslationLocale) => void; translations: Record<TranslationLocale, LocaleTranslation>; total: number }) {
+function LanguageTabs({
+  locale,
+  onChoose,
+  translations,
+  total,
+}: {
+  locale: TranslationLocale;
+  onChoose: (l: TranslationLocale) => void;
+  translations: Record<TranslationLocale, LocaleTranslation>;
+  total: number;
+}) {
   return (
     <div role="group" aria-label={m('tabs')} className="mt-4 flex flex-wrap gap-2">
       {TRANSLATION_LOCALES.map((option) => (
@@ -111,7 +155,9 @@ function LanguageTabs({ locale, onChoose, translations, total }: { locale: Trans
           className={`rounded-md border px-3 py-1.5 text-sm ${option === locale ? 'border-brand-600 bg-brand-50 font-semibold text-brand-800' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'}`}
         >
           <span>{languageName(option)}</span>
-          <span className="ml-2 text-xs font-normal text-slate-600">{m('progress', { done: Object.keys(translations[option].fields).length, total })}</span>
+          <span className="ml-2 text-xs font-normal text-slate-600">
+            {m('progress', { done: Object.keys(translations[option].fields).length, total })}
+          </span>
         </button>
       ))}
     </div>
@@ -149,11 +195,24 @@ function LocaleForm({ store, locale, fields, saved, draft, onSaved }: LocaleForm
           title={m('conflictTitle')}
           record={draft.conflict}
           what={m('conflictWhat')}
-          actions={<ConflictActions saving={draft.saving} onReload={() => store.reloadTheirs(locale)} onKeepMine={() => void store.keepMine(locale).then(done)} />}
+          actions={
+            <ConflictActions
+              saving={draft.saving}
+              onReload={() => store.reloadTheirs(locale)}
+              onKeepMine={() => void store.keepMine(locale).then(done)}
+            />
+          }
         />
       )}
       {fields.map((field) => (
-        <TranslationInput key={field.name} store={store} locale={locale} field={field} value={draft?.fields[field.name] ?? ''} outdated={saved.outdated.includes(field.name)} />
+        <TranslationInput
+          key={field.name}
+          store={store}
+          locale={locale}
+          field={field}
+          value={draft?.fields[field.name] ?? ''}
+          outdated={saved.outdated.includes(field.name)}
+        />
       ))}
       {draft?.error ? (
         <p role="alert" className="text-sm text-red-700">
@@ -170,7 +229,19 @@ function LocaleForm({ store, locale, fields, saved, draft, onSaved }: LocaleForm
   );
 }
 
-function TranslationInput({ store, locale, field, value, outdated }: { store: TranslationsStore; locale: TranslationLocale; field: TranslationField; value: string; outdated: boolean }) {
+function TranslationInput({
+  store,
+  locale,
+  field,
+  value,
+  outdated,
+}: {
+  store: TranslationsStore;
+  locale: TranslationLocale;
+  field: TranslationField;
+  value: string;
+  outdated: boolean;
+}) {
   const id = `translation-${locale}-${field.name}`;
   const Control = field.multiline ? 'textarea' : 'input';
   return (

@@ -1,5 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { TRANSLATABLE, TRANSLATION_LOCALES, TRANSLATION_STATES, type TranslationListItem } from '../../../lib/translations/schema.ts';
+import {
+  TRANSLATABLE,
+  TRANSLATION_LOCALES,
+  TRANSLATION_STATES,
+  type TranslationListItem,
+} from '../../../lib/translations/schema.ts';
 import { oneOf } from '../lib/list.ts';
 import type { ScreenProps } from '../screen-props.ts';
 import { SearchField, SelectField } from '../ui/filters.tsx';
@@ -78,14 +83,24 @@ function TranslationFiltersBar({ filters }: { filters: TranslationFilters }) {
   const { setFilters } = translationControls;
   return (
     <div className={`${ui.card} grid gap-4 sm:grid-cols-2 xl:grid-cols-4`}>
-      <SelectField id="translation-kind" label={m('filter.kind')} value={filters.entity} onPick={(value) => oneOf(TRANSLATABLE, value) && setFilters({ entity: value, open: '' })}>
+      <SelectField
+        id="translation-kind"
+        label={m('filter.kind')}
+        value={filters.entity}
+        onPick={(value) => oneOf(TRANSLATABLE, value) && setFilters({ entity: value, open: '' })}
+      >
         {TRANSLATABLE.map((kind) => (
           <option key={kind} value={kind}>
             {m(`kind.${kind}`)}
           </option>
         ))}
       </SelectField>
-      <SelectField id="translation-language" label={m('filter.language')} value={filters.locale} onPick={(value) => setFilters({ locale: oneOf(TRANSLATION_LOCALES, value) ? value : '' })}>
+      <SelectField
+        id="translation-language"
+        label={m('filter.language')}
+        value={filters.locale}
+        onPick={(value) => setFilters({ locale: oneOf(TRANSLATION_LOCALES, value) ? value : '' })}
+      >
         <option value="">{m('filter.anyLanguage')}</option>
         {TRANSLATION_LOCALES.map((locale) => (
           <option key={locale} value={locale}>
@@ -93,7 +108,12 @@ function TranslationFiltersBar({ filters }: { filters: TranslationFilters }) {
           </option>
         ))}
       </SelectField>
-      <SelectField id="translation-state" label={m('filter.state')} value={filters.state} onPick={(value) => setFilters({ state: oneOf(TRANSLATION_STATES, value) ? value : '' })}>
+      <SelectField
+        id="translation-state"
+        label={m('filter.state')}
+        value={filters.state}
+        onPick={(value) => setFilters({ state: oneOf(TRANSLATION_STATES, value) ? value : '' })}
+      >
         <option value="">{m('state.any')}</option>
         {TRANSLATION_STATES.map((state) => (
           <option key={state} value={state}>
@@ -101,7 +121,13 @@ function TranslationFiltersBar({ filters }: { filters: TranslationFilters }) {
           </option>
         ))}
       </SelectField>
-      <SearchField id="translation-search" label={m('filter.search')} placeholder={m('filter.searchPlaceholder')} value={draft} onType={translationControls.typeSearch} />
+      <SearchField
+        id="translation-search"
+        label={m('filter.search')}
+        placeholder={m('filter.searchPlaceholder')}
+        value={draft}
+        onType={translationControls.typeSearch}
+      />
     </div>
   );
 }

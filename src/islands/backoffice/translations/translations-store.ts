@@ -16,9 +16,7 @@ import {
 import { api, conflictOf } from '../lib/api.ts';
 
 export type PanelState =
-  | { status: 'loading' }
-  | { status: 'error'; error: unknown }
-  | { status: 'ready'; record: ContentTranslations };
+  { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; record: ContentTranslations };
 
 export interface LocaleDraft {
   fields: Record<string, string>;
@@ -28,7 +26,12 @@ export interface LocaleDraft {
   conflict: LocaleTranslation | null;
 }
 
-const emptyDraft = (saved: LocaleTranslation): LocaleDraft => ({ fields: { ...saved.fields }, saving: false, error: null, conflict: null });
+const emptyDraft = (saved: LocaleTranslation): LocaleDraft => ({
+  fields: { ...saved.fields },
+  saving: false,
+  error: null,
+  conflict: null,
+});
 
 export function createTranslationsStore(entity: Translatable, key: string) {
   const $state = atom<PanelState>({ status: 'loading' });
@@ -40,7 +43,11 @@ export function createTranslationsStore(entity: Translatable, key: string) {
     try {
       const { data } = await api.request('GET', path, { schema: ContentTranslationsResponseSchema });
       $state.set({ status: 'ready', record: data });
-      $drafts.set({ zh: emptyDraft(data.translations.zh), fr: emptyDraft(data.translations.fr), ru: emptyDraft(data.translations.ru) });
+      $drafts.set({
+        zh: emptyDraft(data.translations.zh),
+        fr: emptyDraft(data.translations.fr),
+        ru: emptyDraft(data.translations.ru),
+      });
     } catch (error) {
       $state.set({ status: 'error', error });
     }
@@ -59,7 +66,10 @@ export function createTranslationsStore(entity: Translatable, key: string) {
   function keep(locale: TranslationLocale, saved: LocaleTranslation, draft: LocaleDraft): void {
     const state = $state.get();
     if (state.status !== 'ready') return;
-    $state.set({ status: 'ready', record: { ...state.record, translations: { ...state.record.translations, [locale]: saved } } });
+    $state.set({
+      status: 'ready',
+      record: { ...state.record, translations: { ...state.record.translations, [locale]: saved } },
+    });
     $drafts.setKey(locale, draft);
   }
 
@@ -70,7 +80,10 @@ export function createTranslationsStore(entity: Translatable, key: string) {
     $drafts.setKey(locale, { ...draft, saving: true, error: null });
     try {
       const body = { fields: draft.fields, ...(base.version === null ? {} : { version: base.version }) };
-      const { data } = await api.request('POST', `${path}/${locale}`, { schema: LocaleTranslationResponseSchema, body });
+      const { data } = await api.request('POST', `${path}/${locale}`, {
+        schema: LocaleTranslationResponseSchema,
+        body,
+      });
       keep(locale, data, emptyDraft(data));
       return true;
     } catch (error) {

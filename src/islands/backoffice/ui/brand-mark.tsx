@@ -1,4 +1,12 @@
-import { MARK_CITY, MARK_COLOURS as c, MARK_GROUND, MARK_SEA, MARK_SUN, MARK_VIEWBOX, MARK_WINDOWS } from '../../../lib/brand/mark.ts';
+import {
+  MARK_CITY,
+  MARK_COLOURS as c,
+  MARK_GROUND,
+  MARK_SEA,
+  MARK_SUN,
+  MARK_VIEWBOX,
+  MARK_WINDOWS,
+} from '../../../lib/brand/mark.ts';
 
 /** The programme's mark, as on the public site (src/lib/brand/mark.ts). Decorative. */
 export function BrandMark({ className = 'size-9' }: { className?: string }) {

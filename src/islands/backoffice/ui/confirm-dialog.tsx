@@ -17,7 +17,15 @@ export interface ConfirmDialogProps {
  * Asks before a change that is easy to make by mistake and hurts someone (deactivation, role
  * removal). The dialog focuses its first button, Cancel, so Enter never confirms by accident.
  */
-export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, onCancel, tone = 'danger' }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+  tone = 'danger',
+}: ConfirmDialogProps) {
   return (
     // The dialog element itself covers the viewport, so it has a box of its own (and is "visible").
     <Dialog open={open} onClose={onCancel} className="fixed inset-0 z-50 flex items-center justify-center p-4">
@@ -45,7 +53,13 @@ export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, 
  * "Leave without saving?" of a form with unsaved changes (its `useLeaveGuard`): open while a
  * navigation waits; leaving runs `onLeave` first (a chosen image is put aside, say).
  */
-export function LeaveDialog({ guard, title, confirmLabel, onLeave = () => {}, children }: {
+export function LeaveDialog({
+  guard,
+  title,
+  confirmLabel,
+  onLeave = () => {},
+  children,
+}: {
   /** What `useLeaveGuard` returns (lib/leave-guard.ts). */
   guard: { pending: string | null; stay: () => void; leave: (beforeLeaving: () => void) => void };
   title: string;
@@ -54,7 +68,13 @@ export function LeaveDialog({ guard, title, confirmLabel, onLeave = () => {}, ch
   children: ReactNode;
 }) {
   return (
-    <ConfirmDialog open={guard.pending !== null} title={title} confirmLabel={confirmLabel} onConfirm={() => guard.leave(onLeave)} onCancel={guard.stay}>
+    <ConfirmDialog
+      open={guard.pending !== null}
+      title={title}
+      confirmLabel={confirmLabel}
+      onConfirm={() => guard.leave(onLeave)}
+      onCancel={guard.stay}
+    >
       {children}
     </ConfirmDialog>
   );

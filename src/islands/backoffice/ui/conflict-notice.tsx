@@ -25,7 +25,10 @@ export function ConflictNotice({
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [record]);
   return (
-    <section aria-labelledby="conflict-title" className="rounded-lg border border-amber-300 bg-amber-50 p-5 text-slate-900">
+    <section
+      aria-labelledby="conflict-title"
+      className="rounded-lg border border-amber-300 bg-amber-50 p-5 text-slate-900"
+    >
       <div className="flex items-start gap-3">
         <Icon name="alert" className="mt-0.5 size-5 shrink-0 text-amber-700" />
         <div className="min-w-0 flex-1">
@@ -42,7 +45,15 @@ export function ConflictNotice({
 }
 
 /** The two ways out of a stale write: take their version, or save mine over it. */
-export function ConflictActions({ saving = false, onReload, onKeepMine }: { saving?: boolean | undefined; onReload: () => void; onKeepMine: () => void }) {
+export function ConflictActions({
+  saving = false,
+  onReload,
+  onKeepMine,
+}: {
+  saving?: boolean | undefined;
+  onReload: () => void;
+  onKeepMine: () => void;
+}) {
   return (
     <>
       <button type="button" className={ui.secondaryButton} onClick={onReload} disabled={saving}>

@@ -8,9 +8,12 @@ import { frameOf, frameSettingsOf, MIN_ZOOM, WIDE_RATIO } from './crop-frame.ts'
 function usePictureUrl(picture: File | string): string {
   // The parent gives each file its own chooser (key), so the preview address is made once.
   const [url] = useState(() => (typeof picture === 'string' ? picture : URL.createObjectURL(picture)));
-  useEffect(() => () => {
-    if (typeof picture !== 'string') URL.revokeObjectURL(url);
-  }, [url, picture]);
+  useEffect(
+    () => () => {
+      if (typeof picture !== 'string') URL.revokeObjectURL(url);
+    },
+    [url, picture],
+  );
   return url;
 }
 
@@ -19,12 +22,20 @@ function usePictureUrl(picture: File | string): string {
  * it: drag the frame to choose what is shown, and make it smaller to zoom in. Keyboard: arrow
  * keys move it, the "Frame size" slider resizes it. `initial` opens it on a frame chosen earlier.
  */
-export function CropChooser({ picture, initial = null, onCrop, ratio = WIDE_RATIO, where = m('crop.publicCard') }: {
+export function CropChooser({
+  picture,
+  initial = null,
+  onCrop,
+  ratio = WIDE_RATIO,
+  where = m('crop.publicCard'),
+}: {
   picture: File | string;
   initial?: CropBox | null;
   onCrop: (crop: CropBox) => void;
   ratio?: number;
-  /** Where the crop shows, in the slider's name ("the public card", "the home page's banner"), in the page's language. */
+  /**
+   * Where the crop shows, in the slider's name ("the public card", "the home page's banner"), in the page's language.
+   */
   where?: string;
 }) {
   const url = usePictureUrl(picture);
@@ -45,15 +56,22 @@ export function CropChooser({ picture, initial = null, onCrop, ratio = WIDE_RATI
     if (next.centre) setCentre(next.centre);
     if (s) onCrop(frameOf(s.w, s.h, z, c.x, c.y, ratio));
   };
-  const loaded = (w: number, h: number) => update({ size: { w, h }, ...(initial ? frameSettingsOf(w, h, initial, ratio) : {}) });
+  const loaded = (w: number, h: number) =>
+    update({ size: { w, h }, ...(initial ? frameSettingsOf(w, h, initial, ratio) : {}) });
   const clamp = (v: number) => Math.min(Math.max(v, 0), 1);
   const moveTo = (event: PointerEvent<HTMLDivElement>) => {
     const rect = box.current?.getBoundingClientRect();
     if (!rect) return;
-    update({ centre: { x: clamp((event.clientX - rect.left) / rect.width), y: clamp((event.clientY - rect.top) / rect.height) } });
+    update({
+      centre: {
+        x: clamp((event.clientX - rect.left) / rect.width),
+        y: clamp((event.clientY - rect.top) / rect.height),
+      },
+    });
   };
   // From where the frame is (a centre past the edge is held back by frameOf), so each press moves it.
-  const nudge = (dx: number, dy: number) => crop && update({ centre: { x: clamp(crop.x + crop.width / 2 + dx), y: clamp(crop.y + crop.height / 2 + dy) } });
+  const nudge = (dx: number, dy: number) =>
+    crop && update({ centre: { x: clamp(crop.x + crop.width / 2 + dx), y: clamp(crop.y + crop.height / 2 + dy) } });
 
   return (
     <div className="space-y-3">
@@ -65,7 +83,9 @@ export function CropChooser({ picture, initial = null, onCrop, ratio = WIDE_RATI
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={crop ? Math.round(crop.x * 100) : 0}
-        aria-valuetext={crop ? m('crop.position', { x: Math.round(crop.x * 100), y: Math.round(crop.y * 100) }) : undefined}
+        aria-valuetext={
+          crop ? m('crop.position', { x: Math.round(crop.x * 100), y: Math.round(crop.y * 100) }) : undefined
+        }
         className="relative max-w-xl touch-none select-none overflow-hidden rounded-md bg-slate-900 outline-offset-2"
         onPointerDown={(e) => {
           dragging.current = true;
@@ -76,7 +96,12 @@ export function CropChooser({ picture, initial = null, onCrop, ratio = WIDE_RATI
         onPointerUp={() => (dragging.current = false)}
         onKeyDown={(e) => {
           const step = 0.03;
-          const moves: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
+          const moves: Record<string, [number, number]> = {
+            ArrowLeft: [-step, 0],
+            ArrowRight: [step, 0],
+            ArrowUp: [0, -step],
+            ArrowDown: [0, step],
+          };
           const move = moves[e.key];
           if (move) {
             e.preventDefault();
@@ -84,12 +109,22 @@ export function CropChooser({ picture, initial = null, onCrop, ratio = WIDE_RATI
           }
         }}
       >
-        <img src={url} alt="" className="block w-full opacity-60" onLoad={(e) => loaded(e.currentTarget.naturalWidth, e.currentTarget.naturalHeight)} />
+        <img
+          src={url}
+          alt=""
+          className="block w-full opacity-60"
+          onLoad={(e) => loaded(e.currentTarget.naturalWidth, e.currentTarget.naturalHeight)}
+        />
         {crop && (
           <div
             aria-hidden="true"
             className="pointer-events-none absolute overflow-hidden ring-2 ring-white shadow-[0_0_0_9999px_rgba(15,23,42,0.45)]"
-            style={{ left: `${crop.x * 100}%`, top: `${crop.y * 100}%`, width: `${crop.width * 100}%`, height: `${crop.height * 100}%` }}
+            style={{
+              left: `${crop.x * 100}%`,
+              top: `${crop.y * 100}%`,
+              width: `${crop.width * 100}%`,
+              height: `${crop.height * 100}%`,
+            }}
           />
         )}
       </div>
@@ -97,7 +132,15 @@ export function CropChooser({ picture, initial = null, onCrop, ratio = WIDE_RATI
         <label htmlFor={zoomId} className={`${ui.label} shrink-0`}>
           {m('crop.frameSize')}
         </label>
-        <input id={zoomId} type="range" min={MIN_ZOOM * 100} max={100} value={Math.round(zoom * 100)} onChange={(e) => update({ zoom: Number(e.target.value) / 100 })} className="w-full accent-brand-600" />
+        <input
+          id={zoomId}
+          type="range"
+          min={MIN_ZOOM * 100}
+          max={100}
+          value={Math.round(zoom * 100)}
+          onChange={(e) => update({ zoom: Number(e.target.value) / 100 })}
+          className="w-full accent-brand-600"
+        />
       </div>
     </div>
   );

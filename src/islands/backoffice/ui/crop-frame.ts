@@ -15,7 +15,12 @@ export function frameOf(w: number, h: number, zoom: number, cx: number, cy: numb
 export const MIN_ZOOM = 0.3;
 
 /** The zoom and centre that frameOf turns back into `crop` (a frame chosen earlier), for a `w` × `h` picture. */
-export function frameSettingsOf(w: number, h: number, crop: CropBox, ratio = WIDE_RATIO): { zoom: number; centre: { x: number; y: number } } {
+export function frameSettingsOf(
+  w: number,
+  h: number,
+  crop: CropBox,
+  ratio = WIDE_RATIO,
+): { zoom: number; centre: { x: number; y: number } } {
   const full = frameOf(w, h, 1, 0.5, 0.5, ratio);
   const zoom = Math.min(Math.max(crop.width / full.width, MIN_ZOOM), 1);
   return { zoom, centre: { x: crop.x + crop.width / 2, y: crop.y + crop.height / 2 } };

@@ -5,7 +5,14 @@ import type { ReactNode } from 'react';
  * rows (`children`). `stack` makes it a `stack-table`, whose rows become cards on phones
  * (`src/styles/backoffice.css`); `className` adds to the table's classes.
  */
-export function DataTable({ caption, head, stack = false, className, busy, children }: {
+export function DataTable({
+  caption,
+  head,
+  stack = false,
+  className,
+  busy,
+  children,
+}: {
   caption?: string;
   head: ReactNode;
   stack?: boolean;
@@ -14,7 +21,10 @@ export function DataTable({ caption, head, stack = false, className, busy, child
   children: ReactNode;
 }) {
   return (
-    <table className={[stack && 'stack-table', className, 'min-w-full divide-y divide-slate-200'].filter(Boolean).join(' ')} aria-busy={busy}>
+    <table
+      className={[stack && 'stack-table', className, 'min-w-full divide-y divide-slate-200'].filter(Boolean).join(' ')}
+      aria-busy={busy}
+    >
       {caption !== undefined && <caption className="sr-only">{caption}</caption>}
       <thead className="bg-slate-50">
         <tr>{head}</tr>

@@ -4,7 +4,12 @@ import type { ReactNode } from 'react';
  * One fact of a description list (`<dl>`): its term, then its value, medium and dark unless
  * `valueClass` says otherwise. `children`, when given, is the whole `<dd>` (a `CountryValue`, say).
  */
-export function Fact({ term, value, valueClass = 'font-medium text-slate-900', children }: {
+export function Fact({
+  term,
+  value,
+  valueClass = 'font-medium text-slate-900',
+  children,
+}: {
   term: string;
   value?: ReactNode;
   valueClass?: string;

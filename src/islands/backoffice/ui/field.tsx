@@ -7,7 +7,16 @@ import { ui } from './styles.ts';
  * `optional` is given), the control (`children`, whose id is `id`), the hint (`<id>-hint`) and
  * the server's or the form's messages (`<id>-error` unless `errorId` says otherwise).
  */
-export function Field({ id, label, optional, hint, errorId = `${id}-error`, messages, className, children }: {
+export function Field({
+  id,
+  label,
+  optional,
+  hint,
+  errorId = `${id}-error`,
+  messages,
+  className,
+  children,
+}: {
   id: string;
   label: ReactNode;
   optional?: string | undefined;

@@ -21,8 +21,12 @@ export function SearchField({ id, label, placeholder, value, onType, className }
         {label}
       </label>
       <div className="relative mt-1">
-        <Icon name="search" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" />
-        <input dir="auto"
+        <Icon
+          name="search"
+          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500"
+        />
+        <input
+          dir="auto"
           id={id}
           type="search"
           className={`${ui.input} pl-9`}
@@ -37,7 +41,17 @@ export function SearchField({ id, label, placeholder, value, onType, className }
 }
 
 /** The filters of a list screen: a search landmark named `label`, the search box first. */
-export function SearchBar({ label, className, search, children }: { label: string; className: string; search: SearchFieldProps; children: ReactNode }) {
+export function SearchBar({
+  label,
+  className,
+  search,
+  children,
+}: {
+  label: string;
+  className: string;
+  search: SearchFieldProps;
+  children: ReactNode;
+}) {
   return (
     <div role="search" aria-label={label} className={className}>
       <SearchField {...search} />
@@ -50,7 +64,13 @@ export function SearchBar({ label, className, search, children }: { label: strin
  * The `SearchBar` of a list whose filters live in the URL (`list.$filters`, null on other screens, when
  * it shows nothing): the search box shows the typed draft; `children` gets the current filters.
  */
-export function ListSearchBar<F>({ list, label, className, search, children }: {
+export function ListSearchBar<F>({
+  list,
+  label,
+  className,
+  search,
+  children,
+}: {
   /** The list's filters and search box, as `createUrlList` (lib/list.ts) makes them. */
   list: { $filters: ReadableAtom<F | null>; $searchDraft: ReadableAtom<string>; typeSearch: (value: string) => void };
   label: string;
@@ -69,7 +89,13 @@ export function ListSearchBar<F>({ list, label, className, search, children }: {
 }
 
 /** A labelled group of toggle chips of which one is pressed (a list's status filter, say). */
-export function Chips<T extends string>({ id, label, chips, value, onPick }: {
+export function Chips<T extends string>({
+  id,
+  label,
+  chips,
+  value,
+  onPick,
+}: {
   id: string;
   label: string;
   chips: readonly { value: T; label: string }[];
@@ -91,7 +117,9 @@ export function Chips<T extends string>({ id, label, chips, value, onPick }: {
               aria-pressed={pressed}
               onClick={() => onPick(chip.value)}
               className={`rounded-full border px-3 py-1.5 text-sm font-medium ${
-                pressed ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50'
+                pressed
+                  ? 'border-brand-600 bg-brand-600 text-white'
+                  : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50'
               }`}
             >
               {chip.label}
@@ -104,7 +132,14 @@ export function Chips<T extends string>({ id, label, chips, value, onPick }: {
 }
 
 /** A labelled drop-down of a list's filters (or of a form); `onPick` gets the chosen value. */
-export function SelectField({ id, label, value, onPick, className, children }: {
+export function SelectField({
+  id,
+  label,
+  value,
+  onPick,
+  className,
+  children,
+}: {
   id: string;
   label: string;
   value: string;

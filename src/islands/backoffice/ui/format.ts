@@ -46,10 +46,14 @@ export function formatDateTime(iso: string): string {
  * when no name is known. `what` ("this user", "“Annual report”") comes from the caller's own
  * catalogue, in the page's language; without it the sentence says "this".
  */
-export function changedBy(record: { updated_at: string | null; updated_by: { name: string } | null }, what?: string): string {
+export function changedBy(
+  record: { updated_at: string | null; updated_by: { name: string } | null },
+  what?: string,
+): string {
   const who = record.updated_by?.name ?? m('conflict.someoneElse');
   const when = record.updated_at ? formatDateTime(record.updated_at) : null;
-  if (what === undefined || what === 'this') return when ? m('conflict.changedThis', { who, when }) : m('conflict.changedThisNoDate', { who });
+  if (what === undefined || what === 'this')
+    return when ? m('conflict.changedThis', { who, when }) : m('conflict.changedThisNoDate', { who });
   return when ? m('conflict.changedWhat', { who, what, when }) : m('conflict.changedWhatNoDate', { who, what });
 }
 
@@ -62,14 +66,20 @@ export function formatNumber(value: number): string {
  * with the plural forms of a catalogue message (`m` gives them filled: prefer `m('key', { count })`).
  * The English-only form `plural(3, 'user')` ("3 users") is kept for parts not translated yet.
  */
-export function plural(count: number, one: string | PluralForms, many = typeof one === 'string' ? `${one}s` : ''): string {
+export function plural(
+  count: number,
+  one: string | PluralForms,
+  many = typeof one === 'string' ? `${one}s` : '',
+): string {
   if (typeof one !== 'string') return fillMessage(one, { count });
   return `${formatNumber(count)} ${count === 1 ? one : many}`;
 }
 
 /** A country's name as it reads inside a sentence: "in the Philippines", "in Thailand". */
 export function countryInSentence(name: string): string {
-  return /^(Philippines|Maldives|Netherlands|Russian Federation|Republic of |Democratic People|Lao People|United |Islamic Republic)|Islands$/.test(name)
+  return /^(Philippines|Maldives|Netherlands|Russian Federation|Republic of |Democratic People|Lao People|United |Islamic Republic)|Islands$/.test(
+    name,
+  )
     ? `the ${name}`
     : name;
 }
@@ -86,13 +96,19 @@ const ROLE_LABELS: Record<string, string> = {
   state_member: m('role.state_member'),
 };
 
-/** A role's name in the page's language, by its `name`; its description (from the database) for a role the catalogue does not know. */
+/**
+ * A role's name in the page's language, by its `name`; its description (from the database) for a role the catalogue
+ * does not know.
+ */
 export function roleLabel(role: { name: string; description: string }): string {
   return ROLE_LABELS[role.name] ?? role.description;
 }
 
 /** A list's introduction that counts what is unread; the plain one until the count is known. */
-export function unreadIntro(unread: number | undefined, texts: { intro: string; allRead: string; unread: (count: number) => string }): string {
+export function unreadIntro(
+  unread: number | undefined,
+  texts: { intro: string; allRead: string; unread: (count: number) => string },
+): string {
   if (unread === undefined) return texts.intro;
   return unread === 0 ? texts.allRead : texts.unread(unread);
 }

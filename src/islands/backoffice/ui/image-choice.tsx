@@ -8,8 +8,20 @@ import { ui } from './styles.ts';
  */
 
 /** The frame a picture is previewed in, before and after it is uploaded. */
-export function ImageFrame({ aspect = 'aspect-video', children }: { aspect?: 'aspect-video' | 'aspect-[16/10]'; children: ReactNode }) {
-  return <div className={`flex ${aspect} w-full max-w-xs shrink-0 items-center justify-center overflow-hidden rounded-md bg-slate-100 ring-1 ring-slate-200`}>{children}</div>;
+export function ImageFrame({
+  aspect = 'aspect-video',
+  children,
+}: {
+  aspect?: 'aspect-video' | 'aspect-[16/10]';
+  children: ReactNode;
+}) {
+  return (
+    <div
+      className={`flex ${aspect} w-full max-w-xs shrink-0 items-center justify-center overflow-hidden rounded-md bg-slate-100 ring-1 ring-slate-200`}
+    >
+      {children}
+    </div>
+  );
 }
 
 /** What the frame shows without a picture. */
@@ -33,7 +45,15 @@ function takeFile(input: HTMLInputElement, onFile: (file: File | undefined) => v
  * A picture's file chooser as a button: the native control is hidden for a button-like label,
  * since its "No file chosen" would contradict the preview.
  */
-export function ImageFileButton({ inputRef, id, accept, disabled, describedBy, label, onFile }: {
+export function ImageFileButton({
+  inputRef,
+  id,
+  accept,
+  disabled,
+  describedBy,
+  label,
+  onFile,
+}: {
   inputRef: RefObject<HTMLInputElement | null>;
   id: string;
   accept: string;
@@ -65,8 +85,17 @@ export function ImageFileButton({ inputRef, id, accept, disabled, describedBy, l
   );
 }
 
-/** A file input out of sight, opened by the screen's own buttons (`inputRef.current.click()`), named for assistive tech. */
-export function HiddenFileInput({ inputRef, id, label, accept, tabIndex, onFile }: {
+/**
+ * A file input out of sight, opened by the screen's own buttons (`inputRef.current.click()`), named for assistive tech.
+ */
+export function HiddenFileInput({
+  inputRef,
+  id,
+  label,
+  accept,
+  tabIndex,
+  onFile,
+}: {
   inputRef: RefObject<HTMLInputElement | null>;
   id: string;
   label: string;
@@ -79,7 +108,15 @@ export function HiddenFileInput({ inputRef, id, label, accept, tabIndex, onFile 
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
-      <input ref={inputRef} id={id} type="file" accept={accept} className="sr-only" tabIndex={tabIndex} onChange={(event) => takeFile(event.target, onFile)} />
+      <input
+        ref={inputRef}
+        id={id}
+        type="file"
+        accept={accept}
+        className="sr-only"
+        tabIndex={tabIndex}
+        onChange={(event) => takeFile(event.target, onFile)}
+      />
     </>
   );
 }

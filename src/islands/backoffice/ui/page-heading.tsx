@@ -16,7 +16,13 @@ export function PageHeading({ children, description }: { children: ReactNode; de
   }, [pending]);
   return (
     <div className="mb-6">
-      <h1 id={MAIN_HEADING_ID} ref={ref} tabIndex={-1} dir="auto" className="text-2xl font-semibold text-slate-900 outline-none focus-visible:outline-3">
+      <h1
+        id={MAIN_HEADING_ID}
+        ref={ref}
+        tabIndex={-1}
+        dir="auto"
+        className="text-2xl font-semibold text-slate-900 outline-none focus-visible:outline-3"
+      >
         {children}
       </h1>
       {description && <p className="mt-1 text-sm text-slate-600">{description}</p>}

@@ -78,7 +78,14 @@ export function PagedList<T>({
         children(answer.data)
       )}
       {answer && answer.total > 0 && (
-        <Pagination page={answer.page} pageSize={pageSize} total={answer.total} shown={answer.data.length} noun={texts.noun} onPage={onPage} />
+        <Pagination
+          page={answer.page}
+          pageSize={pageSize}
+          total={answer.total}
+          shown={answer.data.length}
+          noun={texts.noun}
+          onPage={onPage}
+        />
       )}
     </>
   );
@@ -88,7 +95,13 @@ export function PagedList<T>({
  * A list with the record it opened beside it (below it on narrow screens the panel comes first).
  * `panel` is null when nothing is open; `idle` shows in its place then (wide screens only).
  */
-export function ListWithPanel({ className, panel, panelClassName = 'order-1 lg:order-2', idle, children }: {
+export function ListWithPanel({
+  className,
+  panel,
+  panelClassName = 'order-1 lg:order-2',
+  idle,
+  children,
+}: {
   className?: string;
   panel: ReactNode;
   panelClassName?: string;
@@ -97,7 +110,11 @@ export function ListWithPanel({ className, panel, panelClassName = 'order-1 lg:o
 }) {
   const open = panel !== null && panel !== undefined && panel !== false;
   return (
-    <div className={[className, 'grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]'].filter(Boolean).join(' ')}>
+    <div
+      className={[className, 'grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]']
+        .filter(Boolean)
+        .join(' ')}
+    >
       <div className={open ? 'order-2 lg:order-1' : ''}>{children}</div>
       {open ? <div className={panelClassName}>{panel}</div> : idle}
     </div>
@@ -107,7 +124,10 @@ export function ListWithPanel({ className, panel, panelClassName = 'order-1 lg:o
 /** The link that closes an open record and goes back to the list alone. */
 export function CloseLink({ href, label }: { href: string; label: string }) {
   return (
-    <a href={href} className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100">
+    <a
+      href={href}
+      className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100"
+    >
       <Icon name="close" className="size-4" />
       {label}
     </a>
@@ -126,8 +146,18 @@ export interface RecordPanelTexts {
 }
 
 /** A record panel's words from a part's catalogue that has the usual keys; `label` names the panel. */
-export function recordPanelTexts(m: Translate<'close' | 'notFound' | 'notFoundText' | 'oneLoadFailed' | 'oneLoading'>, label: string): RecordPanelTexts {
-  return { label, close: m('close'), notFound: m('notFound'), notFoundText: m('notFoundText'), failed: m('oneLoadFailed'), loading: m('oneLoading') };
+export function recordPanelTexts(
+  m: Translate<'close' | 'notFound' | 'notFoundText' | 'oneLoadFailed' | 'oneLoading'>,
+  label: string,
+): RecordPanelTexts {
+  return {
+    label,
+    close: m('close'),
+    notFound: m('notFound'),
+    notFoundText: m('notFoundText'),
+    failed: m('oneLoadFailed'),
+    loading: m('oneLoading'),
+  };
 }
 
 /**
@@ -135,7 +165,15 @@ export function recordPanelTexts(m: Translate<'close' | 'notFound' | 'notFoundTe
  * skeleton or the record (`children`, given the record once it is there). Once the record shows,
  * the panel is named by its heading (`labelledBy`).
  */
-export function RecordPanel<T>({ record, error, labelledBy, closeHref, texts, onRetry, children }: {
+export function RecordPanel<T>({
+  record,
+  error,
+  labelledBy,
+  closeHref,
+  texts,
+  onRetry,
+  children,
+}: {
   record: T | undefined;
   error: unknown;
   labelledBy: string;
@@ -145,7 +183,10 @@ export function RecordPanel<T>({ record, error, labelledBy, closeHref, texts, on
   children: (record: T) => ReactNode;
 }) {
   return (
-    <section {...(record ? { 'aria-labelledby': labelledBy } : { 'aria-label': texts.label })} className={`${ui.card} lg:sticky lg:top-20`}>
+    <section
+      {...(record ? { 'aria-labelledby': labelledBy } : { 'aria-label': texts.label })}
+      className={`${ui.card} lg:sticky lg:top-20`}
+    >
       <div className="mb-3 flex justify-end">
         <CloseLink href={closeHref} label={texts.close} />
       </div>
@@ -166,7 +207,17 @@ export function RecordPanel<T>({ record, error, labelledBy, closeHref, texts, on
  * A list's rows as one card, each row an `<li>` (`children`), named `label`; busy while the next
  * page loads (with `dim`, the rows are dimmed meanwhile).
  */
-export function RowList({ label, busy, dim = false, children }: { label: string; busy: boolean; dim?: boolean; children: ReactNode }) {
+export function RowList({
+  label,
+  busy,
+  dim = false,
+  children,
+}: {
+  label: string;
+  busy: boolean;
+  dim?: boolean;
+  children: ReactNode;
+}) {
   const className = `${ui.cardFlush} divide-y divide-slate-100 overflow-hidden`;
   return (
     <ul aria-label={label} aria-busy={busy} className={dim ? `${className} ${busy ? 'opacity-70' : ''}` : className}>

@@ -28,16 +28,30 @@ export function Pagination({
   const last = Math.min(first + shown - 1, total);
   const lastPage = Math.max(1, Math.ceil(total / pageSize));
   return (
-    <nav aria-label={m('pagination.label', { noun })} className="mt-4 flex flex-wrap items-center justify-between gap-3">
+    <nav
+      aria-label={m('pagination.label', { noun })}
+      className="mt-4 flex flex-wrap items-center justify-between gap-3"
+    >
       <p role="status" className="text-sm text-slate-700">
-        {shown > 0 ? m('pagination.showing', { first: formatNumber(first), last: formatNumber(last), total: formatNumber(total) }) : m('pagination.inAll', { total: formatNumber(total), noun })}
+        {shown > 0
+          ? m('pagination.showing', {
+              first: formatNumber(first),
+              last: formatNumber(last),
+              total: formatNumber(total),
+            })
+          : m('pagination.inAll', { total: formatNumber(total), noun })}
       </p>
       <div className="flex gap-2" aria-label={m('pagination.page', { page, pages: lastPage })} role="group">
         <button type="button" className={ui.secondaryButton} disabled={page <= 1} onClick={() => onPage(page - 1)}>
           <Icon name="chevronLeft" className="size-4" />
           {m('pagination.previous')}
         </button>
-        <button type="button" className={ui.secondaryButton} disabled={page >= lastPage} onClick={() => onPage(page + 1)}>
+        <button
+          type="button"
+          className={ui.secondaryButton}
+          disabled={page >= lastPage}
+          onClick={() => onPage(page + 1)}
+        >
           {m('pagination.next')}
           <Icon name="chevronRight" className="size-4" />
         </button>

@@ -19,7 +19,8 @@ export function NameField({ idPrefix, value, onChange, errors, required }: Perso
       <label htmlFor={`${idPrefix}-name`} className={ui.label}>
         {m('person.name')}
       </label>
-      <input dir="auto"
+      <input
+        dir="auto"
         id={`${idPrefix}-name`}
         className={`${ui.input} mt-1`}
         value={value}

@@ -2,7 +2,13 @@
  * A bar that assistive tech reads as a value out of 100, named by `label` (`valueText` says the
  * value in words); `className` adds to the bar's classes, `duration` is how its width moves.
  */
-export function ProgressBar({ label, percent, valueText, className, duration = 'duration-200' }: {
+export function ProgressBar({
+  label,
+  percent,
+  valueText,
+  className,
+  duration = 'duration-200',
+}: {
   label: string;
   percent: number;
   valueText?: string;
@@ -17,15 +23,29 @@ export function ProgressBar({ label, percent, valueText, className, duration = '
       aria-valuemax={100}
       aria-valuenow={percent}
       aria-valuetext={valueText}
-      className={className ? `${className} h-2 w-full overflow-hidden rounded-full bg-slate-200` : 'h-2 w-full overflow-hidden rounded-full bg-slate-200'}
+      className={
+        className
+          ? `${className} h-2 w-full overflow-hidden rounded-full bg-slate-200`
+          : 'h-2 w-full overflow-hidden rounded-full bg-slate-200'
+      }
     >
-      <div className={`h-full rounded-full bg-brand-600 transition-[width] ${duration} motion-reduce:transition-none`} style={{ width: `${percent}%` }} />
+      <div
+        className={`h-full rounded-full bg-brand-600 transition-[width] ${duration} motion-reduce:transition-none`}
+        style={{ width: `${percent}%` }}
+      />
     </div>
   );
 }
 
 /** An upload's progress: what is happening and the percentage above the bar. */
-export function UploadProgress({ label, percent, status, percentText, className, statusClass }: {
+export function UploadProgress({
+  label,
+  percent,
+  status,
+  percentText,
+  className,
+  statusClass,
+}: {
   label: string;
   percent: number;
   status: string;

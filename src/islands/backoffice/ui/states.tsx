@@ -5,7 +5,15 @@ import { m } from './messages.ts';
 import { ui } from './styles.ts';
 
 /** An error a screen could not get past, with the server's message and a way to try again. */
-export function ErrorState({ error, onRetry, title = m('states.loadFailed') }: { error: unknown; onRetry?: () => void; title?: string | undefined }) {
+export function ErrorState({
+  error,
+  onRetry,
+  title = m('states.loadFailed'),
+}: {
+  error: unknown;
+  onRetry?: () => void;
+  title?: string | undefined;
+}) {
   return (
     <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-5 text-red-900">
       <div className="flex items-start gap-3">
@@ -34,7 +42,13 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 }
 
 /** Grey bars where rows will appear; hidden from assistive tech, which hears `label` instead. */
-export function Skeleton({ rows = 5, label = m('states.loading') }: { rows?: number | undefined; label?: string | undefined }) {
+export function Skeleton({
+  rows = 5,
+  label = m('states.loading'),
+}: {
+  rows?: number | undefined;
+  label?: string | undefined;
+}) {
   return (
     <div role="status" aria-live="polite">
       <span className="sr-only">{label}</span>
@@ -52,7 +66,14 @@ export function Skeleton({ rows = 5, label = m('states.loading') }: { rows?: num
  * else grey bars; then `children`, given the data. `failed` and `loading` come from the screen's
  * catalogue (the shared "could not load" and "loading" otherwise).
  */
-export function Loaded<T>({ value, failed, loading, rows, onRetry, children }: {
+export function Loaded<T>({
+  value,
+  failed,
+  loading,
+  rows,
+  onRetry,
+  children,
+}: {
   value: { data?: T | undefined; error?: unknown };
   failed?: string;
   loading?: string;
@@ -60,7 +81,8 @@ export function Loaded<T>({ value, failed, loading, rows, onRetry, children }: {
   onRetry: () => void;
   children: (data: T) => ReactNode;
 }) {
-  if (value.error !== undefined && !value.data) return <ErrorState error={value.error} title={failed} onRetry={onRetry} />;
+  if (value.error !== undefined && !value.data)
+    return <ErrorState error={value.error} title={failed} onRetry={onRetry} />;
   if (!value.data) return <Skeleton rows={rows} label={loading} />;
   return children(value.data);
 }

@@ -25,7 +25,12 @@ export const REPORT_TONES: Record<ReportStatus, Tone> = {
   accepted: 'accepted',
   published: 'done',
 };
-export const CYCLE_TONES: Record<CycleStatus, Tone> = { draft: 'neutral', open: 'done', closed: 'waiting', archived: 'muted' };
+export const CYCLE_TONES: Record<CycleStatus, Tone> = {
+  draft: 'neutral',
+  open: 'done',
+  closed: 'waiting',
+  archived: 'muted',
+};
 export const PRACTICE_TONES: Record<PracticeStatus, Tone> = {
   draft: 'neutral',
   submitted: 'info',
@@ -40,7 +45,11 @@ export const CMS_TONES: Record<CmsStatus, Tone> = { draft: 'neutral', published:
 export const USER_TONES: Record<number, Tone> = { 0: 'waiting', 1: 'done', 2: 'refused' };
 
 /** Users' statuses in the page's language (src/lib's USER_STATUS_LABELS stays English, for the server). */
-export const USER_STATUS_TEXTS: Record<number, string> = { 0: m('status.user.0'), 1: m('status.user.1'), 2: m('status.user.2') };
+export const USER_STATUS_TEXTS: Record<number, string> = {
+  0: m('status.user.0'),
+  1: m('status.user.1'),
+  2: m('status.user.2'),
+};
 
 export function userStatusLabel(status: number): string {
   return USER_STATUS_TEXTS[status] ?? m('status.fallback', { status: String(status) });
@@ -50,9 +59,19 @@ export function userStatusLabel(status: number): string {
  * The one status chip of the back-office: the label comes from the screen's label table (its
  * catalogue's labels keyed by status, in the page's language), the colour from its tones above.
  */
-export function StatusChip<S extends string | number>({ status, labels, tones }: { status: S; labels: Record<S, string>; tones: Record<S, Tone> }) {
+export function StatusChip<S extends string | number>({
+  status,
+  labels,
+  tones,
+}: {
+  status: S;
+  labels: Record<S, string>;
+  tones: Record<S, Tone>;
+}) {
   return (
-    <span className={`inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONE_CLASSES[tones[status]] ?? TONE_CLASSES.neutral}`}>
+    <span
+      className={`inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONE_CLASSES[tones[status]] ?? TONE_CLASSES.neutral}`}
+    >
       {labels[status] ?? m('status.fallback', { status: String(status) })}
     </span>
   );

@@ -5,7 +5,15 @@ import { ui } from './styles.ts';
  * A record's history in a card named by its heading (`id`), newest first: `children` gets the
  * entries in that order and returns their `<li>`s; `empty` shows while there are none.
  */
-export function TimelineCard<T>({ id, title, empty, headingSize, listClass, entries, children }: {
+export function TimelineCard<T>({
+  id,
+  title,
+  empty,
+  headingSize,
+  listClass,
+  entries,
+  children,
+}: {
   id: string;
   title: string;
   empty: string;
@@ -21,7 +29,11 @@ export function TimelineCard<T>({ id, title, empty, headingSize, listClass, entr
       <h2 id={id} className={`${headingSize} font-semibold text-slate-900`}>
         {title}
       </h2>
-      {newestFirst.length === 0 ? <p className="mt-2 text-sm text-slate-600">{empty}</p> : <ol className={listClass}>{children(newestFirst)}</ol>}
+      {newestFirst.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">{empty}</p>
+      ) : (
+        <ol className={listClass}>{children(newestFirst)}</ol>
+      )}
     </section>
   );
 }

@@ -22,10 +22,22 @@ const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLo
 export function matchesLanguage(language: WrittenLanguage, query: string): boolean {
   const wanted = fold(query.trim());
   if (wanted === '') return true;
-  return [language.autonym, language.english, localName(language), language.tag].some((name) => fold(name).includes(wanted));
+  return [language.autonym, language.english, localName(language), language.tag].some((name) =>
+    fold(name).includes(wanted),
+  );
 }
 
-export function WrittenLanguagePicker({ id, value: stated, onChange, disabled = false }: { id: string; value: string | undefined; onChange: (tag: string) => void; disabled?: boolean }) {
+export function WrittenLanguagePicker({
+  id,
+  value: stated,
+  onChange,
+  disabled = false,
+}: {
+  id: string;
+  value: string | undefined;
+  onChange: (tag: string) => void;
+  disabled?: boolean;
+}) {
   // A draft kept in the browser before the field existed has none: not stated.
   const value = stated ?? '';
   const [query, setQuery] = useState('');
@@ -39,7 +51,9 @@ export function WrittenLanguagePicker({ id, value: stated, onChange, disabled = 
       <label htmlFor={id} className={ui.label}>
         {m('written.label')}
       </label>
-      <p id={hintId} className="mt-0.5 text-xs text-slate-600">{m('written.hint')}</p>
+      <p id={hintId} className="mt-0.5 text-xs text-slate-600">
+        {m('written.hint')}
+      </p>
       <div className="mt-1 grid gap-2 sm:grid-cols-[minmax(0,12rem)_minmax(0,1fr)]">
         <input
           type="search"
@@ -51,7 +65,14 @@ export function WrittenLanguagePicker({ id, value: stated, onChange, disabled = 
           placeholder={m('written.find')}
           onChange={(event) => setQuery(event.target.value)}
         />
-        <select id={id} className={ui.input} value={value} disabled={disabled} aria-describedby={hintId} onChange={(event) => onChange(event.target.value)}>
+        <select
+          id={id}
+          className={ui.input}
+          value={value}
+          disabled={disabled}
+          aria-describedby={hintId}
+          onChange={(event) => onChange(event.target.value)}
+        >
           <option value="">{m('written.notStated')}</option>
           {shown.map((l) => {
             const local = localName(l);

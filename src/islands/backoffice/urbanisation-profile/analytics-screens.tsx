@@ -19,7 +19,14 @@ import { datasetStateText, PublicCopyNote, PublishButtons } from './dataset-publ
 import { ExportLinks, ExportPanel } from './export-links.tsx';
 import { ImportPanel } from './import-panel.tsx';
 import { OpenDataPanel } from './open-data-panel.tsx';
-import { $categories, DatasetResponseSchema, GridResponseSchema, datasetPath, gridPath, publishDataset } from './profile-api.ts';
+import {
+  $categories,
+  DatasetResponseSchema,
+  GridResponseSchema,
+  datasetPath,
+  gridPath,
+  publishDataset,
+} from './profile-api.ts';
 
 const params = (page: ScreenProps['page']) => page.params as Record<string, string>;
 
@@ -38,8 +45,17 @@ export function ProfileAnalyticsScreen({ identity }: ScreenProps) {
               const description = themeDescription(c);
               return (
                 <li key={c.slug} className={ui.card}>
-                  <a dir="auto" lang={name.lang} className={`${ui.link} text-base`} href={pathTo('profileAnalyticsCategory', { category: c.slug })}>{name.text}</a>
-                  <p dir="auto" lang={description.lang} className="mt-1 text-sm text-slate-600">{description.text}</p>
+                  <a
+                    dir="auto"
+                    lang={name.lang}
+                    className={`${ui.link} text-base`}
+                    href={pathTo('profileAnalyticsCategory', { category: c.slug })}
+                  >
+                    {name.text}
+                  </a>
+                  <p dir="auto" lang={description.lang} className="mt-1 text-sm text-slate-600">
+                    {description.text}
+                  </p>
                 </li>
               );
             })}
@@ -61,7 +77,8 @@ export function ProfileAnalyticsCategoryScreen({ page }: ScreenProps) {
   const store = useMemo(() => createFetcherStore([gridPath(slug)], { fetcher: fetchWith(GridResponseSchema) }), [slug]);
   const grid = useStore(store);
   const [year, setYear] = useState('');
-  if (grid.error !== undefined && !grid.data) return <ErrorState error={grid.error} onRetry={() => store.invalidate()} />;
+  if (grid.error !== undefined && !grid.data)
+    return <ErrorState error={grid.error} onRetry={() => store.invalidate()} />;
   if (!grid.data) return <Skeleton rows={10} label={m('analytics.loadingFigures')} />;
   const { category, countries, years, cells, open_data_cells } = grid.data.data;
   const cellOf = new Map(cells.map((c) => [`${c.country_code}|${c.year}`, c]));
@@ -70,18 +87,36 @@ export function ProfileAnalyticsCategoryScreen({ page }: ScreenProps) {
   const name = themeName(category);
   return (
     <>
-      <PageHeading description={m('analytics.indicators', { count: category.indicators.length })}><span dir="auto" lang={name.lang}>{name.text}</span></PageHeading>
+      <PageHeading description={m('analytics.indicators', { count: category.indicators.length })}>
+        <span dir="auto" lang={name.lang}>
+          {name.text}
+        </span>
+      </PageHeading>
       {countries.length === 0 ? (
         <EmptyState title={m('analytics.noCountry')}>{m('analytics.noCountryText')}</EmptyState>
       ) : (
         <>
           <form className="mb-4 flex items-end gap-3" onSubmit={(e) => e.preventDefault()}>
             <div>
-              <label htmlFor="other-year" className={ui.label}>{m('analytics.anotherYear')}</label>
-              <input dir="auto" id="other-year" inputMode="numeric" className={`${ui.input} mt-1 w-28`} value={year} onChange={(e) => setYear(e.target.value)} />
+              <label htmlFor="other-year" className={ui.label}>
+                {m('analytics.anotherYear')}
+              </label>
+              <input
+                dir="auto"
+                id="other-year"
+                inputMode="numeric"
+                className={`${ui.input} mt-1 w-28`}
+                value={year}
+                onChange={(e) => setYear(e.target.value)}
+              />
             </div>
             {/^\d{4}$/.test(year) && countries.length === 1 && (
-              <a className={ui.secondaryButton} href={pathTo('profileAnalyticsForm', { category: slug, country_code: countries[0]!.code, year })}>{m('analytics.open', { year })}</a>
+              <a
+                className={ui.secondaryButton}
+                href={pathTo('profileAnalyticsForm', { category: slug, country_code: countries[0]!.code, year })}
+              >
+                {m('analytics.open', { year })}
+              </a>
             )}
           </form>
           <div className={`${ui.cardFlush} overflow-x-auto`}>
@@ -89,25 +124,49 @@ export function ProfileAnalyticsCategoryScreen({ page }: ScreenProps) {
               <caption className="sr-only">{m('analytics.caption', { name: name.text })}</caption>
               <thead className="bg-slate-50">
                 <tr>
-                  <th scope="col" className={ui.th}>{m('analytics.country')}</th>
-                  {shownYears.map((y) => <th key={y} scope="col" className={ui.th}>{y}</th>)}
+                  <th scope="col" className={ui.th}>
+                    {m('analytics.country')}
+                  </th>
+                  {shownYears.map((y) => (
+                    <th key={y} scope="col" className={ui.th}>
+                      {y}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
                 {countries.map((country) => (
                   <tr key={country.code}>
-                    <th scope="row" className={`${ui.td} text-left font-medium`}>{countryName(country.code, country.name)}</th>
+                    <th scope="row" className={`${ui.td} text-left font-medium`}>
+                      {countryName(country.code, country.name)}
+                    </th>
                     {shownYears.map((y) => {
                       const cell = cellOf.get(`${country.code}|${y}`);
                       const open = openOf.get(`${country.code}|${y}`);
-                      const href = pathTo('profileAnalyticsForm', { category: slug, country_code: country.code, year: y });
+                      const href = pathTo('profileAnalyticsForm', {
+                        category: slug,
+                        country_code: country.code,
+                        year: y,
+                      });
                       return (
                         <td key={y} className={ui.td}>
                           <a className={cell ? ui.link : EMPTY_CELL} href={href}>
-                            {cell ? m('analytics.cell', { status: cell.public_copy ? m('state.changed') : STATUS_TEXT[cell.status], count: cell.filled }) : m('analytics.none')}
-                            <span className="sr-only"> {countryName(country.code, country.name)} {y}</span>
+                            {cell
+                              ? m('analytics.cell', {
+                                  status: cell.public_copy ? m('state.changed') : STATUS_TEXT[cell.status],
+                                  count: cell.filled,
+                                })
+                              : m('analytics.none')}
+                            <span className="sr-only">
+                              {' '}
+                              {countryName(country.code, country.name)} {y}
+                            </span>
                           </a>
-                          {open !== undefined && <span className="block text-xs text-slate-600">{m('analytics.openData', { count: open })}</span>}
+                          {open !== undefined && (
+                            <span className="block text-xs text-slate-600">
+                              {m('analytics.openData', { count: open })}
+                            </span>
+                          )}
                         </td>
                       );
                     })}
@@ -116,9 +175,7 @@ export function ProfileAnalyticsCategoryScreen({ page }: ScreenProps) {
               </tbody>
             </table>
           </div>
-          <p className="mt-2 text-xs text-slate-600">
-            {m('analytics.note')}
-          </p>
+          <p className="mt-2 text-xs text-slate-600">{m('analytics.note')}</p>
           <div className="mt-4 flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">
             <span className="text-slate-700">{m('analytics.download')}</span>
             <ExportLinks category={slug} label={m('export.label', { name: name.text })} />
@@ -137,9 +194,13 @@ export function ProfileAnalyticsFormScreen({ page, identity }: ScreenProps) {
   const slug = p['category'] ?? '';
   const code = (p['country_code'] ?? '').toUpperCase();
   const year = Number(p['year']);
-  const store = useMemo(() => createFetcherStore([datasetPath(slug, code, year)], { fetcher: fetchWith(DatasetResponseSchema) }), [slug, code, year]);
+  const store = useMemo(
+    () => createFetcherStore([datasetPath(slug, code, year)], { fetcher: fetchWith(DatasetResponseSchema) }),
+    [slug, code, year],
+  );
   const loaded = useStore(store);
-  if (loaded.error !== undefined && !loaded.data) return <ErrorState error={loaded.error} onRetry={() => store.invalidate()} />;
+  if (loaded.error !== undefined && !loaded.data)
+    return <ErrorState error={loaded.error} onRetry={() => store.invalidate()} />;
   if (!loaded.data) return <Skeleton rows={10} label={m('analytics.loadingFigures')} />;
   return <DatasetEditor dataset={loaded.data.data} identity={identity} />;
 }
@@ -149,7 +210,12 @@ function DatasetEditor({ dataset, identity }: { dataset: DatasetData; identity: 
   const canEdit = hasModuleRule(identity, 'urban-profile-analytics', ['create', 'update']);
   const admin = isAdminLevel(identity);
   // The indicators named in the page's language; the figures are the country's, as written.
-  const form = formForDataset({ ...dataset, indicators: dataset.indicators.map(localIndicator) }, identity.uuid, canEdit, setLive);
+  const form = formForDataset(
+    { ...dataset, indicators: dataset.indicators.map(localIndicator) },
+    identity.uuid,
+    canEdit,
+    setLive,
+  );
   const [busy, setBusy] = useState(false);
 
   async function publish(published: boolean) {
@@ -169,11 +235,18 @@ function DatasetEditor({ dataset, identity }: { dataset: DatasetData; identity: 
   return (
     <>
       <PageHeading description={m('analytics.datasetDescription', { state: datasetStateText(live) })}>
-        {m('analytics.heading', { country: countryName(live.country_code, live.country_name), year: String(live.year) })}
+        {m('analytics.heading', {
+          country: countryName(live.country_code, live.country_name),
+          year: String(live.year),
+        })}
       </PageHeading>
       <div className="mb-4 flex flex-wrap gap-3">
-        <a className={ui.secondaryButton} href={pathTo('profileAnalyticsCategory', { category: live.category })}>{m('analytics.back')}</a>
-        {admin && live.exists && <PublishButtons dataset={live} busy={busy} onPublish={(published) => void publish(published)} />}
+        <a className={ui.secondaryButton} href={pathTo('profileAnalyticsCategory', { category: live.category })}>
+          {m('analytics.back')}
+        </a>
+        {admin && live.exists && (
+          <PublishButtons dataset={live} busy={busy} onPublish={(published) => void publish(published)} />
+        )}
       </div>
       <PublicCopyNote dataset={live} admin={admin} canEdit={canEdit} />
       <QuestionnaireFormView form={form} />

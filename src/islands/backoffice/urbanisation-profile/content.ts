@@ -17,7 +17,8 @@ export interface Shown {
 }
 
 /** A theme's name in the page's language. */
-export const themeName = (theme: { slug: string; name: string }): Shown => contentText(entities, 'profile-category', theme.slug, 'name', theme.name);
+export const themeName = (theme: { slug: string; name: string }): Shown =>
+  contentText(entities, 'profile-category', theme.slug, 'name', theme.name);
 
 /** A theme's short description in the page's language. */
 export const themeDescription = (theme: { slug: string; description: string }): Shown =>
@@ -26,6 +27,9 @@ export const themeDescription = (theme: { slug: string; description: string }): 
 /** An indicator with its name and unit in the page's language (the figures' form shows them). */
 export function localIndicator<I extends Pick<Indicator, 'code' | 'name' | 'unit'>>(indicator: I): I {
   const name = contentText(entities, 'profile-indicator', indicator.code, 'name', indicator.name).text;
-  const unit = indicator.unit === null ? null : contentText(entities, 'profile-indicator', indicator.code, 'unit', indicator.unit).text;
+  const unit =
+    indicator.unit === null
+      ? null
+      : contentText(entities, 'profile-indicator', indicator.code, 'unit', indicator.unit).text;
   return { ...indicator, name, unit };
 }

@@ -10,9 +10,14 @@ import { countryName } from '../../i18n/countries.ts';
 import { m } from './card/messages.ts';
 
 const MissingResponseSchema = GenericResponseSchema.extend({
-  data: z.object({ year: z.number().int().nullable(), missing: z.array(z.object({ code: z.string(), name: z.string() })) }),
+  data: z.object({
+    year: z.number().int().nullable(),
+    missing: z.array(z.object({ code: z.string(), name: z.string() })),
+  }),
 });
-export const $profileMissing = createFetcherStore(['profile/dashboard/missing'], { fetcher: fetchWith(MissingResponseSchema) });
+export const $profileMissing = createFetcherStore(['profile/dashboard/missing'], {
+  fetcher: fetchWith(MissingResponseSchema),
+});
 
 /** Administrators: the countries without published profile figures for the latest year that has any. */
 export function ProfileMissingCard() {
@@ -23,7 +28,11 @@ export function ProfileMissingCard() {
       id="profile-missing"
       title={data?.year ? m('missing.titleYear', { year: String(data.year) }) : m('missing.title')}
       count={data?.missing.length}
-      footer={<a className={`${ui.link} text-sm`} href={pathTo('profileAnalytics')}>{m('missing.analytics')}</a>}
+      footer={
+        <a className={`${ui.link} text-sm`} href={pathTo('profileAnalytics')}>
+          {m('missing.analytics')}
+        </a>
+      }
     >
       {answer.error !== undefined && !data ? (
         <ErrorState error={answer.error} title={m('missing.loadFailed')} onRetry={() => $profileMissing.invalidate()} />
@@ -35,7 +44,10 @@ export function ProfileMissingCard() {
         <p className="mt-2 text-sm text-slate-700">{m('missing.every', { year: String(data.year) })}</p>
       ) : (
         <p className="mt-2 text-sm text-slate-700">
-          {data.missing.slice(0, 12).map((c) => countryName(c.code, c.name)).join(m('missing.separator'))}
+          {data.missing
+            .slice(0, 12)
+            .map((c) => countryName(c.code, c.name))
+            .join(m('missing.separator'))}
           {data.missing.length > 12 && m('missing.andMore', { count: data.missing.length - 12 })}
           {m('missing.end')}
         </p>

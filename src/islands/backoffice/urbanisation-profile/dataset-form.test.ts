@@ -25,7 +25,14 @@ const URBAN: Indicator = {
   updated_at: '2026-01-01T00:00:00.000Z',
 };
 
-const figure = (indicator: string, value: number, dataYear: number) => ({ indicator, value, data_year: dataYear, source: 'WUP 2018', is_estimate: true, note: null });
+const figure = (indicator: string, value: number, dataYear: number) => ({
+  indicator,
+  value,
+  data_year: dataYear,
+  source: 'WUP 2018',
+  is_estimate: true,
+  note: null,
+});
 
 describe('the profile’s figures in the questionnaire form', () => {
   it('a 2010 figure is saved, not invalid (the profile accepts data years from 1950); a retired indicator’s figure is left out', () => {
@@ -46,7 +53,9 @@ describe('the profile’s figures in the questionnaire form', () => {
     const typed = { ...rawOf(question, null), value: '45.3', data_year: '2000' };
     expect(checkRaw(question, typed, profileEngineOptions(2010)).errors).toBeNull();
     expect(checkRaw(question, typed, { cycleYear: 2010 }).errors).toEqual({ data_year: ['must be 2015 or later'] });
-    expect(checkRaw(question, { ...typed, data_year: '1949' }, profileEngineOptions(2010)).errors).toEqual({ data_year: ['must be 1950 or later'] });
+    expect(checkRaw(question, { ...typed, data_year: '1949' }, profileEngineOptions(2010)).errors).toEqual({
+      data_year: ['must be 1950 or later'],
+    });
   });
 
   it('the narrative is an answer of the form too, a text checked by the engine (any script)', () => {

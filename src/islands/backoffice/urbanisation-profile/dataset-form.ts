@@ -22,7 +22,9 @@ type DatasetData = DatasetResponse['data'];
 export function indicatorQuestion(indicator: Indicator, index: number): Question {
   return {
     ...profileQuestion(indicator, indicator.code),
-    help: indicator.source_series ? m('dataset.sourceSeries', { source: indicator.source, series: indicator.source_series }) : m('dataset.source', { source: indicator.source }),
+    help: indicator.source_series
+      ? m('dataset.sourceSeries', { source: indicator.source, series: indicator.source_series })
+      : m('dataset.source', { source: indicator.source }),
     with_text: false,
     sort: index,
     version: 1,
@@ -48,8 +50,25 @@ export function narrativeQuestion(category: string, sort: number): Question {
     help: m('analytics.narrativeHelp'),
     answer_type: 'txt',
     // A text with no unit, choices, parts, limits or references.
-    ...{ unit: null, options: [], parts: [], min: null, max: null, expected_min: null, expected_max: null, decimals: null },
-    ...{ with_text: false, text_label: null, compulsory: false, sdg_refs: [], sdg_tier: null, nua_paragraphs: null, source_hint: null },
+    ...{
+      unit: null,
+      options: [],
+      parts: [],
+      min: null,
+      max: null,
+      expected_min: null,
+      expected_max: null,
+      decimals: null,
+    },
+    ...{
+      with_text: false,
+      text_label: null,
+      compulsory: false,
+      sdg_refs: [],
+      sdg_tier: null,
+      nua_paragraphs: null,
+      source_hint: null,
+    },
     sort,
     retired_at: null,
     version: 1,
@@ -70,13 +89,27 @@ export function answersOf(
 ): Answer[] {
   const stamp = { version: dataset.version, updated_at: dataset.updated_at, updated_by: dataset.updated_by };
   const narrative: Answer[] = dataset.narrative
-    ? [{ question_uuid: NARRATIVE, value: dataset.narrative, text: null, data_year: null, source: null, comment: null, state: 'saved', warnings: [], ...stamp }]
+    ? [
+        {
+          question_uuid: NARRATIVE,
+          value: dataset.narrative,
+          text: null,
+          data_year: null,
+          source: null,
+          comment: null,
+          state: 'saved',
+          warnings: [],
+          ...stamp,
+        },
+      ]
     : [];
   return [...figureAnswers(dataset), ...narrative];
 }
 
 function figureAnswers(dataset: Parameters<typeof answersOf>[0]): Answer[] {
-  const questions = dataset.indicators ? new Map(dataset.indicators.map((i, n) => [i.code, indicatorQuestion(i, n)])) : null;
+  const questions = dataset.indicators
+    ? new Map(dataset.indicators.map((i, n) => [i.code, indicatorQuestion(i, n)]))
+    : null;
   const values = questions ? dataset.values.filter((v) => questions.has(v.indicator)) : dataset.values;
   return values.map((v) => ({
     question_uuid: v.indicator,
@@ -86,7 +119,11 @@ function figureAnswers(dataset: Parameters<typeof answersOf>[0]): Answer[] {
     source: v.source,
     comment: v.note,
     state: questions
-      ? answerState(questions.get(v.indicator)!, { value: v.value, data_year: v.data_year, source: v.source, comment: v.note }, profileEngineOptions(dataset.year))
+      ? answerState(
+          questions.get(v.indicator)!,
+          { value: v.value, data_year: v.data_year, source: v.source, comment: v.note },
+          profileEngineOptions(dataset.year),
+        )
       : dataset.warnings?.[v.indicator]?.length
         ? 'warning'
         : 'saved',
@@ -114,19 +151,33 @@ export function datasetTransport(
     const figures = batch.filter((a) => a.question_uuid !== NARRATIVE);
     const narrative = batch.find((a) => a.question_uuid === NARRATIVE);
     const body = {
-      values: figures.map((a) => ({ indicator: a.question_uuid, value: a.value, data_year: a.data_year, source: a.source, note: a.comment })),
+      values: figures.map((a) => ({
+        indicator: a.question_uuid,
+        value: a.value,
+        data_year: a.data_year,
+        source: a.source,
+        note: a.comment,
+      })),
       ...(narrative && { narrative: typeof narrative.value === 'string' ? narrative.value : null }),
       ...(version > 0 && { version }),
     };
     let reply: DatasetResponse;
     try {
-      reply = await api.request('POST', `${datasetPath(key.slug, key.code, key.year)}/saved`, { schema: DatasetResponseSchema, body, ...(options?.keepalive && { keepalive: true }) });
+      reply = await api.request('POST', `${datasetPath(key.slug, key.code, key.year)}/saved`, {
+        schema: DatasetResponseSchema,
+        body,
+        ...(options?.keepalive && { keepalive: true }),
+      });
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         const current = conflictOf(error, DatasetSchema);
         if (!current) return { kind: 'failed', message: error.message };
         base.current = current.version;
-        return { kind: 'conflict', current: answersOf(current).filter((a) => sent.has(a.question_uuid)), message: error.message };
+        return {
+          kind: 'conflict',
+          current: answersOf(current).filter((a) => sent.has(a.question_uuid)),
+          message: error.message,
+        };
       }
       const failure = sendFailure(error);
       // The server names the fields of a figure; the form those of an answer.
@@ -135,11 +186,18 @@ export function datasetTransport(
     base.current = reply.data.version;
     onSaved(reply.data);
     invalidatePrefixes(gridPath(key.slug), 'profile/dashboard');
-    return { kind: 'saved', answers: answersOf(reply.data).filter((a) => sent.has(a.question_uuid)), extra: reply.data };
+    return {
+      kind: 'saved',
+      answers: answersOf(reply.data).filter((a) => sent.has(a.question_uuid)),
+      extra: reply.data,
+    };
   };
 }
 
-/** The server's field names (`values.<i>.note`, `narrative`) as the batch's (`answers.<n>.comment`, `answers.<n>.value`). */
+/**
+ * The server's field names (`values.<i>.note`, `narrative`) as the batch's (`answers.<n>.comment`,
+ * `answers.<n>.value`).
+ */
 function answerFieldErrors(errors: Record<string, string[]>, batch: readonly AnswerSend[]): Record<string, string[]> {
   const places = batch.flatMap((a, n) => (a.question_uuid === NARRATIVE ? [] : [n]));
   const narrative = batch.findIndex((a) => a.question_uuid === NARRATIVE);
@@ -154,7 +212,8 @@ function answerFieldErrors(errors: Record<string, string[]>, batch: readonly Ans
 
 let current: { key: string; form: QuestionnaireForm<DatasetData>; version: DatasetVersion } | null = null;
 
-const keyOf = (userUuid: string, dataset: Pick<DatasetData, 'category' | 'country_code' | 'year'>) => `${userUuid}:${dataset.category}:${dataset.country_code}:${dataset.year}`;
+const keyOf = (userUuid: string, dataset: Pick<DatasetData, 'category' | 'country_code' | 'year'>) =>
+  `${userUuid}:${dataset.category}:${dataset.country_code}:${dataset.year}`;
 
 /**
  * The dataset as another write of the page left it (publish, withdraw, narrative): the figures'
@@ -165,26 +224,46 @@ export function acceptDatasetWrite(userUuid: string, dataset: DatasetData): void
 }
 
 /** The form of one dataset, made once per person and dataset (revalidation keeps what is typed). */
-export function formForDataset(dataset: DatasetData, userUuid: string, canEdit: boolean, onSaved: (d: DatasetData) => void): QuestionnaireForm<DatasetData> {
+export function formForDataset(
+  dataset: DatasetData,
+  userUuid: string,
+  canEdit: boolean,
+  onSaved: (d: DatasetData) => void,
+): QuestionnaireForm<DatasetData> {
   const key = keyOf(userUuid, dataset);
   if (current?.key === key) return current.form;
   const version: DatasetVersion = { current: dataset.exists ? dataset.version : 0 };
   current?.form.queue.stop();
   const thrust: Thrust = { code: dataset.category, name: m('dataset.figures'), nua_paragraphs: null, sort: 1 };
-  const subcategory: Subcategory = { code: dataset.category, thrust: dataset.category, name: m('dataset.indicators'), sort: 1 };
+  const subcategory: Subcategory = {
+    code: dataset.category,
+    thrust: dataset.category,
+    name: m('dataset.indicators'),
+    sort: 1,
+  };
   // Indicators have no tiers; each is named by its name, unit and SDG reference, its code in small print.
   const form = createQuestionnaireForm<DatasetData>({
     storageKey: draftKey(userUuid, `profile:${dataset.category}:${dataset.country_code}:${dataset.year}`),
     storage: browserStorage(),
-    questions: [...dataset.indicators.map(indicatorQuestion), narrativeQuestion(dataset.category, dataset.indicators.length)],
+    questions: [
+      ...dataset.indicators.map(indicatorQuestion),
+      narrativeQuestion(dataset.category, dataset.indicators.length),
+    ],
     answers: answersOf(dataset),
     thrusts: [thrust],
-    subcategories: [subcategory, { code: `${dataset.category}:${NARRATIVE}`, thrust: dataset.category, name: m('analytics.narrative'), sort: 2 }],
+    subcategories: [
+      subcategory,
+      { code: `${dataset.category}:${NARRATIVE}`, thrust: dataset.category, name: m('analytics.narrative'), sort: 2 },
+    ],
     cycleYear: dataset.year,
     dataYearMin: profileEngineOptions(dataset.year).dataYearMin,
     lockedMessage: canEdit ? null : m('dataset.locked'),
     display: { tiers: false, codes: 'small', sectionCodes: false, plain: [NARRATIVE] },
-    transport: datasetTransport({ slug: dataset.category, code: dataset.country_code, year: dataset.year }, version, onSaved),
+    transport: datasetTransport(
+      { slug: dataset.category, code: dataset.country_code, year: dataset.year },
+      version,
+      onSaved,
+    ),
   });
   current = { key, form, version };
   return form;

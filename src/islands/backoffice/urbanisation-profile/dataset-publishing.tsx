@@ -19,7 +19,15 @@ export function datasetStateText(dataset: DatasetData): string {
  * What the public profile shows of this dataset while it is changed (decision 033): a published
  * dataset keeps its published figures public until it is published again.
  */
-export function PublicCopyNote({ dataset, admin, canEdit }: { dataset: DatasetData; admin: boolean; canEdit: boolean }) {
+export function PublicCopyNote({
+  dataset,
+  admin,
+  canEdit,
+}: {
+  dataset: DatasetData;
+  admin: boolean;
+  canEdit: boolean;
+}) {
   const next = admin ? m('publish.untilYou') : m('publish.untilAdmin');
   if (dataset.status === 'published') {
     if (!canEdit) return null;
@@ -42,7 +50,15 @@ export function PublicCopyNote({ dataset, admin, canEdit }: { dataset: DatasetDa
 }
 
 /** An administrator's Publish and Withdraw buttons; withdrawing asks first. */
-export function PublishButtons({ dataset, busy, onPublish }: { dataset: DatasetData; busy: boolean; onPublish: (published: boolean) => void }) {
+export function PublishButtons({
+  dataset,
+  busy,
+  onPublish,
+}: {
+  dataset: DatasetData;
+  busy: boolean;
+  onPublish: (published: boolean) => void;
+}) {
   const [asking, setAsking] = useState(false);
   const isPublic = dataset.status === 'published' || dataset.public_copy_kept_at !== null;
   return (
@@ -53,16 +69,28 @@ export function PublishButtons({ dataset, busy, onPublish }: { dataset: DatasetD
         </button>
       )}
       {isPublic && (
-        <button type="button" className={`${ui.secondaryButton} text-red-700`} disabled={busy} onClick={() => setAsking(true)}>
+        <button
+          type="button"
+          className={`${ui.secondaryButton} text-red-700`}
+          disabled={busy}
+          onClick={() => setAsking(true)}
+        >
           {m('publish.withdraw')}
         </button>
       )}
-      <ConfirmDialog open={asking} title={m('publish.withdrawTitle', { country: countryName(dataset.country_code, dataset.country_name), year: String(dataset.year) })} confirmLabel={m('publish.withdrawConfirm')}
+      <ConfirmDialog
+        open={asking}
+        title={m('publish.withdrawTitle', {
+          country: countryName(dataset.country_code, dataset.country_name),
+          year: String(dataset.year),
+        })}
+        confirmLabel={m('publish.withdrawConfirm')}
         onCancel={() => setAsking(false)}
         onConfirm={() => {
           setAsking(false);
           onPublish(false);
-        }}>
+        }}
+      >
         <p>{m('publish.withdrawText')}</p>
       </ConfirmDialog>
     </>

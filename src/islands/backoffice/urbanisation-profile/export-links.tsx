@@ -16,7 +16,9 @@ export function ExportLinks({ category, label }: { category?: string; label: str
     <ul className="flex flex-wrap gap-x-4 gap-y-2 text-sm" aria-label={label}>
       {KINDS.map(({ kind, label: text }) => (
         <li key={kind}>
-          <a className={ui.link} href={exportHref(kind, category)} download>{text}</a>
+          <a className={ui.link} href={exportHref(kind, category)} download>
+            {text}
+          </a>
         </li>
       ))}
     </ul>
@@ -29,17 +31,31 @@ export function ExportPanel({ categories }: { categories: readonly Pick<Category
   const name = categories.find((c) => c.slug === category)?.name;
   return (
     <section aria-labelledby="export-heading" className={`${ui.card} mt-6`}>
-      <h2 id="export-heading" className="text-lg font-semibold text-slate-900">{m('export.title')}</h2>
-      <p className="mt-1 text-sm text-slate-600">
-        {m('export.help')}
-      </p>
-      <label htmlFor="export-category" className={`${ui.label} mt-3`}>{m('export.theme')}</label>
-      <select id="export-category" className={`${ui.input} mt-1 sm:w-96`} value={category} onChange={(e) => setCategory(e.target.value)}>
+      <h2 id="export-heading" className="text-lg font-semibold text-slate-900">
+        {m('export.title')}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{m('export.help')}</p>
+      <label htmlFor="export-category" className={`${ui.label} mt-3`}>
+        {m('export.theme')}
+      </label>
+      <select
+        id="export-category"
+        className={`${ui.input} mt-1 sm:w-96`}
+        value={category}
+        onChange={(e) => setCategory(e.target.value)}
+      >
         <option value="">{m('export.everyTheme')}</option>
-        {categories.map((c) => <option key={c.slug} value={c.slug}>{c.name}</option>)}
+        {categories.map((c) => (
+          <option key={c.slug} value={c.slug}>
+            {c.name}
+          </option>
+        ))}
       </select>
       <div className="mt-3">
-        <ExportLinks category={category || undefined} label={m('export.label', { name: name ?? m('export.everyThemeInSentence') })} />
+        <ExportLinks
+          category={category || undefined}
+          label={m('export.label', { name: name ?? m('export.everyThemeInSentence') })}
+        />
       </div>
     </section>
   );

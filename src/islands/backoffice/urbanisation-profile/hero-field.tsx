@@ -39,8 +39,10 @@ export type HeroFieldProps = {
 export function HeroField(props: HeroFieldProps) {
   const { current, choice, progress } = props;
   const input = useRef<HTMLInputElement>(null);
-  const shown = choice.kind === 'new' ? choice.preview : choice.kind === 'keep' && current ? previewOf(current, 480) : null;
-  const percent = progress && progress.total > 0 ? Math.min(100, Math.round((progress.loaded / progress.total) * 100)) : 0;
+  const shown =
+    choice.kind === 'new' ? choice.preview : choice.kind === 'keep' && current ? previewOf(current, 480) : null;
+  const percent =
+    progress && progress.total > 0 ? Math.min(100, Math.round((progress.loaded / progress.total) * 100)) : 0;
   return (
     <fieldset className="space-y-3">
       <legend className={ui.label}>{m('hero.legend')}</legend>
@@ -59,12 +61,25 @@ export function HeroField(props: HeroFieldProps) {
               onFile={props.onChoose}
             />
             {choice.kind !== 'keep' ? (
-              <button type="button" className={`${ui.secondaryButton} ml-2`} disabled={props.disabled} onClick={() => { props.onUndo(); input.current?.focus(); }}>
+              <button
+                type="button"
+                className={`${ui.secondaryButton} ml-2`}
+                disabled={props.disabled}
+                onClick={() => {
+                  props.onUndo();
+                  input.current?.focus();
+                }}
+              >
                 {choice.kind === 'new' ? m('hero.dontUse') : m('hero.keep')}
               </button>
             ) : (
               current && (
-                <button type="button" className={`${ui.secondaryButton} ml-2`} disabled={props.disabled} onClick={props.onRemove}>
+                <button
+                  type="button"
+                  className={`${ui.secondaryButton} ml-2`}
+                  disabled={props.disabled}
+                  onClick={props.onRemove}
+                >
                   {m('hero.remove')}
                 </button>
               )
@@ -80,7 +95,9 @@ export function HeroField(props: HeroFieldProps) {
             {choice.kind === 'remove' && <p className="text-slate-700">{m('hero.removedOnSave')}</p>}
           </div>
           {progress && <HeroProgress percent={percent} />}
-          {(choice.kind === 'new' || (choice.kind === 'keep' && current)) && <HeroAlt alt={props.alt} errors={props.errors} onAlt={props.onAlt} />}
+          {(choice.kind === 'new' || (choice.kind === 'keep' && current)) && (
+            <HeroAlt alt={props.alt} errors={props.errors} onAlt={props.onAlt} />
+          )}
         </div>
       </div>
     </fieldset>
@@ -92,7 +109,11 @@ function HeroPreview({ shown, choice }: { shown: string | null; choice: HeroChoi
   return (
     <ImageFrame>
       {shown ? (
-        <img src={shown} alt={choice.kind === 'new' ? m('hero.previewOf', { name: choice.file.name }) : m('hero.current')} className="size-full object-cover" />
+        <img
+          src={shown}
+          alt={choice.kind === 'new' ? m('hero.previewOf', { name: choice.file.name }) : m('hero.current')}
+          className="size-full object-cover"
+        />
       ) : (
         <NoImage text={choice.kind === 'remove' ? m('hero.willBeRemoved') : m('hero.none')} />
       )}
@@ -119,8 +140,11 @@ function HeroAlt({ alt, errors, onAlt }: Pick<HeroFieldProps, 'alt' | 'errors' |
       <label htmlFor="hero-alt" className={ui.label}>
         {m('hero.alt')} <span className="text-slate-600">{m('hero.required')}</span>
       </label>
-      <p id="hero-alt-hint" className="text-xs text-slate-600">{m('hero.altHint')}</p>
-      <input dir="auto"
+      <p id="hero-alt-hint" className="text-xs text-slate-600">
+        {m('hero.altHint')}
+      </p>
+      <input
+        dir="auto"
         id="hero-alt"
         className={`${ui.input} mt-1`}
         value={alt}

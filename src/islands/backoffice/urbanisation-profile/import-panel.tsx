@@ -1,5 +1,9 @@
 import { useRef, useState } from 'react';
-import { IMPORT_FILE_MAX_BYTES, type ImportFormat, type ImportPreview } from '../../../lib/urbanisation-profile/schema.ts';
+import {
+  IMPORT_FILE_MAX_BYTES,
+  type ImportFormat,
+  type ImportPreview,
+} from '../../../lib/urbanisation-profile/schema.ts';
 import { errorMessage } from '../lib/api.ts';
 import { notifySuccess } from '../notifications/snackbar-store.ts';
 import { ui } from '../ui/styles.ts';
@@ -22,14 +26,23 @@ function PreviewReport({ preview }: { preview: ImportPreview }) {
   return (
     <div role="status" className="mt-4 space-y-3 text-sm">
       <p>
-        <span className="font-semibold text-slate-900">{m('import.readAs')}</span> <span data-testid="import-format">{formatWords(preview.format, preview.rows)}</span>
+        <span className="font-semibold text-slate-900">{m('import.readAs')}</span>{' '}
+        <span data-testid="import-format">{formatWords(preview.format, preview.rows)}</span>
       </p>
-      <p>{m('import.summary', { changes: preview.changes.length, unchanged: preview.unchanged, errors: preview.errors.length })}</p>
+      <p>
+        {m('import.summary', {
+          changes: preview.changes.length,
+          unchanged: preview.unchanged,
+          errors: preview.errors.length,
+        })}
+      </p>
       {preview.errors.length > 0 && (
         <>
           <p className="font-medium text-red-800">{m('import.correct')}</p>
           <ul className="list-disc space-y-1 pl-5 text-red-800">
-            {preview.errors.map((e) => <li key={e.line}>{e.message}</li>)}
+            {preview.errors.map((e) => (
+              <li key={e.line}>{e.message}</li>
+            ))}
           </ul>
         </>
       )}
@@ -37,12 +50,31 @@ function PreviewReport({ preview }: { preview: ImportPreview }) {
         <div className="overflow-x-auto">
           <table className="min-w-full divide-y divide-slate-200">
             <caption className="sr-only">{m('import.caption')}</caption>
-            <thead><tr>{[m('import.row'), m('import.country'), m('import.indicator'), m('import.year'), m('import.now'), m('import.new')].map((h) => <th key={h} scope="col" className={ui.th}>{h}</th>)}</tr></thead>
+            <thead>
+              <tr>
+                {[
+                  m('import.row'),
+                  m('import.country'),
+                  m('import.indicator'),
+                  m('import.year'),
+                  m('import.now'),
+                  m('import.new'),
+                ].map((h) => (
+                  <th key={h} scope="col" className={ui.th}>
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
             <tbody className="divide-y divide-slate-100">
               {preview.changes.map((c) => (
                 <tr key={c.line}>
-                  <td className={ui.td}>{c.line}</td><td className={ui.td}>{c.country_code}</td><td className={ui.td}>{c.indicator}</td>
-                  <td className={ui.td}>{c.year}</td><td className={ui.td}>{c.before ?? '—'}</td><td className={ui.td}>{c.after}</td>
+                  <td className={ui.td}>{c.line}</td>
+                  <td className={ui.td}>{c.country_code}</td>
+                  <td className={ui.td}>{c.indicator}</td>
+                  <td className={ui.td}>{c.year}</td>
+                  <td className={ui.td}>{c.before ?? '—'}</td>
+                  <td className={ui.td}>{c.after}</td>
                 </tr>
               ))}
             </tbody>
@@ -103,29 +135,80 @@ export function ImportPanel() {
   }
   return (
     <section aria-labelledby="import-heading" className={`${ui.card} mt-8`}>
-      <h2 id="import-heading" className="text-lg font-semibold text-slate-900">{m('import.title')}</h2>
+      <h2 id="import-heading" className="text-lg font-semibold text-slate-900">
+        {m('import.title')}
+      </h2>
       <p id="import-help" className="mt-1 text-sm text-slate-600">
         {m('import.help', { max: MAX_MB })}
       </p>
-      <label htmlFor="import-file" className={`${ui.label} mt-3`}>{m('import.file')}</label>
-      <input id="import-file" ref={fileInput} type="file" accept={ACCEPT} aria-describedby="import-help" className="mt-1 block w-full text-sm"
-        onChange={(e) => { setFile(e.target.files?.[0] ?? null); reset(); }} />
-      <label htmlFor="import-text" className={`${ui.label} mt-3`}>{m('import.paste')}</label>
-      <textarea dir="auto" id="import-text" rows={4} className={`${ui.input} mt-1 font-mono`} value={csv} disabled={file !== null}
-        onChange={(e) => { setCsv(e.target.value); reset(); }} />
+      <label htmlFor="import-file" className={`${ui.label} mt-3`}>
+        {m('import.file')}
+      </label>
+      <input
+        id="import-file"
+        ref={fileInput}
+        type="file"
+        accept={ACCEPT}
+        aria-describedby="import-help"
+        className="mt-1 block w-full text-sm"
+        onChange={(e) => {
+          setFile(e.target.files?.[0] ?? null);
+          reset();
+        }}
+      />
+      <label htmlFor="import-text" className={`${ui.label} mt-3`}>
+        {m('import.paste')}
+      </label>
+      <textarea
+        dir="auto"
+        id="import-text"
+        rows={4}
+        className={`${ui.input} mt-1 font-mono`}
+        value={csv}
+        disabled={file !== null}
+        onChange={(e) => {
+          setCsv(e.target.value);
+          reset();
+        }}
+      />
       {file && <p className="mt-1 text-xs text-slate-600">{m('import.fileChosen')}</p>}
       <div className="mt-3 flex flex-wrap gap-3">
-        <button type="button" className={ui.secondaryButton} disabled={busy || !ready} onClick={() => void run(false)}>{m('import.preview')}</button>
-        <button type="button" className={ui.primaryButton} disabled={busy || !preview || preview.errors.length > 0 || preview.changes.length === 0} onClick={() => void run(true)}>
+        <button type="button" className={ui.secondaryButton} disabled={busy || !ready} onClick={() => void run(false)}>
+          {m('import.preview')}
+        </button>
+        <button
+          type="button"
+          className={ui.primaryButton}
+          disabled={busy || !preview || preview.errors.length > 0 || preview.changes.length === 0}
+          onClick={() => void run(true)}
+        >
           {preview ? m('import.importCount', { count: preview.changes.length }) : m('import.import')}
         </button>
         {file && (
-          <button type="button" className={ui.secondaryButton} disabled={busy}
-            onClick={() => { setFile(null); if (fileInput.current) fileInput.current.value = ''; reset(); }}>{m('import.clear')}</button>
+          <button
+            type="button"
+            className={ui.secondaryButton}
+            disabled={busy}
+            onClick={() => {
+              setFile(null);
+              if (fileInput.current) fileInput.current.value = '';
+              reset();
+            }}
+          >
+            {m('import.clear')}
+          </button>
         )}
       </div>
-      {busy && <p role="status" className="mt-3 text-sm text-slate-600">{m('import.reading')}</p>}
-      {problem && <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">{problem}</p>}
+      {busy && (
+        <p role="status" className="mt-3 text-sm text-slate-600">
+          {m('import.reading')}
+        </p>
+      )}
+      {problem && (
+        <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {problem}
+        </p>
+      )}
       {preview && <PreviewReport preview={preview} />}
     </section>
   );

@@ -26,7 +26,17 @@ type TextField = Exclude<keyof IndicatorDraft, 'answer_type'>;
  * inside it until it is saved or cancelled. A change someone else saved meanwhile is shown with
  * the two ways on.
  */
-export function IndicatorEditor({ slug, store, indicator, onClose }: { slug: string; store: IndicatorStore; indicator: Indicator | null; onClose: (saved: Indicator | null) => void }) {
+export function IndicatorEditor({
+  slug,
+  store,
+  indicator,
+  onClose,
+}: {
+  slug: string;
+  store: IndicatorStore;
+  indicator: Indicator | null;
+  onClose: (saved: Indicator | null) => void;
+}) {
   const [draft, setDraft] = useState<IndicatorDraft>(() => draftOf(indicator));
   const [version, setVersion] = useState<number | null>(indicator?.version ?? null);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -46,19 +56,37 @@ export function IndicatorEditor({ slug, store, indicator, onClose }: { slug: str
     else if (outcome.kind === 'conflict') setConflict(outcome.current);
   }
 
-
   return (
-    <Dialog open onClose={() => onClose(null)} className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto p-4 sm:items-center">
+    <Dialog
+      open
+      onClose={() => onClose(null)}
+      className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto p-4 sm:items-center"
+    >
       <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />
       <DialogPanel className="relative my-8 w-full max-w-2xl rounded-lg bg-white p-6 shadow-xl">
-        <DialogTitle className="text-lg font-semibold text-slate-900">{editing ? m('editor.editTitle', { code: indicator.code }) : m('editor.addTitle')}</DialogTitle>
+        <DialogTitle className="text-lg font-semibold text-slate-900">
+          {editing ? m('editor.editTitle', { code: indicator.code }) : m('editor.addTitle')}
+        </DialogTitle>
         {conflict && (
           <StaleNotice
             className="mt-4"
             updatedAt={conflict.updated_at}
-            texts={{ title: m('editor.conflictTitle'), what: m('editor.conflictWhat'), text: m('editor.conflictText'), keepMine: m('editor.keep'), loadTheirs: m('editor.loadTheirs') }}
-            onKeepMine={() => { setVersion(conflict.version); setConflict(null); }}
-            onLoadTheirs={() => { setDraft(draftOf(conflict)); setVersion(conflict.version); setConflict(null); }}
+            texts={{
+              title: m('editor.conflictTitle'),
+              what: m('editor.conflictWhat'),
+              text: m('editor.conflictText'),
+              keepMine: m('editor.keep'),
+              loadTheirs: m('editor.loadTheirs'),
+            }}
+            onKeepMine={() => {
+              setVersion(conflict.version);
+              setConflict(null);
+            }}
+            onLoadTheirs={() => {
+              setDraft(draftOf(conflict));
+              setVersion(conflict.version);
+              setConflict(null);
+            }}
           />
         )}
         <form
@@ -86,42 +114,60 @@ export function IndicatorEditor({ slug, store, indicator, onClose }: { slug: str
 }
 
 /** The indicator's code (new ones only), name, kind, unit, decimals, expected range, source and references. */
-function IndicatorFields({ indicator, draft, setDraft, errors }: { indicator: Indicator | null; draft: IndicatorDraft; setDraft: (draft: IndicatorDraft) => void; errors: FieldErrors }) {
+function IndicatorFields({
+  indicator,
+  draft,
+  setDraft,
+  errors,
+}: {
+  indicator: Indicator | null;
+  draft: IndicatorDraft;
+  setDraft: (draft: IndicatorDraft) => void;
+  errors: FieldErrors;
+}) {
   const editing = indicator !== null;
-  const field = (name: TextField, label: string, max: number, options: { hint?: string; required?: boolean; inputMode?: 'decimal' | 'numeric'; className?: string } = {}): ReactNode => {
+  const field = (
+    name: TextField,
+    label: string,
+    max: number,
+    options: { hint?: string; required?: boolean; inputMode?: 'decimal' | 'numeric'; className?: string } = {},
+  ): ReactNode => {
     const id = `indicator-${name.replace(/_/g, '-')}`;
-    const described = [options.hint && `${id}-hint`, errors[name] && `${id}-error`].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={options.className}>
-      <label htmlFor={id} className={ui.label}>
-        {label}
-        {options.required && <span className="text-slate-600">{m('editor.required')}</span>}
-      </label>
-      {options.hint && (
-        <p id={`${id}-hint`} className="text-xs text-slate-600">
-          {options.hint}
-        </p>
-      )}
-      <input dir="auto"
-        id={id}
-        className={`${ui.input} mt-1`}
-        value={draft[name]}
-        maxLength={max}
-        inputMode={options.inputMode}
-        {...invalidProps(errors, name, `${id}-error`)}
-        aria-describedby={described}
-        onChange={(event) => setDraft({ ...draft, [name]: event.target.value })}
-      />
-      <FieldError id={`${id}-error`} messages={errors[name]} />
-    </div>
-  );
-};
+    const described =
+      [options.hint && `${id}-hint`, errors[name] && `${id}-error`].filter(Boolean).join(' ') || undefined;
+    return (
+      <div className={options.className}>
+        <label htmlFor={id} className={ui.label}>
+          {label}
+          {options.required && <span className="text-slate-600">{m('editor.required')}</span>}
+        </label>
+        {options.hint && (
+          <p id={`${id}-hint`} className="text-xs text-slate-600">
+            {options.hint}
+          </p>
+        )}
+        <input
+          dir="auto"
+          id={id}
+          className={`${ui.input} mt-1`}
+          value={draft[name]}
+          maxLength={max}
+          inputMode={options.inputMode}
+          {...invalidProps(errors, name, `${id}-error`)}
+          aria-describedby={described}
+          onChange={(event) => setDraft({ ...draft, [name]: event.target.value })}
+        />
+        <FieldError id={`${id}-error`} messages={errors[name]} />
+      </div>
+    );
+  };
 
   return (
     <>
       {editing ? (
         <p className="text-sm text-slate-700">
-          {m('editor.code')} <span className="font-mono font-semibold">{indicator.code}</span>{m('editor.codeFixed')}
+          {m('editor.code')} <span className="font-mono font-semibold">{indicator.code}</span>
+          {m('editor.codeFixed')}
         </p>
       ) : (
         field('code', m('editor.code'), INDICATOR_CODE_MAX, { required: true, hint: m('editor.codeHint') })
@@ -137,7 +183,9 @@ function IndicatorFields({ indicator, draft, setDraft, errors }: { indicator: In
             className={`${ui.input} mt-1`}
             value={draft.answer_type}
             {...invalidProps(errors, 'answer_type', 'indicator-answer-type-error')}
-            onChange={(event) => setDraft({ ...draft, answer_type: event.target.value as IndicatorDraft['answer_type'] })}
+            onChange={(event) =>
+              setDraft({ ...draft, answer_type: event.target.value as IndicatorDraft['answer_type'] })
+            }
           >
             {INDICATOR_TYPES.map((type) => (
               <option key={type} value={type}>

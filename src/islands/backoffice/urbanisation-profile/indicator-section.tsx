@@ -37,12 +37,15 @@ export function IndicatorSection({ slug, initial }: { slug: string; initial: rea
     <section aria-labelledby="indicators-heading" className={`${ui.card} mt-8`}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h2 id="indicators-heading" ref={heading} tabIndex={-1} className="text-base font-semibold text-slate-900 outline-none">
+          <h2
+            id="indicators-heading"
+            ref={heading}
+            tabIndex={-1}
+            className="text-base font-semibold text-slate-900 outline-none"
+          >
             {m('indicators.title')}
           </h2>
-          <p className="mt-1 text-sm text-slate-600">
-            {m('indicators.help')}
-          </p>
+          <p className="mt-1 text-sm text-slate-600">{m('indicators.help')}</p>
         </div>
         <button type="button" id="add-indicator" className={ui.primaryButton} onClick={() => setEditing('new')}>
           {m('indicators.add')}
@@ -54,7 +57,13 @@ export function IndicatorSection({ slug, initial }: { slug: string; initial: rea
           <EmptyState title={m('indicators.none')}>{m('indicators.noneText')}</EmptyState>
         </div>
       ) : (
-        <IndicatorTable active={active} busy={busy} onEdit={setEditing} onMove={(code, by) => void move(code, by)} onRetire={setRetiring} />
+        <IndicatorTable
+          active={active}
+          busy={busy}
+          onEdit={setEditing}
+          onMove={(code, by) => void move(code, by)}
+          onRetire={setRetiring}
+        />
       )}
 
       {retired.length > 0 && (

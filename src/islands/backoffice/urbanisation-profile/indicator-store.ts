@@ -1,6 +1,10 @@
 import { atom, computed, type WritableAtom } from 'nanostores';
 import type { IndicatorSaveBody } from '../../../lib/urbanisation-profile/indicator-schema.ts';
-import { CategoryWithIndicatorsSchema, IndicatorSchema, type Indicator } from '../../../lib/urbanisation-profile/schema.ts';
+import {
+  CategoryWithIndicatorsSchema,
+  IndicatorSchema,
+  type Indicator,
+} from '../../../lib/urbanisation-profile/schema.ts';
 import { ApiError, conflictOf, errorMessage } from '../lib/api.ts';
 import type { FieldErrors } from '../lib/field-errors.ts';
 import { notifyError, notifySuccess } from '../notifications/snackbar-store.ts';
@@ -8,7 +12,11 @@ import { inOrder, moved } from './indicator-draft.ts';
 import { m } from './messages.ts';
 import { reorderIndicators, retireIndicator, saveIndicator } from './profile-api.ts';
 
-export type SaveOutcome = { kind: 'saved'; indicator: Indicator } | { kind: 'invalid'; errors: FieldErrors } | { kind: 'conflict'; current: Indicator } | { kind: 'failed' };
+export type SaveOutcome =
+  | { kind: 'saved'; indicator: Indicator }
+  | { kind: 'invalid'; errors: FieldErrors }
+  | { kind: 'conflict'; current: Indicator }
+  | { kind: 'failed' };
 
 /**
  * The indicators of one theme in the overview form: the list as the server last answered, and
@@ -98,10 +106,22 @@ export function createIndicatorStore(slug: string, initial: readonly Indicator[]
   };
 }
 
-/** Saves the new order against the versions read; the list follows the server's answer, or the current list on a conflict. */
-async function sendOrder(slug: string, $list: WritableAtom<Indicator[]>, code: string, order: string[], versions: Map<string, number>): Promise<boolean> {
+/**
+ * Saves the new order against the versions read; the list follows the server's answer, or the current list on a
+ * conflict.
+ */
+async function sendOrder(
+  slug: string,
+  $list: WritableAtom<Indicator[]>,
+  code: string,
+  order: string[],
+  versions: Map<string, number>,
+): Promise<boolean> {
   try {
-    const category = await reorderIndicators({ category: slug, indicators: order.map((c) => ({ code: c, version: versions.get(c)! })) });
+    const category = await reorderIndicators({
+      category: slug,
+      indicators: order.map((c) => ({ code: c, version: versions.get(c)! })),
+    });
     $list.set(inOrder(category.indicators));
     const position = order.indexOf(code) + 1;
     notifySuccess(m('store.moved', { code, position, total: order.length }));

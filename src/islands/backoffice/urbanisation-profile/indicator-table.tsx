@@ -12,7 +12,13 @@ export const INDICATOR_TYPE_LABELS: Record<(typeof INDICATOR_TYPES)[number], str
 };
 
 /** The indicators in use, in order, each with Edit, Move up, Move down and Retire. */
-export function IndicatorTable({ active, busy, onEdit, onMove, onRetire }: {
+export function IndicatorTable({
+  active,
+  busy,
+  onEdit,
+  onMove,
+  onRetire,
+}: {
   active: readonly Indicator[];
   busy: unknown;
   onEdit: (indicator: Indicator) => void;
@@ -24,11 +30,18 @@ export function IndicatorTable({ active, busy, onEdit, onMove, onRetire }: {
       stack
       className="mt-4"
       busy={busy !== null || undefined}
-      head={<HeaderCells labels={[m('table.number'), m('table.indicator'), m('table.kind'), m('table.source')]} actions={m('table.actions')} />}
+      head={
+        <HeaderCells
+          labels={[m('table.number'), m('table.indicator'), m('table.kind'), m('table.source')]}
+          actions={m('table.actions')}
+        />
+      }
     >
       {active.map((indicator, i) => (
         <tr key={indicator.code}>
-          <td data-label={m('table.number')} className={`${ui.td} tabular-nums`}>{i + 1}</td>
+          <td data-label={m('table.number')} className={`${ui.td} tabular-nums`}>
+            {i + 1}
+          </td>
           <th scope="row" className={`${ui.td} text-left font-medium`}>
             <span dir="auto">{indicator.name}</span>
             <span className="block text-xs font-normal text-slate-600">
@@ -44,15 +57,30 @@ export function IndicatorTable({ active, busy, onEdit, onMove, onRetire }: {
           </td>
           <td data-label={m('table.source')} className={`${ui.td} text-xs`}>
             {indicator.source}
-            {indicator.source_series && <span className="block font-mono text-slate-600">{indicator.source_series}</span>}
+            {indicator.source_series && (
+              <span className="block font-mono text-slate-600">{indicator.source_series}</span>
+            )}
           </td>
           <td className={`${ui.td} stack-actions whitespace-nowrap text-right`}>
             <div className="flex flex-wrap justify-end gap-2">
-              <button type="button" id={`edit-${indicator.code}`} className={ui.secondaryButton} onClick={() => onEdit(indicator)}>
-                {m('table.edit')}<span className="sr-only"> {indicator.name}</span>
+              <button
+                type="button"
+                id={`edit-${indicator.code}`}
+                className={ui.secondaryButton}
+                onClick={() => onEdit(indicator)}
+              >
+                {m('table.edit')}
+                <span className="sr-only"> {indicator.name}</span>
               </button>
-              <button type="button" id={`up-${indicator.code}`} className={ui.secondaryButton} disabled={i === 0 || busy !== null} onClick={() => onMove(indicator.code, -1)}>
-                {m('table.moveUp')}<span className="sr-only"> {indicator.name}</span>
+              <button
+                type="button"
+                id={`up-${indicator.code}`}
+                className={ui.secondaryButton}
+                disabled={i === 0 || busy !== null}
+                onClick={() => onMove(indicator.code, -1)}
+              >
+                {m('table.moveUp')}
+                <span className="sr-only"> {indicator.name}</span>
               </button>
               <button
                 type="button"
@@ -61,10 +89,17 @@ export function IndicatorTable({ active, busy, onEdit, onMove, onRetire }: {
                 disabled={i === active.length - 1 || busy !== null}
                 onClick={() => onMove(indicator.code, 1)}
               >
-                {m('table.moveDown')}<span className="sr-only"> {indicator.name}</span>
+                {m('table.moveDown')}
+                <span className="sr-only"> {indicator.name}</span>
               </button>
-              <button type="button" className={ui.secondaryButton} disabled={busy !== null} onClick={() => onRetire(indicator)}>
-                {m('table.retire')}<span className="sr-only"> {indicator.name}</span>
+              <button
+                type="button"
+                className={ui.secondaryButton}
+                disabled={busy !== null}
+                onClick={() => onRetire(indicator)}
+              >
+                {m('table.retire')}
+                <span className="sr-only"> {indicator.name}</span>
               </button>
             </div>
           </td>
@@ -75,7 +110,15 @@ export function IndicatorTable({ active, busy, onEdit, onMove, onRetire }: {
 }
 
 /** The retired indicators, each with Restore. */
-export function RetiredIndicators({ retired, busy, onRestore }: { retired: readonly Indicator[]; busy: unknown; onRestore: (indicator: Indicator) => Promise<void> }) {
+export function RetiredIndicators({
+  retired,
+  busy,
+  onRestore,
+}: {
+  retired: readonly Indicator[];
+  busy: unknown;
+  onRestore: (indicator: Indicator) => Promise<void>;
+}) {
   return (
     <div className="mt-6 border-t border-slate-200 pt-4">
       <h3 className="text-sm font-semibold text-slate-900">{m('table.retired')}</h3>
@@ -84,7 +127,8 @@ export function RetiredIndicators({ retired, busy, onRestore }: { retired: reado
         {retired.map((indicator) => (
           <li key={indicator.code} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
             <span>
-              <span dir="auto">{indicator.name}</span> <span className="font-mono text-xs text-slate-600">{indicator.code}</span>
+              <span dir="auto">{indicator.name}</span>{' '}
+              <span className="font-mono text-xs text-slate-600">{indicator.code}</span>
             </span>
             <button
               type="button"
@@ -92,7 +136,8 @@ export function RetiredIndicators({ retired, busy, onRestore }: { retired: reado
               disabled={busy !== null}
               onClick={() => void onRestore(indicator)}
             >
-              {m('table.restore')}<span className="sr-only"> {indicator.name}</span>
+              {m('table.restore')}
+              <span className="sr-only"> {indicator.name}</span>
             </button>
           </li>
         ))}

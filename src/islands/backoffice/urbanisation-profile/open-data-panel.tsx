@@ -22,16 +22,23 @@ export function OpenDataPanel({ dataset }: { dataset: DatasetData }) {
   return (
     <section aria-labelledby="open-data-heading" className={`${ui.cardFlush} mt-6 overflow-x-auto`}>
       <div className="p-5 pb-3">
-        <h2 id="open-data-heading" className="text-base font-semibold text-slate-900">{m('openData.title', { country: countryName(dataset.country_code, dataset.country_name), year: String(dataset.year) })}</h2>
-        <p className="mt-1 text-sm text-slate-600">
-          {m('openData.help')}
-        </p>
+        <h2 id="open-data-heading" className="text-base font-semibold text-slate-900">
+          {m('openData.title', {
+            country: countryName(dataset.country_code, dataset.country_name),
+            year: String(dataset.year),
+          })}
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">{m('openData.help')}</p>
       </div>
       <table className="min-w-full divide-y divide-slate-200">
         <caption className="sr-only">{m('openData.caption')}</caption>
         <thead className="bg-slate-50">
           <tr>
-            {[m('openData.indicator'), m('openData.yours'), m('openData.open'), m('openData.source')].map((h) => <th key={h} scope="col" className={ui.th}>{h}</th>)}
+            {[m('openData.indicator'), m('openData.yours'), m('openData.open'), m('openData.source')].map((h) => (
+              <th key={h} scope="col" className={ui.th}>
+                {h}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -43,13 +50,19 @@ export function OpenDataPanel({ dataset }: { dataset: DatasetData }) {
               <tr key={v.indicator}>
                 <th scope="row" className={`${ui.td} text-left font-medium`}>
                   <span dir="auto">{indicator?.name ?? v.indicator}</span>
-                  {indicator?.unit && <span className="block text-xs font-normal text-slate-600">{indicator.unit}</span>}
+                  {indicator?.unit && (
+                    <span className="block text-xs font-normal text-slate-600">{indicator.unit}</span>
+                  )}
                 </th>
                 <td className={ui.td}>{number(mine)}</td>
                 <td className={ui.td}>
                   {number(v.value)}
                   {differs && <span className="block text-xs text-amber-800">{m('openData.differs')}</span>}
-                  {v.note && <span dir="auto" className="block text-xs text-slate-600">{v.note}</span>}
+                  {v.note && (
+                    <span dir="auto" className="block text-xs text-slate-600">
+                      {v.note}
+                    </span>
+                  )}
                 </td>
                 <td className={`${ui.td} text-xs text-slate-700`}>
                   {v.source ?? '—'}

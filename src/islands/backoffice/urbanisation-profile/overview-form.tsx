@@ -1,5 +1,10 @@
 import { useEffect, useState } from 'react';
-import { CategorySchema, type Category, type CATEGORY_ICONS, type KeyFact } from '../../../lib/urbanisation-profile/schema.ts';
+import {
+  CategorySchema,
+  type Category,
+  type CATEGORY_ICONS,
+  type KeyFact,
+} from '../../../lib/urbanisation-profile/schema.ts';
 import { checkImageFile } from '../cms/image-upload.ts';
 import { ApiError, conflictOf, errorMessage } from '../lib/api.ts';
 import { useLeaveGuard } from '../lib/leave-guard.ts';
@@ -9,7 +14,13 @@ import { pathTo } from '../router.ts';
 import { LeaveDialog } from '../ui/confirm-dialog.tsx';
 import { ui } from '../ui/styles.ts';
 import type { HeroChoice } from './hero-field.tsx';
-import { draftOfCategory as draftOf, KeyFactsFieldset, OverviewBody, ThemeDetailsCard, type OverviewDraft as Draft } from './overview-fields.tsx';
+import {
+  draftOfCategory as draftOf,
+  KeyFactsFieldset,
+  OverviewBody,
+  ThemeDetailsCard,
+  type OverviewDraft as Draft,
+} from './overview-fields.tsx';
 import { m } from './messages.ts';
 import { StaleNotice } from './stale-notice.tsx';
 import { saveCategory, uploadHero } from './profile-api.ts';
@@ -28,28 +39,53 @@ export function OverviewForm({ category }: { category: Category }) {
         <StaleNotice
           className="mb-4"
           updatedAt={conflict.updated_at}
-          texts={{ title: m('form.conflictTitle'), what: m('form.conflictWhat'), text: m('form.conflictText'), keepMine: m('form.keepMine'), loadTheirs: m('form.loadTheirs') }}
+          texts={{
+            title: m('form.conflictTitle'),
+            what: m('form.conflictWhat'),
+            text: m('form.conflictText'),
+            keepMine: m('form.keepMine'),
+            loadTheirs: m('form.loadTheirs'),
+          }}
           onKeepMine={() => form.keepMine(conflict)}
           onLoadTheirs={() => form.loadTheirs(conflict)}
         />
       )}
-      <form className="space-y-6" onSubmit={(event) => { event.preventDefault(); void form.save(); }} noValidate>
+      <form
+        className="space-y-6"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void form.save();
+        }}
+        noValidate
+      >
         <ThemeDetailsCard draft={draft} setDraft={setDraft} errors={errors} heroProps={form.heroProps} />
         <OverviewBody draft={draft} setDraft={setDraft} errors={errors} />
         <KeyFactsFieldset facts={facts} setFacts={setFacts} errors={errors} />
         <div className="flex gap-3">
-          <button type="submit" className={ui.primaryButton} disabled={busy}>{busy ? m('form.saving') : m('form.save')}</button>
-          <a className={ui.secondaryButton} href={pathTo('profileOverview')}>{m('form.back')}</a>
+          <button type="submit" className={ui.primaryButton} disabled={busy}>
+            {busy ? m('form.saving') : m('form.save')}
+          </button>
+          <a className={ui.secondaryButton} href={pathTo('profileOverview')}>
+            {m('form.back')}
+          </a>
         </div>
       </form>
-      <LeaveDialog guard={guard} title={m('form.leaveTitle')} confirmLabel={m('form.leaveConfirm')} onLeave={() => setChoice({ kind: 'keep' })}>
+      <LeaveDialog
+        guard={guard}
+        title={m('form.leaveTitle')}
+        confirmLabel={m('form.leaveConfirm')}
+        onLeave={() => setChoice({ kind: 'keep' })}
+      >
         <p>{choice.kind === 'new' ? m('form.leaveTextPicture') : m('form.leaveText')}</p>
       </LeaveDialog>
     </>
   );
 }
 
-/** The overview's state: the draft and key facts against their baseline, the picture chosen, the version read and the save. */
+/**
+ * The overview's state: the draft and key facts against their baseline, the picture chosen, the version read and the
+ * save.
+ */
 function useOverviewForm(category: Category) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(category));
   const [facts, setFacts] = useState<KeyFact[]>(category.key_facts);
@@ -79,7 +115,10 @@ function useOverviewForm(category: Category) {
     if (Object.keys(typed).length > 0) return;
     setBusy(true);
     try {
-      const saved = await sendOverview({ slug: category.slug, draft, facts, version, choice }, { setVersion, setHero, setConflict, setProgress, setErrors });
+      const saved = await sendOverview(
+        { slug: category.slug, draft, facts, version, choice },
+        { setVersion, setHero, setConflict, setProgress, setErrors },
+      );
       setChoice({ kind: 'keep' });
       setBaseline(JSON.stringify([draft, facts]));
       notifySuccess(m('form.saved', { name: saved.name }));
@@ -104,8 +143,35 @@ function useOverviewForm(category: Category) {
     setBaseline(JSON.stringify([draftOf(theirs), theirs.key_facts]));
     setConflict(null);
   };
-  const heroProps = { hero, choice, problem, progress, busy, onChoose: choose, onRemove: () => setChoice({ kind: 'remove' }), onUndo: () => { setChoice({ kind: 'keep' }); setProblem(null); } };
-  return { draft, setDraft, facts, setFacts, errors, choice, setChoice, busy, guard, conflict, heroProps, save, keepMine, loadTheirs };
+  const heroProps = {
+    hero,
+    choice,
+    problem,
+    progress,
+    busy,
+    onChoose: choose,
+    onRemove: () => setChoice({ kind: 'remove' }),
+    onUndo: () => {
+      setChoice({ kind: 'keep' });
+      setProblem(null);
+    },
+  };
+  return {
+    draft,
+    setDraft,
+    facts,
+    setFacts,
+    errors,
+    choice,
+    setChoice,
+    busy,
+    guard,
+    conflict,
+    heroProps,
+    save,
+    keepMine,
+    loadTheirs,
+  };
 }
 
 /** What the person must correct before anything is sent. */
@@ -130,7 +196,16 @@ interface OverviewSetters {
  * Saves the text against the version read, then uploads a new picture on the version that save
  * made; returns the theme as saved, or throws after saying what went wrong.
  */
-async function sendOverview({ slug, draft, facts, version, choice }: { slug: string; draft: Draft; facts: KeyFact[]; version: number; choice: HeroChoice }, set: OverviewSetters): Promise<Category> {
+async function sendOverview(
+  {
+    slug,
+    draft,
+    facts,
+    version,
+    choice,
+  }: { slug: string; draft: Draft; facts: KeyFact[]; version: number; choice: HeroChoice },
+  set: OverviewSetters,
+): Promise<Category> {
   let stage: 'text' | 'picture' = 'text';
   try {
     let saved = await saveCategory({

@@ -29,7 +29,18 @@ export function ProfileOverviewScreen(_: ScreenProps) {
             <EmptyState title={m('overview.none')} />
           ) : (
             <div className={`${ui.cardFlush} overflow-x-auto`}>
-              <DataTable head={<HeaderCells labels={[m('overview.theme'), m('overview.keyFacts'), m('overview.publicSite'), m('overview.lastChanged')]} />}>
+              <DataTable
+                head={
+                  <HeaderCells
+                    labels={[
+                      m('overview.theme'),
+                      m('overview.keyFacts'),
+                      m('overview.publicSite'),
+                      m('overview.lastChanged'),
+                    ]}
+                  />
+                }
+              >
                 {categories.map((c) => (
                   <tr key={c.slug}>
                     <th scope="row" className={`${ui.td} text-left font-medium`}>
@@ -55,8 +66,12 @@ function ThemeNames({ theme }: { theme: { slug: string; name: string; descriptio
   const description = themeDescription(theme);
   return (
     <>
-      <a dir="auto" lang={name.lang} className={ui.link} href={pathTo('profileOverviewForm', { category: theme.slug })}>{name.text}</a>
-      <span dir="auto" lang={description.lang} className="block text-xs font-normal text-slate-600">{description.text}</span>
+      <a dir="auto" lang={name.lang} className={ui.link} href={pathTo('profileOverviewForm', { category: theme.slug })}>
+        {name.text}
+      </a>
+      <span dir="auto" lang={description.lang} className="block text-xs font-normal text-slate-600">
+        {description.text}
+      </span>
     </>
   );
 }
@@ -64,18 +79,26 @@ function ThemeNames({ theme }: { theme: { slug: string; name: string; descriptio
 /** /module/urbanisation-profile/overview/{category}/form: one theme's overview and its indicators. */
 export function ProfileOverviewFormScreen({ page }: ScreenProps) {
   const slug = String((page.params as Record<string, string>)['category'] ?? '');
-  const store = useMemo(() => createFetcherStore([categoryPath(slug)], { fetcher: fetchWith(CategoryResponseSchema) }), [slug]);
+  const store = useMemo(
+    () => createFetcherStore([categoryPath(slug)], { fetcher: fetchWith(CategoryResponseSchema) }),
+    [slug],
+  );
   const loaded = useStore(store);
   // The first answer seeds the form: later refetches (after its own saves) must not reset what is typed.
   const [first, setFirst] = useState<CategoryResponse['data'] | null>(null);
   if (loaded.data?.data.slug === slug && first?.slug !== slug) setFirst(loaded.data.data);
-  if (loaded.error !== undefined && !loaded.data) return <ErrorState error={loaded.error} onRetry={() => store.invalidate()} />;
+  if (loaded.error !== undefined && !loaded.data)
+    return <ErrorState error={loaded.error} onRetry={() => store.invalidate()} />;
   const category = first?.slug === slug ? first : null;
   if (!category) return <Skeleton rows={10} label={m('overview.loadingTheme')} />;
   const latest = loaded.data?.data.slug === slug ? loaded.data.data : category;
   return (
     <>
-      <PageHeading description={m('overview.formDescription')}><span dir="auto" lang={themeName(latest).lang}>{themeName(latest).text}</span></PageHeading>
+      <PageHeading description={m('overview.formDescription')}>
+        <span dir="auto" lang={themeName(latest).lang}>
+          {themeName(latest).text}
+        </span>
+      </PageHeading>
       {/* A published theme's changes rebuild the public site: its progress shows here. */}
       {latest.published && <PublishPanel />}
       <OverviewForm key={slug} category={category} />

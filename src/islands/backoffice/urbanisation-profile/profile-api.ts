@@ -19,7 +19,9 @@ export const categoryPath = (slug: string) => `profile/category/${slug}`;
 export const gridPath = (slug: string) => `profile/analytics/${slug}`;
 export const datasetPath = (slug: string, code: string, year: number) => `profile/analytics/${slug}/${code}/${year}`;
 
-export const $categories = createFetcherStore(['profile/category/list'], { fetcher: fetchWith(CategoryListResponseSchema) });
+export const $categories = createFetcherStore(['profile/category/list'], {
+  fetcher: fetchWith(CategoryListResponseSchema),
+});
 
 export async function saveCategory(body: CategorySaveBody) {
   const result = await api.request('POST', 'profile/category/saved', { schema: CategoryResponseSchema, body });
@@ -29,7 +31,11 @@ export async function saveCategory(body: CategorySaveBody) {
 
 /** Sends a theme's picture (If-Match: the theme's version), with its upload progress. */
 export function uploadHero(slug: string, version: number, file: File, onProgress: (progress: UploadProgress) => void) {
-  return uploadImageFile(`profile/category/${encodeURIComponent(slug)}/hero`, file, { schema: CategoryResponseSchema, version, onProgress });
+  return uploadImageFile(`profile/category/${encodeURIComponent(slug)}/hero`, file, {
+    schema: CategoryResponseSchema,
+    version,
+    onProgress,
+  });
 }
 
 export async function saveIndicator(body: IndicatorSaveBody) {
@@ -45,19 +51,28 @@ export async function reorderIndicators(body: IndicatorReorderBody) {
 }
 
 export async function retireIndicator(code: string, retired: boolean, version: number) {
-  const result = await api.request('POST', `profile/indicator/${encodeURIComponent(code)}/retire`, { schema: IndicatorResponseSchema, body: { retired, version } });
+  const result = await api.request('POST', `profile/indicator/${encodeURIComponent(code)}/retire`, {
+    schema: IndicatorResponseSchema,
+    body: { retired, version },
+  });
   invalidatePrefixes('profile/');
   return result.data;
 }
 
 export async function publishDataset(slug: string, code: string, year: number, published: boolean, version: number) {
-  const result = await api.request('POST', `${datasetPath(slug, code, year)}/publish`, { schema: DatasetResponseSchema, body: { published, version } });
+  const result = await api.request('POST', `${datasetPath(slug, code, year)}/publish`, {
+    schema: DatasetResponseSchema,
+    body: { published, version },
+  });
   invalidatePrefixes(gridPath(slug), datasetPath(slug, code, year), 'profile/dashboard');
   return result.data;
 }
 
 export async function importCsv(csv: string, apply: boolean) {
-  const result = await api.request('POST', apply ? 'profile/import' : 'profile/import/preview', { schema: ImportResponseSchema, body: { csv } });
+  const result = await api.request('POST', apply ? 'profile/import' : 'profile/import/preview', {
+    schema: ImportResponseSchema,
+    body: { csv },
+  });
   if (apply) invalidatePrefixes('profile/');
   return result.data;
 }
@@ -66,7 +81,9 @@ export async function importCsv(csv: string, apply: boolean) {
 export async function importFile(file: File, apply: boolean) {
   const form = new FormData();
   form.append('file', file);
-  const result = await api.upload(apply ? 'profile/import/file' : 'profile/import/file/preview', form, { schema: ImportResponseSchema });
+  const result = await api.upload(apply ? 'profile/import/file' : 'profile/import/file/preview', form, {
+    schema: ImportResponseSchema,
+  });
   if (apply) invalidatePrefixes('profile/');
   return result.data;
 }

@@ -14,7 +14,13 @@ export interface StaleTexts {
  * Someone saved this theme or indicator while the person was editing (profile records carry no
  * author, only the time): keep the person's changes over the new version, or load the new one.
  */
-export function StaleNotice({ className, updatedAt, texts, onKeepMine, onLoadTheirs }: {
+export function StaleNotice({
+  className,
+  updatedAt,
+  texts,
+  onKeepMine,
+  onLoadTheirs,
+}: {
   className: string;
   updatedAt: string | null;
   texts: StaleTexts;

@@ -33,18 +33,28 @@ export function UserConflictPanel({
           <caption className="sr-only">{m('conflict.caption')}</caption>
           <thead>
             <tr className="text-xs uppercase tracking-wide text-slate-600">
-              <th scope="col" className="py-1 pr-3 font-semibold">{m('conflict.field')}</th>
-              <th scope="col" className="py-1 pr-3 font-semibold">{m('conflict.theirs')}</th>
-              <th scope="col" className="py-1 font-semibold">{m('conflict.yours')}</th>
+              <th scope="col" className="py-1 pr-3 font-semibold">
+                {m('conflict.field')}
+              </th>
+              <th scope="col" className="py-1 pr-3 font-semibold">
+                {m('conflict.theirs')}
+              </th>
+              <th scope="col" className="py-1 font-semibold">
+                {m('conflict.yours')}
+              </th>
             </tr>
           </thead>
           <tbody>
             {rows.map((row) => (
               <tr key={row.field} className="border-t border-amber-200">
-                <th scope="row" className="py-2 pr-3 font-medium">{row.label}</th>
+                <th scope="row" className="py-2 pr-3 font-medium">
+                  {row.label}
+                </th>
                 <td className="py-2 pr-3">
                   {row.theirs}
-                  {row.changedByThem && <span className="ml-1 text-xs text-amber-800">{m('conflict.changedByThem')}</span>}
+                  {row.changedByThem && (
+                    <span className="ml-1 text-xs text-amber-800">{m('conflict.changedByThem')}</span>
+                  )}
                 </td>
                 <td className="py-2">{row.yours}</td>
               </tr>

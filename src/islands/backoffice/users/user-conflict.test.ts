@@ -35,9 +35,21 @@ describe('conflictRows', () => {
       version: 3,
       updated_by: { id: 2, name: 'Aiko Tanaka' },
     };
-    const yours = { name: 'Dewi Lestari', phone_number: '+62 21 555 0101', status: 0 as const, roles: [], country_code: 'ID' };
+    const yours = {
+      name: 'Dewi Lestari',
+      phone_number: '+62 21 555 0101',
+      status: 0 as const,
+      roles: [],
+      country_code: 'ID',
+    };
     expect(conflictRows(base, theirs, yours, names)).toEqual([
-      { field: 'phone_number', label: 'Phone number', theirs: 'Not set', yours: '+62 21 555 0101', changedByThem: false },
+      {
+        field: 'phone_number',
+        label: 'Phone number',
+        theirs: 'Not set',
+        yours: '+62 21 555 0101',
+        changedByThem: false,
+      },
       { field: 'status', label: 'Status', theirs: 'Active', yours: 'Inactive', changedByThem: true },
       { field: 'roles', label: 'Role', theirs: 'Country Focal Point', yours: 'No role', changedByThem: true },
     ]);

@@ -59,7 +59,12 @@ function show(field: UserEditField, value: string | number | null, names: Confli
  * The fields where what was saved meanwhile (`theirs`) differs from what the person tried to save
  * (`yours`, the refused body), each marked if the other person changed it since `base`.
  */
-export function conflictRows(base: UserListItem, theirs: UserListItem, yours: UserEditBody, names: ConflictNames): ConflictRow[] {
+export function conflictRows(
+  base: UserListItem,
+  theirs: UserListItem,
+  yours: UserEditBody,
+  names: ConflictNames,
+): ConflictRow[] {
   const rows: ConflictRow[] = [];
   for (const field of Object.keys(LABELS) as UserEditField[]) {
     const sent = sentValue(yours, field);

@@ -20,20 +20,39 @@ export function UserFilters({ adminLevel }: { adminLevel: boolean }) {
       list={userList}
       label={m('filter.label')}
       className="flex flex-col gap-4 lg:flex-row lg:items-end"
-      search={{ id: 'user-search', label: m('filter.search'), className: 'lg:w-80', placeholder: m('filter.placeholder') }}
+      search={{
+        id: 'user-search',
+        label: m('filter.search'),
+        className: 'lg:w-80',
+        placeholder: m('filter.placeholder'),
+      }}
     >
       {(filters) => (
         <>
-          <Chips id="status-filter-label" label={m('filter.status')} chips={STATUS_CHIPS} value={filters.status} onPick={(status) => userList.setFilters({ status })} />
+          <Chips
+            id="status-filter-label"
+            label={m('filter.status')}
+            chips={STATUS_CHIPS}
+            value={filters.status}
+            onPick={(status) => userList.setFilters({ status })}
+          />
           {adminLevel && (
-            <SelectField id="user-country" label={m('filter.country')} className="lg:w-64" value={filters.country_code} onPick={(country_code) => userList.setFilters({ country_code })}>
+            <SelectField
+              id="user-country"
+              label={m('filter.country')}
+              className="lg:w-64"
+              value={filters.country_code}
+              onPick={(country_code) => userList.setFilters({ country_code })}
+            >
               <option value="">{m('filter.allCountries')}</option>
               {countries.data?.data.map((country) => (
                 <option key={country.code} value={country.code}>
                   {countryName(country.code, country.name)}
                 </option>
               ))}
-              {filters.country_code && !countries.data && <option value={filters.country_code}>{filters.country_code}</option>}
+              {filters.country_code && !countries.data && (
+                <option value={filters.country_code}>{filters.country_code}</option>
+              )}
             </SelectField>
           )}
         </>

@@ -25,43 +25,112 @@ export function UserFacts({ user }: { user: UserListItem }) {
   );
 }
 
-export function NameAndPhoneFields({ name, setName, phone, setPhone, errors }: { name: string; setName: (name: string) => void; phone: string; setPhone: (phone: string) => void; errors: FieldErrors }) {
+export function NameAndPhoneFields({
+  name,
+  setName,
+  phone,
+  setPhone,
+  errors,
+}: {
+  name: string;
+  setName: (name: string) => void;
+  phone: string;
+  setPhone: (phone: string) => void;
+  errors: FieldErrors;
+}) {
   return (
     <>
       <Field id="user-name" label={m('field.name')} messages={errors['name']}>
-        <input dir="auto" id="user-name" className={`${ui.input} mt-1`} value={name} maxLength={NAME_MAX} autoComplete="off"
-          onChange={(event) => setName(event.target.value)} {...invalidProps(errors, 'name', 'user-name-error')} />
+        <input
+          dir="auto"
+          id="user-name"
+          className={`${ui.input} mt-1`}
+          value={name}
+          maxLength={NAME_MAX}
+          autoComplete="off"
+          onChange={(event) => setName(event.target.value)}
+          {...invalidProps(errors, 'name', 'user-name-error')}
+        />
       </Field>
 
-      <Field id="user-phone_number" label={m('field.phone')} optional={m('field.optional')} errorId="user-phone-error" messages={errors['phone_number']}>
-        <input id="user-phone_number" type="tel" className={`${ui.input} mt-1`} value={phone} maxLength={PHONE_MAX} autoComplete="off"
-          onChange={(event) => setPhone(event.target.value)} {...invalidProps(errors, 'phone_number', 'user-phone-error')} />
+      <Field
+        id="user-phone_number"
+        label={m('field.phone')}
+        optional={m('field.optional')}
+        errorId="user-phone-error"
+        messages={errors['phone_number']}
+      >
+        <input
+          id="user-phone_number"
+          type="tel"
+          className={`${ui.input} mt-1`}
+          value={phone}
+          maxLength={PHONE_MAX}
+          autoComplete="off"
+          onChange={(event) => setPhone(event.target.value)}
+          {...invalidProps(errors, 'phone_number', 'user-phone-error')}
+        />
       </Field>
     </>
   );
 }
 
 /** The user's country: a choice for administrators, read-only for a country administrator. */
-export function CountryField({ user, adminLevel, countries, countryCode, setCountryCode, errors }: { user: UserListItem; adminLevel: boolean; countries: readonly Country[] | undefined; countryCode: string; setCountryCode: (code: string) => void; errors: FieldErrors }) {
+export function CountryField({
+  user,
+  adminLevel,
+  countries,
+  countryCode,
+  setCountryCode,
+  errors,
+}: {
+  user: UserListItem;
+  adminLevel: boolean;
+  countries: readonly Country[] | undefined;
+  countryCode: string;
+  setCountryCode: (code: string) => void;
+  errors: FieldErrors;
+}) {
   return (
-    <Field id="user-country_code" label={m('field.country')} errorId="user-country-error" messages={errors['country_code']}>
+    <Field
+      id="user-country_code"
+      label={m('field.country')}
+      errorId="user-country-error"
+      messages={errors['country_code']}
+    >
       {adminLevel ? (
-        <select id="user-country_code" className={`${ui.input} mt-1`} value={countryCode}
-          onChange={(event) => setCountryCode(event.target.value)} {...invalidProps(errors, 'country_code', 'user-country-error')}>
+        <select
+          id="user-country_code"
+          className={`${ui.input} mt-1`}
+          value={countryCode}
+          onChange={(event) => setCountryCode(event.target.value)}
+          {...invalidProps(errors, 'country_code', 'user-country-error')}
+        >
           <option value="">{m('noCountry')}</option>
           {countries?.map((country) => (
             <option key={country.code} value={country.code}>
-              {countryName(country.code, country.name)}{country.status === COUNTRY_STATUS.active ? '' : m('field.inactive')}
+              {countryName(country.code, country.name)}
+              {country.status === COUNTRY_STATUS.active ? '' : m('field.inactive')}
             </option>
           ))}
-          {!countries && user.country && <option value={user.country.code}>{countryName(user.country.code, user.country.name)}</option>}
+          {!countries && user.country && (
+            <option value={user.country.code}>{countryName(user.country.code, user.country.name)}</option>
+          )}
         </select>
       ) : (
-        <input dir="auto" id="user-country_code" className={`${ui.input} mt-1 read-only:bg-slate-100 read-only:text-slate-700`} value={user.country ? countryName(user.country.code, user.country.name) : m('noCountry')} readOnly
-          aria-describedby="user-country-hint" />
+        <input
+          dir="auto"
+          id="user-country_code"
+          className={`${ui.input} mt-1 read-only:bg-slate-100 read-only:text-slate-700`}
+          value={user.country ? countryName(user.country.code, user.country.name) : m('noCountry')}
+          readOnly
+          aria-describedby="user-country-hint"
+        />
       )}
       {!adminLevel && (
-        <p id="user-country-hint" className="mt-1 text-xs text-slate-600">{m('field.countryHint')}</p>
+        <p id="user-country-hint" className="mt-1 text-xs text-slate-600">
+          {m('field.countryHint')}
+        </p>
       )}
     </Field>
   );
@@ -82,27 +151,56 @@ interface StatusRoleProps {
 }
 
 /** The status and the role, side by side; locked for a Super Administrator unless the person is one. */
-export function StatusAndRoleFields({ status, setStatus, role, setRole, lockedSuper, rolesLoading, rolesFailed, currentRole, roleOptions, errors }: StatusRoleProps) {
+export function StatusAndRoleFields({
+  status,
+  setStatus,
+  role,
+  setRole,
+  lockedSuper,
+  rolesLoading,
+  rolesFailed,
+  currentRole,
+  roleOptions,
+  errors,
+}: StatusRoleProps) {
   return (
     <div className="grid gap-5 sm:grid-cols-2">
       <Field id="user-status" label={m('field.status')} messages={errors['status']}>
-        <select id="user-status" className={`${ui.input} mt-1`} value={status} onChange={(event) => setStatus(event.target.value)}
-          disabled={lockedSuper} {...invalidProps(errors, 'status', 'user-status-error')}
-          {...(lockedSuper && { 'aria-describedby': 'user-super-hint' })}>
+        <select
+          id="user-status"
+          className={`${ui.input} mt-1`}
+          value={status}
+          onChange={(event) => setStatus(event.target.value)}
+          disabled={lockedSuper}
+          {...invalidProps(errors, 'status', 'user-status-error')}
+          {...(lockedSuper && { 'aria-describedby': 'user-super-hint' })}
+        >
           {Object.entries(USER_STATUS_TEXTS).map(([value, label]) => (
-            <option key={value} value={value}>{label}</option>
+            <option key={value} value={value}>
+              {label}
+            </option>
           ))}
         </select>
       </Field>
       <div>
-        <label htmlFor="user-roles" className={ui.label}>{m('field.role')}</label>
-        <select id="user-roles" className={`${ui.input} mt-1`} value={role} onChange={(event) => setRole(event.target.value)}
-          disabled={lockedSuper || rolesLoading} {...invalidProps(errors, 'roles', 'user-roles-error')}
-          {...(lockedSuper && { 'aria-describedby': 'user-super-hint' })}>
+        <label htmlFor="user-roles" className={ui.label}>
+          {m('field.role')}
+        </label>
+        <select
+          id="user-roles"
+          className={`${ui.input} mt-1`}
+          value={role}
+          onChange={(event) => setRole(event.target.value)}
+          disabled={lockedSuper || rolesLoading}
+          {...invalidProps(errors, 'roles', 'user-roles-error')}
+          {...(lockedSuper && { 'aria-describedby': 'user-super-hint' })}
+        >
           <option value="">{m('noRole')}</option>
           {currentRole && <option value={currentRole.name}>{roleLabel(currentRole)}</option>}
           {roleOptions.map((option) => (
-            <option key={option.id} value={option.name}>{roleLabel(option)}</option>
+            <option key={option.id} value={option.name}>
+              {roleLabel(option)}
+            </option>
           ))}
         </select>
         <FieldError id="user-roles-error" messages={errors['roles']} />

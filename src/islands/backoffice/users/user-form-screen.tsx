@@ -18,7 +18,9 @@ export function UserFormScreen({ identity }: ScreenProps) {
   return (
     <>
       <BackLink href="/admin/users" label={m('form.back')} />
-      <PageHeading description={user.data ? `${user.data.name ?? m('noName')} · ${user.data.email}` : undefined}>{m('form.title')}</PageHeading>
+      <PageHeading description={user.data ? `${user.data.name ?? m('noName')} · ${user.data.email}` : undefined}>
+        {m('form.title')}
+      </PageHeading>
       {user.error instanceof ApiError && user.error.status === 404 ? (
         <EmptyState title={m('form.notFound')}>
           {m('form.notFoundText')}{' '}
@@ -31,7 +33,9 @@ export function UserFormScreen({ identity }: ScreenProps) {
           error={user.error}
           title={m('form.loadFailed')}
           // A refusal (403) will not change by asking again.
-          onRetry={user.error instanceof ApiError && user.error.status === 403 ? undefined : () => $editedUser.invalidate()}
+          onRetry={
+            user.error instanceof ApiError && user.error.status === 403 ? undefined : () => $editedUser.invalidate()
+          }
         />
       ) : !user.data ? (
         <Skeleton rows={5} label={m('form.loading')} />

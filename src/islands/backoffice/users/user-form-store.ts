@@ -39,25 +39,27 @@ function showSaved(uuid: string, user: UserListItem): void {
 }
 
 /** Saves the form's changes on top of the version `base` shows. */
-export const $saveUser = createMutatorStore<{ base: UserListItem; body: UserEditBody }, UserListItem>(async ({ data }) => {
-  const { base, body } = data;
-  $userConflict.set(null);
-  try {
-    const saved = await api.request('POST', `user/edit/${encodeURIComponent(base.uuid)}`, {
-      schema: UserEditResponseSchema,
-      body: { ...body, version: base.version },
-    });
-    showSaved(base.uuid, saved.data);
-    notifySuccess(saved.message);
-    const me = $identity.get();
-    if (me.status === 'ready' && me.identity.uuid === base.uuid) await refreshIdentity();
-    return saved.data;
-  } catch (error) {
-    const theirs = conflictOf(error, UserListItemSchema);
-    if (theirs) $userConflict.set({ base, theirs, yours: body });
-    throw error;
-  }
-});
+export const $saveUser = createMutatorStore<{ base: UserListItem; body: UserEditBody }, UserListItem>(
+  async ({ data }) => {
+    const { base, body } = data;
+    $userConflict.set(null);
+    try {
+      const saved = await api.request('POST', `user/edit/${encodeURIComponent(base.uuid)}`, {
+        schema: UserEditResponseSchema,
+        body: { ...body, version: base.version },
+      });
+      showSaved(base.uuid, saved.data);
+      notifySuccess(saved.message);
+      const me = $identity.get();
+      if (me.status === 'ready' && me.identity.uuid === base.uuid) await refreshIdentity();
+      return saved.data;
+    } catch (error) {
+      const theirs = conflictOf(error, UserListItemSchema);
+      if (theirs) $userConflict.set({ base, theirs, yours: body });
+      throw error;
+    }
+  },
+);
 
 /** "Reload their version": the form shows the user as saved by the other person; the typed changes go. */
 export function reloadTheirVersion(): void {

@@ -2,7 +2,13 @@ import { useStore } from '@nanostores/react';
 import { useState, type FormEvent } from 'react';
 import { isAdminLevel, isSuperAdmin, SUPER_ADMIN_ROLE, USER_STATUS } from '../../../lib/access/permissions.ts';
 import type { Whoami } from '../../../lib/identity/schema.ts';
-import { USER_EDIT_FIELDS, UserEditBodySchema, UserListItemSchema, type UserEditBody, type UserListItem } from '../../../lib/users/schema.ts';
+import {
+  USER_EDIT_FIELDS,
+  UserEditBodySchema,
+  UserListItemSchema,
+  type UserEditBody,
+  type UserListItem,
+} from '../../../lib/users/schema.ts';
 import { ApiError, conflictOf } from '../lib/api.ts';
 import { checkForm, serverFieldErrors, type FieldErrors } from '../lib/field-errors.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
@@ -27,7 +33,20 @@ type Props = { user: UserListItem; identity: Whoami };
 
 export function UserForm({ user, identity }: Props) {
   const form = useUserForm({ user, identity });
-  const { values, errors, save, conflict, roles, countries, currentRole, roleOptions, deactivating, removingRole, basisRole, confirming } = form;
+  const {
+    values,
+    errors,
+    save,
+    conflict,
+    roles,
+    countries,
+    currentRole,
+    roleOptions,
+    deactivating,
+    removingRole,
+    basisRole,
+    confirming,
+  } = form;
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     form.saveForm();
@@ -46,23 +65,55 @@ export function UserForm({ user, identity }: Props) {
       )}
       {form.refusal && <ErrorState error={form.refusal} title={refusalTitle(form.refusal)} />}
       <UserFacts user={user} />
-      <NameAndPhoneFields name={values.name} setName={values.setName} phone={values.phone} setPhone={values.setPhone} errors={errors} />
-      <CountryField user={user} adminLevel={form.adminLevel} countries={countries.data?.data} countryCode={values.countryCode} setCountryCode={values.setCountryCode} errors={errors} />
-      <StatusAndRoleFields status={values.status} setStatus={values.setStatus} role={values.role} setRole={values.setRole} lockedSuper={form.lockedSuper}
-        rolesLoading={!roles.data && !roles.error} rolesFailed={roles.error !== undefined}
-        currentRole={currentRole && !roleOptions.some((option) => option.name === currentRole.name) ? currentRole : undefined} roleOptions={roleOptions} errors={errors} />
+      <NameAndPhoneFields
+        name={values.name}
+        setName={values.setName}
+        phone={values.phone}
+        setPhone={values.setPhone}
+        errors={errors}
+      />
+      <CountryField
+        user={user}
+        adminLevel={form.adminLevel}
+        countries={countries.data?.data}
+        countryCode={values.countryCode}
+        setCountryCode={values.setCountryCode}
+        errors={errors}
+      />
+      <StatusAndRoleFields
+        status={values.status}
+        setStatus={values.setStatus}
+        role={values.role}
+        setRole={values.setRole}
+        lockedSuper={form.lockedSuper}
+        rolesLoading={!roles.data && !roles.error}
+        rolesFailed={roles.error !== undefined}
+        currentRole={
+          currentRole && !roleOptions.some((option) => option.name === currentRole.name) ? currentRole : undefined
+        }
+        roleOptions={roleOptions}
+        errors={errors}
+      />
 
       <div className="flex flex-wrap items-center gap-3">
         <button type="submit" className={ui.primaryButton} disabled={save.loading}>
           {save.loading ? m('form.saving') : m('form.save')}
         </button>
-        <a href="/admin/users" className={ui.secondaryButton}>{m('form.cancel')}</a>
+        <a href="/admin/users" className={ui.secondaryButton}>
+          {m('form.cancel')}
+        </a>
       </div>
 
       <ConfirmDialog
         open={confirming !== null}
         title={m(deactivating ? 'form.deactivateWho' : 'form.removeRoleWho', { name: user.name ?? user.email })}
-        confirmLabel={deactivating && removingRole ? m('form.deactivateAndRemove') : deactivating ? m('form.deactivate') : m('form.removeRole')}
+        confirmLabel={
+          deactivating && removingRole
+            ? m('form.deactivateAndRemove')
+            : deactivating
+              ? m('form.deactivate')
+              : m('form.removeRole')
+        }
         onConfirm={() => confirming && form.submit(confirming)}
         onCancel={() => form.setConfirming(null)}
       >
@@ -85,7 +136,10 @@ function useUserValues(user: UserListItem) {
   return { name, setName, phone, setPhone, countryCode, setCountryCode, status, setStatus, role, setRole };
 }
 
-/** The form's state and its save: the values, errors, a conflict, and the question asked before deactivating or taking a role. */
+/**
+ * The form's state and its save: the values, errors, a conflict, and the question asked before deactivating or taking a
+ * role.
+ */
 function useUserForm({ user, identity }: Props) {
   const adminLevel = isAdminLevel(identity);
   const roles = useStore($grantableRoles);
@@ -111,7 +165,9 @@ function useUserForm({ user, identity }: Props) {
   const removingRole = basisRole !== undefined && values.role === '';
   const conflictNames = {
     country: (code: string) => {
-      const name = countries.data?.data.find((c) => c.code === code)?.name ?? (user.country?.code === code ? user.country.name : undefined);
+      const name =
+        countries.data?.data.find((c) => c.code === code)?.name ??
+        (user.country?.code === code ? user.country.name : undefined);
       return name === undefined ? undefined : countryName(code, name);
     },
     role: (name: string) => {
@@ -136,11 +192,36 @@ function useUserForm({ user, identity }: Props) {
     else submit(body);
   };
 
-  return { adminLevel, roles, countries, save, conflict, currentRole, lockedSuper, values, errors, refusal, roleOptions, basisRole, deactivating, removingRole, conflictNames, confirming, setConfirming, submit, formBody, saveForm };
+  return {
+    adminLevel,
+    roles,
+    countries,
+    save,
+    conflict,
+    currentRole,
+    lockedSuper,
+    values,
+    errors,
+    refusal,
+    roleOptions,
+    basisRole,
+    deactivating,
+    removingRole,
+    conflictNames,
+    confirming,
+    setConfirming,
+    submit,
+    formBody,
+    saveForm,
+  };
 }
 
 /** The form's values as an edit. */
-function bodyOfValues(user: UserListItem, { name, phone, status, role, countryCode }: ReturnType<typeof useUserValues>, adminLevel: boolean): UserEditBody {
+function bodyOfValues(
+  user: UserListItem,
+  { name, phone, status, role, countryCode }: ReturnType<typeof useUserValues>,
+  adminLevel: boolean,
+): UserEditBody {
   return {
     ...(name.trim() !== '' || user.name !== null ? { name } : {}),
     phone_number: phone.trim() === '' ? null : phone,

@@ -23,7 +23,10 @@ export function UserListScreen({ identity }: ScreenProps) {
   const adminLevel = isAdminLevel(identity);
   const filters = useStore($userListFilters);
   const list = useStore(userList.$view);
-  const scope = !adminLevel && identity.country ? m('scopeCountry', { country: countryName(identity.country.code, identity.country.name) }) : m('scopeAll');
+  const scope =
+    !adminLevel && identity.country
+      ? m('scopeCountry', { country: countryName(identity.country.code, identity.country.name) })
+      : m('scopeAll');
 
   return (
     <>
@@ -52,7 +55,19 @@ function UserTable({ users, busy }: { users: readonly UserListItem[]; busy: bool
       <DataTable
         stack
         caption={m('title')}
-        head={<HeaderCells labels={[m('col.nameEmail'), m('col.memberId'), m('col.country'), m('col.role'), m('col.status'), m('col.created')]} actions={m('col.actions')} />}
+        head={
+          <HeaderCells
+            labels={[
+              m('col.nameEmail'),
+              m('col.memberId'),
+              m('col.country'),
+              m('col.role'),
+              m('col.status'),
+              m('col.created'),
+            ]}
+            actions={m('col.actions')}
+          />
+        }
       >
         {users.map((user) => (
           <tr key={user.uuid} className="hover:bg-slate-50">
@@ -60,7 +75,9 @@ function UserTable({ users, busy }: { users: readonly UserListItem[]; busy: bool
               {user.name ? <bdi>{user.name}</bdi> : <span className="font-normal text-slate-600">{m('noName')}</span>}
               <span className="block break-all text-xs font-normal text-slate-600">{user.email}</span>
             </th>
-            <td data-label={m('col.memberId')} className={`${ui.td} whitespace-nowrap font-mono text-xs`}>{user.member_id}</td>
+            <td data-label={m('col.memberId')} className={`${ui.td} whitespace-nowrap font-mono text-xs`}>
+              {user.member_id}
+            </td>
             <td data-label={m('col.country')} className={ui.td}>
               {user.country ? (
                 <span className="inline-flex items-center gap-2">
@@ -79,7 +96,9 @@ function UserTable({ users, busy }: { users: readonly UserListItem[]; busy: bool
                 <StatusChip status={user.status} labels={USER_STATUS_TEXTS} tones={USER_TONES} />
               </span>
             </td>
-            <td data-label={m('col.created')} className={`${ui.td} whitespace-nowrap`}>{formatDate(user.created_at)}</td>
+            <td data-label={m('col.created')} className={`${ui.td} whitespace-nowrap`}>
+              {formatDate(user.created_at)}
+            </td>
             <td className={`${ui.td} stack-actions text-right`}>
               <a
                 href={pathTo('userForm', { uuid: user.uuid })}

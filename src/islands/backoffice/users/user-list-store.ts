@@ -40,7 +40,9 @@ export const $userListFilters = computed([$router, $adminLevel], (page, adminLev
 );
 
 const $userListKey = computed($userListFilters, (filters) =>
-  filters ? withQuery('user/list', { ...searchOfFilters(filters), page: filters.page, per_page: USER_LIST_PAGE_SIZE }) : null,
+  filters
+    ? withQuery('user/list', { ...searchOfFilters(filters), page: filters.page, per_page: USER_LIST_PAGE_SIZE })
+    : null,
 );
 
 /** The users of the URL's filters, the page shown while the next loads, and the filter controls. */
@@ -52,7 +54,9 @@ export const userList = createUrlList({
 });
 
 /** Every country (active or not), for the admin-level country filter and the user form. */
-export const $countryChoices = createFetcherStore([computed($adminLevel, (yes) => (yes ? 'countries/all?status=all' : null))], {
-  fetcher: fetchWith(CountryListResponseSchema),
-});
-
+export const $countryChoices = createFetcherStore(
+  [computed($adminLevel, (yes) => (yes ? 'countries/all?status=all' : null))],
+  {
+    fetcher: fetchWith(CountryListResponseSchema),
+  },
+);

@@ -6,7 +6,12 @@ import { subregionName, type RegionalChart, type RegionalQuestion } from '../../
 
 export const getStaticPaths = (async () =>
   (await regionalCycles()).flatMap(({ bundle, questions }) =>
-    questions.flatMap((question) => question.charts.map((chart) => ({ params: { year: String(bundle.cycle.year), chart: chart.id }, props: { year: bundle.cycle.year, question, chart } }))),
+    questions.flatMap((question) =>
+      question.charts.map((chart) => ({
+        params: { year: String(bundle.cycle.year), chart: chart.id },
+        props: { year: bundle.cycle.year, question, chart },
+      })),
+    ),
   )) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ props }) => {
@@ -19,19 +24,23 @@ export const GET: APIRoute = ({ props }) => {
     { name: 'question', value: () => chart.title },
   ];
   /** The chart's rows as CSV, each led by the cycle and the question. */
-  const csvOf = <T>(rows: readonly T[], columns: readonly CsvColumn<T>[]) => csvResponse(toCsv([...common, ...columns], rows));
+  const csvOf = <T>(rows: readonly T[], columns: readonly CsvColumn<T>[]) =>
+    csvResponse(toCsv([...common, ...columns], rows));
   switch (chart.kind) {
     case 'bars':
-      return csvOf([...chart.values].sort((a, b) => b.value - a.value || a.name.localeCompare(b.name, 'en')), [
-        { name: 'country_code', value: (v) => v.code },
-        { name: 'country', value: (v) => v.name },
-        { name: 'subregion', value: (v) => subregionName(v.subregion) },
-        { name: 'value', value: (v) => v.value },
-        { name: 'unit', value: () => unit },
-        { name: 'data_year', value: (v) => v.data_year },
-        { name: 'source', value: (v) => v.source },
-        { name: 'regional_median', value: () => chart.median },
-      ]);
+      return csvOf(
+        [...chart.values].sort((a, b) => b.value - a.value || a.name.localeCompare(b.name, 'en')),
+        [
+          { name: 'country_code', value: (v) => v.code },
+          { name: 'country', value: (v) => v.name },
+          { name: 'subregion', value: (v) => subregionName(v.subregion) },
+          { name: 'value', value: (v) => v.value },
+          { name: 'unit', value: () => unit },
+          { name: 'data_year', value: (v) => v.data_year },
+          { name: 'source', value: (v) => v.source },
+          { name: 'regional_median', value: () => chart.median },
+        ],
+      );
     case 'yes-no':
       return csvOf(chart.groups, [
         { name: 'group', value: (g) => g.label },

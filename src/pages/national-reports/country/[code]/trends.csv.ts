@@ -14,7 +14,11 @@ export const GET: APIRoute = ({ props }) => {
   const rows = reports.flatMap((r) =>
     r.groups.flatMap((g) =>
       g.subcategories.flatMap((s) =>
-        s.items.flatMap((item) => (typeof item.answer?.value === 'number' ? [{ report: r.report, question: item.question, answer: item.answer, value: item.answer.value }] : [])),
+        s.items.flatMap((item) =>
+          typeof item.answer?.value === 'number'
+            ? [{ report: r.report, question: item.question, answer: item.answer, value: item.answer.value }]
+            : [],
+        ),
       ),
     ),
   );

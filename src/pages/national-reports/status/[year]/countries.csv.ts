@@ -6,7 +6,10 @@ import { subregionName } from '../../../../components/national/regional.ts';
 import type { CycleBundle } from '../../../../lib/public-api/national-reports.ts';
 
 export const getStaticPaths = (async () =>
-  (await cycleBundles()).map((bundle) => ({ params: { year: String(bundle.cycle.year) }, props: { bundle } }))) satisfies GetStaticPaths;
+  (await cycleBundles()).map((bundle) => ({
+    params: { year: String(bundle.cycle.year) },
+    props: { bundle },
+  }))) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ props }) => {
   const { bundle } = props as { bundle: CycleBundle };
