@@ -829,8 +829,9 @@ export const profileIndicators = pgTable(
 );
 
 /**
- * One dataset per category × country × year × origin: the figures, a narrative, draft or published.
- * A country's figures and the open-data figures of the same year are two rows (decision 029).
+ * One dataset per category × country × year × origin: a narrative, draft or published; its figures
+ * are rows of `profile_figures`. A country's figures and the open-data figures of the same year are
+ * two datasets (decision 029).
  */
 export const profileDatasets = pgTable(
   'profile_datasets',
@@ -843,7 +844,6 @@ export const profileDatasets = pgTable(
       .notNull()
       .references(() => countries.code),
     year: integer('year').notNull(),
-    values: jsonb('values').$type<StoredProfileValue[]>().notNull().default([]),
     narrative: text('narrative'),
     status: text('status').notNull().default('draft'),
     /** Demonstration data (npm start), shown as such on public pages. */
@@ -875,10 +875,12 @@ export const profileDatasets = pgTable(
 );
 
 /**
- * A country's figures (decision 046): the answers of the profile's form of the questionnaire
- * engine, one row per dataset × indicator, each with its own version. The figures of open-data
- * datasets stay in `profile_datasets.values` (nobody edits them). `estimate` is the engine's
- * per-answer text: 'estimate' when the figure is an estimate, null otherwise.
+ * Every figure of the profile, a country's or the open data's (decision 066): one row per dataset ×
+ * indicator; its dataset gives the theme, country, year and origin ('country' or 'open_data'). A
+ * country's figures are the answers of the profile's form of the questionnaire engine (decision
+ * 046), each with its own version; the open data's are written by `npm run data:import` only.
+ * `estimate` is the engine's per-answer text: 'estimate' when the figure is an estimate, null
+ * otherwise. `licence` is the open data's (data/manifest.json); a country's figures have none.
  */
 export const profileFigures = pgTable(
   'profile_figures',
@@ -895,6 +897,7 @@ export const profileFigures = pgTable(
     dataYear: smallint('data_year'),
     source: text('source'),
     note: text('note'),
+    licence: text('licence'),
     version: integer('version').notNull().default(1),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
