@@ -63,7 +63,8 @@ export default tseslint.config(
             {
               regex: '(^|/)(components|pages|islands|layouts)/',
               message:
-                'src/lib must not import the site or the back-office: put what both need in src/lib (e.g. src/lib/open-data).',
+                'src/lib must not import the site or the back-office: put what both need in src/lib (e.g. ' +
+                'src/lib/open-data).',
             },
           ],
         },
@@ -133,7 +134,8 @@ export default tseslint.config(
             {
               regex: '(^|/)(components|pages|islands|layouts)/',
               message:
-                'src/lib must not import the site or the back-office: put what both need in src/lib (e.g. src/lib/open-data).',
+                'src/lib must not import the site or the back-office: put what both need in src/lib (e.g. ' +
+                'src/lib/open-data).',
             },
             {
               regex: '^drizzle-orm/',

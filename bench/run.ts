@@ -121,27 +121,34 @@ const misses = [...missedRows.map((r) => r.target), ...otherMisses];
 console.log('');
 if (selected.includes('api')) {
   console.log(
-    `Targets (api): authenticated endpoints >= ${ctx.targets.minRatio * 100}% of the bare hello-world's requests/s, p99 < ${ctx.targets.maxP99Ms} ms at ${ctx.load.connections} connections.`,
+    `Targets (api): authenticated endpoints >= ${ctx.targets.minRatio * 100}% of the bare hello-world's ` +
+      `requests/s, p99 < ${ctx.targets.maxP99Ms} ms at ${ctx.load.connections} connections.`,
   );
 }
 if (selected.includes('site')) {
   console.log(
-    'Targets (site): Lighthouse accessibility/best practices/SEO 100 and performance >= 95 on every public page, first screen <= 14 KB, no script on pages with nothing interactive, publish-to-live < 15 s.',
+    'Targets (site): Lighthouse accessibility/best practices/SEO 100 and performance >= 95 on every public ' +
+      'page, first screen <= 14 KB, no script on pages with nothing interactive, publish-to-live < 15 s.',
   );
 }
 if (selected.includes('reporting')) {
   console.log(
-    `Targets (reporting): autosave p99 < 25 ms and >= 50% of the bare write's saves/s at ${ctx.load.connections} connections (PGlite: <= 2 ms of server CPU per save); opening a report <= 2 ms of server CPU for 38 questions, 8 ms for 300; the questionnaire interactive in the browser < 1 s (38 and 300 questions); data-entry JS <= 60 KB gzip beyond the shell.`,
+    `Targets (reporting): autosave p99 < 25 ms and >= 50% of the bare write's saves/s ` +
+      `at ${ctx.load.connections} connections (PGlite: <= 2 ms of server CPU per save); opening a report <= 2 ms ` +
+      `of server CPU for 38 questions, 8 ms for 300; the questionnaire interactive in the browser < 1 s (38 and ` +
+      `300 questions); data-entry JS <= 60 KB gzip beyond the shell.`,
   );
 }
 if (selected.includes('modules')) {
   console.log(
-    "Targets (modules): with every reporting module's data, publish-to-live <= 30 s; the module pages at the site's bars (Lighthouse accessibility/best practices/SEO 100, performance >= 95, first screen <= 14 KB).",
+    "Targets (modules): with every reporting module's data, publish-to-live <= 30 s; the module pages at the " +
+      "site's bars (Lighthouse accessibility/best practices/SEO 100, performance >= 95, first screen <= 14 KB).",
   );
 }
 if (selected.includes('hostile')) {
   console.log(
-    "Targets (hostile): each hostile upload refused with a 4xx and its message in < 1 s; no upload within the size limits grows the server's memory by 100 MB or more; other requests answered in < 1 s meanwhile.",
+    'Targets (hostile): each hostile upload refused with a 4xx and its message in < 1 s; no upload within the ' +
+      "size limits grows the server's memory by 100 MB or more; other requests answered in < 1 s meanwhile.",
   );
 }
 const judged = rows.filter((r) => r.judged);

@@ -206,7 +206,9 @@ console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
 for (const r of rows) {
   const lh = r.lighthouse ?? {};
   console.log(
-    `| ${r.path} | ${lh['performance'] ?? '–'} | ${lh['accessibility'] ?? '–'} | ${lh['best-practices'] ?? '–'} | ${lh['seo'] ?? '–'} | ${kb(r.firstScreen)} | ${kb(r.htmlTotal)} | ${kb(r.css)} | ${r.scripts} | ${kb(r.js)} | ${r.axe.length} |`,
+    `| ${r.path} | ${lh['performance'] ?? '–'} | ${lh['accessibility'] ?? '–'} ` +
+      `| ${lh['best-practices'] ?? '–'} | ${lh['seo'] ?? '–'} | ${kb(r.firstScreen)} | ${kb(r.htmlTotal)} ` +
+      `| ${kb(r.css)} | ${r.scripts} | ${kb(r.js)} | ${r.axe.length} |`,
   );
 }
 if (jsonOut) writeFileSync(jsonOut, JSON.stringify(rows, null, 2));

@@ -41,18 +41,21 @@ async function backup(database: Database, path: string): Promise<void> {
   await rename(temp, path);
   const end = JSON.parse(last) as { tables: Record<string, number>; files: number };
   console.log(
-    `Backup written to ${path}: ${total(end.tables)} rows in ${Object.keys(end.tables).length} tables, ${end.files} files`,
+    `Backup written to ${path}: ${total(end.tables)} rows in ${Object.keys(end.tables).length} ` +
+      `tables, ${end.files} files`,
   );
 }
 
 async function restore(database: Database, path: string): Promise<void> {
   const done = await restoreBackup(database.db, fileStoreFor(env), () => createReadStream(path));
   console.log(
-    `Restored from ${path}: ${total(done.tables)} rows in ${Object.keys(done.tables).length} tables, ${done.files} files`,
+    `Restored from ${path}: ${total(done.tables)} rows in ${Object.keys(done.tables).length} ` +
+      `tables, ${done.files} files`,
   );
   if (done.missing.length > 0) {
     console.warn(
-      `This version 1 backup did not hold ${done.missing.length} file(s) its rows name; they are missing: ${done.missing.join(', ')}`,
+      `This version 1 backup did not hold ${done.missing.length} file(s) its rows name; they are ` +
+        `missing: ${done.missing.join(', ')}`,
     );
   }
 }
@@ -61,7 +64,9 @@ async function restore(database: Database, path: string): Promise<void> {
 function say(error: unknown): string {
   if (command === 'restore') {
     const why = error instanceof RestoreError ? error.message : `The restore stopped: ${(error as Error).message}`;
-    return `Restore refused: ${why}.${error instanceof RestoreError && error.leftBehind ? '' : ' Nothing was changed.'}`;
+    return (
+      `Restore ` + `refused: ${why}.${error instanceof RestoreError && error.leftBehind ? '' : ' Nothing was changed.'}`
+    );
   }
   const why = error instanceof BackupError ? error.message : (error as Error).message;
   return `Backup failed: ${why}. No backup file was written.`;

@@ -157,7 +157,8 @@ export function printLinkReport(dir: string, report: LinkReport): void {
   console.log(`Checked ${report.checked} internal links on ${report.pages.length} pages of ${dir}.`);
   if (report.unchecked.length > 0)
     console.log(
-      `Not checked (server routes; pass --server URL): ${report.unchecked.slice(0, 5).join(', ')}${report.unchecked.length > 5 ? ' …' : ''}`,
+      `Not checked (server routes; pass --server ` +
+        `URL): ${report.unchecked.slice(0, 5).join(', ')}${report.unchecked.length > 5 ? ' …' : ''}`,
     );
   if (report.broken.length > 0)
     console.error(`${report.broken.length} broken link(s):\n  ${report.broken.join('\n  ')}`);

@@ -20,8 +20,10 @@ import { importOpenData, type OpenDataImportResult } from '../src/lib/urbanisati
 /** The result as the lines the script prints. */
 export function reportLines(r: OpenDataImportResult): string[] {
   return [
-    `Open data: ${r.files} files, ${r.figures} figures in ${r.datasets} datasets (${r.themes.length} themes, ${r.countries} countries).`,
-    `Written: ${r.inserted} added, ${r.updated} changed, ${r.deleted} removed; ${r.unchanged} unchanged. Took ${(r.ms / 1000).toFixed(2)} s.`,
+    `Open data: ${r.files} files, ${r.figures} figures in ${r.datasets} datasets (${r.themes.length} ` +
+      `themes, ${r.countries} countries).`,
+    `Written: ${r.inserted} added, ${r.updated} changed, ${r.deleted} removed; ${r.unchanged} unchanged. ` +
+      `Took ${(r.ms / 1000).toFixed(2)} s.`,
     ...r.skipped.map((s) => `Not imported: ${s}`),
   ];
 }

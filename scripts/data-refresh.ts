@@ -455,7 +455,8 @@ function transportAccess(text: string, ctx: Context): SeriesRow[] {
   });
   if (repeated > 0)
     ctx.log.push(
-      `dropped: ${repeated} exact repeats of a city row (same country, city name, year and value; left by the repository's matching of cities to GeoNames)`,
+      `dropped: ${repeated} exact repeats of a city row (same country, city name, year and value; left by the ` +
+        `repository's matching of cities to GeoNames)`,
     );
   return rows;
 }
@@ -577,7 +578,8 @@ export const SERIES: readonly SeriesDef[] = [
     breaks: 'none',
     remarks: [
       'several rows per country and year (one per city); 2030 rows are UN DESA projections (note: projection)',
-      'statistical concept differs between cities (city proper, urban agglomeration, metropolitan area): compare with care',
+      'statistical concept differs between cities (city proper, urban agglomeration, metropolitan area): ' +
+        'compare with care',
       'DW transcribed the figures from the UN PDF; the repository has no licence of its own',
     ],
     rows: cityPopulation,
@@ -599,7 +601,8 @@ export const SERIES: readonly SeriesDef[] = [
     conversion: null,
     breaks: 'none',
     remarks: [
-      'derived: for each country the city of largest 2018 population in the same file as city-population; countries with no city of 1 million are absent',
+      'derived: for each country the city of largest 2018 population in the same file as city-population; ' +
+        'countries with no city of 1 million are absent',
     ],
     rows: largestCity,
   },
@@ -666,8 +669,12 @@ export const SERIES: readonly SeriesDef[] = [
     conversion: null,
     breaks: 'factor5',
     remarks: [
-      'counted in housing, not in basic services: how a household cooks is a condition of the dwelling (the kitchen, the air inside the home), a topic of the UN housing census recommendations (cooking facilities, fuel) and part of adequate housing; the networked services (water, sanitation, electricity, transport) stay in basic services',
-      'not a component of the slum definition of 11.1.1 (water, sanitation, living area, durable housing, tenure): shown beside it, never combined with it',
+      'counted in housing, not in basic services: how a household cooks is a condition of the dwelling (the ' +
+        'kitchen, the air inside the home), a topic of the UN housing census recommendations (cooking facilities, ' +
+        'fuel) and part of adequate housing; the networked services (water, sanitation, electricity, transport) ' +
+        'stay in basic services',
+      'not a component of the slum definition of 11.1.1 (water, sanitation, living area, durable housing, ' +
+        'tenure): shown beside it, never combined with it',
       'WHO model estimates for every year (surveys are sparse): a smooth line is not a yearly measurement',
       'the 49 member States only: the nine associate members (territories) are not in the file',
     ],
@@ -690,7 +697,8 @@ export const SERIES: readonly SeriesDef[] = [
     conversion: null,
     breaks: 'factor5',
     remarks: [
-      '"at least basic" service, not the "safely managed" service of SDG 6.1.1 (portal indicator WATER_URBAN_PCT): do not show it as 6.1.1',
+      '"at least basic" service, not the "safely managed" service of SDG 6.1.1 (portal indicator ' +
+        'WATER_URBAN_PCT): do not show it as 6.1.1',
     ],
     rows: ddfGeoTime('at_least_basic_water_source_urban_access_percent'),
   },
@@ -710,7 +718,8 @@ export const SERIES: readonly SeriesDef[] = [
     conversion: null,
     breaks: 'factor5',
     remarks: [
-      '"at least basic" service, not the "safely managed" service of SDG 6.2.1 (portal indicator SANITATION_URBAN_PCT): do not show it as 6.2.1',
+      '"at least basic" service, not the "safely managed" service of SDG 6.2.1 (portal indicator ' +
+        'SANITATION_URBAN_PCT): do not show it as 6.2.1',
     ],
     rows: ddfGeoTime('at_least_basic_sanitation_urban_access_percent'),
   },
@@ -767,7 +776,8 @@ export const SERIES: readonly SeriesDef[] = [
     breaks: 'factor5',
     remarks: [
       'data stop in 2017 (snapshot of 2020)',
-      'survey years (nature: country data) alternate with modelled years: each change is noted as a change of source type',
+      'survey years (nature: country data) alternate with modelled years: each change is noted as a change of ' +
+        'source type',
     ],
     rows: sdgRows('eg_elc_accs', { location: 'urban' }, () => ['location: urban']),
   },
@@ -872,8 +882,10 @@ export const SERIES: readonly SeriesDef[] = [
     breaks: 'factor5',
     remarks: [
       'national ratio, not urban',
-      'ILO modelled estimates by every sign (a value for every country and year up to 2026): imputed where a country has no labour force survey',
-      'not in the file: Kiribati, the Marshall Islands, Micronesia, Nauru, Palau, Tuvalu, American Samoa, the Cook Islands, Niue and the Northern Mariana Islands',
+      'ILO modelled estimates by every sign (a value for every country and year up to 2026): imputed where a ' +
+        'country has no labour force survey',
+      'not in the file: Kiribati, the Marshall Islands, Micronesia, Nauru, Palau, Tuvalu, American Samoa, the ' +
+        'Cook Islands, Niue and the Northern Mariana Islands',
     ],
     rows: ddfGeoTimeUntil(
       'aged_15plus_employment_rate_percent',
@@ -945,7 +957,8 @@ export const SERIES: readonly SeriesDef[] = [
     portal_indicator: null,
     concept: 'CO2',
     source:
-      'Global Carbon Project, Global Carbon Budget 2020 (Friedlingstein et al. 2020, doi:10.5194/essd-12-3269-2020), open-numbers copy',
+      'Global Carbon Project, Global Carbon Budget 2020 (Friedlingstein et al. 2020, ' +
+      'doi:10.5194/essd-12-3269-2020), open-numbers copy',
     ...CC_BY,
     repo: 'gcb',
     path: 'ddf--datapoints--territorial_emissions--by--nation--year.csv',
@@ -975,7 +988,8 @@ export const SERIES: readonly SeriesDef[] = [
     conversion: null,
     breaks: 'none',
     remarks: [
-      'collection coverage only: not "collected and managed in controlled facilities" (portal indicator WASTE_MANAGED_PCT)',
+      'collection coverage only: not "collected and managed in controlled facilities" (portal indicator ' +
+        'WASTE_MANAGED_PCT)',
       'several rows per country and year (one per city); one or two cities per country, single years 2003–2018',
       'What a Waste copies found elsewhere have no licence and are not used',
     ],
@@ -1094,7 +1108,8 @@ function noteBreaks(rows: SeriesRow[]): void {
       const hi = Math.max(a, b);
       if (lo === 0 ? hi > 0 : hi / lo > 5) {
         cur.notes.push(
-          `series break: source value ${b > a ? 'jumps' : 'drops'} from ${prev.value} (${prev.year}) to ${cur.value} (${cur.year})`,
+          `series break: source value ${b > a ? 'jumps' : 'drops'} from ${prev.value} (${prev.year}) ` +
+            `to ${cur.value} (${cur.year})`,
         );
       }
     }
@@ -1109,7 +1124,8 @@ function noteNatureChanges(rows: SeriesRow[]): void {
       const cur = list[i]!;
       if (prev.nature !== undefined && cur.nature !== undefined && prev.nature !== cur.nature) {
         cur.notes.push(
-          `change of source type: ${NATURE[prev.nature] ?? prev.nature} (${prev.year}) to ${NATURE[cur.nature] ?? cur.nature}`,
+          `change of source type: ${NATURE[prev.nature] ?? prev.nature} (${prev.year}) ` +
+            `to ${NATURE[cur.nature] ?? cur.nature}`,
         );
       }
     }
@@ -1239,7 +1255,8 @@ export interface ManifestEntry {
 
 const BREAK_RULE = {
   factor5:
-    'note "series break" where a value changes by more than ×5 (or from zero) between a country’s consecutive available years',
+    'note "series break" where a value changes by more than ×5 (or from zero) between a country’s consecutive ' +
+    'available years',
   none: 'no ×5 rule for this series (see remarks)',
 };
 
@@ -1275,19 +1292,23 @@ function coverageMarkdown(
   out.push('# Coverage of the curated open data', '');
   out.push('Generated by `node scripts/data-refresh.ts` from data/manifest.json: do not edit by hand.', '');
   out.push(
-    `Out of the portal's ${countries.length} countries (src/lib/db/countries-data.ts), years ${MIN_YEAR} onward. A series covering fewer than ${MIN_COUNTRIES} countries is not taken.`,
+    `Out of the portal's ${countries.length} countries (src/lib/db/countries-data.ts), years ${MIN_YEAR} ` +
+      `onward. A series covering fewer than ${MIN_COUNTRIES} countries is not taken.`,
     '',
   );
   out.push('## Series', '');
   out.push('| Theme | Series | SDG | Portal indicator | Countries | Years | Rows |', '|---|---|---|---|---|---|---|');
   for (const e of entries) {
     out.push(
-      `| ${e.theme} | [${e.series_id}](${e.file}) | ${e.sdg_indicator ?? '–'} | ${e.portal_indicator ?? '–'} | ${e.countries} | ${e.years[0]}–${e.years[1]} | ${e.rows} |`,
+      `| ${e.theme} | [${e.series_id}](${e.file}) | ${e.sdg_indicator ?? '–'} | ${e.portal_indicator ?? '–'} ` +
+        `| ${e.countries} | ${e.years[0]}–${e.years[1]} | ${e.rows} |`,
     );
   }
   out.push('', '## Themes', '');
   out.push(
-    'Indicators are counted by concept: two sources or two parts of one indicator count once (slums from WDI and from the SDG database; PM2.5 urban and national; the two parts of 11.5.1; all cities and the largest city).',
+    'Indicators are counted by concept: two sources or two parts of one indicator count once (slums from WDI ' +
+      'and from the SDG database; PM2.5 urban and national; the two parts of 11.5.1; all cities and the largest ' +
+      'city).',
     '',
   );
   out.push(
@@ -1309,7 +1330,8 @@ function coverageMarkdown(
   }
   out.push(
     '',
-    `Themes with at least 3 indicators backed by open data and figures for at least 40 countries: **${themesOk} of ${THEMES.length}** (target: 6).`,
+    `Themes with at least 3 indicators backed by open data and figures for at least 40 countries: ` +
+      `**${themesOk} of ${THEMES.length}** (target: 6).`,
     '',
   );
   out.push('## Countries', '');

@@ -14,7 +14,8 @@ for (const warning of configurationWarnings(env)) console.warn(`Warning: ${warni
 
 const running = await startServer(env, { build: 'if-none' });
 console.log(
-  `Portal instance listening on port ${env.PORT} (database: ${running.database.kind}, files: ${env.S3_BUCKET ? `bucket ${env.S3_BUCKET}` : 'local disk'})`,
+  `Portal instance listening on port ${env.PORT} (database: ${running.database.kind}, ` +
+    `files: ${env.S3_BUCKET ? `bucket ${env.S3_BUCKET}` : 'local disk'})`,
 );
 
 let stopping = false;

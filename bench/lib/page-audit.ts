@@ -263,7 +263,8 @@ export async function lighthouseAll(
       });
       const each = runs.length > 1 ? `; performance of the ${runs.length} runs ${performances.join(', ')}` : '';
       log(
-        `  ${path}: ${CATEGORIES.map((c) => `${c} ${scores[c] ?? '-'}`).join(', ')} (${(lighthouseMs / 1000).toFixed(1)} s${each})`,
+        `  ${path}: ${CATEGORIES.map((c) => `${c} ${scores[c] ?? '-'}`).join(', ')} ` +
+          `(${(lighthouseMs / 1000).toFixed(1)} s${each})`,
       );
     }
   } finally {

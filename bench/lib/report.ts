@@ -96,7 +96,8 @@ export async function measureRow(
   rows: Row[],
 ): Promise<Row> {
   ctx.log(
-    `  ${target.name}: ${target.prime ? 'priming, ' : ''}${ctx.load.warmup} s warm-up + ${ctx.load.duration} s at ${ctx.load.connections} connections …`,
+    `  ${target.name}: ${target.prime ? 'priming, ' : ''}${ctx.load.warmup} s warm-up + ${ctx.load.duration} s ` +
+      `at ${ctx.load.connections} connections …`,
   );
   const figures = await measure(target, ctx.load);
   const row = judge(figures, target.judged, baselineRps, ctx.targets);

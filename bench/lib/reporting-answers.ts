@@ -11,7 +11,8 @@ export interface BenchAnswer {
 
 const NARRATIVES = [
   'National programmes carried out with city governments, reviewed every two years by the ministry.',
-  'Responsibilities are shared between the national ministry and local governments, with a coordination committee meeting quarterly.',
+  'Responsibilities are shared between the national ministry and local governments, with a coordination ' +
+    'committee meeting quarterly.',
   'Piloted in the largest cities and being extended to secondary cities with support from development partners.',
   'A law adopted after public consultation sets the framework; regulations for its implementation are being drafted.',
 ];

@@ -202,10 +202,13 @@ export async function seedReporting(
           await tx.execute(sql`
             insert into audit_events (entity, entity_id, action, after, at)
             select 'national_report_answer', nr.uuid::text, 'create',
-                   jsonb_build_object('question_uuid', q.uuid, 'question_code', q.code, 'value', ra.value, 'text', ra.text,
-                                      'data_year', ra.data_year, 'source', ra.source, 'comment', ra.comment, 'version', ra.version),
+                   jsonb_build_object('question_uuid', q.uuid, 'question_code', q.code, 'value', ra.value, 'text',
+                     ra.text,
+                                      'data_year', ra.data_year, 'source', ra.source, 'comment', ra.comment,
+                                        'version', ra.version),
                    ra.updated_at
-            from report_answers ra join national_reports nr on nr.id = ra.report_id join questions q on q.id = ra.question_id
+            from report_answers ra join national_reports nr on nr.id = ra.report_id join questions q on q.id =
+              ra.question_id
             where ra.id in (${sql.join(
               slice.map((id) => sql`${id}`),
               sql`, `,

@@ -68,7 +68,8 @@ export async function seedBenchUsers(db: Db, count: number): Promise<SeedResult>
     await db.execute(sql`
       select
         (select count(*)::int from users where email like ${like}) as users,
-        (select count(*)::int from user_roles ur join users u on u.id = ur.user_id where u.email like ${like}) as with_roles,
+        (select count(*)::int from user_roles ur join users u on u.id = ur.user_id where u.email like ${like}) as
+          with_roles,
         (select count(distinct country_code)::int from users where email like ${like}) as countries
     `),
   );

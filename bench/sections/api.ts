@@ -202,7 +202,9 @@ async function startPortal(run: ApiRun, emulatorHost: string): Promise<Portal> {
   };
   mkdirSync(config.dataDir, { recursive: true });
   ctx.log(
-    `Starting the portal server (${databaseUrl ? 'PostgreSQL from BENCH_DATABASE_URL' : 'PGlite in a temp folder'}) and seeding ${BENCH_USERS.toLocaleString('en')} users …`,
+    `Starting the portal server ` +
+      `(${databaseUrl ? 'PostgreSQL from BENCH_DATABASE_URL' : 'PGlite in a temp folder'}) and ` +
+      `seeding ${BENCH_USERS.toLocaleString('en')} users …`,
   );
   const child = await startChild<PortalChildInfo>(new URL('../servers/portal.ts', import.meta.url), {
     label: 'The portal server',
@@ -224,8 +226,11 @@ async function startPortal(run: ApiRun, emulatorHost: string): Promise<Portal> {
     (seed.clearMs > 50 ? `, after clearing the previous run's in ${(seed.clearMs / 1000).toFixed(2)} s` : '');
   ctx.log(seedLine);
   run.notes.push(
-    `Database: ${child.info.database}${databaseUrl ? ' (BENCH_DATABASE_URL)' : ' (temp DATA_DIR)'}. ${seedLine}; ${child.info.cms.published} published partners and a draft in cms_items.`,
-    `Request logging is off during the load test (LOG_REQUESTS=false). Every request verifies its ID token (claims cached until exp) and its account's state (revocation, disabled), looked up in the Auth emulator at most every AUTH_STATE_TTL_S=${BENCH_AUTH_STATE_TTL_S} s (default 30; decision 007).`,
+    `Database: ${child.info.database}${databaseUrl ? ' (BENCH_DATABASE_URL)' : ' (temp DATA_DIR)'}. ${seedLine}; ${child.info.cms.published} ` +
+      `published partners and a draft in cms_items.`,
+    `Request logging is off during the load test (LOG_REQUESTS=false). Every request verifies its ID token ` +
+      `(claims cached until exp) and its account's state (revocation, disabled), looked up in the Auth emulator ` +
+      `at most every AUTH_STATE_TTL_S=${BENCH_AUTH_STATE_TTL_S} s (default 30; decision 007).`,
   );
   return {
     child,
@@ -324,7 +329,9 @@ async function measureAuthenticated(
     },
     {
       name: 'user list (admin)',
-      describe: `GET /api/user/list?per_page=20, ${combos.length} combinations of page/status/country_code/q in turn, superadmin`,
+      describe:
+        `GET /api/user/list?per_page=20, ${combos.length} combinations of page/status/country_code/q in turn, ` +
+        `superadmin`,
       url,
       headers: bearer(adminToken),
       requests: () => rotating(combos),
@@ -358,7 +365,9 @@ async function measureUncachedLists(
   const targets: LoadTarget[] = [
     {
       name: 'list, uncached pages',
-      describe: `GET /api/user/list, a page (1-${PAGES}, one that exists) of any status/country_code never asked before on every request, no search, superadmin`,
+      describe:
+        `GET /api/user/list, a page (1-${PAGES}, one that exists) of any status/country_code never asked before ` +
+        `on every request, no search, superadmin`,
       url,
       headers: bearer(adminToken),
       requests: () => generated(browse.next),
@@ -367,7 +376,9 @@ async function measureUncachedLists(
     },
     {
       name: 'list, uncached searches',
-      describe: `GET /api/user/list with q (${SEARCHES.slice(1).join('/')}), pages 1-${SEARCH_PAGES} that exist, a combination never asked before on every request, superadmin`,
+      describe:
+        `GET /api/user/list with q (${SEARCHES.slice(1).join('/')}), pages 1-${SEARCH_PAGES} that exist, a ` +
+        `combination never asked before on every request, superadmin`,
       url,
       headers: bearer(adminToken),
       requests: () => generated(search.next),
@@ -396,7 +407,9 @@ async function measurePublicList(run: ApiRun, portal: Portal, bare: number): Pro
     run,
     {
       name,
-      describe: `GET ${PUBLIC_LIST_PATH} (${portal.child.info.cms.published} published partners), no sign-in, from the public cache`,
+      describe:
+        `GET ${PUBLIC_LIST_PATH} (${portal.child.info.cms.published} published partners), no sign-in, from the ` +
+        `public cache`,
       url: `${portal.url}${PUBLIC_LIST_PATH}`,
       judged: false,
       watch: portal.watch,
@@ -445,7 +458,9 @@ async function measureWritesUnderLoad(run: ApiRun, portal: Portal, bare: number)
     run,
     {
       name,
-      describe: `GET ${PUBLIC_LIST_PATH} as above while an admin saves a draft partner every 50 ms (each save invalidates the public cache)`,
+      describe:
+        `GET ${PUBLIC_LIST_PATH} as above while an admin saves a draft partner every 50 ms (each save ` +
+        `invalidates the public cache)`,
       url: `${url}${PUBLIC_LIST_PATH}`,
       judged: false,
       watch: portal.watch,
@@ -467,7 +482,9 @@ async function measureWritesUnderLoad(run: ApiRun, portal: Portal, bare: number)
     inOrder,
   };
   run.tables.push({
-    title: `Admin writes while the public list is flooded (${run.ctx.load.connections} connections on ${PUBLIC_LIST_PATH}); target p99 < ${WRITE_UNDER_LOAD_P99_MS} ms`,
+    title:
+      `Admin writes while the public list is flooded (${run.ctx.load.connections} connections ` +
+      `on ${PUBLIC_LIST_PATH}); target p99 < ${WRITE_UNDER_LOAD_P99_MS} ms`,
     header: ['write', 'count', 'p50 ms', 'p99 ms', 'max ms', 'list req/s', 'statuses', 'result'],
     rows: [
       [
@@ -545,7 +562,9 @@ async function checkAfterLoad(run: ApiRun, portal: Portal): Promise<string[]> {
   run.setup['revokedRefusedAfterS'] = refusedAfterS;
   verifyAfter(
     refusedAfterS !== null && refusedAfterS <= BENCH_AUTH_STATE_TTL_S + 1,
-    `the state_admin's token is refused (401) ${refusedAfterS === null ? 'NEVER' : `${refusedAfterS.toFixed(1)} s`} after its sessions are revoked in the identity service (AUTH_STATE_TTL_S=${BENCH_AUTH_STATE_TTL_S})`,
+    `the state_admin's token is refused ` +
+      `(401) ${refusedAfterS === null ? 'NEVER' : `${refusedAfterS.toFixed(1)} s`} after its sessions are revoked ` +
+      `in the identity service (AUTH_STATE_TTL_S=${BENCH_AUTH_STATE_TTL_S})`,
   );
   run.setup['checksAfterLoad'] = after;
   return after;
@@ -573,16 +592,33 @@ function describeRows(
   const filterCount = (keep: (t: FilterTotal) => boolean) => portal.child.info.totals.filter(keep).length;
   const primed = run.rows.filter((r) => r.primeMs !== undefined);
   run.notes.push(
-    `The "user list" rows rotate through ${combos.length} combinations (pages 1-${PAGES}, status none/0/1, country_code none/${COUNTRIES.slice(1).join('/')}, q none/${SEARCHES.slice(1).join('/')} on a quarter of them): ` +
-      `each combination is requested once before the warm-up${primed.length ? ` (${primed.map((r) => `${(r.primeMs! / 1000).toFixed(1)} s for ${r.target}`).join(', ')})` : ''}, so they measure the steady state served from the list cache.`,
-    `The "uncached" rows ask for a page never asked before on every request (${browse.used()} of ${browse.total} existing pages of ${filterCount((t) => t.q === undefined)} filters; ${search.used()} of ${search.total} pages of ${filterCount((t) => t.q !== undefined)} searches${browse.used() > browse.total || search.used() > search.total ? '; some were asked twice: the list ran out' : ''}): ` +
-      `they measure pages and searches asked for the first time (the list order of each search loaded once through the trigram indexes and kept in memory; the page's 20 items read by id like user/show, kept per user until the next write, the whole list's loaded in the background once its order is known); target p99 < ${UNCACHED_LIST_P99_MS} ms, not part of the ratio targets.`,
-    `The public rows: "${'public CMS list'}" must reach ${PUBLIC_LIST_TARGET_RPS.toLocaleString('en')} requests/s; "public list while admins write" floods the same list while an admin saves a draft every 50 ms, after 5 untimed saves made before the load as the list's combinations are asked once before theirs (the table above: write p99 target < ${WRITE_UNDER_LOAD_P99_MS} ms; every save's latency in order is in the results file, setup.writesUnderLoad.inOrder).`,
+    `The "user list" rows rotate through ${combos.length} combinations (pages 1-${PAGES}, status none/0/1, ` +
+      `country_code none/${COUNTRIES.slice(1).join('/')}, q none/${SEARCHES.slice(1).join('/')} on a quarter of ` +
+      `them): ` +
+      `each combination is requested once before the ` +
+      `warm-up${primed.length ? ` (${primed.map((r) => `${(r.primeMs! / 1000).toFixed(1)} s for ${r.target}`).join(', ')})` : ''}, ` +
+      `so they measure the steady state served from the list cache.`,
+    `The "uncached" rows ask for a page never asked before on every request (${browse.used()} ` +
+      `of ${browse.total} existing pages of ${filterCount((t) => t.q === undefined)} filters; ${search.used()} ` +
+      `of ${search.total} pages of ${filterCount((t) => t.q !== undefined)} ` +
+      `searches${browse.used() > browse.total || search.used() > search.total ? '; some were asked twice: the list ran out' : ''}): ` +
+      `they measure pages and searches asked for the first time (the list order of each search loaded once ` +
+      `through the trigram indexes and kept in memory; the page's 20 items read by id like user/show, kept per ` +
+      `user until the next write, the whole list's loaded in the background once its order is known); target ` +
+      `p99 < ${UNCACHED_LIST_P99_MS} ms, not part of the ratio targets.`,
+    `The public rows: "${'public CMS list'}" must reach ${PUBLIC_LIST_TARGET_RPS.toLocaleString('en')} ` +
+      `requests/s; "public list while admins write" floods the same list while an admin saves a draft every 50 ` +
+      `ms, after 5 untimed saves made before the load as the list's combinations are asked once before theirs ` +
+      `(the table above: write p99 target < ${WRITE_UNDER_LOAD_P99_MS} ms; every save's latency in order is in ` +
+      `the results file, setup.writesUnderLoad.inOrder).`,
   );
   const helloCpu = baseline.cpuSeconds['load generator'];
   if (helloCpu !== null && helloCpu !== undefined) {
     run.notes.push(
-      `During the bare hello-world run the load generator (autocannon, this process) used ${helloCpu} CPU s and the server ${baseline.cpuSeconds['server']} CPU s in ${baseline.durationS.toFixed(0)} s on ${cpus().length} cores: the baseline is bounded by the load generator and the machine as much as by the server.`,
+      `During the bare hello-world run the load generator (autocannon, this process) used ${helloCpu} CPU s ` +
+        `and the server ${baseline.cpuSeconds['server']} CPU s in ${baseline.durationS.toFixed(0)} s ` +
+        `on ${cpus().length} cores: the baseline is bounded by the load generator and the machine as much as by ` +
+        `the server.`,
     );
   }
 }

@@ -328,7 +328,8 @@ function missesOf(upload: Upload, f: Figures): string[] {
     (typeof upload.message === 'string' ? f.message === upload.message : upload.message.test(f.message));
   if (f.status !== upload.status || !expected)
     out.push(
-      `answered ${f.status} "${f.message}" (expected ${upload.status}${upload.message ? ` "${String(upload.message)}"` : ''})`,
+      `answered ${f.status} "${f.message}" ` +
+        `(expected ${upload.status}${upload.message ? ` "${String(upload.message)}"` : ''})`,
     );
   if (upload.hostile && f.answerMs >= ANSWER_MAX_MS)
     out.push(`answered after ${f.answerMs.toFixed(0)} ms (target < ${ANSWER_MAX_MS} ms)`);
@@ -365,7 +366,9 @@ async function runUploads(ctx: BenchContext, portal: Portal, files: Upload[], re
       const f = await measureUpload(portal, upload);
       const missed = missesOf(upload, f);
       ctx.log(
-        `  ${upload.label} #${run}: ${f.status} in ${f.answerMs.toFixed(0)} ms, other requests <= ${f.otherMaxMs.toFixed(0)} ms (${f.otherCount}), RSS ${f.beforeMb.toFixed(0)} MB +${f.growthMb.toFixed(1)} MB`,
+        `  ${upload.label} #${run}: ${f.status} in ${f.answerMs.toFixed(0)} ms, other requests ` +
+          `<= ${f.otherMaxMs.toFixed(0)} ms (${f.otherCount}), RSS ${f.beforeMb.toFixed(0)} MB ` +
+          `+${f.growthMb.toFixed(1)} MB`,
       );
       rows.push([
         upload.label,
@@ -419,8 +422,14 @@ export async function hostileSection(ctx: BenchContext): Promise<SectionReport> 
       section: 'hostile',
       title: `Hostile uploads on ${child.info.database === 'postgres' ? 'PostgreSQL' : 'PGlite'}`,
       notes: [
-        `Database: ${child.info.database}. As the demo country administrator (${STATE_ADMIN.email}): the figures import's preview (POST ${IMPORT_PATH}) and the ${COUNTRY} ${YEAR} report's inspection (POST …/report/upload/inspect, the report marked complete through the API). One small workbook, CSV and PDF sent first, unmeasured.`,
-        `Per upload: the answer's time (sent to body read); the longest wait of GET /api/health sent every 50 ms while it ran; the server's VmRSS (/proc, every 10 ms) at its peak minus just before. Targets: a hostile file refused (4xx, its message) in < ${ANSWER_MAX_MS} ms; any upload < ${GROWTH_MAX_MB} MB of growth; other requests answered in < ${OTHER_MAX_MS} ms.`,
+        `Database: ${child.info.database}. As the demo country administrator (${STATE_ADMIN.email}): the ` +
+          `figures import's preview (POST ${IMPORT_PATH}) and the ${COUNTRY} ${YEAR} report's inspection (POST ` +
+          `…/report/upload/inspect, the report marked complete through the API). One small workbook, CSV and PDF ` +
+          `sent first, unmeasured.`,
+        `Per upload: the answer's time (sent to body read); the longest wait of GET /api/health sent every 50 ` +
+          `ms while it ran; the server's VmRSS (/proc, every 10 ms) at its peak minus just before. Targets: a ` +
+          `hostile file refused (4xx, its message) in < ${ANSWER_MAX_MS} ms; any upload < ${GROWTH_MAX_MB} MB of ` +
+          `growth; other requests answered in < ${OTHER_MAX_MS} ms.`,
       ],
       setup: { database: child.info.database, serverStartMs: Math.round(child.info.startMs), reportUuid },
       rows: [],

@@ -78,9 +78,14 @@ function seedNotes(run: SiteRun, modules: ModulesSeedResult): void {
     )
     .join('; ');
   run.notes.push(
-    `Module data seeded with SQL in the portal's process: national reports ${nr.cycles} cycles, ${nr.reports} reports, ${nr.answers} answers, ${nr.published} published (${byYear}) in ${seconds(nr.ms)} s; ` +
-      `urbanisation profile ${profile.categories} categories × ${profile.datasets / Math.max(1, profile.categories)} country-years = ${profile.datasets} published datasets, ${profile.values} figures (${profile.indicators} indicators) in ${seconds(profile.ms)} s; ` +
-      `best practices ${practices.published} published (${practices.seeded} seeded, the rest the portal's examples), ${practices.covers} shared covers, on average ${practices.summaryWords} words of summary and ${practices.narrativeWords} of narrative, in ${seconds(practices.ms)} s.`,
+    `Module data seeded with SQL in the portal's process: national reports ${nr.cycles} cycles, ${nr.reports} ` +
+      `reports, ${nr.answers} answers, ${nr.published} published (${byYear}) in ${seconds(nr.ms)} s; ` +
+      `urbanisation profile ${profile.categories} categories ` +
+      `× ${profile.datasets / Math.max(1, profile.categories)} country-years = ${profile.datasets} published ` +
+      `datasets, ${profile.values} figures (${profile.indicators} indicators) in ${seconds(profile.ms)} s; ` +
+      `best practices ${practices.published} published (${practices.seeded} seeded, the rest the portal's ` +
+      `examples), ${practices.covers} shared covers, on average ${practices.summaryWords} words of summary ` +
+      `and ${practices.narrativeWords} of narrative, in ${seconds(practices.ms)} s.`,
   );
 }
 
@@ -102,7 +107,8 @@ async function waitForQuietServer(run: SiteRun, site: SitePortal): Promise<void>
   const waited = (performance.now() - started) / 1000;
   run.setup['quietAfterFirstBuildS'] = waited;
   run.notes.push(
-    `After the first build the server refined its quick brotli bodies for about ${waited.toFixed(0)} s before the publish runs began.`,
+    `After the first build the server refined its quick brotli bodies for about ${waited.toFixed(0)} s before ` +
+      `the publish runs began.`,
   );
   run.ctx.log(`  the server was busy refining the first build's compression for ${waited.toFixed(0)} s`);
 }
@@ -124,8 +130,10 @@ async function measurePublish(run: SiteRun, site: SitePortal): Promise<void> {
     currentTitle = result.title;
     runs.push({ ...result, load: loadBefore });
     run.ctx.log(
-      `  run ${n}: ${result.toLiveS === null ? 'NOT live' : `live after ${result.toLiveS.toFixed(1)} s`} (build ${result.buildS?.toFixed(1) ?? '?'} s: ` +
-        `astro ${result.astroS?.toFixed(1) ?? '?'}, Pagefind ${result.searchS?.toFixed(1) ?? '?'}, loading ${result.loadS?.toFixed(1) ?? '?'}); load average ${loadBefore}` +
+      `  run ${n}: ${result.toLiveS === null ? 'NOT live' : `live after ${result.toLiveS.toFixed(1)} s`} ` +
+        `(build ${result.buildS?.toFixed(1) ?? '?'} s: ` +
+        `astro ${result.astroS?.toFixed(1) ?? '?'}, Pagefind ${result.searchS?.toFixed(1) ?? '?'}, ` +
+        `loading ${result.loadS?.toFixed(1) ?? '?'}); load average ${loadBefore}` +
         (result.problems.length ? `; ${result.problems.join('; ')}` : ''),
     );
     if (result.toLiveS === null) {
@@ -139,8 +147,11 @@ async function measurePublish(run: SiteRun, site: SitePortal): Promise<void> {
   const stepNames = [...new Set(runs.flatMap((r) => r.steps.map((s) => s.step)))];
   run.tables.push({
     title:
-      `Publish-to-live with all modules' data: POST /api/cms/saved (a published banner's new title) until GET / shows it; target <= ${MODULES_PUBLISH_TARGET_S} s. ` +
-      'build = the builder\'s building-since to live-since; astro = until its status showed "indexing for search", Pagefind = until "preparing the new version", load = reading and compressing the new build until live',
+      `Publish-to-live with all modules' data: POST /api/cms/saved (a published banner's new title) until GET ` +
+      `/ shows it; target <= ${MODULES_PUBLISH_TARGET_S} s. ` +
+      'build = the builder\'s building-since to live-since; astro = until its status showed "indexing for ' +
+      'search", Pagefind = until "preparing the new version", load = reading and compressing the new build ' +
+      'until live',
     header: [
       'run',
       'load avg',
@@ -170,7 +181,8 @@ async function measurePublish(run: SiteRun, site: SitePortal): Promise<void> {
   });
   run.tables.push({
     title:
-      "The astro build's steps as the builder's status showed them (polled every 200 ms): seconds from the build's start to the first poll showing each",
+      "The astro build's steps as the builder's status showed them (polled every 200 ms): seconds from the " +
+      "build's start to the first poll showing each",
     header: ['run', ...stepNames],
     rows: runs.map((r) => [
       String(r.run),
@@ -341,7 +353,10 @@ async function measureSearch(run: SiteRun, site: SitePortal): Promise<void> {
     build: { files: build.files, html: build.html },
   };
   run.tables.push({
-    title: `The search index (Pagefind, /pagefind/ of the live build: ${build.html.files} HTML pages, ${build.files} files in the build): files and KB on disk, and as the portal serves them with Accept-Encoding br and gzip (Content-Length)`,
+    title:
+      `The search index (Pagefind, /pagefind/ of the live build: ${build.html.files} HTML pages, ${build.files} ` +
+      `files in the build): files and KB on disk, and as the portal serves them with Accept-Encoding br and gzip ` +
+      `(Content-Length)`,
     header: ['kind', 'files', 'disk KB', 'served br KB', 'served gzip KB', 'encoding (br)'],
     rows,
   });
@@ -352,7 +367,9 @@ async function measureSearch(run: SiteRun, site: SitePortal): Promise<void> {
   const kinds = [...new Set(searches.flatMap((s) => Object.keys(s.byKind)))].sort();
   run.tables.push({
     title:
-      'What a search downloads from /pagefind/ (Chromium, phone viewport, one browser cache for both queries as for one visitor): requests and KB transferred (headers + encoded body) until the first results show, by kind',
+      'What a search downloads from /pagefind/ (Chromium, phone viewport, one browser cache for both queries ' +
+      'as for one visitor): requests and KB transferred (headers + encoded body) until the first results show, ' +
+      'by kind',
     header: ['query', 'results', 'requests', 'KB', ...kinds.map((k) => `${k} KB`), 'results after ms'],
     rows: searches.map((s) => [
       s.query,
@@ -380,8 +397,10 @@ async function auditModulePages(run: SiteRun, site: SitePortal, modules: Modules
   run.setup['pageAudits'] = audits;
   run.tables.push({
     title:
-      'Module pages with all data. Lighthouse 13 scores (mobile, simulated throttling); transferred KB by type (with headers); HTML br / CSS br = the page and its render-blocking CSS as sent (brotli); ' +
-      'fold br = brotli HTML up to the first element below the first screen (phone 412x823 or desktop 1350x940, the larger); 1st screen = fold br + CSS br, budget 14 KB',
+      'Module pages with all data. Lighthouse 13 scores (mobile, simulated throttling); transferred KB by type ' +
+      '(with headers); HTML br / CSS br = the page and its render-blocking CSS as sent (brotli); ' +
+      'fold br = brotli HTML up to the first element below the first screen (phone 412x823 or desktop ' +
+      '1350x940, the larger); 1st screen = fold br + CSS br, budget 14 KB',
     header: [
       'page',
       'perf',
@@ -406,11 +425,14 @@ async function auditModulePages(run: SiteRun, site: SitePortal, modules: Modules
   const failedAudits = audits.flatMap((a) =>
     a.failedAudits.map(
       (f) =>
-        `${a.path} [${f.category}] ${f.id} (score ${f.score})${f.displayValue ? ` ${f.displayValue}` : ''}${f.items.length ? `: ${f.items.join(' | ')}` : ''}`,
+        `${a.path} [${f.category}] ${f.id} ` +
+        `(score ${f.score})${f.displayValue ? ` ${f.displayValue}` : ''}${f.items.length ? `: ${f.items.join(' | ')}` : ''}`,
     ),
   );
   run.notes.push(
-    `Page audits: Lighthouse on ${audits.length} pages in ${lighthouseS.toFixed(0)} s (the sitemap has ${sitemap.length} URLs). Bars as in the site section: accessibility, best practices and SEO 100, performance >= 95, first screen <= 14 KB, no script on pages with nothing interactive.`,
+    `Page audits: Lighthouse on ${audits.length} pages in ${lighthouseS.toFixed(0)} s (the sitemap ` +
+      `has ${sitemap.length} URLs). Bars as in the site section: accessibility, best practices and SEO 100, ` +
+      `performance >= 95, first screen <= 14 KB, no script on pages with nothing interactive.`,
   );
   if (failedAudits.length > 0)
     run.notes.push(`Audits below 1 on pages that miss a Lighthouse bar: ${failedAudits.join('; ')}.`);
@@ -441,7 +463,8 @@ export async function modulesSection(ctx: BenchContext): Promise<SectionReport> 
     run.setup['loadAverages'] = loads;
     if (run.checks.length > 0) run.notes.push(`Checks passed: ${run.checks.join('; ')}.`);
     run.notes.push(
-      `Load average (1, 5, 15 min) through the run: ${loads.join('; ')} (2 cores shared with other work: the timings are noisy when it is above 2).`,
+      `Load average (1, 5, 15 min) through the run: ${loads.join('; ')} (2 cores shared with other work: the ` +
+        `timings are noisy when it is above 2).`,
     );
     run.notes.push(`The modules section took ${((performance.now() - sectionStarted) / 1000).toFixed(0)} s.`);
     const { notes, setup, rows, tables, misses, failures } = run;
@@ -470,7 +493,8 @@ export async function modulesSection(ctx: BenchContext): Promise<SectionReport> 
     // compression on one core (noted; the audits' figures are then on the low side).
     if (process.env['BENCH_MODULES_AUDITS_ONLY'] === '1')
       run.notes.push(
-        "Publish-to-live not measured (BENCH_MODULES_AUDITS_ONLY=1): the audits ran while the server refined the first build's compression.",
+        'Publish-to-live not measured (BENCH_MODULES_AUDITS_ONLY=1): the audits ran while the server refined ' +
+          "the first build's compression.",
       );
     else {
       await waitForQuietServer(run, site);

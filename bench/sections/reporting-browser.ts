@@ -54,7 +54,10 @@ async function measureOpen(run: ReportingRun, signed: Signed, country: string): 
     ]);
   }
   run.tables.push({
-    title: `Questionnaire open (browser): ${MEMBER.email} in Chromium (1366x900), navigation start to the first frame with the first answer field enabled and the save bar's "All answers are saved."; first load, then the median of ${RUNS}; target < ${OPEN_TARGET_MS} ms`,
+    title:
+      `Questionnaire open (browser): ${MEMBER.email} in Chromium (1366x900), navigation start to the first frame ` +
+      `with the first answer field enabled and the save bar's "All answers are saved."; first load, then the ` +
+      `median of ${RUNS}; target < ${OPEN_TARGET_MS} ms`,
     header: [
       'form',
       'first ms',
@@ -69,8 +72,10 @@ async function measureOpen(run: ReportingRun, signed: Signed, country: string): 
     rows,
   });
   run.notes.push(
-    `Questionnaire open (browser): each load is a full page load of the data-entry URL by the signed-in focal point (the shell page, its scripts from the browser's cache after the first load, ` +
-      `the Firebase session, then the API calls: ${[...calls].join(', ')}). "view answered" is when the view's answer had arrived, "view to ready" the rendering after it.`,
+    `Questionnaire open (browser): each load is a full page load of the data-entry URL by the signed-in focal ` +
+      `point (the shell page, its scripts from the browser's cache after the first load, ` +
+      `the Firebase session, then the API calls: ${[...calls].join(', ')}). "view answered" is when the view's ` +
+      `answer had arrived, "view to ready" the rendering after it.`,
   );
 }
 
@@ -155,7 +160,10 @@ async function measureEntryJs(run: ReportingRun, signed: Signed, country: string
     extraGzip,
   };
   run.tables.push({
-    title: `Data-entry JS: the scripts a full load of ${formPath(country, OPEN_YEAR)} fetches that /dashboard (the shell and its first screen) does not, from the browser's network log with the cache off and gzip asked for; br as the server sends it to browsers; target <= ${ENTRY_JS_BUDGET / 1024} KB gzip`,
+    title:
+      `Data-entry JS: the scripts a full load of ${formPath(country, OPEN_YEAR)} fetches that /dashboard (the ` +
+      `shell and its first screen) does not, from the browser's network log with the cache off and gzip asked ` +
+      `for; br as the server sends it to browsers; target <= ${ENTRY_JS_BUDGET / 1024} KB gzip`,
     header: ['file', 'gzip KB', 'br KB'],
     rows: [
       ...files.map((f) => [f.file, kb(f.gzip), kb(f.br)]),

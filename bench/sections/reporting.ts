@@ -146,7 +146,8 @@ async function startReportingPortal(run: ReportingRun, emulatorHost: string): Pr
   mkdirSync(config.dataDir, { recursive: true });
   ctx.log(
     `Starting the portal server (${databaseUrl ? 'PostgreSQL from BENCH_DATABASE_URL' : 'PGlite in a temp folder'}; ` +
-      `${cached ? 'the cached site build of these sources' : 'building the site once, about a minute or two'}) and seeding the national reports …`,
+      `${cached ? 'the cached site build of these sources' : 'building the site once, about a minute or two'}) ` +
+      `and seeding the national reports …`,
   );
   const child = await startChild<ReportingPortalInfo>(new URL('../servers/reporting-portal.ts', import.meta.url), {
     label: 'The portal server (reporting)',
@@ -183,12 +184,16 @@ async function startReportingPortal(run: ReportingRun, emulatorHost: string): Pr
     )
     .join('; ');
   const seedLine =
-    `Seeded with bulk inserts in ${(info.seedMs / 1000).toFixed(1)} s (${seed.inserted.toLocaleString('en')} answers and ${seed.auditEvents.toLocaleString('en')} audit events added to the demo's): ${perCycle}; ` +
-    `${info.focalPoints.length} focal points (state_member, one per country whose ${OPEN_YEAR} report takes answers) created in ${(info.focalPointsMs / 1000).toFixed(1)} s`;
+    `Seeded with bulk inserts in ${(info.seedMs / 1000).toFixed(1)} s (${seed.inserted.toLocaleString('en')} ` +
+    `answers and ${seed.auditEvents.toLocaleString('en')} audit events added to the demo's): ${perCycle}; ` +
+    `${info.focalPoints.length} focal points (state_member, one per country whose ${OPEN_YEAR} report takes ` +
+    `answers) created in ${(info.focalPointsMs / 1000).toFixed(1)} s`;
   ctx.log(seedLine);
   run.notes.push(
-    `Database: ${databaseUrl ? `PostgreSQL ${databaseLabel(databaseUrl)} (BENCH_DATABASE_URL)` : 'PGlite (temp DATA_DIR)'}, ${seed.countries} active countries. ${seedLine}. ` +
-      `Site: ${info.buildMs === null ? `the cached build of these sources (${relative(ctx.root, cacheDir)})` : `built once by the server's site builder in ${(info.buildMs / 1000).toFixed(0)} s and cached in ${relative(ctx.root, cacheDir)}`}. Request logging is off (LOG_REQUESTS=false).`,
+    `Database: ${databaseUrl ? `PostgreSQL ${databaseLabel(databaseUrl)} (BENCH_DATABASE_URL)` : 'PGlite (temp DATA_DIR)'}, ${seed.countries} ` +
+      `active countries. ${seedLine}. ` +
+      `Site: ${info.buildMs === null ? `the cached build of these sources (${relative(ctx.root, cacheDir)})` : `built once by the server's site builder in ${(info.buildMs / 1000).toFixed(0)} s and cached in ${relative(ctx.root, cacheDir)}`}. ` +
+      `Request logging is off (LOG_REQUESTS=false).`,
   );
   const backends = databaseBackends(databaseUrl);
   run.closers.push(backends.close);
@@ -216,7 +221,8 @@ async function checkBeforeLoad(run: ReportingRun, portal: ReportingPortal): Prom
   const four = seed.cycles.filter((c) => (CYCLE_YEARS as readonly number[]).includes(c.year));
   check(
     four.every((c) => c.reports === seed.countries && c.questions === 38 && c.answers >= seed.countries * 38),
-    `${four.length} cycles × ${seed.countries} countries × 38 questions are answered (${four.reduce((n, c) => n + c.answers, 0).toLocaleString('en')} answers)`,
+    `${four.length} cycles × ${seed.countries} countries × 38 questions are answered ` +
+      `(${four.reduce((n, c) => n + c.answers, 0).toLocaleString('en')} answers)`,
     checks,
   );
   const short = await call<ViewBody>(`${url}${reportPath(OPEN_YEAR, country)}/view`, memberToken);
@@ -233,7 +239,8 @@ async function checkBeforeLoad(run: ReportingRun, portal: ReportingPortal): Prom
       long.body.data.questions.length === LONG_QUESTIONS &&
       long.body.data.answers.length === LONG_QUESTIONS &&
       types.size === 8,
-    `the ${LONG_YEAR} view is 200 with ${LONG_QUESTIONS} questions (all 8 answer types, ${subcategories.size} subcategories) and as many answers`,
+    `the ${LONG_YEAR} view is 200 with ${LONG_QUESTIONS} questions (all 8 answer types, ${subcategories.size} ` +
+      `subcategories) and as many answers`,
     checks,
   );
   const other = portal.focal.find((f) => f.country !== country)!;
@@ -372,7 +379,10 @@ async function measureAutosave(
   const spec = autosaveRequests(pool, tally);
   const target: LoadTarget = {
     name: AUTOSAVE_ROW,
-    describe: `POST ${reportPath(OPEN_YEAR, '{cc}')}/saved with one changed answer and its version, ${portal.focal.length} focal points each saving in its own country's report, ${keys.length} answers in turn`,
+    describe:
+      `POST ${reportPath(OPEN_YEAR, '{cc}')}/saved with one changed answer and its ` +
+      `version, ${portal.focal.length} focal points each saving in its own country's report, ${keys.length} ` +
+      `answers in turn`,
     url: portal.url,
     requests: spec,
     judged: true,
@@ -387,12 +397,20 @@ async function measureAutosave(
     const pglite = portal.child.info.database === 'pglite';
     if (pglite && micros / 1000 > AUTOSAVE_PGLITE_CPU_MS)
       run.misses.push(
-        `autosave: ${(micros / 1000).toFixed(2)} ms of server CPU per save on PGlite (target <= ${AUTOSAVE_PGLITE_CPU_MS} ms)`,
+        `autosave: ${(micros / 1000).toFixed(2)} ms of server CPU per save on PGlite (target ` +
+          `<= ${AUTOSAVE_PGLITE_CPU_MS} ms)`,
       );
     run.notes.push(
-      `Autosave costs the server ${(micros / 1000).toFixed(2)} ms of CPU per save${pglite ? ` (target on PGlite: <= ${AUTOSAVE_PGLITE_CPU_MS} ms)` : ''}${databaseCpu(row)}: HTTP, token, validation, and the engine's batched save ` +
-        `(saves arriving while one runs wait and run together in one transaction of 4 statements: the reports locked and read with the asked answers and the questions' stamp, one statement writing every answer, its audit event and each report's completeness, and BEGIN/COMMIT; on PostgreSQL a fifth sends the change events to the other instances (NOTIFY); ` +
-        `the questions come from the engine's catalogue in memory). ${(row.requestsPerSec / bare).toFixed(3)} x the bare hello-world's requests/s${bareWrite ? `, ${(row.requestsPerSec / bareWrite).toFixed(2)} x the bare write's` : ''}.`,
+      `Autosave costs the server ${(micros / 1000).toFixed(2)} ms of CPU per ` +
+        `save${pglite ? ` (target on PGlite: <= ${AUTOSAVE_PGLITE_CPU_MS} ms)` : ''}${databaseCpu(row)}: HTTP, ` +
+        `token, validation, and the engine's batched save ` +
+        `(saves arriving while one runs wait and run together in one transaction of 4 statements: the reports ` +
+        `locked and read with the asked answers and the questions' stamp, one statement writing every answer, ` +
+        `its audit event and each report's completeness, and BEGIN/COMMIT; on PostgreSQL a fifth sends the ` +
+        `change events to the other instances (NOTIFY); ` +
+        `the questions come from the engine's catalogue in memory). ${(row.requestsPerSec / bare).toFixed(3)} ` +
+        `x the bare hello-world's ` +
+        `requests/s${bareWrite ? `, ${(row.requestsPerSec / bareWrite).toFixed(2)} x the bare write's` : ''}.`,
     );
   }
   const saves = [...edits.values()].reduce((n, v) => n + v, 0);
@@ -404,9 +422,14 @@ async function measureAutosave(
         .join(', ')}), e.g. ${samples.join(' | ')}.`,
     );
   run.notes.push(
-    `"autosave" (judged: p99 < ${AUTOSAVE_TARGETS.maxP99Ms} ms and >= ${AUTOSAVE_TARGETS.minRatio} x bare at ${run.ctx.load.connections} connections): each request saves one answer of the ${OPEN_YEAR} report of one of ${portal.focal.length} countries as its focal point, ` +
-      `the answers taken in turn (${keys.length}: every question of those reports, neighbouring requests in different countries) with a new valid value each time and the version the previous save of that answer returned, ` +
-      `so every request is a real write (the answer, its audit event, the report's completeness) and none is refused as stale; ${saves.toLocaleString('en')} saves in the warm-up and the measured run.`,
+    `"autosave" (judged: p99 < ${AUTOSAVE_TARGETS.maxP99Ms} ms and >= ${AUTOSAVE_TARGETS.minRatio} x bare ` +
+      `at ${run.ctx.load.connections} connections): each request saves one answer of the ${OPEN_YEAR} report of ` +
+      `one of ${portal.focal.length} countries as its focal point, ` +
+      `the answers taken in turn (${keys.length}: every question of those reports, neighbouring requests in ` +
+      `different countries) with a new valid value each time and the version the previous save of that answer ` +
+      `returned, ` +
+      `so every request is a real write (the answer, its audit event, the report's completeness) and none is ` +
+      `refused as stale; ${saves.toLocaleString('en')} saves in the warm-up and the measured run.`,
   );
   return row;
 }
@@ -442,8 +465,10 @@ async function measureAutosaveWithoutNotifications(
   );
   const [a, b] = [withThem.latencyMs.p99, row.latencyMs.p99];
   run.notes.push(
-    `Notifications and autosave: p99 ${a} ms with the notification subscribers, ${b} ms without (${(a - b >= 0 ? '+' : '') + (a - b).toFixed(1)} ms); ` +
-      `${withThem.requestsPerSec.toFixed(0)} and ${row.requestsPerSec.toFixed(0)} saves/s. Saving an answer raises no notification: the subscriber only reads the event's type.`,
+    `Notifications and autosave: p99 ${a} ms with the notification subscribers, ${b} ms without ` +
+      `(${(a - b >= 0 ? '+' : '') + (a - b).toFixed(1)} ms); ` +
+      `${withThem.requestsPerSec.toFixed(0)} and ${row.requestsPerSec.toFixed(0)} saves/s. Saving an answer ` +
+      `raises no notification: the subscriber only reads the event's type.`,
   );
 }
 
@@ -472,7 +497,9 @@ async function measureBareWrite(run: ReportingRun, portal: ReportingPortal): Pro
       run.ctx,
       {
         name: 'bare write',
-        describe: `POST /save on a bare Hono server: one upsert into report_answers and one insert into audit_events in a transaction (${portal.child.info.database}, ${child.info.pairs} answers in turn)`,
+        describe:
+          `POST /save on a bare Hono server: one upsert into report_answers and one insert into audit_events in ` +
+          `a transaction (${portal.child.info.database}, ${child.info.pairs} answers in turn)`,
         url: child.info.url,
         requests: () => [
           {
@@ -495,7 +522,8 @@ async function measureBareWrite(run: ReportingRun, portal: ReportingPortal): Pro
     const cpu = row.cpuSeconds['server'];
     if (cpu && row.requestsTotal > 0)
       run.notes.push(
-        `The bare write costs its server ${((cpu * 1e6) / row.requestsTotal / 1000).toFixed(2)} ms of CPU per save${databaseCpu(row)}.`,
+        `The bare write costs its server ${((cpu * 1e6) / row.requestsTotal / 1000).toFixed(2)} ms of CPU per ` +
+          `save${databaseCpu(row)}.`,
       );
     return row.requestsPerSec;
   } finally {
@@ -581,7 +609,9 @@ async function measureOpenApi(run: ReportingRun, portal: ReportingPortal, bare: 
       run.ctx,
       {
         name: `questionnaire open (API), ${questions} q`,
-        describe: `GET ${path} as the focal point: the report, ${questions} questions with their answers, thrusts and subcategories`,
+        describe:
+          `GET ${path} as the focal point: the report, ${questions} questions with their answers, thrusts and ` +
+          `subcategories`,
         url: `${url}${path}`,
         headers: bearer(memberToken),
         judged: false,
@@ -595,17 +625,23 @@ async function measureOpenApi(run: ReportingRun, portal: ReportingPortal, bare: 
     if (cpu && row.requestsTotal > 0) {
       const ms = (cpu * 1000) / row.requestsTotal;
       run.notes.push(
-        `Opening ${questions} questions (the view at ${run.ctx.load.connections} connections) costs the server ${ms.toFixed(2)} ms of CPU per view (target <= ${OPEN_CPU_MS[questions]} ms)${databaseCpu(row)}.`,
+        `Opening ${questions} questions (the view at ${run.ctx.load.connections} connections) costs the ` +
+          `server ${ms.toFixed(2)} ms of CPU per view (target <= ${OPEN_CPU_MS[questions]} ` +
+          `ms)${databaseCpu(row)}.`,
       );
       if (ms > OPEN_CPU_MS[questions]!)
         run.misses.push(
-          `questionnaire open, ${questions} q: ${ms.toFixed(2)} ms of server CPU per view (target <= ${OPEN_CPU_MS[questions]} ms)`,
+          `questionnaire open, ${questions} q: ${ms.toFixed(2)} ms of server CPU per view (target ` +
+            `<= ${OPEN_CPU_MS[questions]} ms)`,
         );
     }
     await settle(url);
   }
   run.tables.push({
-    title: `Questionnaire open (API), one request at a time as the focal point: the calls the data-entry screen makes on opening, one after the other (median of ${OPEN_SAMPLES} after 2 unmeasured; KB of JSON before compression)`,
+    title:
+      `Questionnaire open (API), one request at a time as the focal point: the calls the data-entry screen makes ` +
+      `on opening, one after the other (median of ${OPEN_SAMPLES} after 2 unmeasured; KB of JSON before ` +
+      `compression)`,
     header: ['request', 'KB', 'median ms', 'p90 ms', 'max ms'],
     rows: [...tableRows, ...totals],
   });

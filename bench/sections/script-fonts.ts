@@ -34,7 +34,8 @@ export function scriptFontTable(): Table {
   }
   return {
     title:
-      'Script fonts (woff2 bytes in the build; a page fetches a file only for characters it shows, after local() finds no installed copy)',
+      'Script fonts (woff2 bytes in the build; a page fetches a file only for characters it shows, after ' +
+      'local() finds no installed copy)',
     header: ['script', 'files', 'bytes', 'weights'],
     rows,
   };

@@ -254,7 +254,8 @@ export async function publishToLive(
           m[1]!.trim(),
         );
         problems.push(
-          `build ${watch.liveId} went live without the edit: its home page shows ${shown} of our ${homeBanners.length} banners` +
+          `build ${watch.liveId} went live without the edit: its home page shows ${shown} of ` +
+            `our ${homeBanners.length} banners` +
             (foreign.length ? ` and these banner titles instead: ${foreign.slice(0, 4).join(' | ')}` : ''),
         );
         break;
@@ -386,7 +387,8 @@ export async function startSitePortal(
   };
   mkdirSync(config.dataDir, { recursive: true });
   ctx.log(
-    `Starting the portal server (PGlite in a temp folder) and seeding ${config.items} CMS items${config.modules ? ' and the reporting modules' : ''} …`,
+    `Starting the portal server (PGlite in a temp folder) and seeding ${config.items} CMS ` +
+      `items${config.modules ? ' and the reporting modules' : ''} …`,
   );
   const child = await startChild<SitePortalInfo>(new URL('../servers/site-portal.ts', import.meta.url), {
     label: 'The portal server (site)',
@@ -404,7 +406,8 @@ export async function startSitePortal(
   run.setup['serverStartMs'] = Math.round(child.info.startMs);
   run.setup['seed'] = { ...seed, uploadTargets: seed.uploadTargets.length };
   ctx.log(
-    `Seeded ${seed.items} items (${seedMix(seed)}) in ${seconds(seed.insertMs)} s; ${seed.poolImages} pool images in ${seconds(seed.poolMs)} s`,
+    `Seeded ${seed.items} items (${seedMix(seed)}) in ${seconds(seed.insertMs)} s; ${seed.poolImages} pool ` +
+      `images in ${seconds(seed.poolMs)} s`,
   );
   const admin = DEMO_ACCOUNTS.find((a) => a.role === 'tuxuri')!;
   const editor = new PortalApi(url, await signIn(emulatorHost, admin.email, admin.password));
@@ -478,7 +481,8 @@ async function ensureOwnBuild(run: SiteRun, site: SitePortal, build: Build): Pro
   run.setup['foreignBuilds'] = rebuilds;
   if (rebuilds.length > 0) {
     run.failures.push(
-      `${rebuilds.length} build(s) went live with another server's content and had to be redone: ${rebuilds.join('; ')}`,
+      `${rebuilds.length} build(s) went live with another server's content and had to be ` +
+        `redone: ${rebuilds.join('; ')}`,
     );
   }
 }
@@ -528,7 +532,8 @@ export async function publishFirstBuild(run: SiteRun, site: SitePortal): Promise
   );
   check(
     refused.length === 0,
-    `${published.length} items published through POST /api/cms/status${refused.length ? ` (refused: ${refused.join('; ')})` : ''}`,
+    `${published.length} items published through POST ` +
+      `/api/cms/status${refused.length ? ` (refused: ${refused.join('; ')})` : ''}`,
     checks,
   );
   run.ctx.log('Waiting for the first site build …');
@@ -554,9 +559,14 @@ export async function publishFirstBuild(run: SiteRun, site: SitePortal): Promise
     checks,
   );
   run.notes.push(
-    `Set-up: Auth emulator, portal server in its own process (PGlite in a temp DATA_DIR, temp SITE_DIR), ${seed.items} CMS items seeded with SQL (${seedMix(seed)}; ${seed.events} events, ${seed.videos} videos; ` +
-      `${seed.withPoolImage} rows share ${seed.poolImages} images made by the server's own rendition code), then ${seed.uploadTargets.length} generated JPEG/PNG images uploaded through POST /api/cms/upload to drafts (${seconds(uploadMs)} s) ` +
-      `and those published through POST /api/cms/status: one build, live ${firstBuildS.toFixed(1)} s after the publish calls (astro build ${firstBuildOwnS?.toFixed(1) ?? '?'} s by the builder's status).`,
+    `Set-up: Auth emulator, portal server in its own process (PGlite in a temp DATA_DIR, temp ` +
+      `SITE_DIR), ${seed.items} CMS items seeded with SQL (${seedMix(seed)}; ${seed.events} ` +
+      `events, ${seed.videos} videos; ` +
+      `${seed.withPoolImage} rows share ${seed.poolImages} images made by the server's own rendition code), ` +
+      `then ${seed.uploadTargets.length} generated JPEG/PNG images uploaded through POST /api/cms/upload to ` +
+      `drafts (${seconds(uploadMs)} s) ` +
+      `and those published through POST /api/cms/status: one build, live ${firstBuildS.toFixed(1)} s after the ` +
+      `publish calls (astro build ${firstBuildOwnS?.toFixed(1) ?? '?'} s by the builder's status).`,
   );
 }
 
@@ -641,9 +651,12 @@ async function auditPages(run: SiteRun, site: SitePortal): Promise<void> {
   run.setup['pageAudits'] = audits;
   run.tables.push({
     title:
-      'Public pages. Lighthouse 13 scores (mobile, simulated throttling); transferred KB by type from its resource-summary (with headers); ' +
-      'HTML br / CSS br = the whole page and its render-blocking CSS as our server sends them (Content-Length, brotli); fold br = brotli HTML up to the first element below the first screen ' +
-      `(phone 412x823 or desktop 1350x940, the larger); 1st screen = fold br + CSS br, budget ${FIRST_SCREEN_BUDGET / 1024} KB`,
+      'Public pages. Lighthouse 13 scores (mobile, simulated throttling); transferred KB by type from its ' +
+      'resource-summary (with headers); ' +
+      'HTML br / CSS br = the whole page and its render-blocking CSS as our server sends them (Content-Length, ' +
+      'brotli); fold br = brotli HTML up to the first element below the first screen ' +
+      `(phone 412x823 or desktop 1350x940, the larger); 1st screen = fold br + CSS br, ` +
+      `budget ${FIRST_SCREEN_BUDGET / 1024} KB`,
     header: [
       'page',
       'perf',
@@ -669,24 +682,29 @@ async function auditPages(run: SiteRun, site: SitePortal): Promise<void> {
   const failedAudits = audits.flatMap((a) =>
     a.failedAudits.map(
       (f) =>
-        `${a.path} [${f.category}] ${f.id} (score ${f.score})${f.displayValue ? ` ${f.displayValue}` : ''}${f.items.length ? `: ${f.items.join(' | ')}` : ''}`,
+        `${a.path} [${f.category}] ${f.id} ` +
+        `(score ${f.score})${f.displayValue ? ` ${f.displayValue}` : ''}${f.items.length ? `: ${f.items.join(' | ')}` : ''}`,
     ),
   );
   const retried = audits.filter((a) => a.retried).map((a) => a.path);
   run.notes.push(
-    `Page audits: Lighthouse on ${audits.length} pages in ${lighthouseS.toFixed(0)} s, one Chromium (the sitemap's ${sitemap.length} URLs with one urbanisation-profile category, the event galleries through /media-gallery/event, plus /home)` +
+    `Page audits: Lighthouse on ${audits.length} pages in ${lighthouseS.toFixed(0)} s, one Chromium (the ` +
+      `sitemap's ${sitemap.length} URLs with one urbanisation-profile category, the event galleries through ` +
+      `/media-gallery/event, plus /home)` +
       (missing.length || extra.length
         ? `; expected but not found: ${missing.join(', ') || 'none'}; not expected: ${extra.join(', ') || 'none'}`
         : '') +
       (retried.length ? `; run again after a failed trace: ${retried.join(', ')}` : '') +
-      '. Bars: accessibility, best practices and SEO 100, performance >= 95, first screen <= 14 KB, no script on pages with nothing interactive (only /, /home, /contact-us and /media-gallery* may load one).',
+      '. Bars: accessibility, best practices and SEO 100, performance >= 95, first screen <= 14 KB, no script ' +
+      'on pages with nothing interactive (only /, /home, /contact-us and /media-gallery* may load one).',
   );
   const heavy = audits
     .filter((a) => a.wholeScreen > FIRST_SCREEN_BUDGET)
     .map((a) => `${a.path} ${kb(a.wholeScreen)} KB`);
   if (heavy.length > 0) {
     run.notes.push(
-      `Pages whose whole HTML + render-blocking CSS (brotli) exceeds ${FIRST_SCREEN_BUDGET / 1024} KB, so the rest of the page takes more round trips (not judged): ${heavy.join(', ')}.`,
+      `Pages whose whole HTML + render-blocking CSS (brotli) exceeds ${FIRST_SCREEN_BUDGET / 1024} KB, so the ` +
+        `rest of the page takes more round trips (not judged): ${heavy.join(', ')}.`,
     );
   }
   if (failedAudits.length > 0)
@@ -714,14 +732,19 @@ async function reportBuildSize(run: SiteRun, site: SitePortal): Promise<void> {
             .map((p) => `${p.path} ${p.bytes} B`)
             .join(', ')})`
         : '') +
-      `; audited English pages that fetched a font besides the brand's Latin file: ${fetching.length ? fetching.join(', ') : 'none'}` +
-      `; translated pages that did (their own script, not judged): ${translatedFetching.length ? translatedFetching.join(', ') : 'none'}.`,
+      `; audited English pages that fetched a font besides the brand's Latin ` +
+      `file: ${fetching.length ? fetching.join(', ') : 'none'}` +
+      `; translated pages that did (their own script, not ` +
+      `judged): ${translatedFetching.length ? translatedFetching.join(', ') : 'none'}.`,
   );
   if (fetching.length > 0) run.misses.push(`English pages fetched script fonts: ${fetching.join(', ')}`);
   run.notes.push(
-    `The live build: ${stats.files} files, ${(stats.bytes / 1024).toFixed(0)} KB, of which ${stats.compressibleFiles} files / ${(stats.compressibleBytes / 1024).toFixed(0)} KB compressible ` +
-      `(HTML ${stats.html.files} files / ${(stats.html.bytes / 1024).toFixed(0)} KB); the largest: ${stats.largest.map((f) => `${f.path} ${(f.bytes / 1024).toFixed(0)} KB`).join(', ')}. ` +
-      `Compressing them once as the server does on every swap (brotli q11 + gzip 9, synchronously) took ${stats.compressMs.toFixed(0)} ms in this process.`,
+    `The live build: ${stats.files} files, ${(stats.bytes / 1024).toFixed(0)} KB, of ` +
+      `which ${stats.compressibleFiles} files / ${(stats.compressibleBytes / 1024).toFixed(0)} KB compressible ` +
+      `(HTML ${stats.html.files} files / ${(stats.html.bytes / 1024).toFixed(0)} KB); the ` +
+      `largest: ${stats.largest.map((f) => `${f.path} ${(f.bytes / 1024).toFixed(0)} KB`).join(', ')}. ` +
+      `Compressing them once as the server does on every swap (brotli q11 + gzip 9, synchronously) ` +
+      `took ${stats.compressMs.toFixed(0)} ms in this process.`,
   );
 }
 
@@ -744,7 +767,8 @@ async function checkSamePage(run: SiteRun, portalUrl: string, staticUrl: string,
       ours!.encoding === 'br' &&
       bare!.encoding === 'br' &&
       ours!.text === bare!.text,
-    `${path}: the portal and the static server send the same page, br-encoded (${ours!.length} and ${bare!.length} bytes)`,
+    `${path}: the portal and the static server send the same page, br-encoded (${ours!.length} ` +
+      `and ${bare!.length} bytes)`,
     run.checks,
   );
 }
@@ -781,7 +805,10 @@ async function measureServedPath(
     baseline.requestsPerSec,
   );
   const cpuRatio = (r: Row) => (r.cpuSeconds['server'] ?? 0) / Math.max(1, r.requestsTotal);
-  return `${path} ${ours.verdict.ratio?.toFixed(2)} of the requests/s, ${(cpuRatio(ours) / Math.max(1e-9, cpuRatio(baseline))).toFixed(1)}x the server CPU per request`;
+  return (
+    `${path} ${ours.verdict.ratio?.toFixed(2)} of the ` +
+    `requests/s, ${(cpuRatio(ours) / Math.max(1e-9, cpuRatio(baseline))).toFixed(1)}x the server CPU per request`
+  );
 }
 
 /** Phase 3: static serving, the portal against a bare static file server on the same build. */
@@ -803,7 +830,8 @@ async function measureStaticServing(run: SiteRun, site: SitePortal): Promise<voi
     const ratios: string[] = [];
     for (const path of servedPaths) ratios.push(await measureServedPath(run, site, staticServer, path));
     run.notes.push(
-      `Static serving (load rows): the portal against a bare node:http static server on the same build (${staticServer.info.files} files in memory, brotli q11, own process), ` +
+      `Static serving (load rows): the portal against a bare node:http static server on the same build ` +
+        `(${staticServer.info.files} files in memory, brotli q11, own process), ` +
         `"x bare" = the portal's requests/s over the static server's: ${ratios.join('; ')}. Informational, no target.`,
     );
   } finally {
@@ -826,7 +854,8 @@ async function measurePublishToLive(run: SiteRun, site: SitePortal): Promise<voi
     currentTitle = result.title;
     runs.push(result);
     run.ctx.log(
-      `  run ${n}: ${result.toLiveS === null ? 'NOT live' : `live after ${result.toLiveS.toFixed(1)} s`} (builder: queued ${result.queuedS?.toFixed(1) ?? '?'} s, build ${result.buildS?.toFixed(1) ?? '?'} s); ` +
+      `  run ${n}: ${result.toLiveS === null ? 'NOT live' : `live after ${result.toLiveS.toFixed(1)} s`} ` +
+        `(builder: queued ${result.queuedS?.toFixed(1) ?? '?'} s, build ${result.buildS?.toFixed(1) ?? '?'} s); ` +
         `${result.polls} GET / polls, ${result.pollsDuringBuild} during the build served the old page` +
         (result.problems.length ? `; ${result.problems.join('; ')}` : ''),
     );
@@ -848,15 +877,21 @@ async function measurePublishToLive(run: SiteRun, site: SitePortal): Promise<voi
       run.failures.push(`publish-to-live run ${r.run}: no GET / was answered while the build ran`);
   }
   run.notes.push(
-    'Publish-to-live: "to live" runs from the API call to the first GET / (polled every 100 ms) showing the new title; "queued" is the builder\'s wait before it starts (its 1 s debounce), ' +
-      '"build" the builder\'s own building-since to live-since (GET /api/site/status), which includes loading the new build into memory; "during build" counts the GET / answered while the build ran, each a 200 with the very page served before the edit; ' +
-      '"slowest GET /" is the longest of those polls (the server answers nothing while it compresses a new build on its event loop).',
+    'Publish-to-live: "to live" runs from the API call to the first GET / (polled every 100 ms) showing the ' +
+      'new title; "queued" is the builder\'s wait before it starts (its 1 s debounce), ' +
+      '"build" the builder\'s own building-since to live-since (GET /api/site/status), which includes loading ' +
+      'the new build into memory; "during build" counts the GET / answered while the build ran, each a 200 with ' +
+      'the very page served before the edit; ' +
+      '"slowest GET /" is the longest of those polls (the server answers nothing while it compresses a new ' +
+      'build on its event loop).',
   );
 }
 
 function publishTable(runs: readonly PublishRun[]): Table {
   return {
-    title: `Publish-to-live: POST /api/cms/saved (a published banner's new title) until GET / shows it; target < ${PUBLISH_TARGET_S} s`,
+    title:
+      `Publish-to-live: POST /api/cms/saved (a published banner's new title) until GET / shows it; target ` +
+      `< ${PUBLISH_TARGET_S} s`,
     header: [
       'run',
       'API ms',

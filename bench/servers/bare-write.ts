@@ -52,11 +52,14 @@ const app = new Hono().post('/save', async (c) => {
   const value = JSON.stringify(body.value ?? null);
   const saved = await db.transaction(async (tx) => {
     const result = await tx.execute(sql`
-      insert into report_answers (report_id, question_id, value, version, updated_at) values (${reportId}, ${questionId}, ${value}::jsonb, 1, now())
-      on conflict (report_id, question_id) do update set value = excluded.value, version = report_answers.version + 1, updated_at = excluded.updated_at
+      insert into report_answers (report_id, question_id, value, version, updated_at) values (${reportId},
+        ${questionId}, ${value}::jsonb, 1, now())
+      on conflict (report_id, question_id) do update set value = excluded.value, version = report_answers.version + 1,
+        updated_at = excluded.updated_at
       returning id, version`);
     await tx.execute(
-      sql`insert into audit_events (entity, entity_id, action, after) values ('bench_bare_write', ${String(reportId)}, 'update', ${value}::jsonb)`,
+      sql`insert into audit_events (entity, entity_id, action, after) values ('bench_bare_write', ${String(reportId)},
+        'update', ${value}::jsonb)`,
     );
     return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows)[0];
   });

@@ -40,7 +40,8 @@ describe('parseEnv', () => {
     expect(configurationWarnings(parseEnv({}))).toEqual([]);
     const production = { FIREBASE_PROJECT_ID: 'apua-prod', DATABASE_URL: 'postgres://db/apua', PORT: '8080' };
     expect(configurationWarnings(parseEnv(production))).toEqual([
-      "PUBLIC_SITE_URL is not set: the links in emails lead to http://localhost:8080. Set it to the portal's public address.",
+      "PUBLIC_SITE_URL is not set: the links in emails lead to http://localhost:8080. Set it to the portal's " +
+        'public address.',
     ]);
     expect(
       configurationWarnings(parseEnv({ ...production, PUBLIC_SITE_URL: 'https://urbanagenda.example.org' })),

@@ -210,7 +210,8 @@ export function configurationWarnings(env: Env): string[] {
   const warnings: string[] = [];
   if (!usesAuthEmulator(env) && !env.PUBLIC_SITE_URL_SET) {
     warnings.push(
-      `PUBLIC_SITE_URL is not set: the links in emails lead to ${env.PUBLIC_SITE_URL}. Set it to the portal's public address.`,
+      `PUBLIC_SITE_URL is not set: the links in emails lead to ${env.PUBLIC_SITE_URL}. Set it to the portal's ` +
+        `public address.`,
     );
   }
   return warnings;

@@ -49,7 +49,9 @@ export const GET: APIRoute = async ({ site }) => {
   const paths = english.flatMap((path) => (isTranslated(path) ? LOCALES.map((l) => localisedPath(l, path)) : [path]));
   const base = site ?? new URL('http://localhost:4321');
   const urls = paths.map((path) => `  <url><loc>${escapeXml(new URL(path, base).href)}</loc></url>`).join('\n');
-  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+  const body =
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset ` +
+    `xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
   return new Response(body, { headers: { 'Content-Type': 'application/xml; charset=utf-8' } });
 };
 

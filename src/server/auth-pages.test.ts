@@ -9,16 +9,20 @@ describe('the sign-in pages at their plain addresses', () => {
     expect(authPageLocale('/email/verification', undefined, undefined)).toBe('en');
   });
 
-  it('take the language the address names in ?lang (the sign-in page’s switch, the identity service’s email links) before all', () => {
-    expect(authPageLocale('/login', 'apua-language=zh', 'zh-CN', 'en')).toBe('en');
-    expect(authPageLocale('/email/verification', 'apua-language=en', 'en', 'zh-CN')).toBe('zh');
-    expect(authPageLocale('/signup', undefined, 'fr', 'ru')).toBe('ru');
-    // A language the portal does not speak is no choice: the cookie, then the browser decide.
-    expect(authPageLocale('/login', 'apua-language=fr', 'ru', 'de')).toBe('fr');
-    expect(authPageLocale('/login', undefined, 'ru', '')).toBe('ru');
-    // A prefixed address keeps its own language.
-    expect(authPageLocale('/fr/login', undefined, 'ru', 'en')).toBeNull();
-  });
+  it(
+    'take the language the address names in ?lang (the sign-in page’s switch, the identity service’s email ' +
+      'links) before all',
+    () => {
+      expect(authPageLocale('/login', 'apua-language=zh', 'zh-CN', 'en')).toBe('en');
+      expect(authPageLocale('/email/verification', 'apua-language=en', 'en', 'zh-CN')).toBe('zh');
+      expect(authPageLocale('/signup', undefined, 'fr', 'ru')).toBe('ru');
+      // A language the portal does not speak is no choice: the cookie, then the browser decide.
+      expect(authPageLocale('/login', 'apua-language=fr', 'ru', 'de')).toBe('fr');
+      expect(authPageLocale('/login', undefined, 'ru', '')).toBe('ru');
+      // A prefixed address keeps its own language.
+      expect(authPageLocale('/fr/login', undefined, 'ru', 'en')).toBeNull();
+    },
+  );
 
   it('ignore a cookie that names no language of the portal', () => {
     expect(authPageLocale('/login', 'apua-language=de', 'ru')).toBe('ru');

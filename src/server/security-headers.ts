@@ -22,7 +22,8 @@ export function pageCsp(env: Env, scriptHashes: readonly string[], options: { wa
     // Firebase's popup and redirect sign-in load Google's helper script, with the emulator too.
     // The site search (and only it) runs Pagefind's WebAssembly: 'wasm-unsafe-eval' allows compiling
     // WebAssembly, not JavaScript eval; every other page keeps the stricter policy.
-    `script-src 'self' ${[...(options.wasm ? ["'wasm-unsafe-eval'"] : []), ...scriptHashes, 'https://apis.google.com'].join(' ')}`,
+    `script-src ` +
+      `'self' ${[...(options.wasm ? ["'wasm-unsafe-eval'"] : []), ...scriptHashes, 'https://apis.google.com'].join(' ')}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self'",

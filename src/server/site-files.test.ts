@@ -40,7 +40,8 @@ describe('inlineScriptHashes', () => {
     const text = (value: string) => value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
     const hostile = page(
       `<div class="video-facade" data-title="${attr(title)}" data-embed="${attr(link)}">` +
-        `<img alt="${attr(title)}" src="/a.webp"><a href="${attr(link)}" title="${attr(description)}">${text(title)}</a>` +
+        `<img alt="${attr(title)}" src="/a.webp"><a href="${attr(link)}" ` +
+        `title="${attr(description)}">${text(title)}</a>` +
         `<p>${text(description)}</p></div>` +
         `<!-- ${title} --><textarea>${title}</textarea><noscript>${title}</noscript><title>${title}</title>` +
         `<svg><desc>${text(title)}</desc></svg><div data-a='${title}' data-b=${'x'}>${text(link)}</div>`,

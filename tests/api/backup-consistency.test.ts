@@ -150,7 +150,8 @@ describe('a backup under changes', () => {
   );
 
   test(
-    'photos replaced, pictures replaced and answers saved while the backup runs: it restores to a portal whose every named file exists',
+    'photos replaced, pictures replaced and answers saved while the backup runs: it restores to a portal whose ' +
+      'every named file exists',
     { timeout: 180_000 },
     async () => {
       let running = true;
@@ -221,7 +222,8 @@ describe('deletions and backups', () => {
     expect(error).toBeInstanceOf(BackupError);
     expect((error as Error).message).toMatch(
       new RegExp(
-        `1 stored file\\(s\\) the database names are not in the file store: users/${ghost.uuid}/ffffffffffffffff-256.webp \\(named in users\\)`,
+        `1 stored file\\(s\\) the database names are not in the file store: ` +
+          `users/${ghost.uuid}/ffffffffffffffff-256.webp \\(named in users\\)`,
       ),
     );
     expect(await count(source.deps.db, 'backup_leases')).toBe(0);

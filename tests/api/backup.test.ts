@@ -25,14 +25,16 @@ const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[]
 async function fingerprint(db: Db): Promise<Record<string, string>> {
   const names = rowsOf<{ name: string }>(
     await db.execute(
-      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type =
+        'BASE TABLE' order by 1`,
     ),
   ).map((r) => r.name);
   const out: Record<string, string> = {};
   for (const name of names) {
     const r = await db.execute(
       sql.raw(
-        `select count(*)::int as n, coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as sum from "${name}" t`,
+        `select count(*)::int as n, coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as sum from ` +
+          `"${name}" t`,
       ),
     );
     const [row] = rowsOf<{ n: number; sum: string }>(r);
@@ -78,29 +80,33 @@ beforeAll(async () => {
 });
 
 describe('a backup', () => {
-  test('is version 2: a header, the rows, the files the rows name (no other), and a closing line with counts and checksum', () => {
-    const parsed = lines.map((l) => JSON.parse(l) as { kind: string; key?: string; [k: string]: unknown });
-    expect(parsed[0]).toMatchObject({ kind: 'portal-backup', version: 2 });
-    const end = parsed.at(-1)!;
-    expect(end).toMatchObject({ kind: 'end', files: 1 });
-    expect((end['tables'] as Record<string, number>)['users']).toBe(2);
-    expect(end['sha256']).toBe(
-      createHash('sha256')
-        .update(
-          lines
-            .slice(0, -1)
-            .map((l) => `${l}\n`)
-            .join(''),
-        )
-        .digest('hex'),
-    );
-    expect(parsed.filter((l) => l.kind === 'file').map((l) => l.key)).toEqual([Object.keys(files)[0]]);
-    expect(
-      parsed.some(
-        (l) => l.kind === 'rows' && (l['table'] === 'backup_leases' || l['table'] === 'deferred_file_deletions'),
-      ),
-    ).toBe(false);
-  });
+  test(
+    'is version 2: a header, the rows, the files the rows name (no other), and a closing line with counts and ' +
+      'checksum',
+    () => {
+      const parsed = lines.map((l) => JSON.parse(l) as { kind: string; key?: string; [k: string]: unknown });
+      expect(parsed[0]).toMatchObject({ kind: 'portal-backup', version: 2 });
+      const end = parsed.at(-1)!;
+      expect(end).toMatchObject({ kind: 'end', files: 1 });
+      expect((end['tables'] as Record<string, number>)['users']).toBe(2);
+      expect(end['sha256']).toBe(
+        createHash('sha256')
+          .update(
+            lines
+              .slice(0, -1)
+              .map((l) => `${l}\n`)
+              .join(''),
+          )
+          .digest('hex'),
+      );
+      expect(parsed.filter((l) => l.kind === 'file').map((l) => l.key)).toEqual([Object.keys(files)[0]]);
+      expect(
+        parsed.some(
+          (l) => l.kind === 'rows' && (l['table'] === 'backup_leases' || l['table'] === 'deferred_file_deletions'),
+        ),
+      ).toBe(false);
+    },
+  );
 });
 
 describe('a restore', () => {
@@ -154,7 +160,8 @@ describe('a restore', () => {
   );
 
   test(
-    'a file that changes between its check and the restore: the transaction is rolled back and the files written are removed',
+    'a file that changes between its check and the restore: the transaction is rolled back and the files ' +
+      'written are removed',
     { timeout: 120_000 },
     async () => {
       const target = await createTestContext();

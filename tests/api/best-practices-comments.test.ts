@@ -108,71 +108,79 @@ async function reviewedPractice(): Promise<BestPractice> {
 }
 
 describe('resolving review comments', () => {
-  test('the author resolves a comment: who and when are kept, the comment’s version moves, the practice’s does not; in the timeline and the audit', async () => {
-    const p = await reviewedPractice();
-    const results = commentOn(p, 'results');
-    expect(results).toMatchObject({ resolved_at: null, resolved_by_name: null, version: 1 });
+  test(
+    'the author resolves a comment: who and when are kept, the comment’s version moves, the practice’s does not; ' +
+      'in the timeline and the audit',
+    async () => {
+      const p = await reviewedPractice();
+      const results = commentOn(p, 'results');
+      expect(results).toMatchObject({ resolved_at: null, resolved_by_name: null, version: 1 });
 
-    const after = await resolved(phMember, p, results, true);
-    expect(after.version).toBe(p.version);
-    expect(commentOn(after, 'results')).toMatchObject({
-      resolved_by_name: 'Jose Author',
-      version: 2,
-      body: 'Give the 2023 figures.',
-    });
-    expect(Date.parse(commentOn(after, 'results').resolved_at!)).toBeGreaterThan(Date.now() - 60_000);
-    expect(commentOn(after, 'summary')).toMatchObject({ resolved_at: null, version: 1 });
-    expect(after.timeline.at(-1)).toMatchObject({
-      action: 'resolve_comment',
-      actor_name: 'Jose Author',
-      note: 'Results: Give the 2023 figures.',
-    });
-    const [events] = await ctx.deps.db
-      .select({ n: count() })
-      .from(auditEvents)
-      .where(
-        and(
-          eq(auditEvents.entity, 'best_practice'),
-          eq(auditEvents.entityId, p.uuid),
-          eq(auditEvents.action, 'resolve_comment'),
-        ),
+      const after = await resolved(phMember, p, results, true);
+      expect(after.version).toBe(p.version);
+      expect(commentOn(after, 'results')).toMatchObject({
+        resolved_by_name: 'Jose Author',
+        version: 2,
+        body: 'Give the 2023 figures.',
+      });
+      expect(Date.parse(commentOn(after, 'results').resolved_at!)).toBeGreaterThan(Date.now() - 60_000);
+      expect(commentOn(after, 'summary')).toMatchObject({ resolved_at: null, version: 1 });
+      expect(after.timeline.at(-1)).toMatchObject({
+        action: 'resolve_comment',
+        actor_name: 'Jose Author',
+        note: 'Results: Give the 2023 figures.',
+      });
+      const [events] = await ctx.deps.db
+        .select({ n: count() })
+        .from(auditEvents)
+        .where(
+          and(
+            eq(auditEvents.entity, 'best_practice'),
+            eq(auditEvents.entityId, p.uuid),
+            eq(auditEvents.action, 'resolve_comment'),
+          ),
+        );
+      expect(events!.n).toBe(1);
+
+      // Open again: back to open, recorded too.
+      const reopened = await resolved(phMember, p, commentOn(after, 'results'), false);
+      expect(commentOn(reopened, 'results')).toMatchObject({ resolved_at: null, resolved_by_name: null, version: 3 });
+      expect(reopened.timeline.at(-1)).toMatchObject({ action: 'reopen_comment', actor_name: 'Jose Author' });
+    },
+  );
+
+  test(
+    'a stale version: 409 with the comment as it is now; no version: 400; asking for the current state changes ' +
+      'nothing',
+    async () => {
+      const p = await reviewedPractice();
+      const results = commentOn(p, 'results');
+      await resolved(phAdmin, p, results, true);
+      const stale = await expectJson(
+        await resolve(phMember, p, results, { resolved: false, version: results.version }),
+        409,
+        StrictConflict,
       );
-    expect(events!.n).toBe(1);
+      expect(stale.current).toMatchObject({ id: results.id, version: 2, resolved_by_name: 'Maria Country' });
+      expect(stale.current.resolved_at).not.toBeNull();
 
-    // Open again: back to open, recorded too.
-    const reopened = await resolved(phMember, p, commentOn(after, 'results'), false);
-    expect(commentOn(reopened, 'results')).toMatchObject({ resolved_at: null, resolved_by_name: null, version: 3 });
-    expect(reopened.timeline.at(-1)).toMatchObject({ action: 'reopen_comment', actor_name: 'Jose Author' });
-  });
-
-  test('a stale version: 409 with the comment as it is now; no version: 400; asking for the current state changes nothing', async () => {
-    const p = await reviewedPractice();
-    const results = commentOn(p, 'results');
-    await resolved(phAdmin, p, results, true);
-    const stale = await expectJson(
-      await resolve(phMember, p, results, { resolved: false, version: results.version }),
-      409,
-      StrictConflict,
-    );
-    expect(stale.current).toMatchObject({ id: results.id, version: 2, resolved_by_name: 'Maria Country' });
-    expect(stale.current.resolved_at).not.toBeNull();
-
-    await expectError(await resolve(phMember, p, results, { resolved: false }), 400, { fields: ['version'] });
-    const same = await expectJson(
-      await resolve(phMember, p, results, { resolved: true, version: 2 }),
-      200,
-      StrictPractice,
-    );
-    expect(same.message).toBe('Nothing to change');
-    expect(commentOn(same.data, 'results')).toMatchObject({ version: 2, resolved_by_name: 'Maria Country' });
-    // If-Match carries the version too.
-    const viaHeader = await ctx.request(resolvePath(p, results.id), {
-      token: phMember.token,
-      json: { resolved: false },
-      headers: { 'If-Match': '"2"' },
-    });
-    expect(commentOn((await expectJson(viaHeader, 200, StrictPractice)).data, 'results').resolved_at).toBeNull();
-  });
+      await expectError(await resolve(phMember, p, results, { resolved: false }), 400, { fields: ['version'] });
+      const same = await expectJson(
+        await resolve(phMember, p, results, { resolved: true, version: 2 }),
+        200,
+        StrictPractice,
+      );
+      expect(same.message).toBe('Nothing to change');
+      expect(commentOn(same.data, 'results')).toMatchObject({ version: 2, resolved_by_name: 'Maria Country' });
+      // If-Match carries the version too.
+      const viaHeader = await ctx.request(resolvePath(p, results.id), {
+        token: phMember.token,
+        json: { resolved: false },
+        headers: { 'If-Match': '"2"' },
+      });
+      expect(commentOn((await expectJson(viaHeader, 200, StrictPractice)).data, 'results').resolved_at).toBeNull();
+    },
+  );
 
   test('two people resolving the same version at once: exactly one wins', async () => {
     const p = await reviewedPractice();
@@ -186,37 +194,41 @@ describe('resolving review comments', () => {
     expect(row!.version).toBe(2);
   });
 
-  test('the reviewer finds on resubmission which comments the authors resolved, and may open one again; the authors wait meanwhile', async () => {
-    let p = await reviewedPractice();
-    p = await resolved(phMember, p, commentOn(p, 'results'), true);
-    p = await act(phMember, p, 'submit');
+  test(
+    'the reviewer finds on resubmission which comments the authors resolved, and may open one again; the authors ' +
+      'wait meanwhile',
+    async () => {
+      let p = await reviewedPractice();
+      p = await resolved(phMember, p, commentOn(p, 'results'), true);
+      p = await act(phMember, p, 'submit');
 
-    const seen = (
-      await expectJson(
-        await ctx.request(`/api/best-practice/show/${p.uuid}`, { token: admin.token }),
-        200,
-        StrictPractice,
-      )
-    ).data;
-    expect(seen.comments.map((c) => [c.section, c.resolved_by_name])).toEqual([
-      ['results', 'Jose Author'],
-      ['summary', null],
-    ]);
-    await expectError(await resolve(phMember, p, commentOn(seen, 'summary'), { resolved: true, version: 1 }), 409, {
-      message: /waiting for review/,
-    });
-    const reopened = await resolved(admin, p, commentOn(seen, 'results'), false);
-    expect(commentOn(reopened, 'results').resolved_at).toBeNull();
+      const seen = (
+        await expectJson(
+          await ctx.request(`/api/best-practice/show/${p.uuid}`, { token: admin.token }),
+          200,
+          StrictPractice,
+        )
+      ).data;
+      expect(seen.comments.map((c) => [c.section, c.resolved_by_name])).toEqual([
+        ['results', 'Jose Author'],
+        ['summary', null],
+      ]);
+      await expectError(await resolve(phMember, p, commentOn(seen, 'summary'), { resolved: true, version: 1 }), 409, {
+        message: /waiting for review/,
+      });
+      const reopened = await resolved(admin, p, commentOn(seen, 'results'), false);
+      expect(commentOn(reopened, 'results').resolved_at).toBeNull();
 
-    // Once published, the authors no longer change them; a reviewer still may.
-    p = await act(admin, reopened, 'publish');
-    await expectError(await resolve(phMember, p, commentOn(p, 'summary'), { resolved: true, version: 1 }), 409, {
-      message: /published: its comments can no longer be resolved/,
-    });
-    expect(commentOn(await resolved(admin, p, commentOn(p, 'summary'), true), 'summary').resolved_by_name).toBe(
-      'Aiko Reviewer',
-    );
-  });
+      // Once published, the authors no longer change them; a reviewer still may.
+      p = await act(admin, reopened, 'publish');
+      await expectError(await resolve(phMember, p, commentOn(p, 'summary'), { resolved: true, version: 1 }), 409, {
+        message: /published: its comments can no longer be resolved/,
+      });
+      expect(commentOn(await resolved(admin, p, commentOn(p, 'summary'), true), 'summary').resolved_by_name).toBe(
+        'Aiko Reviewer',
+      );
+    },
+  );
 
   test('only the practice’s writers and reviewers: another country 403, a colleague who did not write it 403', async () => {
     const p = await reviewedPractice();

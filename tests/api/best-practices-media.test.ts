@@ -248,52 +248,56 @@ describe('cropping the card again', () => {
     ).data;
   };
 
-  test('a new crop is cut from the uploaded picture: a new card, the old card’s files gone, the rest kept; versioned and audited', async () => {
-    const p = await uploaded();
-    const [before] = p.images;
-    expect(before!.crop).toBeNull();
-    const [r, , b] = await cardColour(before!);
-    expect(r! > 50 && b! > 50).toBe(true); // the centre: half red, half blue
-    const filesBefore = await filesOf(p.uuid);
+  test(
+    'a new crop is cut from the uploaded picture: a new card, the old card’s files gone, the rest kept; ' +
+      'versioned and audited',
+    async () => {
+      const p = await uploaded();
+      const [before] = p.images;
+      expect(before!.crop).toBeNull();
+      const [r, , b] = await cardColour(before!);
+      expect(r! > 50 && b! > 50).toBe(true); // the centre: half red, half blue
+      const filesBefore = await filesOf(p.uuid);
 
-    const left = { x: 0, y: 0, width: 0.5, height: 0.5 };
-    const body = await expectJson(
-      await crop(member, p, before!.id, { crop: left, version: p.version }),
-      200,
-      StrictPractice,
-    );
-    const [after] = body.data.images;
-    expect(body.data.version).toBe(p.version + 1);
-    expect(after).toMatchObject({ id: before!.id, crop: left, image: before!.image, is_cover: true });
-    expect(after!.card.url).not.toBe(before!.card.url);
-    expect(after!.card.variants.map((v) => [v.format, v.width, v.height])).toEqual([
-      ['webp', 480, 270],
-      ['webp', 800, 450],
-      ['jpeg', 800, 450],
-    ]);
-    const [red, green, blue] = await cardColour(after!);
-    expect(red).toBeGreaterThan(200);
-    expect(green! + blue!).toBeLessThan(40);
-    const filesAfter = await filesOf(p.uuid);
-    for (const v of before!.card.variants)
-      expect(
-        filesAfter.some((name) => v.url.endsWith(`/${name}`)),
-        v.url,
-      ).toBe(false);
-    for (const v of [...after!.card.variants, ...after!.image.variants])
-      expect(
-        filesAfter.some((name) => v.url.endsWith(`/${name}`)),
-        v.url,
-      ).toBe(true);
-    expect(filesAfter.filter((name) => name.endsWith('.original'))).toEqual(
-      filesBefore.filter((name) => name.endsWith('.original')),
-    );
-    const [event] = await ctx.deps.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.entityId, p.uuid), eq(auditEvents.note, 'New crop of the card picture')));
-    expect(event).toMatchObject({ action: 'update', actorId: member.id });
-  });
+      const left = { x: 0, y: 0, width: 0.5, height: 0.5 };
+      const body = await expectJson(
+        await crop(member, p, before!.id, { crop: left, version: p.version }),
+        200,
+        StrictPractice,
+      );
+      const [after] = body.data.images;
+      expect(body.data.version).toBe(p.version + 1);
+      expect(after).toMatchObject({ id: before!.id, crop: left, image: before!.image, is_cover: true });
+      expect(after!.card.url).not.toBe(before!.card.url);
+      expect(after!.card.variants.map((v) => [v.format, v.width, v.height])).toEqual([
+        ['webp', 480, 270],
+        ['webp', 800, 450],
+        ['jpeg', 800, 450],
+      ]);
+      const [red, green, blue] = await cardColour(after!);
+      expect(red).toBeGreaterThan(200);
+      expect(green! + blue!).toBeLessThan(40);
+      const filesAfter = await filesOf(p.uuid);
+      for (const v of before!.card.variants)
+        expect(
+          filesAfter.some((name) => v.url.endsWith(`/${name}`)),
+          v.url,
+        ).toBe(false);
+      for (const v of [...after!.card.variants, ...after!.image.variants])
+        expect(
+          filesAfter.some((name) => v.url.endsWith(`/${name}`)),
+          v.url,
+        ).toBe(true);
+      expect(filesAfter.filter((name) => name.endsWith('.original'))).toEqual(
+        filesBefore.filter((name) => name.endsWith('.original')),
+      );
+      const [event] = await ctx.deps.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.entityId, p.uuid), eq(auditEvents.note, 'New crop of the card picture')));
+      expect(event).toMatchObject({ action: 'update', actorId: member.id });
+    },
+  );
 
   test('a stale version: 409 with the practice as it is now, the card and files unchanged; no version: 400', async () => {
     const p = await uploaded();
@@ -383,29 +387,33 @@ describe('cropping the card again', () => {
     });
   });
 
-  test('an image stored before uploads were kept is cut from its largest rendition; with no picture left, a 409 that says what to do', async () => {
-    const p = await uploaded();
-    const [row] = await ctx.deps.db.select().from(bestPractices).where(eq(bestPractices.uuid, p.uuid));
-    const legacy = row!.images.map(({ original: _original, ...rest }) => rest);
-    await ctx.deps.storage.delete([row!.images[0]!.original!]);
-    await ctx.deps.db.update(bestPractices).set({ images: legacy }).where(eq(bestPractices.uuid, p.uuid));
-    const id = p.images[0]!.id;
-    const body = await expectJson(
-      await crop(member, p, id, { crop: { x: 0.5, y: 0.5, width: 0.5, height: 0.5 }, version: p.version }),
-      200,
-      StrictPractice,
-    );
-    const [red, , blue] = await cardColour(body.data.images[0]!);
-    expect(blue).toBeGreaterThan(200);
-    expect(red).toBeLessThan(20);
+  test(
+    'an image stored before uploads were kept is cut from its largest rendition; with no picture left, a 409 ' +
+      'that says what to do',
+    async () => {
+      const p = await uploaded();
+      const [row] = await ctx.deps.db.select().from(bestPractices).where(eq(bestPractices.uuid, p.uuid));
+      const legacy = row!.images.map(({ original: _original, ...rest }) => rest);
+      await ctx.deps.storage.delete([row!.images[0]!.original!]);
+      await ctx.deps.db.update(bestPractices).set({ images: legacy }).where(eq(bestPractices.uuid, p.uuid));
+      const id = p.images[0]!.id;
+      const body = await expectJson(
+        await crop(member, p, id, { crop: { x: 0.5, y: 0.5, width: 0.5, height: 0.5 }, version: p.version }),
+        200,
+        StrictPractice,
+      );
+      const [red, , blue] = await cardColour(body.data.images[0]!);
+      expect(blue).toBeGreaterThan(200);
+      expect(red).toBeLessThan(20);
 
-    await ctx.deps.storage.deleteFolder(`best-practices/${p.uuid}`);
-    await expectError(
-      await crop(member, body.data, id, { crop: { x: 0, y: 0, width: 1, height: 1 }, version: body.data.version }),
-      409,
-      { message: /upload it again/ },
-    );
-  });
+      await ctx.deps.storage.deleteFolder(`best-practices/${p.uuid}`);
+      await expectError(
+        await crop(member, body.data, id, { crop: { x: 0, y: 0, width: 1, height: 1 }, version: body.data.version }),
+        409,
+        { message: /upload it again/ },
+      );
+    },
+  );
 });
 
 describe('documents', () => {

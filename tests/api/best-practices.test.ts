@@ -162,20 +162,24 @@ describe('country scope', () => {
     expect((await created(admin, { title: 'Made by the secretariat', country_code: 'TH' })).country.code).toBe('TH');
   });
 
-  test('a focal point (create rule only) edits its own practices, not a colleague’s; the state_admin (update rule) edits both', async () => {
-    const mine = await created(phMember);
-    const theirs = await created(phMember2);
-    expect((await saved(phMember, { uuid: mine.uuid, version: mine.version, city: 'Cebu City' })).city).toBe(
-      'Cebu City',
-    );
-    await expectError(await save(phMember, { uuid: theirs.uuid, version: theirs.version, city: 'Cebu City' }), 403, {
-      message: /you wrote/,
-    });
-    await expectError(await act(phMember, theirs.uuid, { action: 'submit', version: theirs.version }), 403);
-    expect((await saved(phAdmin, { uuid: theirs.uuid, version: theirs.version, city: 'Davao City' })).city).toBe(
-      'Davao City',
-    );
-  });
+  test(
+    'a focal point (create rule only) edits its own practices, not a colleague’s; the state_admin (update rule) ' +
+      'edits both',
+    async () => {
+      const mine = await created(phMember);
+      const theirs = await created(phMember2);
+      expect((await saved(phMember, { uuid: mine.uuid, version: mine.version, city: 'Cebu City' })).city).toBe(
+        'Cebu City',
+      );
+      await expectError(await save(phMember, { uuid: theirs.uuid, version: theirs.version, city: 'Cebu City' }), 403, {
+        message: /you wrote/,
+      });
+      await expectError(await act(phMember, theirs.uuid, { action: 'submit', version: theirs.version }), 403);
+      expect((await saved(phAdmin, { uuid: theirs.uuid, version: theirs.version, city: 'Davao City' })).city).toBe(
+        'Davao City',
+      );
+    },
+  );
 });
 
 describe('the review workflow', () => {

@@ -211,7 +211,8 @@ describe.skipIf(postgresOnly)('two instances on one PostgreSQL database', () => 
     await server.unsafe(`alter database "${database}" allow_connections false`);
     try {
       await a.deps.db.execute(
-        sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${relayB().applicationName}`,
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name =
+          ${relayB().applicationName}`,
       );
       await new Promise((resolve) => setTimeout(resolve, 1200));
       expect(relayB().listens).toBe(before);

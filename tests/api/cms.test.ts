@@ -295,60 +295,68 @@ describe('POST /api/cms/saved', () => {
     expect(cleared).toMatchObject({ event: null, event_slug: null });
   });
 
-  test('each write answers its last editor as a fresh read does: the person who made it, by name, or by email without one', async () => {
-    const editor = await createUser(ctx, { role: 'admin', country: 'TH', name: 'สมชาย ใจดี' });
-    const nameless = await createUser(ctx, { role: 'admin', country: 'KZ', name: null });
-    const created = await save({ cms_type: 'partner', title: 'Edited by many' });
-    expect(created.updated_by).toEqual({ id: admin.id, name: admin.name ?? admin.email });
-    const edit = { uuid: created.uuid, cms_type: 'partner', title: 'Edited by many, again' };
-    const byEditor = await expectJson(
-      await ctx.request('/api/cms/saved', { token: editor.token, json: withVersion(edit, created.version) }),
-      200,
-      StrictItem,
-    );
-    expect(byEditor.data.updated_by).toEqual({ id: editor.id, name: 'สมชาย ใจดี' });
-    const status = { status: 'published', version: byEditor.data.version };
-    const byNameless = await expectJson(
-      await ctx.request(`/api/cms/status/${created.uuid}`, { token: nameless.token, json: status }),
-      200,
-      StrictItem,
-    );
-    expect(byNameless.data.updated_by).toEqual({ id: nameless.id, name: nameless.email });
-    const read = await expectJson(await view('partner', created.uuid), 200, StrictItem);
-    expect(read.data).toEqual(byNameless.data);
-  });
+  test(
+    'each write answers its last editor as a fresh read does: the person who made it, by name, or by email ' +
+      'without one',
+    async () => {
+      const editor = await createUser(ctx, { role: 'admin', country: 'TH', name: 'สมชาย ใจดี' });
+      const nameless = await createUser(ctx, { role: 'admin', country: 'KZ', name: null });
+      const created = await save({ cms_type: 'partner', title: 'Edited by many' });
+      expect(created.updated_by).toEqual({ id: admin.id, name: admin.name ?? admin.email });
+      const edit = { uuid: created.uuid, cms_type: 'partner', title: 'Edited by many, again' };
+      const byEditor = await expectJson(
+        await ctx.request('/api/cms/saved', { token: editor.token, json: withVersion(edit, created.version) }),
+        200,
+        StrictItem,
+      );
+      expect(byEditor.data.updated_by).toEqual({ id: editor.id, name: 'สมชาย ใจดี' });
+      const status = { status: 'published', version: byEditor.data.version };
+      const byNameless = await expectJson(
+        await ctx.request(`/api/cms/status/${created.uuid}`, { token: nameless.token, json: status }),
+        200,
+        StrictItem,
+      );
+      expect(byNameless.data.updated_by).toEqual({ id: nameless.id, name: nameless.email });
+      const read = await expectJson(await view('partner', created.uuid), 200, StrictItem);
+      expect(read.data).toEqual(byNameless.data);
+    },
+  );
 
-  test('a banner keeps the crop and alt text chosen in the form; the public list carries them; a new picture drops the crop', async () => {
-    const crop = { x: 0.1, y: 0.2, width: 0.5, height: 0.375 };
-    const created = await save({
-      cms_type: 'banner',
-      title: 'Crop me',
-      image_crop: crop,
-      image_alt: '  Boats on the Chao Phraya at dusk  ',
-    });
-    expect(created).toMatchObject({ image_crop: crop, image_alt: 'Boats on the Chao Phraya at dusk' });
-    // Fields left out keep their value; the Thai alt text is kept as typed.
-    const renamed = await save(
-      { uuid: created.uuid, cms_type: 'banner', title: 'Cropped', image_alt: 'เรือบนแม่น้ำเจ้าพระยา' },
-      200,
-    );
-    expect(renamed).toMatchObject({ image_crop: crop, image_alt: 'เรือบนแม่น้ำเจ้าพระยา' });
-    await save({ uuid: created.uuid, cms_type: 'banner', title: 'Cropped', status: 'published' }, 200);
-    const publicList = await expectJson(await ctx.request('/api/public/cms/banner'), 200, StrictPublic);
-    expect(publicList.data.find((item) => item.uuid === created.uuid)).toMatchObject({
-      image_crop: crop,
-      image_alt: 'เรือบนแม่น้ำเจ้าพระยา',
-    });
+  test(
+    'a banner keeps the crop and alt text chosen in the form; the public list carries them; a new picture drops ' +
+      'the crop',
+    async () => {
+      const crop = { x: 0.1, y: 0.2, width: 0.5, height: 0.375 };
+      const created = await save({
+        cms_type: 'banner',
+        title: 'Crop me',
+        image_crop: crop,
+        image_alt: '  Boats on the Chao Phraya at dusk  ',
+      });
+      expect(created).toMatchObject({ image_crop: crop, image_alt: 'Boats on the Chao Phraya at dusk' });
+      // Fields left out keep their value; the Thai alt text is kept as typed.
+      const renamed = await save(
+        { uuid: created.uuid, cms_type: 'banner', title: 'Cropped', image_alt: 'เรือบนแม่น้ำเจ้าพระยา' },
+        200,
+      );
+      expect(renamed).toMatchObject({ image_crop: crop, image_alt: 'เรือบนแม่น้ำเจ้าพระยา' });
+      await save({ uuid: created.uuid, cms_type: 'banner', title: 'Cropped', status: 'published' }, 200);
+      const publicList = await expectJson(await ctx.request('/api/public/cms/banner'), 200, StrictPublic);
+      expect(publicList.data.find((item) => item.uuid === created.uuid)).toMatchObject({
+        image_crop: crop,
+        image_alt: 'เรือบนแม่น้ำเจ้าพระยา',
+      });
 
-    const uploaded = await expectJson(
-      await ctx.request(`/api/cms/upload/${created.uuid}`, { token: admin.token, body: uploadForm(png) }),
-      200,
-      StrictItem,
-    );
-    expect(uploaded.data).toMatchObject({ image_crop: null, image_alt: 'เรือบนแม่น้ำเจ้าพระยา' });
-    const cleared = await save({ uuid: created.uuid, cms_type: 'banner', title: 'Cropped', image_alt: '' }, 200);
-    expect(cleared.image_alt).toBeNull();
-  });
+      const uploaded = await expectJson(
+        await ctx.request(`/api/cms/upload/${created.uuid}`, { token: admin.token, body: uploadForm(png) }),
+        200,
+        StrictItem,
+      );
+      expect(uploaded.data).toMatchObject({ image_crop: null, image_alt: 'เรือบนแม่น้ำเจ้าพระยา' });
+      const cleared = await save({ uuid: created.uuid, cms_type: 'banner', title: 'Cropped', image_alt: '' }, 200);
+      expect(cleared.image_alt).toBeNull();
+    },
+  );
 
   test('a crop outside the picture, or on an item that is not a banner: 400 naming image_crop', async () => {
     const outside = await ctx.request('/api/cms/saved', {

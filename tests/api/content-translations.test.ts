@@ -80,79 +80,87 @@ const save = (entity: string, key: string, locale: string, json: unknown) =>
   ctx.request(`/api/translation/${entity}/${key}/${locale}`, { method: 'POST', token: admin.token, json });
 
 describe('content translations', () => {
-  test('a thrust: English beside each language; a first translation, then a versioned change; a stale one is a 409 with the current', async () => {
-    const code = firstThrust!.code;
-    const before = await read('thrust', code);
-    expect(before.fields).toEqual([{ name: 'name', multiline: false, english: firstThrust!.name }]);
-    expect(before.translations.fr).toEqual({
-      locale: 'fr',
-      fields: {},
-      outdated: [],
-      version: null,
-      updated_at: null,
-      updated_by: null,
-    });
+  test(
+    'a thrust: English beside each language; a first translation, then a versioned change; a stale one is a 409 ' +
+      'with the current',
+    async () => {
+      const code = firstThrust!.code;
+      const before = await read('thrust', code);
+      expect(before.fields).toEqual([{ name: 'name', multiline: false, english: firstThrust!.name }]);
+      expect(before.translations.fr).toEqual({
+        locale: 'fr',
+        fields: {},
+        outdated: [],
+        version: null,
+        updated_at: null,
+        updated_by: null,
+      });
 
-    const first = await expectJson(
-      await save('thrust', code, 'fr', { fields: { name: 'Transformation sociale' } }),
-      200,
-      StrictLocale,
-    );
-    expect(first.data).toMatchObject({
-      locale: 'fr',
-      fields: { name: 'Transformation sociale' },
-      outdated: [],
-      version: 1,
-      updated_by: { id: admin.id },
-    });
-    // A second write must say which version it read.
-    await expectError(await save('thrust', code, 'fr', { fields: { name: 'Autre' } }), 428, { fields: ['version'] });
-    const second = await expectJson(
-      await save('thrust', code, 'fr', { fields: { name: 'Transformation sociale durable' }, version: 1 }),
-      200,
-      StrictLocale,
-    );
-    expect(second.data.version).toBe(2);
-    const stale = await expectJson(
-      await save('thrust', code, 'fr', { fields: { name: 'Perdu' }, version: 1 }),
-      409,
-      deepStrict(conflictResponse(LocaleTranslationSchema)),
-    );
-    expect(stale.current).toMatchObject({ fields: { name: 'Transformation sociale durable' }, version: 2 });
-    expect((await read('thrust', code)).translations.fr.fields).toEqual({ name: 'Transformation sociale durable' });
-    // Other languages are their own records.
-    await expectJson(await save('thrust', code, 'zh', { fields: { name: '社会转型' } }), 200, StrictLocale);
-    const both = await read('thrust', code);
-    expect([both.translations.zh.fields, both.translations.ru.version]).toEqual([{ name: '社会转型' }, null]);
-    const audited = await ctx.deps.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.entity, 'translation:thrust'), eq(auditEvents.entityId, `${code}:fr`)));
-    expect(audited).toHaveLength(2);
-  });
+      const first = await expectJson(
+        await save('thrust', code, 'fr', { fields: { name: 'Transformation sociale' } }),
+        200,
+        StrictLocale,
+      );
+      expect(first.data).toMatchObject({
+        locale: 'fr',
+        fields: { name: 'Transformation sociale' },
+        outdated: [],
+        version: 1,
+        updated_by: { id: admin.id },
+      });
+      // A second write must say which version it read.
+      await expectError(await save('thrust', code, 'fr', { fields: { name: 'Autre' } }), 428, { fields: ['version'] });
+      const second = await expectJson(
+        await save('thrust', code, 'fr', { fields: { name: 'Transformation sociale durable' }, version: 1 }),
+        200,
+        StrictLocale,
+      );
+      expect(second.data.version).toBe(2);
+      const stale = await expectJson(
+        await save('thrust', code, 'fr', { fields: { name: 'Perdu' }, version: 1 }),
+        409,
+        deepStrict(conflictResponse(LocaleTranslationSchema)),
+      );
+      expect(stale.current).toMatchObject({ fields: { name: 'Transformation sociale durable' }, version: 2 });
+      expect((await read('thrust', code)).translations.fr.fields).toEqual({ name: 'Transformation sociale durable' });
+      // Other languages are their own records.
+      await expectJson(await save('thrust', code, 'zh', { fields: { name: '社会转型' } }), 200, StrictLocale);
+      const both = await read('thrust', code);
+      expect([both.translations.zh.fields, both.translations.ru.version]).toEqual([{ name: '社会转型' }, null]);
+      const audited = await ctx.deps.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.entity, 'translation:thrust'), eq(auditEvents.entityId, `${code}:fr`)));
+      expect(audited).toHaveLength(2);
+    },
+  );
 
-  test('a question: its wording, help and each choice; an empty field goes back to English; pages read one language at once', async () => {
-    const { fields } = await read('question', withOptions.uuid);
-    const names = fields.map((f) => f.name);
-    expect(names).toContain('text');
-    for (const option of withOptions.options) expect(names).toContain(`option.${option.value}`);
-    const option = withOptions.options[0]!;
-    const saved = await expectJson(
-      await save('question', withOptions.uuid, 'ru', {
-        fields: {
-          text: 'Есть ли в стране национальная городская политика?',
-          [`option.${option.value}`]: 'Да, принята',
-          help: '',
-        },
-      }),
-      200,
-      StrictLocale,
-    );
-    expect(Object.keys(saved.data.fields).sort()).toEqual([`option.${option.value}`, 'text'].sort());
-    const russian = await translationsInto(ctx.deps.db, 'question', 'ru');
-    expect(russian.get(withOptions.uuid)?.['text']).toBe('Есть ли в стране национальная городская политика?');
-    expect((await translationsInto(ctx.deps.db, 'question', 'fr')).has(withOptions.uuid)).toBe(false);
-  });
+  test(
+    'a question: its wording, help and each choice; an empty field goes back to English; pages read one language ' +
+      'at once',
+    async () => {
+      const { fields } = await read('question', withOptions.uuid);
+      const names = fields.map((f) => f.name);
+      expect(names).toContain('text');
+      for (const option of withOptions.options) expect(names).toContain(`option.${option.value}`);
+      const option = withOptions.options[0]!;
+      const saved = await expectJson(
+        await save('question', withOptions.uuid, 'ru', {
+          fields: {
+            text: 'Есть ли в стране национальная городская политика?',
+            [`option.${option.value}`]: 'Да, принята',
+            help: '',
+          },
+        }),
+        200,
+        StrictLocale,
+      );
+      expect(Object.keys(saved.data.fields).sort()).toEqual([`option.${option.value}`, 'text'].sort());
+      const russian = await translationsInto(ctx.deps.db, 'question', 'ru');
+      expect(russian.get(withOptions.uuid)?.['text']).toBe('Есть ли в стране национальная городская политика?');
+      expect((await translationsInto(ctx.deps.db, 'question', 'fr')).has(withOptions.uuid)).toBe(false);
+    },
+  );
 
   test('a translation whose English changed since is marked outdated, until it is saved again', async () => {
     const key = choiceQuestion!.uuid;
@@ -205,40 +213,46 @@ describe('GET /api/translation/list', () => {
   const list = async (query: string) =>
     await expectJson(await ctx.request(`/api/translation/list?${query}`, { token: admin.token }), 200, StrictList);
 
-  test('lists one kind of record in its order with each language’s progress; filters by state and language, searches, pages', async () => {
-    const all = await list('entity=profile-indicator&per_page=100');
-    expect(all.total).toBeGreaterThan(5);
-    const growth = all.data.find((item) => item.key === 'URB_GROWTH')!;
-    expect(growth.languages.fr).toEqual({ translated: 0, outdated: 0 });
+  test(
+    'lists one kind of record in its order with each language’s progress; filters by state and language, ' +
+      'searches, pages',
+    async () => {
+      const all = await list('entity=profile-indicator&per_page=100');
+      expect(all.total).toBeGreaterThan(5);
+      const growth = all.data.find((item) => item.key === 'URB_GROWTH')!;
+      expect(growth.languages.fr).toEqual({ translated: 0, outdated: 0 });
 
-    await expectJson(
-      await save('profile-indicator', 'URB_GROWTH', 'fr', { fields: { name: 'Taux de croissance urbaine' } }),
-      200,
-      StrictLocale,
-    );
-    const after = (await list('entity=profile-indicator&per_page=100')).data.find((item) => item.key === 'URB_GROWTH')!;
-    expect(after.languages.fr.translated).toBe(1);
-    const done = growth.fields === 1 ? 'done' : 'missing';
-    expect(
-      (await list(`entity=profile-indicator&locale=fr&state=${done}&per_page=100`)).data.map((i) => i.key),
-    ).toContain('URB_GROWTH');
-    expect((await list('entity=profile-indicator&locale=ru&state=done')).total).toBe(0);
+      await expectJson(
+        await save('profile-indicator', 'URB_GROWTH', 'fr', { fields: { name: 'Taux de croissance urbaine' } }),
+        200,
+        StrictLocale,
+      );
+      const after = (await list('entity=profile-indicator&per_page=100')).data.find(
+        (item) => item.key === 'URB_GROWTH',
+      )!;
+      expect(after.languages.fr.translated).toBe(1);
+      const done = growth.fields === 1 ? 'done' : 'missing';
+      expect(
+        (await list(`entity=profile-indicator&locale=fr&state=${done}&per_page=100`)).data.map((i) => i.key),
+      ).toContain('URB_GROWTH');
+      expect((await list('entity=profile-indicator&locale=ru&state=done')).total).toBe(0);
 
-    // English changes under the French: the record is outdated in French.
-    await ctx.deps.db
-      .update(profileIndicators)
-      .set({ name: 'Annual urban population growth rate' })
-      .where(eq(profileIndicators.code, 'URB_GROWTH'));
-    const outdated = await list('entity=profile-indicator&locale=fr&state=outdated');
-    expect(outdated.data.map((i) => [i.key, i.english, i.languages.fr.outdated])).toEqual([
-      ['URB_GROWTH', 'Annual urban population growth rate', 1],
-    ]);
+      // English changes under the French: the record is outdated in French.
+      await ctx.deps.db
+        .update(profileIndicators)
+        .set({ name: 'Annual urban population growth rate' })
+        .where(eq(profileIndicators.code, 'URB_GROWTH'));
+      const outdated = await list('entity=profile-indicator&locale=fr&state=outdated');
+      expect(outdated.data.map((i) => [i.key, i.english, i.languages.fr.outdated])).toEqual([
+        ['URB_GROWTH', 'Annual urban population growth rate', 1],
+      ]);
 
-    const found = await list('entity=profile-indicator&q=annual%20URBAN');
-    expect(found.data.map((i) => i.key)).toEqual(['URB_GROWTH']);
-    const paged = await list('entity=profile-indicator&per_page=2&page=2');
-    expect([paged.data.length, paged.page, paged.per_page, paged.total]).toEqual([2, 2, 2, all.total]);
-  });
+      const found = await list('entity=profile-indicator&q=annual%20URBAN');
+      expect(found.data.map((i) => i.key)).toEqual(['URB_GROWTH']);
+      const paged = await list('entity=profile-indicator&per_page=2&page=2');
+      expect([paged.data.length, paged.page, paged.per_page, paged.total]).toEqual([2, 2, 2, all.total]);
+    },
+  );
 
   test('refuses a missing or unknown kind, a bad state and a page size past its limit with a 400', async () => {
     for (const [query, field] of [

@@ -36,25 +36,29 @@ const codeOf = new Map(
 const named = (entity: Translatable, key: string) => `${entity} ${codeOf.get(key) ?? key}`;
 
 describe('the demo translations of the reference content', () => {
-  test('cover the thrusts, subcategories, questions, profile themes and indicators, and the best-practice categories, in the three languages', async () => {
-    const expected: Translatable[] = [
-      'thrust',
-      'subcategory',
-      'question',
-      'profile-category',
-      'profile-indicator',
-      'practice-category',
-    ];
-    expect(Object.keys(data).sort()).toEqual([...expected].sort());
-    for (const entity of expected) {
-      const keys = Object.keys(data[entity]!);
-      expect(keys.length, entity).toBeGreaterThan(0);
-    }
-    // Every best-practice category the portal has (the library's themes, issue 32).
-    expect(Object.keys(data['practice-category']!).sort()).toEqual(
-      (await allEnglishFields(db, 'practice-category')).map((c) => c.key).sort(),
-    );
-  });
+  test(
+    'cover the thrusts, subcategories, questions, profile themes and indicators, and the best-practice ' +
+      'categories, in the three languages',
+    async () => {
+      const expected: Translatable[] = [
+        'thrust',
+        'subcategory',
+        'question',
+        'profile-category',
+        'profile-indicator',
+        'practice-category',
+      ];
+      expect(Object.keys(data).sort()).toEqual([...expected].sort());
+      for (const entity of expected) {
+        const keys = Object.keys(data[entity]!);
+        expect(keys.length, entity).toBeGreaterThan(0);
+      }
+      // Every best-practice category the portal has (the library's themes, issue 32).
+      expect(Object.keys(data['practice-category']!).sort()).toEqual(
+        (await allEnglishFields(db, 'practice-category')).map((c) => c.key).sort(),
+      );
+    },
+  );
 
   test('name existing records and their texts, each field in every language, none empty or left in English', async () => {
     for (const { entity, key, locales } of records) {
@@ -106,25 +110,29 @@ describe('the demo translations of the reference content', () => {
     }
   });
 
-  test('follow each language’s typography: French no-break spaces, Chinese full-width punctuation, no straight quotes', () => {
-    for (const { entity, key, locales } of records) {
-      for (const locale of TRANSLATION_LOCALES) {
-        for (const [name, text] of Object.entries(locales[locale] ?? {})) {
-          const where = `${named(entity, key)} ${locale} ${name}: ${text}`;
-          expect(text, where).not.toMatch(/["']/);
-          // Accented letters composed (the SDG titles' source decomposes some).
-          expect(text.normalize('NFC'), where).toBe(text);
-          if (locale === 'fr') {
-            // A no-break space before ; : ! ? and inside « ».
-            expect(text, where).not.toMatch(/(?<![\u00a0\u202f])[;:!?]/);
-            expect(text, where).not.toMatch(/«(?![\u00a0\u202f])|(?<![\u00a0\u202f])»/);
+  test(
+    'follow each language’s typography: French no-break spaces, Chinese full-width punctuation, no straight ' +
+      'quotes',
+    () => {
+      for (const { entity, key, locales } of records) {
+        for (const locale of TRANSLATION_LOCALES) {
+          for (const [name, text] of Object.entries(locales[locale] ?? {})) {
+            const where = `${named(entity, key)} ${locale} ${name}: ${text}`;
+            expect(text, where).not.toMatch(/["']/);
+            // Accented letters composed (the SDG titles' source decomposes some).
+            expect(text.normalize('NFC'), where).toBe(text);
+            if (locale === 'fr') {
+              // A no-break space before ; : ! ? and inside « ».
+              expect(text, where).not.toMatch(/(?<![\u00a0\u202f])[;:!?]/);
+              expect(text, where).not.toMatch(/«(?![\u00a0\u202f])|(?<![\u00a0\u202f])»/);
+            }
+            if (locale === 'zh') expect(text, where).not.toMatch(/[,;:?!()]/);
+            if (locale === 'ru') expect(text, where).not.toMatch(/\s[;:!?]/);
           }
-          if (locale === 'zh') expect(text, where).not.toMatch(/[,;:?!()]/);
-          if (locale === 'ru') expect(text, where).not.toMatch(/\s[;:!?]/);
         }
       }
-    }
-  });
+    },
+  );
 
   test('use the UN’s names for the New Urban Agenda’s commitments and SDG indicator titles', async () => {
     const thrusts = data.thrust!;
@@ -139,7 +147,8 @@ describe('the demo translations of the reference content', () => {
     // A question that quotes an SDG indicator uses its official title (open-sdg/sdg-translations).
     expect(zhFile.question.Q19.text).toBe('每10万人当中因灾害死亡、失踪和直接受影响的人数');
     expect(frFile.question.Q22.text).toBe(
-      'Proportion d’administrations locales ayant adopté et mis en place des stratégies locales de réduction des risques de catastrophe, conformément aux stratégies suivies à l’échelle nationale',
+      'Proportion d’administrations locales ayant adopté et mis en place des stratégies locales de réduction ' +
+        'des risques de catastrophe, conformément aux stratégies suivies à l’échelle nationale',
     );
     expect(ruFile.question.Q30.text).toBe('Соотношение темпов застройки и темпов роста населения');
     expect(frFile.question.Q36.text).toBe('Proportion de la population utilisant Internet');

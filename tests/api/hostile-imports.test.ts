@@ -69,7 +69,8 @@ async function measured(label: string, send: () => Promise<Response>): Promise<C
   const cost = { response, ms, loopMs: loop.max / 1e6, growthMb: (peak - before) / 2 ** 20 };
   if (process.env['LOG_IMPORT_FIGURES']) {
     console.log(
-      `${ctx.database} ${label}: ${response.status} in ${ms.toFixed(0)} ms, event loop ≤ ${cost.loopMs.toFixed(0)} ms, RSS +${cost.growthMb.toFixed(0)} MB`,
+      `${ctx.database} ${label}: ${response.status} in ${ms.toFixed(0)} ms, event loop ` +
+        `≤ ${cost.loopMs.toFixed(0)} ms, RSS +${cost.growthMb.toFixed(0)} MB`,
     );
   }
   return cost;
@@ -135,15 +136,19 @@ describe.each(HOSTILE)('%s', (label, make, name, problem) => {
 });
 
 describe('a form of thousands of parts', () => {
-  test('is refused before the form is parsed (2 MB of tiny fields held the event loop 0.4 s; the 20 MB of a report, 2.7 s)', async () => {
-    const form = new FormData();
-    for (let i = 0; i < 10_000; i++) form.append(`f${i}`, 'x');
-    form.append('file', new File([new TextEncoder().encode('country_code\n')], 'f.csv'));
-    const cost = await measured('a form of 10,001 parts (preview)', send('/preview', form));
-    const body = await expectJson(cost.response, 400, ErrorResponseSchema);
-    expect(body.message).toBe('The upload holds more than 16 parts: send the file on its own');
-    expect(cost.loopMs).toBeLessThan(LOOP_MAX_MS);
-  });
+  test(
+    'is refused before the form is parsed (2 MB of tiny fields held the event loop 0.4 s; the 20 MB of a report, ' +
+      '2.7 s)',
+    async () => {
+      const form = new FormData();
+      for (let i = 0; i < 10_000; i++) form.append(`f${i}`, 'x');
+      form.append('file', new File([new TextEncoder().encode('country_code\n')], 'f.csv'));
+      const cost = await measured('a form of 10,001 parts (preview)', send('/preview', form));
+      const body = await expectJson(cost.response, 400, ErrorResponseSchema);
+      expect(body.message).toBe('The upload holds more than 16 parts: send the file on its own');
+      expect(cost.loopMs).toBeLessThan(LOOP_MAX_MS);
+    },
+  );
 });
 
 describe('what the person reads', () => {
@@ -154,7 +159,8 @@ describe('what the person reads', () => {
       ErrorResponseSchema,
     );
     expect(wide.message).toBe(
-      'Le fichier ne peut pas être importé\u00a0: la feuille utilise des colonnes jusqu’à XFD\u00a0: gardez les chiffres dans les colonnes A à GR et supprimez les colonnes suivantes',
+      'Le fichier ne peut pas être importé\u00a0: la feuille utilise des colonnes jusqu’à XFD\u00a0: gardez ' +
+        'les chiffres dans les colonnes A à GR et supprimez les colonnes suivantes',
     );
     const long = await expectJson(
       await send('/preview', uploadForm(longCsv(), { name: 'long.csv' }), { 'accept-language': 'ru' })(),
@@ -196,38 +202,45 @@ describe('a file at the import’s limit', () => {
     );
   });
 
-  test('the widest CSV within the limits (2 MB: 5,000 rows of 200 values) is read, each row said to have too many values, memory bounded', async () => {
-    const csv = `country_code,indicator,year,value,source\n${`PH,URB_GROWTH,2001,1,PSA${',x'.repeat(195)}\n`.repeat(5000)}`;
-    const cost = await measured(
-      'a CSV of 5000 rows of 200 values (preview)',
-      send('/preview', uploadForm(new TextEncoder().encode(csv), { name: 'wide.csv' })),
-    );
-    const preview = await expectJson(cost.response, 200, ImportResponseSchema);
-    expect(preview.data.rows).toBe(5000);
-    expect(preview.data.errors[0]!.message).toBe(
-      'Row 2, 200 values where row 1 names 5 columns: put a value that holds a comma in double quotes',
-    );
-    // What the event loop does here is the planning of 5,000 rows and their 5,000 problems, not the reading: only
-    // memory is asserted.
-    expect(cost.growthMb).toBeLessThan(GROWTH_MAX_MB);
-    const wider = await expectJson(
-      await send(
-        '/preview',
-        uploadForm(new TextEncoder().encode(`${csv}PH${',x'.repeat(200)}\n`), { name: 'wide.csv' }),
-      )(),
-      400,
-      ErrorResponseSchema,
-    );
-    expect(wider.message).toBe(
-      'The file cannot be imported: there are more than 5000 rows of figures: import at most 5000 at a time',
-    );
-    const tooWide = await expectJson(
-      await send('/preview', uploadForm(new TextEncoder().encode(`a,b\n${'1,'.repeat(200)}1\n`), { name: 'w.csv' }))(),
-      400,
-      ErrorResponseSchema,
-    );
-    expect(tooWide.message).toBe(
-      'The file cannot be imported: Row 2: it has more than 200 values: keep the figures in the first 200 columns',
-    );
-  });
+  test(
+    'the widest CSV within the limits (2 MB: 5,000 rows of 200 values) is read, each row said to have too many ' +
+      'values, memory bounded',
+    async () => {
+      const csv = `country_code,indicator,year,value,source\n${`PH,URB_GROWTH,2001,1,PSA${',x'.repeat(195)}\n`.repeat(5000)}`;
+      const cost = await measured(
+        'a CSV of 5000 rows of 200 values (preview)',
+        send('/preview', uploadForm(new TextEncoder().encode(csv), { name: 'wide.csv' })),
+      );
+      const preview = await expectJson(cost.response, 200, ImportResponseSchema);
+      expect(preview.data.rows).toBe(5000);
+      expect(preview.data.errors[0]!.message).toBe(
+        'Row 2, 200 values where row 1 names 5 columns: put a value that holds a comma in double quotes',
+      );
+      // What the event loop does here is the planning of 5,000 rows and their 5,000 problems, not the reading: only
+      // memory is asserted.
+      expect(cost.growthMb).toBeLessThan(GROWTH_MAX_MB);
+      const wider = await expectJson(
+        await send(
+          '/preview',
+          uploadForm(new TextEncoder().encode(`${csv}PH${',x'.repeat(200)}\n`), { name: 'wide.csv' }),
+        )(),
+        400,
+        ErrorResponseSchema,
+      );
+      expect(wider.message).toBe(
+        'The file cannot be imported: there are more than 5000 rows of figures: import at most 5000 at a time',
+      );
+      const tooWide = await expectJson(
+        await send(
+          '/preview',
+          uploadForm(new TextEncoder().encode(`a,b\n${'1,'.repeat(200)}1\n`), { name: 'w.csv' }),
+        )(),
+        400,
+        ErrorResponseSchema,
+      );
+      expect(tooWide.message).toBe(
+        'The file cannot be imported: Row 2: it has more than 200 values: keep the figures in the first 200 columns',
+      );
+    },
+  );
 });

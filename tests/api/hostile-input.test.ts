@@ -171,7 +171,8 @@ describe('logs', () => {
     expect(logged).not.toContain('A private message');
     const [first, ...frames] = logged.split('\n');
     expect(first).toBe(
-      'GET /about\\nforged failed: Error: Failed query: insert into "contact_messages" values ($1, $2) | caused by Error: invalid byte sequence for encoding "UTF8": 0x00',
+      'GET /about\\nforged failed: Error: Failed query: insert into "contact_messages" values ($1, $2) | ' +
+        'caused by Error: invalid byte sequence for encoding "UTF8": 0x00',
     );
     for (const frame of frames) expect(frame).toMatch(/^\s+at /);
   });

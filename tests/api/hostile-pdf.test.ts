@@ -66,7 +66,8 @@ test(
     // The test itself holds copies of the 12 MB body (the file, the form, the request): counted here too.
     expect((rssPeak - rssBefore) / 1e6).toBeLessThan(130);
     console.log(
-      `hostile PDF: ${(bytes.length / 1e6).toFixed(1)} MB refused in ${ms.toFixed(0)} ms; longest stall ${(delay.max / 1e6).toFixed(0)} ms; rss +${((rssPeak - rssBefore) / 1e6).toFixed(0)} MB`,
+      `hostile PDF: ${(bytes.length / 1e6).toFixed(1)} MB refused in ${ms.toFixed(0)} ms; longest ` +
+        `stall ${(delay.max / 1e6).toFixed(0)} ms; rss +${((rssPeak - rssBefore) / 1e6).toFixed(0)} MB`,
     );
   },
 );

@@ -119,22 +119,26 @@ describe('key facts as translatable texts of their theme', () => {
     });
   });
 
-  test('once the facts move, a translation made for another fact no longer reaches the pages; the theme’s other texts still do', async () => {
-    await saveCategory({ key_facts: [JAPAN, TOKYO, WORDS] });
-    expect((await category()).key_facts.map((f) => f.label)).toEqual([JAPAN.label, TOKYO.label, WORDS.label]);
-    // fact.1 is Japan now: the translation saved for Tokyo stays in the editor, marked out of date…
-    const record = await translation();
-    expect(record.translations.fr.outdated).toEqual(expect.arrayContaining(['fact.1.label', 'fact.1.unit']));
-    // …and the pages show the English until it is saved again; the unchanged fact 3 keeps its own.
-    expect(await publicFrench()).toEqual({ name: 'Chiffres', 'fact.3.value': 'une sur quatre' });
-    await expectJson(
-      await saveFrench(
-        { ...record.translations.fr.fields, 'fact.1.label': 'Population urbaine, Japon', 'fact.1.unit': '%' },
-        record.translations.fr.version!,
-      ),
-      200,
-      StrictLocale,
-    );
-    expect(await publicFrench()).toMatchObject({ 'fact.1.label': 'Population urbaine, Japon', 'fact.1.unit': '%' });
-  });
+  test(
+    'once the facts move, a translation made for another fact no longer reaches the pages; the theme’s other ' +
+      'texts still do',
+    async () => {
+      await saveCategory({ key_facts: [JAPAN, TOKYO, WORDS] });
+      expect((await category()).key_facts.map((f) => f.label)).toEqual([JAPAN.label, TOKYO.label, WORDS.label]);
+      // fact.1 is Japan now: the translation saved for Tokyo stays in the editor, marked out of date…
+      const record = await translation();
+      expect(record.translations.fr.outdated).toEqual(expect.arrayContaining(['fact.1.label', 'fact.1.unit']));
+      // …and the pages show the English until it is saved again; the unchanged fact 3 keeps its own.
+      expect(await publicFrench()).toEqual({ name: 'Chiffres', 'fact.3.value': 'une sur quatre' });
+      await expectJson(
+        await saveFrench(
+          { ...record.translations.fr.fields, 'fact.1.label': 'Population urbaine, Japon', 'fact.1.unit': '%' },
+          record.translations.fr.version!,
+        ),
+        200,
+        StrictLocale,
+      );
+      expect(await publicFrench()).toMatchObject({ 'fact.1.label': 'Population urbaine, Japon', 'fact.1.unit': '%' });
+    },
+  );
 });

@@ -54,56 +54,61 @@ beforeAll(async () => {
 });
 
 describe('a national report', () => {
-  test('submitted: the secretariat is told; returned with a note: the country is told and emailed the reason, another country nothing', async () => {
-    await openCycle(ctx, admin, { year: YEAR });
-    const questions = await questionsByCode(ctx, admin);
-    expect((await saveAnswers(ctx, phMember, YEAR, 'PH', compulsoryAnswers(questions.values()))).status).toBe(200);
-    let report: Pick<Report, 'uuid' | 'version' | 'status'> = (await viewReport(ctx, phMember, YEAR, 'PH')).report;
-    const completed = await expectJson(
-      await updateReport(ctx, phMember, YEAR, 'PH', { version: report.version, action: 'complete' }),
-      200,
-      ReportResponseSchema,
-    );
-    report = (await expectJson(await upload(ctx, phAdmin, completed.data.uuid, pdfBytes()), 200, ReportResponseSchema))
-      .data;
-    expect(report.status).toBe('submitted');
+  test(
+    'submitted: the secretariat is told; returned with a note: the country is told and emailed the reason, ' +
+      'another country nothing',
+    async () => {
+      await openCycle(ctx, admin, { year: YEAR });
+      const questions = await questionsByCode(ctx, admin);
+      expect((await saveAnswers(ctx, phMember, YEAR, 'PH', compulsoryAnswers(questions.values()))).status).toBe(200);
+      let report: Pick<Report, 'uuid' | 'version' | 'status'> = (await viewReport(ctx, phMember, YEAR, 'PH')).report;
+      const completed = await expectJson(
+        await updateReport(ctx, phMember, YEAR, 'PH', { version: report.version, action: 'complete' }),
+        200,
+        ReportResponseSchema,
+      );
+      report = (
+        await expectJson(await upload(ctx, phAdmin, completed.data.uuid, pdfBytes()), 200, ReportResponseSchema)
+      ).data;
+      expect(report.status).toBe('submitted');
 
-    // The secretariat hears of the submission; the country that submitted does not.
-    expect((await list(admin)).find((n) => n.kind === 'report.submitted')).toMatchObject({
-      title: `Report submitted: Philippines ${YEAR}`,
-      link: `/module/report/national/PH/${YEAR}/indicator/preview`,
-    });
-    expect(await kindsOf(phMember)).not.toContain('report.submitted');
-
-    const note = 'Q04 needs the 2024 census figure';
-    const returned = await expectJson(
-      await updateReport(ctx, admin, YEAR, 'PH', { version: report.version, action: 'return', note }),
-      200,
-      ReportResponseSchema,
-    );
-    expect(returned.data.status).toBe('in_progress');
-
-    for (const me of [phAdmin, phMember]) {
-      const notice = (await list(me)).find((n) => n.kind === 'report.returned');
-      expect(notice).toMatchObject({
-        title: `Report returned: Philippines ${YEAR}`,
-        link: `/module/report/national/PH/${YEAR}/indicator/form`,
-        read_at: null,
+      // The secretariat hears of the submission; the country that submitted does not.
+      expect((await list(admin)).find((n) => n.kind === 'report.submitted')).toMatchObject({
+        title: `Report submitted: Philippines ${YEAR}`,
+        link: `/module/report/national/PH/${YEAR}/indicator/preview`,
       });
-    }
-    for (const me of [thAdmin, thMember, admin]) expect(await kindsOf(me)).not.toContain('report.returned');
+      expect(await kindsOf(phMember)).not.toContain('report.submitted');
 
-    await ctx.deps.mail!.runOnce();
-    for (const me of [phAdmin, phMember]) {
-      const mails = mailTo(me).filter((m) => m.subject?.startsWith('Report returned'));
-      expect(mails).toHaveLength(1);
-      expect(mails[0]!.text).toContain(`Dear ${me.name},`);
-      expect(mails[0]!.text).toContain(`Reason: ${note}`);
-      expect(mails[0]!.text).toContain(`https://portal.example/module/report/national/PH/${YEAR}/indicator/form`);
-    }
-    expect(mailTo(thAdmin)).toEqual([]);
-    expect(mailTo(thMember)).toEqual([]);
-  });
+      const note = 'Q04 needs the 2024 census figure';
+      const returned = await expectJson(
+        await updateReport(ctx, admin, YEAR, 'PH', { version: report.version, action: 'return', note }),
+        200,
+        ReportResponseSchema,
+      );
+      expect(returned.data.status).toBe('in_progress');
+
+      for (const me of [phAdmin, phMember]) {
+        const notice = (await list(me)).find((n) => n.kind === 'report.returned');
+        expect(notice).toMatchObject({
+          title: `Report returned: Philippines ${YEAR}`,
+          link: `/module/report/national/PH/${YEAR}/indicator/form`,
+          read_at: null,
+        });
+      }
+      for (const me of [thAdmin, thMember, admin]) expect(await kindsOf(me)).not.toContain('report.returned');
+
+      await ctx.deps.mail!.runOnce();
+      for (const me of [phAdmin, phMember]) {
+        const mails = mailTo(me).filter((m) => m.subject?.startsWith('Report returned'));
+        expect(mails).toHaveLength(1);
+        expect(mails[0]!.text).toContain(`Dear ${me.name},`);
+        expect(mails[0]!.text).toContain(`Reason: ${note}`);
+        expect(mails[0]!.text).toContain(`https://portal.example/module/report/national/PH/${YEAR}/indicator/form`);
+      }
+      expect(mailTo(thAdmin)).toEqual([]);
+      expect(mailTo(thMember)).toEqual([]);
+    },
+  );
 });
 
 describe('a best practice', () => {
@@ -120,45 +125,49 @@ describe('a best practice', () => {
       )
     ).data;
 
-  test('submitted reaches the secretariat; a comment and the request for changes reach the country, with the reason by email', async () => {
-    let p = (
-      await expectJson(
-        await save(phMember, { title: 'Iloilo River Esplanade', country_code: 'PH', ...COMPLETE_PRACTICE }),
-        201,
-        PracticeResponseSchema,
-      )
-    ).data;
-    p = await act(phMember, p, 'submit');
-    expect((await list(admin)).find((n) => n.kind === 'practice.submitted')).toMatchObject({
-      title: 'Practice to review: Iloilo River Esplanade',
-      link: `/module/best-practice/form/${p.uuid}`,
-    });
-    const commented = await ctx.request(`/api/best-practice/${p.uuid}/comment`, {
-      token: admin.token,
-      json: { section: 'results', body: 'Give the 2023 figures.' },
-    });
-    expect(commented.status).toBe(201);
-    p = (
-      await expectJson(
-        await ctx.request(`/api/best-practice/show/${p.uuid}`, { token: admin.token }),
-        200,
-        PracticeResponseSchema,
-      )
-    ).data;
-    p = await act(admin, p, 'request_changes', 'Please add figures to the results.');
+  test(
+    'submitted reaches the secretariat; a comment and the request for changes reach the country, with the reason ' +
+      'by email',
+    async () => {
+      let p = (
+        await expectJson(
+          await save(phMember, { title: 'Iloilo River Esplanade', country_code: 'PH', ...COMPLETE_PRACTICE }),
+          201,
+          PracticeResponseSchema,
+        )
+      ).data;
+      p = await act(phMember, p, 'submit');
+      expect((await list(admin)).find((n) => n.kind === 'practice.submitted')).toMatchObject({
+        title: 'Practice to review: Iloilo River Esplanade',
+        link: `/module/best-practice/form/${p.uuid}`,
+      });
+      const commented = await ctx.request(`/api/best-practice/${p.uuid}/comment`, {
+        token: admin.token,
+        json: { section: 'results', body: 'Give the 2023 figures.' },
+      });
+      expect(commented.status).toBe(201);
+      p = (
+        await expectJson(
+          await ctx.request(`/api/best-practice/show/${p.uuid}`, { token: admin.token }),
+          200,
+          PracticeResponseSchema,
+        )
+      ).data;
+      p = await act(admin, p, 'request_changes', 'Please add figures to the results.');
 
-    const phKinds = await kindsOf(phAdmin);
-    expect(phKinds).toContain('practice.commented');
-    expect(phKinds).toContain('practice.returned');
-    expect(await kindsOf(thAdmin)).not.toContain('practice.returned');
+      const phKinds = await kindsOf(phAdmin);
+      expect(phKinds).toContain('practice.commented');
+      expect(phKinds).toContain('practice.returned');
+      expect(await kindsOf(thAdmin)).not.toContain('practice.returned');
 
-    await ctx.deps.mail!.runOnce();
-    const returned = mailTo(phMember).filter((m) => m.subject?.startsWith('Practice returned'));
-    expect(returned).toHaveLength(1);
-    expect(returned[0]!.text).toContain('Reason: Please add figures to the results.');
-    // Comments are not emailed by default.
-    expect(mailTo(phMember).filter((m) => m.subject?.startsWith('New comment'))).toEqual([]);
-  });
+      await ctx.deps.mail!.runOnce();
+      const returned = mailTo(phMember).filter((m) => m.subject?.startsWith('Practice returned'));
+      expect(returned).toHaveLength(1);
+      expect(returned[0]!.text).toContain('Reason: Please add figures to the results.');
+      // Comments are not emailed by default.
+      expect(mailTo(phMember).filter((m) => m.subject?.startsWith('New comment'))).toEqual([]);
+    },
+  );
 });
 
 describe('a contact message', () => {

@@ -103,41 +103,50 @@ beforeAll(async () => {
 const report = { uuid: '00000000-0000-4000-8000-000000000001', year: 2026, country: 'PH' };
 
 describe('report decisions reach the country, and only it', () => {
-  test('a returned report: its focal points and country administrators get the notification and an email with the reason', async () => {
-    await emit({
-      type: 'report.returned',
-      data: { ...report, note: 'Please add the 2020 figures.' },
-      actorId: admin.id,
-      site: false,
-    });
-    for (const me of [phAdmin, phMember]) {
-      const body = await list(me);
-      const [first] = body.data;
-      expect(first).toMatchObject({
-        kind: 'report.returned',
-        title: 'Report returned: Philippines 2026',
-        body: 'The national report of Philippines for 2026 was returned for changes. Reason: Please add the 2020 figures.',
-        link: '/module/report/national/PH/2026/indicator/form',
-        read_at: null,
+  test(
+    'a returned report: its focal points and country administrators get the notification and an email with the ' +
+      'reason',
+    async () => {
+      await emit({
+        type: 'report.returned',
+        data: { ...report, note: 'Please add the 2020 figures.' },
+        actorId: admin.id,
+        site: false,
       });
-      expect(body.unread).toBeGreaterThanOrEqual(1);
-    }
-    // Another country, the secretariat that acted, and an inactive account get nothing.
-    for (const me of [thMember, thAdmin, admin, tuxuri])
-      expect((await list(me)).data.map((n) => n.kind)).not.toContain('report.returned');
-    const inactiveRows = await ctx.deps.db.select().from(notifications).where(eq(notifications.userId, phInactive.id));
-    expect(inactiveRows).toEqual([]);
+      for (const me of [phAdmin, phMember]) {
+        const body = await list(me);
+        const [first] = body.data;
+        expect(first).toMatchObject({
+          kind: 'report.returned',
+          title: 'Report returned: Philippines 2026',
+          body:
+            'The national report of Philippines for 2026 was returned for changes. Reason: Please add the 2020 ' +
+            'figures.',
+          link: '/module/report/national/PH/2026/indicator/form',
+          read_at: null,
+        });
+        expect(body.unread).toBeGreaterThanOrEqual(1);
+      }
+      // Another country, the secretariat that acted, and an inactive account get nothing.
+      for (const me of [thMember, thAdmin, admin, tuxuri])
+        expect((await list(me)).data.map((n) => n.kind)).not.toContain('report.returned');
+      const inactiveRows = await ctx.deps.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.userId, phInactive.id));
+      expect(inactiveRows).toEqual([]);
 
-    await flushMail();
-    const [mail] = mailTo(phMember);
-    expect(mail?.subject).toBe('Report returned: Philippines 2026 · Asia-Pacific Urban Agenda');
-    expect(mail?.to).toContain('Marco Reyes');
-    expect(mail?.text).toContain('Dear Marco Reyes,');
-    expect(mail?.text).toContain('Reason: Please add the 2020 figures.');
-    expect(mail?.text).toContain('https://portal.example/module/report/national/PH/2026/indicator/form');
-    expect(mail?.html).toContain('href="https://portal.example/module/report/national/PH/2026/indicator/form"');
-    expect(mailTo(thMember)).toEqual([]);
-  });
+      await flushMail();
+      const [mail] = mailTo(phMember);
+      expect(mail?.subject).toBe('Report returned: Philippines 2026 · Asia-Pacific Urban Agenda');
+      expect(mail?.to).toContain('Marco Reyes');
+      expect(mail?.text).toContain('Dear Marco Reyes,');
+      expect(mail?.text).toContain('Reason: Please add the 2020 figures.');
+      expect(mail?.text).toContain('https://portal.example/module/report/national/PH/2026/indicator/form');
+      expect(mail?.html).toContain('href="https://portal.example/module/report/national/PH/2026/indicator/form"');
+      expect(mailTo(thMember)).toEqual([]);
+    },
+  );
 
   test.each([
     ['report.accepted', 'Report accepted: Philippines 2026', '/module/report/national/PH/2026/indicator/preview'],
@@ -225,44 +234,48 @@ describe('best practices and contact messages', () => {
 });
 
 describe('accounts', () => {
-  test('a new account awaits activation: the secretariat is told and emailed; activation and role change reach the person', async () => {
-    const account = await createAccount(ctx, { email: `newcomer-${Date.now()}@apua.test` });
-    const token = await signIn(ctx, account.email);
-    expect((await ctx.request('/api/whoami', { token })).status).toBe(200);
-    const [row] = await ctx.deps.db.select().from(users).where(eq(users.email, account.email));
-    const awaiting = (await list(admin)).data[0]!;
-    expect(awaiting).toMatchObject({ kind: 'account.awaiting', link: `/admin/users/form/${row!.uuid}` });
-    expect(awaiting.body).toContain(account.email);
-    expect((await list(phAdmin)).data.map((n) => n.kind)).not.toContain('account.awaiting');
+  test(
+    'a new account awaits activation: the secretariat is told and emailed; activation and role change reach the ' +
+      'person',
+    async () => {
+      const account = await createAccount(ctx, { email: `newcomer-${Date.now()}@apua.test` });
+      const token = await signIn(ctx, account.email);
+      expect((await ctx.request('/api/whoami', { token })).status).toBe(200);
+      const [row] = await ctx.deps.db.select().from(users).where(eq(users.email, account.email));
+      const awaiting = (await list(admin)).data[0]!;
+      expect(awaiting).toMatchObject({ kind: 'account.awaiting', link: `/admin/users/form/${row!.uuid}` });
+      expect(awaiting.body).toContain(account.email);
+      expect((await list(phAdmin)).data.map((n) => n.kind)).not.toContain('account.awaiting');
 
-    // An administrator activates them and makes them a focal point of the Philippines.
-    const shown = await readBody(
-      await ctx.request(`/api/user/show/${row!.uuid}`, { token: admin.token }),
-      UserListItemSchema,
-    );
-    await expectJson(
-      await ctx.request(`/api/user/edit/${row!.uuid}`, {
-        token: admin.token,
-        json: { status: 1, country_code: 'PH', roles: ['state_member'], version: shown.version },
-      }),
-      200,
-      UserEditResponseSchema,
-    );
-    const newcomer = { token: await signIn(ctx, account.email) };
-    const kinds = (await list(newcomer)).data.map((n) => n.kind);
-    expect(kinds.sort()).toEqual(['account.activated', 'account.role.changed']);
-    expect((await list(newcomer)).data.find((n) => n.kind === 'account.role.changed')?.body).toContain(
-      'Country Focal Point',
-    );
+      // An administrator activates them and makes them a focal point of the Philippines.
+      const shown = await readBody(
+        await ctx.request(`/api/user/show/${row!.uuid}`, { token: admin.token }),
+        UserListItemSchema,
+      );
+      await expectJson(
+        await ctx.request(`/api/user/edit/${row!.uuid}`, {
+          token: admin.token,
+          json: { status: 1, country_code: 'PH', roles: ['state_member'], version: shown.version },
+        }),
+        200,
+        UserEditResponseSchema,
+      );
+      const newcomer = { token: await signIn(ctx, account.email) };
+      const kinds = (await list(newcomer)).data.map((n) => n.kind);
+      expect(kinds.sort()).toEqual(['account.activated', 'account.role.changed']);
+      expect((await list(newcomer)).data.find((n) => n.kind === 'account.role.changed')?.body).toContain(
+        'Country Focal Point',
+      );
 
-    await flushMail();
-    expect(mailTo(admin).some((m) => m.subject?.startsWith('New account awaiting activation'))).toBe(true);
-    expect(
-      mailTo({ email: account.email })
-        .map((m) => m.subject?.split(' · ')[0])
-        .sort(),
-    ).toEqual(['Your account is active', 'Your role changed']);
-  });
+      await flushMail();
+      expect(mailTo(admin).some((m) => m.subject?.startsWith('New account awaiting activation'))).toBe(true);
+      expect(
+        mailTo({ email: account.email })
+          .map((m) => m.subject?.split(' · ')[0])
+          .sort(),
+      ).toEqual(['Your account is active', 'Your role changed']);
+    },
+  );
 });
 
 describe('reading and marking', () => {
@@ -325,72 +338,76 @@ describe('reading and marking', () => {
 });
 
 describe('email choices', () => {
-  test('each person sees the kinds they can receive, with the defaults; turning one off stops its email, not the notification', async () => {
-    const me = await createUser(ctx, { role: 'state_admin', country: 'VN', name: 'Lan Nguyen' });
-    const read = await expectJson(
-      await ctx.request('/api/notifications/preferences', { token: me.token }),
-      200,
-      StrictChoices,
-    );
-    const kinds = read.data.kinds.map((k) => k.kind);
-    expect(kinds).toContain('report.returned');
-    expect(kinds).not.toContain('report.submitted');
-    expect(read.data.kinds.find((k) => k.kind === 'practice.commented')).toEqual({
-      kind: 'practice.commented',
-      email: false,
-      default: false,
-    });
-    const secretariat = await expectJson(
-      await ctx.request('/api/notifications/preferences', { token: admin.token }),
-      200,
-      StrictChoices,
-    );
-    expect(
-      secretariat.data.kinds
-        .filter((k) => k.email)
-        .map((k) => k.kind)
-        .sort(),
-    ).toEqual(
-      [
-        'account.activated',
-        'account.awaiting',
-        'account.role.changed',
-        'practice.submitted',
-        'report.submitted',
-        'site.build.failing',
-      ].sort(),
-    );
+  test(
+    'each person sees the kinds they can receive, with the defaults; turning one off stops its email, not the ' +
+      'notification',
+    async () => {
+      const me = await createUser(ctx, { role: 'state_admin', country: 'VN', name: 'Lan Nguyen' });
+      const read = await expectJson(
+        await ctx.request('/api/notifications/preferences', { token: me.token }),
+        200,
+        StrictChoices,
+      );
+      const kinds = read.data.kinds.map((k) => k.kind);
+      expect(kinds).toContain('report.returned');
+      expect(kinds).not.toContain('report.submitted');
+      expect(read.data.kinds.find((k) => k.kind === 'practice.commented')).toEqual({
+        kind: 'practice.commented',
+        email: false,
+        default: false,
+      });
+      const secretariat = await expectJson(
+        await ctx.request('/api/notifications/preferences', { token: admin.token }),
+        200,
+        StrictChoices,
+      );
+      expect(
+        secretariat.data.kinds
+          .filter((k) => k.email)
+          .map((k) => k.kind)
+          .sort(),
+      ).toEqual(
+        [
+          'account.activated',
+          'account.awaiting',
+          'account.role.changed',
+          'practice.submitted',
+          'report.submitted',
+          'site.build.failing',
+        ].sort(),
+      );
 
-    const saved = await expectJson(
-      await ctx.request('/api/notifications/preferences', {
+      const saved = await expectJson(
+        await ctx.request('/api/notifications/preferences', {
+          token: me.token,
+          json: { email: { 'report.returned': false }, version: read.data.version },
+        }),
+        200,
+        StrictChoices,
+      );
+      expect(saved.data.kinds.find((k) => k.kind === 'report.returned')?.email).toBe(false);
+      // A second save from the same stale read is refused.
+      const stale = await ctx.request('/api/notifications/preferences', {
         token: me.token,
-        json: { email: { 'report.returned': false }, version: read.data.version },
-      }),
-      200,
-      StrictChoices,
-    );
-    expect(saved.data.kinds.find((k) => k.kind === 'report.returned')?.email).toBe(false);
-    // A second save from the same stale read is refused.
-    const stale = await ctx.request('/api/notifications/preferences', {
-      token: me.token,
-      json: { email: { 'report.returned': true }, version: read.data.version },
-    });
-    expect(stale.status).toBe(409);
-    expect(((await stale.json()) as { current: { version: number } }).current.version).toBe(saved.data.version);
+        json: { email: { 'report.returned': true }, version: read.data.version },
+      });
+      expect(stale.status).toBe(409);
+      expect(((await stale.json()) as { current: { version: number } }).current.version).toBe(saved.data.version);
 
-    await emit({
-      type: 'report.returned',
-      data: { uuid: report.uuid, year: 2026, country: 'VN', note: null },
-      actorId: admin.id,
-      site: false,
-    });
-    expect((await list(me)).data[0]?.kind).toBe('report.returned');
-    const queued = await ctx.deps.db
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.userId, me.id), eq(mailOutbox.kind, 'report.returned')));
-    expect(queued).toEqual([]);
-  });
+      await emit({
+        type: 'report.returned',
+        data: { uuid: report.uuid, year: 2026, country: 'VN', note: null },
+        actorId: admin.id,
+        site: false,
+      });
+      expect((await list(me)).data[0]?.kind).toBe('report.returned');
+      const queued = await ctx.deps.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.userId, me.id), eq(mailOutbox.kind, 'report.returned')));
+      expect(queued).toEqual([]);
+    },
+  );
 });
 
 describe('sent mail (regional secretariat)', () => {

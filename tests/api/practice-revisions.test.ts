@@ -174,47 +174,51 @@ describe('revising a published practice', () => {
     expect((await show(p)).status).toBe('published');
   });
 
-  test('the authors revise it, in Thai, Chinese, Persian and Russian, with a new picture: the public library keeps the published version', async () => {
-    events.length = 0;
-    p = await acted(member, p, 'revise');
-    expect(p).toMatchObject({ status: 'draft', public_copy_kept_at: expect.any(String) });
-    expect(events.map((e) => [e.type, e.site])).toEqual([['practice.revised', false]]);
-    const listed = (
-      await expectJson(
-        await ctx.request(`/api/best-practice/list?q=${encodeURIComponent('Esplanade')}`, { token: member.token }),
+  test(
+    'the authors revise it, in Thai, Chinese, Persian and Russian, with a new picture: the public library keeps ' +
+      'the published version',
+    async () => {
+      events.length = 0;
+      p = await acted(member, p, 'revise');
+      expect(p).toMatchObject({ status: 'draft', public_copy_kept_at: expect.any(String) });
+      expect(events.map((e) => [e.type, e.site])).toEqual([['practice.revised', false]]);
+      const listed = (
+        await expectJson(
+          await ctx.request(`/api/best-practice/list?q=${encodeURIComponent('Esplanade')}`, { token: member.token }),
+          200,
+          PracticeListResponseSchema,
+        )
+      ).data;
+      expect(listed.find((i) => i.uuid === p.uuid)?.public_copy_kept_at).toEqual(p.public_copy_kept_at);
+
+      const oldFiles = await filesOf(p.uuid);
+      p = await saved(member, p, REVISED);
+      p = await upload(member, p, 1000);
+      p = await saved(member, p, { images: [{ id: p.images[1]!.id, is_cover: true }] });
+      expect(p.images).toHaveLength(1);
+      expect(events.every((e) => !e.site)).toBe(true);
+
+      // The page, the card, the facets: as published, pictures and card included, and the published picture's files are
+      // all still stored.
+      expect(await publicPage(p)).toEqual(published);
+      expect(await publicCard(p)).toEqual(publishedCard);
+      const facets = (
+        await expectJson(await ctx.request('/api/best-practice/public/facets'), 200, PublicFacetsResponseSchema)
+      ).data;
+      expect(facets.countries.find((c) => c.code === 'PH')?.count).toBeGreaterThanOrEqual(1);
+      const search = await expectJson(
+        await ctx.request(`/api/best-practice/public/list?q=${encodeURIComponent('伊洛伊洛')}`),
         200,
-        PracticeListResponseSchema,
-      )
-    ).data;
-    expect(listed.find((i) => i.uuid === p.uuid)?.public_copy_kept_at).toEqual(p.public_copy_kept_at);
-
-    const oldFiles = await filesOf(p.uuid);
-    p = await saved(member, p, REVISED);
-    p = await upload(member, p, 1000);
-    p = await saved(member, p, { images: [{ id: p.images[1]!.id, is_cover: true }] });
-    expect(p.images).toHaveLength(1);
-    expect(events.every((e) => !e.site)).toBe(true);
-
-    // The page, the card, the facets: as published, pictures and card included, and the published picture's files are
-    // all still stored.
-    expect(await publicPage(p)).toEqual(published);
-    expect(await publicCard(p)).toEqual(publishedCard);
-    const facets = (
-      await expectJson(await ctx.request('/api/best-practice/public/facets'), 200, PublicFacetsResponseSchema)
-    ).data;
-    expect(facets.countries.find((c) => c.code === 'PH')?.count).toBeGreaterThanOrEqual(1);
-    const search = await expectJson(
-      await ctx.request(`/api/best-practice/public/list?q=${encodeURIComponent('伊洛伊洛')}`),
-      200,
-      PublicListResponseSchema,
-    );
-    expect(search.total).toBe(0);
-    expect(await filesOf(p.uuid)).toEqual(expect.arrayContaining(oldFiles));
-    for (const url of [published.images[0]!.image.url, published.images[0]!.card.url])
-      expect((await ctx.request(url)).status).toBe(200);
-    // The contact never reaches the kept copy.
-    expect(JSON.stringify(await publicPage(p))).not.toMatch(/private\.contact@city\.example/);
-  });
+        PublicListResponseSchema,
+      );
+      expect(search.total).toBe(0);
+      expect(await filesOf(p.uuid)).toEqual(expect.arrayContaining(oldFiles));
+      for (const url of [published.images[0]!.image.url, published.images[0]!.card.url])
+        expect((await ctx.request(url)).status).toBe(200);
+      // The contact never reaches the kept copy.
+      expect(JSON.stringify(await publicPage(p))).not.toMatch(/private\.contact@city\.example/);
+    },
+  );
 
   test('submitted, returned, submitted again: still the published version; a revision cannot be rejected', async () => {
     p = await acted(member, p, 'submit');

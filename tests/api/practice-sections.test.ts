@@ -65,53 +65,57 @@ const created = async (user: TestUser, body: PracticeSaveBody = {}): Promise<Bes
   ).data;
 
 describe('saving sections through the engine', () => {
-  test('first answers, then a change: versions per section, the practice’s version and narrative follow, an audit event per change', async () => {
-    const p = await created(phMember);
-    const first = await expectJson(
-      await sections(phMember, p.uuid, [
-        { question_uuid: uuidOf('context'), value: THAI },
-        { question_uuid: uuidOf('results'), value: CHINESE },
-      ]),
-      200,
-      StrictSections,
-    );
-    expect(first.data.answers.map((a) => [a.value, a.version, a.updated_by?.name])).toEqual([
-      [THAI, 1, 'Jose Author'],
-      [CHINESE, 1, 'Jose Author'],
-    ]);
-    expect(first.data.practice.version).toBe(p.version + 1);
-    expect(first.data.completeness).toMatchObject({
-      answered: 2,
-      total: 9,
-      compulsory_total: 3,
-      compulsory_answered: 2,
-    });
-    const again = await expectJson(
-      await sections(phMember, p.uuid, [{ question_uuid: uuidOf('context'), value: PERSIAN, version: 1 }]),
-      200,
-      StrictSections,
-    );
-    expect(again.data.answers[0]).toMatchObject({ value: PERSIAN, version: 2 });
-    const shown = await show(phMember, p.uuid);
-    expect(shown.version).toBe(p.version + 2);
-    expect(shown.narrative).toMatchObject({ context: PERSIAN, results: CHINESE, objectives: null });
-    expect(shown.sections.map((a) => [a.question_uuid, a.version])).toEqual([
-      [uuidOf('context'), 2],
-      [uuidOf('results'), 1],
-    ]);
-    const audit = await ctx.deps.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.entity, 'best_practice_section'), eq(auditEvents.entityId, p.uuid)));
-    expect(audit.map((e) => e.action).sort()).toEqual(['create', 'create', 'update']);
-    // The same text again changes nothing: no version, no audit event.
-    const same = await expectJson(
-      await sections(phMember, p.uuid, [{ question_uuid: uuidOf('context'), value: PERSIAN, version: 2 }]),
-      200,
-      StrictSections,
-    );
-    expect(same.data.practice.version).toBe(p.version + 2);
-  });
+  test(
+    'first answers, then a change: versions per section, the practice’s version and narrative follow, an audit ' +
+      'event per change',
+    async () => {
+      const p = await created(phMember);
+      const first = await expectJson(
+        await sections(phMember, p.uuid, [
+          { question_uuid: uuidOf('context'), value: THAI },
+          { question_uuid: uuidOf('results'), value: CHINESE },
+        ]),
+        200,
+        StrictSections,
+      );
+      expect(first.data.answers.map((a) => [a.value, a.version, a.updated_by?.name])).toEqual([
+        [THAI, 1, 'Jose Author'],
+        [CHINESE, 1, 'Jose Author'],
+      ]);
+      expect(first.data.practice.version).toBe(p.version + 1);
+      expect(first.data.completeness).toMatchObject({
+        answered: 2,
+        total: 9,
+        compulsory_total: 3,
+        compulsory_answered: 2,
+      });
+      const again = await expectJson(
+        await sections(phMember, p.uuid, [{ question_uuid: uuidOf('context'), value: PERSIAN, version: 1 }]),
+        200,
+        StrictSections,
+      );
+      expect(again.data.answers[0]).toMatchObject({ value: PERSIAN, version: 2 });
+      const shown = await show(phMember, p.uuid);
+      expect(shown.version).toBe(p.version + 2);
+      expect(shown.narrative).toMatchObject({ context: PERSIAN, results: CHINESE, objectives: null });
+      expect(shown.sections.map((a) => [a.question_uuid, a.version])).toEqual([
+        [uuidOf('context'), 2],
+        [uuidOf('results'), 1],
+      ]);
+      const audit = await ctx.deps.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.entity, 'best_practice_section'), eq(auditEvents.entityId, p.uuid)));
+      expect(audit.map((e) => e.action).sort()).toEqual(['create', 'create', 'update']);
+      // The same text again changes nothing: no version, no audit event.
+      const same = await expectJson(
+        await sections(phMember, p.uuid, [{ question_uuid: uuidOf('context'), value: PERSIAN, version: 2 }]),
+        200,
+        StrictSections,
+      );
+      expect(same.data.practice.version).toBe(p.version + 2);
+    },
+  );
 
   test('a stale section: 409 with the sections as they are now; another section saved meanwhile is no conflict', async () => {
     const p = await created(phMember);
@@ -220,63 +224,67 @@ describe('saving sections through the engine', () => {
 });
 
 describe('the record’s save (best-practice/saved) keeps its contract and goes through the engine', () => {
-  test('narrative sent with the practice’s version: the sections’ versions move, each change audited; an older section version is then stale', async () => {
-    const p = await created(phMember, { narrative: { context: THAI } });
-    const rows = await ctx.deps.db
-      .select({ version: bestPracticeSections.version })
-      .from(bestPracticeSections)
-      .innerJoin(bestPractices, eq(bestPractices.id, bestPracticeSections.practiceId))
-      .where(eq(bestPractices.uuid, p.uuid));
-    expect(rows).toEqual([{ version: 1 }]);
-    const one = (
+  test(
+    'narrative sent with the practice’s version: the sections’ versions move, each change audited; an older ' +
+      'section version is then stale',
+    async () => {
+      const p = await created(phMember, { narrative: { context: THAI } });
+      const rows = await ctx.deps.db
+        .select({ version: bestPracticeSections.version })
+        .from(bestPracticeSections)
+        .innerJoin(bestPractices, eq(bestPractices.id, bestPracticeSections.practiceId))
+        .where(eq(bestPractices.uuid, p.uuid));
+      expect(rows).toEqual([{ version: 1 }]);
+      const one = (
+        await expectJson(
+          await ctx.request('/api/best-practice/saved', {
+            token: phMember.token,
+            json: { uuid: p.uuid, version: p.version, narrative: { context: PERSIAN, results: CHINESE } },
+          }),
+          200,
+          StrictPractice,
+        )
+      ).data;
+      expect(one.narrative).toMatchObject({ context: PERSIAN, results: CHINESE });
+      expect(one.sections.map((a) => a.version)).toEqual([2, 1]);
+      const two = (
+        await expectJson(
+          await ctx.request('/api/best-practice/saved', {
+            token: phAdmin.token,
+            json: { uuid: p.uuid, version: one.version, narrative: { context: RUSSIAN } },
+          }),
+          200,
+          StrictPractice,
+        )
+      ).data;
+      expect(two.sections[0]).toMatchObject({ value: RUSSIAN, version: 3 });
       await expectJson(
+        await sections(phMember, p.uuid, [{ question_uuid: uuidOf('context'), value: THAI, version: 2 }]),
+        409,
+        StrictStale,
+      );
+      // A section cleared that was never written stays without an answer.
+      const cleared = (
+        await expectJson(
+          await ctx.request('/api/best-practice/saved', {
+            token: phMember.token,
+            json: { uuid: p.uuid, version: two.version, narrative: { objectives: '' } },
+          }),
+          200,
+          StrictPractice,
+        )
+      ).data;
+      expect(cleared.sections).toHaveLength(2);
+      expect(cleared.narrative.objectives).toBeNull();
+      // The record's own 400s still name the narrative's field.
+      await expectError(
         await ctx.request('/api/best-practice/saved', {
           token: phMember.token,
-          json: { uuid: p.uuid, version: p.version, narrative: { context: PERSIAN, results: CHINESE } },
+          json: { uuid: p.uuid, version: cleared.version, narrative: { context: 'x'.repeat(8001) } },
         }),
-        200,
-        StrictPractice,
-      )
-    ).data;
-    expect(one.narrative).toMatchObject({ context: PERSIAN, results: CHINESE });
-    expect(one.sections.map((a) => a.version)).toEqual([2, 1]);
-    const two = (
-      await expectJson(
-        await ctx.request('/api/best-practice/saved', {
-          token: phAdmin.token,
-          json: { uuid: p.uuid, version: one.version, narrative: { context: RUSSIAN } },
-        }),
-        200,
-        StrictPractice,
-      )
-    ).data;
-    expect(two.sections[0]).toMatchObject({ value: RUSSIAN, version: 3 });
-    await expectJson(
-      await sections(phMember, p.uuid, [{ question_uuid: uuidOf('context'), value: THAI, version: 2 }]),
-      409,
-      StrictStale,
-    );
-    // A section cleared that was never written stays without an answer.
-    const cleared = (
-      await expectJson(
-        await ctx.request('/api/best-practice/saved', {
-          token: phMember.token,
-          json: { uuid: p.uuid, version: two.version, narrative: { objectives: '' } },
-        }),
-        200,
-        StrictPractice,
-      )
-    ).data;
-    expect(cleared.sections).toHaveLength(2);
-    expect(cleared.narrative.objectives).toBeNull();
-    // The record's own 400s still name the narrative's field.
-    await expectError(
-      await ctx.request('/api/best-practice/saved', {
-        token: phMember.token,
-        json: { uuid: p.uuid, version: cleared.version, narrative: { context: 'x'.repeat(8001) } },
-      }),
-      400,
-      { fields: ['narrative.context'] },
-    );
-  });
+        400,
+        { fields: ['narrative.context'] },
+      );
+    },
+  );
 });

@@ -209,7 +209,8 @@ describe('the kept public copy of a practice being revised', () => {
       attachments: [{ key: files.document.replace('/uploads/', '') }],
     };
     await ctx.deps.db.execute(
-      sql`update best_practices set published_snapshot = ${JSON.stringify(kept)}::jsonb where uuid = ${files.practice.uuid}`,
+      sql`update best_practices set published_snapshot = ${JSON.stringify(kept)}::jsonb where uuid =
+        ${files.practice.uuid}`,
     );
     ctx.deps.fileAccess.invalidate('best-practices'); // written behind the API's back
     expect((await get(files.picture)).headers.get('cache-control')).toBe('public, max-age=3600');

@@ -189,82 +189,94 @@ describe('indicators', () => {
     await expectError(await post('indicator/saved', { ...base, answer_type: 'txt' }), 400, { fields: ['answer_type'] });
   });
 
-  test('an edit goes against the version: fields left out stay, the code and theme never change, stale is 409 with current', async () => {
-    const made = await createIndicator(THEME, { unit: 'km', decimals: 2, sdg_ref: '11.2.1' });
-    const edited = await expectJson(
-      await post('indicator/saved', { code: made.code, name: 'Renamed', sdg_ref: '', version: 1 }),
-      200,
-      StrictIndicator,
-    );
-    expect(edited.data).toMatchObject({ name: 'Renamed', unit: 'km', decimals: 2, sdg_ref: null, version: 2 });
-    const stale = await expectJson(
-      await post('indicator/saved', { code: made.code, name: 'Mine', version: 1 }),
-      409,
-      IndicatorConflict,
-    );
-    expect(stale.current).toMatchObject({ name: 'Renamed', version: 2 });
-    await expectError(await post('indicator/saved', { code: made.code, category: 'housing-slums', version: 2 }), 400, {
-      fields: ['category'],
-    });
-    await expectError(await post('indicator/saved', { code: 'NO_SUCH_CODE', name: 'X', version: 1 }), 404);
-    const events = await ctx.deps.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.entity, 'profile_indicator'), eq(auditEvents.entityId, made.code)))
-      .orderBy(asc(auditEvents.id));
-    expect(events.map((e) => e.action)).toEqual(['create', 'update']);
-  });
+  test(
+    'an edit goes against the version: fields left out stay, the code and theme never change, stale is 409 with ' +
+      'current',
+    async () => {
+      const made = await createIndicator(THEME, { unit: 'km', decimals: 2, sdg_ref: '11.2.1' });
+      const edited = await expectJson(
+        await post('indicator/saved', { code: made.code, name: 'Renamed', sdg_ref: '', version: 1 }),
+        200,
+        StrictIndicator,
+      );
+      expect(edited.data).toMatchObject({ name: 'Renamed', unit: 'km', decimals: 2, sdg_ref: null, version: 2 });
+      const stale = await expectJson(
+        await post('indicator/saved', { code: made.code, name: 'Mine', version: 1 }),
+        409,
+        IndicatorConflict,
+      );
+      expect(stale.current).toMatchObject({ name: 'Renamed', version: 2 });
+      await expectError(
+        await post('indicator/saved', { code: made.code, category: 'housing-slums', version: 2 }),
+        400,
+        {
+          fields: ['category'],
+        },
+      );
+      await expectError(await post('indicator/saved', { code: 'NO_SUCH_CODE', name: 'X', version: 1 }), 404);
+      const events = await ctx.deps.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.entity, 'profile_indicator'), eq(auditEvents.entityId, made.code)))
+        .orderBy(asc(auditEvents.id));
+      expect(events.map((e) => e.action)).toEqual(['create', 'update']);
+    },
+  );
 
-  test('reorder: the order sent, each moved indicator versioned; a stale or partial list is a 409 with the theme as it is', async () => {
-    const slug = 'reorder-theme';
-    await createCategory(slug);
-    const [a, b, c] = [await createIndicator(slug), await createIndicator(slug), await createIndicator(slug)];
-    const reordered = await expectJson(
-      await post('indicator/reorder', {
-        category: slug,
-        indicators: [c, a, b].map((i) => ({ code: i.code, version: i.version })),
-      }),
-      200,
-      StrictCategory,
-    );
-    expect(reordered.data.indicators.map((i) => i.code)).toEqual([c.code, a.code, b.code]);
-    expect(reordered.data.indicators.map((i) => i.sort)).toEqual([1, 2, 3]);
-    const moved = reordered.data.indicators;
-    // Stale: a's version is the one before the move.
-    const stale = await expectJson(
-      await post('indicator/reorder', {
-        category: slug,
-        indicators: [a, c, b].map((i) => ({ code: i.code, version: i.version })),
-      }),
-      409,
-      ListConflict,
-    );
-    expect(stale.current.indicators.map((i) => i.code)).toEqual([c.code, a.code, b.code]);
-    // Partial: one left out.
-    await expectJson(
-      await post('indicator/reorder', {
-        category: slug,
-        indicators: moved.slice(0, 2).map((i) => ({ code: i.code, version: i.version })),
-      }),
-      409,
-      ListConflict,
-    );
-    await expectError(
-      await post('indicator/reorder', {
-        category: slug,
-        indicators: [moved[0], moved[0]].map((i) => ({ code: i!.code, version: i!.version })),
-      }),
-      400,
-      { fields: ['indicators'] },
-    );
-    await expectError(
-      await post('indicator/reorder', { category: 'no-such-theme', indicators: [{ code: a.code, version: 1 }] }),
-      404,
-    );
-    await expectError(await post('indicator/reorder', { category: slug, indicators: [] }), 400, {
-      fields: ['indicators'],
-    });
-  });
+  test(
+    'reorder: the order sent, each moved indicator versioned; a stale or partial list is a 409 with the theme as ' +
+      'it is',
+    async () => {
+      const slug = 'reorder-theme';
+      await createCategory(slug);
+      const [a, b, c] = [await createIndicator(slug), await createIndicator(slug), await createIndicator(slug)];
+      const reordered = await expectJson(
+        await post('indicator/reorder', {
+          category: slug,
+          indicators: [c, a, b].map((i) => ({ code: i.code, version: i.version })),
+        }),
+        200,
+        StrictCategory,
+      );
+      expect(reordered.data.indicators.map((i) => i.code)).toEqual([c.code, a.code, b.code]);
+      expect(reordered.data.indicators.map((i) => i.sort)).toEqual([1, 2, 3]);
+      const moved = reordered.data.indicators;
+      // Stale: a's version is the one before the move.
+      const stale = await expectJson(
+        await post('indicator/reorder', {
+          category: slug,
+          indicators: [a, c, b].map((i) => ({ code: i.code, version: i.version })),
+        }),
+        409,
+        ListConflict,
+      );
+      expect(stale.current.indicators.map((i) => i.code)).toEqual([c.code, a.code, b.code]);
+      // Partial: one left out.
+      await expectJson(
+        await post('indicator/reorder', {
+          category: slug,
+          indicators: moved.slice(0, 2).map((i) => ({ code: i.code, version: i.version })),
+        }),
+        409,
+        ListConflict,
+      );
+      await expectError(
+        await post('indicator/reorder', {
+          category: slug,
+          indicators: [moved[0], moved[0]].map((i) => ({ code: i!.code, version: i!.version })),
+        }),
+        400,
+        { fields: ['indicators'] },
+      );
+      await expectError(
+        await post('indicator/reorder', { category: 'no-such-theme', indicators: [{ code: a.code, version: 1 }] }),
+        404,
+      );
+      await expectError(await post('indicator/reorder', { category: slug, indicators: [] }), 400, {
+        fields: ['indicators'],
+      });
+    },
+  );
 
   test('a change to a published theme’s indicators rebuilds the site; an unpublished theme’s does not', async () => {
     const hidden = await createIndicator(THEME);
@@ -399,83 +411,87 @@ describe('the theme’s picture', () => {
   const upload = (slug: string, body: FormData, query: string) =>
     ctx.request(`/api/profile/category/${slug}/hero?${query}`, { method: 'POST', token: admin.token, body });
 
-  test('uploaded through the image pipeline, shown by the public API with its description, replaced and removed with its files', async () => {
-    const slug = 'hero-theme';
-    const theme = await createCategory(slug);
-    await expectError(await upload(slug, uploadForm(png), `version=${theme.version}`), 400, { fields: ['hero_alt'] });
-    const first = await expectJson(
-      await upload(
-        slug,
-        uploadForm(png),
-        `version=${theme.version}&alt=${encodeURIComponent('Rice terraces above a town')}`,
-      ),
-      200,
-      StrictCategory,
-    );
-    const hero = first.data.hero_image!;
-    expect(first.data).toMatchObject({ hero_alt: 'Rice terraces above a town', version: theme.version + 1 });
-    expect(hero).toMatchObject({ width: 1200, height: 675 });
-    expect(hero.variants.map((v) => [v.format, v.width])).toEqual([
-      ['webp', 480],
-      ['webp', 960],
-      ['webp', 1200],
-      ['png', 1200],
-    ]);
-    expect(await filesOf(slug)).toHaveLength(4);
-    const served = await ctx.request(hero.variants[0]!.url);
-    expect(served.status).toBe(200);
-    expect(served.headers.get('content-type')).toBe('image/webp');
+  test(
+    'uploaded through the image pipeline, shown by the public API with its description, replaced and removed ' +
+      'with its files',
+    async () => {
+      const slug = 'hero-theme';
+      const theme = await createCategory(slug);
+      await expectError(await upload(slug, uploadForm(png), `version=${theme.version}`), 400, { fields: ['hero_alt'] });
+      const first = await expectJson(
+        await upload(
+          slug,
+          uploadForm(png),
+          `version=${theme.version}&alt=${encodeURIComponent('Rice terraces above a town')}`,
+        ),
+        200,
+        StrictCategory,
+      );
+      const hero = first.data.hero_image!;
+      expect(first.data).toMatchObject({ hero_alt: 'Rice terraces above a town', version: theme.version + 1 });
+      expect(hero).toMatchObject({ width: 1200, height: 675 });
+      expect(hero.variants.map((v) => [v.format, v.width])).toEqual([
+        ['webp', 480],
+        ['webp', 960],
+        ['webp', 1200],
+        ['png', 1200],
+      ]);
+      expect(await filesOf(slug)).toHaveLength(4);
+      const served = await ctx.request(hero.variants[0]!.url);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe('image/webp');
 
-    await publishCategory(slug);
-    const pub = await expectJson(
-      await ctx.request(`/api/profile/public/category/${slug}`),
-      200,
-      deepStrict(PublicCategoryResponseSchema),
-    );
-    expect(pub.data).toMatchObject({ hero_image: hero, hero_alt: 'Rice terraces above a town' });
+      await publishCategory(slug);
+      const pub = await expectJson(
+        await ctx.request(`/api/profile/public/category/${slug}`),
+        200,
+        deepStrict(PublicCategoryResponseSchema),
+      );
+      expect(pub.data).toMatchObject({ hero_image: hero, hero_alt: 'Rice terraces above a town' });
 
-    // A stale version: refused before any file is written.
-    const stale = await expectJson(
-      await upload(slug, uploadForm(await makeImage('jpeg', 800, 450)), `version=${theme.version}`),
-      409,
-      CategoryConflict,
-    );
-    expect(stale.current.hero_image).toEqual(hero);
-    expect(await filesOf(slug)).toHaveLength(4);
+      // A stale version: refused before any file is written.
+      const stale = await expectJson(
+        await upload(slug, uploadForm(await makeImage('jpeg', 800, 450)), `version=${theme.version}`),
+        409,
+        CategoryConflict,
+      );
+      expect(stale.current.hero_image).toEqual(hero);
+      expect(await filesOf(slug)).toHaveLength(4);
 
-    // Replaced: the old files go.
-    const current = await categoryOf(slug);
-    const second = await expectJson(
-      await upload(slug, uploadForm(await makeImage('jpeg', 800, 450)), `version=${current.version}`),
-      200,
-      StrictCategory,
-    );
-    expect(second.data.hero_alt).toBe('Rice terraces above a town');
-    expect(await filesOf(slug)).toEqual(second.data.hero_image!.variants.map((v) => v.url.split('/').pop()).sort());
+      // Replaced: the old files go.
+      const current = await categoryOf(slug);
+      const second = await expectJson(
+        await upload(slug, uploadForm(await makeImage('jpeg', 800, 450)), `version=${current.version}`),
+        200,
+        StrictCategory,
+      );
+      expect(second.data.hero_alt).toBe('Rice terraces above a town');
+      expect(await filesOf(slug)).toEqual(second.data.hero_image!.variants.map((v) => v.url.split('/').pop()).sort());
 
-    // The description cannot be emptied while there is a picture; removing the picture deletes its files.
-    await expectError(await post('category/saved', { slug, hero_alt: '', version: second.data.version }), 400, {
-      fields: ['hero_alt'],
-    });
-    await expectError(
-      await post('category/saved', { slug, hero_image: 'https://example.org/x.png', version: second.data.version }),
-      400,
-      { fields: ['hero_image'] },
-    );
-    const removed = await expectJson(
-      await post('category/saved', { slug, hero_image: null, version: second.data.version }),
-      200,
-      StrictCategory,
-    );
-    expect(removed.data.hero_image).toBeNull();
-    expect(await filesOf(slug)).toEqual([]);
-    const events = await ctx.deps.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.entity, 'profile_category'), eq(auditEvents.entityId, slug)))
-      .orderBy(asc(auditEvents.id));
-    expect(events.map((e) => e.action)).toEqual(['create', 'hero', 'update', 'hero', 'update']);
-  });
+      // The description cannot be emptied while there is a picture; removing the picture deletes its files.
+      await expectError(await post('category/saved', { slug, hero_alt: '', version: second.data.version }), 400, {
+        fields: ['hero_alt'],
+      });
+      await expectError(
+        await post('category/saved', { slug, hero_image: 'https://example.org/x.png', version: second.data.version }),
+        400,
+        { fields: ['hero_image'] },
+      );
+      const removed = await expectJson(
+        await post('category/saved', { slug, hero_image: null, version: second.data.version }),
+        200,
+        StrictCategory,
+      );
+      expect(removed.data.hero_image).toBeNull();
+      expect(await filesOf(slug)).toEqual([]);
+      const events = await ctx.deps.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.entity, 'profile_category'), eq(auditEvents.entityId, slug)))
+        .orderBy(asc(auditEvents.id));
+      expect(events.map((e) => e.action)).toEqual(['create', 'hero', 'update', 'hero', 'update']);
+    },
+  );
 
   test('what is not a picture is refused with a clear 4xx and leaves nothing behind', async () => {
     const slug = 'hero-refusals';
@@ -505,57 +521,73 @@ describe('the theme’s picture', () => {
 });
 
 describe('change events of the overview', () => {
-  test('each change of a theme, its picture and its indicators releases its event; only those of a published theme rebuild the site', async () => {
-    const seen: ChangeEvent[] = [];
-    const stop = ctx.deps.changes.onCommit('test-probe', { domains: ['profile'] }, (event) => seen.push(event));
-    const rebuilds = async (action: () => Promise<unknown>) => {
-      await ctx.builder.settled();
-      const before = ctx.builder.status().live?.id;
-      await action();
-      await ctx.builder.settled();
-      return ctx.builder.status().live?.id !== before;
-    };
-    try {
-      const slug = 'events-theme';
-      expect(await rebuilds(() => createCategory(slug, { hero_alt: 'A street market' }))).toBe(false);
-      const indicator = await createIndicator(slug);
-      const picture = () =>
-        ctx.request(`/api/profile/category/${slug}/hero`, {
-          method: 'POST',
-          token: admin.token,
-          body: uploadForm(png),
-        });
-      expect(await rebuilds(async () => expectJson(await picture(), 200, StrictCategory))).toBe(false);
-      expect(await rebuilds(() => publishCategory(slug))).toBe(true);
-      expect(await rebuilds(async () => expectJson(await picture(), 200, StrictCategory))).toBe(true);
-      const reorder = { category: slug, indicators: [{ code: indicator.code, version: indicator.version }] };
-      expect(
-        await rebuilds(async () => expectJson(await post('indicator/reorder', reorder), 200, StrictCategory)),
-      ).toBe(true);
-      await expectJson(
-        await post(`indicator/${indicator.code}/retire`, { retired: true, version: indicator.version }),
-        200,
-        StrictIndicator,
-      );
-      await expectJson(
-        await post(`indicator/${indicator.code}/retire`, { retired: false, version: indicator.version + 1 }),
-        200,
-        StrictIndicator,
-      );
-      expect(seen.map(({ type, site, data, actorId }) => ({ type, site, data, actor: actorId === admin.id }))).toEqual([
-        { type: 'profile.category.saved', site: false, data: { slug }, actor: true },
-        { type: 'profile.indicator.saved', site: false, data: { code: indicator.code, category: slug }, actor: true },
-        { type: 'profile.category.picture.saved', site: false, data: { slug }, actor: true },
-        { type: 'profile.category.saved', site: true, data: { slug }, actor: true },
-        { type: 'profile.category.picture.saved', site: true, data: { slug }, actor: true },
-        { type: 'profile.indicator.reordered', site: true, data: { category: slug }, actor: true },
-        { type: 'profile.indicator.retired', site: true, data: { code: indicator.code, category: slug }, actor: true },
-        { type: 'profile.indicator.restored', site: true, data: { code: indicator.code, category: slug }, actor: true },
-      ]);
-    } finally {
-      stop();
-    }
-  });
+  test(
+    'each change of a theme, its picture and its indicators releases its event; only those of a published theme ' +
+      'rebuild the site',
+    async () => {
+      const seen: ChangeEvent[] = [];
+      const stop = ctx.deps.changes.onCommit('test-probe', { domains: ['profile'] }, (event) => seen.push(event));
+      const rebuilds = async (action: () => Promise<unknown>) => {
+        await ctx.builder.settled();
+        const before = ctx.builder.status().live?.id;
+        await action();
+        await ctx.builder.settled();
+        return ctx.builder.status().live?.id !== before;
+      };
+      try {
+        const slug = 'events-theme';
+        expect(await rebuilds(() => createCategory(slug, { hero_alt: 'A street market' }))).toBe(false);
+        const indicator = await createIndicator(slug);
+        const picture = () =>
+          ctx.request(`/api/profile/category/${slug}/hero`, {
+            method: 'POST',
+            token: admin.token,
+            body: uploadForm(png),
+          });
+        expect(await rebuilds(async () => expectJson(await picture(), 200, StrictCategory))).toBe(false);
+        expect(await rebuilds(() => publishCategory(slug))).toBe(true);
+        expect(await rebuilds(async () => expectJson(await picture(), 200, StrictCategory))).toBe(true);
+        const reorder = { category: slug, indicators: [{ code: indicator.code, version: indicator.version }] };
+        expect(
+          await rebuilds(async () => expectJson(await post('indicator/reorder', reorder), 200, StrictCategory)),
+        ).toBe(true);
+        await expectJson(
+          await post(`indicator/${indicator.code}/retire`, { retired: true, version: indicator.version }),
+          200,
+          StrictIndicator,
+        );
+        await expectJson(
+          await post(`indicator/${indicator.code}/retire`, { retired: false, version: indicator.version + 1 }),
+          200,
+          StrictIndicator,
+        );
+        expect(
+          seen.map(({ type, site, data, actorId }) => ({ type, site, data, actor: actorId === admin.id })),
+        ).toEqual([
+          { type: 'profile.category.saved', site: false, data: { slug }, actor: true },
+          { type: 'profile.indicator.saved', site: false, data: { code: indicator.code, category: slug }, actor: true },
+          { type: 'profile.category.picture.saved', site: false, data: { slug }, actor: true },
+          { type: 'profile.category.saved', site: true, data: { slug }, actor: true },
+          { type: 'profile.category.picture.saved', site: true, data: { slug }, actor: true },
+          { type: 'profile.indicator.reordered', site: true, data: { category: slug }, actor: true },
+          {
+            type: 'profile.indicator.retired',
+            site: true,
+            data: { code: indicator.code, category: slug },
+            actor: true,
+          },
+          {
+            type: 'profile.indicator.restored',
+            site: true,
+            data: { code: indicator.code, category: slug },
+            actor: true,
+          },
+        ]);
+      } finally {
+        stop();
+      }
+    },
+  );
 });
 
 describe('the theme’s own fields', () => {

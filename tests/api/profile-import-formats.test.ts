@@ -59,7 +59,9 @@ async function stored(slug: string, year: number) {
 
 describe('a CSV file as spreadsheets save it', () => {
   test('semicolons, a byte-order mark, CRLF, decimal commas and Cyrillic and Thai notes: read as such, and said so', async () => {
-    const csv = `\uFEFF${HEADER.join(';')}\r\nPH;URB_GROWTH;2001;1,25;"Росстат; перепись";;"Заметка, ""важно"""\r\nPH;URB_GROWTH;2002;-0,5;PSA;yes;ข้อมูลเบื้องต้น\r\n`;
+    const csv =
+      `\uFEFF${HEADER.join(';')}\r\nPH;URB_GROWTH;2001;1,25;"Росстат; перепись";;"Заметка, ` +
+      `""важно"""\r\nPH;URB_GROWTH;2002;-0,5;PSA;yes;ข้อมูลเบื้องต้น\r\n`;
     const preview = await expectJson(
       await upload('/preview', stateAdmin.token, utf8(csv), 'figures.csv', 'text/csv'),
       200,
@@ -116,78 +118,101 @@ describe('a CSV file as spreadsheets save it', () => {
     );
     expect(preview.data.format).toEqual({ file: 'csv', separator: ',', decimal_mark: '.', sheet: null });
     expect(preview.data.errors.map((e) => e.message)).toEqual([
-      "Row 2, column value: '12,5,3' is not a number: write digits with at most a decimal point (1234.5), no thousands separators",
-      "Row 3, column value: '0x10' is not a number: write digits with at most a decimal point (1234.5), no thousands separators",
-      `Row 4, column year: '1949' is not a year: write a year from 1950 to ${NEXT_YEAR}; column value: '1e3' is not a number written out: write every digit, without an exponent (1000, not 1e3)`,
+      "Row 2, column value: '12,5,3' is not a number: write digits with at most a decimal point (1234.5), no " +
+        'thousands separators',
+      "Row 3, column value: '0x10' is not a number: write digits with at most a decimal point (1234.5), no " +
+        'thousands separators',
+      `Row 4, column year: '1949' is not a year: write a year from 1950 to ${NEXT_YEAR}; column value: '1e3' ` +
+        `is not a number written out: write every digit, without an exponent (1000, not 1e3)`,
     ]);
   });
 });
 
 describe('an Excel workbook (.xlsx)', () => {
-  test('number cells are read as numbers (as Excel shows them: 1.1 + 2.2 is 3.3), text cells as decimals with the file’s mark; rows keep Excel’s numbers', async () => {
-    const bytes = await workbook([
-      HEADER,
-      ['PH', 'URB_GROWTH', 2004, 1.1 + 2.2, 'PSA', null, 'ประมาณการ'],
-      ['PH', 'URB_GROWTH', '2005', '2,5', 'Росстат', 'false', null],
-      [],
-      ['PH', 'URB_POP_PCT', 2006, 101, 'PSA', null, null],
-      ['PH', 'URB_GROWTH', 2007, '0x10', 'PSA', null, null],
-      ['PH', 'URB_GROWTH', 2007.5, '1e3', '', null, null],
-      ['VN', 'URB_GROWTH', NEXT_YEAR + 1, 1, 'GSO', null, null],
-      ['PH', 'URB_GROWTH', 2008, '12,5,3', 'PSA', null, null, 'extra'],
-    ]);
-    const preview = await expectJson(
-      await upload('/preview', stateAdmin.token, bytes, 'figures.xlsx'),
-      200,
-      deepStrict(ImportResponseSchema),
-    );
-    expect(preview.data.format).toEqual({ file: 'xlsx', separator: null, decimal_mark: ',', sheet: 'Figures' });
-    expect(preview.data.rows).toBe(7);
-    expect(preview.data.changes.map((c) => [c.line, c.year, c.after])).toEqual([
-      [2, 2004, 3.3],
-      [3, 2005, 2.5],
-    ]);
-    expect(preview.data.errors).toEqual([
-      { line: 5, message: 'Row 5, column value: 101 must be at most 100 %' },
-      {
-        line: 6,
-        message:
-          "Row 6, column value: '0x10' is not a number: write digits with at most a decimal comma, as the other figures of this file (1234,5), no thousands separators",
-      },
-      {
-        line: 7,
-        message: `Row 7, column year: '2007.5' is not a year: write a year from 1950 to ${NEXT_YEAR}; column value: '1e3' is not a number written out: write every digit, without an exponent (1000, not 1e3); column source: is empty: say where the figure comes from`,
-      },
-      {
-        line: 8,
-        message: `Row 8, column country_code: you may import figures only for your own country, not VN; column year: '${NEXT_YEAR + 1}' is not a year: write a year from 1950 to ${NEXT_YEAR}`,
-      },
-      {
-        line: 9,
-        message:
-          "Row 9, 8 values where row 1 names 7 columns: name each column in row 1 or empty the cells to the right; column value: '12,5,3' is not a number: write digits with at most a decimal comma, as the other figures of this file (1234,5), no thousands separators",
-      },
-    ]);
-    const refused = await expectJson(
-      await upload('', stateAdmin.token, bytes, 'figures.xlsx'),
-      400,
-      ErrorResponseSchema,
-    );
-    expect(refused.message).toBe('The file has 5 bad rows: nothing was imported');
-    expect(await stored('demography-urbanisation', 2004)).toEqual([]);
+  test(
+    'number cells are read as numbers (as Excel shows them: 1.1 + 2.2 is 3.3), text cells as decimals with the ' +
+      'file’s mark; rows keep Excel’s numbers',
+    async () => {
+      const bytes = await workbook([
+        HEADER,
+        ['PH', 'URB_GROWTH', 2004, 1.1 + 2.2, 'PSA', null, 'ประมาณการ'],
+        ['PH', 'URB_GROWTH', '2005', '2,5', 'Росстат', 'false', null],
+        [],
+        ['PH', 'URB_POP_PCT', 2006, 101, 'PSA', null, null],
+        ['PH', 'URB_GROWTH', 2007, '0x10', 'PSA', null, null],
+        ['PH', 'URB_GROWTH', 2007.5, '1e3', '', null, null],
+        ['VN', 'URB_GROWTH', NEXT_YEAR + 1, 1, 'GSO', null, null],
+        ['PH', 'URB_GROWTH', 2008, '12,5,3', 'PSA', null, null, 'extra'],
+      ]);
+      const preview = await expectJson(
+        await upload('/preview', stateAdmin.token, bytes, 'figures.xlsx'),
+        200,
+        deepStrict(ImportResponseSchema),
+      );
+      expect(preview.data.format).toEqual({ file: 'xlsx', separator: null, decimal_mark: ',', sheet: 'Figures' });
+      expect(preview.data.rows).toBe(7);
+      expect(preview.data.changes.map((c) => [c.line, c.year, c.after])).toEqual([
+        [2, 2004, 3.3],
+        [3, 2005, 2.5],
+      ]);
+      expect(preview.data.errors).toEqual([
+        { line: 5, message: 'Row 5, column value: 101 must be at most 100 %' },
+        {
+          line: 6,
+          message:
+            "Row 6, column value: '0x10' is not a number: write digits with at most a decimal comma, as the " +
+            'other figures of this file (1234,5), no thousands separators',
+        },
+        {
+          line: 7,
+          message:
+            `Row 7, column year: '2007.5' is not a year: write a year from 1950 to ${NEXT_YEAR}; column value: ` +
+            `'1e3' is not a number written out: write every digit, without an exponent (1000, not 1e3); column ` +
+            `source: is empty: say where the figure comes from`,
+        },
+        {
+          line: 8,
+          message:
+            `Row 8, column country_code: you may import figures only for your own country, not VN; column year: ` +
+            `'${NEXT_YEAR + 1}' is not a year: write a year from 1950 to ${NEXT_YEAR}`,
+        },
+        {
+          line: 9,
+          message:
+            'Row 9, 8 values where row 1 names 7 columns: name each column in row 1 or empty the cells to the ' +
+            "right; column value: '12,5,3' is not a number: write digits with at most a decimal comma, as the " +
+            'other figures of this file (1234,5), no thousands separators',
+        },
+      ]);
+      const refused = await expectJson(
+        await upload('', stateAdmin.token, bytes, 'figures.xlsx'),
+        400,
+        ErrorResponseSchema,
+      );
+      expect(refused.message).toBe('The file has 5 bad rows: nothing was imported');
+      expect(await stored('demography-urbanisation', 2004)).toEqual([]);
 
-    const clean = await workbook([
-      HEADER,
-      ['PH', 'URB_GROWTH', 2004, 1.1 + 2.2, 'PSA', null, 'ประมาณการ'],
-      ['PH', 'SLUM_PCT', 2004, 36.5, 'PSA', 'yes', 'Оценка'],
-    ]);
-    const done = await expectJson(await upload('', stateAdmin.token, clean, 'figures.xlsx'), 200, ImportResponseSchema);
-    expect(done.data.changes).toHaveLength(2);
-    expect(await stored('demography-urbanisation', 2004)).toEqual([
-      { indicator: 'URB_GROWTH', value: 3.3, data_year: 2004, source: 'PSA', is_estimate: false, note: 'ประมาณการ' },
-    ]);
-    expect((await stored('housing-slums', 2004))[0]).toMatchObject({ value: 36.5, is_estimate: true, note: 'Оценка' });
-  });
+      const clean = await workbook([
+        HEADER,
+        ['PH', 'URB_GROWTH', 2004, 1.1 + 2.2, 'PSA', null, 'ประมาณการ'],
+        ['PH', 'SLUM_PCT', 2004, 36.5, 'PSA', 'yes', 'Оценка'],
+      ]);
+      const done = await expectJson(
+        await upload('', stateAdmin.token, clean, 'figures.xlsx'),
+        200,
+        ImportResponseSchema,
+      );
+      expect(done.data.changes).toHaveLength(2);
+      expect(await stored('demography-urbanisation', 2004)).toEqual([
+        { indicator: 'URB_GROWTH', value: 3.3, data_year: 2004, source: 'PSA', is_estimate: false, note: 'ประมาณการ' },
+      ]);
+      expect((await stored('housing-slums', 2004))[0]).toMatchObject({
+        value: 36.5,
+        is_estimate: true,
+        note: 'Оценка',
+      });
+    },
+  );
 
   test('only the first sheet is read; its header may sit below a blank row; formulas give their saved result', async () => {
     const book = new ExcelJS.Workbook();
@@ -214,7 +239,8 @@ describe('an Excel workbook (.xlsx)', () => {
     );
     expect(refused.errors).toEqual({
       file: [
-        'Row 1 must name the columns country_code, indicator, year, value, source, one per cell (missing: country_code, indicator, source)',
+        'Row 1 must name the columns country_code, indicator, year, value, source, one per cell (missing: ' +
+          'country_code, indicator, source)',
       ],
     });
   });
@@ -225,62 +251,66 @@ describe('wrong files, sizes and people', () => {
     const body = await expectJson(await upload('/preview', stateAdmin.token, bytes, name), status, ErrorResponseSchema);
     expect(body.message).toMatch(message);
   };
-  test('an old .xls, a PDF, a picture, another ZIP, text in a Windows code page, an empty or too large file: a 4xx saying what to do', async () => {
-    await refuse(
-      new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]),
-      'old.xls',
-      415,
-      /older Excel file \(\.xls\).*Excel Workbook \(\.xlsx\)/,
-    );
-    await refuse(
-      utf8('%PDF-1.7\n'),
-      'figures.pdf',
-      415,
-      /^This is a PDF document: choose an Excel workbook \(\.xlsx\) or a CSV file$/,
-    );
-    await refuse(
-      new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      'figures.csv',
-      415,
-      /^This is a picture/,
-    );
-    await refuse(
-      new Uint8Array([1, 2, 0, 0, 5, 6, 7, 8]),
-      'figures.csv',
-      415,
-      /^This is not a CSV file or an Excel workbook/,
-    );
-    const docx = new ExcelJS.Workbook();
-    docx.addWorksheet('x');
-    const zip = new Uint8Array(await docx.xlsx.writeBuffer());
-    // Cut short: a ZIP whose directory is gone.
-    await refuse(
-      zip.subarray(0, 200),
-      'cut.xlsx',
-      400,
-      /^The file cannot be imported: the file is not an Excel workbook \(\.xlsx\)/,
-    );
-    // "Заметка" in Windows-1251, as Excel's plain "CSV" saves it on a Russian computer.
-    const cp1251 = new Uint8Array([
-      ...utf8('country_code;indicator;year;value;source\r\nPH;URB_GROWTH;2011;1,5;'),
-      0xc7,
-      0xe0,
-      0xec,
-      0xe5,
-      0xf2,
-      0xea,
-      0xe0,
-    ]);
-    await refuse(cp1251, 'ru.csv', 400, /not saved as UTF-8 text: in Excel, use Save As and choose "CSV UTF-8"/);
-    await refuse(new Uint8Array(IMPORT_FILE_MAX_BYTES + 1), 'big.csv', 413, /larger than 2 MB/);
-    await expectError(await upload('/preview', stateAdmin.token, new Uint8Array(0), 'empty.csv'), 400, {
-      fields: ['file'],
-    });
-    await expectError(
-      await ctx.request('/api/profile/import/file/preview', { token: stateAdmin.token, json: { csv: 'a' } }),
-      415,
-    );
-  });
+  test(
+    'an old .xls, a PDF, a picture, another ZIP, text in a Windows code page, an empty or too large file: a 4xx ' +
+      'saying what to do',
+    async () => {
+      await refuse(
+        new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]),
+        'old.xls',
+        415,
+        /older Excel file \(\.xls\).*Excel Workbook \(\.xlsx\)/,
+      );
+      await refuse(
+        utf8('%PDF-1.7\n'),
+        'figures.pdf',
+        415,
+        /^This is a PDF document: choose an Excel workbook \(\.xlsx\) or a CSV file$/,
+      );
+      await refuse(
+        new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+        'figures.csv',
+        415,
+        /^This is a picture/,
+      );
+      await refuse(
+        new Uint8Array([1, 2, 0, 0, 5, 6, 7, 8]),
+        'figures.csv',
+        415,
+        /^This is not a CSV file or an Excel workbook/,
+      );
+      const docx = new ExcelJS.Workbook();
+      docx.addWorksheet('x');
+      const zip = new Uint8Array(await docx.xlsx.writeBuffer());
+      // Cut short: a ZIP whose directory is gone.
+      await refuse(
+        zip.subarray(0, 200),
+        'cut.xlsx',
+        400,
+        /^The file cannot be imported: the file is not an Excel workbook \(\.xlsx\)/,
+      );
+      // "Заметка" in Windows-1251, as Excel's plain "CSV" saves it on a Russian computer.
+      const cp1251 = new Uint8Array([
+        ...utf8('country_code;indicator;year;value;source\r\nPH;URB_GROWTH;2011;1,5;'),
+        0xc7,
+        0xe0,
+        0xec,
+        0xe5,
+        0xf2,
+        0xea,
+        0xe0,
+      ]);
+      await refuse(cp1251, 'ru.csv', 400, /not saved as UTF-8 text: in Excel, use Save As and choose "CSV UTF-8"/);
+      await refuse(new Uint8Array(IMPORT_FILE_MAX_BYTES + 1), 'big.csv', 413, /larger than 2 MB/);
+      await expectError(await upload('/preview', stateAdmin.token, new Uint8Array(0), 'empty.csv'), 400, {
+        fields: ['file'],
+      });
+      await expectError(
+        await ctx.request('/api/profile/import/file/preview', { token: stateAdmin.token, json: { csv: 'a' } }),
+        415,
+      );
+    },
+  );
 
   test('a pasted CSV keeps its own limit; a person who may only read, or nobody, cannot import', async () => {
     const csv = utf8('country_code,indicator,year,value,source\nPH,URB_GROWTH,2012,1,PSA\n');

@@ -72,53 +72,57 @@ describe('national reports', () => {
   const act = async (user: TestUser, body: Record<string, unknown>) =>
     ok(updateReport(ctx, user, YEAR, 'PH', { version: await version(), ...body }));
 
-  test('answers and header edits of an unpublished report queue no rebuild; publishing and unpublishing queue one each, and the public API follows at once', async () => {
-    await openCycle(ctx, admin, { year: YEAR });
-    const questions = await questionsByCode(ctx, admin);
-    expect(
-      await rebuildsOf(async () =>
-        expect((await saveAnswers(ctx, member, YEAR, 'PH', compulsoryAnswers(questions.values()))).status).toBe(200),
-      ),
-    ).toEqual({ builds: 0, events: [] });
-    expect(await rebuildsOf(() => act(stateAdmin, { title: 'Philippines 2031' }))).toEqual({ builds: 0, events: [] });
+  test(
+    'answers and header edits of an unpublished report queue no rebuild; publishing and unpublishing queue one ' +
+      'each, and the public API follows at once',
+    async () => {
+      await openCycle(ctx, admin, { year: YEAR });
+      const questions = await questionsByCode(ctx, admin);
+      expect(
+        await rebuildsOf(async () =>
+          expect((await saveAnswers(ctx, member, YEAR, 'PH', compulsoryAnswers(questions.values()))).status).toBe(200),
+        ),
+      ).toEqual({ builds: 0, events: [] });
+      expect(await rebuildsOf(() => act(stateAdmin, { title: 'Philippines 2031' }))).toEqual({ builds: 0, events: [] });
 
-    // Each step of the workflow changes the cycle's public reporting status (a status per country).
-    expect(await rebuildsOf(() => act(member, { action: 'complete' }))).toEqual({
-      builds: 1,
-      events: ['report.completed'],
-    });
-    const { report } = await viewReport(ctx, admin, YEAR, 'PH');
-    expect(await rebuildsOf(() => ok(upload(ctx, stateAdmin, report.uuid, pdfBytes())))).toEqual({
-      builds: 1,
-      events: ['report.submitted'],
-    });
-    expect(await rebuildsOf(() => act(admin, { action: 'accept' }))).toEqual({
-      builds: 1,
-      events: ['report.accepted'],
-    });
-    expect((await publicReport()).status).toBe(404);
+      // Each step of the workflow changes the cycle's public reporting status (a status per country).
+      expect(await rebuildsOf(() => act(member, { action: 'complete' }))).toEqual({
+        builds: 1,
+        events: ['report.completed'],
+      });
+      const { report } = await viewReport(ctx, admin, YEAR, 'PH');
+      expect(await rebuildsOf(() => ok(upload(ctx, stateAdmin, report.uuid, pdfBytes())))).toEqual({
+        builds: 1,
+        events: ['report.submitted'],
+      });
+      expect(await rebuildsOf(() => act(admin, { action: 'accept' }))).toEqual({
+        builds: 1,
+        events: ['report.accepted'],
+      });
+      expect((await publicReport()).status).toBe(404);
 
-    expect(await rebuildsOf(() => act(admin, { action: 'publish' }))).toEqual({
-      builds: 1,
-      events: ['report.published'],
-    });
-    expect((await publicReport()).status).toBe(200);
-    // A published report's header is on its public page: an edit rebuilds too.
-    expect(await rebuildsOf(() => act(admin, { title: 'Philippines 2031: the national report' }))).toEqual({
-      builds: 1,
-      events: ['report.updated'],
-    });
+      expect(await rebuildsOf(() => act(admin, { action: 'publish' }))).toEqual({
+        builds: 1,
+        events: ['report.published'],
+      });
+      expect((await publicReport()).status).toBe(200);
+      // A published report's header is on its public page: an edit rebuilds too.
+      expect(await rebuildsOf(() => act(admin, { title: 'Philippines 2031: the national report' }))).toEqual({
+        builds: 1,
+        events: ['report.updated'],
+      });
 
-    expect(await rebuildsOf(() => act(admin, { action: 'unpublish' }))).toEqual({
-      builds: 1,
-      events: ['report.unpublished'],
-    });
-    expect((await publicReport()).status).toBe(404);
-    const list = (await (await ctx.request(`/api/report/type/national/public/list?year=${YEAR}`)).json()) as {
-      data: unknown[];
-    };
-    expect(list.data).toEqual([]);
-  });
+      expect(await rebuildsOf(() => act(admin, { action: 'unpublish' }))).toEqual({
+        builds: 1,
+        events: ['report.unpublished'],
+      });
+      expect((await publicReport()).status).toBe(404);
+      const list = (await (await ctx.request(`/api/report/type/national/public/list?year=${YEAR}`)).json()) as {
+        data: unknown[];
+      };
+      expect(list.data).toEqual([]);
+    },
+  );
 
   test('an administrator unlocking a published report keeps its published copy public (decision 026): one rebuild', async () => {
     await act(admin, { action: 'publish' });
@@ -143,69 +147,73 @@ describe('best practices', () => {
   };
   const publicShow = (uuid: string) => ctx.request(`/api/best-practice/public/show/${uuid}`);
 
-  test('drafts, saves, comments and revisions queue no rebuild; publishing (a new version too) and archiving queue one each, and the public API follows at once', async () => {
-    const created = await rebuildsOf(() =>
-      ok(
-        ctx.request('/api/best-practice/saved', {
-          token: member.token,
-          json: { title: 'Pocket parks', country_code: 'PH' },
-        }),
-        201,
-      ),
-    );
-    expect(created).toEqual({ builds: 0, events: [] });
-
-    const row = await insertPractice(ctx, { ...COMPLETE_ROW, status: 'submitted' });
-    const comment = () =>
-      ok(
-        ctx.request(`/api/best-practice/${row.uuid}/comment`, {
-          token: admin.token,
-          json: { section: 'results', body: 'Figures, please.' },
-        }),
-        201,
+  test(
+    'drafts, saves, comments and revisions queue no rebuild; publishing (a new version too) and archiving queue ' +
+      'one each, and the public API follows at once',
+    async () => {
+      const created = await rebuildsOf(() =>
+        ok(
+          ctx.request('/api/best-practice/saved', {
+            token: member.token,
+            json: { title: 'Pocket parks', country_code: 'PH' },
+          }),
+          201,
+        ),
       );
-    expect(await rebuildsOf(comment)).toEqual({ builds: 0, events: [] });
+      expect(created).toEqual({ builds: 0, events: [] });
 
-    expect(await rebuildsOf(() => transition(row.uuid, 'publish'))).toEqual({
-      builds: 1,
-      events: ['practice.published'],
-    });
-    expect((await publicShow(row.uuid)).status).toBe(200);
-    // A published practice is revised, not edited in place (decision 033): the public copy is kept, nothing to rebuild
-    // until the new version is published.
-    expect(await rebuildsOf(() => transition(row.uuid, 'revise'))).toEqual({ builds: 0, events: [] });
-    const edit = async () => {
-      const found = await ok(ctx.request(`/api/best-practice/show/${row.uuid}`, { token: admin.token }));
-      return ok(
-        ctx.request('/api/best-practice/saved', {
-          token: admin.token,
-          json: { uuid: row.uuid, version: found.data.version, summary: 'A river esplanade, now shaded.' },
-        }),
+      const row = await insertPractice(ctx, { ...COMPLETE_ROW, status: 'submitted' });
+      const comment = () =>
+        ok(
+          ctx.request(`/api/best-practice/${row.uuid}/comment`, {
+            token: admin.token,
+            json: { section: 'results', body: 'Figures, please.' },
+          }),
+          201,
+        );
+      expect(await rebuildsOf(comment)).toEqual({ builds: 0, events: [] });
+
+      expect(await rebuildsOf(() => transition(row.uuid, 'publish'))).toEqual({
+        builds: 1,
+        events: ['practice.published'],
+      });
+      expect((await publicShow(row.uuid)).status).toBe(200);
+      // A published practice is revised, not edited in place (decision 033): the public copy is kept, nothing to rebuild
+      // until the new version is published.
+      expect(await rebuildsOf(() => transition(row.uuid, 'revise'))).toEqual({ builds: 0, events: [] });
+      const edit = async () => {
+        const found = await ok(ctx.request(`/api/best-practice/show/${row.uuid}`, { token: admin.token }));
+        return ok(
+          ctx.request('/api/best-practice/saved', {
+            token: admin.token,
+            json: { uuid: row.uuid, version: found.data.version, summary: 'A river esplanade, now shaded.' },
+          }),
+        );
+      };
+      expect(await rebuildsOf(edit)).toEqual({ builds: 0, events: [] });
+      expect(await rebuildsOf(() => transition(row.uuid, 'submit'))).toEqual({ builds: 0, events: [] });
+      expect(((await (await publicShow(row.uuid)).json()) as { data: { summary: string } }).data.summary).not.toBe(
+        'A river esplanade, now shaded.',
       );
-    };
-    expect(await rebuildsOf(edit)).toEqual({ builds: 0, events: [] });
-    expect(await rebuildsOf(() => transition(row.uuid, 'submit'))).toEqual({ builds: 0, events: [] });
-    expect(((await (await publicShow(row.uuid)).json()) as { data: { summary: string } }).data.summary).not.toBe(
-      'A river esplanade, now shaded.',
-    );
-    expect(await rebuildsOf(() => transition(row.uuid, 'publish'))).toEqual({
-      builds: 1,
-      events: ['practice.published'],
-    });
-    expect(((await (await publicShow(row.uuid)).json()) as { data: { summary: string } }).data.summary).toBe(
-      'A river esplanade, now shaded.',
-    );
+      expect(await rebuildsOf(() => transition(row.uuid, 'publish'))).toEqual({
+        builds: 1,
+        events: ['practice.published'],
+      });
+      expect(((await (await publicShow(row.uuid)).json()) as { data: { summary: string } }).data.summary).toBe(
+        'A river esplanade, now shaded.',
+      );
 
-    expect(await rebuildsOf(() => transition(row.uuid, 'archive'))).toEqual({
-      builds: 1,
-      events: ['practice.archived'],
-    });
-    expect((await publicShow(row.uuid)).status).toBe(404);
-    const list = (await (await ctx.request('/api/best-practice/public/list?q=esplanade')).json()) as {
-      data: { uuid: string }[];
-    };
-    expect(list.data.map((p) => p.uuid)).not.toContain(row.uuid);
-  });
+      expect(await rebuildsOf(() => transition(row.uuid, 'archive'))).toEqual({
+        builds: 1,
+        events: ['practice.archived'],
+      });
+      expect((await publicShow(row.uuid)).status).toBe(404);
+      const list = (await (await ctx.request('/api/best-practice/public/list?q=esplanade')).json()) as {
+        data: { uuid: string }[];
+      };
+      expect(list.data.map((p) => p.uuid)).not.toContain(row.uuid);
+    },
+  );
 });
 
 describe('CMS items', () => {

@@ -37,7 +37,8 @@ const RUSSIAN_THRUSTS: Record<string, string> = {
   FR: 'Последующая деятельность и обзор',
 };
 const Q15_RU =
-  'Какие меры помогают легализовать неформальных работников или поддерживают микро-, малые и средние предприятия в городах?';
+  'Какие меры помогают легализовать неформальных работников или поддерживают микро-, малые и средние ' +
+  'предприятия в городах?';
 const Q15_ZH = '哪些措施有助于使非正规工人正规化或支持城市中的微型、小型和中型企业？';
 /** A description in Thai, no option ticked: the country's answer to Q15. */
 const THAI_DESCRIPTION = 'มาตรการหลักคือการจดทะเบียนธุรกิจแบบง่ายและกองทุนสินเชื่อรายย่อยสำหรับผู้ค้าริมทาง';
@@ -83,28 +84,32 @@ beforeAll(async () => {
 });
 
 describe('the printable report in the reader’s language', () => {
-  test('a Russian PDF: Russian thrusts, the question’s Russian translation, Russian labels and numbers; the Thai answer as written', async () => {
-    const text = await pdfText('format=pdf&lang=ru');
-    for (const name of Object.values(RUSSIAN_THRUSTS)) expect(text).toContain(name);
-    expect(text).toContain(Q15_RU);
-    expect(text).toContain('58,3 %');
-    expect(text).toContain('Источник: Census 2020');
-    expect(text).toContain('Нет ответа');
-    // The Thai, shaped, comes back whole (pdftotext may space its words apart).
-    expect(text.replace(/\s/gu, '')).toContain(THAI_DESCRIPTION);
-    // No English the portal wrote where a translation exists: thrusts, labels.
-    for (const english of [
-      'Means of implementation',
-      'Follow-up and review',
-      'Not answered',
-      'Source:',
-      'Reporting cycle',
-    ])
-      expect(text).not.toContain(english);
-    // A question with no Russian translation stays in English, and the reader is told.
-    expect(text).toContain(q('Q16').text.slice(0, 40));
-    expect(text).toContain('напечатаны на английском языке');
-  });
+  test(
+    'a Russian PDF: Russian thrusts, the question’s Russian translation, Russian labels and numbers; the Thai ' +
+      'answer as written',
+    async () => {
+      const text = await pdfText('format=pdf&lang=ru');
+      for (const name of Object.values(RUSSIAN_THRUSTS)) expect(text).toContain(name);
+      expect(text).toContain(Q15_RU);
+      expect(text).toContain('58,3 %');
+      expect(text).toContain('Источник: Census 2020');
+      expect(text).toContain('Нет ответа');
+      // The Thai, shaped, comes back whole (pdftotext may space its words apart).
+      expect(text.replace(/\s/gu, '')).toContain(THAI_DESCRIPTION);
+      // No English the portal wrote where a translation exists: thrusts, labels.
+      for (const english of [
+        'Means of implementation',
+        'Follow-up and review',
+        'Not answered',
+        'Source:',
+        'Reporting cycle',
+      ])
+        expect(text).not.toContain(english);
+      // A question with no Russian translation stays in English, and the reader is told.
+      expect(text).toContain(q('Q16').text.slice(0, 40));
+      expect(text).toContain('напечатаны на английском языке');
+    },
+  );
 
   test('the answer with only a description prints as answered and counts', async () => {
     const text = await pdfText('format=pdf&lang=ru');

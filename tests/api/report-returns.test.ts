@@ -69,37 +69,41 @@ describe('a report returned for revision', () => {
     expect(await returnedEverywhere(phMember)).toEqual({ view: null, dashboard: null, cycles: null });
   });
 
-  test('returned by the secretariat: the reason, who and when, in the report, the dashboard and the cycle list; still so once completed again', async () => {
-    const questions = await questionsByCode(ctx, phMember);
-    expect((await saveAnswers(ctx, phMember, YEAR, 'PH', compulsoryAnswers(questions.values()))).status).toBe(200);
-    await act(phMember, { action: 'complete' });
-    const before = Date.now();
-    await act(admin, { action: 'return', note: 'Add the 2020 figures for Q03 — ขอบคุณ.' });
+  test(
+    'returned by the secretariat: the reason, who and when, in the report, the dashboard and the cycle list; ' +
+      'still so once completed again',
+    async () => {
+      const questions = await questionsByCode(ctx, phMember);
+      expect((await saveAnswers(ctx, phMember, YEAR, 'PH', compulsoryAnswers(questions.values()))).status).toBe(200);
+      await act(phMember, { action: 'complete' });
+      const before = Date.now();
+      await act(admin, { action: 'return', note: 'Add the 2020 figures for Q03 — ขอบคุณ.' });
 
-    const seen = await returnedEverywhere(phMember);
-    expect(seen.view).toEqual({
-      note: 'Add the 2020 figures for Q03 — ขอบคุณ.',
-      by: { name: 'Aiko Admin' },
-      at: expect.any(String),
-    });
-    expect(Date.parse(seen.view!.at)).toBeGreaterThanOrEqual(before - 1000);
-    expect(seen.dashboard).toEqual(seen.view);
-    expect(seen.cycles).toEqual(seen.view);
-    // The secretariat sees it on the report too; another country sees nothing of it.
-    expect((await viewReport(ctx, admin, YEAR, 'PH')).report.returned).toEqual(seen.view);
-    const th = await expectJson(
-      await ctx.request(`${BASE}/dashboard`, { token: thMember.token }),
-      200,
-      deepStrict(DashboardResponseSchema),
-    );
-    expect(th.data.own.map((r) => [r.country.code, r.returned])).toEqual([['TH', null]]);
+      const seen = await returnedEverywhere(phMember);
+      expect(seen.view).toEqual({
+        note: 'Add the 2020 figures for Q03 — ขอบคุณ.',
+        by: { name: 'Aiko Admin' },
+        at: expect.any(String),
+      });
+      expect(Date.parse(seen.view!.at)).toBeGreaterThanOrEqual(before - 1000);
+      expect(seen.dashboard).toEqual(seen.view);
+      expect(seen.cycles).toEqual(seen.view);
+      // The secretariat sees it on the report too; another country sees nothing of it.
+      expect((await viewReport(ctx, admin, YEAR, 'PH')).report.returned).toEqual(seen.view);
+      const th = await expectJson(
+        await ctx.request(`${BASE}/dashboard`, { token: thMember.token }),
+        200,
+        deepStrict(DashboardResponseSchema),
+      );
+      expect(th.data.own.map((r) => [r.country.code, r.returned])).toEqual([['TH', null]]);
 
-    // Marked complete again (not yet submitted): still waiting for its revision.
-    await act(phMember, { action: 'complete' });
-    expect((await viewReport(ctx, phMember, YEAR, 'PH')).report.returned?.note).toBe(
-      'Add the 2020 figures for Q03 — ขอบคุณ.',
-    );
-  });
+      // Marked complete again (not yet submitted): still waiting for its revision.
+      await act(phMember, { action: 'complete' });
+      expect((await viewReport(ctx, phMember, YEAR, 'PH')).report.returned?.note).toBe(
+        'Add the 2020 figures for Q03 — ขอบคุณ.',
+      );
+    },
+  );
 
   test('submitted again: the notice is gone; a second return shows the new reason', async () => {
     const { report } = await viewReport(ctx, phAdmin, YEAR, 'PH');

@@ -107,7 +107,8 @@ describe.skipIf(embedded)('mail and reminders shared by two instances', () => {
     workers[1]!.kick();
     await within(5000, 'a mail job run after the kicks', async () => {
       const [job] = await rowsOf<{ n: number }>(
-        sql`select count(*)::int as n from pgboss.job where name = ${MAIL_QUEUE} and started_on >= ${before!.now}::timestamptz`,
+        sql`select count(*)::int as n from pgboss.job where name = ${MAIL_QUEUE} and started_on >=
+          ${before!.now}::timestamptz`,
       );
       return (job?.n ?? 0) >= 1;
     });

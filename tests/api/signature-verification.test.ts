@@ -74,54 +74,62 @@ beforeAll(async () => {
 });
 
 describe('a signature that holds', () => {
-  test('untrusted signer: "valid signature, signer not verified", with the certificate, the signed time and every check', async () => {
-    const { message, signature } = await inspect(th.stateAdmin, th.uuid, good);
-    expect(message).toBe('The PDF is readable; its signature is valid, but its signer is not verified');
-    expect(signature).toMatchObject({
-      status: 'valid_unverified_signer',
-      // The certificate names the signer, never the file's /Name.
-      signer: 'สมชาย ใจดี',
-      signed_at: SIGNED_AT.toISOString(),
-      signed_at_source: 'signed_attributes',
-      authority: null,
-      changed_after_signing: false,
-      problem: null,
-      weak_algorithm: false,
-      algorithm: 'RSA with SHA-256',
-      checks: { covers_file: true, digest_matches: true, signature_valid: true, chains_to_trusted: false },
-      certificate: {
-        subject: { name: 'สมชาย ใจดี', organisation: 'Ministry of Interior', country: 'TH' },
-        issuer: { name: 'Thai Government CA', organisation: 'Government of Thailand', country: 'TH' },
-        signed_within_validity: true,
-      },
-    });
-    expect(JSON.stringify(signature)).not.toContain('Minister of Anything');
-  });
+  test(
+    'untrusted signer: "valid signature, signer not verified", with the certificate, the signed time and every ' +
+      'check',
+    async () => {
+      const { message, signature } = await inspect(th.stateAdmin, th.uuid, good);
+      expect(message).toBe('The PDF is readable; its signature is valid, but its signer is not verified');
+      expect(signature).toMatchObject({
+        status: 'valid_unverified_signer',
+        // The certificate names the signer, never the file's /Name.
+        signer: 'สมชาย ใจดี',
+        signed_at: SIGNED_AT.toISOString(),
+        signed_at_source: 'signed_attributes',
+        authority: null,
+        changed_after_signing: false,
+        problem: null,
+        weak_algorithm: false,
+        algorithm: 'RSA with SHA-256',
+        checks: { covers_file: true, digest_matches: true, signature_valid: true, chains_to_trusted: false },
+        certificate: {
+          subject: { name: 'สมชาย ใจดี', organisation: 'Ministry of Interior', country: 'TH' },
+          issuer: { name: 'Thai Government CA', organisation: 'Government of Thailand', country: 'TH' },
+          signed_within_validity: true,
+        },
+      });
+      expect(JSON.stringify(signature)).not.toContain('Minister of Anything');
+    },
+  );
 
-  test('chained (through the intermediate the signature carries) to a trusted authority: verified, naming the authority', async () => {
-    const vn = await completed('VN');
-    // Trusted for another country only: not for Viet Nam's report.
-    const added = await addAuthority(ctx.deps, { pem: root.pem, countryCode: 'TH', note: null, actorId: admin.id });
-    expect((await inspect(vn.stateAdmin, vn.uuid, good)).signature).toMatchObject({
-      status: 'valid_unverified_signer',
-      authority: null,
-    });
-    const { message, signature } = await inspect(th.stateAdmin, th.uuid, good);
-    expect(message).toBe('The PDF is readable; its signature is valid and verified');
-    expect(signature).toMatchObject({
-      status: 'verified',
-      signer: 'สมชาย ใจดี',
-      authority: 'Test Root CA',
-      checks: { chains_to_trusted: true },
-    });
-    // Trusted for the region: every country's reports.
-    await addAuthority(ctx.deps, { pem: root.pem, countryCode: null, note: null, actorId: admin.id });
-    expect((await inspect(vn.stateAdmin, vn.uuid, good)).signature).toMatchObject({
-      status: 'verified',
-      authority: 'Test Root CA',
-    });
-    expect(added.country_code).toBe('TH');
-  });
+  test(
+    'chained (through the intermediate the signature carries) to a trusted authority: verified, naming the ' +
+      'authority',
+    async () => {
+      const vn = await completed('VN');
+      // Trusted for another country only: not for Viet Nam's report.
+      const added = await addAuthority(ctx.deps, { pem: root.pem, countryCode: 'TH', note: null, actorId: admin.id });
+      expect((await inspect(vn.stateAdmin, vn.uuid, good)).signature).toMatchObject({
+        status: 'valid_unverified_signer',
+        authority: null,
+      });
+      const { message, signature } = await inspect(th.stateAdmin, th.uuid, good);
+      expect(message).toBe('The PDF is readable; its signature is valid and verified');
+      expect(signature).toMatchObject({
+        status: 'verified',
+        signer: 'สมชาย ใจดี',
+        authority: 'Test Root CA',
+        checks: { chains_to_trusted: true },
+      });
+      // Trusted for the region: every country's reports.
+      await addAuthority(ctx.deps, { pem: root.pem, countryCode: null, note: null, actorId: admin.id });
+      expect((await inspect(vn.stateAdmin, vn.uuid, good)).signature).toMatchObject({
+        status: 'verified',
+        authority: 'Test Root CA',
+      });
+      expect(added.country_code).toBe('TH');
+    },
+  );
 
   test('stored with the file on upload, no confirmation needed; the report view gives the same check', async () => {
     const my = await completed('MY');
@@ -185,15 +193,19 @@ describe('a signature that holds', () => {
     });
   });
 
-  test('an incremental update appended after signing: the signature holds for the signed revision, "changed after signing"', async () => {
-    const { signature } = await inspect(th.stateAdmin, th.uuid, appendIncrementalUpdate(good));
-    expect(signature).toMatchObject({
-      status: 'verified',
-      signer: 'สมชาย ใจดี',
-      changed_after_signing: true,
-      checks: { covers_file: true, digest_matches: true },
-    });
-  });
+  test(
+    'an incremental update appended after signing: the signature holds for the signed revision, "changed after ' +
+      'signing"',
+    async () => {
+      const { signature } = await inspect(th.stateAdmin, th.uuid, appendIncrementalUpdate(good));
+      expect(signature).toMatchObject({
+        status: 'verified',
+        signer: 'สมชาย ใจดี',
+        changed_after_signing: true,
+        checks: { covers_file: true, digest_matches: true },
+      });
+    },
+  );
 });
 
 describe('a signature that does not hold: "signature invalid", naming no signer', () => {
@@ -207,25 +219,29 @@ describe('a signature that does not hold: "signature invalid", naming no signer'
     checks: expect.objectContaining(checks),
   });
 
-  test('the fake signature of the issue (ByteRange [0 100 200 300], zeros, /Name "Minister of Anything"): invalid; upload needs the confirmation', async () => {
-    const fake = new Uint8Array(readFileSync(new URL('../fixtures/fake-signature.pdf', import.meta.url)));
-    const ph = await completed('PH');
-    const { message, signature } = await inspect(ph.stateAdmin, ph.uuid, fake);
-    expect(message).toBe('The PDF is readable; its signature is invalid');
-    expect(signature).toMatchObject(
-      invalid('byte_range', { covers_file: false, digest_matches: null, signature_valid: null }),
-    );
-    const refused = await expectError(
-      await upload(ctx, ph.stateAdmin, ph.uuid, fake, 'signed.pdf', 'application/pdf', false),
-      422,
-      { fields: ['confirm_unsigned'] },
-    );
-    expect(refused.message).toMatch(/digital signature of this PDF is invalid/);
-    const done = await expectJson(await upload(ctx, ph.stateAdmin, ph.uuid, fake), 200, ReportResponseSchema);
-    expect(done.data.file?.signature).toMatchObject({ status: 'invalid', signer: null });
-    const view = await viewReport(ctx, ph.stateAdmin, YEAR, 'PH');
-    expect(JSON.stringify(view)).not.toContain('Minister of Anything');
-  });
+  test(
+    'the fake signature of the issue (ByteRange [0 100 200 300], zeros, /Name "Minister of Anything"): invalid; ' +
+      'upload needs the confirmation',
+    async () => {
+      const fake = new Uint8Array(readFileSync(new URL('../fixtures/fake-signature.pdf', import.meta.url)));
+      const ph = await completed('PH');
+      const { message, signature } = await inspect(ph.stateAdmin, ph.uuid, fake);
+      expect(message).toBe('The PDF is readable; its signature is invalid');
+      expect(signature).toMatchObject(
+        invalid('byte_range', { covers_file: false, digest_matches: null, signature_valid: null }),
+      );
+      const refused = await expectError(
+        await upload(ctx, ph.stateAdmin, ph.uuid, fake, 'signed.pdf', 'application/pdf', false),
+        422,
+        { fields: ['confirm_unsigned'] },
+      );
+      expect(refused.message).toMatch(/digital signature of this PDF is invalid/);
+      const done = await expectJson(await upload(ctx, ph.stateAdmin, ph.uuid, fake), 200, ReportResponseSchema);
+      expect(done.data.file?.signature).toMatchObject({ status: 'invalid', signer: null });
+      const view = await viewReport(ctx, ph.stateAdmin, YEAR, 'PH');
+      expect(JSON.stringify(view)).not.toContain('Minister of Anything');
+    },
+  );
 
   test('one byte changed inside the signed range: the digest does not match', async () => {
     const { signature } = await inspect(th.stateAdmin, th.uuid, tamperInsideSignedRange(good));

@@ -29,35 +29,39 @@ describe('the signed-PDF check (inspect, then submit)', () => {
   let stateAdmin: TestUser;
   beforeAll(async () => ({ uuid, stateAdmin } = await completed('TH')));
 
-  test('an unsigned PDF: pages counted, no signature; the upload is refused until the person confirms it is the signed copy', async () => {
-    const bytes = testPdf({ pages: 3 });
-    const facts = await expectJson(
-      await inspect(stateAdmin, uuid, bytes, 'รายงาน แห่งชาติ 2026.pdf'),
-      200,
-      deepStrict(SignedPdfFactsResponseSchema),
-    );
-    expect(facts.data).toEqual({ name: 'รายงาน แห่งชาติ 2026.pdf', size: bytes.byteLength, pages: 3, signature: null });
-    // Nothing was stored by the check: the report is still complete, without a file.
-    expect((await viewReport(ctx, stateAdmin, YEAR, 'TH')).report).toMatchObject({ status: 'completed', files: [] });
+  test(
+    'an unsigned PDF: pages counted, no signature; the upload is refused until the person confirms it is the ' +
+      'signed copy',
+    async () => {
+      const bytes = testPdf({ pages: 3 });
+      const facts = await expectJson(
+        await inspect(stateAdmin, uuid, bytes, 'รายงาน แห่งชาติ 2026.pdf'),
+        200,
+        deepStrict(SignedPdfFactsResponseSchema),
+      );
+      expect(facts.data).toEqual({ name: 'รายงาน แห่งชาติ 2026.pdf', size: bytes.byteLength, pages: 3, signature: null });
+      // Nothing was stored by the check: the report is still complete, without a file.
+      expect((await viewReport(ctx, stateAdmin, YEAR, 'TH')).report).toMatchObject({ status: 'completed', files: [] });
 
-    const refused = await expectError(
-      await upload(ctx, stateAdmin, uuid, bytes, 'report.pdf', 'application/pdf', false),
-      422,
-      { fields: ['confirm_unsigned'] },
-    );
-    expect(refused.message).toMatch(/no digital signature/);
-    expect((await viewReport(ctx, stateAdmin, YEAR, 'TH')).report).toMatchObject({ status: 'completed', files: [] });
+      const refused = await expectError(
+        await upload(ctx, stateAdmin, uuid, bytes, 'report.pdf', 'application/pdf', false),
+        422,
+        { fields: ['confirm_unsigned'] },
+      );
+      expect(refused.message).toMatch(/no digital signature/);
+      expect((await viewReport(ctx, stateAdmin, YEAR, 'TH')).report).toMatchObject({ status: 'completed', files: [] });
 
-    const done = await expectJson(
-      await upload(ctx, stateAdmin, uuid, bytes, 'รายงาน แห่งชาติ 2026.pdf'),
-      200,
-      deepStrict(ReportResponseSchema),
-    );
-    expect(done.data).toMatchObject({
-      status: 'submitted',
-      file: { v: 1, name: 'รายงาน แห่งชาติ 2026.pdf', pages: 3, signature: null },
-    });
-  });
+      const done = await expectJson(
+        await upload(ctx, stateAdmin, uuid, bytes, 'รายงาน แห่งชาติ 2026.pdf'),
+        200,
+        deepStrict(ReportResponseSchema),
+      );
+      expect(done.data).toMatchObject({
+        status: 'submitted',
+        file: { v: 1, name: 'รายงาน แห่งชาติ 2026.pdf', pages: 3, signature: null },
+      });
+    },
+  );
 
   test('a signed PDF: who signed (from its certificate) and when; no confirmation needed; stored with the file', async () => {
     const { uuid: vn, stateAdmin: vnAdmin } = await completed('VN');

@@ -202,143 +202,147 @@ describe('what waits for the public site, by name', { timeout: 120_000 }, () => 
 });
 
 describe('what waits, in the reader’s language', { timeout: 120_000 }, () => {
-  test('each change is worded in the language asked for: countries and themes named in it, titles as written, older lines in English', async () => {
-    await ctx.builder.request();
-    const [theme] = await ctx.deps.db.select().from(profileCategories).orderBy(asc(profileCategories.sort)).limit(1);
-    const practice = await insertPractice(ctx, {
-      ...COMPLETE_ROW,
-      title: 'สวนบนหลังคากรุงเทพฯ',
-      countryCode: 'TH',
-      status: 'published',
-    });
-    const partner = await insertCmsItem(ctx, {
-      cmsType: 'partner',
-      title: 'باغ‌های شهری تهران',
-      status: 'unpublished',
-    });
-
-    control({ gated: true });
-    // A line written before changes kept their facts: it stays as it was written.
-    await ctx.deps.db
-      .insert(siteChanges)
-      .values({ type: 'report.published', title: 'National report of Japan 2022 published' });
-    const translate = (locale: string, name: string) =>
-      ctx.request(`/api/translation/profile-category/${theme!.slug}/${locale}`, {
-        method: 'POST',
-        token: admin.token,
-        json: { fields: { name } },
+  test(
+    'each change is worded in the language asked for: countries and themes named in it, titles as written, older ' +
+      'lines in English',
+    async () => {
+      await ctx.builder.request();
+      const [theme] = await ctx.deps.db.select().from(profileCategories).orderBy(asc(profileCategories.sort)).limit(1);
+      const practice = await insertPractice(ctx, {
+        ...COMPLETE_ROW,
+        title: 'สวนบนหลังคากรุงเทพฯ',
+        countryCode: 'TH',
+        status: 'published',
       });
-    expect((await translate('ru', 'Жильё и городская среда')).status).toBe(200);
-    expect((await translate('zh', '住房与城市环境')).status).toBe(200);
-    const report = { uuid: '00000000-0000-4000-8000-000000000003', year: 2026, country: 'TH', note: null };
-    await commit({ type: 'report.published', data: report, actorId: admin.id, site: true });
-    await commit({
-      type: 'practice.archived',
-      data: { uuid: practice.uuid, country: 'TH' },
-      actorId: admin.id,
-      site: true,
-    });
-    await commit({
-      type: 'profile.figure.published',
-      data: { country: 'KH', category: theme!.slug, year: 2026 },
-      actorId: admin.id,
-      site: true,
-    });
-    await commit({
-      type: 'profile.dataset.imported',
-      data: { category: theme!.slug, rows: 3 },
-      actorId: admin.id,
-      site: true,
-    });
-    await commit({
-      type: 'cms.item.unpublished',
-      data: { uuid: partner.uuid, kind: 'partner' },
-      actorId: admin.id,
-      site: true,
-    });
-    await commit({
-      type: 'practice.deleted',
-      data: { uuid: '00000000-0000-4000-8000-0000000000ff', country: 'TH' },
-      actorId: admin.id,
-      site: true,
-    });
+      const partner = await insertCmsItem(ctx, {
+        cmsType: 'partner',
+        title: 'باغ‌های شهری تهران',
+        status: 'unpublished',
+      });
 
-    // What a person wrote in a right-to-left script is isolated, so that it keeps its direction in the sentence.
-    const persian = '\u2068باغ‌های شهری تهران\u2069';
-    const lines = async (language: string) => (await status(language)).waiting.changes.map((c) => c.title);
-    expect(await lines('ru')).toEqual([
-      'Практика удалена',
-      `Партнер «${persian}» снят с публикации`,
-      '3 значения импортированы по теме «Жильё и городская среда»',
-      'Данные по теме «Жильё и городская среда» (Камбоджа, 2026) опубликованы',
-      'Практика «สวนบนหลังคากรุงเทพฯ» снята с публикации',
-      'Национальный доклад за 2026 год (Таиланд) опубликован',
-      'Изменение общедоступного сайта',
-      'Изменение общедоступного сайта',
-      'National report of Japan 2022 published',
-    ]);
-    expect(await lines('zh-CN,zh;q=0.9')).toEqual([
-      '最佳做法已删除',
-      `合作伙伴“${persian}”已撤回`,
-      '已为主题“住房与城市环境”导入 3 项数据',
-      '柬埔寨 2026 年“住房与城市环境”数据已发布',
-      '最佳做法“สวนบนหลังคากรุงเทพฯ”已撤回',
-      '泰国 2026 年国家报告已发布',
-      '公共网站的一项更改',
-      '公共网站的一项更改',
-      'National report of Japan 2022 published',
-    ]);
-    // French has no translation of the theme: its English name stands in.
-    expect((await lines('fr'))[3]).toBe(`Données du thème «\u00a0${theme!.name}\u00a0» (Cambodge, 2026) publiées`);
-    // English reads as it always did.
-    expect(await lines('en')).toEqual([
-      'Best practice deleted',
-      `Partner “${persian}” withdrawn`,
-      `3 figures imported for the theme “${theme!.name}”`,
-      `${theme!.name} figures of Cambodia 2026 published`,
-      'Best practice “สวนบนหลังคากรุงเทพฯ” withdrawn',
-      'National report of Thailand 2026 published',
-      'A change to the public site',
-      'A change to the public site',
-      'National report of Japan 2022 published',
-    ]);
-    // The language changes only the wording: the facts and the English line are stored once.
-    const [stored] = await ctx.deps.db
-      .select()
-      .from(siteChanges)
-      .where(eq(siteChanges.type, 'profile.figure.published'));
-    expect(stored).toMatchObject({
-      title: `${theme!.name} figures of Cambodia 2026 published`,
-      facts: {
-        kind: 'figures',
-        verb: 'published',
-        country: 'KH',
-        countryName: 'Cambodia',
-        year: 2026,
-        theme: theme!.slug,
-        themeName: theme!.name,
-      },
-    });
+      control({ gated: true });
+      // A line written before changes kept their facts: it stays as it was written.
+      await ctx.deps.db
+        .insert(siteChanges)
+        .values({ type: 'report.published', title: 'National report of Japan 2022 published' });
+      const translate = (locale: string, name: string) =>
+        ctx.request(`/api/translation/profile-category/${theme!.slug}/${locale}`, {
+          method: 'POST',
+          token: admin.token,
+          json: { fields: { name } },
+        });
+      expect((await translate('ru', 'Жильё и городская среда')).status).toBe(200);
+      expect((await translate('zh', '住房与城市环境')).status).toBe(200);
+      const report = { uuid: '00000000-0000-4000-8000-000000000003', year: 2026, country: 'TH', note: null };
+      await commit({ type: 'report.published', data: report, actorId: admin.id, site: true });
+      await commit({
+        type: 'practice.archived',
+        data: { uuid: practice.uuid, country: 'TH' },
+        actorId: admin.id,
+        site: true,
+      });
+      await commit({
+        type: 'profile.figure.published',
+        data: { country: 'KH', category: theme!.slug, year: 2026 },
+        actorId: admin.id,
+        site: true,
+      });
+      await commit({
+        type: 'profile.dataset.imported',
+        data: { category: theme!.slug, rows: 3 },
+        actorId: admin.id,
+        site: true,
+      });
+      await commit({
+        type: 'cms.item.unpublished',
+        data: { uuid: partner.uuid, kind: 'partner' },
+        actorId: admin.id,
+        site: true,
+      });
+      await commit({
+        type: 'practice.deleted',
+        data: { uuid: '00000000-0000-4000-8000-0000000000ff', country: 'TH' },
+        actorId: admin.id,
+        site: true,
+      });
 
-    // Publish now answers in the reader's language as well.
-    const published = await expectJson(
-      await ctx.request('/api/site/publish', {
-        method: 'POST',
-        token: admin.token,
-        headers: { 'Accept-Language': 'ru' },
-      }),
-      202,
-      StrictStatus,
-    );
-    expect(published.data.waiting.changes.map((c) => c.title).slice(-3)).toEqual([
-      'Изменение общедоступного сайта',
-      'Изменение общедоступного сайта',
-      'National report of Japan 2022 published',
-    ]);
-    release();
-    await ctx.builder.settled();
-    expect(await lines('ru')).toEqual([]);
-  });
+      // What a person wrote in a right-to-left script is isolated, so that it keeps its direction in the sentence.
+      const persian = '\u2068باغ‌های شهری تهران\u2069';
+      const lines = async (language: string) => (await status(language)).waiting.changes.map((c) => c.title);
+      expect(await lines('ru')).toEqual([
+        'Практика удалена',
+        `Партнер «${persian}» снят с публикации`,
+        '3 значения импортированы по теме «Жильё и городская среда»',
+        'Данные по теме «Жильё и городская среда» (Камбоджа, 2026) опубликованы',
+        'Практика «สวนบนหลังคากรุงเทพฯ» снята с публикации',
+        'Национальный доклад за 2026 год (Таиланд) опубликован',
+        'Изменение общедоступного сайта',
+        'Изменение общедоступного сайта',
+        'National report of Japan 2022 published',
+      ]);
+      expect(await lines('zh-CN,zh;q=0.9')).toEqual([
+        '最佳做法已删除',
+        `合作伙伴“${persian}”已撤回`,
+        '已为主题“住房与城市环境”导入 3 项数据',
+        '柬埔寨 2026 年“住房与城市环境”数据已发布',
+        '最佳做法“สวนบนหลังคากรุงเทพฯ”已撤回',
+        '泰国 2026 年国家报告已发布',
+        '公共网站的一项更改',
+        '公共网站的一项更改',
+        'National report of Japan 2022 published',
+      ]);
+      // French has no translation of the theme: its English name stands in.
+      expect((await lines('fr'))[3]).toBe(`Données du thème «\u00a0${theme!.name}\u00a0» (Cambodge, 2026) publiées`);
+      // English reads as it always did.
+      expect(await lines('en')).toEqual([
+        'Best practice deleted',
+        `Partner “${persian}” withdrawn`,
+        `3 figures imported for the theme “${theme!.name}”`,
+        `${theme!.name} figures of Cambodia 2026 published`,
+        'Best practice “สวนบนหลังคากรุงเทพฯ” withdrawn',
+        'National report of Thailand 2026 published',
+        'A change to the public site',
+        'A change to the public site',
+        'National report of Japan 2022 published',
+      ]);
+      // The language changes only the wording: the facts and the English line are stored once.
+      const [stored] = await ctx.deps.db
+        .select()
+        .from(siteChanges)
+        .where(eq(siteChanges.type, 'profile.figure.published'));
+      expect(stored).toMatchObject({
+        title: `${theme!.name} figures of Cambodia 2026 published`,
+        facts: {
+          kind: 'figures',
+          verb: 'published',
+          country: 'KH',
+          countryName: 'Cambodia',
+          year: 2026,
+          theme: theme!.slug,
+          themeName: theme!.name,
+        },
+      });
+
+      // Publish now answers in the reader's language as well.
+      const published = await expectJson(
+        await ctx.request('/api/site/publish', {
+          method: 'POST',
+          token: admin.token,
+          headers: { 'Accept-Language': 'ru' },
+        }),
+        202,
+        StrictStatus,
+      );
+      expect(published.data.waiting.changes.map((c) => c.title).slice(-3)).toEqual([
+        'Изменение общедоступного сайта',
+        'Изменение общедоступного сайта',
+        'National report of Japan 2022 published',
+      ]);
+      release();
+      await ctx.builder.settled();
+      expect(await lines('ru')).toEqual([]);
+    },
+  );
 });
 
 describe('Publish now', () => {
@@ -369,24 +373,27 @@ describe('Publish now', () => {
 describe('the estimate', () => {
   const live = { id: 'b', started: '2026-03-01T10:00:00.000Z', since: '2026-03-01T10:00:20.000Z' };
   const now = new Date('2026-03-01T11:00:05.000Z');
-  test('a queued build takes as long as the live one; a running one what it has left, and one more for later changes', () => {
-    expect(liveInSeconds({ current: { state: 'queued', since: 'x' }, live, lastFailure: null }, now, now)).toBe(20);
-    const building = {
-      current: { state: 'building' as const, since: '2026-03-01T11:00:00.000Z', progress: 10, step: 's' },
-      live,
-      lastFailure: null,
-    };
-    expect(liveInSeconds(building, new Date('2026-03-01T10:59:59.000Z'), now)).toBe(15);
-    expect(liveInSeconds(building, new Date('2026-03-01T11:00:01.000Z'), now)).toBe(35);
-    // Longer than the last build: never "0 s" or less.
-    expect(liveInSeconds(building, null, new Date('2026-03-01T11:01:00.000Z'))).toBe(1);
-    expect(liveInSeconds({ current: { state: 'idle' }, live, lastFailure: null }, now, now)).toBeNull();
-    expect(
-      liveInSeconds(
-        { current: { state: 'queued', since: 'x' }, live: { id: 'b', since: live.since }, lastFailure: null },
-        now,
-        now,
-      ),
-    ).toBeNull();
-  });
+  test(
+    'a queued build takes as long as the live one; a running one what it has left, and one more for later ' + 'changes',
+    () => {
+      expect(liveInSeconds({ current: { state: 'queued', since: 'x' }, live, lastFailure: null }, now, now)).toBe(20);
+      const building = {
+        current: { state: 'building' as const, since: '2026-03-01T11:00:00.000Z', progress: 10, step: 's' },
+        live,
+        lastFailure: null,
+      };
+      expect(liveInSeconds(building, new Date('2026-03-01T10:59:59.000Z'), now)).toBe(15);
+      expect(liveInSeconds(building, new Date('2026-03-01T11:00:01.000Z'), now)).toBe(35);
+      // Longer than the last build: never "0 s" or less.
+      expect(liveInSeconds(building, null, new Date('2026-03-01T11:01:00.000Z'))).toBe(1);
+      expect(liveInSeconds({ current: { state: 'idle' }, live, lastFailure: null }, now, now)).toBeNull();
+      expect(
+        liveInSeconds(
+          { current: { state: 'queued', since: 'x' }, live: { id: 'b', since: live.since }, lastFailure: null },
+          now,
+          now,
+        ),
+      ).toBeNull();
+    },
+  );
 });

@@ -188,7 +188,9 @@ describe('the site search index', () => {
     const root = mkdtempSync(join(tmpdir(), 'apua-search-'));
     try {
       const page =
-        '<!doctype html><html lang="en"><head><title>Pocket parks</title></head><body><main data-pagefind-body><h1>Pocket parks</h1><p>Vacant lots turned into shaded parks.</p></main></body></html>';
+        '<!doctype html><html lang="en"><head><title>Pocket parks</title></head><body><main ' +
+        'data-pagefind-body><h1>Pocket parks</h1><p>Vacant lots turned into shaded ' +
+        'parks.</p></main></body></html>';
       const writeSite = `const fs=require('node:fs');fs.mkdirSync(process.env.SITE_OUT_DIR,{recursive:true});fs.writeFileSync(process.env.SITE_OUT_DIR+'/index.html',${JSON.stringify(page)})`;
       const builder = new SiteBuilder({
         root,
@@ -226,18 +228,26 @@ describe('the site search index', () => {
         writeFileSync(
           pagesFile,
           JSON.stringify({
-            'index.html': `<!doctype html><html lang="en"><head><title>Home</title></head><body><p>${other}</p></body></html>`,
+            'index.html':
+              `<!doctype html><html ` + `lang="en"><head><title>Home</title></head><body><p>${other}</p></body></html>`,
             ...(text !== null && {
-              'parks/index.html': `<!doctype html><html lang="en"><head><title>Parks</title></head><body><main data-pagefind-body><h1>Parks</h1><p>${text}</p></main></body></html>`,
+              'parks/index.html':
+                `<!doctype html><html lang="en"><head><title>Parks</title></head><body><main ` +
+                `data-pagefind-body><h1>Parks</h1><p>${text}</p></main></body></html>`,
             }),
           }),
         );
-      const writeSite = `const fs=require('node:fs');const p=JSON.parse(fs.readFileSync(${JSON.stringify(pagesFile)},'utf8'));for(const [f,c] of Object.entries(p)){const t=process.env.SITE_OUT_DIR+'/'+f;fs.mkdirSync(require('node:path').dirname(t),{recursive:true});fs.writeFileSync(t,c)}`;
+      const writeSite =
+        `const fs=require('node:fs');const ` +
+        `p=JSON.parse(fs.readFileSync(${JSON.stringify(pagesFile)},'utf8'));for(const [f,c] of ` +
+        `Object.entries(p)){const ` +
+        `t=process.env.SITE_OUT_DIR+'/'+f;fs.mkdirSync(require('node:path').dirname(t),{recursive:true});fs.writeFileSync(t,c)}`;
       // The real Pagefind, counting its runs.
       const indexer = join(root, 'indexer.cjs');
       writeFileSync(
         indexer,
-        `require('node:fs').appendFileSync(${JSON.stringify(runs)}, 'run\\n'); require(${JSON.stringify(join(process.cwd(), SEARCH_INDEX[1]!))});`,
+        `require('node:fs').appendFileSync(${JSON.stringify(runs)}, 'run\\n'); ` +
+          `require(${JSON.stringify(join(process.cwd(), SEARCH_INDEX[1]!))});`,
       );
       const builder = new SiteBuilder({
         root,
@@ -282,37 +292,41 @@ describe('the site search index', () => {
 });
 
 describe('the incremental build cache', () => {
-  test("after a build that did not finish, the next build renders every page (Astro's manifest of page keys is removed)", async () => {
-    const root = mkdtempSync(join(tmpdir(), 'apua-incremental-'));
-    try {
-      const manifest = join(root, '.astro-cache', 'incremental-build.json');
-      const page = `require('node:fs').mkdirSync(process.env.SITE_OUT_DIR,{recursive:true});require('node:fs').writeFileSync(process.env.SITE_OUT_DIR+'/index.html','<h1>Home</h1>')`;
-      const good = new SiteBuilder({
-        root,
-        env: {},
-        command: [
-          process.execPath,
-          '-e',
-          `${page};require('node:fs').writeFileSync(process.env.SITE_CACHE_DIR+'/incremental-build.json','{}')`,
-        ],
-      });
-      await good.request();
-      expect(good.status().lastFailure).toBeNull();
-      // A build that finished keeps the manifest for the next one.
-      await good.request();
-      expect(existsSync(manifest)).toBe(true);
-      // Astro wrote some pages' cached copies, then failed before writing its manifest.
-      const failing = new SiteBuilder({ root, env: {}, command: [process.execPath, '-e', 'process.exit(1)'] });
-      await failing.request();
-      expect(failing.status().lastFailure).not.toBeNull();
-      const next = new SiteBuilder({ root, env: {}, command: [process.execPath, '-e', page] });
-      await next.request();
-      expect(next.status().lastFailure).toBeNull();
-      expect(existsSync(manifest)).toBe(false);
-    } finally {
-      rmSync(root, { recursive: true, force: true });
-    }
-  });
+  test(
+    "after a build that did not finish, the next build renders every page (Astro's manifest of page keys is " +
+      'removed)',
+    async () => {
+      const root = mkdtempSync(join(tmpdir(), 'apua-incremental-'));
+      try {
+        const manifest = join(root, '.astro-cache', 'incremental-build.json');
+        const page = `require('node:fs').mkdirSync(process.env.SITE_OUT_DIR,{recursive:true});require('node:fs').writeFileSync(process.env.SITE_OUT_DIR+'/index.html','<h1>Home</h1>')`;
+        const good = new SiteBuilder({
+          root,
+          env: {},
+          command: [
+            process.execPath,
+            '-e',
+            `${page};require('node:fs').writeFileSync(process.env.SITE_CACHE_DIR+'/incremental-build.json','{}')`,
+          ],
+        });
+        await good.request();
+        expect(good.status().lastFailure).toBeNull();
+        // A build that finished keeps the manifest for the next one.
+        await good.request();
+        expect(existsSync(manifest)).toBe(true);
+        // Astro wrote some pages' cached copies, then failed before writing its manifest.
+        const failing = new SiteBuilder({ root, env: {}, command: [process.execPath, '-e', 'process.exit(1)'] });
+        await failing.request();
+        expect(failing.status().lastFailure).not.toBeNull();
+        const next = new SiteBuilder({ root, env: {}, command: [process.execPath, '-e', page] });
+        await next.request();
+        expect(next.status().lastFailure).toBeNull();
+        expect(existsSync(manifest)).toBe(false);
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
+    },
+  );
 });
 
 describe('progressAfter: progress read from the lines of astro build', () => {

@@ -121,28 +121,32 @@ describe('adding an authority', () => {
     });
   });
 
-  test('refusals: not a PEM certificate, two at once, a signer’s (not an authority’s) certificate, an unknown country', async () => {
-    await expectError(await create({ pem: 'hello' }), 400, { fields: ['pem'] });
-    await expectError(
-      await create({ pem: '-----BEGIN CERTIFICATE-----\nbm90IGEgY2VydGlmaWNhdGU=\n-----END CERTIFICATE-----' }),
-      400,
-      { fields: ['pem'] },
-    );
-    const one = await testAuthority({ cn: 'One', c: 'TH' });
-    const two = await testAuthority({ cn: 'Two', c: 'TH' });
-    await expectError(await create({ pem: one.pem + two.pem }), 400, { fields: ['pem'] });
-    const keys = await generateKeys('ECDSA', 'SHA-256');
-    const leaf = await makeCertificate({ subject: { cn: 'A signer', c: 'TH' }, keys, issuer: one, authority: false });
-    const refused = await create({ pem: certificatePem(leaf) });
-    expect(refused.status).toBe(422);
-    expect(await refused.json()).toMatchObject({
-      message: expect.stringMatching(/^This certificate is not a certificate authority’s/),
-      errors: { pem: ['is not a certificate authority'] },
-    });
-    await expectError(await create({ pem: one.pem, country_code: 'ZZ' }), 400, { fields: ['country_code'] });
-    await expectError(await create({ pem: 'x'.repeat(20_001) }), 400, { fields: ['pem'] });
-    await expectError(await create({}), 400, { fields: ['pem'] });
-  });
+  test(
+    'refusals: not a PEM certificate, two at once, a signer’s (not an authority’s) certificate, an unknown ' +
+      'country',
+    async () => {
+      await expectError(await create({ pem: 'hello' }), 400, { fields: ['pem'] });
+      await expectError(
+        await create({ pem: '-----BEGIN CERTIFICATE-----\nbm90IGEgY2VydGlmaWNhdGU=\n-----END CERTIFICATE-----' }),
+        400,
+        { fields: ['pem'] },
+      );
+      const one = await testAuthority({ cn: 'One', c: 'TH' });
+      const two = await testAuthority({ cn: 'Two', c: 'TH' });
+      await expectError(await create({ pem: one.pem + two.pem }), 400, { fields: ['pem'] });
+      const keys = await generateKeys('ECDSA', 'SHA-256');
+      const leaf = await makeCertificate({ subject: { cn: 'A signer', c: 'TH' }, keys, issuer: one, authority: false });
+      const refused = await create({ pem: certificatePem(leaf) });
+      expect(refused.status).toBe(422);
+      expect(await refused.json()).toMatchObject({
+        message: expect.stringMatching(/^This certificate is not a certificate authority’s/),
+        errors: { pem: ['is not a certificate authority'] },
+      });
+      await expectError(await create({ pem: one.pem, country_code: 'ZZ' }), 400, { fields: ['country_code'] });
+      await expectError(await create({ pem: 'x'.repeat(20_001) }), 400, { fields: ['pem'] });
+      await expectError(await create({}), 400, { fields: ['pem'] });
+    },
+  );
 
   test('refusals in the administrator’s language', async () => {
     const response = await create({ pem: 'hello' }, { 'Accept-Language': 'ru' });
@@ -154,47 +158,55 @@ describe('adding an authority', () => {
 });
 
 describe('removing an authority', () => {
-  test('needs the version read: none is 428, a stale one 409 with the authority as it is; then it is gone and audited', async () => {
-    const added = (
-      await expectJson(
-        await create({ pem: (await testAuthority({ cn: 'Removed CA', c: 'TH' })).pem, country_code: 'TH' }),
-        201,
-        StrictItem,
-      )
-    ).data;
-    const path = `/api/trusted-authority/delete/${added.uuid}`;
-    expect((await ctx.request(path, { method: 'POST', token: admin.token })).status).toBe(428);
-    const stale = await ctx.request(path, { token: admin.token, json: { version: 2 } });
-    expect(stale.status).toBe(409);
-    expect(((await stale.json()) as { current: TrustedAuthority }).current).toMatchObject({
-      uuid: added.uuid,
-      version: 1,
-    });
-    const done = await expectJson(
-      await ctx.request(path, { method: 'POST', token: admin.token, headers: { 'If-Match': '"1"' } }),
-      200,
-      StrictGeneric,
-    );
-    expect(done.message).toBe('The certificate authority is no longer trusted');
-    expect((await list()).some((a) => a.uuid === added.uuid)).toBe(false);
-    await expectError(await ctx.request(path, { token: admin.token, json: { version: 1 } }), 404);
-    await expectError(
-      await ctx.request('/api/trusted-authority/delete/not-a-uuid', { token: admin.token, json: { version: 1 } }),
-      400,
-      { fields: ['uuid'] },
-    );
-    const [audit] = await ctx.deps.db
-      .select()
-      .from(auditEvents)
-      .where(
-        and(
-          eq(auditEvents.entity, 'trusted_authority'),
-          eq(auditEvents.entityId, added.uuid),
-          eq(auditEvents.action, 'delete'),
-        ),
+  test(
+    'needs the version read: none is 428, a stale one 409 with the authority as it is; then it is gone and ' +
+      'audited',
+    async () => {
+      const added = (
+        await expectJson(
+          await create({ pem: (await testAuthority({ cn: 'Removed CA', c: 'TH' })).pem, country_code: 'TH' }),
+          201,
+          StrictItem,
+        )
+      ).data;
+      const path = `/api/trusted-authority/delete/${added.uuid}`;
+      expect((await ctx.request(path, { method: 'POST', token: admin.token })).status).toBe(428);
+      const stale = await ctx.request(path, { token: admin.token, json: { version: 2 } });
+      expect(stale.status).toBe(409);
+      expect(((await stale.json()) as { current: TrustedAuthority }).current).toMatchObject({
+        uuid: added.uuid,
+        version: 1,
+      });
+      const done = await expectJson(
+        await ctx.request(path, { method: 'POST', token: admin.token, headers: { 'If-Match': '"1"' } }),
+        200,
+        StrictGeneric,
       );
-    expect(audit).toMatchObject({ actorId: admin.id, after: null, before: { name: 'Removed CA', country_code: 'TH' } });
-  });
+      expect(done.message).toBe('The certificate authority is no longer trusted');
+      expect((await list()).some((a) => a.uuid === added.uuid)).toBe(false);
+      await expectError(await ctx.request(path, { token: admin.token, json: { version: 1 } }), 404);
+      await expectError(
+        await ctx.request('/api/trusted-authority/delete/not-a-uuid', { token: admin.token, json: { version: 1 } }),
+        400,
+        { fields: ['uuid'] },
+      );
+      const [audit] = await ctx.deps.db
+        .select()
+        .from(auditEvents)
+        .where(
+          and(
+            eq(auditEvents.entity, 'trusted_authority'),
+            eq(auditEvents.entityId, added.uuid),
+            eq(auditEvents.action, 'delete'),
+          ),
+        );
+      expect(audit).toMatchObject({
+        actorId: admin.id,
+        after: null,
+        before: { name: 'Removed CA', country_code: 'TH' },
+      });
+    },
+  );
 });
 
 test('the list: the region’s authorities first, then by country', async () => {

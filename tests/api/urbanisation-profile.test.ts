@@ -317,91 +317,95 @@ describe('change events and rebuilds of the public site', () => {
   const figure = { country: 'KH', category: CATEGORY, year: 2024 };
   const path = `/api/profile/analytics/${CATEGORY}/KH/2024`;
 
-  test('publishing and withdrawing a dataset each queue a rebuild, with their audit and their event; a change in between does not', async () => {
-    const draft = await expectJson(
-      await post(`${path}/saved`, admin.token, {
-        values: [{ indicator: 'URB_POP_PCT', value: 24.2, source: 'NIS Cambodia' }],
-      }),
-      200,
-      DatasetResponseSchema,
-    );
-    let version = draft.data.version;
-    // A draft is not public: saving it again changes nothing on the site.
-    expect(
-      await eventsOf(async () =>
-        expect(
-          await rebuilds(() =>
-            post(`${path}/saved`, admin.token, {
-              values: [{ indicator: 'URB_GROWTH', value: 3.1 }],
-              version: version++,
-            }),
-          ),
-        ).toBe(false),
-      ),
-    ).toEqual([{ type: 'profile.figure.saved', site: false, data: figure }]);
-
-    expect(
-      await eventsOf(async () =>
-        expect(
-          await rebuilds(() => post(`${path}/publish`, admin.token, { published: true, version: version++ })),
-        ).toBe(true),
-      ),
-    ).toEqual([{ type: 'profile.figure.published', site: true, data: figure }]);
-    // A change of a published dataset keeps its published version public (decision 033): nothing to rebuild.
-    expect(
-      await eventsOf(async () =>
-        expect(
-          await rebuilds(() =>
-            post(`${path}/saved`, admin.token, {
-              values: [{ indicator: 'URB_POP_PCT', value: 24.3 }],
-              version: version++,
-            }),
-          ),
-        ).toBe(false),
-      ),
-    ).toEqual([{ type: 'profile.figure.saved', site: false, data: figure }]);
-    const kept = await expectJson(
-      await ctx.request(`/api/profile/public/category/${CATEGORY}`),
-      200,
-      PublicCategoryResponseSchema,
-    );
-    expect(
-      kept.data.indicators
-        .find((i) => i.code === 'URB_POP_PCT')!
-        .values.find((v) => v.country_code === 'KH' && v.year === 2024)?.value,
-    ).toBe(24.2);
-
-    // The defect of issue 15: a withdrawn figure stayed on the theme page and its chart.
-    expect(
-      await eventsOf(async () =>
-        expect(
-          await rebuilds(() => post(`${path}/publish`, admin.token, { published: false, version: version++ })),
-        ).toBe(true),
-      ),
-    ).toEqual([{ type: 'profile.figure.withdrawn', site: true, data: figure }]);
-    const pub = await expectJson(
-      await ctx.request(`/api/profile/public/category/${CATEGORY}`),
-      200,
-      PublicCategoryResponseSchema,
-    );
-    expect(
-      pub.data.indicators
-        .find((i) => i.code === 'URB_POP_PCT')!
-        .values.filter((v) => v.country_code === 'KH')
-        .map((v) => v.year),
-    ).toEqual([2020]);
-
-    const audit = await ctx.deps.db
-      .select({ action: auditEvents.action })
-      .from(auditEvents)
-      .where(
-        and(
-          eq(auditEvents.entity, 'profile_dataset'),
-          eq(auditEvents.entityId, String((await datasetId('KH', 2024))!)),
-        ),
+  test(
+    'publishing and withdrawing a dataset each queue a rebuild, with their audit and their event; a change in ' +
+      'between does not',
+    async () => {
+      const draft = await expectJson(
+        await post(`${path}/saved`, admin.token, {
+          values: [{ indicator: 'URB_POP_PCT', value: 24.2, source: 'NIS Cambodia' }],
+        }),
+        200,
+        DatasetResponseSchema,
       );
-    expect(audit.map((a) => a.action)).toEqual(['create', 'update', 'publish', 'update', 'unpublish']);
-  });
+      let version = draft.data.version;
+      // A draft is not public: saving it again changes nothing on the site.
+      expect(
+        await eventsOf(async () =>
+          expect(
+            await rebuilds(() =>
+              post(`${path}/saved`, admin.token, {
+                values: [{ indicator: 'URB_GROWTH', value: 3.1 }],
+                version: version++,
+              }),
+            ),
+          ).toBe(false),
+        ),
+      ).toEqual([{ type: 'profile.figure.saved', site: false, data: figure }]);
+
+      expect(
+        await eventsOf(async () =>
+          expect(
+            await rebuilds(() => post(`${path}/publish`, admin.token, { published: true, version: version++ })),
+          ).toBe(true),
+        ),
+      ).toEqual([{ type: 'profile.figure.published', site: true, data: figure }]);
+      // A change of a published dataset keeps its published version public (decision 033): nothing to rebuild.
+      expect(
+        await eventsOf(async () =>
+          expect(
+            await rebuilds(() =>
+              post(`${path}/saved`, admin.token, {
+                values: [{ indicator: 'URB_POP_PCT', value: 24.3 }],
+                version: version++,
+              }),
+            ),
+          ).toBe(false),
+        ),
+      ).toEqual([{ type: 'profile.figure.saved', site: false, data: figure }]);
+      const kept = await expectJson(
+        await ctx.request(`/api/profile/public/category/${CATEGORY}`),
+        200,
+        PublicCategoryResponseSchema,
+      );
+      expect(
+        kept.data.indicators
+          .find((i) => i.code === 'URB_POP_PCT')!
+          .values.find((v) => v.country_code === 'KH' && v.year === 2024)?.value,
+      ).toBe(24.2);
+
+      // The defect of issue 15: a withdrawn figure stayed on the theme page and its chart.
+      expect(
+        await eventsOf(async () =>
+          expect(
+            await rebuilds(() => post(`${path}/publish`, admin.token, { published: false, version: version++ })),
+          ).toBe(true),
+        ),
+      ).toEqual([{ type: 'profile.figure.withdrawn', site: true, data: figure }]);
+      const pub = await expectJson(
+        await ctx.request(`/api/profile/public/category/${CATEGORY}`),
+        200,
+        PublicCategoryResponseSchema,
+      );
+      expect(
+        pub.data.indicators
+          .find((i) => i.code === 'URB_POP_PCT')!
+          .values.filter((v) => v.country_code === 'KH')
+          .map((v) => v.year),
+      ).toEqual([2020]);
+
+      const audit = await ctx.deps.db
+        .select({ action: auditEvents.action })
+        .from(auditEvents)
+        .where(
+          and(
+            eq(auditEvents.entity, 'profile_dataset'),
+            eq(auditEvents.entityId, String((await datasetId('KH', 2024))!)),
+          ),
+        );
+      expect(audit.map((a) => a.action)).toEqual(['create', 'update', 'publish', 'update', 'unpublish']);
+    },
+  );
 
   test('a refused change releases no event and queues no rebuild', async () => {
     const current = await expectJson(await ctx.request(path, { token: admin.token }), 200, DatasetResponseSchema);
@@ -521,7 +525,8 @@ describe('CSV import', () => {
   test('preview shows changes and every bad row by line; import with a bad row writes nothing', async () => {
     const csv = [
       header,
-      'PH,URB_POP_PCT,2020,47.41,"UN DESA, World Urbanization Prospects 2018, via World Bank, World Development Indicators (SP.URB.TOTL.IN.ZS), CC BY 4.0"',
+      'PH,URB_POP_PCT,2020,47.41,"UN DESA, World Urbanization Prospects 2018, via World Bank, World ' +
+        'Development Indicators (SP.URB.TOTL.IN.ZS), CC BY 4.0"',
       'PH,URB_GROWTH,2021,2.1,PSA',
       'XX,URB_GROWTH,2021,2.1,PSA',
       'PH,NOPE,2021,2.1,PSA',
@@ -549,7 +554,8 @@ describe('CSV import', () => {
     ]);
     expect(preview.data.errors.map((e) => e.line)).toEqual([4, 5, 6, 7]);
     expect(preview.data.errors[2]!.message).toBe(
-      `Row 6, column year: '20x1' is not a year: write a year from 1950 to ${NEXT_YEAR}; column value: 101 must be at most 100 %; column source: is empty: say where the figure comes from`,
+      `Row 6, column year: '20x1' is not a year: write a year from 1950 to ${NEXT_YEAR}; column value: 101 ` +
+        `must be at most 100 %; column source: is empty: say where the figure comes from`,
     );
     expect(preview.data.errors[3]!.message).toBe(
       'Row 7, column country_code: you may import figures only for your own country, not VN',
@@ -596,37 +602,42 @@ describe('CSV import', () => {
     expect(Object.keys(refused.errors ?? {})).toEqual(['csv']);
   });
 
-  test('a file as a spreadsheet saves it where the decimal mark is a comma: byte-order mark, semicolons, CRLF, quotes', async () => {
-    const csv =
-      '\uFEFFcountry_code;indicator;year;value;source;note\r\nPH;URB_GROWTH;2016;1,75;"PSA; census";"two\r\nlines"\r\nPH;URB_GROWTH;2017;-0,5;PSA;\r\n';
-    const preview = await expectJson(
-      await post('/api/profile/import/preview', stateAdmin.token, { csv }),
-      200,
-      deepStrict(ImportResponseSchema),
-    );
-    expect(preview.data.format).toEqual({ file: 'csv', separator: ';', decimal_mark: ',', sheet: null });
-    expect(preview.data.errors).toEqual([]);
-    expect(preview.data.changes.map((c) => [c.line, c.year, c.after, c.source])).toEqual([
-      [2, 2016, 1.75, 'PSA; census'],
-      [4, 2017, -0.5, 'PSA'],
-    ]);
-    await expectJson(await post('/api/profile/import', stateAdmin.token, { csv }), 200, ImportResponseSchema);
-    const saved = await expectJson(
-      await ctx.request(`/api/profile/analytics/${CATEGORY}/PH/2016`, { token: stateAdmin.token }),
-      200,
-      DatasetResponseSchema,
-    );
-    expect(saved.data.values).toEqual([
-      {
-        indicator: 'URB_GROWTH',
-        value: 1.75,
-        data_year: 2016,
-        source: 'PSA; census',
-        is_estimate: false,
-        note: 'two\nlines',
-      },
-    ]);
-  });
+  test(
+    'a file as a spreadsheet saves it where the decimal mark is a comma: byte-order mark, semicolons, CRLF, ' +
+      'quotes',
+    async () => {
+      const csv =
+        '\uFEFFcountry_code;indicator;year;value;source;note\r\nPH;URB_GROWTH;2016;1,75;"PSA; ' +
+        'census";"two\r\nlines"\r\nPH;URB_GROWTH;2017;-0,5;PSA;\r\n';
+      const preview = await expectJson(
+        await post('/api/profile/import/preview', stateAdmin.token, { csv }),
+        200,
+        deepStrict(ImportResponseSchema),
+      );
+      expect(preview.data.format).toEqual({ file: 'csv', separator: ';', decimal_mark: ',', sheet: null });
+      expect(preview.data.errors).toEqual([]);
+      expect(preview.data.changes.map((c) => [c.line, c.year, c.after, c.source])).toEqual([
+        [2, 2016, 1.75, 'PSA; census'],
+        [4, 2017, -0.5, 'PSA'],
+      ]);
+      await expectJson(await post('/api/profile/import', stateAdmin.token, { csv }), 200, ImportResponseSchema);
+      const saved = await expectJson(
+        await ctx.request(`/api/profile/analytics/${CATEGORY}/PH/2016`, { token: stateAdmin.token }),
+        200,
+        DatasetResponseSchema,
+      );
+      expect(saved.data.values).toEqual([
+        {
+          indicator: 'URB_GROWTH',
+          value: 1.75,
+          data_year: 2016,
+          source: 'PSA; census',
+          is_estimate: false,
+          note: 'two\nlines',
+        },
+      ]);
+    },
+  );
 
   test('numbers are decimals only; every problem names its row and column and what to write', async () => {
     const rows = [
@@ -651,22 +662,26 @@ describe('CSV import', () => {
       {
         line: 2,
         message:
-          "Row 2, column value: '0x10' is not a number: write digits with at most a decimal point (1234.5), no thousands separators",
+          "Row 2, column value: '0x10' is not a number: write digits with at most a decimal point (1234.5), no " +
+          'thousands separators',
       },
       {
         line: 3,
         message:
-          "Row 3, column value: '0b11' is not a number: write digits with at most a decimal point (1234.5), no thousands separators",
+          "Row 3, column value: '0b11' is not a number: write digits with at most a decimal point (1234.5), no " +
+          'thousands separators',
       },
       {
         line: 4,
         message:
-          "Row 4, column value: '1e1' is not a number written out: write every digit, without an exponent (1000, not 1e3)",
+          "Row 4, column value: '1e1' is not a number written out: write every digit, without an exponent " +
+          '(1000, not 1e3)',
       },
       {
         line: 5,
         message:
-          "Row 5, column value: '12,5,3' is not a number: write digits with at most a decimal point (1234.5), no thousands separators",
+          "Row 5, column value: '12,5,3' is not a number: write digits with at most a decimal point (1234.5), " +
+          'no thousands separators',
       },
       { line: 6, message: `Row 6, column year: '1949' is not a year: write a year from 1950 to ${NEXT_YEAR}` },
       {

@@ -222,28 +222,32 @@ describe('GET /api/user/list', () => {
     ]);
   });
 
-  test('each item is what user/show answers for that user: a last editor, no country, a role given by an administrator', async () => {
-    const stateless = await insertUser(ctx, { name: 'Stateless Person', country: null, role: 'state_member' });
-    const edited = await insertUser(ctx, { name: 'Edited Person', country: 'KH', status: 0 });
-    const edit = await ctx.request(`/api/user/edit/${edited.uuid}`, {
-      token: admin.token,
-      json: { status: 1, roles: ['state_admin'], version: await userVersion(ctx, edited.uuid) },
-    });
-    expect(edit.status, await edit.clone().text()).toBe(200);
-    for (const person of [stateless, edited, vietnamese]) {
-      const show = await expectJson(
-        await ctx.request(`/api/user/show/${person.uuid}`, { token: admin.token }),
-        200,
-        StrictUser,
-      );
-      const { data } = await list(admin.token, `?q=${encodeURIComponent(person.email)}`);
-      expect(data).toEqual([show]);
-    }
-    const { data } = await list(admin.token, `?q=${encodeURIComponent(edited.email)}`);
-    expect(data[0]).toMatchObject({ updated_by: { id: admin.id }, country: { code: 'KH' } });
-    expect(data[0]!.roles.map((r) => r.name)).toEqual(['state_admin']);
-    expect(data[0]!.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-  });
+  test(
+    'each item is what user/show answers for that user: a last editor, no country, a role given by an ' +
+      'administrator',
+    async () => {
+      const stateless = await insertUser(ctx, { name: 'Stateless Person', country: null, role: 'state_member' });
+      const edited = await insertUser(ctx, { name: 'Edited Person', country: 'KH', status: 0 });
+      const edit = await ctx.request(`/api/user/edit/${edited.uuid}`, {
+        token: admin.token,
+        json: { status: 1, roles: ['state_admin'], version: await userVersion(ctx, edited.uuid) },
+      });
+      expect(edit.status, await edit.clone().text()).toBe(200);
+      for (const person of [stateless, edited, vietnamese]) {
+        const show = await expectJson(
+          await ctx.request(`/api/user/show/${person.uuid}`, { token: admin.token }),
+          200,
+          StrictUser,
+        );
+        const { data } = await list(admin.token, `?q=${encodeURIComponent(person.email)}`);
+        expect(data).toEqual([show]);
+      }
+      const { data } = await list(admin.token, `?q=${encodeURIComponent(edited.email)}`);
+      expect(data[0]).toMatchObject({ updated_by: { id: admin.id }, country: { code: 'KH' } });
+      expect(data[0]!.roles.map((r) => r.name)).toEqual(['state_admin']);
+      expect(data[0]!.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    },
+  );
 
   test('pages read again after the whole list was kept in memory answer the same, and a rename shows at once', async () => {
     const first = await list(admin.token, '?country_code=LA&per_page=7&page=2');

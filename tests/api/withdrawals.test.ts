@@ -222,59 +222,63 @@ describe('builds that fail are tried again, told, and shown', { timeout: 60_000 
   const StrictHealth = deepStrict(HealthResponseSchema);
   const health = async () => (await expectJson(await ctx.request('/api/health'), 200, StrictHealth)).data.site;
 
-  test('a failing build is retried with backoff; the second failure tells the administrators once; health and metrics say it', async () => {
-    await ctx.builder.settled();
-    const toldBefore = new Set(
-      (await ctx.deps.db.select().from(notifications).where(eq(notifications.kind, 'site.build.failing'))).map(
-        (n) => n.id,
-      ),
-    );
-    const before = await health();
-    expect(before.failing_since).toBeNull();
-    expect(before.last_error).toBeNull();
+  test(
+    'a failing build is retried with backoff; the second failure tells the administrators once; health and ' +
+      'metrics say it',
+    async () => {
+      await ctx.builder.settled();
+      const toldBefore = new Set(
+        (await ctx.deps.db.select().from(notifications).where(eq(notifications.kind, 'site.build.failing'))).map(
+          (n) => n.id,
+        ),
+      );
+      const before = await health();
+      expect(before.failing_since).toBeNull();
+      expect(before.last_error).toBeNull();
 
-    failBuilds(true);
-    await ctx.deps.changes.write(ctx.deps.db, (w) =>
-      w.emit({ type: 'site.publish.requested', data: {}, actorId: admin.id, site: true }),
-    );
-    await ctx.deps.changes.write(ctx.deps.db, (w) =>
-      w.emit({
-        type: 'profile.figure.withdrawn',
-        data: { country: 'KH', category: 'housing', year: 2021 },
-        actorId: admin.id,
-        site: true,
-      }),
-    );
-    // Tried again by itself: at least three failures without anyone asking.
-    await within(20_000, 'three failures in a row', async () => (ctx.builder.status().failing?.failures ?? 0) >= 3);
-    const during = await health();
-    expect(during.failing_since).not.toBeNull();
-    expect(during.last_error).toMatch(/exited with 1/);
-    expect(during.pending_changes).toBeGreaterThanOrEqual(1);
-    expect(during.behind_since).not.toBeNull();
+      failBuilds(true);
+      await ctx.deps.changes.write(ctx.deps.db, (w) =>
+        w.emit({ type: 'site.publish.requested', data: {}, actorId: admin.id, site: true }),
+      );
+      await ctx.deps.changes.write(ctx.deps.db, (w) =>
+        w.emit({
+          type: 'profile.figure.withdrawn',
+          data: { country: 'KH', category: 'housing', year: 2021 },
+          actorId: admin.id,
+          site: true,
+        }),
+      );
+      // Tried again by itself: at least three failures without anyone asking.
+      await within(20_000, 'three failures in a row', async () => (ctx.builder.status().failing?.failures ?? 0) >= 3);
+      const during = await health();
+      expect(during.failing_since).not.toBeNull();
+      expect(during.last_error).toMatch(/exited with 1/);
+      expect(during.pending_changes).toBeGreaterThanOrEqual(1);
+      expect(during.behind_since).not.toBeNull();
 
-    const metrics = await (
-      await ctx.request('/metrics', { headers: { Authorization: 'Bearer metrics-secret-for-tests' } })
-    ).text();
-    expect(metrics).toMatch(/^apua_site_pending_changes [1-9]/m);
-    expect(metrics).toMatch(/^apua_site_failing_seconds [0-9.]+/m);
+      const metrics = await (
+        await ctx.request('/metrics', { headers: { Authorization: 'Bearer metrics-secret-for-tests' } })
+      ).text();
+      expect(metrics).toMatch(/^apua_site_pending_changes [1-9]/m);
+      expect(metrics).toMatch(/^apua_site_failing_seconds [0-9.]+/m);
 
-    // Once for this streak, to each administrator, however many tries fail.
-    const told = (
-      await ctx.deps.db.select().from(notifications).where(eq(notifications.kind, 'site.build.failing'))
-    ).filter((n) => !toldBefore.has(n.id));
-    expect(told.filter((n) => n.userId === admin.id)).toHaveLength(1);
-    const mails = await ctx.deps.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'site.build.failing'));
-    expect(mails.some((mail) => mail.text.includes('exited with 1'))).toBe(true);
+      // Once for this streak, to each administrator, however many tries fail.
+      const told = (
+        await ctx.deps.db.select().from(notifications).where(eq(notifications.kind, 'site.build.failing'))
+      ).filter((n) => !toldBefore.has(n.id));
+      expect(told.filter((n) => n.userId === admin.id)).toHaveLength(1);
+      const mails = await ctx.deps.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'site.build.failing'));
+      expect(mails.some((mail) => mail.text.includes('exited with 1'))).toBe(true);
 
-    failBuilds(false);
-    await within(
-      20_000,
-      'a build goes live',
-      async () => ctx.builder.status().failing === undefined && ctx.builder.status().current.state === 'idle',
-    );
-    const after = await health();
-    expect(after.failing_since).toBeNull();
-    expect(after.pending_changes).toBe(0);
-  });
+      failBuilds(false);
+      await within(
+        20_000,
+        'a build goes live',
+        async () => ctx.builder.status().failing === undefined && ctx.builder.status().current.state === 'idle',
+      );
+      const after = await health();
+      expect(after.failing_since).toBeNull();
+      expect(after.pending_changes).toBe(0);
+    },
+  );
 });

@@ -30,23 +30,27 @@ async function countRows(uuid: string): Promise<{ items: number; audits: number 
   return { items: items.length, audits: audits.length };
 }
 
-test('a change whose last statement is an audit insert that fails is rolled back, with that error, and releases no event', async () => {
-  const seen: string[] = [];
-  const unsubscribe = ctx.deps.changes.onCommit('write-path probe', '*', (e) => seen.push(e.type));
-  try {
-    const uuid = crypto.randomUUID();
-    const failing = ctx.deps.changes.write(ctx.deps.db, async (w) => {
-      await w.tx.insert(cmsItems).values({ uuid, cmsType: 'partner', title: 'Rolled back with its audit' });
-      await w.audit({ actorId: 2_000_000_000, entity: 'cms_item', entityId: uuid, action: 'create' });
-      await w.emit(event(uuid));
-    });
-    await expect(failing).rejects.toThrow(/insert into "audit_events"/);
-    expect(await countRows(uuid)).toEqual({ items: 0, audits: 0 });
-    expect(seen).toEqual([]);
-  } finally {
-    unsubscribe();
-  }
-});
+test(
+  'a change whose last statement is an audit insert that fails is rolled back, with that error, and releases no ' +
+    'event',
+  async () => {
+    const seen: string[] = [];
+    const unsubscribe = ctx.deps.changes.onCommit('write-path probe', '*', (e) => seen.push(e.type));
+    try {
+      const uuid = crypto.randomUUID();
+      const failing = ctx.deps.changes.write(ctx.deps.db, async (w) => {
+        await w.tx.insert(cmsItems).values({ uuid, cmsType: 'partner', title: 'Rolled back with its audit' });
+        await w.audit({ actorId: 2_000_000_000, entity: 'cms_item', entityId: uuid, action: 'create' });
+        await w.emit(event(uuid));
+      });
+      await expect(failing).rejects.toThrow(/insert into "audit_events"/);
+      expect(await countRows(uuid)).toEqual({ items: 0, audits: 0 });
+      expect(seen).toEqual([]);
+    } finally {
+      unsubscribe();
+    }
+  },
+);
 
 test('a change whose audit inserts succeed is committed with all of them before its event is released', async () => {
   const uuid = crypto.randomUUID();

@@ -17,7 +17,9 @@ const CONTACT_NAME = 'Private Contact Person';
 let uuid = '';
 
 async function picture(fill: string): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><rect width="1200" height="800" fill="${fill}"/><rect y="520" width="1200" height="280" fill="#15803d"/></svg>`;
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><rect width="1200" height="800" ` +
+    `fill="${fill}"/><rect y="520" width="1200" height="280" fill="#15803d"/></svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
@@ -295,45 +297,48 @@ const LANGUAGES = [
   { prefix: '/ru', lang: 'ru' },
 ];
 
-test('the best-practice library in French and Chinese: the interface translated, the filters in the language, the switch keeps the page', async ({
-  page,
-}) => {
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(request.url());
-  });
-  await page.goto('/fr/best-practices-overview');
-  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Toutes les bonnes pratiques');
-  expect(await alternatesOf(page)).toEqual([
-    ...LANGUAGES.map(({ prefix, lang }) => [lang, `${prefix}/best-practices-overview`]),
-    ['x-default', '/best-practices-overview'],
-  ]);
-  const filters = page.getByRole('navigation', { name: 'Filtrer les bonnes pratiques' });
-  await expect(filters.getByText('Thème', { exact: true })).toBeAttached();
-  // Facet links stay in French; goals are named the UN's way.
-  const goal = filters.getByRole('link', { name: /^ODD \d+ : / }).first();
-  if ((await goal.count()) > 0) await expect(goal).toHaveAttribute('href', /^\/fr\/best-practices-overview\/sdg\/\d+$/);
-  const card = page.locator('main article').first();
-  await expect(card.getByRole('heading')).toHaveAttribute('lang', 'en');
-  await expect(card.getByRole('link')).toHaveAttribute('href', /^\/fr\/best-practices-overview\/view\//);
-  for (const words of ['All best practices', 'Filters', 'Theme', 'Country', 'practices)', 'ongoing'])
-    expect(await interfaceText(page), words).not.toContain(words);
-  await page.getByRole('navigation', { name: 'Langue' }).getByRole('link', { name: '简体中文' }).click();
-  await expect(page).toHaveURL(/\/zh\/best-practices-overview$/);
-  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hans');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('全部最佳做法');
-  await expect(page.getByRole('navigation', { name: '筛选最佳做法' })).toBeAttached();
-  await expect(page.getByRole('link', { name: /斐济/ }).first()).toHaveAttribute(
-    'href',
-    '/zh/best-practices-overview/country/FJ',
-  );
-  await expectNoAxeViolations(page, '/zh/best-practices-overview', { bestPractice: true });
-  await page.goto('/ru/best-practices-overview/country/FJ');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Передовой опыт: Фиджи');
-  await expectNoAxeViolations(page, '/ru/best-practices-overview/country/FJ', { bestPractice: true });
-  expect(scripts).toEqual([]);
-});
+test(
+  'the best-practice library in French and Chinese: the interface translated, the filters in the language, the ' +
+    'switch keeps the page',
+  async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.goto('/fr/best-practices-overview');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Toutes les bonnes pratiques');
+    expect(await alternatesOf(page)).toEqual([
+      ...LANGUAGES.map(({ prefix, lang }) => [lang, `${prefix}/best-practices-overview`]),
+      ['x-default', '/best-practices-overview'],
+    ]);
+    const filters = page.getByRole('navigation', { name: 'Filtrer les bonnes pratiques' });
+    await expect(filters.getByText('Thème', { exact: true })).toBeAttached();
+    // Facet links stay in French; goals are named the UN's way.
+    const goal = filters.getByRole('link', { name: /^ODD \d+ : / }).first();
+    if ((await goal.count()) > 0)
+      await expect(goal).toHaveAttribute('href', /^\/fr\/best-practices-overview\/sdg\/\d+$/);
+    const card = page.locator('main article').first();
+    await expect(card.getByRole('heading')).toHaveAttribute('lang', 'en');
+    await expect(card.getByRole('link')).toHaveAttribute('href', /^\/fr\/best-practices-overview\/view\//);
+    for (const words of ['All best practices', 'Filters', 'Theme', 'Country', 'practices)', 'ongoing'])
+      expect(await interfaceText(page), words).not.toContain(words);
+    await page.getByRole('navigation', { name: 'Langue' }).getByRole('link', { name: '简体中文' }).click();
+    await expect(page).toHaveURL(/\/zh\/best-practices-overview$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hans');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('全部最佳做法');
+    await expect(page.getByRole('navigation', { name: '筛选最佳做法' })).toBeAttached();
+    await expect(page.getByRole('link', { name: /斐济/ }).first()).toHaveAttribute(
+      'href',
+      '/zh/best-practices-overview/country/FJ',
+    );
+    await expectNoAxeViolations(page, '/zh/best-practices-overview', { bestPractice: true });
+    await page.goto('/ru/best-practices-overview/country/FJ');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Передовой опыт: Фиджи');
+    await expectNoAxeViolations(page, '/ru/best-practices-overview/country/FJ', { bestPractice: true });
+    expect(scripts).toEqual([]);
+  },
+);
 
 test('a best practice in French: the interface in French, the practice’s own words marked as English', async ({
   page,

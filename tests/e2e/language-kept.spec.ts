@@ -199,19 +199,21 @@ async function translationsEditor(page: Page, lang: Lang, width: number) {
 
 for (const lang of ['zh', 'ru'] as const) {
   for (const width of [1366, 390]) {
-    test(`${lang} at ${width} px: from the home page's sign-in link to a back-office in that language, every screen in it`, async ({
-      browser,
-    }) => {
-      test.setTimeout(180_000);
-      const { context, page } = await englishBrowser(browser, width);
-      const problems = watchConsole(page);
-      await signInFromHome(page, lang, width);
-      await themeCards(page, lang, width);
-      await practiceCategories(page, lang, width);
-      await translationsEditor(page, lang, width);
-      expect(problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([]);
-      await context.close();
-    });
+    test(
+      `${lang} at ${width} px: from the home page's sign-in link to a back-office in that language, every screen ` +
+        `in it`,
+      async ({ browser }) => {
+        test.setTimeout(180_000);
+        const { context, page } = await englishBrowser(browser, width);
+        const problems = watchConsole(page);
+        await signInFromHome(page, lang, width);
+        await themeCards(page, lang, width);
+        await practiceCategories(page, lang, width);
+        await translationsEditor(page, lang, width);
+        expect(problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([]);
+        await context.close();
+      },
+    );
   }
 }
 
@@ -224,71 +226,75 @@ function emailRequests(page: Page): Request[] {
   return sent;
 }
 
-test('a new account made on /zh/signup: the verification email is asked for in Chinese, the pages that follow stay Chinese', async ({
-  browser,
-}) => {
-  const { context, page } = await englishBrowser(browser, 390);
-  const problems = watchConsole(page);
-  const sent = emailRequests(page);
-  await page.goto('/zh/signup');
-  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hans');
-  await page.locator('input[name="name"]').fill('王小明');
-  await page.locator('input[type="email"]').fill(uniqueEmail('zh-signup'));
-  await page.locator('input[name="new-password"]').fill('Language-Kept-2026');
-  await page.locator('input[name="confirm-password"]').fill('Language-Kept-2026');
-  await page.locator('form button[type="submit"]').click();
-  await expect(page).toHaveURL(/\/zh\/email\/verification$/);
-  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hans');
-  await expect.poll(() => sent.length).toBe(1);
-  expect(sent[0]!.headers()['x-firebase-locale']).toBe(WORDS.zh.emailLanguage);
-  // Its continue address is the Chinese verification page.
-  expect(JSON.parse(sent[0]!.postData() ?? '{}').continueUrl).toMatch(/\/zh\/email\/verification$/);
-  // The emulator's simulated email links to the page in the email's language, as a real one does.
-  const link = page.getByRole('link', { name: '打开验证链接' });
-  await expect(link).toHaveAttribute('href', /\/email\/verification\?mode=verifyEmail&oobCode=[^&]+&lang=zh-CN$/);
-  await expectNoAxeViolations(page, '/zh/email/verification');
-  await look(page, 'zh', 390, 'verification');
-  await link.click();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hans');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  expect(problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([]);
-  await context.close();
-});
+test(
+  'a new account made on /zh/signup: the verification email is asked for in Chinese, the pages that follow stay ' +
+    'Chinese',
+  async ({ browser }) => {
+    const { context, page } = await englishBrowser(browser, 390);
+    const problems = watchConsole(page);
+    const sent = emailRequests(page);
+    await page.goto('/zh/signup');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hans');
+    await page.locator('input[name="name"]').fill('王小明');
+    await page.locator('input[type="email"]').fill(uniqueEmail('zh-signup'));
+    await page.locator('input[name="new-password"]').fill('Language-Kept-2026');
+    await page.locator('input[name="confirm-password"]').fill('Language-Kept-2026');
+    await page.locator('form button[type="submit"]').click();
+    await expect(page).toHaveURL(/\/zh\/email\/verification$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hans');
+    await expect.poll(() => sent.length).toBe(1);
+    expect(sent[0]!.headers()['x-firebase-locale']).toBe(WORDS.zh.emailLanguage);
+    // Its continue address is the Chinese verification page.
+    expect(JSON.parse(sent[0]!.postData() ?? '{}').continueUrl).toMatch(/\/zh\/email\/verification$/);
+    // The emulator's simulated email links to the page in the email's language, as a real one does.
+    const link = page.getByRole('link', { name: '打开验证链接' });
+    await expect(link).toHaveAttribute('href', /\/email\/verification\?mode=verifyEmail&oobCode=[^&]+&lang=zh-CN$/);
+    await expectNoAxeViolations(page, '/zh/email/verification');
+    await look(page, 'zh', 390, 'verification');
+    await link.click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hans');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([]);
+    await context.close();
+  },
+);
 
-test('Forgot password? on /ru/login: the email is asked for in Russian and its link opens the Russian page; English stays one click away', async ({
-  browser,
-}) => {
-  const { context, page } = await englishBrowser(browser, 1366);
-  const problems = watchConsole(page);
-  const sent = emailRequests(page);
-  // This browser chose Russian last: the plain /login is Russian, and the switch's English is still English.
-  await context.addCookies([{ name: 'apua-language', value: 'ru', url: test.info().project.use.baseURL! }]);
-  await page.goto('/ru/login?next=%2Fadmin%2Ftranslations');
-  await page.getByRole('button', { name: 'Забыли пароль?' }).click();
-  await page.locator('input[type="email"]').fill(DEMO.pending);
-  await page.getByRole('button', { name: 'Отправить ссылку для сброса' }).click();
-  await expect.poll(() => sent.length).toBe(1);
-  expect(sent[0]!.headers()['x-firebase-locale']).toBe('ru');
-  expect(JSON.parse(sent[0]!.postData() ?? '{}').continueUrl).toMatch(/\/ru\/login\?email=pending%40apua\.example$/);
-  const link = page.getByRole('link', { name: 'Открыть ссылку для сброса пароля' });
-  await expect(link).toHaveAttribute('href', /&lang=ru$/);
-  await expectNoAxeViolations(page, '/ru/login, reset sent');
-  await look(page, 'ru', 1366, 'reset-sent');
-  // The link opens the page that sets a new password, in Russian (the password is left as it is).
-  await link.click();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
-  await expect(page.locator('input[type="password"]').first()).toBeVisible();
-  await expectNoAxeViolations(page, '/email/verification?mode=resetPassword&lang=ru');
+test(
+  'Forgot password? on /ru/login: the email is asked for in Russian and its link opens the Russian page; English ' +
+    'stays one click away',
+  async ({ browser }) => {
+    const { context, page } = await englishBrowser(browser, 1366);
+    const problems = watchConsole(page);
+    const sent = emailRequests(page);
+    // This browser chose Russian last: the plain /login is Russian, and the switch's English is still English.
+    await context.addCookies([{ name: 'apua-language', value: 'ru', url: test.info().project.use.baseURL! }]);
+    await page.goto('/ru/login?next=%2Fadmin%2Ftranslations');
+    await page.getByRole('button', { name: 'Забыли пароль?' }).click();
+    await page.locator('input[type="email"]').fill(DEMO.pending);
+    await page.getByRole('button', { name: 'Отправить ссылку для сброса' }).click();
+    await expect.poll(() => sent.length).toBe(1);
+    expect(sent[0]!.headers()['x-firebase-locale']).toBe('ru');
+    expect(JSON.parse(sent[0]!.postData() ?? '{}').continueUrl).toMatch(/\/ru\/login\?email=pending%40apua\.example$/);
+    const link = page.getByRole('link', { name: 'Открыть ссылку для сброса пароля' });
+    await expect(link).toHaveAttribute('href', /&lang=ru$/);
+    await expectNoAxeViolations(page, '/ru/login, reset sent');
+    await look(page, 'ru', 1366, 'reset-sent');
+    // The link opens the page that sets a new password, in Russian (the password is left as it is).
+    await link.click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+    await expect(page.locator('input[type="password"]').first()).toBeVisible();
+    await expectNoAxeViolations(page, '/email/verification?mode=resetPassword&lang=ru');
 
-  // The switch keeps where the person was going; English is English whatever the cookie says.
-  await page.goto('/ru/login?next=%2Fadmin%2Ftranslations');
-  const english = page.getByRole('navigation', { name: 'Язык' }).getByRole('link', { name: 'English' });
-  await expect(english).toHaveAttribute('href', '/login?lang=en&next=%2Fadmin%2Ftranslations');
-  await english.click();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
-  await page.goto('/login');
-  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
-  expect(problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([]);
-  await context.close();
-});
+    // The switch keeps where the person was going; English is English whatever the cookie says.
+    await page.goto('/ru/login?next=%2Fadmin%2Ftranslations');
+    const english = page.getByRole('navigation', { name: 'Язык' }).getByRole('link', { name: 'English' });
+    await expect(english).toHaveAttribute('href', '/login?lang=en&next=%2Fadmin%2Ftranslations');
+    await english.click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    await page.goto('/login');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+    expect(problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([]);
+    await context.close();
+  },
+);

@@ -152,64 +152,68 @@ async function aReportPath(request: APIRequestContext): Promise<string> {
   return path!;
 }
 
-test('a national report in Russian: the interface in Russian, the database’s words marked as English, every language named', async ({
-  page,
-  request,
-}) => {
-  const english = await aReportPath(request);
-  const xml = await (await request.get('/sitemap.xml')).text();
-  for (const { prefix } of LANGUAGES)
-    expect(xml, `${prefix}${english} in the sitemap`).toContain(`${prefix}${english}</loc>`);
-  await page.goto(`/ru${english}`);
-  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
-  await expect(page.getByRole('heading', { level: 2, name: 'Содержание' })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2, name: 'Резюме' })).toBeVisible();
-  await expect(page.getByText(/^Национальный доклад · \d{4}$/)).toBeVisible();
-  // Questions come from the database in English, and say so: to screen readers and in words.
-  const question = page.locator('main li p.font-medium').first();
-  await expect(question).toHaveAttribute('lang', 'en');
-  await expect(
-    page.getByText('Некоторые части этой страницы ещё не переведены и показаны на английском языке.'),
-  ).toBeVisible();
-  const alternates = await page
-    .locator('link[rel="alternate"][hreflang]')
-    .evaluateAll((links) => links.map((l) => [l.getAttribute('hreflang'), new URL(l.getAttribute('href')!).pathname]));
-  expect(alternates).toEqual([
-    ...LANGUAGES.map(({ prefix, lang }) => [lang, `${prefix}${english}`]),
-    ['x-default', english],
-  ]);
-  await expect(page.getByRole('navigation', { name: 'Язык' }).getByRole('link', { name: '简体中文' })).toHaveAttribute(
-    'href',
-    `/zh${english}`,
-  );
-  // The breadcrumb stays in Russian; the country's other reports exist in English only.
-  await expect(
-    page.getByRole('navigation', { name: 'Навигационная цепочка' }).getByRole('link', { name: 'Национальные доклады' }),
-  ).toHaveAttribute('href', '/ru/national-reports');
-  await expect(page.getByRole('link', { name: /^Все доклады: / })).toHaveAttribute(
-    'href',
-    /^\/ru\/national-reports\/country\/[A-Z]{2}$/,
-  );
-  // No English left in the interface (the database's words are marked lang="en" and left out).
-  const interfaceText = await page.locator('main').evaluate((main) => {
-    const clone = main.cloneNode(true) as HTMLElement;
-    for (const el of clone.querySelectorAll('[lang="en"], .sr-only')) el.remove();
-    return clone.textContent ?? '';
-  });
-  for (const words of [
-    'Executive summary',
-    'Contents',
-    'Not answered',
-    'Regional median',
-    'Data table',
-    'Source:',
-    'Download',
-    'questions answered',
-    'Published',
-  ]) {
-    expect(interfaceText, words).not.toContain(words);
-  }
-});
+test(
+  'a national report in Russian: the interface in Russian, the database’s words marked as English, every ' +
+    'language named',
+  async ({ page, request }) => {
+    const english = await aReportPath(request);
+    const xml = await (await request.get('/sitemap.xml')).text();
+    for (const { prefix } of LANGUAGES)
+      expect(xml, `${prefix}${english} in the sitemap`).toContain(`${prefix}${english}</loc>`);
+    await page.goto(`/ru${english}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+    await expect(page.getByRole('heading', { level: 2, name: 'Содержание' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Резюме' })).toBeVisible();
+    await expect(page.getByText(/^Национальный доклад · \d{4}$/)).toBeVisible();
+    // Questions come from the database in English, and say so: to screen readers and in words.
+    const question = page.locator('main li p.font-medium').first();
+    await expect(question).toHaveAttribute('lang', 'en');
+    await expect(
+      page.getByText('Некоторые части этой страницы ещё не переведены и показаны на английском языке.'),
+    ).toBeVisible();
+    const alternates = await page
+      .locator('link[rel="alternate"][hreflang]')
+      .evaluateAll((links) =>
+        links.map((l) => [l.getAttribute('hreflang'), new URL(l.getAttribute('href')!).pathname]),
+      );
+    expect(alternates).toEqual([
+      ...LANGUAGES.map(({ prefix, lang }) => [lang, `${prefix}${english}`]),
+      ['x-default', english],
+    ]);
+    await expect(
+      page.getByRole('navigation', { name: 'Язык' }).getByRole('link', { name: '简体中文' }),
+    ).toHaveAttribute('href', `/zh${english}`);
+    // The breadcrumb stays in Russian; the country's other reports exist in English only.
+    await expect(
+      page
+        .getByRole('navigation', { name: 'Навигационная цепочка' })
+        .getByRole('link', { name: 'Национальные доклады' }),
+    ).toHaveAttribute('href', '/ru/national-reports');
+    await expect(page.getByRole('link', { name: /^Все доклады: / })).toHaveAttribute(
+      'href',
+      /^\/ru\/national-reports\/country\/[A-Z]{2}$/,
+    );
+    // No English left in the interface (the database's words are marked lang="en" and left out).
+    const interfaceText = await page.locator('main').evaluate((main) => {
+      const clone = main.cloneNode(true) as HTMLElement;
+      for (const el of clone.querySelectorAll('[lang="en"], .sr-only')) el.remove();
+      return clone.textContent ?? '';
+    });
+    for (const words of [
+      'Executive summary',
+      'Contents',
+      'Not answered',
+      'Regional median',
+      'Data table',
+      'Source:',
+      'Download',
+      'questions answered',
+      'Published',
+    ]) {
+      expect(interfaceText, words).not.toContain(words);
+    }
+  },
+);
 
 test('a national report in French writes its numbers the French way', async ({ page, request }) => {
   const english = await aReportPath(request);

@@ -239,7 +239,8 @@ test('the reporting status of the cycle: figures, the map by status and the tabl
   expect(csv.headers()['content-type']).toContain('text/csv');
   expect(await csv.text()).toMatch(
     new RegExp(
-      `^cycle,country_code,country,subregion,status[^\\n]*\\r\\n[\\s\\S]*${YEAR},PH,Philippines,South-East Asia,published,`,
+      `^cycle,country_code,country,subregion,status[^\\n]*\\r\\n[\\s\\S]*${YEAR},PH,Philippines,South-East ` +
+        `Asia,published,`,
     ),
   );
 });

@@ -39,7 +39,9 @@ test('a semicolon CSV with decimal commas and an Excel workbook are imported; a 
   await expectPath(page, '/module/urbanisation-profile/analytics');
   const panel = page.getByRole('region', { name: 'Import figures from a file' });
 
-  const csv = `\uFEFFcountry_code;indicator;year;value;source;note\r\nPH;WATER_URBAN_PCT;${YEAR};92,5;"PSA; census";Перепись населения\r\nPH;URB_GROWTH;${YEAR};1,75;PSA;ข้อมูลเบื้องต้น\r\n`;
+  const csv =
+    `\uFEFFcountry_code;indicator;year;value;source;note\r\nPH;WATER_URBAN_PCT;${YEAR};92,5;"PSA; ` +
+    `census";Перепись населения\r\nPH;URB_GROWTH;${YEAR};1,75;PSA;ข้อมูลเบื้องต้น\r\n`;
   await panel.getByLabel('File').setInputFiles({ name: 'figures.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await panel.getByRole('button', { name: 'Preview' }).click();
   await expect(panel.getByTestId('import-format')).toHaveText(

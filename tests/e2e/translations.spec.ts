@@ -34,7 +34,8 @@ async function publishedPractice(token: string, category: string): Promise<void>
     'create',
   ).data;
   const svg =
-    '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><rect width="1200" height="800" fill="#bae6fd"/></svg>';
+    '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><rect width="1200" height="800" ' +
+    'fill="#bae6fd"/></svg>';
   const form = new FormData();
   form.append(
     'file',

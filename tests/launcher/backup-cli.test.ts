@@ -113,7 +113,8 @@ test(
     expectOneSentence(
       await cli('backup', broken, source),
       new RegExp(
-        `^Backup failed: 1 stored file\\(s\\) the database names are not in the file store: ${photo} \\(named in users\\)\\. The backup is not whole\\. No backup file was written\\.$`,
+        `^Backup failed: 1 stored file\\(s\\) the database names are not in the file store: ${photo} \\(named ` +
+          `in users\\)\\. The backup is not whole\\. No backup file was written\\.$`,
       ),
     );
     expect([existsSync(broken), existsSync(`${broken}.partial`)]).toEqual([false, false]);

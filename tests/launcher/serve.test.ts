@@ -29,7 +29,8 @@ function slowRequest(port: number) {
   socket.on('data', (chunk) => (answer += chunk.toString()));
   const body = JSON.stringify({ email: 'nobody@example.org' });
   socket.write(
-    `POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+    `POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ` +
+      `application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
   );
   return {
     finish: () => socket.end(body),

@@ -309,7 +309,8 @@ describe.skipIf(!adminUrl)('two instances on one database, bucket and identity s
   });
 
   test(
-    'a practice archived through A while every build fails: off both instances within 5 s, the builds retried by themselves and shown in /api/health',
+    'a practice archived through A while every build fails: off both instances within 5 s, the builds retried ' +
+      'by themselves and shown in /api/health',
     { timeout: 120_000 },
     async () => {
       const created = await call<{ data: { uuid: string; version: number } }>(

@@ -16,7 +16,8 @@ afterEach(() => {
   vi.mocked(console.error).mockRestore();
   if (consoleErrors.calls.length > 0 && !consoleErrors.expected) {
     throw new Error(
-      `console.error was called ${consoleErrors.calls.length} time(s); call expectConsoleError() if the test expects it`,
+      `console.error was called ${consoleErrors.calls.length} time(s); call expectConsoleError() if the test ` +
+        `expects it`,
     );
   }
 });

@@ -41,7 +41,8 @@ export function testPdf(options: TestPdfOptions = {}): Uint8Array {
     const content = add(`<< /Length ${text.length} >>\nstream\n${text}\nendstream`);
     kids.push(
       add(
-        `<< /Type /Page /Parent ${pagesObj} 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${content} 0 R >>`,
+        `<< /Type /Page /Parent ${pagesObj} 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 ${font} 0 R ` +
+          `>> >> /Contents ${content} 0 R >>`,
       ),
     );
   }
@@ -81,7 +82,9 @@ export function testPdf(options: TestPdfOptions = {}): Uint8Array {
   const xref = out.length + (out.includes(PAD) ? pad - PAD.length : 0);
   out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
   for (const offset of offsets) out += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root ${catalog} 0 R${encrypt ? ` /Encrypt ${encrypt} 0 R /ID [<01> <01>]` : ''} >>\nstartxref\n${xref}\n%%EOF\n`;
+  out +=
+    `trailer\n<< /Size ${objects.length + 1} /Root ${catalog} 0 ` +
+    `R${encrypt ? ` /Encrypt ${encrypt} 0 R /ID [<01> <01>]` : ''} >>\nstartxref\n${xref}\n%%EOF\n`;
   // latin1: one byte per character (the binary comment line and the offsets stay true).
   const [before, after = ''] = out.split(PAD);
   const head = Buffer.from(before!, 'latin1');

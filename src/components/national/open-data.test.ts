@@ -45,7 +45,8 @@ describe('open data', () => {
       'cycle,country_code,country,subregion,thrust,subcategory,question_code,question,question_tier,answer_type,unit,sdg_refs,value,value_text,narrative,data_year,source,demo',
     );
     expect(csv[1]).toBe(
-      '2022,MM,Myanmar,South-East Asia,TC1,1.2,Q04,"Urban population living in slums, informal settlements or inadequate housing",1,pct,%,11.1.1,58.3,58.3 %,,2018,UN-Habitat,true',
+      '2022,MM,Myanmar,South-East Asia,TC1,1.2,Q04,"Urban population living in slums, informal settlements or ' +
+        'inadequate housing",1,pct,%,11.1.1,58.3,58.3 %,,2018,UN-Habitat,true',
     );
     expect(csv[2]).toMatch(/^2022,MM,Myanmar,.*,Q21,.*,yn,,11\.1\.1,true,Yes,/);
     expect(csv[3]).toMatch(/^2022,VN,Viet Nam,/);

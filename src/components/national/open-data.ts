@@ -59,7 +59,8 @@ export const OPEN_DATA_COLUMNS: readonly (CsvColumn<PublicAnswerRow> & { descrip
     name: 'value',
     value: (r) => csvValue(r.value),
     description:
-      'The answer: a number, true/false, text, choices joined by "; ", or a JSON object for questions in several parts.',
+      'The answer: a number, true/false, text, choices joined by "; ", or a JSON object for questions in ' +
+      'several parts.',
   },
   {
     name: 'value_text',

@@ -50,7 +50,8 @@ describe('the notifications’ and emails’ catalogues (decision 043)', () => {
     expect(reminder(21, 'ru').title).toContain('через 21 день');
     expect(reminder(-2, 'ru').body).toContain('не позднее 18 декабря 2026 г.');
     expect(reminder(7, 'fr').body).toBe(
-      'Le rapport national de 2026 (République démocratique populaire lao) est attendu le 18 décembre 2026 et n’a pas encore été soumis.',
+      'Le rapport national de 2026 (République démocratique populaire lao) est attendu le 18 décembre 2026 et ' +
+        'n’a pas encore été soumis.',
     );
     expect(reminder(7, 'zh').body).toBe(
       '老挝人民民主共和国 2026 年国家报告的截止日期为 2026年12月18日，目前尚未提交。',

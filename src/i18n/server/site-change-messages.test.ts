@@ -62,42 +62,46 @@ describe('the lines of the publishing status (issue 32, item 1)', () => {
     }
   });
 
-  it('say in English what they always said, count by the language’s plural rules and name countries as the language does', () => {
-    const th = { country: 'TH', countryName: 'Thailand', year: 2026 };
-    expect(siteChangeText('en', { kind: 'report', verb: 'returned', ...th })).toBe(
-      'National report of Thailand 2026 returned for changes',
-    );
-    expect(siteChangeText('en', { kind: 'practice', verb: 'republished', name: 'Green roofs' })).toBe(
-      'Best practice “Green roofs” published again',
-    );
-    expect(siteChangeText('en', { kind: 'cms', verb: 'image', cmsKind: 'banner', name: 'Forum' })).toBe(
-      'Banner “Forum” has a new image',
-    );
-    expect(siteChangeText('en', { kind: 'cms', verb: 'deleted', cmsKind: 'event', name: null })).toBe('Item deleted');
-    expect(siteChangeText('en', { kind: 'theme', verb: 'picture', theme: 'housing', themeName: 'Housing' })).toBe(
-      'Picture of the theme “Housing” changed',
-    );
-    expect(siteChangeText('en', { kind: 'cycle', year: 2026 })).toBe('Reporting cycle 2026 updated');
-    const imported = (locale: 'en' | 'ru' | 'fr', rows: number) =>
-      siteChangeText(
-        locale,
-        { kind: 'import', theme: 'housing', themeName: 'Housing', rows },
-        new Map([['housing', 'Жильё']]),
+  it(
+    'say in English what they always said, count by the language’s plural rules and name countries as the ' +
+      'language does',
+    () => {
+      const th = { country: 'TH', countryName: 'Thailand', year: 2026 };
+      expect(siteChangeText('en', { kind: 'report', verb: 'returned', ...th })).toBe(
+        'National report of Thailand 2026 returned for changes',
       );
-    expect(imported('en', 1)).toBe('1 figure imported for the theme “Housing”');
-    expect(imported('ru', 21)).toBe('21 значение импортировано по теме «Жильё»');
-    expect(imported('ru', 5)).toBe('5 значений импортировано по теме «Жильё»');
-    expect(imported('fr', 1234)).toBe('1\u202f234 données importées pour le thème «\u00a0Жильё\u00a0»');
-    expect(
-      siteChangeText('zh', {
-        kind: 'report',
-        verb: 'published',
-        country: 'LA',
-        countryName: "Lao People's Democratic Republic",
-        year: 2026,
-      }),
-    ).toBe('老挝人民民主共和国 2026 年国家报告已发布');
-  });
+      expect(siteChangeText('en', { kind: 'practice', verb: 'republished', name: 'Green roofs' })).toBe(
+        'Best practice “Green roofs” published again',
+      );
+      expect(siteChangeText('en', { kind: 'cms', verb: 'image', cmsKind: 'banner', name: 'Forum' })).toBe(
+        'Banner “Forum” has a new image',
+      );
+      expect(siteChangeText('en', { kind: 'cms', verb: 'deleted', cmsKind: 'event', name: null })).toBe('Item deleted');
+      expect(siteChangeText('en', { kind: 'theme', verb: 'picture', theme: 'housing', themeName: 'Housing' })).toBe(
+        'Picture of the theme “Housing” changed',
+      );
+      expect(siteChangeText('en', { kind: 'cycle', year: 2026 })).toBe('Reporting cycle 2026 updated');
+      const imported = (locale: 'en' | 'ru' | 'fr', rows: number) =>
+        siteChangeText(
+          locale,
+          { kind: 'import', theme: 'housing', themeName: 'Housing', rows },
+          new Map([['housing', 'Жильё']]),
+        );
+      expect(imported('en', 1)).toBe('1 figure imported for the theme “Housing”');
+      expect(imported('ru', 21)).toBe('21 значение импортировано по теме «Жильё»');
+      expect(imported('ru', 5)).toBe('5 значений импортировано по теме «Жильё»');
+      expect(imported('fr', 1234)).toBe('1\u202f234 données importées pour le thème «\u00a0Жильё\u00a0»');
+      expect(
+        siteChangeText('zh', {
+          kind: 'report',
+          verb: 'published',
+          country: 'LA',
+          countryName: "Lao People's Democratic Republic",
+          year: 2026,
+        }),
+      ).toBe('老挝人民民主共和国 2026 年国家报告已发布');
+    },
+  );
 
   it('leave facts they cannot read to the stored English line', () => {
     expect(readFacts(null)).toBeNull();

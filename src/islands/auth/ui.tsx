@@ -9,11 +9,13 @@ const inputClass =
 
 export const buttonClass = {
   primary:
-    'inline-flex w-full items-center justify-center gap-2 rounded-md bg-brand-700 px-4 py-2.5 text-base font-semibold ' +
+    'inline-flex w-full items-center justify-center gap-2 rounded-md bg-brand-700 px-4 py-2.5 text-base ' +
+    'font-semibold ' +
     'text-white shadow-sm hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60',
   secondary:
     'inline-flex w-full items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2.5 ' +
-    'text-base font-semibold text-slate-800 shadow-sm hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60',
+    'text-base font-semibold text-slate-800 shadow-sm hover:bg-slate-50 disabled:cursor-not-allowed ' +
+    'disabled:opacity-60',
   link: 'font-medium text-brand-700 underline decoration-brand-200 underline-offset-2 hover:decoration-brand-700',
 } as const;
 

@@ -55,7 +55,8 @@ export function writeCheck(auth: AuthedUser, what: 'edit' | 'act') {
       if (status === 'published') {
         throw new ApiError(
           409,
-          'A published practice cannot be edited now: choose “Revise” first; the public library keeps the published version until the new one is published',
+          'A published practice cannot be edited now: choose “Revise” first; the public library keeps the ' +
+            'published version until the new one is published',
         );
       }
       throw new ApiError(
@@ -75,7 +76,8 @@ export function resolveCheck(auth: AuthedUser) {
       throw new ApiError(
         409,
         status === 'submitted'
-          ? 'The practice is waiting for review: its comments can be resolved again once the reviewers hand it back, or after you withdraw it'
+          ? 'The practice is waiting for review: its comments can be resolved again once the reviewers hand it ' +
+              'back, or after you withdraw it'
           : `The practice is ${PRACTICE_STATUS_LABELS[status].toLowerCase()}: its comments can no longer be resolved`,
       );
     }

@@ -48,16 +48,20 @@ export const DEMO_PRACTICES: readonly DemoPractice[] = [
     sdg: ['11.1', '11.7', '6.3'],
     thrusts: ['TC1', 'EI2'],
     summary:
-      'Families living on the flood-prone riverbank were resettled within the city, and the bank was rebuilt as a continuous public esplanade with walkways, mangroves and places to sit.',
+      'Families living on the flood-prone riverbank were resettled within the city, and the bank was rebuilt ' +
+      'as a continuous public esplanade with walkways, mangroves and places to sit.',
     narrative: {
       context: ctx(
-        'Informal houses lined both banks of the river and were flooded most years; the water was polluted and there was no public access to it.',
+        'Informal houses lined both banks of the river and were flooded most years; the water was polluted and ' +
+          'there was no public access to it.',
       ),
       objectives: 'Give the families safe homes nearby, clean the river and return the banks to the public.',
       implementation:
-        'A council of city offices, national agencies and residents planned the work in phases, resettling families before each stretch of bank was rebuilt.',
+        'A council of city offices, national agencies and residents planned the work in phases, resettling ' +
+        'families before each stretch of bank was rebuilt.',
       results:
-        'A continuous esplanade on both banks, used every day for walking and exercise, and fewer flood-related evacuations.',
+        'A continuous esplanade on both banks, used every day for walking and exercise, and fewer ' +
+        'flood-related evacuations.',
       lessons: 'Resettling close to jobs and schools made people agree to move.',
     },
     figures: [
@@ -162,7 +166,8 @@ export const DEMO_PRACTICES: readonly DemoPractice[] = [
     sdg: ['11.2', '9.1'],
     thrusts: ['EI2'],
     summary:
-      'Minibus operators joined one integrated network with the bus rapid transit system, one fare card and set routes.',
+      'Minibus operators joined one integrated network with the bus rapid transit system, one fare card and ' +
+      'set routes.',
     narrative: {
       context: ctx('Many small operators competed for passengers on overlapping routes.'),
       implementation:

@@ -16,7 +16,10 @@ export function demoSvg(p: Pick<DemoPractice, 'palette' | 'scene'>, width = 1600
   const buildings = Array.from({ length: 14 }, (_, i) => {
     const w = 70 + ((i * 37) % 60);
     const h = 120 + ((i * 83) % 260);
-    return `<rect x="${i * 118}" y="${ground - h}" width="${w}" height="${h}" fill="${deep}" opacity="${0.55 + (i % 3) * 0.12}"/>`;
+    return (
+      `<rect x="${i * 118}" y="${ground - h}" width="${w}" height="${h}" fill="${deep}" ` +
+      `opacity="${0.55 + (i % 3) * 0.12}"/>`
+    );
   }).join('');
   const trees = Array.from(
     { length: 11 },
@@ -24,12 +27,25 @@ export function demoSvg(p: Pick<DemoPractice, 'palette' | 'scene'>, width = 1600
       `<circle cx="${60 + i * 150}" cy="${ground - 30}" r="${38 + (i % 3) * 10}" fill="${accent}" opacity="0.85"/>`,
   ).join('');
   const scenes: Record<DemoPractice['scene'], string> = {
-    river: `${buildings}<path d="M0 ${ground} C 400 ${ground - 40}, 900 ${ground + 80}, ${width} ${ground - 20} L ${width} ${height} L 0 ${height} Z" fill="${light}"/>${trees}`,
-    skyline: `${buildings}<rect y="${ground}" width="${width}" height="${height - ground}" fill="${accent}" opacity="0.35"/>`,
-    market: `${buildings}${Array.from({ length: 8 }, (_, i) => `<path d="M${i * 200 + 20} ${ground + 40} l90 -70 l90 70 z" fill="${accent}"/>`).join('')}<rect y="${ground + 40}" width="${width}" height="${height}" fill="${light}"/>`,
-    green: `${trees}${trees.replace(/cy="[\d.]+"/g, `cy="${ground + 80}"`)}<rect y="${ground + 120}" width="${width}" height="${height}" fill="${deep}" opacity="0.4"/>`,
-    coast: `<rect y="${ground}" width="${width}" height="${height}" fill="${accent}" opacity="0.6"/>${Array.from({ length: 6 }, (_, i) => `<path d="M0 ${ground + 40 + i * 45} q 200 -25 400 0 t 400 0 t 400 0 t 400 0" stroke="${light}" stroke-width="6" fill="none"/>`).join('')}${trees}`,
-    transit: `${buildings}<rect y="${ground}" width="${width}" height="${height}" fill="#334155"/><rect x="300" y="${ground - 90}" width="640" height="120" rx="24" fill="${accent}"/>${Array.from({ length: 7 }, (_, i) => `<rect x="${330 + i * 86}" y="${ground - 70}" width="60" height="45" rx="6" fill="${light}"/>`).join('')}`,
+    river:
+      `${buildings}<path d="M0 ${ground} C 400 ${ground - 40}, 900 ${ground + 80}, ${width} ${ground - 20} ` +
+      `L ${width} ${height} L 0 ${height} Z" fill="${light}"/>${trees}`,
+    skyline:
+      `${buildings}<rect y="${ground}" width="${width}" height="${height - ground}" fill="${accent}" ` +
+      `opacity="0.35"/>`,
+    market:
+      `${buildings}${Array.from({ length: 8 }, (_, i) => `<path d="M${i * 200 + 20} ${ground + 40} l90 -70 l90 70 z" fill="${accent}"/>`).join('')}<rect ` +
+      `y="${ground + 40}" width="${width}" height="${height}" fill="${light}"/>`,
+    green:
+      `${trees}${trees.replace(/cy="[\d.]+"/g, `cy="${ground + 80}"`)}<rect y="${ground + 120}" width="${width}" ` +
+      `height="${height}" fill="${deep}" opacity="0.4"/>`,
+    coast:
+      `<rect y="${ground}" width="${width}" height="${height}" fill="${accent}" ` +
+      `opacity="0.6"/>${Array.from({ length: 6 }, (_, i) => `<path d="M0 ${ground + 40 + i * 45} q 200 -25 400 0 t 400 0 t 400 0 t 400 0" stroke="${light}" stroke-width="6" fill="none"/>`).join('')}${trees}`,
+    transit:
+      `${buildings}<rect y="${ground}" width="${width}" height="${height}" fill="#334155"/><rect x="300" ` +
+      `y="${ground - 90}" width="640" height="120" rx="24" ` +
+      `fill="${accent}"/>${Array.from({ length: 7 }, (_, i) => `<rect x="${330 + i * 86}" y="${ground - 70}" width="60" height="45" rx="6" fill="${light}"/>`).join('')}`,
   };
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
   <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${light}"/><stop offset="1" stop-color="#ffffff"/></linearGradient></defs>

@@ -89,14 +89,17 @@ export function transition(
       ok: false,
       kind: 'status',
       reason:
-        'A published practice being revised cannot be rejected: request changes, or archive it to take it off the public library',
+        'A published practice being revised cannot be rejected: request changes, or archive it to take it off ' +
+        'the public library',
     };
   }
   if (!rule.from.includes(status) && !(context.revised && rule.whileRevised)) {
     return {
       ok: false,
       kind: 'status',
-      reason: `A practice that is ${PRACTICE_STATUS_LABELS[status].toLowerCase()} cannot take “${ACTION_LABELS[action]}”`,
+      reason:
+        `A practice that is ${PRACTICE_STATUS_LABELS[status].toLowerCase()} cannot take ` +
+        `“${ACTION_LABELS[action]}”`,
     };
   }
   if (rule.note && !note?.trim()) return { ok: false, kind: 'note', reason: 'Write a note telling the authors why' };

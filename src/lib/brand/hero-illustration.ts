@@ -106,20 +106,28 @@ export function heroIllustration(map: HeroMap | null): string {
     .join('');
 
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${HERO_WIDTH} ${HERO_HEIGHT}" preserveAspectRatio="xMidYMax slice">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${HERO_WIDTH} ${HERO_HEIGHT}" ` +
+      `preserveAspectRatio="xMidYMax slice">`,
     '<defs>',
-    '<pattern id="dots" width="7" height="7" patternUnits="userSpaceOnUse"><circle cx="3.5" cy="3.5" r="1.6" fill="#aed2ea"/></pattern>',
-    '<pattern id="dots-region" width="7" height="7" patternUnits="userSpaceOnUse"><circle cx="3.5" cy="3.5" r="2" fill="#f0a05a"/></pattern>',
-    '<radialGradient id="glow"><stop offset="0" stop-color="#e07a1f" stop-opacity=".35"/><stop offset="1" stop-color="#e07a1f" stop-opacity="0"/></radialGradient>',
+    '<pattern id="dots" width="7" height="7" patternUnits="userSpaceOnUse"><circle cx="3.5" cy="3.5" r="1.6" ' +
+      'fill="#aed2ea"/></pattern>',
+    '<pattern id="dots-region" width="7" height="7" patternUnits="userSpaceOnUse"><circle cx="3.5" cy="3.5" ' +
+      'r="2" fill="#f0a05a"/></pattern>',
+    '<radialGradient id="glow"><stop offset="0" stop-color="#e07a1f" stop-opacity=".35"/><stop offset="1" ' +
+      'stop-color="#e07a1f" stop-opacity="0"/></radialGradient>',
     // The map fades out towards the headline and the top, so its clipped edges never show.
-    '<linearGradient id="fade-x" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#000"/><stop offset=".3" stop-color="#fff"/></linearGradient>',
-    '<linearGradient id="fade-y" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#000"/><stop offset=".15" stop-color="#fff"/></linearGradient>',
+    '<linearGradient id="fade-x" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#000"/><stop ' +
+      'offset=".3" stop-color="#fff"/></linearGradient>',
+    '<linearGradient id="fade-y" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#000"/><stop ' +
+      'offset=".15" stop-color="#fff"/></linearGradient>',
     `<mask id="fade" maskContentUnits="objectBoundingBox"><rect width="1" height="1" fill="url(#fade-x)"/></mask>`,
     `<mask id="fade-top" maskContentUnits="objectBoundingBox"><rect width="1" height="1" fill="url(#fade-y)"/></mask>`,
-    '<linearGradient id="water" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#0d3652"/><stop offset="1" stop-color="#061b2a"/></linearGradient>',
+    '<linearGradient id="water" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#0d3652"/><stop ' +
+      'offset="1" stop-color="#061b2a"/></linearGradient>',
     '</defs>',
     map
-      ? `<g mask="url(#fade-top)"><g mask="url(#fade)"><g transform="translate(${mapX} 6) scale(${scale.toFixed(4)})"><path d="${map.background}" fill="url(#dots)" opacity=".22"/>` +
+      ? `<g mask="url(#fade-top)"><g mask="url(#fade)"><g transform="translate(${mapX} 6) ` +
+        `scale(${scale.toFixed(4)})"><path d="${map.background}" fill="url(#dots)" opacity=".22"/>` +
         `<path d="${map.region.join('')}" fill="url(#dots-region)" opacity=".5"/>` +
         map.islands
           .map((i) => `<circle cx="${round(i.cx)}" cy="${round(i.cy)}" r="4" fill="#f0a05a" opacity=".6"/>`)

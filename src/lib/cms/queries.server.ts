@@ -42,9 +42,8 @@ export const recordReturning = {
   ...getTableColumns(cmsItems),
   // The name `updaterColumns` gives, spelt out: in RETURNING, drizzle leaves column names
   // unqualified, and "updated_by" would then be the users table's own.
-  updaterName: sql<
-    string | null
-  >`(select coalesce(editor.name, editor.email) from ${users} editor where editor.id = ${sql.identifier(getTableName(cmsItems))}.updated_by)`,
+  updaterName: sql<string | null>`(select coalesce(editor.name, editor.email) from ${users} editor where editor.id =
+    ${sql.identifier(getTableName(cmsItems))}.updated_by)`,
 };
 
 /** The row and the record of what `recordReturning` gave back. */

@@ -1,5 +1,4 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { readBeside } from '../db/client.server.ts';
 import { cmsItems } from '../db/schema.ts';
 import type { Tx, Write } from '../events/change-bus.server.ts';
 import type { ChangeEvent } from '../events/change-events.ts';
@@ -111,13 +110,6 @@ async function updateAtVersion(
 }
 
 /**
- * The item a versioned change starts from, read beside the BEGIN of its transaction. The UPDATE
- * matches the version the client sent, and every change raises it, so a row changed after this
- * read is refused (409) just as it would be had it been read inside the transaction.
- */
-const readItemBeside = (deps: AppDeps, uuid: string) => readBeside(deps.db, (db) => findCmsItem(db, uuid));
-
-/**
  * Creates an item, or updates the one `input.uuid` names if it is still at `version`. Fields
  * left out of an update keep their value; `null` or '' clears them.
  */
@@ -126,10 +118,9 @@ export async function saveCmsItem(
   input: { save: CmsSave; version: number | undefined; actorId: number },
 ): Promise<{ before: CmsItemRow | null; after: CmsRecord }> {
   const { save } = input;
-  const read = save.uuid ? await readItemBeside(deps, save.uuid) : null;
   return deps.changes.write(deps.db, async (w) => {
     const { tx } = w;
-    const before = read ? await read.value : null;
+    const before = save.uuid ? await findCmsItem(tx, save.uuid) : null;
     if (save.uuid && !before) throw notFound('No CMS item with this id');
     if (before && before.cmsType !== save.cms_type) {
       throw invalidField('cms_type', `cannot change: this item is a ${before.cmsType}`);
@@ -175,9 +166,8 @@ export async function setCmsStatus(
   deps: AppDeps,
   input: { uuid: string; status: CmsStatus; version: number; actorId: number },
 ): Promise<{ before: CmsItemRow; after: CmsRecord }> {
-  const read = await readItemBeside(deps, input.uuid);
   return deps.changes.write(deps.db, async (w) => {
-    const before = await read.value;
+    const before = await findCmsItem(w.tx, input.uuid);
     if (!before) throw notFound('No CMS item with this id');
     const after = await updateAtVersion(w.tx, before, input.version, {
       status: input.status,

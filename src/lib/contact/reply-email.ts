@@ -50,14 +50,16 @@ export function contactReplyEmail(input: {
   ].join('\n');
   const p = (html: string, attributes = '') => `<p${attributes}>${html.replaceAll('\n', '<br>')}</p>`;
   const html = [
-    `<!doctype html><html lang="${LOCALE_INFO[locale].tag}" dir="ltr"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+    `<!doctype html><html lang="${LOCALE_INFO[locale].tag}" dir="ltr"><head><meta ` +
+      `charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
     '<body style="font-family:sans-serif;line-height:1.5;color:#1f2937">',
     p(m('contactReply.greeting', greeting, true)),
     // What people write keeps its own direction (a reply or a message in Arabic script).
     p(escapeHtml(input.reply.message), ' dir="auto"'),
     p(`<bdi>${escapeHtml(input.sender)}</bdi>\n${escapeHtml(input.siteName)}`),
     p(m('contactReply.wrote', wrote, true), ' style="color:#6b7280"'),
-    `<blockquote style="margin:0;padding-left:1em;border-left:3px solid #d1d5db;color:#4b5563">${p(escapeHtml(input.message.message), ' dir="auto"')}</blockquote>`,
+    `<blockquote style="margin:0;padding-left:1em;border-left:3px solid ` +
+      `#d1d5db;color:#4b5563">${p(escapeHtml(input.message.message), ' dir="auto"')}</blockquote>`,
     '</body></html>',
   ].join('');
   return { subject, text, html };

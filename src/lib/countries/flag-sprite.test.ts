@@ -10,11 +10,13 @@ describe('the flag sprite', () => {
       new Map([
         [
           'a',
-          '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 480"><defs><clipPath id="x"><path d="M0 0h1v1z"/></clipPath></defs><g clip-path="url(#x)"><use href="#x"/></g></svg>',
+          '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 480"><defs><clipPath id="x"><path d="M0 ' +
+            '0h1v1z"/></clipPath></defs><g clip-path="url(#x)"><use href="#x"/></g></svg>',
         ],
         [
           'b',
-          '<svg xmlns="http://www.w3.org/2000/svg" fill="#ffd900" viewBox="0 0 640 480"><path id="x" d="M0 0h1v1z"/></svg>',
+          '<svg xmlns="http://www.w3.org/2000/svg" fill="#ffd900" viewBox="0 0 640 480"><path id="x" d="M0 ' +
+            '0h1v1z"/></svg>',
         ],
       ]),
     );

@@ -35,12 +35,14 @@ export function buildFlagSprite(flags: ReadonlyMap<string, string>): string {
       .replace(/(xlink:href|href)="#([^"]+)"/g, `$1="#${code}-$2"`);
     parts.push(`<view id="${code}" viewBox="0 ${y} ${WIDTH} ${HEIGHT}"/>`);
     parts.push(
-      `<svg y="${y}" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}"${attributes ? ` ${attributes}` : ''}>${inner}</svg>`,
+      `<svg y="${y}" width="${WIDTH}" height="${HEIGHT}" viewBox="0 ` +
+        `0 ${WIDTH} ${HEIGHT}"${attributes ? ` ${attributes}` : ''}>${inner}</svg>`,
     );
     y += HEIGHT;
   }
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 ${WIDTH} ${Math.max(y, HEIGHT)}">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 ` +
+    `0 ${WIDTH} ${Math.max(y, HEIGHT)}">` +
     parts.join('') +
     '</svg>'
   );

@@ -10,7 +10,6 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
-import { preparingAll } from './prepared-statements.server.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -93,14 +92,8 @@ export async function openDatabase(options: {
   loadDataDir?: Blob;
 }): Promise<Database> {
   if (options.url) {
-    // Statements are prepared (preparingAll) but planned for their values each time, as unnamed
-    // ones are: a generic plan chosen after five runs turned the autosave's 0.3 ms into 15 ms.
-    const client = postgres(options.url, {
-      max: 10,
-      onnotice: () => {},
-      connection: { plan_cache_mode: 'force_custom_plan' },
-    });
-    const db = drizzlePostgres(preparingAll(client), { schema });
+    const client = postgres(options.url, { max: 10, onnotice: () => {} });
+    const db = drizzlePostgres(client, { schema });
     const exclusive = <T>(work: () => Promise<T>) => holdingLock(client, work);
     await exclusive(async () => {
       await applyPassedOverMigrations(db as unknown as Db);
@@ -120,19 +113,6 @@ export async function openDatabase(options: {
   return { db: db as unknown as Db, kind: 'pglite', exclusive: (work) => work(), close: () => client.close() };
 }
 
-/**
- * Starts `read` on a connection of its own, to run while a transaction begins on another (one
- * round trip fewer, decision 050): the change awaits its `value` inside its transaction.
- * PGlite has one connection, which a transaction holds once it has begun: there the read is done
- * first.
- */
-export async function readBeside<T>(db: Db, read: (db: Db) => Promise<T>): Promise<{ value: Promise<T> }> {
-  const value = read(db);
-  value.catch(() => {}); // awaited in the change; not an unhandled rejection meanwhile
-  if ((db as unknown as { $client: unknown }).$client instanceof PGlite) await value;
-  return { value };
-}
-
 /** A dump of a PGlite database's data directory (uncompressed), to open copies of it with `loadDataDir`. */
 export async function dumpPglite(database: Database): Promise<Blob> {
   if (database.kind !== 'pglite') throw new Error('Only a PGlite database can be dumped');
@@ -146,33 +126,17 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * PGlite runs each query synchronously in this process and hands its result on through promises,
  * so a queue of waiting queries (many requests at once) would all run in one unbroken chain of
  * promise callbacks: the server reads no request and answers no timer until the whole queue is
- * done (seconds under load). One turn of the event loop before each query keeps it serving.
- *
- * A transaction also runs the statements sent in it and not yet awaited before its COMMIT (or
- * its ROLLBACK), as PostgreSQL does with the statements a connection has been sent (the change
- * bus sends audit inserts so); one that failed turns the COMMIT into a rollback.
+ * done (seconds under load). One turn of the event loop before each query keeps it serving
+ * (decision 070 names the load and the bench row). PGlite has no hook for this, so its `query`
+ * and its transactions' `query` are wrapped.
  */
 function yieldBeforeQueries(client: PGlite): PGlite {
-  const pausing = <T extends Pick<PGlite, 'query'>>(target: T, sent?: Promise<unknown>[]): T => {
+  const pausing = <T extends Pick<PGlite, 'query'>>(target: T): T => {
     const query = target.query.bind(target);
-    target.query = ((...args: Parameters<PGlite['query']>) => {
-      const run = nextTurn().then(() => query(...args));
-      sent?.push(run);
-      return run;
-    }) as T['query'];
+    target.query = ((...args: Parameters<PGlite['query']>) => nextTurn().then(() => query(...args))) as T['query'];
     return target;
   };
   const transaction = client.transaction.bind(client);
-  client.transaction = ((callback) =>
-    transaction(async (tx) => {
-      const sent: Promise<unknown>[] = [];
-      try {
-        return await callback(pausing(tx, sent));
-      } finally {
-        // Before the COMMIT, or the ROLLBACK of a change that failed: as on PostgreSQL, no
-        // statement sent finds its transaction gone.
-        await Promise.allSettled(sent);
-      }
-    })) as PGlite['transaction'];
+  client.transaction = ((callback) => transaction((tx) => callback(pausing(tx)))) as PGlite['transaction'];
   return pausing(client);
 }

@@ -29,7 +29,8 @@ test('migrations passed over by their journal time are applied once, in order, t
   const client = new PGlite('memory://', { extensions: { pg_trgm } });
   const db = drizzle(client);
   await migrate(db, { migrationsFolder: upTo21 });
-  const column = sql`select count(*)::int as n from information_schema.columns where table_name = 'users' and column_name = 'language'`;
+  const column = sql`select count(*)::int as n from information_schema.columns where table_name = 'users' and
+    column_name = 'language'`;
   expect((await db.execute(column)).rows[0]).toEqual({ n: 0 });
 
   // drizzle's migrator alone would not add 0022's column.

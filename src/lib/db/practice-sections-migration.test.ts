@@ -36,17 +36,21 @@ test('0025 copies each written section as version 1, by the practice’s last ed
   const db = drizzle(client);
   await migrate(db, { migrationsFolder: before });
   await db.execute(
-    sql`insert into users (username, member_id, email, name) values ('author', 'M-0001', 'author@example.org', 'Author')`,
+    sql`insert into users (username, member_id, email, name) values ('author', 'M-0001', 'author@example.org',
+      'Author')`,
   );
   await db.execute(
-    sql`insert into countries (code, name, flag, continent) values ('PH', 'Philippines', '', 'Asia') on conflict do nothing`,
+    sql`insert into countries (code, name, flag, continent) values ('PH', 'Philippines', '', 'Asia') on conflict do
+      nothing`,
   );
   const narrative = { context: 'ชุมชนริมคลอง', objectives: '', implementation: null, results: 'Итоги · نتایج · 成果' };
   await db.execute(sql`insert into best_practices (title, country_code, narrative, version, updated_by, updated_at)
-    values ('Canal walk', 'PH', ${JSON.stringify(narrative)}::jsonb, 7, (select id from users where username = 'author'), '2026-03-01T10:00:00Z')`);
+    values ('Canal walk', 'PH', ${JSON.stringify(narrative)}::jsonb, 7, (select id from users where username =
+      'author'), '2026-03-01T10:00:00Z')`);
   await migrate(db, { migrationsFolder: folder });
   const rows = (
-    await db.execute(sql`select s.question_id, s.value, s.version, s.updated_at = p.updated_at as same_time, s.updated_by = p.updated_by as same_editor
+    await db.execute(sql`select s.question_id, s.value, s.version, s.updated_at = p.updated_at as same_time,
+      s.updated_by = p.updated_by as same_editor
     from best_practice_sections s join best_practices p on p.id = s.practice_id order by s.question_id`)
   ).rows;
   expect(rows).toEqual([

@@ -65,30 +65,34 @@ describe('ChangeBus', () => {
     expect(Object.values((rows as unknown as { rows: { n: number }[] }).rows?.[0] ?? { n: 0 })[0]).toBe(0);
   });
 
-  test('an audit insert that fails rolls the change back and is the error reported, though the change went on without waiting for it', async () => {
-    const bus = new ChangeBus();
-    const seen: string[] = [];
-    bus.onCommit('probe', '*', (event) => seen.push(event.type));
-    // No user 987654: the audit row breaks its foreign key. The change's later statements run
-    // (the insert was sent, not awaited) and the write still ends in its error, with nothing kept.
-    const failing = (more: 'returns' | 'reads on') =>
-      bus.write(database.db, async (w) => {
-        await w.tx.execute(sql`INSERT INTO side_effects (note) VALUES ('kept only with its audit')`);
-        await w.audit({ actorId: 987654, entity: 'probe', entityId: 'audit-fails', action: 'create' });
-        await w.emit(published('audit-fails'));
-        if (more === 'reads on') await w.tx.execute(sql`SELECT count(*) FROM side_effects`);
-        return 'done';
-      });
-    for (const more of ['returns', 'reads on'] as const) {
-      await expect(failing(more), more).rejects.toThrow(/insert into "audit_events"/);
-    }
-    expect(seen).toEqual([]);
-    expect(await auditCount('audit-fails')).toBe(0);
-    const rows = await database.db.execute(
-      sql`SELECT count(*)::int AS n FROM side_effects WHERE note = 'kept only with its audit'`,
-    );
-    expect((rows as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
-  });
+  test(
+    'an audit insert that fails rolls the change back and is the error reported, though the change went on ' +
+      'without waiting for it',
+    async () => {
+      const bus = new ChangeBus();
+      const seen: string[] = [];
+      bus.onCommit('probe', '*', (event) => seen.push(event.type));
+      // No user 987654: the audit row breaks its foreign key. The change's later statements run
+      // (the insert was sent, not awaited) and the write still ends in its error, with nothing kept.
+      const failing = (more: 'returns' | 'reads on') =>
+        bus.write(database.db, async (w) => {
+          await w.tx.execute(sql`INSERT INTO side_effects (note) VALUES ('kept only with its audit')`);
+          await w.audit({ actorId: 987654, entity: 'probe', entityId: 'audit-fails', action: 'create' });
+          await w.emit(published('audit-fails'));
+          if (more === 'reads on') await w.tx.execute(sql`SELECT count(*) FROM side_effects`);
+          return 'done';
+        });
+      for (const more of ['returns', 'reads on'] as const) {
+        await expect(failing(more), more).rejects.toThrow(/insert into "audit_events"/);
+      }
+      expect(seen).toEqual([]);
+      expect(await auditCount('audit-fails')).toBe(0);
+      const rows = await database.db.execute(
+        sql`SELECT count(*)::int AS n FROM side_effects WHERE note = 'kept only with its audit'`,
+      );
+      expect((rows as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+    },
+  );
 
   test('a failing transaction subscriber fails the write; a failing commit subscriber does not', async () => {
     const bus = new ChangeBus({ log: () => {} });
@@ -165,33 +169,42 @@ test('every event type belongs to a domain', () => {
   expect(domainOf({ type: 'question.saved' })).toBe('national-reports');
 });
 
-test('standing reactions: public data changes clear their cache domain and queue one rebuild each; access changes clear the access caches', () => {
-  const bus = new ChangeBus();
-  const cleared: string[] = [];
-  let accessCleared = 0;
-  let rebuilds = 0;
-  subscribeStandingReactions(bus, {
-    publicCache: { invalidate: (domain) => cleared.push(domain) },
-    accessCaches: { invalidate: () => accessCleared++ },
-    site: { request: async () => void rebuilds++ },
-  });
-  bus.publish([
-    { type: 'report.unpublished', data: { uuid: 'r', year: 2022, country: 'PH', note: null }, actorId: 1, site: true },
-    {
-      type: 'profile.figure.withdrawn',
-      data: { country: 'PH', category: 'housing', year: 2020 },
-      actorId: 1,
-      site: true,
-    },
-    {
-      type: 'report.answers.saved',
-      data: { uuid: 'r', year: 2026, country: 'PH', questions: 1 },
-      actorId: 1,
-      site: false,
-    },
-    { type: 'user.activated', data: { uuid: 'u' }, actorId: 1, site: false },
-  ]);
-  expect(cleared).toEqual(['national-reports', 'profile', 'national-reports']);
-  expect(accessCleared).toBe(1);
-  expect(rebuilds).toBe(2);
-});
+test(
+  'standing reactions: public data changes clear their cache domain and queue one rebuild each; access changes ' +
+    'clear the access caches',
+  () => {
+    const bus = new ChangeBus();
+    const cleared: string[] = [];
+    let accessCleared = 0;
+    let rebuilds = 0;
+    subscribeStandingReactions(bus, {
+      publicCache: { invalidate: (domain) => cleared.push(domain) },
+      accessCaches: { invalidate: () => accessCleared++ },
+      site: { request: async () => void rebuilds++ },
+    });
+    bus.publish([
+      {
+        type: 'report.unpublished',
+        data: { uuid: 'r', year: 2022, country: 'PH', note: null },
+        actorId: 1,
+        site: true,
+      },
+      {
+        type: 'profile.figure.withdrawn',
+        data: { country: 'PH', category: 'housing', year: 2020 },
+        actorId: 1,
+        site: true,
+      },
+      {
+        type: 'report.answers.saved',
+        data: { uuid: 'r', year: 2026, country: 'PH', questions: 1 },
+        actorId: 1,
+        site: false,
+      },
+      { type: 'user.activated', data: { uuid: 'u' }, actorId: 1, site: false },
+    ]);
+    expect(cleared).toEqual(['national-reports', 'profile', 'national-reports']);
+    expect(accessCleared).toBe(1);
+    expect(rebuilds).toBe(2);
+  },
+);

@@ -11,10 +11,7 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
  */
 export interface Write {
   readonly tx: Tx;
-  /**
-   * Appends an audit event in this transaction (DESIGN.md §13): sent at once, and checked by
-   * `write()` before it answers, so the change's next statement need not wait for it.
-   */
+  /** Appends an audit event in this transaction (DESIGN.md §13). */
   audit(event: AuditEvent): Promise<void>;
   /**
    * Publishes a change event: transaction subscribers run now, inside this transaction (what they
@@ -142,27 +139,14 @@ export class ChangeBus {
   async write<T>(on: Db | Write, change: (write: Write) => Promise<T>): Promise<T> {
     if (isWrite(on)) return change(on);
     const committed: ChangeEvent[] = [];
-    const sent: Sent = { all: [], failures: [] };
-    let result: T;
-    try {
-      result = await on.transaction(async (tx) => {
-        committed.length = 0; // a transaction retried from the start holds only its last run's events
-        sent.all.length = 0;
-        sent.failures.length = 0;
-        const value = await change(this.#writeOn(tx, committed, sent));
-        // Sent in the transaction: the others hear of the change when it commits, and never of a
-        // rolled-back one. Not awaited: COMMIT follows these statements on the connection, and
-        // PostgreSQL turns it into a rollback when one of them failed (checked below).
-        if (this.#send && committed.length > 0) track(sent, this.#send(committed, tx));
-        return value;
-      });
-    } catch (error) {
-      // An audit insert that failed before the change did is the cause: the change's statement
-      // after it, or the COMMIT, failed only because the transaction was aborted.
-      throw sent.failures[0] ?? error;
-    }
-    await Promise.allSettled(sent.all);
-    if (sent.failures.length > 0) throw sent.failures[0]; // the COMMIT was a rollback
+    const result = await on.transaction(async (tx) => {
+      committed.length = 0; // a transaction retried from the start holds only its last run's events
+      const value = await change(this.#writeOn(tx, committed));
+      // Sent in the transaction: the others hear of the change when it commits, and never of a
+      // rolled-back one.
+      if (this.#send && committed.length > 0) await this.#send(committed, tx);
+      return value;
+    });
     this.#release(committed);
     return result;
   }
@@ -175,18 +159,11 @@ export class ChangeBus {
     );
   }
 
-  /**
-   * The `Write` of one transaction. An audit insert is sent at once and not waited for: the
-   * change's next statement, or the COMMIT, follows it on the same connection (PostgreSQL runs
-   * them in order, and a failed one turns the COMMIT into a rollback), and `write()` checks them
-   * all before it answers or releases an event.
-   */
-  #writeOn(tx: Tx, committed: ChangeEvent[], sent: Sent): Write {
+  /** The `Write` of one transaction. */
+  #writeOn(tx: Tx, committed: ChangeEvent[]): Write {
     return {
       tx,
-      audit: async (event) => {
-        track(sent, recordAudit(tx, event));
-      },
+      audit: (event) => recordAudit(tx, event),
       emit: async (event) => {
         for (const sub of this.#inTransaction) if (sub.accepts(event)) await sub.run(event, tx);
         committed.push(event);
@@ -207,17 +184,6 @@ export class ChangeBus {
       }
     }
   }
-}
-
-/** The statements of a write sent and not awaited, and the errors of those that failed, in the order they failed. */
-interface Sent {
-  all: Promise<void>[];
-  failures: unknown[];
-}
-
-function track(sent: Sent, statement: Promise<void>): void {
-  sent.all.push(statement);
-  statement.catch((error: unknown) => sent.failures.push(error));
 }
 
 function add<T>(list: T[], subscription: T): () => void {

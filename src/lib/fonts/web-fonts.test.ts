@@ -163,9 +163,11 @@ describe('the rules of a page', () => {
 describe('withoutSystemFontText', () => {
   test('leaves out the text of elements drawn by the system fonts, and only theirs', () => {
     const html =
-      '<ul><li><a href="/zh/" lang="zh-Hans" data-system-font>中文</a></li><li><a href="/ru/" data-system-font="">Русский</a></li></ul><p>ประเทศไทย</p>';
+      '<ul><li><a href="/zh/" lang="zh-Hans" data-system-font>中文</a></li><li><a href="/ru/" ' +
+      'data-system-font="">Русский</a></li></ul><p>ประเทศไทย</p>';
     expect(withoutSystemFontText(html)).toBe(
-      '<ul><li><a href="/zh/" lang="zh-Hans" data-system-font></a></li><li><a href="/ru/" data-system-font=""></a></li></ul><p>ประเทศไทย</p>',
+      '<ul><li><a href="/zh/" lang="zh-Hans" data-system-font></a></li><li><a href="/ru/" ' +
+        'data-system-font=""></a></li></ul><p>ประเทศไทย</p>',
     );
     expect(withoutSystemFontText('<a href="/zh/">中文</a>')).toBe('<a href="/zh/">中文</a>');
   });

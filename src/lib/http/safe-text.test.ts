@@ -45,14 +45,18 @@ describe('safeText strips what makes text display other than it reads', () => {
     expect(safeText(khmer)).toBe(khmer);
   });
 
-  test('a zero-width space anywhere else is removed: Latin, Chinese, Russian, the edges of Thai, a Thai word beside a Latin one', () => {
-    expect(safeText('UN\u200Bendorsed')).toBe('UNendorsed');
-    expect(safeText('清洁\u200B水源')).toBe('清洁水源');
-    expect(safeText('Чистая\u200B вода')).toBe('Чистая вода');
-    expect(safeText('\u200Bภาษาไทย\u200B')).toBe('ภาษาไทย');
-    expect(safeText('ภาษา\u200BThai')).toBe('ภาษาThai');
-    expect(safeText('ภาษา\u200B\u200Bไทย')).toBe('ภาษาไทย');
-  });
+  test(
+    'a zero-width space anywhere else is removed: Latin, Chinese, Russian, the edges of Thai, a Thai word beside ' +
+      'a Latin one',
+    () => {
+      expect(safeText('UN\u200Bendorsed')).toBe('UNendorsed');
+      expect(safeText('清洁\u200B水源')).toBe('清洁水源');
+      expect(safeText('Чистая\u200B вода')).toBe('Чистая вода');
+      expect(safeText('\u200Bภาษาไทย\u200B')).toBe('ภาษาไทย');
+      expect(safeText('ภาษา\u200BThai')).toBe('ภาษาThai');
+      expect(safeText('ภาษา\u200B\u200Bไทย')).toBe('ภาษาไทย');
+    },
+  );
 
   test('an override between two Thai words goes and the zero-width space between them stays', () => {
     expect(safeText('ภาษา\u202E\u200Bไทย')).toBe('ภาษา\u200Bไทย');

@@ -144,7 +144,8 @@ async function linkByEmail(
   console.log(
     byEmail.firebaseUid === null
       ? `[identity] user ${linked.id} (${email}) linked to account ${account.uid}`
-      : `[identity] user ${linked.id} (${email}) moved from account ${byEmail.firebaseUid} to account ${account.uid} (password sign-in, email verified)`,
+      : `[identity] user ${linked.id} (${email}) moved from account ${byEmail.firebaseUid} to ` +
+          `account ${account.uid} (password sign-in, email verified)`,
   );
   return linked;
 }

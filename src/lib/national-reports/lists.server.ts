@@ -125,11 +125,13 @@ const SORTS: Record<string, SQL[]> = {
   country: [sql`${countries.name} asc`],
   '-country': [sql`${countries.name} desc`],
   status: [
-    sql`array_position(array['not_started','in_progress','completed','submitted','accepted','published'], ${nationalReports.status}) asc`,
+    sql`array_position(array['not_started','in_progress','completed','submitted','accepted','published'],
+      ${nationalReports.status}) asc`,
     sql`${countries.name} asc`,
   ],
   '-status': [
-    sql`array_position(array['not_started','in_progress','completed','submitted','accepted','published'], ${nationalReports.status}) desc`,
+    sql`array_position(array['not_started','in_progress','completed','submitted','accepted','published'],
+      ${nationalReports.status}) desc`,
     sql`${countries.name} asc`,
   ],
   completeness: [sql`${nationalReports.completenessPct} asc`, sql`${countries.name} asc`],
@@ -271,7 +273,8 @@ export async function answerHistory(db: DbOrTx, reportUuid: string, questionUuid
       and(
         eq(auditEvents.entity, 'national_report_answer'),
         eq(auditEvents.entityId, reportUuid),
-        sql`coalesce(${auditEvents.after}->>'question_uuid', ${auditEvents.before}->>'question_uuid') = ${questionUuid}`,
+        sql`coalesce(${auditEvents.after}->>'question_uuid', ${auditEvents.before}->>'question_uuid') =
+          ${questionUuid}`,
       ),
     )
     .orderBy(desc(auditEvents.at), desc(auditEvents.id));

@@ -24,26 +24,30 @@ export const PDF_PROBLEMS = {
   damaged: () =>
     refuse(
       422,
-      'The PDF is damaged or incomplete and cannot be read: save or scan the signed report again and upload the new file',
+      'The PDF is damaged or incomplete and cannot be read: save or scan the signed report again and upload ' +
+        'the new file',
       'is damaged or incomplete',
     ),
   noPages: () => refuse(422, 'The PDF file has no pages: upload the signed report itself', 'has no pages'),
   encrypted: () =>
     refuse(
       422,
-      'The PDF file is encrypted (protected by a password or against changes): save a copy without protection and upload that file',
+      'The PDF file is encrypted (protected by a password or against changes): save a copy without protection ' +
+        'and upload that file',
       'is encrypted',
     ),
   tooComplex: () =>
     refuse(
       422,
-      'The PDF is too complex to be checked (too many parts in one file): save or print the signed report to PDF again and upload the new file',
+      'The PDF is too complex to be checked (too many parts in one file): save or print the signed report to ' +
+        'PDF again and upload the new file',
       'is too complex to check',
     ),
   activeContent: (kinds: readonly ActiveContent[]) =>
     refuse(
       422,
-      `The PDF holds ${kinds.map((kind) => ACTIVE_CONTENT_WORDS[kind]).join(', ')}, which the portal does not accept in a report: save the report again without it (for example as PDF/A), sign it and upload the new file`,
+      `The PDF holds ${kinds.map((kind) => ACTIVE_CONTENT_WORDS[kind]).join(', ')}, which the portal does not ` +
+        `accept in a report: save the report again without it (for example as PDF/A), sign it and upload the new file`,
       'holds active content',
     ),
 };

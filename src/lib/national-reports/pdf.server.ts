@@ -155,7 +155,9 @@ function printHeader({ w, words, written }: Printing, report: Report, country: s
   w.text(report.title ?? words.t('title'), { size: 18, bold: true, gap: 4, lang: report.title ? written : tag });
   w.text(words.t('cycle', { country, year: report.year }), { size: 12, color: ACCENT, gap: 4, lang: tag });
   const { answered, total, pct } = report.completeness;
-  const status = `${words.t('status', { status: words.t(`status.${report.status}`) })}  ·  ${words.t('answered', { count: answered, total, pct: words.percent(pct) })}`;
+  const status =
+    `${words.t('status', { status: words.t(`status.${report.status}`) })}  ` +
+    `·  ${words.t('answered', { count: answered, total, pct: words.percent(pct) })}`;
   w.text(status, { size: 9, color: MUTED, lang: tag });
   w.text(`${words.t('generated', { date: words.date(new Date()) })}${report.demo ? `  ·  ${words.t('demo')}` : ''}`, {
     size: 9,

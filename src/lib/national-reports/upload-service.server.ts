@@ -25,9 +25,11 @@ export interface SignedUpload {
 }
 
 const UNSIGNED_MESSAGE =
-  'This PDF carries no digital signature: confirm that it is the signed copy of the report (confirm_unsigned), then submit it again';
+  'This PDF carries no digital signature: confirm that it is the signed copy of the report (confirm_unsigned), ' +
+  'then submit it again';
 const INVALID_SIGNATURE_MESSAGE =
-  'The digital signature of this PDF is invalid: confirm that it is the signed copy of the report (confirm_unsigned), then submit it again, or upload a copy whose signature holds';
+  'The digital signature of this PDF is invalid: confirm that it is the signed copy of the report ' +
+  '(confirm_unsigned), then submit it again, or upload a copy whose signature holds';
 
 /**
  * An upload whose file proves no signature (none, or an invalid one) needs the person's word that it is the signed

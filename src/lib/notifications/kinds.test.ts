@@ -51,15 +51,19 @@ describe('notification kinds', () => {
     expect(kindsFor([])).toEqual(['account.activated', 'account.role.changed']);
   });
 
-  test('email defaults: on for returns, decisions, submissions and activation; off for comments, contact messages and undeliverable mail; a choice wins', () => {
-    expect(NOTIFICATION_KIND_NAMES.filter((kind) => !emailsKind(kind, {}))).toEqual([
-      'practice.commented',
-      'contact.received',
-      'mail.failed',
-    ]);
-    expect(emailsKind('practice.commented', { 'practice.commented': true })).toBe(true);
-    expect(emailsKind('report.returned', { 'report.returned': false })).toBe(false);
-  });
+  test(
+    'email defaults: on for returns, decisions, submissions and activation; off for comments, contact messages ' +
+      'and undeliverable mail; a choice wins',
+    () => {
+      expect(NOTIFICATION_KIND_NAMES.filter((kind) => !emailsKind(kind, {}))).toEqual([
+        'practice.commented',
+        'contact.received',
+        'mail.failed',
+      ]);
+      expect(emailsKind('practice.commented', { 'practice.commented': true })).toBe(true);
+      expect(emailsKind('report.returned', { 'report.returned': false })).toBe(false);
+    },
+  );
 });
 
 describe('deadline reminders', () => {
@@ -74,7 +78,9 @@ describe('deadline reminders', () => {
     expect(of(0).title).toBe('Report due today: Philippines 2026');
     expect(of(-1)).toEqual({
       title: 'Report overdue: Philippines 2026',
-      body: 'The national report of Philippines for 2026 was due on 18 December 2026 and has not been submitted yet. Please submit it as soon as you can.',
+      body:
+        'The national report of Philippines for 2026 was due on 18 December 2026 and has not been submitted yet. ' +
+        'Please submit it as soon as you can.',
     });
   });
 });

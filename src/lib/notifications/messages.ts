@@ -97,7 +97,10 @@ export function listedBody(kind: NotificationKind, facts: NotificationFacts, loc
 function reasonHtml(locale: Locale, note: string): string {
   const line = term(locale, 'reasonLine', 'Reason: {note}');
   const [before = '', after = ''] = line.split('{note}');
-  return `<strong>${escapeHtml(before.trimEnd())}</strong>${before.endsWith(' ') ? ' ' : ''}<bdi dir="auto">${escapeHtml(note)}</bdi>${escapeHtml(after)}`;
+  return (
+    `<strong>${escapeHtml(before.trimEnd())}</strong>${before.endsWith(' ') ? ' ' : ''}<bdi ` +
+    `dir="auto">${escapeHtml(note)}</bdi>${escapeHtml(after)}`
+  );
 }
 
 const paragraph = (html: string, style = '') =>
@@ -143,7 +146,8 @@ export function notificationEmail(input: {
           `<bdi lang="en">${escapeHtml(input.siteName)}</bdi>`,
         );
   const html = [
-    `<!doctype html><html lang="${LOCALE_INFO[locale].tag}" dir="ltr"><head><meta charset="utf-8"><title>${escapeHtml(plain.title)}</title></head>`,
+    `<!doctype html><html lang="${LOCALE_INFO[locale].tag}" dir="ltr"><head><meta ` +
+      `charset="utf-8"><title>${escapeHtml(plain.title)}</title></head>`,
     '<body style="font-family:sans-serif;line-height:1.5;color:#1f2937">',
     paragraph(greeting(true)),
     paragraph(rich.body),

@@ -121,7 +121,8 @@ function checkHeader(line: BackupLine): BackupHeader {
   if (line.kind !== 'portal-backup') throw new RestoreError('This file is not a backup of the portal');
   if (line.version > BACKUP_VERSION || line.version < 1) {
     throw new RestoreError(
-      `This backup was written by another version of the portal (format ${line.version}; this one reads 1 and 2): restore it with that version`,
+      `This backup was written by another version of the portal (format ${line.version}; this one reads 1 and ` +
+        `2): restore it with that version`,
     );
   }
   return line;

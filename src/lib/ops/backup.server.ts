@@ -92,7 +92,8 @@ async function readRows(db: Db): Promise<Snapshot> {
         snapshot.counts[name] = 0;
         for (let offset = 0; ; offset += CHUNK) {
           const result = await tx.execute(
-            sql`select json_agg(t) as rows from (select * from ${ident(name)} order by 1 limit ${CHUNK} offset ${offset}) t`,
+            sql`select json_agg(t) as rows from (select * from ${ident(name)} order by 1 limit ${CHUNK} offset
+              ${offset}) t`,
           );
           const rows = rowsOf<{ rows: unknown[] | string | null }>(result)[0]?.rows ?? [];
           const parsed = typeof rows === 'string' ? (JSON.parse(rows) as unknown[]) : rows;
@@ -132,7 +133,8 @@ async function* fileLines(
   if (missing.length > 0) {
     const shown = missing.slice(0, 5).join(', ') + (missing.length > 5 ? `, and ${missing.length - 5} more` : '');
     throw new BackupError(
-      `${missing.length} stored file(s) the database names are not in the file store: ${shown}. The backup is not whole`,
+      `${missing.length} stored file(s) the database names are not in the file store: ${shown}. The backup is ` +
+        `not whole`,
     );
   }
 }

@@ -53,7 +53,8 @@ async function check(open: OpenBackup, known: Set<string>): Promise<RestoreSumma
   summary.missing = [...named].filter((key) => !held.has(key)).sort();
   if (summary.missing.length > 0 && summary.version >= 2) {
     throw new RestoreError(
-      `The backup names ${summary.missing.length} stored file(s) it does not hold (${summary.missing.slice(0, 3).join(', ')}): it is not whole`,
+      `The backup names ${summary.missing.length} stored file(s) it does not hold ` +
+        `(${summary.missing.slice(0, 3).join(', ')}): it is not whole`,
     );
   }
   return summary;
@@ -67,7 +68,8 @@ async function resetSequences(db: Db): Promise<void> {
     where c.table_schema = 'public' and pg_get_serial_sequence(quote_ident(c.table_name), c.column_name) is not null`);
   for (const row of rowsOf<{ table_name: string; column_name: string; seq: string }>(result)) {
     await db.execute(
-      sql`select setval(${row.seq}, coalesce((select max(${ident(row.column_name)}) from ${ident(row.table_name)}), 0) + 1, false)`,
+      sql`select setval(${row.seq}, coalesce((select max(${ident(row.column_name)}) from ${ident(row.table_name)}), 0)
+        + 1, false)`,
     );
   }
 }
@@ -82,7 +84,8 @@ async function apply(tx: Db, store: FileStore, open: OpenBackup, tables: string[
   for await (const line of readBackup(open)) {
     if (line.kind === 'rows') {
       await tx.execute(
-        sql`insert into ${ident(line.table)} select * from json_populate_recordset(null::${ident(line.table)}, ${JSON.stringify(line.rows)}::json)`,
+        sql`insert into ${ident(line.table)} select * from json_populate_recordset(null::${ident(line.table)},
+          ${JSON.stringify(line.rows)}::json)`,
       );
     } else if (line.kind === 'file' && !present.has(line.key)) {
       await store.put(line.key, Buffer.from(line.data, 'base64'));

@@ -26,16 +26,20 @@ describe('shaping in the text’s language', () => {
     expect(glyphIds(shapeLine('झ', regular, false, 'hi'))).toEqual(hindi);
   });
 
-  it('draws shared Han characters in the forms of the language: Simplified, Traditional, Hong Kong, Japanese, Korean', async () => {
-    const { regular } = await loadFontSet();
-    // 骨 and 直 are drawn differently in China, Taiwan and Japan; the same codepoints throughout.
-    const forms = (lang?: string) => glyphIds(shapeLine('骨直', regular, false, lang));
-    const simplified = forms('zh-Hans');
-    expect(forms()).toEqual(simplified); // no language: the Simplified Chinese design
-    expect(forms('zh-Hant')).not.toEqual(simplified);
-    expect(forms('ja')).not.toEqual(simplified);
-    expect(forms('ja')).not.toEqual(forms('zh-Hant'));
-    expect(forms('ko')).not.toEqual(simplified);
-    expect(forms('zh-HK')).not.toEqual(forms('zh-Hant'));
-  });
+  it(
+    'draws shared Han characters in the forms of the language: Simplified, Traditional, Hong Kong, Japanese, ' +
+      'Korean',
+    async () => {
+      const { regular } = await loadFontSet();
+      // 骨 and 直 are drawn differently in China, Taiwan and Japan; the same codepoints throughout.
+      const forms = (lang?: string) => glyphIds(shapeLine('骨直', regular, false, lang));
+      const simplified = forms('zh-Hans');
+      expect(forms()).toEqual(simplified); // no language: the Simplified Chinese design
+      expect(forms('zh-Hant')).not.toEqual(simplified);
+      expect(forms('ja')).not.toEqual(simplified);
+      expect(forms('ja')).not.toEqual(forms('zh-Hant'));
+      expect(forms('ko')).not.toEqual(simplified);
+      expect(forms('zh-HK')).not.toEqual(forms('zh-Hant'));
+    },
+  );
 });

@@ -64,13 +64,17 @@ describe('what each page read while it rendered (decision 045)', () => {
     expect(endPage(a)).toBeNull(); // already closed
   });
 
-  test('a page whose reads give the key they gave when it rendered keeps the key it rendered with (the one Astro holds)', () => {
-    // First render: no record, so it was keyed "unrecorded …"; its reads then gave k1.
-    const first = { reads: ['collection:banners'], rendered: 'k1', given: 'unrecorded 7' };
-    expect(keyToGive(first, 'k1')).toBe('unrecorded 7'); // nothing changed: copied, not rendered a second time
-    expect(keyToGive(first, 'k2')).toBe('k2'); // a banner changed: a key Astro has not seen, so it renders
-    expect(keyToGive({ reads: ['collection:banners'] }, 'k1')).toBe('k1'); // a record from before keys were kept
-  });
+  test(
+    'a page whose reads give the key they gave when it rendered keeps the key it rendered with (the one Astro ' +
+      'holds)',
+    () => {
+      // First render: no record, so it was keyed "unrecorded …"; its reads then gave k1.
+      const first = { reads: ['collection:banners'], rendered: 'k1', given: 'unrecorded 7' };
+      expect(keyToGive(first, 'k1')).toBe('unrecorded 7'); // nothing changed: copied, not rendered a second time
+      expect(keyToGive(first, 'k2')).toBe('k2'); // a banner changed: a key Astro has not seen, so it renders
+      expect(keyToGive({ reads: ['collection:banners'] }, 'k1')).toBe('k1'); // a record from before keys were kept
+    },
+  );
 
   test("a prop's digest sees inside Maps and Sets, and refuses functions", () => {
     const thrusts = (name: string) => ({ bundle: { year: 2022 }, thrusts: new Map([['T1', { name }]]) });

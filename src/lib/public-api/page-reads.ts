@@ -40,7 +40,8 @@ export function noteRead(source: string): void {
 export function beginPage(id: string): void {
   if (open)
     throw new Error(
-      `Page ${id} started rendering while ${open.id} was rendering: the site build must render pages one at a time (build.concurrency 1)`,
+      `Page ${id} started rendering while ${open.id} was rendering: the site build must render pages one at a ` +
+        `time (build.concurrency 1)`,
     );
   open = { id, reads: new Set() };
 }

@@ -45,7 +45,8 @@ export function storedAnswersJson(
   const c = (col: AnyPgColumn) => sql`a.${sql.identifier(col.name)}`;
   return sql`(select coalesce(json_agg(json_build_object(
       'id', ${c(cols.id)}, 'questionId', ${c(cols.question)}, 'value', ${c(cols.value)}, 'text', ${c(cols.text)},
-      'dataYear', ${c(cols.dataYear)}, 'source', ${c(cols.source)}, 'comment', ${c(cols.comment)}, 'version', ${c(cols.version)},
+      'dataYear', ${c(cols.dataYear)}, 'source', ${c(cols.source)}, 'comment', ${c(cols.comment)}, 'version',
+        ${c(cols.version)},
       'updatedAt', ${isoTime(c(cols.updatedAt))}, 'by', ${personSql('u')}, 'byUuid', u.uuid)), '[]')
     from ${cols.table} a left join ${users} u on u.id = ${c(cols.updatedBy)}
     where ${c(cols.instance)} = ${instanceId}${only})`;
@@ -158,7 +159,8 @@ export async function writeBatch(
     ];
     const updated = [a.value, a.text, a.dataYear, a.source, a.comment, a.version, a.updatedAt, a.updatedBy];
     parts.push(sql`input as (
-      select * from json_to_recordset(${input}::json) as x(i int, q int, value jsonb, text text, data_year smallint, source text, comment text, version int,
+      select * from json_to_recordset(${input}::json) as x(i int, q int, value jsonb, text text, data_year smallint,
+        source text, comment text, version int,
         at timestamptz, by int, actor int, entity_id text, action text, before jsonb, after jsonb)
     )`);
     parts.push(sql`w as (
@@ -183,7 +185,9 @@ export async function writeBatch(
   const own = instances.filter((row) => row.set);
   own.forEach((row, n) =>
     parts.push(
-      sql`${sql.identifier(`u${n}`)} as (update ${cols.instances.table} set ${sql.join([...instanceSets(cols.instances, row), row.set!], sql`, `)} where ${cols.instances.id} = ${row.id} returning *)`,
+      sql`${sql.identifier(`u${n}`)} as (update ${cols.instances.table} set
+        ${sql.join([...instanceSets(cols.instances, row), row.set!], sql`, `)} where ${cols.instances.id} =
+        ${row.id} returning *)`,
     ),
   );
   if (parts.length === 0) return { written: [], updated: new Map() };
@@ -194,7 +198,8 @@ export async function writeBatch(
     plain.length > 0 ? sql`(select coalesce(json_agg(row_to_json(ub)), '[]') from ub) as ub` : sql`'[]'::json as ub`,
     ...own.map(
       (_, n) =>
-        sql`(select row_to_json(${sql.identifier(`u${n}`)}) from ${sql.identifier(`u${n}`)}) as ${sql.identifier(`u${n}`)}`,
+        sql`(select row_to_json(${sql.identifier(`u${n}`)}) from ${sql.identifier(`u${n}`)}) as
+          ${sql.identifier(`u${n}`)}`,
     ),
   ];
   const [row] = rowsOf<Record<string, unknown>>(
@@ -251,8 +256,10 @@ function plainInstanceUpdates(inst: InstanceColumns, rows: readonly InstanceWrit
     sql`${id(inst.updatedBy)} = case when y.at is null then t.${id(inst.updatedBy)} else y.by end`,
   );
   return [
-    sql`ib as (select * from json_to_recordset(${input}::json) as y(id int, c jsonb, p smallint, b text, at timestamptz, by int))`,
+    sql`ib as (select * from json_to_recordset(${input}::json) as y(id int, c jsonb, p smallint, b text, at
+      timestamptz, by int))`,
     // The ids also as an array: the rows are found through the primary key, whatever the planner guesses of the JSON.
-    sql`ub as (update ${inst.table} t set ${sql.join(sets, sql`, `)} from ib y where t.${id(inst.id)} = y.id and t.${id(inst.id)} = any(${intArray(rows.map((row) => row.id))}) returning t.*)`,
+    sql`ub as (update ${inst.table} t set ${sql.join(sets, sql`, `)} from ib y where t.${id(inst.id)} = y.id and
+      t.${id(inst.id)} = any(${intArray(rows.map((row) => row.id))}) returning t.*)`,
   ];
 }

@@ -34,7 +34,8 @@ function rowOf(input: AddAuthority): typeof trustedAuthorities.$inferInsert {
   if (!facts.authority) {
     throw new ApiError(
       422,
-      'This certificate is not a certificate authority’s: add the certificate of the authority that issues the signers’ certificates',
+      'This certificate is not a certificate authority’s: add the certificate of the authority that issues the ' +
+        'signers’ certificates',
       {
         pem: ['is not a certificate authority'],
       },

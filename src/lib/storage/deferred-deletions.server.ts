@@ -37,7 +37,8 @@ export class BackupAwareStore implements FileStore {
     await this.inner.put(key, body);
     // Written again (names carry the content's hash: the same picture uploaded again): it is in use.
     await this.#db.execute(
-      sql`delete from deferred_file_deletions where (key = ${key} and not folder) or (folder and starts_with(${key}, key || '/'))`,
+      sql`delete from deferred_file_deletions where (key = ${key} and not folder) or (folder and starts_with(${key},
+        key || '/'))`,
     );
   }
 
@@ -93,7 +94,8 @@ export async function flushDeferredDeletions(db: Db, storage: FileStore, limit =
     const taken = rowsOf<{ key: string; folder: boolean }>(
       await db.execute(sql`
         delete from deferred_file_deletions
-        where (key, folder) in (select key, folder from deferred_file_deletions order by deferred_at limit ${BATCH}) and not ${leaseActive}
+        where (key, folder) in (select key, folder from deferred_file_deletions order by deferred_at limit ${BATCH})
+          and not ${leaseActive}
         returning key, folder`),
     );
     if (taken.length === 0) break;

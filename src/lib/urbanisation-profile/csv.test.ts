@@ -135,7 +135,8 @@ describe('readDecimal', () => {
     expect(value('12,5')).toMatch(/decimal point/);
     expect(value('37,468')).toMatch(/no thousands separators/);
     expect(value('47.41', ',')).toBe(
-      "'47.41' is not a number: write digits with at most a decimal comma, as the other figures of this file (1234,5), no thousands separators",
+      "'47.41' is not a number: write digits with at most a decimal comma, as the other figures of this file " +
+        '(1234,5), no thousands separators',
     );
     for (const text of ['1 000', '1_000', '.5', '5.', '+5', '--5', 'Infinity', 'NaN', '5%', '١٢', 'twelve', '1.2.3']) {
       expect(value(text), text).toMatch(/is not a number/);
@@ -167,7 +168,8 @@ describe('readYear', () => {
 describe('notes in other scripts', () => {
   test('Thai and Cyrillic text in quoted cells, with the file’s separators inside them, is kept whole', () => {
     const text =
-      '\uFEFFcountry_code;value;note\r\nTH;1,5;"ข้อมูลเบื้องต้น; สำนักงานสถิติ"\r\nRU;2,25;"Росстат, ""перепись""\r\n2021"\r\n';
+      '\uFEFFcountry_code;value;note\r\nTH;1,5;"ข้อมูลเบื้องต้น; สำนักงานสถิติ"\r\nRU;2,25;"Росстат, ' +
+      '""перепись""\r\n2021"\r\n';
     const { separator, rows } = readCsv(text);
     expect(separator).toBe(';');
     expect(rows.map((r) => r.cells)).toEqual([

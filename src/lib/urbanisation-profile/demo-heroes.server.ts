@@ -22,12 +22,16 @@ const skyline = (colour: string, opacity = 0.35) =>
   range(16)
     .map((i) => {
       const h = 140 + ((i * 97) % 230);
-      return `<rect x="${i * 102}" y="${GROUND - h}" width="${70 + ((i * 31) % 30)}" height="${h}" fill="${colour}" opacity="${opacity}"/>`;
+      return (
+        `<rect x="${i * 102}" y="${GROUND - h}" width="${70 + ((i * 31) % 30)}" height="${h}" fill="${colour}" ` +
+        `opacity="${opacity}"/>`
+      );
     })
     .join('');
 const ground = (colour: string) => `<rect y="${GROUND}" width="${W}" height="${H - GROUND}" fill="${colour}"/>`;
 const tree = (x: number, y: number, r: number, colour: string) =>
-  `<rect x="${x - 6}" y="${y}" width="12" height="${r * 1.2}" fill="#6b4f2a"/><circle cx="${x}" cy="${y}" r="${r}" fill="${colour}"/>`;
+  `<rect x="${x - 6}" y="${y}" width="12" height="${r * 1.2}" fill="#6b4f2a"/><circle cx="${x}" cy="${y}" ` +
+  `r="${r}" fill="${colour}"/>`;
 
 /** One calm illustration per seeded theme (no text, no download), keyed by the theme's slug. */
 const SCENES: Record<string, HeroScene> = {
@@ -42,7 +46,10 @@ const SCENES: Record<string, HeroScene> = {
           const x = 40 + i * 46;
           const y = GROUND + 70 + ((i * 37) % 120);
           const colour = i % 3 === 0 ? accent : deep;
-          return `<circle cx="${x}" cy="${y}" r="13" fill="${colour}"/><rect x="${x - 15}" y="${y + 16}" width="30" height="52" rx="12" fill="${colour}" opacity="0.85"/>`;
+          return (
+            `<circle cx="${x}" cy="${y}" r="13" fill="${colour}"/><rect x="${x - 15}" y="${y + 16}" width="30" ` +
+            `height="52" rx="12" fill="${colour}" opacity="0.85"/>`
+          );
         })
         .join(''),
   },
@@ -57,7 +64,11 @@ const SCENES: Record<string, HeroScene> = {
             .map((i) => {
               const x = 30 + i * 145 + (row % 2) * 70;
               const y = GROUND - 110 + row * 95;
-              return `<rect x="${x}" y="${y}" width="110" height="80" fill="${deep}" opacity="${0.6 + row * 0.15}"/><path d="M${x - 10} ${y} L${x + 55} ${y - 45} L${x + 120} ${y} Z" fill="${accent}"/><rect x="${x + 42}" y="${y + 36}" width="26" height="44" fill="#fde68a"/>`;
+              return (
+                `<rect x="${x}" y="${y}" width="110" height="80" fill="${deep}" ` +
+                `opacity="${0.6 + row * 0.15}"/><path d="M${x - 10} ${y} L${x + 55} ${y - 45} L${x + 120} ${y} Z" ` +
+                `fill="${accent}"/><rect x="${x + 42}" y="${y + 36}" width="26" height="44" fill="#fde68a"/>`
+              );
             })
             .join(''),
         )
@@ -69,14 +80,18 @@ const SCENES: Record<string, HeroScene> = {
     draw: (deep, accent) =>
       skyline('#64748b', 0.3) +
       ground('#bae6fd') +
-      `<rect x="260" y="${GROUND - 260}" width="24" height="260" fill="${deep}"/><rect x="376" y="${GROUND - 260}" width="24" height="260" fill="${deep}"/><ellipse cx="330" cy="${GROUND - 300}" rx="130" ry="80" fill="${deep}"/>` +
+      `<rect x="260" y="${GROUND - 260}" width="24" height="260" fill="${deep}"/><rect x="376" ` +
+      `y="${GROUND - 260}" width="24" height="260" fill="${deep}"/><ellipse cx="330" cy="${GROUND - 300}" ` +
+      `rx="130" ry="80" fill="${deep}"/>` +
       range(4)
         .map(
           (i) =>
-            `<rect x="${760 + i * 220}" y="${GROUND - 330}" width="14" height="330" fill="#334155"/><rect x="${720 + i * 220}" y="${GROUND - 320}" width="94" height="10" fill="#334155"/>`,
+            `<rect x="${760 + i * 220}" y="${GROUND - 330}" width="14" height="330" fill="#334155"/><rect ` +
+            `x="${720 + i * 220}" y="${GROUND - 320}" width="94" height="10" fill="#334155"/>`,
         )
         .join('') +
-      `<path d="M720 ${GROUND - 300} Q 830 ${GROUND - 250} 940 ${GROUND - 300} T 1160 ${GROUND - 300} T 1380 ${GROUND - 300}" stroke="#334155" stroke-width="5" fill="none"/>` +
+      `<path d="M720 ${GROUND - 300} Q 830 ${GROUND - 250} 940 ${GROUND - 300} T 1160 ${GROUND - 300} T ` +
+      `1380 ${GROUND - 300}" stroke="#334155" stroke-width="5" fill="none"/>` +
       `<circle cx="${W - 120}" cy="140" r="70" fill="${accent}"/>`,
   },
   'economy-jobs': {
@@ -91,16 +106,21 @@ const SCENES: Record<string, HeroScene> = {
           const windows = range(Math.floor(h / 60))
             .map(
               (r) =>
-                `<rect x="${x + 18}" y="${GROUND - h + 24 + r * 60}" width="84" height="22" fill="#c4b5fd" opacity="0.7"/>`,
+                `<rect x="${x + 18}" y="${GROUND - h + 24 + r * 60}" width="84" height="22" fill="#c4b5fd" ` +
+                `opacity="0.7"/>`,
             )
             .join('');
-          return `<rect x="${x}" y="${GROUND - h}" width="120" height="${h}" fill="${deep}" opacity="${0.7 + (i % 3) * 0.1}"/>${windows}`;
+          return (
+            `<rect x="${x}" y="${GROUND - h}" width="120" height="${h}" fill="${deep}" ` +
+            `opacity="${0.7 + (i % 3) * 0.1}"/>${windows}`
+          );
         })
         .join('') +
       range(5)
         .map(
           (i) =>
-            `<rect x="${1120 + i * 80}" y="${H - 60 - (i + 1) * 34}" width="56" height="${(i + 1) * 34}" fill="${accent}"/>`,
+            `<rect x="${1120 + i * 80}" y="${H - 60 - (i + 1) * 34}" width="56" height="${(i + 1) * 34}" ` +
+            `fill="${accent}"/>`,
         )
         .join(''),
   },
@@ -109,8 +129,10 @@ const SCENES: Record<string, HeroScene> = {
     alt: 'Illustration: green hills, trees and a river beside a small town',
     draw: (deep, accent) =>
       skyline('#475569', 0.25) +
-      `<path d="M0 ${GROUND - 80} Q 400 ${GROUND - 200} 800 ${GROUND - 90} T ${W} ${GROUND - 120} L ${W} ${H} L 0 ${H} Z" fill="#86efac"/>` +
-      `<path d="M0 ${H - 120} C 500 ${H - 220}, 900 ${H - 20}, ${W} ${H - 140} L ${W} ${H} L 0 ${H} Z" fill="${accent}" opacity="0.8"/>` +
+      `<path d="M0 ${GROUND - 80} Q 400 ${GROUND - 200} 800 ${GROUND - 90} T ${W} ${GROUND - 120} L ${W} ${H} ` +
+      `L 0 ${H} Z" fill="#86efac"/>` +
+      `<path d="M0 ${H - 120} C 500 ${H - 220}, 900 ${H - 20}, ${W} ${H - 140} L ${W} ${H} L 0 ${H} Z" ` +
+      `fill="${accent}" opacity="0.8"/>` +
       range(12)
         .map((i) => tree(70 + i * 130, GROUND - 40 + ((i * 29) % 60), 40 + (i % 3) * 12, deep))
         .join(''),
@@ -119,14 +141,16 @@ const SCENES: Record<string, HeroScene> = {
     palette: ['#e2e8f0', '#1e293b', '#f97316'],
     alt: 'Illustration: a coastal town behind a sea wall, with waves and a storm cloud',
     draw: (deep, accent) =>
-      `<ellipse cx="420" cy="160" rx="260" ry="80" fill="#94a3b8"/><ellipse cx="600" cy="190" rx="200" ry="70" fill="#64748b"/>` +
+      `<ellipse cx="420" cy="160" rx="260" ry="80" fill="#94a3b8"/><ellipse cx="600" cy="190" rx="200" ry="70" ` +
+      `fill="#64748b"/>` +
       skyline(deep, 0.45) +
       `<rect y="${GROUND - 20}" width="${W}" height="40" fill="${accent}"/>` +
       `<rect y="${GROUND + 20}" width="${W}" height="${H - GROUND}" fill="#38bdf8"/>` +
       range(5)
         .map(
           (i) =>
-            `<path d="M0 ${GROUND + 70 + i * 45} q 100 -30 200 0 t 200 0 t 200 0 t 200 0 t 200 0 t 200 0 t 200 0 t 200 0" stroke="#e0f2fe" stroke-width="6" fill="none"/>`,
+            `<path d="M0 ${GROUND + 70 + i * 45} q 100 -30 200 0 t 200 0 t 200 0 t 200 0 t 200 0 t 200 0 t 200 ` +
+            `0 t 200 0" stroke="#e0f2fe" stroke-width="6" fill="none"/>`,
         )
         .join(''),
   },
@@ -140,7 +164,11 @@ const SCENES: Record<string, HeroScene> = {
         .map((i) => {
           const w = 520 - i * 110;
           const y = GROUND - 90 - i * 110;
-          return `<rect x="${800 - w / 2 + 30}" y="${y}" width="${w - 60}" height="90" fill="${deep}" opacity="0.85"/><path d="M${800 - w / 2 - 20} ${y} L800 ${y - 60} L${800 + w / 2 + 20} ${y} Z" fill="${accent}"/>`;
+          return (
+            `<rect x="${800 - w / 2 + 30}" y="${y}" width="${w - 60}" height="90" fill="${deep}" ` +
+            `opacity="0.85"/><path d="M${800 - w / 2 - 20} ${y} L800 ${y - 60} L${800 + w / 2 + 20} ${y} Z" ` +
+            `fill="${accent}"/>`
+          );
         })
         .join('') +
       tree(200, GROUND - 40, 60, '#65a30d') +
@@ -152,18 +180,24 @@ const SCENES: Record<string, HeroScene> = {
     draw: (deep, accent) =>
       skyline('#64748b', 0.25) +
       ground('#c7d2fe') +
-      `<path d="M420 ${GROUND - 330} L800 ${GROUND - 470} L1180 ${GROUND - 330} Z" fill="${deep}"/><rect x="440" y="${GROUND - 330}" width="720" height="30" fill="${deep}"/>` +
+      `<path d="M420 ${GROUND - 330} L800 ${GROUND - 470} L1180 ${GROUND - 330} Z" fill="${deep}"/><rect ` +
+      `x="440" y="${GROUND - 330}" width="720" height="30" fill="${deep}"/>` +
       range(7)
         .map(
           (i) =>
-            `<rect x="${470 + i * 100}" y="${GROUND - 300}" width="44" height="260" fill="#eef2ff" stroke="${deep}" stroke-width="4"/>`,
+            `<rect x="${470 + i * 100}" y="${GROUND - 300}" width="44" height="260" fill="#eef2ff" ` +
+            `stroke="${deep}" stroke-width="4"/>`,
         )
         .join('') +
-      `<rect x="420" y="${GROUND - 40}" width="760" height="40" fill="${deep}"/><rect x="796" y="${GROUND - 600}" width="8" height="140" fill="#334155"/><rect x="804" y="${GROUND - 600}" width="90" height="54" fill="${accent}"/>` +
+      `<rect x="420" y="${GROUND - 40}" width="760" height="40" fill="${deep}"/><rect x="796" ` +
+      `y="${GROUND - 600}" width="8" height="140" fill="#334155"/><rect x="804" y="${GROUND - 600}" width="90" ` +
+      `height="54" fill="${accent}"/>` +
       range(10)
         .map(
           (i) =>
-            `<circle cx="${300 + i * 110}" cy="${GROUND + 90}" r="13" fill="${deep}"/><rect x="${285 + i * 110}" y="${GROUND + 106}" width="30" height="52" rx="12" fill="${deep}" opacity="0.8"/>`,
+            `<circle cx="${300 + i * 110}" cy="${GROUND + 90}" r="13" fill="${deep}"/><rect ` +
+            `x="${285 + i * 110}" y="${GROUND + 106}" width="30" height="52" rx="12" fill="${deep}" ` +
+            `opacity="0.8"/>`,
         )
         .join(''),
   },
@@ -174,7 +208,12 @@ export function heroSvg(slug: string): string | null {
   const scene = SCENES[slug];
   if (!scene) return null;
   const [sky, deep, accent] = scene.palette;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${sky}"/><stop offset="1" stop-color="#ffffff"/></linearGradient></defs><rect width="${W}" height="${H}" fill="url(#sky)"/>${scene.draw(deep, accent)}</svg>`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 ` +
+    `0 ${W} ${H}"><defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" ` +
+    `stop-color="${sky}"/><stop offset="1" stop-color="#ffffff"/></linearGradient></defs><rect width="${W}" ` +
+    `height="${H}" fill="url(#sky)"/>${scene.draw(deep, accent)}</svg>`
+  );
 }
 
 export const heroAltOf = (slug: string): string | null => SCENES[slug]?.alt ?? null;

@@ -25,7 +25,9 @@ import { indicatorQuestion, profileEngineOptions } from './rows.ts';
  */
 
 /** The indicators' stamp: the count, the sum of the versions and the highest id. */
-export const INDICATORS_STAMP = sql<string>`(select count(*)::text || ':' || coalesce(sum(${profileIndicators.version}), 0)::text || ':' || coalesce(max(${profileIndicators.id}), 0)::text from ${profileIndicators})`;
+export const INDICATORS_STAMP = sql<string>`(select count(*)::text || ':' ||
+  coalesce(sum(${profileIndicators.version}), 0)::text || ':' || coalesce(max(${profileIndicators.id}), 0)::text from
+  ${profileIndicators})`;
 
 /** The question id of indicator `id` in the profile's catalogue (a UUID, as the engine's inputs name questions). */
 export function indicatorUuid(id: number): string {
@@ -186,7 +188,8 @@ export const profileFiguresForm: FormDefinition<DatasetKey, DatasetRow, FigureSa
             note:
               saver.note ??
               (keeps
-                ? 'Changed after publication: the public profile keeps the published version until it is published again'
+                ? 'Changed after publication: the public profile keeps the published version until it is ' +
+                  'published again'
                 : null),
           },
         ],

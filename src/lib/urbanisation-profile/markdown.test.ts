@@ -17,21 +17,26 @@ describe('renderMarkdown', () => {
     expect(
       renderMarkdown('# Title\n\nSome **bold** and *italic* [a link](https://example.org).\n\n- one\n- two', 2),
     ).toBe(
-      '<h2>Title</h2>\n<p>Some <strong>bold</strong> and <em>italic</em> <a href="https://example.org">a link</a>.</p>\n<ul>\n<li>one</li>\n<li>two</li>\n</ul>',
+      '<h2>Title</h2>\n<p>Some <strong>bold</strong> and <em>italic</em> <a href="https://example.org">a ' +
+        'link</a>.</p>\n<ul>\n<li>one</li>\n<li>two</li>\n</ul>',
     );
   });
 
-  test('what today’s pages use: numbered lists either way, * bullets, a single line break, site paths and mail links', () => {
-    expect(renderMarkdown('1. first\n2. second')).toBe('<ol>\n<li>first</li>\n<li>second</li>\n</ol>');
-    expect(renderMarkdown('1) first\n2) second\n\n* star')).toBe(
-      '<ol>\n<li>first</li>\n<li>second</li>\n</ol>\n<ul>\n<li>star</li>\n</ul>',
-    );
-    expect(renderMarkdown('line one\nline two')).toBe('<p>line one<br>line two</p>');
-    expect(renderMarkdown('[Themes](/urbanisation-profile) or [write](mailto:info@example.org "Mail us")')).toBe(
-      '<p><a href="/urbanisation-profile">Themes</a> or <a href="mailto:info@example.org" title="Mail us">write</a></p>',
-    );
-    expect(renderMarkdown('')).toBe('');
-  });
+  test(
+    'what today’s pages use: numbered lists either way, * bullets, a single line break, site paths and mail ' + 'links',
+    () => {
+      expect(renderMarkdown('1. first\n2. second')).toBe('<ol>\n<li>first</li>\n<li>second</li>\n</ol>');
+      expect(renderMarkdown('1) first\n2) second\n\n* star')).toBe(
+        '<ol>\n<li>first</li>\n<li>second</li>\n</ol>\n<ul>\n<li>star</li>\n</ul>',
+      );
+      expect(renderMarkdown('line one\nline two')).toBe('<p>line one<br>line two</p>');
+      expect(renderMarkdown('[Themes](/urbanisation-profile) or [write](mailto:info@example.org "Mail us")')).toBe(
+        '<p><a href="/urbanisation-profile">Themes</a> or <a href="mailto:info@example.org" title="Mail ' +
+          'us">write</a></p>',
+      );
+      expect(renderMarkdown('')).toBe('');
+    },
+  );
 
   test('HTML and unsafe links stay text', () => {
     const html = renderMarkdown('<script>alert(1)</script> [x](javascript:alert(1)) <img src=x onerror=alert(1)>');

@@ -140,7 +140,8 @@ export async function readOpenData(
     const mapping = OPEN_DATA_SERIES[entry.series_id];
     if (!mapping)
       throw new OpenDataError(
-        `${entry.file}: the series ${entry.series_id} fills no indicator: add it to OPEN_DATA_SERIES (open-data-series.ts)`,
+        `${entry.file}: the series ${entry.series_id} fills no indicator: add it to OPEN_DATA_SERIES ` +
+          `(open-data-series.ts)`,
       );
     const indicator = byCode.get(mapping.indicator);
     if (!indicator)
@@ -148,7 +149,8 @@ export async function readOpenData(
     const bytes = await readFile(join(dir, entry.file));
     if (createHash('sha256').update(bytes).digest('hex') !== entry.sha256) {
       throw new OpenDataError(
-        `${entry.file} differs from its checksum in manifest.json: run scripts/data-refresh.ts again instead of editing it`,
+        `${entry.file} differs from its checksum in manifest.json: run scripts/data-refresh.ts again instead ` +
+          `of editing it`,
       );
     }
     const text = bytes.toString('utf8');

@@ -27,10 +27,15 @@ export const PROFILE_CATEGORY_SEED: readonly CategorySeed[] = [
     slug: 'demography-urbanisation',
     name: 'Demography and urbanisation',
     description:
-      'How many people live in towns and cities, how fast urban populations grow, and the largest cities of the region.',
+      'How many people live in towns and cities, how fast urban populations grow, and the largest cities of ' +
+      'the region.',
     icon: 'people',
     umfDomain: 'Society',
-    body: 'Asia and the Pacific is home to more than half of the world’s urban population. The share of people living in urban areas ranges from under a fifth in Sri Lanka and Nepal to the whole population of Singapore.\n\nFigures come from the United Nations *World Urbanization Prospects 2018*, as published in the World Bank’s World Development Indicators.',
+    body:
+      'Asia and the Pacific is home to more than half of the world’s urban population. The share of people ' +
+      'living in urban areas ranges from under a fifth in Sri Lanka and Nepal to the whole population of ' +
+      'Singapore.\n\nFigures come from the United Nations *World Urbanization Prospects 2018*, as published in ' +
+      'the World Bank’s World Development Indicators.',
     keyFacts: [
       { label: 'Urban population, Japan', value: '91.78', unit: '%', year: 2020, source: `${WUP}, via ${WDI}` },
       { label: 'Urban population, Indonesia', value: '56.64', unit: '%', year: 2020, source: `${WUP}, via ${WDI}` },
@@ -41,10 +46,13 @@ export const PROFILE_CATEGORY_SEED: readonly CategorySeed[] = [
     slug: 'housing-slums',
     name: 'Housing and slums',
     description:
-      'Adequate housing and secure tenure: the share of urban residents living in slums or informal settlements (SDG 11.1.1, 1.4.2).',
+      'Adequate housing and secure tenure: the share of urban residents living in slums or informal ' +
+      'settlements (SDG 11.1.1, 1.4.2).',
     icon: 'house',
     umfDomain: 'Society',
-    body: 'SDG indicator 11.1.1 measures the proportion of the urban population living in slums, informal settlements or inadequate housing. UN-Habitat is its custodian agency.',
+    body:
+      'SDG indicator 11.1.1 measures the proportion of the urban population living in slums, informal ' +
+      'settlements or inadequate housing. UN-Habitat is its custodian agency.',
     keyFacts: [
       {
         label: 'Urban population in slums, Myanmar',
@@ -69,7 +77,9 @@ export const PROFILE_CATEGORY_SEED: readonly CategorySeed[] = [
       'Safe water, sanitation, electricity and public transport in urban areas (SDG 6.1.1, 6.2.1, 7.1.1, 11.2.1).',
     icon: 'tap',
     umfDomain: 'Society',
-    body: 'Urban access to basic services follows the WHO/UNICEF Joint Monitoring Programme for water and sanitation, and SDG 11.2.1 for convenient access to public transport.',
+    body:
+      'Urban access to basic services follows the WHO/UNICEF Joint Monitoring Programme for water and ' +
+      'sanitation, and SDG 11.2.1 for convenient access to public transport.',
     keyFacts: [],
   },
   {
@@ -87,7 +97,9 @@ export const PROFILE_CATEGORY_SEED: readonly CategorySeed[] = [
     description: 'Land use, waste, air quality and public space (SDG 11.3.1, 11.6.1, 11.6.2, 11.7.1).',
     icon: 'leaf',
     umfDomain: 'Environment',
-    body: 'Environmental indicators of the Urban Monitoring Framework measure how sustainably cities use land and resources.',
+    body:
+      'Environmental indicators of the Urban Monitoring Framework measure how sustainably cities use land and ' +
+      'resources.',
     keyFacts: [],
   },
   {
@@ -105,7 +117,9 @@ export const PROFILE_CATEGORY_SEED: readonly CategorySeed[] = [
     description: 'Spending on the preservation of cultural and natural heritage (SDG 11.4.1).',
     icon: 'heritage',
     umfDomain: 'Culture',
-    body: 'SDG 11.4.1 measures total expenditure per capita on the preservation, protection and conservation of all cultural and natural heritage.',
+    body:
+      'SDG 11.4.1 measures total expenditure per capita on the preservation, protection and conservation of all ' +
+      'cultural and natural heritage.',
     keyFacts: [],
   },
   {
@@ -377,7 +391,9 @@ const BRIEF_INDICATOR_SEED: readonly IndicatorSeed[] = [
   {
     code: 'NUP_STAGE',
     category: 'governance',
-    name: 'National urban policy: stage reached (0 none, 1 feasibility, 2 diagnosis, 3 formulation, 4 implementation, 5 monitoring)',
+    name:
+      'National urban policy: stage reached (0 none, 1 feasibility, 2 diagnosis, 3 formulation, 4 ' +
+      'implementation, 5 monitoring)',
     unit: null,
     type: 'int',
     decimals: 0,

@@ -130,7 +130,8 @@ export async function readSharedStrings(
   let phonetic = 0;
   const tooLarge = () =>
     new XlsxReadError(
-      `the workbook holds more than ${XLSX_SHARED_STRINGS_MAX} different texts: keep only the sheet of figures, or import it in parts`,
+      `the workbook holds more than ${XLSX_SHARED_STRINGS_MAX} different texts: keep only the sheet of ` +
+        `figures, or import it in parts`,
     );
   if (!entry) return strings;
   await readXmlPart(entry, budget, {

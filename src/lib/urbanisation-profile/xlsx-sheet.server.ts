@@ -107,7 +107,8 @@ function valueOf(draft: CellDraft, context: SheetContext): Value | undefined {
 const notWorkbook = () => new XlsxReadError(XLSX_MESSAGES.notWorkbook);
 const tooWide = (column: number) =>
   new XlsxReadError(
-    `the sheet uses columns up to ${columnLetters(column)}: keep the figures in columns A to ${columnLetters(IMPORT_COLUMNS_MAX)} and delete the columns after them`,
+    `the sheet uses columns up to ${columnLetters(column)}: keep the figures in columns A ` +
+      `to ${columnLetters(IMPORT_COLUMNS_MAX)} and delete the columns after them`,
   );
 
 /** A cell reference's column and row (B7: 2 and 7); null when it is not one. */
@@ -125,7 +126,8 @@ function checkDimension(ref: string | undefined): void {
   if (end.column > IMPORT_COLUMNS_MAX) throw tooWide(end.column);
   if (end.row > XLSX_SHEET_ROW_MAX) {
     throw new XlsxReadError(
-      `the sheet uses rows up to ${end.row}: keep only the rows of figures (at most ${IMPORT_ROWS_MAX}) and delete the rows after them`,
+      `the sheet uses rows up to ${end.row}: keep only the rows of figures (at most ${IMPORT_ROWS_MAX}) and ` +
+        `delete the rows after them`,
     );
   }
 }
@@ -206,7 +208,8 @@ class SheetReader {
   #openCell(attributes: Record<string, string>): void {
     if (++this.#cellCount > XLSX_CELLS_MAX) {
       throw new XlsxReadError(
-        `the sheet has more than ${XLSX_CELLS_MAX} cells, counting formatted empty ones: copy only the figures into a new workbook`,
+        `the sheet has more than ${XLSX_CELLS_MAX} cells, counting formatted empty ones: copy only the figures ` +
+          `into a new workbook`,
       );
     }
     const ref = attributes['r'];

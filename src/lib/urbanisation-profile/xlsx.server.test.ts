@@ -19,20 +19,24 @@ async function workbook(fill: (book: ExcelJS.Workbook) => void): Promise<Uint8Ar
 }
 
 describe('sheetCellOf', () => {
-  test('numbers stay numbers; text, rich text, links, formulas, dates, booleans and errors become what the cell shows', () => {
-    expect(sheetCellOf(47.41)).toBe(47.41);
-    expect(sheetCellOf(0.1 + 0.2)).toBe(0.3);
-    expect(sheetCellOf(123456789.123)).toBe(123456789.123);
-    expect(sheetCellOf('12,5')).toBe('12,5');
-    expect(sheetCellOf(null)).toBe('');
-    expect(sheetCellOf(true)).toBe('true');
-    expect(sheetCellOf(new Date(Date.UTC(2020, 0, 31)))).toBe('2020-01-31');
-    expect(sheetCellOf({ richText: [{ text: 'Росстат, ' }, { text: 'перепись' }] })).toBe('Росстат, перепись');
-    expect(sheetCellOf({ text: 'PSA', hyperlink: 'https://psa.gov.ph' })).toBe('PSA');
-    expect(sheetCellOf({ formula: 'A1*2', result: 3.5 })).toBe(3.5);
-    expect(sheetCellOf({ formula: 'A1*2', result: undefined } as never)).toBe('=A1*2');
-    expect(sheetCellOf({ error: '#N/A' })).toBe('#N/A');
-  });
+  test(
+    'numbers stay numbers; text, rich text, links, formulas, dates, booleans and errors become what the cell ' +
+      'shows',
+    () => {
+      expect(sheetCellOf(47.41)).toBe(47.41);
+      expect(sheetCellOf(0.1 + 0.2)).toBe(0.3);
+      expect(sheetCellOf(123456789.123)).toBe(123456789.123);
+      expect(sheetCellOf('12,5')).toBe('12,5');
+      expect(sheetCellOf(null)).toBe('');
+      expect(sheetCellOf(true)).toBe('true');
+      expect(sheetCellOf(new Date(Date.UTC(2020, 0, 31)))).toBe('2020-01-31');
+      expect(sheetCellOf({ richText: [{ text: 'Росстат, ' }, { text: 'перепись' }] })).toBe('Росстат, перепись');
+      expect(sheetCellOf({ text: 'PSA', hyperlink: 'https://psa.gov.ph' })).toBe('PSA');
+      expect(sheetCellOf({ formula: 'A1*2', result: 3.5 })).toBe(3.5);
+      expect(sheetCellOf({ formula: 'A1*2', result: undefined } as never)).toBe('=A1*2');
+      expect(sheetCellOf({ error: '#N/A' })).toBe('#N/A');
+    },
+  );
 });
 
 describe('readXlsx', () => {
@@ -199,41 +203,50 @@ describe('readXlsx reads what ExcelJS read', () => {
     expect(Array.from({ length: row.cellCount }, (_, i) => sheetCellOf(row.getCell(i + 1).value))).toEqual(expected);
   });
 
-  test('what other writers put: prefixed tags, cells without references, inline and phonetic text, escapes, 1904 dates, custom date formats', async () => {
-    const main = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
-    const sheet = `<x:worksheet xmlns:x="${main}"><x:sheetData>
+  test(
+    'what other writers put: prefixed tags, cells without references, inline and phonetic text, escapes, 1904 ' +
+      'dates, custom date formats',
+    async () => {
+      const main = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+      const sheet = `<x:worksheet xmlns:x="${main}"><x:sheetData>
       <x:row r="2"><x:c t="inlineStr"><x:is><x:r><x:t>Tō</x:t></x:r><x:r><x:t>kyō</x:t></x:r></x:is></x:c><x:c><x:v>7</x:v></x:c><x:c r="E2" t="s"><x:v>0</x:v></x:c></x:row>
       <x:row><x:c r="A3" t="d"><x:v>2019-12-31T00:00:00Z</x:v></x:c><x:c r="B3" s="1"><x:v>0</x:v></x:c><x:c r="C3" t="str"><x:f t="shared" si="0"/><x:v>shared</x:v></x:c><x:c r="D3"/></x:row>
     </x:sheetData></x:worksheet>`;
-    const strings = `<sst xmlns="${main}"><si><t>東京</t><rPh sb="0" eb="2"><t>トウキョウ</t></rPh></si></sst>`;
-    const parts = workbookParts(sheet, strings).map((part) => {
-      if (part.name === 'xl/workbook.xml')
-        return { ...part, data: (part.data as string).replace('<sheets>', '<workbookPr date1904="1"/><sheets>') };
-      if (part.name === 'xl/_rels/workbook.xml.rels') {
-        return {
-          ...part,
-          data: (part.data as string).replace(
-            '</Relationships>',
-            '<Relationship Id="rId3" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="/xl/styles.xml"/></Relationships>',
-          ),
-        };
-      }
-      return part;
-    });
-    const styles = `<styleSheet xmlns="${main}"><numFmts count="1"><numFmt numFmtId="164" formatCode="[$-409]d&quot; de &quot;mmmm"/></numFmts><cellXfs count="2"><xf numFmtId="0"/><xf numFmtId="164"/></cellXfs></styleSheet>`;
-    const { sheet: name, rows } = await readXlsx(zipArchive([...parts, { name: 'xl/styles.xml', data: styles }]));
-    expect(name).toBe('Figures');
-    expect(rows).toEqual([
-      { line: 2, cells: ['Tōkyō', 7, '', '', '東京'] },
-      { line: 3, cells: ['2019-12-31', '1904-01-01', 'shared'] },
-    ]);
-    const escaped = zipArchive(
-      workbookParts(
-        `<worksheet xmlns="${main}"><sheetData><row r="1"><c t="inlineStr"><is><t>a_x000D_b</t></is></c></row></sheetData></worksheet>`,
-      ),
-    );
-    expect((await readXlsx(escaped)).rows[0]!.cells).toEqual(['a\rb']);
-  });
+      const strings = `<sst xmlns="${main}"><si><t>東京</t><rPh sb="0" eb="2"><t>トウキョウ</t></rPh></si></sst>`;
+      const parts = workbookParts(sheet, strings).map((part) => {
+        if (part.name === 'xl/workbook.xml')
+          return { ...part, data: (part.data as string).replace('<sheets>', '<workbookPr date1904="1"/><sheets>') };
+        if (part.name === 'xl/_rels/workbook.xml.rels') {
+          return {
+            ...part,
+            data: (part.data as string).replace(
+              '</Relationships>',
+              '<Relationship Id="rId3" ' +
+                'Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" ' +
+                'Target="/xl/styles.xml"/></Relationships>',
+            ),
+          };
+        }
+        return part;
+      });
+      const styles =
+        `<styleSheet xmlns="${main}"><numFmts count="1"><numFmt numFmtId="164" formatCode="[$-409]d&quot; de ` +
+        `&quot;mmmm"/></numFmts><cellXfs count="2"><xf numFmtId="0"/><xf numFmtId="164"/></cellXfs></styleSheet>`;
+      const { sheet: name, rows } = await readXlsx(zipArchive([...parts, { name: 'xl/styles.xml', data: styles }]));
+      expect(name).toBe('Figures');
+      expect(rows).toEqual([
+        { line: 2, cells: ['Tōkyō', 7, '', '', '東京'] },
+        { line: 3, cells: ['2019-12-31', '1904-01-01', 'shared'] },
+      ]);
+      const escaped = zipArchive(
+        workbookParts(
+          `<worksheet xmlns="${main}"><sheetData><row r="1"><c ` +
+            `t="inlineStr"><is><t>a_x000D_b</t></is></c></row></sheetData></worksheet>`,
+        ),
+      );
+      expect((await readXlsx(escaped)).rows[0]!.cells).toEqual(['a\rb']);
+    },
+  );
 });
 
 describe('readXlsx within its bounds (decision 054)', () => {

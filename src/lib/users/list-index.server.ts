@@ -31,7 +31,8 @@ export async function loadUserListIndex(db: Db, q: string | undefined): Promise<
   // driver and the ORM's row mapping cost over a second on PGlite, this a tenth of it.
   const result = await db.execute(sql`
     select count(*)::int as n,
-           string_agg(${users.id}::text || ' ' || ${users.status}::text || ' ' || coalesce(${users.countryCode}, ''), ';'
+           string_agg(${users.id}::text || ' ' || ${users.status}::text || ' ' || coalesce(${users.countryCode}, ''),
+             ';'
                       order by ${users.id} desc) as list
     from ${users} ${where ? sql`where ${where}` : sql``}
   `);

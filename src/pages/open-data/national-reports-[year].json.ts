@@ -16,7 +16,9 @@ export const GET: APIRoute = ({ props, site }) => {
   const body = {
     title: `National reports ${bundle.cycle.year}: published answers`,
     cycle: bundle.cycle.year,
-    description: `Every answer of the ${bundle.cycle.year} national reports published on the Asia-Pacific Urban Agenda portal, one row per country and question.`,
+    description:
+      `Every answer of the ${bundle.cycle.year} national reports published on the Asia-Pacific Urban Agenda ` +
+      `portal, one row per country and question.`,
     documentation: new URL('/open-data', site ?? 'http://localhost:4321').href,
     data: sortRows(bundle.answers).map((r) => ({
       cycle: r.year,

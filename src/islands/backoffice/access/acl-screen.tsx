@@ -58,7 +58,12 @@ export function AclScreen(_: ScreenProps) {
             void $saveAcl.mutate();
           }}
         >
-          <div className="sticky top-16 z-20 -mx-2 mb-6 flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white/95 px-4 py-3 shadow-xs backdrop-blur">
+          <div
+            className={
+              'sticky top-16 z-20 -mx-2 mb-6 flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 ' +
+              'bg-white/95 px-4 py-3 shadow-xs backdrop-blur'
+            }
+          >
             <p
               role="status"
               className={`flex-1 text-sm ${changes > 0 ? 'font-semibold text-amber-900' : 'text-slate-600'}`}

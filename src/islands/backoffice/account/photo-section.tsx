@@ -31,7 +31,10 @@ export function PhotoSection({ identity }: { identity: Whoami }) {
         <div className="space-y-2">
           <label
             htmlFor={inputId}
-            className={`${ui.secondaryButton} cursor-pointer has-[:disabled]:cursor-not-allowed has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-accent-500`}
+            className={
+              `${ui.secondaryButton} cursor-pointer has-[:disabled]:cursor-not-allowed ` +
+              `has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-accent-500`
+            }
           >
             <Icon name="camera" className="size-4" />
             {upload.loading ? m('photo.uploading') : identity.photo ? m('photo.change') : m('photo.add')}

@@ -192,7 +192,12 @@ export function EmailSection({ email, verified }: { email: string; verified: boo
     <CardSection id="email-title" title={m('email.title')}>
       <p className="mt-3 break-words text-sm font-medium text-slate-900">{email}</p>
       {verified ? (
-        <p className="mt-2 inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-2.5 py-1 text-sm font-medium text-emerald-800 ring-1 ring-emerald-200">
+        <p
+          className={
+            'mt-2 inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-2.5 py-1 text-sm font-medium ' +
+            'text-emerald-800 ring-1 ring-emerald-200'
+          }
+        >
           <Icon name="check" className="size-4" />
           {m('email.verified')}
         </p>

@@ -269,7 +269,9 @@ export function Section({ sectionKey, filled, reviewer, editable, canResolve, ch
           {label}
         </h2>
         <span
-          className={`inline-flex items-center gap-1 text-xs font-medium ${filled ? 'text-emerald-700' : 'text-slate-500'}`}
+          className={
+            `inline-flex items-center gap-1 text-xs ` + `font-medium ${filled ? 'text-emerald-700' : 'text-slate-500'}`
+          }
         >
           {filled ? <Icon name="check" className="size-4" /> : null}
           {filled ? m('fields.filled') : m('fields.notFilled')}
@@ -330,7 +332,10 @@ function ResolveButton({ comment, resolved }: { comment: ReviewComment; resolved
       id={`comment-${comment.id}-action`}
       type="button"
       disabled={busy}
-      className="inline-flex items-center rounded-md border border-slate-300 bg-white px-2.5 py-1 text-xs font-semibold text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60"
+      className={
+        'inline-flex items-center rounded-md border border-slate-300 bg-white px-2.5 py-1 text-xs font-semibold ' +
+        'text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60'
+      }
       aria-describedby={`comment-${comment.id}-body`}
       onClick={() => {
         setBusy(true);

@@ -21,7 +21,9 @@ import { checkPracticeFile, IMAGE_ACCEPT } from './upload.ts';
 import { m } from './messages.ts';
 
 const fileInput =
-  'mt-2 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-slate-800 hover:file:bg-slate-50';
+  'mt-2 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-300 ' +
+  'file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-slate-800 ' +
+  'hover:file:bg-slate-50';
 
 type Removal = { kind: 'images' | 'attachments'; id: string; name: string } | null;
 

@@ -185,7 +185,12 @@ function PracticeTable({
         {items.map((item) => (
           <tr key={item.uuid} className="hover:bg-slate-50">
             <td className={`${ui.td} hidden py-2 sm:table-cell`}>
-              <div className="flex aspect-video w-20 items-center justify-center overflow-hidden rounded bg-slate-100 ring-1 ring-slate-200">
+              <div
+                className={
+                  'flex aspect-video w-20 items-center justify-center overflow-hidden rounded bg-slate-100 ring-1 ' +
+                  'ring-slate-200'
+                }
+              >
                 {item.cover ? (
                   <img
                     src={item.cover}

@@ -41,11 +41,17 @@ export function SectionNav({
               <li key={s.key}>
                 <a
                   href={`#section-${s.key}`}
-                  className="flex items-center gap-2 rounded px-1 py-0.5 text-slate-700 hover:bg-slate-50 hover:text-brand-700"
+                  className={
+                    'flex items-center gap-2 rounded px-1 py-0.5 text-slate-700 hover:bg-slate-50 ' +
+                    'hover:text-brand-700'
+                  }
                 >
                   <span
                     aria-hidden="true"
-                    className={`flex size-4 shrink-0 items-center justify-center rounded-full ${filled[s.key] ? 'bg-emerald-600 text-white' : 'ring-1 ring-slate-300'}`}
+                    className={
+                      `flex size-4 shrink-0 items-center justify-center ` +
+                      `rounded-full ${filled[s.key] ? 'bg-emerald-600 text-white' : 'ring-1 ring-slate-300'}`
+                    }
                   >
                     {filled[s.key] && <Icon name="check" className="size-3" />}
                   </span>

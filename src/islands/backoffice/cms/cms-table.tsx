@@ -13,7 +13,8 @@ import { DataTable } from '../ui/data-table.tsx';
 import { HeaderCells } from '../ui/header-cells.tsx';
 
 const actionClass =
-  'inline-flex items-center gap-1 whitespace-nowrap rounded-md px-2 py-1 text-sm font-medium aria-disabled:cursor-wait aria-disabled:opacity-60';
+  'inline-flex items-center gap-1 whitespace-nowrap rounded-md px-2 py-1 text-sm font-medium ' +
+  'aria-disabled:cursor-wait aria-disabled:opacity-60';
 
 interface EventGroup {
   event: string | null;
@@ -107,7 +108,12 @@ function CmsRow({ item, onDelete }: { item: CmsRecord; onDelete: (item: CmsRecor
   return (
     <tr className="hover:bg-slate-50">
       <td className={`${ui.td} py-2`}>
-        <div className="relative flex h-10 w-14 items-center sm:h-12 sm:w-20 justify-center overflow-hidden rounded bg-slate-100 ring-1 ring-slate-200">
+        <div
+          className={
+            'relative flex h-10 w-14 items-center sm:h-12 sm:w-20 justify-center overflow-hidden rounded ' +
+            'bg-slate-100 ring-1 ring-slate-200'
+          }
+        >
           {thumb ? (
             <img
               src={thumb}

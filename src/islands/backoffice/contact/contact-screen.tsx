@@ -44,7 +44,12 @@ export function ContactScreen(_: ScreenProps) {
         }
         idle={
           (list.data?.data.length ?? 0) > 0 && (
-            <div className="hidden rounded-lg border border-dashed border-slate-300 p-8 text-center text-sm text-slate-600 lg:block">
+            <div
+              className={
+                'hidden rounded-lg border border-dashed border-slate-300 p-8 text-center text-sm text-slate-600 ' +
+                'lg:block'
+              }
+            >
               {m('choose')}
             </div>
           )
@@ -90,7 +95,10 @@ function MessageList({
             <a
               href={messageHref(filters, message.id)}
               aria-current={open ? 'true' : undefined}
-              className={`flex gap-3 px-4 py-3 hover:bg-slate-50 ${open ? 'bg-brand-50 ring-2 ring-inset ring-brand-500' : ''}`}
+              className={
+                `flex gap-3 px-4 py-3 ` +
+                `hover:bg-slate-50 ${open ? 'bg-brand-50 ring-2 ring-inset ring-brand-500' : ''}`
+              }
             >
               <span
                 aria-hidden="true"
@@ -111,7 +119,10 @@ function MessageList({
                 <span className="flex items-center gap-2">
                   <span
                     dir="auto"
-                    className={`min-w-0 flex-1 truncate text-sm ${unread ? 'font-semibold text-slate-900' : 'text-slate-700'}`}
+                    className={
+                      `min-w-0 flex-1 truncate ` +
+                      `text-sm ${unread ? 'font-semibold text-slate-900' : 'text-slate-700'}`
+                    }
                   >
                     {message.subject}
                   </span>

@@ -79,7 +79,10 @@ export function MessagePanel({ id, closeHref }: { id: number; closeHref: string 
           </div>
           <div
             dir="auto"
-            className="mt-5 whitespace-pre-wrap break-words border-t border-slate-200 pt-5 text-sm leading-relaxed text-slate-900"
+            className={
+              'mt-5 whitespace-pre-wrap break-words border-t border-slate-200 pt-5 text-sm leading-relaxed ' +
+              'text-slate-900'
+            }
           >
             {message.message}
           </div>

@@ -163,11 +163,17 @@ function CountryTable({
                         on ? void setCountryStatus(country, COUNTRY_STATUS.active) : onDeactivate(country)
                       }
                       aria-label={m('activeLabel', { country: nameOf(country) })}
-                      className="group relative inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-slate-400 transition-colors data-checked:bg-brand-600 data-disabled:opacity-60"
+                      className={
+                        'group relative inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-slate-400 ' +
+                        'transition-colors data-checked:bg-brand-600 data-disabled:opacity-60'
+                      }
                     >
                       <span
                         aria-hidden="true"
-                        className="inline-block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform group-data-checked:translate-x-5.5"
+                        className={
+                          'inline-block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform ' +
+                          'group-data-checked:translate-x-5.5'
+                        }
                       />
                     </Switch>
                     <span className="text-sm text-slate-700">

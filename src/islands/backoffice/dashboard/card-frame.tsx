@@ -24,7 +24,12 @@ export function CardFrame({
           {title}
         </h2>
         {count !== undefined && (
-          <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-sm font-semibold tabular-nums text-brand-800 ring-1 ring-brand-100">
+          <span
+            className={
+              'rounded-full bg-brand-50 px-2.5 py-0.5 text-sm font-semibold tabular-nums text-brand-800 ring-1 ' +
+              'ring-brand-100'
+            }
+          >
             {count}
           </span>
         )}

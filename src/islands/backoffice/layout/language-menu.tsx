@@ -8,7 +8,8 @@ import { Icon } from '../ui/icons.tsx';
 import { m } from './messages.ts';
 
 const itemClass =
-  'flex w-full items-center justify-between gap-3 px-4 py-2 text-left text-sm text-slate-800 data-focus:bg-brand-50 data-focus:text-brand-800';
+  'flex w-full items-center justify-between gap-3 px-4 py-2 text-left text-sm text-slate-800 ' +
+  'data-focus:bg-brand-50 data-focus:text-brand-800';
 
 /**
  * The top bar's language menu (issue 17): each language named in itself; choosing one saves it in
@@ -31,7 +32,10 @@ export function LanguageMenu() {
         aria-label={m('language.button', { language: current.name })}
         title={m('language.menu')}
         disabled={saving}
-        className="inline-flex h-10 items-center gap-1 rounded-md px-2 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:opacity-60"
+        className={
+          'inline-flex h-10 items-center gap-1 rounded-md px-2 text-sm font-medium text-slate-700 ' +
+          'hover:bg-slate-100 disabled:opacity-60'
+        }
       >
         <Icon name="globe" className="size-5 shrink-0" />
         <span className="max-sm:sr-only" lang={current.tag}>

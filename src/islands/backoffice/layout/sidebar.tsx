@@ -99,7 +99,10 @@ export function Sidebar({ identity, activeItem }: { identity: Whoami; activeItem
       {/* The focus ring drawn inside the link: the sidebar's overflow would cut one drawn outside. */}
       <a
         href="/"
-        className="flex h-16 shrink-0 items-center gap-3 border-b border-brand-800 px-[12px] text-white focus-visible:-outline-offset-4"
+        className={
+          'flex h-16 shrink-0 items-center gap-3 border-b border-brand-800 px-[12px] text-white ' +
+          'focus-visible:-outline-offset-4'
+        }
       >
         <BrandMark className="size-9 shrink-0 rounded-[10px] ring-1 ring-brand-700" />
         <span className={expanded ? 'text-[0.9375rem] font-semibold leading-tight' : 'sr-only'}>

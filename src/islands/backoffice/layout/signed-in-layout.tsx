@@ -49,7 +49,10 @@ export function SignedInLayout({
         <div aria-hidden="true" className="fixed inset-0 z-30 bg-slate-900/40 md:hidden" onClick={toggleSidebar} />
       )}
       <div
-        className={`pl-[60px] transition-[padding] duration-200 motion-reduce:transition-none ${pinned ? 'md:pl-[240px]' : ''}`}
+        className={
+          `pl-[60px] transition-[padding] duration-200 ` +
+          `motion-reduce:transition-none ${pinned ? 'md:pl-[240px]' : ''}`
+        }
       >
         <TopBar identity={identity} />
         <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 outline-none sm:px-6 lg:px-8">

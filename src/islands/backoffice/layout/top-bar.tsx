@@ -24,7 +24,10 @@ export function TopBar({ identity }: { identity: Whoami }) {
     // Its height (4rem) is the page's scroll padding at the top (backoffice.css): focus never hides under it.
     <header
       data-top-bar
-      className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/95 px-3 backdrop-blur sm:gap-3 sm:px-6"
+      className={
+        'sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/95 px-3 backdrop-blur ' +
+        'sm:gap-3 sm:px-6'
+      }
     >
       <button
         id={SIDEBAR_TOGGLE_ID}

@@ -169,33 +169,37 @@ function formWith(size: number, name = 'picture.png'): FormData {
 }
 
 describe('api client: upload', () => {
-  it('posts the form as multipart with the token, If-Match and query, reports progress and returns the checked answer', async () => {
-    answer('cms/upload/abc', 200, { data: { id: 4, version: 8 }, extra: true });
-    const progress: UploadProgress[] = [];
-    const size = 300 * 1024;
-    const saved = await uploader().upload('cms/upload/abc', formWith(size), {
-      schema: Saved,
-      version: 7,
-      query: { crop: '0,0,1,1', title: '' },
-      onProgress: (p) => progress.push(p),
-    });
-    expect(saved).toEqual({ data: { id: 4, version: 8 } });
-    const [sent] = seenAt('cms/upload/abc');
-    expect(sent).toMatchObject({ url: '/api/cms/upload/abc?crop=0%2C0%2C1%2C1' });
-    expect(sent!.headers).toMatchObject({
-      authorization: 'Bearer token-1',
-      'if-match': '"7"',
-      accept: 'application/json',
-    });
-    expect(sent!.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
-    expect(sent!.body).toContain('name="file"; filename="picture.png"');
-    // First the file's own size (before the browser knows the request's), then the request's bytes.
-    expect(progress[0]).toEqual({ loaded: 0, total: size });
-    expect(progress.length).toBeGreaterThan(3);
-    expect(progress.at(-1)).toEqual({ loaded: sent!.bytes, total: sent!.bytes });
-    const loaded = progress.slice(1).map((p) => p.loaded);
-    expect(loaded).toEqual([...loaded].sort((a, b) => a - b));
-  });
+  it(
+    'posts the form as multipart with the token, If-Match and query, reports progress and returns the checked ' +
+      'answer',
+    async () => {
+      answer('cms/upload/abc', 200, { data: { id: 4, version: 8 }, extra: true });
+      const progress: UploadProgress[] = [];
+      const size = 300 * 1024;
+      const saved = await uploader().upload('cms/upload/abc', formWith(size), {
+        schema: Saved,
+        version: 7,
+        query: { crop: '0,0,1,1', title: '' },
+        onProgress: (p) => progress.push(p),
+      });
+      expect(saved).toEqual({ data: { id: 4, version: 8 } });
+      const [sent] = seenAt('cms/upload/abc');
+      expect(sent).toMatchObject({ url: '/api/cms/upload/abc?crop=0%2C0%2C1%2C1' });
+      expect(sent!.headers).toMatchObject({
+        authorization: 'Bearer token-1',
+        'if-match': '"7"',
+        accept: 'application/json',
+      });
+      expect(sent!.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+      expect(sent!.body).toContain('name="file"; filename="picture.png"');
+      // First the file's own size (before the browser knows the request's), then the request's bytes.
+      expect(progress[0]).toEqual({ loaded: 0, total: size });
+      expect(progress.length).toBeGreaterThan(3);
+      expect(progress.at(-1)).toEqual({ loaded: sent!.bytes, total: sent!.bytes });
+      const loaded = progress.slice(1).map((p) => p.loaded);
+      expect(loaded).toEqual([...loaded].sort((a, b) => a - b));
+    },
+  );
 
   it('carries a 409’s record as it is now and the server’s message for other refusals', async () => {
     answer('report/x', 409, { status: 409, message: 'Changed meanwhile', current: { id: 4, version: 9 } });

@@ -82,7 +82,9 @@ function Entry({ view, identity }: { view: ReportView; identity: Whoami }) {
       {locked && (
         <div
           role="note"
-          className="mb-5 flex items-start gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800"
+          className={
+            'mb-5 flex items-start gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm ' + 'text-slate-800'
+          }
         >
           <Icon name="shield" className="mt-0.5 size-5 shrink-0 text-slate-600" />
           <p>{locked}</p>

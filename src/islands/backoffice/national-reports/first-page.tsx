@@ -17,7 +17,12 @@ export function FirstPage({ url, name }: { url: string; name: string }) {
           className="aspect-[1/1.414] w-full rounded-md border border-slate-300 bg-slate-100"
         />
       ) : (
-        <div className="flex aspect-[3/2] w-full items-center justify-center rounded-md border border-dashed border-slate-300 bg-slate-50 p-4 text-center text-sm text-slate-700">
+        <div
+          className={
+            'flex aspect-[3/2] w-full items-center justify-center rounded-md border border-dashed border-slate-300 ' +
+            'bg-slate-50 p-4 text-center text-sm text-slate-700'
+          }
+        >
           {m('firstPage.cannotShow')}
         </div>
       )}

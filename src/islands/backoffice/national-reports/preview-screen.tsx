@@ -144,7 +144,10 @@ function PrintableReport({
   return (
     <article
       id="printable-report"
-      className="mx-auto max-w-3xl rounded-lg border border-slate-200 bg-white p-6 shadow-xs sm:p-10 print:max-w-none print:border-0 print:p-0 print:shadow-none"
+      className={
+        'mx-auto max-w-3xl rounded-lg border border-slate-200 bg-white p-6 shadow-xs sm:p-10 print:max-w-none ' +
+        'print:border-0 print:p-0 print:shadow-none'
+      }
     >
       <PrintableHeader report={report} tier={tier} />
       {shown.length === 0 && (

@@ -36,7 +36,10 @@ export function ReturnedNotice({
   return (
     <section
       aria-label={RETURNED_LABEL}
-      className={`flex items-start gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-slate-800 ${className}`}
+      className={
+        `flex items-start gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm ` +
+        `text-slate-800 ${className}`
+      }
     >
       <Icon name="info" className="mt-0.5 size-5 shrink-0 text-amber-800" />
       <div className="min-w-0">

@@ -70,7 +70,10 @@ function Choose({ step, replacing }: { step: SignedStep; replacing: boolean }) {
           setOver(false);
           if (!checking) void chooseSigned(event.dataTransfer.files[0]);
         }}
-        className={`flex flex-col items-center gap-3 rounded-lg border-2 border-dashed px-4 py-6 text-center sm:flex-row sm:text-left ${over ? 'border-brand-500 bg-brand-50' : 'border-slate-300 bg-slate-50'}`}
+        className={
+          `flex flex-col items-center gap-3 rounded-lg border-2 border-dashed px-4 py-6 text-center sm:flex-row ` +
+          `sm:text-left ${over ? 'border-brand-500 bg-brand-50' : 'border-slate-300 bg-slate-50'}`
+        }
       >
         <Icon name="report" className="size-8 shrink-0 text-brand-700" />
         <div className="min-w-0 flex-1">

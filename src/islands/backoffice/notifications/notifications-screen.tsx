@@ -81,7 +81,10 @@ function NotificationItem({ item }: { item: Notification }) {
           }}
           // A block, positioned: the visually hidden "Unread:" stays inside the link's box, so the
           // whole line takes the click (an inline link's box reached past its text).
-          className={`relative block break-words text-sm hover:underline ${unread ? 'font-bold text-slate-900' : 'font-medium text-slate-800'}`}
+          className={
+            `relative block break-words text-sm ` +
+            `hover:underline ${unread ? 'font-bold text-slate-900' : 'font-medium text-slate-800'}`
+          }
         >
           {unread && <span className="sr-only">{m('unreadPrefix')}</span>}
           {item.title}

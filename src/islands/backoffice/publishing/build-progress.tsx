@@ -55,7 +55,12 @@ export function FailureNote({
       {retrying && <p className="mt-2">{m('retryText')}</p>}
       <details className="mt-2">
         <summary className="cursor-pointer text-sm font-medium text-slate-800">{m('technical')}</summary>
-        <pre className="mt-2 max-h-40 overflow-auto whitespace-pre-wrap break-words rounded-md bg-red-50 p-3 font-mono text-xs text-red-900">
+        <pre
+          className={
+            'mt-2 max-h-40 overflow-auto whitespace-pre-wrap break-words rounded-md bg-red-50 p-3 font-mono ' +
+            'text-xs text-red-900'
+          }
+        >
           {reason}
         </pre>
       </details>

@@ -59,7 +59,10 @@ export function PublishIndicator() {
         <PopoverButton
           aria-label={name}
           title={name}
-          className="inline-flex h-10 items-center gap-2 rounded-full px-2 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:border sm:border-slate-300 sm:px-3"
+          className={
+            'inline-flex h-10 items-center gap-2 rounded-full px-2 text-sm font-medium text-slate-700 ' +
+            'hover:bg-slate-100 sm:border sm:border-slate-300 sm:px-3'
+          }
         >
           <PhaseDot phase={failedToLoad ? { kind: 'unknown' } : phase} waiting={waiting} />
           <span aria-hidden="true" className="hidden sm:inline">

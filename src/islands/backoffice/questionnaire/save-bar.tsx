@@ -137,13 +137,19 @@ export function SaveBar({ form, container }: { form: QuestionnaireForm; containe
     <div
       ref={ref}
       data-sticky-bottom
-      className="sticky bottom-0 z-10 -mx-4 mt-6 border-t border-slate-200 bg-white/95 px-4 py-2 backdrop-blur print:hidden sm:-mx-6 sm:px-6 sm:py-3"
+      className={
+        'sticky bottom-0 z-10 -mx-4 mt-6 border-t border-slate-200 bg-white/95 px-4 py-2 backdrop-blur ' +
+        'print:hidden sm:-mx-6 sm:px-6 sm:py-3'
+      }
     >
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 text-sm">
         <p
           role="status"
           aria-live="polite"
-          className={`flex items-center gap-2 ${quiet || bar.tone === 'busy' ? 'text-slate-700' : 'font-medium text-slate-900'}`}
+          className={
+            `flex items-center ` +
+            `gap-2 ${quiet || bar.tone === 'busy' ? 'text-slate-700' : 'font-medium text-slate-900'}`
+          }
         >
           <Icon name={icon} className={`size-4 shrink-0 ${iconColour}`} />
           {bar.message}
@@ -170,7 +176,12 @@ export function SaveBar({ form, container }: { form: QuestionnaireForm; containe
               onClick={() => goToNextUnanswered(form, container.current)}
             >
               {m('saveBar.next')}
-              <kbd className="hidden rounded border border-slate-300 bg-slate-50 px-1 font-sans text-xs text-slate-600 sm:inline">
+              <kbd
+                className={
+                  'hidden rounded border border-slate-300 bg-slate-50 px-1 font-sans text-xs text-slate-600 ' +
+                  'sm:inline'
+                }
+              >
                 {m('saveBar.nextKeys')}
               </kbd>
             </button>

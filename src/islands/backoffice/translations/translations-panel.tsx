@@ -152,7 +152,10 @@ function LanguageTabs({
           type="button"
           aria-pressed={option === locale}
           onClick={() => onChoose(option)}
-          className={`rounded-md border px-3 py-1.5 text-sm ${option === locale ? 'border-brand-600 bg-brand-50 font-semibold text-brand-800' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'}`}
+          className={
+            `rounded-md border px-3 py-1.5 ` +
+            `text-sm ${option === locale ? 'border-brand-600 bg-brand-50 font-semibold text-brand-800' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'}`
+          }
         >
           <span>{languageName(option)}</span>
           <span className="ml-2 text-xs font-normal text-slate-600">

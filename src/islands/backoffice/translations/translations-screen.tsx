@@ -151,7 +151,10 @@ function TranslationRow({ item, filters }: { item: TranslationListItem; filters:
             return (
               <span
                 key={locale}
-                className={`rounded-full px-2 py-0.5 text-xs font-medium ${progress.outdated > 0 ? 'bg-amber-50 text-amber-900' : complete ? 'bg-green-50 text-green-800' : 'bg-slate-100 text-slate-700'}`}
+                className={
+                  `rounded-full px-2 py-0.5 text-xs ` +
+                  `font-medium ${progress.outdated > 0 ? 'bg-amber-50 text-amber-900' : complete ? 'bg-green-50 text-green-800' : 'bg-slate-100 text-slate-700'}`
+                }
               >
                 {m('row.progress', { language: languageName(locale), done: progress.translated, total: item.fields })}
                 {progress.outdated > 0 && ` · ${m('row.outdated', { count: progress.outdated })}`}

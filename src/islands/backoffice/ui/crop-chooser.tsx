@@ -118,7 +118,10 @@ export function CropChooser({
         {crop && (
           <div
             aria-hidden="true"
-            className="pointer-events-none absolute overflow-hidden ring-2 ring-white shadow-[0_0_0_9999px_rgba(15,23,42,0.45)]"
+            className={
+              'pointer-events-none absolute overflow-hidden ring-2 ring-white ' +
+              'shadow-[0_0_0_9999px_rgba(15,23,42,0.45)]'
+            }
             style={{
               left: `${crop.x * 100}%`,
               top: `${crop.y * 100}%`,

@@ -17,7 +17,10 @@ export function ImageFrame({
 }) {
   return (
     <div
-      className={`flex ${aspect} w-full max-w-xs shrink-0 items-center justify-center overflow-hidden rounded-md bg-slate-100 ring-1 ring-slate-200`}
+      className={
+        `flex ${aspect} w-full max-w-xs shrink-0 items-center justify-center overflow-hidden rounded-md ` +
+        `bg-slate-100 ring-1 ring-slate-200`
+      }
     >
       {children}
     </div>
@@ -76,7 +79,10 @@ export function ImageFileButton({
       />
       <label
         htmlFor={id}
-        className={`${ui.secondaryButton} cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent-500 peer-disabled:cursor-not-allowed peer-disabled:opacity-60`}
+        className={
+          `${ui.secondaryButton} cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 ` +
+          `peer-focus-visible:outline-accent-500 peer-disabled:cursor-not-allowed peer-disabled:opacity-60`
+        }
       >
         <Icon name="image" className="size-4" />
         {label}

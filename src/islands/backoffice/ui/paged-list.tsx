@@ -126,7 +126,9 @@ export function CloseLink({ href, label }: { href: string; label: string }) {
   return (
     <a
       href={href}
-      className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100"
+      className={
+        'inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-slate-700 ' + 'hover:bg-slate-100'
+      }
     >
       <Icon name="close" className="size-4" />
       {label}

@@ -94,7 +94,10 @@ export function FullPageStatus({ message }: { message: string }) {
       <p role="status" className="flex items-center gap-3 text-slate-700">
         <span
           aria-hidden="true"
-          className="size-5 animate-spin rounded-full border-2 border-brand-200 border-t-brand-600 motion-reduce:animate-none"
+          className={
+            'size-5 animate-spin rounded-full border-2 border-brand-200 border-t-brand-600 ' +
+            'motion-reduce:animate-none'
+          }
         />
         {message}
       </p>

@@ -70,7 +70,10 @@ export function StatusChip<S extends string | number>({
 }) {
   return (
     <span
-      className={`inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONE_CLASSES[tones[status]] ?? TONE_CLASSES.neutral}`}
+      className={
+        `inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ` +
+        `ring-inset ${TONE_CLASSES[tones[status]] ?? TONE_CLASSES.neutral}`
+      }
     >
       {labels[status] ?? m('status.fallback', { status: String(status) })}
     </span>

@@ -1,14 +1,19 @@
 /** Shared class lists, so buttons and fields look the same on every screen. */
 const button =
-  'inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60';
+  'inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold transition-colors ' +
+  'disabled:cursor-not-allowed disabled:opacity-60';
 
 export const ui = {
   primaryButton: `${button} bg-brand-600 text-white hover:bg-brand-700`,
   secondaryButton: `${button} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`,
   dangerButton: `${button} bg-red-700 text-white hover:bg-red-800`,
-  link: 'font-medium text-brand-600 underline decoration-brand-200 underline-offset-2 hover:text-brand-800 hover:decoration-brand-600',
+  link:
+    'font-medium text-brand-600 underline decoration-brand-200 underline-offset-2 hover:text-brand-800 ' +
+    'hover:decoration-brand-600',
   input:
-    'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs placeholder:text-slate-500 focus:border-brand-500 aria-invalid:border-red-600 disabled:bg-slate-100 disabled:text-slate-600',
+    'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs ' +
+    'placeholder:text-slate-500 focus:border-brand-500 aria-invalid:border-red-600 disabled:bg-slate-100 ' +
+    'disabled:text-slate-600',
   label: 'block text-sm font-medium text-slate-800',
   card: 'rounded-lg border border-slate-200 bg-white p-5 shadow-xs',
   /** A card whose content (a table) runs to its edges. */

@@ -15,21 +15,25 @@ describe('the indicator form', () => {
     expected_max: '1,000',
   };
 
-  it('a new indicator names its theme; numbers are read, blanks cleared, the code in capitals; the server’s schema takes it', () => {
-    const { body } = bodyOf(typed, { category: 'environment-climate', version: null });
-    expect(body).toMatchObject({
-      code: 'WASTE_PCT',
-      category: 'environment-climate',
-      decimals: 1,
-      expected_min: 5,
-      expected_max: 1000,
-      sdg_ref: '',
-      licence: '',
-    });
-    expect(body).not.toHaveProperty('version');
-    const parsed = IndicatorSaveBodySchema.parse(body);
-    expect(parsed).toMatchObject({ sdg_ref: null, licence: null, source_series: null });
-  });
+  it(
+    'a new indicator names its theme; numbers are read, blanks cleared, the code in capitals; the server’s ' +
+      'schema takes it',
+    () => {
+      const { body } = bodyOf(typed, { category: 'environment-climate', version: null });
+      expect(body).toMatchObject({
+        code: 'WASTE_PCT',
+        category: 'environment-climate',
+        decimals: 1,
+        expected_min: 5,
+        expected_max: 1000,
+        sdg_ref: '',
+        licence: '',
+      });
+      expect(body).not.toHaveProperty('version');
+      const parsed = IndicatorSaveBodySchema.parse(body);
+      expect(parsed).toMatchObject({ sdg_ref: null, licence: null, source_series: null });
+    },
+  );
 
   it('an edit sends the version it is based on, not the theme', () => {
     const { body } = bodyOf(typed, { category: 'environment-climate', version: 3 });

@@ -102,7 +102,11 @@ function UserTable({ users, busy }: { users: readonly UserListItem[]; busy: bool
             <td className={`${ui.td} stack-actions text-right`}>
               <a
                 href={pathTo('userForm', { uuid: user.uuid })}
-                className="inline-flex items-center gap-1 rounded-md px-2 py-1 font-medium text-brand-600 hover:bg-brand-50 hover:text-brand-800 max-md:border max-md:border-slate-300 max-md:px-3 max-md:py-1.5"
+                className={
+                  'inline-flex items-center gap-1 rounded-md px-2 py-1 font-medium text-brand-600 ' +
+                  'hover:bg-brand-50 hover:text-brand-800 max-md:border max-md:border-slate-300 max-md:px-3 ' +
+                  'max-md:py-1.5'
+                }
                 aria-label={m('editWho', { name: user.name ?? user.email })}
               >
                 {m('edit')}
