@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import type { AclResponse } from '../../../lib/access/schema.ts';
 import type { ScreenProps } from '../screen-props.ts';
 import { PageHeading } from '../ui/page-heading.tsx';
@@ -12,12 +13,13 @@ import { m } from './messages.ts';
 import {
   $acl,
   $aclChanges,
-  $aclConflict,
   $aclEdits,
-  $saveAcl,
+  aclEdit,
   cellKey,
   discardMineForTheirs,
   resetAclEdits,
+  restoreAclEdits,
+  saveAcl,
   savedRule,
   setRule,
   showTheirAclKeepingMine,
@@ -39,10 +41,14 @@ const RULE_TEXTS: Partial<Record<string, string>> = {
 /** /admin/acl: which role may view, create and update in each module. */
 export function AclScreen(_: ScreenProps) {
   const acl = useStore($acl);
-  const save = useStore($saveAcl);
+  const save = useStore(aclEdit.$state);
   const changes = useStore($aclChanges);
   const guard = useLeaveGuard(changes > 0);
-  const conflict = useStore($aclConflict);
+  const conflict = save.conflict?.theirs ?? null;
+  // Edits kept from before a reload come back once the matrix they were made on is shown.
+  useEffect(() => {
+    if (acl.data) restoreAclEdits(acl.data);
+  }, [acl.data]);
 
   return (
     <>
@@ -55,7 +61,7 @@ export function AclScreen(_: ScreenProps) {
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            void $saveAcl.mutate();
+            saveAcl();
           }}
         >
           <div
@@ -73,13 +79,13 @@ export function AclScreen(_: ScreenProps) {
             <button
               type="button"
               className={ui.secondaryButton}
-              disabled={changes === 0 || save.loading}
+              disabled={changes === 0 || save.saving}
               onClick={resetAclEdits}
             >
               {m('reset')}
             </button>
-            <button type="submit" className={ui.primaryButton} disabled={changes === 0 || save.loading}>
-              {save.loading ? m('saving') : m('save')}
+            <button type="submit" className={ui.primaryButton} disabled={changes === 0 || save.saving}>
+              {save.saving ? m('saving') : m('save')}
             </button>
           </div>
           {conflict ? (
@@ -87,7 +93,7 @@ export function AclScreen(_: ScreenProps) {
               <AclConflictNotice conflict={conflict} />
             </div>
           ) : (
-            save.error !== undefined && (
+            save.error !== null && (
               <div className="mb-6">
                 <ErrorState error={save.error} title={m('notSaved')} />
               </div>
@@ -108,7 +114,7 @@ export function AclScreen(_: ScreenProps) {
 }
 
 /** Someone saved the access control meanwhile: show theirs with my changes on top, or discard mine. */
-function AclConflictNotice({ conflict }: { conflict: NonNullable<ReturnType<typeof $aclConflict.get>> }) {
+function AclConflictNotice({ conflict }: { conflict: AclResponse }) {
   return (
     <ConflictNotice
       title={m('conflictTitle')}

@@ -5,9 +5,11 @@ import {
   AclSaveResponseSchema,
   type AclResponse,
   type AclSaveBody,
+  type AclSaveResponse,
 } from '../../../lib/access/schema.ts';
-import { api, conflictOf } from '../lib/api.ts';
-import { createFetcherStore, createMutatorStore, fetchWith, mutateCache } from '../lib/query.ts';
+import { api } from '../lib/api.ts';
+import { createFetcherStore, fetchWith, mutateCache } from '../lib/query.ts';
+import { versionedEdit } from '../lib/versioned-edit.ts';
 import { notifySuccess } from '../notifications/snackbar-store.ts';
 import { refreshIdentity } from '../session.ts';
 import { m } from './messages.ts';
@@ -81,37 +83,41 @@ export function aclSaveBody(acl: AclResponse, edits: Readonly<Record<string, boo
 }
 
 /**
- * A save refused because someone else saved the matrix after it was loaded: the matrix as it is
- * now. The edits stay in $aclEdits until the person chooses.
+ * Saves the matrix on top of the version shown (a refusal because someone else saved it after it
+ * was loaded keeps the edits in $aclEdits until the person chooses), shows what the server now
+ * holds and re-reads the signed-in user's rights. The edits wait in the tab (sessionStorage) until
+ * saved or reset, so a reload on the same version keeps them.
  */
-export const $aclConflict = atom<AclResponse | null>(null);
-
-/** Saves the matrix, shows what the server now holds and re-reads the signed-in user's rights. */
-export const $saveAcl = createMutatorStore<void, AclResponse>(async () => {
-  const { data } = $acl.get();
-  if (!data) throw new Error(m('notLoaded'));
-  $aclConflict.set(null);
-  try {
-    const saved = await api.request('POST', 'administration/acl/saved', {
-      schema: AclSaveResponseSchema,
-      body: aclSaveBody(data, $aclEdits.get()),
-    });
-    const matrix: AclResponse = {
-      roles: saved.roles,
-      modules: saved.modules,
-      version: saved.version,
-      updated_at: saved.updated_at,
-      updated_by: saved.updated_by,
-    };
-    mutateCache(ACL_KEY, matrix);
+export const aclEdit = versionedEdit<AclResponse, AclSaveBody, AclSaveResponse, Record<string, boolean>>({
+  schema: AclResponseSchema,
+  send: (body) => api.request('POST', 'administration/acl/saved', { schema: AclSaveResponseSchema, body }),
+  onSaved: async (saved) => {
+    const { roles, modules, version, updated_at, updated_by } = saved;
+    mutateCache(ACL_KEY, { roles, modules, version, updated_at, updated_by } satisfies AclResponse);
     resetAclEdits();
     notifySuccess(saved.message);
     await refreshIdentity();
-    return matrix;
-  } catch (error) {
-    $aclConflict.set(conflictOf(error, AclResponseSchema));
-    throw error;
-  }
+  },
+  draftKey: () => 'apua:acl-edits',
+});
+
+/** Saves the edits on top of the matrix shown. */
+export function saveAcl(): void {
+  const { data } = $acl.get();
+  if (!data) throw new Error(m('notLoaded'));
+  void aclEdit.save(aclSaveBody(data, $aclEdits.get()), data);
+}
+
+/** The edits kept from before a reload come back, if they were made on the matrix shown. */
+export function restoreAclEdits(acl: AclResponse): void {
+  const kept = aclEdit.readDraft();
+  if (kept && kept.version === acl.version && Object.keys($aclEdits.get()).length === 0) $aclEdits.set(kept.values);
+}
+
+$aclEdits.listen((edits) => {
+  const version = $acl.get().data?.version;
+  if (Object.keys(edits).length === 0 || version === undefined) aclEdit.clearDraft();
+  else aclEdit.keepDraft({ ...edits }, version);
 });
 
 /**
@@ -119,11 +125,10 @@ export const $saveAcl = createMutatorStore<void, AclResponse>(async () => {
  * top (edits that now match the saved matrix simply stop counting). Saving again sends both.
  */
 export function showTheirAclKeepingMine(): void {
-  const theirs = $aclConflict.get();
+  const theirs = aclEdit.takeTheirs();
   if (!theirs) return;
   mutateCache(ACL_KEY, theirs);
-  $aclConflict.set(null);
-  $saveAcl.set({ mutate: $saveAcl.mutate, loading: false });
+  aclEdit.keepDraft({ ...$aclEdits.get() }, theirs.version);
 }
 
 /** After a conflict: the matrix as the other person saved it, and this person's edits dropped. */

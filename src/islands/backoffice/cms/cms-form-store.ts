@@ -8,7 +8,8 @@ import {
 } from '../../../lib/cms/schema.ts';
 import { api, conflictOf, errorMessage } from '../lib/api.ts';
 import { UploadCancelled } from '../lib/xhr-send.ts';
-import { createFetcherStore, createMutatorStore, fetchWith } from '../lib/query.ts';
+import { createFetcherStore, fetchWith } from '../lib/query.ts';
+import { versionedEdit } from '../lib/versioned-edit.ts';
 import { notifyError, notifySuccess } from '../notifications/snackbar-store.ts';
 import { followSiteBuild } from '../publishing/site-status-store.ts';
 import { $router, navigate, pathTo } from '../router.ts';
@@ -76,8 +77,7 @@ export function openCmsForm(owner: string): void {
   running?.abort();
   setUpload({ phase: 'empty' });
   $imageUpload.set({ owner, state: { phase: 'empty' } });
-  $saveCmsItem.set({ mutate: $saveCmsItem.mutate, loading: false });
-  $cmsConflict.set(null);
+  cmsEdit.reset();
 }
 
 /** The form of `owner` closes: its chosen file and upload go with it (the leave guard asked first). */
@@ -128,8 +128,7 @@ export async function uploadChosenImage(item: CmsRecord): Promise<void> {
     if (answer.data.status === 'published') followSiteBuild();
   } catch (error) {
     const current = $imageUpload.get().state;
-    const theirs = conflictOf(error, CmsRecordSchema);
-    if (theirs) $cmsConflict.set(theirs);
+    if (conflictOf(error, CmsRecordSchema)) cmsEdit.refuse(error, item, null);
     if (error instanceof UploadCancelled) {
       if (current.phase === 'uploading' && current.file === file) setUpload({ phase: 'chosen', file, preview });
       return;
@@ -147,30 +146,15 @@ export function cancelUpload(): void {
 }
 
 /**
- * A save refused because someone else changed the item after the form loaded it: the item as it
- * is now. The form keeps what the person typed until they choose.
- */
-export const $cmsConflict = atom<CmsRecord | null>(null);
-
-/**
  * Saves the form: creates the item (then its address names it) or updates it, then uploads the
- * chosen image, which needs the item's uuid. A change that shows on the public site starts a rebuild.
+ * chosen image, which needs the item's uuid. A change that shows on the public site starts a
+ * rebuild. A conflict (someone else changed the item after the form loaded it) keeps what the
+ * person typed until they choose.
  */
-export const $saveCmsItem = createMutatorStore<{ body: CmsSaveBody; before: CmsRecord | null }, CmsRecord>(
-  async ({ data }) => {
-    const { body, before } = data;
-    $cmsConflict.set(null);
-    let answer;
-    try {
-      answer = await api.request('POST', 'cms/saved', {
-        schema: CmsItemResponseSchema,
-        body: { ...body, ...(before && { version: before.version }) },
-      });
-    } catch (error) {
-      $cmsConflict.set(conflictOf(error, CmsRecordSchema));
-      throw error;
-    }
-    const item = answer.data;
+export const cmsEdit = versionedEdit<CmsRecord, CmsSaveBody>({
+  schema: CmsRecordSchema,
+  send: async (body) => (await api.request('POST', 'cms/saved', { schema: CmsItemResponseSchema, body })).data,
+  onSaved: (item, { base: before }) => {
     forgetCachedItem(item, item);
     const noun = itemNoun(item);
     notifySuccess(
@@ -185,6 +169,5 @@ export const $saveCmsItem = createMutatorStore<{ body: CmsSaveBody; before: CmsR
       });
     }
     void uploadChosenImage(item);
-    return item;
   },
-);
+});

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useState, type FormEvent } from 'react';
 import { CmsSaveBodySchema, type CmsRecord, type CmsType, type MediaKind } from '../../../lib/cms/schema.ts';
-import { checkForm, serverFieldErrors, type FieldErrors } from '../lib/field-errors.ts';
+import { checkForm, type FieldErrors } from '../lib/field-errors.ts';
 import { useLeaveGuard } from '../lib/leave-guard.ts';
 import { pathTo } from '../router.ts';
 import { LeaveDialog } from '../ui/confirm-dialog.tsx';
@@ -11,7 +11,7 @@ import { ui } from '../ui/styles.ts';
 import { BannerPictureFields } from './banner-picture.tsx';
 import { bodyOf, draftOf, type CmsDraft } from './cms-draft.ts';
 import { DescriptionAndLinkFields, MediaFields, OrderAndStatusFields, TitleField } from './cms-form-fields.tsx';
-import { $cmsConflict, $saveCmsItem, discardChosenImage, hasPendingImage } from './cms-form-store.ts';
+import { cmsEdit, discardChosenImage, hasPendingImage } from './cms-form-store.ts';
 import { CMS_KINDS, kindText, type ItemNoun } from './cms-kinds.ts';
 import { m } from './messages.ts';
 import { forgetCachedItem } from './cms-list-store.ts';
@@ -47,7 +47,7 @@ export function CmsForm({ type, item, newMediaKind }: Props) {
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className={`${ui.card} max-w-3xl space-y-5`} aria-busy={save.loading}>
+    <form noValidate onSubmit={onSubmit} className={`${ui.card} max-w-3xl space-y-5`} aria-busy={save.saving}>
       {theirs && (
         <ConflictNotice
           title={m(`item.${noun}.changed`)}
@@ -55,7 +55,7 @@ export function CmsForm({ type, item, newMediaKind }: Props) {
           what={m(`item.${noun}.this`)}
           actions={
             <ConflictActions
-              saving={save.loading}
+              saving={save.saving}
               onReload={() => form.reloadTheirs(theirs)}
               onKeepMine={() => form.submit(theirs)}
             />
@@ -91,8 +91,8 @@ export function CmsForm({ type, item, newMediaKind }: Props) {
       )}
 
       <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-5">
-        <button type="submit" className={ui.primaryButton} disabled={save.loading || upload.phase === 'uploading'}>
-          {save.loading ? m('form.saving') : item ? m('form.saveChanges') : m(`item.${noun}.save`)}
+        <button type="submit" className={ui.primaryButton} disabled={save.saving || upload.phase === 'uploading'}>
+          {save.saving ? m('form.saving') : item ? m('form.saveChanges') : m(`item.${noun}.save`)}
         </button>
         <a href={pathTo(kind.listRoute)} className={ui.secondaryButton}>
           {dirty ? m('form.cancel') : kindText(type, 'back')}
@@ -118,27 +118,27 @@ export function CmsForm({ type, item, newMediaKind }: Props) {
  */
 function useCmsDraft({ type, item, newMediaKind }: Props) {
   const owner = item?.uuid ?? 'new';
-  const save = useStore($saveCmsItem);
-  const conflict = useStore($cmsConflict);
+  const save = useStore(cmsEdit.$state);
+  const conflict = save.conflict?.theirs ?? null;
   const upload = useImageUpload(owner);
   const [initial, setInitial] = useState(() => draftOf(item, newMediaKind));
   const [draft, setDraft] = useState(initial);
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
-  useBaselineFollowsServer({ item, owner, newMediaKind, saved: save.data, setInitial, setDraft });
+  useBaselineFollowsServer({ item, owner, newMediaKind, saved: save.saved ?? undefined, setInitial, setDraft });
 
   const fieldsChanged = (Object.keys(initial) as (keyof CmsDraft)[]).some((key) => initial[key] !== draft[key]);
-  const dirty = (fieldsChanged || hasPendingImage(upload)) && !save.loading;
+  const dirty = (fieldsChanged || hasPendingImage(upload)) && !save.saving;
   const guard = useLeaveGuard(dirty);
 
-  const errors = { ...serverFieldErrors(save.error), ...clientErrors };
+  const errors = { ...save.errors, ...clientErrors };
   const theirs = conflict && conflict.uuid === item?.uuid ? conflict : null;
-  const refusal = save.error && !theirs && Object.keys(serverFieldErrors(save.error)).length === 0 ? save.error : null;
+  const refusal = save.error && !theirs && Object.keys(save.errors).length === 0 ? save.error : null;
   const set = <K extends keyof CmsDraft>(key: K, value: CmsDraft[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
 
   /** After a conflict: the form starts again from the item as the other person saved it. */
   const reloadTheirs = (record: CmsRecord) => {
-    $cmsConflict.set(null);
+    cmsEdit.takeTheirs();
     forgetCachedItem(record, record);
     const next = draftOf(record, newMediaKind);
     setInitial(next);
@@ -147,8 +147,7 @@ function useCmsDraft({ type, item, newMediaKind }: Props) {
 
   const submit = (base: CmsRecord | null) => {
     const body = bodyOf(type, draft, base);
-    if (checkForm(CmsSaveBodySchema, body, FIELDS, 'cms', setClientErrors))
-      void $saveCmsItem.mutate({ body, before: base });
+    if (checkForm(CmsSaveBodySchema, body, FIELDS, 'cms', setClientErrors)) void cmsEdit.save(body, base);
   };
 
   return { save, upload, draft, set, errors, theirs, refusal, dirty, guard, reloadTheirs, submit };

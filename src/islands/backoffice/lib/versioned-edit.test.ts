@@ -83,7 +83,13 @@ describe('versionedEdit', () => {
     expect(seen[0]?.body).toEqual({ title: 'Mine', version: 3 });
     expect(outcome).toEqual({ kind: 'saved', saved: { id: 1, title: 'Mine', version: 4 } });
     expect(savedOnes).toHaveLength(1);
-    expect(edit.$state.get()).toEqual({ saving: false, error: null, errors: {}, conflict: null });
+    expect(edit.$state.get()).toEqual({
+      saving: false,
+      saved: { id: 1, title: 'Mine', version: 4 },
+      error: null,
+      errors: {},
+      conflict: null,
+    });
 
     answers.push({ status: 200, body: { status: 200, message: 'Saved', data: { id: 2, title: 'New', version: 1 } } });
     await edit.save({ title: 'New' }, null);
@@ -116,7 +122,7 @@ describe('versionedEdit', () => {
     answers.push({ status: 409, body: { status: 409, message: 'Changed meanwhile', current: theirs } });
     await edit.save({ title: 'Mine' }, base);
     expect(edit.takeTheirs()).toEqual(theirs);
-    expect(edit.$state.get()).toEqual({ saving: false, error: null, errors: {}, conflict: null });
+    expect(edit.$state.get()).toEqual({ saving: false, saved: null, error: null, errors: {}, conflict: null });
     expect(edit.takeTheirs()).toBeNull();
   });
 
@@ -137,6 +143,15 @@ describe('versionedEdit', () => {
     expect((edit.$state.get().error as Error).message).toBe('Not in this status');
     edit.reset();
     expect(edit.$state.get().error).toBeNull();
+  });
+
+  it("shows another call's refusal on the same record as a save's", async () => {
+    const { edit } = thingEdit();
+    answers.push({ status: 409, body: { status: 409, message: 'Changed meanwhile', current: theirs } });
+    const upload = client.request('POST', 'thing/1/image', { schema: Saved, body: {} });
+    const error = await upload.catch((caught: unknown) => caught);
+    expect(edit.refuse(error, base, { title: 'Mine' })).toEqual({ kind: 'conflict', theirs });
+    expect(edit.$state.get().conflict).toEqual({ base, theirs, yours: { title: 'Mine' } });
   });
 
   it('loads the record with loading and error states', async () => {

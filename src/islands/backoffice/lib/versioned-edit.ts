@@ -25,12 +25,14 @@ export interface EditConflict<R, B> {
   base: R | null;
   /** The record as the other person saved it. */
   theirs: R;
-  /** The refused body, as the form built it (without the version). */
-  yours: B;
+  /** The refused body, as the form built it (without the version); null when another call was refused. */
+  yours: B | null;
 }
 
-export interface EditState<R, B> {
+export interface EditState<R, B, S = R> {
   saving: boolean;
+  /** What the last save that went through answered (null before, and while another save runs). */
+  saved: S | null;
   /** The last save's refusal or failure (a conflict's 409 and a 400 too); null when it went through. */
   error: unknown;
   /** A 400's messages per field (`errors` of the API's body). */
@@ -76,7 +78,7 @@ export interface VersionedEditOptions<R, B, S> {
   draftStore?: () => DraftStore | null;
 }
 
-const IDLE = { saving: false, error: null, errors: {}, conflict: null } as const;
+const IDLE = { saving: false, saved: null, error: null, errors: {}, conflict: null } as const;
 
 function browserSession(): DraftStore | null {
   try {
@@ -132,24 +134,19 @@ export function withVersion<B extends object>(body: B, version: number | null | 
 function outcomeOf<R, S>(error: unknown, schema: z.ZodType<R>): SaveOutcome<R, S> {
   const theirs = conflictOf(error, schema) as R | null;
   if (theirs !== null) return { kind: 'conflict', theirs };
-  if (error instanceof ApiError && error.status === 400 && Object.keys(error.errors).length > 0)
+  // The API's 400 names the fields at fault; any other refusal that does is shown the same way.
+  if (error instanceof ApiError && Object.keys(error.errors).length > 0)
     return { kind: 'invalid', errors: error.errors };
   return { kind: 'failed', error };
 }
 
-export function versionedEdit<R, B extends object, S = R, D = B>(options: VersionedEditOptions<R, B, S>) {
-  const { schema, send, onSaved } = options;
-  const versionOf =
-    options.versionOf ?? ((record: R) => (record as { version?: number | null } | null)?.version ?? null);
-  const $state = atom<EditState<R, B>>({ ...IDLE });
+/** A record read once for a form: loading, then the record or the error (`load()` again to retry). */
+export function loadable<R>(read: () => Promise<R>) {
   const $record = atom<LoadState<R>>({ status: 'loading' });
-  const draft = draftKeeper<D>(options.draftKey ?? (() => null), options.draftStore ?? browserSession);
-
   async function load(): Promise<R | null> {
-    if (!options.load) throw new Error('versionedEdit: no load given');
     $record.set({ status: 'loading' });
     try {
-      const record = await options.load();
+      const record = await read();
       $record.set({ status: 'ready', record });
       return record;
     } catch (error) {
@@ -157,6 +154,21 @@ export function versionedEdit<R, B extends object, S = R, D = B>(options: Versio
       return null;
     }
   }
+  return { $record, load };
+}
+
+export function versionedEdit<R, B extends object, S = R, D = B>(options: VersionedEditOptions<R, B, S>) {
+  const { schema, send, onSaved } = options;
+  const versionOf =
+    options.versionOf ?? ((record: R) => (record as { version?: number | null } | null)?.version ?? null);
+  const $state = atom<EditState<R, B, S>>({ ...IDLE });
+  const { $record, load } = loadable<R>(
+    options.load ??
+      (() => {
+        throw new Error('versionedEdit: no load given');
+      }),
+  );
+  const draft = draftKeeper<D>(options.draftKey ?? (() => null), options.draftStore ?? browserSession);
 
   /** Saves `body` on top of `base` (the record shown; null for a new one). */
   async function save(body: B, base: R | null): Promise<SaveOutcome<R, S>> {
@@ -164,19 +176,29 @@ export function versionedEdit<R, B extends object, S = R, D = B>(options: Versio
     try {
       const saved = await send(withVersion(body, base === null ? null : versionOf(base)), base);
       draft.clear();
-      $state.set({ ...IDLE });
+      // Still saving while what follows a save happens (as the form's button says).
       await onSaved?.(saved, { body, base });
+      $state.set({ ...IDLE, saved });
       return { kind: 'saved', saved };
     } catch (error) {
-      const outcome = outcomeOf<R, S>(error, schema);
-      $state.set({
-        saving: false,
-        error,
-        errors: outcome.kind === 'invalid' ? outcome.errors : {},
-        conflict: outcome.kind === 'conflict' ? { base, theirs: outcome.theirs, yours: body } : null,
-      });
-      return outcome;
+      return refuse(error, base, body);
     }
+  }
+
+  /**
+   * A refusal of this save, or of another call on the same record (an upload, a status change):
+   * shown as a save's would be (a 409 as a conflict with `yours`, a 400 as field errors).
+   */
+  function refuse(error: unknown, base: R | null, yours: B | null): SaveOutcome<R, S> {
+    const outcome = outcomeOf<R, S>(error, schema);
+    $state.set({
+      saving: false,
+      saved: null,
+      error,
+      errors: outcome.kind === 'invalid' ? outcome.errors : {},
+      conflict: outcome.kind === 'conflict' ? { base, theirs: outcome.theirs, yours } : null,
+    });
+    return outcome;
   }
 
   /** After a conflict: their record, to show instead; the refused body goes (and its draft). */
@@ -191,7 +213,8 @@ export function versionedEdit<R, B extends object, S = R, D = B>(options: Versio
   /** After a conflict: the refused body again, this time over their version (`body` replaces it if given). */
   function keepMine(body?: B): Promise<SaveOutcome<R, S>> | null {
     const conflict = $state.get().conflict;
-    return conflict ? save(body ?? conflict.yours, conflict.theirs) : null;
+    const mine = body ?? conflict?.yours;
+    return conflict && mine ? save(mine, conflict.theirs) : null;
   }
 
   /** A form opens or closes: the outcome of an earlier save is forgotten. */
@@ -204,6 +227,7 @@ export function versionedEdit<R, B extends object, S = R, D = B>(options: Versio
     $record,
     load,
     save,
+    refuse,
     takeTheirs,
     keepMine,
     reset,

@@ -12,7 +12,7 @@ import {
   type CycleStatus,
 } from '../../../lib/national-reports/schema.ts';
 import { CYCLE_STATUS_TEXT } from './report-format.tsx';
-import { fieldErrorsOf, invalidProps, serverFieldErrors, type FieldErrors } from '../lib/field-errors.ts';
+import { fieldErrorsOf, invalidProps, type FieldErrors } from '../lib/field-errors.ts';
 import { useLeaveGuard } from '../lib/leave-guard.ts';
 import { ConfirmDialog, LeaveDialog } from '../ui/confirm-dialog.tsx';
 import { ConflictActions, ConflictNotice } from '../ui/conflict-notice.tsx';
@@ -22,14 +22,7 @@ import { Field } from '../ui/field.tsx';
 import { ui } from '../ui/styles.ts';
 import { localFieldErrors } from './form-errors.ts';
 import { m } from './messages.ts';
-import {
-  $adminCycles,
-  $cycleConflict,
-  $saveCycle,
-  closeCycleForm,
-  openCycleForm,
-  questionnaireHref,
-} from './questionnaire-store.ts';
+import { $adminCycles, cycleEdit, closeCycleForm, openCycleForm, questionnaireHref } from './questionnaire-store.ts';
 
 const CYCLE_STATUS_HINTS = {
   draft: 'cycleHint.draft',
@@ -147,7 +140,7 @@ export function CycleForm({ cycle, years }: Props) {
       noValidate
       onSubmit={onSubmit}
       className={`${ui.card} max-w-3xl space-y-5`}
-      aria-busy={save.loading}
+      aria-busy={save.saving}
       aria-labelledby="cycle-form-title"
     >
       <div>
@@ -168,7 +161,7 @@ export function CycleForm({ cycle, years }: Props) {
           what={m('cycles.editWhich', { year: String(theirs.year) })}
           actions={
             <ConflictActions
-              saving={save.loading}
+              saving={save.saving}
               onReload={() => reloadTheirs(theirs)}
               onKeepMine={() => submit(theirs)}
             />
@@ -187,8 +180,8 @@ export function CycleForm({ cycle, years }: Props) {
       <CycleFields cycle={cycle} draft={draft} set={set} errors={errors} />
 
       <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-5">
-        <button type="submit" className={ui.primaryButton} disabled={save.loading}>
-          {save.loading ? m('common.saving') : cycle ? m('common.saveChanges') : m('cycleForm.create')}
+        <button type="submit" className={ui.primaryButton} disabled={save.saving}>
+          {save.saving ? m('common.saving') : cycle ? m('common.saveChanges') : m('cycleForm.create')}
         </button>
         <a href={questionnaireHref({ tab: 'cycles' })} className={ui.secondaryButton}>
           {dirty ? m('common.cancel') : m('cycleForm.back')}
@@ -219,8 +212,8 @@ export function CycleForm({ cycle, years }: Props) {
 
 /** The form's state: the draft against its baseline, errors, a conflict, the status question and the save. */
 function useCycleForm({ cycle, years }: Props) {
-  const save = useStore($saveCycle);
-  const conflict = useStore($cycleConflict);
+  const save = useStore(cycleEdit.$state);
+  const conflict = save.conflict?.theirs ?? null;
   const [initial, setInitial] = useState(() => draftOfCycle(cycle));
   const [draft, setDraft] = useState(initial);
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
@@ -232,23 +225,20 @@ function useCycleForm({ cycle, years }: Props) {
     heading.current?.focus();
   }, [year]);
 
-  const dirty = JSON.stringify(initial) !== JSON.stringify(draft) && !save.loading;
+  const dirty = JSON.stringify(initial) !== JSON.stringify(draft) && !save.saving;
   const guard = useLeaveGuard(dirty);
-  const errors = localFieldErrors(foldDayErrors({ ...serverFieldErrors(save.error), ...clientErrors }));
+  const errors = localFieldErrors(foldDayErrors({ ...save.errors, ...clientErrors }));
   const theirs = conflict && conflict.year === cycle?.year ? conflict : null;
-  const refusal = save.error && !theirs && Object.keys(serverFieldErrors(save.error)).length === 0 ? save.error : null;
+  const refusal = save.error && !theirs && Object.keys(save.errors).length === 0 ? save.error : null;
   const set = <K extends keyof CycleDraft>(key: K, value: CycleDraft[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
 
   const send = async (base: Cycle | null) => {
-    try {
-      const saved = await $saveCycle.mutate({ body: bodyOfCycle(draft, base), isNew: cycle === null });
-      if (!saved) return;
-      setInitial(draft);
-      closeCycleForm(saved);
-    } catch {
-      // The store keeps the error (and a conflict): the form shows them.
-    }
+    // A refusal stays in the store (the error, a conflict): the form shows it.
+    const outcome = await cycleEdit.save(bodyOfCycle(draft, base), base);
+    if (outcome.kind !== 'saved') return;
+    setInitial(draft);
+    closeCycleForm(outcome.saved);
   };
 
   const submit = (base: Cycle | null) => {
@@ -268,7 +258,7 @@ function useCycleForm({ cycle, years }: Props) {
   };
 
   const reloadTheirs = (record: Cycle) => {
-    $cycleConflict.set(null);
+    cycleEdit.takeTheirs();
     $adminCycles.invalidate();
     const next = draftOfCycle(record);
     setInitial(next);

@@ -5,8 +5,8 @@ import {
   type Question,
   type Subcategory,
   type Thrust,
-} from '../../../lib/questionnaires/schema.ts';
-import { fieldErrorsOf, serverFieldErrors, type FieldErrors } from '../lib/field-errors.ts';
+} from '../../../lib/national-reports/question-schema.ts';
+import { fieldErrorsOf, type FieldErrors } from '../lib/field-errors.ts';
 import { useLeaveGuard } from '../lib/leave-guard.ts';
 import { LeaveDialog } from '../ui/confirm-dialog.tsx';
 import { ConflictActions, ConflictNotice } from '../ui/conflict-notice.tsx';
@@ -23,11 +23,10 @@ import {
 import { localFieldErrors } from './form-errors.ts';
 import { m } from './messages.ts';
 import {
-  $questionConflict,
   $questionnairePage,
-  $saveQuestion,
   closeQuestionForm,
   openQuestionForm,
+  questionEdit,
   questionnaireHref,
   takeTheirQuestion,
 } from './questionnaire-store.ts';
@@ -79,7 +78,7 @@ export function QuestionForm({ question, questions, thrusts, subcategories }: Pr
       noValidate
       onSubmit={onSubmit}
       className={`${ui.card} max-w-4xl space-y-6`}
-      aria-busy={save.loading}
+      aria-busy={save.saving}
       aria-labelledby="question-form-title"
     >
       <QuestionFormHeading question={question} heading={form.heading} />
@@ -90,7 +89,7 @@ export function QuestionForm({ question, questions, thrusts, subcategories }: Pr
           what={m('qform.what', { code: theirs.code })}
           actions={
             <ConflictActions
-              saving={save.loading}
+              saving={save.saving}
               onReload={() => form.reloadTheirs(theirs)}
               onKeepMine={() => void form.submit(theirs)}
             />
@@ -109,7 +108,7 @@ export function QuestionForm({ question, questions, thrusts, subcategories }: Pr
       <WordingSection draft={draft} inputs={inputs} />
       <AnswerSection draft={draft} setDraft={setDraft} inputs={inputs} errors={errors} />
       <ReferencesSection draft={draft} inputs={inputs} />
-      <QuestionFormActions isNew={question === null} saving={save.loading} dirty={dirty} />
+      <QuestionFormActions isNew={question === null} saving={save.saving} dirty={dirty} />
       <LeaveDialog guard={form.guard} title={m('leave.title')} confirmLabel={m('leave.confirm')}>
         <p>{question ? m('qform.leaveBody', { code: question.code }) : m('qform.leaveBodyNew')}</p>
       </LeaveDialog>
@@ -121,8 +120,8 @@ export function QuestionForm({ question, questions, thrusts, subcategories }: Pr
  * The form's state: the draft against its baseline, the errors found here and by the server, a conflict, and the save.
  */
 function useQuestionDraft({ question, questions, thrusts, subcategories }: Props) {
-  const save = useStore($saveQuestion);
-  const conflict = useStore($questionConflict);
+  const save = useStore(questionEdit.$state);
+  const conflict = save.conflict?.theirs ?? null;
   const start = {
     thrust: thrusts[0]?.code ?? '',
     subcategory: subcategories.find((s) => s.thrust === thrusts[0]?.code)?.code ?? '',
@@ -138,11 +137,11 @@ function useQuestionDraft({ question, questions, thrusts, subcategories }: Props
     heading.current?.focus();
   }, [uuid]);
 
-  const dirty = JSON.stringify(initial) !== JSON.stringify(draft) && !save.loading;
+  const dirty = JSON.stringify(initial) !== JSON.stringify(draft) && !save.saving;
   const guard = useLeaveGuard(dirty);
-  const errors = localFieldErrors({ ...serverFieldErrors(save.error), ...clientErrors });
+  const errors = localFieldErrors({ ...save.errors, ...clientErrors });
   const theirs = conflict && conflict.uuid === question?.uuid ? conflict : null;
-  const refusal = save.error && !theirs && Object.keys(serverFieldErrors(save.error)).length === 0 ? save.error : null;
+  const refusal = save.error && !theirs && Object.keys(save.errors).length === 0 ? save.error : null;
 
   const submit = async (base: Question | null) => {
     const body = bodyOfDraft(draft, base);
@@ -156,15 +155,12 @@ function useQuestionDraft({ question, questions, thrusts, subcategories }: Props
       document.getElementById(`question-${first}`)?.focus();
       return;
     }
-    try {
-      const saved = await $saveQuestion.mutate({ body, isNew: question === null });
-      if (!saved) return;
-      // The draft is the baseline now, so leaving asks nothing.
-      setInitial(draft);
-      closeQuestionForm(saved);
-    } catch {
-      // The store keeps the error (and a conflict): the form shows them.
-    }
+    // A refusal stays in the store (the error, a conflict): the form shows it.
+    const outcome = await questionEdit.save(body, base);
+    if (outcome.kind !== 'saved') return;
+    // The draft is the baseline now, so leaving asks nothing.
+    setInitial(draft);
+    closeQuestionForm(outcome.saved);
   };
 
   const reloadTheirs = (record: Question) => {

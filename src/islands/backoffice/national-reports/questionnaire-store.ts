@@ -8,7 +8,7 @@ import {
   ThrustListResponseSchema,
   type Question,
   type QuestionSaveBody,
-} from '../../../lib/questionnaires/schema.ts';
+} from '../../../lib/national-reports/question-schema.ts';
 import {
   CycleListResponseSchema,
   CycleResponseSchema,
@@ -17,7 +17,8 @@ import {
   type CycleSaveBody,
 } from '../../../lib/national-reports/schema.ts';
 import { api, conflictOf, errorMessage } from '../lib/api.ts';
-import { createFetcherStore, createMutatorStore, fetchWith, invalidatePrefixes, mutateCache } from '../lib/query.ts';
+import { createFetcherStore, fetchWith, invalidatePrefixes, mutateCache } from '../lib/query.ts';
+import { versionedEdit } from '../lib/versioned-edit.ts';
 import { notifyError, notifySuccess } from '../notifications/snackbar-store.ts';
 import { $router, navigate, pathTo } from '../router.ts';
 import { CYCLES_KEY } from './list-store.ts';
@@ -97,8 +98,7 @@ export function restoreFocusAfterForm(): boolean {
 /** A form opens: the outcome of an earlier save is forgotten. */
 export function openQuestionForm(returnTo: string): void {
   focusAfterForm.id = returnTo;
-  $questionConflict.set(null);
-  $saveQuestion.set({ mutate: $saveQuestion.mutate, loading: false });
+  questionEdit.reset();
 }
 
 /** What the last move, retirement or restoration did, for screen readers (a polite live region). */
@@ -116,32 +116,24 @@ function showQuestion(question: Question): void {
 
 // ---- add and edit ----
 
-/** A save refused because someone else changed the question meanwhile: the question as it is now. */
-export const $questionConflict = atom<Question | null>(null);
-
-/** Saves the form; a new question's address then names it, so a reload keeps the form. */
-export const $saveQuestion = createMutatorStore<{ body: QuestionSaveBody; isNew: boolean }, Question>(
-  async ({ data }) => {
-    $questionConflict.set(null);
-    try {
-      const saved = await api.request('POST', 'question/saved', { schema: QuestionResponseSchema, body: data.body });
-      showQuestion(saved.data);
-      invalidatePrefixes(REPORTS_PREFIX);
-      notifySuccess(
-        data.isNew ? m('qstore.added', { code: saved.data.code }) : m('qstore.saved', { code: saved.data.code }),
-      );
-      return saved.data;
-    } catch (error) {
-      $questionConflict.set(conflictOf(error, QuestionSchema));
-      throw error;
-    }
+/**
+ * Saves the form on top of the question shown (a conflict: someone else changed the question
+ * meanwhile); a new question's address then names it, so a reload keeps the form.
+ */
+export const questionEdit = versionedEdit<Question, QuestionSaveBody>({
+  schema: QuestionSchema,
+  send: async (body) => (await api.request('POST', 'question/saved', { schema: QuestionResponseSchema, body })).data,
+  onSaved: (saved, { base }) => {
+    showQuestion(saved);
+    invalidatePrefixes(REPORTS_PREFIX);
+    notifySuccess(base === null ? m('qstore.added', { code: saved.code }) : m('qstore.saved', { code: saved.code }));
   },
-);
+});
 
 /** After a conflict: the list shows the question as the other person saved it. */
 export function takeTheirQuestion(theirs: Question): void {
   showQuestion(theirs);
-  $questionConflict.set(null);
+  questionEdit.takeTheirs();
 }
 
 /** After a save: back to the list, where the question's Edit link takes the focus. */
@@ -237,30 +229,21 @@ export async function setRetired(question: Question, retired: boolean): Promise<
 
 // ---- reporting cycles ----
 
-/** A cycle save refused because someone else changed the cycle meanwhile: the cycle as it is now. */
-export const $cycleConflict = atom<Cycle | null>(null);
-
-export const $saveCycle = createMutatorStore<{ body: CycleSaveBody; isNew: boolean }, Cycle>(async ({ data }) => {
-  $cycleConflict.set(null);
-  try {
-    const saved = await api.request('POST', 'report/type/national/cycles/saved', {
-      schema: CycleResponseSchema,
-      body: data.body,
-    });
+/** Saves a cycle on top of the one shown (a conflict: someone else changed the cycle meanwhile). */
+export const cycleEdit = versionedEdit<Cycle, CycleSaveBody>({
+  schema: CycleSchema,
+  send: async (body) =>
+    (await api.request('POST', 'report/type/national/cycles/saved', { schema: CycleResponseSchema, body })).data,
+  onSaved: (saved, { base }) => {
     // Opening a cycle creates reports; every list and count of reports may change.
     invalidatePrefixes(REPORTS_PREFIX);
-    notifySuccess(m(data.isNew ? 'qstore.cycleCreated' : 'qstore.cycleSaved', { year: String(saved.data.year) }));
-    return saved.data;
-  } catch (error) {
-    $cycleConflict.set(conflictOf(error, CycleSchema));
-    throw error;
-  }
+    notifySuccess(m(base === null ? 'qstore.cycleCreated' : 'qstore.cycleSaved', { year: String(saved.year) }));
+  },
 });
 
 export function openCycleForm(returnTo: string): void {
   focusAfterForm.id = returnTo;
-  $cycleConflict.set(null);
-  $saveCycle.set({ mutate: $saveCycle.mutate, loading: false });
+  cycleEdit.reset();
 }
 
 /** After a save: back to the list of cycles, where the cycle's Edit link takes the focus. */

@@ -3,20 +3,21 @@
  * each language's draft kept apart, saved with the version it read; a stale save keeps the
  * person's draft and shows whose translation is there now.
  */
-import { atom, map } from 'nanostores';
+import { map } from 'nanostores';
 import {
   ContentTranslationsResponseSchema,
   LocaleTranslationResponseSchema,
   LocaleTranslationSchema,
+  TRANSLATION_LOCALES,
   type ContentTranslations,
   type LocaleTranslation,
   type Translatable,
   type TranslationLocale,
 } from '../../../lib/translations/schema.ts';
-import { api, conflictOf } from '../lib/api.ts';
+import { api } from '../lib/api.ts';
+import { loadable, versionedEdit, type LoadState, type VersionedEdit } from '../lib/versioned-edit.ts';
 
-export type PanelState =
-  { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; record: ContentTranslations };
+export type PanelState = LoadState<ContentTranslations>;
 
 export interface LocaleDraft {
   fields: Record<string, string>;
@@ -26,36 +27,53 @@ export interface LocaleDraft {
   conflict: LocaleTranslation | null;
 }
 
-const emptyDraft = (saved: LocaleTranslation): LocaleDraft => ({
-  fields: { ...saved.fields },
+const emptyDraft = (saved: LocaleTranslation, fields = saved.fields): LocaleDraft => ({
+  fields: { ...fields },
   saving: false,
   error: null,
   conflict: null,
 });
 
-export function createTranslationsStore(entity: Translatable, key: string) {
-  const $state = atom<PanelState>({ status: 'loading' });
-  const $drafts = map<Partial<Record<TranslationLocale, LocaleDraft>>>({});
-  const path = `translation/${entity}/${encodeURIComponent(key)}`;
+type Fields = Record<string, string>;
 
+export function createTranslationsStore(entity: Translatable, key: string) {
+  const path = `translation/${entity}/${encodeURIComponent(key)}`;
+  const { $record: $state, load: read } = loadable(
+    async () => (await api.request('GET', path, { schema: ContentTranslationsResponseSchema })).data,
+  );
+  const $drafts = map<Partial<Record<TranslationLocale, LocaleDraft>>>({});
+  /** Each language is saved on its own, with the version it read; what is typed waits in the tab until saved. */
+  const edits = Object.fromEntries(
+    TRANSLATION_LOCALES.map((locale) => [
+      locale,
+      versionedEdit<LocaleTranslation, { fields: Fields }, LocaleTranslation, Fields>({
+        schema: LocaleTranslationSchema,
+        send: async (body) =>
+          (await api.request('POST', `${path}/${locale}`, { schema: LocaleTranslationResponseSchema, body })).data,
+        draftKey: () => `apua:translation:${entity}:${key}:${locale}`,
+      }),
+    ]),
+  ) as Record<TranslationLocale, VersionedEdit<LocaleTranslation, { fields: Fields }, LocaleTranslation, Fields>>;
+
+  /** Loads the record; a language's draft kept from before a reload comes back if it was typed on the version read. */
   async function load(): Promise<void> {
-    $state.set({ status: 'loading' });
-    try {
-      const { data } = await api.request('GET', path, { schema: ContentTranslationsResponseSchema });
-      $state.set({ status: 'ready', record: data });
-      $drafts.set({
-        zh: emptyDraft(data.translations.zh),
-        fr: emptyDraft(data.translations.fr),
-        ru: emptyDraft(data.translations.ru),
-      });
-    } catch (error) {
-      $state.set({ status: 'error', error });
+    const record = await read();
+    if (!record) return;
+    const drafts: Partial<Record<TranslationLocale, LocaleDraft>> = {};
+    for (const locale of TRANSLATION_LOCALES) {
+      const saved = record.translations[locale];
+      const kept = edits[locale].readDraft();
+      drafts[locale] = emptyDraft(saved, kept && kept.version === saved.version ? kept.values : saved.fields);
     }
+    $drafts.set(drafts);
   }
 
   function edit(locale: TranslationLocale, field: string, value: string): void {
     const draft = $drafts.get()[locale];
-    if (draft) $drafts.setKey(locale, { ...draft, fields: { ...draft.fields, [field]: value } });
+    if (!draft) return;
+    const fields = { ...draft.fields, [field]: value };
+    $drafts.setKey(locale, { ...draft, fields });
+    edits[locale].keepDraft(fields, savedOf(locale)?.version ?? null);
   }
 
   function savedOf(locale: TranslationLocale): LocaleTranslation | null {
@@ -78,24 +96,20 @@ export function createTranslationsStore(entity: Translatable, key: string) {
     const draft = $drafts.get()[locale];
     if (!draft || !base) return false;
     $drafts.setKey(locale, { ...draft, saving: true, error: null });
-    try {
-      const body = { fields: draft.fields, ...(base.version === null ? {} : { version: base.version }) };
-      const { data } = await api.request('POST', `${path}/${locale}`, {
-        schema: LocaleTranslationResponseSchema,
-        body,
-      });
-      keep(locale, data, emptyDraft(data));
+    const outcome = await edits[locale].save({ fields: draft.fields }, base);
+    if (outcome.kind === 'saved') {
+      keep(locale, outcome.saved, emptyDraft(outcome.saved));
       return true;
-    } catch (error) {
-      const current = conflictOf(error, LocaleTranslationSchema);
-      $drafts.setKey(locale, { ...draft, saving: false, error: current ? null : error, conflict: current });
-      return false;
     }
+    const conflict = outcome.kind === 'conflict' ? outcome.theirs : null;
+    const error = conflict ? null : edits[locale].$state.get().error;
+    $drafts.setKey(locale, { ...draft, saving: false, error, conflict });
+    return false;
   }
 
   /** Takes the translation saved by someone else, dropping the draft. */
   function reloadTheirs(locale: TranslationLocale): void {
-    const theirs = $drafts.get()[locale]?.conflict;
+    const theirs = edits[locale].takeTheirs();
     if (theirs) keep(locale, theirs, emptyDraft(theirs));
   }
 

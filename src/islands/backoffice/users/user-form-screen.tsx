@@ -5,7 +5,7 @@ import type { ScreenProps } from '../screen-props.ts';
 import { PageHeading } from '../ui/page-heading.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
-import { $editedUser, resetSaveUser } from './user-form-store.ts';
+import { $editedUser, userEdit } from './user-form-store.ts';
 import { UserForm } from './user-form.tsx';
 import { m } from './messages.ts';
 import { BackLink } from '../ui/back-link.tsx';
@@ -13,7 +13,7 @@ import { BackLink } from '../ui/back-link.tsx';
 /** /admin/users/form/{uuid}: one user's details, status and role. */
 export function UserFormScreen({ identity }: ScreenProps) {
   const user = useStore($editedUser);
-  useEffect(() => resetSaveUser(), []);
+  useEffect(() => userEdit.reset(), []);
 
   return (
     <>

@@ -1,13 +1,15 @@
-import { atom, computed } from 'nanostores';
+import { computed } from 'nanostores';
 import {
   RoleListResponseSchema,
   UserEditResponseSchema,
   UserListItemSchema,
   type UserEditBody,
+  type UserEditResponse,
   type UserListItem,
 } from '../../../lib/users/schema.ts';
-import { api, conflictOf } from '../lib/api.ts';
-import { createFetcherStore, createMutatorStore, fetchWith, invalidatePrefixes, mutateCache } from '../lib/query.ts';
+import { api } from '../lib/api.ts';
+import { createFetcherStore, fetchWith, invalidatePrefixes, mutateCache } from '../lib/query.ts';
+import { versionedEdit, type EditConflict } from '../lib/versioned-edit.ts';
 import { notifySuccess } from '../notifications/snackbar-store.ts';
 import { $router } from '../router.ts';
 import { $identity, refreshIdentity } from '../session.ts';
@@ -21,57 +23,29 @@ export const $grantableRoles = createFetcherStore([computed($editedUuid, (uuid) 
   fetcher: fetchWith(RoleListResponseSchema),
 });
 
-/**
- * A save refused because someone else saved the user after the form was opened: the user as
- * they are now (`theirs`), the version the form showed (`base`) and the refused body (`yours`).
- */
-export interface UserConflict {
-  base: UserListItem;
-  theirs: UserListItem;
-  yours: UserEditBody;
-}
-
-export const $userConflict = atom<UserConflict | null>(null);
+/** A save refused because someone else saved the user after the form was opened. */
+export type UserConflict = EditConflict<UserListItem, UserEditBody>;
 
 function showSaved(uuid: string, user: UserListItem): void {
   mutateCache(`user/show/${uuid}`, user);
   invalidatePrefixes('user/list', 'user/inactive', 'user/stats');
 }
 
-/** Saves the form's changes on top of the version `base` shows. */
-export const $saveUser = createMutatorStore<{ base: UserListItem; body: UserEditBody }, UserListItem>(
-  async ({ data }) => {
-    const { base, body } = data;
-    $userConflict.set(null);
-    try {
-      const saved = await api.request('POST', `user/edit/${encodeURIComponent(base.uuid)}`, {
-        schema: UserEditResponseSchema,
-        body: { ...body, version: base.version },
-      });
-      showSaved(base.uuid, saved.data);
-      notifySuccess(saved.message);
-      const me = $identity.get();
-      if (me.status === 'ready' && me.identity.uuid === base.uuid) await refreshIdentity();
-      return saved.data;
-    } catch (error) {
-      const theirs = conflictOf(error, UserListItemSchema);
-      if (theirs) $userConflict.set({ base, theirs, yours: body });
-      throw error;
-    }
+/** Saves the form's changes on top of the version the form shows (or after a conflict, theirs). */
+export const userEdit = versionedEdit<UserListItem, UserEditBody, UserEditResponse>({
+  schema: UserListItemSchema,
+  send: (body, base) =>
+    api.request('POST', `user/edit/${encodeURIComponent(base!.uuid)}`, { schema: UserEditResponseSchema, body }),
+  onSaved: async (saved, { base }) => {
+    showSaved(base!.uuid, saved.data);
+    notifySuccess(saved.message);
+    const me = $identity.get();
+    if (me.status === 'ready' && me.identity.uuid === base!.uuid) await refreshIdentity();
   },
-);
+});
 
 /** "Reload their version": the form shows the user as saved by the other person; the typed changes go. */
 export function reloadTheirVersion(): void {
-  const conflict = $userConflict.get();
-  if (!conflict) return;
-  $userConflict.set(null);
-  resetSaveUser();
-  showSaved(conflict.theirs.uuid, conflict.theirs);
-}
-
-/** Clears a previous save's outcome, so a form opened later starts clean. */
-export function resetSaveUser(): void {
-  $saveUser.set({ mutate: $saveUser.mutate, loading: false });
-  $userConflict.set(null);
+  const theirs = userEdit.takeTheirs();
+  if (theirs) showSaved(theirs.uuid, theirs);
 }

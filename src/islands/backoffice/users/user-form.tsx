@@ -5,19 +5,18 @@ import type { Whoami } from '../../../lib/identity/schema.ts';
 import {
   USER_EDIT_FIELDS,
   UserEditBodySchema,
-  UserListItemSchema,
   type UserEditBody,
   type UserListItem,
 } from '../../../lib/users/schema.ts';
-import { ApiError, conflictOf } from '../lib/api.ts';
-import { checkForm, serverFieldErrors, type FieldErrors } from '../lib/field-errors.ts';
+import { ApiError } from '../lib/api.ts';
+import { checkForm, type FieldErrors } from '../lib/field-errors.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { ErrorState } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { UserConflictPanel } from './user-conflict-panel.tsx';
 import { conflictRows } from './user-conflict.ts';
 import { CountryField, NameAndPhoneFields, StatusAndRoleFields, UserFacts } from './user-form-fields.tsx';
-import { $grantableRoles, $saveUser, $userConflict, reloadTheirVersion } from './user-form-store.ts';
+import { $grantableRoles, reloadTheirVersion, userEdit } from './user-form-store.ts';
 import { $countryChoices } from './user-list-store.ts';
 import { countryName } from '../../i18n/countries.ts';
 import { roleLabel } from '../ui/format.ts';
@@ -54,11 +53,11 @@ export function UserForm({ user, identity }: Props) {
 
   return (
     <form noValidate onSubmit={onSubmit} className={`${ui.card} max-w-2xl space-y-5`}>
-      {conflict && conflict.base.uuid === user.uuid && (
+      {conflict && conflict.theirs.uuid === user.uuid && (
         <UserConflictPanel
           conflict={conflict}
-          rows={conflictRows(conflict.base, conflict.theirs, form.formBody(), form.conflictNames)}
-          saving={save.loading === true}
+          rows={conflictRows(conflict.base ?? user, conflict.theirs, form.formBody(), form.conflictNames)}
+          saving={save.saving}
           onReload={reloadTheirVersion}
           onKeepMine={form.saveForm}
         />
@@ -96,8 +95,8 @@ export function UserForm({ user, identity }: Props) {
       />
 
       <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" className={ui.primaryButton} disabled={save.loading}>
-          {save.loading ? m('form.saving') : m('form.save')}
+        <button type="submit" className={ui.primaryButton} disabled={save.saving}>
+          {save.saving ? m('form.saving') : m('form.save')}
         </button>
         <a href="/admin/users" className={ui.secondaryButton}>
           {m('form.cancel')}
@@ -144,8 +143,8 @@ function useUserForm({ user, identity }: Props) {
   const adminLevel = isAdminLevel(identity);
   const roles = useStore($grantableRoles);
   const countries = useStore($countryChoices);
-  const save = useStore($saveUser);
-  const conflict = useStore($userConflict);
+  const save = useStore(userEdit.$state);
+  const { conflict } = save;
   const currentRole = user.roles[0];
   // Only a Super Administrator changes a Super Administrator's role or status (the server says so too).
   const lockedSuper = user.roles.some((r) => r.name === SUPER_ADMIN_ROLE) && !isSuperAdmin(identity);
@@ -153,13 +152,12 @@ function useUserForm({ user, identity }: Props) {
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const [confirming, setConfirming] = useState<UserEditBody | null>(null);
 
-  const errors = { ...serverFieldErrors(save.error), ...clientErrors };
-  const stale = conflictOf(save.error, UserListItemSchema) !== null;
-  const refusal = save.error && !stale && Object.keys(serverFieldErrors(save.error)).length === 0 ? save.error : null;
+  const errors = { ...save.errors, ...clientErrors };
+  const refusal = save.error && !conflict && Object.keys(save.errors).length === 0 ? save.error : null;
   const roleOptions = roles.data?.data ?? [];
   // A save is based on the version shown, or after a conflict on the one saved meanwhile: what it
   // would deactivate or take away is judged against that one.
-  const basis = conflict && conflict.base.uuid === user.uuid ? conflict.theirs : user;
+  const basis = conflict && conflict.theirs.uuid === user.uuid ? conflict.theirs : user;
   const basisRole = basis.roles[0];
   const deactivating = basis.status === USER_STATUS.active && Number(values.status) !== USER_STATUS.active;
   const removingRole = basisRole !== undefined && values.role === '';
@@ -179,7 +177,7 @@ function useUserForm({ user, identity }: Props) {
   /** Saves on top of `base`: the version the form opened on, or after a conflict the one saved meanwhile. */
   const submit = (body: UserEditBody) => {
     setConfirming(null);
-    void $saveUser.mutate({ base: basis, body });
+    void userEdit.save(body, basis);
   };
 
   const formBody = (): UserEditBody => bodyOfValues(user, values, adminLevel);
