@@ -159,7 +159,12 @@ console.log(
       ? 'No judged target ran.'
       : misses.length === 0
         ? 'All judged targets met.'
-        : `Missed: ${[...missedRows.map((r) => r.target), ...(otherMisses.length > 0 ? [`${otherMisses.length} other target(s), see the MISSED lines above`] : [])].join(', ')}.`,
+        : 'Missed: ' +
+          [
+            ...missedRows.map((r) => r.target),
+            ...(otherMisses.length > 0 ? [`${otherMisses.length} other target(s), see the MISSED lines above`] : []),
+          ].join(', ') +
+          '.',
 );
 
 mkdirSync(join(root, 'bench/results'), { recursive: true });

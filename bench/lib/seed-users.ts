@@ -96,7 +96,8 @@ async function clearBenchUsers(db: Db, like: string): Promise<void> {
     do $$
     declare r record;
     begin
-      create temp table bench_gone on commit drop as select id from users where email like '${like.replaceAll("'", "''")}';
+      create temp table bench_gone on commit drop as
+        select id from users where email like '${like.replaceAll("'", "''")}';
       if not exists (select 1 from bench_gone) then return; end if;
       for r in select c.conrelid::regclass as tbl, a.attname as col, c.confdeltype as action
                from pg_constraint c join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]

@@ -226,7 +226,8 @@ async function startPortal(run: ApiRun, emulatorHost: string): Promise<Portal> {
     (seed.clearMs > 50 ? `, after clearing the previous run's in ${(seed.clearMs / 1000).toFixed(2)} s` : '');
   ctx.log(seedLine);
   run.notes.push(
-    `Database: ${child.info.database}${databaseUrl ? ' (BENCH_DATABASE_URL)' : ' (temp DATA_DIR)'}. ${seedLine}; ${child.info.cms.published} ` +
+    `Database: ${child.info.database}${databaseUrl ? ' (BENCH_DATABASE_URL)' : ' (temp DATA_DIR)'}. ` +
+      `${seedLine}; ${child.info.cms.published} ` +
       `published partners and a draft in cms_items.`,
     `Request logging is off during the load test (LOG_REQUESTS=false). Every request verifies its ID token ` +
       `(claims cached until exp) and its account's state (revocation, disabled), looked up in the Auth emulator ` +
@@ -591,17 +592,19 @@ function describeRows(
 ): void {
   const filterCount = (keep: (t: FilterTotal) => boolean) => portal.child.info.totals.filter(keep).length;
   const primed = run.rows.filter((r) => r.primeMs !== undefined);
+  const primeTimes = primed.map((r) => `${(r.primeMs! / 1000).toFixed(1)} s for ${r.target}`).join(', ');
+  const askedTwice = browse.used() > browse.total || search.used() > search.total;
   run.notes.push(
     `The "user list" rows rotate through ${combos.length} combinations (pages 1-${PAGES}, status none/0/1, ` +
       `country_code none/${COUNTRIES.slice(1).join('/')}, q none/${SEARCHES.slice(1).join('/')} on a quarter of ` +
       `them): ` +
       `each combination is requested once before the ` +
-      `warm-up${primed.length ? ` (${primed.map((r) => `${(r.primeMs! / 1000).toFixed(1)} s for ${r.target}`).join(', ')})` : ''}, ` +
+      `warm-up${primed.length ? ` (${primeTimes})` : ''}, ` +
       `so they measure the steady state served from the list cache.`,
     `The "uncached" rows ask for a page never asked before on every request (${browse.used()} ` +
       `of ${browse.total} existing pages of ${filterCount((t) => t.q === undefined)} filters; ${search.used()} ` +
       `of ${search.total} pages of ${filterCount((t) => t.q !== undefined)} ` +
-      `searches${browse.used() > browse.total || search.used() > search.total ? '; some were asked twice: the list ran out' : ''}): ` +
+      `searches${askedTwice ? '; some were asked twice: the list ran out' : ''}): ` +
       `they measure pages and searches asked for the first time (the list order of each search loaded once ` +
       `through the trigram indexes and kept in memory; the page's 20 items read by id like user/show, kept per ` +
       `user until the next write, the whole list's loaded in the background once its order is known); target ` +

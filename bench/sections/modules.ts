@@ -426,7 +426,8 @@ async function auditModulePages(run: SiteRun, site: SitePortal, modules: Modules
     a.failedAudits.map(
       (f) =>
         `${a.path} [${f.category}] ${f.id} ` +
-        `(score ${f.score})${f.displayValue ? ` ${f.displayValue}` : ''}${f.items.length ? `: ${f.items.join(' | ')}` : ''}`,
+        `(score ${f.score})${f.displayValue ? ` ${f.displayValue}` : ''}` +
+        `${f.items.length ? `: ${f.items.join(' | ')}` : ''}`,
     ),
   );
   run.notes.push(

@@ -176,9 +176,8 @@ async function startReportingPortal(run: ReportingRun, emulatorHost: string): Pr
   const perCycle = seed.cycles
     .map(
       (c) =>
-        `${c.year} ${c.status}: ${c.reports} reports × ${c.questions} questions, ${c.answers.toLocaleString('en')} answers (${Object.entries(
-          c.statuses,
-        )
+        `${c.year} ${c.status}: ${c.reports} reports × ${c.questions} questions, ` +
+        `${c.answers.toLocaleString('en')} answers (${Object.entries(c.statuses)
           .map(([s, n]) => `${n} ${s}`)
           .join(', ')})`,
     )
@@ -190,9 +189,16 @@ async function startReportingPortal(run: ReportingRun, emulatorHost: string): Pr
     `answers) created in ${(info.focalPointsMs / 1000).toFixed(1)} s`;
   ctx.log(seedLine);
   run.notes.push(
-    `Database: ${databaseUrl ? `PostgreSQL ${databaseLabel(databaseUrl)} (BENCH_DATABASE_URL)` : 'PGlite (temp DATA_DIR)'}, ${seed.countries} ` +
+    'Database: ' +
+      (databaseUrl ? `PostgreSQL ${databaseLabel(databaseUrl)} (BENCH_DATABASE_URL)` : 'PGlite (temp DATA_DIR)') +
+      `, ${seed.countries} ` +
       `active countries. ${seedLine}. ` +
-      `Site: ${info.buildMs === null ? `the cached build of these sources (${relative(ctx.root, cacheDir)})` : `built once by the server's site builder in ${(info.buildMs / 1000).toFixed(0)} s and cached in ${relative(ctx.root, cacheDir)}`}. ` +
+      'Site: ' +
+      (info.buildMs === null
+        ? `the cached build of these sources (${relative(ctx.root, cacheDir)})`
+        : `built once by the server's site builder in ${(info.buildMs / 1000).toFixed(0)} s and cached in ` +
+          `${relative(ctx.root, cacheDir)}`) +
+      '. ' +
       `Request logging is off (LOG_REQUESTS=false).`,
   );
   const backends = databaseBackends(databaseUrl);

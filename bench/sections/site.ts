@@ -683,7 +683,8 @@ async function auditPages(run: SiteRun, site: SitePortal): Promise<void> {
     a.failedAudits.map(
       (f) =>
         `${a.path} [${f.category}] ${f.id} ` +
-        `(score ${f.score})${f.displayValue ? ` ${f.displayValue}` : ''}${f.items.length ? `: ${f.items.join(' | ')}` : ''}`,
+        `(score ${f.score})${f.displayValue ? ` ${f.displayValue}` : ''}` +
+        `${f.items.length ? `: ${f.items.join(' | ')}` : ''}`,
     ),
   );
   const retried = audits.filter((a) => a.retried).map((a) => a.path);

@@ -22,15 +22,27 @@ export function pageCsp(env: Env, scriptHashes: readonly string[], options: { wa
     // Firebase's popup and redirect sign-in load Google's helper script, with the emulator too.
     // The site search (and only it) runs Pagefind's WebAssembly: 'wasm-unsafe-eval' allows compiling
     // WebAssembly, not JavaScript eval; every other page keeps the stricter policy.
-    `script-src ` +
-      `'self' ${[...(options.wasm ? ["'wasm-unsafe-eval'"] : []), ...scriptHashes, 'https://apis.google.com'].join(' ')}`,
+    [
+      'script-src',
+      "'self'",
+      ...(options.wasm ? ["'wasm-unsafe-eval'"] : []),
+      ...scriptHashes,
+      'https://apis.google.com',
+    ].join(' '),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self'",
     `connect-src 'self' ${[...emulatorHosts, ...google].join(' ')}`.trim(),
     // Media-gallery videos: players load only when a visitor clicks play (src/components/video-embed.ts).
     // blob: the first page of a signed PDF chosen for submission, shown from memory by the browser's viewer.
-    `frame-src ${[...emulatorHosts, `https://${authDomain}`, 'https://www.youtube-nocookie.com', 'https://player.vimeo.com', 'blob:'].join(' ')}`,
+    [
+      'frame-src',
+      ...emulatorHosts,
+      `https://${authDomain}`,
+      'https://www.youtube-nocookie.com',
+      'https://player.vimeo.com',
+      'blob:',
+    ].join(' '),
     "media-src 'self' https:",
     "object-src 'none'",
     "base-uri 'self'",

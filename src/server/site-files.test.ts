@@ -138,67 +138,78 @@ describe('SiteFiles', () => {
     expect(a.get('/index.html')!.etag).not.toBe(b.get('/index.html')!.etag);
   });
 
-  test('a file unchanged since the previous build keeps its compressed bodies; a changed one is compressed anew', async () => {
-    const big = (word: string) => `<p>${word}</p>\n`.repeat(200);
-    const first = await SiteFiles.load(site({ 'index.html': big('home'), 'about/index.html': big('about') }));
-    const next = await SiteFiles.load(
-      site({ 'index.html': big('new home'), 'about/index.html': big('about'), 'about.txt': big('about') }),
-      first,
-    );
-    // Same bytes: the very same compressed buffers, no work.
-    expect(next.get('/about/index.html')!.br).toBe(first.get('/about/index.html')!.br);
-    expect(next.get('/about/index.html')!.gzip).toBe(first.get('/about/index.html')!.gzip);
-    // Changed bytes: compressed again, and the compressed body is the new page's.
-    const home = next.get('/index.html')!;
-    expect(home.br).not.toBe(first.get('/index.html')!.br);
-    expect(brotliDecompressSync(home.br!).toString()).toBe(big('new home'));
-    expect(gunzipSync(home.gzip!).toString()).toBe(big('new home'));
-    // The same bytes under another kind of file are not taken for it (its type and script hashes differ).
-    expect(next.get('/about.txt')!.br).not.toBe(first.get('/about/index.html')!.br);
-    expect(brotliDecompressSync(next.get('/about.txt')!.br!).toString()).toBe(big('about'));
-  });
+  test(
+    'a file unchanged since the previous build keeps its ' + 'compressed bodies; a changed one is compressed anew',
+    async () => {
+      const big = (word: string) => `<p>${word}</p>\n`.repeat(200);
+      const first = await SiteFiles.load(site({ 'index.html': big('home'), 'about/index.html': big('about') }));
+      const next = await SiteFiles.load(
+        site({ 'index.html': big('new home'), 'about/index.html': big('about'), 'about.txt': big('about') }),
+        first,
+      );
+      // Same bytes: the very same compressed buffers, no work.
+      expect(next.get('/about/index.html')!.br).toBe(first.get('/about/index.html')!.br);
+      expect(next.get('/about/index.html')!.gzip).toBe(first.get('/about/index.html')!.gzip);
+      // Changed bytes: compressed again, and the compressed body is the new page's.
+      const home = next.get('/index.html')!;
+      expect(home.br).not.toBe(first.get('/index.html')!.br);
+      expect(brotliDecompressSync(home.br!).toString()).toBe(big('new home'));
+      expect(gunzipSync(home.gzip!).toString()).toBe(big('new home'));
+      // The same bytes under another kind of file are not taken for it (its type and script hashes differ).
+      expect(next.get('/about.txt')!.br).not.toBe(first.get('/about/index.html')!.br);
+      expect(brotliDecompressSync(next.get('/about.txt')!.br!).toString()).toBe(big('about'));
+    },
+  );
 
-  test('a build with many new files goes live with quick bodies, then refine() brings them to full quality', async () => {
-    const page = (n: number) =>
-      `<article><h1>Practice ${n}</h1>${Array.from({ length: 60 }, (_, i) => `<p>Community upgrading step ${(i * 7919 + n) % 997} in ward ${i}</p>`).join('\n')}</article>`;
-    const pages: Record<string, string> = { 'index.html': page(0) };
-    for (let n = 1; n <= QUICK_COMPRESS_FROM; n++) pages[`practice/${n}/index.html`] = page(n);
-    const first = await SiteFiles.load(site(pages));
-    expect(first.unrefined).toBe(QUICK_COMPRESS_FROM + 1);
-    const quickBody = first.get('/practice/7/index.html')!.br!;
-    expect(brotliDecompressSync(quickBody).toString()).toBe(page(7));
+  test(
+    'a build with many new files goes live with quick ' + 'bodies, then refine() brings them to full quality',
+    async () => {
+      const step = (n: number, i: number) => `<p>Community upgrading step ${(i * 7919 + n) % 997} in ward ${i}</p>`;
+      const page = (n: number) =>
+        `<article><h1>Practice ${n}</h1>${Array.from({ length: 60 }, (_, i) => step(n, i)).join('\n')}</article>`;
+      const pages: Record<string, string> = { 'index.html': page(0) };
+      for (let n = 1; n <= QUICK_COMPRESS_FROM; n++) pages[`practice/${n}/index.html`] = page(n);
+      const first = await SiteFiles.load(site(pages));
+      expect(first.unrefined).toBe(QUICK_COMPRESS_FROM + 1);
+      const quickBody = first.get('/practice/7/index.html')!.br!;
+      expect(brotliDecompressSync(quickBody).toString()).toBe(page(7));
 
-    // Another instance loading the archive knows which bodies are quick.
-    expect(SiteFiles.fromArchive('copy', first.toArchive()).unrefined).toBe(QUICK_COMPRESS_FROM + 1);
+      // Another instance loading the archive knows which bodies are quick.
+      expect(SiteFiles.fromArchive('copy', first.toArchive()).unrefined).toBe(QUICK_COMPRESS_FROM + 1);
 
-    // Stopped when no longer wanted (a newer build went live): nothing more is done.
-    expect(await first.refine(() => false)).toBe(0);
-    expect(await first.refine()).toBe(QUICK_COMPRESS_FROM + 1);
-    expect(first.unrefined).toBe(0);
-    const refined = first.get('/practice/7/index.html')!;
-    expect(refined.br!.length).toBeLessThan(quickBody.length);
-    expect(brotliDecompressSync(refined.br!).toString()).toBe(page(7));
+      // Stopped when no longer wanted (a newer build went live): nothing more is done.
+      expect(await first.refine(() => false)).toBe(0);
+      expect(await first.refine()).toBe(QUICK_COMPRESS_FROM + 1);
+      expect(first.unrefined).toBe(0);
+      const refined = first.get('/practice/7/index.html')!;
+      expect(refined.br!.length).toBeLessThan(quickBody.length);
+      expect(brotliDecompressSync(refined.br!).toString()).toBe(page(7));
 
-    // A publish that changes one page compresses it at full quality straight away and keeps the rest.
-    const next = await SiteFiles.load(site({ ...pages, 'index.html': page(-1) }), first);
-    expect(next.unrefined).toBe(0);
-    expect(next.get('/practice/7/index.html')!.br).toBe(refined.br);
-  });
+      // A publish that changes one page compresses it at full quality straight away and keeps the rest.
+      const next = await SiteFiles.load(site({ ...pages, 'index.html': page(-1) }), first);
+      expect(next.unrefined).toBe(0);
+      expect(next.get('/practice/7/index.html')!.br).toBe(refined.br);
+    },
+  );
 
-  test('with quick compression every body is final at quality 5: nothing is left to refine, small builds included', async () => {
-    const page = (n: number) =>
-      `<article><h1>Practice ${n}</h1>${Array.from({ length: 60 }, (_, i) => `<p>Community upgrading step ${(i * 7919 + n) % 997} in ward ${i}</p>`).join('\n')}</article>`;
-    const pages: Record<string, string> = { 'index.html': page(0) };
-    for (let n = 1; n <= QUICK_COMPRESS_FROM; n++) pages[`practice/${n}/index.html`] = page(n);
-    const first = await SiteFiles.load(site(pages), null, 'quick');
-    expect(first.unrefined).toBe(0);
-    expect(brotliDecompressSync(first.get('/practice/7/index.html')!.br!).toString()).toBe(page(7));
+  test(
+    'with quick compression every body is final at quality ' + '5: nothing is left to refine, small builds included',
+    async () => {
+      const step = (n: number, i: number) => `<p>Community upgrading step ${(i * 7919 + n) % 997} in ward ${i}</p>`;
+      const page = (n: number) =>
+        `<article><h1>Practice ${n}</h1>${Array.from({ length: 60 }, (_, i) => step(n, i)).join('\n')}</article>`;
+      const pages: Record<string, string> = { 'index.html': page(0) };
+      for (let n = 1; n <= QUICK_COMPRESS_FROM; n++) pages[`practice/${n}/index.html`] = page(n);
+      const first = await SiteFiles.load(site(pages), null, 'quick');
+      expect(first.unrefined).toBe(0);
+      expect(brotliDecompressSync(first.get('/practice/7/index.html')!.br!).toString()).toBe(page(7));
 
-    // A publish of one page compresses it quickly too, where `full` uses quality 11 (smaller).
-    const changed = { ...pages, 'index.html': page(-1) };
-    const quick = (await SiteFiles.load(site(changed), first, 'quick')).get('/index.html')!.br!;
-    const full = (await SiteFiles.load(site(changed), first)).get('/index.html')!.br!;
-    expect(brotliDecompressSync(quick).toString()).toBe(page(-1));
-    expect(quick.length).toBeGreaterThan(full.length);
-  });
+      // A publish of one page compresses it quickly too, where `full` uses quality 11 (smaller).
+      const changed = { ...pages, 'index.html': page(-1) };
+      const quick = (await SiteFiles.load(site(changed), first, 'quick')).get('/index.html')!.br!;
+      const full = (await SiteFiles.load(site(changed), first)).get('/index.html')!.br!;
+      expect(brotliDecompressSync(quick).toString()).toBe(page(-1));
+      expect(quick.length).toBeGreaterThan(full.length);
+    },
+  );
 });

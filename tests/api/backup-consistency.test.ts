@@ -174,30 +174,33 @@ describe('a backup under changes', () => {
 });
 
 describe('deletions and backups', () => {
-  test('while a lease is held a deletion waits; a file written again is kept; an expired lease holds nothing', async () => {
-    const store = source.deps.storage;
-    await store.put('cms/lease-test/a.webp', new Uint8Array([1]));
-    await store.put('cms/lease-test/b.webp', new Uint8Array([2]));
-    await store.put('cms/lease-folder/c.webp', new Uint8Array([3]));
-    const lease = await takeBackupLease(source.deps.db, store);
-    await store.delete(['cms/lease-test/a.webp', 'cms/lease-test/b.webp']);
-    await store.deleteFolder('cms/lease-folder');
-    await store.put('cms/lease-test/b.webp', new Uint8Array([2]));
-    expect((await store.keys()).filter((k) => k.includes('lease-'))).toEqual([
-      'cms/lease-folder/c.webp',
-      'cms/lease-test/a.webp',
-      'cms/lease-test/b.webp',
-    ]);
-    await lease.release();
-    expect((await store.keys()).filter((k) => k.includes('lease-'))).toEqual(['cms/lease-test/b.webp']);
+  test(
+    'while a lease is held a deletion waits; a file ' + 'written again is kept; an expired lease holds nothing',
+    async () => {
+      const store = source.deps.storage;
+      await store.put('cms/lease-test/a.webp', new Uint8Array([1]));
+      await store.put('cms/lease-test/b.webp', new Uint8Array([2]));
+      await store.put('cms/lease-folder/c.webp', new Uint8Array([3]));
+      const lease = await takeBackupLease(source.deps.db, store);
+      await store.delete(['cms/lease-test/a.webp', 'cms/lease-test/b.webp']);
+      await store.deleteFolder('cms/lease-folder');
+      await store.put('cms/lease-test/b.webp', new Uint8Array([2]));
+      expect((await store.keys()).filter((k) => k.includes('lease-'))).toEqual([
+        'cms/lease-folder/c.webp',
+        'cms/lease-test/a.webp',
+        'cms/lease-test/b.webp',
+      ]);
+      await lease.release();
+      expect((await store.keys()).filter((k) => k.includes('lease-'))).toEqual(['cms/lease-test/b.webp']);
 
-    await source.deps.db.execute(
-      sql`insert into backup_leases (id, expires_at) values ('died', now() - interval '1 second')`,
-    );
-    await store.delete(['cms/lease-test/b.webp']);
-    expect((await store.keys()).filter((k) => k.includes('lease-'))).toEqual([]);
-    await source.deps.db.execute(sql`delete from backup_leases`);
-  });
+      await source.deps.db.execute(
+        sql`insert into backup_leases (id, expires_at) values ('died', now() - interval '1 second')`,
+      );
+      await store.delete(['cms/lease-test/b.webp']);
+      expect((await store.keys()).filter((k) => k.includes('lease-'))).toEqual([]);
+      await source.deps.db.execute(sql`delete from backup_leases`);
+    },
+  );
 
   test.skipIf(!source.openInstance)(
     "on PostgreSQL, another instance's deletions wait for this one's backup",

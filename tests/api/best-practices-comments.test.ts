@@ -230,60 +230,73 @@ describe('resolving review comments', () => {
     },
   );
 
-  test('only the practice’s writers and reviewers: another country 403, a colleague who did not write it 403', async () => {
-    const p = await reviewedPractice();
-    const results = commentOn(p, 'results');
-    await expectError(await resolve(vnAdmin, p, results, { resolved: true, version: 1 }), 403, {
-      message: /own country/,
-    });
-    await expectError(await resolve(phMember2, p, results, { resolved: true, version: 1 }), 403, {
-      message: /you wrote/,
-    });
-    const [row] = await ctx.deps.db.select().from(bestPracticeComments).where(eq(bestPracticeComments.id, results.id));
-    expect(row).toMatchObject({ resolvedAt: null, version: 1 });
-  });
+  test(
+    'only the practice’s writers and reviewers: another ' + 'country 403, a colleague who did not write it 403',
+    async () => {
+      const p = await reviewedPractice();
+      const results = commentOn(p, 'results');
+      await expectError(await resolve(vnAdmin, p, results, { resolved: true, version: 1 }), 403, {
+        message: /own country/,
+      });
+      await expectError(await resolve(phMember2, p, results, { resolved: true, version: 1 }), 403, {
+        message: /you wrote/,
+      });
+      const [row] = await ctx.deps.db
+        .select()
+        .from(bestPracticeComments)
+        .where(eq(bestPracticeComments.id, results.id));
+      expect(row).toMatchObject({ resolvedAt: null, version: 1 });
+    },
+  );
 
-  test('bad input: unknown practice or comment 404, a comment of another practice 404, malformed values 400 naming them', async () => {
-    const p = await reviewedPractice();
-    const other = await reviewedPractice();
-    const theirs = commentOn(other, 'results');
-    await expectError(await resolve(phMember, p, theirs, { resolved: true, version: 1 }), 404, {
-      message: /No comment/,
-    });
-    await expectError(await resolve(phMember, p, { id: 999_999 }, { resolved: true, version: 1 }), 404);
-    await expectError(
-      await resolve(phMember, { uuid: '00000000-0000-4000-8000-000000000000' }, theirs, { resolved: true, version: 1 }),
-      404,
-    );
-    await expectError(
-      await ctx.request(resolvePath(p, 'first'), { token: phMember.token, json: { resolved: true, version: 1 } }),
-      400,
-      { fields: ['id'] },
-    );
-    await expectError(
-      await ctx.request(resolvePath({ uuid: 'nope' }, 1), {
-        token: phMember.token,
-        json: { resolved: true, version: 1 },
-      }),
-      400,
-      { fields: ['uuid'] },
-    );
-    const results = commentOn(p, 'results');
-    await expectError(await resolve(phMember, p, results, { resolved: 'yes', version: 1 }), 400, {
-      fields: ['resolved'],
-    });
-    await expectError(await resolve(phMember, p, results, { version: 1 }), 400, { fields: ['resolved'] });
-    await expectError(await resolve(phMember, p, results, { resolved: true, version: 0 }), 400, {
-      fields: ['version'],
-    });
-    await expectError(
-      await ctx.request(resolvePath(p, results.id), {
-        token: phMember.token,
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: '{"resolved":',
-      }),
-      400,
-    );
-  });
+  test(
+    'bad input: unknown practice or comment 404, a comment ' +
+      'of another practice 404, malformed values 400 naming them',
+    async () => {
+      const p = await reviewedPractice();
+      const other = await reviewedPractice();
+      const theirs = commentOn(other, 'results');
+      await expectError(await resolve(phMember, p, theirs, { resolved: true, version: 1 }), 404, {
+        message: /No comment/,
+      });
+      await expectError(await resolve(phMember, p, { id: 999_999 }, { resolved: true, version: 1 }), 404);
+      await expectError(
+        await resolve(phMember, { uuid: '00000000-0000-4000-8000-000000000000' }, theirs, {
+          resolved: true,
+          version: 1,
+        }),
+        404,
+      );
+      await expectError(
+        await ctx.request(resolvePath(p, 'first'), { token: phMember.token, json: { resolved: true, version: 1 } }),
+        400,
+        { fields: ['id'] },
+      );
+      await expectError(
+        await ctx.request(resolvePath({ uuid: 'nope' }, 1), {
+          token: phMember.token,
+          json: { resolved: true, version: 1 },
+        }),
+        400,
+        { fields: ['uuid'] },
+      );
+      const results = commentOn(p, 'results');
+      await expectError(await resolve(phMember, p, results, { resolved: 'yes', version: 1 }), 400, {
+        fields: ['resolved'],
+      });
+      await expectError(await resolve(phMember, p, results, { version: 1 }), 400, { fields: ['resolved'] });
+      await expectError(await resolve(phMember, p, results, { resolved: true, version: 0 }), 400, {
+        fields: ['version'],
+      });
+      await expectError(
+        await ctx.request(resolvePath(p, results.id), {
+          token: phMember.token,
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: '{"resolved":',
+        }),
+        400,
+      );
+    },
+  );
 });

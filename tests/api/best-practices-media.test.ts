@@ -82,84 +82,88 @@ function bombPng(width: number, height: number): Buffer {
 }
 
 describe('images', () => {
-  test('a picture and its crop: renditions re-encoded, a 16:9 card from the crop sent, the first image is the cover', async () => {
-    const p = await create();
-    const body = await expectJson(
-      await send(
-        member,
-        p,
-        'upload',
-        uploadForm(await makeImage('jpeg', 2000, 1500, { comment: 'secret-exif' }), {
-          name: 'river.jpg',
-          type: 'image/jpeg',
-        }),
-        '&crop=0.1,0.2,0.8,0.5',
-      ),
-      201,
-      StrictPractice,
-    );
-    const [image] = body.data.images;
-    expect(image).toMatchObject({ is_cover: true, caption: null });
-    expect(image!.image.variants.map((v) => [v.format, v.width])).toEqual([
-      ['webp', 480],
-      ['webp', 960],
-      ['webp', 1600],
-      ['jpeg', 1600],
-    ]);
-    expect(image!.card.variants.map((v) => [v.format, v.width, v.height])).toEqual([
-      ['webp', 480, 270],
-      ['webp', 960, 540],
-      ['jpeg', 960, 540],
-    ]);
-    expect(body.data.version).toBe(p.version + 1);
-    expect(image!.crop).toEqual({ x: 0.1, y: 0.2, width: 0.8, height: 0.5 });
-    // 4 renditions, 3 card renditions and the upload itself, kept for later crops but never served.
-    expect(await filesOf(p.uuid)).toHaveLength(8);
-    const original = (await filesOf(p.uuid)).find((name) => name.endsWith('.original'))!;
-    expect((await ctx.request(`/uploads/best-practices/${p.uuid}/${original}`)).status).toBe(404);
-    // A draft's files are private (decision 035): its author reads them.
-    const served = await ctx.request(image!.card.variants[0]!.url, { token: member.token });
-    expect(served.status).toBe(200);
-    expect(served.headers.get('content-type')).toBe('image/webp');
-    expect(Buffer.from(await served.arrayBuffer()).includes('secret-exif')).toBe(false);
-
-    // Captions, credits and the cover are saved with the form; an image left out is removed with its files.
-    let data = body.data;
-    data = (
-      await expectJson(
-        await send(member, data, 'upload', uploadForm(await makeImage('png', 800, 800))),
+  test(
+    'a picture and its crop: renditions re-encoded, a 16:9 ' + 'card from the crop sent, the first image is the cover',
+    async () => {
+      const p = await create();
+      const body = await expectJson(
+        await send(
+          member,
+          p,
+          'upload',
+          uploadForm(await makeImage('jpeg', 2000, 1500, { comment: 'secret-exif' }), {
+            name: 'river.jpg',
+            type: 'image/jpeg',
+          }),
+          '&crop=0.1,0.2,0.8,0.5',
+        ),
         201,
         StrictPractice,
-      )
-    ).data;
-    const [first, second] = data.images;
-    const after = await expectJson(
-      await ctx.request('/api/best-practice/saved', {
-        token: member.token,
-        json: {
-          uuid: p.uuid,
-          version: data.version,
-          images: [{ id: second!.id, caption: 'The esplanade at dusk', credit: 'City of Iloilo', is_cover: true }],
-        },
-      }),
-      200,
-      StrictPractice,
-    );
-    expect(after.data.images).toMatchObject([
-      { id: second!.id, caption: 'The esplanade at dusk', credit: 'City of Iloilo', is_cover: true },
-    ]);
-    expect(after.data.images[0]!.card.variants.at(-1)).toMatchObject({ width: 800, height: 450 });
-    expect((await filesOf(p.uuid)).some((name) => first!.image.url.endsWith(name))).toBe(false);
-    expect((await filesOf(p.uuid)).filter((name) => name.endsWith('.original'))).toHaveLength(1); // the removed image's upload went too
-    await expectError(
-      await ctx.request('/api/best-practice/saved', {
-        token: member.token,
-        json: { uuid: p.uuid, version: after.data.version, images: [{ id: 'made-up' }] },
-      }),
-      400,
-      { fields: ['images'] },
-    );
-  });
+      );
+      const [image] = body.data.images;
+      expect(image).toMatchObject({ is_cover: true, caption: null });
+      expect(image!.image.variants.map((v) => [v.format, v.width])).toEqual([
+        ['webp', 480],
+        ['webp', 960],
+        ['webp', 1600],
+        ['jpeg', 1600],
+      ]);
+      expect(image!.card.variants.map((v) => [v.format, v.width, v.height])).toEqual([
+        ['webp', 480, 270],
+        ['webp', 960, 540],
+        ['jpeg', 960, 540],
+      ]);
+      expect(body.data.version).toBe(p.version + 1);
+      expect(image!.crop).toEqual({ x: 0.1, y: 0.2, width: 0.8, height: 0.5 });
+      // 4 renditions, 3 card renditions and the upload itself, kept for later crops but never served.
+      expect(await filesOf(p.uuid)).toHaveLength(8);
+      const original = (await filesOf(p.uuid)).find((name) => name.endsWith('.original'))!;
+      expect((await ctx.request(`/uploads/best-practices/${p.uuid}/${original}`)).status).toBe(404);
+      // A draft's files are private (decision 035): its author reads them.
+      const served = await ctx.request(image!.card.variants[0]!.url, { token: member.token });
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe('image/webp');
+      expect(Buffer.from(await served.arrayBuffer()).includes('secret-exif')).toBe(false);
+
+      // Captions, credits and the cover are saved with the form; an image left out is removed with its files.
+      let data = body.data;
+      data = (
+        await expectJson(
+          await send(member, data, 'upload', uploadForm(await makeImage('png', 800, 800))),
+          201,
+          StrictPractice,
+        )
+      ).data;
+      const [first, second] = data.images;
+      const after = await expectJson(
+        await ctx.request('/api/best-practice/saved', {
+          token: member.token,
+          json: {
+            uuid: p.uuid,
+            version: data.version,
+            images: [{ id: second!.id, caption: 'The esplanade at dusk', credit: 'City of Iloilo', is_cover: true }],
+          },
+        }),
+        200,
+        StrictPractice,
+      );
+      expect(after.data.images).toMatchObject([
+        { id: second!.id, caption: 'The esplanade at dusk', credit: 'City of Iloilo', is_cover: true },
+      ]);
+      expect(after.data.images[0]!.card.variants.at(-1)).toMatchObject({ width: 800, height: 450 });
+      expect((await filesOf(p.uuid)).some((name) => first!.image.url.endsWith(name))).toBe(false);
+      // the removed image's upload went too
+      expect((await filesOf(p.uuid)).filter((name) => name.endsWith('.original'))).toHaveLength(1);
+      await expectError(
+        await ctx.request('/api/best-practice/saved', {
+          token: member.token,
+          json: { uuid: p.uuid, version: after.data.version, images: [{ id: 'made-up' }] },
+        }),
+        400,
+        { fields: ['images'] },
+      );
+    },
+  );
 
   test.each([
     ['a text file named .jpg', Buffer.from('just some text, not a picture'), 'photo.jpg', 'image/jpeg'],
@@ -299,32 +303,35 @@ describe('cropping the card again', () => {
     },
   );
 
-  test('a stale version: 409 with the practice as it is now, the card and files unchanged; no version: 400', async () => {
-    const p = await uploaded();
-    const id = p.images[0]!.id;
-    const newer = (
-      await expectJson(
-        await ctx.request('/api/best-practice/saved', {
-          token: member.token,
-          json: { uuid: p.uuid, version: p.version, city: 'Jaro' },
-        }),
-        200,
-        StrictPractice,
-      )
-    ).data;
-    const files = await filesOf(p.uuid);
-    const stale = await expectJson(
-      await crop(member, p, id, { crop: { x: 0.5, y: 0, width: 0.5, height: 0.5 }, version: p.version }),
-      409,
-      deepStrict(GenericResponseSchema.extend({ current: PracticeResponseSchema.shape.data })),
-    );
-    expect(stale.current).toMatchObject({ version: newer.version, city: 'Jaro' });
-    expect(stale.current.images[0]!.card).toEqual(p.images[0]!.card);
-    expect(await filesOf(p.uuid)).toEqual(files);
-    await expectError(await crop(member, newer, id, { crop: { x: 0.5, y: 0, width: 0.5, height: 0.5 } }), 400, {
-      fields: ['version'],
-    });
-  });
+  test(
+    'a stale version: 409 with the practice as it is ' + 'now, the card and files unchanged; no version: 400',
+    async () => {
+      const p = await uploaded();
+      const id = p.images[0]!.id;
+      const newer = (
+        await expectJson(
+          await ctx.request('/api/best-practice/saved', {
+            token: member.token,
+            json: { uuid: p.uuid, version: p.version, city: 'Jaro' },
+          }),
+          200,
+          StrictPractice,
+        )
+      ).data;
+      const files = await filesOf(p.uuid);
+      const stale = await expectJson(
+        await crop(member, p, id, { crop: { x: 0.5, y: 0, width: 0.5, height: 0.5 }, version: p.version }),
+        409,
+        deepStrict(GenericResponseSchema.extend({ current: PracticeResponseSchema.shape.data })),
+      );
+      expect(stale.current).toMatchObject({ version: newer.version, city: 'Jaro' });
+      expect(stale.current.images[0]!.card).toEqual(p.images[0]!.card);
+      expect(await filesOf(p.uuid)).toEqual(files);
+      await expectError(await crop(member, newer, id, { crop: { x: 0.5, y: 0, width: 0.5, height: 0.5 } }), 400, {
+        fields: ['version'],
+      });
+    },
+  );
 
   test('bad input is a 4xx naming it; an unknown image 404', async () => {
     const p = await uploaded();
@@ -587,46 +594,49 @@ describe('the public library', () => {
     await expectError(await ctx.request('/api/best-practice/public/show/nope'), 400, { fields: ['uuid'] });
   });
 
-  test('answers come from the shared public cache: an ETag and a 304; a write of the domain makes a new answer', async () => {
-    const first = await ctx.request('/api/best-practice/public/list');
-    const etag = first.headers.get('etag')!;
-    expect(etag).toMatch(/^"[\w-]+"$/);
-    const again = await ctx.request('/api/best-practice/public/list', { headers: { 'If-None-Match': etag } });
-    expect(again.status).toBe(304);
-    const show = await ctx.request(`/api/best-practice/public/show/${published.uuid}`);
-    expect(
-      (
-        await ctx.request(`/api/best-practice/public/show/${published.uuid}`, {
-          headers: { 'If-None-Match': show.headers.get('etag')! },
-        })
-      ).status,
-    ).toBe(304);
-
-    // Featuring the practice changes its card at once, and un-featuring it changes it back.
-    const act = async (action: string) => {
-      const current = (
-        await expectJson(
-          await ctx.request(`/api/best-practice/show/${published.uuid}`, { token: admin.token }),
-          200,
-          StrictPractice,
-        )
-      ).data;
+  test(
+    'answers come from the shared public cache: an ETag ' + 'and a 304; a write of the domain makes a new answer',
+    async () => {
+      const first = await ctx.request('/api/best-practice/public/list');
+      const etag = first.headers.get('etag')!;
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      const again = await ctx.request('/api/best-practice/public/list', { headers: { 'If-None-Match': etag } });
+      expect(again.status).toBe(304);
+      const show = await ctx.request(`/api/best-practice/public/show/${published.uuid}`);
       expect(
         (
-          await ctx.request(`/api/best-practice/${published.uuid}/transition`, {
-            token: admin.token,
-            json: { action, version: current.version },
+          await ctx.request(`/api/best-practice/public/show/${published.uuid}`, {
+            headers: { 'If-None-Match': show.headers.get('etag')! },
           })
         ).status,
-      ).toBe(200);
-    };
-    await act('feature');
-    const featured = await ctx.request('/api/best-practice/public/list', { headers: { 'If-None-Match': etag } });
-    expect(featured.status).toBe(200);
-    expect((await expectJson(featured, 200, PublicListResponseSchema)).data[0]!.featured).toBe(true);
-    await act('unfeature');
-    expect((await ctx.request('/api/best-practice/public/list', { headers: { 'If-None-Match': etag } })).status).toBe(
-      304,
-    );
-  });
+      ).toBe(304);
+
+      // Featuring the practice changes its card at once, and un-featuring it changes it back.
+      const act = async (action: string) => {
+        const current = (
+          await expectJson(
+            await ctx.request(`/api/best-practice/show/${published.uuid}`, { token: admin.token }),
+            200,
+            StrictPractice,
+          )
+        ).data;
+        expect(
+          (
+            await ctx.request(`/api/best-practice/${published.uuid}/transition`, {
+              token: admin.token,
+              json: { action, version: current.version },
+            })
+          ).status,
+        ).toBe(200);
+      };
+      await act('feature');
+      const featured = await ctx.request('/api/best-practice/public/list', { headers: { 'If-None-Match': etag } });
+      expect(featured.status).toBe(200);
+      expect((await expectJson(featured, 200, PublicListResponseSchema)).data[0]!.featured).toBe(true);
+      await act('unfeature');
+      expect((await ctx.request('/api/best-practice/public/list', { headers: { 'If-None-Match': etag } })).status).toBe(
+        304,
+      );
+    },
+  );
 });

@@ -183,103 +183,106 @@ describe('country scope', () => {
 });
 
 describe('the review workflow', () => {
-  test('write, submit, changes requested with comments, fix, resubmit, publish: each step in the timeline', async () => {
-    let p = await created(phMember);
-    // Incomplete: the sections still missing are named.
-    const refused = await act(phMember, p.uuid, { action: 'submit', version: p.version });
-    expect(refused.status).toBe(400);
-    const incomplete = (await refused.json()) as { message: string; errors: Record<string, string[]> };
-    expect(Object.keys(incomplete.errors)).toEqual([
-      'basics',
-      'organisations',
-      'period',
-      'themes',
-      'summary',
-      'context',
-      'implementation',
-      'results',
-      'contact',
-    ]);
-    expect(incomplete.message).toMatch(
-      /Complete these sections before submitting: Title and place, Organisations, Period and key dates/,
-    );
-    p = await saved(phMember, { uuid: p.uuid, version: p.version, ...COMPLETE_PRACTICE });
-    p = await acted(phMember, p, 'submit');
-    expect(p).toMatchObject({ status: 'submitted' });
-    expect(p.submitted_at).not.toBeNull();
+  test(
+    'write, submit, changes requested with comments, ' + 'fix, resubmit, publish: each step in the timeline',
+    async () => {
+      let p = await created(phMember);
+      // Incomplete: the sections still missing are named.
+      const refused = await act(phMember, p.uuid, { action: 'submit', version: p.version });
+      expect(refused.status).toBe(400);
+      const incomplete = (await refused.json()) as { message: string; errors: Record<string, string[]> };
+      expect(Object.keys(incomplete.errors)).toEqual([
+        'basics',
+        'organisations',
+        'period',
+        'themes',
+        'summary',
+        'context',
+        'implementation',
+        'results',
+        'contact',
+      ]);
+      expect(incomplete.message).toMatch(
+        /Complete these sections before submitting: Title and place, Organisations, Period and key dates/,
+      );
+      p = await saved(phMember, { uuid: p.uuid, version: p.version, ...COMPLETE_PRACTICE });
+      p = await acted(phMember, p, 'submit');
+      expect(p).toMatchObject({ status: 'submitted' });
+      expect(p.submitted_at).not.toBeNull();
 
-    // The author waits: no edits, no review actions.
-    await expectError(await save(phMember, { uuid: p.uuid, version: p.version, city: 'Elsewhere' }), 409, {
-      message: /cannot be edited now/,
-    });
-    await expectError(await act(phMember, p.uuid, { action: 'publish', version: p.version }), 403, {
-      message: /administrators/,
-    });
-    await expectError(await act(phAdmin, p.uuid, { action: 'request_changes', note: 'x', version: p.version }), 403);
-    await expectError(
-      await ctx.request(`/api/best-practice/${p.uuid}/comment`, {
-        token: phAdmin.token,
-        json: { section: 'results', body: 'Hi' },
-      }),
-      403,
-    );
+      // The author waits: no edits, no review actions.
+      await expectError(await save(phMember, { uuid: p.uuid, version: p.version, city: 'Elsewhere' }), 409, {
+        message: /cannot be edited now/,
+      });
+      await expectError(await act(phMember, p.uuid, { action: 'publish', version: p.version }), 403, {
+        message: /administrators/,
+      });
+      await expectError(await act(phAdmin, p.uuid, { action: 'request_changes', note: 'x', version: p.version }), 403);
+      await expectError(
+        await ctx.request(`/api/best-practice/${p.uuid}/comment`, {
+          token: phAdmin.token,
+          json: { section: 'results', body: 'Hi' },
+        }),
+        403,
+      );
 
-    // The reviewer: a note is required; comments per section.
-    await expectError(await act(admin, p.uuid, { action: 'request_changes', version: p.version }), 400, {
-      fields: ['note'],
-    });
-    await expectJson(
-      await ctx.request(`/api/best-practice/${p.uuid}/comment`, {
-        token: admin.token,
-        json: { section: 'results', body: 'Give the 2023 figures.' },
-      }),
-      201,
-      StrictPractice,
-    );
-    p = await acted(admin, p, 'request_changes', 'Please add figures to the results.');
-    expect(p.status).toBe('changes_requested');
-    expect(p.comments).toMatchObject([
-      { section: 'results', body: 'Give the 2023 figures.', author_name: 'Aiko Reviewer' },
-    ]);
+      // The reviewer: a note is required; comments per section.
+      await expectError(await act(admin, p.uuid, { action: 'request_changes', version: p.version }), 400, {
+        fields: ['note'],
+      });
+      await expectJson(
+        await ctx.request(`/api/best-practice/${p.uuid}/comment`, {
+          token: admin.token,
+          json: { section: 'results', body: 'Give the 2023 figures.' },
+        }),
+        201,
+        StrictPractice,
+      );
+      p = await acted(admin, p, 'request_changes', 'Please add figures to the results.');
+      expect(p.status).toBe('changes_requested');
+      expect(p.comments).toMatchObject([
+        { section: 'results', body: 'Give the 2023 figures.', author_name: 'Aiko Reviewer' },
+      ]);
 
-    p = await saved(phMember, {
-      uuid: p.uuid,
-      version: p.version,
-      figures: [{ label: 'Flooding incidents', value: '-67', unit: '%' }],
-    });
-    p = await acted(phMember, p, 'submit');
-    await expectError(await act(admin, p.uuid, { action: 'archive', version: p.version }), 409, {
-      message: /waiting for review cannot take/,
-    });
-    p = await acted(admin, p, 'publish');
-    expect(p.status).toBe('published');
-    expect(p.published_at).not.toBeNull();
-    p = await acted(admin, p, 'feature');
-    expect(p.featured).toBe(true);
+      p = await saved(phMember, {
+        uuid: p.uuid,
+        version: p.version,
+        figures: [{ label: 'Flooding incidents', value: '-67', unit: '%' }],
+      });
+      p = await acted(phMember, p, 'submit');
+      await expectError(await act(admin, p.uuid, { action: 'archive', version: p.version }), 409, {
+        message: /waiting for review cannot take/,
+      });
+      p = await acted(admin, p, 'publish');
+      expect(p.status).toBe('published');
+      expect(p.published_at).not.toBeNull();
+      p = await acted(admin, p, 'feature');
+      expect(p.featured).toBe(true);
 
-    expect(p.timeline.map((t) => [t.action, t.from, t.to, t.actor_name])).toEqual([
-      ['create', null, 'draft', 'Jose Author'],
-      ['submit', 'draft', 'submitted', 'Jose Author'],
-      ['comment', null, null, 'Aiko Reviewer'],
-      ['request_changes', 'submitted', 'changes_requested', 'Aiko Reviewer'],
-      ['submit', 'changes_requested', 'submitted', 'Jose Author'],
-      ['publish', 'submitted', 'published', 'Aiko Reviewer'],
-      ['feature', 'published', 'published', 'Aiko Reviewer'],
-    ]);
-    expect(p.timeline[3]!.note).toBe('Please add figures to the results.');
-    // Every change, saves included, is in audit_events.
-    const [events] = await ctx.deps.db
-      .select({ n: count() })
-      .from(auditEvents)
-      .where(and(eq(auditEvents.entity, 'best_practice'), eq(auditEvents.entityId, p.uuid)));
-    expect(events!.n).toBe(9);
+      expect(p.timeline.map((t) => [t.action, t.from, t.to, t.actor_name])).toEqual([
+        ['create', null, 'draft', 'Jose Author'],
+        ['submit', 'draft', 'submitted', 'Jose Author'],
+        ['comment', null, null, 'Aiko Reviewer'],
+        ['request_changes', 'submitted', 'changes_requested', 'Aiko Reviewer'],
+        ['submit', 'changes_requested', 'submitted', 'Jose Author'],
+        ['publish', 'submitted', 'published', 'Aiko Reviewer'],
+        ['feature', 'published', 'published', 'Aiko Reviewer'],
+      ]);
+      expect(p.timeline[3]!.note).toBe('Please add figures to the results.');
+      // Every change, saves included, is in audit_events.
+      const [events] = await ctx.deps.db
+        .select({ n: count() })
+        .from(auditEvents)
+        .where(and(eq(auditEvents.entity, 'best_practice'), eq(auditEvents.entityId, p.uuid)));
+      expect(events!.n).toBe(9);
 
-    // Archive takes it off the public library and stops featuring it; restore brings it back.
-    p = await acted(admin, p, 'archive');
-    expect(p).toMatchObject({ status: 'archived', featured: false });
-    p = await acted(admin, p, 'unarchive');
-    expect(p.status).toBe('published');
-  });
+      // Archive takes it off the public library and stops featuring it; restore brings it back.
+      p = await acted(admin, p, 'archive');
+      expect(p).toMatchObject({ status: 'archived', featured: false });
+      p = await acted(admin, p, 'unarchive');
+      expect(p.status).toBe('published');
+    },
+  );
 
   test('reject needs a note and closes the practice to edits', async () => {
     let p = await created(phAdmin, COMPLETE_PRACTICE);

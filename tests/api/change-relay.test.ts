@@ -65,27 +65,30 @@ const namesOnB = async (token: string) => {
 };
 
 describe.skipIf(postgresOnly)('two instances on one PostgreSQL database', () => {
-  test("without the relay, B's cached user list keeps the old name; with it, B shows A's edit within a second", async () => {
-    expect(await namesOnB(admin.token)).toContain('Somchai Original');
-    const edit = async (name: string) => {
-      const response = await a.request(`/api/user/edit/${member.uuid}`, {
-        token: admin.token,
-        json: { name, version: await userVersion(a, member.uuid) },
-      });
-      expect(response.status).toBe(200);
-    };
-    await edit('Сомчай Перший');
-    expect(await namesOnB(admin.token)).toContain('Somchai Original'); // B's cache: no way to know
+  test(
+    "without the relay, B's cached user list keeps the " + "old name; with it, B shows A's edit within a second",
+    async () => {
+      expect(await namesOnB(admin.token)).toContain('Somchai Original');
+      const edit = async (name: string) => {
+        const response = await a.request(`/api/user/edit/${member.uuid}`, {
+          token: admin.token,
+          json: { name, version: await userVersion(a, member.uuid) },
+        });
+        expect(response.status).toBe(200);
+      };
+      await edit('Сомчай Перший');
+      expect(await namesOnB(admin.token)).toContain('Somchai Original'); // B's cache: no way to know
 
-    for (const relay of relays) await relay.start();
-    b.deps.changes.resync(); // what B does when it starts hearing: nothing it kept is trusted
-    expect(await namesOnB(admin.token)).toContain('Сомчай Перший');
-    await edit('สมชาย ใหม่');
-    const ms = await within(1000, "A's edit in B's list", async () =>
-      (await namesOnB(admin.token)).includes('สมชาย ใหม่'),
-    );
-    expect(ms).toBeLessThan(1000);
-  });
+      for (const relay of relays) await relay.start();
+      b.deps.changes.resync(); // what B does when it starts hearing: nothing it kept is trusted
+      expect(await namesOnB(admin.token)).toContain('Сомчай Перший');
+      await edit('สมชาย ใหม่');
+      const ms = await within(1000, "A's edit in B's list", async () =>
+        (await namesOnB(admin.token)).includes('สมชาย ใหม่'),
+      );
+      expect(ms).toBeLessThan(1000);
+    },
+  );
 
   test("a practice published through A: B's public list and its file answers follow within a second", async () => {
     let p = (
@@ -143,39 +146,42 @@ describe.skipIf(postgresOnly)('two instances on one PostgreSQL database', () => 
     await within(1000, 'the picture private again on B', async () => (await b.request(picture)).status === 404);
   });
 
-  test('events reach the other instance only once committed, once each, and a huge batch asks for a resync', async () => {
-    const heardOnB: string[] = [];
-    const heardOnA: string[] = [];
-    let resyncs = 0;
-    const off = [
-      b.deps.changes.onCommit('probe', '*', (event) => heardOnB.push(event.type), { everyInstance: true }),
-      a.deps.changes.onCommit('probe', '*', (event) => heardOnA.push(event.type), { everyInstance: true }),
-      b.deps.changes.onResync('probe', () => resyncs++),
-    ];
-    const event = (uuid: string): ChangeEvent => ({
-      type: 'country.saved',
-      data: { code: uuid },
-      actorId: null,
-      site: false,
-    });
-    await expect(
-      a.deps.changes.write(a.deps.db, async (w) => {
-        await w.emit(event('rolled back'));
-        throw new Error('no');
-      }),
-    ).rejects.toThrow('no');
-    await a.deps.changes.write(a.deps.db, (w) => w.emit(event('kept')));
-    await within(1000, 'the committed event on B', async () => heardOnB.length > 0);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(heardOnB).toEqual(['country.saved']);
-    expect(heardOnA).toEqual(['country.saved']); // its own, once: the echo from the channel is ignored
+  test(
+    'events reach the other instance only once committed, ' + 'once each, and a huge batch asks for a resync',
+    async () => {
+      const heardOnB: string[] = [];
+      const heardOnA: string[] = [];
+      let resyncs = 0;
+      const off = [
+        b.deps.changes.onCommit('probe', '*', (event) => heardOnB.push(event.type), { everyInstance: true }),
+        a.deps.changes.onCommit('probe', '*', (event) => heardOnA.push(event.type), { everyInstance: true }),
+        b.deps.changes.onResync('probe', () => resyncs++),
+      ];
+      const event = (uuid: string): ChangeEvent => ({
+        type: 'country.saved',
+        data: { code: uuid },
+        actorId: null,
+        site: false,
+      });
+      await expect(
+        a.deps.changes.write(a.deps.db, async (w) => {
+          await w.emit(event('rolled back'));
+          throw new Error('no');
+        }),
+      ).rejects.toThrow('no');
+      await a.deps.changes.write(a.deps.db, (w) => w.emit(event('kept')));
+      await within(1000, 'the committed event on B', async () => heardOnB.length > 0);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(heardOnB).toEqual(['country.saved']);
+      expect(heardOnA).toEqual(['country.saved']); // its own, once: the echo from the channel is ignored
 
-    await a.deps.changes.write(a.deps.db, async (w) => {
-      for (let i = 0; i < 400; i++) await w.emit(event(`bulk-${i}`));
-    });
-    await within(1000, 'a resync on B', async () => resyncs === 1);
-    for (const unsubscribe of off) unsubscribe();
-  });
+      await a.deps.changes.write(a.deps.db, async (w) => {
+        for (let i = 0; i < 400; i++) await w.emit(event(`bulk-${i}`));
+      });
+      await within(1000, 'a resync on B', async () => resyncs === 1);
+      for (const unsubscribe of off) unsubscribe();
+    },
+  );
 
   test('B lost its listening connection: once listening again it drops its caches', async () => {
     const [practice] = await a.deps.db

@@ -60,28 +60,31 @@ describe('the demo translations of the reference content', () => {
     },
   );
 
-  test('name existing records and their texts, each field in every language, none empty or left in English', async () => {
-    for (const { entity, key, locales } of records) {
-      const english = await englishFields(db, entity, key);
-      const name = named(entity, key);
-      expect(english, `${name} exists`).not.toBeNull();
-      const names = english!.map((field) => field.name).sort();
-      for (const locale of TRANSLATION_LOCALES) {
-        const fields = locales[locale];
-        expect(Object.keys(fields ?? {}).sort(), `${name} ${locale}: every text translated`).toEqual(names);
-        for (const field of english!) {
-          const text = fields![field.name]!;
-          expect(text.trim(), `${name} ${locale} ${field.name}`).not.toBe('');
-          if (!field.multiline) expect(text, `${name} ${locale} ${field.name}: one line`).not.toMatch(/\n/);
-          // Chinese and Russian keep no English word (codes such as PM2.5 aside); French may share
-          // a single word with English ("Participation"), not a phrase.
-          if (locale !== 'fr')
-            expect(text.match(/[A-Za-z]{3,}/g), `${name} ${locale} ${field.name}: ${text}`).toBeNull();
-          else if (/\s/.test(field.english)) expect(text, `${name} ${locale} ${field.name}`).not.toBe(field.english);
+  test(
+    'name existing records and their texts, each field ' + 'in every language, none empty or left in English',
+    async () => {
+      for (const { entity, key, locales } of records) {
+        const english = await englishFields(db, entity, key);
+        const name = named(entity, key);
+        expect(english, `${name} exists`).not.toBeNull();
+        const names = english!.map((field) => field.name).sort();
+        for (const locale of TRANSLATION_LOCALES) {
+          const fields = locales[locale];
+          expect(Object.keys(fields ?? {}).sort(), `${name} ${locale}: every text translated`).toEqual(names);
+          for (const field of english!) {
+            const text = fields![field.name]!;
+            expect(text.trim(), `${name} ${locale} ${field.name}`).not.toBe('');
+            if (!field.multiline) expect(text, `${name} ${locale} ${field.name}: one line`).not.toMatch(/\n/);
+            // Chinese and Russian keep no English word (codes such as PM2.5 aside); French may share
+            // a single word with English ("Participation"), not a phrase.
+            if (locale !== 'fr')
+              expect(text.match(/[A-Za-z]{3,}/g), `${name} ${locale} ${field.name}: ${text}`).toBeNull();
+            else if (/\s/.test(field.english)) expect(text, `${name} ${locale} ${field.name}`).not.toBe(field.english);
+          }
         }
       }
-    }
-  });
+    },
+  );
 
   test('translate every question of the demo questionnaire, named in the files by its code', async () => {
     const codes = QUESTION_SEED.map((q) => q.code);

@@ -93,31 +93,34 @@ describe('key facts as translatable texts of their theme', () => {
     });
   });
 
-  test('a translation of a fact reaches the public pages; one of a fact the theme does not have is refused', async () => {
-    const saved = await expectJson(
-      await saveFrench({
+  test(
+    'a translation of a fact reaches the public pages; ' + 'one of a fact the theme does not have is refused',
+    async () => {
+      const saved = await expectJson(
+        await saveFrench({
+          name: 'Chiffres',
+          'fact.1.label': 'Plus grande ville\u00a0: Tokyo',
+          'fact.1.unit': 'milliers d’habitants',
+          'fact.3.value': 'une sur quatre',
+        }),
+        200,
+        StrictLocale,
+      );
+      expect(saved.data.fields['fact.1.unit']).toBe('milliers d’habitants');
+      expect(await publicFrench()).toEqual({
         name: 'Chiffres',
         'fact.1.label': 'Plus grande ville\u00a0: Tokyo',
         'fact.1.unit': 'milliers d’habitants',
         'fact.3.value': 'une sur quatre',
-      }),
-      200,
-      StrictLocale,
-    );
-    expect(saved.data.fields['fact.1.unit']).toBe('milliers d’habitants');
-    expect(await publicFrench()).toEqual({
-      name: 'Chiffres',
-      'fact.1.label': 'Plus grande ville\u00a0: Tokyo',
-      'fact.1.unit': 'milliers d’habitants',
-      'fact.3.value': 'une sur quatre',
-    });
-    await expectError(await saveFrench({ 'fact.4.label': 'Rien' }, saved.data.version), 400, {
-      fields: ['fields.fact.4.label'],
-    });
-    await expectError(await saveFrench({ 'fact.2.value': '91,78' }, saved.data.version), 400, {
-      fields: ['fields.fact.2.value'],
-    });
-  });
+      });
+      await expectError(await saveFrench({ 'fact.4.label': 'Rien' }, saved.data.version), 400, {
+        fields: ['fields.fact.4.label'],
+      });
+      await expectError(await saveFrench({ 'fact.2.value': '91,78' }, saved.data.version), 400, {
+        fields: ['fields.fact.2.value'],
+      });
+    },
+  );
 
   test(
     'once the facts move, a translation made for another fact no longer reaches the pages; the theme’s other ' +

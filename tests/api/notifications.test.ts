@@ -183,32 +183,35 @@ describe('report decisions reach the country, and only it', () => {
 
 describe('best practices and contact messages', () => {
   const practice = { uuid: '00000000-0000-4000-8000-0000000000aa', country: 'TH' };
-  test('practice returned, published and commented reach the practice country; submitted reaches the secretariat', async () => {
-    await emit(
-      { type: 'practice.returned', data: { ...practice, note: 'Add a photo' }, actorId: admin.id, site: false },
-      { type: 'practice.published', data: practice, actorId: admin.id, site: true },
-      { type: 'practice.commented', data: { ...practice, section: 'Results' }, actorId: admin.id, site: false },
-      { type: 'practice.submitted', data: practice, actorId: thMember.id, site: false },
-    );
-    expect((await list(thAdmin)).data.slice(0, 3).map((n) => n.kind)).toEqual([
-      'practice.commented',
-      'practice.published',
-      'practice.returned',
-    ]);
-    expect((await list(thMember)).data.slice(0, 3).map((n) => n.kind)).toEqual([
-      'practice.commented',
-      'practice.published',
-      'practice.returned',
-    ]);
-    expect((await list(phMember)).data.map((n) => n.kind).filter((k) => k.startsWith('practice'))).toEqual([]);
-    expect((await list(tuxuri)).data[0]).toMatchObject({
-      kind: 'practice.submitted',
-      link: `/module/best-practice/form/${practice.uuid}`,
-    });
-    // Comments are not emailed unless the person asks for it.
-    const queued = await ctx.deps.db.select().from(mailOutbox).where(eq(mailOutbox.userId, thAdmin.id));
-    expect(queued.map((m) => m.kind).sort()).toEqual(['practice.published', 'practice.returned']);
-  });
+  test(
+    'practice returned, published and commented reach the ' + 'practice country; submitted reaches the secretariat',
+    async () => {
+      await emit(
+        { type: 'practice.returned', data: { ...practice, note: 'Add a photo' }, actorId: admin.id, site: false },
+        { type: 'practice.published', data: practice, actorId: admin.id, site: true },
+        { type: 'practice.commented', data: { ...practice, section: 'Results' }, actorId: admin.id, site: false },
+        { type: 'practice.submitted', data: practice, actorId: thMember.id, site: false },
+      );
+      expect((await list(thAdmin)).data.slice(0, 3).map((n) => n.kind)).toEqual([
+        'practice.commented',
+        'practice.published',
+        'practice.returned',
+      ]);
+      expect((await list(thMember)).data.slice(0, 3).map((n) => n.kind)).toEqual([
+        'practice.commented',
+        'practice.published',
+        'practice.returned',
+      ]);
+      expect((await list(phMember)).data.map((n) => n.kind).filter((k) => k.startsWith('practice'))).toEqual([]);
+      expect((await list(tuxuri)).data[0]).toMatchObject({
+        kind: 'practice.submitted',
+        link: `/module/best-practice/form/${practice.uuid}`,
+      });
+      // Comments are not emailed unless the person asks for it.
+      const queued = await ctx.deps.db.select().from(mailOutbox).where(eq(mailOutbox.userId, thAdmin.id));
+      expect(queued.map((m) => m.kind).sort()).toEqual(['practice.published', 'practice.returned']);
+    },
+  );
 
   test('a contact message: the secretariat sees it in the portal (email off by default)', async () => {
     await emit({ type: 'contact.received', data: { id: 4321 }, actorId: null, site: false });

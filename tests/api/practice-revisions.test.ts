@@ -234,26 +234,29 @@ describe('revising a published practice', () => {
     expect(await publicPage(p)).toEqual(published);
   });
 
-  test('publishing the new version: the public library changes (one site change) and the replaced picture’s files go', async () => {
-    events.length = 0;
-    const before = await filesOf(p.uuid);
-    p = await acted(admin, p, 'publish');
-    expect(p).toMatchObject({ status: 'published', public_copy_kept_at: null });
-    expect(events.map((e) => [e.type, e.site])).toEqual([['practice.published', true]]);
-    const page = await publicPage(p);
-    expect(page).toMatchObject({
-      title: REVISED.title,
-      summary: REVISED.summary,
-      narrative: { results: REVISED.narrative!.results },
-    });
-    expect(page.images.map((i) => i.id)).toEqual([p.images[0]!.id]);
-    expect((await publicCard(p))?.cover?.image.url).toBe(p.images[0]!.card.url);
-    const after = await filesOf(p.uuid);
-    expect(after.length).toBeLessThan(before.length);
-    expect((await ctx.request(published.images[0]!.card.url)).status).toBe(404);
-    for (const url of [page.images[0]!.image.url, page.images[0]!.card.url])
-      expect((await ctx.request(url)).status).toBe(200);
-  });
+  test(
+    'publishing the new version: the public library changes ' + '(one site change) and the replaced picture’s files go',
+    async () => {
+      events.length = 0;
+      const before = await filesOf(p.uuid);
+      p = await acted(admin, p, 'publish');
+      expect(p).toMatchObject({ status: 'published', public_copy_kept_at: null });
+      expect(events.map((e) => [e.type, e.site])).toEqual([['practice.published', true]]);
+      const page = await publicPage(p);
+      expect(page).toMatchObject({
+        title: REVISED.title,
+        summary: REVISED.summary,
+        narrative: { results: REVISED.narrative!.results },
+      });
+      expect(page.images.map((i) => i.id)).toEqual([p.images[0]!.id]);
+      expect((await publicCard(p))?.cover?.image.url).toBe(p.images[0]!.card.url);
+      const after = await filesOf(p.uuid);
+      expect(after.length).toBeLessThan(before.length);
+      expect((await ctx.request(published.images[0]!.card.url)).status).toBe(404);
+      for (const url of [page.images[0]!.image.url, page.images[0]!.card.url])
+        expect((await ctx.request(url)).status).toBe(200);
+    },
+  );
 });
 
 describe('archiving a practice being revised', () => {

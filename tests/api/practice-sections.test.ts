@@ -117,39 +117,42 @@ describe('saving sections through the engine', () => {
     },
   );
 
-  test('a stale section: 409 with the sections as they are now; another section saved meanwhile is no conflict', async () => {
-    const p = await created(phMember);
-    await expectJson(
-      await sections(phMember, p.uuid, [{ question_uuid: uuidOf('context'), value: RUSSIAN }]),
-      200,
-      StrictSections,
-    );
-    await expectJson(
-      await sections(phAdmin, p.uuid, [{ question_uuid: uuidOf('context'), value: THAI, version: 1 }]),
-      200,
-      StrictSections,
-    );
-    const stale = await expectJson(
-      await sections(phMember, p.uuid, [{ question_uuid: uuidOf('context'), value: CHINESE, version: 1 }]),
-      409,
-      StrictStale,
-    );
-    expect(stale.current).toMatchObject([
-      { question_uuid: uuidOf('context'), value: THAI, version: 2, updated_by: { name: 'Maria Country' } },
-    ]);
-    // A first answer sent when someone else already gave one is stale too.
-    await expectJson(
-      await sections(phMember, p.uuid, [{ question_uuid: uuidOf('context'), value: CHINESE }]),
-      409,
-      StrictStale,
-    );
-    await expectJson(
-      await sections(phMember, p.uuid, [{ question_uuid: uuidOf('objectives'), value: CHINESE }]),
-      200,
-      StrictSections,
-    );
-    expect((await show(phMember, p.uuid)).narrative).toMatchObject({ context: THAI, objectives: CHINESE });
-  });
+  test(
+    'a stale section: 409 with the sections as they are ' + 'now; another section saved meanwhile is no conflict',
+    async () => {
+      const p = await created(phMember);
+      await expectJson(
+        await sections(phMember, p.uuid, [{ question_uuid: uuidOf('context'), value: RUSSIAN }]),
+        200,
+        StrictSections,
+      );
+      await expectJson(
+        await sections(phAdmin, p.uuid, [{ question_uuid: uuidOf('context'), value: THAI, version: 1 }]),
+        200,
+        StrictSections,
+      );
+      const stale = await expectJson(
+        await sections(phMember, p.uuid, [{ question_uuid: uuidOf('context'), value: CHINESE, version: 1 }]),
+        409,
+        StrictStale,
+      );
+      expect(stale.current).toMatchObject([
+        { question_uuid: uuidOf('context'), value: THAI, version: 2, updated_by: { name: 'Maria Country' } },
+      ]);
+      // A first answer sent when someone else already gave one is stale too.
+      await expectJson(
+        await sections(phMember, p.uuid, [{ question_uuid: uuidOf('context'), value: CHINESE }]),
+        409,
+        StrictStale,
+      );
+      await expectJson(
+        await sections(phMember, p.uuid, [{ question_uuid: uuidOf('objectives'), value: CHINESE }]),
+        200,
+        StrictSections,
+      );
+      expect((await show(phMember, p.uuid)).narrative).toMatchObject({ context: THAI, objectives: CHINESE });
+    },
+  );
 
   test('400 per answer and field; never a 5xx', async () => {
     const p = await created(phMember);

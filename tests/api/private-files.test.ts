@@ -118,17 +118,20 @@ describe('a draft practice: its files are private', () => {
     files = await practiceWithFiles();
   });
 
-  test('anonymous readers, another country and inactive accounts get 404, as for a file that does not exist', async () => {
-    for (const url of [files.picture, files.card, files.document]) {
-      await expectHidden(url);
-      await expectHidden(url, vnAdmin);
-      await expectHidden(url, inactive);
-    }
-    await expectHidden(files.picture.replace(/[0-9a-f]{16}-/, '0000000000000000-'), admin);
-    await expectHidden(`/uploads/best-practices/${crypto.randomUUID()}/0000000000000000-480.webp`);
-    // A broken or forged token is no way in either.
-    await expectHidden(files.picture, { ...phMember, token: `${phMember.token}x` });
-  });
+  test(
+    'anonymous readers, another country and inactive ' + 'accounts get 404, as for a file that does not exist',
+    async () => {
+      for (const url of [files.picture, files.card, files.document]) {
+        await expectHidden(url);
+        await expectHidden(url, vnAdmin);
+        await expectHidden(url, inactive);
+      }
+      await expectHidden(files.picture.replace(/[0-9a-f]{16}-/, '0000000000000000-'), admin);
+      await expectHidden(`/uploads/best-practices/${crypto.randomUUID()}/0000000000000000-480.webp`);
+      // A broken or forged token is no way in either.
+      await expectHidden(files.picture, { ...phMember, token: `${phMember.token}x` });
+    },
+  );
 
   test("the country's own users and administrators read them, uncached", async () => {
     for (const user of [phMember, phAdmin, admin]) {

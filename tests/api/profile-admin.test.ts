@@ -608,23 +608,30 @@ describe('the theme’s own fields', () => {
 });
 
 describe('figure years reach back to 1950 in the profile', () => {
-  test('a figure of 2000 is accepted; before 1950 or after the dataset year is refused (the value left out stays)', async () => {
-    const path = 'analytics/demography-urbanisation/KH/2010/saved';
-    const saved = await expectJson(
-      await post(path, { values: [{ indicator: 'URB_POP_PCT', value: 18.6, data_year: 2000, source: 'WUP 2018' }] }),
-      200,
-      DatasetResponseSchema,
-    );
-    expect(saved.data.values[0]).toMatchObject({ data_year: 2000 });
-    expect(saved.data.warnings).toEqual({});
-    await expectError(await post(path, { values: [{ indicator: 'URB_POP_PCT', data_year: 1949 }], version: 1 }), 400, {
-      fields: ['values.0.data_year'],
-    });
-    const late = await expectError(
-      await post(path, { values: [{ indicator: 'URB_POP_PCT', data_year: 2011 }], version: 1 }),
-      400,
-      { fields: ['values.0.data_year'] },
-    );
-    expect(late.errors!['values.0.data_year']).toEqual(['must be 2010 or earlier']);
-  });
+  test(
+    'a figure of 2000 is accepted; before 1950 or after ' + 'the dataset year is refused (the value left out stays)',
+    async () => {
+      const path = 'analytics/demography-urbanisation/KH/2010/saved';
+      const saved = await expectJson(
+        await post(path, { values: [{ indicator: 'URB_POP_PCT', value: 18.6, data_year: 2000, source: 'WUP 2018' }] }),
+        200,
+        DatasetResponseSchema,
+      );
+      expect(saved.data.values[0]).toMatchObject({ data_year: 2000 });
+      expect(saved.data.warnings).toEqual({});
+      await expectError(
+        await post(path, { values: [{ indicator: 'URB_POP_PCT', data_year: 1949 }], version: 1 }),
+        400,
+        {
+          fields: ['values.0.data_year'],
+        },
+      );
+      const late = await expectError(
+        await post(path, { values: [{ indicator: 'URB_POP_PCT', data_year: 2011 }], version: 1 }),
+        400,
+        { fields: ['values.0.data_year'] },
+      );
+      expect(late.errors!['values.0.data_year']).toEqual(['must be 2010 or earlier']);
+    },
+  );
 });

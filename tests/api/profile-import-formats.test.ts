@@ -58,74 +58,80 @@ async function stored(slug: string, year: number) {
 }
 
 describe('a CSV file as spreadsheets save it', () => {
-  test('semicolons, a byte-order mark, CRLF, decimal commas and Cyrillic and Thai notes: read as such, and said so', async () => {
-    const csv =
-      `\uFEFF${HEADER.join(';')}\r\nPH;URB_GROWTH;2001;1,25;"Росстат; перепись";;"Заметка, ` +
-      `""важно"""\r\nPH;URB_GROWTH;2002;-0,5;PSA;yes;ข้อมูลเบื้องต้น\r\n`;
-    const preview = await expectJson(
-      await upload('/preview', stateAdmin.token, utf8(csv), 'figures.csv', 'text/csv'),
-      200,
-      deepStrict(ImportResponseSchema),
-    );
-    expect(preview.data.format).toEqual({ file: 'csv', separator: ';', decimal_mark: ',', sheet: null });
-    expect(preview.data).toMatchObject({ rows: 2, unchanged: 0, errors: [] });
-    expect(preview.data.changes.map((c) => [c.line, c.year, c.after])).toEqual([
-      [2, 2001, 1.25],
-      [3, 2002, -0.5],
-    ]);
+  test(
+    'semicolons, a byte-order mark, CRLF, decimal commas ' + 'and Cyrillic and Thai notes: read as such, and said so',
+    async () => {
+      const csv =
+        `\uFEFF${HEADER.join(';')}\r\nPH;URB_GROWTH;2001;1,25;"Росстат; перепись";;"Заметка, ` +
+        `""важно"""\r\nPH;URB_GROWTH;2002;-0,5;PSA;yes;ข้อมูลเบื้องต้น\r\n`;
+      const preview = await expectJson(
+        await upload('/preview', stateAdmin.token, utf8(csv), 'figures.csv', 'text/csv'),
+        200,
+        deepStrict(ImportResponseSchema),
+      );
+      expect(preview.data.format).toEqual({ file: 'csv', separator: ';', decimal_mark: ',', sheet: null });
+      expect(preview.data).toMatchObject({ rows: 2, unchanged: 0, errors: [] });
+      expect(preview.data.changes.map((c) => [c.line, c.year, c.after])).toEqual([
+        [2, 2001, 1.25],
+        [3, 2002, -0.5],
+      ]);
 
-    const done = await expectJson(
-      await upload('', stateAdmin.token, utf8(csv), 'figures.csv'),
-      200,
-      ImportResponseSchema,
-    );
-    expect(done.message).toBe('2 figures imported');
-    expect(await stored('demography-urbanisation', 2001)).toEqual([
-      {
-        indicator: 'URB_GROWTH',
-        value: 1.25,
-        data_year: 2001,
-        source: 'Росстат; перепись',
-        is_estimate: false,
-        note: 'Заметка, "важно"',
-      },
-    ]);
-    expect((await stored('demography-urbanisation', 2002))[0]).toMatchObject({
-      value: -0.5,
-      is_estimate: true,
-      note: 'ข้อมูลเบื้องต้น',
-    });
-    // The same file again changes nothing.
-    const again = await expectJson(
-      await upload('/preview', stateAdmin.token, utf8(csv), 'figures.csv'),
-      200,
-      ImportResponseSchema,
-    );
-    expect(again.data).toMatchObject({ unchanged: 2, changes: [] });
-  });
+      const done = await expectJson(
+        await upload('', stateAdmin.token, utf8(csv), 'figures.csv'),
+        200,
+        ImportResponseSchema,
+      );
+      expect(done.message).toBe('2 figures imported');
+      expect(await stored('demography-urbanisation', 2001)).toEqual([
+        {
+          indicator: 'URB_GROWTH',
+          value: 1.25,
+          data_year: 2001,
+          source: 'Росстат; перепись',
+          is_estimate: false,
+          note: 'Заметка, "важно"',
+        },
+      ]);
+      expect((await stored('demography-urbanisation', 2002))[0]).toMatchObject({
+        value: -0.5,
+        is_estimate: true,
+        note: 'ข้อมูลเบื้องต้น',
+      });
+      // The same file again changes nothing.
+      const again = await expectJson(
+        await upload('/preview', stateAdmin.token, utf8(csv), 'figures.csv'),
+        200,
+        ImportResponseSchema,
+      );
+      expect(again.data).toMatchObject({ unchanged: 2, changes: [] });
+    },
+  );
 
-  test('a comma-separated file reads decimal points, and says which row and column is wrong and what to write', async () => {
-    const csv = [
-      'country_code,indicator,year,value,source',
-      'PH,URB_GROWTH,2003,"12,5,3",PSA',
-      'PH,URB_GROWTH,2003,0x10,PSA',
-      'PH,URB_GROWTH,1949,1e3,PSA',
-    ].join('\n');
-    const preview = await expectJson(
-      await upload('/preview', stateAdmin.token, utf8(csv), 'figures.csv'),
-      200,
-      ImportResponseSchema,
-    );
-    expect(preview.data.format).toEqual({ file: 'csv', separator: ',', decimal_mark: '.', sheet: null });
-    expect(preview.data.errors.map((e) => e.message)).toEqual([
-      "Row 2, column value: '12,5,3' is not a number: write digits with at most a decimal point (1234.5), no " +
-        'thousands separators',
-      "Row 3, column value: '0x10' is not a number: write digits with at most a decimal point (1234.5), no " +
-        'thousands separators',
-      `Row 4, column year: '1949' is not a year: write a year from 1950 to ${NEXT_YEAR}; column value: '1e3' ` +
-        `is not a number written out: write every digit, without an exponent (1000, not 1e3)`,
-    ]);
-  });
+  test(
+    'a comma-separated file reads decimal points, and ' + 'says which row and column is wrong and what to write',
+    async () => {
+      const csv = [
+        'country_code,indicator,year,value,source',
+        'PH,URB_GROWTH,2003,"12,5,3",PSA',
+        'PH,URB_GROWTH,2003,0x10,PSA',
+        'PH,URB_GROWTH,1949,1e3,PSA',
+      ].join('\n');
+      const preview = await expectJson(
+        await upload('/preview', stateAdmin.token, utf8(csv), 'figures.csv'),
+        200,
+        ImportResponseSchema,
+      );
+      expect(preview.data.format).toEqual({ file: 'csv', separator: ',', decimal_mark: '.', sheet: null });
+      expect(preview.data.errors.map((e) => e.message)).toEqual([
+        "Row 2, column value: '12,5,3' is not a number: write digits with at most a decimal point (1234.5), no " +
+          'thousands separators',
+        "Row 3, column value: '0x10' is not a number: write digits with at most a decimal point (1234.5), no " +
+          'thousands separators',
+        `Row 4, column year: '1949' is not a year: write a year from 1950 to ${NEXT_YEAR}; column value: '1e3' ` +
+          `is not a number written out: write every digit, without an exponent (1000, not 1e3)`,
+      ]);
+    },
+  );
 });
 
 describe('an Excel workbook (.xlsx)', () => {
@@ -214,21 +220,24 @@ describe('an Excel workbook (.xlsx)', () => {
     },
   );
 
-  test('only the first sheet is read; its header may sit below a blank row; formulas give their saved result', async () => {
-    const book = new ExcelJS.Workbook();
-    const first = book.addWorksheet('Ввод');
-    first.getRow(3).values = HEADER;
-    first.getRow(4).values = ['PH', 'URB_GROWTH', 2009, { formula: '1+0.75', result: 1.75 } as never, 'PSA'];
-    book.addWorksheet('Notes').addRow(['PH', 'URB_GROWTH', 2010, 'not read']);
-    const bytes = new Uint8Array(await book.xlsx.writeBuffer());
-    const preview = await expectJson(
-      await upload('/preview', stateAdmin.token, bytes, 'book.xlsx'),
-      200,
-      ImportResponseSchema,
-    );
-    expect(preview.data.format).toEqual({ file: 'xlsx', separator: null, decimal_mark: '.', sheet: 'Ввод' });
-    expect(preview.data.changes.map((c) => [c.line, c.year, c.after])).toEqual([[4, 2009, 1.75]]);
-  });
+  test(
+    'only the first sheet is read; its header may sit ' + 'below a blank row; formulas give their saved result',
+    async () => {
+      const book = new ExcelJS.Workbook();
+      const first = book.addWorksheet('Ввод');
+      first.getRow(3).values = HEADER;
+      first.getRow(4).values = ['PH', 'URB_GROWTH', 2009, { formula: '1+0.75', result: 1.75 } as never, 'PSA'];
+      book.addWorksheet('Notes').addRow(['PH', 'URB_GROWTH', 2010, 'not read']);
+      const bytes = new Uint8Array(await book.xlsx.writeBuffer());
+      const preview = await expectJson(
+        await upload('/preview', stateAdmin.token, bytes, 'book.xlsx'),
+        200,
+        ImportResponseSchema,
+      );
+      expect(preview.data.format).toEqual({ file: 'xlsx', separator: null, decimal_mark: '.', sheet: 'Ввод' });
+      expect(preview.data.changes.map((c) => [c.line, c.year, c.after])).toEqual([[4, 2009, 1.75]]);
+    },
+  );
 
   test('a sheet without the columns is refused as a whole, naming the row', async () => {
     const bytes = await workbook([['country', 'year', 'value']]);
@@ -327,43 +336,46 @@ describe('wrong files, sizes and people', () => {
 });
 
 describe('export in the same formats', () => {
-  test('CSV of one theme or one indicator, with a byte-order mark on request; the person’s own country only', async () => {
-    const plain = await ctx.request('/api/profile/export.csv?category=demography-urbanisation', {
-      token: stateAdmin.token,
-    });
-    expect(plain.status).toBe(200);
-    expect(plain.headers.get('content-disposition')).toBe(
-      'attachment; filename="urbanisation-profile-demography-urbanisation.csv"',
-    );
-    const text = await plain.text();
-    expect(
-      text.startsWith('country_code,indicator,year,value,source,is_estimate,note,category,status,licence,origin\r\n'),
-    ).toBe(true);
-    expect(text).toContain(
-      'PH,URB_GROWTH,2001,1.25,Росстат; перепись,false,"Заметка, ""важно""",demography-urbanisation,draft,,country',
-    );
-    expect(text).not.toContain('housing-slums');
-    expect(text).not.toMatch(/\r\n(JP|VN),/);
+  test(
+    'CSV of one theme or one indicator, with a byte-order ' + 'mark on request; the person’s own country only',
+    async () => {
+      const plain = await ctx.request('/api/profile/export.csv?category=demography-urbanisation', {
+        token: stateAdmin.token,
+      });
+      expect(plain.status).toBe(200);
+      expect(plain.headers.get('content-disposition')).toBe(
+        'attachment; filename="urbanisation-profile-demography-urbanisation.csv"',
+      );
+      const text = await plain.text();
+      expect(
+        text.startsWith('country_code,indicator,year,value,source,is_estimate,note,category,status,licence,origin\r\n'),
+      ).toBe(true);
+      expect(text).toContain(
+        'PH,URB_GROWTH,2001,1.25,Росстат; перепись,false,"Заметка, ""важно""",demography-urbanisation,draft,,country',
+      );
+      expect(text).not.toContain('housing-slums');
+      expect(text).not.toMatch(/\r\n(JP|VN),/);
 
-    const withBom = new Uint8Array(
-      await (
-        await ctx.request('/api/profile/export.csv?indicator=SLUM_PCT&bom=1', { token: stateAdmin.token })
-      ).arrayBuffer(),
-    );
-    expect([...withBom.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const lines = new TextDecoder().decode(withBom).split('\r\n').filter(Boolean);
-    expect(lines.slice(1).every((l) => l.startsWith('PH,SLUM_PCT,'))).toBe(true);
+      const withBom = new Uint8Array(
+        await (
+          await ctx.request('/api/profile/export.csv?indicator=SLUM_PCT&bom=1', { token: stateAdmin.token })
+        ).arrayBuffer(),
+      );
+      expect([...withBom.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const lines = new TextDecoder().decode(withBom).split('\r\n').filter(Boolean);
+      expect(lines.slice(1).every((l) => l.startsWith('PH,SLUM_PCT,'))).toBe(true);
 
-    await expectError(
-      await ctx.request('/api/profile/export.csv?category=no-such-theme', { token: stateAdmin.token }),
-      404,
-    );
-    await expectError(await ctx.request('/api/profile/export.xlsx?indicator=NOPE', { token: stateAdmin.token }), 404);
-    await expectError(await ctx.request('/api/profile/export.csv?bom=yes', { token: stateAdmin.token }), 400, {
-      fields: ['bom'],
-    });
-    await expectError(await ctx.request('/api/profile/export.xlsx'), 401);
-  });
+      await expectError(
+        await ctx.request('/api/profile/export.csv?category=no-such-theme', { token: stateAdmin.token }),
+        404,
+      );
+      await expectError(await ctx.request('/api/profile/export.xlsx?indicator=NOPE', { token: stateAdmin.token }), 404);
+      await expectError(await ctx.request('/api/profile/export.csv?bom=yes', { token: stateAdmin.token }), 400, {
+        fields: ['bom'],
+      });
+      await expectError(await ctx.request('/api/profile/export.xlsx'), 401);
+    },
+  );
 
   test('an .xlsx export holds numbers as numbers and imports again with nothing to change', async () => {
     const response = await ctx.request('/api/profile/export.xlsx?category=demography-urbanisation', {

@@ -124,15 +124,18 @@ describe('national reports', () => {
     },
   );
 
-  test('an administrator unlocking a published report keeps its published copy public (decision 026): one rebuild', async () => {
-    await act(admin, { action: 'publish' });
-    expect((await publicReport()).status).toBe(200);
-    expect(await rebuildsOf(() => act(admin, { action: 'unlock', note: 'A figure was wrong' }))).toEqual({
-      builds: 1,
-      events: ['report.unlocked'],
-    });
-    expect((await publicReport()).status).toBe(200);
-  });
+  test(
+    'an administrator unlocking a published report keeps ' + 'its published copy public (decision 026): one rebuild',
+    async () => {
+      await act(admin, { action: 'publish' });
+      expect((await publicReport()).status).toBe(200);
+      expect(await rebuildsOf(() => act(admin, { action: 'unlock', note: 'A figure was wrong' }))).toEqual({
+        builds: 1,
+        events: ['report.unlocked'],
+      });
+      expect((await publicReport()).status).toBe(200);
+    },
+  );
 });
 
 describe('best practices', () => {
@@ -217,37 +220,40 @@ describe('best practices', () => {
 });
 
 describe('CMS items', () => {
-  test('a draft queues no rebuild; publishing and taking it down queue one each, and the public API follows at once', async () => {
-    const publicTitles = async () =>
-      ((await (await ctx.request('/api/public/cms/partner')).json()) as { data: { title: string }[] }).data.map(
-        (i) => i.title,
-      );
-    let uuid = '';
-    expect(
-      await rebuildsOf(async () => {
-        uuid = (
-          await ok(
-            ctx.request('/api/cms/saved', {
-              token: admin.token,
-              json: { cms_type: 'partner', title: 'Harbour Trust' },
-            }),
-            201,
-          )
-        ).data.uuid;
-      }),
-    ).toEqual({ builds: 0, events: [] });
-    const setStatus = async (status: string) =>
-      ok(
-        ctx.request(`/api/cms/status/${uuid}`, {
-          token: admin.token,
-          json: withVersion({ status }, await cmsVersion(ctx, uuid)),
+  test(
+    'a draft queues no rebuild; publishing and taking it ' + 'down queue one each, and the public API follows at once',
+    async () => {
+      const publicTitles = async () =>
+        ((await (await ctx.request('/api/public/cms/partner')).json()) as { data: { title: string }[] }).data.map(
+          (i) => i.title,
+        );
+      let uuid = '';
+      expect(
+        await rebuildsOf(async () => {
+          uuid = (
+            await ok(
+              ctx.request('/api/cms/saved', {
+                token: admin.token,
+                json: { cms_type: 'partner', title: 'Harbour Trust' },
+              }),
+              201,
+            )
+          ).data.uuid;
         }),
-      );
-    expect(await rebuildsOf(() => setStatus('published'))).toEqual({ builds: 1, events: ['cms.item.published'] });
-    expect(await publicTitles()).toContain('Harbour Trust');
-    expect(await rebuildsOf(() => setStatus('unpublished'))).toEqual({ builds: 1, events: ['cms.item.unpublished'] });
-    expect(await publicTitles()).not.toContain('Harbour Trust');
-  });
+      ).toEqual({ builds: 0, events: [] });
+      const setStatus = async (status: string) =>
+        ok(
+          ctx.request(`/api/cms/status/${uuid}`, {
+            token: admin.token,
+            json: withVersion({ status }, await cmsVersion(ctx, uuid)),
+          }),
+        );
+      expect(await rebuildsOf(() => setStatus('published'))).toEqual({ builds: 1, events: ['cms.item.published'] });
+      expect(await publicTitles()).toContain('Harbour Trust');
+      expect(await rebuildsOf(() => setStatus('unpublished'))).toEqual({ builds: 1, events: ['cms.item.unpublished'] });
+      expect(await publicTitles()).not.toContain('Harbour Trust');
+    },
+  );
 });
 
 describe('what nobody outside sees', () => {

@@ -125,16 +125,19 @@ describe('the printable report in the reader’s language', () => {
     expect(english).toContain(`3 of ${report.completeness.total} questions answered`);
   });
 
-  test('a Chinese PDF: the question’s Chinese translation and Chinese labels; English without a language, as before', async () => {
-    const zh = await pdfText('format=pdf&lang=zh');
-    expect(zh.replace(/\s/gu, '')).toContain(Q15_ZH);
-    expect(zh).toContain('未作答');
-    expect(zh).not.toContain('Not answered');
-    const en = await pdfText('format=pdf');
-    expect(en).toContain('Means of implementation');
-    expect(en).toContain('58.3 %');
-    expect(en).not.toContain(Q15_RU);
-  });
+  test(
+    'a Chinese PDF: the question’s Chinese translation and ' + 'Chinese labels; English without a language, as before',
+    async () => {
+      const zh = await pdfText('format=pdf&lang=zh');
+      expect(zh.replace(/\s/gu, '')).toContain(Q15_ZH);
+      expect(zh).toContain('未作答');
+      expect(zh).not.toContain('Not answered');
+      const en = await pdfText('format=pdf');
+      expect(en).toContain('Means of implementation');
+      expect(en).toContain('58.3 %');
+      expect(en).not.toContain(Q15_RU);
+    },
+  );
 
   test('the questions print in the questionnaire’s order, Q01 to Q38', async () => {
     const text = await pdfText('format=pdf&lang=fr');

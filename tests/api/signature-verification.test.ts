@@ -157,25 +157,28 @@ describe('a signature that holds', () => {
     expect((await viewReport(ctx, my.stateAdmin, YEAR, 'MY')).report.files[0]?.signature).toMatchObject(expected);
   });
 
-  test('RSA-PSS with SHA-384 and ECDSA with SHA-512 hold; SHA-1 holds but is weak, so never counts as verified', async () => {
-    const pss = await testSigner(root, { cn: 'PSS signer', c: 'TH' }, { kind: 'RSA-PSS', hash: 'SHA-384' });
-    expect(
-      (await inspect(th.stateAdmin, th.uuid, await signedTestPdf(pss, { hash: 'SHA-384' }))).signature,
-    ).toMatchObject({ status: 'verified', algorithm: 'RSA-PSS with SHA-384' });
-    const ec = await testSigner(root, { cn: 'EC signer', c: 'TH' }, { kind: 'ECDSA', hash: 'SHA-512' });
-    expect(
-      (await inspect(th.stateAdmin, th.uuid, await signedTestPdf(ec, { hash: 'SHA-512' }))).signature,
-    ).toMatchObject({ status: 'verified', algorithm: 'ECDSA with SHA-512' });
-    const old = await testSigner(root, { cn: 'Old signer', c: 'TH' }, { kind: 'RSA', hash: 'SHA-1' });
-    expect(
-      (await inspect(th.stateAdmin, th.uuid, await signedTestPdf(old, { hash: 'SHA-1' }))).signature,
-    ).toMatchObject({
-      status: 'valid_unverified_signer',
-      weak_algorithm: true,
-      algorithm: 'RSA with SHA-1',
-      checks: { signature_valid: true, chains_to_trusted: true },
-    });
-  });
+  test(
+    'RSA-PSS with SHA-384 and ECDSA with SHA-512 hold; ' + 'SHA-1 holds but is weak, so never counts as verified',
+    async () => {
+      const pss = await testSigner(root, { cn: 'PSS signer', c: 'TH' }, { kind: 'RSA-PSS', hash: 'SHA-384' });
+      expect(
+        (await inspect(th.stateAdmin, th.uuid, await signedTestPdf(pss, { hash: 'SHA-384' }))).signature,
+      ).toMatchObject({ status: 'verified', algorithm: 'RSA-PSS with SHA-384' });
+      const ec = await testSigner(root, { cn: 'EC signer', c: 'TH' }, { kind: 'ECDSA', hash: 'SHA-512' });
+      expect(
+        (await inspect(th.stateAdmin, th.uuid, await signedTestPdf(ec, { hash: 'SHA-512' }))).signature,
+      ).toMatchObject({ status: 'verified', algorithm: 'ECDSA with SHA-512' });
+      const old = await testSigner(root, { cn: 'Old signer', c: 'TH' }, { kind: 'RSA', hash: 'SHA-1' });
+      expect(
+        (await inspect(th.stateAdmin, th.uuid, await signedTestPdf(old, { hash: 'SHA-1' }))).signature,
+      ).toMatchObject({
+        status: 'valid_unverified_signer',
+        weak_algorithm: true,
+        algorithm: 'RSA with SHA-1',
+        checks: { signature_valid: true, chains_to_trusted: true },
+      });
+    },
+  );
 
   test('a signing time outside the certificate’s validity is said so', async () => {
     const { signature } = await inspect(
@@ -316,31 +319,34 @@ describe('active content is refused with a 422 that names it; nothing is stored'
   });
 });
 
-test('a file stored before signatures were checked: its signature as the file recorded it, status not_checked', async () => {
-  const kh = await completed('KH');
-  await upload(ctx, kh.stateAdmin, kh.uuid, await signedTestPdf(minister));
-  // As migration 0030 leaves an older row: signer and time as recorded, marked not_checked.
-  const [report] = await ctx.deps.db
-    .select({ id: nationalReports.id })
-    .from(nationalReports)
-    .where(eq(nationalReports.uuid, kh.uuid));
-  await ctx.deps.db
-    .update(reportFiles)
-    .set({ signature: { signer: 'Recorded Name', signed_at: '2025-01-01T00:00:00.000Z', status: 'not_checked' } })
-    .where(eq(reportFiles.reportId, report!.id));
-  const file = (await viewReport(ctx, kh.stateAdmin, YEAR, 'KH')).report.files[0];
-  expect(file?.signature).toEqual({
-    status: 'not_checked',
-    signer: 'Recorded Name',
-    signed_at: '2025-01-01T00:00:00.000Z',
-    signed_at_source: 'file',
-    certificate: null,
-    authority: null,
-    changed_after_signing: null,
-    problem: null,
-    checks: null,
-    algorithm: null,
-    weak_algorithm: false,
-    checked_at: null,
-  });
-});
+test(
+  'a file stored before signatures were checked: its ' + 'signature as the file recorded it, status not_checked',
+  async () => {
+    const kh = await completed('KH');
+    await upload(ctx, kh.stateAdmin, kh.uuid, await signedTestPdf(minister));
+    // As migration 0030 leaves an older row: signer and time as recorded, marked not_checked.
+    const [report] = await ctx.deps.db
+      .select({ id: nationalReports.id })
+      .from(nationalReports)
+      .where(eq(nationalReports.uuid, kh.uuid));
+    await ctx.deps.db
+      .update(reportFiles)
+      .set({ signature: { signer: 'Recorded Name', signed_at: '2025-01-01T00:00:00.000Z', status: 'not_checked' } })
+      .where(eq(reportFiles.reportId, report!.id));
+    const file = (await viewReport(ctx, kh.stateAdmin, YEAR, 'KH')).report.files[0];
+    expect(file?.signature).toEqual({
+      status: 'not_checked',
+      signer: 'Recorded Name',
+      signed_at: '2025-01-01T00:00:00.000Z',
+      signed_at_source: 'file',
+      certificate: null,
+      authority: null,
+      changed_after_signing: null,
+      problem: null,
+      checks: null,
+      algorithm: null,
+      weak_algorithm: false,
+      checked_at: null,
+    });
+  },
+);

@@ -63,37 +63,47 @@ describe('the signed-PDF check (inspect, then submit)', () => {
     },
   );
 
-  test('a signed PDF: who signed (from its certificate) and when; no confirmation needed; stored with the file', async () => {
-    const { uuid: vn, stateAdmin: vnAdmin } = await completed('VN');
-    const authority = await testAuthority({ cn: 'Viet Nam Test CA', c: 'VN' });
-    const signer = await testSigner(authority, { cn: 'Nguyễn Văn An', o: 'Ministry of Construction', c: 'VN' });
-    const signedAt = new Date(Math.floor(Date.now() / 1000) * 1000 - 60_000);
-    const bytes = await signedTestPdf(signer, { pdf: { pages: 2 }, signingTime: signedAt, name: 'Someone Else' });
-    const facts = await expectJson(await inspect(vnAdmin, vn, bytes), 200, SignedPdfFactsResponseSchema);
-    const expected = { status: 'valid_unverified_signer', signer: 'Nguyễn Văn An', signed_at: signedAt.toISOString() };
-    expect(facts.data).toMatchObject({ pages: 2, signature: expected });
-    const done = await expectJson(
-      await upload(ctx, vnAdmin, vn, bytes, 'Отчёт-подписан.pdf', 'application/pdf', false),
-      200,
-      ReportResponseSchema,
-    );
-    expect(done.data).toMatchObject({
-      status: 'submitted',
-      file: { name: 'Отчёт-подписан.pdf', pages: 2, signature: expected },
-    });
-    // The report's own view says the same.
-    expect((await viewReport(ctx, vnAdmin, YEAR, 'VN')).report.files[0]).toMatchObject({
-      pages: 2,
-      signature: expected,
-    });
-  });
+  test(
+    'a signed PDF: who signed (from its certificate) and ' + 'when; no confirmation needed; stored with the file',
+    async () => {
+      const { uuid: vn, stateAdmin: vnAdmin } = await completed('VN');
+      const authority = await testAuthority({ cn: 'Viet Nam Test CA', c: 'VN' });
+      const signer = await testSigner(authority, { cn: 'Nguyễn Văn An', o: 'Ministry of Construction', c: 'VN' });
+      const signedAt = new Date(Math.floor(Date.now() / 1000) * 1000 - 60_000);
+      const bytes = await signedTestPdf(signer, { pdf: { pages: 2 }, signingTime: signedAt, name: 'Someone Else' });
+      const facts = await expectJson(await inspect(vnAdmin, vn, bytes), 200, SignedPdfFactsResponseSchema);
+      const expected = {
+        status: 'valid_unverified_signer',
+        signer: 'Nguyễn Văn An',
+        signed_at: signedAt.toISOString(),
+      };
+      expect(facts.data).toMatchObject({ pages: 2, signature: expected });
+      const done = await expectJson(
+        await upload(ctx, vnAdmin, vn, bytes, 'Отчёт-подписан.pdf', 'application/pdf', false),
+        200,
+        ReportResponseSchema,
+      );
+      expect(done.data).toMatchObject({
+        status: 'submitted',
+        file: { name: 'Отчёт-подписан.pdf', pages: 2, signature: expected },
+      });
+      // The report's own view says the same.
+      expect((await viewReport(ctx, vnAdmin, YEAR, 'VN')).report.files[0]).toMatchObject({
+        pages: 2,
+        signature: expected,
+      });
+    },
+  );
 
-  test('a signature field whose value is no signature (what the file merely records): invalid, naming nobody', async () => {
-    // TH is submitted by now; its administrator may still send a new signed copy, so may check one.
-    const recorded = testPdf({ signature: { name: 'สมชาย ใจดี', m: 'D:20261101' } });
-    const checked = await expectJson(await inspect(stateAdmin, uuid, recorded), 200, SignedPdfFactsResponseSchema);
-    expect(checked.data.signature).toMatchObject({ status: 'invalid', signer: null, signed_at: null });
-  });
+  test(
+    'a signature field whose value is no signature (what ' + 'the file merely records): invalid, naming nobody',
+    async () => {
+      // TH is submitted by now; its administrator may still send a new signed copy, so may check one.
+      const recorded = testPdf({ signature: { name: 'สมชาย ใจดี', m: 'D:20261101' } });
+      const checked = await expectJson(await inspect(stateAdmin, uuid, recorded), 200, SignedPdfFactsResponseSchema);
+      expect(checked.data.signature).toMatchObject({ status: 'invalid', signer: null, signed_at: null });
+    },
+  );
 
   test('PDF dates', () => {
     expect(pdfDate('D:20260102030405Z')).toBe('2026-01-02T03:04:05.000Z');
@@ -156,15 +166,18 @@ describe('refusals: clear 4xx, nothing stored, the report stays complete', () =>
     await expectError(await upload(ctx, stateAdmin, uuid, big), 413, { message: /larger than 20 MB/ });
   });
 
-  test('inspect checks who may submit: another country is 403, a report not yet complete is 409, anonymous 401', async () => {
-    const other = await createUser(ctx, { role: 'state_admin', country: 'PH' });
-    await expectError(await inspect(other, uuid, good), 403);
-    const { report } = await viewReport(ctx, other, YEAR, 'PH');
-    expect((await inspect(other, report.uuid, good)).status).toBe(409);
-    const form = new FormData();
-    form.set('file', new File([good as Uint8Array<ArrayBuffer>], 'a.pdf'));
-    expect((await ctx.request(`${BASE}/${uuid}/report/upload/inspect`, { body: form })).status).toBe(401);
-  });
+  test(
+    'inspect checks who may submit: another country is ' + '403, a report not yet complete is 409, anonymous 401',
+    async () => {
+      const other = await createUser(ctx, { role: 'state_admin', country: 'PH' });
+      await expectError(await inspect(other, uuid, good), 403);
+      const { report } = await viewReport(ctx, other, YEAR, 'PH');
+      expect((await inspect(other, report.uuid, good)).status).toBe(409);
+      const form = new FormData();
+      form.set('file', new File([good as Uint8Array<ArrayBuffer>], 'a.pdf'));
+      expect((await ctx.request(`${BASE}/${uuid}/report/upload/inspect`, { body: form })).status).toBe(401);
+    },
+  );
 
   test('the confirmation may come as ?confirm_unsigned=true as well', async () => {
     const form = new FormData();

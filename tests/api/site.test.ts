@@ -184,111 +184,118 @@ describe('publishing through the API', () => {
 });
 
 describe('the site search index', () => {
-  test('Pagefind indexes the new build before it goes live; a failing indexer does not hold back the publish', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'apua-search-'));
-    try {
-      const page =
-        '<!doctype html><html lang="en"><head><title>Pocket parks</title></head><body><main ' +
-        'data-pagefind-body><h1>Pocket parks</h1><p>Vacant lots turned into shaded ' +
-        'parks.</p></main></body></html>';
-      const writeSite = `const fs=require('node:fs');fs.mkdirSync(process.env.SITE_OUT_DIR,{recursive:true});fs.writeFileSync(process.env.SITE_OUT_DIR+'/index.html',${JSON.stringify(page)})`;
-      const builder = new SiteBuilder({
-        root,
-        env: {},
-        command: [process.execPath, '-e', writeSite],
-        searchIndex: SEARCH_INDEX,
-      });
-      await builder.request();
-      expect(builder.status().lastFailure).toBeNull();
-      const live = builder.current()!;
-      expect(live.get('/pagefind/pagefind.js')).toBeDefined();
-      expect(live.get('/pagefind/pagefind-entry.json')).toBeDefined();
+  test(
+    'Pagefind indexes the new build before it goes live; ' + 'a failing indexer does not hold back the publish',
+    async () => {
+      const root = mkdtempSync(join(tmpdir(), 'apua-search-'));
+      try {
+        const page =
+          '<!doctype html><html lang="en"><head><title>Pocket parks</title></head><body><main ' +
+          'data-pagefind-body><h1>Pocket parks</h1><p>Vacant lots turned into shaded ' +
+          'parks.</p></main></body></html>';
+        const writeSite = `const fs=require('node:fs');fs.mkdirSync(process.env.SITE_OUT_DIR,{recursive:true});fs.writeFileSync(process.env.SITE_OUT_DIR+'/index.html',${JSON.stringify(page)})`;
+        const builder = new SiteBuilder({
+          root,
+          env: {},
+          command: [process.execPath, '-e', writeSite],
+          searchIndex: SEARCH_INDEX,
+        });
+        await builder.request();
+        expect(builder.status().lastFailure).toBeNull();
+        const live = builder.current()!;
+        expect(live.get('/pagefind/pagefind.js')).toBeDefined();
+        expect(live.get('/pagefind/pagefind-entry.json')).toBeDefined();
 
-      const broken = new SiteBuilder({
-        root,
-        env: {},
-        command: [process.execPath, '-e', writeSite],
-        searchIndex: [process.execPath, '-e', 'process.exit(3)'],
-      });
-      await broken.request();
-      expect(broken.status().lastFailure).toBeNull();
-      expect(broken.current()?.get('/index.html')).toBeDefined();
-      expect(broken.current()?.get('/pagefind/pagefind.js')).toBeUndefined();
-    } finally {
-      rmSync(root, { recursive: true, force: true });
-    }
-  });
+        const broken = new SiteBuilder({
+          root,
+          env: {},
+          command: [process.execPath, '-e', writeSite],
+          searchIndex: [process.execPath, '-e', 'process.exit(3)'],
+        });
+        await broken.request();
+        expect(broken.status().lastFailure).toBeNull();
+        expect(broken.current()?.get('/index.html')).toBeDefined();
+        expect(broken.current()?.get('/pagefind/pagefind.js')).toBeUndefined();
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
+    },
+  );
 
-  test('the live index is reused while every indexed page is unchanged; a changed indexed page is indexed again', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'apua-search-reuse-'));
-    try {
-      const pagesFile = join(root, 'pages.json');
-      const runs = join(root, 'indexer-runs.log');
-      const pages = (text: string | null, other: string) =>
-        writeFileSync(
-          pagesFile,
-          JSON.stringify({
-            'index.html':
-              `<!doctype html><html ` + `lang="en"><head><title>Home</title></head><body><p>${other}</p></body></html>`,
-            ...(text !== null && {
-              'parks/index.html':
-                `<!doctype html><html lang="en"><head><title>Parks</title></head><body><main ` +
-                `data-pagefind-body><h1>Parks</h1><p>${text}</p></main></body></html>`,
+  test(
+    'the live index is reused while every indexed page ' + 'is unchanged; a changed indexed page is indexed again',
+    async () => {
+      const root = mkdtempSync(join(tmpdir(), 'apua-search-reuse-'));
+      try {
+        const pagesFile = join(root, 'pages.json');
+        const runs = join(root, 'indexer-runs.log');
+        const pages = (text: string | null, other: string) =>
+          writeFileSync(
+            pagesFile,
+            JSON.stringify({
+              'index.html':
+                `<!doctype html><html ` +
+                `lang="en"><head><title>Home</title></head><body><p>${other}</p></body></html>`,
+              ...(text !== null && {
+                'parks/index.html':
+                  `<!doctype html><html lang="en"><head><title>Parks</title></head><body><main ` +
+                  `data-pagefind-body><h1>Parks</h1><p>${text}</p></main></body></html>`,
+              }),
             }),
-          }),
+          );
+        const writeSite =
+          `const fs=require('node:fs');const ` +
+          `p=JSON.parse(fs.readFileSync(${JSON.stringify(pagesFile)},'utf8'));for(const [f,c] of ` +
+          `Object.entries(p)){const ` +
+          `t=process.env.SITE_OUT_DIR+'/'+f;fs.mkdirSync(require('node:path').dirname(t),{recursive:true});fs.writeFileSync(t,c)}`;
+        // The real Pagefind, counting its runs.
+        const indexer = join(root, 'indexer.cjs');
+        writeFileSync(
+          indexer,
+          `require('node:fs').appendFileSync(${JSON.stringify(runs)}, 'run\\n'); ` +
+            `require(${JSON.stringify(join(process.cwd(), SEARCH_INDEX[1]!))});`,
         );
-      const writeSite =
-        `const fs=require('node:fs');const ` +
-        `p=JSON.parse(fs.readFileSync(${JSON.stringify(pagesFile)},'utf8'));for(const [f,c] of ` +
-        `Object.entries(p)){const ` +
-        `t=process.env.SITE_OUT_DIR+'/'+f;fs.mkdirSync(require('node:path').dirname(t),{recursive:true});fs.writeFileSync(t,c)}`;
-      // The real Pagefind, counting its runs.
-      const indexer = join(root, 'indexer.cjs');
-      writeFileSync(
-        indexer,
-        `require('node:fs').appendFileSync(${JSON.stringify(runs)}, 'run\\n'); ` +
-          `require(${JSON.stringify(join(process.cwd(), SEARCH_INDEX[1]!))});`,
-      );
-      const builder = new SiteBuilder({
-        root,
-        env: {},
-        command: [process.execPath, '-e', writeSite],
-        searchIndex: [process.execPath, indexer, ...SEARCH_INDEX.slice(2)],
-      });
-      const indexRuns = () => readFileSync(runs, 'utf8').split('\n').filter(Boolean).length;
-      const entry = () => builder.current()!.get('/pagefind/pagefind-entry.json')!.body.toString();
+        const builder = new SiteBuilder({
+          root,
+          env: {},
+          command: [process.execPath, '-e', writeSite],
+          searchIndex: [process.execPath, indexer, ...SEARCH_INDEX.slice(2)],
+        });
+        const indexRuns = () => readFileSync(runs, 'utf8').split('\n').filter(Boolean).length;
+        const entry = () => builder.current()!.get('/pagefind/pagefind-entry.json')!.body.toString();
 
-      pages('Shaded pocket parks', 'Banner one');
-      await builder.request();
-      expect(indexRuns()).toBe(1);
-      const first = entry();
-      const fragments = [...builder.current()!.entries()].filter(([path]) => path.startsWith('/pagefind/')).length;
+        pages('Shaded pocket parks', 'Banner one');
+        await builder.request();
+        expect(indexRuns()).toBe(1);
+        const first = entry();
+        const fragments = [...builder.current()!.entries()].filter(([path]) => path.startsWith('/pagefind/')).length;
 
-      // A page Pagefind does not index changed (a banner on the home page): the index is copied.
-      pages('Shaded pocket parks', 'Banner two');
-      await builder.request();
-      expect(builder.current()!.get('/index.html')!.body.toString()).toContain('Banner two');
-      expect(indexRuns()).toBe(1);
-      expect(entry()).toBe(first);
-      expect([...builder.current()!.entries()].filter(([path]) => path.startsWith('/pagefind/')).length).toBe(
-        fragments,
-      );
+        // A page Pagefind does not index changed (a banner on the home page): the index is copied.
+        pages('Shaded pocket parks', 'Banner two');
+        await builder.request();
+        expect(builder.current()!.get('/index.html')!.body.toString()).toContain('Banner two');
+        expect(indexRuns()).toBe(1);
+        expect(entry()).toBe(first);
+        expect([...builder.current()!.entries()].filter(([path]) => path.startsWith('/pagefind/')).length).toBe(
+          fragments,
+        );
 
-      // An indexed page changed: Pagefind runs again and writes another index.
-      pages('Shaded pocket parks and rain gardens', 'Banner two');
-      await builder.request();
-      expect(indexRuns()).toBe(2);
-      expect(entry()).not.toBe(first);
+        // An indexed page changed: Pagefind runs again and writes another index.
+        pages('Shaded pocket parks and rain gardens', 'Banner two');
+        await builder.request();
+        expect(indexRuns()).toBe(2);
+        expect(entry()).not.toBe(first);
 
-      // The indexed page withdrawn: Pagefind runs again (its entry must leave the index).
-      pages(null, 'Banner two');
-      await builder.request();
-      expect(indexRuns()).toBe(3);
-      expect(builder.current()!.get('/parks/index.html')).toBeUndefined();
-    } finally {
-      rmSync(root, { recursive: true, force: true });
-    }
-  });
+        // The indexed page withdrawn: Pagefind runs again (its entry must leave the index).
+        pages(null, 'Banner two');
+        await builder.request();
+        expect(indexRuns()).toBe(3);
+        expect(builder.current()!.get('/parks/index.html')).toBeUndefined();
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
+    },
+  );
 });
 
 describe('the incremental build cache', () => {

@@ -420,47 +420,50 @@ describe('change events and rebuilds of the public site', () => {
     ).toEqual([]);
   });
 
-  test('an import rebuilds nothing: a published dataset it changes keeps its published version public (decision 033)', async () => {
-    const csv = (value: number) =>
-      `country_code,indicator,year,value,source\nKH,URB_POP_PCT,2022,${value},NIS Cambodia\n`;
-    const imported = (site: boolean) => [
-      { type: 'profile.dataset.imported', site, data: { category: CATEGORY, rows: 1 } },
-    ];
-    // No dataset yet: the import makes a draft.
-    expect(
-      await eventsOf(async () =>
-        expect(await rebuilds(() => post('/api/profile/import', admin.token, { csv: csv(23.8) }))).toBe(false),
-      ),
-    ).toEqual(imported(false));
-    await expectJson(
-      await post(`/api/profile/analytics/${CATEGORY}/KH/2022/publish`, admin.token, { published: true, version: 1 }),
-      200,
-      DatasetResponseSchema,
-    );
-    expect(
-      await eventsOf(async () =>
-        expect(await rebuilds(() => post('/api/profile/import', admin.token, { csv: csv(23.9) }))).toBe(false),
-      ),
-    ).toEqual(imported(false));
-    const shown = await expectJson(
-      await ctx.request(`/api/profile/public/category/${CATEGORY}`),
-      200,
-      PublicCategoryResponseSchema,
-    );
-    expect(
-      shown.data.indicators
-        .find((i) => i.code === 'URB_POP_PCT')!
-        .values.find((v) => v.country_code === 'KH' && v.year === 2022)?.value,
-    ).toBe(23.8);
-    const dataset = await expectJson(
-      await ctx.request(`/api/profile/analytics/${CATEGORY}/KH/2022`, { token: admin.token }),
-      200,
-      DatasetResponseSchema,
-    );
-    expect(dataset.data).toMatchObject({ status: 'draft', public_copy_kept_at: expect.any(String) });
-    // Nothing changed, nothing to tell.
-    expect(await eventsOf(() => post('/api/profile/import', admin.token, { csv: csv(23.9) }))).toEqual([]);
-  });
+  test(
+    'an import rebuilds nothing: a published dataset it ' + 'changes keeps its published version public (decision 033)',
+    async () => {
+      const csv = (value: number) =>
+        `country_code,indicator,year,value,source\nKH,URB_POP_PCT,2022,${value},NIS Cambodia\n`;
+      const imported = (site: boolean) => [
+        { type: 'profile.dataset.imported', site, data: { category: CATEGORY, rows: 1 } },
+      ];
+      // No dataset yet: the import makes a draft.
+      expect(
+        await eventsOf(async () =>
+          expect(await rebuilds(() => post('/api/profile/import', admin.token, { csv: csv(23.8) }))).toBe(false),
+        ),
+      ).toEqual(imported(false));
+      await expectJson(
+        await post(`/api/profile/analytics/${CATEGORY}/KH/2022/publish`, admin.token, { published: true, version: 1 }),
+        200,
+        DatasetResponseSchema,
+      );
+      expect(
+        await eventsOf(async () =>
+          expect(await rebuilds(() => post('/api/profile/import', admin.token, { csv: csv(23.9) }))).toBe(false),
+        ),
+      ).toEqual(imported(false));
+      const shown = await expectJson(
+        await ctx.request(`/api/profile/public/category/${CATEGORY}`),
+        200,
+        PublicCategoryResponseSchema,
+      );
+      expect(
+        shown.data.indicators
+          .find((i) => i.code === 'URB_POP_PCT')!
+          .values.find((v) => v.country_code === 'KH' && v.year === 2022)?.value,
+      ).toBe(23.8);
+      const dataset = await expectJson(
+        await ctx.request(`/api/profile/analytics/${CATEGORY}/KH/2022`, { token: admin.token }),
+        200,
+        DatasetResponseSchema,
+      );
+      expect(dataset.data).toMatchObject({ status: 'draft', public_copy_kept_at: expect.any(String) });
+      // Nothing changed, nothing to tell.
+      expect(await eventsOf(() => post('/api/profile/import', admin.token, { csv: csv(23.9) }))).toEqual([]);
+    },
+  );
 });
 
 async function datasetId(country: string, year: number): Promise<number | undefined> {

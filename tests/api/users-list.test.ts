@@ -249,27 +249,34 @@ describe('GET /api/user/list', () => {
     },
   );
 
-  test('pages read again after the whole list was kept in memory answer the same, and a rename shows at once', async () => {
-    const first = await list(admin.token, '?country_code=LA&per_page=7&page=2');
-    // Every page of the unfiltered list makes the server keep all rows; let it finish.
-    const all = await list(admin.token, '?per_page=5');
-    await expect.poll(() => ctx.deps.caches.users.items.size).toBeGreaterThanOrEqual(all.total);
-    expect(await list(admin.token, '?country_code=LA&per_page=7&page=2')).toEqual(first);
-    const target = first.data[0]!;
-    const rename = await ctx.request(`/api/user/edit/${target.uuid}`, {
-      token: admin.token,
-      json: { name: `${target.name} Renamed`, version: target.version },
-    });
-    expect(rename.status, await rename.clone().text()).toBe(200);
-    const again = await list(admin.token, '?country_code=LA&per_page=7&page=2');
-    expect(again.data[0]).toMatchObject({ id: target.id, name: `${target.name} Renamed`, version: target.version + 1 });
-    // Put the name back for the other tests.
-    const back = await ctx.request(`/api/user/edit/${target.uuid}`, {
-      token: admin.token,
-      json: { name: target.name, version: target.version + 1 },
-    });
-    expect(back.status).toBe(200);
-  });
+  test(
+    'pages read again after the whole list was kept in ' + 'memory answer the same, and a rename shows at once',
+    async () => {
+      const first = await list(admin.token, '?country_code=LA&per_page=7&page=2');
+      // Every page of the unfiltered list makes the server keep all rows; let it finish.
+      const all = await list(admin.token, '?per_page=5');
+      await expect.poll(() => ctx.deps.caches.users.items.size).toBeGreaterThanOrEqual(all.total);
+      expect(await list(admin.token, '?country_code=LA&per_page=7&page=2')).toEqual(first);
+      const target = first.data[0]!;
+      const rename = await ctx.request(`/api/user/edit/${target.uuid}`, {
+        token: admin.token,
+        json: { name: `${target.name} Renamed`, version: target.version },
+      });
+      expect(rename.status, await rename.clone().text()).toBe(200);
+      const again = await list(admin.token, '?country_code=LA&per_page=7&page=2');
+      expect(again.data[0]).toMatchObject({
+        id: target.id,
+        name: `${target.name} Renamed`,
+        version: target.version + 1,
+      });
+      // Put the name back for the other tests.
+      const back = await ctx.request(`/api/user/edit/${target.uuid}`, {
+        token: admin.token,
+        json: { name: target.name, version: target.version + 1 },
+      });
+      expect(back.status).toBe(200);
+    },
+  );
 
   test('a page read while a write clears the kept rows still holds every user of the page', async () => {
     const page = await list(admin.token, '?country_code=LA&per_page=5');
@@ -321,17 +328,20 @@ describe('GET /api/user/inactive', () => {
   const count = async (token: string) =>
     (await expectJson(await ctx.request('/api/user/inactive', { token }), 200, StrictInactive)).data;
 
-  test('counts users awaiting activation (status 0, not suspended); a state_admin counts its own country only', async () => {
-    const [allBefore, phBefore] = [await count(admin.token), await count(phAdmin.token)];
-    expect(allBefore).toBeGreaterThanOrEqual(5);
-    await insertUser(ctx, { country: 'PH', status: 0 });
-    await insertUser(ctx, { country: 'PH', status: 2 });
-    await insertUser(ctx, { country: 'PH', status: 1 });
-    await insertUser(ctx, { country: 'VN', status: 0 });
-    await insertUser(ctx, { country: null, status: 0 });
-    expect(await count(admin.token)).toBe(allBefore + 3);
-    expect(await count(phAdmin.token)).toBe(phBefore + 1);
-  });
+  test(
+    'counts users awaiting activation (status 0, not ' + 'suspended); a state_admin counts its own country only',
+    async () => {
+      const [allBefore, phBefore] = [await count(admin.token), await count(phAdmin.token)];
+      expect(allBefore).toBeGreaterThanOrEqual(5);
+      await insertUser(ctx, { country: 'PH', status: 0 });
+      await insertUser(ctx, { country: 'PH', status: 2 });
+      await insertUser(ctx, { country: 'PH', status: 1 });
+      await insertUser(ctx, { country: 'VN', status: 0 });
+      await insertUser(ctx, { country: null, status: 0 });
+      expect(await count(admin.token)).toBe(allBefore + 3);
+      expect(await count(phAdmin.token)).toBe(phBefore + 1);
+    },
+  );
 });
 
 describe('GET /api/role/list', () => {

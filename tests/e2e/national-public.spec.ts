@@ -281,7 +281,8 @@ test('open data: every published answer of the cycle as CSV and JSON', async ({ 
   const csv = await (await page.request.get((await csvLink.getAttribute('href'))!)).text();
   // A byte-order mark first, so a spreadsheet opened by a double click reads the file as UTF-8.
   expect(csv.split('\r\n')[0]).toBe(
-    'cycle,country_code,country,subregion,thrust,subcategory,question_code,question,question_tier,answer_type,unit,sdg_refs,value,value_text,narrative,data_year,source,demo',
+    'cycle,country_code,country,subregion,thrust,subcategory,question_code,question,question_tier,answer_type,' +
+      'unit,sdg_refs,value,value_text,narrative,data_year,source,demo',
   );
   expect(csv).toContain(`${YEAR},PH,Philippines,South-East Asia`);
   const json = (await (await page.request.get(`/open-data/national-reports-${YEAR}.json`)).json()) as {

@@ -203,79 +203,81 @@ async function chartPages(): Promise<string[]> {
   ].filter((u): u is string => !!u);
 }
 
-test('charts read on a 390 px phone: labels of 11 px or more, whole, apart, inside the chart, the median line over none', async ({
-  page,
-}) => {
-  const paths = await chartPages();
-  expect(paths.length, paths.join(', ')).toBe(4);
-  await page.setViewportSize({ width: 390, height: 844 });
-  for (const path of paths) {
-    await page.goto(path);
-    const problems = await page.evaluate(() => {
-      const found: string[] = [];
-      const charts = [...document.querySelectorAll<HTMLElement>('figure.chart')];
-      for (const figure of charts) {
-        figure.scrollIntoView();
-        const svg = figure.querySelector<SVGSVGElement>('svg[role="img"]');
-        const where = `${figure.id}`;
-        // HTML charts (the comparison of a country with the region) and the SVG ones alike.
-        const chart = figure.querySelector<HTMLElement>(':scope > div')!;
-        for (const el of chart.querySelectorAll<HTMLElement>('p, span, div')) {
-          if (el.childElementCount === 0 && el.textContent!.trim() && parseFloat(getComputedStyle(el).fontSize) < 11)
-            found.push(`${where}: "${el.textContent}" at ${getComputedStyle(el).fontSize}`);
-        }
-        if (!svg) continue;
-        const box = svg.getBoundingClientRect();
-        if (box.right > document.documentElement.clientWidth + 0.5) found.push(`${where}: wider than the screen`);
-        const median = svg.querySelector<SVGLineElement>('.median-line');
-        const line = median?.getBoundingClientRect();
-        const all = [...svg.querySelectorAll<SVGTextElement>('text')];
-        for (const text of all) {
-          const size = parseFloat(getComputedStyle(text).fontSize) * (text.getScreenCTM()?.a ?? 1);
-          const label = text.textContent!.trim();
-          if (size < 11) found.push(`${where}: "${label}" at ${size.toFixed(1)} px`);
-          if (label.endsWith('…')) found.push(`${where}: "${label}" cut`);
-          const r = text.getBoundingClientRect();
-          if (
-            r.left < box.left - 0.5 ||
-            r.right > box.right + 0.5 ||
-            r.top < box.top - 0.5 ||
-            r.bottom > box.bottom + 0.5
-          )
-            found.push(`${where}: "${label}" clipped`);
-          if (line && r.left < line.right && r.right > line.left && r.top < line.bottom && r.bottom > line.top) {
-            // Only a bar's value may cross the median, drawn after it on a white halo.
-            const above =
-              text.classList.contains('bar-value') &&
-              (median!.compareDocumentPosition(text) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
-            if (!above) found.push(`${where}: the median line covers "${label}"`);
+test(
+  'charts read on a 390 px phone: labels of 11 px or more, ' +
+    'whole, apart, inside the chart, the median line over none',
+  async ({ page }) => {
+    const paths = await chartPages();
+    expect(paths.length, paths.join(', ')).toBe(4);
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of paths) {
+      await page.goto(path);
+      const problems = await page.evaluate(() => {
+        const found: string[] = [];
+        const charts = [...document.querySelectorAll<HTMLElement>('figure.chart')];
+        for (const figure of charts) {
+          figure.scrollIntoView();
+          const svg = figure.querySelector<SVGSVGElement>('svg[role="img"]');
+          const where = `${figure.id}`;
+          // HTML charts (the comparison of a country with the region) and the SVG ones alike.
+          const chart = figure.querySelector<HTMLElement>(':scope > div')!;
+          for (const el of chart.querySelectorAll<HTMLElement>('p, span, div')) {
+            if (el.childElementCount === 0 && el.textContent!.trim() && parseFloat(getComputedStyle(el).fontSize) < 11)
+              found.push(`${where}: "${el.textContent}" at ${getComputedStyle(el).fontSize}`);
           }
-        }
-        // No two labels touch (a long series writes only the years and values that fit).
-        const boxes = all.map((t) => ({ label: t.textContent!.trim(), r: t.getBoundingClientRect() }));
-        for (const [i, a] of boxes.entries()) {
-          for (const b of boxes.slice(i + 1)) {
+          if (!svg) continue;
+          const box = svg.getBoundingClientRect();
+          if (box.right > document.documentElement.clientWidth + 0.5) found.push(`${where}: wider than the screen`);
+          const median = svg.querySelector<SVGLineElement>('.median-line');
+          const line = median?.getBoundingClientRect();
+          const all = [...svg.querySelectorAll<SVGTextElement>('text')];
+          for (const text of all) {
+            const size = parseFloat(getComputedStyle(text).fontSize) * (text.getScreenCTM()?.a ?? 1);
+            const label = text.textContent!.trim();
+            if (size < 11) found.push(`${where}: "${label}" at ${size.toFixed(1)} px`);
+            if (label.endsWith('…')) found.push(`${where}: "${label}" cut`);
+            const r = text.getBoundingClientRect();
             if (
-              a.r.left < b.r.right - 1 &&
-              b.r.left < a.r.right - 1 &&
-              a.r.top < b.r.bottom - 1 &&
-              b.r.top < a.r.bottom - 1
+              r.left < box.left - 0.5 ||
+              r.right > box.right + 0.5 ||
+              r.top < box.top - 0.5 ||
+              r.bottom > box.bottom + 0.5
             )
-              found.push(`${where}: "${a.label}" and "${b.label}" overlap`);
+              found.push(`${where}: "${label}" clipped`);
+            if (line && r.left < line.right && r.right > line.left && r.top < line.bottom && r.bottom > line.top) {
+              // Only a bar's value may cross the median, drawn after it on a white halo.
+              const above =
+                text.classList.contains('bar-value') &&
+                (median!.compareDocumentPosition(text) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+              if (!above) found.push(`${where}: the median line covers "${label}"`);
+            }
+          }
+          // No two labels touch (a long series writes only the years and values that fit).
+          const boxes = all.map((t) => ({ label: t.textContent!.trim(), r: t.getBoundingClientRect() }));
+          for (const [i, a] of boxes.entries()) {
+            for (const b of boxes.slice(i + 1)) {
+              if (
+                a.r.left < b.r.right - 1 &&
+                b.r.left < a.r.right - 1 &&
+                a.r.top < b.r.bottom - 1 &&
+                b.r.top < a.r.bottom - 1
+              )
+                found.push(`${where}: "${a.label}" and "${b.label}" overlap`);
+            }
+          }
+          // Every bar's label is a whole name of the chart's table.
+          const names = new Set(
+            [...figure.querySelectorAll('table tbody tr > :first-child')].map((c) => c.textContent!.trim()),
+          );
+          for (const label of svg.querySelectorAll('text.bar-label')) {
+            const whole = [...label.querySelectorAll('tspan')].map((t) => t.textContent).join(' ');
+            if (!names.has(whole)) found.push(`${where}: label "${whole}" is not a whole name`);
           }
         }
-        // Every bar's label is a whole name of the chart's table.
-        const names = new Set(
-          [...figure.querySelectorAll('table tbody tr > :first-child')].map((c) => c.textContent!.trim()),
-        );
-        for (const label of svg.querySelectorAll('text.bar-label')) {
-          const whole = [...label.querySelectorAll('tspan')].map((t) => t.textContent).join(' ');
-          if (!names.has(whole)) found.push(`${where}: label "${whole}" is not a whole name`);
-        }
-      }
-      return { charts: charts.length, found };
-    });
-    expect(problems.charts, `${path} has charts`).toBeGreaterThan(0);
-    expect(problems.found, path).toEqual([]);
-  }
-});
+        return { charts: charts.length, found };
+      });
+      expect(problems.charts, `${path} has charts`).toBeGreaterThan(0);
+      expect(problems.found, path).toEqual([]);
+    }
+  },
+);

@@ -112,67 +112,68 @@ test('an administrator translates an indicator into French beside its English; t
   await expect(page.getByText('Taux de croissance de la population urbaine')).toHaveCount(0);
 });
 
-test('translations show on the regional charts, a country’s profile, the practice themes and the media gallery', async ({
-  page,
-}) => {
-  test.setTimeout(300_000);
-  const admin = await idToken(DEMO.superadmin);
-  /** Saves one language of a record's texts (replacing an earlier run's). */
-  const translate = async (entity: string, key: string, locale: string, fields: Record<string, string>) => {
-    const current = await api<{ data: { translations: Record<string, { version: number | null }> } }>(
-      `translation/${entity}/${key}`,
-      admin,
-    );
-    const version = current.body.data.translations[locale]!.version;
-    const saved = await api(`translation/${entity}/${key}/${locale}`, admin, {
-      json: version === null ? { fields } : { fields, version },
+test(
+  'translations show on the regional charts, a country’s ' + 'profile, the practice themes and the media gallery',
+  async ({ page }) => {
+    test.setTimeout(300_000);
+    const admin = await idToken(DEMO.superadmin);
+    /** Saves one language of a record's texts (replacing an earlier run's). */
+    const translate = async (entity: string, key: string, locale: string, fields: Record<string, string>) => {
+      const current = await api<{ data: { translations: Record<string, { version: number | null }> } }>(
+        `translation/${entity}/${key}`,
+        admin,
+      );
+      const version = current.body.data.translations[locale]!.version;
+      const saved = await api(`translation/${entity}/${key}/${locale}`, admin, {
+        json: version === null ? { fields } : { fields, version },
+      });
+      expect(saved.status, `${entity} ${key}`).toBe(200);
+    };
+    const first = async (entity: string) =>
+      (await api<{ data: { key: string; english: string }[] }>(`translation/list?entity=${entity}&per_page=100`, admin))
+        .body.data;
+
+    // A practice theme in Russian, a gallery photo's title in Chinese, a profile theme and a NUA thrust in French.
+    // A published practice of its own, in the theme translated.
+    const category = { slug: 'culture-heritage' };
+    await publishedPractice(admin, category.slug);
+    await translate('practice-category', category.slug, 'ru', { name: 'Тема практики по-русски' });
+    const media = (await (await fetch(`${BASE_URL}/api/public/cms/video`)).json()) as {
+      data: { uuid: string; title: string }[];
+    };
+    await translate('cms-item', media.data[0]!.uuid, 'zh', { title: '论坛照片（中文标题）' });
+    await translate('profile-category', 'demography-urbanisation', 'fr', {
+      name: 'Démographie et urbanisation (traduit)',
     });
-    expect(saved.status, `${entity} ${key}`).toBe(200);
-  };
-  const first = async (entity: string) =>
-    (await api<{ data: { key: string; english: string }[] }>(`translation/list?entity=${entity}&per_page=100`, admin))
-      .body.data;
+    // The first theme of a cycle's regional picture.
+    await page.goto('/regional-reports');
+    const cycle = await page.locator('main a[href^="/regional-reports/"]').first().getAttribute('href');
+    await page.goto(cycle!);
+    const themePath = (await page.locator('main h2 a').first().getAttribute('href'))!;
+    const thrust = (await first('thrust')).find((t) => t.key.toLowerCase() === themePath.split('/').at(-1))!;
+    await translate('thrust', thrust.key, 'fr', { name: 'Axe traduit en français' });
+    await rebuild(admin);
 
-  // A practice theme in Russian, a gallery photo's title in Chinese, a profile theme and a NUA thrust in French.
-  // A published practice of its own, in the theme translated.
-  const category = { slug: 'culture-heritage' };
-  await publishedPractice(admin, category.slug);
-  await translate('practice-category', category.slug, 'ru', { name: 'Тема практики по-русски' });
-  const media = (await (await fetch(`${BASE_URL}/api/public/cms/video`)).json()) as {
-    data: { uuid: string; title: string }[];
-  };
-  await translate('cms-item', media.data[0]!.uuid, 'zh', { title: '论坛照片（中文标题）' });
-  await translate('profile-category', 'demography-urbanisation', 'fr', {
-    name: 'Démographie et urbanisation (traduit)',
-  });
-  // The first theme of a cycle's regional picture.
-  await page.goto('/regional-reports');
-  const cycle = await page.locator('main a[href^="/regional-reports/"]').first().getAttribute('href');
-  await page.goto(cycle!);
-  const themePath = (await page.locator('main h2 a').first().getAttribute('href'))!;
-  const thrust = (await first('thrust')).find((t) => t.key.toLowerCase() === themePath.split('/').at(-1))!;
-  await translate('thrust', thrust.key, 'fr', { name: 'Axe traduit en français' });
-  await rebuild(admin);
-
-  const inPageLanguage = async (text: string, lang: string) => {
-    const shown = page.getByText(text, { exact: true }).first();
-    await expect(shown).toBeAttached();
-    expect(await shown.evaluate((el) => el.closest('[lang]')?.getAttribute('lang'))).toBe(lang);
-  };
-  await page.goto(`/ru/best-practices-overview`);
-  await inPageLanguage('Тема практики по-русски', 'ru');
-  await page.goto(`/ru/best-practices-overview/category/${category.slug}`);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Тема практики по-русски');
-  await page.goto('/zh/media-gallery');
-  await inPageLanguage('论坛照片（中文标题）', 'zh-Hans');
-  await page.goto('/fr/urbanisation-profile/view/PH');
-  await inPageLanguage('Démographie et urbanisation (traduit)', 'fr');
-  await page.goto(`/fr${cycle}`);
-  await inPageLanguage('Axe traduit en français', 'fr');
-  await page.getByRole('link', { name: 'Axe traduit en français' }).first().click();
-  await expect(page).toHaveURL(new RegExp(`/fr${themePath}$`));
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Axe traduit en français');
-  // English pages keep the English.
-  await page.goto('/media-gallery');
-  await expect(page.getByText('论坛照片（中文标题）')).toHaveCount(0);
-});
+    const inPageLanguage = async (text: string, lang: string) => {
+      const shown = page.getByText(text, { exact: true }).first();
+      await expect(shown).toBeAttached();
+      expect(await shown.evaluate((el) => el.closest('[lang]')?.getAttribute('lang'))).toBe(lang);
+    };
+    await page.goto(`/ru/best-practices-overview`);
+    await inPageLanguage('Тема практики по-русски', 'ru');
+    await page.goto(`/ru/best-practices-overview/category/${category.slug}`);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Тема практики по-русски');
+    await page.goto('/zh/media-gallery');
+    await inPageLanguage('论坛照片（中文标题）', 'zh-Hans');
+    await page.goto('/fr/urbanisation-profile/view/PH');
+    await inPageLanguage('Démographie et urbanisation (traduit)', 'fr');
+    await page.goto(`/fr${cycle}`);
+    await inPageLanguage('Axe traduit en français', 'fr');
+    await page.getByRole('link', { name: 'Axe traduit en français' }).first().click();
+    await expect(page).toHaveURL(new RegExp(`/fr${themePath}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Axe traduit en français');
+    // English pages keep the English.
+    await page.goto('/media-gallery');
+    await expect(page.getByText('论坛照片（中文标题）')).toHaveCount(0);
+  },
+);

@@ -187,126 +187,140 @@ describe.skipIf(!adminUrl)('two instances on one database, bucket and identity s
     expect(ms).toBeLessThan(1000);
   });
 
-  test("a picture uploaded through A is served by B, to the practice's own country only while it is a draft", async () => {
-    const created = await call<{ data: { uuid: string; version: number } }>(
-      a,
-      '/api/best-practice/saved',
-      memberToken,
-      { title: 'Набережная · ทางเดินริมน้ำ', country_code: 'PH' },
-    );
-    expect(created.status).toBe(201);
-    const { uuid, version } = created.body.data;
-    const form = uploadForm(await makeImage('png', 640, 480));
-    const upload = await fetch(`${a.url}/api/best-practice/${uuid}/upload?version=${version}`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${memberToken}` },
-      body: form,
-    });
-    expect(upload.status).toBe(201);
-    const picture = ((await upload.json()) as { data: { images: { card: { url: string } }[] } }).data.images[0]!.card
-      .url;
-
-    const fromA = await fetch(`${a.url}${picture}`, { headers: { Authorization: `Bearer ${memberToken}` } });
-    const fromB = await fetch(`${b.url}${picture}`, { headers: { Authorization: `Bearer ${memberToken}` } });
-    expect(fromB.status).toBe(200);
-    expect(fromB.headers.get('cache-control')).toBe('private, no-store');
-    expect(Buffer.from(await fromB.arrayBuffer()).equals(Buffer.from(await fromA.arrayBuffer()))).toBe(true);
-    expect((await fetch(`${b.url}${picture}`)).status).toBe(404);
-  });
-
-  test('a practice published through A: built once, and both serve the new site within 5 s of it going live', async () => {
-    const before = builds().length;
-    const created = await call<{ data: { uuid: string; version: number } }>(a, '/api/best-practice/saved', adminToken, {
-      ...PRACTICE,
-      title: 'Esplanade · ทางเดินริมแม่น้ำ',
-      country_code: 'PH',
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    let practice = created.body.data;
-    for (const action of ['submit', 'publish']) {
-      const stepped = await call<{ data: { uuid: string; version: number } }>(
+  test(
+    'a picture uploaded through A is served by B, to ' + "the practice's own country only while it is a draft",
+    async () => {
+      const created = await call<{ data: { uuid: string; version: number } }>(
         a,
-        `/api/best-practice/${practice.uuid}/transition`,
-        adminToken,
-        { action, version: practice.version },
+        '/api/best-practice/saved',
+        memberToken,
+        { title: 'Набережная · ทางเดินริมน้ำ', country_code: 'PH' },
       );
-      expect(stepped.status, JSON.stringify(stepped.body)).toBe(200);
-      practice = stepped.body.data;
-    }
-    const next = `Build ${before + 1}`;
-    await within(
-      30_000,
-      'the new build live on A or B',
-      async () => (await page(a)).includes(next) || (await page(b)).includes(next),
-    );
-    const ms = await within(
-      5000,
-      'both serving it',
-      async () => (await page(a)).includes(next) && (await page(b)).includes(next),
-    );
-    expect(ms).toBeLessThan(5000);
-    await new Promise((resolve) => setTimeout(resolve, 2500));
-    expect(builds()).toHaveLength(before + 1);
-  });
+      expect(created.status).toBe(201);
+      const { uuid, version } = created.body.data;
+      const form = uploadForm(await makeImage('png', 640, 480));
+      const upload = await fetch(`${a.url}/api/best-practice/${uuid}/upload?version=${version}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${memberToken}` },
+        body: form,
+      });
+      expect(upload.status).toBe(201);
+      const picture = ((await upload.json()) as { data: { images: { card: { url: string } }[] } }).data.images[0]!.card
+        .url;
 
-  test('autosaves alternating between A and B: every acknowledged answer kept, stale versions refused with 409', async () => {
-    const opened = await call(a, '/api/report/type/national/cycles/saved', adminToken, {
-      year: 2046,
-      opens_at: '2046-01-01',
-      closes_at: '2046-12-31',
-      expiry_days: 30,
-      timely_days: 7,
-      status: 'open',
-    });
-    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
-    type View = {
-      data: {
-        questions: { uuid: string; code: string }[];
-        answers: { question_uuid: string; value: unknown; version: number }[];
+      const fromA = await fetch(`${a.url}${picture}`, { headers: { Authorization: `Bearer ${memberToken}` } });
+      const fromB = await fetch(`${b.url}${picture}`, { headers: { Authorization: `Bearer ${memberToken}` } });
+      expect(fromB.status).toBe(200);
+      expect(fromB.headers.get('cache-control')).toBe('private, no-store');
+      expect(Buffer.from(await fromB.arrayBuffer()).equals(Buffer.from(await fromA.arrayBuffer()))).toBe(true);
+      expect((await fetch(`${b.url}${picture}`)).status).toBe(404);
+    },
+  );
+
+  test(
+    'a practice published through A: built once, and ' + 'both serve the new site within 5 s of it going live',
+    async () => {
+      const before = builds().length;
+      const created = await call<{ data: { uuid: string; version: number } }>(
+        a,
+        '/api/best-practice/saved',
+        adminToken,
+        {
+          ...PRACTICE,
+          title: 'Esplanade · ทางเดินริมแม่น้ำ',
+          country_code: 'PH',
+        },
+      );
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      let practice = created.body.data;
+      for (const action of ['submit', 'publish']) {
+        const stepped = await call<{ data: { uuid: string; version: number } }>(
+          a,
+          `/api/best-practice/${practice.uuid}/transition`,
+          adminToken,
+          { action, version: practice.version },
+        );
+        expect(stepped.status, JSON.stringify(stepped.body)).toBe(200);
+        practice = stepped.body.data;
+      }
+      const next = `Build ${before + 1}`;
+      await within(
+        30_000,
+        'the new build live on A or B',
+        async () => (await page(a)).includes(next) || (await page(b)).includes(next),
+      );
+      const ms = await within(
+        5000,
+        'both serving it',
+        async () => (await page(a)).includes(next) && (await page(b)).includes(next),
+      );
+      expect(ms).toBeLessThan(5000);
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      expect(builds()).toHaveLength(before + 1);
+    },
+  );
+
+  test(
+    'autosaves alternating between A and B: every ' + 'acknowledged answer kept, stale versions refused with 409',
+    async () => {
+      const opened = await call(a, '/api/report/type/national/cycles/saved', adminToken, {
+        year: 2046,
+        opens_at: '2046-01-01',
+        closes_at: '2046-12-31',
+        expiry_days: 30,
+        timely_days: 7,
+        status: 'open',
+      });
+      expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+      type View = {
+        data: {
+          questions: { uuid: string; code: string }[];
+          answers: { question_uuid: string; value: unknown; version: number }[];
+        };
       };
-    };
-    const view = (on: Instance) => call<View>(on, '/api/report/type/national/2046/PH/view', memberToken);
-    const question = (await view(b)).body.data.questions.find((q) => q.code === 'Q07')!.uuid;
-    type Saved = { data: { answers: { value: unknown; version: number }[] } };
-    const save = (on: Instance, value: number, version?: number) =>
-      call<Saved>(on, '/api/report/type/national/2046/PH/saved', memberToken, {
-        answers: [
-          {
-            question_uuid: question,
-            value,
-            source: 'Philippine Statistics Authority',
-            data_year: 2024,
-            ...(version !== undefined && { version }),
-          },
-        ],
-      });
+      const view = (on: Instance) => call<View>(on, '/api/report/type/national/2046/PH/view', memberToken);
+      const question = (await view(b)).body.data.questions.find((q) => q.code === 'Q07')!.uuid;
+      type Saved = { data: { answers: { value: unknown; version: number }[] } };
+      const save = (on: Instance, value: number, version?: number) =>
+        call<Saved>(on, '/api/report/type/national/2046/PH/saved', memberToken, {
+          answers: [
+            {
+              question_uuid: question,
+              value,
+              source: 'Philippine Statistics Authority',
+              data_year: 2024,
+              ...(version !== undefined && { version }),
+            },
+          ],
+        });
 
-    let version: number | undefined;
-    for (let i = 1; i <= 8; i++) {
-      const on = i % 2 ? a : b;
-      const saved = await save(on, i * 100, version);
-      expect(saved.status, `save ${i} on ${on.name}: ${JSON.stringify(saved.body)}`).toBe(200);
-      version = saved.body.data.answers[0]!.version;
-      // The other instance reads what was acknowledged at once.
-      const other = on === a ? b : a;
-      const seen = (await view(other)).body.data.answers.find((x) => x.question_uuid === question)!;
-      expect(seen).toMatchObject({ value: i * 100, version });
-    }
+      let version: number | undefined;
+      for (let i = 1; i <= 8; i++) {
+        const on = i % 2 ? a : b;
+        const saved = await save(on, i * 100, version);
+        expect(saved.status, `save ${i} on ${on.name}: ${JSON.stringify(saved.body)}`).toBe(200);
+        version = saved.body.data.answers[0]!.version;
+        // The other instance reads what was acknowledged at once.
+        const other = on === a ? b : a;
+        const seen = (await view(other)).body.data.answers.find((x) => x.question_uuid === question)!;
+        expect(seen).toMatchObject({ value: i * 100, version });
+      }
 
-    // A stale version on either instance: 409, and the acknowledged answer stays.
-    expect((await save(a, 1, version! - 1)).status).toBe(409);
-    expect((await save(b, 2, version! - 2)).status).toBe(409);
-    // Two saves of the same version at the same moment, one on each: one wins, one is refused.
-    const both = await Promise.all([save(a, 901, version), save(b, 902, version)]);
-    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
-    const winner = both.find((r) => r.status === 200)!.body.data.answers[0]!;
-    for (const on of [a, b]) {
-      expect((await view(on)).body.data.answers.find((x) => x.question_uuid === question)).toMatchObject({
-        value: winner.value,
-        version: winner.version,
-      });
-    }
-  });
+      // A stale version on either instance: 409, and the acknowledged answer stays.
+      expect((await save(a, 1, version! - 1)).status).toBe(409);
+      expect((await save(b, 2, version! - 2)).status).toBe(409);
+      // Two saves of the same version at the same moment, one on each: one wins, one is refused.
+      const both = await Promise.all([save(a, 901, version), save(b, 902, version)]);
+      expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+      const winner = both.find((r) => r.status === 200)!.body.data.answers[0]!;
+      for (const on of [a, b]) {
+        expect((await view(on)).body.data.answers.find((x) => x.question_uuid === question)).toMatchObject({
+          value: winner.value,
+          version: winner.version,
+        });
+      }
+    },
+  );
 
   test(
     'a practice archived through A while every build fails: off both instances within 5 s, the builds retried ' +

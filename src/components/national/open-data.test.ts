@@ -42,7 +42,8 @@ describe('open data', () => {
     ]);
     const csv = toCsv(OPEN_DATA_COLUMNS, rows).split('\r\n');
     expect(csv[0]).toBe(
-      'cycle,country_code,country,subregion,thrust,subcategory,question_code,question,question_tier,answer_type,unit,sdg_refs,value,value_text,narrative,data_year,source,demo',
+      'cycle,country_code,country,subregion,thrust,subcategory,question_code,question,question_tier,answer_type,' +
+        'unit,sdg_refs,value,value_text,narrative,data_year,source,demo',
     );
     expect(csv[1]).toBe(
       '2022,MM,Myanmar,South-East Asia,TC1,1.2,Q04,"Urban population living in slums, informal settlements or ' +

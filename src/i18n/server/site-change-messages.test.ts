@@ -35,6 +35,25 @@ function everyChange(): SiteChangeFacts[] {
   return facts;
 }
 
+/** English words a line in another language must not hold. */
+const ENGLISH_WORDS = [
+  'the',
+  'of',
+  'report',
+  'best',
+  'published',
+  'withdrawn',
+  'deleted',
+  'updated',
+  'changed',
+  'figures',
+  'imported',
+  'banner',
+  'partner',
+  'item',
+  'change',
+];
+
 describe('the lines of the publishing status (issue 32, item 1)', () => {
   it('are whole in every language, and every line of the catalogue is said by some change', () => {
     for (const locale of LOCALES) {
@@ -55,7 +74,7 @@ describe('the lines of the publishing status (issue 32, item 1)', () => {
         if (locale !== 'en') {
           const words = line!.replace('Green roofs', '').replace('Housing', '').replace('Thailand', '');
           expect(words, `${locale} ${siteChangeKey(facts)}`).not.toMatch(
-            /\b(the|of|report|best|published|withdrawn|deleted|updated|changed|figures|imported|banner|partner|item|change)\b/i,
+            new RegExp(`\\b(${ENGLISH_WORDS.join('|')})\\b`, 'i'),
           );
         }
       }

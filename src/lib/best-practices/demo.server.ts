@@ -26,6 +26,20 @@ export function demoSvg(p: Pick<DemoPractice, 'palette' | 'scene'>, width = 1600
     (_, i) =>
       `<circle cx="${60 + i * 150}" cy="${ground - 30}" r="${38 + (i % 3) * 10}" fill="${accent}" opacity="0.85"/>`,
   ).join('');
+  const stalls = Array.from(
+    { length: 8 },
+    (_, i) => `<path d="M${i * 200 + 20} ${ground + 40} l90 -70 l90 70 z" fill="${accent}"/>`,
+  ).join('');
+  const waves = Array.from(
+    { length: 6 },
+    (_, i) =>
+      `<path d="M0 ${ground + 40 + i * 45} q 200 -25 400 0 t 400 0 t 400 0 t 400 0" stroke="${light}" ` +
+      `stroke-width="6" fill="none"/>`,
+  ).join('');
+  const windows = Array.from(
+    { length: 7 },
+    (_, i) => `<rect x="${330 + i * 86}" y="${ground - 70}" width="60" height="45" rx="6" fill="${light}"/>`,
+  ).join('');
   const scenes: Record<DemoPractice['scene'], string> = {
     river:
       `${buildings}<path d="M0 ${ground} C 400 ${ground - 40}, 900 ${ground + 80}, ${width} ${ground - 20} ` +
@@ -33,23 +47,24 @@ export function demoSvg(p: Pick<DemoPractice, 'palette' | 'scene'>, width = 1600
     skyline:
       `${buildings}<rect y="${ground}" width="${width}" height="${height - ground}" fill="${accent}" ` +
       `opacity="0.35"/>`,
-    market:
-      `${buildings}${Array.from({ length: 8 }, (_, i) => `<path d="M${i * 200 + 20} ${ground + 40} l90 -70 l90 70 z" fill="${accent}"/>`).join('')}<rect ` +
-      `y="${ground + 40}" width="${width}" height="${height}" fill="${light}"/>`,
+    market: `${buildings}${stalls}<rect ` + `y="${ground + 40}" width="${width}" height="${height}" fill="${light}"/>`,
     green:
       `${trees}${trees.replace(/cy="[\d.]+"/g, `cy="${ground + 80}"`)}<rect y="${ground + 120}" width="${width}" ` +
       `height="${height}" fill="${deep}" opacity="0.4"/>`,
     coast:
-      `<rect y="${ground}" width="${width}" height="${height}" fill="${accent}" ` +
-      `opacity="0.6"/>${Array.from({ length: 6 }, (_, i) => `<path d="M0 ${ground + 40 + i * 45} q 200 -25 400 0 t 400 0 t 400 0 t 400 0" stroke="${light}" stroke-width="6" fill="none"/>`).join('')}${trees}`,
+      `<rect y="${ground}" width="${width}" height="${height}" fill="${accent}" ` + `opacity="0.6"/>${waves}${trees}`,
     transit:
       `${buildings}<rect y="${ground}" width="${width}" height="${height}" fill="#334155"/><rect x="300" ` +
       `y="${ground - 90}" width="640" height="120" rx="24" ` +
-      `fill="${accent}"/>${Array.from({ length: 7 }, (_, i) => `<rect x="${330 + i * 86}" y="${ground - 70}" width="60" height="45" rx="6" fill="${light}"/>`).join('')}`,
+      `fill="${accent}"/>${windows}`,
   };
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
-  <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${light}"/><stop offset="1" stop-color="#ffffff"/></linearGradient></defs>
-  <rect width="${width}" height="${height}" fill="url(#sky)"/><circle cx="${width * 0.8}" cy="${height * 0.22}" r="80" fill="#fde68a" opacity="0.9"/>${scenes[p.scene]}</svg>`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
+  <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${light}"/>` +
+    `<stop offset="1" stop-color="#ffffff"/></linearGradient></defs>
+  <rect width="${width}" height="${height}" fill="url(#sky)"/>` +
+    `<circle cx="${width * 0.8}" cy="${height * 0.22}" r="80" fill="#fde68a" opacity="0.9"/>${scenes[p.scene]}</svg>`
+  );
 }
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -56,7 +56,9 @@ function skylineLayer(
     if (roof < 0.18 && w > 24) {
       // A spire on a setback: the tall towers of the region's business districts.
       const mid = x + w / 2;
-      d += `H${round(mid - w / 4)}V${top - 14}H${round(mid - 2)}L${round(mid)} ${top - 48}L${round(mid + 2)} ${top - 14}H${round(mid + w / 4)}V${top}`;
+      d +=
+        `H${round(mid - w / 4)}V${top - 14}H${round(mid - 2)}L${round(mid)} ${top - 48}L${round(mid + 2)} ` +
+        `${top - 14}H${round(mid + w / 4)}V${top}`;
     } else if (roof < 0.32 && w > 28) {
       // Stepped tiers: a pagoda-like top.
       d += `H${x + 4}V${top - 10}H${x + 8}V${top - 20}H${x + w - 8}V${top - 10}H${x + w - 4}V${top}`;

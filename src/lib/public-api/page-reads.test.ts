@@ -53,7 +53,8 @@ describe('what each page read while it rendered (decision 045)', () => {
       given: 'k0',
     });
     expect(readFileSync(join(dir, 'page-reads.log'), 'utf8').split('\n').filter(Boolean)).toHaveLength(2);
-    expect(previousReads(dir).get(report)).toEqual({ reads: [], rendered: 'k2', given: 'unrecorded 1' }); // kept through the compaction
+    // kept through the compaction
+    expect(previousReads(dir).get(report)).toEqual({ reads: [], rendered: 'k2', given: 'unrecorded 1' });
   });
 
   test('two pages rendering at once are refused: a read could be put down to the wrong page', () => {

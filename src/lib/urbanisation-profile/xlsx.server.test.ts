@@ -40,23 +40,26 @@ describe('sheetCellOf', () => {
 });
 
 describe('readXlsx', () => {
-  test('the first sheet, row numbers as Excel shows them, blank rows left out, Thai and Cyrillic notes kept', async () => {
-    const bytes = await workbook((book) => {
-      const sheet = book.addWorksheet('Данные');
-      sheet.addRow(['country_code', 'indicator', 'year', 'value', 'source', 'note']);
-      sheet.addRow(['TH', 'URB_GROWTH', 2020, 1.5, 'สำนักงานสถิติแห่งชาติ', 'ข้อมูลเบื้องต้น']);
-      sheet.addRow([]);
-      sheet.addRow(['RU', 'URB_GROWTH', '2021', '1,75', 'Росстат', 'предварительные данные']);
-      book.addWorksheet('Other').addRow(['not', 'read']);
-    });
-    const { sheet, rows } = await readXlsx(bytes);
-    expect(sheet).toBe('Данные');
-    expect(rows).toEqual([
-      { line: 1, cells: ['country_code', 'indicator', 'year', 'value', 'source', 'note'] },
-      { line: 2, cells: ['TH', 'URB_GROWTH', 2020, 1.5, 'สำนักงานสถิติแห่งชาติ', 'ข้อมูลเบื้องต้น'] },
-      { line: 4, cells: ['RU', 'URB_GROWTH', '2021', '1,75', 'Росстат', 'предварительные данные'] },
-    ]);
-  });
+  test(
+    'the first sheet, row numbers as Excel shows them, ' + 'blank rows left out, Thai and Cyrillic notes kept',
+    async () => {
+      const bytes = await workbook((book) => {
+        const sheet = book.addWorksheet('Данные');
+        sheet.addRow(['country_code', 'indicator', 'year', 'value', 'source', 'note']);
+        sheet.addRow(['TH', 'URB_GROWTH', 2020, 1.5, 'สำนักงานสถิติแห่งชาติ', 'ข้อมูลเบื้องต้น']);
+        sheet.addRow([]);
+        sheet.addRow(['RU', 'URB_GROWTH', '2021', '1,75', 'Росстат', 'предварительные данные']);
+        book.addWorksheet('Other').addRow(['not', 'read']);
+      });
+      const { sheet, rows } = await readXlsx(bytes);
+      expect(sheet).toBe('Данные');
+      expect(rows).toEqual([
+        { line: 1, cells: ['country_code', 'indicator', 'year', 'value', 'source', 'note'] },
+        { line: 2, cells: ['TH', 'URB_GROWTH', 2020, 1.5, 'สำนักงานสถิติแห่งชาติ', 'ข้อมูลเบื้องต้น'] },
+        { line: 4, cells: ['RU', 'URB_GROWTH', '2021', '1,75', 'Росстат', 'предварительные данные'] },
+      ]);
+    },
+  );
 
   test('what it writes, it reads back: numbers as numbers, text never as a formula', async () => {
     const rows = [{ code: 'PH', value: 47.41, note: '=HYPERLINK("x")' }];
@@ -160,48 +163,51 @@ describe('zip guard', () => {
 });
 
 describe('readXlsx reads what ExcelJS read', () => {
-  test('dates by their number format, booleans, errors, rich text, links, formulas’ saved results, line breaks', async () => {
-    const bytes = await workbook((book) => {
-      const sheet = book.addWorksheet('S');
-      sheet.addRow([
-        new Date(Date.UTC(2020, 0, 31)),
-        true,
-        false,
-        { error: '#N/A' },
-        { richText: [{ text: 'Росстат, ' }, { font: { bold: true }, text: 'перепись' }] },
-        { text: 'PSA', hyperlink: 'https://psa.gov.ph' },
-        { formula: 'A1*2', result: 3.5 },
-        { formula: 'B1', result: 'text' },
-        0.1 + 0.2,
-        { formula: 'TODAY()', result: new Date(Date.UTC(2021, 5, 1)) },
-        { formula: 'X1' },
+  test(
+    'dates by their number format, booleans, errors, rich ' + 'text, links, formulas’ saved results, line breaks',
+    async () => {
+      const bytes = await workbook((book) => {
+        const sheet = book.addWorksheet('S');
+        sheet.addRow([
+          new Date(Date.UTC(2020, 0, 31)),
+          true,
+          false,
+          { error: '#N/A' },
+          { richText: [{ text: 'Росстат, ' }, { font: { bold: true }, text: 'перепись' }] },
+          { text: 'PSA', hyperlink: 'https://psa.gov.ph' },
+          { formula: 'A1*2', result: 3.5 },
+          { formula: 'B1', result: 'text' },
+          0.1 + 0.2,
+          { formula: 'TODAY()', result: new Date(Date.UTC(2021, 5, 1)) },
+          { formula: 'X1' },
+          'line\nbreak',
+          { formula: '1/0', result: { error: '#DIV/0!' } },
+        ] as ExcelJS.CellValue[]);
+        sheet.getCell('J1').numFmt = 'dd/mm/yyyy';
+      });
+      const expected = [
+        '2020-01-31',
+        'true',
+        'false',
+        '#N/A',
+        'Росстат, перепись',
+        'PSA',
+        3.5,
+        'text',
+        0.3,
+        '2021-06-01',
+        '=X1',
         'line\nbreak',
-        { formula: '1/0', result: { error: '#DIV/0!' } },
-      ] as ExcelJS.CellValue[]);
-      sheet.getCell('J1').numFmt = 'dd/mm/yyyy';
-    });
-    const expected = [
-      '2020-01-31',
-      'true',
-      'false',
-      '#N/A',
-      'Росстат, перепись',
-      'PSA',
-      3.5,
-      'text',
-      0.3,
-      '2021-06-01',
-      '=X1',
-      'line\nbreak',
-      '#DIV/0!',
-    ];
-    expect((await readXlsx(bytes)).rows).toEqual([{ line: 1, cells: expected }]);
-    // ExcelJS, which read the imports before decision 054, reads the same.
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(Buffer.from(bytes) as never);
-    const row = book.worksheets[0]!.getRow(1);
-    expect(Array.from({ length: row.cellCount }, (_, i) => sheetCellOf(row.getCell(i + 1).value))).toEqual(expected);
-  });
+        '#DIV/0!',
+      ];
+      expect((await readXlsx(bytes)).rows).toEqual([{ line: 1, cells: expected }]);
+      // ExcelJS, which read the imports before decision 054, reads the same.
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(Buffer.from(bytes) as never);
+      const row = book.worksheets[0]!.getRow(1);
+      expect(Array.from({ length: row.cellCount }, (_, i) => sheetCellOf(row.getCell(i + 1).value))).toEqual(expected);
+    },
+  );
 
   test(
     'what other writers put: prefixed tags, cells without references, inline and phonetic text, escapes, 1904 ' +
@@ -262,47 +268,54 @@ describe('readXlsx within its bounds (decision 054)', () => {
   const book = (rows: string, head = '') =>
     zipArchive(workbookParts(`<worksheet xmlns="${main}">${head}<sheetData>${rows}</sheetData></worksheet>`));
 
-  test('a sheet wider than the import is refused from its declared range, or at its first cell past the last column', async () => {
-    expect(await refusal(wideXlsx())).toBe(
-      'the sheet uses columns up to XFD: keep the figures in columns A to GR and delete the columns after them',
-    );
-    expect(await refusal(wideXlsx({ dimension: false }))).toMatch(/^the sheet uses columns up to XFD:/);
-    expect(await refusal(book('<row r="1"><c r="A1"><v>1</v></c></row>', '<dimension ref="A1:A20001"/>'))).toBe(
-      'the sheet uses rows up to 20001: keep only the rows of figures (at most 5000) and delete the rows after them',
-    );
-    // Empty cells past the last column (formatting, or a blank text) cost nothing and are left out.
-    const edge = book(
-      `<row r="1"><c r="GR1"><v>1</v></c><c r="GS1" s="1"/><c r="XFD1" t="inlineStr"><is><t> </t></is></c></row>`,
-    );
-    expect((await readXlsx(edge)).rows[0]!.cells).toHaveLength(IMPORT_COLUMNS_MAX);
-  });
+  test(
+    'a sheet wider than the import is refused from its ' + 'declared range, or at its first cell past the last column',
+    async () => {
+      expect(await refusal(wideXlsx())).toBe(
+        'the sheet uses columns up to XFD: keep the figures in columns A to GR and delete the columns after them',
+      );
+      expect(await refusal(wideXlsx({ dimension: false }))).toMatch(/^the sheet uses columns up to XFD:/);
+      expect(await refusal(book('<row r="1"><c r="A1"><v>1</v></c></row>', '<dimension ref="A1:A20001"/>'))).toBe(
+        'the sheet uses rows up to 20001: keep only the rows of figures (at most 5000) and delete the rows after them',
+      );
+      // Empty cells past the last column (formatting, or a blank text) cost nothing and are left out.
+      const edge = book(
+        `<row r="1"><c r="GR1"><v>1</v></c><c r="GS1" s="1"/><c r="XFD1" t="inlineStr"><is><t> </t></is></c></row>`,
+      );
+      expect((await readXlsx(edge)).rows[0]!.cells).toHaveLength(IMPORT_COLUMNS_MAX);
+    },
+  );
 
-  test('too many rows, cells, texts or unpacked bytes, a DOCTYPE or a text no spreadsheet writes: refused', async () => {
-    const rows = (n: number) =>
-      Array.from({ length: n }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}"><v>1</v></c></row>`).join('');
-    expect((await readXlsx(book(rows(5001)))).rows).toHaveLength(5001);
-    await expect(readXlsx(book(rows(5002)))).rejects.toBeInstanceOf(TooManyRowsError);
-    // Blank rows do not count.
-    expect(
-      (await readXlsx(book(rows(5001) + '<row r="6000"><c r="A6000" t="inlineStr"><is><t> </t></is></c></row>'))).rows,
-    ).toHaveLength(5001);
-    const cells = `<row>${'<c s="1"/>'.repeat(100)}</row>`.repeat(XLSX_CELLS_MAX / 100 + 1);
-    expect(await refusal(book(cells))).toMatch(/^the sheet has more than 1000000 cells/);
-    expect(await refusal(sharedStringsXlsx())).toMatch(/^the workbook holds more than 200000 different texts/);
-    expect(await refusal(sharedStringsXlsx({ declared: false }))).toMatch(
-      /^the workbook holds more than 200000 different texts/,
-    );
-    expect(await refusal(zipBombXlsx(64))).toMatch(/^the workbook is too large once unpacked/);
-    const doctype = zipArchive(
-      workbookParts(
-        `<!DOCTYPE worksheet [<!ENTITY a "aaaaaaaaaa">]><worksheet xmlns="${main}"><sheetData/></worksheet>`,
-      ),
-    );
-    expect(await refusal(doctype)).toMatch(/^the file is not an Excel workbook/);
-    // A text of 2 MB in a cell (Excel keeps 32,767 characters): as the spaces that pad a zip bomb.
-    expect(
-      await refusal(book(`<row r="1"><c t="inlineStr"><is><t>${'x'.repeat(2 * 1024 * 1024)}</t></is></c></row>`)),
-    ).toMatch(/^the workbook is too large once unpacked/);
-    expect(await refusal(book('<row r="2"/><row r="1"/>'))).toMatch(/^the file is not an Excel workbook/);
-  });
+  test(
+    'too many rows, cells, texts or unpacked bytes, a ' + 'DOCTYPE or a text no spreadsheet writes: refused',
+    async () => {
+      const rows = (n: number) =>
+        Array.from({ length: n }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}"><v>1</v></c></row>`).join('');
+      expect((await readXlsx(book(rows(5001)))).rows).toHaveLength(5001);
+      await expect(readXlsx(book(rows(5002)))).rejects.toBeInstanceOf(TooManyRowsError);
+      // Blank rows do not count.
+      expect(
+        (await readXlsx(book(rows(5001) + '<row r="6000"><c r="A6000" t="inlineStr"><is><t> </t></is></c></row>')))
+          .rows,
+      ).toHaveLength(5001);
+      const cells = `<row>${'<c s="1"/>'.repeat(100)}</row>`.repeat(XLSX_CELLS_MAX / 100 + 1);
+      expect(await refusal(book(cells))).toMatch(/^the sheet has more than 1000000 cells/);
+      expect(await refusal(sharedStringsXlsx())).toMatch(/^the workbook holds more than 200000 different texts/);
+      expect(await refusal(sharedStringsXlsx({ declared: false }))).toMatch(
+        /^the workbook holds more than 200000 different texts/,
+      );
+      expect(await refusal(zipBombXlsx(64))).toMatch(/^the workbook is too large once unpacked/);
+      const doctype = zipArchive(
+        workbookParts(
+          `<!DOCTYPE worksheet [<!ENTITY a "aaaaaaaaaa">]><worksheet xmlns="${main}"><sheetData/></worksheet>`,
+        ),
+      );
+      expect(await refusal(doctype)).toMatch(/^the file is not an Excel workbook/);
+      // A text of 2 MB in a cell (Excel keeps 32,767 characters): as the spaces that pad a zip bomb.
+      expect(
+        await refusal(book(`<row r="1"><c t="inlineStr"><is><t>${'x'.repeat(2 * 1024 * 1024)}</t></is></c></row>`)),
+      ).toMatch(/^the workbook is too large once unpacked/);
+      expect(await refusal(book('<row r="2"/><row r="1"/>'))).toMatch(/^the file is not an Excel workbook/);
+    },
+  );
 });

@@ -297,7 +297,10 @@ export function Section({ sectionKey, filled, reviewer, editable, canResolve, ch
               <details className="group px-3 py-2">
                 <summary
                   id={`comment-${c.id}-summary`}
-                  className="flex cursor-pointer list-none items-center gap-2 rounded text-slate-700 [&::-webkit-details-marker]:hidden"
+                  className={
+                    'flex cursor-pointer list-none items-center gap-2 rounded text-slate-700 ' +
+                    '[&::-webkit-details-marker]:hidden'
+                  }
                 >
                   <Icon name="chevronRight" className="size-4 shrink-0 transition-transform group-open:rotate-90" />
                   <Icon name="check" className="size-4 shrink-0 text-emerald-700" />

@@ -6,9 +6,11 @@ import {
   type BestPractice,
   type Crop,
   type PracticeAction,
+  type PracticeSaveBody,
 } from '../../../lib/best-practices/schema.ts';
 import { GenericResponseSchema } from '../../../lib/http/schema.ts';
-import { api, ApiError, conflictOf, errorMessage } from '../lib/api.ts';
+import { api, ApiError, errorMessage } from '../lib/api.ts';
+import { versionedEdit } from '../lib/versioned-edit.ts';
 import { fieldErrorsOf, type FieldErrors } from '../lib/field-errors.ts';
 import { createFetcherStore, fetchWith, mutateCache } from '../lib/query.ts';
 import { notifyError, notifySuccess } from '../notifications/snackbar-store.ts';
@@ -208,6 +210,17 @@ export function acceptSectionsSaved(
   forgetPracticeLists();
 }
 
+/**
+ * The record's fields, saved on top of the practice's version (a conflict: someone else saved it
+ * meanwhile). The changes wait in the browser by this store's own keeper above (per person and
+ * practice, shared with the sections' autosave), not by the edit store's draft.
+ */
+const practiceEdit = versionedEdit<BestPractice, PracticeSaveBody, BestPractice>({
+  schema: BestPracticeSchema,
+  send: async (body) =>
+    (await api.request('POST', 'best-practice/saved', { schema: PracticeResponseSchema, body })).data,
+});
+
 let saving: Promise<boolean> | null = null;
 let again = false;
 
@@ -249,35 +262,33 @@ async function runSave(): Promise<boolean> {
     return false;
   }
   $practiceForm.set({ ...$practiceForm.get(), save: 'saving', failure: null });
-  try {
-    const answer = await api.request('POST', 'best-practice/saved', { schema: PracticeResponseSchema, body });
-    acceptPractice(answer.data, draft);
+  const outcome = await practiceEdit.save(body, practice);
+  if (outcome.kind === 'saved') {
+    acceptPractice(outcome.saved, draft);
     $practiceForm.set({ ...$practiceForm.get(), save: 'saved', errors: {} });
     return true;
-  } catch (error) {
-    const current = conflictOf(error, BestPracticeSchema);
-    if (current) {
-      $practiceForm.set({ ...$practiceForm.get(), save: 'conflict', conflict: current });
-      return false;
-    }
-    const failure = sendFailure(error);
-    if (failure.kind === 'offline' || failure.kind === 'signedOut') {
-      $practiceForm.set({
-        ...$practiceForm.get(),
-        save: 'kept',
-        failure: failure.kind === 'offline' ? 'offline' : 'signed out',
-      });
-      return false;
-    }
-    const errors = error instanceof ApiError ? error.errors : {};
+  }
+  if (outcome.kind === 'conflict') {
+    $practiceForm.set({ ...$practiceForm.get(), save: 'conflict', conflict: outcome.theirs });
+    return false;
+  }
+  const failure = sendFailure(outcome.error);
+  if (failure.kind === 'offline' || failure.kind === 'signedOut') {
     $practiceForm.set({
       ...$practiceForm.get(),
-      save: Object.keys(errors).length > 0 ? 'invalid' : 'failed',
-      errors,
-      failure: Object.keys(errors).length > 0 ? null : errorMessage(error),
+      save: 'kept',
+      failure: failure.kind === 'offline' ? 'offline' : 'signed out',
     });
     return false;
   }
+  const errors = outcome.kind === 'invalid' ? outcome.errors : {};
+  $practiceForm.set({
+    ...$practiceForm.get(),
+    save: outcome.kind === 'invalid' ? 'invalid' : 'failed',
+    errors,
+    failure: outcome.kind === 'invalid' ? null : errorMessage(outcome.error),
+  });
+  return false;
 }
 
 // Back online: the changes that waited go at once.

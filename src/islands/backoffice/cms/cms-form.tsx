@@ -7,6 +7,7 @@ import { pathTo } from '../router.ts';
 import { LeaveDialog } from '../ui/confirm-dialog.tsx';
 import { ConflictActions, ConflictNotice } from '../ui/conflict-notice.tsx';
 import { ErrorState, FieldError } from '../ui/states.tsx';
+import { refusalOf } from '../lib/versioned-edit.ts';
 import { ui } from '../ui/styles.ts';
 import { BannerPictureFields } from './banner-picture.tsx';
 import { bodyOf, draftOf, type CmsDraft } from './cms-draft.ts';
@@ -132,7 +133,7 @@ function useCmsDraft({ type, item, newMediaKind }: Props) {
 
   const errors = { ...save.errors, ...clientErrors };
   const theirs = conflict && conflict.uuid === item?.uuid ? conflict : null;
-  const refusal = save.error && !theirs && Object.keys(save.errors).length === 0 ? save.error : null;
+  const refusal = refusalOf(save);
   const set = <K extends keyof CmsDraft>(key: K, value: CmsDraft[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
 

@@ -5,9 +5,12 @@ import {
   CountryRecordSchema,
   CountryStatusResponseSchema,
   type Country,
+  type CountryRecord,
+  type CountryStatusResponse,
   type CountryListItem,
 } from '../../../lib/countries/schema.ts';
-import { api, conflictOf, errorMessage } from '../lib/api.ts';
+import { api, errorMessage } from '../lib/api.ts';
+import { versionedEdit } from '../lib/versioned-edit.ts';
 import { changedBy } from '../ui/format.ts';
 import { createFetcherStore, fetchWith, invalidateKeys, mutateCache } from '../lib/query.ts';
 import { notifyError, notifySuccess } from '../notifications/snackbar-store.ts';
@@ -59,6 +62,20 @@ function showCountry(country: CountryListItem): void {
   invalidateKeys((key) => key.startsWith('countries/all') && key !== ALL_COUNTRIES_KEY);
 }
 
+/** A country's status, saved on top of the version shown (a conflict: someone changed the country meanwhile). */
+const countryStatusEdit = versionedEdit<CountryRecord, { status: 0 | 1 }, CountryStatusResponse>({
+  schema: CountryRecordSchema,
+  send: (body, base) =>
+    api.request('POST', `country/${encodeURIComponent(base!.code)}/update/status`, {
+      schema: CountryStatusResponseSchema,
+      body,
+    }),
+  onSaved: (saved) => {
+    showCountry(saved.data);
+    notifySuccess(saved.message);
+  },
+});
+
 /**
  * Turns a country on or off on top of the version shown, updates the cached list in place and
  * says how it went. If someone changed the country meanwhile, the list shows their version and
@@ -68,19 +85,16 @@ export async function setCountryStatus(country: CountryListItem, status: 0 | 1):
   const { code } = country;
   $pendingCountries.set([...$pendingCountries.get(), code]);
   try {
-    const saved = await api.request('POST', `country/${encodeURIComponent(code)}/update/status`, {
-      schema: CountryStatusResponseSchema,
-      body: { status, version: country.version },
-    });
-    showCountry(saved.data);
-    notifySuccess(saved.message);
-  } catch (error) {
-    const current = conflictOf(error, CountryRecordSchema);
-    if (current) {
+    // The list's row has no editor; only its version counts here.
+    const outcome = await countryStatusEdit.save({ status }, { ...country, updated_by: null });
+    if (outcome.kind === 'conflict') {
+      const current = outcome.theirs;
       showCountry(current);
       const changed = changedBy(current, countryName(current.code, current.name));
       notifyError(m(current.status === COUNTRY_STATUS.active ? 'changedNowActive' : 'changedNowInactive', { changed }));
-    } else notifyError(m('statusNotChanged', { reason: errorMessage(error) }));
+    } else if (outcome.kind !== 'saved') {
+      notifyError(m('statusNotChanged', { reason: errorMessage(outcome.error) }));
+    }
   } finally {
     $pendingCountries.set($pendingCountries.get().filter((pending) => pending !== code));
   }

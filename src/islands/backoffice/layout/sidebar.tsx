@@ -92,9 +92,11 @@ export function Sidebar({ identity, activeItem }: { identity: Whoami; activeItem
         else if (event.key === 'Tab') wakeSidebar();
       }}
       style={{ width: expanded ? SIDEBAR_OPEN_PX : SIDEBAR_COLLAPSED_PX }}
-      className={`fixed inset-y-0 left-0 z-40 flex flex-col overflow-hidden bg-brand-900 text-white transition-[width] duration-200 motion-reduce:transition-none ${
-        expanded ? 'shadow-xl' : ''
-      }`}
+      className={
+        'fixed inset-y-0 left-0 z-40 flex flex-col overflow-hidden bg-brand-900 text-white transition-[width] ' +
+        'duration-200 motion-reduce:transition-none ' +
+        (expanded ? 'shadow-xl' : '')
+      }
     >
       {/* The focus ring drawn inside the link: the sidebar's overflow would cut one drawn outside. */}
       <a
@@ -135,11 +137,13 @@ export function Sidebar({ identity, activeItem }: { identity: Whoami; activeItem
                         href={pathTo(item.route)}
                         aria-current={active ? 'page' : undefined}
                         onClick={foldAfterNavigation}
-                        className={`mx-2 flex min-h-11 items-center gap-3 rounded-md border-l-4 px-2 py-1.5 text-sm leading-tight ${
-                          active
+                        className={
+                          'mx-2 flex min-h-11 items-center gap-3 rounded-md border-l-4 px-2 py-1.5 text-sm ' +
+                          'leading-tight ' +
+                          (active
                             ? 'border-accent-500 bg-brand-700 font-semibold text-white'
-                            : 'border-transparent text-brand-50 hover:bg-brand-800 hover:text-white'
-                        }`}
+                            : 'border-transparent text-brand-50 hover:bg-brand-800 hover:text-white')
+                        }
                       >
                         <Icon name={ICONS[item.route] ?? 'dashboard'} className="size-5 shrink-0" />
                         <span className={expanded ? 'min-w-0' : 'sr-only'}>{menuItemLabel(item)}</span>

@@ -36,7 +36,9 @@ export function TopBar({ identity }: { identity: Whoami }) {
         aria-expanded={expanded}
         aria-controls={SIDEBAR_ID}
         aria-label={m('topBar.toggleSidebar')}
-        className="inline-flex size-10 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100"
+        className={
+          'inline-flex size-10 shrink-0 items-center justify-center ' + 'rounded-md text-slate-700 hover:bg-slate-100'
+        }
       >
         <Icon name="menu" className="size-6" />
       </button>

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createApiClient } from './api.ts';
-import { versionedEdit, withVersion, type DraftStore } from './versioned-edit.ts';
+import { refusalOf, versionedEdit, withVersion, type DraftStore } from './versioned-edit.ts';
 
 /**
  * The store against a real HTTP server on 127.0.0.1 through the real API client: the versions
@@ -100,10 +100,11 @@ describe('versionedEdit', () => {
     const { edit } = thingEdit();
     answers.push({ status: 409, body: { status: 409, message: 'Changed meanwhile', current: theirs } });
     const outcome = await edit.save({ title: 'Mine' }, base);
-    expect(outcome).toEqual({ kind: 'conflict', theirs });
+    expect(outcome).toMatchObject({ kind: 'conflict', theirs });
     const state = edit.$state.get();
     expect(state.conflict).toEqual({ base, theirs, yours: { title: 'Mine' } });
     expect(state.saving).toBe(false);
+    expect(refusalOf(state)).toBeNull();
     expect((state.error as Error).message).toBe('Changed meanwhile');
 
     answers.push({
@@ -129,18 +130,21 @@ describe('versionedEdit', () => {
   it("maps a 400's errors to their fields; a 409 without a record is a refusal, not a conflict", async () => {
     const { edit } = thingEdit();
     answers.push({ status: 400, body: { status: 400, message: 'Invalid', errors: { title: ['Too long'] } } });
-    expect(await edit.save({ title: 'x'.repeat(300) }, base)).toEqual({
+    expect(await edit.save({ title: 'x'.repeat(300) }, base)).toMatchObject({
       kind: 'invalid',
       errors: { title: ['Too long'] },
     });
     expect(edit.$state.get().errors).toEqual({ title: ['Too long'] });
     expect(edit.$state.get().conflict).toBeNull();
+    expect(refusalOf(edit.$state.get())).toBeNull();
 
     answers.push({ status: 409, body: { status: 409, message: 'Not in this status' } });
     const refused = await edit.save({ title: 'Mine' }, base);
     expect(refused.kind).toBe('failed');
     expect(edit.$state.get()).toMatchObject({ errors: {}, conflict: null });
     expect((edit.$state.get().error as Error).message).toBe('Not in this status');
+    // Shown as a whole, unlike a conflict or field errors.
+    expect(refusalOf(edit.$state.get())).toBe(edit.$state.get().error);
     edit.reset();
     expect(edit.$state.get().error).toBeNull();
   });
@@ -150,7 +154,7 @@ describe('versionedEdit', () => {
     answers.push({ status: 409, body: { status: 409, message: 'Changed meanwhile', current: theirs } });
     const upload = client.request('POST', 'thing/1/image', { schema: Saved, body: {} });
     const error = await upload.catch((caught: unknown) => caught);
-    expect(edit.refuse(error, base, { title: 'Mine' })).toEqual({ kind: 'conflict', theirs });
+    expect(edit.refuse(error, base, { title: 'Mine' })).toMatchObject({ kind: 'conflict', theirs, error });
     expect(edit.$state.get().conflict).toEqual({ base, theirs, yours: { title: 'Mine' } });
   });
 

@@ -42,8 +42,8 @@ export interface EditState<R, B, S = R> {
 
 export type SaveOutcome<R, S> =
   | { kind: 'saved'; saved: S }
-  | { kind: 'conflict'; theirs: R }
-  | { kind: 'invalid'; errors: FieldErrors }
+  | { kind: 'conflict'; theirs: R; error: unknown }
+  | { kind: 'invalid'; errors: FieldErrors; error: unknown }
   | { kind: 'failed'; error: unknown };
 
 export type LoadState<R> = { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; record: R };
@@ -130,13 +130,20 @@ export function withVersion<B extends object>(body: B, version: number | null | 
   return version === null || version === undefined ? body : { ...body, version };
 }
 
+/** A refusal the form shows as a whole (an error box): neither a conflict nor errors of its fields. */
+export function refusalOf(state: EditState<unknown, object, unknown>): Error | null {
+  const whole = state.error !== null && !state.conflict && Object.keys(state.errors).length === 0;
+  // What a save throws is an Error (ApiError, DataValidationError, or the browser's own).
+  return whole ? (state.error as Error) : null;
+}
+
 /** Which kind of answer a refused save got. */
 function outcomeOf<R, S>(error: unknown, schema: z.ZodType<R>): SaveOutcome<R, S> {
   const theirs = conflictOf(error, schema) as R | null;
-  if (theirs !== null) return { kind: 'conflict', theirs };
+  if (theirs !== null) return { kind: 'conflict', theirs, error };
   // The API's 400 names the fields at fault; any other refusal that does is shown the same way.
   if (error instanceof ApiError && Object.keys(error.errors).length > 0)
-    return { kind: 'invalid', errors: error.errors };
+    return { kind: 'invalid', errors: error.errors, error };
   return { kind: 'failed', error };
 }
 

@@ -19,6 +19,7 @@ import { ConflictActions, ConflictNotice } from '../ui/conflict-notice.tsx';
 import { formatDate } from '../ui/format.ts';
 import { ErrorState, FieldError } from '../ui/states.tsx';
 import { Field } from '../ui/field.tsx';
+import { refusalOf } from '../lib/versioned-edit.ts';
 import { ui } from '../ui/styles.ts';
 import { localFieldErrors } from './form-errors.ts';
 import { m } from './messages.ts';
@@ -229,7 +230,7 @@ function useCycleForm({ cycle, years }: Props) {
   const guard = useLeaveGuard(dirty);
   const errors = localFieldErrors(foldDayErrors({ ...save.errors, ...clientErrors }));
   const theirs = conflict && conflict.year === cycle?.year ? conflict : null;
-  const refusal = save.error && !theirs && Object.keys(save.errors).length === 0 ? save.error : null;
+  const refusal = refusalOf(save);
   const set = <K extends keyof CycleDraft>(key: K, value: CycleDraft[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
 

@@ -11,6 +11,7 @@ import { useLeaveGuard } from '../lib/leave-guard.ts';
 import { LeaveDialog } from '../ui/confirm-dialog.tsx';
 import { ConflictActions, ConflictNotice } from '../ui/conflict-notice.tsx';
 import { ErrorState } from '../ui/states.tsx';
+import { refusalOf } from '../lib/versioned-edit.ts';
 import { ui } from '../ui/styles.ts';
 import { bodyOfDraft, draftOfQuestion, nextQuestionCode } from './question-draft.ts';
 import {
@@ -141,7 +142,7 @@ function useQuestionDraft({ question, questions, thrusts, subcategories }: Props
   const guard = useLeaveGuard(dirty);
   const errors = localFieldErrors({ ...save.errors, ...clientErrors });
   const theirs = conflict && conflict.uuid === question?.uuid ? conflict : null;
-  const refusal = save.error && !theirs && Object.keys(save.errors).length === 0 ? save.error : null;
+  const refusal = refusalOf(save);
 
   const submit = async (base: Question | null) => {
     const body = bodyOfDraft(draft, base);

@@ -71,7 +71,9 @@ function NotificationItem({ item }: { item: Notification }) {
     <li className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-start sm:gap-3">
       <span
         aria-hidden="true"
-        className={`mt-1.5 hidden size-2.5 shrink-0 rounded-full sm:block ${unread ? 'bg-brand-600' : 'bg-transparent'}`}
+        className={
+          `mt-1.5 hidden size-2.5 shrink-0 rounded-full ` + `sm:block ${unread ? 'bg-brand-600' : 'bg-transparent'}`
+        }
       />
       <div className="min-w-0 flex-1">
         <a

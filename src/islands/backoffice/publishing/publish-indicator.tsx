@@ -73,7 +73,9 @@ export function PublishIndicator() {
           anchor="bottom end"
           role="dialog"
           aria-labelledby="publish-popover-title"
-          className="z-50 mt-2 w-[min(24rem,calc(100vw-2rem))] rounded-lg border border-slate-200 bg-white p-4 shadow-lg"
+          className={
+            'z-50 mt-2 w-[min(24rem,calc(100vw-2rem))] rounded-lg ' + 'border border-slate-200 bg-white p-4 shadow-lg'
+          }
         >
           {({ close }) => (
             <>

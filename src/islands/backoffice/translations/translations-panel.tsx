@@ -154,7 +154,10 @@ function LanguageTabs({
           onClick={() => onChoose(option)}
           className={
             `rounded-md border px-3 py-1.5 ` +
-            `text-sm ${option === locale ? 'border-brand-600 bg-brand-50 font-semibold text-brand-800' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'}`
+            'text-sm ' +
+            (option === locale
+              ? 'border-brand-600 bg-brand-50 font-semibold text-brand-800'
+              : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50')
           }
         >
           <span>{languageName(option)}</span>

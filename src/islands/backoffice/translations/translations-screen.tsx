@@ -153,7 +153,12 @@ function TranslationRow({ item, filters }: { item: TranslationListItem; filters:
                 key={locale}
                 className={
                   `rounded-full px-2 py-0.5 text-xs ` +
-                  `font-medium ${progress.outdated > 0 ? 'bg-amber-50 text-amber-900' : complete ? 'bg-green-50 text-green-800' : 'bg-slate-100 text-slate-700'}`
+                  'font-medium ' +
+                  (progress.outdated > 0
+                    ? 'bg-amber-50 text-amber-900'
+                    : complete
+                      ? 'bg-green-50 text-green-800'
+                      : 'bg-slate-100 text-slate-700')
                 }
               >
                 {m('row.progress', { language: languageName(locale), done: progress.translated, total: item.fields })}

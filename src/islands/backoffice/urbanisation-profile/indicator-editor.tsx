@@ -38,22 +38,23 @@ export function IndicatorEditor({
   onClose: (saved: Indicator | null) => void;
 }) {
   const [draft, setDraft] = useState<IndicatorDraft>(() => draftOf(indicator));
-  const [version, setVersion] = useState<number | null>(indicator?.version ?? null);
+  /** The indicator the form saves on top of: as opened, or after a conflict, theirs. */
+  const [base, setBase] = useState<Indicator | null>(indicator);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [conflict, setConflict] = useState<Indicator | null>(null);
   const [busy, setBusy] = useState(false);
   const editing = indicator !== null;
 
   async function save() {
-    const { body, errors: typed } = bodyOf(draft, { category: slug, version });
+    const { body, errors: typed } = bodyOf(draft, { category: slug, version: base?.version ?? null });
     setErrors(typed ?? {});
     if (!body) return;
     setBusy(true);
-    const outcome = await store.save(body);
+    const outcome = await store.save(body, base);
     setBusy(false);
-    if (outcome.kind === 'saved') onClose(outcome.indicator);
+    if (outcome.kind === 'saved') onClose(outcome.saved);
     else if (outcome.kind === 'invalid') setErrors(outcome.errors);
-    else if (outcome.kind === 'conflict') setConflict(outcome.current);
+    else if (outcome.kind === 'conflict') setConflict(outcome.theirs);
   }
 
   return (
@@ -79,12 +80,12 @@ export function IndicatorEditor({
               loadTheirs: m('editor.loadTheirs'),
             }}
             onKeepMine={() => {
-              setVersion(conflict.version);
+              setBase(conflict);
               setConflict(null);
             }}
             onLoadTheirs={() => {
               setDraft(draftOf(conflict));
-              setVersion(conflict.version);
+              setBase(conflict);
               setConflict(null);
             }}
           />

@@ -6,17 +6,13 @@ import {
   type Indicator,
 } from '../../../lib/urbanisation-profile/schema.ts';
 import { ApiError, conflictOf, errorMessage } from '../lib/api.ts';
-import type { FieldErrors } from '../lib/field-errors.ts';
+import { versionedEdit, type SaveOutcome as EditOutcome } from '../lib/versioned-edit.ts';
 import { notifyError, notifySuccess } from '../notifications/snackbar-store.ts';
 import { inOrder, moved } from './indicator-draft.ts';
 import { m } from './messages.ts';
 import { reorderIndicators, retireIndicator, saveIndicator } from './profile-api.ts';
 
-export type SaveOutcome =
-  | { kind: 'saved'; indicator: Indicator }
-  | { kind: 'invalid'; errors: FieldErrors }
-  | { kind: 'conflict'; current: Indicator }
-  | { kind: 'failed' };
+export type SaveOutcome = EditOutcome<Indicator, Indicator>;
 
 /**
  * The indicators of one theme in the overview form: the list as the server last answered, and
@@ -28,6 +24,8 @@ export function createIndicatorStore(slug: string, initial: readonly Indicator[]
   const $busy = atom<string | null>(null);
   const $active = computed($list, (list) => list.filter((i) => i.retired_at === null));
   const $retired = computed($list, (list) => list.filter((i) => i.retired_at !== null));
+  /** An indicator saved on top of the version its form opened on (or, after a conflict, theirs). */
+  const edit = versionedEdit<Indicator, IndicatorSaveBody>({ schema: IndicatorSchema, send: saveIndicator });
 
   const put = (indicator: Indicator) => {
     const others = $list.get().filter((i) => i.code !== indicator.code);
@@ -50,23 +48,18 @@ export function createIndicatorStore(slug: string, initial: readonly Indicator[]
     $retired,
     $busy,
 
-    /** Adds or changes an indicator; the form shows what came back. */
-    async save(body: IndicatorSaveBody): Promise<SaveOutcome> {
-      try {
-        const indicator = await saveIndicator(body);
-        put(indicator);
-        notifySuccess(m(body.version === undefined ? 'store.added' : 'store.saved', { code: indicator.code }));
-        return { kind: 'saved', indicator };
-      } catch (error) {
-        const conflict = conflictOf(error, IndicatorSchema);
-        if (conflict) {
-          put(conflict);
-          return { kind: 'conflict', current: conflict };
-        }
-        if (error instanceof ApiError && error.status === 400) return { kind: 'invalid', errors: error.errors };
-        notifyError(errorMessage(error));
-        return { kind: 'failed' };
+    /** Adds (`base` null) or changes an indicator on top of `base`; the form shows what came back. */
+    async save(body: IndicatorSaveBody, base: Indicator | null): Promise<SaveOutcome> {
+      const outcome = await edit.save(body, base);
+      if (outcome.kind === 'saved') {
+        put(outcome.saved);
+        notifySuccess(m(base === null ? 'store.added' : 'store.saved', { code: outcome.saved.code }));
+      } else if (outcome.kind === 'conflict') put(outcome.theirs);
+      else if (outcome.kind !== 'invalid' || !(outcome.error instanceof ApiError && outcome.error.status === 400)) {
+        notifyError(errorMessage(outcome.error));
+        return { kind: 'failed', error: outcome.error };
       }
+      return outcome;
     },
 
     /** Moves an indicator one place up or down; true when it moved. */

@@ -1,12 +1,15 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import {
   CategorySchema,
   type Category,
   type CATEGORY_ICONS,
+  type CategorySaveBody,
   type KeyFact,
 } from '../../../lib/urbanisation-profile/schema.ts';
 import { checkImageFile } from '../cms/image-upload.ts';
-import { ApiError, conflictOf, errorMessage } from '../lib/api.ts';
+import { ApiError, errorMessage } from '../lib/api.ts';
+import { versionedEdit } from '../lib/versioned-edit.ts';
 import { useLeaveGuard } from '../lib/leave-guard.ts';
 import { UploadCancelled } from '../lib/xhr-send.ts';
 import { notifyError, notifySuccess } from '../notifications/snackbar-store.ts';
@@ -93,10 +96,12 @@ function useOverviewForm(category: Category) {
   const [choice, setChoice] = useState<HeroChoice>({ kind: 'keep' });
   const [problem, setProblem] = useState<string | null>(null);
   const [progress, setProgress] = useState<{ loaded: number; total: number } | null>(null);
-  const [version, setVersion] = useState(category.version);
+  /** The theme as last read or saved: the next save is on its version. */
+  const [base, setBase] = useState(category);
   const [baseline, setBaseline] = useState(() => JSON.stringify([draftOf(category), category.key_facts]));
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [conflict, setConflict] = useState<Category | null>(null);
+  const [edit] = useState(overviewEdit);
+  const conflict = useStore(edit.$state).conflict?.theirs ?? null;
   const [busy, setBusy] = useState(false);
   const dirty = JSON.stringify([draft, facts]) !== baseline || choice.kind !== 'keep';
   const guard = useLeaveGuard(dirty);
@@ -116,8 +121,14 @@ function useOverviewForm(category: Category) {
     setBusy(true);
     try {
       const saved = await sendOverview(
-        { slug: category.slug, draft, facts, version, choice },
-        { setVersion, setHero, setConflict, setProgress, setErrors },
+        edit,
+        { slug: category.slug, draft, facts, base, choice },
+        {
+          setBase,
+          setHero,
+          setProgress,
+          setErrors,
+        },
       );
       setChoice({ kind: 'keep' });
       setBaseline(JSON.stringify([draft, facts]));
@@ -130,18 +141,19 @@ function useOverviewForm(category: Category) {
     }
   }
 
+  /** After a conflict: what was typed stays, and the next save is on their version. */
   const keepMine = (theirs: Category) => {
-    setVersion(theirs.version);
+    setBase(theirs);
     setHero(theirs.hero_image);
-    setConflict(null);
+    edit.reset();
   };
   const loadTheirs = (theirs: Category) => {
+    edit.takeTheirs();
     setDraft(draftOf(theirs));
     setFacts(theirs.key_facts);
     setHero(theirs.hero_image);
-    setVersion(theirs.version);
+    setBase(theirs);
     setBaseline(JSON.stringify([draftOf(theirs), theirs.key_facts]));
-    setConflict(null);
   };
   const heroProps = {
     hero,
@@ -185,11 +197,17 @@ function typedErrors(draft: Draft, choice: HeroChoice, hero: Category['hero_imag
 }
 
 interface OverviewSetters {
-  setVersion: (version: number) => void;
+  setBase: (theme: Category) => void;
   setHero: (hero: Category['hero_image']) => void;
-  setConflict: (conflict: Category | null) => void;
   setProgress: (progress: { loaded: number; total: number } | null) => void;
   setErrors: (errors: Record<string, string[]>) => void;
+}
+
+type OverviewBody = Omit<CategorySaveBody, 'version'>;
+
+/** A theme's overview, saved on top of the version read (its picture goes after, on the version that save made). */
+function overviewEdit() {
+  return versionedEdit<Category, OverviewBody>({ schema: CategorySchema, send: (body) => saveCategory(body) });
 }
 
 /**
@@ -197,46 +215,49 @@ interface OverviewSetters {
  * made; returns the theme as saved, or throws after saying what went wrong.
  */
 async function sendOverview(
+  edit: ReturnType<typeof overviewEdit>,
   {
     slug,
     draft,
     facts,
-    version,
+    base,
     choice,
-  }: { slug: string; draft: Draft; facts: KeyFact[]; version: number; choice: HeroChoice },
+  }: { slug: string; draft: Draft; facts: KeyFact[]; base: Category; choice: HeroChoice },
   set: OverviewSetters,
 ): Promise<Category> {
-  let stage: 'text' | 'picture' = 'text';
+  const body: OverviewBody = {
+    slug,
+    ...draft,
+    icon: draft.icon as keyof typeof CATEGORY_ICONS | '',
+    sort: Number(draft.sort),
+    key_facts: facts,
+    ...(choice.kind === 'remove' && { hero_image: null }),
+  };
+  const outcome = await edit.save(body, base);
+  if (outcome.kind !== 'saved') {
+    if (outcome.kind === 'invalid' && outcome.error instanceof ApiError && outcome.error.status === 400)
+      set.setErrors(outcome.errors);
+    notifyError(outcome.kind === 'conflict' ? m('form.conflict') : errorMessage(outcome.error));
+    throw outcome.error;
+  }
+  let saved = outcome.saved;
+  set.setBase(saved);
+  set.setHero(saved.hero_image);
+  if (choice.kind !== 'new') return saved;
+  set.setProgress({ loaded: 0, total: choice.file.size });
   try {
-    let saved = await saveCategory({
-      slug,
-      ...draft,
-      icon: draft.icon as keyof typeof CATEGORY_ICONS | '',
-      sort: Number(draft.sort),
-      key_facts: facts,
-      version,
-      ...(choice.kind === 'remove' && { hero_image: null }),
-    });
-    set.setVersion(saved.version);
-    set.setHero(saved.hero_image);
-    set.setConflict(null);
-    if (choice.kind === 'new') {
-      stage = 'picture';
-      set.setProgress({ loaded: 0, total: choice.file.size });
-      saved = (await uploadHero(slug, saved.version, choice.file, set.setProgress)).data;
-      set.setVersion(saved.version);
-      set.setHero(saved.hero_image);
-    }
-    return saved;
+    saved = (await uploadHero(slug, saved.version, choice.file, set.setProgress)).data;
   } catch (error) {
-    const current = conflictOf(error, CategorySchema);
-    if (current) set.setConflict(current);
-    else if (error instanceof ApiError && error.status === 400) set.setErrors(error.errors);
-    if (!(error instanceof UploadCancelled)) {
-      if (current) notifyError(m('form.conflict'));
-      else if (stage === 'picture') notifyError(m('form.pictureFailed', { reason: errorMessage(error) }));
-      else notifyError(errorMessage(error));
-    }
+    // A conflict on the picture is shown as the text's would be; its words stay the picture's.
+    const refused = edit.refuse(error, saved, body);
+    if (refused.kind === 'invalid' && error instanceof ApiError && error.status === 400) set.setErrors(refused.errors);
+    if (!(error instanceof UploadCancelled))
+      notifyError(
+        refused.kind === 'conflict' ? m('form.conflict') : m('form.pictureFailed', { reason: errorMessage(error) }),
+      );
     throw error;
   }
+  set.setBase(saved);
+  set.setHero(saved.hero_image);
+  return saved;
 }

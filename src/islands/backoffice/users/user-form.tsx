@@ -12,6 +12,7 @@ import { ApiError } from '../lib/api.ts';
 import { checkForm, type FieldErrors } from '../lib/field-errors.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { ErrorState } from '../ui/states.tsx';
+import { refusalOf } from '../lib/versioned-edit.ts';
 import { ui } from '../ui/styles.ts';
 import { UserConflictPanel } from './user-conflict-panel.tsx';
 import { conflictRows } from './user-conflict.ts';
@@ -153,7 +154,7 @@ function useUserForm({ user, identity }: Props) {
   const [confirming, setConfirming] = useState<UserEditBody | null>(null);
 
   const errors = { ...save.errors, ...clientErrors };
-  const refusal = save.error && !conflict && Object.keys(save.errors).length === 0 ? save.error : null;
+  const refusal = refusalOf(save);
   const roleOptions = roles.data?.data ?? [];
   // A save is based on the version shown, or after a conflict on the one saved meanwhile: what it
   // would deactivate or take away is judged against that one.
