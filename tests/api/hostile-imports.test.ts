@@ -206,7 +206,8 @@ describe('a file at the import’s limit', () => {
     'the widest CSV within the limits (2 MB: 5,000 rows of 200 values) is read, each row said to have too many ' +
       'values, memory bounded',
     async () => {
-      const csv = `country_code,indicator,year,value,source\n${`PH,URB_GROWTH,2001,1,PSA${',x'.repeat(195)}\n`.repeat(5000)}`;
+      const csv =
+        'country_code,indicator,year,value,source\n' + `PH,URB_GROWTH,2001,1,PSA${',x'.repeat(195)}\n`.repeat(5000);
       const cost = await measured(
         'a CSV of 5000 rows of 200 values (preview)',
         send('/preview', uploadForm(new TextEncoder().encode(csv), { name: 'wide.csv' })),

@@ -186,7 +186,8 @@ describe('mail the SMTP server refuses', () => {
       expect(about.find((n) => n.userId === told.id)!.title).toBe(`Email not delivered: Gone Admin (${gone.email})`);
       expect(about.find((n) => n.userId === told.id)!.body).toContain(`“For ${gone.email}”`);
 
-      // The notice email goes to the administrator who chose it, not to the refused address, not to the one who did not.
+      // The notice email goes to the administrator who chose it, not to the refused address, not to the one
+      // who did not.
       const noticeMails = await ctx.deps.db.select().from(mailOutbox).where(eq(mailOutbox.kind, UNDELIVERABLE_KIND));
       expect(noticeMails.map((m) => m.toAddress)).toEqual([told.email]);
       catchUp();

@@ -181,8 +181,8 @@ describe('best practices', () => {
         events: ['practice.published'],
       });
       expect((await publicShow(row.uuid)).status).toBe(200);
-      // A published practice is revised, not edited in place (decision 033): the public copy is kept, nothing to rebuild
-      // until the new version is published.
+      // A published practice is revised, not edited in place (decision 033): the public copy is kept, nothing
+      // to rebuild until the new version is published.
       expect(await rebuildsOf(() => transition(row.uuid, 'revise'))).toEqual({ builds: 0, events: [] });
       const edit = async () => {
         const found = await ok(ctx.request(`/api/best-practice/show/${row.uuid}`, { token: admin.token }));

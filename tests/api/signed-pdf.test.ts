@@ -39,7 +39,12 @@ describe('the signed-PDF check (inspect, then submit)', () => {
         200,
         deepStrict(SignedPdfFactsResponseSchema),
       );
-      expect(facts.data).toEqual({ name: 'รายงาน แห่งชาติ 2026.pdf', size: bytes.byteLength, pages: 3, signature: null });
+      expect(facts.data).toEqual({
+        name: 'รายงาน แห่งชาติ 2026.pdf',
+        size: bytes.byteLength,
+        pages: 3,
+        signature: null,
+      });
       // Nothing was stored by the check: the report is still complete, without a file.
       expect((await viewReport(ctx, stateAdmin, YEAR, 'TH')).report).toMatchObject({ status: 'completed', files: [] });
 

@@ -193,7 +193,9 @@ describe('the site search index', () => {
           '<!doctype html><html lang="en"><head><title>Pocket parks</title></head><body><main ' +
           'data-pagefind-body><h1>Pocket parks</h1><p>Vacant lots turned into shaded ' +
           'parks.</p></main></body></html>';
-        const writeSite = `const fs=require('node:fs');fs.mkdirSync(process.env.SITE_OUT_DIR,{recursive:true});fs.writeFileSync(process.env.SITE_OUT_DIR+'/index.html',${JSON.stringify(page)})`;
+        const writeSite =
+          `const fs=require('node:fs');fs.mkdirSync(process.env.SITE_OUT_DIR,{recursive:true});` +
+          `fs.writeFileSync(process.env.SITE_OUT_DIR+'/index.html',${JSON.stringify(page)})`;
         const builder = new SiteBuilder({
           root,
           env: {},
@@ -244,10 +246,10 @@ describe('the site search index', () => {
             }),
           );
         const writeSite =
-          `const fs=require('node:fs');const ` +
-          `p=JSON.parse(fs.readFileSync(${JSON.stringify(pagesFile)},'utf8'));for(const [f,c] of ` +
-          `Object.entries(p)){const ` +
-          `t=process.env.SITE_OUT_DIR+'/'+f;fs.mkdirSync(require('node:path').dirname(t),{recursive:true});fs.writeFileSync(t,c)}`;
+          `const fs=require('node:fs');` +
+          `const p=JSON.parse(fs.readFileSync(${JSON.stringify(pagesFile)},'utf8'));` +
+          `for(const [f,c] of Object.entries(p)){const t=process.env.SITE_OUT_DIR+'/'+f;` +
+          `fs.mkdirSync(require('node:path').dirname(t),{recursive:true});fs.writeFileSync(t,c)}`;
         // The real Pagefind, counting its runs.
         const indexer = join(root, 'indexer.cjs');
         writeFileSync(
@@ -306,7 +308,9 @@ describe('the incremental build cache', () => {
       const root = mkdtempSync(join(tmpdir(), 'apua-incremental-'));
       try {
         const manifest = join(root, '.astro-cache', 'incremental-build.json');
-        const page = `require('node:fs').mkdirSync(process.env.SITE_OUT_DIR,{recursive:true});require('node:fs').writeFileSync(process.env.SITE_OUT_DIR+'/index.html','<h1>Home</h1>')`;
+        const page =
+          `require('node:fs').mkdirSync(process.env.SITE_OUT_DIR,{recursive:true});` +
+          `require('node:fs').writeFileSync(process.env.SITE_OUT_DIR+'/index.html','<h1>Home</h1>')`;
         const good = new SiteBuilder({
           root,
           env: {},

@@ -726,7 +726,10 @@ describe('CSV import', () => {
       ErrorResponseSchema,
     );
     expect(header.errors!['csv']![0]).toMatch(
-      /^Row 1 must name the columns country_code, indicator, year, value, source, separated by commas or semicolons \(missing: source\)$/,
+      new RegExp(
+        '^Row 1 must name the columns country_code, indicator, year, value, source, separated by commas or ' +
+          'semicolons \\(missing: source\\)$',
+      ),
     );
   });
 

@@ -34,8 +34,8 @@ async function browserWithoutScriptFonts(): Promise<Browser> {
   const dir = mkdtempSync(join(tmpdir(), 'apua-fonts-'));
   writeFileSync(
     join(dir, 'fonts.conf'),
-    `<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM ` +
-      `"fonts.dtd"><fontconfig><dir>/usr/share/fonts/truetype/dejavu</dir><cachedir>${dir}/cache</cachedir></fontconfig>`,
+    `<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd">` +
+      `<fontconfig><dir>/usr/share/fonts/truetype/dejavu</dir><cachedir>${dir}/cache</cachedir></fontconfig>`,
   );
   return chromium.launch({
     executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',

@@ -89,7 +89,10 @@ test(
     writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length * 0.7)));
     expectOneSentence(
       await cli('restore', cut, target),
-      /^Restore refused: The backup file is damaged or cut short: it does not decompress \(.*\)\. Nothing was changed\.$/,
+      new RegExp(
+        '^Restore refused: The backup file is damaged or cut short: it does not decompress \\(.*\\)\\. ' +
+          'Nothing was changed\\.$',
+      ),
     );
     expect(await contents(target)).toEqual(empty);
     expectOneSentence(
