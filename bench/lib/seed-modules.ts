@@ -22,6 +22,7 @@ import {
   reportAnswers,
   reportFiles,
   reportingCycles,
+  type StoredProfileValue,
 } from '../../src/lib/db/schema.ts';
 import { createCycleReports } from '../../src/lib/national-reports/cycles.server.ts';
 import { cycleQuestions } from '../../src/lib/national-reports/queries.server.ts';
@@ -202,7 +203,7 @@ async function seedProfile(db: Db): Promise<ModulesSeedResult['profile']> {
   const indicators = await db.select().from(profileIndicators);
   const active = await db.select({ code: countries.code }).from(countries).where(eq(countries.status, 1));
   await db.delete(profileDatasets);
-  const rows: (typeof profileDatasets.$inferInsert)[] = [];
+  const rows: (typeof profileDatasets.$inferInsert & { values: StoredProfileValue[] })[] = [];
   for (const category of categories) {
     const own = indicators.filter((i) => i.categorySlug === category.slug);
     for (const country of active) {
@@ -247,7 +248,7 @@ async function seedProfile(db: Db): Promise<ModulesSeedResult['profile']> {
       .values(chunk.map(({ values: _v, ...row }) => row))
       .returning({ id: profileDatasets.id });
     const figures = chunk.flatMap((row, n) =>
-      (row.values ?? []).map((v) => ({
+      row.values.map((v) => ({
         datasetId: made[n]!.id,
         indicatorId: ids.get(v.indicator)!,
         value: v.value,

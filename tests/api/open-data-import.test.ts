@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, count, eq, max, sql } from 'drizzle-orm';
+import { and, count, eq, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { auditEvents, profileDatasets, profileIndicators } from '../../src/lib/db/schema.ts';
+import { auditEvents, profileDatasets, profileFigures, profileIndicators } from '../../src/lib/db/schema.ts';
 import type { ChangeEvent } from '../../src/lib/events/change-events.ts';
 import { readCsv } from '../../src/lib/urbanisation-profile/csv.ts';
 import { OPEN_DATA_DIR, OpenDataError } from '../../src/lib/urbanisation-profile/open-data-files.server.ts';
@@ -109,9 +109,11 @@ describe('the open data import', () => {
     expect(first.countries).toBe(58);
     expect(firstCpuMs).toBeLessThan(10_000);
     expect((await openRows()).n).toBe(first.datasets);
+    // Every figure is a row of profile_figures (decision 066), the open data's as the countries'.
     const [stored] = await ctx.deps.db
-      .select({ n: sql<number>`sum(jsonb_array_length(${profileDatasets.values}))` })
-      .from(profileDatasets)
+      .select({ n: count() })
+      .from(profileFigures)
+      .innerJoin(profileDatasets, eq(profileDatasets.id, profileFigures.datasetId))
       .where(eq(profileDatasets.origin, 'open_data'));
     expect(Number(stored!.n)).toBe(first.figures);
 

@@ -1,3 +1,4 @@
+import { keptCopy, type CopyState } from '../site/publication-copies.server.ts';
 import type { PracticeRow, PublicPracticeRow } from './mappers.server.ts';
 import { keysOfImage } from './media.server.ts';
 import type { PracticeContext } from './workflow.ts';
@@ -8,10 +9,12 @@ import type { PracticeContext } from './workflow.ts';
  * columns as they were published, and every public read (library, facets, page, related cards,
  * hence the site, its data files and search index) shows that copy until a new version is
  * published (the copy is dropped, the row is public again) or the practice is archived (dropped,
- * nothing is public). The files the copy points at stay until it is dropped.
+ * nothing is public). The files the copy points at stay until it is dropped. When the copy is
+ * kept, served and dropped is the publication copies' rule (decision 066); what it holds, how it
+ * is read back and which files it keeps are the practice's, here.
  */
 
-type SnapshotColumns = Pick<PracticeRow, 'status' | 'publishedSnapshot'>;
+type SnapshotColumns = CopyState & Pick<PracticeRow, 'publishedSnapshot'>;
 
 /** The columns that are dates: JSON keeps them as text. */
 const DATE_COLUMNS = ['submittedAt', 'publishedAt', 'createdAt', 'updatedAt'] as const;
@@ -33,8 +36,9 @@ export function publicCopyOf(row: PracticeRow): Record<string, unknown> {
  * The kept public version of a practice being revised, or null (a published one is shown as it is; others not at all).
  */
 export function keptRowOf(row: SnapshotColumns): PublicPracticeRow | null {
-  if (row.status === 'published' || !row.publishedSnapshot) return null;
-  const kept: Record<string, unknown> = { ...row.publishedSnapshot };
+  const copy = keptCopy(row) as Record<string, unknown> | null;
+  if (!copy) return null;
+  const kept: Record<string, unknown> = { ...copy };
   for (const column of DATE_COLUMNS) if (typeof kept[column] === 'string') kept[column] = new Date(kept[column]);
   return kept as unknown as PublicPracticeRow;
 }
@@ -42,24 +46,6 @@ export function keptRowOf(row: SnapshotColumns): PublicPracticeRow | null {
 /** The workflow's view of the row: whether it is a published practice being revised. */
 export function contextOf(row: SnapshotColumns): PracticeContext {
   return { revised: keptRowOf(row) !== null };
-}
-
-/** What the public library shows of a practice: the row itself, its kept copy, or nothing. */
-function publicViewOf(row: SnapshotColumns | null): 'live' | 'kept' | null {
-  if (!row) return null;
-  if (row.status === 'published') return 'live';
-  return keptRowOf(row) ? 'kept' : null;
-}
-
-/**
- * Whether a change from `before` to `after` (null: none) changes what the public library shows:
- * either side is shown, except when the copy shown after is the one kept before or made from the
- * version shown before ("Revise", and every change while the practice is revised).
- */
-export function isPublicChange(before: SnapshotColumns | null, after: SnapshotColumns | null): boolean {
-  const shownAfter = publicViewOf(after);
-  if (shownAfter === 'kept') return false;
-  return publicViewOf(before) !== null || shownAfter !== null;
 }
 
 const filesOf = (row: Pick<PracticeRow, 'images' | 'attachments'>) => [

@@ -1,7 +1,8 @@
-import { and, eq, getTableColumns, isNotNull, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.server.ts';
 import { bestPractices, countries } from '../db/schema.ts';
 import { SUBREGIONS } from '../map/subregions.ts';
+import { publicCondition } from '../site/publication-copies.server.ts';
 import { categoryNames } from './queries.server.ts';
 import {
   subregionOf,
@@ -32,7 +33,7 @@ const {
 } = getTableColumns(bestPractices);
 
 /** Public: published, or a published practice being revised whose published version is kept (decision 033). */
-const PUBLIC = or(eq(bestPractices.status, 'published'), isNotNull(bestPractices.publishedSnapshot));
+const PUBLIC = publicCondition(bestPractices);
 
 /**
  * The query behind every public read: published practices, and the kept published copies of

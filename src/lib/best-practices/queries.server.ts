@@ -19,7 +19,7 @@ import {
   type CountryRow,
   type PracticeRow,
 } from './mappers.server.ts';
-import { keptRowOf } from './public-copy.server.ts';
+import { copyKeptAt } from '../site/publication-copies.server.ts';
 import { sectionAnswersOf } from './sections.server.ts';
 import {
   type BestPractice,
@@ -97,8 +97,7 @@ export async function commentsOf(db: DbOrTx, practiceId: number, commentId?: num
 const statusOrNull = (value: string | null) => (value === null ? null : PracticeStatusSchema.parse(value));
 
 /** Since when the public library keeps the published version of a practice being revised (decision 033), or null. */
-const publicCopyKeptAt = (row: PracticeRow) =>
-  keptRowOf(row) ? (row.publishedSnapshotAt ?? row.updatedAt).toISOString() : null;
+const publicCopyKeptAt = (row: PracticeRow) => copyKeptAt(row, row.updatedAt);
 
 /** The workflow's history: creation, every transition and comment (plain saves are left out). */
 async function timelineOf(db: DbOrTx, uuid: string): Promise<TimelineEntry[]> {

@@ -12,7 +12,7 @@ import { answerOut, saveAnswersIn } from '../questionnaires/save.server.ts';
 import type { Answer, AnswerInput, Completeness } from '../questionnaires/schema.ts';
 import { writeCheck } from './access.server.ts';
 import type { PracticeRow } from './mappers.server.ts';
-import { isPublicChange } from './public-copy.server.ts';
+import { isPublicChange } from '../site/publication-copies.server.ts';
 import { PracticeStatusSchema, type NarrativeKey, type PracticeStatus } from './schema.ts';
 import { SECTION_QUESTIONS, sectionByKey } from './sections.ts';
 

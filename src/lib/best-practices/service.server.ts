@@ -11,7 +11,8 @@ import { keysOfImage, practiceFolder } from './media.server.ts';
 import { AUDIT_ENTITY, findPractice, practiceDetail } from './queries.server.ts';
 import { FORM_SECTIONS, type PracticeAction, type PracticeSaveInput, type SectionKey } from './schema.ts';
 import type { StoredAttachment, StoredImage } from './stored.ts';
-import { contextOf, filesInUse, filesOfDroppedCopy, isPublicChange, publicCopyOf } from './public-copy.server.ts';
+import { copyColumns, isPublicChange } from '../site/publication-copies.server.ts';
+import { contextOf, filesInUse, filesOfDroppedCopy, publicCopyOf } from './public-copy.server.ts';
 import { canEditContent, transition, type PracticeActor } from './workflow.ts';
 import { saveNarrativeIn } from './sections.server.ts';
 import { PracticeStatusSchema } from './schema.ts';
@@ -22,8 +23,6 @@ import { PracticeStatusSchema } from './schema.ts';
  * whether the public library shows the change (the practice was or becomes published): the bus's
  * standing subscribers then clear the public cache and queue the site's rebuild.
  */
-
-export { isPublicChange };
 
 /** A practice's change event: the practice, its country and the event's own fields. */
 export function practiceEvent(
@@ -338,7 +337,7 @@ export async function transitionPractice(
     if (body.action === 'publish') changes.publishedAt = now;
     if (body.action === 'feature') changes.featured = true;
     if (body.action === 'unfeature' || body.action === 'archive') changes.featured = false;
-    Object.assign(changes, publicCopyChanges(before, body.action, now));
+    Object.assign(changes, await publicCopyChanges(before, body.action, now));
     const flags = (row: PracticeRow) => ({
       status: row.status,
       featured: row.featured,
@@ -360,18 +359,13 @@ export async function transitionPractice(
 }
 
 /**
- * The kept public copy (decision 033): "Revise" keeps the practice as the public library shows
- * it; publishing the new version or archiving drops the copy (the row is public, or nothing is).
+ * The kept public copy (decisions 033, 066): "Revise" keeps the practice as the public library
+ * shows it; publishing the new version or archiving drops the copy (the row is public, or nothing is).
  */
-function publicCopyChanges(
-  before: PracticeRow,
-  action: PracticeAction,
-  now: Date,
-): Partial<typeof bestPractices.$inferInsert> {
-  if (action === 'revise') return { publishedSnapshot: publicCopyOf(before), publishedSnapshotAt: now };
-  if ((action === 'publish' || action === 'archive') && before.publishedSnapshot)
-    return { publishedSnapshot: null, publishedSnapshotAt: null };
-  return {};
+function publicCopyChanges(before: PracticeRow, action: PracticeAction, now: Date) {
+  const change =
+    action === 'revise' ? 'revise' : action === 'publish' ? 'publish' : action === 'archive' ? 'withdraw' : null;
+  return change ? copyColumns(before, change, () => publicCopyOf(before), now) : {};
 }
 
 /** Deletes the practice (its comments go with it), then its files. */

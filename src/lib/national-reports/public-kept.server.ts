@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../audit/service.server.ts';
 import { nationalReports } from '../db/schema.ts';
+import { keptCopy } from '../site/publication-copies.server.ts';
 import type { Question } from '../questionnaires/schema.ts';
 import type { PublicAnswerRow, PublicReport } from './public-schema.ts';
 import type { ReportRow } from './rows.server.ts';
@@ -8,7 +9,8 @@ import type { ReportRow } from './rows.server.ts';
 /**
  * The public copies of published reports being revised (decision 026): while a published report
  * is unlocked and revised, the public site, its open data and the search index show the version
- * that was published, kept on the report when it was unlocked.
+ * that was published, kept on the report when it was unlocked. The copy is the report's public
+ * view; when it is kept, served and dropped is the publication copies' rule (decision 066).
  */
 
 /** One row of a cycle's open data: a published answer with its country and question. */
@@ -47,8 +49,8 @@ export function publicAnswerRow(
 
 /** The kept public view of a report being revised, or null (a published report is shown as it is). */
 export function keptPublicView(report: Pick<ReportRow, 'status' | 'publishedSnapshot'>): PublicReport | null {
-  if (report.status === 'published' || !report.publishedSnapshot) return null;
-  const kept = report.publishedSnapshot as unknown as PublicReport;
+  const kept = keptCopy(report) as PublicReport | null;
+  if (!kept) return null;
   // Copies kept before decision 048 have no language: not stated.
   return { ...kept, report: { ...kept.report, written_in: kept.report.written_in ?? null } };
 }

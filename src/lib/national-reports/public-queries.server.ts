@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../audit/service.server.ts';
 import { countries, nationalReports, questions, reportAnswers, reportFiles, reportingCycles } from '../db/schema.ts';
 import { formatAnswer } from '../questionnaires/engine.ts';
+import { publicCondition } from '../site/publication-copies.server.ts';
 import type { Question } from '../questionnaires/schema.ts';
 import { keptAnswers, keptPublicView, publicAnswerRow } from './public-kept.server.ts';
 import { loadWordings } from '../questionnaires/versions.server.ts';
@@ -44,7 +45,7 @@ export const NATIONAL_REPORTS_CACHE_DOMAIN = 'national-reports';
 
 const PUBLISHED = eq(nationalReports.status, 'published');
 /** Public: published, or a published report being revised whose published version is kept (decision 026). */
-const PUBLIC = or(PUBLISHED, isNotNull(nationalReports.publishedSnapshot));
+const PUBLIC = publicCondition(nationalReports);
 
 const REACHED_SUBMITTED: readonly ReportStatus[] = ['submitted', 'accepted', 'published'];
 

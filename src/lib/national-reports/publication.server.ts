@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../audit/service.server.ts';
 import type { nationalReports } from '../db/schema.ts';
+import { copyColumns, type PublicationChange } from '../site/publication-copies.server.ts';
 import { publicReport } from './public-queries.server.ts';
 import type { ReportBundle } from './queries.server.ts';
 import { locksAtOf } from './rows.server.ts';
@@ -13,7 +14,8 @@ import { lockReasonOf } from './workflow.ts';
  *   it is revised against the questions as they are now (it keeps them again once locked);
  * - a published report that leaves "published" other than by unpublishing (unlock) keeps its
  *   public view as published: the public site shows that copy until a new version is published;
- *   publishing or unpublishing drops the copy (the report itself is public, or nothing is).
+ *   publishing or unpublishing drops the copy (the report itself is public, or nothing is). The
+ *   rule is the publication copies' (src/lib/site/publication-copies.server.ts, decision 066).
  */
 export async function actionChanges(
   tx: DbOrTx,
@@ -32,15 +34,9 @@ export async function actionChanges(
     lockReasonOf(next, { status: cycle.status, locksAt: locksAtOf(cycle) }, now, unlocked) === null
   )
     out.questionPins = null;
-  if (action === 'publish' || action === 'unpublish') {
-    out.publishedSnapshot = null;
-    out.publishedSnapshotAt = null;
-  } else if (report.status === 'published' && next !== 'published' && !report.publishedSnapshot) {
-    const kept = await publicReport(tx, report.year, report.countryCode);
-    if (kept) {
-      out.publishedSnapshot = kept as unknown as Record<string, unknown>;
-      out.publishedSnapshotAt = now;
-    }
-  }
+  const change: PublicationChange | null =
+    action === 'publish' ? 'publish' : action === 'unpublish' ? 'withdraw' : next !== 'published' ? 'revise' : null;
+  if (change)
+    Object.assign(out, await copyColumns(report, change, () => publicReport(tx, report.year, report.countryCode), now));
   return out;
 }

@@ -30,6 +30,7 @@ import {
 import { signatureOut } from '../signatures/schema.ts';
 import type { Report, ReportEvent, ReportFile, ReportGroup, ReportStatus } from './schema.ts';
 import { lockReasonOf, returnedOf } from './workflow.ts';
+import { copyKeptAt } from '../site/publication-copies.server.ts';
 
 /** A report with what every view of it needs. */
 export interface ReportBundle {
@@ -265,10 +266,7 @@ export function reportFrom(bundle: ReportBundle, parts: ReportParts, progress: C
     returned: returnedOf(events, report.status as ReportStatus),
     submitted_at: report.submittedAt?.toISOString() ?? null,
     published_at: report.publishedAt?.toISOString() ?? null,
-    public_copy_kept_at:
-      report.status !== 'published' && report.publishedSnapshot
-        ? (report.publishedSnapshotAt?.toISOString() ?? null)
-        : null,
+    public_copy_kept_at: copyKeptAt(report),
     demo: report.demo,
     updated_at: report.updatedAt.toISOString(),
     updated_by: updatedBy === null ? null : { name: updatedBy },

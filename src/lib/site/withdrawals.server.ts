@@ -5,6 +5,7 @@ import type { Db } from '../db/client.server.ts';
 import { bestPractices, cmsItems, countries, nationalReports, reportingCycles, siteWithdrawals } from '../db/schema.ts';
 import type { ChangeBus } from '../events/change-bus.server.ts';
 import type { ChangeEvent, ChangeType } from '../events/change-events.ts';
+import { copyIsKept, publicView } from './publication-copies.server.ts';
 
 /**
  * Withdrawal that cannot fail silently (issue 31, decision 053). The public site is a static
@@ -51,10 +52,10 @@ const countryProfilePath = (country: string) => `/urbanisation-profile/view/${co
 /** Whether a report is on the public site: published, or a published copy kept while it is revised (decision 026). */
 async function reportIsPublic(tx: DbOrTx, year: number, country: string): Promise<boolean> {
   const [row] = await tx
-    .select({ status: nationalReports.status, kept: sql<boolean>`${nationalReports.publishedSnapshot} is not null` })
+    .select({ status: nationalReports.status, publishedSnapshot: copyIsKept(nationalReports) })
     .from(nationalReports)
     .where(and(eq(nationalReports.year, year), eq(nationalReports.countryCode, country)));
-  return row !== undefined && (row.status === 'published' || row.kept);
+  return publicView(row ?? null) !== null;
 }
 
 /**
@@ -62,10 +63,10 @@ async function reportIsPublic(tx: DbOrTx, year: number, country: string): Promis
  */
 async function practiceIsPublic(tx: DbOrTx, uuid: string): Promise<boolean> {
   const [row] = await tx
-    .select({ status: bestPractices.status, kept: sql<boolean>`${bestPractices.publishedSnapshot} is not null` })
+    .select({ status: bestPractices.status, publishedSnapshot: copyIsKept(bestPractices) })
     .from(bestPractices)
     .where(eq(bestPractices.uuid, uuid));
-  return row !== undefined && (row.status === 'published' || (row.status !== 'archived' && row.kept));
+  return row?.status !== 'archived' && publicView(row ?? null) !== null;
 }
 
 /** Every page of a country: its reports of every cycle, its report and profile pages, its practices. */

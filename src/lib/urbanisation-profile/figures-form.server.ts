@@ -11,7 +11,8 @@ import {
   type CatalogueQuestion,
 } from '../questionnaires/catalogue.server.ts';
 import type { FormDefinition } from '../questionnaires/forms.server.ts';
-import { datasetColumns, toIndicator, type DatasetRow } from './queries.server.ts';
+import { copyChangeOf } from '../site/publication-copies.server.ts';
+import { datasetColumns, datasetCopyOf, toIndicator, type DatasetRow } from './queries.server.ts';
 import { indicatorQuestion, profileEngineOptions } from './rows.ts';
 
 /**
@@ -165,12 +166,12 @@ export const profileFiguresForm: FormDefinition<DatasetKey, DatasetRow, FigureSa
     const narrative = saver.narrative === undefined ? row.narrative : saver.narrative || null;
     return (changed) => {
       const content = changed > 0 || narrative !== row.narrative;
-      // Decision 033: a published dataset whose content changes keeps its published version.
-      const keeps = content && row.status === 'published';
+      // Decisions 033, 066: a published dataset whose content changes keeps its published version.
+      const keeps = content && copyChangeOf(row, 'revise') === 'keep';
       const sets = [sql`version = version + 1`, sql`narrative = ${narrative}`];
       if (changed === 0) sets.push(sql`updated_at = now(), updated_by = ${saver.auth.user.id}`);
       if (keeps) {
-        const copy = JSON.stringify({ values: row.values, narrative: row.narrative });
+        const copy = JSON.stringify(datasetCopyOf(row));
         sets.push(sql`status = 'draft', published_snapshot = ${copy}::jsonb, published_snapshot_at = now()`);
       }
       const action = saver.action ?? (row.version === 0 ? 'create' : 'update');

@@ -1,15 +1,17 @@
 import { eq, inArray } from 'drizzle-orm';
-import { profileDatasets } from '../db/schema.ts';
+import { profileDatasets, profileFigures, profileIndicators } from '../db/schema.ts';
 import type { AppDeps } from '../deps.server.ts';
 import type { Tx } from '../events/change-bus.server.ts';
 import { OPEN_DATA_DIR, readOpenData, type OpenFigure } from './open-data-files.server.ts';
-import { countryNames, listIndicators } from './queries.server.ts';
+import { countryNames, DATASET_VALUES, listIndicators } from './queries.server.ts';
+import { ESTIMATE_MARK } from './rows.ts';
 import type { DatasetValue } from './schema.ts';
 
 /**
  * The open-data import (issue 18 item 2, decision 029): `npm run data:import`, and `npm start`.
  * The curated files become datasets of origin 'open_data', published, one per theme × country ×
- * year, beside (never over) the datasets the countries enter. The files are the whole truth of
+ * year, beside (never over) the datasets the countries enter, their figures rows of `profile_figures`
+ * as the countries' are (decision 066). The files are the whole truth of
  * the open data: a dataset they no longer hold is removed; one that is as the files say is not
  * touched, so a second import writes nothing.
  */
@@ -40,11 +42,14 @@ interface Planned {
 }
 
 const INSERT_CHUNK = 500;
+const FIGURE_CHUNK = 2000;
 
-/** A figure's fields in a fixed order, to compare what is stored with what the files say. */
+/** A dataset's figures in a fixed order of indicators and fields, to compare what is stored with what the files say. */
 const canonical = (values: readonly DatasetValue[]) =>
   JSON.stringify(
-    values.map((v) => [v.indicator, v.value, v.data_year, v.source, v.is_estimate, v.note, v.licence ?? null]),
+    [...values]
+      .sort((a, b) => (a.indicator < b.indicator ? -1 : a.indicator > b.indicator ? 1 : 0))
+      .map((v) => [v.indicator, v.value, v.data_year, v.source, v.is_estimate, v.note, v.licence ?? null]),
   );
 
 function datasetsOf(figures: readonly OpenFigure[]): Map<string, Planned> {
@@ -55,51 +60,85 @@ function datasetsOf(figures: readonly OpenFigure[]): Map<string, Planned> {
     dataset.values.push(f.value);
     planned.set(key, dataset);
   }
-  for (const d of planned.values()) d.values.sort((a, b) => a.indicator.localeCompare(b.indicator));
   return planned;
+}
+
+/** The rows of `profile_figures` of an open-data dataset (decision 066). */
+function figureRows(datasetId: number, values: readonly DatasetValue[], ids: ReadonlyMap<string, number>) {
+  return values.map((v) => ({
+    datasetId,
+    indicatorId: ids.get(v.indicator)!,
+    value: v.value,
+    estimate: v.is_estimate ? ESTIMATE_MARK : null,
+    dataYear: v.data_year,
+    source: v.source,
+    note: v.note,
+    licence: v.licence ?? null,
+  }));
+}
+
+/** Inserts the figures of open-data datasets, in chunks. */
+async function insertFigures(tx: Tx, rows: (typeof profileFigures.$inferInsert)[]) {
+  for (let i = 0; i < rows.length; i += FIGURE_CHUNK)
+    await tx.insert(profileFigures).values(rows.slice(i, i + FIGURE_CHUNK));
 }
 
 /** Writes the difference between the files and the stored open data; returns what it wrote. */
 async function applyPlan(tx: Tx, planned: Map<string, Planned>) {
+  const indicators = await tx
+    .select({ id: profileIndicators.id, code: profileIndicators.code })
+    .from(profileIndicators);
+  const ids = new Map(indicators.map((i) => [i.code, i.id]));
   const stored = await tx
     .select({
       id: profileDatasets.id,
       category: profileDatasets.categorySlug,
       countryCode: profileDatasets.countryCode,
       year: profileDatasets.year,
-      values: profileDatasets.values,
+      values: DATASET_VALUES,
       version: profileDatasets.version,
     })
     .from(profileDatasets)
     .where(eq(profileDatasets.origin, 'open_data'));
   const byKey = new Map(stored.map((s) => [`${s.category}|${s.countryCode}|${s.year}`, s]));
-  const inserts: (typeof profileDatasets.$inferInsert)[] = [];
+  const inserts: Planned[] = [];
+  const figures: (typeof profileFigures.$inferInsert)[] = [];
   let updated = 0;
   let unchanged = 0;
   for (const [key, d] of planned) {
     const current = byKey.get(key);
     byKey.delete(key);
     if (!current) {
-      inserts.push({
-        categorySlug: d.category,
-        countryCode: d.countryCode,
-        year: d.year,
-        values: d.values,
-        status: 'published',
-        origin: 'open_data',
-      });
+      inserts.push(d);
     } else if (canonical(current.values) === canonical(d.values)) {
       unchanged++;
     } else {
+      await tx.delete(profileFigures).where(eq(profileFigures.datasetId, current.id));
+      figures.push(...figureRows(current.id, d.values, ids));
       await tx
         .update(profileDatasets)
-        .set({ values: d.values, version: current.version + 1, updatedAt: new Date() })
+        .set({ version: current.version + 1, updatedAt: new Date() })
         .where(eq(profileDatasets.id, current.id));
       updated++;
     }
   }
-  for (let i = 0; i < inserts.length; i += INSERT_CHUNK)
-    await tx.insert(profileDatasets).values(inserts.slice(i, i + INSERT_CHUNK));
+  for (let i = 0; i < inserts.length; i += INSERT_CHUNK) {
+    const chunk = inserts.slice(i, i + INSERT_CHUNK);
+    const made = await tx
+      .insert(profileDatasets)
+      .values(
+        chunk.map((d) => ({
+          categorySlug: d.category,
+          countryCode: d.countryCode,
+          year: d.year,
+          status: 'published',
+          origin: 'open_data' as const,
+        })),
+      )
+      .returning({ id: profileDatasets.id });
+    chunk.forEach((d, n) => figures.push(...figureRows(made[n]!.id, d.values, ids)));
+  }
+  await insertFigures(tx, figures);
   const gone = [...byKey.values()].map((s) => s.id);
   if (gone.length) await tx.delete(profileDatasets).where(inArray(profileDatasets.id, gone));
   return { inserted: inserts.length, updated, deleted: gone.length, unchanged };

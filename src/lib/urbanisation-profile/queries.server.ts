@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../audit/service.server.ts';
 import {
   countries,
@@ -10,7 +10,7 @@ import {
   type ProfileOrigin,
   type StoredProfileValue,
 } from '../db/schema.ts';
-import { keptCopyOf } from './published-copy.server.ts';
+import { copyKeptAt, keptCopy, publicCondition } from '../site/publication-copies.server.ts';
 import { median } from './rows.ts';
 import type {
   Category,
@@ -27,18 +27,31 @@ type CategoryRow = typeof profileCategories.$inferSelect;
 type IndicatorRow = typeof profileIndicators.$inferSelect;
 /**
  * A dataset's figures as the API shows them (`DatasetValue[]`, in the theme's order of
- * indicators): a country's from `profile_figures` (decision 046, the engine's answers; a figure
- * removed keeps its row with no value), the open data's from the row's JSON.
+ * indicators), from `profile_figures`, the one table of every figure (decision 066): a country's
+ * are the engine's answers (decision 046; a figure removed keeps its row with no value), the open
+ * data's carry their licence.
  */
-export const DATASET_VALUES = sql<StoredProfileValue[]>`case when "profile_datasets"."origin" = 'country' then (
-  select coalesce(jsonb_agg(jsonb_build_object('indicator', i.code, 'value', f.value, 'data_year', f.data_year, 'source', f.source,
-    'is_estimate', f.estimate is not null, 'note', f.note) order by i.sort, i.code), '[]'::jsonb)
+export const DATASET_VALUES = sql<StoredProfileValue[]>`(
+  select coalesce(jsonb_agg(jsonb_build_object('indicator', i.code, 'value', f.value, 'data_year', f.data_year,
+    'source', f.source, 'is_estimate', f.estimate is not null, 'note', f.note)
+    || case when "profile_datasets"."origin" = 'open_data' then jsonb_build_object('licence', f.licence)
+      else '{}'::jsonb end
+    order by i.sort, i.code), '[]'::jsonb)
   from ${profileFigures} f join ${profileIndicators} i on i.id = f.indicator_id
-  where f.dataset_id = "profile_datasets"."id" and jsonb_typeof(f.value) = 'number') else "profile_datasets"."values" end`;
+  where f.dataset_id = "profile_datasets"."id" and jsonb_typeof(f.value) = 'number')`;
 
 /** Every column of a dataset, its figures included (`DATASET_VALUES`). */
 export const datasetColumns = { ...getTableColumns(profileDatasets), values: DATASET_VALUES };
-export type DatasetRow = typeof profileDatasets.$inferSelect;
+export type DatasetRow = typeof profileDatasets.$inferSelect & { values: StoredProfileValue[] };
+
+/**
+ * The copy a country's published dataset keeps while it is changed (decisions 033, 066): its
+ * figures and narrative as published. The public theme page, its chart, its CSV and JSON files
+ * and the country pages show it until the dataset is published again or withdrawn.
+ */
+export type DatasetCopy = NonNullable<DatasetRow['publishedSnapshot']>;
+export const datasetCopyOf = (row: DatasetRow): DatasetCopy => ({ values: row.values, narrative: row.narrative });
+const keptDatasetCopy = (row: Pick<DatasetRow, 'status' | 'publishedSnapshot'>) => keptCopy(row) as DatasetCopy | null;
 
 export function toCategory(row: CategoryRow): Category {
   return {
@@ -99,12 +112,12 @@ export function toDataset(row: DatasetRow, countryName: string, updatedBy: strin
     version: row.version,
     updated_at: row.updatedAt.toISOString(),
     updated_by: updatedBy === null ? null : { name: updatedBy },
-    public_copy_kept_at: keptCopyOf(row) ? (row.publishedSnapshotAt ?? row.updatedAt).toISOString() : null,
+    public_copy_kept_at: copyKeptAt(row, row.updatedAt),
   };
 }
 
 /** Public: published, or changed since it was published and its published version kept. */
-const PUBLIC_DATASET = or(eq(profileDatasets.status, 'published'), isNotNull(profileDatasets.publishedSnapshot));
+const PUBLIC_DATASET = publicCondition(profileDatasets);
 
 export async function listCategories(db: DbOrTx, publishedOnly = false): Promise<Category[]> {
   const rows = await db
@@ -198,10 +211,7 @@ function datasetWhere(key: { slug: string; countryCode: string; year: number }, 
 
 /** The open-data figures of one theme, country and year (shown beside the country's own). */
 export async function openDataValues(db: DbOrTx, key: { slug: string; countryCode: string; year: number }) {
-  const [row] = await db
-    .select({ values: profileDatasets.values })
-    .from(profileDatasets)
-    .where(datasetWhere(key, 'open_data'));
+  const [row] = await db.select({ values: DATASET_VALUES }).from(profileDatasets).where(datasetWhere(key, 'open_data'));
   return row?.values ?? [];
 }
 
@@ -236,7 +246,7 @@ export async function loadGrid(db: DbOrTx, slug: string, scopeCountry: string | 
       status: DatasetStatusSchema.parse(r.status),
       filled: filledOf(r),
       version: r.version,
-      public_copy: keptCopyOf(r) !== null,
+      public_copy: keptDatasetCopy(r) !== null,
     })),
     open_data_cells: all
       .filter((r) => r.origin === 'open_data')
@@ -315,7 +325,7 @@ async function publishedValues(db: DbOrTx, where: { slug?: string; countryCode?:
   const narratives: { country_code: string; year: number; narrative: string }[] = [];
   for (const { dataset: row, countryName } of rows) {
     // A dataset changed since it was published shows its published version (decision 033).
-    const dataset = { ...row, ...keptCopyOf(row) };
+    const dataset = { ...row, ...keptDatasetCopy(row) };
     if (dataset.narrative)
       narratives.push({ country_code: dataset.countryCode, year: dataset.year, narrative: dataset.narrative });
     for (const v of dataset.values) {

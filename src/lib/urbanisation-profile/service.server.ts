@@ -17,7 +17,7 @@ import {
   countryNames,
   toCategory,
 } from './queries.server.ts';
-import { keptCopyOf } from './published-copy.server.ts';
+import { keptCopy, NO_COPY } from '../site/publication-copies.server.ts';
 import { indicatorQuestion } from './rows.ts';
 import {
   type Category,
@@ -219,13 +219,13 @@ export async function publishDataset(
       throw new ApiError(400, 'Invalid body: check version', { version: ['is required'] });
     if (body.version !== current.version) throw new StaleWriteError(await datasetView(tx, current));
     const status = body.published ? 'published' : 'draft';
-    const hadCopy = keptCopyOf(current) !== null;
+    const hadCopy = keptCopy(current) !== null;
     await tx
       .update(profileDatasets)
       .set({
         status,
-        publishedSnapshot: null,
-        publishedSnapshotAt: null,
+        // Published again or withdrawn, the dataset keeps no copy (decision 066).
+        ...NO_COPY,
         version: current.version + 1,
         updatedAt: new Date(),
         updatedBy: auth.user.id,
