@@ -163,7 +163,9 @@ export async function seedCmsItems(db: Db, storage: FileStore, total = 500): Pro
   const now = Date.now();
   const day = 86_400_000;
   const events = Array.from({ length: 24 }, (_, i) => {
-    const name = `${EVENT_TOPICS[i % EVENT_TOPICS.length]}, ${EVENT_CITIES[(i * 5) % EVENT_CITIES.length]} ${2026 - Math.floor(i / 8)}`;
+    const name =
+      `${EVENT_TOPICS[i % EVENT_TOPICS.length]}, ${EVENT_CITIES[(i * 5) % EVENT_CITIES.length]} ` +
+      `${2026 - Math.floor(i / 8)}`;
     return { name, slug: eventSlug(name), date: now - (10 + i * 30) * day };
   });
   const statusOf = () => {

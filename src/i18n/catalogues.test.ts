@@ -33,14 +33,17 @@ describe('messages', () => {
     expect(t('fr', 'home.allPractices', { count: 12345 }).replace(/\s/g, ' ')).toBe('Les 12 345 bonnes pratiques');
   });
 
-  test('French keeps its spaces before : ; ! ? and inside « » from breaking; the values filled in stay as written', () => {
-    expect(frenchSpaces('Source : « Banque mondiale » ; voir ? oui !')).toBe(
-      'Source\u00A0: «\u00A0Banque mondiale\u00A0» ; voir\u00A0? oui\u00A0!'.replace(' ;', '\u00A0;'),
-    );
-    const every = Object.keys(CATALOGUES.fr).map((key) => t('fr', key as never, { count: 2, name: 'a : b' }));
-    expect(every.filter((text) => / [:;!?»]|« /.test(text.replace('a : b', '')))).toEqual([]);
-    expect(t('en', 'notFound.title')).toBe('Page not found');
-  });
+  test(
+    'French keeps its spaces before : ; ! ? and inside « ' + '» from breaking; the values filled in stay as written',
+    () => {
+      expect(frenchSpaces('Source : « Banque mondiale » ; voir ? oui !')).toBe(
+        'Source\u00A0: «\u00A0Banque mondiale\u00A0» ; voir\u00A0? oui\u00A0!'.replace(' ;', '\u00A0;'),
+      );
+      const every = Object.keys(CATALOGUES.fr).map((key) => t('fr', key as never, { count: 2, name: 'a : b' }));
+      expect(every.filter((text) => / [:;!?»]|« /.test(text.replace('a : b', '')))).toEqual([]);
+      expect(t('en', 'notFound.title')).toBe('Page not found');
+    },
+  );
 
   test('percentages follow each language: 12,345.6% in English, 12 345,6 % in French and Russian', () => {
     const spaced = (locale: Locale) => formatPercent(locale, 12345.6).replace(/[\u00a0\u202f]/g, ' ');

@@ -225,59 +225,62 @@ describe('deleting a message', () => {
 });
 
 describe('replying by email', () => {
-  test('the reply goes through the outbox to the sender, is recorded with who and when, and the message is answered', async () => {
-    const { id } = await insertMessage({ subject: 'Участие в программе' });
-    const text = 'ขอบคุณสำหรับข้อความครับ\nСпасибо за ваш вопрос: <b>details</b> follow.';
-    const answer = await expectJson(
-      await post(admin, `reply/${id}`, { subject: 'Re: Участие в программе', message: text, version: 1 }),
-      200,
-      StrictAction,
-    );
-    expect(answer.message).toBe('Reply to somchai@example.org is on its way');
-    expect(answer.data).toMatchObject({ status: 'answered', version: 2, status_by: { name: 'Aiko Tanaka' } });
-    expect(answer.data.replies).toEqual([
-      {
-        id: expect.any(Number),
-        to_address: 'somchai@example.org',
+  test(
+    'the reply goes through the outbox to the sender, is ' + 'recorded with who and when, and the message is answered',
+    async () => {
+      const { id } = await insertMessage({ subject: 'Участие в программе' });
+      const text = 'ขอบคุณสำหรับข้อความครับ\nСпасибо за ваш вопрос: <b>details</b> follow.';
+      const answer = await expectJson(
+        await post(admin, `reply/${id}`, { subject: 'Re: Участие в программе', message: text, version: 1 }),
+        200,
+        StrictAction,
+      );
+      expect(answer.message).toBe('Reply to somchai@example.org is on its way');
+      expect(answer.data).toMatchObject({ status: 'answered', version: 2, status_by: { name: 'Aiko Tanaka' } });
+      expect(answer.data.replies).toEqual([
+        {
+          id: expect.any(Number),
+          to_address: 'somchai@example.org',
+          subject: 'Re: Участие в программе',
+          message: text,
+          author: { id: admin.id, name: 'Aiko Tanaka' },
+          created_at: expect.any(String),
+          sent_at: null,
+        },
+      ]);
+      const [queued] = await ctx.deps.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.subject, 'Re: Участие в программе'));
+      expect(queued).toMatchObject({
+        status: 'queued',
+        toAddress: 'somchai@example.org',
+        toName: 'สมชาย ใจดี',
         subject: 'Re: Участие в программе',
-        message: text,
-        author: { id: admin.id, name: 'Aiko Tanaka' },
-        created_at: expect.any(String),
-        sent_at: null,
-      },
-    ]);
-    const [queued] = await ctx.deps.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.subject, 'Re: Участие в программе'));
-    expect(queued).toMatchObject({
-      status: 'queued',
-      toAddress: 'somchai@example.org',
-      toName: 'สมชาย ใจดี',
-      subject: 'Re: Участие в программе',
-    });
-    expect(queued!.text).toContain(text);
-    expect(queued!.text).toContain('> สวัสดีครับ เมืองของเราจะเข้าร่วมได้อย่างไร?');
-    expect(queued!.html).toContain('&#60;b&#62;details&#60;/b&#62;');
-    expect(queued!.html).not.toContain('<b>details');
+      });
+      expect(queued!.text).toContain(text);
+      expect(queued!.text).toContain('> สวัสดีครับ เมืองของเราจะเข้าร่วมได้อย่างไร?');
+      expect(queued!.html).toContain('&#60;b&#62;details&#60;/b&#62;');
+      expect(queued!.html).not.toContain('<b>details');
 
-    // The worker sends it once; the message then says when it went.
-    const sink = new MailSink();
-    const url = await sink.listen(0);
-    const sender = smtpSender(url);
-    try {
-      const worker = new MailWorker({ db: ctx.deps.db, sender, from: 'portal@apua.test', log: () => {} });
-      expect(await worker.runOnce()).toBeGreaterThanOrEqual(1);
-      const mail = sink.received.find((m) => m.subject === 'Re: Участие в программе');
-      expect(mail?.to).toContain('somchai@example.org');
-      expect(mail?.text).toContain('ขอบคุณสำหรับข้อความครับ');
-      await worker.stop();
-    } finally {
-      sender.close();
-      await sink.close();
-    }
-    expect((await show(id)).replies[0]!.sent_at).not.toBeNull();
-  });
+      // The worker sends it once; the message then says when it went.
+      const sink = new MailSink();
+      const url = await sink.listen(0);
+      const sender = smtpSender(url);
+      try {
+        const worker = new MailWorker({ db: ctx.deps.db, sender, from: 'portal@apua.test', log: () => {} });
+        expect(await worker.runOnce()).toBeGreaterThanOrEqual(1);
+        const mail = sink.received.find((m) => m.subject === 'Re: Участие в программе');
+        expect(mail?.to).toContain('somchai@example.org');
+        expect(mail?.text).toContain('ขอบคุณสำหรับข้อความครับ');
+        await worker.stop();
+      } finally {
+        sender.close();
+        await sink.close();
+      }
+      expect((await show(id)).replies[0]!.sent_at).not.toBeNull();
+    },
+  );
 
   test('bad fields: 400 naming them; stale: 409 and no email; missing: 404', async () => {
     const { id } = await insertMessage();

@@ -128,15 +128,18 @@ describe('account lookups are reused for AUTH_STATE_TTL_S; the portal’s own ch
     });
   });
 
-  test('an email verified after the lookup counts at once (the token says so, the record is looked up again)', async () => {
-    const user = await createUser(ctx, { role: 'admin', emailVerified: false });
-    await expectError(await ctx.request('/api/user/list', { token: user.token }), 403, {
-      message: /Verify your email/,
-    });
-    await ctx.auth.updateUser(user.uid, { emailVerified: true });
-    const fresh = await signIn(ctx, user.email);
-    expect((await ctx.request('/api/user/list', { token: fresh })).status).toBe(200);
-  });
+  test(
+    'an email verified after the lookup counts at once ' + '(the token says so, the record is looked up again)',
+    async () => {
+      const user = await createUser(ctx, { role: 'admin', emailVerified: false });
+      await expectError(await ctx.request('/api/user/list', { token: user.token }), 403, {
+        message: /Verify your email/,
+      });
+      await ctx.auth.updateUser(user.uid, { emailVerified: true });
+      const fresh = await signIn(ctx, user.email);
+      expect((await ctx.request('/api/user/list', { token: fresh })).status).toBe(200);
+    },
+  );
 });
 
 describe('linking a user row to an account by email', () => {

@@ -87,18 +87,21 @@ describe('GET /api/whoami', () => {
     expect((await ctx.request('/api/user/list', { token })).status).toBe(200);
   });
 
-  test('an ADMIN_EMAILS account with an unverified email is refused by admin endpoints and profile saving', async () => {
-    const account = await createAccount(ctx, { email: UNVERIFIED_BOSS_EMAIL, emailVerified: false });
-    const token = await signIn(ctx, account.email);
-    expect((await whoami(token)).roles.map((r) => r.name)).toEqual(['tuxuri']);
-    await expectError(await ctx.request('/api/user/list', { token }), 403, { message: /Verify your email/ });
-    await expectError(await ctx.request('/api/administration/acl', { token }), 403, { message: /Verify your email/ });
-    await expectError(
-      await ctx.request('/api/user/saved/profile', { token, json: { name: 'Boss', country_code: 'PH' } }),
-      403,
-      { message: /Verify your email/ },
-    );
-  });
+  test(
+    'an ADMIN_EMAILS account with an unverified email ' + 'is refused by admin endpoints and profile saving',
+    async () => {
+      const account = await createAccount(ctx, { email: UNVERIFIED_BOSS_EMAIL, emailVerified: false });
+      const token = await signIn(ctx, account.email);
+      expect((await whoami(token)).roles.map((r) => r.name)).toEqual(['tuxuri']);
+      await expectError(await ctx.request('/api/user/list', { token }), 403, { message: /Verify your email/ });
+      await expectError(await ctx.request('/api/administration/acl', { token }), 403, { message: /Verify your email/ });
+      await expectError(
+        await ctx.request('/api/user/saved/profile', { token, json: { name: 'Boss', country_code: 'PH' } }),
+        403,
+        { message: /Verify your email/ },
+      );
+    },
+  );
 
   test('an account not in ADMIN_EMAILS gets no role even with an admin-looking email', async () => {
     const account = await createAccount(ctx, { email: `x${BOSS_EMAIL}` });

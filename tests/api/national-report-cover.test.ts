@@ -73,18 +73,21 @@ function sendCover(
 const hashOf = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex').slice(0, 16);
 
 describe('who may set the cover', () => {
-  test('without a sign-in: 401; another country, no role: 403; administrators and the country’s users: 200', async () => {
-    const report = await reportOf('PH');
-    await expectError(await sendCover(null, report, jpeg), 401);
-    await expectError(await sendCover(vnAdmin, report, jpeg), 403);
-    await expectError(await sendCover(noRole, report, jpeg), 403);
-    for (const user of [tuxuri, admin, phAdmin, phMember]) {
-      const before = await reportOf('PH');
-      const body = await expectJson(await sendCover(user, before, jpeg), 200, deepStrict(ReportResponseSchema));
-      expect(body.data.version).toBe(before.version + 1);
-      expect(body.data.cover).not.toBeNull();
-    }
-  });
+  test(
+    'without a sign-in: 401; another country, no role: ' + '403; administrators and the country’s users: 200',
+    async () => {
+      const report = await reportOf('PH');
+      await expectError(await sendCover(null, report, jpeg), 401);
+      await expectError(await sendCover(vnAdmin, report, jpeg), 403);
+      await expectError(await sendCover(noRole, report, jpeg), 403);
+      for (const user of [tuxuri, admin, phAdmin, phMember]) {
+        const before = await reportOf('PH');
+        const body = await expectJson(await sendCover(user, before, jpeg), 200, deepStrict(ReportResponseSchema));
+        expect(body.data.version).toBe(before.version + 1);
+        expect(body.data.cover).not.toBeNull();
+      }
+    },
+  );
 });
 
 describe('the picture', () => {
@@ -185,94 +188,107 @@ describe('bad uploads are refused and change nothing', () => {
 });
 
 describe('versions', () => {
-  test('no version: 428; a stale one: 409 with the report as it is now, and the picture’s files are not kept', async () => {
-    const report = await reportOf('BD');
-    await expectError(await sendCover(admin, report, jpeg, { version: null }), 428, { fields: ['version'] });
-    const changed = await expectJson(
-      await updateReport(ctx, admin, YEAR, 'BD', { version: report.version, title: 'Changed meanwhile' }),
-      200,
-      ReportResponseSchema,
-    );
-    const png = await makeImage('png', 700, 500);
-    const stale = await expectJson(
-      await sendCover(admin, report, png, { name: 'c.png', type: 'image/png' }),
-      409,
-      ReportConflictResponseSchema,
-    );
-    expect(stale.current).toMatchObject({ version: changed.data.version, title: 'Changed meanwhile', cover: null });
-    expect((await ctx.request(`/uploads/national-reports/${report.uuid}/cover/${hashOf(png)}-700.png`)).status).toBe(
-      404,
-    );
-    // If-Match works as well as ?version=.
-    const ok = await ctx.request(`${BASE}/${report.uuid}/report/cover`, {
-      token: admin.token,
-      headers: { 'If-Match': `"${changed.data.version}"` },
-      body: uploadForm(png, { name: 'c.png', type: 'image/png' }),
-    });
-    expect((await expectJson(ok, 200, ReportResponseSchema)).data.cover).not.toBeNull();
-  });
+  test(
+    'no version: 428; a stale one: 409 with the report ' + 'as it is now, and the picture’s files are not kept',
+    async () => {
+      const report = await reportOf('BD');
+      await expectError(await sendCover(admin, report, jpeg, { version: null }), 428, { fields: ['version'] });
+      const changed = await expectJson(
+        await updateReport(ctx, admin, YEAR, 'BD', { version: report.version, title: 'Changed meanwhile' }),
+        200,
+        ReportResponseSchema,
+      );
+      const png = await makeImage('png', 700, 500);
+      const stale = await expectJson(
+        await sendCover(admin, report, png, { name: 'c.png', type: 'image/png' }),
+        409,
+        ReportConflictResponseSchema,
+      );
+      expect(stale.current).toMatchObject({ version: changed.data.version, title: 'Changed meanwhile', cover: null });
+      expect((await ctx.request(`/uploads/national-reports/${report.uuid}/cover/${hashOf(png)}-700.png`)).status).toBe(
+        404,
+      );
+      // If-Match works as well as ?version=.
+      const ok = await ctx.request(`${BASE}/${report.uuid}/report/cover`, {
+        token: admin.token,
+        headers: { 'If-Match': `"${changed.data.version}"` },
+        body: uploadForm(png, { name: 'c.png', type: 'image/png' }),
+      });
+      expect((await expectJson(ok, 200, ReportResponseSchema)).data.cover).not.toBeNull();
+    },
+  );
 });
 
 describe('description and removal through report/update', () => {
-  test('the description is saved; cover: null removes the picture and its files; anything else is refused', async () => {
-    const withCover = (
-      await expectJson(await sendCover(phMember, await reportOf('PH'), jpeg), 200, ReportResponseSchema)
-    ).data;
-    const described = await expectJson(
-      await updateReport(ctx, phMember, YEAR, 'PH', {
-        version: withCover.version,
-        cover_alt: 'Jeepneys on a Manila avenue at dusk',
-      }),
-      200,
-      ReportResponseSchema,
-    );
-    expect(described.data.cover).toEqual({ image: withCover.cover!.image, alt: 'Jeepneys on a Manila avenue at dusk' });
-    await expectError(
-      await updateReport(ctx, phMember, YEAR, 'PH', {
-        version: described.data.version,
-        cover: { url: '/uploads/x.png' },
-      }),
-      400,
-      { fields: ['cover'] },
-    );
-    await expectError(
-      await updateReport(ctx, phMember, YEAR, 'PH', { version: described.data.version, cover_alt: 'x'.repeat(251) }),
-      400,
-      { fields: ['cover_alt'] },
-    );
-    const removed = await expectJson(
-      await updateReport(ctx, phMember, YEAR, 'PH', { version: described.data.version, cover: null }),
-      200,
-      ReportResponseSchema,
-    );
-    expect(removed.data.cover).toBeNull();
-    expect(removed.data.version).toBe(described.data.version + 1);
-    for (const variant of withCover.cover!.image.variants) expect((await ctx.request(variant.url)).status).toBe(404);
-    const events = removed.data.events.map((e) => e.action);
-    expect(events).toContain('cover');
-  });
+  test(
+    'the description is saved; cover: null removes the ' + 'picture and its files; anything else is refused',
+    async () => {
+      const withCover = (
+        await expectJson(await sendCover(phMember, await reportOf('PH'), jpeg), 200, ReportResponseSchema)
+      ).data;
+      const described = await expectJson(
+        await updateReport(ctx, phMember, YEAR, 'PH', {
+          version: withCover.version,
+          cover_alt: 'Jeepneys on a Manila avenue at dusk',
+        }),
+        200,
+        ReportResponseSchema,
+      );
+      expect(described.data.cover).toEqual({
+        image: withCover.cover!.image,
+        alt: 'Jeepneys on a Manila avenue at dusk',
+      });
+      await expectError(
+        await updateReport(ctx, phMember, YEAR, 'PH', {
+          version: described.data.version,
+          cover: { url: '/uploads/x.png' },
+        }),
+        400,
+        { fields: ['cover'] },
+      );
+      await expectError(
+        await updateReport(ctx, phMember, YEAR, 'PH', { version: described.data.version, cover_alt: 'x'.repeat(251) }),
+        400,
+        { fields: ['cover_alt'] },
+      );
+      const removed = await expectJson(
+        await updateReport(ctx, phMember, YEAR, 'PH', { version: described.data.version, cover: null }),
+        200,
+        ReportResponseSchema,
+      );
+      expect(removed.data.cover).toBeNull();
+      expect(removed.data.version).toBe(described.data.version + 1);
+      for (const variant of withCover.cover!.image.variants) expect((await ctx.request(variant.url)).status).toBe(404);
+      const events = removed.data.events.map((e) => e.action);
+      expect(events).toContain('cover');
+    },
+  );
 });
 
 describe('locks', () => {
-  test('a country may not change the cover of a submitted report (423) or a completed one (409); an administrator may', async () => {
-    const questions = await questionsByCode(ctx, admin);
-    expect((await saveAnswers(ctx, vnAdmin, YEAR, 'VN', compulsoryAnswers(questions.values()))).status).toBe(200);
-    const started = await reportOf('VN');
-    const completed = await expectJson(
-      await updateReport(ctx, vnAdmin, YEAR, 'VN', { version: started.version, action: 'complete' }),
-      200,
-      ReportResponseSchema,
-    );
-    await expectError(await sendCover(vnAdmin, completed.data, jpeg), 409, { message: /marked complete/ });
-    const submitted = await expectJson(
-      await upload(ctx, vnAdmin, completed.data.uuid, pdfBytes()),
-      200,
-      ReportResponseSchema,
-    );
-    const locked = await expectJson(await sendCover(vnAdmin, submitted.data, jpeg), 423, LockedResponseSchema);
-    expect(locked.reason).toBe('submitted');
-    await expectJson(await sendCover(admin, submitted.data, jpeg), 200, ReportResponseSchema);
-  });
+  test(
+    'a country may not change the cover of a submitted report ' +
+      '(423) or a completed one (409); an administrator may',
+    async () => {
+      const questions = await questionsByCode(ctx, admin);
+      expect((await saveAnswers(ctx, vnAdmin, YEAR, 'VN', compulsoryAnswers(questions.values()))).status).toBe(200);
+      const started = await reportOf('VN');
+      const completed = await expectJson(
+        await updateReport(ctx, vnAdmin, YEAR, 'VN', { version: started.version, action: 'complete' }),
+        200,
+        ReportResponseSchema,
+      );
+      await expectError(await sendCover(vnAdmin, completed.data, jpeg), 409, { message: /marked complete/ });
+      const submitted = await expectJson(
+        await upload(ctx, vnAdmin, completed.data.uuid, pdfBytes()),
+        200,
+        ReportResponseSchema,
+      );
+      const locked = await expectJson(await sendCover(vnAdmin, submitted.data, jpeg), 423, LockedResponseSchema);
+      expect(locked.reason).toBe('submitted');
+      await expectJson(await sendCover(admin, submitted.data, jpeg), 200, ReportResponseSchema);
+    },
+  );
 });
 
 describe('the public report', () => {

@@ -82,24 +82,27 @@ describe('POST /api/user/photo', () => {
     expect(await filesOf(member)).toEqual([]);
   });
 
-  test('refuses what is not an image, damaged images and oversized uploads, naming the problem; the photo stays', async () => {
-    await expectJson(await upload(uploadForm(square)), 200, StrictPhoto);
-    const before = await photoOf(member);
-    await expectError(
-      await upload(
-        uploadForm(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'), { name: 'x.png' }),
-      ),
-      415,
-      {
-        message: /not a JPEG, PNG or WebP/,
-      },
-    );
-    const truncated = (await makeImage('png', 400, 400)).subarray(0, 60);
-    await expectError(await upload(uploadForm(truncated)), 400, { message: /could not be read/ });
-    await expectError(await upload(uploadForm(new Uint8Array(PHOTO_MAX_BYTES + 1))), 413);
-    await expectError(await upload(uploadForm(square, { field: 'photo' })), 400, { fields: ['file'] });
-    expect(await photoOf(member)).toBe(before);
-  });
+  test(
+    'refuses what is not an image, damaged images and ' + 'oversized uploads, naming the problem; the photo stays',
+    async () => {
+      await expectJson(await upload(uploadForm(square)), 200, StrictPhoto);
+      const before = await photoOf(member);
+      await expectError(
+        await upload(
+          uploadForm(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'), { name: 'x.png' }),
+        ),
+        415,
+        {
+          message: /not a JPEG, PNG or WebP/,
+        },
+      );
+      const truncated = (await makeImage('png', 400, 400)).subarray(0, 60);
+      await expectError(await upload(uploadForm(truncated)), 400, { message: /could not be read/ });
+      await expectError(await upload(uploadForm(new Uint8Array(PHOTO_MAX_BYTES + 1))), 413);
+      await expectError(await upload(uploadForm(square, { field: 'photo' })), 400, { fields: ['file'] });
+      expect(await photoOf(member)).toBe(before);
+    },
+  );
 
   test('each person changes only their own photo', async () => {
     const other = await createUser(ctx, { role: 'state_member', country: 'PH' });

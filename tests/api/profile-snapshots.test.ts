@@ -95,30 +95,33 @@ describe('a published dataset changed by its country', () => {
     dataset = await published(true, dataset.version);
   });
 
-  test('the change makes it a draft; the public theme and country pages keep the published figures and narrative', async () => {
-    expect(await publicTheme()).toEqual({ value: 48.1, source: 'PSA census', narrative: NARRATIVE.published });
-    events.length = 0;
-    dataset = await saved(stateAdmin, {
-      values: [{ indicator: 'URB_POP_PCT', value: 52.7, source: 'สำนักงานสถิติ · 统计局 · مرکز آمار · Росстат' }],
-      version: dataset.version,
-    });
-    expect(dataset).toMatchObject({ status: 'draft', public_copy_kept_at: expect.any(String) });
-    const keptAt = dataset.public_copy_kept_at;
-    dataset = await saved(stateAdmin, { narrative: NARRATIVE.revised, version: dataset.version });
-    expect(dataset).toMatchObject({ status: 'draft', public_copy_kept_at: keptAt, narrative: NARRATIVE.revised });
-    expect(siteChanges()).toEqual([
-      ['profile.figure.saved', false],
-      ['profile.figure.saved', false],
-    ]);
-    expect(await publicTheme()).toEqual({ value: 48.1, source: 'PSA census', narrative: NARRATIVE.published });
-    expect(await publicCountryLatest()).toBe(48.1);
-    const grid = await expectJson(
-      await ctx.request(`/api/profile/analytics/${CATEGORY}`, { token: stateAdmin.token }),
-      200,
-      deepStrict(GridResponseSchema),
-    );
-    expect(grid.data.cells.find((c) => c.year === YEAR)).toMatchObject({ status: 'draft', public_copy: true });
-  });
+  test(
+    'the change makes it a draft; the public theme and ' + 'country pages keep the published figures and narrative',
+    async () => {
+      expect(await publicTheme()).toEqual({ value: 48.1, source: 'PSA census', narrative: NARRATIVE.published });
+      events.length = 0;
+      dataset = await saved(stateAdmin, {
+        values: [{ indicator: 'URB_POP_PCT', value: 52.7, source: 'สำนักงานสถิติ · 统计局 · مرکز آمار · Росстат' }],
+        version: dataset.version,
+      });
+      expect(dataset).toMatchObject({ status: 'draft', public_copy_kept_at: expect.any(String) });
+      const keptAt = dataset.public_copy_kept_at;
+      dataset = await saved(stateAdmin, { narrative: NARRATIVE.revised, version: dataset.version });
+      expect(dataset).toMatchObject({ status: 'draft', public_copy_kept_at: keptAt, narrative: NARRATIVE.revised });
+      expect(siteChanges()).toEqual([
+        ['profile.figure.saved', false],
+        ['profile.figure.saved', false],
+      ]);
+      expect(await publicTheme()).toEqual({ value: 48.1, source: 'PSA census', narrative: NARRATIVE.published });
+      expect(await publicCountryLatest()).toBe(48.1);
+      const grid = await expectJson(
+        await ctx.request(`/api/profile/analytics/${CATEGORY}`, { token: stateAdmin.token }),
+        200,
+        deepStrict(GridResponseSchema),
+      );
+      expect(grid.data.cells.find((c) => c.year === YEAR)).toMatchObject({ status: 'draft', public_copy: true });
+    },
+  );
 
   test('a stale version 409, another country 403, bad figures 400: the kept version untouched', async () => {
     const stale = await post(`${PATH}/saved`, stateAdmin, {

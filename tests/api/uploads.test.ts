@@ -251,23 +251,26 @@ describe('GET /uploads/*', () => {
     image = (await uploaded(uuid, await makeImage('jpeg', 1000, 500))).image!;
   });
 
-  test('serves each rendition with its type, an hour of caching (the item may be withdrawn) and a sandboxing CSP', async () => {
-    for (const variant of image.variants) {
-      const response = await ctx.request(variant.url);
-      expect(response.status, variant.url).toBe(200);
-      expect(response.headers.get('content-type')).toBe(variant.format === 'webp' ? 'image/webp' : 'image/jpeg');
-      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
-      expect(response.headers.get('cache-control')).toBe('public, max-age=3600');
-      const body = Buffer.from(await response.arrayBuffer());
-      expect(Number(response.headers.get('content-length'))).toBe(body.length);
-      const metadata = await sharp(body).metadata();
-      expect([metadata.format, metadata.width]).toEqual([variant.format, variant.width]);
-    }
-    const head = await ctx.request(image.url, { method: 'HEAD' });
-    expect(head.status).toBe(200);
-    expect(await head.text()).toBe('');
-  });
+  test(
+    'serves each rendition with its type, an hour of ' + 'caching (the item may be withdrawn) and a sandboxing CSP',
+    async () => {
+      for (const variant of image.variants) {
+        const response = await ctx.request(variant.url);
+        expect(response.status, variant.url).toBe(200);
+        expect(response.headers.get('content-type')).toBe(variant.format === 'webp' ? 'image/webp' : 'image/jpeg');
+        expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+        expect(response.headers.get('cache-control')).toBe('public, max-age=3600');
+        const body = Buffer.from(await response.arrayBuffer());
+        expect(Number(response.headers.get('content-length'))).toBe(body.length);
+        const metadata = await sharp(body).metadata();
+        expect([metadata.format, metadata.width]).toEqual([variant.format, variant.width]);
+      }
+      const head = await ctx.request(image.url, { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      expect(await head.text()).toBe('');
+    },
+  );
 
   test('no listing, no unknown files, nothing outside the uploads folder', async () => {
     const paths = [

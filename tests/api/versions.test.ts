@@ -146,27 +146,31 @@ describe('POST /api/user/saved/profile', () => {
 });
 
 describe('POST /api/user/saved/profile without a version', () => {
-  test('the first completion creates the profile with the spec body alone; a later change must send the version it read', async () => {
-    const account = await createAccount(ctx);
-    const token = await signIn(ctx, account.email);
-    const profile = { name: 'Somchai Wongsawat', country_code: 'TH' };
-    await expectJson(
-      await post('/api/user/saved/profile', token, { json: profile }),
-      200,
-      deepStrict(GenericResponseSchema),
-    );
-    const me = await expectJson(await ctx.request('/api/whoami', { token }), 200, WhoamiSchema);
-    expect(me).toMatchObject({ name: 'Somchai Wongsawat', country_code: 'TH' });
-    const again = await post('/api/user/saved/profile', token, { json: { ...profile, name: 'สมชาย วงศ์สวัสดิ์' } });
-    expect(again.status).toBe(428);
-    await expectJson(
-      await post('/api/user/saved/profile', token, {
-        json: { ...profile, name: 'สมชาย วงศ์สวัสดิ์', version: me.version },
-      }),
-      200,
-      deepStrict(GenericResponseSchema),
-    );
-  });
+  test(
+    'the first completion creates the profile with the spec ' +
+      'body alone; a later change must send the version it read',
+    async () => {
+      const account = await createAccount(ctx);
+      const token = await signIn(ctx, account.email);
+      const profile = { name: 'Somchai Wongsawat', country_code: 'TH' };
+      await expectJson(
+        await post('/api/user/saved/profile', token, { json: profile }),
+        200,
+        deepStrict(GenericResponseSchema),
+      );
+      const me = await expectJson(await ctx.request('/api/whoami', { token }), 200, WhoamiSchema);
+      expect(me).toMatchObject({ name: 'Somchai Wongsawat', country_code: 'TH' });
+      const again = await post('/api/user/saved/profile', token, { json: { ...profile, name: 'สมชาย วงศ์สวัสดิ์' } });
+      expect(again.status).toBe(428);
+      await expectJson(
+        await post('/api/user/saved/profile', token, {
+          json: { ...profile, name: 'สมชาย วงศ์สวัสดิ์', version: me.version },
+        }),
+        200,
+        deepStrict(GenericResponseSchema),
+      );
+    },
+  );
 });
 
 describe('POST /api/administration/acl/saved', () => {

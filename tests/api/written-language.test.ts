@@ -284,34 +284,37 @@ describe('a best practice’s language', () => {
     expect(current).toMatchObject({ written_in: 'ps', version: next.version });
   });
 
-  test('the public library and page say the language of a published practice, and null where none is stated', async () => {
-    const thai = await insertPractice(ctx, {
-      ...COMPLETE_ROW,
-      title: 'ตลาดน้ำชุมชนอัมพวา',
-      countryCode: 'TH',
-      status: 'published',
-      publishedAt: new Date(),
-      writtenIn: 'th',
-    });
-    const unstated = await insertPractice(ctx, {
-      ...COMPLETE_ROW,
-      title: 'Floating market of Amphawa',
-      countryCode: 'TH',
-      status: 'published',
-      publishedAt: new Date(),
-    });
-    const list = await expectJson(
-      await ctx.request('/api/best-practice/public/list?country_code=TH'),
-      200,
-      PublicListResponseSchema,
-    );
-    const cards = new Map(list.data.map((card) => [card.uuid, card.written_in]));
-    expect([cards.get(thai.uuid), cards.get(unstated.uuid)]).toEqual(['th', null]);
-    const page = await expectJson(
-      await ctx.request(`/api/best-practice/public/show/${thai.uuid}`),
-      200,
-      PublicShowResponseSchema,
-    );
-    expect(page.data.written_in).toBe('th');
-  });
+  test(
+    'the public library and page say the language of a ' + 'published practice, and null where none is stated',
+    async () => {
+      const thai = await insertPractice(ctx, {
+        ...COMPLETE_ROW,
+        title: 'ตลาดน้ำชุมชนอัมพวา',
+        countryCode: 'TH',
+        status: 'published',
+        publishedAt: new Date(),
+        writtenIn: 'th',
+      });
+      const unstated = await insertPractice(ctx, {
+        ...COMPLETE_ROW,
+        title: 'Floating market of Amphawa',
+        countryCode: 'TH',
+        status: 'published',
+        publishedAt: new Date(),
+      });
+      const list = await expectJson(
+        await ctx.request('/api/best-practice/public/list?country_code=TH'),
+        200,
+        PublicListResponseSchema,
+      );
+      const cards = new Map(list.data.map((card) => [card.uuid, card.written_in]));
+      expect([cards.get(thai.uuid), cards.get(unstated.uuid)]).toEqual(['th', null]);
+      const page = await expectJson(
+        await ctx.request(`/api/best-practice/public/show/${thai.uuid}`),
+        200,
+        PublicShowResponseSchema,
+      );
+      expect(page.data.written_in).toBe('th');
+    },
+  );
 });

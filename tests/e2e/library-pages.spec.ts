@@ -67,49 +67,52 @@ test.beforeAll(async () => {
   await rebuild(admin);
 });
 
-test('a facet value with 50 practices shows 48, then the last two on its page 2, each page linking to the other', async ({
-  page,
-}) => {
-  const first = `/best-practices-overview/country/${COUNTRY}`;
-  await page.goto(first);
-  await expect(page.getByRole('heading', { level: 2, name: /Tuvalu/ })).toContainText('(50 practices)');
-  await expect(page.getByText('Showing 1–48 of 50')).toBeVisible();
-  await expect(cards(page)).toHaveCount(48);
-  const pager = page.getByRole('navigation', { name: 'Pages' });
-  await expect(pager.getByRole('link', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
-  await expect(pager.getByRole('link', { name: 'Previous page' })).toHaveCount(0);
-  // The filter is the page being read: its link says so.
-  const filter = page.getByRole('navigation', { name: 'Filter best practices' }).locator(`a[href="${first}"]`);
-  await expect(filter).toHaveAttribute('aria-current', 'page');
-  await pager.getByRole('link', { name: 'Next page' }).click();
+test(
+  'a facet value with 50 practices shows 48, then the ' + 'last two on its page 2, each page linking to the other',
+  async ({ page }) => {
+    const first = `/best-practices-overview/country/${COUNTRY}`;
+    await page.goto(first);
+    await expect(page.getByRole('heading', { level: 2, name: /Tuvalu/ })).toContainText('(50 practices)');
+    await expect(page.getByText('Showing 1–48 of 50')).toBeVisible();
+    await expect(cards(page)).toHaveCount(48);
+    const pager = page.getByRole('navigation', { name: 'Pages' });
+    await expect(pager.getByRole('link', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    await expect(pager.getByRole('link', { name: 'Previous page' })).toHaveCount(0);
+    // The filter is the page being read: its link says so.
+    const filter = page.getByRole('navigation', { name: 'Filter best practices' }).locator(`a[href="${first}"]`);
+    await expect(filter).toHaveAttribute('aria-current', 'page');
+    await pager.getByRole('link', { name: 'Next page' }).click();
 
-  await expect(page).toHaveURL(new RegExp(`${first}/page/2/?$`));
-  await expect(page).toHaveTitle(/page 2 of 2/);
-  await expect(page.getByText('Showing 49–50 of 50')).toBeVisible();
-  await expect(cards(page)).toHaveCount(2);
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${first}/page/2$`));
-  await expect(page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Page 2' })).toHaveAttribute(
-    'aria-current',
-    'page',
-  );
-  await expect(page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Next page' })).toHaveCount(0);
-  // On page 2 the filter is still the one chosen, but its link leads to page 1, not to this page.
-  await expect(filter).toHaveAttribute('aria-current', 'true');
-  await expect(
-    page.getByRole('navigation', { name: 'Filter best practices' }).locator('[aria-current="page"]'),
-  ).toHaveCount(0);
-  await expectNoAxeViolations(page, `${first}/page/2`, { bestPractice: true });
-  await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Previous page' }).click();
-  await expect(page).toHaveURL(new RegExp(`${first}/?$`));
+    await expect(page).toHaveURL(new RegExp(`${first}/page/2/?$`));
+    await expect(page).toHaveTitle(/page 2 of 2/);
+    await expect(page.getByText('Showing 49–50 of 50')).toBeVisible();
+    await expect(cards(page)).toHaveCount(2);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${first}/page/2$`));
+    await expect(page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Page 2' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Next page' })).toHaveCount(
+      0,
+    );
+    // On page 2 the filter is still the one chosen, but its link leads to page 1, not to this page.
+    await expect(filter).toHaveAttribute('aria-current', 'true');
+    await expect(
+      page.getByRole('navigation', { name: 'Filter best practices' }).locator('[aria-current="page"]'),
+    ).toHaveCount(0);
+    await expectNoAxeViolations(page, `${first}/page/2`, { bestPractice: true });
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Previous page' }).click();
+    await expect(page).toHaveURL(new RegExp(`${first}/?$`));
 
-  // Every practice is on exactly one page.
-  const titles = new Set<string>();
-  for (const path of [first, `${first}/page/2`]) {
-    await page.goto(path);
-    for (const title of await cards(page).locator('h3').allTextContents()) titles.add(title.trim());
-  }
-  expect([...titles].filter((t) => t.endsWith(RUN))).toHaveLength(COUNT);
-});
+    // Every practice is on exactly one page.
+    const titles = new Set<string>();
+    for (const path of [first, `${first}/page/2`]) {
+      await page.goto(path);
+      for (const title of await cards(page).locator('h3').allTextContents()) titles.add(title.trim());
+    }
+    expect([...titles].filter((t) => t.endsWith(RUN))).toHaveLength(COUNT);
+  },
+);
 
 test('the whole library is paged too, in every language, and the sitemap lists the later pages', async ({
   page,

@@ -111,124 +111,126 @@ test.afterAll(async () => {
   }
 });
 
-test('an administrator adds, edits, moves and retires a question; the focal point’s form follows and past answers stay', async ({
-  browser,
-}) => {
-  test.setTimeout(180_000);
-  const admin = await signedInPage(browser, DEMO.admin);
-  const page = admin.page;
-  await page.setViewportSize({ width: 1366, height: 900 });
+test(
+  'an administrator adds, edits, moves and retires a question; ' +
+    'the focal point’s form follows and past answers stay',
+  async ({ browser }) => {
+    test.setTimeout(180_000);
+    const admin = await signedInPage(browser, DEMO.admin);
+    const page = admin.page;
+    await page.setViewportSize({ width: 1366, height: 900 });
 
-  // From the national reports list to the new screen.
-  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'National Reports' }).click();
-  await expectPath(page, '/module/report/national');
-  await page.getByRole('link', { name: 'Questionnaire and cycles' }).click();
-  await expectPath(page, SCREEN);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Questionnaire and reporting cycles');
-  await expect(page.locator('[id="sub-1.1"]')).toBeVisible();
-  await expect(page.getByText(/^\d+ questions in use/)).toBeVisible();
-  await expectNoAxeViolations(page, 'questions');
+    // From the national reports list to the new screen.
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'National Reports' }).click();
+    await expectPath(page, '/module/report/national');
+    await page.getByRole('link', { name: 'Questionnaire and cycles' }).click();
+    await expectPath(page, SCREEN);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Questionnaire and reporting cycles');
+    await expect(page.locator('[id="sub-1.1"]')).toBeVisible();
+    await expect(page.getByText(/^\d+ questions in use/)).toBeVisible();
+    await expectNoAxeViolations(page, 'questions');
 
-  // Add a question: type-specific fields follow the answer type.
-  await page.getByRole('link', { name: 'Add a question' }).click();
-  await expect(page.getByRole('heading', { level: 2, name: 'Add a question' })).toBeFocused();
-  await page.getByLabel('Code').fill(CODE);
-  await page.getByLabel('Thrust').selectOption('TC1');
-  await page.getByLabel('Subcategory').selectOption('1.1');
-  await page.getByLabel('Question', { exact: true }).fill(TEXT);
-  await page.getByLabel('Type of answer').selectOption('single');
-  await expect(page.getByLabel('Value 1')).toBeVisible();
-  await expect(page.getByLabel('Highest expected')).toHaveCount(0);
-  await page.getByLabel('Type of answer').selectOption('pct');
-  await expect(page.getByLabel('Value 1')).toHaveCount(0);
-  await page.getByLabel('Highest expected').fill('eighty');
-  await page.getByRole('button', { name: 'Add the question' }).click();
-  await expect(page.getByText('Must be a number.')).toBeVisible();
-  await expect(page.getByLabel('Highest expected')).toBeFocused();
-  await page.getByLabel('Highest expected').fill('80');
-  await page.getByLabel('SDG indicators or targets (optional)').fill('6.1.1, 11.1');
-  await expectNoAxeViolations(page, 'question form');
-  await page.getByRole('button', { name: 'Add the question' }).click();
-  await expect(page.getByText(`Question ${CODE} added`)).toBeVisible();
-  await expectPath(page, SCREEN);
+    // Add a question: type-specific fields follow the answer type.
+    await page.getByRole('link', { name: 'Add a question' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Add a question' })).toBeFocused();
+    await page.getByLabel('Code').fill(CODE);
+    await page.getByLabel('Thrust').selectOption('TC1');
+    await page.getByLabel('Subcategory').selectOption('1.1');
+    await page.getByLabel('Question', { exact: true }).fill(TEXT);
+    await page.getByLabel('Type of answer').selectOption('single');
+    await expect(page.getByLabel('Value 1')).toBeVisible();
+    await expect(page.getByLabel('Highest expected')).toHaveCount(0);
+    await page.getByLabel('Type of answer').selectOption('pct');
+    await expect(page.getByLabel('Value 1')).toHaveCount(0);
+    await page.getByLabel('Highest expected').fill('eighty');
+    await page.getByRole('button', { name: 'Add the question' }).click();
+    await expect(page.getByText('Must be a number.')).toBeVisible();
+    await expect(page.getByLabel('Highest expected')).toBeFocused();
+    await page.getByLabel('Highest expected').fill('80');
+    await page.getByLabel('SDG indicators or targets (optional)').fill('6.1.1, 11.1');
+    await expectNoAxeViolations(page, 'question form');
+    await page.getByRole('button', { name: 'Add the question' }).click();
+    await expect(page.getByText(`Question ${CODE} added`)).toBeVisible();
+    await expectPath(page, SCREEN);
 
-  const group = page.locator('section[aria-labelledby="sub-1.1"] > ol > li');
-  const codes = async () => (await group.locator('span.font-mono').allTextContents()).map((c) => c.trim());
-  await expect(group.last()).toContainText(TEXT);
-  await expect(group.last()).toContainText('Percentage · Optional · SDG 6.1.1, 11.1');
-  const before = await codes();
-  expect(before.at(-1)).toBe(CODE);
+    const group = page.locator('section[aria-labelledby="sub-1.1"] > ol > li');
+    const codes = async () => (await group.locator('span.font-mono').allTextContents()).map((c) => c.trim());
+    await expect(group.last()).toContainText(TEXT);
+    await expect(group.last()).toContainText('Percentage · Optional · SDG 6.1.1, 11.1');
+    const before = await codes();
+    expect(before.at(-1)).toBe(CODE);
 
-  // The focal point's forms of both cycles now hold it; the focal point answers it in one of them.
-  const question = await questionByCode(CODE);
-  await ok(
-    api(`report/type/national/${ANSWERED}/PH/saved`, memberToken, {
-      json: { answers: [{ question_uuid: question.uuid, value: 42.5 }] },
-    }),
-    'answer it',
-  );
+    // The focal point's forms of both cycles now hold it; the focal point answers it in one of them.
+    const question = await questionByCode(CODE);
+    await ok(
+      api(`report/type/national/${ANSWERED}/PH/saved`, memberToken, {
+        json: { answers: [{ question_uuid: question.uuid, value: 42.5 }] },
+      }),
+      'answer it',
+    );
 
-  // Someone else edits it while the administrator does: the conflict is shown, and the administrator keeps their
-  // change.
-  await page.getByRole('link', { name: `Edit ${CODE}` }).click();
-  await expect(page.getByRole('heading', { level: 2, name: `Edit question ${CODE}` })).toBeFocused();
-  await page.getByLabel('Help text (optional)').fill('Count tanks of at least 500 litres.');
-  const { uuid: _uuid, version, retired_at: _retired, sort: _sort, ...fields } = await questionByCode(CODE);
-  await ok(
-    api('question/saved', adminToken, {
-      json: { ...fields, uuid: question.uuid, version, source_hint: 'Household survey' },
-    }),
-    'the other edit',
-  );
-  await page.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByRole('heading', { name: `${CODE} was changed while you were editing` })).toBeFocused();
-  await page.getByRole('button', { name: 'Keep my changes and save again' }).click();
-  await expect(page.getByText(`Question ${CODE} saved`)).toBeVisible();
-  await expect(page.getByRole('link', { name: `Edit ${CODE}` })).toBeFocused();
-  expect((await questionByCode(CODE)).help).toBe('Count tanks of at least 500 litres.');
+    // Someone else edits it while the administrator does: the conflict is shown, and the administrator keeps their
+    // change.
+    await page.getByRole('link', { name: `Edit ${CODE}` }).click();
+    await expect(page.getByRole('heading', { level: 2, name: `Edit question ${CODE}` })).toBeFocused();
+    await page.getByLabel('Help text (optional)').fill('Count tanks of at least 500 litres.');
+    const { uuid: _uuid, version, retired_at: _retired, sort: _sort, ...fields } = await questionByCode(CODE);
+    await ok(
+      api('question/saved', adminToken, {
+        json: { ...fields, uuid: question.uuid, version, source_hint: 'Household survey' },
+      }),
+      'the other edit',
+    );
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByRole('heading', { name: `${CODE} was changed while you were editing` })).toBeFocused();
+    await page.getByRole('button', { name: 'Keep my changes and save again' }).click();
+    await expect(page.getByText(`Question ${CODE} saved`)).toBeVisible();
+    await expect(page.getByRole('link', { name: `Edit ${CODE}` })).toBeFocused();
+    expect((await questionByCode(CODE)).help).toBe('Count tanks of at least 500 litres.');
 
-  // Move it up with the keyboard: the focus stays on the button, the order is saved.
-  await page.getByRole('button', { name: `Move ${CODE} up` }).focus();
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('status').filter({ hasText: `${CODE} moved up` })).toHaveText(
-    new RegExp(`now ${before.length - 1} of ${before.length} in 1\\.1`),
-  );
-  await expect(page.getByRole('button', { name: `Move ${CODE} up` })).toBeFocused();
-  const moved = [...before.slice(0, -2), CODE, before.at(-2)!];
-  expect(await codes()).toEqual(moved);
-  await page.reload();
-  await expect(group.first()).toBeVisible();
-  expect(await codes()).toEqual(moved);
-  await expect(page.getByRole('button', { name: `Move ${before[0]} up` })).toBeDisabled();
+    // Move it up with the keyboard: the focus stays on the button, the order is saved.
+    await page.getByRole('button', { name: `Move ${CODE} up` }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: `${CODE} moved up` })).toHaveText(
+      new RegExp(`now ${before.length - 1} of ${before.length} in 1\\.1`),
+    );
+    await expect(page.getByRole('button', { name: `Move ${CODE} up` })).toBeFocused();
+    const moved = [...before.slice(0, -2), CODE, before.at(-2)!];
+    expect(await codes()).toEqual(moved);
+    await page.reload();
+    await expect(group.first()).toBeVisible();
+    expect(await codes()).toEqual(moved);
+    await expect(page.getByRole('button', { name: `Move ${before[0]} up` })).toBeDisabled();
 
-  // The focal point sees it in the form of the cycle they have not answered it in.
-  const member = await signedInPage(browser, DEMO.member);
-  await member.page.goto(`/module/report/national/PH/${FRESH}/indicator/form`);
-  await expect(member.page.locator(`#q-${CODE}`)).toContainText(TEXT);
+    // The focal point sees it in the form of the cycle they have not answered it in.
+    const member = await signedInPage(browser, DEMO.member);
+    await member.page.goto(`/module/report/national/PH/${FRESH}/indicator/form`);
+    await expect(member.page.locator(`#q-${CODE}`)).toContainText(TEXT);
 
-  // Retire it, after a confirmation that says what happens to answers.
-  await page.getByRole('button', { name: `Retire ${CODE}` }).click();
-  const dialog = page.getByRole('dialog', { name: `Retire question ${CODE}?` });
-  await expect(dialog).toContainText('Past answers are kept');
-  await dialog.getByRole('button', { name: 'Retire the question' }).click();
-  await expect(page.getByText(`Question ${CODE} retired. Past answers are kept.`).first()).toBeVisible();
-  await expect(group.filter({ hasText: TEXT })).toHaveCount(0);
-  await page.getByLabel('Show retired questions').check();
-  await expect(group.filter({ hasText: TEXT })).toContainText('Retired on');
+    // Retire it, after a confirmation that says what happens to answers.
+    await page.getByRole('button', { name: `Retire ${CODE}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Retire question ${CODE}?` });
+    await expect(dialog).toContainText('Past answers are kept');
+    await dialog.getByRole('button', { name: 'Retire the question' }).click();
+    await expect(page.getByText(`Question ${CODE} retired. Past answers are kept.`).first()).toBeVisible();
+    await expect(group.filter({ hasText: TEXT })).toHaveCount(0);
+    await page.getByLabel('Show retired questions').check();
+    await expect(group.filter({ hasText: TEXT })).toContainText('Retired on');
 
-  // The form without an answer no longer shows it; the one that answered it keeps the answer.
-  await member.page.reload();
-  await expect(member.page.locator('#q-Q01')).toBeVisible();
-  await expect(member.page.locator(`#q-${CODE}`)).toHaveCount(0);
-  await member.page.goto(`/module/report/national/PH/${ANSWERED}/indicator/form`);
-  await expect(member.page.locator(`#q-${CODE}-value`)).toHaveValue('42.5');
+    // The form without an answer no longer shows it; the one that answered it keeps the answer.
+    await member.page.reload();
+    await expect(member.page.locator('#q-Q01')).toBeVisible();
+    await expect(member.page.locator(`#q-${CODE}`)).toHaveCount(0);
+    await member.page.goto(`/module/report/national/PH/${ANSWERED}/indicator/form`);
+    await expect(member.page.locator(`#q-${CODE}-value`)).toHaveValue('42.5');
 
-  // The browser logs the refused save (409) of the conflict; nothing else may fail.
-  expect(admin.problems.filter((problem) => !/status of 409/.test(problem))).toEqual([]);
-  expect(member.problems).toEqual([]);
-  await member.close();
-  await admin.close();
-});
+    // The browser logs the refused save (409) of the conflict; nothing else may fail.
+    expect(admin.problems.filter((problem) => !/status of 409/.test(problem))).toEqual([]);
+    expect(member.problems).toEqual([]);
+    await member.close();
+    await admin.close();
+  },
+);
 
 test('an administrator edits a reporting cycle; the screen fits a phone and a laptop', async ({ browser }) => {
   test.setTimeout(150_000);

@@ -127,23 +127,24 @@ test('key facts write their numbers the language’s way: no comma between thous
 });
 
 for (const lang of ['fr', 'ru'] as const) {
-  test(`/${lang}/: a country's page draws the trend of an indicator with several years, and none for a single year`, async ({
-    page,
-  }) => {
-    await page.goto(`/${lang}/urbanisation-profile/view/${COUNTRY.code}`);
-    const trend = page.locator('#trend-URB_POP_PCT');
-    await expect(trend.getByRole('heading', { level: 4 })).toHaveText(
-      lang === 'fr' ? /^Évolution de (?:19|20)\d\d à 2020$/ : /^Динамика с (?:19|20)\d\d по 2020 год$/,
-    );
-    await expect(trend.getByRole('img')).toBeVisible();
-    await trend.locator('summary').click();
-    await expect(trend.getByRole('row', { name: new RegExp(`${YEAR}\\s+46,30`) })).toBeVisible();
-    await expect(trend.getByRole('row', { name: /2020\s+47,41/ })).toBeVisible();
-    // Japan has one year of each of its figures: no chart of a single point.
-    await page.goto(`/${lang}/urbanisation-profile/view/JP`);
-    expect(await page.locator('main li h3').count()).toBeGreaterThan(0);
-    await expect(page.locator('[id^="trend-"]')).toHaveCount(0);
-  });
+  test(
+    `/${lang}/: a country's page draws the trend of an ` + `indicator with several years, and none for a single year`,
+    async ({ page }) => {
+      await page.goto(`/${lang}/urbanisation-profile/view/${COUNTRY.code}`);
+      const trend = page.locator('#trend-URB_POP_PCT');
+      await expect(trend.getByRole('heading', { level: 4 })).toHaveText(
+        lang === 'fr' ? /^Évolution de (?:19|20)\d\d à 2020$/ : /^Динамика с (?:19|20)\d\d по 2020 год$/,
+      );
+      await expect(trend.getByRole('img')).toBeVisible();
+      await trend.locator('summary').click();
+      await expect(trend.getByRole('row', { name: new RegExp(`${YEAR}\\s+46,30`) })).toBeVisible();
+      await expect(trend.getByRole('row', { name: /2020\s+47,41/ })).toBeVisible();
+      // Japan has one year of each of its figures: no chart of a single point.
+      await page.goto(`/${lang}/urbanisation-profile/view/JP`);
+      expect(await page.locator('main li h3').count()).toBeGreaterThan(0);
+      await expect(page.locator('[id^="trend-"]')).toHaveCount(0);
+    },
+  );
 }
 
 test('the pages pass axe at 390 and 1366 px in French, Russian and Chinese', async ({ page }, testInfo) => {

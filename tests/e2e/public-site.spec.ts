@@ -174,24 +174,25 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/#banner-2$/);
   });
 
-  test('the Reports menu leads to the regional reports; at 1280 and 1366 px the header keeps every label on one line', async ({
-    page,
-  }) => {
-    for (const width of [1280, 1366]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto('/');
-      const nav = page.getByRole('navigation', { name: 'Main' }).first();
-      for (const item of await nav.locator(':scope > ul > li > a, :scope > ul > li > details > summary').all()) {
-        const box = (await item.boundingBox())!;
-        expect(box.height, `${await item.textContent()} at ${width} px`).toBeLessThan(44);
+  test(
+    'the Reports menu leads to the regional reports; at 1280 ' + 'and 1366 px the header keeps every label on one line',
+    async ({ page }) => {
+      for (const width of [1280, 1366]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto('/');
+        const nav = page.getByRole('navigation', { name: 'Main' }).first();
+        for (const item of await nav.locator(':scope > ul > li > a, :scope > ul > li > details > summary').all()) {
+          const box = (await item.boundingBox())!;
+          expect(box.height, `${await item.textContent()} at ${width} px`).toBeLessThan(44);
+        }
       }
-    }
-    const reports = page.getByRole('navigation', { name: 'Main' }).first().getByText('Reports', { exact: true });
-    await reports.focus();
-    await page.keyboard.press('Enter');
-    await page.getByRole('link', { name: 'Regional reports' }).first().click();
-    await expect(page).toHaveURL(/\/regional-reports$/);
-  });
+      const reports = page.getByRole('navigation', { name: 'Main' }).first().getByText('Reports', { exact: true });
+      await reports.focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('link', { name: 'Regional reports' }).first().click();
+      await expect(page).toHaveURL(/\/regional-reports$/);
+    },
+  );
 
   test('the contact form posts as a plain form and lands on the confirmation page', async ({ page }) => {
     await page.goto('/contact-us');

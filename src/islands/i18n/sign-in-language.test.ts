@@ -27,10 +27,13 @@ describe('the back-office’s language after a sign-in (decisions 042, 059)', ()
     expect(parseArrival('{not json')).toBeNull();
   });
 
-  it('asks the identity service for its emails in the page’s language (its code for Simplified Chinese is zh-CN)', () => {
-    expect(identityLanguageCode('zh')).toBe('zh-CN');
-    expect(identityLanguageCode('fr')).toBe('fr');
-    expect(identityLanguageCode('ru')).toBe('ru');
-    expect(identityLanguageCode('en')).toBe('en');
-  });
+  it(
+    'asks the identity service for its emails in the page’s ' + 'language (its code for Simplified Chinese is zh-CN)',
+    () => {
+      expect(identityLanguageCode('zh')).toBe('zh-CN');
+      expect(identityLanguageCode('fr')).toBe('fr');
+      expect(identityLanguageCode('ru')).toBe('ru');
+      expect(identityLanguageCode('en')).toBe('en');
+    },
+  );
 });

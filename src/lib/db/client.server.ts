@@ -73,7 +73,8 @@ export async function applyPassedOverMigrations(db: Db, folder = migrationsFolde
     await db.transaction(async (tx) => {
       for (const statement of migration.sql) if (statement.trim()) await tx.execute(sql.raw(statement));
       await tx.execute(
-        sql`insert into drizzle.__drizzle_migrations (hash, created_at) values (${migration.hash}, ${migration.folderMillis})`,
+        sql`insert into drizzle.__drizzle_migrations (hash, created_at) values (${migration.hash},
+          ${migration.folderMillis})`,
       );
     });
     applied.push(migration.folderMillis);

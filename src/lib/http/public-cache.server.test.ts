@@ -40,18 +40,21 @@ describe('PublicCache', () => {
     expect((await cache.get('reports:a', load)).body).toBe('{"version":1}');
   });
 
-  test('a load that overlapped an invalidation is answered but not kept, and later requests do not join it', async () => {
-    const cache = new PublicCache();
-    const slow = deferred<{ v: string }>();
-    const stale = cache.get('cms:list', () => slow.promise);
-    cache.invalidate('cms');
-    // Asked after the write: a load of its own, not the one that may predate the write.
-    const fresh = cache.get('cms:list', async () => ({ v: 'after' }));
-    slow.resolve({ v: 'before' });
-    expect((await stale).body).toBe('{"v":"before"}');
-    expect((await fresh).body).toBe('{"v":"after"}');
-    expect((await cache.get('cms:list', async () => ({ v: 'reloaded' }))).body).toBe('{"v":"after"}');
-  });
+  test(
+    'a load that overlapped an invalidation is answered ' + 'but not kept, and later requests do not join it',
+    async () => {
+      const cache = new PublicCache();
+      const slow = deferred<{ v: string }>();
+      const stale = cache.get('cms:list', () => slow.promise);
+      cache.invalidate('cms');
+      // Asked after the write: a load of its own, not the one that may predate the write.
+      const fresh = cache.get('cms:list', async () => ({ v: 'after' }));
+      slow.resolve({ v: 'before' });
+      expect((await stale).body).toBe('{"v":"before"}');
+      expect((await fresh).body).toBe('{"v":"after"}');
+      expect((await cache.get('cms:list', async () => ({ v: 'reloaded' }))).body).toBe('{"v":"after"}');
+    },
+  );
 
   test('a failed load is not kept', async () => {
     const cache = new PublicCache();
@@ -65,24 +68,29 @@ describe('PublicCache', () => {
     expect(() => cache.shared('nodomain', async () => 1)).toThrow(/domain and a colon/);
   });
 
-  test('a shared value is loaded once, kept as the same object until its domain changes, and not kept when it fails', async () => {
-    const cache = new PublicCache();
-    let loads = 0;
-    const load = async () => ({ figures: new Map([['POP', ++loads]]) });
-    const [a, b] = await Promise.all([
-      cache.shared('profile:all-values', load),
-      cache.shared('profile:all-values', load),
-    ]);
-    expect(a).toBe(b);
-    expect(await cache.shared('profile:all-values', load)).toBe(a);
-    cache.invalidate('cms');
-    expect(await cache.shared('profile:all-values', load)).toBe(a);
-    cache.invalidate('profile');
-    const after = await cache.shared('profile:all-values', load);
-    expect(after.figures.get('POP')).toBe(2);
-    await expect(cache.shared('profile:broken', () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
-    expect(await cache.shared('profile:broken', async () => 'read')).toBe('read');
-  });
+  test(
+    'a shared value is loaded once, kept as the same object ' + 'until its domain changes, and not kept when it fails',
+    async () => {
+      const cache = new PublicCache();
+      let loads = 0;
+      const load = async () => ({ figures: new Map([['POP', ++loads]]) });
+      const [a, b] = await Promise.all([
+        cache.shared('profile:all-values', load),
+        cache.shared('profile:all-values', load),
+      ]);
+      expect(a).toBe(b);
+      expect(await cache.shared('profile:all-values', load)).toBe(a);
+      cache.invalidate('cms');
+      expect(await cache.shared('profile:all-values', load)).toBe(a);
+      cache.invalidate('profile');
+      const after = await cache.shared('profile:all-values', load);
+      expect(after.figures.get('POP')).toBe(2);
+      await expect(cache.shared('profile:broken', () => Promise.reject(new Error('db down')))).rejects.toThrow(
+        'db down',
+      );
+      expect(await cache.shared('profile:broken', async () => 'read')).toBe('read');
+    },
+  );
 });
 
 test('matchesEtag: strong, weak, lists and *', () => {

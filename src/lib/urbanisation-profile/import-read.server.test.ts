@@ -45,23 +45,26 @@ describe('readImportRows, in a worker thread (decision 054)', () => {
     );
   });
 
-  test('a reading past its time or heap is stopped, and says so; the widest file fits the heap it is given', async () => {
-    const slow = await readImportRows({ kind: 'xlsx', bytes: fullXlsx(5000) }, { heapMb: 64, timeoutMs: 1 }).catch(
-      (e: unknown) => e,
-    );
-    expect(slow).toBeInstanceOf(ReadLimitError);
-    expect((slow as Error).message).toBe(
-      'the file takes too long to read: keep only the figures in it, or import it in parts',
-    );
-    const greedy = await readImportRows({ kind: 'csv', text: widest() }, { heapMb: 16, timeoutMs: 30_000 }).catch(
-      (e: unknown) => e,
-    );
-    expect(greedy).toBeInstanceOf(ReadLimitError);
-    expect((greedy as Error).message).toBe(
-      'the file needs more memory to read than an import may use: keep only the figures in it, or import it in parts',
-    );
-    expect(
-      (await readImportRows({ kind: 'csv', text: widest() }, { ...READ_LIMITS, timeoutMs: 30_000 })).rows,
-    ).toHaveLength(5001);
-  });
+  test(
+    'a reading past its time or heap is stopped, and ' + 'says so; the widest file fits the heap it is given',
+    async () => {
+      const slow = await readImportRows({ kind: 'xlsx', bytes: fullXlsx(5000) }, { heapMb: 64, timeoutMs: 1 }).catch(
+        (e: unknown) => e,
+      );
+      expect(slow).toBeInstanceOf(ReadLimitError);
+      expect((slow as Error).message).toBe(
+        'the file takes too long to read: keep only the figures in it, or import it in parts',
+      );
+      const greedy = await readImportRows({ kind: 'csv', text: widest() }, { heapMb: 16, timeoutMs: 30_000 }).catch(
+        (e: unknown) => e,
+      );
+      expect(greedy).toBeInstanceOf(ReadLimitError);
+      expect((greedy as Error).message).toBe(
+        'the file needs more memory to read than an import may use: keep only the figures in it, or import it in parts',
+      );
+      expect(
+        (await readImportRows({ kind: 'csv', text: widest() }, { ...READ_LIMITS, timeoutMs: 30_000 })).rows,
+      ).toHaveLength(5001);
+    },
+  );
 });

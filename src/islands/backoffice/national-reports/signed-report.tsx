@@ -71,7 +71,11 @@ export function SignedReport({ report, identity }: { report: Report; identity: W
 function CurrentFile({ file }: { file: ReportFile }) {
   return (
     <div className="mt-3 space-y-2">
-      <div className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-slate-200 bg-slate-50 p-3">
+      <div
+        className={
+          'flex flex-wrap items-center justify-between gap-3 ' + 'rounded-md border border-slate-200 bg-slate-50 p-3'
+        }
+      >
         <div className="flex min-w-0 items-center gap-3">
           <Icon name="report" className="size-6 shrink-0 text-brand-700" />
           <div className="min-w-0">

@@ -103,30 +103,33 @@ describe('autosave queue', () => {
     expect(storage.read('drafts:user-1:form-1')).toContain('abc');
   });
 
-  it('holds answers typed offline, keeps them across a reload, and sends them when the connection returns', async () => {
-    const server = fakeServer();
-    server.state.online = false;
-    const first = makeQueue(server);
-    await first.queue.put('q1', '10', input('q1', 10), { baseVersion: null });
-    await first.queue.put('q2', '20', input('q2', 20), { baseVersion: null });
-    expect(first.queue.$connection.get()).toBe('offline');
-    expect(first.queue.$status.get()['q1']).toEqual({ kind: 'pending' });
-    expect(first.queue.$summary.get()).toEqual({ unsaved: 2, failed: 0 });
-    expect(server.answers.size).toBe(0);
+  it(
+    'holds answers typed offline, keeps them across a ' + 'reload, and sends them when the connection returns',
+    async () => {
+      const server = fakeServer();
+      server.state.online = false;
+      const first = makeQueue(server);
+      await first.queue.put('q1', '10', input('q1', 10), { baseVersion: null });
+      await first.queue.put('q2', '20', input('q2', 20), { baseVersion: null });
+      expect(first.queue.$connection.get()).toBe('offline');
+      expect(first.queue.$status.get()['q1']).toEqual({ kind: 'pending' });
+      expect(first.queue.$summary.get()).toEqual({ unsaved: 2, failed: 0 });
+      expect(server.answers.size).toBe(0);
 
-    // The page reloads: a new queue on the same storage finds both drafts.
-    const second = makeQueue(server, first.storage);
-    expect(Object.keys(second.queue.$drafts.get()).sort()).toEqual(['q1', 'q2']);
-    expect(second.queue.$status.get()['q2']).toEqual({ kind: 'pending' });
+      // The page reloads: a new queue on the same storage finds both drafts.
+      const second = makeQueue(server, first.storage);
+      expect(Object.keys(second.queue.$drafts.get()).sort()).toEqual(['q1', 'q2']);
+      expect(second.queue.$status.get()['q2']).toEqual({ kind: 'pending' });
 
-    server.state.online = true;
-    await second.queue.retry();
-    expect(server.answers.get('q1')?.value).toBe(10);
-    expect(server.answers.get('q2')?.value).toBe(20);
-    expect(server.requests.at(-1)).toHaveLength(2);
-    expect(second.queue.$summary.get()).toEqual({ unsaved: 0, failed: 0 });
-    expect(second.queue.$connection.get()).toBe('online');
-  });
+      server.state.online = true;
+      await second.queue.retry();
+      expect(server.answers.get('q1')?.value).toBe(10);
+      expect(server.answers.get('q2')?.value).toBe(20);
+      expect(server.requests.at(-1)).toHaveLength(2);
+      expect(second.queue.$summary.get()).toEqual({ unsaved: 0, failed: 0 });
+      expect(second.queue.$connection.get()).toBe('online');
+    },
+  );
 
   it('keeps answers while the sign-in has expired and sends them after signing in again', async () => {
     const server = fakeServer();

@@ -16,7 +16,9 @@ export function Avatar({ identity, size }: { identity: Pick<Whoami, 'photo' | 'n
   return (
     <span
       aria-hidden="true"
-      className={`${box} flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-800`}
+      className={
+        `${box} flex shrink-0 items-center justify-center ` + `rounded-full bg-brand-100 font-semibold text-brand-800`
+      }
     >
       {initialsOf(identity.name, identity.email)}
     </span>
