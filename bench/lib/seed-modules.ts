@@ -167,7 +167,10 @@ async function seedNationalReports(db: Db): Promise<ModulesSeedResult['nationalR
           completeness: progress,
           completenessPct: progress.pct,
           title: `${country.name}: national report on the New Urban Agenda ${c.year}`,
-          executiveSummary: `${country.name} reports on its follow-up of the New Urban Agenda: housing and basic services, the urban economy, resilience, governance, planning and the means of implementation, with the figures of its national statistics office.`,
+          executiveSummary:
+            `${country.name} reports on its follow-up of the New Urban Agenda: housing and basic services, the ` +
+            `urban economy, resilience, governance, planning and the means of implementation, with the figures of ` +
+            `its national statistics office.`,
           submittedAt,
           publishedAt:
             status === 'published'
@@ -232,7 +235,8 @@ async function seedProfile(db: Db): Promise<ModulesSeedResult['profile']> {
           values,
           narrative:
             n === PROFILE_YEARS.length - 1
-              ? `The ${year} figures for this country come from the sources named with each indicator; estimates are marked.`
+              ? `The ${year} figures for this country come from the sources named with each indicator; estimates ` +
+                `are marked.`
               : null,
           status: 'published',
         });
@@ -377,17 +381,22 @@ const TOPICS = [
 ] as const;
 
 const SENTENCES = [
-  'The community took part from the first survey to the final inspection, and its representatives sat on the steering committee.',
+  'The community took part from the first survey to the final inspection, and its representatives sat on the ' +
+    'steering committee.',
   'City engineers costed each proposal and reported progress every quarter at open meetings in the neighbourhood.',
-  'Households that were flooded most years now stay dry in the rainy season, thanks to the new drainage channels and pumping stations.',
-  'The national ministry provided matching funds, while the municipality covered the running costs from its own revenue.',
+  'Households that were flooded most years now stay dry in the rainy season, thanks to the new drainage ' +
+    'channels and pumping stations.',
+  'The national ministry provided matching funds, while the municipality covered the running costs from its ' +
+    'own revenue.',
   'Residents mapped the settlement themselves, which gave the city the first reliable record of who lived where.',
   'Women’s savings groups managed the small loans and were repaid in full within three years.',
   'The programme started in two pilot wards and was extended to the whole city after an independent evaluation.',
-  'Land tenure was regularised before works began, so that families could invest in their homes without fear of eviction.',
+  'Land tenure was regularised before works began, so that families could invest in their homes without fear ' +
+    'of eviction.',
   'Local universities trained the staff of the municipality and monitored the results with the community.',
   'Maintenance is paid for by a small monthly fee that the ward committee collects and accounts for in public.',
-  'The approach has since been adopted by four other cities of the country, with support from the national association of municipalities.',
+  'The approach has since been adopted by four other cities of the country, with support from the national ' +
+    'association of municipalities.',
   'An online dashboard shows the works under way, their budgets and the complaints received, with answers.',
   'The main difficulty was coordination between the agencies responsible for land, water and roads.',
   'Young people were employed in the construction teams and several went on to start their own small firms.',
@@ -437,7 +446,8 @@ async function seedPractices(db: Db, storage: FileStore): Promise<ModulesSeedRes
     const second = random() < 0.6 ? categories[Math.floor(random() * categories.length)]! : null;
     const startYear = 2008 + Math.floor(random() * 17);
     const ended = random() < 0.4;
-    const summary = `${place?.[0] ?? 'The city'} carried out ${topic[0]}. ${paragraph(random, 4 + Math.floor(random() * 5))}`;
+    const summary =
+      `${place?.[0] ?? 'The city'} carried out ${topic[0]}. ` + `${paragraph(random, 4 + Math.floor(random() * 5))}`;
     const narrative = Object.fromEntries(
       [
         'context',
@@ -465,7 +475,9 @@ async function seedPractices(db: Db, storage: FileStore): Promise<ModulesSeedRes
       ...(i < COVERS && { uuid: coverOwners[i] }),
       status: 'published',
       featured: i < 6,
-      title: `${topic[0][0]!.toUpperCase()}${topic[0].slice(1)} in ${place?.[0] ?? REGION_COUNTRIES.find((c) => c.code === country)!.name} (${i + 1})`,
+      title:
+        `${topic[0][0]!.toUpperCase()}${topic[0].slice(1)} in ` +
+        `${place?.[0] ?? REGION_COUNTRIES.find((c) => c.code === country)!.name} (${i + 1})`,
       countryCode: country,
       city: place?.[0] ?? null,
       lat: place ? place[1] + (random() - 0.5) * 0.2 : null,

@@ -145,7 +145,8 @@ async function prepareData(deps: AppDeps, auth: Auth): Promise<void> {
   try {
     const loaded = await importOpenData(deps);
     console.log(
-      `Open data: ${loaded.figures} figures; ${loaded.inserted + loaded.updated + loaded.deleted} datasets written (${(loaded.ms / 1000).toFixed(1)} s)`,
+      `Open data: ${loaded.figures} figures; ${loaded.inserted + loaded.updated + loaded.deleted} datasets ` +
+        `written (${(loaded.ms / 1000).toFixed(1)} s)`,
     );
   } catch (error) {
     // The portal works without them: say why, and carry on (npm run data:import says the same).

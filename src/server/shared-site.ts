@@ -334,7 +334,8 @@ export class SharedSite implements SitePublisher, SiteSource {
       await storage.delete(old.map((row) => row.archiveKey!)).catch(() => {});
     }
     await db.execute(
-      sql`delete from ${siteBuilds} where id not in (select id from ${siteBuilds} order by started_at desc limit 20) and live_since is distinct from (select max(live_since) from ${siteBuilds})`,
+      sql`delete from ${siteBuilds} where id not in (select id from ${siteBuilds} order by started_at desc limit 20)
+        and live_since is distinct from (select max(live_since) from ${siteBuilds})`,
     );
   }
 

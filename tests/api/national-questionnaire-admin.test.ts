@@ -75,25 +75,28 @@ describe('reordering', () => {
     expect(before.slice(2).every((q) => versions.get(q.uuid) === q.version)).toBe(true);
   });
 
-  test('an order based on versions that changed since: 409 with every question as it is now, and nothing moves', async () => {
-    const before = await allQuestions();
-    const target = before[5]!;
-    const edited = await ctx.request('/api/question/saved', {
-      token: admin.token,
-      json: { ...editable(target), version: target.version, help: 'Changed by another administrator' },
-    });
-    await expectJson(edited, 200, QuestionResponseSchema);
-    const stale = await expectJson(
-      await reorder({
-        uuids: [...before].reverse().map((q) => q.uuid),
-        versions: [...before].reverse().map((q) => q.version),
-      }),
-      409,
-      QuestionReorderConflictSchema,
-    );
-    expect(stale.current.find((q) => q.uuid === target.uuid)?.help).toBe('Changed by another administrator');
-    expect((await allQuestions()).map((q) => q.uuid)).toEqual(before.map((q) => q.uuid));
-  });
+  test(
+    'an order based on versions that changed since: 409 ' + 'with every question as it is now, and nothing moves',
+    async () => {
+      const before = await allQuestions();
+      const target = before[5]!;
+      const edited = await ctx.request('/api/question/saved', {
+        token: admin.token,
+        json: { ...editable(target), version: target.version, help: 'Changed by another administrator' },
+      });
+      await expectJson(edited, 200, QuestionResponseSchema);
+      const stale = await expectJson(
+        await reorder({
+          uuids: [...before].reverse().map((q) => q.uuid),
+          versions: [...before].reverse().map((q) => q.version),
+        }),
+        409,
+        QuestionReorderConflictSchema,
+      );
+      expect(stale.current.find((q) => q.uuid === target.uuid)?.help).toBe('Changed by another administrator');
+      expect((await allQuestions()).map((q) => q.uuid)).toEqual(before.map((q) => q.uuid));
+    },
+  );
 
   test('versions must match the questions one for one; a country administrator may not reorder', async () => {
     const before = await allQuestions();
@@ -105,90 +108,96 @@ describe('reordering', () => {
 });
 
 describe('retiring a question', () => {
-  test('it leaves the open cycle’s forms that have no answer to it; a form that answered it keeps it and its answer', async () => {
-    const created = await expectJson(
-      await ctx.request('/api/question/saved', {
-        token: admin.token,
-        json: {
-          code: 'Q39',
-          thrust: 'TC3',
-          subcategory: '3.2',
-          question_tier: 2,
-          text: 'Share of urban tree cover',
-          answer_type: 'pct',
-        },
-      }),
-      200,
-      QuestionResponseSchema,
-    );
-    const question = created.data;
-    expect((await viewReport(ctx, phMember, YEAR, 'PH')).questions.some((q) => q.uuid === question.uuid)).toBe(true);
-    expect((await saveAnswers(ctx, vnMember, YEAR, 'VN', [{ question_uuid: question.uuid, value: 23.5 }])).status).toBe(
-      200,
-    );
-    const totalBefore = (await viewReport(ctx, phMember, YEAR, 'PH')).report.completeness.total;
+  test(
+    'it leaves the open cycle’s forms that have no answer ' + 'to it; a form that answered it keeps it and its answer',
+    async () => {
+      const created = await expectJson(
+        await ctx.request('/api/question/saved', {
+          token: admin.token,
+          json: {
+            code: 'Q39',
+            thrust: 'TC3',
+            subcategory: '3.2',
+            question_tier: 2,
+            text: 'Share of urban tree cover',
+            answer_type: 'pct',
+          },
+        }),
+        200,
+        QuestionResponseSchema,
+      );
+      const question = created.data;
+      expect((await viewReport(ctx, phMember, YEAR, 'PH')).questions.some((q) => q.uuid === question.uuid)).toBe(true);
+      expect(
+        (await saveAnswers(ctx, vnMember, YEAR, 'VN', [{ question_uuid: question.uuid, value: 23.5 }])).status,
+      ).toBe(200);
+      const totalBefore = (await viewReport(ctx, phMember, YEAR, 'PH')).report.completeness.total;
 
-    const retired = await expectJson(
-      await ctx.request(`/api/question/retire/${question.uuid}`, {
-        token: admin.token,
-        json: { version: question.version },
-      }),
-      200,
-      QuestionResponseSchema,
-    );
-    expect(retired.data.retired_at).not.toBeNull();
+      const retired = await expectJson(
+        await ctx.request(`/api/question/retire/${question.uuid}`, {
+          token: admin.token,
+          json: { version: question.version },
+        }),
+        200,
+        QuestionResponseSchema,
+      );
+      expect(retired.data.retired_at).not.toBeNull();
 
-    const ph = await viewReport(ctx, phMember, YEAR, 'PH');
-    expect(ph.questions.some((q) => q.uuid === question.uuid)).toBe(false);
-    expect(ph.report.completeness.total).toBe(totalBefore - 1);
-    // The stored completeness of the list agrees with the form.
-    const cycles = await expectJson(
-      await ctx.request('/api/report/type/national/cycles', { token: phMember.token }),
-      200,
-      CycleListResponseSchema,
-    );
-    expect(cycles.data.find((c) => c.year === YEAR)?.report?.completeness.total).toBe(totalBefore - 1);
-    const vn = await viewReport(ctx, vnMember, YEAR, 'VN');
-    expect(vn.questions.some((q) => q.uuid === question.uuid)).toBe(true);
-    expect(vn.answers.find((a) => a.question_uuid === question.uuid)?.value).toBe(23.5);
-    // A form without it refuses an answer to it.
-    await expectError(
-      await saveAnswers(ctx, phMember, YEAR, 'PH', [{ question_uuid: question.uuid, value: 10 }]),
-      400,
-      { fields: ['answers.0.question_uuid'] },
-    );
+      const ph = await viewReport(ctx, phMember, YEAR, 'PH');
+      expect(ph.questions.some((q) => q.uuid === question.uuid)).toBe(false);
+      expect(ph.report.completeness.total).toBe(totalBefore - 1);
+      // The stored completeness of the list agrees with the form.
+      const cycles = await expectJson(
+        await ctx.request('/api/report/type/national/cycles', { token: phMember.token }),
+        200,
+        CycleListResponseSchema,
+      );
+      expect(cycles.data.find((c) => c.year === YEAR)?.report?.completeness.total).toBe(totalBefore - 1);
+      const vn = await viewReport(ctx, vnMember, YEAR, 'VN');
+      expect(vn.questions.some((q) => q.uuid === question.uuid)).toBe(true);
+      expect(vn.answers.find((a) => a.question_uuid === question.uuid)?.value).toBe(23.5);
+      // A form without it refuses an answer to it.
+      await expectError(
+        await saveAnswers(ctx, phMember, YEAR, 'PH', [{ question_uuid: question.uuid, value: 10 }]),
+        400,
+        { fields: ['answers.0.question_uuid'] },
+      );
 
-    const restored = await expectJson(
-      await ctx.request(`/api/question/retire/${question.uuid}`, {
-        token: admin.token,
-        json: { version: retired.data.version, retired: false },
-      }),
-      200,
-      QuestionResponseSchema,
-    );
-    expect(restored.data.retired_at).toBeNull();
-    expect((await viewReport(ctx, phMember, YEAR, 'PH')).questions.some((q) => q.uuid === question.uuid)).toBe(true);
-  });
+      const restored = await expectJson(
+        await ctx.request(`/api/question/retire/${question.uuid}`, {
+          token: admin.token,
+          json: { version: retired.data.version, retired: false },
+        }),
+        200,
+        QuestionResponseSchema,
+      );
+      expect(restored.data.retired_at).toBeNull();
+      expect((await viewReport(ctx, phMember, YEAR, 'PH')).questions.some((q) => q.uuid === question.uuid)).toBe(true);
+    },
+  );
 
-  test('a cycle whose answers locked before the retirement (by date or by closing) keeps the question in its forms', async () => {
-    const q38 = (await allQuestions()).find((q) => q.code === 'Q38')!;
-    const retired = await expectJson(
-      await ctx.request(`/api/question/retire/${q38.uuid}`, { token: admin.token, json: { version: q38.version } }),
-      200,
-      QuestionResponseSchema,
-    );
-    expect((await viewReport(ctx, admin, 2020, 'PH')).questions.some((q) => q.uuid === q38.uuid)).toBe(true);
-    expect((await viewReport(ctx, admin, 2019, 'PH')).questions.some((q) => q.uuid === q38.uuid)).toBe(true);
-    expect((await viewReport(ctx, admin, YEAR, 'PH')).questions.some((q) => q.uuid === q38.uuid)).toBe(false);
-    await expectJson(
-      await ctx.request(`/api/question/retire/${q38.uuid}`, {
-        token: admin.token,
-        json: { version: retired.data.version, retired: false },
-      }),
-      200,
-      QuestionResponseSchema,
-    );
-  });
+  test(
+    'a cycle whose answers locked before the retirement ' + '(by date or by closing) keeps the question in its forms',
+    async () => {
+      const q38 = (await allQuestions()).find((q) => q.code === 'Q38')!;
+      const retired = await expectJson(
+        await ctx.request(`/api/question/retire/${q38.uuid}`, { token: admin.token, json: { version: q38.version } }),
+        200,
+        QuestionResponseSchema,
+      );
+      expect((await viewReport(ctx, admin, 2020, 'PH')).questions.some((q) => q.uuid === q38.uuid)).toBe(true);
+      expect((await viewReport(ctx, admin, 2019, 'PH')).questions.some((q) => q.uuid === q38.uuid)).toBe(true);
+      expect((await viewReport(ctx, admin, YEAR, 'PH')).questions.some((q) => q.uuid === q38.uuid)).toBe(false);
+      await expectJson(
+        await ctx.request(`/api/question/retire/${q38.uuid}`, {
+          token: admin.token,
+          json: { version: retired.data.version, retired: false },
+        }),
+        200,
+        QuestionResponseSchema,
+      );
+    },
+  );
 
   test('a stale version: 409 with the question as it is now', async () => {
     const q37 = (await allQuestions()).find((q) => q.code === 'Q37')!;
@@ -396,34 +405,38 @@ describe('fields left out of an update keep their value (DESIGN.md §12)', () =>
 });
 
 describe('creations racing each other (a double click, two administrators)', () => {
-  test('one cycle of a year: one is created; the others are told it exists (409 with it, or 400 asking for its version)', async () => {
-    const responses = await Promise.all(
-      [0, 1, 2].map(() =>
-        ctx.request('/api/report/type/national/cycles/saved', {
-          token: admin.token,
-          json: { year: 2041, opens_at: '2041-01-01', closes_at: '2041-06-30', status: 'open' },
-        }),
-      ),
-    );
-    // PostgreSQL runs them at once (a 409 for an insert that lost); PGlite one after the other.
-    expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
-    for (const response of responses.filter((r) => r.status !== 200)) {
-      if (response.status === 400) {
-        await expectError(response, 400, { fields: ['version'] });
-        continue;
-      }
-      const body = await expectJson(
-        response,
-        409,
-        z.object({
-          status: z.literal(409),
-          message: z.string(),
-          current: CycleListResponseSchema.shape.data.element.omit({ counts: true, report: true }),
-        }),
+  test(
+    'one cycle of a year: one is created; the others are told it exists (409 with it, or 400 asking for its ' +
+      'version)',
+    async () => {
+      const responses = await Promise.all(
+        [0, 1, 2].map(() =>
+          ctx.request('/api/report/type/national/cycles/saved', {
+            token: admin.token,
+            json: { year: 2041, opens_at: '2041-01-01', closes_at: '2041-06-30', status: 'open' },
+          }),
+        ),
       );
-      expect(body.current).toMatchObject({ year: 2041, status: 'open', version: 1 });
-    }
-  });
+      // PostgreSQL runs them at once (a 409 for an insert that lost); PGlite one after the other.
+      expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
+      for (const response of responses.filter((r) => r.status !== 200)) {
+        if (response.status === 400) {
+          await expectError(response, 400, { fields: ['version'] });
+          continue;
+        }
+        const body = await expectJson(
+          response,
+          409,
+          z.object({
+            status: z.literal(409),
+            message: z.string(),
+            current: CycleListResponseSchema.shape.data.element.omit({ counts: true, report: true }),
+          }),
+        );
+        expect(body.current).toMatchObject({ year: 2041, status: 'open', version: 1 });
+      }
+    },
+  );
 
   test('one question code: one is created, the others are 400s naming the code', async () => {
     const responses = await Promise.all(
@@ -447,71 +460,75 @@ describe('creations racing each other (a double click, two administrators)', () 
     expect((await allQuestions()).filter((q) => q.code === 'Q95')).toHaveLength(1);
   });
 
-  test('questions changing while a country saves answers: no error, no deadlock, and the stored completeness agrees with the form', async () => {
-    const create = async (code: string, compulsory: boolean) =>
-      expectJson(
-        await ctx.request('/api/question/saved', {
-          token: admin.token,
-          json: {
-            code,
-            thrust: 'TC2',
-            subcategory: '2.1',
-            question_tier: 2,
-            text: `Race share ${code}`,
-            answer_type: 'pct',
-            compulsory,
-          },
-        }),
-        200,
-        QuestionResponseSchema,
-      );
-    const targets = [];
-    for (const code of ['Q81', 'Q82', 'Q83', 'Q84']) targets.push((await create(code, false)).data);
-    const doomed = (await create('Q85', true)).data;
-    // A country's saves (each locks its report) run at the same time as questions are added and
-    // retired (each recomputes every open report's completeness in its own transaction).
-    const [doomedSave, ...statuses] = await Promise.all([
-      // An answer to the question being retired: saved before the retirement (it then stays in this
-      // form), or refused after it (400).
-      (async () =>
-        (await saveAnswers(ctx, vnMember, YEAR, 'VN', [{ question_uuid: doomed.uuid, value: 50 }])).status)(),
-      ...targets.map(
-        async (q, i) =>
-          (await saveAnswers(ctx, vnMember, YEAR, 'VN', [{ question_uuid: q.uuid, value: 10 + i }])).status,
-      ),
-      (async () =>
-        (
+  test(
+    'questions changing while a country saves answers: no error, no deadlock, and the stored completeness agrees ' +
+      'with the form',
+    async () => {
+      const create = async (code: string, compulsory: boolean) =>
+        expectJson(
           await ctx.request('/api/question/saved', {
             token: admin.token,
             json: {
-              code: 'Q86',
+              code,
               thrust: 'TC2',
               subcategory: '2.1',
               question_tier: 2,
-              text: 'Race share Q86',
+              text: `Race share ${code}`,
               answer_type: 'pct',
-              compulsory: true,
+              compulsory,
             },
-          })
-        ).status)(),
-      (async () =>
-        (
-          await ctx.request(`/api/question/retire/${doomed.uuid}`, {
-            token: admin.token,
-            json: { version: doomed.version },
-          })
-        ).status)(),
-    ]);
-    expect(statuses).toEqual(statuses.map(() => 200));
-    expect([200, 400]).toContain(doomedSave);
-    const form = await viewReport(ctx, vnMember, YEAR, 'VN');
-    const cycles = await expectJson(
-      await ctx.request('/api/report/type/national/cycles', { token: vnMember.token }),
-      200,
-      CycleListResponseSchema,
-    );
-    expect(cycles.data.find((c) => c.year === YEAR)?.report?.completeness).toEqual(form.report.completeness);
-    expect(form.questions.some((q) => q.code === 'Q86')).toBe(true);
-    expect(form.questions.some((q) => q.uuid === doomed.uuid)).toBe(doomedSave === 200);
-  });
+          }),
+          200,
+          QuestionResponseSchema,
+        );
+      const targets = [];
+      for (const code of ['Q81', 'Q82', 'Q83', 'Q84']) targets.push((await create(code, false)).data);
+      const doomed = (await create('Q85', true)).data;
+      // A country's saves (each locks its report) run at the same time as questions are added and
+      // retired (each recomputes every open report's completeness in its own transaction).
+      const [doomedSave, ...statuses] = await Promise.all([
+        // An answer to the question being retired: saved before the retirement (it then stays in this
+        // form), or refused after it (400).
+        (async () =>
+          (await saveAnswers(ctx, vnMember, YEAR, 'VN', [{ question_uuid: doomed.uuid, value: 50 }])).status)(),
+        ...targets.map(
+          async (q, i) =>
+            (await saveAnswers(ctx, vnMember, YEAR, 'VN', [{ question_uuid: q.uuid, value: 10 + i }])).status,
+        ),
+        (async () =>
+          (
+            await ctx.request('/api/question/saved', {
+              token: admin.token,
+              json: {
+                code: 'Q86',
+                thrust: 'TC2',
+                subcategory: '2.1',
+                question_tier: 2,
+                text: 'Race share Q86',
+                answer_type: 'pct',
+                compulsory: true,
+              },
+            })
+          ).status)(),
+        (async () =>
+          (
+            await ctx.request(`/api/question/retire/${doomed.uuid}`, {
+              token: admin.token,
+              json: { version: doomed.version },
+            })
+          ).status)(),
+      ]);
+      expect(statuses).toEqual(statuses.map(() => 200));
+      expect([200, 400]).toContain(doomedSave);
+      const form = await viewReport(ctx, vnMember, YEAR, 'VN');
+      const cycles = await expectJson(
+        await ctx.request('/api/report/type/national/cycles', { token: vnMember.token }),
+        200,
+        CycleListResponseSchema,
+      );
+      expect(cycles.data.find((c) => c.year === YEAR)?.report?.completeness).toEqual(form.report.completeness);
+      expect(form.questions.some((q) => q.code === 'Q86')).toBe(true);
+      expect(form.questions.some((q) => q.uuid === doomed.uuid)).toBe(doomedSave === 200);
+    },
+  );
 });

@@ -667,32 +667,35 @@ describe('uploads', () => {
     await expectError(await upload(ctx, otherAdmin, uuid, big), 403);
   });
 
-  test('with the version read, a report changed since is a 409 with the report as it is now; no file is kept', async () => {
-    const read = await status();
-    expect(read.status).toBe('completed');
-    // Meanwhile the report is reopened and completed again: the signed copy may show other answers.
-    for (const action of ['reopen', 'complete']) {
-      const { version } = await status();
-      expect((await updateReport(ctx, laAdmin, YEAR, 'LA', { version, action })).status).toBe(200);
-    }
-    const form = new FormData();
-    form.set(
-      'file',
-      new File([pdfBytes() as Uint8Array<ArrayBuffer>], 'signed-report.pdf', { type: 'application/pdf' }),
-    );
-    const stale = await ctx.request(`${BASE}/${uuid}/report/upload?version=${read.version}`, {
-      token: laAdmin.token,
-      body: form,
-    });
-    const body = await expectJson(stale, 409, ReportConflictResponseSchema);
-    expect(body.current).toMatchObject({ uuid, status: 'completed', version: read.version + 2, files: [] });
-    expect((await ctx.deps.storage.keys()).filter((key) => key.startsWith(`national-reports/${uuid}/`))).toEqual([]);
-    await expectError(
-      await ctx.request(`${BASE}/${uuid}/report/upload?version=x`, { token: laAdmin.token, body: form }),
-      400,
-      { fields: ['version'] },
-    );
-  });
+  test(
+    'with the version read, a report changed since is ' + 'a 409 with the report as it is now; no file is kept',
+    async () => {
+      const read = await status();
+      expect(read.status).toBe('completed');
+      // Meanwhile the report is reopened and completed again: the signed copy may show other answers.
+      for (const action of ['reopen', 'complete']) {
+        const { version } = await status();
+        expect((await updateReport(ctx, laAdmin, YEAR, 'LA', { version, action })).status).toBe(200);
+      }
+      const form = new FormData();
+      form.set(
+        'file',
+        new File([pdfBytes() as Uint8Array<ArrayBuffer>], 'signed-report.pdf', { type: 'application/pdf' }),
+      );
+      const stale = await ctx.request(`${BASE}/${uuid}/report/upload?version=${read.version}`, {
+        token: laAdmin.token,
+        body: form,
+      });
+      const body = await expectJson(stale, 409, ReportConflictResponseSchema);
+      expect(body.current).toMatchObject({ uuid, status: 'completed', version: read.version + 2, files: [] });
+      expect((await ctx.deps.storage.keys()).filter((key) => key.startsWith(`national-reports/${uuid}/`))).toEqual([]);
+      await expectError(
+        await ctx.request(`${BASE}/${uuid}/report/upload?version=x`, { token: laAdmin.token, body: form }),
+        400,
+        { fields: ['version'] },
+      );
+    },
+  );
 
   test('a real PDF is stored and the report is submitted', async () => {
     const body = await expectJson(
@@ -828,39 +831,43 @@ describe('reference data (administrators)', () => {
     );
   });
 
-  test('an opened cycle whose countries have their reports cannot go back to draft (400 on status); one without reports can', async () => {
-    const cycles = (
-      await expectJson(await ctx.request(`${BASE}/cycles`, { token: admin.token }), 200, CycleListResponseSchema)
-    ).data;
-    const open = cycles.find((c) => c.year === YEAR)!;
-    await expectError(
-      await ctx.request(`${BASE}/cycles/saved`, {
+  test(
+    'an opened cycle whose countries have their reports cannot go back to draft (400 on status); one without ' +
+      'reports can',
+    async () => {
+      const cycles = (
+        await expectJson(await ctx.request(`${BASE}/cycles`, { token: admin.token }), 200, CycleListResponseSchema)
+      ).data;
+      const open = cycles.find((c) => c.year === YEAR)!;
+      await expectError(
+        await ctx.request(`${BASE}/cycles/saved`, {
+          token: admin.token,
+          json: { year: YEAR, version: open.version, status: 'draft' },
+        }),
+        400,
+        {
+          fields: ['status'],
+          message: /status/,
+        },
+      );
+      const still = (
+        await expectJson(await ctx.request(`${BASE}/cycles`, { token: admin.token }), 200, CycleListResponseSchema)
+      ).data.find((c) => c.year === YEAR)!;
+      expect(still).toMatchObject({ status: 'open', version: open.version });
+      // A cycle closed before it was ever opened has no reports: back to draft is fine.
+      const created = await ctx.request(`${BASE}/cycles/saved`, {
         token: admin.token,
-        json: { year: YEAR, version: open.version, status: 'draft' },
-      }),
-      400,
-      {
-        fields: ['status'],
-        message: /status/,
-      },
-    );
-    const still = (
-      await expectJson(await ctx.request(`${BASE}/cycles`, { token: admin.token }), 200, CycleListResponseSchema)
-    ).data.find((c) => c.year === YEAR)!;
-    expect(still).toMatchObject({ status: 'open', version: open.version });
-    // A cycle closed before it was ever opened has no reports: back to draft is fine.
-    const created = await ctx.request(`${BASE}/cycles/saved`, {
-      token: admin.token,
-      json: { year: 2033, opens_at: '2033-01-01', closes_at: '2033-06-30', status: 'closed' },
-    });
-    expect(created.status).toBe(200);
-    const version = ((await created.json()) as { data: { version: number } }).data.version;
-    const back = await ctx.request(`${BASE}/cycles/saved`, {
-      token: admin.token,
-      json: { year: 2033, version, status: 'draft' },
-    });
-    expect(back.status).toBe(200);
-  });
+        json: { year: 2033, opens_at: '2033-01-01', closes_at: '2033-06-30', status: 'closed' },
+      });
+      expect(created.status).toBe(200);
+      const version = ((await created.json()) as { data: { version: number } }).data.version;
+      const back = await ctx.request(`${BASE}/cycles/saved`, {
+        token: admin.token,
+        json: { year: 2033, version, status: 'draft' },
+      });
+      expect(back.status).toBe(200);
+    },
+  );
 });
 
 describe('the ACL rules of the national_report module apply on top of the roles', () => {

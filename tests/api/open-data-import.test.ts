@@ -82,7 +82,8 @@ beforeAll(async () => {
   const used = process.cpuUsage(cpu);
   firstCpuMs = Math.round((used.user + used.system) / 1000);
   console.log(
-    `open data import (${ctx.deps.db.constructor.name}): ${first.figures} figures, ${first.datasets} datasets, ${first.ms} ms (${firstCpuMs} ms of CPU)`,
+    `open data import (${ctx.deps.db.constructor.name}): ${first.figures} figures, ${first.datasets} datasets, ` +
+      `${first.ms} ms (${firstCpuMs} ms of CPU)`,
   );
   expect(events.slice(from).map(({ type, site, actorId }) => ({ type, site, actorId }))).toEqual([
     { type: 'profile.open_data.imported', site: true, actorId: null },

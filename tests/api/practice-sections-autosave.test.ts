@@ -81,41 +81,45 @@ describe('the sections on the data-entry kit, through the real API', () => {
     expect(now.sections[0]).toMatchObject({ version: 1, updated_by: { name: 'Jose Author' } });
   });
 
-  test('a second tab saved the section first: the field shows theirs and yours; keep mine saves over theirs, use theirs drops mine', async () => {
-    const created = await ctx.request('/api/best-practice/saved', {
-      token: member.token,
-      json: { title: 'Набережная', country_code: 'PH' },
-    });
-    const practice = PracticeResponseSchema.parse(await created.json()).data;
-    const first = formFor(member, practice);
-    const second = formFor(colleague, practice);
-    second.change(context, { value: 'نسخه همکار' });
-    await second.leave(context);
-    first.change(context, { value: 'Моя версия' });
-    await first.leave(context);
-    const field = first.$fields.get()[context];
-    expect(field).toMatchObject({
-      kind: 'conflict',
-      mine: false,
-      theirs: { value: 'نسخه همکار', version: 1, updated_by: { name: 'Maria Country' } },
-    });
-    await first.keepMine(context);
-    expect(first.$fields.get()[context]).toEqual({ kind: 'saved', warnings: [] });
-    expect((await show(member, practice.uuid)).narrative.context).toBe('Моя версия');
-    // The colleague's next change meets a conflict and takes mine.
-    second.change(context, { value: '同事的第二稿' });
-    await second.leave(context);
-    expect(second.$fields.get()[context]).toMatchObject({
-      kind: 'conflict',
-      theirs: { value: 'Моя версия', version: 2 },
-    });
-    second.useTheirs(context);
-    expect(second.$raw.get()[context]?.value).toBe('Моя версия');
-    // Another section is no conflict.
-    second.change(results, { value: 'Twelve parks' });
-    await second.leave(results);
-    expect(second.$fields.get()[results]).toEqual({ kind: 'saved', warnings: [] });
-  });
+  test(
+    'a second tab saved the section first: the field shows theirs and yours; keep mine saves over theirs, use ' +
+      'theirs drops mine',
+    async () => {
+      const created = await ctx.request('/api/best-practice/saved', {
+        token: member.token,
+        json: { title: 'Набережная', country_code: 'PH' },
+      });
+      const practice = PracticeResponseSchema.parse(await created.json()).data;
+      const first = formFor(member, practice);
+      const second = formFor(colleague, practice);
+      second.change(context, { value: 'نسخه همکار' });
+      await second.leave(context);
+      first.change(context, { value: 'Моя версия' });
+      await first.leave(context);
+      const field = first.$fields.get()[context];
+      expect(field).toMatchObject({
+        kind: 'conflict',
+        mine: false,
+        theirs: { value: 'نسخه همکار', version: 1, updated_by: { name: 'Maria Country' } },
+      });
+      await first.keepMine(context);
+      expect(first.$fields.get()[context]).toEqual({ kind: 'saved', warnings: [] });
+      expect((await show(member, practice.uuid)).narrative.context).toBe('Моя версия');
+      // The colleague's next change meets a conflict and takes mine.
+      second.change(context, { value: '同事的第二稿' });
+      await second.leave(context);
+      expect(second.$fields.get()[context]).toMatchObject({
+        kind: 'conflict',
+        theirs: { value: 'Моя версия', version: 2 },
+      });
+      second.useTheirs(context);
+      expect(second.$raw.get()[context]?.value).toBe('Моя версия');
+      // Another section is no conflict.
+      second.change(results, { value: 'Twelve parks' });
+      await second.leave(results);
+      expect(second.$fields.get()[results]).toEqual({ kind: 'saved', warnings: [] });
+    },
+  );
 
   test('text that could not leave waits in the browser and is saved by the next visit', async () => {
     const created = await ctx.request('/api/best-practice/saved', {

@@ -129,41 +129,51 @@ describe('a question reworded while 2026 is open', () => {
     });
   }, 180_000);
 
-  test('a second rewording leaves the first version with the reports that keep it; a change of place alone makes no version', async () => {
-    await reword({ text: `${NEW_TEXT} Second edition.` });
-    expect((await questionIn(2022, 'ID')).question).toMatchObject(before);
-    expect((await questionIn(2026, 'PH')).question.text).toBe(`${NEW_TEXT} Second edition.`);
-    // References are the question's place in the catalogue: they follow it everywhere, and keep the old wording where
-    // it is kept.
-    await reword({ nua_paragraphs: '93–98, 101' });
-    expect((await questionIn(2022, 'ID')).question).toMatchObject({ ...before, nua_paragraphs: '93–98, 101' });
-    const versions = await ctx.deps.db
-      .select({ n: questionVersions.n, text: sql<string>`${questionVersions.wording}->>'text'` })
-      .from(questionVersions)
-      .innerJoin(questions, eq(questions.id, questionVersions.questionId))
-      .where(eq(questions.uuid, question.uuid))
-      .orderBy(questionVersions.n);
-    expect(versions).toEqual([
-      { n: 1, text: before.text },
-      { n: 2, text: NEW_TEXT },
-      { n: 3, text: `${NEW_TEXT} Second edition.` },
-    ]);
-  }, 180_000);
+  test(
+    'a second rewording leaves the first version with the reports that keep it; a change of place alone makes no ' +
+      'version',
+    async () => {
+      await reword({ text: `${NEW_TEXT} Second edition.` });
+      expect((await questionIn(2022, 'ID')).question).toMatchObject(before);
+      expect((await questionIn(2026, 'PH')).question.text).toBe(`${NEW_TEXT} Second edition.`);
+      // References are the question's place in the catalogue: they follow it everywhere, and keep the old wording where
+      // it is kept.
+      await reword({ nua_paragraphs: '93–98, 101' });
+      expect((await questionIn(2022, 'ID')).question).toMatchObject({ ...before, nua_paragraphs: '93–98, 101' });
+      const versions = await ctx.deps.db
+        .select({ n: questionVersions.n, text: sql<string>`${questionVersions.wording}->>'text'` })
+        .from(questionVersions)
+        .innerJoin(questions, eq(questions.id, questionVersions.questionId))
+        .where(eq(questions.uuid, question.uuid))
+        .orderBy(questionVersions.n);
+      expect(versions).toEqual([
+        { n: 1, text: before.text },
+        { n: 2, text: NEW_TEXT },
+        { n: 3, text: `${NEW_TEXT} Second edition.` },
+      ]);
+    },
+    180_000,
+  );
 
-  test('an unlocked report is revised against the questions as they are now; the public page keeps the published version', async () => {
-    const view = await viewReport(ctx, admin, 2026, 'ID');
-    const unlocked = await updateReport(ctx, admin, 2026, 'ID', {
-      version: view.report.version,
-      action: 'unlock',
-      note: 'Please update the planning instruments',
-    });
-    expect((await expectJson(unlocked, 200, ReportResponseSchema)).data).toMatchObject({
-      status: 'in_progress',
-      public_copy_kept_at: expect.any(String),
-    });
-    expect((await questionIn(2026, 'ID')).question.text).toBe(`${NEW_TEXT} Second edition.`);
-    expect((await publicItem(2026, 'ID')).question).toMatchObject(before);
-    // 2022 stays as it was.
-    expect((await publicItem(2022, 'ID')).question).toMatchObject(before);
-  }, 180_000);
+  test(
+    'an unlocked report is revised against the questions as they are now; the public page keeps the published ' +
+      'version',
+    async () => {
+      const view = await viewReport(ctx, admin, 2026, 'ID');
+      const unlocked = await updateReport(ctx, admin, 2026, 'ID', {
+        version: view.report.version,
+        action: 'unlock',
+        note: 'Please update the planning instruments',
+      });
+      expect((await expectJson(unlocked, 200, ReportResponseSchema)).data).toMatchObject({
+        status: 'in_progress',
+        public_copy_kept_at: expect.any(String),
+      });
+      expect((await questionIn(2026, 'ID')).question.text).toBe(`${NEW_TEXT} Second edition.`);
+      expect((await publicItem(2026, 'ID')).question).toMatchObject(before);
+      // 2022 stays as it was.
+      expect((await publicItem(2022, 'ID')).question).toMatchObject(before);
+    },
+    180_000,
+  );
 });

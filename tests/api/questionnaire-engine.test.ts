@@ -180,13 +180,17 @@ describe('completeness kept incrementally', () => {
     await edit('Q17', { max: null });
   });
 
-  test('a stored completeness without its basis (reports from before the engine kept one) is counted again', async () => {
-    await ctx.deps.db.execute(sql`
+  test(
+    'a stored completeness without its basis (reports ' + 'from before the engine kept one) is counted again',
+    async () => {
+      await ctx.deps.db.execute(sql`
       update national_reports set completeness_basis = null,
-        completeness = '{"answered":37,"total":38,"compulsory_total":1,"compulsory_answered":1,"invalid":0,"pct":97}'::jsonb
+        completeness =
+          '{"answered":37,"total":38,"compulsory_total":1,"compulsory_answered":1,"invalid":0,"pct":97}'::jsonb
       where year = ${YEAR} and country_code = 'VN'`);
-    const view = await viewReport(ctx, vn, YEAR, 'VN');
-    const counted = await expectAgreement(await saveVn('Q31', 23));
-    expect(counted).toEqual(view.report.completeness);
-  });
+      const view = await viewReport(ctx, vn, YEAR, 'VN');
+      const counted = await expectAgreement(await saveVn('Q31', 23));
+      expect(counted).toEqual(view.report.completeness);
+    },
+  );
 });

@@ -76,23 +76,26 @@ async function within(ms: number, what: string, probe: () => boolean | Promise<b
 }
 
 describe.skipIf(postgresOnly)('site builds shared by two instances', () => {
-  test('requests from both instances at once make one build, and both serve it within 5 s of it going live', async () => {
-    const [a, b] = sites as [SharedSite, SharedSite];
-    expect(a.current()).toBeNull();
-    steer({});
-    const requests = [a.request(), b.request(), a.request(), b.request()];
-    await Promise.all(requests);
-    expect(builds()).toBe(1);
-    const live = a.status().live!;
-    const ms = await within(
-      5000,
-      'both serving the build',
-      () => page(a).includes('Build 1') && page(b).includes('Build 1'),
-    );
-    expect(ms).toBeLessThan(5000);
-    expect(b.status().live?.id).toBe(live.id);
-    expect(a.named && b.named).toBe(true);
-  });
+  test(
+    'requests from both instances at once make one ' + 'build, and both serve it within 5 s of it going live',
+    async () => {
+      const [a, b] = sites as [SharedSite, SharedSite];
+      expect(a.current()).toBeNull();
+      steer({});
+      const requests = [a.request(), b.request(), a.request(), b.request()];
+      await Promise.all(requests);
+      expect(builds()).toBe(1);
+      const live = a.status().live!;
+      const ms = await within(
+        5000,
+        'both serving the build',
+        () => page(a).includes('Build 1') && page(b).includes('Build 1'),
+      );
+      expect(ms).toBeLessThan(5000);
+      expect(b.status().live?.id).toBe(live.id);
+      expect(a.named && b.named).toBe(true);
+    },
+  );
 
   test('while one instance builds, both show it building; once live, both serve it', async () => {
     const [a, b] = sites as [SharedSite, SharedSite];

@@ -191,84 +191,85 @@ test.beforeAll(async () => {
 });
 
 for (const [index, [lang, width]] of COMBOS.entries()) {
-  test(`${lang} at ${width} px: autosave after a pause and on leaving the page, one message, focus never hidden`, async ({
-    browser,
-  }, testInfo) => {
-    test.setTimeout(420_000);
-    const k = index + testInfo.retry * COMBOS.length;
-    const w = WORDS[lang];
-    const { context, page, problems } = await signedIn(browser, members.get(lang)!, lang, width);
-    await page.goto(formPath('PH'));
-    await expect(page.locator('#first-question [data-question]').first()).toBeVisible(QUESTIONNAIRE);
+  test(
+    `${lang} at ${width} px: autosave after a pause and ` + `on leaving the page, one message, focus never hidden`,
+    async ({ browser }, testInfo) => {
+      test.setTimeout(420_000);
+      const k = index + testInfo.retry * COMBOS.length;
+      const w = WORDS[lang];
+      const { context, page, problems } = await signedIn(browser, members.get(lang)!, lang, width);
+      await page.goto(formPath('PH'));
+      await expect(page.locator('#first-question [data-question]').first()).toBeVisible(QUESTIONNAIRE);
 
-    // The skip link is the first Tab stop; the questionnaire's own comes right after it.
-    await page.keyboard.press('Tab');
-    await expect(page.locator(':focus')).toHaveText(w.skip);
-    await page.keyboard.press('Tab');
-    await expect(page.locator(':focus')).toHaveText(w.skipForm);
-    await page.keyboard.press('Enter');
-    await expect(page.locator('#first-question [data-qf]').first()).toBeFocused();
+      // The skip link is the first Tab stop; the questionnaire's own comes right after it.
+      await page.keyboard.press('Tab');
+      await expect(page.locator(':focus')).toHaveText(w.skip);
+      await page.keyboard.press('Tab');
+      await expect(page.locator(':focus')).toHaveText(w.skipForm);
+      await page.keyboard.press('Enter');
+      await expect(page.locator('#first-question [data-qf]').first()).toBeFocused();
 
-    // Typing, then a pause: the request leaves within 3 s of the last key, and until it is answered
-    // the question and the bar both say "Saving…".
-    const [typed, left] = plainNumbers();
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let sentAt = 0;
-    const passed: Promise<void>[] = [];
-    await page.route(`**/api/report/type/national/${YEAR}/PH/saved`, (route) => {
-      sentAt ||= Date.now();
-      const passing = held.then(() => route.continue());
-      passed.push(passing);
-      return passing;
-    });
-    await page.locator(`#q-${typed!.code}-value`).focus();
-    await page.keyboard.press('ControlOrMeta+A');
-    await page.keyboard.type(valueFor(typed!, k));
-    const lastKey = Date.now();
-    await expect.poll(() => sentAt, { timeout: 5_000 }).toBeGreaterThan(0);
-    expect(sentAt - lastKey, 'ms from the last key to the request').toBeLessThan(3_000);
-    expect(await words(page, typed!.code)).toEqual({ question: w.saving, bar: w.saving });
-    await shot(page, testInfo, `${lang}-${width}-saving`);
-    release();
-    await Promise.all(passed);
-    await page.unroute(`**/api/report/type/national/${YEAR}/PH/saved`);
-    await expect(page.locator(`#q-${typed!.code}-status`)).toHaveText(w.savedAt, { timeout: 20_000 });
-    const said = await words(page, typed!.code);
-    const time = w.savedAt.exec(said.question)![1];
-    expect(said.bar).toMatch(w.barSavedAt);
-    expect(w.barSavedAt.exec(said.bar)![1], 'the bar and the question name the same time').toBe(time);
-    await expect(page.locator(`#q-${typed!.code}-value`)).toBeFocused();
-    await shot(page, testInfo, `${lang}-${width}-saved`);
-    await expectNoAxeViolations(page, `${lang} ${width} save bar`, { include: '[data-sticky-bottom]' });
+      // Typing, then a pause: the request leaves within 3 s of the last key, and until it is answered
+      // the question and the bar both say "Saving…".
+      const [typed, left] = plainNumbers();
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let sentAt = 0;
+      const passed: Promise<void>[] = [];
+      await page.route(`**/api/report/type/national/${YEAR}/PH/saved`, (route) => {
+        sentAt ||= Date.now();
+        const passing = held.then(() => route.continue());
+        passed.push(passing);
+        return passing;
+      });
+      await page.locator(`#q-${typed!.code}-value`).focus();
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.type(valueFor(typed!, k));
+      const lastKey = Date.now();
+      await expect.poll(() => sentAt, { timeout: 5_000 }).toBeGreaterThan(0);
+      expect(sentAt - lastKey, 'ms from the last key to the request').toBeLessThan(3_000);
+      expect(await words(page, typed!.code)).toEqual({ question: w.saving, bar: w.saving });
+      await shot(page, testInfo, `${lang}-${width}-saving`);
+      release();
+      await Promise.all(passed);
+      await page.unroute(`**/api/report/type/national/${YEAR}/PH/saved`);
+      await expect(page.locator(`#q-${typed!.code}-status`)).toHaveText(w.savedAt, { timeout: 20_000 });
+      const said = await words(page, typed!.code);
+      const time = w.savedAt.exec(said.question)![1];
+      expect(said.bar).toMatch(w.barSavedAt);
+      expect(w.barSavedAt.exec(said.bar)![1], 'the bar and the question name the same time').toBe(time);
+      await expect(page.locator(`#q-${typed!.code}-value`)).toBeFocused();
+      await shot(page, testInfo, `${lang}-${width}-saved`);
+      await expectNoAxeViolations(page, `${lang} ${width} save bar`, { include: '[data-sticky-bottom]' });
 
-    // "Next unanswered question": Alt+N, then the bar's button, each to the next question without an answer.
-    await checkNextUnanswered(page, w.next);
+      // "Next unanswered question": Alt+N, then the bar's button, each to the next question without an answer.
+      await checkNextUnanswered(page, w.next);
 
-    // Tab through the whole questionnaire: the focus never ends under the top bar or the save bar.
-    await tabThroughForm(page, testInfo, `${lang}-${width}`);
-    await expectNoAxeViolations(page, `${lang} ${width} questionnaire`, { include: '#thrust-TC1' });
+      // Tab through the whole questionnaire: the focus never ends under the top bar or the save bar.
+      await tabThroughForm(page, testInfo, `${lang}-${width}`);
+      await expectNoAxeViolations(page, `${lang} ${width} questionnaire`, { include: '#thrust-TC1' });
 
-    // Leaving the page at once after typing (no pause, no blur): the answer is sent on the way out.
-    // The request outlives the page (keepalive), so it is looked for on the server, not in the browser.
-    const value = valueFor(left!, k);
-    await page.locator(`#q-${left!.code}-value`).focus();
-    await page.keyboard.press('ControlOrMeta+A');
-    await page.keyboard.type(value);
-    await page.goto('/dashboard');
-    const member = await idToken(members.get(lang)!, PASSWORD);
-    await expect
-      .poll(
-        async () =>
-          (await api<ViewBody>(`report/type/national/${YEAR}/PH/view`, member)).body.data.answers.find(
-            (a) => a.question_uuid === left!.uuid,
-          )?.value,
-        { timeout: 15_000 },
-      )
-      .toBe(Number(value));
-    expect(problems).toEqual([]);
-    await context.close();
-  });
+      // Leaving the page at once after typing (no pause, no blur): the answer is sent on the way out.
+      // The request outlives the page (keepalive), so it is looked for on the server, not in the browser.
+      const value = valueFor(left!, k);
+      await page.locator(`#q-${left!.code}-value`).focus();
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.type(value);
+      await page.goto('/dashboard');
+      const member = await idToken(members.get(lang)!, PASSWORD);
+      await expect
+        .poll(
+          async () =>
+            (await api<ViewBody>(`report/type/national/${YEAR}/PH/view`, member)).body.data.answers.find(
+              (a) => a.question_uuid === left!.uuid,
+            )?.value,
+          { timeout: 15_000 },
+        )
+        .toBe(Number(value));
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  );
 }
 
 /** Alt+N and the save bar's button each move the focus to the next unanswered question after the current one. */
@@ -326,7 +327,9 @@ async function tabThroughForm(page: Page, testInfo: TestInfo, name: string) {
       const box = active.getBoundingClientRect();
       const top = document.querySelector('header')!.getBoundingClientRect();
       const bottom = bar.getBoundingClientRect();
-      const label = `${active.id || active.tagName} ${(active.getAttribute('aria-label') ?? active.textContent ?? '').trim().slice(0, 30)}`;
+      const label =
+        `${active.id || active.tagName} ` +
+        `${(active.getAttribute('aria-label') ?? active.textContent ?? '').trim().slice(0, 30)}`;
       const under = [
         box.top < top.bottom - 1 ? `under the top bar by ${Math.round(top.bottom - box.top)} px` : null,
         box.bottom > bottom.top + 1 && box.top < bottom.bottom

@@ -299,85 +299,87 @@ async function readySiteWide(admin: string): Promise<Kinds['site']> {
   };
 }
 
-test('published through the API, a national report, a best practice, a media-gallery item, a partner, a banner and a content translation reach the live site by themselves: pages, open data, search', async ({
-  page,
-  request,
-}) => {
-  const admin = await idToken(DEMO.superadmin);
-  kinds = {
-    admin,
-    report: await readyReport(admin),
-    practice: await readyPractice(admin),
-    media: await readyMedia(admin),
-    site: await readySiteWide(admin),
-  };
-  const { report, practice, media, site } = kinds;
+test(
+  'published through the API, a national report, a best practice, a media-gallery item, a partner, a banner and ' +
+    'a content translation reach the live site by themselves: pages, open data, search',
+  async ({ page, request }) => {
+    const admin = await idToken(DEMO.superadmin);
+    kinds = {
+      admin,
+      report: await readyReport(admin),
+      practice: await readyPractice(admin),
+      media: await readyMedia(admin),
+      site: await readySiteWide(admin),
+    };
+    const { report, practice, media, site } = kinds;
 
-  await changeAndWaitForSite(admin, async () => {
-    await report.publish();
-    await practice.act('publish');
-    await media.setStatus('published');
-    await site.partnerStatus('published');
-    await site.bannerStatus('published');
-    await site.translate({ name: site.frenchName });
-  });
+    await changeAndWaitForSite(admin, async () => {
+      await report.publish();
+      await practice.act('publish');
+      await media.setStatus('published');
+      await site.partnerStatus('published');
+      await site.bannerStatus('published');
+      await site.translate({ name: site.frenchName });
+    });
 
-  await expectPageShows(page, report.path, report.title);
-  expect(await publicText(request, `/open-data/national-reports-${report.year}.csv`)).toContain(report.source);
-  expect(await publicText(request, `/open-data/national-reports-${report.year}.json`)).toContain(report.source);
-  await expectSearchFinds(page, report.word, report.title);
+    await expectPageShows(page, report.path, report.title);
+    expect(await publicText(request, `/open-data/national-reports-${report.year}.csv`)).toContain(report.source);
+    expect(await publicText(request, `/open-data/national-reports-${report.year}.json`)).toContain(report.source);
+    await expectSearchFinds(page, report.word, report.title);
 
-  await expectPageShows(page, practice.path, practice.title);
-  await expectSearchFinds(page, practice.word, practice.title);
+    await expectPageShows(page, practice.path, practice.title);
+    await expectSearchFinds(page, practice.word, practice.title);
 
-  await expectPageShows(page, media.path, media.event);
-  await expect(page.getByText(media.title).first()).toBeVisible();
-  await expectSearchFinds(page, media.word, media.event);
+    await expectPageShows(page, media.path, media.event);
+    await expect(page.getByText(media.title).first()).toBeVisible();
+    await expectSearchFinds(page, media.word, media.event);
 
-  // Pages that hold none of the records: copies of the previous build unless what they show changed.
-  for (const path of FOOTER_PAGES) expect(await publicText(request, path), path).toContain(site.partner);
-  for (const path of HOME_PAGES) expect(await publicText(request, path), path).toContain(site.banner);
-  expect(await publicText(request, FRENCH_THEME)).toContain(site.frenchName);
-  expect(await publicText(request, ENGLISH_THEME)).not.toContain(site.frenchName);
-});
+    // Pages that hold none of the records: copies of the previous build unless what they show changed.
+    for (const path of FOOTER_PAGES) expect(await publicText(request, path), path).toContain(site.partner);
+    for (const path of HOME_PAGES) expect(await publicText(request, path), path).toContain(site.banner);
+    expect(await publicText(request, FRENCH_THEME)).toContain(site.frenchName);
+    expect(await publicText(request, ENGLISH_THEME)).not.toContain(site.frenchName);
+  },
+);
 
-test('withdrawn, each of them leaves the live site by itself; a practice revised in the back-office keeps its published page and search entry', async ({
-  page,
-  request,
-}) => {
-  const { admin, report, practice, media, site } = kinds;
-  // Revised in the back-office (decision 033): the next build keeps the published version.
-  const revisedWord = uniqueWord('Revised');
-  await reviseInBackOffice(page, practice.uuid, `Набережная ${revisedWord} · 河滨步道 · ทางเดินริมน้ำ · تفرجگاه`);
+test(
+  'withdrawn, each of them leaves the live site by itself; a practice revised in the back-office keeps its ' +
+    'published page and search entry',
+  async ({ page, request }) => {
+    const { admin, report, practice, media, site } = kinds;
+    // Revised in the back-office (decision 033): the next build keeps the published version.
+    const revisedWord = uniqueWord('Revised');
+    await reviseInBackOffice(page, practice.uuid, `Набережная ${revisedWord} · 河滨步道 · ทางเดินริมน้ำ · تفرجگاه`);
 
-  await changeAndWaitForSite(admin, async () => {
-    await report.unpublish();
-    await media.setStatus('unpublished');
-    await site.partnerStatus('unpublished');
-    await site.bannerStatus('unpublished');
-    await site.translate({});
-  });
+    await changeAndWaitForSite(admin, async () => {
+      await report.unpublish();
+      await media.setStatus('unpublished');
+      await site.partnerStatus('unpublished');
+      await site.bannerStatus('unpublished');
+      await site.translate({});
+    });
 
-  await expectPageGone(request, report.path);
-  expect((await publicText(request, `/open-data/national-reports-${report.year}.csv`)) ?? '').not.toContain(
-    report.source,
-  );
-  expect((await publicText(request, `/open-data/national-reports-${report.year}.json`)) ?? '').not.toContain(
-    report.source,
-  );
-  await expectSearchMisses(page, report.word, report.title);
+    await expectPageGone(request, report.path);
+    expect((await publicText(request, `/open-data/national-reports-${report.year}.csv`)) ?? '').not.toContain(
+      report.source,
+    );
+    expect((await publicText(request, `/open-data/national-reports-${report.year}.json`)) ?? '').not.toContain(
+      report.source,
+    );
+    await expectSearchMisses(page, report.word, report.title);
 
-  await expectPageGone(request, media.path);
-  await expectSearchMisses(page, media.word, media.event);
+    await expectPageGone(request, media.path);
+    await expectSearchMisses(page, media.word, media.event);
 
-  for (const path of FOOTER_PAGES) expect(await publicText(request, path), path).not.toContain(site.partner);
-  for (const path of HOME_PAGES) expect(await publicText(request, path), path).not.toContain(site.banner);
-  expect(await publicText(request, FRENCH_THEME)).not.toContain(site.frenchName);
+    for (const path of FOOTER_PAGES) expect(await publicText(request, path), path).not.toContain(site.partner);
+    for (const path of HOME_PAGES) expect(await publicText(request, path), path).not.toContain(site.banner);
+    expect(await publicText(request, FRENCH_THEME)).not.toContain(site.frenchName);
 
-  await expectPageShows(page, practice.path, practice.title);
-  await expectSearchFinds(page, practice.word, practice.title);
-  await expectSearchMisses(page, revisedWord, practice.title);
-});
+    await expectPageShows(page, practice.path, practice.title);
+    await expectSearchFinds(page, practice.word, practice.title);
+    await expectSearchMisses(page, revisedWord, practice.title);
+  },
+);
 
 test('an archived best practice leaves the live site by itself', async ({ page, request }) => {
   const { admin, practice } = kinds;

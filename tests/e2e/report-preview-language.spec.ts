@@ -15,7 +15,8 @@ import { api, countryAccount, DEMO, expectNoAxeViolations, freeCycleYear, idToke
 const PASSWORD = 'Preview-Language-2026';
 const SHOTS = process.env['E2E_SHOTS_DIR'] ?? 'test-results/report-preview-language';
 const Q15_RU =
-  'Какие меры помогают легализовать неформальных работников или поддерживают микро-, малые и средние предприятия в городах?';
+  'Какие меры помогают легализовать неформальных работников или поддерживают микро-, малые и средние ' +
+  'предприятия в городах?';
 const Q15_ZH = '哪些措施有助于使非正规工人正规化或支持城市中的微型、小型和中型企业？';
 const THAI_DESCRIPTION = 'มาตรการหลักคือการจดทะเบียนธุรกิจแบบง่ายและกองทุนสินเชื่อรายย่อยสำหรับผู้ค้าริมทาง';
 /** The New Urban Agenda's headings in the UN's Russian (A/RES/71/256), used where the portal has none yet. */
@@ -127,51 +128,54 @@ async function downloadPdf(page: Page, language: string, name: string): Promise<
   return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s+/gu, ' ');
 }
 
-test('a Russian-interface member previews the report in Russian and downloads its PDF in Chinese and in Russian', async ({
-  page,
-}) => {
-  test.setTimeout(180_000);
-  const preview = `/module/report/national/TH/${YEAR}/indicator/preview`;
-  await signIn(page, member.email, PASSWORD, preview);
-  await page.waitForURL((url) => url.pathname === preview);
-  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
-  const report = page.locator('#printable-report');
-  for (const name of thrustNames)
-    await expect(
-      report.getByRole('heading', { level: 2, name: new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }),
-    ).toBeVisible();
-  await expect(report.getByText(Q15_RU)).toHaveAttribute('lang', 'ru');
-  // The description alone answers Q15: no "Нет ответа" beside it; the Thai as written.
-  const q15 = report.locator('div.avoid-break', { hasText: Q15_RU });
-  await expect(q15.getByText(THAI_DESCRIPTION)).toBeVisible();
-  await expect(q15).not.toContainText('Нет ответа');
-  await expect(report.locator('div.avoid-break', { hasText: 'Q04' })).toContainText(/58,3\s%/u);
-  // A question without a Russian translation shows in English, marked as English.
-  await expect(report.locator('div.avoid-break', { hasText: 'Q16' }).locator('bdi')).toHaveAttribute('lang', 'en');
-  // The PDF's language: the reader's first, each language named in itself.
-  const picker = page.getByLabel('Скачать PDF на языке');
-  await expect(picker).toHaveValue('ru');
-  await expect(picker.locator('option')).toHaveText(['English', '简体中文', 'Français', 'Русский']);
+test(
+  'a Russian-interface member previews the report in ' + 'Russian and downloads its PDF in Chinese and in Russian',
+  async ({ page }) => {
+    test.setTimeout(180_000);
+    const preview = `/module/report/national/TH/${YEAR}/indicator/preview`;
+    await signIn(page, member.email, PASSWORD, preview);
+    await page.waitForURL((url) => url.pathname === preview);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+    const report = page.locator('#printable-report');
+    for (const name of thrustNames)
+      await expect(
+        report.getByRole('heading', { level: 2, name: new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }),
+      ).toBeVisible();
+    await expect(report.getByText(Q15_RU)).toHaveAttribute('lang', 'ru');
+    // The description alone answers Q15: no "Нет ответа" beside it; the Thai as written.
+    const q15 = report.locator('div.avoid-break', { hasText: Q15_RU });
+    await expect(q15.getByText(THAI_DESCRIPTION)).toBeVisible();
+    await expect(q15).not.toContainText('Нет ответа');
+    await expect(report.locator('div.avoid-break', { hasText: 'Q04' })).toContainText(/58,3\s%/u);
+    // A question without a Russian translation shows in English, marked as English.
+    await expect(report.locator('div.avoid-break', { hasText: 'Q16' }).locator('bdi')).toHaveAttribute('lang', 'en');
+    // The PDF's language: the reader's first, each language named in itself.
+    const picker = page.getByLabel('Скачать PDF на языке');
+    await expect(picker).toHaveValue('ru');
+    await expect(picker.locator('option')).toHaveText(['English', '简体中文', 'Français', 'Русский']);
 
-  for (const width of [390, 1366]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectNoAxeViolations(page, `preview at ${width} px`);
-  }
-  await shots(page, 'preview-ru');
+    for (const width of [390, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectNoAxeViolations(page, `preview at ${width} px`);
+    }
+    await shots(page, 'preview-ru');
 
-  const chinese = await downloadPdf(page, '简体中文', 'report-zh');
-  expect(chinese.replace(/\s/gu, '')).toContain(Q15_ZH);
-  expect(chinese).toContain('未作答');
-  expect(chinese).not.toContain('Not answered');
+    const chinese = await downloadPdf(page, '简体中文', 'report-zh');
+    expect(chinese.replace(/\s/gu, '')).toContain(Q15_ZH);
+    expect(chinese).toContain('未作答');
+    expect(chinese).not.toContain('Not answered');
 
-  const russian = await downloadPdf(page, 'Русский', 'report-ru');
-  for (const name of thrustNames) expect(russian).toContain(name);
-  expect(russian).toContain(Q15_RU);
-  expect(russian).toContain('58,3 %');
-  const q15Text = russian.slice(russian.indexOf('Q15.'), russian.indexOf('Q16.'));
-  expect(q15Text).not.toContain('Нет ответа');
-  expect(q15Text.replace(/\s/gu, '')).toContain(THAI_DESCRIPTION);
-  // The questions in the questionnaire's order.
-  const places = ['Q26.', 'Q27.', 'Q28.', 'Q29.', 'Q30.', 'Q31.', 'Q32.', 'Q33.'].map((code) => russian.indexOf(code));
-  expect(places).toEqual([...places].sort((a, b) => a - b));
-});
+    const russian = await downloadPdf(page, 'Русский', 'report-ru');
+    for (const name of thrustNames) expect(russian).toContain(name);
+    expect(russian).toContain(Q15_RU);
+    expect(russian).toContain('58,3 %');
+    const q15Text = russian.slice(russian.indexOf('Q15.'), russian.indexOf('Q16.'));
+    expect(q15Text).not.toContain('Нет ответа');
+    expect(q15Text.replace(/\s/gu, '')).toContain(THAI_DESCRIPTION);
+    // The questions in the questionnaire's order.
+    const places = ['Q26.', 'Q27.', 'Q28.', 'Q29.', 'Q30.', 'Q31.', 'Q32.', 'Q33.'].map((code) =>
+      russian.indexOf(code),
+    );
+    expect(places).toEqual([...places].sort((a, b) => a - b));
+  },
+);

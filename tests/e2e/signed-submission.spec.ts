@@ -81,114 +81,118 @@ test.beforeAll(async () => {
   ).toBe(200);
 });
 
-test('on a phone: the step is on the first screen; a signed PDF shows what was verified: a valid signature, its signer not verified', async ({
-  browser,
-}) => {
-  const { page, problems, close } = await signedInPage(browser, 390, 844);
-  await page.goto(HEADER);
-  await expect(page.getByRole('heading', { name: 'Submit the signed report' })).toBeInViewport();
-  await expect(page.getByRole('button', { name: 'Choose the file' })).toBeInViewport();
-  await shot(page, 'signed-390-choose.png');
+test(
+  'on a phone: the step is on the first screen; a signed PDF shows what was verified: a valid signature, its ' +
+    'signer not verified',
+  async ({ browser }) => {
+    const { page, problems, close } = await signedInPage(browser, 390, 844);
+    await page.goto(HEADER);
+    await expect(page.getByRole('heading', { name: 'Submit the signed report' })).toBeInViewport();
+    await expect(page.getByRole('button', { name: 'Choose the file' })).toBeInViewport();
+    await shot(page, 'signed-390-choose.png');
 
-  const name = '国家报告-签署版-Отчёт.pdf';
-  const authority = await testAuthority({ cn: 'Philippine Test CA', c: 'PH' });
-  const signer = await testSigner(authority, {
-    cn: '王小明 (Wang Xiaoming)',
-    o: 'Department of Human Settlements',
-    c: 'PH',
-  });
-  const pdf = Buffer.from(
-    await signedTestPdf(signer, { pdf: { pages: 4, title: 'National report of the Philippines' } }),
-  );
-  await page.getByLabel('Signed report (PDF)').setInputFiles({ name, mimeType: 'application/pdf', buffer: pdf });
-  const step = page.getByRole('region', { name: 'Submit the signed report' });
-  await expect(step.getByText(name, { exact: true })).toBeVisible();
-  await expect(step.getByText('Valid signature by 王小明 (Wang Xiaoming); the signer is not verified')).toBeVisible();
-  await expect(step.getByText('The file has not been changed since it was signed.')).toBeVisible();
-  await expect(
-    step.getByText(
-      /^Certificate of 王小明 \(Wang Xiaoming\), Department of Human Settlements, PH, issued by Philippine Test CA, PH/,
-    ),
-  ).toBeVisible();
-  await expect(step.getByText('4', { exact: true })).toBeVisible();
-  // A signed file needs no further confirmation.
-  await expect(step.getByLabel('I confirm this is the signed copy of the report.')).toHaveCount(0);
-  await expect(step.getByRole('button', { name: 'Submit', exact: true })).toBeEnabled();
-  await expect(step.locator('iframe[title^="First page of"], figure div')).toHaveCount(1);
-  await expectNoAxeViolations(page, 'a signed PDF chosen, on a phone');
-  await shot(page, 'signed-390-review.png');
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
+    const name = '国家报告-签署版-Отчёт.pdf';
+    const authority = await testAuthority({ cn: 'Philippine Test CA', c: 'PH' });
+    const signer = await testSigner(authority, {
+      cn: '王小明 (Wang Xiaoming)',
+      o: 'Department of Human Settlements',
+      c: 'PH',
+    });
+    const pdf = Buffer.from(
+      await signedTestPdf(signer, { pdf: { pages: 4, title: 'National report of the Philippines' } }),
+    );
+    await page.getByLabel('Signed report (PDF)').setInputFiles({ name, mimeType: 'application/pdf', buffer: pdf });
+    const step = page.getByRole('region', { name: 'Submit the signed report' });
+    await expect(step.getByText(name, { exact: true })).toBeVisible();
+    await expect(step.getByText('Valid signature by 王小明 (Wang Xiaoming); the signer is not verified')).toBeVisible();
+    await expect(step.getByText('The file has not been changed since it was signed.')).toBeVisible();
+    await expect(
+      step.getByText(
+        /^Certificate of 王小明 \(Wang Xiaoming\), Department of Human Settlements, PH, issued by Philippine Test CA, PH/,
+      ),
+    ).toBeVisible();
+    await expect(step.getByText('4', { exact: true })).toBeVisible();
+    // A signed file needs no further confirmation.
+    await expect(step.getByLabel('I confirm this is the signed copy of the report.')).toHaveCount(0);
+    await expect(step.getByRole('button', { name: 'Submit', exact: true })).toBeEnabled();
+    await expect(step.locator('iframe[title^="First page of"], figure div')).toHaveCount(1);
+    await expectNoAxeViolations(page, 'a signed PDF chosen, on a phone');
+    await shot(page, 'signed-390-review.png');
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
 
-  // Putting it aside submits nothing.
-  await step.getByRole('button', { name: 'Choose another file' }).click();
-  await expect(step.getByRole('button', { name: 'Choose the file' })).toBeVisible();
-  expect(unexpected(problems)).toEqual([]);
-  await close();
-});
+    // Putting it aside submits nothing.
+    await step.getByRole('button', { name: 'Choose another file' }).click();
+    await expect(step.getByRole('button', { name: 'Choose the file' })).toBeVisible();
+    expect(unexpected(problems)).toEqual([]);
+    await close();
+  },
+);
 
-test('on a laptop: refusals in plain words, then an unsigned PDF is confirmed, checked on its first page and submitted', async ({
-  browser,
-}) => {
-  const { page, problems, close } = await signedInPage(browser, 1366, 768);
-  await page.goto(HEADER);
-  const step = page.getByRole('region', { name: 'Submit the signed report' });
-  await expect(step.getByRole('button', { name: 'Choose the file' })).toBeInViewport();
-  await expectNoAxeViolations(page, 'the signed-report step');
-  await shot(page, 'signed-1366-choose.png');
+test(
+  'on a laptop: refusals in plain words, then an unsigned PDF is confirmed, checked on its first page and ' +
+    'submitted',
+  async ({ browser }) => {
+    const { page, problems, close } = await signedInPage(browser, 1366, 768);
+    await page.goto(HEADER);
+    const step = page.getByRole('region', { name: 'Submit the signed report' });
+    await expect(step.getByRole('button', { name: 'Choose the file' })).toBeInViewport();
+    await expectNoAxeViolations(page, 'the signed-report step');
+    await shot(page, 'signed-1366-choose.png');
 
-  const input = page.getByLabel('Signed report (PDF)');
-  await input.setInputFiles({
-    name: 'minutes.pdf',
-    mimeType: 'application/pdf',
-    buffer: Buffer.from('Minutes of the meeting, not a PDF'),
-  });
-  await expect(step.getByRole('alert')).toContainText('minutes.pdf: The file is not a PDF');
-  const whole = testPdf({ pages: 2 });
-  await input.setInputFiles({
-    name: 'cut-short.pdf',
-    mimeType: 'application/pdf',
-    buffer: Buffer.from(whole.subarray(0, whole.length - 200)),
-  });
-  await expect(step.getByRole('alert')).toContainText('damaged or incomplete');
-  await input.setInputFiles({
-    name: 'empty.pdf',
-    mimeType: 'application/pdf',
-    buffer: Buffer.from(testPdf({ pages: 0 })),
-  });
-  await expect(step.getByRole('alert')).toContainText('has no pages');
+    const input = page.getByLabel('Signed report (PDF)');
+    await input.setInputFiles({
+      name: 'minutes.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('Minutes of the meeting, not a PDF'),
+    });
+    await expect(step.getByRole('alert')).toContainText('minutes.pdf: The file is not a PDF');
+    const whole = testPdf({ pages: 2 });
+    await input.setInputFiles({
+      name: 'cut-short.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(whole.subarray(0, whole.length - 200)),
+    });
+    await expect(step.getByRole('alert')).toContainText('damaged or incomplete');
+    await input.setInputFiles({
+      name: 'empty.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(testPdf({ pages: 0 })),
+    });
+    await expect(step.getByRole('alert')).toContainText('has no pages');
 
-  const name = 'รายงานแห่งชาติ-ฟิลิปปินส์-ลงนาม.pdf';
-  const pdf = Buffer.from(testPdf({ pages: 3, title: 'Signed on paper and scanned' }));
-  await input.setInputFiles({ name, mimeType: 'application/pdf', buffer: pdf });
-  await expect(step.getByText(name, { exact: true })).toBeVisible();
-  await expect(
-    step.getByText(pdf.length < 1024 * 1024 ? `${Math.max(1, Math.round(pdf.length / 1024))} KB` : 'MB'),
-  ).toBeVisible();
-  await expect(step.getByText('3', { exact: true })).toBeVisible();
-  await expect(step.getByText('This PDF carries no digital signature.')).toBeVisible();
-  await expect(step.locator('iframe[title^="First page of"]')).toBeVisible();
-  const submit = step.getByRole('button', { name: 'Submit', exact: true });
-  await expect(submit).toBeDisabled();
-  await expect(submit).toBeInViewport();
-  await expectNoAxeViolations(page, 'an unsigned PDF chosen');
-  await shot(page, 'signed-1366-review.png');
+    const name = 'รายงานแห่งชาติ-ฟิลิปปินส์-ลงนาม.pdf';
+    const pdf = Buffer.from(testPdf({ pages: 3, title: 'Signed on paper and scanned' }));
+    await input.setInputFiles({ name, mimeType: 'application/pdf', buffer: pdf });
+    await expect(step.getByText(name, { exact: true })).toBeVisible();
+    await expect(
+      step.getByText(pdf.length < 1024 * 1024 ? `${Math.max(1, Math.round(pdf.length / 1024))} KB` : 'MB'),
+    ).toBeVisible();
+    await expect(step.getByText('3', { exact: true })).toBeVisible();
+    await expect(step.getByText('This PDF carries no digital signature.')).toBeVisible();
+    await expect(step.locator('iframe[title^="First page of"]')).toBeVisible();
+    const submit = step.getByRole('button', { name: 'Submit', exact: true });
+    await expect(submit).toBeDisabled();
+    await expect(submit).toBeInViewport();
+    await expectNoAxeViolations(page, 'an unsigned PDF chosen');
+    await shot(page, 'signed-1366-review.png');
 
-  await step.getByLabel('I confirm this is the signed copy of the report.').check();
-  await expect(submit).toBeEnabled();
-  await submit.click();
-  // The server reads the whole PDF and submits in one transaction after the upload: on a busy CI machine this took over
-  // 10 s once.
-  await expect(page.getByText('The signed report is uploaded and the report is submitted.')).toBeVisible({
-    timeout: 30_000,
-  });
-  await expect(page.locator('dd').getByText('Submitted', { exact: true })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Signed report' }).getByText(name)).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Signed report' }).getByText(/3 pages/)).toBeVisible();
-  await expectNoAxeViolations(page, 'the report submitted with its PDF');
-  await shot(page, 'signed-1366-submitted.png');
-  expect(unexpected(problems)).toEqual([]);
-  await close();
-});
+    await step.getByLabel('I confirm this is the signed copy of the report.').check();
+    await expect(submit).toBeEnabled();
+    await submit.click();
+    // The server reads the whole PDF and submits in one transaction after the upload: on a busy CI machine this took over
+    // 10 s once.
+    await expect(page.getByText('The signed report is uploaded and the report is submitted.')).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(page.locator('dd').getByText('Submitted', { exact: true })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Signed report' }).getByText(name)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Signed report' }).getByText(/3 pages/)).toBeVisible();
+    await expectNoAxeViolations(page, 'the report submitted with its PDF');
+    await shot(page, 'signed-1366-submitted.png');
+    expect(unexpected(problems)).toEqual([]);
+    await close();
+  },
+);

@@ -26,7 +26,8 @@ import {
 const PASSWORD = 'Written-Language-2026';
 const PERSIAN_TITLE = 'گزارش ملی جمهوری اسلامی ایران';
 const PERSIAN_SUMMARY =
-  'این گزارش پیشرفت شهرهای ایران را در اجرای دستور کار جدید شهری شرح می‌دهد.\n\nمسکن مقرون‌به‌صرفه و حمل‌ونقل عمومی دو اولویت اصلی هستند.';
+  'این گزارش پیشرفت شهرهای ایران را در اجرای دستور کار جدید شهری شرح می‌دهد.\n\nمسکن مقرون‌به‌صرفه و حمل‌ونقل ' +
+  'عمومی دو اولویت اصلی هستند.';
 const PERSIAN_ANSWER = 'برنامهٔ ملی شهرسازی هر دو سال یک‌بار با مشارکت شهرداری‌ها بازنگری می‌شود.';
 const THAI_TITLE = `ตลาดน้ำชุมชนอัมพวา ${Date.now().toString(36)}`;
 const SHOTS = 'test-results/written-language';
@@ -185,82 +186,89 @@ async function shots(page: Page, name: string, show?: Locator) {
   }
 }
 
-test('a report written in Persian: its title, summary and answers marked lang="fa" dir="auto", read right to left', async ({
-  page,
-}) => {
-  for (const prefix of ['', '/fr']) {
-    await page.goto(`${prefix}/national-reports/${YEAR}/IR`);
-    const title = page.getByRole('heading', { level: 1 });
-    await expect(title).toHaveText(PERSIAN_TITLE);
-    await expect(title).toHaveAttribute('lang', 'fa');
-    await expect(title).toHaveAttribute('dir', 'auto');
-    const summary = page.getByText(PERSIAN_SUMMARY.split('\n\n')[0]!);
-    await expect(summary).toHaveAttribute('lang', 'fa');
-    await expect(summary).toHaveAttribute('dir', 'auto');
-    expect(await summary.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
-    const answer = page.locator('p', { hasText: PERSIAN_ANSWER });
-    await expect(answer).toHaveAttribute('lang', 'fa');
-    await expect(answer).toHaveAttribute('dir', 'auto');
-    expect(await answer.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
-    await expect(page.locator('li', { has: answer }).locator('bdi', { hasText: 'مرکز آمار ایران' })).toHaveAttribute(
-      'lang',
-      'fa',
-    );
-    // The page's own words are not claimed for Persian.
-    await expect(page.locator('html')).toHaveAttribute('lang', prefix === '/fr' ? 'fr' : 'en');
-    await expect(page.locator('li', { has: answer }).locator('p').first()).not.toHaveAttribute('lang', 'fa');
-    await expectNoAxeViolations(page, `${prefix}/national-reports/${YEAR}/IR`, { bestPractice: true });
-  }
-  await page.goto(`/national-reports/${YEAR}/IR`);
-  await shots(page, 'report-fa-top');
-  await page.goto(`/national-reports/${YEAR}/IR#summary`);
-  await shots(page, 'report-fa');
-  await shots(page, 'report-fa-answer', page.locator('li', { has: page.locator('p', { hasText: PERSIAN_ANSWER }) }));
-  await page.goto(`/national-reports/${YEAR}`);
-  const card = page.locator('article', { hasText: PERSIAN_TITLE });
-  await expect(card.getByRole('heading')).toHaveAttribute('lang', 'fa');
-  await expect(card.locator('p[dir="auto"]').last()).toHaveAttribute('lang', 'fa');
-});
+test(
+  'a report written in Persian: its title, summary and ' + 'answers marked lang="fa" dir="auto", read right to left',
+  async ({ page }) => {
+    for (const prefix of ['', '/fr']) {
+      await page.goto(`${prefix}/national-reports/${YEAR}/IR`);
+      const title = page.getByRole('heading', { level: 1 });
+      await expect(title).toHaveText(PERSIAN_TITLE);
+      await expect(title).toHaveAttribute('lang', 'fa');
+      await expect(title).toHaveAttribute('dir', 'auto');
+      const summary = page.getByText(PERSIAN_SUMMARY.split('\n\n')[0]!);
+      await expect(summary).toHaveAttribute('lang', 'fa');
+      await expect(summary).toHaveAttribute('dir', 'auto');
+      expect(await summary.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+      const answer = page.locator('p', { hasText: PERSIAN_ANSWER });
+      await expect(answer).toHaveAttribute('lang', 'fa');
+      await expect(answer).toHaveAttribute('dir', 'auto');
+      expect(await answer.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+      await expect(page.locator('li', { has: answer }).locator('bdi', { hasText: 'مرکز آمار ایران' })).toHaveAttribute(
+        'lang',
+        'fa',
+      );
+      // The page's own words are not claimed for Persian.
+      await expect(page.locator('html')).toHaveAttribute('lang', prefix === '/fr' ? 'fr' : 'en');
+      await expect(page.locator('li', { has: answer }).locator('p').first()).not.toHaveAttribute('lang', 'fa');
+      await expectNoAxeViolations(page, `${prefix}/national-reports/${YEAR}/IR`, { bestPractice: true });
+    }
+    await page.goto(`/national-reports/${YEAR}/IR`);
+    await shots(page, 'report-fa-top');
+    await page.goto(`/national-reports/${YEAR}/IR#summary`);
+    await shots(page, 'report-fa');
+    await shots(page, 'report-fa-answer', page.locator('li', { has: page.locator('p', { hasText: PERSIAN_ANSWER }) }));
+    await page.goto(`/national-reports/${YEAR}`);
+    const card = page.locator('article', { hasText: PERSIAN_TITLE });
+    await expect(card.getByRole('heading')).toHaveAttribute('lang', 'fa');
+    await expect(card.locator('p[dir="auto"]').last()).toHaveAttribute('lang', 'fa');
+  },
+);
 
-test('a practice written in Thai: its page and card marked lang="th"; a practice without a stated language claims none', async ({
-  page,
-}) => {
-  for (const prefix of ['', '/ru']) {
-    await page.goto(`${prefix}/best-practices-overview/view/${practiceUuid}`);
-    const title = page.getByRole('heading', { level: 1 });
-    await expect(title).toHaveText(THAI_TITLE);
-    await expect(title).toHaveAttribute('lang', 'th');
-    await expect(page.getByText('ชุมชนริมคลองอัมพวาฟื้นฟูตลาดน้ำ')).toHaveAttribute('lang', 'th');
-    await expectNoAxeViolations(page, `${prefix}/best-practices-overview/view/${practiceUuid}`, { bestPractice: true });
-  }
-  await shots(page, 'practice-th');
-  await page.goto('/ru/best-practices-overview/country/TH');
-  await expect(page.locator('article', { hasText: THAI_TITLE }).getByRole('heading')).toHaveAttribute('lang', 'th');
-  // Not stated: "language unknown" (lang=""), neither the page's Russian nor English.
-  await expect(page.locator('article', { hasText: UNSTATED_TITLE }).getByRole('heading')).toHaveAttribute('lang', '');
-  await expectNoAxeViolations(page, '/ru/best-practices-overview/country/TH', { bestPractice: true });
-  await shots(page, 'practices-th');
-});
+test(
+  'a practice written in Thai: its page and card marked ' +
+    'lang="th"; a practice without a stated language claims none',
+  async ({ page }) => {
+    for (const prefix of ['', '/ru']) {
+      await page.goto(`${prefix}/best-practices-overview/view/${practiceUuid}`);
+      const title = page.getByRole('heading', { level: 1 });
+      await expect(title).toHaveText(THAI_TITLE);
+      await expect(title).toHaveAttribute('lang', 'th');
+      await expect(page.getByText('ชุมชนริมคลองอัมพวาฟื้นฟูตลาดน้ำ')).toHaveAttribute('lang', 'th');
+      await expectNoAxeViolations(page, `${prefix}/best-practices-overview/view/${practiceUuid}`, {
+        bestPractice: true,
+      });
+    }
+    await shots(page, 'practice-th');
+    await page.goto('/ru/best-practices-overview/country/TH');
+    await expect(page.locator('article', { hasText: THAI_TITLE }).getByRole('heading')).toHaveAttribute('lang', 'th');
+    // Not stated: "language unknown" (lang=""), neither the page's Russian nor English.
+    await expect(page.locator('article', { hasText: UNSTATED_TITLE }).getByRole('heading')).toHaveAttribute('lang', '');
+    await expectNoAxeViolations(page, '/ru/best-practices-overview/country/TH', { bestPractice: true });
+    await shots(page, 'practices-th');
+  },
+);
 
-test('the back-office picker: "Written in" named in each language’s own script, found by name, and the text boxes take its lang', async ({
-  page,
-}) => {
-  await signIn(page, DEMO.superadmin);
-  await page.goto(`/module/report/national/IR/${YEAR}/form`);
-  const picker = page.getByRole('combobox', { name: 'Written in' });
-  await expect(picker).toHaveValue('fa');
-  await expect(picker.locator('option:checked')).toHaveText('فارسی — Persian');
-  await expect(page.locator('#report-title')).toHaveAttribute('lang', 'fa');
-  await expect(page.locator('#report-summary')).toHaveAttribute('lang', 'fa');
-  await page.getByRole('searchbox', { name: 'Find a language' }).fill('dari');
-  await expect(picker.locator('option')).toHaveText(['Not stated', 'فارسی — Persian', 'دری — Dari']);
-  await picker.selectOption('fa-AF');
-  await expect(page.locator('#report-title')).toHaveAttribute('lang', 'fa-AF');
-  await page.getByRole('searchbox', { name: 'Find a language' }).fill('');
-  await shots(page, 'backoffice-report-picker', page.locator('#report-details'));
-  await page.goto(`/module/best-practice/form/${practiceUuid}`);
-  const practicePicker = page.getByRole('combobox', { name: 'Written in' });
-  await expect(practicePicker).toHaveValue('th');
-  await expect(practicePicker.locator('option:checked')).toHaveText('ไทย — Thai');
-  await shots(page, 'backoffice-practice-picker', page.getByText('Written in', { exact: true }));
-});
+test(
+  'the back-office picker: "Written in" named in each language’s own script, found by name, and the text boxes ' +
+    'take its lang',
+  async ({ page }) => {
+    await signIn(page, DEMO.superadmin);
+    await page.goto(`/module/report/national/IR/${YEAR}/form`);
+    const picker = page.getByRole('combobox', { name: 'Written in' });
+    await expect(picker).toHaveValue('fa');
+    await expect(picker.locator('option:checked')).toHaveText('فارسی — Persian');
+    await expect(page.locator('#report-title')).toHaveAttribute('lang', 'fa');
+    await expect(page.locator('#report-summary')).toHaveAttribute('lang', 'fa');
+    await page.getByRole('searchbox', { name: 'Find a language' }).fill('dari');
+    await expect(picker.locator('option')).toHaveText(['Not stated', 'فارسی — Persian', 'دری — Dari']);
+    await picker.selectOption('fa-AF');
+    await expect(page.locator('#report-title')).toHaveAttribute('lang', 'fa-AF');
+    await page.getByRole('searchbox', { name: 'Find a language' }).fill('');
+    await shots(page, 'backoffice-report-picker', page.locator('#report-details'));
+    await page.goto(`/module/best-practice/form/${practiceUuid}`);
+    const practicePicker = page.getByRole('combobox', { name: 'Written in' });
+    await expect(practicePicker).toHaveValue('th');
+    await expect(practicePicker.locator('option:checked')).toHaveText('ไทย — Thai');
+    await shots(page, 'backoffice-practice-picker', page.getByText('Written in', { exact: true }));
+  },
+);

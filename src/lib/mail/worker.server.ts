@@ -46,7 +46,8 @@ function senderOf(line: string): Mailbox {
   const parsed = parseMailbox(line);
   if (!parsed)
     throw new Error(
-      `The sender of the portal's emails must be one address, such as "Asia-Pacific Urban Agenda" <no-reply@apua.example>: ${line}`,
+      `The sender of the portal's emails must be one address, such as "Asia-Pacific Urban Agenda" ` +
+        `<no-reply@apua.example>: ${line}`,
     );
   return parsed;
 }
@@ -267,7 +268,8 @@ export class MailWorker {
       if (!this.#unreachableSince) {
         this.#unreachableSince = this.#now();
         this.#log(
-          `[mail] the SMTP server does not answer (${error instanceof Error ? error.message : String(error)}); mail waits, in order`,
+          `[mail] the SMTP server does not answer (${error instanceof Error ? error.message : String(error)}); ` +
+            `mail waits, in order`,
         );
       }
       this.#probeSoon();

@@ -93,10 +93,12 @@ export const nationalReportForm: FormDefinition<ReportKey, ReportBundle, AuthedU
         select json_build_object('report', row_to_json(${nationalReports}), 'cycle', row_to_json(rc),
             'country', json_build_object('code', c.code, 'name', c.name, 'flag', c.flag)) as j,
           ${extra.stamp} as stamp, ${extra.answers(nationalReports.id)} as answers
-        from ${nationalReports} join ${reportingCycles} rc on rc.year = ${nationalReports.year} join ${countries} c on c.code = ${nationalReports.countryCode}
+        from ${nationalReports} join ${reportingCycles} rc on rc.year = ${nationalReports.year} join ${countries} c on
+          c.code = ${nationalReports.countryCode}
         where ${nationalReports.year} = any(${`{${[...new Set(keys.map((key) => key.year))].join(',')}}`}::int[])
           and ${nationalReports.countryCode} = any(${textArray(keys.map((key) => key.countryCode))}::text[])
-          and ${nationalReports.year}::text || ':' || ${nationalReports.countryCode} = any(${textArray(keys.map((key) => `${key.year}:${key.countryCode}`))}::text[])
+          and ${nationalReports.year}::text || ':' || ${nationalReports.countryCode} =
+            any(${textArray(keys.map((key) => `${key.year}:${key.countryCode}`))}::text[])
         order by ${nationalReports.id} for update of ${nationalReports}`),
     );
     return rows.map(({ j, stamp, answers }) => {
@@ -229,7 +231,8 @@ onQuestionsChanged(nationalReportForm.kind, async (w, loadQuestions) => {
     const values = reports.map((report) => {
       const bundle = { report, cycle, country: { code: report.countryCode, name: '', flag: '' } };
       const progress = countCompleteness(nationalReportForm, catalogue, bundle, byReport.get(report.id) ?? new Map());
-      return sql`(${report.id}::int, ${JSON.stringify(progress)}::jsonb, ${progress.pct}::smallint, ${nationalReportForm.basis(catalogue, bundle)}::text)`;
+      return sql`(${report.id}::int, ${JSON.stringify(progress)}::jsonb, ${progress.pct}::smallint,
+        ${nationalReportForm.basis(catalogue, bundle)}::text)`;
     });
     rowsOf(
       await tx.execute(sql`
@@ -271,7 +274,8 @@ onQuestionReworded(nationalReportForm.kind, async (w, question) => {
   await tx
     .update(nationalReports)
     .set({
-      questionPins: sql`coalesce(${nationalReports.questionPins}, '{}'::jsonb) || jsonb_build_object(${key}::text, ${question.n}::int)`,
+      questionPins: sql`coalesce(${nationalReports.questionPins}, '{}'::jsonb) || jsonb_build_object(${key}::text,
+        ${question.n}::int)`,
     })
     .where(inArray(nationalReports.id, ids));
 });

@@ -110,7 +110,8 @@ export async function cycleQuestionRows(
   const answered =
     reportId === undefined
       ? undefined
-      : sql`exists (select 1 from ${reportAnswers} where ${reportAnswers.questionId} = ${questions.id} and ${reportAnswers.reportId} = ${reportId})`;
+      : sql`exists (select 1 from ${reportAnswers} where ${reportAnswers.questionId} = ${questions.id} and
+        ${reportAnswers.reportId} = ${reportId})`;
   const rows = await db
     .select()
     .from(questions)

@@ -28,12 +28,16 @@ import type { StoredSignature } from '../db/schema.ts';
 
 const filesOf = (
   reportId: number,
-) => sql`(select coalesce(json_agg(json_build_object('v', f.v, 'name', f.name, 'size', f.size, 'uploaded_at', ${isoTime(sql`f.uploaded_at`)}, 'by', ${personSql('u')}, 'pages', f.pages, 'signature', f.signature) order by f.v desc), '[]')
+) => sql`(select coalesce(json_agg(json_build_object('v', f.v, 'name', f.name, 'size', f.size, 'uploaded_at',
+  ${isoTime(sql`f.uploaded_at`)}, 'by', ${personSql('u')}, 'pages', f.pages, 'signature', f.signature) order by f.v
+  desc), '[]')
   from ${reportFiles} f left join ${users} u on u.id = f.uploaded_by where f.report_id = ${reportId})`;
 const eventsOf = (
   reportUuid: string,
-) => sql`(select coalesce(json_agg(json_build_object('action', e.action, 'from', e.before->>'status', 'to', e.after->>'status', 'at', ${isoTime(sql`e.at`)}, 'note', e.note, 'by', ${personSql('u')}) order by e.at, e.id), '[]')
-  from ${auditEvents} e left join ${users} u on u.id = e.actor_id where e.entity = 'national_report' and e.entity_id = ${reportUuid})`;
+) => sql`(select coalesce(json_agg(json_build_object('action', e.action, 'from', e.before->>'status', 'to',
+  e.after->>'status', 'at', ${isoTime(sql`e.at`)}, 'note', e.note, 'by', ${personSql('u')}) order by e.at, e.id), '[]')
+  from ${auditEvents} e left join ${users} u on u.id = e.actor_id where e.entity = 'national_report' and e.entity_id =
+    ${reportUuid})`;
 const updaterOf = (userId: number | null) => sql`(select ${personSql('u')} from ${users} u where u.id = ${userId})`;
 
 const parse = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
@@ -64,8 +68,10 @@ export async function openReport(deps: AppDeps, where: ReportKey): Promise<strin
   // One JSON value instead of the rows' forty columns: PGlite turns it into JavaScript far faster.
   const [found] = rowsOf<{ j: unknown }>(
     await deps.db.execute(sql`
-      select json_build_object('report', row_to_json(nr), 'cycle', (select row_to_json(rc) from ${reportingCycles} rc where rc.year = nr.year),
-        'country', (select json_build_object('code', c.code, 'name', c.name, 'flag', c.flag) from ${countries} c where c.code = nr.country_code),
+      select json_build_object('report', row_to_json(nr), 'cycle', (select row_to_json(rc) from ${reportingCycles} rc
+        where rc.year = nr.year),
+        'country', (select json_build_object('code', c.code, 'name', c.name, 'flag', c.flag) from ${countries} c where
+          c.code = nr.country_code),
         'stamp', ${QUESTIONS_STAMP}) as j
       from ${nationalReports} nr where nr.year = ${where.year} and nr.country_code = ${where.countryCode}`),
   );
@@ -87,7 +93,8 @@ export async function openReport(deps: AppDeps, where: ReportKey): Promise<strin
   const json = (key: string, value: unknown) => catalogue.memo(`json:${key}`, () => JSON.stringify(value));
   // The questions' JSON is made once per catalogue; the rest is small.
   return (
-    `{"status":200,"message":"National report","data":{"report":${JSON.stringify(report)},"cycle":${JSON.stringify(toCycle(row.cycle))},` +
+    `{"status":200,"message":"National ` +
+    `report","data":{"report":${JSON.stringify(report)},"cycle":${JSON.stringify(toCycle(row.cycle))},` +
     `"questions":${view.questions},"answers":${view.answers},` +
     `"thrusts":${json('thrusts', catalogue.thrusts)},"subcategories":${json('subcategories', catalogue.subcategories)}}}`
   );
@@ -103,7 +110,8 @@ async function readView(
   const { id, uuid, updatedBy } = bundle.report;
   const [row] = rowsOf<{ answers: unknown; files: unknown; events: unknown; updater: string | null }>(
     await deps.db.execute(
-      sql`select ${storedAnswersJson(nationalReportForm.answers, id, null)} as answers, ${filesOf(id)} as files, ${eventsOf(uuid)} as events, ${updaterOf(updatedBy)} as updater`,
+      sql`select ${storedAnswersJson(nationalReportForm.answers, id, null)} as answers, ${filesOf(id)} as files,
+        ${eventsOf(uuid)} as events, ${updaterOf(updatedBy)} as updater`,
     ),
   );
   const stored = new Map(parseStoredAnswers(row?.answers).map((a) => [a.questionId, a]));

@@ -301,7 +301,9 @@ export const QUESTION_SEED: readonly QuestionSeed[] = [
     min: 0,
     decimals: 2,
     expectedMax: 500,
-    text: 'Total per-capita expenditure on the preservation, protection and conservation of all cultural and natural heritage',
+    text:
+      'Total per-capita expenditure on the preservation, protection and conservation of all cultural and natural ' +
+      'heritage',
     sdgRefs: ['11.4.1'],
     sdgTier: 2,
     nua: '38, 124–125',
@@ -324,7 +326,9 @@ export const QUESTION_SEED: readonly QuestionSeed[] = [
     min: 0,
     decimals: 1,
     expectedMax: 5000,
-    text: 'Number of deaths, missing persons and directly affected persons attributed to disasters per 100,000 population',
+    text:
+      'Number of deaths, missing persons and directly affected persons attributed to disasters per 100,000 ' +
+      'population',
     compulsory: true,
     sdgRefs: ['11.5.1', '1.5.1', '13.1.1'],
     sdgTier: 1,
@@ -365,7 +369,9 @@ export const QUESTION_SEED: readonly QuestionSeed[] = [
     subcategory: '3.1',
     tier: 2,
     ...pct1,
-    text: 'Proportion of local governments that adopt and implement local disaster risk reduction strategies in line with national strategies',
+    text:
+      'Proportion of local governments that adopt and implement local disaster risk reduction strategies in line ' +
+      'with national strategies',
     sdgRefs: ['11.b.2'],
     sdgTier: 2,
     nua: '77',
@@ -434,7 +440,9 @@ export const QUESTION_SEED: readonly QuestionSeed[] = [
     subcategory: '4.3',
     tier: 2,
     ...pct1,
-    text: 'Proportion of cities with a direct participation structure of civil society in urban planning and management that operates regularly and democratically',
+    text:
+      'Proportion of cities with a direct participation structure of civil society in urban planning and ' +
+      'management that operates regularly and democratically',
     sdgRefs: ['11.3.2'],
     sdgTier: 2,
     nua: '92',
@@ -454,7 +462,9 @@ export const QUESTION_SEED: readonly QuestionSeed[] = [
     tier: 3,
     type: 'yn',
     ...YN_TXT,
-    text: 'Is there a participatory national mechanism for reporting on the New Urban Agenda (for example a national habitat committee)?',
+    text:
+      'Is there a participatory national mechanism for reporting on the New Urban Agenda (for example a national ' +
+      'habitat committee)?',
     nua: '161–162',
   },
   {

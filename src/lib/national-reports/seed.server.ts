@@ -112,7 +112,8 @@ const NARRATIVES = [
   (country: string) =>
     `${country} pursues this through national programmes carried out with city governments, reviewed every two years.`,
   (country: string) =>
-    `In ${country}, responsibilities are shared between the national ministry and local governments, with a coordination committee meeting quarterly.`,
+    `In ${country}, responsibilities are shared between the national ministry and local governments, with a ` +
+    `coordination committee meeting quarterly.`,
   (country: string) =>
     `${country} has piloted the approach in its largest cities and is extending it to secondary cities.`,
 ];
@@ -149,7 +150,8 @@ export function demoAnswer(q: Question, country: { code: string; name: string },
     source:
       real?.source ??
       (numeric || q.question_tier === 1
-        ? `Demonstration ${numeric ? 'figure' : 'answer'}, not an official statistic (see ${q.source_hint ?? 'national statistics'})`
+        ? `Demonstration ${numeric ? 'figure' : 'answer'}, not an official statistic (see ` +
+          `${q.source_hint ?? 'national statistics'})`
         : null),
     comment: null,
   };
@@ -274,7 +276,9 @@ export async function seedDemoNationalReports(db: Db, now = new Date()): Promise
               completenessPct: progress.pct,
               title: full ? `${report.country}: national report on the New Urban Agenda ${c.year}` : null,
               executiveSummary: full
-                ? `This demonstration report shows how ${report.country} follows up the New Urban Agenda: housing and basic services, urban economy, resilience, governance, planning and the means of implementation.`
+                ? `This demonstration report shows how ${report.country} follows up the New Urban Agenda: ` +
+                  `housing and basic services, urban economy, resilience, governance, planning and the means of ` +
+                  `implementation.`
                 : null,
               // The demonstration texts are written in English, and say so (decision 048).
               writtenIn: full ? 'en' : null,

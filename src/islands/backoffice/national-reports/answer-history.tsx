@@ -39,7 +39,9 @@ export function HistoryButton({
   return (
     <button
       type="button"
-      className="inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-xs font-medium text-brand-700 hover:bg-brand-50"
+      className={
+        'inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-xs font-medium text-brand-700 ' + 'hover:bg-brand-50'
+      }
       onClick={() => $historyOf.set({ question, year, countryCode })}
       aria-label={m('history.of', { code: question.code })}
     >

@@ -119,21 +119,24 @@ describe('the question form’s draft', () => {
     expect(QuestionSaveBodySchema.safeParse(body).success).toBe(true);
   });
 
-  test('what a person types: blanks are null, numbers are numbers, anything else reaches the schema, which names it', () => {
-    const draft = {
-      ...draftOfQuestion(null, { thrust: 'TC1', subcategory: '1.1', code: 'q39 ' }),
-      text: 'Share of trees',
-      min: ' ',
-      max: '1 000',
-      expected_max: 'lots',
-    };
-    const body = bodyOfDraft(draft, null);
-    expect(body).toMatchObject({ code: 'Q39', min: null, max: 1000, expected_max: 'lots' });
-    expect(body).not.toHaveProperty('uuid');
-    const checked = QuestionSaveBodySchema.safeParse(body);
-    expect(checked.success).toBe(false);
-    expect(checked.error?.issues.map((i) => i.path.join('.'))).toEqual(['expected_max']);
-  });
+  test(
+    'what a person types: blanks are null, numbers are ' + 'numbers, anything else reaches the schema, which names it',
+    () => {
+      const draft = {
+        ...draftOfQuestion(null, { thrust: 'TC1', subcategory: '1.1', code: 'q39 ' }),
+        text: 'Share of trees',
+        min: ' ',
+        max: '1 000',
+        expected_max: 'lots',
+      };
+      const body = bodyOfDraft(draft, null);
+      expect(body).toMatchObject({ code: 'Q39', min: null, max: 1000, expected_max: 'lots' });
+      expect(body).not.toHaveProperty('uuid');
+      const checked = QuestionSaveBodySchema.safeParse(body);
+      expect(checked.success).toBe(false);
+      expect(checked.error?.issues.map((i) => i.path.join('.'))).toEqual(['expected_max']);
+    },
+  );
 
   test('which fields each type has', () => {
     expect(fieldsOfType('pct')).toEqual({

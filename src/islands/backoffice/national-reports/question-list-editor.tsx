@@ -60,7 +60,10 @@ export function ListEditor({
           return (
             <li
               key={index}
-              className="grid gap-2 rounded-md border border-slate-200 p-3 sm:grid-cols-[10rem_minmax(0,1fr)_auto] sm:items-start"
+              className={
+                'grid gap-2 rounded-md border border-slate-200 p-3 sm:grid-cols-[10rem_minmax(0,1fr)_auto] ' +
+                'sm:items-start'
+              }
             >
               <div>
                 <label

@@ -326,11 +326,18 @@ function QuestionRow({
 
   return (
     <li
-      className={`flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between ${retired ? 'bg-slate-50' : ''}`}
+      className={
+        `flex flex-col gap-3 p-4 sm:flex-row sm:items-start ` + `sm:justify-between ${retired ? 'bg-slate-50' : ''}`
+      }
     >
       <div className="min-w-0">
         <p className="text-sm font-medium text-slate-900">
-          <span className="mr-2 inline-block rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800 ring-1 ring-slate-200">
+          <span
+            className={
+              'mr-2 inline-block rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800 ring-1 ' +
+              'ring-slate-200'
+            }
+          >
             {question.code}
           </span>
           <bdi>{question.text}</bdi>
@@ -338,7 +345,12 @@ function QuestionRow({
         <p className="mt-1 text-xs text-slate-600">{facts.join(' · ')}</p>
         {retired && (
           <p className="mt-1">
-            <span className="inline-flex items-center rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900 ring-1 ring-inset ring-amber-300">
+            <span
+              className={
+                'inline-flex items-center rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900 ' +
+                'ring-1 ring-inset ring-amber-300'
+              }
+            >
               {m('qn.retiredOn', { date: formatDate(question.retired_at!) })}
             </span>
           </p>

@@ -142,58 +142,73 @@ describe('autosave after a pause in typing', () => {
     expect(words(q)).toEqual({ question: `Saved at ${time}`, bar: `All answers are saved. Last saved at ${time}.` });
   });
 
-  it('offline, both say the answer is not saved and will be sent; after a failed save, both say it could not be saved', async () => {
-    const q = question({ answer_type: 'int' });
-    const { form, server, words } = setUp([q]);
-    server.state.mode = 'offline';
-    form.change(q.uuid, { value: '7' });
-    await vi.advanceTimersByTimeAsync(IDLE_SAVE_MS);
-    await settle();
-    expect(words(q)).toEqual({
-      question: 'Not saved: offline — kept on this device and sent when you are back online.',
-      bar: 'Not saved: offline — 1 answer is kept on this device and sent when you are back online',
-    });
-    server.state.mode = 'failing';
-    await form.retry();
-    expect(words(q)).toEqual({ question: 'Could not save: The server had a problem.', bar: 'Could not save 1 answer' });
-    server.state.mode = 'online';
-    await form.retry();
-    expect(words(q).question).toBe(`Saved at ${formatTime(SAVED_AT)}`);
-  });
+  it(
+    'offline, both say the answer is not saved and will be sent; after a failed save, both say it could not be ' +
+      'saved',
+    async () => {
+      const q = question({ answer_type: 'int' });
+      const { form, server, words } = setUp([q]);
+      server.state.mode = 'offline';
+      form.change(q.uuid, { value: '7' });
+      await vi.advanceTimersByTimeAsync(IDLE_SAVE_MS);
+      await settle();
+      expect(words(q)).toEqual({
+        question: 'Not saved: offline — kept on this device and sent when you are back online.',
+        bar: 'Not saved: offline — 1 answer is kept on this device and sent when you are back online',
+      });
+      server.state.mode = 'failing';
+      await form.retry();
+      expect(words(q)).toEqual({
+        question: 'Could not save: The server had a problem.',
+        bar: 'Could not save 1 answer',
+      });
+      server.state.mode = 'online';
+      await form.retry();
+      expect(words(q).question).toBe(`Saved at ${formatTime(SAVED_AT)}`);
+    },
+  );
 
-  it('an answer that breaks the rules is not sent after the pause: the question says why, the bar asks for attention', async () => {
-    const q = question({ answer_type: 'pct' });
-    const { form, server, words } = setUp([q]);
-    form.change(q.uuid, { value: '140' });
-    await vi.advanceTimersByTimeAsync(IDLE_SAVE_MS);
-    await settle();
-    expect(server.sent).toHaveLength(0);
-    const state = form.$fields.get()[q.uuid];
-    expect(state?.kind === 'invalid' && state.errors['value']).toEqual(['must be at most 100 %']);
-    expect(words(q)).toEqual({
-      question: 'Not saved: correct the answer as shown.',
-      bar: '1 answer needs your attention',
-    });
-    // Typing again: the reasons give way to "Saving…" until the next pause.
-    form.change(q.uuid, { value: '14' });
-    expect(words(q)).toEqual({ question: 'Saving…', bar: 'Saving…' });
-    await vi.advanceTimersByTimeAsync(IDLE_SAVE_MS);
-    await settle();
-    expect(server.answers.get(q.uuid)?.value).toBe(14);
-  });
+  it(
+    'an answer that breaks the rules is not sent after the pause: the question says why, the bar asks for ' +
+      'attention',
+    async () => {
+      const q = question({ answer_type: 'pct' });
+      const { form, server, words } = setUp([q]);
+      form.change(q.uuid, { value: '140' });
+      await vi.advanceTimersByTimeAsync(IDLE_SAVE_MS);
+      await settle();
+      expect(server.sent).toHaveLength(0);
+      const state = form.$fields.get()[q.uuid];
+      expect(state?.kind === 'invalid' && state.errors['value']).toEqual(['must be at most 100 %']);
+      expect(words(q)).toEqual({
+        question: 'Not saved: correct the answer as shown.',
+        bar: '1 answer needs your attention',
+      });
+      // Typing again: the reasons give way to "Saving…" until the next pause.
+      form.change(q.uuid, { value: '14' });
+      expect(words(q)).toEqual({ question: 'Saving…', bar: 'Saving…' });
+      await vi.advanceTimersByTimeAsync(IDLE_SAVE_MS);
+      await settle();
+      expect(server.answers.get(q.uuid)?.value).toBe(14);
+    },
+  );
 
-  it('a save that lands while the focus is in the question leaves its inputs as typed (the space before the next word)', async () => {
-    const q = question({ answer_type: 'txt' });
-    const { form, server } = setUp([q]);
-    form.enter(q.uuid);
-    form.change(q.uuid, { value: 'A national housing ' });
-    await vi.advanceTimersByTimeAsync(IDLE_SAVE_MS);
-    await settle();
-    expect(server.answers.get(q.uuid)?.value).toBe('A national housing');
-    expect(form.$raw.get()[q.uuid]?.value).toBe('A national housing ');
-    await form.leave(q.uuid);
-    expect(server.sent).toHaveLength(1);
-  });
+  it(
+    'a save that lands while the focus is in the question leaves its inputs as typed (the space before the next ' +
+      'word)',
+    async () => {
+      const q = question({ answer_type: 'txt' });
+      const { form, server } = setUp([q]);
+      form.enter(q.uuid);
+      form.change(q.uuid, { value: 'A national housing ' });
+      await vi.advanceTimersByTimeAsync(IDLE_SAVE_MS);
+      await settle();
+      expect(server.answers.get(q.uuid)?.value).toBe('A national housing');
+      expect(form.$raw.get()[q.uuid]?.value).toBe('A national housing ');
+      await form.leave(q.uuid);
+      expect(server.sent).toHaveLength(1);
+    },
+  );
 });
 
 describe('saving before the page is left', () => {

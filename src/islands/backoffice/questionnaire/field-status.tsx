@@ -17,7 +17,10 @@ function Spinner() {
   return (
     <span
       aria-hidden="true"
-      className="size-3.5 animate-spin rounded-full border-2 border-brand-200 border-t-brand-600 motion-reduce:animate-none"
+      className={
+        'size-3.5 animate-spin rounded-full border-2 border-brand-200 border-t-brand-600 ' +
+        'motion-reduce:animate-none'
+      }
     />
   );
 }

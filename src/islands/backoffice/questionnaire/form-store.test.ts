@@ -153,43 +153,50 @@ describe('questionnaire form', () => {
     expect(form.$fields.get()[q.uuid]?.kind).toBe('saved');
   });
 
-  it('says "Saving…" from the first key, and the conflict is the person’s own other tab when they wrote it', async () => {
-    const q = question({ answer_type: 'num' });
-    const server = fakeServer();
-    server.answers.set(q.uuid, {
-      question_uuid: q.uuid,
-      value: 5,
-      text: null,
-      data_year: null,
-      source: null,
-      comment: null,
-      state: 'saved',
-      warnings: [],
-      version: 1,
-      updated_at: 'x',
-      updated_by: { name: 'Maria Santos', uuid: 'u-maria' },
-    });
-    const form = createQuestionnaireForm({
-      storageKey: 'k',
-      storage: memoryStorage(),
-      questions: [q],
-      answers: [],
-      thrusts,
-      subcategories,
-      cycleYear: 2026,
-      lockedMessage: null,
-      transport: server.transport,
-      retryDelay: () => null,
-      currentUserUuid: 'u-maria',
-    });
-    expect(form.$saveBar.get().message).toBe('All answers are saved.');
-    form.change(q.uuid, { value: '7' });
-    expect(form.$saveBar.get()).toMatchObject({ tone: 'busy', message: 'Saving…', retry: false });
-    await form.leave(q.uuid);
-    const state = form.$fields.get()[q.uuid];
-    expect(state?.kind === 'conflict' && state.mine).toBe(true);
-    expect(form.$saveBar.get()).toMatchObject({ message: '1 answer needs your attention', settle: true, retry: false });
-  });
+  it(
+    'says "Saving…" from the first key, and the conflict ' + 'is the person’s own other tab when they wrote it',
+    async () => {
+      const q = question({ answer_type: 'num' });
+      const server = fakeServer();
+      server.answers.set(q.uuid, {
+        question_uuid: q.uuid,
+        value: 5,
+        text: null,
+        data_year: null,
+        source: null,
+        comment: null,
+        state: 'saved',
+        warnings: [],
+        version: 1,
+        updated_at: 'x',
+        updated_by: { name: 'Maria Santos', uuid: 'u-maria' },
+      });
+      const form = createQuestionnaireForm({
+        storageKey: 'k',
+        storage: memoryStorage(),
+        questions: [q],
+        answers: [],
+        thrusts,
+        subcategories,
+        cycleYear: 2026,
+        lockedMessage: null,
+        transport: server.transport,
+        retryDelay: () => null,
+        currentUserUuid: 'u-maria',
+      });
+      expect(form.$saveBar.get().message).toBe('All answers are saved.');
+      form.change(q.uuid, { value: '7' });
+      expect(form.$saveBar.get()).toMatchObject({ tone: 'busy', message: 'Saving…', retry: false });
+      await form.leave(q.uuid);
+      const state = form.$fields.get()[q.uuid];
+      expect(state?.kind === 'conflict' && state.mine).toBe(true);
+      expect(form.$saveBar.get()).toMatchObject({
+        message: '1 answer needs your attention',
+        settle: true,
+        retry: false,
+      });
+    },
+  );
 
   it('saves a checkbox or radio choice at once, and leaving the question afterwards sends nothing more', async () => {
     const multi = question({

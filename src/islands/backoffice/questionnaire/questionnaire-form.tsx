@@ -151,13 +151,23 @@ export function QuestionnaireFormView({
           </div>
         </details>
         {/* Below the back-office's sticky top bar (4rem), as the page's scroll padding is. */}
-        <div className="sticky top-20 hidden max-h-[calc(100vh-6rem)] overflow-y-auto rounded-lg border border-slate-200 bg-white p-4 lg:block">
+        <div
+          className={
+            'sticky top-20 hidden max-h-[calc(100vh-6rem)] overflow-y-auto rounded-lg border border-slate-200 ' +
+            'bg-white p-4 lg:block'
+          }
+        >
           <NavigationRail form={form} />
         </div>
       </aside>
 
       <div ref={questionsRef} id="first-question">
-        <div className="mb-5 flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:flex-wrap sm:items-end">
+        <div
+          className={
+            'mb-5 flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:flex-wrap ' +
+            'sm:items-end'
+          }
+        >
           {form.display.tiers && (
             <Chips
               id="questionnaire-tier"

@@ -92,7 +92,12 @@ function NumberBox({
         onChange={(event) => onChange(event.target.value)}
       />
       {unit && (
-        <span className="inline-flex items-center whitespace-nowrap rounded-r-md border border-l-0 border-slate-300 bg-slate-50 px-3 text-sm text-slate-700">
+        <span
+          className={
+            'inline-flex items-center whitespace-nowrap rounded-r-md border border-l-0 border-slate-300 ' +
+            'bg-slate-50 px-3 text-sm text-slate-700'
+          }
+        >
           {unit}
         </span>
       )}

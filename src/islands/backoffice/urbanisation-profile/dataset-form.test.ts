@@ -35,18 +35,22 @@ const figure = (indicator: string, value: number, dataYear: number) => ({
 });
 
 describe('the profile’s figures in the questionnaire form', () => {
-  it('a 2010 figure is saved, not invalid (the profile accepts data years from 1950); a retired indicator’s figure is left out', () => {
-    const answers = answersOf({
-      values: [figure('URB_POP_PCT', 45.3, 2010), figure('RETIRED_ONE', 3, 2010)],
-      version: 4,
-      updated_at: '2026-01-01T00:00:00.000Z',
-      updated_by: null,
-      year: 2010,
-      indicators: [URBAN],
-      warnings: {},
-    });
-    expect(answers.map((a) => [a.question_uuid, a.state])).toEqual([['URB_POP_PCT', 'saved']]);
-  });
+  it(
+    'a 2010 figure is saved, not invalid (the profile accepts data years from 1950); a retired indicator’s ' +
+      'figure is left out',
+    () => {
+      const answers = answersOf({
+        values: [figure('URB_POP_PCT', 45.3, 2010), figure('RETIRED_ONE', 3, 2010)],
+        version: 4,
+        updated_at: '2026-01-01T00:00:00.000Z',
+        updated_by: null,
+        year: 2010,
+        indicators: [URBAN],
+        warnings: {},
+      });
+      expect(answers.map((a) => [a.question_uuid, a.state])).toEqual([['URB_POP_PCT', 'saved']]);
+    },
+  );
 
   it('what a person types is checked with the profile’s years', () => {
     const question = indicatorQuestion(URBAN, 0);
