@@ -23,8 +23,7 @@ import { subscribeStandingReactions } from './events/subscribers.server.ts';
 import { MailWorker } from './mail/worker.server.ts';
 import { Metrics } from './ops/metrics.server.ts';
 import { smtpSender } from './mail/transport.server.ts';
-import { subscribeNotifications } from './notifications/service.server.ts';
-import { PendingSiteChanges, subscribeSiteChanges } from './site/pending.server.ts';
+import { PendingSiteChanges } from './site/pending.server.ts';
 import { pruneWithdrawals, WithdrawnPages } from './site/withdrawals.server.ts';
 import { siteHealth, type SiteHealth } from './site/health.server.ts';
 import { ReminderJob } from './national-reports/reminder-job.server.ts';
@@ -67,6 +66,8 @@ export interface SitePublisher {
   onFinished?(listener: (seconds: number, ok: boolean) => void): void;
   /** Calls `listener` after each failed build with how many failed in a row and why. */
   onFailed?(listener: (failures: number, reason: string) => void): void;
+  /** Reads the live build again: another instance named one (several instances, decision 035). */
+  refresh?(): Promise<void>;
 }
 
 export interface AppDeps {
@@ -94,7 +95,7 @@ export interface AppDeps {
   mail: MailWorker | null;
   /** Prometheus metrics, served at /metrics to holders of METRICS_TOKEN. */
   metrics: Metrics;
-  /** Deadline reminders of national reports: a tick started with the server (decision 024). */
+  /** Deadline reminders of national reports: the runs of their job (decisions 024, 067). */
   reminders: ReminderJob;
 }
 
@@ -161,11 +162,9 @@ export function createAppDeps(base: {
     fileAccess: deps.fileAccess,
     site: deps.site,
     mail: { kick: () => deps.mail?.kick() },
+    writes: { withdrawals: deps.withdrawals, siteUrl: base.env.PUBLIC_SITE_URL },
   });
-  subscribeSiteChanges(deps.changes);
-  deps.withdrawals.subscribe(deps.changes);
   followSiteBuilds(deps);
-  subscribeNotifications(deps.changes, { siteUrl: base.env.PUBLIC_SITE_URL, onMailQueued: () => deps.mail?.kick() });
   return deps;
 }
 

@@ -16,7 +16,9 @@ import { createApp } from './app.ts';
 import { createAppDeps, fileStoreFor, siteHealthOf, type AppDeps } from '../lib/deps.server.ts';
 import { ChangeBus } from '../lib/events/change-bus.server.ts';
 import { ChangeRelay } from '../lib/events/relay.server.ts';
-import { SharedJobs } from './shared-jobs.ts';
+import { LocalJobs } from '../lib/jobs/local-jobs.server.ts';
+import { PgBossJobs } from '../lib/jobs/pg-boss-jobs.server.ts';
+import { defineMailAndReminders } from '../lib/jobs/portal-jobs.server.ts';
 import { SharedSite } from './shared-site.ts';
 import { SiteBuilder } from './site-builder.ts';
 
@@ -49,8 +51,15 @@ export async function startServer(
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: `${env.DATA_DIR}/pglite` });
   const auth = firebaseAuth(env);
   const url = `http://127.0.0.1:${env.PORT}`;
+  // The jobs (decision 067): on PostgreSQL other instances may share the database, and the jobs
+  // are runs of queues they share (pg-boss); on PGlite, timers and a queue in this process.
+  const changes = new ChangeBus();
+  const relay = env.DATABASE_URL ? new ChangeRelay(changes, database.db, env.DATABASE_URL) : null;
+  const local = relay ? null : new LocalJobs();
+  const jobs = relay ? new PgBossJobs({ databaseUrl: env.DATABASE_URL!, instance: relay.id }) : local!;
   // A second of grace: saving an item and then its image make one build, not two.
   const builder = new SiteBuilder({
+    ...(local && { jobs: local }),
     root: env.SITE_DIR,
     env: { PUBLIC_API_URL: url },
     debounceMs: 1000,
@@ -60,30 +69,25 @@ export async function startServer(
   if (options.siteDir) await builder.useBuilt(options.siteDir);
   else await builder.loadLive();
 
-  const changes = new ChangeBus();
   const storage = fileStoreFor(env, database.db);
-  // On PostgreSQL other instances may share the database: change events travel between them, and
-  // site builds are jobs of a shared queue (decision 035). A given site folder is served as it is.
-  const relay = env.DATABASE_URL ? new ChangeRelay(changes, database.db, env.DATABASE_URL) : null;
+  // On PostgreSQL change events travel between the instances, and the live build is the one the
+  // database names (decision 035). A given site folder is served as it is.
   const shared =
     relay && !options.siteDir
-      ? new SharedSite({
-          builder,
-          db: database.db,
-          storage,
-          changes,
-          databaseUrl: env.DATABASE_URL!,
-          instance: relay.id,
-        })
+      ? new SharedSite({ builder, db: database.db, storage, changes, jobs, instance: relay.id })
       : null;
   const site = shared ?? builder;
   const deps = createAppDeps({ db: database.db, env, tokens: tokenVerifierFor(auth, env), site, storage, changes });
+  // Mail queued while the server was down (or the SMTP server was) goes out as the jobs start,
+  // then on each change; reminders due meanwhile go then (each once), then on every tick.
+  defineMailAndReminders(jobs, { mail: deps.mail, reminders: deps.reminders });
   await relay?.start();
   // Withdrawn pages are known before the first request is served (decision 053).
   await deps.withdrawals.start({ poll: relay !== null });
   // Instances started together prepare the data one after the other: the second finds it done.
   await database.exclusive(() => prepareData(deps, auth));
   await shared?.start();
+  await jobs.start();
   const app = createApp(deps, site, { log: env.LOG_REQUESTS ? (line) => console.log(line) : undefined });
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
@@ -94,17 +98,6 @@ export async function startServer(
   const behind = !missing && (await siteHealthOf(deps, true)).pending_changes > 0;
   if (options.build === true || (options.build === 'if-none' && (missing || behind)))
     void site.request().catch(() => {});
-  // Mail queued while the server was down (or the SMTP server was) goes out now, then on each
-  // change; reminders due meanwhile go now (each once), then on every tick. Several instances on
-  // one PostgreSQL database share both as jobs of one queue (decision 035).
-  const jobs = relay
-    ? new SharedJobs({ databaseUrl: env.DATABASE_URL!, instance: relay.id, mail: deps.mail, reminders: deps.reminders })
-    : null;
-  if (jobs) await jobs.start();
-  else {
-    deps.mail?.start();
-    deps.reminders.start();
-  }
   return {
     server,
     database,
@@ -112,8 +105,10 @@ export async function startServer(
     deps,
     url,
     close: async () => {
-      // A site build under way here goes back to the queue at once, for another instance.
-      await Promise.all([drain(server), shared?.stop(), jobs?.stop()]);
+      // A site build under way here is stopped; on PostgreSQL its run goes back to the queue at
+      // once, for another instance.
+      builder.abort();
+      await Promise.all([drain(server), shared?.stop(), jobs.stop()]);
       deps.withdrawals.stop();
       await deps.reminders.stop();
       await deps.mail?.stop();

@@ -1,53 +1,29 @@
 import { and, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
-import { PgBoss, type Job, type JobWithMetadata } from 'pg-boss';
 import type { Db } from '../lib/db/client.server.ts';
 import { siteBuilds } from '../lib/db/schema.ts';
 import type { SitePublisher } from '../lib/deps.server.ts';
 import type { ChangeBus } from '../lib/events/change-bus.server.ts';
+import { JOB, SITE_BUILD_JOB, type Jobs } from '../lib/jobs/jobs.server.ts';
+import { PgBossJobs } from '../lib/jobs/pg-boss-jobs.server.ts';
 import type { BuildStatusData } from '../lib/site/schema.ts';
 import type { FileStore } from '../lib/storage/file-store.server.ts';
 import type { SiteSource } from './app.ts';
 import { newBuildId, type LiveInfo, type SiteBuilder } from './site-builder.ts';
-import { jobQueue } from './shared-jobs.ts';
 import { SiteFiles } from './site-files.ts';
-
-/** The pg-boss queue of site builds. */
-export const SITE_QUEUE = 'site-build';
-
-/**
- * The queue's rules: one job waiting and one running at most. A build that fails, or whose
- * instance dies or stops, is tried again by whichever instance is free, 5 s after the first
- * failure and doubling up to five minutes, until one goes live (issue 31, decision 053).
- */
-const RETRIES = { retryLimit: 1_000_000, retryDelay: 5, retryBackoff: true, retryDelayMax: 300 } as const;
-const queueOptions = (heartbeatSeconds: number) =>
-  ({ policy: 'stately', ...RETRIES, heartbeatSeconds, expireInSeconds: 3600 }) as const;
 
 /**
  * Asks the instances on `databaseUrl` for a site build (a script's change, e.g. `npm run
- * data:import`): one job in their queue, whichever instance is free builds it.
+ * data:import`): one run of their job `site-build`, whichever instance is free builds it.
  */
 export async function queueSiteBuild(databaseUrl: string): Promise<void> {
-  const boss = new PgBoss({
-    connectionString: databaseUrl,
-    max: 1,
-    supervise: false,
-    schedule: false,
-    application_name: 'apua-jobs-script',
-  });
-  await boss.start();
+  const jobs = new PgBossJobs({ databaseUrl, instance: 'script', askOnly: true });
+  jobs.define(JOB.siteBuild, null, SITE_BUILD_JOB);
   try {
-    await createSiteQueue(boss, 10);
-    await boss.send(SITE_QUEUE, {}, { startAfter: 1 });
+    await jobs.start();
+    await jobs.runLater(JOB.siteBuild, 1);
   } finally {
-    await boss.stop({ graceful: false });
+    await jobs.stop();
   }
-}
-
-/** Creates the queue, or brings the rules of one made by an earlier version up to date. */
-async function createSiteQueue(boss: PgBoss, heartbeatSeconds: number): Promise<void> {
-  await boss.createQueue(SITE_QUEUE, queueOptions(heartbeatSeconds));
-  await boss.updateQueue(SITE_QUEUE, RETRIES);
 }
 
 type BuildRow = typeof siteBuilds.$inferSelect;
@@ -59,23 +35,22 @@ export interface SharedSiteOptions {
   /** Where built sites are kept for the other instances: the bucket when S3_BUCKET is set. */
   storage: FileStore;
   changes: ChangeBus;
-  /** The PostgreSQL database of the queue (pg-boss keeps its tables in the schema `pgboss`). */
-  databaseUrl: string;
+  /** The jobs every instance on the database shares (pg-boss): the builds are runs of `site-build`. */
+  jobs: Jobs;
   /** Names this instance in the builds it makes. */
   instance: string;
   /** How long a request waits before its build may start, so a burst of edits makes one build. */
   debounceSeconds?: number;
   /** How often the instance reads the live build's name and the queue, besides being told. */
   pollMs?: number;
-  /** A worker that stops sending heartbeats for this long has died: its build goes to another instance. */
-  heartbeatSeconds?: number;
   log?: (line: string) => void;
 }
 
 /**
  * The public site when several instances share one PostgreSQL database (decision 035). A build
- * request is a job in a pg-boss queue of policy `stately` (at most one waiting and one running,
- * across all instances): requests while one waits join it, and exactly one instance builds it.
+ * request is a run of the job `site-build` of the shared jobs (pg-boss, decision 067: at most one
+ * waiting and one running, across all instances): requests while one waits join it, and exactly
+ * one instance builds it; a failed build is tried again as SITE_BUILD_JOB says.
  * The instance that builds it stores the build as one archive in the file store, then names it
  * live in `site_builds` and publishes `site.live`; every instance (told by that event, or by its
  * own poll every few seconds) loads the archive and serves it. A worker that dies mid-build stops
@@ -83,7 +58,6 @@ export interface SharedSiteOptions {
  */
 export class SharedSite implements SitePublisher, SiteSource {
   readonly #options: Required<Omit<SharedSiteOptions, 'log'>> & { log: (line: string) => void };
-  readonly #boss: PgBoss;
   readonly #finished: ((seconds: number, ok: boolean) => void)[] = [];
   readonly #failed: ((failures: number, reason: string) => void)[] = [];
   #streak: BuildStatusData['failing'] | null = null;
@@ -100,34 +74,32 @@ export class SharedSite implements SitePublisher, SiteSource {
     this.#options = {
       debounceSeconds: 1,
       pollMs: 2000,
-      heartbeatSeconds: 10,
       log: (line) => console.warn(line),
       ...options,
     };
-    this.#boss = jobQueue(options, { max: 3, schedule: false }, (line) => this.#options.log(line));
+    options.jobs.define(JOB.siteBuild, () => this.#build(), SITE_BUILD_JOB);
   }
 
-  /** Starts the queue and this instance's worker, then serves the live build the database names. */
+  /**
+   * Serves the live build the database names, then reads it every few seconds besides being told
+   * (the `site.live` events, src/lib/events/subscribers.server.ts). The jobs start after this
+   * (this instance then takes builds).
+   */
   async start(): Promise<void> {
-    await this.#boss.start();
-    await createSiteQueue(this.#boss, this.#options.heartbeatSeconds);
-    const everyInstance = { everyInstance: true };
-    this.#options.changes.onCommit('site-live', { types: ['site.live'] }, () => void this.refresh(), everyInstance);
-    this.#options.changes.onResync('site-live', () => void this.refresh());
     await this.refresh();
-    await this.#boss.work<object>(SITE_QUEUE, { pollingIntervalSeconds: 1, heartbeatRefreshSeconds: 3 }, (jobs) =>
-      this.#build(jobs),
-    );
     this.#timer = setInterval(() => void this.refresh(), this.#options.pollMs);
     this.#timer.unref();
   }
 
-  /** Stops taking builds; a build running here is stopped and its job goes back to the queue. */
+  /**
+   * Stops with its instance: stops reading, stops a build running here and stops the instance's
+   * jobs; the build's run goes back to the queue, for another instance.
+   */
   async stop(): Promise<void> {
     this.#stopping = true;
     if (this.#timer) clearInterval(this.#timer);
     this.#options.builder.abort();
-    await this.#boss.stop({ graceful: true, timeout: 10_000 });
+    await this.#options.jobs.stop();
   }
 
   /** Whether the database names a live build (until then an instance serves its own last build, if any). */
@@ -152,7 +124,7 @@ export class SharedSite implements SitePublisher, SiteSource {
     // The database's clock, the one the builds' start times are written with.
     const [asked] = await this.#options.db.select({ at: sql<string>`now()::text` }).from(sql`(select 1) as one`);
     const done = new Promise<void>((resolve) => this.#waiters.push({ after: new Date(asked!.at).getTime(), resolve }));
-    await this.#boss.send(SITE_QUEUE, {}, { startAfter: this.#options.debounceSeconds });
+    await this.#options.jobs.runLater(JOB.siteBuild, this.#options.debounceSeconds);
     void this.refresh();
     return done;
   }
@@ -205,10 +177,10 @@ export class SharedSite implements SitePublisher, SiteSource {
       .where(isNotNull(siteBuilds.liveSince))
       .orderBy(desc(siteBuilds.liveSince))
       .limit(1);
-    const queued = this.#stopping ? [] : await this.#boss.findJobs<object>(SITE_QUEUE, { queued: true });
+    const waiting = this.#stopping ? null : await this.#options.jobs.waiting(JOB.siteBuild);
     this.#latest = latest ?? null;
-    this.#streak = await this.#failureStreak(live, queued);
-    this.#queuedSince = queued.length ? new Date(Math.min(...queued.map((job) => job.createdOn.getTime()))) : null;
+    this.#streak = await this.#failureStreak(live, waiting?.retryAt ?? null);
+    this.#queuedSince = waiting?.since ?? null;
     this.#named = live !== undefined;
     if (live && live.id !== this.#options.builder.status().live?.id) await this.#load(live);
     // Requests are answered by the first build that started after them and has finished.
@@ -219,19 +191,18 @@ export class SharedSite implements SitePublisher, SiteSource {
   }
 
   /** The builds failed since the live one went live (none: null), and when the queue tries again. */
-  async #failureStreak(
-    live: BuildRow | undefined,
-    queued: JobWithMetadata<object>[],
-  ): Promise<BuildStatusData['failing'] | null> {
+  async #failureStreak(live: BuildRow | undefined, retry: Date | null): Promise<BuildStatusData['failing'] | null> {
     const since = live?.liveSince ?? new Date(0);
     const [streak] = await this.#options.db
       .select({ failures: sql<number>`count(*)::int`, first: sql<string | null>`min(${siteBuilds.finishedAt})::text` })
       .from(siteBuilds)
       .where(and(eq(siteBuilds.state, 'failed'), gt(siteBuilds.startedAt, since)));
     if (!streak?.failures || !streak.first) return null;
-    const retries = queued.filter((job) => job.state === 'retry').map((job) => job.startAfter.getTime());
-    const retryAt = retries.length ? new Date(Math.min(...retries)).toISOString() : null;
-    return { since: new Date(streak.first).toISOString(), failures: streak.failures, retryAt };
+    return {
+      since: new Date(streak.first).toISOString(),
+      failures: streak.failures,
+      retryAt: retry?.toISOString() ?? null,
+    };
   }
 
   async #load(row: BuildRow): Promise<void> {
@@ -245,7 +216,7 @@ export class SharedSite implements SitePublisher, SiteSource {
   }
 
   /** The job: builds here, stores the archive, names it live and tells every instance. */
-  async #build(_jobs: Job<object>[]): Promise<void> {
+  async #build(): Promise<void> {
     const { db, builder, storage, changes } = this.#options;
     const id = newBuildId();
     const started = performance.now();
@@ -346,7 +317,7 @@ export class SharedSite implements SitePublisher, SiteSource {
       .where(isNotNull(siteBuilds.liveSince))
       .orderBy(desc(siteBuilds.liveSince))
       .limit(1);
-    const streak = await this.#failureStreak(live, []).catch(() => null);
+    const streak = await this.#failureStreak(live, null).catch(() => null);
     for (const listener of this.#failed) listener(streak?.failures ?? 1, reason);
   }
 

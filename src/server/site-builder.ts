@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { access, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { JOB, SITE_BUILD_JOB } from '../lib/jobs/jobs.server.ts';
+import { LocalJobs } from '../lib/jobs/local-jobs.server.ts';
 import type { BuildStatusData } from '../lib/site/schema.ts';
 import { copyLiveIndex, liveIndexFits } from './search-index.ts';
 import { SiteFiles, type SiteCompression } from './site-files.ts';
@@ -55,13 +57,10 @@ export interface SiteBuilderOptions {
   searchIndex?: readonly string[] | null;
   /** How the builds' files are compressed for serving (default `full`, see SiteCompression). */
   compression?: SiteCompression;
-  /** Seconds before the next try after `failures` failed builds in a row (default retryDelaySeconds). */
+  /** Seconds before the next try after `failures` failed builds in a row (default: SITE_BUILD_JOB's retries). */
   retryDelaySeconds?: (failures: number) => number;
-}
-
-/** The wait before retry `failures` (1, 2, …) of a failed build: 5 s doubling, at most 5 minutes. */
-export function retryDelaySeconds(failures: number): number {
-  return Math.min(5 * 2 ** Math.max(0, failures - 1), 300);
+  /** The process's jobs, where the builds run (default: the builder's own). */
+  jobs?: LocalJobs;
 }
 
 /** A streak of failed builds: since when, how many, and when the next try starts. */
@@ -107,26 +106,26 @@ export function progressAfter(current: BuildProgress, line: string): BuildProgre
 }
 
 /**
- * Builds the public site with `astro build` into a new folder and swaps it in atomically.
- * Single-flight and coalesced: requests during a build cause exactly one more build. A failed
- * build leaves the live site as it was; a restart serves the last good build at once.
+ * Builds the public site with `astro build` into a new folder and swaps it in atomically. The
+ * builds are runs of the job `site-build` of the process's jobs (decision 067): single-flight
+ * and coalesced (requests during a build cause exactly one more build), and a failed one is
+ * tried again by itself (SITE_BUILD_JOB). A failed build leaves the live site as it was; a
+ * restart serves the last good build at once.
  */
 export class SiteBuilder {
   readonly #root: string;
   readonly #env: Record<string, string>;
   #live: SiteFiles | null = null;
   #liveInfo: LiveInfo | null = null;
+  /** Building, or not (queued is the job's: a run waits). */
   #state: BuildState = { state: 'idle' };
-  #again = false;
-  #running: Promise<void> | null = null;
+  readonly #jobs: LocalJobs;
   #lastFailure: { at: string; reason: string } | null = null;
   #waiters: (() => void)[] = [];
   readonly #finished: ((seconds: number, ok: boolean) => void)[] = [];
   readonly #failed: ((failures: number, reason: string) => void)[] = [];
-  /** Builds failed one after the other (reset when one goes live), and the timer of the next try. */
-  #streak: FailureStreak | null = null;
-  #retryTimer: NodeJS.Timeout | null = null;
-  #retryDelay: (failures: number) => number;
+  /** Builds failed one after the other (reset when one goes live). */
+  #streak: Omit<FailureStreak, 'retryAt'> | null = null;
   readonly #command: readonly string[];
   readonly #debounceMs: number;
   readonly #searchIndex: readonly string[] | null;
@@ -144,7 +143,12 @@ export class SiteBuilder {
     this.#debounceMs = options.debounceMs ?? 0;
     this.#searchIndex = options.searchIndex !== undefined ? options.searchIndex : options.command ? null : SEARCH_INDEX;
     this.#compression = options.compression ?? 'full';
-    this.#retryDelay = options.retryDelaySeconds ?? retryDelaySeconds;
+    this.#jobs = options.jobs ?? new LocalJobs();
+    const retry = {
+      ...SITE_BUILD_JOB.retry!,
+      ...(options.retryDelaySeconds && { schedule: options.retryDelaySeconds }),
+    };
+    this.#jobs.define(JOB.siteBuild, () => this.#buildJob(), { ...SITE_BUILD_JOB, retry });
   }
 
   current(): SiteFiles | null {
@@ -152,11 +156,15 @@ export class SiteBuilder {
   }
 
   status(): BuildStatus {
+    const waiting = this.#jobs.waitingNow(JOB.siteBuild);
+    let current = this.#state;
+    if (current.state === 'idle' && waiting.since) current = { state: 'queued', since: waiting.since.toISOString() };
+    const retryAt = waiting.retryAt?.toISOString() ?? null;
     return {
-      current: this.#state,
+      current,
       live: this.#liveInfo,
       lastFailure: this.#lastFailure,
-      ...(this.#streak && { failing: this.#streak }),
+      ...(this.#streak && { failing: { ...this.#streak, retryAt } }),
     };
   }
 
@@ -189,64 +197,41 @@ export class SiteBuilder {
 
   /** Resolves once no build is running or queued. */
   async settled(): Promise<void> {
-    while (this.#running) await this.#running;
+    await this.#jobs.settled(JOB.siteBuild);
   }
 
   /** Queues a rebuild; resolves when a build that started after this call has finished. */
   request(): Promise<void> {
     const done = new Promise<void>((resolve) => this.#waiters.push(resolve));
-    this.#clearRetry();
-    if (this.#running) {
-      this.#again = true;
-      if (this.#state.state !== 'building') this.#state = { state: 'queued', since: new Date().toISOString() };
-    } else {
-      this.#state = { state: 'queued', since: new Date().toISOString() };
-      this.#running = this.#loop();
-    }
+    // Stays 'queued' for a moment: the edits of one save (the item, then its image) make one build.
+    void this.#jobs.runLater(JOB.siteBuild, this.#debounceMs / 1000);
     return done;
   }
 
-  async #loop(): Promise<void> {
-    // Stays 'queued' for a moment: the edits of one save (the item, then its image) make one build.
-    await new Promise((resolveTimer) => setTimeout(resolveTimer, this.#debounceMs));
-    do {
-      this.#again = false;
-      const waiters = this.#waiters.splice(0);
-      await this.#buildOnce();
-      for (const resolve of waiters) resolve();
-    } while (this.#again);
-    this.#state = { state: 'idle' };
-    this.#running = null;
-    this.#refineLive();
-    this.#scheduleRetry();
-  }
-
   /**
-   * A failed build is tried again by itself, 5 s after the first failure and doubling up to five
-   * minutes (issue 31): the live site stays behind the decisions only as long as builds fail.
+   * One run of the job: a build, then the requests made before it started are answered. A failed
+   * build fails the run, and the job tries again by itself, 5 s after the first failure and
+   * doubling up to five minutes (issue 31); a build stopped with the server does not.
    */
-  #scheduleRetry(): void {
-    if (!this.#streak || this.#aborted || this.#retryTimer) return;
-    const seconds = this.#retryDelay(this.#streak.failures);
-    this.#streak = { ...this.#streak, retryAt: new Date(Date.now() + seconds * 1000).toISOString() };
-    this.#retryTimer = setTimeout(() => {
-      this.#retryTimer = null;
-      void this.request();
-    }, seconds * 1000);
-    this.#retryTimer.unref();
+  async #buildJob(): Promise<void> {
+    const waiters = this.#waiters.splice(0);
+    const failure = await this.#buildOnce();
+    for (const resolve of waiters) resolve();
+    this.#refineLive();
+    if (failure && !this.#aborted) throw failure;
   }
 
-  #clearRetry(): void {
-    if (this.#retryTimer) clearTimeout(this.#retryTimer);
-    this.#retryTimer = null;
-    if (this.#streak) this.#streak = { ...this.#streak, retryAt: null };
+  /** No build is running or waiting to start. */
+  #idle(): boolean {
+    return this.#state.state !== 'building' && this.#jobs.waitingNow(JOB.siteBuild).since === null;
   }
 
-  async #buildOnce(): Promise<void> {
+  /** Builds and serves the new build; resolves with the failure, if it failed. */
+  async #buildOnce(): Promise<Error | null> {
     const id = newBuildId();
     const since = new Date().toISOString();
     const started = performance.now();
-    let ok = false;
+    let failure: Error | null = null;
     try {
       const files = await this.produce(id, since);
       const info: LiveInfo = { id, since: new Date().toISOString(), started: since };
@@ -255,19 +240,20 @@ export class SiteBuilder {
       await rename(tmp, join(this.#root, POINTER));
       const previous = this.#liveInfo?.id;
       this.adopt(files, info);
-      ok = true;
       await this.pruneExcept([id, previous].filter((x): x is string => Boolean(x)));
     } catch (error) {
+      failure = error as Error;
       const at = new Date().toISOString();
-      const reason = (error as Error).message;
+      const reason = failure.message;
       this.#lastFailure = { at, reason };
       if (!this.#aborted) {
         const failures = (this.#streak?.failures ?? 0) + 1;
-        this.#streak = { since: this.#streak?.since ?? at, failures, retryAt: null };
+        this.#streak = { since: this.#streak?.since ?? at, failures };
         for (const listener of this.#failed) listener(failures, reason);
       }
     }
-    for (const listener of this.#finished) listener((performance.now() - started) / 1000, ok);
+    for (const listener of this.#finished) listener((performance.now() - started) / 1000, failure === null);
+    return failure;
   }
 
   /**
@@ -296,6 +282,8 @@ export class SiteBuilder {
     } catch (error) {
       await rm(outDir, { recursive: true, force: true });
       throw error;
+    } finally {
+      this.#state = { state: 'idle' };
     }
   }
 
@@ -317,8 +305,8 @@ export class SiteBuilder {
    */
   #refineLive(): void {
     const files = this.#live;
-    if (!files || this.#running || files.unrefined === 0) return;
-    this.#refining = files.refine(() => this.#live === files && !this.#running).catch(() => 0);
+    if (!files || !this.#idle() || files.unrefined === 0) return;
+    this.#refining = files.refine(() => this.#live === files && this.#idle()).catch(() => 0);
   }
 
   /** Resolves when the live build's compressed bodies are all at full quality (or it was replaced). */
@@ -329,7 +317,7 @@ export class SiteBuilder {
   /** Stops the build in progress, if any: its run fails with "stopped". */
   abort(): void {
     this.#aborted = true;
-    this.#clearRetry();
+    this.#jobs.cancelRetry(JOB.siteBuild);
     this.#child?.kill('SIGTERM');
   }
 

@@ -12,7 +12,8 @@ import { MailSink } from '../../src/lib/mail/sink.server.ts';
 import { smtpSender } from '../../src/lib/mail/transport.server.ts';
 import { MailWorker } from '../../src/lib/mail/worker.server.ts';
 import { ReminderJob } from '../../src/lib/national-reports/reminder-job.server.ts';
-import { SharedJobs } from '../../src/server/shared-jobs.ts';
+import { PgBossJobs } from '../../src/lib/jobs/pg-boss-jobs.server.ts';
+import { defineMailAndReminders } from '../../src/lib/jobs/portal-jobs.server.ts';
 import { createTestContext, type TestInstance } from '../support/app.ts';
 
 const ctx = await createTestContext();
@@ -20,9 +21,9 @@ const embedded = !ctx.openInstance;
 let port = 0;
 const senders: ReturnType<typeof smtpSender>[] = [];
 const workers: MailWorker[] = [];
-let jobs: SharedJobs[] = [];
+let jobs: PgBossJobs[] = [];
 
-function instanceJobs(name: string, deps: TestInstance['deps']): SharedJobs {
+function instanceJobs(name: string, deps: TestInstance['deps']): PgBossJobs {
   const sender = smtpSender(`smtp://127.0.0.1:${port}`);
   senders.push(sender);
   const mail = new MailWorker({
@@ -34,14 +35,14 @@ function instanceJobs(name: string, deps: TestInstance['deps']): SharedJobs {
     probeMs: 300,
   });
   workers.push(mail);
-  const reminders = new ReminderJob({ run: async () => 0, log: () => {} });
-  return new SharedJobs({
+  const reminders = new ReminderJob({ run: async () => 0 });
+  const jobs = new PgBossJobs({
     databaseUrl: ctx.databaseUrl!,
     instance: `${name}-${crypto.randomUUID()}`,
-    mail,
-    reminders,
     log: () => {},
   });
+  defineMailAndReminders(jobs, { mail, reminders });
+  return jobs;
 }
 
 beforeAll(async () => {

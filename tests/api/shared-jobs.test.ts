@@ -12,7 +12,9 @@ import { MailSink } from '../../src/lib/mail/sink.server.ts';
 import { smtpSender } from '../../src/lib/mail/transport.server.ts';
 import { MailWorker } from '../../src/lib/mail/worker.server.ts';
 import { ReminderJob } from '../../src/lib/national-reports/reminder-job.server.ts';
-import { MAIL_QUEUE, REMINDER_QUEUE, SharedJobs } from '../../src/server/shared-jobs.ts';
+import { JOB } from '../../src/lib/jobs/jobs.server.ts';
+import { PgBossJobs } from '../../src/lib/jobs/pg-boss-jobs.server.ts';
+import { defineMailAndReminders } from '../../src/lib/jobs/portal-jobs.server.ts';
 import { createTestContext, type TestInstance } from '../support/app.ts';
 
 const ctx = await createTestContext();
@@ -22,10 +24,12 @@ const senders: ReturnType<typeof smtpSender>[] = [];
 /** Each reminder run as [instance, start, end] (ms): runs must never overlap. */
 const runs: [string, number, number][] = [];
 let other: TestInstance;
-let jobs: [SharedJobs, SharedJobs];
+let jobs: [PgBossJobs, PgBossJobs];
+const MAIL_QUEUE = JOB.mail;
+const REMINDER_QUEUE = JOB.reminders;
 const workers: MailWorker[] = [];
 
-function instanceJobs(name: string, deps: TestInstance['deps']): SharedJobs {
+function instanceJobs(name: string, deps: TestInstance['deps']): PgBossJobs {
   const sender = smtpSender(sink.url);
   senders.push(sender);
   const mail = new MailWorker({ db: deps.db, sender, from: 'portal@apua.test', log: () => {} });
@@ -37,15 +41,14 @@ function instanceJobs(name: string, deps: TestInstance['deps']): SharedJobs {
       runs.push([name, start, performance.now()]);
       return 0;
     },
-    log: () => {},
   });
-  return new SharedJobs({
+  const jobs = new PgBossJobs({
     databaseUrl: ctx.databaseUrl!,
     instance: `${name}-${crypto.randomUUID()}`,
-    mail,
-    reminders,
     log: () => {},
   });
+  defineMailAndReminders(jobs, { mail, reminders });
+  return jobs;
 }
 
 beforeAll(async () => {
@@ -131,10 +134,10 @@ describe.skipIf(embedded)('mail and reminders shared by two instances', () => {
     runs.length = 0;
     const asked = performance.now();
     await Promise.all([
-      jobs[0].request(REMINDER_QUEUE),
-      jobs[1].request(REMINDER_QUEUE),
-      jobs[0].request(REMINDER_QUEUE),
-      jobs[1].request(REMINDER_QUEUE),
+      jobs[0].run(REMINDER_QUEUE),
+      jobs[1].run(REMINDER_QUEUE),
+      jobs[0].run(REMINDER_QUEUE),
+      jobs[1].run(REMINDER_QUEUE),
     ]);
     await within(15_000, 'a reminder run', () => runs.some(([, start]) => start >= asked));
     await new Promise((resolve) => setTimeout(resolve, 2500));
@@ -159,8 +162,8 @@ describe.skipIf(embedded)('mail and reminders shared by two instances', () => {
         html: '<p>x</p>',
       },
     ]);
-    await jobs[1].request(MAIL_QUEUE);
-    await jobs[1].request(REMINDER_QUEUE);
+    await jobs[1].run(MAIL_QUEUE);
+    await jobs[1].run(REMINDER_QUEUE);
     await within(15_000, 'the message sent and a reminder run by b', async () => {
       const [sent] = await ctx.deps.db
         .select({ status: mailOutbox.status })

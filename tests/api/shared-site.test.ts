@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { siteBuilds } from '../../src/lib/db/schema.ts';
 import type { AppDeps } from '../../src/lib/deps.server.ts';
 import { ChangeRelay } from '../../src/lib/events/relay.server.ts';
+import { followLiveBuilds } from '../../src/lib/events/subscribers.server.ts';
+import { PgBossJobs } from '../../src/lib/jobs/pg-boss-jobs.server.ts';
 import { SharedSite } from '../../src/server/shared-site.ts';
 import { SiteBuilder } from '../../src/server/site-builder.ts';
 import { createTestContext, FAKE_BUILD, type TestInstance } from '../support/app.ts';
@@ -25,6 +27,7 @@ const gate = join(work, 'gate');
 let other: TestInstance;
 const sites: SharedSite[] = [];
 const relays: ChangeRelay[] = [];
+const jobs: PgBossJobs[] = [];
 
 function sharedSite(deps: AppDeps, name: string): SharedSite {
   const relay = new ChangeRelay(deps.changes, deps.db, ctx.databaseUrl!, { log: () => {} });
@@ -34,15 +37,19 @@ function sharedSite(deps: AppDeps, name: string): SharedSite {
     env: { FAKE_BUILD_CONTROL: control, FAKE_BUILD_LOG: buildLog },
     command: FAKE_BUILD,
   });
+  const instanceJobs = new PgBossJobs({ databaseUrl: ctx.databaseUrl!, instance: relay.id, log: () => {} });
+  jobs.push(instanceJobs);
   const site = new SharedSite({
     builder,
     db: deps.db,
     storage: deps.storage,
     changes: deps.changes,
-    databaseUrl: ctx.databaseUrl!,
+    jobs: instanceJobs,
     instance: relay.id,
     log: () => {},
   });
+  // The instance's publisher is this one, not the test context's builder: it follows the builds named live.
+  followLiveBuilds(deps.changes, site);
   sites.push(site);
   return site;
 }
@@ -54,6 +61,7 @@ beforeAll(async () => {
   sharedSite(other.deps, 'b');
   for (const relay of relays) await relay.start();
   await Promise.all(sites.map((site) => site.start()));
+  await Promise.all(jobs.map((j) => j.start()));
 }, 60_000);
 
 afterAll(async () => {

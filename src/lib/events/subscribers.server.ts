@@ -1,27 +1,49 @@
+import type { DbOrTx } from '../audit/service.server.ts';
+import { NOTIFYING_EVENTS } from '../notifications/kinds.ts';
+import { writeNotifications } from '../notifications/service.server.ts';
+import { isSiteChange, recordSiteChange } from '../site/pending.server.ts';
+import { WITHDRAWAL_EVENTS } from '../site/withdrawals.server.ts';
 import type { ChangeBus } from './change-bus.server.ts';
-import { domainOf, type ChangeDomain } from './change-events.ts';
+import { domainOf, type ChangeDomain, type ChangeEvent } from './change-events.ts';
 
 /** The public cache's domains: a committed change of one clears that domain's cached answers. */
 const PUBLIC_CACHE_DOMAINS: readonly ChangeDomain[] = ['national-reports', 'profile', 'best-practices', 'cms'];
 
-/** What the standing subscribers need: the caches and the site builder's queue. */
+/** What the reactions need: the caches, the site's publisher, the mail worker and the writers. */
 export interface ChangeReactions {
   publicCache: { invalidate(domain: string): void };
   /** Users, roles, access rights and countries as the API's guards and user lists see them. */
   accessCaches: { invalidate(): void };
   /** Who may read a record's stored files (decision 035), by the record's domain. */
   fileAccess?: { invalidate(domain?: string): void };
-  site: { request(): Promise<void> };
+  /** The site's publisher: queues rebuilds; `refresh` reads the live build another instance named (decision 035). */
+  site: { request(): Promise<void>; refresh?(): Promise<void> };
   /** Wakes the mail worker (null when mail only waits in the outbox). */
   mail?: { kick(): void } | null;
+  /**
+   * What the server writes in each change's own transaction: the pages a withdrawal takes off
+   * (decision 053), the changes the live site does not hold yet (decision 027) and the
+   * notifications (issue 16). Unit tests of the caches leave it out.
+   */
+  writes?: {
+    withdrawals: {
+      record(event: ChangeEvent, tx: DbOrTx): Promise<void>;
+      committed(event: ChangeEvent): void;
+      reload(): Promise<void>;
+    };
+    /** The public site's address, for the links of notification emails. */
+    siteUrl: string;
+  };
 }
 
 /**
- * The one place where caches and the site's rebuild follow the data (decision 023): nothing else
- * calls them after a write. Every event that adds, changes or withdraws public data queues a
- * rebuild, so the live pages, the open-data files and the search index follow it.
+ * The one registry of reactions to change events (decisions 023, 067): every subscriber of the
+ * bus is here, and nothing else subscribes. Caches follow the data; every event that adds,
+ * changes or withdraws public data queues a rebuild, so the live pages, the open-data files and
+ * the search index follow it. Transaction subscribers run in the order listed.
  */
 export function subscribeStandingReactions(bus: ChangeBus, to: ChangeReactions): void {
+  subscribeWrites(bus, to);
   // Caches follow the changes of every instance on the database (decision 035), and are dropped
   // whole when some of those may have been missed.
   const everyInstance = { everyInstance: true };
@@ -44,4 +66,49 @@ export function subscribeStandingReactions(bus: ChangeBus, to: ChangeReactions):
     // The builder reports its own failures in its status; the change itself is committed.
     to.site.request().catch(() => {});
   });
+  subscribeCommittedWrites(bus, to);
+  if (to.site.refresh) followLiveBuilds(bus, to.site as { refresh(): Promise<void> });
+}
+
+/** The transaction subscribers: what is written with each change (ChangeReactions.writes). */
+function subscribeWrites(bus: ChangeBus, to: ChangeReactions): void {
+  const writes = to.writes;
+  if (!writes) return;
+  bus.inTransaction('site-changes', isSiteChange, recordSiteChange);
+  bus.inTransaction('site-withdrawals', { types: WITHDRAWAL_EVENTS }, (event, tx) =>
+    writes.withdrawals.record(event, tx),
+  );
+  bus.inTransaction('notifications', { types: NOTIFYING_EVENTS }, async (event, tx) => {
+    if (await writeNotifications(event, tx, writes.siteUrl)) mailQueued.add(event);
+  });
+}
+
+/** The events whose transaction queued notification emails (the mail worker is woken after their commit). */
+const mailQueued = new WeakSet<ChangeEvent>();
+
+/** After the commit of what subscribeWrites wrote: withdrawn pages apply, queued mail goes. */
+function subscribeCommittedWrites(bus: ChangeBus, to: ChangeReactions): void {
+  const writes = to.writes;
+  if (!writes) return;
+  // Every instance's withdrawals: this one applies its own at once, the others read the list again.
+  bus.onCommit('withdrawn-pages', { types: WITHDRAWAL_EVENTS }, (event) => writes.withdrawals.committed(event), {
+    everyInstance: true,
+  });
+  bus.onResync('withdrawn-pages', () => void writes.withdrawals.reload());
+  bus.onCommit(
+    'mail-worker',
+    (event) => mailQueued.has(event),
+    () => to.mail?.kick(),
+  );
+}
+
+/**
+ * Several instances on one database (decision 035): a build another instance named live is
+ * loaded here as soon as its `site.live` event arrives (and after a resync), not only at the
+ * publisher's next poll. Called for the server's publisher; a test that makes a second publisher
+ * on the same bus calls it too.
+ */
+export function followLiveBuilds(bus: ChangeBus, site: { refresh(): Promise<void> }): void {
+  bus.onCommit('site-live', { types: ['site.live'] }, () => void site.refresh(), { everyInstance: true });
+  bus.onResync('site-live', () => void site.refresh());
 }

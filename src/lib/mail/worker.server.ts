@@ -82,7 +82,6 @@ export class MailWorker {
   readonly #now: () => Date;
   readonly #log: (line: string) => void;
   readonly #probeMs: number;
-  #timer: NodeJS.Timeout | null = null;
   #probeTimer: NodeJS.Timeout | null = null;
   /** Since when the SMTP server has not answered (null: it answered last time). */
   #unreachableSince: Date | null = null;
@@ -90,7 +89,7 @@ export class MailWorker {
   #tail: Promise<unknown> = Promise.resolve();
   /** A run asked for and not started yet: later asks join it. */
   #pending: Promise<number> | null = null;
-  /** Where kicks go instead of a run here: the shared job queue of several instances. */
+  /** Where kicks go instead of a run here: the outbox's job (src/lib/jobs/portal-jobs.server.ts). */
   #kicks: (() => Promise<void>) | null = null;
 
   constructor(options: {
@@ -146,26 +145,16 @@ export class MailWorker {
   }
 
   /**
-   * Sends kicks to `ask` (a job of the queue several instances share, whichever is free runs it)
-   * instead of running here; null runs them here again.
+   * Sends kicks to `ask` (a run of the outbox's job: whichever instance is free runs it, decision
+   * 067) instead of running here; null runs them here again.
    */
   routeKicks(ask: (() => Promise<void>) | null): void {
     this.#kicks = ask;
   }
 
-  /** Polls every `intervalMs` for messages whose next try has come. */
-  start(intervalMs = PROBE_MS): void {
-    this.stop();
-    this.#timer = setInterval(() => this.kick(), intervalMs);
-    this.#timer.unref();
-    this.kick();
-  }
-
-  /** Stops polling and waits for a run under way. */
+  /** Stops probing and waits for a run under way. */
   async stop(): Promise<void> {
-    if (this.#timer) clearInterval(this.#timer);
     if (this.#probeTimer) clearTimeout(this.#probeTimer);
-    this.#timer = null;
     this.#probeTimer = null;
     await this.#tail.catch(() => {});
   }
@@ -282,12 +271,12 @@ export class MailWorker {
   }
 
   /**
-   * With the shared job queue, runs come from its schedule (once a minute) and from changes:
-   * while the server is away this instance also asks for a run every PROBE_MS, so mail goes
-   * within seconds of its return. Alone, start()'s polling does the same.
+   * With the outbox's job, runs come from its clock (every PROBE_MS in one process, once a
+   * minute on pg-boss) and from changes: while the server is away this instance also asks for a
+   * run every PROBE_MS, so mail goes within seconds of its return.
    */
   #probeSoon(): void {
-    if (this.#timer || this.#probeTimer || !this.#kicks) return;
+    if (this.#probeTimer || !this.#kicks) return;
     this.#probeTimer = setTimeout(() => {
       this.#probeTimer = null;
       this.kick();

@@ -1,7 +1,6 @@
 import { desc, gt, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../audit/service.server.ts';
 import { siteChanges } from '../db/schema.ts';
-import type { ChangeBus } from '../events/change-bus.server.ts';
 import type { ChangeEvent } from '../events/change-events.ts';
 import { siteChangeFacts } from './change-facts.server.ts';
 import { readFacts, siteChangeText, type SiteChangeFacts } from './change-words.ts';
@@ -71,16 +70,16 @@ export class PendingSiteChanges {
   }
 }
 
+/** Whether an event changes the public site: "Publish now" itself is no change. */
+export const isSiteChange = (event: ChangeEvent) => event.site && event.type !== 'site.publish.requested';
+
 /**
- * Writes each change of the public site in its transaction: its facts, and its line in English
- * (kept for logs and for readers of rows without facts). "Publish now" itself is no change.
+ * Writes a change of the public site in its transaction: its facts, and its line in English
+ * (kept for logs and for readers of rows without facts).
  */
-export function subscribeSiteChanges(bus: ChangeBus): void {
-  const isChange = (event: ChangeEvent) => event.site && event.type !== 'site.publish.requested';
-  bus.inTransaction('site-changes', isChange, async (event, tx) => {
-    const facts = await siteChangeFacts(tx, event);
-    await tx
-      .insert(siteChanges)
-      .values({ type: event.type, title: siteChangeText('en', facts) ?? 'A change to the public site', facts });
-  });
+export async function recordSiteChange(event: ChangeEvent, tx: DbOrTx): Promise<void> {
+  const facts = await siteChangeFacts(tx, event);
+  await tx
+    .insert(siteChanges)
+    .values({ type: event.type, title: siteChangeText('en', facts) ?? 'A change to the public site', facts });
 }

@@ -3,7 +3,6 @@ import { pathWithoutLocale } from '../../i18n/locales.ts';
 import type { DbOrTx } from '../audit/service.server.ts';
 import type { Db } from '../db/client.server.ts';
 import { bestPractices, cmsItems, countries, nationalReports, reportingCycles, siteWithdrawals } from '../db/schema.ts';
-import type { ChangeBus } from '../events/change-bus.server.ts';
 import type { ChangeEvent, ChangeType } from '../events/change-events.ts';
 import { copyIsKept, publicView } from './publication-copies.server.ts';
 
@@ -175,6 +174,8 @@ interface Blocked {
  */
 export class WithdrawnPages {
   readonly #db: Db;
+  /** What each of this instance's withdrawal events decided in its transaction. */
+  readonly #decided = new WeakMap<ChangeEvent, Decision>();
   #pages = new Map<string, Blocked[]>();
   #loading: Promise<void> | null = null;
   #again = false;
@@ -185,24 +186,20 @@ export class WithdrawnPages {
   }
 
   /**
-   * Records every withdrawal in its change's transaction; once it commits, this instance applies
-   * it at once (the next request already sees it), and the other instances read the list again.
+   * Records a withdrawal (one of WITHDRAWAL_EVENTS) in its change's transaction (subscribed in
+   * src/lib/events/subscribers.server.ts).
    */
-  subscribe(bus: ChangeBus): void {
-    const decided = new WeakMap<ChangeEvent, Decision>();
-    bus.inTransaction('site-withdrawals', { types: WITHDRAWAL_EVENTS }, async (event, tx) => {
-      decided.set(event, await recordWithdrawal(event, tx));
-    });
-    bus.onCommit(
-      'withdrawn-pages',
-      { types: WITHDRAWAL_EVENTS },
-      (event) => {
-        if (decided.has(event)) this.#apply(decided.get(event) ?? null, Date.now());
-        else void this.reload();
-      },
-      { everyInstance: true },
-    );
-    bus.onResync('withdrawn-pages', () => void this.reload());
+  async record(event: ChangeEvent, tx: DbOrTx): Promise<void> {
+    this.#decided.set(event, await recordWithdrawal(event, tx));
+  }
+
+  /**
+   * After a withdrawal event committed: this instance applies its own at once (the next request
+   * already sees it); another instance's makes it read the list again.
+   */
+  committed(event: ChangeEvent): void {
+    if (this.#decided.has(event)) this.#apply(this.#decided.get(event) ?? null, Date.now());
+    else void this.reload();
   }
 
   /**
