@@ -51,10 +51,10 @@ function partText(locale: Locale, part: string): string | null {
     });
   match = /^differs from ([\w-]+): (-?[\d.]+) for the same year$/.exec(part);
   if (match) return m('note.differs', { series: match[1]!, value: num(match[2]!) });
-  match =
-    /^same values as ([A-Z]{3}(?: [A-Z]{3})*) for every year \(likely a regional estimate rather than a national figure\)$/.exec(
-      part,
-    );
+  match = new RegExp(
+    String.raw`^same values as ([A-Z]{3}(?: [A-Z]{3})*) for every year ` +
+      String.raw`\(likely a regional estimate rather than a national figure\)$`,
+  ).exec(part);
   if (match) return m('note.sameValues', { countries: match[1]!.split(' ').join(', ') });
   return null;
 }

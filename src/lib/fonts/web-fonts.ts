@@ -40,7 +40,8 @@ export const SCRIPT_FONT_FAMILY = 'Portal Scripts';
 
 /** What the brand typeface's Latin file (BrandFont.astro, on every page) draws. */
 export const BRAND_LATIN_RANGE =
-  'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD';
+  'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,' +
+  'U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD';
 const BRAND_LATIN = parseUnicodeRange(BRAND_LATIN_RANGE);
 
 /** Scripts cut into many slices: a page's rule names only the characters it holds. */
@@ -51,7 +52,10 @@ function rule(face: ServedFace, range: string): string {
     ...(face.local ?? []).map((name) => `local('${name}')`),
     `url(${face.url}) format('${face.variable ? 'woff2-variations' : 'woff2'}')`,
   ].join(',');
-  return `@font-face{font-family:'${face.family ?? SCRIPT_FONT_FAMILY}';font-style:normal;font-weight:${face.weight};font-display:swap;src:${src};unicode-range:${range}}`;
+  return (
+    `@font-face{font-family:'${face.family ?? SCRIPT_FONT_FAMILY}';font-style:normal;font-weight:${face.weight};` +
+    `font-display:swap;src:${src};unicode-range:${range}}`
+  );
 }
 
 /** Every rule, each with the whole range of its file. */

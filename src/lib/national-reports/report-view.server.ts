@@ -82,7 +82,9 @@ export async function openReport(deps: AppDeps, where: ReportKey): Promise<strin
   const catalogue = await catalogueCache(deps.changes).get(deps.db, row.stamp);
   let kept = views.get(deps.changes);
   if (!kept) views.set(deps.changes, (kept = new Map()));
-  const key = `${row.report.version}|${row.report.updatedAt.getTime()}|${row.report.updatedBy}|${row.cycle.version}|${catalogue.stamp}`;
+  const key =
+    `${row.report.version}|${row.report.updatedAt.getTime()}|${row.report.updatedBy}|` +
+    `${row.cycle.version}|${catalogue.stamp}`;
   let view = kept.get(row.report.id);
   if (view?.key !== key) {
     view = await readView(deps, bundle, catalogue, key);

@@ -13,16 +13,22 @@
 const words = new Intl.Segmenter(undefined, { granularity: 'word' });
 
 /** Scripts written without spaces between words, and CJK punctuation and full-width forms. */
-const NO_SPACES =
-  /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Tibetan}\u3000-\u303f\uff00-\uffef]/u;
+const NO_SPACES = new RegExp(
+  String.raw`[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Han}\p{Script=Hiragana}` +
+    String.raw`\p{Script=Katakana}\p{Script=Tibetan}\u3000-\u303f\uff00-\uffef]`,
+  'u',
+);
 
 /**
  * What never starts a line (UAX #14 CL, CP, EX, IS, PO, NS and Pf quotes): closing brackets and
  * quotes, the stops and commas of every script of the region, percent and per-mille signs, the
  * Thai and Lao repetition and abbreviation marks.
  */
-const CLOSING =
-  /[\p{Pe}\p{Pf},.;:!?%\u2030\u2031\u2026\u060c\u061b\u061f\u06d4\u0964\u0965\u0e2f\u0e46\u0eaf\u0ec6\u17d4\u17d5\u104a\u104b\u0f0d\u0f0e\u3001\u3002\uff0c\uff0e\uff1a\uff1b\uff01\uff1f\u30fb\u30fc\u3005]/u;
+const CLOSING = new RegExp(
+  String.raw`[\p{Pe}\p{Pf},.;:!?%\u2030\u2031\u2026\u060c\u061b\u061f\u06d4\u0964\u0965\u0e2f\u0e46\u0eaf\u0ec6` +
+    String.raw`\u17d4\u17d5\u104a\u104b\u0f0d\u0f0e\u3001\u3002\uff0c\uff0e\uff1a\uff1b\uff01\uff1f\u30fb\u30fc\u3005]`,
+  'u',
+);
 
 /** What never ends a line (UAX #14 OP and Pi quotes): opening brackets and quotes, ¿ and ¡. */
 const OPENING = /[\p{Ps}\p{Pi}\u00bf\u00a1]/u;

@@ -91,7 +91,8 @@ export async function makeCertificate(request: CertificateRequest): Promise<pkij
   const now = Date.now();
   certificate.notBefore.value = request.notBefore ?? new Date(now - 24 * 3600_000);
   certificate.notAfter.value = request.notAfter ?? new Date(now + 365 * 24 * 3600_000);
-  const usage = new Uint8Array([request.authority ? 0x06 : 0xc0]); // keyCertSign + cRLSign, or digitalSignature + nonRepudiation
+  // keyCertSign + cRLSign, or digitalSignature + nonRepudiation
+  const usage = new Uint8Array([request.authority ? 0x06 : 0xc0]);
   certificate.extensions = [
     extension('2.5.29.19', true, new pkijs.BasicConstraints({ cA: request.authority })),
     extension(

@@ -214,9 +214,12 @@ describe('readXlsx reads what ExcelJS read', () => {
       'dates, custom date formats',
     async () => {
       const main = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
-      const sheet = `<x:worksheet xmlns:x="${main}"><x:sheetData>
-      <x:row r="2"><x:c t="inlineStr"><x:is><x:r><x:t>Tō</x:t></x:r><x:r><x:t>kyō</x:t></x:r></x:is></x:c><x:c><x:v>7</x:v></x:c><x:c r="E2" t="s"><x:v>0</x:v></x:c></x:row>
-      <x:row><x:c r="A3" t="d"><x:v>2019-12-31T00:00:00Z</x:v></x:c><x:c r="B3" s="1"><x:v>0</x:v></x:c><x:c r="C3" t="str"><x:f t="shared" si="0"/><x:v>shared</x:v></x:c><x:c r="D3"/></x:row>
+      const sheet =
+        `<x:worksheet xmlns:x="${main}"><x:sheetData>
+      <x:row r="2"><x:c t="inlineStr"><x:is><x:r><x:t>Tō</x:t></x:r><x:r><x:t>kyō</x:t></x:r></x:is></x:c>` +
+        `<x:c><x:v>7</x:v></x:c><x:c r="E2" t="s"><x:v>0</x:v></x:c></x:row>
+      <x:row><x:c r="A3" t="d"><x:v>2019-12-31T00:00:00Z</x:v></x:c><x:c r="B3" s="1"><x:v>0</x:v></x:c>` +
+        `<x:c r="C3" t="str"><x:f t="shared" si="0"/><x:v>shared</x:v></x:c><x:c r="D3"/></x:row>
     </x:sheetData></x:worksheet>`;
       const strings = `<sst xmlns="${main}"><si><t>東京</t><rPh sb="0" eb="2"><t>トウキョウ</t></rPh></si></sst>`;
       const parts = workbookParts(sheet, strings).map((part) => {

@@ -329,7 +329,11 @@ function OwnReports() {
                   : m('own.answered', { count: report.completeness.answered, total: report.completeness.total })}
                 {report.completeness.answered > 0 &&
                   report.completeness.compulsory_total > 0 &&
-                  ` · ${m('own.required', { count: report.completeness.compulsory_answered, total: report.completeness.compulsory_total })}`}
+                  ' · ' +
+                    m('own.required', {
+                      count: report.completeness.compulsory_answered,
+                      total: report.completeness.compulsory_total,
+                    })}
               </p>
             </div>
             <div className="mt-4 flex flex-wrap gap-2">

@@ -33,9 +33,11 @@ function SnackbarItem({ item }: { item: Snackbar }) {
       role={item.kind === 'error' ? 'alert' : undefined}
       data-phase={item.phase}
       style={{ transitionDuration: `${SNACKBAR_FADE_MS}ms` }}
-      className={`pointer-events-auto flex items-start gap-3 rounded-md px-4 py-3 text-sm shadow-lg transition-opacity ${tone.box} ${
-        item.phase === 'leaving' ? 'opacity-0' : 'opacity-100'
-      }`}
+      className={
+        'pointer-events-auto flex items-start gap-3 rounded-md px-4 py-3 text-sm shadow-lg transition-opacity ' +
+        `${tone.box} ` +
+        (item.phase === 'leaving' ? 'opacity-0' : 'opacity-100')
+      }
     >
       <Icon name={tone.icon} className="mt-0.5 size-5 shrink-0" />
       <p className="flex-1">{item.message}</p>

@@ -75,13 +75,14 @@ export function plural(
   return `${formatNumber(count)} ${count === 1 ? one : many}`;
 }
 
+const WITH_THE = new RegExp(
+  '^(Philippines|Maldives|Netherlands|Russian Federation|Republic of |Democratic People|Lao People|United |' +
+    'Islamic Republic)|Islands$',
+);
+
 /** A country's name as it reads inside a sentence: "in the Philippines", "in Thailand". */
 export function countryInSentence(name: string): string {
-  return /^(Philippines|Maldives|Netherlands|Russian Federation|Republic of |Democratic People|Lao People|United |Islamic Republic)|Islands$/.test(
-    name,
-  )
-    ? `the ${name}`
-    : name;
+  return WITH_THE.test(name) ? `the ${name}` : name;
 }
 
 /** A country's name in the page's language; in English as it reads inside a sentence ("the Philippines"). */

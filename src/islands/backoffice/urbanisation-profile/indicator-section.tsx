@@ -16,7 +16,8 @@ const focusLater = (id: string) => requestAnimationFrame(() => document.getEleme
  * and retire or restore them. Each change is saved at once, on its own.
  */
 export function IndicatorSection({ slug, initial }: { slug: string; initial: readonly Indicator[] }) {
-  const store = useMemo(() => createIndicatorStore(slug, initial), [slug]); // eslint-disable-line react-hooks/exhaustive-deps -- the server's list seeds the store once per theme
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the server's list seeds the store once per theme
+  const store = useMemo(() => createIndicatorStore(slug, initial), [slug]);
   const active = useStore(store.$active);
   const retired = useStore(store.$retired);
   const busy = useStore(store.$busy);
