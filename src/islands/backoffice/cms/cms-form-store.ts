@@ -170,4 +170,9 @@ export const cmsEdit = versionedEdit<CmsRecord, CmsSaveBody>({
     }
     void uploadChosenImage(item);
   },
+  // What is typed waits in the tab, per item (a new one per kind), until saved or left.
+  draftKey: () => {
+    const form = $cmsForm.get();
+    return form?.valid ? `apua:cms:${form.type}:${form.uuid ?? `new-${form.newMediaKind}`}` : null;
+  },
 });

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useState, type FormEvent } from 'react';
 import { CmsSaveBodySchema, type CmsRecord, type CmsType, type MediaKind } from '../../../lib/cms/schema.ts';
 import { checkForm, type FieldErrors } from '../lib/field-errors.ts';
+import { startingDraft, useKeptDraft } from '../lib/kept-draft.ts';
 import { useLeaveGuard } from '../lib/leave-guard.ts';
 import { pathTo } from '../router.ts';
 import { LeaveDialog } from '../ui/confirm-dialog.tsx';
@@ -105,7 +106,10 @@ export function CmsForm({ type, item, newMediaKind }: Props) {
         guard={guard}
         title={m('form.leaveTitle')}
         confirmLabel={m('form.leaveConfirm')}
-        onLeave={discardChosenImage}
+        onLeave={() => {
+          discardChosenImage();
+          cmsEdit.clearDraft();
+        }}
       >
         <p>{hasPendingImage(upload) ? m(`item.${noun}.leaveImage`) : m(`item.${noun}.leave`)}</p>
       </LeaveDialog>
@@ -123,13 +127,14 @@ function useCmsDraft({ type, item, newMediaKind }: Props) {
   const conflict = save.conflict?.theirs ?? null;
   const upload = useImageUpload(owner);
   const [initial, setInitial] = useState(() => draftOf(item, newMediaKind));
-  const [draft, setDraft] = useState(initial);
+  const [draft, setDraft] = useState(() => startingDraft(cmsEdit, item?.version ?? null, initial));
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   useBaselineFollowsServer({ item, owner, newMediaKind, saved: save.saved ?? undefined, setInitial, setDraft });
 
   const fieldsChanged = (Object.keys(initial) as (keyof CmsDraft)[]).some((key) => initial[key] !== draft[key]);
   const dirty = (fieldsChanged || hasPendingImage(upload)) && !save.saving;
   const guard = useLeaveGuard(dirty);
+  useKeptDraft(cmsEdit, draft, item?.version ?? null, fieldsChanged);
 
   const errors = { ...save.errors, ...clientErrors };
   const theirs = conflict && conflict.uuid === item?.uuid ? conflict : null;

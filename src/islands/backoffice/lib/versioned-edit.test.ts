@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createApiClient } from './api.ts';
+import { startingDraft } from './kept-draft.ts';
 import { refusalOf, versionedEdit, withVersion, type DraftStore } from './versioned-edit.ts';
 
 /**
@@ -187,6 +188,16 @@ describe('versionedEdit', () => {
     await edit.save({ title: 'Half typed' }, base);
     expect(edit.readDraft()).toBeNull();
     expect(store.map.size).toBe(0);
+  });
+
+  it('starts a form from the kept draft only on the version it was typed on', () => {
+    const store = memory();
+    const { edit } = thingEdit(store);
+    expect(startingDraft(edit, 3, { title: 'Old' })).toEqual({ title: 'Old' });
+    edit.keepDraft({ title: 'Typed' }, 3);
+    expect(startingDraft(edit, 3, { title: 'Old' })).toEqual({ title: 'Typed' });
+    // Saved by someone since: the form opens on the record as it is.
+    expect(startingDraft(edit, 4, { title: 'Theirs' })).toEqual({ title: 'Theirs' });
   });
 
   it('keeps nothing without a key, and ignores a kept value it cannot read', () => {

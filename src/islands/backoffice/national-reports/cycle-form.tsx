@@ -13,6 +13,7 @@ import {
 } from '../../../lib/national-reports/schema.ts';
 import { CYCLE_STATUS_TEXT } from './report-format.tsx';
 import { fieldErrorsOf, invalidProps, type FieldErrors } from '../lib/field-errors.ts';
+import { startingDraft, useKeptDraft } from '../lib/kept-draft.ts';
 import { useLeaveGuard } from '../lib/leave-guard.ts';
 import { ConfirmDialog, LeaveDialog } from '../ui/confirm-dialog.tsx';
 import { ConflictActions, ConflictNotice } from '../ui/conflict-notice.tsx';
@@ -204,7 +205,12 @@ export function CycleForm({ cycle, years }: Props) {
       >
         <p>{confirming?.text}</p>
       </ConfirmDialog>
-      <LeaveDialog guard={guard} title={m('leave.title')} confirmLabel={m('leave.confirm')}>
+      <LeaveDialog
+        guard={guard}
+        title={m('leave.title')}
+        confirmLabel={m('leave.confirm')}
+        onLeave={cycleEdit.clearDraft}
+      >
         <p>{m('cycleForm.leaveBody')}</p>
       </LeaveDialog>
     </form>
@@ -216,7 +222,7 @@ function useCycleForm({ cycle, years }: Props) {
   const save = useStore(cycleEdit.$state);
   const conflict = save.conflict?.theirs ?? null;
   const [initial, setInitial] = useState(() => draftOfCycle(cycle));
-  const [draft, setDraft] = useState(initial);
+  const [draft, setDraft] = useState(() => startingDraft(cycleEdit, cycle?.version ?? null, initial));
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const [confirming, setConfirming] = useState<{ base: Cycle | null; text: string } | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -228,6 +234,7 @@ function useCycleForm({ cycle, years }: Props) {
 
   const dirty = JSON.stringify(initial) !== JSON.stringify(draft) && !save.saving;
   const guard = useLeaveGuard(dirty);
+  useKeptDraft(cycleEdit, draft, cycle?.version ?? null, JSON.stringify(initial) !== JSON.stringify(draft));
   const errors = localFieldErrors(foldDayErrors({ ...save.errors, ...clientErrors }));
   const theirs = conflict && conflict.year === cycle?.year ? conflict : null;
   const refusal = refusalOf(save);

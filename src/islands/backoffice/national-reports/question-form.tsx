@@ -7,6 +7,7 @@ import {
   type Thrust,
 } from '../../../lib/national-reports/question-schema.ts';
 import { fieldErrorsOf, type FieldErrors } from '../lib/field-errors.ts';
+import { startingDraft, useKeptDraft } from '../lib/kept-draft.ts';
 import { useLeaveGuard } from '../lib/leave-guard.ts';
 import { LeaveDialog } from '../ui/confirm-dialog.tsx';
 import { ConflictActions, ConflictNotice } from '../ui/conflict-notice.tsx';
@@ -110,7 +111,12 @@ export function QuestionForm({ question, questions, thrusts, subcategories }: Pr
       <AnswerSection draft={draft} setDraft={setDraft} inputs={inputs} errors={errors} />
       <ReferencesSection draft={draft} inputs={inputs} />
       <QuestionFormActions isNew={question === null} saving={save.saving} dirty={dirty} />
-      <LeaveDialog guard={form.guard} title={m('leave.title')} confirmLabel={m('leave.confirm')}>
+      <LeaveDialog
+        guard={form.guard}
+        title={m('leave.title')}
+        confirmLabel={m('leave.confirm')}
+        onLeave={questionEdit.clearDraft}
+      >
         <p>{question ? m('qform.leaveBody', { code: question.code }) : m('qform.leaveBodyNew')}</p>
       </LeaveDialog>
     </form>
@@ -129,7 +135,7 @@ function useQuestionDraft({ question, questions, thrusts, subcategories }: Props
     code: nextQuestionCode(questions),
   };
   const [initial, setInitial] = useState(() => draftOfQuestion(question, start));
-  const [draft, setDraft] = useState(initial);
+  const [draft, setDraft] = useState(() => startingDraft(questionEdit, question?.version ?? null, initial));
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const heading = useRef<HTMLHeadingElement>(null);
   const uuid = question?.uuid ?? null;
@@ -140,6 +146,7 @@ function useQuestionDraft({ question, questions, thrusts, subcategories }: Props
 
   const dirty = JSON.stringify(initial) !== JSON.stringify(draft) && !save.saving;
   const guard = useLeaveGuard(dirty);
+  useKeptDraft(questionEdit, draft, question?.version ?? null, JSON.stringify(initial) !== JSON.stringify(draft));
   const errors = localFieldErrors({ ...save.errors, ...clientErrors });
   const theirs = conflict && conflict.uuid === question?.uuid ? conflict : null;
   const refusal = refusalOf(save);

@@ -128,6 +128,11 @@ export const questionEdit = versionedEdit<Question, QuestionSaveBody>({
     invalidatePrefixes(REPORTS_PREFIX);
     notifySuccess(base === null ? m('qstore.added', { code: saved.code }) : m('qstore.saved', { code: saved.code }));
   },
+  // What is typed waits in the tab, per question ('new' for one being added), until saved or left.
+  draftKey: () => {
+    const question = $questionnairePage.get()?.question;
+    return question ? `apua:question:${question}` : null;
+  },
 });
 
 /** After a conflict: the list shows the question as the other person saved it. */
@@ -238,6 +243,10 @@ export const cycleEdit = versionedEdit<Cycle, CycleSaveBody>({
     // Opening a cycle creates reports; every list and count of reports may change.
     invalidatePrefixes(REPORTS_PREFIX);
     notifySuccess(m(base === null ? 'qstore.cycleCreated' : 'qstore.cycleSaved', { year: String(saved.year) }));
+  },
+  draftKey: () => {
+    const cycle = $questionnairePage.get()?.cycle;
+    return cycle ? `apua:cycle:${cycle}` : null;
   },
 });
 
