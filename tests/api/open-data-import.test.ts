@@ -307,7 +307,10 @@ describe('a database seeded before a limit changed', () => {
       .set({ min: -50, max: 50 })
       .where(eq(profileIndicators.code, 'GDP_PER_WORKER_GROWTH'));
     await expect(importOpenData(ctx.deps)).rejects.toThrow(
-      /^economy-jobs\/gdp-per-employed-growth\.csv, row 4: 59\.2 is outside the range of GDP_PER_WORKER_GROWTH \(-50 to 50\)/,
+      new RegExp(
+        String.raw`^economy-jobs\/gdp-per-employed-growth\.csv, row 4: 59\.2 ` +
+          String.raw`is outside the range of GDP_PER_WORKER_GROWTH \(-50 to 50\)`,
+      ),
     );
     await seedProfileReference(ctx.deps.db);
     expect(await limits()).toEqual({ min: -100, max: 200 });

@@ -57,7 +57,10 @@ describe('GET /metrics', () => {
     ).toBe(3);
     expect(
       value(
-        /apua_http_request_duration_seconds_count\{method="GET",route="\/api\/public\/cms\/:cms_type",status="200"\} (\d+)/,
+        new RegExp(
+          String.raw`apua_http_request_duration_seconds_count\{method="GET",` +
+            String.raw`route="\/api\/public\/cms\/:cms_type",status="200"\} (\d+)`,
+        ),
       ),
     ).toBe(3);
     // The first look-up loads, the next two are answered from memory.

@@ -182,8 +182,8 @@ test(
     await step.getByLabel('I confirm this is the signed copy of the report.').check();
     await expect(submit).toBeEnabled();
     await submit.click();
-    // The server reads the whole PDF and submits in one transaction after the upload: on a busy CI machine this took over
-    // 10 s once.
+    // The server reads the whole PDF and submits in one transaction after the upload: on a busy CI machine this
+    // took over 10 s once.
     await expect(page.getByText('The signed report is uploaded and the report is submitted.')).toBeVisible({
       timeout: 30_000,
     });
