@@ -5,6 +5,7 @@
  * back from there, so zod never reaches the browser. The sentences are the page's: it writes them
  * in its language into `data-messages` (decision 041); English is the default.
  */
+import { formatMessage } from '../lib/i18n/message-format.ts';
 
 export const CONTACT_FIELDS = ['name', 'email', 'subject', 'message'] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
@@ -65,9 +66,9 @@ export const ENGLISH: ContactMessages = {
 /** The English labels (the page's markup takes them from the catalogue). */
 export const LABELS = ENGLISH.labels;
 
-/** Fills `{name}` placeholders. */
-export function fillIn(text: string, params: Record<string, string>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
+/** `text` (ICU MessageFormat) in the page's language, by the portal's one formatter (decision 064). */
+function fillIn(messages: ContactMessages, text: string, params: Record<string, string | number>): string {
+  return formatMessage(messages.lang, text, params, { markup: 'raw' });
 }
 
 /** A field's label inside a sentence ("Please check your email address."). */
@@ -85,15 +86,14 @@ export function validateContact(
   messages: ContactMessages = ENGLISH,
 ): ContactErrors {
   const errors: ContactErrors = {};
-  const number = (n: number) => n.toLocaleString(messages.lang);
   for (const field of CONTACT_FIELDS) {
     const value = values[field].trim();
     const { min, max } = limits[field];
     const label = messages.labels[field];
-    if (value === '') errors[field] = fillIn(messages.required, { label });
+    if (value === '') errors[field] = fillIn(messages, messages.required, { label });
     else if (field === 'email' && !EMAIL.test(value)) errors[field] = messages.email;
-    else if (value.length < min) errors[field] = fillIn(messages.tooShort, { label, min: number(min) });
-    else if (value.length > max) errors[field] = fillIn(messages.tooLong, { label, max: number(max) });
+    else if (value.length < min) errors[field] = fillIn(messages, messages.tooShort, { label, min });
+    else if (value.length > max) errors[field] = fillIn(messages, messages.tooLong, { label, max });
   }
   return errors;
 }
@@ -109,14 +109,14 @@ export function errorsFromApi(body: unknown, messages: ContactMessages = ENGLISH
     if (!first) continue;
     errors[field] = messages.serverWording
       ? `${messages.labels[field]} ${first.replace(/\.$/, '')}.`
-      : fillIn(messages.checkField, { label: lowerLabel(messages, field) });
+      : fillIn(messages, messages.checkField, { label: lowerLabel(messages, field) });
   }
   return errors;
 }
 
 /** The sentence that asks to check one field (after a plain post came back). */
 export function checkFieldMessage(messages: ContactMessages, field: ContactField): string {
-  return fillIn(messages.checkField, { label: lowerLabel(messages, field) });
+  return fillIn(messages, messages.checkField, { label: lowerLabel(messages, field) });
 }
 
 /** What the page says after a plain form post came back with `?error=…&fields=…`. */
@@ -136,7 +136,7 @@ export function errorFromQuery(
     const list = new Intl.ListFormat(messages.lang, { type: messages.lang === 'en' ? 'unit' : 'conjunction' }).format(
       fields.map((f) => lowerLabel(messages, f)),
     );
-    return { message: fillIn(messages.invalidFields, { fields: list }), fields };
+    return { message: fillIn(messages, messages.invalidFields, { fields: list }), fields };
   }
   return { message: messages.invalid, fields };
 }

@@ -2,6 +2,7 @@
  * Behaviour of the media gallery's photo viewer (Lightbox.astro). Thumbnails are links with
  * data-* attributes describing the photo; this turns them into a modal viewer.
  */
+import { formatMessage } from '../lib/i18n/message-format.ts';
 
 interface Photo {
   link: HTMLAnchorElement;
@@ -36,9 +37,8 @@ export function wrapIndex(index: number, step: number, length: number): number {
 /** "Photo 2 of 5, Forum 2026", in the page's words and language (data-counter-text, decision 041). */
 function counterText(counter: HTMLElement, index: number, total: number, group: string | undefined): string {
   const lang = counter.ownerDocument.documentElement.lang || 'en';
-  const number = (n: number) => n.toLocaleString(lang);
   const template = counter.dataset['counterText'] ?? 'Photo {index} of {total}';
-  const text = template.replace('{index}', number(index + 1)).replace('{total}', number(total));
+  const text = formatMessage(lang, template, { index: index + 1, total }, { markup: 'raw' });
   return group ? `${text}, ${group}` : text;
 }
 

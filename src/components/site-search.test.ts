@@ -8,8 +8,8 @@ const ru: SearchMessages = {
   ...ENGLISH_MESSAGES,
   none: CATALOGUES.ru['searchPage.none'] as string,
   noneFor: CATALOGUES.ru['searchPage.noneFor'] as string,
-  results: CATALOGUES.ru['searchPage.results'] as SearchMessages['results'],
-  resultsFor: CATALOGUES.ru['searchPage.resultsFor'] as SearchMessages['resultsFor'],
+  results: CATALOGUES.ru['searchPage.results'] as string,
+  resultsFor: CATALOGUES.ru['searchPage.resultsFor'] as string,
 };
 
 describe('resultLine', () => {

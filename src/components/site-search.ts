@@ -4,6 +4,7 @@
  * loads it; without JavaScript the page shows its <noscript> guidance instead.
  */
 import { loadAllScriptFonts } from '../lib/fonts/web-fonts.ts';
+import { formatMessage } from '../lib/i18n/message-format.ts';
 
 interface PagefindResultData {
   url: string;
@@ -21,16 +22,15 @@ interface Pagefind {
 
 export const PAGE_SIZE = 10;
 
-type Plural = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
-/** The page's sentences for the script (the search page's `data-messages`, in its language). */
+/** The page's sentences for the script (the search page's `data-messages`, in its language; ICU messages). */
 export interface SearchMessages {
   prompt: string;
   searching: string;
   unavailable: string;
   none: string;
   noneFor: string;
-  results: Plural;
-  resultsFor: Plural;
+  results: string;
+  resultsFor: string;
 }
 
 export const ENGLISH_MESSAGES: SearchMessages = {
@@ -40,17 +40,15 @@ export const ENGLISH_MESSAGES: SearchMessages = {
     'The search is not available at the moment. Please try again later, or browse the sections listed below.',
   none: 'No results. Try other words, or remove a filter.',
   noneFor: 'No results for “{query}”. Try other words, or remove a filter.',
-  results: { one: '{count} result.', other: '{count} results.' },
-  resultsFor: { one: '{count} result for “{query}”.', other: '{count} results for “{query}”.' },
+  results: '{count, plural, one {# result.} other {# results.}}',
+  resultsFor: '{count, plural, one {# result for “{query}”.} other {# results for “{query}”.}}',
 };
 
-/** The status line after a search, in the page's language: its plural rule and its digits. */
+/** The status line after a search, in the page's language: its plural rule and its digits (the one formatter). */
 export function resultLine(messages: SearchMessages, lang: string, count: number, query: string): string {
-  const fill = (text: string) =>
-    text.replace('{count}', new Intl.NumberFormat(lang).format(count)).replace('{query}', query);
-  if (count === 0) return fill(query ? messages.noneFor : messages.none);
-  const forms = query ? messages.resultsFor : messages.results;
-  return fill(forms[new Intl.PluralRules(lang).select(count)] ?? forms.other);
+  const message =
+    count === 0 ? (query ? messages.noneFor : messages.none) : query ? messages.resultsFor : messages.results;
+  return formatMessage(lang, message, { count, query }, { markup: 'raw' });
 }
 
 function pageMessages(status: HTMLElement): SearchMessages {

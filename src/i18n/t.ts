@@ -1,46 +1,39 @@
 /**
  * The public site's interface strings, compiled into the pages at build (decision 038): each
  * component asks `translator(locale)` for its strings; no catalogue and no script reaches the
- * browser. A message is a string with `{name}` placeholders, or plural forms by `Intl.PluralRules`
- * category, chosen by the `count` parameter. Numbers, percentages and dates come from `Intl`.
+ * browser. A message is ICU MessageFormat, worded by the portal's one formatter
+ * (src/lib/i18n/message-format.ts, decision 064): `{name}`, `{count, plural, one {…} other {…}}`.
+ * Numbers, percentages and dates come from `Intl`.
  */
 import en from './messages/en.json';
 import fr from './messages/fr.json';
 import ru from './messages/ru.json';
 import zh from './messages/zh.json';
 import { countryNameIn } from './countries.ts';
-import { frenchSpaces, LOCALE_INFO, pluralForm, type Locale, type PluralForms } from './locales.ts';
-import { isolated } from '../lib/http/safe-text.ts';
+import { frenchSpaces, LOCALE_INFO, type Locale } from './locales.ts';
+import { formatMessage } from '../lib/i18n/message-format.ts';
 
 export type MessageKey = keyof typeof en;
-export type { PluralForms };
-export type Message = string | PluralForms;
+export type Message = string;
 export type Catalogue = Record<string, Message>;
 type Params = Record<string, string | number>;
 
 export const CATALOGUES: Record<Locale, Catalogue> = { en, zh, fr, ru };
 
-/**
- * Fills `{name}` placeholders; numbers are written the language's way, and a text written right
- * to left (a practice's title, a city) is isolated from the words around it (decision 057). A
- * value that ends with a full stop (a Russian date, "20 декабря 2026 г.") takes the place of the
- * sentence's own.
- */
-function fill(locale: Locale, text: string, params: Params): string {
-  return text.replace(/\{(\w+)\}(\.?)/g, (whole, name: string, stop: string) => {
-    const value = params[name];
-    if (value === undefined) return whole;
-    const written = typeof value === 'number' ? formatNumber(locale, value) : value;
-    return isolated(written) + (stop && written.endsWith('.') ? '' : stop);
-  });
-}
+/** French with its no-break spaces (frenchSpaces), made once. */
+let spacedFrench: Catalogue | undefined;
 
-/** The message `key` in `locale`, English when the language lacks it (the catalogue test forbids that). */
+/**
+ * The message `key` in `locale`, English when the language lacks it (the catalogue test forbids
+ * that). Numbers are written the language's way (one fraction digit at most), and a text written
+ * right to left (a practice's title, a city) is isolated from the words around it (decision 057).
+ */
 export function t(locale: Locale, key: MessageKey, params: Params = {}): string {
-  const message = CATALOGUES[locale][key] ?? CATALOGUES.en[key];
+  if (locale === 'fr')
+    spacedFrench ??= Object.fromEntries(Object.entries(CATALOGUES.fr).map(([k, text]) => [k, frenchSpaces(text)]));
+  const message = (locale === 'fr' ? spacedFrench : CATALOGUES[locale])?.[key] ?? CATALOGUES.en[key];
   if (message === undefined) throw new Error(`No message ${key}`);
-  const text = typeof message === 'string' ? message : pluralForm(locale, message, Number(params['count'] ?? 0));
-  return fill(locale, locale === 'fr' ? frenchSpaces(text) : text, params);
+  return formatMessage(LOCALE_INFO[locale].tag, message, params, { maximumFractionDigits: 1 });
 }
 
 /** `t` bound to one language, as components use it: `const m = translator(locale); m('nav.about')`. */

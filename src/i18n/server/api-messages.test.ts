@@ -62,11 +62,24 @@ function known(pattern: string, forms: readonly { normal: string; regex: RegExp 
   );
 }
 
+/** Plural forms as ICU's plural (until the API's catalogues are ICU too). */
+const icu = (catalogue: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(catalogue).map(([key, message]) => [
+      key,
+      typeof message === 'string'
+        ? message
+        : `{count, plural, ${Object.entries(message as object)
+            .map(([form, text]) => `${form} {${String(text)}}`)
+            .join(' ')}}`,
+    ]),
+  );
+
 describe('the API’s message catalogues (decision 043)', () => {
   it('are whole in every language', () => {
     for (const locale of LOCALES) {
       if (locale === 'en') continue;
-      expect(catalogueProblems(API_CATALOGUES.en, API_CATALOGUES[locale], locale), locale).toEqual([]);
+      expect(catalogueProblems(icu(API_CATALOGUES.en), icu(API_CATALOGUES[locale]), locale), locale).toEqual([]);
     }
   });
 

@@ -11,10 +11,10 @@ describe('French spaces in the back-office', () => {
   });
 
   it('is applied to a French catalogue as it loads, plural forms too, and to no other language', async () => {
-    const en = { source: 'Source: {source}', count: { one: '{count} answer', other: '{count} answers' } };
+    const en = { source: 'Source: {source}', count: '{count, plural, one {# answer} other {# answers}}' };
     const fr = {
       source: 'Source : {source}',
-      count: { one: '{count} réponse : une', other: '{count} réponses : plusieurs' },
+      count: '{count, plural, one {# réponse : une} other {# réponses : plusieurs}}',
     };
     const french = await loadMessages(
       en,

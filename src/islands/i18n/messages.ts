@@ -1,9 +1,9 @@
 /**
  * The signed-in pages' interface strings (issue 17, decision 042). Each part of the back-office
- * keeps its catalogue beside it (`messages/{en,zh,fr,ru}.json`, flat keys, the public site's
- * format: a string with `{name}` placeholders, or plural forms by `Intl.PluralRules` category
- * chosen by `count`). English is in the part's chunk; another language is its own small chunk,
- * loaded with the part before it renders:
+ * keeps its catalogue beside it (`messages/{en,zh,fr,ru}.json`, flat keys, ICU MessageFormat as
+ * everywhere in the portal: `{name}`, `{count, plural, one {# item} other {# items}}`). English is
+ * in the part's chunk; another language is its own small chunk, loaded with the part before it
+ * renders:
  *
  *   import en from './messages/en.json';
  *   export const m = await loadMessages(en, { zh: () => import('./messages/zh.json'), … });
@@ -11,33 +11,20 @@
  */
 import { frenchSpaces, type Locale } from '../../i18n/locales.ts';
 import { INTL_TAG, PAGE_LOCALE } from './page-locale.ts';
-import { isolated } from '../../lib/http/safe-text.ts';
+import { formatMessage } from '../../lib/i18n/message-format.ts';
 
-export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
-export type Message = string | PluralForms;
+export type Message = string;
 export type Params = Record<string, string | number>;
 export type Translate<K extends string> = (key: K, params?: Params) => string;
 type Loader = () => Promise<{ default: Record<string, Message> }>;
 
-let plural: Intl.PluralRules | undefined;
-const numberFormat = new Intl.NumberFormat(INTL_TAG, { maximumFractionDigits: 2 });
-
 /**
- * Fills `{name}` placeholders; numbers are written the page language's way, and a text written
- * right to left (a practice's title, a person's name) is isolated from the words around it (decision 057).
+ * `message` (ICU MessageFormat) in the page's language, by the portal's one formatter (decision
+ * 064): numbers written the page language's way, and a text written right to left (a practice's
+ * title, a person's name) isolated from the words around it (decision 057).
  */
 export function fillMessage(message: Message, params: Params = {}): string {
-  let text: string;
-  if (typeof message === 'string') text = message;
-  else {
-    plural ??= new Intl.PluralRules(INTL_TAG);
-    text = message[plural.select(Number(params['count'] ?? 0))] ?? message.other;
-  }
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
-    const value = params[name];
-    if (value === undefined) return whole;
-    return typeof value === 'number' ? numberFormat.format(value) : isolated(value);
-  });
+  return formatMessage(INTL_TAG, message, params, { maximumFractionDigits: 2 });
 }
 
 /** A translator over one catalogue: the page language's message, English where it has none. */
@@ -49,11 +36,7 @@ export function translatorOf<C extends Record<string, Message>>(
 }
 
 function withFrenchSpaces(catalogue: Record<string, Message>): Record<string, Message> {
-  const spaced = (message: Message): Message =>
-    typeof message === 'string'
-      ? frenchSpaces(message)
-      : (Object.fromEntries(Object.entries(message).map(([form, text]) => [form, frenchSpaces(text)])) as PluralForms);
-  return Object.fromEntries(Object.entries(catalogue).map(([key, message]) => [key, spaced(message)]));
+  return Object.fromEntries(Object.entries(catalogue).map(([key, message]) => [key, frenchSpaces(message)]));
 }
 
 /** The catalogue of one part of the back-office in the page's language. */

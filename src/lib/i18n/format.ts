@@ -1,18 +1,15 @@
 /**
- * What the server's texts in the portal's languages share (decision 043): messages with `{name}`
- * placeholders and plural forms by `Intl.PluralRules`, filled as plain text or as HTML (values
- * escaped and isolated with `<bdi>`, so a practice title in Arabic script keeps its direction
- * inside a French sentence), dates by `Intl`, and country names by the UN's short names or CLDR.
- * The public site's translator (src/i18n/t.ts) reads its catalogues through Vite; this one is
- * plain Node, for the API and the mail.
+ * What the server's texts in the portal's languages share (decision 043): catalogues of ICU
+ * messages worded by the portal's one formatter (message-format.ts, decision 064), as plain text or
+ * as HTML (the words escaped, each value in a `<bdi>`, so a practice title in Arabic script keeps
+ * its direction inside a French sentence), dates by `Intl`, and country names by the UN's short
+ * names or CLDR. Plain Node, for the API and the mail.
  */
 import { countryNameIn } from '../../i18n/countries.ts';
-import { LOCALE_INFO, LOCALES, pluralForm, type Locale, type PluralForms } from '../../i18n/locales.ts';
-import { isolated, safeText } from '../http/safe-text.ts';
+import { LOCALE_INFO, LOCALES, type Locale } from '../../i18n/locales.ts';
+import { formatMessage } from './message-format.ts';
 
-export type { PluralForms };
-export type TextMessage = string | PluralForms;
-export type TextCatalogue = Record<string, TextMessage>;
+export type TextCatalogue = Record<string, string>;
 export type Values = Record<string, string | number | null | undefined>;
 
 /** A stored language code, or English for anything else (null: not chosen yet). */
@@ -39,20 +36,7 @@ export function fillMessage(
 ): string {
   const message = catalogues[locale][key] ?? catalogues.en[key];
   if (message === undefined) throw new Error(`No message ${key}`);
-  const text = typeof message === 'string' ? message : pluralForm(locale, message, Number(values['count'] ?? 0));
-  const parts = text.split(/(\{\w+\})/);
-  return parts
-    .map((part) => {
-      const name = /^\{(\w+)\}$/.exec(part)?.[1];
-      const value = name === undefined ? undefined : values[name];
-      if (name === undefined || value === undefined || value === null) return html ? escapeHtml(part) : part;
-      const written =
-        typeof value === 'number' && name !== 'year'
-          ? new Intl.NumberFormat(LOCALE_INFO[locale].tag).format(value)
-          : String(value);
-      return html ? `<bdi>${escapeHtml(safeText(written))}</bdi>` : isolated(written);
-    })
-    .join('');
+  return formatMessage(LOCALE_INFO[locale].tag, message, values, { markup: html ? 'html' : 'text' });
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * The printed report's own words in the reader's language (decision 060): headings, labels,
- * statuses, yes and no from `src/lib/i18n/pdf-messages/{en,zh,fr,ru}.json`; dates, numbers and
- * percentages by `Intl`; countries by the UN's short names or CLDR. English reads as before.
+ * statuses, yes and no from `src/lib/i18n/pdf-messages/{en,zh,fr,ru}.json` (ICU messages worded by
+ * the one formatter, decision 064); dates, numbers and percentages by `Intl`; countries by the UN's
+ * short names or CLDR. English reads as before.
  */
 import en from '../i18n/pdf-messages/en.json' with { type: 'json' };
 import fr from '../i18n/pdf-messages/fr.json' with { type: 'json' };
@@ -9,6 +10,7 @@ import ru from '../i18n/pdf-messages/ru.json' with { type: 'json' };
 import zh from '../i18n/pdf-messages/zh.json' with { type: 'json' };
 import { LOCALE_INFO, type Locale } from '../../i18n/locales.ts';
 import { countryNameIn, formatDay, withUnit, type TextCatalogue } from '../i18n/format.ts';
+import { formatMessage } from '../i18n/message-format.ts';
 import { formatAnswer, type ScalarFormat } from '../questionnaires/engine.ts';
 import type { AnswerValue, QuestionRules } from '../questionnaires/schema.ts';
 
@@ -51,11 +53,7 @@ function scalarIn(locale: Locale, q: QuestionRules): ScalarFormat {
 function fill(locale: Locale, key: PdfKey, values: Record<string, string | number>): string {
   const message = PDF_CATALOGUES[locale][key] ?? PDF_CATALOGUES.en[key];
   if (typeof message !== 'string') throw new Error(`No message ${key}`);
-  return message.replace(/\{(\w+)\}/g, (whole, name: string) => {
-    const value = values[name];
-    if (value === undefined) return whole;
-    return typeof value === 'number' && name !== 'year' ? value.toLocaleString(LOCALE_INFO[locale].tag) : String(value);
-  });
+  return formatMessage(LOCALE_INFO[locale].tag, message, values, { markup: 'raw' });
 }
 
 /** The printed report's words in `locale`. */

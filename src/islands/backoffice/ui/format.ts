@@ -1,5 +1,4 @@
 /** Dates and numbers in the page's language (issue 17): `Intl` with its tag, British English for English. */
-import { fillMessage, type PluralForms } from '../../i18n/messages.ts';
 import { countryName } from '../../i18n/countries.ts';
 import { INTL_TAG, PAGE_LOCALE } from '../../i18n/page-locale.ts';
 import { m } from './messages.ts';
@@ -59,20 +58,6 @@ export function changedBy(
 
 export function formatNumber(value: number): string {
   return numberFormat.format(value);
-}
-
-/**
- * A count with its noun. In the page's language: `plural(3, { one: '{count} user', other: '{count} users' })`
- * with the plural forms of a catalogue message (`m` gives them filled: prefer `m('key', { count })`).
- * The English-only form `plural(3, 'user')` ("3 users") is kept for parts not translated yet.
- */
-export function plural(
-  count: number,
-  one: string | PluralForms,
-  many = typeof one === 'string' ? `${one}s` : '',
-): string {
-  if (typeof one !== 'string') return fillMessage(one, { count });
-  return `${formatNumber(count)} ${count === 1 ? one : many}`;
 }
 
 const WITH_THE = new RegExp(
