@@ -81,44 +81,32 @@ export function VerifyEmailAction({ auth, oobCode }: { auth: Auth; oobCode: stri
 
 /** `?mode=resetPassword&oobCode=…`: checks the link, then asks for the new password. */
 export function ResetPasswordAction({ auth, oobCode }: { auth: Auth; oobCode: string }) {
-  const {
-    email,
-    linkError,
-    password,
-    setPassword,
-    confirm,
-    setConfirm,
-    fieldErrors,
-    error,
-    busy,
-    done,
-    policy,
-    submit,
-  } = useResetPassword(auth, oobCode);
-  if (linkError) return <ResetLinkFailed message={linkError} />;
+  const reset = useResetPassword(auth, oobCode);
+  const { email, busy } = reset;
+  if (reset.linkError) return <ResetLinkFailed message={reset.linkError} />;
   if (email === null) return <Loading label={m('action.checkingReset')} />;
-  if (done) return <PasswordChanged email={email} />;
+  if (reset.done) return <PasswordChanged email={email} />;
   return (
     <div className="space-y-6">
       <Heading
         title={m('action.choosePassword')}
         intro={richText(m('action.forEmail'), { email: <strong className="text-slate-900">{email}</strong> })}
       />
-      <form noValidate onSubmit={submit} className="space-y-4" aria-describedby="reset-password-error">
+      <form noValidate onSubmit={reset.submit} className="space-y-4" aria-describedby="reset-password-error">
         {/* Lets password managers file the new password under the right account. */}
         <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
         <NewPasswordFields
           labels={{ password: m('field.newPassword'), confirm: m('field.confirmNewPassword') }}
           hint={m('action.atLeast', { count: MIN_PASSWORD_LENGTH })}
-          policy={policy}
-          password={password}
-          confirm={confirm}
-          onPassword={setPassword}
-          onConfirm={setConfirm}
-          errors={fieldErrors}
+          policy={reset.policy}
+          password={reset.password}
+          confirm={reset.confirm}
+          onPassword={reset.setPassword}
+          onConfirm={reset.setConfirm}
+          errors={reset.fieldErrors}
           disabled={busy}
         />
-        <FormSubmit errorId="reset-password-error" error={error} busy={busy} busyLabel={m('action.saving')}>
+        <FormSubmit errorId="reset-password-error" error={reset.error} busy={busy} busyLabel={m('action.saving')}>
           {m('action.savePassword')}
         </FormSubmit>
       </form>

@@ -6,7 +6,8 @@ import { m } from './messages.ts';
 import { authHref, noteSignIn } from './language.ts';
 import { destinationAfterSignIn, VERIFICATION_PATH } from './navigation.ts';
 import { endSession } from './session.ts';
-import { ActionButton, ErrorAlert, Heading } from './ui.tsx';
+import { ContinueOrSignOut } from './session-buttons.tsx';
+import { ErrorAlert, Heading } from './ui.tsx';
 
 /** For a visitor who is already signed in: who they are, Continue, or Sign out. */
 export function SignedIn({ auth, user }: { auth: Auth; user: User }) {
@@ -34,31 +35,15 @@ export function SignedIn({ auth, user }: { auth: Auth; user: User }) {
         intro={richText(m('signedIn.intro'), { name: <strong className="text-slate-900">{name}</strong> })}
       />
       <ErrorAlert id="signed-in-error" message={error} />
-      <div className="space-y-3">
-        <ActionButton
-          type="button"
-          busy={busy === 'continue'}
-          busyLabel={m('signedIn.opening')}
-          disabled={busy !== null}
-          onClick={() => {
-            setBusy('continue');
-            noteSignIn();
-            location.assign(destinationAfterSignIn(user, location.search, authHref(VERIFICATION_PATH)));
-          }}
-        >
-          {m('signedIn.continue')}
-        </ActionButton>
-        <ActionButton
-          type="button"
-          variant="secondary"
-          busy={busy === 'sign-out'}
-          busyLabel={m('signedIn.signingOut')}
-          disabled={busy !== null}
-          onClick={signOutHere}
-        >
-          {m('signedIn.signOut')}
-        </ActionButton>
-      </div>
+      <ContinueOrSignOut
+        busy={busy}
+        onContinue={() => {
+          setBusy('continue');
+          noteSignIn();
+          location.assign(destinationAfterSignIn(user, location.search, authHref(VERIFICATION_PATH)));
+        }}
+        onSignOut={signOutHere}
+      />
     </div>
   );
 }

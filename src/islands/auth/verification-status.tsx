@@ -7,6 +7,7 @@ import { endSession, rememberVerificationSent, verificationSentAt } from './sess
 import { richText } from '../i18n/rich-text.tsx';
 import { m } from './messages.ts';
 import { SimulatedEmail } from './simulated-email.tsx';
+import { ContinueOrSignOut, SignOutButton } from './session-buttons.tsx';
 import { ActionButton, ErrorAlert, Heading, Notice } from './ui.tsx';
 
 /** Seconds between two verification emails, so that the identity service does not refuse them. */
@@ -74,16 +75,7 @@ export function VerificationStatus({ auth, user, localMode }: Props) {
       <p className="text-sm text-slate-600">{m('verify.noEmail')}</p>
       {localMode && user.email && <SimulatedEmail action="verifyEmail" email={user.email} sentAt={sentAt} />}
       <div className="border-t border-slate-200 pt-5">
-        <ActionButton
-          type="button"
-          variant="secondary"
-          busy={busy === 'sign-out'}
-          busyLabel={m('signedIn.signingOut')}
-          disabled={busy !== null}
-          onClick={signOutHere}
-        >
-          {m('signedIn.signOut')}
-        </ActionButton>
+        <SignOutButton busy={busy} onSignOut={signOutHere} />
       </div>
     </div>
   );
@@ -183,27 +175,7 @@ function Verified({
         intro={richText(m('verify.signedInAs'), { email: <strong>{email}</strong> })}
       />
       <ErrorAlert id="verification-error" message={error} />
-      <div className="space-y-3">
-        <ActionButton
-          type="button"
-          busy={busy === 'continue'}
-          busyLabel={m('signedIn.opening')}
-          disabled={busy !== null}
-          onClick={onContinue}
-        >
-          {m('signedIn.continue')}
-        </ActionButton>
-        <ActionButton
-          type="button"
-          variant="secondary"
-          busy={busy === 'sign-out'}
-          busyLabel={m('signedIn.signingOut')}
-          disabled={busy !== null}
-          onClick={onSignOut}
-        >
-          {m('signedIn.signOut')}
-        </ActionButton>
-      </div>
+      <ContinueOrSignOut busy={busy} onContinue={onContinue} onSignOut={onSignOut} />
     </div>
   );
 }
