@@ -33,16 +33,16 @@ export const MARK_SEA =
   'M7 38.5c2.8 0 2.8-1.6 5.6-1.6s2.8 1.6 5.6 1.6 2.8-1.6 5.6-1.6 2.8 1.6 5.6 1.6 2.8-1.6 5.6-1.6 2.8 1.6 5.6 ' +
   '1.6M12 42.2c2.4 0 2.4-1.3 4.8-1.3s2.4 1.3 4.8 1.3 2.4-1.3 4.8-1.3 2.4 1.3 4.8 1.3 2.4-1.3 4.8-1.3';
 
+/** The mark's shapes as SVG markup, to go inside an `<svg>` of viewBox MARK_VIEWBOX (the public site's BrandMark). */
+export const MARK_SHAPES =
+  `<rect width="${MARK_GROUND.width}" height="${MARK_GROUND.height}" rx="${MARK_GROUND.rx}" ` +
+  `fill="${MARK_COLOURS.ground}"></rect>` +
+  `<circle cx="${MARK_SUN.cx}" cy="${MARK_SUN.cy}" r="${MARK_SUN.r}" fill="${MARK_COLOURS.sun}"></circle>` +
+  `<path fill="${MARK_COLOURS.city}" d="${MARK_CITY}"></path>` +
+  `<path fill="${MARK_COLOURS.windows}" d="${MARK_WINDOWS}"></path>` +
+  `<path fill="none" stroke="${MARK_COLOURS.sea}" stroke-width="1.8" stroke-linecap="round" d="${MARK_SEA}"></path>`;
+
 /** The whole mark as an SVG document (favicon, e-mails). */
 export function markSvg(): string {
-  const c = MARK_COLOURS;
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${MARK_VIEWBOX}">` +
-    `<rect width="${MARK_GROUND.width}" height="${MARK_GROUND.height}" rx="${MARK_GROUND.rx}" fill="${c.ground}"/>` +
-    `<circle cx="${MARK_SUN.cx}" cy="${MARK_SUN.cy}" r="${MARK_SUN.r}" fill="${c.sun}"/>` +
-    `<path fill="${c.city}" d="${MARK_CITY}"/>` +
-    `<path fill="${c.windows}" d="${MARK_WINDOWS}"/>` +
-    `<path fill="none" stroke="${c.sea}" stroke-width="1.8" stroke-linecap="round" d="${MARK_SEA}"/>` +
-    `</svg>`
-  );
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${MARK_VIEWBOX}">${MARK_SHAPES}</svg>`;
 }
