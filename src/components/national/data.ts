@@ -15,6 +15,11 @@ export async function cycleBundles(): Promise<CycleBundle[]> {
   return entries.map((e) => e.data).sort((a, b) => b.cycle.year - a.cycle.year);
 }
 
+/** One static path per reporting cycle: its year the `year` parameter, its bundle the page's props. */
+export async function cyclePaths(): Promise<{ params: { year: string }; props: { bundle: CycleBundle } }[]> {
+  return (await cycleBundles()).map((bundle) => ({ params: { year: String(bundle.cycle.year) }, props: { bundle } }));
+}
+
 /** Published reports with their answers, newest cycle first, then by country name. */
 export async function publishedReports(): Promise<PublicReport[]> {
   const entries: { data: PublicReport }[] = await readCollection('nationalReports');

@@ -1,15 +1,11 @@
 /** /open-data/national-reports-{year}.csv: every published answer of a cycle (columns: OPEN_DATA_COLUMNS). */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { csvResponse, toCsv } from '../../lib/open-data/csv.ts';
-import { cycleBundles } from '../../components/national/data.ts';
+import { cyclePaths } from '../../components/national/data.ts';
 import { OPEN_DATA_COLUMNS, sortRows } from '../../components/national/open-data.ts';
 import type { CycleBundle } from '../../lib/public-api/national-reports.ts';
 
-export const getStaticPaths = (async () =>
-  (await cycleBundles()).map((bundle) => ({
-    params: { year: String(bundle.cycle.year) },
-    props: { bundle },
-  }))) satisfies GetStaticPaths;
+export const getStaticPaths = cyclePaths satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ props }) => {
   const { bundle } = props as { bundle: CycleBundle };

@@ -1,15 +1,11 @@
 /** /open-data/national-reports-{year}.json: the same rows as the CSV, values in their JSON types. */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { cycleBundles } from '../../components/national/data.ts';
+import { cyclePaths } from '../../components/national/data.ts';
 import { sortRows } from '../../components/national/open-data.ts';
 import { subregionName } from '../../components/national/regional.ts';
 import type { CycleBundle } from '../../lib/public-api/national-reports.ts';
 
-export const getStaticPaths = (async () =>
-  (await cycleBundles()).map((bundle) => ({
-    params: { year: String(bundle.cycle.year) },
-    props: { bundle },
-  }))) satisfies GetStaticPaths;
+export const getStaticPaths = cyclePaths satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ props, site }) => {
   const { bundle } = props as { bundle: CycleBundle };

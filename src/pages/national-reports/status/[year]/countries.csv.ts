@@ -1,15 +1,11 @@
 /** /national-reports/status/{year}/countries.csv: every country's report status in a cycle. */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { csvResponse, toCsv } from '../../../../lib/open-data/csv.ts';
-import { cycleBundles } from '../../../../components/national/data.ts';
+import { cyclePaths } from '../../../../components/national/data.ts';
 import { subregionName } from '../../../../components/national/regional.ts';
 import type { CycleBundle } from '../../../../lib/public-api/national-reports.ts';
 
-export const getStaticPaths = (async () =>
-  (await cycleBundles()).map((bundle) => ({
-    params: { year: String(bundle.cycle.year) },
-    props: { bundle },
-  }))) satisfies GetStaticPaths;
+export const getStaticPaths = cyclePaths satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ props }) => {
   const { bundle } = props as { bundle: CycleBundle };
