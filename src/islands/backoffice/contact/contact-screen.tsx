@@ -2,8 +2,7 @@ import { useStore } from '@nanostores/react';
 import type { ContactMessage } from '../../../lib/contact/schema.ts';
 import { CONTACT_TONES, StatusChip } from '../ui/status-chip.tsx';
 import type { ScreenProps } from '../screen-props.ts';
-import { unreadIntro } from '../ui/format.ts';
-import { PageHeading } from '../ui/page-heading.tsx';
+import { InboxHeading } from '../ui/page-heading.tsx';
 import { ListWithPanel, PagedList, RowList } from '../ui/paged-list.tsx';
 import { ContactFilters } from './contact-filters.tsx';
 import { formatReceivedShort } from './contact-format.ts';
@@ -27,15 +26,7 @@ export function ContactScreen(_: ScreenProps) {
 
   return (
     <>
-      <PageHeading
-        description={unreadIntro(unread, {
-          intro: m('intro'),
-          allRead: m('introAllRead'),
-          unread: (count) => m('introUnread', { count }),
-        })}
-      >
-        {m('title')}
-      </PageHeading>
+      <InboxHeading unread={unread} m={m} />
       <ContactFilters />
       <ListWithPanel
         className="mt-6"

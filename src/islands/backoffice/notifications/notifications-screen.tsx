@@ -2,8 +2,8 @@ import { useStore } from '@nanostores/react';
 import type { Notification } from '../../../lib/notifications/schema.ts';
 import { NOTIFICATIONS_PAGE_SIZE } from '../../../lib/notifications/schema.ts';
 import type { ScreenProps } from '../screen-props.ts';
-import { formatDateTime, unreadIntro } from '../ui/format.ts';
-import { PageHeading } from '../ui/page-heading.tsx';
+import { formatDateTime } from '../ui/format.ts';
+import { InboxHeading } from '../ui/page-heading.tsx';
 import { PagedList } from '../ui/paged-list.tsx';
 import { ui } from '../ui/styles.ts';
 import { m } from './messages.ts';
@@ -22,15 +22,7 @@ export function NotificationsScreen(_: ScreenProps) {
   const unread = list.data?.unread;
   return (
     <>
-      <PageHeading
-        description={unreadIntro(unread, {
-          intro: m('intro'),
-          allRead: m('introAllRead'),
-          unread: (count) => m('introUnread', { count }),
-        })}
-      >
-        {m('title')}
-      </PageHeading>
+      <InboxHeading unread={unread} m={m} />
       {unread !== undefined && unread > 0 && (
         <div className="mb-4 flex justify-end">
           <button type="button" className={ui.secondaryButton} onClick={() => void markRead({ all: true })}>

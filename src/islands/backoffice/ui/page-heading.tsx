@@ -1,6 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, type ReactNode } from 'react';
+import type { Translate } from '../../i18n/messages.ts';
 import { $focusHeadingPending } from '../page-effects.ts';
+import { unreadIntro } from './format.ts';
 
 export const MAIN_HEADING_ID = 'main-heading';
 
@@ -27,5 +29,29 @@ export function PageHeading({ children, description }: { children: ReactNode; de
       </h1>
       {description && <p className="mt-1 text-sm text-slate-600">{description}</p>}
     </div>
+  );
+}
+
+/**
+ * The h1 of an inbox (contact messages, notifications): its module's `title`, and an introduction that counts what
+ * is unread (`intro` until the count is known, then `introAllRead` or `introUnread`).
+ */
+export function InboxHeading({
+  unread,
+  m,
+}: {
+  unread: number | undefined;
+  m: Translate<'title' | 'intro' | 'introAllRead' | 'introUnread'>;
+}) {
+  return (
+    <PageHeading
+      description={unreadIntro(unread, {
+        intro: m('intro'),
+        allRead: m('introAllRead'),
+        unread: (count) => m('introUnread', { count }),
+      })}
+    >
+      {m('title')}
+    </PageHeading>
   );
 }
