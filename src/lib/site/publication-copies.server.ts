@@ -24,7 +24,7 @@ export interface CopyState {
 }
 
 /** The two columns of a kept copy, as written. */
-export interface CopyColumns {
+interface CopyColumns {
   publishedSnapshot: Record<string, unknown> | null;
   publishedSnapshotAt: Date | null;
 }
@@ -33,7 +33,7 @@ export interface CopyColumns {
 export type PublicationChange = 'publish' | 'withdraw' | 'revise';
 
 /** What the public sees of a record: the record itself, its kept copy, or nothing. */
-export type PublicView = 'live' | 'kept' | null;
+type PublicView = 'live' | 'kept' | null;
 
 export function publicView(row: CopyState | null): PublicView {
   if (!row) return null;
@@ -67,11 +67,6 @@ export function copyChangeOf(before: CopyState, change: PublicationChange): 'kee
   return before.publishedSnapshot ? 'drop' : null;
 }
 
-/** The columns that keep `copy`, kept at `now`. */
-export function keepCopy(copy: unknown, now: Date): CopyColumns {
-  return { publishedSnapshot: copy as Record<string, unknown>, publishedSnapshotAt: now };
-}
-
 /** The columns of a record with no kept copy. */
 export const NO_COPY = Object.freeze({ publishedSnapshot: null, publishedSnapshotAt: null });
 
@@ -89,7 +84,9 @@ export async function copyColumns(
   if (what === 'drop') return { ...NO_COPY };
   if (what !== 'keep') return {};
   const made: unknown = await copy();
-  return made === null || made === undefined ? {} : keepCopy(made, now);
+  return made === null || made === undefined
+    ? {}
+    : { publishedSnapshot: made as Record<string, unknown>, publishedSnapshotAt: now };
 }
 
 /** The condition of a public record in SQL: published, or a published copy kept while it is changed. */

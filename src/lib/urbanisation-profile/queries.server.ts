@@ -49,7 +49,7 @@ export type DatasetRow = typeof profileDatasets.$inferSelect & { values: StoredP
  * figures and narrative as published. The public theme page, its chart, its CSV and JSON files
  * and the country pages show it until the dataset is published again or withdrawn.
  */
-export type DatasetCopy = NonNullable<DatasetRow['publishedSnapshot']>;
+type DatasetCopy = NonNullable<DatasetRow['publishedSnapshot']>;
 export const datasetCopyOf = (row: DatasetRow): DatasetCopy => ({ values: row.values, narrative: row.narrative });
 const keptDatasetCopy = (row: Pick<DatasetRow, 'status' | 'publishedSnapshot'>) => keptCopy(row) as DatasetCopy | null;
 
