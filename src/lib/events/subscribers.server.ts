@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../audit/service.server.ts';
 import { NOTIFYING_EVENTS } from '../notifications/kinds.ts';
+import { dropCatalogues } from '../questionnaires/catalogue.server.ts';
 import { writeNotifications } from '../notifications/service.server.ts';
 import { isSiteChange, recordSiteChange } from '../site/pending.server.ts';
 import { WITHDRAWAL_EVENTS } from '../site/withdrawals.server.ts';
@@ -55,10 +56,13 @@ export function subscribeStandingReactions(bus: ChangeBus, to: ChangeReactions):
   );
   bus.onCommit('access-caches', { domains: ['access'] }, () => to.accessCaches.invalidate(), everyInstance);
   bus.onCommit('file-access', '*', (event) => to.fileAccess?.invalidate(domainOf(event)), everyInstance);
+  // The forms' question catalogues (src/lib/questionnaires/catalogue.server.ts), each by its events.
+  bus.onCommit('catalogues', '*', (event) => dropCatalogues(bus, event), everyInstance);
   bus.onResync('caches', () => {
     for (const domain of PUBLIC_CACHE_DOMAINS) to.publicCache.invalidate(domain);
     to.accessCaches.invalidate();
     to.fileAccess?.invalidate();
+    dropCatalogues(bus);
   });
   // A reply to a contact message queues its email with the change; the worker sends it now.
   bus.onCommit('contact-reply-mail', { types: ['contact.replied'] }, () => to.mail?.kick());

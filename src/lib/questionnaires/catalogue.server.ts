@@ -237,8 +237,7 @@ export function sourceCache(
   let cache = byName.get(name);
   if (!cache) {
     const made = new CatalogueCache(source);
-    bus.onCommit(name, { types }, () => made.invalidate(), { everyInstance: true });
-    bus.onResync(name, () => made.invalidate());
+    dropsOn.set(made, types);
     byName.set(name, made);
     cache = made;
   }
@@ -253,4 +252,17 @@ const QUESTION_EVENTS = ['question.saved', 'question.retired', 'question.restore
  */
 export function catalogueCache(bus: ChangeBus): CatalogueCache {
   return sourceCache(bus, 'question-catalogue', QUESTION_EVENTS, QUESTIONS_SOURCE);
+}
+
+/** The event types that drop each catalogue cache (what `sourceCache` was given). */
+const dropsOn = new WeakMap<object, readonly ChangeType[]>();
+
+/**
+ * Drops the catalogue caches of `bus` that a committed `event` concerns (on any instance), or all
+ * of them (no event: a resync). Subscribed in src/lib/events/subscribers.server.ts (decision 067).
+ */
+export function dropCatalogues(bus: ChangeBus, event?: { type: ChangeType }): void {
+  for (const cache of caches.get(bus)?.values() ?? []) {
+    if (!event || dropsOn.get(cache)?.includes(event.type)) cache.invalidate();
+  }
 }
