@@ -85,9 +85,3 @@ export async function waitPastSignInSecond(token: string): Promise<void> {
   const wait = signedInAt + 1100 - Date.now();
   if (wait > 0) await sleep(wait);
 }
-
-/** Signs the user in again (e.g. after a revocation) and returns the new token. */
-export async function refreshSignIn(ctx: TestContext, user: TestUser): Promise<string> {
-  user.token = await signIn(ctx, user.email, user.password);
-  return user.token;
-}

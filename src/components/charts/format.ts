@@ -2,7 +2,7 @@
  * Number formatting shared by charts, tables and CSV-free text, in the page's language (`tag`, a
  * BCP 47 tag: `12,345.6` in English, `12 345,6` in French and Russian; decision 038).
  */
-import { percentSign, withUnit } from '../../lib/i18n/format.ts';
+import { withUnit } from '../../lib/i18n/format.ts';
 
 /**
  * `decimals` fixes the digits after the point (a question's `decimals`); null shows up to two,
@@ -36,7 +36,7 @@ export function formatTick(value: number, tag = 'en'): string {
   return value.toLocaleString(tag, { notation: 'compact', maximumFractionDigits: 1 });
 }
 
-export { percentSign, withUnit };
+export { withUnit };
 
 /**
  * An answer as the API words it ("50.5 %", "Documented: 40 %; Perceived: 55 %", "12 units"),
@@ -46,11 +46,6 @@ export function answerWithUnits(display: string, unit: string | null | undefined
   if (!unit) return display;
   const spaced = new RegExp(`(\\d) ${unit.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=$|[\\s;,.)])`, 'g');
   return display.replace(spaced, (_, digit: string) => withUnit(digit, unit));
-}
-
-/** "3 of 5 countries" style counts. */
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 }
 
 /** How a chart writes its values and spans its value axis (its unit comes with the chart's frame). */

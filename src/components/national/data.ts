@@ -4,7 +4,6 @@ import { readCollection } from '../page-data.ts';
 import type { ReportStatus } from '../../lib/national-reports/schema.ts';
 import type { PublicReport, PublicReportListItem } from '../../lib/national-reports/public-schema.ts';
 import type { CycleBundle } from '../../lib/public-api/national-reports.ts';
-import { PUBLIC_CYCLE_STATUS_LABELS, REPORT_STATUS_LABELS } from '../../lib/national-reports/workflow.ts';
 import type { QuestionInfo } from './regional.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { CATALOGUES, t, type MessageKey } from '../../i18n/t.ts';
@@ -64,8 +63,6 @@ export function questionsOf(
   return known;
 }
 
-export const STATUS_LABELS = REPORT_STATUS_LABELS;
-
 /** Light to dark along the workflow; published in the accent colour so it stands out on the map. */
 export const STATUS_COLOURS: Record<ReportStatus, string> = {
   not_started: '#e2e8f0',
@@ -75,9 +72,6 @@ export const STATUS_COLOURS: Record<ReportStatus, string> = {
   accepted: '#082437',
   published: '#e07a1f',
 };
-
-/** Keyed by string: a page shows a status it does not know as it is. */
-export const CYCLE_STATUS_LABELS: Readonly<Record<string, string>> = PUBLIC_CYCLE_STATUS_LABELS;
 
 /** A cycle's status as the public pages name it, in `locale`; one the catalogues do not know as it is. */
 export function cycleStatusLabel(locale: Locale, status: string): string {

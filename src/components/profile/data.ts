@@ -52,11 +52,6 @@ export function latestValues(indicator: PublicIndicator): { year: number | null;
   return { year, values: year === null ? [] : indicator.values.filter((v) => v.year === year) };
 }
 
-/** Years with values, ascending. */
-export function yearsOf(indicator: PublicIndicator): number[] {
-  return [...new Set(indicator.values.map((v) => v.year))].sort((a, b) => a - b);
-}
-
 /** The licence line under a chart: the indicator's source and licence. */
 export function creditOf(
   indicator: { source: string; source_series: string | null; licence: string | null },
@@ -107,9 +102,6 @@ export function reportingCountries(indicator: PublicIndicator, locale: Locale = 
     .map((v) => countryName(locale, v.country_code, v.country_name));
   return [...new Set(names)].sort((a, b) => a.localeCompare(b, LOCALE_INFO[locale].tag));
 }
-
-/** What a theme page says of an indicator that no open dataset backs. */
-export const COUNTRY_REPORTED = 'Reported by countries; no open dataset';
 
 export const profilePaths = {
   index: '/urbanisation-profile',

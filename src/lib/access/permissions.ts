@@ -29,7 +29,6 @@ export function isAdminLevelRole(name: string): boolean {
 
 /** User statuses: 1 is active; any other value is not (spec §4). */
 export const USER_STATUS = { inactive: 0, active: 1, suspended: 2 } as const;
-export type UserStatus = (typeof USER_STATUS)[keyof typeof USER_STATUS];
 
 /** What the permission checks need to know about a user: a subset of the whoami identity. */
 export interface Subject {

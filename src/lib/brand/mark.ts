@@ -41,8 +41,3 @@ export const MARK_SHAPES =
   `<path fill="${MARK_COLOURS.city}" d="${MARK_CITY}"></path>` +
   `<path fill="${MARK_COLOURS.windows}" d="${MARK_WINDOWS}"></path>` +
   `<path fill="none" stroke="${MARK_COLOURS.sea}" stroke-width="1.8" stroke-linecap="round" d="${MARK_SEA}"></path>`;
-
-/** The whole mark as an SVG document (favicon, e-mails). */
-export function markSvg(): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${MARK_VIEWBOX}">${MARK_SHAPES}</svg>`;
-}

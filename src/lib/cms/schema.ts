@@ -26,12 +26,6 @@ export type CmsType = (typeof CMS_TYPES)[number];
 /** draft: never public; published: on the public site after the next build; unpublished: taken down. */
 export const CMS_STATUSES = ['draft', 'published', 'unpublished'] as const;
 export type CmsStatus = (typeof CMS_STATUSES)[number];
-/** What each status is called in the back-office. */
-export const CMS_STATUS_LABELS: Record<CmsStatus, string> = {
-  draft: 'Draft',
-  published: 'Published',
-  unpublished: 'Unpublished',
-};
 
 export const MEDIA_KINDS = ['photo', 'video'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];

@@ -114,6 +114,9 @@ export const ContactReplyBodySchema = z.object({
 });
 export type ContactReplyBody = z.output<typeof ContactReplyBodySchema>;
 
-/** The answer to a status change or a reply: the message as it is now. */
+/**
+ * The answer to a status change or a reply: the message as it is now.
+ * @alias (of ContactShowResponseSchema: the spec names the two answers apart)
+ */
 export const ContactActionResponseSchema = ContactShowResponseSchema;
 export type ContactActionResponse = ContactShowResponse;

@@ -39,7 +39,6 @@ export const CountryStatusBodySchema = statusChangeBody(
     error: 'must be 0 (inactive) or 1 (active)',
   }),
 );
-export type CountryStatusBody = z.input<typeof CountryStatusBodySchema>;
 
 /** The answer of POST /api/country/{code}/update/status: the country as saved. */
 export const CountryStatusResponseSchema = itemResponse(CountryRecordSchema);

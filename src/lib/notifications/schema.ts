@@ -48,7 +48,6 @@ export const MarkReadBodySchema = z.union([
   z.object({ uuids: z.array(z.uuid('must be a notification id')).min(1).max(MARK_READ_MAX) }).strict(),
   z.object({ all: z.literal(true) }).strict(),
 ]);
-export type MarkReadBody = z.output<typeof MarkReadBodySchema>;
 
 export const MarkReadResponseSchema = GenericResponseSchema.extend({
   marked: z.number().int(),
@@ -71,4 +70,3 @@ export type EmailChoicesResponse = z.output<typeof EmailChoicesResponseSchema>;
 export const EmailChoicesBodySchema = z
   .object({ email: z.partialRecord(NotificationKindSchema, z.boolean()), version: VersionSchema })
   .strict();
-export type EmailChoicesBody = z.output<typeof EmailChoicesBodySchema>;

@@ -23,7 +23,6 @@ export type BuildStatusData = z.output<typeof BuildStatusSchema>;
 
 /** A change made since the live build started, not yet on the public site. */
 export const SiteChangeSchema = z.object({ type: z.string(), title: z.string(), at: z.string() });
-export type SiteChangeData = z.output<typeof SiteChangeSchema>;
 
 /** At most this many waiting changes are listed; `waiting.total` counts them all. */
 export const WAITING_LISTED_MAX = 50;

@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
  */
 
 export { readXlsx } from './xlsx-read.server.ts';
-export { sheetCellOf, type SheetCell, type SheetRow } from './xlsx-sheet.server.ts';
+export { sheetCellOf, type SheetCell } from './xlsx-sheet.server.ts';
 export { XlsxReadError } from './xlsx-xml.server.ts';
 
 export interface SheetColumn<T> {

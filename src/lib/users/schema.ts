@@ -63,13 +63,6 @@ export const UserStatusSchema = z.union(
   { error: 'must be 0 (inactive), 1 (active) or 2 (suspended)' },
 );
 
-/** User statuses the back-office offers: 1 is active (spec §4); others are kinds of inactive. */
-export const USER_STATUS_LABELS: Record<number, string> = {
-  [USER_STATUS.inactive]: 'Inactive',
-  [USER_STATUS.active]: 'Active',
-  [USER_STATUS.suspended]: 'Suspended',
-};
-
 /** POST /api/user/edit/{uuid}. A user holds at most one role: permission checks need exactly one. */
 export const UserEditBodySchema = z.object({
   name: PersonNameSchema.optional(),

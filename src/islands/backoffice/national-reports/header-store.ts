@@ -75,7 +75,7 @@ export async function saveHeader(identity: Whoami, draft: HeaderDraft): Promise<
   return saved !== null;
 }
 
-export { checkPdf, formatBytes, PDF_RULES } from './signed-store.ts';
+export { checkPdf } from './signed-store.ts';
 
 // ---- the cover picture ----
 
