@@ -1,6 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { TestContext } from './app.ts';
-import { signIn, type TestUser } from './factories.ts';
 
 interface IdTokenClaims {
   iat: number;
