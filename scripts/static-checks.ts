@@ -1,7 +1,9 @@
 /**
  * The first step of `npm test`: the type check (`astro check`, which checks the .ts and .tsx files
- * of the whole project too) and the lint, side by side on the machine's two cores. Each one's
- * output is printed whole when it ends, so the two never interleave; the step fails if either does.
+ * of the whole project too), the lint, the layout (Prettier, and no line over 120 characters;
+ * decision 063) and knip's unused files, exports and dependencies (knip.ts, decision 069), side by
+ * side. Each one's output is printed whole when it ends, so they never interleave; the step fails
+ * if any does.
  */
 import { spawn } from 'node:child_process';
 
@@ -13,6 +15,12 @@ interface Check {
 const CHECKS: Check[] = [
   { name: 'typecheck (astro check)', argv: [process.execPath, 'scripts/astro-check.ts'] },
   { name: 'lint (eslint)', argv: [process.execPath, 'node_modules/eslint/bin/eslint.js', '.'] },
+  {
+    name: 'format (prettier --check)',
+    argv: [process.execPath, 'node_modules/prettier/bin/prettier.cjs', '--check', '.'],
+  },
+  { name: 'line length', argv: [process.execPath, 'scripts/line-length.ts'] },
+  { name: 'unused code (knip)', argv: [process.execPath, 'node_modules/knip/bin/knip.js', '--no-progress'] },
 ];
 
 function run({ name, argv }: Check): Promise<boolean> {
