@@ -22,18 +22,6 @@ export const LOCALE_INFO: Record<Locale, LocaleInfo> = {
   ru: { tag: 'ru', name: 'Русский' },
 };
 
-/** A message's plural forms by `Intl.PluralRules` category; `other` is always there. */
-export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
-
-const pluralRules = new Map<Locale, Intl.PluralRules>();
-
-/** Of `forms`, the one `locale`'s plural rules choose for `count` (`other` where the language has none). */
-export function pluralForm(locale: Locale, forms: PluralForms, count: number): string {
-  let rules = pluralRules.get(locale);
-  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(LOCALE_INFO[locale].tag)));
-  return forms[rules.select(count)] ?? forms.other;
-}
-
 /**
  * The pages that exist in every language so far (the rest of the site is English only until its
  * turn comes): their links are localised, and their language switch keeps the page.

@@ -35,6 +35,7 @@ import { localeOfPath } from '../i18n/locales.ts';
 import { authPageLocale, authPagePath } from './auth-pages.ts';
 import { apiLanguage } from '../lib/i18n/request-language.server.ts';
 import type { SiteFile, SiteFiles } from './site-files.ts';
+import { say } from '../lib/i18n/said.ts';
 
 /** JSON bodies of the API are small; uploads set their own limits (OWN_BODY_LIMIT). */
 export const API_BODY_LIMIT = 256 * 1024;
@@ -115,7 +116,12 @@ export function createApp(deps: AppDeps, site: SiteSource, options: { log?: (lin
   app.route('/api', api);
   app.route('/', metricsRoutes);
 
-  app.all('/api/*', (c) => c.json<ErrorResponse>(errorBody(404, `No API endpoint ${c.req.method} ${c.req.path}`), 404));
+  app.all('/api/*', (c) =>
+    c.json<ErrorResponse>(
+      errorBody(404, say('No API endpoint {method} {path}', { method: c.req.method, path: c.req.path })),
+      404,
+    ),
+  );
 
   app.route('/', uploadRoutes);
 
@@ -123,17 +129,20 @@ export function createApp(deps: AppDeps, site: SiteSource, options: { log?: (lin
 
   app.notFound((c) => {
     if (c.req.path.startsWith('/api/')) return c.json<ErrorResponse>(errorBody(404, 'Not found'), 404);
-    return c.json<ErrorResponse>(errorBody(405, `Method ${c.req.method} is not allowed here`), 405);
+    return c.json<ErrorResponse>(
+      errorBody(405, say('Method {method} is not allowed here', { method: c.req.method })),
+      405,
+    );
   });
 
   app.onError((error, c) => {
     if (error instanceof StaleWriteError)
       return c.json<ErrorResponse & { current: unknown }>(
-        { ...errorBody(409, error.message), current: error.current },
+        { ...errorBody(409, error.said), current: error.current },
         409,
       );
     if (error instanceof ApiError)
-      return c.json<ErrorResponse>(errorBody(error.status, error.message, error.errors), error.status);
+      return c.json<ErrorResponse>(errorBody(error.status, error.said, error.errors), error.status);
     if (error instanceof HTTPException)
       return c.json<ErrorResponse>(errorBody(error.status, error.message), error.status);
     console.error(`${c.req.method} ${logSafe(c.req.path)} failed: ${errorForLog(error)}`);
@@ -161,7 +170,7 @@ export function createApp(deps: AppDeps, site: SiteSource, options: { log?: (lin
  */
 function limitApiBody(): MiddlewareHandler<AppEnv> {
   const tooLarge = () => {
-    throw new ApiError(413, `The request body is larger than ${API_BODY_LIMIT / 1024} KB`);
+    throw new ApiError(413, say('The request body is larger than {size} KB', { size: API_BODY_LIMIT / 1024 }));
   };
   const limitBody = bodyLimit({ maxSize: API_BODY_LIMIT, onError: tooLarge });
   return (c, next) => {

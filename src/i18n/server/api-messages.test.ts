@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { catalogueProblems } from '../catalogue-rules.ts';
 import { LOCALES } from '../locales.ts';
-import { API_CATALOGUES, englishForms, localiseBody, translateMessage } from '../../lib/i18n/api-messages.ts';
+import { API_CATALOGUES, localiseBody, wordIn } from '../../lib/i18n/api-messages.ts';
+import { say } from '../../lib/i18n/said.ts';
 import { languageOfAcceptLanguage } from '../../lib/i18n/request-language.server.ts';
 import { allMessageLiterals } from './message-literals.ts';
 import { expectCases } from '../../../tests/support/cases.ts';
@@ -9,8 +10,16 @@ import { expectCases } from '../../../tests/support/cases.ts';
 const ROOT = new URL('../../..', import.meta.url).pathname.replace(/\/$/, '');
 
 /** Files whose strings no API answer carries: start-up configuration, the site build, storage keys, seeds. */
-const NOT_API =
-  /src\/lib\/i18n\/|src\/lib\/env\.server\.ts|src\/lib\/db\/|src\/server\/(main|site-builder|site-files)\.ts|src\/lib\/storage\/(file-access|local-disk-store)|seed\.server\.ts/;
+const NOT_API = new RegExp(
+  [
+    'src/lib/i18n/',
+    'src/lib/env\\.server\\.ts',
+    'src/lib/db/',
+    'src/server/(main|site-builder|site-files)\\.ts',
+    'src/lib/storage/(file-access|local-disk-store)',
+    'seed\\.server\\.ts',
+  ].join('|'),
+);
 
 /** Strings the scan finds in a message's place that are no message: field names, file suffixes, codes. */
 const NOT_MESSAGES = new Set([
@@ -43,84 +52,57 @@ const NOT_MESSAGES = new Set([
   '{} {}',
 ]);
 
-const normalise = (text: string) => text.replace(/\{\w*\}/g, '{}');
-
-/** Whether a pattern found in the code is one of the catalogue's English texts (or an instance of one). */
-function known(pattern: string, forms: readonly { normal: string; regex: RegExp }[]): boolean {
-  // A pattern with values built in may be an instance of a more general one ("Invalid body: check {}" of "Invalid
-  // {what}: check {fields}").
-  // Each value of the general one must then be one word, or the general translation would swallow English words.
-  const sample = pattern.replaceAll('{}', 'x');
-  return forms.some(
-    (form) =>
-      form.normal === pattern ||
-      (form.regex
-        .exec(sample)
-        ?.slice(1)
-        .every((value) => !/\s/.test(value)) ??
-        false),
-  );
-}
-
-/** Plural forms as ICU's plural (until the API's catalogues are ICU too). */
-const icu = (catalogue: Record<string, unknown>) =>
-  Object.fromEntries(
-    Object.entries(catalogue).map(([key, message]) => [
-      key,
-      typeof message === 'string'
-        ? message
-        : `{count, plural, ${Object.entries(message as object)
-            .map(([form, text]) => `${form} {${String(text)}}`)
-            .join(' ')}}`,
-    ]),
-  );
-
-describe('the API’s message catalogues (decision 043)', () => {
-  it('are whole in every language', () => {
+describe('the API’s message catalogues (decisions 043 and 064)', () => {
+  it('are whole in every language: every key, valid ICU, the same values, each plural form the language uses', () => {
     for (const locale of LOCALES) {
       if (locale === 'en') continue;
-      expect(catalogueProblems(icu(API_CATALOGUES.en), icu(API_CATALOGUES[locale]), locale), locale).toEqual([]);
+      expect(catalogueProblems(API_CATALOGUES.en, API_CATALOGUES[locale], locale), locale).toEqual([]);
     }
   });
 
-  it('translate every message the API’s code writes', () => {
-    const forms = Object.keys(API_CATALOGUES.en).flatMap((key) =>
-      englishForms(key).map((form) => ({
-        normal: normalise(form),
-        regex: new RegExp(`^${form.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[\\s\\S]+?')}$`),
-      })),
+  it('have every message the API’s code says as a key, none built from its values', () => {
+    const literals = allMessageLiterals(ROOT, (file) => NOT_API.test(file)).filter(
+      (literal) => !NOT_MESSAGES.has(literal.pattern),
     );
-    const missing = allMessageLiterals(ROOT, (file) => NOT_API.test(file))
-      .filter((literal) => !NOT_MESSAGES.has(literal.pattern) && !known(literal.pattern, forms))
-      .map((literal) => `${literal.file}:${literal.line} ${literal.pattern}`);
-    expect(missing, 'add these English messages to src/lib/i18n/api-messages/*.json').toEqual([]);
+    const built = literals.filter((literal) => literal.pattern.includes('{}'));
+    expect(
+      built.map((literal) => `${literal.file}:${literal.line} ${literal.pattern}`),
+      'say these by key and values: say(key, { … })',
+    ).toEqual([]);
+    const missing = literals.filter((literal) => !(literal.pattern in API_CATALOGUES.en));
+    expect(
+      missing.map((literal) => `${literal.file}:${literal.line} ${literal.pattern}`),
+      'add these messages to src/lib/i18n/api-messages/*.json',
+    ).toEqual([]);
   });
 
-  it('give values their terms, numbers the language’s way, plural forms by count', () => {
-    expect(translateMessage('fr', 'A report that is submitted cannot be returned')).toBe(
+  it('word a message by its key: values’ terms, numbers the language’s way, plural forms by count', () => {
+    const cannotBe = 'A report that is {reportStatus} cannot be {reportAction}';
+    expect(wordIn('fr', say(cannotBe, { reportStatus: 'submitted', reportAction: 'returned' }))).toBe(
       'Un rapport au statut «\u00a0soumis\u00a0» ne peut pas être renvoyé',
     );
-    expect(translateMessage('ru', '3 required questions are still unanswered')).toBe(
-      '3 обязательных вопроса пока без ответа',
-    );
-    expect(translateMessage('ru', '5 required questions are still unanswered')).toBe(
-      '5 обязательных вопросов пока без ответа',
-    );
-    expect(translateMessage('zh', 'Complete these sections before submitting: Summary, Results')).toBe(
-      '提交前请填写以下部分：摘要、成果',
-    );
-    expect(translateMessage('fr', 'must be at most 2000 characters')).toBe(
-      'doit comporter au plus 2\u202f000 caractères',
-    );
-    expect(translateMessage('en', 'must be at most 2000 characters')).toBe('must be at most 2000 characters');
-    // What the catalogue does not know stays as written.
-    expect(translateMessage('ru', 'Nothing known')).toBe('Nothing known');
+    const unanswered =
+      '{count, plural, one {# required question is still unanswered} other {# required questions are still ' +
+      'unanswered}}';
+    expect(wordIn('ru', say(unanswered, { count: 3 }))).toBe('3 обязательных вопроса пока без ответа');
+    expect(wordIn('ru', say(unanswered, { count: 5 }))).toBe('5 обязательных вопросов пока без ответа');
+    expect(String(say(unanswered, { count: 1 }))).toBe('1 required question is still unanswered');
+    const sections = say('Complete these sections before submitting: {sections}', { sections: 'Summary, Results' });
+    expect(wordIn('zh', sections)).toBe('提交前请填写以下部分：摘要、成果');
+    const atMost = say('must be at most {max} characters', { max: 2000 });
+    expect(wordIn('fr', atMost)).toBe('doit comporter au plus 2\u202f000 caractères');
+    expect(wordIn('en', atMost)).toBe('must be at most 2000 characters');
+    // The English text is the said message itself (what JSON writes), exactly as the contract has it.
+    expect(JSON.stringify({ message: atMost })).toBe('{"message":"must be at most 2000 characters"}');
+    // A plain key is looked up as it is; what the catalogue does not know stays as written.
+    expect(wordIn('ru', 'Not found')).toBe(API_CATALOGUES.ru['Not found']);
+    expect(wordIn('ru', 'Nothing known')).toBe('Nothing known');
   });
 
-  it('translate a body’s message and field errors and nothing else', () => {
+  it('word a body’s message and field errors and nothing else', () => {
     const body = {
       status: 400,
-      message: 'Invalid body: check title',
+      message: say('Invalid {what}: check {fields}', { what: 'body', fields: 'title' }),
       errors: { title: ['is required'] },
       data: { message: 'is required' },
     };
@@ -131,6 +113,7 @@ describe('the API’s message catalogues (decision 043)', () => {
       data: { message: 'is required' },
     });
     expect(localiseBody('en', body)).toBe(body);
+    expect(JSON.parse(JSON.stringify(body))).toEqual({ ...body, message: 'Invalid body: check title' });
   });
 });
 

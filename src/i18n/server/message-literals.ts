@@ -1,8 +1,9 @@
 /**
- * Finds the English messages the API's code writes (decision 043): the texts given to the error
- * helpers, the field messages of schemas and the `message` of responses, as patterns where `{}`
- * stands for a value built in (`${max}`). The test of the API's catalogues checks that each one
- * has a translation in every language, so a new English message cannot slip through.
+ * Finds the messages the API's code says (decisions 043 and 064): the keys given to `say` and
+ * `zodError`, the texts given to the error helpers, the field messages of schemas and the `message`
+ * of responses, as patterns where `{}` stands for a value built into the text (`${max}`). The test
+ * of the API's catalogues checks that each one is a key with a translation in every language, and
+ * that none is built (a value goes in the message's values), so no English message slips through.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +11,8 @@ import ts from 'typescript';
 
 /** Calls whose string arguments are messages a person reads. */
 const MESSAGE_CALLS = new Set([
+  'say',
+  'zodError',
   'ApiError',
   'StaleWriteError',
   'ReportLockedError',
@@ -81,6 +84,11 @@ function texts(node: ts.Node): string[] {
   if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken)
     return texts(node.right);
   if (ts.isArrayLiteralExpression(node)) return node.elements.flatMap(texts);
+  // 'a ' + `b ${c}`: the text the two make.
+  if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+    const right = texts(node.right);
+    return texts(node.left).flatMap((left) => right.map((more) => left + more));
+  }
   return [];
 }
 

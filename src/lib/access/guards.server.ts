@@ -10,6 +10,7 @@ import {
   type ModuleName,
   type RuleAction,
 } from './permissions.ts';
+import { say } from '../i18n/said.ts';
 
 /** An active user with a verified email: the base of every back-office endpoint. */
 export function requireActiveUser(c: Context<AppEnv>): AuthedUser {
@@ -37,7 +38,7 @@ export function requireUserManager(c: Context<AppEnv>): AuthedUser {
 export function requireModuleRule(c: Context<AppEnv>, module: ModuleName, rules?: readonly RuleAction[]): AuthedUser {
   const auth = requireActiveUser(c);
   if (!hasModuleRule(auth.identity, module, rules)) {
-    throw forbidden(`Your role may not ${(rules ?? ['view']).join(' or ')} in ${module}`);
+    throw forbidden(say('Your role may not {rules} in {module}', { rules: (rules ?? ['view']).join(' or '), module }));
   }
   return auth;
 }

@@ -4,6 +4,7 @@ import { accessControl, permissions } from '../db/schema.ts';
 import { ApiError, StaleWriteError } from '../http/errors.server.ts';
 import { ACL_ROW, aclReferences, loadAcl } from './queries.server.ts';
 import type { AclResponse, AclSave } from './schema.ts';
+import { say } from '../i18n/said.ts';
 
 /** The enabled cells of a matrix, as `module|role|action`: what an audit event needs to show a change. */
 function enabledCells(acl: AclResponse): string[] {
@@ -26,8 +27,8 @@ export async function saveAcl(
     .flatMap((m) => m.permissions.map((p) => p.id))
     .filter((id) => !roleIds.has(id));
   if (unknownRoles.length > 0) {
-    throw new ApiError(400, 'Invalid body: check modules.permissions.id', {
-      'modules.permissions.id': [`unknown role id: ${[...new Set(unknownRoles)].join(', ')}`],
+    throw new ApiError(400, say('Invalid {what}: check {fields}', { what: 'body', fields: 'modules.permissions.id' }), {
+      'modules.permissions.id': [say('unknown role id: {id}', { id: [...new Set(unknownRoles)].join(', ') })],
     });
   }
   return deps.changes.write(db, async (w) => {

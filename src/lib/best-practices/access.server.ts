@@ -13,6 +13,7 @@ import {
 } from './workflow.ts';
 import { PracticeStatusSchema } from './schema.ts';
 import { contextOf } from './public-copy.server.ts';
+import { say } from '../i18n/said.ts';
 
 /**
  * Who may do what with best practices, on top of the workflow:
@@ -61,7 +62,9 @@ export function writeCheck(auth: AuthedUser, what: 'edit' | 'act') {
       }
       throw new ApiError(
         409,
-        `A practice that is ${PRACTICE_STATUS_LABELS[status].toLowerCase()} cannot be edited now`,
+        say('A practice that is {practiceStatus} cannot be edited now', {
+          practiceStatus: PRACTICE_STATUS_LABELS[status].toLowerCase(),
+        }),
       );
     }
   };
@@ -78,7 +81,9 @@ export function resolveCheck(auth: AuthedUser) {
         status === 'submitted'
           ? 'The practice is waiting for review: its comments can be resolved again once the reviewers hand it ' +
               'back, or after you withdraw it'
-          : `The practice is ${PRACTICE_STATUS_LABELS[status].toLowerCase()}: its comments can no longer be resolved`,
+          : say('The practice is {practiceStatus}: its comments can no longer be resolved', {
+              practiceStatus: PRACTICE_STATUS_LABELS[status].toLowerCase(),
+            }),
       );
     }
   };

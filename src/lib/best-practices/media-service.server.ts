@@ -7,6 +7,7 @@ import { PRACTICE_ATTACHMENTS_MAX, PRACTICE_IMAGES_MAX, type Crop } from './sche
 import { filesInUse } from './public-copy.server.ts';
 import { invalid, lockForWrite, withOneCover, writePracticeRow } from './service.server.ts';
 import type { StoredAttachment, StoredImage } from './stored.ts';
+import { say } from '../i18n/said.ts';
 
 /**
  * The uploads of best practices: the files are stored first, then one versioned change of the
@@ -52,9 +53,15 @@ async function attachMedia(
     const images = media.image ? withOneCover([...before.images, media.image]) : before.images;
     const attachments = media.attachment ? [...before.attachments, media.attachment] : before.attachments;
     if (images.length > PRACTICE_IMAGES_MAX)
-      throw new ApiError(400, `A practice has at most ${PRACTICE_IMAGES_MAX} images: remove one first`);
+      throw new ApiError(
+        400,
+        say('A practice has at most {max} images: remove one first', { max: PRACTICE_IMAGES_MAX }),
+      );
     if (attachments.length > PRACTICE_ATTACHMENTS_MAX)
-      throw new ApiError(400, `A practice has at most ${PRACTICE_ATTACHMENTS_MAX} documents: remove one first`);
+      throw new ApiError(
+        400,
+        say('A practice has at most {max} documents: remove one first', { max: PRACTICE_ATTACHMENTS_MAX }),
+      );
     return writePracticeRow(w, before, {
       actorId: write.auth.user.id,
       set: { images, attachments },
@@ -75,7 +82,7 @@ export async function uploadPracticeImage(
 ): Promise<void> {
   const { row } = await practiceFor(deps, write);
   if (row.images.length >= PRACTICE_IMAGES_MAX)
-    throw new ApiError(400, `A practice has at most ${PRACTICE_IMAGES_MAX} images: remove one first`);
+    throw new ApiError(400, say('A practice has at most {max} images: remove one first', { max: PRACTICE_IMAGES_MAX }));
   const file = await write.readFile();
   const { image, keys } = await storePracticeImage(deps.storage, row.uuid, file.bytes, {
     crop: write.crop,
@@ -97,7 +104,10 @@ export async function uploadPracticeAttachment(
 ): Promise<void> {
   const { row } = await practiceFor(deps, write);
   if (row.attachments.length >= PRACTICE_ATTACHMENTS_MAX)
-    throw new ApiError(400, `A practice has at most ${PRACTICE_ATTACHMENTS_MAX} documents: remove one first`);
+    throw new ApiError(
+      400,
+      say('A practice has at most {max} documents: remove one first', { max: PRACTICE_ATTACHMENTS_MAX }),
+    );
   const file = await write.readFile();
   const title = write.title || file.name.replace(/\.pdf$/i, '').slice(0, 160) || 'Document';
   const attachment = await storePracticePdf(deps.storage, row.uuid, file.bytes, { title, fileName: file.name });

@@ -21,6 +21,7 @@ import { WrittenInInputSchema, WrittenInSchema } from '../i18n/written-languages
 import { AnswerInputSchema, AnswerSchema, CompletenessSchema } from '../questionnaires/schema.ts';
 import { NUA_THRUST_CODES, SDG_TARGET_PATTERN } from './reference.ts';
 import { countWords } from './words.ts';
+import { zodError } from '../i18n/said.ts';
 
 /** draft and changes_requested: the authors' turn; submitted: the reviewers'; published: public. */
 export const PRACTICE_STATUSES = [
@@ -310,7 +311,7 @@ export type PracticeListResponse = z.output<typeof PracticeListResponseSchema>;
 
 const summarySchema = clearableText(PRACTICE_SUMMARY_CHARS_MAX, true).refine(
   (v) => countWords(v) <= PRACTICE_SUMMARY_WORDS_MAX,
-  `must be at most ${PRACTICE_SUMMARY_WORDS_MAX} words`,
+  { error: zodError('must be at most {max} words', { max: PRACTICE_SUMMARY_WORDS_MAX }) },
 );
 
 /**
@@ -333,18 +334,20 @@ export const PracticeSaveBodySchema = z.object({
   org_type: z.union([oneOf(ORG_TYPES), z.null()]).optional(),
   partners: z
     .array(PartnerSchema)
-    .max(PRACTICE_PARTNERS_MAX, `must list at most ${PRACTICE_PARTNERS_MAX} partners`)
+    .max(PRACTICE_PARTNERS_MAX, { error: zodError('must list at most {max} partners', { max: PRACTICE_PARTNERS_MAX }) })
     .optional(),
   start_date: optionalDate,
   end_date: optionalDate,
   ongoing: z.boolean().optional(),
   categories: z
     .array(CategorySlugSchema)
-    .max(PRACTICE_CATEGORIES_MAX, `must list at most ${PRACTICE_CATEGORIES_MAX} categories`)
+    .max(PRACTICE_CATEGORIES_MAX, {
+      error: zodError('must list at most {max} categories', { max: PRACTICE_CATEGORIES_MAX }),
+    })
     .optional(),
   sdg_targets: z
     .array(z.string().trim().regex(SDG_TARGET_PATTERN, 'must be an SDG target such as 11.1 or 11.b'))
-    .max(PRACTICE_SDG_MAX, `must list at most ${PRACTICE_SDG_MAX} targets`)
+    .max(PRACTICE_SDG_MAX, { error: zodError('must list at most {max} targets', { max: PRACTICE_SDG_MAX }) })
     .optional(),
   nua_thrusts: z.array(oneOf(NUA_THRUST_CODES)).max(NUA_THRUST_CODES.length).optional(),
   summary: summarySchema,
@@ -361,13 +364,18 @@ export const PracticeSaveBodySchema = z.object({
     .optional(),
   figures: z
     .array(FigureSchema)
-    .max(PRACTICE_FIGURES_MAX, `must list at most ${PRACTICE_FIGURES_MAX} figures`)
+    .max(PRACTICE_FIGURES_MAX, { error: zodError('must list at most {max} figures', { max: PRACTICE_FIGURES_MAX }) })
     .optional(),
   key_dates: z
     .array(KeyDateSchema)
-    .max(PRACTICE_KEY_DATES_MAX, `must list at most ${PRACTICE_KEY_DATES_MAX} key dates`)
+    .max(PRACTICE_KEY_DATES_MAX, {
+      error: zodError('must list at most {max} key dates', { max: PRACTICE_KEY_DATES_MAX }),
+    })
     .optional(),
-  links: z.array(LinkSchema).max(PRACTICE_LINKS_MAX, `must list at most ${PRACTICE_LINKS_MAX} links`).optional(),
+  links: z
+    .array(LinkSchema)
+    .max(PRACTICE_LINKS_MAX, { error: zodError('must list at most {max} links', { max: PRACTICE_LINKS_MAX }) })
+    .optional(),
   /** The uploaded images to keep, in order, with their captions; the cover is the one marked. */
   images: z
     .array(
@@ -476,7 +484,9 @@ export const PracticeSectionsBodySchema = z.object({
   answers: z
     .array(AnswerInputSchema)
     .min(1, 'must hold at least one section')
-    .max(NARRATIVE_KEYS.length, `must hold at most ${NARRATIVE_KEYS.length} sections`),
+    .max(NARRATIVE_KEYS.length, {
+      error: zodError('must hold at most {max} sections', { max: NARRATIVE_KEYS.length }),
+    }),
 });
 export type PracticeSectionsBody = z.output<typeof PracticeSectionsBodySchema>;
 

@@ -15,6 +15,7 @@ import type { PracticeRow } from './mappers.server.ts';
 import { isPublicChange } from '../site/publication-copies.server.ts';
 import { PracticeStatusSchema, type NarrativeKey, type PracticeStatus } from './schema.ts';
 import { SECTION_QUESTIONS, sectionByKey } from './sections.ts';
+import { say } from '../i18n/said.ts';
 
 /**
  * A practice's narrative sections as a form of the questionnaire engine (decisions 023, 047): the
@@ -166,7 +167,11 @@ export async function saveNarrativeIn(
       const at = /^answers\.(\d+)\./.exec(field);
       errors[at ? `narrative.${sent[Number(at[1])]}` : field] = messages;
     }
-    throw new ApiError(400, `Invalid body: check ${Object.keys(errors).join(', ')}`, errors);
+    throw new ApiError(
+      400,
+      say('Invalid {what}: check {fields}', { what: 'body', fields: Object.keys(errors).join(', ') }),
+      errors,
+    );
   }
 }
 

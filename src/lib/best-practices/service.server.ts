@@ -16,6 +16,7 @@ import { contextOf, filesInUse, filesOfDroppedCopy, publicCopyOf } from './publi
 import { canEditContent, transition, type PracticeActor } from './workflow.ts';
 import { saveNarrativeIn } from './sections.server.ts';
 import { PracticeStatusSchema } from './schema.ts';
+import { say } from '../i18n/said.ts';
 
 /**
  * The writes of best practices (DESIGN.md §12, §13, §15): each in one transaction through the
@@ -55,7 +56,9 @@ const ACTION_EVENTS = {
 } as const satisfies Record<PracticeAction, ChangeEvent['type']>;
 
 export function invalid(field: string, message: string): ApiError {
-  return new ApiError(400, `Invalid body: check ${field}`, { [field]: [message] });
+  return new ApiError(400, say('Invalid {what}: check {fields}', { what: 'body', fields: field }), {
+    [field]: [message],
+  });
 }
 
 /** The row, locked for the transaction, after checking the version the client sent. */
@@ -326,7 +329,7 @@ export async function transitionPractice(
         const label = (key: SectionKey) => FORM_SECTIONS.find((s) => s.key === key)!.label;
         throw new ApiError(
           400,
-          `Complete these sections before submitting: ${missing.map(label).join(', ')}`,
+          say('Complete these sections before submitting: {sections}', { sections: missing.map(label).join(', ') }),
           Object.fromEntries(missing.map((key) => [key, ['must be filled in before submitting']])),
         );
       }
@@ -362,7 +365,7 @@ export async function transitionPractice(
  * The kept public copy (decisions 033, 066): "Revise" keeps the practice as the public library
  * shows it; publishing the new version or archiving drops the copy (the row is public, or nothing is).
  */
-async function publicCopyChanges(before: PracticeRow, action: PracticeAction, now: Date) {
+function publicCopyChanges(before: PracticeRow, action: PracticeAction, now: Date) {
   const change =
     action === 'revise' ? 'revise' : action === 'publish' ? 'publish' : action === 'archive' ? 'withdraw' : null;
   return change ? copyColumns(before, change, () => publicCopyOf(before), now) : {};

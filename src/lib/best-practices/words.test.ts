@@ -19,5 +19,5 @@ test(`the summary may hold ${PRACTICE_SUMMARY_WORDS_MAX} words, not one more`, (
   expect(PracticeSaveBodySchema.safeParse({ summary: words(PRACTICE_SUMMARY_WORDS_MAX) }).success).toBe(true);
   const refused = PracticeSaveBodySchema.safeParse({ summary: words(PRACTICE_SUMMARY_WORDS_MAX + 1) });
   expect(refused.success).toBe(false);
-  expect(refused.error?.issues[0]?.message).toBe(`must be at most ${PRACTICE_SUMMARY_WORDS_MAX} words`);
+  expect(String(refused.error?.issues[0]?.message)).toBe(`must be at most ${PRACTICE_SUMMARY_WORDS_MAX} words`);
 });

@@ -7,6 +7,7 @@
  * country; `reviewer` is an administrator (tuxuri, admin). Reviewers may also write and submit.
  */
 import type { PracticeAction, PracticeStatus } from './schema.ts';
+import { say } from '../i18n/said.ts';
 
 export type PracticeActor = 'author' | 'reviewer';
 
@@ -83,7 +84,11 @@ export function transition(
 ): TransitionResult {
   const rule = TRANSITIONS[action];
   if (!rule.by.includes(actor))
-    return { ok: false, kind: 'role', reason: `Only administrators may ${ACTION_LABELS[action].toLowerCase()}` };
+    return {
+      ok: false,
+      kind: 'role',
+      reason: say('Only administrators may {practiceDo}', { practiceDo: ACTION_LABELS[action].toLowerCase() }),
+    };
   if (context.revised && rule.notWhileRevised) {
     return {
       ok: false,
@@ -97,9 +102,10 @@ export function transition(
     return {
       ok: false,
       kind: 'status',
-      reason:
-        `A practice that is ${PRACTICE_STATUS_LABELS[status].toLowerCase()} cannot take ` +
-        `“${ACTION_LABELS[action]}”`,
+      reason: say('A practice that is {practiceStatus} cannot take “{practiceAction}”', {
+        practiceStatus: PRACTICE_STATUS_LABELS[status].toLowerCase(),
+        practiceAction: ACTION_LABELS[action],
+      }),
     };
   }
   if (rule.note && !note?.trim()) return { ok: false, kind: 'note', reason: 'Write a note telling the authors why' };

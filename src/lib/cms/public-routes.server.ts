@@ -5,6 +5,7 @@ import { parsePath } from '../http/errors.server.ts';
 import { text } from '../http/schema.ts';
 import { CMS_CACHE_DOMAIN, listPublishedItems } from './queries.server.ts';
 import { CMS_EVENT_SLUG_MAX, CMS_TYPES, CmsTypeSchema, type CmsType, type PublicCmsListResponse } from './schema.ts';
+import { say } from '../i18n/said.ts';
 
 const TypeParamSchema = z.object({ cms_type: CmsTypeSchema });
 const SlugParamSchema = z.object({ slug: text({ min: 1, max: CMS_EVENT_SLUG_MAX }) });
@@ -22,7 +23,11 @@ export const publicCmsRoutes = new Hono<AppEnv>()
       : parsePath(c, TypeParamSchema).cms_type;
     return publicAnswer(c, `${CMS_CACHE_DOMAIN}:list:${cms_type}`, async (db) => {
       const data = await listPublishedItems(db, cms_type);
-      return { status: 200, message: `Published ${cms_type} items`, data } satisfies PublicCmsListResponse;
+      return {
+        status: 200,
+        message: say('Published {cmsTypes} items', { cmsTypes: cms_type }),
+        data,
+      } satisfies PublicCmsListResponse;
     });
   })
 

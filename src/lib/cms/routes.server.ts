@@ -20,6 +20,7 @@ import {
 } from './schema.ts';
 import { deleteCmsItem, saveCmsItem, setCmsStatus } from './service.server.ts';
 import { replaceImage } from './uploads.server.ts';
+import { say } from '../i18n/said.ts';
 
 /** The path of the upload endpoint, which reads its body with its own size limit. */
 export const CMS_UPLOAD_PATH = /^\/api\/cms\/upload\//;
@@ -57,7 +58,8 @@ export const cmsRoutes = new Hono<AppEnv>()
     const { uuid } = parsePath(c, UuidParamSchema);
     const item = await findCmsRecord(c.get('deps').db, uuid);
     // An item is found only under its own type: a banner's uuid is no partner.
-    if (!item || item.cms_type !== cms_type) throw notFound(`No ${cms_type} item with this id`);
+    if (!item || item.cms_type !== cms_type)
+      throw notFound(say('No {cmsType} item with this id', { cmsType: cms_type }));
     return c.json<CmsItemResponse>(itemResponse(200, 'CMS item', item));
   })
 

@@ -16,6 +16,7 @@ import {
 import type { CmsRecord, CmsSave, CmsStatus, MediaKind } from './schema.ts';
 import { isHostedVideoUrl, VIDEO_HOST_MESSAGE } from './video-hosts.ts';
 import { CmsStatusSchema } from './schema.ts';
+import { say } from '../i18n/said.ts';
 
 /**
  * The CMS's writes (DESIGN.md §12, §13, §15): each one in a transaction through the change bus,
@@ -54,7 +55,9 @@ function cmsEvent(before: CmsItemRow | null, after: CmsItemRow | null, actorId: 
 }
 
 function invalidField(field: string, message: string): ApiError {
-  return new ApiError(400, `Invalid body: check ${field}`, { [field]: [message] });
+  return new ApiError(400, say('Invalid {what}: check {fields}', { what: 'body', fields: field }), {
+    [field]: [message],
+  });
 }
 
 /** A video needs an address on YouTube or Vimeo; only media-gallery items can be videos. */
@@ -123,7 +126,7 @@ export async function saveCmsItem(
     const before = save.uuid ? await findCmsItem(tx, save.uuid) : null;
     if (save.uuid && !before) throw notFound('No CMS item with this id');
     if (before && before.cmsType !== save.cms_type) {
-      throw invalidField('cms_type', `cannot change: this item is a ${before.cmsType}`);
+      throw invalidField('cms_type', say('cannot change: this item is a {cmsType}', { cmsType: before.cmsType }));
     }
     const keep = <T>(value: T | undefined, old: T | null): T | null => (value === undefined ? old : value);
     const status: CmsStatus = save.status ?? (before ? CmsStatusSchema.parse(before.status) : undefined) ?? 'draft';

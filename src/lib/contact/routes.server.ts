@@ -34,6 +34,7 @@ import {
   replyToContactMessage,
   setContactStatus,
 } from './service.server.ts';
+import { say } from '../i18n/said.ts';
 
 /** Where a plain HTML form post is sent back to (visitors without JavaScript). */
 export const CONTACT_SENT_PAGE = '/contact-us/sent';
@@ -97,9 +98,11 @@ async function sendMessage(c: Context<AppEnv>, isForm: boolean): Promise<void> {
     const minutes = Math.ceil(decision.retryAfterSeconds / 60);
     throw new ApiError(
       429,
-      minutes === 1
-        ? 'Too many messages from your network: please try again in 1 minute'
-        : `Too many messages from your network: please try again in ${minutes} minutes`,
+      say(
+        '{count, plural, one {Too many messages from your network: please try again in # minute} other {Too many ' +
+          'messages from your network: please try again in # minutes}}',
+        { count: minutes },
+      ),
     );
   }
   // The honeypot: a person never sees the field, a form-filling robot fills it. It is told its
@@ -155,7 +158,7 @@ export const contactRoutes = new Hono<AppEnv>()
     const data = await setContactStatus(c.get('deps'), { id, status: body.status, version, auth });
     return c.json<ContactActionResponse>({
       status: 200,
-      message: `Marked ${CONTACT_STATUS_LABELS[body.status].toLowerCase()}`,
+      message: say('Marked {contactStatus}', { contactStatus: CONTACT_STATUS_LABELS[body.status].toLowerCase() }),
       data,
     });
   })
@@ -166,7 +169,11 @@ export const contactRoutes = new Hono<AppEnv>()
     const body = await readJson(c, ContactReplyBodySchema);
     const version = requiredVersion(c, body.version);
     const data = await replyToContactMessage(c.get('deps'), { id, reply: body, version, auth });
-    return c.json<ContactActionResponse>({ status: 200, message: `Reply to ${data.email} is on its way`, data });
+    return c.json<ContactActionResponse>({
+      status: 200,
+      message: say('Reply to {email} is on its way', { email: data.email }),
+      data,
+    });
   })
 
   .post('/contact-us/delete/:id', requireUser(), async (c) => {

@@ -14,6 +14,7 @@ import {
   type CountryStatusResponse,
 } from './schema.ts';
 import { setCountryStatus } from './service.server.ts';
+import { say } from '../i18n/said.ts';
 
 const CodeParamSchema = z.object({ country_code: CountryCodeSchema });
 
@@ -35,5 +36,9 @@ export const countryRoutes = new Hono<AppEnv>()
     const version = requiredVersion(c, body.version);
     const saved = await setCountryStatus(c.get('deps'), { code, status: body.status, version, actorId: auth.user.id });
     const state = body.status === COUNTRY_STATUS.active ? 'active' : 'inactive';
-    return c.json<CountryStatusResponse>({ status: 200, message: `${saved.name} is now ${state}`, data: saved });
+    return c.json<CountryStatusResponse>({
+      status: 200,
+      message: say('{country} is now {countryState}', { country: saved.name, countryState: state }),
+      data: saved,
+    });
   });

@@ -4,6 +4,7 @@ import { countries } from '../db/schema.ts';
 import { notFound, StaleWriteError } from '../http/errors.server.ts';
 import { findCountry, findCountryRecord, toCountryListItem } from './queries.server.ts';
 import type { CountryRecord } from './schema.ts';
+import { say } from '../i18n/said.ts';
 
 /**
  * Turns a country on or off, if it is still at `version`; otherwise the change is refused with
@@ -16,7 +17,7 @@ export async function setCountryStatus(
   return deps.changes.write(deps.db, async (w) => {
     const { tx } = w;
     const before = await findCountry(tx, input.code);
-    if (!before) throw notFound(`No country with code ${input.code}`);
+    if (!before) throw notFound(say('No country with code {code}', { code: input.code }));
     const [after] = await tx
       .update(countries)
       .set({

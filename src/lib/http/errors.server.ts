@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import { safeJson } from './safe-text.ts';
 import { unsafeTextProblem, type ErrorResponse } from './schema.ts';
+import { say } from '../i18n/said.ts';
 
 /**
  * The error map a parse gives zod for its own messages (a schema without a message of ours):
@@ -16,11 +17,18 @@ export function setParseErrorMap(map: () => z.core.$ZodErrorMap | undefined): vo
   parseErrorMap = map;
 }
 
-/** An API error carrying the JSON body of spec §3's generic response, plus field errors. */
+/**
+ * An API error carrying the JSON body of spec §3's generic response, plus field errors. Its message
+ * and field messages are keys, or said by key and values (`say`, decision 064): the body is worded
+ * in the request's language on the way out.
+ */
 export class ApiError extends HTTPException {
   readonly errors: Record<string, string[]> | undefined;
+  /** The message as said (a `Said` keeps its key and values; `message` is its English text). */
+  readonly said: string;
   constructor(status: ContentfulStatusCode, message: string, errors?: Record<string, string[]>) {
-    super(status, { message });
+    super(status, { message: String(message) });
+    this.said = message;
     this.errors = errors;
   }
 }
@@ -46,14 +54,14 @@ export class StaleWriteError extends ApiError {
 /**
  * Turns zod issues into `{field: [messages]}`, naming nested fields with dots. Each message
  * once per field (a number past a limit fails two checks saying the same); a field named
- * `__proto__` is a field like any other.
+ * `__proto__` is a field like any other. A message said by key (`zodError`) stays said.
  */
 export function fieldErrors(error: z.ZodError): Record<string, string[]> {
   const errors: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
   for (const issue of error.issues) {
     const field = issue.path.length > 0 ? issue.path.join('.') : '_';
     const messages = (errors[field] ??= []);
-    if (!messages.includes(issue.message)) messages.push(issue.message);
+    if (!messages.some((m) => String(m) === String(issue.message))) messages.push(issue.message);
   }
   return errors;
 }
@@ -61,7 +69,7 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
 export function validationError(error: z.ZodError, what = 'request'): ApiError {
   const errors = fieldErrors(error);
   const fields = Object.keys(errors).join(', ');
-  return new ApiError(400, `Invalid ${what}: check ${fields}`, errors);
+  return new ApiError(400, say('Invalid {what}: check {fields}', { what, fields }), errors);
 }
 
 /** Parses `input` with `schema`, or throws a 400 naming the bad fields. */
@@ -89,7 +97,11 @@ function parseUrlValues<T extends z.ZodType>(
     if (problem) errors[name] = [problem];
   }
   if (Object.keys(errors).length > 0) {
-    throw new ApiError(400, `Invalid ${what}: check ${Object.keys(errors).join(', ')}`, errors);
+    throw new ApiError(
+      400,
+      say('Invalid {what}: check {fields}', { what, fields: Object.keys(errors).join(', ') }),
+      errors,
+    );
   }
   return parseOr400(schema, values, what);
 }

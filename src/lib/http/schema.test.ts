@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { queryInt, text, wholeNumber } from './schema.ts';
 
 const messages = (schema: z.ZodType, input: unknown) =>
-  schema.safeParse(input).error?.issues.map((i) => i.message) ?? [];
+  schema.safeParse(input).error?.issues.map((i) => String(i.message)) ?? [];
 
 describe('text()', () => {
   const line = text({ min: 2, max: 5 });

@@ -1,5 +1,16 @@
 import { z } from 'zod';
 import { safeText } from './safe-text.ts';
+import { say, zodError } from '../i18n/said.ts';
+
+/** The limits of a whole number by its unit (decision 064: said by key, worded in the request's language). */
+const LIMIT_MESSAGES: Record<string, { most: string; least: string }> = {
+  '': { most: 'must be at most {max}', least: 'must be at least {min}' },
+  'per page': { most: 'must be at most {max} per page', least: 'must be at least {min} per page' },
+  days: {
+    most: '{count, plural, one {must be at most # days} other {must be at most # days}}',
+    least: '{count, plural, one {must be at least # days} other {must be at least # days}}',
+  },
+};
 
 /** The generic response of spec §3, also the body of every error (with `errors` per field). */
 export const GenericResponseSchema = z.object({
@@ -89,7 +100,7 @@ export function transitionFields<T extends z.ZodType>(status: T) {
 
 /** One of `values`, with a message that lists them (an enum of a body, a query or a stored row). */
 export function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
-  return z.enum(values, { error: `must be one of ${values.join(', ')}` });
+  return z.enum(values, { error: zodError('must be one of {values}', { values: values.join(', ') }) });
 }
 
 /** C0 and C1 control characters and DEL: never part of what a person types into a field. */
@@ -149,8 +160,12 @@ export function text(options: TextOptions) {
       multiline ? CONTROL_IN_LINES_MESSAGE : CONTROL_CHARACTER_MESSAGE,
     )
     .refine((value) => !LONE_SURROGATE.test(value), BROKEN_TEXT_MESSAGE);
-  if (min > 0) schema = schema.min(min, min === 1 ? 'is required' : `must be at least ${min} characters`);
-  return schema.max(max, `must be at most ${max} characters`);
+  if (min > 0)
+    schema = schema.min(
+      min,
+      min === 1 ? 'is required' : { error: zodError('must be at least {min} characters', { min }) },
+    );
+  return schema.max(max, { error: zodError('must be at most {max} characters', { max }) });
 }
 
 /** The longest email address that can be delivered (RFC 5321's limit on a path). */
@@ -184,15 +199,16 @@ export interface WholeNumberOptions {
  */
 export function wholeNumber(options: WholeNumberOptions) {
   const { min, max } = options;
-  // "must be at most 100 per page": the unit is its own word, so that a translation can place it.
-  const limit = (words: string, value: number) =>
-    options.unit ? `${words} ${value} ${options.unit}` : `${words} ${value}`;
+  // "must be at most 100 per page": the unit is part of the message, so that a translation can place it.
+  const most = LIMIT_MESSAGES[options.unit ?? '']?.most ?? LIMIT_MESSAGES['']!.most;
+  const least = LIMIT_MESSAGES[options.unit ?? '']?.least ?? LIMIT_MESSAGES['']!.least;
   return z
     .number({
       error: (issue: { code?: string; input?: unknown }) => {
         if (issue.input === undefined) return 'is required';
-        if (issue.code === 'too_big' || issue.input === Infinity) return limit('must be at most', max);
-        if (issue.code === 'too_small' || issue.input === -Infinity) return limit('must be at least', min);
+        if (issue.code === 'too_big' || issue.input === Infinity) return { message: say(most, { max, count: max }) };
+        if (issue.code === 'too_small' || issue.input === -Infinity)
+          return { message: say(least, { min, count: min }) };
         return options.invalid ?? 'must be a whole number';
       },
     })
@@ -207,8 +223,8 @@ export function yearParam(min: number, max: number) {
   return z.coerce
     .number({ error: 'must be a year' })
     .int('must be a year')
-    .min(min, `must be ${min} or later`)
-    .max(max, `must be ${max} or earlier`);
+    .min(min, { error: zodError('must be {year} or later', { year: min }) })
+    .max(max, { error: zodError('must be {year} or earlier', { year: max }) });
 }
 
 /** Query-string integers: absent or blank means the default; anything else must be a whole number. */

@@ -16,7 +16,7 @@ const storage = new AsyncLocalStorage<Locale>();
 
 /**
  * zod's own messages (a schema without a message of ours) in the request's language, from the
- * locales zod ships; our schemas' messages are English and translated on the way out.
+ * locales zod ships; our schemas' messages are said by key (decision 064) and worded on the way out.
  */
 const ZOD_LOCALES: Record<Exclude<Locale, 'en'>, () => { localeError: z.core.$ZodErrorMap }> = {
   zh: z.locales.zhCN,
@@ -66,7 +66,7 @@ export function inLanguage<T>(locale: Locale, work: () => T): T {
 /**
  * Middleware of the API: hears the request's language, answers in it. Every JSON body the
  * request answers with (`c.json`, the error handler's included) has its `message` and field
- * `errors` translated on the way out (`localiseBody`); the code keeps writing English.
+ * `errors` worded on the way out (`localiseBody`): the code says each by its key and values.
  */
 export function apiLanguage(): MiddlewareHandler {
   return async (c, next) => {

@@ -7,6 +7,7 @@ import type { AppDeps } from '../deps.server.ts';
 import { ApiError } from '../http/errors.server.ts';
 import { UPLOADS_PATH, uploadUrl } from '../storage/routes.server.ts';
 import { PHOTO_SIZE_PX } from './schema.ts';
+import { say } from '../i18n/said.ts';
 
 /** Where a user's photos are kept in the file store. */
 export function photoFolder(uuid: string): string {
@@ -35,12 +36,14 @@ export async function makeProfilePhoto(bytes: Uint8Array): Promise<{ name: strin
     if (/pixel limit/i.test((error as Error).message)) {
       throw new ApiError(
         413,
-        `The image has more than ${MAX_INPUT_PIXELS / 1_000_000} million pixels: make it smaller first`,
+        say('The image has more than {millions} million pixels: make it smaller first', {
+          millions: MAX_INPUT_PIXELS / 1_000_000,
+        }),
       );
     }
     throw new ApiError(
       400,
-      `The file looks like a ${type.toUpperCase()} image but could not be read: it may be damaged`,
+      say('The file looks like a {type} image but could not be read: it may be damaged', { type: type.toUpperCase() }),
     );
   }
 }

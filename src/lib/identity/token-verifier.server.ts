@@ -2,6 +2,7 @@ import type { Auth, DecodedIdToken, UserRecord } from 'firebase-admin/auth';
 import { usesAuthEmulator, type Env } from '../env.server.ts';
 import { unauthorized } from '../http/errors.server.ts';
 import { LruCache } from '../http/lru-cache.server.ts';
+import { say } from '../i18n/said.ts';
 
 export interface VerifiedToken {
   uid: string;
@@ -143,7 +144,7 @@ export class TokenVerifier {
     }
     const problem = claimProblem(decoded, this.#options.projectId, kind, Date.now() / 1000);
     if (problem === 'expired') throw unauthorized('Your session has expired: sign in again');
-    if (problem) throw unauthorized(`The sign-in token is not valid (${problem})`);
+    if (problem) throw unauthorized(say('The sign-in token is not valid ({problem})', { problem }));
     return toVerified(decoded);
   }
 
@@ -158,7 +159,7 @@ export class TokenVerifier {
     if (this.#options.emulator) {
       // The emulator's tokens are unsigned: only its record of the account vouches for them.
       const problem = disagreement(claims, account);
-      if (problem) throw unauthorized(`The sign-in token does not match its account (${problem})`);
+      if (problem) throw unauthorized(say('The sign-in token does not match its account ({problem})', { problem }));
     }
     return { ...claims, emailVerified: claims.emailVerified && account.emailVerified };
   }

@@ -3,6 +3,7 @@ import sharp, { type Sharp } from 'sharp';
 import { ApiError } from '../http/errors.server.ts';
 import { UPLOADS_PATH } from '../storage/routes.server.ts';
 import type { MediaImage } from './schema.ts';
+import { say } from '../i18n/said.ts';
 
 /** Widths of the responsive renditions; an image is never made wider than it is. */
 export const RENDITION_WIDTHS = [480, 960, 1600] as const;
@@ -64,12 +65,14 @@ export async function makeRenditions(bytes: Uint8Array): Promise<Rendition[]> {
     if (/pixel limit/i.test((error as Error).message)) {
       throw new ApiError(
         413,
-        `The image has more than ${MAX_INPUT_PIXELS / 1_000_000} million pixels: make it smaller first`,
+        say('The image has more than {millions} million pixels: make it smaller first', {
+          millions: MAX_INPUT_PIXELS / 1_000_000,
+        }),
       );
     }
     throw new ApiError(
       400,
-      `The file looks like a ${type.toUpperCase()} image but could not be read: it may be damaged`,
+      say('The file looks like a {type} image but could not be read: it may be damaged', { type: type.toUpperCase() }),
     );
   }
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isCalendarDay, itemResponse, oneOf, VersionSchema, wholeNumber, yearParam } from '../http/schema.ts';
 import { DATA_YEAR_MIN } from '../questionnaires/schema.ts';
 import { nullableText } from '../questionnaires/text.ts';
+import { zodError } from '../i18n/said.ts';
 
 /**
  * The reporting cycles: one a year, with the dates countries report between and the reminders
@@ -36,14 +37,16 @@ const DateSchema = z
   .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a date (YYYY-MM-DD)') })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)')
   .refine(isCalendarDay, 'must be a real date')
-  .refine((v) => v >= CYCLE_DATE_MIN && v <= CYCLE_DATE_MAX, `must be between ${CYCLE_DATE_MIN} and ${CYCLE_DATE_MAX}`);
+  .refine((v) => v >= CYCLE_DATE_MIN && v <= CYCLE_DATE_MAX, {
+    error: zodError('must be between {from} and {to}', { from: CYCLE_DATE_MIN, to: CYCLE_DATE_MAX }),
+  });
 
 /** The days before the closing date that reminders go: whole days, each once, largest first once saved. */
 export const ReminderDaysSchema = z
   .array(wholeNumber({ min: 0, max: CYCLE_DAYS_MAX, unit: 'days', invalid: 'must be a whole number of days' }), {
     error: 'must be a list of days before the closing date',
   })
-  .max(REMINDER_DAYS_COUNT_MAX, `must hold at most ${REMINDER_DAYS_COUNT_MAX} days`)
+  .max(REMINDER_DAYS_COUNT_MAX, { error: zodError('must hold at most {max} days', { max: REMINDER_DAYS_COUNT_MAX }) })
   .refine((days) => new Set(days).size === days.length, 'must not name the same day twice')
   .transform((days) => [...days].sort((a, b) => b - a));
 

@@ -8,6 +8,7 @@ import { completeness } from '../questionnaires/engine.ts';
 import { cycleQuestions } from './queries.server.ts';
 import { toCycle } from './rows.server.ts';
 import type { Cycle, CycleSaveBodySchema } from './schema.ts';
+import { say } from '../i18n/said.ts';
 
 /** The writes of reporting cycles (DESIGN.md §13, §15): one transaction with the audit and change event. */
 
@@ -50,7 +51,9 @@ export async function saveCycle(deps: AppDeps, auth: AuthedUser, body: CleanCycl
     let after;
     if (current) {
       if (body.version === undefined) {
-        throw new ApiError(400, 'Invalid body: check version', { version: ['is required to change a cycle'] });
+        throw new ApiError(400, say('Invalid {what}: check {fields}', { what: 'body', fields: 'version' }), {
+          version: ['is required to change a cycle'],
+        });
       }
       if (body.version !== current.version) throw new StaleWriteError(toCycle(current));
       if (body.status === 'draft' && current.status !== 'draft') {
@@ -61,9 +64,11 @@ export async function saveCycle(deps: AppDeps, auth: AuthedUser, body: CleanCycl
           .where(eq(nationalReports.year, body.year))
           .limit(1);
         if (report) {
-          throw new ApiError(400, 'Invalid body: check status', {
+          throw new ApiError(400, say('Invalid {what}: check {fields}', { what: 'body', fields: 'status' }), {
             status: [
-              `cannot go back to draft: countries already have their ${body.year} reports (close the cycle instead)`,
+              say('cannot go back to draft: countries already have their {year} reports (close the cycle instead)', {
+                year: body.year,
+              }),
             ],
           });
         }
@@ -82,7 +87,10 @@ export async function saveCycle(deps: AppDeps, auth: AuthedUser, body: CleanCycl
         .returning();
       if (!after) {
         const [created] = await tx.select().from(reportingCycles).where(eq(reportingCycles.year, body.year));
-        throw new StaleWriteError(toCycle(created!), `Someone else created the ${body.year} cycle meanwhile`);
+        throw new StaleWriteError(
+          toCycle(created!),
+          say('Someone else created the {year} cycle meanwhile', { year: body.year }),
+        );
       }
     }
     await w.audit({

@@ -6,6 +6,7 @@ import { reportFiles } from '../db/schema.ts';
 import type { AppEnv } from '../deps.server.ts';
 import { notFound, parsePath, parseQuery } from '../http/errors.server.ts';
 import { queryInt } from '../http/schema.ts';
+import { say } from '../i18n/said.ts';
 import { requireUser } from '../identity/middleware.server.ts';
 import { fileUrl, loadBundle } from './queries.server.ts';
 import { keptPublicView } from './public-kept.server.ts';
@@ -52,7 +53,10 @@ export async function serveReportFile(c: Context<AppEnv>) {
           .select()
           .from(reportFiles)
           .where(and(eq(reportFiles.reportId, bundle.report.id), eq(reportFiles.v, v)));
-  if (!file) throw notFound('This report has no signed file' + (v ? ` version ${v}` : ''));
+  if (!file)
+    throw notFound(
+      v ? say('This report has no signed file version {version}', { version: v }) : 'This report has no signed file',
+    );
   const bytes = await deps.storage.get(file.storageKey);
   if (!bytes) throw notFound('The signed file is missing from storage');
   const name = `national-report-${bundle.report.countryCode}-${bundle.report.year}-v${file.v}.pdf`;

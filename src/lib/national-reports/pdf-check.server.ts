@@ -1,5 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import { ApiError } from '../http/errors.server.ts';
+import { say } from '../i18n/said.ts';
 import type { TrustedAuthority } from '../signatures/cms-verify.server.ts';
 import type { PdfSignature } from '../signatures/schema.ts';
 import { activeContentOf, ACTIVE_CONTENT_WORDS, type ActiveContent } from './pdf-active-content.server.ts';
@@ -46,8 +47,11 @@ export const PDF_PROBLEMS = {
   activeContent: (kinds: readonly ActiveContent[]) =>
     refuse(
       422,
-      `The PDF holds ${kinds.map((kind) => ACTIVE_CONTENT_WORDS[kind]).join(', ')}, which the portal does not ` +
-        `accept in a report: save the report again without it (for example as PDF/A), sign it and upload the new file`,
+      say(
+        'The PDF holds {activeContent}, which the portal does not accept in a report: save the report again without ' +
+          'it (for example as PDF/A), sign it and upload the new file',
+        { activeContent: kinds.map((kind) => ACTIVE_CONTENT_WORDS[kind]).join(', ') },
+      ),
       'holds active content',
     ),
 };

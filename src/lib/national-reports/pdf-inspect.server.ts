@@ -1,6 +1,6 @@
 import { ApiError } from '../http/errors.server.ts';
 import type { TrustedAuthority } from '../signatures/cms-verify.server.ts';
-import { runInWorker, WorkerLimitError, WorkerTaskError } from '../storage/bounded-worker.server.ts';
+import { runInWorker, saidOf, WorkerLimitError, WorkerTaskError } from '../storage/bounded-worker.server.ts';
 import { isPdf, objectCount, PDF_OBJECTS_MAX, PDF_PROBLEMS, type PdfFacts } from './pdf-check.server.ts';
 
 /** What the PDF worker is given: the file, and each trusted authority's certificate as DER. */
@@ -41,7 +41,8 @@ export async function inspectUploadedPdf(bytes: Uint8Array, trusted: readonly Tr
   } catch (error) {
     if (error instanceof WorkerLimitError) throw PDF_PROBLEMS.tooComplex();
     if (error instanceof WorkerTaskError && error.failure.name === 'ApiError' && error.failure.status) {
-      throw new ApiError(error.failure.status as 415 | 422, error.failure.message, error.failure.errors);
+      const { said, errors } = saidOf(error.failure);
+      throw new ApiError(error.failure.status as 415 | 422, said, errors);
     }
     throw error;
   }

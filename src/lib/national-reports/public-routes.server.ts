@@ -21,6 +21,7 @@ import {
   type PublicReportResponse,
   type PublicStatisticResponse,
 } from './public-schema.ts';
+import { say } from '../i18n/said.ts';
 
 const BASE = '/report/type/national/public';
 /** A key of the shared public cache: this domain, the endpoint and its checked parameters. */
@@ -45,8 +46,8 @@ export const publicNationalReportRoutes = new Hono<AppEnv>()
     const { year } = parseQuery(c, PublicStatisticQuerySchema);
     return publicAnswer(c, key('statistic', year), async (db) => {
       const data = await publicStatistic(db, year);
-      if (!data) throw notFound(`There is no ${year} reporting cycle`);
-      return { status: 200, message: `Reporting status ${year}`, data } satisfies PublicStatisticResponse;
+      if (!data) throw notFound(say('There is no {year} reporting cycle', { year }));
+      return { status: 200, message: say('Reporting status {year}', { year }), data } satisfies PublicStatisticResponse;
     });
   })
 
@@ -61,9 +62,13 @@ export const publicNationalReportRoutes = new Hono<AppEnv>()
     const { year } = parseQuery(c, PublicAnswersQuerySchema);
     return publicAnswer(c, key('answers', year), async (db) => {
       const cycle = await loadCycleRow(db, year);
-      if (!cycle || cycle.status === 'draft') throw notFound(`There is no ${year} reporting cycle`);
+      if (!cycle || cycle.status === 'draft') throw notFound(say('There is no {year} reporting cycle', { year }));
       const body = await publicAnswers(db, year);
-      return { status: 200, message: `Published answers ${year}`, ...body } satisfies PublicAnswersResponse;
+      return {
+        status: 200,
+        message: say('Published answers {year}', { year }),
+        ...body,
+      } satisfies PublicAnswersResponse;
     });
   })
 
@@ -71,7 +76,8 @@ export const publicNationalReportRoutes = new Hono<AppEnv>()
     const { year, country_code } = parsePath(c, ReportPathSchema);
     return publicAnswer(c, key('report', [year, country_code]), async (db) => {
       const data = await publicReport(db, year, country_code);
-      if (!data) throw notFound(`There is no published ${year} report for ${country_code}`);
+      if (!data)
+        throw notFound(say('There is no published {year} report for {country}', { year, country: country_code }));
       return { status: 200, message: 'Published national report', data } satisfies PublicReportResponse;
     });
   });

@@ -49,6 +49,7 @@ import { inspectReportFile, uploadReportFile } from './upload-service.server.ts'
 import { uploadReportCover } from './cover-service.server.ts';
 import { readUploadedFile } from '../storage/multipart.server.ts';
 import { serveReportFile } from './files.server.ts';
+import { say } from '../i18n/said.ts';
 
 const BASE = '/report/type/national';
 /** The uploads read their own body, up to their own limits (src/server/app.ts OWN_BODY_LIMIT). */
@@ -75,7 +76,7 @@ function guard(c: Context<AppEnv>, rules: readonly RuleAction[], countryCode?: s
 
 async function bundleOr404(c: Context<AppEnv>, year: number, countryCode: string) {
   const bundle = await loadBundle(c.get('deps').db, { year, countryCode });
-  if (!bundle) throw notFound(`There is no ${year} report for ${countryCode}`);
+  if (!bundle) throw notFound(say('There is no {year} report for {country}', { year, country: countryCode }));
   return bundle;
 }
 
@@ -113,7 +114,7 @@ export const nationalReportRoutes = new Hono<AppEnv>()
     const raw = await readJson(c, JsonObjectSchema);
     const body = parseOr400(CycleSaveBodySchema, await overStoredCycle(c.get('deps').db, raw), 'body');
     const data = await saveCycle(c.get('deps'), auth, { ...body, version: sentVersion(c, body.version) });
-    return c.json<CycleResponse>({ status: 200, message: `Cycle ${data.year} saved`, data });
+    return c.json<CycleResponse>({ status: 200, message: say('Cycle {year} saved', { year: data.year }), data });
   })
 
   .get(`${BASE}/${Y}`, requireUser(), async (c) => {
@@ -121,11 +122,11 @@ export const nationalReportRoutes = new Hono<AppEnv>()
     const { year } = parsePath(c, YearPathSchema);
     const query = parseQuery(c, ReportListQuerySchema);
     const cycle = await loadCycleRow(c.get('deps').db, year);
-    if (!cycle) throw notFound(`There is no ${year} reporting cycle`);
+    if (!cycle) throw notFound(say('There is no {year} reporting cycle', { year }));
     const result = await listReports(c.get('deps').db, cycle, query, scopeCountryOf(auth));
     return c.json<ReportListResponse>({
       status: 200,
-      message: `National reports ${year}`,
+      message: say('National reports {year}', { year }),
       cycle: toCycle(cycle),
       ...result,
       page: query.page,
@@ -138,7 +139,7 @@ export const nationalReportRoutes = new Hono<AppEnv>()
     guard(c, ['view'], country_code);
     // ReportViewResponse, written as JSON text by the view (its questions' JSON is kept).
     const body = await openReport(c.get('deps'), { year, countryCode: country_code });
-    if (body === null) throw notFound(`There is no ${year} report for ${country_code}`);
+    if (body === null) throw notFound(say('There is no {year} report for {country}', { year, country: country_code }));
     return c.body(body, 200, { 'Content-Type': 'application/json' });
   })
 
@@ -155,11 +156,14 @@ export const nationalReportRoutes = new Hono<AppEnv>()
     const auth = guard(c, ['update'], country_code);
     const body = await readJson(c, ReportUpdateBodySchema);
     const version = sentVersion(c, body.version);
-    if (version === undefined) throw new ApiError(400, 'Invalid body: check version', { version: ['is required'] });
+    if (version === undefined)
+      throw new ApiError(400, say('Invalid {what}: check {fields}', { what: 'body', fields: 'version' }), {
+        version: ['is required'],
+      });
     const data = await updateReport(c.get('deps'), auth, { year, countryCode: country_code }, { ...body, version });
     return c.json<ReportResponse>({
       status: 200,
-      message: body.action ? `Report ${ACTION_DONE[body.action]}` : 'Report saved',
+      message: body.action ? say('Report {reportDone}', { reportDone: ACTION_DONE[body.action] }) : 'Report saved',
       data,
     });
   })

@@ -35,6 +35,7 @@ import { WrittenInInputSchema, WrittenInSchema } from '../i18n/written-languages
 import { PdfSignatureSchema, type PdfSignature } from '../signatures/schema.ts';
 import { LOCALES } from '../../i18n/locales.ts';
 import { CycleSchema, YearSchema } from './cycle-schema.ts';
+import { zodError } from '../i18n/said.ts';
 
 /** The cycles have a file of their own; their schemas are served from here too, as before the split. */
 export * from './cycle-schema.ts';
@@ -311,7 +312,7 @@ export const SaveAnswersBodySchema = z.object({
   answers: z
     .array(AnswerInputSchema, { error: 'must be a list of answers' })
     .min(1, 'must hold at least one answer')
-    .max(ANSWERS_PER_SAVE_MAX, `must hold at most ${ANSWERS_PER_SAVE_MAX} answers`),
+    .max(ANSWERS_PER_SAVE_MAX, { error: zodError('must hold at most {max} answers', { max: ANSWERS_PER_SAVE_MAX }) }),
 });
 export type SaveAnswersBody = z.input<typeof SaveAnswersBodySchema>;
 

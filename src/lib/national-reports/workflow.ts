@@ -1,5 +1,6 @@
 import type { RoleName } from '../access/permissions.ts';
 import type { CycleStatus, LockReason, ReportAction, ReportStatus } from './schema.ts';
+import { say } from '../i18n/said.ts';
 
 /**
  * The national-report workflow (DESIGN.md §13): status × action × role → the next status or
@@ -97,7 +98,12 @@ export const STATUS_LOCKS: Partial<Record<ReportStatus, LockReason>> = {
 
 const refuse = (reason: string): Decision => ({ ok: false, reason });
 const wrongStatus = (action: string, status: ReportStatus) =>
-  refuse(`A report that is ${STATUS_LABEL[status]} cannot be ${action}`);
+  refuse(
+    say('A report that is {reportStatus} cannot be {reportAction}', {
+      reportStatus: STATUS_LABEL[status],
+      reportAction: action,
+    }),
+  );
 
 /** Decides one workflow step. `role` is the user's single role (null: none or several). */
 export function decide(
@@ -118,23 +124,29 @@ export function decide(
           : { ok: true, next: 'in_progress' };
       }
       if (status === 'completed') return refuse('The report is marked complete: reopen it to change its answers');
-      return refuse(`The report is ${STATUS_LABEL[status]}: its answers are locked`);
+      return refuse(
+        say('The report is {reportStatus}: its answers are locked', { reportStatus: STATUS_LABEL[status] }),
+      );
 
     case 'complete':
       if (status !== 'in_progress') return wrongStatus('marked complete', status);
       if (cycleClosed) return refuse('The reporting period has ended: the report is locked');
       if ((ctx.invalid ?? 0) > 0) {
         return refuse(
-          ctx.invalid === 1
-            ? '1 answer breaks its question’s rules: correct it first'
-            : `${ctx.invalid} answers break their questions’ rules: correct them first`,
+          say(
+            '{count, plural, one {# answer breaks its question’s rules: correct it first} other {# answers break ' +
+              'their questions’ rules: correct them first}}',
+            { count: ctx.invalid },
+          ),
         );
       }
       if ((ctx.compulsoryMissing ?? 0) > 0) {
         return refuse(
-          ctx.compulsoryMissing === 1
-            ? '1 required question is still unanswered'
-            : `${ctx.compulsoryMissing} required questions are still unanswered`,
+          say(
+            '{count, plural, one {# required question is still unanswered} other {# required questions are still ' +
+              'unanswered}}',
+            { count: ctx.compulsoryMissing },
+          ),
         );
       }
       return { ok: true, next: 'completed' };
@@ -149,7 +161,7 @@ export function decide(
         return refuse(
           status === 'not_started' || status === 'in_progress'
             ? 'Mark the report complete before submitting the signed report'
-            : `A report that is ${STATUS_LABEL[status]} cannot be submitted again`,
+            : say('A report that is {reportStatus} cannot be submitted again', { reportStatus: STATUS_LABEL[status] }),
         );
       }
       if (cycleClosed) return refuse('The reporting period has ended: the report is locked');

@@ -6,6 +6,7 @@ import type { ErrorResponse } from '../http/schema.ts';
 import { databaseAnswers } from './health.server.ts';
 import type { HealthResponse } from './schema.ts';
 import type { SiteHealth } from '../site/health.server.ts';
+import { say } from '../i18n/said.ts';
 
 /** What the health check needs of the live site: whether one is loaded, and how far behind it is. */
 export interface LiveSite {
@@ -22,7 +23,11 @@ export function healthRoutes(site: LiveSite) {
     const headers = { 'Cache-Control': 'no-store' };
     const database = await databaseAnswers(c.get('deps').db);
     if (database !== true)
-      return c.json<ErrorResponse>(errorBody(503, `The database does not answer (${database})`), 503, headers);
+      return c.json<ErrorResponse>(
+        errorBody(503, say('The database does not answer ({problem})', { problem: database })),
+        503,
+        headers,
+      );
     if (!site.loaded())
       return c.json<ErrorResponse>(
         errorBody(503, 'No live site is loaded yet (the first build is under way)'),

@@ -27,7 +27,7 @@ function errorsOf(q: QuestionRules, input: Record<string, unknown>): Record<stri
   const result = answerSchema(q, YEAR).safeParse(input);
   if (result.success) return {};
   const out: Record<string, string[]> = {};
-  for (const issue of result.error.issues) (out[issue.path.join('.') || '_'] ??= []).push(issue.message);
+  for (const issue of result.error.issues) (out[issue.path.join('.') || '_'] ??= []).push(String(issue.message));
   return out;
 }
 
@@ -141,9 +141,9 @@ describe('answerSchema: the other fields', () => {
     expect(answerState(q, { value: 45.3, data_year: 2010 }, profile)).toBe('saved');
     expect(answerState(q, { value: 45.3, data_year: 2010 }, { cycleYear: 2010 })).toBe('invalid');
     const early = answerSchema(q, profile).safeParse({ value: 45.3, data_year: 1949 });
-    expect(early.success ? [] : early.error.issues.map((i) => i.message)).toEqual(['must be 1950 or later']);
+    expect(early.success ? [] : early.error.issues.map((i) => String(i.message))).toEqual(['must be 1950 or later']);
     const late = answerSchema(q, profile).safeParse({ value: 45.3, data_year: 2011 });
-    expect(late.success ? [] : late.error.issues.map((i) => i.message)).toEqual(['must be 2010 or earlier']);
+    expect(late.success ? [] : late.error.issues.map((i) => String(i.message))).toEqual(['must be 2010 or earlier']);
   });
 
   test('a tier-1 value needs a source; clearing it does not', () => {

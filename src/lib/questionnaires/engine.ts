@@ -13,6 +13,7 @@ import {
   type QuestionRules,
 } from './schema.ts';
 import { httpUrl, optionalSafeText } from './text.ts';
+import { zodError } from '../i18n/said.ts';
 
 /**
  * The questionnaire engine (DESIGN.md §11): pure, used by the server to validate and by the form
@@ -35,8 +36,8 @@ export function dataYearSchema(options: EngineOptions): z.ZodType<number | null>
   return z
     .number({ error: 'must be a year' })
     .int('must be a year')
-    .min(min, `must be ${min} or later`)
-    .max(options.cycleYear, `must be ${options.cycleYear} or earlier`)
+    .min(min, { error: zodError('must be {year} or later', { year: min }) })
+    .max(options.cycleYear, { error: zodError('must be {year} or earlier', { year: options.cycleYear }) })
     .nullable()
     .optional()
     .transform((v) => v ?? null);
@@ -81,8 +82,8 @@ function scalarSchema(type: AnswerType, q: QuestionRules): z.ZodType<number | bo
     .number({ error: type === 'pct' ? 'must be a percentage (a number)' : 'must be a number' })
     .refine(Number.isFinite, 'must be a number')
     // The limit with its unit is one value, so that a translation can place it (decision 043).
-    .refine((n) => n >= lower, `must be at least ${`${fmt(lower)}${unit}`}`)
-    .refine((n) => n <= upper, `must be at most ${`${fmt(upper)}${unit}`}`);
+    .refine((n) => n >= lower, { error: zodError('must be at least {min}', { min: `${fmt(lower)}${unit}` }) })
+    .refine((n) => n <= upper, { error: zodError('must be at most {max}', { max: `${fmt(upper)}${unit}` }) });
   if (type === 'int') schema = schema.refine(Number.isInteger, 'must be a whole number');
   const decimals = q.decimals;
   if (decimals !== null && type !== 'int') {
@@ -90,9 +91,12 @@ function scalarSchema(type: AnswerType, q: QuestionRules): z.ZodType<number | bo
       (n) => decimalsOf(n) <= decimals,
       decimals === 0
         ? 'must be a whole number'
-        : decimals === 1
-          ? 'must have at most 1 decimal place'
-          : `must have at most ${decimals} decimal places`,
+        : {
+            error: zodError(
+              '{count, plural, one {must have at most # decimal place} other {must have at most # decimal places}}',
+              { count: decimals },
+            ),
+          },
     );
   }
   return schema;
@@ -108,7 +112,9 @@ export function valueSchema(q: QuestionRules): z.ZodType<AnswerValue> {
     const scalar = scalarSchema(q.answer_type, q).nullable().optional();
     const shape = Object.fromEntries(q.parts.map((p) => [p.key, scalar]));
     const parts = z
-      .strictObject(shape, { error: `must give a value for each of: ${q.parts.map((p) => p.key).join(', ')}` })
+      .strictObject(shape, {
+        error: zodError('must give a value for each of: {parts}', { parts: q.parts.map((p) => p.key).join(', ') }),
+      })
       .transform((object) => {
         const out: Record<string, number | boolean | null> = {};
         for (const p of q.parts) out[p.key] = (object[p.key] as number | boolean | null | undefined) ?? null;
@@ -125,7 +131,7 @@ export function valueSchema(q: QuestionRules): z.ZodType<AnswerValue> {
     case 'single': {
       const values = q.options.map((o) => o.value);
       const one = z.string({ error: 'must be one of the choices' }).refine((v) => values.includes(v), {
-        message: `must be one of: ${values.join(', ')}`,
+        error: zodError('must be one of: {choices}', { choices: values.join(', ') }),
       });
       return z.union([nullish, z.literal('').transform(() => null), one]) as z.ZodType<AnswerValue>;
     }
@@ -135,8 +141,10 @@ export function valueSchema(q: QuestionRules): z.ZodType<AnswerValue> {
         nullish,
         z
           .array(z.string({ error: 'must be a list of choices' }), { error: 'must be a list of choices' })
-          .max(values.length, `must have at most ${values.length} choices`)
-          .refine((list) => list.every((v) => values.includes(v)), `each choice must be one of: ${values.join(', ')}`)
+          .max(values.length, { error: zodError('must have at most {max} choices', { max: values.length }) })
+          .refine((list) => list.every((v) => values.includes(v)), {
+            error: zodError('each choice must be one of: {choices}', { choices: values.join(', ') }),
+          })
           .refine((list) => new Set(list).size === list.length, 'must not repeat a choice')
           .transform((list) => (list.length === 0 ? null : values.filter((v) => list.includes(v)))),
       ]) as z.ZodType<AnswerValue>;

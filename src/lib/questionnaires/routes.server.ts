@@ -18,6 +18,7 @@ import {
   type ThrustListResponse,
 } from './schema.ts';
 import { overStoredQuestion, reorderQuestions, retireQuestion, saveQuestion } from './service.server.ts';
+import { say } from '../i18n/said.ts';
 
 const UuidPathSchema = z.object({ uuid: z.uuid('must be a question id') });
 
@@ -49,7 +50,7 @@ export const questionRoutes = new Hono<AppEnv>()
     const raw = await readJson(c, JsonObjectSchema);
     const body = parseOr400(QuestionSaveBodySchema, await overStoredQuestion(c.get('deps').db, raw), 'body');
     const data = await saveQuestion(c.get('deps'), auth, { ...body, version: sentVersion(c, body.version) });
-    return c.json<QuestionResponse>({ status: 200, message: `Question ${data.code} saved`, data });
+    return c.json<QuestionResponse>({ status: 200, message: say('Question {code} saved', { code: data.code }), data });
   })
   .post('/question/reorder', requireUser(), async (c) => {
     const auth = requireAdminLevel(c);
@@ -73,7 +74,9 @@ export const questionRoutes = new Hono<AppEnv>()
     });
     return c.json<QuestionResponse>({
       status: 200,
-      message: data.retired_at ? `Question ${data.code} retired` : `Question ${data.code} restored`,
+      message: data.retired_at
+        ? say('Question {code} retired', { code: data.code })
+        : say('Question {code} restored', { code: data.code }),
       data,
     });
   });

@@ -11,6 +11,7 @@ import {
 } from './engine.ts';
 import type { Actor, FormDefinition, InstanceRef, LockedInstance, SaveEffects } from './forms.server.ts';
 import type { Answer, AnswerInput, Completeness } from './schema.ts';
+import { say } from '../i18n/said.ts';
 
 /**
  * The planning half of the engine's save (save.server.ts): one save checked and turned into writes, before anything is
@@ -96,7 +97,11 @@ export interface Plan<I> {
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 function invalid(errors: Record<string, string[]>): ApiError {
-  return new ApiError(400, `Invalid body: check ${Object.keys(errors).join(', ')}`, errors);
+  return new ApiError(
+    400,
+    say('Invalid {what}: check {fields}', { what: 'body', fields: Object.keys(errors).join(', ') }),
+    errors,
+  );
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   VersionSchema,
 } from '../http/schema.ts';
 import { nullableText } from './text.ts';
+import { say } from '../i18n/said.ts';
 
 /**
  * Questions are data (DESIGN.md §11): one engine (engine.ts) turns a question into the schema of
@@ -312,7 +313,7 @@ export const QuestionSaveBodySchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['parts'],
-        message: `only ${PART_ANSWER_TYPES.join(', ')} questions have parts`,
+        message: say('only {type} questions have parts', { type: PART_ANSWER_TYPES.join(', ') }),
       });
     }
     if (new Set(q.parts.map((p) => p.key)).size !== q.parts.length) {

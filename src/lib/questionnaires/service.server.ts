@@ -12,11 +12,12 @@ import { listQuestions, toQuestion } from './questions.server.ts';
 import { QuestionSaveBodySchema, type Question, type QuestionReorderBodySchema } from './schema.ts';
 import { keepWording } from './versions.server.ts';
 import { sameWording } from './versions.ts';
+import { say } from '../i18n/said.ts';
 
 type CleanQuestion = z.output<typeof QuestionSaveBodySchema>;
 
 const fieldError = (field: string, message: string) =>
-  new ApiError(400, `Invalid body: check ${field}`, { [field]: [message] });
+  new ApiError(400, say('Invalid {what}: check {fields}', { what: 'body', fields: field }), { [field]: [message] });
 
 /** What a question's save may change: every field of the body but the key and the version. */
 const QUESTION_FIELDS = Object.keys(QuestionSaveBodySchema.shape).filter(
@@ -55,7 +56,8 @@ export async function saveQuestion(deps: AppDeps, auth: AuthedUser, body: CleanQ
     const { tx } = w;
     const [sub] = await tx.select().from(subcategories).where(eq(subcategories.code, body.subcategory));
     if (!sub) throw fieldError('subcategory', 'is not a known subcategory');
-    if (sub.thrustCode !== body.thrust) throw fieldError('subcategory', `does not belong to thrust ${body.thrust}`);
+    if (sub.thrustCode !== body.thrust)
+      throw fieldError('subcategory', say('does not belong to thrust {thrust}', { thrust: body.thrust }));
     const [sameCode] = await tx.select({ uuid: questions.uuid }).from(questions).where(eq(questions.code, body.code));
     if (sameCode && sameCode.uuid !== body.uuid) throw fieldError('code', 'is already used by another question');
     const values = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { safeText } from '../http/safe-text.ts';
 import { text, type TextOptions } from '../http/schema.ts';
+import { zodError } from '../i18n/said.ts';
 
 /**
  * Control characters other than tab and line feed: never meaningful in a report, and some break
@@ -35,7 +36,12 @@ export function optionalSafeText(max: number) {
     .union([z.string({ error: 'must be text' }), z.null()], { error: 'must be text' })
     .optional()
     .transform((value) => (value == null ? null : cleanText(value)))
-    .pipe(z.string().max(max, `must be at most ${max} characters`).nullable())
+    .pipe(
+      z
+        .string()
+        .max(max, { error: zodError('must be at most {max} characters', { max }) })
+        .nullable(),
+    )
     .transform((value) => (value === '' ? null : value));
 }
 

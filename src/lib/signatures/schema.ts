@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CountryCodeSchema } from '../countries/schema.ts';
 import { dataResponse, EditorSchema, itemResponse, oneOf, text, VersionSchema } from '../http/schema.ts';
+import { zodError } from '../i18n/said.ts';
 
 /**
  * Digital signatures of submitted reports, as the portal checks them (decision 056), and the
@@ -153,7 +154,7 @@ export const TrustedAuthorityCreateBodySchema = z.object({
   pem: z
     .string({ error: 'is required' })
     .min(1, 'is required')
-    .max(AUTHORITY_PEM_MAX, `must be at most ${AUTHORITY_PEM_MAX} characters`),
+    .max(AUTHORITY_PEM_MAX, { error: zodError('must be at most {max} characters', { max: AUTHORITY_PEM_MAX }) }),
   country_code: CountryCodeSchema.nullable().optional(),
   note: text({ max: AUTHORITY_NOTE_MAX }).nullable().optional(),
 });

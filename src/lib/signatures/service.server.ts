@@ -8,6 +8,7 @@ import { ApiError, conflict, notFound, StaleWriteError } from '../http/errors.se
 import { certificateFromPem, describeCertificate } from './cms-verify.server.ts';
 import { findAuthority, type AuthorityRow } from './queries.server.ts';
 import type { TrustedAuthority } from './schema.ts';
+import { say } from '../i18n/said.ts';
 
 /**
  * The writes of the trusted certificate authorities (decision 056): added and removed by
@@ -29,7 +30,10 @@ export interface AddAuthority {
 /** The row an added PEM becomes, or a 400/422 saying why it cannot be trusted. */
 function rowOf(input: AddAuthority): typeof trustedAuthorities.$inferInsert {
   const certificate = certificateFromPem(input.pem);
-  if (!certificate) throw new ApiError(400, 'Invalid body: check pem', { pem: [PEM_PROBLEM] });
+  if (!certificate)
+    throw new ApiError(400, say('Invalid {what}: check {fields}', { what: 'body', fields: 'pem' }), {
+      pem: [PEM_PROBLEM],
+    });
   const facts = describeCertificate(certificate);
   if (!facts.authority) {
     throw new ApiError(
@@ -99,7 +103,7 @@ export async function addAuthority(deps: AppDeps, input: AddAuthority): Promise<
         .from(countries)
         .where(eq(countries.code, input.countryCode));
       if (!country)
-        throw new ApiError(400, 'Invalid body: check country_code', {
+        throw new ApiError(400, say('Invalid {what}: check {fields}', { what: 'body', fields: 'country_code' }), {
           country_code: ['is not a country of the portal'],
         });
     }
@@ -115,8 +119,8 @@ export async function addAuthority(deps: AppDeps, input: AddAuthority): Promise<
       const name = existing?.name ?? values.name;
       throw conflict(
         input.countryCode
-          ? `${name} is already trusted for ${input.countryCode}`
-          : `${name} is already trusted for the whole region`,
+          ? say('{name} is already trusted for {country}', { name, country: input.countryCode })
+          : say('{name} is already trusted for the whole region', { name }),
       );
     }
     await record(w, input.actorId, 'create', null, inserted);

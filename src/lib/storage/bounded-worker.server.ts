@@ -1,4 +1,5 @@
 import { parentPort, Worker, workerData } from 'node:worker_threads';
+import { fromWire, toWire, type WireMessage } from '../i18n/said.ts';
 
 /**
  * Work on an uploaded file that could be slow or greedy (parsing a workbook) runs in a worker
@@ -29,9 +30,19 @@ export interface WorkerFailure {
   name: string;
   message: string;
   line?: number;
+  /** The message as said (by key and values, decision 064), to be said again on this side. */
+  said?: WireMessage;
   /** An ApiError's status and field errors, so the caller can answer it as thrown. */
   status?: number;
-  errors?: Record<string, string[]>;
+  errors?: Record<string, WireMessage[]>;
+}
+
+/** The failure's message and field errors as said in the worker. */
+export function saidOf(failure: WorkerFailure): { said: string; errors: Record<string, string[]> | undefined } {
+  const errors = failure.errors
+    ? Object.fromEntries(Object.entries(failure.errors).map(([field, list]) => [field, list.map(fromWire)]))
+    : undefined;
+  return { said: fromWire(failure.said ?? failure.message), errors };
 }
 
 /** The error a worker's task threw, for the caller to turn back into its own error classes. */
@@ -113,17 +124,20 @@ export function answerInWorker<T>(task: (input: unknown) => Promise<T>): void {
   task(workerData).then(
     (value) => port.postMessage({ ok: true, value } satisfies Answer<T>),
     (error: unknown) => {
-      const { name, message, line, status, errors } = error as Error & {
+      const { name, message, line, status, errors, said } = error as Error & {
         line?: number;
         status?: number;
         errors?: Record<string, string[]>;
+        said?: string;
       };
+      const wired = errors && typeof errors === 'object' ? Object.entries(errors) : null;
       const failure: WorkerFailure = {
         name: (error as object)?.constructor?.name ?? name,
         message: String(message),
+        ...(said !== undefined ? { said: toWire(said) } : {}),
         ...(typeof line === 'number' ? { line } : {}),
         ...(typeof status === 'number' ? { status } : {}),
-        ...(errors && typeof errors === 'object' ? { errors } : {}),
+        ...(wired ? { errors: Object.fromEntries(wired.map(([field, list]) => [field, list.map(toWire)])) } : {}),
       };
       port.postMessage({ ok: false, failure } satisfies Answer<T>);
     },

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { ApiError } from '../http/errors.server.ts';
 import { safeText } from '../http/safe-text.ts';
+import { say } from '../i18n/said.ts';
 
 /** Room in a multipart body for the boundaries, part headers and small fields around the file. */
 export const MULTIPART_OVERHEAD = 64 * 1024;
@@ -19,7 +20,7 @@ export interface UploadedFile {
 const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
 function tooLarge(maxBytes: number): ApiError {
-  return new ApiError(413, `The file is larger than ${megabytes(maxBytes)}: choose a smaller file`);
+  return new ApiError(413, say('The file is larger than {size}: choose a smaller file', { size: megabytes(maxBytes) }));
 }
 
 /**
@@ -34,7 +35,10 @@ export async function readUploadedFile(
 ): Promise<UploadedFile> {
   const contentType = c.req.header('content-type') ?? '';
   if (!/^multipart\/form-data;.*\bboundary=/i.test(contentType)) {
-    throw new ApiError(415, `Send the file as multipart/form-data in a field named "${options.field}"`);
+    throw new ApiError(
+      415,
+      say('Send the file as multipart/form-data in a field named "{field}"', { field: options.field }),
+    );
   }
   const maxBody = options.maxBytes + MULTIPART_OVERHEAD;
   const declared = Number(c.req.header('content-length'));
@@ -45,7 +49,10 @@ export async function readUploadedFile(
   // The form parser works through every part at once, on the event loop: a body of thousands of
   // tiny parts held it for seconds. Counting them first is a native search.
   if (partCount(body, contentType) > MULTIPART_PARTS_MAX) {
-    throw new ApiError(400, `The upload holds more than ${MULTIPART_PARTS_MAX} parts: send the file on its own`);
+    throw new ApiError(
+      400,
+      say('The upload holds more than {max} parts: send the file on its own', { max: MULTIPART_PARTS_MAX }),
+    );
   }
 
   let form: FormData;
@@ -56,13 +63,15 @@ export async function readUploadedFile(
   }
   const file = form.get(options.field);
   if (!(file instanceof File)) {
-    throw new ApiError(400, `Invalid body: check ${options.field}`, {
+    throw new ApiError(400, say('Invalid {what}: check {fields}', { what: 'body', fields: options.field }), {
       [options.field]: ['is required: attach a file'],
     });
   }
   if (file.size > options.maxBytes) throw tooLarge(options.maxBytes);
   if (file.size === 0)
-    throw new ApiError(400, `Invalid body: check ${options.field}`, { [options.field]: ['is empty'] });
+    throw new ApiError(400, say('Invalid {what}: check {fields}', { what: 'body', fields: options.field }), {
+      [options.field]: ['is empty'],
+    });
   const fields: Record<string, string> = {};
   for (const [key, value] of form.entries())
     if (typeof value === 'string' && !(key in fields)) fields[key] = safeText(value.slice(0, 200));

@@ -18,6 +18,7 @@ import {
 } from './schema.ts';
 import { saveTranslation } from './service.server.ts';
 import { englishFields } from './sources.server.ts';
+import { say } from '../i18n/said.ts';
 
 const RecordParams = z.object({ entity: TranslatableSchema, key: z.string().min(1).max(80) });
 const LocaleParams = RecordParams.extend({ locale: TranslationLocaleSchema });
@@ -42,7 +43,7 @@ export const translationRoutes = new Hono<AppEnv>()
     const { entity, key } = parsePath(c, RecordParams);
     const { db } = c.get('deps');
     const fields = await englishFields(db, entity, key);
-    if (!fields) throw notFound(`No ${entity.replace('-', ' ')} ${key}`);
+    if (!fields) throw notFound(say('No {entity} {key}', { entity: entity.replace('-', ' '), key }));
     const translations = await findTranslations(db, entity, key, fields);
     return c.json<ContentTranslationsResponse>({
       status: 200,

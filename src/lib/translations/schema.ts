@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { EditorSchema, GenericResponseSchema, pagedFields, pagingQuery, text, VersionSchema } from '../http/schema.ts';
+import { zodError } from '../i18n/said.ts';
 
 /** The records whose texts can be translated, by the name used in the API's paths. */
 export const TRANSLATABLE = [
@@ -17,7 +18,9 @@ export const TRANSLATABLE = [
   'practice-category',
 ] as const;
 export type Translatable = (typeof TRANSLATABLE)[number];
-export const TranslatableSchema = z.enum(TRANSLATABLE, { error: `must be one of ${TRANSLATABLE.join(', ')}` });
+export const TranslatableSchema = z.enum(TRANSLATABLE, {
+  error: zodError('must be one of {values}', { values: TRANSLATABLE.join(', ') }),
+});
 
 /** The languages content is translated into (English is the source). */
 export const TRANSLATION_LOCALES = ['zh', 'fr', 'ru'] as const;

@@ -14,6 +14,7 @@ import {
 } from './schema.ts';
 import { allEnglishFields, englishFields } from './sources.server.ts';
 import { LINE_MAX } from './schema.ts';
+import { say } from '../i18n/said.ts';
 
 interface SaveInput {
   entity: Translatable;
@@ -37,11 +38,15 @@ function checkedFields(english: readonly TranslationField[], sent: Record<string
     if (!field) errors[`fields.${name}`] = ['is not a text of this record'];
     else if (!field.multiline && /\n/.test(value)) errors[`fields.${name}`] = ['must be on one line'];
     else if (!field.multiline && value.length > LINE_MAX)
-      errors[`fields.${name}`] = [`must be at most ${LINE_MAX} characters`];
+      errors[`fields.${name}`] = [say('must be at most {max} characters', { max: LINE_MAX })];
     else kept[name] = value;
   }
   if (Object.keys(errors).length > 0)
-    throw new ApiError(400, `Invalid translation: check ${Object.keys(errors).join(', ')}`, errors);
+    throw new ApiError(
+      400,
+      say('Invalid {what}: check {fields}', { what: 'translation', fields: Object.keys(errors).join(', ') }),
+      errors,
+    );
   return kept;
 }
 
@@ -58,7 +63,7 @@ export async function saveTranslation(
   return deps.changes.write(deps.db, async (w) => {
     const { tx } = w;
     const english = await englishFields(tx, entity, key);
-    if (!english) throw notFound(`No ${entity.replace('-', ' ')} ${key}`);
+    if (!english) throw notFound(say('No {entity} {key}', { entity: entity.replace('-', ' '), key }));
     const fields = checkedFields(english, input.fields);
     const source = Object.fromEntries(
       english.filter((field) => field.name in fields).map((field) => [field.name, field.english]),

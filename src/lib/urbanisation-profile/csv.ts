@@ -1,6 +1,7 @@
 import { CsvError, parse } from 'csv-parse/sync';
 import { TooManyRowsError } from './import-limits.ts';
 import type { DecimalMark, Separator } from './schema.ts';
+import { say } from '../i18n/said.ts';
 
 /**
  * Reading the CSV files of the profile's import with csv-parse: a byte-order mark, CRLF, LF or CR
@@ -18,9 +19,12 @@ export interface CsvRow {
 /** A file that is not CSV: a quote left open, or a quote inside an unquoted field. */
 export class CsvSyntaxError extends Error {
   readonly line: number;
+  /** The message as said (by key and values, decision 064). */
+  readonly said: string;
   constructor(line: number, message: string) {
-    super(message);
+    super(String(message));
     this.line = line;
+    this.said = message;
   }
 }
 
@@ -69,7 +73,7 @@ export function readCsv(input: string, limits: CsvLimits = {}): { separator: Sep
     if (record.length > maxColumns)
       throw new CsvSyntaxError(
         line,
-        `it has more than ${maxColumns} values: keep the figures in the first ${maxColumns} columns`,
+        say('it has more than {max} values: keep the figures in the first {max} columns', { max: maxColumns }),
       );
     rows.push({ line, cells: record });
     return null;

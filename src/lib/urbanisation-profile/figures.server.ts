@@ -9,6 +9,7 @@ import type { AnswerInput } from '../questionnaires/schema.ts';
 import { indicatorCatalogue, profileFiguresForm, type DatasetKey, type FigureSaver } from './figures-form.server.ts';
 import { ESTIMATE_MARK } from './rows.ts';
 import type { Indicator, ValueInput } from './schema.ts';
+import { say } from '../i18n/said.ts';
 
 /**
  * The profile's writes of figures, all through the engine's save (decision 046): the dataset form
@@ -23,7 +24,11 @@ export type FigureInput = Omit<ValueInput, 'value'> & { value?: unknown };
 const FIELD_NAMES: Record<string, string> = { question_uuid: 'indicator', comment: 'note', text: 'is_estimate' };
 
 function invalid(errors: Record<string, string[]>): ApiError {
-  return new ApiError(400, `Invalid body: check ${Object.keys(errors).join(', ')}`, errors);
+  return new ApiError(
+    400,
+    say('Invalid {what}: check {fields}', { what: 'body', fields: Object.keys(errors).join(', ') }),
+    errors,
+  );
 }
 
 /** The stored versions of a dataset's figures by indicator id. */

@@ -7,6 +7,7 @@ import { ApiError, notFound, StaleWriteError } from '../http/errors.server.ts';
 import { UPLOADS_PATH, uploadUrl } from '../storage/routes.server.ts';
 import { loadCategory, loadCategoryRow, toCategory } from './queries.server.ts';
 import type { Category, Indicator } from './schema.ts';
+import { say } from '../i18n/said.ts';
 
 /** The folder of a theme's files in the file store. */
 export const categoryFolder = (slug: string) => `profile/${slug}`;
@@ -40,7 +41,7 @@ export async function replaceHero(
   if (input.version !== undefined && input.version !== before.version) throw new StaleWriteError(toCategory(before));
   const alt = input.alt || before.heroAlt;
   if (!alt)
-    throw new ApiError(400, 'Invalid request: check hero_alt', {
+    throw new ApiError(400, say('Invalid {what}: check {fields}', { what: 'request', fields: 'hero_alt' }), {
       hero_alt: ['is required: say what the picture shows'],
     });
 

@@ -1,4 +1,10 @@
-import { runInWorker, WorkerLimitError, WorkerTaskError, type WorkerLimits } from '../storage/bounded-worker.server.ts';
+import {
+  runInWorker,
+  saidOf,
+  WorkerLimitError,
+  WorkerTaskError,
+  type WorkerLimits,
+} from '../storage/bounded-worker.server.ts';
 import { CsvSyntaxError } from './csv.ts';
 import { IMPORT_COLUMNS_MAX, IMPORT_ROWS_MAX, TooManyRowsError } from './import-limits.ts';
 import type { Separator } from './schema.ts';
@@ -47,8 +53,8 @@ function errorOf(error: unknown): unknown {
   if (!(error instanceof WorkerTaskError)) return error;
   const { name, message, line } = error.failure;
   if (name === 'TooManyRowsError') return new TooManyRowsError();
-  if (name === 'CsvSyntaxError') return new CsvSyntaxError(line ?? 1, message);
-  if (name === 'XlsxReadError') return new XlsxReadError(message);
+  if (name === 'CsvSyntaxError') return new CsvSyntaxError(line ?? 1, saidOf(error.failure).said);
+  if (name === 'XlsxReadError') return new XlsxReadError(saidOf(error.failure).said);
   return new Error(`Reading the import file failed: ${message}`);
 }
 

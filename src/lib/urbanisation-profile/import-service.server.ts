@@ -16,6 +16,7 @@ import {
   type Indicator,
 } from './schema.ts';
 import type { SheetCell } from './xlsx.server.ts';
+import { say } from '../i18n/said.ts';
 
 /**
  * The import of figures (profile/import/preview and profile/import, from CSV text or an uploaded CSV or .xlsx file):
@@ -99,8 +100,9 @@ function checkRow(
     if (!checked.success) problem('value', `${number.value} ${checked.error.issues.map((i) => i.message).join('; ')}`);
   }
   if (!source) problem('source', 'is empty: say where the figure comes from');
-  if (source.length > VALUE_SOURCE_MAX) problem('source', `must be at most ${VALUE_SOURCE_MAX} characters`);
-  if (note.length > VALUE_NOTE_MAX) problem('note', `must be at most ${VALUE_NOTE_MAX} characters`);
+  if (source.length > VALUE_SOURCE_MAX)
+    problem('source', say('must be at most {max} characters', { max: VALUE_SOURCE_MAX }));
+  if (note.length > VALUE_NOTE_MAX) problem('note', say('must be at most {max} characters', { max: VALUE_NOTE_MAX }));
   if (estimate && !['true', 'false', 'yes', 'no', '1', '0'].includes(estimate))
     problem('is_estimate', `${shown(estimate)}: write true or false`);
   // eslint-disable-next-line no-control-regex -- refusing control characters
@@ -145,7 +147,11 @@ async function planImport(tx: DbOrTx, table: ImportTable, canActIn: (code: strin
       if (seen.has(k)) problems.push(`repeats row ${seen.get(k)} (same country, indicator and year): keep one of them`);
       seen.set(k, row.line);
     }
-    if (problems.length || !value) errors.push({ line: row.line, message: `Row ${row.line}, ${problems.join('; ')}` });
+    if (problems.length || !value)
+      errors.push({
+        line: row.line,
+        message: say('Row {line}, {problems}', { line: row.line, problems: problems.join('; ') }),
+      });
     else planned.push(value);
   }
   const existing = await datasetsOf(tx, [...new Set(planned.map((p) => p.slug))]);
@@ -217,9 +223,11 @@ export async function applyImport(
       const bad = preview.errors.length;
       throw new ApiError(
         400,
-        bad === 1
-          ? 'The file has 1 bad row: nothing was imported'
-          : `The file has ${bad} bad rows: nothing was imported`,
+        say(
+          '{count, plural, one {The file has # bad row: nothing was imported} other {The file has # bad rows: ' +
+            'nothing was imported}}',
+          { count: bad },
+        ),
         errors,
       );
     }

@@ -6,6 +6,7 @@ import { readImportRows, ReadLimitError, type ImportSource } from './import-read
 import { IMPORT_ROWS_MAX, type ImportFormat } from './schema.ts';
 import type { SheetCell } from './xlsx-sheet.server.ts';
 import { XlsxReadError } from './xlsx-xml.server.ts';
+import { say } from '../i18n/said.ts';
 
 /**
  * The import's file read into one shape, whatever it was: CSV text (pasted or uploaded) or an
@@ -29,19 +30,21 @@ export interface ImportTable {
 
 /** A 400 about the file as a whole: the field is the one the client sent (csv or file). */
 export function fileProblem(field: 'csv' | 'file', message: string): ApiError {
-  return new ApiError(400, `The file cannot be imported: ${message}`, { [field]: [message] });
+  return new ApiError(400, say('The file cannot be imported: {message}', { message }), { [field]: [message] });
 }
 
 async function rowsOf(source: ImportSource, field: 'csv' | 'file') {
   try {
     return await readImportRows(source);
   } catch (error) {
-    if (error instanceof CsvSyntaxError) throw fileProblem(field, `Row ${error.line}: ${error.message}`);
-    if (error instanceof XlsxReadError || error instanceof ReadLimitError) throw fileProblem(field, error.message);
+    if (error instanceof CsvSyntaxError)
+      throw fileProblem(field, say('Row {line}: {message}', { line: error.line, message: error.said }));
+    if (error instanceof XlsxReadError) throw fileProblem(field, error.said);
+    if (error instanceof ReadLimitError) throw fileProblem(field, error.message);
     if (error instanceof TooManyRowsError)
       throw fileProblem(
         field,
-        `there are more than ${IMPORT_ROWS_MAX} rows of figures: import at most ${IMPORT_ROWS_MAX} at a time`,
+        say('there are more than {max} rows of figures: import at most {max} at a time', { max: IMPORT_ROWS_MAX }),
       );
     throw error;
   }
@@ -62,8 +65,16 @@ export async function readImportTable(source: ImportSource, field: 'csv' | 'file
     throw fileProblem(
       field,
       source.kind === 'csv'
-        ? `Row ${line} must name the columns ${names}, separated by commas or semicolons (missing: ${absent})`
-        : `Row ${line} must name the columns ${names}, one per cell (missing: ${absent})`,
+        ? say('Row {line} must name the columns {columns}, separated by commas or semicolons (missing: {missing})', {
+            line,
+            columns: names,
+            missing: absent,
+          })
+        : say('Row {line} must name the columns {columns}, one per cell (missing: {missing})', {
+            line,
+            columns: names,
+            missing: absent,
+          }),
     );
   }
   const raw = (cells: SheetCell[], name: string): SheetCell => {

@@ -4,6 +4,7 @@ import { readUploadedFile } from '../storage/multipart.server.ts';
 import { looksLikeZip } from '../storage/zip-guard.server.ts';
 import type { ImportSource } from './import-table.server.ts';
 import { IMPORT_FILE_MAX_BYTES } from './schema.ts';
+import { say } from '../i18n/said.ts';
 
 /**
  * The uploaded file of profile/import/file[/preview]: an Excel workbook (.xlsx) or CSV text in
@@ -14,7 +15,9 @@ import { IMPORT_FILE_MAX_BYTES } from './schema.ts';
 const SEND_INSTEAD = 'choose an Excel workbook (.xlsx) or a CSV file';
 
 function wrongType(what: string): ApiError {
-  return new ApiError(415, `This is ${what}: ${SEND_INSTEAD}`, { file: [`is ${what}: ${SEND_INSTEAD}`] });
+  return new ApiError(415, say('This is {what}: {instead}', { what, instead: SEND_INSTEAD }), {
+    file: [say('is {what}: {instead}', { what, instead: SEND_INSTEAD })],
+  });
 }
 
 const starts = (bytes: Uint8Array, ...head: number[]) => head.every((b, i) => bytes[i] === b);
@@ -44,7 +47,9 @@ export async function readImportUpload(c: Context): Promise<ImportSource> {
     // reliably.
     const message =
       'is not saved as UTF-8 text: in Excel, use Save As and choose "CSV UTF-8", or upload the workbook (.xlsx) itself';
-    throw new ApiError(400, `The file cannot be imported: it ${message}`, { file: [message] });
+    throw new ApiError(400, say('The file cannot be imported: it {problem}', { problem: message }), {
+      file: [message],
+    });
   }
   // eslint-disable-next-line no-control-regex -- NUL and other control bytes: a binary file
   if (/[\u0000-\u0008\u000e-\u001a]/.test(text.slice(0, 4096))) throw wrongType('not a CSV file or an Excel workbook');

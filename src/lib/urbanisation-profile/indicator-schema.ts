@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { GenericResponseSchema, VersionSchema, text, wholeNumber } from '../http/schema.ts';
 import { DECIMALS_MAX, NUMBER_ABS_MAX } from '../questionnaires/schema.ts';
 import { INDICATOR_TYPES, IndicatorSchema, SlugSchema } from './schema.ts';
+import { zodError } from '../i18n/said.ts';
 
 /**
  * The administration of a theme's indicators (issue 8): create and edit (the code never
@@ -41,7 +42,9 @@ const clearable = (max: number) =>
 const bound = z
   .number({ error: 'must be a number' })
   .refine(Number.isFinite, 'must be a number')
-  .refine((n) => Math.abs(n) <= NUMBER_ABS_MAX, `must be between -${NUMBER_ABS_MAX} and ${NUMBER_ABS_MAX}`)
+  .refine((n) => Math.abs(n) <= NUMBER_ABS_MAX, {
+    error: zodError('must be between -{low} and {high}', { low: NUMBER_ABS_MAX, high: NUMBER_ABS_MAX }),
+  })
   .nullable()
   .optional();
 
@@ -55,7 +58,9 @@ export const IndicatorSaveBodySchema = z.strictObject({
   category: SlugSchema.optional(),
   name: text({ max: INDICATOR_NAME_MAX, min: 1 }).optional(),
   unit: clearable(INDICATOR_UNIT_MAX),
-  answer_type: z.enum(INDICATOR_TYPES, { error: `must be one of ${INDICATOR_TYPES.join(', ')}` }).optional(),
+  answer_type: z
+    .enum(INDICATOR_TYPES, { error: zodError('must be one of {values}', { values: INDICATOR_TYPES.join(', ') }) })
+    .optional(),
   decimals: wholeNumber({ min: 0, max: DECIMALS_MAX }).nullable().optional(),
   source: text({ max: INDICATOR_SOURCE_MAX, min: 1 }).optional(),
   source_series: clearable(INDICATOR_SERIES_MAX),
@@ -81,7 +86,9 @@ export const IndicatorReorderBodySchema = z.strictObject({
   indicators: z
     .array(z.strictObject({ code: IndicatorCodeSchema, version: VersionSchema }), { error: 'must be a list' })
     .min(1, 'must name the indicators')
-    .max(INDICATORS_PER_CATEGORY_MAX, `must have at most ${INDICATORS_PER_CATEGORY_MAX} indicators`),
+    .max(INDICATORS_PER_CATEGORY_MAX, {
+      error: zodError('must have at most {max} indicators', { max: INDICATORS_PER_CATEGORY_MAX }),
+    }),
 });
 export type IndicatorReorderBody = z.input<typeof IndicatorReorderBodySchema>;
 

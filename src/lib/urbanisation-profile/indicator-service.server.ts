@@ -8,12 +8,17 @@ import { sentFields } from '../http/schema.ts';
 import type { IndicatorReorderBodySchema, IndicatorSaveBodySchema } from './indicator-schema.ts';
 import { loadCategory, loadCategoryRow, loadIndicatorRow, toIndicator } from './queries.server.ts';
 import type { Category, Indicator } from './schema.ts';
+import { say } from '../i18n/said.ts';
 
 type SaveBody = z.output<typeof IndicatorSaveBodySchema>;
 type IndicatorRow = typeof profileIndicators.$inferSelect;
 
 const invalid = (errors: Record<string, string[]>) =>
-  new ApiError(400, `Invalid body: check ${Object.keys(errors).join(', ')}`, errors);
+  new ApiError(
+    400,
+    say('Invalid {what}: check {fields}', { what: 'body', fields: Object.keys(errors).join(', ') }),
+    errors,
+  );
 
 /**
  * The rules an indicator must meet as a whole (after merging a change with what is stored): the

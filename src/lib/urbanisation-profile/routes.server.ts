@@ -44,6 +44,7 @@ import { exportFigures, ExportQuerySchema } from './export.server.ts';
 import { applyImport, previewImport } from './import-service.server.ts';
 import { readImportUpload } from './import-upload.server.ts';
 import { datasetOf, publishDataset, saveCategory, saveDataset } from './service.server.ts';
+import { say } from '../i18n/said.ts';
 
 const BASE = '/profile';
 
@@ -111,7 +112,7 @@ export const profileRoutes = new Hono<AppEnv>()
     const auth = requireOverviewWriter(c);
     const body = await readJson(c, CategorySaveBodySchema);
     const data = await saveCategory(c.get('deps'), auth, { ...body, version: sentVersion(c, body.version) });
-    return c.json<CategoryResponse>({ status: 200, message: `${data.name} saved`, data });
+    return c.json<CategoryResponse>({ status: 200, message: say('{name} saved', { name: data.name }), data });
   })
 
   .post(`${BASE}/category/:slug/hero`, requireUser(), async (c) => {
@@ -121,14 +122,22 @@ export const profileRoutes = new Hono<AppEnv>()
     const version = sentVersion(c, query.version);
     const file = await readUploadedFile(c, { field: 'file', maxBytes: CMS_UPLOAD_MAX_BYTES });
     const data = await replaceHero(c.get('deps'), auth, slug, { bytes: file.bytes, version, alt: query.alt });
-    return c.json<CategoryResponse>({ status: 200, message: `The picture of ${data.name} is uploaded`, data });
+    return c.json<CategoryResponse>({
+      status: 200,
+      message: say('The picture of {name} is uploaded', { name: data.name }),
+      data,
+    });
   })
 
   .post(`${BASE}/indicator/saved`, requireUser(), async (c) => {
     const auth = requireOverviewWriter(c);
     const body = await readJson(c, IndicatorSaveBodySchema);
     const data = await saveIndicator(c.get('deps'), auth, { ...body, version: sentVersion(c, body.version) });
-    return c.json<IndicatorResponse>({ status: 200, message: `Indicator ${data.code} saved`, data });
+    return c.json<IndicatorResponse>({
+      status: 200,
+      message: say('Indicator {code} saved', { code: data.code }),
+      data,
+    });
   })
 
   .post(`${BASE}/indicator/reorder`, requireUser(), async (c) => {
@@ -148,7 +157,7 @@ export const profileRoutes = new Hono<AppEnv>()
     });
     return c.json<IndicatorResponse>({
       status: 200,
-      message: body.retired ? `Indicator ${code} retired` : `Indicator ${code} restored`,
+      message: body.retired ? say('Indicator {code} retired', { code }) : say('Indicator {code} restored', { code }),
       data,
     });
   })

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CmsImageSchema } from '../cms/schema.ts';
 import { VersionSchema, dataResponse, itemResponse, text, wholeNumber, yearParam } from '../http/schema.ts';
 import { ANSWER_LIMIT_FIELDS, CATALOGUE_ENTRY_FIELDS, UserRefSchema } from '../questionnaires/schema.ts';
+import { zodError } from '../i18n/said.ts';
 
 /**
  * The urbanisation profile (issue 8, reporting brief §3.2 and §4): categories with an overview,
@@ -200,13 +201,17 @@ export const CategorySaveBodySchema = z.strictObject({
   slug: SlugSchema,
   name: text({ max: CATEGORY_NAME_MAX, min: 1 }).optional(),
   description: text({ max: CATEGORY_DESCRIPTION_MAX, multiline: true }).optional(),
-  icon: z.enum(['', ...ICON_NAMES], { error: `must be one of ${ICON_NAMES.join(', ')}, or empty` }).optional(),
+  icon: z
+    .enum(['', ...ICON_NAMES], {
+      error: zodError('must be one of {values}, or empty', { values: ICON_NAMES.join(', ') }),
+    })
+    .optional(),
   sort: wholeNumber({ min: 0, max: 1000 }).optional(),
   published: z.boolean({ error: 'must be true or false' }).optional(),
   body: text({ max: CATEGORY_BODY_MAX, multiline: true }).optional(),
   key_facts: z
     .array(KeyFactSchema, { error: 'must be a list' })
-    .max(KEY_FACTS_MAX, `must have at most ${KEY_FACTS_MAX} key facts`)
+    .max(KEY_FACTS_MAX, { error: zodError('must have at most {max} key facts', { max: KEY_FACTS_MAX }) })
     .optional(),
   hero_alt: text({ max: HERO_ALT_MAX }).optional(),
   /** null removes the picture; a new one is uploaded to …/hero. */
@@ -232,7 +237,7 @@ export type ValueInput = z.input<typeof ValueInputSchema>;
 export const DatasetSaveBodySchema = z.strictObject({
   values: z
     .array(ValueInputSchema, { error: 'must be a list' })
-    .max(VALUES_PER_SAVE_MAX, `must have at most ${VALUES_PER_SAVE_MAX} values`)
+    .max(VALUES_PER_SAVE_MAX, { error: zodError('must have at most {max} values', { max: VALUES_PER_SAVE_MAX }) })
     .optional(),
   narrative: text({ max: NARRATIVE_MAX, multiline: true }).nullable().optional(),
   version: VersionSchema.optional(),
@@ -248,7 +253,7 @@ export const ImportBodySchema = z.strictObject({
   csv: z
     .string({ error: 'must be the CSV text' })
     .min(1, 'is required')
-    .max(IMPORT_CSV_MAX_BYTES, `must be at most ${IMPORT_CSV_MAX_BYTES} characters`),
+    .max(IMPORT_CSV_MAX_BYTES, { error: zodError('must be at most {max} characters', { max: IMPORT_CSV_MAX_BYTES }) }),
 });
 
 // ---- responses ----

@@ -28,6 +28,7 @@ import {
   type ValueInputSchema,
 } from './schema.ts';
 import type { z } from 'zod';
+import { say } from '../i18n/said.ts';
 
 type CategoryBody = z.output<typeof CategorySaveBodySchema>;
 
@@ -63,7 +64,10 @@ export async function saveCategory(
       updatedAt: new Date(),
     };
     if (!current) {
-      if (!body.name) throw new ApiError(400, 'Invalid body: check name', { name: ['is required for a new category'] });
+      if (!body.name)
+        throw new ApiError(400, say('Invalid {what}: check {fields}', { what: 'body', fields: 'name' }), {
+          name: ['is required for a new category'],
+        });
       // A new category waits unpublished, after the others, until an administrator publishes it.
       const [last] = await tx
         .select({ sort: sql<number>`coalesce(max(${profileCategories.sort}), 0)` })
@@ -83,11 +87,13 @@ export async function saveCategory(
       return { before: null, after: row! };
     }
     if (body.version === undefined)
-      throw new ApiError(400, 'Invalid body: check version', { version: ['is required to change a category'] });
+      throw new ApiError(400, say('Invalid {what}: check {fields}', { what: 'body', fields: 'version' }), {
+        version: ['is required to change a category'],
+      });
     if (body.version !== current.version) throw new StaleWriteError(toCategory(current));
     const keepsHero = body.hero_image !== null && current.hero;
     if (keepsHero && (body.hero_alt ?? current.heroAlt) === '') {
-      throw new ApiError(400, 'Invalid body: check hero_alt', {
+      throw new ApiError(400, say('Invalid {what}: check {fields}', { what: 'body', fields: 'hero_alt' }), {
         hero_alt: ['is required while the theme has a picture: say what it shows'],
       });
     }
@@ -188,7 +194,9 @@ export async function saveDataset(
     const current = await loadDatasetRow(tx, key, true);
     if (current) {
       if (body.version === undefined)
-        throw new ApiError(400, 'Invalid body: check version', { version: ['is required to change a dataset'] });
+        throw new ApiError(400, say('Invalid {what}: check {fields}', { what: 'body', fields: 'version' }), {
+          version: ['is required to change a dataset'],
+        });
       if (body.version !== current.version) throw new StaleWriteError(await datasetView(tx, current));
     }
     const { inputs, places, refused } = await figureInputs(deps, tx, category, body.values ?? [], current?.id ?? null);
@@ -216,7 +224,9 @@ export async function publishDataset(
     const current = await loadDatasetRow(tx, key, true);
     if (!current) throw notFound('There is no dataset for this country and year yet');
     if (body.version === undefined)
-      throw new ApiError(400, 'Invalid body: check version', { version: ['is required'] });
+      throw new ApiError(400, say('Invalid {what}: check {fields}', { what: 'body', fields: 'version' }), {
+        version: ['is required'],
+      });
     if (body.version !== current.version) throw new StaleWriteError(await datasetView(tx, current));
     const status = body.published ? 'published' : 'draft';
     const hadCopy = keptCopy(current) !== null;

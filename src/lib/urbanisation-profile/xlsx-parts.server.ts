@@ -1,5 +1,6 @@
 import type { ZipEntry } from '../storage/zip-guard.server.ts';
 import { XLSX_SHARED_STRINGS_MAX } from './import-limits.ts';
+import { say } from '../i18n/said.ts';
 import { readXmlPart, XLSX_MESSAGES, XlsxReadError, type XmlBudget } from './xlsx-xml.server.ts';
 
 /**
@@ -130,8 +131,9 @@ export async function readSharedStrings(
   let phonetic = 0;
   const tooLarge = () =>
     new XlsxReadError(
-      `the workbook holds more than ${XLSX_SHARED_STRINGS_MAX} different texts: keep only the sheet of ` +
-        `figures, or import it in parts`,
+      say('the workbook holds more than {max} different texts: keep only the sheet of figures, or import it in parts', {
+        max: XLSX_SHARED_STRINGS_MAX,
+      }),
     );
   if (!entry) return strings;
   await readXmlPart(entry, budget, {

@@ -10,6 +10,7 @@ import {
 } from './import-limits.ts';
 import { textTooLarge, unescapeText } from './xlsx-parts.server.ts';
 import { readXmlPart, XLSX_MESSAGES, XlsxReadError, type XmlBudget } from './xlsx-xml.server.ts';
+import { say } from '../i18n/said.ts';
 
 /**
  * The rows of a worksheet, read from its XML as it streams: only the cells that hold something
@@ -107,8 +108,11 @@ function valueOf(draft: CellDraft, context: SheetContext): Value | undefined {
 const notWorkbook = () => new XlsxReadError(XLSX_MESSAGES.notWorkbook);
 const tooWide = (column: number) =>
   new XlsxReadError(
-    `the sheet uses columns up to ${columnLetters(column)}: keep the figures in columns A ` +
-      `to ${columnLetters(IMPORT_COLUMNS_MAX)} and delete the columns after them`,
+    say(
+      'the sheet uses columns up to {column}: keep the figures in columns A to {last} and delete the columns after ' +
+        'them',
+      { column: columnLetters(column), last: columnLetters(IMPORT_COLUMNS_MAX) },
+    ),
   );
 
 /** A cell reference's column and row (B7: 2 and 7); null when it is not one. */
@@ -126,8 +130,10 @@ function checkDimension(ref: string | undefined): void {
   if (end.column > IMPORT_COLUMNS_MAX) throw tooWide(end.column);
   if (end.row > XLSX_SHEET_ROW_MAX) {
     throw new XlsxReadError(
-      `the sheet uses rows up to ${end.row}: keep only the rows of figures (at most ${IMPORT_ROWS_MAX}) and ` +
-        `delete the rows after them`,
+      say(
+        'the sheet uses rows up to {row}: keep only the rows of figures (at most {max}) and delete the rows after them',
+        { row: end.row, max: IMPORT_ROWS_MAX },
+      ),
     );
   }
 }
@@ -208,8 +214,11 @@ class SheetReader {
   #openCell(attributes: Record<string, string>): void {
     if (++this.#cellCount > XLSX_CELLS_MAX) {
       throw new XlsxReadError(
-        `the sheet has more than ${XLSX_CELLS_MAX} cells, counting formatted empty ones: copy only the figures ` +
-          `into a new workbook`,
+        say(
+          'the sheet has more than {max} cells, counting formatted empty ones: copy only the figures into a new ' +
+            'workbook',
+          { max: XLSX_CELLS_MAX },
+        ),
       );
     }
     const ref = attributes['r'];

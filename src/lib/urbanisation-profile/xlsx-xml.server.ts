@@ -11,7 +11,14 @@ import { TooManyRowsError, XML_TEXT_RUN_MAX } from './import-limits.ts';
  */
 
 /** A workbook this import cannot read; the message says what to do. */
-export class XlsxReadError extends Error {}
+export class XlsxReadError extends Error {
+  /** The message as said (by key and values, decision 064). */
+  readonly said: string;
+  constructor(message: string) {
+    super(String(message));
+    this.said = message;
+  }
+}
 
 /** The messages of a workbook refused as a whole, as the import's file problem words them. */
 export const XLSX_MESSAGES = {

@@ -19,19 +19,20 @@ import { findUserRow, loadIdentity } from '../identity/queries.server.ts';
 import type { Profile, Whoami } from '../identity/schema.ts';
 import { countOtherActiveAdmins, findRolesByName, findUserByUuid } from './queries.server.ts';
 import type { Role, UserEdit, UserListItem } from './schema.ts';
+import { say } from '../i18n/said.ts';
 
 /** Advisory lock key taken by edits that demote or deactivate an administrator. */
 const LAST_ADMIN_LOCK = 7_310_001;
 
 const invalidField = (field: string, message: string) =>
-  new ApiError(400, `Invalid body: check ${field}`, { [field]: [message] });
+  new ApiError(400, say('Invalid {what}: check {fields}', { what: 'body', fields: field }), { [field]: [message] });
 
 /** The roles an edit sets, checked against what the actor may grant and remove; undefined keeps them. */
 async function rolesAfterEdit(db: Db, actor: AuthedUser, target: UserListItem, names: readonly string[] | undefined) {
   if (names === undefined) return undefined;
   const next = await findRolesByName(db, names);
   const unknown = names.filter((name) => !next.some((r) => r.name === name));
-  if (unknown.length > 0) throw invalidField('roles', `unknown role: ${unknown.join(', ')}`);
+  if (unknown.length > 0) throw invalidField('roles', say('unknown role: {role}', { role: unknown.join(', ') }));
   const had = (name: string) => target.roles.some((r) => r.name === name);
   const allowed = grantableRoles(actor.identity) as readonly string[];
   if (next.some((r) => !had(r.name) && !allowed.includes(r.name))) throw forbidden('You may not grant this role');

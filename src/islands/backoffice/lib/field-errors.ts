@@ -8,7 +8,7 @@ export function fieldErrorsOf(issues: readonly z.core.$ZodIssue[]): FieldErrors 
   const errors: FieldErrors = {};
   for (const issue of issues) {
     const field = issue.path.length > 0 ? issue.path.join('.') : '_';
-    (errors[field] ??= []).push(issue.message);
+    (errors[field] ??= []).push(String(issue.message)); // a message said by key (decision 064): its English
   }
   return errors;
 }

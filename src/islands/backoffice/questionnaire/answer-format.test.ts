@@ -23,7 +23,7 @@ describe('the engine’s words in the page’s language', () => {
     const q = testQuestion({ answer_type: 'pct', decimals: 1 });
     const issues = [120, 5.55, -3]
       .flatMap((value) => valueSchema(q).safeParse(value).error?.issues ?? [])
-      .map((issue) => issue.message)
+      .map((issue) => String(issue.message))
       .filter((message) => message.startsWith('must'));
     expect(issues.length).toBeGreaterThan(0);
     for (const message of issues) {

@@ -146,7 +146,7 @@ export function checkRaw(question: Question, raw: RawAnswer, engine: EngineOptio
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const key = issue.path.length > 0 ? issue.path.map(String).join('.') : 'value';
-      (errors[key] ??= []).push(issue.message);
+      (errors[key] ??= []).push(String(issue.message)); // a message said by key: its English text
     }
     return { send: null, errors, warnings: [] };
   }
