@@ -365,7 +365,7 @@ export async function transitionPractice(
  * The kept public copy (decisions 033, 066): "Revise" keeps the practice as the public library
  * shows it; publishing the new version or archiving drops the copy (the row is public, or nothing is).
  */
-function publicCopyChanges(before: PracticeRow, action: PracticeAction, now: Date) {
+async function publicCopyChanges(before: PracticeRow, action: PracticeAction, now: Date) {
   const change =
     action === 'revise' ? 'revise' : action === 'publish' ? 'publish' : action === 'archive' ? 'withdraw' : null;
   return change ? copyColumns(before, change, () => publicCopyOf(before), now) : {};
