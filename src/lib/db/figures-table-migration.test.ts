@@ -51,7 +51,8 @@ test(
       },
       { indicator: 'URB', value: 47.4, data_year: 2020, source: 'WUP', is_estimate: false, note: 'n', licence: null },
     ];
-    await db.execute(sql`insert into profile_datasets (category_slug, country_code, year, values, status, origin, version)
+    await db.execute(sql`insert into profile_datasets (category_slug, country_code, year, values, status, origin,
+      version)
     values ('demo-theme', 'PH', 2020, ${JSON.stringify(values)}::jsonb, 'published', 'open_data', 3)`);
     await migrate(db, { migrationsFolder: folder });
     const rows = (
