@@ -488,7 +488,6 @@ export const PracticeSectionsBodySchema = z.object({
       error: zodError('must hold at most {max} sections', { max: NARRATIVE_KEYS.length }),
     }),
 });
-export type PracticeSectionsBody = z.output<typeof PracticeSectionsBodySchema>;
 
 export const PracticeSectionsResponseSchema = itemResponse(
   z.object({

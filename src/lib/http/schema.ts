@@ -70,7 +70,6 @@ export const VersionSchema = wholeNumber({ min: 1, max: 2_000_000_000 });
 
 /** Who last changed a record, for "changed by Maria Santos at 10:42" (their name, or email without one). */
 export const EditorSchema = z.object({ id: z.number().int(), name: z.string() });
-export type Editor = z.output<typeof EditorSchema>;
 
 /** A list wrapped in the generic response: `{status, message, data: [...]}`. */
 export function dataResponse<T extends z.ZodType>(item: T) {

@@ -13,32 +13,6 @@ import { say } from '../i18n/said.ts';
  *   unpublish (admin): published → accepted.
  */
 
-/** What a report's status is called, in the back-office, on the public site and in the PDF. */
-export const REPORT_STATUS_LABELS: Record<ReportStatus, string> = {
-  not_started: 'Not started',
-  in_progress: 'In progress',
-  completed: 'Completed',
-  submitted: 'Submitted',
-  accepted: 'Accepted',
-  published: 'Published',
-};
-
-/** What a reporting cycle's status is called in the back-office. */
-export const CYCLE_STATUS_LABELS: Record<CycleStatus, string> = {
-  draft: 'Draft',
-  open: 'Open',
-  closed: 'Closed',
-  archived: 'Archived',
-};
-
-/** What a reporting cycle's status is called on the public site (readers never see drafts as such). */
-export const PUBLIC_CYCLE_STATUS_LABELS: Record<CycleStatus, string> = {
-  open: 'Open for reporting',
-  closed: 'Reporting closed',
-  archived: 'Archived',
-  draft: 'In preparation',
-};
-
 export interface WorkflowContext {
   /** Compulsory questions still unanswered (complete needs 0). */
   compulsoryMissing?: number;

@@ -158,7 +158,6 @@ export const TrustedAuthorityCreateBodySchema = z.object({
   country_code: CountryCodeSchema.nullable().optional(),
   note: text({ max: AUTHORITY_NOTE_MAX }).nullable().optional(),
 });
-export type TrustedAuthorityCreateBody = z.input<typeof TrustedAuthorityCreateBodySchema>;
 
 /** POST /api/trusted-authority/delete/{uuid}: the version read (or If-Match). */
 export const TrustedAuthorityDeleteBodySchema = z.object({ version: VersionSchema.optional() });

@@ -71,7 +71,6 @@ export const TranslationBodySchema = z.object({
   fields: z.record(z.string().max(80), text({ max: LONG_TEXT_MAX, multiline: true })),
   version: VersionSchema.optional(),
 });
-export type TranslationBody = z.input<typeof TranslationBodySchema>;
 
 export const LocaleTranslationResponseSchema = GenericResponseSchema.extend({ data: LocaleTranslationSchema });
 export type LocaleTranslationResponse = z.output<typeof LocaleTranslationResponseSchema>;

@@ -20,13 +20,6 @@ export const INDICATOR_SORT_MAX = 1000;
 /** At most this many indicators in one theme (a reorder names them all). */
 export const INDICATORS_PER_CATEGORY_MAX = 60;
 
-/** What each kind of figure means, in the words the form uses. */
-export const INDICATOR_TYPE_LABELS: Record<(typeof INDICATOR_TYPES)[number], string> = {
-  pct: 'Percentage (0 to 100)',
-  num: 'Number',
-  int: 'Whole number',
-};
-
 export const IndicatorCodeSchema = text({ max: INDICATOR_CODE_MAX, min: 1 }).regex(
   /^[A-Z][A-Z0-9_]*$/,
   'must be capital letters, digits and _, starting with a letter (such as URB_POP_PCT)',
@@ -97,7 +90,6 @@ export const IndicatorRetireBodySchema = z.strictObject({
   retired: z.boolean({ error: 'must be true or false' }),
   version: VersionSchema.optional(),
 });
-export type IndicatorRetireBody = z.input<typeof IndicatorRetireBodySchema>;
 
 export const IndicatorPathSchema = z.object({ code: IndicatorCodeSchema });
 

@@ -38,7 +38,6 @@ export type Separator = (typeof SEPARATORS)[number];
 export const DECIMAL_MARKS = ['.', ','] as const;
 export type DecimalMark = (typeof DECIMAL_MARKS)[number];
 export const DATASET_STATUSES = ['draft', 'published'] as const;
-export type DatasetStatus = (typeof DATASET_STATUSES)[number];
 /** A data set's status; rows are read through it, so no status string is ever cast. */
 export const DatasetStatusSchema = z.enum(DATASET_STATUSES);
 export const INDICATOR_TYPES = ['pct', 'num', 'int'] as const;
@@ -149,7 +148,6 @@ export type DatasetValue = z.output<typeof DatasetValueSchema>;
 export const ORIGINS = ['country', 'open_data'] as const;
 /** Who a figure comes from: a country (forms, CSV import) or the curated open data (data/). */
 export const OriginSchema = z.enum(ORIGINS);
-export type Origin = z.output<typeof OriginSchema>;
 
 export const DatasetSchema = z.object({
   category: z.string(),
@@ -242,7 +240,6 @@ export const DatasetSaveBodySchema = z.strictObject({
   narrative: text({ max: NARRATIVE_MAX, multiline: true }).nullable().optional(),
   version: VersionSchema.optional(),
 });
-export type DatasetSaveBody = z.input<typeof DatasetSaveBodySchema>;
 
 export const DatasetPublishBodySchema = z.strictObject({
   published: z.boolean({ error: 'must be true or false' }),
