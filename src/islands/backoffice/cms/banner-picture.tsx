@@ -2,9 +2,8 @@ import { useRef, useState } from 'react';
 import { BANNER_RATIO, CMS_ALT_MAX, type CmsRecord } from '../../../lib/cms/schema.ts';
 import type { CropBox } from '../../../lib/media/schema.ts';
 import type { FieldErrors } from '../lib/field-errors.ts';
-import { invalidProps } from '../lib/field-errors.ts';
 import { CropChooser } from '../ui/crop-chooser.tsx';
-import { Field } from '../ui/field.tsx';
+import { InputField } from '../ui/field.tsx';
 import { FieldError } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { previewUrl } from './cms-kinds.ts';
@@ -112,25 +111,17 @@ export function BannerPictureFields({
         <FieldError id="cms-image_crop-error" messages={errors['image_crop']} />
       </fieldset>
 
-      <Field
+      <InputField
         id="cms-image_alt"
+        name="image_alt"
         label={m('banner.alt')}
         optional={m('fields.optional')}
         hint={m('banner.altHint')}
-        messages={errors['image_alt']}
-      >
-        <input
-          dir="auto"
-          id="cms-image_alt"
-          className={`${ui.input} mt-1`}
-          value={alt}
-          maxLength={CMS_ALT_MAX}
-          autoComplete="off"
-          aria-describedby="cms-image_alt-hint"
-          onChange={(event) => onAlt(event.target.value)}
-          {...invalidProps(errors, 'image_alt', 'cms-image_alt-error')}
-        />
-      </Field>
+        errors={errors}
+        value={alt}
+        onValue={onAlt}
+        input={{ dir: 'auto', maxLength: CMS_ALT_MAX, autoComplete: 'off' }}
+      />
     </>
   );
 }

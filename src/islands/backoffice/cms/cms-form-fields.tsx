@@ -9,7 +9,7 @@ import {
 } from '../../../lib/cms/schema.ts';
 import { invalidProps, type FieldErrors } from '../lib/field-errors.ts';
 import { Options } from '../ui/filters.tsx';
-import { Field } from '../ui/field.tsx';
+import { Field, InputField } from '../ui/field.tsx';
 import { FieldError } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import type { CmsDraft } from './cms-draft.ts';
@@ -22,6 +22,9 @@ const LINK_HINTS: Record<CmsType, string> = {
   partner: m('fields.linkHint.partner'),
 };
 
+/** A web address: the URL keyboard, at most 2,000 characters, no autofill. */
+const URL_INPUT = { type: 'url', inputMode: 'url', maxLength: 2000, autoComplete: 'off' } as const;
+
 export type SetCmsField = <K extends keyof CmsDraft>(key: K, value: CmsDraft[K]) => void;
 interface FieldsProps {
   draft: CmsDraft;
@@ -31,19 +34,15 @@ interface FieldsProps {
 
 export function TitleField({ draft, set, errors }: FieldsProps) {
   return (
-    <Field id="cms-title" label={m('fields.title')} messages={errors['title']}>
-      <input
-        dir="auto"
-        id="cms-title"
-        className={`${ui.input} mt-1`}
-        value={draft.title}
-        maxLength={CMS_TITLE_MAX}
-        required
-        autoComplete="off"
-        onChange={(event) => set('title', event.target.value)}
-        {...invalidProps(errors, 'title', 'cms-title-error')}
-      />
-    </Field>
+    <InputField
+      id="cms-title"
+      name="title"
+      label={m('fields.title')}
+      errors={errors}
+      value={draft.title}
+      onValue={(value) => set('title', value)}
+      input={{ dir: 'auto', maxLength: CMS_TITLE_MAX, required: true, autoComplete: 'off' }}
+    />
   );
 }
 
@@ -74,47 +73,29 @@ export function MediaFields({ draft, set, errors }: FieldsProps) {
       </fieldset>
 
       {isVideo && (
-        <Field
+        <InputField
           id="cms-video_url"
+          name="video_url"
           label={m('fields.videoAddress')}
           hint={m('fields.videoHint')}
-          messages={errors['video_url']}
-        >
-          <input
-            id="cms-video_url"
-            type="url"
-            inputMode="url"
-            className={`${ui.input} mt-1`}
-            value={draft.video_url}
-            maxLength={2000}
-            placeholder={'https://www.youtube.com/watch?v=…'}
-            autoComplete="off"
-            aria-describedby="cms-video_url-hint"
-            onChange={(event) => set('video_url', event.target.value)}
-            {...invalidProps(errors, 'video_url', 'cms-video_url-error')}
-          />
-        </Field>
+          errors={errors}
+          value={draft.video_url}
+          onValue={(value) => set('video_url', value)}
+          input={{ ...URL_INPUT, placeholder: 'https://www.youtube.com/watch?v=…' }}
+        />
       )}
 
-      <Field
+      <InputField
         id="cms-event"
+        name="event"
         label={m('fields.event')}
         optional={m('fields.optional')}
         hint={m('fields.eventHint')}
-        messages={errors['event']}
-      >
-        <input
-          dir="auto"
-          id="cms-event"
-          className={`${ui.input} mt-1`}
-          value={draft.event}
-          maxLength={CMS_EVENT_MAX}
-          autoComplete="off"
-          aria-describedby="cms-event-hint"
-          onChange={(event) => set('event', event.target.value)}
-          {...invalidProps(errors, 'event', 'cms-event-error')}
-        />
-      </Field>
+        errors={errors}
+        value={draft.event}
+        onValue={(value) => set('event', value)}
+        input={{ dir: 'auto', maxLength: CMS_EVENT_MAX, autoComplete: 'off' }}
+      />
     </>
   );
 }
@@ -141,27 +122,17 @@ export function DescriptionAndLinkFields({ type, draft, set, errors }: FieldsPro
         />
       </Field>
 
-      <Field
+      <InputField
         id="cms-link"
+        name="link"
         label={m('fields.link')}
         optional={m('fields.optional')}
         hint={LINK_HINTS[type]}
-        messages={errors['link']}
-      >
-        <input
-          id="cms-link"
-          type="url"
-          inputMode="url"
-          className={`${ui.input} mt-1`}
-          value={draft.link}
-          maxLength={2000}
-          placeholder={'https://'}
-          autoComplete="off"
-          aria-describedby="cms-link-hint"
-          onChange={(event) => set('link', event.target.value)}
-          {...invalidProps(errors, 'link', 'cms-link-error')}
-        />
-      </Field>
+        errors={errors}
+        value={draft.link}
+        onValue={(value) => set('link', value)}
+        input={{ ...URL_INPUT, placeholder: 'https://' }}
+      />
     </>
   );
 }
@@ -170,26 +141,16 @@ export function DescriptionAndLinkFields({ type, draft, set, errors }: FieldsPro
 export function OrderAndStatusFields({ draft, set, errors }: FieldsProps) {
   return (
     <div className="grid gap-5 sm:grid-cols-2">
-      <Field
+      <InputField
         id="cms-display_order"
+        name="display_order"
         label={m('fields.displayOrder')}
         hint={m('fields.orderHint')}
-        messages={errors['display_order']}
-      >
-        <input
-          id="cms-display_order"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={CMS_ORDER_MAX}
-          step={1}
-          className={`${ui.input} mt-1`}
-          value={draft.display_order}
-          aria-describedby="cms-display_order-hint"
-          onChange={(event) => set('display_order', event.target.value)}
-          {...invalidProps(errors, 'display_order', 'cms-display_order-error')}
-        />
-      </Field>
+        errors={errors}
+        value={draft.display_order}
+        onValue={(value) => set('display_order', value)}
+        input={{ type: 'number', inputMode: 'numeric', min: 0, max: CMS_ORDER_MAX, step: 1 }}
+      />
       <Field id="cms-status" label={m('fields.status')} hint={m('fields.statusHint')} messages={errors['status']}>
         <select
           id="cms-status"

@@ -8,7 +8,7 @@ import {
 } from '../../../lib/contact/schema.ts';
 import { replySubject } from '../../../lib/contact/reply-email.ts';
 import { invalidProps, type FieldErrors } from '../lib/field-errors.ts';
-import { Field } from '../ui/field.tsx';
+import { Field, InputField } from '../ui/field.tsx';
 import { ui } from '../ui/styles.ts';
 import { $messageBusy, sendReply } from './contact-actions.ts';
 import { formatReceived } from './contact-format.ts';
@@ -82,18 +82,15 @@ export function ReplyForm({ message }: { message: ContactMessageDetail }) {
         {m('replyTitle')}
       </h3>
       <p className="text-sm text-slate-600">{m('replyHint', { email: message.email })}</p>
-      <Field id="reply-subject" label={m('subject')} messages={errors['subject']}>
-        <input
-          dir="auto"
-          id="reply-subject"
-          className={`${ui.input} mt-1`}
-          value={subject}
-          maxLength={CONTACT_SUBJECT_MAX + 4}
-          autoComplete="off"
-          onChange={(event) => setSubject(event.target.value)}
-          {...invalidProps(errors, 'subject', 'reply-subject-error')}
-        />
-      </Field>
+      <InputField
+        id="reply-subject"
+        name="subject"
+        label={m('subject')}
+        errors={errors}
+        value={subject}
+        onValue={setSubject}
+        input={{ dir: 'auto', maxLength: CONTACT_SUBJECT_MAX + 4, autoComplete: 'off' }}
+      />
       <Field id="reply-message" label={m('yourReply')} messages={errors['message']}>
         <textarea
           dir="auto"

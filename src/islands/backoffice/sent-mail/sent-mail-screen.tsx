@@ -141,22 +141,17 @@ function MailPanel({ uuid, closeHref }: { uuid: string; closeHref: string }) {
             )}
           </dl>
           <div role="group" aria-label={m('showAs')} className="mt-5 flex gap-2 border-t border-slate-200 pt-4">
-            <button
-              type="button"
-              aria-pressed={view === 'text'}
-              className={view === 'text' ? ui.primaryButton : ui.secondaryButton}
-              onClick={() => setView('text')}
-            >
-              {m('plain')}
-            </button>
-            <button
-              type="button"
-              aria-pressed={view === 'html'}
-              className={view === 'html' ? ui.primaryButton : ui.secondaryButton}
-              onClick={() => setView('html')}
-            >
-              {m('formatted')}
-            </button>
+            {(['text', 'html'] as const).map((option) => (
+              <button
+                key={option}
+                type="button"
+                aria-pressed={view === option}
+                className={view === option ? ui.primaryButton : ui.secondaryButton}
+                onClick={() => setView(option)}
+              >
+                {option === 'text' ? m('plain') : m('formatted')}
+              </button>
+            ))}
           </div>
           {view === 'text' ? (
             <pre className="mt-4 whitespace-pre-wrap break-words font-sans text-sm leading-relaxed text-slate-900">

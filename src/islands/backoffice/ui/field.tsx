@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import { invalidProps, type FieldErrors } from '../lib/field-errors.ts';
 import { FieldError } from './states.tsx';
 import { ui } from './styles.ts';
 
@@ -46,5 +47,49 @@ export function Field({
       )}
       <FieldError id={errorId} messages={messages} />
     </div>
+  );
+}
+
+/**
+ * A one-line input in its Field, `value` changed through `onValue`: described by its hint when it has one, by its
+ * messages instead while `errors[name]` holds some (the API's 400 or the form's own check). `input` gives the input's
+ * own attributes (type, length, placeholder…).
+ */
+export function InputField({
+  id,
+  name,
+  errors,
+  errorId = `${id}-error`,
+  label,
+  optional,
+  hint,
+  value,
+  onValue,
+  input,
+}: {
+  id: string;
+  /** The field's name in `errors`. */
+  name: string;
+  errors: FieldErrors;
+  errorId?: string;
+  label: ReactNode;
+  optional?: string | undefined;
+  hint?: ReactNode;
+  value: string;
+  onValue: (value: string) => void;
+  input: InputHTMLAttributes<HTMLInputElement>;
+}) {
+  return (
+    <Field id={id} label={label} optional={optional} hint={hint} errorId={errorId} messages={errors[name]}>
+      <input
+        id={id}
+        className={`${ui.input} mt-1`}
+        value={value}
+        {...input}
+        aria-describedby={hint === undefined ? undefined : `${id}-hint`}
+        onChange={(event) => onValue(event.target.value)}
+        {...invalidProps(errors, name, errorId)}
+      />
+    </Field>
   );
 }

@@ -3,7 +3,7 @@ import { NAME_MAX, PHONE_MAX } from '../../../lib/identity/schema.ts';
 import type { Role, UserListItem } from '../../../lib/users/schema.ts';
 import { invalidProps, type FieldErrors } from '../lib/field-errors.ts';
 import { formatDate } from '../ui/format.ts';
-import { Field } from '../ui/field.tsx';
+import { Field, InputField } from '../ui/field.tsx';
 import { Fact } from '../ui/fact.tsx';
 import { FieldError } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
@@ -40,37 +40,27 @@ export function NameAndPhoneFields({
 }) {
   return (
     <>
-      <Field id="user-name" label={m('field.name')} messages={errors['name']}>
-        <input
-          dir="auto"
-          id="user-name"
-          className={`${ui.input} mt-1`}
-          value={name}
-          maxLength={NAME_MAX}
-          autoComplete="off"
-          onChange={(event) => setName(event.target.value)}
-          {...invalidProps(errors, 'name', 'user-name-error')}
-        />
-      </Field>
+      <InputField
+        id="user-name"
+        name="name"
+        label={m('field.name')}
+        errors={errors}
+        value={name}
+        onValue={setName}
+        input={{ dir: 'auto', maxLength: NAME_MAX, autoComplete: 'off' }}
+      />
 
-      <Field
+      <InputField
         id="user-phone_number"
+        name="phone_number"
         label={m('field.phone')}
         optional={m('field.optional')}
         errorId="user-phone-error"
-        messages={errors['phone_number']}
-      >
-        <input
-          id="user-phone_number"
-          type="tel"
-          className={`${ui.input} mt-1`}
-          value={phone}
-          maxLength={PHONE_MAX}
-          autoComplete="off"
-          onChange={(event) => setPhone(event.target.value)}
-          {...invalidProps(errors, 'phone_number', 'user-phone-error')}
-        />
-      </Field>
+        errors={errors}
+        value={phone}
+        onValue={setPhone}
+        input={{ type: 'tel', maxLength: PHONE_MAX, autoComplete: 'off' }}
+      />
     </>
   );
 }
