@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { MAX_INPUT_PIXELS, sniffImageType } from '../media/images.server.ts';
+import { MAX_INPUT_PIXELS, sniffImageType, unreadableImage } from '../media/images.server.ts';
 import { users } from '../db/schema.ts';
 import type { AppDeps } from '../deps.server.ts';
 import { ApiError } from '../http/errors.server.ts';
 import { UPLOADS_PATH, uploadUrl } from '../storage/routes.server.ts';
 import { PHOTO_SIZE_PX } from './schema.ts';
-import { say } from '../i18n/said.ts';
 
 /** Where a user's photos are kept in the file store. */
 export function photoFolder(uuid: string): string {
@@ -33,18 +32,7 @@ export async function makeProfilePhoto(bytes: Uint8Array): Promise<{ name: strin
     const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
     return { name: `${hash}-${PHOTO_SIZE_PX}.webp`, body };
   } catch (error) {
-    if (/pixel limit/i.test((error as Error).message)) {
-      throw new ApiError(
-        413,
-        say('The image has more than {millions} million pixels: make it smaller first', {
-          millions: MAX_INPUT_PIXELS / 1_000_000,
-        }),
-      );
-    }
-    throw new ApiError(
-      400,
-      say('The file looks like a {type} image but could not be read: it may be damaged', { type: type.toUpperCase() }),
-    );
+    throw unreadableImage(error, type);
   }
 }
 

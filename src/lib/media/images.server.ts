@@ -62,19 +62,24 @@ export async function makeRenditions(bytes: Uint8Array): Promise<Rendition[]> {
     renditions.push(await render(input, hash, largest, fallback));
     return renditions;
   } catch (error) {
-    if (/pixel limit/i.test((error as Error).message)) {
-      throw new ApiError(
-        413,
-        say('The image has more than {millions} million pixels: make it smaller first', {
-          millions: MAX_INPUT_PIXELS / 1_000_000,
-        }),
-      );
-    }
-    throw new ApiError(
-      400,
-      say('The file looks like a {type} image but could not be read: it may be damaged', { type: type.toUpperCase() }),
+    throw unreadableImage(error, type);
+  }
+}
+
+/** Why sharp could not read an image of this `type`: over the pixel limit (413), else damaged (400). */
+export function unreadableImage(error: unknown, type: ImageFormat): ApiError {
+  if (/pixel limit/i.test((error as Error).message)) {
+    return new ApiError(
+      413,
+      say('The image has more than {millions} million pixels: make it smaller first', {
+        millions: MAX_INPUT_PIXELS / 1_000_000,
+      }),
     );
   }
+  return new ApiError(
+    400,
+    say('The file looks like a {type} image but could not be read: it may be damaged', { type: type.toUpperCase() }),
+  );
 }
 
 async function render(input: Sharp, hash: string, width: number, format: ImageFormat): Promise<Rendition> {
