@@ -1,5 +1,5 @@
 import type { RoleName } from '../access/permissions.ts';
-import type { CycleStatus, LockReason, ReportAction, ReportStatus } from './schema.ts';
+import type { LockReason, ReportAction, ReportStatus } from './schema.ts';
 import { say } from '../i18n/said.ts';
 
 /**
