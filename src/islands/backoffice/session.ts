@@ -7,6 +7,7 @@ import { followAccountLanguage } from './account-language.ts';
 import { api, ApiError } from './lib/api.ts';
 import { leave } from './lib/location.ts';
 import { clearApiCache } from './lib/query.ts';
+import { clearEditDrafts } from './lib/versioned-edit.ts';
 import { clearSnackbars } from './notifications/snackbar-store.ts';
 
 /** The Firebase side of the session: who is signed in, as the identity service says. */
@@ -107,6 +108,7 @@ export async function logout(): Promise<void> {
     const auth = await getFirebaseAuth();
     clearApiCache();
     clearSnackbars();
+    clearEditDrafts();
     identityRequest++;
     $identity.set({ status: 'idle' });
     $auth.set({ status: 'signedOut' });

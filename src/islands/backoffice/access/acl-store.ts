@@ -98,7 +98,7 @@ export const aclEdit = versionedEdit<AclResponse, AclSaveBody, AclSaveResponse, 
     notifySuccess(saved.message);
     await refreshIdentity();
   },
-  draftKey: () => 'apua:acl-edits',
+  draftKey: () => 'acl',
 });
 
 /** Saves the edits on top of the matrix shown. */

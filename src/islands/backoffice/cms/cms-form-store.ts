@@ -173,6 +173,6 @@ export const cmsEdit = versionedEdit<CmsRecord, CmsSaveBody>({
   // What is typed waits in the tab, per item (a new one per kind), until saved or left.
   draftKey: () => {
     const form = $cmsForm.get();
-    return form?.valid ? `apua:cms:${form.type}:${form.uuid ?? `new-${form.newMediaKind}`}` : null;
+    return form?.valid ? `cms:${form.type}:${form.uuid ?? `new-${form.newMediaKind}`}` : null;
   },
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createApiClient } from './api.ts';
 import { startingDraft } from './kept-draft.ts';
-import { refusalOf, versionedEdit, withVersion, type DraftStore } from './versioned-edit.ts';
+import { clearEditDrafts, refusalOf, versionedEdit, withVersion, type DraftStore } from './versioned-edit.ts';
 
 /**
  * The store against a real HTTP server on 127.0.0.1 through the real API client: the versions
@@ -47,13 +47,17 @@ const client = createApiClient({
   fetch: (input, init) => fetch(new URL(input, origin), init),
 });
 
-function memory(): DraftStore & { map: Map<string, string> } {
+function memory() {
   const map = new Map<string, string>();
   return {
     map,
-    getItem: (key) => map.get(key) ?? null,
-    setItem: (key, value) => void map.set(key, value),
-    removeItem: (key) => void map.delete(key),
+    get length() {
+      return map.size;
+    },
+    key: (index: number) => [...map.keys()][index] ?? null,
+    getItem: (key: string) => map.get(key) ?? null,
+    setItem: (key: string, value: string) => void map.set(key, value),
+    removeItem: (key: string) => void map.delete(key),
   };
 }
 
@@ -205,8 +209,17 @@ describe('versionedEdit', () => {
     const { edit } = thingEdit(store, null);
     edit.keepDraft({ title: 'x' }, 1);
     expect(store.map.size).toBe(0);
-    store.map.set('thing:1', '{not json');
+    store.map.set('apua:draft:thing:1', '{not json');
     expect(thingEdit(store).edit.readDraft()).toBeNull();
+  });
+
+  it("drops every form's draft when the person signs out, and nothing else", () => {
+    const store = memory();
+    thingEdit(store).edit.keepDraft({ title: 'Typed' }, 3);
+    thingEdit(store, 'thing:2').edit.keepDraft({ title: 'Also' }, 1);
+    store.map.set('sidebar-pinned', '1');
+    clearEditDrafts(store);
+    expect([...store.map.keys()]).toEqual(['sidebar-pinned']);
   });
 
   it('puts the version in the body only when there is one', () => {

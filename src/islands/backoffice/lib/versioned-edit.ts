@@ -80,11 +80,28 @@ export interface VersionedEditOptions<R, B, S> {
 
 const IDLE = { saving: false, saved: null, error: null, errors: {}, conflict: null } as const;
 
-function browserSession(): DraftStore | null {
+/** A draft store whose keys can be listed (sessionStorage is one). */
+type ListableStore = DraftStore & { readonly length: number; key(index: number): string | null };
+
+function browserSession(): Storage | null {
   try {
     return typeof sessionStorage === 'undefined' ? null : sessionStorage;
   } catch {
     return null;
+  }
+}
+
+/** Every draft's key starts so (the form's own key follows), so that signing out can drop them all. */
+const DRAFT_PREFIX = 'apua:draft:';
+
+/** Signing out: no draft of this person stays in the tab for the next one. */
+export function clearEditDrafts(store: ListableStore | null = browserSession()): void {
+  if (!store) return;
+  try {
+    const keys = Array.from({ length: store.length }, (_, index) => store.key(index));
+    for (const key of keys) if (key?.startsWith(DRAFT_PREFIX)) store.removeItem(key);
+  } catch {
+    // Nothing kept, or nothing we may read.
   }
 }
 
@@ -93,7 +110,7 @@ function draftKeeper<D>(key: () => string | null, store: () => DraftStore | null
   const at = () => {
     const name = key();
     const where = store();
-    return name && where ? { name, where } : null;
+    return name && where ? { name: `${DRAFT_PREFIX}${name}`, where } : null;
   };
   return {
     read(): KeptDraft<D> | null {

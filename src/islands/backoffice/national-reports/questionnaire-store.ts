@@ -131,7 +131,7 @@ export const questionEdit = versionedEdit<Question, QuestionSaveBody>({
   // What is typed waits in the tab, per question ('new' for one being added), until saved or left.
   draftKey: () => {
     const question = $questionnairePage.get()?.question;
-    return question ? `apua:question:${question}` : null;
+    return question ? `question:${question}` : null;
   },
 });
 
@@ -246,7 +246,7 @@ export const cycleEdit = versionedEdit<Cycle, CycleSaveBody>({
   },
   draftKey: () => {
     const cycle = $questionnairePage.get()?.cycle;
-    return cycle ? `apua:cycle:${cycle}` : null;
+    return cycle ? `cycle:${cycle}` : null;
   },
 });
 

@@ -50,7 +50,7 @@ export function createTranslationsStore(entity: Translatable, key: string) {
         schema: LocaleTranslationSchema,
         send: async (body) =>
           (await api.request('POST', `${path}/${locale}`, { schema: LocaleTranslationResponseSchema, body })).data,
-        draftKey: () => `apua:translation:${entity}:${key}:${locale}`,
+        draftKey: () => `translation:${entity}:${key}:${locale}`,
       }),
     ]),
   ) as Record<TranslationLocale, VersionedEdit<LocaleTranslation, { fields: Fields }, LocaleTranslation, Fields>>;
