@@ -1,4 +1,5 @@
-import { DATA_YEAR_MIN, type AnswerValue, type QuestionRules } from '../../src/lib/questionnaires/schema.ts';
+import type { Question } from '../../src/lib/national-reports/question-schema.ts';
+import { DATA_YEAR_MIN, type AnswerValue } from '../../src/lib/questionnaires/schema.ts';
 
 /** The fields of one answer as the data-entry form sends them (POST …/saved) and as they are stored. */
 export interface BenchAnswer {
@@ -18,7 +19,7 @@ const NARRATIVES = [
 ];
 
 /** A number in the question's expected (else hard, else usual) range, rounded as the question allows. */
-function scalar(q: QuestionRules, n: number): number | boolean {
+function scalar(q: Question, n: number): number | boolean {
   if (q.answer_type === 'yn') return n % 3 !== 0;
   const low = q.expected_min ?? q.min ?? 0;
   const high = q.expected_max ?? q.max ?? (q.answer_type === 'pct' ? 100 : low + 1000);
@@ -35,7 +36,7 @@ function scalar(q: QuestionRules, n: number): number | boolean {
  * every numeric answer names a data year (where the cycle allows one) and a source, as the
  * rules of the form ask for a core (tier 1) figure.
  */
-export function benchAnswer(q: QuestionRules, cycleYear: number, n: number): BenchAnswer {
+export function benchAnswer(q: Question, cycleYear: number, n: number): BenchAnswer {
   let value: AnswerValue;
   if (q.parts.length > 0) value = Object.fromEntries(q.parts.map((p, i) => [p.key, scalar(q, n + i * 7)]));
   else if (q.answer_type === 'single') value = q.options[n % q.options.length]!.value;

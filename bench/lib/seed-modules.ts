@@ -28,6 +28,7 @@ import { createCycleReports } from '../../src/lib/national-reports/cycles.server
 import { cycleQuestions } from '../../src/lib/national-reports/queries.server.ts';
 import { demoAnswer } from '../../src/lib/national-reports/seed.server.ts';
 import { completeness } from '../../src/lib/questionnaires/engine.ts';
+import { formQuestionOf } from '../../src/lib/national-reports/question-schema.ts';
 import { ESTIMATE_MARK } from '../../src/lib/urbanisation-profile/rows.ts';
 import type { FileStore } from '../../src/lib/storage/file-store.server.ts';
 import { photoJpeg, prng } from './images.ts';
@@ -152,9 +153,9 @@ async function seedNationalReports(db: Db): Promise<ModulesSeedResult['nationalR
           comment: null,
         });
       const progress = completeness(
-        qs,
+        qs.map(formQuestionOf),
         answered.map((a) => ({ question_uuid: a.q.uuid, ...a, data_year: a.dataYear })),
-        { cycleYear: c.year },
+        { dataYearMax: c.year },
       );
       const submitted = ['submitted', 'accepted', 'published'].includes(status);
       const submittedAt = submitted

@@ -12,7 +12,7 @@ import { createCycleReports } from '../../src/lib/national-reports/cycles.server
 import { cycleQuestions } from '../../src/lib/national-reports/queries.server.ts';
 import type { ReportStatus } from '../../src/lib/national-reports/schema.ts';
 import { completeness } from '../../src/lib/questionnaires/engine.ts';
-import type { Question } from '../../src/lib/questionnaires/schema.ts';
+import { formQuestionOf, type Question } from '../../src/lib/national-reports/question-schema.ts';
 import { prng } from './images.ts';
 import { benchAnswer } from './reporting-answers.ts';
 import { EXTRA_QUESTION_PREFIX, extraQuestions } from './seed-questions.ts';
@@ -274,7 +274,7 @@ async function settleReports(
       source: a.source,
       comment: a.comment,
     }));
-    const progress = completeness(qs, answers, { cycleYear: year });
+    const progress = completeness(qs.map(formQuestionOf), answers, { dataYearMax: year });
     const fresh = report.status === 'not_started';
     const status: ReportStatus = !fresh
       ? (report.status as ReportStatus)

@@ -18,7 +18,7 @@ import { publicNationalReportRoutes } from '../lib/national-reports/public-route
 import { nationalReportRoutes, REPORT_UPLOAD_PATH } from '../lib/national-reports/routes.server.ts';
 import { PROFILE_UPLOAD_PATH, profileRoutes } from '../lib/urbanisation-profile/routes.server.ts';
 import { publicProfileRoutes } from '../lib/urbanisation-profile/public-routes.server.ts';
-import { questionRoutes } from '../lib/questionnaires/routes.server.ts';
+import { questionRoutes } from '../lib/national-reports/question-routes.server.ts';
 import { identityRoutes, USER_PHOTO_PATH } from '../lib/identity/routes.server.ts';
 import { healthRoutes, metricsRoutes } from '../lib/ops/routes.server.ts';
 import { siteRoutes } from '../lib/site/routes.server.ts';

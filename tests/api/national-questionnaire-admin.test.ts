@@ -6,7 +6,7 @@ import {
   QuestionReorderConflictSchema,
   QuestionResponseSchema,
   type Question,
-} from '../../src/lib/questionnaires/schema.ts';
+} from '../../src/lib/national-reports/question-schema.ts';
 import { createTestContext } from '../support/app.ts';
 import { expectError, expectJson } from '../support/assertions.ts';
 import { createUser } from '../support/factories.ts';

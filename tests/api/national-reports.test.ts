@@ -25,7 +25,7 @@ import {
   SubcategoryListResponseSchema,
   ThrustListResponseSchema,
   type Question,
-} from '../../src/lib/questionnaires/schema.ts';
+} from '../../src/lib/national-reports/question-schema.ts';
 import { AclResponseSchema } from '../../src/lib/access/schema.ts';
 import { createTestContext } from '../support/app.ts';
 import { expectError, expectJson } from '../support/assertions.ts';

@@ -12,7 +12,7 @@ import {
   PublicReportResponseSchema,
 } from '../../src/lib/national-reports/public-schema.ts';
 import { ReportResponseSchema, type Report } from '../../src/lib/national-reports/schema.ts';
-import type { Question } from '../../src/lib/questionnaires/schema.ts';
+import type { Question } from '../../src/lib/national-reports/question-schema.ts';
 import { createTestContext } from '../support/app.ts';
 import { expectJson } from '../support/assertions.ts';
 import { createUser, type TestUser } from '../support/factories.ts';

@@ -15,7 +15,8 @@ import {
 import { ReportGroupsResponseSchema, ReportResponseSchema } from '../../src/lib/national-reports/schema.ts';
 import { seedDemoNationalReports } from '../../src/lib/national-reports/seed.server.ts';
 import { formatAnswer } from '../../src/lib/questionnaires/engine.ts';
-import { QuestionResponseSchema, type Answer, type Question } from '../../src/lib/questionnaires/schema.ts';
+import { type Answer } from '../../src/lib/questionnaires/schema.ts';
+import { QuestionResponseSchema, type Question } from '../../src/lib/national-reports/question-schema.ts';
 import { createTestContext } from '../support/app.ts';
 import { expectJson } from '../support/assertions.ts';
 import { createUser, type TestUser } from '../support/factories.ts';

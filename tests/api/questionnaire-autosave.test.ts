@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { ReportViewResponseSchema, type ReportView } from '../../src/lib/national-reports/schema.ts';
-import type { Question } from '../../src/lib/questionnaires/schema.ts';
+import type { Question } from '../../src/lib/national-reports/question-schema.ts';
 import { createApiClient } from '../../src/islands/backoffice/lib/api.ts';
 import { answersTransport } from '../../src/islands/backoffice/national-reports/report-api.ts';
+import { reportForm } from '../../src/islands/backoffice/national-reports/report-form.ts';
 import { createQuestionnaireForm } from '../../src/islands/backoffice/questionnaire/form-store.ts';
 import { memoryStorage } from '../../src/islands/backoffice/questionnaire/storage.ts';
 import { createTestContext } from '../support/app.ts';
@@ -32,11 +33,9 @@ function formFor(data: ReportView, token: () => string, storage = memoryStorage(
   return createQuestionnaireForm({
     storageKey: `drafts:${member.uuid}:${data.report.uuid}`,
     storage,
-    questions: data.questions,
+    ...reportForm(data.questions, data.thrusts, data.subcategories),
     answers: data.answers,
-    thrusts: data.thrusts,
-    subcategories: data.subcategories,
-    cycleYear: YEAR,
+    dataYearMax: YEAR,
     lockedMessage: null,
     transport: answersTransport(
       YEAR,
@@ -78,11 +77,9 @@ describe('autosave through the real API', () => {
     const form = createQuestionnaireForm({
       storageKey: 'k1',
       storage: memoryStorage(),
-      questions: data.questions,
+      ...reportForm(data.questions, data.thrusts, data.subcategories),
       answers: data.answers,
-      thrusts: data.thrusts,
-      subcategories: data.subcategories,
-      cycleYear: YEAR,
+      dataYearMax: YEAR,
       lockedMessage: null,
       transport: answersTransport(
         YEAR,
@@ -220,11 +217,9 @@ describe('autosave through the real API', () => {
     const form = createQuestionnaireForm({
       storageKey: 'k-locked',
       storage: memoryStorage(),
-      questions: data.questions,
+      ...reportForm(data.questions, data.thrusts, data.subcategories),
       answers: data.answers,
-      thrusts: data.thrusts,
-      subcategories: data.subcategories,
-      cycleYear: YEAR,
+      dataYearMax: YEAR,
       lockedMessage: null,
       transport: answersTransport(
         YEAR,

@@ -6,7 +6,8 @@ import {
   SaveAnswersResponseSchema,
   AnswersConflictResponseSchema,
 } from '../../src/lib/national-reports/schema.ts';
-import { QuestionResponseSchema, type Completeness, type Question } from '../../src/lib/questionnaires/schema.ts';
+import { type Completeness } from '../../src/lib/questionnaires/schema.ts';
+import { QuestionResponseSchema, type Question } from '../../src/lib/national-reports/question-schema.ts';
 import { createTestContext } from '../support/app.ts';
 import { expectError, expectJson } from '../support/assertions.ts';
 import { createUser, type TestUser } from '../support/factories.ts';

@@ -18,7 +18,7 @@ import {
   publicText,
   uniqueWord,
 } from './live-site.ts';
-import type { Question } from '../../src/lib/questionnaires/schema.ts';
+import type { Question } from '../../src/lib/national-reports/question-schema.ts';
 import { testPdf } from '../support/pdf.ts';
 
 test.describe.configure({ mode: 'serial' });

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import type { Question } from '../../src/lib/questionnaires/schema.ts';
+import type { Question } from '../../src/lib/national-reports/question-schema.ts';
 import {
   api,
   BASE_URL,

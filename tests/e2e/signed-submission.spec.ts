@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import type { Question } from '../../src/lib/questionnaires/schema.ts';
+import type { Question } from '../../src/lib/national-reports/question-schema.ts';
 import { testPdf } from '../support/pdf.ts';
 import { signedTestPdf, testAuthority, testSigner } from '../support/signed-pdf.ts';
 import {

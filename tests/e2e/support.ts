@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import type { Question } from '../../src/lib/questionnaires/schema.ts';
+import type { Question } from '../../src/lib/national-reports/question-schema.ts';
 
 export const BASE_URL = process.env['E2E_BASE_URL'] ?? 'http://127.0.0.1:4399';
 export const EMULATOR = `http://${process.env['E2E_AUTH_EMULATOR'] ?? '127.0.0.1:9299'}`;

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { QuestionListResponseSchema, type Question } from '../../src/lib/questionnaires/schema.ts';
+import { QuestionListResponseSchema, type Question } from '../../src/lib/national-reports/question-schema.ts';
 import { ReportViewResponseSchema, type ReportView } from '../../src/lib/national-reports/schema.ts';
 import type { TestContext } from './app.ts';
 import { createUser, type TestUser } from './factories.ts';

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { formatAnswer } from '../../lib/questionnaires/engine.ts';
-import type { AnswerType, Question } from '../../lib/questionnaires/schema.ts';
+import type { AnswerType } from '../../lib/questionnaires/schema.ts';
+import type { Question } from '../../lib/national-reports/question-schema.ts';
 import { testQuestion } from '../../../tests/support/questions.ts';
 import { answerText } from './answer-text.ts';
 

@@ -1,5 +1,5 @@
 /** The regional picture of a cycle as the /regional-reports pages and their CSV files read it. */
-import type { Thrust } from '../../lib/questionnaires/schema.ts';
+import type { Thrust } from '../../lib/national-reports/question-schema.ts';
 import type { CycleBundle } from '../../lib/public-api/national-reports.ts';
 import { countryNameIn } from '../../i18n/countries.ts';
 import type { Locale } from '../../i18n/locales.ts';

@@ -5,7 +5,7 @@
  * multi-part questions); choices become counts per option; narratives a list of countries.
  */
 import type { PublicAnswerRow } from '../../lib/national-reports/public-schema.ts';
-import type { Question } from '../../lib/questionnaires/schema.ts';
+import type { Question } from '../../lib/national-reports/question-schema.ts';
 import { SUBREGIONS } from '../../lib/map/subregions.ts';
 import { median } from '../charts/bars.ts';
 

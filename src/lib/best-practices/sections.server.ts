@@ -29,7 +29,8 @@ import { say } from '../i18n/said.ts';
 const SECTIONS_STAMP = `practice-sections:${SECTION_QUESTIONS.length}:1`;
 const sectionsCatalogue = new FixedCatalogueCache(SECTIONS_STAMP, SECTION_QUESTIONS);
 /** The engine's data-year rules do not apply to text; any year will do. */
-const OPTIONS = { cycleYear: 2100 };
+const OPTIONS = { dataYearMax: 2100 };
+const actorOf = (auth: AuthedUser) => ({ id: auth.user.id, uuid: auth.user.uuid, name: personName(auth.user) });
 
 export const practiceSectionsForm: FormDefinition<string, PracticeRow, AuthedUser> = {
   kind: 'practice_sections',
@@ -58,7 +59,7 @@ export const practiceSectionsForm: FormDefinition<string, PracticeRow, AuthedUse
   },
   questionSource: () => sectionsCatalogue,
   keyOf: (uuid) => uuid,
-  async lock(tx, keys, extra) {
+  async load(tx, keys, extra) {
     const rows = await tx
       .select({ row: bestPractices, answers: extra.answers(bestPractices.id) })
       .from(bestPractices)
@@ -70,29 +71,31 @@ export const practiceSectionsForm: FormDefinition<string, PracticeRow, AuthedUse
     return rows.map(({ row, answers }) => ({ key: row.uuid, instance: row, stamp: SECTIONS_STAMP, answers }));
   },
   missing: () => notFound('No best practice with this id'),
-  ref: (row) => ({
+  instance: (catalogue, row) => ({
     id: row.id,
     auditId: row.uuid,
     completeness: row.sectionCompleteness,
-    basis: row.sectionBasis,
+    storedBasis: row.sectionBasis,
+    basis: catalogue.stamp,
     options: OPTIONS,
+    questions: catalogue.all,
   }),
-  questions: (catalogue) => catalogue.all,
-  basis: (catalogue) => catalogue.stamp,
   admit(row, auth) {
     // Scope, authorship and the workflow's turn (decision 010): 403 or 409 before anything is written.
     writeCheck(auth, 'edit')(row);
-    return () => ({});
+    return {
+      actor: actorOf(auth),
+      // Who may write at all is decided above: the ACL's create/update split of questionnaires does not apply.
+      may: { create: true, update: true },
+      effects: () => ({}),
+      saved: (sections) => ({
+        type: 'practice.sections.saved',
+        data: { uuid: row.uuid, country: row.countryCode, sections },
+        actorId: auth.user.id,
+        site: isPublicChange(row, row),
+      }),
+    };
   },
-  // Who may write at all is `admit`'s: the ACL's create/update split of questionnaires does not apply.
-  permits: () => ({ create: true, update: true }),
-  actor: (auth) => ({ id: auth.user.id, uuid: auth.user.uuid, name: personName(auth.user) }),
-  savedEvent: (row, sections, auth) => ({
-    type: 'practice.sections.saved',
-    data: { uuid: row.uuid, country: row.countryCode, sections },
-    actorId: auth.user.id,
-    site: isPublicChange(row, row),
-  }),
   refusals: {
     create: 'Your role may not change this practice',
     update: 'Your role may not change this practice',

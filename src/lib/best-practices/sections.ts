@@ -1,5 +1,5 @@
-import { plainQuestion } from '../questionnaires/plain-question.ts';
-import type { Question } from '../questionnaires/schema.ts';
+import { formQuestion } from '../questionnaires/form-question.ts';
+import type { FormQuestion } from '../questionnaires/schema.ts';
 import { REQUIRED_FOR_SUBMISSION } from './completeness.ts';
 import { FORM_SECTIONS, NARRATIVE_KEYS, type NarrativeKey } from './schema.ts';
 
@@ -23,22 +23,17 @@ const IDS: Record<NarrativeKey, { id: number; uuid: string }> = {
   lessons: { id: 9, uuid: '032b41a1-ee45-55f2-a17b-043d10441005' },
 };
 
-/** The thrust and subcategory every section question sits in (the kit groups questions by them). */
-export const SECTIONS_THRUST = 'BP';
-export const SECTIONS_SUBCATEGORY = 'BP.1';
-
 export interface SectionQuestion {
   key: NarrativeKey;
   id: number;
-  question: Question;
+  question: FormQuestion;
 }
 
-function questionOf(key: NarrativeKey, sort: number): Question {
-  return plainQuestion({
+function questionOf(key: NarrativeKey, sort: number): FormQuestion {
+  // The sections are the form's top level: no heading above them.
+  return formQuestion({
     uuid: IDS[key].uuid,
     code: key,
-    thrust: SECTIONS_THRUST,
-    subcategory: SECTIONS_SUBCATEGORY,
     text: FORM_SECTIONS.find((s) => s.key === key)!.label,
     answer_type: 'txt',
     compulsory: (REQUIRED_FOR_SUBMISSION as readonly string[]).includes(key),

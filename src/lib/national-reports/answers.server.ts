@@ -4,12 +4,19 @@ import { countries, nationalReports, reportAnswers, reportingCycles } from '../d
 import type { AppDeps, AuthedUser } from '../deps.server.ts';
 import { notFound } from '../http/errors.server.ts';
 import { rowsOf, type StoredAnswer } from '../questionnaires/answers-sql.server.ts';
-import { catalogueCache, type QuestionCatalogue } from '../questionnaires/catalogue.server.ts';
-import { onQuestionReworded, onQuestionsChanged, type FormDefinition } from '../questionnaires/forms.server.ts';
-import { pinsKey } from '../questionnaires/versions.ts';
+import type { Write } from '../events/change-bus.server.ts';
+import type { CatalogueQuestion } from '../questionnaires/catalogue.server.ts';
+import type { FormDefinition } from '../questionnaires/forms.server.ts';
 import { ANSWERED_RULE } from '../questionnaires/engine.ts';
 import { countCompleteness, saveAnswers } from '../questionnaires/save.server.ts';
 import type { AnswerInput } from '../questionnaires/schema.ts';
+import {
+  catalogueCache,
+  pinned,
+  type ReportCatalogue,
+  type ReportCatalogueQuestion,
+} from './question-catalogue.server.ts';
+import { pinsKey } from './question-versions.ts';
 import type { ReportBundle } from './queries.server.ts';
 import { bundleFromJson, locksAtOf, personName, type CycleRow } from './rows.server.ts';
 import { lockReasonOf } from './workflow.ts';
@@ -40,13 +47,13 @@ function cycleFormKey(cycle: CycleRow): string {
  * it is closed or archived: the form stays as it was answered). Questions a report still holds an
  * answer to join its form besides (the engine's `instanceQuestions`). The rule of `cycleQuestions`.
  */
-export function cycleForm(catalogue: QuestionCatalogue, cycle: CycleRow) {
+export function cycleForm(catalogue: ReportCatalogue, cycle: CycleRow) {
   return catalogue.memo(`national_report:${cycleFormKey(cycle)}`, () => {
     const locksAt = locksAtOf(cycle).getTime();
     const opens = closedCycle(cycle) ? Date.parse(`${cycle.opensAt}T00:00:00Z`) : Infinity;
     return catalogue.all.filter(
       (q) =>
-        (q.firstCycle === null || q.firstCycle <= cycle.year) &&
+        (q.own.firstCycle === null || q.own.firstCycle <= cycle.year) &&
         (q.retiredAt === null || q.retiredAt.getTime() >= locksAt || q.retiredAt.getTime() > opens),
     );
   });
@@ -55,6 +62,15 @@ export function cycleForm(catalogue: QuestionCatalogue, cycle: CycleRow) {
 /** Strings as a PostgreSQL array literal, each element quoted (JSON's escapes of `"` and `\` are the array's). */
 const textArray = (items: readonly string[]) =>
   `{${[...new Set(items)].map((item) => JSON.stringify(item)).join(',')}}`;
+
+/**
+ * What a report's completeness was counted on besides its answers: the questions' stamp, the
+ * cycle's form, the wordings it keeps and the answered rule (counts made under an earlier rule are
+ * counted again on the next save).
+ */
+function reportBasis(catalogue: ReportCatalogue, cycle: CycleRow, pins: Record<string, number> | null): string {
+  return `${catalogue.stamp}|${cycleFormKey(cycle)}|${pinsKey(pins)}|${ANSWERED_RULE}`;
+}
 
 export const nationalReportForm: FormDefinition<ReportKey, ReportBundle, AuthedUser> = {
   kind: 'national_report',
@@ -84,7 +100,7 @@ export const nationalReportForm: FormDefinition<ReportKey, ReportBundle, AuthedU
   },
   questionSource: catalogueCache,
   keyOf: (key) => `${key.year}:${key.countryCode}`,
-  async lock(tx, keys, extra) {
+  async load(tx, keys, extra) {
     // One JSON value per report instead of its rows' columns (as the view reads it). The keys travel
     // as arrays, so the statement's text is the same for any batch and the reports are found through
     // the (year, country) index; the last condition keeps only the asked pairs when a batch spans cycles.
@@ -107,52 +123,57 @@ export const nationalReportForm: FormDefinition<ReportKey, ReportBundle, AuthedU
     });
   },
   missing: () => notFound('There is no report for this country in this cycle'),
-  ref: ({ report, cycle }) => ({
+  instance: (catalogue: ReportCatalogue, { report, cycle }: ReportBundle) => ({
     id: report.id,
     auditId: report.uuid,
     completeness: report.completeness,
-    basis: report.completenessBasis,
-    options: { cycleYear: cycle.year },
+    storedBasis: report.completenessBasis,
+    basis: reportBasis(catalogue, cycle, report.questionPins),
+    // Data may date from the engine's earliest year to the cycle's.
+    options: { dataYearMax: cycle.year },
+    questions: cycleForm(catalogue, cycle),
+    ...(report.questionPins && {
+      pin: (q: CatalogueQuestion) => pinned(catalogue, q as ReportCatalogueQuestion, report.questionPins![q.id]),
+    }),
   }),
-  questions: (catalogue, { cycle }) => cycleForm(catalogue, cycle),
-  pin: (catalogue, { report }, list) =>
-    report.questionPins ? list.map((q) => catalogue.pinned(q, report.questionPins![q.id])) : list,
-  // The answered rule is part of it: counts made under an earlier rule are counted again on the next save.
-  basis: (catalogue, { cycle, report }) =>
-    `${catalogue.stamp}|${cycleFormKey(cycle)}|${pinsKey(report.questionPins)}|${ANSWERED_RULE}`,
   admit(bundle, auth) {
     const next = enforce(bundle, 'save', roleOf(auth));
     const { report } = bundle;
-    if (next === report.status) return () => ({});
+    const terms = {
+      actor: { id: auth.user.id, uuid: auth.user.uuid, name: personName(auth.user) },
+      may: {
+        create: hasModuleRule(auth.identity, 'national_report', ['create']),
+        update: hasModuleRule(auth.identity, 'national_report', ['update']),
+      },
+      saved: (questions: number) => ({
+        type: 'report.answers.saved' as const,
+        data: { uuid: report.uuid, year: report.year, country: report.countryCode, questions },
+        actorId: auth.user.id,
+        site: false,
+      }),
+    };
+    if (next === report.status) return { ...terms, effects: () => ({}) };
     // The first save of a not-started report starts it.
     const ref = { uuid: report.uuid, year: report.year, country: report.countryCode };
-    return () => ({
-      once: 'start',
-      set: sql`status = ${next}, version = version + 1`,
-      audit: [
-        {
-          actorId: auth.user.id,
-          entity: 'national_report',
-          entityId: report.uuid,
-          action: 'start',
-          before: { status: report.status },
-          after: { status: next },
-        },
-      ],
-      events: [{ type: 'report.started', data: ref, actorId: auth.user.id, site: false }],
-    });
+    return {
+      ...terms,
+      effects: () => ({
+        once: 'start',
+        set: sql`status = ${next}, version = version + 1`,
+        audit: [
+          {
+            actorId: auth.user.id,
+            entity: 'national_report',
+            entityId: report.uuid,
+            action: 'start',
+            before: { status: report.status },
+            after: { status: next },
+          },
+        ],
+        events: [{ type: 'report.started' as const, data: ref, actorId: auth.user.id, site: false }],
+      }),
+    };
   },
-  permits: (auth) => ({
-    create: hasModuleRule(auth.identity, 'national_report', ['create']),
-    update: hasModuleRule(auth.identity, 'national_report', ['update']),
-  }),
-  actor: (auth) => ({ id: auth.user.id, uuid: auth.user.uuid, name: personName(auth.user) }),
-  savedEvent: ({ report }, questions, auth) => ({
-    type: 'report.answers.saved',
-    data: { uuid: report.uuid, year: report.year, country: report.countryCode, questions },
-    actorId: auth.user.id,
-    site: false,
-  }),
   refusals: {
     create: 'Your role may change saved answers but not give new ones',
     update: 'Your role may give first answers but not change saved ones',
@@ -189,7 +210,7 @@ export async function saveReportAnswers(
  * are locked before their answers are read, as an answer save locks its report: a save under way
  * finishes first, and one that starts later waits and then finds the new basis.
  */
-onQuestionsChanged(nationalReportForm.kind, async (w, loadQuestions) => {
+export async function recountOpenCycles(w: Write, loadQuestions: () => Promise<ReportCatalogue>): Promise<void> {
   const { tx } = w;
   const open = await tx.select().from(reportingCycles).where(eq(reportingCycles.status, 'open'));
   if (open.length === 0) return;
@@ -231,8 +252,8 @@ onQuestionsChanged(nationalReportForm.kind, async (w, loadQuestions) => {
     const values = reports.map((report) => {
       const bundle = { report, cycle, country: { code: report.countryCode, name: '', flag: '' } };
       const progress = countCompleteness(nationalReportForm, catalogue, bundle, byReport.get(report.id) ?? new Map());
-      return sql`(${report.id}::int, ${JSON.stringify(progress)}::jsonb, ${progress.pct}::smallint,
-        ${nationalReportForm.basis(catalogue, bundle)}::text)`;
+      const basis = reportBasis(catalogue, cycle, report.questionPins);
+      return sql`(${report.id}::int, ${JSON.stringify(progress)}::jsonb, ${progress.pct}::smallint, ${basis}::text)`;
     });
     rowsOf(
       await tx.execute(sql`
@@ -240,7 +261,7 @@ onQuestionsChanged(nationalReportForm.kind, async (w, loadQuestions) => {
         from (values ${sql.join(values, sql`, `)}) as v(id, c, p, b) where ${nationalReports.id} = v.id`),
     );
   }
-});
+}
 
 /**
  * Before a question's wording changes from version `n` (decision 026), in the same transaction:
@@ -248,7 +269,7 @@ onQuestionsChanged(nationalReportForm.kind, async (w, loadQuestions) => {
  * or past its lock date) and that keeps no wording of this question yet keeps version `n`. The
  * reports are locked first, as a workflow step locks its report: one under way finishes first.
  */
-onQuestionReworded(nationalReportForm.kind, async (w, question) => {
+export async function keepLockedWordings(w: Write, question: { id: number; n: number }): Promise<void> {
   const { tx } = w;
   const rows = await tx
     .select({ report: nationalReports, cycle: reportingCycles })
@@ -278,4 +299,4 @@ onQuestionReworded(nationalReportForm.kind, async (w, question) => {
         ${question.n}::int)`,
     })
     .where(inArray(nationalReports.id, ids));
-});
+}

@@ -6,6 +6,7 @@ import type { AppDeps, AuthedUser } from '../deps.server.ts';
 import { ApiError, StaleWriteError } from '../http/errors.server.ts';
 import { completeness } from '../questionnaires/engine.ts';
 import { cycleQuestions } from './queries.server.ts';
+import { formQuestionOf } from './question-schema.ts';
 import { toCycle } from './rows.server.ts';
 import type { Cycle, CycleSaveBodySchema } from './schema.ts';
 import { say } from '../i18n/said.ts';
@@ -20,7 +21,7 @@ export async function createCycleReports(tx: DbOrTx, year: number, options: { de
   const [cycle] = await tx.select().from(reportingCycles).where(eq(reportingCycles.year, year));
   if (active.length === 0 || !cycle) return 0;
   // An empty report's completeness still says how many questions it has.
-  const empty = completeness(await cycleQuestions(tx, cycle), [], { cycleYear: year });
+  const empty = completeness((await cycleQuestions(tx, cycle)).map(formQuestionOf), [], { dataYearMax: year });
   const rows = await tx
     .insert(nationalReports)
     .values(active.map((c) => ({ year, countryCode: c.code, demo: options.demo ?? false, completeness: empty })))

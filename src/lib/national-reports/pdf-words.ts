@@ -12,7 +12,7 @@ import { LOCALE_INFO, type Locale } from '../../i18n/locales.ts';
 import { countryNameIn, formatDay, withUnit, type TextCatalogue } from '../i18n/format.ts';
 import { formatMessage } from '../i18n/message-format.ts';
 import { formatAnswer, type ScalarFormat } from '../questionnaires/engine.ts';
-import type { AnswerValue, QuestionRules } from '../questionnaires/schema.ts';
+import type { AnswerShape, AnswerValue } from '../questionnaires/schema.ts';
 
 export const PDF_CATALOGUES: Record<Locale, TextCatalogue> = { en, zh, fr, ru };
 export type PdfKey = keyof typeof en;
@@ -31,7 +31,7 @@ export interface PdfWords {
    * An answer's value as the reader reads it: numbers with their unit, yes and no, choices and parts by their
    * (translated) names.
    */
-  display(q: QuestionRules, value: AnswerValue | undefined): string;
+  display(q: AnswerShape, value: AnswerValue | undefined): string;
   country(code: string, name: string): string;
 }
 
@@ -40,7 +40,7 @@ function numberWithUnit(tag: string, n: number, unit: string | null): string {
   return withUnit(n.toLocaleString(tag, { maximumFractionDigits: 6 }), unit, tag);
 }
 
-function scalarIn(locale: Locale, q: QuestionRules): ScalarFormat {
+function scalarIn(locale: Locale, q: AnswerShape): ScalarFormat {
   const { tag } = LOCALE_INFO[locale];
   const unit = q.unit ?? (q.answer_type === 'pct' ? '%' : null);
   return (v) => {

@@ -1,5 +1,6 @@
 import { isAnswered } from '../questionnaires/engine.ts';
-import type { Answer, AnswerValue, Question } from '../questionnaires/schema.ts';
+import type { Answer, AnswerValue } from '../questionnaires/schema.ts';
+import type { Question } from './question-schema.ts';
 
 /** What a printed report (the preview and the PDF) shows of one answer. */
 export interface PrintedAnswer {

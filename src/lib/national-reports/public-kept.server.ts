@@ -2,7 +2,7 @@ import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../audit/service.server.ts';
 import { nationalReports } from '../db/schema.ts';
 import { keptCopy } from '../site/publication-copies.server.ts';
-import type { Question } from '../questionnaires/schema.ts';
+import type { Question } from './question-schema.ts';
 import type { PublicAnswerRow, PublicReport } from './public-schema.ts';
 import type { ReportRow } from './rows.server.ts';
 

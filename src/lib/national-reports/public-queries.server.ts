@@ -3,10 +3,10 @@ import type { DbOrTx } from '../audit/service.server.ts';
 import { countries, nationalReports, questions, reportAnswers, reportFiles, reportingCycles } from '../db/schema.ts';
 import { formatAnswer } from '../questionnaires/engine.ts';
 import { publicCondition } from '../site/publication-copies.server.ts';
-import type { Question } from '../questionnaires/schema.ts';
+import type { Question } from './question-schema.ts';
 import { keptAnswers, keptPublicView, publicAnswerRow } from './public-kept.server.ts';
-import { loadWordings } from '../questionnaires/versions.server.ts';
-import { withWording } from '../questionnaires/versions.ts';
+import { loadWordings } from './question-versions.server.ts';
+import { withWording } from './question-versions.ts';
 import {
   cycleQuestions,
   fileUrl,

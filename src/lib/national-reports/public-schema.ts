@@ -2,13 +2,8 @@ import { z } from 'zod';
 import { CountryCodeSchema } from '../countries/schema.ts';
 import { blankIsAbsent, dataResponse, GenericResponseSchema, itemResponse } from '../http/schema.ts';
 import { WrittenInSchema } from '../i18n/written-languages.ts';
-import {
-  AnswerSchema,
-  AnswerValueSchema,
-  QuestionSchema,
-  SubcategorySchema,
-  ThrustSchema,
-} from '../questionnaires/schema.ts';
+import { AnswerSchema, AnswerValueSchema } from '../questionnaires/schema.ts';
+import { QuestionSchema, SubcategorySchema, ThrustSchema } from './question-schema.ts';
 import { CycleSchema, YearSchema } from './cycle-schema.ts';
 import { REGION_PROGRESS_FIELDS, ReportCountrySchema, ReportCoverSchema, ReportStatusSchema } from './schema.ts';
 

@@ -11,9 +11,10 @@ import {
   users,
 } from '../db/schema.ts';
 import { completeness, formatAnswer } from '../questionnaires/engine.ts';
-import { pinnedQuestions } from '../questionnaires/versions.server.ts';
+import { pinnedQuestions } from './question-versions.server.ts';
 import { questionnaireGroups } from './report-order.ts';
-import type { Answer, Completeness, Question, Subcategory, Thrust } from '../questionnaires/schema.ts';
+import type { Answer, Completeness } from '../questionnaires/schema.ts';
+import { formQuestionOf, type Question, type Subcategory, type Thrust } from './question-schema.ts';
 import {
   locksAtOf,
   personName,
@@ -120,8 +121,8 @@ export async function cycleQuestionRows(
   return rows.map((row) => ({ id: row.id, n: row.wordingVersion, question: toQuestion(row) }));
 }
 
-import { listSubcategories, listThrusts } from '../questionnaires/questions.server.ts';
-export { listQuestions, listSubcategories, listThrusts } from '../questionnaires/questions.server.ts';
+import { listSubcategories, listThrusts } from './questions.server.ts';
+export { listQuestions, listSubcategories, listThrusts } from './questions.server.ts';
 
 /** The stored rows of a report's answers, with their question's uuid and who last changed them. */
 export async function storedAnswers(db: DbOrTx, reportId: number): Promise<StoredAnswer[]> {
@@ -168,7 +169,7 @@ export function completenessOf(
   answers: readonly Pick<Answer, 'question_uuid' | 'value' | 'text' | 'data_year' | 'source' | 'comment'>[],
   cycleYear: number,
 ): Completeness {
-  return completeness(qs, answers, { cycleYear });
+  return completeness(qs.map(formQuestionOf), answers, { dataYearMax: cycleYear });
 }
 
 async function filesOf(db: DbOrTx, report: ReportRow): Promise<ReportFile[]> {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { testQuestion } from '../../../tests/support/questions.ts';
 import { QUESTION_SEED, SUBCATEGORY_SEED, THRUST_SEED } from './seed-data.ts';
 import { questionnaireGroups } from './report-order.ts';
-import type { Question } from '../questionnaires/schema.ts';
+import type { Question } from './question-schema.ts';
 
 const thrusts = THRUST_SEED.map((t, i) => ({
   code: t.code,

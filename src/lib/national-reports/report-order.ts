@@ -1,5 +1,6 @@
 import { formatAnswer } from '../questionnaires/engine.ts';
-import type { Answer, Question, Subcategory, Thrust } from '../questionnaires/schema.ts';
+import type { Answer } from '../questionnaires/schema.ts';
+import type { Question, Subcategory, Thrust } from './question-schema.ts';
 import type { ReportGroup } from './schema.ts';
 
 /**

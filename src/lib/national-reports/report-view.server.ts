@@ -8,11 +8,11 @@ import {
   rowsOf,
   storedAnswersJson,
 } from '../questionnaires/answers-sql.server.ts';
-import { catalogueCache, QUESTIONS_STAMP, type QuestionCatalogue } from '../questionnaires/catalogue.server.ts';
 import type { ChangeBus } from '../events/change-bus.server.ts';
 import type { Completeness } from '../questionnaires/schema.ts';
 import { answerOut, countCompleteness, instanceQuestions } from '../questionnaires/save.server.ts';
 import { nationalReportForm, type ReportKey } from './answers.server.ts';
+import { catalogueCache, questionJson, QUESTIONS_STAMP, type ReportCatalogue } from './question-catalogue.server.ts';
 import { fileUrl, reportFrom, type ReportBundle, type ReportParts } from './queries.server.ts';
 import { bundleFromJson, toCycle } from './rows.server.ts';
 import { signatureOut } from '../signatures/schema.ts';
@@ -98,7 +98,8 @@ export async function openReport(deps: AppDeps, where: ReportKey): Promise<strin
     `{"status":200,"message":"National ` +
     `report","data":{"report":${JSON.stringify(report)},"cycle":${JSON.stringify(toCycle(row.cycle))},` +
     `"questions":${view.questions},"answers":${view.answers},` +
-    `"thrusts":${json('thrusts', catalogue.thrusts)},"subcategories":${json('subcategories', catalogue.subcategories)}}}`
+    `"thrusts":${json('thrusts', catalogue.meta.thrusts)},` +
+    `"subcategories":${json('subcategories', catalogue.meta.subcategories)}}}`
   );
 }
 
@@ -106,7 +107,7 @@ export async function openReport(deps: AppDeps, where: ReportKey): Promise<strin
 async function readView(
   deps: AppDeps,
   bundle: ReportBundle,
-  catalogue: QuestionCatalogue,
+  catalogue: ReportCatalogue,
   key: string,
 ): Promise<ViewParts> {
   const { id, uuid, updatedBy } = bundle.report;
@@ -118,7 +119,7 @@ async function readView(
   );
   const stored = new Map(parseStoredAnswers(row?.answers).map((a) => [a.questionId, a]));
   const questions = instanceQuestions(nationalReportForm, catalogue, bundle, new Set(stored.keys()));
-  const options = { cycleYear: bundle.cycle.year };
+  const options = { dataYearMax: bundle.cycle.year };
   // Each answer's JSON is made once per version (and editor's name) and catalogue.
   const answers: string[] = [];
   for (const q of questions) {
@@ -167,7 +168,7 @@ async function readView(
   return {
     key,
     parts,
-    questions: `[${questions.map((q) => catalogue.json(q)).join(',')}]`,
+    questions: `[${questions.map((q) => questionJson(catalogue, q)).join(',')}]`,
     answers: `[${answers.join(',')}]`,
     completeness: countCompleteness(nationalReportForm, catalogue, bundle, stored),
   };

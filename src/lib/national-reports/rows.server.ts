@@ -1,8 +1,9 @@
 import { SUBREGIONS } from '../map/subregions.ts';
 import type { nationalReports, reportAnswers, reportingCycles } from '../db/schema.ts';
 import { answerState, answerWarnings } from '../questionnaires/engine.ts';
-import type { Answer, Question } from '../questionnaires/schema.ts';
-export { toQuestion, type QuestionRow } from '../questionnaires/questions.server.ts';
+import type { Answer } from '../questionnaires/schema.ts';
+import { formQuestionOf, type Question } from './question-schema.ts';
+export { toQuestion, type QuestionRow } from './questions.server.ts';
 import type { Cycle, CycleStatus, ReportCountry, ReportCover } from './schema.ts';
 
 /** Row types and row → API mappers shared by the queries and the service. */
@@ -63,12 +64,13 @@ export function toAnswer(row: AnswerRow, question: Question, cycleYear: number, 
     source: row.source,
     comment: row.comment,
   };
-  const state = answerState(question, fields, { cycleYear });
+  const rules = formQuestionOf(question);
+  const state = answerState(rules, fields, { dataYearMax: cycleYear });
   return {
     question_uuid: question.uuid,
     ...fields,
     state,
-    warnings: state === 'invalid' ? [] : answerWarnings(question, fields.value),
+    warnings: state === 'invalid' ? [] : answerWarnings(rules, fields.value),
     version: row.version,
     updated_at: row.updatedAt.toISOString(),
     updated_by: updatedBy === null ? null : { name: updatedBy },

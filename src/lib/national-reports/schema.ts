@@ -23,12 +23,9 @@ import {
   AnswerInputSchema,
   AnswerSchema,
   CompletenessSchema,
-  QuestionSchema,
-  QuestionTierQuerySchema,
-  SubcategorySchema,
-  ThrustSchema,
   UserRefSchema,
 } from '../questionnaires/schema.ts';
+import { QuestionSchema, QuestionTierQuerySchema, SubcategorySchema, ThrustSchema } from './question-schema.ts';
 import { nullableText } from '../questionnaires/text.ts';
 import { NAME_MAX } from '../identity/schema.ts';
 import { WrittenInInputSchema, WrittenInSchema } from '../i18n/written-languages.ts';

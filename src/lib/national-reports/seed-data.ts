@@ -1,4 +1,5 @@
-import type { AnswerType, QuestionOption, QuestionPart, QuestionTier } from '../questionnaires/schema.ts';
+import type { AnswerType, QuestionOption, QuestionPart } from '../questionnaires/schema.ts';
+import type { QuestionTier } from './question-schema.ts';
 
 /**
  * The reference data of national reporting (reporting brief §1–§2): the NUA's seven headings of

@@ -5,7 +5,8 @@ import { createCycleReports } from './cycle-service.server.ts';
 import { cycleQuestions } from './queries.server.ts';
 import { completeness } from '../questionnaires/engine.ts';
 import type { ReportStatus } from './schema.ts';
-import type { AnswerValue, Question } from '../questionnaires/schema.ts';
+import type { AnswerValue } from '../questionnaires/schema.ts';
+import { formQuestionOf, type Question } from './question-schema.ts';
 import type { Db } from '../db/client.server.ts';
 import { QUESTION_SEED, SUBCATEGORY_SEED, THRUST_SEED } from './seed-data.ts';
 import {
@@ -260,9 +261,9 @@ export async function seedDemoNationalReports(db: Db, now = new Date()): Promise
             );
           }
           const progress = completeness(
-            qs,
+            qs.map(formQuestionOf),
             rows.map((r) => ({ question_uuid: r.q.uuid, ...r, data_year: r.dataYear })),
-            { cycleYear: c.year },
+            { dataYearMax: c.year },
           );
           const reached = PATH.indexOf(status) >= PATH.indexOf('submitted');
           const submittedAt = reached

@@ -1,37 +1,29 @@
-import { asc, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../audit/service.server.ts';
-import { questions } from '../db/schema.ts';
 import type { ChangeBus } from '../events/change-bus.server.ts';
 import type { ChangeType } from '../events/change-events.ts';
 import { answerState, answerWarnings, type AnswerFields, type EngineOptions } from './engine.ts';
-import { listSubcategories, listThrusts, toQuestion } from './questions.server.ts';
-import type { AnswerState, Question, Subcategory, Thrust } from './schema.ts';
-import { loadAllWordings } from './versions.server.ts';
-import { withWording, type QuestionWording } from './versions.ts';
+import type { AnswerState, FormQuestion } from './schema.ts';
 
 /**
- * The question catalogue: every question with its row id, and the thrusts and subcategories, held
- * in memory. Saves and report views read questions from here instead of the database; each checks
- * the cached catalogue against the table's stamp (read in the statement it runs anyway), so a
- * question written by another instance or by SQL is never missed, and the catalogue is dropped at
- * once when a question change event commits here.
+ * A form's question catalogue: every question with its row id, held in memory. Saves and views
+ * read questions from here instead of the database; each checks the cached catalogue against its
+ * source's stamp (read in the statement it runs anyway), so a question written by another
+ * instance or by SQL is never missed, and the catalogue is dropped at once when a change event of
+ * its source commits here.
  */
 
 /**
- * The stamp of the questions table: the count, the sum of the versions and the highest id. Every
- * write of a question raises a version or adds a row, so the stamp changes with each.
+ * A question of the catalogue: its row id, when it was retired, the number of the wording it
+ * carries, the engine's question and `own`, what its form keeps of it besides (the national
+ * report's question as the API serves it and its first cycle; nothing for other forms).
  */
-export const QUESTIONS_STAMP = sql<string>`(select count(*)::text || ':' || coalesce(sum(${questions.version}), 0)::text || ':' || coalesce(max(${questions.id}), 0)::text from ${questions})`;
-
-/** A question of the catalogue with the columns forms choose questions by. */
-export interface CatalogueQuestion {
+export interface CatalogueQuestion<Own = unknown> {
   id: number;
-  /** The first cycle year whose form holds the question; null: every cycle. */
-  firstCycle: number | null;
   retiredAt: Date | null;
-  /** The number of the wording `question` carries (decision 026). */
   n: number;
-  question: Question;
+  question: FormQuestion;
+  own: Own;
 }
 
 /** An answer's state and warnings against the catalogue's questions. */
@@ -43,34 +35,23 @@ export interface AnswerCheck {
 /** Past this many remembered answer checks the memory starts afresh. */
 const CHECKS_MAX = 200_000;
 
-export class QuestionCatalogue {
-  readonly byId = new Map<number, CatalogueQuestion>();
-  readonly byUuid = new Map<string, CatalogueQuestion>();
+/** `meta`: what the form loads with its questions (the national report's thrusts and kept wordings). */
+export class QuestionCatalogue<Own = unknown, Meta = unknown> {
+  readonly byId = new Map<number, CatalogueQuestion<Own>>();
+  readonly byUuid = new Map<string, CatalogueQuestion<Own>>();
   readonly #memo = new Map<string, unknown>();
-  readonly #json = new Map<string, string>();
   readonly #checks = new Map<string, AnswerCheck>();
   readonly #answers = new Map<string, string>();
-  readonly #wordings: ReadonlyMap<string, QuestionWording>;
-  readonly #pinned = new Map<string, CatalogueQuestion>();
 
   readonly stamp: string;
-  /** In the questionnaire's order (sort, then id). */
-  readonly all: readonly CatalogueQuestion[];
-  readonly thrusts: readonly Thrust[];
-  readonly subcategories: readonly Subcategory[];
+  /** In the form's order. */
+  readonly all: readonly CatalogueQuestion<Own>[];
+  readonly meta: Meta;
 
-  constructor(
-    stamp: string,
-    all: readonly CatalogueQuestion[],
-    thrusts: readonly Thrust[],
-    subcategories: readonly Subcategory[],
-    wordings: ReadonlyMap<string, QuestionWording> = new Map(),
-  ) {
+  constructor(stamp: string, all: readonly CatalogueQuestion<Own>[], meta: Meta) {
     this.stamp = stamp;
-    this.#wordings = wordings;
     this.all = all;
-    this.thrusts = thrusts;
-    this.subcategories = subcategories;
+    this.meta = meta;
     for (const q of all) {
       this.byId.set(q.id, q);
       this.byUuid.set(q.question.uuid, q);
@@ -83,34 +64,6 @@ export class QuestionCatalogue {
     const value = make();
     this.#memo.set(key, value);
     return value;
-  }
-
-  /**
-   * The question with its wording number `n` (decision 026): itself when `n` is its current
-   * wording or was never stored, otherwise one made once per catalogue.
-   */
-  pinned(q: CatalogueQuestion, n: number | undefined): CatalogueQuestion {
-    if (n === undefined || n === q.n) return q;
-    const key = `${q.id}:${n}`;
-    let found = this.#pinned.get(key);
-    if (!found) {
-      const wording = this.#wordings.get(key);
-      if (!wording) return q;
-      found = { ...q, n, question: withWording(q.question, wording) };
-      this.#pinned.set(key, found);
-    }
-    return found;
-  }
-
-  /** The question as JSON text (report views send hundreds of them). */
-  json(q: CatalogueQuestion): string {
-    const key = `${q.id}:${q.n}`;
-    let text = this.#json.get(key);
-    if (text === undefined) {
-      text = JSON.stringify(q.question);
-      this.#json.set(key, text);
-    }
-    return text;
   }
 
   /** An answer's JSON in its API shape, remembered by `key` (its table, id, version and editor's name). */
@@ -129,7 +82,7 @@ export class QuestionCatalogue {
    * version): an answer is checked once per version and catalogue, not on every view and save.
    */
   check(q: CatalogueQuestion, key: string, answer: AnswerFields, options: EngineOptions): AnswerCheck {
-    const full = `${key}:${q.id}.${q.n}:${options.cycleYear}:${options.dataYearMin ?? ''}`;
+    const full = `${key}:${q.id}.${q.n}:${options.dataYearMax}:${options.dataYearMin ?? ''}`;
     let found = this.#checks.get(full);
     if (found === undefined) {
       const state = answerState(q.question, answer, options);
@@ -141,47 +94,22 @@ export class QuestionCatalogue {
   }
 }
 
-/** Loads the catalogue as `db` sees it (inside a transaction: with its own uncommitted changes). */
-export async function loadCatalogue(db: DbOrTx): Promise<QuestionCatalogue> {
-  const [rows, thrustList, subcategoryList, wordings] = await Promise.all([
-    db
-      .select({ row: questions, stamp: QUESTIONS_STAMP })
-      .from(questions)
-      .orderBy(asc(questions.sort), asc(questions.id)),
-    listThrusts(db),
-    listSubcategories(db),
-    loadAllWordings(db),
-  ]);
-  const stamp = rows[0]?.stamp ?? '0:0:0';
-  const all = rows.map(({ row }) => ({
-    id: row.id,
-    firstCycle: row.firstCycle,
-    retiredAt: row.retiredAt,
-    n: row.wordingVersion,
-    question: toQuestion(row),
-  }));
-  return new QuestionCatalogue(stamp, all, thrustList, subcategoryList, wordings);
-}
-
 /**
- * Where a catalogue's questions come from: the engine's questions table, or a form's own (the
- * profile's indicators). `stamp` changes with every write of the source's rows.
+ * Where a catalogue's questions come from: a form's table of them (the national report's
+ * questions, the profile's indicators). `stamp` changes with every write of the source's rows.
  */
-export interface QuestionSource {
+export interface QuestionSource<C extends QuestionCatalogue = QuestionCatalogue> {
   stamp: SQL<string>;
-  load(db: DbOrTx): Promise<QuestionCatalogue>;
+  load(db: DbOrTx): Promise<C>;
 }
-
-/** The engine's own source: the questions table. */
-export const QUESTIONS_SOURCE: QuestionSource = { stamp: QUESTIONS_STAMP, load: loadCatalogue };
 
 /** The catalogue of one server's questions (of one source), kept while the source's stamp holds. */
-export class CatalogueCache {
-  #current: QuestionCatalogue | null = null;
-  #loading: Promise<QuestionCatalogue> | null = null;
-  readonly #source: QuestionSource;
+export class CatalogueCache<C extends QuestionCatalogue = QuestionCatalogue> {
+  #current: C | null = null;
+  #loading: Promise<C> | null = null;
+  readonly #source: QuestionSource<C>;
 
-  constructor(source: QuestionSource = QUESTIONS_SOURCE) {
+  constructor(source: QuestionSource<C>) {
     this.#source = source;
   }
 
@@ -193,9 +121,9 @@ export class CatalogueCache {
   /**
    * The catalogue matching `stamp`, as read by the caller: the cached one while it matches,
    * otherwise one loaded with `db` (committed data: never call it inside a transaction that
-   * changed questions, use `loadCatalogue` there).
+   * changed questions, use the source's `load` there).
    */
-  async get(db: DbOrTx, stamp?: string): Promise<QuestionCatalogue> {
+  async get(db: DbOrTx, stamp?: string): Promise<C> {
     const current = this.#current;
     if (current && (stamp === undefined || current.stamp === stamp)) return current;
     // Concurrent misses share one load.
@@ -208,7 +136,7 @@ export class CatalogueCache {
   }
 
   /** The catalogue as it is now in the database: the stamp is read again. */
-  async fresh(db: DbOrTx): Promise<QuestionCatalogue> {
+  async fresh(db: DbOrTx): Promise<C> {
     const [row] = await db.select({ stamp: sql<string>`${this.#source.stamp}` }).from(sql`(select 1) as one`);
     return this.get(db, row?.stamp);
   }
@@ -219,22 +147,23 @@ export class CatalogueCache {
   }
 }
 
-const caches = new WeakMap<ChangeBus, Map<string, CatalogueCache>>();
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const caches = new WeakMap<ChangeBus, Map<string, CatalogueCache<any>>>();
 
 /**
  * The cache of the catalogue `name` of the server whose change events run on `bus`: made on first
  * use from `source`, and dropped by every committed event of `types` (on any instance) and on a
- * resync. A form with its own question source (the profile's indicators) makes its cache here.
+ * resync. Each form with a question source makes its cache here.
  */
-export function sourceCache(
+export function sourceCache<C extends QuestionCatalogue>(
   bus: ChangeBus,
   name: string,
   types: readonly ChangeType[],
-  source: QuestionSource,
-): CatalogueCache {
+  source: QuestionSource<C>,
+): CatalogueCache<C> {
   let byName = caches.get(bus);
   if (!byName) caches.set(bus, (byName = new Map()));
-  let cache = byName.get(name);
+  let cache = byName.get(name) as CatalogueCache<C> | undefined;
   if (!cache) {
     const made = new CatalogueCache(source);
     dropsOn.set(made, types);
@@ -242,16 +171,6 @@ export function sourceCache(
     cache = made;
   }
   return cache;
-}
-
-const QUESTION_EVENTS = ['question.saved', 'question.retired', 'question.restored', 'question.reordered'] as const;
-
-/**
- * The catalogue cache of the server whose change events run on `bus`: made on first use, and
- * dropped by every committed question event.
- */
-export function catalogueCache(bus: ChangeBus): CatalogueCache {
-  return sourceCache(bus, 'question-catalogue', QUESTION_EVENTS, QUESTIONS_SOURCE);
 }
 
 /** The event types that drop each catalogue cache (what `sourceCache` was given). */

@@ -1,22 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import { answerSchema, answerState, answerWarnings, completeness, formatAnswer, isAnswered } from './engine.ts';
-import { plainQuestion } from './plain-question.ts';
+import { formQuestion } from './form-question.ts';
 import type { AnswerType, QuestionRules } from './schema.ts';
 
 function question(type: AnswerType, overrides: Partial<QuestionRules> = {}): QuestionRules {
-  return plainQuestion({
-    uuid: '',
-    code: 'Q99',
-    thrust: '',
-    subcategory: '',
-    text: '',
-    question_tier: 2,
-    answer_type: type,
-    ...overrides,
-  });
+  return formQuestion({ uuid: '', code: 'Q99', text: '', answer_type: type, ...overrides });
 }
 
-const YEAR = { cycleYear: 2026 };
+const YEAR = { dataYearMax: 2026 };
 const CHOICES = [
   { value: 'plan', label: 'National spatial plan' },
   { value: 'law', label: 'Planning law' },
@@ -43,13 +34,13 @@ describe('answerSchema: made once per set of rules', () => {
       { min: 5 },
       { unit: 'm' },
       { decimals: 0 },
-      { question_tier: 1 },
+      { source_required: true },
       { with_text: true },
       { answer_type: 'int' },
       { parts: [{ key: 'a', label: 'A' }] },
     ];
     for (const edit of edits) expect(answerSchema({ ...q, ...edit }, YEAR), JSON.stringify(edit)).not.toBe(first);
-    expect(answerSchema(q, { cycleYear: 2030 })).not.toBe(first);
+    expect(answerSchema(q, { dataYearMax: 2030 })).not.toBe(first);
     // The edited limit applies at once, the first schema's still holds for the unedited question.
     expect(answerSchema({ ...q, max: 20 }, YEAR).safeParse({ value: 15 }).success).toBe(true);
     expect(answerSchema(q, YEAR).safeParse({ value: 15 }).success).toBe(false);
@@ -136,18 +127,18 @@ describe('answerSchema: the other fields', () => {
 
   test('each use may set its own earliest data year (the profile: 1950); without one, 2015 holds', () => {
     const q = question('pct');
-    const profile = { cycleYear: 2010, dataYearMin: 1950 };
+    const profile = { dataYearMax: 2010, dataYearMin: 1950 };
     expect(answerSchema(q, profile).safeParse({ value: 45.3, data_year: 2000 }).success).toBe(true);
     expect(answerState(q, { value: 45.3, data_year: 2010 }, profile)).toBe('saved');
-    expect(answerState(q, { value: 45.3, data_year: 2010 }, { cycleYear: 2010 })).toBe('invalid');
+    expect(answerState(q, { value: 45.3, data_year: 2010 }, { dataYearMax: 2010 })).toBe('invalid');
     const early = answerSchema(q, profile).safeParse({ value: 45.3, data_year: 1949 });
     expect(early.success ? [] : early.error.issues.map((i) => String(i.message))).toEqual(['must be 1950 or later']);
     const late = answerSchema(q, profile).safeParse({ value: 45.3, data_year: 2011 });
     expect(late.success ? [] : late.error.issues.map((i) => String(i.message))).toEqual(['must be 2010 or earlier']);
   });
 
-  test('a tier-1 value needs a source; clearing it does not', () => {
-    const q = question('pct', { question_tier: 1 });
+  test('a value whose rule asks for its source (a tier-1 figure) needs one; clearing it does not', () => {
+    const q = question('pct', { source_required: true });
     expect(errorsOf(q, { value: 58.3 })).toEqual({ source: ['is required for a core (tier 1) figure'] });
     expect(errorsOf(q, { value: 58.3, source: '   ' })).toEqual({ source: ['is required for a core (tier 1) figure'] });
     expect(errorsOf(q, { value: 58.3, source: 'UN-Habitat, 2018' })).toEqual({});

@@ -8,6 +8,7 @@ import {
   NUMBER_ABS_MAX,
   type AnswerState,
   type AnswerType,
+  type AnswerShape,
   type AnswerValue,
   type Completeness,
   type QuestionRules,
@@ -17,16 +18,15 @@ import { zodError } from '../i18n/said.ts';
 
 /**
  * The questionnaire engine (DESIGN.md §11): pure, used by the server to validate and by the form
- * to show errors and warnings. It knows questions and answers only, nothing of national reports.
+ * to show errors and warnings. It knows forms, questions and answers only (schema.ts), nothing of
+ * the forms that use it.
  */
 
+/** What an instance of a form sets for its answers: the years their data may date from. */
 export interface EngineOptions {
-  /** The year of the form instance (cycle year): the latest allowed data year. */
-  cycleYear: number;
-  /**
-   * The earliest allowed data year. National reports keep the default (DATA_YEAR_MIN, the start
-   * of the SDG/NUA reporting period); the urbanisation profile's series go back further.
-   */
+  /** The latest allowed data year (an instance's own year: a report's cycle, a dataset's year). */
+  dataYearMax: number;
+  /** The earliest allowed data year; DATA_YEAR_MIN when left out. */
   dataYearMin?: number;
 }
 
@@ -37,7 +37,7 @@ export function dataYearSchema(options: EngineOptions): z.ZodType<number | null>
     .number({ error: 'must be a year' })
     .int('must be a year')
     .min(min, { error: zodError('must be {year} or later', { year: min }) })
-    .max(options.cycleYear, { error: zodError('must be {year} or earlier', { year: options.cycleYear }) })
+    .max(options.dataYearMax, { error: zodError('must be {year} or earlier', { year: options.dataYearMax }) })
     .nullable()
     .optional()
     .transform((v) => v ?? null);
@@ -163,14 +163,14 @@ const SCHEMA_CACHE_MAX = 5000;
 
 /**
  * The zod schema of one answer input for `q`: the value by type and hard limits, the data year
- * (`dataYearSchema`), the source (required for a tier-1 value), the narrative (only when the
+ * (`dataYearSchema`), the source (required when the question's rule says so), the narrative (only when the
  * question has one) and the comment. Text goes through the safe-text cleaning. Made once per set
  * of rules: every answer to a question (and every save of it) reuses its schema.
  */
 export function answerSchema(q: QuestionRules, options: EngineOptions): z.ZodType<CleanAnswer> {
   // Every field the schema reads, and nothing else: a question edited in any of them gets a new one.
   const key = JSON.stringify([
-    q.question_tier,
+    q.source_required,
     q.answer_type,
     q.unit,
     q.options,
@@ -179,7 +179,7 @@ export function answerSchema(q: QuestionRules, options: EngineOptions): z.ZodTyp
     q.decimals,
     q.parts,
     q.with_text,
-    options.cycleYear,
+    options.dataYearMax,
     options.dataYearMin ?? null,
   ]);
   let schema = schemaCache.get(key);
@@ -207,7 +207,8 @@ function makeAnswerSchema(q: QuestionRules, options: EngineOptions): z.ZodType<C
       comment: optionalSafeText(ANSWER_COMMENT_MAX),
     })
     .superRefine((answer, ctx) => {
-      if (q.question_tier === 1 && answer.value !== null && !answer.source) {
+      if (q.source_required && answer.value !== null && !answer.source) {
+        // The API's words since decision 023 (clients translate them by this text).
         ctx.addIssue({ code: 'custom', path: ['source'], message: 'is required for a core (tier 1) figure' });
       }
     }) as unknown as z.ZodType<CleanAnswer>;
@@ -248,7 +249,7 @@ function rangeText(q: QuestionRules, unit: string): string {
 export const ANSWERED_RULE = 'value-or-description';
 
 /** Whether `value` gives the question's value (every part, for multi-part questions). */
-function hasValue(q: QuestionRules, value: AnswerValue | undefined): boolean {
+function hasValue(q: AnswerShape, value: AnswerValue | undefined): boolean {
   if (value === null || value === undefined) return false;
   if (typeof value === 'string') return value.trim() !== '';
   if (Array.isArray(value)) return value.length > 0;
@@ -260,7 +261,7 @@ function hasValue(q: QuestionRules, value: AnswerValue | undefined): boolean {
  * Whether the question's narrative answers it by itself: a yes/no or a choice that asks to be
  * described ("Describe it briefly") is answered by its description; a figure needs its number.
  */
-function answersByDescription(q: QuestionRules, text: string | null | undefined): boolean {
+function answersByDescription(q: AnswerShape, text: string | null | undefined): boolean {
   return (
     q.with_text &&
     q.answer_type !== 'pct' &&
@@ -276,7 +277,7 @@ function answersByDescription(q: QuestionRules, text: string | null | undefined)
  * printed report: a value is there (every part, for multi-part questions), or the question's
  * description of a choice is written.
  */
-export function isAnswered(q: QuestionRules, answer: Pick<AnswerFields, 'value' | 'text'> | null | undefined): boolean {
+export function isAnswered(q: AnswerShape, answer: Pick<AnswerFields, 'value' | 'text'> | null | undefined): boolean {
   return hasValue(q, answer?.value) || answersByDescription(q, answer?.text);
 }
 
@@ -383,7 +384,7 @@ export function completeness<A extends AnswerFields & { question_uuid: string }>
 export type ScalarFormat = (v: number | boolean | null | undefined) => string;
 
 /** The API's own way: British English numbers, the unit after a space, Yes and No. */
-function englishScalar(q: QuestionRules): ScalarFormat {
+function englishScalar(q: AnswerShape): ScalarFormat {
   const unit = q.unit ? ` ${q.unit}` : q.answer_type === 'pct' ? ' %' : '';
   return (v) => {
     if (v === null || v === undefined) return '–';
@@ -397,7 +398,7 @@ function englishScalar(q: QuestionRules): ScalarFormat {
  * `scalar` writes its numbers and yes/no in another language (a translated public page).
  */
 export function formatAnswer(
-  q: QuestionRules,
+  q: AnswerShape,
   value: AnswerValue | undefined,
   scalar: ScalarFormat = englishScalar(q),
 ): string {

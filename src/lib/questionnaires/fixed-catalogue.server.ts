@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { CatalogueCache, QuestionCatalogue, type CatalogueQuestion } from './catalogue.server.ts';
-import type { Question, Subcategory, Thrust } from './schema.ts';
+import type { FormQuestion } from './schema.ts';
 
 /**
  * A question source that never changes: questions written in code (a form's fixed catalogue,
@@ -9,21 +10,17 @@ import type { Question, Subcategory, Thrust } from './schema.ts';
 export class FixedCatalogueCache extends CatalogueCache {
   readonly catalogue: QuestionCatalogue;
 
-  constructor(
-    stamp: string,
-    questions: readonly { id: number; question: Question }[],
-    thrusts: readonly Thrust[] = [],
-    subcategories: readonly Subcategory[] = [],
-  ) {
-    super();
+  constructor(stamp: string, questions: readonly { id: number; question: FormQuestion }[]) {
     const all: CatalogueQuestion[] = questions.map(({ id, question }) => ({
       id,
-      firstCycle: null,
       retiredAt: null,
       n: question.version,
       question,
+      own: null,
     }));
-    this.catalogue = new QuestionCatalogue(stamp, all, thrusts, subcategories);
+    const catalogue = new QuestionCatalogue(stamp, all, null);
+    super({ stamp: sql<string>`${stamp}`, load: () => Promise.resolve(catalogue) });
+    this.catalogue = catalogue;
   }
 
   override get(): Promise<QuestionCatalogue> {

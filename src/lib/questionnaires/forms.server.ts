@@ -2,16 +2,19 @@ import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AuditEvent } from '../audit/service.server.ts';
 import type { ChangeEvent } from '../events/change-events.ts';
-import type { ChangeBus, Tx, Write } from '../events/change-bus.server.ts';
+import type { ChangeBus, Tx } from '../events/change-bus.server.ts';
 import type { CatalogueCache, CatalogueQuestion, QuestionCatalogue } from './catalogue.server.ts';
 import type { EngineOptions } from './engine.ts';
 import type { Completeness } from './schema.ts';
 
 /**
- * Forms registered with the questionnaire engine (DESIGN.md §11, decision 023). A form brings its
- * question source, how an instance is found and locked, who may answer it and what answering does
- * to its workflow; the engine does the rest of a save (validation, versions, writes, audit,
- * completeness, change events) and every form's answers are stored in a table of the same shape.
+ * A form of the questionnaire engine (DESIGN.md §11, decisions 023, 065): the one interface
+ * through which the engine calls a form. The form says where its questions and answers are, loads
+ * and locks its instances (`load`), tells what an instance holds (`instance`: its questions, the
+ * years of its data, its stored completeness) and whether a person may answer it now (`admit`:
+ * who writes, what they may, and what a save does beyond the answers). The engine does the rest
+ * of a save (validation, versions, writes, audit, completeness, change events); every form's
+ * answers are stored in a table of the same shape.
  */
 
 /** The columns of a form's answers table: one row per instance × question. */
@@ -43,14 +46,28 @@ export interface InstanceColumns {
   updatedBy: AnyPgColumn;
 }
 
-/** What the engine reads of a loaded instance. */
-export interface InstanceRef {
+/** What the engine reads of a loaded instance, against the catalogue of its form's questions. */
+export interface FormInstance {
   id: number;
   /** The entity id of its answers' audit events. */
   auditId: string;
+  /** Its stored completeness and what it was counted on (null: never counted). */
   completeness: Completeness | null;
-  basis: string | null;
+  storedBasis: string | null;
+  /** What its completeness depends on now besides its answers: a basis other than the stored one means a recount. */
+  basis: string;
+  /** The years its answers' data may date from. */
   options: EngineOptions;
+  /**
+   * Its questions in order, without the ones it holds only because it answered them (the engine
+   * adds those). Made once per catalogue (`catalogue.memo`): the engine asks on every save.
+   */
+  questions: readonly CatalogueQuestion[];
+  /**
+   * A question as this instance shows it: the wording it keeps (decision 026: the answers of a
+   * report locked when the question was reworded keep the wording they answered). Itself if absent.
+   */
+  pin?: (q: CatalogueQuestion) => CatalogueQuestion;
 }
 
 /** The person saving: who the rows and audit events name. */
@@ -70,6 +87,17 @@ export interface SaveEffects {
   events?: ChangeEvent[];
 }
 
+/** A person admitted to answer an instance now (`FormDefinition.admit`). */
+export interface Admission {
+  actor: Actor;
+  /** Whether they may give first answers and change saved ones. */
+  may: { create: boolean; update: boolean };
+  /** What a save that changed `changed` answers does to the instance. */
+  effects(changed: number): SaveEffects;
+  /** The change event of `changed` answers saved; null: none (a bulk save that tells its own, such as an import). */
+  saved(changed: number): ChangeEvent | null;
+}
+
 /** The result of the form's lock statement for one instance. */
 export interface LockedInstance<I> {
   key: string;
@@ -81,7 +109,7 @@ export interface LockedInstance<I> {
 }
 
 export interface FormDefinition<K, I, U> {
-  /** 'national_report'; later 'profile_figures', 'practice_sections'. */
+  /** 'national_report', 'practice_sections', 'profile_figures'. */
   kind: string;
   /** The audit entity of answer changes ('national_report_answer'). */
   answerEntity: string;
@@ -94,74 +122,21 @@ export interface FormDefinition<K, I, U> {
    * Loads and locks (FOR UPDATE) the instances named by `keys` in one statement, adding the
    * engine's columns: `stamp` and `answers(instanceId)`. Missing instances are left out.
    */
-  lock(
+  load(
     tx: Tx,
     keys: readonly K[],
     extra: { stamp: SQL<string>; answers: (instanceId: AnyPgColumn) => SQL<unknown> },
   ): Promise<LockedInstance<I>[]>;
   /** Refused when the instance does not exist (404). */
   missing(key: K): Error;
-  ref(instance: I): InstanceRef;
-  /** The instance's questions in order, without the ones it holds only because it answered them. */
-  questions(catalogue: QuestionCatalogue, instance: I): readonly CatalogueQuestion[];
-  /**
-   * The instance's questions with the wordings it keeps (decision 026): an instance whose answers
-   * were locked when a question was reworded shows the wording it was answered against.
-   */
-  pin?(catalogue: QuestionCatalogue, instance: I, list: readonly CatalogueQuestion[]): readonly CatalogueQuestion[];
-  /** What the instance's completeness depends on besides its answers: a new basis means a recount. */
-  basis(catalogue: QuestionCatalogue, instance: I): string;
-  /** May `user` answer now? Throws the refusal (403, 409, 423); returns the effects of a save. */
-  admit(instance: I, user: U): (changed: number) => SaveEffects;
-  /** Whether `user` may give first answers and change saved ones. */
-  permits(user: U): { create: boolean; update: boolean };
-  actor(user: U): Actor;
-  /** The change event of answers saved; null: none (a bulk save that tells its own, such as an import). */
-  savedEvent(instance: I, questions: number, user: U): ChangeEvent | null;
-  /** Refusal messages of the ACL's create/update split. */
+  /** What the instance holds, against the catalogue of the form's questions. */
+  instance(catalogue: QuestionCatalogue, instance: I): FormInstance;
+  /** May `user` answer now? Throws the refusal (403, 409, 423); otherwise the terms of the save. */
+  admit(instance: I, user: U): Admission;
+  /** Refusal messages: of the create/update split, and of a stale save (409). */
   refusals: { create: string; update: string; stale: string };
 }
 
 /** A form of any kind, as the registry holds it. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyForm = FormDefinition<any, any, any>;
-
-/**
- * Runs inside a question write's transaction, after the change (e.g. refresh stored completeness).
- * `catalogue()` reads the questions as the transaction sees them at the time of the call: a hook
- * that locks rows first and reads them after sees every question change committed before its locks.
- */
-export type QuestionsChangedHook = (write: Write, catalogue: () => Promise<QuestionCatalogue>) => Promise<void>;
-
-const hooks = new Map<string, QuestionsChangedHook>();
-
-/**
- * Registers what a form does when the engine's questions change, in the same transaction (the
- * national reports recount their open cycles). One hook per form kind.
- */
-export function onQuestionsChanged(kind: string, hook: QuestionsChangedHook): void {
-  hooks.set(kind, hook);
-}
-
-/** Runs every form's hook (question writes call it). */
-export async function questionsChanged(write: Write, catalogue: () => Promise<QuestionCatalogue>): Promise<void> {
-  for (const hook of hooks.values()) await hook(write, catalogue);
-}
-
-/**
- * Runs inside a question write's transaction before a question's wording changes from version
- * `n`: a form keeps that version for the instances whose answers are locked (decision 026).
- */
-export type QuestionRewordedHook = (write: Write, question: { id: number; n: number }) => Promise<void>;
-
-const rewordHooks = new Map<string, QuestionRewordedHook>();
-
-/** Registers what a form does before a question is reworded. One hook per form kind. */
-export function onQuestionReworded(kind: string, hook: QuestionRewordedHook): void {
-  rewordHooks.set(kind, hook);
-}
-
-/** Runs every form's rewording hook (question writes call it before the change). */
-export async function questionReworded(write: Write, question: { id: number; n: number }): Promise<void> {
-  for (const hook of rewordHooks.values()) await hook(write, question);
-}

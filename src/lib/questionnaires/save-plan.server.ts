@@ -9,7 +9,7 @@ import {
   type AnswerFields,
   type CleanAnswer,
 } from './engine.ts';
-import type { Actor, FormDefinition, InstanceRef, LockedInstance, SaveEffects } from './forms.server.ts';
+import type { Actor, Admission, FormDefinition, FormInstance, LockedInstance, SaveEffects } from './forms.server.ts';
 import type { Answer, AnswerInput, Completeness } from './schema.ts';
 import { say } from '../i18n/said.ts';
 
@@ -30,7 +30,8 @@ export interface SavedAnswers<I> {
 /** An instance under a batch: its answers as read, and its completeness as the batch moves it. */
 export interface InstanceState<I> {
   locked: LockedInstance<I>;
-  ref: InstanceRef;
+  /** What the instance holds, against `catalogue`. */
+  ref: FormInstance;
   catalogue: QuestionCatalogue;
   answers: Map<number, StoredAnswer>;
   completeness: Completeness;
@@ -47,7 +48,7 @@ export function answerOut(
   kind: string,
   q: CatalogueQuestion,
   row: StoredAnswer,
-  options: InstanceRef['options'],
+  options: FormInstance['options'],
 ): Answer {
   const fields = {
     value: row.value ?? null,
@@ -88,6 +89,8 @@ export type Outcome<I> = { ok: true; value: SavedAnswers<I> } | { ok: false; err
 /** The plan of one save, made before anything is written. */
 export interface Plan<I> {
   state: InstanceState<I>;
+  /** The terms the form admitted the save on. */
+  admission: Admission;
   writes: AnswerWrite[];
   /** The answers sent, as they will be stored (rows of new versions get their id after the write). */
   rows: { q: CatalogueQuestion; row: StoredAnswer }[];
@@ -109,13 +112,12 @@ function invalid(errors: Record<string, string[]>): ApiError {
  * and the completeness after them. Throws the save's own refusal; changes nothing until it returns.
  */
 export function plan<K, I, U>(form: FormDefinition<K, I, U>, job: Job<K, I, U>, state: InstanceState<I>): Plan<I> {
-  const effects = form.admit(state.locked.instance, job.user);
+  const admission = form.admit(state.locked.instance, job.user);
   const asked = askedQuestions(form, job, state);
   const cleaned = cleanInputs(job, asked, state);
   checkVersions(form, job, asked, state);
 
-  const may = form.permits(job.user);
-  const actor = form.actor(job.user);
+  const { may, actor } = admission;
   const now = new Date();
   const writes: AnswerWrite[] = [];
   const rows: Plan<I>['rows'] = [];
@@ -168,10 +170,10 @@ export function plan<K, I, U>(form: FormDefinition<K, I, U>, job: Job<K, I, U>, 
     });
     rows.push({ q, row });
   }
-  const effect = effects(writes.length);
+  const effect = admission.effects(writes.length);
   // A workflow step (e.g. the first answer starting the report) happens once, whatever the batch holds.
   if (!effect.once || !state.effects.some((e) => e.once === effect.once)) state.effects.push(effect);
-  return { state, writes, rows, completeness: progress };
+  return { state, admission, writes, rows, completeness: progress };
 }
 
 /** The questions the save answers, in its order; 400 for one not of this instance or given twice. */
@@ -180,18 +182,14 @@ function askedQuestions<K, I, U>(
   job: Job<K, I, U>,
   state: InstanceState<I>,
 ): CatalogueQuestion[] {
-  const { catalogue } = state;
-  const instance = state.locked.instance;
-  const base = catalogue.memo(
-    `${form.kind}:ids:${state.basis}`,
-    () => new Set(form.questions(catalogue, instance).map((q) => q.id)),
-  );
+  const { catalogue, ref } = state;
+  const base = catalogue.memo(`${form.kind}:ids:${state.basis}`, () => new Set(ref.questions.map((q) => q.id)));
   const errors: Record<string, string[]> = {};
   const seen = new Set<string>();
   const asked: CatalogueQuestion[] = [];
   job.inputs.forEach((input, i) => {
     const found = catalogue.byUuid.get(input.question_uuid);
-    const q = found && form.pin ? form.pin(catalogue, instance, [found])[0] : found;
+    const q = found && ref.pin ? ref.pin(found) : found;
     if (!q || !(base.has(q.id) || state.answers.has(q.id)))
       (errors[`answers.${i}.question_uuid`] ??= []).push('is not a question of this report');
     else if (seen.has(input.question_uuid))

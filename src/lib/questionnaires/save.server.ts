@@ -39,17 +39,16 @@ export { answerOut, type SavedAnswers } from './save-plan.server.ts';
  * The questions of an instance in order: the form's, and any other it holds an answer to (a
  * question retired since keeps its answer in the forms that have one).
  */
-export function instanceQuestions<I>(
+export function instanceQuestions<I, Own>(
   form: FormDefinition<unknown, I, unknown>,
-  catalogue: QuestionCatalogue,
+  catalogue: QuestionCatalogue<Own>,
   instance: I,
   answered: ReadonlySet<number>,
-): readonly CatalogueQuestion[] {
-  const base = form.questions(catalogue, instance);
-  const ids = catalogue.memo(
-    `${form.kind}:ids:${form.basis(catalogue, instance)}`,
-    () => new Set(base.map((q) => q.id)),
-  );
+): readonly CatalogueQuestion<Own>[] {
+  const held = form.instance(catalogue, instance);
+  // The form's questions are the catalogue's own.
+  const base = held.questions as readonly CatalogueQuestion<Own>[];
+  const ids = catalogue.memo(`${form.kind}:ids:${held.basis}`, () => new Set(base.map((q) => q.id)));
   let list = base;
   for (const id of answered) {
     if (!ids.has(id)) {
@@ -57,7 +56,7 @@ export function instanceQuestions<I>(
       break;
     }
   }
-  return form.pin ? form.pin(catalogue, instance, list) : list;
+  return held.pin ? (list.map(held.pin) as CatalogueQuestion<Own>[]) : list;
 }
 
 /** Completeness counted from every stored answer (after the questions changed). */
@@ -67,7 +66,7 @@ export function countCompleteness<I>(
   instance: I,
   answers: ReadonlyMap<number, StoredAnswer>,
 ): Completeness {
-  const ref = form.ref(instance);
+  const ref = form.instance(catalogue, instance);
   const list = instanceQuestions(form, catalogue, instance, new Set(answers.keys()));
   const byUuid = new Map<string, StoredAnswer>();
   for (const q of list) {
@@ -136,14 +135,14 @@ async function lockInstances<K, I, U>(
       if (q) ids.add(q.id);
     }
   const keys = [...new Map(jobs.map((job) => [form.keyOf(job.key), job.key])).values()];
-  const locked = await form.lock(w.tx, keys, {
+  const locked = await form.load(w.tx, keys, {
     stamp: cache.stamp,
     answers: (instanceId) => storedAnswersJson(form.answers, instanceId, [...ids]),
   });
   const states = new Map<string, InstanceState<I>>();
   for (const item of locked) {
     const catalogue = await cache.get(w.tx, item.stamp);
-    const ref = form.ref(item.instance);
+    const ref = form.instance(catalogue, item.instance);
     const answers = new Map(parseStoredAnswers(item.answers).map((row) => [row.questionId, row]));
     const state: InstanceState<I> = {
       locked: item,
@@ -151,7 +150,7 @@ async function lockInstances<K, I, U>(
       catalogue,
       answers,
       completeness: ref.completeness!,
-      basis: form.basis(catalogue, item.instance),
+      basis: ref.basis,
       dirty: false,
       touched: null,
       effects: [],
@@ -163,7 +162,7 @@ async function lockInstances<K, I, U>(
       .filter((id): id is number => id !== undefined && !ids.has(id));
     if (missed.length)
       for (const row of await readStoredAnswers(w.tx, form.answers, ref.id, missed)) answers.set(row.questionId, row);
-    if (ref.basis !== state.basis || !ref.completeness) await recount(cache, w, form, state);
+    if (ref.storedBasis !== state.basis || !ref.completeness) await recount(cache, w, form, state);
     states.set(item.key, state);
   }
   return states;
@@ -279,11 +278,8 @@ async function writePlans<K, I, U>(
       for (const event of effect.events ?? []) await w.emit(event);
     }
   }
-  for (const [n, made] of plans.entries()) {
-    const event =
-      made && made.writes.length > 0
-        ? form.savedEvent(made.state.locked.instance, made.writes.length, jobs[n]!.user)
-        : null;
+  for (const made of plans) {
+    const event = made && made.writes.length > 0 ? made.admission.saved(made.writes.length) : null;
     if (event) await w.emit(event);
   }
   return { result, written };
@@ -299,8 +295,9 @@ async function recount<I>(
   const catalogue = await cache.fresh(w.tx);
   const all = await readStoredAnswers(w.tx, form.answers, state.ref.id, null);
   state.catalogue = catalogue;
+  state.ref = form.instance(catalogue, state.locked.instance);
   state.answers = new Map(all.map((row) => [row.questionId, row]));
-  state.basis = form.basis(catalogue, state.locked.instance);
+  state.basis = state.ref.basis;
   state.completeness = countCompleteness(form, catalogue, state.locked.instance, state.answers);
   state.dirty = true;
 }

@@ -1,19 +1,12 @@
 import { z } from 'zod';
-import {
-  blankIsAbsent,
-  conflictResponse,
-  dataResponse,
-  itemResponse,
-  oneOf,
-  text,
-  VersionSchema,
-} from '../http/schema.ts';
-import { nullableText } from './text.ts';
-import { say } from '../i18n/said.ts';
+import { oneOf, text, VersionSchema } from '../http/schema.ts';
 
 /**
- * Questions are data (DESIGN.md §11): one engine (engine.ts) turns a question into the schema of
- * its answer. Shared by national reports and, later, the urbanisation profile's analytics.
+ * Forms are data (DESIGN.md §11, decision 065): a form has ordered sections (headings of any depth)
+ * and questions with a type, a label (`text`), help, choices, a unit, rules (required, limits, a
+ * source) and free tags. One engine (engine.ts) turns a question into the schema of its answer. It
+ * knows forms only: what a national report, a practice or a profile theme adds to its questions
+ * (thrusts, tiers, references, cycles, indicators) is that form's own data, mapped onto this model.
  */
 
 /**
@@ -25,10 +18,6 @@ export type AnswerType = (typeof ANSWER_TYPES)[number];
 /** Answer types that can be split into parts (e.g. documented / perceived tenure). */
 export const PART_ANSWER_TYPES = ['pct', 'num', 'int', 'yn'] as const satisfies readonly AnswerType[];
 export const NUMERIC_ANSWER_TYPES = ['pct', 'num', 'int'] as const satisfies readonly AnswerType[];
-
-/** 1: core quantitative, globally comparable · 2: extended quantitative · 3: qualitative policy question. */
-export const QUESTION_TIERS = [1, 2, 3] as const;
-export type QuestionTier = (typeof QUESTION_TIERS)[number];
 
 /**
  * empty: not answered · saved · invalid: breaks the question's current limits · warning: outside the expected range.
@@ -44,9 +33,6 @@ export const QUESTION_OPTIONS_MAX = 30;
 export const QUESTION_PARTS_MAX = 8;
 export const OPTION_VALUE_MAX = 40;
 export const OPTION_LABEL_MAX = 200;
-export const SDG_REFS_MAX = 10;
-export const SDG_REF_MAX = 20;
-export const NUA_PARAGRAPHS_MAX = 60;
 export const SOURCE_HINT_MAX = 300;
 export const DECIMALS_MAX = 6;
 /** Largest magnitude of any numeric answer or limit. */
@@ -57,13 +43,12 @@ export const ANSWER_TEXT_MAX = 8000;
 export const ANSWER_SOURCE_MAX = 500;
 export const ANSWER_COMMENT_MAX = 1000;
 export const ANSWER_URL_MAX = 2000;
-/** The earliest data year: the first year of the SDG/NUA reporting period. */
+/** The earliest data year unless a form says otherwise (the first year of the 2030 Agenda's reporting). */
 export const DATA_YEAR_MIN = 2015;
 /** At most this many answers in one save. */
 export const ANSWERS_PER_SAVE_MAX = 200;
 
 export const AnswerTypeSchema = oneOf(ANSWER_TYPES);
-export const QuestionTierSchema = z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'must be 1, 2 or 3' });
 export const AnswerStateSchema = z.enum(ANSWER_STATES);
 
 export const QuestionOptionSchema = z.object({
@@ -81,9 +66,6 @@ export const QuestionPartSchema = z.object({
 });
 export type QuestionPart = z.output<typeof QuestionPartSchema>;
 
-/** A heading questions are grouped under (a thrust, a subcategory): its code, its name and its place. */
-const HEADING_FIELDS = { code: z.string(), name: z.string(), sort: z.number().int() };
-
 /**
  * Where an entry of a catalogue (a question, an indicator) stands: its place, when it was retired (null: in use) and
  * its version.
@@ -93,14 +75,6 @@ export const CATALOGUE_ENTRY_FIELDS = {
   retired_at: z.string().nullable(),
   version: z.number().int(),
 };
-
-/** A NUA thrust (Quito Implementation Plan heading), e.g. TC1. */
-export const ThrustSchema = z.object({ ...HEADING_FIELDS, nua_paragraphs: z.string().nullable() });
-export type Thrust = z.output<typeof ThrustSchema>;
-
-/** A subcategory of a thrust, e.g. 1.2 Access to adequate housing. */
-export const SubcategorySchema = z.object({ ...HEADING_FIELDS, thrust: z.string() });
-export type Subcategory = z.output<typeof SubcategorySchema>;
 
 /** The limits of a numeric answer: the engine checks every value against them (questions and indicators). */
 export const ANSWER_LIMIT_FIELDS = {
@@ -112,16 +86,27 @@ export const ANSWER_LIMIT_FIELDS = {
   expected_max: z.number().nullable(),
 };
 
-/** One question as stored and served (question/list, report views). */
-export const QuestionSchema = z.object({
-  uuid: z.string(),
-  /** 'Q01' … */
+/**
+ * A heading of a form: its code, its name, its place among its siblings and the heading it sits
+ * under (null: a top-level one). Any depth; free tags for the form's own use.
+ */
+export const FormSectionSchema = z.object({
   code: z.string(),
-  /** Thrust code, e.g. 'TC1'. */
-  thrust: z.string(),
-  /** Subcategory code, e.g. '1.2'. */
-  subcategory: z.string(),
-  question_tier: QuestionTierSchema,
+  name: z.string(),
+  sort: z.number().int(),
+  parent: z.string().nullable(),
+  tags: z.array(z.string()),
+});
+export type FormSection = z.output<typeof FormSectionSchema>;
+
+/** One question of a form, as the engine and the data-entry kit read it. */
+export const FormQuestionSchema = z.object({
+  uuid: z.string(),
+  /** A short code naming it in the form ('Q01', an indicator's code, a section's key). */
+  code: z.string(),
+  /** The code of the section it sits in; null: at the form's top, under no heading. */
+  section: z.string().nullable(),
+  /** Its label: the question as asked. */
   text: z.string(),
   help: z.string().nullable(),
   answer_type: AnswerTypeSchema,
@@ -137,20 +122,22 @@ export const QuestionSchema = z.object({
   with_text: z.boolean(),
   /** The narrative's label when with_text (e.g. 'Link to the policy'); null: 'Details'. */
   text_label: z.string().nullable(),
+  /** Rule: the form is complete only with an answer to it. */
   compulsory: z.boolean(),
-  sdg_refs: z.array(z.string()),
-  sdg_tier: QuestionTierSchema.nullable(),
-  nua_paragraphs: z.string().nullable(),
+  /** Rule: a value needs its source. */
+  source_required: z.boolean(),
+  /** An example of a source, shown in the empty source field. */
   source_hint: z.string().nullable(),
+  /** Free tags of the form's own (the kit filters by them; the engine never reads them). */
+  tags: z.array(z.string()),
   ...CATALOGUE_ENTRY_FIELDS,
 });
-export type Question = z.output<typeof QuestionSchema>;
+export type FormQuestion = z.output<typeof FormQuestionSchema>;
 
-/** What the engine needs of a question (a Question satisfies it). */
+/** What the engine needs of a question to check and count its answers (a FormQuestion satisfies it). */
 export type QuestionRules = Pick<
-  Question,
+  FormQuestion,
   | 'code'
-  | 'question_tier'
   | 'answer_type'
   | 'unit'
   | 'options'
@@ -162,7 +149,11 @@ export type QuestionRules = Pick<
   | 'parts'
   | 'with_text'
   | 'compulsory'
+  | 'source_required'
 >;
+
+/** What the engine needs of a question to tell whether it is answered and to write an answer. */
+export type AnswerShape = Pick<QuestionRules, 'answer_type' | 'unit' | 'options' | 'parts' | 'with_text'>;
 
 /** A stored answer's value: a number, yes/no, text, choices, or one value per part. */
 export const AnswerValueSchema = z.union([
@@ -229,131 +220,3 @@ export const CompletenessSchema = z.object({
   pct: z.number().int(),
 });
 export type Completeness = z.output<typeof CompletenessSchema>;
-
-// ---- question/* calls ----
-
-/** GET /api/question/ref/thrust */
-export const ThrustListResponseSchema = dataResponse(ThrustSchema);
-export type ThrustListResponse = z.output<typeof ThrustListResponseSchema>;
-
-/** GET /api/question/ref/subcategory?thrust= */
-export const SubcategoryQuerySchema = z.object({ thrust: text({ max: 10 }).optional() });
-export const SubcategoryListResponseSchema = dataResponse(SubcategorySchema);
-export type SubcategoryListResponse = z.output<typeof SubcategoryListResponseSchema>;
-
-/** A question tier in a query string (1, 2 or 3); blank or left out: every tier. */
-export const QuestionTierQuerySchema = z.preprocess(
-  (v) => (v === '' || v === undefined ? undefined : Number(v)),
-  QuestionTierSchema.optional(),
-);
-
-/** GET /api/question/list?question_tier&thrust&subcategory&include_retired=true */
-export const QuestionListQuerySchema = z.object({
-  question_tier: QuestionTierQuerySchema,
-  thrust: blankIsAbsent(text({ max: 10 }).optional()),
-  subcategory: blankIsAbsent(text({ max: 10 }).optional()),
-  include_retired: blankIsAbsent(z.enum(['true', 'false']).optional()),
-});
-export type QuestionListQuery = z.output<typeof QuestionListQuerySchema>;
-export const QuestionListResponseSchema = dataResponse(QuestionSchema);
-export type QuestionListResponse = z.output<typeof QuestionListResponseSchema>;
-
-const limit = z.number({ error: 'must be a number' }).min(-NUMBER_ABS_MAX).max(NUMBER_ABS_MAX).nullable().default(null);
-
-/**
- * POST /api/question/saved (admin): creates a question, or updates the one named by `uuid`
- * (then `version` is required). Fields left out of an update keep their value (the server lays
- * the body over the stored question before this schema reads it); the defaults are for a new one.
- */
-export const QuestionSaveBodySchema = z
-  .object({
-    uuid: z.uuid('must be a question id').optional(),
-    version: VersionSchema.optional(),
-    code: z
-      .string({ error: 'is required' })
-      .trim()
-      .regex(/^[A-Z][A-Z0-9.-]{0,11}$/, 'must be a short code such as Q39'),
-    thrust: text({ max: 10, min: 1 }),
-    subcategory: text({ max: 10, min: 1 }),
-    question_tier: QuestionTierSchema,
-    text: text({ max: QUESTION_TEXT_MAX, min: 1, multiline: true }),
-    help: nullableText({ max: QUESTION_HELP_MAX, multiline: true }),
-    answer_type: AnswerTypeSchema,
-    unit: nullableText({ max: QUESTION_UNIT_MAX }),
-    options: z.array(QuestionOptionSchema).max(QUESTION_OPTIONS_MAX).default([]),
-    min: limit,
-    max: limit,
-    expected_min: limit,
-    expected_max: limit,
-    decimals: z.number().int().min(0).max(DECIMALS_MAX).nullable().default(null),
-    parts: z.array(QuestionPartSchema).max(QUESTION_PARTS_MAX).default([]),
-    with_text: z.boolean().default(false),
-    text_label: nullableText({ max: OPTION_LABEL_MAX }),
-    compulsory: z.boolean().default(false),
-    sdg_refs: z
-      .array(text({ max: SDG_REF_MAX, min: 1 }))
-      .max(SDG_REFS_MAX)
-      .default([]),
-    sdg_tier: QuestionTierSchema.nullable().default(null),
-    nua_paragraphs: nullableText({ max: NUA_PARAGRAPHS_MAX, multiline: true }),
-    source_hint: nullableText({ max: SOURCE_HINT_MAX, multiline: true }),
-  })
-  .superRefine((q, ctx) => {
-    const choice = q.answer_type === 'single' || q.answer_type === 'multi';
-    if (choice && q.options.length < 2) {
-      ctx.addIssue({ code: 'custom', path: ['options'], message: 'a choice question needs at least 2 options' });
-    }
-    if (!choice && q.options.length > 0) {
-      ctx.addIssue({ code: 'custom', path: ['options'], message: 'only single and multi questions have options' });
-    }
-    if (new Set(q.options.map((o) => o.value)).size !== q.options.length) {
-      ctx.addIssue({ code: 'custom', path: ['options'], message: 'option values must differ' });
-    }
-    if (q.parts.length > 0 && !(PART_ANSWER_TYPES as readonly string[]).includes(q.answer_type)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['parts'],
-        message: say('only {type} questions have parts', { type: PART_ANSWER_TYPES.join(', ') }),
-      });
-    }
-    if (new Set(q.parts.map((p) => p.key)).size !== q.parts.length) {
-      ctx.addIssue({ code: 'custom', path: ['parts'], message: 'part keys must differ' });
-    }
-    if (q.min !== null && q.max !== null && q.min > q.max) {
-      ctx.addIssue({ code: 'custom', path: ['max'], message: 'must not be below the lowest allowed value' });
-    }
-    if (q.expected_min !== null && q.expected_max !== null && q.expected_min > q.expected_max) {
-      ctx.addIssue({ code: 'custom', path: ['expected_max'], message: 'must not be below the lowest expected value' });
-    }
-  });
-export type QuestionSaveBody = z.input<typeof QuestionSaveBodySchema>;
-export const QuestionResponseSchema = itemResponse(QuestionSchema);
-export type QuestionResponse = z.output<typeof QuestionResponseSchema>;
-
-/**
- * POST /api/question/reorder (admin): the questions in their new order (sort = position).
- * `versions`, one per uuid, are the versions the order was based on: when sent, a question
- * changed since is a 409 with `current`, every question as it is now.
- */
-export const QuestionReorderBodySchema = z
-  .object({
-    uuids: z.array(z.uuid('must be a question id')).min(1).max(500),
-    versions: z.array(VersionSchema).max(500).optional(),
-  })
-  .refine((body) => body.versions === undefined || body.versions.length === body.uuids.length, {
-    path: ['versions'],
-    message: 'must give one version per question, in the order of uuids',
-  });
-export type QuestionReorderBody = z.input<typeof QuestionReorderBodySchema>;
-/** 409 of question/reorder: every question as it is now, retired ones included. */
-export const QuestionReorderConflictSchema = conflictResponse(z.array(QuestionSchema));
-
-/**
- * POST /api/question/retire/{uuid} (admin): `retired: false` brings a question back. `version`
- * (or If-Match) is the version read: none is a 428, a stale one a 409 with the question as it is now.
- */
-export const QuestionRetireBodySchema = z.object({
-  version: VersionSchema.optional(),
-  retired: z.boolean().default(true),
-});
-export type QuestionRetireBody = z.input<typeof QuestionRetireBodySchema>;

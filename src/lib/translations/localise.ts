@@ -5,7 +5,7 @@
  * (from the page's translations) and the printed report (from the database's), so a question
  * reads the same in each.
  */
-import type { Question, Subcategory, Thrust } from '../questionnaires/schema.ts';
+import type { Question, Subcategory, Thrust } from '../national-reports/question-schema.ts';
 import type { Translatable } from './schema.ts';
 
 /** A record's translated field, or undefined when it has none. */

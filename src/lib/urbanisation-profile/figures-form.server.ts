@@ -10,7 +10,7 @@ import {
   type CatalogueCache,
   type CatalogueQuestion,
 } from '../questionnaires/catalogue.server.ts';
-import type { FormDefinition } from '../questionnaires/forms.server.ts';
+import type { FormDefinition, SaveEffects } from '../questionnaires/forms.server.ts';
 import { copyChangeOf } from '../site/publication-copies.server.ts';
 import { datasetColumns, datasetCopyOf, toIndicator, type DatasetRow } from './queries.server.ts';
 import { indicatorQuestion, profileEngineOptions } from './rows.ts';
@@ -43,12 +43,12 @@ async function loadIndicatorCatalogue(db: DbOrTx): Promise<QuestionCatalogue> {
     .orderBy(asc(profileIndicators.categorySlug), asc(profileIndicators.sort), asc(profileIndicators.code));
   const all: CatalogueQuestion[] = rows.map(({ row }) => ({
     id: row.id,
-    firstCycle: null,
     retiredAt: row.retiredAt,
     n: row.version,
     question: indicatorQuestion(toIndicator(row), indicatorUuid(row.id)),
+    own: null,
   }));
-  return new QuestionCatalogue(rows[0]?.stamp ?? '0:0:0', all, [], []);
+  return new QuestionCatalogue(rows[0]?.stamp ?? '0:0:0', all, null);
 }
 
 const INDICATOR_EVENTS = [
@@ -119,7 +119,7 @@ export const profileFiguresForm: FormDefinition<DatasetKey, DatasetRow, FigureSa
   },
   questionSource: indicatorCatalogue,
   keyOf: (key) => `${key.slug}|${key.countryCode}|${key.year}`,
-  async lock(tx, keys, extra) {
+  async load(tx, keys, extra) {
     const rows = await tx
       .select({ row: datasetColumns, stamp: extra.stamp, answers: extra.answers(profileDatasets.id) })
       .from(profileDatasets)
@@ -149,63 +149,71 @@ export const profileFiguresForm: FormDefinition<DatasetKey, DatasetRow, FigureSa
     }));
   },
   missing: () => notFound('There is no dataset for this country and year yet'),
-  ref: (row) => ({
+  instance: (catalogue, row) => ({
     id: row.id,
     auditId: String(row.id),
     completeness: row.completeness,
-    basis: row.completenessBasis,
+    storedBasis: row.completenessBasis,
+    basis: `${catalogue.stamp}|${row.categorySlug}`,
     options: profileEngineOptions(row.year),
-  }),
-  // The theme's indicators in use; a retired one's figure stays (the engine keeps answered questions).
-  questions: (catalogue, row) =>
-    catalogue.memo(`profile_figures:${row.categorySlug}`, () =>
-      catalogue.all.filter((q) => q.question.thrust === row.categorySlug && q.retiredAt === null),
+    // The theme's indicators in use; a retired one's figure stays (the engine keeps answered questions).
+    questions: catalogue.memo(`profile_figures:${row.categorySlug}`, () =>
+      catalogue.all.filter((q) => q.question.section === row.categorySlug && q.retiredAt === null),
     ),
-  basis: (catalogue, row) => `${catalogue.stamp}|${row.categorySlug}`,
+  }),
   admit(row, saver) {
     const narrative = saver.narrative === undefined ? row.narrative : saver.narrative || null;
-    return (changed) => {
-      const content = changed > 0 || narrative !== row.narrative;
-      // Decisions 033, 066: a published dataset whose content changes keeps its published version.
-      const keeps = content && copyChangeOf(row, 'revise') === 'keep';
-      const sets = [sql`version = version + 1`, sql`narrative = ${narrative}`];
-      if (changed === 0) sets.push(sql`updated_at = now(), updated_by = ${saver.auth.user.id}`);
-      if (keeps) {
-        const copy = JSON.stringify(datasetCopyOf(row));
-        sets.push(sql`status = 'draft', published_snapshot = ${copy}::jsonb, published_snapshot_at = now()`);
-      }
-      const action = saver.action ?? (row.version === 0 ? 'create' : 'update');
-      return {
-        once: 'dataset',
-        set: sql.join(sets, sql`, `),
-        audit: [
-          {
-            actorId: saver.auth.user.id,
-            entity: 'profile_dataset',
-            entityId: row.id,
-            action,
-            before: row.version === 0 ? null : { narrative: row.narrative, status: row.status },
-            after: { narrative, status: keeps ? 'draft' : row.status, figures_changed: changed },
-            note:
-              saver.note ??
-              (keeps
-                ? 'Changed after publication: the public profile keeps the published version until it is ' +
-                  'published again'
-                : null),
-          },
-        ],
-        // A save that changed no figure still tells that the dataset was saved (its narrative, its version).
-        events: changed === 0 && !saver.quiet ? [eventOf(row, saver.auth)] : [],
-      };
+    const { user } = saver.auth;
+    return {
+      actor: { id: user.id, uuid: user.uuid, name: user.name?.trim() || user.username },
+      // The routes checked the module rule and the country scope: whoever reaches the save may give and change figures.
+      may: { create: true, update: true },
+      saved: () => (saver.quiet ? null : eventOf(row, saver.auth)),
+      effects: (changed) => datasetEffects(row, saver, narrative, changed),
     };
   },
-  // The routes checked the module rule and the country scope: whoever reaches the save may give and change figures.
-  permits: () => ({ create: true, update: true }),
-  actor: ({ auth: { user } }) => ({ id: user.id, uuid: user.uuid, name: user.name?.trim() || user.username }),
-  savedEvent: (row, _n, saver) => (saver.quiet ? null : eventOf(row, saver.auth)),
   refusals: {
     create: 'You may not give figures for this country',
     update: 'You may not change figures for this country',
     stale: 'Someone else changed these figures after you opened them',
   },
 };
+
+/**
+ * What a save of figures does to the dataset's own row: one more version, the narrative, and the
+ * rule of decision 033 (a published dataset whose content changes keeps its published version).
+ */
+function datasetEffects(row: DatasetRow, saver: FigureSaver, narrative: string | null, changed: number): SaveEffects {
+  const content = changed > 0 || narrative !== row.narrative;
+  // Decisions 033, 066: a published dataset whose content changes keeps its published version.
+  const keeps = content && copyChangeOf(row, 'revise') === 'keep';
+  const sets = [sql`version = version + 1`, sql`narrative = ${narrative}`];
+  if (changed === 0) sets.push(sql`updated_at = now(), updated_by = ${saver.auth.user.id}`);
+  if (keeps) {
+    const copy = JSON.stringify(datasetCopyOf(row));
+    sets.push(sql`status = 'draft', published_snapshot = ${copy}::jsonb, published_snapshot_at = now()`);
+  }
+  const action = saver.action ?? (row.version === 0 ? 'create' : 'update');
+  return {
+    once: 'dataset',
+    set: sql.join(sets, sql`, `),
+    audit: [
+      {
+        actorId: saver.auth.user.id,
+        entity: 'profile_dataset',
+        entityId: row.id,
+        action,
+        before: row.version === 0 ? null : { narrative: row.narrative, status: row.status },
+        after: { narrative, status: keeps ? 'draft' : row.status, figures_changed: changed },
+        note:
+          saver.note ??
+          (keeps
+            ? 'Changed after publication: the public profile keeps the published version until it is ' +
+              'published again'
+            : null),
+      },
+    ],
+    // A save that changed no figure still tells that the dataset was saved (its narrative, its version).
+    events: changed === 0 && !saver.quiet ? [eventOf(row, saver.auth)] : [],
+  };
+}

@@ -1,5 +1,6 @@
 import type { EngineOptions } from '../questionnaires/engine.ts';
-import type { Question } from '../questionnaires/schema.ts';
+import { formQuestion } from '../questionnaires/form-question.ts';
+import type { FormQuestion } from '../questionnaires/schema.ts';
 import { PROFILE_YEAR_MIN, type Indicator } from './schema.ts';
 
 /**
@@ -7,45 +8,36 @@ import { PROFILE_YEAR_MIN, type Indicator } from './schema.ts';
  * profile's series reach back before the SDG period that bounds national reports) to `year`.
  */
 export function profileEngineOptions(year: number): EngineOptions {
-  return { cycleYear: year, dataYearMin: PROFILE_YEAR_MIN };
+  return { dataYearMax: year, dataYearMin: PROFILE_YEAR_MIN };
 }
 
 /**
  * An indicator as a question of the profile's form (decision 046): the question the engine's
  * profile catalogue holds (`figures-form.server.ts`, `uuid` made from the indicator's id) and the
- * back-office's figures form renders (`uuid` the code). A numeric question of tier 2 with no
- * choices or parts; the theme is its thrust. Its per-answer text is the estimate mark
- * (`ESTIMATE_MARK`), so `with_text` is true; the form shows it as a checkbox.
+ * back-office's figures form renders (`uuid` the code). A numeric question with no choices or
+ * parts, in its theme's section; its SDG reference is a tag. Its per-answer text is the estimate
+ * mark (`ESTIMATE_MARK`), so `with_text` is true; the form shows it as a checkbox.
  */
-export function indicatorQuestion(indicator: Indicator, uuid: string): Question {
-  return {
+export function indicatorQuestion(indicator: Indicator, uuid: string): FormQuestion {
+  return formQuestion({
     uuid,
     code: indicator.code,
-    thrust: indicator.category,
-    subcategory: indicator.category,
-    question_tier: 2,
+    section: indicator.category,
     text: indicator.name,
-    help: null,
     answer_type: indicator.answer_type,
     unit: indicator.unit,
-    options: [],
     min: indicator.min,
     max: indicator.max,
     expected_min: indicator.expected_min,
     expected_max: indicator.expected_max,
     decimals: indicator.decimals,
-    parts: [],
     with_text: true,
-    text_label: null,
-    compulsory: false,
-    sdg_refs: indicator.sdg_ref ? [indicator.sdg_ref] : [],
-    sdg_tier: null,
-    nua_paragraphs: null,
     source_hint: indicator.source,
+    tags: indicator.sdg_ref ? [`sdg:${indicator.sdg_ref}`] : [],
     sort: indicator.sort,
     retired_at: indicator.retired_at,
     version: indicator.version,
-  };
+  });
 }
 
 /** The per-answer text of an estimated figure (`profile_figures.estimate`). */

@@ -14,7 +14,7 @@ import {
 function rulesOf(seed: IndicatorSeed): QuestionRules {
   return {
     code: seed.code,
-    question_tier: 2,
+    source_required: false,
     answer_type: seed.type,
     unit: seed.unit,
     options: [],
@@ -52,6 +52,6 @@ describe('the seeded figures meet their indicators’ rules', () => {
     const early = demoFigures().filter((f) => f.year < 2015);
     expect(early.length).toBeGreaterThan(0);
     for (const f of early)
-      expect(answerState(indicators.get(f.indicator)!, fields(f), { cycleYear: f.year })).toBe('invalid');
+      expect(answerState(indicators.get(f.indicator)!, fields(f), { dataYearMax: f.year })).toBe('invalid');
   });
 });

@@ -5,7 +5,7 @@ import {
   type NarrativeKey,
   type PracticeSectionsResponse,
 } from '../../../lib/best-practices/schema.ts';
-import { SECTION_QUESTIONS, SECTIONS_SUBCATEGORY, SECTIONS_THRUST } from '../../../lib/best-practices/sections.ts';
+import { SECTION_QUESTIONS } from '../../../lib/best-practices/sections.ts';
 import { AnswerSchema, type Answer } from '../../../lib/questionnaires/schema.ts';
 import { api, ApiError, conflictOf, type ApiClient } from '../lib/api.ts';
 import type { SendOptions, SendResult } from '../questionnaire/autosave-types.ts';
@@ -27,8 +27,6 @@ export type SectionsForm = QuestionnaireForm<SectionsMeta>;
 
 /** The sections' questions with their headings in the page's language. */
 export const SECTION_FORM_QUESTIONS = SECTION_QUESTIONS.map((s) => ({ ...s.question, text: sectionLabel(s.key) }));
-const THRUSTS = [{ code: SECTIONS_THRUST, name: '', nua_paragraphs: null, sort: 1 }];
-const SUBCATEGORIES = [{ code: SECTIONS_SUBCATEGORY, thrust: SECTIONS_THRUST, name: '', sort: 1 }];
 
 export const uuidOfSection = (key: NarrativeKey) => SECTION_QUESTIONS.find((s) => s.key === key)!.question.uuid;
 
@@ -86,11 +84,11 @@ export function openSections(
     storage,
     questions: SECTION_FORM_QUESTIONS,
     answers: practice.sections,
-    thrusts: THRUSTS,
-    subcategories: SUBCATEGORIES,
-    cycleYear: new Date().getUTCFullYear(),
+    // The sections are questions under no heading.
+    sections: [],
+    dataYearMax: new Date().getUTCFullYear(),
     lockedMessage,
-    display: { tiers: false, codes: 'small', sectionCodes: false },
+    display: { codes: 'small', sectionCodes: false },
     transport: sectionsTransport(practice.uuid, onSaved),
     currentUserUuid: userUuid,
   });

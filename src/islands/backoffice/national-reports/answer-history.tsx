@@ -2,7 +2,13 @@ import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/re
 import { useStore } from '@nanostores/react';
 import { atom, computed } from 'nanostores';
 import { AnswerHistoryResponseSchema, type AnswerChange } from '../../../lib/national-reports/activity-schema.ts';
-import type { Question } from '../../../lib/questionnaires/schema.ts';
+import type { FormQuestion } from '../../../lib/questionnaires/schema.ts';
+
+/** What the history names of a question. */
+type Question = Pick<
+  FormQuestion,
+  'uuid' | 'code' | 'text' | 'answer_type' | 'unit' | 'options' | 'parts' | 'with_text'
+>;
 import { createFetcherStore, fetchWith } from '../lib/query.ts';
 import { answerDisplay } from '../questionnaire/answer-format.ts';
 import { formatDateTime } from '../questionnaire/field-status.tsx';

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { completeness, formatAnswer, isAnswered } from '../../../lib/questionnaires/engine.ts';
 import { printedAnswer } from '../../../lib/national-reports/printed-answer.ts';
-import type { Answer, Question } from '../../../lib/questionnaires/schema.ts';
+import type { Answer } from '../../../lib/questionnaires/schema.ts';
+import { formQuestionOf, formSectionsOf, type Question } from '../../../lib/national-reports/question-schema.ts';
 import { testQuestion } from '../../../../tests/support/questions.ts';
 import { createQuestionnaireForm } from '../questionnaire/form-store.ts';
+import { questionsIn } from '../questionnaire/form-views.ts';
 import { memoryStorage } from '../questionnaire/storage.ts';
 
 /**
@@ -72,18 +74,24 @@ const EXPECTED = [true, true, false, false, true, true];
 describe('the answered rule, the same on screen, in completeness and in print', () => {
   it('counts a choice described in words as answered, a figure only with its number', () => {
     expect(questions.map((q, i) => isAnswered(q, answers[i]))).toEqual(EXPECTED);
-    expect(completeness(questions, answers, { cycleYear: 2026 })).toMatchObject({ answered: 4, total: 6, invalid: 0 });
+    expect(completeness(questions.map(formQuestionOf), answers, { dataYearMax: 2026 })).toMatchObject({
+      answered: 4,
+      total: 6,
+      invalid: 0,
+    });
   });
 
   it('the form on screen counts and filters by it', () => {
     const form = createQuestionnaireForm({
       storageKey: 'drafts:u1:TH-2026',
       storage: memoryStorage(),
-      questions,
+      questions: questions.map(formQuestionOf),
       answers,
-      thrusts: [{ code: 'TC1', name: 'Social inclusion', nua_paragraphs: null, sort: 1 }],
-      subcategories: [{ code: '1.1', thrust: 'TC1', name: 'Ending poverty', sort: 1 }],
-      cycleYear: 2026,
+      sections: formSectionsOf(
+        [{ code: 'TC1', name: 'Social inclusion', nua_paragraphs: null, sort: 1 }],
+        [{ code: '1.1', thrust: 'TC1', name: 'Ending poverty', sort: 1 }],
+      ),
+      dataYearMax: 2026,
       lockedMessage: null,
       transport: async () => ({ kind: 'offline', message: 'offline' }),
       onSaved: () => {},
@@ -91,9 +99,7 @@ describe('the answered rule, the same on screen, in completeness and in print', 
     });
     expect(form.$completeness.get()).toMatchObject({ answered: 4, total: 6 });
     form.setFilters({ show: 'unanswered' });
-    const unanswered = form.$groups
-      .get()
-      .flatMap((g) => g.subcategories.flatMap((s) => s.questions.map((q) => q.code)));
+    const unanswered = questionsIn(form.$groups.get()).map((q) => q.code);
     expect(unanswered).toEqual(questions.filter((_, i) => !EXPECTED[i]).map((q) => q.code));
   });
 

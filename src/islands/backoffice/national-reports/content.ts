@@ -5,7 +5,7 @@
  * (src/lib/translations/localise.ts). Loaded with the national reports' part (top-level await),
  * only on a page not in English.
  */
-import type { Question, Subcategory, Thrust } from '../../../lib/questionnaires/schema.ts';
+import type { Question, Subcategory, Thrust } from '../../../lib/national-reports/question-schema.ts';
 import {
   isQuestionTranslated,
   localisedQuestion,

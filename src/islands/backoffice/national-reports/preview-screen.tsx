@@ -14,7 +14,7 @@ import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { REPORT_STATUS_TEXT } from './report-format.tsx';
 import { answerDisplay } from '../questionnaire/answer-format.ts';
-import { tierChips, type TierChoice } from '../questionnaire/tier-chips.ts';
+import { tierChips, type TierChoice } from './tier-chips.ts';
 import { countryName } from '../../i18n/countries.ts';
 import { PAGE_LOCALE } from '../../i18n/page-locale.ts';
 import { headingLang, localQuestion, localSubcategory, localThrust, questionLang } from './content.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { QuestionSaveBodySchema, type Question } from '../../../lib/questionnaires/schema.ts';
+import { QuestionSaveBodySchema, type Question } from '../../../lib/national-reports/question-schema.ts';
 import { testQuestion } from '../../../../tests/support/questions.ts';
 import { bodyOfDraft, draftOfQuestion, fieldsOfType, nextQuestionCode, orderAfterMove } from './question-draft.ts';
 

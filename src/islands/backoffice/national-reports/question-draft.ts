@@ -2,12 +2,14 @@ import {
   NUMERIC_ANSWER_TYPES,
   PART_ANSWER_TYPES,
   type AnswerType,
-  type Question,
   type QuestionOption,
   type QuestionPart,
+} from '../../../lib/questionnaires/schema.ts';
+import {
+  type Question,
   type QuestionSaveBody,
   type QuestionTier,
-} from '../../../lib/questionnaires/schema.ts';
+} from '../../../lib/national-reports/question-schema.ts';
 import { m } from './messages.ts';
 
 /** The answer types in words, for the administrators who write questions. */

@@ -2,16 +2,14 @@ import type { ReactNode } from 'react';
 import {
   ANSWER_TYPES,
   DECIMALS_MAX,
-  NUA_PARAGRAPHS_MAX,
   OPTION_LABEL_MAX,
   QUESTION_HELP_MAX,
   QUESTION_TEXT_MAX,
   QUESTION_UNIT_MAX,
   SOURCE_HINT_MAX,
   type AnswerType,
-  type Subcategory,
-  type Thrust,
 } from '../../../lib/questionnaires/schema.ts';
+import { NUA_PARAGRAPHS_MAX, type Subcategory, type Thrust } from '../../../lib/national-reports/question-schema.ts';
 import { invalidProps, type FieldErrors } from '../lib/field-errors.ts';
 import { Field } from '../ui/field.tsx';
 import { ui } from '../ui/styles.ts';

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import type { Question, Subcategory, Thrust } from '../../../lib/questionnaires/schema.ts';
+import type { Question, Subcategory, Thrust } from '../../../lib/national-reports/question-schema.ts';
 import { navigate } from '../router.ts';
 import type { ScreenProps } from '../screen-props.ts';
 import { BackLink } from '../ui/back-link.tsx';

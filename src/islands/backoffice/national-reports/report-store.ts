@@ -20,6 +20,7 @@ import { $router } from '../router.ts';
 import { lockMessage, REPORT_STATUS_TEXT } from './report-format.tsx';
 import { m } from './messages.ts';
 import { answersTransport, reportPath, updateReport, type SaveExtra } from './report-api.ts';
+import { reportForm } from './report-form.ts';
 
 const REPORT_ROUTES = ['nationalReportIndicatorForm', 'nationalReportIndicatorPreview', 'nationalReportForm'] as const;
 
@@ -105,11 +106,13 @@ export function formForReport(view: ReportView, identity: Whoami): Questionnaire
     storageKey: draftKey(identity.uuid, `national-report:${view.report.uuid}`),
     storage: browserStorage(),
     // The questionnaire's words in the page's language, where administrators translated them.
-    questions: view.questions.map(localQuestion),
+    ...reportForm(
+      view.questions.map(localQuestion),
+      view.thrusts.map(localThrust),
+      view.subcategories.map(localSubcategory),
+    ),
     answers: view.answers,
-    thrusts: view.thrusts.map(localThrust),
-    subcategories: view.subcategories.map(localSubcategory),
-    cycleYear: view.report.year,
+    dataYearMax: view.report.year,
     lockedMessage: answersLockedMessage(view.report, role),
     // The server's rule (the ACL on top of the role): a first answer needs create, a change update.
     answerRights: {

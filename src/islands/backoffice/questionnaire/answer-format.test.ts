@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { translatorOf } from '../../i18n/messages.ts';
 import { answerWarnings, valueSchema } from '../../../lib/questionnaires/engine.ts';
-import { testQuestion } from '../../../../tests/support/questions.ts';
+import { testFormQuestion as testQuestion } from '../../../../tests/support/questions.ts';
 import { answerDisplay, answerWarningTexts, problemText } from './answer-format.ts';
 import en from './messages/en.json';
 import fr from './messages/fr.json';

@@ -6,18 +6,18 @@
  */
 import { withUnit } from '../../../components/charts/format.ts';
 import { formatAnswer, type ScalarFormat } from '../../../lib/questionnaires/engine.ts';
-import type { AnswerValue, Question } from '../../../lib/questionnaires/schema.ts';
+import type { AnswerValue, FormQuestion } from '../../../lib/questionnaires/schema.ts';
 import type { Translate } from '../../i18n/messages.ts';
 import { INTL_TAG, PAGE_LOCALE } from '../../i18n/page-locale.ts';
 import { m } from './messages.ts';
 
 type Rules = Parameters<typeof formatAnswer>[0];
-type WarningRules = Pick<Question, 'answer_type' | 'unit' | 'expected_min' | 'expected_max' | 'parts'>;
+type WarningRules = Pick<FormQuestion, 'answer_type' | 'unit' | 'expected_min' | 'expected_max' | 'parts'>;
 
-const unitOf = (q: Pick<Question, 'unit' | 'answer_type'>) => q.unit ?? (q.answer_type === 'pct' ? '%' : null);
+const unitOf = (q: Pick<FormQuestion, 'unit' | 'answer_type'>) => q.unit ?? (q.answer_type === 'pct' ? '%' : null);
 
 /** A number with the question's unit: "58.3 %" in English (the engine's way), "58,3 %" in French. */
-export function numberWithUnit(q: Pick<Question, 'unit' | 'answer_type'>, n: number): string {
+export function numberWithUnit(q: Pick<FormQuestion, 'unit' | 'answer_type'>, n: number): string {
   const unit = unitOf(q);
   if (PAGE_LOCALE === 'en')
     return `${n.toLocaleString('en-GB', { maximumFractionDigits: 6 })}${unit ? ` ${unit}` : ''}`;

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Answer, Question } from '../../../lib/questionnaires/schema.ts';
-import { testQuestion } from '../../../../tests/support/questions.ts';
+import type { Answer, FormQuestion } from '../../../lib/questionnaires/schema.ts';
+import { testFormQuestion } from '../../../../tests/support/questions.ts';
+import type { Question } from '../../../lib/national-reports/question-schema.ts';
+import { formSectionsOf } from '../../../lib/national-reports/question-schema.ts';
 import { formatTime } from '../ui/format.ts';
 import type { SendOptions, SendResult } from './autosave-queue.ts';
 import { fieldWords } from './field-words.ts';
@@ -16,9 +18,9 @@ import { memoryStorage } from './storage.ts';
  */
 
 let n = 0;
-function question(patch: Partial<Question>): Question {
+function question(patch: Partial<Question>): FormQuestion {
   n++;
-  return testQuestion({
+  return testFormQuestion({
     uuid: `00000000-0000-4000-9000-${String(n).padStart(12, '0')}`,
     code: `Q${String(n).padStart(2, '0')}`,
     text: `Question ${n}`,
@@ -29,6 +31,7 @@ function question(patch: Partial<Question>): Question {
 
 const thrusts = [{ code: 'TC1', name: 'Social inclusion', nua_paragraphs: null, sort: 1 }];
 const subcategories = [{ code: '1.1', thrust: 'TC1', name: 'Ending poverty', sort: 1 }];
+const sections = formSectionsOf(thrusts, subcategories);
 const SAVED_AT = '2026-03-01T14:02:00Z';
 
 /** The save endpoint over a Map, standing in for the network; it notes each request and how it went. */
@@ -70,22 +73,21 @@ function fakePage() {
   };
 }
 
-function setUp(questions: Question[]) {
+function setUp(questions: FormQuestion[]) {
   const server = fakeServer();
   const form = createQuestionnaireForm<undefined>({
     storageKey: 'drafts:u1:PH-2026',
     storage: memoryStorage(),
     questions,
     answers: [],
-    thrusts,
-    subcategories,
-    cycleYear: 2026,
+    sections,
+    dataYearMax: 2026,
     lockedMessage: null,
     transport: server.transport,
     retryDelay: () => null,
   });
   /** What the question says, and what the save bar says. */
-  const words = (q: Question) => ({
+  const words = (q: FormQuestion) => ({
     question: fieldWords(q, form.$fields.get()[q.uuid]!, form.$server.get()[q.uuid]),
     bar: form.$saveBar.get().message,
   });

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { EngineOptions } from '../../../lib/questionnaires/engine.ts';
-import type { Answer, Question } from '../../../lib/questionnaires/schema.ts';
+import type { Answer, FormQuestion } from '../../../lib/questionnaires/schema.ts';
 import { formatDateTime } from '../ui/format.ts';
 import { Icon } from '../ui/icons.tsx';
 import { ui } from '../ui/styles.ts';
@@ -34,7 +34,7 @@ export function FieldStatus({
   onRetry,
 }: {
   id: string;
-  question: Question;
+  question: FormQuestion;
   state: FieldState;
   stored: Answer | undefined;
   onRetry: () => void;
@@ -58,7 +58,7 @@ function SignedStatus({ tone, sign, text }: { tone: string; sign: ReactNode; tex
 
 /** The status line's words (field-words.ts, the save bar's words) with their colour and sign. */
 function statusContent(
-  question: Question,
+  question: FormQuestion,
   state: FieldState,
   stored: Answer | undefined,
   onRetry: () => void,
@@ -136,7 +136,7 @@ export function ConflictPanel({
   onUseTheirs,
   onKeepMine,
 }: {
-  question: Question;
+  question: FormQuestion;
   theirs: Answer;
   /** The other answer is the person's own, from another tab or window. */
   own: boolean;
@@ -178,7 +178,7 @@ export function ConflictPanel({
 }
 
 function describe(
-  question: Question,
+  question: FormQuestion,
   answer: Pick<Answer, 'value' | 'text' | 'data_year' | 'source' | 'comment'>,
 ): string {
   const lines = [answerDisplay(question, answer.value) || m('answer.none')];

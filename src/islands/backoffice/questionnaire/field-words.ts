@@ -1,4 +1,4 @@
-import type { Answer, Question } from '../../../lib/questionnaires/schema.ts';
+import type { Answer, FormQuestion } from '../../../lib/questionnaires/schema.ts';
 import { PAGE_LOCALE } from '../../i18n/page-locale.ts';
 import { formatDate, formatTime } from '../ui/format.ts';
 import { answerWarningTexts } from './answer-format.ts';
@@ -12,7 +12,7 @@ import { m } from './messages.ts';
  * "Not saved: offline — …"; after a failed save: "Could not save: …". Null: nothing to say (an
  * unanswered question, or a whole form's lock said once above it).
  */
-export function fieldWords(question: Question, state: FieldState, stored: Answer | undefined): string | null {
+export function fieldWords(question: FormQuestion, state: FieldState, stored: Answer | undefined): string | null {
   switch (state.kind) {
     case 'idle':
       if (!stored) return null;
@@ -43,7 +43,7 @@ export function fieldWords(question: Question, state: FieldState, stored: Answer
 /**
  * The warnings of a saved answer as sentences: the engine's in English, said again in the page's language otherwise.
  */
-function warningsOf(question: Question, warnings: readonly string[], stored: Answer | undefined): string {
+function warningsOf(question: FormQuestion, warnings: readonly string[], stored: Answer | undefined): string {
   const texts = PAGE_LOCALE === 'en' || !stored ? warnings : answerWarningTexts(question, stored.value);
   const end = PAGE_LOCALE === 'zh' ? '。' : '.';
   return texts

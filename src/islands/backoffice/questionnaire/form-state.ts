@@ -14,14 +14,14 @@ export function createFormState<Extra>(options: QuestionnaireFormOptions<Extra>)
   const questions = [...options.questions];
   const byUuid = new Map(questions.map((question) => [question.uuid, question]));
   const engine: EngineOptions = {
-    cycleYear: options.cycleYear,
+    dataYearMax: options.dataYearMax,
     ...(options.dataYearMin !== undefined && { dataYearMin: options.dataYearMin }),
   };
   const $server = atom<Record<string, Answer>>(
     Object.fromEntries(options.answers.map((answer) => [answer.question_uuid, answer])),
   );
   const $locked = atom<string | null>(options.lockedMessage);
-  const $filters = atom<FormFilters>({ tier: null, show: 'all' });
+  const $filters = atom<FormFilters>({ tag: null, show: 'all' });
   /** Questions touched since the filters changed stay in view (an answered one must not vanish mid-work). */
   const $touched = atom<ReadonlySet<string>>(new Set());
   /** Questions whose save just finished in this visit: they say "Saved at 14:02". */

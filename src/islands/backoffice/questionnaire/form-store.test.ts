@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import type { Answer, Question } from '../../../lib/questionnaires/schema.ts';
+import type { Answer, FormQuestion } from '../../../lib/questionnaires/schema.ts';
 import type { SendResult } from './autosave-queue.ts';
-import { testQuestion } from '../../../../tests/support/questions.ts';
+import { testFormQuestion } from '../../../../tests/support/questions.ts';
+import type { Question } from '../../../lib/national-reports/question-schema.ts';
+import { formSectionsOf, tierTag } from '../../../lib/national-reports/question-schema.ts';
 import { createQuestionnaireForm } from './form-store.ts';
+import { questionsIn } from './form-views.ts';
 import { checkRaw, rawOf, type AnswerSend } from './raw-answer.ts';
 import { memoryStorage } from './storage.ts';
 
 let n = 0;
-function question(patch: Partial<Question>): Question {
+function question(patch: Partial<Question>): FormQuestion {
   n++;
-  return testQuestion({
+  return testFormQuestion({
     uuid: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     code: `Q${String(n).padStart(2, '0')}`,
     text: `Question ${n}`,
@@ -27,6 +30,7 @@ const subcategories = [
   { code: '1.2', thrust: 'TC1', name: 'Housing', sort: 2 },
   { code: '4.1', thrust: 'EI1', name: 'Urban policy', sort: 3 },
 ];
+const sections = formSectionsOf(thrusts, subcategories);
 
 /** The save endpoint's behaviour over a Map (versions, 409), standing in for the network. */
 function fakeServer() {
@@ -61,16 +65,15 @@ function fakeServer() {
   return { answers, sent, state, transport };
 }
 
-function setUp(questions: Question[], answers: Answer[] = [], storage = memoryStorage(), server = fakeServer()) {
+function setUp(questions: FormQuestion[], answers: Answer[] = [], storage = memoryStorage(), server = fakeServer()) {
   const extras: { status: string }[] = [];
   const form = createQuestionnaireForm({
     storageKey: 'drafts:u1:PH-2026',
     storage,
     questions,
     answers,
-    thrusts,
-    subcategories,
-    cycleYear: 2026,
+    sections,
+    dataYearMax: 2026,
     lockedMessage: null,
     transport: server.transport,
     onSaved: (extra) => extras.push(extra),
@@ -176,9 +179,8 @@ describe('questionnaire form', () => {
         storage: memoryStorage(),
         questions: [q],
         answers: [],
-        thrusts,
-        subcategories,
-        cycleYear: 2026,
+        sections,
+        dataYearMax: 2026,
         lockedMessage: null,
         transport: server.transport,
         retryDelay: () => null,
@@ -307,7 +309,7 @@ describe('questionnaire form', () => {
     expect(server.answers.get(q.uuid)?.source).toBe('Census 2020, table 4');
   });
 
-  it('counts completeness per thrust and subcategory and filters by tier and by what is missing', async () => {
+  it('counts completeness per section and filters by tag (tier) and by what is missing', async () => {
     const a = question({ subcategory: '1.1', question_tier: 1, answer_type: 'txt' });
     const b = question({ subcategory: '1.2', question_tier: 2, answer_type: 'txt' });
     const c = question({ thrust: 'EI1', subcategory: '4.1', question_tier: 3, answer_type: 'txt' });
@@ -316,27 +318,25 @@ describe('questionnaire form', () => {
     await form.leave(b.uuid);
 
     const groups = form.$groups.get();
-    expect(groups.map((group) => [group.thrust.code, group.completeness.answered, group.completeness.total])).toEqual([
-      ['TC1', 1, 2],
-      ['EI1', 0, 1],
-    ]);
+    expect(groups.map((group) => [group.section!.code, group.completeness.answered, group.completeness.total])).toEqual(
+      [
+        ['TC1', 1, 2],
+        ['EI1', 0, 1],
+      ],
+    );
     expect(form.$completeness.get()).toMatchObject({ answered: 1, total: 3, pct: 33 });
 
     form.setFilters({ show: 'unanswered' });
     expect(form.$visibleCount.get()).toBe(2);
     form.setFilters({ show: 'commented' });
-    expect(form.$groups.get().flatMap((g) => g.subcategories.flatMap((s) => s.questions.map((q) => q.uuid)))).toEqual([
-      b.uuid,
-    ]);
-    form.setFilters({ show: 'all', tier: 3 });
-    expect(form.$groups.get().flatMap((g) => g.subcategories.flatMap((s) => s.questions.map((q) => q.uuid)))).toEqual([
-      c.uuid,
-    ]);
+    expect(questionsIn(form.$groups.get()).map((q) => q.uuid)).toEqual([b.uuid]);
+    form.setFilters({ show: 'all', tag: tierTag(3) });
+    expect(questionsIn(form.$groups.get()).map((q) => q.uuid)).toEqual([c.uuid]);
   });
 
   it('shows a warning for a value saved outside the expected range', async () => {
     const q = question({ answer_type: 'pct', expected_min: 0, expected_max: 60 });
-    const checked = checkRaw(q, { ...rawOf(q, null), value: '75' }, { cycleYear: 2026 });
+    const checked = checkRaw(q, { ...rawOf(q, null), value: '75' }, { dataYearMax: 2026 });
     expect(checked.send?.value).toBe(75);
     expect(checked.warnings).toEqual(['75 % is above the expected range (0 to 60 %): check the figure']);
   });
@@ -349,10 +349,14 @@ describe('questionnaire form', () => {
         { key: 'fiscal', label: 'Fiscal space' },
       ],
     });
-    const checked = checkRaw(q, { ...rawOf(q, null), value: { population: 'yes', fiscal: 'no' } }, { cycleYear: 2026 });
+    const checked = checkRaw(
+      q,
+      { ...rawOf(q, null), value: { population: 'yes', fiscal: 'no' } },
+      { dataYearMax: 2026 },
+    );
     expect(checked.send?.value).toEqual({ population: true, fiscal: false });
     const pct = question({ answer_type: 'pct', parts: [{ key: 'documented', label: 'Documented' }] });
-    expect(checkRaw(pct, { ...rawOf(pct, null), value: { documented: 'x' } }, { cycleYear: 2026 }).errors).toEqual({
+    expect(checkRaw(pct, { ...rawOf(pct, null), value: { documented: 'x' } }, { dataYearMax: 2026 }).errors).toEqual({
       'value.documented': ['Enter a percentage as a number, for example 58.3'],
     });
   });
@@ -365,9 +369,8 @@ describe('questionnaire form', () => {
       storage: memoryStorage(),
       questions: [q],
       answers: [],
-      thrusts,
-      subcategories,
-      cycleYear: 2026,
+      sections,
+      dataYearMax: 2026,
       lockedMessage: 'The report was submitted on 3 March: its answers can no longer be changed.',
       transport: server.transport,
     });
@@ -391,9 +394,8 @@ describe('questionnaire form', () => {
         storage: memoryStorage(),
         questions: [fresh, answered],
         answers: [stored],
-        thrusts,
-        subcategories,
-        cycleYear: 2026,
+        sections,
+        dataYearMax: 2026,
         lockedMessage: null,
         transport: server.transport,
         answerRights: rights,

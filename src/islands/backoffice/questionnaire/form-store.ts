@@ -18,17 +18,19 @@ export type {
   FieldState,
   FormDisplay,
   FormFilters,
-  QuestionGroup,
   QuestionnaireFormOptions,
+  SectionGroup,
   ShowFilter,
+  TagFilter,
 } from './form-types.ts';
 
-export const REPORT_DISPLAY: FormDisplay = { tiers: true, codes: 'badge', sectionCodes: true };
+/** What a form shows around its questions unless its host says: codes in small print, no filter by tag. */
+const PLAIN_DISPLAY: FormDisplay = { codes: 'small', sectionCodes: false };
 
 /**
  * One questionnaire being filled in (DESIGN.md §11): the questions, what the server holds, what
- * the person typed, and each field's state. It knows nothing of national reports: the screen
- * gives it a question set, the stored answers and a transport.
+ * the person typed, and each field's state. It knows forms only: the screen gives it the
+ * questions and sections, the stored answers, how to show them and a transport.
  */
 export function createQuestionnaireForm<Extra>(options: QuestionnaireFormOptions<Extra>) {
   const state = createFormState(options);
@@ -39,7 +41,7 @@ export function createQuestionnaireForm<Extra>(options: QuestionnaireFormOptions
     questions: state.questions,
     /** The engine's options of this form instance (the data years it accepts). */
     engine: state.engine,
-    display: options.display ?? REPORT_DISPLAY,
+    display: options.display ?? PLAIN_DISPLAY,
     queue,
     $raw: state.$raw,
     $server: state.$server,

@@ -1,11 +1,4 @@
-import type {
-  Answer,
-  Completeness,
-  Question,
-  QuestionTier,
-  Subcategory,
-  Thrust,
-} from '../../../lib/questionnaires/schema.ts';
+import type { Answer, Completeness, FormQuestion, FormSection } from '../../../lib/questionnaires/schema.ts';
 import type { AnswerErrors, Transport } from './autosave-queue.ts';
 import type { AnswerSend } from './raw-answer.ts';
 import type { DraftStorage } from './storage.ts';
@@ -31,23 +24,37 @@ export type FieldState =
 
 export type ShowFilter = 'all' | 'unanswered' | 'invalid' | 'commented';
 export interface FormFilters {
-  tier: QuestionTier | null;
+  /** Only the questions with this tag (a report's tier); null: every question. */
+  tag: string | null;
   show: ShowFilter;
 }
 
-export interface QuestionGroup {
-  thrust: Thrust;
+/**
+ * A section of the form in view: its completeness (every question under it, at any depth), its own
+ * questions the filters show and the sections under it. `section` null: the questions under no heading.
+ */
+export interface SectionGroup {
+  section: FormSection | null;
+  /** 0 for a top-level section. */
+  depth: number;
   completeness: Completeness;
-  subcategories: { subcategory: Subcategory; completeness: Completeness; questions: Question[] }[];
+  questions: FormQuestion[];
+  children: SectionGroup[];
+}
+
+/** A filter by tag: its label and chips (the value '' shows every question). */
+export interface TagFilter {
+  label: string;
+  chips: readonly { value: string; label: string }[];
 }
 
 /**
- * What the form shows around its questions. National reports show tiers (a filter and a label)
- * and lead each question with its code; a form of indicators (the urbanisation profile) has no
- * tiers, and names each question by its name, unit and SDG reference, its code in small print.
+ * What the form shows around its questions, as the host screen words it. A national report leads
+ * each question with its code and labels (tier, SDG, NUA), filters by tier and starts its headings
+ * with their codes; a practice's sections or a profile theme's indicators show their code in small
+ * print after the unit.
  */
 export interface FormDisplay {
-  tiers: boolean;
   /** `badge`: the code leads the question; `small`: it follows in small print, after the unit. */
   codes: 'badge' | 'small';
   /** Whether section headings and the navigation rail start with the section codes. */
@@ -57,18 +64,26 @@ export interface FormDisplay {
    * comment (the profile's narrative: a text of the dataset, not a figure). None when left out.
    */
   plain?: readonly string[];
+  /** A filter by tag above the questions; none when left out. */
+  tagFilter?: TagFilter;
+  /** Short labels before a question's wording (a report's tier, SDG targets and NUA paragraphs). */
+  labels?: (question: FormQuestion) => readonly string[];
+  /** A line under a top-level section's heading (a thrust's NUA paragraphs); none when left out. */
+  sectionNote?: (section: FormSection) => string | null;
+  /** The id prefix of the sections' anchors by depth (`${prefix}-${code}`); 'section' for a depth not given. */
+  anchors?: readonly string[];
 }
 
 export interface QuestionnaireFormOptions<Extra> {
   /** Identifies the form instance in the browser's storage (with the user). */
   storageKey: string;
   storage: DraftStorage;
-  questions: readonly Question[];
+  questions: readonly FormQuestion[];
   answers: readonly Answer[];
-  thrusts: readonly Thrust[];
-  subcategories: readonly Subcategory[];
-  /** The instance's year: the latest allowed data year. */
-  cycleYear: number;
+  /** The form's sections (headings of any depth), each question in the one its `section` names. */
+  sections: readonly FormSection[];
+  /** The latest allowed data year (the instance's year). */
+  dataYearMax: number;
   /** The earliest allowed data year, when the use has its own (the engine's default otherwise). */
   dataYearMin?: number;
   /** Why the answers cannot be changed, or null. */
@@ -78,7 +93,7 @@ export interface QuestionnaireFormOptions<Extra> {
    * access rights allow only one of them; both when left out. A field they may not touch is locked.
    */
   answerRights?: { create: boolean; update: boolean };
-  /** What the form shows around its questions; a national report's by default. */
+  /** What the form shows around its questions; codes in small print and no filter by tag by default. */
   display?: FormDisplay;
   /** Sends changed answers; the screen knows where (national report, profile…). */
   transport: Transport<AnswerSend, Answer, Extra>;

@@ -1,9 +1,9 @@
 import { atom, computed } from 'nanostores';
 import { completeness, isAnswered, type EngineOptions } from '../../../lib/questionnaires/engine.ts';
-import type { Answer, Completeness, Question, Subcategory, Thrust } from '../../../lib/questionnaires/schema.ts';
+import type { Answer, Completeness, FormQuestion, FormSection } from '../../../lib/questionnaires/schema.ts';
 import type { Connection, QueueStatus } from './autosave-queue.ts';
 import { rightsLock, type FormState } from './form-state.ts';
-import type { FieldState, FormFilters, QuestionGroup } from './form-types.ts';
+import type { FieldState, FormFilters, SectionGroup } from './form-types.ts';
 import { checkRaw, rawOf } from './raw-answer.ts';
 import { saveBarState, type AnswerKind } from './save-bar-state.ts';
 import { m } from './messages.ts';
@@ -56,20 +56,18 @@ export function createFormViews<Extra>(state: FormState<Extra>) {
 
   const $completeness = computed($effective, (effective) => completenessOf(questions, effective, engine));
 
-  /** Thrusts and subcategories in order, each with its completeness and the questions in view. */
+  /** The sections in order, each with its completeness and the questions in view. */
   const $groups = computed(
     [$effective, $filters, $fields, $touched],
-    (effective, filters, fields, touched): QuestionGroup[] =>
+    (effective, filters, fields, touched): SectionGroup[] =>
       groupsOf(
-        { thrusts: options.thrusts, subcategories: options.subcategories, questions, engine },
+        { sections: options.sections, questions, engine },
         (question) => visible(question, filters, effective, fields, touched),
         effective,
       ),
   );
 
-  const $visibleCount = computed($groups, (groups) =>
-    groups.reduce((sum, group) => sum + group.subcategories.reduce((inner, sub) => inner + sub.questions.length, 0), 0),
-  );
+  const $visibleCount = computed($groups, (groups) => questionsIn(groups).length);
 
   /** What the save bar says (save-bar-state.ts): answers being typed, waiting, saving, failed. */
   const $saveBar = computed(
@@ -87,13 +85,9 @@ export function createFormViews<Extra>(state: FormState<Extra>) {
     },
   );
 
-  /** Every question in the questionnaire's order (thrust, subcategory, question), whatever the filters show. */
+  /** Every question in the form's order (section by section, at any depth), whatever the filters show. */
   const $order = atom(
-    groupsOf(
-      { thrusts: options.thrusts, subcategories: options.subcategories, questions, engine },
-      () => true,
-      {},
-    ).flatMap((group) => group.subcategories.flatMap((sub) => sub.questions.map((question) => question.uuid))),
+    questionsIn(groupsOf({ sections: options.sections, questions, engine }, () => true, {})).map((q) => q.uuid),
   );
 
   /** The questions not answered yet, in that order ("Next unanswered question"). */
@@ -116,7 +110,7 @@ interface FieldFacts {
 
 /** What one field shows, from its place in the queue, the stored answer and the locks. */
 function fieldStateOf(
-  question: Question,
+  question: FormQuestion,
   engine: EngineOptions,
   { entry, stored, byRights, connection, locked, justSaved, isMine }: FieldFacts,
 ): FieldState {
@@ -146,19 +140,19 @@ function fieldStateOf(
   return { kind: 'idle' };
 }
 
-function completenessOf(list: readonly Question[], effective: Effective, engine: EngineOptions): Completeness {
+function completenessOf(list: readonly FormQuestion[], effective: Effective, engine: EngineOptions): Completeness {
   const answers = list.flatMap((question) => (effective[question.uuid] ? [effective[question.uuid]!] : []));
   return completeness(list, answers, engine);
 }
 
 function visible(
-  question: Question,
+  question: FormQuestion,
   filters: FormFilters,
   effective: Record<string, Pick<Answer, 'value' | 'comment'>>,
   fields: Record<string, FieldState>,
   touched: ReadonlySet<string>,
 ): boolean {
-  if (filters.tier !== null && question.question_tier !== filters.tier) return false;
+  if (filters.tag !== null && !question.tags.includes(filters.tag)) return false;
   if (filters.show === 'all' || touched.has(question.uuid)) return true;
   const answer = effective[question.uuid];
   if (filters.show === 'unanswered') return !isAnswered(question, answer);
@@ -168,36 +162,51 @@ function visible(
 }
 
 interface GroupSource {
-  thrusts: readonly Thrust[];
-  subcategories: readonly Subcategory[];
-  questions: readonly Question[];
+  sections: readonly FormSection[];
+  questions: readonly FormQuestion[];
   engine: EngineOptions;
 }
 
+/** The questions of `groups` in their order: each section's own, then those of the sections under it. */
+export function questionsIn(groups: readonly SectionGroup[]): FormQuestion[] {
+  return groups.flatMap((group) => [...group.questions, ...questionsIn(group.children)]);
+}
+
+const bySort = (a: FormSection, b: FormSection) => a.sort - b.sort;
+
 /**
- * Thrusts and subcategories in order, each with its completeness and the questions `show` keeps; empty ones left out.
+ * The sections in order (any depth), each with its completeness and the questions `show` keeps;
+ * sections with no question under them left out. Questions under no known section come first, in
+ * a group of their own with no heading.
  */
 function groupsOf(
-  { thrusts, subcategories, questions, engine }: GroupSource,
-  show: (question: Question) => boolean,
+  { sections, questions, engine }: GroupSource,
+  show: (q: FormQuestion) => boolean,
   effective: Effective,
-): QuestionGroup[] {
-  const sortedSubcategories = [...subcategories].sort((a, b) => a.sort - b.sort);
-  return [...thrusts]
-    .sort((a, b) => a.sort - b.sort)
-    .map((thrust) => {
-      const ofThrust = questions.filter((question) => question.thrust === thrust.code);
-      return {
-        thrust,
-        completeness: completenessOf(ofThrust, effective, engine),
-        subcategories: sortedSubcategories
-          .filter((subcategory) => subcategory.thrust === thrust.code)
-          .map((subcategory) => {
-            const all = ofThrust.filter((question) => question.subcategory === subcategory.code);
-            return { subcategory, completeness: completenessOf(all, effective, engine), questions: all.filter(show) };
-          })
-          .filter((group) => group.completeness.total > 0),
-      };
-    })
+) {
+  const known = new Set(sections.map((s) => s.code));
+  const placeOf = (code: string | null) => (code !== null && known.has(code) ? code : null);
+  const own = Map.groupBy(questions, (q) => placeOf(q.section));
+  const under = Map.groupBy([...sections].sort(bySort), (s) => placeOf(s.parent));
+  const build = (section: FormSection, depth: number): { group: SectionGroup; all: FormQuestion[] } => {
+    // A section named as its own ancestor is not followed further.
+    const children = depth > 20 ? [] : (under.get(section.code) ?? []).map((child) => build(child, depth + 1));
+    const mine = own.get(section.code) ?? [];
+    const all = [...mine, ...children.flatMap((child) => child.all)];
+    const group = {
+      section,
+      depth,
+      completeness: completenessOf(all, effective, engine),
+      questions: mine.filter(show),
+      children: children.map((child) => child.group).filter((child) => child.completeness.total > 0),
+    };
+    return { group, all };
+  };
+  const groups = (under.get(null) ?? [])
+    .map((section) => build(section, 0).group)
     .filter((group) => group.completeness.total > 0);
+  const loose = own.get(null) ?? [];
+  if (loose.length === 0) return groups;
+  const first = { section: null, depth: 0, completeness: completenessOf(loose, effective, engine), children: [] };
+  return [{ ...first, questions: loose.filter(show) }, ...groups];
 }

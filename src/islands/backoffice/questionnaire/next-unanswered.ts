@@ -58,7 +58,7 @@ export function goToNextUnanswered(form: QuestionnaireForm, container: HTMLEleme
   const target = nextUnansweredAfter(order, form.$unanswered.get(), current);
   if (target === null) return false;
   if (!focusQuestion(container, target)) {
-    form.setFilters({ tier: null, show: 'all' });
+    form.setFilters({ tag: null, show: 'all' });
     requestAnimationFrame(() => focusQuestion(container, target));
   }
   return true;

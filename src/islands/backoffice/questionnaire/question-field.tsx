@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
-import type { Question } from '../../../lib/questionnaires/schema.ts';
+import type { FormQuestion } from '../../../lib/questionnaires/schema.ts';
 import type { AnswerErrors } from './autosave-queue.ts';
 import { ConflictPanel, FieldStatus } from './field-status.tsx';
 import type { QuestionnaireForm } from './form-store.ts';
@@ -11,7 +11,7 @@ import { errorText } from './raw-answer.ts';
 import { ValueInput } from './value-input.tsx';
 
 /** The messages about the value, a part's label leading those about one part of a multi-part figure. */
-function valueErrorsOf(question: Question, errors: AnswerErrors): string[] {
+function valueErrorsOf(question: FormQuestion, errors: AnswerErrors): string[] {
   return Object.entries(errors)
     .filter(([key]) => key === 'value' || key.startsWith('value.'))
     .flatMap(([key, messages]) => {
@@ -35,7 +35,7 @@ export function QuestionField({
   extra,
 }: {
   form: QuestionnaireForm;
-  question: Question;
+  question: FormQuestion;
   /** Something the host screen adds to the question's header (the national report's history). */
   extra?: ReactNode;
 }) {

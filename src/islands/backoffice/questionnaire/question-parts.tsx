@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode } from 'react';
-import type { Question } from '../../../lib/questionnaires/schema.ts';
+import type { FormQuestion } from '../../../lib/questionnaires/schema.ts';
 import { Icon } from '../ui/icons.tsx';
 import { ui } from '../ui/styles.ts';
 import type { AnswerErrors } from './autosave-queue.ts';
@@ -8,8 +8,6 @@ import type { FormDisplay, QuestionnaireForm } from './form-store.ts';
 import { m } from './messages.ts';
 import { errorText, type RawAnswer } from './raw-answer.ts';
 import { FIELD_ATTR } from './value-input.tsx';
-
-const TIER_LABEL = { 1: 'question.tier1', 2: 'question.tier2', 3: 'question.tier3' } as const;
 
 export function ErrorLine({ id, text }: { id: string; text: string | null }) {
   if (!text) return null;
@@ -20,7 +18,7 @@ export function ErrorLine({ id, text }: { id: string; text: string | null }) {
   );
 }
 
-/** The question's labels (code, tier, SDG, unit, NUA, required, locked), its wording and its help. */
+/** The question's labels (code, the host's labels, unit, required, locked), its wording and its help. */
 export function QuestionHeader({
   question,
   display,
@@ -28,7 +26,7 @@ export function QuestionHeader({
   locked,
   extra,
 }: {
-  question: Question;
+  question: FormQuestion;
   display: FormDisplay;
   base: string;
   locked: boolean;
@@ -43,10 +41,10 @@ export function QuestionHeader({
             {question.code}
           </span>
         )}
-        {display.tiers && <span>{m(TIER_LABEL[question.question_tier])}</span>}
-        {question.sdg_refs.length > 0 && <span>{m('question.sdg', { refs: question.sdg_refs.join(', ') })}</span>}
+        {display.labels?.(question).map((label) => (
+          <span key={label}>{label}</span>
+        ))}
         {display.codes === 'small' && unit && <span>{m('question.unit', { unit })}</span>}
-        {question.nua_paragraphs && <span>{m('question.nua', { paragraphs: question.nua_paragraphs })}</span>}
         {question.compulsory && <span className="font-semibold text-slate-800">{m('question.required')}</span>}
         {locked && (
           <span className="inline-flex items-center gap-1 text-slate-700">
@@ -79,7 +77,7 @@ export function QuestionHeader({
  */
 export interface PartProps {
   form: QuestionnaireForm;
-  question: Question;
+  question: FormQuestion;
   raw: RawAnswer;
   errors: AnswerErrors;
   base: string;
@@ -151,7 +149,7 @@ export function YearAndSourceFields(props: PartProps) {
         {...props}
         name="source"
         id={`${props.base}-source`}
-        label={question.question_tier === 1 ? m('field.source') : m('field.sourceOptional')}
+        label={question.source_required ? m('field.source') : m('field.sourceOptional')}
         what={m('label.theSource')}
         attributes={{
           placeholder: question.source_hint

@@ -1,17 +1,19 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, type ReactNode } from 'react';
-import type { Completeness, Question, QuestionTier } from '../../../lib/questionnaires/schema.ts';
+import type { Completeness, FormQuestion } from '../../../lib/questionnaires/schema.ts';
 import { Chips } from '../ui/filters.tsx';
 import { Icon } from '../ui/icons.tsx';
 import { ui } from '../ui/styles.ts';
-import type { QuestionGroup, QuestionnaireForm, ShowFilter } from './form-store.ts';
+import type { FormDisplay, QuestionnaireForm, SectionGroup, ShowFilter } from './form-store.ts';
 import { m } from './messages.ts';
 import { QuestionField } from './question-field.tsx';
 import { SaveBar } from './save-bar.tsx';
 import { addSkipLink } from '../layout/skip-links.ts';
-import { tierChips } from './tier-chips.ts';
 
-const TIERS = tierChips(m('filter.allTiers'), (tier) => m('filter.tier', { tier }));
+/** The id of a section's anchor: its depth's prefix (`display.anchors`) and its code. */
+function sectionAnchor(display: FormDisplay, depth: number, code: string): string {
+  return `${display.anchors?.[depth] ?? 'section'}-${code}`;
+}
 
 const SHOW = [
   { value: 'all', label: m('filter.all') },
@@ -58,41 +60,53 @@ function NavigationRail({ form }: { form: QuestionnaireForm }) {
   return (
     <nav aria-label={m('rail.label')} className="text-sm">
       <ol className="space-y-3">
-        {groups.map((group) => (
-          <li key={group.thrust.code}>
-            <a
-              href={`#thrust-${group.thrust.code}`}
-              className="flex items-start justify-between gap-2 font-semibold text-slate-900 hover:text-brand-700"
-            >
-              <span dir="auto">
-                {codes && `${group.thrust.code} · `}
-                {group.thrust.name}
-              </span>
-              <CompletenessMark completeness={group.completeness} />
-            </a>
-            <div className="mt-1 h-1 rounded-full bg-slate-200" aria-hidden="true">
-              <div className="h-1 rounded-full bg-brand-600" style={{ width: `${group.completeness.pct}%` }} />
-            </div>
-            <ol className="mt-1.5 space-y-1 pl-3">
-              {group.subcategories.map((sub) => (
-                <li key={sub.subcategory.code}>
-                  <a
-                    href={`#sub-${sub.subcategory.code}`}
-                    className="flex justify-between gap-2 text-slate-700 hover:text-brand-700"
-                  >
-                    <span dir="auto">
-                      {codes && `${sub.subcategory.code} `}
-                      {sub.subcategory.name}
-                    </span>
-                    <CompletenessMark completeness={sub.completeness} />
-                  </a>
-                </li>
-              ))}
-            </ol>
-          </li>
-        ))}
+        {groups.map(
+          ({ section, completeness, children }) =>
+            section && (
+              <li key={section.code}>
+                <a
+                  href={`#${sectionAnchor(form.display, 0, section.code)}`}
+                  className="flex items-start justify-between gap-2 font-semibold text-slate-900 hover:text-brand-700"
+                >
+                  <span dir="auto">
+                    {codes && `${section.code} · `}
+                    {section.name}
+                  </span>
+                  <CompletenessMark completeness={completeness} />
+                </a>
+                <div className="mt-1 h-1 rounded-full bg-slate-200" aria-hidden="true">
+                  <div className="h-1 rounded-full bg-brand-600" style={{ width: `${completeness.pct}%` }} />
+                </div>
+                <RailSections form={form} groups={children} />
+              </li>
+            ),
+        )}
       </ol>
     </nav>
+  );
+}
+
+/** The sections under a top-level one in the rail, at any depth. */
+function RailSections({ form, groups }: { form: QuestionnaireForm; groups: readonly SectionGroup[] }) {
+  if (groups.length === 0) return null;
+  return (
+    <ol className="mt-1.5 space-y-1 pl-3">
+      {groups.map(({ section, depth, completeness, children }) => (
+        <li key={section!.code}>
+          <a
+            href={`#${sectionAnchor(form.display, depth, section!.code)}`}
+            className="flex justify-between gap-2 text-slate-700 hover:text-brand-700"
+          >
+            <span dir="auto">
+              {form.display.sectionCodes && `${section!.code} `}
+              {section!.name}
+            </span>
+            <CompletenessMark completeness={completeness} />
+          </a>
+          <RailSections form={form} groups={children} />
+        </li>
+      ))}
+    </ol>
   );
 }
 
@@ -106,7 +120,7 @@ function focusFirstAnswer(container: HTMLElement | null): void {
 
 /**
  * The reusable questionnaire (DESIGN.md §11): filters, a navigation rail with completeness per
- * thrust and subcategory, one field per question, and the save bar. `fieldExtra` lets the host
+ * section, one field per question under its section's heading, and the save bar. `fieldExtra` lets the host
  * screen add something to each question (the national report's answer history).
  */
 export function QuestionnaireFormView({
@@ -114,7 +128,7 @@ export function QuestionnaireFormView({
   fieldExtra,
 }: {
   form: QuestionnaireForm;
-  fieldExtra?: (question: Question) => ReactNode;
+  fieldExtra?: (question: FormQuestion) => ReactNode;
 }) {
   const groups = useStore(form.$groups);
   const filters = useStore(form.$filters);
@@ -168,13 +182,13 @@ export function QuestionnaireFormView({
             'sm:items-end'
           }
         >
-          {form.display.tiers && (
+          {form.display.tagFilter && (
             <Chips
-              id="questionnaire-tier"
-              label={m('filter.tierLabel')}
-              chips={TIERS}
-              value={filters.tier === null ? '' : (String(filters.tier) as '1' | '2' | '3')}
-              onPick={(value) => form.setFilters({ tier: value === '' ? null : (Number(value) as QuestionTier) })}
+              id="questionnaire-tag"
+              label={form.display.tagFilter.label}
+              chips={form.display.tagFilter.chips}
+              value={filters.tag ?? ''}
+              onPick={(value) => form.setFilters({ tag: value === '' ? null : value })}
             />
           )}
           <Chips
@@ -193,7 +207,7 @@ export function QuestionnaireFormView({
             <button
               type="button"
               className={`${ui.link} mt-2 text-sm`}
-              onClick={() => form.setFilters({ tier: null, show: 'all' })}
+              onClick={() => form.setFilters({ tag: null, show: 'all' })}
             >
               {m('filter.showEvery')}
             </button>
@@ -201,7 +215,7 @@ export function QuestionnaireFormView({
         )}
 
         {groups.map((group) => (
-          <ThrustGroup key={group.thrust.code} form={form} group={group} fieldExtra={fieldExtra} />
+          <SectionView key={group.section?.code ?? ''} form={form} group={group} fieldExtra={fieldExtra} />
         ))}
         <SaveBar form={form} container={questionsRef} />
       </div>
@@ -209,45 +223,59 @@ export function QuestionnaireFormView({
   );
 }
 
-/** One thrust's questions in view, by subcategory; nothing when none is in view. */
-function ThrustGroup({
+const hasVisible = (group: SectionGroup): boolean => group.questions.length > 0 || group.children.some(hasVisible);
+
+/**
+ * One section's questions in view, then its sections' (any depth); nothing when none is in view. A
+ * top-level section is a landmark with a heading of level 2, a section under it a part with one of
+ * level 3 (4 below that); the questions under no heading come without one.
+ */
+function SectionView({
   form,
   group,
   fieldExtra,
 }: {
   form: QuestionnaireForm;
-  group: QuestionGroup;
-  fieldExtra?: ((question: Question) => ReactNode) | undefined;
+  group: SectionGroup;
+  fieldExtra?: ((question: FormQuestion) => ReactNode) | undefined;
 }) {
-  const shown = group.subcategories.filter((sub) => sub.questions.length > 0);
-  if (shown.length === 0) return null;
-  return (
-    <section
-      key={group.thrust.code}
-      id={`thrust-${group.thrust.code}`}
-      aria-labelledby={`thrust-${group.thrust.code}-title`}
-      className="mb-8 scroll-mt-4"
-    >
-      <h2 id={`thrust-${group.thrust.code}-title`} dir="auto" className="text-lg font-semibold text-slate-900">
-        {form.display.sectionCodes && `${group.thrust.code} · `}
-        {group.thrust.name}
-      </h2>
-      {group.thrust.nua_paragraphs && (
-        <p className="text-sm text-slate-600">{m('form.nuaParagraphs', { paragraphs: group.thrust.nua_paragraphs })}</p>
-      )}
-      {shown.map((sub) => (
-        <div key={sub.subcategory.code} id={`sub-${sub.subcategory.code}`} className="mt-4 scroll-mt-4">
-          <h3 dir="auto" className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-600">
-            {form.display.sectionCodes && `${sub.subcategory.code} `}
-            {sub.subcategory.name}
-          </h3>
-          <div className="space-y-4">
-            {sub.questions.map((question) => (
-              <QuestionField key={question.uuid} form={form} question={question} extra={fieldExtra?.(question)} />
-            ))}
-          </div>
-        </div>
+  if (!hasVisible(group)) return null;
+  const { section, depth } = group;
+  const fields = group.questions.length > 0 && (
+    <div className="space-y-4">
+      {group.questions.map((question) => (
+        <QuestionField key={question.uuid} form={form} question={question} extra={fieldExtra?.(question)} />
       ))}
-    </section>
+    </div>
+  );
+  const children = group.children.map((child) => (
+    <SectionView key={child.section!.code} form={form} group={child} fieldExtra={fieldExtra} />
+  ));
+  if (!section) return <div className="mb-8">{fields}</div>;
+  const id = sectionAnchor(form.display, depth, section.code);
+  if (depth === 0) {
+    const note = form.display.sectionNote?.(section);
+    return (
+      <section id={id} aria-labelledby={`${id}-title`} className="mb-8 scroll-mt-4">
+        <h2 id={`${id}-title`} dir="auto" className="text-lg font-semibold text-slate-900">
+          {form.display.sectionCodes && `${section.code} · `}
+          {section.name}
+        </h2>
+        {note && <p className="text-sm text-slate-600">{note}</p>}
+        {fields && <div className="mt-4">{fields}</div>}
+        {children}
+      </section>
+    );
+  }
+  const Heading = depth === 1 ? 'h3' : 'h4';
+  return (
+    <div id={id} className="mt-4 scroll-mt-4">
+      <Heading dir="auto" className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-600">
+        {form.display.sectionCodes && `${section.code} `}
+        {section.name}
+      </Heading>
+      {fields}
+      {children}
+    </div>
   );
 }

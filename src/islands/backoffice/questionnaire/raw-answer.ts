@@ -4,7 +4,7 @@ import {
   type CleanAnswer,
   type EngineOptions,
 } from '../../../lib/questionnaires/engine.ts';
-import type { Answer, AnswerValue, Question } from '../../../lib/questionnaires/schema.ts';
+import type { Answer, AnswerValue, FormQuestion } from '../../../lib/questionnaires/schema.ts';
 import { PAGE_LOCALE } from '../../i18n/page-locale.ts';
 import { problemText } from './answer-format.ts';
 import type { AnswerErrors } from './autosave-queue.ts';
@@ -37,7 +37,7 @@ export interface AnswerSend extends CleanAnswer {
  */
 const DECIMAL_COMMA = PAGE_LOCALE === 'fr' || PAGE_LOCALE === 'ru';
 
-const isNumeric = (type: Question['answer_type']) => type === 'pct' || type === 'num' || type === 'int';
+const isNumeric = (type: FormQuestion['answer_type']) => type === 'pct' || type === 'num' || type === 'int';
 
 /** A stored number as the input shows it: "58.3", or "58,3" where the language writes a decimal comma. */
 function rawScalar(value: number | boolean | null | undefined): string {
@@ -49,7 +49,7 @@ function rawScalar(value: number | boolean | null | undefined): string {
 
 /** What the inputs show for a stored answer (or for none). */
 export function rawOf(
-  question: Question,
+  question: FormQuestion,
   answer: Pick<Answer, 'value' | 'text' | 'data_year' | 'source' | 'comment'> | null | undefined,
 ): RawAnswer {
   const value = answer?.value ?? null;
@@ -86,19 +86,19 @@ export function parseNumber(text: string, decimalComma = DECIMAL_COMMA): number 
   return Number(plain);
 }
 
-function scalarOf(question: Question, text: string): number | boolean | null {
+function scalarOf(question: FormQuestion, text: string): number | boolean | null {
   if (question.answer_type === 'yn') return text === 'yes' ? true : text === 'no' ? false : null;
   return parseNumber(text);
 }
 
 const NOT_A_NUMBER: Partial<
-  Record<Question['answer_type'], 'check.enterPercentage' | 'check.enterNumber' | 'check.enterWhole'>
+  Record<FormQuestion['answer_type'], 'check.enterPercentage' | 'check.enterNumber' | 'check.enterWhole'>
 > = {
   pct: 'check.enterPercentage',
   num: 'check.enterNumber',
   int: 'check.enterWhole',
 };
-const notANumber = (type: Question['answer_type']) => m(NOT_A_NUMBER[type] ?? 'check.enterAnyNumber');
+const notANumber = (type: FormQuestion['answer_type']) => m(NOT_A_NUMBER[type] ?? 'check.enterAnyNumber');
 
 export interface Checked {
   /** The answer to send, or null when it is invalid. */
@@ -111,7 +111,7 @@ export interface Checked {
  * Reads what the person typed with the shared engine (the same rules the server applies): the
  * answer to send, or the reasons it cannot be sent, and the out-of-range warnings.
  */
-export function checkRaw(question: Question, raw: RawAnswer, engine: EngineOptions): Checked {
+export function checkRaw(question: FormQuestion, raw: RawAnswer, engine: EngineOptions): Checked {
   const errors: AnswerErrors = {};
   let value: unknown;
   if (question.parts.length > 0) {

@@ -8,7 +8,7 @@ import { goToNextUnanswered, isNextUnansweredKey } from './next-unanswered.ts';
 
 /** Moves to the first question that needs the person: the filter shows only those, focus goes there. */
 function showAttention(form: QuestionnaireForm, container: HTMLElement | null): void {
-  form.setFilters({ tier: null, show: 'invalid' });
+  form.setFilters({ tag: null, show: 'invalid' });
   requestAnimationFrame(() => {
     const first = container?.querySelector<HTMLElement>('[data-qf]:not(:disabled)');
     first?.scrollIntoView({ block: 'center' });

@@ -1,11 +1,11 @@
-import type { Question } from '../../../lib/questionnaires/schema.ts';
+import type { FormQuestion } from '../../../lib/questionnaires/schema.ts';
 import { ui } from '../ui/styles.ts';
 import { m } from './messages.ts';
 import type { RawValue } from './raw-answer.ts';
 import { useWrittenLang } from './written-lang.ts';
 
 interface ValueInputProps {
-  question: Question;
+  question: FormQuestion;
   value: RawValue;
   id: string;
   /** Ids of the question text and the error/status lines. */
@@ -42,12 +42,12 @@ function controlAttrs({
   };
 }
 
-function unitOf(question: Question): string | null {
+function unitOf(question: FormQuestion): string | null {
   if (question.answer_type === 'pct') return '%';
   return question.unit;
 }
 
-function inputModeOf(question: Question): 'decimal' | 'numeric' {
+function inputModeOf(question: FormQuestion): 'decimal' | 'numeric' {
   return question.answer_type === 'int' ? 'numeric' : 'decimal';
 }
 
@@ -62,7 +62,7 @@ function NumberBox({
   onChange,
   label,
 }: {
-  question: Question;
+  question: FormQuestion;
   id: string;
   value: string;
   labelledBy: string;

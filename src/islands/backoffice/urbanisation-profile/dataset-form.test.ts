@@ -56,7 +56,7 @@ describe('the profile’s figures in the questionnaire form', () => {
     const question = indicatorQuestion(URBAN, 0);
     const typed = { ...rawOf(question, null), value: '45.3', data_year: '2000' };
     expect(checkRaw(question, typed, profileEngineOptions(2010)).errors).toBeNull();
-    expect(checkRaw(question, typed, { cycleYear: 2010 }).errors).toEqual({ data_year: ['must be 2015 or later'] });
+    expect(checkRaw(question, typed, { dataYearMax: 2010 }).errors).toEqual({ data_year: ['must be 2015 or later'] });
     expect(checkRaw(question, { ...typed, data_year: '1949' }, profileEngineOptions(2010)).errors).toEqual({
       data_year: ['must be 1950 or later'],
     });
@@ -67,7 +67,7 @@ describe('the profile’s figures in the questionnaire form', () => {
     const base = { values: [], version: 2, updated_at: '2026-01-01T00:00:00.000Z', updated_by: null, year: 2010 };
     expect(answersOf({ ...base, narrative: text }).map((a) => [a.question_uuid, a.value])).toEqual([[NARRATIVE, text]]);
     expect(answersOf({ ...base, narrative: null })).toEqual([]);
-    const question = narrativeQuestion('demography-urbanisation', 1);
+    const question = narrativeQuestion(1);
     expect(checkRaw(question, { ...rawOf(question, null), value: text }, profileEngineOptions(2010)).errors).toBeNull();
   });
 });

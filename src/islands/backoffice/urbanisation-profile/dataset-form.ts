@@ -1,5 +1,6 @@
 import { answerState } from '../../../lib/questionnaires/engine.ts';
-import type { Answer, Question, Subcategory, Thrust } from '../../../lib/questionnaires/schema.ts';
+import { formQuestion } from '../../../lib/questionnaires/form-question.ts';
+import type { Answer, FormQuestion, FormSection } from '../../../lib/questionnaires/schema.ts';
 import { indicatorQuestion as profileQuestion, profileEngineOptions } from '../../../lib/urbanisation-profile/rows.ts';
 import { DatasetSchema, type DatasetResponse, type Indicator } from '../../../lib/urbanisation-profile/schema.ts';
 import { api, ApiError, conflictOf } from '../lib/api.ts';
@@ -19,9 +20,10 @@ type DatasetData = DatasetResponse['data'];
  * server's catalogue checks figures with), named by its code, with the help in the reader's
  * language. The estimate mark is a checkbox of its own, not a narrative field.
  */
-export function indicatorQuestion(indicator: Indicator, index: number): Question {
+export function indicatorQuestion(indicator: Indicator, index: number): FormQuestion {
   return {
     ...profileQuestion(indicator, indicator.code),
+    section: INDICATORS,
     help: indicator.source_series
       ? m('dataset.sourceSeries', { source: indicator.source, series: indicator.source_series })
       : m('dataset.source', { source: indicator.source }),
@@ -34,45 +36,33 @@ export function indicatorQuestion(indicator: Indicator, index: number): Question
 /** The form's id of the dataset's narrative (indicator codes are capitals: no figure has it). */
 export const NARRATIVE = 'narrative';
 
+/** The sections of the figures form: the figures, with the indicators and the narrative under them. */
+const FIGURES = 'figures';
+const INDICATORS = 'indicators';
+
+function datasetSections(): FormSection[] {
+  return [
+    { code: FIGURES, name: m('dataset.figures'), sort: 1, parent: null, tags: [] },
+    { code: INDICATORS, name: m('dataset.indicators'), sort: 1, parent: FIGURES, tags: [] },
+    { code: NARRATIVE, name: m('analytics.narrative'), sort: 2, parent: FIGURES, tags: [] },
+  ];
+}
+
 /**
- * The dataset's narrative as a question of the form, shown plainly (its text alone, no data year,
- * source or comment) in a section of its own: it autosaves, waits offline and settles a conflict
- * as every figure does, and the transport sends it as the dataset's `narrative`.
+ * The dataset's narrative as a question of the form, in a section of its own and shown plainly
+ * (its text alone, no data year, source or comment): it autosaves, waits offline and settles a
+ * conflict as every figure does, and the transport sends it as the dataset's `narrative`.
  */
-export function narrativeQuestion(category: string, sort: number): Question {
-  return {
+export function narrativeQuestion(sort: number): FormQuestion {
+  return formQuestion({
     uuid: NARRATIVE,
     code: NARRATIVE,
-    thrust: category,
-    subcategory: `${category}:${NARRATIVE}`,
-    question_tier: 2,
+    section: NARRATIVE,
     text: m('analytics.narrative'),
     help: m('analytics.narrativeHelp'),
     answer_type: 'txt',
-    // A text with no unit, choices, parts, limits or references.
-    ...{
-      unit: null,
-      options: [],
-      parts: [],
-      min: null,
-      max: null,
-      expected_min: null,
-      expected_max: null,
-      decimals: null,
-    },
-    ...{
-      with_text: false,
-      text_label: null,
-      compulsory: false,
-      sdg_refs: [],
-      sdg_tier: null,
-      nua_paragraphs: null,
-      source_hint: null,
-    },
     sort,
-    retired_at: null,
-    version: 1,
-  };
+  });
 }
 
 /**
@@ -234,31 +224,26 @@ export function formForDataset(
   if (current?.key === key) return current.form;
   const version: DatasetVersion = { current: dataset.exists ? dataset.version : 0 };
   current?.form.queue.stop();
-  const thrust: Thrust = { code: dataset.category, name: m('dataset.figures'), nua_paragraphs: null, sort: 1 };
-  const subcategory: Subcategory = {
-    code: dataset.category,
-    thrust: dataset.category,
-    name: m('dataset.indicators'),
-    sort: 1,
-  };
-  // Indicators have no tiers; each is named by its name, unit and SDG reference, its code in small print.
+  const sdg = new Map(dataset.indicators.map((i) => [i.code, i.sdg_ref]));
+  // Each indicator is named by its name, SDG reference and unit, its code in small print.
   const form = createQuestionnaireForm<DatasetData>({
     storageKey: draftKey(userUuid, `profile:${dataset.category}:${dataset.country_code}:${dataset.year}`),
     storage: browserStorage(),
-    questions: [
-      ...dataset.indicators.map(indicatorQuestion),
-      narrativeQuestion(dataset.category, dataset.indicators.length),
-    ],
+    questions: [...dataset.indicators.map(indicatorQuestion), narrativeQuestion(dataset.indicators.length)],
     answers: answersOf(dataset),
-    thrusts: [thrust],
-    subcategories: [
-      subcategory,
-      { code: `${dataset.category}:${NARRATIVE}`, thrust: dataset.category, name: m('analytics.narrative'), sort: 2 },
-    ],
-    cycleYear: dataset.year,
+    sections: datasetSections(),
+    dataYearMax: dataset.year,
     dataYearMin: profileEngineOptions(dataset.year).dataYearMin,
     lockedMessage: canEdit ? null : m('dataset.locked'),
-    display: { tiers: false, codes: 'small', sectionCodes: false, plain: [NARRATIVE] },
+    display: {
+      codes: 'small',
+      sectionCodes: false,
+      plain: [NARRATIVE],
+      labels: (question) => {
+        const ref = sdg.get(question.code);
+        return ref ? [m('entry.question.sdg', { refs: ref })] : [];
+      },
+    },
     transport: datasetTransport(
       { slug: dataset.category, code: dataset.country_code, year: dataset.year },
       version,

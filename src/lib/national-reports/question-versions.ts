@@ -1,4 +1,4 @@
-import type { Question } from './schema.ts';
+import type { Question } from './question-schema.ts';
 
 /**
  * A question's wording (decision 026): what a person answers against. A change of any of these

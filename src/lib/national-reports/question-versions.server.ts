@@ -1,8 +1,8 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../audit/service.server.ts';
 import { questionVersions } from '../db/schema.ts';
-import type { Question } from './schema.ts';
-import { withWording, wordingOf, type QuestionPins, type QuestionWording } from './versions.ts';
+import type { Question } from './question-schema.ts';
+import { withWording, wordingOf, type QuestionPins, type QuestionWording } from './question-versions.ts';
 
 /** The stored wordings of questions (decision 026): written when a question is made or reworded. */
 

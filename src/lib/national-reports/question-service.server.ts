@@ -6,12 +6,12 @@ import type { Write } from '../events/change-bus.server.ts';
 import type { AppDeps, AuthedUser } from '../deps.server.ts';
 import { ApiError, notFound, StaleWriteError } from '../http/errors.server.ts';
 import { overStored } from '../http/schema.ts';
-import { loadCatalogue } from './catalogue.server.ts';
-import { questionReworded, questionsChanged } from './forms.server.ts';
+import { keepLockedWordings, recountOpenCycles } from './answers.server.ts';
+import { loadCatalogue } from './question-catalogue.server.ts';
 import { listQuestions, toQuestion } from './questions.server.ts';
-import { QuestionSaveBodySchema, type Question, type QuestionReorderBodySchema } from './schema.ts';
-import { keepWording } from './versions.server.ts';
-import { sameWording } from './versions.ts';
+import { QuestionSaveBodySchema, type Question, type QuestionReorderBodySchema } from './question-schema.ts';
+import { keepWording } from './question-versions.server.ts';
+import { sameWording } from './question-versions.ts';
 import { say } from '../i18n/said.ts';
 
 type CleanQuestion = z.output<typeof QuestionSaveBodySchema>;
@@ -37,11 +37,11 @@ export async function overStoredQuestion(db: DbOrTx, body: Record<string, unknow
 }
 
 /**
- * After a question write, in its transaction: the forms' hooks see the catalogue as the
- * transaction now has it (the national reports recount their open cycles' completeness).
+ * After a question write, in its transaction: the open cycles' reports recount their completeness
+ * on the catalogue as the transaction now has it.
  */
 async function afterQuestionWrite(w: Write): Promise<void> {
-  await questionsChanged(w, () => loadCatalogue(w.tx));
+  await recountOpenCycles(w, () => loadCatalogue(w.tx));
 }
 
 /** Questions are shown by the public site (reports, open data): every change of one is a site change. */
@@ -97,7 +97,7 @@ export async function saveQuestion(deps: AppDeps, auth: AuthedUser, body: CleanQ
       const reworded = !sameWording(toQuestion(current), toQuestion({ ...current, ...values }));
       if (reworded) {
         await keepWording(tx, current.id, current.wordingVersion, toQuestion(current), current.updatedBy);
-        await questionReworded(w, { id: current.id, n: current.wordingVersion });
+        await keepLockedWordings(w, { id: current.id, n: current.wordingVersion });
       }
       const wordingVersion = current.wordingVersion + (reworded ? 1 : 0);
       const [after] = await tx

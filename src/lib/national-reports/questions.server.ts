@@ -1,9 +1,9 @@
 import { and, asc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../audit/service.server.ts';
 import { questions, subcategories, thrusts } from '../db/schema.ts';
-import type { Question, QuestionTier, Subcategory, Thrust } from './schema.ts';
+import type { Question, QuestionTier, Subcategory, Thrust } from './question-schema.ts';
 
-/** Reads of the engine's reference data: questions, thrusts, subcategories. */
+/** Reads of the national report's questions, thrusts and subcategories. */
 
 export type QuestionRow = typeof questions.$inferSelect;
 

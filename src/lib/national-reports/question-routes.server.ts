@@ -16,8 +16,8 @@ import {
   type QuestionResponse,
   type SubcategoryListResponse,
   type ThrustListResponse,
-} from './schema.ts';
-import { overStoredQuestion, reorderQuestions, retireQuestion, saveQuestion } from './service.server.ts';
+} from './question-schema.ts';
+import { overStoredQuestion, reorderQuestions, retireQuestion, saveQuestion } from './question-service.server.ts';
 import { say } from '../i18n/said.ts';
 
 const UuidPathSchema = z.object({ uuid: z.uuid('must be a question id') });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import type { Question } from './schema.ts';
-import { pinsKey, sameWording, withWording, wordingOf } from './versions.ts';
+import type { Question } from './question-schema.ts';
+import { pinsKey, sameWording, withWording, wordingOf } from './question-versions.ts';
 
 const question = {
   uuid: 'u',
