@@ -9,15 +9,12 @@ import {
   LocaleTranslationResponseSchema,
   LocaleTranslationSchema,
   TRANSLATION_LOCALES,
-  type ContentTranslations,
   type LocaleTranslation,
   type Translatable,
   type TranslationLocale,
 } from '../../../lib/translations/schema.ts';
 import { api } from '../lib/api.ts';
-import { loadable, versionedEdit, type LoadState, type VersionedEdit } from '../lib/versioned-edit.ts';
-
-export type PanelState = LoadState<ContentTranslations>;
+import { loadable, versionedEdit, type VersionedEdit } from '../lib/versioned-edit.ts';
 
 export interface LocaleDraft {
   fields: Record<string, string>;
