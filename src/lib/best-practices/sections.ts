@@ -49,4 +49,3 @@ export const SECTION_QUESTIONS: readonly SectionQuestion[] = NARRATIVE_KEYS.map(
 
 export const sectionByUuid = new Map(SECTION_QUESTIONS.map((s) => [s.question.uuid, s]));
 export const sectionByKey = new Map(SECTION_QUESTIONS.map((s) => [s.key, s]));
-export const sectionById = new Map(SECTION_QUESTIONS.map((s) => [s.id, s]));

@@ -122,7 +122,7 @@ export async function cycleQuestionRows(
 }
 
 import { listSubcategories, listThrusts } from './questions.server.ts';
-export { listQuestions, listSubcategories, listThrusts } from './questions.server.ts';
+export { listSubcategories, listThrusts } from './questions.server.ts';
 
 /** The stored rows of a report's answers, with their question's uuid and who last changed them. */
 export async function storedAnswers(db: DbOrTx, reportId: number): Promise<StoredAnswer[]> {

@@ -110,7 +110,6 @@ export const QuestionListQuerySchema = z.object({
   subcategory: blankIsAbsent(text({ max: 10 }).optional()),
   include_retired: blankIsAbsent(z.enum(['true', 'false']).optional()),
 });
-export type QuestionListQuery = z.output<typeof QuestionListQuerySchema>;
 export const QuestionListResponseSchema = dataResponse(QuestionSchema);
 export type QuestionListResponse = z.output<typeof QuestionListResponseSchema>;
 
@@ -200,7 +199,6 @@ export const QuestionReorderBodySchema = z
     path: ['versions'],
     message: 'must give one version per question, in the order of uuids',
   });
-export type QuestionReorderBody = z.input<typeof QuestionReorderBodySchema>;
 /** 409 of question/reorder: every question as it is now, retired ones included. */
 export const QuestionReorderConflictSchema = conflictResponse(z.array(QuestionSchema));
 
@@ -212,7 +210,6 @@ export const QuestionRetireBodySchema = z.object({
   version: VersionSchema.optional(),
   retired: z.boolean().default(true),
 });
-export type QuestionRetireBody = z.input<typeof QuestionRetireBodySchema>;
 
 /** The tag of a question's tier ('tier:1'): the data-entry kit's tier filter picks by it. */
 export const tierTag = (tier: QuestionTier) => `tier:${tier}`;

@@ -3,7 +3,7 @@ import type { nationalReports, reportAnswers, reportingCycles } from '../db/sche
 import { answerState, answerWarnings } from '../questionnaires/engine.ts';
 import type { Answer } from '../questionnaires/schema.ts';
 import { formQuestionOf, type Question } from './question-schema.ts';
-export { toQuestion, type QuestionRow } from './questions.server.ts';
+export { toQuestion } from './questions.server.ts';
 import type { Cycle, CycleStatus, ReportCountry, ReportCover } from './schema.ts';
 
 /** Row types and row → API mappers shared by the queries and the service. */

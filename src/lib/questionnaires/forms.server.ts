@@ -136,7 +136,3 @@ export interface FormDefinition<K, I, U> {
   /** Refusal messages: of the create/update split, and of a stale save (409). */
   refusals: { create: string; update: string; stale: string };
 }
-
-/** A form of any kind, as the registry holds it. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyForm = FormDefinition<any, any, any>;

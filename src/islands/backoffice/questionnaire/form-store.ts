@@ -21,7 +21,6 @@ export type {
   QuestionnaireFormOptions,
   SectionGroup,
   ShowFilter,
-  TagFilter,
 } from './form-types.ts';
 
 /** What a form shows around its questions unless its host says: codes in small print, no filter by tag. */
