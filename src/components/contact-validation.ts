@@ -63,9 +63,6 @@ export const ENGLISH: ContactMessages = {
   send: 'Send message',
 };
 
-/** The English labels (the page's markup takes them from the catalogue). */
-export const LABELS = ENGLISH.labels;
-
 /** `text` (ICU MessageFormat) in the page's language, by the portal's one formatter (decision 064). */
 function fillIn(messages: ContactMessages, text: string, params: Record<string, string | number>): string {
   return formatMessage(messages.lang, text, params, { markup: 'raw' });

@@ -13,7 +13,7 @@ import { FORM_SECTIONS, type PracticeAction, type PracticeSaveInput, type Sectio
 import type { StoredAttachment, StoredImage } from './stored.ts';
 import { copyColumns, isPublicChange } from '../site/publication-copies.server.ts';
 import { contextOf, filesInUse, filesOfDroppedCopy, publicCopyOf } from './public-copy.server.ts';
-import { canEditContent, transition, type PracticeActor } from './workflow.ts';
+import { transition, type PracticeActor } from './workflow.ts';
 import { saveNarrativeIn } from './sections.server.ts';
 import { PracticeStatusSchema } from './schema.ts';
 import { say } from '../i18n/said.ts';
@@ -389,5 +389,3 @@ export async function deletePractice(deps: AppDeps, row: PracticeRow, auth: Auth
   });
   await deps.storage.deleteFolder(practiceFolder(row.uuid));
 }
-
-export { canEditContent };

@@ -58,11 +58,6 @@ export function requestLanguage(): Locale {
   return storage.getStore() ?? DEFAULT_LOCALE;
 }
 
-/** Runs `work` as if in a request in `locale` (for tests and jobs that answer for someone). */
-export function inLanguage<T>(locale: Locale, work: () => T): T {
-  return storage.run(locale, work);
-}
-
 /**
  * Middleware of the API: hears the request's language, answers in it. Every JSON body the
  * request answers with (`c.json`, the error handler's included) has its `message` and field

@@ -82,8 +82,6 @@ export const WRITTEN_LANGUAGES: readonly WrittenLanguage[] = LANGUAGES.map(([tag
   english,
 }));
 
-export const WRITTEN_LANGUAGE_TAGS: readonly string[] = WRITTEN_LANGUAGES.map((l) => l.tag);
-
 /** The longest tag (`zh-Hant`): the column and the input are bounded by it. */
 export const WRITTEN_LANGUAGE_TAG_MAX = 8;
 

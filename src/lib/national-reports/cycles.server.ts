@@ -1,7 +1,7 @@
 import { overStored } from '../http/schema.ts';
 import { loadCycleRow } from './queries.server.ts';
 import { toCycle } from './rows.server.ts';
-import { CYCLE_YEAR_MAX, CYCLE_YEAR_MIN, type CycleSaveBody } from './schema.ts';
+import { CYCLE_YEAR_MAX, CYCLE_YEAR_MIN } from './schema.ts';
 import type { DbOrTx } from '../audit/service.server.ts';
 
 // The seeds and the benchmark make a cycle's reports with the service's own helper.
@@ -30,5 +30,3 @@ export async function overStoredCycle(db: DbOrTx, body: Record<string, unknown>)
   const row = await loadCycleRow(db, year);
   return row ? overStored(CYCLE_FIELDS, toCycle(row), body) : body;
 }
-
-export type { CycleSaveBody };

@@ -1,5 +1,4 @@
 import type { ReportStatus } from './schema.ts';
-export { DEFAULT_REMINDER_DAYS } from './schema.ts';
 
 /**
  * Deadlines of national reports (issue 16): how many days are left, how that is said, and which

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../audit/service.server.ts';
 import { auditEvents, countries, nationalReports, reportingCycles, users } from '../db/schema.ts';
 import { SUBREGIONS } from '../map/subregions.ts';
 import type { Completeness } from '../questionnaires/schema.ts';
-import { loadReportView, reportsWithCountries } from './queries.server.ts';
+import { reportsWithCountries } from './queries.server.ts';
 import {
   locksAtOf,
   personName,
@@ -318,8 +318,3 @@ export async function reportActivity(db: DbOrTx, reportUuid: string) {
     };
   });
 }
-
-export { loadReportView };
-export type { CountryRow };
-export const countryCodesOf = async (db: DbOrTx) =>
-  (await db.select({ code: countries.code }).from(countries).where(eq(countries.status, 1))).map((r) => r.code);

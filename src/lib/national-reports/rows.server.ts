@@ -77,21 +77,6 @@ export function toAnswer(row: AnswerRow, question: Question, cycleYear: number, 
   };
 }
 
-/** What an audit event keeps of an answer. */
-export function answerSnapshot(row: AnswerRow | null | undefined, question: Question) {
-  if (!row) return null;
-  return {
-    question_uuid: question.uuid,
-    question_code: question.code,
-    value: row.value ?? null,
-    text: row.text,
-    data_year: row.dataYear,
-    source: row.source,
-    comment: row.comment,
-    version: row.version,
-  };
-}
-
 /** How a user is named beside a change. */
 export function personName(user: { name: string | null; username: string } | null | undefined): string | null {
   if (!user) return null;

@@ -12,7 +12,6 @@ import {
   orderQuery,
   pagedFields,
   pagingQuery,
-  queryInt,
   searchQuery,
   text,
   transitionFields,
@@ -156,7 +155,6 @@ export const ContactSchema = z.object({
   email: z.string(),
   phone: z.string().nullable(),
 });
-export type Contact = z.output<typeof ContactSchema>;
 
 /** A PDF's digital signature as the portal checked it (decision 056): src/lib/signatures. */
 export { PdfSignatureSchema, type PdfSignature };
@@ -302,7 +300,6 @@ export const ReportViewSchema = z.object({
 });
 export type ReportView = z.output<typeof ReportViewSchema>;
 export const ReportViewResponseSchema = itemResponse(ReportViewSchema);
-export type ReportViewResponse = z.output<typeof ReportViewResponseSchema>;
 
 /** POST …/{year}/{country_code}/saved: only the changed answers; atomic. */
 export const SaveAnswersBodySchema = z.object({
@@ -311,7 +308,6 @@ export const SaveAnswersBodySchema = z.object({
     .min(1, 'must hold at least one answer')
     .max(ANSWERS_PER_SAVE_MAX, { error: zodError('must hold at most {max} answers', { max: ANSWERS_PER_SAVE_MAX }) }),
 });
-export type SaveAnswersBody = z.input<typeof SaveAnswersBodySchema>;
 
 export const SaveAnswersResponseSchema = itemResponse(
   z.object({
@@ -324,11 +320,9 @@ export type SaveAnswersResponse = z.output<typeof SaveAnswersResponseSchema>;
 
 /** 409 of …/saved: the stale answers as they are now. */
 export const AnswersConflictResponseSchema = conflictResponse(z.array(AnswerSchema));
-export type AnswersConflictResponse = z.output<typeof AnswersConflictResponseSchema>;
 
 /** 423 of any write to a locked report. */
 export const LockedResponseSchema = GenericResponseSchema.extend({ reason: LockReasonSchema });
-export type LockedResponse = z.output<typeof LockedResponseSchema>;
 
 export const ContactInputSchema = z
   .object({
@@ -360,7 +354,6 @@ export type ReportUpdateBody = z.input<typeof ReportUpdateBodySchema>;
 export const ReportConflictResponseSchema = conflictResponse(ReportSchema);
 
 /** GET …/report/file?v=n */
-export const ReportFileQuerySchema = z.object({ v: queryInt({ min: 1, max: 10_000, fallback: 0 }) });
 
 // ---- grouped views (preview, view-report, public report) ----
 

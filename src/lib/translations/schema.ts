@@ -59,7 +59,6 @@ export const ContentTranslationsSchema = z.object({
   fields: z.array(TranslationFieldSchema),
   translations: z.object({ zh: LocaleTranslationSchema, fr: LocaleTranslationSchema, ru: LocaleTranslationSchema }),
 });
-export type ContentTranslations = z.output<typeof ContentTranslationsSchema>;
 export const ContentTranslationsResponseSchema = GenericResponseSchema.extend({ data: ContentTranslationsSchema });
 export type ContentTranslationsResponse = z.output<typeof ContentTranslationsResponseSchema>;
 

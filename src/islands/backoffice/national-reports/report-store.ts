@@ -185,8 +185,3 @@ export async function runReportAction(
     $actionBusy.set(null);
   }
 }
-
-/** Forgets the cached view so the screen shows the report as stored (after an upload, say). */
-export function reloadReport(): void {
-  invalidatePrefixes('report/type/national/');
-}

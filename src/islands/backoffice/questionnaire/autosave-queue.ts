@@ -5,7 +5,6 @@ import type {
   AnswerErrors,
   AutosaveQueueOptions,
   Connection,
-  Draft,
   InputLike,
   QueueStatus,
   SavedLike,
@@ -131,10 +130,6 @@ export function createAutosaveQueue<Input extends InputLike, Saved extends Saved
     stop: core.stopRetry,
   };
 }
-
-export type AutosaveQueue<Input extends InputLike, Saved extends SavedLike, Raw, Extra = unknown> = ReturnType<
-  typeof createAutosaveQueue<Input, Saved, Raw, Extra>
->;
 
 /**
  * The queue's sending side: `flush` sends what waits, one request at a time, until nothing
