@@ -88,16 +88,11 @@ interface KeptChanges {
   draft: PracticeDraft;
 }
 
-let storage: DraftStorage = browserStorage();
+const storage: DraftStorage = browserStorage();
 /** The storage key of the practice on screen, and whose it is. */
 let keeper: string | null = null;
 let keeperUser = '';
 const keyOf = (uuid: string | undefined) => (uuid ? draftKey(keeperUser, `best-practice:${uuid}`) : null);
-
-/** Tests: where the unsaved changes wait. */
-export function useChangeStorage(replacement: DraftStorage): void {
-  storage = replacement;
-}
 
 function keepChanges(state: PracticeFormState): void {
   const { practice, base, draft } = state;
