@@ -1,7 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import { ROLE_NAMES, type RoleName } from '../access/permissions.ts';
 import { REPORT_ACTIONS, REPORT_STATUSES, type ReportAction, type ReportStatus } from './schema.ts';
-import { availableActions, decide, lockReasonOf, returnedOf } from './workflow.ts';
+import { availableActions, decide as decideSaid, lockReasonOf, returnedOf, type Decision } from './workflow.ts';
+
+/** `decide`, its refusal's reason read as its English text (the reason is said by key, decision 064). */
+const decide = (...args: Parameters<typeof decideSaid>): Decision => {
+  const decision = decideSaid(...args);
+  return decision.ok ? decision : { ok: false, reason: String(decision.reason) };
+};
 
 type Row = Partial<Record<ReportStatus, ReportStatus>>;
 
