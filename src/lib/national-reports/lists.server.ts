@@ -5,8 +5,8 @@ import { SUBREGIONS } from '../map/subregions.ts';
 import type { Completeness } from '../questionnaires/schema.ts';
 import { reportsWithCountries } from './queries.server.ts';
 import {
-  locksAtOf,
-  personName,
+  actorOf,
+  reportLockOf,
   toCountry,
   toCycle,
   type CountryRow,
@@ -22,7 +22,7 @@ import type {
   ReportStatus,
 } from './schema.ts';
 import type { AnswerChange, Dashboard } from './activity-schema.ts';
-import { lockReasonOf, RETURN_ACTIONS, returnedOf } from './workflow.ts';
+import { RETURN_ACTIONS, returnedOf } from './workflow.ts';
 
 const EMPTY_PROGRESS: Completeness = {
   answered: 0,
@@ -34,12 +34,6 @@ const EMPTY_PROGRESS: Completeness = {
 };
 
 function toListItem(report: ReportRow, country: CountryRow, cycle: CycleRow, now: Date): ReportListItem {
-  const lock = lockReasonOf(
-    report.status as ReportStatus,
-    { status: cycle.status, locksAt: locksAtOf(cycle) },
-    now,
-    report.unlocked,
-  );
   return {
     uuid: report.uuid,
     country: toCountry(country),
@@ -48,26 +42,31 @@ function toListItem(report: ReportRow, country: CountryRow, cycle: CycleRow, now
     completeness_pct: report.completenessPct,
     updated_at: report.updatedAt.toISOString(),
     deadline: cycle.closesAt,
-    locked: lock !== null,
+    locked: reportLockOf(report, cycle, now) !== null,
     demo: report.demo,
   };
+}
+
+/** The audit events that match `where`, each with the name and username of the user who made it (null: none). */
+function auditWithActors(db: DbOrTx, where: SQL | undefined) {
+  return db
+    .select({ event: auditEvents, name: users.name, username: users.username })
+    .from(auditEvents)
+    .leftJoin(users, eq(users.id, auditEvents.actorId))
+    .where(where);
 }
 
 /** The last return or submission of each report, by uuid: what `returnedOf` needs of its timeline. */
 async function lastReturns(db: DbOrTx, uuids: readonly string[]): Promise<Map<string, ReportEvent>> {
   if (uuids.length === 0) return new Map();
-  const rows = await db
-    .select({ event: auditEvents, name: users.name, username: users.username })
-    .from(auditEvents)
-    .leftJoin(users, eq(users.id, auditEvents.actorId))
-    .where(
-      and(
-        eq(auditEvents.entity, 'national_report'),
-        inArray(auditEvents.entityId, [...uuids]),
-        inArray(auditEvents.action, [...RETURN_ACTIONS]),
-      ),
-    )
-    .orderBy(asc(auditEvents.at), asc(auditEvents.id));
+  const rows = await auditWithActors(
+    db,
+    and(
+      eq(auditEvents.entity, 'national_report'),
+      inArray(auditEvents.entityId, [...uuids]),
+      inArray(auditEvents.action, [...RETURN_ACTIONS]),
+    ),
+  ).orderBy(asc(auditEvents.at), asc(auditEvents.id));
   // Oldest first: the last one of each report stays in the map.
   return new Map(
     rows.map((r) => [
@@ -76,7 +75,7 @@ async function lastReturns(db: DbOrTx, uuids: readonly string[]): Promise<Map<st
         action: r.event.action,
         from: null,
         to: null,
-        by: r.username === null ? null : { name: personName({ name: r.name, username: r.username })! },
+        by: actorOf(r),
         at: r.event.at.toISOString(),
         note: r.event.note,
       },
@@ -92,12 +91,6 @@ function toSummary(
   last: ReportEvent | undefined,
 ): OwnReportSummary {
   const item = toListItem(report, country, cycle, now);
-  const lock = lockReasonOf(
-    report.status as ReportStatus,
-    { status: cycle.status, locksAt: locksAtOf(cycle) },
-    now,
-    report.unlocked,
-  );
   return {
     uuid: item.uuid,
     country: item.country,
@@ -105,7 +98,7 @@ function toSummary(
     status: item.status,
     completeness: report.completeness ?? { ...EMPTY_PROGRESS, pct: report.completenessPct },
     locked: item.locked,
-    lock_reason: lock,
+    lock_reason: reportLockOf(report, cycle, now),
     deadline: item.deadline,
     updated_at: item.updated_at,
     returned: returnedOf(last ? [last] : [], item.status),
@@ -265,22 +258,18 @@ const snapshotOf = (v: unknown) => {
 
 /** One question's answer changes in a report, newest first. */
 export async function answerHistory(db: DbOrTx, reportUuid: string, questionUuid: string): Promise<AnswerChange[]> {
-  const rows = await db
-    .select({ event: auditEvents, name: users.name, username: users.username })
-    .from(auditEvents)
-    .leftJoin(users, eq(users.id, auditEvents.actorId))
-    .where(
-      and(
-        eq(auditEvents.entity, 'national_report_answer'),
-        eq(auditEvents.entityId, reportUuid),
-        sql`coalesce(${auditEvents.after}->>'question_uuid', ${auditEvents.before}->>'question_uuid') =
+  const rows = await auditWithActors(
+    db,
+    and(
+      eq(auditEvents.entity, 'national_report_answer'),
+      eq(auditEvents.entityId, reportUuid),
+      sql`coalesce(${auditEvents.after}->>'question_uuid', ${auditEvents.before}->>'question_uuid') =
           ${questionUuid}`,
-      ),
-    )
-    .orderBy(desc(auditEvents.at), desc(auditEvents.id));
+    ),
+  ).orderBy(desc(auditEvents.at), desc(auditEvents.id));
   return rows.map((r) => ({
     at: r.event.at.toISOString(),
-    by: r.username === null ? null : { name: personName({ name: r.name, username: r.username })! },
+    by: actorOf(r),
     action: r.event.action,
     ...(snapshotOf(r.event.after) ?? { value: null, text: null, data_year: null, source: null, comment: null }),
     before: snapshotOf(r.event.before),
@@ -291,23 +280,20 @@ export async function answerHistory(db: DbOrTx, reportUuid: string, questionUuid
 
 /** The report's whole audit log (status changes, header edits, uploads, answers), newest first. */
 export async function reportActivity(db: DbOrTx, reportUuid: string) {
-  const rows = await db
-    .select({ event: auditEvents, name: users.name, username: users.username })
-    .from(auditEvents)
-    .leftJoin(users, eq(users.id, auditEvents.actorId))
-    .where(
-      and(
-        inArray(auditEvents.entity, ['national_report', 'national_report_answer']),
-        eq(auditEvents.entityId, reportUuid),
-      ),
-    )
+  const rows = await auditWithActors(
+    db,
+    and(
+      inArray(auditEvents.entity, ['national_report', 'national_report_answer']),
+      eq(auditEvents.entityId, reportUuid),
+    ),
+  )
     .orderBy(desc(auditEvents.at), desc(auditEvents.id))
     .limit(2000);
   return rows.map((r) => {
     const snap = (r.event.after ?? r.event.before) as { question_code?: string } | null;
     return {
       at: r.event.at.toISOString(),
-      by: r.username === null ? null : { name: personName({ name: r.name, username: r.username })! },
+      by: actorOf(r),
       entity: r.event.entity,
       entity_id: r.event.entityId,
       action: r.event.action,

@@ -4,7 +4,8 @@ import { answerState, answerWarnings } from '../questionnaires/engine.ts';
 import type { Answer } from '../questionnaires/schema.ts';
 import { formQuestionOf, type Question } from './question-schema.ts';
 export { toQuestion } from './questions.server.ts';
-import type { Cycle, CycleStatus, ReportCountry, ReportCover } from './schema.ts';
+import type { Cycle, CycleStatus, LockReason, ReportCountry, ReportCover, ReportStatus } from './schema.ts';
+import { lockReasonOf } from './workflow.ts';
 
 /** Row types and row → API mappers shared by the queries and the service. */
 
@@ -35,6 +36,20 @@ export function dayAfter(date: string, days: number): Date {
 /** Answers lock at the start of the day after closes_at + expiry_days. */
 export function locksAtOf(cycle: CycleRow): Date {
   return dayAfter(cycle.closesAt, cycle.expiryDays + 1);
+}
+
+/** Why the report's answers are locked at `now` (its status first, then its cycle's lock date), or null. */
+export function reportLockOf(
+  report: Pick<ReportRow, 'status' | 'unlocked'>,
+  cycle: CycleRow,
+  now: Date,
+): LockReason | null {
+  return lockReasonOf(
+    report.status as ReportStatus,
+    { status: cycle.status, locksAt: locksAtOf(cycle) },
+    now,
+    report.unlocked,
+  );
 }
 
 export function toCycle(row: CycleRow): Cycle {
@@ -81,6 +96,11 @@ export function toAnswer(row: AnswerRow, question: Question, cycleYear: number, 
 export function personName(user: { name: string | null; username: string } | null | undefined): string | null {
   if (!user) return null;
   return user.name?.trim() || user.username;
+}
+
+/** Who made an audited change, as the API names them: null when no user did (a system change). */
+export function actorOf(row: { name: string | null; username: string | null }): { name: string } | null {
+  return row.username === null ? null : { name: personName({ name: row.name, username: row.username })! };
 }
 
 const REPORT_TIMES = ['submitted_at', 'published_at', 'published_snapshot_at', 'created_at', 'updated_at'];
