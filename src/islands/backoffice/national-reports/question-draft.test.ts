@@ -36,58 +36,9 @@ describe('the question form’s draft', () => {
       help: 'Count the whole area',
     });
     const body = bodyOfDraft(draftOfQuestion(stored, { thrust: 'TC1', subcategory: '1.1', code: 'Q39' }), stored);
-    const {
-      uuid,
-      code,
-      thrust,
-      subcategory,
-      question_tier,
-      text,
-      help,
-      answer_type,
-      unit,
-      options,
-      min,
-      max,
-      expected_min,
-      expected_max,
-      decimals,
-      parts,
-      with_text,
-      text_label,
-      compulsory,
-      sdg_refs,
-      sdg_tier,
-      nua_paragraphs,
-      source_hint,
-      version,
-    } = stored;
-    expect(body).toEqual({
-      uuid,
-      version,
-      code,
-      thrust,
-      subcategory,
-      question_tier,
-      text,
-      help,
-      answer_type,
-      unit,
-      options,
-      min,
-      max,
-      expected_min,
-      expected_max,
-      decimals,
-      parts,
-      with_text,
-      text_label,
-      compulsory,
-      sdg_refs,
-      sdg_tier,
-      nua_paragraphs,
-      source_hint,
-    });
+    // Every field but the question's place in the list and its retirement, which the form does not send.
+    const { sort: _sort, retired_at: _retired, ...saved } = stored;
+    expect(body).toEqual(saved);
     expect(QuestionSaveBodySchema.safeParse(body).success).toBe(true);
   });
 
