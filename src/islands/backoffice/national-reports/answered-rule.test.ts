@@ -2,11 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { completeness, formatAnswer, isAnswered } from '../../../lib/questionnaires/engine.ts';
 import { printedAnswer } from '../../../lib/national-reports/printed-answer.ts';
 import type { Answer } from '../../../lib/questionnaires/schema.ts';
-import { formQuestionOf, formSectionsOf, type Question } from '../../../lib/national-reports/question-schema.ts';
+import { formQuestionOf, type Question } from '../../../lib/national-reports/question-schema.ts';
 import { testQuestion } from '../../../../tests/support/questions.ts';
-import { createQuestionnaireForm } from '../questionnaire/form-store.ts';
 import { questionsIn } from '../questionnaire/form-views.ts';
-import { memoryStorage } from '../questionnaire/storage.ts';
+import { storedAnswer, testForm } from './form-fixtures.ts';
 
 /**
  * One rule says whether a question is answered (decision 060): the form on screen (its
@@ -37,22 +36,7 @@ const questions: Question[] = [
   testQuestion({ uuid: uuid(6), code: 'Q38', answer_type: 'multi', options: OPTIONS, with_text: true, sort: 6 }),
 ];
 
-function stored(question: Question, fields: Partial<Answer>): Answer {
-  return {
-    question_uuid: question.uuid,
-    value: null,
-    text: null,
-    data_year: null,
-    source: null,
-    comment: null,
-    state: 'saved',
-    warnings: [],
-    version: 1,
-    updated_at: '2026-03-01T10:00:00Z',
-    updated_by: null,
-    ...fields,
-  };
-}
+const stored = (question: Question, fields: Partial<Answer>) => storedAnswer(question.uuid, fields);
 
 /**
  * Q15: a description, no option ticked · Q33: a description, neither yes nor no · Q04: a figure's details without the
@@ -82,20 +66,11 @@ describe('the answered rule, the same on screen, in completeness and in print', 
   });
 
   it('the form on screen counts and filters by it', () => {
-    const form = createQuestionnaireForm({
-      storageKey: 'drafts:u1:TH-2026',
-      storage: memoryStorage(),
+    const form = testForm({
       questions: questions.map(formQuestionOf),
       answers,
-      sections: formSectionsOf(
-        [{ code: 'TC1', name: 'Social inclusion', nua_paragraphs: null, sort: 1 }],
-        [{ code: '1.1', thrust: 'TC1', name: 'Ending poverty', sort: 1 }],
-      ),
-      dataYearMax: 2026,
-      lockedMessage: null,
       transport: async () => ({ kind: 'offline', message: 'offline' }),
       onSaved: () => {},
-      retryDelay: () => null,
     });
     expect(form.$completeness.get()).toMatchObject({ answered: 4, total: 6 });
     form.setFilters({ show: 'unanswered' });

@@ -1,37 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Answer, FormQuestion } from '../../../lib/questionnaires/schema.ts';
-import { testFormQuestion } from '../../../../tests/support/questions.ts';
-import type { Question } from '../../../lib/national-reports/question-schema.ts';
-import { formSectionsOf } from '../../../lib/national-reports/question-schema.ts';
+import { numberedQuestions, testForm } from '../national-reports/form-fixtures.ts';
 import { formatTime } from '../ui/format.ts';
 import type { SendOptions, SendResult } from './autosave-queue.ts';
 import { fieldWords } from './field-words.ts';
 import { HOLD_MS, IDLE_SAVE_MS, type PageEvents } from './form-edits.ts';
-import { createQuestionnaireForm } from './form-store.ts';
 import { isNextUnansweredKey, nextUnansweredAfter } from './next-unanswered.ts';
 import type { AnswerSend } from './raw-answer.ts';
-import { memoryStorage } from './storage.ts';
 
 /**
  * Issue 32, item 4: an answer is saved after a short pause in typing, on leaving the question and
  * before the page is left; the question and the save bar say one and the same thing.
  */
 
-let n = 0;
-function question(patch: Partial<Question>): FormQuestion {
-  n++;
-  return testFormQuestion({
-    uuid: `00000000-0000-4000-9000-${String(n).padStart(12, '0')}`,
-    code: `Q${String(n).padStart(2, '0')}`,
-    text: `Question ${n}`,
-    sort: n,
-    ...patch,
-  });
-}
-
-const thrusts = [{ code: 'TC1', name: 'Social inclusion', nua_paragraphs: null, sort: 1 }];
-const subcategories = [{ code: '1.1', thrust: 'TC1', name: 'Ending poverty', sort: 1 }];
-const sections = formSectionsOf(thrusts, subcategories);
+const question = numberedQuestions();
 const SAVED_AT = '2026-03-01T14:02:00Z';
 
 /** The save endpoint over a Map, standing in for the network; it notes each request and how it went. */
@@ -75,17 +57,7 @@ function fakePage() {
 
 function setUp(questions: FormQuestion[]) {
   const server = fakeServer();
-  const form = createQuestionnaireForm<undefined>({
-    storageKey: 'drafts:u1:PH-2026',
-    storage: memoryStorage(),
-    questions,
-    answers: [],
-    sections,
-    dataYearMax: 2026,
-    lockedMessage: null,
-    transport: server.transport,
-    retryDelay: () => null,
-  });
+  const form = testForm<undefined>({ questions, transport: server.transport });
   /** What the question says, and what the save bar says. */
   const words = (q: FormQuestion) => ({
     question: fieldWords(q, form.$fields.get()[q.uuid]!, form.$server.get()[q.uuid]),

@@ -1,25 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Answer, FormQuestion } from '../../../lib/questionnaires/schema.ts';
-import type { SendResult } from './autosave-queue.ts';
-import { testFormQuestion } from '../../../../tests/support/questions.ts';
-import type { Question } from '../../../lib/national-reports/question-schema.ts';
 import { formSectionsOf, tierTag } from '../../../lib/national-reports/question-schema.ts';
-import { createQuestionnaireForm } from './form-store.ts';
+import { numberedQuestions, storedAnswer, testForm } from '../national-reports/form-fixtures.ts';
+import type { SendResult } from './autosave-queue.ts';
 import { questionsIn } from './form-views.ts';
 import { checkRaw, rawOf, type AnswerSend } from './raw-answer.ts';
-import { memoryStorage } from './storage.ts';
+import { memoryStorage, type DraftStorage } from './storage.ts';
 
-let n = 0;
-function question(patch: Partial<Question>): FormQuestion {
-  n++;
-  return testFormQuestion({
-    uuid: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-    code: `Q${String(n).padStart(2, '0')}`,
-    text: `Question ${n}`,
-    sort: n,
-    ...patch,
-  });
-}
+const question = numberedQuestions();
 
 const thrusts = [
   { code: 'TC1', name: 'Social inclusion', nua_paragraphs: '25–42', sort: 1 },
@@ -65,22 +53,22 @@ function fakeServer() {
   return { answers, sent, state, transport };
 }
 
-function setUp(questions: FormQuestion[], answers: Answer[] = [], storage = memoryStorage(), server = fakeServer()) {
+function setUp(
+  questions: FormQuestion[],
+  { answers = [], storage = memoryStorage(), server = fakeServer() }: SetUpOptions = {},
+) {
   const extras: { status: string }[] = [];
-  const form = createQuestionnaireForm({
-    storageKey: 'drafts:u1:PH-2026',
+  const form = testForm({
     storage,
     questions,
     answers,
     sections,
-    dataYearMax: 2026,
-    lockedMessage: null,
     transport: server.transport,
     onSaved: (extra) => extras.push(extra),
-    retryDelay: () => null,
   });
-  return { form, server, storage, extras };
+  return { form, server, extras };
 }
+type SetUpOptions = { answers?: Answer[]; storage?: DraftStorage; server?: ReturnType<typeof fakeServer> };
 
 describe('questionnaire form', () => {
   it('saves a changed answer when the person leaves the field, and nothing when it is unchanged', async () => {
@@ -125,22 +113,15 @@ describe('questionnaire form', () => {
 
   it('sends the stored version and shows a concurrent change as a conflict', async () => {
     const q = question({ answer_type: 'num', unit: 'µg/m³' });
-    const stored: Answer = {
-      question_uuid: q.uuid,
+    const stored = storedAnswer(q.uuid, {
       value: 20,
-      text: null,
       data_year: 2023,
-      source: null,
-      comment: null,
-      state: 'saved',
-      warnings: [],
-      version: 1,
       updated_at: '2026-02-01T00:00:00Z',
       updated_by: { name: 'Ana' },
-    };
+    });
     const server = fakeServer();
     server.answers.set(q.uuid, { ...stored, value: 25, version: 2, updated_by: { name: 'Jun Reyes' } });
-    const { form } = setUp([q], [stored], memoryStorage(), server);
+    const { form } = setUp([q], { answers: [stored], server });
     form.change(q.uuid, { value: '22' });
     await form.leave(q.uuid);
     expect(server.sent[0]![0]!.version).toBe(1);
@@ -161,31 +142,11 @@ describe('questionnaire form', () => {
     async () => {
       const q = question({ answer_type: 'num' });
       const server = fakeServer();
-      server.answers.set(q.uuid, {
-        question_uuid: q.uuid,
-        value: 5,
-        text: null,
-        data_year: null,
-        source: null,
-        comment: null,
-        state: 'saved',
-        warnings: [],
-        version: 1,
-        updated_at: 'x',
-        updated_by: { name: 'Maria Santos', uuid: 'u-maria' },
-      });
-      const form = createQuestionnaireForm({
-        storageKey: 'k',
-        storage: memoryStorage(),
-        questions: [q],
-        answers: [],
-        sections,
-        dataYearMax: 2026,
-        lockedMessage: null,
-        transport: server.transport,
-        retryDelay: () => null,
-        currentUserUuid: 'u-maria',
-      });
+      server.answers.set(
+        q.uuid,
+        storedAnswer(q.uuid, { value: 5, updated_at: 'x', updated_by: { name: 'Maria Santos', uuid: 'u-maria' } }),
+      );
+      const form = testForm({ questions: [q], sections, transport: server.transport, currentUserUuid: 'u-maria' });
       expect(form.$saveBar.get().message).toBe('All answers are saved.');
       form.change(q.uuid, { value: '7' });
       expect(form.$saveBar.get()).toMatchObject({ tone: 'busy', message: 'Saving…', retry: false });
@@ -239,20 +200,8 @@ describe('questionnaire form', () => {
   it('"use theirs" shows their answer in the field', async () => {
     const q = question({ answer_type: 'int' });
     const server = fakeServer();
-    server.answers.set(q.uuid, {
-      question_uuid: q.uuid,
-      value: 900,
-      text: null,
-      data_year: null,
-      source: null,
-      comment: null,
-      state: 'saved',
-      warnings: [],
-      version: 4,
-      updated_at: 'x',
-      updated_by: null,
-    });
-    const { form } = setUp([q], [], memoryStorage(), server);
+    server.answers.set(q.uuid, storedAnswer(q.uuid, { value: 900, version: 4, updated_at: 'x' }));
+    const { form } = setUp([q], { server });
     form.change(q.uuid, { value: '1000' });
     await form.leave(q.uuid);
     form.useTheirs(q.uuid);
@@ -273,7 +222,7 @@ describe('questionnaire form', () => {
     const storage = memoryStorage();
     const server = fakeServer();
     server.state.online = false;
-    const first = setUp([q1, q2], [], storage, server);
+    const first = setUp([q1, q2], { storage, server });
     first.form.change(q1.uuid, { value: 'yes' });
     await first.form.leave(q1.uuid);
     first.form.change(q2.uuid, { value: ['b', 'a'] });
@@ -281,7 +230,7 @@ describe('questionnaire form', () => {
     expect(first.form.$summary.get()).toEqual({ unsaved: 2, failed: 0 });
     expect(first.form.$fields.get()[q1.uuid]).toEqual({ kind: 'pending', offline: true });
 
-    const second = setUp([q1, q2], [], storage, server);
+    const second = setUp([q1, q2], { storage, server });
     expect(second.form.$raw.get()[q1.uuid]?.value).toBe('yes');
     server.state.online = true;
     const stop = second.form.start();
@@ -296,7 +245,7 @@ describe('questionnaire form', () => {
     const q = question({ answer_type: 'pct' });
     const server = fakeServer();
     server.state.online = false;
-    const { form } = setUp([q], [], memoryStorage(), server);
+    const { form } = setUp([q], { server });
     form.change(q.uuid, { value: '26', data_year: '2023', source: 'Census' });
     await form.leave(q.uuid);
     // Back in the same question, typing, when the connection returns and the kept answer goes.
@@ -364,13 +313,9 @@ describe('questionnaire form', () => {
   it('locks every field of a locked form and sends nothing', async () => {
     const q = question({});
     const server = fakeServer();
-    const form = createQuestionnaireForm({
-      storageKey: 'k',
-      storage: memoryStorage(),
+    const form = testForm({
       questions: [q],
-      answers: [],
       sections,
-      dataYearMax: 2026,
       lockedMessage: 'The report was submitted on 3 March: its answers can no longer be changed.',
       transport: server.transport,
     });
@@ -387,19 +332,19 @@ describe('questionnaire form', () => {
     const [fresh, answered] = [question({ answer_type: 'pct' }), question({ answer_type: 'pct' })];
     const make = (rights: { create: boolean; update: boolean }) => {
       const server = fakeServer();
-      const stored = fakeStoredAnswer(answered.uuid, 40);
+      const stored = storedAnswer(answered.uuid, {
+        value: 40,
+        data_year: 2024,
+        source: 'Census',
+        updated_by: { name: 'Maria Santos' },
+      });
       server.answers.set(answered.uuid, stored);
-      const form = createQuestionnaireForm({
-        storageKey: 'k',
-        storage: memoryStorage(),
+      const form = testForm({
         questions: [fresh, answered],
         answers: [stored],
         sections,
-        dataYearMax: 2026,
-        lockedMessage: null,
         transport: server.transport,
         answerRights: rights,
-        retryDelay: () => null,
       });
       return { form, server };
     };
@@ -440,19 +385,3 @@ describe('questionnaire form', () => {
     ]);
   });
 });
-
-function fakeStoredAnswer(question_uuid: string, value: number): Answer {
-  return {
-    question_uuid,
-    value,
-    text: null,
-    data_year: 2024,
-    source: 'Census',
-    comment: null,
-    state: 'saved',
-    warnings: [],
-    version: 1,
-    updated_at: '2026-03-01T10:00:00Z',
-    updated_by: { name: 'Maria Santos' },
-  };
-}
