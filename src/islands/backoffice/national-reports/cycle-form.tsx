@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   CYCLE_STATUSES,
   CycleSaveBodySchema,
@@ -15,13 +15,14 @@ import { CYCLE_STATUS_TEXT } from './report-format.tsx';
 import { fieldErrorsOf, invalidProps, type FieldErrors } from '../lib/field-errors.ts';
 import { startingDraft, useKeptDraft } from '../lib/kept-draft.ts';
 import { useLeaveGuard } from '../lib/leave-guard.ts';
-import { ConfirmDialog, LeaveDialog } from '../ui/confirm-dialog.tsx';
+import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { ConflictActions, ConflictNotice } from '../ui/conflict-notice.tsx';
 import { formatDate } from '../ui/format.ts';
 import { ErrorState, FieldError } from '../ui/states.tsx';
 import { Field } from '../ui/field.tsx';
 import { refusalOf } from '../lib/versioned-edit.ts';
 import { ui } from '../ui/styles.ts';
+import { EditForm } from './edit-form.tsx';
 import { localFieldErrors } from './form-errors.ts';
 import { m } from './messages.ts';
 import { $adminCycles, cycleEdit, closeCycleForm, openCycleForm, questionnaireHref } from './questionnaire-store.ts';
@@ -116,46 +117,42 @@ type Props = { cycle: CycleListItem | null; years: readonly number[] };
 
 /** Adds a reporting cycle or edits one; asks before a change of status that countries will notice. */
 export function CycleForm({ cycle, years }: Props) {
-  const {
-    save,
-    draft,
-    set,
-    errors,
-    theirs,
-    refusal,
-    dirty,
-    guard,
-    heading,
-    confirming,
-    setConfirming,
-    send,
-    submit,
-    reloadTheirs,
-  } = useCycleForm({ cycle, years });
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    submit(theirs ?? cycle);
-  };
+  const form = useCycleForm({ cycle, years });
+  const { save, draft, theirs, confirming } = form;
 
   return (
-    <form
-      noValidate
-      onSubmit={onSubmit}
-      className={`${ui.card} max-w-3xl space-y-5`}
-      aria-busy={save.saving}
-      aria-labelledby="cycle-form-title"
-    >
-      <div>
-        <h2
-          id="cycle-form-title"
-          ref={heading}
-          tabIndex={-1}
-          className="text-lg font-semibold text-slate-900 outline-none"
+    <EditForm
+      id="cycle-form"
+      className="max-w-3xl space-y-5"
+      onSubmit={() => form.submit(theirs ?? cycle)}
+      headingRef={form.heading}
+      title={cycle ? m('cycleForm.editTitle', { year: String(cycle.year) }) : m('cycles.new')}
+      hint={m('cycleForm.hint')}
+      saving={save.saving}
+      dirty={form.dirty}
+      submitLabel={cycle ? m('common.saveChanges') : m('cycleForm.create')}
+      back={{ href: questionnaireHref({ tab: 'cycles' }), label: m('cycleForm.back') }}
+      leave={{ guard: form.guard, onLeave: cycleEdit.clearDraft, body: m('cycleForm.leaveBody') }}
+      dialogs={
+        <ConfirmDialog
+          open={confirming !== null}
+          title={m('cycleForm.confirmTitle', {
+            year: draft.year,
+            status: CYCLE_STATUS_TEXT[draft.status].toLowerCase(),
+          })}
+          confirmLabel={cycle ? m('cycleForm.save') : m('cycleForm.create')}
+          tone="primary"
+          onConfirm={() => {
+            const base = confirming?.base ?? null;
+            form.setConfirming(null);
+            void form.send(base);
+          }}
+          onCancel={() => form.setConfirming(null)}
         >
-          {cycle ? m('cycleForm.editTitle', { year: String(cycle.year) }) : m('cycles.new')}
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">{m('cycleForm.hint')}</p>
-      </div>
+          <p>{confirming?.text}</p>
+        </ConfirmDialog>
+      }
+    >
       {theirs && (
         <ConflictNotice
           title={m('cycleForm.changedTitle', { year: String(theirs.year) })}
@@ -164,8 +161,8 @@ export function CycleForm({ cycle, years }: Props) {
           actions={
             <ConflictActions
               saving={save.saving}
-              onReload={() => reloadTheirs(theirs)}
-              onKeepMine={() => submit(theirs)}
+              onReload={() => form.reloadTheirs(theirs)}
+              onKeepMine={() => form.submit(theirs)}
             />
           }
         >
@@ -178,42 +175,9 @@ export function CycleForm({ cycle, years }: Props) {
           </p>
         </ConflictNotice>
       )}
-      {refusal && <ErrorState error={refusal} title={m('cycleForm.notSaved')} />}
-      <CycleFields cycle={cycle} draft={draft} set={set} errors={errors} />
-
-      <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-5">
-        <button type="submit" className={ui.primaryButton} disabled={save.saving}>
-          {save.saving ? m('common.saving') : cycle ? m('common.saveChanges') : m('cycleForm.create')}
-        </button>
-        <a href={questionnaireHref({ tab: 'cycles' })} className={ui.secondaryButton}>
-          {dirty ? m('common.cancel') : m('cycleForm.back')}
-        </a>
-        {dirty && <span className="text-sm text-slate-600">{m('common.unsaved')}</span>}
-      </div>
-
-      <ConfirmDialog
-        open={confirming !== null}
-        title={m('cycleForm.confirmTitle', { year: draft.year, status: CYCLE_STATUS_TEXT[draft.status].toLowerCase() })}
-        confirmLabel={cycle ? m('cycleForm.save') : m('cycleForm.create')}
-        tone="primary"
-        onConfirm={() => {
-          const base = confirming?.base ?? null;
-          setConfirming(null);
-          void send(base);
-        }}
-        onCancel={() => setConfirming(null)}
-      >
-        <p>{confirming?.text}</p>
-      </ConfirmDialog>
-      <LeaveDialog
-        guard={guard}
-        title={m('leave.title')}
-        confirmLabel={m('leave.confirm')}
-        onLeave={cycleEdit.clearDraft}
-      >
-        <p>{m('cycleForm.leaveBody')}</p>
-      </LeaveDialog>
-    </form>
+      {form.refusal && <ErrorState error={form.refusal} title={m('cycleForm.notSaved')} />}
+      <CycleFields cycle={cycle} draft={draft} set={form.set} errors={form.errors} />
+    </EditForm>
   );
 }
 

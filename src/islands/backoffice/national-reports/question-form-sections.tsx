@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
 import {
   ANSWER_TYPES,
   DECIMALS_MAX,
@@ -22,6 +22,10 @@ const SDG_EXAMPLE = '11.1.1, 1.4';
 const NUA_EXAMPLE = '31–33, 105';
 
 type SetDraft = (update: (current: QuestionDraft) => QuestionDraft) => void;
+/** The fields typed as text (numbers too, until sent). */
+type TypedField = {
+  [K in keyof QuestionDraft]: QuestionDraft[K] extends string ? K : never;
+}[keyof QuestionDraft];
 
 /** The question form's field builders: a labelled field with its hint and errors, and the text and number inputs. */
 export function questionInputs(draft: QuestionDraft, setDraft: SetDraft, errors: FieldErrors) {
@@ -36,35 +40,42 @@ export function questionInputs(draft: QuestionDraft, setDraft: SetDraft, errors:
     ...invalidProps(errors, name, `question-${name}-error`),
     ...(hint && !errors[name] && { 'aria-describedby': `question-${name}-hint` }),
   });
+  /** What every typed field has: its id, the draft's value, and its error or hint. */
+  const typed = (name: TypedField, hint: boolean) => ({
+    dir: 'auto',
+    id: `question-${name}`,
+    className: ui.input,
+    value: draft[name],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(name, event.target.value),
+    ...describe(name, hint),
+  });
   const textInput = (
     name: 'code' | 'unit' | 'text_label' | 'nua_paragraphs' | 'source_hint' | 'sdg_refs',
     max: number,
     hint = false,
     extra: Record<string, unknown> = {},
-  ) => (
-    <input
-      dir="auto"
-      id={`question-${name}`}
-      className={ui.input}
-      value={draft[name]}
-      maxLength={max}
-      autoComplete="off"
-      onChange={(event) => set(name, event.target.value)}
-      {...describe(name, hint)}
-      {...extra}
-    />
-  );
+  ) => <input {...typed(name, hint)} maxLength={max} autoComplete="off" {...extra} />;
   const numberInput = (name: 'min' | 'max' | 'expected_min' | 'expected_max' | 'decimals', hint = false) => (
-    <input
-      dir="auto"
+    <input {...typed(name, hint)} inputMode="decimal" autoComplete="off" />
+  );
+  const textArea = (name: 'text' | 'help', max: number, hint = false) => (
+    <textarea {...typed(name, hint)} rows={3} maxLength={max} />
+  );
+  /** A list of choices; by default the choice is stored as it is. */
+  const select = <K extends 'question_tier' | 'thrust' | 'subcategory' | 'answer_type' | 'sdg_tier'>(
+    name: K,
+    options: ReactNode,
+    choose = (value: string) => set(name, value as QuestionDraft[K]),
+  ) => (
+    <select
       id={`question-${name}`}
       className={ui.input}
-      inputMode="decimal"
       value={draft[name]}
-      autoComplete="off"
-      onChange={(event) => set(name, event.target.value)}
-      {...describe(name, hint)}
-    />
+      onChange={(event) => choose(event.target.value)}
+      {...describe(name)}
+    >
+      {options}
+    </select>
   );
   const checkbox = (name: 'compulsory' | 'with_text', label: string, hint: string) => (
     <label className="flex items-start gap-2 text-sm text-slate-800">
@@ -81,11 +92,21 @@ export function questionInputs(draft: QuestionDraft, setDraft: SetDraft, errors:
       </span>
     </label>
   );
-  return { set, field, describe, textInput, numberInput, checkbox };
+  return { field, textInput, numberInput, textArea, select, checkbox };
 }
 
 type Inputs = ReturnType<typeof questionInputs>;
 type SectionProps = { draft: QuestionDraft; setDraft: SetDraft; inputs: Inputs };
+
+/** One part of the form under its title. */
+function Section({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <fieldset className="space-y-4">
+      <legend className="text-base font-semibold text-slate-900">{legend}</legend>
+      {children}
+    </fieldset>
+  );
+}
 
 const optional = (label: string) => (
   <>
@@ -101,10 +122,9 @@ export function PlaceSection({
   thrusts,
   subcategories,
 }: SectionProps & { thrusts: readonly Thrust[]; subcategories: readonly Subcategory[] }) {
-  const { set, field, describe, textInput } = inputs;
+  const { field, textInput, select } = inputs;
   return (
-    <fieldset className="space-y-4">
-      <legend className="text-base font-semibold text-slate-900">{m('qf.place')}</legend>
+    <Section legend={m('qf.place')}>
       <div className="grid gap-4 sm:grid-cols-2">
         {field(
           'code',
@@ -115,111 +135,67 @@ export function PlaceSection({
         {field(
           'question_tier',
           m('qf.tier'),
-          <select
-            id="question-question_tier"
-            className={ui.input}
-            value={draft.question_tier}
-            onChange={(event) => set('question_tier', event.target.value as QuestionDraft['question_tier'])}
-            {...describe('question_tier')}
-          >
-            {(['1', '2', '3'] as const).map((tier) => (
+          select(
+            'question_tier',
+            (['1', '2', '3'] as const).map((tier) => (
               <option key={tier} value={tier}>
                 {tierLabel(Number(tier) as 1 | 2 | 3)}
               </option>
-            ))}
-          </select>,
+            )),
+          ),
         )}
         {field(
           'thrust',
           m('qf.thrust'),
-          <select
-            id="question-thrust"
-            className={ui.input}
-            value={draft.thrust}
-            onChange={(event) => {
-              const thrust = event.target.value;
+          select(
+            'thrust',
+            thrusts.map((thrust) => (
+              <option key={thrust.code} value={thrust.code} dir="auto">
+                {thrust.name}
+              </option>
+            )),
+            (thrust) =>
               setDraft((current) => ({
                 ...current,
                 thrust,
                 subcategory: subcategories.find((s) => s.thrust === thrust)?.code ?? '',
-              }));
-            }}
-            {...describe('thrust')}
-          >
-            {thrusts.map((thrust) => (
-              <option key={thrust.code} value={thrust.code} dir="auto">
-                {thrust.name}
-              </option>
-            ))}
-          </select>,
+              })),
+          ),
         )}
         {field(
           'subcategory',
           m('qf.subcategory'),
-          <select
-            id="question-subcategory"
-            className={ui.input}
-            value={draft.subcategory}
-            onChange={(event) => set('subcategory', event.target.value)}
-            {...describe('subcategory')}
-          >
-            {subcategories
+          select(
+            'subcategory',
+            subcategories
               .filter((s) => s.thrust === draft.thrust)
               .map((s) => (
                 <option key={s.code} value={s.code} dir="auto">
                   {s.code} {s.name}
                 </option>
-              ))}
-          </select>,
+              )),
+          ),
         )}
       </div>
-    </fieldset>
+    </Section>
   );
 }
 
 /** The wording, the help text and whether an answer is required. */
-export function WordingSection({ draft, inputs }: Omit<SectionProps, 'setDraft'>) {
-  const { set, field, describe, checkbox } = inputs;
+export function WordingSection({ inputs }: Pick<SectionProps, 'inputs'>) {
+  const { field, textArea, checkbox } = inputs;
   return (
-    <fieldset className="space-y-4">
-      <legend className="text-base font-semibold text-slate-900">{m('qf.questionLegend')}</legend>
-      {field(
-        'text',
-        m('qf.question'),
-        <textarea
-          dir="auto"
-          id="question-text"
-          rows={3}
-          className={ui.input}
-          value={draft.text}
-          maxLength={QUESTION_TEXT_MAX}
-          onChange={(event) => set('text', event.target.value)}
-          {...describe('text')}
-        />,
-      )}
-      {field(
-        'help',
-        optional(m('qf.help')),
-        <textarea
-          dir="auto"
-          id="question-help"
-          rows={3}
-          className={ui.input}
-          value={draft.help}
-          maxLength={QUESTION_HELP_MAX}
-          onChange={(event) => set('help', event.target.value)}
-          {...describe('help', true)}
-        />,
-        m('qf.helpHint'),
-      )}
+    <Section legend={m('qf.questionLegend')}>
+      {field('text', m('qf.question'), textArea('text', QUESTION_TEXT_MAX))}
+      {field('help', optional(m('qf.help')), textArea('help', QUESTION_HELP_MAX, true), m('qf.helpHint'))}
       {checkbox('compulsory', m('qn.required'), m('qf.requiredHint'))}
-    </fieldset>
+    </Section>
   );
 }
 
 /** The type of answer and what goes with it: unit, limits, decimals, choices, parts, a text beside it. */
 export function AnswerSection({ draft, setDraft, inputs, errors }: SectionProps & { errors: FieldErrors }) {
-  const { field, describe } = inputs;
+  const { field, select } = inputs;
   const has = fieldsOfType(draft.answer_type);
   const chooseType = (type: AnswerType) => {
     const choice = type === 'single' || type === 'multi';
@@ -236,30 +212,25 @@ export function AnswerSection({ draft, setDraft, inputs, errors }: SectionProps 
     }));
   };
   return (
-    <fieldset className="space-y-4">
-      <legend className="text-base font-semibold text-slate-900">{m('qf.answerLegend')}</legend>
+    <Section legend={m('qf.answerLegend')}>
       {field(
         'answer_type',
         m('qf.type'),
-        <select
-          id="question-answer_type"
-          className={ui.input}
-          value={draft.answer_type}
-          onChange={(event) => chooseType(event.target.value as AnswerType)}
-          {...describe('answer_type')}
-        >
-          {ANSWER_TYPES.map((type) => (
+        select(
+          'answer_type',
+          ANSWER_TYPES.map((type) => (
             <option key={type} value={type}>
               {answerTypeLabel(type)}
             </option>
-          ))}
-        </select>,
+          )),
+          (type) => chooseType(type as AnswerType),
+        ),
       )}
       <NumberFields draft={draft} inputs={inputs} />
       {has.options && <ListEditor kind="options" draft={draft} setDraft={setDraft} errors={errors} />}
       {has.parts && <ListEditor kind="parts" draft={draft} setDraft={setDraft} errors={errors} />}
       {has.withText && <WithTextFields draft={draft} inputs={inputs} />}
-    </fieldset>
+    </Section>
   );
 }
 
@@ -318,11 +289,10 @@ function WithTextFields({ draft, inputs }: Omit<SectionProps, 'setDraft'>) {
 }
 
 /** SDG references, New Urban Agenda paragraphs and the suggested source. */
-export function ReferencesSection({ draft, inputs }: Omit<SectionProps, 'setDraft'>) {
-  const { set, field, describe, textInput } = inputs;
+export function ReferencesSection({ inputs }: Pick<SectionProps, 'inputs'>) {
+  const { field, textInput, select } = inputs;
   return (
-    <fieldset className="space-y-4">
-      <legend className="text-base font-semibold text-slate-900">{m('qf.references')}</legend>
+    <Section legend={m('qf.references')}>
       <div className="grid gap-4 sm:grid-cols-2">
         {field(
           'sdg_refs',
@@ -333,18 +303,15 @@ export function ReferencesSection({ draft, inputs }: Omit<SectionProps, 'setDraf
         {field(
           'sdg_tier',
           optional(m('qf.sdgTier')),
-          <select
-            id="question-sdg_tier"
-            className={ui.input}
-            value={draft.sdg_tier}
-            onChange={(event) => set('sdg_tier', event.target.value as QuestionDraft['sdg_tier'])}
-            {...describe('sdg_tier')}
-          >
-            <option value="">{m('qf.none')}</option>
-            <option value="1">{m('qf.sdgTierN', { tier: 'I' })}</option>
-            <option value="2">{m('qf.sdgTierN', { tier: 'II' })}</option>
-            <option value="3">{m('qf.sdgTierN', { tier: 'III' })}</option>
-          </select>,
+          select(
+            'sdg_tier',
+            <>
+              <option value="">{m('qf.none')}</option>
+              <option value="1">{m('qf.sdgTierN', { tier: 'I' })}</option>
+              <option value="2">{m('qf.sdgTierN', { tier: 'II' })}</option>
+              <option value="3">{m('qf.sdgTierN', { tier: 'III' })}</option>
+            </>,
+          ),
         )}
         {field(
           'nua_paragraphs',
@@ -359,6 +326,6 @@ export function ReferencesSection({ draft, inputs }: Omit<SectionProps, 'setDraf
           m('qf.sourceHintHint'),
         )}
       </div>
-    </fieldset>
+    </Section>
   );
 }

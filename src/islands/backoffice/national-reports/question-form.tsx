@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   QuestionSaveBodySchema,
   type Question,
@@ -9,11 +9,9 @@ import {
 import { fieldErrorsOf, type FieldErrors } from '../lib/field-errors.ts';
 import { startingDraft, useKeptDraft } from '../lib/kept-draft.ts';
 import { useLeaveGuard } from '../lib/leave-guard.ts';
-import { LeaveDialog } from '../ui/confirm-dialog.tsx';
 import { ConflictActions, ConflictNotice } from '../ui/conflict-notice.tsx';
 import { ErrorState } from '../ui/states.tsx';
 import { refusalOf } from '../lib/versioned-edit.ts';
-import { ui } from '../ui/styles.ts';
 import { bodyOfDraft, draftOfQuestion, nextQuestionCode } from './question-draft.ts';
 import {
   AnswerSection,
@@ -22,6 +20,7 @@ import {
   ReferencesSection,
   WordingSection,
 } from './question-form-sections.tsx';
+import { EditForm } from './edit-form.tsx';
 import { localFieldErrors } from './form-errors.ts';
 import { m } from './messages.ts';
 import {
@@ -67,23 +66,28 @@ type Props = {
 /** Adds a question, or edits one (…/questionnaire?question={uuid}); checked by the shared schema before it is sent. */
 export function QuestionForm({ question, questions, thrusts, subcategories }: Props) {
   const form = useQuestionDraft({ question, questions, thrusts, subcategories });
-  const { draft, setDraft, errors, save, theirs, dirty } = form;
+  const { draft, setDraft, errors, save, theirs } = form;
   const inputs = questionInputs(draft, setDraft, errors);
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    void form.submit(theirs ?? question);
-  };
+  const page = useStore($questionnairePage);
 
   return (
-    <form
-      noValidate
-      onSubmit={onSubmit}
-      className={`${ui.card} max-w-4xl space-y-6`}
-      aria-busy={save.saving}
-      aria-labelledby="question-form-title"
+    <EditForm
+      id="question-form"
+      className="max-w-4xl space-y-6"
+      onSubmit={() => void form.submit(theirs ?? question)}
+      headingRef={form.heading}
+      title={question ? m('qform.editTitle', { code: question.code }) : m('qn.add')}
+      hint={question ? m('qform.editHint') : m('qform.addHint')}
+      saving={save.saving}
+      dirty={form.dirty}
+      submitLabel={question ? m('common.saveChanges') : m('qform.addButton')}
+      back={{ href: questionnaireHref({ retired: page?.retired ?? false }), label: m('qn.back') }}
+      leave={{
+        guard: form.guard,
+        onLeave: questionEdit.clearDraft,
+        body: question ? m('qform.leaveBody', { code: question.code }) : m('qform.leaveBodyNew'),
+      }}
     >
-      <QuestionFormHeading question={question} heading={form.heading} />
       {theirs && (
         <ConflictNotice
           title={question ? m('qform.changedTitle', { code: question.code }) : m('qform.changedTitleNew')}
@@ -107,19 +111,10 @@ export function QuestionForm({ question, questions, thrusts, subcategories }: Pr
         />
       )}
       <PlaceSection draft={draft} setDraft={setDraft} inputs={inputs} thrusts={thrusts} subcategories={subcategories} />
-      <WordingSection draft={draft} inputs={inputs} />
+      <WordingSection inputs={inputs} />
       <AnswerSection draft={draft} setDraft={setDraft} inputs={inputs} errors={errors} />
-      <ReferencesSection draft={draft} inputs={inputs} />
-      <QuestionFormActions isNew={question === null} saving={save.saving} dirty={dirty} />
-      <LeaveDialog
-        guard={form.guard}
-        title={m('leave.title')}
-        confirmLabel={m('leave.confirm')}
-        onLeave={questionEdit.clearDraft}
-      >
-        <p>{question ? m('qform.leaveBody', { code: question.code }) : m('qform.leaveBodyNew')}</p>
-      </LeaveDialog>
-    </form>
+      <ReferencesSection inputs={inputs} />
+    </EditForm>
   );
 }
 
@@ -179,49 +174,4 @@ function useQuestionDraft({ question, questions, thrusts, subcategories }: Props
   };
 
   return { save, draft, setDraft, errors, theirs, refusal, dirty, guard, heading, submit, reloadTheirs };
-}
-
-function QuestionFormHeading({
-  question,
-  heading,
-}: {
-  question: Question | null;
-  heading: RefObject<HTMLHeadingElement | null>;
-}) {
-  return (
-    <div>
-      <h2
-        id="question-form-title"
-        ref={heading}
-        tabIndex={-1}
-        className="text-lg font-semibold text-slate-900 outline-none"
-      >
-        {question ? m('qform.editTitle', { code: question.code }) : m('qn.add')}
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">{question ? m('qform.editHint') : m('qform.addHint')}</p>
-    </div>
-  );
-}
-
-function QuestionFormActions({
-  isNew,
-  saving,
-  dirty,
-}: {
-  isNew: boolean;
-  saving: boolean | undefined;
-  dirty: boolean;
-}) {
-  const page = useStore($questionnairePage);
-  return (
-    <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-5">
-      <button type="submit" className={ui.primaryButton} disabled={saving}>
-        {saving ? m('common.saving') : isNew ? m('qform.addButton') : m('common.saveChanges')}
-      </button>
-      <a href={questionnaireHref({ retired: page?.retired ?? false })} className={ui.secondaryButton}>
-        {dirty ? m('common.cancel') : m('qn.back')}
-      </a>
-      {dirty && <span className="text-sm text-slate-600">{m('common.unsaved')}</span>}
-    </div>
-  );
 }
