@@ -15,3 +15,30 @@ export interface IndicatorSeed {
   licence: string | null;
   sdgRef: string | null;
 }
+
+/**
+ * The maker of a list's percentage indicators (unit '%', type pct): each shown with `decimals`
+ * decimals and under `licence` unless it names its own.
+ */
+export function percentIndicator(decimals: number, licence: string | null) {
+  return (
+    code: string,
+    category: string,
+    name: string,
+    sdgRef: string | null,
+    source: string,
+    sourceSeries: string | null,
+    ownLicence: string | null = licence,
+  ): IndicatorSeed => ({
+    code,
+    category,
+    name,
+    unit: '%',
+    type: 'pct',
+    decimals,
+    source,
+    sourceSeries,
+    licence: ownLicence,
+    sdgRef,
+  });
+}

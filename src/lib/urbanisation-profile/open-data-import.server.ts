@@ -3,8 +3,7 @@ import { profileDatasets, profileFigures, profileIndicators } from '../db/schema
 import type { AppDeps } from '../deps.server.ts';
 import type { Tx } from '../events/change-bus.server.ts';
 import { OPEN_DATA_DIR, readOpenData, type OpenFigure } from './open-data-files.server.ts';
-import { countryNames, DATASET_VALUES, listIndicators } from './queries.server.ts';
-import { ESTIMATE_MARK } from './rows.ts';
+import { countryNames, DATASET_VALUES, figureRows, listIndicators } from './queries.server.ts';
 import type { DatasetValue } from './schema.ts';
 
 /**
@@ -61,20 +60,6 @@ function datasetsOf(figures: readonly OpenFigure[]): Map<string, Planned> {
     planned.set(key, dataset);
   }
   return planned;
-}
-
-/** The rows of `profile_figures` of an open-data dataset (decision 066). */
-function figureRows(datasetId: number, values: readonly DatasetValue[], ids: ReadonlyMap<string, number>) {
-  return values.map((v) => ({
-    datasetId,
-    indicatorId: ids.get(v.indicator)!,
-    value: v.value,
-    estimate: v.is_estimate ? ESTIMATE_MARK : null,
-    dataYear: v.data_year,
-    source: v.source,
-    note: v.note,
-    licence: v.licence ?? null,
-  }));
 }
 
 /** Inserts the figures of open-data datasets, in chunks. */

@@ -1,4 +1,4 @@
-import type { IndicatorSeed } from './indicator-seed.ts';
+import { percentIndicator, type IndicatorSeed } from './indicator-seed.ts';
 
 /**
  * How the curated open data (data/, issue 18) enter the profile: the indicators the series back
@@ -11,25 +11,7 @@ const CC_BY = 'CC BY 4.0';
 const VIA_SG = 'via Gapminder Systema Globalis';
 const VIA_SDG = 'via UN Statistics Division, Global SDG Indicators Database';
 
-const pct = (
-  code: string,
-  category: string,
-  name: string,
-  sdgRef: string | null,
-  source: string,
-  sourceSeries: string | null,
-): IndicatorSeed => ({
-  code,
-  category,
-  name,
-  unit: '%',
-  type: 'pct',
-  decimals: 1,
-  source,
-  sourceSeries,
-  licence: CC_BY,
-  sdgRef,
-});
+const pct = percentIndicator(1, CC_BY);
 
 /** Indicators that exist only because an open series fills them. */
 export const OPEN_DATA_INDICATOR_SEED: readonly IndicatorSeed[] = [

@@ -11,10 +11,11 @@ import {
   type StoredProfileValue,
 } from '../db/schema.ts';
 import { copyKeptAt, keptCopy, publicCondition } from '../site/publication-copies.server.ts';
-import { median } from './rows.ts';
+import { ESTIMATE_MARK, median } from './rows.ts';
 import type {
   Category,
   Dataset,
+  DatasetValue,
   Grid,
   Indicator,
   PublicCategoryResponse,
@@ -39,6 +40,23 @@ export const DATASET_VALUES = sql<StoredProfileValue[]>`(
     order by i.sort, i.code), '[]'::jsonb)
   from ${profileFigures} f join ${profileIndicators} i on i.id = f.indicator_id
   where f.dataset_id = "profile_datasets"."id" and jsonb_typeof(f.value) = 'number')`;
+
+/**
+ * The rows of `profile_figures` that store a dataset's values (what `DATASET_VALUES` reads back),
+ * `ids` giving each indicator code's id (decision 066).
+ */
+export function figureRows(datasetId: number, values: readonly DatasetValue[], ids: ReadonlyMap<string, number>) {
+  return values.map((v) => ({
+    datasetId,
+    indicatorId: ids.get(v.indicator)!,
+    value: v.value,
+    estimate: v.is_estimate ? ESTIMATE_MARK : null,
+    dataYear: v.data_year,
+    source: v.source,
+    note: v.note,
+    licence: v.licence ?? null,
+  }));
+}
 
 /** Every column of a dataset, its figures included (`DATASET_VALUES`). */
 export const datasetColumns = { ...getTableColumns(profileDatasets), values: DATASET_VALUES };

@@ -4,7 +4,7 @@
  * brief lists, with their sources and licences. Demo figures live in the demo seed only.
  */
 
-import type { IndicatorSeed } from './indicator-seed.ts';
+import { percentIndicator, type IndicatorSeed } from './indicator-seed.ts';
 import { OPEN_DATA_INDICATOR_SEED } from './open-data-series.ts';
 
 export const WDI = 'World Bank, World Development Indicators';
@@ -135,26 +135,7 @@ export const PROFILE_CATEGORY_SEED: readonly CategorySeed[] = [
 
 export type { IndicatorSeed } from './indicator-seed.ts';
 
-const pct = (
-  code: string,
-  category: string,
-  name: string,
-  sdgRef: string | null,
-  source: string,
-  sourceSeries: string | null,
-  licence: string | null = null,
-): IndicatorSeed => ({
-  code,
-  category,
-  name,
-  unit: '%',
-  type: 'pct',
-  decimals: 2,
-  source,
-  sourceSeries,
-  licence,
-  sdgRef,
-});
+const pct = percentIndicator(2, null);
 
 const BRIEF_INDICATOR_SEED: readonly IndicatorSeed[] = [
   pct(

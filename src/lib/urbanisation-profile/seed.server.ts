@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { DatasetValue } from './schema.ts';
 import type { Db } from '../db/client.server.ts';
 import { profileCategories, profileDatasets, profileFigures, profileIndicators } from '../db/schema.ts';
-import { ESTIMATE_MARK } from './rows.ts';
+import { figureRows } from './queries.server.ts';
 import {
   demoFigures,
   PROFILE_CATEGORY_SEED,
@@ -88,25 +88,16 @@ async function seedFigures(
   db: Db,
   datasets: readonly { datasetId: number; values: readonly DatasetValue[] }[],
 ): Promise<void> {
-  const rows = datasets.flatMap(({ datasetId, values }) => values.map((v) => ({ datasetId, v })));
-  if (rows.length === 0) return;
+  if (datasets.every(({ values }) => values.length === 0)) return;
   const ids = new Map(
     (await db.select({ code: profileIndicators.code, id: profileIndicators.id }).from(profileIndicators)).map((r) => [
       r.code,
       r.id,
     ]),
   );
-  await db.insert(profileFigures).values(
-    rows.map(({ datasetId, v }) => ({
-      datasetId,
-      indicatorId: ids.get(v.indicator)!,
-      value: v.value,
-      estimate: v.is_estimate ? ESTIMATE_MARK : null,
-      dataYear: v.data_year,
-      source: v.source,
-      note: v.note,
-    })),
-  );
+  await db
+    .insert(profileFigures)
+    .values(datasets.flatMap(({ datasetId, values }) => figureRows(datasetId, values, ids)));
 }
 
 /**
