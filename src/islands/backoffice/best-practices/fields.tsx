@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useState, type ReactNode } from 'react';
+import { useState, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { PRACTICE_COMMENT_MAX, type ReviewComment, type SectionKey } from '../../../lib/best-practices/schema.ts';
 import { invalidProps } from '../lib/field-errors.ts';
 import { formatDate } from '../ui/format.ts';
@@ -109,21 +109,14 @@ export function TextArea({
       .join(' ') || undefined;
   return (
     <div>
-      <label htmlFor={id} className={hideLabel ? 'sr-only' : ui.label}>
-        {label}
-      </label>
-      {hint && (
-        <p id={`${id}-hint`} className="mt-0.5 text-sm text-slate-600">
-          {hint}
-        </p>
-      )}
-      <textarea
-        dir="auto"
-        lang={lang}
+      <TextAreaControl
         id={id}
+        label={label}
+        hideLabel={hideLabel}
+        hint={hint}
+        lang={lang}
         rows={rows}
         maxLength={maxLength}
-        className={`${ui.input} mt-1 leading-relaxed`}
         value={value}
         onChange={(event) => onChange(event.target.value)}
         {...invalidProps(errors, field, `${id}-error`)}
@@ -136,6 +129,38 @@ export function TextArea({
       )}
       <FieldError id={`${id}-error`} messages={messages} />
     </div>
+  );
+}
+
+/**
+ * A long text's label (for assistive tech only with `hideLabel`, when the section's heading
+ * already says it), its hint and the textarea; what goes under it (counter, error, save status)
+ * is the caller's.
+ */
+export function TextAreaControl({
+  id,
+  label,
+  hideLabel,
+  hint,
+  ...textarea
+}: {
+  id: string;
+  label: string;
+  hideLabel?: boolean | undefined;
+  hint?: ReactNode;
+} & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <>
+      <label htmlFor={id} className={hideLabel ? 'sr-only' : ui.label}>
+        {label}
+      </label>
+      {hint && (
+        <p id={`${id}-hint`} className="mt-0.5 text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
+      <textarea dir="auto" id={id} className={`${ui.input} mt-1 leading-relaxed`} {...textarea} />
+    </>
   );
 }
 
@@ -204,19 +229,24 @@ export function ListErrors({ field }: { field: string }) {
   return <FieldError id={`${fieldId(field)}-error`} messages={messages.length ? messages : undefined} />;
 }
 
+/** What every section of the form is told: which sections are filled, and what the user may do now. */
+export interface SectionState {
+  filled: Record<SectionKey, boolean>;
+  reviewer: boolean;
+  /** False: the fields are shown but cannot be changed (not the user's turn). */
+  editable: boolean;
+  /** The user may mark review comments resolved or open them again now. */
+  canResolve: boolean;
+}
+
 /**
  * One section of the form: a card with its heading, whether it is filled, the reviewers'
  * comments on it (beside the fields they are about; resolved ones folded) and, for reviewers,
  * a way to add one.
  */
-export interface SectionProps {
+interface SectionProps {
   sectionKey: SectionKey;
-  filled: boolean;
-  reviewer: boolean;
-  /** False: the fields are shown but cannot be changed (not the user's turn). */
-  editable: boolean;
-  /** The user may mark the comments resolved or open them again now. */
-  canResolve: boolean;
+  state: SectionState;
   children: ReactNode;
   intro?: ReactNode;
 }
@@ -253,7 +283,9 @@ function CommentText({
   );
 }
 
-export function Section({ sectionKey, filled, reviewer, editable, canResolve, children, intro }: SectionProps) {
+export function Section({ sectionKey, state, children, intro }: SectionProps) {
+  const { reviewer, editable, canResolve } = state;
+  const filled = state.filled[sectionKey];
   const label = sectionLabel(sectionKey);
   const comments = useStore($practiceForm).practice?.comments.filter((c) => c.section === sectionKey) ?? [];
   const open = comments.filter((c) => c.resolved_at === null);

@@ -14,9 +14,9 @@ import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { ui } from '../ui/styles.ts';
 import { CropChooser } from '../ui/crop-chooser.tsx';
 import { recropImage } from './crop-store.ts';
-import { ListErrors, ListFieldset, RemoveItemButton, Section, TextField } from './fields.tsx';
+import { ListErrors, ListFieldset, RemoveItemButton, Section } from './fields.tsx';
 import { $practiceForm, cancelUpload, editDraft, saveDraft, uploadFile } from './practice-form-store.ts';
-import type { SectionsProps } from './practice-sections.tsx';
+import { ItemField, removeItem, type SectionsProps } from './practice-sections.tsx';
 import { checkPracticeFile, IMAGE_ACCEPT } from './upload.ts';
 import { m } from './messages.ts';
 
@@ -28,9 +28,8 @@ const fileInput =
 type Removal = { kind: 'images' | 'attachments'; id: string; name: string } | null;
 
 /** Images (with the cover and its crop), PDF documents and links. */
-/** Images (with the cover and its crop), PDF documents and links. */
 export function MediaSection(props: SectionsProps) {
-  const { draft, filled, reviewer, editable, canResolve } = props;
+  const { draft, editable } = props;
   const [removal, setRemoval] = useState<Removal>(null);
   const remove = () => {
     if (!removal) return;
@@ -43,14 +42,7 @@ export function MediaSection(props: SectionsProps) {
   };
 
   return (
-    <Section
-      sectionKey="media"
-      filled={filled.media}
-      reviewer={reviewer}
-      editable={editable}
-      canResolve={canResolve}
-      intro={m('media.intro')}
-    >
+    <Section sectionKey="media" state={props} intro={m('media.intro')}>
       <ImagesBlock draft={draft} editable={editable} onRemove={setRemoval} />
       <DocumentsBlock draft={draft} editable={editable} onRemove={setRemoval} />
       <LinksFieldset draft={draft} />
@@ -132,6 +124,7 @@ function ImagesBlock({ draft, editable, onRemove: setRemoval }: BlockProps) {
       {draft.images.map((image, index) => {
         const stored = imageOf(image.id);
         const thumb = stored?.card.variants.find((v) => v.format === 'webp')?.url ?? stored?.card.url;
+        const at = { draft, list: 'images', index } as const;
         return (
           <li key={image.id} className="rounded-md border border-slate-200 p-3">
             <div className="aspect-video overflow-hidden rounded bg-slate-100">
@@ -144,22 +137,14 @@ function ImagesBlock({ draft, editable, onRemove: setRemoval }: BlockProps) {
               )}
             </div>
             <div className="mt-3 space-y-3">
-              <TextField
-                field={`images.${index}.caption`}
-                label={m('media.caption')}
-                optional
-                value={image.caption}
-                maxLength={PRACTICE_CAPTION_MAX}
-                onChange={(v) => setImage(image.id, { caption: v })}
-              />
-              <TextField
-                field={`images.${index}.credit`}
+              <ItemField at={at} name="caption" label={m('media.caption')} optional maxLength={PRACTICE_CAPTION_MAX} />
+              <ItemField
+                at={at}
+                name="credit"
                 label={m('media.credit')}
                 optional
-                value={image.credit}
                 maxLength={PRACTICE_CREDIT_MAX}
                 placeholder={m('media.creditPlaceholder')}
-                onChange={(v) => setImage(image.id, { credit: v })}
               />
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <label className="inline-flex items-center gap-2 text-sm text-slate-800">
@@ -230,17 +215,11 @@ function DocumentsBlock({ draft, editable, onRemove: setRemoval }: BlockProps) {
             key={a.id}
             className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-[1fr_auto] sm:items-end"
           >
-            <TextField
-              field={`attachments.${index}.title`}
+            <ItemField
+              at={{ draft, list: 'attachments', index }}
+              name="title"
               label={m('media.title')}
-              value={a.title}
               maxLength={160}
-              onChange={(v) =>
-                editDraft((d) => ({
-                  ...d,
-                  attachments: d.attachments.map((x) => (x.id === a.id ? { ...x, title: v } : x)),
-                }))
-              }
               hint={
                 stored ? m('media.fileHint', { name: stored.file_name, size: formatBytes(stored.size) }) : undefined
               }
@@ -277,30 +256,16 @@ function LinksFieldset({ draft }: { draft: SectionsProps['draft'] }) {
       addLabel={m('media.addLink')}
       onAdd={() => editDraft((d) => ({ ...d, links: [...d.links, { label: '', url: '' }] }))}
     >
-      {draft.links.map((l, i) => (
-        <li key={i} className="grid gap-3 sm:grid-cols-[1fr_1.5fr_auto] sm:items-end">
-          <TextField
-            field={`links.${i}.label`}
-            label={m('media.linkLabel')}
-            value={l.label}
-            maxLength={160}
-            onChange={(v) =>
-              editDraft((d) => ({ ...d, links: d.links.map((x, j) => (j === i ? { ...x, label: v } : x)) }))
-            }
-          />
-          <TextField
-            field={`links.${i}.url`}
-            label={m('media.linkAddress')}
-            type="url"
-            placeholder={'https://'}
-            value={l.url}
-            onChange={(v) =>
-              editDraft((d) => ({ ...d, links: d.links.map((x, j) => (j === i ? { ...x, url: v } : x)) }))
-            }
-          />
-          <RemoveItemButton onRemove={() => editDraft((d) => ({ ...d, links: d.links.filter((_, j) => j !== i) }))} />
-        </li>
-      ))}
+      {draft.links.map((_, i) => {
+        const at = { draft, list: 'links', index: i } as const;
+        return (
+          <li key={i} className="grid gap-3 sm:grid-cols-[1fr_1.5fr_auto] sm:items-end">
+            <ItemField at={at} name="label" label={m('media.linkLabel')} maxLength={160} />
+            <ItemField at={at} name="url" label={m('media.linkAddress')} type="url" placeholder={'https://'} />
+            <RemoveItemButton onRemove={() => removeItem('links', i)} />
+          </li>
+        );
+      })}
     </ListFieldset>
   );
 }
@@ -364,32 +329,61 @@ function UploadProgress() {
   );
 }
 
-function ImageUploader() {
-  const [file, setFile] = useState<File | null>(null);
+/** The two uploaders, by the kind of file they send: their input's id, their words and the files they take. */
+const UPLOADERS = {
+  upload: { id: 'bp-image-file', label: m('media.addImage'), note: m('media.imageFormats'), accept: IMAGE_ACCEPT },
+  attachment: { id: 'bp-pdf-file', label: m('media.addPdf'), note: m('media.pdfSize'), accept: 'application/pdf,.pdf' },
+} as const;
+
+/**
+ * The frame of an uploader: its label with the files it takes, the file input (a file chosen is
+ * checked for `kind` first; `onFile` gets it only when it passes, or null when none was chosen),
+ * why a file was refused, what follows (`children`) and the progress of an upload of that `kind`.
+ */
+function UploaderFrame({
+  kind,
+  onFile,
+  children,
+}: {
+  kind: keyof typeof UPLOADERS;
+  onFile: (file: File | null) => void;
+  children?: ReactNode;
+}) {
+  const { id, label, note, accept } = UPLOADERS[kind];
   const [problem, setProblem] = useState<string | null>(null);
-  const [crop, setCrop] = useState<Crop | null>(null);
   const upload = useStore($practiceForm).upload;
-  const uploading = upload !== null;
   return (
     <div className="mt-4 rounded-md border border-dashed border-slate-300 p-4">
-      <label htmlFor="bp-image-file" className={ui.label}>
-        {m('media.addImage')} <span className="font-normal text-slate-600">{m('media.imageFormats')}</span>
+      <label htmlFor={id} className={ui.label}>
+        {label} <span className="font-normal text-slate-600">{note}</span>
       </label>
       <input
-        id="bp-image-file"
+        id={id}
         type="file"
-        accept={IMAGE_ACCEPT}
+        accept={accept}
         className={fileInput}
-        disabled={uploading}
+        disabled={upload !== null}
         onChange={(e) => {
           const chosen = e.target.files?.[0] ?? null;
           e.target.value = '';
-          const issue = chosen ? checkPracticeFile(chosen, 'upload') : null;
+          const issue = chosen ? checkPracticeFile(chosen, kind) : null;
           setProblem(issue);
-          setFile(issue ? null : chosen);
+          onFile(issue ? null : chosen);
         }}
       />
       {problem && <p className="mt-2 text-sm text-red-700">{problem}</p>}
+      {children}
+      {upload?.kind === kind && <UploadProgress />}
+    </div>
+  );
+}
+
+function ImageUploader() {
+  const [file, setFile] = useState<File | null>(null);
+  const [crop, setCrop] = useState<Crop | null>(null);
+  const uploading = useStore($practiceForm).upload !== null;
+  return (
+    <UploaderFrame kind="upload" onFile={setFile}>
       {file && !uploading && (
         <div className="mt-4 space-y-3">
           <p className="text-sm text-slate-700">{m('media.cropHelp')}</p>
@@ -408,36 +402,10 @@ function ImageUploader() {
           </div>
         </div>
       )}
-      {upload?.kind === 'upload' && <UploadProgress />}
-    </div>
+    </UploaderFrame>
   );
 }
 
 function PdfUploader() {
-  const [problem, setProblem] = useState<string | null>(null);
-  const upload = useStore($practiceForm).upload;
-  return (
-    <div className="mt-4 rounded-md border border-dashed border-slate-300 p-4">
-      <label htmlFor="bp-pdf-file" className={ui.label}>
-        {m('media.addPdf')} <span className="font-normal text-slate-600">{m('media.pdfSize')}</span>
-      </label>
-      <input
-        id="bp-pdf-file"
-        type="file"
-        accept="application/pdf,.pdf"
-        className={fileInput}
-        disabled={upload !== null}
-        onChange={(e) => {
-          const chosen = e.target.files?.[0];
-          e.target.value = '';
-          if (!chosen) return;
-          const issue = checkPracticeFile(chosen, 'attachment');
-          setProblem(issue);
-          if (!issue) void uploadFile('attachment', chosen);
-        }}
-      />
-      {problem && <p className="mt-2 text-sm text-red-700">{problem}</p>}
-      {upload?.kind === 'attachment' && <UploadProgress />}
-    </div>
-  );
+  return <UploaderFrame kind="attachment" onFile={(file) => file && void uploadFile('attachment', file)} />;
 }

@@ -9,13 +9,21 @@ import {
   SUPPORT_KINDS,
   type NarrativeKey,
   type PracticeRef,
-  type SectionKey,
 } from '../../../lib/best-practices/schema.ts';
 import { countWords } from '../../../lib/best-practices/words.ts';
 import { Options, SelectField } from '../ui/filters.tsx';
 import { ui } from '../ui/styles.ts';
 import { WrittenLanguagePicker } from '../ui/written-language-picker.tsx';
-import { fieldId, ListErrors, ListFieldset, RemoveItemButton, Section, TextArea, TextField } from './fields.tsx';
+import {
+  fieldId,
+  ListErrors,
+  ListFieldset,
+  RemoveItemButton,
+  Section,
+  TextArea,
+  TextField,
+  type SectionState,
+} from './fields.tsx';
 import type { PracticeDraft } from './practice-draft.ts';
 import { editDraft } from './practice-form-store.ts';
 import { sectionLabel, thrustName } from './labels.ts';
@@ -24,30 +32,69 @@ import type { SectionsForm } from './sections-form.ts';
 import { categoryName } from './content.ts';
 import { m } from './messages.ts';
 
-export interface SectionsProps {
+export interface SectionsProps extends SectionState {
   draft: PracticeDraft;
-  filled: Record<SectionKey, boolean>;
-  reviewer: boolean;
-  editable: boolean;
-  /** The user may mark review comments resolved or open them again now. */
-  canResolve: boolean;
   reference: PracticeRef | undefined;
   countryName: string;
 }
 
 const set = <K extends keyof PracticeDraft>(key: K, value: PracticeDraft[K]) =>
   editDraft((d) => ({ ...d, [key]: value }));
-const setIn = <K extends 'contact'>(key: K, sub: keyof PracticeDraft[K], value: string) =>
-  editDraft((d) => ({ ...d, [key]: { ...d[key], [sub]: value } }));
-function setItem<K extends 'partners' | 'figures' | 'key_dates' | 'links'>(
-  key: K,
-  index: number,
-  patch: Partial<PracticeDraft[K][number]>,
-) {
+
+/** The lists of the draft edited in place, item by item. */
+type ListKey = 'partners' | 'figures' | 'key_dates' | 'links' | 'images' | 'attachments';
+type Item<K extends ListKey> = PracticeDraft[K][number];
+/** The names of what is text in `T`. */
+type TextKey<T> = { [F in keyof T]: T[F] extends string ? F : never }[keyof T] & string;
+
+function setItem<K extends ListKey>(key: K, index: number, patch: Partial<Item<K>>) {
   editDraft((d) => ({ ...d, [key]: d[key].map((item, i) => (i === index ? { ...item, ...patch } : item)) }));
 }
-const removeItem = (key: 'partners' | 'figures' | 'key_dates' | 'links', index: number) =>
+export const removeItem = (key: ListKey, index: number) =>
   editDraft((d) => ({ ...d, [key]: d[key].filter((_, i) => i !== index) }));
+
+type BoundFieldProps = Omit<Parameters<typeof TextField>[0], 'field' | 'value' | 'onChange'> & { draft: PracticeDraft };
+
+/** A text field on one of the draft's own texts: its name is the error's key, the value shown and what it sets. */
+function DraftField({ draft, field, ...props }: BoundFieldProps & { field: TextKey<PracticeDraft> }) {
+  return <TextField field={field} value={draft[field]} onChange={(v) => set(field, v)} {...props} />;
+}
+
+/** One item of a list of the draft. */
+interface ItemAt<K extends ListKey> {
+  draft: PracticeDraft;
+  list: K;
+  index: number;
+}
+
+/** A text field on one item of a list: `figures.0.label` names the error, the value shown and what it sets. */
+export function ItemField<K extends ListKey>({
+  at: { draft, list, index },
+  name,
+  ...props
+}: Omit<BoundFieldProps, 'draft'> & { at: ItemAt<K>; name: TextKey<Item<K>> }) {
+  const item: Item<K> = draft[list][index]!;
+  return (
+    <TextField
+      field={`${list}.${index}.${name}`}
+      value={item[name] as string}
+      onChange={(v) => setItem(list, index, { [name]: v } as Partial<Item<K>>)}
+      {...props}
+    />
+  );
+}
+
+/** A text field of the contact person. */
+function ContactField({ draft, name, ...props }: BoundFieldProps & { name: keyof PracticeDraft['contact'] }) {
+  return (
+    <TextField
+      field={`contact.${name}`}
+      value={draft.contact[name]}
+      onChange={(v) => editDraft((d) => ({ ...d, contact: { ...d.contact, [name]: v } }))}
+      {...props}
+    />
+  );
+}
 
 export const ORG_TYPE_LABELS: Record<(typeof ORG_TYPES)[number], string> = {
   national_government: m('orgType.national_government'),
@@ -100,16 +147,16 @@ function OrgTypeSelect({
 
 const removeButton = 'text-sm font-medium text-red-700 hover:underline';
 
-export function BasicsSection({ draft, filled, reviewer, editable, canResolve, countryName }: SectionsProps) {
+export function BasicsSection(props: SectionsProps) {
+  const { draft, countryName } = props;
   return (
-    <Section sectionKey="basics" filled={filled.basics} reviewer={reviewer} editable={editable} canResolve={canResolve}>
+    <Section sectionKey="basics" state={props}>
       <WrittenLanguagePicker id="practice-written-in" value={draft.written_in} onChange={(v) => set('written_in', v)} />
-      <TextField
+      <DraftField
+        draft={draft}
         field="title"
         label={m('basics.title')}
-        value={draft.title}
         lang={draft.written_in || undefined}
-        onChange={(v) => set('title', v)}
         maxLength={160}
         hint={m('basics.titleHint')}
       />
@@ -120,54 +167,29 @@ export function BasicsSection({ draft, filled, reviewer, editable, canResolve, c
             {countryName}
           </p>
         </div>
-        <TextField
-          field="city"
-          label={m('basics.city')}
-          value={draft.city}
-          onChange={(v) => set('city', v)}
-          maxLength={120}
-        />
+        <DraftField draft={draft} field="city" label={m('basics.city')} maxLength={120} />
       </div>
       <div className="grid grid-cols-2 gap-3 sm:gap-5">
-        <TextField
+        <DraftField
+          draft={draft}
           field="lat"
           label={m('basics.lat')}
           optional
-          value={draft.lat}
-          onChange={(v) => set('lat', v)}
           placeholder="10.6969"
           hint={m('basics.latHint')}
         />
-        <TextField
-          field="lng"
-          label={m('basics.lng')}
-          optional
-          value={draft.lng}
-          onChange={(v) => set('lng', v)}
-          placeholder="122.5644"
-        />
+        <DraftField draft={draft} field="lng" label={m('basics.lng')} optional placeholder="122.5644" />
       </div>
     </Section>
   );
 }
 
-export function OrganisationsSection({ draft, filled, reviewer, editable, canResolve }: SectionsProps) {
+export function OrganisationsSection(props: SectionsProps) {
+  const { draft } = props;
   return (
-    <Section
-      sectionKey="organisations"
-      filled={filled.organisations}
-      reviewer={reviewer}
-      editable={editable}
-      canResolve={canResolve}
-    >
+    <Section sectionKey="organisations" state={props}>
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          field="lead_organisation"
-          label={m('orgs.lead')}
-          value={draft.lead_organisation}
-          onChange={(v) => set('lead_organisation', v)}
-          maxLength={200}
-        />
+        <DraftField draft={draft} field="lead_organisation" label={m('orgs.lead')} maxLength={200} />
         <OrgTypeSelect
           id={fieldId('org_type')}
           label={m('orgs.type')}
@@ -182,75 +204,58 @@ export function OrganisationsSection({ draft, filled, reviewer, editable, canRes
         addLabel={m('orgs.addPartner')}
         onAdd={() => set('partners', [...draft.partners, { name: '', type: '', support: [] }])}
       >
-        {draft.partners.map((p, i) => (
-          <li key={i} className="rounded-md border border-slate-200 p-3">
-            <div className="grid gap-3 sm:grid-cols-2">
-              <TextField
-                field={`partners.${i}.name`}
-                label={m('orgs.partner', { number: i + 1 })}
-                value={p.name}
-                onChange={(v) => setItem('partners', i, { name: v })}
-                maxLength={200}
-              />
-              <OrgTypeSelect
-                id={fieldId(`partners.${i}.type`)}
-                label={m('orgs.partnerType')}
-                value={p.type}
-                onChange={(v) => setItem('partners', i, { type: v })}
-              />
-            </div>
-            <div
-              className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2"
-              role="group"
-              aria-label={m('orgs.support', { number: i + 1 })}
-            >
-              {SUPPORT_KINDS.map((kind) => (
-                <label key={kind} className="inline-flex items-center gap-2 text-sm capitalize text-slate-800">
-                  <input
-                    type="checkbox"
-                    className="size-4 accent-brand-600"
-                    checked={p.support.includes(kind)}
-                    onChange={(e) =>
-                      setItem('partners', i, {
-                        support: e.target.checked ? [...p.support, kind] : p.support.filter((s) => s !== kind),
-                      })
-                    }
-                  />
-                  {SUPPORT_LABELS[kind]}
-                </label>
-              ))}
-              <button type="button" className={`${removeButton} ml-auto`} onClick={() => removeItem('partners', i)}>
-                {m('orgs.removePartner')}
-              </button>
-            </div>
-          </li>
-        ))}
+        {draft.partners.map((p, i) => {
+          const at = { draft, list: 'partners', index: i } as const;
+          return (
+            <li key={i} className="rounded-md border border-slate-200 p-3">
+              <div className="grid gap-3 sm:grid-cols-2">
+                <ItemField at={at} name="name" label={m('orgs.partner', { number: i + 1 })} maxLength={200} />
+                <OrgTypeSelect
+                  id={fieldId(`partners.${i}.type`)}
+                  label={m('orgs.partnerType')}
+                  value={p.type}
+                  onChange={(v) => setItem('partners', i, { type: v })}
+                />
+              </div>
+              <div
+                className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2"
+                role="group"
+                aria-label={m('orgs.support', { number: i + 1 })}
+              >
+                {SUPPORT_KINDS.map((kind) => (
+                  <label key={kind} className="inline-flex items-center gap-2 text-sm capitalize text-slate-800">
+                    <input
+                      type="checkbox"
+                      className="size-4 accent-brand-600"
+                      checked={p.support.includes(kind)}
+                      onChange={(e) =>
+                        setItem('partners', i, {
+                          support: e.target.checked ? [...p.support, kind] : p.support.filter((s) => s !== kind),
+                        })
+                      }
+                    />
+                    {SUPPORT_LABELS[kind]}
+                  </label>
+                ))}
+                <button type="button" className={`${removeButton} ml-auto`} onClick={() => removeItem('partners', i)}>
+                  {m('orgs.removePartner')}
+                </button>
+              </div>
+            </li>
+          );
+        })}
       </ListFieldset>
     </Section>
   );
 }
 
-export function PeriodSection({ draft, filled, reviewer, editable, canResolve }: SectionsProps) {
+export function PeriodSection(props: SectionsProps) {
+  const { draft } = props;
   return (
-    <Section sectionKey="period" filled={filled.period} reviewer={reviewer} editable={editable} canResolve={canResolve}>
+    <Section sectionKey="period" state={props}>
       <div className="grid gap-5 sm:grid-cols-3 sm:items-end">
-        <TextField
-          field="start_date"
-          label={m('period.start')}
-          type="date"
-          value={draft.start_date}
-          onChange={(v) => set('start_date', v)}
-        />
-        {!draft.ongoing && (
-          <TextField
-            field="end_date"
-            label={m('period.end')}
-            type="date"
-            optional
-            value={draft.end_date}
-            onChange={(v) => set('end_date', v)}
-          />
-        )}
+        <DraftField draft={draft} field="start_date" label={m('period.start')} type="date" />
+        {!draft.ongoing && <DraftField draft={draft} field="end_date" label={m('period.end')} type="date" optional />}
         <label className="inline-flex items-center gap-2 pb-2 text-sm text-slate-800">
           <input
             id={fieldId('ongoing')}
@@ -271,35 +276,27 @@ export function PeriodSection({ draft, filled, reviewer, editable, canResolve }:
         addLabel={m('period.addDate')}
         onAdd={() => set('key_dates', [...draft.key_dates, { date: '', label: '' }])}
       >
-        {draft.key_dates.map((d, i) => (
-          <li key={i} className="grid gap-3 sm:grid-cols-[10rem_1fr_auto] sm:items-end">
-            <TextField
-              field={`key_dates.${i}.date`}
-              label={m('period.date')}
-              type="date"
-              value={d.date}
-              onChange={(v) => setItem('key_dates', i, { date: v })}
-            />
-            <TextField
-              field={`key_dates.${i}.label`}
-              label={m('period.what')}
-              value={d.label}
-              onChange={(v) => setItem('key_dates', i, { label: v })}
-              maxLength={200}
-            />
-            <RemoveItemButton onRemove={() => removeItem('key_dates', i)} />
-          </li>
-        ))}
+        {draft.key_dates.map((_, i) => {
+          const at = { draft, list: 'key_dates', index: i } as const;
+          return (
+            <li key={i} className="grid gap-3 sm:grid-cols-[10rem_1fr_auto] sm:items-end">
+              <ItemField at={at} name="date" label={m('period.date')} type="date" />
+              <ItemField at={at} name="label" label={m('period.what')} maxLength={200} />
+              <RemoveItemButton onRemove={() => removeItem('key_dates', i)} />
+            </li>
+          );
+        })}
       </ListFieldset>
     </Section>
   );
 }
 
-export function ThemesSection({ draft, filled, reviewer, editable, canResolve, reference }: SectionsProps) {
+export function ThemesSection(props: SectionsProps) {
+  const { draft, reference } = props;
   const toggle = (key: 'categories' | 'nua_thrusts', value: string, on: boolean) =>
     editDraft((d) => ({ ...d, [key]: on ? [...d[key], value] : d[key].filter((v) => v !== value) }));
   return (
-    <Section sectionKey="themes" filled={filled.themes} reviewer={reviewer} editable={editable} canResolve={canResolve}>
+    <Section sectionKey="themes" state={props}>
       <fieldset className="min-w-0">
         <legend className={ui.label}>{m('themes.themes', { max: PRACTICE_CATEGORIES_MAX })}</legend>
         <div className="mt-2 grid gap-2 sm:grid-cols-2" id={fieldId('categories')}>
@@ -324,12 +321,11 @@ export function ThemesSection({ draft, filled, reviewer, editable, canResolve, r
         </div>
         <ListErrors field="categories" />
       </fieldset>
-      <TextField
+      <DraftField
+        draft={draft}
         field="sdg_targets"
         label={m('themes.sdg')}
         optional
-        value={draft.sdg_targets}
-        onChange={(v) => set('sdg_targets', v)}
         placeholder="11.1, 11.3, 13.1"
         hint={m('themes.sdgHint')}
       />
@@ -358,18 +354,13 @@ export function ThemesSection({ draft, filled, reviewer, editable, canResolve, r
   );
 }
 
-export function SummarySection({ draft, filled, reviewer, editable, canResolve }: SectionsProps) {
+export function SummarySection(props: SectionsProps) {
+  const { draft } = props;
   const words = countWords(draft.summary);
   const over = words > PRACTICE_SUMMARY_WORDS_MAX;
   const counterTone = over ? 'font-semibold text-red-700' : 'text-slate-600';
   return (
-    <Section
-      sectionKey="summary"
-      filled={filled.summary}
-      reviewer={reviewer}
-      editable={editable}
-      canResolve={canResolve}
-    >
+    <Section sectionKey="summary" state={props}>
       <TextArea
         field="summary"
         label={m('summary.label')}
@@ -391,24 +382,11 @@ export function SummarySection({ draft, filled, reviewer, editable, canResolve }
 }
 
 /** A narrative section: its text on the data-entry kit (`sections`), its comments and, for results, the key figures. */
-export function NarrativeSection({
-  draft,
-  filled,
-  reviewer,
-  editable,
-  canResolve,
-  section,
-  sections,
-}: SectionsProps & { section: NarrativeKey; sections: SectionsForm }) {
+export function NarrativeSection(props: SectionsProps & { section: NarrativeKey; sections: SectionsForm }) {
+  const { draft, section, sections } = props;
   const label = sectionLabel(section);
   return (
-    <Section
-      sectionKey={section}
-      filled={filled[section]}
-      reviewer={reviewer}
-      editable={editable}
-      canResolve={canResolve}
-    >
+    <Section sectionKey={section} state={props}>
       <SectionAnswer
         form={sections}
         section={section}
@@ -431,72 +409,29 @@ function FiguresList({ draft }: { draft: PracticeDraft }) {
       addLabel={m('figures.add')}
       onAdd={() => set('figures', [...draft.figures, { label: '', value: '', unit: '' }])}
     >
-      {draft.figures.map((f, i) => (
-        <li key={i} className="grid gap-3 sm:grid-cols-[1fr_8rem_6rem_auto] sm:items-end">
-          <TextField
-            field={`figures.${i}.label`}
-            label={m('figures.label')}
-            value={f.label}
-            onChange={(v) => setItem('figures', i, { label: v })}
-            maxLength={160}
-          />
-          <TextField
-            field={`figures.${i}.value`}
-            label={m('figures.value')}
-            value={f.value}
-            onChange={(v) => setItem('figures', i, { value: v })}
-            maxLength={40}
-          />
-          <TextField
-            field={`figures.${i}.unit`}
-            label={m('figures.unit')}
-            optional
-            value={f.unit}
-            onChange={(v) => setItem('figures', i, { unit: v })}
-            maxLength={40}
-          />
-          <RemoveItemButton onRemove={() => removeItem('figures', i)} />
-        </li>
-      ))}
+      {draft.figures.map((_, i) => {
+        const at = { draft, list: 'figures', index: i } as const;
+        return (
+          <li key={i} className="grid gap-3 sm:grid-cols-[1fr_8rem_6rem_auto] sm:items-end">
+            <ItemField at={at} name="label" label={m('figures.label')} maxLength={160} />
+            <ItemField at={at} name="value" label={m('figures.value')} maxLength={40} />
+            <ItemField at={at} name="unit" label={m('figures.unit')} optional maxLength={40} />
+            <RemoveItemButton onRemove={() => removeItem('figures', i)} />
+          </li>
+        );
+      })}
     </ListFieldset>
   );
 }
 
-export function ContactSection({ draft, filled, reviewer, editable, canResolve }: SectionsProps) {
+export function ContactSection(props: SectionsProps) {
+  const { draft } = props;
   return (
-    <Section
-      sectionKey="contact"
-      filled={filled.contact}
-      reviewer={reviewer}
-      editable={editable}
-      canResolve={canResolve}
-      intro={m('contact.intro')}
-    >
+    <Section sectionKey="contact" state={props} intro={m('contact.intro')}>
       <div className="grid gap-5 sm:grid-cols-3">
-        <TextField
-          field="contact.name"
-          label={m('contact.name')}
-          value={draft.contact.name}
-          onChange={(v) => setIn('contact', 'name', v)}
-          maxLength={120}
-        />
-        <TextField
-          field="contact.email"
-          label={m('contact.email')}
-          type="email"
-          value={draft.contact.email}
-          onChange={(v) => setIn('contact', 'email', v)}
-          maxLength={200}
-        />
-        <TextField
-          field="contact.phone"
-          label={m('contact.phone')}
-          type="tel"
-          optional
-          value={draft.contact.phone}
-          onChange={(v) => setIn('contact', 'phone', v)}
-          maxLength={40}
-        />
+        <ContactField draft={draft} name="name" label={m('contact.name')} maxLength={120} />
+        <ContactField draft={draft} name="email" label={m('contact.email')} type="email" maxLength={200} />
+        <ContactField draft={draft} name="phone" label={m('contact.phone')} type="tel" optional maxLength={40} />
       </div>
     </Section>
   );

@@ -4,8 +4,7 @@ import { PRACTICE_NARRATIVE_MAX, type NarrativeKey } from '../../../lib/best-pra
 import { ConflictPanel, FieldStatus } from '../questionnaire/field-status.tsx';
 import { ErrorLine } from '../questionnaire/question-parts.tsx';
 import { errorText } from '../questionnaire/raw-answer.ts';
-import { ui } from '../ui/styles.ts';
-import { fieldId } from './fields.tsx';
+import { fieldId, TextAreaControl } from './fields.tsx';
 import { SECTION_FORM_QUESTIONS, uuidOfSection, type SectionsForm } from './sections-form.ts';
 
 /**
@@ -39,19 +38,14 @@ export function SectionAnswer({
   const described = [`${id}-hint`, error ? `${id}-error` : '', `${id}-status`].filter(Boolean).join(' ');
   return (
     <div>
-      <label htmlFor={id} className="sr-only">
-        {label}
-      </label>
-      <p id={`${id}-hint`} className="mt-0.5 text-sm text-slate-600">
-        {hint}
-      </p>
-      <textarea
-        dir="auto"
-        lang={lang}
+      <TextAreaControl
         id={id}
+        label={label}
+        hideLabel
+        hint={hint}
+        lang={lang}
         rows={rows}
         maxLength={PRACTICE_NARRATIVE_MAX}
-        className={`${ui.input} mt-1 leading-relaxed`}
         value={text}
         onChange={(event) => form.change(uuid, { value: event.target.value })}
         onBlur={() => void form.leave(uuid)}
