@@ -4,7 +4,7 @@ import { SECTION_COUNT } from '../../../lib/best-practices/completeness.ts';
 import { PRACTICE_STATUSES, type PracticeListItem } from '../../../lib/best-practices/schema.ts';
 import { pathTo } from '../router.ts';
 import type { ScreenProps } from '../screen-props.ts';
-import { Options, SearchField, SelectField } from '../ui/filters.tsx';
+import { ListSearchBar, Options, SelectField } from '../ui/filters.tsx';
 import { Flag } from '../ui/flag.tsx';
 import { formatDate } from '../ui/format.ts';
 import { Icon } from '../ui/icons.tsx';
@@ -84,76 +84,83 @@ export function PracticeListScreen({ identity }: ScreenProps) {
   );
 }
 
+/** A drop-down of the list's filters: "All …" (no filter) first, then the choices. */
+function FilterSelect({
+  id,
+  label,
+  all,
+  options,
+  value,
+  onPick,
+}: {
+  id: string;
+  label: string;
+  all: string;
+  options: readonly { value: string; label: string }[];
+  value: string;
+  onPick: (value: string) => void;
+}) {
+  return (
+    <SelectField id={id} label={label} value={value} onPick={onPick}>
+      <Options options={[{ value: '', label: all }, ...options]} />
+    </SelectField>
+  );
+}
+
 function PracticeFilters({ admin }: { admin: boolean }) {
-  const filters = useStore($practiceFilters);
-  const draft = useStore(practiceList.$searchDraft);
   const ref = useStore($practiceRef);
   const countries = useStore($countryOptions);
-  if (!filters) return null;
   return (
-    <div
-      role="search"
-      aria-label={m('list.filters')}
+    <ListSearchBar
+      list={practiceList}
+      label={m('list.filters')}
       className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-[1.5fr_1fr_1fr_1fr_1fr]"
+      search={{
+        className: 'col-span-2 xl:col-span-1',
+        id: 'bp-search',
+        label: m('list.search'),
+        placeholder: m('list.searchPlaceholder'),
+      }}
     >
-      <SearchField
-        className="col-span-2 xl:col-span-1"
-        id="bp-search"
-        label={m('list.search')}
-        placeholder={m('list.searchPlaceholder')}
-        value={draft}
-        onType={practiceList.typeSearch}
-      />
-      <SelectField
-        id="bp-status"
-        label={m('list.status')}
-        value={filters.status}
-        onPick={(status) => practiceList.setFilters({ status: status as typeof filters.status })}
-      >
-        <Options
-          options={[
-            { value: '', label: m('list.allStatuses') },
-            ...PRACTICE_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
-          ]}
-        />
-      </SelectField>
-      <SelectField
-        id="bp-category"
-        label={m('list.theme')}
-        value={filters.category}
-        onPick={(category) => practiceList.setFilters({ category })}
-      >
-        <Options
-          options={[
-            { value: '', label: m('list.allThemes') },
-            ...(ref.data?.data.categories ?? []).map((c) => ({ value: c.slug, label: categoryName(c).text })),
-          ]}
-        />
-      </SelectField>
-      {admin && (
-        <SelectField
-          id="bp-country"
-          label={m('list.country')}
-          value={filters.country_code}
-          onPick={(country_code) => practiceList.setFilters({ country_code })}
-        >
-          <Options
-            options={[
-              { value: '', label: m('list.allCountries') },
-              ...(countries.data?.data ?? []).map((c) => ({ value: c.code, label: countryName(c.code, c.name) })),
-            ]}
+      {(filters) => (
+        <>
+          <FilterSelect
+            id="bp-status"
+            label={m('list.status')}
+            all={m('list.allStatuses')}
+            options={PRACTICE_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+            value={filters.status}
+            onPick={(status) => practiceList.setFilters({ status: status as typeof filters.status })}
           />
-        </SelectField>
+          <FilterSelect
+            id="bp-category"
+            label={m('list.theme')}
+            all={m('list.allThemes')}
+            options={(ref.data?.data.categories ?? []).map((c) => ({ value: c.slug, label: categoryName(c).text }))}
+            value={filters.category}
+            onPick={(category) => practiceList.setFilters({ category })}
+          />
+          {admin && (
+            <FilterSelect
+              id="bp-country"
+              label={m('list.country')}
+              all={m('list.allCountries')}
+              options={(countries.data?.data ?? []).map((c) => ({ value: c.code, label: countryName(c.code, c.name) }))}
+              value={filters.country_code}
+              onPick={(country_code) => practiceList.setFilters({ country_code })}
+            />
+          )}
+          <SelectField
+            id="bp-order"
+            label={m('list.orderBy')}
+            value={filters.order}
+            onPick={(order) => practiceList.setFilters({ order: order as PracticeOrder })}
+          >
+            <Options options={ORDERS} />
+          </SelectField>
+        </>
       )}
-      <SelectField
-        id="bp-order"
-        label={m('list.orderBy')}
-        value={filters.order}
-        onPick={(order) => practiceList.setFilters({ order: order as PracticeOrder })}
-      >
-        <Options options={ORDERS} />
-      </SelectField>
-    </div>
+    </ListSearchBar>
   );
 }
 
