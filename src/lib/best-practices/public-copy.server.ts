@@ -19,8 +19,10 @@ type SnapshotColumns = CopyState & Pick<PracticeRow, 'publishedSnapshot'>;
 /** The columns that are dates: JSON keeps them as text. */
 const DATE_COLUMNS = ['submittedAt', 'publishedAt', 'createdAt', 'updatedAt'] as const;
 
-/** The copy to keep of `row` as the public library shows it now: every public column, as JSON. */
-export function publicCopyOf(row: PracticeRow): Record<string, unknown> {
+type PrivateColumn = 'contactName' | 'contactEmail' | 'contactPhone' | 'publishedSnapshot' | 'publishedSnapshotAt';
+
+/** Every column of a practice (its row, or the table's columns) but the private contact and the kept copy. */
+export function publicColumnsOf<T extends Record<PrivateColumn, unknown>>(columns: T): Omit<T, PrivateColumn> {
   const {
     contactName: _n,
     contactEmail: _e,
@@ -28,8 +30,13 @@ export function publicCopyOf(row: PracticeRow): Record<string, unknown> {
     publishedSnapshot: _s,
     publishedSnapshotAt: _a,
     ...shown
-  } = row;
-  return JSON.parse(JSON.stringify(shown)) as Record<string, unknown>;
+  } = columns;
+  return shown;
+}
+
+/** The copy to keep of `row` as the public library shows it now: every public column, as JSON. */
+export function publicCopyOf(row: PracticeRow): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(publicColumnsOf(row))) as Record<string, unknown>;
 }
 
 /**

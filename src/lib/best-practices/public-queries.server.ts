@@ -11,7 +11,7 @@ import {
   type CountryRow,
   type PublicPracticeRow,
 } from './mappers.server.ts';
-import { keptRowOf } from './public-copy.server.ts';
+import { keptRowOf, publicColumnsOf } from './public-copy.server.ts';
 import type { PublicFacets, PublicListQuery, PublicPracticeCard } from './public-schema.ts';
 import { SDG_GOALS, sdgGoalOf } from './reference.ts';
 import type { PublicPractice } from './schema.ts';
@@ -23,14 +23,7 @@ import type { PublicPractice } from './schema.ts';
 export const BEST_PRACTICES_CACHE_DOMAIN = 'best-practices';
 
 /** Every column but the private contact and the kept copy: public queries select these and nothing else. */
-const {
-  contactName: _n,
-  contactEmail: _e,
-  contactPhone: _p,
-  publishedSnapshot: _s,
-  publishedSnapshotAt: _a,
-  ...PUBLIC_COLUMNS
-} = getTableColumns(bestPractices);
+const PUBLIC_COLUMNS = publicColumnsOf(getTableColumns(bestPractices));
 
 /** Public: published, or a published practice being revised whose published version is kept (decision 033). */
 const PUBLIC = publicCondition(bestPractices);
