@@ -76,6 +76,19 @@ function site(files: Record<string, string>): string {
   return dir;
 }
 
+/** Practice page `n`: some sixty lines of text that compress as a real page's do. */
+function practicePage(n: number): string {
+  const step = (i: number) => `<p>Community upgrading step ${(i * 7919 + n) % 997} in ward ${i}</p>`;
+  return `<article><h1>Practice ${n}</h1>${Array.from({ length: 60 }, (_, i) => step(i)).join('\n')}</article>`;
+}
+
+/** A build with enough new pages to be compressed quickly first: home (page 0), practices 1 to QUICK_COMPRESS_FROM. */
+function manyPages(): Record<string, string> {
+  const pages: Record<string, string> = { 'index.html': practicePage(0) };
+  for (let n = 1; n <= QUICK_COMPRESS_FROM; n++) pages[`practice/${n}/index.html`] = practicePage(n);
+  return pages;
+}
+
 describe('SiteFiles', () => {
   test('refuses a folder without index.html', async () => {
     await expect(SiteFiles.load(site({ 'about.html': 'x' }))).rejects.toThrow(/no index.html/);
@@ -164,15 +177,11 @@ describe('SiteFiles', () => {
   test(
     'a build with many new files goes live with quick ' + 'bodies, then refine() brings them to full quality',
     async () => {
-      const step = (n: number, i: number) => `<p>Community upgrading step ${(i * 7919 + n) % 997} in ward ${i}</p>`;
-      const page = (n: number) =>
-        `<article><h1>Practice ${n}</h1>${Array.from({ length: 60 }, (_, i) => step(n, i)).join('\n')}</article>`;
-      const pages: Record<string, string> = { 'index.html': page(0) };
-      for (let n = 1; n <= QUICK_COMPRESS_FROM; n++) pages[`practice/${n}/index.html`] = page(n);
+      const pages = manyPages();
       const first = await SiteFiles.load(site(pages));
       expect(first.unrefined).toBe(QUICK_COMPRESS_FROM + 1);
       const quickBody = first.get('/practice/7/index.html')!.br!;
-      expect(brotliDecompressSync(quickBody).toString()).toBe(page(7));
+      expect(brotliDecompressSync(quickBody).toString()).toBe(practicePage(7));
 
       // Another instance loading the archive knows which bodies are quick.
       expect(SiteFiles.fromArchive('copy', first.toArchive()).unrefined).toBe(QUICK_COMPRESS_FROM + 1);
@@ -183,10 +192,10 @@ describe('SiteFiles', () => {
       expect(first.unrefined).toBe(0);
       const refined = first.get('/practice/7/index.html')!;
       expect(refined.br!.length).toBeLessThan(quickBody.length);
-      expect(brotliDecompressSync(refined.br!).toString()).toBe(page(7));
+      expect(brotliDecompressSync(refined.br!).toString()).toBe(practicePage(7));
 
       // A publish that changes one page compresses it at full quality straight away and keeps the rest.
-      const next = await SiteFiles.load(site({ ...pages, 'index.html': page(-1) }), first);
+      const next = await SiteFiles.load(site({ ...pages, 'index.html': practicePage(-1) }), first);
       expect(next.unrefined).toBe(0);
       expect(next.get('/practice/7/index.html')!.br).toBe(refined.br);
     },
@@ -195,20 +204,16 @@ describe('SiteFiles', () => {
   test(
     'with quick compression every body is final at quality ' + '5: nothing is left to refine, small builds included',
     async () => {
-      const step = (n: number, i: number) => `<p>Community upgrading step ${(i * 7919 + n) % 997} in ward ${i}</p>`;
-      const page = (n: number) =>
-        `<article><h1>Practice ${n}</h1>${Array.from({ length: 60 }, (_, i) => step(n, i)).join('\n')}</article>`;
-      const pages: Record<string, string> = { 'index.html': page(0) };
-      for (let n = 1; n <= QUICK_COMPRESS_FROM; n++) pages[`practice/${n}/index.html`] = page(n);
+      const pages = manyPages();
       const first = await SiteFiles.load(site(pages), null, 'quick');
       expect(first.unrefined).toBe(0);
-      expect(brotliDecompressSync(first.get('/practice/7/index.html')!.br!).toString()).toBe(page(7));
+      expect(brotliDecompressSync(first.get('/practice/7/index.html')!.br!).toString()).toBe(practicePage(7));
 
       // A publish of one page compresses it quickly too, where `full` uses quality 11 (smaller).
-      const changed = { ...pages, 'index.html': page(-1) };
+      const changed = { ...pages, 'index.html': practicePage(-1) };
       const quick = (await SiteFiles.load(site(changed), first, 'quick')).get('/index.html')!.br!;
       const full = (await SiteFiles.load(site(changed), first)).get('/index.html')!.br!;
-      expect(brotliDecompressSync(quick).toString()).toBe(page(-1));
+      expect(brotliDecompressSync(quick).toString()).toBe(practicePage(-1));
       expect(quick.length).toBeGreaterThan(full.length);
     },
   );
