@@ -1,16 +1,8 @@
-import { useStore } from '@nanostores/react';
 import type { CmsType } from '../../../lib/cms/schema.ts';
-import { Chips, Options, SearchBar, SelectField } from '../ui/filters.tsx';
+import { Chips, ListSearchBar, Options, SelectField } from '../ui/filters.tsx';
 import { CMS_STATUS_TEXT, kindText } from './cms-kinds.ts';
 import { m } from './messages.ts';
-import {
-  $cmsList,
-  $cmsSearchDraft,
-  setCmsFilters,
-  typeCmsSearch,
-  type CmsListFilters,
-  type CmsOrder,
-} from './cms-list-store.ts';
+import { cmsList, type CmsListFilters, type CmsOrder } from './cms-list-store.ts';
 
 const STATUS_CHIPS: { value: CmsListFilters['status']; label: string }[] = [
   { value: '', label: m('filters.all') },
@@ -34,13 +26,9 @@ const ORDERS: { value: CmsOrder; label: string }[] = [
 
 /** Search box, status chips, media-kind chips (media gallery) and ordering of a CMS list. */
 export function CmsFilters({ type }: { type: CmsType }) {
-  const list = useStore($cmsList);
-  const draft = useStore($cmsSearchDraft);
-  if (!list) return null;
-  const { filters } = list;
-
   return (
-    <SearchBar
+    <ListSearchBar
+      list={cmsList}
       label={kindText(type, 'filter')}
       className="flex flex-col gap-4 xl:flex-row xl:flex-wrap xl:items-end"
       search={{
@@ -48,35 +36,37 @@ export function CmsFilters({ type }: { type: CmsType }) {
         label: kindText(type, 'search'),
         className: 'xl:w-72',
         placeholder: type === 'video' ? m('filters.placeholderVideo') : m('filters.placeholder'),
-        value: draft,
-        onType: typeCmsSearch,
       }}
     >
-      <Chips
-        id="cms-status-label"
-        label={m('filters.status')}
-        chips={STATUS_CHIPS}
-        value={filters.status}
-        onPick={(status) => setCmsFilters({ status })}
-      />
-      {type === 'video' && (
-        <Chips
-          id="cms-kind-label"
-          label={m('filters.kind')}
-          chips={KIND_CHIPS}
-          value={filters.media_kind}
-          onPick={(media_kind) => setCmsFilters({ media_kind })}
-        />
+      {(filters) => (
+        <>
+          <Chips
+            id="cms-status-label"
+            label={m('filters.status')}
+            chips={STATUS_CHIPS}
+            value={filters.status}
+            onPick={(status) => cmsList.setFilters({ status })}
+          />
+          {type === 'video' && (
+            <Chips
+              id="cms-kind-label"
+              label={m('filters.kind')}
+              chips={KIND_CHIPS}
+              value={filters.media_kind}
+              onPick={(media_kind) => cmsList.setFilters({ media_kind })}
+            />
+          )}
+          <SelectField
+            id="cms-order"
+            label={m('filters.orderBy')}
+            className="xl:w-60"
+            value={filters.order}
+            onPick={(order) => cmsList.setFilters({ order: order as CmsOrder })}
+          >
+            <Options options={ORDERS} />
+          </SelectField>
+        </>
       )}
-      <SelectField
-        id="cms-order"
-        label={m('filters.orderBy')}
-        className="xl:w-60"
-        value={filters.order}
-        onPick={(order) => setCmsFilters({ order: order as CmsOrder })}
-      >
-        <Options options={ORDERS} />
-      </SelectField>
-    </SearchBar>
+    </ListSearchBar>
   );
 }

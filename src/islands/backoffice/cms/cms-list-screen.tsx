@@ -12,14 +12,7 @@ import { ui } from '../ui/styles.ts';
 import { CmsFilters } from './cms-filters.tsx';
 import { CMS_KINDS, cmsTypeOfRoute, itemNoun, kindText } from './cms-kinds.ts';
 import { m } from './messages.ts';
-import {
-  $cmsItems,
-  $cmsItemsView,
-  $cmsList,
-  CMS_LIST_PAGE_SIZE,
-  deleteCmsItem,
-  setCmsFilters,
-} from './cms-list-store.ts';
+import { $cmsItemsView, $cmsList, CMS_LIST_PAGE_SIZE, cmsList, deleteCmsItem } from './cms-list-store.ts';
 import { CmsTable } from './cms-table.tsx';
 
 /** /content-management/{banner,video,partner}: one kind of CMS item, filtered and paged through the URL. */
@@ -87,8 +80,8 @@ export function CmsListScreen({ page }: ScreenProps) {
             firstPage: m('list.firstPage'),
           }}
           pageSize={CMS_LIST_PAGE_SIZE}
-          onRetry={() => $cmsItems.invalidate()}
-          onPage={(page) => setCmsFilters({ page })}
+          onRetry={() => cmsList.$list.invalidate()}
+          onPage={(page) => cmsList.setFilters({ page })}
         >
           {(rows) => <CmsTable items={rows} busy={items.loading} onDelete={setDeleting} />}
         </PagedList>

@@ -8,18 +8,17 @@ import {
   CmsRecordSchema,
   MEDIA_KINDS,
   type CmsRecord,
-  type CmsListResponse,
   type CmsStatus,
   type CmsType,
   type MediaKind,
 } from '../../../lib/cms/schema.ts';
 import { GenericResponseSchema } from '../../../lib/http/schema.ts';
 import { api, conflictOf, errorMessage, withQuery } from '../lib/api.ts';
-import { createFetcherStore, fetchWith, invalidatePrefixes, mutateCache } from '../lib/query.ts';
+import { invalidatePrefixes, mutateCache } from '../lib/query.ts';
 import { notifyError, notifySuccess } from '../notifications/snackbar-store.ts';
 import { followSiteBuild } from '../publishing/site-status-store.ts';
 import {
-  createListControls,
+  createUrlList,
   keepShownWhileLoading,
   oneOf,
   pageOf,
@@ -69,40 +68,35 @@ export const $cmsList = computed($router, (page) => {
   return { type, filters: filtersFromSearch(page.search, type) };
 });
 
-const $cmsListKey = computed($cmsList, (list) =>
-  list
-    ? withQuery(`cms/${list.type}/list`, {
-        ...searchOfFilters(list.filters),
-        page: list.filters.page,
-        per_page: CMS_LIST_PAGE_SIZE,
-      })
-    : null,
-);
-
-export const $cmsItems = createFetcherStore([$cmsListKey], { fetcher: fetchWith(CmsListResponseSchema) });
-
-/**
- * The list as the screen shows it: while another page or filter of the same type loads, the
- * last one stays (dimmed), so the table does not jump.
- */
-export const $cmsItemsView = keepShownWhileLoading<CmsListResponse>(
-  $cmsItems,
-  computed($cmsList, (list) => list?.type ?? ''),
-);
-
 const $cmsFilters = computed($cmsList, (list) => list?.filters ?? null);
 
-export const {
-  setFilters: setCmsFilters,
-  $searchDraft: $cmsSearchDraft,
-  typeSearch: typeCmsSearch,
-} = createListControls({
+/** The items of the URL's list and its filter controls (lib/list.ts). */
+export const cmsList = createUrlList({
   $filters: $cmsFilters,
+  $key: computed($cmsList, (list) =>
+    list
+      ? withQuery(`cms/${list.type}/list`, {
+          ...searchOfFilters(list.filters),
+          page: list.filters.page,
+          per_page: CMS_LIST_PAGE_SIZE,
+        })
+      : null,
+  ),
+  schema: CmsListResponseSchema,
   hrefOf: (filters) => {
     const type = $cmsList.get()?.type ?? 'banner';
     return pathTo(CMS_KINDS[type].listRoute, {}, searchOfFilters(filters));
   },
 });
+
+/**
+ * The list as the screen shows it: while another page or filter of the same type loads, the
+ * last one stays (dimmed), so the table does not jump; another type's rows never show.
+ */
+export const $cmsItemsView = keepShownWhileLoading(
+  cmsList.$list,
+  computed($cmsList, (list) => list?.type ?? ''),
+);
 
 /** Items with a status change or deletion on its way (their row's buttons wait). */
 export const $busyItems = atom<ReadonlySet<string>>(new Set());

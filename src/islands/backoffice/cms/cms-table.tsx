@@ -7,7 +7,7 @@ import { Icon } from '../ui/icons.tsx';
 import { ui } from '../ui/styles.ts';
 import { CMS_KINDS, CMS_STATUS_TEXT, kindText, thumbnailUrl } from './cms-kinds.ts';
 import { m } from './messages.ts';
-import { $busyItems, changeCmsStatus, setCmsFilters } from './cms-list-store.ts';
+import { $busyItems, changeCmsStatus, cmsList } from './cms-list-store.ts';
 import { CMS_TONES, StatusChip } from '../ui/status-chip.tsx';
 import { DataTable } from '../ui/data-table.tsx';
 import { HeaderCells } from '../ui/header-cells.tsx';
@@ -90,7 +90,7 @@ function EventHeading({ event, count }: { event: string | null; count: number })
             <span className="font-normal text-slate-600">{m('table.onPage', { count })}</span>
           </span>
           {event && (
-            <button type="button" className={`${ui.link} text-xs`} onClick={() => setCmsFilters({ q: event })}>
+            <button type="button" className={`${ui.link} text-xs`} onClick={() => cmsList.setFilters({ q: event })}>
               {m('table.searchEvent')}
             </button>
           )}
