@@ -7,7 +7,7 @@ import { m } from './messages.ts';
 import { AFTER_VERIFICATION, VERIFICATION_PATH } from './navigation.ts';
 import { newPasswordProblem, MIN_PASSWORD_LENGTH } from './password-policy.ts';
 import { usePasswordPolicy } from './password-requirements.tsx';
-import { ActionFailed, FormSubmit, HeadingWithLink, NewPasswordFields } from './form-blocks.tsx';
+import { ActionFailed, AuthForm, HeadingWithLink, NewPasswordFields } from './form-blocks.tsx';
 import { ActionButton, buttonClass, Heading, Loading, Notice } from './ui.tsx';
 
 /** Runs `task` once per mount, even if React calls the effect twice. */
@@ -92,7 +92,14 @@ export function ResetPasswordAction({ auth, oobCode }: { auth: Auth; oobCode: st
         title={m('action.choosePassword')}
         intro={richText(m('action.forEmail'), { email: <strong className="text-slate-900">{email}</strong> })}
       />
-      <form noValidate onSubmit={reset.submit} className="space-y-4" aria-describedby="reset-password-error">
+      <AuthForm
+        onSubmit={reset.submit}
+        errorId="reset-password-error"
+        error={reset.error}
+        busy={busy}
+        busyLabel={m('action.saving')}
+        submitLabel={m('action.savePassword')}
+      >
         {/* Lets password managers file the new password under the right account. */}
         <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
         <NewPasswordFields
@@ -106,10 +113,7 @@ export function ResetPasswordAction({ auth, oobCode }: { auth: Auth; oobCode: st
           errors={reset.fieldErrors}
           disabled={busy}
         />
-        <FormSubmit errorId="reset-password-error" error={reset.error} busy={busy} busyLabel={m('action.saving')}>
-          {m('action.savePassword')}
-        </FormSubmit>
-      </form>
+      </AuthForm>
     </div>
   );
 }

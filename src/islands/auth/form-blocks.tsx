@@ -1,32 +1,48 @@
-import type { ChangeEvent, ReactNode } from 'react';
+import type { ChangeEvent, FormEvent, ReactNode, RefObject } from 'react';
 import { m } from './messages.ts';
 import { PasswordRequirements, type usePasswordPolicy } from './password-requirements.tsx';
 import { ActionButton, buttonClass, ErrorAlert, Heading, TextField } from './ui.tsx';
 
-/** The end of a form: the live region of its error, then its submit button (`busyLabel` while it works). */
-export function FormSubmit({
+/**
+ * A form of the sign-in pages: its fields (`children`), checked by the form itself rather than the
+ * browser; then the live region of its error (`errorId`, which describes the form) and its submit
+ * button (`busyLabel` while it works).
+ */
+export function AuthForm({
+  formRef,
+  onSubmit,
   errorId,
   error,
   busy,
   busyLabel,
+  submitLabel,
   disabled,
   children,
 }: {
+  formRef?: RefObject<HTMLFormElement | null>;
+  onSubmit: (event: FormEvent) => void;
   errorId: string;
   error: string | null;
   busy: boolean;
   busyLabel: string;
+  submitLabel: string;
   disabled?: boolean;
   children: ReactNode;
 }) {
   return (
-    <>
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4" aria-describedby={errorId}>
+      {children}
       <ErrorAlert id={errorId} message={error} />
       <ActionButton busy={busy} busyLabel={busyLabel} disabled={disabled}>
-        {children}
+        {submitLabel}
       </ActionButton>
-    </>
+    </form>
   );
+}
+
+/** After a check that failed: the first field marked invalid takes the focus (once React has marked it). */
+export function focusFirstInvalid(form: RefObject<HTMLFormElement | null>): void {
+  requestAnimationFrame(() => form.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus());
 }
 
 /** The email address field of the sign-in, sign-up and reset forms. */
@@ -56,6 +72,23 @@ export function EmailField({
   );
 }
 
+/** A password field (with its show/hide button), `onValue` given what is typed. */
+export function PasswordField({
+  onValue,
+  ...field
+}: {
+  label: string;
+  name: string;
+  autoComplete: string;
+  value: string;
+  onValue: (value: string) => void;
+  error: string | null | undefined;
+  disabled: boolean;
+  hint?: ReactNode;
+}) {
+  return <TextField type="password" onChange={(event) => onValue(event.target.value)} {...field} />;
+}
+
 /**
  * A new password, then the same again: the sign-up form and the reset link. The policy's
  * requirements show under the first and follow the typing.
@@ -83,15 +116,14 @@ export function NewPasswordFields({
 }) {
   return (
     <>
-      <TextField
+      <PasswordField
         label={labels.password}
-        type="password"
         name="new-password"
         autoComplete="new-password"
         value={password}
-        onChange={(event) => {
-          onPassword(event.target.value);
-          policy.follow(event.target.value);
+        onValue={(value) => {
+          onPassword(value);
+          policy.follow(value);
         }}
         error={errors.password}
         disabled={disabled}
@@ -102,13 +134,12 @@ export function NewPasswordFields({
           </>
         }
       />
-      <TextField
+      <PasswordField
         label={labels.confirm}
-        type="password"
         name="confirm-password"
         autoComplete="new-password"
         value={confirm}
-        onChange={(event) => onConfirm(event.target.value)}
+        onValue={onConfirm}
         error={errors.confirm}
         disabled={disabled}
       />

@@ -9,8 +9,8 @@ import { PasswordResetRequest } from './password-reset-request.tsx';
 import { endSession, syncSession } from './session.ts';
 import { SignedIn } from './signed-in.tsx';
 import { useAuth } from './use-auth.ts';
-import { EmailField, FormSubmit, OtherFormLink } from './form-blocks.tsx';
-import { buttonClass, EMAIL_PATTERN, ErrorAlert, Heading, Loading, TextField, usePageTitle } from './ui.tsx';
+import { AuthForm, EmailField, focusFirstInvalid, OtherFormLink, PasswordField } from './form-blocks.tsx';
+import { buttonClass, EMAIL_PATTERN, ErrorAlert, Heading, Loading, usePageTitle } from './ui.tsx';
 
 /** After any sign-in: token sync (best effort), then verification, `next` or the dashboard, in the page's language. */
 async function finishSignIn(user: User): Promise<void> {
@@ -104,8 +104,7 @@ function SignInForms({ auth, localMode, error, setError, signingIn, setSigningIn
     const errors = signInErrors(value, password);
     setFieldErrors(errors);
     if (errors.email || errors.password) {
-      // Focus after React has marked the fields invalid.
-      requestAnimationFrame(() => form.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus());
+      focusFirstInvalid(form);
       return;
     }
     setPasswordBusy(true);
@@ -123,20 +122,28 @@ function SignInForms({ auth, localMode, error, setError, signingIn, setSigningIn
   return (
     <div className="space-y-6">
       <Heading title={m('login.title')} intro={m('login.intro')} />
-      <form ref={form} noValidate onSubmit={submit} className="space-y-4" aria-describedby="login-error">
+      <AuthForm
+        formRef={form}
+        onSubmit={submit}
+        errorId="login-error"
+        error={error}
+        busy={passwordBusy}
+        busyLabel={m('login.signingIn')}
+        submitLabel={m('login.submit')}
+        disabled={signingIn}
+      >
         <EmailField
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           error={fieldErrors.email}
           disabled={signingIn}
         />
-        <TextField
+        <PasswordField
           label={m('field.password')}
-          type="password"
           name="password"
           autoComplete="current-password"
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onValue={setPassword}
           error={fieldErrors.password}
           disabled={signingIn}
         />
@@ -145,16 +152,7 @@ function SignInForms({ auth, localMode, error, setError, signingIn, setSigningIn
             {m('login.forgot')}
           </button>
         </div>
-        <FormSubmit
-          errorId="login-error"
-          error={error}
-          busy={passwordBusy}
-          busyLabel={m('login.signingIn')}
-          disabled={signingIn}
-        >
-          {m('login.submit')}
-        </FormSubmit>
-      </form>
+      </AuthForm>
 
       <OrDivider />
 

@@ -4,7 +4,7 @@ import { authErrorCode, authErrorMessage } from './auth-errors.ts';
 import { authUrl } from './language.ts';
 import { m } from './messages.ts';
 import { SimulatedEmail } from './simulated-email.tsx';
-import { EmailField, FormSubmit } from './form-blocks.tsx';
+import { AuthForm, EmailField } from './form-blocks.tsx';
 import { buttonClass, EMAIL_PATTERN, Notice } from './ui.tsx';
 
 /** Codes that would tell a stranger whether an account exists: answered like a success. */
@@ -65,12 +65,16 @@ export function PasswordResetRequest({ auth, localMode, initialEmail, onBack }: 
           {localMode && <SimulatedEmail action="resetPassword" email={sent.email} sentAt={sent.at} />}
         </>
       ) : (
-        <form noValidate onSubmit={submit} className="space-y-4" aria-describedby="reset-error">
+        <AuthForm
+          onSubmit={submit}
+          errorId="reset-error"
+          error={error}
+          busy={busy}
+          busyLabel={m('reset.sending')}
+          submitLabel={m('reset.send')}
+        >
           <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={emailError} disabled={busy} />
-          <FormSubmit errorId="reset-error" error={error} busy={busy} busyLabel={m('reset.sending')}>
-            {m('reset.send')}
-          </FormSubmit>
-        </form>
+        </AuthForm>
       )}
       <button type="button" className={buttonClass.link} onClick={onBack}>
         {m('reset.back')}

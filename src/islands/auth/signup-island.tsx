@@ -6,7 +6,7 @@ import { m } from './messages.ts';
 import { VERIFICATION_PATH } from './navigation.ts';
 import { MIN_PASSWORD_LENGTH } from './password-policy.ts';
 import { usePasswordPolicy } from './password-requirements.tsx';
-import { EmailField, FormSubmit, NewPasswordFields, OtherFormLink } from './form-blocks.tsx';
+import { AuthForm, EmailField, focusFirstInvalid, NewPasswordFields, OtherFormLink } from './form-blocks.tsx';
 import { rememberVerificationSent, syncSession } from './session.ts';
 import { SignedIn } from './signed-in.tsx';
 import { useAuth } from './use-auth.ts';
@@ -88,8 +88,7 @@ function SignupForm({ auth, onCreating }: { auth: Auth; onCreating: (creating: b
     const found = validate(values);
     setErrors(found);
     if (Object.keys(found).length > 0) {
-      // Focus after React has marked the fields invalid.
-      requestAnimationFrame(() => form.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus());
+      focusFirstInvalid(form);
       return;
     }
     setBusy(true);
@@ -115,7 +114,15 @@ function SignupForm({ auth, onCreating }: { auth: Auth; onCreating: (creating: b
   return (
     <div className="space-y-6">
       <Heading title={m('signup.title')} intro={m('signup.intro')} />
-      <form ref={form} noValidate onSubmit={submit} className="space-y-4" aria-describedby="signup-error">
+      <AuthForm
+        formRef={form}
+        onSubmit={submit}
+        errorId="signup-error"
+        error={error}
+        busy={busy}
+        busyLabel={m('signup.creating')}
+        submitLabel={m('signup.submit')}
+      >
         <TextField
           label={m('field.fullName')}
           name="name"
@@ -138,10 +145,7 @@ function SignupForm({ auth, onCreating }: { auth: Auth; onCreating: (creating: b
           errors={errors}
           disabled={busy}
         />
-        <FormSubmit errorId="signup-error" error={error} busy={busy} busyLabel={m('signup.creating')}>
-          {m('signup.submit')}
-        </FormSubmit>
-      </form>
+      </AuthForm>
       <OtherFormLink text={m('signup.haveAccount')} href={authHref('/login')} link={m('signup.signIn')} />
     </div>
   );

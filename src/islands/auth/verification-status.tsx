@@ -7,8 +7,8 @@ import { endSession, rememberVerificationSent, verificationSentAt } from './sess
 import { richText } from '../i18n/rich-text.tsx';
 import { m } from './messages.ts';
 import { SimulatedEmail } from './simulated-email.tsx';
-import { ContinueOrSignOut, SignOutButton } from './session-buttons.tsx';
-import { ActionButton, ErrorAlert, Heading, Notice } from './ui.tsx';
+import { ContinueOrSignOut, OneOfActions, SignOutButton } from './session-buttons.tsx';
+import { ErrorAlert, Heading, Notice } from './ui.tsx';
 
 /** Seconds between two verification emails, so that the identity service does not refuse them. */
 export const RESEND_COOLDOWN_SECONDS = 60;
@@ -46,26 +46,20 @@ export function VerificationStatus({ auth, user, localMode }: Props) {
       {notice && <Notice tone="success">{notice}</Notice>}
       <ErrorAlert id="verification-error" message={error} />
       <div className="space-y-3">
-        <ActionButton
-          type="button"
-          busy={busy === 'continue'}
-          busyLabel={m('verify.checking')}
-          disabled={busy !== null}
-          onClick={continueOn}
-        >
+        <OneOfActions action="continue" busy={busy} busyLabel={m('verify.checking')} onClick={continueOn}>
           {m('verify.done')}
-        </ActionButton>
-        <ActionButton
-          type="button"
+        </OneOfActions>
+        <OneOfActions
+          action="resend"
           variant="secondary"
-          busy={busy === 'resend'}
+          busy={busy}
           busyLabel={m('verify.sending')}
-          disabled={busy !== null || wait > 0}
+          disabled={wait > 0}
           onClick={resend}
           aria-describedby={wait > 0 ? 'resend-wait' : undefined}
         >
           {m('verify.resend')}
-        </ActionButton>
+        </OneOfActions>
         {wait > 0 && (
           <p id="resend-wait" className="text-center text-sm text-slate-600">
             {m('verify.wait', { seconds: wait })}
