@@ -1,8 +1,9 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiError, conflictOf, createApiClient, DataValidationError, type TokenSource } from './api.ts';
+import { testServer, type TestAnswer } from './test-server.ts';
 
 /**
  * The client against a real HTTP server on 127.0.0.1: what goes over the wire is what the server
@@ -19,39 +20,24 @@ interface Seen {
   body: string;
 }
 
-type Answer = { status: number; body: unknown };
-let answers: ((seen: Seen) => Answer)[] = [];
+let answers: ((seen: Seen) => TestAnswer)[] = [];
 let seen: Seen[] = [];
-let server: Server;
-let origin: string;
 
 function answer(status: number, body: unknown) {
   answers.push(() => ({ status, body }));
 }
 
-beforeAll(async () => {
-  server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const entry = {
-        method: request.method ?? '',
-        url: request.url ?? '',
-        headers: request.headers,
-        body: Buffer.concat(chunks).toString('latin1'),
-      };
-      seen.push(entry);
-      const next = answers.shift() ?? (() => ({ status: 500, body: 'no answer queued' }));
-      const { status, body } = next(entry);
-      response.writeHead(status, { 'content-type': typeof body === 'string' ? 'text/plain' : 'application/json' });
-      response.end(typeof body === 'string' ? body : JSON.stringify(body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const server = testServer((request, body) => {
+  const entry = {
+    method: request.method ?? '',
+    url: request.url ?? '',
+    headers: request.headers,
+    body: body.toString('latin1'),
+  };
+  seen.push(entry);
+  const next = answers.shift() ?? (() => ({ status: 500, body: 'no answer queued' }));
+  return next(entry);
 });
-
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 beforeEach(() => {
   answers = [];
@@ -70,7 +56,7 @@ function tokens(...list: (string | null)[]): TokenSource & { forced: number } {
   return source;
 }
 
-function client(getToken: TokenSource = tokens('token-1'), at = () => origin) {
+function client(getToken: TokenSource = tokens('token-1'), at = () => server.origin) {
   return createApiClient({ getToken, fetch: (input, init) => fetch(new URL(input, at()), init) });
 }
 
@@ -209,7 +195,7 @@ describe('api client: request', () => {
     const inits: RequestInit[] = [];
     const api = createApiClient({
       getToken: counting,
-      fetch: (input, init) => (inits.push(init), fetch(new URL(input, origin), init)),
+      fetch: (input, init) => (inits.push(init), fetch(new URL(input, server.origin), init)),
     });
     for (let i = 0; i < 3; i++) answer(200, { status: 200, message: 'ok' });
     await api.request('POST', 'a', { schema: Schema, body: { a: 1 } });

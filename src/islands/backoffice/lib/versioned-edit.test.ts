@@ -1,8 +1,7 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createApiClient } from './api.ts';
+import { testServer, type TestAnswer } from './test-server.ts';
 import { startingDraft } from './kept-draft.ts';
 import { clearEditDrafts, refusalOf, versionedEdit, withVersion, type DraftStore } from './versioned-edit.ts';
 
@@ -14,28 +13,14 @@ const Thing = z.object({ id: z.number(), title: z.string(), version: z.number() 
 type Thing = z.output<typeof Thing>;
 const Saved = z.object({ status: z.number(), message: z.string(), data: Thing });
 
-let answers: { status: number; body: unknown }[] = [];
+let answers: TestAnswer[] = [];
 let seen: { url: string; body: unknown }[] = [];
-let server: Server;
-let origin: string;
 
-beforeAll(async () => {
-  server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      seen.push({ url: request.url ?? '', body: text ? JSON.parse(text) : null });
-      const { status, body } = answers.shift() ?? { status: 500, body: { status: 500, message: 'no answer' } };
-      response.writeHead(status, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const server = testServer((request, body) => {
+  const text = body.toString('utf8');
+  seen.push({ url: request.url ?? '', body: text ? JSON.parse(text) : null });
+  return answers.shift() ?? { status: 500, body: { status: 500, message: 'no answer' } };
 });
-
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 beforeEach(() => {
   answers = [];
@@ -44,7 +29,7 @@ beforeEach(() => {
 
 const client = createApiClient({
   getToken: async () => 'token',
-  fetch: (input, init) => fetch(new URL(input, origin), init),
+  fetch: (input, init) => fetch(new URL(input, server.origin), init),
 });
 
 function memory() {
