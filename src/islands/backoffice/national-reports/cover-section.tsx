@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { ui } from '../ui/styles.ts';
 import { CardSection } from '../ui/card-section.tsx';
 import { HiddenFileInput, ImageFrame } from '../ui/image-choice.tsx';
+import { FileProgress } from '../ui/progress-bar.tsx';
 import {
   $cover,
   chooseCover,
@@ -159,12 +160,7 @@ function CoverChooser({
               ? m('cover.preparing', { name: state.file.name })
               : m('cover.uploadingFile', { name: state.file.name, pct })}
           </p>
-          <progress
-            className="mt-1 h-2 w-full accent-brand-600"
-            max={100}
-            value={pct}
-            aria-label={m('cover.progress')}
-          />
+          <FileProgress className="mt-1" percent={pct} label={m('cover.progress')} />
         </div>
       )}
       {(state.phase === 'invalid' || state.phase === 'failed') && (

@@ -4,7 +4,7 @@ import { pathTo } from '../router.ts';
 import { SUBREGIONS } from '../../../lib/map/subregions.ts';
 import { REPORT_STATUSES, type CycleListItem, type ReportListItem } from '../../../lib/national-reports/schema.ts';
 import type { ScreenProps } from '../screen-props.ts';
-import { SearchField } from '../ui/filters.tsx';
+import { SearchField, SelectField } from '../ui/filters.tsx';
 import { Flag } from '../ui/flag.tsx';
 import { formatDate } from '../ui/format.ts';
 import { PageHeading } from '../ui/page-heading.tsx';
@@ -76,61 +76,46 @@ function AdminList() {
         aria-label={m('list.filter')}
         className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[10rem_12rem_14rem_1fr] lg:items-end"
       >
-        <div>
-          <label htmlFor="report-cycle" className={ui.label}>
-            {m('list.cycle')}
-          </label>
-          <select
-            id="report-cycle"
-            className={`${ui.input} mt-1`}
-            value={year ?? ''}
-            onChange={(event) => reportList.setFilters({ year: Number(event.target.value) })}
-          >
-            {cycles.data?.data.map((cycle) => (
-              <option key={cycle.year} value={cycle.year}>
-                {cycle.status === 'open' ? m('list.cycleOpen', { year: String(cycle.year) }) : cycle.year}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="report-status" className={ui.label}>
-            {m('list.status')}
-          </label>
-          <select
-            id="report-status"
-            className={`${ui.input} mt-1`}
-            value={filters.status}
-            onChange={(event) => reportList.setFilters({ status: event.target.value as typeof filters.status })}
-          >
-            <option value="">{total ? m('list.allStatusesCount', { count: total }) : m('list.allStatuses')}</option>
-            {REPORT_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {counts[status] !== undefined
-                  ? m('list.withCount', { label: REPORT_STATUS_TEXT[status], count: counts[status] })
-                  : REPORT_STATUS_TEXT[status]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="report-subregion" className={ui.label}>
-            {m('list.subregion')}
-          </label>
-          <select
-            id="report-subregion"
-            className={`${ui.input} mt-1`}
-            value={filters.subregion}
-            onChange={(event) => reportList.setFilters({ subregion: event.target.value })}
-          >
-            <option value="">{m('list.allSubregions')}</option>
-            {SUBREGIONS.map((subregion) => (
-              <option key={subregion.id} value={subregion.id}>
-                {m(`subregion.${subregion.id}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="report-cycle"
+          label={m('list.cycle')}
+          value={String(year ?? '')}
+          onPick={(value) => reportList.setFilters({ year: Number(value) })}
+        >
+          {cycles.data?.data.map((cycle) => (
+            <option key={cycle.year} value={cycle.year}>
+              {cycle.status === 'open' ? m('list.cycleOpen', { year: String(cycle.year) }) : cycle.year}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          id="report-status"
+          label={m('list.status')}
+          value={filters.status}
+          onPick={(value) => reportList.setFilters({ status: value as typeof filters.status })}
+        >
+          <option value="">{total ? m('list.allStatusesCount', { count: total }) : m('list.allStatuses')}</option>
+          {REPORT_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {counts[status] !== undefined
+                ? m('list.withCount', { label: REPORT_STATUS_TEXT[status], count: counts[status] })
+                : REPORT_STATUS_TEXT[status]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          id="report-subregion"
+          label={m('list.subregion')}
+          value={filters.subregion}
+          onPick={(subregion) => reportList.setFilters({ subregion })}
+        >
+          <option value="">{m('list.allSubregions')}</option>
+          {SUBREGIONS.map((subregion) => (
+            <option key={subregion.id} value={subregion.id}>
+              {m(`subregion.${subregion.id}`)}
+            </option>
+          ))}
+        </SelectField>
         <SearchField
           id="report-search"
           label={m('list.search')}

@@ -7,7 +7,7 @@ import { ReportGroupsResponseSchema, type Report, type ReportGroup } from '../..
 import { API_BASE, withQuery } from '../lib/api.ts';
 import { createFetcherStore, fetchWith } from '../lib/query.ts';
 import { navigate, pathTo } from '../router.ts';
-import { Chips } from '../ui/filters.tsx';
+import { Chips, SelectField } from '../ui/filters.tsx';
 import { Flag } from '../ui/flag.tsx';
 import { formatDate } from '../ui/format.ts';
 import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
@@ -104,23 +104,18 @@ function PrintControls({ report }: { report: Report }) {
   });
   return (
     <div className="flex flex-wrap items-end gap-2">
-      <div>
-        <label htmlFor="preview-pdf-language" className={ui.label}>
-          {m('preview.pdfLanguage')}
-        </label>
-        <select
-          id="preview-pdf-language"
-          className={`${ui.input} mt-1`}
-          value={lang}
-          onChange={(event) => setLang(event.target.value as Locale)}
-        >
-          {LOCALES.map((locale) => (
-            <option key={locale} value={locale} lang={LOCALE_INFO[locale].tag}>
-              {LOCALE_INFO[locale].name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id="preview-pdf-language"
+        label={m('preview.pdfLanguage')}
+        value={lang}
+        onPick={(value) => setLang(value as Locale)}
+      >
+        {LOCALES.map((locale) => (
+          <option key={locale} value={locale} lang={LOCALE_INFO[locale].tag}>
+            {LOCALE_INFO[locale].name}
+          </option>
+        ))}
+      </SelectField>
       <a href={pdf} className={ui.primaryButton} download hrefLang={LOCALE_INFO[lang].tag}>
         {m('preview.download')}
       </a>

@@ -5,6 +5,7 @@ import { formatNumber } from '../ui/format.ts';
 import { Icon } from '../ui/icons.tsx';
 import { ui } from '../ui/styles.ts';
 import { HiddenFileInput } from '../ui/image-choice.tsx';
+import { FileProgress } from '../ui/progress-bar.tsx';
 import { FirstPage } from './first-page.tsx';
 import { m } from './messages.ts';
 import { SignatureFacts } from './signature-facts.tsx';
@@ -106,12 +107,7 @@ function Choose({ step, replacing }: { step: SignedStep; replacing: boolean }) {
               {m('common.cancel')}
             </button>
           </div>
-          <progress
-            className="mt-1 h-2 w-full accent-brand-600"
-            max={100}
-            value={pct}
-            aria-label={m('submit.checkingLabel')}
-          />
+          <FileProgress className="mt-1" percent={pct} label={m('submit.checkingLabel')} />
         </div>
       )}
       {step.phase === 'invalid' && (
@@ -173,9 +169,7 @@ function Review({ step, replacing }: { step: Extract<SignedStep, { facts: Signed
             {submitting ? m('common.cancel') : m('submit.another')}
           </button>
         </div>
-        {submitting && (
-          <progress className="h-2 w-full accent-brand-600" max={100} value={pct} aria-label={m('submit.progress')} />
-        )}
+        {submitting && <FileProgress percent={pct} label={m('submit.progress')} />}
       </div>
       <FirstPage url={url} name={file.name} />
     </div>

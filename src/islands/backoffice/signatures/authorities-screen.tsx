@@ -5,7 +5,9 @@ import { countryName } from '../../i18n/countries.ts';
 import { $allCountries } from '../countries/countries-store.ts';
 import { pathTo } from '../router.ts';
 import type { ScreenProps } from '../screen-props.ts';
+import { invalidProps } from '../lib/field-errors.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { Field, InputField } from '../ui/field.tsx';
 import { formatDate, formatDateTime } from '../ui/format.ts';
 import { PageHeading } from '../ui/page-heading.tsx';
 import { EmptyState, ErrorState, FieldError, Skeleton } from '../ui/states.tsx';
@@ -74,8 +76,7 @@ export function TrustedAuthoritiesScreen(_: ScreenProps) {
 function AddForm() {
   const form = useStore($authorityForm);
   const countries = useStore($allCountries).data?.data ?? [];
-  const invalid = (field: string) =>
-    form.errors[field] ? { 'aria-invalid': true, 'aria-describedby': `authority-${field}-error` } : {};
+  const invalid = (field: string) => invalidProps(form.errors, field, `authority-${field}-error`);
   return (
     <form
       className={`${ui.card} space-y-4`}
@@ -117,10 +118,12 @@ function AddForm() {
         </label>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor="authority-scope" className={ui.label}>
-            {m('add.scope')}
-          </label>
+        <Field
+          id="authority-scope"
+          label={m('add.scope')}
+          errorId="authority-country_code-error"
+          messages={form.errors['country_code']}
+        >
           <select
             id="authority-scope"
             className={`${ui.input} mt-1`}
@@ -135,24 +138,16 @@ function AddForm() {
               </option>
             ))}
           </select>
-          <FieldError id="authority-country_code-error" messages={form.errors['country_code']} />
-        </div>
-        <div>
-          <label htmlFor="authority-note" className={ui.label}>
-            {m('add.note')}
-          </label>
-          <input
-            id="authority-note"
-            dir="auto"
-            className={`${ui.input} mt-1`}
-            value={form.note}
-            placeholder={m('add.notePlaceholder')}
-            maxLength={500}
-            onChange={(event) => editAuthorityForm({ note: event.target.value })}
-            {...invalid('note')}
-          />
-          <FieldError id="authority-note-error" messages={form.errors['note']} />
-        </div>
+        </Field>
+        <InputField
+          id="authority-note"
+          name="note"
+          errors={form.errors}
+          label={m('add.note')}
+          value={form.note}
+          onValue={(note) => editAuthorityForm({ note })}
+          input={{ dir: 'auto', placeholder: m('add.notePlaceholder'), maxLength: 500 }}
+        />
       </div>
       {form.message && (
         <p role="alert" className="break-words text-sm text-red-700">

@@ -63,3 +63,15 @@ export function UploadProgress({
     </div>
   );
 }
+
+/** The browser's own bar of a file on its way (a value out of 100), named by `label`. */
+export function FileProgress({ label, percent, className }: { label: string; percent: number; className?: string }) {
+  return (
+    <progress
+      className={className ? `${className} h-2 w-full accent-brand-600` : 'h-2 w-full accent-brand-600'}
+      max={100}
+      value={percent}
+      aria-label={label}
+    />
+  );
+}
