@@ -8,7 +8,7 @@ import { AFTER_VERIFICATION, VERIFICATION_PATH } from './navigation.ts';
 import { newPasswordProblem, MIN_PASSWORD_LENGTH } from './password-policy.ts';
 import { usePasswordPolicy } from './password-requirements.tsx';
 import { ActionFailed, AuthForm, HeadingWithLink, NewPasswordFields } from './form-blocks.tsx';
-import { ActionButton, buttonClass, Heading, Loading, Notice } from './ui.tsx';
+import { ActionButton, buttonClass, Loading, Notice, Step } from './ui.tsx';
 
 /** Runs `task` once per mount, even if React calls the effect twice. */
 function useOnce(task: () => void) {
@@ -69,13 +69,12 @@ export function VerifyEmailAction({ auth, oobCode }: { auth: Auth; oobCode: stri
     );
   }
   return (
-    <div className="space-y-6">
-      <Heading title={m('action.verified')} intro={m('action.verifiedIntro')} />
+    <Step title={m('action.verified')} intro={m('action.verifiedIntro')}>
       <Notice tone="success">{m('action.verifiedNotice')}</Notice>
       <ActionButton type="button" busy={busy} busyLabel={m('signedIn.opening')} onClick={continueOn}>
         {auth.currentUser ? m('signedIn.continue') : m('action.continueToSignIn')}
       </ActionButton>
-    </div>
+    </Step>
   );
 }
 
@@ -87,18 +86,15 @@ export function ResetPasswordAction({ auth, oobCode }: { auth: Auth; oobCode: st
   if (email === null) return <Loading label={m('action.checkingReset')} />;
   if (reset.done) return <PasswordChanged email={email} />;
   return (
-    <div className="space-y-6">
-      <Heading
-        title={m('action.choosePassword')}
-        intro={richText(m('action.forEmail'), { email: <strong className="text-slate-900">{email}</strong> })}
-      />
+    <Step
+      title={m('action.choosePassword')}
+      intro={richText(m('action.forEmail'), { email: <strong className="text-slate-900">{email}</strong> })}
+    >
       <AuthForm
         onSubmit={reset.submit}
         errorId="reset-password-error"
         error={reset.error}
-        busy={busy}
-        busyLabel={m('action.saving')}
-        submitLabel={m('action.savePassword')}
+        submit={{ label: m('action.savePassword'), busyLabel: m('action.saving'), busy }}
       >
         {/* Lets password managers file the new password under the right account. */}
         <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
@@ -114,7 +110,7 @@ export function ResetPasswordAction({ auth, oobCode }: { auth: Auth; oobCode: st
           disabled={busy}
         />
       </AuthForm>
-    </div>
+    </Step>
   );
 }
 

@@ -1,40 +1,35 @@
 import type { ChangeEvent, FormEvent, ReactNode, RefObject } from 'react';
 import { m } from './messages.ts';
 import { PasswordRequirements, type usePasswordPolicy } from './password-requirements.tsx';
-import { ActionButton, buttonClass, ErrorAlert, Heading, TextField } from './ui.tsx';
+import { ActionButton, buttonClass, ErrorAlert, Step, TextField } from './ui.tsx';
 
 /**
  * A form of the sign-in pages: its fields (`children`), checked by the form itself rather than the
  * browser; then the live region of its error (`errorId`, which describes the form) and its submit
- * button (`busyLabel` while it works).
+ * button.
  */
 export function AuthForm({
   formRef,
   onSubmit,
   errorId,
   error,
-  busy,
-  busyLabel,
-  submitLabel,
-  disabled,
+  submit,
   children,
 }: {
   formRef?: RefObject<HTMLFormElement | null>;
   onSubmit: (event: FormEvent) => void;
   errorId: string;
   error: string | null;
-  busy: boolean;
-  busyLabel: string;
-  submitLabel: string;
-  disabled?: boolean;
+  /** The button: its label, and what it says while the form works (`busy`). */
+  submit: { label: string; busyLabel: string; busy: boolean; disabled?: boolean };
   children: ReactNode;
 }) {
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4" aria-describedby={errorId}>
       {children}
       <ErrorAlert id={errorId} message={error} />
-      <ActionButton busy={busy} busyLabel={busyLabel} disabled={disabled}>
-        {submitLabel}
+      <ActionButton busy={submit.busy} busyLabel={submit.busyLabel} disabled={submit.disabled}>
+        {submit.label}
       </ActionButton>
     </form>
   );
@@ -150,11 +145,10 @@ export function NewPasswordFields({
 /** A link that did not work: what went wrong and where to go instead (`children`). */
 export function ActionFailed({ title, message, children }: { title: string; message: string; children: ReactNode }) {
   return (
-    <div className="space-y-6">
-      <Heading title={title} />
+    <Step title={title}>
       <ErrorAlert id="action-error" message={message} />
       <p className="text-sm text-slate-600">{children}</p>
-    </div>
+    </Step>
   );
 }
 
@@ -171,12 +165,11 @@ export function HeadingWithLink({
   children: ReactNode;
 }) {
   return (
-    <div className="space-y-6">
-      <Heading title={title} {...(intro !== undefined && { intro })} />
+    <Step title={title} intro={intro}>
       <a className={buttonClass.primary} href={href}>
         {children}
       </a>
-    </div>
+    </Step>
   );
 }
 

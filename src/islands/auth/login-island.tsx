@@ -10,7 +10,7 @@ import { endSession, syncSession } from './session.ts';
 import { SignedIn } from './signed-in.tsx';
 import { useAuth } from './use-auth.ts';
 import { AuthForm, EmailField, focusFirstInvalid, OtherFormLink, PasswordField } from './form-blocks.tsx';
-import { buttonClass, EMAIL_PATTERN, ErrorAlert, Heading, Loading, usePageTitle } from './ui.tsx';
+import { buttonClass, EMAIL_PATTERN, ErrorAlert, Loading, Step, usePageTitle } from './ui.tsx';
 
 /** After any sign-in: token sync (best effort), then verification, `next` or the dashboard, in the page's language. */
 async function finishSignIn(user: User): Promise<void> {
@@ -120,17 +120,13 @@ function SignInForms({ auth, localMode, error, setError, signingIn, setSigningIn
   }
 
   return (
-    <div className="space-y-6">
-      <Heading title={m('login.title')} intro={m('login.intro')} />
+    <Step title={m('login.title')} intro={m('login.intro')}>
       <AuthForm
         formRef={form}
         onSubmit={submit}
         errorId="login-error"
         error={error}
-        busy={passwordBusy}
-        busyLabel={m('login.signingIn')}
-        submitLabel={m('login.submit')}
-        disabled={signingIn}
+        submit={{ label: m('login.submit'), busyLabel: m('login.signingIn'), busy: passwordBusy, disabled: signingIn }}
       >
         <EmailField
           value={email}
@@ -166,7 +162,7 @@ function SignInForms({ auth, localMode, error, setError, signingIn, setSigningIn
       />
 
       <SignupInvitation />
-    </div>
+    </Step>
   );
 }
 

@@ -69,9 +69,7 @@ export function PasswordResetRequest({ auth, localMode, initialEmail, onBack }: 
           onSubmit={submit}
           errorId="reset-error"
           error={error}
-          busy={busy}
-          busyLabel={m('reset.sending')}
-          submitLabel={m('reset.send')}
+          submit={{ label: m('reset.send'), busyLabel: m('reset.sending'), busy }}
         >
           <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={emailError} disabled={busy} />
         </AuthForm>

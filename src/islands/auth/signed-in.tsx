@@ -7,7 +7,7 @@ import { authHref, noteSignIn } from './language.ts';
 import { destinationAfterSignIn, VERIFICATION_PATH } from './navigation.ts';
 import { endSession } from './session.ts';
 import { ContinueOrSignOut } from './session-buttons.tsx';
-import { ErrorAlert, Heading } from './ui.tsx';
+import { ErrorAlert, Step } from './ui.tsx';
 
 /** For a visitor who is already signed in: who they are, Continue, or Sign out. */
 export function SignedIn({ auth, user }: { auth: Auth; user: User }) {
@@ -29,11 +29,10 @@ export function SignedIn({ auth, user }: { auth: Auth; user: User }) {
   }
 
   return (
-    <div className="space-y-6">
-      <Heading
-        title={m('signedIn.title')}
-        intro={richText(m('signedIn.intro'), { name: <strong className="text-slate-900">{name}</strong> })}
-      />
+    <Step
+      title={m('signedIn.title')}
+      intro={richText(m('signedIn.intro'), { name: <strong className="text-slate-900">{name}</strong> })}
+    >
       <ErrorAlert id="signed-in-error" message={error} />
       <ContinueOrSignOut
         busy={busy}
@@ -44,6 +43,6 @@ export function SignedIn({ auth, user }: { auth: Auth; user: User }) {
         }}
         onSignOut={signOutHere}
       />
-    </div>
+    </Step>
   );
 }

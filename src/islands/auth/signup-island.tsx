@@ -10,7 +10,7 @@ import { AuthForm, EmailField, focusFirstInvalid, NewPasswordFields, OtherFormLi
 import { rememberVerificationSent, syncSession } from './session.ts';
 import { SignedIn } from './signed-in.tsx';
 import { useAuth } from './use-auth.ts';
-import { EMAIL_PATTERN, ErrorAlert, Heading, Loading, TextField, usePageTitle } from './ui.tsx';
+import { EMAIL_PATTERN, ErrorAlert, Loading, Step, TextField, usePageTitle } from './ui.tsx';
 
 const NAME_MAX = 120;
 
@@ -112,16 +112,13 @@ function SignupForm({ auth, onCreating }: { auth: Auth; onCreating: (creating: b
   }
 
   return (
-    <div className="space-y-6">
-      <Heading title={m('signup.title')} intro={m('signup.intro')} />
+    <Step title={m('signup.title')} intro={m('signup.intro')}>
       <AuthForm
         formRef={form}
         onSubmit={submit}
         errorId="signup-error"
         error={error}
-        busy={busy}
-        busyLabel={m('signup.creating')}
-        submitLabel={m('signup.submit')}
+        submit={{ label: m('signup.submit'), busyLabel: m('signup.creating'), busy }}
       >
         <TextField
           label={m('field.fullName')}
@@ -147,6 +144,6 @@ function SignupForm({ auth, onCreating }: { auth: Auth; onCreating: (creating: b
         />
       </AuthForm>
       <OtherFormLink text={m('signup.haveAccount')} href={authHref('/login')} link={m('signup.signIn')} />
-    </div>
+    </Step>
   );
 }

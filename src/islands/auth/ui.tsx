@@ -129,11 +129,15 @@ export function Notice({ children, tone = 'info' }: { children: ReactNode; tone?
   );
 }
 
-export function Heading({ title, intro }: { title: string; intro?: ReactNode }) {
+/** One step of the sign-in pages: its heading (and what it is about), then what it asks or says. */
+export function Step({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
   return (
-    <div className="space-y-2">
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
-      {intro && <p className="text-base text-slate-600">{intro}</p>}
+    <div className="space-y-6">
+      <div className="space-y-2">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
+        {intro && <p className="text-base text-slate-600">{intro}</p>}
+      </div>
+      {children}
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { richText } from '../i18n/rich-text.tsx';
 import { m } from './messages.ts';
 import { SimulatedEmail } from './simulated-email.tsx';
 import { ContinueOrSignOut, OneOfActions, SignOutButton } from './session-buttons.tsx';
-import { ErrorAlert, Heading, Notice } from './ui.tsx';
+import { ErrorAlert, Notice, Step } from './ui.tsx';
 
 /** Seconds between two verification emails, so that the identity service does not refuse them. */
 export const RESEND_COOLDOWN_SECONDS = 60;
@@ -38,11 +38,10 @@ export function VerificationStatus({ auth, user, localMode }: Props) {
     return <Verified email={user.email} error={error} busy={busy} onContinue={continueOn} onSignOut={signOutHere} />;
 
   return (
-    <div className="space-y-6">
-      <Heading
-        title={m('verify.title')}
-        intro={richText(m('verify.sentTo'), { email: <strong className="text-slate-900">{user.email}</strong> })}
-      />
+    <Step
+      title={m('verify.title')}
+      intro={richText(m('verify.sentTo'), { email: <strong className="text-slate-900">{user.email}</strong> })}
+    >
       {notice && <Notice tone="success">{notice}</Notice>}
       <ErrorAlert id="verification-error" message={error} />
       <div className="space-y-3">
@@ -71,7 +70,7 @@ export function VerificationStatus({ auth, user, localMode }: Props) {
       <div className="border-t border-slate-200 pt-5">
         <SignOutButton busy={busy} onSignOut={signOutHere} />
       </div>
-    </div>
+    </Step>
   );
 }
 
@@ -163,13 +162,9 @@ function Verified({
   onSignOut: () => void;
 }) {
   return (
-    <div className="space-y-6">
-      <Heading
-        title={m('action.verified')}
-        intro={richText(m('verify.signedInAs'), { email: <strong>{email}</strong> })}
-      />
+    <Step title={m('action.verified')} intro={richText(m('verify.signedInAs'), { email: <strong>{email}</strong> })}>
       <ErrorAlert id="verification-error" message={error} />
       <ContinueOrSignOut busy={busy} onContinue={onContinue} onSignOut={onSignOut} />
-    </div>
+    </Step>
   );
 }
