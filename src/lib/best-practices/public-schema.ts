@@ -4,11 +4,10 @@ import {
   blankIsAbsent,
   GenericResponseSchema,
   itemResponse,
+  listQuery,
   orderQuery,
   pagedResponse,
-  pagingQuery,
   queryInt,
-  searchQuery,
 } from '../http/schema.ts';
 import { CountryRefSchema } from '../countries/schema.ts';
 import { CategorySlugSchema, CountryCodeParamSchema, PublicPracticeSchema } from './schema.ts';
@@ -39,29 +38,30 @@ export const PUBLIC_PERIODS = ['ongoing', 'completed'] as const;
 export const PUBLIC_ORDERS = ['-published_at', 'title', '-start_date'] as const;
 
 /** GET /api/best-practice/public/list: every filter is optional; all of them combine. */
-export const PublicListQuerySchema = z.object({
-  q: searchQuery(),
-  country_code: blankIsAbsent(CountryCodeParamSchema.optional()),
-  subregion: blankIsAbsent(
-    z
-      .string()
-      .regex(/^[a-z-]{1,40}$/, 'must be a subregion id')
-      .optional(),
-  ),
-  category: blankIsAbsent(CategorySlugSchema.optional()),
-  sdg: blankIsAbsent(queryInt({ min: 1, max: 17, fallback: 0 }).optional()),
-  period: blankIsAbsent(z.enum(PUBLIC_PERIODS, { error: 'must be ongoing or completed' }).optional()),
-  /** Started in this year. */
-  year: blankIsAbsent(queryInt({ min: 1900, max: 2100, fallback: 0 }).optional()),
-  featured: blankIsAbsent(
-    z
-      .enum(['true', 'false'], { error: 'must be true or false' })
-      .transform((v) => v === 'true')
-      .optional(),
-  ),
-  order: orderQuery(PUBLIC_ORDERS, '-published_at'),
-  ...pagingQuery({ fallback: 24 }),
-});
+export const PublicListQuerySchema = listQuery(
+  {
+    country_code: blankIsAbsent(CountryCodeParamSchema.optional()),
+    subregion: blankIsAbsent(
+      z
+        .string()
+        .regex(/^[a-z-]{1,40}$/, 'must be a subregion id')
+        .optional(),
+    ),
+    category: blankIsAbsent(CategorySlugSchema.optional()),
+    sdg: blankIsAbsent(queryInt({ min: 1, max: 17, fallback: 0 }).optional()),
+    period: blankIsAbsent(z.enum(PUBLIC_PERIODS, { error: 'must be ongoing or completed' }).optional()),
+    /** Started in this year. */
+    year: blankIsAbsent(queryInt({ min: 1900, max: 2100, fallback: 0 }).optional()),
+    featured: blankIsAbsent(
+      z
+        .enum(['true', 'false'], { error: 'must be true or false' })
+        .transform((v) => v === 'true')
+        .optional(),
+    ),
+    order: orderQuery(PUBLIC_ORDERS, '-published_at'),
+  },
+  { fallback: 24 },
+);
 export type PublicListQuery = z.output<typeof PublicListQuerySchema>;
 
 export const PublicListResponseSchema = pagedResponse(PublicPracticeCardSchema);

@@ -6,12 +6,11 @@ import {
   clearableText,
   isCalendarDay,
   itemResponse,
+  listQuery,
   oneOf,
   orderQuery,
   PAGE_SIZE_DEFAULT,
   pagedFields,
-  pagingQuery,
-  searchQuery,
   text,
   transitionFields,
   VersionSchema,
@@ -296,13 +295,11 @@ export type PracticeListItem = z.output<typeof PracticeListItemSchema>;
 export const PRACTICE_ORDERS = ['-updated_at', 'updated_at', 'title', '-submitted_at', 'country'] as const;
 
 /** GET /api/best-practice/list */
-export const PracticeListQuerySchema = z.object({
-  q: searchQuery(),
+export const PracticeListQuerySchema = listQuery({
   status: blankIsAbsent(PracticeStatusSchema.optional()),
   category: blankIsAbsent(CategorySlugSchema.optional()),
   country_code: blankIsAbsent(CountryCodeParamSchema.optional()),
   order: orderQuery(PRACTICE_ORDERS, '-updated_at'),
-  ...pagingQuery(),
 });
 export type PracticeListQuery = z.output<typeof PracticeListQuerySchema>;
 

@@ -7,11 +7,10 @@ import {
   dataResponse,
   EditorSchema,
   itemResponse,
+  listQuery,
   oneOf,
   PAGE_SIZE_DEFAULT,
   pagedFields,
-  pagingQuery,
-  searchQuery,
   statusChangeBody,
   text,
   VersionOnlyBodySchema,
@@ -85,13 +84,14 @@ export type CmsRecord = z.output<typeof CmsRecordSchema>;
 export const CMS_ORDERS = ['display_order', 'title', 'updated_at', '-updated_at'] as const;
 
 /** GET /api/cms/{cms_type}/list */
-export const CmsListQuerySchema = z.object({
-  q: searchQuery(),
-  status: blankIsAbsent(CmsStatusSchema.optional()),
-  media_kind: blankIsAbsent(z.enum(MEDIA_KINDS).optional()),
-  order: blankIsAbsent(z.enum(CMS_ORDERS).default('display_order')),
-  ...pagingQuery({ unit: 'per page' }),
-});
+export const CmsListQuerySchema = listQuery(
+  {
+    status: blankIsAbsent(CmsStatusSchema.optional()),
+    media_kind: blankIsAbsent(z.enum(MEDIA_KINDS).optional()),
+    order: blankIsAbsent(z.enum(CMS_ORDERS).default('display_order')),
+  },
+  { unit: 'per page' },
+);
 export type CmsListQuery = z.output<typeof CmsListQuerySchema>;
 
 export const CmsListResponseSchema = z.object(pagedFields(CmsRecordSchema));

@@ -4,9 +4,8 @@ import {
   EditorSchema,
   EMAIL_MAX,
   itemResponse,
+  listQuery,
   pagedFields,
-  pagingQuery,
-  searchQuery,
   statusChangeBody,
   text,
   VersionOnlyBodySchema,
@@ -83,11 +82,12 @@ export const CONTACT_LIST_FILTERS = ['unread', 'read', ...CONTACT_STATUSES] as c
 export type ContactListFilter = (typeof CONTACT_LIST_FILTERS)[number];
 
 /** GET /api/contact-us/list: unread first, then newest. */
-export const ContactListQuerySchema = z.object({
-  q: searchQuery(),
-  status: blankIsAbsent(z.enum(CONTACT_LIST_FILTERS).optional()),
-  ...pagingQuery({ unit: 'per page' }),
-});
+export const ContactListQuerySchema = listQuery(
+  {
+    status: blankIsAbsent(z.enum(CONTACT_LIST_FILTERS).optional()),
+  },
+  { unit: 'per page' },
+);
 export type ContactListQuery = z.output<typeof ContactListQuerySchema>;
 
 export const ContactListResponseSchema = z.object({

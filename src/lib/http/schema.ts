@@ -272,6 +272,14 @@ export function searchQuery(max = SEARCH_MAX) {
   return text({ max }).optional();
 }
 
+/**
+ * A searchable list's query string: the free-text search `q` first, then the list's own filters
+ * and order, then the paging (`pagingQuery` with `paging`).
+ */
+export function listQuery<const T extends z.ZodRawShape>(filters: T, paging: Parameters<typeof pagingQuery>[0] = {}) {
+  return z.object({ q: searchQuery(), ...filters, ...pagingQuery(paging) });
+}
+
 /** A list's sort order (`order` or `sort`): one of `orders`, `fallback` when left out or blank. */
 export function orderQuery<const T extends readonly [string, ...string[]]>(orders: T, fallback: T[number]) {
   const order = oneOf(orders);

@@ -7,10 +7,9 @@ import {
   dataResponse,
   EditorSchema,
   itemResponse,
+  listQuery,
   PAGE_SIZE_DEFAULT,
   pagedFields,
-  pagingQuery,
-  searchQuery,
   text,
   VersionSchema,
   wholeNumber,
@@ -45,17 +44,18 @@ export type UserListResponse = z.output<typeof UserListResponseSchema>;
 export const USER_PAGE_SIZE_DEFAULT = PAGE_SIZE_DEFAULT;
 export const ROLE_NAME_MAX = 40;
 
-export const UserListQuerySchema = z.object({
-  q: searchQuery(),
-  status: z
-    .preprocess(
-      (value) => (value === '' || value === undefined ? undefined : Number(value)),
-      wholeNumber({ min: 0, max: 9, invalid: 'must be a status number such as 0, 1 or 2' }).optional(),
-    )
-    .optional(),
-  country_code: blankIsAbsent(CountryCodeSchema.optional()),
-  ...pagingQuery({ unit: 'per page', lastPage: 1_000_000 }),
-});
+export const UserListQuerySchema = listQuery(
+  {
+    status: z
+      .preprocess(
+        (value) => (value === '' || value === undefined ? undefined : Number(value)),
+        wholeNumber({ min: 0, max: 9, invalid: 'must be a status number such as 0, 1 or 2' }).optional(),
+      )
+      .optional(),
+    country_code: blankIsAbsent(CountryCodeSchema.optional()),
+  },
+  { unit: 'per page', lastPage: 1_000_000 },
+);
 export type UserListQuery = z.output<typeof UserListQuerySchema>;
 
 export const UserStatusSchema = z.union(
