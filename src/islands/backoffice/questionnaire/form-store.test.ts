@@ -349,32 +349,29 @@ describe('questionnaire form', () => {
       return { form, server };
     };
 
+    /** A field the person's access rights keep them from. */
+    const lockedByRights = (message: string) => ({ kind: 'locked', message, own: true });
+
     // Create only: a first answer is saved, then locked like the answer saved before.
     const createOnly = make({ create: true, update: false });
-    expect(createOnly.form.$fields.get()[answered.uuid]).toEqual({
-      kind: 'locked',
-      message: 'Your access rights let you give first answers but not change saved ones.',
-      own: true,
-    });
+    expect(createOnly.form.$fields.get()[answered.uuid]).toEqual(
+      lockedByRights('Your access rights let you give first answers but not change saved ones.'),
+    );
     createOnly.form.change(answered.uuid, { value: '41' });
     await createOnly.form.leave(answered.uuid);
     expect(createOnly.server.sent).toHaveLength(0);
     createOnly.form.change(fresh.uuid, { value: '12', data_year: '2024', source: 'Census' });
     await createOnly.form.leave(fresh.uuid);
     expect(createOnly.server.sent).toHaveLength(1);
-    expect(createOnly.form.$fields.get()[fresh.uuid]).toEqual({
-      kind: 'locked',
-      message: 'Saved. Your access rights let you give first answers but not change saved ones.',
-      own: true,
-    });
+    expect(createOnly.form.$fields.get()[fresh.uuid]).toEqual(
+      lockedByRights('Saved. Your access rights let you give first answers but not change saved ones.'),
+    );
 
     // Update only: the unanswered question is locked; the saved answer can change.
     const updateOnly = make({ create: false, update: true });
-    expect(updateOnly.form.$fields.get()[fresh.uuid]).toEqual({
-      kind: 'locked',
-      message: 'Your access rights let you change saved answers but not give new ones.',
-      own: true,
-    });
+    expect(updateOnly.form.$fields.get()[fresh.uuid]).toEqual(
+      lockedByRights('Your access rights let you change saved answers but not give new ones.'),
+    );
     updateOnly.form.change(fresh.uuid, { value: '12' });
     await updateOnly.form.leave(fresh.uuid);
     expect(updateOnly.server.sent).toHaveLength(0);
