@@ -1,11 +1,10 @@
 import { useRef, useState } from 'react';
 import { BANNER_RATIO, CMS_ALT_MAX, type CmsRecord } from '../../../lib/cms/schema.ts';
 import type { CropBox } from '../../../lib/media/schema.ts';
-import type { FieldErrors } from '../lib/field-errors.ts';
 import { CropChooser } from '../ui/crop-chooser.tsx';
-import { InputField } from '../ui/field.tsx';
 import { FieldError } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
+import { DraftInput, type FieldsProps } from './cms-form-fields.tsx';
 import { previewUrl } from './cms-kinds.ts';
 import { m } from './messages.ts';
 
@@ -69,21 +68,15 @@ function CropField({
 export function BannerPictureFields({
   item,
   pendingImage,
-  crop,
-  alt,
-  errors,
-  onCrop,
-  onAlt,
-}: {
+  ...props
+}: FieldsProps & {
   item: CmsRecord | null;
   /** A new file is chosen and not uploaded yet: the crop waits for it. */
   pendingImage: boolean;
-  crop: CropBox | null;
-  alt: string;
-  errors: FieldErrors;
-  onCrop: (crop: CropBox | null) => void;
-  onAlt: (alt: string) => void;
 }) {
+  const { draft, set, errors } = props;
+  const crop = draft.image_crop;
+  const onCrop = (box: CropBox | null) => set('image_crop', box);
   const url = item && !pendingImage ? previewUrl(item, 960) : null;
   // "Use the centre" opens a fresh chooser, on the centre.
   const [resets, setResets] = useState(0);
@@ -111,15 +104,12 @@ export function BannerPictureFields({
         <FieldError id="cms-image_crop-error" messages={errors['image_crop']} />
       </fieldset>
 
-      <InputField
-        id="cms-image_alt"
-        name="image_alt"
+      <DraftInput
+        {...props}
+        field="image_alt"
         label={m('banner.alt')}
-        optional={m('fields.optional')}
+        optional
         hint={m('banner.altHint')}
-        errors={errors}
-        value={alt}
-        onValue={onAlt}
         input={{ dir: 'auto', maxLength: CMS_ALT_MAX, autoComplete: 'off' }}
       />
     </>

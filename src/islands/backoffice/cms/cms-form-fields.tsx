@@ -24,30 +24,60 @@ const LINK_HINTS: Record<CmsType, string> = {
 
 /** A web address: the URL keyboard, at most 2,000 characters, no autofill. */
 const URL_INPUT = { type: 'url', inputMode: 'url', maxLength: 2000, autoComplete: 'off' } as const;
+/** Text in any language and direction, no autofill. */
+const TEXT_INPUT = { dir: 'auto', autoComplete: 'off' } as const;
 
 export type SetCmsField = <K extends keyof CmsDraft>(key: K, value: CmsDraft[K]) => void;
-interface FieldsProps {
+export interface FieldsProps {
   draft: CmsDraft;
   set: SetCmsField;
   errors: FieldErrors;
 }
 
-export function TitleField({ draft, set, errors }: FieldsProps) {
+type TextKey = 'title' | 'link' | 'display_order' | 'video_url' | 'event' | 'image_alt';
+
+/**
+ * A one-line field on one text of the draft: `cms-<field>` is its id, and the field names its
+ * messages, its value and what it sets.
+ */
+export function DraftInput({
+  draft,
+  set,
+  errors,
+  field,
+  optional,
+  ...props
+}: FieldsProps & { field: TextKey; optional?: boolean } & Pick<
+    Parameters<typeof InputField>[0],
+    'label' | 'hint' | 'input'
+  >) {
   return (
     <InputField
-      id="cms-title"
-      name="title"
-      label={m('fields.title')}
+      id={`cms-${field}`}
+      name={field}
       errors={errors}
-      value={draft.title}
-      onValue={(value) => set('title', value)}
-      input={{ dir: 'auto', maxLength: CMS_TITLE_MAX, required: true, autoComplete: 'off' }}
+      value={draft[field]}
+      onValue={(value) => set(field, value)}
+      optional={optional ? m('fields.optional') : undefined}
+      {...props}
+    />
+  );
+}
+
+export function TitleField(props: FieldsProps) {
+  return (
+    <DraftInput
+      {...props}
+      field="title"
+      label={m('fields.title')}
+      input={{ ...TEXT_INPUT, maxLength: CMS_TITLE_MAX, required: true }}
     />
   );
 }
 
 /** A media item's kind (photo or hosted video), the video's address and the event it belongs to. */
-export function MediaFields({ draft, set, errors }: FieldsProps) {
+export function MediaFields(props: FieldsProps) {
+  const { draft, set, errors } = props;
   const isVideo = draft.media_kind === 'video';
   return (
     <>
@@ -73,35 +103,30 @@ export function MediaFields({ draft, set, errors }: FieldsProps) {
       </fieldset>
 
       {isVideo && (
-        <InputField
-          id="cms-video_url"
-          name="video_url"
+        <DraftInput
+          {...props}
+          field="video_url"
           label={m('fields.videoAddress')}
           hint={m('fields.videoHint')}
-          errors={errors}
-          value={draft.video_url}
-          onValue={(value) => set('video_url', value)}
           input={{ ...URL_INPUT, placeholder: 'https://www.youtube.com/watch?v=…' }}
         />
       )}
 
-      <InputField
-        id="cms-event"
-        name="event"
+      <DraftInput
+        {...props}
+        field="event"
         label={m('fields.event')}
-        optional={m('fields.optional')}
+        optional
         hint={m('fields.eventHint')}
-        errors={errors}
-        value={draft.event}
-        onValue={(value) => set('event', value)}
-        input={{ dir: 'auto', maxLength: CMS_EVENT_MAX, autoComplete: 'off' }}
+        input={{ ...TEXT_INPUT, maxLength: CMS_EVENT_MAX }}
       />
     </>
   );
 }
 
 /** The optional description and link. */
-export function DescriptionAndLinkFields({ type, draft, set, errors }: FieldsProps & { type: CmsType }) {
+export function DescriptionAndLinkFields({ type, ...props }: FieldsProps & { type: CmsType }) {
+  const { draft, set, errors } = props;
   return (
     <>
       <Field
@@ -122,15 +147,12 @@ export function DescriptionAndLinkFields({ type, draft, set, errors }: FieldsPro
         />
       </Field>
 
-      <InputField
-        id="cms-link"
-        name="link"
+      <DraftInput
+        {...props}
+        field="link"
         label={m('fields.link')}
-        optional={m('fields.optional')}
+        optional
         hint={LINK_HINTS[type]}
-        errors={errors}
-        value={draft.link}
-        onValue={(value) => set('link', value)}
         input={{ ...URL_INPUT, placeholder: 'https://' }}
       />
     </>
@@ -138,17 +160,15 @@ export function DescriptionAndLinkFields({ type, draft, set, errors }: FieldsPro
 }
 
 /** The display order and the status, side by side. */
-export function OrderAndStatusFields({ draft, set, errors }: FieldsProps) {
+export function OrderAndStatusFields(props: FieldsProps) {
+  const { draft, set, errors } = props;
   return (
     <div className="grid gap-5 sm:grid-cols-2">
-      <InputField
-        id="cms-display_order"
-        name="display_order"
+      <DraftInput
+        {...props}
+        field="display_order"
         label={m('fields.displayOrder')}
         hint={m('fields.orderHint')}
-        errors={errors}
-        value={draft.display_order}
-        onValue={(value) => set('display_order', value)}
         input={{ type: 'number', inputMode: 'numeric', min: 0, max: CMS_ORDER_MAX, step: 1 }}
       />
       <Field id="cms-status" label={m('fields.status')} hint={m('fields.statusHint')} messages={errors['status']}>

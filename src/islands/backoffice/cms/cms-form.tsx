@@ -84,11 +84,9 @@ export function CmsForm({ type, item, newMediaKind }: Props) {
         <BannerPictureFields
           item={item}
           pendingImage={hasPendingImage(upload)}
-          crop={draft.image_crop}
-          alt={draft.image_alt}
+          draft={draft}
+          set={set}
           errors={errors}
-          onCrop={(crop) => set('image_crop', crop)}
-          onAlt={(alt) => set('image_alt', alt)}
         />
       )}
 
