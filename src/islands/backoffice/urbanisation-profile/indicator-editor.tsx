@@ -11,6 +11,7 @@ import {
 } from '../../../lib/urbanisation-profile/indicator-schema.ts';
 import { INDICATOR_TYPES, type Indicator } from '../../../lib/urbanisation-profile/schema.ts';
 import { invalidProps, type FieldErrors } from '../lib/field-errors.ts';
+import { Field } from '../ui/field.tsx';
 import { FieldError } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { bodyOf, draftOf, type IndicatorDraft } from './indicator-draft.ts';
@@ -72,13 +73,7 @@ export function IndicatorEditor({
           <StaleNotice
             className="mt-4"
             updatedAt={conflict.updated_at}
-            texts={{
-              title: m('editor.conflictTitle'),
-              what: m('editor.conflictWhat'),
-              text: m('editor.conflictText'),
-              keepMine: m('editor.keep'),
-              loadTheirs: m('editor.loadTheirs'),
-            }}
+            of="editor"
             onKeepMine={() => {
               setBase(conflict);
               setConflict(null);
@@ -175,10 +170,7 @@ function IndicatorFields({
       )}
       {field('name', m('editor.name'), INDICATOR_NAME_MAX, { required: true })}
       <div className="grid gap-4 sm:grid-cols-3">
-        <div>
-          <label htmlFor="indicator-answer-type" className={ui.label}>
-            {m('editor.kind')}
-          </label>
+        <Field id="indicator-answer-type" label={m('editor.kind')} messages={errors['answer_type']}>
           <select
             id="indicator-answer-type"
             className={`${ui.input} mt-1`}
@@ -194,8 +186,7 @@ function IndicatorFields({
               </option>
             ))}
           </select>
-          <FieldError id="indicator-answer-type-error" messages={errors['answer_type']} />
-        </div>
+        </Field>
         {field('unit', m('editor.unit'), INDICATOR_UNIT_MAX, { hint: m('editor.unitHint') })}
         {field('decimals', m('editor.decimals'), 1, { inputMode: 'numeric', hint: m('editor.decimalsHint') })}
       </div>

@@ -42,13 +42,7 @@ export function OverviewForm({ category }: { category: Category }) {
         <StaleNotice
           className="mb-4"
           updatedAt={conflict.updated_at}
-          texts={{
-            title: m('form.conflictTitle'),
-            what: m('form.conflictWhat'),
-            text: m('form.conflictText'),
-            keepMine: m('form.keepMine'),
-            loadTheirs: m('form.loadTheirs'),
-          }}
+          of="form"
           onKeepMine={() => form.keepMine(conflict)}
           onLoadTheirs={() => form.loadTheirs(conflict)}
         />

@@ -1,32 +1,33 @@
 import { ConflictNotice } from '../ui/conflict-notice.tsx';
 import { ui } from '../ui/styles.ts';
-
-/** The words of a stale-write notice, from the profile's catalogue. */
-export interface StaleTexts {
-  title: string;
-  what: string;
-  text: string;
-  keepMine: string;
-  loadTheirs: string;
-}
+import { m } from './messages.ts';
 
 /**
  * Someone saved this theme or indicator while the person was editing (profile records carry no
  * author, only the time): keep the person's changes over the new version, or load the new one.
+ * Its words are the catalogue's `conflictTitle`, `conflictWhat`, `conflictText`, `keepMine` and
+ * `loadTheirs` of the theme's form (`form`) or of the indicator editor (`editor`).
  */
 export function StaleNotice({
   className,
   updatedAt,
-  texts,
+  of,
   onKeepMine,
   onLoadTheirs,
 }: {
   className: string;
   updatedAt: string | null;
-  texts: StaleTexts;
+  of: 'form' | 'editor';
   onKeepMine: () => void;
   onLoadTheirs: () => void;
 }) {
+  const texts = {
+    title: m(`${of}.conflictTitle`),
+    what: m(`${of}.conflictWhat`),
+    text: m(`${of}.conflictText`),
+    keepMine: m(`${of}.keepMine`),
+    loadTheirs: m(`${of}.loadTheirs`),
+  };
   return (
     <div className={className}>
       <ConflictNotice
