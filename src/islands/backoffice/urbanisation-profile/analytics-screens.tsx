@@ -10,6 +10,8 @@ import { pathTo } from '../router.ts';
 import type { ScreenProps } from '../screen-props.ts';
 import { PageHeading } from '../ui/page-heading.tsx';
 import { EmptyState, ErrorState, Loaded, Skeleton } from '../ui/states.tsx';
+import { DataTable } from '../ui/data-table.tsx';
+import { HeaderCells } from '../ui/header-cells.tsx';
 import { ui } from '../ui/styles.ts';
 import { countryName } from '../../i18n/countries.ts';
 import { m } from './messages.ts';
@@ -120,60 +122,48 @@ export function ProfileAnalyticsCategoryScreen({ page }: ScreenProps) {
             )}
           </form>
           <div className={`${ui.cardFlush} overflow-x-auto`}>
-            <table className="min-w-full divide-y divide-slate-200">
-              <caption className="sr-only">{m('analytics.caption', { name: name.text })}</caption>
-              <thead className="bg-slate-50">
-                <tr>
-                  <th scope="col" className={ui.th}>
-                    {m('analytics.country')}
+            <DataTable
+              caption={m('analytics.caption', { name: name.text })}
+              head={<HeaderCells labels={[m('analytics.country'), ...shownYears.map(String)]} />}
+            >
+              {countries.map((country) => (
+                <tr key={country.code}>
+                  <th scope="row" className={`${ui.td} text-left font-medium`}>
+                    {countryName(country.code, country.name)}
                   </th>
-                  {shownYears.map((y) => (
-                    <th key={y} scope="col" className={ui.th}>
-                      {y}
-                    </th>
-                  ))}
+                  {shownYears.map((y) => {
+                    const cell = cellOf.get(`${country.code}|${y}`);
+                    const open = openOf.get(`${country.code}|${y}`);
+                    const href = pathTo('profileAnalyticsForm', {
+                      category: slug,
+                      country_code: country.code,
+                      year: y,
+                    });
+                    return (
+                      <td key={y} className={ui.td}>
+                        <a className={cell ? ui.link : EMPTY_CELL} href={href}>
+                          {cell
+                            ? m('analytics.cell', {
+                                status: cell.public_copy ? m('state.changed') : STATUS_TEXT[cell.status],
+                                count: cell.filled,
+                              })
+                            : m('analytics.none')}
+                          <span className="sr-only">
+                            {' '}
+                            {countryName(country.code, country.name)} {y}
+                          </span>
+                        </a>
+                        {open !== undefined && (
+                          <span className="block text-xs text-slate-600">
+                            {m('analytics.openData', { count: open })}
+                          </span>
+                        )}
+                      </td>
+                    );
+                  })}
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {countries.map((country) => (
-                  <tr key={country.code}>
-                    <th scope="row" className={`${ui.td} text-left font-medium`}>
-                      {countryName(country.code, country.name)}
-                    </th>
-                    {shownYears.map((y) => {
-                      const cell = cellOf.get(`${country.code}|${y}`);
-                      const open = openOf.get(`${country.code}|${y}`);
-                      const href = pathTo('profileAnalyticsForm', {
-                        category: slug,
-                        country_code: country.code,
-                        year: y,
-                      });
-                      return (
-                        <td key={y} className={ui.td}>
-                          <a className={cell ? ui.link : EMPTY_CELL} href={href}>
-                            {cell
-                              ? m('analytics.cell', {
-                                  status: cell.public_copy ? m('state.changed') : STATUS_TEXT[cell.status],
-                                  count: cell.filled,
-                                })
-                              : m('analytics.none')}
-                            <span className="sr-only">
-                              {' '}
-                              {countryName(country.code, country.name)} {y}
-                            </span>
-                          </a>
-                          {open !== undefined && (
-                            <span className="block text-xs text-slate-600">
-                              {m('analytics.openData', { count: open })}
-                            </span>
-                          )}
-                        </td>
-                      );
-                    })}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </DataTable>
           </div>
           <p className="mt-2 text-xs text-slate-600">{m('analytics.note')}</p>
           <div className="mt-4 flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">

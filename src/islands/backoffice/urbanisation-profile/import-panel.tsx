@@ -6,6 +6,7 @@ import {
 } from '../../../lib/urbanisation-profile/schema.ts';
 import { errorMessage } from '../lib/api.ts';
 import { notifySuccess } from '../notifications/snackbar-store.ts';
+import { HeaderCells } from '../ui/header-cells.tsx';
 import { ui } from '../ui/styles.ts';
 import { m } from './messages.ts';
 import { importCsv, importFile } from './profile-api.ts';
@@ -52,18 +53,16 @@ function PreviewReport({ preview }: { preview: ImportPreview }) {
             <caption className="sr-only">{m('import.caption')}</caption>
             <thead>
               <tr>
-                {[
-                  m('import.row'),
-                  m('import.country'),
-                  m('import.indicator'),
-                  m('import.year'),
-                  m('import.now'),
-                  m('import.new'),
-                ].map((h) => (
-                  <th key={h} scope="col" className={ui.th}>
-                    {h}
-                  </th>
-                ))}
+                <HeaderCells
+                  labels={[
+                    m('import.row'),
+                    m('import.country'),
+                    m('import.indicator'),
+                    m('import.year'),
+                    m('import.now'),
+                    m('import.new'),
+                  ]}
+                />
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">

@@ -1,4 +1,6 @@
 import type { DatasetResponse } from '../../../lib/urbanisation-profile/schema.ts';
+import { DataTable } from '../ui/data-table.tsx';
+import { HeaderCells } from '../ui/header-cells.tsx';
 import { ui } from '../ui/styles.ts';
 import { countryName } from '../../i18n/countries.ts';
 import { INTL_TAG } from '../../i18n/page-locale.ts';
@@ -30,49 +32,42 @@ export function OpenDataPanel({ dataset }: { dataset: DatasetData }) {
         </h2>
         <p className="mt-1 text-sm text-slate-600">{m('openData.help')}</p>
       </div>
-      <table className="min-w-full divide-y divide-slate-200">
-        <caption className="sr-only">{m('openData.caption')}</caption>
-        <thead className="bg-slate-50">
-          <tr>
-            {[m('openData.indicator'), m('openData.yours'), m('openData.open'), m('openData.source')].map((h) => (
-              <th key={h} scope="col" className={ui.th}>
-                {h}
+      <DataTable
+        caption={m('openData.caption')}
+        head={
+          <HeaderCells
+            labels={[m('openData.indicator'), m('openData.yours'), m('openData.open'), m('openData.source')]}
+          />
+        }
+      >
+        {dataset.open_data.map((v) => {
+          const indicator = names.get(v.indicator);
+          const mine = own.get(v.indicator);
+          const differs = mine !== undefined && mine !== v.value;
+          return (
+            <tr key={v.indicator}>
+              <th scope="row" className={`${ui.td} text-left font-medium`}>
+                <span dir="auto">{indicator?.name ?? v.indicator}</span>
+                {indicator?.unit && <span className="block text-xs font-normal text-slate-600">{indicator.unit}</span>}
               </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {dataset.open_data.map((v) => {
-            const indicator = names.get(v.indicator);
-            const mine = own.get(v.indicator);
-            const differs = mine !== undefined && mine !== v.value;
-            return (
-              <tr key={v.indicator}>
-                <th scope="row" className={`${ui.td} text-left font-medium`}>
-                  <span dir="auto">{indicator?.name ?? v.indicator}</span>
-                  {indicator?.unit && (
-                    <span className="block text-xs font-normal text-slate-600">{indicator.unit}</span>
-                  )}
-                </th>
-                <td className={ui.td}>{number(mine)}</td>
-                <td className={ui.td}>
-                  {number(v.value)}
-                  {differs && <span className="block text-xs text-amber-800">{m('openData.differs')}</span>}
-                  {v.note && (
-                    <span dir="auto" className="block text-xs text-slate-600">
-                      {v.note}
-                    </span>
-                  )}
-                </td>
-                <td className={`${ui.td} text-xs text-slate-700`}>
-                  {v.source ?? '—'}
-                  {v.licence && <span className="block">{m('openData.licence', { licence: v.licence })}</span>}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+              <td className={ui.td}>{number(mine)}</td>
+              <td className={ui.td}>
+                {number(v.value)}
+                {differs && <span className="block text-xs text-amber-800">{m('openData.differs')}</span>}
+                {v.note && (
+                  <span dir="auto" className="block text-xs text-slate-600">
+                    {v.note}
+                  </span>
+                )}
+              </td>
+              <td className={`${ui.td} text-xs text-slate-700`}>
+                {v.source ?? '—'}
+                {v.licence && <span className="block">{m('openData.licence', { licence: v.licence })}</span>}
+              </td>
+            </tr>
+          );
+        })}
+      </DataTable>
     </section>
   );
 }

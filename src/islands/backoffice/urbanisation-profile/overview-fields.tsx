@@ -7,6 +7,7 @@ import {
   type Category,
   type KeyFact,
 } from '../../../lib/urbanisation-profile/schema.ts';
+import { Field } from '../ui/field.tsx';
 import { FieldError } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { formatNumber } from '../ui/format.ts';
@@ -105,10 +106,7 @@ export function ThemeDetailsCard({ draft, setDraft, errors, heroProps }: DraftPr
   return (
     <div className={`${ui.card} space-y-4`}>
       <CategoryInput name="name" label={m('fields.name')} draft={draft} setDraft={setDraft} errors={errors} />
-      <div>
-        <label htmlFor="cat-description" className={ui.label}>
-          {m('fields.description')}
-        </label>
+      <Field id="cat-description" label={m('fields.description')} messages={errors['description']}>
         <textarea
           dir="auto"
           id="cat-description"
@@ -119,13 +117,9 @@ export function ThemeDetailsCard({ draft, setDraft, errors, heroProps }: DraftPr
           aria-describedby="cat-description-error"
           onChange={(e) => setDraft({ ...draft, description: e.target.value })}
         />
-        <FieldError id="cat-description-error" messages={errors['description']} />
-      </div>
+      </Field>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor="cat-icon" className={ui.label}>
-            {m('fields.pictogram')}
-          </label>
+        <Field id="cat-icon" label={m('fields.pictogram')} messages={errors['icon']}>
           <select
             id="cat-icon"
             className={`${ui.input} mt-1`}
@@ -140,8 +134,7 @@ export function ThemeDetailsCard({ draft, setDraft, errors, heroProps }: DraftPr
               </option>
             ))}
           </select>
-          <FieldError id="cat-icon-error" messages={errors['icon']} />
-        </div>
+        </Field>
         <CategoryInput
           name="sort"
           label={m('fields.position')}
