@@ -141,22 +141,19 @@ export async function seedDemoPractices(db: Db, storage: FileStore): Promise<voi
       await db
         .insert(bestPracticeSections)
         .values(sections.map((s) => ({ ...s, practiceId: row!.id, updatedBy: author, updatedAt: created })));
-    await recordAudit(db, {
-      actorId: author,
-      entity: AUDIT_ENTITY,
-      entityId: row!.uuid,
-      action: 'create',
-      after: { status: 'draft' },
-    });
-    if (p.status !== 'draft')
-      await recordAudit(db, {
-        actorId: author,
+    /** One step of the practice's history in its audit log: `from` → `to` by `actorId`. */
+    const step = (actorId: number | null, action: string, from: string | null, to: string, note?: string) =>
+      recordAudit(db, {
+        actorId,
         entity: AUDIT_ENTITY,
         entityId: row!.uuid,
-        action: 'submit',
-        before: { status: 'draft' },
-        after: { status: 'submitted' },
+        action,
+        ...(from === null ? {} : { before: { status: from } }),
+        after: { status: to },
+        ...(note === undefined ? {} : { note }),
       });
+    await step(author, 'create', null, 'draft');
+    if (p.status !== 'draft') await step(author, 'submit', 'draft', 'submitted');
     if (p.status === 'changes_requested') {
       await db.insert(bestPracticeComments).values({
         practiceId: row!.id,
@@ -164,33 +161,15 @@ export async function seedDemoPractices(db: Db, storage: FileStore): Promise<voi
         body: 'Please add what changed after the first rainy season, with figures if you have them.',
         authorId: admin,
       });
-      await recordAudit(db, {
-        actorId: admin,
-        entity: AUDIT_ENTITY,
-        entityId: row!.uuid,
-        action: 'request_changes',
-        before: { status: 'submitted' },
-        after: { status: 'changes_requested' },
-        note: 'Thank you. The results section needs evidence of impact before we can publish.',
-      });
+      await step(
+        admin,
+        'request_changes',
+        'submitted',
+        'changes_requested',
+        'Thank you. The results section needs evidence of impact before we can publish.',
+      );
     }
-    if (p.status === 'published' || p.status === 'archived')
-      await recordAudit(db, {
-        actorId: admin,
-        entity: AUDIT_ENTITY,
-        entityId: row!.uuid,
-        action: 'publish',
-        before: { status: 'submitted' },
-        after: { status: 'published' },
-      });
-    if (p.status === 'archived')
-      await recordAudit(db, {
-        actorId: admin,
-        entity: AUDIT_ENTITY,
-        entityId: row!.uuid,
-        action: 'archive',
-        before: { status: 'published' },
-        after: { status: 'archived' },
-      });
+    if (p.status === 'published' || p.status === 'archived') await step(admin, 'publish', 'submitted', 'published');
+    if (p.status === 'archived') await step(admin, 'archive', 'published', 'archived');
   }
 }
