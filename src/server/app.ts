@@ -13,12 +13,16 @@ import { mailRoutes } from '../lib/mail/routes.server.ts';
 import { notificationRoutes } from '../lib/notifications/routes.server.ts';
 import { translationRoutes } from '../lib/translations/routes.server.ts';
 import { countryRoutes } from '../lib/countries/routes.server.ts';
-import { ApiError, errorBody, StaleWriteError } from '../lib/http/errors.server.ts';
+import { ApiError, errorBody, LockedError, StaleWriteError } from '../lib/http/errors.server.ts';
 import { publicNationalReportRoutes } from '../lib/national-reports/public-routes.server.ts';
 import { nationalReportRoutes, REPORT_UPLOAD_PATH } from '../lib/national-reports/routes.server.ts';
 import { PROFILE_UPLOAD_PATH, profileRoutes } from '../lib/urbanisation-profile/routes.server.ts';
 import { publicProfileRoutes } from '../lib/urbanisation-profile/public-routes.server.ts';
 import { questionRoutes } from '../lib/national-reports/question-routes.server.ts';
+import { answersRoutes } from '../lib/questionnaires/answers-route.server.ts';
+import { nationalReportAnswers } from '../lib/national-reports/answers-endpoint.server.ts';
+import { practiceSectionAnswers } from '../lib/best-practices/sections-endpoint.server.ts';
+import { profileFigureAnswers } from '../lib/urbanisation-profile/figures-endpoint.server.ts';
 import { identityRoutes, USER_PHOTO_PATH } from '../lib/identity/routes.server.ts';
 import { healthRoutes, metricsRoutes } from '../lib/ops/routes.server.ts';
 import { siteRoutes } from '../lib/site/routes.server.ts';
@@ -101,6 +105,8 @@ export function createApp(deps: AppDeps, site: SiteSource, options: { log?: (lin
     // Public before the signed-in routes: /report/type/national/public/… must not reach requireUser.
     .route('/', publicNationalReportRoutes)
     .route('/', questionRoutes)
+    // One address for every form's answers (decision 071).
+    .route('/', answersRoutes([nationalReportAnswers, practiceSectionAnswers, profileFigureAnswers]))
     .route('/', nationalReportRoutes)
     .route('/', publicProfileRoutes)
     .route('/', profileRoutes)
@@ -141,6 +147,8 @@ export function createApp(deps: AppDeps, site: SiteSource, options: { log?: (lin
         { ...errorBody(409, error.said), current: error.current },
         409,
       );
+    if (error instanceof LockedError)
+      return c.json<ErrorResponse & { reason: string }>({ ...errorBody(423, error.said), reason: error.reason }, 423);
     if (error instanceof ApiError)
       return c.json<ErrorResponse>(errorBody(error.status, error.said, error.errors), error.status);
     if (error instanceof HTTPException)

@@ -16,6 +16,8 @@ const MESSAGE_CALLS = new Set([
   'ApiError',
   'StaleWriteError',
   'ReportLockedError',
+  'LockedError',
+  'NotItsTurnError',
   'unauthorized',
   'forbidden',
   'notFound',

@@ -11,7 +11,7 @@ import {
   PRACTICE_STATUS_LABELS,
   type PracticeActor,
 } from './workflow.ts';
-import { PracticeStatusSchema } from './schema.ts';
+import { PracticeStatusSchema, type PracticeStatus } from './schema.ts';
 import { contextOf } from './public-copy.server.ts';
 import { say } from '../i18n/said.ts';
 
@@ -44,6 +44,15 @@ export function requireWriter(c: Context<AppEnv>): AuthedUser {
   return requireModuleRule(c, 'best-practice', ['create', 'update']);
 }
 
+/** A practice whose status takes no edits now: 409 on the practice's own routes, 423 on the answers route. */
+export class NotItsTurnError extends ApiError {
+  readonly practiceStatus: PracticeStatus;
+  constructor(status: PracticeStatus, message: string) {
+    super(409, message);
+    this.practiceStatus = status;
+  }
+}
+
 /** The row's checks for a write by `auth`: scope, authorship, then the workflow's turn. */
 export function writeCheck(auth: AuthedUser, what: 'edit' | 'act') {
   return (row: PracticeRow) => {
@@ -54,14 +63,14 @@ export function writeCheck(auth: AuthedUser, what: 'edit' | 'act') {
     const status = PracticeStatusSchema.parse(row.status);
     if (what === 'edit' && !canEditContent(status, actorOf(auth))) {
       if (status === 'published') {
-        throw new ApiError(
-          409,
+        throw new NotItsTurnError(
+          status,
           'A published practice cannot be edited now: choose “Revise” first; the public library keeps the ' +
             'published version until the new one is published',
         );
       }
-      throw new ApiError(
-        409,
+      throw new NotItsTurnError(
+        status,
         say('A practice that is {practiceStatus} cannot be edited now', {
           practiceStatus: PRACTICE_STATUS_LABELS[status].toLowerCase(),
         }),

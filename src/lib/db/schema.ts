@@ -845,6 +845,11 @@ export const profileDatasets = pgTable(
       .references(() => countries.code),
     year: integer('year').notNull(),
     narrative: text('narrative'),
+    /**
+     * The narrative's own version (0: never written), as the answers route's narrative answer
+     * carries it (decision 071): a save of figures does not make a narrative being typed stale.
+     */
+    narrativeVersion: integer('narrative_version').notNull().default(0),
     status: text('status').notNull().default('draft'),
     /** Demonstration data (npm start), shown as such on public pages. */
     demo: boolean('demo').notNull().default(false),

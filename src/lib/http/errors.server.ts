@@ -52,6 +52,18 @@ export class StaleWriteError extends ApiError {
 }
 
 /**
+ * A write to a record that takes none now (a submitted report's answers, a practice under
+ * review): 423 with the reason, a word the client can act on (`submitted`, `cycle_closed`…).
+ */
+export class LockedError extends ApiError {
+  readonly reason: string;
+  constructor(message: string, reason: string) {
+    super(423, message);
+    this.reason = reason;
+  }
+}
+
+/**
  * Turns zod issues into `{field: [messages]}`, naming nested fields with dots. Each message
  * once per field (a number past a limit fails two checks saying the same); a field named
  * `__proto__` is a field like any other. A message said by key (`zodError`) stays said.

@@ -3,7 +3,7 @@ import type { RoleName } from '../access/permissions.ts';
 import type { DbOrTx } from '../audit/service.server.ts';
 import { nationalReports } from '../db/schema.ts';
 import type { AppDeps, AuthedUser } from '../deps.server.ts';
-import { ApiError, forbidden, notFound, StaleWriteError } from '../http/errors.server.ts';
+import { ApiError, forbidden, LockedError, notFound, StaleWriteError } from '../http/errors.server.ts';
 import {
   completenessOf,
   loadBundle,
@@ -22,11 +22,10 @@ import { actionChanges } from './publication.server.ts';
 import { keptPublicView } from './public-kept.server.ts';
 
 /** A write to a report whose answers are locked: 423 with the reason. */
-export class ReportLockedError extends ApiError {
-  readonly reason: LockReason;
+export class ReportLockedError extends LockedError {
+  declare readonly reason: LockReason;
   constructor(reason: LockReason) {
-    super(423, LOCK_MESSAGES[reason]);
-    this.reason = reason;
+    super(LOCK_MESSAGES[reason], reason);
   }
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { oneOf, text, VersionSchema } from '../http/schema.ts';
+import { conflictResponse, GenericResponseSchema, itemResponse, oneOf, text, VersionSchema } from '../http/schema.ts';
+import { zodError } from '../i18n/said.ts';
 
 /**
  * Forms are data (DESIGN.md §11, decision 065): a form has ordered sections (headings of any depth)
@@ -220,3 +221,44 @@ export const CompletenessSchema = z.object({
   pct: z.number().int(),
 });
 export type Completeness = z.output<typeof CompletenessSchema>;
+
+/**
+ * One form instance's answers, as every form's answers route reads and saves them
+ * (`GET|POST /api/forms/{form}/{instance}/answers`, decision 071): the instance's status and
+ * version (other writes of the instance send it), its completeness and its answers as stored now.
+ * A save's answers are the ones it sent; a read's, every answer (`FormAnswersRead`).
+ */
+export const FormAnswersSchema = z.object({
+  form: z.string(),
+  instance: z.string(),
+  status: z.string(),
+  version: z.number().int(),
+  updated_at: z.string(),
+  completeness: CompletenessSchema,
+  answers: z.array(AnswerSchema),
+});
+export type FormAnswers = z.output<typeof FormAnswersSchema>;
+
+/** The body of a save on the answers route: the changed answers, each with the version it replaces. */
+export function formAnswersBody(max: number) {
+  return z.object({
+    answers: z
+      .array(AnswerInputSchema, { error: 'must be a list of answers' })
+      .min(1, 'must hold at least one answer')
+      .max(max, { error: zodError('must hold at most {max} answers', { max }) }),
+  });
+}
+
+/** A read of the answers route: the answers, and the instance's questions in order (their ids and codes). */
+export const FormAnswersReadSchema = FormAnswersSchema.extend({
+  questions: z.array(z.object({ uuid: z.string(), code: z.string() })),
+});
+export type FormAnswersRead = z.output<typeof FormAnswersReadSchema>;
+export const FormAnswersReadResponseSchema = itemResponse(FormAnswersReadSchema);
+export type FormAnswersReadResponse = z.output<typeof FormAnswersReadResponseSchema>;
+export const FormAnswersResponseSchema = itemResponse(FormAnswersSchema);
+export type FormAnswersResponse = z.output<typeof FormAnswersResponseSchema>;
+/** 409 of a save: the stale answers as they are now. */
+export const FormAnswersConflictSchema = conflictResponse(z.array(AnswerSchema));
+/** 423 of a save on an instance that takes no answers now, with the reason (e.g. `submitted`). */
+export const FormLockedResponseSchema = GenericResponseSchema.extend({ reason: z.string() });

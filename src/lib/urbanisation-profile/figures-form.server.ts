@@ -188,6 +188,7 @@ function datasetEffects(row: DatasetRow, saver: FigureSaver, narrative: string |
   // Decisions 033, 066: a published dataset whose content changes keeps its published version.
   const keeps = content && copyChangeOf(row, 'revise') === 'keep';
   const sets = [sql`version = version + 1`, sql`narrative = ${narrative}`];
+  if (narrative !== row.narrative) sets.push(sql`narrative_version = narrative_version + 1`);
   if (changed === 0) sets.push(sql`updated_at = now(), updated_by = ${saver.auth.user.id}`);
   if (keeps) {
     const copy = JSON.stringify(datasetCopyOf(row));

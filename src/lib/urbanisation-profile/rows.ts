@@ -50,3 +50,9 @@ export function median(values: readonly number[]): number | null {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
+
+/**
+ * The question id of a dataset's narrative on the answers route (decision 071): a text question of
+ * every theme's form, whose answer the dataset's row keeps (`narrative`, `narrative_version`).
+ */
+export const NARRATIVE_QUESTION_UUID = '00000000-0000-4000-8000-000000000000';
