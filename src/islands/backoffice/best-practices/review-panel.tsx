@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { missingForSubmission } from '../../../lib/best-practices/completeness.ts';
 import { PRACTICE_NOTE_MAX, type BestPractice, type PracticeAction } from '../../../lib/best-practices/schema.ts';
 import { allowedActions, canDelete, type PracticeActor } from '../../../lib/best-practices/workflow.ts';
+import { TextAreaField } from '../lib/text-area-field.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { formatDate } from '../ui/format.ts';
 import { ui } from '../ui/styles.ts';
@@ -126,20 +127,12 @@ export function WorkflowActions({
       >
         <p>{ask?.text}</p>
         {ask?.note && (
-          <div className="mt-3">
-            <label htmlFor="bp-note" className={ui.label}>
-              {m('review.note')}
-            </label>
-            <textarea
-              dir="auto"
-              id="bp-note"
-              rows={4}
-              maxLength={PRACTICE_NOTE_MAX}
-              className={`${ui.input} mt-1`}
-              value={note}
-              onChange={(e) => setNote(e.target.value)}
-            />
-          </div>
+          <TextAreaField
+            id="bp-note"
+            label={m('review.note')}
+            className="mt-3"
+            textarea={{ rows: 4, maxLength: PRACTICE_NOTE_MAX, value: note, onChange: (e) => setNote(e.target.value) }}
+          />
         )}
       </ConfirmDialog>
       <ConfirmDialog

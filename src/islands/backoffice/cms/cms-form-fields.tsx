@@ -8,6 +8,7 @@ import {
   type CmsType,
 } from '../../../lib/cms/schema.ts';
 import { invalidProps, type FieldErrors } from '../lib/field-errors.ts';
+import { TextAreaField } from '../lib/text-area-field.tsx';
 import { Options } from '../ui/filters.tsx';
 import { Field, InputField } from '../ui/field.tsx';
 import { FieldError } from '../ui/states.tsx';
@@ -129,23 +130,19 @@ export function DescriptionAndLinkFields({ type, ...props }: FieldsProps & { typ
   const { draft, set, errors } = props;
   return (
     <>
-      <Field
+      <TextAreaField
         id="cms-description"
         label={m('fields.description')}
         optional={m('fields.optional')}
         messages={errors['description']}
-      >
-        <textarea
-          dir="auto"
-          id="cms-description"
-          rows={4}
-          className={`${ui.input} mt-1`}
-          value={draft.description}
-          maxLength={CMS_DESCRIPTION_MAX}
-          onChange={(event) => set('description', event.target.value)}
-          {...invalidProps(errors, 'description', 'cms-description-error')}
-        />
-      </Field>
+        textarea={{
+          rows: 4,
+          value: draft.description,
+          maxLength: CMS_DESCRIPTION_MAX,
+          onChange: (event) => set('description', event.target.value),
+          ...invalidProps(errors, 'description', 'cms-description-error'),
+        }}
+      />
 
       <DraftInput
         {...props}

@@ -5,6 +5,7 @@ import {
   type ImportPreview,
 } from '../../../lib/urbanisation-profile/schema.ts';
 import { errorMessage } from '../lib/api.ts';
+import { TextAreaField } from '../lib/text-area-field.tsx';
 import { notifySuccess } from '../notifications/snackbar-store.ts';
 import { HeaderCells } from '../ui/header-cells.tsx';
 import { ui } from '../ui/styles.ts';
@@ -155,22 +156,22 @@ export function ImportPanel() {
           reset();
         }}
       />
-      <label htmlFor="import-text" className={`${ui.label} mt-3`}>
-        {m('import.paste')}
-      </label>
-      <textarea
-        dir="auto"
+      <TextAreaField
         id="import-text"
-        rows={4}
-        className={`${ui.input} mt-1 font-mono`}
-        value={csv}
-        disabled={file !== null}
-        onChange={(e) => {
-          setCsv(e.target.value);
-          reset();
+        label={m('import.paste')}
+        className="mt-3"
+        hint={file ? m('import.fileChosen') : undefined}
+        textarea={{
+          rows: 4,
+          className: `${ui.input} mt-1 font-mono`,
+          value: csv,
+          disabled: file !== null,
+          onChange: (e) => {
+            setCsv(e.target.value);
+            reset();
+          },
         }}
       />
-      {file && <p className="mt-1 text-xs text-slate-600">{m('import.fileChosen')}</p>}
       <div className="mt-3 flex flex-wrap gap-3">
         <button type="button" className={ui.secondaryButton} disabled={busy || !ready} onClick={() => void run(false)}>
           {m('import.preview')}

@@ -7,6 +7,7 @@ import {
   type Category,
   type KeyFact,
 } from '../../../lib/urbanisation-profile/schema.ts';
+import { TextAreaField } from '../lib/text-area-field.tsx';
 import { Field } from '../ui/field.tsx';
 import { FieldError } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
@@ -106,18 +107,18 @@ export function ThemeDetailsCard({ draft, setDraft, errors, heroProps }: DraftPr
   return (
     <div className={`${ui.card} space-y-4`}>
       <CategoryInput name="name" label={m('fields.name')} draft={draft} setDraft={setDraft} errors={errors} />
-      <Field id="cat-description" label={m('fields.description')} messages={errors['description']}>
-        <textarea
-          dir="auto"
-          id="cat-description"
-          rows={2}
-          className={`${ui.input} mt-1`}
-          value={draft.description}
-          aria-invalid={Boolean(errors['description']) || undefined}
-          aria-describedby="cat-description-error"
-          onChange={(e) => setDraft({ ...draft, description: e.target.value })}
-        />
-      </Field>
+      <TextAreaField
+        id="cat-description"
+        label={m('fields.description')}
+        messages={errors['description']}
+        textarea={{
+          rows: 2,
+          value: draft.description,
+          'aria-invalid': Boolean(errors['description']) || undefined,
+          'aria-describedby': 'cat-description-error',
+          onChange: (e) => setDraft({ ...draft, description: e.target.value }),
+        }}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="cat-icon" label={m('fields.pictogram')} messages={errors['icon']}>
           <select
