@@ -101,9 +101,9 @@ export const nationalReportForm: FormDefinition<ReportKey, ReportBundle, AuthedU
   questionSource: catalogueCache,
   keyOf: (key) => `${key.year}:${key.countryCode}`,
   async load(tx, keys, extra) {
-    // One JSON value per report instead of its rows' columns (as the view reads it). The keys travel
-    // as arrays, so the statement's text is the same for any batch and the reports are found through
-    // the (year, country) index; the last condition keeps only the asked pairs when a batch spans cycles.
+    // One JSON value per report instead of its rows' columns. The keys travel as arrays, so the
+    // statement's text is the same for any batch and the reports are found through the (year,
+    // country) index; the last condition keeps only the asked pairs when a batch spans cycles.
     const rows = rowsOf<{ j: unknown; stamp: string; answers: unknown }>(
       await tx.execute(sql`
         select json_build_object('report', row_to_json(${nationalReports}), 'cycle', row_to_json(rc),

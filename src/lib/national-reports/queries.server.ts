@@ -29,7 +29,7 @@ import {
   type ReportRow,
 } from './rows.server.ts';
 import { signatureOut } from '../signatures/schema.ts';
-import type { Report, ReportEvent, ReportFile, ReportGroup, ReportStatus } from './schema.ts';
+import type { Report, ReportEvent, ReportFile, ReportGroup, ReportStatus, ReportView } from './schema.ts';
 import { lockReasonOf, returnedOf } from './workflow.ts';
 import { copyKeptAt } from '../site/publication-copies.server.ts';
 
@@ -127,7 +127,13 @@ export { listSubcategories, listThrusts } from './questions.server.ts';
 /** The stored rows of a report's answers, with their question's uuid and who last changed them. */
 export async function storedAnswers(db: DbOrTx, reportId: number): Promise<StoredAnswer[]> {
   const rows = await db
-    .select({ row: reportAnswers, questionUuid: questions.uuid, name: users.name, username: users.username })
+    .select({
+      row: reportAnswers,
+      questionUuid: questions.uuid,
+      name: users.name,
+      username: users.username,
+      byUuid: users.uuid,
+    })
     .from(reportAnswers)
     .innerJoin(questions, eq(questions.id, reportAnswers.questionId))
     .leftJoin(users, eq(users.id, reportAnswers.updatedBy))
@@ -136,6 +142,7 @@ export async function storedAnswers(db: DbOrTx, reportId: number): Promise<Store
     row: r.row,
     questionUuid: r.questionUuid,
     by: r.username === null ? null : personName({ name: r.name, username: r.username }),
+    byUuid: r.byUuid,
   }));
 }
 
@@ -143,14 +150,32 @@ export interface StoredAnswer {
   row: AnswerRow;
   questionUuid: string;
   by: string | null;
+  /** The uuid of who changed it last (null with `by`). */
+  byUuid: string | null;
 }
 
-/** Stored answers in their API shape, for the questions given (others are left out). */
-export function toAnswers(stored: readonly StoredAnswer[], qs: readonly Question[], cycleYear: number): Answer[] {
-  const byUuid = new Map(qs.map((q) => [q.uuid, q]));
-  return stored.flatMap((s) => {
-    const question = byUuid.get(s.questionUuid);
-    return question ? [toAnswer(s.row, question, cycleYear, s.by)] : [];
+/**
+ * How answers name their editor: by name only, or by name and uuid (the data-entry screen tells
+ * its own user's changes from others', as the save's answers do).
+ */
+interface AnswersOptions {
+  editorUuid?: boolean;
+}
+
+/** Stored answers in their API shape, in the order of the questions given (others are left out). */
+export function toAnswers(
+  stored: readonly StoredAnswer[],
+  qs: readonly Question[],
+  cycleYear: number,
+  options: AnswersOptions = {},
+): Answer[] {
+  const byQuestion = new Map(stored.map((s) => [s.questionUuid, s]));
+  return qs.flatMap((question) => {
+    const s = byQuestion.get(question.uuid);
+    if (!s) return [];
+    const answer = toAnswer(s.row, question, cycleYear, s.by);
+    if (!options.editorUuid || answer.updated_by === null || s.byUuid === null) return [answer];
+    return [{ ...answer, updated_by: { ...answer.updated_by, uuid: s.byUuid } }];
   });
 }
 
@@ -160,8 +185,9 @@ export async function reportAnswersOf(
   reportId: number,
   qs: readonly Question[],
   cycleYear: number,
+  options: AnswersOptions = {},
 ): Promise<Answer[]> {
-  return toAnswers(await storedAnswers(db, reportId), qs, cycleYear);
+  return toAnswers(await storedAnswers(db, reportId), qs, cycleYear, options);
 }
 
 export function completenessOf(
@@ -210,13 +236,7 @@ async function eventsOf(db: DbOrTx, report: ReportRow): Promise<ReportEvent[]> {
 }
 
 /** What a report's API shape needs beyond its row: its files, its timeline and who changed it last. */
-export interface ReportParts {
-  files: ReportFile[];
-  events: ReportEvent[];
-  updatedBy: string | null;
-}
-
-export async function reportParts(db: DbOrTx, report: ReportRow): Promise<ReportParts> {
+async function reportParts(db: DbOrTx, report: ReportRow) {
   const [files, events, updater] = await Promise.all([
     filesOf(db, report),
     eventsOf(db, report),
@@ -234,13 +254,8 @@ export async function toReport(
   progress: Completeness,
   now = new Date(),
 ): Promise<Report> {
-  return reportFrom(bundle, await reportParts(db, bundle.report), progress, now);
-}
-
-/** The report in its API shape from its row and parts. */
-export function reportFrom(bundle: ReportBundle, parts: ReportParts, progress: Completeness, now = new Date()): Report {
   const { report, cycle, country } = bundle;
-  const { files, events, updatedBy } = parts;
+  const { files, events, updatedBy } = await reportParts(db, report);
   const lock = lockReasonOf(
     report.status as ReportStatus,
     { status: cycle.status, locksAt: locksAtOf(cycle) },
@@ -283,12 +298,26 @@ export async function reportOf(db: DbOrTx, bundle: ReportBundle): Promise<Report
   return toReport(db, bundle, completenessOf(qs, answers, bundle.cycle.year));
 }
 
-/** Everything about one report: the form's questions, the answers, the report. */
-export async function loadReportView(db: DbOrTx, bundle: ReportBundle) {
+/** Everything about one report: the form's questions, the answers in their order, the report and its cycle. */
+export async function loadReportView(db: DbOrTx, bundle: ReportBundle, options: AnswersOptions = {}) {
   const qs = await reportQuestions(db, bundle);
-  const answers = await reportAnswersOf(db, bundle.report.id, qs, bundle.cycle.year);
+  const answers = await reportAnswersOf(db, bundle.report.id, qs, bundle.cycle.year, options);
   const report = await toReport(db, bundle, completenessOf(qs, answers, bundle.cycle.year));
   return { report, cycle: toCycle(bundle.cycle), questions: qs, answers };
+}
+
+/**
+ * GET …/{year}/{country_code}/view, the data-entry screen's one request: the report, its cycle,
+ * questions and answers (each editor with their uuid), and the thrusts and subcategories the
+ * screen groups the questions under.
+ */
+export async function reportView(db: DbOrTx, bundle: ReportBundle): Promise<ReportView> {
+  const [view, thrusts, subcategories] = await Promise.all([
+    loadReportView(db, bundle, { editorUuid: true }),
+    listThrusts(db),
+    listSubcategories(db),
+  ]);
+  return { ...view, thrusts, subcategories };
 }
 
 /** Questions and answers grouped thrust → subcategory (preview, printable and public report). */

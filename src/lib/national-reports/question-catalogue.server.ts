@@ -23,7 +23,7 @@ import { withWording, type QuestionWording } from './question-versions.ts';
  * The stamp of the questions table: the count, the sum of the versions and the highest id. Every
  * write of a question raises a version or adds a row, so the stamp changes with each.
  */
-export const QUESTIONS_STAMP = sql<string>`(select count(*)::text || ':' || coalesce(sum(${questions.version}),
+const QUESTIONS_STAMP = sql<string>`(select count(*)::text || ':' || coalesce(sum(${questions.version}),
   0)::text || ':' || coalesce(max(${questions.id}), 0)::text from ${questions})`;
 
 /** What the report keeps of a question besides the engine's view of it. */
@@ -88,9 +88,4 @@ export function pinned(catalogue: ReportCatalogue, q: ReportCatalogueQuestion, n
   return catalogue.memo(`pinned:${q.id}:${n}`, () =>
     entryOf(q.id, n, q.retiredAt, withWording(q.own.question, wording), q.own.firstCycle),
   );
-}
-
-/** The question as the API serves it, as JSON text (report views send hundreds of them). */
-export function questionJson(catalogue: ReportCatalogue, q: ReportCatalogueQuestion): string {
-  return catalogue.memo(`json:${q.id}:${q.n}`, () => JSON.stringify(q.own.question));
 }

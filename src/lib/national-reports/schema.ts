@@ -300,6 +300,7 @@ export const ReportViewSchema = z.object({
 });
 export type ReportView = z.output<typeof ReportViewSchema>;
 export const ReportViewResponseSchema = itemResponse(ReportViewSchema);
+export type ReportViewResponse = z.output<typeof ReportViewResponseSchema>;
 
 /** POST …/{year}/{country_code}/saved: only the changed answers; atomic. */
 export const SaveAnswersBodySchema = z.object({

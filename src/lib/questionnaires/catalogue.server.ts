@@ -41,7 +41,6 @@ export class QuestionCatalogue<Own = unknown, Meta = unknown> {
   readonly byUuid = new Map<string, CatalogueQuestion<Own>>();
   readonly #memo = new Map<string, unknown>();
   readonly #checks = new Map<string, AnswerCheck>();
-  readonly #answers = new Map<string, string>();
 
   readonly stamp: string;
   /** In the form's order. */
@@ -64,17 +63,6 @@ export class QuestionCatalogue<Own = unknown, Meta = unknown> {
     const value = make();
     this.#memo.set(key, value);
     return value;
-  }
-
-  /** An answer's JSON in its API shape, remembered by `key` (its table, id, version and editor's name). */
-  answerJson(key: string, make: () => string): string {
-    let text = this.#answers.get(key);
-    if (text === undefined) {
-      text = make();
-      if (this.#answers.size >= CHECKS_MAX) this.#answers.clear();
-      this.#answers.set(key, text);
-    }
-    return text;
   }
 
   /**
