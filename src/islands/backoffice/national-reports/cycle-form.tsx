@@ -18,7 +18,7 @@ import { useLeaveGuard } from '../lib/leave-guard.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { ConflictActions, ConflictNotice } from '../ui/conflict-notice.tsx';
 import { formatDate } from '../ui/format.ts';
-import { ErrorState, FieldError } from '../ui/states.tsx';
+import { ErrorState } from '../ui/states.tsx';
 import { Field } from '../ui/field.tsx';
 import { refusalOf } from '../lib/versioned-edit.ts';
 import { ui } from '../ui/styles.ts';
@@ -308,10 +308,17 @@ function CycleFields({
         {input('opens_at', m('cycleForm.opensOn'), { type: 'date' })}
         {input('closes_at', m('cycleForm.closesOn'), { type: 'date' })}
       </div>
-      <div>
-        <label htmlFor="cycle-status" className={ui.label}>
-          {m('list.status')}
-        </label>
+      <Field
+        id="cycle-status"
+        label={m('list.status')}
+        hint={
+          <>
+            {m(CYCLE_STATUS_HINTS[draft.status])}
+            {draftClosed && ` ${m('cycleForm.noDraft')}`}
+          </>
+        }
+        messages={errors['status']}
+      >
         <select
           id="cycle-status"
           className={`${ui.input} mt-1`}
@@ -326,12 +333,7 @@ function CycleFields({
             </option>
           ))}
         </select>
-        <p id="cycle-status-hint" className="mt-1 text-xs text-slate-600">
-          {m(CYCLE_STATUS_HINTS[draft.status])}
-          {draftClosed && ` ${m('cycleForm.noDraft')}`}
-        </p>
-        <FieldError id="cycle-status-error" messages={errors['status']} />
-      </div>
+      </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         {input('expiry_days', m('cycleForm.expiry'), { inputMode: 'numeric' }, m('cycleForm.expiryHint'))}
         {input('timely_days', m('cycleForm.timely'), { inputMode: 'numeric' }, m('cycleForm.timelyHint'))}

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { Labelled } from '../ui/field.tsx';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { isAdminLevel } from '../../../lib/access/permissions.ts';
@@ -123,10 +124,7 @@ function DetailsForm({ report, identity }: { report: Report; identity: Whoami })
           onChange={(written_in) => set({ written_in })}
         />
         {field('title', m('header.titleField'), REPORT_TITLE_MAX)}
-        <div>
-          <label htmlFor="report-summary" className={ui.label}>
-            {m('header.summary')}
-          </label>
+        <Labelled id="report-summary" label={m('header.summary')}>
           <textarea
             dir="auto"
             lang={lang}
@@ -144,7 +142,7 @@ function DetailsForm({ report, identity }: { report: Report; identity: Whoami })
               max: formatNumber(EXECUTIVE_SUMMARY_MAX),
             })}
           </p>
-        </div>
+        </Labelled>
         <fieldset>
           <legend className="text-sm font-semibold text-slate-900">{m('header.contact')}</legend>
           <div className="mt-2 grid gap-4 sm:grid-cols-3">
@@ -191,10 +189,7 @@ function DetailsField({
   onChange: (value: string) => void;
 }) {
   return (
-    <div>
-      <label htmlFor={`report-${name}`} className={ui.label}>
-        {label}
-      </label>
+    <Labelled id={`report-${name}`} label={label}>
       <input
         id={`report-${name}`}
         type={type}
@@ -213,7 +208,7 @@ function DetailsField({
           {error}
         </p>
       )}
-    </div>
+    </Labelled>
   );
 }
 

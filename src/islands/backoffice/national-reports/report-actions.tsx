@@ -1,4 +1,5 @@
 import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
+import { Labelled } from '../ui/field.tsx';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { Whoami } from '../../../lib/identity/schema.ts';
@@ -124,10 +125,11 @@ export function ReviewActions({ report, identity }: { report: Report; identity: 
         <DialogPanel className="relative w-full max-w-md rounded-lg bg-white p-6 shadow-xl">
           <DialogTitle className="text-lg font-semibold text-slate-900">{text?.title}</DialogTitle>
           <Description className="mt-2 text-sm text-slate-700">{text?.body}</Description>
-          <div className="mt-4">
-            <label htmlFor="workflow-note" className={ui.label}>
-              {text?.note === 'required' ? m('review.reason') : m('review.note')}
-            </label>
+          <Labelled
+            id="workflow-note"
+            label={text?.note === 'required' ? m('review.reason') : m('review.note')}
+            className="mt-4"
+          >
             <textarea
               dir="auto"
               id="workflow-note"
@@ -137,7 +139,7 @@ export function ReviewActions({ report, identity }: { report: Report; identity: 
               value={note}
               onChange={(event) => setNote(event.target.value)}
             />
-          </div>
+          </Labelled>
           <div className="mt-6 flex flex-wrap justify-end gap-3">
             <button type="button" className={ui.secondaryButton} onClick={() => setOpen(null)}>
               {m('common.cancel')}

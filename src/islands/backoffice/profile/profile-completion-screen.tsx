@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { Labelled } from '../ui/field.tsx';
 import { useEffect, useState, type FormEvent } from 'react';
 import { invalidProps, serverFieldErrors, type FieldErrors } from '../lib/field-errors.ts';
 import type { ScreenProps } from '../screen-props.ts';
@@ -106,10 +107,7 @@ function CountryChoice({
   const countries = useStore($activeCountries);
   const country = countries.data?.data.find((candidate) => candidate.code === countryCode);
   return (
-    <div>
-      <label htmlFor="profile-country_code" className={ui.label}>
-        {m('country')}
-      </label>
+    <Labelled id="profile-country_code" label={m('country')}>
       <div className="mt-1 flex items-center gap-3">
         <select
           id="profile-country_code"
@@ -139,6 +137,6 @@ function CountryChoice({
           />
         </div>
       )}
-    </div>
+    </Labelled>
   );
 }

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { Labelled } from '../ui/field.tsx';
 import { useEffect, useMemo, useState } from 'react';
 import { LOCALE_INFO } from '../../../i18n/locales.ts';
 import { languageName as nameOfLanguage } from '../../../lib/i18n/language-names.ts';
@@ -251,10 +252,7 @@ function TranslationInput({
   const id = `translation-${locale}-${field.name}`;
   const Control = field.multiline ? 'textarea' : 'input';
   return (
-    <div>
-      <label htmlFor={id} className={ui.label}>
-        {fieldLabel(field)}
-      </label>
+    <Labelled id={id} label={fieldLabel(field)}>
       <p className="mt-1 rounded-md bg-slate-50 px-3 py-2 text-sm whitespace-pre-line text-slate-700">
         <span className="mr-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">{m('english')}</span>
         <span lang="en" dir="auto">
@@ -276,6 +274,6 @@ function TranslationInput({
           {m('outdated')}
         </p>
       )}
-    </div>
+    </Labelled>
   );
 }

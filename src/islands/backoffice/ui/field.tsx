@@ -29,16 +29,21 @@ export function Field({
   children: ReactNode;
 }) {
   return (
-    <div className={className}>
-      <label htmlFor={id} className={ui.label}>
-        {label}
-        {optional !== undefined && (
-          <>
-            {' '}
-            <span className="font-normal text-slate-600">{optional}</span>
-          </>
-        )}
-      </label>
+    <Labelled
+      id={id}
+      className={className}
+      label={
+        <>
+          {label}
+          {optional !== undefined && (
+            <>
+              {' '}
+              <span className="font-normal text-slate-600">{optional}</span>
+            </>
+          )}
+        </>
+      }
+    >
       {children}
       {hint !== undefined && (
         <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
@@ -46,6 +51,28 @@ export function Field({
         </p>
       )}
       <FieldError id={errorId} messages={messages} />
+    </Labelled>
+  );
+}
+
+/** A control (`children`, whose id is `id`, with whatever goes with it) under its label. */
+export function Labelled({
+  id,
+  label,
+  className,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  className?: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className={ui.label}>
+        {label}
+      </label>
+      {children}
     </div>
   );
 }

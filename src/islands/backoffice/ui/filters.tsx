@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { Labelled } from './field.tsx';
 import type { ReadableAtom } from 'nanostores';
 import type { ReactNode } from 'react';
 import { Icon } from './icons.tsx';
@@ -16,10 +17,7 @@ export interface SearchFieldProps {
 
 export function SearchField({ id, label, placeholder, value, onType, className }: SearchFieldProps) {
   return (
-    <div className={className}>
-      <label htmlFor={id} className={ui.label}>
-        {label}
-      </label>
+    <Labelled id={id} label={label} className={className}>
       <div className="relative mt-1">
         <Icon
           name="search"
@@ -36,7 +34,7 @@ export function SearchField({ id, label, placeholder, value, onType, className }
           onChange={(event) => onType(event.target.value)}
         />
       </div>
-    </div>
+    </Labelled>
   );
 }
 
@@ -148,14 +146,11 @@ export function SelectField({
   children: ReactNode;
 }) {
   return (
-    <div className={className}>
-      <label htmlFor={id} className={ui.label}>
-        {label}
-      </label>
+    <Labelled id={id} label={label} className={className}>
       <select id={id} className={`${ui.input} mt-1`} value={value} onChange={(event) => onPick(event.target.value)}>
         {children}
       </select>
-    </div>
+    </Labelled>
   );
 }
 

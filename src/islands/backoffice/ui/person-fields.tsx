@@ -1,4 +1,5 @@
 import { NAME_MAX, PHONE_MAX } from '../../../lib/identity/schema.ts';
+import { Labelled } from './field.tsx';
 import { invalidProps, type FieldErrors } from '../lib/field-errors.ts';
 import { m } from './messages.ts';
 import { FieldError } from './states.tsx';
@@ -15,10 +16,7 @@ interface PersonFieldProps {
 /** A person's name, as profile completion and My profile ask for it. */
 export function NameField({ idPrefix, value, onChange, errors, required }: PersonFieldProps & { required?: boolean }) {
   return (
-    <div>
-      <label htmlFor={`${idPrefix}-name`} className={ui.label}>
-        {m('person.name')}
-      </label>
+    <Labelled id={`${idPrefix}-name`} label={m('person.name')}>
       <input
         dir="auto"
         id={`${idPrefix}-name`}
@@ -31,7 +29,7 @@ export function NameField({ idPrefix, value, onChange, errors, required }: Perso
         {...invalidProps(errors, 'name', `${idPrefix}-name-error`)}
       />
       <FieldError id={`${idPrefix}-name-error`} messages={errors['name']} />
-    </div>
+    </Labelled>
   );
 }
 

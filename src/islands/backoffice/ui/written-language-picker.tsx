@@ -1,4 +1,5 @@
 import { useId, useMemo, useState } from 'react';
+import { Labelled } from './field.tsx';
 import { languageName } from '../../../lib/i18n/language-names.ts';
 import { WRITTEN_LANGUAGES, type WrittenLanguage } from '../../../lib/i18n/written-languages.ts';
 import { PAGE_LOCALE } from '../../i18n/page-locale.ts';
@@ -47,10 +48,7 @@ export function WrittenLanguagePicker({
   const shown = WRITTEN_LANGUAGES.filter((l) => l.tag === value || matched.includes(l));
   const noMatch = query.trim() !== '' && matched.length === 0;
   return (
-    <div>
-      <label htmlFor={id} className={ui.label}>
-        {m('written.label')}
-      </label>
+    <Labelled id={id} label={m('written.label')}>
       <p id={hintId} className="mt-0.5 text-xs text-slate-600">
         {m('written.hint')}
       </p>
@@ -89,6 +87,6 @@ export function WrittenLanguagePicker({
           {m('written.noMatch', { query: query.trim() })}
         </p>
       )}
-    </div>
+    </Labelled>
   );
 }

@@ -3,7 +3,7 @@ import { NAME_MAX, PHONE_MAX } from '../../../lib/identity/schema.ts';
 import type { Role, UserListItem } from '../../../lib/users/schema.ts';
 import { invalidProps, type FieldErrors } from '../lib/field-errors.ts';
 import { formatDate } from '../ui/format.ts';
-import { Field, InputField } from '../ui/field.tsx';
+import { Field, InputField, Labelled } from '../ui/field.tsx';
 import { Fact } from '../ui/fact.tsx';
 import { FieldError } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
@@ -172,10 +172,7 @@ export function StatusAndRoleFields({
           ))}
         </select>
       </Field>
-      <div>
-        <label htmlFor="user-roles" className={ui.label}>
-          {m('field.role')}
-        </label>
+      <Labelled id="user-roles" label={m('field.role')}>
         <select
           id="user-roles"
           className={`${ui.input} mt-1`}
@@ -195,7 +192,7 @@ export function StatusAndRoleFields({
         </select>
         <FieldError id="user-roles-error" messages={errors['roles']} />
         {rolesFailed && <p className="mt-1 text-sm text-red-700">{m('field.rolesFailed')}</p>}
-      </div>
+      </Labelled>
       {lockedSuper && (
         <p id="user-super-hint" className="text-xs text-slate-600 sm:col-span-2">
           {m('field.superHint')}
