@@ -1,4 +1,5 @@
 import { Switch } from '@headlessui/react';
+import { Labelled } from '../ui/field.tsx';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { COUNTRY_STATUS, type CountryListItem as Country } from '../../../lib/countries/schema.ts';
@@ -7,8 +8,10 @@ import type { ScreenProps } from '../screen-props.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { Flag } from '../ui/flag.tsx';
 import { SelectField } from '../ui/filters.tsx';
-import { PageHeading } from '../ui/page-heading.tsx';
+import { HeadingLink, PageHeading } from '../ui/page-heading.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
+import { DataTable } from '../ui/data-table.tsx';
+import { HeaderCells } from '../ui/header-cells.tsx';
 import { ui } from '../ui/styles.ts';
 import {
   $allCountries,
@@ -42,16 +45,9 @@ export function CountriesScreen(_: ScreenProps) {
   return (
     <>
       <PageHeading description={m('intro')}>{m('title')}</PageHeading>
-      <p className="-mt-2 mb-4 text-sm">
-        <a href={pathTo('trustedAuthorities')} className={ui.link}>
-          {m('trustedAuthorities')}
-        </a>
-      </p>
+      <HeadingLink href={pathTo('trustedAuthorities')}>{m('trustedAuthorities')}</HeadingLink>
       <div role="search" aria-label={m('filter')} className="mb-4 flex flex-col gap-4 sm:flex-row sm:items-end">
-        <div className="sm:w-72">
-          <label htmlFor="country-search" className={ui.label}>
-            {m('search')}
-          </label>
+        <Labelled id="country-search" label={m('search')} className="sm:w-72">
           <input
             dir="auto"
             id="country-search"
@@ -61,7 +57,7 @@ export function CountriesScreen(_: ScreenProps) {
             value={search}
             onChange={(event) => $countrySearch.set(event.target.value)}
           />
-        </div>
+        </Labelled>
         <SelectField
           id="country-continent"
           label={m('continent')}
@@ -119,73 +115,64 @@ function CountryTable({
   const pending = useStore($pendingCountries);
   return (
     <div className={`${ui.cardFlush} overflow-x-auto`}>
-      <table className="min-w-full divide-y divide-slate-200">
-        <caption className="sr-only">{m('caption')}</caption>
-        <thead className="bg-slate-50">
-          <tr>
-            <th scope="col" className={ui.th}>
-              <span className="sr-only">{m('col.flag')}</span>
-            </th>
-            <th scope="col" className={ui.th}>
-              {m('col.name')}
-            </th>
-            <th scope="col" className={ui.th}>
-              {m('col.code')}
-            </th>
-            <th scope="col" className={`${ui.th} hidden sm:table-cell`}>
-              {m('continent')}
-            </th>
-            <th scope="col" className={ui.th}>
-              {m('col.status')}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {countries.map((country) => {
-            const active = country.status === COUNTRY_STATUS.active;
-            const busy = pending.includes(country.code);
-            return (
-              <tr key={country.code}>
-                <td className={ui.td}>
-                  <Flag country={country} size="md" label sprite />
-                </td>
-                <th scope="row" className={`${ui.td} text-left font-medium`}>
-                  {nameOf(country)}
-                </th>
-                <td className={`${ui.td} font-mono`}>{country.code}</td>
-                <td className={`${ui.td} hidden sm:table-cell`}>{continentLabel(country.continent)}</td>
-                <td className={ui.td}>
-                  <div className="flex items-center gap-3">
-                    <Switch
-                      checked={active}
-                      disabled={busy}
-                      onChange={(on: boolean) =>
-                        on ? void setCountryStatus(country, COUNTRY_STATUS.active) : onDeactivate(country)
-                      }
-                      aria-label={m('activeLabel', { country: nameOf(country) })}
+      <DataTable
+        caption={m('caption')}
+        head={
+          <HeaderCells
+            labels={[
+              { label: m('col.flag'), srOnly: true },
+              m('col.name'),
+              m('col.code'),
+              { label: m('continent'), className: 'hidden sm:table-cell' },
+              m('col.status'),
+            ]}
+          />
+        }
+      >
+        {countries.map((country) => {
+          const active = country.status === COUNTRY_STATUS.active;
+          const busy = pending.includes(country.code);
+          return (
+            <tr key={country.code}>
+              <td className={ui.td}>
+                <Flag country={country} size="md" label sprite />
+              </td>
+              <th scope="row" className={`${ui.td} text-left font-medium`}>
+                {nameOf(country)}
+              </th>
+              <td className={`${ui.td} font-mono`}>{country.code}</td>
+              <td className={`${ui.td} hidden sm:table-cell`}>{continentLabel(country.continent)}</td>
+              <td className={ui.td}>
+                <div className="flex items-center gap-3">
+                  <Switch
+                    checked={active}
+                    disabled={busy}
+                    onChange={(on: boolean) =>
+                      on ? void setCountryStatus(country, COUNTRY_STATUS.active) : onDeactivate(country)
+                    }
+                    aria-label={m('activeLabel', { country: nameOf(country) })}
+                    className={
+                      'group relative inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-slate-400 ' +
+                      'transition-colors data-checked:bg-brand-600 data-disabled:opacity-60'
+                    }
+                  >
+                    <span
+                      aria-hidden="true"
                       className={
-                        'group relative inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-slate-400 ' +
-                        'transition-colors data-checked:bg-brand-600 data-disabled:opacity-60'
+                        'inline-block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform ' +
+                        'group-data-checked:translate-x-5.5'
                       }
-                    >
-                      <span
-                        aria-hidden="true"
-                        className={
-                          'inline-block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform ' +
-                          'group-data-checked:translate-x-5.5'
-                        }
-                      />
-                    </Switch>
-                    <span className="text-sm text-slate-700">
-                      {busy ? m('saving') : active ? m('active') : m('inactive')}
-                    </span>
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+                    />
+                  </Switch>
+                  <span className="text-sm text-slate-700">
+                    {busy ? m('saving') : active ? m('active') : m('inactive')}
+                  </span>
+                </div>
+              </td>
+            </tr>
+          );
+        })}
+      </DataTable>
     </div>
   );
 }

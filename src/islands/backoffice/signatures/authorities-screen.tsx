@@ -7,10 +7,12 @@ import { pathTo } from '../router.ts';
 import type { ScreenProps } from '../screen-props.ts';
 import { invalidProps } from '../lib/field-errors.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
-import { Field, InputField } from '../ui/field.tsx';
+import { Field, InputField, Labelled } from '../ui/field.tsx';
 import { formatDate, formatDateTime } from '../ui/format.ts';
-import { PageHeading } from '../ui/page-heading.tsx';
+import { HeadingLink, PageHeading } from '../ui/page-heading.tsx';
 import { EmptyState, ErrorState, FieldError, Skeleton } from '../ui/states.tsx';
+import { DataTable } from '../ui/data-table.tsx';
+import { HeaderCells } from '../ui/header-cells.tsx';
 import { ui } from '../ui/styles.ts';
 import {
   $authorities,
@@ -40,11 +42,7 @@ export function TrustedAuthoritiesScreen(_: ScreenProps) {
   return (
     <>
       <PageHeading description={m('intro')}>{m('title')}</PageHeading>
-      <p className="-mt-2 mb-4 text-sm">
-        <a href={pathTo('countries')} className={ui.link}>
-          {m('back')}
-        </a>
-      </p>
+      <HeadingLink href={pathTo('countries')}>{m('back')}</HeadingLink>
       <AddForm />
       <section aria-label={m('list.caption')} className="mt-6">
         {list.error !== undefined && !list.data ? (
@@ -92,10 +90,7 @@ function AddForm() {
         </h2>
         <p className="mt-1 text-sm text-slate-700">{m('add.help')}</p>
       </div>
-      <div>
-        <label htmlFor="authority-pem" className={ui.label}>
-          {m('add.pem')}
-        </label>
+      <Labelled id="authority-pem" label={m('add.pem')}>
         <textarea
           id="authority-pem"
           rows={6}
@@ -116,7 +111,7 @@ function AddForm() {
             onChange={(event) => void readPemFile(event.target.files?.[0])}
           />
         </label>
-      </div>
+      </Labelled>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           id="authority-scope"
@@ -174,42 +169,31 @@ function AuthorityTable({
     code === null ? m('region') : countryName(code, countries.find((c) => c.code === code)?.name ?? code);
   return (
     <div className={`${ui.cardFlush} overflow-x-auto`}>
-      <table className="min-w-full divide-y divide-slate-200">
-        <caption className="sr-only">{m('list.caption')}</caption>
-        <thead className="bg-slate-50">
-          <tr>
-            <th scope="col" className={ui.th}>
-              {m('col.name')}
-            </th>
-            <th scope="col" className={ui.th}>
-              {m('col.scope')}
-            </th>
-            <th scope="col" className={ui.th}>
-              {m('col.valid')}
-            </th>
-            <th scope="col" className={`${ui.th} hidden lg:table-cell`}>
-              {m('col.fingerprint')}
-            </th>
-            <th scope="col" className={`${ui.th} hidden md:table-cell`}>
-              {m('col.added')}
-            </th>
-            <th scope="col" className={ui.th}>
-              <span className="sr-only">{m('col.actions')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {authorities.map((authority) => (
-            <AuthorityRow
-              key={authority.uuid}
-              authority={authority}
-              scope={scopeOf(authority.country_code)}
-              busy={removing.includes(authority.uuid)}
-              onRemove={onRemove}
-            />
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        caption={m('list.caption')}
+        head={
+          <HeaderCells
+            labels={[
+              m('col.name'),
+              m('col.scope'),
+              m('col.valid'),
+              { label: m('col.fingerprint'), className: 'hidden lg:table-cell' },
+              { label: m('col.added'), className: 'hidden md:table-cell' },
+            ]}
+            actions={m('col.actions')}
+          />
+        }
+      >
+        {authorities.map((authority) => (
+          <AuthorityRow
+            key={authority.uuid}
+            authority={authority}
+            scope={scopeOf(authority.country_code)}
+            busy={removing.includes(authority.uuid)}
+            onRemove={onRemove}
+          />
+        ))}
+      </DataTable>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import type { Translate } from '../../i18n/messages.ts';
 import { $focusHeadingPending } from '../page-effects.ts';
 import { unreadIntro } from './format.ts';
+import { ui } from './styles.ts';
 
 export const MAIN_HEADING_ID = 'main-heading';
 
@@ -29,6 +30,17 @@ export function PageHeading({ children, description }: { children: ReactNode; de
       </h1>
       {description && <p className="mt-1 text-sm text-slate-600">{description}</p>}
     </div>
+  );
+}
+
+/** A link under the screen's heading to the screen that goes with this one. */
+export function HeadingLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <p className="-mt-2 mb-4 text-sm">
+      <a href={href} className={ui.link}>
+        {children}
+      </a>
+    </p>
   );
 }
 
