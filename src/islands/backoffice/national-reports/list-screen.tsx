@@ -4,7 +4,7 @@ import { pathTo } from '../router.ts';
 import { SUBREGIONS } from '../../../lib/map/subregions.ts';
 import { REPORT_STATUSES, type CycleListItem, type ReportListItem } from '../../../lib/national-reports/schema.ts';
 import type { ScreenProps } from '../screen-props.ts';
-import { SearchField, SelectField } from '../ui/filters.tsx';
+import { Options, SearchField, SelectField } from '../ui/filters.tsx';
 import { Flag } from '../ui/flag.tsx';
 import { formatDate } from '../ui/format.ts';
 import { PageHeading } from '../ui/page-heading.tsx';
@@ -110,11 +110,7 @@ function AdminList() {
           onPick={(subregion) => reportList.setFilters({ subregion })}
         >
           <option value="">{m('list.allSubregions')}</option>
-          {SUBREGIONS.map((subregion) => (
-            <option key={subregion.id} value={subregion.id}>
-              {m(`subregion.${subregion.id}`)}
-            </option>
-          ))}
+          <Options options={SUBREGIONS.map(({ id }) => ({ value: id, label: m(`subregion.${id}`) }))} />
         </SelectField>
         <SearchField
           id="report-search"

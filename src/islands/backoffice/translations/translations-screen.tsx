@@ -7,7 +7,7 @@ import {
 } from '../../../lib/translations/schema.ts';
 import { oneOf } from '../lib/list.ts';
 import type { ScreenProps } from '../screen-props.ts';
-import { SearchField, SelectField } from '../ui/filters.tsx';
+import { Options, SearchField, SelectField } from '../ui/filters.tsx';
 import { PageHeading } from '../ui/page-heading.tsx';
 import { CloseLink, ListWithPanel, PagedList, RowList } from '../ui/paged-list.tsx';
 import { ui } from '../ui/styles.ts';
@@ -89,11 +89,7 @@ function TranslationFiltersBar({ filters }: { filters: TranslationFilters }) {
         value={filters.entity}
         onPick={(value) => oneOf(TRANSLATABLE, value) && setFilters({ entity: value, open: '' })}
       >
-        {TRANSLATABLE.map((kind) => (
-          <option key={kind} value={kind}>
-            {m(`kind.${kind}`)}
-          </option>
-        ))}
+        <Options options={TRANSLATABLE.map((kind) => ({ value: kind, label: m(`kind.${kind}`) }))} />
       </SelectField>
       <SelectField
         id="translation-language"
@@ -102,11 +98,7 @@ function TranslationFiltersBar({ filters }: { filters: TranslationFilters }) {
         onPick={(value) => setFilters({ locale: oneOf(TRANSLATION_LOCALES, value) ? value : '' })}
       >
         <option value="">{m('filter.anyLanguage')}</option>
-        {TRANSLATION_LOCALES.map((locale) => (
-          <option key={locale} value={locale}>
-            {languageName(locale)}
-          </option>
-        ))}
+        <Options options={TRANSLATION_LOCALES.map((locale) => ({ value: locale, label: languageName(locale) }))} />
       </SelectField>
       <SelectField
         id="translation-state"
@@ -115,11 +107,7 @@ function TranslationFiltersBar({ filters }: { filters: TranslationFilters }) {
         onPick={(value) => setFilters({ state: oneOf(TRANSLATION_STATES, value) ? value : '' })}
       >
         <option value="">{m('state.any')}</option>
-        {TRANSLATION_STATES.map((state) => (
-          <option key={state} value={state}>
-            {m(`state.${state}`)}
-          </option>
-        ))}
+        <Options options={TRANSLATION_STATES.map((state) => ({ value: state, label: m(`state.${state}`) }))} />
       </SelectField>
       <SearchField
         id="translation-search"
