@@ -1,3 +1,4 @@
+import type { ButtonHTMLAttributes } from 'react';
 import type { Indicator, INDICATOR_TYPES } from '../../../lib/urbanisation-profile/schema.ts';
 import { DataTable } from '../ui/data-table.tsx';
 import { HeaderCells } from '../ui/header-cells.tsx';
@@ -63,49 +64,51 @@ export function IndicatorTable({
           </td>
           <td className={`${ui.td} stack-actions whitespace-nowrap text-right`}>
             <div className="flex flex-wrap justify-end gap-2">
-              <button
-                type="button"
+              <RowButton
+                label={m('table.edit')}
+                of={indicator}
                 id={`edit-${indicator.code}`}
-                className={ui.secondaryButton}
                 onClick={() => onEdit(indicator)}
-              >
-                {m('table.edit')}
-                <span className="sr-only"> {indicator.name}</span>
-              </button>
-              <button
-                type="button"
+              />
+              <RowButton
+                label={m('table.moveUp')}
+                of={indicator}
                 id={`up-${indicator.code}`}
-                className={ui.secondaryButton}
                 disabled={i === 0 || busy !== null}
                 onClick={() => onMove(indicator.code, -1)}
-              >
-                {m('table.moveUp')}
-                <span className="sr-only"> {indicator.name}</span>
-              </button>
-              <button
-                type="button"
+              />
+              <RowButton
+                label={m('table.moveDown')}
+                of={indicator}
                 id={`down-${indicator.code}`}
-                className={ui.secondaryButton}
                 disabled={i === active.length - 1 || busy !== null}
                 onClick={() => onMove(indicator.code, 1)}
-              >
-                {m('table.moveDown')}
-                <span className="sr-only"> {indicator.name}</span>
-              </button>
-              <button
-                type="button"
-                className={ui.secondaryButton}
+              />
+              <RowButton
+                label={m('table.retire')}
+                of={indicator}
                 disabled={busy !== null}
                 onClick={() => onRetire(indicator)}
-              >
-                {m('table.retire')}
-                <span className="sr-only"> {indicator.name}</span>
-              </button>
+              />
             </div>
           </td>
         </tr>
       ))}
     </DataTable>
+  );
+}
+
+/** A button of an indicator's row: its word, then (for assistive tech) the indicator it acts on. */
+function RowButton({
+  label,
+  of,
+  ...button
+}: { label: string; of: Indicator } & Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'className'>) {
+  return (
+    <button type="button" className={ui.secondaryButton} {...button}>
+      {label}
+      <span className="sr-only"> {of.name}</span>
+    </button>
   );
 }
 
@@ -130,15 +133,12 @@ export function RetiredIndicators({
               <span dir="auto">{indicator.name}</span>{' '}
               <span className="font-mono text-xs text-slate-600">{indicator.code}</span>
             </span>
-            <button
-              type="button"
-              className={ui.secondaryButton}
+            <RowButton
+              label={m('table.restore')}
+              of={indicator}
               disabled={busy !== null}
               onClick={() => void onRestore(indicator)}
-            >
-              {m('table.restore')}
-              <span className="sr-only"> {indicator.name}</span>
-            </button>
+            />
           </li>
         ))}
       </ul>
