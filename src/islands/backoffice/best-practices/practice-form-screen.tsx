@@ -15,7 +15,7 @@ import { formatDate } from '../ui/format.ts';
 import { Icon } from '../ui/icons.tsx';
 import { PageHeading } from '../ui/page-heading.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
-import { Field, InputField } from '../ui/field.tsx';
+import { Field } from '../ui/field.tsx';
 import { ui } from '../ui/styles.ts';
 import { SectionNav } from './section-nav.tsx';
 import { MediaSection } from './media-section.tsx';
@@ -158,15 +158,18 @@ function StartPractice({ identity }: { identity: Whoami }) {
     <>
       <PageHeading description={m('form.startHint')}>{m('form.newTitle')}</PageHeading>
       <form noValidate onSubmit={(e) => void submit(e)} className={`${ui.card} max-w-2xl space-y-5`}>
-        <InputField
-          id="bp-new-title"
-          name="title"
-          label={m('form.title')}
-          errors={errors}
-          value={title}
-          onValue={setTitle}
-          input={{ dir: 'auto', maxLength: PRACTICE_TITLE_MAX }}
-        />
+        <Field id="bp-new-title" label={m('form.title')} messages={errors['title']}>
+          <input
+            dir="auto"
+            id="bp-new-title"
+            className={`${ui.input} mt-1`}
+            value={title}
+            maxLength={PRACTICE_TITLE_MAX}
+            onChange={(e) => setTitle(e.target.value)}
+            aria-invalid={errors['title'] ? true : undefined}
+            aria-describedby={errors['title'] ? 'bp-new-title-error' : undefined}
+          />
+        </Field>
         <Field id="bp-new-country" label={m('form.country')} messages={errors['country_code']}>
           {admin ? (
             <select
