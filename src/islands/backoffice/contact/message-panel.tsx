@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import { CONTACT_TONES, StatusChip } from '../ui/status-chip.tsx';
 import { RecordPanel, recordPanelTexts } from '../ui/paged-list.tsx';
+import { TermAndValue } from '../ui/fact.tsx';
 import { ui } from '../ui/styles.ts';
 import { formatReceived } from './contact-format.ts';
 import { $openMessage } from './contact-store.ts';
@@ -46,25 +47,21 @@ export function MessagePanel({ id, closeHref }: { id: number; closeHref: string 
             {message.subject}
           </h2>
           <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
-            <dt className="text-slate-600">{m('from')}</dt>
-            <dd dir="auto" className="break-words font-medium text-slate-900">
+            <TermAndValue term={m('from')} dir="auto" className="break-words font-medium text-slate-900">
               {message.name}
-            </dd>
-            <dt className="text-slate-600">{m('email')}</dt>
-            <dd className="break-all">
+            </TermAndValue>
+            <TermAndValue term={m('email')} className="break-all">
               <a
                 href={`mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`}
                 className={ui.link}
               >
                 {message.email}
               </a>
-            </dd>
-            <dt className="text-slate-600">{m('received')}</dt>
-            <dd className="text-slate-900">
+            </TermAndValue>
+            <TermAndValue term={m('received')} className="text-slate-900">
               <time dateTime={message.created_at}>{formatReceived(message.created_at)}</time>
-            </dd>
-            <dt className="text-slate-600">{m('status')}</dt>
-            <dd className="flex flex-wrap items-center gap-2 text-slate-700">
+            </TermAndValue>
+            <TermAndValue term={m('status')} className="flex flex-wrap items-center gap-2 text-slate-700">
               <StatusChip status={message.status} labels={CONTACT_STATUS_TEXTS} tones={CONTACT_TONES} />
               {message.status_at && (
                 <span>
@@ -72,7 +69,7 @@ export function MessagePanel({ id, closeHref }: { id: number; closeHref: string 
                   <time dateTime={message.status_at}>{formatReceived(message.status_at)}</time>
                 </span>
               )}
-            </dd>
+            </TermAndValue>
           </dl>
           <div className="mt-4">
             <MessageActions message={message} />

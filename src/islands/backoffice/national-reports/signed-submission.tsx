@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { SignedPdfFacts } from '../../../lib/national-reports/schema.ts';
 import { formatNumber } from '../ui/format.ts';
 import { Icon } from '../ui/icons.tsx';
+import { TermAndValue } from '../ui/fact.tsx';
 import { ui } from '../ui/styles.ts';
 import { HiddenFileInput } from '../ui/image-choice.tsx';
 import { FileProgress } from '../ui/progress-bar.tsx';
@@ -129,14 +130,15 @@ function Review({ step, replacing }: { step: Extract<SignedStep, { facts: Signed
     <div className="mt-4 grid gap-5 md:grid-cols-[minmax(0,1fr)_minmax(0,15rem)]">
       <div className="min-w-0 space-y-4">
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
-          <dt className="text-slate-600">{m('submit.file')}</dt>
-          <dd className="break-words font-medium text-slate-900" dir="auto">
+          <TermAndValue term={m('submit.file')} className="break-words font-medium text-slate-900" dir="auto">
             {file.name}
-          </dd>
-          <dt className="text-slate-600">{m('submit.size')}</dt>
-          <dd className="text-slate-900">{formatBytes(facts.size)}</dd>
-          <dt className="text-slate-600">{m('submit.pages')}</dt>
-          <dd className="text-slate-900">{formatNumber(facts.pages)}</dd>
+          </TermAndValue>
+          <TermAndValue term={m('submit.size')} className="text-slate-900">
+            {formatBytes(facts.size)}
+          </TermAndValue>
+          <TermAndValue term={m('submit.pages')} className="text-slate-900">
+            {formatNumber(facts.pages)}
+          </TermAndValue>
         </dl>
         <SignatureNote facts={facts} />
         {askConfirmation && (

@@ -5,6 +5,7 @@ import type { ScreenProps } from '../screen-props.ts';
 import { formatDateTime } from '../ui/format.ts';
 import { PageHeading } from '../ui/page-heading.tsx';
 import { ListWithPanel, PagedList, RecordPanel, recordPanelTexts, RowList } from '../ui/paged-list.tsx';
+import { TermAndValue } from '../ui/fact.tsx';
 import { ui } from '../ui/styles.ts';
 import {
   $openMail,
@@ -117,26 +118,22 @@ function MailPanel({ uuid, closeHref }: { uuid: string; closeHref: string }) {
             {mail.subject}
           </h2>
           <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
-            <dt className="text-slate-600">{m('to')}</dt>
-            <dd className="break-all font-medium text-slate-900">
+            <TermAndValue term={m('to')} className="break-all font-medium text-slate-900">
               {mail.to_name ? `${mail.to_name} <${mail.to_address}>` : mail.to_address}
-            </dd>
-            <dt className="text-slate-600">{m('written')}</dt>
-            <dd>
+            </TermAndValue>
+            <TermAndValue term={m('written')}>
               <time dateTime={mail.created_at}>{formatDateTime(mail.created_at)}</time>
-            </dd>
-            <dt className="text-slate-600">{m('status')}</dt>
-            <dd>
+            </TermAndValue>
+            <TermAndValue term={m('status')}>
               {mail.sent_at ? m('sentOn', { date: formatDateTime(mail.sent_at) }) : STATUS_TEXT[mail.status]}
               {!mail.sent_at && mail.next_attempt_at && m('nextTry', { date: formatDateTime(mail.next_attempt_at) })}
-            </dd>
+            </TermAndValue>
             {mail.last_error && !mail.sent_at && (
               <>
-                <dt className="text-slate-600">{m('lastProblem')}</dt>
-                <dd className="break-words">
+                <TermAndValue term={m('lastProblem')} className="break-words">
                   {mail.status === 'failed' && <span className="block">{m('failedNote')}</span>}
                   <span className="block">{mail.last_error}</span>
-                </dd>
+                </TermAndValue>
               </>
             )}
           </dl>

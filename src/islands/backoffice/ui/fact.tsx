@@ -22,3 +22,28 @@ export function Fact({
     </div>
   );
 }
+
+/**
+ * One fact of a description list whose terms and values sit side by side in its grid (no box
+ * around the pair): the term, then the value (`children`) with the classes given.
+ */
+export function TermAndValue({
+  term,
+  className,
+  dir,
+  children,
+}: {
+  term: string;
+  className?: string;
+  dir?: 'auto';
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <dt className="text-slate-600">{term}</dt>
+      <dd className={className} dir={dir}>
+        {children}
+      </dd>
+    </>
+  );
+}
