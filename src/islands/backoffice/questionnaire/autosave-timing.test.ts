@@ -69,6 +69,12 @@ function setUp(questions: FormQuestion[]) {
 /** Lets the fake network's promises settle (a real macrotask: only the timers are fake). */
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
+/** The pause after the last key goes by, and the save it starts settles. */
+async function pauseTyping() {
+  await vi.advanceTimersByTimeAsync(IDLE_SAVE_MS);
+  await settle();
+}
+
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
 });
@@ -110,8 +116,7 @@ describe('autosave after a pause in typing', () => {
     expect(words(q)).toEqual({ question: 'Saving…', bar: 'Saving…' });
     await vi.advanceTimersByTimeAsync(HOLD_MS);
     expect(words(q)).toEqual({ question: 'Saving…', bar: 'Saving…' });
-    await vi.advanceTimersByTimeAsync(IDLE_SAVE_MS);
-    await settle();
+    await pauseTyping();
     const time = formatTime(SAVED_AT);
     expect(words(q)).toEqual({ question: `Saved at ${time}`, bar: `All answers are saved. Last saved at ${time}.` });
   });
@@ -124,8 +129,7 @@ describe('autosave after a pause in typing', () => {
       const { form, server, words } = setUp([q]);
       server.state.mode = 'offline';
       form.change(q.uuid, { value: '7' });
-      await vi.advanceTimersByTimeAsync(IDLE_SAVE_MS);
-      await settle();
+      await pauseTyping();
       expect(words(q)).toEqual({
         question: 'Not saved: offline — kept on this device and sent when you are back online.',
         bar: 'Not saved: offline — 1 answer is kept on this device and sent when you are back online',
@@ -149,8 +153,7 @@ describe('autosave after a pause in typing', () => {
       const q = question({ answer_type: 'pct' });
       const { form, server, words } = setUp([q]);
       form.change(q.uuid, { value: '140' });
-      await vi.advanceTimersByTimeAsync(IDLE_SAVE_MS);
-      await settle();
+      await pauseTyping();
       expect(server.sent).toHaveLength(0);
       const state = form.$fields.get()[q.uuid];
       expect(state?.kind === 'invalid' && state.errors['value']).toEqual(['must be at most 100 %']);
@@ -161,8 +164,7 @@ describe('autosave after a pause in typing', () => {
       // Typing again: the reasons give way to "Saving…" until the next pause.
       form.change(q.uuid, { value: '14' });
       expect(words(q)).toEqual({ question: 'Saving…', bar: 'Saving…' });
-      await vi.advanceTimersByTimeAsync(IDLE_SAVE_MS);
-      await settle();
+      await pauseTyping();
       expect(server.answers.get(q.uuid)?.value).toBe(14);
     },
   );
@@ -175,8 +177,7 @@ describe('autosave after a pause in typing', () => {
       const { form, server } = setUp([q]);
       form.enter(q.uuid);
       form.change(q.uuid, { value: 'A national housing ' });
-      await vi.advanceTimersByTimeAsync(IDLE_SAVE_MS);
-      await settle();
+      await pauseTyping();
       expect(server.answers.get(q.uuid)?.value).toBe('A national housing');
       expect(form.$raw.get()[q.uuid]?.value).toBe('A national housing ');
       await form.leave(q.uuid);
@@ -213,8 +214,7 @@ describe('saving before the page is left', () => {
     expect(server.sent.map((s) => s.options)).toEqual([{ keepalive: true }]);
     browser.show();
     form.change(b.uuid, { value: '2' });
-    await vi.advanceTimersByTimeAsync(IDLE_SAVE_MS);
-    await settle();
+    await pauseTyping();
     expect(server.sent.map((s) => s.options)).toEqual([{ keepalive: true }, undefined]);
     stop();
   });
