@@ -22,15 +22,12 @@ function useErrors(field: string) {
 export function TextField({
   field,
   label,
-  value,
   onChange,
   hint,
   optional,
-  type = 'text',
-  maxLength,
   className,
-  placeholder,
-  lang,
+  type = 'text',
+  ...input
 }: {
   field: string;
   /** The language of what is typed, when stated (decision 048). */
@@ -61,12 +58,9 @@ export function TextField({
         id={id}
         type={type}
         dir="auto"
-        lang={lang}
         className={`${ui.input} mt-1`}
-        value={value}
-        maxLength={maxLength}
-        placeholder={placeholder}
         autoComplete="off"
+        {...input}
         onChange={(event) => onChange(event.target.value)}
         {...invalidProps(errors, field, `${id}-error`)}
         aria-describedby={described}
@@ -77,15 +71,10 @@ export function TextField({
 
 export function TextArea({
   field,
-  label,
-  value,
   onChange,
-  hint,
   rows = 6,
-  maxLength,
   counter,
-  hideLabel,
-  lang,
+  ...control
 }: {
   field: string;
   /** The language of what is typed, when stated (decision 048). */
@@ -104,20 +93,15 @@ export function TextArea({
   const id = fieldId(field);
   const { errors, messages } = useErrors(field);
   const described =
-    [hint ? `${id}-hint` : '', counter ? `${id}-counter` : '', messages ? `${id}-error` : '']
+    [control.hint ? `${id}-hint` : '', counter ? `${id}-counter` : '', messages ? `${id}-error` : '']
       .filter(Boolean)
       .join(' ') || undefined;
   return (
     <div>
       <TextAreaControl
         id={id}
-        label={label}
-        hideLabel={hideLabel}
-        hint={hint}
-        lang={lang}
         rows={rows}
-        maxLength={maxLength}
-        value={value}
+        {...control}
         onChange={(event) => onChange(event.target.value)}
         {...invalidProps(errors, field, `${id}-error`)}
         aria-describedby={described}
