@@ -4,8 +4,8 @@ import { HERO_ALT_MAX } from '../../../lib/urbanisation-profile/schema.ts';
 import { formatBytes, UPLOAD_ACCEPT } from '../cms/image-upload.ts';
 import { UploadProgress } from '../ui/progress-bar.tsx';
 import { ImageFileButton, ImageFrame, NoImage } from '../ui/image-choice.tsx';
-import { FieldError } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
+import { HintedInput } from './hinted-input.tsx';
 import { m } from './messages.ts';
 
 /** What the form will do with the theme's picture when it is saved. */
@@ -136,24 +136,16 @@ function HeroProgress({ percent }: { percent: number }) {
 /** What the picture shows, for people who cannot see it (required with a picture). */
 function HeroAlt({ alt, errors, onAlt }: Pick<HeroFieldProps, 'alt' | 'errors' | 'onAlt'>) {
   return (
-    <div>
-      <label htmlFor="hero-alt" className={ui.label}>
-        {m('hero.alt')} <span className="text-slate-600">{m('hero.required')}</span>
-      </label>
-      <p id="hero-alt-hint" className="text-xs text-slate-600">
-        {m('hero.altHint')}
-      </p>
-      <input
-        dir="auto"
-        id="hero-alt"
-        className={`${ui.input} mt-1`}
-        value={alt}
-        maxLength={HERO_ALT_MAX}
-        aria-invalid={Boolean(errors['hero_alt']) || undefined}
-        aria-describedby={`hero-alt-hint${errors['hero_alt'] ? ' hero-alt-error' : ''}`}
-        onChange={(event) => onAlt(event.target.value)}
-      />
-      <FieldError id="hero-alt-error" messages={errors['hero_alt']} />
-    </div>
+    <HintedInput
+      id="hero-alt"
+      label={
+        <>
+          {m('hero.alt')} <span className="text-slate-600">{m('hero.required')}</span>
+        </>
+      }
+      hint={m('hero.altHint')}
+      messages={errors['hero_alt']}
+      input={{ value: alt, maxLength: HERO_ALT_MAX, onChange: (event) => onAlt(event.target.value) }}
+    />
   );
 }

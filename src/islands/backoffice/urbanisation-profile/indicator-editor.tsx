@@ -17,6 +17,7 @@ import { ui } from '../ui/styles.ts';
 import { bodyOf, draftOf, type IndicatorDraft } from './indicator-draft.ts';
 import type { IndicatorStore } from './indicator-store.ts';
 import { INDICATOR_TYPE_LABELS } from './indicator-table.tsx';
+import { HintedInput } from './hinted-input.tsx';
 import { m } from './messages.ts';
 import { StaleNotice } from './stale-notice.tsx';
 
@@ -128,33 +129,25 @@ function IndicatorFields({
     max: number,
     options: { hint?: string; required?: boolean; inputMode?: 'decimal' | 'numeric'; className?: string } = {},
   ): ReactNode => {
-    const id = `indicator-${name.replace(/_/g, '-')}`;
-    const described =
-      [options.hint && `${id}-hint`, errors[name] && `${id}-error`].filter(Boolean).join(' ') || undefined;
     return (
-      <div className={options.className}>
-        <label htmlFor={id} className={ui.label}>
-          {label}
-          {options.required && <span className="text-slate-600">{m('editor.required')}</span>}
-        </label>
-        {options.hint && (
-          <p id={`${id}-hint`} className="text-xs text-slate-600">
-            {options.hint}
-          </p>
-        )}
-        <input
-          dir="auto"
-          id={id}
-          className={`${ui.input} mt-1`}
-          value={draft[name]}
-          maxLength={max}
-          inputMode={options.inputMode}
-          {...invalidProps(errors, name, `${id}-error`)}
-          aria-describedby={described}
-          onChange={(event) => setDraft({ ...draft, [name]: event.target.value })}
-        />
-        <FieldError id={`${id}-error`} messages={errors[name]} />
-      </div>
+      <HintedInput
+        id={`indicator-${name.replace(/_/g, '-')}`}
+        className={options.className}
+        label={
+          <>
+            {label}
+            {options.required && <span className="text-slate-600">{m('editor.required')}</span>}
+          </>
+        }
+        hint={options.hint}
+        messages={errors[name]}
+        input={{
+          value: draft[name],
+          maxLength: max,
+          inputMode: options.inputMode,
+          onChange: (event) => setDraft({ ...draft, [name]: event.target.value }),
+        }}
+      />
     );
   };
 

@@ -13,6 +13,7 @@ import { FieldError } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { formatNumber } from '../ui/format.ts';
 import { HeroField, type HeroFieldProps } from './hero-field.tsx';
+import { HintedInput } from './hinted-input.tsx';
 import { m } from './messages.ts';
 
 export interface OverviewDraft {
@@ -71,27 +72,17 @@ function CategoryInput({
   errors,
 }: DraftProps & { name: 'name' | 'sort'; label: string; extra?: { inputMode?: 'numeric'; hint?: string } }) {
   return (
-    <div>
-      <label htmlFor={`cat-${name}`} className={ui.label}>
-        {label}
-      </label>
-      {extra.hint && (
-        <p id={`cat-${name}-hint`} className="text-xs text-slate-600">
-          {extra.hint}
-        </p>
-      )}
-      <input
-        dir="auto"
-        id={`cat-${name}`}
-        className={`${ui.input} mt-1`}
-        value={draft[name]}
-        inputMode={extra.inputMode}
-        aria-invalid={Boolean(errors[name]) || undefined}
-        aria-describedby={[extra.hint && `cat-${name}-hint`, `cat-${name}-error`].filter(Boolean).join(' ')}
-        onChange={(e) => setDraft({ ...draft, [name]: e.target.value })}
-      />
-      <FieldError id={`cat-${name}-error`} messages={errors[name]} />
-    </div>
+    <HintedInput
+      id={`cat-${name}`}
+      label={label}
+      hint={extra.hint}
+      messages={errors[name]}
+      input={{
+        value: draft[name],
+        inputMode: extra.inputMode,
+        onChange: (e) => setDraft({ ...draft, [name]: e.target.value }),
+      }}
+    />
   );
 }
 
