@@ -6,21 +6,11 @@ import {
   TRANSLATION_STATES,
   TranslationListResponseSchema,
   type Translatable,
-  type TranslationListResponse,
   type TranslationLocale,
   type TranslationState,
 } from '../../../lib/translations/schema.ts';
 import { withQuery } from '../lib/api.ts';
-import {
-  createListControls,
-  keepShownWhileLoading,
-  oneOf,
-  pageOf,
-  searchOf,
-  searchTextOf,
-  type ListFilters,
-} from '../lib/list.ts';
-import { createFetcherStore, fetchWith } from '../lib/query.ts';
+import { createUrlList, oneOf, pageOf, searchOf, searchTextOf, type ListFilters } from '../lib/list.ts';
 import { $router, pathTo } from '../router.ts';
 
 export const TRANSLATION_LIST_PAGE_SIZE = 20;
@@ -52,12 +42,6 @@ export function translationsHref(filters: TranslationFilters): string {
   return pathTo('translations', {}, searchOf(filters, DEFAULTS));
 }
 
-export const translationControls = createListControls({
-  $filters: $translationFilters,
-  hrefOf: translationsHref,
-  keepsPage: (patch) => Object.keys(patch).every((key) => key === 'open'),
-});
-
 const $listKey = computed($translationFilters, (f) =>
   f
     ? withQuery('translation/list', {
@@ -70,5 +54,15 @@ const $listKey = computed($translationFilters, (f) =>
       })
     : null,
 );
-export const $translationList = createFetcherStore([$listKey], { fetcher: fetchWith(TranslationListResponseSchema) });
-export const $translationListView = keepShownWhileLoading<TranslationListResponse>($translationList);
+
+/**
+ * The texts of the URL's filters, the page shown while the next loads, and the filter controls;
+ * opening a record keeps the page.
+ */
+export const translationList = createUrlList({
+  $filters: $translationFilters,
+  $key: $listKey,
+  schema: TranslationListResponseSchema,
+  hrefOf: translationsHref,
+  keepsPage: (patch) => Object.keys(patch).every((key) => key === 'open'),
+});

@@ -14,10 +14,8 @@ import { ui } from '../ui/styles.ts';
 import { m } from './messages.ts';
 import {
   $translationFilters,
-  $translationList,
-  $translationListView,
   TRANSLATION_LIST_PAGE_SIZE,
-  translationControls,
+  translationList,
   translationsHref,
   type TranslationFilters,
 } from './translation-list-store.ts';
@@ -29,7 +27,7 @@ import { languageName, TranslationsPanel } from './translations-panel.tsx';
  */
 export function TranslationsScreen(_: ScreenProps) {
   const filters = useStore($translationFilters);
-  const list = useStore($translationListView);
+  const list = useStore(translationList.$view);
   if (!filters) return null;
   const filtered = filters.q !== '' || filters.state !== '';
   return (
@@ -50,7 +48,7 @@ export function TranslationsScreen(_: ScreenProps) {
                 entity={filters.entity}
                 recordKey={filters.open}
                 filtered={filters.locale}
-                onSaved={() => $translationList.invalidate()}
+                onSaved={() => translationList.$list.invalidate()}
               />
             </>
           ) : null
@@ -62,8 +60,8 @@ export function TranslationsScreen(_: ScreenProps) {
           texts={{ failed: m('list.failed'), loading: m('list.loading'), noun: m('list.noun') }}
           empty={{ title: m('list.empty'), text: filtered ? m('list.emptyFiltered') : null }}
           pageSize={TRANSLATION_LIST_PAGE_SIZE}
-          onRetry={() => $translationList.invalidate()}
-          onPage={(page) => translationControls.setFilters({ page })}
+          onRetry={() => translationList.$list.invalidate()}
+          onPage={(page) => translationList.setFilters({ page })}
         >
           {(items) => (
             <RowList label={m('list.label')} busy={list.loading}>
@@ -79,8 +77,8 @@ export function TranslationsScreen(_: ScreenProps) {
 }
 
 function TranslationFiltersBar({ filters }: { filters: TranslationFilters }) {
-  const draft = useStore(translationControls.$searchDraft);
-  const { setFilters } = translationControls;
+  const draft = useStore(translationList.$searchDraft);
+  const { setFilters } = translationList;
   return (
     <div className={`${ui.card} grid gap-4 sm:grid-cols-2 xl:grid-cols-4`}>
       <SelectField
@@ -114,7 +112,7 @@ function TranslationFiltersBar({ filters }: { filters: TranslationFilters }) {
         label={m('filter.search')}
         placeholder={m('filter.searchPlaceholder')}
         value={draft}
-        onType={translationControls.typeSearch}
+        onType={translationList.typeSearch}
       />
     </div>
   );
