@@ -12,6 +12,7 @@ import {
 import { INDICATOR_TYPES, type Indicator } from '../../../lib/urbanisation-profile/schema.ts';
 import { invalidProps, type FieldErrors } from '../lib/field-errors.ts';
 import { Field } from '../ui/field.tsx';
+import { Options } from '../ui/filters.tsx';
 import { FieldError } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { bodyOf, draftOf, type IndicatorDraft } from './indicator-draft.ts';
@@ -173,11 +174,7 @@ function IndicatorFields({
               setDraft({ ...draft, answer_type: event.target.value as IndicatorDraft['answer_type'] })
             }
           >
-            {INDICATOR_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {INDICATOR_TYPE_LABELS[type]}
-              </option>
-            ))}
+            <Options options={INDICATOR_TYPES.map((type) => ({ value: type, label: INDICATOR_TYPE_LABELS[type] }))} />
           </select>
         </Field>
         {field('unit', m('editor.unit'), INDICATOR_UNIT_MAX, { hint: m('editor.unitHint') })}

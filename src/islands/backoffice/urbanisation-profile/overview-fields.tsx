@@ -9,6 +9,7 @@ import {
 } from '../../../lib/urbanisation-profile/schema.ts';
 import { TextAreaField } from '../lib/text-area-field.tsx';
 import { Field } from '../ui/field.tsx';
+import { Options } from '../ui/filters.tsx';
 import { FieldError } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { formatNumber } from '../ui/format.ts';
@@ -120,11 +121,12 @@ export function ThemeDetailsCard({ draft, setDraft, errors, heroProps }: DraftPr
             onChange={(e) => setDraft({ ...draft, icon: e.target.value })}
           >
             <option value="">{m('fields.noPictogram')}</option>
-            {(Object.keys(CATEGORY_ICONS) as (keyof typeof CATEGORY_ICONS)[]).map((value) => (
-              <option key={value} value={value}>
-                {ICON_LABELS[value]}
-              </option>
-            ))}
+            <Options
+              options={(Object.keys(CATEGORY_ICONS) as (keyof typeof CATEGORY_ICONS)[]).map((value) => ({
+                value,
+                label: ICON_LABELS[value],
+              }))}
+            />
           </select>
         </Field>
         <CategoryInput
