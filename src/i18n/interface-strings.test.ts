@@ -12,6 +12,7 @@ const FILES = [
   'src/layouts/PlainLayout.astro',
   'src/layouts/BaseLayout.astro',
   'src/components/SiteHeader.astro',
+  'src/components/HeaderSearch.astro',
   'src/components/SiteFooter.astro',
   'src/components/NavItems.astro',
   'src/components/LanguageSwitch.astro',

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { ReportViewResponseSchema, type ReportView } from '../../src/lib/national-reports/schema.ts';
 import type { Question } from '../../src/lib/national-reports/question-schema.ts';
 import { createApiClient } from '../../src/islands/backoffice/lib/api.ts';
-import { answersTransport } from '../../src/islands/backoffice/national-reports/report-api.ts';
+import { formAnswersTransport } from '../../src/islands/backoffice/questionnaire/answers-transport.ts';
 import { reportForm } from '../../src/islands/backoffice/national-reports/report-form.ts';
 import { createQuestionnaireForm } from '../../src/islands/backoffice/questionnaire/form-store.ts';
 import { memoryStorage } from '../../src/islands/backoffice/questionnaire/storage.ts';
@@ -37,9 +37,9 @@ function formFor(data: ReportView, token: () => string, storage = memoryStorage(
     answers: data.answers,
     dataYearMax: YEAR,
     lockedMessage: null,
-    transport: answersTransport(
-      YEAR,
-      'PH',
+    transport: formAnswersTransport(
+      'national-report',
+      `${YEAR}-PH`,
       createApiClient({ getToken: () => Promise.resolve(token()), fetch: appFetch }),
     ),
     retryDelay: () => null,
@@ -81,9 +81,9 @@ describe('autosave through the real API', () => {
       answers: data.answers,
       dataYearMax: YEAR,
       lockedMessage: null,
-      transport: answersTransport(
-        YEAR,
-        'PH',
+      transport: formAnswersTransport(
+        'national-report',
+        `${YEAR}-PH`,
         createApiClient({ getToken: () => Promise.resolve(member.token), fetch: appFetch }),
       ),
       onSaved: (extra) => reports.push(extra.status),
@@ -179,9 +179,9 @@ describe('autosave through the real API', () => {
 
   test('the server’s field errors come back to the right answer', async () => {
     const data = await view(member.token);
-    const transport = answersTransport(
-      YEAR,
-      'PH',
+    const transport = formAnswersTransport(
+      'national-report',
+      `${YEAR}-PH`,
       createApiClient({ getToken: () => Promise.resolve(member.token), fetch: appFetch }),
     );
     const q10 = byCode(data, 'Q10');
@@ -221,9 +221,9 @@ describe('autosave through the real API', () => {
       answers: data.answers,
       dataYearMax: YEAR,
       lockedMessage: null,
-      transport: answersTransport(
-        YEAR,
-        'PH',
+      transport: formAnswersTransport(
+        'national-report',
+        `${YEAR}-PH`,
         createApiClient({ getToken: () => Promise.resolve(member.token), fetch: appFetch }),
       ),
       onLocked: (_, reason) => locks.push(reason),

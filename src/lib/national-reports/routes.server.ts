@@ -43,7 +43,7 @@ import {
 } from './schema.ts';
 import { AnswerHistoryQuerySchema } from './activity-schema.ts';
 import type { SignatureStatus } from '../signatures/schema.ts';
-import { ReportLockedError, updateReport } from './service.server.ts';
+import { updateReport } from './service.server.ts';
 import { saveReportAnswers } from './answers.server.ts';
 import { inspectReportFile, uploadReportFile } from './upload-service.server.ts';
 import { uploadReportCover } from './cover-service.server.ts';
@@ -90,11 +90,6 @@ const INSPECT_MESSAGES: Record<SignatureStatus | 'none', string> = {
 };
 
 export const nationalReportRoutes = new Hono<AppEnv>()
-  .onError((error, c) => {
-    if (error instanceof ReportLockedError)
-      return c.json({ status: 423, message: error.message, reason: error.reason }, 423);
-    throw error;
-  })
 
   .get(`${BASE}/dashboard`, requireUser(), async (c) => {
     const auth = guard(c, ['view']);

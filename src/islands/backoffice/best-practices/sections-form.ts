@@ -1,17 +1,17 @@
 import { atom } from 'nanostores';
 import {
-  PracticeSectionsResponseSchema,
+  PracticeStatusSchema,
   type BestPractice,
   type NarrativeKey,
   type PracticeSectionsResponse,
 } from '../../../lib/best-practices/schema.ts';
 import { SECTION_QUESTIONS } from '../../../lib/best-practices/sections.ts';
-import { AnswerSchema, type Answer } from '../../../lib/questionnaires/schema.ts';
-import { api, ApiError, conflictOf, type ApiClient } from '../lib/api.ts';
+import type { Answer } from '../../../lib/questionnaires/schema.ts';
+import { api, type ApiClient } from '../lib/api.ts';
+import { formAnswersTransport } from '../questionnaire/answers-transport.ts';
 import type { SendOptions, SendResult } from '../questionnaire/autosave-types.ts';
 import { createQuestionnaireForm, type QuestionnaireForm } from '../questionnaire/form-store.ts';
 import type { AnswerSend } from '../questionnaire/raw-answer.ts';
-import { sendFailure } from '../questionnaire/send-failure.ts';
 import { browserStorage, draftKey, type DraftStorage } from '../questionnaire/storage.ts';
 import { sectionLabel } from './labels.ts';
 import { inPracticeOrder, onFlush } from './practice-writes.ts';
@@ -19,7 +19,7 @@ import { inPracticeOrder, onFlush } from './practice-writes.ts';
 /**
  * The practice's narrative sections on the questionnaire's data-entry kit (decision 047): the
  * kit's form store, autosave queue, offline drafts, per-field state and "Theirs / Yours" conflict
- * view, over the server's engine (POST best-practice/{uuid}/sections, a version per section).
+ * view, over the server's engine (the answers route `forms/best-practice/{uuid}/answers`, a version per section).
  */
 
 export type SectionsMeta = PracticeSectionsResponse['data']['practice'];
@@ -30,35 +30,28 @@ export const SECTION_FORM_QUESTIONS = SECTION_QUESTIONS.map((s) => ({ ...s.quest
 
 export const uuidOfSection = (key: NarrativeKey) => SECTION_QUESTIONS.find((s) => s.key === key)!.question.uuid;
 
-/** The kit's transport: one request per batch, after the practice's writes already under way. */
+/**
+ * The kit's one transport (`formAnswersTransport`) on the practice's sections, after the practice's
+ * writes already under way; a save's new version of the practice is taken at once.
+ */
 export function sectionsTransport(
   uuid: string,
   onSaved: (meta: SectionsMeta, answers: Answer[]) => void,
   client: ApiClient = api,
 ) {
+  const send = formAnswersTransport('best-practice', uuid, client);
   return (batch: AnswerSend[], options?: SendOptions): Promise<SendResult<Answer, SectionsMeta>> =>
     inPracticeOrder(async () => {
-      try {
-        const reply = await client.request('POST', `best-practice/${encodeURIComponent(uuid)}/sections`, {
-          schema: PracticeSectionsResponseSchema,
-          body: { answers: batch },
-          ...(options?.keepalive && { keepalive: true }),
-        });
-        // The practice's new version is taken at once: the record's next save, queued behind this one, sends it.
-        onSaved(reply.data.practice, reply.data.answers);
-        return { kind: 'saved', answers: reply.data.answers, extra: reply.data.practice };
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 409) {
-          const current = conflictOf(error, AnswerSchema.array());
-          // A 409 without the sections is the workflow's: the practice cannot be edited now.
-          return current
-            ? { kind: 'conflict', current, message: error.message }
-            : { kind: 'locked', message: error.message, reason: null };
-        }
-        if (error instanceof ApiError && error.status === 403)
-          return { kind: 'locked', message: error.message, reason: null };
-        return sendFailure(error);
-      }
+      const result = await send(batch, options);
+      if (result.kind !== 'saved') return result;
+      const meta: SectionsMeta = {
+        version: result.extra.version,
+        status: PracticeStatusSchema.parse(result.extra.status),
+        updated_at: result.extra.updated_at,
+      };
+      // The record's next save, queued behind this one, sends the practice's new version.
+      onSaved(meta, result.answers);
+      return { ...result, extra: meta };
     });
 }
 

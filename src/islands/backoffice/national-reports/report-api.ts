@@ -1,51 +1,15 @@
 import {
-  LockedResponseSchema,
   ReportResponseSchema,
-  SaveAnswersResponseSchema,
   SignedPdfFactsResponseSchema,
   type Report,
   type SignedPdfFacts,
   type ReportUpdateBody,
-  type SaveAnswersResponse,
 } from '../../../lib/national-reports/schema.ts';
-import { AnswerSchema, type Answer } from '../../../lib/questionnaires/schema.ts';
-import { api, ApiError, conflictOf, type ApiClient, type UploadProgress } from '../lib/api.ts';
-import type { SendOptions, SendResult } from '../questionnaire/autosave-queue.ts';
-import type { AnswerSend } from '../questionnaire/raw-answer.ts';
-import { sendFailure } from '../questionnaire/send-failure.ts';
+import { api, type UploadProgress } from '../lib/api.ts';
 
 /** `report/type/national/2026/PH` — the API names year first, the screens' paths country first. */
 export function reportPath(year: number | string, countryCode: string): string {
   return `report/type/national/${encodeURIComponent(String(year))}/${encodeURIComponent(countryCode)}`;
-}
-
-export type SaveExtra = SaveAnswersResponse['data']['report'];
-
-const AnswerListSchema = AnswerSchema.array();
-
-/**
- * The national report's transport for the questionnaire's autosave queue: POST …/saved with the
- * changed answers, every answer of the reply checked against the shared schema.
- */
-export function answersTransport(year: number, countryCode: string, client: ApiClient = api) {
-  return async (batch: AnswerSend[], options?: SendOptions): Promise<SendResult<Answer, SaveExtra>> => {
-    try {
-      const reply = await client.request('POST', `${reportPath(year, countryCode)}/saved`, {
-        schema: SaveAnswersResponseSchema,
-        body: { answers: batch },
-        ...(options?.keepalive && { keepalive: true }),
-      });
-      return { kind: 'saved', answers: reply.data.answers, extra: reply.data.report };
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 409)
-        return { kind: 'conflict', current: conflictOf(error, AnswerListSchema) ?? [], message: error.message };
-      if (error instanceof ApiError && error.status === 423) {
-        const locked = LockedResponseSchema.safeParse(error.body);
-        return { kind: 'locked', message: error.message, reason: locked.success ? locked.data.reason : null };
-      }
-      return sendFailure(error);
-    }
-  };
 }
 
 /**

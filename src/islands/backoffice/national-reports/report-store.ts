@@ -1,8 +1,10 @@
 import { atom, computed } from 'nanostores';
 import { hasModuleRule, type RoleName } from '../../../lib/access/permissions.ts';
 import type { Whoami } from '../../../lib/identity/schema.ts';
+import type { FormAnswers } from '../../../lib/questionnaires/schema.ts';
 import {
   ReportSchema,
+  ReportStatusSchema,
   ReportViewResponseSchema,
   type Report,
   type ReportUpdateAction,
@@ -19,7 +21,8 @@ import { browserStorage, draftKey } from '../questionnaire/storage.ts';
 import { $router } from '../router.ts';
 import { lockMessage, REPORT_STATUS_TEXT } from './report-format.tsx';
 import { m } from './messages.ts';
-import { answersTransport, reportPath, updateReport, type SaveExtra } from './report-api.ts';
+import { reportPath, updateReport } from './report-api.ts';
+import { formAnswersTransport } from '../questionnaire/answers-transport.ts';
 import { reportForm } from './report-form.ts';
 
 const REPORT_ROUTES = ['nationalReportIndicatorForm', 'nationalReportIndicatorPreview', 'nationalReportForm'] as const;
@@ -91,18 +94,18 @@ function completeBlockedText(report: Pick<Report, 'lock_reason' | 'completeness'
   return m('complete.cannot');
 }
 
-let current: { key: string; form: QuestionnaireForm<SaveExtra> } | null = null;
+let current: { key: string; form: QuestionnaireForm<FormAnswers> } | null = null;
 
 /**
  * The questionnaire form of a loaded report: made once per person and report, so revalidating
  * the view does not throw away what is being typed.
  */
-export function formForReport(view: ReportView, identity: Whoami): QuestionnaireForm<SaveExtra> {
+export function formForReport(view: ReportView, identity: Whoami): QuestionnaireForm<FormAnswers> {
   const key = `${identity.uuid}:${view.report.uuid}`;
   if (current?.key === key) return current.form;
   current?.form.queue.stop();
   const role = roleOf(identity);
-  const form = createQuestionnaireForm<SaveExtra>({
+  const form = createQuestionnaireForm<FormAnswers>({
     storageKey: draftKey(identity.uuid, `national-report:${view.report.uuid}`),
     storage: browserStorage(),
     // The questionnaire's words in the page's language, where administrators translated them.
@@ -119,11 +122,16 @@ export function formForReport(view: ReportView, identity: Whoami): Questionnaire
       create: hasModuleRule(identity, 'national_report', ['create']),
       update: hasModuleRule(identity, 'national_report', ['update']),
     },
-    transport: answersTransport(view.report.year, view.report.country_code),
+    transport: formAnswersTransport('national-report', `${view.report.year}-${view.report.country_code}`),
     onSaved: (extra) => {
       const report = $liveReport.get();
       if (report && report.uuid === view.report.uuid)
-        $liveReport.set({ ...report, status: extra.status, completeness: extra.completeness, version: extra.version });
+        $liveReport.set({
+          ...report,
+          status: ReportStatusSchema.parse(extra.status),
+          completeness: extra.completeness,
+          version: extra.version,
+        });
       invalidatePrefixes(
         'report/type/national/cycles',
         `report/type/national/${view.report.year}?`,

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
 import { hasModuleRule, isAdminLevel } from '../../../lib/access/permissions.ts';
 import type { DatasetResponse } from '../../../lib/urbanisation-profile/schema.ts';
-import { errorMessage } from '../lib/api.ts';
+import { api, errorMessage } from '../lib/api.ts';
 import { createFetcherStore, fetchWith } from '../lib/query.ts';
 import { notifyError, notifySuccess } from '../notifications/snackbar-store.ts';
 import { QuestionnaireFormView } from '../questionnaire/questionnaire-form.tsx';
@@ -16,7 +16,9 @@ import { ui } from '../ui/styles.ts';
 import { countryName } from '../../i18n/countries.ts';
 import { m } from './messages.ts';
 import { localIndicator, themeDescription, themeName } from './content.ts';
-import { acceptDatasetWrite, formForDataset } from './dataset-form.ts';
+import { formForDataset } from './dataset-form.ts';
+import { answersPath } from '../questionnaire/answers-transport.ts';
+import { FormAnswersReadResponseSchema, type FormAnswersRead } from '../../../lib/questionnaires/schema.ts';
 import { datasetStateText, PublicCopyNote, PublishButtons } from './dataset-publishing.tsx';
 import { ExportLinks, ExportPanel } from './export-links.tsx';
 import { ImportPanel } from './import-panel.tsx';
@@ -188,23 +190,52 @@ export function ProfileAnalyticsFormScreen({ page, identity }: ScreenProps) {
     () => createFetcherStore([datasetPath(slug, code, year)], { fetcher: fetchWith(DatasetResponseSchema) }),
     [slug, code, year],
   );
+  // The figures and narrative as the answers route reads them: their ids and versions (decision 071).
+  const answers = useMemo(
+    () =>
+      createFetcherStore([answersPath('urbanisation-profile', `${year}-${code}-${slug}`)], {
+        fetcher: fetchWith(FormAnswersReadResponseSchema),
+      }),
+    [slug, code, year],
+  );
   const loaded = useStore(store);
-  if (loaded.error !== undefined && !loaded.data)
-    return <ErrorState error={loaded.error} onRetry={() => store.invalidate()} />;
-  if (!loaded.data) return <Skeleton rows={10} label={m('analytics.loadingFigures')} />;
-  return <DatasetEditor dataset={loaded.data.data} identity={identity} />;
+  const read = useStore(answers);
+  const error =
+    (loaded.error !== undefined && !loaded.data && loaded.error) ||
+    (read.error !== undefined && !read.data && read.error);
+  if (error) return <ErrorState error={error} onRetry={() => (store.invalidate(), answers.invalidate())} />;
+  if (!loaded.data || !read.data) return <Skeleton rows={10} label={m('analytics.loadingFigures')} />;
+  return <DatasetEditor dataset={loaded.data.data} read={read.data.data} identity={identity} />;
 }
 
-function DatasetEditor({ dataset, identity }: { dataset: DatasetData; identity: ScreenProps['identity'] }) {
+function DatasetEditor({
+  dataset,
+  read,
+  identity,
+}: {
+  dataset: DatasetData;
+  read: FormAnswersRead;
+  identity: ScreenProps['identity'];
+}) {
   const [live, setLive] = useState(dataset);
   const canEdit = hasModuleRule(identity, 'urban-profile-analytics', ['create', 'update']);
   const admin = isAdminLevel(identity);
   // The indicators named in the page's language; the figures are the country's, as written.
   const form = formForDataset(
     { ...dataset, indicators: dataset.indicators.map(localIndicator) },
+    read,
     identity.uuid,
     canEdit,
-    setLive,
+    // A save moves the dataset (its version, a published one becomes a draft that keeps its public copy): read again.
+    () =>
+      void api
+        .request('GET', datasetPath(dataset.category, dataset.country_code, dataset.year), {
+          schema: DatasetResponseSchema,
+        })
+        .then(
+          (reply) => setLive(reply.data),
+          () => undefined,
+        ),
   );
   const [busy, setBusy] = useState(false);
 
@@ -212,7 +243,6 @@ function DatasetEditor({ dataset, identity }: { dataset: DatasetData; identity: 
     setBusy(true);
     try {
       const saved = await publishDataset(live.category, live.country_code, live.year, published, live.version);
-      acceptDatasetWrite(identity.uuid, saved);
       setLive(saved);
       notifySuccess(published ? m('analytics.published') : m('analytics.withdrawn'));
     } catch (error) {

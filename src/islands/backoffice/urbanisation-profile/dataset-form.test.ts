@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Indicator } from '../../../lib/urbanisation-profile/schema.ts';
-import { profileEngineOptions } from '../../../lib/urbanisation-profile/rows.ts';
 import { checkRaw, rawOf } from '../questionnaire/raw-answer.ts';
-import { answersOf, indicatorQuestion, NARRATIVE, narrativeQuestion } from './dataset-form.ts';
+import { NARRATIVE_QUESTION_UUID, profileEngineOptions } from '../../../lib/urbanisation-profile/rows.ts';
+import { answersIn, datasetQuestions, indicatorQuestion, narrativeQuestion } from './dataset-form.ts';
 
 const URBAN: Indicator = {
   code: 'URB_POP_PCT',
@@ -25,35 +25,43 @@ const URBAN: Indicator = {
   updated_at: '2026-01-01T00:00:00.000Z',
 };
 
-const figure = (indicator: string, value: number, dataYear: number) => ({
-  indicator,
-  value,
-  data_year: dataYear,
-  source: 'WUP 2018',
-  is_estimate: true,
-  note: null,
-});
-
 describe('the profile’s figures in the questionnaire form', () => {
   it(
-    'a 2010 figure is saved, not invalid (the profile accepts data years from 1950); a retired indicator’s ' +
-      'figure is left out',
+    'the form asks the theme’s indicators in use under the answers route’s ids, then the narrative; a retired ' +
+      'indicator’s figure is left out',
     () => {
-      const answers = answersOf({
-        values: [figure('URB_POP_PCT', 45.3, 2010), figure('RETIRED_ONE', 3, 2010)],
-        version: 4,
+      const read = {
+        questions: [
+          { uuid: '00000000-0000-4000-8000-000000000001', code: 'URB_POP_PCT' },
+          { uuid: '00000000-0000-4000-8000-000000000002', code: 'RETIRED_ONE' },
+          { uuid: NARRATIVE_QUESTION_UUID, code: 'narrative' },
+        ],
+      };
+      const questions = datasetQuestions([URBAN], read);
+      expect(questions.map((q) => [q.uuid, q.code])).toEqual([
+        ['00000000-0000-4000-8000-000000000001', 'URB_POP_PCT'],
+        [NARRATIVE_QUESTION_UUID, 'narrative'],
+      ]);
+      const answer = (question_uuid: string) => ({
+        question_uuid,
+        value: 3,
+        text: null,
+        data_year: 2010,
+        source: null,
+        comment: null,
+        state: 'saved' as const,
+        warnings: [],
+        version: 1,
         updated_at: '2026-01-01T00:00:00.000Z',
         updated_by: null,
-        year: 2010,
-        indicators: [URBAN],
-        warnings: {},
       });
-      expect(answers.map((a) => [a.question_uuid, a.state])).toEqual([['URB_POP_PCT', 'saved']]);
+      const kept = answersIn(questions, [answer(read.questions[0]!.uuid), answer(read.questions[1]!.uuid)]);
+      expect(kept.map((a) => a.question_uuid)).toEqual([read.questions[0]!.uuid]);
     },
   );
 
   it('what a person types is checked with the profile’s years', () => {
-    const question = indicatorQuestion(URBAN, 0);
+    const question = indicatorQuestion(URBAN, 0, '00000000-0000-4000-8000-000000000001');
     const typed = { ...rawOf(question, null), value: '45.3', data_year: '2000' };
     expect(checkRaw(question, typed, profileEngineOptions(2010)).errors).toBeNull();
     expect(checkRaw(question, typed, { dataYearMax: 2010 }).errors).toEqual({ data_year: ['must be 2015 or later'] });
@@ -62,12 +70,10 @@ describe('the profile’s figures in the questionnaire form', () => {
     });
   });
 
-  it('the narrative is an answer of the form too, a text checked by the engine (any script)', () => {
+  it('the narrative is a question of the form too, a text checked by the engine (any script)', () => {
     const text = 'การขยายตัวของเมือง · 城市化加快 · شهرنشینی شتاب گرفت · Урбанизация ускорилась';
-    const base = { values: [], version: 2, updated_at: '2026-01-01T00:00:00.000Z', updated_by: null, year: 2010 };
-    expect(answersOf({ ...base, narrative: text }).map((a) => [a.question_uuid, a.value])).toEqual([[NARRATIVE, text]]);
-    expect(answersOf({ ...base, narrative: null })).toEqual([]);
     const question = narrativeQuestion(1);
+    expect(question.uuid).toBe(NARRATIVE_QUESTION_UUID);
     expect(checkRaw(question, { ...rawOf(question, null), value: text }, profileEngineOptions(2010)).errors).toBeNull();
   });
 });

@@ -1,28 +1,34 @@
-import { answerState } from '../../../lib/questionnaires/engine.ts';
 import { formQuestion } from '../../../lib/questionnaires/form-question.ts';
-import type { Answer, FormQuestion, FormSection } from '../../../lib/questionnaires/schema.ts';
-import { indicatorQuestion as profileQuestion, profileEngineOptions } from '../../../lib/urbanisation-profile/rows.ts';
-import { DatasetSchema, type DatasetResponse, type Indicator } from '../../../lib/urbanisation-profile/schema.ts';
-import { api, ApiError, conflictOf } from '../lib/api.ts';
+import type {
+  Answer,
+  FormAnswers,
+  FormAnswersRead,
+  FormQuestion,
+  FormSection,
+} from '../../../lib/questionnaires/schema.ts';
+import {
+  NARRATIVE_QUESTION_UUID,
+  indicatorQuestion as profileQuestion,
+  profileEngineOptions,
+} from '../../../lib/urbanisation-profile/rows.ts';
+import type { DatasetResponse, Indicator } from '../../../lib/urbanisation-profile/schema.ts';
 import { invalidatePrefixes } from '../lib/query.ts';
+import { formAnswersTransport } from '../questionnaire/answers-transport.ts';
 import { createQuestionnaireForm, type QuestionnaireForm } from '../questionnaire/form-store.ts';
-import type { SendOptions, SendResult } from '../questionnaire/autosave-queue.ts';
-import type { AnswerSend } from '../questionnaire/raw-answer.ts';
-import { sendFailure } from '../questionnaire/send-failure.ts';
 import { browserStorage, draftKey } from '../questionnaire/storage.ts';
 import { m } from './messages.ts';
-import { DatasetResponseSchema, datasetPath, gridPath } from './profile-api.ts';
+import { gridPath } from './profile-api.ts';
 
 type DatasetData = DatasetResponse['data'];
 
 /**
  * An indicator as the renderer's question: the profile form's question (rows.ts, the one the
- * server's catalogue checks figures with), named by its code, with the help in the reader's
- * language. The estimate mark is a checkbox of its own, not a narrative field.
+ * server's catalogue checks figures with), under the id the answers route gives it, with the help
+ * in the reader's language. The estimate mark is a checkbox of its own, not a narrative field.
  */
-export function indicatorQuestion(indicator: Indicator, index: number): FormQuestion {
+export function indicatorQuestion(indicator: Indicator, index: number, uuid: string): FormQuestion {
   return {
-    ...profileQuestion(indicator, indicator.code),
+    ...profileQuestion(indicator, uuid),
     section: INDICATORS,
     help: indicator.source_series
       ? m('dataset.sourceSeries', { source: indicator.source, series: indicator.source_series })
@@ -33,31 +39,29 @@ export function indicatorQuestion(indicator: Indicator, index: number): FormQues
   };
 }
 
-/** The form's id of the dataset's narrative (indicator codes are capitals: no figure has it). */
-export const NARRATIVE = 'narrative';
-
 /** The sections of the figures form: the figures, with the indicators and the narrative under them. */
 const FIGURES = 'figures';
 const INDICATORS = 'indicators';
+const NARRATIVE_SECTION = 'narrative';
 
 function datasetSections(): FormSection[] {
   return [
     { code: FIGURES, name: m('dataset.figures'), sort: 1, parent: null, tags: [] },
     { code: INDICATORS, name: m('dataset.indicators'), sort: 1, parent: FIGURES, tags: [] },
-    { code: NARRATIVE, name: m('analytics.narrative'), sort: 2, parent: FIGURES, tags: [] },
+    { code: NARRATIVE_SECTION, name: m('analytics.narrative'), sort: 2, parent: FIGURES, tags: [] },
   ];
 }
 
 /**
- * The dataset's narrative as a question of the form, in a section of its own and shown plainly
- * (its text alone, no data year, source or comment): it autosaves, waits offline and settles a
- * conflict as every figure does, and the transport sends it as the dataset's `narrative`.
+ * The dataset's narrative, a text question of the profile's form (decision 071), in a section of
+ * its own and shown plainly (its text alone, no data year, source or comment): it autosaves, waits
+ * offline and settles a conflict as every figure does, with a version of its own.
  */
 export function narrativeQuestion(sort: number): FormQuestion {
   return formQuestion({
-    uuid: NARRATIVE,
-    code: NARRATIVE,
-    section: NARRATIVE,
+    uuid: NARRATIVE_QUESTION_UUID,
+    code: 'narrative',
+    section: NARRATIVE_SECTION,
     text: m('analytics.narrative'),
     help: m('analytics.narrativeHelp'),
     answer_type: 'txt',
@@ -66,171 +70,55 @@ export function narrativeQuestion(sort: number): FormQuestion {
 }
 
 /**
- * The dataset's figures as the renderer's answers. With the dataset's indicators, each figure's
- * state is the engine's verdict under the profile's rules (data years from 1950); a figure of a
- * retired indicator is left out, as its question is.
+ * The form's questions: the theme's indicators in use, under the ids the answers route reads them
+ * with, then the narrative. A figure of a retired indicator stays on the server, out of the form.
  */
-export function answersOf(
-  dataset: Pick<DatasetData, 'values' | 'version' | 'updated_at' | 'updated_by' | 'year'> & {
-    narrative?: string | null;
-    warnings?: Record<string, string[]>;
-    indicators?: readonly Indicator[];
-  },
-): Answer[] {
-  const stamp = { version: dataset.version, updated_at: dataset.updated_at, updated_by: dataset.updated_by };
-  const narrative: Answer[] = dataset.narrative
-    ? [
-        {
-          question_uuid: NARRATIVE,
-          value: dataset.narrative,
-          text: null,
-          data_year: null,
-          source: null,
-          comment: null,
-          state: 'saved',
-          warnings: [],
-          ...stamp,
-        },
-      ]
-    : [];
-  return [...figureAnswers(dataset), ...narrative];
+export function datasetQuestions(indicators: readonly Indicator[], read: Pick<FormAnswersRead, 'questions'>) {
+  const uuids = new Map(read.questions.map((q) => [q.code, q.uuid]));
+  const figures = indicators.flatMap((indicator, n) => {
+    const uuid = uuids.get(indicator.code);
+    return uuid ? [indicatorQuestion(indicator, n, uuid)] : [];
+  });
+  return [...figures, narrativeQuestion(figures.length)];
 }
 
-function figureAnswers(dataset: Parameters<typeof answersOf>[0]): Answer[] {
-  const questions = dataset.indicators
-    ? new Map(dataset.indicators.map((i, n) => [i.code, indicatorQuestion(i, n)]))
-    : null;
-  const values = questions ? dataset.values.filter((v) => questions.has(v.indicator)) : dataset.values;
-  return values.map((v) => ({
-    question_uuid: v.indicator,
-    value: v.value,
-    text: null,
-    data_year: v.data_year,
-    source: v.source,
-    comment: v.note,
-    state: questions
-      ? answerState(
-          questions.get(v.indicator)!,
-          { value: v.value, data_year: v.data_year, source: v.source, comment: v.note },
-          profileEngineOptions(dataset.year),
-        )
-      : dataset.warnings?.[v.indicator]?.length
-        ? 'warning'
-        : 'saved',
-    warnings: dataset.warnings?.[v.indicator] ?? [],
-    version: dataset.version,
-    updated_at: dataset.updated_at,
-    updated_by: dataset.updated_by,
-  }));
-}
+/** The answers of the form's questions. */
+export const answersIn = (questions: readonly FormQuestion[], answers: readonly Answer[]) => {
+  const asked = new Set(questions.map((q) => q.uuid));
+  return answers.filter((a) => asked.has(a.question_uuid));
+};
 
-/** The dataset version the next save of figures is based on, moved on by every write of the dataset. */
-export interface DatasetVersion {
-  current: number;
-}
+/** The answers route's name of a dataset: `{year}-{country}-{theme}`. */
+export const datasetInstance = (dataset: Pick<DatasetData, 'category' | 'country_code' | 'year'>) =>
+  `${dataset.year}-${dataset.country_code}-${dataset.category}`;
 
-/** Sends changed figures to …/saved with the dataset's version; maps the answer back. */
-export function datasetTransport(
-  key: { slug: string; code: string; year: number },
-  base: DatasetVersion,
-  onSaved: (dataset: DatasetData) => void,
-) {
-  return async (batch: AnswerSend[], options?: SendOptions): Promise<SendResult<Answer, DatasetData>> => {
-    const version = base.current;
-    const sent = new Set(batch.map((a) => a.question_uuid));
-    const figures = batch.filter((a) => a.question_uuid !== NARRATIVE);
-    const narrative = batch.find((a) => a.question_uuid === NARRATIVE);
-    const body = {
-      values: figures.map((a) => ({
-        indicator: a.question_uuid,
-        value: a.value,
-        data_year: a.data_year,
-        source: a.source,
-        note: a.comment,
-      })),
-      ...(narrative && { narrative: typeof narrative.value === 'string' ? narrative.value : null }),
-      ...(version > 0 && { version }),
-    };
-    let reply: DatasetResponse;
-    try {
-      reply = await api.request('POST', `${datasetPath(key.slug, key.code, key.year)}/saved`, {
-        schema: DatasetResponseSchema,
-        body,
-        ...(options?.keepalive && { keepalive: true }),
-      });
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 409) {
-        const current = conflictOf(error, DatasetSchema);
-        if (!current) return { kind: 'failed', message: error.message };
-        base.current = current.version;
-        return {
-          kind: 'conflict',
-          current: answersOf(current).filter((a) => sent.has(a.question_uuid)),
-          message: error.message,
-        };
-      }
-      const failure = sendFailure(error);
-      // The server names the fields of a figure; the form those of an answer.
-      return failure.kind === 'invalid' ? { ...failure, errors: answerFieldErrors(failure.errors, batch) } : failure;
-    }
-    base.current = reply.data.version;
-    onSaved(reply.data);
-    invalidatePrefixes(gridPath(key.slug), 'profile/dashboard');
-    return {
-      kind: 'saved',
-      answers: answersOf(reply.data).filter((a) => sent.has(a.question_uuid)),
-      extra: reply.data,
-    };
-  };
-}
-
-/**
- * The server's field names (`values.<i>.note`, `narrative`) as the batch's (`answers.<n>.comment`,
- * `answers.<n>.value`).
- */
-function answerFieldErrors(errors: Record<string, string[]>, batch: readonly AnswerSend[]): Record<string, string[]> {
-  const places = batch.flatMap((a, n) => (a.question_uuid === NARRATIVE ? [] : [n]));
-  const narrative = batch.findIndex((a) => a.question_uuid === NARRATIVE);
-  return Object.fromEntries(
-    Object.entries(errors).map(([field, list]) => {
-      if (field === 'narrative') return [`answers.${narrative}.value`, list];
-      const named = field.replace(/^values\.(\d+)/, (_, i: string) => `answers.${places[Number(i)] ?? i}`);
-      return [named.replace(/\.note$/, '.comment'), list];
-    }),
-  );
-}
-
-let current: { key: string; form: QuestionnaireForm<DatasetData>; version: DatasetVersion } | null = null;
+let current: { key: string; form: QuestionnaireForm<FormAnswers> } | null = null;
 
 const keyOf = (userUuid: string, dataset: Pick<DatasetData, 'category' | 'country_code' | 'year'>) =>
   `${userUuid}:${dataset.category}:${dataset.country_code}:${dataset.year}`;
 
 /**
- * The dataset as another write of the page left it (publish, withdraw, narrative): the figures'
- * next save is based on its version, so it is not refused as someone else's change.
+ * The form of one dataset, made once per person and dataset (revalidation keeps what is typed):
+ * its figures and narrative as the answers route read them, saved through the kit's one transport.
  */
-export function acceptDatasetWrite(userUuid: string, dataset: DatasetData): void {
-  if (current?.key === keyOf(userUuid, dataset)) current.version.current = dataset.version;
-}
-
-/** The form of one dataset, made once per person and dataset (revalidation keeps what is typed). */
 export function formForDataset(
   dataset: DatasetData,
+  read: FormAnswersRead,
   userUuid: string,
   canEdit: boolean,
-  onSaved: (d: DatasetData) => void,
-): QuestionnaireForm<DatasetData> {
+  onSaved: (saved: FormAnswers) => void,
+): QuestionnaireForm<FormAnswers> {
   const key = keyOf(userUuid, dataset);
   if (current?.key === key) return current.form;
-  const version: DatasetVersion = { current: dataset.exists ? dataset.version : 0 };
   current?.form.queue.stop();
   const sdg = new Map(dataset.indicators.map((i) => [i.code, i.sdg_ref]));
+  const questions = datasetQuestions(dataset.indicators, read);
   // Each indicator is named by its name, SDG reference and unit, its code in small print.
-  const form = createQuestionnaireForm<DatasetData>({
-    storageKey: draftKey(userUuid, `profile:${dataset.category}:${dataset.country_code}:${dataset.year}`),
+  const form = createQuestionnaireForm<FormAnswers>({
+    storageKey: draftKey(userUuid, `profile-answers:${dataset.category}:${dataset.country_code}:${dataset.year}`),
     storage: browserStorage(),
-    questions: [...dataset.indicators.map(indicatorQuestion), narrativeQuestion(dataset.indicators.length)],
-    answers: answersOf(dataset),
+    questions,
+    answers: answersIn(questions, read.answers),
     sections: datasetSections(),
     dataYearMax: dataset.year,
     dataYearMin: profileEngineOptions(dataset.year).dataYearMin,
@@ -238,18 +126,18 @@ export function formForDataset(
     display: {
       codes: 'small',
       sectionCodes: false,
-      plain: [NARRATIVE],
+      plain: [NARRATIVE_QUESTION_UUID],
       labels: (question) => {
         const ref = sdg.get(question.code);
         return ref ? [m('entry.question.sdg', { refs: ref })] : [];
       },
     },
-    transport: datasetTransport(
-      { slug: dataset.category, code: dataset.country_code, year: dataset.year },
-      version,
-      onSaved,
-    ),
+    transport: formAnswersTransport('urbanisation-profile', datasetInstance(dataset)),
+    onSaved: (saved) => {
+      invalidatePrefixes(gridPath(dataset.category), 'profile/dashboard');
+      onSaved(saved);
+    },
   });
-  current = { key, form, version };
+  current = { key, form };
   return form;
 }
