@@ -198,6 +198,12 @@ export function completenessOf(
   return completeness(qs.map(formQuestionOf), answers, { dataYearMax: cycleYear });
 }
 
+/** The report's completeness counted from its answers as they are now, on its questions. */
+export async function reportProgress(db: DbOrTx, bundle: ReportBundle): Promise<Completeness> {
+  const qs = await reportQuestions(db, bundle);
+  return completenessOf(qs, await reportAnswersOf(db, bundle.report.id, qs, bundle.cycle.year), bundle.cycle.year);
+}
+
 async function filesOf(db: DbOrTx, report: ReportRow): Promise<ReportFile[]> {
   const rows = await db
     .select({ file: reportFiles, name: users.name, username: users.username })

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { blankIsAbsent, conflictResponse, dataResponse, itemResponse, text, VersionSchema } from '../http/schema.ts';
 import {
-  ANSWER_LIMIT_FIELDS,
   AnswerTypeSchema,
   CATALOGUE_ENTRY_FIELDS,
   DECIMALS_MAX,
@@ -13,6 +12,7 @@ import {
   QUESTION_PARTS_MAX,
   QUESTION_TEXT_MAX,
   QUESTION_UNIT_MAX,
+  QUESTION_CONTENT_FIELDS,
   QuestionOptionSchema,
   QuestionPartSchema,
   SOURCE_HINT_MAX,
@@ -62,21 +62,7 @@ export const QuestionSchema = z.object({
   /** Subcategory code, e.g. '1.2'. */
   subcategory: z.string(),
   question_tier: QuestionTierSchema,
-  text: z.string(),
-  help: z.string().nullable(),
-  answer_type: AnswerTypeSchema,
-  unit: z.string().nullable(),
-  /** The choices of single and multi questions. */
-  options: z.array(QuestionOptionSchema),
-  ...ANSWER_LIMIT_FIELDS,
-  /** Most decimal places a numeric value may have; null: any. */
-  decimals: z.number().int().nullable(),
-  /** Multi-part answers (value is `{[key]: …}`); empty: one value. */
-  parts: z.array(QuestionPartSchema),
-  /** A narrative beside the value (e.g. yes/no + explanation). */
-  with_text: z.boolean(),
-  /** The narrative's label when with_text (e.g. 'Link to the policy'); null: 'Details'. */
-  text_label: z.string().nullable(),
+  ...QUESTION_CONTENT_FIELDS,
   compulsory: z.boolean(),
   sdg_refs: z.array(z.string()),
   sdg_tier: QuestionTierSchema.nullable(),

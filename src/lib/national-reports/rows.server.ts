@@ -1,4 +1,5 @@
 import { SUBREGIONS } from '../map/subregions.ts';
+import { answerFields } from '../questionnaires/save-plan.server.ts';
 import type { nationalReports, reportAnswers, reportingCycles } from '../db/schema.ts';
 import { answerState, answerWarnings } from '../questionnaires/engine.ts';
 import type { Answer } from '../questionnaires/schema.ts';
@@ -72,13 +73,7 @@ export function toCover(row: Pick<ReportRow, 'cover' | 'coverAlt'>): ReportCover
 }
 
 export function toAnswer(row: AnswerRow, question: Question, cycleYear: number, updatedBy: string | null): Answer {
-  const fields = {
-    value: row.value ?? null,
-    text: row.text,
-    data_year: row.dataYear,
-    source: row.source,
-    comment: row.comment,
-  };
+  const fields = answerFields(row);
   const rules = formQuestionOf(question);
   const state = answerState(rules, fields, { dataYearMax: cycleYear });
   return {

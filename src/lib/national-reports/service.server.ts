@@ -4,14 +4,7 @@ import type { DbOrTx } from '../audit/service.server.ts';
 import { nationalReports } from '../db/schema.ts';
 import type { AppDeps, AuthedUser } from '../deps.server.ts';
 import { ApiError, forbidden, LockedError, notFound, StaleWriteError } from '../http/errors.server.ts';
-import {
-  completenessOf,
-  loadBundle,
-  reportQuestions,
-  reportAnswersOf,
-  toReport,
-  type ReportBundle,
-} from './queries.server.ts';
+import { loadBundle, reportProgress, toReport, type ReportBundle } from './queries.server.ts';
 import { locksAtOf, type ReportRow } from './rows.server.ts';
 import { storedKeysOf } from '../media/images.server.ts';
 import type { LockReason, Report, ReportAction, ReportStatus, ReportUpdateBody } from './schema.ts';
@@ -151,9 +144,7 @@ export async function updateReport(
   const result = await deps.changes.write(deps.db, async (w) => {
     const { tx } = w;
     const bundle = await mustLoad(tx, where);
-    const qs = await reportQuestions(tx, bundle);
-    const answers = await reportAnswersOf(tx, bundle.report.id, qs, bundle.cycle.year);
-    const progress = completenessOf(qs, answers, bundle.cycle.year);
+    const progress = await reportProgress(tx, bundle);
     if (bundle.report.version !== body.version) throw new StaleWriteError(await toReport(tx, bundle, progress));
 
     const header: Partial<typeof nationalReports.$inferInsert> = {};

@@ -4,14 +4,7 @@ import { nationalReports, reportFiles } from '../db/schema.ts';
 import type { AppDeps, AuthedUser } from '../deps.server.ts';
 import type { DbOrTx } from '../audit/service.server.ts';
 import { ApiError, notFound, StaleWriteError } from '../http/errors.server.ts';
-import {
-  completenessOf,
-  loadBundle,
-  reportQuestions,
-  reportAnswersOf,
-  toReport,
-  type ReportBundle,
-} from './queries.server.ts';
+import { loadBundle, reportProgress, toReport, type ReportBundle } from './queries.server.ts';
 import { inspectUploadedPdf } from './pdf-inspect.server.ts';
 import { trustedFor } from '../signatures/queries.server.ts';
 import type { PdfSignature, Report, SignedPdfFacts } from './schema.ts';
@@ -47,9 +40,7 @@ const STALE_MESSAGE = 'The report changed after you opened it: check it again be
 
 /** The report as its GET shows it now (the `current` of a 409). */
 async function reportNow(tx: DbOrTx, bundle: ReportBundle): Promise<Report> {
-  const qs = await reportQuestions(tx, bundle);
-  const answers = await reportAnswersOf(tx, bundle.report.id, qs, bundle.cycle.year);
-  return toReport(tx, bundle, completenessOf(qs, answers, bundle.cycle.year));
+  return toReport(tx, bundle, await reportProgress(tx, bundle));
 }
 
 /**
@@ -139,9 +130,7 @@ export async function uploadReportFile(
         },
       });
       await w.emit(reportEvent(bundle, 'report.submitted', { actorId: auth.user.id, after: after! }));
-      const qs = await reportQuestions(tx, bundle);
-      const answers = await reportAnswersOf(tx, bundle.report.id, qs, bundle.cycle.year);
-      return toReport(tx, { ...bundle, report: after! }, completenessOf(qs, answers, bundle.cycle.year));
+      return toReport(tx, { ...bundle, report: after! }, await reportProgress(tx, bundle));
     });
   } catch (error) {
     await deps.storage.delete([key]).catch(() => {});

@@ -50,13 +50,7 @@ export function answerOut(
   row: StoredAnswer,
   options: FormInstance['options'],
 ): Answer {
-  const fields = {
-    value: row.value ?? null,
-    text: row.text,
-    data_year: row.dataYear,
-    source: row.source,
-    comment: row.comment,
-  };
+  const fields = answerFields(row);
   const { state, warnings } = catalogue.check(q, `${kind}:${row.id}:${row.version}`, fields, options);
   return {
     question_uuid: q.question.uuid,
@@ -69,14 +63,20 @@ export function answerOut(
   };
 }
 
-export const fieldsOf = (row: StoredAnswer | undefined): AnswerFields | undefined =>
-  row && {
+/** A stored answer's content under the API's names (a row of any form's answers table). */
+export function answerFields<V>(
+  row: Pick<StoredAnswer, 'text' | 'dataYear' | 'source' | 'comment'> & { value?: V | null },
+) {
+  return {
     value: row.value ?? null,
     text: row.text,
     data_year: row.dataYear,
     source: row.source,
     comment: row.comment,
   };
+}
+
+export const fieldsOf = (row: StoredAnswer | undefined): AnswerFields | undefined => row && answerFields(row);
 /** A save waiting for its batch. */
 export interface Job<K, I, U> {
   key: K;

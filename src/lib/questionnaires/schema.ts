@@ -100,13 +100,8 @@ export const FormSectionSchema = z.object({
 });
 export type FormSection = z.output<typeof FormSectionSchema>;
 
-/** One question of a form, as the engine and the data-entry kit read it. */
-export const FormQuestionSchema = z.object({
-  uuid: z.string(),
-  /** A short code naming it in the form ('Q01', an indicator's code, a section's key). */
-  code: z.string(),
-  /** The code of the section it sits in; null: at the form's top, under no heading. */
-  section: z.string().nullable(),
+/** What a question asks and how its answer looks: the fields every form's questions share. */
+export const QUESTION_CONTENT_FIELDS = {
   /** Its label: the question as asked. */
   text: z.string(),
   help: z.string().nullable(),
@@ -123,6 +118,16 @@ export const FormQuestionSchema = z.object({
   with_text: z.boolean(),
   /** The narrative's label when with_text (e.g. 'Link to the policy'); null: 'Details'. */
   text_label: z.string().nullable(),
+};
+
+/** One question of a form, as the engine and the data-entry kit read it. */
+export const FormQuestionSchema = z.object({
+  uuid: z.string(),
+  /** A short code naming it in the form ('Q01', an indicator's code, a section's key). */
+  code: z.string(),
+  /** The code of the section it sits in; null: at the form's top, under no heading. */
+  section: z.string().nullable(),
+  ...QUESTION_CONTENT_FIELDS,
   /** Rule: the form is complete only with an answer to it. */
   compulsory: z.boolean(),
   /** Rule: a value needs its source. */

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
 import { PRACTICE_NARRATIVE_MAX, type NarrativeKey } from '../../../lib/best-practices/schema.ts';
-import { ConflictPanel, FieldStatus } from '../questionnaire/field-status.tsx';
+import { AnswerOutcome } from '../questionnaire/field-status.tsx';
 import { ErrorLine } from '../questionnaire/question-parts.tsx';
 import { errorText } from '../questionnaire/raw-answer.ts';
 import { fieldId, TextAreaControl } from './fields.tsx';
@@ -53,24 +53,7 @@ export function SectionAnswer({
         aria-describedby={described}
       />
       <ErrorLine id={`${id}-error`} text={error} />
-      <FieldStatus
-        id={`${id}-status`}
-        question={question}
-        state={state}
-        stored={stored}
-        onRetry={() => void form.retry()}
-      />
-      {state.kind === 'conflict' && raw && (
-        <ConflictPanel
-          question={question}
-          theirs={state.theirs}
-          own={state.mine}
-          mine={raw}
-          engine={form.engine}
-          onUseTheirs={() => form.useTheirs(uuid)}
-          onKeepMine={() => void form.keepMine(uuid)}
-        />
-      )}
+      <AnswerOutcome id={`${id}-status`} form={form} question={question} state={state} raw={raw} stored={stored} />
     </div>
   );
 }

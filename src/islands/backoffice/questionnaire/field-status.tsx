@@ -6,7 +6,7 @@ import { Icon } from '../ui/icons.tsx';
 import { ui } from '../ui/styles.ts';
 import { answerDisplay } from './answer-format.ts';
 import { fieldWords } from './field-words.ts';
-import type { FieldState } from './form-store.ts';
+import type { FieldState, QuestionnaireForm } from './form-store.ts';
 import { m } from './messages.ts';
 import { checkRaw, type RawAnswer } from './raw-answer.ts';
 
@@ -190,4 +190,42 @@ function describe(
   if (meta.length > 0) lines.push(meta.join(' · '));
   if (answer.comment) lines.push(m('answer.comment', { comment: answer.comment }));
   return lines.join('\n');
+}
+
+/**
+ * Where an answer stands, under its field: the conflict's "Theirs / Yours" while there is one,
+ * then the status line (`{id}`, which the field names in its aria-describedby). Every form's field
+ * ends with it: the questionnaire's questions and the practice's sections.
+ */
+export function AnswerOutcome({
+  id,
+  form,
+  question,
+  state,
+  raw,
+  stored,
+}: {
+  id: string;
+  form: QuestionnaireForm;
+  question: FormQuestion;
+  state: FieldState;
+  raw: RawAnswer | undefined;
+  stored: Answer | undefined;
+}) {
+  return (
+    <>
+      {state.kind === 'conflict' && raw && (
+        <ConflictPanel
+          question={question}
+          theirs={state.theirs}
+          own={state.mine}
+          mine={raw}
+          engine={form.engine}
+          onUseTheirs={() => form.useTheirs(question.uuid)}
+          onKeepMine={() => void form.keepMine(question.uuid)}
+        />
+      )}
+      <FieldStatus id={id} question={question} state={state} stored={stored} onRetry={() => void form.retry()} />
+    </>
+  );
 }

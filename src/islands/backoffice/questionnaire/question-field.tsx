@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
 import type { FormQuestion } from '../../../lib/questionnaires/schema.ts';
 import type { AnswerErrors } from './autosave-queue.ts';
-import { ConflictPanel, FieldStatus } from './field-status.tsx';
+import { AnswerOutcome } from './field-status.tsx';
 import type { QuestionnaireForm } from './form-store.ts';
 import { CommentField, ErrorLine, NarrativeField, QuestionHeader, YearAndSourceFields } from './question-parts.tsx';
 import { problemText } from './answer-format.ts';
@@ -98,24 +98,7 @@ export function QuestionField({
         </>
       )}
 
-      {state.kind === 'conflict' && (
-        <ConflictPanel
-          question={question}
-          theirs={state.theirs}
-          own={state.mine}
-          mine={raw}
-          engine={form.engine}
-          onUseTheirs={() => form.useTheirs(question.uuid)}
-          onKeepMine={() => void form.keepMine(question.uuid)}
-        />
-      )}
-      <FieldStatus
-        id={`${base}-status`}
-        question={question}
-        state={state}
-        stored={stored}
-        onRetry={() => void form.retry()}
-      />
+      <AnswerOutcome id={`${base}-status`} form={form} question={question} state={state} raw={raw} stored={stored} />
     </section>
   );
 }
