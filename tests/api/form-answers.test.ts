@@ -209,7 +209,7 @@ describe.each(FORMS)('the answers route of $form', ({ form, setup }) => {
     await expectError(await save('everything'), 400, { fields: ['answers'] });
   });
 
-  test('403 outside the person’s scope, 401 without sign-in, 404 for an instance or form that is not there', async () => {
+  test('403 outside the person’s scope, 401 without sign-in, 404 for an instance or form not there', async () => {
     const c = await ctx();
     await expectError(await c.request(path, { token: s.outsider.token }), 403);
     await expectError(await save([{ question_uuid: question, value: s.values[0], version: 2 }], s.outsider), 403);

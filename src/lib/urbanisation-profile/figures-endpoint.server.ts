@@ -94,7 +94,10 @@ const invalid = (errors: Record<string, string[]>) =>
     errors,
   );
 
-/** The engine's 400 on the figures named by their place among all the answers sent (the narrative is not the engine's). */
+/**
+ * The engine's 400 on the figures, named by their place among all the answers sent (the narrative
+ * is not the engine's).
+ */
 function inPlaces(error: unknown, places: readonly number[]): unknown {
   if (!(error instanceof ApiError) || error.status !== 400 || !error.errors) return error;
   return invalid(
