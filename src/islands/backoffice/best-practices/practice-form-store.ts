@@ -229,7 +229,7 @@ export function saveDraft(): Promise<boolean> {
     return saving;
   }
   // After the sections' saves under way: the record's save sends the practice's version as they leave it.
-  saving = inPracticeOrder(runSave).finally(() => {
+  saving = inPracticeOrder($practiceForm.get().practice?.uuid ?? '', runSave).finally(() => {
     saving = null;
   });
   return saving.then(async (ok) => {
@@ -337,7 +337,7 @@ export async function createPractice(title: string, countryCode: string): Promis
 
 /** A workflow step (submit, publish, …), after saving what is unsaved. */
 export async function takeAction(action: PracticeAction, note?: string): Promise<boolean> {
-  if (($dirty.get() && !(await saveDraft())) || !(await flushPending())) {
+  if (($dirty.get() && !(await saveDraft())) || !(await flushPending($practiceForm.get().practice?.uuid ?? ''))) {
     notifyError(m('store.fixFirst'));
     return false;
   }
@@ -345,7 +345,7 @@ export async function takeAction(action: PracticeAction, note?: string): Promise
   if (!practice) return false;
   $practiceForm.setKey('busyAction', action);
   try {
-    const answer = await inPracticeOrder(() =>
+    const answer = await inPracticeOrder(practice.uuid, () =>
       api.request('POST', `best-practice/${encodeURIComponent(practice.uuid)}/transition`, {
         schema: PracticeResponseSchema,
         body: { action, note, version: $practiceForm.get().practice?.version ?? practice.version },
@@ -394,7 +394,8 @@ export async function uploadFile(
   file: File,
   options: { crop?: Crop | null; title?: string } = {},
 ): Promise<boolean> {
-  if (($dirty.get() && !(await saveDraft())) || !(await flushPending())) return false;
+  if (($dirty.get() && !(await saveDraft())) || !(await flushPending($practiceForm.get().practice?.uuid ?? '')))
+    return false;
   const { practice } = $practiceForm.get();
   if (!practice) return false;
   const query: Record<string, string | number | undefined> = {};
@@ -408,7 +409,7 @@ export async function uploadFile(
   running = cancel;
   try {
     // In the practice's order of writes: a section saved meanwhile moves the version the upload sends.
-    const answer = await inPracticeOrder(() =>
+    const answer = await inPracticeOrder(practice.uuid, () =>
       uploadPracticeFile(
         practice.uuid,
         kind,

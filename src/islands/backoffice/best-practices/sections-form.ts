@@ -41,7 +41,7 @@ export function sectionsTransport(
 ) {
   const send = formAnswersTransport('best-practice', uuid, client);
   return (batch: AnswerSend[], options?: SendOptions): Promise<SendResult<Answer, SectionsMeta>> =>
-    inPracticeOrder(async () => {
+    inPracticeOrder(uuid, async () => {
       const result = await send(batch, options);
       if (result.kind !== 'saved') return result;
       const meta: SectionsMeta = {
@@ -86,7 +86,7 @@ export function openSections(
     currentUserUuid: userUuid,
   });
   const stopForm = form.start();
-  const stopFlush = onFlush(() => flushSections(form));
+  const stopFlush = onFlush(practice.uuid, () => flushSections(form));
   current = { key, form, stop: () => (stopForm(), stopFlush()) };
   $sectionsForm.set(form);
   return form;
