@@ -216,7 +216,7 @@ for (const [index, [lang, width]] of COMBOS.entries()) {
       const held = new Promise<void>((resolve) => (release = resolve));
       let sentAt = 0;
       const passed: Promise<void>[] = [];
-      await page.route(`**/api/report/type/national/${YEAR}/PH/saved`, (route) => {
+      await page.route(`**/api/forms/national-report/${YEAR}-PH/answers`, (route) => {
         sentAt ||= Date.now();
         const passing = held.then(() => route.continue());
         passed.push(passing);
@@ -232,7 +232,7 @@ for (const [index, [lang, width]] of COMBOS.entries()) {
       await shot(page, testInfo, `${lang}-${width}-saving`);
       release();
       await Promise.all(passed);
-      await page.unroute(`**/api/report/type/national/${YEAR}/PH/saved`);
+      await page.unroute(`**/api/forms/national-report/${YEAR}-PH/answers`);
       await expect(page.locator(`#q-${typed!.code}-status`)).toHaveText(w.savedAt, { timeout: 20_000 });
       const said = await words(page, typed!.code);
       const time = w.savedAt.exec(said.question)![1];

@@ -67,7 +67,7 @@ test('the questionnaire: a skip link to the first answer, "Saving…" while typi
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   const passed: Promise<void>[] = [];
-  await page.route(`**/api/report/type/national/${year}/PH/saved`, (route) => {
+  await page.route(`**/api/forms/national-report/${year}-PH/answers`, (route) => {
     const passing = held.then(() => route.continue());
     passed.push(passing);
     return passing;
@@ -83,7 +83,7 @@ test('the questionnaire: a skip link to the first answer, "Saving…" while typi
   await expect(page.locator('#q-Q01').getByRole('status')).toHaveText(/^Saved at \d\d:\d\d$/, SCREEN);
   await expect(bar).toHaveText(/^All answers are saved\. Last saved at \d\d:\d\d\.$/);
   await Promise.all(passed);
-  await page.unroute(`**/api/report/type/national/${year}/PH/saved`);
+  await page.unroute(`**/api/forms/national-report/${year}-PH/answers`);
 
   // A radio button and a checkbox save on the click, with the focus still on them.
   const yes = page.locator('#q-Q02').getByRole('radio', { name: 'Yes' });
