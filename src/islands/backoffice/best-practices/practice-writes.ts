@@ -1,7 +1,8 @@
 /**
  * Each practice's writes, one at a time (a queue per practice, none shared between them): the
  * record's saves and workflow steps send the practice's version, which every save of a section
- * moves (decision 047), so each reads it only when its turn comes. And what waits in the data-entry kit is saved before a step that needs it.
+ * moves (decision 047), so each reads it only when its turn comes. And what waits in the
+ * data-entry kit is saved before a step that needs it.
  */
 
 /** The writes under way of each practice (a practice not yet made: ''), as the tail of its queue. */
