@@ -661,24 +661,21 @@ const EXAMPLES: Record<string, ExampleSource> = {
       contact: { name: 'Ana Cruz', email: 'ana@example.org', phone: '+63 2 8123 4567' },
     }),
   },
-  // The answers route (decision 071) on PH's report: Q01 with the version it has now.
+  // The answers route (decision 071) on PH's report: Q18 (Q01 is the …/saved example's) with the version it has now.
   'POST /api/forms/:form/:instance/answers': {
     as: () => phMember,
     json: async () => {
       const response = await ctx.app.request(`/api/forms/national-report/${seed.year}-PH/answers`, {
         headers: { Authorization: `Bearer ${phMember.token}` },
       });
-      const read = (await response.json()) as { data: { answers: { question_uuid: string; version: number }[] } };
-      const version = read.data.answers.find((a) => a.question_uuid === seed.q01)?.version;
+      const { data } = (await response.json()) as {
+        data: { questions: { uuid: string; code: string }[]; answers: { question_uuid: string; version: number }[] };
+      };
+      const question = data.questions.find((q) => q.code === 'Q18')!.uuid;
+      const version = data.answers.find((a) => a.question_uuid === question)?.version;
       return {
         answers: [
-          {
-            question_uuid: seed.q01,
-            value: 14.5,
-            data_year: 2024,
-            source: 'National statistics office',
-            ...(version !== undefined && { version }),
-          },
+          { question_uuid: question, value: 'Creative districts\nand heritage tourism', ...(version && { version }) },
         ],
       };
     },
