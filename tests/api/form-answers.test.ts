@@ -10,7 +10,7 @@ import {
 import { createTestContext, type TestContext } from '../support/app.ts';
 import { expectError, expectJson } from '../support/assertions.ts';
 import { createUser, type TestUser } from '../support/factories.ts';
-import { openCycle } from '../support/national-reports.ts';
+import { closeCycle, openCycle } from '../support/national-reports.ts';
 import { COMPLETE_PRACTICE } from '../fixtures/best-practices.ts';
 import { deepStrict } from '../support/schemas.ts';
 
@@ -66,23 +66,7 @@ const FORMS: FormCase[] = [
         values: [THAI, PERSIAN],
         invalid: 12,
         async lock() {
-          const cycles = (await (
-            await ctx.request('/api/report/type/national/cycles', { token: admin.token })
-          ).json()) as { data: { year: number; version: number }[] };
-          const cycle = cycles.data.find((item) => item.year === 2026)!;
-          const closed = await ctx.request('/api/report/type/national/cycles/saved', {
-            token: admin.token,
-            json: {
-              year: 2026,
-              version: cycle.version,
-              opens_at: '2044-01-01',
-              closes_at: '2044-12-31',
-              expiry_days: 30,
-              timely_days: 7,
-              status: 'closed',
-            },
-          });
-          expect(closed.status).toBe(200);
+          await closeCycle(ctx, admin, 2026);
           return 'cycle_closed';
         },
       };

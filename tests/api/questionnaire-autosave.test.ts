@@ -8,6 +8,7 @@ import { createQuestionnaireForm } from '../../src/islands/backoffice/questionna
 import { memoryStorage } from '../../src/islands/backoffice/questionnaire/storage.ts';
 import { createTestContext } from '../support/app.ts';
 import { createUser, type TestUser } from '../support/factories.ts';
+import { closeCycle } from '../support/national-reports.ts';
 import { expiredToken } from '../support/tokens.ts';
 
 /**
@@ -193,23 +194,7 @@ describe('autosave through the real API', () => {
   });
 
   test('a locked report refuses answers with the reason, and the form keeps them', async () => {
-    const cycles = (await (await ctx.request('/api/report/type/national/cycles', { token: admin.token })).json()) as {
-      data: { year: number; version: number }[];
-    };
-    const cycle = cycles.data.find((item) => item.year === YEAR)!;
-    const closed = await ctx.request('/api/report/type/national/cycles/saved', {
-      token: admin.token,
-      json: {
-        year: YEAR,
-        version: cycle.version,
-        opens_at: '2044-01-01',
-        closes_at: '2044-12-31',
-        expiry_days: 30,
-        timely_days: 7,
-        status: 'closed',
-      },
-    });
-    expect(closed.status).toBe(200);
+    await closeCycle(ctx, admin, YEAR);
 
     const data = await view(member.token);
     const q11 = byCode(data, 'Q11');

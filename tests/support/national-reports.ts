@@ -29,6 +29,27 @@ export async function openCycle(
   expect(response.status, await response.clone().text()).toBe(200);
 }
 
+/** Closes a cycle through the admin API: its reports' answers are locked (`cycle_closed`). */
+export async function closeCycle(ctx: TestContext, admin: TestUser, year: number) {
+  const cycles = (await (await ctx.request('/api/report/type/national/cycles', { token: admin.token })).json()) as {
+    data: { year: number; version: number }[];
+  };
+  const cycle = cycles.data.find((item) => item.year === year)!;
+  const closed = await ctx.request('/api/report/type/national/cycles/saved', {
+    token: admin.token,
+    json: {
+      year,
+      version: cycle.version,
+      opens_at: '2044-01-01',
+      closes_at: '2044-12-31',
+      expiry_days: 30,
+      timely_days: 7,
+      status: 'closed',
+    },
+  });
+  expect(closed.status).toBe(200);
+}
+
 /** The seeded questions by code (Q01 … Q38). */
 export async function questionsByCode(ctx: TestContext, user: TestUser): Promise<Map<string, Question>> {
   const response = await ctx.request('/api/question/list', { token: user.token });
