@@ -26,10 +26,10 @@ import {
 } from '../../src/lib/db/schema.ts';
 import { createCycleReports } from '../../src/lib/national-reports/cycles.server.ts';
 import { cycleQuestions } from '../../src/lib/national-reports/queries.server.ts';
+import { figureRows } from '../../src/lib/urbanisation-profile/queries.server.ts';
 import { demoAnswer } from '../../src/lib/national-reports/seed.server.ts';
 import { completeness } from '../../src/lib/questionnaires/engine.ts';
 import { formQuestionOf } from '../../src/lib/national-reports/question-schema.ts';
-import { ESTIMATE_MARK } from '../../src/lib/urbanisation-profile/rows.ts';
 import type { FileStore } from '../../src/lib/storage/file-store.server.ts';
 import { photoJpeg, prng } from './images.ts';
 
@@ -252,17 +252,7 @@ async function seedProfile(db: Db): Promise<ModulesSeedResult['profile']> {
       .insert(profileDatasets)
       .values(chunk.map(({ values: _v, ...row }) => row))
       .returning({ id: profileDatasets.id });
-    const figures = chunk.flatMap((row, n) =>
-      row.values.map((v) => ({
-        datasetId: made[n]!.id,
-        indicatorId: ids.get(v.indicator)!,
-        value: v.value,
-        estimate: v.is_estimate ? ESTIMATE_MARK : null,
-        dataYear: v.data_year,
-        source: v.source,
-        note: v.note,
-      })),
-    );
+    const figures = chunk.flatMap((row, n) => figureRows(made[n]!.id, row.values, ids));
     for (let j = 0; j < figures.length; j += 2000) await db.insert(profileFigures).values(figures.slice(j, j + 2000));
   }
   await db.execute(sql`analyze profile_datasets`);
