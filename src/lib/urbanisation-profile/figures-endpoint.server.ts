@@ -10,7 +10,8 @@ import { saveAnswersIn } from '../questionnaires/save.server.ts';
 import type { Answer, AnswerInput, FormAnswersRead } from '../questionnaires/schema.ts';
 import { indicatorCatalogue, profileFiguresForm, type DatasetKey } from './figures-form.server.ts';
 import { createDataset } from './figures.server.ts';
-import { countryNames, loadCategory, loadDatasetRow, type DatasetRow } from './queries.server.ts';
+import { countryNames, datasetWhere, loadCategory, type DatasetRow } from './queries.server.ts';
+import { profileDatasets } from '../db/schema.ts';
 import { NARRATIVE_QUESTION_UUID, profileEngineOptions } from './rows.ts';
 import { NARRATIVE_MAX, VALUES_PER_SAVE_MAX } from './schema.ts';
 import type { AppDeps } from '../deps.server.ts';
@@ -44,7 +45,10 @@ async function themeOf(db: DbOrTx, key: DatasetKey) {
 }
 
 /** The narrative as the dataset keeps it, as an answer; null when it was never written. */
-function narrativeAnswer(row: DatasetRow, by: Answer['updated_by'] = null): Answer | null {
+/** What the narrative's answer is made of: the dataset row's narrative, its version and time. */
+type NarrativeRow = Pick<DatasetRow, 'narrative' | 'narrativeVersion' | 'updatedAt'>;
+
+function narrativeAnswer(row: NarrativeRow, by: Answer['updated_by'] = null): Answer | null {
   if (row.narrativeVersion === 0) return null;
   return {
     question_uuid: NARRATIVE_QUESTION_UUID,
@@ -62,7 +66,7 @@ function narrativeAnswer(row: DatasetRow, by: Answer['updated_by'] = null): Answ
 }
 
 /** The narrative a save sends, checked against the version it replaces (409 with the narrative as it is now). */
-function sentNarrative(inputs: readonly AnswerInput[], row: DatasetRow | null) {
+function sentNarrative(inputs: readonly AnswerInput[], row: NarrativeRow | null) {
   const at = inputs.findIndex((input) => input.question_uuid === NARRATIVE_QUESTION_UUID);
   if (at === -1) return undefined;
   const input = inputs[at]!;
@@ -158,8 +162,17 @@ export const profileFigureAnswers: AnswersEndpoint<DatasetKey> = {
     const figures = places.map((i) => inputs[i]!);
     const saved = await deps.changes.write(deps.db, async (w) => {
       await themeOf(w.tx, key);
-      let row = await loadDatasetRow(w.tx, key, true);
-      const narrative = sentNarrative(inputs, row);
+      // The narrative's version is checked under the dataset's lock; the engine's save then reads the figures.
+      const [row] = await w.tx
+        .select({
+          narrative: profileDatasets.narrative,
+          narrativeVersion: profileDatasets.narrativeVersion,
+          updatedAt: profileDatasets.updatedAt,
+        })
+        .from(profileDatasets)
+        .where(datasetWhere(key, 'country'))
+        .for('update');
+      const narrative = sentNarrative(inputs, row ?? null);
       await refuseRetired(deps, w.tx, inputs);
       if (!row) await createDataset(w.tx, key);
       const [result] = await saveAnswersIn(deps.changes, w, profileFiguresForm, [
@@ -167,19 +180,24 @@ export const profileFigureAnswers: AnswersEndpoint<DatasetKey> = {
       ]).catch((error: unknown) => {
         throw inPlaces(error, places);
       });
-      row = (await loadDatasetRow(w.tx, key))!;
-      return { result: result!, row };
+      return result!;
     });
-    const byUuid = new Map(saved.result.answers.map((a) => [a.question_uuid, a]));
-    const narrative = narrativeAnswer(saved.row, {
-      name: auth.user.name?.trim() || auth.user.username,
-      uuid: auth.user.uuid,
-    });
+    // The dataset's row as the save wrote it (a save of the profile's form always writes it: one more version).
+    const after = saved.row!;
+    const byUuid = new Map(saved.answers.map((a) => [a.question_uuid, a]));
+    const narrative = narrativeAnswer(
+      {
+        narrative: after['narrative'] as string | null,
+        narrativeVersion: after['narrative_version'] as number,
+        updatedAt: new Date(after['updated_at'] as string),
+      },
+      { name: auth.user.name?.trim() || auth.user.username, uuid: auth.user.uuid },
+    );
     return {
       form: 'urbanisation-profile',
       instance: instanceOf(key),
-      ...headAfter(null, saved.row),
-      completeness: saved.result.completeness,
+      ...headAfter(after, saved.instance),
+      completeness: saved.completeness,
       answers: inputs.flatMap((input) => {
         const answer = input.question_uuid === NARRATIVE_QUESTION_UUID ? narrative : byUuid.get(input.question_uuid);
         return answer ? [answer] : [];

@@ -218,7 +218,7 @@ export async function datasetView(db: DbOrTx, row: DatasetRow): Promise<Dataset>
 const COUNTRY_ORIGIN = eq(profileDatasets.origin, 'country');
 
 /** The dataset of one theme, country and year from `origin`: the country's own (forms, CSV import) or the open data. */
-function datasetWhere(key: { slug: string; countryCode: string; year: number }, origin: ProfileOrigin) {
+export function datasetWhere(key: { slug: string; countryCode: string; year: number }, origin: ProfileOrigin) {
   return and(
     eq(profileDatasets.categorySlug, key.slug),
     eq(profileDatasets.countryCode, key.countryCode),
