@@ -190,12 +190,9 @@ export async function reportAnswersOf(
   return toAnswers(await storedAnswers(db, reportId), qs, cycleYear, options);
 }
 
-export function completenessOf(
-  qs: readonly Question[],
-  answers: readonly Pick<Answer, 'question_uuid' | 'value' | 'text' | 'data_year' | 'source' | 'comment'>[],
-  cycleYear: number,
-): Completeness {
-  return completeness(qs.map(formQuestionOf), answers, { dataYearMax: cycleYear });
+/** Completeness of answers in their API shape: each answer's state was judged once, by `toAnswer`. */
+export function completenessOf(qs: readonly Question[], answers: readonly Answer[], cycleYear: number): Completeness {
+  return completeness(qs.map(formQuestionOf), answers, { dataYearMax: cycleYear }, (_, answer) => answer.state);
 }
 
 /** The report's completeness counted from its answers as they are now, on its questions. */
