@@ -59,15 +59,16 @@ export const practiceSectionsForm: FormDefinition<string, PracticeRow, AuthedUse
   },
   questionSource: () => sectionsCatalogue,
   keyOf: (uuid) => uuid,
-  async load(tx, keys, extra) {
-    const rows = await tx
+  async load(db, keys, extra) {
+    const query = db
       .select({ row: bestPractices, answers: extra.answers(bestPractices.id) })
       .from(bestPractices)
       // The join makes the query name its columns with their table (the answers' subquery has an `id` too).
       .innerJoin(countries, eq(countries.code, bestPractices.countryCode))
       .where(inArray(bestPractices.uuid, [...keys]))
       .orderBy(bestPractices.id)
-      .for('update', { of: bestPractices });
+      .$dynamic();
+    const rows = await (extra.lock ? query.for('update', { of: bestPractices }) : query);
     return rows.map(({ row, answers }) => ({ key: row.uuid, instance: row, stamp: SECTIONS_STAMP, answers }));
   },
   missing: () => notFound('No best practice with this id'),

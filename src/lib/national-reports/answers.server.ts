@@ -8,6 +8,7 @@ import type { Write } from '../events/change-bus.server.ts';
 import type { CatalogueQuestion } from '../questionnaires/catalogue.server.ts';
 import type { FormDefinition } from '../questionnaires/forms.server.ts';
 import { ANSWERED_RULE } from '../questionnaires/engine.ts';
+import { readForm } from '../questionnaires/answers-route.server.ts';
 import { countCompleteness, saveAnswers } from '../questionnaires/save.server.ts';
 import type { AnswerInput } from '../questionnaires/schema.ts';
 import {
@@ -17,10 +18,10 @@ import {
   type ReportCatalogueQuestion,
 } from './question-catalogue.server.ts';
 import { pinsKey } from './question-versions.ts';
-import type { ReportBundle } from './queries.server.ts';
-import { bundleFromJson, locksAtOf, personName, type CycleRow } from './rows.server.ts';
+import { toReport, type ReportBundle } from './queries.server.ts';
+import { bundleFromJson, locksAtOf, personName, toCycle, type CycleRow } from './rows.server.ts';
 import { lockReasonOf } from './workflow.ts';
-import { ReportStatusSchema, type ReportStatus, type SaveAnswersResponse } from './schema.ts';
+import { ReportStatusSchema, type ReportStatus, type ReportView, type SaveAnswersResponse } from './schema.ts';
 import { enforce, roleOf } from './service.server.ts';
 
 /**
@@ -100,12 +101,12 @@ export const nationalReportForm: FormDefinition<ReportKey, ReportBundle, AuthedU
   },
   questionSource: catalogueCache,
   keyOf: (key) => `${key.year}:${key.countryCode}`,
-  async load(tx, keys, extra) {
+  async load(db, keys, extra) {
     // One JSON value per report instead of its rows' columns. The keys travel as arrays, so the
     // statement's text is the same for any batch and the reports are found through the (year,
     // country) index; the last condition keeps only the asked pairs when a batch spans cycles.
     const rows = rowsOf<{ j: unknown; stamp: string; answers: unknown }>(
-      await tx.execute(sql`
+      await db.execute(sql`
         select json_build_object('report', row_to_json(${nationalReports}), 'cycle', row_to_json(rc),
             'country', json_build_object('code', c.code, 'name', c.name, 'flag', c.flag)) as j,
           ${extra.stamp} as stamp, ${extra.answers(nationalReports.id)} as answers
@@ -115,7 +116,7 @@ export const nationalReportForm: FormDefinition<ReportKey, ReportBundle, AuthedU
           and ${nationalReports.countryCode} = any(${textArray(keys.map((key) => key.countryCode))}::text[])
           and ${nationalReports.year}::text || ':' || ${nationalReports.countryCode} =
             any(${textArray(keys.map((key) => `${key.year}:${key.countryCode}`))}::text[])
-        order by ${nationalReports.id} for update of ${nationalReports}`),
+        order by ${nationalReports.id} ${extra.lock ? sql`for update of ${nationalReports}` : sql``}`),
     );
     return rows.map(({ j, stamp, answers }) => {
       const instance = bundleFromJson(j);
@@ -299,4 +300,25 @@ export async function keepLockedWordings(w: Write, question: { id: number; n: nu
         ${question.n}::int)`,
     })
     .where(inArray(nationalReports.id, ids));
+}
+
+/**
+ * GET …/{year}/{country_code}/view, the data-entry screen's one request: the report, its cycle,
+ * its questions and answers (each editor with their uuid) as the engine reads them (one statement
+ * and the cached catalogue, as the answers route and a save do), and the thrusts and subcategories
+ * the screen groups the questions under. Null when the report does not exist.
+ */
+export async function reportView(deps: Pick<AppDeps, 'db' | 'changes'>, key: ReportKey): Promise<ReportView | null> {
+  const read = await readForm(deps, nationalReportForm, key);
+  if (!read) return null;
+  const { meta } = read.catalogue as ReportCatalogue;
+  const questions = (read.questions as readonly ReportCatalogueQuestion[]).map((q) => q.own.question);
+  return {
+    report: await toReport(deps.db, read.instance, read.completeness),
+    cycle: toCycle(read.instance.cycle),
+    questions,
+    answers: read.answers,
+    thrusts: [...meta.thrusts],
+    subcategories: [...meta.subcategories],
+  };
 }

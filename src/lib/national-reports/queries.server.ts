@@ -29,7 +29,7 @@ import {
   type ReportRow,
 } from './rows.server.ts';
 import { signatureOut } from '../signatures/schema.ts';
-import type { Report, ReportEvent, ReportFile, ReportGroup, ReportStatus, ReportView } from './schema.ts';
+import type { Report, ReportEvent, ReportFile, ReportGroup, ReportStatus } from './schema.ts';
 import { lockReasonOf, returnedOf } from './workflow.ts';
 import { copyKeptAt } from '../site/publication-copies.server.ts';
 
@@ -132,7 +132,6 @@ export async function storedAnswers(db: DbOrTx, reportId: number): Promise<Store
       questionUuid: questions.uuid,
       name: users.name,
       username: users.username,
-      byUuid: users.uuid,
     })
     .from(reportAnswers)
     .innerJoin(questions, eq(questions.id, reportAnswers.questionId))
@@ -142,7 +141,6 @@ export async function storedAnswers(db: DbOrTx, reportId: number): Promise<Store
     row: r.row,
     questionUuid: r.questionUuid,
     by: r.username === null ? null : personName({ name: r.name, username: r.username }),
-    byUuid: r.byUuid,
   }));
 }
 
@@ -150,32 +148,14 @@ export interface StoredAnswer {
   row: AnswerRow;
   questionUuid: string;
   by: string | null;
-  /** The uuid of who changed it last (null with `by`). */
-  byUuid: string | null;
-}
-
-/**
- * How answers name their editor: by name only, or by name and uuid (the data-entry screen tells
- * its own user's changes from others', as the save's answers do).
- */
-interface AnswersOptions {
-  editorUuid?: boolean;
 }
 
 /** Stored answers in their API shape, in the order of the questions given (others are left out). */
-export function toAnswers(
-  stored: readonly StoredAnswer[],
-  qs: readonly Question[],
-  cycleYear: number,
-  options: AnswersOptions = {},
-): Answer[] {
+export function toAnswers(stored: readonly StoredAnswer[], qs: readonly Question[], cycleYear: number): Answer[] {
   const byQuestion = new Map(stored.map((s) => [s.questionUuid, s]));
   return qs.flatMap((question) => {
     const s = byQuestion.get(question.uuid);
-    if (!s) return [];
-    const answer = toAnswer(s.row, question, cycleYear, s.by);
-    if (!options.editorUuid || answer.updated_by === null || s.byUuid === null) return [answer];
-    return [{ ...answer, updated_by: { ...answer.updated_by, uuid: s.byUuid } }];
+    return s ? [toAnswer(s.row, question, cycleYear, s.by)] : [];
   });
 }
 
@@ -185,9 +165,8 @@ export async function reportAnswersOf(
   reportId: number,
   qs: readonly Question[],
   cycleYear: number,
-  options: AnswersOptions = {},
 ): Promise<Answer[]> {
-  return toAnswers(await storedAnswers(db, reportId), qs, cycleYear, options);
+  return toAnswers(await storedAnswers(db, reportId), qs, cycleYear);
 }
 
 /** Completeness of answers in their API shape: each answer's state was judged once, by `toAnswer`. */
@@ -302,25 +281,11 @@ export async function reportOf(db: DbOrTx, bundle: ReportBundle): Promise<Report
 }
 
 /** Everything about one report: the form's questions, the answers in their order, the report and its cycle. */
-export async function loadReportView(db: DbOrTx, bundle: ReportBundle, options: AnswersOptions = {}) {
+export async function loadReportView(db: DbOrTx, bundle: ReportBundle) {
   const qs = await reportQuestions(db, bundle);
-  const answers = await reportAnswersOf(db, bundle.report.id, qs, bundle.cycle.year, options);
+  const answers = await reportAnswersOf(db, bundle.report.id, qs, bundle.cycle.year);
   const report = await toReport(db, bundle, completenessOf(qs, answers, bundle.cycle.year));
   return { report, cycle: toCycle(bundle.cycle), questions: qs, answers };
-}
-
-/**
- * GET …/{year}/{country_code}/view, the data-entry screen's one request: the report, its cycle,
- * questions and answers (each editor with their uuid), and the thrusts and subcategories the
- * screen groups the questions under.
- */
-export async function reportView(db: DbOrTx, bundle: ReportBundle): Promise<ReportView> {
-  const [view, thrusts, subcategories] = await Promise.all([
-    loadReportView(db, bundle, { editorUuid: true }),
-    listThrusts(db),
-    listSubcategories(db),
-  ]);
-  return { ...view, thrusts, subcategories };
 }
 
 /** Questions and answers grouped thrust → subcategory (preview, printable and public report). */

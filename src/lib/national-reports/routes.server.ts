@@ -20,7 +20,7 @@ import { saveCycle } from './cycle-service.server.ts';
 import { answerHistory, dashboardOf, listCycles, listReports, reportActivity } from './lists.server.ts';
 import { reportPdf } from './pdf.server.ts';
 import { groupsIn } from './print-content.server.ts';
-import { loadBundle, loadCycleRow, reportGroups, reportView } from './queries.server.ts';
+import { loadBundle, loadCycleRow, reportGroups } from './queries.server.ts';
 import { toCycle } from './rows.server.ts';
 import {
   CycleSaveBodySchema,
@@ -44,7 +44,7 @@ import {
 import { AnswerHistoryQuerySchema } from './activity-schema.ts';
 import type { SignatureStatus } from '../signatures/schema.ts';
 import { updateReport } from './service.server.ts';
-import { saveReportAnswers } from './answers.server.ts';
+import { reportView, saveReportAnswers } from './answers.server.ts';
 import { inspectReportFile, uploadReportFile } from './upload-service.server.ts';
 import { uploadReportCover } from './cover-service.server.ts';
 import { readUploadedFile } from '../storage/multipart.server.ts';
@@ -132,7 +132,8 @@ export const nationalReportRoutes = new Hono<AppEnv>()
   .get(`${BASE}/${Y}/${CC}/view`, requireUser(), async (c) => {
     const { year, country_code } = parsePath(c, ReportPathSchema);
     guard(c, ['view'], country_code);
-    const data = await reportView(c.get('deps').db, await bundleOr404(c, year, country_code));
+    const data = await reportView(c.get('deps'), { year, countryCode: country_code });
+    if (!data) throw notFound(say('There is no {year} report for {country}', { year, country: country_code }));
     return c.json<ReportViewResponse>({ status: 200, message: 'National report', data });
   })
 

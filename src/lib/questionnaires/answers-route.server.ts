@@ -5,6 +5,7 @@ import type { ChangeBus } from '../events/change-bus.server.ts';
 import { notFound, readJson } from '../http/errors.server.ts';
 import { requireUser } from '../identity/middleware.server.ts';
 import { parseStoredAnswers, storedAnswersJson } from './answers-sql.server.ts';
+import type { CatalogueQuestion, QuestionCatalogue } from './catalogue.server.ts';
 import type { FormDefinition } from './forms.server.ts';
 import { answerOut, countCompleteness, instanceQuestions } from './save.server.ts';
 import {
@@ -41,50 +42,64 @@ export interface AnswersEndpoint<K> {
 }
 
 /** An instance as the engine read it: its form's row, completeness and every stored answer. */
-export interface ReadAnswers<I> {
+export interface ReadForm<I, Own = unknown> {
   instance: I;
-  /** The instance's questions in order: their ids and codes. */
-  questions: FormAnswersRead['questions'];
+  /** The catalogue the instance was read against (the form's questions as they are now). */
+  catalogue: QuestionCatalogue<Own>;
+  /** The instance's questions in order, as it shows them (kept wordings applied). */
+  questions: readonly CatalogueQuestion<Own>[];
   completeness: Completeness;
   answers: Answer[];
 }
 
+/** What the answers route tells of a read: the questions by their ids and codes only. */
+export interface ReadAnswers<I> extends Omit<ReadForm<I>, 'catalogue' | 'questions'> {
+  questions: FormAnswersRead['questions'];
+}
+
 /**
  * An instance's answers as stored, on its questions as it shows them; null when it does not
- * exist. The form's statement locks the instance, as a save's does, in a transaction of its own:
- * the answers and the completeness are read together.
+ * exist. One statement reads the instance with its answers and the questions' stamp (the answers
+ * and the completeness are read together); the questions come from the form's catalogue. A read
+ * takes no lock: only saves wait for each other.
  */
+export async function readForm<K, I, U>(
+  deps: { db: Db; changes: ChangeBus },
+  form: FormDefinition<K, I, U>,
+  key: K,
+): Promise<ReadForm<I> | null> {
+  const cache = form.questionSource(deps.changes);
+  const [item] = await form.load(deps.db, [key], {
+    stamp: cache.stamp,
+    answers: (id) => storedAnswersJson(form.answers, id, null),
+    lock: false,
+  });
+  if (!item) return null;
+  const catalogue = await cache.get(deps.db, item.stamp);
+  const ref = form.instance(catalogue, item.instance);
+  const stored = new Map(parseStoredAnswers(item.answers).map((row) => [row.questionId, row]));
+  const questions = instanceQuestions(form, catalogue, item.instance, new Set(stored.keys()));
+  const answers = questions.flatMap((q) => {
+    const row = stored.get(q.id);
+    return row ? [answerOut(catalogue, form.kind, q, row, ref.options)] : [];
+  });
+  const completeness =
+    ref.completeness && ref.storedBasis === ref.basis
+      ? ref.completeness
+      : countCompleteness(form, catalogue, item.instance, stored);
+  return { instance: item.instance, catalogue, questions, completeness, answers };
+}
+
+/** `readForm` as the answers route tells it: each question by its id and code. */
 export async function readAnswers<K, I, U>(
   deps: { db: Db; changes: ChangeBus },
   form: FormDefinition<K, I, U>,
   key: K,
 ): Promise<ReadAnswers<I> | null> {
-  const cache = form.questionSource(deps.changes);
-  return deps.db.transaction(async (tx) => {
-    const [item] = await form.load(tx, [key], {
-      stamp: cache.stamp,
-      answers: (id) => storedAnswersJson(form.answers, id, null),
-    });
-    if (!item) return null;
-    const catalogue = await cache.get(tx, item.stamp);
-    const ref = form.instance(catalogue, item.instance);
-    const stored = new Map(parseStoredAnswers(item.answers).map((row) => [row.questionId, row]));
-    const questions = instanceQuestions(form, catalogue, item.instance, new Set(stored.keys()));
-    const answers = questions.flatMap((q) => {
-      const row = stored.get(q.id);
-      return row ? [answerOut(catalogue, form.kind, q, row, ref.options)] : [];
-    });
-    const completeness =
-      ref.completeness && ref.storedBasis === ref.basis
-        ? ref.completeness
-        : countCompleteness(form, catalogue, item.instance, stored);
-    return {
-      instance: item.instance,
-      questions: questions.map((q) => ({ uuid: q.question.uuid, code: q.question.code })),
-      completeness,
-      answers,
-    };
-  });
+  const read = await readForm(deps, form, key);
+  if (!read) return null;
+  const { catalogue: _, questions, ...rest } = read;
+  return { ...rest, questions: questions.map((q) => ({ uuid: q.question.uuid, code: q.question.code })) };
 }
 
 /** What every form's instance row has that the answers route tells. */

@@ -1,8 +1,8 @@
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { AuditEvent } from '../audit/service.server.ts';
+import type { AuditEvent, DbOrTx } from '../audit/service.server.ts';
 import type { ChangeEvent } from '../events/change-events.ts';
-import type { ChangeBus, Tx } from '../events/change-bus.server.ts';
+import type { ChangeBus } from '../events/change-bus.server.ts';
 import type { CatalogueCache, CatalogueQuestion, QuestionCatalogue } from './catalogue.server.ts';
 import type { EngineOptions } from './engine.ts';
 import type { Completeness } from './schema.ts';
@@ -119,13 +119,14 @@ export interface FormDefinition<K, I, U> {
   questionSource(bus: ChangeBus): CatalogueCache;
   keyOf(key: K): string;
   /**
-   * Loads and locks (FOR UPDATE) the instances named by `keys` in one statement, adding the
-   * engine's columns: `stamp` and `answers(instanceId)`. Missing instances are left out.
+   * Loads the instances named by `keys` in one statement, adding the engine's columns: `stamp`
+   * and `answers(instanceId)`; with `lock` (a save's transaction) it locks them FOR UPDATE.
+   * Missing instances are left out.
    */
   load(
-    tx: Tx,
+    db: DbOrTx,
     keys: readonly K[],
-    extra: { stamp: SQL<string>; answers: (instanceId: AnyPgColumn) => SQL<unknown> },
+    extra: { stamp: SQL<string>; answers: (instanceId: AnyPgColumn) => SQL<unknown>; lock: boolean },
   ): Promise<LockedInstance<I>[]>;
   /** Refused when the instance does not exist (404). */
   missing(key: K): Error;

@@ -138,6 +138,7 @@ async function lockInstances<K, I, U>(
   const locked = await form.load(w.tx, keys, {
     stamp: cache.stamp,
     answers: (instanceId) => storedAnswersJson(form.answers, instanceId, [...ids]),
+    lock: true,
   });
   const states = new Map<string, InstanceState<I>>();
   for (const item of locked) {

@@ -119,8 +119,8 @@ export const profileFiguresForm: FormDefinition<DatasetKey, DatasetRow, FigureSa
   },
   questionSource: indicatorCatalogue,
   keyOf: (key) => `${key.slug}|${key.countryCode}|${key.year}`,
-  async load(tx, keys, extra) {
-    const rows = await tx
+  async load(db, keys, extra) {
+    const query = db
       .select({ row: datasetColumns, stamp: extra.stamp, answers: extra.answers(profileDatasets.id) })
       .from(profileDatasets)
       // The join makes the statement name every column with its table, as the engine's answers subquery needs.
@@ -140,7 +140,8 @@ export const profileFiguresForm: FormDefinition<DatasetKey, DatasetRow, FigureSa
         ),
       )
       .orderBy(profileDatasets.id)
-      .for('update', { of: profileDatasets });
+      .$dynamic();
+    const rows = await (extra.lock ? query.for('update', { of: profileDatasets }) : query);
     return rows.map(({ row, stamp, answers }) => ({
       key: `${row.categorySlug}|${row.countryCode}|${row.year}`,
       instance: row,
