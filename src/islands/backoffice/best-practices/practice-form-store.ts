@@ -10,7 +10,7 @@ import {
 } from '../../../lib/best-practices/schema.ts';
 import { GenericResponseSchema } from '../../../lib/http/schema.ts';
 import { api, ApiError, errorMessage } from '../lib/api.ts';
-import { versionedEdit } from '../lib/versioned-edit.ts';
+import { browserLocal, versionedEdit, type KeptDraft, type VersionedEdit } from '../lib/versioned-edit.ts';
 import { fieldErrorsOf, type FieldErrors } from '../lib/field-errors.ts';
 import { createFetcherStore, fetchWith, mutateCache } from '../lib/query.ts';
 import { notifyError, notifySuccess } from '../notifications/snackbar-store.ts';
@@ -20,7 +20,6 @@ import { m } from './messages.ts';
 import { bodyOf, changedKeys, draftOf, type PracticeDraft } from './practice-draft.ts';
 import { forgetPracticeLists } from './practice-list-store.ts';
 import { uploadPracticeFile } from './upload.ts';
-import { browserStorage, draftKey, type DraftStorage } from '../questionnaire/storage.ts';
 import { sendFailure } from '../questionnaire/send-failure.ts';
 import type { Answer } from '../../../lib/questionnaires/schema.ts';
 import { sectionByUuid } from '../../../lib/best-practices/sections.ts';
@@ -77,37 +76,69 @@ export const $practiceForm = map<PracticeFormState>({ ...EMPTY });
 export const $dirty = computed($practiceForm, (s) => !!s.draft && !!s.base && changedKeys(s.draft, s.base).length > 0);
 
 /**
- * Unsaved changes wait in the browser (localStorage, one key per person and practice, as the
- * questionnaire's answers do) from the moment they are typed until the server has them: a lost
- * connection, an expired sign-in or a closed tab loses nothing.
+ * Unsaved changes wait on this device from the moment they are typed until the server has them:
+ * a lost connection, an expired sign-in or a closed tab loses nothing. They are the practice's
+ * edit-store draft, kept with what "no changes" looked like (`base`), so that only the fields the
+ * person changed are put on top of a newer version.
  */
 interface KeptChanges {
-  /** The version the changes were made on. */
-  version: number;
   base: PracticeDraft;
   draft: PracticeDraft;
 }
 
-const storage: DraftStorage = browserStorage();
-/** The storage key of the practice on screen, and whose it is. */
-let keeper: string | null = null;
-let keeperUser = '';
-const keyOf = (uuid: string | undefined) => (uuid ? draftKey(keeperUser, `best-practice:${uuid}`) : null);
+type PracticeEdit = VersionedEdit<BestPractice, PracticeSaveBody, BestPractice, KeptChanges>;
 
-function keepChanges(state: PracticeFormState): void {
+/** The person the form is open for. */
+let user = '';
+const edits = new Map<string, PracticeEdit>();
+
+/**
+ * Practice `uuid`'s edit store for the person: its saves go on top of the practice's version (a
+ * conflict: someone else saved it meanwhile), its changes wait on this device. One per practice,
+ * so a save still on its way when another practice opens removes only its own practice's draft.
+ */
+function editOf(uuid: string): PracticeEdit {
+  const key = `best-practice:${user}:${uuid}`;
+  const known = edits.get(key);
+  if (known) return known;
+  const edit: PracticeEdit = versionedEdit({
+    schema: BestPracticeSchema,
+    send: async (body) =>
+      (await api.request('POST', 'best-practice/saved', { schema: PracticeResponseSchema, body })).data,
+    draftKey: () => key,
+    // Not the tab's sessionStorage: the form is used offline, and a tab closed before the
+    // connection came back keeps its changes (as the sections' answers do). The key names the
+    // person, so signing out need not drop them and nobody else sees them.
+    draftStore: browserLocal,
+  });
+  edits.set(key, edit);
+  return edit;
+}
+
+$practiceForm.listen((state) => {
   const { practice, base, draft } = state;
   // While a conflict waits for the person's choice, the copy kept is the one from before it (with
   // the version it was made on), so that a reload asks again instead of choosing for them.
-  if (!keeper || !practice || !base || !draft || state.conflict || keeper !== keyOf(practice.uuid)) return;
-  if (changedKeys(draft, base).length === 0) storage.remove(keeper);
-  else storage.write(keeper, JSON.stringify({ version: practice.version, base, draft } satisfies KeptChanges));
-}
-$practiceForm.listen(keepChanges);
+  if (!user || !practice || !base || !draft || state.conflict) return;
+  const edit = editOf(practice.uuid);
+  if (changedKeys(draft, base).length === 0) edit.clearDraft();
+  else edit.keepDraft({ base, draft }, practice.version);
+});
 
-function readKept(key: string): KeptChanges | null {
+/**
+ * Changes the form kept before they were its edit store's draft (decision 068), under
+ * `apua:drafts:{user}:best-practice:{uuid}` as `{ version, base, draft }`: moved over once, so that
+ * work waiting offline when that change was deployed is not lost.
+ */
+function takeOverOldKey(uuid: string): KeptDraft<KeptChanges> | null {
+  const store = browserLocal();
+  const old = `apua:drafts:${user}:best-practice:${uuid}`;
   try {
-    const kept = JSON.parse(storage.read(key) ?? 'null') as KeptChanges | null;
-    return kept && typeof kept.version === 'number' && kept.base && kept.draft ? kept : null;
+    const kept = JSON.parse(store?.getItem(old) ?? 'null') as Partial<{ version: number } & KeptChanges> | null;
+    store?.removeItem(old);
+    if (typeof kept?.version !== 'number' || !kept.base || !kept.draft) return null;
+    editOf(uuid).keepDraft({ base: kept.base, draft: kept.draft }, kept.version);
+    return editOf(uuid).readDraft();
   } catch {
     return null;
   }
@@ -129,22 +160,25 @@ export function openPractice(practice: BestPractice, userUuid: string): void {
   const current = $practiceForm.get();
   if (current.practice?.uuid === practice.uuid && (current.practice.version >= practice.version || $dirty.get()))
     return;
-  keeperUser = userUuid;
-  keeper = keyOf(practice.uuid);
+  user = userUuid;
   const fresh = draftOf(practice);
-  const kept = current.practice?.uuid === practice.uuid ? null : readKept(keeper!);
-  if (!kept || changedKeys(kept.draft, kept.base).length === 0) {
+  const kept =
+    current.practice?.uuid === practice.uuid
+      ? null
+      : (editOf(practice.uuid).readDraft() ?? takeOverOldKey(practice.uuid));
+  if (!kept || changedKeys(kept.values.draft, kept.values.base).length === 0) {
     $practiceForm.set({ ...EMPTY, practice, base: fresh, draft: fresh });
     return;
   }
+  const { base, draft } = kept.values;
   if (kept.version === practice.version) {
-    $practiceForm.set({ ...EMPTY, practice, base: fresh, draft: reapply(kept.draft, kept.base, fresh) });
+    $practiceForm.set({ ...EMPTY, practice, base: fresh, draft: reapply(draft, base, fresh) });
     notifySuccess(m('store.keptSaving'));
     void saveDraft();
     return;
   }
   // Changed by someone since: theirs and mine side by side, as for any conflict.
-  $practiceForm.set({ ...EMPTY, practice, base: kept.base, draft: kept.draft, conflict: practice, save: 'conflict' });
+  $practiceForm.set({ ...EMPTY, practice, base, draft, conflict: practice, save: 'conflict' });
 }
 
 export function closePractice(uuid: string): void {
@@ -205,17 +239,6 @@ export function acceptSectionsSaved(
   forgetPracticeLists();
 }
 
-/**
- * The record's fields, saved on top of the practice's version (a conflict: someone else saved it
- * meanwhile). The changes wait in the browser by this store's own keeper above (per person and
- * practice, shared with the sections' autosave), not by the edit store's draft.
- */
-const practiceEdit = versionedEdit<BestPractice, PracticeSaveBody, BestPractice>({
-  schema: BestPracticeSchema,
-  send: async (body) =>
-    (await api.request('POST', 'best-practice/saved', { schema: PracticeResponseSchema, body })).data,
-});
-
 let saving: Promise<boolean> | null = null;
 let again = false;
 
@@ -257,7 +280,7 @@ async function runSave(): Promise<boolean> {
     return false;
   }
   $practiceForm.set({ ...$practiceForm.get(), save: 'saving', failure: null });
-  const outcome = await practiceEdit.save(body, practice);
+  const outcome = await editOf(practice.uuid).save(body, practice);
   if (outcome.kind === 'saved') {
     acceptPractice(outcome.saved, draft);
     $practiceForm.set({ ...$practiceForm.get(), save: 'saved', errors: {} });

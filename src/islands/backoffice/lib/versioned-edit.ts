@@ -10,7 +10,8 @@
  *   refused body) and `base`; `takeTheirs()` drops the conflict and gives their record to show,
  *   `keepMine()` sends the same body again over their version;
  * - a draft (when given a `draft` key): what the person typed, kept in the browser across reloads
- *   with the version it was made on, and removed once a save succeeds.
+ *   with the version it was made on, and removed once a save succeeds (in the tab's sessionStorage,
+ *   or in localStorage with `draftStore: browserLocal`).
  *
  * What a saved record changes elsewhere (caches, notices, navigation) is the form's `onSaved`.
  */
@@ -83,13 +84,22 @@ const IDLE = { saving: false, saved: null, error: null, errors: {}, conflict: nu
 /** A draft store whose keys can be listed (sessionStorage is one). */
 type ListableStore = DraftStore & { readonly length: number; key(index: number): string | null };
 
-function browserSession(): Storage | null {
+/** One of the browser's storages, when it lets us use it (privacy settings may refuse). */
+function webStorage(name: 'localStorage' | 'sessionStorage'): Storage | null {
   try {
-    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+    return (globalThis as Partial<Record<typeof name, Storage>>)[name] ?? null;
   } catch {
     return null;
   }
 }
+
+const browserSession = () => webStorage('sessionStorage');
+
+/**
+ * localStorage, for a form whose drafts must outlive the tab (one used offline, whose tab may be
+ * closed before the connection is back); its key then names the person, as sign-out leaves it.
+ */
+export const browserLocal = () => webStorage('localStorage');
 
 /** Every draft's key starts so (the form's own key follows), so that signing out can drop them all. */
 const DRAFT_PREFIX = 'apua:draft:';
