@@ -145,6 +145,17 @@ describe('SiteFiles', () => {
     expect(files.get('/data.bin')?.type).toBe('application/octet-stream');
   });
 
+  test('the open-data catalogue is served as JSON-LD, and compressed like the other metadata', async () => {
+    const catalogue = JSON.stringify({ '@context': {}, '@type': 'dcat:Catalog', 'dcat:dataset': [] }).repeat(40);
+    const files = await SiteFiles.load(
+      site({ 'index.html': 'home', 'open-data/catalog.jsonld': catalogue, 'open-data/x.csv-metadata.json': '{}' }),
+    );
+    const served = files.get('/open-data/catalog.jsonld')!;
+    expect(served.type).toBe('application/ld+json; charset=utf-8');
+    expect(served.br!.length).toBeLessThan(served.body.length);
+    expect(files.get('/open-data/x.csv-metadata.json')?.type).toBe('application/json; charset=utf-8');
+  });
+
   test('the ETag changes with the content', async () => {
     const a = await SiteFiles.load(site({ 'index.html': 'one' }));
     const b = await SiteFiles.load(site({ 'index.html': 'two' }));

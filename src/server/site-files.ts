@@ -30,6 +30,8 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json; charset=utf-8',
   // Open data and the charts' downloads (national reports).
   '.csv': 'text/csv; charset=utf-8',
+  // The open-data catalogue (DCAT-AP), which harvesters ask for by this type.
+  '.jsonld': 'application/ld+json; charset=utf-8',
 };
 
 /** Files of at most this many bytes are sent as they are: compressing them saves nothing worth a header. */
@@ -47,6 +49,7 @@ const COMPRESSIBLE = new Set([
   '.webmanifest',
   '.map',
   '.csv',
+  '.jsonld',
 ]);
 
 const ARCHIVE_MAGIC = Buffer.from('APUASITE');

@@ -2,8 +2,19 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
-/** What the site build is made from, besides the data: a change to any of these is a new site. */
-export const SITE_SOURCES = ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'] as const;
+/**
+ * What the site build is made from, besides the data: a change to any of these is a new site.
+ * data/manifest.json names the open data's upstream sources and licences in the open-data
+ * metadata of the pages (src/components/open-data/).
+ */
+export const SITE_SOURCES = [
+  'src',
+  'public',
+  'astro.config.mjs',
+  'package-lock.json',
+  'tsconfig.json',
+  'data/manifest.json',
+] as const;
 
 /** Under the sources, but no part of the site: the Node server (the build never imports it). */
 const NOT_SITE = ['src/server'];
