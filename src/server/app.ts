@@ -18,6 +18,7 @@ import { publicNationalReportRoutes } from '../lib/national-reports/public-route
 import { nationalReportRoutes, REPORT_UPLOAD_PATH } from '../lib/national-reports/routes.server.ts';
 import { PROFILE_UPLOAD_PATH, profileRoutes } from '../lib/urbanisation-profile/routes.server.ts';
 import { publicProfileRoutes } from '../lib/urbanisation-profile/public-routes.server.ts';
+import { sdmxRoutes } from '../lib/sdmx/routes.server.ts';
 import { questionRoutes } from '../lib/national-reports/question-routes.server.ts';
 import { answersRoutes } from '../lib/questionnaires/answers-route.server.ts';
 import { nationalReportAnswers } from '../lib/national-reports/answers-endpoint.server.ts';
@@ -109,6 +110,8 @@ export function createApp(deps: AppDeps, site: SiteSource, options: { log?: (lin
     .route('/', answersRoutes([nationalReportAnswers, practiceSectionAnswers, profileFigureAnswers]))
     .route('/', nationalReportRoutes)
     .route('/', publicProfileRoutes)
+    // SDMX (issue 36): public, answers CORS GET from any origin.
+    .route('/', sdmxRoutes)
     .route('/', profileRoutes)
     .route('/', notificationRoutes)
     .route('/', mailRoutes)
