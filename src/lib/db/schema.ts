@@ -815,6 +815,13 @@ export const profileIndicators = pgTable(
     sourceSeries: text('source_series'),
     licence: text('licence'),
     sdgRef: text('sdg_ref'),
+    /**
+     * The progress towards 2030 (issue 35, decision 072): the desired direction and the target, a
+     * fixed value or the champion area of the region. All null: the indicator is not scored.
+     */
+    progressDirection: text('progress_direction'),
+    progressTargetKind: text('progress_target_kind'),
+    progressTargetValue: doublePrecision('progress_target_value'),
     sort: integer('sort').notNull().default(0),
     /** Retired indicators leave the forms and the public pages; their figures stay in the datasets. */
     retiredAt: timestamp('retired_at', { withTimezone: true }),
@@ -825,6 +832,15 @@ export const profileIndicators = pgTable(
   (table) => [
     index('profile_indicators_category_idx').on(table.categorySlug, table.sort),
     check('profile_indicators_type_check', sql`${table.answerType} in ('pct', 'num', 'int')`),
+    check('profile_indicators_progress_direction_check', sql`${table.progressDirection} in ('higher', 'lower')`),
+    check('profile_indicators_progress_kind_check', sql`${table.progressTargetKind} in ('fixed', 'champion')`),
+    // A direction goes with a target, and only a fixed target has a value. Each side is true or false, never
+    // null: a null check passes.
+    check(
+      'profile_indicators_progress_check',
+      sql`(${table.progressDirection} is null) = (${table.progressTargetKind} is null)
+      and (${table.progressTargetValue} is null) = (${table.progressTargetKind} is distinct from 'fixed')`,
+    ),
   ],
 );
 
