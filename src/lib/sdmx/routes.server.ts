@@ -176,6 +176,7 @@ const anyOrigin: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   c.res.headers.set('Access-Control-Allow-Origin', '*');
   c.res.headers.set('Access-Control-Expose-Headers', 'ETag');
+  return undefined;
 };
 
 export const sdmxRoutes = new Hono<AppEnv>()
