@@ -11,6 +11,9 @@ import {
   type PublicCountryResponse,
 } from './schema.ts';
 import { CHANGE_DOMAINS } from '../events/change-events.ts';
+import { METHOD_VERSION } from '../progress/method.ts';
+import { assessProfile } from '../progress/profile.ts';
+import type { PublicProgressResponse } from '../progress/schema.ts';
 
 const BASE = '/profile/public';
 /** The public cache's domain of the profile: every committed profile change clears it (src/lib/events). */
@@ -56,6 +59,24 @@ export const publicProfileRoutes = new Hono<AppEnv>()
         message: (data) => data.country_name,
       },
     );
+  })
+
+  // The progress assessment (issue 35), from the published themes exactly as the site build reads them, so the
+  // dashboard and progress.csv show the same rows.
+  .get(`${BASE}/progress`, async (c) => {
+    return publicAnswer(c, `${PROFILE_CACHE_DOMAIN}:progress`, async (db) => {
+      const themes = [];
+      for (const { slug } of await listCategories(db, true)) {
+        const theme = await publicCategory(db, slug);
+        if (theme) themes.push(theme);
+      }
+      const { rows } = assessProfile(themes);
+      return {
+        status: 200,
+        message: 'Progress towards 2030',
+        data: { method_version: METHOD_VERSION, rows },
+      } satisfies PublicProgressResponse;
+    });
   });
 
 /**
