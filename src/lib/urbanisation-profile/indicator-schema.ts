@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { GenericResponseSchema, VersionSchema, text, wholeNumber } from '../http/schema.ts';
 import { DECIMALS_MAX, NUMBER_ABS_MAX } from '../questionnaires/schema.ts';
-import { INDICATOR_TYPES, IndicatorSchema, SlugSchema } from './schema.ts';
+import {
+  INDICATOR_TYPES,
+  IndicatorSchema,
+  PROGRESS_DIRECTIONS,
+  PROGRESS_TARGET_KINDS,
+  SlugSchema,
+  type IndicatorProgress,
+} from './schema.ts';
 import { zodError } from '../i18n/said.ts';
 
 /**
@@ -42,6 +49,61 @@ const bound = z
   .optional();
 
 /**
+ * How progress is scored, as sent: `null` (not scored) or a direction with a target. Each part is
+ * checked apart so that a missing one is named beside its own field rather than by the whole object.
+ */
+const ProgressInputSchema = z
+  .strictObject(
+    {
+      direction: z
+        .enum(PROGRESS_DIRECTIONS, {
+          error: zodError('must be one of {values}', { values: PROGRESS_DIRECTIONS.join(', ') }),
+        })
+        .nullable()
+        .optional(),
+      target: z
+        .strictObject({
+          kind: z.enum(PROGRESS_TARGET_KINDS, {
+            error: zodError('must be one of {values}', { values: PROGRESS_TARGET_KINDS.join(', ') }),
+          }),
+          value: bound,
+        })
+        .nullable()
+        .optional(),
+    },
+    { error: 'must be an object, or null when the indicator is not scored' },
+  )
+  .nullable()
+  .superRefine((progress, ctx) => {
+    if (progress === null) return;
+    const { direction, target } = progress;
+    if (!direction)
+      ctx.addIssue({ code: 'custom', path: ['direction'], message: 'is required with a target: higher or lower' });
+    if (!target)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['target'],
+        message: 'is required with a direction: a fixed value or the champion area',
+      });
+    else if (target.kind === 'fixed' && (target.value === null || target.value === undefined))
+      ctx.addIssue({ code: 'custom', path: ['target', 'value'], message: 'is required for a fixed target' });
+    else if (target.kind === 'champion' && target.value !== null && target.value !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['target', 'value'],
+        message: 'must be left out: the champion area is computed from the region’s best performers',
+      });
+  })
+  .transform((progress): IndicatorProgress => {
+    if (!progress?.direction || !progress.target) return null;
+    const { direction, target } = progress;
+    return target.kind === 'fixed'
+      ? { direction, target: { kind: 'fixed', value: target.value! } }
+      : { direction, target: { kind: 'champion' } };
+  })
+  .optional();
+
+/**
  * POST profile/indicator/saved (admin). Without `version`: creates indicator `code` in `category`
  * (name and source required). With `version`: changes indicator `code` against that version;
  * fields left out keep their value, the code and the theme never change.
@@ -66,6 +128,8 @@ export const IndicatorSaveBodySchema = z.strictObject({
   expected_min: bound,
   expected_max: bound,
   sort: wholeNumber({ min: 0, max: INDICATOR_SORT_MAX }).optional(),
+  /** How progress towards 2030 is scored (issue 35); null: not scored; left out: kept. */
+  progress: ProgressInputSchema,
   version: VersionSchema.optional(),
 });
 export type IndicatorSaveBody = z.input<typeof IndicatorSaveBodySchema>;

@@ -46,6 +46,32 @@ function checkRange(
   return errors;
 }
 
+/** The columns of a progress setting sent (null: not scored); nothing when it was left out. */
+function progressColumns(progress: SaveBody['progress']) {
+  if (progress === undefined) return {};
+  const target = progress?.target ?? null;
+  return {
+    progressDirection: progress?.direction ?? null,
+    progressTargetKind: target?.kind ?? null,
+    progressTargetValue: target?.kind === 'fixed' ? target.value : null,
+  };
+}
+
+/** A fixed target must be a value the indicator accepts (a percentage's are 0 to 100). */
+function checkTarget(
+  row: Pick<IndicatorRow, 'answerType' | 'min' | 'max' | 'progressTargetValue'>,
+): Record<string, string[]> {
+  const value = row.progressTargetValue;
+  if (value === null) return {};
+  const lower = row.min ?? (row.answerType === 'pct' ? 0 : null);
+  const upper = row.max ?? (row.answerType === 'pct' ? 100 : null);
+  if (lower !== null && value < lower)
+    return { 'progress.target.value': [say('must be at least {min}', { min: lower })] };
+  if (upper !== null && value > upper)
+    return { 'progress.target.value': [say('must be at most {max}', { max: upper })] };
+  return {};
+}
+
 /** Whether a change to indicators of `slug` shows on the public site (the theme is published). */
 async function isPublic(tx: DbOrTx, slug: string): Promise<boolean> {
   return (await loadCategoryRow(tx, slug))?.published ?? false;
@@ -71,6 +97,7 @@ export async function saveIndicator(deps: AppDeps, auth: AuthedUser, body: SaveB
       expected_max: 'expectedMax',
       sort: 'sort',
     }),
+    ...progressColumns(body.progress),
     updatedAt: new Date(),
     updatedBy: auth.user.id,
   };
@@ -92,8 +119,16 @@ export async function saveIndicator(deps: AppDeps, auth: AuthedUser, body: SaveB
       if (Object.keys(missing).length) throw invalid(missing);
       const category = await loadCategoryRow(tx, body.category!);
       if (!category) throw invalid({ category: ['is not a theme of the profile'] });
-      const row = { answerType: 'num', min: null, max: null, expectedMin: null, expectedMax: null, ...fields };
-      const errors = checkRange(row);
+      const row = {
+        answerType: 'num',
+        min: null,
+        max: null,
+        expectedMin: null,
+        expectedMax: null,
+        progressTargetValue: null,
+        ...fields,
+      };
+      const errors = { ...checkRange(row), ...checkTarget(row) };
       if (Object.keys(errors).length) throw invalid(errors);
       const [last] = await tx
         .select({ sort: sql<number>`coalesce(max(${profileIndicators.sort}), 0)` })
@@ -128,7 +163,7 @@ export async function saveIndicator(deps: AppDeps, auth: AuthedUser, body: SaveB
         category: ['cannot change: an indicator stays in its theme (retire it and add one to the other theme)'],
       });
     }
-    const errors = checkRange({ ...current, ...fields });
+    const errors = { ...checkRange({ ...current, ...fields }), ...checkTarget({ ...current, ...fields }) };
     if (Object.keys(errors).length) throw invalid(errors);
     const [after] = await tx
       .update(profileIndicators)

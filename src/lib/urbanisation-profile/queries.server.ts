@@ -18,11 +18,12 @@ import type {
   DatasetValue,
   Grid,
   Indicator,
+  IndicatorProgress,
   PublicCategoryResponse,
   PublicCountryResponse,
   PublicValue,
 } from './schema.ts';
-import { DatasetStatusSchema } from './schema.ts';
+import { DatasetStatusSchema, ProgressDirectionSchema } from './schema.ts';
 
 type CategoryRow = typeof profileCategories.$inferSelect;
 type IndicatorRow = typeof profileIndicators.$inferSelect;
@@ -89,6 +90,15 @@ export function toCategory(row: CategoryRow): Category {
   };
 }
 
+/** The stored direction and target as one setting; the table's checks keep the columns together. */
+function progressOf(row: IndicatorRow): IndicatorProgress {
+  if (row.progressDirection === null || row.progressTargetKind === null) return null;
+  const direction = ProgressDirectionSchema.parse(row.progressDirection);
+  if (row.progressTargetKind === 'fixed')
+    return { direction, target: { kind: 'fixed', value: row.progressTargetValue! } };
+  return { direction, target: { kind: 'champion' } };
+}
+
 export function toIndicator(row: IndicatorRow): Indicator {
   return {
     code: row.code,
@@ -105,6 +115,7 @@ export function toIndicator(row: IndicatorRow): Indicator {
     source_series: row.sourceSeries,
     licence: row.licence,
     sdg_ref: row.sdgRef,
+    progress: progressOf(row),
     sort: row.sort,
     retired_at: row.retiredAt?.toISOString() ?? null,
     version: row.version,

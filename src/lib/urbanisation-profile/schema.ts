@@ -85,6 +85,27 @@ export const KeyFactSchema = z.object({
 });
 export type KeyFact = z.output<typeof KeyFactSchema>;
 
+export const PROGRESS_DIRECTIONS = ['higher', 'lower'] as const;
+export const PROGRESS_TARGET_KINDS = ['fixed', 'champion'] as const;
+/** Whether higher or lower figures are better; rows are read through it, so no direction string is cast. */
+export const ProgressDirectionSchema = z.enum(PROGRESS_DIRECTIONS);
+
+/**
+ * How progress towards 2030 is scored for an indicator (issue 35, decision 072): the desired
+ * direction and the target, a fixed value or the champion area of the region's best performers.
+ * Null: the indicator is not scored. The shape of the method's IndicatorMethod (src/lib/progress/).
+ */
+export const IndicatorProgressSchema = z
+  .object({
+    direction: ProgressDirectionSchema,
+    target: z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('fixed'), value: z.number() }),
+      z.object({ kind: z.literal('champion') }),
+    ]),
+  })
+  .nullable();
+export type IndicatorProgress = z.output<typeof IndicatorProgressSchema>;
+
 export const IndicatorSchema = z.object({
   code: z.string(),
   category: z.string(),
@@ -97,6 +118,7 @@ export const IndicatorSchema = z.object({
   source_series: z.string().nullable(),
   licence: z.string().nullable(),
   sdg_ref: z.string().nullable(),
+  progress: IndicatorProgressSchema,
   /** A retired indicator leaves the forms and public pages; its figures stay. */
   ...CATALOGUE_ENTRY_FIELDS,
   updated_at: z.string(),

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { DatasetValue } from './schema.ts';
 import type { Db } from '../db/client.server.ts';
 import { profileCategories, profileDatasets, profileFigures, profileIndicators } from '../db/schema.ts';
+import { DEFAULT_INDICATOR_METHODS } from '../progress/method.ts';
 import { figureRows } from './queries.server.ts';
 import {
   demoFigures,
@@ -32,6 +33,18 @@ function datasetsOf(figures: readonly FigureSeed[]) {
   return [...groups.values()];
 }
 
+/** The columns of an indicator's default progress setting (decision 072); none: not scored. */
+function defaultProgress(code: string) {
+  const method = DEFAULT_INDICATOR_METHODS[code];
+  if (!method?.direction || !method.target) return {};
+  const { direction, target } = method;
+  return {
+    progressDirection: direction,
+    progressTargetKind: target.kind,
+    progressTargetValue: target.kind === 'fixed' ? target.value : null,
+  };
+}
+
 /**
  * The eight categories, their indicators and the real figures of reporting brief §4, published.
  * Idempotent: what exists is left as administrators made it, but for the hard limits, which the
@@ -60,6 +73,7 @@ export async function seedProfileReference(db: Db): Promise<void> {
         sourceSeries: i.sourceSeries,
         licence: i.licence,
         sdgRef: i.sdgRef,
+        ...defaultProgress(i.code),
         sort: n + 1,
       })),
     )

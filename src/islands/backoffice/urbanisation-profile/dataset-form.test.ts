@@ -19,6 +19,7 @@ const URBAN: Indicator = {
   source_series: 'SP.URB.TOTL.IN.ZS',
   licence: 'CC BY 4.0',
   sdg_ref: null,
+  progress: null,
   sort: 1,
   retired_at: null,
   version: 1,
