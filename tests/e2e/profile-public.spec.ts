@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, watchConsole } from './support.ts';
+import { expectNoAxeViolations, watchConsole, withoutJsonLd } from './support.ts';
 
 /**
  * The urbanisation profile on the public site (issue 8): the reference seed's real figures
@@ -91,8 +91,15 @@ test('the profile pages load no JavaScript, are in the sitemap and have no axe v
   for (const path of paths) {
     expect(sitemap, path).toContain(`${path}</loc>`);
     const html = await (await page.request.get(path)).text();
-    expect(html, path).not.toContain('<script');
+    expect(withoutJsonLd(html), path).not.toContain('<script');
     if (path.endsWith('demography-urbanisation')) {
+      // Its figures as a schema.org Dataset, for dataset search engines (issue 36).
+      const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!) as {
+        '@type': string;
+        distribution: { contentUrl: string }[];
+      };
+      expect(ld['@type']).toBe('Dataset');
+      expect(ld.distribution[0]!.contentUrl).toMatch(/\/urbanisation-profile\/demography-urbanisation\.csv$/);
       // The maps come after every chart: the first screen does not wait for them.
       expect(html.indexOf('id="map-')).toBeGreaterThan(html.lastIndexOf('id="bar-'));
     }

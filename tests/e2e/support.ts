@@ -118,6 +118,14 @@ export async function verificationLink(email: string): Promise<string> {
   return `/email/verification?mode=verifyEmail&oobCode=${encodeURIComponent(code.oobCode)}`;
 }
 
+/**
+ * A page's HTML without its schema.org data (`<script type="application/ld+json">`, for dataset
+ * search engines): a data block no browser runs, so a page with one still loads no JavaScript.
+ */
+export function withoutJsonLd(html: string): string {
+  return html.replace(/<script type="application\/ld\+json">[\s\S]*?<\/script>/g, '');
+}
+
 /** Collects console errors and CSP violations so a test can assert there were none. */
 export function watchConsole(page: Page): string[] {
   const problems: string[] = [];
