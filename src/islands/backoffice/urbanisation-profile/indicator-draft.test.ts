@@ -1,6 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { IndicatorSaveBodySchema } from '../../../lib/urbanisation-profile/indicator-schema.ts';
+import type { Indicator } from '../../../lib/urbanisation-profile/schema.ts';
 import { bodyOf, draftOf, moved } from './indicator-draft.ts';
+
+const indicator: Indicator = {
+  code: 'SLUM_PCT',
+  category: 'housing',
+  name: 'Urban population living in slums (%)',
+  unit: '%',
+  answer_type: 'pct',
+  decimals: 1,
+  min: null,
+  max: null,
+  expected_min: null,
+  expected_max: null,
+  source: 'UN-Habitat',
+  source_series: null,
+  licence: null,
+  sdg_ref: '11.1.1',
+  progress: null,
+  sort: 1,
+  retired_at: null,
+  version: 1,
+  updated_at: '2026-12-01T00:00:00.000Z',
+};
 
 describe('the indicator form', () => {
   const typed = {
@@ -47,6 +70,33 @@ describe('the indicator form', () => {
       { category: 'x', version: null },
     );
     expect(Object.keys(errors ?? {}).sort()).toEqual(['decimals', 'expected_min', 'name']);
+  });
+
+  it('sends the progress setting the server’s schema takes: a fixed value, the champion area, or none', () => {
+    const withProgress = (over: Partial<typeof typed>) =>
+      bodyOf({ ...typed, ...over }, { category: 'x', version: 2 }).body?.progress;
+    expect(withProgress({ progress_direction: 'higher', progress_target: 'fixed', progress_value: '1,000' })).toEqual({
+      direction: 'higher',
+      target: { kind: 'fixed', value: 1000 },
+    });
+    const champion = withProgress({ progress_direction: 'lower', progress_target: 'champion', progress_value: '7' });
+    expect(champion).toEqual({ direction: 'lower', target: { kind: 'champion' } });
+    expect(IndicatorSaveBodySchema.parse({ code: 'A', progress: champion, version: 2 }).progress).toEqual(champion);
+    expect(withProgress({ progress_direction: '', progress_value: '100' })).toBeNull();
+    // Opened again, the form shows what was saved.
+    const saved = { direction: 'lower', target: { kind: 'fixed', value: 0 } } as const;
+    const draft = draftOf({ ...indicator, progress: saved });
+    expect(draft).toMatchObject({ progress_direction: 'lower', progress_target: 'fixed', progress_value: '0' });
+  });
+
+  it('a fixed target needs its value, as a number', () => {
+    for (const value of ['', 'all']) {
+      const { errors } = bodyOf(
+        { ...typed, progress_direction: 'higher', progress_target: 'fixed', progress_value: value },
+        { category: 'x', version: 2 },
+      );
+      expect(Object.keys(errors ?? {})).toEqual(['progress.target.value']);
+    }
   });
 
   it('moves one place up or down, never past either end', () => {

@@ -1,5 +1,10 @@
 import type { IndicatorSaveBody } from '../../../lib/urbanisation-profile/indicator-schema.ts';
-import type { Indicator, INDICATOR_TYPES } from '../../../lib/urbanisation-profile/schema.ts';
+import type {
+  Indicator,
+  INDICATOR_TYPES,
+  PROGRESS_DIRECTIONS,
+  PROGRESS_TARGET_KINDS,
+} from '../../../lib/urbanisation-profile/schema.ts';
 import type { FieldErrors } from '../lib/field-errors.ts';
 import { m } from './messages.ts';
 
@@ -16,6 +21,11 @@ export interface IndicatorDraft {
   sdg_ref: string;
   expected_min: string;
   expected_max: string;
+  /** How progress towards 2030 is scored: '' is not scored. */
+  progress_direction: '' | (typeof PROGRESS_DIRECTIONS)[number];
+  progress_target: (typeof PROGRESS_TARGET_KINDS)[number];
+  /** The fixed target, as typed (kept while the champion area is chosen, in case the person comes back). */
+  progress_value: string;
 }
 
 export function draftOf(indicator: Indicator | null): IndicatorDraft {
@@ -32,7 +42,22 @@ export function draftOf(indicator: Indicator | null): IndicatorDraft {
     sdg_ref: text(indicator?.sdg_ref),
     expected_min: text(indicator?.expected_min),
     expected_max: text(indicator?.expected_max),
+    progress_direction: indicator?.progress?.direction ?? '',
+    progress_target: indicator?.progress?.target.kind ?? 'fixed',
+    progress_value: indicator?.progress?.target.kind === 'fixed' ? String(indicator.progress.target.value) : '',
   };
+}
+
+/** The progress setting of a draft, or the message for its target value; null: not scored. */
+function progressOf(draft: IndicatorDraft): { progress: IndicatorSaveBody['progress']; error: string | null } {
+  const direction = draft.progress_direction;
+  if (direction === '') return { progress: null, error: null };
+  if (draft.progress_target === 'champion')
+    return { progress: { direction, target: { kind: 'champion' } }, error: null };
+  const value = numberOf(draft.progress_value);
+  if (value === null) return { progress: null, error: m('draft.targetRequired') };
+  if (Number.isNaN(value)) return { progress: null, error: m('draft.target') };
+  return { progress: { direction, target: { kind: 'fixed', value } }, error: null };
 }
 
 /** A typed number: blank is null, '1,250.5' is 1250.5, anything else NaN. */
@@ -60,6 +85,9 @@ export function bodyOf(
   if (!draft.code.trim()) errors['code'] = [m('draft.required')];
   if (!draft.name.trim()) errors['name'] = [m('draft.required')];
   if (!draft.source.trim()) errors['source'] = [m('draft.required')];
+  const { progress, error } = progressOf(draft);
+  // Named as the API names it, so the server's message for the same field shows in the same place.
+  if (error) errors['progress.target.value'] = [error];
   if (Object.keys(errors).length > 0) return { body: null, errors };
   return {
     body: {
@@ -75,6 +103,7 @@ export function bodyOf(
       sdg_ref: draft.sdg_ref,
       expected_min: expectedMin,
       expected_max: expectedMax,
+      progress,
     },
     errors: null,
   };

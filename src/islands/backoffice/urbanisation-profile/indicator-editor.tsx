@@ -20,9 +20,10 @@ import type { IndicatorStore } from './indicator-store.ts';
 import { INDICATOR_TYPE_LABELS } from './indicator-table.tsx';
 import { HintedInput } from './hinted-input.tsx';
 import { m } from './messages.ts';
+import { ProgressFields } from './progress-fields.tsx';
 import { StaleNotice } from './stale-notice.tsx';
 
-type TextField = Exclude<keyof IndicatorDraft, 'answer_type'>;
+type TextField = Exclude<keyof IndicatorDraft, 'answer_type' | 'progress_direction' | 'progress_target'>;
 
 /**
  * Adds an indicator to a theme, or changes one (`indicator`): a dialog, so the keyboard stays
@@ -111,7 +112,10 @@ export function IndicatorEditor({
   );
 }
 
-/** The indicator's code (new ones only), name, kind, unit, decimals, expected range, source and references. */
+/**
+ * The indicator's code (new ones only), name, kind, unit, decimals, expected range, source,
+ * references and how its progress towards 2030 is scored.
+ */
 function IndicatorFields({
   indicator,
   draft,
@@ -194,6 +198,7 @@ function IndicatorFields({
         {field('sdg_ref', m('editor.sdg'), INDICATOR_SDG_MAX, { hint: m('editor.sdgHint') })}
         {field('licence', m('editor.licence'), INDICATOR_LICENCE_MAX, { hint: m('editor.licenceHint') })}
       </div>
+      <ProgressFields draft={draft} setDraft={setDraft} errors={errors} />
     </>
   );
 }
