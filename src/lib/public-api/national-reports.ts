@@ -21,12 +21,18 @@ import { fetchPublicOrNull } from './client.ts';
 
 const BASE = 'report/type/national/public';
 
-/** One reporting cycle as the pages use it: the cycle, its statistics, its published reports and answers. */
+/**
+ * One reporting cycle as the pages use it: the cycle, its statistics, its published reports and
+ * answers, and the questions the answers endpoint lists with them (their parts and units: the SDMX
+ * files' question codes, src/lib/sdmx/sources.ts).
+ */
 export const CycleBundleSchema = z.object({
   cycle: PublicCycleSchema,
   statistic: PublicStatisticSchema.nullable(),
   reports: z.array(PublicReportListItemSchema),
   answers: z.array(PublicAnswerRowSchema),
+  /** Optional for bundles made by hand (test fixtures): without it, the answers' own wording names each code. */
+  questions: PublicAnswersResponseSchema.shape.questions.optional(),
 });
 export type CycleBundle = z.output<typeof CycleBundleSchema>;
 
@@ -51,6 +57,7 @@ export async function fetchCycleBundles(): Promise<CycleBundle[]> {
       statistic: statistic?.data ?? null,
       reports: list?.data ?? [],
       answers: answers?.data ?? [],
+      questions: answers?.questions ?? [],
     });
   }
   return bundles;

@@ -10,7 +10,7 @@ import type { Observation } from './model.ts';
  */
 
 export const SDMX_JSON_DATA_TYPE = 'application/vnd.sdmx.data+json;version=2.0.0';
-const DATA_SCHEMA =
+export const DATA_SCHEMA =
   'https://raw.githubusercontent.com/sdmx-twg/sdmx-json/v2.0.0/data-message/tools/schemas/2.0.0/' +
   'sdmx-json-data-schema.json';
 

@@ -7,11 +7,9 @@ import {
 import { listCategories, publicCategory } from '../urbanisation-profile/queries.server.ts';
 import type { PublicCategoryResponse } from '../urbanisation-profile/schema.ts';
 import { CHANGE_DOMAINS } from '../events/change-events.ts';
-import { flowData } from './flow-data.ts';
-import { PROFILE_DATAFLOW, REPORTS_DATAFLOW, sdmxStructure, type IndicatorEntry, type QuestionEntry } from './flows.ts';
-import type { FlowData } from './model.ts';
-import { profileData } from './profile-data.ts';
-import { reportsData } from './reports-data.ts';
+import { profileSource, reportsSource, type ProfileSource, type ReportsSource } from './sources.ts';
+
+export type { ProfileSource, ReportsSource };
 
 /**
  * What the SDMX answers are drawn from, read through the very queries of the public pages and
@@ -25,36 +23,18 @@ import { reportsData } from './reports-data.ts';
 export const SDMX_PROFILE_DOMAIN = CHANGE_DOMAINS.profile;
 export const SDMX_REPORTS_DOMAIN = NATIONAL_REPORTS_CACHE_DOMAIN;
 
-export interface ProfileSource {
-  indicators: readonly IndicatorEntry[];
-  data: FlowData;
-  /** When it was read: the `prepared` time of the messages drawn from it. */
-  readAt: Date;
-}
-
-export interface ReportsSource {
-  questions: readonly QuestionEntry[];
-  cycles: readonly number[];
-  data: FlowData;
-  readAt: Date;
-}
-
 export async function loadProfileSource(db: DbOrTx): Promise<ProfileSource> {
   const categories: PublicCategoryResponse['data'][] = [];
   for (const category of await listCategories(db, true)) {
     const published = await publicCategory(db, category.slug);
     if (published) categories.push(published);
   }
-  const { indicators, observations } = profileData(categories);
-  const structure = sdmxStructure({ indicators, questions: [], cycles: [] });
-  return { indicators, data: flowData(structure, PROFILE_DATAFLOW, observations), readAt: new Date() };
+  return profileSource(categories);
 }
 
 export async function loadReportsSource(db: DbOrTx): Promise<ReportsSource> {
   const cycles = (await publicCycles(db)).map((cycle) => cycle.year);
   const answers = [];
   for (const year of cycles) answers.push({ ...(await publicAnswers(db, year)), year });
-  const { questions, observations } = reportsData(answers);
-  const structure = sdmxStructure({ indicators: [], questions, cycles });
-  return { questions, cycles, data: flowData(structure, REPORTS_DATAFLOW, observations), readAt: new Date() };
+  return reportsSource(answers);
 }

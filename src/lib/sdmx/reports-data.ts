@@ -5,7 +5,7 @@ import type { Observation } from './model.ts';
 import { unitOf } from './series.ts';
 
 /** One cycle's published answers, as the open-data files of national reports are written from. */
-type CycleAnswers = Pick<PublicAnswersResponse, 'year' | 'questions' | 'data'>;
+export type CycleAnswers = Pick<PublicAnswersResponse, 'year' | 'questions' | 'data'>;
 
 /**
  * A question (or one part of it) as a QUESTION code: SDMX codes take no dot, so `Q1.2` is `Q1_2`,

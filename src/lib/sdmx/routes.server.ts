@@ -6,10 +6,11 @@ import { ApiError, notFound, parsePath, parseQuery } from '../http/errors.server
 import { matchesEtag, type CachedAnswer } from '../http/public-cache.server.ts';
 import { blankIsAbsent, oneOf, text } from '../http/schema.ts';
 import { say } from '../i18n/said.ts';
-import { SDMX_CSV_TYPE, sdmxCsv } from './csv.ts';
+import { SDMX_CSV_TYPE } from './csv.ts';
 import { DATAFLOWS, PROFILE_FLOW, sdmxStructure } from './flows.ts';
-import { dataMessage, SDMX_JSON_DATA_TYPE, type MessageMeta } from './json-data.ts';
+import { SDMX_JSON_DATA_TYPE, type MessageMeta } from './json-data.ts';
 import { SDMX_JSON_STRUCTURE_TYPE, structureMessage } from './json-structure.ts';
+import { dataBody } from './messages.ts';
 import { AGENCY, type FlowData } from './model.ts';
 import {
   loadProfileSource,
@@ -19,7 +20,7 @@ import {
   type ProfileSource,
   type ReportsSource,
 } from './queries.server.ts';
-import { parseDataQuery, resolveFlow, SdmxQueryError, selectObservations, type DataQuery } from './query.ts';
+import { parseDataQuery, resolveFlow, SdmxQueryError, type DataQuery } from './query.ts';
 
 /**
  * The SDMX endpoints (issue 36; public, no sign-in, CORS GET from any origin):
@@ -99,12 +100,11 @@ function wantsCsv(c: Context<AppEnv>, format: 'csv' | 'json' | undefined): boole
   return csv >= 0 && (json < 0 || csv < json);
 }
 
-/** The message of `query` over `data`, as SDMX-CSV or SDMX-JSON. */
-function dataBody(data: FlowData, query: DataQuery, csv: boolean, meta: MessageMeta): string {
-  const observations = selectObservations(data.flow, query, data.observations);
-  if (observations.length === 0) throw notFound('No published figure matches this query');
-  if (csv) return sdmxCsv(data.flow, observations);
-  return JSON.stringify(dataMessage(data, observations, query.atObservation, meta));
+/** The message of `query` over `data`, as SDMX-CSV or SDMX-JSON; a 404 when nothing matches (SDMX REST). */
+function dataAnswerBody(data: FlowData, query: DataQuery, csv: boolean, meta: MessageMeta): string {
+  const body = dataBody(data, query, csv, meta);
+  if (body === null) throw notFound('No published figure matches this query');
+  return body;
 }
 
 async function dataAnswer(c: Context<AppEnv>) {
@@ -147,14 +147,14 @@ async function dataAnswer(c: Context<AppEnv>) {
   });
   const type = csv ? `${SDMX_CSV_TYPE};charset=utf-8` : SDMX_JSON_DATA_TYPE;
   const whole = query.key.every((codes) => codes === null) && query.startYear === null && query.endYear === null;
-  if (!whole) return send(c, answerOf(dataBody(source.data, query, csv, metaOf(source))), type);
+  if (!whole) return send(c, answerOf(dataAnswerBody(source.data, query, csv, metaOf(source))), type);
   // A whole flow (all series, all years) is made once until its data change: a few layouts at most.
   const domain = profile ? SDMX_PROFILE_DOMAIN : SDMX_REPORTS_DOMAIN;
   const cacheKey = `${domain}:sdmx:answer:${flow.id}:${csv ? 'csv' : 'json'}:${query.atObservation.join('+')}`;
   const answer = await c.get('deps').publicCache.shared(cacheKey, async () => {
     // The source of the moment, so that the answer kept is never older than the figures it is kept with.
     const current = profile ? await profileSource(c) : await reportsSource(c);
-    return answerOf(dataBody(current.data, query, csv, metaOf(current)));
+    return answerOf(dataAnswerBody(current.data, query, csv, metaOf(current)));
   });
   return send(c, answer, type);
 }
