@@ -38,6 +38,8 @@ export const TRANSLATED_PATHS: readonly RegExp[] = [
   /^\/urbanisation-profile$/,
   /^\/urbanisation-profile\/[\w-]+$/,
   /^\/urbanisation-profile\/view\/[A-Z]{2}$/,
+  // The progress assessment's method (the dashboard and the coverage matrix are matched above).
+  /^\/urbanisation-profile\/progress\/method$/,
   // Decision 041: the best-practice library, each practice, the media gallery, the contact form,
   // the site search, the programme's pages, open data and the error pages.
   /^\/home$/,
