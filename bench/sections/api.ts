@@ -12,6 +12,7 @@ import { signIn } from '../lib/identity.ts';
 import { generated, rotating, type LoadTarget } from '../lib/load.ts';
 import { freePort } from '../lib/ports.ts';
 import { measureRow, wanted, type Row } from '../lib/report.ts';
+import { measureSdmxWholeFlow } from '../lib/sdmx-flow.ts';
 import { timedWrites } from '../lib/timed-writes.ts';
 import type { FilterTotal } from '../lib/seed-users.ts';
 import type { PortalChildConfig, PortalChildInfo } from '../servers/portal.ts';
@@ -658,6 +659,7 @@ export async function apiSection(ctx: BenchContext): Promise<SectionReport> {
     await measureUncachedLists(run, portal, bare, browse, search);
     await measurePublicList(run, portal, bare);
     await measureWritesUnderLoad(run, portal, bare);
+    await measureSdmxWholeFlow(run, portal);
     const after = await checkAfterLoad(run, portal);
     run.notes.push(`Checks passed before the load: ${checks.join('; ')}. After it: ${after.join('; ')}.`);
     describeRows(run, portal, combos, browse, search, baseline);

@@ -19,6 +19,7 @@ import { nationalReportRoutes, REPORT_UPLOAD_PATH } from '../lib/national-report
 import { PROFILE_UPLOAD_PATH, profileRoutes } from '../lib/urbanisation-profile/routes.server.ts';
 import { publicProfileRoutes } from '../lib/urbanisation-profile/public-routes.server.ts';
 import { sdmxRoutes } from '../lib/sdmx/routes.server.ts';
+import { openApiRoutes } from '../lib/openapi/routes.server.ts';
 import { questionRoutes } from '../lib/national-reports/question-routes.server.ts';
 import { answersRoutes } from '../lib/questionnaires/answers-route.server.ts';
 import { nationalReportAnswers } from '../lib/national-reports/answers-endpoint.server.ts';
@@ -115,6 +116,8 @@ export function createApp(deps: AppDeps, site: SiteSource, options: { log?: (lin
     .route('/', profileRoutes)
     .route('/', notificationRoutes)
     .route('/', mailRoutes)
+    // The public API's OpenAPI document (issue 36).
+    .route('/', openApiRoutes)
     .route(
       '/',
       healthRoutes({

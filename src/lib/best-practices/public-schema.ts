@@ -84,6 +84,9 @@ export const PublicFacetsResponseSchema = itemResponse(
 export type PublicFacetsResponse = z.output<typeof PublicFacetsResponseSchema>;
 export type PublicFacets = PublicFacetsResponse['data'];
 
+/** The path of GET /api/best-practice/public/show/{uuid}. */
+export const PublicShowPathSchema = z.object({ uuid: z.uuid('must be a UUID') });
+
 /** GET /api/best-practice/public/show/{uuid}: the practice and up to three related ones. */
 export const PublicShowResponseSchema = GenericResponseSchema.extend({
   data: PublicPracticeSchema,

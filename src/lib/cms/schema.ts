@@ -156,6 +156,10 @@ export const VideoCreateBodySchema = z.object({
   status: CmsStatusSchema.default('draft'),
 });
 
+/** The paths of GET /api/public/cms/{cms_type} and /api/public/cms/video/event/{slug}. */
+export const PublicCmsTypePathSchema = z.object({ cms_type: CmsTypeSchema });
+export const PublicCmsEventPathSchema = z.object({ slug: text({ min: 1, max: CMS_EVENT_SLUG_MAX }) });
+
 /** What the public site build reads: published items only (GET /api/public/cms/{cms_type}). */
 export const PublicCmsListResponseSchema = dataResponse(CmsItemSchema);
 export type PublicCmsListResponse = z.output<typeof PublicCmsListResponseSchema>;

@@ -60,10 +60,7 @@ export class PublicCache {
     const pending = this.#loads.get(key);
     if (pending && pending.generation === generation) return pending.promise;
     const promise = load()
-      .then((value): CachedAnswer => {
-        const body = JSON.stringify(value);
-        return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
-      })
+      .then(jsonAnswer)
       .then((answer) => {
         if (this.#generation(domain) === generation) this.#entries.set(key, answer);
         return answer;
@@ -85,10 +82,7 @@ export class PublicCache {
     const answer = language
       ? await this.get(`${key}@${language.locale}`, async () => language.localise(await load()))
       : await this.get(key, load);
-    // no-cache: clients and proxies may keep it but must ask again; the ETag makes that cheap.
-    const headers = { ETag: answer.etag, 'Cache-Control': 'no-cache' };
-    if (matchesEtag(c.req.header('if-none-match'), answer.etag)) return c.body(null, 304, headers);
-    return c.body(answer.body, 200, { ...headers, 'Content-Type': 'application/json' });
+    return sendJsonAnswer(c, answer);
   }
 
   /**
@@ -124,6 +118,28 @@ export class PublicCache {
   #generation(domain: string): number {
     return this.#generations.get(domain) ?? 0;
   }
+}
+
+/** The JSON text of `value` and its entity tag. */
+function jsonAnswer(value: unknown): CachedAnswer {
+  const body = JSON.stringify(value);
+  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+}
+
+function sendJsonAnswer(c: Context, answer: CachedAnswer): Response {
+  // no-cache: clients and proxies may keep it but must ask again; the ETag makes that cheap.
+  const headers = { ETag: answer.etag, 'Cache-Control': 'no-cache' };
+  if (matchesEtag(c.req.header('if-none-match'), answer.etag)) return c.body(null, 304, headers);
+  return c.body(answer.body, 200, { ...headers, 'Content-Type': 'application/json' });
+}
+
+/**
+ * A public JSON answer that is not kept (read anew each time), sent as the cache sends its
+ * answers: with an ETag (304 on If-None-Match) and no-cache, its `message` in the request's language.
+ */
+export function etaggedJson(c: Context, value: unknown): Response {
+  const language = c.get(BODY_LANGUAGE) as BodyLanguage | undefined;
+  return sendJsonAnswer(c, jsonAnswer(language ? language.localise(value) : value));
 }
 
 function domainOf(key: string): string {

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { publicAnswer, type AppEnv } from '../deps.server.ts';
+import { corsForAnyOrigin } from '../http/cors.server.ts';
 import { notFound, parsePath, parseQuery } from '../http/errors.server.ts';
 import { loadCycleRow } from './queries.server.ts';
 import {
@@ -31,9 +32,11 @@ const key = (endpoint: string, values: unknown = null) =>
 /**
  * The public national-report endpoints (no sign-in): published reports only, served from the
  * shared public cache (`deps.publicCache`) with an ETag (304 on If-None-Match). Every write of
- * reports, cycles or questions invalidates the domain. A miss (404) is not cached.
+ * reports, cycles or questions invalidates the domain. A miss (404) is not cached. Any origin may
+ * read them (CORS).
  */
 export const publicNationalReportRoutes = new Hono<AppEnv>()
+  .use(`${BASE}/*`, corsForAnyOrigin)
   .get(`${BASE}/list`, async (c) => {
     const query = parseQuery(c, PublicListQuerySchema);
     return publicAnswer(c, key('list', query), async (db) => {

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import type { AppEnv } from '../deps.server.ts';
+import { corsForAnyOrigin } from '../http/cors.server.ts';
 import { errorBody } from '../http/errors.server.ts';
 import type { ErrorResponse } from '../http/schema.ts';
 import { databaseAnswers } from './health.server.ts';
@@ -16,10 +17,11 @@ export interface LiveSite {
 
 /**
  * GET /api/health for load balancers and container platforms: 200 when the database answers and
- * a live site is loaded, 503 with the reason otherwise. It reveals nothing a visitor could use.
+ * a live site is loaded, 503 with the reason otherwise. It reveals nothing a visitor could use, and
+ * any origin may read it (CORS); never kept (no-store), since it says how things are now.
  */
 export function healthRoutes(site: LiveSite) {
-  return new Hono<AppEnv>().get('/health', async (c) => {
+  return new Hono<AppEnv>().use('/health', corsForAnyOrigin).get('/health', async (c) => {
     const headers = { 'Cache-Control': 'no-store' };
     const database = await databaseAnswers(c.get('deps').db);
     if (database !== true)

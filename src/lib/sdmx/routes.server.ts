@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { z } from 'zod';
+import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../deps.server.ts';
+import { corsForAnyOrigin } from '../http/cors.server.ts';
 import { ApiError, notFound, parsePath, parseQuery } from '../http/errors.server.ts';
 import { matchesEtag, type CachedAnswer } from '../http/public-cache.server.ts';
-import { blankIsAbsent, oneOf, text } from '../http/schema.ts';
 import { say } from '../i18n/said.ts';
 import { SDMX_CSV_TYPE } from './csv.ts';
 import { DATAFLOWS, PROFILE_FLOW, sdmxStructure } from './flows.ts';
@@ -20,6 +19,7 @@ import {
   type ProfileSource,
   type ReportsSource,
 } from './queries.server.ts';
+import { SdmxDataPathSchema, SdmxDataQuerySchema } from './schema.ts';
 import { parseDataQuery, resolveFlow, SdmxQueryError, type DataQuery } from './query.ts';
 
 /**
@@ -33,18 +33,6 @@ import { parseDataQuery, resolveFlow, SdmxQueryError, type DataQuery } from './q
  * query of part of a flow is cut from them on each request. Every answer has an ETag (304 on
  * If-None-Match).
  */
-
-const PathSchema = z.object({
-  flow: text({ max: 100, min: 1 }),
-  key: text({ max: 4000 }).optional(),
-  provider: text({ max: 100 }).optional(),
-});
-const QuerySchema = z.object({
-  format: blankIsAbsent(oneOf(['csv', 'json']).optional()),
-  startPeriod: blankIsAbsent(text({ max: 20 }).optional()),
-  endPeriod: blankIsAbsent(text({ max: 20 }).optional()),
-  dimensionAtObservation: blankIsAbsent(text({ max: 40 }).optional()),
-});
 
 const profileSource = (c: Context<AppEnv>) =>
   c.get('deps').publicCache.shared(`${SDMX_PROFILE_DOMAIN}:sdmx:source`, () => loadProfileSource(c.get('deps').db));
@@ -108,8 +96,8 @@ function dataAnswerBody(data: FlowData, query: DataQuery, csv: boolean, meta: Me
 }
 
 async function dataAnswer(c: Context<AppEnv>) {
-  const path = parsePath(c, PathSchema);
-  const params = parseQuery(c, QuerySchema);
+  const path = parsePath(c, SdmxDataPathSchema);
+  const params = parseQuery(c, SdmxDataQuerySchema);
   const flow = resolveFlow(path.flow);
   if (!flow) {
     throw notFound(
@@ -159,28 +147,8 @@ async function dataAnswer(c: Context<AppEnv>) {
   return send(c, answer, type);
 }
 
-/**
- * CORS for every origin: the answers are public and carry no credentials. Set on the final
- * response (errors too), not before the handler: Hono would lay headers set on a response before
- * the handler's over the handler's own (its Cache-Control).
- */
-const anyOrigin: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (c.req.method === 'OPTIONS') {
-    return c.body(null, 204, {
-      'Access-Control-Allow-Origin': '*',
-      'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
-      'Access-Control-Allow-Headers': c.req.header('access-control-request-headers') ?? '',
-      'Access-Control-Max-Age': '86400',
-    });
-  }
-  await next();
-  c.res.headers.set('Access-Control-Allow-Origin', '*');
-  c.res.headers.set('Access-Control-Expose-Headers', 'ETag');
-  return undefined;
-};
-
 export const sdmxRoutes = new Hono<AppEnv>()
-  .use('/sdmx/*', anyOrigin)
+  .use('/sdmx/*', corsForAnyOrigin)
   .get('/sdmx/dataflow', async (c) => {
     const [profile, reports] = await Promise.all([profileSource(c), reportsSource(c)]);
     return send(c, structureAnswer(c, profile, reports), SDMX_JSON_STRUCTURE_TYPE);

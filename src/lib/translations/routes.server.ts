@@ -3,11 +3,14 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../deps.server.ts';
 import { requireAdminLevel } from '../access/guards.server.ts';
+import { corsForAnyOrigin } from '../http/cors.server.ts';
 import { notFound, parsePath, parseQuery, readJson, sentVersion } from '../http/errors.server.ts';
+import { etaggedJson } from '../http/public-cache.server.ts';
 import { requireUser } from '../identity/middleware.server.ts';
 import { findTranslations, listTranslations, publicTranslations } from './queries.server.ts';
 import {
   TranslatableSchema,
+  PublicTranslationsPathSchema,
   TranslationBodySchema,
   TranslationListQuerySchema,
   TranslationLocaleSchema,
@@ -24,11 +27,13 @@ const RecordParams = z.object({ entity: TranslatableSchema, key: z.string().min(
 const LocaleParams = RecordParams.extend({ locale: TranslationLocaleSchema });
 
 export const translationRoutes = new Hono<AppEnv>()
-  // Public: the site's build reads each language's translations of public content.
+  // Public (any origin): the site's build reads each language's translations of public content. Read anew each
+  // time (no cache holds translations), with an ETag.
+  .use('/translation/public/*', corsForAnyOrigin)
   .get('/translation/public/:locale', async (c) => {
-    const { locale } = parsePath(c, z.object({ locale: TranslationLocaleSchema }));
+    const { locale } = parsePath(c, PublicTranslationsPathSchema);
     const data = await publicTranslations(c.get('deps').db, locale);
-    return c.json<PublicTranslationsResponse>({ status: 200, message: 'Translations', data });
+    return etaggedJson(c, { status: 200, message: 'Translations', data } satisfies PublicTranslationsResponse);
   })
 
   .get('/translation/list', requireUser(), async (c) => {

@@ -107,6 +107,9 @@ export type TranslationListItem = z.output<typeof TranslationListItemSchema>;
 export const TranslationListResponseSchema = z.object(pagedFields(TranslationListItemSchema));
 export type TranslationListResponse = z.output<typeof TranslationListResponseSchema>;
 
+/** The path of GET /api/translation/public/{locale}. */
+export const PublicTranslationsPathSchema = z.object({ locale: TranslationLocaleSchema });
+
 /**
  * GET /api/translation/public/{locale}: every translation of public content into one language,
  * by kind and record key, as the site's build reads them (drafts and unpublished records left out).

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { Db } from '../db/client.server.ts';
 import { publicAnswer, type AppEnv } from '../deps.server.ts';
+import { corsForAnyOrigin } from '../http/cors.server.ts';
 import { notFound, parseOr400 } from '../http/errors.server.ts';
 import { allPublishedValues, listCategories, publicCategory, publicCountry } from './queries.server.ts';
 import {
@@ -21,9 +22,10 @@ const PROFILE_CACHE_DOMAIN = CHANGE_DOMAINS.profile;
 
 /**
  * The public profile (no sign-in): published categories and published figures only, from the
- * shared public cache (every profile write invalidates it).
+ * shared public cache (every profile write invalidates it); any origin may read them (CORS).
  */
 export const publicProfileRoutes = new Hono<AppEnv>()
+  .use(`${BASE}/*`, corsForAnyOrigin)
   .get(`${BASE}/categories`, async (c) => {
     return publicAnswer(c, `${PROFILE_CACHE_DOMAIN}:categories`, async (db) => {
       const data = (await listCategories(db, true)).map(({ published: _p, version: _v, ...rest }) => rest);
