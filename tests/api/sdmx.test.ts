@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { OPEN_DATA_COLUMNS, sortRows } from '../../src/components/national/open-data.ts';
 import { REGION_COUNTRIES } from '../../src/lib/db/countries-data.ts';
 import { ReportResponseSchema } from '../../src/lib/national-reports/schema.ts';
@@ -255,6 +256,25 @@ describe('data', () => {
     expect(new Set(byAccept.rows.map((r) => r['REF_AREA']))).toEqual(new Set(['360', '608']));
     const decoded = decodeDataMessage(await sdmxJson(path));
     expect(sortedRows(withFlow(decoded), KEY)).toEqual(sortedRows(byAccept.rows, KEY));
+  });
+
+  test('a whole flow comes compressed as the client accepts it (brotli, gzip), the same bytes once opened', async () => {
+    const plain = await get(`${PROFILE}/all?format=csv`);
+    const bytes = Buffer.from(await plain.arrayBuffer());
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toMatch(/Accept-Encoding/);
+    for (const [accept, encoding, open] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip, deflate', 'gzip', gunzipSync],
+    ] as const) {
+      const res = await get(`${PROFILE}/all?format=csv`, { 'Accept-Encoding': accept });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.headers.get('etag')).toBe(plain.headers.get('etag'));
+      const sent = Buffer.from(await res.arrayBuffer());
+      expect(sent.length).toBeLessThan(bytes.length / 3);
+      expect(open(sent).equals(bytes)).toBe(true);
+    }
   });
 
   test.each(['AllDimensions', 'REF_AREA', 'INDICATOR'])(

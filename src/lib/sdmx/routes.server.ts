@@ -3,6 +3,7 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../deps.server.ts';
 import { corsForAnyOrigin } from '../http/cors.server.ts';
 import { ApiError, notFound, parsePath, parseQuery } from '../http/errors.server.ts';
+import { encodeAnswer, encodedBody, type EncodedAnswer } from '../http/encoded-answer.server.ts';
 import { matchesEtag, type CachedAnswer } from '../http/public-cache.server.ts';
 import { say } from '../i18n/said.ts';
 import { SDMX_CSV_TYPE } from './csv.ts';
@@ -44,11 +45,13 @@ const answerOf = (body: string): CachedAnswer => ({
   etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
 });
 
-function send(c: Context<AppEnv>, answer: CachedAnswer, type: string) {
+function send(c: Context<AppEnv>, answer: CachedAnswer | EncodedAnswer, type: string) {
   // no-cache: clients and proxies may keep it but must ask again; the ETag makes that cheap.
-  const headers = { ETag: answer.etag, 'Cache-Control': 'no-cache', Vary: 'Accept' };
+  const headers = { ETag: answer.etag, 'Cache-Control': 'no-cache', Vary: 'Accept, Accept-Encoding' };
   if (matchesEtag(c.req.header('if-none-match'), answer.etag)) return c.body(null, 304, headers);
-  return c.body(answer.body, 200, { ...headers, 'Content-Type': type });
+  if (!('bytes' in answer)) return c.body(answer.body, 200, { ...headers, 'Content-Type': type });
+  const { body, encoding } = encodedBody(c, answer);
+  return c.body(body, 200, { ...headers, 'Content-Type': type, ...(encoding && { 'Content-Encoding': encoding }) });
 }
 
 const baseUrl = (c: Context<AppEnv>) => c.get('deps').env.PUBLIC_SITE_URL.replace(/\/+$/, '');
@@ -142,7 +145,7 @@ async function dataAnswer(c: Context<AppEnv>) {
   const answer = await c.get('deps').publicCache.shared(cacheKey, async () => {
     // The source of the moment, so that the answer kept is never older than the figures it is kept with.
     const current = profile ? await profileSource(c) : await reportsSource(c);
-    return answerOf(dataAnswerBody(current.data, query, csv, metaOf(current)));
+    return encodeAnswer(dataAnswerBody(current.data, query, csv, metaOf(current)));
   });
   return send(c, answer, type);
 }
