@@ -93,7 +93,10 @@ export function assessProfile(categories: readonly ProfileCategoryInput[]): Prof
   return { indicators, rows: progressRows(scored) };
 }
 
-/** An area's Current Status Index as a number (1 once reached), null when it has none (achieved at base, or no score). */
+/**
+ * An area's Current Status Index as a number (1 once reached), null when it has none (achieved at
+ * base, or no score).
+ */
 export const csiOf = (a: AreaAssessment): number | null =>
   a.csi && a.csi.kind !== 'achieved_at_base' ? a.csi.value : null;
 

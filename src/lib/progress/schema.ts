@@ -4,7 +4,10 @@ import { PROGRESS_CLASSES } from './escap.ts';
 import { OPEN_SDG_STATUSES } from './open-sdg.ts';
 import type { ProgressRow } from './rows.ts';
 
-/** A row of `GET /api/profile/public/progress`: the columns of progress.csv, numbers as numbers, null for an empty cell. */
+/**
+ * A row of `GET /api/profile/public/progress`: the columns of progress.csv, numbers as numbers,
+ * null for an empty cell.
+ */
 export const ProgressRowSchema = z.object({
   area: z.string(),
   indicator: z.string(),
