@@ -49,6 +49,8 @@ export const EXPLORE_LINKS: readonly SiteLink[] = [
   { href: '/urbanisation-profile', key: 'nav.profile' },
   { href: '/best-practices', key: 'nav.bestPractices' },
   { href: '/media-gallery', key: 'nav.media' },
+  // The public API's reference, for those who take the figures into their own systems (issue 36).
+  { href: '/developers', key: 'nav.developers' },
 ];
 
 /** Whether `href` is the current page or one of its sub-pages ("/" only matches itself and /home). */

@@ -53,7 +53,7 @@ export const TRANSLATED_PATHS: readonly RegExp[] = [
   /^\/contact-us(?:\/sent)?$/,
   /^\/search$/,
   /^\/(?:module|national-urban-agenda|asia-pacific-region|privacy-policy)$/,
-  /^\/open-data$/,
+  /^\/(?:open-data|developers)$/,
   /^\/national-reports\/country\/[A-Z]{2}$/,
   /^\/national-reports\/status(?:\/\d{4})?$/,
   /^\/(?:server-error|unauthorized-access)$/,

@@ -20,6 +20,7 @@ export const STATIC_PATHS = [
   '/regional-reports',
   '/national-reports/status',
   '/open-data',
+  '/developers',
   '/urbanisation-profile',
   '/urbanisation-profile/view',
   '/urbanisation-profile/progress',

@@ -55,7 +55,9 @@ describe('the OpenAPI document', () => {
   test('is valid OpenAPI 3.1, with a relative server', async () => {
     const { document } = await served();
     const validator = new Validator();
-    const result = await validator.validate(structuredClone(document));
+    const result = await validator.validate(
+      structuredClone(document) as unknown as Parameters<Validator['validate']>[0],
+    );
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.1');

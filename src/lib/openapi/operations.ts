@@ -243,7 +243,7 @@ export const PUBLIC_OPERATIONS: readonly PublicOperation[] = [
     },
     tag: 'National reports',
     summary: 'developers.op.reportShow',
-    sample: `/api${REPORTS}/report/2026/PH`,
+    sample: `/api${REPORTS}/report/2026/ID`,
   },
   {
     route: {
