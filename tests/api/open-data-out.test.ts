@@ -7,6 +7,9 @@ import { csvwMetadata } from '../../src/components/open-data/csvw.ts';
 import { dataPackage } from '../../src/components/open-data/datapackage.ts';
 import { datasetLd } from '../../src/components/open-data/dataset-ld.ts';
 import { nationalFile, profileFile, type DatedFile } from '../../src/components/open-data/files.ts';
+import { progressFile } from '../../src/components/open-data/progress-file.ts';
+import { assessProfile } from '../../src/lib/progress/profile.ts';
+import { progressCsv } from '../../src/lib/progress/rows.ts';
 import { nationalReportsCsv } from '../../src/components/national/open-data.ts';
 import { ReportResponseSchema } from '../../src/lib/national-reports/schema.ts';
 import { fetchCycleBundles } from '../../src/lib/public-api/national-reports.ts';
@@ -127,6 +130,8 @@ beforeAll(async () => {
   categories = await fetchProfileCategories();
   bundles = await fetchCycleBundles();
   themes = categories.map((c) => ({ ...profileFile(c, manifest), changed: '2031-01-02' }));
+  // The progress assessment, as its route writes it from the same themes.
+  themes.push({ ...progressFile(assessProfile(categories).rows, themes), changed: '2031-01-02' });
   cycles = bundles.map((b) => ({ ...nationalFile(b), changed: '2031-01-03' }));
 }, 120_000);
 
@@ -204,6 +209,9 @@ describe('the open-data metadata of the published data', () => {
     expect(dataPackageErrors(pkg)).toEqual([]);
     categories.forEach((category, i) =>
       expect(pkg.resources[i]!.hash).toBe(`sha256:${sha256(publicCategoryCsv(category))}`),
+    );
+    expect(pkg.resources[categories.length]!.hash).toBe(
+      `sha256:${sha256(progressCsv(assessProfile(categories).rows))}`,
     );
     bundles.forEach((bundle, i) =>
       expect(pkg.resources[themes.length + i]!.hash).toBe(`sha256:${sha256(nationalReportsCsv(bundle.answers))}`),

@@ -16,22 +16,22 @@ import type { CatalogueDataset, CataloguePart, Texts } from './catalog.ts';
 import { recordChanges } from './changes.ts';
 import { SDMX_FLOWS } from './catalog.ts';
 import { datasetLd } from './dataset-ld.ts';
-import { nationalFile, profileFile, type DatedFile, type ManifestEntry } from './files.ts';
+import { nationalFile, profileFile, type DatedFile, type ManifestEntry, type OpenDataFile } from './files.ts';
+import { progressFile } from './progress-file.ts';
+import { profileProgress } from '../progress/data.ts';
 
 const MANIFEST: readonly ManifestEntry[] = manifest;
 
-function dated(group: string, files: ReturnType<typeof profileFile>[]): DatedFile[] {
+function dated(group: string, files: readonly OpenDataFile[]): DatedFile[] {
   const changes = recordChanges(group, files);
   return files.map((f) => ({ ...f, changed: changes[f.path]!.changed }));
 }
 
-/** The theme files, in the themes' order, each with its last change. */
-export const profileOpenFiles = perBuild(['profileCategories'], async () =>
-  dated(
-    'profile',
-    (await profileCategories()).map((c) => profileFile(c, MANIFEST)),
-  ),
-);
+/** The theme files, in the themes' order, then the progress assessment of their figures, each with its last change. */
+export const profileOpenFiles = perBuild(['profileCategories'], async () => {
+  const themes = (await profileCategories()).map((c) => profileFile(c, MANIFEST));
+  return dated('profile', [...themes, progressFile((await profileProgress()).rows, themes)]);
+});
 
 /** The reporting cycles' files, newest first. */
 export const nationalOpenFiles = perBuild(['nationalCycles'], async () =>
@@ -90,7 +90,20 @@ export async function catalogueDatasets(): Promise<CatalogueDataset[]> {
   const cycleFiles = await nationalOpenFiles();
   const themes: CataloguePart[] = [];
   for (const file of themeFiles) {
-    const category = categories.find((c) => c.slug === file.key)!;
+    const category = categories.find((c) => c.slug === file.key);
+    if (!category) {
+      // The progress assessment: scored from every theme's figures.
+      themes.push({
+        file,
+        title: Object.fromEntries(
+          LOCALES.map((l) => [l, t(l, 'openData.ld.themeTitle', { name: t(l, 'progress.title') })]),
+        ) as Texts,
+        description: everywhere('progress.description'),
+        keywords: [everywhere('progress.title'), ...profileKeywords()],
+        themes: ['REGI'],
+      });
+      continue;
+    }
     const { names, descriptions } = await themeTexts(category);
     const title: Texts = { en: '' };
     const description: Texts = { en: '' };

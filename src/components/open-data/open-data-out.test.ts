@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { nationalReportsCsv } from '../national/open-data.ts';
+import { assessProfile } from '../../lib/progress/profile.ts';
+import { progressCsv } from '../../lib/progress/rows.ts';
 import { publicCategoryCsv } from '../../lib/urbanisation-profile/public-csv.ts';
 import { cycleFixture, MANIFEST, themeFixture, UNVERIFIED } from '../../../tests/fixtures/open-data.ts';
 import {
@@ -21,11 +23,14 @@ import { dataPackage, DATA_PACKAGE_PROFILE } from './datapackage.ts';
 import { boundedDescription, datasetLd, DESCRIPTION_MAX, DESCRIPTION_MIN } from './dataset-ld.ts';
 import { nationalFile, profileFile, type DatedFile } from './files.ts';
 import { licenceOf, REUSE_TERMS } from './licences.ts';
+import { progressFile } from './progress-file.ts';
 
 const SITE = new URL('https://apua.example.org');
 const theme: DatedFile = { ...profileFile(themeFixture(), MANIFEST), changed: '2026-11-26' };
 const cycle: DatedFile = { ...nationalFile(cycleFixture()), changed: '2026-12-01' };
-const FILES = [theme, cycle];
+const progressRows = assessProfile([themeFixture()]).rows;
+const progress: DatedFile = { ...progressFile(progressRows, [theme]), changed: '2026-11-26' };
+const FILES = [theme, progress, cycle];
 const DCAT = 'http://www.w3.org/ns/dcat#';
 const DCT = 'http://purl.org/dc/terms/';
 
@@ -33,6 +38,10 @@ describe('the open-data files', () => {
   test('hold exactly the text the CSV routes serve, with its size and sha256', () => {
     expect(theme.csv).toBe(publicCategoryCsv(themeFixture()));
     expect(cycle.csv).toBe(nationalReportsCsv(cycleFixture().answers));
+    expect(progress.csv).toBe(progressCsv(progressRows));
+    // The region, the five subregions and the 58 countries, for the one scored indicator.
+    expect(progress).toMatchObject({ rows: 64, primaryKey: ['area', 'indicator'], licences: theme.licences });
+    expect(progress.countries.map((c) => c.code)).toEqual(['PH', 'VN']);
     for (const file of FILES) {
       expect(file.sha256).toBe(sha256(file.csv));
       expect(file.bytes).toBe(Buffer.from(file.csv, 'utf8').length);
@@ -108,6 +117,7 @@ describe('the data package', () => {
   test('each resource: the full address of its file, the sha256 of its bytes, its licences, sources and schema', () => {
     expect(pkg.resources.map((r) => r.path)).toEqual([
       'https://apua.example.org/urbanisation-profile/demography-urbanisation.csv',
+      'https://apua.example.org/urbanisation-profile/progress.csv',
       'https://apua.example.org/open-data/national-reports-2026.csv',
     ]);
     pkg.resources.forEach((resource, i) => {
@@ -121,7 +131,7 @@ describe('the data package', () => {
       title: REUSE_TERMS.title,
     });
     expect(pkg.resources[0]!.schema.primaryKey).toEqual(['indicator_code', 'country_code', 'year']);
-    expect(pkg.resources[1]!.schema.primaryKey).toEqual(['cycle', 'country_code', 'question_code']);
+    expect(pkg.resources[2]!.schema.primaryKey).toEqual(['cycle', 'country_code', 'question_code']);
     expect(pkg.resources[0]!.schema.fields.find((f) => f.name === 'origin')).toEqual({
       name: 'origin',
       type: 'string',
