@@ -26,7 +26,10 @@ async function served(): Promise<{ response: Response; document: Document }> {
   return { response, document: (await response.json()) as Document };
 }
 
-/** A route of the app's table as the document's paths write it: `:year{[0-9]{4}}` → `{year}`; `:key?` → with and without. */
+/**
+ * A route of the app's table as the document's paths write it: `:year{[0-9]{4}}` → `{year}`;
+ * `:key?` → with and without.
+ */
 function documentPaths(honoPath: string): string[] {
   let variants = [''];
   for (const segment of honoPath
