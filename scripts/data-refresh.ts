@@ -24,6 +24,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
+import type { ManifestEntry as PublishedManifestEntry } from '../src/components/open-data/files.ts';
 import { REGION_COUNTRIES } from '../src/lib/db/countries-data.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -1227,22 +1228,15 @@ export function sha256(text: string | Buffer): string {
 // ---------------------------------------------------------------------------------------------
 // Manifest
 
-export interface ManifestEntry {
+/** An entry of data/manifest.json: what the site's open-data metadata reads of it, and the rest the refresh writes. */
+export interface ManifestEntry extends PublishedManifestEntry {
   file: string;
-  series_id: string;
   title: string;
   unit: string;
   theme: string;
   sdg_indicator: string | null;
   portal_indicator: string | null;
   concept: string;
-  source: string;
-  licence: string;
-  licence_url: string;
-  repository: string;
-  path: string;
-  commit: string;
-  taken: string;
   years: [number, number];
   countries: number;
   rows: number;

@@ -19,6 +19,7 @@ import { nationalReportRoutes, REPORT_UPLOAD_PATH } from '../lib/national-report
 import { PROFILE_UPLOAD_PATH, profileRoutes } from '../lib/urbanisation-profile/routes.server.ts';
 import { publicProfileRoutes } from '../lib/urbanisation-profile/public-routes.server.ts';
 import { sdmxRoutes } from '../lib/sdmx/routes.server.ts';
+import { acceptedBody } from '../lib/http/encoded-answer.server.ts';
 import { openApiRoutes } from '../lib/openapi/routes.server.ts';
 import { questionRoutes } from '../lib/national-reports/question-routes.server.ts';
 import { answersRoutes } from '../lib/questionnaires/answers-route.server.ts';
@@ -279,15 +280,8 @@ function sendFile(
   };
   if (file.type.startsWith('text/html')) headers['Content-Security-Policy'] = cspOf(deps, file, c.req.path);
   if (status === 200 && c.req.header('if-none-match') === file.etag) return c.body(null, 304, headers);
-  const accept = c.req.header('accept-encoding') ?? '';
-  let body = file.body;
-  if (file.br && /\bbr\b/.test(accept)) {
-    body = file.br;
-    headers['Content-Encoding'] = 'br';
-  } else if (file.gzip && /\bgzip\b/.test(accept)) {
-    body = file.gzip;
-    headers['Content-Encoding'] = 'gzip';
-  }
+  const { body, encoding } = acceptedBody(c.req.header('accept-encoding'), file);
+  if (encoding) headers['Content-Encoding'] = encoding;
   headers['Content-Length'] = String(body.length);
   if (c.req.method === 'HEAD') return c.body(null, status, headers);
   // A view of the file's bytes, not a copy: site files never change once loaded.

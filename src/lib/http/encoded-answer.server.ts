@@ -34,17 +34,32 @@ export async function encodeAnswer(body: string): Promise<EncodedAnswer> {
   return { etag: `"${createHash('sha1').update(bytes).digest('base64url')}"`, bytes, gzip: gzipped, br };
 }
 
-/** The body of `answer` the request accepts (brotli, else gzip, else plain) and its Content-Encoding. */
+/** Bytes with their compressed bodies, where made (a site file below its size floor has none). */
+export interface Encodable {
+  body: Buffer;
+  br: Buffer | null;
+  gzip: Buffer | null;
+}
+
+/**
+ * The body an `Accept-Encoding` asks for, of those there are: brotli, else gzip, else the plain
+ * bytes, with its Content-Encoding (null: none). The site's files and the kept answers choose so.
+ */
+export function acceptedBody(
+  acceptEncoding: string | undefined,
+  bodies: Encodable,
+): { body: Buffer; encoding: string | null } {
+  const accept = acceptEncoding ?? '';
+  if (bodies.br && /\bbr\b/.test(accept)) return { body: bodies.br, encoding: 'br' };
+  if (bodies.gzip && /\bgzip\b/.test(accept)) return { body: bodies.gzip, encoding: 'gzip' };
+  return { body: bodies.body, encoding: null };
+}
+
+/** The body of `answer` the request accepts, as a view of the kept bytes (a kept answer never changes). */
 export function encodedBody(
   c: Context,
   answer: EncodedAnswer,
 ): { body: Uint8Array<ArrayBuffer>; encoding: string | null } {
-  const accept = c.req.header('accept-encoding') ?? '';
-  const [body, encoding] = /\bbr\b/.test(accept)
-    ? [answer.br, 'br']
-    : /\bgzip\b/.test(accept)
-      ? [answer.gzip, 'gzip']
-      : [answer.bytes, null];
-  // A view of the kept bytes, not a copy: a kept answer never changes.
+  const { body, encoding } = acceptedBody(c.req.header('accept-encoding'), { ...answer, body: answer.bytes });
   return { body: new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), encoding };
 }
