@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigserial,
+  customType,
   boolean,
   check,
   date,
@@ -471,6 +472,8 @@ function answerColumns() {
     dataYear: smallint('data_year'),
     source: text('source'),
     comment: text('comment'),
+    /** Why the answer stands although a review rule flags it (the person answering says so); null: none given. */
+    explanation: text('explanation'),
     version: integer('version').notNull().default(1),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
@@ -612,6 +615,16 @@ export const questions = pgTable(
     sdgTier: smallint('sdg_tier'),
     nuaParagraphs: text('nua_paragraphs'),
     sourceHint: text('source_hint'),
+    /**
+     * Review rule: the largest expected change from the same country's answer of the previous cycle, as a fraction
+     * (0.5: ±50 %); null: none. Outside it, the answer is flagged (a warning, saved).
+     */
+    expectedChange: doublePrecision('expected_change'),
+    /**
+     * Review rules across questions (e.g. "Q05 ≤ Q04", "if Q02 is yes, Q03 is required"), checked with the answers;
+     * the shape is the engine's (src/lib/questionnaires).
+     */
+    checks: jsonb('checks').$type<Record<string, unknown>[]>().notNull().default([]),
     sort: integer('sort').notNull().default(0),
     /** The first cycle year whose form holds the question; null: every cycle. */
     firstCycle: integer('first_cycle'),
@@ -1183,5 +1196,92 @@ export const trustedAuthorities = pgTable(
   },
   (table) => [
     uniqueIndex('trusted_authorities_scope_idx').on(table.fingerprint, sql`coalesce(${table.countryCode}, '')`),
+  ],
+);
+
+/** PostgreSQL's tsvector (PGlite has it too): the words of a text, for full-text search. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * The search index of the national reports' answers (issue 34): one row per answer with text, its words segmented
+ * and normalised in the server (Intl.Segmenter for scripts written without spaces, a stemmer where a language
+ * inflects) so that one `simple` configuration finds words in every script, on PGlite and PostgreSQL alike.
+ */
+export const answerSearch = pgTable(
+  'answer_search',
+  {
+    answerId: integer('answer_id')
+      .primaryKey()
+      .references(() => reportAnswers.id, { onDelete: 'cascade' }),
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => nationalReports.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id),
+    year: integer('year').notNull(),
+    countryCode: varchar('country_code', { length: 2 }).notNull(),
+    /** The segmented, normalised words, space-separated (what `tsv` was made of). */
+    words: text('words').notNull(),
+    tsv: tsvector('tsv').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('answer_search_tsv_idx').using('gin', table.tsv),
+    index('answer_search_year_country_idx').on(table.year, table.countryCode),
+    index('answer_search_report_idx').on(table.reportId),
+  ],
+);
+
+/**
+ * Reviewers' comments on one answer of a form (issue 34): a form (`national`, `practice`, `profile`), its instance
+ * (a report's or practice's uuid, a profile dataset's key) and the question's key; replies sit under their comment
+ * (`parent_id`). Open until the people answering (or a reviewer) mark them resolved. Never public.
+ */
+export const formComments = pgTable(
+  'form_comments',
+  {
+    id: serial('id').primaryKey(),
+    form: varchar('form', { length: 20 }).notNull(),
+    instance: text('instance').notNull(),
+    question: text('question').notNull(),
+    parentId: integer('parent_id').references((): AnyPgColumn => formComments.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: integer('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    version: integer('version').notNull().default(1),
+  },
+  (table) => [
+    index('form_comments_instance_idx').on(table.form, table.instance, table.createdAt),
+    index('form_comments_parent_idx').on(table.parentId),
+  ],
+);
+
+/**
+ * The narrative answers the secretariat chose, on the Compare screen, to quote in a cycle's regional synthesis
+ * (issue 34): at most five per question, in their order.
+ */
+export const synthesisQuotes = pgTable(
+  'synthesis_quotes',
+  {
+    id: serial('id').primaryKey(),
+    year: integer('year')
+      .notNull()
+      .references(() => reportingCycles.year, { onDelete: 'cascade' }),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => nationalReports.id, { onDelete: 'cascade' }),
+    sort: integer('sort').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    uniqueIndex('synthesis_quotes_year_question_report_idx').on(table.year, table.questionId, table.reportId),
+    index('synthesis_quotes_year_idx').on(table.year, table.questionId, table.sort),
   ],
 );
