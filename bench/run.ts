@@ -18,6 +18,7 @@ import { apiSection } from './sections/api.ts';
 import { hostileSection } from './sections/hostile.ts';
 import { modulesSection } from './sections/modules.ts';
 import { reportingSection } from './sections/reporting.ts';
+import { rulesSection } from './sections/rules.ts';
 import { siteSection } from './sections/site.ts';
 
 /** Later issues add their sections here. */
@@ -27,6 +28,7 @@ export const SECTIONS: Record<string, Section> = {
   reporting: reportingSection,
   modules: modulesSection,
   hostile: hostileSection,
+  rules: rulesSection,
 };
 
 const root = fileURLToPath(new URL('..', import.meta.url));

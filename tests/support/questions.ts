@@ -26,6 +26,8 @@ export function testQuestion(patch: Partial<Question> = {}): Question {
     parts: [],
     with_text: false,
     text_label: null,
+    expected_change: null,
+    checks: [],
     compulsory: false,
     sdg_refs: [],
     sdg_tier: null,

@@ -3,6 +3,9 @@ import { blankIsAbsent, conflictResponse, dataResponse, itemResponse, text, Vers
 import {
   AnswerTypeSchema,
   CATALOGUE_ENTRY_FIELDS,
+  CHECKS_MAX,
+  CheckSchema,
+  EXPECTED_CHANGE_MAX,
   DECIMALS_MAX,
   NUMBER_ABS_MAX,
   OPTION_LABEL_MAX,
@@ -20,7 +23,7 @@ import {
   type FormSection,
 } from '../questionnaires/schema.ts';
 import { nullableText } from '../questionnaires/text.ts';
-import { say } from '../i18n/said.ts';
+import { say, zodError } from '../i18n/said.ts';
 
 /**
  * The national report's questions (DESIGN.md §11, decision 065): the form's own data on top of
@@ -138,6 +141,16 @@ export const QuestionSaveBodySchema = z
     sdg_tier: QuestionTierSchema.nullable().default(null),
     nua_paragraphs: nullableText({ max: NUA_PARAGRAPHS_MAX, multiline: true }),
     source_hint: nullableText({ max: SOURCE_HINT_MAX, multiline: true }),
+    expected_change: z
+      .number({ error: 'must be a number' })
+      .gt(0, 'must be more than 0')
+      .max(EXPECTED_CHANGE_MAX, { error: zodError('must be at most {max}', { max: EXPECTED_CHANGE_MAX }) })
+      .nullable()
+      .default(null),
+    checks: z
+      .array(CheckSchema)
+      .max(CHECKS_MAX, { error: zodError('must hold at most {max} checks', { max: CHECKS_MAX }) })
+      .default([]),
   })
   .superRefine((q, ctx) => {
     const choice = q.answer_type === 'single' || q.answer_type === 'multi';
@@ -231,6 +244,8 @@ function makeFormQuestion(q: Question): FormQuestion {
     parts: q.parts,
     with_text: q.with_text,
     text_label: q.text_label,
+    expected_change: q.expected_change,
+    checks: q.checks,
     compulsory: q.compulsory,
     source_required: q.question_tier === 1,
     source_hint: q.source_hint,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../audit/service.server.ts';
 import { questions, subcategories } from '../db/schema.ts';
@@ -12,6 +12,7 @@ import { listQuestions, toQuestion } from './questions.server.ts';
 import { QuestionSaveBodySchema, type Question, type QuestionReorderBodySchema } from './question-schema.ts';
 import { keepWording } from './question-versions.server.ts';
 import { sameWording } from './question-versions.ts';
+import { NUMERIC_ANSWER_TYPES } from '../questionnaires/schema.ts';
 import { say } from '../i18n/said.ts';
 
 type CleanQuestion = z.output<typeof QuestionSaveBodySchema>;
@@ -44,6 +45,49 @@ async function afterQuestionWrite(w: Write): Promise<void> {
   await recountOpenCycles(w, () => loadCatalogue(w.tx));
 }
 
+/**
+ * The question's checks name questions of the form (decision 078): another question in use, a number for a
+ * comparison, and a value the other question can have for "required if"; 400 on the check's field otherwise.
+ */
+async function checkReviewRules(tx: DbOrTx, body: CleanQuestion): Promise<void> {
+  if (body.checks.length === 0) return;
+  const rows = await tx
+    .select({ code: questions.code, answerType: questions.answerType, options: questions.options })
+    .from(questions)
+    .where(and(inArray(questions.code, [...new Set(body.checks.map((c) => c.other))]), isNull(questions.retiredAt)));
+  const byCode = new Map(rows.map((r) => [r.code, r]));
+  const errors: Record<string, string[]> = {};
+  body.checks.forEach((check, i) => {
+    const other = check.other === body.code ? undefined : byCode.get(check.other);
+    const problem = !other
+      ? check.other === body.code
+        ? 'must name another question'
+        : say('names no question of the form: {code}', { code: check.other })
+      : check.kind === 'compare'
+        ? compareProblem(body.answer_type, other.answerType)
+        : equalsProblem(other.answerType, other.options, check.equals);
+    if (problem) (errors[`checks.${i}.${problem === EQUALS ? 'equals' : 'other'}`] ??= []).push(problem);
+  });
+  const fields = Object.keys(errors);
+  if (fields.length)
+    throw new ApiError(400, say('Invalid {what}: check {fields}', { what: 'body', fields: fields.join(', ') }), errors);
+}
+
+const NUMERIC: readonly string[] = NUMERIC_ANSWER_TYPES;
+const EQUALS = 'is not a value the other question can have';
+
+function compareProblem(own: string, other: string): string | null {
+  if (!NUMERIC.includes(own)) return 'only a figure can be compared with another question';
+  return NUMERIC.includes(other) ? null : 'must name a question answered with a figure';
+}
+
+function equalsProblem(type: string, options: readonly { value: string }[], equals: unknown): string | null {
+  if (type === 'yn') return typeof equals === 'boolean' ? null : EQUALS;
+  if (type === 'single' || type === 'multi') return options.some((o) => o.value === equals) ? null : EQUALS;
+  if (NUMERIC.includes(type)) return typeof equals === 'number' ? null : EQUALS;
+  return EQUALS;
+}
+
 /** Questions are shown by the public site (reports, open data): every change of one is a site change. */
 const SITE = true;
 
@@ -60,6 +104,7 @@ export async function saveQuestion(deps: AppDeps, auth: AuthedUser, body: CleanQ
       throw fieldError('subcategory', say('does not belong to thrust {thrust}', { thrust: body.thrust }));
     const [sameCode] = await tx.select({ uuid: questions.uuid }).from(questions).where(eq(questions.code, body.code));
     if (sameCode && sameCode.uuid !== body.uuid) throw fieldError('code', 'is already used by another question');
+    await checkReviewRules(tx, body);
     const values = {
       code: body.code,
       thrustCode: body.thrust,
@@ -83,6 +128,8 @@ export async function saveQuestion(deps: AppDeps, auth: AuthedUser, body: CleanQ
       sdgTier: body.sdg_tier,
       nuaParagraphs: body.nua_paragraphs,
       sourceHint: body.source_hint,
+      expectedChange: body.expected_change,
+      checks: body.checks,
       updatedAt: new Date(),
       updatedBy: auth.user.id,
     };

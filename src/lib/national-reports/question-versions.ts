@@ -22,6 +22,9 @@ export const WORDING_FIELDS = [
   'text_label',
   'compulsory',
   'source_hint',
+  // The review rules the answers were checked against (decision 078): a closed cycle keeps them.
+  'expected_change',
+  'checks',
 ] as const satisfies readonly (keyof Question)[];
 
 export type QuestionWording = Pick<Question, (typeof WORDING_FIELDS)[number]>;

@@ -1,11 +1,15 @@
 import { and, asc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../audit/service.server.ts';
 import { questions, subcategories, thrusts } from '../db/schema.ts';
+import { CheckSchema } from '../questionnaires/schema.ts';
 import type { Question, QuestionTier, Subcategory, Thrust } from './question-schema.ts';
 
 /** Reads of the national report's questions, thrusts and subcategories. */
 
 export type QuestionRow = typeof questions.$inferSelect;
+
+/** The stored checks as the engine reads them (a row written before they existed holds []). */
+const CheckListSchema = CheckSchema.array();
 
 export function toQuestion(row: QuestionRow): Question {
   return {
@@ -32,6 +36,8 @@ export function toQuestion(row: QuestionRow): Question {
     sdg_tier: (row.sdgTier as QuestionTier | null) ?? null,
     nua_paragraphs: row.nuaParagraphs,
     source_hint: row.sourceHint,
+    expected_change: row.expectedChange,
+    checks: CheckListSchema.catch([]).parse(row.checks),
     sort: row.sort,
     retired_at: row.retiredAt?.toISOString() ?? null,
     version: row.version,

@@ -20,6 +20,8 @@ export function formQuestion(
     parts: [],
     with_text: false,
     text_label: null,
+    expected_change: null,
+    checks: [],
     compulsory: false,
     source_required: false,
     source_hint: null,

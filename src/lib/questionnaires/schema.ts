@@ -100,6 +100,53 @@ export const FormSectionSchema = z.object({
 });
 export type FormSection = z.output<typeof FormSectionSchema>;
 
+/** The comparisons of a `compare` check: this question's value is ≤, <, ≥, > or = the other's. */
+export const CHECK_OPS = ['lte', 'lt', 'gte', 'gt', 'eq'] as const;
+export type CheckOp = (typeof CHECK_OPS)[number];
+/** At most this many checks on one question. */
+export const CHECKS_MAX = 10;
+/** The largest expected change (a fraction: 10 is ±1000 %). */
+export const EXPECTED_CHANGE_MAX = 10;
+
+const checkCode = z
+  .string({ error: 'must be a question code' })
+  .trim()
+  .min(1, 'must be a question code')
+  .max(QUESTION_CODE_MAX, { error: zodError('must be at most {max} characters', { max: QUESTION_CODE_MAX }) });
+
+/**
+ * A review rule across questions (decision 078), checked with the answers by `review-rules.ts`: `compare` — this
+ * question's number is `op` the number of the question `other` ("Q05 ≤ Q04"); `required_if` — this question needs an
+ * answer when `other`'s value is `equals` (yes/no, a choice, or a choice among several). A flag, never a refusal.
+ */
+export const CheckSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({
+      kind: z.literal('compare'),
+      op: z.enum(CHECK_OPS, { error: 'must be lte, lt, gte, gt or eq' }),
+      other: checkCode,
+    }),
+    z.object({
+      kind: z.literal('required_if'),
+      other: checkCode,
+      equals: z.union([z.boolean(), z.number(), text({ max: OPTION_VALUE_MAX, min: 1 })], {
+        error: 'must be yes, no, a number or a choice',
+      }),
+    }),
+  ],
+  { error: 'must be a check of kind compare or required_if' },
+);
+export type Check = z.output<typeof CheckSchema>;
+
+/** A question's review rules (decision 078): what flags an answer for the person answering and the reviewer. */
+const REVIEW_RULE_FIELDS = {
+  /** The largest expected change from the same instance's previous answer (a fraction: 0.5 is ±50 %); null: none. */
+  expected_change: z.number().nullable(),
+  /** Checks across the form's questions, by their codes. */
+  checks: z.array(CheckSchema),
+};
+
 /** What a question asks and how its answer looks: the fields every form's questions share. */
 export const QUESTION_CONTENT_FIELDS = {
   /** Its label: the question as asked. */
@@ -118,6 +165,7 @@ export const QUESTION_CONTENT_FIELDS = {
   with_text: z.boolean(),
   /** The narrative's label when with_text (e.g. 'Link to the policy'); null: 'Details'. */
   text_label: z.string().nullable(),
+  ...REVIEW_RULE_FIELDS,
 };
 
 /** One question of a form, as the engine and the data-entry kit read it. */
