@@ -50,6 +50,7 @@ import { uploadReportCover } from './cover-service.server.ts';
 import { readUploadedFile } from '../storage/multipart.server.ts';
 import { serveReportFile } from './files.server.ts';
 import { say } from '../i18n/said.ts';
+import { nationalCompareRoutes } from './compare-routes.server.ts';
 
 const BASE = '/report/type/national';
 /** The uploads read their own body, up to their own limits (src/server/app.ts OWN_BODY_LIMIT). */
@@ -265,7 +266,9 @@ export const nationalReportRoutes = new Hono<AppEnv>()
     const bundle = await bundleOr404(c, year, country_code);
     const data = await reportActivity(c.get('deps').db, bundle.report.uuid);
     return c.json({ status: 200, message: 'Report activity', data });
-  });
+  })
+
+  .route('/', nationalCompareRoutes);
 
 const ACTION_DONE: Record<string, string> = {
   complete: 'marked complete',
