@@ -32,6 +32,11 @@ export interface ChangeEventMap {
   /** A deadline reminder for a report not yet submitted: its due date, and the days left then (negative: overdue). */
   'report.reminder.due': ReportRef & { due: string; days_left: number };
   'report.cover.saved': ReportRef;
+  /** A reviewer's comment on one answer, or a reviewer's reply (decision 077): the country is told. */
+  'report.answer.commented': ReportRef & { question: string; comment: number };
+  /** The country's reply to a comment on one answer: the secretariat is told. */
+  'report.answer.replied': ReportRef & { question: string; comment: number };
+  'report.answer.comment.resolved': ReportRef & { question: string; comment: number; resolved: boolean };
   'cycle.saved': { year: number; status: string };
   'question.saved': { uuid: string };
   'question.retired': { uuid: string };

@@ -7,9 +7,11 @@
  * year; a change of its note alone, or changes that came back to where they started, are none.
  */
 
+import type { AnswerValue } from './schema.ts';
+
 /** What an answer says, as the changes compare and show it. A missing answer is null. */
 export interface AnswerFacts {
-  value: unknown;
+  value: AnswerValue;
   text: string | null;
   source: string | null;
   data_year: number | null;
@@ -60,7 +62,7 @@ export function factsOf(raw: unknown): AnswerFacts | null {
   if (!raw || typeof raw !== 'object') return null;
   const r = raw as Record<string, unknown>;
   const facts: AnswerFacts = {
-    value: r['value'] ?? null,
+    value: (r['value'] ?? null) as AnswerValue,
     text: blank(r['text'] as string | null | undefined),
     source: blank(r['source'] as string | null | undefined),
     data_year: typeof r['data_year'] === 'number' ? r['data_year'] : null,
