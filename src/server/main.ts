@@ -9,6 +9,7 @@ import { seedDemoTranslations } from '../lib/translations/demo.server.ts';
 import { importOpenData } from '../lib/urbanisation-profile/open-data-import.server.ts';
 import { openDatabase, type Database } from '../lib/db/client.server.ts';
 import { seedDemoAccounts, seedReferenceData } from '../lib/db/seed.server.ts';
+import { syncAnswerSearch } from '../lib/national-reports/search-index.server.ts';
 import { configurationWarnings, parseEnv, usesAuthEmulator, type Env, EnvError } from '../lib/env.server.ts';
 import { useDataDirProjectId } from '../lib/identity/emulator-project.server.ts';
 import { tokenVerifierFor } from '../lib/identity/token-verifier.server.ts';
@@ -127,6 +128,8 @@ async function prepareData(deps: AppDeps, auth: Auth): Promise<void> {
   const { db, env, storage } = deps;
   await seedReferenceData(db);
   if (env.SEED_DEMO) await seedDemoAccounts(db, auth);
+  // Answers saved before the answers' search existed, or written in bulk, are indexed (decision 076).
+  await syncAnswerSearch(db);
   if (env.NODE_ENV === 'test') return;
   // Example best practices, report covers, signed reports and theme pictures for trying the portal by hand.
   if (env.SEED_DEMO) {

@@ -2,6 +2,7 @@ import type { DbOrTx } from '../audit/service.server.ts';
 import { NOTIFYING_EVENTS } from '../notifications/kinds.ts';
 import { dropCatalogues } from '../questionnaires/catalogue.server.ts';
 import { writeNotifications } from '../notifications/service.server.ts';
+import { indexReportAnswers } from '../national-reports/search-index.server.ts';
 import { isSiteChange, recordSiteChange } from '../site/pending.server.ts';
 import { WITHDRAWAL_EVENTS } from '../site/withdrawals.server.ts';
 import type { ChangeBus } from './change-bus.server.ts';
@@ -81,6 +82,10 @@ function subscribeWrites(bus: ChangeBus, to: ChangeReactions): void {
   bus.inTransaction('site-changes', isSiteChange, recordSiteChange);
   bus.inTransaction('site-withdrawals', { types: WITHDRAWAL_EVENTS }, (event, tx) =>
     writes.withdrawals.record(event, tx),
+  );
+  // The answers' search index follows each save of a report's answers (decision 076).
+  bus.inTransaction('answer-search', { types: ['report.answers.saved'] }, (event, tx) =>
+    indexReportAnswers(tx, (event as ChangeEvent<'report.answers.saved'>).data.uuid),
   );
   bus.inTransaction('notifications', { types: NOTIFYING_EVENTS }, async (event, tx) => {
     if (await writeNotifications(event, tx, writes.siteUrl)) mailQueued.add(event);

@@ -50,6 +50,8 @@ import { uploadReportCover } from './cover-service.server.ts';
 import { readUploadedFile } from '../storage/multipart.server.ts';
 import { serveReportFile } from './files.server.ts';
 import { say } from '../i18n/said.ts';
+import { AnswerSearchQuerySchema, type AnswerSearchResponse } from './search-schema.ts';
+import { searchAnswers } from './search.server.ts';
 import { nationalCompareRoutes } from './compare-routes.server.ts';
 
 const BASE = '/report/type/national';
@@ -96,6 +98,20 @@ export const nationalReportRoutes = new Hono<AppEnv>()
     const auth = guard(c, ['view']);
     const data = await dashboardOf(c.get('deps').db, scopeCountryOf(auth));
     return c.json({ status: 200, message: 'Reporting at a glance', data });
+  })
+
+  // Every answer the caller may read, found by its words in any script (decision 076).
+  .get(`${BASE}/search`, requireUser(), async (c) => {
+    const auth = guard(c, ['view']);
+    const query = parseQuery(c, AnswerSearchQuerySchema);
+    const found = await searchAnswers(c.get('deps').db, auth, query);
+    return c.json<AnswerSearchResponse>({
+      status: 200,
+      message: 'Answers found',
+      ...found,
+      page: query.page,
+      per_page: query.per_page,
+    });
   })
 
   .get(`${BASE}/cycles`, requireUser(), async (c) => {

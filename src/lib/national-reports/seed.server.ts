@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/service.server.ts';
 import { createCycleReports } from './cycle-service.server.ts';
 import { cycleQuestions } from './queries.server.ts';
+import { syncAnswerSearch } from './search-index.server.ts';
 import { completeness } from '../questionnaires/engine.ts';
 import type { ReportStatus } from './schema.ts';
 import type { AnswerValue } from '../questionnaires/schema.ts';
@@ -305,5 +306,7 @@ export async function seedDemoNationalReports(db: Db, now = new Date()): Promise
         }
       }
     }
+    // Found by the answers' search like any saved answer (decision 076).
+    await syncAnswerSearch(tx);
   });
 }
