@@ -45,6 +45,7 @@ export const practiceSectionsForm: FormDefinition<string, PracticeRow, AuthedUse
     dataYear: bestPracticeSections.dataYear,
     source: bestPracticeSections.source,
     comment: bestPracticeSections.comment,
+    explanation: bestPracticeSections.explanation,
     version: bestPracticeSections.version,
     updatedAt: bestPracticeSections.updatedAt,
     updatedBy: bestPracticeSections.updatedBy,

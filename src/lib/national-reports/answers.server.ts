@@ -86,6 +86,7 @@ export const nationalReportForm: FormDefinition<ReportKey, ReportBundle, AuthedU
     dataYear: reportAnswers.dataYear,
     source: reportAnswers.source,
     comment: reportAnswers.comment,
+    explanation: reportAnswers.explanation,
     version: reportAnswers.version,
     updatedAt: reportAnswers.updatedAt,
     updatedBy: reportAnswers.updatedBy,

@@ -15,6 +15,7 @@ export interface AnswerContent {
   dataYear: number | null;
   source: string | null;
   comment: string | null;
+  explanation: string | null;
 }
 
 /** One stored answer as the engine reads it (`storedAnswersJson`). */
@@ -45,8 +46,8 @@ export function storedAnswersJson(
   const c = (col: AnyPgColumn) => sql`a.${sql.identifier(col.name)}`;
   return sql`(select coalesce(json_agg(json_build_object(
       'id', ${c(cols.id)}, 'questionId', ${c(cols.question)}, 'value', ${c(cols.value)}, 'text', ${c(cols.text)},
-      'dataYear', ${c(cols.dataYear)}, 'source', ${c(cols.source)}, 'comment', ${c(cols.comment)}, 'version',
-        ${c(cols.version)},
+      'dataYear', ${c(cols.dataYear)}, 'source', ${c(cols.source)}, 'comment', ${c(cols.comment)}, 'explanation',
+        ${cols.explanation ? c(cols.explanation) : sql`null::text`}, 'version', ${c(cols.version)},
       'updatedAt', ${isoTime(c(cols.updatedAt))}, 'by', ${personSql('u')}, 'byUuid', u.uuid)), '[]')
     from ${cols.table} a left join ${users} u on u.id = ${c(cols.updatedBy)}
     where ${c(cols.instance)} = ${instanceId}${only})`;
@@ -135,6 +136,7 @@ export async function writeBatch(
         data_year: w.dataYear,
         source: w.source,
         comment: w.comment,
+        explanation: w.explanation,
         version: w.version,
         at: w.updatedAt.toISOString(),
         by: w.updatedBy,
@@ -145,6 +147,8 @@ export async function writeBatch(
         after: w.audit.after,
       })),
     );
+    // A form that keeps explanations writes them too (decision 078).
+    const own = a.explanation ? [a.explanation] : [];
     const fields = [
       a.instance,
       a.question,
@@ -153,19 +157,21 @@ export async function writeBatch(
       a.dataYear,
       a.source,
       a.comment,
+      ...own,
       a.version,
       a.updatedAt,
       a.updatedBy,
     ];
-    const updated = [a.value, a.text, a.dataYear, a.source, a.comment, a.version, a.updatedAt, a.updatedBy];
+    const updated = [a.value, a.text, a.dataYear, a.source, a.comment, ...own, a.version, a.updatedAt, a.updatedBy];
     parts.push(sql`input as (
       select * from json_to_recordset(${input}::json) as x(i int, q int, value jsonb, text text, data_year smallint,
-        source text, comment text, version int,
+        source text, comment text, explanation text, version int,
         at timestamptz, by int, actor int, entity_id text, action text, before jsonb, after jsonb)
     )`);
     parts.push(sql`w as (
       insert into ${a.table} (${sql.join(fields.map(id), sql`, `)})
-      select i, q, value, text, data_year, source, comment, version, at, by from input
+      select i, q, value, text, data_year, source, comment, ${sql.raw(own.length ? 'explanation, ' : '')}version, at, by
+      from input
       on conflict (${id(a.instance)}, ${id(a.question)}) do update set ${sql.join(
         updated.map((col) => sql`${id(col)} = excluded.${id(col)}`),
         sql`, `,

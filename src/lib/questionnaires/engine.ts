@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   ANSWER_COMMENT_MAX,
+  ANSWER_EXPLANATION_MAX,
   ANSWER_SOURCE_MAX,
   ANSWER_TEXT_MAX,
   ANSWER_URL_MAX,
@@ -50,6 +51,7 @@ export interface AnswerFields {
   data_year?: number | null | undefined;
   source?: string | null | undefined;
   comment?: string | null | undefined;
+  explanation?: string | null | undefined;
 }
 
 /** One answer input after `answerSchema`: every field present, blanks as null. */
@@ -59,6 +61,8 @@ export interface CleanAnswer {
   data_year: number | null;
   source: string | null;
   comment: string | null;
+  /** Absent in an answer made before explanations (decision 078): none. */
+  explanation?: string | null;
 }
 
 const fmt = (n: number) => (Number.isInteger(n) ? String(n) : String(Number(n.toPrecision(12))));
@@ -205,6 +209,7 @@ function makeAnswerSchema(q: QuestionRules, options: EngineOptions): z.ZodType<C
       data_year: dataYearSchema(options),
       source: optionalSafeText(ANSWER_SOURCE_MAX),
       comment: optionalSafeText(ANSWER_COMMENT_MAX),
+      explanation: optionalSafeText(ANSWER_EXPLANATION_MAX),
     })
     .superRefine((answer, ctx) => {
       if (q.source_required && answer.value !== null && !answer.source) {

@@ -28,6 +28,8 @@ export interface AnswerColumns {
   dataYear: AnyPgColumn;
   source: AnyPgColumn;
   comment: AnyPgColumn;
+  /** Why a flagged answer stands (decision 078); a form without it takes no explanation. */
+  explanation?: AnyPgColumn;
   version: AnyPgColumn;
   updatedAt: AnyPgColumn;
   updatedBy: AnyPgColumn;

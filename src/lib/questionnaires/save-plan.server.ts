@@ -65,7 +65,10 @@ export function answerOut(
 
 /** A stored answer's content under the API's names (a row of any form's answers table). */
 export function answerFields<V>(
-  row: Pick<StoredAnswer, 'text' | 'dataYear' | 'source' | 'comment'> & { value?: V | null },
+  row: Pick<StoredAnswer, 'text' | 'dataYear' | 'source' | 'comment'> & {
+    value?: V | null;
+    explanation?: string | null;
+  },
 ) {
   return {
     value: row.value ?? null,
@@ -73,6 +76,7 @@ export function answerFields<V>(
     data_year: row.dataYear,
     source: row.source,
     comment: row.comment,
+    explanation: row.explanation ?? null,
   };
 }
 
@@ -115,6 +119,7 @@ export function plan<K, I, U>(form: FormDefinition<K, I, U>, job: Job<K, I, U>, 
   const admission = form.admit(state.locked.instance, job.user);
   const asked = askedQuestions(form, job, state);
   const cleaned = cleanInputs(job, asked, state);
+  if (!form.answers.explanation) refuseExplanations(cleaned);
   checkVersions(form, job, asked, state);
 
   const { may, actor } = admission;
@@ -131,7 +136,8 @@ export function plan<K, I, U>(form: FormDefinition<K, I, U>, job: Job<K, I, U>, 
       before.text === clean!.text &&
       before.dataYear === clean!.data_year &&
       before.source === clean!.source &&
-      before.comment === clean!.comment
+      before.comment === clean!.comment &&
+      (before.explanation ?? null) === (clean!.explanation ?? null)
     ) {
       rows.push({ q, row: before });
       continue;
@@ -157,6 +163,7 @@ export function plan<K, I, U>(form: FormDefinition<K, I, U>, job: Job<K, I, U>, 
       dataYear: row.dataYear,
       source: row.source,
       comment: row.comment,
+      explanation: row.explanation,
       version: row.version,
       updatedAt: now,
       updatedBy: actor.id,
@@ -220,6 +227,7 @@ function cleanInputs<K, I, U>(
       data_year: input.data_year !== undefined ? input.data_year : (before?.dataYear ?? null),
       source: input.source !== undefined ? input.source : (before?.source ?? null),
       comment: input.comment !== undefined ? input.comment : (before?.comment ?? null),
+      explanation: input.explanation !== undefined ? input.explanation : (before?.explanation ?? null),
     };
     const parsed = answerSchema(q.question, state.ref.options).safeParse(merged);
     if (parsed.success) return parsed.data;
@@ -229,6 +237,15 @@ function cleanInputs<K, I, U>(
   });
   if (Object.keys(errors).length) throw invalid(errors);
   return cleaned;
+}
+
+/** A form that keeps no explanations (decision 078) refuses one rather than losing it. */
+function refuseExplanations(cleaned: readonly (CleanAnswer | null)[]): void {
+  const errors: Record<string, string[]> = {};
+  cleaned.forEach((clean, i) => {
+    if (clean?.explanation) errors[`answers.${i}.explanation`] = ['this form takes no explanation'];
+  });
+  if (Object.keys(errors).length) throw invalid(errors);
 }
 
 /** 409 with the answers as they are now when a save names a version other than the stored one. */
@@ -265,6 +282,7 @@ function newRow(
     dataYear: clean.data_year,
     source: clean.source,
     comment: clean.comment,
+    explanation: clean.explanation ?? null,
     version: (before?.version ?? 0) + 1,
     updatedAt: now.toISOString(),
     by: actor.name,
@@ -283,6 +301,7 @@ function snapshot(q: CatalogueQuestion, row: StoredAnswer | undefined) {
     data_year: row.dataYear,
     source: row.source,
     comment: row.comment,
+    explanation: row.explanation ?? null,
     version: row.version,
   };
 }

@@ -43,6 +43,8 @@ export const NUMBER_ABS_MAX = 1e15;
 export const ANSWER_TEXT_MAX = 8000;
 export const ANSWER_SOURCE_MAX = 500;
 export const ANSWER_COMMENT_MAX = 1000;
+/** Why an answer a review rule flags stands (decision 078). */
+export const ANSWER_EXPLANATION_MAX = 1000;
 export const ANSWER_URL_MAX = 2000;
 /** The earliest data year unless a form says otherwise (the first year of the 2030 Agenda's reporting). */
 export const DATA_YEAR_MIN = 2015;
@@ -239,6 +241,8 @@ export const AnswerContentSchema = z.object({
 export const AnswerSchema = z.object({
   question_uuid: z.string(),
   ...AnswerContentSchema.shape,
+  /** Why the answer stands although a review rule flags it (decision 078); null: none given; absent: the form keeps none. */
+  explanation: z.string().nullable().optional(),
   state: AnswerStateSchema,
   warnings: z.array(z.string()),
   version: z.number().int(),
@@ -259,6 +263,7 @@ export const AnswerInputSchema = z.object({
   data_year: z.unknown().optional(),
   source: z.unknown().optional(),
   comment: z.unknown().optional(),
+  explanation: z.unknown().optional(),
   version: VersionSchema.optional(),
 });
 export type AnswerInput = z.output<typeof AnswerInputSchema>;
