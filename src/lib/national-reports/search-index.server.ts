@@ -68,7 +68,8 @@ async function writeRows(db: DbOrTx, rows: readonly StaleRow[]): Promise<void> {
       updatedAt: sql`${row.updated_at}::timestamptz` as unknown as Date,
     });
   }
-  if (gone.length) await db.execute(sql`delete from answer_search where answer_id = any(${`{${gone.join(',')}}`}::int[])`);
+  if (gone.length)
+    await db.execute(sql`delete from answer_search where answer_id = any(${`{${gone.join(',')}}`}::int[])`);
   if (values.length === 0) return;
   await db
     .insert(answerSearch)

@@ -38,7 +38,8 @@ const FOLDS: Record<string, string> = {
   '\u200b': ' ',
 };
 /** What FOLDS maps, and what folding removes: tatweel, Arabic vowel marks, soft hyphen, joiners and word joiners. */
-const FOLDED = /[ё\u064a\u0649\u0643\u0623\u0625\u0622\u200b\u0640\u00ad\u2060\ufeff]|[\u064b-\u065f]|\u0670|\u200c|\u200d/gu;
+const FOLDED =
+  /[ё\u064a\u0649\u0643\u0623\u0625\u0622\u200b\u0640\u00ad\u2060\ufeff]|[\u064b-\u065f]|\u0670|\u200c|\u200d/gu;
 
 /** Text as both sides compare it. */
 export function foldText(text: string): string {

@@ -1,0 +1,92 @@
+import { describe, expect, test } from 'vitest';
+import { snippetOf } from './search-snippet.ts';
+import { foldText, indexTokens, queryTerms, tsqueryLiteral, tsvectorLiteral, wordKey } from './search-words.ts';
+
+/** The answers' search words (decision 076): folding, segmenting, stems, pairs, literals and snippets. */
+
+describe('folding', () => {
+  test.each([
+    ['ＡＢＣ１２３', 'abc123'], // NFKC: full-width forms
+    ['Жильё', 'жилье'],
+    ['شهرداري كه', 'شهرداری که'], // Arabic yeh and kaf as Persian writes them
+    ['می\u200cشود', 'میشود'], // ZWNJ
+    ['مَسْكَن', 'مسکن'], // vowel marks
+    ['ก\u200bข', 'ก ข'], // a zero-width space is a word break
+  ])('%s → %s', (text, folded) => expect(foldText(text)).toBe(folded));
+});
+
+describe('words', () => {
+  test('Thai, Lao, Khmer and Myanmar are cut into words by the dictionary', () => {
+    expect(indexTokens('การพัฒนาเมือง')).toEqual(expect.arrayContaining(['การ', 'พัฒนา', 'เมือง']));
+    expect(indexTokens('ການພັດທະນາຕົວເມືອງ')).toEqual(expect.arrayContaining(['ການ', 'ພັດທະນາ']));
+    expect(indexTokens('ការអភិវឌ្ឍទីក្រុង')).toEqual(expect.arrayContaining(['ការ', 'អភិវឌ្ឍ', 'ទីក្រុង']));
+    expect(indexTokens('မြို့ပြဖွံ့ဖြိုးတိုးတက်မှု')).toEqual(expect.arrayContaining(['မြို့ပြ', 'ဖွံ့ဖြိုး']));
+  });
+
+  test('Chinese and Japanese words, each Chinese character and the pairs of a run', () => {
+    const tokens = indexTokens('保障性住房');
+    expect(tokens).toEqual(expect.arrayContaining(['住房', '保', '住', '保障', '性住']));
+    expect(indexTokens('公共交通の充実')).toEqual(expect.arrayContaining(['公共', '交通', '通の', 'の充']));
+  });
+
+  test('Korean: the pairs of each word, so a word inside a longer one is found', () => {
+    expect(indexTokens('공공임대주택을')).toEqual(expect.arrayContaining(['공공임대주택을', '임대', '주택', '택을']));
+  });
+
+  test('Russian by its stem, English by its stem, other Latin words as written', () => {
+    expect(wordKey('жилья')).toBe(wordKey('жилье'));
+    expect(indexTokens('Жильё жилья')).toEqual([wordKey('жилье'), wordKey('жилье')]);
+    expect(wordKey('housing')).toBe(wordKey('houses'));
+    expect(indexTokens('Nhà ở xã hội')).toEqual(['nhà', 'ở', 'xã', 'hội']);
+  });
+
+  test('punctuation and spaces are no words; a very long one is left out', () => {
+    expect(indexTokens('— « » ! …')).toEqual([]);
+    expect(indexTokens(`a${'b'.repeat(80)} city`)).toEqual(['citi']);
+  });
+});
+
+describe('queries', () => {
+  test('words ANDed, the last one a prefix; a run of Thai as its words or all its pairs', () => {
+    expect(tsqueryLiteral(queryTerms('housing progr'))).toBe(`'hous' & 'progr':*`);
+    expect(tsqueryLiteral(queryTerms('housing.'))).toBe(`'hous'`);
+    expect(tsqueryLiteral(queryTerms('เมือง'))).toBe(`( ( 'เมือง' ) | ( 'เมื' & 'มือ' & 'อง' ) )`);
+    expect(tsqueryLiteral(queryTerms('城'))).toBe(`( ( '城' ) | ( '城' ) )`);
+  });
+
+  test('nothing to search for: no terms', () => {
+    expect(queryTerms('  — !! … ')).toEqual([]);
+  });
+
+  test('quotes and backslashes are quoted in the literals', () => {
+    expect(tsvectorLiteral(["o'brien", 'a\\b', "o'brien"])).toBe(`'o''brien':1,3 'a\\\\b':2`);
+    expect(tsqueryLiteral(queryTerms("o'brien"))).toBe(`'o''brien':*`);
+  });
+});
+
+describe('snippets', () => {
+  test('the match is marked in the text as written, the rest escaped', () => {
+    expect(snippetOf('Новое жильё <в> пригородах', queryTerms('жилья'))).toBe(
+      'Новое <mark>жильё</mark> &lt;в&gt; пригородах',
+    );
+    expect(snippetOf('可持续城市发展与保障性住房', queryTerms('城市发展'))).toBe(
+      '可持续<mark>城市发展</mark>与保障性住房',
+    );
+  });
+
+  test('a long text is cut at word boundaries around the first match, never inside a grapheme', () => {
+    const thai = `${'การพัฒนาเมืองอย่างยั่งยืน '.repeat(20)}ที่อยู่อาศัย${' และการคมนาคม'.repeat(30)}`;
+    const snippet = snippetOf(thai, queryTerms('ที่อยู่อาศัย'));
+    expect(snippet.startsWith('…')).toBe(true);
+    expect(snippet.endsWith('…')).toBe(true);
+    expect(snippet).toContain('<mark>ที่อยู่อาศัย</mark>');
+    // Every grapheme of the snippet is one of the text's (no mark or vowel left without its consonant).
+    const text = snippet.replace(/<\/?mark>|…/g, '');
+    expect(thai.replace(/\s+/g, ' ')).toContain(text.trim());
+    expect(/^[\u0E31\u0E34-\u0E3A\u0E47-\u0E4E]/u.test(text)).toBe(false);
+  });
+
+  test('no match found in the text: its beginning, unmarked', () => {
+    expect(snippetOf('A short answer', queryTerms('zebra'))).toBe('A short answer');
+  });
+});
