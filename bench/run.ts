@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import type { BenchContext, Section, SectionReport } from './lib/context.ts';
 import { formatGrid, formatTable } from './lib/report.ts';
 import { apiSection } from './sections/api.ts';
+import { compareSection } from './sections/compare.ts';
 import { hostileSection } from './sections/hostile.ts';
 import { modulesSection } from './sections/modules.ts';
 import { reportingSection } from './sections/reporting.ts';
@@ -29,6 +30,7 @@ export const SECTIONS: Record<string, Section> = {
   modules: modulesSection,
   hostile: hostileSection,
   rules: rulesSection,
+  compare: compareSection,
 };
 
 const root = fileURLToPath(new URL('..', import.meta.url));

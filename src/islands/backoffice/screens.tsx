@@ -48,6 +48,7 @@ const ReportEntryScreen = lazyScreen(() => import('./national-reports/index.ts')
 const ReportHeaderScreen = lazyScreen(() => import('./national-reports/index.ts').then((m) => m.ReportHeaderScreen));
 const QuestionnaireScreen = lazyScreen(() => import('./national-reports/index.ts').then((m) => m.QuestionnaireScreen));
 const ReportPreviewScreen = lazyScreen(() => import('./national-reports/index.ts').then((m) => m.ReportPreviewScreen));
+const CompareScreen = lazyScreen(() => import('./national-reports/index.ts').then((m) => m.CompareScreen));
 const ProfileOverviewScreen = lazyScreen(() =>
   import('./urbanisation-profile/index.ts').then((m) => m.ProfileOverviewScreen),
 );
@@ -114,6 +115,8 @@ export function screenFor(route: AppRoute): ComponentType<ScreenProps> {
       return PracticeFormScreen;
     case 'nationalReports':
       return NationalReportListScreen;
+    case 'nationalReportCompare':
+      return CompareScreen;
     case 'nationalReportIndicatorForm':
       return ReportEntryScreen;
     case 'nationalReportForm':

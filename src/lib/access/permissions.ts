@@ -107,6 +107,10 @@ export const BACKOFFICE_ROUTES = {
     path: '/module/report/national/questionnaire',
     access: { kind: 'module', module: 'national_report', rules: ['update'], adminLevel: true },
   },
+  nationalReportCompare: {
+    path: '/module/report/national/compare',
+    access: { kind: 'module', module: 'national_report' },
+  },
   nationalReportIndicatorForm: {
     path: '/module/report/national/:country_code/:year/indicator/form',
     access: { kind: 'module', module: 'national_report', rules: ['create', 'update'] },

@@ -1,7 +1,6 @@
 import { toCsv, type CsvCell } from '../open-data/csv.ts';
 import { writeXlsx } from '../urbanisation-profile/xlsx.server.ts';
-import { narrativeOf } from './compare.server.ts';
-import type { CompareAnswer, CompareData, CompareQuestion } from './compare-schema.ts';
+import { narrativeOf, type CompareAnswer, type CompareData, type CompareQuestion } from './compare-schema.ts';
 
 /**
  * The compare view as a file (decision 075): one row per country, with the columns the screen

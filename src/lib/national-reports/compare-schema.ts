@@ -88,3 +88,12 @@ export const QuotesResponseSchema = GenericResponseSchema.extend({
   data: z.object({ country_codes: z.array(z.string()) }),
 });
 export type QuotesResponse = z.output<typeof QuotesResponseSchema>;
+
+/** The narrative of an answer: a text answer's value, else its description; null: none. */
+export function narrativeOf(
+  question: { answer_type: string },
+  answer: { value: unknown; text: string | null },
+): string | null {
+  if (question.answer_type === 'txt' && typeof answer.value === 'string' && answer.value.trim()) return answer.value;
+  return answer.text?.trim() ? answer.text : null;
+}

@@ -179,9 +179,3 @@ export async function compareQuestion(
     answers: sortAnswers(worded, answers),
   };
 }
-
-/** The narrative of an answer: a text answer's value, else its description. */
-export function narrativeOf(q: Pick<Question, 'answer_type'>, answer: Pick<CompareAnswer, 'value' | 'text'>) {
-  if (q.answer_type === 'txt' && typeof answer.value === 'string' && answer.value.trim()) return answer.value;
-  return answer.text?.trim() ? answer.text : null;
-}

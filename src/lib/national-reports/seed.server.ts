@@ -10,6 +10,7 @@ import type { AnswerValue } from '../questionnaires/schema.ts';
 import { formQuestionOf, type Question } from './question-schema.ts';
 import type { Db } from '../db/client.server.ts';
 import { QUESTION_SEED, SUBCATEGORY_SEED, THRUST_SEED } from './seed-data.ts';
+import { demoReportTexts, writtenDemoAnswer } from './demo-written.ts';
 import {
   nationalReports,
   questions,
@@ -170,8 +171,8 @@ const DEMO_STATUSES: Record<number, Partial<Record<ReportStatus, readonly string
   },
   2026: {
     published: ['ID', 'MY'],
-    accepted: ['TH'],
-    submitted: ['VN', 'JP'],
+    accepted: ['TH', 'KZ'],
+    submitted: ['VN', 'JP', 'AF', 'CN'],
     completed: ['MM', 'LA'],
     in_progress: ['PH', 'KH', 'BD', 'NP', 'MN'],
   },
@@ -247,7 +248,8 @@ export async function seedDemoNationalReports(db: Db, now = new Date()): Promise
             reportId: report.id,
             questionId: 0,
             q,
-            ...demoAnswer(q, { code, name: report.country }, c.year),
+            // A few countries write in their own language (decision 075): the Compare screen shows their scripts.
+            ...writtenDemoAnswer(code, q, c.year, demoAnswer(q, { code, name: report.country }, c.year)),
           }));
           const ids = new Map(
             (await tx.select({ id: questions.id, uuid: questions.uuid }).from(questions)).map((r) => [r.uuid, r.id]),
@@ -276,14 +278,9 @@ export async function seedDemoNationalReports(db: Db, now = new Date()): Promise
               status,
               completeness: progress,
               completenessPct: progress.pct,
-              title: full ? `${report.country}: national report on the New Urban Agenda ${c.year}` : null,
-              executiveSummary: full
-                ? `This demonstration report shows how ${report.country} follows up the New Urban Agenda: ` +
-                  `housing and basic services, urban economy, resilience, governance, planning and the means of ` +
-                  `implementation.`
-                : null,
-              // The demonstration texts are written in English, and say so (decision 048).
-              writtenIn: full ? 'en' : null,
+              ...(full
+                ? demoReportTexts(code, report.country, c.year)
+                : { title: null, executiveSummary: null, writtenIn: null }),
               submittedAt,
               // A month after submission, and never later than a few hours ago.
               publishedAt:

@@ -6,8 +6,8 @@ import type { Db } from '../db/client.server.ts';
 import { nationalReports, reportAnswers, reportingCycles, synthesisQuotes } from '../db/schema.ts';
 import { ApiError, notFound } from '../http/errors.server.ts';
 import { say } from '../i18n/said.ts';
-import type { AnswerValue } from '../questionnaires/schema.ts';
-import { HANDED_IN, narrativeOf, questionOr404 } from './compare.server.ts';
+import { narrativeOf } from './compare-schema.ts';
+import { HANDED_IN, questionOr404 } from './compare.server.ts';
 import { loadCycleRow } from './queries.server.ts';
 
 /**
@@ -84,7 +84,7 @@ export async function saveQuotes(
     const refused = codes.filter((code) => {
       const r = byCode.get(code);
       if (!r || !HANDED_IN.includes(r.status as never)) return true;
-      return narrativeOf(q.own.question, { value: (r.value ?? null) as AnswerValue, text: r.text }) === null;
+      return narrativeOf(q.own.question, { value: r.value, text: r.text }) === null;
     });
     if (refused.length > 0) {
       throw invalid(

@@ -26,7 +26,7 @@ export interface ApiClientOptions {
   createXhr?: () => XMLHttpRequest;
 }
 
-export type Method = 'GET' | 'POST' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Query = Record<string, string | number | undefined | null>;
 
 export interface CallOptions<S extends z.ZodType> {

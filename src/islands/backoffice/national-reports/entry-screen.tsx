@@ -9,6 +9,7 @@ import { Icon } from '../ui/icons.tsx';
 import { ErrorState, Skeleton } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { AnswerHistoryDrawer, HistoryButton } from './answer-history.tsx';
+import { CompareLink } from './compare-views.tsx';
 import {
   $actionBusy,
   $liveReport,
@@ -96,7 +97,10 @@ function Entry({ view, identity }: { view: ReportView; identity: Whoami }) {
         <QuestionnaireFormView
           form={form}
           fieldExtra={(question) => (
-            <HistoryButton question={question} year={report.year} countryCode={report.country_code} />
+            <>
+              <HistoryButton question={question} year={report.year} countryCode={report.country_code} />
+              <CompareLink question={question} year={report.year} />
+            </>
           )}
         />
       </WrittenLang.Provider>

@@ -43,13 +43,16 @@ export function NationalReportListScreen({ identity }: ScreenProps) {
       >
         {m('list.title')}
       </PageHeading>
-      {admin && hasModuleRule(identity, 'national_report', ['update']) && (
-        <p className="-mt-3 mb-6">
+      <p className="-mt-3 mb-6 flex flex-wrap gap-3">
+        {admin && hasModuleRule(identity, 'national_report', ['update']) && (
           <a href={pathTo('nationalReportQuestionnaire')} className={ui.secondaryButton}>
             {m('list.questionnaireLink')}
           </a>
-        </p>
-      )}
+        )}
+        <a href={pathTo('nationalReportCompare')} className={ui.secondaryButton}>
+          {m('list.compareLink')}
+        </a>
+      </p>
       {admin ? <AdminList /> : <OwnReports />}
     </>
   );

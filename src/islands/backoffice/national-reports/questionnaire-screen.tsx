@@ -11,6 +11,7 @@ import { PageHeading } from '../ui/page-heading.tsx';
 import { TabNav } from '../ui/tab-nav.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
+import { compareHref } from './compare-store.ts';
 import { CyclesPanel } from './cycles-panel.tsx';
 import { answerTypeLabel } from './question-draft.ts';
 import { QuestionForm } from './question-form.tsx';
@@ -372,6 +373,10 @@ function QuestionRow({
             {icon}
           </button>
         ))}
+        <a href={compareHref({ question: question.uuid })} className={ui.secondaryButton}>
+          {m('compare.link')}
+          <span className="sr-only"> {question.code}</span>
+        </a>
         <a
           id={`edit-${question.uuid}`}
           href={questionnaireHref({ question: question.uuid, retired: page.retired })}
