@@ -50,6 +50,12 @@ const FILES = [
   'src/components/national/ReportGrid.astro',
   'src/components/profile/ProfileLinks.astro',
   'src/components/profile/IndicatorCard.astro',
+  // Issue 35: progress towards 2030 on the theme, indicator and country pages (decision 080).
+  'src/pages/[...lang]/urbanisation-profile/[category]/[indicator].astro',
+  'src/components/progress/ClassBadge.astro',
+  'src/components/progress/CountryProgress.astro',
+  'src/components/progress/IndicatorProgress.astro',
+  'src/components/progress/ProgressChart.astro',
   // Decision 041.
   'src/pages/[...lang]/best-practices.astro',
   'src/pages/[...lang]/best-practices-overview/index.astro',

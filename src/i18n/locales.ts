@@ -40,6 +40,8 @@ export const TRANSLATED_PATHS: readonly RegExp[] = [
   /^\/urbanisation-profile\/view\/[A-Z]{2}$/,
   // The progress assessment's method (the dashboard and the coverage matrix are matched above).
   /^\/urbanisation-profile\/progress\/method$/,
+  // An indicator's own page: its map, full tables and progress (decision 080).
+  /^\/urbanisation-profile\/[a-z0-9-]+\/[a-z0-9-]+$/,
   // Decision 041: the best-practice library, each practice, the media gallery, the contact form,
   // the site search, the programme's pages, open data and the error pages.
   /^\/home$/,

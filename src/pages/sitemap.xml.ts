@@ -46,7 +46,10 @@ export const GET: APIRoute = async ({ site }) => {
     ...library.cards.map((c) => practicePaths.view(c.uuid)),
   ];
   const profiles = [
-    ...(await profileCategories()).map((c) => profilePaths.category(c.slug)),
+    ...(await profileCategories()).flatMap((c) => [
+      profilePaths.category(c.slug),
+      ...c.indicators.filter((i) => i.values.length > 0).map((i) => profilePaths.indicator(c.slug, i.code)),
+    ]),
     ...(await countryProfiles()).map((p) => profilePaths.country(p.country_code)),
   ];
   const english = [...STATIC_PATHS, ...practices, ...profiles, ...events, ...(await nationalReportPaths())];

@@ -37,9 +37,11 @@ test('a theme: bar chart with the regional median, its table, sources, the map a
   ).toBeVisible();
   // The largest cities, with their names in the footnote.
   await expect(page.getByText(/Tokyo \(Japan\)/).first()).toBeVisible();
-  await expect(
-    page.locator('#map-URB_POP_PCT svg, figure#map-URB_POP_PCT svg, [id="map-URB_POP_PCT"] svg').first(),
-  ).toBeAttached();
+  // The map and its table are on the indicator's own page (decision 080), linked from its section.
+  await section.getByRole('link', { name: 'The map and every country’s figure' }).click();
+  await expect(page).toHaveURL(/\/urbanisation-profile\/demography-urbanisation\/urb-pop-pct$/);
+  await expect(page.locator('#map-URB_POP_PCT svg')).toBeAttached();
+  await page.goBack();
   const csvHref = await page
     .getByRole('link', { name: 'Download every figure of this theme (CSV)' })
     .getAttribute('href');
@@ -100,8 +102,8 @@ test('the profile pages load no JavaScript, are in the sitemap and have no axe v
       };
       expect(ld['@type']).toBe('Dataset');
       expect(ld.distribution[0]!.contentUrl).toMatch(/\/urbanisation-profile\/demography-urbanisation\.csv$/);
-      // The maps come after every chart: the first screen does not wait for them.
-      expect(html.indexOf('id="map-')).toBeGreaterThan(html.lastIndexOf('id="bar-'));
+      // The maps are on each indicator's own page, which keeps the theme page light (decision 080).
+      expect(html).not.toContain('id="map-');
     }
     await page.goto(path);
     await expect(page.locator('h1'), path).toHaveCount(1);

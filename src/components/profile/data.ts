@@ -109,7 +109,12 @@ export const profilePaths = {
   csv: (slug: string) => `/urbanisation-profile/${slug}.csv`,
   view: '/urbanisation-profile/view',
   country: (code: string) => `/urbanisation-profile/view/${code}`,
+  /** An indicator's own page: its map, every figure and each country's progress (issue 35). */
+  indicator: (slug: string, code: string) => `/urbanisation-profile/${slug}/${indicatorSlug(code)}`,
 };
+
+/** An indicator's code as a path segment: `ELECTRICITY_URBAN_PCT` → `electricity-urban-pct`. */
+export const indicatorSlug = (code: string): string => code.toLowerCase().replaceAll('_', '-');
 
 /** Classes of a choropleth for a numeric indicator: four equal steps of its range. */
 export function classesOf(
