@@ -137,6 +137,7 @@ function question(words: SynthesisWords, q: SynthesisQuestion): string {
     paragraph(run(`${q.code}. ${q.text}`), { style: 'Heading2' }),
     paragraph(run(words.t('answered', { count: q.answered })), { style: 'Caption' }),
   ];
+  if (q.answered === 0 && q.quotes.length === 0) return out.join('');
   if (q.kind === 'figures') out.push(...q.figures.map((s) => figures(words, s)));
   if (q.kind === 'choices') out.push(...q.choices.map((c) => choices(words, c)));
   if (q.kind === 'narrative' || q.quotes.length > 0) {

@@ -290,6 +290,10 @@ function printQuestion(printing: Printing, q: SynthesisQuestion) {
   p.ensure(60);
   p.text(`${q.code}. ${q.text}`, { size: 10, bold: true, gap: 2 });
   p.text(words.t('answered', { count: q.answered }), { size: 8.5, color: MUTED, indent: 8, gap: 4 });
+  if (q.answered === 0 && q.quotes.length === 0) {
+    p.y -= 8;
+    return;
+  }
   if (q.kind === 'figures') printFigures(printing, q);
   if (q.kind === 'choices') printChoices(printing, q.choices);
   if (q.kind === 'narrative' || q.quotes.length > 0) {

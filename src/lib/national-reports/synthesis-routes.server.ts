@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireAdminLevel, requireModuleRule } from '../access/guards.server.ts';
 import type { AppEnv } from '../deps.server.ts';
-import { parseOr400, parsePath, readJson } from '../http/errors.server.ts';
+import { parsePath, readJson } from '../http/errors.server.ts';
 import { requireUser } from '../identity/middleware.server.ts';
 import { ReportPathSchema } from './schema.ts';
 import { SYNTHESIS_MEDIA_TYPES, SynthesisBodySchema } from './synthesis-schema.ts';
@@ -18,7 +18,7 @@ export const nationalSynthesisRoutes = new Hono<AppEnv>().post(`${BASE}/synthesi
   requireModuleRule(c, 'national_report', ['view']);
   requireAdminLevel(c);
   const { year } = parsePath(c, YearPathSchema);
-  const body = parseOr400(SynthesisBodySchema, await readJson(c));
+  const body = await readJson(c, SynthesisBodySchema);
   const bytes = await synthesisFile(c.get('deps').db, year, body);
   return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
     'Content-Type': SYNTHESIS_MEDIA_TYPES[body.format],

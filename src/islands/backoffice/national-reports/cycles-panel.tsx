@@ -9,6 +9,7 @@ import { ui } from '../ui/styles.ts';
 import { HeaderCells } from '../ui/header-cells.tsx';
 import { DataTable } from '../ui/data-table.tsx';
 import { CycleForm } from './cycle-form.tsx';
+import { SynthesisPanel } from '../synthesis/synthesis-panel.tsx';
 import { m } from './messages.ts';
 import {
   $adminCycles,
@@ -41,7 +42,12 @@ export function CyclesPanel({ page }: { page: QuestionnairePage }) {
         </EmptyState>
       );
     }
-    return <CycleForm key={cycle?.year ?? 'new'} cycle={cycle} years={list.map((c) => c.year)} />;
+    return (
+      <>
+        <CycleForm key={cycle?.year ?? 'new'} cycle={cycle} years={list.map((c) => c.year)} />
+        {cycle && <SynthesisPanel year={cycle.year} />}
+      </>
+    );
   }
   return <CycleList cycles={list} />;
 }
