@@ -35,6 +35,20 @@ let questions: Map<string, Question>;
 let [qa, qb, qc, qd]: Question[] = [];
 let qText: Question;
 
+/** The compulsory answers, each figure inside its question's expected range (no flag to explain at submission). */
+function expectedAnswers(questions: Map<string, Question>) {
+  const inside = (q: Question, v: unknown) =>
+    typeof v === 'number' ? Math.min(Math.max(v, q.expected_min ?? v), q.expected_max ?? v) : v;
+  return compulsoryAnswers(questions.values()).map((a) => {
+    const q = [...questions.values()].find((x) => x.uuid === a.question_uuid)!;
+    const value =
+      a.value && typeof a.value === 'object'
+        ? Object.fromEntries(Object.entries(a.value).map(([k, v]) => [k, inside(q, v)]))
+        : inside(q, a.value);
+    return { ...a, value };
+  });
+}
+
 beforeAll(async () => {
   [admin, phAdmin, phMember, thMember] = await Promise.all([
     createUser(ctx, { role: 'admin', country: 'JP', name: 'Aiko Admin' }),
@@ -53,6 +67,9 @@ beforeAll(async () => {
   expect(qd, 'four numeric compulsory questions').toBeDefined();
   expect(qText).toBeDefined();
 });
+
+/** The figure each question was first answered with (inside its expected range). */
+const base = (q: Question) => expectedAnswers(questions).find((a) => a.question_uuid === q.uuid)!.value as number;
 
 function changes(user: TestUser, since: string, year = YEAR, country = 'PH') {
   return ctx.request(`${BASE}/${year}/${country}/changes?since=${since}`, { token: user.token });
@@ -81,7 +98,7 @@ async function change(year: number, answers: { q: Question; value?: unknown; [fi
 
 describe('what changed since a return, and since a submission', () => {
   test('before any return or submission: an empty list that says why', async () => {
-    expect((await saveAnswers(ctx, phMember, YEAR, 'PH', compulsoryAnswers(questions.values()))).status).toBe(200);
+    expect((await saveAnswers(ctx, phMember, YEAR, 'PH', expectedAnswers(questions))).status).toBe(200);
     const sinceReturn = await changesOk(admin, 'return');
     expect(sinceReturn).toMatchObject({ data: [], since_at: null, since_year: null });
     expect(sinceReturn.message).toBe('This report has not been returned: there is nothing to compare since a return');
@@ -102,16 +119,16 @@ describe('what changed since a return, and since a submission', () => {
     expect((await changesOk(admin, 'return')).data).toEqual([]);
 
     await change(YEAR, [
-      { q: qa!, value: 12 },
-      { q: qb!, value: 10, source: 'Census 2025 — สำมะโน' },
+      { q: qa!, value: base(qa!) + 1 },
+      { q: qb!, value: base(qb!), source: 'Census 2025 — สำมะโน' },
       // Only the note: no change.
-      { q: qc!, value: 10, comment: 'Checked again' },
+      { q: qc!, value: base(qc!), comment: 'Checked again' },
       { q: qText, value: 'Жильё для всех — 人人有房' },
     ]);
     // Changed, then changed back: no change either.
     await change(YEAR, [{ q: qd!, value: 99 }]);
-    await change(YEAR, [{ q: qd!, value: 10 }]);
-    await change(YEAR, [{ q: qa!, value: 13 }]);
+    await change(YEAR, [{ q: qd!, value: base(qd!) }]);
+    await change(YEAR, [{ q: qa!, value: base(qa!) + 2 }]);
 
     const got = await changesOk(admin, 'return');
     expect(got.message).toBe('Changes since the report was returned');
@@ -120,8 +137,8 @@ describe('what changed since a return, and since a submission', () => {
     expect([...byQuestion.keys()].sort()).toEqual([qa!.uuid, qb!.uuid, qText.uuid].sort());
     expect(byQuestion.get(qa!.uuid)).toEqual({
       question_uuid: qa!.uuid,
-      before: { value: 10, text: null, source: 'National statistics office', data_year: 2024 },
-      after: { value: 13, text: null, source: 'National statistics office', data_year: 2024 },
+      before: { value: base(qa!), text: null, source: 'National statistics office', data_year: 2024 },
+      after: { value: base(qa!) + 2, text: null, source: 'National statistics office', data_year: 2024 },
       changed_by: { name: 'Marco Reyes' },
       changed_at: expect.any(String),
     });
@@ -155,19 +172,17 @@ describe('the difference from the previous cycle', () => {
   });
 
   test('the answers that differ, question by question, with who changed this cycle’s and when', async () => {
-    const previous = compulsoryAnswers(questions.values()).map((a) =>
-      a.question_uuid === qb!.uuid ? { ...a, value: 7 } : a,
-    );
+    const previous = expectedAnswers(questions).map((a) => (a.question_uuid === qb!.uuid ? { ...a, value: 7 } : a));
     expect((await saveAnswers(ctx, phMember, PREVIOUS, 'PH', previous)).status).toBe(200);
     const got = await changesOk(admin, 'previous_cycle');
     expect(got.since_year).toBe(PREVIOUS);
     expect(got.message).toBe(`Changes since the ${PREVIOUS} report`);
     const byQuestion = new Map(got.data.map((c) => [c.question_uuid, c]));
     expect([...byQuestion.keys()].sort()).toEqual([qa!.uuid, qb!.uuid, qText.uuid].sort());
-    expect(byQuestion.get(qa!.uuid)).toMatchObject({ before: { value: 10 }, after: { value: 13 } });
+    expect(byQuestion.get(qa!.uuid)).toMatchObject({ before: { value: base(qa!) }, after: { value: base(qa!) + 2 } });
     expect(byQuestion.get(qb!.uuid)).toMatchObject({
       before: { value: 7, source: 'National statistics office' },
-      after: { value: 10, source: 'Census 2025 — สำมะโน' },
+      after: { value: base(qb!), source: 'Census 2025 — สำมะโน' },
       changed_by: { name: 'Marco Reyes' },
     });
     expect(byQuestion.get(qText.uuid)).toMatchObject({ before: null, after: { value: 'Жильё для всех — 人人有房' } });

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { answerChanges, changesSince, factsOf, sameAnswer, type AnswerEvent, type AnswerFacts } from './changes.ts';
 
 const facts = (value: unknown, more: Partial<AnswerFacts> = {}): AnswerFacts => ({
-  value,
+  value: value as AnswerFacts['value'],
   text: null,
   source: null,
   data_year: null,
