@@ -40,6 +40,8 @@ import {
   type GridResponse,
   type ImportResponse,
 } from './schema.ts';
+import { loadCoverage } from './coverage.server.ts';
+import type { CoverageResponse } from './coverage-schema.ts';
 import { exportFigures, ExportQuerySchema } from './export.server.ts';
 import { applyImport, previewImport } from './import-service.server.ts';
 import { readImportUpload } from './import-upload.server.ts';
@@ -160,6 +162,13 @@ export const profileRoutes = new Hono<AppEnv>()
       message: body.retired ? say('Indicator {code} retired', { code }) : say('Indicator {code} restored', { code }),
       data,
     });
+  })
+
+  // The countries × indicators matrix of the analytics screen (issue 35 item 5, decision 081).
+  .get(`${BASE}/coverage`, requireUser(), async (c) => {
+    const auth = guard(c, ['view']);
+    const data = await loadCoverage(c.get('deps').db, scopeCountryOf(auth));
+    return c.json<CoverageResponse>({ status: 200, message: 'Urbanisation profile', data });
   })
 
   .get(`${BASE}/analytics/:slug`, requireUser(), async (c) => {

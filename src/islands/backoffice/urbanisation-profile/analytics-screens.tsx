@@ -21,6 +21,7 @@ import { answersPath } from '../questionnaire/answers-transport.ts';
 import { FormAnswersReadResponseSchema, type FormAnswersRead } from '../../../lib/questionnaires/schema.ts';
 import { datasetStateText, PublicCopyNote, PublishButtons } from './dataset-publishing.tsx';
 import { ExportLinks, ExportPanel } from './export-links.tsx';
+import { ProfileCoverage } from './coverage-matrix.tsx';
 import { ImportPanel } from './import-panel.tsx';
 import { OpenDataPanel } from './open-data-panel.tsx';
 import {
@@ -66,6 +67,7 @@ export function ProfileAnalyticsScreen({ identity }: ScreenProps) {
           </ul>
         )}
       </Loaded>
+      <ProfileCoverage />
       {canWrite && <ImportPanel />}
       {list.data && <ExportPanel categories={list.data.data.map((c) => ({ slug: c.slug, name: themeName(c).text }))} />}
     </>
