@@ -34,8 +34,8 @@ const config: KnipConfig = {
     'world-atlas',
     'axe-core',
   ],
-  // Programs of the machine (poppler-utils, harfbuzz, bzip2), not npm packages.
-  ignoreBinaries: ['pdftotext', 'pdffonts', 'pdftoppm', 'pdfsig', 'hb-subset', 'bzcat'],
+  // Programs of the machine (poppler-utils, harfbuzz, bzip2, LibreOffice where installed), not npm packages.
+  ignoreBinaries: ['pdftotext', 'pdffonts', 'pdftoppm', 'pdfsig', 'hb-subset', 'bzcat', 'soffice'],
 };
 
 export default config;

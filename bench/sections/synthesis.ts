@@ -5,8 +5,10 @@
  * made in each of the four languages as PDF and as .docx. Target per document: at most 30 s and
  * 5 MB. The document is made as the endpoint makes it: the model (synthesisDoc), then the drawing
  * in the same worker thread and limits (synthesis-worker.server.ts); the database read before it
- * (one query per table) is left out.
+ * (one query per table) is left out. BENCH_SYNTHESIS_DIR keeps the documents in that folder.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { LOCALES } from '../../src/i18n/locales.ts';
 import { REGION_COUNTRIES } from '../../src/lib/db/countries-data.ts';
 import type { Question } from '../../src/lib/national-reports/question-schema.ts';
@@ -151,6 +153,9 @@ export async function synthesisSection(ctx: BenchContext): Promise<SectionReport
         SYNTHESIS_WORKER_LIMITS,
       );
       const seconds = (performance.now() - started) / 1000;
+      // BENCH_SYNTHESIS_DIR=… keeps the documents, to look at them.
+      const keep = process.env['BENCH_SYNTHESIS_DIR'];
+      if (keep) writeFileSync(join(keep, `synthesis-${locale}.${format}`), bytes);
       const mb = bytes.byteLength / 1024 / 1024;
       ctx.log(
         `synthesis ${format} ${locale}: ${seconds.toFixed(2)} s, ${mb.toFixed(2)} MB (model ${modelMs.toFixed(0)} ms)`,

@@ -128,7 +128,7 @@ function choices(words: SynthesisWords, choice: ChoiceTable): string {
 function quote(q: Quote): string {
   return (
     paragraph(run(q.text, { lang: q.lang, rtl: q.rtl }), { style: 'Quote', rtl: q.rtl }) +
-    paragraph(run(`— ${q.country}`), { style: 'QuoteSource' })
+    paragraph(run(`— ${q.country}`), { style: 'QuoteSource', ...(q.rtl && { align: 'end' as const }) })
   );
 }
 

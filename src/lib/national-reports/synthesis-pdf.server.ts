@@ -20,6 +20,7 @@ const MUTED = rgb(0.38, 0.41, 0.45);
 const ACCENT = rgb(0.0, 0.34, 0.55);
 const BAR = rgb(0.27, 0.53, 0.72);
 const RULE = rgb(0.82, 0.84, 0.87);
+const WHITE = rgb(1, 1, 1);
 
 interface Style {
   size?: number;
@@ -225,7 +226,6 @@ function printChart(p: Pages, series: FigureSeries) {
     const from = xOf(Math.min(0, v.value));
     const to = xOf(Math.max(0, v.value));
     p.page.drawRectangle({ x: from, y: p.y - row + 2.5, width: Math.max(to - from, 0.5), height: row - 4, color: BAR });
-    p.draw(v.shown, to + 3, valueWidth, { size, rtl: false });
     if (series.medianValue !== null) {
       const x = xOf(series.medianValue);
       p.page.drawLine({
@@ -236,6 +236,10 @@ function printChart(p: Pages, series: FigureSeries) {
         dashArray: [2, 1.5],
       });
     }
+    // The value reads over the median's line.
+    const shownWidth = p.shaped.width(v.shown, { size, lang: p.tag });
+    p.page.drawRectangle({ x: to + 2, y: p.y - row + 1.5, width: shownWidth + 2, height: row - 2, color: WHITE });
+    p.draw(v.shown, to + 3, valueWidth, { size, rtl: false });
     p.y -= row;
   }
   p.y -= 6;
@@ -282,7 +286,13 @@ function printQuote(p: Pages, quote: Quote) {
     p.page.drawRectangle({ x, y: top - height, width: 2, height, color: ACCENT });
   };
   p.text(quote.text, { size: 9.5, indent, width, lang: quote.lang ?? '', rtl: quote.rtl }, bar);
-  p.text(`— ${quote.country}`, { size: 8.5, color: MUTED, indent, width, gap: 8, rtl: false });
+  // Who said it, on the side the quotation starts from (read left to right: it is in the document's language).
+  const source = `— ${quote.country}`;
+  const size = 8.5;
+  const sourceWidth = Math.min(width, p.shaped.width(source, { size, lang: p.tag }));
+  p.ensure(size * 1.45);
+  p.draw(source, MARGIN + indent + (quote.rtl ? width - sourceWidth : 0), width, { size, color: MUTED, rtl: false });
+  p.y -= size * 1.45 + 8;
 }
 
 function printQuestion(printing: Printing, q: SynthesisQuestion) {
