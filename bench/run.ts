@@ -19,6 +19,7 @@ import { compareSection } from './sections/compare.ts';
 import { hostileSection } from './sections/hostile.ts';
 import { modulesSection } from './sections/modules.ts';
 import { reportingSection } from './sections/reporting.ts';
+import { searchSection } from './sections/search.ts';
 import { rulesSection } from './sections/rules.ts';
 import { siteSection } from './sections/site.ts';
 
@@ -29,6 +30,7 @@ export const SECTIONS: Record<string, Section> = {
   reporting: reportingSection,
   modules: modulesSection,
   hostile: hostileSection,
+  search: searchSection,
   rules: rulesSection,
   compare: compareSection,
 };

@@ -17,6 +17,7 @@ export const ROUTE_META: Record<AppRoute, RouteMeta> = {
   notifications: { title: m('route.notifications'), menuItem: null },
   nationalReports: { title: m('route.nationalReports'), menuItem: 'nationalReports' },
   nationalReportQuestionnaire: { title: m('route.nationalReportQuestionnaire'), menuItem: 'nationalReports' },
+  nationalReportSearch: { title: m('route.nationalReportSearch'), menuItem: 'nationalReports' },
   nationalReportCompare: { title: m('route.nationalReportCompare'), menuItem: 'nationalReports' },
   nationalReportIndicatorForm: { title: m('route.nationalReportIndicatorForm'), menuItem: 'nationalReports' },
   nationalReportIndicatorPreview: { title: m('route.nationalReportIndicatorPreview'), menuItem: 'nationalReports' },

@@ -48,6 +48,7 @@ const ReportEntryScreen = lazyScreen(() => import('./national-reports/index.ts')
 const ReportHeaderScreen = lazyScreen(() => import('./national-reports/index.ts').then((m) => m.ReportHeaderScreen));
 const QuestionnaireScreen = lazyScreen(() => import('./national-reports/index.ts').then((m) => m.QuestionnaireScreen));
 const ReportPreviewScreen = lazyScreen(() => import('./national-reports/index.ts').then((m) => m.ReportPreviewScreen));
+const AnswerSearchScreen = lazyScreen(() => import('./national-reports/index.ts').then((m) => m.AnswerSearchScreen));
 const CompareScreen = lazyScreen(() => import('./national-reports/index.ts').then((m) => m.CompareScreen));
 const ProfileOverviewScreen = lazyScreen(() =>
   import('./urbanisation-profile/index.ts').then((m) => m.ProfileOverviewScreen),
@@ -115,6 +116,8 @@ export function screenFor(route: AppRoute): ComponentType<ScreenProps> {
       return PracticeFormScreen;
     case 'nationalReports':
       return NationalReportListScreen;
+    case 'nationalReportSearch':
+      return AnswerSearchScreen;
     case 'nationalReportCompare':
       return CompareScreen;
     case 'nationalReportIndicatorForm':

@@ -102,6 +102,7 @@ const ROUTE_ROLES: Record<BackofficeRouteName, readonly RoleName[]> = {
   notifications: ['tuxuri', 'admin', 'state_admin', 'state_member'],
   nationalReports: ['tuxuri', 'admin', 'state_admin', 'state_member'],
   nationalReportQuestionnaire: ['tuxuri', 'admin'],
+  nationalReportSearch: ['tuxuri', 'admin', 'state_admin', 'state_member'],
   nationalReportCompare: ['tuxuri', 'admin', 'state_admin', 'state_member'],
   nationalReportIndicatorForm: ['tuxuri', 'admin', 'state_admin', 'state_member'],
   nationalReportIndicatorPreview: ['tuxuri', 'admin', 'state_admin', 'state_member'],

@@ -107,6 +107,10 @@ export const BACKOFFICE_ROUTES = {
     path: '/module/report/national/questionnaire',
     access: { kind: 'module', module: 'national_report', rules: ['update'], adminLevel: true },
   },
+  nationalReportSearch: {
+    path: '/module/report/national/search',
+    access: { kind: 'module', module: 'national_report', rules: ['view'] },
+  },
   nationalReportCompare: {
     path: '/module/report/national/compare',
     access: { kind: 'module', module: 'national_report' },

@@ -4,8 +4,8 @@ import { blankIsAbsent, pagedResponse, pagingQuery, text } from '../http/schema.
 import { YearSchema } from './cycle-schema.ts';
 
 /** The longest search (characters) and the most results a page (decision 076). */
-export const ANSWER_SEARCH_MAX = 200;
-export const ANSWER_SEARCH_PAGE_MAX = 50;
+const ANSWER_SEARCH_MAX = 200;
+const ANSWER_SEARCH_PAGE_MAX = 50;
 export const ANSWER_SEARCH_PAGE_DEFAULT = 20;
 
 /** GET /api/report/type/national/search: the words (required), a cycle and a country to narrow it, the page. */
@@ -22,7 +22,7 @@ export type AnswerSearchQuery = z.output<typeof AnswerSearchQuerySchema>;
  * HTML-escaped text in which only `<mark>` and `</mark>` are markup (the matches): split it on
  * those, unescape the rest and show it as text.
  */
-export const AnswerSearchHitSchema = z.object({
+const AnswerSearchHitSchema = z.object({
   country_code: z.string(),
   year: z.number().int(),
   question_uuid: z.string(),

@@ -130,7 +130,7 @@ export interface QueryTerm {
 }
 
 /** The most terms a query keeps (more would only slow it down). */
-export const MAX_QUERY_TERMS = 12;
+const MAX_QUERY_TERMS = 12;
 
 /** A query's terms (ANDed); empty when it has no word to search for. */
 export function queryTerms(q: string): QueryTerm[] {

@@ -52,6 +52,9 @@ export function NationalReportListScreen({ identity }: ScreenProps) {
         <a href={pathTo('nationalReportCompare')} className={ui.secondaryButton}>
           {m('list.compareLink')}
         </a>
+        <a href={pathTo('nationalReportSearch')} className={ui.secondaryButton}>
+          {m('list.searchLink')}
+        </a>
       </p>
       {admin ? <AdminList /> : <OwnReports />}
     </>

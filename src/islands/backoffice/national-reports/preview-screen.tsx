@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { computed } from 'nanostores';
-import { Fragment, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { LOCALE_INFO, LOCALES, type Locale } from '../../../i18n/locales.ts';
 import { printedAnswer } from '../../../lib/national-reports/printed-answer.ts';
 import { ReportGroupsResponseSchema, type Report, type ReportGroup } from '../../../lib/national-reports/schema.ts';
@@ -38,6 +38,13 @@ const $preview = createFetcherStore(
   { fetcher: fetchWith(ReportGroupsResponseSchema) },
 );
 
+/** A link to one question (…/preview#q-Q18, from the answers' search) scrolls to it once the report shows. */
+function useScrollToQuestion(ready: boolean) {
+  useEffect(() => {
+    if (ready && location.hash.startsWith('#q-')) document.getElementById(location.hash.slice(1))?.scrollIntoView();
+  }, [ready]);
+}
+
 /**
  * A4 print: only the report itself, no navigation. The layout's chrome is not ours to change,
  * so everything but the report is hidden while printing.
@@ -60,6 +67,7 @@ const PRINT_CSS = `@media print {
 export function ReportPreviewScreen() {
   const params = useStore($reportParams);
   const preview = useStore($preview);
+  useScrollToQuestion(preview.data !== undefined);
   if (!params) return null;
   const tier = tierOf(params.tier);
   if (preview.error !== undefined && !preview.data) {
@@ -256,7 +264,10 @@ function PrintableItem({
   // A narrative's value is the country's text; a choice's is the questionnaire's (translated) label.
   const countryWrote = question.answer_type === 'txt' || question.answer_type === 'url';
   return (
-    <div className="avoid-break grid gap-1 py-3 sm:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] sm:gap-4">
+    <div
+      id={`q-${question.code}`}
+      className="avoid-break grid scroll-mt-24 gap-1 py-3 sm:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] sm:gap-4"
+    >
       <dt className="text-sm text-slate-800">
         <span className="mr-2 font-mono text-xs font-semibold text-slate-500">{question.code}</span>
         <bdi lang={questionLang(question)}>{question.text}</bdi>
