@@ -128,8 +128,12 @@ async function prepareData(deps: AppDeps, auth: Auth): Promise<void> {
   const { db, env, storage } = deps;
   await seedReferenceData(db);
   if (env.SEED_DEMO) await seedDemoAccounts(db, auth);
-  // Answers saved before the answers' search existed, or written in bulk, are indexed (decision 076).
-  await syncAnswerSearch(db);
+  // Answers saved before the answers' search existed, or written in bulk, are indexed (decision 076): in the
+  // background, so a large first indexing does not keep the portal from starting.
+  void syncAnswerSearch(db).then(
+    (n) => n > 0 && console.log(`Answers' search: ${n} answers indexed`),
+    (error: unknown) => console.error(`Answers' search: indexing failed: ${(error as Error).message}`),
+  );
   if (env.NODE_ENV === 'test') return;
   // Example best practices, report covers, signed reports and theme pictures for trying the portal by hand.
   if (env.SEED_DEMO) {

@@ -6,8 +6,9 @@
  * A row carries its answer's `updated_at`: an answer whose row is missing or older is indexed
  * again, and the row of an answer emptied since is removed. `indexReportAnswers` does it for one
  * report in the transaction of its answers' save (a transaction subscriber of
- * `report.answers.saved`); `syncAnswerSearch` for every report, at start-up and after the demo's
- * seed, so answers written before the index existed (or by a bulk insert) are found too.
+ * `report.answers.saved`); `syncAnswerSearch` for every report, after the demo's seed and in the
+ * background of each start-up, so answers written before the index existed (or by a bulk insert)
+ * are found too.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../audit/service.server.ts';
@@ -103,7 +104,15 @@ export async function indexReportAnswers(db: DbOrTx, reportUuid: string): Promis
   await indexWhere(db, sql`r.uuid = ${reportUuid}`);
 }
 
+/** Answers compared with their index rows in one statement, by id: a range of the primary key, never the tables whole. */
+const WINDOW = 5000;
+
 /** Brings the whole index up to date; the number of answers (re)indexed or removed. */
-export function syncAnswerSearch(db: DbOrTx): Promise<number> {
-  return indexWhere(db, sql`true`);
+export async function syncAnswerSearch(db: DbOrTx): Promise<number> {
+  const [last] = rowsOf<{ id: number | null }>(await db.execute(sql`select max(id) as id from report_answers`));
+  const top = Number(last?.id ?? 0);
+  let done = 0;
+  for (let from = 0; from < top; from += WINDOW)
+    done += await indexWhere(db, sql`ra.id > ${from} and ra.id <= ${from + WINDOW}`);
+  return done;
 }
