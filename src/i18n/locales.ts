@@ -38,6 +38,7 @@ export const TRANSLATED_PATHS: readonly RegExp[] = [
   /^\/urbanisation-profile$/,
   /^\/urbanisation-profile\/[\w-]+$/,
   /^\/urbanisation-profile\/view\/[A-Z]{2}$/,
+  /^\/urbanisation-profile\/view\/[A-Z]{2}\/compare$/,
   // The progress assessment's method (the dashboard and the coverage matrix are matched above).
   /^\/urbanisation-profile\/progress\/method$/,
   // An indicator's own page: its map, full tables and progress (decision 080).

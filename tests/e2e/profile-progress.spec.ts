@@ -47,7 +47,7 @@ test.beforeAll(async () => {
 });
 const WORDS = {
   en: /^(On track|Needs acceleration|Regressing|Cannot be assessed)$/,
-  ru: /^(На верном пути|Нужно ускорение|Регресс|Оценить нельзя)$/,
+  ru: /^(По графику|Нужно ускорение|Регресс|Оценить нельзя)$/,
 };
 
 /** The class words of a block's six areas (the region and the five subregions). */
