@@ -26,6 +26,10 @@ import { ReportSummary } from './report-summary.tsx';
 import { ReturnedNotice } from './report-notices.tsx';
 import { WrittenLang } from '../questionnaire/written-lang.ts';
 import { m } from './messages.ts';
+import { AnswerComments, CommentsButton, CommentsStatus } from './review/answer-comments.tsx';
+import { ChangesPanel, ChangesToggle, defaultSince } from './review/changes-panel.tsx';
+import { $reviewed } from './review/review-api.ts';
+import { reviewRights } from './review/rights.ts';
 
 /** …/{country_code}/{year}/indicator/form: the questionnaire of one country and cycle. */
 export function ReportEntryScreen({ identity }: ScreenProps) {
@@ -52,6 +56,11 @@ function Entry({ view, identity }: { view: ReportView; identity: Whoami }) {
   const busy = useStore($actionBusy);
   const [confirm, setConfirm] = useState<'complete' | 'reopen' | null>(null);
   const summary = useStore(form.$summary);
+  const rights = reviewRights(identity);
+  useEffect(
+    () => $reviewed.set({ year: report.year, countryCode: report.country_code }),
+    [report.year, report.country_code],
+  );
 
   const act = async (action: 'complete' | 'reopen') => {
     setConfirm(null);
@@ -78,7 +87,13 @@ function Entry({ view, identity }: { view: ReportView; identity: Whoami }) {
         )}
         {/* The reviewer reads the answers here: Accept and Return are at hand, as on the details tab (issue 32). */}
         <ReviewActions report={report} identity={identity} />
+        <div className="mt-4 flex flex-wrap gap-3 border-t border-slate-100 pt-4">
+          <ChangesToggle initial={defaultSince(report)} />
+        </div>
       </ReportSummary>
+
+      <ChangesPanel questions={view.questions} />
+      <CommentsStatus />
 
       {locked && (
         <div
@@ -100,8 +115,10 @@ function Entry({ view, identity }: { view: ReportView; identity: Whoami }) {
             <>
               <HistoryButton question={question} year={report.year} countryCode={report.country_code} />
               <CompareLink question={question} year={report.year} />
+              <CommentsButton question={question} rights={rights} />
             </>
           )}
+          fieldFooter={(question) => <AnswerComments question={question} rights={rights} />}
         />
       </WrittenLang.Provider>
       <AnswerHistoryDrawer />

@@ -33,11 +33,14 @@ export function QuestionField({
   form,
   question,
   extra,
+  footer,
 }: {
   form: QuestionnaireForm;
   question: FormQuestion;
   /** Something the host screen adds to the question's header (the national report's history). */
   extra?: ReactNode;
+  /** Something the host screen adds under the answer (the comments on it). */
+  footer?: ReactNode;
 }) {
   const raw = useStore(form.$raw)[question.uuid]!;
   const state = useStore(form.$fields)[question.uuid] ?? { kind: 'idle' as const };
@@ -99,6 +102,7 @@ export function QuestionField({
       )}
 
       <AnswerOutcome id={`${base}-status`} form={form} question={question} state={state} raw={raw} stored={stored} />
+      {footer}
     </section>
   );
 }

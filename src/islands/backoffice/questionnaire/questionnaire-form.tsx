@@ -121,14 +121,17 @@ function focusFirstAnswer(container: HTMLElement | null): void {
 /**
  * The reusable questionnaire (DESIGN.md §11): filters, a navigation rail with completeness per
  * section, one field per question under its section's heading, and the save bar. `fieldExtra` lets the host
- * screen add something to each question (the national report's answer history).
+ * screen add something to each question's header (the national report's answer history), `fieldFooter` something
+ * under its answer (the comments on it).
  */
 export function QuestionnaireFormView({
   form,
   fieldExtra,
+  fieldFooter,
 }: {
   form: QuestionnaireForm;
   fieldExtra?: (question: FormQuestion) => ReactNode;
+  fieldFooter?: (question: FormQuestion) => ReactNode;
 }) {
   const groups = useStore(form.$groups);
   const filters = useStore(form.$filters);
@@ -215,7 +218,13 @@ export function QuestionnaireFormView({
         )}
 
         {groups.map((group) => (
-          <SectionView key={group.section?.code ?? ''} form={form} group={group} fieldExtra={fieldExtra} />
+          <SectionView
+            key={group.section?.code ?? ''}
+            form={form}
+            group={group}
+            fieldExtra={fieldExtra}
+            fieldFooter={fieldFooter}
+          />
         ))}
         <SaveBar form={form} container={questionsRef} />
       </div>
@@ -234,22 +243,36 @@ function SectionView({
   form,
   group,
   fieldExtra,
+  fieldFooter,
 }: {
   form: QuestionnaireForm;
   group: SectionGroup;
   fieldExtra?: ((question: FormQuestion) => ReactNode) | undefined;
+  fieldFooter?: ((question: FormQuestion) => ReactNode) | undefined;
 }) {
   if (!hasVisible(group)) return null;
   const { section, depth } = group;
   const fields = group.questions.length > 0 && (
     <div className="space-y-4">
       {group.questions.map((question) => (
-        <QuestionField key={question.uuid} form={form} question={question} extra={fieldExtra?.(question)} />
+        <QuestionField
+          key={question.uuid}
+          form={form}
+          question={question}
+          extra={fieldExtra?.(question)}
+          footer={fieldFooter?.(question)}
+        />
       ))}
     </div>
   );
   const children = group.children.map((child) => (
-    <SectionView key={child.section!.code} form={form} group={child} fieldExtra={fieldExtra} />
+    <SectionView
+      key={child.section!.code}
+      form={form}
+      group={child}
+      fieldExtra={fieldExtra}
+      fieldFooter={fieldFooter}
+    />
   ));
   if (!section) return <div className="mb-8">{fields}</div>;
   const id = sectionAnchor(form.display, depth, section.code);
