@@ -14,7 +14,7 @@ import type { ReportStatus } from '../../src/lib/national-reports/schema.ts';
 import { createTestContext } from '../support/app.ts';
 import { expectError, expectJson } from '../support/assertions.ts';
 import { createUser, type TestUser } from '../support/factories.ts';
-import { openCycle, questionsByCode, saveAnswers } from '../support/national-reports.ts';
+import { openCycle, questionsByCode, saveAnswers, viewReport } from '../support/national-reports.ts';
 import { deepStrict } from '../support/schemas.ts';
 
 /**
@@ -109,6 +109,26 @@ describe('GET …/compare/{year}/{question_uuid}', () => {
     expect(await codesOf(await ctx.request(path(Q17), { token: members['TH']!.token }))).toEqual(['KZ', 'TH', 'JP']);
     const stateAdmin = await createUser(ctx, { role: 'state_admin', country: 'ID' });
     expect(await codesOf(await ctx.request(path(Q18), { token: stateAdmin.token }))).toEqual(['JP', 'KZ']);
+  });
+
+  test('a saved answer shows at once, though views are kept between reads', async () => {
+    const read = async () =>
+      (
+        await expectJson(await ctx.request(path(Q17), { token: members['PH']!.token }), 200, CompareResponseSchema)
+      ).data.answers.find((a) => a.country_code === 'PH')!.value;
+    expect(await read()).toBe(99);
+    const save = async (value: number) => {
+      const { answers } = await viewReport(ctx, members['PH']!, YEAR, 'PH');
+      const { version } = answers.find((a) => a.question_uuid === Q17.uuid)!;
+      const saved = await saveAnswers(ctx, members['PH']!, YEAR, 'PH', [
+        { question_uuid: Q17.uuid, value, data_year: 2030, source: 'NSO', version },
+      ]);
+      expect(saved.status, await saved.clone().text()).toBe(200);
+    };
+    await save(98);
+    expect(await read()).toBe(98);
+    await save(99);
+    expect(await read()).toBe(99);
   });
 
   test('filters by subregion and status, within what the caller reads', async () => {

@@ -1,6 +1,7 @@
 import type { DbOrTx } from '../audit/service.server.ts';
 import { NOTIFYING_EVENTS } from '../notifications/kinds.ts';
 import { dropCatalogues } from '../questionnaires/catalogue.server.ts';
+import { changesCompareViews, dropCompareViews } from '../national-reports/compare-cache.server.ts';
 import { writeNotifications } from '../notifications/service.server.ts';
 import { indexReportAnswers } from '../national-reports/search-index.server.ts';
 import { isSiteChange, recordSiteChange } from '../site/pending.server.ts';
@@ -59,11 +60,14 @@ export function subscribeStandingReactions(bus: ChangeBus, to: ChangeReactions):
   bus.onCommit('file-access', '*', (event) => to.fileAccess?.invalidate(domainOf(event)), everyInstance);
   // The forms' question catalogues (src/lib/questionnaires/catalogue.server.ts), each by its events.
   bus.onCommit('catalogues', '*', (event) => dropCatalogues(bus, event), everyInstance);
+  // The Compare views of one question across the region (decision 075).
+  bus.onCommit('compare-views', changesCompareViews, (event) => dropCompareViews(bus, event), everyInstance);
   bus.onResync('caches', () => {
     for (const domain of PUBLIC_CACHE_DOMAINS) to.publicCache.invalidate(domain);
     to.accessCaches.invalidate();
     to.fileAccess?.invalidate();
     dropCatalogues(bus);
+    dropCompareViews(bus);
   });
   // A reply to a contact message queues its email with the change; the worker sends it now.
   bus.onCommit('contact-reply-mail', { types: ['contact.replied'] }, () => to.mail?.kick());

@@ -17,6 +17,7 @@ import { EmptyState, Loaded } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { PAGE_LOCALE } from '../../i18n/page-locale.ts';
 import { viewOf } from './compare-chart.ts';
+import { localQuestion } from './content.ts';
 import {
   $compare,
   $compareCycles,
@@ -57,7 +58,8 @@ const matches = (q: Question, words: string) => {
 function QuestionPicker({ value }: { value: string }) {
   const questions = useStore($compareQuestions);
   const [find, setFind] = useState('');
-  const list = useMemo(() => questions.data?.data ?? [], [questions.data]);
+  // In the page's language where translated, so the list reads like the form (decision 044).
+  const list = useMemo(() => (questions.data?.data ?? []).map(localQuestion), [questions.data]);
   const shown = list.filter((q) => q.uuid === value || matches(q, find));
   return (
     <>

@@ -165,7 +165,10 @@ export function choiceLabel(q: CompareQuestion, value: string): string {
 
 /** How many countries gave each choice, with a bar and the countries named. */
 export function ChoiceCounts({ data }: { data: CompareData }) {
-  const counts = choiceCounts(data.question, data.answers);
+  const counts = choiceCounts(
+    data.question,
+    data.answers.map((a) => ({ ...a, country_name: nameOf(a) })),
+  );
   const most = Math.max(1, ...counts.map((c) => c.count));
   return (
     <table className="stack-table w-full text-sm">
