@@ -8,19 +8,38 @@ import { foldText, wordKey, type QueryTerm } from './search-words.ts';
 const WORDS = new Intl.Segmenter(undefined, { granularity: 'word' });
 const GRAPHEMES = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
-/** Graphemes of the snippet before its first match, and in all (both at most; cut at a word boundary). */
+/**
+ * Positions (code units, or graphemes where folding changed lengths) of the snippet before its first match, and in
+ * all (both at most; cut at a word boundary, so never inside a grapheme).
+ */
 const BEFORE = 60;
 const LENGTH = 220;
 
-/** Text folded grapheme by grapheme, with where each folded grapheme starts in the folded and the original text. */
-interface Folded {
+/**
+ * The text as the snippet reads it: folded, with its positions (code units when folding kept every
+ * position, else graphemes) and where each position starts in the original; word boundaries and
+ * the matches in those positions.
+ */
+interface Positions {
   text: string;
-  /** Per grapheme: its start in `text`, and in the original (one more entry for the end of each). */
-  foldedAt: number[];
-  originalAt: number[];
+  /** Where position i starts in the original (one more entry for the end), or null: position i is offset i. */
+  originalAt: number[] | null;
+  total: number;
+  /** Folded offset → position. */
+  positionOf(offset: number): number;
+  /** Word boundaries, as positions. */
+  boundaries: Set<number>;
 }
 
-function foldByGrapheme(original: string): Folded {
+/** Folding kept every code unit in place (NFKC, case and the folds changed no length): positions are offsets. */
+function inPlace(original: string, folded: string): Positions {
+  const boundaries = new Set<number>([0, original.length]);
+  for (const seg of WORDS.segment(folded)) boundaries.add(seg.index);
+  return { text: folded, originalAt: null, total: original.length, positionOf: (at) => at, boundaries };
+}
+
+/** Folding changed lengths: folded grapheme by grapheme, positions are graphemes. */
+function byGrapheme(original: string): Positions {
   const foldedAt: number[] = [];
   const originalAt: number[] = [];
   let text = '';
@@ -31,23 +50,39 @@ function foldByGrapheme(original: string): Folded {
   }
   foldedAt.push(text.length);
   originalAt.push(original.length);
-  return { text, foldedAt, originalAt };
-}
-
-/** The grapheme holding folded offset `at` (the last one starting at or before it). */
-function graphemeAt(folded: Folded, at: number): number {
-  let lo = 0;
-  let hi = folded.foldedAt.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (folded.foldedAt[mid]! <= at) lo = mid;
-    else hi = mid - 1;
+  const positionOf = (at: number) => {
+    let lo = 0;
+    let hi = foldedAt.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (foldedAt[mid]! <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+  const byOffset = new Map(originalAt.map((at, i) => [at, i]));
+  const boundaries = new Set<number>([0, originalAt.length - 1]);
+  for (const seg of WORDS.segment(original)) {
+    const i = byOffset.get(seg.index);
+    if (i !== undefined) boundaries.add(i);
   }
-  return lo;
+  return { text, originalAt, total: originalAt.length - 1, positionOf, boundaries };
 }
 
-/** The matches of `terms` in the text, as grapheme ranges [from, to), in order and merged. */
-function matchRanges(folded: Folded, terms: readonly QueryTerm[]): [number, number][] {
+/** The end of the grapheme holding offset `at - 1` of the original (a match never ends inside a grapheme). */
+function graphemeEnd(original: string, at: number): number {
+  if (at <= 0 || at >= original.length) return at;
+  const g = GRAPHEMES.segment(original).containing(at - 1);
+  return g ? g.index + g.segment.length : at;
+}
+
+/** The start of the grapheme holding offset `at` of the original. */
+function graphemeStart(original: string, at: number): number {
+  return at <= 0 || at >= original.length ? at : (GRAPHEMES.segment(original).containing(at)?.index ?? at);
+}
+
+/** The matches of `terms` in the text, as position ranges [from, to), in order and merged. */
+function matchRanges(original: string, text: Positions, terms: readonly QueryTerm[]): [number, number][] {
   const exact = new Set<string>();
   const prefixes: string[] = [];
   const runs: string[] = [];
@@ -60,16 +95,16 @@ function matchRanges(folded: Folded, terms: readonly QueryTerm[]): [number, numb
   }
   const found: [number, number][] = [];
   const add = (from: number, to: number) => {
-    if (to > from) found.push([graphemeAt(folded, from), graphemeAt(folded, to - 1) + 1]);
+    if (to > from) found.push([text.positionOf(from), text.positionOf(to - 1) + 1]);
   };
-  for (const seg of WORDS.segment(folded.text)) {
+  for (const seg of WORDS.segment(text.text)) {
     if (!seg.isWordLike) continue;
     const key = wordKey(seg.segment);
     if (exact.has(key) || prefixes.some((p) => key.startsWith(p))) add(seg.index, seg.index + seg.segment.length);
   }
   for (const run of runs) {
-    for (let at = folded.text.indexOf(run); at >= 0; at = folded.text.indexOf(run, at + run.length))
-      add(at, at + run.length);
+    for (let at = text.text.indexOf(run); at >= 0; at = text.text.indexOf(run, at + run.length))
+      add(at, text.originalAt ? at + run.length : graphemeEnd(original, at + run.length));
   }
   found.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
   const merged: [number, number][] = [];
@@ -81,21 +116,10 @@ function matchRanges(folded: Folded, terms: readonly QueryTerm[]): [number, numb
   return merged;
 }
 
-/** Word boundaries of the original text, as grapheme indexes. */
-function wordBoundaries(original: string, folded: Folded): Set<number> {
-  const byOffset = new Map(folded.originalAt.map((at, i) => [at, i]));
-  const out = new Set<number>([0, folded.originalAt.length - 1]);
-  for (const seg of WORDS.segment(original)) {
-    const i = byOffset.get(seg.index);
-    if (i !== undefined) out.add(i);
-  }
-  return out;
-}
-
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string) => text.replace(/\s+/g, ' ').replace(/[&<>"']/g, (ch) => ESCAPES[ch]!);
 
-/** The window of graphemes [start, end) shown: around the first match, cut at word boundaries. */
+/** The window of positions [start, end) shown: around the first match, cut at word boundaries. */
 function windowOf(first: [number, number] | undefined, total: number, boundaries: Set<number>): [number, number] {
   const from = first ? Math.max(0, first[0] - BEFORE) : 0;
   let start = from;
@@ -110,12 +134,14 @@ function windowOf(first: [number, number] | undefined, total: number, boundaries
 
 /** The snippet of `original` for `terms`: escaped text, matches marked, '…' where it was cut. */
 export function snippetOf(original: string, terms: readonly QueryTerm[]): string {
-  const folded = foldByGrapheme(original);
-  const total = folded.originalAt.length - 1;
-  const ranges = matchRanges(folded, terms);
-  const [start, end] = windowOf(ranges[0], total, wordBoundaries(original, folded));
-  const slice = (from: number, to: number) =>
-    escapeHtml(original.slice(folded.originalAt[from], folded.originalAt[to]));
+  const whole = foldText(original);
+  const text = whole.length === original.length ? inPlace(original, whole) : byGrapheme(original);
+  const ranges = matchRanges(original, text, terms);
+  let [start, end] = windowOf(ranges[0], text.total, text.boundaries);
+  // Offsets: a window without a word boundary near its edge is still cut between graphemes.
+  if (!text.originalAt) [start, end] = [graphemeStart(original, start), graphemeEnd(original, end)];
+  const offset = (position: number) => (text.originalAt ? text.originalAt[position]! : position);
+  const slice = (from: number, to: number) => escapeHtml(original.slice(offset(from), offset(to)));
   let out = start > 0 ? '…' : '';
   let at = start;
   for (const [from, to] of ranges) {
@@ -126,5 +152,5 @@ export function snippetOf(original: string, terms: readonly QueryTerm[]): string
     at = b;
   }
   out += slice(at, end);
-  return (end < total ? `${out.trimEnd()}…` : out).trim();
+  return (end < text.total ? `${out.trimEnd()}…` : out).trim();
 }

@@ -90,3 +90,18 @@ describe('snippets', () => {
     expect(snippetOf('A short answer', queryTerms('zebra'))).toBe('A short answer');
   });
 });
+
+describe('snippets cut by code units', () => {
+  test('a Thai text with no word boundary near the cut is still cut between graphemes', () => {
+    const thai = `${'ที่'.repeat(200)} เมือง`;
+    const snippet = snippetOf(thai, queryTerms('เมือง'));
+    expect(snippet).toContain('<mark>เมือง</mark>');
+    const text = snippet.replace(/<\/?mark>|…/g, '').trim();
+    expect(/^[\u0E31\u0E34-\u0E3A\u0E47-\u0E4E]/u.test(text)).toBe(false);
+  });
+
+  test('a text folding changes in length (a ligature, a soft hyphen) is read grapheme by grapheme', () => {
+    expect(snippetOf('The ﬁnance of cities', queryTerms('finance'))).toBe('The <mark>ﬁnance</mark> of cities');
+    expect(snippetOf('hous\u00ading policy', queryTerms('housing'))).toBe('<mark>hous\u00ading</mark> policy');
+  });
+});
