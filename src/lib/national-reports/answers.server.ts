@@ -17,6 +17,7 @@ import {
   type ReportCatalogue,
   type ReportCatalogueQuestion,
 } from './question-catalogue.server.ts';
+import { previousAnswers } from './previous-answers.server.ts';
 import { pinsKey } from './question-versions.ts';
 import { toReport, type ReportBundle } from './queries.server.ts';
 import { bundleFromJson, locksAtOf, personName, toCycle, type CycleRow } from './rows.server.ts';
@@ -314,6 +315,7 @@ export async function reportView(deps: Pick<AppDeps, 'db' | 'changes'>, key: Rep
   if (!read) return null;
   const { meta } = read.catalogue as ReportCatalogue;
   const questions = (read.questions as readonly ReportCatalogueQuestion[]).map((q) => q.own.question);
+  const previous = await previousAnswers(deps.db, key);
   return {
     report: await toReport(deps.db, read.instance, read.completeness),
     cycle: toCycle(read.instance.cycle),
@@ -321,5 +323,9 @@ export async function reportView(deps: Pick<AppDeps, 'db' | 'changes'>, key: Rep
     answers: read.answers,
     thrusts: [...meta.thrusts],
     subcategories: [...meta.subcategories],
+    previous: {
+      year: previous.year,
+      answers: [...previous.values].map(([question_uuid, value]) => ({ question_uuid, value })),
+    },
   };
 }

@@ -21,6 +21,7 @@ import {
   ANSWERS_PER_SAVE_MAX,
   AnswerInputSchema,
   AnswerSchema,
+  AnswerValueSchema,
   CompletenessSchema,
   UserRefSchema,
 } from '../questionnaires/schema.ts';
@@ -297,6 +298,16 @@ export const ReportViewSchema = z.object({
   answers: z.array(AnswerSchema),
   thrusts: z.array(ThrustSchema),
   subcategories: z.array(SubcategorySchema),
+  /**
+   * The same country's answers of its previous cycle (decision 078): the kit checks the expected change against them
+   * as the person types, offline too. `year` null: no earlier report.
+   */
+  previous: z
+    .object({
+      year: z.number().int().nullable(),
+      answers: z.array(z.object({ question_uuid: z.string(), value: AnswerValueSchema })),
+    })
+    .optional(),
 });
 export type ReportView = z.output<typeof ReportViewSchema>;
 export const ReportViewResponseSchema = itemResponse(ReportViewSchema);

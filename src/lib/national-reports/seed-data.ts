@@ -1,4 +1,4 @@
-import type { AnswerType, QuestionOption, QuestionPart } from '../questionnaires/schema.ts';
+import type { AnswerType, Check, QuestionOption, QuestionPart } from '../questionnaires/schema.ts';
 import type { QuestionTier } from './question-schema.ts';
 
 /**
@@ -68,6 +68,9 @@ export interface QuestionSeed {
   sdgTier?: QuestionTier;
   nua?: string;
   sourceHint?: string;
+  /** Review rules (decision 078): the expected change from the previous cycle (0.5: ±50 %) and checks. */
+  expectedChange?: number;
+  checks?: Check[];
 }
 
 const YN_URL = { withText: true, textLabel: 'Link to the document (web address)' } as const;
@@ -89,6 +92,7 @@ export const QUESTION_SEED: readonly QuestionSeed[] = [
     nua: '25–27',
     sourceHint: 'National statistics office; World Bank Poverty and Inequality Platform',
     help: 'NUA Monitoring Framework indicator 1. International poverty line: $2.15 a day (2017 PPP).',
+    expectedChange: 0.5,
   },
   {
     code: 'Q02',
@@ -124,6 +128,7 @@ export const QUESTION_SEED: readonly QuestionSeed[] = [
     sdgTier: 1,
     nua: '31–33',
     sourceHint: 'UN-Habitat (EN_LND_SLUM); census or household survey',
+    expectedChange: 0.5,
   },
   {
     code: 'Q05',
@@ -160,6 +165,8 @@ export const QUESTION_SEED: readonly QuestionSeed[] = [
     min: 0,
     text: 'Number of affordable or public housing units delivered in the reporting period',
     sourceHint: 'Housing ministry or national housing authority',
+    // A housing policy adopted (Q06) is expected to show in the housing delivered.
+    checks: [{ kind: 'required_if', other: 'Q06', equals: true }],
   },
   {
     code: 'Q08',
@@ -174,6 +181,7 @@ export const QUESTION_SEED: readonly QuestionSeed[] = [
     nua: '34',
     sourceHint: 'WHO/UNICEF Joint Monitoring Programme (JMP)',
     help: 'NUA Monitoring Framework indicator 5.',
+    expectedChange: 0.5,
   },
   {
     code: 'Q09',
@@ -188,6 +196,9 @@ export const QUESTION_SEED: readonly QuestionSeed[] = [
     nua: '34',
     sourceHint: 'WHO/UNICEF Joint Monitoring Programme (JMP)',
     help: 'NUA Monitoring Framework indicator 6.',
+    expectedChange: 0.5,
+    // Safely managed sanitation rarely exceeds safely managed drinking water: a figure above it is worth a look.
+    checks: [{ kind: 'compare', op: 'lte', other: 'Q08' }],
   },
   {
     code: 'Q10',

@@ -4,6 +4,7 @@ import { recordAudit } from '../audit/service.server.ts';
 import { createCycleReports } from './cycle-service.server.ts';
 import { cycleQuestions } from './queries.server.ts';
 import { syncAnswerSearch } from './search-index.server.ts';
+import { seedDemoFlag } from './demo-flags.server.ts';
 import { completeness } from '../questionnaires/engine.ts';
 import type { ReportStatus } from './schema.ts';
 import type { AnswerValue } from '../questionnaires/schema.ts';
@@ -58,6 +59,8 @@ export async function seedNationalReportReference(db: Db): Promise<void> {
         sdgTier: q.sdgTier ?? null,
         nuaParagraphs: q.nua ?? null,
         sourceHint: q.sourceHint ?? null,
+        expectedChange: q.expectedChange ?? null,
+        checks: q.checks ?? [],
         sort: i + 1,
       })),
     )
@@ -303,6 +306,8 @@ export async function seedDemoNationalReports(db: Db, now = new Date()): Promise
         }
       }
     }
+    // A submitted report with a flagged answer and its explanation (decision 078).
+    await seedDemoFlag(tx);
     // Found by the answers' search like any saved answer (decision 076).
     await syncAnswerSearch(tx);
   });

@@ -9,6 +9,7 @@ import { inspectUploadedPdf } from './pdf-inspect.server.ts';
 import { trustedFor } from '../signatures/queries.server.ts';
 import type { PdfSignature, Report, SignedPdfFacts } from './schema.ts';
 import { enforce, mustLoad, reportEvent, roleOf } from './service.server.ts';
+import { requireExplainedFlags } from './review-flags.server.ts';
 
 /** What an upload reads: the file, and whether the person ticked "this is the signed copy". */
 export interface SignedUpload {
@@ -65,6 +66,8 @@ export async function uploadReportFile(
   enforce(before, 'submit', role);
   if (version !== undefined && version !== before.report.version)
     throw new StaleWriteError(await reportNow(deps.db, before), STALE_MESSAGE);
+  // Every flagged answer is explained before the report goes to review (decision 078).
+  await requireExplainedFlags(deps, { year: before.report.year, countryCode: before.report.countryCode });
   // The body is read only once the report, the scope and the version allow the upload: a refused
   // one does not first take up to 20 MB of the server's memory and the sender's time.
   const file = await readFile();
