@@ -24,12 +24,12 @@ export interface CompareWords {
 }
 
 /** How an indicator's values are written: its decimals (null: up to two) and its unit's suffix ("%", " km²"). */
-export interface ValueFormat {
+interface ValueFormat {
   decimals: number | null;
   suffix: string;
 }
 
-export interface CellText {
+interface CellText {
   /** null: no figure. */
   value: string | null;
   year: string | null;
@@ -37,7 +37,7 @@ export interface CellText {
   countries: string | null;
 }
 
-export function formatValue(value: number, format: ValueFormat, tag: string): string {
+function formatValue(value: number, format: ValueFormat, tag: string): string {
   const text = value.toLocaleString(tag, {
     minimumFractionDigits: format.decimals ?? 0,
     maximumFractionDigits: format.decimals ?? 2,

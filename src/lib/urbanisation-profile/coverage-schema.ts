@@ -8,7 +8,7 @@ import { CategorySchema, DatasetStatusSchema, IndicatorSchema } from './schema.t
  * entered (with its dataset's status: drafts count here) and the latest year of open data. The
  * public /urbanisation-profile/coverage shows the same matrix from the published figures.
  */
-export const CoverageCellSchema = z.object({
+const CoverageCellSchema = z.object({
   country_code: z.string(),
   indicator: z.string(),
   /** The country's own figures: the latest year, and whether that year's figures are published. */
@@ -18,7 +18,7 @@ export const CoverageCellSchema = z.object({
 });
 export type CoverageCell = z.output<typeof CoverageCellSchema>;
 
-export const CoverageSchema = z.object({
+const CoverageSchema = z.object({
   /** The themes in their order, each with its indicators (retired ones left out). */
   categories: z.array(CategorySchema.extend({ indicators: z.array(IndicatorSchema) })),
   /** The countries the person may see: all of them, or their own. */

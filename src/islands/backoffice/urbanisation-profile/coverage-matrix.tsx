@@ -21,7 +21,7 @@ import { m } from './messages.ts';
  * so) or of the open data, linking to the figures' form of that country, theme and year. The
  * public /urbanisation-profile/coverage shows the same from the published figures.
  */
-export const $coverage = createFetcherStore(['profile/coverage'], { fetcher: fetchWith(CoverageResponseSchema) });
+const $coverage = createFetcherStore(['profile/coverage'], { fetcher: fetchWith(CoverageResponseSchema) });
 
 const SUBREGIONS = Object.keys(SUBREGION_MEMBERS) as SubregionCode[];
 const SUBREGION_NAME: Record<SubregionCode, string> = {
@@ -118,12 +118,7 @@ function Matrix({ data, theme, subregion }: { data: Coverage; theme: string; sub
               {m('coverage.country')}
             </th>
             {indicators.map((i) => (
-              <th
-                key={i.code}
-                scope="col"
-                dir="auto"
-                className={`${ui.th} sticky top-0 z-10 min-w-36 bg-slate-50 normal-case tracking-normal`}
-              >
+              <th key={i.code} scope="col" dir="auto" className={`${ui.th} sticky top-0 z-10 min-w-36 bg-slate-50`}>
                 {i.name}
               </th>
             ))}
