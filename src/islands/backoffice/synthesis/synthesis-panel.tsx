@@ -111,7 +111,7 @@ export function SynthesisPanel({ year }: { year: number }) {
   const busy = state.step === 'making' || state.step === 'receiving';
 
   return (
-    <CardSection id="synthesis-heading" title={m('title')} className="mt-8">
+    <CardSection id="synthesis-heading" title={m('title')} className="mt-8 max-w-3xl">
       <p className="mt-2 max-w-prose text-sm text-slate-700">{m('intro', { year: String(year) })}</p>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <div>
