@@ -22,6 +22,7 @@ import { reportingSection } from './sections/reporting.ts';
 import { searchSection } from './sections/search.ts';
 import { rulesSection } from './sections/rules.ts';
 import { siteSection } from './sections/site.ts';
+import { synthesisSection } from './sections/synthesis.ts';
 
 /** Later issues add their sections here. */
 export const SECTIONS: Record<string, Section> = {
@@ -33,6 +34,7 @@ export const SECTIONS: Record<string, Section> = {
   search: searchSection,
   rules: rulesSection,
   compare: compareSection,
+  synthesis: synthesisSection,
 };
 
 const root = fileURLToPath(new URL('..', import.meta.url));
