@@ -29,6 +29,8 @@ export const MAY_HAVE_JS = [
   /^\/best-practices-overview\/view\//,
   /^\/contact-us$/,
   /^\/media-gallery(\/|$)/,
+  // The comparison lays out the chosen columns (decision 081).
+  /^\/urbanisation-profile\/view\/[A-Z]{2}\/compare$/,
   /^\/(home)?$/,
 ].map((page) => new RegExp(`^(?:/(?:zh|fr|ru))?${page.source.slice(1)}`));
 
