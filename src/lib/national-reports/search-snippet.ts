@@ -142,7 +142,7 @@ export function snippetOf(original: string, terms: readonly QueryTerm[]): string
   if (!text.originalAt) [start, end] = [graphemeStart(original, start), graphemeEnd(original, end)];
   const offset = (position: number) => (text.originalAt ? text.originalAt[position]! : position);
   const slice = (from: number, to: number) => escapeHtml(original.slice(offset(from), offset(to)));
-  let out = start > 0 ? '…' : '';
+  let out = '';
   let at = start;
   for (const [from, to] of ranges) {
     if (to <= start || from >= end) continue;
@@ -151,6 +151,6 @@ export function snippetOf(original: string, terms: readonly QueryTerm[]): string
     out += `${slice(at, a)}<mark>${slice(a, b)}</mark>`;
     at = b;
   }
-  out += slice(at, end);
-  return (end < text.total ? `${out.trimEnd()}…` : out).trim();
+  out = (out + slice(at, end)).trim();
+  return `${start > 0 ? '…' : ''}${out}${end < text.total ? '…' : ''}`;
 }

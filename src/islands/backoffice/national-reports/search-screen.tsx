@@ -10,7 +10,7 @@ import { PagedList } from '../ui/paged-list.tsx';
 import { EmptyState } from '../ui/states.tsx';
 import { ui } from '../ui/styles.ts';
 import { m } from './messages.ts';
-import { $searchCountries, $searchCycles, answerSearch } from './search-store.ts';
+import { $searchCountries, $searchCycles, answerSearch, hasWords } from './search-store.ts';
 import { snippetParts } from './snippet-parts.ts';
 
 /**
@@ -27,7 +27,7 @@ export function AnswerSearchScreen(_props: ScreenProps) {
       <PageHeading description={m('search.description')}>{m('search.title')}</PageHeading>
       <SearchFilters />
       <div className={`mt-6 ${view.loading && view.data ? 'opacity-60' : ''}`} aria-busy={view.loading}>
-        {filters.q ? (
+        {hasWords(filters.q) ? (
           <PagedList
             list={view}
             page={filters.page}
@@ -101,11 +101,13 @@ function Snippet({ snippet }: { snippet: string }) {
 }
 
 function Hits({ hits }: { hits: readonly AnswerSearchHit[] }) {
+  const countries = useStore($searchCountries);
+  const names = new Map((countries.data?.data ?? []).map((c) => [c.code, c.name]));
   return (
     <ol className="space-y-3" aria-label={m('search.results')}>
       {hits.map((hit) => {
         const href = `${pathTo('nationalReportIndicatorPreview', { country_code: hit.country_code, year: hit.year })}#q-${hit.question_code}`;
-        const country = countryName(hit.country_code, hit.country_code);
+        const country = countryName(hit.country_code, names.get(hit.country_code) ?? hit.country_code);
         return (
           <li key={`${hit.year}-${hit.country_code}-${hit.question_uuid}`} className={ui.card}>
             <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">

@@ -30,9 +30,12 @@ const $filters = computed($router, (page) =>
   page?.route === 'nationalReportSearch' ? answerSearchFiltersFrom(page.search) : null,
 );
 
+/** Whether `q` holds anything to search for (a letter or a digit): punctuation alone is no search. */
+export const hasWords = (q: string) => /[\p{L}\p{N}]/u.test(q);
+
 /** Nothing is asked before there are words to find. */
 const $key = computed($filters, (filters) =>
-  filters?.q
+  filters && hasWords(filters.q)
     ? withQuery('report/type/national/search', {
         q: filters.q,
         year: filters.year ?? undefined,
