@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { auditEvents, formComments } from '../../src/lib/db/schema.ts';
 import { GenericResponseSchema } from '../../src/lib/http/schema.ts';
+import { NotificationListResponseSchema } from '../../src/lib/notifications/schema.ts';
 import type { Question } from '../../src/lib/national-reports/question-schema.ts';
 import { ReportResponseSchema } from '../../src/lib/national-reports/schema.ts';
 import {
@@ -189,6 +190,33 @@ describe('a comment on one answer, its replies and its resolution', () => {
     await expectError(await resolve(reviewer, thread.id, { resolved: true }), 428, { fields: ['version'] });
     const [reply] = (await list(reviewer)).filter((c) => c.parent_id === thread.id);
     await expectError(await resolve(reviewer, reply!.id, { resolved: true, version: 1 }), 400, { fields: ['id'] });
+  });
+});
+
+describe('the other side is told', () => {
+  const notes = async (me: TestUser) =>
+    (
+      await expectJson(
+        await ctx.request('/api/notifications?per_page=100', { token: me.token }),
+        200,
+        NotificationListResponseSchema,
+      )
+    ).data;
+
+  test('the country of a reviewer’s comment, the secretariat of the country’s reply, with a link to the form', async () => {
+    const country = (await notes(phAdmin)).filter((n) => n.kind === 'report.commented');
+    // The reviewer's comment and the reviewer's reply; the focal point's own reply tells the country nothing.
+    expect(country).toHaveLength(2);
+    expect(country[0]).toMatchObject({
+      title: `New comment: Philippines ${YEAR}`,
+      link: `/module/report/national/PH/${YEAR}/indicator/form`,
+    });
+    const secretariat = (await notes(tuxuri)).filter((n) => n.kind === 'report.comment.replied');
+    expect(secretariat).toHaveLength(1);
+    expect(secretariat[0]!.body).toBe(
+      `Philippines replied to a comment on an answer of its national report for ${YEAR}.`,
+    );
+    expect((await notes(thMember)).filter((n) => n.kind === 'report.commented')).toEqual([]);
   });
 });
 

@@ -85,6 +85,16 @@ export async function factsOf(tx: DbOrTx, event: ChangeEvent): Promise<EventFact
         country,
       };
     }
+    // A comment on one answer (decision 077): the report's form, where the comment sits beside the answer.
+    case 'report.answer.commented':
+    case 'report.answer.replied': {
+      const { country, year } = event.data;
+      return {
+        facts: { country: await countryName(tx, country), countryCode: country, year },
+        link: reportPath(country, year, 'indicator/form'),
+        country,
+      };
+    }
     case 'report.reminder.due': {
       const { country, year, due, days_left } = event.data;
       return {

@@ -28,6 +28,7 @@ describe('notification kinds', () => {
   test('who can receive what: the secretariat, the countries, and everyone about their own account', () => {
     expect(kindsFor(['admin'])).toEqual([
       'report.submitted',
+      'report.comment.replied',
       'practice.submitted',
       'contact.received',
       'site.build.failing',
@@ -42,6 +43,7 @@ describe('notification kinds', () => {
       'report.published',
       'report.unlocked',
       'report.reminder',
+      'report.commented',
       'practice.returned',
       'practice.published',
       'practice.commented',
@@ -56,6 +58,8 @@ describe('notification kinds', () => {
       'and undeliverable mail; a choice wins',
     () => {
       expect(NOTIFICATION_KIND_NAMES.filter((kind) => !emailsKind(kind, {}))).toEqual([
+        'report.commented',
+        'report.comment.replied',
         'practice.commented',
         'contact.received',
         'mail.failed',

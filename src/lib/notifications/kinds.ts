@@ -12,6 +12,9 @@ export const NOTIFICATION_KINDS = {
   'report.published': { event: 'report.published', audience: 'country', email: true },
   'report.unlocked': { event: 'report.unlocked', audience: 'country', email: true },
   'report.reminder': { event: 'report.reminder.due', audience: 'country', email: true },
+  // Comments on one answer (decision 077): the other side is told, in the portal.
+  'report.commented': { event: 'report.answer.commented', audience: 'country', email: false },
+  'report.comment.replied': { event: 'report.answer.replied', audience: 'secretariat', email: false },
   'practice.submitted': { event: 'practice.submitted', audience: 'secretariat', email: true },
   'practice.returned': { event: 'practice.returned', audience: 'country', email: true },
   'practice.published': { event: 'practice.published', audience: 'country', email: true },

@@ -35,6 +35,8 @@ export const KIND_LABELS: Record<NotificationKind, string> = {
   'report.published': 'A national report is published',
   'report.unlocked': 'A national report is unlocked',
   'report.reminder': 'A national report’s deadline is near or has passed',
+  'report.commented': 'A reviewer comments on an answer of a national report',
+  'report.comment.replied': 'A country replies to a comment on an answer',
   'practice.submitted': 'A best practice is submitted for review',
   'practice.returned': 'A best practice is returned for changes',
   'practice.published': 'A best practice is published',

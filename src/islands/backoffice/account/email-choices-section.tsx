@@ -14,6 +14,8 @@ const KIND_TEXTS: Record<NotificationKind, string> = {
   'report.published': m('kind.report.published'),
   'report.unlocked': m('kind.report.unlocked'),
   'report.reminder': m('kind.report.reminder'),
+  'report.commented': m('kind.report.commented'),
+  'report.comment.replied': m('kind.report.comment.replied'),
   'practice.submitted': m('kind.practice.submitted'),
   'practice.returned': m('kind.practice.returned'),
   'practice.published': m('kind.practice.published'),
