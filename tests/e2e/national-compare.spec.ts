@@ -12,7 +12,7 @@ test('the secretariat compares a question across countries and quotes an answer'
   await page.goto('/module/report/national');
   await page.getByRole('link', { name: 'Compare answers across countries' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Compare answers across countries' })).toBeVisible();
-  await expect(page.getByText('Choose a question', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(/^Pick a cycle and a question/)).toBeVisible();
 
   // A figure: the sorted bars with the median marked, and the same figures as a table.
   const find = page.getByRole('searchbox', { name: 'Find a question' });

@@ -82,7 +82,6 @@ export const QuotesBodySchema = z.object({
     .array(CountryCodeSchema, { error: 'is required' })
     .max(SYNTHESIS_QUOTES_MAX, { error: zodError('must have at most {max} values', { max: SYNTHESIS_QUOTES_MAX }) }),
 });
-export type QuotesBody = z.output<typeof QuotesBodySchema>;
 
 export const QuotesResponseSchema = GenericResponseSchema.extend({
   data: z.object({ country_codes: z.array(z.string()) }),
