@@ -22,6 +22,9 @@ import { sdmxRoutes } from '../lib/sdmx/routes.server.ts';
 import { acceptedBody } from '../lib/http/encoded-answer.server.ts';
 import { openApiRoutes } from '../lib/openapi/routes.server.ts';
 import { questionRoutes } from '../lib/national-reports/question-routes.server.ts';
+import { reportFlagRoutes } from '../lib/national-reports/flags-routes.server.ts';
+import { reportReviewRoutes } from '../lib/national-reports/review-routes.server.ts';
+import { nationalSynthesisRoutes } from '../lib/national-reports/synthesis-routes.server.ts';
 import { answersRoutes } from '../lib/questionnaires/answers-route.server.ts';
 import { nationalReportAnswers } from '../lib/national-reports/answers-endpoint.server.ts';
 import { practiceSectionAnswers } from '../lib/best-practices/sections-endpoint.server.ts';
@@ -110,6 +113,9 @@ export function createApp(deps: AppDeps, site: SiteSource, options: { log?: (lin
     .route('/', questionRoutes)
     // One address for every form's answers (decision 071).
     .route('/', answersRoutes([nationalReportAnswers, practiceSectionAnswers, profileFigureAnswers]))
+    .route('/', reportReviewRoutes)
+    .route('/', reportFlagRoutes)
+    .route('/', nationalSynthesisRoutes)
     .route('/', nationalReportRoutes)
     .route('/', publicProfileRoutes)
     // SDMX (issue 36): public, answers CORS GET from any origin.
