@@ -203,7 +203,7 @@ describe('the other side is told', () => {
       )
     ).data;
 
-  test('the country of a reviewer’s comment, the secretariat of the country’s reply, with a link to the form', async () => {
+  test('the country of a reviewer’s comment, the secretariat of the country’s reply; a link to the form', async () => {
     const country = (await notes(phAdmin)).filter((n) => n.kind === 'report.commented');
     // The reviewer's comment and the reviewer's reply; the focal point's own reply tells the country nothing.
     expect(country).toHaveLength(2);

@@ -30,7 +30,10 @@ export function CommentsButton({ question, rights }: { question: Question; right
       {open > 0 && (
         <a
           href={`#comments-${question.code}`}
-          className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"
+          className={
+            'inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold ' +
+            'text-amber-900'
+          }
         >
           <Icon name="mail" className="size-3.5" />
           {m('comments.open', { count: open })}
@@ -39,7 +42,10 @@ export function CommentsButton({ question, rights }: { question: Question; right
       {rights.comment && (
         <button
           type="button"
-          className="inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-xs font-medium text-brand-700 hover:bg-brand-50"
+          className={
+            'inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-xs font-medium text-brand-700 ' +
+            'hover:bg-brand-50'
+          }
           aria-label={`${m('comments.button')}: ${question.code}`}
           onClick={() => $composing.set(question.uuid)}
         >
