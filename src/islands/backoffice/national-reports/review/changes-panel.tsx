@@ -108,7 +108,7 @@ function ChangeList({ questions }: { questions: readonly Question[] }) {
           ? m('changes.countPrevious', { count: data.length, year: String(year ?? '') })
           : m('changes.count', { count: data.length, date: sinceAt ? formatDateTime(sinceAt) : '' })}
       </p>
-      {/* Its own scroll, so that a long list does not push the questions away; each entry's link reaches it by keyboard. */}
+      {/* Its own scroll, so that a long list does not push the questions away; its links reach it by keyboard. */}
       <ol className="mt-2 max-h-[60vh] divide-y divide-slate-100 overflow-y-auto pr-2">
         {data.map((change) => (
           <Change key={change.question_uuid} change={change} question={byUuid.get(change.question_uuid)} />
