@@ -48,7 +48,13 @@ test('compare Thailand with two countries, then with its subregion; missing is â
 
   await page.goto('/urbanisation-profile/view/TH/compare?with=SEA');
   await expect.poll(() => headers(page)).toEqual(['Indicator', 'Thailand', 'South-East Asia']);
-  await expect(page.locator('#compare-table tbody td').nth(1)).toContainText(/\d+ countries/);
+  // A subregion's value says how many countries it averages.
+  await expect(
+    page
+      .locator('#compare-table tbody td')
+      .filter({ hasText: /\d+ countries/ })
+      .first(),
+  ).toBeVisible();
   await expectNoAxeViolations(page, 'the comparison page');
   expect(problems).toEqual([]);
 });
