@@ -104,7 +104,7 @@ describe('the assessment follows the figures (issue 35 item 6)', () => {
     expect(await rebuilds(() => importOpenData(ctx.deps, { dir }))).toBe(false);
   });
 
-  test('a target edited in the indicator form: a rebuild, and every row of the indicator has the new target', async () => {
+  test('a target edited in the indicator form: a rebuild, every row of the indicator with the new target', async () => {
     const theme = await expectJson(
       await ctx.request(`/api/profile/category/${THEME}`, { token: admin.token }),
       200,
