@@ -28,6 +28,7 @@ import { WrittenLang } from '../questionnaire/written-lang.ts';
 import { m } from './messages.ts';
 import { AnswerComments, CommentsButton, CommentsStatus } from './review/answer-comments.tsx';
 import { ChangesPanel, ChangesToggle, defaultSince } from './review/changes-panel.tsx';
+import { FlagsPanel } from './flags-panel.tsx';
 import { $reviewed } from './review/review-api.ts';
 import { reviewRights } from './review/rights.ts';
 
@@ -93,6 +94,7 @@ function Entry({ view, identity }: { view: ReportView; identity: Whoami }) {
       </ReportSummary>
 
       <ChangesPanel questions={view.questions} />
+      <FlagsPanel questions={view.questions} />
       <CommentsStatus />
 
       {locked && (

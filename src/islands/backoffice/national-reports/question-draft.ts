@@ -2,6 +2,8 @@ import {
   NUMERIC_ANSWER_TYPES,
   PART_ANSWER_TYPES,
   type AnswerType,
+  type Check,
+  type CheckOp,
   type QuestionOption,
   type QuestionPart,
 } from '../../../lib/questionnaires/schema.ts';
@@ -60,6 +62,35 @@ export interface QuestionDraft {
   sdg_tier: '' | '1' | '2' | '3';
   nua_paragraphs: string;
   source_hint: string;
+  /** The expected change from the previous cycle in percent ("50" for ±50 %); '' for none (decision 078). */
+  expected_change: string;
+  checks: CheckDraft[];
+}
+
+/** One check as the form holds it: a comparison (`op` with `other`) or "required if `other` is `equals`". */
+export interface CheckDraft {
+  kind: Check['kind'];
+  op: CheckOp;
+  other: string;
+  /** 'true' / 'false' for yes/no, a choice's value, or a number as typed. */
+  equals: string;
+}
+
+/** A check as the form holds it. */
+export function checkDraftOf(check: Check): CheckDraft {
+  return check.kind === 'compare'
+    ? { kind: 'compare', op: check.op, other: check.other, equals: '' }
+    : { kind: 'required_if', op: 'lte', other: check.other, equals: String(check.equals) };
+}
+
+/** A check as sent: "true"/"false" are yes and no, a number typed is a number, anything else a choice. */
+function checkOfDraft(draft: CheckDraft): Check {
+  if (draft.kind === 'compare') return { kind: 'compare', op: draft.op, other: draft.other };
+  const typed = draft.equals.trim();
+  const number = Number(typed);
+  const equals =
+    typed === 'true' ? true : typed === 'false' ? false : typed !== '' && Number.isFinite(number) ? number : typed;
+  return { kind: 'required_if', other: draft.other, equals };
 }
 
 const text = (value: string | null) => value ?? '';
@@ -94,6 +125,8 @@ export function draftOfQuestion(
       sdg_tier: '',
       nua_paragraphs: '',
       source_hint: '',
+      expected_change: '',
+      checks: [],
     };
   }
   return {
@@ -119,6 +152,9 @@ export function draftOfQuestion(
     sdg_tier: question.sdg_tier === null ? '' : (String(question.sdg_tier) as QuestionDraft['sdg_tier']),
     nua_paragraphs: text(question.nua_paragraphs),
     source_hint: text(question.source_hint),
+    expected_change:
+      question.expected_change === null ? '' : String(Number((question.expected_change * 100).toPrecision(12))),
+    checks: question.checks.map(checkDraftOf),
   };
 }
 
@@ -164,7 +200,16 @@ export function bodyOfDraft(draft: QuestionDraft, base: Question | null): Questi
     sdg_tier: draft.sdg_tier === '' ? null : (Number(draft.sdg_tier) as QuestionTier),
     nua_paragraphs: blank(draft.nua_paragraphs),
     source_hint: blank(draft.source_hint),
+    expected_change: expectedChangeOf(draft, has.limits),
+    checks: draft.checks.map(checkOfDraft),
   };
+}
+
+/** The expected change as sent: the percent typed as a fraction (50 → 0.5); the text itself when it is no number. */
+function expectedChangeOf(draft: QuestionDraft, numeric: boolean): number | null {
+  if (!numeric) return null;
+  const typed = numberOf(draft.expected_change);
+  return (typeof typed === 'number' ? typed / 100 : typed) as number | null;
 }
 
 /** The code a new question gets: one past the highest `Q<number>` in use (Q39 after Q38). */

@@ -1,3 +1,4 @@
+import { ReviewRulesSection } from './question-form-rules.tsx';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import {
@@ -114,6 +115,13 @@ export function QuestionForm({ question, questions, thrusts, subcategories }: Pr
       <WordingSection inputs={inputs} />
       <AnswerSection draft={draft} setDraft={setDraft} inputs={inputs} errors={errors} />
       <ReferencesSection inputs={inputs} />
+      <ReviewRulesSection
+        draft={draft}
+        setDraft={setDraft}
+        errors={errors}
+        questions={questions}
+        own={question?.uuid ?? null}
+      />
     </EditForm>
   );
 }

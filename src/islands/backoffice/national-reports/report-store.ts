@@ -115,6 +115,8 @@ export function formForReport(view: ReportView, identity: Whoami): Questionnaire
       view.subcategories.map(localSubcategory),
     ),
     answers: view.answers,
+    // The previous cycle's answers: the expected change is checked as the person types, offline too (decision 078).
+    ...(view.previous && { previous: view.previous.answers }),
     dataYearMax: view.report.year,
     lockedMessage: answersLockedMessage(view.report, role),
     // The server's rule (the ACL on top of the role): a first answer needs create, a change update.

@@ -13,6 +13,7 @@ import { createFormState } from './form-state.ts';
 import type { FormDisplay, FormFilters, QuestionnaireFormOptions } from './form-types.ts';
 import { createFormViews } from './form-views.ts';
 import type { RawAnswer } from './raw-answer.ts';
+import { createFlags } from './review-flags.ts';
 
 export type {
   FieldState,
@@ -35,6 +36,8 @@ export function createQuestionnaireForm<Extra>(options: QuestionnaireFormOptions
   const state = createFormState(options);
   const { queue, $filters, $touched, $locked } = state;
   const { $fields, $groups, $completeness, $visibleCount, $saveBar, $order, $unanswered } = createFormViews(state);
+  /** Each question's review flags as the inputs stand (decision 078). */
+  const $flags = createFlags(state.questions, state.$raw, options.previous);
 
   return {
     questions: state.questions,
@@ -45,6 +48,7 @@ export function createQuestionnaireForm<Extra>(options: QuestionnaireFormOptions
     $raw: state.$raw,
     $server: state.$server,
     $fields,
+    $flags,
     $filters,
     $groups,
     $completeness,

@@ -1,4 +1,10 @@
-import type { Answer, Completeness, FormQuestion, FormSection } from '../../../lib/questionnaires/schema.ts';
+import type {
+  Answer,
+  AnswerValue,
+  Completeness,
+  FormQuestion,
+  FormSection,
+} from '../../../lib/questionnaires/schema.ts';
 import type { AnswerErrors, Transport } from './autosave-queue.ts';
 import type { AnswerSend } from './raw-answer.ts';
 import type { DraftStorage } from './storage.ts';
@@ -102,4 +108,9 @@ export interface QuestionnaireFormOptions<Extra> {
   retryDelay?: (attempt: number) => number | null;
   /** The signed-in person: a conflict with their own answer (another tab) says so. */
   currentUserUuid?: string;
+  /**
+   * The instance's previous answers (a report's previous cycle), loaded with the form: the review rules check the
+   * expected change against them as the person types, offline too (decision 078). None when left out.
+   */
+  previous?: readonly { question_uuid: string; value: AnswerValue }[];
 }

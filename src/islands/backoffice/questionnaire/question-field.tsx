@@ -8,6 +8,7 @@ import { CommentField, ErrorLine, NarrativeField, QuestionHeader, YearAndSourceF
 import { problemText } from './answer-format.ts';
 import { m } from './messages.ts';
 import { errorText } from './raw-answer.ts';
+import { ReviewNotes } from './review-parts.tsx';
 import { ValueInput } from './value-input.tsx';
 
 /** The messages about the value, a part's label leading those about one part of a multi-part figure. */
@@ -92,6 +93,7 @@ export function QuestionField({
         />
         <ErrorLine id={`${base}-value-error`} text={valueError} />
       </div>
+      <ReviewNotes {...parts} />
 
       {question.with_text && <NarrativeField {...parts} />}
       {!form.display.plain?.includes(question.uuid) && (

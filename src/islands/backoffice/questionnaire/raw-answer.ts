@@ -23,6 +23,8 @@ export interface RawAnswer {
   data_year: string;
   source: string;
   comment: string;
+  /** Why a flagged answer stands (decision 078); absent in a draft kept before explanations. */
+  explanation?: string;
 }
 
 /** The answer as the save call takes it. */
@@ -50,7 +52,7 @@ function rawScalar(value: number | boolean | null | undefined): string {
 /** What the inputs show for a stored answer (or for none). */
 export function rawOf(
   question: FormQuestion,
-  answer: Pick<Answer, 'value' | 'text' | 'data_year' | 'source' | 'comment'> | null | undefined,
+  answer: Pick<Answer, 'value' | 'text' | 'data_year' | 'source' | 'comment' | 'explanation'> | null | undefined,
 ): RawAnswer {
   const value = answer?.value ?? null;
   let raw: RawValue;
@@ -70,6 +72,7 @@ export function rawOf(
     data_year: answer?.data_year == null ? '' : String(answer.data_year),
     source: answer?.source ?? '',
     comment: answer?.comment ?? '',
+    explanation: answer?.explanation ?? '',
   };
 }
 
@@ -140,7 +143,14 @@ export function checkRaw(question: FormQuestion, raw: RawAnswer, engine: EngineO
 
   if (Object.keys(errors).length > 0) return { send: null, errors, warnings: [] };
 
-  const fields = { value, text: raw.text, data_year: dataYear, source: raw.source, comment: raw.comment };
+  const fields = {
+    value,
+    text: raw.text,
+    data_year: dataYear,
+    source: raw.source,
+    comment: raw.comment,
+    explanation: raw.explanation ?? '',
+  };
   if (!question.with_text) fields.text = '';
   const parsed = answerSchema(question, engine).safeParse(fields);
   if (!parsed.success) {
@@ -159,17 +169,21 @@ export function checkRaw(question: FormQuestion, raw: RawAnswer, engine: EngineO
 
 /** Whether a clean answer says the same as the stored one (then nothing needs saving). */
 export function sameAnswer(
-  send: Pick<AnswerSend, 'value' | 'text' | 'data_year' | 'source' | 'comment'>,
-  stored: Pick<Answer, 'value' | 'text' | 'data_year' | 'source' | 'comment'> | null | undefined,
+  send: Pick<AnswerSend, 'value' | 'text' | 'data_year' | 'source' | 'comment' | 'explanation'>,
+  stored: Pick<Answer, 'value' | 'text' | 'data_year' | 'source' | 'comment' | 'explanation'> | null | undefined,
 ): boolean {
   const empty = (v: AnswerValue | undefined) => v === null || v === undefined;
-  if (!stored) return empty(send.value) && !send.text && send.data_year === null && !send.source && !send.comment;
+  if (!stored)
+    return (
+      empty(send.value) && !send.text && send.data_year === null && !send.source && !send.comment && !send.explanation
+    );
   return (
     JSON.stringify(send.value ?? null) === JSON.stringify(stored.value ?? null) &&
     (send.text ?? null) === (stored.text ?? null) &&
     (send.data_year ?? null) === (stored.data_year ?? null) &&
     (send.source ?? null) === (stored.source ?? null) &&
-    (send.comment ?? null) === (stored.comment ?? null)
+    (send.comment ?? null) === (stored.comment ?? null) &&
+    (send.explanation ?? null) === (stored.explanation ?? null)
   );
 }
 
