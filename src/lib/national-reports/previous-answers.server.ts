@@ -1,11 +1,14 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../audit/service.server.ts';
 import { nationalReports, questions, reportAnswers } from '../db/schema.ts';
 import type { AnswerValue } from '../questionnaires/schema.ts';
 
+/** The statuses of a report the country has handed in: what it said officially. */
+const HANDED_IN = ['submitted', 'accepted', 'published'];
+
 /**
- * The same country's answers of the latest earlier cycle it has a report in, by question uuid, and that cycle's year
- * (null: none).
+ * The same country's answers of the latest earlier cycle whose report it handed in (submitted or later: a draft never
+ * submitted is not what the country said), by question uuid, and that cycle's year (null: none). Decision 078.
  */
 export async function previousAnswers(
   db: DbOrTx,
@@ -14,7 +17,13 @@ export async function previousAnswers(
   const [previous] = await db
     .select({ id: nationalReports.id, year: nationalReports.year })
     .from(nationalReports)
-    .where(and(eq(nationalReports.countryCode, key.countryCode), lt(nationalReports.year, key.year)))
+    .where(
+      and(
+        eq(nationalReports.countryCode, key.countryCode),
+        lt(nationalReports.year, key.year),
+        inArray(nationalReports.status, HANDED_IN),
+      ),
+    )
     .orderBy(desc(nationalReports.year))
     .limit(1);
   if (!previous) return { year: null, values: new Map() };

@@ -92,7 +92,6 @@ export const QUESTION_SEED: readonly QuestionSeed[] = [
     nua: '25–27',
     sourceHint: 'National statistics office; World Bank Poverty and Inequality Platform',
     help: 'NUA Monitoring Framework indicator 1. International poverty line: $2.15 a day (2017 PPP).',
-    expectedChange: 0.5,
   },
   {
     code: 'Q02',
@@ -115,6 +114,7 @@ export const QUESTION_SEED: readonly QuestionSeed[] = [
     sdgTier: 2,
     nua: '39',
     sourceHint: 'Victimisation or gender-based violence survey',
+    expectedChange: 0.5,
   },
   {
     code: 'Q04',
@@ -128,7 +128,6 @@ export const QUESTION_SEED: readonly QuestionSeed[] = [
     sdgTier: 1,
     nua: '31–33',
     sourceHint: 'UN-Habitat (EN_LND_SLUM); census or household survey',
-    expectedChange: 0.5,
   },
   {
     code: 'Q05',
@@ -181,7 +180,6 @@ export const QUESTION_SEED: readonly QuestionSeed[] = [
     nua: '34',
     sourceHint: 'WHO/UNICEF Joint Monitoring Programme (JMP)',
     help: 'NUA Monitoring Framework indicator 5.',
-    expectedChange: 0.5,
   },
   {
     code: 'Q09',
@@ -196,7 +194,6 @@ export const QUESTION_SEED: readonly QuestionSeed[] = [
     nua: '34',
     sourceHint: 'WHO/UNICEF Joint Monitoring Programme (JMP)',
     help: 'NUA Monitoring Framework indicator 6.',
-    expectedChange: 0.5,
     // Safely managed sanitation rarely exceeds safely managed drinking water: a figure above it is worth a look.
     checks: [{ kind: 'compare', op: 'lte', other: 'Q08' }],
   },
@@ -223,6 +220,7 @@ export const QUESTION_SEED: readonly QuestionSeed[] = [
     sdgTier: 2,
     nua: '113–114',
     sourceHint: 'UN-Habitat urban indicators database; city transport authorities',
+    expectedChange: 0.5,
   },
   {
     code: 'Q12',
