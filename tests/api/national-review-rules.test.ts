@@ -128,7 +128,7 @@ describe('an answer’s explanation', () => {
     );
   });
 
-  test('the form’s load brings the previous cycle’s answers (for the check of the expected change offline)', async () => {
+  test('the form’s load brings the previous handed-in cycle’s answers (the expected change offline)', async () => {
     expect(
       (await saveAnswers(ctx, phMember, PREVIOUS, 'PH', [{ question_uuid: uuidOf('Q01'), value: 20, source: SOURCE }]))
         .status,

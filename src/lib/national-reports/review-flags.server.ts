@@ -113,7 +113,7 @@ export async function reportFlags(
  * saved with a warning long before these rules, and reports were submitted with such warnings: it stays a warning
  * (listed for the reviewer with any explanation given), as decision 078 says.
  */
-export const EXPLAIN_BEFORE_SUBMISSION: readonly ReviewFlag['rule'][] = ['expected_change', 'compare', 'required_if'];
+const EXPLAIN_BEFORE_SUBMISSION: readonly ReviewFlag['rule'][] = ['expected_change', 'compare', 'required_if'];
 
 /**
  * Before a report is submitted (decision 078): every answer flagged by a rule of EXPLAIN_BEFORE_SUBMISSION needs its
@@ -129,7 +129,8 @@ export async function requireExplainedFlags(deps: Pick<AppDeps, 'db' | 'changes'
   throw new ApiError(
     409,
     say(
-      '{count, plural, one {One flagged answer needs} other {# flagged answers need}} an explanation before the report is submitted: {codes}',
+      '{count, plural, one {One flagged answer needs} other {# flagged answers need}} an explanation before the ' +
+        'report is submitted: {codes}',
       {
         count: codes.length,
         codes: codes.join(', '),

@@ -35,7 +35,7 @@ export interface ReviewAnswer {
   text?: string | null | undefined;
 }
 
-export type FlagValues = Record<string, string | number>;
+type FlagValues = Record<string, string | number>;
 
 /** One flag on one answer: the rule, and its message as an English ICU message (its key) with the values. */
 export interface ReviewFlag {
@@ -48,12 +48,13 @@ export interface ReviewFlag {
 }
 
 /** The messages of the flags (keys of the API's catalogues; the kit words the same by rule). */
-export const FLAG_MESSAGES = {
+const FLAG_MESSAGES = {
   below: '{value} is below the expected range (at least {min})',
   above: '{value} is above the expected range (at most {max})',
   change: '{value} differs from the previous answer ({previous}) by {change} %, more than the expected ±{limit} %',
   compare:
-    '{value} should be {op, select, lte {at most} lt {less than} gte {at least} gt {more than} other {equal to}} the answer to {other} ({otherValue})',
+    '{value} should be {op, select, lte {at most} lt {less than} gte {at least} gt {more than} other {equal to}} ' +
+    'the answer to {other} ({otherValue})',
   required: 'an answer is expected when {other} is {equals}',
   outlier: '{value} is far from the other answers to this question (median {median})',
 } as const;
@@ -216,9 +217,9 @@ export function reviewFlags(
 }
 
 /** At least this many answers to a question before any of them is called an outlier. */
-export const OUTLIER_MIN_ANSWERS = 5;
+const OUTLIER_MIN_ANSWERS = 5;
 /** The modified z-score beyond which an answer is an outlier (Iglewicz and Hoaglin). */
-export const OUTLIER_SCORE = 3.5;
+const OUTLIER_SCORE = 3.5;
 
 function median(sorted: readonly number[]): number {
   const mid = sorted.length >> 1;

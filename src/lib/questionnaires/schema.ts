@@ -241,7 +241,7 @@ export const AnswerContentSchema = z.object({
 export const AnswerSchema = z.object({
   question_uuid: z.string(),
   ...AnswerContentSchema.shape,
-  /** Why the answer stands although a review rule flags it (decision 078); null: none given; absent: the form keeps none. */
+  /** Why the answer stands although a review rule flags it (decision 078); null: none given; absent: none kept. */
   explanation: z.string().nullable().optional(),
   state: AnswerStateSchema,
   warnings: z.array(z.string()),

@@ -77,7 +77,7 @@ export interface CheckDraft {
 }
 
 /** A check as the form holds it. */
-export function checkDraftOf(check: Check): CheckDraft {
+function checkDraftOf(check: Check): CheckDraft {
   return check.kind === 'compare'
     ? { kind: 'compare', op: check.op, other: check.other, equals: '' }
     : { kind: 'required_if', op: 'lte', other: check.other, equals: String(check.equals) };
