@@ -81,19 +81,23 @@ function chosenIn(form: HTMLFormElement): string[] {
   return [...new FormData(form).getAll('with')].map(String).filter((v) => v !== '');
 }
 
-/** The page writes the countries in the first list only (fewer bytes): the other three get a copy. */
-function copyCountries(form: HTMLFormElement): void {
-  const [first, ...others] = [...form.querySelectorAll<HTMLSelectElement>('select[data-kind="country"]')];
-  if (!first) return;
-  const options = [...first.options].slice(1);
-  for (const select of others) if (select.options.length <= 1) select.append(...options.map((o) => o.cloneNode(true)));
+/**
+ * The page writes the countries once, in a template after its content (its first screen stays
+ * light; without script the form could not apply a choice anyway): fills the four lists.
+ */
+function fillCountries(doc: Document, form: HTMLFormElement): void {
+  const template = doc.querySelector<HTMLTemplateElement>('#compare-countries');
+  if (!template) return;
+  for (const select of form.querySelectorAll<HTMLSelectElement>('select[data-kind="country"]')) {
+    if (select.options.length <= 1) select.append(template.content.cloneNode(true));
+  }
 }
 
 export async function enhanceComparison(doc: Document): Promise<void> {
   const parts = partsOf(doc);
   if (!parts) return;
   const { form, table, own, status } = parts;
-  copyCountries(form);
+  fillCountries(doc, form);
   const names = namesOf(form, own, table.dataset['ownName'] ?? own);
   let data: CompareData;
   try {
