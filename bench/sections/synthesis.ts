@@ -53,7 +53,9 @@ const SCRIPTS: readonly { script: string; lang: string; text: string }[] = [
 
 /** The reporting brief's 38 questions as the model reads them. */
 function questions(): Question[] {
-  const thrustOf = new Map(SUBCATEGORY_SEED.map((s) => [s.code, s.thrust]));
+  const thrustOf = new Map<string, (typeof SUBCATEGORY_SEED)[number]['thrust']>(
+    SUBCATEGORY_SEED.map((s) => [s.code, s.thrust]),
+  );
   return QUESTION_SEED.map((q, i) => ({
     uuid: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
     code: q.code,
