@@ -88,7 +88,7 @@ test('a theme: the region’s and subregions’ classes, the regional chart with
   await expect(areas.getByRole('row')).toHaveCount(7);
   const countries = page.getByRole('table', { name: /each country’s class, figures used/ });
   await expect(countries.getByRole('row')).toHaveCount(59);
-  await expect(page.locator('#map-ELECTRICITY_URBAN_PCT svg')).toBeAttached();
+  await expect(page.locator('#map-ELECTRICITY_URBAN_PCT svg[role="img"]')).toBeAttached();
   const philippines = countries.getByRole('link', { name: 'Philippines' });
   await expect(philippines).toHaveAttribute('href', '/urbanisation-profile/view/PH#ind-ELECTRICITY_URBAN_PCT');
 

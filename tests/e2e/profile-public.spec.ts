@@ -40,7 +40,7 @@ test('a theme: bar chart with the regional median, its table, sources, the map a
   // The map and its table are on the indicator's own page (decision 080), linked from its section.
   await section.getByRole('link', { name: 'The map and every country’s figure' }).click();
   await expect(page).toHaveURL(/\/urbanisation-profile\/demography-urbanisation\/urb-pop-pct$/);
-  await expect(page.locator('#map-URB_POP_PCT svg')).toBeAttached();
+  await expect(page.locator('#map-URB_POP_PCT svg[role="img"]')).toBeAttached();
   await page.goBack();
   const csvHref = await page
     .getByRole('link', { name: 'Download every figure of this theme (CSV)' })
