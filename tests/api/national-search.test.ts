@@ -250,7 +250,7 @@ describe('ranking, snippets and pages', () => {
 
   test('pages: per_page rows each, the total, and an empty page past the last', async () => {
     const first = await search(members.get('VN')!, { q: 'drainage', per_page: '1' });
-    expect(first).toMatchObject({ page: 1, per_page: 1 });
+    expect(first).toMatchObject({ page: 1, per_page: 1, pagination: { page: 1, per_page: 1, total: 3 } });
     // VN's two answers and KR's published one.
     expect(first.total).toBe(3);
     const second = await search(members.get('VN')!, { q: 'drainage', per_page: '1', page: '2' });

@@ -111,6 +111,7 @@ export const nationalReportRoutes = new Hono<AppEnv>()
       ...found,
       page: query.page,
       per_page: query.per_page,
+      pagination: { page: query.page, per_page: query.per_page, total: found.total },
     });
   })
 

@@ -31,5 +31,11 @@ const AnswerSearchHitSchema = z.object({
 });
 export type AnswerSearchHit = z.output<typeof AnswerSearchHitSchema>;
 
-export const AnswerSearchResponseSchema = pagedResponse(AnswerSearchHitSchema);
+/**
+ * The portal's paged list (`page`, `per_page`, `total` beside `data`), and the same three in `pagination` as issue
+ * 34's contract for this call names them.
+ */
+export const AnswerSearchResponseSchema = pagedResponse(AnswerSearchHitSchema).extend({
+  pagination: z.object({ page: z.number().int(), per_page: z.number().int(), total: z.number().int() }),
+});
 export type AnswerSearchResponse = z.output<typeof AnswerSearchResponseSchema>;
