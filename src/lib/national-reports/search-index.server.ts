@@ -30,7 +30,8 @@ interface StaleRow {
 const BATCH = 500;
 
 /** The text of an answer the search reads: a text or link answer's value, then the answer's own text. */
-export const SEARCHED_TEXT = sql`concat_ws(E'\n', case when jsonb_typeof(ra.value) = 'string' then ra.value #>> '{}' end,
+export const SEARCHED_TEXT = sql`concat_ws(E'\n',
+  case when jsonb_typeof(ra.value) = 'string' then ra.value #>> '{}' end,
   nullif(btrim(ra.text), ''))`;
 
 /** The answers (of `where`) whose index row is missing or older than the answer, or left by an emptied answer. */
@@ -104,7 +105,10 @@ export async function indexReportAnswers(db: DbOrTx, reportUuid: string): Promis
   await indexWhere(db, sql`r.uuid = ${reportUuid}`);
 }
 
-/** Answers compared with their index rows in one statement, by id: a range of the primary key, never the tables whole. */
+/**
+ * Answers compared with their index rows in one statement, by id: a range of the primary key, never the tables
+ * whole.
+ */
 const WINDOW = 5000;
 
 /** Brings the whole index up to date; the number of answers (re)indexed or removed. */

@@ -16,8 +16,8 @@ const WORDS = new Intl.Segmenter(undefined, { granularity: 'word' });
 const GRAPHEMES = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 /** Scripts with no space between words (and Hangul): their runs are indexed by grapheme pairs too. */
-const PAIRED =
-  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+const PAIRED_SCRIPTS = ['Han', 'Hiragana', 'Katakana', 'Hangul', 'Thai', 'Lao', 'Khmer', 'Myanmar'];
+const PAIRED = new RegExp(`[${PAIRED_SCRIPTS.map((script) => `\\p{Script=${script}}`).join('')}]`, 'u');
 const HAN = /^\p{Script=Han}$/u;
 const CYRILLIC = /\p{Script=Cyrillic}/u;
 const ASCII_WORD = /^[a-z]+$/;

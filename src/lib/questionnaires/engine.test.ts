@@ -158,7 +158,14 @@ describe('answerSchema: the other fields', () => {
       source: '  ',
       comment: 'ok\u0007',
     });
-    expect(out).toEqual({ value: 'Line one\nLine two', text: null, data_year: null, source: null, comment: 'ok' });
+    expect(out).toEqual({
+      value: 'Line one\nLine two',
+      text: null,
+      data_year: null,
+      source: null,
+      comment: 'ok',
+      explanation: null,
+    });
   });
 
   test('text is made safe (decision 057): overrides go, Thai and Khmer word breaks and Persian ZWNJ stay', () => {
@@ -173,6 +180,7 @@ describe('answerSchema: the other fields', () => {
       data_year: null,
       source: 'ទឹក\u200Bស្អាត',
       comment: 'آب\u200Cرسانی',
+      explanation: null,
     });
   });
 

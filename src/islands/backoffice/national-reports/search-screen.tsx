@@ -106,7 +106,8 @@ function Hits({ hits }: { hits: readonly AnswerSearchHit[] }) {
   return (
     <ol className="space-y-3" aria-label={m('search.results')}>
       {hits.map((hit) => {
-        const href = `${pathTo('nationalReportIndicatorPreview', { country_code: hit.country_code, year: hit.year })}#q-${hit.question_code}`;
+        const preview = pathTo('nationalReportIndicatorPreview', { country_code: hit.country_code, year: hit.year });
+        const href = `${preview}#q-${hit.question_code}`;
         const country = countryName(hit.country_code, names.get(hit.country_code) ?? hit.country_code);
         return (
           <li key={`${hit.year}-${hit.country_code}-${hit.question_uuid}`} className={ui.card}>
