@@ -217,6 +217,8 @@ interface Seed {
   /** The seeded question Q01 and a question the fuzz added (retired and restored). */
   q01: string;
   question: string;
+  /** A reviewer's comment on PH's answer to Q01 (resolved and opened again). */
+  answerComment: number;
 }
 
 let admin: TestUser;
@@ -295,7 +297,14 @@ beforeAll(async () => {
     body: uploadForm(await makeImage('png', 64, 48)),
   });
   expect(withImage.status, await withImage.clone().text()).toBe(201);
+  const commented = await ctx.request(`/api/report/type/national/${year}/PH/comments`, {
+    token: admin.token,
+    json: { question_uuid: questions.get('Q01')!.uuid, body: 'Which year\nis this figure of?' },
+  });
+  expect(commented.status, await commented.clone().text()).toBe(201);
+  const answerComment = ((await commented.json()) as { data: { id: number } }).data.id;
   seed = {
+    answerComment,
     practice: practice.uuid,
     practiceDoomed: practiceDoomed.uuid,
     practiceComment: practiceComment!.id,
@@ -336,6 +345,8 @@ function plausibleParam(route: Route, name: string): string {
   if (name === 'id' && route.path.startsWith('/api/best-practice/'))
     return route.path.includes('/image/') ? seed.practiceImage : String(seed.practiceComment);
   if (name === 'id' && route.path.startsWith('/api/video/')) return String(seed.videoDoomed);
+  if (name === 'id' && route.path.includes('/comments/')) return String(seed.answerComment);
+  if (name === 'question_uuid') return seed.q01;
   if (name === 'id') return String(seed.contactId);
   if (name === 'cms_type') return 'video';
   if (name === 'entity') return 'profile-indicator';
@@ -680,6 +691,13 @@ const EXAMPLES: Record<string, ExampleSource> = {
       };
     },
   },
+  // A reviewer's comment on one answer, and its thread resolved (decision 077).
+  [`POST ${NATIONAL}/comments`]: { json: () => ({ question_uuid: seed.q01, body: 'Is the source\nthe 2020 census?' }) },
+  // The seeded thread is still at its first version when its route is fuzzed (nothing before resolves it).
+  [`POST ${NATIONAL}/comments/:id/resolve`]: { json: { resolved: true, version: 1 } },
+  // The synthesis draft as a .docx (decision 079) and the quotes of Q01, none chosen (decision 075).
+  'POST /api/report/type/national/synthesis/:year{[0-9]{4}}': { json: { lang: 'fr', format: 'docx' } },
+  'PUT /api/report/type/national/synthesis/:year{[0-9]{4}}/quotes/:question_uuid': { json: { country_codes: [] } },
   'POST /api/report/type/national/:uuid/report/upload/inspect': { multipart: 'pdf', as: () => vnAdmin },
   'POST /api/report/type/national/:uuid/report/upload': { multipart: 'pdf', as: () => vnAdmin },
   'POST /api/report/type/national/:uuid/report/cover': {

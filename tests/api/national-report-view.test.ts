@@ -89,6 +89,7 @@ async function viewData(user: TestUser, country: string): Promise<ReportView> {
   expect(Object.keys(body['data'] as object).sort()).toEqual([
     'answers',
     'cycle',
+    'previous',
     'questions',
     'report',
     'subcategories',
