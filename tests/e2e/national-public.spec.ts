@@ -41,6 +41,8 @@ interface Question {
   expected_min: number | null;
   expected_max: number | null;
   compulsory: boolean;
+  /** Review rules across questions (decision 078): a `required_if` answer is expected once its yes/no is yes. */
+  checks: { kind: string }[];
 }
 interface Report {
   uuid: string;
@@ -106,7 +108,10 @@ test.beforeAll(async () => {
   q04 =
     questions.find((q) => q.code === 'Q04') ?? questions.find((q) => q.answer_type === 'pct' && q.parts.length === 0)!;
   yesNo = questions.find((q) => q.answer_type === 'yn' && q.parts.length === 0)!;
-  const chosen = questions.filter((q) => q.compulsory || q === q04 || q.answer_type === 'yn');
+  // Every yes/no is answered yes, so the answers those make expected are given too (else the submission is refused).
+  const chosen = questions.filter(
+    (q) => q.compulsory || q === q04 || q.answer_type === 'yn' || q.checks.some((c) => c.kind === 'required_if'),
+  );
   const answers = chosen.map((q) => ({
     question_uuid: q.uuid,
     value: q === q04 ? 36.6 : validValue(q),
