@@ -16,6 +16,36 @@ export const STAND_IN_SITE_BUILD = JSON.stringify([
 /** Lines a benchmark server child prints on stdout to say it is ready, followed by JSON. */
 export const READY_PREFIX = 'BENCH_READY ';
 
+/** Where and against what a benchmark's portal server runs (the section gives it in the child's environment). */
+export interface PortalPlace {
+  port: number;
+  dataDir: string;
+  siteDir: string;
+  databaseUrl?: string;
+  projectId: string;
+  emulatorHost: string;
+}
+
+/**
+ * The environment of a benchmark's portal: production, the demo's accounts and data, no request log (one console
+ * line per request would measure the terminal), and `extra` over it.
+ */
+export function portalEnv(place: PortalPlace, extra: Record<string, string | undefined> = {}) {
+  return {
+    NODE_ENV: 'production',
+    PORT: String(place.port),
+    HOST: '127.0.0.1',
+    DATA_DIR: place.dataDir,
+    DATABASE_URL: place.databaseUrl,
+    FIREBASE_PROJECT_ID: place.projectId,
+    FIREBASE_AUTH_EMULATOR_HOST: place.emulatorHost,
+    SITE_DIR: place.siteDir,
+    SEED_DEMO: 'true',
+    LOG_REQUESTS: 'false',
+    ...extra,
+  };
+}
+
 export interface ChildServer<T> {
   info: T;
   process: ChildProcess;

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { DEMO_PASSWORD, seedDemoAccounts, type DemoAccount } from '../../src/lib/db/seed.server.ts';
 import { parseEnv } from '../../src/lib/env.server.ts';
 import { firebaseAuth, startServer } from '../../src/server/main.ts';
-import { announceReady, STAND_IN_SITE_BUILD } from '../lib/child.ts';
+import { announceReady, portalEnv, STAND_IN_SITE_BUILD } from '../lib/child.ts';
 import { seedReporting, type ReportingSeed } from '../lib/seed-reports.ts';
 import { BENCH_EMAIL_DOMAIN } from '../lib/seed-users.ts';
 
@@ -55,22 +55,13 @@ export interface ReportingPortalInfo {
 
 const config = JSON.parse(process.env['BENCH_REPORTING_PORTAL'] ?? '{}') as ReportingPortalConfig;
 const started = performance.now();
-const env = parseEnv({
-  NODE_ENV: 'production',
-  PORT: String(config.port),
-  HOST: '127.0.0.1',
-  DATA_DIR: config.dataDir,
-  DATABASE_URL: config.databaseUrl,
-  FIREBASE_PROJECT_ID: config.projectId,
-  FIREBASE_AUTH_EMULATOR_HOST: config.emulatorHost,
-  SITE_DIR: config.siteDir,
-  SEED_DEMO: 'true',
-  // One console line per request would measure the terminal.
-  LOG_REQUESTS: 'false',
-  // Loading the open data on a fresh database asks for a rebuild: without a browser step the site
-  // is not measured, and the tests' small stand-in keeps a real Astro build out of the rows.
-  ...(!config.needSite && { SITE_BUILD_COMMAND: STAND_IN_SITE_BUILD }),
-});
+const env = parseEnv(
+  portalEnv(config, {
+    // Loading the open data on a fresh database asks for a rebuild: without a browser step the site
+    // is not measured, and the tests' small stand-in keeps a real Astro build out of the rows.
+    ...(!config.needSite && { SITE_BUILD_COMMAND: STAND_IN_SITE_BUILD }),
+  }),
+);
 const running = await startServer(env, config.siteCache.cached ? { siteDir: config.siteCache.dir } : {});
 const startMs = performance.now() - started;
 

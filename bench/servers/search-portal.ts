@@ -5,17 +5,10 @@
  */
 import { parseEnv } from '../../src/lib/env.server.ts';
 import { startServer } from '../../src/server/main.ts';
-import { announceReady, STAND_IN_SITE_BUILD } from '../lib/child.ts';
+import { announceReady, portalEnv, type PortalPlace, STAND_IN_SITE_BUILD } from '../lib/child.ts';
 import { seedSearch, type SearchSeed } from '../lib/seed-search.ts';
 
-export interface SearchPortalConfig {
-  port: number;
-  dataDir: string;
-  siteDir: string;
-  databaseUrl?: string;
-  projectId: string;
-  emulatorHost: string;
-}
+export type SearchPortalConfig = PortalPlace;
 
 export interface SearchPortalInfo {
   url: string;
@@ -26,20 +19,8 @@ export interface SearchPortalInfo {
 
 const config = JSON.parse(process.env['BENCH_SEARCH_PORTAL'] ?? '{}') as SearchPortalConfig;
 const started = performance.now();
-const env = parseEnv({
-  NODE_ENV: 'production',
-  PORT: String(config.port),
-  HOST: '127.0.0.1',
-  DATA_DIR: config.dataDir,
-  DATABASE_URL: config.databaseUrl,
-  FIREBASE_PROJECT_ID: config.projectId,
-  FIREBASE_AUTH_EMULATOR_HOST: config.emulatorHost,
-  SITE_DIR: config.siteDir,
-  SEED_DEMO: 'true',
-  LOG_REQUESTS: 'false',
-  // The site is not measured here: the tests' small stand-in build keeps Astro out of the figures.
-  SITE_BUILD_COMMAND: STAND_IN_SITE_BUILD,
-});
+// The site is not measured here: the tests' small stand-in build keeps Astro out of the figures.
+const env = parseEnv(portalEnv(config, { SITE_BUILD_COMMAND: STAND_IN_SITE_BUILD }));
 const running = await startServer(env);
 const startMs = performance.now() - started;
 const seed = await seedSearch(running.database.db);
