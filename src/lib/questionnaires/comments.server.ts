@@ -1,5 +1,5 @@
 import { aliasedTable, and, asc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../audit/service.server.ts';
+import type { AuditEvent, DbOrTx } from '../audit/service.server.ts';
 import { formComments, users } from '../db/schema.ts';
 import type { Db } from '../db/client.server.ts';
 import type { ChangeBus, Tx, Write } from '../events/change-bus.server.ts';
@@ -18,17 +18,23 @@ import type { FormComment, FormCommentBody } from './comments-schema.ts';
 /** What a person does to comments: open a thread, reply in one, resolve or reopen one. */
 export type CommentAct = 'comment' | 'reply' | 'resolve';
 
+/** A comment as stored. */
+export type FormCommentRow = typeof formComments.$inferSelect;
+
 /** A change of comments, as the form's change event tells it. */
 export interface CommentChange {
   act: CommentAct;
   comment: FormComment;
   /** For resolve: resolved (true) or open again (false). */
   resolved?: boolean;
+  /** The comment's row after the change, and (resolve) before it. */
+  row: FormCommentRow;
+  rowBefore?: FormCommentRow;
 }
 
 /** How a form hosts comments on its answers. */
 export interface CommentHost {
-  /** form_comments.form: the form's kind ('national_report'). */
+  /** form_comments.form: the form's kind ('national_report', 'best_practice'). */
   form: string;
   /** form_comments.instance: the instance's id as text. */
   instance: string;
@@ -41,6 +47,16 @@ export interface CommentHost {
   lock(tx: Tx, act: CommentAct): Promise<{ asks: (question: string) => boolean }>;
   /** The change event of a change; null: none. */
   event(change: CommentChange): ChangeEvent | null;
+  // Optional: a form whose comments were kept in its own table before (the best practices' section comments,
+  // decision 077) keeps its own words and shapes where they differ from the engine's.
+  /** The audit entry's before, after and note; by default the engine's. */
+  auditEntry?(change: CommentChange): Pick<AuditEvent, 'before' | 'after' | 'note'>;
+  /** The refusal of a comment that is not on this instance (404). */
+  notFound?(): ApiError;
+  /** The refusal of a resolve without a version (by default 428). */
+  versionRequired?(): ApiError;
+  /** The comment as the form serves it, in a stale resolve's 409; by default the engine's `FormComment`. */
+  current?(tx: Tx, comment: FormComment): Promise<unknown>;
 }
 
 const resolvers = aliasedTable(users, 'resolvers');
@@ -74,7 +90,7 @@ export async function listFormComments(
 
 async function oneComment(tx: DbOrTx, host: CommentHost, id: number): Promise<FormComment> {
   const [comment] = await listFormComments(tx, { form: host.form, instance: host.instance, id });
-  if (!comment) throw notFound('There is no comment with this number on this form');
+  if (!comment) throw host.notFound?.() ?? notFound('There is no comment with this number on this form');
   return comment;
 }
 
@@ -87,10 +103,8 @@ export interface Commenter {
   name: { name: string } | null;
 }
 
-type Row = typeof formComments.$inferSelect;
-
 /** A comment as served, from its row and the people it names. */
-const served = (c: Row, author: Commenter['name'], resolver: Commenter['name']): FormComment => ({
+const served = (c: FormCommentRow, author: Commenter['name'], resolver: Commenter['name']): FormComment => ({
   id: c.id,
   question_uuid: c.question,
   parent_id: c.parentId,
@@ -116,13 +130,10 @@ async function placeOf(tx: Tx, host: CommentHost, body: FormCommentBody, asks: (
   return { question: parent.question_uuid, parentId: parent.parent_id ?? parent.id };
 }
 
-async function record(w: Write, host: CommentHost, actorId: number, change: CommentChange, before?: FormComment) {
+/** The engine's audit entry of a change: the comment's state before (resolve) and after, the body as note. */
+function auditEntry(change: CommentChange, before?: FormComment): Pick<AuditEvent, 'before' | 'after' | 'note'> {
   const { comment } = change;
-  await w.audit({
-    actorId,
-    entity: host.audit.entity,
-    entityId: host.audit.id,
-    action: change.act === 'resolve' ? (change.resolved ? 'resolve_comment' : 'reopen_comment') : change.act,
+  return {
     before: before ? { comment_id: before.id, resolved_at: before.resolved_at, version: before.version } : null,
     after: {
       comment_id: comment.id,
@@ -132,6 +143,16 @@ async function record(w: Write, host: CommentHost, actorId: number, change: Comm
       version: comment.version,
     },
     note: comment.body,
+  };
+}
+
+async function record(w: Write, host: CommentHost, actorId: number, change: CommentChange, before?: FormComment) {
+  await w.audit({
+    actorId,
+    entity: host.audit.entity,
+    entityId: host.audit.id,
+    action: change.act === 'resolve' ? (change.resolved ? 'resolve_comment' : 'reopen_comment') : change.act,
+    ...(host.auditEntry?.(change) ?? auditEntry(change, before)),
   });
   const event = host.event(change);
   if (event) await w.emit(event);
@@ -161,7 +182,7 @@ export async function addFormComment(
       })
       .returning();
     const comment = served(row!, actor.name, null);
-    await record(w, host, actor.id, { act, comment });
+    await record(w, host, actor.id, { act, comment, row: row! });
     return comment;
   });
 }
@@ -180,12 +201,14 @@ export async function resolveFormComment(
   return changes.write(db, async (w) => {
     await host.lock(w.tx, 'resolve');
     // Locked apart: FOR UPDATE does not reach the people joined beside the comment.
-    await w.tx.select({ id: formComments.id }).from(formComments).where(eq(formComments.id, input.id)).for('update');
+    const [rowBefore] = await w.tx.select().from(formComments).where(eq(formComments.id, input.id)).for('update');
     const before = await oneComment(w.tx, host, input.id);
     if (before.parent_id !== null) throw invalid('id', 'is a reply: resolve the comment that opens its thread');
-    if (input.version === undefined) throw versionRequired();
-    if (before.version !== input.version)
-      throw new StaleWriteError(before, 'Someone else changed this comment after you opened it');
+    if (input.version === undefined) throw host.versionRequired?.() ?? versionRequired();
+    if (before.version !== input.version) {
+      const current = host.current ? await host.current(w.tx, before) : before;
+      throw new StaleWriteError(current, 'Someone else changed this comment after you opened it');
+    }
     if ((before.resolved_at !== null) === input.resolved) return { changed: false, comment: before };
     const [row] = await w.tx
       .update(formComments)
@@ -197,7 +220,15 @@ export async function resolveFormComment(
       .where(eq(formComments.id, before.id))
       .returning();
     const comment = served(row!, before.author, actor.name);
-    await record(w, host, actor.id, { act: 'resolve', comment, resolved: input.resolved }, before);
+    const change: CommentChange = { act: 'resolve', comment, resolved: input.resolved, row: row!, rowBefore };
+    await record(w, host, actor.id, change, before);
     return { changed: true, comment };
   });
+}
+
+/** Deletes the comments of an instance the form deletes: form_comments has no key to the form's own table. */
+export async function deleteFormComments(tx: DbOrTx, where: { form: string; instance: string }): Promise<void> {
+  await tx
+    .delete(formComments)
+    .where(and(eq(formComments.form, where.form), eq(formComments.instance, where.instance)));
 }
