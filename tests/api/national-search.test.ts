@@ -109,11 +109,16 @@ async function save(country: string, code: string, value: string) {
   expect(response.status, await response.clone().text()).toBe(200);
 }
 
+/** A report's status set as the workflow would, its change event published (the search's index follows it). */
 async function setStatus(country: string, status: string) {
-  await ctx.deps.db
+  const [report] = await ctx.deps.db
     .update(nationalReports)
     .set({ status })
-    .where(and(eq(nationalReports.year, YEAR), eq(nationalReports.countryCode, country)));
+    .where(and(eq(nationalReports.year, YEAR), eq(nationalReports.countryCode, country)))
+    .returning({ uuid: nationalReports.uuid });
+  ctx.deps.changes.publish([
+    { type: 'report.updated', data: { uuid: report!.uuid, year: YEAR, country }, actorId: null, site: false },
+  ]);
 }
 
 async function search(user: TestUser, params: Record<string, string>) {
@@ -257,6 +262,17 @@ describe('ranking, snippets and pages', () => {
     expect(where(second.data)).not.toEqual(where(first.data));
     const past = await search(members.get('VN')!, { q: 'drainage', per_page: '1', page: '9' });
     expect(past).toMatchObject({ data: [], total: 3, page: 9 });
+  });
+
+  test('the pages, one answer each, are the whole list in its order, near the top and far down', async () => {
+    const all = await search(members.get('VN')!, { q: 'drainage', per_page: '50' });
+    const pages = [];
+    for (let page = 1; page <= 3; page++)
+      pages.push(...(await search(members.get('VN')!, { q: 'drainage', per_page: '1', page: String(page) })).data);
+    expect(pages).toEqual(all.data);
+    // Past the first 200 answers the list is sorted whole rather than picked: the same total, an empty page.
+    const far = await search(members.get('VN')!, { q: 'drainage', per_page: '50', page: '5' });
+    expect(far).toMatchObject({ data: [], total: 3 });
   });
 
   test('year and country narrow the search', async () => {

@@ -2,6 +2,7 @@ import type { DbOrTx } from '../audit/service.server.ts';
 import { NOTIFYING_EVENTS } from '../notifications/kinds.ts';
 import { dropCatalogues } from '../questionnaires/catalogue.server.ts';
 import { changesCompareViews, dropCompareViews } from '../national-reports/compare-cache.server.ts';
+import { followAnswerSearch } from '../national-reports/search-memory.server.ts';
 import { writeNotifications } from '../notifications/service.server.ts';
 import { indexReportAnswers } from '../national-reports/search-index.server.ts';
 import { isSiteChange, recordSiteChange } from '../site/pending.server.ts';
@@ -62,12 +63,20 @@ export function subscribeStandingReactions(bus: ChangeBus, to: ChangeReactions):
   bus.onCommit('catalogues', '*', (event) => dropCatalogues(bus, event), everyInstance);
   // The Compare views of one question across the region (decision 075).
   bus.onCommit('compare-views', changesCompareViews, (event) => dropCompareViews(bus, event), everyInstance);
+  // The answers' search index in memory (decision 076): a report's answers, or the reports' list, read again.
+  bus.onCommit(
+    'answer-search-memory',
+    { domains: ['national-reports'] },
+    (event) => followAnswerSearch(bus, event),
+    everyInstance,
+  );
   bus.onResync('caches', () => {
     for (const domain of PUBLIC_CACHE_DOMAINS) to.publicCache.invalidate(domain);
     to.accessCaches.invalidate();
     to.fileAccess?.invalidate();
     dropCatalogues(bus);
     dropCompareViews(bus);
+    followAnswerSearch(bus);
   });
   // A reply to a contact message queues its email with the change; the worker sends it now.
   bus.onCommit('contact-reply-mail', { types: ['contact.replied'] }, () => to.mail?.kick());

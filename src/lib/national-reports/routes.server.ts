@@ -104,7 +104,7 @@ export const nationalReportRoutes = new Hono<AppEnv>()
   .get(`${BASE}/search`, requireUser(), async (c) => {
     const auth = guard(c, ['view']);
     const query = parseQuery(c, AnswerSearchQuerySchema);
-    const found = await searchAnswers(c.get('deps').db, auth, query);
+    const found = await searchAnswers(c.get('deps'), auth, query);
     return c.json<AnswerSearchResponse>({
       status: 200,
       message: 'Answers found',

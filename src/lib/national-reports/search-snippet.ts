@@ -29,13 +29,16 @@ interface Positions {
   positionOf(offset: number): number;
   /** Word boundaries, as positions. */
   boundaries: Set<number>;
+  /** The folded text's words, where they were already cut (the text is cut into words once). */
+  words?: Intl.SegmentData[];
 }
 
 /** Folding kept every code unit in place (NFKC, case and the folds changed no length): positions are offsets. */
 function inPlace(original: string, folded: string): Positions {
   const boundaries = new Set<number>([0, original.length]);
-  for (const seg of WORDS.segment(folded)) boundaries.add(seg.index);
-  return { text: folded, originalAt: null, total: original.length, positionOf: (at) => at, boundaries };
+  const words = [...WORDS.segment(folded)];
+  for (const seg of words) boundaries.add(seg.index);
+  return { text: folded, originalAt: null, total: original.length, positionOf: (at) => at, boundaries, words };
 }
 
 /** Folding changed lengths: folded grapheme by grapheme, positions are graphemes. */
@@ -97,7 +100,7 @@ function matchRanges(original: string, text: Positions, terms: readonly QueryTer
   const add = (from: number, to: number) => {
     if (to > from) found.push([text.positionOf(from), text.positionOf(to - 1) + 1]);
   };
-  for (const seg of WORDS.segment(text.text)) {
+  for (const seg of text.words ?? WORDS.segment(text.text)) {
     if (!seg.isWordLike) continue;
     const key = wordKey(seg.segment);
     if (exact.has(key) || prefixes.some((p) => key.startsWith(p))) add(seg.index, seg.index + seg.segment.length);

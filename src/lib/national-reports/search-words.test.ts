@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { snippetOf } from './search-snippet.ts';
-import { foldText, indexTokens, queryTerms, tsqueryLiteral, tsvectorLiteral, wordKey } from './search-words.ts';
+import { foldText, indexTokens, queryTerms, runPairs, wordKey } from './search-words.ts';
 
 /** The answers' search words (decision 076): folding, segmenting, stems, pairs, literals and snippets. */
 
@@ -48,19 +48,24 @@ describe('words', () => {
 
 describe('queries', () => {
   test('words ANDed, the last one a prefix; a run of Thai as its words or all its pairs', () => {
-    expect(tsqueryLiteral(queryTerms('housing progr'))).toBe(`'hous' & 'progr':*`);
-    expect(tsqueryLiteral(queryTerms('housing.'))).toBe(`'hous'`);
-    expect(tsqueryLiteral(queryTerms('เมือง'))).toBe(`( ( 'เมือง' ) | ( 'เมื' & 'มือ' & 'อง' ) )`);
-    expect(tsqueryLiteral(queryTerms('城'))).toBe(`( ( '城' ) | ( '城' ) )`);
+    expect(queryTerms('housing progr')).toEqual([
+      { keys: ['hous'], run: null, prefix: false },
+      { keys: ['progr'], run: null, prefix: true },
+    ]);
+    expect(queryTerms('housing.')).toEqual([{ keys: ['hous'], run: null, prefix: false }]);
+    expect(queryTerms('เมือง')).toEqual([{ keys: ['เมือง'], run: 'เมือง', prefix: false }]);
+    expect(runPairs('เมือง')).toEqual(['เมื', 'มือ', 'อง']);
+    expect(runPairs('城')).toEqual(['城']);
+    expect(runPairs('城市')).toEqual(['城市']);
   });
 
   test('nothing to search for: no terms', () => {
     expect(queryTerms('  — !! … ')).toEqual([]);
   });
 
-  test('quotes and backslashes are quoted in the literals', () => {
-    expect(tsvectorLiteral(["o'brien", 'a\\b', "o'brien"])).toBe(`'o''brien':1,3 'a\\\\b':2`);
-    expect(tsqueryLiteral(queryTerms("o'brien"))).toBe(`'o''brien':*`);
+  test('quotes and backslashes are words like any other', () => {
+    expect(queryTerms("o'brien")).toEqual([{ keys: ["o'brien"], run: null, prefix: true }]);
+    expect(indexTokens('a\\b')).toEqual(['a', 'b']);
   });
 });
 

@@ -49,11 +49,20 @@ export function foldText(text: string): string {
     .replace(FOLDED, (ch) => FOLDS[ch] ?? '');
 }
 
+/** Words already stemmed (a text's words repeat across answers; cleared when full). */
+const KEYS = new Map<string, string>();
+const KEYS_MAX = 50_000;
+
 /** The indexed form of one folded word: Cyrillic and ASCII words by their stem. */
 export function wordKey(word: string): string {
-  if (CYRILLIC.test(word)) return russianStem(word) || word;
-  if (ASCII_WORD.test(word)) return englishStem(word) || word;
-  return word;
+  let key = KEYS.get(word);
+  if (key !== undefined) return key;
+  if (CYRILLIC.test(word)) key = russianStem(word) || word;
+  else if (ASCII_WORD.test(word)) key = englishStem(word) || word;
+  else key = word;
+  if (KEYS.size >= KEYS_MAX) KEYS.clear();
+  KEYS.set(word, key);
+  return key;
 }
 
 interface Piece {
@@ -105,20 +114,6 @@ export function indexTokens(text: string): string[] {
   return out;
 }
 
-/** A tsvector literal for tokens: each lexeme quoted, with its positions (PostgreSQL keeps up to 16383). */
-export function tsvectorLiteral(tokens: readonly string[]): string {
-  const positions = new Map<string, number[]>();
-  tokens.forEach((token, i) => {
-    const list = positions.get(token);
-    const at = Math.min(i + 1, 16383);
-    if (!list) positions.set(token, [at]);
-    else if (list.length < 256) list.push(at);
-  });
-  return Array.from(positions, ([token, at]) => `${quoteLexeme(token)}:${at.join(',')}`).join(' ');
-}
-
-const quoteLexeme = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
-
 /** One term of a query: all its alternatives' lexemes must be found (any one alternative will do). */
 export interface QueryTerm {
   /** What the text shows when this term matched, folded: the words' keys, or the run as written. */
@@ -154,15 +149,10 @@ export function queryTerms(q: string): QueryTerm[] {
     .slice(0, MAX_QUERY_TERMS);
 }
 
-/** The tsquery literal of terms: words ANDed; a paired run matches as its words or as all its grapheme pairs. */
-export function tsqueryLiteral(terms: readonly QueryTerm[]): string {
-  return terms
-    .map((term) => {
-      if (term.run === null) return `${quoteLexeme(term.keys[0]!)}${term.prefix ? ':*' : ''}`;
-      const words = term.keys.map(quoteLexeme).join(' & ');
-      const pairs = [...new Set(pairsOf(term.run).filter((p) => !HAN.test(p) || term.run === p))];
-      if (pairs.length === 0) return `( ${words} )`;
-      return `( ( ${words} ) | ( ${pairs.map(quoteLexeme).join(' & ')} ) )`;
-    })
-    .join(' & ');
+/**
+ * The grapheme pairs a run of paired script asked is also found by (all of them, wherever the text's word breaks
+ * fell): a lone Chinese character only when it is the whole run (it is indexed alone too).
+ */
+export function runPairs(run: string): string[] {
+  return [...new Set(pairsOf(run).filter((p) => !HAN.test(p) || run === p))];
 }
