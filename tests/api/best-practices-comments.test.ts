@@ -10,7 +10,7 @@ import {
   type BestPractice,
   type ReviewComment,
 } from '../../src/lib/best-practices/schema.ts';
-import { auditEvents, bestPracticeComments } from '../../src/lib/db/schema.ts';
+import { auditEvents, formComments } from '../../src/lib/db/schema.ts';
 import { GenericResponseSchema } from '../../src/lib/http/schema.ts';
 import { COMPLETE_PRACTICE, COMPLETE_ROW, insertPractice } from '../fixtures/best-practices.ts';
 import { createTestContext } from '../support/app.ts';
@@ -23,16 +23,19 @@ const StrictPractice = deepStrict(PracticeResponseSchema);
 const StrictConflict = deepStrict(GenericResponseSchema.extend({ current: ReviewCommentSchema }));
 const ctx = await createTestContext();
 
-/** A comment inserted beside the API, on a practice of PH waiting for its authors. */
+/**
+ * A comment inserted beside the API (in the engine's form_comments, decision 077), on a practice of PH waiting for
+ * its authors.
+ */
 const handedBack = await insertPractice(ctx, { ...COMPLETE_ROW, title: 'Handed back', status: 'changes_requested' });
 const [matrixComment] = await ctx.deps.db
-  .insert(bestPracticeComments)
-  .values({ practiceId: handedBack.id, section: 'results', body: 'Add the figures.' })
+  .insert(formComments)
+  .values({ form: 'best_practice', instance: handedBack.uuid, question: 'results', body: 'Add the figures.' })
   .returning();
 
 /** The opposite of the comment's state, with its current version: every allowed call changes it. */
 async function toggle(commentId: number) {
-  const [row] = await ctx.deps.db.select().from(bestPracticeComments).where(eq(bestPracticeComments.id, commentId));
+  const [row] = await ctx.deps.db.select().from(formComments).where(eq(formComments.id, commentId));
   return { resolved: row!.resolvedAt === null, version: row!.version };
 }
 
@@ -190,7 +193,7 @@ describe('resolving review comments', () => {
       resolve(admin, p, results, { resolved: true, version: 1 }),
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
-    const [row] = await ctx.deps.db.select().from(bestPracticeComments).where(eq(bestPracticeComments.id, results.id));
+    const [row] = await ctx.deps.db.select().from(formComments).where(eq(formComments.id, results.id));
     expect(row!.version).toBe(2);
   });
 
@@ -241,10 +244,7 @@ describe('resolving review comments', () => {
       await expectError(await resolve(phMember2, p, results, { resolved: true, version: 1 }), 403, {
         message: /you wrote/,
       });
-      const [row] = await ctx.deps.db
-        .select()
-        .from(bestPracticeComments)
-        .where(eq(bestPracticeComments.id, results.id));
+      const [row] = await ctx.deps.db.select().from(formComments).where(eq(formComments.id, results.id));
       expect(row).toMatchObject({ resolvedAt: null, version: 1 });
     },
   );
@@ -297,6 +297,89 @@ describe('resolving review comments', () => {
         }),
         400,
       );
+    },
+  );
+});
+
+describe('on the engine’s comments (decision 077)', () => {
+  const auditOf = async (uuid: string, action: string) =>
+    ctx.deps.db
+      .select({ before: auditEvents.before, after: auditEvents.after, note: auditEvents.note })
+      .from(auditEvents)
+      .where(
+        and(eq(auditEvents.entity, 'best_practice'), eq(auditEvents.entityId, uuid), eq(auditEvents.action, action)),
+      );
+
+  test(
+    'a section comment is a row of form_comments (the practice’s uuid, the section as question), audited as the ' +
+      'practices’ own table had it',
+    async () => {
+      const p = await reviewedPractice();
+      const results = commentOn(p, 'results');
+      const [row] = await ctx.deps.db.select().from(formComments).where(eq(formComments.id, results.id));
+      expect(row).toMatchObject({
+        form: 'best_practice',
+        instance: p.uuid,
+        question: 'results',
+        parentId: null,
+        authorId: admin.id,
+      });
+      const [added] = (await auditOf(p.uuid, 'comment')).filter((e) => (e.after as { id: number }).id === results.id);
+      expect(added).toEqual({
+        before: null,
+        after: {
+          id: results.id,
+          practiceId: p.id,
+          section: 'results',
+          body: 'Give the 2023 figures.',
+          authorId: admin.id,
+          createdAt: results.created_at,
+          resolvedAt: null,
+          resolvedBy: null,
+          version: 1,
+        },
+        note: 'Results: Give the 2023 figures.',
+      });
+
+      const after = await resolved(phMember, p, results, true);
+      const [resolvedEntry] = await auditOf(p.uuid, 'resolve_comment');
+      expect(resolvedEntry).toEqual({
+        before: { comment_id: results.id, resolved_at: null, resolved_by: null, version: 1 },
+        after: {
+          comment_id: results.id,
+          resolved_at: commentOn(after, 'results').resolved_at,
+          resolved_by: phMember.id,
+          version: 2,
+        },
+        note: 'Results: Give the 2023 figures.',
+      });
+    },
+  );
+
+  test(
+    'another form’s comment on the same instance is not the practice’s; deleting the practice deletes its ' +
+      'comments',
+    async () => {
+      const p = await reviewedPractice();
+      const [foreign] = await ctx.deps.db
+        .insert(formComments)
+        .values({ form: 'national_report', instance: p.uuid, question: 'results', body: 'Not a practice’s.' })
+        .returning();
+      await expectError(await resolve(phMember, p, foreign!, { resolved: true, version: 1 }), 404, {
+        message: /No comment with this id on this practice/,
+      });
+      await expectError(await resolve(phMember, p, foreign!, { resolved: true }), 404);
+
+      await expectJson(
+        await ctx.request(`/api/best-practice/${p.uuid}/delete`, { token: admin.token, json: {} }),
+        200,
+        GenericResponseSchema,
+      );
+      const left = await ctx.deps.db
+        .select({ form: formComments.form })
+        .from(formComments)
+        .where(eq(formComments.instance, p.uuid));
+      expect(left).toEqual([{ form: 'national_report' }]);
     },
   );
 });

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { ContactGuard } from '../../src/lib/contact/guard.server.ts';
 import { eq } from 'drizzle-orm';
 import { sectionByKey } from '../../src/lib/best-practices/sections.ts';
-import { bestPracticeComments, cmsItems, contactMessages } from '../../src/lib/db/schema.ts';
+import { cmsItems, contactMessages, formComments } from '../../src/lib/db/schema.ts';
 import { COMPLETE_ROW, insertPractice } from '../fixtures/best-practices.ts';
 import { insertCmsItem, makeImage, uploadForm } from '../fixtures/cms.ts';
 import { createTestContext } from '../support/app.ts';
@@ -289,8 +289,8 @@ beforeAll(async () => {
   const practice = await insertPractice(ctx, { ...COMPLETE_ROW, title: 'Fuzzed practice', status: 'submitted' });
   const practiceDoomed = await insertPractice(ctx, { title: 'Doomed practice' });
   const [practiceComment] = await ctx.deps.db
-    .insert(bestPracticeComments)
-    .values({ practiceId: practice.id, section: 'results', body: 'A seeded comment.' })
+    .insert(formComments)
+    .values({ form: 'best_practice', instance: practice.uuid, question: 'results', body: 'A seeded comment.' })
     .returning();
   const withImage = await ctx.request(`/api/best-practice/${practice.uuid}/upload?version=${practice.version}`, {
     token: admin.token,
@@ -616,9 +616,9 @@ const EXAMPLES: Record<string, ExampleSource> = {
   'POST /api/best-practice/:uuid/comment/:id/resolve': {
     json: async () => {
       const [row] = await ctx.deps.db
-        .select({ version: bestPracticeComments.version })
-        .from(bestPracticeComments)
-        .where(eq(bestPracticeComments.id, seed.practiceComment));
+        .select({ version: formComments.version })
+        .from(formComments)
+        .where(eq(formComments.id, seed.practiceComment));
       return { resolved: true, version: row!.version };
     },
   },

@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { recordAudit } from '../audit/service.server.ts';
 import type { Db } from '../db/client.server.ts';
-import { bestPracticeComments, bestPractices, bestPracticeSections, users } from '../db/schema.ts';
+import { bestPractices, bestPracticeSections, formComments, users } from '../db/schema.ts';
 import type { FileStore } from '../storage/file-store.server.ts';
 import { DEMO_PRACTICES, type DemoPractice } from './demo-data.ts';
 import { storePracticeImage } from './media.server.ts';
-import { AUDIT_ENTITY } from './queries.server.ts';
+import { AUDIT_ENTITY, COMMENT_FORM } from './queries.server.ts';
 import { sectionRowsOf } from './sections.server.ts';
 
 /** A calm illustration of the practice's scene, drawn as SVG (no download, no text). */
@@ -155,9 +155,10 @@ export async function seedDemoPractices(db: Db, storage: FileStore): Promise<voi
     await step(author, 'create', null, 'draft');
     if (p.status !== 'draft') await step(author, 'submit', 'draft', 'submitted');
     if (p.status === 'changes_requested') {
-      await db.insert(bestPracticeComments).values({
-        practiceId: row!.id,
-        section: 'results',
+      await db.insert(formComments).values({
+        form: COMMENT_FORM,
+        instance: row!.uuid,
+        question: 'results',
         body: 'Please add what changed after the first rainy season, with figures if you have them.',
         authorId: admin,
       });

@@ -2,14 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.server.ts';
 import type { DbOrTx } from '../audit/service.server.ts';
-import {
-  auditEvents,
-  bestPracticeCategories,
-  bestPracticeComments,
-  bestPractices,
-  countries,
-  users,
-} from '../db/schema.ts';
+import { auditEvents, bestPracticeCategories, bestPractices, countries, formComments, users } from '../db/schema.ts';
 import { sectionsFilled } from './completeness.ts';
 import {
   coverOf,
@@ -34,6 +27,8 @@ import {
 import { PracticeStatusSchema } from './schema.ts';
 
 export const AUDIT_ENTITY = 'best_practice';
+/** form_comments.form of the practices' section comments (decision 077): the instance is the practice's uuid. */
+export const COMMENT_FORM = 'best_practice';
 
 export async function categoryNames(db: DbOrTx): Promise<CategoryNames> {
   const rows = await db
@@ -64,27 +59,31 @@ export async function findPractice(
 
 const resolvers = alias(users, 'resolvers');
 
-/** The practice's review comments, oldest first (or only the one `commentId` names). */
-export async function commentsOf(db: DbOrTx, practiceId: number, commentId?: number): Promise<ReviewComment[]> {
+/**
+ * The practice's review comments, oldest first (or only the one `commentId` names): the engine's
+ * form_comments of the practice (`uuid`), in the shape the practices' comments always had.
+ */
+export async function commentsOf(db: DbOrTx, uuid: string, commentId?: number): Promise<ReviewComment[]> {
   const rows = await db
     .select({
-      c: bestPracticeComments,
+      c: formComments,
       author: users.name,
       resolver: sql<string | null>`coalesce(${resolvers.name}, ${resolvers.email})`,
     })
-    .from(bestPracticeComments)
-    .leftJoin(users, eq(users.id, bestPracticeComments.authorId))
-    .leftJoin(resolvers, eq(resolvers.id, bestPracticeComments.resolvedBy))
+    .from(formComments)
+    .leftJoin(users, eq(users.id, formComments.authorId))
+    .leftJoin(resolvers, eq(resolvers.id, formComments.resolvedBy))
     .where(
       and(
-        eq(bestPracticeComments.practiceId, practiceId),
-        commentId === undefined ? undefined : eq(bestPracticeComments.id, commentId),
+        eq(formComments.form, COMMENT_FORM),
+        eq(formComments.instance, uuid),
+        commentId === undefined ? undefined : eq(formComments.id, commentId),
       ),
     )
-    .orderBy(asc(bestPracticeComments.createdAt), asc(bestPracticeComments.id));
+    .orderBy(asc(formComments.createdAt), asc(formComments.id));
   return rows.map(({ c, author, resolver }) => ({
     id: c.id,
-    section: c.section as SectionKey,
+    section: c.question as SectionKey,
     body: c.body,
     author_name: author,
     created_at: c.createdAt.toISOString(),
@@ -128,7 +127,7 @@ async function timelineOf(db: DbOrTx, uuid: string): Promise<TimelineEntry[]> {
 export async function practiceDetail(db: DbOrTx, row: PracticeRow, country: CountryRow): Promise<BestPractice> {
   const [names, comments, timeline, author, sections] = await Promise.all([
     categoryNames(db),
-    commentsOf(db, row.id),
+    commentsOf(db, row.uuid),
     timelineOf(db, row.uuid),
     row.createdBy === null
       ? Promise.resolve([])

@@ -8,13 +8,14 @@ import { ApiError, notFound, StaleWriteError } from '../http/errors.server.ts';
 import { missingForSubmission } from './completeness.ts';
 import { toNarrative, type PracticeRow } from './mappers.server.ts';
 import { keysOfImage, practiceFolder } from './media.server.ts';
-import { AUDIT_ENTITY, findPractice, practiceDetail } from './queries.server.ts';
+import { AUDIT_ENTITY, COMMENT_FORM, findPractice, practiceDetail } from './queries.server.ts';
 import { FORM_SECTIONS, type PracticeAction, type PracticeSaveInput, type SectionKey } from './schema.ts';
 import type { StoredAttachment, StoredImage } from './stored.ts';
 import { copyColumns, isPublicChange } from '../site/publication-copies.server.ts';
 import { contextOf, filesInUse, filesOfDroppedCopy, publicCopyOf } from './public-copy.server.ts';
 import { transition, type PracticeActor } from './workflow.ts';
 import { saveNarrativeIn } from './sections.server.ts';
+import { deleteFormComments } from '../questionnaires/comments.server.ts';
 import { PracticeStatusSchema } from './schema.ts';
 import { say } from '../i18n/said.ts';
 
@@ -376,6 +377,7 @@ export async function deletePractice(deps: AppDeps, row: PracticeRow, auth: Auth
   await deps.changes.write(deps.db, async (w) => {
     const [deleted] = await w.tx.delete(bestPractices).where(eq(bestPractices.id, row.id)).returning();
     if (!deleted) throw notFound('No best practice with this id');
+    await deleteFormComments(w.tx, { form: COMMENT_FORM, instance: row.uuid });
     await w.audit({
       actorId: auth.user.id,
       entity: AUDIT_ENTITY,

@@ -500,26 +500,6 @@ export const bestPracticeSections = pgTable(
   (table) => [uniqueIndex('best_practice_sections_practice_question_idx').on(table.practiceId, table.questionId)],
 );
 
-/** Reviewers' comments on one section of a practice, shown to the authors beside it. */
-export const bestPracticeComments = pgTable(
-  'best_practice_comments',
-  {
-    id: serial('id').primaryKey(),
-    practiceId: integer('practice_id')
-      .notNull()
-      .references(() => bestPractices.id, { onDelete: 'cascade' }),
-    section: text('section').notNull(),
-    body: text('body').notNull(),
-    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Set when the authors (or a reviewer) mark the comment dealt with; null: open. */
-    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
-    resolvedBy: integer('resolved_by').references(() => users.id, { onDelete: 'set null' }),
-    version: integer('version').notNull().default(1),
-  },
-  (table) => [index('best_practice_comments_practice_idx').on(table.practiceId, table.createdAt)],
-);
-
 /** National reporting cycles (one per year): opening one creates a report per active country. */
 export const reportingCycles = pgTable(
   'reporting_cycles',
@@ -1234,9 +1214,10 @@ export const answerSearch = pgTable(
 );
 
 /**
- * Reviewers' comments on one answer of a form (issue 34): a form (`national`, `practice`, `profile`), its instance
- * (a report's or practice's uuid, a profile dataset's key) and the question's key; replies sit under their comment
- * (`parent_id`). Open until the people answering (or a reviewer) mark them resolved. Never public.
+ * Reviewers' comments on one answer of a form (issue 34): a form (`national_report`; `best_practice`, whose
+ * questions are the practice's section keys, decision 077), its instance (a report's or practice's uuid) and the
+ * question's key; replies sit under their comment (`parent_id`). Open until the people answering (or a reviewer)
+ * mark them resolved. Never public.
  */
 export const formComments = pgTable(
   'form_comments',
