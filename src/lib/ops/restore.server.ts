@@ -28,6 +28,30 @@ export interface RestoreSummary {
 /** Opens the backup file again for each reading (a stream of its gzip-compressed bytes). */
 export type OpenBackup = () => Readable;
 
+/**
+ * Tables of earlier versions whose rows now live elsewhere: a backup taken before the move still
+ * restores, its rows carried to where they live now once every table of the backup is in (and the
+ * sequences moved past them, so that the carried rows take new ids).
+ */
+const RETIRED = new Map<string, (tx: Db, rows: unknown[]) => Promise<void>>([
+  // Migration 0038 (decision 077): the best practices' section comments are the engine's form_comments, the
+  // practice's uuid as instance and the section as question; as the migration copies them.
+  [
+    'best_practice_comments',
+    async (tx, rows) => {
+      await tx.execute(sql`insert into form_comments (form, instance, question, body, author_id, created_at,
+        resolved_at, resolved_by, version)
+      select 'best_practice', p.uuid::text, c.section, c.body, c.author_id, c.created_at, c.resolved_at,
+        c.resolved_by, coalesce(c.version, 1)
+      from json_to_recordset(${JSON.stringify(rows)}::json) as c(id integer, practice_id integer, section text,
+        body text, author_id integer, created_at timestamptz, resolved_at timestamptz, resolved_by integer,
+        version integer)
+      join best_practices p on p.id = c.practice_id
+      order by c.created_at, c.id`);
+    },
+  ],
+]);
+
 async function refuseIfNotEmpty(db: Db): Promise<void> {
   const [row] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from users`));
   if ((row?.n ?? 0) > 0) {
@@ -43,7 +67,7 @@ async function check(open: OpenBackup, known: Set<string>): Promise<RestoreSumma
   for await (const line of readBackup(open)) {
     if (line.kind === 'portal-backup') summary.version = line.version;
     else if (line.kind === 'rows') {
-      if (!known.has(line.table))
+      if (!known.has(line.table) && !RETIRED.has(line.table))
         throw new RestoreError(`The backup holds a table this version of the portal does not know: ${line.table}`);
       summary.tables[line.table] = (summary.tables[line.table] ?? 0) + line.rows.length;
       for (const row of line.rows) for (const key of fileKeysOf(line.table, row)) named.add(key);
@@ -80,9 +104,12 @@ async function apply(tx: Db, store: FileStore, open: OpenBackup, tables: string[
   // Reference rows seeded at start (countries, themes, …) give way to the backup's.
   await tx.execute(sql`truncate ${sql.join(tables.map(ident), sql`, `)} cascade`);
   const present = new Set(await store.keys());
+  const retired = new Map<string, unknown[]>();
   // The file was checked whole before; read again, it is checked again before the commit.
   for await (const line of readBackup(open)) {
-    if (line.kind === 'rows') {
+    if (line.kind === 'rows' && RETIRED.has(line.table)) {
+      retired.set(line.table, [...(retired.get(line.table) ?? []), ...line.rows]);
+    } else if (line.kind === 'rows') {
       await tx.execute(
         sql`insert into ${ident(line.table)} select * from json_populate_recordset(null::${ident(line.table)},
           ${JSON.stringify(line.rows)}::json)`,
@@ -94,6 +121,7 @@ async function apply(tx: Db, store: FileStore, open: OpenBackup, tables: string[
     }
   }
   await resetSequences(tx);
+  for (const [table, rows] of retired) await RETIRED.get(table)!(tx, rows);
 }
 
 /**
