@@ -5,7 +5,6 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigserial,
-  customType,
   boolean,
   check,
   date,
@@ -1179,13 +1178,11 @@ export const trustedAuthorities = pgTable(
   ],
 );
 
-/** PostgreSQL's tsvector (PGlite has it too): the words of a text, for full-text search. */
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
-
 /**
  * The search index of the national reports' answers (issue 34): one row per answer with text, its words segmented
  * and normalised in the server (Intl.Segmenter for scripts written without spaces, a stemmer where a language
- * inflects) so that one `simple` configuration finds words in every script, on PGlite and PostgreSQL alike.
+ * inflects), the same on PGlite and PostgreSQL. Each instance serves searches from an index in memory read from
+ * these rows (decision 076, addendum).
  */
 export const answerSearch = pgTable(
   'answer_search',
@@ -1201,16 +1198,11 @@ export const answerSearch = pgTable(
       .references(() => questions.id),
     year: integer('year').notNull(),
     countryCode: varchar('country_code', { length: 2 }).notNull(),
-    /** The segmented, normalised words, space-separated (what `tsv` was made of). */
+    /** The segmented, normalised words, space-separated, in their order (what the search in memory reads). */
     words: text('words').notNull(),
-    tsv: tsvector('tsv').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    index('answer_search_tsv_idx').using('gin', table.tsv),
-    index('answer_search_year_country_idx').on(table.year, table.countryCode),
-    index('answer_search_report_idx').on(table.reportId),
-  ],
+  (table) => [index('answer_search_report_idx').on(table.reportId)],
 );
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The answers' search index (`answer_search`, decision 076): one row per answer with words, its
- * tokens made here (search-words.ts) and stored as a tsvector literal, never re-parsed by the
- * database (PostgreSQL's and PGlite's parsers cut Persian at a ZWNJ differently).
+ * tokens made here (search-words.ts) and stored space-separated; each instance serves searches
+ * from an index in memory read from these rows (search-memory.server.ts).
  *
  * A row carries its answer's `updated_at`: an answer whose row is missing or older is indexed
  * again, and the row of an answer emptied since is removed. `indexReportAnswers` does it for one
@@ -16,20 +16,6 @@ import { answerSearch } from '../db/schema.ts';
 import { rowsOf } from '../questionnaires/answers-sql.server.ts';
 import { invalidateAnswerSearchMemory, SEARCHED_TEXT } from './search-memory.server.ts';
 import { indexTokens } from './search-words.ts';
-
-/** A tsvector literal for tokens: each lexeme quoted, with its positions (PostgreSQL keeps up to 16383). */
-function tsvectorLiteral(tokens: readonly string[]): string {
-  const positions = new Map<string, number[]>();
-  tokens.forEach((token, i) => {
-    const list = positions.get(token);
-    const at = Math.min(i + 1, 16383);
-    if (!list) positions.set(token, [at]);
-    else if (list.length < 256) list.push(at);
-  });
-  return Array.from(positions, ([token, at]) => `${quoteLexeme(token)}:${at.join(',')}`).join(' ');
-}
-
-const quoteLexeme = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
 interface StaleRow {
   answer_id: number;
@@ -78,7 +64,6 @@ async function writeRows(db: DbOrTx, rows: readonly StaleRow[]): Promise<void> {
       year: row.year,
       countryCode: row.country_code,
       words: tokens.join(' '),
-      tsv: sql`${tsvectorLiteral(tokens)}::tsvector` as unknown as string,
       // The answer's own time to the microsecond (a JavaScript date would keep milliseconds and never match).
       updatedAt: sql`${row.updated_at}::timestamptz` as unknown as Date,
     });
@@ -93,7 +78,6 @@ async function writeRows(db: DbOrTx, rows: readonly StaleRow[]): Promise<void> {
       target: answerSearch.answerId,
       set: {
         words: sql`excluded.words`,
-        tsv: sql`excluded.tsv`,
         updatedAt: sql`excluded.updated_at`,
       },
     });
