@@ -308,6 +308,20 @@ export class SiteFiles {
     return this.#files.entries();
   }
 
+  readonly #holding = new Map<string, Set<string>>();
+
+  /** The HTML pages whose bytes hold `mark` (found once per build: its pages never change). */
+  pagesHolding(mark: Buffer): Set<string> {
+    const key = mark.toString('latin1');
+    let pages = this.#holding.get(key);
+    if (!pages) {
+      pages = new Set();
+      for (const [path, file] of this.#files) if (path.endsWith('.html') && file.body.includes(mark)) pages.add(path);
+      this.#holding.set(key, pages);
+    }
+    return pages;
+  }
+
   get size(): number {
     return this.#files.size;
   }
