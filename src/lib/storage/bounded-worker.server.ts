@@ -1,12 +1,13 @@
 import { parentPort, Worker, workerData } from 'node:worker_threads';
-import { fromWire, toWire, type WireMessage } from '../i18n/said.ts';
+import { ApiError } from '../http/errors.server.ts';
+import { fromWire, say, toWire, type WireMessage } from '../i18n/said.ts';
 
 /**
  * Work on an uploaded file that could be slow or greedy (parsing a workbook) runs in a worker
  * thread, off the event loop that answers every other request, with a heap of its own that V8
  * caps and a time limit after which it is stopped (decision 054). A file that reaches either
  * limit ends its worker, never the instance. At most WORKERS_MAX such workers run at once; the
- * next waits for a free one.
+ * next waits for a free one, up to WAITING_MAX waiting (more are refused with a 503).
  */
 
 export interface WorkerLimits {
@@ -57,11 +58,17 @@ export class WorkerTaskError extends Error {
 type Answer<T> = { ok: true; value: T } | { ok: false; failure: WorkerFailure };
 
 const WORKERS_MAX = 2;
+/** Tasks that may wait for a worker; one more is refused at once (503) rather than queued without end. */
+export const WAITING_MAX = 8;
 let running = 0;
 const waiting: (() => void)[] = [];
 
 async function slot(): Promise<() => void> {
-  if (running >= WORKERS_MAX) await new Promise<void>((resolve) => waiting.push(resolve));
+  if (running >= WORKERS_MAX) {
+    if (waiting.length >= WAITING_MAX)
+      throw new ApiError(503, say('The portal is busy making other documents; try again in a minute'));
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  }
   running++;
   return () => {
     running--;
