@@ -28,6 +28,13 @@ interface ReportMeta {
   year: number;
 }
 
+/** A report as the index keeps it (one object per report, updated in place), with the last search's verdict. */
+interface KeptReport extends ReportMeta {
+  /** The search that last asked whether its caller may read this report, and the answer. */
+  askedBy: number;
+  readable: boolean;
+}
+
 interface Posting {
   /** Document slots, ascending. */
   slots: number[];
@@ -225,6 +232,8 @@ export class AnswerSearchMemory {
   // The documents, by slot (a slot freed by a removed answer is used again).
   readonly #answerId: number[] = [];
   readonly #reportId: number[] = [];
+  /** Each document's report (the object kept in #reports). */
+  readonly #report: (KeptReport | undefined)[] = [];
   readonly #questionId: number[] = [];
   readonly #text: (string | null)[] = [];
   readonly #length: number[] = [];
@@ -238,7 +247,8 @@ export class AnswerSearchMemory {
   #dictionary: string[] | null = null;
   #live = 0;
   #totalLength = 0;
-  #reports = new Map<number, ReportMeta>();
+  readonly #reports = new Map<number, KeptReport>();
+  #searches = 0;
   #questions = new Map<number, QuestionRef>();
   /** Each word's BM25 scores, in its posting's order, while no answer came or went. */
   readonly #scored = new Map<string, number[]>();
@@ -300,7 +310,12 @@ export class AnswerSearchMemory {
     const rows = rowsOf<{ id: number; status: string; country_code: string; year: number }>(
       await db.execute(sql`select id, status, country_code, year from national_reports`),
     );
-    this.#reports = new Map(rows.map((r) => [r.id, { status: r.status, country: r.country_code, year: r.year }]));
+    const seen = new Set<number>();
+    for (const row of rows) {
+      this.#keepReport(row);
+      seen.add(row.id);
+    }
+    for (const reportId of [...this.#reports.keys()]) if (!seen.has(reportId)) this.#reports.delete(reportId);
     const questions = rowsOf<{ id: number; uuid: string; code: string }>(
       await db.execute(sql`select id, uuid, code from questions`),
     );
@@ -340,10 +355,28 @@ export class AnswerSearchMemory {
         order by s.answer_id`),
     );
     for (const report of reports) {
-      this.#reports.set(report.id, { status: report.status, country: report.country_code, year: report.year });
+      this.#keepReport(report);
       this.#removeReport(report.id);
     }
     for (const row of rows) this.#add(row);
+  }
+
+  /** A report's row, kept in its object (the documents point to it). */
+  #keepReport(row: { id: number; status: string; country_code: string; year: number }): void {
+    const kept = this.#reports.get(row.id);
+    if (kept) {
+      kept.status = row.status;
+      kept.country = row.country_code;
+      kept.year = row.year;
+      kept.askedBy = 0;
+    } else
+      this.#reports.set(row.id, {
+        status: row.status,
+        country: row.country_code,
+        year: row.year,
+        askedBy: 0,
+        readable: false,
+      });
   }
 
   #removeReport(reportId: number): void {
@@ -367,6 +400,7 @@ export class AnswerSearchMemory {
     const slot = reused ?? this.#answerId.length;
     this.#answerId[slot] = answerId;
     this.#reportId[slot] = reportId;
+    this.#report[slot] = this.#reports.get(reportId);
     this.#questionId[slot] = Number(row.question_id);
     this.#text[slot] = row.text;
     this.#length[slot] = tokens.length;
@@ -416,6 +450,7 @@ export class AnswerSearchMemory {
     this.#totalLength -= this.#length[slot]!;
     this.#terms[slot] = null;
     this.#text[slot] = null;
+    this.#report[slot] = undefined;
     this.#free.push(slot);
     this.#scored.clear();
   }
@@ -472,11 +507,18 @@ export class AnswerSearchMemory {
   ): MemoryFound {
     const found = all(terms.map((term) => this.#queryTerm(term)));
     const top = new TopHits(offset, limit);
+    // Each report is asked once per search whether the caller may read it (a few hundred reports, thousands of hits).
+    const search = ++this.#searches;
     let total = 0;
     for (let i = 0; i < found.slots.length; i++) {
       const slot = found.slots[i]!;
-      const report = this.#reports.get(this.#reportId[slot]!);
-      if (!report || !readable(report)) continue;
+      const report = this.#report[slot];
+      if (!report) continue;
+      if (report.askedBy !== search) {
+        report.askedBy = search;
+        report.readable = readable(report);
+      }
+      if (!report.readable) continue;
       const score = found.scores[i]!;
       if (!top.mayTake(score)) {
         total++;
@@ -490,7 +532,7 @@ export class AnswerSearchMemory {
     return { total, page: top.page() };
   }
 
-  #hit(slot: number, report: ReportMeta, score: number): MemoryHit | null {
+  #hit(slot: number, report: KeptReport, score: number): MemoryHit | null {
     const question = this.#questions.get(this.#questionId[slot]!);
     const text = this.#text[slot];
     if (!question || text == null) return null;

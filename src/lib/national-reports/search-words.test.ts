@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { snippetOf } from './search-snippet.ts';
+import { PLAIN_WORD, snippetOf } from './search-snippet.ts';
 import { foldText, indexTokens, queryTerms, runPairs, wordKey } from './search-words.ts';
 
 /** The answers' search words (decision 076): folding, segmenting, stems, pairs, literals and snippets. */
@@ -70,6 +70,24 @@ describe('queries', () => {
 });
 
 describe('snippets', () => {
+  test('outside the dictionary scripts, the quick word pattern finds the words the segmenter finds', () => {
+    const segmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
+    for (const text of [
+      "Mr. O'Brien's city-wide plan (2020–2030): 3.5 km², e.g. roads; U.S.A. data_set v2.1 — done!",
+      'Программа «Жильё» на 2021–2025 гг.: 1,5 млн м² жилья, т.е. больше.',
+      'स्मार्ट सिटी मिशन के अंतर्गत शहरी परिवहन में सुधार किया गया है।',
+      'Chính phủ đẩy mạnh phát triển nhà ở xã hội cho công nhân tại các khu đô thị.',
+      'Քաղաքային պլանավորում, ქალაქის განვითარება, Şehir planlaması; Қала құрылысы',
+      'Ulaanbaatar’s ger districts: 60% of residents; air‐quality (PM2.5) at 10:30.',
+      'نفوذ شهری در حمل‌ونقل ۱۴۰۲٫۵ درصد',
+      'නාගරික ප්‍රවාහනය සහ නිවාස',
+    ]) {
+      const folded = text.normalize('NFKC').toLowerCase();
+      const expected = [...segmenter.segment(folded)].filter((s) => s.isWordLike).map((s) => [s.index, s.segment]);
+      expect(Array.from(folded.matchAll(PLAIN_WORD), (m) => [m.index, m[0]])).toEqual(expected);
+    }
+  });
+
   test('the match is marked in the text as written, the rest escaped', () => {
     expect(snippetOf('Новое жильё <в> пригородах', queryTerms('жилья'))).toBe(
       'Новое <mark>жильё</mark> &lt;в&gt; пригородах',
