@@ -3,7 +3,7 @@
  * its first match, with every match inside `<mark>…</mark>` and everything else HTML-escaped. A
  * reader splits it on the two marks alone and shows the rest as text (never as HTML).
  */
-import { foldText, wordKey, type QueryTerm } from './search-words.ts';
+import { foldText, PAIRED, wordKey, type QueryTerm } from './search-words.ts';
 
 const WORDS = new Intl.Segmenter(undefined, { granularity: 'word' });
 const GRAPHEMES = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
@@ -33,9 +33,6 @@ interface Positions {
   words?: readonly { index: number; segment: string; isWordLike?: boolean | undefined }[];
 }
 
-/** Scripts whose words the segmenter's dictionaries cut (search-words.ts PAIRED_SCRIPTS): no fast path for them. */
-const DICTIONARY_SCRIPTS =
-  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 /**
  * The words of text in the other scripts, as Intl.Segmenter's word-like segments (UAX #29): letters, marks, digits
  * and connectors, joined by an apostrophe, a full stop or a middle dot, and digits by a comma or semicolon. About
@@ -59,7 +56,7 @@ function lastAtMost(sorted: readonly number[], value: number): number {
 /** Folding kept every code unit in place (NFKC, case and the folds changed no length): positions are offsets. */
 function inPlace(original: string, folded: string): Positions {
   const positions = { text: folded, originalAt: null, total: original.length, positionOf: (at: number) => at };
-  if (!DICTIONARY_SCRIPTS.test(folded)) {
+  if (!PAIRED.test(folded)) {
     // Every position outside a word is a boundary (the segmenter breaks between each character there).
     const words = Array.from(folded.matchAll(PLAIN_WORD), (m) => ({ index: m.index, segment: m[0], isWordLike: true }));
     const starts = words.map((w) => w.index);

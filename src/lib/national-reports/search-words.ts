@@ -17,7 +17,8 @@ const GRAPHEMES = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 /** Scripts with no space between words (and Hangul): their runs are indexed by grapheme pairs too. */
 const PAIRED_SCRIPTS = ['Han', 'Hiragana', 'Katakana', 'Hangul', 'Thai', 'Lao', 'Khmer', 'Myanmar'];
-const PAIRED = new RegExp(`[${PAIRED_SCRIPTS.map((script) => `\\p{Script=${script}}`).join('')}]`, 'u');
+/** A character of those scripts (their words are cut by the segmenter's dictionaries). */
+export const PAIRED = new RegExp(`[${PAIRED_SCRIPTS.map((script) => `\\p{Script=${script}}`).join('')}]`, 'u');
 const HAN = /^\p{Script=Han}$/u;
 const CYRILLIC = /\p{Script=Cyrillic}/u;
 const ASCII_WORD = /^[a-z]+$/;
