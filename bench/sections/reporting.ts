@@ -100,7 +100,7 @@ async function call<T>(url: string, token: string, body?: unknown): Promise<{ st
  * A key of the sources the site build is made from: a build of the same sources is reused from
  * bench/results/reporting-site/ (the back-office does not depend on the data).
  */
-function siteSourceKey(root: string): string {
+export function siteSourceKey(root: string): string {
   return siteSourceDigest(root).slice(0, 16);
 }
 
