@@ -128,16 +128,28 @@ function graphemeAt(original: string, at: number): { index: number; segment: str
   return g && { index: from + g.index, segment: g.segment };
 }
 
+/**
+ * What may join the character before it into one grapheme (a mark, a joiner, a selector, Thai and Lao SARA AM,
+ * Hangul jamo, any astral character), or be joined by what follows it (a mark, a joiner): only around these is the
+ * segmenter asked.
+ */
+const MAY_JOIN = /[\p{M}\ufe00-\ufe0f\u0e33\u0eb3\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff\ud800-\udfff]|\u200c|\u200d/u;
+
+/** Whether offset `at` of `text` is certainly between two graphemes. */
+function plainBreak(text: string, at: number): boolean {
+  return !MAY_JOIN.test(text[at]!) && !MAY_JOIN.test(text[at - 1]!);
+}
+
 /** The end of the grapheme holding offset `at - 1` of the original (a match never ends inside a grapheme). */
 function graphemeEnd(original: string, at: number): number {
-  if (at <= 0 || at >= original.length) return at;
+  if (at <= 0 || at >= original.length || plainBreak(original, at)) return at;
   const g = graphemeAt(original, at - 1);
   return g ? g.index + g.segment.length : at;
 }
 
 /** The start of the grapheme holding offset `at` of the original. */
 function graphemeStart(original: string, at: number): number {
-  return at <= 0 || at >= original.length ? at : (graphemeAt(original, at)?.index ?? at);
+  return at <= 0 || at >= original.length || plainBreak(original, at) ? at : (graphemeAt(original, at)?.index ?? at);
 }
 
 /** The matches of `terms` in the text, as position ranges [from, to), in order and merged. */

@@ -123,6 +123,15 @@ describe('snippets cut by code units', () => {
     expect(/^[\u0E31\u0E34-\u0E3A\u0E47-\u0E4E]/u.test(text)).toBe(false);
   });
 
+  test('a run of emoji sequences is cut between sequences, never inside one', () => {
+    const farmer = '\u{1F469}\u{1F3FD}\u200D\u{1F33E}';
+    const snippet = snippetOf(`${farmer.repeat(120)} nông nghiệp đô thị`, queryTerms('nông nghiệp'));
+    expect(snippet).toContain('<mark>nông</mark> <mark>nghiệp</mark>');
+    const emoji = snippet.replace(/^…/, '').split(' ')[0]!;
+    expect(emoji.length % farmer.length).toBe(0);
+    expect(emoji.replaceAll(farmer, '')).toBe('');
+  });
+
   test('a text folding changes in length (a ligature, a soft hyphen) is read grapheme by grapheme', () => {
     expect(snippetOf('The ﬁnance of cities', queryTerms('finance'))).toBe('The <mark>ﬁnance</mark> of cities');
     expect(snippetOf('hous\u00ading policy', queryTerms('housing'))).toBe('<mark>hous\u00ading</mark> policy');
