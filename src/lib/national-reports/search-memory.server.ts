@@ -101,18 +101,8 @@ function before(a: MemoryHit, b: MemoryHit): number {
   );
 }
 
-function lowerBound(list: readonly number[], value: number): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (list[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-function lowerBoundText(list: readonly string[], value: string): number {
+/** The first index of `list` (ascending) whose value is not below `value`. */
+function lowerBound<T extends number | string>(list: readonly T[], value: T): number {
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {
@@ -480,8 +470,8 @@ export class AnswerSearchMemory {
     this.#dictionary ??= [...this.#postings.keys()].sort();
     const dictionary = this.#dictionary;
     let out = NONE;
-    const end = Math.min(dictionary.length, lowerBoundText(dictionary, prefix) + PREFIX_WORDS_MAX);
-    for (let i = lowerBoundText(dictionary, prefix); i < end && dictionary[i]!.startsWith(prefix); i++)
+    const end = Math.min(dictionary.length, lowerBound(dictionary, prefix) + PREFIX_WORDS_MAX);
+    for (let i = lowerBound(dictionary, prefix); i < end && dictionary[i]!.startsWith(prefix); i++)
       out = unite(out, this.#term(dictionary[i]!), true);
     return out;
   }

@@ -96,16 +96,7 @@ function byGrapheme(original: string): Positions {
   }
   foldedAt.push(text.length);
   originalAt.push(original.length);
-  const positionOf = (at: number) => {
-    let lo = 0;
-    let hi = foldedAt.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (foldedAt[mid]! <= at) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
-  };
+  const positionOf = (at: number) => lastAtMost(foldedAt, at);
   const byOffset = new Map(originalAt.map((at, i) => [at, i]));
   const boundaries = new Set<number>([0, originalAt.length - 1]);
   for (const seg of WORDS.segment(original)) {
