@@ -6,17 +6,11 @@
 import { sql } from 'drizzle-orm';
 import { parseEnv } from '../../src/lib/env.server.ts';
 import { startServer } from '../../src/server/main.ts';
-import { announceReady, STAND_IN_SITE_BUILD } from '../lib/child.ts';
+import { announceReady, type PortalPlace, STAND_IN_SITE_BUILD } from '../lib/child.ts';
 import { seedPublicCms, type PublicCmsSeed } from '../lib/seed-public-cms.ts';
 import { listTotals, seedBenchUsers, type FilterTotal } from '../lib/seed-users.ts';
 
-export interface PortalChildConfig {
-  port: number;
-  dataDir: string;
-  siteDir: string;
-  databaseUrl?: string;
-  projectId: string;
-  emulatorHost: string;
+export interface PortalChildConfig extends PortalPlace {
   users: number;
   /** Searches (q) whose list totals per status and country are reported (undefined: none). */
   searches: (string | null)[];

@@ -11,18 +11,12 @@ import { join } from 'node:path';
 import { DEMO_PASSWORD, seedDemoAccounts, type DemoAccount } from '../../src/lib/db/seed.server.ts';
 import { parseEnv } from '../../src/lib/env.server.ts';
 import { firebaseAuth, startServer } from '../../src/server/main.ts';
-import { announceReady, portalEnv, STAND_IN_SITE_BUILD } from '../lib/child.ts';
+import { announceReady, portalEnv, type PortalPlace, STAND_IN_SITE_BUILD } from '../lib/child.ts';
 import { seedReporting, type ReportingSeed } from '../lib/seed-reports.ts';
 import { BENCH_EMAIL_DOMAIN } from '../lib/seed-users.ts';
 
-export interface ReportingPortalConfig {
-  port: number;
-  dataDir: string;
-  /** The site builder's folder (a build made here lands in it first). */
-  siteDir: string;
-  databaseUrl?: string;
-  projectId: string;
-  emulatorHost: string;
+/** Where it runs (the site builder's folder, `siteDir`, is where a build made here lands first), and what it seeds. */
+export interface ReportingPortalConfig extends PortalPlace {
   /** A build of this checkout's sources to serve, if one is cached; otherwise one is made and copied here. */
   siteCache: { dir: string; cached: boolean };
   /** False when no browser step runs: no site is built (the API rows need none). */
