@@ -108,7 +108,10 @@ async function apply(tx: Db, store: FileStore, open: OpenBackup, tables: string[
   // The file was checked whole before; read again, it is checked again before the commit.
   for await (const line of readBackup(open)) {
     if (line.kind === 'rows' && RETIRED.has(line.table)) {
-      retired.set(line.table, [...(retired.get(line.table) ?? []), ...line.rows]);
+      // Appended in place: copying the list at each line would be quadratic in a backup of many lines.
+      let rows = retired.get(line.table);
+      if (!rows) retired.set(line.table, (rows = []));
+      for (const row of line.rows) rows.push(row);
     } else if (line.kind === 'rows') {
       await tx.execute(
         sql`insert into ${ident(line.table)} select * from json_populate_recordset(null::${ident(line.table)},
