@@ -205,6 +205,18 @@ describe('who finds what', () => {
     expect((await search(members.get('PH')!, { q: 'pasig river' })).total).toBe(1);
   });
 
+  test('an answer shown and then changed is shown with its new words (its snippet is not the old one)', async () => {
+    await save('PH', 'Q35', 'Flood walls along the Pasig river, Manila.');
+    expect((await search(members.get('PH')!, { q: 'pasig' })).data[0]!.snippet).toBe(
+      'Flood walls along the <mark>Pasig</mark> river, Manila.',
+    );
+    await save('PH', 'Q35', 'Ferries on the Pasig river, Manila.');
+    expect((await search(members.get('PH')!, { q: 'pasig' })).data[0]!.snippet).toBe(
+      'Ferries on the <mark>Pasig</mark> river, Manila.',
+    );
+    await save('PH', 'Q35', WORD);
+  });
+
   test('answers written without the save (a bulk insert) are found once the index is brought up to date', async () => {
     const [report] = await ctx.deps.db
       .select({ id: nationalReports.id })

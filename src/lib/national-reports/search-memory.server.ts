@@ -12,7 +12,10 @@
  *
  * Each search first applies what is pending, so a search made after a save finds it. The answers'
  * searched text and their questions' codes are held too, so a search reads nothing from the
- * database: about 70,000 answers of a line or two take some 30 MB (decision 076, addendum).
+ * database: about 70,000 answers of a line or two take some 30 MB (decision 076, addendum). An answer's snippet base
+ * (its folded words and where it may be cut, search-snippet.ts) is worked out the first time it is on a page of
+ * results and kept until it changes: about 0.5 KB an answer shown, and a snippet then costs a few microseconds
+ * instead of a segmentation of the text.
  */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../audit/service.server.ts';
@@ -20,6 +23,7 @@ import type { ChangeBus } from '../events/change-bus.server.ts';
 import type { ChangeEvent } from '../events/change-events.ts';
 import { domainOf } from '../events/change-events.ts';
 import { rowsOf } from '../questionnaires/answers-sql.server.ts';
+import { snippetBase, type SnippetBase } from './search-snippet.ts';
 import { runPairs, type QueryTerm } from './search-words.ts';
 
 interface ReportMeta {
@@ -63,6 +67,8 @@ export interface MemoryHit {
   question: QuestionRef;
   text: string;
   score: number;
+  /** What its snippet needs of its text (the hits of a page only). */
+  snippet?: SnippetBase;
 }
 
 /** A search's page of answers, best first, and how many the caller may read in all. */
@@ -226,6 +232,8 @@ export class AnswerSearchMemory {
   readonly #report: (KeptReport | undefined)[] = [];
   readonly #questionId: number[] = [];
   readonly #text: (string | null)[] = [];
+  /** Each answer's snippet base, worked out the first time the answer is on a page of results. */
+  readonly #snippet: (SnippetBase | undefined)[] = [];
   readonly #length: number[] = [];
   /** Each document's distinct terms (to take it out of their postings). */
   readonly #terms: (string[] | null)[] = [];
@@ -316,7 +324,15 @@ export class AnswerSearchMemory {
 
   /** Forgets every document at once (taking them out one by one would shift each word's list every time). */
   #clear(): void {
-    for (const list of [this.#answerId, this.#reportId, this.#report, this.#questionId, this.#text, this.#length])
+    for (const list of [
+      this.#answerId,
+      this.#reportId,
+      this.#report,
+      this.#questionId,
+      this.#text,
+      this.#snippet,
+      this.#length,
+    ])
       list.length = 0;
     this.#terms.length = 0;
     this.#free.length = 0;
@@ -408,6 +424,7 @@ export class AnswerSearchMemory {
     this.#report[slot] = this.#reports.get(reportId);
     this.#questionId[slot] = Number(row.question_id);
     this.#text[slot] = row.text;
+    this.#snippet[slot] = undefined;
     this.#length[slot] = tokens.length;
     this.#terms[slot] = [...counts.keys()];
     this.#slotOf.set(answerId, slot);
@@ -455,6 +472,7 @@ export class AnswerSearchMemory {
     this.#totalLength -= this.#length[slot]!;
     this.#terms[slot] = null;
     this.#text[slot] = null;
+    this.#snippet[slot] = undefined;
     this.#report[slot] = undefined;
     this.#free.push(slot);
     this.#scored.clear();
@@ -534,7 +552,12 @@ export class AnswerSearchMemory {
       total++;
       top.add(hit);
     }
-    return { total, page: top.page() };
+    const page = top.page();
+    for (const hit of page) {
+      const slot = this.#slotOf.get(hit.answerId)!;
+      hit.snippet = this.#snippet[slot] ??= snippetBase(hit.text);
+    }
+    return { total, page };
   }
 
   #hit(slot: number, report: KeptReport, score: number): MemoryHit | null {

@@ -3,7 +3,7 @@
  * its first match, with every match inside `<mark>…</mark>` and everything else HTML-escaped. A
  * reader splits it on the two marks alone and shows the rest as text (never as HTML).
  */
-import { foldText, PAIRED, wordKey, type QueryTerm } from './search-words.ts';
+import { foldText, PAIRED, PLAIN_WORD, wordKey, type QueryTerm } from './search-words.ts';
 
 const WORDS = new Intl.Segmenter(undefined, { granularity: 'word' });
 const GRAPHEMES = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
@@ -16,60 +16,72 @@ const BEFORE = 60;
 const LENGTH = 220;
 
 /**
- * The text as the snippet reads it: folded, with its positions (code units when folding kept every
- * position, else graphemes) and where each position starts in the original; word boundaries and
- * the matches in those positions.
+ * What a snippet needs of a text, whatever the words asked (worked out once per answer and kept by the index): the
+ * positions of its folded text (code units when folding kept every position, else graphemes), its word-like words
+ * and their keys, and where it may be cut.
  */
-interface Positions {
-  text: string;
+export interface SnippetBase {
+  /** The folded text, kept only where a run of paired script may be looked for in it (else null). */
+  text: string | null;
   /** Where position i starts in the original (one more entry for the end), or null: position i is offset i. */
   originalAt: number[] | null;
+  /** Where position i starts in the folded text (with originalAt), for a folded offset's position. */
+  foldedAt: number[] | null;
   total: number;
-  /** Folded offset → position. */
-  positionOf(offset: number): number;
-  /** Whether a position is a word boundary. */
-  isBoundary(position: number): boolean;
-  /** The folded text's words, where they were already cut (the text is cut into words once). */
-  words?: readonly { index: number; segment: string; isWordLike?: boolean | undefined }[];
+  /** The folded text's word-like words, as [from, to) folded offsets, two numbers each. */
+  words: number[];
+  /** Each word's key (wordKey), in order. */
+  keys: string[];
+  /** The positions where a cut may fall, ascending; null: every position not strictly inside a word. */
+  cuts: number[] | null;
 }
 
-/**
- * The words of text in the other scripts, as Intl.Segmenter's word-like segments (UAX #29): letters, marks, digits
- * and connectors, joined by an apostrophe, a full stop or a middle dot, and digits by a comma or semicolon. About
- * five times faster than the segmenter; the snippet tests check both give the same words.
- */
-export const PLAIN_WORD =
-  /[\p{L}\p{M}\p{N}\p{Pc}\u200c\u200d]+(?:(?:['’.·]|(?<=\p{N})[,;٫٬](?=\p{N}))[\p{L}\p{M}\p{N}\p{Pc}\u200c\u200d]+)*/gu;
+interface Segment {
+  index: number;
+  segment: string;
+  isWordLike?: boolean | undefined;
+}
 
-/** The largest index of `sorted` whose value is at most `value` (-1: none). */
-function lastAtMost(sorted: readonly number[], value: number): number {
+/** The word-like segments' places (folded offsets) and keys. */
+function wordsOf(segments: Iterable<Segment>): { words: number[]; keys: string[] } {
+  const words: number[] = [];
+  const keys: string[] = [];
+  for (const seg of segments) {
+    if (!seg.isWordLike) continue;
+    words.push(seg.index, seg.index + seg.segment.length);
+    keys.push(wordKey(seg.segment));
+  }
+  return { words, keys };
+}
+
+/** The largest i whose value `sorted[i * stride]` is at most `value` (-1: none). */
+function lastAtMost(sorted: readonly number[], value: number, stride = 1): number {
   let lo = -1;
-  let hi = sorted.length - 1;
+  let hi = sorted.length / stride - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
-    if (sorted[mid]! <= value) lo = mid;
+    if (sorted[mid * stride]! <= value) lo = mid;
     else hi = mid - 1;
   }
   return lo;
 }
 
 /** Folding kept every code unit in place (NFKC, case and the folds changed no length): positions are offsets. */
-function inPlace(original: string, folded: string): Positions {
-  const positions = { text: folded, originalAt: null, total: original.length, positionOf: (at: number) => at };
+function inPlace(original: string, folded: string): SnippetBase {
+  const base = { originalAt: null, foldedAt: null, total: original.length };
   if (!PAIRED.test(folded)) {
-    // Every position outside a word is a boundary (the segmenter breaks between each character there).
-    const words = Array.from(folded.matchAll(PLAIN_WORD), (m) => ({ index: m.index, segment: m[0], isWordLike: true }));
-    const starts = words.map((w) => w.index);
-    const isBoundary = (p: number) => {
-      const at = lastAtMost(starts, p - 1);
-      return at < 0 || p >= starts[at]! + words[at]!.segment.length;
-    };
-    return { ...positions, isBoundary, words };
+    // Every position outside a word may be cut (the segmenter breaks between each character there).
+    const matches = Array.from(folded.matchAll(PLAIN_WORD), (m) => ({
+      index: m.index,
+      segment: m[0],
+      isWordLike: true,
+    }));
+    return { ...base, text: null, ...wordsOf(matches), cuts: null };
   }
-  const boundaries = new Set<number>([0, original.length]);
-  const words = [...WORDS.segment(folded)];
-  for (const seg of words) boundaries.add(seg.index);
-  return { ...positions, isBoundary: (p) => boundaries.has(p), words };
+  const segments = [...WORDS.segment(folded)];
+  const cuts = segments.map((seg) => seg.index);
+  cuts.push(original.length);
+  return { ...base, text: folded === original ? original : folded, ...wordsOf(segments), cuts };
 }
 
 /** Graphemes already folded (a script has few; cleared when full). */
@@ -85,7 +97,7 @@ function foldGrapheme(grapheme: string): string {
 }
 
 /** Folding changed lengths: folded grapheme by grapheme, positions are graphemes. */
-function byGrapheme(original: string): Positions {
+function byGrapheme(original: string): SnippetBase {
   const foldedAt: number[] = [];
   const originalAt: number[] = [];
   let text = '';
@@ -96,14 +108,41 @@ function byGrapheme(original: string): Positions {
   }
   foldedAt.push(text.length);
   originalAt.push(original.length);
-  const positionOf = (at: number) => lastAtMost(foldedAt, at);
   const byOffset = new Map(originalAt.map((at, i) => [at, i]));
-  const boundaries = new Set<number>([0, originalAt.length - 1]);
+  const cuts = new Set<number>([0, originalAt.length - 1]);
   for (const seg of WORDS.segment(original)) {
     const i = byOffset.get(seg.index);
-    if (i !== undefined) boundaries.add(i);
+    if (i !== undefined) cuts.add(i);
   }
-  return { text, originalAt, total: originalAt.length - 1, positionOf, isBoundary: (p) => boundaries.has(p) };
+  return {
+    text,
+    originalAt,
+    foldedAt,
+    total: originalAt.length - 1,
+    ...wordsOf(WORDS.segment(text)),
+    cuts: [...cuts].sort((a, b) => a - b),
+  };
+}
+
+/** What a snippet of `original` needs whatever is asked (see SnippetBase). */
+export function snippetBase(original: string): SnippetBase {
+  const whole = foldText(original);
+  return whole.length === original.length ? inPlace(original, whole) : byGrapheme(original);
+}
+
+/** Whether the text may be cut at position `p`. */
+function isCut(base: SnippetBase, p: number): boolean {
+  if (base.cuts) {
+    const at = lastAtMost(base.cuts, p);
+    return at >= 0 && base.cuts[at] === p;
+  }
+  const at = lastAtMost(base.words, p - 1, 2);
+  return at < 0 || p >= base.words[2 * at + 1]!;
+}
+
+/** A folded offset's position. */
+function positionOf(base: SnippetBase, offset: number): number {
+  return base.foldedAt ? lastAtMost(base.foldedAt, offset) : offset;
 }
 
 /**
@@ -143,30 +182,44 @@ function graphemeStart(original: string, at: number): number {
   return at <= 0 || at >= original.length || plainBreak(original, at) ? at : (graphemeAt(original, at)?.index ?? at);
 }
 
-/** The matches of `terms` in the text, as position ranges [from, to), in order and merged. */
-function matchRanges(original: string, text: Positions, terms: readonly QueryTerm[]): [number, number][] {
-  const exact = new Set<string>();
-  const prefixes: string[] = [];
-  const runs: string[] = [];
+/** A query's terms as a snippet looks for them: keys found whole, keys a word may begin with, runs found anywhere. */
+export interface SnippetQuery {
+  exact: Set<string>;
+  prefixes: string[];
+  runs: string[];
+}
+
+/** The snippets' view of `terms` (made once for a page of snippets). */
+export function snippetQuery(terms: readonly QueryTerm[]): SnippetQuery {
+  const query: SnippetQuery = { exact: new Set(), prefixes: [], runs: [] };
   for (const term of terms) {
     for (const key of term.keys) {
-      if (term.prefix) prefixes.push(key);
-      else exact.add(key);
+      if (term.prefix) query.prefixes.push(key);
+      else query.exact.add(key);
     }
-    if (term.run) runs.push(term.run);
+    if (term.run) query.runs.push(term.run);
   }
+  return query;
+}
+
+/** The matches of the query in the text, as position ranges [from, to), in order and merged. */
+function matchRanges(original: string, base: SnippetBase, query: SnippetQuery): [number, number][] {
   const found: [number, number][] = [];
   const add = (from: number, to: number) => {
-    if (to > from) found.push([text.positionOf(from), text.positionOf(to - 1) + 1]);
+    if (to > from) found.push([positionOf(base, from), positionOf(base, to - 1) + 1]);
   };
-  for (const seg of text.words ?? WORDS.segment(text.text)) {
-    if (!seg.isWordLike) continue;
-    const key = wordKey(seg.segment);
-    if (exact.has(key) || prefixes.some((p) => key.startsWith(p))) add(seg.index, seg.index + seg.segment.length);
+  const { words, keys } = base;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    if (query.exact.has(key) || query.prefixes.some((p) => key.startsWith(p))) add(words[2 * i]!, words[2 * i + 1]!);
   }
-  for (const run of runs) {
-    for (let at = text.text.indexOf(run); at >= 0; at = text.text.indexOf(run, at + run.length))
-      add(at, text.originalAt ? at + run.length : graphemeEnd(original, at + run.length));
+  // A run is of paired script: a text without any (text null) holds none.
+  const text = base.text;
+  if (text !== null) {
+    for (const run of query.runs) {
+      for (let at = text.indexOf(run); at >= 0; at = text.indexOf(run, at + run.length))
+        add(at, base.originalAt ? at + run.length : graphemeEnd(original, at + run.length));
+    }
   }
   found.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
   const merged: [number, number][] = [];
@@ -181,32 +234,27 @@ function matchRanges(original: string, text: Positions, terms: readonly QueryTer
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string) => text.replace(/\s+|[&<>"']/g, (ch) => ESCAPES[ch] ?? ' ');
 
-/** The window of positions [start, end) shown: around the first match, cut at word boundaries. */
-function windowOf(
-  first: [number, number] | undefined,
-  total: number,
-  isBoundary: (position: number) => boolean,
-): [number, number] {
+/** The window of positions [start, end) shown: around the first match, cut where the text may be cut. */
+function windowOf(first: [number, number] | undefined, base: SnippetBase): [number, number] {
+  const total = base.total;
   const from = first ? Math.max(0, first[0] - BEFORE) : 0;
   let start = from;
-  while (first && start < first[0] && !isBoundary(start)) start++;
-  if (first && start === first[0] && !isBoundary(start)) start = from;
+  while (first && start < first[0] && !isCut(base, start)) start++;
+  if (first && start === first[0] && !isCut(base, start)) start = from;
   let end = Math.min(total, Math.max(start + LENGTH, first ? first[1] : 0));
   const least = first ? first[1] : start + 1;
-  while (end > least && !isBoundary(end)) end--;
+  while (end > least && !isCut(base, end)) end--;
   if (end <= start) end = Math.min(total, start + LENGTH);
   return [start, end];
 }
 
-/** The snippet of `original` for `terms`: escaped text, matches marked, '…' where it was cut. */
-export function snippetOf(original: string, terms: readonly QueryTerm[]): string {
-  const whole = foldText(original);
-  const text = whole.length === original.length ? inPlace(original, whole) : byGrapheme(original);
-  const ranges = matchRanges(original, text, terms);
-  let [start, end] = windowOf(ranges[0], text.total, text.isBoundary);
+/** The snippet of `original`, whose base is `base`, for `query`: escaped text, matches marked, '…' where cut. */
+export function snippetFrom(original: string, base: SnippetBase, query: SnippetQuery): string {
+  const ranges = matchRanges(original, base, query);
+  let [start, end] = windowOf(ranges[0], base);
   // Offsets: a window without a word boundary near its edge is still cut between graphemes.
-  if (!text.originalAt) [start, end] = [graphemeStart(original, start), graphemeEnd(original, end)];
-  const offset = (position: number) => (text.originalAt ? text.originalAt[position]! : position);
+  if (!base.originalAt) [start, end] = [graphemeStart(original, start), graphemeEnd(original, end)];
+  const offset = (position: number) => (base.originalAt ? base.originalAt[position]! : position);
   const slice = (from: number, to: number) => escapeHtml(original.slice(offset(from), offset(to)));
   let out = '';
   let at = start;
@@ -218,5 +266,10 @@ export function snippetOf(original: string, terms: readonly QueryTerm[]): string
     at = b;
   }
   out = (out + slice(at, end)).trim();
-  return `${start > 0 ? '…' : ''}${out}${end < text.total ? '…' : ''}`;
+  return `${start > 0 ? '…' : ''}${out}${end < base.total ? '…' : ''}`;
+}
+
+/** The snippet of `original` for `terms` (snippetFrom with the base and query made here). */
+export function snippetOf(original: string, terms: readonly QueryTerm[]): string {
+  return snippetFrom(original, snippetBase(original), snippetQuery(terms));
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { PLAIN_WORD, snippetOf } from './search-snippet.ts';
-import { foldText, indexTokens, queryTerms, runPairs, wordKey } from './search-words.ts';
+import { snippetOf } from './search-snippet.ts';
+import { foldText, indexTokens, PLAIN_WORD, queryTerms, runPairs, wordKey } from './search-words.ts';
 
 /** The answers' search words (decision 076): folding, segmenting, stems, pairs, literals and snippets. */
 

@@ -20,6 +20,15 @@ const PAIRED_SCRIPTS = ['Han', 'Hiragana', 'Katakana', 'Hangul', 'Thai', 'Lao', 
 /** A character of those scripts (their words are cut by the segmenter's dictionaries). */
 export const PAIRED = new RegExp(`[${PAIRED_SCRIPTS.map((script) => `\\p{Script=${script}}`).join('')}]`, 'u');
 const HAN = /^\p{Script=Han}$/u;
+
+/**
+ * The words of text in the other scripts, as Intl.Segmenter's word-like segments (UAX #29): letters, marks, digits
+ * and connectors, joined by an apostrophe, a full stop or a middle dot, and digits by a comma or semicolon. About
+ * five times faster than the segmenter, each of whose calls also copies its rules; the tests check both give the
+ * same words.
+ */
+export const PLAIN_WORD =
+  /[\p{L}\p{M}\p{N}\p{Pc}\u200c\u200d]+(?:(?:['’.·]|(?<=\p{N})[,;٫٬](?=\p{N}))[\p{L}\p{M}\p{N}\p{Pc}\u200c\u200d]+)*/gu;
 const CYRILLIC = /\p{Script=Cyrillic}/u;
 const ASCII_WORD = /^[a-z]+$/;
 /** Longer "words" (a pasted hash, a run of one letter) are no words anyone searches for. */
@@ -76,6 +85,11 @@ interface Piece {
 
 /** The words of folded text, each with whether it continues a run of paired script. */
 function piecesOf(folded: string): Piece[][] {
+  // Without paired script, each word is a run of its own.
+  if (!PAIRED.test(folded))
+    return Array.from(folded.matchAll(PLAIN_WORD), (m) => m[0])
+      .filter((word) => word.length <= MAX_WORD)
+      .map((word) => [{ word, key: wordKey(word), paired: false }]);
   const runs: Piece[][] = [];
   let run: Piece[] = [];
   for (const seg of WORDS.segment(folded)) {

@@ -12,7 +12,7 @@ import { ApiError } from '../http/errors.server.ts';
 import { say } from '../i18n/said.ts';
 import { answerSearchMemory } from './search-memory.server.ts';
 import type { AnswerSearchHit, AnswerSearchQuery } from './search-schema.ts';
-import { snippetOf } from './search-snippet.ts';
+import { snippetBase, snippetFrom, snippetQuery } from './search-snippet.ts';
 import { queryTerms } from './search-words.ts';
 
 /** Statuses the secretariat reads across the region: submitted or later. */
@@ -45,13 +45,14 @@ export async function searchAnswers(
   const index = answerSearchMemory(deps.changes);
   await index.ready(deps.db);
   const found = index.find(terms, readable(auth, query), (query.page - 1) * query.per_page, query.per_page);
+  const marks = snippetQuery(terms);
   return {
     data: found.page.map((hit) => ({
       country_code: hit.country,
       year: hit.year,
       question_uuid: hit.question.uuid,
       question_code: hit.question.code,
-      snippet: snippetOf(hit.text, terms),
+      snippet: snippetFrom(hit.text, hit.snippet ?? snippetBase(hit.text), marks),
     })),
     total: found.total,
   };
