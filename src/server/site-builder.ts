@@ -6,8 +6,8 @@ import { join, resolve } from 'node:path';
 import { JOB, SITE_BUILD_JOB } from '../lib/jobs/jobs.server.ts';
 import { LocalJobs } from '../lib/jobs/local-jobs.server.ts';
 import type { BuildStatusData } from '../lib/site/schema.ts';
-import { copyLiveIndex, liveIndexFits } from './search-index.ts';
-import { SiteFiles, type SiteCompression } from './site-files.ts';
+import { copyLiveIndex, liveIndexFits, SEARCH_DIR } from './search-index.ts';
+import { BuildRead, SiteFiles, type SiteCompression } from './site-files.ts';
 
 export type BuildState =
   | { state: 'idle' }
@@ -273,12 +273,13 @@ export class SiteBuilder {
       await mkdir(this.#root, { recursive: true });
       await this.#runAstroIncremental(outDir, since);
       stopped();
-      await this.#indexForSearch(outDir, since);
+      // The new build is read once: for the search index's check, then compressed.
+      const build = await BuildRead.read(outDir, this.#live);
+      await this.#indexForSearch(build, since);
       stopped();
-      // Reading the new build and compressing the files that changed since the live one (its own step: it grows with
-      // the site).
+      // Compressing the files that changed since the live build (its own step: it grows with the site).
       this.#state = { state: 'building', since, progress: 99, step: 'preparing the new version' };
-      return await SiteFiles.load(outDir, this.#live, this.#compression);
+      return await SiteFiles.finish(build, this.#compression);
     } catch (error) {
       await rm(outDir, { recursive: true, force: true });
       throw error;
@@ -339,11 +340,12 @@ export class SiteBuilder {
    * Indexes the new build for the site search. A failure leaves the site without a search index
    * (the search page says so) rather than holding back the publish: it is logged, not thrown.
    */
-  async #indexForSearch(outDir: string, since: string): Promise<void> {
+  async #indexForSearch(build: BuildRead, since: string): Promise<void> {
     if (!this.#searchIndex) return;
+    const outDir = build.root;
     this.#state = { state: 'building', since, progress: 97, step: 'indexing for search' };
-    if (this.#live && (await liveIndexFits(outDir, this.#live))) {
-      await copyLiveIndex(outDir, this.#live);
+    if (this.#live && (await liveIndexFits(build, this.#live))) {
+      await copyLiveIndex(build, this.#live);
       return;
     }
     const [program, ...args] = this.#searchIndex;
@@ -368,6 +370,14 @@ export class SiteBuilder {
       console.warn(
         `Site search index not written (exit ${result.code}): ${result.output.trim().split('\n').slice(-5).join('\n')}`,
       );
+    // What Pagefind wrote (if anything) is read into the build.
+    if (
+      await access(join(outDir, SEARCH_DIR)).then(
+        () => true,
+        () => false,
+      )
+    )
+      await build.readFolder(join(outDir, SEARCH_DIR));
   }
 
   /**

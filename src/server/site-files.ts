@@ -140,6 +140,59 @@ async function finishSiteFile(
 }
 
 /**
+ * A build read from its folder and not yet compressed (SiteFiles.finish): the check of whether the live build's
+ * search index fits it reads these bodies too, so the 500 MB of a large site are read from disk once.
+ */
+export class BuildRead {
+  readonly root: string;
+  readonly #known = new Map<string, SiteFile>();
+  readonly #files = new Map<string, ReadFile>();
+
+  private constructor(root: string, previous: SiteFiles | null) {
+    this.root = root;
+    if (previous)
+      for (const [path, file] of previous.entries())
+        this.#known.set(`${extname(path).toLowerCase()} ${file.etag}`, file);
+  }
+
+  /** Reads every file of the build in `root`; `previous` (the build it replaces) lends the bodies of unchanged files. */
+  static async read(root: string, previous: SiteFiles | null = null): Promise<BuildRead> {
+    const build = new BuildRead(root, previous);
+    await build.readFolder(root);
+    return build;
+  }
+
+  /** Reads (again) the files of a folder of the build, written after it was read (the search index). */
+  async readFolder(dir: string): Promise<void> {
+    for (const file of await Promise.all((await walk(dir)).map((path) => readSiteFile(this.root, path, this.#known))))
+      this.#files.set(file.urlPath, file);
+  }
+
+  /** Takes `file` of another build as the file at `urlPath` (written there with the same bytes). */
+  adopt(urlPath: string, file: SiteFile): void {
+    const ext = extname(urlPath).toLowerCase();
+    this.#files.set(urlPath, {
+      urlPath,
+      ext,
+      body: file.body,
+      etag: file.etag,
+      same: file,
+      compress: COMPRESSIBLE.has(ext) && file.body.length > COMPRESS_MIN_BYTES,
+    });
+  }
+
+  /** The HTML pages read: path and bytes. */
+  *pages(): IterableIterator<[string, Buffer]> {
+    for (const file of this.#files.values()) if (file.ext === '.html') yield [file.urlPath, file.body];
+  }
+
+  /** Every file read. */
+  files(): IterableIterator<ReadFile> {
+    return this.#files.values();
+  }
+}
+
+/**
  * One file in an archive's index: path, type, ETag, immutable, script hashes, the lengths of its
  * body, brotli and gzip bodies (-1: none), then whether its brotli body is a quick one (see load).
  */
@@ -186,10 +239,12 @@ export class SiteFiles {
     previous: SiteFiles | null = null,
     compression: SiteCompression = 'full',
   ): Promise<SiteFiles> {
-    const known = new Map<string, SiteFile>();
-    if (previous)
-      for (const [path, file] of previous.#files) known.set(`${extname(path).toLowerCase()} ${file.etag}`, file);
-    const read = await Promise.all((await walk(root)).map((path) => readSiteFile(root, path, known)));
+    return SiteFiles.finish(await BuildRead.read(root, previous), compression);
+  }
+
+  /** The build read in `build`, its changed files compressed (see load). */
+  static async finish(build: BuildRead, compression: SiteCompression = 'full'): Promise<SiteFiles> {
+    const read = [...build.files()];
     const fresh = read.filter((file) => file.compress && !file.same).length;
     const final = compression === 'full' ? BROTLI_FINAL : BROTLI_QUICK;
     const quality = fresh > QUICK_COMPRESS_FROM ? BROTLI_QUICK : final;
@@ -198,8 +253,8 @@ export class SiteFiles {
       await finishSiteFile(file, quality, final),
     ]);
     const files = new Map(entries);
-    if (!files.has('/index.html')) throw new Error(`${root} holds no index.html: not a built site`);
-    return new SiteFiles(root, files);
+    if (!files.has('/index.html')) throw new Error(`${build.root} holds no index.html: not a built site`);
+    return new SiteFiles(build.root, files);
   }
 
   /** How many files still have a quick brotli body (see load). */

@@ -278,6 +278,8 @@ describe('the site search index', () => {
         expect(builder.current()!.get('/index.html')!.body.toString()).toContain('Banner two');
         expect(indexRuns()).toBe(1);
         expect(entry()).toBe(first);
+        // Served from memory and written into the new build's folder too (a restart reads the folder).
+        expect(readFileSync(join(builder.current()!.root, 'pagefind', 'pagefind-entry.json'), 'utf8')).toBe(first);
         expect([...builder.current()!.entries()].filter(([path]) => path.startsWith('/pagefind/')).length).toBe(
           fragments,
         );

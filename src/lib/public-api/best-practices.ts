@@ -11,7 +11,7 @@ import {
   PublicShowResponseSchema,
 } from '../best-practices/public-schema.ts';
 import { PublicPracticeSchema } from '../best-practices/schema.ts';
-import { fetchPublicOrNull } from './client.ts';
+import { fetchEach, fetchPublicOrNull } from './client.ts';
 
 const BASE = 'best-practice/public';
 
@@ -79,19 +79,14 @@ export async function fetchLibrary(): Promise<Library> {
   const cards = facetsBody ? await allCards('') : null;
   if (!facetsBody || !cards) return { facets: EMPTY_FACETS, cards: [], featured: [], lists: [] };
   const featured = (await allCards('&featured=true')) ?? [];
-  const lists: Library['lists'] = [];
-  for (const { facet, value } of facetValues(facetsBody.data)) {
+  const lists: Library['lists'] = await fetchEach(facetValues(facetsBody.data), async ({ facet, value }) => {
     const found = (await allCards(`&${QUERY_PARAM[facet]}=${encodeURIComponent(value)}`)) ?? [];
-    lists.push({ facet, value, uuids: found.map((c) => c.uuid) });
-  }
+    return { facet, value, uuids: found.map((c) => c.uuid) };
+  });
   return { facets: facetsBody.data, cards, featured: featured.map((c) => c.uuid), lists };
 }
 
 export async function fetchPracticePages(uuids: readonly string[]): Promise<PracticePage[]> {
-  const pages: PracticePage[] = [];
-  for (const uuid of uuids) {
-    const body = await fetchPublicOrNull(`${BASE}/show/${uuid}`, PublicShowResponseSchema);
-    if (body) pages.push({ practice: body.data, related: body.related });
-  }
-  return pages;
+  const bodies = await fetchEach(uuids, (uuid) => fetchPublicOrNull(`${BASE}/show/${uuid}`, PublicShowResponseSchema));
+  return bodies.flatMap((body) => (body ? [{ practice: body.data, related: body.related }] : []));
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { apiBaseUrl, fetchPublic, fetchPublicOrNull, PublicApiError } from './client.ts';
+import { apiBaseUrl, fetchEach, fetchPublic, fetchPublicOrNull, PublicApiError } from './client.ts';
 
 const Schema = z.object({ data: z.array(z.object({ code: z.string() })) });
 const answer =
@@ -93,5 +93,36 @@ describe('a connection the server closed', () => {
       /could not reach the portal API.*ECONNREFUSED/,
     );
     expect(failures).toBe(2);
+  });
+});
+
+describe('fetchEach', () => {
+  it('keeps at most the given number in flight and gives the results in the items’ order', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const items = Array.from({ length: 20 }, (_, i) => i);
+    const out = await fetchEach(
+      items,
+      async (i) => {
+        most = Math.max(most, ++inFlight);
+        // Later items finish sooner: the order must still be the items'.
+        await new Promise((resolve) => setTimeout(resolve, 20 - i));
+        inFlight--;
+        return i * 10;
+      },
+      4,
+    );
+    expect(out).toEqual(items.map((i) => i * 10));
+    expect(most).toBe(4);
+  });
+
+  it('fails with the first failure, and an empty list gives an empty list', async () => {
+    await expect(
+      fetchEach([1, 2, 3], async (i) => {
+        if (i === 2) throw new PublicApiError('no');
+        return i;
+      }),
+    ).rejects.toThrow('no');
+    await expect(fetchEach([], async () => 1)).resolves.toEqual([]);
   });
 });

@@ -17,7 +17,7 @@ import {
   PublicStatisticResponseSchema,
   PublicStatisticSchema,
 } from '../national-reports/public-schema.ts';
-import { fetchPublicOrNull } from './client.ts';
+import { fetchEach, fetchPublicOrNull } from './client.ts';
 
 const BASE = 'report/type/national/public';
 
@@ -45,36 +45,33 @@ export async function fetchCycles() {
 }
 
 export async function fetchCycleBundles(): Promise<CycleBundle[]> {
-  const bundles: CycleBundle[] = [];
-  for (const cycle of await fetchCycles()) {
-    const [statistic, list, answers] = await Promise.all([
-      fetchPublicOrNull(`${BASE}/statistic?year=${cycle.year}`, PublicStatisticResponseSchema),
-      fetchPublicOrNull(`${BASE}/list?year=${cycle.year}`, PublicReportListResponseSchema),
-      fetchPublicOrNull(`${BASE}/answers?year=${cycle.year}`, PublicAnswersResponseSchema),
-    ]);
-    bundles.push({
-      cycle,
-      statistic: statistic?.data ?? null,
-      reports: list?.data ?? [],
-      answers: answers?.data ?? [],
-      questions: answers?.questions ?? [],
-    });
-  }
-  return bundles;
+  return fetchEach(
+    await fetchCycles(),
+    async (cycle): Promise<CycleBundle> => {
+      const [statistic, list, answers] = await Promise.all([
+        fetchPublicOrNull(`${BASE}/statistic?year=${cycle.year}`, PublicStatisticResponseSchema),
+        fetchPublicOrNull(`${BASE}/list?year=${cycle.year}`, PublicReportListResponseSchema),
+        fetchPublicOrNull(`${BASE}/answers?year=${cycle.year}`, PublicAnswersResponseSchema),
+      ]);
+      return {
+        cycle,
+        statistic: statistic?.data ?? null,
+        reports: list?.data ?? [],
+        answers: answers?.data ?? [],
+        questions: answers?.questions ?? [],
+      };
+    },
+    2,
+  );
 }
 
 /** Every published report with its grouped answers (one page each). */
 export async function fetchPublishedReports() {
   const list = await fetchPublicOrNull(BASE + '/list', PublicReportListResponseSchema);
-  const reports = [];
-  for (const item of list?.data ?? []) {
-    const body = await fetchPublicOrNull(
-      `${BASE}/report/${item.year}/${item.country.code}`,
-      PublicReportResponseSchema,
-    );
-    if (body) reports.push(body.data);
-  }
-  return reports;
+  const bodies = await fetchEach(list?.data ?? [], (item) =>
+    fetchPublicOrNull(`${BASE}/report/${item.year}/${item.country.code}`, PublicReportResponseSchema),
+  );
+  return bodies.flatMap((body) => (body ? [body.data] : []));
 }
 
 export async function fetchLatestReports() {

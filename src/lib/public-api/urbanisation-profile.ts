@@ -7,27 +7,25 @@ import {
   PublicCategoryResponseSchema,
   PublicCountryResponseSchema,
 } from '../urbanisation-profile/schema.ts';
-import { fetchPublicOrNull } from './client.ts';
+import { fetchEach, fetchPublicOrNull } from './client.ts';
 
 const BASE = 'profile/public';
 
 /** Every published category with its indicators and all their published values. */
 export async function fetchProfileCategories() {
   const list = await fetchPublicOrNull(`${BASE}/categories`, PublicCategoriesResponseSchema);
-  const out = [];
-  for (const category of list?.data ?? []) {
-    const body = await fetchPublicOrNull(`${BASE}/category/${category.slug}`, PublicCategoryResponseSchema);
-    if (body) out.push(body.data);
-  }
-  return out;
+  const bodies = await fetchEach(list?.data ?? [], (category) =>
+    fetchPublicOrNull(`${BASE}/category/${category.slug}`, PublicCategoryResponseSchema),
+  );
+  return bodies.flatMap((body) => (body ? [body.data] : []));
 }
 
 /** The profile of each country that has at least one published figure. */
 export async function fetchProfileCountries(codes: readonly string[]) {
-  const out = [];
-  for (const code of codes) {
-    const body = await fetchPublicOrNull(`${BASE}/country/${code}`, PublicCountryResponseSchema);
-    if (body && body.data.categories.some((c) => c.indicators.some((i) => i.latest))) out.push(body.data);
-  }
-  return out;
+  const bodies = await fetchEach(codes, (code) =>
+    fetchPublicOrNull(`${BASE}/country/${code}`, PublicCountryResponseSchema),
+  );
+  return bodies.flatMap((body) =>
+    body && body.data.categories.some((c) => c.indicators.some((i) => i.latest)) ? [body.data] : [],
+  );
 }
