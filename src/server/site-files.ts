@@ -155,7 +155,7 @@ export class BuildRead {
         this.#known.set(`${extname(path).toLowerCase()} ${file.etag}`, file);
   }
 
-  /** Reads every file of the build in `root`; `previous` (the build it replaces) lends the bodies of unchanged files. */
+  /** Reads every file of the build in `root`; `previous` (the build it replaces) lends unchanged files' bodies. */
   static async read(root: string, previous: SiteFiles | null = null): Promise<BuildRead> {
     const build = new BuildRead(root, previous);
     await build.readFolder(root);

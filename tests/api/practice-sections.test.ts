@@ -154,6 +154,38 @@ describe('saving sections through the engine', () => {
     },
   );
 
+  test('an explanation (decision 078) is saved with its section; changing it alone is a change', async () => {
+    const p = await created(phMember);
+    const saved = await expectJson(
+      await sections(phMember, p.uuid, [{ question_uuid: uuidOf('results'), value: RUSSIAN, explanation: THAI }]),
+      200,
+      StrictSections,
+    );
+    expect(saved.data.answers[0]).toMatchObject({ value: RUSSIAN, explanation: THAI, version: 1 });
+    const changed = await expectJson(
+      await sections(phMember, p.uuid, [
+        { question_uuid: uuidOf('results'), value: RUSSIAN, explanation: PERSIAN, version: 1 },
+      ]),
+      200,
+      StrictSections,
+    );
+    expect(changed.data.answers[0]).toMatchObject({ value: RUSSIAN, explanation: PERSIAN, version: 2 });
+    const [row] = await ctx.deps.db
+      .select({ explanation: bestPracticeSections.explanation })
+      .from(bestPracticeSections)
+      .innerJoin(bestPractices, eq(bestPractices.id, bestPracticeSections.practiceId))
+      .where(eq(bestPractices.uuid, p.uuid));
+    expect(row!.explanation).toBe(PERSIAN);
+    // Longer than an explanation may be: a 400 naming the field, nothing saved.
+    await expectError(
+      await sections(phMember, p.uuid, [
+        { question_uuid: uuidOf('results'), value: RUSSIAN, explanation: 'x'.repeat(5000), version: 2 },
+      ]),
+      400,
+      { fields: ['answers.0.explanation'] },
+    );
+  });
+
   test('400 per answer and field; never a 5xx', async () => {
     const p = await created(phMember);
     await expectError(

@@ -317,7 +317,9 @@ async function tabThroughForm(page: Page, testInfo: TestInfo, name: string) {
   let stops = 0;
   for (; stops < 800; stops++) {
     await page.keyboard.press('Tab');
-    const stop = await page.evaluate(() => {
+    // The form brings a focused answer clear on the frame after the focus (save-bar.tsx): measured two frames on.
+    const stop = await page.evaluate(async () => {
+      await new Promise((settled) => requestAnimationFrame(() => requestAnimationFrame(settled)));
       const active = document.activeElement as HTMLElement | null;
       if (!active || active === document.body) return { end: true, where: 'body' };
       const bar = document.querySelector('[data-sticky-bottom]')!;

@@ -97,7 +97,10 @@ function CompareFiltersBar() {
     <div
       role="search"
       aria-label={m('compare.filters')}
-      className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[minmax(9rem,max-content)_minmax(0,16rem)_minmax(0,1fr)] lg:items-end"
+      className={
+        'grid gap-4 sm:grid-cols-2 lg:items-end ' +
+        'lg:grid-cols-[minmax(9rem,max-content)_minmax(0,16rem)_minmax(0,1fr)]'
+      }
     >
       <SelectField
         id="compare-cycle"
