@@ -4,6 +4,7 @@ import { extname, join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { parse, type DefaultTreeAdapterTypes } from 'parse5';
+import { mapBounded } from '../lib/http/map-bounded.ts';
 
 // Compression runs on libuv's thread pool: a new build must not stall requests on the main thread.
 const brotliAsync = promisify(brotliCompress);
@@ -77,20 +78,6 @@ const brotliParams = (quality: number, length: number) => ({
  * 9,000 files of a site with every module's data held 11 GB.
  */
 const COMPRESS_AT_ONCE = 4;
-
-/** `fn` over `items`, at most `limit` at a time, the results in the items' order. */
-async function mapBounded<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const at = next++;
-      out[at] = await fn(items[at]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
 
 /** A file read from a build, before compression: `same` is the previous build's file with the same bytes. */
 interface ReadFile {

@@ -4,6 +4,7 @@
  * failed build leaves the live site in place and the builder's log tells an editor why.
  */
 import type { z } from 'zod';
+import { mapBounded } from '../http/map-bounded.ts';
 import { safeJson } from '../http/safe-text.ts';
 
 /** Where the build reads the API: the server that spawned it sets PUBLIC_API_URL. */
@@ -37,21 +38,12 @@ export interface FetchOptions {
 export const FETCH_AT_ONCE = 6;
 
 /** `fn` over `items`, at most `atOnce` at a time, the results in the items' order (the first failure fails it). */
-export async function fetchEach<T, R>(
+export function fetchEach<T, R>(
   items: readonly T[],
   fn: (item: T) => Promise<R>,
   atOnce = FETCH_AT_ONCE,
 ): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const at = next++;
-      out[at] = await fn(items[at]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(atOnce, items.length) }, worker));
-  return out;
+  return mapBounded(items, atOnce, fn);
 }
 
 /** GETs `/api/<path>` and validates the JSON body against `schema`. */
