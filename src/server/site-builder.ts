@@ -9,6 +9,13 @@ import type { BuildStatusData } from '../lib/site/schema.ts';
 import { copyLiveIndex, liveIndexFits, SEARCH_DIR } from './search-index.ts';
 import { BuildRead, SiteFiles, type SiteCompression } from './site-files.ts';
 
+/** Whether a file or folder is there. */
+const exists = (path: string) =>
+  access(path).then(
+    () => true,
+    () => false,
+  );
+
 export type BuildState =
   | { state: 'idle' }
   | { state: 'queued'; since: string }
@@ -371,13 +378,7 @@ export class SiteBuilder {
         `Site search index not written (exit ${result.code}): ${result.output.trim().split('\n').slice(-5).join('\n')}`,
       );
     // What Pagefind wrote (if anything) is read into the build.
-    if (
-      await access(join(outDir, SEARCH_DIR)).then(
-        () => true,
-        () => false,
-      )
-    )
-      await build.readFolder(join(outDir, SEARCH_DIR));
+    if (await exists(join(outDir, SEARCH_DIR))) await build.readFolder(join(outDir, SEARCH_DIR));
   }
 
   /**
@@ -390,13 +391,7 @@ export class SiteBuilder {
     const cache = this.#cacheDir();
     const unfinished = join(cache, 'build-unfinished');
     await mkdir(cache, { recursive: true });
-    if (
-      await access(unfinished).then(
-        () => true,
-        () => false,
-      )
-    )
-      await rm(join(cache, INCREMENTAL_MANIFEST), { force: true });
+    if (await exists(unfinished)) await rm(join(cache, INCREMENTAL_MANIFEST), { force: true });
     await writeFile(unfinished, since);
     await this.#runAstro(outDir, since);
     await rm(unfinished, { force: true });
